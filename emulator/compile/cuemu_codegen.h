@@ -1,0 +1,23 @@
+/*
+ * cuemu_codegen.h: the C++ translation unit that cuemu-cc hands to the
+ * compiler: a #line directive, the rewritten source, and the kernel table.
+ */
+#ifndef CUEMU_CODEGEN_H
+#define CUEMU_CODEGEN_H
+
+#include <stdio.h>
+
+#include "cuemu_rewrite.h"
+
+/* Writes the translation unit to `out`. `path` is the .cu file as #line and
+ * debug information should name it. In a module, the table is returned by
+ * cuemu_module_describe(); in a program it is registered at start-up.
+ * Non-template kernels defined in the file are exported under their
+ * qualified names, and each name expression (a template instantiation such
+ * as "scale<double, 3>") under its own text. Returns 0, or -1 on a write
+ * error. */
+int cuemu__codegen_write(FILE *out, const char *path,
+                         const cuemu_rewrite *rw, int module,
+                         const char *const *name_expressions, int count);
+
+#endif /* CUEMU_CODEGEN_H */

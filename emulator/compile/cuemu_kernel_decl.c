@@ -1,0 +1,172 @@
+/*
+ * cuemu_kernel_decl.c: recording the __global__ functions of a file.
+ *
+ * The walker (cuemu_rewrite.c) calls cuemu__kernel_decl_scan() for each
+ * `__global__` token at namespace scope. The kernel's name is the
+ * declarator-id before the first parenthesis after `__global__` that is not
+ * an attribute (`__launch_bounds__(...)`, `__attribute__((...))`, `[[...]]`),
+ * qualified by the enclosing namespaces and any qualifiers written in the
+ * declaration itself. One entry is kept per name: a later definition
+ * replaces the line of an earlier prototype.
+ */
+#include "cuemu_rewriter.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The `>` closing the template argument list opened at k, or rw->n. */
+static size_t template_close(const cuemu_rewriter *rw, size_t k) {
+  size_t depth = 0;
+  for (; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) return rw->n;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      if (--depth == 0) return k;
+    } else if (cuemu__rw_is(rw, k, ";")) {
+      return rw->n;
+    }
+  }
+  return rw->n;
+}
+
+/* The `<` opening the template argument list closed at k, or (size_t)-1. */
+static size_t template_open(const cuemu_rewriter *rw, size_t k) {
+  size_t depth = 0;
+  for (k++; k-- > 0;) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      k = cuemu__rw_open(rw, k);
+      if (k == (size_t)-1) return k;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      if (--depth == 0) return k;
+    }
+  }
+  return (size_t)-1;
+}
+
+/* Non-zero when the declaration has a body after the parameter list that
+ * ends at token k. */
+static int has_body(const cuemu_rewriter *rw, size_t k) {
+  for (k++; k < rw->n;) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after;
+    } else if (cuemu__rw_is(rw, k, "{")) {
+      return 1;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, ",") ||
+               cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "}")) {
+      return 0;
+    } else if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k); /* noexcept(...) */
+      if (k >= rw->n) return 0;
+      k++;
+    } else {
+      k++;
+    }
+  }
+  return 0;
+}
+
+static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
+  int i;
+  for (i = 0; i < rw->kernel_count; i++) {
+    cuemu_kernel_decl *old = &rw->kernels[i];
+    if (strcmp(old->name, d->name) != 0) continue;
+    if (!old->is_definition && d->is_definition) {
+      old->is_definition = 1;
+      old->line = d->line;
+    }
+    old->is_template |= d->is_template;
+    old->is_extern_c |= d->is_extern_c;
+    free(d->name);
+    return CUEMU_SUCCESS;
+  }
+  if (rw->kernel_count == rw->kernel_capacity) {
+    int cap = rw->kernel_capacity ? rw->kernel_capacity * 2 : 16;
+    cuemu_kernel_decl *grown =
+        realloc(rw->kernels, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      free(d->name);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    rw->kernels = grown;
+    rw->kernel_capacity = cap;
+  }
+  rw->kernels[rw->kernel_count++] = *d;
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t global, const char *scope,
+                                     int in_extern_c) {
+  cuemu_kernel_decl d;
+  cuemu_strbuf name = {0};
+  size_t k, end, first;
+  memset(&d, 0, sizeof d);
+  d.is_extern_c = in_extern_c;
+  for (k = decl_start; k < global; k++) {
+    if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<"))
+      d.is_template = 1;
+    if (cuemu__rw_is(rw, k, "extern") && k + 1 < rw->n &&
+        rw->toks[k + 1].kind == CUEMU_TOKEN_STRING)
+      d.is_extern_c = cuemu__rw_is(rw, k + 1, "\"C\"");
+  }
+  /* The parameter list: the first parenthesis that is not an attribute's. */
+  for (k = global + 1; k < rw->n;) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after;
+    } else if (cuemu__rw_is(rw, k, "(")) {
+      break;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      k = template_close(rw, k); /* template<> ... name<float>(...) */
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      k++;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "=")) {
+      return CUEMU_SUCCESS;
+    } else {
+      k++;
+    }
+  }
+  if (k >= rw->n || k <= global + 1) return CUEMU_SUCCESS;
+  end = k - 1;
+  if (cuemu__rw_is(rw, end, ">")) {
+    end = template_open(rw, end);
+    if (end == (size_t)-1 || end == 0) return CUEMU_SUCCESS;
+    end--;
+  }
+  if (!cuemu__rw_ident(rw, end) || end <= global) return CUEMU_SUCCESS;
+  first = end;
+  while (first >= global + 3 && cuemu__rw_is(rw, first - 1, "::") &&
+         cuemu__rw_ident(rw, first - 2))
+    first -= 2;
+  d.line = rw->toks[end].line;
+  d.is_definition = has_body(rw, cuemu__rw_close(rw, k));
+  cuemu__sb_str(&name, scope);
+  if (*scope) cuemu__sb_str(&name, "::");
+  for (k = first; k <= end; k++) cuemu__sb_tokens(&name, rw, k, k + 1, 0);
+  if (name.oom) {
+    free(name.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  d.name = name.data;
+  return record(rw, &d);
+}
+
+int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
+                        size_t length) {
+  int i;
+  for (i = 0; i < rw->kernel_count; i++) {
+    const char *full = rw->kernels[i].name;
+    const char *last = full, *p;
+    for (p = full; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
+    if (strlen(last) == length && memcmp(last, name, length) == 0) return 1;
+  }
+  return 0;
+}

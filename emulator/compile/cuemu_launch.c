@@ -1,0 +1,176 @@
+/*
+ * cuemu_launch.c: rewriting of `callee<<<grid, block, shmem, stream>>>(args)`.
+ *
+ * The callee is the postfix expression right before `<<<`. When it is an
+ * id-expression (optional `::`, qualifiers, template arguments) whose last
+ * identifier names a kernel declared earlier in the file, the launch becomes
+ * `::cuemu::launch_static<callee>(config)(args)`; any other callee (function
+ * pointer, `(*fp)`, `obj.k`, `table[i]`) gives
+ * `::cuemu::launch_dynamic(callee, config)(args)`. Only `<<<`, `>>>` and the
+ * insertion point change, so newlines inside the launch stay where they are.
+ */
+#include "cuemu_rewriter.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Keywords that may precede a parenthesis without making a call. */
+static int is_statement_keyword(const cuemu_rewriter *rw, size_t i) {
+  static const char *const words[] = {
+      "if", "while", "for", "switch", "return", "sizeof", "alignof",
+      "decltype", "catch", "else", "do", "case", "throw", "co_return",
+      "co_await", "co_yield", "new", "delete", "typeid", "noexcept",
+      "static_assert", "and", "or", "not", "alignas", NULL};
+  int k;
+  for (k = 0; words[k]; k++)
+    if (cuemu__rw_is(rw, i, words[k])) return 1;
+  return 0;
+}
+
+/* The `<` matching the `>` at token k, going backwards over balanced
+ * brackets; (size_t)-1 if none. */
+static size_t template_open(const cuemu_rewriter *rw, size_t k) {
+  size_t depth = 0;
+  for (k++; k-- > 0;) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      k = cuemu__rw_open(rw, k);
+      if (k == (size_t)-1) return k;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      if (--depth == 0) return k;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "(") ||
+               cuemu__rw_is(rw, k, "[")) {
+      return (size_t)-1;
+    }
+  }
+  return (size_t)-1;
+}
+
+/* First token of the callee that ends at token k (< i); i if there is none.
+ * *name is the callee's last identifier when the callee is an id-expression,
+ * else (size_t)-1. */
+static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
+                           size_t *name) {
+  size_t start = none;
+  int plain = 1;
+  *name = (size_t)-1;
+  for (;;) {
+    if (cuemu__rw_is(rw, k, ">")) {
+      size_t lt = template_open(rw, k);
+      if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_ident(rw, lt - 1))
+        return start;
+      k = lt - 1;
+    }
+    if (cuemu__rw_ident(rw, k)) {
+      if (plain && *name == (size_t)-1) *name = k;
+      start = k;
+      while (start >= 1 && cuemu__rw_is(rw, start - 1, "::")) {
+        size_t q = start - 1;
+        start = q;
+        if (q >= 1 && cuemu__rw_ident(rw, q - 1)) {
+          start = q - 1;
+        } else if (q >= 1 && cuemu__rw_is(rw, q - 1, ">")) {
+          size_t lt = template_open(rw, q - 1);
+          if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_ident(rw, lt - 1))
+            break;
+          start = lt - 1;
+        } else {
+          break; /* a leading :: */
+        }
+      }
+      if (start >= 2 &&
+          (cuemu__rw_is(rw, start - 1, ".") ||
+           cuemu__rw_is(rw, start - 1, "->"))) {
+        plain = 0;
+        *name = (size_t)-1;
+        k = start - 2;
+        continue;
+      }
+      return start;
+    }
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      int paren = cuemu__rw_is(rw, k, ")");
+      size_t open = cuemu__rw_open(rw, k);
+      if (open == (size_t)-1) return start;
+      plain = 0;
+      *name = (size_t)-1;
+      start = open;
+      if (open == 0) return start;
+      if (paren && (!cuemu__rw_ident(rw, open - 1) ||
+                    is_statement_keyword(rw, open - 1)))
+        return start; /* a parenthesised expression */
+      if (!paren && !cuemu__rw_ident(rw, open - 1) &&
+          !cuemu__rw_is(rw, open - 1, ")") &&
+          !cuemu__rw_is(rw, open - 1, "]") && !cuemu__rw_is(rw, open - 1, ">"))
+        return start; /* not a subscript */
+      k = open - 1;   /* a call or a subscript: its operand comes next */
+      continue;
+    }
+    return start;
+  }
+}
+
+static int is_three(const cuemu_rewriter *rw, size_t j, const char *c) {
+  return cuemu__rw_is(rw, j, c) && cuemu__rw_is(rw, j + 1, c) &&
+         cuemu__rw_is(rw, j + 2, c) && cuemu__rw_adjacent(rw, j) &&
+         cuemu__rw_adjacent(rw, j + 1);
+}
+
+static size_t span(const cuemu_rewriter *rw, size_t j) {
+  return rw->toks[j + 2].offset + rw->toks[j + 2].length - rw->toks[j].offset;
+}
+
+cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
+                                   size_t *resume) {
+  size_t start, name, j, commas = 0;
+  int line = rw->toks[i].line, is_static = 0;
+  cuemu_status st;
+  *resume = i + 3;
+  if (i > 0 && cuemu__rw_is(rw, i - 1, "operator")) {
+    *resume = i + 2; /* `operator<< <T>` written without a space */
+    return CUEMU_SUCCESS;
+  }
+  start = i > 0 ? callee_start(rw, i - 1, i, &name) : i;
+  if (start == i)
+    return cuemu__rw_error(rw, line, "kernel launch '<<<' without a kernel");
+  for (j = i + 3; j < rw->n; j++) {
+    if (cuemu__rw_is(rw, j, "(") || cuemu__rw_is(rw, j, "[") ||
+        cuemu__rw_is(rw, j, "{")) {
+      j = cuemu__rw_close(rw, j);
+      if (j >= rw->n) break;
+    } else if (cuemu__rw_is(rw, j, ")") || cuemu__rw_is(rw, j, "]") ||
+               cuemu__rw_is(rw, j, "}") || cuemu__rw_is(rw, j, ";")) {
+      j = rw->n;
+      break;
+    } else if (cuemu__rw_is(rw, j, ",")) {
+      commas++;
+    } else if (is_three(rw, j, ">")) {
+      break;
+    }
+  }
+  if (j >= rw->n)
+    return cuemu__rw_error(
+        rw, line, "unterminated kernel launch: '<<<' without a matching '>>>'");
+  if (commas == 0)
+    return cuemu__rw_error(
+        rw, line, "kernel launch configuration needs a grid and a block");
+  if (name != (size_t)-1) {
+    char buf[256];
+    size_t len = cuemu__token_spelling(rw->text, &rw->toks[name], buf,
+                                       sizeof buf);
+    is_static = len < sizeof buf && cuemu__kernel_known(rw, buf, len);
+  }
+  if (is_static) {
+    static const char head[] = "::cuemu::launch_static<";
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ">(", 2);
+  } else {
+    static const char head[] = "::cuemu::launch_dynamic(";
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ", ", 2);
+  }
+  if (!st) st = cuemu__rw_edit(rw, rw->toks[j].offset, span(rw, j), ")", 1);
+  return st;
+}

@@ -1,0 +1,70 @@
+/*
+ * cuemu_rewrite.h: the source rewriter of cuemu-cc.
+ *
+ * cuemu__rewrite_source() turns the text of a user's .cu file into host C++
+ * text and lists the __global__ functions it declares. Only what macros
+ * cannot express is rewritten, always outside comments, literals and
+ * preprocessor directives:
+ *
+ *   - `extern __shared__ T name[];` (any alignment attributes, cv-qualifiers,
+ *     several declarators, `name[][33]`) becomes a thread-local pointer that
+ *     aliases the per-block dynamic buffer:
+ *     `extern __thread T *name __asm__("cuemu__dynamic_shared") CUEMU_TLS_IE;`
+ *     (`T (*name)[33]` for a multi-dimensional array);
+ *   - `callee<<<grid, block[, shmem[, stream]]>>>(args)` becomes
+ *     `::cuemu::launch_static<callee>(grid, block...)(args)` when callee is a
+ *     name (qualified, with template arguments or not) of a kernel declared
+ *     earlier in the file, and `::cuemu::launch_dynamic(callee, grid,
+ *     block...)(args)` otherwise (function pointers, `(*fp)`, `obj.k`);
+ *   - `__noinline__` becomes `__attribute__((noinline))`.
+ *
+ * The output has exactly as many lines as the input; each rewritten construct
+ * stays on the lines it came from, and every other byte is copied unchanged,
+ * so diagnostics, #line mapping and debug information point at the user's
+ * lines.
+ *
+ * Known limits: launches and `extern __shared__` declarations inside macro
+ * definitions (#define lines) are neither rewritten nor reported; kernels
+ * declared through a macro that expands to __global__ are not found; both
+ * branches of #if/#else are scanned, so braces that are unbalanced within a
+ * branch can confuse the namespace tracking.
+ *
+ * Internal to cuemu-cc. Host code, any thread (no global state).
+ */
+#ifndef CUEMU_REWRITE_H
+#define CUEMU_REWRITE_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+typedef struct cuemu_kernel_decl {
+  char *name;          /* qualified: "saxpy", "ns::inner::scale" (no template args) */
+  int is_template;     /* declared with a template<...> head */
+  int is_extern_c;     /* declared inside extern "C" { } or with extern "C" */
+  int is_definition;   /* has a body */
+  int line;            /* 1-based line of the kernel's name */
+} cuemu_kernel_decl;
+
+typedef struct cuemu_rewrite {
+  char *text; size_t length;          /* the rewritten source, NUL-terminated */
+  cuemu_kernel_decl *kernels; int kernel_count;  /* in order of appearance; one entry per name
+                                                   (first definition wins over declarations) */
+  char message[512];                  /* on failure: "file.cu:LINE: what is wrong" */
+} cuemu_rewrite;
+
+/* Rewrites text[0, length) (not necessarily NUL-terminated); `filename`
+ * (NULL means "<input>") only names the file in messages. On success *out
+ * owns the text and the kernels until cuemu__rewrite_free(); on failure they
+ * are NULL and out->message says what is wrong and where. Returns
+ * CUEMU_SUCCESS, CUEMU_COMPILE (malformed construct: unterminated <<<,
+ * comment, string or raw string), CUEMU_OUT_OF_MEMORY or
+ * CUEMU_INVALID_VALUE (NULL out, or NULL text with a non-zero length). */
+cuemu_status cuemu__rewrite_source(const char *text, size_t length, const char *filename,
+                                   cuemu_rewrite *out);
+
+/* Frees what cuemu__rewrite_source() stored in *r and zeroes it; NULL and an
+ * already freed result are accepted. */
+void cuemu__rewrite_free(cuemu_rewrite *r);
+
+#endif /* CUEMU_REWRITE_H */

@@ -1,0 +1,181 @@
+/*
+ * cuemu_rewriter.c: token helpers, edits, messages and string building for
+ * the source rewriter (see cuemu_rewriter.h).
+ */
+#include "cuemu_rewriter.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cuemu__rw_is(const cuemu_rewriter *rw, size_t i, const char *word) {
+  return i < rw->n && cuemu__token_is(rw->text, &rw->toks[i], word);
+}
+
+int cuemu__rw_ident(const cuemu_rewriter *rw, size_t i) {
+  return i < rw->n && rw->toks[i].kind == CUEMU_TOKEN_IDENT;
+}
+
+int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i) {
+  return i + 1 < rw->n &&
+         rw->toks[i].offset + rw->toks[i].length == rw->toks[i + 1].offset;
+}
+
+static int is_opener(const cuemu_rewriter *rw, size_t i) {
+  return rw->toks[i].kind == CUEMU_TOKEN_PUNCT && rw->toks[i].length == 1 &&
+         strchr("([{", rw->text[rw->toks[i].offset]) != NULL;
+}
+
+static int is_closer(const cuemu_rewriter *rw, size_t i) {
+  return rw->toks[i].kind == CUEMU_TOKEN_PUNCT && rw->toks[i].length == 1 &&
+         strchr(")]}", rw->text[rw->toks[i].offset]) != NULL;
+}
+
+size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i) {
+  size_t depth = 0;
+  for (; i < rw->n; i++) {
+    if (is_opener(rw, i)) {
+      depth++;
+    } else if (is_closer(rw, i)) {
+      if (depth == 0) return rw->n;
+      if (--depth == 0) return i;
+    }
+  }
+  return rw->n;
+}
+
+size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i) {
+  size_t depth = 0;
+  for (i++; i-- > 0;) {
+    if (is_closer(rw, i)) {
+      depth++;
+    } else if (is_opener(rw, i)) {
+      if (depth == 0) return (size_t)-1;
+      if (--depth == 0) return i;
+    }
+  }
+  return (size_t)-1;
+}
+
+/* An identifier that introduces a parenthesised attribute. */
+static int attribute_name(const cuemu_rewriter *rw, size_t i) {
+  char buf[64];
+  size_t len;
+  if (!cuemu__rw_ident(rw, i)) return 0;
+  len = cuemu__token_spelling(rw->text, &rw->toks[i], buf, sizeof buf);
+  if (len >= sizeof buf) return 0;
+  if (!strcmp(buf, "alignas") || !strcmp(buf, "__declspec")) return 1;
+  return len >= 5 && buf[0] == '_' && buf[1] == '_' && buf[len - 1] == '_' &&
+         buf[len - 2] == '_';
+}
+
+size_t cuemu__rw_skip_attribute(const cuemu_rewriter *rw, size_t i) {
+  if (cuemu__rw_is(rw, i, "[") && cuemu__rw_is(rw, i + 1, "[")) {
+    size_t inner = cuemu__rw_close(rw, i + 1);
+    size_t outer = cuemu__rw_close(rw, i);
+    if (inner < rw->n && outer == inner + 1) return outer + 1;
+    return i;
+  }
+  if (attribute_name(rw, i) && cuemu__rw_is(rw, i + 1, "(")) {
+    size_t close = cuemu__rw_close(rw, i + 1);
+    if (close < rw->n) return close + 1;
+  }
+  return i;
+}
+
+size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i) {
+  size_t open;
+  if (i >= rw->n) return i;
+  if (cuemu__rw_is(rw, i, "]") && i > 0 && cuemu__rw_is(rw, i - 1, "]")) {
+    open = cuemu__rw_open(rw, i);
+    if (open != (size_t)-1 && cuemu__rw_is(rw, open + 1, "[") &&
+        cuemu__rw_close(rw, open + 1) == i - 1)
+      return open;
+  } else if (cuemu__rw_is(rw, i, ")")) {
+    open = cuemu__rw_open(rw, i);
+    if (open != (size_t)-1 && open > 0 && attribute_name(rw, open - 1))
+      return open - 1;
+  }
+  return i;
+}
+
+cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
+                            const char *text, size_t length) {
+  cuemu_edit *e;
+  if (rw->edit_count == rw->edit_capacity) {
+    size_t cap = rw->edit_capacity ? rw->edit_capacity * 2 : 64;
+    cuemu_edit *grown = realloc(rw->edits, cap * sizeof *grown);
+    if (!grown) return CUEMU_OUT_OF_MEMORY;
+    rw->edits = grown;
+    rw->edit_capacity = cap;
+  }
+  e = &rw->edits[rw->edit_count];
+  e->text = malloc(length + 1);
+  if (!e->text) return CUEMU_OUT_OF_MEMORY;
+  memcpy(e->text, text, length);
+  e->text[length] = '\0';
+  e->length = length;
+  e->offset = offset;
+  e->removed = removed;
+  e->seq = rw->edit_count++;
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what) {
+  snprintf(rw->message, rw->message_size, "%s:%d: %s",
+           rw->filename ? rw->filename : "<input>", line, what);
+  return CUEMU_COMPILE;
+}
+
+void cuemu__sb_add(cuemu_strbuf *sb, const char *s, size_t length) {
+  if (sb->oom) return;
+  if (sb->length + length + 1 > sb->capacity) {
+    size_t cap = sb->capacity ? sb->capacity : 64;
+    char *grown;
+    while (cap < sb->length + length + 1) cap *= 2;
+    grown = realloc(sb->data, cap);
+    if (!grown) {
+      sb->oom = 1;
+      return;
+    }
+    sb->data = grown;
+    sb->capacity = cap;
+  }
+  memcpy(sb->data + sb->length, s, length);
+  sb->length += length;
+  sb->data[sb->length] = '\0';
+}
+
+void cuemu__sb_str(cuemu_strbuf *sb, const char *s) {
+  cuemu__sb_add(sb, s, strlen(s));
+}
+
+void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
+                      size_t to, int skip_attributes) {
+  size_t i = from, last = (size_t)-1;
+  while (i < to) {
+    const cuemu_token *t = &rw->toks[i];
+    size_t after = skip_attributes ? cuemu__rw_skip_attribute(rw, i) : i;
+    if (after != i) {
+      i = after;
+      continue;
+    }
+    if (last != (size_t)-1 &&
+        rw->toks[last].offset + rw->toks[last].length != t->offset)
+      cuemu__sb_add(sb, " ", 1);
+    if (t->flags & CUEMU_TOKEN_SPLICED) {
+      size_t len = cuemu__token_spelling(rw->text, t, NULL, 0);
+      char *buf = malloc(len + 1);
+      if (!buf) {
+        sb->oom = 1;
+        return;
+      }
+      cuemu__token_spelling(rw->text, t, buf, len + 1);
+      cuemu__sb_add(sb, buf, len);
+      free(buf);
+    } else {
+      cuemu__sb_add(sb, rw->text + t->offset, t->length);
+    }
+    last = i++;
+  }
+}

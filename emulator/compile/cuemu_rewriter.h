@@ -1,0 +1,113 @@
+/*
+ * cuemu_rewriter.h: the state shared by the passes of the source rewriter
+ * (cuemu_rewrite.c walks the tokens; cuemu_launch.c, cuemu_shared_decl.c and
+ * cuemu_kernel_decl.c handle one construct each) and the token helpers they
+ * use. Internal to cuemu-cc.
+ */
+#ifndef CUEMU_REWRITER_H
+#define CUEMU_REWRITER_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+#include "cuemu_lexer.h"
+#include "cuemu_rewrite.h"
+
+/* Replace text[offset, offset + removed) by `text`. */
+typedef struct cuemu_edit {
+  size_t offset;
+  size_t removed;
+  char *text;
+  size_t length;
+  size_t seq;          /* order of creation, to keep sorting stable */
+} cuemu_edit;
+
+/* A growable string; `oom` is set (and appends stop) when memory runs out. */
+typedef struct cuemu_strbuf {
+  char *data;
+  size_t length;
+  size_t capacity;
+  int oom;
+} cuemu_strbuf;
+
+/* Set by the rewriter on tokens inside an #elif or #else branch: their
+ * braces are not counted, so that branches which each open a scope (and
+ * share one closing brace) do not unbalance the namespace tracking. */
+#define CUEMU_TOKEN_ALT_BRANCH 0x100u
+
+typedef struct cuemu_rewriter {
+  const char *text;
+  size_t length;
+  const char *filename;
+  cuemu_token *toks;   /* significant tokens: no comments, no directives */
+  size_t n;
+  cuemu_edit *edits;
+  size_t edit_count;
+  size_t edit_capacity;
+  cuemu_kernel_decl *kernels;
+  int kernel_count;
+  int kernel_capacity;
+  char *message;       /* the result's message buffer */
+  size_t message_size;
+} cuemu_rewriter;
+
+/* ---- Tokens (index i may be out of range: the tests are then false) ---- */
+
+/* Token i is spelled `word` (identifiers, punctuators, literals). */
+int cuemu__rw_is(const cuemu_rewriter *rw, size_t i, const char *word);
+/* Token i is an identifier. */
+int cuemu__rw_ident(const cuemu_rewriter *rw, size_t i);
+/* Token i + 1 starts right where token i ends. */
+int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i);
+/* Index of the bracket matching the ( [ or { at i, or rw->n if none. */
+size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);
+/* Index of the bracket matching the ) ] or } at i, or (size_t)-1. */
+size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i);
+/* If an attribute group starts at i (`[[...]]`, `alignas(...)`,
+ * `__declspec(...)` or any `__name__(...)` such as `__attribute__((...))`,
+ * `__align__(16)`, `__launch_bounds__(256)`), the index after it; else i. */
+size_t cuemu__rw_skip_attribute(const cuemu_rewriter *rw, size_t i);
+/* If an attribute group ends at i, the index of its first token; else i. */
+size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i);
+
+/* ---- Output ---- */
+
+/* Records an edit (text is copied). Returns CUEMU_OUT_OF_MEMORY on failure. */
+cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
+                            const char *text, size_t length);
+/* Formats "file:line: what" into the message and returns CUEMU_COMPILE. */
+cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
+
+void cuemu__sb_add(cuemu_strbuf *sb, const char *s, size_t length);
+void cuemu__sb_str(cuemu_strbuf *sb, const char *s);
+/* Appends the spelling of tokens [from, to), separated by one space where
+ * the source had anything between them; attribute groups are left out when
+ * skip_attributes is set. */
+void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
+                      size_t to, int skip_attributes);
+
+/* ---- Constructs ---- */
+
+/* Rewrites the launch whose `<<<` starts at token i; *resume is the token to
+ * continue the walk at. CUEMU_COMPILE for an unterminated configuration. */
+cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
+
+/* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
+ * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */
+cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
+                                        size_t *resume);
+
+/* Records the kernel declared by the namespace-scope declaration that starts
+ * at token decl_start and contains `__global__` at token global. `scope` is
+ * the enclosing namespace ("" or "a::b"); in_extern_c is set inside an
+ * extern "C" block. A declaration that names nothing is ignored. */
+cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t global, const char *scope,
+                                     int in_extern_c);
+
+/* Non-zero when a kernel whose unqualified name is `name` was recorded. */
+int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
+                        size_t length);
+
+#endif /* CUEMU_REWRITER_H */

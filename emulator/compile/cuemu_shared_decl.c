@@ -1,0 +1,194 @@
+/*
+ * cuemu_shared_decl.c: rewriting of `extern __shared__` unsized arrays.
+ *
+ *   extern __shared__ __align__(16) T name[];
+ *     -> extern __thread T *name __asm__("cuemu__dynamic_shared") CUEMU_TLS_IE;
+ *   extern __shared__ T name[][33];
+ *     -> extern __thread T (*name)[33] __asm__("cuemu__dynamic_shared") ...;
+ *
+ * Every such declaration names the same thread-local pointer of libcuemu, so
+ * all of them alias the per-block dynamic buffer, as on the GPU. Alignment
+ * attributes are dropped (the buffer is aligned to at least 16 bytes).
+ * Several declarators give several declarations on the first line of the
+ * original; the newlines of the original follow them, so the line count is
+ * kept. Anything that is not an unsized array declaration is left alone.
+ */
+#include "cuemu_rewriter.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char tail[] =
+    " __asm__(\"cuemu__dynamic_shared\") CUEMU_TLS_IE;";
+
+/* Appends tokens one at a time, leaving out `extern` and attribute groups,
+ * with one space where the source had a gap. */
+typedef struct joiner {
+  cuemu_strbuf *sb;
+  size_t last;   /* last token appended, or (size_t)-1 */
+} joiner;
+
+static void join(joiner *jn, const cuemu_rewriter *rw, size_t from,
+                 size_t to) {
+  size_t k = from;
+  while (k < to) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after;
+      continue;
+    }
+    if (!cuemu__rw_is(rw, k, "extern")) {
+      if (jn->last != (size_t)-1 &&
+          rw->toks[jn->last].offset + rw->toks[jn->last].length !=
+              rw->toks[k].offset)
+        cuemu__sb_add(jn->sb, " ", 1);
+      cuemu__sb_tokens(jn->sb, rw, k, k + 1, 0);
+      jn->last = k;
+    }
+    k++;
+  }
+}
+
+/* An unsized array declarator starts at k: `name [ ]`. */
+static int unsized_name(const cuemu_rewriter *rw, size_t k) {
+  return cuemu__rw_ident(rw, k) && cuemu__rw_is(rw, k + 1, "[") &&
+         cuemu__rw_is(rw, k + 2, "]");
+}
+
+/* Finds the next declarator name from k; stops (returning rw->n) at
+ * anything that cannot be part of a declaration before it. */
+static size_t find_name(const cuemu_rewriter *rw, size_t k, int *has_extern) {
+  size_t angle = 0;
+  while (k < rw->n) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "extern")) {
+      *has_extern = 1;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      angle++;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      if (angle == 0) return rw->n;
+      angle--;
+    } else if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k); /* decltype(...) */
+      if (k >= rw->n) return rw->n;
+    } else if (angle == 0 && cuemu__rw_ident(rw, k) &&
+               cuemu__rw_is(rw, k + 1, "[") && !cuemu__rw_is(rw, k + 2, "[")) {
+      return unsized_name(rw, k) ? k : rw->n;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "=") ||
+               cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "[") ||
+               (angle == 0 && cuemu__rw_is(rw, k, ","))) {
+      return rw->n;
+    }
+    k++;
+  }
+  return rw->n;
+}
+
+/* Builds the replacement of the declaration whose specifiers are tokens
+ * [begin, shared) and (shared, name); returns the index of its `;`, or
+ * rw->n when it is not an unsized array declaration. */
+static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
+                    size_t name, cuemu_strbuf *out) {
+  cuemu_strbuf type = {0};
+  joiner jt = {&type, (size_t)-1};
+  size_t prefix = name, k;
+  join(&jt, rw, begin, shared);
+  join(&jt, rw, shared + 1, name);
+  for (;;) {
+    size_t dims;
+    cuemu_strbuf decl = {0};
+    joiner jd = {&decl, (size_t)-1};
+    int has_extern = 0;
+    k = name + 3;
+    dims = k;
+    while (cuemu__rw_is(rw, k, "[") && !cuemu__rw_is(rw, k + 1, "[")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) break;
+      k++;
+    }
+    if (k >= rw->n) break;
+    join(&jd, rw, prefix, name);
+    if (out->length) cuemu__sb_add(out, " ", 1);
+    cuemu__sb_str(out, "extern __thread ");
+    cuemu__sb_add(out, type.data ? type.data : "", type.length);
+    cuemu__sb_add(out, " ", 1);
+    cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
+    free(decl.data);
+    cuemu__sb_str(out, dims == k ? "*" : "(*");
+    cuemu__sb_tokens(out, rw, name, name + 1, 0);
+    if (dims != k) {
+      cuemu__sb_str(out, ")");
+      cuemu__sb_tokens(out, rw, dims, k, 0);
+    }
+    cuemu__sb_str(out, tail);
+    while (cuemu__rw_skip_attribute(rw, k) != k)
+      k = cuemu__rw_skip_attribute(rw, k);
+    if (cuemu__rw_is(rw, k, ";")) break;
+    if (!cuemu__rw_is(rw, k, ",")) {
+      k = rw->n;
+      break;
+    }
+    prefix = k + 1;
+    name = find_name(rw, prefix, &has_extern);
+    if (name >= rw->n || has_extern) {
+      k = rw->n;
+      break;
+    }
+  }
+  free(type.data);
+  if (type.oom) out->oom = 1;
+  return k;
+}
+
+cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
+                                        size_t *resume) {
+  size_t begin = i, name, end, k;
+  int has_extern = 0;
+  cuemu_strbuf text = {0};
+  cuemu_status st;
+  *resume = i;
+  /* Specifiers before __shared__: extern, cv-qualifiers, attributes. */
+  while (begin > 0) {
+    size_t p = begin - 1, a;
+    if (cuemu__rw_is(rw, p, "extern")) {
+      has_extern = 1;
+      begin = p;
+    } else if (cuemu__rw_is(rw, p, "const") ||
+               cuemu__rw_is(rw, p, "volatile")) {
+      begin = p;
+    } else if ((a = cuemu__rw_attribute_start(rw, p)) != p) {
+      begin = a;
+    } else {
+      break;
+    }
+  }
+  name = find_name(rw, i + 1, &has_extern);
+  if (name >= rw->n || !has_extern) return CUEMU_SUCCESS;
+  end = build(rw, begin, i, name, &text);
+  if (text.oom) {
+    free(text.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  if (end >= rw->n) {
+    free(text.data);
+    return CUEMU_SUCCESS;
+  }
+  for (k = begin + 1; k <= end; k++)
+    if (rw->toks[k].flags & CUEMU_TOKEN_AFTER_DIRECTIVE) {
+      free(text.data);
+      return cuemu__rw_error(rw, rw->toks[i].line,
+                             "cannot rewrite an extern __shared__ declaration "
+                             "with a preprocessor directive inside it");
+    }
+  st = cuemu__rw_edit(rw, rw->toks[begin].offset,
+                      rw->toks[end].offset + 1 - rw->toks[begin].offset,
+                      text.data, text.length);
+  free(text.data);
+  *resume = end;
+  return st;
+}

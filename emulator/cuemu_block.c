@@ -1,0 +1,483 @@
+/*
+ * cuemu_block.c: running the threads of one block as coroutines.
+ *
+ * Threads start lazily. A runner context calls the kernel's thunk for a range
+ * of threads; a thread that returns without ever blocking costs a plain call.
+ * When a thread first blocks, the runner's stack becomes its own and a new
+ * runner, on a fresh pooled stack, carries on with the next thread. A thread
+ * that blocked and later returns from the kernel comes back into its old
+ * runner's loop, which sees cuemu__thread_detached and calls
+ * cuemu__thread_finish() instead of running more threads.
+ *
+ * Switching goes straight from the blocking thread to the next one to run:
+ * unstarted threads first, then the run queue; when both are empty every
+ * live thread waits, and the waiting threads are resolved as a rendezvous
+ * (all at one barrier: release; otherwise divergence, an error).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_report.h"
+#include "cuemu_worker.h"
+
+__thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
+
+static inline unsigned linear_tid(const cuemu_worker *w, cuemu_uint3 t) {
+  return t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
+}
+
+static inline cuemu_uint3 tid_of(const cuemu_worker *w, unsigned linear) {
+  cuemu_uint3 t;
+  t.x = linear % w->block_dim.x;
+  linear /= w->block_dim.x;
+  t.y = linear % w->block_dim.y;
+  t.z = linear / w->block_dim.y;
+  return t;
+}
+
+cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w) {
+  return w->current ? w->current->tid : threadIdx;
+}
+
+static unsigned long long next_random(cuemu_worker *w) {
+  /* splitmix64: small, fast and good enough for thread orders. */
+  unsigned long long z = (w->rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Puts ids[0..n) in the launch's schedule order. */
+static void permute(cuemu_worker *w, unsigned *ids, unsigned n) {
+  switch (w->launch->schedule) {
+  case CUEMU_SCHEDULE_REVERSE:
+    for (unsigned i = 0; i < n / 2; ++i) {
+      unsigned tmp = ids[i];
+      ids[i] = ids[n - 1 - i];
+      ids[n - 1 - i] = tmp;
+    }
+    break;
+  case CUEMU_SCHEDULE_RANDOM:
+    for (unsigned i = n; i > 1; --i) {
+      unsigned j = (unsigned)(next_random(w) % i);
+      unsigned tmp = ids[i - 1];
+      ids[i - 1] = ids[j];
+      ids[j] = tmp;
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+static inline void runq_push(cuemu_worker *w, unsigned id) {
+  w->runq[(w->rq_head + w->rq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
+  w->rq_len++;
+}
+
+static inline unsigned runq_pop(cuemu_worker *w) {
+  unsigned id = w->runq[w->rq_head];
+  w->rq_head = (w->rq_head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
+  w->rq_len--;
+  return id;
+}
+
+void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
+                         const char *fmt, ...) {
+  pthread_mutex_lock(&launch->error_lock);
+  if (launch->status == CUEMU_SUCCESS) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(launch->message, sizeof launch->message, fmt, ap);
+    va_end(ap);
+    launch->status = status;
+  }
+  pthread_mutex_unlock(&launch->error_lock);
+  atomic_store(&launch->stop, 1);
+}
+
+void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
+                       ...) {
+  char buf[sizeof w->launch->message];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  cuemu__launch_error(w->launch, status, "%s", buf);
+  w->in_kernel = 0;
+  cuemu__ctx_switch(&w->scratch, &w->main_ctx);
+  abort(); /* not reached */
+}
+
+/* Appends "(x,y,z)" to a message. */
+static size_t put_dim(char *buf, size_t size, size_t len, cuemu_uint3 d) {
+  if (len < size)
+    len += (size_t)snprintf(buf + len, size - len, "(%u,%u,%u)", d.x, d.y, d.z);
+  return len;
+}
+
+/* Describes the waiting threads grouped by where they wait, for divergence
+ * and deadlock reports: "threads (0,0,0)..(15,0,0) [16] at k.cu:12; ...". */
+static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
+  size_t len = 0;
+  buf[0] = '\0';
+  unsigned char *seen = calloc(w->nthreads, 1);
+  if (!seen)
+    return;
+  for (unsigned i = 0; i < w->nthreads && len < size; ++i) {
+    if (w->state[i] != CUEMU_THREAD_WAITING || seen[i])
+      continue;
+    const cuemu_wait *site = &w->threads[i].wait;
+    unsigned count = 0, last = i;
+    for (unsigned j = i; j < w->nthreads; ++j) {
+      const cuemu_wait *o = &w->threads[j].wait;
+      if (w->state[j] == CUEMU_THREAD_WAITING && !seen[j] &&
+          o->line == site->line && strcmp(o->file, site->file) == 0) {
+        seen[j] = 1;
+        count++;
+        last = j;
+      }
+    }
+    len += (size_t)snprintf(buf + len, size - len, "%sthread%s ",
+                            len ? "; " : "", count > 1 ? "s" : "");
+    len = put_dim(buf, size, len, w->threads[i].tid);
+    if (count > 1) {
+      if (len < size)
+        len += (size_t)snprintf(buf + len, size - len, "..");
+      len = put_dim(buf, size, len, w->threads[last].tid);
+      if (len < size)
+        len += (size_t)snprintf(buf + len, size - len, " [%u]", count);
+    }
+    if (len < size)
+      len += (size_t)snprintf(buf + len, size - len, " wait at %s:%d",
+                              site->file, site->line);
+  }
+  free(seen);
+}
+
+/* Every live thread waits: completes the rendezvous they wait at, or ends
+ * the block with an error. */
+static void resolve(cuemu_worker *w) {
+  const cuemu_wait *first = NULL;
+  int divergent = 0;
+  unsigned count = 0, arrived = 0;
+  for (unsigned i = 0; i < w->nthreads; ++i) {
+    if (w->state[i] != CUEMU_THREAD_WAITING)
+      continue;
+    const cuemu_wait *wt = &w->threads[i].wait;
+    if (!first)
+      first = wt;
+    else if (wt->kind != first->kind || wt->line != first->line ||
+             (wt->file != first->file && strcmp(wt->file, first->file) != 0))
+      divergent = 1;
+    arrived++;
+    count += wt->predicate != 0;
+  }
+  char where[1024];
+  if (!first || first->kind != CUEMU_SYNC_BARRIER) {
+    describe_waiters(w, where, sizeof where);
+    cuemu__block_fail(w, CUEMU_DEADLOCK,
+                      "kernel %s: block (%u,%u,%u) cannot make progress: %s",
+                      w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
+                      w->block_idx.z, where);
+  }
+  if (divergent) {
+    describe_waiters(w, where, sizeof where);
+    cuemu__block_fail(w, CUEMU_DIVERGENT_BARRIER,
+                      "kernel %s: divergent __syncthreads in block (%u,%u,%u): "
+                      "%s",
+                      w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
+                      w->block_idx.z, where);
+  }
+  int result;
+  switch (first->op) {
+  case CUEMU_BARRIER_COUNT: result = (int)count; break;
+  case CUEMU_BARRIER_AND: result = count == arrived; break;
+  case CUEMU_BARRIER_OR: result = count != 0; break;
+  default: result = 0; break;
+  }
+  /* The run queue is empty here: refill it in the schedule's order. */
+  w->rq_head = 0;
+  w->rq_len = 0;
+  for (unsigned i = 0; i < w->nthreads; ++i) {
+    if (w->state[i] == CUEMU_THREAD_WAITING) {
+      w->threads[i].wait.result = result;
+      w->state[i] = CUEMU_THREAD_RUNNABLE;
+      runq_push(w, i);
+    }
+  }
+  w->waiting = 0;
+  permute(w, w->runq, w->rq_len);
+}
+
+static void runner_entry(void);
+
+/* Leaves the running context (saving it in `save`) for the next thing to
+ * run. `release` is the stack of a context that will never run again; it
+ * goes back to the pool once another stack has been chosen. */
+static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
+  for (;;) {
+    if (w->next_unstarted < w->nthreads) {
+      cuemu_stack *s = cuemu__stack_get(&w->pool);
+      if (release)
+        cuemu__stack_put(&w->pool, release);
+      if (!s)
+        cuemu__block_fail(w, CUEMU_OUT_OF_MEMORY,
+                          "kernel %s: no memory for a thread stack in block "
+                          "(%u,%u,%u) (%u threads)",
+                          w->launch->kernel->name, w->block_idx.x,
+                          w->block_idx.y, w->block_idx.z, w->nthreads);
+      w->runner_stack = s;
+      w->current = NULL;
+      cuemu__thread_detached = 0;
+      cuemu_ctx fresh;
+      cuemu__ctx_reset(&fresh, &s->tpl);
+      cuemu__ctx_switch(save, &fresh);
+      return;
+    }
+    if (release) {
+      cuemu__stack_put(&w->pool, release);
+      release = NULL;
+    }
+    if (w->rq_len) {
+      unsigned id = runq_pop(w);
+      cuemu_thread *t = &w->threads[id];
+      w->state[id] = CUEMU_THREAD_RUNNING;
+      w->current = t;
+      threadIdx = t->tid;
+      cuemu__thread_detached = 1;
+      if (&t->ctx != save)
+        cuemu__ctx_switch(save, &t->ctx);
+      return;
+    }
+    if (w->exited == w->nthreads) {
+      w->in_kernel = 0;
+      cuemu__ctx_switch(save, &w->main_ctx);
+      return;
+    }
+    resolve(w);
+  }
+}
+
+/* The thread running now, made a coroutine of its own if it was running
+ * lazily in a runner. */
+static cuemu_thread *current_thread(cuemu_worker *w) {
+  if (w->current)
+    return w->current;
+  unsigned id = linear_tid(w, threadIdx);
+  cuemu_thread *t = &w->threads[id];
+  t->tid = threadIdx;
+  t->stack = w->runner_stack;
+  w->runner_stack = NULL;
+  w->state[id] = CUEMU_THREAD_RUNNING;
+  /* The threads of the runner's range before this one have returned. */
+  w->exited += id - w->lazy_start;
+  w->next_unstarted = w->lazy_pos + (id - w->lazy_start) + 1;
+  w->current = t;
+  cuemu__thread_detached = 1;
+  return t;
+}
+
+/* Runs unstarted threads until none is left; returns only if none of them
+ * blocked in this context. */
+static void run_unstarted(cuemu_worker *w) {
+  const cuemu_launch *L = w->launch;
+  while (w->next_unstarted < w->nthreads) {
+    unsigned pos = w->next_unstarted, start, count;
+    if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
+      start = pos;
+      count = w->nthreads - pos;
+    } else {
+      start = w->order[pos];
+      count = 1;
+    }
+    w->lazy_pos = pos;
+    w->lazy_start = start;
+    w->next_unstarted = pos + count;
+    w->current = NULL;
+    cuemu__thread_detached = 0;
+    L->kernel->thunk(L->args, start, count);
+    w->exited += count;
+  }
+}
+
+static void runner_entry(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  run_unstarted(w);
+  cuemu_stack *mine = w->runner_stack;
+  w->runner_stack = NULL;
+  schedule(w, &w->scratch, mine);
+  abort(); /* never resumed */
+}
+
+void cuemu__thread_finish(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_thread *t = w->current;
+  unsigned id = (unsigned)(t - w->threads);
+  cuemu_stack *s = t->stack;
+  t->stack = NULL;
+  w->state[id] = CUEMU_THREAD_EXITED;
+  w->exited++;
+  w->current = NULL;
+  schedule(w, &w->scratch, s);
+  abort(); /* never resumed */
+}
+
+int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
+  cuemu_thread *t = current_thread(w);
+  unsigned id = (unsigned)(t - w->threads);
+  t->wait.kind = CUEMU_SYNC_BARRIER;
+  t->wait.op = op;
+  t->wait.file = file;
+  t->wait.line = line;
+  t->wait.predicate = predicate;
+  w->state[id] = CUEMU_THREAD_WAITING;
+  w->waiting++;
+  schedule(w, &t->ctx, NULL);
+  return t->wait.result;
+}
+
+void cuemu_thread_yield(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  cuemu_thread *t = current_thread(w);
+  unsigned id = (unsigned)(t - w->threads);
+  w->state[id] = CUEMU_THREAD_RUNNABLE;
+  runq_push(w, id);
+  schedule(w, &t->ctx, NULL);
+}
+
+int cuemu_in_kernel(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  return w && w->in_kernel;
+}
+
+/* Runs block number `linear` of the launch to completion or to an error. */
+static void run_block(cuemu_worker *w, unsigned long long linear) {
+  cuemu_launch *L = w->launch;
+  cuemu_uint3 b;
+  b.x = (unsigned)(linear % L->grid.x);
+  linear /= L->grid.x;
+  b.y = (unsigned)(linear % L->grid.y);
+  b.z = (unsigned)(linear / L->grid.y);
+  blockIdx = b;
+  w->block_idx = b;
+  w->nthreads = L->nthreads;
+  w->next_unstarted = 0;
+  w->exited = w->waiting = 0;
+  w->rq_head = w->rq_len = 0;
+  w->current = NULL;
+  memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
+  if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
+    w->rng = L->seed ^ (0x632be59bd9b4e019ull * (linear + 1));
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      w->order[i] = i;
+    permute(w, w->order, w->nthreads);
+  }
+  cuemu_stack *s = cuemu__stack_get(&w->pool);
+  if (!s) {
+    cuemu__launch_error(L, CUEMU_OUT_OF_MEMORY,
+                        "kernel %s: no memory for a thread stack",
+                        L->kernel->name);
+    return;
+  }
+  w->runner_stack = s;
+  w->in_kernel = 1;
+  cuemu_ctx fresh;
+  cuemu__ctx_reset(&fresh, &s->tpl);
+  cuemu__ctx_switch(&w->main_ctx, &fresh);
+  w->in_kernel = 0;
+  if (w->exited != w->nthreads) {
+    /* The block ended in an error: take back the stacks of its threads. */
+    for (unsigned i = 0; i < w->nthreads; ++i) {
+      if (w->threads[i].stack &&
+          (w->state[i] == CUEMU_THREAD_WAITING ||
+           w->state[i] == CUEMU_THREAD_RUNNABLE ||
+           w->state[i] == CUEMU_THREAD_RUNNING)) {
+        cuemu__stack_put(&w->pool, w->threads[i].stack);
+      }
+      w->threads[i].stack = NULL;
+    }
+    if (w->runner_stack)
+      cuemu__stack_put(&w->pool, w->runner_stack);
+    w->runner_stack = NULL;
+  }
+}
+
+cuemu_worker *cuemu__worker_create(void) {
+  cuemu_worker *w = calloc(1, sizeof *w);
+  if (!w)
+    return NULL;
+  w->threads = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->threads);
+  w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
+  w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
+  w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);
+  if (!w->threads || !w->state || !w->order || !w->runq) {
+    cuemu__worker_destroy(w);
+    return NULL;
+  }
+  cuemu__stack_pool_init(&w->pool, 0, runner_entry);
+  return w;
+}
+
+void cuemu__worker_destroy(cuemu_worker *w) {
+  if (!w)
+    return;
+  cuemu__stack_pool_destroy(&w->pool);
+  free(w->threads);
+  free(w->state);
+  free(w->order);
+  free(w->runq);
+  free(w->dynamic_shared);
+  free(w->altstack.ss_sp);
+  free(w);
+}
+
+void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
+  cuemu_worker *saved = cuemu__worker_self;
+  cuemu__worker_self = w;
+  w->launch = L;
+  if (w->pool.stack_size != L->stack_size) {
+    cuemu__stack_pool_destroy(&w->pool);
+    cuemu__stack_pool_init(&w->pool, L->stack_size, runner_entry);
+  }
+  size_t need = L->dynamic_shared ? L->dynamic_shared : 16;
+  if (w->dynamic_capacity < need) {
+    void *p = NULL;
+    if (posix_memalign(&p, 128, need) != 0) {
+      cuemu__launch_error(L, CUEMU_OUT_OF_MEMORY,
+                          "kernel %s: no memory for %zu bytes of dynamic "
+                          "shared memory",
+                          L->kernel->name, need);
+      cuemu__worker_self = saved;
+      return;
+    }
+    free(w->dynamic_shared);
+    w->dynamic_shared = p;
+    w->dynamic_capacity = need;
+  }
+  cuemu__dynamic_shared = w->dynamic_shared;
+  blockDim.x = L->block.x;
+  blockDim.y = L->block.y;
+  blockDim.z = L->block.z;
+  gridDim.x = L->grid.x;
+  gridDim.y = L->grid.y;
+  gridDim.z = L->grid.z;
+  w->block_dim = blockDim;
+  cuemu__fault_enter(w);
+  while (!atomic_load_explicit(&L->stop, memory_order_relaxed)) {
+    unsigned long long b = atomic_fetch_add(&L->next_block, 1);
+    if (b >= L->nblocks)
+      break;
+    run_block(w, b);
+  }
+  cuemu__fault_leave(w);
+  w->launch = NULL;
+  cuemu__worker_self = saved;
+}

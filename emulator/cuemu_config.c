@@ -1,0 +1,86 @@
+/*
+ * cuemu_config.c: run-time settings read from the environment.
+ */
+#include "cuemu_config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuemu_report.h"
+#include "cuemu_worker.h"
+
+#define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
+#define CUEMU_MIN_STACK_SIZE (16u * 1024u)
+#define CUEMU_MAX_WORKERS 256u
+
+static int parse_size(const char *s, size_t *out) {
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s)
+    return -1;
+  if (*end == 'k' || *end == 'K') {
+    v *= 1024;
+    end++;
+  } else if (*end == 'm' || *end == 'M') {
+    v *= 1024 * 1024;
+    end++;
+  }
+  if (*end == 'i' || *end == 'B')
+    end += strspn(end, "iB");
+  if (*end)
+    return -1;
+  *out = (size_t)v;
+  return 0;
+}
+
+cuemu_status cuemu__config_read(cuemu_config *c) {
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  c->workers = cpus > 0 ? (unsigned)cpus : 1;
+  c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
+  c->schedule = CUEMU_SCHEDULE_FORWARD;
+  c->seed = 0;
+
+  const char *v = getenv("CUEMU_WORKERS");
+  if (v && *v) {
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (*end || n == 0 || n > CUEMU_MAX_WORKERS)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "CUEMU_WORKERS=%s: expected a number from 1 to %u",
+                           v, CUEMU_MAX_WORKERS);
+    c->workers = (unsigned)n;
+  }
+  v = getenv("CUEMU_STACK_SIZE");
+  if (v && *v) {
+    if (parse_size(v, &c->stack_size) != 0 ||
+        c->stack_size < CUEMU_MIN_STACK_SIZE)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "CUEMU_STACK_SIZE=%s: expected a size of at least "
+                           "16K (bytes, or with a K or M suffix)",
+                           v);
+  }
+  v = getenv("CUEMU_SCHEDULE");
+  if (v && *v) {
+    if (strcmp(v, "forward") == 0) {
+      c->schedule = CUEMU_SCHEDULE_FORWARD;
+    } else if (strcmp(v, "reverse") == 0) {
+      c->schedule = CUEMU_SCHEDULE_REVERSE;
+    } else if (strncmp(v, "random:", 7) == 0 && v[7]) {
+      char *end;
+      c->seed = strtoull(v + 7, &end, 0);
+      if (*end)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "CUEMU_SCHEDULE=%s: the seed must be a number", v);
+      c->schedule = CUEMU_SCHEDULE_RANDOM;
+    } else {
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "CUEMU_SCHEDULE=%s: expected forward, reverse or "
+                           "random:SEED",
+                           v);
+    }
+  }
+  return CUEMU_SUCCESS;
+}

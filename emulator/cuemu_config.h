@@ -1,0 +1,26 @@
+/*
+ * cuemu_config.h: run-time settings read from the environment.
+ *
+ *   CUEMU_WORKERS      worker OS threads per launch (default: online CPUs)
+ *   CUEMU_STACK_SIZE   stack bytes per emulated thread, with an optional
+ *                      K/M suffix (default 64K)
+ *   CUEMU_SCHEDULE     forward | reverse | random:SEED (default forward)
+ */
+#ifndef CUEMU_CONFIG_H
+#define CUEMU_CONFIG_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+typedef struct cuemu_config {
+  unsigned workers;
+  size_t stack_size;
+  int schedule;                 /* enum cuemu_schedule_kind */
+  unsigned long long seed;
+} cuemu_config;
+
+/* Reads the settings; a malformed value is INVALID_VALUE with a message. */
+cuemu_status cuemu__config_read(cuemu_config *config);
+
+#endif /* CUEMU_CONFIG_H */

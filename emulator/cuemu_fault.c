@@ -1,0 +1,135 @@
+/*
+ * cuemu_fault.c: turning faults in kernel code into launch errors.
+ *
+ * While a worker runs kernel code, SIGSEGV, SIGBUS, SIGFPE and SIGILL are
+ * caught on an alternate signal stack. A fault in the guard area of one of
+ * the worker's stacks is a stack overflow; any other is a kernel fault. The
+ * handler records the error, unblocks the signal and switches to the
+ * worker's own context, abandoning the block. Faults outside kernel code go
+ * to the handler that was installed before ours.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "cuemu_worker.h"
+
+#define CUEMU_ALTSTACK_SIZE (64u * 1024u)
+
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NSIGNALS (sizeof fault_signals / sizeof fault_signals[0])
+static struct sigaction previous[NSIGNALS];
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+static int signal_index(int sig) {
+  for (unsigned i = 0; i < NSIGNALS; ++i)
+    if (fault_signals[i] == sig)
+      return (int)i;
+  return -1;
+}
+
+/* Hands a fault that is not ours to the previous handler. */
+static void chain(int sig, siginfo_t *info, void *uc) {
+  int i = signal_index(sig);
+  struct sigaction *prev = &previous[i];
+  if (prev->sa_flags & SA_SIGINFO) {
+    prev->sa_sigaction(sig, info, uc);
+  } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
+    prev->sa_handler(sig);
+  } else {
+    /* Re-executing the faulting instruction with the default action
+     * produces the usual crash and core dump. */
+    sigaction(sig, prev, NULL);
+  }
+}
+
+static const char *fault_name(int sig, int code) {
+  switch (sig) {
+  case SIGSEGV: return "invalid memory access";
+  case SIGBUS: return "misaligned or invalid memory access (bus error)";
+  case SIGFPE:
+    return code == FPE_INTDIV ? "integer division by zero"
+                              : "arithmetic exception";
+  default: return "illegal instruction";
+  }
+}
+
+static void *fault_pc(void *ucv) {
+  ucontext_t *uc = ucv;
+#if defined(__x86_64__)
+  return (void *)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+  return (void *)uc->uc_mcontext.pc;
+#else
+  (void)uc;
+  return NULL;
+#endif
+}
+
+static void on_fault(int sig, siginfo_t *info, void *uc) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel) {
+    chain(sig, info, uc);
+    return;
+  }
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+
+  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  cuemu_uint3 b = w->block_idx;
+  const char *kernel = w->launch->kernel->name;
+  if (sig == SIGSEGV && cuemu__stack_find_guard(&w->pool, info->si_addr))
+    cuemu__block_fail(w, CUEMU_STACK_OVERFLOW,
+                      "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
+                      "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
+                      t.x, t.y, t.z, b.x, b.y, b.z, kernel,
+                      w->pool.stack_size / 1024);
+
+  Dl_info where;
+  void *pc = fault_pc(uc);
+  const char *symbol = "?";
+  if (pc && dladdr(pc, &where) && where.dli_sname)
+    symbol = where.dli_sname;
+  cuemu__block_fail(w, CUEMU_KERNEL_FAULT,
+                    "kernel %s: %s at address %p in thread (%u,%u,%u) of "
+                    "block (%u,%u,%u), in function %s",
+                    kernel, fault_name(sig, info->si_code), info->si_addr,
+                    t.x, t.y, t.z, b.x, b.y, b.z, symbol);
+}
+
+static void install(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (unsigned i = 0; i < NSIGNALS; ++i)
+    sigaction(fault_signals[i], &sa, &previous[i]);
+}
+
+void cuemu__fault_enter(cuemu_worker *w) {
+  pthread_once(&install_once, install);
+  if (!w->altstack.ss_sp) {
+    w->altstack.ss_sp = malloc(CUEMU_ALTSTACK_SIZE);
+    w->altstack.ss_size = CUEMU_ALTSTACK_SIZE;
+    w->altstack.ss_flags = 0;
+  }
+  stack_t old;
+  if (w->altstack.ss_sp && sigaltstack(&w->altstack, &old) == 0)
+    w->previous_altstack = old;
+  else
+    w->previous_altstack.ss_flags = SS_DISABLE;
+}
+
+void cuemu__fault_leave(cuemu_worker *w) {
+  stack_t restore = w->previous_altstack;
+  if (restore.ss_sp == w->altstack.ss_sp)
+    return;
+  sigaltstack(&restore, NULL);
+}

@@ -1,0 +1,98 @@
+/*
+ * cuemu_launch.c: checking and running a launch.
+ */
+#include "cuemu_launch.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+#include "cuemu_config.h"
+#include "cuemu_pool.h"
+#include "cuemu_report.h"
+#include "cuemu_worker.h"
+
+static cuemu_status check_shape(const cuemu_kernel_desc *k, cuemu_dim3 grid,
+                                cuemu_dim3 block) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 ||
+      grid.x > CUEMU_MAX_GRID_DIM_X || grid.y > CUEMU_MAX_GRID_DIM_Y ||
+      grid.z > CUEMU_MAX_GRID_DIM_Z)
+    return cuemu__report(CUEMU_INVALID_GRID_DIM,
+                         "kernel %s: grid (%u,%u,%u) is invalid: each "
+                         "dimension must be at least 1 and at most "
+                         "(%u,%u,%u)",
+                         k->name, grid.x, grid.y, grid.z,
+                         CUEMU_MAX_GRID_DIM_X, CUEMU_MAX_GRID_DIM_Y,
+                         CUEMU_MAX_GRID_DIM_Z);
+  if (block.x == 0 || block.y == 0 || block.z == 0 ||
+      block.x > CUEMU_MAX_BLOCK_DIM_X || block.y > CUEMU_MAX_BLOCK_DIM_Y ||
+      block.z > CUEMU_MAX_BLOCK_DIM_Z)
+    return cuemu__report(CUEMU_INVALID_BLOCK_DIM,
+                         "kernel %s: block (%u,%u,%u) is invalid: each "
+                         "dimension must be at least 1 and at most "
+                         "(%u,%u,%u)",
+                         k->name, block.x, block.y, block.z,
+                         CUEMU_MAX_BLOCK_DIM_X, CUEMU_MAX_BLOCK_DIM_Y,
+                         CUEMU_MAX_BLOCK_DIM_Z);
+  unsigned long long threads =
+      (unsigned long long)block.x * block.y * block.z;
+  if (threads > CUEMU_MAX_THREADS_PER_BLOCK)
+    return cuemu__report(CUEMU_TOO_MANY_THREADS,
+                         "kernel %s: block (%u,%u,%u) has %llu threads; at "
+                         "most %u are allowed",
+                         k->name, block.x, block.y, block.z, threads,
+                         CUEMU_MAX_THREADS_PER_BLOCK);
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
+                           size_t max_dynamic_shared, cuemu_dim3 grid,
+                           cuemu_dim3 block, size_t dynamic_shared,
+                           void **args) {
+  if (cuemu_in_kernel())
+    return cuemu__report(CUEMU_NOT_SUPPORTED,
+                         "kernel %s: launching a kernel from kernel code "
+                         "(dynamic parallelism) is not supported",
+                         kernel->name);
+  cuemu_status st = check_shape(kernel, grid, block);
+  if (st != CUEMU_SUCCESS)
+    return st;
+  if (dynamic_shared > max_dynamic_shared)
+    return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
+                         "kernel %s: %zu bytes of dynamic shared memory "
+                         "requested; the limit is %zu (raise it up to %u with "
+                         "cudaFuncSetAttribute)",
+                         kernel->name, dynamic_shared, max_dynamic_shared,
+                         CUEMU_MAX_DYNAMIC_SHARED_OPTIN);
+  cuemu_config config;
+  st = cuemu__config_read(&config);
+  if (st != CUEMU_SUCCESS)
+    return st;
+
+  cuemu_launch L;
+  memset(&L, 0, sizeof L);
+  L.kernel = kernel;
+  L.args = args;
+  L.grid = grid;
+  L.block = block;
+  L.dynamic_shared = dynamic_shared;
+  L.nthreads = block.x * block.y * block.z;
+  L.nblocks = (unsigned long long)grid.x * grid.y * grid.z;
+  atomic_init(&L.next_block, 0);
+  atomic_init(&L.stop, 0);
+  L.schedule = config.schedule;
+  L.seed = config.seed;
+  L.stack_size = config.stack_size;
+  pthread_mutex_init(&L.error_lock, NULL);
+  L.status = CUEMU_SUCCESS;
+
+  unsigned workers = config.workers;
+  if (workers > L.nblocks)
+    workers = (unsigned)L.nblocks;
+  cuemu__pool_run(&L, workers - 1);
+  pthread_mutex_destroy(&L.error_lock);
+  if (L.status != CUEMU_SUCCESS) {
+    cuemu__report_print(L.message);
+    return cuemu__report(L.status, "%s", L.message);
+  }
+  return CUEMU_SUCCESS;
+}

@@ -1,0 +1,18 @@
+/*
+ * cuemu_launch.h: checking and running a launch. Internal to libcuemu.
+ */
+#ifndef CUEMU_LAUNCH_H
+#define CUEMU_LAUNCH_H
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
+
+/* Checks the launch shape and dynamic shared memory against CUDA's limits
+ * and `max_dynamic_shared`, then runs every block. `args` must hold what the
+ * kernel's thunk expects. */
+cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
+                           size_t max_dynamic_shared, cuemu_dim3 grid,
+                           cuemu_dim3 block, size_t dynamic_shared,
+                           void **args);
+
+#endif /* CUEMU_LAUNCH_H */

@@ -1,0 +1,133 @@
+/*
+ * cuemu_pool.c: the persistent worker OS threads (see cuemu_pool.h).
+ *
+ * Pool threads are started on the first launch that needs them and live as
+ * long as the process. Launches that use the pool are serialised; each one
+ * wakes the threads it needs, and the launching thread works too.
+ */
+#include "cuemu_pool.h"
+
+#include <stdlib.h>
+
+static pthread_key_t caller_key;
+static pthread_once_t caller_once = PTHREAD_ONCE_INIT;
+
+static void caller_destroy(void *w) { cuemu__worker_destroy(w); }
+static void caller_key_create(void) {
+  pthread_key_create(&caller_key, caller_destroy);
+}
+
+cuemu_worker *cuemu__caller_worker(void) {
+  pthread_once(&caller_once, caller_key_create);
+  cuemu_worker *w = pthread_getspecific(caller_key);
+  if (!w) {
+    w = cuemu__worker_create();
+    if (w)
+      pthread_setspecific(caller_key, w);
+  }
+  return w;
+}
+
+static struct {
+  pthread_mutex_t launch_lock; /* one pool launch at a time */
+  pthread_mutex_t lock;
+  pthread_cond_t wake, done;
+  unsigned count;              /* threads started */
+  cuemu_worker **workers;
+  unsigned long long generation;
+  cuemu_launch *launch;
+  unsigned wanted, running;
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+          PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+          0, NULL, 0, NULL, 0, 0};
+
+typedef struct pool_slot {
+  unsigned index;
+} pool_slot;
+
+static void *pool_main(void *arg) {
+  unsigned index = ((pool_slot *)arg)->index;
+  free(arg);
+  unsigned long long seen = 0;
+  pthread_mutex_lock(&pool.lock);
+  for (;;) {
+    while (pool.generation == seen || index >= pool.wanted) {
+      seen = pool.generation;
+      pthread_cond_wait(&pool.wake, &pool.lock);
+    }
+    seen = pool.generation;
+    cuemu_launch *launch = pool.launch;
+    pthread_mutex_unlock(&pool.lock);
+    cuemu__worker_run(pool.workers[index], launch);
+    pthread_mutex_lock(&pool.lock);
+    if (--pool.running == 0)
+      pthread_cond_signal(&pool.done);
+  }
+  return NULL;
+}
+
+/* Starts pool threads until there are `n`; returns how many there are. */
+static unsigned grow(unsigned n) {
+  if (n <= pool.count)
+    return pool.count;
+  cuemu_worker **workers = realloc(pool.workers, n * sizeof *workers);
+  if (!workers)
+    return pool.count;
+  pool.workers = workers;
+  while (pool.count < n) {
+    cuemu_worker *w = cuemu__worker_create();
+    pool_slot *slot = malloc(sizeof *slot);
+    pthread_t thread;
+    pthread_attr_t attr;
+    if (!w || !slot) {
+      cuemu__worker_destroy(w);
+      free(slot);
+      break;
+    }
+    slot->index = pool.count;
+    pool.workers[pool.count] = w;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&thread, &attr, pool_main, slot);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+      cuemu__worker_destroy(w);
+      free(slot);
+      break;
+    }
+    pool.count++;
+  }
+  return pool.count;
+}
+
+void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
+  cuemu_worker *self = cuemu__caller_worker();
+  if (!self) {
+    cuemu__launch_error(launch, CUEMU_OUT_OF_MEMORY,
+                        "no memory for the launching thread's worker");
+    return;
+  }
+  if (helpers == 0) {
+    cuemu__worker_run(self, launch);
+    return;
+  }
+  pthread_mutex_lock(&pool.launch_lock);
+  pthread_mutex_lock(&pool.lock);
+  helpers = grow(helpers) < helpers ? pool.count : helpers;
+  pool.launch = launch;
+  pool.wanted = helpers;
+  pool.running = helpers;
+  pool.generation++;
+  pthread_cond_broadcast(&pool.wake);
+  pthread_mutex_unlock(&pool.lock);
+
+  cuemu__worker_run(self, launch);
+
+  pthread_mutex_lock(&pool.lock);
+  while (pool.running > 0)
+    pthread_cond_wait(&pool.done, &pool.lock);
+  pool.launch = NULL;
+  pool.wanted = 0;
+  pthread_mutex_unlock(&pool.lock);
+  pthread_mutex_unlock(&pool.launch_lock);
+}

@@ -1,0 +1,17 @@
+/*
+ * cuemu_report.h: the per-OS-thread message of the last failed call.
+ */
+#ifndef CUEMU_REPORT_H
+#define CUEMU_REPORT_H
+
+#include <cuemu/cuemu_status.h>
+
+/* Records a message for cuemu_last_message() and returns `status`, so that
+ * a failing function can end with `return cuemu__report(...)`. */
+cuemu_status cuemu__report(cuemu_status status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints a launch failure on stderr, unless CUEMU_QUIET=1. */
+void cuemu__report_print(const char *message);
+
+#endif /* CUEMU_REPORT_H */

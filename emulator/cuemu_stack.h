@@ -1,0 +1,58 @@
+/*
+ * cuemu_stack.h: pooled, guarded stacks for emulated CUDA threads.
+ *
+ * Each stack is one mmap()ed region whose lowest CUEMU_GUARD_BYTES are
+ * inaccessible, so that an overflow faults instead of corrupting memory; a
+ * large guard also catches big local arrays that would jump a single page.
+ * Stacks are never freed while their pool lives: a stack's pages are touched
+ * once and reused by block after block.
+ */
+#ifndef CUEMU_STACK_H
+#define CUEMU_STACK_H
+
+#include <stddef.h>
+
+#include "context/cuemu_context.h"
+
+#define CUEMU_GUARD_BYTES (64u * 1024u)
+
+typedef struct cuemu_stack {
+  unsigned char *map;        /* start of the mapping (the guard) */
+  size_t map_size;
+  unsigned char *base;       /* lowest usable byte */
+  size_t size;               /* usable bytes */
+  cuemu_ctx_template tpl;    /* the first frame, built by makecontext() */
+  struct cuemu_stack *next_free;
+} cuemu_stack;
+
+typedef struct cuemu_stack_pool {
+  size_t stack_size;
+  void (*entry)(void);
+  cuemu_stack *free_list;
+  cuemu_stack **all;         /* every stack, for the fault handler */
+  size_t count, capacity;
+} cuemu_stack_pool;
+
+/* Prepares an empty pool of stacks of `stack_size` usable bytes whose
+ * contexts enter `entry`. */
+void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
+                            void (*entry)(void));
+
+/* Takes a stack from the pool, mapping a new one when none is free; NULL
+ * when memory or mappings run out. */
+cuemu_stack *cuemu__stack_get(cuemu_stack_pool *pool);
+
+/* Returns a stack to the pool. */
+static inline void cuemu__stack_put(cuemu_stack_pool *pool, cuemu_stack *s) {
+  s->next_free = pool->free_list;
+  pool->free_list = s;
+}
+
+/* The stack whose guard area contains `address`, or NULL. Async-signal-safe. */
+cuemu_stack *cuemu__stack_find_guard(const cuemu_stack_pool *pool,
+                                     const void *address);
+
+/* Unmaps every stack of the pool. */
+void cuemu__stack_pool_destroy(cuemu_stack_pool *pool);
+
+#endif /* CUEMU_STACK_H */

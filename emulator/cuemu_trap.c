@@ -1,0 +1,34 @@
+/*
+ * cuemu_trap.c: assert() and __trap() in kernel code.
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "cuemu_worker.h"
+
+void cuemu_assert_fail(const char *expr, const char *file, int line,
+                       const char *function) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    __assert_fail(expr, file, (unsigned)line, function);
+  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  cuemu_uint3 b = w->block_idx;
+  cuemu__block_fail(w, CUEMU_ASSERT,
+                    "kernel %s: %s:%d: %s: block (%u,%u,%u), thread "
+                    "(%u,%u,%u): assertion `%s' failed",
+                    w->launch->kernel->name, file, line, function, b.x, b.y,
+                    b.z, t.x, t.y, t.z, expr);
+}
+
+void cuemu_trap(const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    abort();
+  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  cuemu_uint3 b = w->block_idx;
+  cuemu__block_fail(w, CUEMU_TRAP,
+                    "kernel %s: __trap() at %s:%d in thread (%u,%u,%u) of "
+                    "block (%u,%u,%u)",
+                    w->launch->kernel->name, file, line, t.x, t.y, t.z, b.x,
+                    b.y, b.z);
+}

@@ -1,0 +1,137 @@
+/*
+ * cuemu_worker.h: the state of one launch and of the OS threads (workers)
+ * that run its blocks. Internal to libcuemu.
+ *
+ * A worker runs blocks one at a time. The threads of a block run lazily: a
+ * "runner" context calls the kernel's thunk for a range of threads as plain
+ * calls; when one of them blocks (a barrier, a collective, a yield), the
+ * runner's stack becomes that thread's stack and a fresh runner continues
+ * with the next thread. See cuemu_block.c.
+ */
+#ifndef CUEMU_WORKER_H
+#define CUEMU_WORKER_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
+
+#include "context/cuemu_context.h"
+#include "cuemu_stack.h"
+
+/* The states of an emulated thread within its block. */
+enum cuemu_thread_state {
+  CUEMU_THREAD_UNSTARTED = 0, /* not yet run, or run to completion lazily */
+  CUEMU_THREAD_RUNNING,
+  CUEMU_THREAD_WAITING,       /* at a rendezvous, see its wait record */
+  CUEMU_THREAD_RUNNABLE,      /* in the run queue */
+  CUEMU_THREAD_EXITED
+};
+
+/* Where and why a thread waits. */
+typedef struct cuemu_wait {
+  int kind;          /* enum cuemu_sync_kind */
+  int op;            /* enum cuemu_barrier_op for barriers */
+  const char *file;
+  int line;
+  int predicate;
+  int result;
+} cuemu_wait;
+
+/* A thread that has blocked at least once (one slot per thread of a block). */
+typedef struct cuemu_thread {
+  cuemu_ctx ctx;        /* saved while not running */
+  cuemu_stack *stack;   /* owned from its first suspension to its exit */
+  cuemu_uint3 tid;
+  cuemu_wait wait;
+} cuemu_thread;
+
+/* Thread orders between rendezvous points. */
+enum cuemu_schedule_kind {
+  CUEMU_SCHEDULE_FORWARD = 0,
+  CUEMU_SCHEDULE_REVERSE,
+  CUEMU_SCHEDULE_RANDOM
+};
+
+/* One launch, shared by the workers that run its blocks. */
+typedef struct cuemu_launch {
+  const cuemu_kernel_desc *kernel;
+  void **args;
+  cuemu_dim3 grid, block;
+  size_t dynamic_shared;
+  unsigned nthreads;              /* per block */
+  unsigned long long nblocks;
+  atomic_ullong next_block;
+  atomic_int stop;                /* set by the first error */
+  int schedule;                   /* enum cuemu_schedule_kind */
+  unsigned long long seed;
+  size_t stack_size;
+  pthread_mutex_t error_lock;
+  cuemu_status status;            /* first error */
+  char message[2048];
+} cuemu_launch;
+
+typedef struct cuemu_worker {
+  cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
+  cuemu_ctx scratch;              /* saved into by contexts that never resume */
+  cuemu_stack_pool pool;
+  cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */
+  unsigned char *state;           /* enum cuemu_thread_state per thread */
+  unsigned *order;                /* start order of the threads (non-forward) */
+  unsigned *runq;                 /* ring of runnable thread ids */
+  unsigned rq_head, rq_len;
+
+  cuemu_launch *launch;
+  cuemu_uint3 block_idx;
+  cuemu_uint3 block_dim;
+  unsigned nthreads;
+  unsigned next_unstarted;        /* position in the start order */
+  unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
+  unsigned exited, waiting;
+  cuemu_stack *runner_stack;      /* stack of the current runner, if any */
+  cuemu_thread *current;          /* NULL while a runner runs lazily */
+  int in_kernel;
+  unsigned long long rng;
+
+  void *dynamic_shared;
+  size_t dynamic_capacity;
+  stack_t altstack;               /* for the fault handler */
+  stack_t previous_altstack;
+} cuemu_worker;
+
+/* The worker of the calling OS thread (NULL outside launches). */
+extern __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
+
+/* Creates or frees a worker's own state. */
+cuemu_worker *cuemu__worker_create(void);
+void cuemu__worker_destroy(cuemu_worker *w);
+
+/* Runs blocks of `launch` until none is left or the launch stops. Sets
+ * cuemu__worker_self for its duration. */
+void cuemu__worker_run(cuemu_worker *w, cuemu_launch *launch);
+
+/* Ends the running block with an error: records the message (the first error
+ * of a launch wins), stops the launch and returns to the worker's own
+ * context. Kernel code or a fault handler. */
+CUEMU_NORETURN void cuemu__block_fail(cuemu_worker *w, cuemu_status status,
+                                      const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Records an error of the launch without leaving the current context. */
+void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The coordinates of the thread running now on `w`. */
+cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w);
+
+/* Installs the fault handlers (once per process) and an alternate signal
+ * stack for the calling OS thread; the second call restores the previous
+ * alternate stack. */
+void cuemu__fault_enter(cuemu_worker *w);
+void cuemu__fault_leave(cuemu_worker *w);
+
+#endif /* CUEMU_WORKER_H */

@@ -1,0 +1,134 @@
+/*
+ * cuemu.h: the public C API of libcuemu, modelled on the CUDA driver API.
+ *
+ * A module is a shared object built by cuemu-cc --module (or by
+ * cuemu_compile_module()). Its kernels are looked up by name, including
+ * template instantiations such as "scale<double, 3>", and launched with a
+ * 3-D grid, a 3-D block, a dynamic shared-memory size, a stream and an array
+ * of pointers to the arguments, as cuLaunchKernel takes them.
+ *
+ * Every function that can fail returns a cuemu_status (see cuemu_status.h);
+ * a detailed message about the last failure of the calling OS thread is
+ * available from cuemu_last_message(). Unless noted, functions are for host
+ * code and may be called from any OS thread.
+ */
+#ifndef CUEMU_H
+#define CUEMU_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUEMU_VERSION "0.1.0"
+
+/* CUDA's limits, as on sm_90. */
+#define CUEMU_MAX_THREADS_PER_BLOCK 1024u
+#define CUEMU_MAX_BLOCK_DIM_X 1024u
+#define CUEMU_MAX_BLOCK_DIM_Y 1024u
+#define CUEMU_MAX_BLOCK_DIM_Z 64u
+#define CUEMU_MAX_GRID_DIM_X 2147483647u
+#define CUEMU_MAX_GRID_DIM_Y 65535u
+#define CUEMU_MAX_GRID_DIM_Z 65535u
+#define CUEMU_DEFAULT_DYNAMIC_SHARED (48u * 1024u)
+#define CUEMU_MAX_DYNAMIC_SHARED_OPTIN (227u * 1024u)
+
+typedef struct cuemu_dim3 {
+  unsigned x, y, z;
+} cuemu_dim3;
+
+typedef struct cuemu_module cuemu_module;
+typedef struct cuemu_kernel cuemu_kernel;
+/* Streams are opaque; NULL is the default stream. Launches are synchronous
+ * for now, so the stream only orders nothing. */
+typedef struct cuemu_stream cuemu_stream;
+
+/* One parameter of a kernel, as the C++ compiler saw it. */
+typedef struct cuemu_param {
+  const char *ctype; /* "float", "const float *", "my_struct", ... */
+  size_t size;
+  size_t align;
+} cuemu_param;
+
+/* ---- Messages ------------------------------------------------------------ */
+
+/* The message of the last failed call made by this OS thread ("" when none).
+ * The string stays valid until the next failing call on the same thread. */
+const char *cuemu_last_message(void);
+
+/* ---- Modules and kernels ------------------------------------------------- */
+
+/* Loads the module at `path`. On success *out owns the module until
+ * cuemu_module_unload(). Returns MODULE_LOAD, MODULE_VERSION or OUT_OF_MEMORY. */
+cuemu_status cuemu_module_load(cuemu_module **out, const char *path);
+
+/* Unloads a module; its kernels become invalid. NULL is accepted. */
+cuemu_status cuemu_module_unload(cuemu_module *module);
+
+/* Finds a kernel by name. Whitespace inside template argument lists is not
+ * significant: "scale<double,3>" finds "scale<double, 3>". The kernel is
+ * owned by its module. Returns KERNEL_NOT_FOUND or INVALID_VALUE. */
+cuemu_status cuemu_module_get_kernel(cuemu_module *module, const char *name,
+                                     cuemu_kernel **out);
+
+/* Number of kernels in the module, and the i-th one (NULL if out of range). */
+int cuemu_module_kernel_count(const cuemu_module *module);
+cuemu_kernel *cuemu_module_kernel_at(const cuemu_module *module, int i);
+
+/* The kernel's name, as looked up. */
+const char *cuemu_kernel_name(const cuemu_kernel *kernel);
+
+/* The parameter descriptor: number of parameters and the i-th one (NULL when
+ * i is out of range). */
+int cuemu_kernel_param_count(const cuemu_kernel *kernel);
+const cuemu_param *cuemu_kernel_param(const cuemu_kernel *kernel, int i);
+
+/* Raises the kernel's dynamic shared-memory limit, as
+ * cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize) does.
+ * Returns INVALID_VALUE past CUEMU_MAX_DYNAMIC_SHARED_OPTIN. */
+cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *kernel,
+                                                 size_t bytes);
+
+/* Launches `kernel` and waits for it. `args` holds `nargs` pointers, each to
+ * a value of the corresponding parameter's type, as cuLaunchKernel's
+ * kernelParams. The launch is checked before anything runs: INVALID_GRID_DIM,
+ * INVALID_BLOCK_DIM, TOO_MANY_THREADS, SHARED_MEMORY_LIMIT, ARGUMENT_COUNT.
+ * A failure while running (DIVERGENT_BARRIER, DEADLOCK, STACK_OVERFLOW,
+ * KERNEL_FAULT, ASSERT, TRAP) stops the launch; its message names the kernel,
+ * the block and thread, and the source line where known, and is also printed
+ * on stderr unless CUEMU_QUIET=1. Host code only; launches may run
+ * concurrently from several OS threads. */
+cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
+                                 cuemu_dim3 block, size_t dynamic_shared,
+                                 cuemu_stream *stream, void **args, int nargs);
+
+/* ---- Compiling ----------------------------------------------------------- */
+
+/* Options for cuemu_compile(); zero-initialise and fill what you need. */
+typedef struct cuemu_compile_options {
+  int module;               /* 1: a loadable module; 0: a whole program */
+  int debug;                /* 1: -g -O0; 0: -O2 */
+  const char *const *argv;  /* extra options passed through: -I, -D, -std */
+  int argc;
+  const char *const *name_expressions; /* template instantiations to export */
+  int name_expression_count;
+  const char *cxx;          /* compiler; NULL: $CXX, then "c++" */
+  int no_cache;             /* 1: bypass the compile cache */
+} cuemu_compile_options;
+
+/* Compiles the CUDA source file `source` into `output` (a module or a
+ * program). Compiler diagnostics go to stderr and point at the .cu file.
+ * Returns COMPILE, IO_ERROR or CACHE. *cache_hit (if not NULL) tells whether
+ * the result came from the cache. */
+cuemu_status cuemu_compile(const char *source, const char *output,
+                           const cuemu_compile_options *options,
+                           int *cache_hit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_H */

@@ -1,0 +1,146 @@
+/*
+ * cuemu_device.h: the interface between libcuemu and kernel code.
+ *
+ * The shims (shims/cuda_builtins/) and the code that cuemu-cc generates use
+ * only what is declared here. Functions marked "kernel code" may be called
+ * only from a thread of a running kernel; they report misuse as a launch
+ * error of the calling kernel.
+ */
+#ifndef CUEMU_DEVICE_H
+#define CUEMU_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the module ABI below; bumped whenever it changes. */
+#define CUEMU_MODULE_ABI 1
+
+#if defined(__GNUC__)
+#define CUEMU_TLS_IE __attribute__((tls_model("initial-exec")))
+#define CUEMU_NORETURN __attribute__((noreturn))
+#else
+#define CUEMU_TLS_IE
+#define CUEMU_NORETURN
+#endif
+
+/* ---- Built-in variables --------------------------------------------------
+ *
+ * threadIdx, blockIdx, blockDim and gridDim are real thread-local variables of
+ * libcuemu, updated by the scheduler on every switch, so that gdb can read
+ * them. The shims declare them with CUDA's types (uint3, dim3), which have
+ * this layout. */
+typedef struct cuemu_uint3 {
+  unsigned int x, y, z;
+} cuemu_uint3;
+
+#ifndef __cplusplus
+extern __thread cuemu_uint3 threadIdx CUEMU_TLS_IE;
+extern __thread cuemu_uint3 blockIdx CUEMU_TLS_IE;
+extern __thread cuemu_uint3 blockDim CUEMU_TLS_IE;
+extern __thread cuemu_uint3 gridDim CUEMU_TLS_IE;
+extern const int warpSize;
+#endif
+
+/* The dynamic shared-memory buffer of the running block (all extern
+ * __shared__ arrays alias it). */
+extern __thread void *cuemu__dynamic_shared CUEMU_TLS_IE;
+
+/* Non-zero while the current thread has ever been suspended; a thunk that
+ * sees it after the kernel returns calls cuemu__thread_finish(). */
+extern __thread int cuemu__thread_detached CUEMU_TLS_IE;
+
+/* ---- Modules ------------------------------------------------------------- */
+
+/* Runs the threads [start, start + count) of the current block, in linear
+ * order, until one of them is suspended. Generated per kernel. `args` holds
+ * one pointer per parameter, as in cuemu_kernel_launch(); a kernel launched
+ * through a function pointer gets the pointer in args[nparams]. */
+typedef void (*cuemu_thunk_fn)(void **args, unsigned start, unsigned count);
+
+typedef struct cuemu_param_desc {
+  const char *ctype;
+  size_t size;
+  size_t align;
+} cuemu_param_desc;
+
+typedef struct cuemu_kernel_desc {
+  const char *name;       /* "saxpy", "ns::scale<double, 3>" */
+  cuemu_thunk_fn thunk;
+  const void *function;   /* the kernel's address, for launches by pointer */
+  int param_count;
+  const cuemu_param_desc *params;
+  const char *file;       /* where the kernel is defined */
+  int line;
+} cuemu_kernel_desc;
+
+typedef struct cuemu_module_desc {
+  unsigned abi;           /* CUEMU_MODULE_ABI */
+  int kernel_count;
+  const cuemu_kernel_desc *kernels;
+} cuemu_module_desc;
+
+/* Every module exports `const cuemu_module_desc *cuemu_module_describe(void)`. */
+typedef const cuemu_module_desc *(*cuemu_module_describe_fn)(void);
+
+/* Registers the kernels of a whole program (called from a static
+ * initialiser), so that launches by pointer find their thunks. Host code. */
+void cuemu_program_register(const cuemu_module_desc *desc);
+
+/* Launches a kernel of the program (a registered kernel, or an unregistered
+ * one through `fallback`). Same checks and statuses as cuemu_kernel_launch().
+ * Host code. */
+int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
+                         cuemu_uint3 block, size_t dynamic_shared,
+                         void *stream, void **args);
+
+/* Finds the registered kernel whose address is `function` (NULL if none). */
+const cuemu_kernel_desc *cuemu_program_find(const void *function);
+
+/* ---- Scheduling (kernel code) -------------------------------------------- */
+
+/* Kinds of rendezvous; the warp collectives extend this list. */
+enum cuemu_sync_kind {
+  CUEMU_SYNC_BARRIER = 0,   /* __syncthreads and its _count/_and/_or forms */
+  CUEMU_SYNC_YIELD = 1      /* a scheduling point that waits for nothing */
+};
+
+/* What a block barrier returns (the `op` of cuemu_block_barrier()). */
+enum cuemu_barrier_op {
+  CUEMU_BARRIER_PLAIN = 0, /* __syncthreads: returns 0 */
+  CUEMU_BARRIER_COUNT = 1, /* __syncthreads_count: threads with predicate != 0 */
+  CUEMU_BARRIER_AND = 2,   /* __syncthreads_and: 1 if every arriving thread's */
+  CUEMU_BARRIER_OR = 3     /* __syncthreads_or: 1 if any arriving thread's */
+};
+
+/* __syncthreads() and friends: waits until every non-exited thread of the
+ * block has arrived at the same call site (file and line), and returns what
+ * `op` asks for. Exited threads count as arrived and contribute no
+ * predicate. Kernel code. */
+int cuemu_block_barrier(int op, int predicate, const char *file, int line);
+
+/* Lets the other threads of the block run (used by __nanosleep and spin-wait
+ * helpers). Outside a kernel it returns at once. */
+void cuemu_thread_yield(void);
+
+/* Called by a thunk when a kernel thread that has been suspended returns. */
+CUEMU_NORETURN void cuemu__thread_finish(void);
+
+/* assert() and __trap() in kernel code: end the launch with ASSERT or TRAP,
+ * naming the block, the thread and the source line. Outside a kernel,
+ * cuemu_assert_fail() behaves as the C library's assert. */
+CUEMU_NORETURN void cuemu_assert_fail(const char *expr, const char *file,
+                                      int line, const char *function);
+CUEMU_NORETURN void cuemu_trap(const char *file, int line);
+
+/* Non-zero when the calling OS thread is running kernel code. */
+int cuemu_in_kernel(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_DEVICE_H */

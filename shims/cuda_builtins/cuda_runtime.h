@@ -1,0 +1,35 @@
+/*
+ * cuda_runtime.h: what nvcc makes available to every .cu file. cuemu-cc
+ * force-includes it; it brings the qualifiers, built-in variables, vector
+ * types, math, intrinsics, atomics, barriers and the runtime API.
+ *
+ * helper_cuda.h-style helpers look for __CUDA_RUNTIME_H__, so it is defined
+ * as CUDA defines it.
+ */
+#ifndef __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_H__
+
+#include <cassert>
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "cuemu_qualifiers.h"
+#include "vector_types.h"
+#include "vector_functions.h"
+#include "cuemu_builtin_vars.h"
+#include "cuemu_math.h"
+#include "cuemu_intrinsics.h"
+#include "cuemu_atomics.h"
+#include "cuemu_memory.h"
+#include "cuemu_timing.h"
+#include "cuemu_sync.h"
+#include "driver_types.h"
+#include "cuda_runtime_api.h"
+#include "cuemu_launch.h"
+
+#endif /* __CUDA_RUNTIME_H__ */

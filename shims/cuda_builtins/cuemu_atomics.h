@@ -1,0 +1,291 @@
+/*
+ * cuemu_atomics.h: CUDA's atomic functions as real atomic operations.
+ *
+ * Blocks run in parallel on several OS threads, so every atomic here is a
+ * GCC/Clang __atomic builtin on plain memory (a compare-and-swap loop where
+ * the CPU has no such instruction: floating-point adds, atomicInc/atomicDec).
+ * CUDA's atomics are relaxed; these are sequentially consistent, which is
+ * stronger and costs nothing extra on x86-64. The _block and _system forms
+ * behave as the device-wide ones: one process is one "system" here.
+ *
+ * The overload sets are CUDA 13's, no more: for instance there is no
+ * atomicSub for 64-bit integers and no atomicMin/atomicMax for floating
+ * point, as in CUDA. The __half, __half2, __nv_bfloat16 and __nv_bfloat162
+ * overloads of atomicAdd live in cuda_fp16.h and cuda_bf16.h, with their
+ * types.
+ */
+#ifndef CUEMU_ATOMICS_H
+#define CUEMU_ATOMICS_H
+
+#ifndef __cplusplus
+#error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
+#endif
+
+#include <cstring>
+#include <type_traits>
+
+#include "vector_types.h"
+
+/* ---- Building blocks ----------------------------------------------------- */
+
+template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {
+  return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+}
+template <typename T> inline T cuemu_atomic_fetch_and(T *p, T v) {
+  return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+}
+template <typename T> inline T cuemu_atomic_fetch_or(T *p, T v) {
+  return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+}
+template <typename T> inline T cuemu_atomic_fetch_xor(T *p, T v) {
+  return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+}
+template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
+  return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
+
+/* Returns the old value whether or not the swap happened, as atomicCAS. */
+template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
+  __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST,
+                              __ATOMIC_SEQ_CST);
+  return compare;
+}
+
+/* Replaces *p by op(old) atomically and returns old. Used for the updates
+ * that have no instruction of their own. */
+template <typename T, typename Op> inline T cuemu_atomic_update(T *p, Op op) {
+  T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+
+template <typename T> inline T cuemu_atomic_fetch_min(T *p, T v) {
+  return cuemu_atomic_update(p, [v](T old) { return v < old ? v : old; });
+}
+template <typename T> inline T cuemu_atomic_fetch_max(T *p, T v) {
+  return cuemu_atomic_update(p, [v](T old) { return v > old ? v : old; });
+}
+
+/* atomicInc: ((old >= val) ? 0 : (old + 1)). */
+inline unsigned int cuemu_atomic_inc(unsigned int *p, unsigned int v) {
+  return cuemu_atomic_update(p, [v](unsigned int old) { return old >= v ? 0U : old + 1U; });
+}
+
+/* atomicDec: (((old == 0) || (old > val)) ? val : (old - 1)). */
+inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
+  return cuemu_atomic_update(
+      p, [v](unsigned int old) { return (old == 0U || old > v) ? v : old - 1U; });
+}
+
+/* Floating-point add on the bit pattern, with a compare-and-swap loop. */
+template <typename F, typename U> inline F cuemu_atomic_fadd(F *p, F v) {
+  static_assert(sizeof(F) == sizeof(U), "bit pattern of the wrong size");
+  U *const bits = reinterpret_cast<U *>(p);
+  const U old = cuemu_atomic_update(bits, [v](U o) {
+    F f;
+    std::memcpy(&f, &o, sizeof f);
+    f += v;
+    U n;
+    std::memcpy(&n, &f, sizeof n);
+    return n;
+  });
+  F r;
+  std::memcpy(&r, &old, sizeof r);
+  return r;
+}
+
+inline float cuemu_atomic_add_float(float *p, float v) {
+  return cuemu_atomic_fadd<float, unsigned int>(p, v);
+}
+inline double cuemu_atomic_add_double(double *p, double v) {
+  return cuemu_atomic_fadd<double, unsigned long long>(p, v);
+}
+inline float cuemu_atomic_exchange_float(float *p, float v) {
+  unsigned int n;
+  std::memcpy(&n, &v, sizeof n);
+  const unsigned int o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
+  float r;
+  std::memcpy(&r, &o, sizeof r);
+  return r;
+}
+
+/* float2 and float4: each element is added atomically on its own, which is
+ * all CUDA guarantees. */
+inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
+  float2 r;
+  r.x = cuemu_atomic_add_float(&p->x, v.x);
+  r.y = cuemu_atomic_add_float(&p->y, v.y);
+  return r;
+}
+inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
+  float4 r;
+  r.x = cuemu_atomic_add_float(&p->x, v.x);
+  r.y = cuemu_atomic_add_float(&p->y, v.y);
+  r.z = cuemu_atomic_add_float(&p->z, v.z);
+  r.w = cuemu_atomic_add_float(&p->w, v.w);
+  return r;
+}
+
+/* 128-bit compare-and-swap of the sm_90 templates. On x86-64 it is the
+ * cmpxchg16b instruction, which every x86-64 CPU of the last fifteen years
+ * has; elsewhere the __atomic builtin (which may need libatomic). */
+inline void cuemu_atomic_cas128(void *address, const void *compare, const void *val,
+                                void *old) {
+#if defined(__x86_64__)
+  unsigned long long cmp[2], nv[2];
+  std::memcpy(cmp, compare, 16);
+  std::memcpy(nv, val, 16);
+  unsigned long long lo = cmp[0], hi = cmp[1];
+  __asm__ __volatile__("lock cmpxchg16b %0"
+                       : "+m"(*static_cast<volatile unsigned __int128 *>(address)),
+                         "+a"(lo), "+d"(hi)
+                       : "b"(nv[0]), "c"(nv[1])
+                       : "memory", "cc");
+  const unsigned long long out[2] = {lo, hi};
+  std::memcpy(old, out, 16);
+#else
+  unsigned __int128 expected, desired;
+  std::memcpy(&expected, compare, 16);
+  std::memcpy(&desired, val, 16);
+  __atomic_compare_exchange(static_cast<unsigned __int128 *>(address), &expected,
+                            &desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  std::memcpy(old, &expected, 16);
+#endif
+}
+
+inline void cuemu_atomic_exch128(void *address, const void *val, void *old) {
+  /* A first guess of zero; a failed CAS tells the current value. */
+  unsigned char expected[16] = {0}, seen[16];
+  for (;;) {
+    cuemu_atomic_cas128(address, expected, val, seen);
+    if (std::memcmp(seen, expected, 16) == 0)
+      break;
+    std::memcpy(expected, seen, 16);
+  }
+  std::memcpy(old, seen, 16);
+}
+
+template <typename T>
+using cuemu_atomic128_t =
+    typename std::enable_if<sizeof(T) == 16 && alignof(T) >= 16 &&
+                                std::is_trivially_copyable<T>::value,
+                            T>::type;
+
+/* ---- CUDA's names ---------------------------------------------------------
+ *
+ * Each line defines NAME, NAME_block and NAME_system. */
+
+#define CUEMU_ATOMIC2(NAME, T, IMPL)                                           \
+  inline T NAME(T *address, T val) { return IMPL(address, val); }              \
+  inline T NAME##_block(T *address, T val) { return IMPL(address, val); }      \
+  inline T NAME##_system(T *address, T val) { return IMPL(address, val); }
+
+CUEMU_ATOMIC2(atomicAdd, int, cuemu_atomic_fetch_add)
+CUEMU_ATOMIC2(atomicAdd, unsigned int, cuemu_atomic_fetch_add)
+CUEMU_ATOMIC2(atomicAdd, unsigned long long int, cuemu_atomic_fetch_add)
+CUEMU_ATOMIC2(atomicAdd, float, cuemu_atomic_add_float)
+CUEMU_ATOMIC2(atomicAdd, double, cuemu_atomic_add_double)
+CUEMU_ATOMIC2(atomicAdd, float2, cuemu_atomic_add_float2)
+CUEMU_ATOMIC2(atomicAdd, float4, cuemu_atomic_add_float4)
+
+CUEMU_ATOMIC2(atomicSub, int, cuemu_atomic_fetch_sub)
+CUEMU_ATOMIC2(atomicSub, unsigned int, cuemu_atomic_fetch_sub)
+
+CUEMU_ATOMIC2(atomicExch, int, cuemu_atomic_exchange)
+CUEMU_ATOMIC2(atomicExch, unsigned int, cuemu_atomic_exchange)
+CUEMU_ATOMIC2(atomicExch, unsigned long long int, cuemu_atomic_exchange)
+CUEMU_ATOMIC2(atomicExch, float, cuemu_atomic_exchange_float)
+
+CUEMU_ATOMIC2(atomicMin, int, cuemu_atomic_fetch_min)
+CUEMU_ATOMIC2(atomicMin, unsigned int, cuemu_atomic_fetch_min)
+CUEMU_ATOMIC2(atomicMin, long long int, cuemu_atomic_fetch_min)
+CUEMU_ATOMIC2(atomicMin, unsigned long long int, cuemu_atomic_fetch_min)
+CUEMU_ATOMIC2(atomicMax, int, cuemu_atomic_fetch_max)
+CUEMU_ATOMIC2(atomicMax, unsigned int, cuemu_atomic_fetch_max)
+CUEMU_ATOMIC2(atomicMax, long long int, cuemu_atomic_fetch_max)
+CUEMU_ATOMIC2(atomicMax, unsigned long long int, cuemu_atomic_fetch_max)
+
+CUEMU_ATOMIC2(atomicInc, unsigned int, cuemu_atomic_inc)
+CUEMU_ATOMIC2(atomicDec, unsigned int, cuemu_atomic_dec)
+
+CUEMU_ATOMIC2(atomicAnd, int, cuemu_atomic_fetch_and)
+CUEMU_ATOMIC2(atomicAnd, unsigned int, cuemu_atomic_fetch_and)
+CUEMU_ATOMIC2(atomicAnd, long long int, cuemu_atomic_fetch_and)
+CUEMU_ATOMIC2(atomicAnd, unsigned long long int, cuemu_atomic_fetch_and)
+CUEMU_ATOMIC2(atomicOr, int, cuemu_atomic_fetch_or)
+CUEMU_ATOMIC2(atomicOr, unsigned int, cuemu_atomic_fetch_or)
+CUEMU_ATOMIC2(atomicOr, long long int, cuemu_atomic_fetch_or)
+CUEMU_ATOMIC2(atomicOr, unsigned long long int, cuemu_atomic_fetch_or)
+CUEMU_ATOMIC2(atomicXor, int, cuemu_atomic_fetch_xor)
+CUEMU_ATOMIC2(atomicXor, unsigned int, cuemu_atomic_fetch_xor)
+CUEMU_ATOMIC2(atomicXor, long long int, cuemu_atomic_fetch_xor)
+CUEMU_ATOMIC2(atomicXor, unsigned long long int, cuemu_atomic_fetch_xor)
+
+#undef CUEMU_ATOMIC2
+
+#define CUEMU_ATOMIC_CAS(T)                                                    \
+  inline T atomicCAS(T *address, T compare, T val) {                           \
+    return cuemu_atomic_cas(address, compare, val);                            \
+  }                                                                            \
+  inline T atomicCAS_block(T *address, T compare, T val) {                     \
+    return cuemu_atomic_cas(address, compare, val);                            \
+  }                                                                            \
+  inline T atomicCAS_system(T *address, T compare, T val) {                    \
+    return cuemu_atomic_cas(address, compare, val);                            \
+  }
+
+CUEMU_ATOMIC_CAS(int)
+CUEMU_ATOMIC_CAS(unsigned int)
+CUEMU_ATOMIC_CAS(unsigned long long int)
+
+#undef CUEMU_ATOMIC_CAS
+
+/* CUDA has only the device-wide form of the 16-bit compare-and-swap. */
+inline unsigned short int atomicCAS(unsigned short int *address,
+                                    unsigned short int compare,
+                                    unsigned short int val) {
+  return cuemu_atomic_cas(address, compare, val);
+}
+
+/* The sm_90 templates for any trivially copyable 16-byte type aligned to 16
+ * bytes. */
+template <typename T> union cuemu_atomic128_result {
+  T value;
+  unsigned char bytes[16];
+  cuemu_atomic128_result() {}
+};
+
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
+  cuemu_atomic128_result<T> old;
+  cuemu_atomic_cas128(address, &compare, &val, &old.value);
+  return old.value;
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) {
+  return atomicCAS(address, compare, val);
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) {
+  return atomicCAS(address, compare, val);
+}
+template <typename T> inline cuemu_atomic128_t<T> atomicExch(T *address, T val) {
+  cuemu_atomic128_result<T> old;
+  cuemu_atomic_exch128(address, &val, &old.value);
+  return old.value;
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicExch_block(T *address, T val) {
+  return atomicExch(address, val);
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
+  return atomicExch(address, val);
+}
+
+#endif /* CUEMU_ATOMICS_H */

@@ -1,0 +1,24 @@
+/*
+ * cuemu_builtin_vars.h: threadIdx, blockIdx, blockDim, gridDim and warpSize.
+ *
+ * They are libcuemu's thread-local variables (see cuemu_device.h), declared
+ * here with CUDA's types. blockDim and gridDim are uint3 rather than dim3
+ * (dim3 converts from uint3) because thread-local storage needs a trivial
+ * type. Unlike CUDA, assigning to them compiles; do not.
+ */
+#ifndef CUEMU_BUILTIN_VARS_H
+#define CUEMU_BUILTIN_VARS_H
+
+#include <cuemu/cuemu_device.h>
+
+#include "vector_types.h"
+
+extern "C" {
+extern __thread uint3 threadIdx CUEMU_TLS_IE;
+extern __thread uint3 blockIdx CUEMU_TLS_IE;
+extern __thread uint3 blockDim CUEMU_TLS_IE;
+extern __thread uint3 gridDim CUEMU_TLS_IE;
+extern const int warpSize;
+}
+
+#endif /* CUEMU_BUILTIN_VARS_H */

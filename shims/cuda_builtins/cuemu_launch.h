@@ -1,0 +1,237 @@
+/*
+ * cuemu_launch.h: the generated side of kernels: per-kernel thunks that run
+ * a range of a block's threads, parameter descriptors, and the launchers
+ * that `kernel<<<grid, block, shmem, stream>>>(args)` is rewritten into.
+ *
+ * cuemu-cc rewrites a launch of a kernel it knows by name into
+ *   ::cuemu::launch_static<kernel>(grid, block, shmem, stream)(args)
+ * whose thunk inlines the kernel into the loop over threads, and any other
+ * launch (through a function pointer, say) into
+ *   ::cuemu::launch_dynamic(pointer, grid, block, shmem, stream)(args)
+ * which finds the kernel's thunk in the program's registry or, failing that,
+ * calls the kernel through the pointer.
+ */
+#ifndef CUEMU_LAUNCH_H
+#define CUEMU_LAUNCH_H
+
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <cuemu/cuemu_device.h>
+
+#include "cuda_runtime_api.h"
+#include "cuemu_builtin_vars.h"
+#include "vector_types.h"
+
+namespace cuemu {
+
+/* The parameter types of a kernel's function type. */
+template <typename F> struct kernel_traits;
+template <typename... P> struct kernel_traits<void (*)(P...)> {
+  using values = std::tuple<std::decay_t<P>...>;
+  static constexpr std::size_t count = sizeof...(P);
+};
+template <typename... P>
+struct kernel_traits<void (*)(P...) noexcept> : kernel_traits<void (*)(P...)> {};
+
+/* Text between "T = " and the closing bracket of __PRETTY_FUNCTION__. */
+inline std::string pretty_argument(const char *pretty, const char *tag) {
+  std::string s = pretty;
+  std::size_t at = s.find(tag);
+  if (at == std::string::npos)
+    return s;
+  at += std::char_traits<char>::length(tag);
+  std::size_t end = s.rfind(']');
+  std::size_t semi = s.find(';', at);
+  if (semi != std::string::npos && semi < end)
+    end = semi;
+  std::string r = s.substr(at, end == std::string::npos ? end : end - at);
+  if (!r.empty() && r[0] == '&')
+    r.erase(0, 1);
+  return r;
+}
+
+/* The C++ name of a type, as the compiler spells it. */
+template <typename T> const char *type_name() {
+  static const std::string name = pretty_argument(__PRETTY_FUNCTION__, "T = ");
+  return name.c_str();
+}
+
+/* The name of a kernel given as a template argument. */
+template <auto K> const char *kernel_name() {
+  static const std::string name = pretty_argument(__PRETTY_FUNCTION__, "K = ");
+  return name.c_str();
+}
+
+/* Runs threads [start, start + count) of the current block with `fn`. */
+template <typename Fn, typename Values, std::size_t... I>
+__attribute__((always_inline)) inline void
+run_threads(Fn fn, Values &v, unsigned start, unsigned count,
+            std::index_sequence<I...>) {
+  const unsigned bx = blockDim.x, by = blockDim.y;
+  if (by == 1 && blockDim.z == 1) {
+    threadIdx.y = 0;
+    threadIdx.z = 0;
+    for (unsigned x = start, end = start + count; x < end; ++x) {
+      threadIdx.x = x;
+      fn(std::get<I>(v)...);
+      if (__builtin_expect(cuemu__thread_detached, 0))
+        cuemu__thread_finish();
+    }
+    return;
+  }
+  unsigned x = start % bx, rest = start / bx, y = rest % by, z = rest / by;
+  for (unsigned i = 0; i < count; ++i) {
+    threadIdx.x = x;
+    threadIdx.y = y;
+    threadIdx.z = z;
+    fn(std::get<I>(v)...);
+    if (__builtin_expect(cuemu__thread_detached, 0))
+      cuemu__thread_finish();
+    if (++x == bx) {
+      x = 0;
+      if (++y == by) {
+        y = 0;
+        ++z;
+      }
+    }
+  }
+}
+
+template <typename Values, std::size_t... I>
+inline Values unpack(void **args, std::index_sequence<I...>) {
+  return Values(*static_cast<std::tuple_element_t<I, Values> *>(args[I])...);
+}
+
+/* The thunk of a kernel known at compile time: the kernel is inlined into
+ * the loop over threads where the compiler sees fit. */
+template <auto K> void thunk(void **args, unsigned start, unsigned count) {
+  using traits = kernel_traits<decltype(K)>;
+  using seq = std::make_index_sequence<traits::count>;
+  typename traits::values v =
+      unpack<typename traits::values>(args, seq());
+  run_threads(K, v, start, count, seq());
+}
+
+/* The thunk of a kernel reached through a pointer, passed in args[count]. */
+template <typename F> void thunk_pointer(void **args, unsigned start,
+                                         unsigned count) {
+  using traits = kernel_traits<F>;
+  using seq = std::make_index_sequence<traits::count>;
+  F fn = reinterpret_cast<F>(args[traits::count]);
+  typename traits::values v =
+      unpack<typename traits::values>(args, seq());
+  run_threads(fn, v, start, count, seq());
+}
+
+/* The parameter descriptor of a kernel type. */
+template <typename F> struct param_table;
+template <typename... P> struct param_table<void (*)(P...)> {
+  static const cuemu_param_desc *get() {
+    static const cuemu_param_desc table[sizeof...(P) + 1] = {
+        {type_name<std::decay_t<P>>(), sizeof(std::decay_t<P>),
+         alignof(std::decay_t<P>)}...,
+        {nullptr, 0, 0}};
+    return table;
+  }
+};
+template <typename... P>
+struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
+
+/* A kernel's descriptor, for a module's table or a program's registry. */
+template <auto K>
+cuemu_kernel_desc describe(const char *name, const char *file, int line) {
+  using F = decltype(K);
+  cuemu_kernel_desc d;
+  d.name = name;
+  d.thunk = &thunk<K>;
+  d.function = reinterpret_cast<const void *>(K);
+  d.param_count = static_cast<int>(kernel_traits<F>::count);
+  d.params = param_table<F>::get();
+  d.file = file;
+  d.line = line;
+  return d;
+}
+
+template <auto K> const cuemu_kernel_desc *static_desc() {
+  static const cuemu_kernel_desc d = describe<K>(kernel_name<K>(), "", 0);
+  return &d;
+}
+
+template <typename F> const cuemu_kernel_desc *pointer_desc() {
+  static const cuemu_kernel_desc d = [] {
+    cuemu_kernel_desc r;
+    r.name = "(kernel called through a pointer)";
+    r.thunk = &thunk_pointer<F>;
+    r.function = nullptr;
+    r.param_count = static_cast<int>(kernel_traits<F>::count);
+    r.params = param_table<F>::get();
+    r.file = "";
+    r.line = 0;
+    return r;
+  }();
+  return &d;
+}
+
+/* The object a rewritten <<<...>>> returns; calling it launches. */
+template <typename F> class launcher;
+template <typename... P> class launcher<void (*)(P...)> {
+public:
+  launcher(const cuemu_kernel_desc *desc, void *fn, dim3 grid, dim3 block,
+           std::size_t shmem, cudaStream_t stream)
+      : desc_(desc), fn_(fn), grid_(grid), block_(block), shmem_(shmem),
+        stream_(stream) {}
+
+  template <typename... A> void operator()(A &&...args) const {
+    static_assert(sizeof...(A) == sizeof...(P),
+                  "wrong number of arguments in a kernel launch");
+    std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
+    call(values, std::make_index_sequence<sizeof...(P)>());
+  }
+
+private:
+  template <typename Values, std::size_t... I>
+  void call(Values &values, std::index_sequence<I...>) const {
+    void *ptrs[sizeof...(P) + 1] = {static_cast<void *>(&std::get<I>(values))...,
+                                    fn_};
+    uint3 g = {grid_.x, grid_.y, grid_.z};
+    uint3 b = {block_.x, block_.y, block_.z};
+    cuemu_uint3 cg = {g.x, g.y, g.z}, cb = {b.x, b.y, b.z};
+    cuemu_rt_launched(
+        cuemu_program_launch(desc_, cg, cb, shmem_, stream_, ptrs));
+  }
+
+  const cuemu_kernel_desc *desc_;
+  void *fn_;
+  dim3 grid_, block_;
+  std::size_t shmem_;
+  cudaStream_t stream_;
+};
+
+template <auto K>
+launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
+                                    std::size_t shmem = 0,
+                                    cudaStream_t stream = nullptr) {
+  return launcher<decltype(K)>(static_desc<K>(), reinterpret_cast<void *>(K),
+                               grid, block, shmem, stream);
+}
+
+template <typename... P>
+launcher<void (*)(P...)> launch_dynamic(void (*fn)(P...), dim3 grid,
+                                        dim3 block, std::size_t shmem = 0,
+                                        cudaStream_t stream = nullptr) {
+  using F = void (*)(P...);
+  const cuemu_kernel_desc *d =
+      cuemu_program_find(reinterpret_cast<const void *>(fn));
+  if (!d)
+    d = pointer_desc<F>();
+  return launcher<F>(d, reinterpret_cast<void *>(fn), grid, block, shmem,
+                     stream);
+}
+
+} // namespace cuemu
+
+#endif /* CUEMU_LAUNCH_H */

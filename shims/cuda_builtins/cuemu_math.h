@@ -1,0 +1,864 @@
+/*
+ * cuemu_math.h: CUDA's math API and floating-point intrinsics as host C++.
+ *
+ * What the C and C++ libraries already provide (sinf, std::sin(float),
+ * exp10, sincos, j0f, ...) is reused: <math.h> brings the float and double
+ * overloads of <cmath> to global namespace, as CUDA's own header does. This
+ * header adds what CUDA has and the libraries lack:
+ *
+ * - the CUDA-only functions (rsqrt, rcbrt, sinpi, cospi, sincospi, erfinv,
+ *   erfcinv, erfcx, normcdf, normcdfinv, norm3d, norm4d, norm, rnorm*,
+ *   rhypot, cyl_bessel_i0/i1, fdivide) in double and float precision, and
+ *   the float overloads CUDA declares for them and for exp10, sincos and the
+ *   Bessel functions;
+ * - the fast intrinsics (__expf, __sinf, __powf, __fdividef, ...), which are
+ *   computed accurately here, so they are within CUDA's error bounds but do
+ *   not reproduce the GPU's approximation bits;
+ * - the arithmetic intrinsics with a rounding direction (__fadd_rd,
+ *   __dmul_ru, __fsqrt_rz, ...), which round exactly as IEEE 754 says;
+ * - the conversion and reinterpretation intrinsics (__float2int_rn,
+ *   __ull2float_rd, __float_as_int, __hiloint2double, ...), with the GPU's
+ *   saturation and NaN results.
+ *
+ * Directed rounding: an operation with a rounding direction runs between a
+ * fesetround() to that direction and a fesetround() back to the caller's
+ * mode, with its operands and result in volatile variables so that the
+ * compiler cannot move or fold the operation across the mode changes. The
+ * mode never outlives the call, so it cannot leak into another emulated
+ * thread through a context switch. Intrinsics named _rn assume the default
+ * round-to-nearest mode, as the GPU's do.
+ */
+#ifndef CUEMU_MATH_H
+#define CUEMU_MATH_H
+
+#ifndef __cplusplus
+#error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
+#endif
+
+#include <cfenv>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <math.h>
+#include <stdlib.h>
+#include <type_traits>
+
+/* ------------------------------------------------------------------------ */
+/* Internal helpers.                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The rounding directions of CUDA's _rn, _rz, _rd and _ru intrinsics. */
+enum cuemu_rounding {
+  cuemu_round_nearest,
+  cuemu_round_zero,
+  cuemu_round_down,
+  cuemu_round_up
+};
+
+/* Reinterprets the bits of one trivially copyable value as another type. */
+template <typename To, typename From>
+inline To cuemu_bit_cast(const From &from) {
+  static_assert(sizeof(To) == sizeof(From), "sizes differ");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+/* The <cfenv> mode for a CUDA rounding direction. */
+inline int cuemu_fenv_mode(cuemu_rounding r) {
+  switch (r) {
+  case cuemu_round_zero:
+    return FE_TOWARDZERO;
+  case cuemu_round_down:
+    return FE_DOWNWARD;
+  case cuemu_round_up:
+    return FE_UPWARD;
+  default:
+    return FE_TONEAREST;
+  }
+}
+
+/*
+ * Evaluates op() with the floating-point environment rounding in direction
+ * r, and restores the caller's rounding mode before returning. op must read
+ * its operands from volatile variables; the volatile result keeps the
+ * operation before the restoring fesetround().
+ */
+template <typename T, typename Op>
+inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
+  const int saved = std::fegetround();
+  std::fesetround(cuemu_fenv_mode(r));
+  volatile T result = op();
+  std::fesetround(saved);
+  return result;
+}
+
+/* x rounded to an integral value in direction r, ties to even for nearest;
+ * independent of the current rounding mode. */
+template <typename F>
+inline F cuemu_round_integral(F x, cuemu_rounding r) {
+  switch (r) {
+  case cuemu_round_zero:
+    return std::trunc(x);
+  case cuemu_round_down:
+    return std::floor(x);
+  case cuemu_round_up:
+    return std::ceil(x);
+  default: {
+    F t = std::trunc(x);
+    if (std::fabs(x - t) == F(0.5))
+      return F(2) * std::round(x / F(2));
+    return std::round(x);
+  }
+  }
+}
+
+/*
+ * Converts a float or double to the integer type I as the GPU's cvt
+ * instruction does: rounded in direction r, clamped to I's range (infinities
+ * included). A NaN gives 0 when a float converts to a 32-bit integer and
+ * 1 << (bits - 1) otherwise (INT_MIN, 0x80000000, LLONG_MIN or 1 << 63), as
+ * the PTX ISA (9.0, cvt) specifies.
+ */
+template <typename I, typename F>
+inline I cuemu_float_to_int(F x, cuemu_rounding r) {
+  constexpr int bits = std::numeric_limits<I>::digits + (std::is_signed<I>::value ? 1 : 0);
+  if (std::isnan(x)) {
+    if (sizeof(F) == sizeof(float) && bits == 32)
+      return I(0);
+    if (std::is_signed<I>::value)
+      return std::numeric_limits<I>::min();
+    return static_cast<I>(I(1) << (bits - 1));
+  }
+  const F v = cuemu_round_integral(x, r);
+  const F limit = std::ldexp(F(1), std::numeric_limits<I>::digits);
+  if (v >= limit)
+    return std::numeric_limits<I>::max();
+  if (std::is_signed<I>::value ? v < -limit : v < F(0))
+    return std::numeric_limits<I>::min();
+  return static_cast<I>(v);
+}
+
+/* Converts an arithmetic value to the floating type F, rounding in
+ * direction r. */
+template <typename F, typename V>
+inline F cuemu_convert_rounded(V value, cuemu_rounding r) {
+  volatile V v = value;
+  return cuemu_with_rounding<F>(r, [&] { return static_cast<F>(v); });
+}
+
+/* Adds, multiplies, divides and takes square roots and fused multiply-adds
+ * rounding in direction r. */
+template <typename F>
+inline F cuemu_add_rounded(F x, F y, cuemu_rounding r) {
+  volatile F a = x, b = y;
+  return cuemu_with_rounding<F>(r, [&] { return a + b; });
+}
+
+template <typename F>
+inline F cuemu_sub_rounded(F x, F y, cuemu_rounding r) {
+  volatile F a = x, b = y;
+  return cuemu_with_rounding<F>(r, [&] { return a - b; });
+}
+
+template <typename F>
+inline F cuemu_mul_rounded(F x, F y, cuemu_rounding r) {
+  volatile F a = x, b = y;
+  return cuemu_with_rounding<F>(r, [&] { return a * b; });
+}
+
+template <typename F>
+inline F cuemu_div_rounded(F x, F y, cuemu_rounding r) {
+  volatile F a = x, b = y;
+  return cuemu_with_rounding<F>(r, [&] { return a / b; });
+}
+
+template <typename F>
+inline F cuemu_sqrt_rounded(F x, cuemu_rounding r) {
+  volatile F a = x;
+  return cuemu_with_rounding<F>(r, [&] { return std::sqrt(F(a)); });
+}
+
+template <typename F>
+inline F cuemu_fma_rounded(F x, F y, F z, cuemu_rounding r) {
+  volatile F a = x, b = y, c = z;
+  return cuemu_with_rounding<F>(r, [&] { return std::fma(F(a), F(b), F(c)); });
+}
+
+/* Constants in double precision. */
+constexpr double cuemu_pi = 3.141592653589793238462643383279502884;
+constexpr double cuemu_two_over_sqrt_pi = 1.128379167095512573896158903121545172;
+constexpr double cuemu_sqrt_pi = 1.772453850905516027298167483341145183;
+constexpr double cuemu_sqrt2 = 1.414213562373095048801688724209698079;
+/* sqrt(1/2) as the sum of a double and a small correction. */
+constexpr double cuemu_sqrt_half_hi = 0x1.6a09e667f3bcdp-1;
+constexpr double cuemu_sqrt_half_lo = -0x1.bdd3413b26456p-55;
+
+/* ------------------------------------------------------------------------ */
+/* Reinterpretation intrinsics.                                              */
+/* ------------------------------------------------------------------------ */
+
+inline int __float_as_int(float x) { return cuemu_bit_cast<int>(x); }
+inline float __int_as_float(int x) { return cuemu_bit_cast<float>(x); }
+inline unsigned int __float_as_uint(float x) { return cuemu_bit_cast<unsigned int>(x); }
+inline float __uint_as_float(unsigned int x) { return cuemu_bit_cast<float>(x); }
+inline long long int __double_as_longlong(double x) { return cuemu_bit_cast<long long int>(x); }
+inline double __longlong_as_double(long long int x) { return cuemu_bit_cast<double>(x); }
+
+inline int __double2hiint(double x) {
+  return static_cast<int>(static_cast<unsigned long long>(__double_as_longlong(x)) >> 32);
+}
+
+inline int __double2loint(double x) {
+  return static_cast<int>(static_cast<unsigned long long>(__double_as_longlong(x)) & 0xffffffffu);
+}
+
+inline double __hiloint2double(int hi, int lo) {
+  const unsigned long long bits = (static_cast<unsigned long long>(static_cast<unsigned int>(hi)) << 32) |
+                                  static_cast<unsigned int>(lo);
+  return cuemu_bit_cast<double>(bits);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Floating-point to integer conversions.                                    */
+/* ------------------------------------------------------------------------ */
+
+inline int __float2int_rn(float x) { return cuemu_float_to_int<int>(x, cuemu_round_nearest); }
+inline int __float2int_rz(float x) { return cuemu_float_to_int<int>(x, cuemu_round_zero); }
+inline int __float2int_rd(float x) { return cuemu_float_to_int<int>(x, cuemu_round_down); }
+inline int __float2int_ru(float x) { return cuemu_float_to_int<int>(x, cuemu_round_up); }
+
+inline unsigned int __float2uint_rn(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_nearest); }
+inline unsigned int __float2uint_rz(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_zero); }
+inline unsigned int __float2uint_rd(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_down); }
+inline unsigned int __float2uint_ru(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_up); }
+
+inline long long int __float2ll_rn(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_nearest); }
+inline long long int __float2ll_rz(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_zero); }
+inline long long int __float2ll_rd(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_down); }
+inline long long int __float2ll_ru(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_up); }
+
+inline unsigned long long int __float2ull_rn(float x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_nearest);
+}
+inline unsigned long long int __float2ull_rz(float x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_zero);
+}
+inline unsigned long long int __float2ull_rd(float x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_down);
+}
+inline unsigned long long int __float2ull_ru(float x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_up);
+}
+
+inline int __double2int_rn(double x) { return cuemu_float_to_int<int>(x, cuemu_round_nearest); }
+inline int __double2int_rz(double x) { return cuemu_float_to_int<int>(x, cuemu_round_zero); }
+inline int __double2int_rd(double x) { return cuemu_float_to_int<int>(x, cuemu_round_down); }
+inline int __double2int_ru(double x) { return cuemu_float_to_int<int>(x, cuemu_round_up); }
+
+inline unsigned int __double2uint_rn(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_nearest); }
+inline unsigned int __double2uint_rz(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_zero); }
+inline unsigned int __double2uint_rd(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_down); }
+inline unsigned int __double2uint_ru(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_up); }
+
+inline long long int __double2ll_rn(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_nearest); }
+inline long long int __double2ll_rz(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_zero); }
+inline long long int __double2ll_rd(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_down); }
+inline long long int __double2ll_ru(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_up); }
+
+inline unsigned long long int __double2ull_rn(double x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_nearest);
+}
+inline unsigned long long int __double2ull_rz(double x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_zero);
+}
+inline unsigned long long int __double2ull_rd(double x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_down);
+}
+inline unsigned long long int __double2ull_ru(double x) {
+  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_up);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Conversions to floating point.                                            */
+/* ------------------------------------------------------------------------ */
+
+inline float __double2float_rn(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
+inline float __double2float_rz(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
+inline float __double2float_rd(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
+inline float __double2float_ru(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+
+inline float __int2float_rn(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
+inline float __int2float_rz(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
+inline float __int2float_rd(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
+inline float __int2float_ru(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+
+inline float __uint2float_rn(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
+inline float __uint2float_rz(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
+inline float __uint2float_rd(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
+inline float __uint2float_ru(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+
+inline float __ll2float_rn(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
+inline float __ll2float_rz(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
+inline float __ll2float_rd(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
+inline float __ll2float_ru(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+
+inline float __ull2float_rn(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
+inline float __ull2float_rz(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
+inline float __ull2float_rd(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
+inline float __ull2float_ru(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+
+/* Every int and unsigned int is a double, so these are exact. */
+inline double __int2double_rn(int x) { return static_cast<double>(x); }
+inline double __uint2double_rn(unsigned int x) { return static_cast<double>(x); }
+
+inline double __ll2double_rn(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_nearest); }
+inline double __ll2double_rz(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_zero); }
+inline double __ll2double_rd(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_down); }
+inline double __ll2double_ru(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_up); }
+
+inline double __ull2double_rn(unsigned long long int x) {
+  return cuemu_convert_rounded<double>(x, cuemu_round_nearest);
+}
+inline double __ull2double_rz(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_zero); }
+inline double __ull2double_rd(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_down); }
+inline double __ull2double_ru(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_up); }
+
+/* ------------------------------------------------------------------------ */
+/* Single-precision arithmetic with a rounding direction. CUDA never fuses   */
+/* these into a multiply-add, so neither does the volatile round trip here.  */
+/* ------------------------------------------------------------------------ */
+
+inline float __fadd_rn(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_nearest); }
+inline float __fadd_rz(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_zero); }
+inline float __fadd_rd(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_down); }
+inline float __fadd_ru(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_up); }
+
+inline float __fsub_rn(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_nearest); }
+inline float __fsub_rz(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_zero); }
+inline float __fsub_rd(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_down); }
+inline float __fsub_ru(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_up); }
+
+inline float __fmul_rn(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_nearest); }
+inline float __fmul_rz(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_zero); }
+inline float __fmul_rd(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_down); }
+inline float __fmul_ru(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_up); }
+
+inline float __fdiv_rn(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_nearest); }
+inline float __fdiv_rz(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_zero); }
+inline float __fdiv_rd(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_down); }
+inline float __fdiv_ru(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_up); }
+
+inline float __frcp_rn(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_nearest); }
+inline float __frcp_rz(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_zero); }
+inline float __frcp_rd(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_down); }
+inline float __frcp_ru(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_up); }
+
+inline float __fsqrt_rn(float x) { return cuemu_sqrt_rounded(x, cuemu_round_nearest); }
+inline float __fsqrt_rz(float x) { return cuemu_sqrt_rounded(x, cuemu_round_zero); }
+inline float __fsqrt_rd(float x) { return cuemu_sqrt_rounded(x, cuemu_round_down); }
+inline float __fsqrt_ru(float x) { return cuemu_sqrt_rounded(x, cuemu_round_up); }
+
+inline float __fmaf_rn(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_nearest); }
+inline float __fmaf_rz(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_zero); }
+inline float __fmaf_rd(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_down); }
+inline float __fmaf_ru(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_up); }
+
+inline float __fmaf_ieee_rn(float x, float y, float z) { return __fmaf_rn(x, y, z); }
+inline float __fmaf_ieee_rz(float x, float y, float z) { return __fmaf_rz(x, y, z); }
+inline float __fmaf_ieee_rd(float x, float y, float z) { return __fmaf_rd(x, y, z); }
+inline float __fmaf_ieee_ru(float x, float y, float z) { return __fmaf_ru(x, y, z); }
+
+/*
+ * 1/sqrt(x) rounded to nearest. The double-precision estimate is within a
+ * few double ulps, so it is at most one float away from the correctly
+ * rounded result; the neighbours are then decided exactly by comparing the
+ * squares of the midpoints with 1/x (m*m is exact in double, and the sign of
+ * fma(m*m, x, -1) is exact).
+ */
+inline float __frsqrt_rn(float x) {
+  if (std::isnan(x) || x < 0.0f)
+    return std::numeric_limits<float>::quiet_NaN();
+  if (x == 0.0f)
+    return std::copysign(std::numeric_limits<float>::infinity(), x);
+  if (std::isinf(x))
+    return 0.0f;
+  float y = static_cast<float>(1.0 / std::sqrt(static_cast<double>(x)));
+  const double up = (static_cast<double>(y) + std::nextafter(y, INFINITY)) / 2.0;
+  const double down = (static_cast<double>(y) + std::nextafter(y, 0.0f)) / 2.0;
+  if (std::fma(up * up, static_cast<double>(x), -1.0) < 0.0)
+    y = std::nextafter(y, INFINITY);
+  else if (std::fma(down * down, static_cast<double>(x), -1.0) > 0.0)
+    y = std::nextafter(y, 0.0f);
+  return y;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Double-precision arithmetic with a rounding direction.                    */
+/* ------------------------------------------------------------------------ */
+
+inline double __dadd_rn(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_nearest); }
+inline double __dadd_rz(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_zero); }
+inline double __dadd_rd(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_down); }
+inline double __dadd_ru(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_up); }
+
+inline double __dsub_rn(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_nearest); }
+inline double __dsub_rz(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_zero); }
+inline double __dsub_rd(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_down); }
+inline double __dsub_ru(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_up); }
+
+inline double __dmul_rn(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_nearest); }
+inline double __dmul_rz(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_zero); }
+inline double __dmul_rd(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_down); }
+inline double __dmul_ru(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_up); }
+
+inline double __ddiv_rn(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_nearest); }
+inline double __ddiv_rz(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_zero); }
+inline double __ddiv_rd(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_down); }
+inline double __ddiv_ru(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_up); }
+
+inline double __drcp_rn(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_nearest); }
+inline double __drcp_rz(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_zero); }
+inline double __drcp_rd(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_down); }
+inline double __drcp_ru(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_up); }
+
+inline double __dsqrt_rn(double x) { return cuemu_sqrt_rounded(x, cuemu_round_nearest); }
+inline double __dsqrt_rz(double x) { return cuemu_sqrt_rounded(x, cuemu_round_zero); }
+inline double __dsqrt_rd(double x) { return cuemu_sqrt_rounded(x, cuemu_round_down); }
+inline double __dsqrt_ru(double x) { return cuemu_sqrt_rounded(x, cuemu_round_up); }
+
+inline double __fma_rn(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_nearest); }
+inline double __fma_rz(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_zero); }
+inline double __fma_rd(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_down); }
+inline double __fma_ru(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_up); }
+
+/* ------------------------------------------------------------------------ */
+/* Fast single-precision intrinsics. The GPU approximates these in hardware; */
+/* here they are computed accurately, except where CUDA documents a result   */
+/* that follows from the approximation (noted at each function).             */
+/* ------------------------------------------------------------------------ */
+
+inline float __expf(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
+inline float __exp10f(float x) { return static_cast<float>(std::pow(10.0, static_cast<double>(x))); }
+inline float __logf(float x) { return static_cast<float>(std::log(static_cast<double>(x))); }
+inline float __log2f(float x) { return static_cast<float>(std::log2(static_cast<double>(x))); }
+inline float __log10f(float x) { return static_cast<float>(std::log10(static_cast<double>(x))); }
+inline float __sinf(float x) { return static_cast<float>(std::sin(static_cast<double>(x))); }
+inline float __cosf(float x) { return static_cast<float>(std::cos(static_cast<double>(x))); }
+inline float __tanf(float x) { return static_cast<float>(std::tan(static_cast<double>(x))); }
+inline float __tanhf(float x) { return static_cast<float>(std::tanh(static_cast<double>(x))); }
+
+inline void __sincosf(float x, float *sptr, float *cptr) {
+  *sptr = __sinf(x);
+  *cptr = __cosf(x);
+}
+
+/* CUDA computes __powf(x, y) as exp2(y * log2(x)), so a negative x gives
+ * NaN and __powf(0, 0) is NaN; the same composition is used here. */
+inline float __powf(float x, float y) {
+  return static_cast<float>(std::exp2(static_cast<double>(y) * std::log2(static_cast<double>(x))));
+}
+
+/* CUDA documents that for 2^126 < |y| < 2^128 __fdividef(x, y) is 0 for a
+ * finite x and NaN for an infinite x (it multiplies by a flushed 1/y). */
+inline float __fdividef(float x, float y) {
+  const float ay = std::fabs(y);
+  if (ay > 0x1p126f && ay < std::numeric_limits<float>::infinity())
+    return x * std::copysign(0.0f, y);
+  return x / y;
+}
+
+/* Clamps to [+0.0, 1.0]; NaN gives 0. */
+inline float __saturatef(float x) {
+  if (!(x > 0.0f))
+    return 0.0f;
+  return x > 1.0f ? 1.0f : x;
+}
+
+inline float fdividef(float x, float y) { return x / y; }
+inline double fdivide(double x, double y) { return x / y; }
+
+/* ------------------------------------------------------------------------ */
+/* Functions CUDA has and the C library may lack.                            */
+/* ------------------------------------------------------------------------ */
+
+/* glibc 2.41 declares sinpi and cospi, and glibc 2.42 rsqrt, for ISO C23;
+ * then theirs are used. */
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ) && defined(__GLIBC_USE)
+#if __GLIBC_PREREQ(2, 41) && __GLIBC_USE(IEC_60559_FUNCS_EXT_C23)
+#define CUEMU_LIBC_HAS_SINPI 1
+#endif
+#if __GLIBC_PREREQ(2, 42) && __GLIBC_USE(IEC_60559_FUNCS_EXT_C23)
+#define CUEMU_LIBC_HAS_RSQRT 1
+#endif
+#endif
+
+/* sin(pi * x) with the argument reduced exactly: r = |x| mod 2 and
+ * t = r - q/2 with q = round(2r) are exact, and |t| <= 1/4. */
+inline double cuemu_sinpi(double x) {
+  if (!std::isfinite(x))
+    return x - x;
+  const double r = std::fmod(std::fabs(x), 2.0);
+  const double q = std::round(r * 2.0);
+  const double t = r - q * 0.5;
+  double s;
+  switch (static_cast<int>(q) & 3) {
+  case 0:
+    s = std::sin(cuemu_pi * t);
+    break;
+  case 1:
+    s = std::cos(cuemu_pi * t);
+    break;
+  case 2:
+    s = -std::sin(cuemu_pi * t);
+    break;
+  default:
+    s = -std::cos(cuemu_pi * t);
+    break;
+  }
+  if (s == 0.0)
+    s = 0.0;
+  return std::signbit(x) ? -s : s;
+}
+
+/* cos(pi * x), reduced as in cuemu_sinpi; zeros are +0. */
+inline double cuemu_cospi(double x) {
+  if (!std::isfinite(x))
+    return x - x;
+  const double r = std::fmod(std::fabs(x), 2.0);
+  const double q = std::round(r * 2.0);
+  const double t = r - q * 0.5;
+  double c;
+  switch (static_cast<int>(q) & 3) {
+  case 0:
+    c = std::cos(cuemu_pi * t);
+    break;
+  case 1:
+    c = -std::sin(cuemu_pi * t);
+    break;
+  case 2:
+    c = -std::cos(cuemu_pi * t);
+    break;
+  default:
+    c = std::sin(cuemu_pi * t);
+    break;
+  }
+  return c == 0.0 ? 0.0 : c;
+}
+
+#ifndef CUEMU_LIBC_HAS_SINPI
+inline double sinpi(double x) { return cuemu_sinpi(x); }
+inline double cospi(double x) { return cuemu_cospi(x); }
+inline float sinpif(float x) { return static_cast<float>(cuemu_sinpi(x)); }
+inline float cospif(float x) { return static_cast<float>(cuemu_cospi(x)); }
+#endif
+
+inline void sincospi(double x, double *sptr, double *cptr) {
+  *sptr = cuemu_sinpi(x);
+  *cptr = cuemu_cospi(x);
+}
+
+inline void sincospif(float x, float *sptr, float *cptr) {
+  *sptr = static_cast<float>(cuemu_sinpi(x));
+  *cptr = static_cast<float>(cuemu_cospi(x));
+}
+
+#ifndef CUEMU_LIBC_HAS_RSQRT
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float rsqrtf(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
+#endif
+
+inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
+inline float rcbrtf(float x) { return static_cast<float>(1.0 / std::cbrt(static_cast<double>(x))); }
+
+#ifndef __USE_GNU
+/* glibc declares these only for _GNU_SOURCE, which g++ and clang++ define
+ * for C++; other C libraries get our versions. */
+inline double exp10(double x) { return std::pow(10.0, x); }
+inline float exp10f(float x) { return static_cast<float>(std::pow(10.0, static_cast<double>(x))); }
+inline void sincos(double x, double *sptr, double *cptr) {
+  *sptr = std::sin(x);
+  *cptr = std::cos(x);
+}
+inline void sincosf(float x, float *sptr, float *cptr) {
+  *sptr = std::sin(x);
+  *cptr = std::cos(x);
+}
+#endif
+
+/*
+ * erfcx(x) = exp(x^2) * erfc(x). exp(x^2) is evaluated as exp(hi) * (1 + lo)
+ * with hi + lo = x^2 exactly, so it keeps full precision; beyond x = 26,
+ * where erfc(x) approaches the subnormal range, the asymptotic series
+ * 1/(x sqrt(pi)) * sum (-1)^n (2n-1)!! / (2x^2)^n is used.
+ */
+inline double erfcx(double x) {
+  if (std::isnan(x))
+    return x;
+  if (std::isinf(x))
+    return x > 0 ? 0.0 : std::numeric_limits<double>::infinity();
+  if (x < 26.0) {
+    const double hi = x * x;
+    const double lo = std::fma(x, x, -hi);
+    return std::exp(hi) * (1.0 + lo) * std::erfc(x);
+  }
+  const double u = 1.0 / (2.0 * x * x);
+  double term = 1.0, sum = 1.0;
+  for (int n = 1; n < 40; ++n) {
+    term *= -(2.0 * n - 1.0) * u;
+    sum += term;
+    if (std::fabs(term) < 1e-18 * sum)
+      break;
+  }
+  return sum / (x * cuemu_sqrt_pi);
+}
+
+inline float erfcxf(float x) { return static_cast<float>(erfcx(static_cast<double>(x))); }
+
+/* erfinv(a) for 0 <= a <= 1/2: a Maclaurin estimate refined by Newton steps
+ * on erf(x) - a, which is well conditioned there. */
+inline double cuemu_erfinv_small(double a) {
+  if (a == 0.0)
+    return 0.0;
+  const double p = cuemu_pi * a * a;
+  double x = 0.5 * cuemu_sqrt_pi * a *
+             (1.0 + p / 12.0 + 7.0 * p * p / 480.0 + 127.0 * p * p * p / 40320.0 +
+              4369.0 * p * p * p * p / 5806080.0);
+  for (int i = 0; i < 8; ++i) {
+    const double step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
+    x -= step;
+    if (std::fabs(step) <= 1e-17 * x)
+      break;
+  }
+  return x;
+}
+
+/*
+ * erfcinv(y) for 0 < y <= 1. Above 1/2 it is erfinv(1 - y), and 1 - y is
+ * exact there. Below, Newton's method runs on the log-concave
+ * g(x) = log(erfc(x)) - log(y) = -x^2 + log(erfcx(x)) - log(y), whose
+ * derivative is -2/(sqrt(pi) erfcx(x)); neither underflows for any double y,
+ * and the iterates approach the root from above.
+ */
+inline double cuemu_erfcinv_unit(double y) {
+  if (y >= 0.5)
+    return cuemu_erfinv_small(1.0 - y);
+  const double log_y = std::log(y);
+  double x = std::sqrt(-log_y);
+  for (int i = 0; i < 60; ++i) {
+    const double ex = erfcx(x);
+    const double g = std::fma(-x, x, std::log(ex) - log_y);
+    const double step = g * ex / cuemu_two_over_sqrt_pi;
+    x += step;
+    if (std::fabs(step) <= 1e-17 * x)
+      break;
+  }
+  return x;
+}
+
+inline double erfcinv(double y) {
+  if (std::isnan(y))
+    return y;
+  if (y < 0.0 || y > 2.0)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0.0)
+    return std::numeric_limits<double>::infinity();
+  if (y == 2.0)
+    return -std::numeric_limits<double>::infinity();
+  if (y <= 1.0)
+    return cuemu_erfcinv_unit(y);
+  return -cuemu_erfcinv_unit(2.0 - y);
+}
+
+inline double erfinv(double y) {
+  if (std::isnan(y))
+    return y;
+  const double a = std::fabs(y);
+  if (a > 1.0)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (a == 1.0)
+    return std::copysign(std::numeric_limits<double>::infinity(), y);
+  if (a == 0.0)
+    return y;
+  const double x = a <= 0.5 ? cuemu_erfinv_small(a) : cuemu_erfcinv_unit(1.0 - a);
+  return std::copysign(x, y);
+}
+
+inline float erfinvf(float y) { return static_cast<float>(erfinv(static_cast<double>(y))); }
+inline float erfcinvf(float y) { return static_cast<float>(erfcinv(static_cast<double>(y))); }
+
+/*
+ * normcdf(x) = erfc(-x/sqrt(2))/2. The argument t = -x/sqrt(2) is carried
+ * as hi + lo, and erfc(hi + lo) ~ erfc(hi) - 2/sqrt(pi) exp(-hi^2) lo, so
+ * the rounding of t does not cost accuracy in the far tail.
+ */
+inline double normcdf(double x) {
+  if (std::isnan(x))
+    return x;
+  if (std::isinf(x))
+    return x > 0 ? 1.0 : 0.0;
+  const double hi = -x * cuemu_sqrt_half_hi;
+  const double lo = std::fma(-x, cuemu_sqrt_half_hi, -hi) - x * cuemu_sqrt_half_lo;
+  return 0.5 * (std::erfc(hi) - cuemu_two_over_sqrt_pi * std::exp(-hi * hi) * lo);
+}
+
+inline float normcdff(float x) { return static_cast<float>(normcdf(static_cast<double>(x))); }
+
+/* normcdfinv(p) = -sqrt(2) erfcinv(2p); 2p is exact. */
+inline double normcdfinv(double p) {
+  if (std::isnan(p))
+    return p;
+  if (p < 0.0 || p > 1.0)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (p == 0.0)
+    return -std::numeric_limits<double>::infinity();
+  if (p == 1.0)
+    return std::numeric_limits<double>::infinity();
+  return -cuemu_sqrt2 * erfcinv(2.0 * p);
+}
+
+inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(static_cast<double>(p))); }
+
+/*
+ * The Euclidean norm of n values without undue overflow or underflow: the
+ * values are scaled by a power of two near the largest. An infinite value
+ * gives +inf even if another is NaN, as for hypot.
+ */
+template <typename F>
+inline double cuemu_norm(int n, const F *a) {
+  double largest = 0.0;
+  bool nan = false;
+  for (int i = 0; i < n; ++i) {
+    const double v = std::fabs(static_cast<double>(a[i]));
+    if (std::isinf(v))
+      return std::numeric_limits<double>::infinity();
+    if (std::isnan(v))
+      nan = true;
+    else if (v > largest)
+      largest = v;
+  }
+  if (nan)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (largest == 0.0)
+    return 0.0;
+  int e;
+  std::frexp(largest, &e);
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const double v = std::ldexp(static_cast<double>(a[i]), -e);
+    sum = std::fma(v, v, sum);
+  }
+  return std::ldexp(std::sqrt(sum), e);
+}
+
+inline double norm(int dim, const double *p) { return cuemu_norm(dim, p); }
+inline double rnorm(int dim, const double *p) { return 1.0 / cuemu_norm(dim, p); }
+inline float normf(int dim, const float *p) { return static_cast<float>(cuemu_norm(dim, p)); }
+inline float rnormf(int dim, const float *p) { return static_cast<float>(1.0 / cuemu_norm(dim, p)); }
+
+inline double norm3d(double a, double b, double c) {
+  const double v[3] = {a, b, c};
+  return cuemu_norm(3, v);
+}
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+inline double norm4d(double a, double b, double c, double d) {
+  const double v[4] = {a, b, c, d};
+  return cuemu_norm(4, v);
+}
+inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+
+inline float norm3df(float a, float b, float c) { return static_cast<float>(norm3d(a, b, c)); }
+inline float rnorm3df(float a, float b, float c) { return static_cast<float>(1.0 / norm3d(a, b, c)); }
+inline float norm4df(float a, float b, float c, float d) { return static_cast<float>(norm4d(a, b, c, d)); }
+inline float rnorm4df(float a, float b, float c, float d) { return static_cast<float>(1.0 / norm4d(a, b, c, d)); }
+
+inline double rhypot(double x, double y) { return 1.0 / std::hypot(x, y); }
+inline float rhypotf(float x, float y) {
+  return static_cast<float>(1.0 / std::hypot(static_cast<double>(x), static_cast<double>(y)));
+}
+
+/*
+ * The modified Bessel functions of the first kind of orders 0 and 1 for
+ * x >= 0, in long double so that double results stay within an ulp or two:
+ * the power series sum (x^2/4)^k / (k! (k + nu)!) * (x/2)^nu below x = 20,
+ * and the asymptotic series e^x / sqrt(2 pi x) * sum_k t_k with
+ * t_k / t_(k-1) = ((2k - 1)^2 - 4 nu^2) / (8 k x) above, whose smallest
+ * term there is below e^-40.
+ */
+inline double cuemu_bessel_i(int nu, double x) {
+  if (std::isinf(x))
+    return x;
+  const long double lx = x;
+  long double sum, term;
+  if (x < 20.0) {
+    const long double q = lx * lx / 4.0L;
+    term = nu == 0 ? 1.0L : lx / 2.0L;
+    sum = term;
+    for (int k = 1; k < 500; ++k) {
+      term *= q / (static_cast<long double>(k) * (k + nu));
+      sum += term;
+      if (term < 1e-22L * sum)
+        break;
+    }
+    return static_cast<double>(sum);
+  }
+  term = 1.0L;
+  sum = 1.0L;
+  for (int k = 1; k < 60; ++k) {
+    const long double odd = 2.0L * k - 1.0L;
+    term *= (odd * odd - 4.0L * nu * nu) / (8.0L * k * lx);
+    sum += term;
+    if (std::fabs(term) < 1e-22L * sum)
+      break;
+  }
+  return static_cast<double>(std::exp(lx) / std::sqrt(2.0L * static_cast<long double>(cuemu_pi) * lx) * sum);
+}
+
+/* I0 is even and I1 is odd. */
+inline double cyl_bessel_i0(double x) {
+  if (std::isnan(x))
+    return x;
+  return cuemu_bessel_i(0, std::fabs(x));
+}
+
+inline double cyl_bessel_i1(double x) {
+  if (std::isnan(x))
+    return x;
+  return std::copysign(cuemu_bessel_i(1, std::fabs(x)), x);
+}
+
+inline float cyl_bessel_i0f(float x) { return static_cast<float>(cyl_bessel_i0(x)); }
+inline float cyl_bessel_i1f(float x) { return static_cast<float>(cyl_bessel_i1(x)); }
+
+/* ------------------------------------------------------------------------ */
+/* The float overloads CUDA declares at global namespace for functions that  */
+/* C++ does not overload.                                                    */
+/* ------------------------------------------------------------------------ */
+
+inline float exp10(float x) { return exp10f(x); }
+inline float rsqrt(float x) { return rsqrtf(x); }
+inline float rcbrt(float x) { return rcbrtf(x); }
+inline float sinpi(float x) { return sinpif(x); }
+inline float cospi(float x) { return cospif(x); }
+inline void sincospi(float x, float *sptr, float *cptr) { sincospif(x, sptr, cptr); }
+inline void sincos(float x, float *sptr, float *cptr) { sincosf(x, sptr, cptr); }
+inline float j0(float x) { return j0f(x); }
+inline float j1(float x) { return j1f(x); }
+inline float jn(int n, float x) { return jnf(n, x); }
+inline float y0(float x) { return y0f(x); }
+inline float y1(float x) { return y1f(x); }
+inline float yn(int n, float x) { return ynf(n, x); }
+inline float cyl_bessel_i0(float x) { return cyl_bessel_i0f(x); }
+inline float cyl_bessel_i1(float x) { return cyl_bessel_i1f(x); }
+inline float erfinv(float x) { return erfinvf(x); }
+inline float erfcinv(float x) { return erfcinvf(x); }
+inline float normcdfinv(float x) { return normcdfinvf(x); }
+inline float normcdf(float x) { return normcdff(x); }
+inline float erfcx(float x) { return erfcxf(x); }
+inline double copysign(double x, float y) { return std::copysign(x, static_cast<double>(y)); }
+inline double copysign(float x, double y) { return std::copysign(static_cast<double>(x), y); }
+
+#endif /* CUEMU_MATH_H */

@@ -1,0 +1,89 @@
+/*
+ * cuemu_memory.h: CUDA's cache-hinted loads and stores and memory fences.
+ *
+ * On a CPU the cache hints mean nothing, so __ldg, __ldcg, __ldca, __ldcs,
+ * __ldlu and __stwb, __stcg, __stcs, __stwt are plain loads and stores, with
+ * CUDA's overload sets (the scalar types and the vector types of
+ * vector_types.h; the __half and __nv_bfloat16 overloads are in cuda_fp16.h
+ * and cuda_bf16.h). __ldcv ("fetch again") reloads from memory on every call,
+ * so a loop polling a flag with it terminates.
+ *
+ * The fences are sequentially consistent fences, which is at least as strong
+ * as each of CUDA's scopes.
+ *
+ * Not provided: __isGlobal, __isShared, __isLocal, __isConstant and
+ * __isGridConstant (the emulator has one address space), and
+ * __prefetch_global_L1/L2, which CUDA has as PTX only, not as C++ functions.
+ */
+#ifndef CUEMU_MEMORY_H
+#define CUEMU_MEMORY_H
+
+#ifndef __cplusplus
+#error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
+#endif
+
+#include "vector_types.h"
+
+/* Keeps the compiler from reusing a value loaded before this point. */
+#define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+#define CUEMU_CACHE_HINTS(T)                                                   \
+  inline T __ldg(const T *ptr) { return *ptr; }                                \
+  inline T __ldcg(const T *ptr) { return *ptr; }                               \
+  inline T __ldca(const T *ptr) { return *ptr; }                               \
+  inline T __ldcs(const T *ptr) { return *ptr; }                               \
+  inline T __ldlu(const T *ptr) { return *ptr; }                               \
+  inline T __ldcv(const T *ptr) {                                              \
+    CUEMU_COMPILER_BARRIER();                                                  \
+    return *ptr;                                                               \
+  }                                                                            \
+  inline void __stwb(T *ptr, T value) { *ptr = value; }                        \
+  inline void __stcg(T *ptr, T value) { *ptr = value; }                        \
+  inline void __stcs(T *ptr, T value) { *ptr = value; }                        \
+  inline void __stwt(T *ptr, T value) {                                        \
+    *ptr = value;                                                              \
+    CUEMU_COMPILER_BARRIER();                                                  \
+  }
+
+CUEMU_CACHE_HINTS(char)
+CUEMU_CACHE_HINTS(signed char)
+CUEMU_CACHE_HINTS(unsigned char)
+CUEMU_CACHE_HINTS(short)
+CUEMU_CACHE_HINTS(unsigned short)
+CUEMU_CACHE_HINTS(int)
+CUEMU_CACHE_HINTS(unsigned int)
+CUEMU_CACHE_HINTS(long)
+CUEMU_CACHE_HINTS(unsigned long)
+CUEMU_CACHE_HINTS(long long)
+CUEMU_CACHE_HINTS(unsigned long long)
+CUEMU_CACHE_HINTS(float)
+CUEMU_CACHE_HINTS(double)
+CUEMU_CACHE_HINTS(char2)
+CUEMU_CACHE_HINTS(char4)
+CUEMU_CACHE_HINTS(uchar2)
+CUEMU_CACHE_HINTS(uchar4)
+CUEMU_CACHE_HINTS(short2)
+CUEMU_CACHE_HINTS(short4)
+CUEMU_CACHE_HINTS(ushort2)
+CUEMU_CACHE_HINTS(ushort4)
+CUEMU_CACHE_HINTS(int2)
+CUEMU_CACHE_HINTS(int4)
+CUEMU_CACHE_HINTS(uint2)
+CUEMU_CACHE_HINTS(uint4)
+CUEMU_CACHE_HINTS(float2)
+CUEMU_CACHE_HINTS(float4)
+CUEMU_CACHE_HINTS(double2)
+CUEMU_CACHE_HINTS(longlong2)
+CUEMU_CACHE_HINTS(ulonglong2)
+
+#undef CUEMU_CACHE_HINTS
+
+/* ---- Fences -------------------------------------------------------------- */
+
+inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/* sm_90: a fence for the thread block cluster. */
+inline void __threadfence_cluster(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+#endif /* CUEMU_MEMORY_H */

@@ -1,0 +1,480 @@
+/*
+ * cuemu_narrow_float_ops.h: bit-level operations shared by __half and
+ * __nv_bfloat16, and the macros that give both types CUDA's overloads.
+ *
+ * CUDA declares __hadd, __heq, hsqrt, atomicAdd, __ldg and the rest once for
+ * __half and once for __nv_bfloat16, as ordinary (non-template) overloads;
+ * overload resolution between the two depends on that. The macros below
+ * stamp out one such set per type from the functions on raw bits, so the two
+ * types cannot drift apart. A header that expands them first defines
+ * `unsigned short cuemu_nf_bits(T)` for its types and a function that builds
+ * a T from bits (MAKE below).
+ *
+ * Internal header of the shims: kernel code uses cuda_fp16.h and cuda_bf16.h.
+ */
+#ifndef CUEMU_NARROW_FLOAT_OPS_H
+#define CUEMU_NARROW_FLOAT_OPS_H
+
+#include "cuemu_narrow_float.h"
+
+/* ---- Operations on raw bits ---------------------------------------------- */
+
+inline unsigned short cuemu_nf_add(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  return cuemu_nf_from_double(cuemu_nf_to_double(a, f) + cuemu_nf_to_double(b, f),
+                              f, CUEMU_ROUND_RN);
+}
+
+inline unsigned short cuemu_nf_sub(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  return cuemu_nf_from_double(cuemu_nf_to_double(a, f) - cuemu_nf_to_double(b, f),
+                              f, CUEMU_ROUND_RN);
+}
+
+inline unsigned short cuemu_nf_mul(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  return cuemu_nf_from_double(cuemu_nf_to_double(a, f) * cuemu_nf_to_double(b, f),
+                              f, CUEMU_ROUND_RN);
+}
+
+inline unsigned short cuemu_nf_div(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  return cuemu_nf_from_double(cuemu_nf_to_double(a, f) / cuemu_nf_to_double(b, f),
+                              f, CUEMU_ROUND_RN);
+}
+
+/* The absolute value; a NaN becomes the canonical NaN, as in CUDA. */
+inline unsigned short cuemu_nf_abs(unsigned short a, cuemu_nf_format f) {
+  return cuemu_nf_isnan(a, f) ? cuemu_nf_canonical_nan
+                              : static_cast<unsigned short>(a & 0x7FFFU);
+}
+
+inline unsigned short cuemu_nf_neg(unsigned short a, cuemu_nf_format f) {
+  return cuemu_nf_isnan(a, f) ? cuemu_nf_canonical_nan
+                              : static_cast<unsigned short>(a ^ 0x8000U);
+}
+
+/* Ordered comparisons (false when either operand is NaN). */
+inline bool cuemu_nf_eq(unsigned short a, unsigned short b, cuemu_nf_format f) {
+  return cuemu_nf_to_double(a, f) == cuemu_nf_to_double(b, f);
+}
+inline bool cuemu_nf_lt(unsigned short a, unsigned short b, cuemu_nf_format f) {
+  return cuemu_nf_to_double(a, f) < cuemu_nf_to_double(b, f);
+}
+inline bool cuemu_nf_le(unsigned short a, unsigned short b, cuemu_nf_format f) {
+  return cuemu_nf_to_double(a, f) <= cuemu_nf_to_double(b, f);
+}
+inline bool cuemu_nf_unordered(unsigned short a, unsigned short b,
+                                      cuemu_nf_format f) {
+  return cuemu_nf_isnan(a, f) || cuemu_nf_isnan(b, f);
+}
+
+/* max and min: a NaN operand yields the other one, two NaNs the canonical
+ * NaN; max(+0, -0) is +0 and min(+0, -0) is -0. */
+inline unsigned short cuemu_nf_max(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  if (cuemu_nf_isnan(a, f))
+    return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
+  if (cuemu_nf_isnan(b, f))
+    return a;
+  if (cuemu_nf_eq(a, b, f))
+    return (a & 0x8000U) != 0U ? b : a;
+  return cuemu_nf_lt(a, b, f) ? b : a;
+}
+
+inline unsigned short cuemu_nf_min(unsigned short a, unsigned short b,
+                                          cuemu_nf_format f) {
+  if (cuemu_nf_isnan(a, f))
+    return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
+  if (cuemu_nf_isnan(b, f))
+    return a;
+  if (cuemu_nf_eq(a, b, f))
+    return (a & 0x8000U) != 0U ? a : b;
+  return cuemu_nf_lt(a, b, f) ? a : b;
+}
+
+/* max and min that propagate NaN (the _nan forms). */
+inline unsigned short cuemu_nf_max_nan(unsigned short a, unsigned short b,
+                                              cuemu_nf_format f) {
+  return cuemu_nf_unordered(a, b, f) ? cuemu_nf_canonical_nan : cuemu_nf_max(a, b, f);
+}
+
+inline unsigned short cuemu_nf_min_nan(unsigned short a, unsigned short b,
+                                              cuemu_nf_format f) {
+  return cuemu_nf_unordered(a, b, f) ? cuemu_nf_canonical_nan : cuemu_nf_min(a, b, f);
+}
+
+/* Saturation to [0.0, 1.0] of the _sat forms: NaN and -0 become +0. */
+inline unsigned short cuemu_nf_sat(unsigned short a, cuemu_nf_format f) {
+  const unsigned short one = cuemu_nf_from_double(1.0, f, CUEMU_ROUND_RN);
+  return cuemu_nf_min(cuemu_nf_max(a, 0U, f), one, f);
+}
+
+/* ReLU of the _relu forms: negative values and -0 become +0, NaN the
+ * canonical NaN. */
+inline unsigned short cuemu_nf_relu(unsigned short a, cuemu_nf_format f) {
+  return cuemu_nf_max_nan(a, 0U, f);
+}
+
+/* Unary math in double, rounded once to the format. The transcendental
+ * functions are correctly rounded here to within the host libm's accuracy,
+ * whereas the GPU's may differ in the last place. */
+enum cuemu_nf_math_op {
+  CUEMU_NF_SQRT,
+  CUEMU_NF_RSQRT,
+  CUEMU_NF_RCP,
+  CUEMU_NF_LOG,
+  CUEMU_NF_LOG2,
+  CUEMU_NF_LOG10,
+  CUEMU_NF_EXP,
+  CUEMU_NF_EXP2,
+  CUEMU_NF_EXP10,
+  CUEMU_NF_COS,
+  CUEMU_NF_SIN,
+  CUEMU_NF_TANH,
+  CUEMU_NF_TRUNC,
+  CUEMU_NF_CEIL,
+  CUEMU_NF_FLOOR,
+  CUEMU_NF_RINT
+};
+
+inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
+                                           cuemu_nf_math_op op) {
+  const double x = cuemu_nf_to_double(a, f);
+  double r;
+  switch (op) {
+  case CUEMU_NF_SQRT: r = std::sqrt(x); break;
+  case CUEMU_NF_RSQRT: r = 1.0 / std::sqrt(x); break;
+  case CUEMU_NF_RCP: r = 1.0 / x; break;
+  case CUEMU_NF_LOG: r = std::log(x); break;
+  case CUEMU_NF_LOG2: r = std::log2(x); break;
+  case CUEMU_NF_LOG10: r = std::log10(x); break;
+  case CUEMU_NF_EXP: r = std::exp(x); break;
+  case CUEMU_NF_EXP2: r = std::exp2(x); break;
+  case CUEMU_NF_EXP10: r = std::pow(10.0, x); break;
+  case CUEMU_NF_COS: r = std::cos(x); break;
+  case CUEMU_NF_SIN: r = std::sin(x); break;
+  case CUEMU_NF_TANH: r = std::tanh(x); break;
+  case CUEMU_NF_TRUNC: r = std::trunc(x); break;
+  case CUEMU_NF_CEIL: r = std::ceil(x); break;
+  case CUEMU_NF_FLOOR: r = std::floor(x); break;
+  default: r = std::nearbyint(x); break;
+  }
+  return cuemu_nf_from_double(r, f, CUEMU_ROUND_RN);
+}
+
+/* Atomically replaces the 16-bit value at `p` by op(old, v) and returns the
+ * old value (a compare-and-swap loop, because the hardware has no 16-bit
+ * floating-point add). */
+template <typename Op>
+inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op) {
+  unsigned short old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+
+inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
+                                                    cuemu_nf_format f) {
+  unsigned old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  for (;;) {
+    const unsigned lo = cuemu_nf_add(static_cast<unsigned short>(old & 0xFFFFU),
+                                     static_cast<unsigned short>(v & 0xFFFFU), f);
+    const unsigned hi = cuemu_nf_add(static_cast<unsigned short>(old >> 16),
+                                     static_cast<unsigned short>(v >> 16), f);
+    if (__atomic_compare_exchange_n(p, &old, lo | (hi << 16), false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+      return old;
+  }
+}
+
+/* ---- Overload sets --------------------------------------------------------
+ *
+ * H is the scalar type, H2 the pair type (members x and y), F the format,
+ * MAKE a function building an H from unsigned bits. */
+
+#define CUEMU_NF_DEFINE_SCALAR_API(H, F, MAKE)                                \
+  inline H __habs(const H a) { return MAKE(cuemu_nf_abs(cuemu_nf_bits(a), F)); } \
+  inline H __hneg(const H a) { return MAKE(cuemu_nf_neg(cuemu_nf_bits(a), F)); } \
+  inline H __hadd(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_add(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hsub(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_sub(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hmul(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_mul(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hadd_rn(const H a, const H b) { return __hadd(a, b); }            \
+  inline H __hsub_rn(const H a, const H b) { return __hsub(a, b); }            \
+  inline H __hmul_rn(const H a, const H b) { return __hmul(a, b); }            \
+  inline H __hdiv(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_div(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hadd_sat(const H a, const H b) {                                  \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hadd(a, b)), F));                 \
+  }                                                                            \
+  inline H __hsub_sat(const H a, const H b) {                                  \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hsub(a, b)), F));                 \
+  }                                                                            \
+  inline H __hmul_sat(const H a, const H b) {                                  \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hmul(a, b)), F));                 \
+  }                                                                            \
+  inline H __hfma(const H a, const H b, const H c) {                           \
+    return MAKE(cuemu_nf_fma(cuemu_nf_bits(a), cuemu_nf_bits(b),               \
+                             cuemu_nf_bits(c), F));                            \
+  }                                                                            \
+  inline H __hfma_sat(const H a, const H b, const H c) {                       \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hfma(a, b, c)), F));              \
+  }                                                                            \
+  inline H __hfma_relu(const H a, const H b, const H c) {                      \
+    return MAKE(cuemu_nf_relu(cuemu_nf_bits(__hfma(a, b, c)), F));             \
+  }                                                                            \
+  inline H __hmax(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_max(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hmin(const H a, const H b) {                                      \
+    return MAKE(cuemu_nf_min(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  }                                                                            \
+  inline H __hmax_nan(const H a, const H b) {                                  \
+    return MAKE(cuemu_nf_max_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F));      \
+  }                                                                            \
+  inline H __hmin_nan(const H a, const H b) {                                  \
+    return MAKE(cuemu_nf_min_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F));      \
+  }                                                                            \
+  inline bool __heq(const H a, const H b) {                                    \
+    return cuemu_nf_eq(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  }                                                                            \
+  inline bool __hne(const H a, const H b) {                                    \
+    return !cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F) &&       \
+           !__heq(a, b);                                                       \
+  }                                                                            \
+  inline bool __hlt(const H a, const H b) {                                    \
+    return cuemu_nf_lt(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  }                                                                            \
+  inline bool __hle(const H a, const H b) {                                    \
+    return cuemu_nf_le(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  }                                                                            \
+  inline bool __hgt(const H a, const H b) { return __hlt(b, a); }              \
+  inline bool __hge(const H a, const H b) { return __hle(b, a); }              \
+  inline bool __hequ(const H a, const H b) {                                   \
+    return cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F) ||        \
+           __heq(a, b);                                                        \
+  }                                                                            \
+  inline bool __hneu(const H a, const H b) { return !__heq(a, b); }            \
+  inline bool __hltu(const H a, const H b) { return !__hge(a, b); }            \
+  inline bool __hleu(const H a, const H b) { return !__hgt(a, b); }            \
+  inline bool __hgtu(const H a, const H b) { return !__hle(a, b); }            \
+  inline bool __hgeu(const H a, const H b) { return !__hlt(a, b); }            \
+  inline bool __hisnan(const H a) { return cuemu_nf_isnan(cuemu_nf_bits(a), F); } \
+  inline int __hisinf(const H a) {                                             \
+    if (!cuemu_nf_isinf(cuemu_nf_bits(a), F))                                  \
+      return 0;                                                                \
+    return (cuemu_nf_bits(a) & 0x8000U) != 0U ? -1 : 1;                        \
+  }                                                                            \
+  inline H hsqrt(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_SQRT)); } \
+  inline H hrsqrt(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RSQRT)); } \
+  inline H hrcp(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RCP)); } \
+  inline H hlog(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG)); } \
+  inline H hlog2(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG2)); } \
+  inline H hlog10(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG10)); } \
+  inline H hexp(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP)); } \
+  inline H hexp2(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP2)); } \
+  inline H hexp10(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP10)); } \
+  inline H hcos(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_COS)); } \
+  inline H hsin(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_SIN)); } \
+  inline H htanh(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_TANH)); } \
+  inline H htanh_approx(const H a) { return htanh(a); }                        \
+  inline H htrunc(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_TRUNC)); } \
+  inline H hceil(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_CEIL)); } \
+  inline H hfloor(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_FLOOR)); } \
+  inline H hrint(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RINT)); } \
+  inline H atomicAdd(H *const address, const H val) {                          \
+    const unsigned short v = cuemu_nf_bits(val);                               \
+    return MAKE(cuemu_nf_atomic_update16(                                      \
+        reinterpret_cast<unsigned short *>(address),                           \
+        [v](unsigned short old) { return cuemu_nf_add(old, v, F); }));         \
+  }                                                                            \
+  inline H __ldg(const H *const ptr) { return *ptr; }                          \
+  inline H __ldcg(const H *const ptr) { return *ptr; }                         \
+  inline H __ldca(const H *const ptr) { return *ptr; }                         \
+  inline H __ldcs(const H *const ptr) { return *ptr; }                         \
+  inline H __ldlu(const H *const ptr) { return *ptr; }                         \
+  inline H __ldcv(const H *const ptr) {                                        \
+    return MAKE(cuemu_nf_bits_volatile(*static_cast<const volatile H *>(ptr))); \
+  }                                                                            \
+  inline void __stwb(H *const ptr, const H value) { *ptr = value; }            \
+  inline void __stcg(H *const ptr, const H value) { *ptr = value; }            \
+  inline void __stcs(H *const ptr, const H value) { *ptr = value; }            \
+  inline void __stwt(H *const ptr, const H value) { *ptr = value; }
+
+/* The pair forms apply the scalar ones lane by lane. */
+#define CUEMU_NF_LANES1(H2, FN, a) H2(FN((a).x), FN((a).y))
+#define CUEMU_NF_LANES2(H2, FN, a, b) H2(FN((a).x, (b).x), FN((a).y, (b).y))
+#define CUEMU_NF_LANES3(H2, FN, a, b, c)                                       \
+  H2(FN((a).x, (b).x, (c).x), FN((a).y, (b).y, (c).y))
+
+#define CUEMU_NF_DEFINE_PAIR_API(H, H2, F, MAKE)                              \
+  inline H2 __habs2(const H2 a) { return CUEMU_NF_LANES1(H2, __habs, a); }     \
+  inline H2 __hneg2(const H2 a) { return CUEMU_NF_LANES1(H2, __hneg, a); }     \
+  inline H2 __hadd2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hadd, a, b); } \
+  inline H2 __hsub2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hsub, a, b); } \
+  inline H2 __hmul2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmul, a, b); } \
+  inline H2 __hadd2_rn(const H2 a, const H2 b) { return __hadd2(a, b); }       \
+  inline H2 __hsub2_rn(const H2 a, const H2 b) { return __hsub2(a, b); }       \
+  inline H2 __hmul2_rn(const H2 a, const H2 b) { return __hmul2(a, b); }       \
+  inline H2 __h2div(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hdiv, a, b); } \
+  inline H2 __hadd2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hadd_sat, a, b); } \
+  inline H2 __hsub2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hsub_sat, a, b); } \
+  inline H2 __hmul2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmul_sat, a, b); } \
+  inline H2 __hfma2(const H2 a, const H2 b, const H2 c) {                      \
+    return CUEMU_NF_LANES3(H2, __hfma, a, b, c);                               \
+  }                                                                            \
+  inline H2 __hfma2_sat(const H2 a, const H2 b, const H2 c) {                  \
+    return CUEMU_NF_LANES3(H2, __hfma_sat, a, b, c);                           \
+  }                                                                            \
+  inline H2 __hfma2_relu(const H2 a, const H2 b, const H2 c) {                 \
+    return CUEMU_NF_LANES3(H2, __hfma_relu, a, b, c);                          \
+  }                                                                            \
+  inline H2 __hmax2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmax, a, b); } \
+  inline H2 __hmin2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmin, a, b); } \
+  inline H2 __hmax2_nan(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmax_nan, a, b); } \
+  inline H2 __hmin2_nan(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmin_nan, a, b); } \
+  /* (a.x + i a.y) * (b.x + i b.y) + (c.x + i c.y), as four roundings of     \
+   * fused multiply-adds in CUDA's order. */                                   \
+  inline H2 __hcmadd(const H2 a, const H2 b, const H2 c) {                     \
+    const H re = __hfma(__hneg(a.y), b.y, __hfma(a.x, b.x, c.x));              \
+    const H im = __hfma(a.y, b.x, __hfma(a.x, b.y, c.y));                      \
+    return H2(re, im);                                                         \
+  }                                                                            \
+  inline H cuemu_nf_truth(bool t, H) { return MAKE(t ? cuemu_nf_from_double(1.0, F, CUEMU_ROUND_RN) : 0U); } \
+  inline H2 cuemu_nf_truth2(bool tx, bool ty, H2) {                            \
+    return H2(cuemu_nf_truth(tx, H()), cuemu_nf_truth(ty, H()));               \
+  }                                                                            \
+  inline unsigned cuemu_nf_mask2(bool tx, bool ty, H2) {                       \
+    return (tx ? 0xFFFFU : 0U) | (ty ? 0xFFFF0000U : 0U);                      \
+  }                                                                            \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, eq)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, ne)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, le)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, ge)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, lt)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, gt)                                         \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, equ)                                        \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, neu)                                        \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, leu)                                        \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, geu)                                        \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, ltu)                                        \
+  CUEMU_NF_DEFINE_PAIR_COMPARE(H2, gtu)                                        \
+  inline H2 __hisnan2(const H2 a) {                                            \
+    return cuemu_nf_truth2(__hisnan(a.x), __hisnan(a.y), a);                   \
+  }                                                                            \
+  inline H2 h2sqrt(const H2 a) { return CUEMU_NF_LANES1(H2, hsqrt, a); }       \
+  inline H2 h2rsqrt(const H2 a) { return CUEMU_NF_LANES1(H2, hrsqrt, a); }     \
+  inline H2 h2rcp(const H2 a) { return CUEMU_NF_LANES1(H2, hrcp, a); }         \
+  inline H2 h2log(const H2 a) { return CUEMU_NF_LANES1(H2, hlog, a); }         \
+  inline H2 h2log2(const H2 a) { return CUEMU_NF_LANES1(H2, hlog2, a); }       \
+  inline H2 h2log10(const H2 a) { return CUEMU_NF_LANES1(H2, hlog10, a); }     \
+  inline H2 h2exp(const H2 a) { return CUEMU_NF_LANES1(H2, hexp, a); }         \
+  inline H2 h2exp2(const H2 a) { return CUEMU_NF_LANES1(H2, hexp2, a); }       \
+  inline H2 h2exp10(const H2 a) { return CUEMU_NF_LANES1(H2, hexp10, a); }     \
+  inline H2 h2cos(const H2 a) { return CUEMU_NF_LANES1(H2, hcos, a); }         \
+  inline H2 h2sin(const H2 a) { return CUEMU_NF_LANES1(H2, hsin, a); }         \
+  inline H2 h2tanh(const H2 a) { return CUEMU_NF_LANES1(H2, htanh, a); }       \
+  inline H2 h2tanh_approx(const H2 a) { return CUEMU_NF_LANES1(H2, htanh_approx, a); } \
+  inline H2 h2trunc(const H2 a) { return CUEMU_NF_LANES1(H2, htrunc, a); }     \
+  inline H2 h2ceil(const H2 a) { return CUEMU_NF_LANES1(H2, hceil, a); }       \
+  inline H2 h2floor(const H2 a) { return CUEMU_NF_LANES1(H2, hfloor, a); }     \
+  inline H2 h2rint(const H2 a) { return CUEMU_NF_LANES1(H2, hrint, a); }       \
+  inline H2 __lowhigh2highlow(const H2 a) { return H2(a.y, a.x); }             \
+  inline float __low2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.x), F)); } \
+  inline float __high2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.y), F)); } \
+  /* Each lane is added atomically on its own, as CUDA guarantees; here the \
+   * whole 32-bit pair is even updated at once. */                             \
+  inline H2 atomicAdd(H2 *const address, const H2 val) {                       \
+    const unsigned v = cuemu_nf_bits(val.x) | (static_cast<unsigned>(cuemu_nf_bits(val.y)) << 16); \
+    const unsigned old = cuemu_nf_atomic_update32_add(                         \
+        reinterpret_cast<unsigned *>(address), v, F);                          \
+    return H2(MAKE(old & 0xFFFFU), MAKE(old >> 16));                           \
+  }                                                                            \
+  inline H2 __ldg(const H2 *const ptr) { return *ptr; }                        \
+  inline H2 __ldcg(const H2 *const ptr) { return *ptr; }                       \
+  inline H2 __ldca(const H2 *const ptr) { return *ptr; }                       \
+  inline H2 __ldcs(const H2 *const ptr) { return *ptr; }                       \
+  inline H2 __ldlu(const H2 *const ptr) { return *ptr; }                       \
+  inline H2 __ldcv(const H2 *const ptr) {                                      \
+    const volatile H *p = reinterpret_cast<const volatile H *>(ptr);           \
+    return H2(MAKE(cuemu_nf_bits_volatile(p[0])), MAKE(cuemu_nf_bits_volatile(p[1]))); \
+  }                                                                            \
+  inline void __stwb(H2 *const ptr, const H2 value) { *ptr = value; }          \
+  inline void __stcg(H2 *const ptr, const H2 value) { *ptr = value; }          \
+  inline void __stcs(H2 *const ptr, const H2 value) { *ptr = value; }          \
+  inline void __stwt(H2 *const ptr, const H2 value) { *ptr = value; }
+
+/* __hXX2 (lane-wise 1.0/0.0), __hXX2_mask (lane-wise 0xFFFF/0) and __hbXX2
+ * (true when both lanes compare true) for one comparison XX. */
+#define CUEMU_NF_DEFINE_PAIR_COMPARE(H2, XX)                                   \
+  inline H2 __h##XX##2(const H2 a, const H2 b) {                               \
+    return cuemu_nf_truth2(__h##XX(a.x, b.x), __h##XX(a.y, b.y), a);           \
+  }                                                                            \
+  inline unsigned __h##XX##2_mask(const H2 a, const H2 b) {                    \
+    return cuemu_nf_mask2(__h##XX(a.x, b.x), __h##XX(a.y, b.y), a);            \
+  }                                                                            \
+  inline bool __hb##XX##2(const H2 a, const H2 b) {                            \
+    return __h##XX(a.x, b.x) && __h##XX(a.y, b.y);                             \
+  }
+
+/* C++ operators, which CUDA lets a program switch off with
+ * __CUDA_NO_HALF_OPERATORS__ and friends. */
+#define CUEMU_NF_DEFINE_SCALAR_OPERATORS(H, ONE_BITS, MAKE)                    \
+  inline H operator+(const H &lh, const H &rh) { return __hadd(lh, rh); }      \
+  inline H operator-(const H &lh, const H &rh) { return __hsub(lh, rh); }      \
+  inline H operator*(const H &lh, const H &rh) { return __hmul(lh, rh); }      \
+  inline H operator/(const H &lh, const H &rh) { return __hdiv(lh, rh); }      \
+  inline H &operator+=(H &lh, const H &rh) { lh = __hadd(lh, rh); return lh; } \
+  inline H &operator-=(H &lh, const H &rh) { lh = __hsub(lh, rh); return lh; } \
+  inline H &operator*=(H &lh, const H &rh) { lh = __hmul(lh, rh); return lh; } \
+  inline H &operator/=(H &lh, const H &rh) { lh = __hdiv(lh, rh); return lh; } \
+  inline H &operator++(H &h) { h = __hadd(h, MAKE(ONE_BITS)); return h; }      \
+  inline H &operator--(H &h) { h = __hsub(h, MAKE(ONE_BITS)); return h; }      \
+  inline H operator++(H &h, const int) { H ret = h; ++h; return ret; }         \
+  inline H operator--(H &h, const int) { H ret = h; --h; return ret; }         \
+  inline H operator+(const H &h) { return h; }                                 \
+  inline H operator-(const H &h) { return __hneg(h); }                         \
+  inline bool operator==(const H &lh, const H &rh) { return __heq(lh, rh); }   \
+  inline bool operator!=(const H &lh, const H &rh) { return __hneu(lh, rh); }  \
+  inline bool operator>(const H &lh, const H &rh) { return __hgt(lh, rh); }    \
+  inline bool operator<(const H &lh, const H &rh) { return __hlt(lh, rh); }    \
+  inline bool operator>=(const H &lh, const H &rh) { return __hge(lh, rh); }   \
+  inline bool operator<=(const H &lh, const H &rh) { return __hle(lh, rh); }
+
+#define CUEMU_NF_DEFINE_PAIR_OPERATORS(H, H2, ONE_BITS, MAKE)                  \
+  inline H2 operator+(const H2 &lh, const H2 &rh) { return __hadd2(lh, rh); }  \
+  inline H2 operator-(const H2 &lh, const H2 &rh) { return __hsub2(lh, rh); }  \
+  inline H2 operator*(const H2 &lh, const H2 &rh) { return __hmul2(lh, rh); }  \
+  inline H2 operator/(const H2 &lh, const H2 &rh) { return __h2div(lh, rh); }  \
+  inline H2 &operator+=(H2 &lh, const H2 &rh) { lh = __hadd2(lh, rh); return lh; } \
+  inline H2 &operator-=(H2 &lh, const H2 &rh) { lh = __hsub2(lh, rh); return lh; } \
+  inline H2 &operator*=(H2 &lh, const H2 &rh) { lh = __hmul2(lh, rh); return lh; } \
+  inline H2 &operator/=(H2 &lh, const H2 &rh) { lh = __h2div(lh, rh); return lh; } \
+  inline H2 &operator++(H2 &h) {                                               \
+    h = __hadd2(h, H2(MAKE(ONE_BITS), MAKE(ONE_BITS)));                        \
+    return h;                                                                  \
+  }                                                                            \
+  inline H2 &operator--(H2 &h) {                                               \
+    h = __hsub2(h, H2(MAKE(ONE_BITS), MAKE(ONE_BITS)));                        \
+    return h;                                                                  \
+  }                                                                            \
+  inline H2 operator++(H2 &h, const int) { H2 ret = h; ++h; return ret; }      \
+  inline H2 operator--(H2 &h, const int) { H2 ret = h; --h; return ret; }      \
+  inline H2 operator+(const H2 &h) { return h; }                               \
+  inline H2 operator-(const H2 &h) { return __hneg2(h); }                      \
+  inline bool operator==(const H2 &lh, const H2 &rh) { return __hbeq2(lh, rh); } \
+  inline bool operator!=(const H2 &lh, const H2 &rh) { return __hbneu2(lh, rh); } \
+  inline bool operator>(const H2 &lh, const H2 &rh) { return __hbgt2(lh, rh); } \
+  inline bool operator<(const H2 &lh, const H2 &rh) { return __hblt2(lh, rh); } \
+  inline bool operator>=(const H2 &lh, const H2 &rh) { return __hbge2(lh, rh); } \
+  inline bool operator<=(const H2 &lh, const H2 &rh) { return __hble2(lh, rh); }
+
+#endif /* CUEMU_NARROW_FLOAT_OPS_H */
