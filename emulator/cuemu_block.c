@@ -160,30 +160,15 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
 /* Every live thread waits: completes the rendezvous they wait at, or ends
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
-  const cuemu_wait *first = NULL;
-  int divergent = 0;
-  unsigned count = 0, arrived = 0;
-  for (unsigned i = 0; i < w->nthreads; ++i) {
-    if (w->state[i] != CUEMU_THREAD_WAITING)
-      continue;
-    const cuemu_wait *wt = &w->threads[i].wait;
-    if (!first)
-      first = wt;
-    else if (wt->kind != first->kind || wt->line != first->line ||
-             (wt->file != first->file && strcmp(wt->file, first->file) != 0))
-      divergent = 1;
-    arrived++;
-    count += wt->predicate != 0;
-  }
   char where[1024];
-  if (!first || first->kind != CUEMU_SYNC_BARRIER) {
+  if (w->narrivals == 0 || w->narrivals != w->waiting) {
     describe_waiters(w, where, sizeof where);
     cuemu__block_fail(w, CUEMU_DEADLOCK,
                       "kernel %s: block (%u,%u,%u) cannot make progress: %s",
                       w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                       w->block_idx.z, where);
   }
-  if (divergent) {
+  if (w->bar_divergent) {
     describe_waiters(w, where, sizeof where);
     cuemu__block_fail(w, CUEMU_DIVERGENT_BARRIER,
                       "kernel %s: divergent __syncthreads in block (%u,%u,%u): "
@@ -191,24 +176,22 @@ static void resolve(cuemu_worker *w) {
                       w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                       w->block_idx.z, where);
   }
-  int result;
-  switch (first->op) {
-  case CUEMU_BARRIER_COUNT: result = (int)count; break;
-  case CUEMU_BARRIER_AND: result = count == arrived; break;
-  case CUEMU_BARRIER_OR: result = count != 0; break;
-  default: result = 0; break;
+  switch (w->bar_op) {
+  case CUEMU_BARRIER_COUNT: w->bar_result = (int)w->bar_count; break;
+  case CUEMU_BARRIER_AND: w->bar_result = w->bar_count == w->narrivals; break;
+  case CUEMU_BARRIER_OR: w->bar_result = w->bar_count != 0; break;
+  default: w->bar_result = 0; break;
   }
-  /* The run queue is empty here: refill it in the schedule's order. */
+  /* The run queue is empty here: the arrivals, in the order they arrived
+   * (thread order under the forward schedule), become the run queue. */
+  unsigned *queue = w->runq;
+  w->runq = w->arrivals;
+  w->arrivals = queue;
   w->rq_head = 0;
-  w->rq_len = 0;
-  for (unsigned i = 0; i < w->nthreads; ++i) {
-    if (w->state[i] == CUEMU_THREAD_WAITING) {
-      w->threads[i].wait.result = result;
-      w->state[i] = CUEMU_THREAD_RUNNABLE;
-      runq_push(w, i);
-    }
-  }
+  w->rq_len = w->narrivals;
+  w->narrivals = 0;
   w->waiting = 0;
+  w->bar_count = 0;
   permute(w, w->runq, w->rq_len);
 }
 
@@ -338,8 +321,21 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   t->wait.predicate = predicate;
   w->state[id] = CUEMU_THREAD_WAITING;
   w->waiting++;
+  if (w->narrivals == 0) {
+    w->bar_file = file;
+    w->bar_line = line;
+    w->bar_op = op;
+    w->bar_divergent = 0;
+  } else if (line != w->bar_line || op != w->bar_op ||
+             (file != w->bar_file && strcmp(file, w->bar_file) != 0)) {
+    w->bar_divergent = 1;
+  }
+  w->arrivals[w->narrivals++] = id;
+  w->bar_count += predicate != 0;
   schedule(w, &t->ctx, NULL);
-  return t->wait.result;
+  /* The barrier's result stays put until this thread has read it: the next
+   * barrier cannot complete before this thread arrives there. */
+  return w->bar_result;
 }
 
 void cuemu_thread_yield(void) {
@@ -372,6 +368,8 @@ static void run_block(cuemu_worker *w, unsigned long long linear) {
   w->next_unstarted = 0;
   w->exited = w->waiting = 0;
   w->rq_head = w->rq_len = 0;
+  w->narrivals = 0;
+  w->bar_count = 0;
   w->current = NULL;
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
@@ -418,7 +416,8 @@ cuemu_worker *cuemu__worker_create(void) {
   w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);
-  if (!w->threads || !w->state || !w->order || !w->runq) {
+  w->arrivals = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->arrivals);
+  if (!w->threads || !w->state || !w->order || !w->runq || !w->arrivals) {
     cuemu__worker_destroy(w);
     return NULL;
   }
@@ -434,6 +433,7 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   free(w->state);
   free(w->order);
   free(w->runq);
+  free(w->arrivals);
   free(w->dynamic_shared);
   free(w->altstack.ss_sp);
   free(w);

@@ -44,8 +44,10 @@ cuemu_stack *cuemu__stack_get(cuemu_stack_pool *pool) {
   s->map = map;
   s->base = s->map + CUEMU_GUARD_BYTES;
   s->size = pool->stack_size;
+  size_t color = (pool->count % CUEMU_STACK_COLORS) * CUEMU_CACHE_LINE;
   if (mprotect(s->base, s->size, PROT_READ | PROT_WRITE) != 0 ||
-      cuemu__ctx_template_init(&s->tpl, s->base, s->size, pool->entry) != 0) {
+      cuemu__ctx_template_init(&s->tpl, s->base, s->size - color,
+                               pool->entry) != 0) {
     munmap(s->map, s->map_size);
     free(s);
     return NULL;

@@ -38,7 +38,6 @@ typedef struct cuemu_wait {
   const char *file;
   int line;
   int predicate;
-  int result;
 } cuemu_wait;
 
 /* A thread that has blocked at least once (one slot per thread of a block). */
@@ -83,6 +82,15 @@ typedef struct cuemu_worker {
   unsigned *order;                /* start order of the threads (non-forward) */
   unsigned *runq;                 /* ring of runnable thread ids */
   unsigned rq_head, rq_len;
+
+  /* The block barrier being gathered: who arrived, in order, and where the
+   * first one waits. A complete barrier becomes the run queue as it is. */
+  unsigned *arrivals;
+  unsigned narrivals;
+  const char *bar_file;
+  int bar_line, bar_op, bar_divergent;
+  unsigned bar_count;             /* arrivals whose predicate was non-zero */
+  int bar_result;
 
   cuemu_launch *launch;
   cuemu_uint3 block_idx;

@@ -538,6 +538,37 @@ START_TEST(kernels_in_conditional_branches) {
 }
 END_TEST
 
+START_TEST(kernels_and_rewrites_in_else_branches) {
+  /* Constructs in #else branches are rewritten and their kernels found. */
+  static const char src[] =
+      "#if FAST\n"                                                  /* 1 */
+      "__global__ void k(float *p) { extern __shared__ float s[]; }\n"
+      "#else\n"                                                     /* 3 */
+      "__global__ void k(float *p) {\n"                             /* 4 */
+      "  extern __shared__ double d[];\n"                           /* 5 */
+      "}\n"                                                         /* 6 */
+      "__global__ void slow() {}\n"                                 /* 7 */
+      "#endif\n"                                                    /* 8 */
+      "void h(float *p) { k<<<1, 1>>>(p); }\n";                    /* 9 */
+  cuemu_rewrite r = rewrite_ok(src);
+  ck_assert_int_eq(r.kernel_count, 2);
+  check_kernel(&r, 0, "k", 0, 0, 1, 2);
+  check_kernel(&r, 1, "slow", 0, 0, 1, 7);
+  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread float *s"));
+  ck_assert_ptr_nonnull(strstr(r.text, "extern __thread double *d"));
+  ck_assert_ptr_nonnull(strstr(r.text, "::cuemu::launch_static<k>(1, 1)(p);"));
+  cuemu__rewrite_free(&r);
+}
+END_TEST
+
+START_TEST(kernels_none) {
+  cuemu_rewrite r = rewrite_ok("struct S { __global__ void f(); };\n"
+                               "void g() { __global__ void h(); }\n");
+  ck_assert_int_eq(r.kernel_count, 0);
+  cuemu__rewrite_free(&r);
+}
+END_TEST
+
 /* ---- Errors -------------------------------------------------------------- */
 
 START_TEST(errors) {
@@ -565,6 +596,9 @@ START_TEST(errors) {
                "bad.cu:1: invalid raw string delimiter");
   expect_error("#define X 1 /* never closed\n",
                "bad.cu:1: unterminated comment");
+  expect_error("void f() {\n  extern __shared__\n#if 1\n float\n#endif\n s[];\n}\n",
+               "bad.cu:2: cannot rewrite an extern __shared__ declaration "
+               "with a preprocessor directive inside it");
 }
 END_TEST
 
@@ -691,6 +725,8 @@ Suite *make_rewrite_suite(void) {
   tcase_add_test(kernels, kernels_decorations);
   tcase_add_test(kernels, kernels_prototype_then_definition);
   tcase_add_test(kernels, kernels_in_conditional_branches);
+  tcase_add_test(kernels, kernels_and_rewrites_in_else_branches);
+  tcase_add_test(kernels, kernels_none);
   tcase_add_test(errs, errors);
   tcase_add_test(errs, invalid_arguments);
   tcase_add_test(tree, tree_files);

@@ -117,40 +117,6 @@ typedef struct compile_job {
   cuemu_cache_key key;
 } compile_job;
 
-static void hash_job(compile_job *job, const char *text, size_t size) {
-  cuemu_hasher h;
-  const cuemu_compile_options *o = job->opt;
-  char num[64];
-  if (cuemu__hasher_init(&h) != 0)
-    return;
-  cuemu__hasher_add_string(&h, "cuemu " CUEMU_VERSION);
-  snprintf(num, sizeof num, "abi %d module %d debug %d", CUEMU_MODULE_ABI,
-           o->module, o->debug);
-  cuemu__hasher_add_string(&h, num);
-  struct stat st;
-  cuemu__hasher_add_string(&h, job->compiler);
-  if (stat(job->compiler, &st) == 0) {
-    snprintf(num, sizeof num, "%lld %lld", (long long)st.st_size,
-             (long long)st.st_mtime);
-    cuemu__hasher_add_string(&h, num);
-  }
-  for (int i = 1; i < job->cxx_count; ++i)
-    cuemu__hasher_add_string(&h, job->cxx_words[i]);
-  cuemu__hasher_add_string(&h, "--");
-  for (int i = 0; i < o->argc; ++i)
-    cuemu__hasher_add_string(&h, o->argv[i]);
-  cuemu__hasher_add_string(&h, "--");
-  for (int i = 0; i < o->name_expression_count; ++i)
-    cuemu__hasher_add_string(&h, o->name_expressions[i]);
-  cuemu__hasher_add_string(&h, "--");
-  cuemu__hasher_add_string(&h, job->shims);
-  cuemu__hasher_add_string(&h, job->include);
-  cuemu__hasher_add_string(&h, job->libdir);
-  cuemu__hasher_add_string(&h, job->source);
-  cuemu__hasher_add(&h, text, size);
-  cuemu__hasher_finish(&h, &job->key);
-}
-
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -178,6 +144,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-O2");
   }
   ARG("-fPIC");
+  /* Kernels are reached through the generated table, never by symbol, so
+   * they can be hidden and inlined into their thunks. */
+  ARG("-fvisibility=hidden");
+  ARG("-fno-semantic-interposition");
   ARG("-pthread");
   for (int i = 0; i < o->argc; ++i)
     ARG(o->argv[i]);
@@ -205,6 +175,44 @@ static int build_argv(const compile_job *job, const char *tu,
   return n;
 #undef ARG
 #undef ARGF
+}
+
+static void hash_job(compile_job *job, const char *text, size_t size) {
+  cuemu_hasher h;
+  const cuemu_compile_options *o = job->opt;
+  char num[64];
+  if (cuemu__hasher_init(&h) != 0)
+    return;
+  cuemu__hasher_add_string(&h, "cuemu " CUEMU_VERSION);
+  snprintf(num, sizeof num, "abi %d module %d debug %d", CUEMU_MODULE_ABI,
+           o->module, o->debug);
+  cuemu__hasher_add_string(&h, num);
+  struct stat st;
+  cuemu__hasher_add_string(&h, job->compiler);
+  if (stat(job->compiler, &st) == 0) {
+    snprintf(num, sizeof num, "%lld %lld", (long long)st.st_size,
+             (long long)st.st_mtime);
+    cuemu__hasher_add_string(&h, num);
+  }
+  /* The whole compiler command, with fixed names for the temporary files,
+   * so that any change of flags (the user's or the driver's) is a miss. */
+  int max = 64 + o->argc + job->cxx_count;
+  const char **argv = calloc((size_t)max, sizeof *argv);
+  char *buffers = malloc(8 * PATH_MAX);
+  if (argv && buffers) {
+    build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX);
+    for (int i = 1; argv[i]; ++i)
+      cuemu__hasher_add_string(&h, argv[i]);
+  }
+  free(argv);
+  free(buffers);
+  cuemu__hasher_add_string(&h, "--");
+  for (int i = 0; i < o->name_expression_count; ++i)
+    cuemu__hasher_add_string(&h, o->name_expressions[i]);
+  cuemu__hasher_add_string(&h, "--");
+  cuemu__hasher_add_string(&h, job->source);
+  cuemu__hasher_add(&h, text, size);
+  cuemu__hasher_finish(&h, &job->key);
 }
 
 static cuemu_status build(compile_job *job, const char *text, size_t size,

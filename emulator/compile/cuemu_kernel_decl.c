@@ -72,11 +72,81 @@ static int has_body(const cuemu_rewriter *rw, size_t k) {
   return 0;
 }
 
+/* The unqualified part of a kernel name. */
+static const char *last_part(const char *name) {
+  const char *last = name, *p;
+  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
+  return last;
+}
+
+static size_t hash(const char *s, size_t length) {
+  size_t h = 2166136261u, k;
+  for (k = 0; k < length; k++) h = (h ^ (unsigned char)s[k]) * 16777619u;
+  return h;
+}
+
+/* The slot of `table` holding the kernel whose full (or, when `last` is
+ * set, unqualified) name is s[0, length), or the free slot where it goes. */
+static size_t slot(const cuemu_rewriter *rw, const int *table, int last,
+                   const char *s, size_t length) {
+  size_t mask = rw->hash_size - 1, h = hash(s, length) & mask;
+  for (;; h = (h + 1) & mask) {
+    const char *name;
+    if (table[h] == 0) return h;
+    name = rw->kernels[table[h] - 1].name;
+    if (last) name = last_part(name);
+    if (strlen(name) == length && memcmp(name, s, length) == 0) return h;
+  }
+}
+
+static void insert(cuemu_rewriter *rw, int index) {
+  const char *name = rw->kernels[index].name, *last = last_part(name);
+  size_t h = slot(rw, rw->by_name, 0, name, strlen(name));
+  rw->by_name[h] = index + 1;
+  h = slot(rw, rw->by_last, 1, last, strlen(last));
+  if (rw->by_last[h] == 0) rw->by_last[h] = index + 1;
+}
+
+/* Makes room for one more kernel in the array and the hash tables. */
+static cuemu_status reserve(cuemu_rewriter *rw) {
+  if (rw->kernel_count == rw->kernel_capacity) {
+    int cap = rw->kernel_capacity ? rw->kernel_capacity * 2 : 16;
+    cuemu_kernel_decl *grown =
+        realloc(rw->kernels, (size_t)cap * sizeof *grown);
+    if (!grown) return CUEMU_OUT_OF_MEMORY;
+    rw->kernels = grown;
+    rw->kernel_capacity = cap;
+  }
+  if ((size_t)(rw->kernel_count + 1) * 2 > rw->hash_size) {
+    size_t size = rw->hash_size ? rw->hash_size * 2 : 64;
+    int *by_name = calloc(size, sizeof *by_name);
+    int *by_last = calloc(size, sizeof *by_last);
+    int i;
+    if (!by_name || !by_last) {
+      free(by_name);
+      free(by_last);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    free(rw->by_name);
+    free(rw->by_last);
+    rw->by_name = by_name;
+    rw->by_last = by_last;
+    rw->hash_size = size;
+    for (i = 0; i < rw->kernel_count; i++) insert(rw, i);
+  }
+  return CUEMU_SUCCESS;
+}
+
 static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
-  int i;
-  for (i = 0; i < rw->kernel_count; i++) {
-    cuemu_kernel_decl *old = &rw->kernels[i];
-    if (strcmp(old->name, d->name) != 0) continue;
+  cuemu_status st = reserve(rw);
+  size_t h;
+  if (st != CUEMU_SUCCESS) {
+    free(d->name);
+    return st;
+  }
+  h = slot(rw, rw->by_name, 0, d->name, strlen(d->name));
+  if (rw->by_name[h] != 0) {
+    cuemu_kernel_decl *old = &rw->kernels[rw->by_name[h] - 1];
     if (!old->is_definition && d->is_definition) {
       old->is_definition = 1;
       old->line = d->line;
@@ -86,18 +156,8 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
     free(d->name);
     return CUEMU_SUCCESS;
   }
-  if (rw->kernel_count == rw->kernel_capacity) {
-    int cap = rw->kernel_capacity ? rw->kernel_capacity * 2 : 16;
-    cuemu_kernel_decl *grown =
-        realloc(rw->kernels, (size_t)cap * sizeof *grown);
-    if (!grown) {
-      free(d->name);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    rw->kernels = grown;
-    rw->kernel_capacity = cap;
-  }
-  rw->kernels[rw->kernel_count++] = *d;
+  rw->kernels[rw->kernel_count] = *d;
+  insert(rw, rw->kernel_count++);
   return CUEMU_SUCCESS;
 }
 
@@ -161,12 +221,6 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
 
 int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
                         size_t length) {
-  int i;
-  for (i = 0; i < rw->kernel_count; i++) {
-    const char *full = rw->kernels[i].name;
-    const char *last = full, *p;
-    for (p = full; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
-    if (strlen(last) == length && memcmp(last, name, length) == 0) return 1;
-  }
-  return 0;
+  if (rw->hash_size == 0) return 0;
+  return rw->by_last[slot(rw, rw->by_last, 1, name, length)] != 0;
 }

@@ -226,6 +226,8 @@ static void release(cuemu_rewriter *rw, walker *w) {
   free(rw->toks);
   for (i = 0; i < rw->kernel_count; i++) free(rw->kernels[i].name);
   free(rw->kernels);
+  free(rw->by_name);
+  free(rw->by_last);
   for (k = 0; k < w->depth; k++) free(w->stack[k].name);
   free(w->stack);
 }

@@ -1,6 +1,6 @@
 /*
  * cuemu_rewriter.h: the state shared by the passes of the source rewriter
- * (cuemu_rewrite.c walks the tokens; cuemu_launch.c, cuemu_shared_decl.c and
+ * (cuemu_rewrite.c walks the tokens; cuemu_launch_rewrite.c, cuemu_shared_decl.c and
  * cuemu_kernel_decl.c handle one construct each) and the token helpers they
  * use. Internal to cuemu-cc.
  */
@@ -48,6 +48,9 @@ typedef struct cuemu_rewriter {
   cuemu_kernel_decl *kernels;
   int kernel_count;
   int kernel_capacity;
+  int *by_name;        /* hash of full names: kernel index + 1, 0 if free */
+  int *by_last;        /* hash of unqualified names, the same way */
+  size_t hash_size;    /* slots in each table, a power of two */
   char *message;       /* the result's message buffer */
   size_t message_size;
 } cuemu_rewriter;

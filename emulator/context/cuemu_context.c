@@ -54,7 +54,7 @@ const char *cuemu__ctx_backend(void) { return "ucontext"; }
 #else /* asm backend */
 
 #if defined(__x86_64__)
-#define CUEMU_FRAME_BYTES 64
+#define CUEMU_FRAME_BYTES 56
 #else
 #define CUEMU_FRAME_BYTES 176
 #endif
@@ -73,13 +73,9 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
 #if defined(__x86_64__)
   unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.gregs[REG_RSP];
   unsigned char *frame = sp0 - CUEMU_FRAME_BYTES;
-  unsigned long long words[8] = {0};
-  unsigned int mxcsr = 0x1f80;     /* all exceptions masked, nearest */
-  unsigned short fpucw = 0x037f;   /* extended precision, nearest */
-  memcpy(&words[0], &mxcsr, sizeof mxcsr);
-  memcpy((unsigned char *)&words[0] + 4, &fpucw, sizeof fpucw);
-  words[5] = (unsigned long long)uc.uc_mcontext.gregs[REG_RBX];
-  words[7] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP];
+  unsigned long long words[7] = {0};
+  words[4] = (unsigned long long)uc.uc_mcontext.gregs[REG_RBX];
+  words[6] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP];
   memcpy(frame, words, sizeof words);
 #else
   unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.sp;

@@ -25,8 +25,8 @@
  * mode, with its operands and result in volatile variables so that the
  * compiler cannot move or fold the operation across the mode changes. The
  * mode never outlives the call, so it cannot leak into another emulated
- * thread through a context switch. Intrinsics named _rn assume the default
- * round-to-nearest mode, as the GPU's do.
+ * thread through a context switch. The _rn intrinsics round to nearest
+ * whatever the caller's mode, and cost no mode change in the default mode.
  */
 #ifndef CUEMU_MATH_H
 #define CUEMU_MATH_H
@@ -90,7 +90,13 @@ inline int cuemu_fenv_mode(cuemu_rounding r) {
 template <typename T, typename Op>
 inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
   const int saved = std::fegetround();
-  std::fesetround(cuemu_fenv_mode(r));
+  const int wanted = cuemu_fenv_mode(r);
+  if (saved == wanted) {
+    /* The common case of an _rn intrinsic: no mode change is needed. */
+    volatile T result = op();
+    return result;
+  }
+  std::fesetround(wanted);
   volatile T result = op();
   std::fesetround(saved);
   return result;

@@ -1,5 +1,5 @@
 /*
- * cuemu_launch.c: rewriting of `callee<<<grid, block, shmem, stream>>>(args)`.
+ * cuemu_launch_rewrite.c: rewriting of `callee<<<grid, block, shmem, stream>>>(args)`.
  *
  * The callee is the postfix expression right before `<<<`. When it is an
  * id-expression (optional `::`, qualifiers, template arguments) whose last

@@ -1,0 +1,20 @@
+/*
+ * check_suites.h: every Check suite of tests/check_cuemu, one per area.
+ * Add a suite here and in the list in check_main.c.
+ */
+#ifndef CUEMU_CHECK_SUITES_H
+#define CUEMU_CHECK_SUITES_H
+
+#include <check.h>
+
+Suite *make_atomics_suite(void);
+Suite *make_compile_suite(void);
+Suite *make_faults_suite(void);
+Suite *make_launch_suite(void);
+Suite *make_rewrite_suite(void);
+Suite *make_scheduler_suite(void);
+Suite *make_selftest_suite(void);
+Suite *make_shared_suite(void);
+Suite *make_status_suite(void);
+
+#endif
