@@ -221,6 +221,9 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
 
 int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
                         size_t length) {
+  int index;
   if (rw->hash_size == 0) return 0;
-  return rw->by_last[slot(rw, rw->by_last, 1, name, length)] != 0;
+  index = rw->by_last[slot(rw, rw->by_last, 1, name, length)];
+  if (index == 0) return 0;
+  return rw->kernels[index - 1].is_template ? 2 : 1;
 }

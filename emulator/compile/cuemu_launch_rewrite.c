@@ -4,11 +4,17 @@
  * The callee is the postfix expression right before `<<<`. When it is an
  * id-expression (optional `::`, qualifiers, template arguments) whose last
  * identifier names a kernel declared earlier in the file, the launch becomes
- * `::cuemu::launch_static<callee>(config)(args)`; any other callee (function
+ * `::cuemu::launch_static<callee>(config)(args)`, or, for a kernel template
+ * called without template arguments (they are deduced),
+ * `::cuemu::launch_deduced("callee", [&](auto &&...a) { callee(a...); },
+ * config)(args)`;
+ * any other callee (function
  * pointer, `(*fp)`, `obj.k`, `table[i]`) gives
  * `::cuemu::launch_dynamic(callee, config)(args)`. Only `<<<`, `>>>` and the
  * insertion point change, so newlines inside the launch stay where they are.
  */
+#include <stdio.h>
+
 #include "cuemu_rewriter.h"
 
 #include <stdlib.h>
@@ -125,7 +131,7 @@ static size_t span(const cuemu_rewriter *rw, size_t j) {
 cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
                                    size_t *resume) {
   size_t start, name, j, commas = 0;
-  int line = rw->toks[i].line, is_static = 0;
+  int line = rw->toks[i].line, known = 0;
   cuemu_status st;
   *resume = i + 3;
   if (i > 0 && cuemu__rw_is(rw, i - 1, "operator")) {
@@ -160,9 +166,25 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     char buf[256];
     size_t len = cuemu__token_spelling(rw->text, &rw->toks[name], buf,
                                        sizeof buf);
-    is_static = len < sizeof buf && cuemu__kernel_known(rw, buf, len);
+    known = len < sizeof buf ? cuemu__kernel_known(rw, buf, len) : 0;
   }
-  if (is_static) {
+  if (known == 2 && name == i - 1) {
+    /* A kernel template whose arguments are deduced from the call: the
+     * call itself, in a lambda, deduces them. The name is for messages. */
+    char head[512];
+    char kname[256];
+    size_t klen = cuemu__token_spelling(rw->text, &rw->toks[name], kname,
+                                        sizeof kname);
+    static const char tail[] = "(cuemu_arg_...); }, ";
+    int n = snprintf(head, sizeof head,
+                     "::cuemu::launch_deduced(\"%.*s\", "
+                     "[&](auto &&...cuemu_arg_) { ",
+                     (int)(klen < sizeof kname ? klen : 0), kname);
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, (size_t)n);
+    if (!st)
+      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), tail,
+                          sizeof tail - 1);
+  } else if (known) {
     static const char head[] = "::cuemu::launch_static<";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
     if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ">(", 2);

@@ -109,7 +109,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      size_t global, const char *scope,
                                      int in_extern_c);
 
-/* Non-zero when a kernel whose unqualified name is `name` was recorded. */
+/* 0 when no kernel whose unqualified name is `name` was recorded, 1 for a
+ * kernel, 2 for a kernel template. */
 int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
                         size_t length);
 

@@ -20,6 +20,9 @@
 #include "cuemu_narrow_float_ops.h"
 #include "vector_types.h"
 
+/* CUDA's own guard and feature macros, which some programs test. */
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_HPP__
 #define __CUDA_BF16_TYPES_EXIST__
 
 typedef struct alignas(2) {

@@ -17,6 +17,9 @@
 #include "cuemu_narrow_float_ops.h"
 #include "vector_types.h"
 
+/* CUDA's own guard and feature macros, which some programs test. */
+#define __CUDA_FP16_H__
+#define __CUDA_FP16_HPP__
 #define __CUDA_FP16_TYPES_EXIST__
 
 struct __nv_bfloat16;

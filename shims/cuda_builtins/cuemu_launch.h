@@ -197,11 +197,9 @@ private:
   void call(Values &values, std::index_sequence<I...>) const {
     void *ptrs[sizeof...(P) + 1] = {static_cast<void *>(&std::get<I>(values))...,
                                     fn_};
-    uint3 g = {grid_.x, grid_.y, grid_.z};
-    uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_uint3 cg = {g.x, g.y, g.z}, cb = {b.x, b.y, b.z};
-    cuemu_rt_launched(
-        cuemu_program_launch(desc_, cg, cb, shmem_, stream_, ptrs));
+    cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
+    cuemu_uint3 b = {block_.x, block_.y, block_.z};
+    cuemu_rt_launched(cuemu_program_launch(desc_, g, b, shmem_, stream_, ptrs));
   }
 
   const cuemu_kernel_desc *desc_;
@@ -230,6 +228,67 @@ launcher<void (*)(P...)> launch_dynamic(void (*fn)(P...), dim3 grid,
     d = pointer_desc<F>();
   return launcher<F>(d, reinterpret_cast<void *>(fn), grid, block, shmem,
                      stream);
+}
+
+/* The thunk of a kernel template launched with deduced template arguments:
+ * args[0] is the tuple of argument values, args[1] the lambda that calls
+ * the kernel with them (and so deduces its template arguments). */
+template <typename L, typename Values>
+void thunk_deduced(void **args, unsigned start, unsigned count) {
+  Values v = *static_cast<Values *>(args[0]);
+  L &body = *static_cast<L *>(args[1]);
+  run_threads(body, v, start, count,
+              std::make_index_sequence<std::tuple_size<Values>::value>());
+}
+
+template <typename L, typename Values>
+const cuemu_kernel_desc *deduced_desc(const char *name) {
+  static const cuemu_kernel_desc d = [name] {
+    cuemu_kernel_desc r;
+    r.name = name;
+    r.thunk = &thunk_deduced<L, Values>;
+    r.function = nullptr;
+    r.param_count = 0;
+    r.params = nullptr;
+    r.file = "";
+    r.line = 0;
+    return r;
+  }();
+  return &d;
+}
+
+/* What `tk<<<grid, block>>>(args)` becomes for a kernel template `tk`
+ * whose template arguments are deduced from `args`. */
+template <typename L> class deduced_launcher {
+public:
+  deduced_launcher(const char *name, L body, dim3 grid, dim3 block,
+                   std::size_t shmem, cudaStream_t stream)
+      : name_(name), body_(body), grid_(grid), block_(block), shmem_(shmem),
+        stream_(stream) {}
+
+  template <typename... A> void operator()(A &&...args) const {
+    using Values = std::tuple<std::decay_t<A>...>;
+    Values values(std::forward<A>(args)...);
+    void *ptrs[2] = {&values, const_cast<L *>(&body_)};
+    cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
+    cuemu_uint3 b = {block_.x, block_.y, block_.z};
+    cuemu_rt_launched(cuemu_program_launch(deduced_desc<L, Values>(name_), g,
+                                           b, shmem_, stream_, ptrs));
+  }
+
+private:
+  const char *name_;
+  L body_;
+  dim3 grid_, block_;
+  std::size_t shmem_;
+  cudaStream_t stream_;
+};
+
+template <typename L>
+deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
+                                   dim3 block, std::size_t shmem = 0,
+                                   cudaStream_t stream = nullptr) {
+  return deduced_launcher<L>(name, body, grid, block, shmem, stream);
 }
 
 } // namespace cuemu

@@ -21,8 +21,8 @@
  *   saturation and NaN results.
  *
  * Directed rounding: an operation with a rounding direction runs between a
- * fesetround() to that direction and a fesetround() back to the caller's
- * mode, with its operands and result in volatile variables so that the
+ * switch of the rounding mode to that direction and a switch back to the
+ * caller's mode, with its operands and result in volatile variables so that the
  * compiler cannot move or fold the operation across the mode changes. The
  * mode never outlives the call, so it cannot leak into another emulated
  * thread through a context switch. The _rn intrinsics round to nearest
@@ -67,38 +67,47 @@ inline To cuemu_bit_cast(const From &from) {
   return to;
 }
 
-/* The <cfenv> mode for a CUDA rounding direction. */
-inline int cuemu_fenv_mode(cuemu_rounding r) {
-  switch (r) {
-  case cuemu_round_zero:
-    return FE_TOWARDZERO;
-  case cuemu_round_down:
-    return FE_DOWNWARD;
-  case cuemu_round_up:
-    return FE_UPWARD;
-  default:
-    return FE_TONEAREST;
-  }
+/*
+ * The floating-point rounding mode, read and set. On x86-64, float and
+ * double arithmetic uses only the SSE unit, so the mode is the MXCSR
+ * rounding field, which is several times cheaper to switch than fesetround()
+ * (which also rewrites the x87 control word); elsewhere <cfenv> is used.
+ */
+#if defined(__x86_64__) && defined(__SSE2_MATH__)
+inline unsigned int cuemu_rounding_mode_get() { return __builtin_ia32_stmxcsr(); }
+inline void cuemu_rounding_mode_set(unsigned int mode) { __builtin_ia32_ldmxcsr(mode); }
+/* MXCSR with its rounding field (bits 13-14) set for direction r. */
+inline unsigned int cuemu_rounding_mode_for(unsigned int current, cuemu_rounding r) {
+  static const unsigned int field[] = {0x0000u, 0x6000u, 0x2000u, 0x4000u};
+  return (current & ~0x6000u) | field[r];
 }
+#else
+inline unsigned int cuemu_rounding_mode_get() { return static_cast<unsigned int>(std::fegetround()); }
+inline void cuemu_rounding_mode_set(unsigned int mode) { std::fesetround(static_cast<int>(mode)); }
+inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding r) {
+  static const int mode[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
+  return static_cast<unsigned int>(mode[r]);
+}
+#endif
 
 /*
- * Evaluates op() with the floating-point environment rounding in direction
- * r, and restores the caller's rounding mode before returning. op must read
- * its operands from volatile variables; the volatile result keeps the
- * operation before the restoring fesetround().
+ * Evaluates op() rounding in direction r, and restores the caller's
+ * rounding mode before returning. op must read its operands from volatile
+ * variables; the volatile result keeps the operation before the restoring
+ * mode change.
  */
 template <typename T, typename Op>
 inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
-  const int saved = std::fegetround();
-  const int wanted = cuemu_fenv_mode(r);
+  const unsigned int saved = cuemu_rounding_mode_get();
+  const unsigned int wanted = cuemu_rounding_mode_for(saved, r);
   if (saved == wanted) {
     /* The common case of an _rn intrinsic: no mode change is needed. */
     volatile T result = op();
     return result;
   }
-  std::fesetround(wanted);
+  cuemu_rounding_mode_set(wanted);
   volatile T result = op();
-  std::fesetround(saved);
+  cuemu_rounding_mode_set(saved);
   return result;
 }
 
