@@ -1,0 +1,278 @@
+/*
+ * bench_driver.c: the measuring program behind bench/run_bench.sh.
+ *
+ * Each subcommand does one measurement in this process and prints raw
+ * samples, one line per series: "NAME v1 v2 ...". The script interleaves
+ * processes, gathers the series and computes the ratios, so that this file
+ * holds no targets. Every subcommand first prints "lib PATH BACKEND": the
+ * libcuemu that was actually loaded, so that a run against the wrong build is
+ * caught. Results are checked; a wrong result is an error (exit status 1).
+ *
+ *   saxpy MODULE HOSTLIB LOG2N REPS   emulated saxpy vs the host loop
+ *   reduce MODULE LOG2N REPS          the 256-thread tree reduction
+ *   memory MODULE BLOCKS THREADS      peak memory growth of one launch
+ *   spawn N PROGRAM ARGS...           wall time of N runs of a program
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include <cuemu/cuemu.h>
+
+extern char **environ;
+
+static long long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void die(const char *fmt, const char *arg) {
+  fprintf(stderr, "bench_driver: ");
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+  exit(1);
+}
+
+static void check(cuemu_status st, const char *what) {
+  if (st != CUEMU_SUCCESS) {
+    fprintf(stderr, "bench_driver: %s: %s: %s\n", what,
+            cuemu_status_name(st), cuemu_last_message());
+    exit(1);
+  }
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n);
+  if (!p)
+    die("out of memory (%s)", "malloc");
+  return p;
+}
+
+/* Says which libcuemu this process runs on and its context backend (an
+ * internal symbol looked up at run time, "unknown" if it is not exported). */
+static void print_lib(void) {
+  Dl_info info;
+  const char *path = "unknown";
+  if (dladdr((void *)cuemu_kernel_launch, &info) && info.dli_fname)
+    path = info.dli_fname;
+  const char *(*backend)(void) =
+      (const char *(*)(void))dlsym(RTLD_DEFAULT, "cuemu__ctx_backend");
+  printf("lib %s %s\n", path, backend ? backend() : "unknown");
+}
+
+static cuemu_kernel *load_kernel(const char *module_path, const char *name) {
+  cuemu_module *m;
+  cuemu_kernel *k;
+  check(cuemu_module_load(&m, module_path), module_path);
+  check(cuemu_module_get_kernel(m, name, &k), name);
+  return k;
+}
+
+static void print_series(const char *name, const long long *v, int n) {
+  printf("%s", name);
+  for (int i = 0; i < n; ++i)
+    printf(" %lld", v[i]);
+  printf("\n");
+}
+
+static cuemu_dim3 dim(unsigned x) {
+  cuemu_dim3 d = {x, 1, 1};
+  return d;
+}
+
+/* ---- saxpy ----------------------------------------------------------------- */
+
+typedef void (*saxpy_fn)(int, float, const float *, float *);
+
+static int cmd_saxpy(int argc, char **argv) {
+  if (argc != 4)
+    die("usage: saxpy MODULE HOSTLIB LOG2N REPS%s", "");
+  cuemu_kernel *k = load_kernel(argv[0], "bench_saxpy");
+  void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    die("%s", dlerror());
+  saxpy_fn host = (saxpy_fn)dlsym(lib, "bench_saxpy_host");
+  if (!host)
+    die("%s", dlerror());
+  int n = 1 << atoi(argv[2]), reps = atoi(argv[3]);
+  float a = 0.5f;
+  float *x = xmalloc((size_t)n * sizeof *x), *y = xmalloc((size_t)n * sizeof *y);
+  for (int i = 0; i < n; ++i) { /* touches every page */
+    x[i] = (float)(i % 4);
+    y[i] = 0.0f;
+  }
+  void *args[] = {&n, &a, &x, &y};
+  cuemu_dim3 grid = dim((unsigned)(n + 255) / 256), block = dim(256);
+  long long *th = xmalloc((size_t)reps * sizeof *th);
+  long long *te = xmalloc((size_t)reps * sizeof *te);
+
+  /* Warm-up: one untimed run of each. */
+  host(n, a, x, y);
+  check(cuemu_kernel_launch(k, grid, block, 0, NULL, args, 4), "launch");
+  for (int r = 0; r < reps; ++r) {
+    /* Alternate which goes first so that neither always follows the other. */
+    for (int half = 0; half < 2; ++half) {
+      long long t0 = now_ns();
+      if ((half ^ (r & 1)) == 0) {
+        host(n, a, x, y);
+        th[r] = now_ns() - t0;
+      } else {
+        check(cuemu_kernel_launch(k, grid, block, 0, NULL, args, 4), "launch");
+        te[r] = now_ns() - t0;
+      }
+    }
+  }
+  /* Each of the 2 * (reps + 1) runs added a * x[i]; the values stay exact. */
+  float calls = 2.0f * (float)(reps + 1);
+  for (int i = 0; i < n; ++i)
+    if (y[i] != calls * a * (float)(i % 4)) {
+      fprintf(stderr, "bench_driver: saxpy: y[%d] = %g, expected %g\n", i,
+              (double)y[i], (double)(calls * a * (float)(i % 4)));
+      return 1;
+    }
+  print_lib();
+  print_series("host_ns", th, reps);
+  print_series("emu_ns", te, reps);
+  return 0;
+}
+
+/* ---- reduction ------------------------------------------------------------- */
+
+static int cmd_reduce(int argc, char **argv) {
+  if (argc != 3)
+    die("usage: reduce MODULE LOG2N REPS%s", "");
+  cuemu_kernel *k = load_kernel(argv[0], "bench_reduce256");
+  int n = 1 << atoi(argv[1]), reps = atoi(argv[2]);
+  if (n < 256)
+    die("reduce: LOG2N must be at least 8 (%s)", argv[1]);
+  unsigned blocks = (unsigned)n / 256;
+  float *in = xmalloc((size_t)n * sizeof *in);
+  float *out = xmalloc(blocks * sizeof *out);
+  unsigned *expected = xmalloc(blocks * sizeof *expected);
+  for (unsigned b = 0; b < blocks; ++b) {
+    expected[b] = 0;
+    for (unsigned t = 0; t < 256; ++t) {
+      unsigned v = (b * 256u + t) * 37u % 101u;
+      in[b * 256u + t] = (float)v;
+      expected[b] += v;
+    }
+  }
+  void *args[] = {&in, &out};
+  long long *tr = xmalloc((size_t)reps * sizeof *tr);
+  for (int r = -1; r < reps; ++r) { /* r == -1: the untimed warm-up */
+    memset(out, 0, blocks * sizeof *out);
+    long long t0 = now_ns();
+    check(cuemu_kernel_launch(k, dim(blocks), dim(256), 0, NULL, args, 2),
+          "launch");
+    long long t = now_ns() - t0;
+    if (r >= 0)
+      tr[r] = t;
+    /* Sums of at most 256 integers below 101 are exact in float. */
+    for (unsigned b = 0; b < blocks; ++b)
+      if (out[b] != (float)expected[b]) {
+        fprintf(stderr, "bench_driver: reduce: block %u: %g, expected %u\n",
+                b, (double)out[b], expected[b]);
+        return 1;
+      }
+  }
+  print_lib();
+  print_series("reduce_ns", tr, reps);
+  return 0;
+}
+
+/* ---- memory ---------------------------------------------------------------- */
+
+/* VmHWM (peak resident set) of this process, in KiB, or -1. */
+static long vm_hwm_kib(void) {
+  FILE *f = fopen("/proc/self/status", "re");
+  char line[256];
+  long kib = -1;
+  if (!f)
+    return -1;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, "VmHWM:", 6) == 0)
+      kib = strtol(line + 6, NULL, 10);
+  fclose(f);
+  return kib;
+}
+
+static long max_rss_kib(void) {
+  struct rusage ru;
+  return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+static int cmd_memory(int argc, char **argv) {
+  if (argc != 3)
+    die("usage: memory MODULE BLOCKS THREADS%s", "");
+  cuemu_kernel *k = load_kernel(argv[0], "bench_barrier");
+  unsigned blocks = (unsigned)atoi(argv[1]), threads = (unsigned)atoi(argv[2]);
+  size_t n = (size_t)blocks * threads;
+  float *data = xmalloc(n * sizeof *data);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = (float)(i % 1000);
+  void *args[] = {&data};
+  long hwm0 = vm_hwm_kib(), rss0 = max_rss_kib();
+  check(cuemu_kernel_launch(k, dim(blocks), dim(threads), 0, NULL, args, 1),
+        "launch");
+  long hwm1 = vm_hwm_kib(), rss1 = max_rss_kib();
+  for (size_t i = 0; i < n; ++i)
+    if (data[i] != 2.0f * (float)(i % 1000) + 1.0f) {
+      fprintf(stderr, "bench_driver: memory: data[%zu] = %g\n", i,
+              (double)data[i]);
+      return 1;
+    }
+  print_lib();
+  printf("user_kib %zu\n", (n * sizeof *data + 1023) / 1024);
+  printf("hwm_kib %ld %ld\n", hwm0, hwm1);
+  printf("maxrss_kib %ld %ld\n", rss0, rss1);
+  return 0;
+}
+
+/* ---- spawn ----------------------------------------------------------------- */
+
+static int cmd_spawn(int argc, char **argv) {
+  if (argc < 2)
+    die("usage: spawn N PROGRAM ARGS...%s", "");
+  int reps = atoi(argv[0]);
+  long long *t = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *t);
+  for (int r = 0; r < reps; ++r) {
+    pid_t pid;
+    int status;
+    long long t0 = now_ns();
+    int rc = posix_spawn(&pid, argv[1], NULL, NULL, argv + 1, environ);
+    if (rc != 0)
+      die("cannot run %s", argv[1]);
+    while (waitpid(pid, &status, 0) < 0)
+      if (errno != EINTR)
+        die("waitpid failed for %s", argv[1]);
+    t[r] = now_ns() - t0;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      die("%s failed", argv[1]);
+  }
+  print_series("spawn_ns", t, reps);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc < 2)
+    die("usage: bench_driver saxpy|reduce|memory|spawn ...%s", "");
+  if (strcmp(argv[1], "saxpy") == 0)
+    return cmd_saxpy(argc - 2, argv + 2);
+  if (strcmp(argv[1], "reduce") == 0)
+    return cmd_reduce(argc - 2, argv + 2);
+  if (strcmp(argv[1], "memory") == 0)
+    return cmd_memory(argc - 2, argv + 2);
+  if (strcmp(argv[1], "spawn") == 0)
+    return cmd_spawn(argc - 2, argv + 2);
+  die("unknown subcommand %s", argv[1]);
+  return 2;
+}

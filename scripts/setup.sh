@@ -1,0 +1,39 @@
+#!/bin/sh
+# setup.sh: makes a fresh clone ready to use on Debian (as root): installs
+# the packages that are missing, then configures (once) and builds.
+# Used by the README's two commands and by CI.
+set -e
+cd "$(dirname "$0")/.."
+
+# Debian packages the build and the tests need.
+packages="build-essential autoconf automake libtool pkg-config check
+  libxxhash-dev clang gdb binutils"
+
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "setup: installing$missing"
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup: run as root (or install$missing yourself)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # shellcheck disable=SC2086
+  apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# The CUDA toolkit is optional: with it, the tests also compile every test
+# kernel with nvcc.
+if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
+  echo "setup: using nvcc from /usr/local/cuda/bin"
+fi
+
+if [ ! -f Makefile ]; then
+  autoreconf -fi
+  ./configure
+fi
+make -j"$(nproc)"
