@@ -9,7 +9,8 @@
  * caught. Results are checked; a wrong result is an error (exit status 1).
  *
  *   saxpy MODULE HOSTLIB LOG2N REPS   emulated saxpy vs the host loop
- *   reduce MODULE LOG2N REPS          the 256-thread tree reduction
+ *   reduce MODULE LOG2N REPS          the 256-thread tree reduction (wall
+ *                                     and process CPU time per launch)
  *   memory MODULE BLOCKS THREADS      peak memory growth of one launch
  *   spawn N PROGRAM ARGS...           wall time of N runs of a program
  */
@@ -28,11 +29,16 @@
 
 extern char **environ;
 
-static long long now_ns(void) {
+static long long clock_ns(clockid_t clock) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(clock, &ts);
   return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
+
+static long long now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
+/* CPU time of the whole process (all its OS threads). */
+static long long cpu_ns(void) { return clock_ns(CLOCK_PROCESS_CPUTIME_ID); }
 
 static void die(const char *fmt, const char *arg) {
   fprintf(stderr, "bench_driver: ");
@@ -167,14 +173,17 @@ static int cmd_reduce(int argc, char **argv) {
   }
   void *args[] = {&in, &out};
   long long *tr = xmalloc((size_t)reps * sizeof *tr);
+  long long *tc = xmalloc((size_t)reps * sizeof *tc);
   for (int r = -1; r < reps; ++r) { /* r == -1: the untimed warm-up */
     memset(out, 0, blocks * sizeof *out);
-    long long t0 = now_ns();
+    long long c0 = cpu_ns(), t0 = now_ns();
     check(cuemu_kernel_launch(k, dim(blocks), dim(256), 0, NULL, args, 2),
           "launch");
-    long long t = now_ns() - t0;
-    if (r >= 0)
+    long long t = now_ns() - t0, c = cpu_ns() - c0;
+    if (r >= 0) {
       tr[r] = t;
+      tc[r] = c;
+    }
     /* Sums of at most 256 integers below 101 are exact in float. */
     for (unsigned b = 0; b < blocks; ++b)
       if (out[b] != (float)expected[b]) {
@@ -185,6 +194,9 @@ static int cmd_reduce(int argc, char **argv) {
   }
   print_lib();
   print_series("reduce_ns", tr, reps);
+  /* CPU time beside wall time: with W workers on an idle machine the ratio
+   * approaches W; far less means the workers waited for a CPU. */
+  print_series("reduce_cpu_ns", tc, reps);
   return 0;
 }
 

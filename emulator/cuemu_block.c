@@ -308,12 +308,10 @@ void cuemu__thread_finish(void) {
   abort(); /* never resumed */
 }
 
-int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
-  cuemu_thread *t = current_thread(w);
-  unsigned id = (unsigned)(t - w->threads);
+/* Records the arrival of thread `t` (number `id`) at a block barrier. */
+static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
+                                  unsigned id, int op, int predicate,
+                                  const char *file, int line) {
   t->wait.kind = CUEMU_SYNC_BARRIER;
   t->wait.op = op;
   t->wait.file = file;
@@ -332,6 +330,30 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   }
   w->arrivals[w->narrivals++] = id;
   w->bar_count += predicate != 0;
+}
+
+int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
+  cuemu_thread *t = w->current;
+  if (__builtin_expect(t != NULL && w->rq_len != 0, 1)) {
+    /* The common case once every thread has started: this thread already
+     * has its own stack and another one is ready to run. Switching here,
+     * without schedule()'s frame, keeps each thread's stack footprint at a
+     * couple of cache lines, which is what a 256-thread barrier costs. */
+    unsigned id = (unsigned)(t - w->threads);
+    barrier_arrive(w, t, id, op, predicate, file, line);
+    unsigned next_id = runq_pop(w);
+    cuemu_thread *next = &w->threads[next_id];
+    w->state[next_id] = CUEMU_THREAD_RUNNING;
+    w->current = next;
+    threadIdx = next->tid;
+    cuemu__ctx_switch(&t->ctx, &next->ctx);
+    return w->bar_result;
+  }
+  t = current_thread(w);
+  barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
   schedule(w, &t->ctx, NULL);
   /* The barrier's result stays put until this thread has read it: the next
    * barrier cannot complete before this thread arrives there. */
@@ -412,7 +434,9 @@ cuemu_worker *cuemu__worker_create(void) {
   cuemu_worker *w = calloc(1, sizeof *w);
   if (!w)
     return NULL;
-  w->threads = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->threads);
+  w->threads = aligned_alloc(64, CUEMU_MAX_THREADS_PER_BLOCK * sizeof *w->threads);
+  if (w->threads)
+    memset(w->threads, 0, CUEMU_MAX_THREADS_PER_BLOCK * sizeof *w->threads);
   w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);

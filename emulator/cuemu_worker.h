@@ -40,8 +40,9 @@ typedef struct cuemu_wait {
   int predicate;
 } cuemu_wait;
 
-/* A thread that has blocked at least once (one slot per thread of a block). */
-typedef struct cuemu_thread {
+/* A thread that has blocked at least once (one slot per thread of a block).
+ * One cache line each: a barrier touches every slot. */
+typedef struct __attribute__((aligned(64))) cuemu_thread {
   cuemu_ctx ctx;        /* saved while not running */
   cuemu_stack *stack;   /* owned from its first suspension to its exit */
   cuemu_uint3 tid;

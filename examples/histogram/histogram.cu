@@ -1,0 +1,108 @@
+/*
+ * histogram: a 256-bin histogram of two million bytes.
+ *
+ * Each block keeps private bins in shared memory: its threads clear them,
+ * wait at a barrier, count their strided share of the input with shared
+ * memory atomicAdd, wait again, and then add the block's bins to the global
+ * histogram with one global atomicAdd per bin. Blocks run concurrently, so
+ * the global additions must be atomic too. The input is skewed (the sum of
+ * two random bytes, halved), so a few bins see heavy contention.
+ */
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t check_err_ = (call);                                           \
+    if (check_err_ != cudaSuccess) {                                           \
+      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
+              __FILE__, __LINE__, (int)check_err_,                             \
+              cudaGetErrorName(check_err_), #call,                             \
+              cudaGetErrorString(check_err_));                                 \
+      printf("RESULT histogram FAIL %s\n", cudaGetErrorName(check_err_));      \
+      exit(EXIT_FAILURE);                                                      \
+    }                                                                          \
+  } while (0)
+
+#define BINS 256
+
+__global__ void histogram(const unsigned char *__restrict__ data, size_t n,
+                          unsigned int *__restrict__ bins) {
+  __shared__ unsigned int local[BINS];
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  __syncthreads();
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)blockDim.x * gridDim.x)
+    atomicAdd(&local[data[i]], 1u);
+  __syncthreads();
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+    if (local[b])
+      atomicAdd(&bins[b], local[b]);
+}
+
+static void histogram_host(const unsigned char *data, size_t n,
+                           unsigned int *bins) {
+  for (int b = 0; b < BINS; ++b)
+    bins[b] = 0;
+  for (size_t i = 0; i < n; ++i)
+    ++bins[data[i]];
+}
+
+/* A small deterministic generator, so that every run sees the same data. */
+static unsigned lcg_state = 4242u;
+static unsigned random_byte(void) {
+  lcg_state = lcg_state * 1664525u + 1013904223u;
+  return lcg_state >> 24;
+}
+
+int main(void) {
+  const size_t n = 2u << 20;
+  std::vector<unsigned char> data(n);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = (unsigned char)((random_byte() + random_byte()) / 2);
+  std::vector<unsigned int> expect(BINS), got(BINS);
+  histogram_host(data.data(), n, expect.data());
+
+  unsigned char *d_data = nullptr;
+  unsigned int *d_bins = nullptr;
+  CHECK(cudaMalloc(&d_data, n));
+  CHECK(cudaMalloc(&d_bins, BINS * sizeof(unsigned int)));
+  CHECK(cudaMemcpy(d_data, data.data(), n, cudaMemcpyHostToDevice));
+  CHECK(cudaMemset(d_bins, 0, BINS * sizeof(unsigned int)));
+
+  /* Fewer threads than bytes: each thread counts about 32 of them. */
+  const int block = 128, grid = 512;
+  histogram<<<grid, block>>>(d_data, n, d_bins);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+
+  CHECK(cudaMemcpy(got.data(), d_bins, BINS * sizeof(unsigned int),
+                   cudaMemcpyDeviceToHost));
+  CHECK(cudaFree(d_data));
+  CHECK(cudaFree(d_bins));
+
+  int bad = 0, first_bad = -1;
+  unsigned long long total = 0;
+  for (int b = 0; b < BINS; ++b) {
+    total += got[b];
+    if (got[b] != expect[b]) {
+      if (first_bad < 0)
+        first_bad = b;
+      ++bad;
+    }
+  }
+  if (bad) {
+    printf("RESULT histogram FAIL %d of %d bins wrong, first bin %d (got %u, "
+           "expected %u)\n",
+           bad, BINS, first_bad, got[first_bad], expect[first_bad]);
+    return 1;
+  }
+  printf("RESULT histogram PASS %d bins exact, %llu of %zu bytes counted\n",
+         BINS, total, n);
+  return 0;
+}
