@@ -1,4 +1,355 @@
-/* check_faults.c: being written. */
-#include "check_suites.h"
+/*
+ * check_faults.c: a failing kernel ends its launch with a precise status and
+ * message, and the process carries on: invalid memory accesses, assert(),
+ * __trap() and integer division by zero, with one and two workers. Device
+ * printf from parallel workers keeps lines whole.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
-Suite *make_faults_suite(void) { return suite_create("faults"); }
+#include <cuemu/cuemu.h>
+
+#include "check_suites.h"
+#include "cuemu_test_util.h"
+
+#define BLOCKS 8u
+#define THREADS 32u
+#define BAD_BLOCK 3u
+#define BAD_THREAD 5u
+
+/* The line of tests/kernels/faults.cu that carries "FAULT_LINE <what>". */
+static int fault_line(const char *what) {
+  char *path = test_src_path("tests/kernels/faults.cu");
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  char marker[64], line[512];
+  snprintf(marker, sizeof marker, "FAULT_LINE %s ", what);
+  int n = 0, found = 0;
+  while (!found && fgets(line, sizeof line, f)) {
+    n++;
+    found = strstr(line, marker) != NULL;
+  }
+  fclose(f);
+  free(path);
+  ck_assert_msg(found, "no marker %s in faults.cu", marker);
+  return n;
+}
+
+static void assert_contains(const char *message, const char *part) {
+  ck_assert_msg(strstr(message, part) != NULL,
+                "message \"%s\" does not contain \"%s\"", message, part);
+}
+
+/* The message names the kernel, block (3,0,0) and thread (5,0,0). */
+static void assert_names_culprit(const char *message, const char *kernel) {
+  assert_contains(message, kernel);
+  assert_contains(message, "block (3,0,0)");
+  assert_contains(message, "thread (5,0,0)");
+}
+
+/* Checks that a launch works after a failure. */
+static void assert_later_launch_works(cuemu_module *m) {
+  cuemu_kernel *k = test_kernel(m, "fill");
+  int out[BLOCKS * THREADS];
+  memset(out, 0, sizeof out);
+  int *po = out, value = 77;
+  void *args[] = {&po, &value};
+  cuemu_status st = cuemu_kernel_launch(k, test_dim(BLOCKS, 1, 1),
+                                        test_dim(THREADS, 1, 1), 0, NULL,
+                                        args, 2);
+  ck_assert_msg(st == CUEMU_SUCCESS, "launch after a failure: %s: %s",
+                cuemu_status_name(st), cuemu_last_message());
+  for (unsigned i = 0; i < BLOCKS * THREADS; ++i)
+    ck_assert_int_eq(out[i], 77);
+}
+
+/* With one worker, blocks and threads run in order and a failure stops the
+ * launch: exactly the threads before the culprit have written out[]. */
+static void assert_stopped_at_culprit(const int *out) {
+  const unsigned culprit = BAD_BLOCK * THREADS + BAD_THREAD;
+  for (unsigned i = 0; i < BLOCKS * THREADS; ++i)
+    ck_assert_msg(out[i] == (i < culprit ? 1 : 0),
+                  "out[%u] = %d: the launch did not stop at the fault", i,
+                  out[i]);
+}
+
+/* Launches `kernel` of faults.cu on BLOCKS x THREADS with one worker and
+ * args {out, extra..., BAD_BLOCK, BAD_THREAD}; returns the status. */
+static cuemu_status launch_culprit(cuemu_module *m, const char *kernel,
+                                   int *out, void **extra, int nextra) {
+  void *args[8];
+  int *po = out;
+  unsigned bb = BAD_BLOCK, bt = BAD_THREAD;
+  int n = 0;
+  args[n++] = &po;
+  for (int i = 0; i < nextra; ++i)
+    args[n++] = extra[i];
+  args[n++] = &bb;
+  args[n++] = &bt;
+  return cuemu_kernel_launch(test_kernel(m, kernel), test_dim(BLOCKS, 1, 1),
+                             test_dim(THREADS, 1, 1), 0, NULL, args, n);
+}
+
+START_TEST(null_write_is_a_kernel_fault) {
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  int out[BLOCKS * THREADS] = {0};
+  int *bad = NULL;
+  void *extra[] = {&bad};
+  ck_assert_int_eq(launch_culprit(m, "fault_write", out, extra, 1),
+                   CUEMU_KERNEL_FAULT);
+  assert_names_culprit(cuemu_last_message(), "fault_write");
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(wild_read_is_a_kernel_fault) {
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  /* A page that is mapped but inaccessible: a wild pointer for certain. */
+  long page = sysconf(_SC_PAGESIZE);
+  void *hole = mmap(NULL, (size_t)page, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(hole, MAP_FAILED);
+  int out[BLOCKS * THREADS] = {0};
+  int *bad = (int *)((char *)hole + 64);
+  void *extra[] = {&bad};
+  ck_assert_int_eq(launch_culprit(m, "fault_read", out, extra, 1),
+                   CUEMU_KERNEL_FAULT);
+  const char *msg = cuemu_last_message();
+  assert_names_culprit(msg, "fault_read");
+  assert_contains(msg, "invalid memory access");
+  char addr[64];
+  snprintf(addr, sizeof addr, "%p", (void *)bad);
+  assert_contains(msg, addr);
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  /* And a fault again after that: the handler is still in place. */
+  memset(out, 0, sizeof out);
+  ck_assert_int_eq(launch_culprit(m, "fault_read", out, extra, 1),
+                   CUEMU_KERNEL_FAULT);
+  assert_names_culprit(cuemu_last_message(), "fault_read");
+  munmap(hole, (size_t)page);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(fault_in_a_suspended_thread) {
+  /* The culprit has been through a barrier, so it runs as a coroutine. */
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  unsigned started = 0;
+  unsigned *ps = &started;
+  int *bad = NULL;
+  unsigned bb = BAD_BLOCK, bt = BAD_THREAD;
+  void *args[] = {&ps, &bad, &bb, &bt};
+  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "fault_after_barrier"),
+                                       test_dim(BLOCKS, 1, 1),
+                                       test_dim(THREADS, 1, 1), 0, NULL, args,
+                                       4),
+                   CUEMU_KERNEL_FAULT);
+  assert_names_culprit(cuemu_last_message(), "fault_after_barrier");
+  ck_assert_uint_eq(started, BAD_BLOCK + 1);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(assert_names_thread_line_and_expression) {
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  int out[BLOCKS * THREADS] = {0};
+  ck_assert_int_eq(launch_culprit(m, "fault_assert", out, NULL, 0),
+                   CUEMU_ASSERT);
+  const char *msg = cuemu_last_message();
+  assert_names_culprit(msg, "fault_assert");
+  char where[64];
+  snprintf(where, sizeof where, "faults.cu:%d", fault_line("assert"));
+  assert_contains(msg, where);
+  assert_contains(msg, "blockIdx.x != bb || threadIdx.x != bt");
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(assert_is_off_with_ndebug) {
+  test_setenv("CUEMU_WORKERS", "2");
+  char *source = test_src_path("tests/kernels/faults.cu");
+  char name[64];
+  snprintf(name, sizeof name, "faults-ndebug.%ld.so", (long)getpid());
+  char *output = test_tmp_path(name);
+  const char *argv[] = {"-DNDEBUG"};
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.module = 1;
+  opt.argv = argv;
+  opt.argc = 1;
+  cuemu_status st = cuemu_compile(source, output, &opt, NULL);
+  ck_assert_msg(st == CUEMU_SUCCESS, "compile: %s", cuemu_last_message());
+  cuemu_module *m = NULL;
+  ck_assert_int_eq(cuemu_module_load(&m, output), CUEMU_SUCCESS);
+  unlink(output);
+  int out[BLOCKS * THREADS] = {0};
+  ck_assert_int_eq(launch_culprit(m, "fault_assert", out, NULL, 0),
+                   CUEMU_SUCCESS);
+  for (unsigned i = 0; i < BLOCKS * THREADS; ++i)
+    ck_assert_int_eq(out[i], 1);
+  cuemu_module_unload(m);
+  free(source);
+  free(output);
+}
+END_TEST
+
+START_TEST(trap_names_thread_and_line) {
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  int out[BLOCKS * THREADS] = {0};
+  ck_assert_int_eq(launch_culprit(m, "fault_trap", out, NULL, 0), CUEMU_TRAP);
+  const char *msg = cuemu_last_message();
+  assert_names_culprit(msg, "fault_trap");
+  assert_contains(msg, "__trap()");
+  char where[64];
+  snprintf(where, sizeof where, "faults.cu:%d", fault_line("trap"));
+  assert_contains(msg, where);
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(integer_division_by_zero) {
+  test_setenv("CUEMU_WORKERS", "1");
+  cuemu_module *m = test_module("faults.cu");
+  int out[BLOCKS * THREADS] = {0};
+  int num = 1, zero = 0;
+  void *extra[] = {&num, &zero};
+  ck_assert_int_eq(launch_culprit(m, "fault_divide", out, extra, 2),
+                   CUEMU_KERNEL_FAULT);
+  const char *msg = cuemu_last_message();
+  assert_names_culprit(msg, "fault_divide");
+  assert_contains(msg, "integer division by zero");
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(fault_with_two_workers_stops_the_launch) {
+  test_setenv("CUEMU_WORKERS", "2");
+  cuemu_module *m = test_module("faults.cu");
+  cuemu_kernel *k = test_kernel(m, "fault_after_barrier");
+  const unsigned blocks = 20000;
+  for (unsigned round = 0; round < 4; ++round) {
+    unsigned started = 0;
+    unsigned *ps = &started;
+    int *bad = NULL;
+    unsigned bb = 50 + round * 1000, bt = BAD_THREAD;
+    void *args[] = {&ps, &bad, &bb, &bt};
+    ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(blocks, 1, 1),
+                                         test_dim(THREADS, 1, 1), 0, NULL,
+                                         args, 4),
+                     CUEMU_KERNEL_FAULT);
+    char culprit[64];
+    snprintf(culprit, sizeof culprit, "block (%u,0,0)", bb);
+    assert_contains(cuemu_last_message(), culprit);
+    assert_contains(cuemu_last_message(), "thread (5,0,0)");
+    ck_assert_msg(started > bb && started < blocks,
+                  "round %u: %u of %u blocks started after a fault in block "
+                  "%u",
+                  round, started, blocks, bb);
+    assert_later_launch_works(m);
+  }
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(printf_lines_stay_whole) {
+  test_setenv("CUEMU_WORKERS", "2");
+  cuemu_module *m = test_module("faults.cu");
+  cuemu_kernel *k = test_kernel(m, "print_lines");
+  enum { PB = 64, PT = 128, WIDTH = 150 };
+  char name[64];
+  snprintf(name, sizeof name, "printf.%ld.txt", (long)getpid());
+  char *path = test_tmp_path(name);
+
+  fflush(stdout);
+  int saved = dup(1);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ck_assert_int_ge(saved, 0);
+  ck_assert_int_ge(fd, 0);
+  dup2(fd, 1);
+  close(fd);
+  int width = WIDTH;
+  void *args[] = {&width};
+  cuemu_status st = cuemu_kernel_launch(k, test_dim(PB, 1, 1),
+                                        test_dim(PT, 1, 1), 0, NULL, args, 1);
+  fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+
+  FILE *f = fopen(path, "r");
+  ck_assert_ptr_nonnull(f);
+  unsigned char *seen = calloc(PB * PT, 1);
+  ck_assert_ptr_nonnull(seen);
+  char line[1024], expected[1024];
+  int count = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned b, t;
+    ck_assert_msg(sscanf(line, "block %u thread %u:", &b, &t) == 2 &&
+                      b < PB && t < PT,
+                  "line %d is broken: %s", count + 1, line);
+    char payload[WIDTH + 1];
+    for (int i = 0; i < WIDTH; ++i)
+      payload[i] = (char)('a' + (b + t + (unsigned)i) % 26);
+    payload[WIDTH] = '\0';
+    snprintf(expected, sizeof expected, "block %u thread %u: %s end\n", b, t,
+             payload);
+    ck_assert_msg(strcmp(line, expected) == 0, "line %d is broken: %s",
+                  count + 1, line);
+    ck_assert_msg(!seen[b * PT + t], "line of block %u thread %u twice", b,
+                  t);
+    seen[b * PT + t] = 1;
+    count++;
+  }
+  fclose(f);
+  ck_assert_int_eq(count, PB * PT);
+  unlink(path);
+  free(seen);
+  free(path);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+Suite *make_faults_suite(void) {
+  Suite *s = suite_create("faults");
+  TCase *tc = tcase_create("memory");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, null_write_is_a_kernel_fault);
+  tcase_add_test(tc, wild_read_is_a_kernel_fault);
+  tcase_add_test(tc, fault_in_a_suspended_thread);
+  tcase_add_test(tc, integer_division_by_zero);
+  tcase_add_test(tc, fault_with_two_workers_stops_the_launch);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("assert_trap");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, assert_names_thread_line_and_expression);
+  tcase_add_test(tc, assert_is_off_with_ndebug);
+  tcase_add_test(tc, trap_names_thread_and_line);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("printf");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, printf_lines_stay_whole);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -148,6 +148,10 @@ static int build_argv(const compile_job *job, const char *tu,
    * they can be hidden and inlined into their thunks. */
   ARG("-fvisibility=hidden");
   ARG("-fno-semantic-interposition");
+  /* Large frames probe their pages in order, so a big local array that
+   * overflows a thread's stack hits the guard area instead of jumping over
+   * it into other memory. */
+  ARG("-fstack-clash-protection");
   ARG("-pthread");
   for (int i = 0; i < o->argc; ++i)
     ARG(o->argv[i]);
