@@ -11,28 +11,33 @@
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
 
+/* Non-zero when every dimension of d is at least 1 and at most max's. */
+static int dims_within(cuemu_dim3 d, cuemu_dim3 max) {
+  return d.x && d.y && d.z && d.x <= max.x && d.y <= max.y && d.z <= max.z;
+}
+
 static cuemu_status check_shape(const cuemu_kernel_desc *k, cuemu_dim3 grid,
                                 cuemu_dim3 block) {
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0 ||
-      grid.x > CUEMU_MAX_GRID_DIM_X || grid.y > CUEMU_MAX_GRID_DIM_Y ||
-      grid.z > CUEMU_MAX_GRID_DIM_Z)
+  static const cuemu_dim3 max_grid = {CUEMU_MAX_GRID_DIM_X,
+                                      CUEMU_MAX_GRID_DIM_Y,
+                                      CUEMU_MAX_GRID_DIM_Z};
+  static const cuemu_dim3 max_block = {CUEMU_MAX_BLOCK_DIM_X,
+                                       CUEMU_MAX_BLOCK_DIM_Y,
+                                       CUEMU_MAX_BLOCK_DIM_Z};
+  static const char *const what = "each dimension must be at least 1 and at "
+                                  "most";
+  if (!dims_within(grid, max_grid))
     return cuemu__report(CUEMU_INVALID_GRID_DIM,
-                         "kernel %s: grid (%u,%u,%u) is invalid: each "
-                         "dimension must be at least 1 and at most "
+                         "kernel %s: grid (%u,%u,%u) is invalid: %s "
                          "(%u,%u,%u)",
-                         k->name, grid.x, grid.y, grid.z,
-                         CUEMU_MAX_GRID_DIM_X, CUEMU_MAX_GRID_DIM_Y,
-                         CUEMU_MAX_GRID_DIM_Z);
-  if (block.x == 0 || block.y == 0 || block.z == 0 ||
-      block.x > CUEMU_MAX_BLOCK_DIM_X || block.y > CUEMU_MAX_BLOCK_DIM_Y ||
-      block.z > CUEMU_MAX_BLOCK_DIM_Z)
+                         k->name, grid.x, grid.y, grid.z, what, max_grid.x,
+                         max_grid.y, max_grid.z);
+  if (!dims_within(block, max_block))
     return cuemu__report(CUEMU_INVALID_BLOCK_DIM,
-                         "kernel %s: block (%u,%u,%u) is invalid: each "
-                         "dimension must be at least 1 and at most "
+                         "kernel %s: block (%u,%u,%u) is invalid: %s "
                          "(%u,%u,%u)",
-                         k->name, block.x, block.y, block.z,
-                         CUEMU_MAX_BLOCK_DIM_X, CUEMU_MAX_BLOCK_DIM_Y,
-                         CUEMU_MAX_BLOCK_DIM_Z);
+                         k->name, block.x, block.y, block.z, what, max_block.x,
+                         max_block.y, max_block.z);
   unsigned long long threads =
       (unsigned long long)block.x * block.y * block.z;
   if (threads > CUEMU_MAX_THREADS_PER_BLOCK)

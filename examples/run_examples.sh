@@ -84,10 +84,10 @@ limited() {
 
 width=7
 for name in $names; do
-  [ ${#name} -gt $width ] && width=${#name}
+  [ ${#name} -gt "$width" ] && width=${#name}
 done
 rule=
-while [ ${#rule} -lt $width ]; do
+while [ ${#rule} -lt "$width" ]; do
   rule="$rule-"
 done
 row() {
@@ -139,6 +139,8 @@ for name in $names; do
   if [ -z "$line" ]; then
     case $rrc in
     124) result="FAIL timed out after ${limit}s" ;;
+    129 | 1[3-9][0-9] | 2[0-9][0-9])
+      result="FAIL no RESULT line (killed by signal $((rrc - 128)))" ;;
     *) result="FAIL no RESULT line (exit $rrc)" ;;
     esac
   elif [ "$status" = PASS ] && [ $rrc -eq 0 ]; then
@@ -169,6 +171,10 @@ for name in $failed_names; do
   fi
   echo
   echo "---- $name: last lines of $log"
-  tail -n 20 "$log"
+  if [ -s "$log" ]; then
+    tail -n 20 "$log"
+  else
+    echo "(no output)"
+  fi
 done
 [ -z "$failed_names" ]

@@ -33,21 +33,6 @@ static size_t template_close(const cuemu_rewriter *rw, size_t k) {
   return rw->n;
 }
 
-/* The `<` opening the template argument list closed at k, or (size_t)-1. */
-static size_t template_open(const cuemu_rewriter *rw, size_t k) {
-  size_t depth = 0;
-  for (k++; k-- > 0;) {
-    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
-      k = cuemu__rw_open(rw, k);
-      if (k == (size_t)-1) return k;
-    } else if (cuemu__rw_is(rw, k, ">")) {
-      depth++;
-    } else if (cuemu__rw_is(rw, k, "<")) {
-      if (--depth == 0) return k;
-    }
-  }
-  return (size_t)-1;
-}
 
 /* Non-zero when the declaration has a body after the parameter list that
  * ends at token k. */
@@ -197,7 +182,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   if (k >= rw->n || k <= global + 1) return CUEMU_SUCCESS;
   end = k - 1;
   if (cuemu__rw_is(rw, end, ">")) {
-    end = template_open(rw, end);
+    end = cuemu__rw_template_open(rw, end);
     if (end == (size_t)-1 || end == 0) return CUEMU_SUCCESS;
     end--;
   }

@@ -33,27 +33,6 @@ static int is_statement_keyword(const cuemu_rewriter *rw, size_t i) {
   return 0;
 }
 
-/* The `<` matching the `>` at token k, going backwards over balanced
- * brackets; (size_t)-1 if none. */
-static size_t template_open(const cuemu_rewriter *rw, size_t k) {
-  size_t depth = 0;
-  for (k++; k-- > 0;) {
-    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
-      k = cuemu__rw_open(rw, k);
-      if (k == (size_t)-1) return k;
-    } else if (cuemu__rw_is(rw, k, ">")) {
-      depth++;
-    } else if (cuemu__rw_is(rw, k, "<")) {
-      if (--depth == 0) return k;
-    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
-               cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "(") ||
-               cuemu__rw_is(rw, k, "[")) {
-      return (size_t)-1;
-    }
-  }
-  return (size_t)-1;
-}
-
 /* First token of the callee that ends at token k (< i); i if there is none.
  * *name is the callee's last identifier when the callee is an id-expression,
  * else (size_t)-1. */
@@ -64,7 +43,7 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
   *name = (size_t)-1;
   for (;;) {
     if (cuemu__rw_is(rw, k, ">")) {
-      size_t lt = template_open(rw, k);
+      size_t lt = cuemu__rw_template_open(rw, k);
       if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_ident(rw, lt - 1))
         return start;
       k = lt - 1;
@@ -78,7 +57,7 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
         if (q >= 1 && cuemu__rw_ident(rw, q - 1)) {
           start = q - 1;
         } else if (q >= 1 && cuemu__rw_is(rw, q - 1, ">")) {
-          size_t lt = template_open(rw, q - 1);
+          size_t lt = cuemu__rw_template_open(rw, q - 1);
           if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_ident(rw, lt - 1))
             break;
           start = lt - 1;

@@ -179,3 +179,24 @@ void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
     last = i++;
   }
 }
+
+/* The `<` matching the `>` at token k, going backwards over balanced
+ * brackets; (size_t)-1 if none. */
+size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k) {
+  size_t depth = 0;
+  for (k++; k-- > 0;) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      k = cuemu__rw_open(rw, k);
+      if (k == (size_t)-1) return k;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      if (--depth == 0) return k;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "(") ||
+               cuemu__rw_is(rw, k, "[")) {
+      return (size_t)-1;
+    }
+  }
+  return (size_t)-1;
+}

@@ -109,6 +109,10 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      size_t global, const char *scope,
                                      int in_extern_c);
 
+/* The `<` matching the `>` at token k, going backwards over balanced
+ * brackets and stopping at statement boundaries; (size_t)-1 if none. */
+size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k);
+
 /* 0 when no kernel whose unqualified name is `name` was recorded, 1 for a
  * kernel, 2 for a kernel template. */
 int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
