@@ -269,6 +269,7 @@ static int cmd_spawn(int argc, char **argv) {
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       die("%s failed", argv[1]);
   }
+  print_lib();
   print_series("spawn_ns", t, reps);
   return 0;
 }

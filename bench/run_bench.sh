@@ -18,6 +18,9 @@
 # build's), BENCH_STRICT=1 (exit 1 when a target is missed), BENCH_QUICK=1
 # (fewer repetitions, for trying the harness out; the results are then not
 # written to RESULTS.md).
+#
+# "set -- $(stats ...)" and $CC, $CXX, $MAKE split into words on purpose.
+# shellcheck disable=SC2046,SC2086
 set -u
 
 if [ $# -ne 1 ] || [ ! -f "$1/bench_driver.c" ]; then
@@ -162,12 +165,13 @@ ucmodule=$out/kernels_ucontext.so
 ucstamp="srcdir=$srcdir CC=$CC CXX=$CXX CFLAGS=$lib_cflags configure=$(
   cksum <"$srcdir/configure" 2>/dev/null)"
 build_ucontext() {
+  : >"$out/ucontext.log"
   if [ ! -f "$ucdir/config.status" ] || [ ! -f "$ucdir/bench-stamp" ] ||
     [ "$(cat "$ucdir/bench-stamp")" != "$ucstamp" ]; then
     log "configuring libcuemu with --with-context=ucontext in $ucdir"
     rm -rf "$ucdir" && mkdir -p "$ucdir" &&
       (cd "$ucdir" && "$srcdir/configure" -q --with-context=ucontext \
-        CC="$CC" CXX="$CXX" CFLAGS="$lib_cflags") >"$out/ucontext.log" 2>&1 &&
+        CC="$CC" CXX="$CXX" CFLAGS="$lib_cflags") >>"$out/ucontext.log" 2>&1 &&
       printf '%s' "$ucstamp" >"$ucdir/bench-stamp" || return 1
   fi
   # Not a sub-make of ours: keep the parent's job server out of it.
@@ -242,8 +246,10 @@ if [ $red_ok = 1 ]; then
   if [ "$(nproc)" -lt 2 ]; then
     skip reduce_speedup_2_workers "only one CPU: no parallel speed-up to measure" ">= 1.7"
   else
+    busy=$(awk -v r="$(calc %.2f "$c2_med / $t2_med")" 'BEGIN {
+      if (r < 1.8) print "; NOTE: the 2 workers did not get 2 CPUs, so another process was loading the machine" }')
     report reduce_speedup_2_workers "$(calc %.2f "$t1 / $t2")" "" ">=" 1.7 \
-      "1 worker $(ms "$t1") ms, 2 workers $(ms "$t2") ms (min of $n each; medians $(ms "$t1_med") / $(ms "$t2_med") ms); CPU/wall with 2 workers $(calc %.2f "$c2_med / $t2_med") (2.0 = both workers always on a CPU); load average before $load_before, after $load_after on $(nproc) CPUs"
+      "1 worker $(ms "$t1") ms, 2 workers $(ms "$t2") ms (min of $n each; medians $(ms "$t1_med") / $(ms "$t2_med") ms); CPU/wall with 2 workers $(calc %.2f "$c2_med / $t2_med") (2.0 = both workers always on a CPU); load average before $load_before, after $load_after on $(nproc) CPUs$busy"
   fi
 else
   error reduce_ns_per_thread_barrier "the reduction driver failed" "<= 6 ns"
@@ -306,14 +312,16 @@ if LD_LIBRARY_PATH=$CUEMU_LIB_DIR CUEMU_CACHE_DIR=$out/cache-asm "$real_cc" \
   2>"$run/cc.err" && grep -q 'cache hit' "$run/cc.err"; then
   hit_ok=1
 fi
-if [ $hit_ok = 1 ] && CUEMU_CACHE_DIR=$out/cache-asm run_driver \
-  "$CUEMU_LIB_DIR" spawn "$cc_reps" "$real_cc" --module \
-  "$benchsrc/bench_kernels.cu" -o "$out/k_hit.so"; then
+if [ $hit_ok = 0 ]; then
+  error compile_cache_hit "cuemu-cc did not hit the cache: $(cat "$run/cc.err")" "<= 10 ms"
+elif CUEMU_CACHE_DIR=$out/cache-asm run_driver "$CUEMU_LIB_DIR" spawn \
+  "$cc_reps" "$real_cc" --module "$benchsrc/bench_kernels.cu" \
+  -o "$out/k_hit.so"; then
   set -- $(stats "$out_file" spawn_ns)
   report compile_cache_hit "$(ms "$2")" " ms" "<=" 10 \
-    "median of $3 runs of $(basename "$real_cc") (min $(ms "$1") ms)"
+    "median of $3 runs of $real_cc (min $(ms "$1") ms)"
 else
-  error compile_cache_hit "cuemu-cc did not hit the cache: $(cat "$run/cc.err")" "<= 10 ms"
+  error compile_cache_hit "the spawn driver failed" "<= 10 ms"
 fi
 
 # ---- 6. peak memory of a launch -------------------------------------------------
@@ -349,6 +357,7 @@ section=$run/section.md
   echo
   echo "| | |"
   echo "|---|---|"
+  echo "| date | $(date -u) |"
   echo "| machine | $(uname -m), $(nproc) CPUs, ${cpu:-unknown CPU} |"
   echo "| compiler | $($CXX --version 2>/dev/null | head -n 1) (\`$CXX\`), C: $($CC --version 2>/dev/null | head -n 1) |"
   echo "| cuemu | $(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo "not a git tree") |"
@@ -374,10 +383,12 @@ else
     echo
     cat "$section"
     [ -f "$resfile" ] && sed -n '/^## /,$p' "$resfile"
-  } >"$run/RESULTS.md.new" &&
-    cat "$run/RESULTS.md.new" >"$resfile" &&
-    log "results written to $resfile" ||
+  } >"$run/RESULTS.md.new"
+  if cat "$run/RESULTS.md.new" >"$resfile"; then
+    log "results written to $resfile"
+  else
     log "run_bench.sh: could not write $resfile"
+  fi
 fi
 
 if [ $status != 0 ]; then

@@ -182,13 +182,13 @@ static void resolve(cuemu_worker *w) {
   case CUEMU_BARRIER_OR: w->bar_result = w->bar_count != 0; break;
   default: w->bar_result = 0; break;
   }
-  /* The run queue is empty here: the arrivals, in the order they arrived
-   * (thread order under the forward schedule), become the run queue. */
-  unsigned *queue = w->runq;
-  w->runq = w->arrivals;
-  w->arrivals = queue;
+  /* The run queue is empty here: refill it with the waiting threads in
+   * thread order, then in the schedule's order. */
   w->rq_head = 0;
-  w->rq_len = w->narrivals;
+  w->rq_len = 0;
+  for (unsigned i = 0; i < w->nthreads; ++i)
+    if (w->state[i] == CUEMU_THREAD_WAITING)
+      w->runq[w->rq_len++] = i;
   w->narrivals = 0;
   w->waiting = 0;
   w->bar_count = 0;
@@ -328,7 +328,7 @@ static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
              (file != w->bar_file && strcmp(file, w->bar_file) != 0)) {
     w->bar_divergent = 1;
   }
-  w->arrivals[w->narrivals++] = id;
+  w->narrivals++;
   w->bar_count += predicate != 0;
 }
 
@@ -440,8 +440,7 @@ cuemu_worker *cuemu__worker_create(void) {
   w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);
-  w->arrivals = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->arrivals);
-  if (!w->threads || !w->state || !w->order || !w->runq || !w->arrivals) {
+  if (!w->threads || !w->state || !w->order || !w->runq) {
     cuemu__worker_destroy(w);
     return NULL;
   }
@@ -457,7 +456,6 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   free(w->state);
   free(w->order);
   free(w->runq);
-  free(w->arrivals);
   free(w->dynamic_shared);
   free(w->altstack.ss_sp);
   free(w);

@@ -84,9 +84,8 @@ typedef struct cuemu_worker {
   unsigned *runq;                 /* ring of runnable thread ids */
   unsigned rq_head, rq_len;
 
-  /* The block barrier being gathered: who arrived, in order, and where the
-   * first one waits. A complete barrier becomes the run queue as it is. */
-  unsigned *arrivals;
+  /* The block barrier being gathered: how many arrived, and where the first
+   * one waits. */
   unsigned narrivals;
   const char *bar_file;
   int bar_line, bar_op, bar_divergent;

@@ -134,8 +134,8 @@ for name in $names; do
   rtime=$(seconds $((t1 - t0)))
   # The last RESULT line of this example: "RESULT name STATUS detail".
   line=$(grep "^RESULT $name " "$rlog" | tail -n 1)
-  status=$(echo "$line" | cut -d ' ' -f 3)
-  detail=$(echo "$line" | cut -d ' ' -f 4-)
+  status=$(printf '%s\n' "$line" | cut -d ' ' -f 3)
+  detail=$(printf '%s\n' "$line" | cut -d ' ' -f 4-)
   if [ -z "$line" ]; then
     case $rrc in
     124) result="FAIL timed out after ${limit}s" ;;

@@ -1,3 +1,79 @@
 #!/bin/sh
-# being written
-exit 0
+# nvcc_kernels.sh: every test kernel (tests/kernels/*.cu except the
+# deliberately broken bad_*.cu), every test program (tests/programs/*.cu) and
+# every example (examples/**/*.cu) must also compile with the real CUDA
+# toolkit, so that the shims never accept what CUDA rejects:
+#   $NVCC -std=c++17 -arch=sm_90 -c FILE -o /dev/null
+# run in the file's folder. A file may ask for more options with a line
+# containing "NVCC_OPTIONS: ..." (paths relative to its folder). Two
+# compiles run at a time. Skipped (77) without nvcc.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+
+if [ -z "${NVCC:-}" ]; then
+  echo "nvcc_kernels.sh: NVCC is empty (no CUDA toolkit found); skipped"
+  exit 77
+fi
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+  echo "nvcc_kernels.sh: $NVCC not found; skipped"
+  exit 77
+fi
+
+work=$builddir/tests/tmp/nvcc.$$
+mkdir -p "$work" || exit 1
+
+# The list of files, one per line, in a stable order.
+{
+  for f in "$srcdir"/tests/kernels/*.cu; do
+    case $(basename "$f") in
+    bad_*) ;;
+    *) [ -f "$f" ] && echo "$f" ;;
+    esac
+  done
+  for f in "$srcdir"/tests/programs/*.cu; do
+    [ -f "$f" ] && echo "$f"
+  done
+  find "$srcdir/examples" -name '*.cu' -type f 2>/dev/null | LC_ALL=C sort
+} >"$work/list"
+
+# Compiles file $1 as job number $2; the log and the status go to $work.
+compile() {
+  dir=$(dirname "$1")
+  base=$(basename "$1")
+  extra=$(sed -n 's/.*NVCC_OPTIONS:[[:space:]]*\([^*]*\).*/\1/p' "$1" |
+    head -n 1)
+  # $extra is split into words on purpose.
+  # shellcheck disable=SC2086
+  (cd "$dir" && "$NVCC" -std=c++17 -arch=sm_90 -I"$srcdir/tests/kernels" \
+    $extra -c "$base" -o /dev/null) >"$work/$2.log" 2>&1
+  echo $? >"$work/$2.status"
+}
+
+n=0
+while IFS= read -r file; do
+  n=$((n + 1))
+  compile "$file" "$n" &
+  if [ $((n % 2)) -eq 0 ]; then
+    wait
+  fi
+done <"$work/list"
+wait
+
+n=0
+failed=0
+while IFS= read -r file; do
+  n=$((n + 1))
+  rel=${file#"$srcdir"/}
+  if [ "$(cat "$work/$n.status" 2>/dev/null)" = 0 ]; then
+    echo "ok: $rel"
+  else
+    echo "FAIL: $rel"
+    cat "$work/$n.log"
+    failed=$((failed + 1))
+  fi
+done <"$work/list"
+rm -rf "$work"
+
+echo "nvcc_kernels.sh: $n files, $failed failed"
+[ "$n" -gt 0 ] && [ "$failed" -eq 0 ]

@@ -155,6 +155,10 @@ static int build_argv(const compile_job *job, const char *tu,
   ARG("-pthread");
   for (int i = 0; i < o->argc; ++i)
     ARG(o->argv[i]);
+  /* After the user's flags, so that -Wall does not bring it back: CUDA's own
+   * pragmas (#pragma unroll, nv_diag_suppress) mean nothing to a host
+   * compiler, and nvcc does not warn about them. */
+  ARG("-Wno-unknown-pragmas");
   ARGF("-I%s", job->shims);
   ARGF("-I%s", job->include);
   ARGF("-iquote%s", job->source_dir);

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "cuemu_context.h"
 
+#include <stdint.h>
 #include <string.h>
 #include <ucontext.h>
 
@@ -57,6 +58,8 @@ const char *cuemu__ctx_backend(void) { return "ucontext"; }
 #define CUEMU_FRAME_BYTES 56
 #else
 #define CUEMU_FRAME_BYTES 176
+/* The first return address of every new context (cuemu_context_aarch64.S). */
+void cuemu__ctx_start_aarch64(void);
 #endif
 
 int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
@@ -78,13 +81,24 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
   words[6] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP];
   memcpy(frame, words, sizeof words);
 #else
+  /* makecontext() leaves the entry in pc and the return address it wants
+   * the entry to see (glibc's __startcontext, which reads uc_link from x19)
+   * in x30. The switch can only return to one address, so it returns to
+   * cuemu__ctx_start_aarch64, which calls the entry (x20) with x30 set by
+   * the call and goes on to makecontext()'s return address (x21) should the
+   * entry return. A new context starts with the FPCR of the thread that
+   * built the template, as a setcontext() of this ucontext would. */
   unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.sp;
   unsigned char *frame = sp0 - CUEMU_FRAME_BYTES;
   unsigned long long words[22] = {0};
-  for (int r = 19; r <= 28; ++r)
-    words[r - 19] = uc.uc_mcontext.regs[r];
-  words[10] = 0;                                          /* x29 */
-  words[11] = (unsigned long long)uc.uc_mcontext.pc;      /* x30 */
+  unsigned long long fpcr;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+  words[0] = uc.uc_mcontext.regs[19];                     /* x19 */
+  words[1] = (unsigned long long)uc.uc_mcontext.pc;       /* x20 */
+  words[2] = uc.uc_mcontext.regs[30];                     /* x21 */
+  words[10] = uc.uc_mcontext.regs[29];                    /* x29 */
+  words[11] = (unsigned long long)(uintptr_t)cuemu__ctx_start_aarch64;
+  words[20] = fpcr;
   memcpy(frame, words, sizeof words);
 #endif
   size_t frame_size = (size_t)(top - frame);

@@ -113,7 +113,7 @@ int main(void) {
            bad, grid, first_bad, got[first_bad], expect[first_bad]);
     return 1;
   }
-  printf("RESULT coop_groups PASS %d block sums exact over %d elements\n",
-         grid, n);
+  printf("RESULT coop_groups PASS %d block sums exact over %d elements\n", grid,
+         n);
   return 0;
 }

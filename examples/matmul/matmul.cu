@@ -123,7 +123,7 @@ int main(void) {
            expect[first_bad]);
     return 1;
   }
-  printf("RESULT matmul PASS max abs err %g over %dx%d (k=%d)\n", max_err, m,
-         n, k);
+  printf("RESULT matmul PASS max abs err %g over %dx%d (k=%d)\n", max_err, m, n,
+         k);
   return 0;
 }

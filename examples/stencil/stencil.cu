@@ -73,7 +73,7 @@ static float random_float(float lo, float hi) {
 
 int main(void) {
   const int n = (1 << 20) + 123;
-  const float weights[2 * RADIUS + 1] = {0.05f, 0.1f,  0.2f, 0.3f,
+  const float weights[2 * RADIUS + 1] = {0.05f, 0.1f, 0.2f, 0.3f,
                                          0.2f,  0.1f, 0.05f};
   std::vector<float> in(n), expect(n), got(n);
   /* A noisy sine wave, as a smoothing filter would see. */
@@ -95,7 +95,8 @@ int main(void) {
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
 
-  CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK(
+      cudaMemcpy(got.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));
   CHECK(cudaFree(d_weights));

@@ -58,7 +58,8 @@ static unsigned random_u32(void) {
 
 /* Runs axpby<T, ITEMS> on n elements; returns the largest error relative to
  * the host loop, or a negative number if a result is out of tolerance. */
-template <typename T, int ITEMS> static double run(int n, T a, T b, double tol) {
+template <typename T, int ITEMS>
+static double run(int n, T a, T b, double tol) {
   std::vector<T> x(n), y(n), expect(n), got(n);
   for (int i = 0; i < n; ++i) {
     x[i] = (T)((int)(random_u32() >> 20) - 2048) / (T)64;

@@ -33,8 +33,8 @@
 #define BLOCK_ROWS 8
 
 /* in is rows x cols, row-major; out is cols x rows. */
-__global__ void transpose(const float *__restrict__ in,
-                          float *__restrict__ out, int rows, int cols) {
+__global__ void transpose(const float *__restrict__ in, float *__restrict__ out,
+                          int rows, int cols) {
   __shared__ float tile[TILE_DIM][TILE_DIM + 1];
   int x = blockIdx.x * TILE_DIM + threadIdx.x; /* column of in */
   int y = blockIdx.y * TILE_DIM + threadIdx.y; /* row of in */

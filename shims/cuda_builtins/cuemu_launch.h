@@ -54,9 +54,59 @@ inline std::string pretty_argument(const char *pretty, const char *tag) {
   return r;
 }
 
-/* The C++ name of a type, as the compiler spells it. */
+/* The C++ name of a type, spelled the same by every compiler: fundamental
+ * types as in the C standard ("unsigned long long"), pointers as "T *",
+ * qualifiers first ("const float *"); other types as the compiler names
+ * them. */
+template <typename T> struct type_spelling {
+  static std::string get() {
+    return pretty_argument(__PRETTY_FUNCTION__, "T = ");
+  }
+};
+#define CUEMU_TYPE_SPELLING_(type)                                             \
+  template <> struct type_spelling<type> {                                     \
+    static std::string get() { return #type; }                                 \
+  };
+CUEMU_TYPE_SPELLING_(void)
+CUEMU_TYPE_SPELLING_(bool)
+CUEMU_TYPE_SPELLING_(char)
+CUEMU_TYPE_SPELLING_(signed char)
+CUEMU_TYPE_SPELLING_(unsigned char)
+CUEMU_TYPE_SPELLING_(short)
+CUEMU_TYPE_SPELLING_(unsigned short)
+CUEMU_TYPE_SPELLING_(int)
+CUEMU_TYPE_SPELLING_(unsigned int)
+CUEMU_TYPE_SPELLING_(long)
+CUEMU_TYPE_SPELLING_(unsigned long)
+CUEMU_TYPE_SPELLING_(long long)
+CUEMU_TYPE_SPELLING_(unsigned long long)
+CUEMU_TYPE_SPELLING_(float)
+CUEMU_TYPE_SPELLING_(double)
+CUEMU_TYPE_SPELLING_(long double)
+CUEMU_TYPE_SPELLING_(wchar_t)
+CUEMU_TYPE_SPELLING_(char16_t)
+CUEMU_TYPE_SPELLING_(char32_t)
+#undef CUEMU_TYPE_SPELLING_
+template <typename T> struct type_spelling<const T> {
+  static std::string get() { return "const " + type_spelling<T>::get(); }
+};
+template <typename T> struct type_spelling<volatile T> {
+  static std::string get() { return "volatile " + type_spelling<T>::get(); }
+};
+template <typename T> struct type_spelling<const volatile T> {
+  static std::string get() {
+    return "const volatile " + type_spelling<T>::get();
+  }
+};
+template <typename T> struct type_spelling<T *> {
+  static std::string get() {
+    std::string inner = type_spelling<T>::get();
+    return inner + (!inner.empty() && inner.back() == '*' ? "*" : " *");
+  }
+};
+
 template <typename T> const char *type_name() {
-  static const std::string name = pretty_argument(__PRETTY_FUNCTION__, "T = ");
+  static const std::string name = type_spelling<T>::get();
   return name.c_str();
 }
 

@@ -33,17 +33,22 @@ extern "C" __global__ void recurse(int depth, uint3 thread, uint3 block,
   out[b * blockDim.x * blockDim.y * blockDim.z + t] = r;
 }
 
-/* Fills a 200 KiB local array from its first byte up, in the chosen thread
- * only, and writes a checksum of it. */
-extern "C" __global__ void big_local(uint3 thread, uint3 block,
-                                     unsigned *out) {
-  if (!chosen(thread, block))
-    return;
+/* Fills a 200 KiB local array from its first byte up and returns a
+ * checksum of it. Not inlined, so that only the threads that call it
+ * allocate the array. */
+__device__ __noinline__ unsigned fill_big_local() {
   volatile unsigned char big[200 * 1024];
   for (unsigned i = 0; i < sizeof big; ++i)
     big[i] = (unsigned char)(i * 13);
   unsigned sum = 0;
   for (unsigned i = 0; i < sizeof big; i += 97)
     sum += big[i];
-  *out = sum;
+  return sum;
+}
+
+/* The chosen thread writes the checksum of its 200 KiB local array. */
+extern "C" __global__ void big_local(uint3 thread, uint3 block,
+                                     unsigned *out) {
+  if (chosen(thread, block))
+    *out = fill_big_local();
 }
