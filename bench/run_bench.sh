@@ -189,9 +189,11 @@ if ! build_ucontext; then
 fi
 
 if [ "$quick" = 1 ]; then
-  saxpy_reps=5 red_rounds=1 red_reps=1 uc_rounds=1 cc_reps=5 mem_runs=1
+  saxpy_reps=5 red_rounds=1 red_extra=1 red_reps=1 uc_rounds=1 cc_reps=5
+  mem_runs=1
 else
-  saxpy_reps=15 red_rounds=3 red_reps=3 uc_rounds=3 cc_reps=20 mem_runs=3
+  saxpy_reps=15 red_rounds=3 red_extra=3 red_reps=3 uc_rounds=3 cc_reps=20
+  mem_runs=3
 fi
 log ""
 
@@ -221,8 +223,27 @@ w1=$run/reduce_w1.txt w2=$run/reduce_w2.txt
 : >"$w1"
 : >"$w2"
 red_ok=1
+# CPU time over wall time of the fastest 2-worker launch so far (2.0: both
+# workers were on a CPU all the time).
+fastest_w2_cpu() {
+  awk '$1 == "reduce_ns" { for (i = 2; i <= NF; i++) wall[nw++] = $i }
+    $1 == "reduce_cpu_ns" { for (i = 2; i <= NF; i++) cpu[nc++] = $i }
+    END {
+      b = -1
+      for (i = 0; i < nw; i++) if (b < 0 || wall[i] < wall[b]) b = i
+      printf "%.2f\n", b < 0 ? 0 : cpu[b] / wall[b]
+    }' "$w2"
+}
+# Base rounds, then up to $red_extra more while no 2-worker launch has had
+# both CPUs (another process was loading the machine).
 r=0
-while [ $r -lt $red_rounds ] && [ $red_ok = 1 ]; do
+while [ $red_ok = 1 ]; do
+  if [ $r -ge $red_rounds ]; then
+    [ $r -lt $((red_rounds + red_extra)) ] || break
+    [ "$(awk -v r="$(fastest_w2_cpu)" 'BEGIN { print (r < 1.8) }')" = 1 ] ||
+      break
+    log "    the 2-worker runs did not get both CPUs; one more round"
+  fi
   if [ $((r % 2)) = 0 ]; then order="1 2"; else order="2 1"; fi
   for w in $order; do
     out_file=$run/reduce_w$w.txt
@@ -238,18 +259,17 @@ if [ $red_ok = 1 ]; then
   t1=$1 t1_med=$2 n=$3
   set -- $(stats "$w2" reduce_ns)
   t2=$1 t2_med=$2
-  set -- $(stats "$w2" reduce_cpu_ns)
-  c2_med=$2
+  c2=$(fastest_w2_cpu)
   report reduce_ns_per_thread_barrier \
     "$(calc %.2f "$t1 / ($elems * 9)")" " ns" "<=" 6 \
     "CUEMU_WORKERS=1: $(ms "$t1") ms per launch (min of $n; median $(ms "$t1_med") ms) / (2^22 threads * 9 barriers)"
   if [ "$(nproc)" -lt 2 ]; then
     skip reduce_speedup_2_workers "only one CPU: no parallel speed-up to measure" ">= 1.7"
   else
-    busy=$(awk -v r="$(calc %.2f "$c2_med / $t2_med")" 'BEGIN {
+    busy=$(awk -v r="$c2" 'BEGIN {
       if (r < 1.8) print "; NOTE: the 2 workers did not get 2 CPUs, so another process was loading the machine" }')
     report reduce_speedup_2_workers "$(calc %.2f "$t1 / $t2")" "" ">=" 1.7 \
-      "1 worker $(ms "$t1") ms, 2 workers $(ms "$t2") ms (min of $n each; medians $(ms "$t1_med") / $(ms "$t2_med") ms); CPU/wall with 2 workers $(calc %.2f "$c2_med / $t2_med") (2.0 = both workers always on a CPU); load average before $load_before, after $load_after on $(nproc) CPUs$busy"
+      "1 worker $(ms "$t1") ms, 2 workers $(ms "$t2") ms (min of $n each; medians $(ms "$t1_med") / $(ms "$t2_med") ms); CPU/wall of the fastest 2-worker launch $c2 (2.0 = both workers always on a CPU); $r rounds; load average before $load_before, after $load_after on $(nproc) CPUs$busy"
   fi
 else
   error reduce_ns_per_thread_barrier "the reduction driver failed" "<= 6 ns"

@@ -6,8 +6,10 @@ set -e
 cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests need.
+# The cross compiler and qemu run the aarch64 context switch test.
 packages="build-essential autoconf automake libtool pkg-config check
-  libxxhash-dev clang gdb binutils"
+  libxxhash-dev clang gdb binutils gcc-aarch64-linux-gnu
+  libc6-dev-arm64-cross qemu-user"
 
 missing=""
 for p in $packages; do

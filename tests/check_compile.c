@@ -1,4 +1,590 @@
-/* check_compile.c: being written. */
-#include "check_suites.h"
+/*
+ * check_compile.c: cuemu_compile(), the compile driver. Compiler messages
+ * point at the user's .cu file; the cache hits on an unchanged source and
+ * misses when an included header or an option changes, and parallel
+ * compiles leave it complete; -I, -D and -std pass through; debug builds
+ * carry line information for the .cu; g++ and clang++ both work; whole
+ * programs build and run. Each test uses a cache folder of its own.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-Suite *make_compile_suite(void) { return suite_create("compile"); }
+#include <cuemu/cuemu.h>
+
+#include "check_suites.h"
+#include "cuemu_test_util.h"
+
+/* ---- Helpers ------------------------------------------------------------- */
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+                        struct FTW *ftw) {
+  (void)st;
+  (void)flag;
+  (void)ftw;
+  return remove(path);
+}
+
+static void rm_rf(const char *path) {
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* A fresh folder tests/tmp/NAME.PID; the caller frees the path. */
+static char *fresh_dir(const char *name) {
+  char leaf[256];
+  snprintf(leaf, sizeof leaf, "%s.%ld", name, (long)getpid());
+  char *dir = test_tmp_path(leaf);
+  rm_rf(dir);
+  ck_assert_int_eq(mkdir(dir, 0755), 0);
+  return dir;
+}
+
+/* Gives the test a cache folder of its own; returns its path. */
+static char *own_cache(const char *name) {
+  char *dir = fresh_dir(name);
+  test_setenv("CUEMU_CACHE_DIR", dir);
+  test_setenv("CUEMU_NO_CACHE", NULL);
+  return dir;
+}
+
+static char *join(const char *dir, const char *name) {
+  size_t n = strlen(dir) + strlen(name) + 2;
+  char *p = malloc(n);
+  ck_assert_ptr_nonnull(p);
+  snprintf(p, n, "%s/%s", dir, name);
+  return p;
+}
+
+static char *read_text(const char *path) {
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  size_t cap = 4096, len = 0, n;
+  char *buf = malloc(cap);
+  ck_assert_ptr_nonnull(buf);
+  while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    len += n;
+    if (len + 1 == cap) {
+      buf = realloc(buf, cap *= 2);
+      ck_assert_ptr_nonnull(buf);
+    }
+  }
+  buf[len] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  ck_assert_msg(f != NULL, "cannot write %s", path);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+static void copy_file(const char *from, const char *to) {
+  char *text = read_text(from);
+  write_text(to, text);
+  free(text);
+}
+
+/* The line of `file` that contains `marker`. */
+static int marker_line(const char *file, const char *marker) {
+  char *text = read_text(file);
+  char *at = strstr(text, marker);
+  ck_assert_msg(at != NULL, "no %s in %s", marker, file);
+  int line = 1;
+  for (char *p = text; p < at; ++p)
+    line += *p == '\n';
+  free(text);
+  return line;
+}
+
+static cuemu_compile_options module_options(void) {
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = 1;
+  return o;
+}
+
+static void compile_ok(const char *source, const char *output,
+                       const cuemu_compile_options *o, int *hit) {
+  cuemu_status st = cuemu_compile(source, output, o, hit);
+  if (st != CUEMU_SUCCESS)
+    ck_abort_msg("compiling %s: %s: %s", source, cuemu_status_name(st),
+                 cuemu_last_message());
+}
+
+/* Loads `module`, runs `kernel`(out) on one block of `threads` threads. */
+static void run_module(const char *module, const char *kernel, void *out,
+                       unsigned threads) {
+  cuemu_module *m = NULL;
+  cuemu_status st = cuemu_module_load(&m, module);
+  if (st != CUEMU_SUCCESS)
+    ck_abort_msg("loading %s: %s", module, cuemu_last_message());
+  void *args[] = {&out};
+  st = cuemu_kernel_launch(test_kernel(m, kernel), test_dim(1, 1, 1),
+                           test_dim(threads, 1, 1), 0, NULL, args, 1);
+  if (st != CUEMU_SUCCESS)
+    ck_abort_msg("launching %s: %s", kernel, cuemu_last_message());
+  cuemu_module_unload(m);
+}
+
+/* Runs cache_probe from `module` and checks out[t] = base + t. */
+static void expect_probe(const char *module, int base) {
+  int out[16];
+  memset(out, 0xff, sizeof out);
+  run_module(module, "cache_probe", out, 16);
+  for (int t = 0; t < 16; ++t)
+    ck_assert_msg(out[t] == base + t, "%s: out[%d] = %d, expected %d",
+                  module, t, out[t], base + t);
+}
+
+/* ---- Compile errors ------------------------------------------------------ */
+
+START_TEST(compile_error_points_at_the_cu_line) {
+  char *cache = own_cache("cache-error");
+  char *source = test_src_path("tests/kernels/bad_syntax.cu");
+  char *output = join(cache, "bad.so");
+  char *log = join(cache, "stderr.txt");
+  int line = marker_line(source, "/* SYNTAX_ERROR */");
+
+  fflush(stderr);
+  int saved = dup(2);
+  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ck_assert_int_ge(saved, 0);
+  ck_assert_int_ge(fd, 0);
+  dup2(fd, 2);
+  close(fd);
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  cuemu_status st = cuemu_compile(source, output, &o, &hit);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+
+  ck_assert_int_eq(st, CUEMU_COMPILE);
+  ck_assert_int_eq(hit, 0);
+  ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "bad_syntax.cu"));
+  ck_assert_int_eq(access(output, F_OK), -1);
+  char *text = read_text(log);
+  char where[64];
+  snprintf(where, sizeof where, "bad_syntax.cu:%d:", line);
+  ck_assert_msg(strstr(text, where) != NULL,
+                "the compiler's messages do not point at %s:\n%s", where,
+                text);
+  ck_assert_msg(strstr(text, "error") != NULL, "no error in:\n%s", text);
+  ck_assert_msg(strstr(text, ".cpp:") == NULL,
+                "the messages point at the generated file:\n%s", text);
+  free(text);
+  free(log);
+  free(output);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+START_TEST(missing_source_and_compiler) {
+  char *cache = own_cache("cache-missing");
+  char *output = join(cache, "x.so");
+  cuemu_compile_options o = module_options();
+  ck_assert_int_eq(cuemu_compile("/nonexistent/k.cu", output, &o, NULL),
+                   CUEMU_IO_ERROR);
+  ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "/nonexistent/k.cu"));
+  char *source = test_src_path("tests/kernels/cache_probe.cu");
+  o.cxx = "/nonexistent/c++";
+  ck_assert_int_eq(cuemu_compile(source, output, &o, NULL), CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "/nonexistent/c++"));
+  ck_assert_int_eq(cuemu_compile(NULL, output, &o, NULL),
+                   CUEMU_INVALID_VALUE);
+  free(source);
+  free(output);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+/* ---- The cache ----------------------------------------------------------- */
+
+START_TEST(second_compile_is_a_hit) {
+  char *cache = own_cache("cache-hit");
+  char *source = test_src_path("tests/kernels/cache_probe.cu");
+  char *first = join(cache, "first.so");
+  char *second = join(cache, "second.so");
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  compile_ok(source, first, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  compile_ok(source, second, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  expect_probe(first, 5);
+  expect_probe(second, 5);
+
+  /* Bypassing the cache, by option or by environment, is a miss. */
+  o.no_cache = 1;
+  compile_ok(source, second, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  o.no_cache = 0;
+  test_setenv("CUEMU_NO_CACHE", "1");
+  compile_ok(source, second, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  test_setenv("CUEMU_NO_CACHE", NULL);
+  compile_ok(source, second, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  /* A debug build is another entry. */
+  o.debug = 1;
+  compile_ok(source, second, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(second, 5);
+  free(first);
+  free(second);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+START_TEST(header_change_is_a_miss) {
+  char *cache = own_cache("cache-header");
+  char *dir = fresh_dir("header-src");
+  char *from_cu = test_src_path("tests/kernels/cache_probe.cu");
+  char *from_h = test_src_path("tests/kernels/cache_probe.h");
+  char *cu = join(dir, "cache_probe.cu");
+  char *h = join(dir, "cache_probe.h");
+  char *module = join(dir, "probe.so");
+  copy_file(from_cu, cu);
+  copy_file(from_h, h);
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 5);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+
+  /* Edit the header: same size, other value. */
+  char *text = read_text(h);
+  char *at = strstr(text, "CACHE_PROBE_VALUE 5");
+  ck_assert_ptr_nonnull(at);
+  at[strlen("CACHE_PROBE_VALUE ")] = '8';
+  write_text(h, text);
+  free(text);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 8);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  expect_probe(module, 8);
+  free(cu);
+  free(h);
+  free(module);
+  free(from_cu);
+  free(from_h);
+  rm_rf(dir);
+  rm_rf(cache);
+  free(dir);
+  free(cache);
+}
+END_TEST
+
+START_TEST(define_change_is_a_miss) {
+  char *cache = own_cache("cache-define");
+  char *source = test_src_path("tests/kernels/cache_probe.cu");
+  char *module = join(cache, "probe.so");
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  compile_ok(source, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 5);
+  const char *ten[] = {"-DPROBE_EXTRA=10"};
+  o.argv = ten;
+  o.argc = 1;
+  compile_ok(source, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 15);
+  compile_ok(source, module, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  expect_probe(module, 15);
+  const char *twenty[] = {"-DPROBE_EXTRA=20"};
+  o.argv = twenty;
+  compile_ok(source, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 25);
+  /* Back to no option: the first entry is still there. */
+  o.argv = NULL;
+  o.argc = 0;
+  compile_ok(source, module, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  expect_probe(module, 5);
+  free(module);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+START_TEST(parallel_compiles_share_the_cache) {
+  enum { JOBS = 4 };
+  char *cache = own_cache("cache-parallel");
+  char *source = test_src_path("tests/kernels/cache_probe.cu");
+  char *outputs[JOBS];
+  int go[2];
+  ck_assert_int_eq(pipe(go), 0);
+  pid_t pids[JOBS];
+  for (int i = 0; i < JOBS; ++i) {
+    char name[32];
+    snprintf(name, sizeof name, "out%d.so", i);
+    outputs[i] = join(cache, name);
+    pids[i] = fork();
+    ck_assert_int_ge(pids[i], 0);
+    if (pids[i] == 0) {
+      /* Start together: wait until the parent closes the pipe. */
+      char c;
+      close(go[1]);
+      while (read(go[0], &c, 1) > 0) {
+      }
+      cuemu_compile_options o = module_options();
+      cuemu_status st = cuemu_compile(source, outputs[i], &o, NULL);
+      if (st != CUEMU_SUCCESS)
+        fprintf(stderr, "job %d: %s\n", i, cuemu_last_message());
+      _exit(st == CUEMU_SUCCESS ? 0 : 1);
+    }
+  }
+  close(go[0]);
+  close(go[1]);
+  for (int i = 0; i < JOBS; ++i) {
+    int status = 0;
+    ck_assert_int_eq(waitpid(pids[i], &status, 0), pids[i]);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "parallel compile %d failed (status %#x)", i, status);
+  }
+  for (int i = 0; i < JOBS; ++i)
+    expect_probe(outputs[i], 5);
+
+  /* The cache holds one complete entry and no temporary file. */
+  DIR *d = opendir(cache);
+  ck_assert_ptr_nonnull(d);
+  int outs = 0, deps = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    const char *n = e->d_name;
+    size_t len = strlen(n);
+    if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 ||
+        strncmp(n, "out", 3) == 0)
+      continue;
+    if (len > 4 && strcmp(n + len - 4, ".out") == 0)
+      outs++;
+    else if (len > 5 && strcmp(n + len - 5, ".deps") == 0)
+      deps++;
+    else
+      ck_abort_msg("unexpected file %s in the cache", n);
+  }
+  closedir(d);
+  ck_assert_int_eq(outs, 1);
+  ck_assert_int_eq(deps, 1);
+
+  /* And it is used. */
+  char *again = join(cache, "again.so");
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  compile_ok(source, again, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  expect_probe(again, 5);
+  free(again);
+  for (int i = 0; i < JOBS; ++i)
+    free(outputs[i]);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+/* ---- Options ------------------------------------------------------------- */
+
+START_TEST(include_define_and_std_pass_through) {
+  char *cache = own_cache("cache-options");
+  char *source = test_src_path("tests/kernels/options_probe.cu");
+  char *incdir = test_src_path("tests/kernels/include");
+  char *module = join(cache, "options.so");
+  long out[3];
+
+  /* Without the options the kernel does not compile. */
+  cuemu_compile_options o = module_options();
+  char *log = join(cache, "stderr.txt");
+  fflush(stderr);
+  int saved = dup(2);
+  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  dup2(fd, 2);
+  close(fd);
+  cuemu_status st = cuemu_compile(source, module, &o, NULL);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  ck_assert_int_eq(st, CUEMU_COMPILE);
+  char *text = read_text(log);
+  ck_assert_msg(strstr(text, "options_probe.cu:") != NULL, "%s", text);
+  free(text);
+
+  const char *argv[] = {"-DVALUE=7", "-I", incdir};
+  o.argv = argv;
+  o.argc = 3;
+  compile_ok(source, module, &o, NULL);
+  memset(out, 0, sizeof out);
+  run_module(module, "options_probe", out, 1);
+  ck_assert_int_eq(out[0], 7);
+  ck_assert_int_eq(out[1], 11);
+  ck_assert_int_eq(out[2], 201703L);
+
+  char joined[4096];
+  snprintf(joined, sizeof joined, "-I%s", incdir);
+  const char *argv20[] = {"-std=c++20", joined, "-DVALUE=7"};
+  o.argv = argv20;
+  compile_ok(source, module, &o, NULL);
+  memset(out, 0, sizeof out);
+  run_module(module, "options_probe", out, 1);
+  ck_assert_int_eq(out[0], 7);
+  ck_assert_int_eq(out[1], 11);
+  ck_assert_int_eq(out[2], 202002L);
+  free(log);
+  free(module);
+  free(incdir);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+/* ---- Debug builds -------------------------------------------------------- */
+
+START_TEST(debug_build_has_line_information) {
+  char *cache = own_cache("cache-debug");
+  char *source = test_src_path("tests/kernels/cache_probe.cu");
+  char *module = join(cache, "debug.so");
+  int line = marker_line(source, "/* PROBE_LINE */");
+  cuemu_compile_options o = module_options();
+  o.debug = 1;
+  compile_ok(source, module, &o, NULL);
+  expect_probe(module, 5);
+
+  char *listing = join(cache, "lines.txt");
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd,
+           "objdump --dwarf=decodedline '%s' > '%s' 2>/dev/null || "
+           "readelf --debug-dump=decodedline '%s' > '%s' 2>/dev/null",
+           module, listing, module, listing);
+  ck_assert_msg(system(cmd) == 0, "neither objdump nor readelf could read %s",
+                module);
+  char *text = read_text(listing);
+  /* A row of the table: the file name, then the line number. */
+  int found = 0;
+  for (char *row = strtok(text, "\n"); row && !found;
+       row = strtok(NULL, "\n")) {
+    char file[4096];
+    int n;
+    if (sscanf(row, "%4095s %d", file, &n) == 2 &&
+        strstr(file, "cache_probe.cu") != NULL && n == line)
+      found = 1;
+  }
+  ck_assert_msg(found, "no line cache_probe.cu:%d in the debug line table",
+                line);
+  free(text);
+  free(listing);
+  free(module);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+/* ---- Compilers and programs ---------------------------------------------- */
+
+static void check_compiler(const char *cxx) {
+  cuemu_module *m = test_module_cxx("cache_probe.cu", cxx, NULL, 0);
+  int out[16];
+  memset(out, 0, sizeof out);
+  int *po = out;
+  void *args[] = {&po};
+  cuemu_status st = cuemu_kernel_launch(test_kernel(m, "cache_probe"),
+                                        test_dim(1, 1, 1),
+                                        test_dim(16, 1, 1), 0, NULL, args, 1);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s: %s", cxx, cuemu_last_message());
+  for (int t = 0; t < 16; ++t)
+    ck_assert_int_eq(out[t], 5 + t);
+  cuemu_module_unload(m);
+}
+
+START_TEST(gxx_and_clangxx) {
+  char *cache = own_cache("cache-compilers");
+  const char *gxx = getenv("GXX");
+  check_compiler(gxx && *gxx ? gxx : "g++");
+  const char *clangxx = getenv("CLANGXX");
+  if (clangxx && *clangxx)
+    check_compiler(clangxx);
+  else
+    fprintf(stderr, "check_compile: CLANGXX is empty; clang++ not tested\n");
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+START_TEST(whole_program_runs) {
+  char *cache = own_cache("cache-program");
+  char *source = test_src_path("tests/programs/runtime_memory.cu");
+  char *program = join(cache, "runtime_memory");
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = 0;
+  compile_ok(source, program, &o, NULL);
+  ck_assert_int_eq(access(program, X_OK), 0);
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd, "'%s' 2>&1", program);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  char line[512], all[4096] = "";
+  while (fgets(line, sizeof line, p))
+    strncat(all, line, sizeof all - strlen(all) - 1);
+  int status = pclose(p);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                "the program failed (status %#x):\n%s", status, all);
+  ck_assert_str_eq(all, "PASS\n");
+  /* A program is not a module. */
+  cuemu_module *m = NULL;
+  ck_assert_int_eq(cuemu_module_load(&m, program), CUEMU_MODULE_LOAD);
+  free(program);
+  free(source);
+  rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+Suite *make_compile_suite(void) {
+  Suite *s = suite_create("compile");
+  TCase *tc = tcase_create("errors");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, compile_error_points_at_the_cu_line);
+  tcase_add_test(tc, missing_source_and_compiler);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("cache");
+  tcase_set_timeout(tc, 180);
+  tcase_add_test(tc, second_compile_is_a_hit);
+  tcase_add_test(tc, header_change_is_a_miss);
+  tcase_add_test(tc, define_change_is_a_miss);
+  tcase_add_test(tc, parallel_compiles_share_the_cache);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("options");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, include_define_and_std_pass_through);
+  tcase_add_test(tc, debug_build_has_line_information);
+  tcase_add_test(tc, gxx_and_clangxx);
+  tcase_add_test(tc, whole_program_runs);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -22,7 +22,8 @@ ctxdir=$srcdir/emulator/context
 test_c=$srcdir/tests/context_switch_test.c
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cuemu-ctx.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 
 # The context sources include "config.h" for CUEMU_CONTEXT_UCONTEXT; each
 # build passes the value with -D.
@@ -42,7 +43,7 @@ build_and_run() {
   shift 5
   exe=$tmp/context_switch_test.$name
   echo "== $name: $cc -O2${*:+ $*} -DCUEMU_CONTEXT_UCONTEXT=$uctx${runner:+ (run with $runner)}"
-  if ! "$cc" -std=c11 -O2 -Wall -Wextra "$@" -DCUEMU_CONTEXT_UCONTEXT="$uctx" \
+  if ! $cc -std=c11 -O2 -Wall -Wextra "$@" -DCUEMU_CONTEXT_UCONTEXT="$uctx" \
       -I"$tmp" -I"$ctxdir" -o "$exe" "$test_c" "$ctxdir/cuemu_context.c" \
       "$ctxdir/cuemu_context_$arch.S" -lm; then
     echo "FAIL $name: build failed"
@@ -89,7 +90,7 @@ fi
 missing=
 command -v "$aarch64_cc" >/dev/null 2>&1 || missing="$aarch64_cc"
 [ -n "$qemu" ] && command -v "$qemu" >/dev/null 2>&1 ||
-  missing="$missing${missing:+ and }qemu-aarch64"
+  missing="$missing${missing:+ and }${qemu:-qemu-aarch64}"
 if [ -n "$missing" ]; then
   if [ $failed -ne 0 ]; then
     exit 1
@@ -101,5 +102,11 @@ fi
 
 build_and_run aarch64-asm "$aarch64_cc" aarch64 0 "$qemu" -static
 build_and_run aarch64-ucontext "$aarch64_cc" aarch64 1 "$qemu" -static
+# clang's integrated assembler reads the .S file differently from gas; it
+# links with the cross toolchain's libc and linker found above.
+if [ -n "$clang" ] && [ "$clang" != no ]; then
+  build_and_run aarch64-asm-clang "$clang" aarch64 0 "$qemu" \
+    --target=aarch64-linux-gnu -static
+fi
 
 exit $failed

@@ -48,8 +48,9 @@
 #define ROUNDS 2000
 #define STACK_BYTES (128 * 1024)
 
-/* ---- Assembly probes ------------------------------------------------------
- *
+/* ---- Assembly probes ------------------------------------------------ */
+
+/*
  * The probes are top-level assembly because this test must stay one C file
  * that builds with nothing but a C compiler and libc.
  *
@@ -123,9 +124,8 @@ __asm__(".pushsection .text\n"
 #define PROBE_REGS 19 /* x19-x29, d8-d15 */
 #define PROBE_FP_FIRST 11
 static const char *const probe_names[] = {
-    "x19", "x20", "x21", "x22", "x23", "x24", "x25",
-    "x26", "x27", "x28", "x29", "d8",  "d9",  "d10",
-    "d11", "d12", "d13", "d14", "d15"};
+    "x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28",
+    "x29", "d8",  "d9",  "d10", "d11", "d12", "d13", "d14", "d15"};
 __asm__(".pushsection .text\n"
         ".globl probe_caller_sp\n"
         ".type probe_caller_sp, %function\n"
@@ -210,20 +210,20 @@ __asm__(".pushsection .text\n"
 #error "context_switch_test.c has probes for x86-64 and aarch64 only"
 #endif
 
-/* ---- Bookkeeping ----------------------------------------------------------- */
+/* ---- Bookkeeping ---------------------------------------------------- */
 
 static int g_failures; /* failed checks in the current test */
 static int g_passed, g_failed;
 
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      if (g_failures++ < 20) {                                                \
-        fprintf(stderr, "  FAIL %s:%d: ", __FILE__, __LINE__);                \
-        fprintf(stderr, __VA_ARGS__);                                         \
-        fputc('\n', stderr);                                                  \
-      }                                                                       \
-    }                                                                         \
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      if (g_failures++ < 20) {                                                 \
+        fprintf(stderr, "  FAIL %s:%d: ", __FILE__, __LINE__);                 \
+        fprintf(stderr, __VA_ARGS__);                                          \
+        fputc('\n', stderr);                                                   \
+      }                                                                        \
+    }                                                                          \
   } while (0)
 
 static void run_test(const char *name, void (*fn)(void)) {
@@ -239,18 +239,18 @@ static void run_test(const char *name, void (*fn)(void)) {
   fflush(stdout);
 }
 
-/* ---- Coroutines ------------------------------------------------------------ */
+/* ---- Coroutines ----------------------------------------------------- */
 
 struct coro {
-  unsigned char *map;   /* the mapping, guard page first */
+  unsigned char *map; /* the mapping, guard page first */
   size_t map_size;
-  unsigned char *lo;    /* the usable stack [lo, hi) */
+  unsigned char *lo; /* the usable stack [lo, hi) */
   unsigned char *hi;
   cuemu_ctx_template tpl;
   cuemu_ctx ctx;
-  int entries;          /* times the entry function was entered */
+  int entries; /* times the entry function was entered */
   int done;
-  uint64_t result;      /* checksum of the work, compared with reference() */
+  uint64_t result; /* checksum of the work, compared with reference() */
 };
 
 static struct coro g_coro[NCORO];
@@ -269,8 +269,7 @@ static void check_sp_here(int id, const char *where) {
         (unsigned long)sp, where);
   CHECK(sp > (uintptr_t)g_coro[id].lo && sp <= (uintptr_t)g_coro[id].hi,
         "coroutine %d: sp %#lx outside its stack [%p, %p) %s", id,
-        (unsigned long)sp, (void *)g_coro[id].lo, (void *)g_coro[id].hi,
-        where);
+        (unsigned long)sp, (void *)g_coro[id].lo, (void *)g_coro[id].hi, where);
 }
 
 static void check_probe(const uint64_t *out, uint64_t seed, const char *who,
@@ -289,8 +288,7 @@ static void check_probe(const uint64_t *out, uint64_t seed, const char *who,
 /* Hands the processor to the next coroutine, or to main after the last one,
  * alternating between a plain switch and one through the register probe. */
 static void __attribute__((noinline)) yield_from(int id, int round) {
-  cuemu_ctx *to =
-      id + 1 < NCORO ? &g_coro[id + 1].ctx : &g_main_ctx;
+  cuemu_ctx *to = id + 1 < NCORO ? &g_coro[id + 1].ctx : &g_main_ctx;
   g_current = id + 1;
   if (round % 2 == 0) {
     cuemu__ctx_switch(&g_coro[id].ctx, to);
@@ -317,8 +315,8 @@ static void coro_entry(void) {
   c->done = 1;
   g_current = id + 1;
   cuemu_ctx scratch;
-  cuemu__ctx_switch(&scratch, id + 1 < NCORO ? &g_coro[id + 1].ctx
-                                             : &g_main_ctx);
+  cuemu__ctx_switch(&scratch,
+                    id + 1 < NCORO ? &g_coro[id + 1].ctx : &g_main_ctx);
   fprintf(stderr, "coroutine %d resumed after it finished\n", id);
   abort();
 }
@@ -384,7 +382,7 @@ static void run_all(void (*body)(int id)) {
   CHECK(0, "coroutines did not finish in %d rounds", ROUNDS + 10);
 }
 
-/* ---- Test: backend name ---------------------------------------------------- */
+/* ---- Test: backend name --------------------------------------------- */
 
 static void test_backend(void) {
   const char *want =
@@ -399,46 +397,46 @@ static void test_backend(void) {
         cuemu__ctx_backend(), want);
 }
 
-/* ---- Test: values in callee-saved registers survive round-robin switches --- */
+/* ---- Test: callee-saved registers survive round-robin switches ------ */
 
 /* The same recurrence as worker(), without switches. The two must stay in
  * step; worker() keeps twelve integers and ten doubles live across each
  * call of yield_from(), more than the caller-saved registers could hold. */
-#define WORK_STATE(seed)                                                      \
-  uint64_t a0 = (seed) + 1, a1 = (seed) + 2, a2 = (seed) + 3,                 \
-           a3 = (seed) + 4, a4 = (seed) + 5, a5 = (seed) + 6,                 \
-           a6 = (seed) + 7, a7 = (seed) + 8, a8 = (seed) + 9,                 \
-           a9 = (seed) + 10, a10 = (seed) + 11, a11 = (seed) + 12;            \
-  double f0 = (double)(seed) + 0.5, f1 = f0 * 1.25, f2 = f0 * 1.5,            \
-         f3 = f0 * 1.75, f4 = f0 * 2.25, f5 = f0 * 2.5, f6 = f0 * 2.75,       \
+#define WORK_STATE(seed)                                                       \
+  uint64_t a0 = (seed) + 1, a1 = (seed) + 2, a2 = (seed) + 3, a3 = (seed) + 4, \
+           a4 = (seed) + 5, a5 = (seed) + 6, a6 = (seed) + 7, a7 = (seed) + 8, \
+           a8 = (seed) + 9, a9 = (seed) + 10, a10 = (seed) + 11,               \
+           a11 = (seed) + 12;                                                  \
+  double f0 = (double)(seed) + 0.5, f1 = f0 * 1.25, f2 = f0 * 1.5,             \
+         f3 = f0 * 1.75, f4 = f0 * 2.25, f5 = f0 * 2.5, f6 = f0 * 2.75,        \
          f7 = f0 * 3.25, f8 = f0 * 3.5, f9 = f0 * 3.75
-#define WORK_STEP(r)                                                          \
-  do {                                                                        \
-    a0 = a0 * 6364136223846793005ull + a11;                                   \
-    a1 ^= a0 >> 7;                                                            \
-    a2 += a1 * 3;                                                             \
-    a3 ^= a2 << 5;                                                            \
-    a4 += a3 ^ (uint64_t)(r);                                                 \
-    a5 -= a4;                                                                 \
-    a6 ^= a5 >> 3;                                                            \
-    a7 += a6 * 7;                                                             \
-    a8 ^= a7 << 11;                                                           \
-    a9 += a8;                                                                 \
-    a10 ^= a9 >> 13;                                                          \
-    a11 += a10 | 1;                                                           \
-    f0 = f0 * 0.999 + f9;                                                     \
-    f1 = f1 * 0.998 + f0;                                                     \
-    f2 = f2 * 0.997 - f1;                                                     \
-    f3 = f3 * 0.996 + f2;                                                     \
-    f4 = f4 * 0.995 - f3;                                                     \
-    f5 = f5 * 0.994 + f4;                                                     \
-    f6 = f6 * 0.993 - f5;                                                     \
-    f7 = f7 * 0.992 + f6;                                                     \
-    f8 = f8 * 0.991 - f7;                                                     \
-    f9 = f9 * 0.990 + f8 * 1e-3;                                              \
+#define WORK_STEP(r)                                                           \
+  do {                                                                         \
+    a0 = a0 * 6364136223846793005ull + a11;                                    \
+    a1 ^= a0 >> 7;                                                             \
+    a2 += a1 * 3;                                                              \
+    a3 ^= a2 << 5;                                                             \
+    a4 += a3 ^ (uint64_t)(r);                                                  \
+    a5 -= a4;                                                                  \
+    a6 ^= a5 >> 3;                                                             \
+    a7 += a6 * 7;                                                              \
+    a8 ^= a7 << 11;                                                            \
+    a9 += a8;                                                                  \
+    a10 ^= a9 >> 13;                                                           \
+    a11 += a10 | 1;                                                            \
+    f0 = f0 * 0.999 + f9;                                                      \
+    f1 = f1 * 0.998 + f0;                                                      \
+    f2 = f2 * 0.997 - f1;                                                      \
+    f3 = f3 * 0.996 + f2;                                                      \
+    f4 = f4 * 0.995 - f3;                                                      \
+    f5 = f5 * 0.994 + f4;                                                      \
+    f6 = f6 * 0.993 - f5;                                                      \
+    f7 = f7 * 0.992 + f6;                                                      \
+    f8 = f8 * 0.991 - f7;                                                      \
+    f9 = f9 * 0.990 + f8 * 1e-3;                                               \
   } while (0)
-#define WORK_SUM()                                                            \
-  (a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7 ^ a8 ^ a9 ^ a10 ^ a11 ^              \
+#define WORK_SUM()                                                             \
+  (a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7 ^ a8 ^ a9 ^ a10 ^ a11 ^               \
    (uint64_t)(int64_t)(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 + f9))
 
 static uint64_t work_seed(int id) {
@@ -476,7 +474,7 @@ static void test_round_robin(void) {
   }
 }
 
-/* ---- Test: reset and reuse --------------------------------------------------- */
+/* ---- Test: reset and reuse ------------------------------------------ */
 
 static void test_reset_reuse(void) {
   /* Every coroutine finished; overwrite the top of each stack, where the
@@ -496,7 +494,7 @@ static void test_reset_reuse(void) {
   test_round_robin();
 }
 
-/* ---- Test: the floating-point rounding mode ----------------------------------- */
+/* ---- Test: the floating-point rounding mode ------------------------- */
 
 #if CUEMU_CONTEXT_UCONTEXT || defined(__aarch64__)
 #define SWITCHES_ROUNDING 1
@@ -559,7 +557,7 @@ static void test_rounding(void) {
   }
 }
 
-/* ---- Test: unwinding stops cleanly inside a coroutine ------------------------- */
+/* ---- Test: unwinding stops cleanly inside a coroutine --------------- */
 
 static void *g_entry_return;
 static int g_frames;

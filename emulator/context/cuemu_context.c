@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include "cuemu_context.h"
 
-#include <stdint.h>
 #include <string.h>
 #include <ucontext.h>
 
@@ -93,11 +92,11 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
   unsigned long long words[22] = {0};
   unsigned long long fpcr;
   __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
-  words[0] = uc.uc_mcontext.regs[19];                     /* x19 */
-  words[1] = (unsigned long long)uc.uc_mcontext.pc;       /* x20 */
-  words[2] = uc.uc_mcontext.regs[30];                     /* x21 */
-  words[10] = uc.uc_mcontext.regs[29];                    /* x29 */
-  words[11] = (unsigned long long)(uintptr_t)cuemu__ctx_start_aarch64;
+  words[0] = uc.uc_mcontext.regs[19];                       /* x19 */
+  words[1] = (unsigned long long)uc.uc_mcontext.pc;         /* x20 */
+  words[2] = uc.uc_mcontext.regs[30];                       /* x21 */
+  words[10] = uc.uc_mcontext.regs[29];                      /* x29 */
+  words[11] = (unsigned long long)cuemu__ctx_start_aarch64; /* x30 */
   words[20] = fpcr;
   memcpy(frame, words, sizeof words);
 #endif
