@@ -169,8 +169,21 @@ build_ucontext() {
   if [ ! -f "$ucdir/config.status" ] || [ ! -f "$ucdir/bench-stamp" ] ||
     [ "$(cat "$ucdir/bench-stamp")" != "$ucstamp" ]; then
     log "configuring libcuemu with --with-context=ucontext in $ucdir"
-    rm -rf "$ucdir" && mkdir -p "$ucdir" &&
-      (cd "$ucdir" && "$srcdir/configure" -q --with-context=ucontext \
+    rm -rf "$ucdir" && mkdir -p "$ucdir" || return 1
+    # configure refuses a separate build tree for a source tree that was
+    # configured in place (as the README's first command does): then build
+    # from a shadow tree of symbolic links without the in-place build.
+    ucsrc=$srcdir
+    if [ -f "$srcdir/config.status" ]; then
+      ucsrc=$out/ucontext-src
+      rm -rf "$ucsrc" && cp -as "$srcdir/." "$ucsrc" &&
+        (cd "$ucsrc" && rm -rf config.status config.h Makefile libtool \
+          stamp-h1 cuemu.pc .libs .deps bench/out tests/cache tests/tmp &&
+          find . \( -name '*.o' -o -name '*.lo' -o -name '*.la' \
+            -o -name .libs -o -name .deps -o -name .dirstamp \) \
+            -prune -exec rm -rf {} +) || return 1
+    fi
+    (cd "$ucdir" && "$ucsrc/configure" -q --with-context=ucontext \
         CC="$CC" CXX="$CXX" CFLAGS="$lib_cflags") >>"$out/ucontext.log" 2>&1 &&
       printf '%s' "$ucstamp" >"$ucdir/bench-stamp" || return 1
   fi

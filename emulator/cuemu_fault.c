@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -91,16 +92,23 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
                       t.x, t.y, t.z, b.x, b.y, b.z, kernel,
                       w->pool.stack_size / 1024);
 
+  /* Kernels are hidden symbols, so dladdr() often names only the module:
+   * then give the offset in it (addr2line -e MODULE OFFSET finds the line). */
   Dl_info where;
+  char place[512] = "an unknown place";
   void *pc = fault_pc(uc);
-  const char *symbol = "?";
-  if (pc && dladdr(pc, &where) && where.dli_sname)
-    symbol = where.dli_sname;
+  if (pc && dladdr(pc, &where)) {
+    if (where.dli_sname)
+      snprintf(place, sizeof place, "function %s", where.dli_sname);
+    else if (where.dli_fname)
+      snprintf(place, sizeof place, "%s+0x%lx", where.dli_fname,
+               (unsigned long)((char *)pc - (char *)where.dli_fbase));
+  }
   cuemu__block_fail(w, CUEMU_KERNEL_FAULT,
                     "kernel %s: %s at address %p in thread (%u,%u,%u) of "
-                    "block (%u,%u,%u), in function %s",
+                    "block (%u,%u,%u), in %s",
                     kernel, fault_name(sig, info->si_code), info->si_addr,
-                    t.x, t.y, t.z, b.x, b.y, b.z, symbol);
+                    t.x, t.y, t.z, b.x, b.y, b.z, place);
 }
 
 static void install(void) {

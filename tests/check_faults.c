@@ -52,6 +52,13 @@ static void assert_names_culprit(const char *message, const char *kernel) {
   assert_contains(message, "thread (5,0,0)");
 }
 
+/* Blocks in order on one OS thread, threads in order: the culprit is the
+ * first thread to fail and the threads before it have all run. */
+static void one_worker_in_order(void) {
+  test_setenv("CUEMU_WORKERS", "1");
+  test_setenv("CUEMU_SCHEDULE", "forward");
+}
+
 /* Checks that a launch works after a failure. */
 static void assert_later_launch_works(cuemu_module *m) {
   cuemu_kernel *k = test_kernel(m, "fill");
@@ -96,7 +103,7 @@ static cuemu_status launch_culprit(cuemu_module *m, const char *kernel,
 }
 
 START_TEST(null_write_is_a_kernel_fault) {
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   int out[BLOCKS * THREADS] = {0};
   int *bad = NULL;
@@ -111,7 +118,7 @@ START_TEST(null_write_is_a_kernel_fault) {
 END_TEST
 
 START_TEST(wild_read_is_a_kernel_fault) {
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   /* A page that is mapped but inaccessible: a wild pointer for certain. */
   long page = sysconf(_SC_PAGESIZE);
@@ -143,7 +150,7 @@ END_TEST
 
 START_TEST(fault_in_a_suspended_thread) {
   /* The culprit has been through a barrier, so it runs as a coroutine. */
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   unsigned started = 0;
   unsigned *ps = &started;
@@ -163,7 +170,7 @@ START_TEST(fault_in_a_suspended_thread) {
 END_TEST
 
 START_TEST(assert_names_thread_line_and_expression) {
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   int out[BLOCKS * THREADS] = {0};
   ck_assert_int_eq(launch_culprit(m, "fault_assert", out, NULL, 0),
@@ -209,7 +216,7 @@ START_TEST(assert_is_off_with_ndebug) {
 END_TEST
 
 START_TEST(trap_names_thread_and_line) {
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   int out[BLOCKS * THREADS] = {0};
   ck_assert_int_eq(launch_culprit(m, "fault_trap", out, NULL, 0), CUEMU_TRAP);
@@ -226,7 +233,7 @@ START_TEST(trap_names_thread_and_line) {
 END_TEST
 
 START_TEST(integer_division_by_zero) {
-  test_setenv("CUEMU_WORKERS", "1");
+  one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
   int out[BLOCKS * THREADS] = {0};
   int num = 1, zero = 0;

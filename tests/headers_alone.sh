@@ -64,7 +64,8 @@ for cxx in "$gxx" "$clangxx"; do
     compilers=$((compilers + 1))
     check "$cxx" -std=c++17 -x c++ -- "" "$shims"/*.h "$shims"/*.hpp
   else
-    echo "headers_alone.sh: no C++ compiler '${cxx}'; its part is skipped"
+    echo "headers_alone.sh: C++ compiler '${cxx}' not found (GXX or CLANGXX" \
+      "empty or wrong); its part is skipped"
   fi
 done
 
@@ -73,7 +74,8 @@ for c in "$gcc" "$clang"; do
     compilers=$((compilers + 1))
     check "$c" -std=c11 -x c -- cuemu/ "$include"/cuemu/*.h
   else
-    echo "headers_alone.sh: no C compiler '${c}'; its part is skipped"
+    echo "headers_alone.sh: C compiler '${c}' not found (derived from GXX or" \
+      "CLANGXX); its part is skipped"
   fi
 done
 

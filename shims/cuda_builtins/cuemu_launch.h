@@ -116,6 +116,11 @@ template <auto K> const char *kernel_name() {
   return name.c_str();
 }
 
+/* Makes the compiler store threadIdx to memory here, even when the inlined
+ * kernel keeps it in a register: the fault handler and gdb read the real
+ * variable. It does not stop the kernel from using the register copy. */
+#define CUEMU_PUBLISH_THREAD_IDX() __asm__ volatile("" : : "m"(threadIdx))
+
 /* Runs threads [start, start + count) of the current block with `fn`. */
 template <typename Fn, typename Values, std::size_t... I>
 __attribute__((always_inline)) inline void
@@ -127,6 +132,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     threadIdx.z = 0;
     for (unsigned x = start, end = start + count; x < end; ++x) {
       threadIdx.x = x;
+      CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I>(v)...);
       if (__builtin_expect(cuemu__thread_detached, 0))
         cuemu__thread_finish();
@@ -138,6 +144,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     threadIdx.x = x;
     threadIdx.y = y;
     threadIdx.z = z;
+    CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I>(v)...);
     if (__builtin_expect(cuemu__thread_detached, 0))
       cuemu__thread_finish();
