@@ -176,8 +176,19 @@ build_ucontext() {
     ucsrc=$srcdir
     if [ -f "$srcdir/config.status" ]; then
       ucsrc=$out/ucontext-src
-      rm -rf "$ucsrc" && cp -as "$srcdir/." "$ucsrc" &&
-        (cd "$ucsrc" && rm -rf config.status config.h Makefile libtool \
+      # (bench/out, where this tree goes, is left out of it.)
+      rm -rf "$ucsrc" && mkdir -p "$ucsrc/bench" || return 1
+      for f in "$srcdir"/* "$srcdir"/.[!.]*; do
+        [ -e "$f" ] || continue
+        case ${f##*/} in
+        bench | .git) ;;
+        *) cp -as "$f" "$ucsrc/" || return 1 ;;
+        esac
+      done
+      for f in "$srcdir"/bench/*; do
+        [ "${f##*/}" = out ] || cp -as "$f" "$ucsrc/bench/" || return 1
+      done
+      (cd "$ucsrc" && rm -rf config.status config.h Makefile libtool \
           stamp-h1 cuemu.pc .libs .deps bench/out tests/cache tests/tmp &&
           find . \( -name '*.o' -o -name '*.lo' -o -name '*.la' \
             -o -name .libs -o -name .deps -o -name .dirstamp \) \
