@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
@@ -26,15 +27,6 @@ __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 
 static inline unsigned linear_tid(const cuemu_worker *w, cuemu_uint3 t) {
   return t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
-}
-
-static inline cuemu_uint3 tid_of(const cuemu_worker *w, unsigned linear) {
-  cuemu_uint3 t;
-  t.x = linear % w->block_dim.x;
-  linear /= w->block_dim.x;
-  t.y = linear % w->block_dim.y;
-  t.z = linear / w->block_dim.y;
-  return t;
 }
 
 cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w) {
@@ -77,9 +69,35 @@ static inline void runq_push(cuemu_worker *w, unsigned id) {
   w->rq_len++;
 }
 
+#ifndef CUEMU_PREFETCH_SLOT
+#define CUEMU_PREFETCH_SLOT 3
+#endif
+#ifndef CUEMU_PREFETCH_STACK
+#define CUEMU_PREFETCH_STACK 1
+#endif
+
+/* Takes the next runnable thread. The threads after it are prefetched: a
+ * barrier cycles through every thread of the block, whose saved frames
+ * and slots do not fit in the L1 cache, so the switch would otherwise wait
+ * for memory each time. The slot a few places ahead is fetched first, so
+ * that the saved stack pointer it holds is at hand when its frame is
+ * prefetched, closer ahead. */
 static inline unsigned runq_pop(cuemu_worker *w) {
+  const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
   unsigned id = w->runq[w->rq_head];
-  w->rq_head = (w->rq_head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
+  if (w->rq_len > CUEMU_PREFETCH_SLOT)
+    __builtin_prefetch(
+        &w->threads[w->runq[(w->rq_head + CUEMU_PREFETCH_SLOT) & mask]]);
+  if (w->rq_len > CUEMU_PREFETCH_STACK) {
+    const char *sp = cuemu__ctx_stack_hint(
+        &w->threads[w->runq[(w->rq_head + CUEMU_PREFETCH_STACK) & mask]].ctx);
+    if (sp) {
+      __builtin_prefetch(sp);
+      __builtin_prefetch(sp + 64);
+      __builtin_prefetch(sp + 128);
+    }
+  }
+  w->rq_head = (w->rq_head + 1) & mask;
   w->rq_len--;
   return id;
 }
@@ -108,7 +126,7 @@ void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
   cuemu__launch_error(w->launch, status, "%s", buf);
   w->in_kernel = 0;
   cuemu__ctx_switch(&w->scratch, &w->main_ctx);
-  abort(); /* not reached */
+  abort(); /* The switch above never returns. */
 }
 
 /* Appends "(x,y,z)" to a message. */
@@ -192,6 +210,7 @@ static void resolve(cuemu_worker *w) {
   w->narrivals = 0;
   w->waiting = 0;
   w->bar_count = 0;
+  w->yield_streak = 0;
   permute(w, w->runq, w->rq_len);
 }
 
@@ -278,6 +297,7 @@ static void run_unstarted(cuemu_worker *w) {
     }
     w->lazy_pos = pos;
     w->lazy_start = start;
+    w->yield_streak = 0;
     w->next_unstarted = pos + count;
     w->current = NULL;
     cuemu__thread_detached = 0;
@@ -286,13 +306,26 @@ static void run_unstarted(cuemu_worker *w) {
   }
 }
 
+static int next_block(cuemu_worker *w);
+
 static void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
   run_unstarted(w);
+  while (w->exited == w->nthreads) {
+    /* No thread of the block blocked, so the block is done and this context
+     * owns nothing but its stack: go on with the next block right here,
+     * which saves two switches per block of a barrier-free kernel. */
+    if (!next_block(w)) {
+      w->in_kernel = 0;
+      cuemu__ctx_switch(&w->scratch, &w->main_ctx);
+      abort(); /* This context is never resumed. */
+    }
+    run_unstarted(w);
+  }
   cuemu_stack *mine = w->runner_stack;
   w->runner_stack = NULL;
   schedule(w, &w->scratch, mine);
-  abort(); /* never resumed */
+  abort(); /* This context is never resumed. */
 }
 
 void cuemu__thread_finish(void) {
@@ -303,9 +336,10 @@ void cuemu__thread_finish(void) {
   t->stack = NULL;
   w->state[id] = CUEMU_THREAD_EXITED;
   w->exited++;
+  w->yield_streak = 0;
   w->current = NULL;
   schedule(w, &w->scratch, s);
-  abort(); /* never resumed */
+  abort(); /* This context is never resumed. */
 }
 
 /* Records the arrival of thread `t` (number `id`) at a block barrier. */
@@ -360,30 +394,72 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   return w->bar_result;
 }
 
+static double seconds_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* How often (in yields) a spinning block looks at the clock. */
+#define CUEMU_SPIN_CHECK_EVERY 4096u
+
+/* Ends the block when its threads have done nothing but yield for longer
+ * than the launch's spin timeout: they wait for something that cannot
+ * happen (a flag set by a thread stuck at a barrier, or by a block that is
+ * not running). */
+static void check_spinning(cuemu_worker *w) {
+  if (w->yield_streak++ == 0) {
+    w->yield_since = seconds_now();
+    return;
+  }
+  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0 ||
+      seconds_now() - w->yield_since < w->launch->spin_timeout)
+    return;
+  char where[1024];
+  describe_waiters(w, where, sizeof where);
+  cuemu__block_fail(w, CUEMU_DEADLOCK,
+                    "kernel %s: block (%u,%u,%u) made no progress for %g s: "
+                    "%u thread%s spin (yield or __nanosleep) waiting for "
+                    "something that never happens%s%s (set "
+                    "CUEMU_SPIN_TIMEOUT to wait longer)",
+                    w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
+                    w->block_idx.z, w->launch->spin_timeout, w->rq_len + 1,
+                    w->rq_len ? "s" : "", where[0] ? "; " : "", where);
+}
+
 void cuemu_thread_yield(void) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return;
   cuemu_thread *t = current_thread(w);
   unsigned id = (unsigned)(t - w->threads);
+  check_spinning(w);
+  t->wait.kind = CUEMU_SYNC_YIELD;
   w->state[id] = CUEMU_THREAD_RUNNABLE;
   runq_push(w, id);
   schedule(w, &t->ctx, NULL);
 }
 
-int cuemu_in_kernel(void) {
+int cuemu_thread_in_kernel(void) {
   cuemu_worker *w = cuemu__worker_self;
   return w && w->in_kernel;
 }
 
-/* Runs block number `linear` of the launch to completion or to an error. */
-static void run_block(cuemu_worker *w, unsigned long long linear) {
+/* Makes the next block of the launch the current one; returns 0 when no
+ * block is left or the launch has stopped. */
+static int next_block(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
+  if (atomic_load_explicit(&L->stop, memory_order_relaxed))
+    return 0;
+  unsigned long long linear = atomic_fetch_add(&L->next_block, 1);
+  if (linear >= L->nblocks)
+    return 0;
+  unsigned long long rest = linear;
   cuemu_uint3 b;
-  b.x = (unsigned)(linear % L->grid.x);
-  linear /= L->grid.x;
-  b.y = (unsigned)(linear % L->grid.y);
-  b.z = (unsigned)(linear / L->grid.y);
+  b.x = (unsigned)(rest % L->grid.x);
+  rest /= L->grid.x;
+  b.y = (unsigned)(rest % L->grid.y);
+  b.z = (unsigned)(rest / L->grid.y);
   blockIdx = b;
   w->block_idx = b;
   w->nthreads = L->nthreads;
@@ -392,6 +468,7 @@ static void run_block(cuemu_worker *w, unsigned long long linear) {
   w->rq_head = w->rq_len = 0;
   w->narrivals = 0;
   w->bar_count = 0;
+  w->yield_streak = 0;
   w->current = NULL;
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
@@ -400,11 +477,17 @@ static void run_block(cuemu_worker *w, unsigned long long linear) {
       w->order[i] = i;
     permute(w, w->order, w->nthreads);
   }
+  return 1;
+}
+
+/* Runs blocks from a fresh runner until a block ends in another context
+ * (some of its threads blocked), in an error, or no block is left. */
+static void run_blocks(cuemu_worker *w) {
   cuemu_stack *s = cuemu__stack_get(&w->pool);
   if (!s) {
-    cuemu__launch_error(L, CUEMU_OUT_OF_MEMORY,
+    cuemu__launch_error(w->launch, CUEMU_OUT_OF_MEMORY,
                         "kernel %s: no memory for a thread stack",
-                        L->kernel->name);
+                        w->launch->kernel->name);
     return;
   }
   w->runner_stack = s;
@@ -424,10 +507,12 @@ static void run_block(cuemu_worker *w, unsigned long long linear) {
       }
       w->threads[i].stack = NULL;
     }
-    if (w->runner_stack)
-      cuemu__stack_put(&w->pool, w->runner_stack);
-    w->runner_stack = NULL;
   }
+  /* A runner that ran its last blocks without any thread blocking comes
+   * back still owning its stack. */
+  if (w->runner_stack)
+    cuemu__stack_put(&w->pool, w->runner_stack);
+  w->runner_stack = NULL;
 }
 
 cuemu_worker *cuemu__worker_create(void) {
@@ -493,12 +578,8 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   gridDim.z = L->grid.z;
   w->block_dim = blockDim;
   cuemu__fault_enter(w);
-  while (!atomic_load_explicit(&L->stop, memory_order_relaxed)) {
-    unsigned long long b = atomic_fetch_add(&L->next_block, 1);
-    if (b >= L->nblocks)
-      break;
-    run_block(w, b);
-  }
+  while (next_block(w))
+    run_blocks(w);
   cuemu__fault_leave(w);
   w->launch = NULL;
   cuemu__worker_self = saved;

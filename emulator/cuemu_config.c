@@ -13,26 +13,33 @@
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
 #define CUEMU_MIN_STACK_SIZE (16u * 1024u)
+#define CUEMU_MAX_STACK_SIZE (1024ull * 1024u * 1024u)
+#define CUEMU_DEFAULT_SPIN_TIMEOUT 10.0
 #define CUEMU_MAX_WORKERS 256u
 
+/* Parses a byte count with an optional K or M suffix (and an optional
+ * "iB" or "B" after it); -1 for anything else, a sign or an overflow. */
 static int parse_size(const char *s, size_t *out) {
+  if (*s < '0' || *s > '9')
+    return -1;
   errno = 0;
   char *end;
   unsigned long long v = strtoull(s, &end, 10);
-  if (errno || end == s)
+  if (errno)
     return -1;
+  unsigned long long scale = 1;
   if (*end == 'k' || *end == 'K') {
-    v *= 1024;
+    scale = 1024;
     end++;
   } else if (*end == 'm' || *end == 'M') {
-    v *= 1024 * 1024;
+    scale = 1024 * 1024;
     end++;
   }
   if (*end == 'i' || *end == 'B')
     end += strspn(end, "iB");
-  if (*end)
+  if (*end || v > CUEMU_MAX_STACK_SIZE / scale)
     return -1;
-  *out = (size_t)v;
+  *out = (size_t)(v * scale);
   return 0;
 }
 
@@ -42,6 +49,7 @@ cuemu_status cuemu__config_read(cuemu_config *c) {
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
   c->schedule = CUEMU_SCHEDULE_FORWARD;
   c->seed = 0;
+  c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
 
   const char *v = getenv("CUEMU_WORKERS");
   if (v && *v) {
@@ -58,9 +66,24 @@ cuemu_status cuemu__config_read(cuemu_config *c) {
     if (parse_size(v, &c->stack_size) != 0 ||
         c->stack_size < CUEMU_MIN_STACK_SIZE)
       return cuemu__report(CUEMU_INVALID_VALUE,
-                           "CUEMU_STACK_SIZE=%s: expected a size of at least "
-                           "16K (bytes, or with a K or M suffix)",
+                           "CUEMU_STACK_SIZE=%s: expected a size from 16K to "
+                           "1024M (bytes, or with a K or M suffix)",
                            v);
+    /* Stacks are whole pages. */
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    c->stack_size = (c->stack_size + page - 1) / page * page;
+  }
+  v = getenv("CUEMU_SPIN_TIMEOUT");
+  if (v && *v) {
+    char *end;
+    errno = 0;
+    double t = strtod(v, &end);
+    if (errno || *end || !(t > 0))
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "CUEMU_SPIN_TIMEOUT=%s: expected a number of "
+                           "seconds greater than 0",
+                           v);
+    c->spin_timeout = t;
   }
   v = getenv("CUEMU_SCHEDULE");
   if (v && *v) {

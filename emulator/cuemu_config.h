@@ -5,6 +5,9 @@
  *   CUEMU_STACK_SIZE   stack bytes per emulated thread, with an optional
  *                      K/M suffix (default 64K)
  *   CUEMU_SCHEDULE     forward | reverse | random:SEED (default forward)
+ *   CUEMU_SPIN_TIMEOUT seconds a block may spend with its threads only
+ *                      yielding (__nanosleep) and waiting before the launch
+ *                      ends as a deadlock (default 10)
  */
 #ifndef CUEMU_CONFIG_H
 #define CUEMU_CONFIG_H
@@ -18,6 +21,7 @@ typedef struct cuemu_config {
   size_t stack_size;
   int schedule;                 /* enum cuemu_schedule_kind */
   unsigned long long seed;
+  double spin_timeout;
 } cuemu_config;
 
 /* Reads the settings; a malformed value is INVALID_VALUE with a message. */

@@ -24,7 +24,6 @@
 static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NSIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static struct sigaction previous[NSIGNALS];
-static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
 static int signal_index(int sig) {
   for (unsigned i = 0; i < NSIGNALS; ++i)
@@ -33,7 +32,7 @@ static int signal_index(int sig) {
   return -1;
 }
 
-/* Hands a fault that is not ours to the previous handler. */
+/* Hands a fault that is not ours to the handler that was there before. */
 static void chain(int sig, siginfo_t *info, void *uc) {
   int i = signal_index(sig);
   struct sigaction *prev = &previous[i];
@@ -42,9 +41,14 @@ static void chain(int sig, siginfo_t *info, void *uc) {
   } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
     prev->sa_handler(sig);
   } else {
-    /* Re-executing the faulting instruction with the default action
-     * produces the usual crash and core dump. */
-    sigaction(sig, prev, NULL);
+    /* The default action (ignoring a synchronous fault would only fault
+     * again): a crash and a core dump, as without cuemu. */
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
   }
 }
 
@@ -111,33 +115,47 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
                     t.x, t.y, t.z, b.x, b.y, b.z, place);
 }
 
+/* Puts our handler in place for every fault signal, remembering the one
+ * it replaces. Called at each launch, so that a handler installed since
+ * the last launch (a language runtime's, say) is chained to rather than
+ * left in charge of kernel faults. */
+static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
 static void install(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_fault;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&sa.sa_mask);
-  for (unsigned i = 0; i < NSIGNALS; ++i)
-    sigaction(fault_signals[i], &sa, &previous[i]);
+  pthread_mutex_lock(&install_lock);
+  for (unsigned i = 0; i < NSIGNALS; ++i) {
+    struct sigaction current;
+    if (sigaction(fault_signals[i], NULL, &current) != 0)
+      continue;
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault)
+      continue;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(fault_signals[i], &sa, &previous[i]) != 0)
+      previous[i] = current;
+  }
+  pthread_mutex_unlock(&install_lock);
 }
 
 void cuemu__fault_enter(cuemu_worker *w) {
-  pthread_once(&install_once, install);
+  install();
   if (!w->altstack.ss_sp) {
     w->altstack.ss_sp = malloc(CUEMU_ALTSTACK_SIZE);
     w->altstack.ss_size = CUEMU_ALTSTACK_SIZE;
     w->altstack.ss_flags = 0;
   }
-  stack_t old;
-  if (w->altstack.ss_sp && sigaltstack(&w->altstack, &old) == 0)
-    w->previous_altstack = old;
-  else
-    w->previous_altstack.ss_flags = SS_DISABLE;
+  w->have_previous_altstack =
+      w->altstack.ss_sp &&
+      sigaltstack(&w->altstack, &w->previous_altstack) == 0;
 }
 
 void cuemu__fault_leave(cuemu_worker *w) {
-  stack_t restore = w->previous_altstack;
-  if (restore.ss_sp == w->altstack.ss_sp)
+  if (!w->have_previous_altstack ||
+      w->previous_altstack.ss_sp == w->altstack.ss_sp)
     return;
+  stack_t restore = w->previous_altstack;
+  restore.ss_flags &= SS_DISABLE; /* SS_ONSTACK is not a setting */
   sigaltstack(&restore, NULL);
 }

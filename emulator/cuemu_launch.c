@@ -4,6 +4,7 @@
 #include "cuemu_launch.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cuemu_config.h"
@@ -49,11 +50,30 @@ static cuemu_status check_shape(const cuemu_kernel_desc *k, cuemu_dim3 grid,
   return CUEMU_SUCCESS;
 }
 
+/* The most workers whose stacks fit in the process's memory mappings: each
+ * worker may hold a guarded stack (two mappings) per thread of a block plus
+ * one, and three quarters of vm.max_map_count are left for them. */
+static unsigned max_workers_for(unsigned nthreads) {
+  static _Atomic long limit;
+  if (limit == 0) {
+    long v = 65530;
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "re");
+    if (f) {
+      if (fscanf(f, "%ld", &v) != 1 || v <= 0)
+        v = 65530;
+      fclose(f);
+    }
+    limit = v;
+  }
+  long most = limit * 3 / 4 / (2 * ((long)nthreads + 1));
+  return most < 1 ? 1 : (unsigned)most;
+}
+
 cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
                            size_t max_dynamic_shared, cuemu_dim3 grid,
                            cuemu_dim3 block, size_t dynamic_shared,
                            void **args) {
-  if (cuemu_in_kernel())
+  if (cuemu_thread_in_kernel())
     return cuemu__report(CUEMU_NOT_SUPPORTED,
                          "kernel %s: launching a kernel from kernel code "
                          "(dynamic parallelism) is not supported",
@@ -87,12 +107,16 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
   L.schedule = config.schedule;
   L.seed = config.seed;
   L.stack_size = config.stack_size;
+  L.spin_timeout = config.spin_timeout;
   pthread_mutex_init(&L.error_lock, NULL);
   L.status = CUEMU_SUCCESS;
 
   unsigned workers = config.workers;
   if (workers > L.nblocks)
     workers = (unsigned)L.nblocks;
+  unsigned most = max_workers_for(L.nthreads);
+  if (workers > most)
+    workers = most;
   cuemu__pool_run(&L, workers - 1);
   pthread_mutex_destroy(&L.error_lock);
   if (L.status != CUEMU_SUCCESS) {

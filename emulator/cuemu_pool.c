@@ -66,6 +66,25 @@ static void *pool_main(void *arg) {
   return NULL;
 }
 
+/* In the child of a fork() only the forking thread exists: forget the pool
+ * threads (their memory is left behind) so that the child's first parallel
+ * launch starts new ones instead of waiting for threads that are gone. */
+static void forget_pool_after_fork(void) {
+  pthread_mutex_init(&pool.launch_lock, NULL);
+  pthread_mutex_init(&pool.lock, NULL);
+  pthread_cond_init(&pool.wake, NULL);
+  pthread_cond_init(&pool.done, NULL);
+  pool.count = 0;
+  pool.workers = NULL;
+  pool.launch = NULL;
+  pool.wanted = pool.running = 0;
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void register_atfork(void) {
+  pthread_atfork(NULL, NULL, forget_pool_after_fork);
+}
+
 /* Starts pool threads until there are `n`; returns how many there are. */
 static unsigned grow(unsigned n) {
   if (n <= pool.count)
@@ -111,6 +130,7 @@ void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
     cuemu__worker_run(self, launch);
     return;
   }
+  pthread_once(&atfork_once, register_atfork);
   pthread_mutex_lock(&pool.launch_lock);
   pthread_mutex_lock(&pool.lock);
   helpers = grow(helpers) < helpers ? pool.count : helpers;

@@ -1,12 +1,12 @@
 /*
- * cuemu_trap.c: assert() and __trap() in kernel code.
+ * cuemu_kernel_trap.c: assert() and __trap() in kernel code.
  */
 #include <assert.h>
 #include <stdlib.h>
 
 #include "cuemu_worker.h"
 
-void cuemu_assert_fail(const char *expr, const char *file, int line,
+void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
                        const char *function) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
@@ -20,7 +20,7 @@ void cuemu_assert_fail(const char *expr, const char *file, int line,
                     b.z, t.x, t.y, t.z, expr);
 }
 
-void cuemu_trap(const char *file, int line) {
+void cuemu_kernel_trap(const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     abort();

@@ -24,10 +24,16 @@
 
 /* The states of an emulated thread within its block. */
 enum cuemu_thread_state {
-  CUEMU_THREAD_UNSTARTED = 0, /* not yet run, or run to completion lazily */
+  /* The thread has not run yet, or it ran to completion in a runner
+   * without ever blocking. */
+  CUEMU_THREAD_UNSTARTED = 0,
+  /* The thread is running now. */
   CUEMU_THREAD_RUNNING,
-  CUEMU_THREAD_WAITING,       /* at a rendezvous, see its wait record */
-  CUEMU_THREAD_RUNNABLE,      /* in the run queue */
+  /* The thread waits at a rendezvous; its wait record says which. */
+  CUEMU_THREAD_WAITING,
+  /* The thread is in the run queue. */
+  CUEMU_THREAD_RUNNABLE,
+  /* The thread returned after having blocked at least once. */
   CUEMU_THREAD_EXITED
 };
 
@@ -69,6 +75,7 @@ typedef struct cuemu_launch {
   int schedule;                   /* enum cuemu_schedule_kind */
   unsigned long long seed;
   size_t stack_size;
+  double spin_timeout;            /* seconds, see cuemu_config.h */
   pthread_mutex_t error_lock;
   cuemu_status status;            /* first error */
   char message[2048];
@@ -104,10 +111,16 @@ typedef struct cuemu_worker {
   int in_kernel;
   unsigned long long rng;
 
+  /* Yields since the block last made progress (a barrier completed, a
+   * thread started or exited), and when that streak began. */
+  unsigned yield_streak;
+  double yield_since;
+
   void *dynamic_shared;
   size_t dynamic_capacity;
   stack_t altstack;               /* for the fault handler */
   stack_t previous_altstack;
+  int have_previous_altstack;
 } cuemu_worker;
 
 /* The worker of the calling OS thread (NULL outside launches). */

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <time.h>
 #include <dirent.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -80,11 +81,26 @@ static char *read_text(const char *path) {
   return buf;
 }
 
+/* Sets a file's times `seconds` from now (negative: in the past). */
+static void set_file_age(const char *path, int seconds) {
+  struct timespec now, times[2];
+  clock_gettime(CLOCK_REALTIME, &now);
+  times[0] = times[1] = now;
+  times[0].tv_sec += seconds;
+  times[1].tv_sec += seconds;
+  ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+/* Writes a file and dates it 10 s back: the cache does not store a result
+ * when a header may have changed while it was being compiled (its time is
+ * not older than the compile), and these tests edit headers just before
+ * compiling. */
 static void write_text(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   ck_assert_msg(f != NULL, "cannot write %s", path);
   fputs(text, f);
   ck_assert_int_eq(fclose(f), 0);
+  set_file_age(path, -10);
 }
 
 static void copy_file(const char *from, const char *to) {
@@ -250,6 +266,42 @@ START_TEST(second_compile_is_a_hit) {
 }
 END_TEST
 
+START_TEST(header_newer_than_compile_is_not_stored) {
+  char *cache = own_cache("cache-newer");
+  char *dir = fresh_dir("newer-src");
+  char *from_cu = test_src_path("tests/kernels/cache_probe.cu");
+  char *from_h = test_src_path("tests/kernels/cache_probe.h");
+  char *cu = join(dir, "cache_probe.cu");
+  char *h = join(dir, "cache_probe.h");
+  char *module = join(dir, "probe.so");
+  copy_file(from_cu, cu);
+  copy_file(from_h, h);
+  /* A header whose time is not older than the compile may have changed
+   * while the compiler read it: the result must not be cached. */
+  set_file_age(h, 60);
+  cuemu_compile_options o = module_options();
+  int hit = -1;
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  expect_probe(module, 5);
+  /* Once it is old, the next compile is stored and then found. */
+  set_file_age(h, -10);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 0);
+  compile_ok(cu, module, &o, &hit);
+  ck_assert_int_eq(hit, 1);
+  free(cache);
+  free(dir);
+  free(from_cu);
+  free(from_h);
+  free(cu);
+  free(h);
+  free(module);
+}
+END_TEST
+
 START_TEST(header_change_is_a_miss) {
   char *cache = own_cache("cache-header");
   char *dir = fresh_dir("header-src");
@@ -370,7 +422,7 @@ START_TEST(parallel_compiles_share_the_cache) {
   /* The cache holds one complete entry and no temporary file. */
   DIR *d = opendir(cache);
   ck_assert_ptr_nonnull(d);
-  int outs = 0, deps = 0;
+  int entries = 0;
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     const char *n = e->d_name;
@@ -378,16 +430,13 @@ START_TEST(parallel_compiles_share_the_cache) {
     if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 ||
         strncmp(n, "out", 3) == 0)
       continue;
-    if (len > 4 && strcmp(n + len - 4, ".out") == 0)
-      outs++;
-    else if (len > 5 && strcmp(n + len - 5, ".deps") == 0)
-      deps++;
+    if (len > 6 && strcmp(n + len - 6, ".entry") == 0)
+      entries++;
     else
       ck_abort_msg("unexpected file %s in the cache", n);
   }
   closedir(d);
-  ck_assert_int_eq(outs, 1);
-  ck_assert_int_eq(deps, 1);
+  ck_assert_int_eq(entries, 1);
 
   /* And it is used. */
   char *again = join(cache, "again.so");
@@ -575,6 +624,7 @@ Suite *make_compile_suite(void) {
   tcase_set_timeout(tc, 180);
   tcase_add_test(tc, second_compile_is_a_hit);
   tcase_add_test(tc, header_change_is_a_miss);
+  tcase_add_test(tc, header_newer_than_compile_is_not_stored);
   tcase_add_test(tc, define_change_is_a_miss);
   tcase_add_test(tc, parallel_compiles_share_the_cache);
   suite_add_tcase(s, tc);

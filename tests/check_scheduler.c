@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check_suites.h"
 #include "cuemu_test_util.h"
@@ -631,6 +633,80 @@ START_TEST(many_barriers_in_a_big_block) {
 }
 END_TEST
 
+/* ---- Spinning threads and fork ------------------------------------------ */
+
+START_TEST(spinning_threads_make_progress) {
+  /* Thread 0 waits with __nanosleep for a flag that the last thread sets:
+   * a yield lets the other threads run, so this completes. */
+  cuemu_module *m = test_module("spin.cu");
+  volatile int flag = 0;
+  int out = 0;
+  volatile int *pf = &flag;
+  int *po = &out;
+  void *args[] = {&pf, &po};
+  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "handshake"),
+                                       test_dim(1, 1, 1), test_dim(64, 1, 1),
+                                       0, NULL, args, 2),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(out, 42);
+}
+END_TEST
+
+START_TEST(spinning_forever_is_a_deadlock) {
+  /* Thread 0 spins for a flag set after a barrier it never reaches: the
+   * launch ends as a deadlock after CUEMU_SPIN_TIMEOUT, naming the
+   * barrier the others wait at, instead of hanging. */
+  cuemu_module *m = test_module("spin.cu");
+  test_setenv("CUEMU_SPIN_TIMEOUT", "0.2");
+  volatile int flag = 0;
+  volatile int *pf = &flag;
+  void *args[] = {&pf};
+  cuemu_status st = cuemu_kernel_launch(test_kernel(m, "spin_forever"),
+                                        test_dim(1, 1, 1), test_dim(32, 1, 1),
+                                        0, NULL, args, 1);
+  ck_assert_int_eq(st, CUEMU_DEADLOCK);
+  const char *msg = cuemu_last_message();
+  ck_assert_ptr_nonnull(strstr(msg, "spin_forever"));
+  ck_assert_ptr_nonnull(strstr(msg, "__nanosleep"));
+  ck_assert_ptr_nonnull(strstr(msg, "spin.cu:"));
+  ck_assert_ptr_nonnull(strstr(msg, "CUEMU_SPIN_TIMEOUT"));
+  test_setenv("CUEMU_SPIN_TIMEOUT", "x");
+  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "spin_forever"),
+                                       test_dim(1, 1, 1), test_dim(32, 1, 1),
+                                       0, NULL, args, 1),
+                   CUEMU_INVALID_VALUE);
+}
+END_TEST
+
+START_TEST(parallel_launches_work_after_fork) {
+  /* The child of a fork() has none of the parent's worker threads; its
+   * parallel launches must start their own instead of waiting for ever. */
+  cuemu_module *m = test_module("spin.cu");
+  test_setenv("CUEMU_WORKERS", "2");
+  int counter = 0;
+  int *pc = &counter;
+  void *args[] = {&pc};
+  cuemu_kernel *k = test_kernel(m, "count_blocks");
+  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(64, 1, 1),
+                                       test_dim(32, 1, 1), 0, NULL, args, 1),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(counter, 64);
+  pid_t child = fork();
+  ck_assert_int_ge(child, 0);
+  if (child == 0) {
+    counter = 0;
+    int ok = cuemu_kernel_launch(k, test_dim(64, 1, 1), test_dim(32, 1, 1), 0,
+                                 NULL, args, 1) == CUEMU_SUCCESS &&
+             counter == 64;
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ck_assert_int_eq(waitpid(child, &status, 0), child);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                "the child's launch failed (status %#x)", status);
+}
+END_TEST
+
 Suite *make_scheduler_suite(void) {
   Suite *s = suite_create("scheduler");
 
@@ -666,6 +742,13 @@ Suite *make_scheduler_suite(void) {
   tcase_add_test(tc, one_worker_is_deterministic);
   tcase_add_test(tc, reverse_schedule_order);
   tcase_add_test(tc, invalid_settings_are_refused);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("spinning");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, spinning_threads_make_progress);
+  tcase_add_test(tc, spinning_forever_is_a_deadlock);
+  tcase_add_test(tc, parallel_launches_work_after_fork);
   suite_add_tcase(s, tc);
   return s;
 }

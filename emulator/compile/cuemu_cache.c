@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,12 @@ static int mkdir_p(const char *path) {
   return 0;
 }
 
+void cuemu__temp_suffix(char *out, size_t size) {
+  static atomic_uint counter;
+  snprintf(out, size, ".%ld.%ld.%u", (long)getpid(), (long)gettid(),
+           atomic_fetch_add(&counter, 1));
+}
+
 int cuemu__cache_dir(char *out, size_t size) {
   const char *env = getenv("CUEMU_CACHE_DIR");
   const char *xdg = getenv("XDG_CACHE_HOME");
@@ -98,40 +105,86 @@ static int hash_file(const char *path, unsigned long long *out) {
 }
 
 static int entry_path(char *out, size_t size, const char *dir,
-                      const cuemu_cache_key *key, const char *suffix) {
-  int n = snprintf(out, size, "%s/%s.%s", dir, key->hex, suffix);
+                      const cuemu_cache_key *key) {
+  int n = snprintf(out, size, "%s/%s.entry", dir, key->hex);
   return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
+/* Copies `size` bytes from `in` to a temporary file beside `to`, then
+ * renames it to `to`. Returns 0 or -1. */
+static int install_from_stream(FILE *in, unsigned long long size,
+                               const char *to, mode_t mode) {
+  char tmp[PATH_MAX + 64], suffix[64];
+  cuemu__temp_suffix(suffix, sizeof suffix);
+  if (snprintf(tmp, sizeof tmp, "%s%s", to, suffix) >= (int)sizeof tmp)
+    return -1;
+  int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+  if (out < 0)
+    return -1;
+  char buf[1 << 16];
+  int ok = 1;
+  while (ok && size > 0) {
+    size_t want = size < sizeof buf ? (size_t)size : sizeof buf;
+    size_t got = fread(buf, 1, want, in);
+    if (got == 0) {
+      ok = 0;
+      break;
+    }
+    for (size_t done = 0; done < got;) {
+      ssize_t w = write(out, buf + done, got - done);
+      if (w <= 0) {
+        ok = 0;
+        break;
+      }
+      done += (size_t)w;
+    }
+    size -= got;
+  }
+  if (close(out) != 0)
+    ok = 0;
+  if (!ok || rename(tmp, to) != 0) {
+    unlink(tmp);
+    return -1;
+  }
+  return 0;
+}
+
+/* An entry is one file, replaced as a whole by rename():
+ *   "cuemu-cache-entry 1 NDEPS SIZE\n", NDEPS lines "HASH PATH\n", then the
+ *   SIZE bytes of the module or program. */
+#define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 1"
+
 int cuemu__cache_fetch(const char *dir, const cuemu_cache_key *key,
                        const char *output) {
-  char deps_path[PATH_MAX], out_path[PATH_MAX];
-  if (entry_path(deps_path, sizeof deps_path, dir, key, "deps") ||
-      entry_path(out_path, sizeof out_path, dir, key, "out"))
+  char path[PATH_MAX];
+  if (entry_path(path, sizeof path, dir, key))
     return 0;
-  FILE *deps = fopen(deps_path, "re");
-  if (!deps)
+  FILE *f = fopen(path, "rbe");
+  if (!f)
     return 0;
+  unsigned ndeps = 0;
+  unsigned long long size = 0;
   char line[PATH_MAX + 64];
-  int fresh = 1;
-  while (fresh && fgets(line, sizeof line, deps)) {
-    size_t len = strlen(line);
-    if (len && line[len - 1] == '\n')
-      line[--len] = '\0';
-    char *space = strchr(line, ' ');
-    if (!space) {
+  int fresh = fgets(line, sizeof line, f) &&
+              sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu", &ndeps, &size) == 2;
+  for (unsigned i = 0; fresh && i < ndeps; ++i) {
+    size_t len;
+    char *space;
+    unsigned long long want, have;
+    if (!fgets(line, sizeof line, f) || (len = strlen(line)) == 0 ||
+        line[len - 1] != '\n' || !(space = strchr(line, ' '))) {
       fresh = 0;
       break;
     }
+    line[len - 1] = '\0';
     *space = '\0';
-    unsigned long long want = strtoull(line, NULL, 16), have;
+    want = strtoull(line, NULL, 16);
     if (hash_file(space + 1, &have) != 0 || have != want)
       fresh = 0;
   }
-  fclose(deps);
-  if (!fresh)
-    return 0;
-  return cuemu__file_install(out_path, output) == 0 ? 1 : 0;
+  int hit = fresh && install_from_stream(f, size, output, 0755) == 0;
+  fclose(f);
+  return hit;
 }
 
 /* Parses a make-style dependency file into a list of paths (one per line in
@@ -196,42 +249,84 @@ static char *read_deps(const char *depfile) {
   return list;
 }
 
+/* Non-zero when the file was modified at or after `since` (a compile's
+ * start): the compiler may have read the old contents, so the entry would
+ * pair the new contents' hash with an output built from the old. (The
+ * change time is not used: it also moves when only metadata changes.) */
+static int changed_since(const struct stat *st, const struct timespec *since) {
+  const struct timespec *m = &st->st_mtim;
+  return m->tv_sec > since->tv_sec ||
+         (m->tv_sec == since->tv_sec && m->tv_nsec >= since->tv_nsec);
+}
+
 int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
                        const char *built, const char *depfile,
-                       const char *skip) {
-  char deps_path[PATH_MAX], out_path[PATH_MAX], tmp[PATH_MAX + 32];
-  if (entry_path(deps_path, sizeof deps_path, dir, key, "deps") ||
-      entry_path(out_path, sizeof out_path, dir, key, "out"))
+                       const char *skip, const struct timespec *since) {
+  char path[PATH_MAX], tmp[PATH_MAX + 64], suffix[64];
+  if (entry_path(path, sizeof path, dir, key))
     return -1;
   char *list = read_deps(depfile);
   if (!list)
     return -1;
-  if (cuemu__file_install(built, out_path) != 0) {
-    free(list);
-    return -1;
-  }
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", deps_path, (long)getpid());
-  FILE *f = fopen(tmp, "we");
-  if (!f) {
-    free(list);
-    return -1;
-  }
-  int ok = 1;
-  for (char *p = list, *nl; *p; p = nl + 1) {
+  /* The header and the dependency lines, built first in memory. */
+  size_t cap = strlen(list) * 2 + 256, len = 0;
+  char *deps = malloc(cap);
+  unsigned ndeps = 0;
+  int ok = deps != NULL;
+  for (char *p = list, *nl; ok && *p; p = nl + 1) {
     nl = strchr(p, '\n');
     *nl = '\0';
     if (strcmp(p, skip) == 0)
       continue;
     char real[PATH_MAX];
     unsigned long long h;
-    if (!realpath(p, real) || hash_file(real, &h) != 0) {
+    struct stat st;
+    if (!realpath(p, real) || stat(real, &st) != 0 ||
+        changed_since(&st, since) || hash_file(real, &h) != 0) {
       ok = 0;
       break;
     }
-    fprintf(f, "%016llx %s\n", h, real);
+    size_t need = strlen(real) + 32;
+    if (len + need >= cap) {
+      char *bigger = realloc(deps, cap = (len + need) * 2);
+      if (!bigger) {
+        ok = 0;
+        break;
+      }
+      deps = bigger;
+    }
+    len += (size_t)snprintf(deps + len, cap - len, "%016llx %s\n", h, real);
+    ndeps++;
   }
   free(list);
-  if (fclose(f) != 0 || !ok || rename(tmp, deps_path) != 0) {
+  FILE *in = ok ? fopen(built, "rbe") : NULL;
+  struct stat st;
+  if (!in || fstat(fileno(in), &st) != 0) {
+    if (in)
+      fclose(in);
+    free(deps);
+    return -1;
+  }
+  cuemu__temp_suffix(suffix, sizeof suffix);
+  snprintf(tmp, sizeof tmp, "%s%s", path, suffix);
+  FILE *out = fopen(tmp, "wbe");
+  if (!out) {
+    fclose(in);
+    free(deps);
+    return -1;
+  }
+  fprintf(out, CUEMU_ENTRY_MAGIC " %u %llu\n", ndeps,
+          (unsigned long long)st.st_size);
+  fwrite(deps, 1, len, out);
+  free(deps);
+  char buf[1 << 16];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+    if (fwrite(buf, 1, n, out) != n)
+      break;
+  ok = !ferror(in) && !ferror(out);
+  fclose(in);
+  if (fclose(out) != 0 || !ok || rename(tmp, path) != 0) {
     unlink(tmp);
     return -1;
   }
@@ -239,47 +334,14 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
 }
 
 int cuemu__file_install(const char *from, const char *to) {
-  char tmp[PATH_MAX + 32];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", to, (long)getpid()) >=
-      (int)sizeof tmp)
-    return -1;
-  int in = open(from, O_RDONLY | O_CLOEXEC);
-  if (in < 0)
+  FILE *in = fopen(from, "rbe");
+  if (!in)
     return -1;
   struct stat st;
-  if (fstat(in, &st) != 0) {
-    close(in);
-    return -1;
-  }
-  int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                 st.st_mode & 0777);
-  if (out < 0) {
-    close(in);
-    return -1;
-  }
-  char buf[1 << 16];
-  ssize_t n;
-  int ok = 1;
-  while ((n = read(in, buf, sizeof buf)) > 0) {
-    for (ssize_t done = 0; done < n;) {
-      ssize_t w = write(out, buf + done, (size_t)(n - done));
-      if (w <= 0) {
-        ok = 0;
-        break;
-      }
-      done += w;
-    }
-    if (!ok)
-      break;
-  }
-  if (n < 0)
-    ok = 0;
-  close(in);
-  if (close(out) != 0)
-    ok = 0;
-  if (!ok || rename(tmp, to) != 0) {
-    unlink(tmp);
-    return -1;
-  }
-  return 0;
+  int rc = -1;
+  if (fstat(fileno(in), &st) == 0)
+    rc = install_from_stream(in, (unsigned long long)st.st_size, to,
+                             st.st_mode & 0777);
+  fclose(in);
+  return rc;
 }

@@ -1,17 +1,19 @@
 /*
  * cuemu_cache.h: the compile cache of cuemu-cc.
  *
- * An entry is two files in the cache folder: KEY.out (the module or
- * program) and KEY.deps (each header the compiler read, with the hash of its
- * contents). KEY covers the source, the options, the compiler's identity and
- * cuemu's version; a lookup also re-hashes every listed header, so editing
- * any included file is a miss. Both files are written to a temporary name
- * and renamed, so parallel processes share the cache safely.
+ * An entry is one file in the cache folder, KEY.entry: each header the
+ * compiler read, with the hash of its contents, then the module or program.
+ * KEY covers the source, the options, the compiler's identity and cuemu's
+ * version; a lookup also re-hashes every listed header, so editing any
+ * included file is a miss. An entry is written to a temporary file and
+ * renamed, so parallel processes and threads share the cache safely, and a
+ * result is not stored when a header changed while it was being compiled.
  */
 #ifndef CUEMU_CACHE_H
 #define CUEMU_CACHE_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include <xxhash.h>
 
@@ -41,11 +43,16 @@ int cuemu__cache_fetch(const char *dir, const cuemu_cache_key *key,
                        const char *output);
 
 /* Stores `built` (which stays where it is) under `key`, with the headers
- * listed in the make-style dependency file `depfile` except `skip`.
- * Returns 0 or -1. */
+ * listed in the make-style dependency file `depfile` except `skip`. Nothing
+ * is stored (-1) if a header changed at or after `since`, when the compile
+ * started. Returns 0 or -1. */
 int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
                        const char *built, const char *depfile,
-                       const char *skip);
+                       const char *skip, const struct timespec *since);
+
+/* A suffix that makes a temporary file name unique to this process, thread
+ * and call: ".PID.TID.N". */
+void cuemu__temp_suffix(char *out, size_t size);
 
 /* Copies `from` to `to` through a temporary file and a rename, keeping the
  * executable bit. Returns 0 or -1. */

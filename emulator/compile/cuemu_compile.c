@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -101,7 +102,8 @@ static int run(char *const *argv) {
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
       return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  /* A compiler killed by a signal is a failed compile, not a missing one. */
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 typedef struct compile_job {
@@ -115,6 +117,7 @@ typedef struct compile_job {
   const char *shims, *include, *libdir;
   char cache[PATH_MAX];
   cuemu_cache_key key;
+  int use_cache;             /* look up and store results */
 } compile_job;
 
 /* Builds the compiler's argument vector into argv (at most `max`). */
@@ -185,12 +188,13 @@ static int build_argv(const compile_job *job, const char *tu,
 #undef ARGF
 }
 
-static void hash_job(compile_job *job, const char *text, size_t size) {
+/* Computes the job's cache key; returns 0, or -1 when out of memory. */
+static int hash_job(compile_job *job, const char *text, size_t size) {
   cuemu_hasher h;
   const cuemu_compile_options *o = job->opt;
   char num[64];
   if (cuemu__hasher_init(&h) != 0)
-    return;
+    return -1;
   cuemu__hasher_add_string(&h, "cuemu " CUEMU_VERSION);
   snprintf(num, sizeof num, "abi %d module %d debug %d", CUEMU_MODULE_ABI,
            o->module, o->debug);
@@ -207,11 +211,15 @@ static void hash_job(compile_job *job, const char *text, size_t size) {
   int max = 64 + o->argc + job->cxx_count;
   const char **argv = calloc((size_t)max, sizeof *argv);
   char *buffers = malloc(8 * PATH_MAX);
-  if (argv && buffers) {
-    build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX);
-    for (int i = 1; argv[i]; ++i)
-      cuemu__hasher_add_string(&h, argv[i]);
+  if (!argv || !buffers) {
+    free(argv);
+    free(buffers);
+    cuemu__hasher_finish(&h, &job->key);
+    return -1;
   }
+  build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX);
+  for (int i = 1; argv[i]; ++i)
+    cuemu__hasher_add_string(&h, argv[i]);
   free(argv);
   free(buffers);
   cuemu__hasher_add_string(&h, "--");
@@ -221,6 +229,19 @@ static void hash_job(compile_job *job, const char *text, size_t size) {
   cuemu__hasher_add_string(&h, job->source);
   cuemu__hasher_add(&h, text, size);
   cuemu__hasher_finish(&h, &job->key);
+  return 0;
+}
+
+/* Non-zero when the options bring in link inputs (-l, -L, -Wl,...) whose
+ * contents the cache key cannot cover: such builds are not cached. */
+static int links_other_files(const cuemu_compile_options *o) {
+  for (int i = 0; i < o->argc; ++i) {
+    const char *a = o->argv[i];
+    if (strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 ||
+        strncmp(a, "-Wl,", 4) == 0 || strcmp(a, "-Xlinker") == 0)
+      return 1;
+  }
+  return 0;
 }
 
 static cuemu_status build(compile_job *job, const char *text, size_t size,
@@ -231,18 +252,27 @@ static cuemu_status build(compile_job *job, const char *text, size_t size,
   if (st != CUEMU_SUCCESS)
     return cuemu__report(st, "%s", rw.message);
 
-  char tu[PATH_MAX + 64], depfile[PATH_MAX + 64], built[PATH_MAX + 64];
-  long pid = (long)getpid();
-  snprintf(tu, sizeof tu, "%s/%s.%ld.cpp", job->cache, job->key.hex, pid);
-  snprintf(depfile, sizeof depfile, "%s/%s.%ld.d", job->cache, job->key.hex,
-           pid);
-  snprintf(built, sizeof built, "%s/%s.%ld.bin", job->cache, job->key.hex,
-           pid);
+  char tu[PATH_MAX + 96], depfile[PATH_MAX + 96], built[PATH_MAX + 96];
+  char suffix[64];
+  cuemu__temp_suffix(suffix, sizeof suffix);
+  if (snprintf(tu, sizeof tu, "%s/%s%s.cpp", job->cache, job->key.hex,
+               suffix) >= (int)sizeof tu ||
+      snprintf(depfile, sizeof depfile, "%s/%s%s.d", job->cache,
+               job->key.hex, suffix) >= (int)sizeof depfile ||
+      snprintf(built, sizeof built, "%s/%s%s.bin", job->cache, job->key.hex,
+               suffix) >= (int)sizeof built) {
+    cuemu__rewrite_free(&rw);
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  }
+  /* File times come from the coarse clock: compare with it. */
+  struct timespec since;
+  clock_gettime(CLOCK_REALTIME_COARSE, &since);
   FILE *f = fopen(tu, "we");
   if (!f) {
+    int err = errno;
     cuemu__rewrite_free(&rw);
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", tu,
-                         strerror(errno));
+                         strerror(err));
   }
   int werr = cuemu__codegen_write(f, job->source, &rw, o->module,
                                   o->name_expressions,
@@ -281,13 +311,18 @@ static cuemu_status build(compile_job *job, const char *text, size_t size,
                          job->source);
   }
   st = CUEMU_SUCCESS;
-  if (cuemu__file_install(built, output) != 0)
+  if (cuemu__file_install(built, output) != 0) {
+    int err = errno;
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", output,
-                       strerror(errno));
-  else if (!o->no_cache &&
-           cuemu__cache_store(job->cache, &job->key, built, depfile, tu) != 0)
-    st = cuemu__report(CUEMU_CACHE, "cannot store %s in the cache %s",
-                       output, job->cache);
+                       strerror(err));
+  } else if (job->use_cache && cuemu__cache_store(job->cache, &job->key, built,
+                                                  depfile, tu, &since) != 0) {
+    /* The output is there; only later compiles lose the cache. */
+    fprintf(stderr,
+            "cuemu-cc: note: %s was not stored in the cache %s (a header "
+            "changed during the compile, or the cache cannot be written)\n",
+            job->source, job->cache);
+  }
   unlink(depfile);
   unlink(built);
   return st;
@@ -345,11 +380,13 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     st = cuemu__report(CUEMU_CACHE, "cannot create the cache folder %s",
                        job.cache);
   } else {
-    hash_job(&job, text, size);
     const char *no_cache = getenv("CUEMU_NO_CACHE");
-    int use_cache =
-        !options->no_cache && !(no_cache && strcmp(no_cache, "1") == 0);
-    if (use_cache && cuemu__cache_fetch(job.cache, &job.key, output) == 1) {
+    job.use_cache = !options->no_cache && !links_other_files(options) &&
+                    !(no_cache && strcmp(no_cache, "1") == 0);
+    if (hash_job(&job, text, size) != 0) {
+      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    } else if (job.use_cache &&
+               cuemu__cache_fetch(job.cache, &job.key, output) == 1) {
       if (cache_hit)
         *cache_hit = 1;
     } else {

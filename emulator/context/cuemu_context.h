@@ -57,6 +57,17 @@ static inline void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
 }
 #endif
 
+/* Where a suspended context's saved state starts, for prefetching; NULL
+ * when the backend keeps it elsewhere. */
+static inline const void *cuemu__ctx_stack_hint(const cuemu_ctx *ctx) {
+#if CUEMU_CONTEXT_UCONTEXT
+  (void)ctx;
+  return NULL;
+#else
+  return ctx->sp;
+#endif
+}
+
 /* The name of the compiled-in backend: "asm-x86_64", "asm-aarch64" or
  * "ucontext". */
 const char *cuemu__ctx_backend(void);

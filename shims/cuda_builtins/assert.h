@@ -16,6 +16,6 @@
 #define assert(expr)                                                           \
   (static_cast<bool>(expr)                                                     \
        ? static_cast<void>(0)                                                  \
-       : cuemu_assert_fail(#expr, __FILE__, __LINE__, __PRETTY_FUNCTION__))
+       : cuemu_kernel_assert_fail(#expr, __FILE__, __LINE__, __PRETTY_FUNCTION__))
 #endif
 #endif

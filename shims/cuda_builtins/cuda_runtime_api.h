@@ -52,7 +52,7 @@ inline cudaError_t cuemu_rt_error_of(int status) {
 
 /* Records the outcome of a launch: configuration errors are returned by
  * cudaGetLastError(); execution errors become sticky. */
-inline void cuemu_rt_launched(int status) {
+inline void cuemu_rt_record_launch(int status) {
   cudaError_t e = cuemu_rt_error_of(status);
   if (e == cudaSuccess)
     return;

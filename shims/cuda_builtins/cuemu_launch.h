@@ -256,7 +256,7 @@ private:
                                     fn_};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_launched(cuemu_program_launch(desc_, g, b, shmem_, stream_, ptrs));
+    cuemu_rt_record_launch(cuemu_program_launch(desc_, g, b, shmem_, stream_, ptrs));
   }
 
   const cuemu_kernel_desc *desc_;
@@ -329,7 +329,7 @@ public:
     void *ptrs[2] = {&values, const_cast<L *>(&body_)};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_launched(cuemu_program_launch(deduced_desc<L, Values>(name_), g,
+    cuemu_rt_record_launch(cuemu_program_launch(deduced_desc<L, Values>(name_), g,
                                            b, shmem_, stream_, ptrs));
   }
 

@@ -39,7 +39,7 @@ inline int __syncthreads_or(int predicate,
 
 [[noreturn]] inline void __trap(const char *cuemu_file = __builtin_FILE(),
                                 int cuemu_line = __builtin_LINE()) {
-  cuemu_trap(cuemu_file, cuemu_line);
+  cuemu_kernel_trap(cuemu_file, cuemu_line);
 }
 
 #endif /* CUEMU_SYNC_H */

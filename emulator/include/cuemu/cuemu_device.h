@@ -131,13 +131,13 @@ CUEMU_NORETURN void cuemu__thread_finish(void);
 
 /* assert() and __trap() in kernel code: end the launch with ASSERT or TRAP,
  * naming the block, the thread and the source line. Outside a kernel,
- * cuemu_assert_fail() behaves as the C library's assert. */
-CUEMU_NORETURN void cuemu_assert_fail(const char *expr, const char *file,
+ * cuemu_kernel_assert_fail() behaves as the C library's assert. */
+CUEMU_NORETURN void cuemu_kernel_assert_fail(const char *expr, const char *file,
                                       int line, const char *function);
-CUEMU_NORETURN void cuemu_trap(const char *file, int line);
+CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
 
 /* Non-zero when the calling OS thread is running kernel code. */
-int cuemu_in_kernel(void);
+int cuemu_thread_in_kernel(void);
 
 #ifdef __cplusplus
 }
