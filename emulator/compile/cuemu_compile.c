@@ -145,6 +145,9 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-O0");
   } else {
     ARG("-O2");
+    /* Takes the "has this thread blocked?" test out of the loop over the
+     * threads of a barrier-free kernel (see shims/cuemu_launch.h). */
+    ARG("-funswitch-loops");
   }
   ARG("-fPIC");
   /* Kernels are reached through the generated table, never by symbol, so
