@@ -389,6 +389,36 @@ else
   error launch_peak_memory "the memory driver failed" "<= 64 MiB"
 fi
 
+# ---- 7. the bare register switch, for context ------------------------------------
+# No target: how much one switch costs among N coroutines on this machine,
+# the floor under [2], which switches once per thread per barrier.
+log "[7] bare register switch among N coroutines (context for [2])"
+topbuild=${CUEMU_BUILDDIR:-$(dirname "$CUEMU_LIB_DIR")}
+if [ -f "$topbuild/config.h" ] &&
+  grep -q 'define CUEMU_CONTEXT_UCONTEXT 0' "$topbuild/config.h" &&
+  $CC -std=gnu11 -O2 -I"$topbuild" -I"$srcdir/emulator" \
+    "$benchsrc/bench_switch.c" "$srcdir/emulator/context/cuemu_context.c" \
+    "$srcdir/emulator/context/cuemu_context_x86_64.S" \
+    "$srcdir/emulator/context/cuemu_context_aarch64.S" \
+    -o "$out/bench_switch" 2>"$run/switch.err"; then
+  best=""
+  r=0
+  while [ $r -lt 3 ]; do
+    "$out/bench_switch" 32 256 1024 >>"$run/switch.txt" || break
+    r=$((r + 1))
+  done
+  for n in 32 256 1024; do
+    v=$(awk -v n=$n '$1 == "switch_ns" && $2 == n { if (m == "" || $3 < m) m = $3 } END { print m }' "$run/switch.txt")
+    best="$best${best:+, }$n: $v ns"
+  done
+  log "switch_ns_per_coroutine_count: $best (min of $r runs; no target)"
+  printf '%s|%s|%s|%s|%s\n' switch_ns_per_coroutine_count "$best" "-" info \
+    "cuemu__ctx_switch round-robin among N coroutines on guarded, coloured stacks (bench_switch.c); [2] costs at least one switch per thread per barrier" \
+    >>"$results"
+else
+  log "switch_ns_per_coroutine_count: SKIP (needs the asm backend and config.h in $topbuild)"
+fi
+
 # ---- RESULTS.md -----------------------------------------------------------------
 elapsed=$(($(date +%s) - started))
 log ""
