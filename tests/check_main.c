@@ -18,7 +18,8 @@ static const struct {
     {"launch", make_launch_suite},       {"scheduler", make_scheduler_suite},
     {"shared", make_shared_suite},       {"atomics", make_atomics_suite},
     {"faults", make_faults_suite},       {"compile", make_compile_suite},
-    {"selftest", make_selftest_suite},
+    {"selftest", make_selftest_suite},   {"warp", make_warp_suite},
+    {"groups", make_groups_suite},
 };
 
 int main(void) {

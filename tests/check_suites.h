@@ -10,11 +10,13 @@
 Suite *make_atomics_suite(void);
 Suite *make_compile_suite(void);
 Suite *make_faults_suite(void);
+Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);
 Suite *make_rewrite_suite(void);
 Suite *make_scheduler_suite(void);
 Suite *make_selftest_suite(void);
 Suite *make_shared_suite(void);
 Suite *make_status_suite(void);
+Suite *make_warp_suite(void);
 
 #endif

@@ -28,6 +28,7 @@
 #include "cuemu_memory.h"
 #include "cuemu_timing.h"
 #include "cuemu_sync.h"
+#include "cuemu_warp.h"
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
 #include "cuemu_launch.h"

@@ -102,10 +102,40 @@ const cuemu_kernel_desc *cuemu_program_find(const void *function);
 
 /* ---- Scheduling (kernel code) -------------------------------------------- */
 
-/* Kinds of rendezvous; the warp collectives extend this list. */
+/* Kinds of rendezvous. */
 enum cuemu_sync_kind {
   CUEMU_SYNC_BARRIER = 0,   /* __syncthreads and its _count/_and/_or forms */
-  CUEMU_SYNC_YIELD = 1      /* a scheduling point that waits for nothing */
+  CUEMU_SYNC_YIELD = 1,     /* a scheduling point that waits for nothing */
+  CUEMU_SYNC_WARP = 2,      /* a warp collective (cuemu_warp_collective) */
+  CUEMU_SYNC_ACTIVE = 3     /* __activemask: waits for the warp to settle */
+};
+
+/* The warp collectives: what cuemu_warp_collective() computes once every
+ * lane named in the mask has arrived at the same operation with the same
+ * mask. `value` is each lane's operand (up to 64 bits; for votes, its
+ * predicate), `arg` the operation's lane argument, `width` its segment
+ * width (a power of two from 1 to 32, shuffles only). */
+enum cuemu_warp_op {
+  CUEMU_WARP_SYNC = 0,      /* __syncwarp: returns 0 */
+  CUEMU_WARP_SHFL_IDX,      /* value of lane arg (within the segment) */
+  CUEMU_WARP_SHFL_UP,       /* value of lane - arg, own value below it */
+  CUEMU_WARP_SHFL_DOWN,     /* value of lane + arg, own value past it */
+  CUEMU_WARP_SHFL_XOR,      /* value of lane ^ arg, own value past it */
+  CUEMU_WARP_BALLOT,        /* mask of the lanes whose value != 0 */
+  CUEMU_WARP_ALL,           /* 1 if every lane's value != 0 */
+  CUEMU_WARP_ANY,           /* 1 if some lane's value != 0 */
+  CUEMU_WARP_UNI,           /* 1 if every lane's value != 0 or none's is */
+  CUEMU_WARP_MATCH_ANY,     /* mask of the lanes whose value equals mine */
+  CUEMU_WARP_MATCH_ALL,     /* the mask if all values are equal, else 0 */
+  CUEMU_WARP_REDUCE_ADD,    /* 32-bit sum (wrapping) */
+  CUEMU_WARP_REDUCE_MIN_S,  /* minimum, values as int */
+  CUEMU_WARP_REDUCE_MAX_S,  /* maximum, values as int */
+  CUEMU_WARP_REDUCE_MIN_U,  /* minimum, values as unsigned */
+  CUEMU_WARP_REDUCE_MAX_U,  /* maximum, values as unsigned */
+  CUEMU_WARP_REDUCE_AND,
+  CUEMU_WARP_REDUCE_OR,
+  CUEMU_WARP_REDUCE_XOR,
+  CUEMU_WARP_OP_COUNT_
 };
 
 /* What a block barrier returns (the `op` of cuemu_block_barrier()). */
@@ -121,6 +151,26 @@ enum cuemu_barrier_op {
  * `op` asks for. Exited threads count as arrived and contribute no
  * predicate. Kernel code. */
 int cuemu_block_barrier(int op, int predicate, const char *file, int line);
+
+/* A warp collective (see enum cuemu_warp_op). The lanes are those of the
+ * calling thread's warp: warps are 32 consecutive threads of the block in
+ * row-major linear order (x fastest), the last one partial when the block
+ * size is not a multiple of 32. Misuse ends the launch with an error naming
+ * the intrinsic (`name`), its file:line, the mask and the lanes: the caller
+ * not in its mask, a mask naming a lane that has exited or does not exist,
+ * or lanes of the mask that wait at a different collective or barrier.
+ * A shuffle whose source lane is not in the mask returns the caller's own
+ * value (CUDA leaves it unspecified). Kernel code; outside a kernel it
+ * behaves as a warp of one lane. */
+unsigned long long cuemu_warp_collective(int op, unsigned mask,
+                                         unsigned long long value, int arg,
+                                         int width, const char *name,
+                                         const char *file, int line);
+
+/* __activemask(): the lanes of the caller's warp that reach this call site
+ * together, that is the lanes waiting here once every other lane of the
+ * warp has exited or blocked elsewhere. Kernel code. */
+unsigned cuemu_warp_active_mask(const char *file, int line);
 
 /* Lets the other threads of the block run (used by __nanosleep and spin-wait
  * helpers). Outside a kernel it returns at once. */
