@@ -179,6 +179,8 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
   char where[1024];
+  if (w->narrivals != w->waiting && cuemu__warp_resolve(w))
+    return;
   if (w->narrivals == 0 || w->narrivals != w->waiting) {
     describe_waiters(w, where, sizeof where);
     cuemu__block_fail(w, CUEMU_DEADLOCK,
@@ -221,7 +223,16 @@ static void runner_entry(void);
  * goes back to the pool once another stack has been chosen. */
 static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
   for (;;) {
-    if (w->next_unstarted < w->nthreads) {
+    /* Woken threads first: the lanes of a warp collective then run their
+     * next steps while their stacks are still in the cache, before other
+     * warps start. Threads that only yielded come last, so that a spinning
+     * thread cannot keep the others from starting. */
+    unsigned id;
+    int have = 0;
+    if (w->rq_len) {
+      id = runq_pop(w);
+      have = 1;
+    } else if (w->next_unstarted < w->nthreads) {
       cuemu_stack *s = cuemu__stack_get(&w->pool);
       if (release)
         cuemu__stack_put(&w->pool, release);
@@ -238,13 +249,17 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       cuemu__ctx_reset(&fresh, &s->tpl);
       cuemu__ctx_switch(save, &fresh);
       return;
+    } else if (w->yq_len) {
+      id = w->yieldq[w->yq_head];
+      w->yq_head = (w->yq_head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
+      w->yq_len--;
+      have = 1;
     }
     if (release) {
       cuemu__stack_put(&w->pool, release);
       release = NULL;
     }
-    if (w->rq_len) {
-      unsigned id = runq_pop(w);
+    if (have) {
       cuemu_thread *t = &w->threads[id];
       w->state[id] = CUEMU_THREAD_RUNNING;
       w->current = t;
@@ -263,9 +278,23 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
   }
 }
 
-/* The thread running now, made a coroutine of its own if it was running
- * lazily in a runner. */
-static cuemu_thread *current_thread(cuemu_worker *w) {
+/* Marks threads [first, first + count) as exited, in the state array and in
+ * the per-warp masks that warp collectives check. */
+static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
+  if (count == 0)
+    return;
+  memset(w->state + first, CUEMU_THREAD_EXITED, count);
+  for (unsigned id = first, end = first + count; id < end;) {
+    unsigned lane = id % 32, n = 32 - lane;
+    if (n > end - id)
+      n = end - id;
+    unsigned bits = n == 32 ? 0xffffffffu : ((1u << n) - 1u) << lane;
+    w->warp_exited[id / 32] |= bits;
+    id += n;
+  }
+}
+
+cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   if (w->current)
     return w->current;
   unsigned id = linear_tid(w, threadIdx);
@@ -275,6 +304,7 @@ static cuemu_thread *current_thread(cuemu_worker *w) {
   w->runner_stack = NULL;
   w->state[id] = CUEMU_THREAD_RUNNING;
   /* The threads of the runner's range before this one have returned. */
+  mark_exited(w, w->lazy_start, id - w->lazy_start);
   w->exited += id - w->lazy_start;
   w->next_unstarted = w->lazy_pos + (id - w->lazy_start) + 1;
   w->current = t;
@@ -302,6 +332,7 @@ static void run_unstarted(cuemu_worker *w) {
     w->current = NULL;
     cuemu__thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
+    mark_exited(w, start, count);
     w->exited += count;
   }
 }
@@ -334,7 +365,7 @@ void cuemu__thread_finish(void) {
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
   t->stack = NULL;
-  w->state[id] = CUEMU_THREAD_EXITED;
+  mark_exited(w, id, 1);
   w->exited++;
   w->yield_streak = 0;
   w->current = NULL;
@@ -386,12 +417,24 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
     cuemu__ctx_switch(&t->ctx, &next->ctx);
     return w->bar_result;
   }
-  t = current_thread(w);
+  t = cuemu__thread_current(w);
   barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
   schedule(w, &t->ctx, NULL);
   /* The barrier's result stays put until this thread has read it: the next
    * barrier cannot complete before this thread arrives there. */
   return w->bar_result;
+}
+
+void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
+  w->waiting++;
+  schedule(w, &t->ctx, NULL);
+}
+
+void cuemu__thread_wake(cuemu_worker *w, unsigned id) {
+  w->state[id] = CUEMU_THREAD_RUNNABLE;
+  w->waiting--;
+  w->yield_streak = 0;
+  runq_push(w, id);
 }
 
 static double seconds_now(void) {
@@ -423,20 +466,21 @@ static void check_spinning(cuemu_worker *w) {
                     "something that never happens%s%s (set "
                     "CUEMU_SPIN_TIMEOUT to wait longer)",
                     w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
-                    w->block_idx.z, w->launch->spin_timeout, w->rq_len + 1,
-                    w->rq_len ? "s" : "", where[0] ? "; " : "", where);
+                    w->block_idx.z, w->launch->spin_timeout, w->yq_len + 1,
+                    w->yq_len ? "s" : "", where[0] ? "; " : "", where);
 }
 
 void cuemu_thread_yield(void) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return;
-  cuemu_thread *t = current_thread(w);
+  cuemu_thread *t = cuemu__thread_current(w);
   unsigned id = (unsigned)(t - w->threads);
   check_spinning(w);
   t->wait.kind = CUEMU_SYNC_YIELD;
   w->state[id] = CUEMU_THREAD_RUNNABLE;
-  runq_push(w, id);
+  w->yieldq[(w->yq_head + w->yq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
+  w->yq_len++;
   schedule(w, &t->ctx, NULL);
 }
 
@@ -466,10 +510,13 @@ static int next_block(cuemu_worker *w) {
   w->next_unstarted = 0;
   w->exited = w->waiting = 0;
   w->rq_head = w->rq_len = 0;
+  w->yq_head = w->yq_len = 0;
   w->narrivals = 0;
   w->bar_count = 0;
   w->yield_streak = 0;
   w->current = NULL;
+  memset(w->warp_waiting, 0, sizeof w->warp_waiting);
+  memset(w->warp_exited, 0, sizeof w->warp_exited);
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
     w->rng = L->seed ^ (0x632be59bd9b4e019ull * (linear + 1));
@@ -525,7 +572,8 @@ cuemu_worker *cuemu__worker_create(void) {
   w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);
-  if (!w->threads || !w->state || !w->order || !w->runq) {
+  w->yieldq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->yieldq);
+  if (!w->threads || !w->state || !w->order || !w->runq || !w->yieldq) {
     cuemu__worker_destroy(w);
     return NULL;
   }
@@ -541,6 +589,7 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   free(w->state);
   free(w->order);
   free(w->runq);
+  free(w->yieldq);
   free(w->dynamic_shared);
   free(w->altstack.ss_sp);
   free(w);

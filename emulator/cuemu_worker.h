@@ -40,19 +40,30 @@ enum cuemu_thread_state {
 /* Where and why a thread waits. */
 typedef struct cuemu_wait {
   int kind;          /* enum cuemu_sync_kind */
-  int op;            /* enum cuemu_barrier_op for barriers */
+  int op;            /* enum cuemu_barrier_op, or enum cuemu_warp_op */
   const char *file;
   int line;
   int predicate;
 } cuemu_wait;
 
+/* The operands and result of a warp collective a thread waits at. */
+typedef struct cuemu_warp_wait {
+  unsigned mask;
+  int arg;
+  int width;
+  const char *name;  /* the intrinsic, for messages */
+  unsigned long long value;
+  unsigned long long result;
+} cuemu_warp_wait;
+
 /* A thread that has blocked at least once (one slot per thread of a block).
- * One cache line each: a barrier touches every slot. */
+ * A barrier touches only the first cache line of each slot. */
 typedef struct __attribute__((aligned(64))) cuemu_thread {
   cuemu_ctx ctx;        /* saved while not running */
   cuemu_stack *stack;   /* owned from its first suspension to its exit */
   cuemu_uint3 tid;
   cuemu_wait wait;
+  cuemu_warp_wait warp __attribute__((aligned(64)));
 } cuemu_thread;
 
 /* Thread orders between rendezvous points. */
@@ -90,6 +101,8 @@ typedef struct cuemu_worker {
   unsigned *order;                /* start order of the threads (non-forward) */
   unsigned *runq;                 /* ring of runnable thread ids */
   unsigned rq_head, rq_len;
+  unsigned *yieldq;               /* ring of threads that yielded */
+  unsigned yq_head, yq_len;
 
   /* The block barrier being gathered: how many arrived, and where the first
    * one waits. */
@@ -110,6 +123,13 @@ typedef struct cuemu_worker {
   cuemu_thread *current;          /* NULL while a runner runs lazily */
   int in_kernel;
   unsigned long long rng;
+
+  /* Per warp of the block, the lanes waiting at a warp collective: a lane
+   * arriving at one checks its whole mask only when this says it may be
+   * complete. */
+  unsigned warp_waiting[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the lanes that have exited. */
+  unsigned warp_exited[CUEMU_MAX_THREADS_PER_BLOCK / 32];
 
   /* Yields since the block last made progress (a barrier completed, a
    * thread started or exited), and when that streak began. */
@@ -145,6 +165,23 @@ CUEMU_NORETURN void cuemu__block_fail(cuemu_worker *w, cuemu_status status,
 void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
                          const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The thread running now, made a coroutine of its own if it was running
+ * lazily in a runner (cuemu_block.c). Kernel code. */
+cuemu_thread *cuemu__thread_current(cuemu_worker *w);
+
+/* Suspends thread `t`, which has filled in its wait record and is marked
+ * waiting, until another thread wakes it. Kernel code. */
+void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
+
+/* Makes waiting thread `id` runnable again. */
+void cuemu__thread_wake(cuemu_worker *w, unsigned id);
+
+/* Called when no thread of the block can run and the waiting threads are
+ * not all at one block barrier: completes what the warp collectives can
+ * (returns 1 when it woke threads), or ends the block with an error that
+ * explains why the warp collectives cannot complete (cuemu_warp.c). */
+int cuemu__warp_resolve(cuemu_worker *w);
 
 /* The coordinates of the thread running now on `w`. */
 cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w);

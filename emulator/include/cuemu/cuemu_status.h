@@ -27,6 +27,7 @@ extern "C" {
   XX(ARGUMENT_COUNT, "wrong number of kernel arguments")                       \
   XX(DIVERGENT_BARRIER, "threads of a block wait at different barriers")       \
   XX(DEADLOCK, "no thread of the block can make progress")                     \
+  XX(WARP_MISUSE, "a warp collective was misused (mask, exited or absent lanes)") \
   XX(STACK_OVERFLOW, "a thread overflowed its stack")                          \
   XX(KERNEL_FAULT, "a kernel thread faulted (invalid memory access)")          \
   XX(ASSERT, "a device-side assertion failed")                                 \

@@ -1,0 +1,389 @@
+/*
+ * cuemu_warp.c: warp collectives (shuffles, votes, matches, reductions,
+ * __syncwarp) and __activemask.
+ *
+ * A warp is 32 consecutive threads of the block in linear order. A lane that
+ * reaches a collective records its operands and waits; the lane that
+ * completes the set named by the mask computes every lane's result, as
+ * PTX's shfl.sync, vote.sync, match.sync and redux.sync define them, wakes
+ * the others and carries on without a switch. Collectives that can never
+ * complete (a lane of the mask exited, is absent, or waits elsewhere) are
+ * reported when nothing else in the block can run.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cuemu_worker.h"
+
+#define WARP_SIZE 32u
+
+/* The lanes of warp `base` (its first thread) that exist in the block. */
+static unsigned warp_lanes(const cuemu_worker *w, unsigned base) {
+  unsigned n = w->nthreads - base;
+  return n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1u;
+}
+
+/* The source lane of a shuffle, following PTX shfl.sync with the c operand
+ * that CUDA's __shfl*_sync(width) pass; -1 when it is out of the segment
+ * (the caller then gets its own value). */
+static int shuffle_source(int op, unsigned lane, int arg, int width) {
+  unsigned segmask = (WARP_SIZE - (unsigned)width) & 0x1fu;
+  unsigned cval = op == CUEMU_WARP_SHFL_UP ? 0u : 0x1fu;
+  int max_lane = (int)((lane & segmask) | (cval & ~segmask));
+  int min_lane = (int)(lane & segmask);
+  int b = arg & 0x1f, j;
+  int ok;
+  switch (op) {
+  case CUEMU_WARP_SHFL_UP:
+    j = (int)lane - b;
+    ok = j >= max_lane;
+    break;
+  case CUEMU_WARP_SHFL_DOWN:
+    j = (int)lane + b;
+    ok = j <= max_lane;
+    break;
+  case CUEMU_WARP_SHFL_XOR:
+    j = (int)lane ^ b;
+    ok = j <= max_lane;
+    break;
+  default: /* CUEMU_WARP_SHFL_IDX */
+    j = min_lane | (b & (int)~segmask & 0x1f);
+    ok = j <= max_lane;
+    break;
+  }
+  return ok ? j : -1;
+}
+
+/* Computes the result of every lane in `mask` from the operands in
+ * `lanes` (indexed by lane). */
+static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+  unsigned long long acc = 0;
+  unsigned ballot = 0, count = 0;
+  int first = 1, all_equal = 1;
+  unsigned long long first_value = 0;
+  for (unsigned l = 0; l < WARP_SIZE; ++l) {
+    if (!(mask >> l & 1u))
+      continue;
+    unsigned long long v = lanes[l]->value;
+    unsigned v32 = (unsigned)v;
+    int s32 = (int)v32;
+    ballot |= (v != 0) << l;
+    count++;
+    if (first) {
+      first_value = v;
+      acc = v32;
+    } else {
+      all_equal &= v == first_value;
+      switch (op) {
+      case CUEMU_WARP_REDUCE_ADD: acc = (unsigned)(acc + v32); break;
+      case CUEMU_WARP_REDUCE_MIN_S:
+        acc = (unsigned)(s32 < (int)(unsigned)acc ? s32 : (int)(unsigned)acc);
+        break;
+      case CUEMU_WARP_REDUCE_MAX_S:
+        acc = (unsigned)(s32 > (int)(unsigned)acc ? s32 : (int)(unsigned)acc);
+        break;
+      case CUEMU_WARP_REDUCE_MIN_U: acc = v32 < acc ? v32 : acc; break;
+      case CUEMU_WARP_REDUCE_MAX_U: acc = v32 > acc ? v32 : acc; break;
+      case CUEMU_WARP_REDUCE_AND: acc &= v32; break;
+      case CUEMU_WARP_REDUCE_OR: acc |= v32; break;
+      case CUEMU_WARP_REDUCE_XOR: acc ^= v32; break;
+      default: break;
+      }
+    }
+    first = 0;
+  }
+  for (unsigned l = 0; l < WARP_SIZE; ++l) {
+    if (!(mask >> l & 1u))
+      continue;
+    cuemu_warp_wait *me = lanes[l];
+    unsigned long long r = 0;
+    switch (op) {
+    case CUEMU_WARP_SHFL_IDX:
+    case CUEMU_WARP_SHFL_UP:
+    case CUEMU_WARP_SHFL_DOWN:
+    case CUEMU_WARP_SHFL_XOR: {
+      int src = shuffle_source(op, l, me->arg, me->width);
+      /* A source outside the mask is inactive: CUDA leaves the result
+       * unspecified; the caller's own value is as good as any. */
+      r = src >= 0 && (mask >> src & 1u) ? lanes[src]->value : me->value;
+      break;
+    }
+    case CUEMU_WARP_BALLOT: r = ballot; break;
+    case CUEMU_WARP_ALL: r = ballot == mask; break;
+    case CUEMU_WARP_ANY: r = ballot != 0; break;
+    case CUEMU_WARP_UNI: r = ballot == mask || ballot == 0; break;
+    case CUEMU_WARP_MATCH_ANY: {
+      unsigned m = 0;
+      for (unsigned k = 0; k < WARP_SIZE; ++k)
+        if ((mask >> k & 1u) && lanes[k]->value == me->value)
+          m |= 1u << k;
+      r = m;
+      break;
+    }
+    case CUEMU_WARP_MATCH_ALL: r = all_equal ? mask : 0; break;
+    case CUEMU_WARP_SYNC: r = 0; break;
+    default: r = acc; break; /* the reductions */
+    }
+    me->result = r;
+  }
+  (void)count;
+}
+
+/* Appends "LANES" as "0,3,5-9" to buf. */
+static size_t put_lanes(char *buf, size_t size, size_t len, unsigned lanes) {
+  int first = 1;
+  for (unsigned l = 0; l < WARP_SIZE && len < size; ++l) {
+    if (!(lanes >> l & 1u))
+      continue;
+    unsigned end = l;
+    while (end + 1 < WARP_SIZE && (lanes >> (end + 1) & 1u))
+      end++;
+    len += (size_t)snprintf(buf + len, size - len, end > l ? "%s%u-%u" : "%s%u",
+                            first ? "" : ",", l, end);
+    first = 0;
+    l = end;
+  }
+  if (first && len < size)
+    len += (size_t)snprintf(buf + len, size - len, "none");
+  return len;
+}
+
+/* Where lane `id` of the block is, for messages. */
+static size_t put_where(char *buf, size_t size, size_t len,
+                        const cuemu_worker *w, unsigned id) {
+  const cuemu_thread *t = &w->threads[id];
+  if (len >= size)
+    return len;
+  switch (w->state[id]) {
+  case CUEMU_THREAD_EXITED:
+    return len + (size_t)snprintf(buf + len, size - len, "has exited");
+  case CUEMU_THREAD_WAITING:
+    if (t->wait.kind == CUEMU_SYNC_BARRIER)
+      return len + (size_t)snprintf(buf + len, size - len,
+                                    "waits at __syncthreads (%s:%d)",
+                                    t->wait.file, t->wait.line);
+    if (t->wait.kind == CUEMU_SYNC_ACTIVE)
+      return len + (size_t)snprintf(buf + len, size - len,
+                                    "waits at __activemask (%s:%d)",
+                                    t->wait.file, t->wait.line);
+    return len + (size_t)snprintf(buf + len, size - len,
+                                  "waits at %s (%s:%d) with mask 0x%08x",
+                                  t->warp.name, t->wait.file, t->wait.line,
+                                  t->warp.mask);
+  default:
+    return len + (size_t)snprintf(buf + len, size - len, "is running");
+  }
+}
+
+/* Ends the block: a collective of lane `id` that cannot complete. */
+static void fail_misuse(cuemu_worker *w, unsigned id, const char *name,
+                        const char *file, int line, unsigned mask,
+                        const char *why, unsigned arrived, unsigned missing) {
+  char buf[1536];
+  unsigned base = id & ~(WARP_SIZE - 1u);
+  size_t len = (size_t)snprintf(buf, sizeof buf, "%s", why);
+  if (len < sizeof buf)
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "; lanes arrived: ");
+  len = put_lanes(buf, sizeof buf, len, arrived);
+  for (unsigned l = 0; l < WARP_SIZE && len < sizeof buf; ++l) {
+    if (!(missing >> l & 1u))
+      continue;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "; lane %u ", l);
+    if (base + l >= w->nthreads)
+      len += (size_t)snprintf(buf + len, sizeof buf - len,
+                              "does not exist (the warp has %u lanes)",
+                              w->nthreads - base);
+    else
+      len = put_where(buf, sizeof buf, len, w, base + l);
+  }
+  cuemu_uint3 t = w->threads[id].tid;
+  cuemu__block_fail(w, CUEMU_WARP_MISUSE,
+                    "kernel %s: %s at %s:%d with mask 0x%08x in warp %u of "
+                    "block (%u,%u,%u) (thread (%u,%u,%u), lane %u): %s",
+                    w->launch->kernel->name, name, file, line, mask,
+                    base / WARP_SIZE, w->block_idx.x, w->block_idx.y,
+                    w->block_idx.z, t.x, t.y, t.z, id % WARP_SIZE, buf);
+}
+
+/* Non-zero when thread `id` waits at the same collective as `me`. */
+static int same_collective(const cuemu_worker *w, unsigned id,
+                           const cuemu_thread *me) {
+  const cuemu_thread *t = &w->threads[id];
+  return w->state[id] == CUEMU_THREAD_WAITING &&
+         t->wait.kind == CUEMU_SYNC_WARP && t->wait.op == me->wait.op &&
+         t->warp.mask == me->warp.mask;
+}
+
+/* Completes the collective that `me` (lane of warp `base`) waits at if
+ * every lane of its mask waits there too; wakes them (but not `me`).
+ * Returns 1 when it completed. */
+static int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me) {
+  unsigned mask = me->warp.mask;
+  cuemu_warp_wait *lanes[WARP_SIZE]; /* only the mask's entries are used */
+  for (unsigned l = 0; l < WARP_SIZE; ++l) {
+    if (!(mask >> l & 1u))
+      continue;
+    if (!same_collective(w, base + l, me))
+      return 0;
+    lanes[l] = &w->threads[base + l].warp;
+  }
+  compute(me->wait.op, mask, lanes);
+  unsigned me_id = (unsigned)(me - w->threads);
+  for (unsigned l = 0; l < WARP_SIZE; ++l)
+    if ((mask >> l & 1u) && base + l != me_id)
+      cuemu__thread_wake(w, base + l);
+  w->warp_waiting[base / WARP_SIZE] &= ~mask;
+  return 1;
+}
+
+/* Checks a collective's mask on arrival: the caller must be in it, and it
+ * may name only lanes that exist and have not exited. */
+static void check_mask(cuemu_worker *w, unsigned id, const char *name,
+                       const char *file, int line, unsigned mask) {
+  unsigned base = id & ~(WARP_SIZE - 1u), lane = id % WARP_SIZE;
+  unsigned exist = warp_lanes(w, base);
+  unsigned gone = mask & exist & w->warp_exited[base / WARP_SIZE];
+  if (!(mask >> lane & 1u))
+    fail_misuse(w, id, name, file, line, mask,
+                "the calling lane is not in its own mask", 1u << lane, 0);
+  if (mask & ~exist)
+    fail_misuse(w, id, name, file, line, mask,
+                "the mask names lanes that do not exist in this partial warp",
+                1u << lane, mask & ~exist);
+  if (gone)
+    fail_misuse(w, id, name, file, line, mask,
+                "the mask names lanes that have exited",
+                (1u << lane) | (w->warp_waiting[base / WARP_SIZE] & mask),
+                gone);
+}
+
+unsigned long long cuemu_warp_collective(int op, unsigned mask,
+                                         unsigned long long value, int arg,
+                                         int width, const char *name,
+                                         const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_thread *me;
+  cuemu_thread alone;
+  if (!w || !w->in_kernel) {
+    /* Outside a kernel: a warp of one lane (lane 0). */
+    cuemu_warp_wait *lanes[WARP_SIZE] = {0};
+    memset(&alone, 0, sizeof alone);
+    alone.warp.value = value;
+    alone.warp.arg = arg;
+    alone.warp.width = width;
+    lanes[0] = &alone.warp;
+    compute(op, 1u, lanes);
+    return alone.warp.result;
+  }
+  me = cuemu__thread_current(w);
+  unsigned id = (unsigned)(me - w->threads);
+  unsigned base = id & ~(WARP_SIZE - 1u);
+  check_mask(w, id, name, file, line, mask);
+  me->wait.kind = CUEMU_SYNC_WARP;
+  me->wait.op = op;
+  me->wait.file = file;
+  me->wait.line = line;
+  me->warp.mask = mask;
+  me->warp.arg = arg;
+  me->warp.width = width;
+  me->warp.name = name;
+  me->warp.value = value;
+  w->state[id] = CUEMU_THREAD_WAITING;
+  unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];
+  *waiting |= 1u << (id % WARP_SIZE);
+  /* Only when every lane of the mask waits at some collective can this one
+   * be complete; then check that they all wait at this one. */
+  if ((*waiting & mask) == mask && try_complete(w, base, me)) {
+    w->state[id] = CUEMU_THREAD_RUNNING;
+    return me->warp.result;
+  }
+  cuemu__thread_wait(w, me);
+  return me->warp.result;
+}
+
+/* Completes every __activemask of warp `base` if no lane of the warp can
+ * still run: the lanes waiting at one call site form its mask. Returns 1 when
+ * it woke lanes (other than `except`, which is running). */
+static int settle_active(cuemu_worker *w, unsigned base, unsigned except) {
+  unsigned exist = warp_lanes(w, base), pending = 0;
+  for (unsigned l = 0; l < WARP_SIZE; ++l) {
+    if (!(exist >> l & 1u))
+      continue;
+    unsigned char st = w->state[base + l];
+    if (st != CUEMU_THREAD_WAITING && st != CUEMU_THREAD_EXITED &&
+        base + l != except)
+      return 0;
+    if ((st == CUEMU_THREAD_WAITING || base + l == except) &&
+        w->threads[base + l].wait.kind == CUEMU_SYNC_ACTIVE)
+      pending |= 1u << l;
+  }
+  int woke = 0;
+  while (pending) {
+    unsigned first = (unsigned)__builtin_ctz(pending), group = 0;
+    const cuemu_wait *site = &w->threads[base + first].wait;
+    for (unsigned l = first; l < WARP_SIZE; ++l) {
+      const cuemu_wait *o = &w->threads[base + l].wait;
+      if ((pending >> l & 1u) && o->line == site->line &&
+          (o->file == site->file || strcmp(o->file, site->file) == 0))
+        group |= 1u << l;
+    }
+    pending &= ~group;
+    for (unsigned l = 0; l < WARP_SIZE; ++l) {
+      if (!(group >> l & 1u))
+        continue;
+      w->threads[base + l].warp.result = group;
+      if (base + l != except) {
+        cuemu__thread_wake(w, base + l);
+        woke = 1;
+      }
+    }
+  }
+  return woke;
+}
+
+unsigned cuemu_warp_active_mask(const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return 1u;
+  cuemu_thread *me = cuemu__thread_current(w);
+  unsigned id = (unsigned)(me - w->threads);
+  me->wait.kind = CUEMU_SYNC_ACTIVE;
+  me->wait.file = file;
+  me->wait.line = line;
+  me->warp.name = "__activemask";
+  me->warp.result = 0;
+  settle_active(w, id & ~(WARP_SIZE - 1u), id);
+  if (me->warp.result)
+    return (unsigned)me->warp.result;
+  w->state[id] = CUEMU_THREAD_WAITING;
+  cuemu__thread_wait(w, me);
+  return (unsigned)me->warp.result;
+}
+
+int cuemu__warp_resolve(cuemu_worker *w) {
+  int woke = 0;
+  for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
+    woke |= settle_active(w, base, (unsigned)-1);
+  if (woke)
+    return 1;
+  /* A collective that cannot complete: explain the first one. */
+  for (unsigned id = 0; id < w->nthreads; ++id) {
+    const cuemu_thread *t = &w->threads[id];
+    if (w->state[id] != CUEMU_THREAD_WAITING || t->wait.kind != CUEMU_SYNC_WARP)
+      continue;
+    unsigned base = id & ~(WARP_SIZE - 1u), arrived = 0, missing = 0;
+    for (unsigned l = 0; l < WARP_SIZE; ++l) {
+      if (!(t->warp.mask >> l & 1u))
+        continue;
+      if (same_collective(w, base + l, t))
+        arrived |= 1u << l;
+      else
+        missing |= 1u << l;
+    }
+    fail_misuse(w, id, t->warp.name, t->wait.file, t->wait.line, t->warp.mask,
+                "lanes named in the mask never arrive (they wait at a "
+                "different intrinsic or barrier, or have exited)",
+                arrived, missing);
+  }
+  return 0;
+}
