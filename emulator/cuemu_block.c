@@ -114,6 +114,7 @@ void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
   }
   pthread_mutex_unlock(&launch->error_lock);
   atomic_store(&launch->stop, 1);
+  cuemu__grid_stop(launch);
 }
 
 void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
@@ -179,7 +180,8 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
   char where[1024];
-  if (w->narrivals != w->waiting && cuemu__warp_resolve(w))
+  if (w->narrivals != w->waiting &&
+      (cuemu__group_resolve(w) || cuemu__warp_resolve(w)))
     return;
   if (w->narrivals == 0 || w->narrivals != w->waiting) {
     describe_waiters(w, where, sizeof where);
@@ -196,6 +198,8 @@ static void resolve(cuemu_worker *w) {
                       w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                       w->block_idx.z, where);
   }
+  if (w->bar_op == CUEMU_BARRIER_GRID)
+    cuemu__grid_wait(w);
   switch (w->bar_op) {
   case CUEMU_BARRIER_COUNT: w->bar_result = (int)w->bar_count; break;
   case CUEMU_BARRIER_AND: w->bar_result = w->bar_count == w->narrivals; break;
@@ -342,7 +346,7 @@ static int next_block(cuemu_worker *w);
 static void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
   run_unstarted(w);
-  while (w->exited == w->nthreads) {
+  while (w->exited == w->nthreads && !w->launch->cooperative) {
     /* No thread of the block blocked, so the block is done and this context
      * owns nothing but its stack: go on with the next block right here,
      * which saves two switches per block of a barrier-free kernel. */
@@ -544,7 +548,9 @@ static void run_blocks(cuemu_worker *w) {
   cuemu__ctx_switch(&w->main_ctx, &fresh);
   w->in_kernel = 0;
   if (w->exited != w->nthreads) {
-    /* The block ended in an error: take back the stacks of its threads. */
+    /* The block ended in an error: take back the stacks of its threads, and
+     * forget the tile barriers it was gathering. */
+    memset(w->group_arrived, 0, sizeof w->group_arrived);
     for (unsigned i = 0; i < w->nthreads; ++i) {
       if (w->threads[i].stack &&
           (w->state[i] == CUEMU_THREAD_WAITING ||
@@ -627,8 +633,15 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   gridDim.z = L->grid.z;
   w->block_dim = blockDim;
   cuemu__fault_enter(w);
-  while (next_block(w))
+  while (next_block(w)) {
     run_blocks(w);
+    if (L->cooperative) {
+      /* One block per worker, so that every block is resident. */
+      if (w->exited == w->nthreads)
+        cuemu__grid_block_done(L);
+      break;
+    }
+  }
   cuemu__fault_leave(w);
   w->launch = NULL;
   cuemu__worker_self = saved;

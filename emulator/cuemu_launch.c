@@ -72,7 +72,7 @@ static unsigned max_workers_for(unsigned nthreads) {
 cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
                            size_t max_dynamic_shared, cuemu_dim3 grid,
                            cuemu_dim3 block, size_t dynamic_shared,
-                           void **args) {
+                           void **args, int cooperative) {
   if (cuemu_thread_in_kernel())
     return cuemu__report(CUEMU_NOT_SUPPORTED,
                          "kernel %s: launching a kernel from kernel code "
@@ -112,12 +112,35 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
   L.status = CUEMU_SUCCESS;
 
   unsigned workers = config.workers;
-  if (workers > L.nblocks)
+  if (cooperative) {
+    unsigned resident = cuemu__grid_max_blocks(L.nthreads, dynamic_shared);
+    unsigned most = max_workers_for(L.nthreads);
+    if (most < resident)
+      resident = most;
+    if (L.nblocks > resident) {
+      pthread_mutex_destroy(&L.error_lock);
+      return cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
+                           "kernel %s: a cooperative launch of %llu blocks "
+                           "of %u threads; at most %u can be resident at once "
+                           "(CUEMU_SM_COUNT sets the emulated SM count)",
+                           kernel->name, L.nblocks, L.nthreads, resident);
+    }
+    L.cooperative = 1;
+    pthread_mutex_init(&L.grid_lock, NULL);
+    pthread_cond_init(&L.grid_cond, NULL);
     workers = (unsigned)L.nblocks;
-  unsigned most = max_workers_for(L.nthreads);
-  if (workers > most)
-    workers = most;
+  } else {
+    if (workers > L.nblocks)
+      workers = (unsigned)L.nblocks;
+    unsigned most = max_workers_for(L.nthreads);
+    if (workers > most)
+      workers = most;
+  }
   cuemu__pool_run(&L, workers - 1);
+  if (cooperative) {
+    pthread_cond_destroy(&L.grid_cond);
+    pthread_mutex_destroy(&L.grid_lock);
+  }
   pthread_mutex_destroy(&L.error_lock);
   if (L.status != CUEMU_SUCCESS) {
     cuemu__report_print(L.message);

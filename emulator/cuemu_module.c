@@ -13,6 +13,7 @@
 
 #include "cuemu_launch.h"
 #include "cuemu_report.h"
+#include "cuemu_worker.h"
 
 struct cuemu_kernel {
   const cuemu_kernel_desc *desc;
@@ -188,11 +189,10 @@ cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *k,
   return CUEMU_SUCCESS;
 }
 
-cuemu_status cuemu_kernel_launch(cuemu_kernel *k, cuemu_dim3 grid,
-                                 cuemu_dim3 block, size_t dynamic_shared,
-                                 cuemu_stream *stream, void **args,
-                                 int nargs) {
-  (void)stream; /* launches are synchronous */
+/* Checks the arguments of a launch and runs it. */
+static cuemu_status launch(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
+                           size_t dynamic_shared, void **args, int nargs,
+                           int cooperative) {
   if (!k)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
   if (nargs != k->desc->param_count || (nargs > 0 && !args))
@@ -207,7 +207,38 @@ cuemu_status cuemu_kernel_launch(cuemu_kernel *k, cuemu_dim3 grid,
                            "holds pointers to the values)",
                            k->desc->name, i);
   return cuemu__launch(k->desc, k->max_dynamic_shared, grid, block,
-                       dynamic_shared, args);
+                       dynamic_shared, args, cooperative);
+}
+
+cuemu_status cuemu_kernel_launch(cuemu_kernel *k, cuemu_dim3 grid,
+                                 cuemu_dim3 block, size_t dynamic_shared,
+                                 cuemu_stream *stream, void **args,
+                                 int nargs) {
+  (void)stream; /* launches are synchronous */
+  return launch(k, grid, block, dynamic_shared, args, nargs, 0);
+}
+
+cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *k, cuemu_dim3 grid,
+                                             cuemu_dim3 block,
+                                             size_t dynamic_shared,
+                                             cuemu_stream *stream,
+                                             void **args, int nargs) {
+  (void)stream;
+  return launch(k, grid, block, dynamic_shared, args, nargs, 1);
+}
+
+cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,
+                                                 cuemu_dim3 block,
+                                                 size_t dynamic_shared,
+                                                 unsigned *blocks) {
+  unsigned long long n = (unsigned long long)block.x * block.y * block.z;
+  if (!k || !blocks || n == 0 || n > CUEMU_MAX_THREADS_PER_BLOCK)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_kernel_max_cooperative_blocks: a kernel, an "
+                         "output and a block of 1 to %u threads are needed",
+                         CUEMU_MAX_THREADS_PER_BLOCK);
+  *blocks = cuemu__grid_max_blocks((unsigned)n, dynamic_shared);
+  return CUEMU_SUCCESS;
 }
 
 /* ---- The kernel registry of whole programs ------------------------------ */
@@ -247,5 +278,5 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_dim3 g = {grid.x, grid.y, grid.z};
   cuemu_dim3 b = {block.x, block.y, block.z};
   return cuemu__launch(kernel, CUEMU_DEFAULT_DYNAMIC_SHARED, g, b,
-                       dynamic_shared, args);
+                       dynamic_shared, args, 0);
 }

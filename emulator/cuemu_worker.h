@@ -87,6 +87,10 @@ typedef struct cuemu_launch {
   unsigned long long seed;
   size_t stack_size;
   double spin_timeout;            /* seconds, see cuemu_config.h */
+  int cooperative;                /* every block resident: one per worker */
+  pthread_mutex_t grid_lock;      /* grid.sync(), see cuemu_grid.c */
+  pthread_cond_t grid_cond;
+  unsigned long long grid_arrived, grid_done, grid_generation;
   pthread_mutex_t error_lock;
   cuemu_status status;            /* first error */
   char message[2048];
@@ -130,6 +134,9 @@ typedef struct cuemu_worker {
   unsigned warp_waiting[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per warp, the lanes that have exited. */
   unsigned warp_exited[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per tile barrier being gathered (indexed by its first thread), the
+   * threads that arrived; zero when none is. */
+  unsigned short group_arrived[CUEMU_MAX_THREADS_PER_BLOCK];
 
   /* Yields since the block last made progress (a barrier completed, a
    * thread started or exited), and when that streak began. */
@@ -177,11 +184,25 @@ void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);
 
+/* Called when no thread of the block can run: completes the tile barriers
+ * whose last live thread exited (returns 1), or ends the block with an
+ * error for a tile barrier that cannot complete (cuemu_group.c). */
+int cuemu__group_resolve(cuemu_worker *w);
+
 /* Called when no thread of the block can run and the waiting threads are
  * not all at one block barrier: completes what the warp collectives can
  * (returns 1 when it woke threads), or ends the block with an error that
  * explains why the warp collectives cannot complete (cuemu_warp.c). */
 int cuemu__warp_resolve(cuemu_worker *w);
+
+/* Cooperative launches (cuemu_grid.c): the blocks that can be resident at
+ * once; the cross-block wait of grid.sync(), called when a block's part of
+ * it completes; the note that a block has finished; and the wake-up of the
+ * blocks waiting when the launch stops. */
+unsigned cuemu__grid_max_blocks(unsigned nthreads, size_t dynamic_shared);
+void cuemu__grid_wait(cuemu_worker *w);
+void cuemu__grid_block_done(cuemu_launch *launch);
+void cuemu__grid_stop(cuemu_launch *launch);
 
 /* The coordinates of the thread running now on `w`. */
 cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w);

@@ -105,6 +105,28 @@ cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
                                  cuemu_dim3 block, size_t dynamic_shared,
                                  cuemu_stream *stream, void **args, int nargs);
 
+/* Launches `kernel` cooperatively, as cudaLaunchCooperativeKernel does: all
+ * blocks are resident at once (each block runs on its own worker OS
+ * thread, whatever CUEMU_WORKERS says), so grid.sync() works. Returns
+ * COOPERATIVE_TOO_LARGE when the grid has more blocks than
+ * cuemu_kernel_max_cooperative_blocks() allows; otherwise as
+ * cuemu_kernel_launch(). Host code. */
+cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *kernel,
+                                             cuemu_dim3 grid,
+                                             cuemu_dim3 block,
+                                             size_t dynamic_shared,
+                                             cuemu_stream *stream,
+                                             void **args, int nargs);
+
+/* How many blocks of this shape can be resident at once on the emulated
+ * device: its SM count (CUEMU_SM_COUNT, default 8) times the blocks per SM
+ * that its limits allow (2048 threads, 32 blocks and 228 KiB of shared
+ * memory per SM, as on sm_90), as the occupancy API reports it. */
+cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *kernel,
+                                                 cuemu_dim3 block,
+                                                 size_t dynamic_shared,
+                                                 unsigned *blocks);
+
 /* ---- Compiling ----------------------------------------------------------- */
 
 /* Options for cuemu_compile(); zero-initialise and fill what you need. */

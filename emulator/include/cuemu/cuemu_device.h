@@ -107,7 +107,9 @@ enum cuemu_sync_kind {
   CUEMU_SYNC_BARRIER = 0,   /* __syncthreads and its _count/_and/_or forms */
   CUEMU_SYNC_YIELD = 1,     /* a scheduling point that waits for nothing */
   CUEMU_SYNC_WARP = 2,      /* a warp collective (cuemu_warp_collective) */
-  CUEMU_SYNC_ACTIVE = 3     /* __activemask: waits for the warp to settle */
+  CUEMU_SYNC_ACTIVE = 3,    /* __activemask: waits for the warp to settle */
+  CUEMU_SYNC_GROUP = 4,     /* a barrier of a range of threads (wide tiles) */
+  CUEMU_SYNC_GRID = 5       /* grid.sync() of a cooperative launch */
 };
 
 /* The warp collectives: what cuemu_warp_collective() computes once every
@@ -143,7 +145,8 @@ enum cuemu_barrier_op {
   CUEMU_BARRIER_PLAIN = 0, /* __syncthreads: returns 0 */
   CUEMU_BARRIER_COUNT = 1, /* __syncthreads_count: threads with predicate != 0 */
   CUEMU_BARRIER_AND = 2,   /* __syncthreads_and: 1 if every arriving thread's */
-  CUEMU_BARRIER_OR = 3     /* __syncthreads_or: 1 if any arriving thread's */
+  CUEMU_BARRIER_OR = 3,    /* __syncthreads_or: 1 if any arriving thread's */
+  CUEMU_BARRIER_GRID = 4   /* grid.sync(): the block's part of it */
 };
 
 /* __syncthreads() and friends: waits until every non-exited thread of the
@@ -171,6 +174,22 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
  * together, that is the lanes waiting here once every other lane of the
  * warp has exited or blocked elsewhere. Kernel code. */
 unsigned cuemu_warp_active_mask(const char *file, int line);
+
+/* A barrier of the `count` threads of the block whose linear ids start at
+ * `first` (a tile of a thread block wider than a warp: `first` a multiple
+ * of `count`, `count` a power of two from 64 to 1024). It completes when
+ * every non-exited thread of the range has arrived at a group barrier of the
+ * same range; waiting elsewhere is reported as a deadlock. Kernel code. */
+void cuemu_group_barrier(unsigned first, unsigned count, const char *file,
+                         int line);
+
+/* grid.sync(): waits until every thread of every block of the grid has
+ * arrived. Only in a cooperative launch (all blocks are then resident at
+ * once); elsewhere it ends the launch with an error. Kernel code. */
+void cuemu_grid_sync(const char *file, int line);
+
+/* Non-zero in a thread of a cooperative launch (grid.is_valid()). */
+int cuemu_grid_is_cooperative(void);
 
 /* Lets the other threads of the block run (used by __nanosleep and spin-wait
  * helpers). Outside a kernel it returns at once. */

@@ -35,6 +35,8 @@ extern "C" {
   XX(COMPILE, "the kernel source did not compile")                             \
   XX(CACHE, "the compile cache could not be used")                             \
   XX(NOT_SUPPORTED, "the operation is not supported")                          \
+  XX(COOPERATIVE_TOO_LARGE, "more blocks than can be resident at once")        \
+  XX(GRID_SYNC, "grid.sync() outside a cooperative launch")                    \
   XX(INTERNAL, "internal error in cuemu")
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
