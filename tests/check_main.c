@@ -19,7 +19,7 @@ static const struct {
     {"shared", make_shared_suite},       {"atomics", make_atomics_suite},
     {"faults", make_faults_suite},       {"compile", make_compile_suite},
     {"selftest", make_selftest_suite},   {"warp", make_warp_suite},
-    {"groups", make_groups_suite},
+    {"groups", make_groups_suite},       {"grid", make_grid_suite},
 };
 
 int main(void) {
