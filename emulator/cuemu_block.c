@@ -431,6 +431,16 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
 
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
+  if (__builtin_expect(w->rq_len != 0, 1)) {
+    /* As in the barrier: straight to the next runnable thread. */
+    unsigned next_id = runq_pop(w);
+    cuemu_thread *next = &w->threads[next_id];
+    w->state[next_id] = CUEMU_THREAD_RUNNING;
+    w->current = next;
+    threadIdx = next->tid;
+    cuemu__ctx_switch(&t->ctx, &next->ctx);
+    return;
+  }
   schedule(w, &t->ctx, NULL);
 }
 

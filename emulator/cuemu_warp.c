@@ -57,76 +57,78 @@ static int shuffle_source(int op, unsigned lane, int arg, int width) {
 /* Computes the result of every lane in `mask` from the operands in
  * `lanes` (indexed by lane). */
 static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
-  unsigned long long acc = 0;
-  unsigned ballot = 0, count = 0;
-  int first = 1, all_equal = 1;
-  unsigned long long first_value = 0;
-  for (unsigned l = 0; l < WARP_SIZE; ++l) {
-    if (!(mask >> l & 1u))
-      continue;
-    unsigned long long v = lanes[l]->value;
-    unsigned v32 = (unsigned)v;
-    int s32 = (int)v32;
-    ballot |= (v != 0) << l;
-    count++;
-    if (first) {
-      first_value = v;
-      acc = v32;
-    } else {
-      all_equal &= v == first_value;
-      switch (op) {
-      case CUEMU_WARP_REDUCE_ADD: acc = (unsigned)(acc + v32); break;
-      case CUEMU_WARP_REDUCE_MIN_S:
-        acc = (unsigned)(s32 < (int)(unsigned)acc ? s32 : (int)(unsigned)acc);
-        break;
-      case CUEMU_WARP_REDUCE_MAX_S:
-        acc = (unsigned)(s32 > (int)(unsigned)acc ? s32 : (int)(unsigned)acc);
-        break;
-      case CUEMU_WARP_REDUCE_MIN_U: acc = v32 < acc ? v32 : acc; break;
-      case CUEMU_WARP_REDUCE_MAX_U: acc = v32 > acc ? v32 : acc; break;
-      case CUEMU_WARP_REDUCE_AND: acc &= v32; break;
-      case CUEMU_WARP_REDUCE_OR: acc |= v32; break;
-      case CUEMU_WARP_REDUCE_XOR: acc ^= v32; break;
-      default: break;
-      }
-    }
-    first = 0;
-  }
-  for (unsigned l = 0; l < WARP_SIZE; ++l) {
-    if (!(mask >> l & 1u))
-      continue;
-    cuemu_warp_wait *me = lanes[l];
-    unsigned long long r = 0;
-    switch (op) {
-    case CUEMU_WARP_SHFL_IDX:
-    case CUEMU_WARP_SHFL_UP:
-    case CUEMU_WARP_SHFL_DOWN:
-    case CUEMU_WARP_SHFL_XOR: {
+  switch (op) {
+  case CUEMU_WARP_SHFL_IDX:
+  case CUEMU_WARP_SHFL_UP:
+  case CUEMU_WARP_SHFL_DOWN:
+  case CUEMU_WARP_SHFL_XOR:
+    for (unsigned m = mask; m; m &= m - 1) {
+      unsigned l = (unsigned)__builtin_ctz(m);
+      cuemu_warp_wait *me = lanes[l];
       int src = shuffle_source(op, l, me->arg, me->width);
       /* A source outside the mask is inactive: CUDA leaves the result
        * unspecified; the caller's own value is as good as any. */
-      r = src >= 0 && (mask >> src & 1u) ? lanes[src]->value : me->value;
-      break;
+      me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
+                                                   : me->value;
     }
-    case CUEMU_WARP_BALLOT: r = ballot; break;
-    case CUEMU_WARP_ALL: r = ballot == mask; break;
-    case CUEMU_WARP_ANY: r = ballot != 0; break;
-    case CUEMU_WARP_UNI: r = ballot == mask || ballot == 0; break;
-    case CUEMU_WARP_MATCH_ANY: {
-      unsigned m = 0;
-      for (unsigned k = 0; k < WARP_SIZE; ++k)
-        if ((mask >> k & 1u) && lanes[k]->value == me->value)
-          m |= 1u << k;
-      r = m;
-      break;
+    return;
+  case CUEMU_WARP_SYNC:
+    for (unsigned m = mask; m; m &= m - 1)
+      lanes[__builtin_ctz(m)]->result = 0;
+    return;
+  case CUEMU_WARP_MATCH_ANY:
+    for (unsigned m = mask; m; m &= m - 1) {
+      cuemu_warp_wait *me = lanes[__builtin_ctz(m)];
+      unsigned same = 0;
+      for (unsigned k = mask; k; k &= k - 1)
+        if (lanes[__builtin_ctz(k)]->value == me->value)
+          same |= 1u << __builtin_ctz(k);
+      me->result = same;
     }
-    case CUEMU_WARP_MATCH_ALL: r = all_equal ? mask : 0; break;
-    case CUEMU_WARP_SYNC: r = 0; break;
-    default: r = acc; break; /* the reductions */
-    }
-    me->result = r;
+    return;
+  default:
+    break;
   }
-  (void)count;
+  /* Votes, match_all and reductions: one result for every lane. */
+  unsigned ballot = 0, acc = 0;
+  int first = 1, all_equal = 1;
+  unsigned long long first_value = 0;
+  for (unsigned m = mask; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctz(m);
+    unsigned long long v = lanes[l]->value;
+    unsigned v32 = (unsigned)v;
+    int s32 = (int)v32;
+    ballot |= (unsigned)(v != 0) << l;
+    if (first) {
+      first_value = v;
+      acc = v32;
+      first = 0;
+      continue;
+    }
+    all_equal &= v == first_value;
+    switch (op) {
+    case CUEMU_WARP_REDUCE_ADD: acc += v32; break;
+    case CUEMU_WARP_REDUCE_MIN_S: acc = s32 < (int)acc ? v32 : acc; break;
+    case CUEMU_WARP_REDUCE_MAX_S: acc = s32 > (int)acc ? v32 : acc; break;
+    case CUEMU_WARP_REDUCE_MIN_U: acc = v32 < acc ? v32 : acc; break;
+    case CUEMU_WARP_REDUCE_MAX_U: acc = v32 > acc ? v32 : acc; break;
+    case CUEMU_WARP_REDUCE_AND: acc &= v32; break;
+    case CUEMU_WARP_REDUCE_OR: acc |= v32; break;
+    case CUEMU_WARP_REDUCE_XOR: acc ^= v32; break;
+    default: break;
+    }
+  }
+  unsigned long long r;
+  switch (op) {
+  case CUEMU_WARP_BALLOT: r = ballot; break;
+  case CUEMU_WARP_ALL: r = ballot == mask; break;
+  case CUEMU_WARP_ANY: r = ballot != 0; break;
+  case CUEMU_WARP_UNI: r = ballot == mask || ballot == 0; break;
+  case CUEMU_WARP_MATCH_ALL: r = all_equal ? mask : 0; break;
+  default: r = acc; break; /* the reductions */
+  }
+  for (unsigned m = mask; m; m &= m - 1)
+    lanes[__builtin_ctz(m)]->result = r;
 }
 
 /* Appends "LANES" as "0,3,5-9" to buf. */
@@ -176,7 +178,7 @@ static size_t put_where(char *buf, size_t size, size_t len,
 }
 
 /* Ends the block: a collective of lane `id` that cannot complete. */
-static void fail_misuse(cuemu_worker *w, unsigned id, const char *name,
+static __attribute__((noinline, cold)) void fail_misuse(cuemu_worker *w, unsigned id, const char *name,
                         const char *file, int line, unsigned mask,
                         const char *why, unsigned arrived, unsigned missing) {
   char buf[1536];
@@ -216,8 +218,9 @@ static int same_collective(const cuemu_worker *w, unsigned id,
 
 /* Completes the collective that `me` (lane of warp `base`) waits at if
  * every lane of its mask waits there too; wakes them (but not `me`).
- * Returns 1 when it completed. */
-static int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me) {
+ * Returns 1 when it completed. Kept out of line, with its lane table, so
+ * that the frame a waiting lane leaves on its stack stays small. */
+static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me) {
   unsigned mask = me->warp.mask;
   cuemu_warp_wait *lanes[WARP_SIZE]; /* only the mask's entries are used */
   for (unsigned l = 0; l < WARP_SIZE; ++l) {
@@ -238,7 +241,7 @@ static int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me) {
 
 /* Checks a collective's mask on arrival: the caller must be in it, and it
  * may name only lanes that exist and have not exited. */
-static void check_mask(cuemu_worker *w, unsigned id, const char *name,
+static inline void check_mask(cuemu_worker *w, unsigned id, const char *name,
                        const char *file, int line, unsigned mask) {
   unsigned base = id & ~(WARP_SIZE - 1u), lane = id % WARP_SIZE;
   unsigned exist = warp_lanes(w, base);
@@ -257,24 +260,28 @@ static void check_mask(cuemu_worker *w, unsigned id, const char *name,
                 gone);
 }
 
+/* A collective outside a kernel: a warp of one lane (lane 0). */
+static __attribute__((noinline)) unsigned long long
+alone(int op, unsigned long long value, int arg, int width) {
+  cuemu_warp_wait one;
+  cuemu_warp_wait *lanes[WARP_SIZE];
+  memset(&one, 0, sizeof one);
+  one.value = value;
+  one.arg = arg;
+  one.width = width;
+  lanes[0] = &one;
+  compute(op, 1u, lanes);
+  return one.result;
+}
+
 unsigned long long cuemu_warp_collective(int op, unsigned mask,
                                          unsigned long long value, int arg,
                                          int width, const char *name,
                                          const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return alone(op, value, arg, width);
   cuemu_thread *me;
-  cuemu_thread alone;
-  if (!w || !w->in_kernel) {
-    /* Outside a kernel: a warp of one lane (lane 0). */
-    cuemu_warp_wait *lanes[WARP_SIZE] = {0};
-    memset(&alone, 0, sizeof alone);
-    alone.warp.value = value;
-    alone.warp.arg = arg;
-    alone.warp.width = width;
-    lanes[0] = &alone.warp;
-    compute(op, 1u, lanes);
-    return alone.warp.result;
-  }
   me = cuemu__thread_current(w);
   unsigned id = (unsigned)(me - w->threads);
   unsigned base = id & ~(WARP_SIZE - 1u);
