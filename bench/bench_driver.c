@@ -12,6 +12,8 @@
  *   reduce MODULE LOG2N REPS          the 256-thread tree reduction (wall
  *                                     and process CPU time per launch)
  *   memory MODULE BLOCKS THREADS      peak memory growth of one launch
+ *   warp MODULE LOG2N REPS            the warp-shuffle reduction and the same
+ *                                     one through shared memory, alternating
  *   spawn N PROGRAM ARGS...           wall time of N runs of a program
  */
 #define _GNU_SOURCE
@@ -200,6 +202,72 @@ static int cmd_reduce(int argc, char **argv) {
   return 0;
 }
 
+/* ---- warp reduction -------------------------------------------------------- */
+
+/* Checks the 32-element slice sums of one launch of KERNEL; 0 if all exact. */
+static int check_warp_sums(const char *kernel, const float *out,
+                           const unsigned *expected, unsigned slices) {
+  for (unsigned w = 0; w < slices; ++w)
+    if (out[w] != (float)expected[w]) {
+      fprintf(stderr, "bench_driver: warp: %s: slice %u: %g, expected %u\n",
+              kernel, w, (double)out[w], expected[w]);
+      return 1;
+    }
+  return 0;
+}
+
+static int cmd_warp(int argc, char **argv) {
+  if (argc != 3)
+    die("usage: warp MODULE LOG2N REPS%s", "");
+  static const char *const names[2] = {"bench_warp_shfl", "bench_warp_shared"};
+  cuemu_module *m;
+  cuemu_kernel *k[2];
+  check(cuemu_module_load(&m, argv[0]), argv[0]);
+  for (int j = 0; j < 2; ++j)
+    check(cuemu_module_get_kernel(m, names[j], &k[j]), names[j]);
+  int n = 1 << atoi(argv[1]), reps = atoi(argv[2]);
+  if (n < 256)
+    die("warp: LOG2N must be at least 8 (%s)", argv[1]);
+  unsigned blocks = (unsigned)n / 256, slices = (unsigned)n / 32;
+  float *in = xmalloc((size_t)n * sizeof *in);
+  float *out = xmalloc(slices * sizeof *out);
+  unsigned *expected = xmalloc(slices * sizeof *expected);
+  for (unsigned w = 0; w < slices; ++w) {
+    expected[w] = 0;
+    for (unsigned l = 0; l < 32; ++l) {
+      unsigned v = (w * 32u + l) * 37u % 101u;
+      in[w * 32u + l] = (float)v;
+      expected[w] += v;
+    }
+  }
+  void *args[] = {&in, &out};
+  long long *t[2];
+  for (int j = 0; j < 2; ++j)
+    t[j] = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *t[j]);
+  for (int r = -1; r < reps; ++r) { /* r == -1: the untimed warm-up */
+    /* Alternate which goes first so that neither always follows the other. */
+    for (int half = 0; half < 2; ++half) {
+      int j = half ^ (r & 1);
+      /* All bits set is a NaN, which equals no sum: a slice that a kernel
+       * did not write cannot pass with the other kernel's result. */
+      memset(out, 0xff, slices * sizeof *out);
+      long long t0 = now_ns();
+      check(cuemu_kernel_launch(k[j], dim(blocks), dim(256), 0, NULL, args, 2),
+            names[j]);
+      long long dt = now_ns() - t0;
+      if (r >= 0)
+        t[j][r] = dt;
+      /* Sums of 32 integers below 101 are exact in float, in any order. */
+      if (check_warp_sums(names[j], out, expected, slices))
+        return 1;
+    }
+  }
+  print_lib();
+  print_series("warp_shfl_ns", t[0], reps);
+  print_series("warp_shared_ns", t[1], reps);
+  return 0;
+}
+
 /* ---- memory ---------------------------------------------------------------- */
 
 /* VmHWM (peak resident set) of this process, in KiB, or -1. */
@@ -277,11 +345,13 @@ static int cmd_spawn(int argc, char **argv) {
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc < 2)
-    die("usage: bench_driver saxpy|reduce|memory|spawn ...%s", "");
+    die("usage: bench_driver saxpy|reduce|warp|memory|spawn ...%s", "");
   if (strcmp(argv[1], "saxpy") == 0)
     return cmd_saxpy(argc - 2, argv + 2);
   if (strcmp(argv[1], "reduce") == 0)
     return cmd_reduce(argc - 2, argv + 2);
+  if (strcmp(argv[1], "warp") == 0)
+    return cmd_warp(argc - 2, argv + 2);
   if (strcmp(argv[1], "memory") == 0)
     return cmd_memory(argc - 2, argv + 2);
   if (strcmp(argv[1], "spawn") == 0)

@@ -214,10 +214,10 @@ fi
 
 if [ "$quick" = 1 ]; then
   saxpy_reps=5 red_rounds=1 red_extra=1 red_reps=1 uc_rounds=1 cc_reps=5
-  mem_runs=1
+  mem_runs=1 warp_rounds=1 warp_reps=1
 else
   saxpy_reps=15 red_rounds=3 red_extra=3 red_reps=3 uc_rounds=3 cc_reps=20
-  mem_runs=3
+  mem_runs=3 warp_rounds=3 warp_reps=3
 fi
 log ""
 
@@ -417,6 +417,47 @@ if [ -f "$topbuild/config.h" ] &&
     >>"$results"
 else
   log "switch_ns_per_coroutine_count: SKIP (needs the asm backend and config.h in $topbuild)"
+fi
+
+# ---- 8. warp-shuffle reduction, shared memory beside it -------------------------
+# bench_warp.cu, in its own module: the sum of each 32-element slice by 5
+# __shfl_down_sync per lane (the target), and by 5 steps through shared memory
+# with one __syncthreads before each (a reference, no target). The two
+# alternate inside one process, in 3 processes (1 with BENCH_QUICK=1).
+log "[8] warp-shuffle reduction, 5 __shfl_down_sync per lane, 2^22 elements, CUEMU_WORKERS=1"
+warp_load_before=$(loadavg)
+warpmodule=$out/warp_asm.so
+out_file=$run/warp.txt
+warp_ok=1
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" --module \
+  "$benchsrc/bench_warp.cu" -o "$warpmodule" >"$out/warp_cc.log" 2>&1; then
+  warp_ok=0
+  tail -n 20 "$out/warp_cc.log" | sed 's/^/    /' >&2
+  error warp_shfl_ns_per_lane_shuffle "cannot compile bench_warp.cu (see $out/warp_cc.log)" "<= 10 ns"
+fi
+r=0
+while [ $warp_ok = 1 ] && [ $r -lt $warp_rounds ]; do
+  if ! CUEMU_WORKERS=1 run_driver "$CUEMU_LIB_DIR" warp "$warpmodule" 22 \
+    "$warp_reps"; then
+    warp_ok=0
+    error warp_shfl_ns_per_lane_shuffle "the warp driver failed" "<= 10 ns"
+  fi
+  r=$((r + 1))
+done
+if [ $warp_ok = 1 ]; then
+  set -- $(stats "$out_file" warp_shfl_ns)
+  tw=$1 tw_med=$2 n=$3
+  set -- $(stats "$out_file" warp_shared_ns)
+  ts=$1 ts_med=$2
+  per=$((4194304 * 5))
+  report warp_shfl_ns_per_lane_shuffle "$(calc %.2f "$tw / $per")" " ns" \
+    "<=" 10 "CUEMU_WORKERS=1: $(ms "$tw") ms per launch (min of $n; median $(ms "$tw_med") ms) / (2^22 lanes * 5 shuffles); the shared-memory version below takes $(calc %.2f "$ts / $tw")x as long; load average before $warp_load_before, after $(loadavg)"
+  shared=$(calc %.2f "$ts / $per")
+  log "warp_shared_ns_per_lane_step: $shared ns (no target)"
+  log "    CUEMU_WORKERS=1: $(ms "$ts") ms per launch (min of $n; median $(ms "$ts_med") ms) / (2^22 lanes * 5 steps), one __syncthreads per step"
+  printf '%s|%s|%s|%s|%s\n' warp_shared_ns_per_lane_step "$shared ns" "-" info \
+    "the same sums through shared memory, 5 steps over each 32-element slice of a 256-thread block with one __syncthreads before each: $(ms "$ts") ms per launch (min of $n; median $(ms "$ts_med") ms) / (2^22 lanes * 5 steps); $(calc %.2f "$ts / $tw")x the shuffle version" \
+    >>"$results"
 fi
 
 # ---- RESULTS.md -----------------------------------------------------------------
