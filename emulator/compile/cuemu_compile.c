@@ -146,8 +146,10 @@ static int build_argv(const compile_job *job, const char *tu,
   } else {
     ARG("-O2");
     /* Takes the "has this thread blocked?" test out of the loop over the
-     * threads of a barrier-free kernel (see shims/cuemu_launch.h). */
-    ARG("-funswitch-loops");
+     * threads of a barrier-free kernel (see shims/cuemu_launch.h); clang
+     * has no such flag (it warns) and unswitches on its own. */
+    if (!strstr(job->compiler, "clang"))
+      ARG("-funswitch-loops");
   }
   ARG("-fPIC");
   /* Kernels are reached through the generated table, never by symbol, so

@@ -10,8 +10,8 @@
  * __CUDA_NO_BFLOAT16_OPERATORS__ and __CUDA_NO_BFLOAT162_OPERATORS__ work as
  * in CUDA.
  *
- * Not provided here: the __shfl*_sync overloads (they belong with the warp
- * intrinsics).
+ * The __shfl*_sync overloads come last; they use the warp intrinsics of
+ * cuemu_warp.h.
  */
 #ifndef CUEMU_CUDA_BF16_H
 #define CUEMU_CUDA_BF16_H
@@ -335,5 +335,16 @@ inline __half::__half(const __nv_bfloat16 f) {
                              cuemu_nf_binary16, CUEMU_ROUND_RN);
 }
 #endif
+
+/* ---- Warp shuffles ------------------------------------------------------
+ *
+ * __shfl_sync, __shfl_up_sync, __shfl_down_sync and __shfl_xor_sync for
+ * __nv_bfloat16 and __nv_bfloat162, with CUDA's parameters; the value
+ * travels bit for bit (see cuemu_warp.h). */
+
+#include "cuemu_warp.h"
+
+CUEMU_WARP_DEFINE_SHUFFLES(__nv_bfloat16)
+CUEMU_WARP_DEFINE_SHUFFLES(__nv_bfloat162)
 
 #endif /* CUEMU_CUDA_BF16_H */

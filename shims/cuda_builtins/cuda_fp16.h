@@ -8,8 +8,9 @@
  * CUDA's switches __CUDA_NO_HALF_CONVERSIONS__, __CUDA_NO_HALF_OPERATORS__
  * and __CUDA_NO_HALF2_OPERATORS__ work as in CUDA.
  *
- * Not provided here: the __shfl*_sync overloads for __half and __half2 (they
- * belong with the warp intrinsics) and the deprecated __shfl forms.
+ * The __shfl*_sync overloads for __half and __half2 come last; they use the
+ * warp intrinsics of cuemu_warp.h, which also rejects the deprecated __shfl
+ * forms.
  */
 #ifndef CUEMU_CUDA_FP16_H
 #define CUEMU_CUDA_FP16_H
@@ -312,5 +313,16 @@ CUEMU_NF_DEFINE_SCALAR_OPERATORS(__half, 0x3C00U, cuemu_half_from_bits)
 #if !defined(__CUDA_NO_HALF2_OPERATORS__)
 CUEMU_NF_DEFINE_PAIR_OPERATORS(__half, __half2, 0x3C00U, cuemu_half_from_bits)
 #endif
+
+/* ---- Warp shuffles ------------------------------------------------------
+ *
+ * __shfl_sync, __shfl_up_sync, __shfl_down_sync and __shfl_xor_sync for
+ * __half and __half2, with CUDA's parameters; the value travels bit for
+ * bit (see cuemu_warp.h). */
+
+#include "cuemu_warp.h"
+
+CUEMU_WARP_DEFINE_SHUFFLES(__half)
+CUEMU_WARP_DEFINE_SHUFFLES(__half2)
 
 #endif /* CUEMU_CUDA_FP16_H */

@@ -1,0 +1,54 @@
+/*
+ * warp_reduce.cu: the warp reductions (__reduce_add_sync, _min_, _max_ for
+ * int and unsigned, _and_, _or_, _xor_ for unsigned) for tests/check_warp.c.
+ * They need sm_80 on the GPU.
+ */
+
+__device__ inline unsigned linear_thread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linear_block() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned block_threads() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+
+/* The lanes that exist in the warp of thread `t` of a block of `n`. */
+__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
+  unsigned count = n - t / 32 * 32;
+  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
+}
+
+/* The lanes of `mask` that exist in the caller's warp reduce in[i] as int
+ * (add, min, max at out[3 * i]). */
+extern "C" __global__ void reduce_int(const int *in, unsigned mask, int *out) {
+  unsigned n = block_threads(), t = linear_thread();
+  unsigned i = linear_block() * n + t;
+  unsigned m = mask & present_lanes(t, n);
+  if (!((m >> (t % 32)) & 1u))
+    return;
+  int v = in[i];
+  out[3 * i] = __reduce_add_sync(m, v);
+  out[3 * i + 1] = __reduce_min_sync(m, v);
+  out[3 * i + 2] = __reduce_max_sync(m, v);
+}
+
+/* The same as unsigned, with and, or and xor (six results at out[6 * i]). */
+extern "C" __global__ void reduce_unsigned(const unsigned *in, unsigned mask,
+                                           unsigned *out) {
+  unsigned n = block_threads(), t = linear_thread();
+  unsigned i = linear_block() * n + t;
+  unsigned m = mask & present_lanes(t, n);
+  if (!((m >> (t % 32)) & 1u))
+    return;
+  unsigned v = in[i];
+  out[6 * i] = __reduce_add_sync(m, v);
+  out[6 * i + 1] = __reduce_min_sync(m, v);
+  out[6 * i + 2] = __reduce_max_sync(m, v);
+  out[6 * i + 3] = __reduce_and_sync(m, v);
+  out[6 * i + 4] = __reduce_or_sync(m, v);
+  out[6 * i + 5] = __reduce_xor_sync(m, v);
+}

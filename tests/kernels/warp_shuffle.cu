@@ -1,0 +1,173 @@
+/*
+ * warp_shuffle.cu: the four shuffles for tests/check_warp.c, for every type
+ * CUDA shuffles (int, unsigned, long, unsigned long, long long, unsigned
+ * long long, float, double, __half, __half2, __nv_bfloat16 and
+ * __nv_bfloat162).
+ *
+ * Each kernel sweeps every width (1, 2, 4, ..., 32, then the default) and
+ * every lane argument from SWEEP_FIRST_ARG (negative) to SWEEP_FIRST_ARG +
+ * SWEEP_ARGS - 1 (past the warp), so that PTX's use of the argument's low
+ * five bits shows. Only the lanes of
+ * `mask` that exist in the caller's warp call; the mask they pass is that
+ * set, so every call is legal CUDA (a source lane outside it gives an
+ * unspecified value on the GPU; cuemu returns the caller's own value).
+ */
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+/* The number of lane arguments each shuffle is tried with; the host test
+ * uses the same numbers. */
+#define SWEEP_ARGS 36
+#define SWEEP_FIRST_ARG (-2)
+#define SWEEP_WIDTHS 7 /* 1, 2, 4, 8, 16, 32 and the default */
+
+__device__ inline unsigned linear_thread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linear_block() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned block_threads() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+
+/* The lanes that exist in the warp of thread `t` of a block of `n`. */
+__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
+  unsigned count = n - t / 32 * 32;
+  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
+}
+
+/* Writes result number k of thread i at out[k * total + i], where total is
+ * the number of threads of the launch. */
+template <typename T>
+__device__ void sweep(const T *in, T *out, unsigned mask) {
+  unsigned n = block_threads(), t = linear_thread();
+  unsigned total = n * gridDim.x * gridDim.y * gridDim.z;
+  unsigned i = linear_block() * n + t;
+  unsigned m = mask & present_lanes(t, n);
+  if (!((m >> (t % 32)) & 1u))
+    return;
+  T v = in[i];
+  unsigned k = 0;
+  for (int w = 1; w <= 32; w *= 2)
+    for (int a = SWEEP_FIRST_ARG; a < SWEEP_FIRST_ARG + SWEEP_ARGS; ++a) {
+      out[k++ * total + i] = __shfl_sync(m, v, a, w);
+      out[k++ * total + i] = __shfl_up_sync(m, v, (unsigned)a, w);
+      out[k++ * total + i] = __shfl_down_sync(m, v, (unsigned)a, w);
+      out[k++ * total + i] = __shfl_xor_sync(m, v, a, w);
+    }
+  for (int a = SWEEP_FIRST_ARG; a < SWEEP_FIRST_ARG + SWEEP_ARGS; ++a) {
+    out[k++ * total + i] = __shfl_sync(m, v, a);
+    out[k++ * total + i] = __shfl_up_sync(m, v, (unsigned)a);
+    out[k++ * total + i] = __shfl_down_sync(m, v, (unsigned)a);
+    out[k++ * total + i] = __shfl_xor_sync(m, v, a);
+  }
+}
+
+extern "C" __global__ void sweep_int(const int *in, int *out, unsigned mask) {
+  sweep<int>(in, out, mask);
+}
+extern "C" __global__ void sweep_unsigned(const unsigned int *in,
+                                          unsigned int *out, unsigned mask) {
+  sweep<unsigned int>(in, out, mask);
+}
+extern "C" __global__ void sweep_long(const long *in, long *out,
+                                      unsigned mask) {
+  sweep<long>(in, out, mask);
+}
+extern "C" __global__ void sweep_unsigned_long(const unsigned long *in,
+                                               unsigned long *out,
+                                               unsigned mask) {
+  sweep<unsigned long>(in, out, mask);
+}
+extern "C" __global__ void sweep_long_long(const long long *in, long long *out,
+                                           unsigned mask) {
+  sweep<long long>(in, out, mask);
+}
+extern "C" __global__ void
+sweep_unsigned_long_long(const unsigned long long *in, unsigned long long *out,
+                         unsigned mask) {
+  sweep<unsigned long long>(in, out, mask);
+}
+extern "C" __global__ void sweep_float(const float *in, float *out,
+                                       unsigned mask) {
+  sweep<float>(in, out, mask);
+}
+extern "C" __global__ void sweep_double(const double *in, double *out,
+                                        unsigned mask) {
+  sweep<double>(in, out, mask);
+}
+extern "C" __global__ void sweep_half(const __half *in, __half *out,
+                                      unsigned mask) {
+  sweep<__half>(in, out, mask);
+}
+extern "C" __global__ void sweep_half2(const __half2 *in, __half2 *out,
+                                       unsigned mask) {
+  sweep<__half2>(in, out, mask);
+}
+extern "C" __global__ void sweep_bfloat16(const __nv_bfloat16 *in,
+                                          __nv_bfloat16 *out, unsigned mask) {
+  sweep<__nv_bfloat16>(in, out, mask);
+}
+extern "C" __global__ void sweep_bfloat162(const __nv_bfloat162 *in,
+                                           __nv_bfloat162 *out, unsigned mask) {
+  sweep<__nv_bfloat162>(in, out, mask);
+}
+
+/* A butterfly sum over the whole warp (every lane present), the common use:
+ * every lane ends with the warp's total. */
+extern "C" __global__ void xor_sum(const int *in, int *out) {
+  unsigned i = linear_block() * block_threads() + linear_thread();
+  int v = in[i];
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, offset);
+  out[i] = v;
+}
+
+/* A shuffle reached from two call sites by the two halves of the warp,
+ * with one mask: legal from sm_70 on, where the lanes of a mask need not
+ * execute the same instruction. */
+extern "C" __global__ void two_sites(const int *in, int *out) {
+  unsigned t = linear_thread();
+  unsigned i = linear_block() * block_threads() + t;
+  int v = in[i];
+  if (t % 32 < 16)
+    out[i] = __shfl_xor_sync(0xffffffffu, v, 16);
+  else
+    out[i] = __shfl_xor_sync(0xffffffffu, v, 16);
+}
+
+/* The block sum of the CUDA samples, for any block shape: each warp sums
+ * its lanes with __shfl_down_sync over the lanes that exist (skipping
+ * sources past the end of a partial warp), lane 0 of each warp stores the
+ * warp's sum in shared memory, and after __syncthreads warp 0 sums those.
+ * Thread 0 writes the block's sum at out[block]. */
+extern "C" __global__ void block_sum(const int *in, int *out) {
+  __shared__ int partial[32];
+  unsigned n = block_threads(), t = linear_thread();
+  unsigned lane = t % 32, warp = t / 32;
+  unsigned count = n - warp * 32 < 32 ? n - warp * 32 : 32;
+  unsigned present = present_lanes(t, n);
+  int v = in[linear_block() * n + t];
+  for (unsigned offset = 16; offset > 0; offset /= 2) {
+    int other = __shfl_down_sync(present, v, offset);
+    if (lane + offset < count)
+      v += other;
+  }
+  if (lane == 0)
+    partial[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    unsigned warps = (n + 31) / 32;
+    int w = lane < warps ? partial[lane] : 0;
+    for (unsigned offset = 16; offset > 0; offset /= 2) {
+      int other = __shfl_xor_sync(present, w, offset);
+      if ((lane ^ offset) < count)
+        w += other;
+    }
+    if (lane == 0)
+      out[linear_block()] = w;
+  }
+}
