@@ -10,9 +10,12 @@
  * cuemu__thread_finish() instead of running more threads.
  *
  * Switching goes straight from the blocking thread to the next one to run:
- * unstarted threads first, then the run queue; when both are empty every
- * live thread waits, and the waiting threads are resolved as a rendezvous
- * (all at one barrier: release; otherwise divergence, an error).
+ * woken threads first, then unstarted ones, then threads that yielded; when
+ * none is left every live thread waits, and the waiting threads are resolved
+ * as a rendezvous: all at one block barrier, release them; tile barriers
+ * whose last thread exited complete (cuemu_group.c); anything else is a
+ * divergent barrier, a warp misuse (cuemu_warp.c) or a deadlock, reported
+ * with the threads and their source lines.
  */
 #include <stdarg.h>
 #include <stdio.h>
