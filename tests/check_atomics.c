@@ -40,9 +40,7 @@ static void teardown(void) {
 static void run(const char *name, unsigned blocks, unsigned threads,
                 void **args, int nargs) {
   cuemu_kernel *k = test_kernel(module, name);
-  cuemu_status st = cuemu_kernel_launch(k, test_dim(blocks, 1, 1),
-                                        test_dim(threads, 1, 1), 0, NULL,
-                                        args, nargs);
+  cuemu_status st = test_launch1(k, blocks, threads, args, nargs);
   if (st != CUEMU_SUCCESS)
     ck_abort_msg("launch of %s failed: %s: %s", name, cuemu_status_name(st),
                  cuemu_last_message());
@@ -301,8 +299,7 @@ END_TEST
 
 Suite *make_atomics_suite(void) {
   Suite *s = suite_create("atomics");
-  TCase *tc = tcase_create("exact");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "exact", 60);
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, add_counts_are_exact);
   tcase_add_test(tc, sub_counts_are_exact);
@@ -312,6 +309,5 @@ Suite *make_atomics_suite(void) {
   tcase_add_test(tc, cas_spin_lock);
   tcase_add_test(tc, bit_patterns);
   tcase_add_test(tc, block_and_system_scopes);
-  suite_add_tcase(s, tc);
   return s;
 }

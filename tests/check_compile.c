@@ -25,60 +25,12 @@
 
 /* ---- Helpers ------------------------------------------------------------- */
 
-static int remove_entry(const char *path, const struct stat *st, int flag,
-                        struct FTW *ftw) {
-  (void)st;
-  (void)flag;
-  (void)ftw;
-  return remove(path);
-}
-
-static void rm_rf(const char *path) {
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* A fresh folder tests/tmp/NAME.PID; the caller frees the path. */
-static char *fresh_dir(const char *name) {
-  char leaf[256];
-  snprintf(leaf, sizeof leaf, "%s.%ld", name, (long)getpid());
-  char *dir = test_tmp_path(leaf);
-  rm_rf(dir);
-  ck_assert_int_eq(mkdir(dir, 0755), 0);
-  return dir;
-}
-
 /* Gives the test a cache folder of its own; returns its path. */
 static char *own_cache(const char *name) {
-  char *dir = fresh_dir(name);
+  char *dir = test_fresh_dir(name);
   test_setenv("CUEMU_CACHE_DIR", dir);
   test_setenv("CUEMU_NO_CACHE", NULL);
   return dir;
-}
-
-static char *join(const char *dir, const char *name) {
-  size_t n = strlen(dir) + strlen(name) + 2;
-  char *p = malloc(n);
-  ck_assert_ptr_nonnull(p);
-  snprintf(p, n, "%s/%s", dir, name);
-  return p;
-}
-
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  size_t cap = 4096, len = 0, n;
-  char *buf = malloc(cap);
-  ck_assert_ptr_nonnull(buf);
-  while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-    len += n;
-    if (len + 1 == cap) {
-      buf = realloc(buf, cap *= 2);
-      ck_assert_ptr_nonnull(buf);
-    }
-  }
-  buf[len] = '\0';
-  fclose(f);
-  return buf;
 }
 
 /* Sets a file's times `seconds` from now (negative: in the past). */
@@ -96,29 +48,14 @@ static void set_file_age(const char *path, int seconds) {
  * not older than the compile), and these tests edit headers just before
  * compiling. */
 static void write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  ck_assert_msg(f != NULL, "cannot write %s", path);
-  fputs(text, f);
-  ck_assert_int_eq(fclose(f), 0);
+  test_write_text(path, text);
   set_file_age(path, -10);
 }
 
 static void copy_file(const char *from, const char *to) {
-  char *text = read_text(from);
+  char *text = test_read_text(from, NULL);
   write_text(to, text);
   free(text);
-}
-
-/* The line of `file` that contains `marker`. */
-static int marker_line(const char *file, const char *marker) {
-  char *text = read_text(file);
-  char *at = strstr(text, marker);
-  ck_assert_msg(at != NULL, "no %s in %s", marker, file);
-  int line = 1;
-  for (char *p = text; p < at; ++p)
-    line += *p == '\n';
-  free(text);
-  return line;
 }
 
 static cuemu_compile_options module_options(void) {
@@ -136,6 +73,44 @@ static void compile_ok(const char *source, const char *output,
                  cuemu_last_message());
 }
 
+/* Compiles like compile_ok() and checks that the cache was hit (`want` 1)
+ * or missed (0). */
+static void compile_hit(const char *source, const char *output,
+                        const cuemu_compile_options *o, int want) {
+  int hit = -1;
+  compile_ok(source, output, o, &hit);
+  ck_assert_msg(hit == want, "compiling %s: hit %d, expected %d", source, hit,
+                want);
+}
+
+/* A copy of tests/kernels/cache_probe.cu and cache_probe.h in a fresh
+ * folder NAME.PID, and where its module goes. */
+typedef struct {
+  char *dir, *cu, *h, *module;
+} probe_copy;
+
+static probe_copy copy_probe(const char *name) {
+  probe_copy c;
+  c.dir = test_fresh_dir(name);
+  c.cu = test_join(c.dir, "cache_probe.cu");
+  c.h = test_join(c.dir, "cache_probe.h");
+  c.module = test_join(c.dir, "probe.so");
+  char *from_cu = test_src_path("tests/kernels/cache_probe.cu");
+  char *from_h = test_src_path("tests/kernels/cache_probe.h");
+  copy_file(from_cu, c.cu);
+  copy_file(from_h, c.h);
+  free(from_cu);
+  free(from_h);
+  return c;
+}
+
+static void free_probe(probe_copy *c) {
+  free(c->dir);
+  free(c->cu);
+  free(c->h);
+  free(c->module);
+}
+
 /* Loads `module`, runs `kernel`(out) on one block of `threads` threads. */
 static void run_module(const char *module, const char *kernel, void *out,
                        unsigned threads) {
@@ -144,8 +119,7 @@ static void run_module(const char *module, const char *kernel, void *out,
   if (st != CUEMU_SUCCESS)
     ck_abort_msg("loading %s: %s", module, cuemu_last_message());
   void *args[] = {&out};
-  st = cuemu_kernel_launch(test_kernel(m, kernel), test_dim(1, 1, 1),
-                           test_dim(threads, 1, 1), 0, NULL, args, 1);
+  st = test_launch1(test_kernel(m, kernel), 1, threads, args, 1);
   if (st != CUEMU_SUCCESS)
     ck_abort_msg("launching %s: %s", kernel, cuemu_last_message());
   cuemu_module_unload(m);
@@ -166,29 +140,21 @@ static void expect_probe(const char *module, int base) {
 START_TEST(compile_error_points_at_the_cu_line) {
   char *cache = own_cache("cache-error");
   char *source = test_src_path("tests/kernels/bad_syntax.cu");
-  char *output = join(cache, "bad.so");
-  char *log = join(cache, "stderr.txt");
-  int line = marker_line(source, "/* SYNTAX_ERROR */");
+  char *output = test_join(cache, "bad.so");
+  char *log = test_join(cache, "stderr.txt");
+  int line = test_marker_line(source, "/* SYNTAX_ERROR */");
 
-  fflush(stderr);
-  int saved = dup(2);
-  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  ck_assert_int_ge(saved, 0);
-  ck_assert_int_ge(fd, 0);
-  dup2(fd, 2);
-  close(fd);
+  test_capture capture = test_capture_begin(2, log);
   cuemu_compile_options o = module_options();
   int hit = -1;
   cuemu_status st = cuemu_compile(source, output, &o, &hit);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
+  test_capture_end(&capture);
 
   ck_assert_int_eq(st, CUEMU_COMPILE);
   ck_assert_int_eq(hit, 0);
   ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "bad_syntax.cu"));
   ck_assert_int_eq(access(output, F_OK), -1);
-  char *text = read_text(log);
+  char *text = test_read_text(log, NULL);
   char where[64];
   snprintf(where, sizeof where, "bad_syntax.cu:%d:", line);
   ck_assert_msg(strstr(text, where) != NULL,
@@ -201,14 +167,14 @@ START_TEST(compile_error_points_at_the_cu_line) {
   free(log);
   free(output);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
 
 START_TEST(missing_source_and_compiler) {
   char *cache = own_cache("cache-missing");
-  char *output = join(cache, "x.so");
+  char *output = test_join(cache, "x.so");
   cuemu_compile_options o = module_options();
   ck_assert_int_eq(cuemu_compile("/nonexistent/k.cu", output, &o, NULL),
                    CUEMU_IO_ERROR);
@@ -221,7 +187,7 @@ START_TEST(missing_source_and_compiler) {
                    CUEMU_INVALID_VALUE);
   free(source);
   free(output);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -231,116 +197,75 @@ END_TEST
 START_TEST(second_compile_is_a_hit) {
   char *cache = own_cache("cache-hit");
   char *source = test_src_path("tests/kernels/cache_probe.cu");
-  char *first = join(cache, "first.so");
-  char *second = join(cache, "second.so");
+  char *first = test_join(cache, "first.so");
+  char *second = test_join(cache, "second.so");
   cuemu_compile_options o = module_options();
-  int hit = -1;
-  compile_ok(source, first, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  compile_ok(source, second, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(source, first, &o, 0);
+  compile_hit(source, second, &o, 1);
   expect_probe(first, 5);
   expect_probe(second, 5);
 
   /* Bypassing the cache, by option or by environment, is a miss. */
   o.no_cache = 1;
-  compile_ok(source, second, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, second, &o, 0);
   o.no_cache = 0;
   test_setenv("CUEMU_NO_CACHE", "1");
-  compile_ok(source, second, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, second, &o, 0);
   test_setenv("CUEMU_NO_CACHE", NULL);
-  compile_ok(source, second, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(source, second, &o, 1);
   /* A debug build is another entry. */
   o.debug = 1;
-  compile_ok(source, second, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, second, &o, 0);
   expect_probe(second, 5);
   free(first);
   free(second);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
 
 START_TEST(header_newer_than_compile_is_not_stored) {
   char *cache = own_cache("cache-newer");
-  char *dir = fresh_dir("newer-src");
-  char *from_cu = test_src_path("tests/kernels/cache_probe.cu");
-  char *from_h = test_src_path("tests/kernels/cache_probe.h");
-  char *cu = join(dir, "cache_probe.cu");
-  char *h = join(dir, "cache_probe.h");
-  char *module = join(dir, "probe.so");
-  copy_file(from_cu, cu);
-  copy_file(from_h, h);
+  probe_copy p = copy_probe("newer-src");
   /* A header whose time is not older than the compile may have changed
    * while the compiler read it: the result must not be cached. */
-  set_file_age(h, 60);
+  set_file_age(p.h, 60);
   cuemu_compile_options o = module_options();
-  int hit = -1;
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  expect_probe(module, 5);
+  compile_hit(p.cu, p.module, &o, 0);
+  compile_hit(p.cu, p.module, &o, 0);
+  expect_probe(p.module, 5);
   /* Once it is old, the next compile is stored and then found. */
-  set_file_age(h, -10);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  set_file_age(p.h, -10);
+  compile_hit(p.cu, p.module, &o, 0);
+  compile_hit(p.cu, p.module, &o, 1);
   free(cache);
-  free(dir);
-  free(from_cu);
-  free(from_h);
-  free(cu);
-  free(h);
-  free(module);
+  free_probe(&p);
 }
 END_TEST
 
 START_TEST(header_change_is_a_miss) {
   char *cache = own_cache("cache-header");
-  char *dir = fresh_dir("header-src");
-  char *from_cu = test_src_path("tests/kernels/cache_probe.cu");
-  char *from_h = test_src_path("tests/kernels/cache_probe.h");
-  char *cu = join(dir, "cache_probe.cu");
-  char *h = join(dir, "cache_probe.h");
-  char *module = join(dir, "probe.so");
-  copy_file(from_cu, cu);
-  copy_file(from_h, h);
+  probe_copy p = copy_probe("header-src");
   cuemu_compile_options o = module_options();
-  int hit = -1;
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  expect_probe(module, 5);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(p.cu, p.module, &o, 0);
+  expect_probe(p.module, 5);
+  compile_hit(p.cu, p.module, &o, 1);
 
   /* Edit the header: same size, other value. */
-  char *text = read_text(h);
+  char *text = test_read_text(p.h, NULL);
   char *at = strstr(text, "CACHE_PROBE_VALUE 5");
   ck_assert_ptr_nonnull(at);
   at[strlen("CACHE_PROBE_VALUE ")] = '8';
-  write_text(h, text);
+  write_text(p.h, text);
   free(text);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
-  expect_probe(module, 8);
-  compile_ok(cu, module, &o, &hit);
-  ck_assert_int_eq(hit, 1);
-  expect_probe(module, 8);
-  free(cu);
-  free(h);
-  free(module);
-  free(from_cu);
-  free(from_h);
-  rm_rf(dir);
-  rm_rf(cache);
-  free(dir);
+  compile_hit(p.cu, p.module, &o, 0);
+  expect_probe(p.module, 8);
+  compile_hit(p.cu, p.module, &o, 1);
+  expect_probe(p.module, 8);
+  test_rm_rf(p.dir);
+  test_rm_rf(cache);
+  free_probe(&p);
   free(cache);
 }
 END_TEST
@@ -348,35 +273,29 @@ END_TEST
 START_TEST(define_change_is_a_miss) {
   char *cache = own_cache("cache-define");
   char *source = test_src_path("tests/kernels/cache_probe.cu");
-  char *module = join(cache, "probe.so");
+  char *module = test_join(cache, "probe.so");
   cuemu_compile_options o = module_options();
-  int hit = -1;
-  compile_ok(source, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, module, &o, 0);
   expect_probe(module, 5);
   const char *ten[] = {"-DPROBE_EXTRA=10"};
   o.argv = ten;
   o.argc = 1;
-  compile_ok(source, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, module, &o, 0);
   expect_probe(module, 15);
-  compile_ok(source, module, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(source, module, &o, 1);
   expect_probe(module, 15);
   const char *twenty[] = {"-DPROBE_EXTRA=20"};
   o.argv = twenty;
-  compile_ok(source, module, &o, &hit);
-  ck_assert_int_eq(hit, 0);
+  compile_hit(source, module, &o, 0);
   expect_probe(module, 25);
   /* Back to no option: the first entry is still there. */
   o.argv = NULL;
   o.argc = 0;
-  compile_ok(source, module, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(source, module, &o, 1);
   expect_probe(module, 5);
   free(module);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -392,7 +311,7 @@ START_TEST(parallel_compiles_share_the_cache) {
   for (int i = 0; i < JOBS; ++i) {
     char name[32];
     snprintf(name, sizeof name, "out%d.so", i);
-    outputs[i] = join(cache, name);
+    outputs[i] = test_join(cache, name);
     pids[i] = fork();
     ck_assert_int_ge(pids[i], 0);
     if (pids[i] == 0) {
@@ -439,17 +358,15 @@ START_TEST(parallel_compiles_share_the_cache) {
   ck_assert_int_eq(entries, 1);
 
   /* And it is used. */
-  char *again = join(cache, "again.so");
+  char *again = test_join(cache, "again.so");
   cuemu_compile_options o = module_options();
-  int hit = -1;
-  compile_ok(source, again, &o, &hit);
-  ck_assert_int_eq(hit, 1);
+  compile_hit(source, again, &o, 1);
   expect_probe(again, 5);
   free(again);
   for (int i = 0; i < JOBS; ++i)
     free(outputs[i]);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -460,23 +377,17 @@ START_TEST(include_define_and_std_pass_through) {
   char *cache = own_cache("cache-options");
   char *source = test_src_path("tests/kernels/options_probe.cu");
   char *incdir = test_src_path("tests/kernels/include");
-  char *module = join(cache, "options.so");
+  char *module = test_join(cache, "options.so");
   long out[3];
 
   /* Without the options the kernel does not compile. */
   cuemu_compile_options o = module_options();
-  char *log = join(cache, "stderr.txt");
-  fflush(stderr);
-  int saved = dup(2);
-  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  dup2(fd, 2);
-  close(fd);
+  char *log = test_join(cache, "stderr.txt");
+  test_capture capture = test_capture_begin(2, log);
   cuemu_status st = cuemu_compile(source, module, &o, NULL);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
+  test_capture_end(&capture);
   ck_assert_int_eq(st, CUEMU_COMPILE);
-  char *text = read_text(log);
+  char *text = test_read_text(log, NULL);
   ck_assert_msg(strstr(text, "options_probe.cu:") != NULL, "%s", text);
   free(text);
 
@@ -504,7 +415,7 @@ START_TEST(include_define_and_std_pass_through) {
   free(module);
   free(incdir);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -514,14 +425,14 @@ END_TEST
 START_TEST(debug_build_has_line_information) {
   char *cache = own_cache("cache-debug");
   char *source = test_src_path("tests/kernels/cache_probe.cu");
-  char *module = join(cache, "debug.so");
-  int line = marker_line(source, "/* PROBE_LINE */");
+  char *module = test_join(cache, "debug.so");
+  int line = test_marker_line(source, "/* PROBE_LINE */");
   cuemu_compile_options o = module_options();
   o.debug = 1;
   compile_ok(source, module, &o, NULL);
   expect_probe(module, 5);
 
-  char *listing = join(cache, "lines.txt");
+  char *listing = test_join(cache, "lines.txt");
   char cmd[8192];
   snprintf(cmd, sizeof cmd,
            "objdump --dwarf=decodedline '%s' > '%s' 2>/dev/null || "
@@ -529,7 +440,7 @@ START_TEST(debug_build_has_line_information) {
            module, listing, module, listing);
   ck_assert_msg(system(cmd) == 0, "neither objdump nor readelf could read %s",
                 module);
-  char *text = read_text(listing);
+  char *text = test_read_text(listing, NULL);
   /* A row of the table: the file name, then the line number. */
   int found = 0;
   for (char *row = strtok(text, "\n"); row && !found;
@@ -546,7 +457,7 @@ START_TEST(debug_build_has_line_information) {
   free(listing);
   free(module);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -559,9 +470,7 @@ static void check_compiler(const char *cxx) {
   memset(out, 0, sizeof out);
   int *po = out;
   void *args[] = {&po};
-  cuemu_status st = cuemu_kernel_launch(test_kernel(m, "cache_probe"),
-                                        test_dim(1, 1, 1),
-                                        test_dim(16, 1, 1), 0, NULL, args, 1);
+  cuemu_status st = test_launch1(test_kernel(m, "cache_probe"), 1, 16, args, 1);
   ck_assert_msg(st == CUEMU_SUCCESS, "%s: %s", cxx, cuemu_last_message());
   for (int t = 0; t < 16; ++t)
     ck_assert_int_eq(out[t], 5 + t);
@@ -577,7 +486,7 @@ START_TEST(gxx_and_clangxx) {
     check_compiler(clangxx);
   else
     fprintf(stderr, "check_compile: CLANGXX is empty; clang++ not tested\n");
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
@@ -585,7 +494,7 @@ END_TEST
 START_TEST(whole_program_runs) {
   char *cache = own_cache("cache-program");
   char *source = test_src_path("tests/programs/runtime_memory.cu");
-  char *program = join(cache, "runtime_memory");
+  char *program = test_join(cache, "runtime_memory");
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = 0;
@@ -607,34 +516,28 @@ START_TEST(whole_program_runs) {
   ck_assert_int_eq(cuemu_module_load(&m, program), CUEMU_MODULE_LOAD);
   free(program);
   free(source);
-  rm_rf(cache);
+  test_rm_rf(cache);
   free(cache);
 }
 END_TEST
 
 Suite *make_compile_suite(void) {
   Suite *s = suite_create("compile");
-  TCase *tc = tcase_create("errors");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "errors", 60);
   tcase_add_test(tc, compile_error_points_at_the_cu_line);
   tcase_add_test(tc, missing_source_and_compiler);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("cache");
-  tcase_set_timeout(tc, 180);
+  tc = test_tcase(s, "cache", 180);
   tcase_add_test(tc, second_compile_is_a_hit);
   tcase_add_test(tc, header_change_is_a_miss);
   tcase_add_test(tc, header_newer_than_compile_is_not_stored);
   tcase_add_test(tc, define_change_is_a_miss);
   tcase_add_test(tc, parallel_compiles_share_the_cache);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("options");
-  tcase_set_timeout(tc, 120);
+  tc = test_tcase(s, "options", 120);
   tcase_add_test(tc, include_define_and_std_pass_through);
   tcase_add_test(tc, debug_build_has_line_information);
   tcase_add_test(tc, gxx_and_clangxx);
   tcase_add_test(tc, whole_program_runs);
-  suite_add_tcase(s, tc);
   return s;
 }

@@ -24,32 +24,16 @@
 
 /* The line of tests/kernels/faults.cu that carries "FAULT_LINE <what>". */
 static int fault_line(const char *what) {
-  char *path = test_src_path("tests/kernels/faults.cu");
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char marker[64], line[512];
+  char marker[64];
   snprintf(marker, sizeof marker, "FAULT_LINE %s ", what);
-  int n = 0, found = 0;
-  while (!found && fgets(line, sizeof line, f)) {
-    n++;
-    found = strstr(line, marker) != NULL;
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no marker %s in faults.cu", marker);
-  return n;
-}
-
-static void assert_contains(const char *message, const char *part) {
-  ck_assert_msg(strstr(message, part) != NULL,
-                "message \"%s\" does not contain \"%s\"", message, part);
+  return test_marker_line("faults.cu", marker);
 }
 
 /* The message names the kernel, block (3,0,0) and thread (5,0,0). */
 static void assert_names_culprit(const char *message, const char *kernel) {
-  assert_contains(message, kernel);
-  assert_contains(message, "block (3,0,0)");
-  assert_contains(message, "thread (5,0,0)");
+  TEST_ASSERT_CONTAINS(message, kernel);
+  TEST_ASSERT_CONTAINS(message, "block (3,0,0)");
+  TEST_ASSERT_CONTAINS(message, "thread (5,0,0)");
 }
 
 /* Blocks in order on one OS thread, threads in order: the culprit is the
@@ -66,9 +50,7 @@ static void assert_later_launch_works(cuemu_module *m) {
   memset(out, 0, sizeof out);
   int *po = out, value = 77;
   void *args[] = {&po, &value};
-  cuemu_status st = cuemu_kernel_launch(k, test_dim(BLOCKS, 1, 1),
-                                        test_dim(THREADS, 1, 1), 0, NULL,
-                                        args, 2);
+  cuemu_status st = test_launch1(k, BLOCKS, THREADS, args, 2);
   ck_assert_msg(st == CUEMU_SUCCESS, "launch after a failure: %s: %s",
                 cuemu_status_name(st), cuemu_last_message());
   for (unsigned i = 0; i < BLOCKS * THREADS; ++i)
@@ -98,8 +80,7 @@ static cuemu_status launch_culprit(cuemu_module *m, const char *kernel,
     args[n++] = extra[i];
   args[n++] = &bb;
   args[n++] = &bt;
-  return cuemu_kernel_launch(test_kernel(m, kernel), test_dim(BLOCKS, 1, 1),
-                             test_dim(THREADS, 1, 1), 0, NULL, args, n);
+  return test_launch1(test_kernel(m, kernel), BLOCKS, THREADS, args, n);
 }
 
 START_TEST(null_write_is_a_kernel_fault) {
@@ -132,10 +113,10 @@ START_TEST(wild_read_is_a_kernel_fault) {
                    CUEMU_KERNEL_FAULT);
   const char *msg = cuemu_last_message();
   assert_names_culprit(msg, "fault_read");
-  assert_contains(msg, "invalid memory access");
+  TEST_ASSERT_CONTAINS(msg, "invalid memory access");
   char addr[64];
   snprintf(addr, sizeof addr, "%p", (void *)bad);
-  assert_contains(msg, addr);
+  TEST_ASSERT_CONTAINS(msg, addr);
   assert_stopped_at_culprit(out);
   assert_later_launch_works(m);
   /* And a fault again after that: the handler is still in place. */
@@ -157,10 +138,8 @@ START_TEST(fault_in_a_suspended_thread) {
   int *bad = NULL;
   unsigned bb = BAD_BLOCK, bt = BAD_THREAD;
   void *args[] = {&ps, &bad, &bb, &bt};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "fault_after_barrier"),
-                                       test_dim(BLOCKS, 1, 1),
-                                       test_dim(THREADS, 1, 1), 0, NULL, args,
-                                       4),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "fault_after_barrier"), BLOCKS,
+                                THREADS, args, 4),
                    CUEMU_KERNEL_FAULT);
   assert_names_culprit(cuemu_last_message(), "fault_after_barrier");
   ck_assert_uint_eq(started, BAD_BLOCK + 1);
@@ -179,8 +158,8 @@ START_TEST(assert_names_thread_line_and_expression) {
   assert_names_culprit(msg, "fault_assert");
   char where[64];
   snprintf(where, sizeof where, "faults.cu:%d", fault_line("assert"));
-  assert_contains(msg, where);
-  assert_contains(msg, "blockIdx.x != bb || threadIdx.x != bt");
+  TEST_ASSERT_CONTAINS(msg, where);
+  TEST_ASSERT_CONTAINS(msg, "blockIdx.x != bb || threadIdx.x != bt");
   assert_stopped_at_culprit(out);
   assert_later_launch_works(m);
   cuemu_module_unload(m);
@@ -222,10 +201,10 @@ START_TEST(trap_names_thread_and_line) {
   ck_assert_int_eq(launch_culprit(m, "fault_trap", out, NULL, 0), CUEMU_TRAP);
   const char *msg = cuemu_last_message();
   assert_names_culprit(msg, "fault_trap");
-  assert_contains(msg, "__trap()");
+  TEST_ASSERT_CONTAINS(msg, "__trap()");
   char where[64];
   snprintf(where, sizeof where, "faults.cu:%d", fault_line("trap"));
-  assert_contains(msg, where);
+  TEST_ASSERT_CONTAINS(msg, where);
   assert_stopped_at_culprit(out);
   assert_later_launch_works(m);
   cuemu_module_unload(m);
@@ -242,7 +221,7 @@ START_TEST(integer_division_by_zero) {
                    CUEMU_KERNEL_FAULT);
   const char *msg = cuemu_last_message();
   assert_names_culprit(msg, "fault_divide");
-  assert_contains(msg, "integer division by zero");
+  TEST_ASSERT_CONTAINS(msg, "integer division by zero");
   assert_stopped_at_culprit(out);
   assert_later_launch_works(m);
   cuemu_module_unload(m);
@@ -260,14 +239,12 @@ START_TEST(fault_with_two_workers_stops_the_launch) {
     int *bad = NULL;
     unsigned bb = 50 + round * 1000, bt = BAD_THREAD;
     void *args[] = {&ps, &bad, &bb, &bt};
-    ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(blocks, 1, 1),
-                                         test_dim(THREADS, 1, 1), 0, NULL,
-                                         args, 4),
+    ck_assert_int_eq(test_launch1(k, blocks, THREADS, args, 4),
                      CUEMU_KERNEL_FAULT);
     char culprit[64];
     snprintf(culprit, sizeof culprit, "block (%u,0,0)", bb);
-    assert_contains(cuemu_last_message(), culprit);
-    assert_contains(cuemu_last_message(), "thread (5,0,0)");
+    TEST_ASSERT_CONTAINS(cuemu_last_message(), culprit);
+    TEST_ASSERT_CONTAINS(cuemu_last_message(), "thread (5,0,0)");
     ck_assert_msg(started > bb && started < blocks,
                   "round %u: %u of %u blocks started after a fault in block "
                   "%u",
@@ -287,20 +264,11 @@ START_TEST(printf_lines_stay_whole) {
   snprintf(name, sizeof name, "printf.%ld.txt", (long)getpid());
   char *path = test_tmp_path(name);
 
-  fflush(stdout);
-  int saved = dup(1);
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  ck_assert_int_ge(saved, 0);
-  ck_assert_int_ge(fd, 0);
-  dup2(fd, 1);
-  close(fd);
   int width = WIDTH;
   void *args[] = {&width};
-  cuemu_status st = cuemu_kernel_launch(k, test_dim(PB, 1, 1),
-                                        test_dim(PT, 1, 1), 0, NULL, args, 1);
-  fflush(stdout);
-  dup2(saved, 1);
-  close(saved);
+  test_capture capture = test_capture_begin(1, path);
+  cuemu_status st = test_launch1(k, PB, PT, args, 1);
+  test_capture_end(&capture);
   ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
 
   FILE *f = fopen(path, "r");
@@ -338,25 +306,19 @@ END_TEST
 
 Suite *make_faults_suite(void) {
   Suite *s = suite_create("faults");
-  TCase *tc = tcase_create("memory");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "memory", 60);
   tcase_add_test(tc, null_write_is_a_kernel_fault);
   tcase_add_test(tc, wild_read_is_a_kernel_fault);
   tcase_add_test(tc, fault_in_a_suspended_thread);
   tcase_add_test(tc, integer_division_by_zero);
   tcase_add_test(tc, fault_with_two_workers_stops_the_launch);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("assert_trap");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "assert_trap", 60);
   tcase_add_test(tc, assert_names_thread_line_and_expression);
   tcase_add_test(tc, assert_is_off_with_ndebug);
   tcase_add_test(tc, trap_names_thread_and_line);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("printf");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "printf", 60);
   tcase_add_test(tc, printf_lines_stay_whole);
-  suite_add_tcase(s, tc);
   return s;
 }

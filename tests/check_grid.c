@@ -59,9 +59,7 @@ START_TEST(grid_sync_needs_a_cooperative_launch) {
   int rounds = 1, published[4] = {0}, sums[4] = {0};
   int *pp = published, *ps = sums;
   void *args[] = {&pp, &ps, &rounds};
-  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(4, 1, 1),
-                                       test_dim(32, 1, 1), 0, NULL, args, 3),
-                   CUEMU_GRID_SYNC);
+  ck_assert_int_eq(test_launch1(k, 4, 32, args, 3), CUEMU_GRID_SYNC);
   const char *msg = cuemu_last_message();
   ck_assert_ptr_nonnull(strstr(msg, "grid_rounds"));
   ck_assert_ptr_nonnull(strstr(msg, "grid_sync.cu:"));
@@ -115,13 +113,11 @@ END_TEST
 
 Suite *make_grid_suite(void) {
   Suite *s = suite_create("grid");
-  TCase *tc = tcase_create("cooperative");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "cooperative", 60);
   tcase_add_test(tc, grid_sync_orders_every_block);
   tcase_add_test(tc, grid_shape_in_2d);
   tcase_add_test(tc, grid_sync_needs_a_cooperative_launch);
   tcase_add_test(tc, cooperative_grid_is_capped);
   tcase_add_test(tc, blocks_that_finish_count_as_arrived);
-  suite_add_tcase(s, tc);
   return s;
 }

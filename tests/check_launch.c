@@ -12,11 +12,6 @@
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
-/* Fails unless `message` contains `part`. */
-#define ASSERT_MESSAGE_HAS(message, part)                                      \
-  ck_assert_msg(strstr((message), (part)) != NULL,                             \
-                "message \"%s\" lacks \"%s\"", (message), (part))
-
 /* ---- Modules ------------------------------------------------------------- */
 
 START_TEST(load_missing_file) {
@@ -25,7 +20,7 @@ START_TEST(load_missing_file) {
   unlink(path);
   ck_assert_int_eq(cuemu_module_load(&m, path), CUEMU_MODULE_LOAD);
   ck_assert_ptr_null(m);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), path);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), path);
   free(path);
 }
 END_TEST
@@ -39,7 +34,7 @@ START_TEST(load_text_file) {
   cuemu_module *m = NULL;
   ck_assert_int_eq(cuemu_module_load(&m, path), CUEMU_MODULE_LOAD);
   ck_assert_ptr_null(m);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), path);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), path);
   unlink(path);
   free(path);
 }
@@ -55,8 +50,8 @@ START_TEST(load_library_that_is_not_a_module) {
   cuemu_module *m = NULL;
   ck_assert_int_eq(cuemu_module_load(&m, path), CUEMU_MODULE_LOAD);
   ck_assert_ptr_null(m);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), path);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "not a cuemu module");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), path);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "not a cuemu module");
 }
 END_TEST
 
@@ -98,14 +93,11 @@ START_TEST(lookup_plain_namespaced_and_extern_c) {
   /* The namespaced and C++-linkage kernels run. */
   int out = 0, *op = &out;
   void *args[] = {&op};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "ns::in_namespace"),
-                                       test_dim(1, 1, 1), test_dim(1, 1, 1), 0,
-                                       NULL, args, 1),
-                   CUEMU_SUCCESS);
+  ck_assert_int_eq(
+      test_launch1(test_kernel(m, "ns::in_namespace"), 1, 1, args, 1),
+      CUEMU_SUCCESS);
   ck_assert_int_eq(out, 42);
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "cxx_linkage"),
-                                       test_dim(1, 1, 1), test_dim(1, 1, 1), 0,
-                                       NULL, args, 1),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "cxx_linkage"), 1, 1, args, 1),
                    CUEMU_SUCCESS);
   ck_assert_int_eq(out, 7);
   cuemu_module_unload(m);
@@ -118,7 +110,7 @@ START_TEST(lookup_unknown_kernel) {
   ck_assert_int_eq(cuemu_module_get_kernel(m, "no_such_kernel", &k),
                    CUEMU_KERNEL_NOT_FOUND);
   ck_assert_ptr_null(k);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "no_such_kernel");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "no_such_kernel");
   /* Names are case-sensitive and complete. */
   ck_assert_int_eq(cuemu_module_get_kernel(m, "Set_Flag", &k),
                    CUEMU_KERNEL_NOT_FOUND);
@@ -167,7 +159,7 @@ START_TEST(lookup_templates) {
     ck_assert_msg(cuemu_module_get_kernel(m, missing[i], &k) ==
                       CUEMU_KERNEL_NOT_FOUND,
                   "'%s' was found", missing[i]);
-    ASSERT_MESSAGE_HAS(cuemu_last_message(), missing[i]);
+    TEST_ASSERT_CONTAINS(cuemu_last_message(), missing[i]);
   }
 
   /* The instantiations run with their template arguments. */
@@ -175,10 +167,9 @@ START_TEST(lookup_templates) {
   double *dp = d;
   int n = 4;
   void *sargs[] = {&dp, &n};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "scale<double,3>"),
-                                       test_dim(2, 1, 1), test_dim(3, 1, 1), 0,
-                                       NULL, sargs, 2),
-                   CUEMU_SUCCESS);
+  ck_assert_int_eq(
+      test_launch1(test_kernel(m, "scale<double,3>"), 2, 3, sargs, 2),
+      CUEMU_SUCCESS);
   for (int i = 0; i < 4; ++i)
     ck_assert_double_eq(d[i], 3.0 * (i + 1));
   ck_assert_double_eq(d[4], 5.0);
@@ -186,10 +177,9 @@ START_TEST(lookup_templates) {
   int *vp = v, by = -7;
   n = 3;
   void *hargs[] = {&vp, &by, &n};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "ns::shift<int>"),
-                                       test_dim(1, 1, 1), test_dim(32, 1, 1),
-                                       0, NULL, hargs, 3),
-                   CUEMU_SUCCESS);
+  ck_assert_int_eq(
+      test_launch1(test_kernel(m, "ns::shift<int>"), 1, 32, hargs, 3),
+      CUEMU_SUCCESS);
   ck_assert_int_eq(v[0], 3);
   ck_assert_int_eq(v[1], 13);
   ck_assert_int_eq(v[2], 23);
@@ -205,7 +195,7 @@ START_TEST(templates_need_name_expressions) {
   cuemu_kernel *k = NULL;
   ck_assert_int_eq(cuemu_module_get_kernel(m, "scale<double, 3>", &k),
                    CUEMU_KERNEL_NOT_FOUND);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "scale<double, 3>");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "scale<double, 3>");
   cuemu_module_unload(m);
 }
 END_TEST
@@ -326,10 +316,9 @@ START_TEST(scalars_arrive) {
   const float *q = &qv;
   double *o = out;
   void *args[] = {&a, &b, &c, &p, &q, &o};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "params_scalars"),
-                                       test_dim(1, 1, 1), test_dim(1, 1, 1), 0,
-                                       NULL, args, 6),
-                   CUEMU_SUCCESS);
+  ck_assert_int_eq(
+      test_launch1(test_kernel(m, "params_scalars"), 1, 1, args, 6),
+      CUEMU_SUCCESS);
   ck_assert_double_eq(out[0], -123456.0);
   ck_assert_double_eq(out[1], 1.5);
   ck_assert_double_eq(out[2], 1e300);
@@ -356,9 +345,7 @@ START_TEST(struct_by_value_arrives_intact) {
   double *yp = &y;
   char *cp = &c;
   void *args[] = {&s, &op, &xp, &yp, &cp};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "params_struct"),
-                                       test_dim(1, 1, 1), test_dim(1, 1, 1), 0,
-                                       NULL, args, 5),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "params_struct"), 1, 1, args, 5),
                    CUEMU_SUCCESS);
   ck_assert_float_eq(x, 3.25f);
   ck_assert_double_eq(y, -2.0e-300);
@@ -378,9 +365,7 @@ START_TEST(vector_and_half_arrive) {
   char pad = 2;
   float *op = out;
   void *args[] = {&pad, v, &op};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "params_vector"),
-                                       test_dim(1, 1, 1), test_dim(1, 1, 1), 0,
-                                       NULL, args, 3),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "params_vector"), 1, 1, args, 3),
                    CUEMU_SUCCESS);
   ck_assert_float_eq(out[0], 3.0f);
   ck_assert_float_eq(out[1], -2.0f);
@@ -393,16 +378,10 @@ START_TEST(vector_and_half_arrive) {
   float *fp = &f;
   void *hargs[] = {&h, &fp};
   cuemu_kernel *k = test_kernel(m, "params_half");
-  ck_assert_int_eq(
-      cuemu_kernel_launch(k, test_dim(1, 1, 1), test_dim(1, 1, 1), 0, NULL,
-                          hargs, 2),
-      CUEMU_SUCCESS);
+  ck_assert_int_eq(test_launch1(k, 1, 1, hargs, 2), CUEMU_SUCCESS);
   ck_assert_float_eq(f, 1.5f);
   h = 0xC500;
-  ck_assert_int_eq(
-      cuemu_kernel_launch(k, test_dim(1, 1, 1), test_dim(1, 1, 1), 0, NULL,
-                          hargs, 2),
-      CUEMU_SUCCESS);
+  ck_assert_int_eq(test_launch1(k, 1, 1, hargs, 2), CUEMU_SUCCESS);
   ck_assert_float_eq(f, -5.0f);
   cuemu_module_unload(m);
 }
@@ -424,9 +403,9 @@ static void refused(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
                 cuemu_status_name(st), cuemu_status_name(want),
                 cuemu_last_message());
   ck_assert_int_eq(flag, 0);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "set_flag");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "set_flag");
   if (part)
-    ASSERT_MESSAGE_HAS(cuemu_last_message(), part);
+    TEST_ASSERT_CONTAINS(cuemu_last_message(), part);
 }
 
 START_TEST(bad_grid_dims) {
@@ -476,19 +455,19 @@ START_TEST(bad_argument_lists) {
   cuemu_dim3 one = test_dim(1, 1, 1);
   ck_assert_int_eq(cuemu_kernel_launch(k, one, one, 0, NULL, args, 2),
                    CUEMU_ARGUMENT_COUNT);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "set_flag");
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "takes 1 argument; 2 given");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "set_flag");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "takes 1 argument; 2 given");
   ck_assert_int_eq(cuemu_kernel_launch(k, one, one, 0, NULL, args, 0),
                    CUEMU_ARGUMENT_COUNT);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "takes 1 argument; 0 given");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "takes 1 argument; 0 given");
   ck_assert_int_eq(cuemu_kernel_launch(k, one, one, 0, NULL, NULL, 1),
                    CUEMU_ARGUMENT_COUNT);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "set_flag");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "set_flag");
   void *null_args[] = {NULL};
   ck_assert_int_eq(cuemu_kernel_launch(k, one, one, 0, NULL, null_args, 1),
                    CUEMU_INVALID_VALUE);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "set_flag");
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "argument 0");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "set_flag");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "argument 0");
   ck_assert_int_eq(flag, 0);
 
   cuemu_kernel *ks = test_kernel(m, "params_scalars");
@@ -496,10 +475,10 @@ START_TEST(bad_argument_lists) {
   void *six[] = {&a, &a, &a, &a, NULL, &a};
   ck_assert_int_eq(cuemu_kernel_launch(ks, one, one, 0, NULL, six, 5),
                    CUEMU_ARGUMENT_COUNT);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "takes 6 arguments; 5 given");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "takes 6 arguments; 5 given");
   ck_assert_int_eq(cuemu_kernel_launch(ks, one, one, 0, NULL, six, 6),
                    CUEMU_INVALID_VALUE);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "argument 4");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "argument 4");
 
   ck_assert_int_eq(cuemu_kernel_launch(NULL, one, one, 0, NULL, args, 1),
                    CUEMU_INVALID_VALUE);
@@ -528,8 +507,8 @@ START_TEST(dynamic_shared_limits) {
   ck_assert_int_eq(flag, 3);
   ck_assert_int_eq(touch(k, 48 * 1024 + 1, &flag), CUEMU_SHARED_MEMORY_LIMIT);
   ck_assert_int_eq(flag, 0);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "touch_shared");
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "49153");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "touch_shared");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "49153");
 
   /* Raised to the opt-in maximum, 227 KiB runs and one byte more does not. */
   ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(k, 227 * 1024),
@@ -539,12 +518,12 @@ START_TEST(dynamic_shared_limits) {
   ck_assert_int_eq(touch(k, 227 * 1024 + 1, &flag),
                    CUEMU_SHARED_MEMORY_LIMIT);
   ck_assert_int_eq(flag, 0);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "touch_shared");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "touch_shared");
 
   /* The setter refuses more than the opt-in maximum, and keeps the limit. */
   ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(k, 227 * 1024 + 1),
                    CUEMU_INVALID_VALUE);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "touch_shared");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "touch_shared");
   ck_assert_int_eq(touch(k, 227 * 1024, &flag), CUEMU_SUCCESS);
   ck_assert_int_eq(flag, 3);
   ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(NULL, 1024),
@@ -647,8 +626,7 @@ END_TEST
 Suite *make_launch_suite(void) {
   Suite *s = suite_create("launch");
 
-  TCase *tc = tcase_create("modules");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "modules", 60);
   tcase_add_test(tc, load_missing_file);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);
@@ -657,30 +635,23 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, lookup_unknown_kernel);
   tcase_add_test(tc, lookup_templates);
   tcase_add_test(tc, templates_need_name_expressions);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("params");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "params", 60);
   tcase_add_test(tc, param_descriptors);
   tcase_add_test(tc, param_ctype_spelling_is_compiler_independent);
   tcase_add_test(tc, scalars_arrive);
   tcase_add_test(tc, struct_by_value_arrives_intact);
   tcase_add_test(tc, vector_and_half_arrive);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("refused");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "refused", 60);
   tcase_add_test(tc, bad_grid_dims);
   tcase_add_test(tc, bad_block_dims);
   tcase_add_test(tc, bad_argument_lists);
   tcase_add_test(tc, dynamic_shared_limits);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("shapes");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "shapes", 60);
   tcase_add_test(tc, block_shapes_at_the_limits);
   tcase_add_test(tc, large_grids);
   tcase_add_test(tc, grid_y_and_z_at_their_maximum);
-  suite_add_tcase(s, tc);
   return s;
 }

@@ -18,6 +18,7 @@
 
 #include "cuemu_lexer.h"
 #include "cuemu_rewrite.h"
+#include "cuemu_test_util.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
 
@@ -625,20 +626,6 @@ END_TEST
 
 /* ---- Every kernel file of the tree -------------------------------------- */
 
-static char *read_file(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  char *data = NULL;
-  long size;
-  if (!f) return NULL;
-  if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 &&
-      fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)size + 1)) != NULL) {
-    *length = fread(data, 1, (size_t)size, f);
-    data[*length] = '\0';
-  }
-  fclose(f);
-  return data;
-}
-
 static int ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);
   return n >= k && !strcmp(s + n - k, suffix);
@@ -661,10 +648,9 @@ static int rewrite_tree(const char *dir, int recursive) {
       if (recursive) files += rewrite_tree(path, 1);
     } else if (ends_with(e->d_name, ".cu")) {
       size_t length = 0;
-      char *text = read_file(path, &length);
+      char *text = test_read_text(path, &length);
       cuemu_rewrite r;
       cuemu_status st;
-      ck_assert_msg(text != NULL, "cannot read %s", path);
       st = cuemu__rewrite_source(text, length, path, &r);
       ck_assert_msg(st == CUEMU_SUCCESS, "%s: status %d: %s", path, (int)st,
                     r.message);

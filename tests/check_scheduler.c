@@ -18,42 +18,6 @@
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
-#define ASSERT_MESSAGE_HAS(message, part)                                      \
-  ck_assert_msg(strstr((message), (part)) != NULL,                             \
-                "message \"%s\" lacks \"%s\"", (message), (part))
-
-/* The number of the line of tests/kernels/FILE that contains `marker`. */
-static int marker_line(const char *file, const char *marker) {
-  char rel[256];
-  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
-  char *path = test_src_path(rel);
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[1024];
-  int n = 0, found = 0;
-  while (!found && fgets(line, sizeof line, f)) {
-    n++;
-    found = strstr(line, marker) != NULL;
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no %s in %s", marker, file);
-  return n;
-}
-
-static cuemu_status launch1(cuemu_kernel *k, unsigned grid, unsigned block,
-                            void **args, int nargs) {
-  return cuemu_kernel_launch(k, test_dim(grid, 1, 1), test_dim(block, 1, 1), 0,
-                             NULL, args, nargs);
-}
-
-#define ASSERT_LAUNCH_OK(call)                                                 \
-  do {                                                                         \
-    cuemu_status st_ = (call);                                                 \
-    ck_assert_msg(st_ == CUEMU_SUCCESS, "%s: %s", cuemu_status_name(st_),     \
-                  cuemu_last_message());                                       \
-  } while (0)
-
 /* ---- Exactly once, with early exits ---------------------------------------- */
 
 /* The same rules as tests/kernels/early_exit.cu. */
@@ -81,7 +45,8 @@ START_TEST(early_exit_runs_each_thread_once) {
   unsigned *passed1 = calloc(n, sizeof *passed1);
   unsigned *passed2 = calloc(n, sizeof *passed2);
   void *args[] = {&entries, &passed1, &passed2};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "early_exit"), grid, block, args, 3));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "early_exit"), grid, block, args, 3));
   for (unsigned b = 0; b < grid; ++b)
     for (unsigned t = 0; t < block; ++t) {
       unsigned i = b * block + t;
@@ -107,8 +72,8 @@ static void exit_then_vote(cuemu_module *m, unsigned block, unsigned live,
   int *results = malloc(5 * block * sizeof *results);
   memset(results, 0x7F, 5 * block * sizeof *results);
   void *args[] = {&results, &live, &mode};
-  ASSERT_LAUNCH_OK(
-      launch1(test_kernel(m, "exit_then_vote"), 1, block, args, 3));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "exit_then_vote"), 1, block, args, 3));
   int count = 0, all4 = 1, has2 = 0;
   for (unsigned t = 0; t < block; ++t) {
     int alive = mode == 0 ? t < live : t % 2 == 0;
@@ -158,8 +123,8 @@ static void vote(cuemu_module *m, const int *data, unsigned n, cuemu_dim3 g,
   unsigned total = nthreads * nblocks;
   int *results = calloc(3 * total, sizeof *results);
   void *args[] = {&data, &n, &results};
-  ASSERT_LAUNCH_OK(cuemu_kernel_launch(test_kernel(m, "vote"), g, b, 0, NULL,
-                                       args, 3));
+  TEST_ASSERT_LAUNCH_OK(
+      cuemu_kernel_launch(test_kernel(m, "vote"), g, b, 0, NULL, args, 3));
   for (unsigned blk = 0; blk < nblocks; ++blk) {
     int count = 0, all = 1, any = 0;
     for (unsigned t = 0; t < nthreads; ++t) {
@@ -225,9 +190,9 @@ START_TEST(syncthreads_count_known_values) {
   int *dp = data, *rp = results;
   unsigned n = 128;
   void *args[] = {&dp, &n, &rp};
-  ASSERT_LAUNCH_OK(cuemu_kernel_launch(test_kernel(m, "vote"),
-                                       test_dim(1, 1, 1), test_dim(4, 8, 4), 0,
-                                       NULL, args, 3));
+  TEST_ASSERT_LAUNCH_OK(
+      cuemu_kernel_launch(test_kernel(m, "vote"), test_dim(1, 1, 1),
+                          test_dim(4, 8, 4), 0, NULL, args, 3));
   for (int t = 0; t < 128; ++t) {
     ck_assert_int_eq(results[3 * t], 64);
     ck_assert_int_eq(results[3 * t + 1], 0);
@@ -247,19 +212,19 @@ START_TEST(divergent_barrier_is_reported) {
   int *op = out;
   void *args[] = {&op};
   cuemu_kernel *k = test_kernel(m, "divergent");
-  ck_assert_int_eq(launch1(k, 3, 32, args, 1), CUEMU_DIVERGENT_BARRIER);
+  ck_assert_int_eq(test_launch1(k, 3, 32, args, 1), CUEMU_DIVERGENT_BARRIER);
   const char *msg = cuemu_last_message();
   char part[256];
-  ASSERT_MESSAGE_HAS(msg, "kernel divergent");
-  ASSERT_MESSAGE_HAS(msg, "block (2,0,0)");
-  ASSERT_MESSAGE_HAS(msg, "(0,0,0)..(15,0,0)");
-  ASSERT_MESSAGE_HAS(msg, "(16,0,0)..(31,0,0)");
+  TEST_ASSERT_CONTAINS(msg, "kernel divergent");
+  TEST_ASSERT_CONTAINS(msg, "block (2,0,0)");
+  TEST_ASSERT_CONTAINS(msg, "(0,0,0)..(15,0,0)");
+  TEST_ASSERT_CONTAINS(msg, "(16,0,0)..(31,0,0)");
   snprintf(part, sizeof part, "barriers.cu:%d",
-           marker_line("barriers.cu", "DIVERGENT_LOW"));
-  ASSERT_MESSAGE_HAS(msg, part);
+           test_marker_line("barriers.cu", "DIVERGENT_LOW"));
+  TEST_ASSERT_CONTAINS(msg, part);
   snprintf(part, sizeof part, "barriers.cu:%d",
-           marker_line("barriers.cu", "DIVERGENT_HIGH"));
-  ASSERT_MESSAGE_HAS(msg, part);
+           test_marker_line("barriers.cu", "DIVERGENT_HIGH"));
+  TEST_ASSERT_CONTAINS(msg, part);
   /* Blocks 0 and 1 ran to the end; block 2 did not finish. */
   for (int i = 0; i < 64; ++i)
     ck_assert_int_eq(out[i], 1);
@@ -269,12 +234,13 @@ START_TEST(divergent_barrier_is_reported) {
   /* The process lives on: the same launch fails the same way, and a launch
    * with barriers that agree runs. */
   memset(out, 0, sizeof out);
-  ck_assert_int_eq(launch1(k, 1, 32, args, 1), CUEMU_DIVERGENT_BARRIER);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), "block (0,0,0)");
+  ck_assert_int_eq(test_launch1(k, 1, 32, args, 1), CUEMU_DIVERGENT_BARRIER);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "block (0,0,0)");
   ck_assert_int_eq(out[0], 0);
   unsigned errors = 0, *ep = &errors;
   void *largs[] = {&ep};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "local_array"), 2, 32, largs, 1));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "local_array"), 2, 32, largs, 1));
   ck_assert_uint_eq(errors, 0);
   cuemu_module_unload(m);
 }
@@ -286,7 +252,8 @@ START_TEST(local_array_kept_across_barriers) {
   cuemu_module *m = test_module("barriers.cu");
   unsigned errors = 0, *ep = &errors;
   void *args[] = {&ep};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "local_array"), 2, 256, args, 1));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "local_array"), 2, 256, args, 1));
   ck_assert_uint_eq(errors, 0);
   cuemu_module_unload(m);
 }
@@ -342,7 +309,7 @@ START_TEST(stack_overflow_is_reported) {
 
   /* The process is alive and the next launch works. */
   memset(out, 0xFF, sizeof out);
-  ASSERT_LAUNCH_OK(recurse(m, 10, out));
+  TEST_ASSERT_LAUNCH_OK(recurse(m, 10, out));
   for (int i = 0; i < 32; ++i)
     ck_assert_int_eq(out[i], i == 3 * 8 + 5 ? deep(10) : deep(2));
   cuemu_module_unload(m);
@@ -357,7 +324,7 @@ START_TEST(stack_overflow_with_two_workers) {
   char want[256];
   snprintf(want, sizeof want, OVERFLOW_MESSAGE, "recurse");
   ck_assert_str_eq(cuemu_last_message(), want);
-  ASSERT_LAUNCH_OK(recurse(m, 3, out));
+  TEST_ASSERT_LAUNCH_OK(recurse(m, 3, out));
   cuemu_module_unload(m);
 }
 END_TEST
@@ -367,7 +334,7 @@ START_TEST(bigger_stack_lets_the_kernel_run) {
   cuemu_module *m = stack_module(_i);
   int out[32];
   memset(out, 0xFF, sizeof out);
-  ASSERT_LAUNCH_OK(recurse(m, RECURSE_DEPTH, out));
+  TEST_ASSERT_LAUNCH_OK(recurse(m, RECURSE_DEPTH, out));
   for (int i = 0; i < 32; ++i)
     ck_assert_int_eq(out[i], i == 3 * 8 + 5 ? deep(RECURSE_DEPTH) : deep(2));
   cuemu_module_unload(m);
@@ -401,9 +368,9 @@ START_TEST(big_local_array_fits_a_bigger_stack) {
   uint3_arg thread = {2, 0, 0}, block = {0, 1, 0};
   unsigned sum = 0, *sp = &sum;
   void *args[] = {&thread, &block, &sp};
-  ASSERT_LAUNCH_OK(cuemu_kernel_launch(test_kernel(m, "big_local"),
-                                       test_dim(1, 2, 1), test_dim(4, 1, 1), 0,
-                                       NULL, args, 3));
+  TEST_ASSERT_LAUNCH_OK(
+      cuemu_kernel_launch(test_kernel(m, "big_local"), test_dim(1, 2, 1),
+                          test_dim(4, 1, 1), 0, NULL, args, 3));
   unsigned want = 0;
   for (unsigned i = 0; i < 200 * 1024; i += 97)
     want += (unsigned char)(i * 13);
@@ -420,7 +387,8 @@ static unsigned last_writer(cuemu_module *m, const char *schedule) {
   test_setenv("CUEMU_SCHEDULE", schedule);
   unsigned out[4] = {9999, 9999, 9999, 9999}, *op = out;
   void *args[] = {&op};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "last_writer"), 4, 256, args, 1));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "last_writer"), 4, 256, args, 1));
   for (int i = 0; i < 4; ++i)
     ck_assert_uint_lt(out[i], 256);
   return out[0];
@@ -453,8 +421,8 @@ static order_record run_order(cuemu_module *m) {
   unsigned counter = 0, *cp = &counter;
   unsigned block_counters[2 * ORDER_BLOCKS] = {0}, *bp = block_counters;
   void *args[] = {&cp, &bp, &r.first, &r.in_block, &r.resumed};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "run_order"), ORDER_BLOCKS,
-                           ORDER_THREADS, args, 5));
+  TEST_ASSERT_LAUNCH_OK(test_launch1(test_kernel(m, "run_order"), ORDER_BLOCKS,
+                                     ORDER_THREADS, args, 5));
   ck_assert_uint_eq(counter, ORDER_N);
   return r;
 }
@@ -558,11 +526,11 @@ static void bad_setting(cuemu_module *m, const char *name, const char *value) {
   test_setenv(name, value);
   unsigned out[4] = {9999, 9999, 9999, 9999}, *op = out;
   void *args[] = {&op};
-  cuemu_status st = launch1(test_kernel(m, "last_writer"), 4, 32, args, 1);
+  cuemu_status st = test_launch1(test_kernel(m, "last_writer"), 4, 32, args, 1);
   ck_assert_msg(st == CUEMU_INVALID_VALUE, "%s=%s: %s (%s)", name, value,
                 cuemu_status_name(st), cuemu_last_message());
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), name);
-  ASSERT_MESSAGE_HAS(cuemu_last_message(), value);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), name);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), value);
   ck_assert_uint_eq(out[0], 9999);
   test_setenv(name, NULL);
 }
@@ -586,7 +554,8 @@ START_TEST(invalid_settings_are_refused) {
   test_setenv("CUEMU_STACK_SIZE", "128K");
   unsigned out[4], *op = out;
   void *args[] = {&op};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "last_writer"), 4, 32, args, 1));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "last_writer"), 4, 32, args, 1));
   cuemu_module_unload(m);
 }
 END_TEST
@@ -598,8 +567,8 @@ static void cg_block(cuemu_module *m, cuemu_dim3 g, cuemu_dim3 b) {
   unsigned errors = 0, *ep = &errors;
   unsigned *ranks = calloc(total, sizeof *ranks);
   void *args[] = {&ep, &ranks};
-  ASSERT_LAUNCH_OK(cuemu_kernel_launch(test_kernel(m, "cg_block"), g, b, 0,
-                                       NULL, args, 2));
+  TEST_ASSERT_LAUNCH_OK(
+      cuemu_kernel_launch(test_kernel(m, "cg_block"), g, b, 0, NULL, args, 2));
   ck_assert_msg(errors == 0, "block (%u,%u,%u): %u mismatches", b.x, b.y, b.z,
                 errors);
   for (unsigned i = 0; i < total; ++i)
@@ -623,7 +592,8 @@ START_TEST(many_barriers_in_a_big_block) {
   int rounds = 50; /* 100 barriers */
   unsigned long long sum = 0, *sp = &sum;
   void *args[] = {&sp, &rounds};
-  ASSERT_LAUNCH_OK(launch1(test_kernel(m, "many_barriers"), 2, n, args, 2));
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "many_barriers"), 2, n, args, 2));
   /* Per block: each thread adds its neighbour's t + r over the rounds. */
   unsigned long long per_block =
       (unsigned long long)rounds * (n * (n - 1ull) / 2) +
@@ -644,9 +614,7 @@ START_TEST(spinning_threads_make_progress) {
   volatile int *pf = &flag;
   int *po = &out;
   void *args[] = {&pf, &po};
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "handshake"),
-                                       test_dim(1, 1, 1), test_dim(64, 1, 1),
-                                       0, NULL, args, 2),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "handshake"), 1, 64, args, 2),
                    CUEMU_SUCCESS);
   ck_assert_int_eq(out, 42);
 }
@@ -661,9 +629,8 @@ START_TEST(spinning_forever_is_a_deadlock) {
   volatile int flag = 0;
   volatile int *pf = &flag;
   void *args[] = {&pf};
-  cuemu_status st = cuemu_kernel_launch(test_kernel(m, "spin_forever"),
-                                        test_dim(1, 1, 1), test_dim(32, 1, 1),
-                                        0, NULL, args, 1);
+  cuemu_status st =
+      test_launch1(test_kernel(m, "spin_forever"), 1, 32, args, 1);
   ck_assert_int_eq(st, CUEMU_DEADLOCK);
   const char *msg = cuemu_last_message();
   ck_assert_ptr_nonnull(strstr(msg, "spin_forever"));
@@ -671,9 +638,7 @@ START_TEST(spinning_forever_is_a_deadlock) {
   ck_assert_ptr_nonnull(strstr(msg, "spin.cu:"));
   ck_assert_ptr_nonnull(strstr(msg, "CUEMU_SPIN_TIMEOUT"));
   test_setenv("CUEMU_SPIN_TIMEOUT", "x");
-  ck_assert_int_eq(cuemu_kernel_launch(test_kernel(m, "spin_forever"),
-                                       test_dim(1, 1, 1), test_dim(32, 1, 1),
-                                       0, NULL, args, 1),
+  ck_assert_int_eq(test_launch1(test_kernel(m, "spin_forever"), 1, 32, args, 1),
                    CUEMU_INVALID_VALUE);
 }
 END_TEST
@@ -687,17 +652,13 @@ START_TEST(parallel_launches_work_after_fork) {
   int *pc = &counter;
   void *args[] = {&pc};
   cuemu_kernel *k = test_kernel(m, "count_blocks");
-  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(64, 1, 1),
-                                       test_dim(32, 1, 1), 0, NULL, args, 1),
-                   CUEMU_SUCCESS);
+  ck_assert_int_eq(test_launch1(k, 64, 32, args, 1), CUEMU_SUCCESS);
   ck_assert_int_eq(counter, 64);
   pid_t child = fork();
   ck_assert_int_ge(child, 0);
   if (child == 0) {
     counter = 0;
-    int ok = cuemu_kernel_launch(k, test_dim(64, 1, 1), test_dim(32, 1, 1), 0,
-                                 NULL, args, 1) == CUEMU_SUCCESS &&
-             counter == 64;
+    int ok = test_launch1(k, 64, 32, args, 1) == CUEMU_SUCCESS && counter == 64;
     _exit(ok ? 0 : 1);
   }
   int status = 0;
@@ -710,45 +671,35 @@ END_TEST
 Suite *make_scheduler_suite(void) {
   Suite *s = suite_create("scheduler");
 
-  TCase *tc = tcase_create("exactly_once");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "exactly_once", 60);
   tcase_add_loop_test(tc, early_exit_runs_each_thread_once, 0, NCONFIGS);
   tcase_add_test(tc, exited_threads_count_as_arrived);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("barriers");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "barriers", 60);
   tcase_add_test(tc, syncthreads_count_and_or);
   tcase_add_test(tc, syncthreads_count_known_values);
   tcase_add_test(tc, divergent_barrier_is_reported);
   tcase_add_test(tc, cooperative_groups_thread_block);
   tcase_add_test(tc, many_barriers_in_a_big_block);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("stacks");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "stacks", 60);
   tcase_add_test(tc, local_array_kept_across_barriers);
   tcase_add_loop_test(tc, stack_overflow_is_reported, 0, 2);
   tcase_add_loop_test(tc, stack_overflow_with_two_workers, 0, 2);
   tcase_add_loop_test(tc, bigger_stack_lets_the_kernel_run, 0, 2);
   tcase_add_loop_test(tc, big_local_array_overflow_is_reported, 0, 2);
   tcase_add_loop_test(tc, big_local_array_fits_a_bigger_stack, 0, 2);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("schedules");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "schedules", 60);
   tcase_add_test(tc, reverse_schedule_changes_a_racy_result);
   tcase_add_test(tc, random_schedules_are_deterministic);
   tcase_add_test(tc, one_worker_is_deterministic);
   tcase_add_test(tc, reverse_schedule_order);
   tcase_add_test(tc, invalid_settings_are_refused);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("spinning");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "spinning", 60);
   tcase_add_test(tc, spinning_threads_make_progress);
   tcase_add_test(tc, spinning_forever_is_a_deadlock);
   tcase_add_test(tc, parallel_launches_work_after_fork);
-  suite_add_tcase(s, tc);
   return s;
 }

@@ -33,9 +33,7 @@ static void run_all(const char *cxx) {
       kernels++;
       unsigned failures = 0, *pf = &failures;
       void *args[] = {&pf};
-      cuemu_status st = cuemu_kernel_launch(k, test_dim(1, 1, 1),
-                                            test_dim(32, 1, 1), 0, NULL,
-                                            args, 1);
+      cuemu_status st = test_launch1(k, 1, 32, args, 1);
       ck_assert_msg(st == CUEMU_SUCCESS, "%s (%s, %s): %s",
                     cuemu_kernel_name(k), e->d_name, cxx,
                     cuemu_last_message());
@@ -68,10 +66,8 @@ END_TEST
 
 Suite *make_selftest_suite(void) {
   Suite *s = suite_create("selftest");
-  TCase *tc = tcase_create("kernels");
-  tcase_set_timeout(tc, 300);
+  TCase *tc = test_tcase(s, "kernels", 300);
   tcase_add_test(tc, selftests_gxx);
   tcase_add_test(tc, selftests_clangxx);
-  suite_add_tcase(s, tc);
   return s;
 }

@@ -195,23 +195,17 @@ END_TEST
 
 Suite *make_shared_suite(void) {
   Suite *s = suite_create("shared");
-  TCase *tc = tcase_create("per_block");
-  tcase_set_timeout(tc, 60);
+  TCase *tc = test_tcase(s, "per_block", 60);
   tcase_add_test(tc, static_shared_is_per_block);
   tcase_add_test(tc, dynamic_shared_is_per_block);
   tcase_add_test(tc, dynamic_shared_sizes);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("extern_alias");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "extern_alias", 60);
   tcase_add_test(tc, extern_shared_arrays_alias);
   tcase_add_test(tc, extern_shared_2d_tile);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("reduction");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "reduction", 60);
   tcase_add_test(tc, reduction_static_shared);
   tcase_add_test(tc, reduction_dynamic_shared);
-  suite_add_tcase(s, tc);
   return s;
 }

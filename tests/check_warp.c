@@ -29,37 +29,7 @@
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
-#define ASSERT_MESSAGE_HAS(message, part)                                      \
-  ck_assert_msg(strstr((message), (part)) != NULL,                             \
-                "message \"%s\" lacks \"%s\"", (message), (part))
-
-#define ASSERT_LAUNCH_OK(call)                                                 \
-  do {                                                                         \
-    cuemu_status st_ = (call);                                                 \
-    ck_assert_msg(st_ == CUEMU_SUCCESS, "%s: %s", cuemu_status_name(st_),      \
-                  cuemu_last_message());                                       \
-  } while (0)
-
 /* ---- Helpers ------------------------------------------------------------- */
-
-/* The number of the line of tests/kernels/FILE that contains `marker`. */
-static int marker_line(const char *file, const char *marker) {
-  char rel[256];
-  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
-  char *path = test_src_path(rel);
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[1024];
-  int n = 0, found = 0;
-  while (!found && fgets(line, sizeof line, f)) {
-    n++;
-    found = strstr(line, marker) != NULL;
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no %s in %s", marker, file);
-  return n;
-}
 
 /* A launch shape. */
 typedef struct {
@@ -223,7 +193,7 @@ static void sweep(cuemu_module *m, const shuffle_type *type, shape s,
     put_bits(in, size, i, next_random(&seed) & type->bits);
   memset(out, SENTINEL_BYTE, (size_t)SWEEP_RESULTS * total * size);
   void *args[] = {&in, &out, &mask};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, type->kernel), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, type->kernel), s, args, 3));
   uint64_t sentinel = sentinel_bits(size);
   for (unsigned b = 0; b < grid_size(s); ++b)
     for (unsigned t = 0; t < n; ++t) {
@@ -287,7 +257,7 @@ START_TEST(shuffle_xor_sum) {
     in[i] = i % 2 ? -i : 3 * i;
   int *ip = in, *op = out;
   void *args[] = {&ip, &op};
-  ASSERT_LAUNCH_OK(
+  TEST_ASSERT_LAUNCH_OK(
       launch(test_kernel(m, "xor_sum"), shape_of(2, 16, 4, 2), args, 2));
   for (int w = 0; w < N / 32; ++w) {
     int sum = 0;
@@ -311,7 +281,7 @@ START_TEST(shuffle_from_two_call_sites) {
     in[i] = 1000 + i;
   int *ip = in, *op = out;
   void *args[] = {&ip, &op};
-  ASSERT_LAUNCH_OK(
+  TEST_ASSERT_LAUNCH_OK(
       launch(test_kernel(m, "two_sites"), shape_of(1, 64, 1, 1), args, 2));
   for (int i = 0; i < N; ++i)
     ck_assert_int_eq(out[i], 1000 + (i ^ 16));
@@ -327,7 +297,7 @@ static void block_sum(cuemu_module *m, shape sh, uint64_t seed) {
   for (unsigned i = 0; i < n * blocks; ++i)
     in[i] = (int)(next_random(&seed) % 2001) - 1000;
   void *args[] = {&in, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "block_sum"), sh, args, 2));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "block_sum"), sh, args, 2));
   for (unsigned b = 0; b < blocks; ++b) {
     int want = 0;
     for (unsigned t = 0; t < n; ++t)
@@ -381,7 +351,7 @@ static void votes(cuemu_module *m, shape s, unsigned mask, int pattern,
     pred[i] = make_pred(pattern, i, &seed);
   memset(out, SENTINEL_BYTE, 5 * total * sizeof *out);
   void *args[] = {&pred, &mask, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "votes"), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "votes"), s, args, 3));
   for (unsigned b = 0; b < grid_size(s); ++b)
     for (unsigned t = 0; t < n; ++t) {
       unsigned i = b * n + t, lane = t % 32, warp = i - lane;
@@ -439,7 +409,7 @@ START_TEST(votes_follow_row_major_lanes) {
   int *pp = pred;
   unsigned *op = out;
   void *args[] = {&pp, &mask, &op};
-  ASSERT_LAUNCH_OK(
+  TEST_ASSERT_LAUNCH_OK(
       launch(test_kernel(m, "votes"), shape_of(1, 8, 4, 3), args, 3));
   for (int t = 0; t < N; ++t) {
     ck_assert_uint_eq(out[5 * t], 0xffu << (8 * (t / 32)));
@@ -464,7 +434,7 @@ static void active_branch(cuemu_module *m, shape s, int mode, int pattern,
     pred[i] =
         pattern == 3 ? (int)(i % 32 % 5 == 1) : make_pred(pattern, i, &seed);
   void *args[] = {&pred, &mode, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "active_branch"), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "active_branch"), s, args, 3));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane, odd = 0;
     unsigned present = present_lanes(t, n);
@@ -507,8 +477,8 @@ START_TEST(ballot_from_two_call_sites) {
   int *pp = pred;
   unsigned *op = out;
   void *args[] = {&pp, &op};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "ballot_two_sites"),
-                          shape_of(1, 32, 3, 1), args, 2));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "ballot_two_sites"),
+                               shape_of(1, 32, 3, 1), args, 2));
   for (int i = 0; i < N; ++i) {
     unsigned want = 0;
     for (int l = 0; l < 32; ++l)
@@ -528,7 +498,7 @@ static void split_branches(cuemu_module *m, shape s, uint64_t seed) {
   for (unsigned i = 0; i < total; ++i)
     in[i] = (int)(next_random(&seed) % 1000) - 500;
   void *args[] = {&in, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "split_branches"), s, args, 2));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "split_branches"), s, args, 2));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane;
     unsigned present = present_lanes(t, n);
@@ -591,7 +561,7 @@ static void shrinking(cuemu_module *m, shape s, uint64_t seed) {
   for (unsigned i = 0; i < total; ++i)
     count[i] = (int)(next_random(&seed) % 7);
   void *args[] = {&count, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "shrinking"), s, args, 2));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "shrinking"), s, args, 2));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane;
     unsigned present = present_lanes(t, n), want = 0;
@@ -681,7 +651,7 @@ static void match(cuemu_module *m, const match_type *type, shape s,
     put_bits(in, type->size, i, type->values[match_key(pattern, i % n % 32)]);
   memset(out, SENTINEL_BYTE, 3 * total * sizeof *out);
   void *args[] = {&in, &mask, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, type->kernel), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, type->kernel), s, args, 3));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane;
     unsigned mm = mask & present_lanes(t, n);
@@ -741,7 +711,7 @@ START_TEST(match_known_values) {
   unsigned *op = out;
   void *args[] = {&ip, &mask, &op};
   cuemu_kernel *k = test_kernel(m, "match_long_long");
-  ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 3));
   for (int l = 0; l < 32; ++l) {
     ck_assert_uint_eq(out[3 * l], 0xfu << (l / 4 * 4));
     ck_assert_uint_eq(out[3 * l + 1], 0);
@@ -749,7 +719,7 @@ START_TEST(match_known_values) {
   }
   for (int l = 0; l < 32; ++l)
     in[l] = -5;
-  ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 3));
   for (int l = 0; l < 32; ++l) {
     ck_assert_uint_eq(out[3 * l], 0xffffffffu);
     ck_assert_uint_eq(out[3 * l + 1], 0xffffffffu);
@@ -771,7 +741,7 @@ static void reduce_int(cuemu_module *m, shape s, unsigned mask, uint64_t seed) {
   }
   memset(out, SENTINEL_BYTE, 3 * total * sizeof *out);
   void *args[] = {&in, &mask, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "reduce_int"), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "reduce_int"), s, args, 3));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane;
     unsigned mm = mask & present_lanes(t, n);
@@ -813,7 +783,7 @@ static void reduce_unsigned(cuemu_module *m, shape s, unsigned mask,
   }
   memset(out, SENTINEL_BYTE, 6 * total * sizeof *out);
   void *args[] = {&in, &mask, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "reduce_unsigned"), s, args, 3));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "reduce_unsigned"), s, args, 3));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32, warp = i - lane;
     unsigned mm = mask & present_lanes(t, n);
@@ -873,7 +843,7 @@ START_TEST(reductions_known_values) {
     in[l] = l - 16;
   int *ip = in, *op = out;
   void *args[] = {&ip, &mask, &op};
-  ASSERT_LAUNCH_OK(
+  TEST_ASSERT_LAUNCH_OK(
       launch(test_kernel(m, "reduce_int"), shape_of(1, 32, 1, 1), args, 3));
   for (int l = 0; l < 32; ++l) {
     ck_assert_int_eq(out[3 * l], -16);
@@ -882,7 +852,7 @@ START_TEST(reductions_known_values) {
   }
   /* The odd lanes only: -15, -13, ..., 15. */
   mask = 0xaaaaaaaau;
-  ASSERT_LAUNCH_OK(
+  TEST_ASSERT_LAUNCH_OK(
       launch(test_kernel(m, "reduce_int"), shape_of(1, 32, 1, 1), args, 3));
   for (int l = 1; l < 32; l += 2) {
     ck_assert_int_eq(out[3 * l], 0);
@@ -909,7 +879,7 @@ static void exchange(cuemu_module *m, shape s, unsigned mask, int mode) {
   unsigned *out = malloc(total * sizeof *out);
   memset(out, SENTINEL_BYTE, total * sizeof *out);
   void *args[] = {&mask, &rounds, &mode, &out};
-  ASSERT_LAUNCH_OK(launch(test_kernel(m, "exchange"), s, args, 4));
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "exchange"), s, args, 4));
   for (unsigned i = 0; i < total; ++i) {
     unsigned t = i % n, lane = t % 32;
     unsigned mm = mask & present_lanes(t, n), want = 0xA5A5A5A5u;
@@ -1011,36 +981,36 @@ START_TEST(misuse_is_reported) {
                   schedules[sc], cuemu_status_name(st), cuemu_last_message());
     const char *msg = cuemu_last_message();
     char part[256];
-    ASSERT_MESSAGE_HAS(msg, "kernel misuse");
-    ASSERT_MESSAGE_HAS(msg, c->name);
+    TEST_ASSERT_CONTAINS(msg, "kernel misuse");
+    TEST_ASSERT_CONTAINS(msg, c->name);
     snprintf(part, sizeof part, "warp_misuse.cu:%d",
-             marker_line("warp_misuse.cu", c->marker));
+             test_marker_line("warp_misuse.cu", c->marker));
     if (_i == 3) {
       /* Either half may be reported, naming the other. */
       char other[256];
       snprintf(other, sizeof other, "warp_misuse.cu:%d",
-               marker_line("warp_misuse.cu", "ALL_HALF"));
-      ASSERT_MESSAGE_HAS(msg, part);
-      ASSERT_MESSAGE_HAS(msg, other);
+               test_marker_line("warp_misuse.cu", "ALL_HALF"));
+      TEST_ASSERT_CONTAINS(msg, part);
+      TEST_ASSERT_CONTAINS(msg, other);
     } else {
       snprintf(part + strlen(part), sizeof part - strlen(part), " with %s",
                c->mask);
-      ASSERT_MESSAGE_HAS(msg, part);
+      TEST_ASSERT_CONTAINS(msg, part);
     }
-    ASSERT_MESSAGE_HAS(msg, c->mask);
-    ASSERT_MESSAGE_HAS(msg, "; lane");
+    TEST_ASSERT_CONTAINS(msg, c->mask);
+    TEST_ASSERT_CONTAINS(msg, "; lane");
     /* Under a random schedule, lanes may not have run yet when the misuse
      * shows: the message names those that exited or wait elsewhere by
      * then, which need not be all of them. */
     for (int p = 0; c->parts[p] && sc < 2; ++p)
-      ASSERT_MESSAGE_HAS(msg, c->parts[p]);
+      TEST_ASSERT_CONTAINS(msg, c->parts[p]);
     if (_i == 4 && sc < 2) {
       snprintf(part, sizeof part, "warp_misuse.cu:%d)",
-               marker_line("warp_misuse.cu", "SYNCTHREADS_HALF"));
-      ASSERT_MESSAGE_HAS(msg, part);
+               test_marker_line("warp_misuse.cu", "SYNCTHREADS_HALF"));
+      TEST_ASSERT_CONTAINS(msg, part);
     }
     if (_i == 1 && sc == 0)
-      ASSERT_MESSAGE_HAS(msg, "lanes arrived: 0-15");
+      TEST_ASSERT_CONTAINS(msg, "lanes arrived: 0-15");
     if (_i == 3)
       ck_assert_msg(strstr(msg, "lanes arrived: 0-15") ||
                         strstr(msg, "lanes arrived: 16-31"),
@@ -1049,7 +1019,7 @@ START_TEST(misuse_is_reported) {
     /* The process lives on, and a correct launch runs. */
     which = 99;
     memset(out, 0, sizeof out);
-    ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 2));
+    TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 2));
     for (int t = 0; t < 32; ++t)
       ck_assert_uint_eq(out[t], 1);
   }
@@ -1058,20 +1028,6 @@ START_TEST(misuse_is_reported) {
 END_TEST
 
 /* ---- The legacy intrinsics ----------------------------------------------- */
-
-static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  ck_assert_ptr_nonnull(text);
-  size_t got = fread(text, 1, (size_t)n, f);
-  text[got] = '\0';
-  fclose(f);
-  return text;
-}
 
 /* Compiles bad_warp_legacy.cu with the compiler of environment variable _i
  * (GXX, then CLANGXX; skipped when unset); every legacy call must fail with
@@ -1089,25 +1045,17 @@ START_TEST(legacy_intrinsics_do_not_compile) {
   snprintf(log_name, sizeof log_name, "%s.log", name);
   char *log = test_tmp_path(log_name);
 
-  fflush(stderr);
-  int saved = dup(2);
-  int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  ck_assert_int_ge(saved, 0);
-  ck_assert_int_ge(fd, 0);
-  dup2(fd, 2);
-  close(fd);
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = 1;
   o.cxx = cxx;
   o.no_cache = 1;
+  test_capture capture = test_capture_begin(2, log);
   cuemu_status st = cuemu_compile(source, output, &o, NULL);
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
+  test_capture_end(&capture);
 
   ck_assert_int_eq(st, CUEMU_COMPILE);
-  char *text = read_text(log);
+  char *text = test_read_text(log, NULL);
   static const char *const messages[] = {
       "__shfl() is not valid on compute_70 and above; use __shfl_sync(",
       "__shfl_up() is not valid on compute_70 and above; use __shfl_up_sync(",
@@ -1136,7 +1084,7 @@ START_TEST(legacy_intrinsics_do_not_compile) {
   }
   ck_assert_msg(errors == 11, "%s: %d legacy errors, want 11 (see %s)", cxx,
                 errors, log);
-  int first = marker_line("bad_warp_legacy.cu", "i[0] = __shfl(");
+  int first = test_marker_line("bad_warp_legacy.cu", "i[0] = __shfl(");
   for (int line = first; line < first + 11; ++line) {
     char where[64];
     snprintf(where, sizeof where, "bad_warp_legacy.cu:%d:", line);
@@ -1199,18 +1147,15 @@ END_TEST
 
 Suite *make_warp_suite(void) {
   Suite *s = suite_create("warp");
-  TCase *tc = tcase_create("shuffle");
-  tcase_set_timeout(tc, 120);
+  TCase *tc = test_tcase(s, "shuffle", 120);
   tcase_add_test(tc, shuffle_model_known_cases);
   tcase_add_test(tc, shuffle_every_width_shape_and_mask);
   tcase_add_loop_test(tc, shuffle_every_type, 0, NSHUFFLE_TYPES);
   tcase_add_test(tc, shuffle_xor_sum);
   tcase_add_test(tc, shuffle_from_two_call_sites);
   tcase_add_test(tc, shuffle_block_sum);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("vote");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "vote", 60);
   tcase_add_test(tc, votes_every_shape_mask_and_predicate);
   tcase_add_test(tc, votes_follow_row_major_lanes);
   tcase_add_test(tc, activemask_in_a_branch);
@@ -1218,38 +1163,25 @@ Suite *make_warp_suite(void) {
   tcase_add_test(tc, masks_of_two_branches);
   tcase_add_test(tc, masks_shrinking_in_a_loop);
   tcase_add_test(tc, outside_a_kernel_one_lane);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("match");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "match", 60);
   tcase_add_loop_test(tc, match_every_type, 0, NMATCH_TYPES);
   tcase_add_test(tc, match_known_values);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("reduce");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "reduce", 60);
   tcase_add_test(tc, reductions_every_shape_and_mask);
   tcase_add_test(tc, reductions_known_values);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("syncwarp");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "syncwarp", 60);
   tcase_add_test(tc, syncwarp_orders_shared_memory);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("misuse");
-  tcase_set_timeout(tc, 60);
+  tc = test_tcase(s, "misuse", 60);
   tcase_add_loop_test(tc, misuse_is_reported, 0, NMISUSE);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("legacy");
-  tcase_set_timeout(tc, 120);
+  tc = test_tcase(s, "legacy", 120);
   tcase_add_loop_test(tc, legacy_intrinsics_do_not_compile, 0, 2);
-  suite_add_tcase(s, tc);
 
-  tc = tcase_create("schedules");
-  tcase_set_timeout(tc, 120);
+  tc = test_tcase(s, "schedules", 120);
   tcase_add_loop_test(tc, results_do_not_depend_on_the_schedule, 0, NCONFIGS);
-  suite_add_tcase(s, tc);
   return s;
 }

@@ -1,9 +1,12 @@
 /*
  * cuemu_test_util.c: helpers shared by the Check suites.
  */
+#define _GNU_SOURCE /* for nftw() */
 #include "cuemu_test_util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +19,7 @@ static const char *env_or(const char *name, const char *fallback) {
 }
 
 char *test_src_path(const char *relative) {
-  const char *root = env_or("CUEMU_SRCDIR", ".");
-  size_t n = strlen(root) + strlen(relative) + 2;
-  char *p = malloc(n);
-  ck_assert_ptr_nonnull(p);
-  snprintf(p, n, "%s/%s", root, relative);
-  return p;
+  return test_join(env_or("CUEMU_SRCDIR", "."), relative);
 }
 
 char *test_tmp_path(const char *name) {
@@ -39,19 +37,24 @@ char *test_tmp_path(const char *name) {
   return p;
 }
 
+/* An absolute path, a path under the source tree, or a test kernel; the
+ * result is malloc()ed. */
+static char *source_path(const char *file) {
+  if (file[0] == '/') {
+    char *p = strdup(file);
+    ck_assert_ptr_nonnull(p);
+    return p;
+  }
+  if (strchr(file, '/'))
+    return test_src_path(file);
+  char rel[1024];
+  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
+  return test_src_path(rel);
+}
+
 cuemu_module *test_module_cxx(const char *file, const char *cxx,
                               const char *const *name_exprs, int count) {
-  /* An absolute path, a path under the source tree, or a test kernel. */
-  char *source;
-  if (file[0] == '/') {
-    source = strdup(file);
-  } else if (strchr(file, '/')) {
-    source = test_src_path(file);
-  } else {
-    char rel[1024];
-    snprintf(rel, sizeof rel, "tests/kernels/%s", file);
-    source = test_src_path(rel);
-  }
+  char *source = source_path(file);
   const char *base = strrchr(source, '/');
   base = base ? base + 1 : source;
   char name[1024];
@@ -101,4 +104,109 @@ void test_setenv(const char *name, const char *value) {
     setenv(name, value, 1);
   else
     unsetenv(name);
+}
+
+TCase *test_tcase(Suite *suite, const char *name, int seconds) {
+  TCase *tc = tcase_create(name);
+  tcase_set_timeout(tc, seconds);
+  suite_add_tcase(suite, tc);
+  return tc;
+}
+
+cuemu_status test_launch1(cuemu_kernel *k, unsigned grid, unsigned block,
+                          void **args, int nargs) {
+  return cuemu_kernel_launch(k, test_dim(grid, 1, 1), test_dim(block, 1, 1), 0,
+                             NULL, args, nargs);
+}
+
+char *test_read_text(const char *path, size_t *length) {
+  FILE *f = fopen(path, "rb");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  size_t cap = 4096, len = 0, n;
+  char *buf = malloc(cap);
+  ck_assert_ptr_nonnull(buf);
+  while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    len += n;
+    if (len + 1 == cap) {
+      buf = realloc(buf, cap *= 2);
+      ck_assert_ptr_nonnull(buf);
+    }
+  }
+  ck_assert_msg(!ferror(f), "cannot read %s", path);
+  buf[len] = '\0';
+  fclose(f);
+  if (length)
+    *length = len;
+  return buf;
+}
+
+void test_write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  ck_assert_msg(f != NULL, "cannot write %s", path);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+int test_marker_line(const char *file, const char *marker) {
+  char *path = source_path(file);
+  char *text = test_read_text(path, NULL);
+  char *at = strstr(text, marker);
+  ck_assert_msg(at != NULL, "no %s in %s", marker, path);
+  int line = 1;
+  for (char *p = text; p < at; ++p)
+    line += *p == '\n';
+  free(text);
+  free(path);
+  return line;
+}
+
+char *test_join(const char *dir, const char *name) {
+  size_t n = strlen(dir) + strlen(name) + 2;
+  char *p = malloc(n);
+  ck_assert_ptr_nonnull(p);
+  snprintf(p, n, "%s/%s", dir, name);
+  return p;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+                        struct FTW *ftw) {
+  (void)st;
+  (void)flag;
+  (void)ftw;
+  return remove(path);
+}
+
+void test_rm_rf(const char *path) {
+  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+char *test_fresh_dir(const char *name) {
+  char leaf[256];
+  snprintf(leaf, sizeof leaf, "%s.%ld", name, (long)getpid());
+  char *dir = test_tmp_path(leaf);
+  test_rm_rf(dir);
+  ck_assert_msg(mkdir(dir, 0755) == 0, "cannot create %s", dir);
+  return dir;
+}
+
+/* The C stream that writes to `fd`. */
+static FILE *stream_of(int fd) { return fd == 1 ? stdout : stderr; }
+
+test_capture test_capture_begin(int fd, const char *path) {
+  test_capture c = {fd, -1};
+  fflush(stream_of(fd));
+  c.saved = dup(fd);
+  ck_assert_msg(c.saved >= 0, "cannot duplicate descriptor %d", fd);
+  int out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ck_assert_msg(out >= 0, "cannot write %s", path);
+  ck_assert_int_ge(dup2(out, fd), 0);
+  close(out);
+  return c;
+}
+
+void test_capture_end(test_capture *capture) {
+  fflush(stream_of(capture->fd));
+  dup2(capture->saved, capture->fd);
+  close(capture->saved);
+  capture->saved = -1;
 }

@@ -1,14 +1,17 @@
 /*
  * cuemu_test_util.h: helpers shared by the Check suites: building a test
- * kernel into a module, and small launch wrappers. Each helper fails the
- * running test (ck_abort_msg) with libcuemu's message instead of returning
- * an error.
+ * kernel into a module, small launch wrappers, assertions on messages,
+ * files and folders of the build tree, and capturing stdout or stderr. Each
+ * helper fails the running test (ck_abort_msg) with libcuemu's message instead
+ * of returning an error.
  */
 #ifndef CUEMU_TEST_UTIL_H
 #define CUEMU_TEST_UTIL_H
 
 #include <check.h>
 #include <cuemu/cuemu.h>
+#include <stddef.h>
+#include <string.h>
 
 /* Compiles tests/kernels/FILE (or any path under the source tree) with the
  * compiler `cxx` (NULL: $CXX or c++) and loads it. `name_exprs` (may be
@@ -31,5 +34,65 @@ char *test_tmp_path(const char *name);
 
 /* Sets an environment variable for the rest of the (forked) test. */
 void test_setenv(const char *name, const char *value);
+
+/* Fails the running test unless `text` contains `part`, quoting both. */
+#define TEST_ASSERT_CONTAINS(text, part)                                       \
+  ck_assert_msg(strstr((text), (part)) != NULL, "message \"%s\" lacks \"%s\"", \
+                (text), (part))
+
+/* Fails the running test unless `call` returns CUEMU_SUCCESS, quoting the
+ * status and libcuemu's message. */
+#define TEST_ASSERT_LAUNCH_OK(call)                                            \
+  do {                                                                         \
+    cuemu_status test_st_ = (call);                                            \
+    ck_assert_msg(test_st_ == CUEMU_SUCCESS, "%s: %s",                         \
+                  cuemu_status_name(test_st_), cuemu_last_message());          \
+  } while (0)
+
+/* Creates a test case named `name` with a timeout of `seconds`, adds it to
+ * `suite` and returns it; the caller adds the tests. */
+TCase *test_tcase(Suite *suite, const char *name, int seconds);
+
+/* Launches `k` on a one-dimensional grid of `grid` blocks of `block`
+ * threads, without dynamic shared memory; returns libcuemu's status. */
+cuemu_status test_launch1(cuemu_kernel *k, unsigned grid, unsigned block,
+                          void **args, int nargs);
+
+/* ---- Files --------------------------------------------------------------- */
+
+/* The whole content of the file at `path`, NUL-terminated and malloc()ed;
+ * its length goes to *length unless `length` is NULL. Fails the test when
+ * the file cannot be read. */
+char *test_read_text(const char *path, size_t *length);
+
+/* Writes `text` to the file at `path` (replacing it); fails the test on an
+ * error. */
+void test_write_text(const char *path, const char *text);
+
+/* The number (from 1) of the first line of `file` that contains `marker`;
+ * fails the test when there is none. `file` is an absolute path, a path
+ * under the source tree (when it holds a '/') or the name of a file of
+ * tests/kernels, as for test_module(). */
+int test_marker_line(const char *file, const char *marker);
+
+/* DIR/NAME, malloc()ed. */
+char *test_join(const char *dir, const char *name);
+
+/* Removes `path` and everything below it; a missing path is not an error. */
+void test_rm_rf(const char *path);
+
+/* A fresh, empty folder tests/tmp/NAME.PID of the build tree (any older one
+ * is removed first); the caller frees the path. */
+char *test_fresh_dir(const char *name);
+
+/* Sends what the process writes to file descriptor `fd` (1 or 2) into the
+ * file at `path` (truncated) until test_capture_end(); the C stream of the
+ * descriptor is flushed at both ends. */
+typedef struct {
+  int fd;    /* the descriptor captured */
+  int saved; /* a duplicate of what it was before */
+} test_capture;
+test_capture test_capture_begin(int fd, const char *path);
+void test_capture_end(test_capture *capture);
 
 #endif

@@ -13,25 +13,10 @@
  * block's total), scan the block totals with one block, then add to each
  * block the total of all the blocks before it.
  */
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT block_scan FAIL %s\n", cudaGetErrorName(check_err_));     \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "block_scan"
+#include "../common/example.cuh"
 
 #define BLOCK_SIZE 512
 
@@ -76,21 +61,15 @@ static void inclusive_scan_host(const std::vector<int> &in,
   }
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 77u;
-static unsigned random_u32(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lcg_state;
-}
-
 int main(void) {
+  example_seed(77u);
   constexpr int n = 250000;
   constexpr int blocks = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
   /* One block scans the block totals. */
   static_assert(blocks <= BLOCK_SIZE, "too many blocks for a two-level scan");
   std::vector<int> in(n), expect(n), got(n);
   for (int i = 0; i < n; ++i)
-    in[i] = (int)(random_u32() >> 24) - 100; /* -100..155 */
+    in[i] = (int)(example_random_u32() >> 24) - 100; /* -100..155 */
   inclusive_scan_host(in, expect);
 
   int *d_in = nullptr, *d_out = nullptr, *d_sums = nullptr,
@@ -115,20 +94,12 @@ int main(void) {
   CHECK(cudaFree(d_sums));
   CHECK(cudaFree(d_scanned));
 
-  int bad = 0, first_bad = -1;
-  for (int i = 0; i < n; ++i)
-    if (got[i] != expect[i]) {
-      if (first_bad < 0)
-        first_bad = i;
-      ++bad;
-    }
-  if (bad) {
-    printf("RESULT block_scan FAIL %d of %d elements wrong, first at %d (got "
-           "%d, expected %d)\n",
-           bad, n, first_bad, got[first_bad], expect[first_bad]);
-    return 1;
-  }
-  printf("RESULT block_scan PASS exact over %d elements, %d blocks of %d\n", n,
-         blocks, BLOCK_SIZE);
-  return 0;
+  const example_mismatches r = example_compare(got.data(), expect.data(), n);
+  if (r.bad)
+    return example_fail("%zu of %d elements wrong, first at %zu (got %d, "
+                        "expected %d)",
+                        r.bad, n, r.first_bad, got[r.first_bad],
+                        expect[r.first_bad]);
+  return example_pass("exact over %d elements, %d blocks of %d", n, blocks,
+                      BLOCK_SIZE);
 }

@@ -9,28 +9,14 @@
  * so thread_rank() is the linearised thread index, and the shared array is
  * an `extern __shared__` array sized at launch.
  */
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include <cooperative_groups.h>
-#include <cuda_runtime.h>
+
+#define EXAMPLE_NAME "coop_groups"
+#include "../common/example.cuh"
 
 namespace cg = cooperative_groups;
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT coop_groups FAIL %s\n", cudaGetErrorName(check_err_));    \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
 
 /* The tree in shared memory; the block size must be a power of two. */
 __device__ int block_reduce_sum(const cg::thread_block &block, int *scratch,
@@ -69,21 +55,15 @@ static void sum_of_squares_host(const int *in, int n, int per_block,
   }
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 555u;
-static int random_int(int lo, int hi) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lo + (int)((lcg_state >> 8) % (unsigned)(hi - lo + 1));
-}
-
 int main(void) {
+  example_seed(555u);
   const int n = 500000;
   const dim3 block(32, 8);
   const int per_block = block.x * block.y;
   const int grid = (n + per_block - 1) / per_block;
   std::vector<int> in(n), expect(grid), got(grid);
   for (int i = 0; i < n; ++i)
-    in[i] = random_int(-1000, 1000);
+    in[i] = example_random_int(-1000, 1000);
   sum_of_squares_host(in.data(), n, per_block, expect.data());
 
   int *d_in = nullptr, *d_sums = nullptr;
@@ -100,20 +80,11 @@ int main(void) {
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_sums));
 
-  int bad = 0, first_bad = -1;
-  for (int b = 0; b < grid; ++b)
-    if (got[b] != expect[b]) {
-      if (first_bad < 0)
-        first_bad = b;
-      ++bad;
-    }
-  if (bad) {
-    printf("RESULT coop_groups FAIL %d of %d block sums wrong, first block %d "
-           "(got %d, expected %d)\n",
-           bad, grid, first_bad, got[first_bad], expect[first_bad]);
-    return 1;
-  }
-  printf("RESULT coop_groups PASS %d block sums exact over %d elements\n", grid,
-         n);
-  return 0;
+  const example_mismatches r = example_compare(got.data(), expect.data(), grid);
+  if (r.bad)
+    return example_fail("%zu of %d block sums wrong, first block %zu (got %d, "
+                        "expected %d)",
+                        r.bad, grid, r.first_bad, got[r.first_bad],
+                        expect[r.first_bad]);
+  return example_pass("%d block sums exact over %d elements", grid, n);
 }

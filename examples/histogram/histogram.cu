@@ -11,25 +11,10 @@
  * The global histogram is in managed memory: the host reads it directly,
  * after cudaDeviceSynchronize().
  */
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT histogram FAIL %s\n", cudaGetErrorName(check_err_));      \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "histogram"
+#include "../common/example.cuh"
 
 #define BINS 256
 
@@ -56,18 +41,14 @@ static void histogram_host(const unsigned char *data, size_t n,
     ++bins[data[i]];
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 4242u;
-static unsigned random_byte(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lcg_state >> 24;
-}
-
 int main(void) {
+  example_seed(4242u);
   const size_t n = 2u << 20;
   std::vector<unsigned char> data(n);
   for (size_t i = 0; i < n; ++i)
-    data[i] = (unsigned char)((random_byte() + random_byte()) / 2);
+    data[i] = (unsigned char)(((example_random_u32() >> 24) +
+                               (example_random_u32() >> 24)) /
+                              2);
   std::vector<unsigned int> expect(BINS);
   histogram_host(data.data(), n, expect.data());
 
@@ -86,25 +67,18 @@ int main(void) {
 
   CHECK(cudaFree(d_data));
 
-  int bad = 0, first_bad = -1;
   unsigned long long total = 0;
-  for (int b = 0; b < BINS; ++b) {
+  for (int b = 0; b < BINS; ++b)
     total += hist[b];
-    if (hist[b] != expect[b]) {
-      if (first_bad < 0)
-        first_bad = b;
-      ++bad;
-    }
-  }
-  if (bad) {
-    printf("RESULT histogram FAIL %d of %d bins wrong, first bin %d (got %u, "
-           "expected %u)\n",
-           bad, BINS, first_bad, hist[first_bad], expect[first_bad]);
+  const example_mismatches r = example_compare(hist, expect.data(), BINS);
+  if (r.bad) {
+    example_fail("%zu of %d bins wrong, first bin %zu (got %u, expected %u)",
+                 r.bad, BINS, r.first_bad, hist[r.first_bad],
+                 expect[r.first_bad]);
     CHECK(cudaFree(hist));
     return 1;
   }
   CHECK(cudaFree(hist));
-  printf("RESULT histogram PASS %d bins exact, %llu of %zu bytes counted\n",
-         BINS, total, n);
-  return 0;
+  return example_pass("%d bins exact, %llu of %zu bytes counted", BINS, total,
+                      n);
 }

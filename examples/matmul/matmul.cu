@@ -9,26 +9,10 @@
  * block waits again before the tiles are overwritten. No dimension is a
  * multiple of 16.
  */
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT matmul FAIL %s\n", cudaGetErrorName(check_err_));         \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "matmul"
+#include "../common/example.cuh"
 
 #define TILE 16
 
@@ -64,21 +48,15 @@ static void matmul_host(const float *A, const float *B, float *C, int m, int n,
     }
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 8086u;
-static float random_float(float lo, float hi) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lo + (hi - lo) * (float)(lcg_state >> 8) / 16777216.0f;
-}
-
 int main(void) {
+  example_seed(8086u);
   const int m = 300, n = 250, k = 200;
   std::vector<float> A((size_t)m * k), B((size_t)k * n), expect((size_t)m * n),
       got((size_t)m * n);
   for (float &a : A)
-    a = random_float(-1.0f, 1.0f);
+    a = example_random_float(-1.0f, 1.0f);
   for (float &b : B)
-    b = random_float(-1.0f, 1.0f);
+    b = example_random_float(-1.0f, 1.0f);
   matmul_host(A.data(), B.data(), expect.data(), m, n, k);
 
   float *d_A = nullptr, *d_B = nullptr, *d_C = nullptr;
@@ -104,26 +82,12 @@ int main(void) {
 
   /* The products are added in the same order as on the host, but a GPU
    * fuses them into fma, so allow an error proportional to k roundings. */
-  double max_err = 0.0;
-  size_t bad = 0, first_bad = 0;
-  for (size_t i = 0; i < got.size(); ++i) {
-    const double err = std::fabs((double)got[i] - (double)expect[i]);
-    if (err > max_err)
-      max_err = err;
-    if (!(err <= 5e-4)) {
-      if (!bad)
-        first_bad = i;
-      ++bad;
-    }
-  }
-  if (bad) {
-    printf("RESULT matmul FAIL %zu of %zu elements wrong, first C[%zu][%zu] "
-           "(got %g, expected %g)\n",
-           bad, got.size(), first_bad / n, first_bad % n, got[first_bad],
-           expect[first_bad]);
-    return 1;
-  }
-  printf("RESULT matmul PASS max abs err %g over %dx%d (k=%d)\n", max_err, m, n,
-         k);
-  return 0;
+  const example_mismatches r =
+      example_compare(got.data(), expect.data(), got.size(), 5e-4);
+  if (r.bad)
+    return example_fail("%zu of %zu elements wrong, first C[%zu][%zu] (got "
+                        "%g, expected %g)",
+                        r.bad, got.size(), r.first_bad / n, r.first_bad % n,
+                        got[r.first_bad], expect[r.first_bad]);
+  return example_pass("max abs err %g over %dx%d (k=%d)", r.max_err, m, n, k);
 }

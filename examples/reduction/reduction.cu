@@ -9,25 +9,10 @@
  * block over the partial sums. Integers make the result exact, whatever the
  * order of the additions.
  */
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT reduction FAIL %s\n", cudaGetErrorName(check_err_));      \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "reduction"
+#include "../common/example.cuh"
 
 /* The tree needs a power of two threads per block. */
 #define BLOCK_SIZE 256
@@ -59,19 +44,13 @@ static long long reduce_sum_host(const std::vector<long long> &v) {
   return sum;
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 2024u;
-static unsigned random_u32(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lcg_state;
-}
-
 int main(void) {
+  example_seed(2024u);
   const int n = (1 << 20) + 777;
   const int blocks = 320;
   std::vector<long long> in(n);
   for (int i = 0; i < n; ++i)
-    in[i] = (long long)(random_u32() >> 4) - (1 << 27);
+    in[i] = (long long)(example_random_u32() >> 4) - (1 << 27);
   const long long expect = reduce_sum_host(in);
 
   long long *d_in = nullptr, *d_partial = nullptr, *d_sum = nullptr;
@@ -106,13 +85,9 @@ int main(void) {
     if (s != partial[b])
       ++bad_partials;
   }
-  if (got != expect || bad_partials) {
-    printf("RESULT reduction FAIL sum %lld, expected %lld; %d of %d partial "
-           "sums wrong\n",
-           got, expect, bad_partials, blocks);
-    return 1;
-  }
-  printf("RESULT reduction PASS sum %lld exact over %d elements, %d blocks\n",
-         got, n, blocks);
-  return 0;
+  if (got != expect || bad_partials)
+    return example_fail("sum %lld, expected %lld; %d of %d partial sums wrong",
+                        got, expect, bad_partials, blocks);
+  return example_pass("sum %lld exact over %d elements, %d blocks", got, n,
+                      blocks);
 }

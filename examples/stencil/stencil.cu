@@ -10,25 +10,10 @@
  * parameter.
  */
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT stencil FAIL %s\n", cudaGetErrorName(check_err_));        \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "stencil"
+#include "../common/example.cuh"
 
 #define RADIUS 3
 
@@ -64,21 +49,15 @@ static void stencil_host(const float *in, float *out, const float *weights,
   }
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 31337u;
-static float random_float(float lo, float hi) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lo + (hi - lo) * (float)(lcg_state >> 8) / 16777216.0f;
-}
-
 int main(void) {
+  example_seed(31337u);
   const int n = (1 << 20) + 123;
   const float weights[2 * RADIUS + 1] = {0.05f, 0.1f, 0.2f, 0.3f,
                                          0.2f,  0.1f, 0.05f};
   std::vector<float> in(n), expect(n), got(n);
   /* A noisy sine wave, as a smoothing filter would see. */
   for (int i = 0; i < n; ++i)
-    in[i] = std::sin(i * 0.001f) + random_float(-0.1f, 0.1f);
+    in[i] = std::sin(i * 0.001f) + example_random_float(-0.1f, 0.1f);
   stencil_host(in.data(), expect.data(), weights, n);
 
   float *d_in = nullptr, *d_out = nullptr, *d_weights = nullptr;
@@ -102,26 +81,13 @@ int main(void) {
   CHECK(cudaFree(d_weights));
 
   /* A GPU may fuse the multiply-adds, so allow a few roundings. */
-  double max_err = 0.0;
-  int bad = 0, first_bad = -1;
-  for (int i = 0; i < n; ++i) {
-    const double err = std::fabs((double)got[i] - (double)expect[i]);
-    if (err > max_err)
-      max_err = err;
-    if (!(err <= 1e-5)) {
-      if (first_bad < 0)
-        first_bad = i;
-      ++bad;
-    }
-  }
-  if (bad) {
-    printf("RESULT stencil FAIL %d of %d elements wrong, first at %d (got %g, "
-           "expected %g)\n",
-           bad, n, first_bad, got[first_bad], expect[first_bad]);
-    return 1;
-  }
-  printf("RESULT stencil PASS max abs err %g over %d elements, %zu B dynamic "
-         "shared\n",
-         max_err, n, shmem);
-  return 0;
+  const example_mismatches r =
+      example_compare(got.data(), expect.data(), n, 1e-5);
+  if (r.bad)
+    return example_fail("%zu of %d elements wrong, first at %zu (got %g, "
+                        "expected %g)",
+                        r.bad, n, r.first_bad, got[r.first_bad],
+                        expect[r.first_bad]);
+  return example_pass("max abs err %g over %d elements, %zu B dynamic shared",
+                      r.max_err, n, shmem);
 }

@@ -10,26 +10,10 @@
  * `axpby<float, 4><<<grid, block>>>(...)`, and the grid shrinks as ITEMS
  * grows.
  */
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT templated FAIL %s\n", cudaGetErrorName(check_err_));      \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "templated"
+#include "../common/example.cuh"
 
 template <typename T, int ITEMS>
 __global__ void axpby(int n, T a, const T *__restrict__ x, T b,
@@ -49,21 +33,14 @@ static void axpby_host(int n, T a, const T *x, T b, T *y) {
     y[i] = a * x[i] + b * y[i];
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 1234567u;
-static unsigned random_u32(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lcg_state;
-}
-
 /* Runs axpby<T, ITEMS> on n elements; returns the largest error relative to
  * the host loop, or a negative number if a result is out of tolerance. */
 template <typename T, int ITEMS>
 static double run(int n, T a, T b, double tol) {
   std::vector<T> x(n), y(n), expect(n), got(n);
   for (int i = 0; i < n; ++i) {
-    x[i] = (T)((int)(random_u32() >> 20) - 2048) / (T)64;
-    y[i] = (T)((int)(random_u32() >> 20) - 2048) / (T)64;
+    x[i] = (T)((int)(example_random_u32() >> 20) - 2048) / (T)64;
+    y[i] = (T)((int)(example_random_u32() >> 20) - 2048) / (T)64;
   }
   expect = y;
   axpby_host<T>(n, a, x.data(), b, expect.data());
@@ -84,33 +61,25 @@ static double run(int n, T a, T b, double tol) {
   CHECK(cudaFree(d_x));
   CHECK(cudaFree(d_y));
 
-  double max_err = 0.0;
-  for (int i = 0; i < n; ++i) {
-    const double err = std::fabs((double)got[i] - (double)expect[i]);
-    if (!(err <= tol * (1.0 + std::fabs((double)expect[i]))))
-      return -1.0;
-    if (err > max_err)
-      max_err = err;
-  }
-  return max_err;
+  const example_mismatches r =
+      example_compare(got.data(), expect.data(), n, tol, true);
+  return r.bad ? -1.0 : r.max_err;
 }
 
 int main(void) {
+  example_seed(1234567u);
   const int n = 500001;
   /* A GPU may fuse a * x + b * y into one fma, so allow one rounding for
    * the floating-point types; integers must be exact. */
   const double err_f = run<float, 4>(n, 1.5f, -0.25f, 1e-6);
   const double err_d = run<double, 2>(n, 1.5, -0.25, 1e-15);
   const double err_i = run<int, 1>(n, 3, -2, 0.0);
-  if (err_f < 0 || err_d < 0 || err_i < 0) {
-    printf("RESULT templated FAIL out of tolerance:%s%s%s\n",
-           err_f < 0 ? " axpby<float, 4>" : "",
-           err_d < 0 ? " axpby<double, 2>" : "",
-           err_i < 0 ? " axpby<int, 1>" : "");
-    return 1;
-  }
-  printf("RESULT templated PASS <float,4> <double,2> <int,1>, max abs err "
-         "%g/%g/%g over %d elements each\n",
-         err_f, err_d, err_i, n);
-  return 0;
+  if (err_f < 0 || err_d < 0 || err_i < 0)
+    return example_fail("out of tolerance:%s%s%s",
+                        err_f < 0 ? " axpby<float, 4>" : "",
+                        err_d < 0 ? " axpby<double, 2>" : "",
+                        err_i < 0 ? " axpby<int, 1>" : "");
+  return example_pass("<float,4> <double,2> <int,1>, max abs err %g/%g/%g "
+                      "over %d elements each",
+                      err_f, err_d, err_i, n);
 }

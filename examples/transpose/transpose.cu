@@ -9,25 +9,10 @@
  * banks. Neither dimension is a multiple of 32, so the edge tiles check
  * their bounds.
  */
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-/* Checks the result of a CUDA runtime call, in the style of helper_cuda.h. */
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t check_err_ = (call);                                           \
-    if (check_err_ != cudaSuccess) {                                           \
-      fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\": %s\n",          \
-              __FILE__, __LINE__, (int)check_err_,                             \
-              cudaGetErrorName(check_err_), #call,                             \
-              cudaGetErrorString(check_err_));                                 \
-      printf("RESULT transpose FAIL %s\n", cudaGetErrorName(check_err_));      \
-      exit(EXIT_FAILURE);                                                      \
-    }                                                                          \
-  } while (0)
+#define EXAMPLE_NAME "transpose"
+#include "../common/example.cuh"
 
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
@@ -55,19 +40,13 @@ static void transpose_host(const float *in, float *out, int rows, int cols) {
       out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
-/* A small deterministic generator, so that every run sees the same data. */
-static unsigned lcg_state = 99u;
-static float random_float(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return (float)(lcg_state >> 8) / 16777216.0f;
-}
-
 int main(void) {
+  example_seed(99u);
   const int rows = 1000, cols = 1500;
   const size_t count = (size_t)rows * cols, bytes = count * sizeof(float);
   std::vector<float> in(count), expect(count), got(count);
   for (size_t i = 0; i < count; ++i)
-    in[i] = random_float();
+    in[i] = example_random_float(0.0f, 1.0f);
   transpose_host(in.data(), expect.data(), rows, cols);
 
   float *d_in = nullptr, *d_out = nullptr;
@@ -87,20 +66,12 @@ int main(void) {
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));
 
-  size_t bad = 0, first_bad = 0;
-  for (size_t i = 0; i < count; ++i)
-    if (!(got[i] == expect[i])) {
-      if (!bad)
-        first_bad = i;
-      ++bad;
-    }
-  if (bad) {
-    printf("RESULT transpose FAIL %zu of %zu elements wrong, first at row %zu "
-           "column %zu of the output\n",
-           bad, count, first_bad / rows, first_bad % rows);
-    return 1;
-  }
-  printf("RESULT transpose PASS exact over %dx%d, grid %ux%u of %ux%u\n", rows,
-         cols, grid.x, grid.y, block.x, block.y);
-  return 0;
+  const example_mismatches r =
+      example_compare(got.data(), expect.data(), count);
+  if (r.bad)
+    return example_fail("%zu of %zu elements wrong, first at row %zu column "
+                        "%zu of the output",
+                        r.bad, count, r.first_bad / rows, r.first_bad % rows);
+  return example_pass("exact over %dx%d, grid %ux%u of %ux%u", rows, cols,
+                      grid.x, grid.y, block.x, block.y);
 }

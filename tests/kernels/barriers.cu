@@ -5,15 +5,9 @@
  */
 #include <cooperative_groups.h>
 
+#include "thread_layout.cuh"
+
 namespace cg = cooperative_groups;
-
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
 
 /* Every thread reads its value (threads at or past `n`, the end of the
  * data, vote as if their value were 0) and votes three times; each writes

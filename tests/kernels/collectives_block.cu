@@ -4,22 +4,9 @@
  * writing its row of `out` (collectives_layout.h), and block_sum_to into
  * global sums with one atomic per block.
  */
-#include <cstring>
-
 #include "../../examples/collectives/collectives.cuh"
 #include "collectives_layout.h"
-
-__device__ static long long fbits(float f) {
-  unsigned u;
-  memcpy(&u, &f, sizeof u);
-  return (long long)u;
-}
-
-__device__ static long long dbits(double d) {
-  long long u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
+#include "result_bits.cuh"
 
 extern "C" __global__ void coll_block(long long *out, int *isum,
                                       unsigned long long *usum,

@@ -4,22 +4,9 @@
  * (less the lanes past the end of the block); lanes outside it skip the
  * calls. Each taking lane writes its row of `out` (collectives_layout.h).
  */
-#include <cstring>
-
 #include "../../examples/collectives/collectives.cuh"
 #include "collectives_layout.h"
-
-__device__ static long long fbits(float f) {
-  unsigned u;
-  memcpy(&u, &f, sizeof u);
-  return (long long)u;
-}
-
-__device__ static long long dbits(double d) {
-  long long u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
+#include "result_bits.cuh"
 
 extern "C" __global__ void coll_warp(long long *out, const unsigned *masks) {
   unsigned b = blockIdx.x, r = collectives::block_thread();

@@ -5,23 +5,7 @@
  * match when their bits are equal, as on the GPU.
  */
 
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
-
-__device__ inline unsigned block_threads() {
-  return blockDim.x * blockDim.y * blockDim.z;
-}
-
-/* The lanes that exist in the warp of thread `t` of a block of `n`. */
-__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
-  unsigned count = n - t / 32 * 32;
-  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
-}
+#include "thread_layout.cuh"
 
 /* The lanes of `mask` that exist in the caller's warp match in[i]; each
  * writes __match_any_sync's result, __match_all_sync's and its predicate
@@ -31,7 +15,7 @@ __device__ void match(const T *in, unsigned mask, unsigned *out) {
   unsigned n = block_threads(), t = linear_thread();
   unsigned i = linear_block() * n + t;
   unsigned m = mask & present_lanes(t, n);
-  if (!((m >> (t % 32)) & 1u))
+  if (!lane_in_mask(m, t))
     return;
   T v = in[i];
   int pred = 7;

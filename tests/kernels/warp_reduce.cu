@@ -4,23 +4,7 @@
  * They need sm_80 on the GPU.
  */
 
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
-
-__device__ inline unsigned block_threads() {
-  return blockDim.x * blockDim.y * blockDim.z;
-}
-
-/* The lanes that exist in the warp of thread `t` of a block of `n`. */
-__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
-  unsigned count = n - t / 32 * 32;
-  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
-}
+#include "thread_layout.cuh"
 
 /* The lanes of `mask` that exist in the caller's warp reduce in[i] as int
  * (add, min, max at out[3 * i]). */
@@ -28,7 +12,7 @@ extern "C" __global__ void reduce_int(const int *in, unsigned mask, int *out) {
   unsigned n = block_threads(), t = linear_thread();
   unsigned i = linear_block() * n + t;
   unsigned m = mask & present_lanes(t, n);
-  if (!((m >> (t % 32)) & 1u))
+  if (!lane_in_mask(m, t))
     return;
   int v = in[i];
   out[3 * i] = __reduce_add_sync(m, v);
@@ -42,7 +26,7 @@ extern "C" __global__ void reduce_unsigned(const unsigned *in, unsigned mask,
   unsigned n = block_threads(), t = linear_thread();
   unsigned i = linear_block() * n + t;
   unsigned m = mask & present_lanes(t, n);
-  if (!((m >> (t % 32)) & 1u))
+  if (!lane_in_mask(m, t))
     return;
   unsigned v = in[i];
   out[6 * i] = __reduce_add_sync(m, v);

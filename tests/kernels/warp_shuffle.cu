@@ -15,29 +15,13 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "thread_layout.cuh"
+
 /* The number of lane arguments each shuffle is tried with; the host test
  * uses the same numbers. */
 #define SWEEP_ARGS 36
 #define SWEEP_FIRST_ARG (-2)
 #define SWEEP_WIDTHS 7 /* 1, 2, 4, 8, 16, 32 and the default */
-
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
-
-__device__ inline unsigned block_threads() {
-  return blockDim.x * blockDim.y * blockDim.z;
-}
-
-/* The lanes that exist in the warp of thread `t` of a block of `n`. */
-__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
-  unsigned count = n - t / 32 * 32;
-  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
-}
 
 /* Writes result number k of thread i at out[k * total + i], where total is
  * the number of threads of the launch. */
@@ -47,7 +31,7 @@ __device__ void sweep(const T *in, T *out, unsigned mask) {
   unsigned total = n * gridDim.x * gridDim.y * gridDim.z;
   unsigned i = linear_block() * n + t;
   unsigned m = mask & present_lanes(t, n);
-  if (!((m >> (t % 32)) & 1u))
+  if (!lane_in_mask(m, t))
     return;
   T v = in[i];
   unsigned k = 0;

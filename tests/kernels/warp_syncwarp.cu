@@ -3,23 +3,7 @@
  * lanes of its mask, for tests/check_warp.c.
  */
 
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
-
-__device__ inline unsigned block_threads() {
-  return blockDim.x * blockDim.y * blockDim.z;
-}
-
-/* The lanes that exist in the warp of thread `t` of a block of `n`. */
-__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
-  unsigned count = n - t / 32 * 32;
-  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
-}
+#include "thread_layout.cuh"
 
 /* The next lane of `m` after `lane`, cyclically (`lane` itself if it is the
  * only one). */

@@ -4,23 +4,7 @@
  * shape: lanes are numbered by the row-major linear thread id.
  */
 
-__device__ inline unsigned linear_thread() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-__device__ inline unsigned linear_block() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
-}
-
-__device__ inline unsigned block_threads() {
-  return blockDim.x * blockDim.y * blockDim.z;
-}
-
-/* The lanes that exist in the warp of thread `t` of a block of `n`. */
-__device__ inline unsigned present_lanes(unsigned t, unsigned n) {
-  unsigned count = n - t / 32 * 32;
-  return count >= 32 ? 0xffffffffu : (1u << count) - 1;
-}
+#include "thread_layout.cuh"
 
 /* The lanes of `mask` that exist in the caller's warp vote on pred[i]; the
  * others return at once. Each writes its five results at out[5 * i]: the
@@ -31,7 +15,7 @@ extern "C" __global__ void votes(const int *pred, unsigned mask,
   unsigned n = block_threads(), t = linear_thread();
   unsigned i = linear_block() * n + t;
   unsigned m = mask & present_lanes(t, n);
-  if (!((m >> (t % 32)) & 1u))
+  if (!lane_in_mask(m, t))
     return;
   int p = pred[i];
   unsigned *r = out + 5 * i;
