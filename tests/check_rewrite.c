@@ -688,6 +688,9 @@ Suite *make_rewrite_suite(void) {
   TCase *kernels = tcase_create("kernels");
   TCase *errs = tcase_create("errors");
   TCase *tree = tcase_create("tree");
+  TCase *all[] = {lexer, keep, shared, launch, kernels, errs};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+    tcase_set_timeout(all[i], 30);
   tcase_add_test(lexer, lexer_kinds);
   tcase_add_test(lexer, lexer_splices);
   tcase_add_test(lexer, lexer_lenient_directives);

@@ -39,6 +39,7 @@ END_TEST
 Suite *make_status_suite(void) {
   Suite *s = suite_create("status");
   TCase *tc = tcase_create("table");
+  tcase_set_timeout(tc, 30);
   tcase_add_test(tc, every_status_has_a_name_and_text);
   tcase_add_test(tc, unknown_status);
   tcase_add_test(tc, messages_are_per_call);
