@@ -63,6 +63,11 @@ for cxx in "$gxx" "$clangxx"; do
   if have "$cxx"; then
     compilers=$((compilers + 1))
     check "$cxx" -std=c++17 -x c++ -- "" "$shims"/*.h "$shims"/*.hpp
+    check "$cxx" -std=c++17 -x c++ -- cooperative_groups/ \
+      "$shims"/cooperative_groups/*.h
+    check "$cxx" -std=c++17 -x c++ -- cooperative_groups/details/ \
+      "$shims"/cooperative_groups/details/*.h
+    check "$cxx" -std=c++17 -x c++ -- cuda/ "$shims"/cuda/*
   else
     echo "headers_alone.sh: C++ compiler '${cxx}' not found (GXX or CLANGXX" \
       "empty or wrong); its part is skipped"
