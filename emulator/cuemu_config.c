@@ -48,10 +48,13 @@ cuemu_status cuemu__config_read(cuemu_config *c) {
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
   c->schedule = CUEMU_SCHEDULE_FORWARD;
+  const char *v;
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
+  v = getenv("CUEMU_CHECK");
+  c->checks = v && *v && strcmp(v, "none") != 0;
 
-  const char *v = getenv("CUEMU_WORKERS");
+  v = getenv("CUEMU_WORKERS");
   if (v && *v) {
     char *end;
     unsigned long n = strtoul(v, &end, 10);

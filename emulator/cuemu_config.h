@@ -8,6 +8,9 @@
  *   CUEMU_SPIN_TIMEOUT seconds a block may spend with its threads only
  *                      yielding (__nanosleep) and waiting before the launch
  *                      ends as a deadlock (default 10)
+ *   CUEMU_CHECK        checkers to run (a list such as "sync,race"; empty
+ *                      or "none": none). Today only the warnings of the
+ *                      warp collectives use it.
  */
 #ifndef CUEMU_CONFIG_H
 #define CUEMU_CONFIG_H
@@ -22,6 +25,7 @@ typedef struct cuemu_config {
   int schedule;                 /* enum cuemu_schedule_kind */
   unsigned long long seed;
   double spin_timeout;
+  int checks;                   /* non-zero when CUEMU_CHECK asks for any */
 } cuemu_config;
 
 /* Reads the settings; a malformed value is INVALID_VALUE with a message. */

@@ -108,6 +108,8 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
   L.seed = config.seed;
   L.stack_size = config.stack_size;
   L.spin_timeout = config.spin_timeout;
+  L.checks = config.checks;
+  atomic_init(&L.warned_inactive, 0);
   pthread_mutex_init(&L.error_lock, NULL);
   L.status = CUEMU_SUCCESS;
 

@@ -55,8 +55,10 @@ static int shuffle_source(int op, unsigned lane, int arg, int width) {
 }
 
 /* Computes the result of every lane in `mask` from the operands in
- * `lanes` (indexed by lane). */
-static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+ * `lanes` (indexed by lane). Returns the lanes whose shuffle read a lane
+ * outside the mask (an unspecified value on the GPU). */
+static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+  unsigned inactive = 0;
   switch (op) {
   case CUEMU_WARP_SHFL_IDX:
   case CUEMU_WARP_SHFL_UP:
@@ -68,14 +70,16 @@ static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
       int src = shuffle_source(op, l, me->arg, me->width);
       /* A source outside the mask is inactive: CUDA leaves the result
        * unspecified; the caller's own value is as good as any. */
+      if (src >= 0 && !(mask >> src & 1u))
+        inactive |= 1u << l;
       me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
                                                    : me->value;
     }
-    return;
+    return inactive;
   case CUEMU_WARP_SYNC:
     for (unsigned m = mask; m; m &= m - 1)
       lanes[__builtin_ctz(m)]->result = 0;
-    return;
+    return 0;
   case CUEMU_WARP_MATCH_ANY:
     for (unsigned m = mask; m; m &= m - 1) {
       cuemu_warp_wait *me = lanes[__builtin_ctz(m)];
@@ -85,7 +89,7 @@ static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
           same |= 1u << __builtin_ctz(k);
       me->result = same;
     }
-    return;
+    return 0;
   default:
     break;
   }
@@ -129,6 +133,7 @@ static void compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
   }
   for (unsigned m = mask; m; m &= m - 1)
     lanes[__builtin_ctz(m)]->result = r;
+  return 0;
 }
 
 /* Appends "LANES" as "0,3,5-9" to buf. */
@@ -207,6 +212,25 @@ static __attribute__((noinline, cold)) void fail_misuse(cuemu_worker *w, unsigne
                     w->block_idx.z, t.x, t.y, t.z, id % WARP_SIZE, buf);
 }
 
+/* With checkers on, says once per launch that a shuffle read lanes outside
+ * its mask: the GPU gives an unspecified value there. */
+static __attribute__((noinline, cold)) void
+warn_inactive(cuemu_worker *w, unsigned base, const cuemu_thread *me,
+              unsigned lanes) {
+  if (atomic_exchange(&w->launch->warned_inactive, 1))
+    return;
+  char which[160];
+  put_lanes(which, sizeof which, 0, lanes);
+  fprintf(stderr,
+          "cuemu: warning: kernel %s: %s at %s:%d with mask 0x%08x in warp "
+          "%u of block (%u,%u,%u): lanes %s read a source lane outside the "
+          "mask; their values are unspecified on a GPU (cuemu gives each its "
+          "own value)\n",
+          w->launch->kernel->name, me->warp.name, me->wait.file,
+          me->wait.line, me->warp.mask, base / WARP_SIZE, w->block_idx.x,
+          w->block_idx.y, w->block_idx.z, which);
+}
+
 /* Non-zero when thread `id` waits at the same collective as `me`. */
 static int same_collective(const cuemu_worker *w, unsigned id,
                            const cuemu_thread *me) {
@@ -230,7 +254,9 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
       return 0;
     lanes[l] = &w->threads[base + l].warp;
   }
-  compute(me->wait.op, mask, lanes);
+  unsigned inactive = compute(me->wait.op, mask, lanes);
+  if (inactive && w->launch->checks)
+    warn_inactive(w, base, me, inactive);
   unsigned me_id = (unsigned)(me - w->threads);
   for (unsigned l = 0; l < WARP_SIZE; ++l)
     if ((mask >> l & 1u) && base + l != me_id)

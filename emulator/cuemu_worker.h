@@ -87,6 +87,8 @@ typedef struct cuemu_launch {
   unsigned long long seed;
   size_t stack_size;
   double spin_timeout;            /* seconds, see cuemu_config.h */
+  int checks;                     /* CUEMU_CHECK asks for checkers */
+  atomic_int warned_inactive;     /* the inactive-lane warning was given */
   int cooperative;                /* every block resident: one per worker */
   pthread_mutex_t grid_lock;      /* grid.sync(), see cuemu_grid.c */
   pthread_cond_t grid_cond;

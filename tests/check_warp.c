@@ -1145,6 +1145,48 @@ START_TEST(results_do_not_depend_on_the_schedule) {
 }
 END_TEST
 
+/* ---- Inactive source lanes ------------------------------------------------- */
+
+/* Runs shfl_outside_mask with stderr captured; returns what it printed. */
+static char *run_outside_mask(int *out) {
+  cuemu_module *m = test_module("warp_inactive.cu");
+  char *log = test_tmp_path("warp_inactive.stderr");
+  void *args[] = {&out};
+  test_capture cap = test_capture_begin(2, log);
+  cuemu_status st = test_launch1(test_kernel(m, "shfl_outside_mask"), 1, 32,
+                                 args, 1);
+  test_capture_end(&cap);
+  ck_assert_int_eq(st, CUEMU_SUCCESS);
+  char *text = test_read_text(log, NULL);
+  free(log);
+  return text;
+}
+
+START_TEST(inactive_source_warns_with_checkers) {
+  int out[32];
+  memset(out, 0xff, sizeof out);
+  test_setenv("CUEMU_CHECK", "sync");
+  char *text = run_outside_mask(out);
+  TEST_ASSERT_CONTAINS(text, "warning");
+  TEST_ASSERT_CONTAINS(text, "__shfl_sync");
+  TEST_ASSERT_CONTAINS(text, "warp_inactive.cu:");
+  TEST_ASSERT_CONTAINS(text, "0x55555555");
+  TEST_ASSERT_CONTAINS(text, "unspecified");
+  for (int i = 0; i < 32; i += 2)
+    ck_assert_int_eq(out[i], i); /* the caller's own value */
+  free(text);
+}
+END_TEST
+
+START_TEST(inactive_source_is_quiet_without_checkers) {
+  int out[32];
+  test_setenv("CUEMU_CHECK", NULL);
+  char *text = run_outside_mask(out);
+  ck_assert_msg(strstr(text, "warning") == NULL, "unexpected: %s", text);
+  free(text);
+}
+END_TEST
+
 Suite *make_warp_suite(void) {
   Suite *s = suite_create("warp");
   TCase *tc = test_tcase(s, "shuffle", 120);
@@ -1154,6 +1196,8 @@ Suite *make_warp_suite(void) {
   tcase_add_test(tc, shuffle_xor_sum);
   tcase_add_test(tc, shuffle_from_two_call_sites);
   tcase_add_test(tc, shuffle_block_sum);
+  tcase_add_test(tc, inactive_source_warns_with_checkers);
+  tcase_add_test(tc, inactive_source_is_quiet_without_checkers);
 
   tc = test_tcase(s, "vote", 60);
   tcase_add_test(tc, votes_every_shape_mask_and_predicate);
