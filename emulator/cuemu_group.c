@@ -27,17 +27,30 @@ static unsigned live_in(const cuemu_worker *w, unsigned first, unsigned end) {
   return end - first - exited;
 }
 
-/* Wakes the threads of [first, end) that wait at this range's barrier,
+/* The arrival counter of the tile of `count` threads starting at `first`. */
+static unsigned short *arrived_of(cuemu_worker *w, unsigned first,
+                                  unsigned count) {
+  unsigned level = (unsigned)__builtin_ctz(count) - 6;
+  return &w->group_arrived[level][first / count];
+}
+
+/* Non-zero when thread `id` waits at the barrier of that tile. */
+static int waits_at(const cuemu_worker *w, unsigned id, unsigned first,
+                    unsigned count) {
+  const cuemu_thread *t = &w->threads[id];
+  return w->state[id] == CUEMU_THREAD_WAITING &&
+         t->wait.kind == CUEMU_SYNC_GROUP && (unsigned)t->wait.op == first &&
+         (unsigned)t->wait.predicate == count;
+}
+
+/* Wakes the threads of the tile [first, end) that wait at its barrier,
  * except `running`. */
-static void release(cuemu_worker *w, unsigned first, unsigned end,
-                    unsigned running) {
-  for (unsigned id = first; id < end; ++id) {
-    const cuemu_thread *t = &w->threads[id];
-    if (id != running && w->state[id] == CUEMU_THREAD_WAITING &&
-        t->wait.kind == CUEMU_SYNC_GROUP && (unsigned)t->wait.op == first)
+static void release(cuemu_worker *w, unsigned first, unsigned count,
+                    unsigned end, unsigned running) {
+  for (unsigned id = first; id < end; ++id)
+    if (id != running && waits_at(w, id, first, count))
       cuemu__thread_wake(w, id);
-  }
-  w->group_arrived[first] = 0;
+  *arrived_of(w, first, count) = 0;
 }
 
 void cuemu_group_barrier(unsigned first, unsigned count, const char *file,
@@ -64,8 +77,9 @@ void cuemu_group_barrier(unsigned first, unsigned count, const char *file,
   me->wait.predicate = (int)count;
   me->wait.file = file;
   me->wait.line = line;
-  if (++w->group_arrived[first] >= live_in(w, first, end)) {
-    release(w, first, end, id);
+  unsigned short *arrived = arrived_of(w, first, count);
+  if (++*arrived >= live_in(w, first, end)) {
+    release(w, first, count, end, id);
     return;
   }
   w->state[id] = CUEMU_THREAD_WAITING;
@@ -80,9 +94,10 @@ int cuemu__group_resolve(cuemu_worker *w) {
       continue;
     unsigned first = (unsigned)t->wait.op, count = (unsigned)t->wait.predicate;
     unsigned end = first + count > w->nthreads ? w->nthreads : first + count;
-    if (w->group_arrived[first] >= live_in(w, first, end)) {
+    unsigned short arrived = *arrived_of(w, first, count);
+    if (arrived >= live_in(w, first, end)) {
       /* Its last live thread exited instead of arriving. */
-      release(w, first, end, (unsigned)-1);
+      release(w, first, count, end, (unsigned)-1);
       woke = 1;
       continue;
     }
@@ -90,8 +105,7 @@ int cuemu__group_resolve(cuemu_worker *w) {
     size_t len = 0;
     for (unsigned o = first; o < end && len < sizeof where; ++o) {
       const cuemu_thread *u = &w->threads[o];
-      if (w->state[o] == CUEMU_THREAD_WAITING &&
-          !(u->wait.kind == CUEMU_SYNC_GROUP && (unsigned)u->wait.op == first)) {
+      if (w->state[o] == CUEMU_THREAD_WAITING && !waits_at(w, o, first, count)) {
         len += (size_t)snprintf(where + len, sizeof where - len,
                                 "; thread (%u,%u,%u) waits at %s:%d",
                                 u->tid.x, u->tid.y, u->tid.z, u->wait.file,
@@ -105,8 +119,7 @@ int cuemu__group_resolve(cuemu_worker *w) {
                       "its %u live threads arrived%s",
                       w->launch->kernel->name, first, end - 1, t->wait.file,
                       t->wait.line, w->block_idx.x, w->block_idx.y,
-                      w->block_idx.z, w->group_arrived[first],
-                      live_in(w, first, end), where);
+                      w->block_idx.z, arrived, live_in(w, first, end), where);
   }
   return woke;
 }

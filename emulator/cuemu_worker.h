@@ -136,9 +136,10 @@ typedef struct cuemu_worker {
   unsigned warp_waiting[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per warp, the lanes that have exited. */
   unsigned warp_exited[CUEMU_MAX_THREADS_PER_BLOCK / 32];
-  /* Per tile barrier being gathered (indexed by its first thread), the
-   * threads that arrived; zero when none is. */
-  unsigned short group_arrived[CUEMU_MAX_THREADS_PER_BLOCK];
+  /* Per tile barrier being gathered, the threads that arrived (zero when
+   * none is), indexed by the tile's size (64 << level) and its position:
+   * nested tiles that start at the same thread are different barriers. */
+  unsigned short group_arrived[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
 
   /* Yields since the block last made progress (a barrier completed, a
    * thread started or exited), and when that streak began. */

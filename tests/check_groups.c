@@ -7,9 +7,13 @@
  * partitions; memcpy_async; and misuse, which ends the launch with a
  * message naming the kernel's source line. Also the warp and block
  * collectives of examples/collectives/collectives.cuh, with any mask and
- * every block size from 1 to 1024 threads in 1-D, 2-D and 3-D shapes. The
- * kernels are tests/kernels/groups_*.cu and collectives_*.cu (layouts in
- * groups_layout.h and collectives_layout.h).
+ * every block size from 1 to 1024 threads in 1-D, 2-D and 3-D shapes.
+ * Then the tiles wider than a warp (thread_block_tile<64> ... <1024>):
+ * every operation on every block shape that is a whole number of tiles,
+ * under several schedules, nested tiles, and their misuse; and
+ * cuda::barrier with cuda::memcpy_async (<cuda/barrier>). The kernels are
+ * tests/kernels/groups_*.cu, collectives_*.cu and cuda_barrier.cu (layouts
+ * in groups_layout.h, groups_wide_layout.h and collectives_layout.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,7 @@
 #include "cuemu_test_util.h"
 #include "kernels/collectives_layout.h"
 #include "kernels/groups_layout.h"
+#include "kernels/groups_wide_layout.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -987,6 +992,467 @@ START_TEST(collectives_block_other_schedules) {
 }
 END_TEST
 
+/* ---- Tiles wider than a warp ----------------------------------------------- */
+
+/* The float (double) sum CUDA's wide tile reduce gives: a butterfly in each
+ * warp, then a butterfly over the warps' sums. */
+static float wide_fsum(unsigned t0, unsigned n) {
+  float v[32], nv[32];
+  unsigned warps = n / 32;
+  for (unsigned w = 0; w < warps; ++w) {
+    tile_shape t = {32, t0 + 32 * w, 32};
+    v[w] = butterfly_f(t, 0);
+  }
+  for (unsigned d = warps >> 1; d > 0; d >>= 1) {
+    for (unsigned k = 0; k < warps; ++k)
+      nv[k] = v[k] + v[k ^ d];
+    memcpy(v, nv, warps * sizeof *v);
+  }
+  return v[0];
+}
+
+static double wide_dsum(unsigned t0, unsigned n) {
+  double v[32], nv[32];
+  unsigned warps = n / 32;
+  for (unsigned w = 0; w < warps; ++w) {
+    tile_shape t = {32, t0 + 32 * w, 32};
+    v[w] = butterfly_d(t, 0);
+  }
+  for (unsigned d = warps >> 1; d > 0; d >>= 1) {
+    for (unsigned k = 0; k < warps; ++k)
+      nv[k] = v[k] + v[k ^ d];
+    memcpy(v, nv, warps * sizeof *v);
+  }
+  return v[0];
+}
+
+/* The inclusive and exclusive float (double) sums of a wide tile, as CUDA
+ * computes them: Hillis-Steele in each warp, an exclusive Hillis-Steele
+ * scan of the warps' totals, and warp scan + total before (the warp scan
+ * alone in the first warp). */
+static void wide_fscan(unsigned t0, unsigned n, float *inc, float *exc) {
+  unsigned warps = n / 32;
+  float ws[1024], tot[32], before[32];
+  for (unsigned w = 0; w < warps; ++w) {
+    float v[32];
+    for (unsigned j = 0; j < 32; ++j)
+      v[j] = in_f(t0 + 32 * w + j);
+    hillis_steele_f(v, 32, 32);
+    memcpy(ws + 32 * w, v, sizeof v);
+    tot[w] = v[31];
+  }
+  hillis_steele_f(tot, warps, warps);
+  for (unsigned w = 0; w < warps; ++w)
+    before[w] = w ? tot[w - 1] : 0.0f;
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned w = k / 32, lane = k % 32;
+    inc[k] = w ? ws[k] + before[w] : ws[k];
+    exc[k] = lane == 0 ? before[w] : w ? ws[k - 1] + before[w] : ws[k - 1];
+  }
+}
+
+static void wide_dscan(unsigned t0, unsigned n, double *inc) {
+  unsigned warps = n / 32;
+  double ws[1024], tot[32];
+  for (unsigned w = 0; w < warps; ++w) {
+    double v[32];
+    for (unsigned j = 0; j < 32; ++j)
+      v[j] = in_d(t0 + 32 * w + j);
+    hillis_steele_d(v, 32);
+    memcpy(ws + 32 * w, v, sizeof v);
+    tot[w] = v[31];
+  }
+  hillis_steele_d(tot, warps);
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned w = k / 32;
+    inc[k] = w ? ws[k] + tot[w - 1] : ws[k];
+  }
+}
+
+/* Checks the rows of block b (size threads) of groups_wide_N. */
+static void check_wide_block(const long long *out, unsigned n, unsigned b,
+                             unsigned size, int srcbase, const int *src,
+                             const char *what) {
+  static float finc[1024], fexc[1024];
+  static double dinc[1024];
+  for (unsigned t0 = 0; t0 < size; t0 += n) {
+    unsigned from = (unsigned)(srcbase + 5 * (int)b + 3 * (int)(t0 / n)) % n;
+    unsigned any = 0, all = 1, band = ~0u, bor = 0, bxor = 0;
+    int sum = 0, mn = 1 << 30, mx = -(1 << 30);
+    unsigned long long llsum = 0;
+    for (unsigned j = 0; j < n; ++j) {
+      unsigned rj = t0 + j, uj = in_u(rj);
+      int ij = in_i(rj);
+      any |= uj % 97u == 0;
+      all &= rj % 3u != 2u || (rj / n) % 2u == 0;
+      sum += ij;
+      mn = ij < mn ? ij : mn;
+      mx = ij > mx ? ij : mx;
+      band &= uj;
+      bor |= uj;
+      bxor ^= uj;
+      llsum += (unsigned long long)uj * 1000003ull;
+    }
+    float fsum = wide_fsum(t0, n);
+    double dsum = wide_dsum(t0, n);
+    wide_fscan(t0, n, finc, fexc);
+    wide_dscan(t0, n, dinc);
+    int isum = 0, imin = 1 << 30;
+    unsigned emax = 0;
+    for (unsigned k = 0; k < n; ++k) {
+      unsigned r = t0 + k;
+      const long long *o = out + ((size_t)b * size + r) * WIDE_SLOTS;
+      int i = in_i(r);
+      isum += i;
+      imin = i < imin ? i : imin;
+      EXPECT(o, WT_RANK, k, what);
+      EXPECT(o, WT_NUM, n, what);
+      EXPECT(o, WT_SIZE, n, what);
+      EXPECT(o, WT_MRANK, r / n, what);
+      EXPECT(o, WT_MSIZE, size / n, what);
+      EXPECT(o, WT_VOID_MRANK, r / n, what);
+      EXPECT(o, WT_VOID_MSIZE, size / n, what);
+      EXPECT(o, WT_SHFL, in_u(t0 + from), what);
+      EXPECT(o, WT_SHFL_D, dbits(in_d(t0 + (from * 7u + 1u) % n)), what);
+      EXPECT(o, WT_SHFL_VOID, in_i(t0 + n - 1), what);
+      EXPECT(o, WT_ANY, any, what);
+      EXPECT(o, WT_ANY0, 0, what);
+      EXPECT(o, WT_ALL, all, what);
+      EXPECT(o, WT_ALL1, 1, what);
+      EXPECT(o, WT_SUM, sum, what);
+      EXPECT(o, WT_MIN, mn, what);
+      EXPECT(o, WT_MAX, mx, what);
+      EXPECT(o, WT_AND, band, what);
+      EXPECT(o, WT_OR, bor, what);
+      EXPECT(o, WT_XOR, bxor, what);
+      EXPECT(o, WT_FSUM, fbits(fsum), what);
+      EXPECT(o, WT_DSUM, dbits(dsum), what);
+      EXPECT(o, WT_LMAX, mx, what);
+      EXPECT(o, WT_LLSUM, (long long)llsum, what);
+      EXPECT(o, WT_ISCAN, isum, what);
+      EXPECT(o, WT_ESCAN, isum - i, what);
+      EXPECT(o, WT_FISCAN, fbits(finc[k]), what);
+      EXPECT(o, WT_FESCAN, fbits(fexc[k]), what);
+      EXPECT(o, WT_EGREATER, emax, what);
+      EXPECT(o, WT_IMIN, imin, what);
+      EXPECT(o, WT_DISCAN, dbits(dinc[k]), what);
+      emax = in_u(r) > emax ? in_u(r) : emax;
+
+      int wsum = 0;
+      for (unsigned j = 0; j < 32; ++j)
+        wsum += in_i((r & ~31u) + j);
+      EXPECT(o, WT_SUB_RANK, r & 31u, what);
+      EXPECT(o, WT_SUB_MRANK, k / 32, what);
+      EXPECT(o, WT_SUB_MSIZE, n / 32, what);
+      EXPECT(o, WT_SUB_SUM, wsum, what);
+      if (n >= 128) {
+        unsigned half = n / 2, h0 = t0 + k / half * half;
+        int hsum = 0;
+        for (unsigned j = 0; j < half; ++j)
+          hsum += in_i(h0 + j);
+        EXPECT(o, WT_HALF_RANK, k % half, what);
+        EXPECT(o, WT_HALF_MRANK, k / half, what);
+        EXPECT(o, WT_HALF_MSIZE, 2, what);
+        EXPECT(o, WT_HALF_SUM, hsum, what);
+      } else {
+        EXPECT(o, WT_HALF_RANK, -1, what);
+        EXPECT(o, WT_HALF_SUM, -1, what);
+      }
+      EXPECT(o, WT_FN_RANK, k, what);
+      EXPECT(o, WT_FN_SIZE, n, what);
+      EXPECT(o, WT_STORE, sum, what);
+      EXPECT(o, WT_COPY, src[t0 + (k + 1) % n], what);
+    }
+  }
+}
+
+static const unsigned wide_sizes[] = {64, 128, 256, 512, 1024};
+
+/* Block shapes whose sizes are multiples of 64: 1-D, 2-D and 3-D. */
+static const cuemu_dim3 wide_blocks[] = {
+    {64, 1, 1},  {4, 4, 4},   {8, 8, 2},    {32, 2, 3},  {16, 16, 1},
+    {8, 4, 16},  {10, 8, 8},  {1024, 1, 1}, {4, 16, 16},
+};
+
+/* Runs every wide tile size on every block shape that is a multiple of it
+ * (two blocks per launch, with and without block_tile_memory) and checks
+ * every row. */
+static void run_wide(const char *cxx) {
+  cuemu_module *m = test_module_cxx("groups_wide.cu", cxx, NULL, 0);
+  int *src = malloc(1024 * sizeof *src);
+  long long *out = malloc((size_t)2 * 1024 * WIDE_SLOTS * sizeof *out);
+  ck_assert(src && out);
+  for (unsigned r = 0; r < 1024; ++r)
+    src[r] = in_i(r) * 3 + 1;
+  for (size_t s = 0; s < sizeof wide_sizes / sizeof wide_sizes[0]; ++s) {
+    unsigned n = wide_sizes[s];
+    for (size_t b = 0; b < sizeof wide_blocks / sizeof wide_blocks[0]; ++b) {
+      cuemu_dim3 blk = wide_blocks[b];
+      unsigned size = blk.x * blk.y * blk.z;
+      if (size % n != 0)
+        continue;
+      int srcbase = (int)(b * 11 + s);
+      int use_scratch = (int)(b % 2);
+      char name[64], what[200];
+      snprintf(name, sizeof name, "groups_wide_%u", n);
+      snprintf(what, sizeof what, "%s (%s, %s) block (%u,%u,%u)%s", name,
+               cxx ? cxx : "c++",
+               getenv("CUEMU_SCHEDULE") ? getenv("CUEMU_SCHEDULE") : "forward",
+               blk.x, blk.y, blk.z, use_scratch ? " with scratch" : "");
+      memset(out, 0xa5, (size_t)2 * size * WIDE_SLOTS * sizeof *out);
+      void *args[] = {&out, &src, &srcbase, &use_scratch};
+      launch_ok(m, name, test_dim(2, 1, 1), blk, args, 4);
+      for (unsigned g = 0; g < 2; ++g)
+        check_wide_block(out, n, g, size, srcbase, src, what);
+    }
+  }
+  free(src);
+  free(out);
+  cuemu_module_unload(m);
+}
+
+START_TEST(wide_tiles_gxx) {
+  const char *gxx = getenv("GXX");
+  run_wide(gxx && *gxx ? gxx : "g++");
+}
+END_TEST
+
+START_TEST(wide_tiles_clangxx) {
+  const char *clangxx = getenv("CLANGXX");
+  if (!clangxx || !*clangxx) {
+    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
+    return;
+  }
+  run_wide(clangxx);
+}
+END_TEST
+
+START_TEST(wide_tiles_reverse) {
+  test_setenv("CUEMU_SCHEDULE", "reverse");
+  run_wide(NULL);
+}
+END_TEST
+
+START_TEST(wide_tiles_random) {
+  test_setenv("CUEMU_SCHEDULE", "random:3");
+  run_wide(NULL);
+}
+END_TEST
+
+/* Tiles of 64 and 128 threads that start at the same thread synchronise
+ * independently (tests/kernels/groups_wide.cu, wide_nested_sync). */
+START_TEST(wide_nested_sync) {
+  static const char *const schedules[] = {"forward", "reverse", "random:3",
+                                          "random:8"};
+  static const unsigned sizes[] = {128, 256, 1024};
+  cuemu_module *m = test_module("groups_wide.cu");
+  int *out = malloc(1024 * sizeof *out);
+  ck_assert(out != NULL);
+  for (size_t s = 0; s < sizeof schedules / sizeof schedules[0]; ++s) {
+    test_setenv("CUEMU_SCHEDULE", schedules[s]);
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; ++z) {
+      for (unsigned r = 0; r < sizes[z]; ++r)
+        out[r] = -1;
+      void *args[] = {&out};
+      launch_ok(m, "wide_nested_sync", test_dim(1, 1, 1),
+                test_dim(sizes[z], 1, 1), args, 1);
+      for (unsigned r = 0; r < sizes[z]; ++r)
+        ck_assert_msg(out[r] == 384,
+                      "wide_nested_sync (%s) %u threads: thread %u saw %d, "
+                      "expected 384",
+                      schedules[s], sizes[z], r, out[r]);
+    }
+  }
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+/* The line of tests/kernels/FILE that carries `mark`, as "FILE:LINE". */
+static char *marked(const char *file, const char *mark) {
+  static char buf[4][96];
+  static int next;
+  char rel[128];
+  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
+  char *path = test_src_path(rel);
+  FILE *f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot open %s", path);
+  char line[512];
+  int n = 0, found = 0;
+  while (fgets(line, sizeof line, f)) {
+    ++n;
+    if (strstr(line, mark)) {
+      found = n;
+      break;
+    }
+  }
+  fclose(f);
+  free(path);
+  ck_assert_msg(found, "no line marked %s in %s", mark, file);
+  char *b = buf[next++ % 4];
+  snprintf(b, sizeof buf[0], "%s:%d", file, found);
+  return b;
+}
+
+/* Launches `kernel` of `file` (one block of `threads`, one int* argument)
+ * and expects `status` with a message that contains each non-NULL s*. */
+static void expect_kernel_failure(const char *file, const char *kernel,
+                                  unsigned threads, cuemu_status status,
+                                  const char *s1, const char *s2,
+                                  const char *s3) {
+  cuemu_module *m = test_module(file);
+  int *out = calloc(1024, sizeof *out);
+  void *args[] = {&out};
+  cuemu_status st = cuemu_kernel_launch(test_kernel(m, kernel),
+                                        test_dim(1, 1, 1),
+                                        test_dim(threads, 1, 1), 0, NULL,
+                                        args, 1);
+  const char *msg = cuemu_last_message();
+  ck_assert_msg(st == status, "%s: got %s, expected %s: %s", kernel,
+                cuemu_status_name(st), cuemu_status_name(status), msg);
+  const char *want[] = {s1, s2, s3};
+  for (int i = 0; i < 3; ++i)
+    ck_assert_msg(!want[i] || strstr(msg, want[i]),
+                  "%s: the message lacks \"%s\": %s", kernel, want[i], msg);
+  free(out);
+  cuemu_module_unload(m);
+}
+
+START_TEST(wide_misuse_syncthreads) {
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_syncthreads", 128,
+                        CUEMU_DEADLOCK, marked("groups_wide.cu", "WIDE-SYNC */"),
+                        marked("groups_wide.cu", "WIDE-SYNCTHREADS"),
+                        "threads 0..63");
+}
+END_TEST
+
+START_TEST(wide_misuse_shfl) {
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_shfl_warps", 256,
+                        CUEMU_ASSERT,
+                        marked("groups_wide.cu", "WIDE-SHFL-WARPS"),
+                        "one source for the whole tile", NULL);
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_shfl_lanes", 64,
+                        CUEMU_ASSERT,
+                        marked("groups_wide.cu", "WIDE-SHFL-LANES"),
+                        "name different source ranks", NULL);
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_shfl_range", 64,
+                        CUEMU_ASSERT,
+                        marked("groups_wide.cu", "WIDE-SHFL-RANGE"),
+                        "source rank 64 is not in the tile", NULL);
+}
+END_TEST
+
+START_TEST(wide_misuse_shape) {
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_block_size", 96,
+                        CUEMU_ASSERT, marked("groups_wide.cu", "WIDE-BLOCK"),
+                        "96 threads, not a multiple of 64", NULL);
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_scratch", 128,
+                        CUEMU_ASSERT, marked("groups_wide.cu", "WIDE-SCRATCH"),
+                        "block_tile_memory<64>", NULL);
+}
+END_TEST
+
+START_TEST(wide_misuse_members) {
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_exited_warp", 64,
+                        CUEMU_ASSERT, marked("groups_wide.cu", "WIDE-EXITED"),
+                        "threads 32..63 did not take part", NULL);
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_diverge", 64,
+                        CUEMU_ASSERT, marked("groups_wide.cu", "WIDE-DIVERGE"),
+                        "threads 0..31 did not take part", NULL);
+  expect_kernel_failure("groups_wide.cu", "wide_misuse_exited_lane", 64,
+                        CUEMU_WARP_MISUSE,
+                        marked("groups_wide.cu", "WIDE-EXITED-LANE"),
+                        "lane 8 has exited", NULL);
+}
+END_TEST
+
+/* ---- cuda::barrier and cuda::memcpy_async ---------------------------------- */
+
+static void run_barrier_copy(cuemu_module *m, unsigned threads, int n,
+                             const char *schedule) {
+  unsigned blocks = 3;
+  int *src = malloc(sizeof(int) * (size_t)n * blocks);
+  int *dst = malloc(sizeof(int) * (size_t)n * blocks);
+  ck_assert(src && dst);
+  for (int k = 0; k < n * (int)blocks; ++k) {
+    src[k] = (int)(groups_mix((unsigned)k + 77u) % 100000u);
+    dst[k] = -1;
+  }
+  void *args[] = {&src, &dst, &n};
+  launch_ok(m, "barrier_copy", test_dim(blocks, 1, 1), test_dim(threads, 1, 1),
+            args, 3);
+  for (unsigned b = 0; b < blocks; ++b)
+    for (int k = 0; k < n; ++k)
+      ck_assert_msg(dst[b * n + k] == src[b * n + (n - 1 - k)] * 2,
+                    "barrier_copy (%s) %u threads, n %d: block %u element "
+                    "%d: got %d, expected %d",
+                    schedule, threads, n, b, k, dst[b * n + k],
+                    src[b * n + (n - 1 - k)] * 2);
+  free(src);
+  free(dst);
+}
+
+static void run_barrier_phases(cuemu_module *m, unsigned threads,
+                               const char *schedule) {
+  int rounds = 3;
+  int *out = malloc(sizeof(int) * 3 * threads);
+  ck_assert(out != NULL);
+  memset(out, 0x5a, sizeof(int) * 3 * threads);
+  void *args[] = {&out, &rounds};
+  launch_ok(m, "barrier_phases", test_dim(2, 1, 1), test_dim(threads, 1, 1),
+            args, 2);
+  for (unsigned r = 0; r < threads; ++r) {
+    int acc = 2 * (0 + 1 + 2) + rounds * 7 * (int)((r + 1) % threads);
+    ck_assert_msg(out[3 * r] == acc && out[3 * r + 1] == 2 * rounds &&
+                      out[3 * r + 2] == (r % 2 ? -1 : 2 * rounds + 2),
+                  "barrier_phases (%s) %u threads: thread %u: got %d %d %d, "
+                  "expected %d %d %d",
+                  schedule, threads, r, out[3 * r], out[3 * r + 1],
+                  out[3 * r + 2], acc, 2 * rounds,
+                  r % 2 ? -1 : 2 * rounds + 2);
+  }
+  free(out);
+}
+
+START_TEST(barrier_copies_and_phases) {
+  static const struct {
+    unsigned threads;
+    int n;
+  } cases[] = {{128, 1000}, {64, 64}, {96, 7},    {1, 5},
+               {1024, 1024}, {50, 333}, {256, 1024}, {33, 1}};
+  static const char *const schedules[] = {"forward", "reverse", "random:3"};
+  static const unsigned phase_threads[] = {1, 2, 33, 64, 255, 1024};
+  cuemu_module *m = test_module("cuda_barrier.cu");
+  for (size_t s = 0; s < 3; ++s) {
+    test_setenv("CUEMU_SCHEDULE", schedules[s]);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+      run_barrier_copy(m, cases[c].threads, cases[c].n, schedules[s]);
+    for (size_t c = 0; c < sizeof phase_threads / sizeof phase_threads[0]; ++c)
+      run_barrier_phases(m, phase_threads[c], schedules[s]);
+  }
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(barrier_misuse) {
+  test_setenv("CUEMU_SPIN_TIMEOUT", "0.3");
+  expect_kernel_failure("cuda_barrier.cu", "barrier_misuse_never", 64,
+                        CUEMU_DEADLOCK, "made no progress", "spin", NULL);
+  expect_kernel_failure("cuda_barrier.cu", "barrier_misuse_overflow", 32,
+                        CUEMU_ASSERT,
+                        marked("cuda_barrier.cu", "BARRIER-OVERFLOW"),
+                        "arrive(2): the phase expects 1 more arrival", NULL);
+  expect_kernel_failure("cuda_barrier.cu", "barrier_misuse_aligned", 32,
+                        CUEMU_ASSERT,
+                        marked("cuda_barrier.cu", "BARRIER-ALIGNED"),
+                        "aligned_size_t<16>", NULL);
+  expect_kernel_failure("cuda_barrier.cu", "barrier_misuse_uninit", 32,
+                        CUEMU_ASSERT,
+                        marked("cuda_barrier.cu", "BARRIER-UNINIT"),
+                        "before init()", NULL);
+}
+END_TEST
+
 Suite *make_groups_suite(void) {
   Suite *s = suite_create("groups");
   TCase *tc = tcase_create("tiles");
@@ -1016,6 +1482,26 @@ Suite *make_groups_suite(void) {
   tcase_add_test(tc, collectives_block_sizes_1d);
   tcase_add_test(tc, collectives_block_shapes_2d_3d);
   tcase_add_test(tc, collectives_block_other_schedules);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("wide_tiles");
+  tcase_set_timeout(tc, 180);
+  tcase_add_test(tc, wide_tiles_gxx);
+  tcase_add_test(tc, wide_tiles_clangxx);
+  tcase_add_test(tc, wide_tiles_reverse);
+  tcase_add_test(tc, wide_tiles_random);
+  tcase_add_test(tc, wide_nested_sync);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("wide_misuse");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, wide_misuse_syncthreads);
+  tcase_add_test(tc, wide_misuse_shfl);
+  tcase_add_test(tc, wide_misuse_shape);
+  tcase_add_test(tc, wide_misuse_members);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("cuda_barrier");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, barrier_copies_and_phases);
+  tcase_add_test(tc, barrier_misuse);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -4,7 +4,9 @@
  * thread_block_tile<N> (tiled_partition<N>(), N from 1 to 32),
  * tiled_partition(parent, n), coalesced_group (coalesced_threads()),
  * this_thread(), labeled_partition() and binary_partition()
- * (cooperative_groups/details/cuemu_partition.h), and grid_group
+ * (cooperative_groups/details/cuemu_partition.h), the tiles wider than a
+ * warp (thread_block_tile<64> ... <1024>, block_tile_memory:
+ * cooperative_groups/details/cuemu_wide_tile.h), and grid_group
  * (this_grid(), grid.sync(): cuemu_grid_group.h). cg::reduce, the scans and
  * memcpy_async live in cooperative_groups/reduce.h, scan.h and
  * memcpy_async.h, as in CUDA.
@@ -21,9 +23,7 @@
  * Operations take the caller's file and line as trailing default
  * arguments, so that misuse reports name the kernel's source line.
  *
- * Not provided (yet): cluster_group; tiles wider than 32 threads
- * (thread_block_tile<64> ... <1024>, block_tile_memory), for which the
- * runtime now has cuemu_group_barrier(). grid_group is not (yet) a
+ * Not provided (yet): cluster_group. grid_group is not (yet) a
  * thread_group, so it does not convert to one.
  */
 #ifndef CUEMU_COOPERATIVE_GROUPS_H
@@ -38,7 +38,11 @@ namespace cooperative_groups {
 
 namespace cuemu_detail {
 /* The kinds of thread_group. */
-enum group_id : unsigned { coalesced_group_id = 1, thread_block_id = 2 };
+enum group_id : unsigned {
+  coalesced_group_id = 1,
+  thread_block_id = 2,
+  multi_tile_group_id = 5
+};
 struct group_access;
 
 /* What a thread_group holds. */
@@ -288,12 +292,16 @@ struct group_access {
   }
 };
 
+/* The operations of a tile of N threads: those of a tile of a warp here,
+ * those of a wider tile (Wide) in details/cuemu_wide_tile.h. */
+template <unsigned N, bool Wide = (N > 32)> class tile_ops;
+
 /* The operations of a tile of N consecutive threads of a warp (N a power of
  * two up to 32), as CUDA maps them onto the *_sync intrinsics. */
-template <unsigned N> class tile_ops {
+template <unsigned N> class tile_ops<N, false> {
   static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
                 "thread_block_tile: Size must be one of 1/2/4/8/16/32 "
-                "(cuemu does not support tiles wider than a warp yet)");
+                "(or 64/128/256/512/1024)");
 
 protected:
   /* The tile's lanes, less those past the end of the block. */
@@ -399,6 +407,11 @@ struct parent_shape<thread_block_tile<M, GP>> {
 };
 
 } // namespace cuemu_detail
+} // namespace cooperative_groups
+
+#include "cooperative_groups/details/cuemu_wide_tile.h"
+
+namespace cooperative_groups {
 
 /* A tile of a static parent (a thread_block or a larger tile). */
 template <unsigned int Size, typename ParentT>
@@ -453,6 +466,32 @@ public:
   unsigned meta_group_size() const { return cuemu_data.meta_size; }
 };
 
+/* A wide tile whose parent is forgotten: it keeps its meta group rank and
+ * size, and is not a thread_group (as in CUDA). */
+#define CUEMU_WIDE_VOID_TILE(S)                                               \
+  template <>                                                                 \
+  class thread_block_tile<S, void> : public cuemu_detail::tile_ops<S> {       \
+    friend struct cuemu_detail::group_access;                                 \
+    unsigned cuemu_meta_rank, cuemu_meta_size;                                \
+                                                                              \
+  protected:                                                                  \
+    thread_block_tile(unsigned meta_rank, unsigned meta_size)                 \
+        : cuemu_meta_rank(meta_rank), cuemu_meta_size(meta_size) {}           \
+                                                                              \
+  public:                                                                     \
+    template <typename ParentT>                                               \
+    thread_block_tile(const thread_block_tile<S, ParentT> &g)                 \
+        : thread_block_tile(g.meta_group_rank(), g.meta_group_size()) {}      \
+    unsigned meta_group_rank() const { return cuemu_meta_rank; }              \
+    unsigned meta_group_size() const { return cuemu_meta_size; }              \
+  };
+CUEMU_WIDE_VOID_TILE(64)
+CUEMU_WIDE_VOID_TILE(128)
+CUEMU_WIDE_VOID_TILE(256)
+CUEMU_WIDE_VOID_TILE(512)
+CUEMU_WIDE_VOID_TILE(1024)
+#undef CUEMU_WIDE_VOID_TILE
+
 namespace cuemu_detail {
 template <unsigned N, typename P> struct valid_tile_parent : std::false_type {};
 template <unsigned N> struct valid_tile_parent<N, thread_block> : std::true_type {};
@@ -461,13 +500,18 @@ struct valid_tile_parent<N, thread_block_tile<M, GP>>
     : std::integral_constant<bool, (N < M)> {};
 } // namespace cuemu_detail
 
-/* The tile of Size consecutive ranks of g that holds the caller. */
+/* The tile of Size consecutive ranks of g that holds the caller. A tile
+ * wider than a warp synchronises g first, as CUDA does on sm_80+. */
 template <unsigned int Size, typename ParentT>
-thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g) {
+thread_block_tile<Size, ParentT>
+tiled_partition(const ParentT &g, const char *cuemu_file = __builtin_FILE(),
+                int cuemu_line = __builtin_LINE()) {
   static_assert(cuemu_detail::valid_tile_parent<Size, ParentT>::value,
                 "tiled_partition<Size>: the parent must be a thread_block or "
                 "a larger thread_block_tile");
-  (void)g;
+  if constexpr (Size > 32)
+    cuemu_detail::wide_tile_start<Size>(g, cuemu_file, cuemu_line);
+  (void)g, (void)cuemu_file, (void)cuemu_line;
   return cuemu_detail::group_access::tile<Size, ParentT>();
 }
 
@@ -485,7 +529,7 @@ tile_data(const thread_group &parent, unsigned tilesz, const char *file,
           int line) {
   if (tilesz == 0 || tilesz > 32 || (tilesz & (tilesz - 1)) != 0)
     fail("tiled_partition: the tile size must be a power of two from 1 to "
-         "32 (cuemu does not support wider tiles yet)",
+         "32 (as in CUDA; wider tiles are static: tiled_partition<N>)",
          file, line, "tiled_partition");
   cuemu_detail::group_data d = group_access::data(parent);
   unsigned rank = (unsigned)parent.thread_rank();

@@ -2,16 +2,19 @@
  * cooperative_groups/reduce.h: cg::reduce(group, value, op) over a warp
  * tile (thread_block_tile<N>, N up to 32) or a coalesced group, with the
  * operators cg::plus, less, greater, bit_and, bit_or, bit_xor or any
- * callable; every member gets the result. Also cg::reduce_store_async to a
+ * callable; every member gets the result. Tiles wider than a warp (64 to
+ * 1024 threads) reduce values of up to 8 bytes, as in CUDA
+ * (details/cuemu_wide_algorithms.h). Also cg::reduce_store_async to a
  * plain pointer (the member of rank 0 stores; it completes at once).
- * The reductions over tiles wider than a warp, and reduce_update_async and
- * the cuda::atomic forms of reduce_store_async, are not provided.
+ * reduce_update_async and the cuda::atomic forms of reduce_store_async
+ * are not provided.
  */
 #ifndef CUEMU_CG_REDUCE_H
 #define CUEMU_CG_REDUCE_H
 
 #include "../cooperative_groups.h"
 #include "details/cuemu_group_algorithms.h"
+#include "details/cuemu_wide_algorithms.h"
 
 namespace cooperative_groups {
 
@@ -24,7 +27,11 @@ auto reduce(const TyGroup &group, TyVal &&val, TyFn &&op,
                 "Operator input and output types differ");
   static_assert(cuemu_detail::is_tile_group<TyGroup>::value,
                 "This group does not exclusively represent a tile");
-  return cuemu_detail::reduce(group, T(val), op, cuemu_file, cuemu_line);
+  if constexpr (cuemu_detail::is_wide_tile<TyGroup>::value)
+    return cuemu_detail::wide_reduce(group, T(val), op, cuemu_file,
+                                     cuemu_line);
+  else
+    return cuemu_detail::reduce(group, T(val), op, cuemu_file, cuemu_line);
 }
 
 template <typename TyGroup, typename TyVal, typename TyInputVal, typename TyFn>
@@ -33,7 +40,8 @@ void reduce_store_async(const TyGroup &group, TyVal *dst, TyInputVal &&val,
                         int cuemu_line = __builtin_LINE()) {
   static_assert(std::is_same<TyVal, cuemu_detail::remove_qual<TyInputVal>>::value,
                 "Destination and input types differ");
-  auto result = reduce(group, val, op, cuemu_file, cuemu_line);
+  auto result = cooperative_groups::reduce(group, val, op, cuemu_file,
+                                          cuemu_line);
   if (group.thread_rank() == 0)
     *dst = result;
 }

@@ -3,14 +3,17 @@
  * a warp tile (thread_block_tile<N>, N up to 32) or a coalesced group, in
  * rank order, with cg::plus by default or any associative operator. The
  * exclusive scan gives rank 0 a value-initialised T{} (0 for numbers), as
- * CUDA does, whatever the operator. The scans over tiles wider than a warp
- * and the *_scan_update forms (cuda::atomic) are not provided.
+ * CUDA does, whatever the operator. Tiles wider than a warp (64 to 1024
+ * threads) scan values of up to 8 bytes, as in CUDA
+ * (details/cuemu_wide_algorithms.h). The *_scan_update forms
+ * (cuda::atomic) are not provided.
  */
 #ifndef CUEMU_CG_SCAN_H
 #define CUEMU_CG_SCAN_H
 
 #include "../cooperative_groups.h"
 #include "details/cuemu_group_algorithms.h"
+#include "details/cuemu_wide_algorithms.h"
 
 namespace cooperative_groups {
 
@@ -24,8 +27,12 @@ auto inclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op,
                 "Operator input and output types differ");
   static_assert(cuemu_detail::is_tile_group<TyGroup>::value,
                 "This group does not exclusively represent a tile");
-  return cuemu_detail::inclusive_scan(group, T(val), op, cuemu_file,
-                                      cuemu_line);
+  if constexpr (cuemu_detail::is_wide_tile<TyGroup>::value)
+    return cuemu_detail::wide_scan<false>(group, T(val), op, cuemu_file,
+                                          cuemu_line);
+  else
+    return cuemu_detail::inclusive_scan(group, T(val), op, cuemu_file,
+                                        cuemu_line);
 }
 
 template <typename TyGroup, typename TyVal>
@@ -47,10 +54,15 @@ auto exclusive_scan(const TyGroup &group, TyVal &&val, TyFn &&op,
                 "Operator input and output types differ");
   static_assert(cuemu_detail::is_tile_group<TyGroup>::value,
                 "This group does not exclusively represent a tile");
-  T inclusive = cuemu_detail::inclusive_scan(group, T(val), op, cuemu_file,
-                                             cuemu_line);
-  return cuemu_detail::exclusive_from_inclusive(group, inclusive, T(val), op,
-                                                cuemu_file, cuemu_line);
+  if constexpr (cuemu_detail::is_wide_tile<TyGroup>::value) {
+    return cuemu_detail::wide_scan<true>(group, T(val), op, cuemu_file,
+                                         cuemu_line);
+  } else {
+    T inclusive = cuemu_detail::inclusive_scan(group, T(val), op, cuemu_file,
+                                               cuemu_line);
+    return cuemu_detail::exclusive_from_inclusive(group, inclusive, T(val), op,
+                                                  cuemu_file, cuemu_line);
+  }
 }
 
 template <typename TyGroup, typename TyVal>
