@@ -339,8 +339,12 @@ static void run_unstarted(cuemu_worker *w) {
     w->current = NULL;
     cuemu__thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
-    mark_exited(w, start, count);
     w->exited += count;
+    /* Threads still to finish may look at who exited (warp collectives);
+     * a block that is complete needs no marks, which keeps barrier-free
+     * kernels free of this cost. */
+    if (w->exited != w->nthreads)
+      mark_exited(w, start, count);
   }
 }
 
@@ -532,8 +536,9 @@ static int next_block(cuemu_worker *w) {
   w->bar_count = 0;
   w->yield_streak = 0;
   w->current = NULL;
-  memset(w->warp_waiting, 0, sizeof w->warp_waiting);
-  memset(w->warp_exited, 0, sizeof w->warp_exited);
+  unsigned warps = (w->nthreads + 31) / 32;
+  memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
+  memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
     w->rng = L->seed ^ (0x632be59bd9b4e019ull * (linear + 1));
