@@ -10,24 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "cuemu_launch.h"
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
 
-#define CUEMU_DEFAULT_SM_COUNT 8u
 #define CUEMU_THREADS_PER_SM 2048u
 #define CUEMU_BLOCKS_PER_SM 32u
 #define CUEMU_SHARED_PER_SM (228u * 1024u)
 
 unsigned cuemu__grid_max_blocks(unsigned nthreads, size_t dynamic_shared) {
-  unsigned sms = CUEMU_DEFAULT_SM_COUNT;
-  const char *v = getenv("CUEMU_SM_COUNT");
-  if (v && *v) {
-    char *end;
-    unsigned long n = strtoul(v, &end, 10);
-    if (!*end && n >= 1 && n <= 1024)
-      sms = (unsigned)n;
-  }
+  /* One setting for the whole emulated device (CUEMU_DEVICE, CUEMU_SM_COUNT:
+   * emulator/runtime/cuemu_rt_device.c). */
+  unsigned sms = cuemu_rt_sm_count();
   unsigned warps = (nthreads + 31) / 32;
   unsigned per_sm = CUEMU_THREADS_PER_SM / (warps * 32);
   if (per_sm > CUEMU_BLOCKS_PER_SM)

@@ -14,6 +14,7 @@
 #include "cuemu_launch.h"
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
+#include "runtime/cuemu_rt_streams_internal.h"
 
 struct cuemu_kernel {
   const cuemu_kernel_desc *desc;
@@ -277,6 +278,6 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   (void)stream;
   cuemu_dim3 g = {grid.x, grid.y, grid.z};
   cuemu_dim3 b = {block.x, block.y, block.z};
-  return cuemu__launch(kernel, CUEMU_DEFAULT_DYNAMIC_SHARED, g, b,
-                       dynamic_shared, args, 0);
+  return cuemu__launch(kernel, cuemu__rt_kernel_shared_limit(kernel, args),
+                       g, b, dynamic_shared, args, 0);
 }

@@ -1,9 +1,187 @@
 /*
- * cuemu_run.c: the cuemu-run command (being written).
+ * cuemu_run.c: the cuemu-run command, which compiles a whole CUDA program
+ * and runs it in one step:
+ *
+ *   cuemu-run [options] prog.cu [program arguments...]
+ *
+ * The program is built by cuemu_compile() (program mode, through the compile
+ * cache) into a file in the cache folder named after a hash of the source's
+ * absolute path and the options, so that concurrent runs of different
+ * programs never write the same file. Then cuemu-run replaces itself with
+ * the program (execv, with the .cu path as argv[0]), so the program's exit
+ * status is cuemu-run's. cuemu-run's own errors (a missing file, a compile
+ * error, a bad option) exit with status 2.
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int main(void) {
-  fputs("cuemu-run: not written yet\n", stderr);
-  return 2;
+#include <cuemu/cuemu.h>
+
+#include "compile/cuemu_cache.h"
+
+/* The exit status of cuemu-run's own failures. */
+#define RUN_ERROR 2
+
+static void usage(FILE *out) {
+  fputs("usage: cuemu-run [options] FILE.cu [program arguments...]\n"
+        "Compiles a CUDA program for the cuemu CPU emulator (through the\n"
+        "compile cache) and runs it; the exit status is the program's.\n"
+        "\n"
+        "  -g                debug build (-g -O0)\n"
+        "  -I DIR, -D X, -U X, -std=...\n"
+        "                    passed to the C++ compiler\n"
+        "  --cxx=COMPILER    the C++ compiler (default: $CXX, then c++)\n"
+        "  -v                say on stderr whether the cache was hit\n"
+        "  --                ends the options (for a FILE.cu starting with -)\n"
+        "  --version, --help\n"
+        "\n"
+        "Options must come before FILE.cu; everything after it goes to the\n"
+        "program. cuemu-run's own errors exit with status 2.\n",
+        out);
+}
+
+/* Options whose value may be the next argument. */
+static int takes_value(const char *a) {
+  return strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 ||
+         strcmp(a, "-U") == 0;
+}
+
+/* Options passed through to the compiler with their value attached. */
+static int passed_through(const char *a) {
+  return (strncmp(a, "-I", 2) == 0 || strncmp(a, "-D", 2) == 0 ||
+          strncmp(a, "-U", 2) == 0) ||
+         strncmp(a, "-std=", 5) == 0;
+}
+
+/* The path of the program built from `source` (an absolute path) with these
+ * options: CACHE/KEY.run, where KEY hashes the path, the options, the
+ * compiler and (when an include folder is relative) the working folder.
+ * Returns 0, or -1 with a message printed. */
+static int program_path(char *out, size_t size, const char *source,
+                        const cuemu_compile_options *opt) {
+  char cache[PATH_MAX];
+  if (cuemu__cache_dir(cache, sizeof cache) != 0) {
+    fprintf(stderr, "cuemu-run: cannot create the cache folder %s\n", cache);
+    return -1;
+  }
+  cuemu_hasher h;
+  if (cuemu__hasher_init(&h) != 0) {
+    fputs("cuemu-run: out of memory\n", stderr);
+    return -1;
+  }
+  cuemu__hasher_add_string(&h, "cuemu-run " CUEMU_VERSION);
+  cuemu__hasher_add_string(&h, source);
+  cuemu__hasher_add_string(&h, opt->debug ? "-g" : "-O2");
+  const char *cxx = opt->cxx ? opt->cxx : getenv("CXX");
+  cuemu__hasher_add_string(&h, cxx ? cxx : "");
+  int relative = 0;
+  for (int i = 0; i < opt->argc; ++i) {
+    const char *a = opt->argv[i];
+    cuemu__hasher_add_string(&h, a);
+    if (strncmp(a, "-I", 2) == 0) {
+      const char *dir = a[2] ? a + 2 : i + 1 < opt->argc ? opt->argv[i + 1]
+                                                         : "/";
+      relative |= dir[0] != '/';
+    }
+  }
+  if (relative) {
+    char cwd[PATH_MAX];
+    cuemu__hasher_add_string(&h, getcwd(cwd, sizeof cwd) ? cwd : "?");
+  }
+  cuemu_cache_key key;
+  cuemu__hasher_finish(&h, &key);
+  int n = snprintf(out, size, "%s/%s.run", cache, key.hex);
+  if (n < 0 || (size_t)n >= size) {
+    fprintf(stderr, "cuemu-run: the cache folder's path is too long: %s\n",
+            cache);
+    return -1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  const char **pass = calloc((size_t)argc + 1, sizeof *pass);
+  if (!pass) {
+    fputs("cuemu-run: out of memory\n", stderr);
+    return RUN_ERROR;
+  }
+  int npass = 0, verbose = 0, first = 0;
+  for (int i = 1; i < argc && !first; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("cuemu-run " CUEMU_VERSION "\n");
+      return 0;
+    } else if (strcmp(a, "--") == 0) {
+      if (i + 1 >= argc)
+        break;
+      first = i + 1;
+    } else if (strcmp(a, "-g") == 0) {
+      opt.debug = 1;
+    } else if (strcmp(a, "-v") == 0) {
+      verbose = 1;
+    } else if (strncmp(a, "--cxx=", 6) == 0) {
+      opt.cxx = a + 6;
+    } else if (takes_value(a)) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "cuemu-run: %s needs a value\n", a);
+        return RUN_ERROR;
+      }
+      pass[npass++] = a;
+      pass[npass++] = argv[++i];
+    } else if (passed_through(a)) {
+      pass[npass++] = a;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "cuemu-run: unknown option %s (see cuemu-run --help)\n",
+              a);
+      return RUN_ERROR;
+    } else {
+      first = i;
+    }
+  }
+  if (!first) {
+    usage(stderr);
+    return RUN_ERROR;
+  }
+  const char *source = argv[first];
+  char absolute[PATH_MAX];
+  if (!realpath(source, absolute)) {
+    fprintf(stderr, "cuemu-run: cannot read %s: %s\n", source,
+            strerror(errno));
+    return RUN_ERROR;
+  }
+  opt.argv = pass;
+  opt.argc = npass;
+
+  char program[PATH_MAX + 64];
+  if (program_path(program, sizeof program, absolute, &opt) != 0)
+    return RUN_ERROR;
+  int hit = 0;
+  cuemu_status st = cuemu_compile(absolute, program, &opt, &hit);
+  if (st != CUEMU_SUCCESS) {
+    fprintf(stderr, "cuemu-run: %s\n", cuemu_last_message());
+    return RUN_ERROR;
+  }
+  if (verbose)
+    fprintf(stderr, "cuemu-run: %s: %s\n", source,
+            hit ? "cache hit" : "compiled");
+  free(pass);
+
+  /* The program's arguments: the .cu path as its name, then everything
+   * after it on our command line (argv ends with NULL). */
+  argv[first] = (char *)source;
+  fflush(NULL);
+  execv(program, argv + first);
+  fprintf(stderr, "cuemu-run: cannot run %s (built from %s): %s\n", program,
+          source, strerror(errno));
+  return RUN_ERROR;
 }

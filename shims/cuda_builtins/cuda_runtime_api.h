@@ -1,156 +1,261 @@
 /*
- * cuda_runtime_api.h: the minimal CUDA runtime API of whole programs:
- * memory (cudaMalloc, cudaMallocManaged, cudaFree, cudaMemcpy, cudaMemset),
- * cudaDeviceSynchronize and errors (cudaGetLastError, cudaPeekAtLastError,
- * cudaGetErrorString, cudaGetErrorName).
+ * cuda_runtime_api.h: the CUDA runtime API of whole programs: errors,
+ * device management and memory. Each call forwards to libcuemu's
+ * cuemu_rt_* function (<cuemu/cuemu_runtime.h>, which documents what they
+ * do); the state (last errors, the sticky error, the table of allocations)
+ * lives there. The C++ overloads and default arguments are CUDA's.
  *
- * Memory is host memory: every pointer is valid on both sides, as with
- * managed memory. Launches run to completion before they return, so a
- * kernel's execution error is known at once; as on a GPU it is "sticky":
- * cudaDeviceSynchronize() and cudaMemcpy() return it from then on.
+ * Memory is host memory: a kernel can reach every pointer. Launches run to
+ * completion before they return, so a kernel's execution error is known at
+ * once; as on a GPU it is "sticky": every call that works with the device
+ * returns it from then on, until cudaDeviceReset().
  */
 #ifndef CUEMU_CUDA_RUNTIME_API_H
 #define CUEMU_CUDA_RUNTIME_API_H
 
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
 #include "driver_types.h"
+#include "cuda_profiler_api.h"
 
-/* The last error of this host thread, and the sticky execution error. */
-inline thread_local cudaError_t cuemu_rt_last_error = cudaSuccess;
-inline cudaError_t cuemu_rt_sticky_error = cudaSuccess;
+#define CUDART_VERSION 13000
 
-inline cudaError_t cuemu_rt_fail(cudaError_t e) {
-  if (e != cudaSuccess)
-    cuemu_rt_last_error = e;
-  return e;
-}
-
-/* The CUDA error a launch status becomes. */
-inline cudaError_t cuemu_rt_error_of(int status) {
-  switch (status) {
-  case CUEMU_SUCCESS: return cudaSuccess;
-  case CUEMU_INVALID_GRID_DIM:
-  case CUEMU_INVALID_BLOCK_DIM:
-  case CUEMU_TOO_MANY_THREADS: return cudaErrorInvalidConfiguration;
-  case CUEMU_SHARED_MEMORY_LIMIT:
-  case CUEMU_INVALID_VALUE:
-  case CUEMU_ARGUMENT_COUNT: return cudaErrorInvalidValue;
-  case CUEMU_OUT_OF_MEMORY: return cudaErrorMemoryAllocation;
-  case CUEMU_KERNEL_FAULT: return cudaErrorIllegalAddress;
-  case CUEMU_ASSERT: return cudaErrorAssert;
-  case CUEMU_DEADLOCK: return cudaErrorLaunchTimeout;
-  case CUEMU_NOT_SUPPORTED: return cudaErrorNotSupported;
-  default: return cudaErrorLaunchFailure;
-  }
-}
-
-/* Records the outcome of a launch: configuration errors are returned by
- * cudaGetLastError(); execution errors become sticky. */
+/* Records the outcome of a launch (a cuemu status): configuration errors
+ * are returned by cudaGetLastError(); execution errors become sticky. */
 inline void cuemu_rt_record_launch(int status) {
-  cudaError_t e = cuemu_rt_error_of(status);
-  if (e == cudaSuccess)
-    return;
-  cuemu_rt_last_error = e;
-  if (status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP)
-    cuemu_rt_sticky_error = e;
+  cuemu_rt_record_launch_status(status);
 }
+
+/* The CUDA error a cuemu status becomes. */
+inline cudaError_t cuemu_rt_error_of(int status) {
+  return static_cast<cudaError_t>(cuemu_rt_error_of_status(status));
+}
+
+/* Records e as this thread's last error and returns it. */
+inline cudaError_t cuemu_rt_fail(cudaError_t e) {
+  return static_cast<cudaError_t>(cuemu_rt_error(e));
+}
+
+/* Errors. */
 
 inline cudaError_t cudaGetLastError(void) {
-  cudaError_t e = cuemu_rt_last_error;
-  cuemu_rt_last_error = cuemu_rt_sticky_error;
-  return e;
+  return static_cast<cudaError_t>(cuemu_rt_get_last_error());
 }
 
-inline cudaError_t cudaPeekAtLastError(void) { return cuemu_rt_last_error; }
+inline cudaError_t cudaPeekAtLastError(void) {
+  return static_cast<cudaError_t>(cuemu_rt_peek_last_error());
+}
 
 inline const char *cudaGetErrorName(cudaError_t error) {
-  switch (error) {
-#define CUEMU_CUDA_ERROR_NAME_(name, value, text)                              \
-  case name:                                                                   \
-    return #name;
-    CUEMU_CUDA_ERROR_MAP(CUEMU_CUDA_ERROR_NAME_)
-#undef CUEMU_CUDA_ERROR_NAME_
-  }
-  return "cudaErrorUnknown";
+  return cuemu_rt_error_name(error);
 }
 
 inline const char *cudaGetErrorString(cudaError_t error) {
-  switch (error) {
-#define CUEMU_CUDA_ERROR_TEXT_(name, value, text)                              \
-  case name:                                                                   \
-    return text;
-    CUEMU_CUDA_ERROR_MAP(CUEMU_CUDA_ERROR_TEXT_)
-#undef CUEMU_CUDA_ERROR_TEXT_
-  }
-  return "unrecognized error code";
+  return cuemu_rt_error_string(error);
 }
 
-inline cudaError_t cudaDeviceSynchronize(void) { return cuemu_rt_sticky_error; }
+/* Device management. */
 
-inline cudaError_t cudaMalloc(void **ptr, size_t size) {
-  if (!ptr)
-    return cuemu_rt_fail(cudaErrorInvalidValue);
-  if (size == 0) {
-    *ptr = nullptr;
-    return cudaSuccess;
-  }
-  /* cudaMalloc memory is aligned to at least 256 bytes. */
-  void *p = std::aligned_alloc(256, (size + 255) / 256 * 256);
-  if (!p)
-    return cuemu_rt_fail(cudaErrorMemoryAllocation);
-  *ptr = p;
-  return cudaSuccess;
+inline cudaError_t cudaGetDeviceCount(int *count) {
+  return static_cast<cudaError_t>(cuemu_rt_get_device_count(count));
 }
 
-template <typename T> inline cudaError_t cudaMalloc(T **ptr, size_t size) {
-  return cudaMalloc(reinterpret_cast<void **>(ptr), size);
+inline cudaError_t cudaSetDevice(int device) {
+  return static_cast<cudaError_t>(cuemu_rt_set_device(device));
 }
 
-inline cudaError_t cudaMallocManaged(void **ptr, size_t size,
+inline cudaError_t cudaGetDevice(int *device) {
+  return static_cast<cudaError_t>(cuemu_rt_get_device(device));
+}
+
+inline cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_set_device_flags(flags));
+}
+
+inline cudaError_t cudaGetDeviceFlags(unsigned int *flags) {
+  return static_cast<cudaError_t>(cuemu_rt_get_device_flags(flags));
+}
+
+inline cudaError_t cudaDeviceReset(void) {
+  return static_cast<cudaError_t>(cuemu_rt_device_reset());
+}
+
+inline cudaError_t cudaDeviceSynchronize(void) {
+  return static_cast<cudaError_t>(cuemu_rt_device_synchronize());
+}
+
+inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
+  return static_cast<cudaError_t>(cuemu_rt_get_device_properties(prop, device));
+}
+
+inline cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr,
+                                          int device) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_device_get_attribute(value, attr, device));
+}
+
+inline cudaError_t cudaDriverGetVersion(int *driverVersion) {
+  return static_cast<cudaError_t>(cuemu_rt_driver_get_version(driverVersion));
+}
+
+inline cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_runtime_get_version(runtimeVersion));
+}
+
+inline cudaError_t cudaMemGetInfo(size_t *free, size_t *total) {
+  return static_cast<cudaError_t>(cuemu_rt_mem_get_info(free, total));
+}
+
+/* Memory. */
+
+inline cudaError_t cudaMalloc(void **devPtr, size_t size) {
+  return static_cast<cudaError_t>(cuemu_rt_malloc(devPtr, size));
+}
+
+template <class T> inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
+  return cudaMalloc(reinterpret_cast<void **>(devPtr), size);
+}
+
+inline cudaError_t cudaMallocManaged(void **devPtr, size_t size,
                                      unsigned int flags = cudaMemAttachGlobal) {
-  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
-    return cuemu_rt_fail(cudaErrorInvalidValue);
-  return cudaMalloc(ptr, size);
+  return static_cast<cudaError_t>(
+      cuemu_rt_malloc_managed(devPtr, size, flags));
 }
 
-template <typename T>
-inline cudaError_t cudaMallocManaged(T **ptr, size_t size,
+template <class T>
+inline cudaError_t cudaMallocManaged(T **devPtr, size_t size,
                                      unsigned int flags = cudaMemAttachGlobal) {
-  return cudaMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
+  return cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
 }
 
-inline cudaError_t cudaFree(void *ptr) {
-  std::free(ptr);
-  return cuemu_rt_sticky_error;
+inline cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
+                                   size_t height) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_malloc_pitch(devPtr, pitch, width, height));
+}
+
+template <class T>
+inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width,
+                                   size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width,
+                         height);
+}
+
+inline cudaError_t cudaFree(void *devPtr) {
+  return static_cast<cudaError_t>(cuemu_rt_free(devPtr));
+}
+
+inline cudaError_t cudaMallocHost(void **ptr, size_t size) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_host_alloc(ptr, size, cudaHostAllocDefault));
+}
+
+inline cudaError_t cudaMallocHost(void **ptr, size_t size,
+                                  unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_host_alloc(ptr, size, flags));
+}
+
+template <class T>
+inline cudaError_t cudaMallocHost(T **ptr, size_t size,
+                                  unsigned int flags = 0) {
+  return cudaMallocHost(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+inline cudaError_t cudaHostAlloc(void **pHost, size_t size,
+                                 unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_host_alloc(pHost, size, flags));
+}
+
+template <class T>
+inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+inline cudaError_t cudaFreeHost(void *ptr) {
+  return static_cast<cudaError_t>(cuemu_rt_free_host(ptr));
+}
+
+inline cudaError_t cudaHostRegister(void *ptr, size_t size,
+                                    unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_host_register(ptr, size, flags));
+}
+
+inline cudaError_t cudaHostUnregister(void *ptr) {
+  return static_cast<cudaError_t>(cuemu_rt_host_unregister(ptr));
+}
+
+inline cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
+                                            unsigned int flags) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_host_get_device_pointer(pDevice, pHost, flags));
+}
+
+template <class T>
+inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost,
+                                            unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void **>(pDevice), pHost,
+                                  flags);
 }
 
 inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                               cudaMemcpyKind kind) {
-  if (cuemu_rt_sticky_error != cudaSuccess)
-    return cuemu_rt_sticky_error;
-  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-    return cuemu_rt_fail(cudaErrorInvalidMemcpyDirection);
-  if (count && (!dst || !src))
-    return cuemu_rt_fail(cudaErrorInvalidValue);
-  if (count)
-    std::memmove(dst, src, count);
-  return cudaSuccess;
+  return static_cast<cudaError_t>(cuemu_rt_memcpy(dst, src, count, kind));
 }
 
-inline cudaError_t cudaMemset(void *ptr, int value, size_t count) {
-  if (cuemu_rt_sticky_error != cudaSuccess)
-    return cuemu_rt_sticky_error;
-  if (count && !ptr)
-    return cuemu_rt_fail(cudaErrorInvalidValue);
-  if (count)
-    std::memset(ptr, value, count);
-  return cudaSuccess;
+/* Copies are synchronous: the copy is done when cudaMemcpyAsync returns. */
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                                   cudaMemcpyKind kind,
+                                   cudaStream_t stream = 0) {
+  (void)stream;
+  return static_cast<cudaError_t>(cuemu_rt_memcpy(dst, src, count, kind));
 }
+
+inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                cudaMemcpyKind kind) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width, height, kind));
+}
+
+inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                                     size_t spitch, size_t width,
+                                     size_t height, cudaMemcpyKind kind,
+                                     cudaStream_t stream = 0) {
+  (void)stream;
+  return static_cast<cudaError_t>(
+      cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width, height, kind));
+}
+
+inline cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
+  return static_cast<cudaError_t>(cuemu_rt_memset(devPtr, value, count));
+}
+
+inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                                   cudaStream_t stream = 0) {
+  (void)stream;
+  return static_cast<cudaError_t>(cuemu_rt_memset(devPtr, value, count));
+}
+
+inline cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value,
+                                size_t width, size_t height) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_memset_2d(devPtr, pitch, value, width, height));
+}
+
+inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
+                                            const void *ptr) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_pointer_get_attributes(attributes, ptr));
+}
+
+/* Streams, events, launches, functions, occupancy and symbols join here. */
+#if __has_include("cuemu_runtime_streams.h")
+#include "cuemu_runtime_streams.h"
+#endif
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

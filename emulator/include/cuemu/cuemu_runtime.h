@@ -2,19 +2,44 @@
  * cuemu_runtime.h: libcuemu's side of the CUDA runtime API of whole
  * programs. shims/cuda_builtins/cuda_runtime_api.h forwards each CUDA call
  * to a cuemu_rt_* function declared here (or in the headers it includes);
- * they return CUDA's error codes (cudaError_t values) as int.
+ * they return CUDA's error codes (cudaError_t values) as int. The CUDA types
+ * they take are in cuemu_rt_types.h.
  *
  * Errors: every call that fails records its code as the calling host
  * thread's last error (cudaGetLastError); an execution error of a kernel
- * (fault, assert, trap, ...) is also "sticky": from then on every call
- * returns it, as CUDA does after a kernel fault.
+ * (fault, assert, trap, ...) is also "sticky": from then on every call that
+ * works with the device (memory, copies, synchronization, cudaSetDevice)
+ * returns it, as CUDA does after a kernel fault, until cudaDeviceReset.
+ * Calls that only describe the installation (cudaGetDeviceCount,
+ * cudaGetDevice, cudaGetDeviceProperties, cudaDeviceGetAttribute, the
+ * versions, the error names) still work.
+ *
+ * The emulated device is device 0 of 1, of compute capability 9.0 with 8
+ * SMs unless CUEMU_DEVICE says otherwise, e.g. CUEMU_DEVICE="sm=80,sms=4"
+ * (keys: sm = compute capability as major*10+minor, sms = SM count, mem =
+ * global memory in MiB; CUEMU_SM_COUNT also sets the SM count).
+ *
+ * Memory: every allocation (cudaMalloc, cudaMallocManaged, cudaMallocPitch,
+ * cudaMallocHost, cudaHostAlloc, cudaHostRegister) is tracked with its
+ * base, size, kind and state, so that a copy, set or free through a pointer
+ * that is not an allocation (or past its end), a double free and a copy of
+ * the wrong kind fail with CUDA's code (cudaErrorInvalidValue) and touch
+ * nothing. Plain host memory is fine wherever a host pointer is expected,
+ * and kernels may receive any pointer. Copies are synchronous: a ...Async
+ * call is done when it returns.
  */
 #ifndef CUEMU_RUNTIME_H
 #define CUEMU_RUNTIME_H
 
+#include <stddef.h>
+
+#include <cuemu/cuemu_rt_types.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Errors (emulator/runtime/cuemu_rt_error.c). */
 
 /* Records `code` (when it is not 0) as the calling thread's last error and
  * returns it, so that a failing call can end with `return
@@ -23,6 +48,105 @@ int cuemu_rt_error(int code);
 
 /* The sticky execution error (0 when none). */
 int cuemu_rt_sticky(void);
+
+/* cudaGetLastError: returns the calling thread's last error and resets it
+ * (to the sticky error, which cannot be reset). */
+int cuemu_rt_get_last_error(void);
+
+/* cudaPeekAtLastError: the last error, left as it is. */
+int cuemu_rt_peek_last_error(void);
+
+/* cudaGetErrorName and cudaGetErrorString; both give "unrecognized error
+ * code" for a code CUDA does not have, as CUDA does. */
+const char *cuemu_rt_error_name(int code);
+const char *cuemu_rt_error_string(int code);
+
+/* The CUDA error code of a cuemu status (cuemu_status.h). */
+int cuemu_rt_error_of_status(int status);
+
+/* Records the outcome of a launch (a cuemu status) and returns its CUDA
+ * error code: a configuration error becomes the last error; an execution
+ * error (CUEMU_DIVERGENT_BARRIER ... CUEMU_TRAP) also becomes sticky. */
+int cuemu_rt_record_launch_status(int status);
+
+/* Device management (emulator/runtime/cuemu_rt_device.c). */
+int cuemu_rt_get_device_count(int *count);
+int cuemu_rt_set_device(int device);
+int cuemu_rt_get_device(int *device);
+int cuemu_rt_set_device_flags(unsigned flags);
+int cuemu_rt_get_device_flags(unsigned *flags);
+/* Frees every allocation, clears the sticky error and the calling thread's
+ * last error. */
+int cuemu_rt_device_reset(void);
+/* Waits for the device's work (launches are synchronous: returns the
+ * sticky error). */
+int cuemu_rt_device_synchronize(void);
+int cuemu_rt_get_device_properties(struct cudaDeviceProp *prop, int device);
+int cuemu_rt_device_get_attribute(int *value, int attr, int device);
+int cuemu_rt_driver_get_version(int *version);
+int cuemu_rt_runtime_get_version(int *version);
+int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes);
+/* The emulated SM count (CUEMU_DEVICE's sms, else CUEMU_SM_COUNT, else 8). */
+unsigned cuemu_rt_sm_count(void);
+int cuemu_rt_profiler_start(void);
+int cuemu_rt_profiler_stop(void);
+
+/* Memory (emulator/runtime/cuemu_rt_memory.c). */
+
+/* The kinds of tracked memory. */
+enum cuemu_rt_memory_kind {
+  CUEMU_RT_MEMORY_DEVICE = 1,     /* cudaMalloc, cudaMallocPitch */
+  CUEMU_RT_MEMORY_MANAGED = 2,    /* cudaMallocManaged */
+  CUEMU_RT_MEMORY_HOST = 3,       /* cudaMallocHost, cudaHostAlloc */
+  CUEMU_RT_MEMORY_REGISTERED = 4, /* cudaHostRegister */
+  CUEMU_RT_MEMORY_SYMBOL = 5      /* a __device__ or __constant__ variable */
+};
+
+/* The states of a tracked allocation. */
+enum cuemu_rt_memory_state {
+  CUEMU_RT_MEMORY_LIVE = 1,
+  CUEMU_RT_MEMORY_FREED = 2 /* remembered until its range is reused */
+};
+
+/* One tracked allocation. */
+typedef struct cuemu_rt_allocation {
+  void *base;
+  size_t size;
+  int kind;  /* enum cuemu_rt_memory_kind */
+  int state; /* enum cuemu_rt_memory_state */
+  unsigned flags;
+} cuemu_rt_allocation;
+
+/* Finds the allocation that holds `p` (live, or freed and not reused):
+ * returns 1 and fills *out, or 0. */
+int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out);
+
+/* Tracks [base, base + size) as device-accessible memory of `kind` that
+ * libcuemu did not allocate (e.g. CUEMU_RT_MEMORY_SYMBOL for a __device__
+ * variable, so that copies to it are accepted). Returns a CUDA code. */
+int cuemu_rt_memory_track(void *base, size_t size, int kind);
+/* Forgets a range given to cuemu_rt_memory_track. */
+int cuemu_rt_memory_untrack(void *base);
+
+int cuemu_rt_malloc(void **ptr, size_t size);
+int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags);
+int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
+                          size_t height);
+int cuemu_rt_free(void *ptr);
+int cuemu_rt_host_alloc(void **ptr, size_t size, unsigned flags);
+int cuemu_rt_free_host(void *ptr);
+int cuemu_rt_host_register(void *ptr, size_t size, unsigned flags);
+int cuemu_rt_host_unregister(void *ptr);
+int cuemu_rt_host_get_device_pointer(void **device_ptr, void *host_ptr,
+                                     unsigned flags);
+int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind);
+int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind);
+int cuemu_rt_memset(void *ptr, int value, size_t count);
+int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
+                       size_t height);
+int cuemu_rt_pointer_get_attributes(struct cudaPointerAttributes *attributes,
+                                    const void *ptr);
 
 #ifdef __cplusplus
 }

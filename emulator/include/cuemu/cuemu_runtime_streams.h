@@ -1,0 +1,190 @@
+/*
+ * cuemu_runtime_streams.h: libcuemu's side of the CUDA runtime API's
+ * streams, events, launches, function attributes, occupancy and symbols
+ * (shims/cuda_builtins/cuemu_runtime_streams.h forwards the CUDA names
+ * here). Every function returns a CUDA error code (a cudaError_t value) as
+ * int and records a failure with cuemu_rt_error(); after a kernel fault
+ * they return the sticky error (cuemu_rt_sticky()).
+ *
+ * What runs when: launches are synchronous in libcuemu, so every operation
+ * issued to any stream runs to completion when it is issued, in issue
+ * order. This keeps the order of each stream and gives the results CUDA
+ * defines for every program that synchronizes correctly:
+ *   - a kernel launch, a copy or a memset has finished when its call
+ *     returns; an execution error is sticky from then on;
+ *   - cudaStreamAddCallback and cudaLaunchHostFunc run the function at
+ *     once, on the calling thread: that is its place in the stream, after
+ *     all work issued before it and before all work issued after it;
+ *   - cudaEventRecord takes the host time when it is issued (all work
+ *     before it has finished); cudaEventElapsedTime is the host wall time
+ *     between two records, in milliseconds;
+ *   - cudaStreamQuery and cudaEventQuery return cudaSuccess (nothing is
+ *     ever pending), cudaStreamSynchronize, cudaEventSynchronize and
+ *     cudaStreamWaitEvent return at once.
+ * The default streams: stream 0 (the legacy default stream),
+ * cudaStreamLegacy and cudaStreamPerThread are always valid handles. The
+ * legacy default stream synchronizes with every blocking stream and the
+ * per-thread default stream is a blocking stream of the calling host
+ * thread; as all work runs in issue order, both hold trivially, and
+ * compiling with --default-stream per-thread (0 meaning the per-thread
+ * stream) gives the same results. Streams created with
+ * cudaStreamNonBlocking differ only in their flags.
+ *
+ * Handles: stream and event handles are numbers, never reused, so a
+ * destroyed (or made-up) handle is reported as cudaErrorInvalidResourceHandle
+ * by every call. A handle's bookkeeping (a few bytes) is kept for the life
+ * of the process.
+ */
+#ifndef CUEMU_RUNTIME_STREAMS_H
+#define CUEMU_RUNTIME_STREAMS_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_device.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Streams ------------------------------------------------------------- */
+
+/* The priority range of streams: 0 (the least, the default) to -5 (the
+ * greatest), as on CUDA devices of compute capability 9.0. */
+#define CUEMU_RT_STREAM_LEAST_PRIORITY 0
+#define CUEMU_RT_STREAM_GREATEST_PRIORITY (-5)
+
+/* Creates a stream; flags is 0 (cudaStreamDefault) or 1
+ * (cudaStreamNonBlocking); a priority outside the range is clamped. */
+int cuemu_rt_stream_create(void **stream, unsigned flags, int priority);
+int cuemu_rt_stream_destroy(void *stream);
+int cuemu_rt_stream_synchronize(void *stream);
+int cuemu_rt_stream_query(void *stream);
+int cuemu_rt_stream_get_flags(void *stream, unsigned *flags);
+int cuemu_rt_stream_get_priority(void *stream, int *priority);
+int cuemu_rt_device_stream_priority_range(int *least, int *greatest);
+/* flags: 0 (cudaEventWaitDefault) or 1 (cudaEventWaitExternal). */
+int cuemu_rt_stream_wait_event(void *stream, void *event, unsigned flags);
+
+/* Runs fn(data) at its place in the stream (at once; see above). */
+int cuemu_rt_launch_host_func(void *stream, void (*fn)(void *data),
+                              void *data);
+
+/* cudaStreamAddCallback: runs trampoline(stream, status, callback, data)
+ * at its place in the stream, where status is the stream's error (the
+ * sticky error or 0); flags must be 0. */
+int cuemu_rt_stream_add_callback(void *stream,
+                                 void (*trampoline)(void *stream, int status,
+                                                    void *callback,
+                                                    void *data),
+                                 void *callback, void *data, unsigned flags);
+
+/* ---- Events -------------------------------------------------------------- */
+
+/* flags: a combination of 1 (cudaEventBlockingSync), 2
+ * (cudaEventDisableTiming) and 4 (cudaEventInterprocess, which needs
+ * cudaEventDisableTiming). */
+int cuemu_rt_event_create(void **event, unsigned flags);
+int cuemu_rt_event_destroy(void *event);
+int cuemu_rt_event_record(void *event, void *stream);
+int cuemu_rt_event_synchronize(void *event);
+int cuemu_rt_event_query(void *event);
+/* The milliseconds between the records of start and end: InvalidValue
+ * without ms, InvalidResourceHandle for an invalid event, an event created
+ * with cudaEventDisableTiming or one never recorded. */
+int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end);
+
+/* ---- Launches ------------------------------------------------------------ */
+
+/* cudaLaunchKernel and cudaLaunchCooperativeKernel: launches the kernel at
+ * `function` (a registered kernel of the program, or else `fallback` when
+ * it is not NULL), with args holding pointers to the argument values (and,
+ * for a fallback descriptor of a kernel called through a pointer,
+ * args[param_count] the function). Returns the error of the call (invalid
+ * stream, function or configuration, too large a cooperative grid); an
+ * execution error of the kernel is not returned but stored in *status (the
+ * cuemu status, CUEMU_SUCCESS otherwise) for the caller to record as
+ * sticky. */
+int cuemu_rt_launch_kernel(const void *function,
+                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
+                           cuemu_uint3 block, void **args,
+                           size_t dynamic_shared, void *stream,
+                           int cooperative, int *status);
+
+/* The cooperative form of cuemu_program_launch() (cuemu_device.h). */
+int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
+                                     cuemu_uint3 grid, cuemu_uint3 block,
+                                     size_t dynamic_shared, void *stream,
+                                     void **args);
+
+/* ---- Functions and occupancy --------------------------------------------- */
+
+/* `known` is 1 when the caller knows `function` is a kernel (a typed
+ * function pointer); with 0, it must be a registered kernel of the program
+ * (else cudaErrorInvalidDeviceFunction). */
+
+/* What cudaFuncGetAttributes reports. */
+typedef struct cuemu_rt_func_attributes {
+  size_t shared_size_bytes;
+  size_t const_size_bytes;
+  size_t local_size_bytes;
+  int max_threads_per_block;
+  int num_regs;
+  int ptx_version;
+  int binary_version;
+  int cache_mode_ca;
+  int max_dynamic_shared_size_bytes;
+  int preferred_shmem_carveout;
+} cuemu_rt_func_attributes;
+
+int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *attributes,
+                                 const void *function, int known);
+/* attribute: a cudaFuncAttribute value. MaxDynamicSharedMemorySize (8)
+ * sets the kernel's dynamic shared-memory limit (at most 227 KiB);
+ * PreferredSharedMemoryCarveout (9) takes -1 or 0..100; the cluster
+ * attributes are accepted and ignored. */
+int cuemu_rt_func_set_attribute(const void *function, int attribute,
+                                int value, int known);
+/* The dynamic shared-memory limit of the kernel at `function` (48 KiB
+ * unless cudaFuncSetAttribute raised it). */
+size_t cuemu_rt_func_max_dynamic_shared(const void *function);
+
+/* Blocks of block_size threads resident per SM (the rule of cooperative
+ * launches); 0 when block_size is past 1024 or dynamic_shared past the
+ * kernel's limit. */
+int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
+                                         int block_size,
+                                         size_t dynamic_shared,
+                                         unsigned flags, int known);
+/* The block size (a multiple of 32, at most block_size_limit when it is
+ * not 0) with the most resident threads per SM, and the grid that fills
+ * every SM with it. */
+int cuemu_rt_occupancy_max_potential_block_size(int *min_grid_size,
+                                                int *block_size,
+                                                const void *function,
+                                                size_t dynamic_shared,
+                                                int block_size_limit,
+                                                int known);
+
+/* ---- Symbols ------------------------------------------------------------- */
+
+/* A __device__ or __constant__ variable of `size` bytes at `symbol`
+ * ((size_t)-1 when the size is not known: no range check). kind is a
+ * cudaMemcpyKind value: HostToDevice, DeviceToDevice or Default to a
+ * symbol, DeviceToHost, DeviceToDevice or Default from one. */
+#define CUEMU_RT_SYMBOL_SIZE_UNKNOWN ((size_t)-1)
+int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
+                              size_t count, size_t offset, int kind,
+                              void *stream);
+int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
+                                size_t count, size_t offset, int kind,
+                                void *stream);
+int cuemu_rt_get_symbol_address(void **address, const void *symbol,
+                                size_t size);
+int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
+                             size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_RUNTIME_STREAMS_H */

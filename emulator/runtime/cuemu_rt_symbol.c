@@ -1,0 +1,96 @@
+/*
+ * cuemu_rt_symbol.c: copies to and from __device__ and __constant__
+ * variables. Both are host variables in cuemu, so a symbol's address is
+ * the variable's; the shim passes its size when it knows the type.
+ */
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "cuemu_rt_streams_internal.h"
+
+/* cudaMemcpyKind values. */
+#define KIND_HOST_TO_DEVICE 1
+#define KIND_DEVICE_TO_HOST 2
+#define KIND_DEVICE_TO_DEVICE 3
+#define KIND_DEFAULT 4
+
+/* The checks common to both directions; 0 when the copy may go. */
+static int check(const void *symbol, size_t size, const void *other,
+                 size_t count, size_t offset, void *stream) {
+  int e = cuemu__rt_sticky_check();
+  if (e)
+    return e;
+  e = cuemu_rt_error(cuemu__rt_stream_check(stream));
+  if (e)
+    return e;
+  if (!symbol)
+    return cuemu_rt_error(cudaErrorInvalidSymbol);
+  if (size != CUEMU_RT_SYMBOL_SIZE_UNKNOWN &&
+      (offset > size || count > size - offset))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  if (count && !other)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
+                              size_t count, size_t offset, int kind,
+                              void *stream) {
+  if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
+  int e = check(symbol, size, src, count, offset, stream);
+  if (e)
+    return e;
+  if (count)
+    memmove((char *)symbol + offset, src, count);
+  return cudaSuccess;
+}
+
+int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
+                                size_t count, size_t offset, int kind,
+                                void *stream) {
+  if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
+  int e = check(symbol, size, dst, count, offset, stream);
+  if (e)
+    return e;
+  if (count)
+    memmove(dst, (const char *)symbol + offset, count);
+  return cudaSuccess;
+}
+
+int cuemu_rt_get_symbol_address(void **address, const void *symbol,
+                                size_t size) {
+  if (!address)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = cuemu__rt_sticky_check();
+  if (e)
+    return e;
+  if (!symbol)
+    return cuemu_rt_error(cudaErrorInvalidSymbol);
+  /* The address may now be used as device memory (cudaMemcpy to it):
+   * track the symbol once, if its size is known. */
+  cuemu_rt_allocation known;
+  if (size != CUEMU_RT_SYMBOL_SIZE_UNKNOWN &&
+      !cuemu_rt_memory_find(symbol, &known))
+    cuemu_rt_memory_track((void *)symbol, size, CUEMU_RT_MEMORY_SYMBOL);
+  *address = (void *)symbol;
+  return cudaSuccess;
+}
+
+int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
+                             size_t size) {
+  if (!result)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = cuemu__rt_sticky_check();
+  if (e)
+    return e;
+  if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN)
+    return cuemu_rt_error(cudaErrorInvalidSymbol);
+  *result = size;
+  return cudaSuccess;
+}

@@ -1,0 +1,527 @@
+/*
+ * cuemu_runtime_streams.h: streams, events, cudaLaunchKernel and
+ * cudaLaunchCooperativeKernel, function attributes, occupancy and symbols
+ * of the CUDA runtime API. Each CUDA name forwards to libcuemu
+ * (cuemu/cuemu_runtime_streams.h, which says what runs when: every
+ * operation runs when it is issued, in issue order). Included at the end of
+ * cuda_runtime_api.h.
+ *
+ * Types and flags that CUDA declares in driver_types.h are declared here
+ * unless driver_types.h already has them: the flag macros under #ifndef,
+ * the handle and callback typedefs (a repeated identical typedef is
+ * allowed), and cudaFuncAttributes / cudaFuncAttribute unless
+ * CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES is defined.
+ */
+#ifndef CUEMU_RUNTIME_STREAMS_SHIM_H
+#define CUEMU_RUNTIME_STREAMS_SHIM_H
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+#include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "cuda_runtime_api.h"
+#include "driver_types.h"
+#include "vector_types.h"
+
+/* ---- Types and flags (CUDA's driver_types.h) ------------------------------ */
+
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+#ifndef cudaStreamDefault
+#define cudaStreamDefault 0x00
+#endif
+#ifndef cudaStreamNonBlocking
+#define cudaStreamNonBlocking 0x01
+#endif
+#ifndef cudaStreamLegacy
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#endif
+#ifndef cudaStreamPerThread
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#endif
+#ifndef cudaEventDefault
+#define cudaEventDefault 0x00
+#endif
+#ifndef cudaEventBlockingSync
+#define cudaEventBlockingSync 0x01
+#endif
+#ifndef cudaEventDisableTiming
+#define cudaEventDisableTiming 0x02
+#endif
+#ifndef cudaEventInterprocess
+#define cudaEventInterprocess 0x04
+#endif
+#ifndef cudaEventRecordDefault
+#define cudaEventRecordDefault 0x00
+#endif
+#ifndef cudaEventWaitDefault
+#define cudaEventWaitDefault 0x00
+#endif
+#ifndef cudaEventWaitExternal
+#define cudaEventWaitExternal 0x01
+#endif
+#ifndef cudaOccupancyDefault
+#define cudaOccupancyDefault 0x00
+#endif
+#ifndef cudaOccupancyDisableCachingOverride
+#define cudaOccupancyDisableCachingOverride 0x01
+#endif
+
+typedef struct CUevent_st *cudaEvent_t;
+typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
+typedef void(CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
+                                     void *userData);
+
+#ifndef CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES
+#define CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES 1
+/* The attributes of a kernel (cudaFuncGetAttributes), in CUDA's layout. */
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
+};
+
+/* The settable attributes of a kernel (cudaFuncSetAttribute). */
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
+};
+#endif
+
+/* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
+ * through a pointer. */
+namespace cuemu {
+template <typename F> const cuemu_kernel_desc *pointer_desc();
+} // namespace cuemu
+
+namespace cuemu {
+namespace rt {
+
+/* The address of a kernel given as a pointer to a function or as any
+ * other pointer (then `known` is false: it must be a registered kernel). */
+template <typename T> inline const void *function_address(T *f) {
+  if constexpr (std::is_function_v<T>)
+    return reinterpret_cast<const void *>(f);
+  else
+    return static_cast<const void *>(f);
+}
+template <typename T> constexpr int known_function() {
+  return std::is_function_v<std::remove_pointer_t<std::decay_t<T>>> ? 1 : 0;
+}
+
+/* The number of parameters of a function type. */
+template <typename F> struct arity;
+template <typename... P> struct arity<void(P...)> {
+  static constexpr std::size_t value = sizeof...(P);
+};
+template <typename... P>
+struct arity<void(P...) noexcept> : arity<void(P...)> {};
+
+inline cuemu_uint3 uint3_of(dim3 d) { return cuemu_uint3{d.x, d.y, d.z}; }
+
+/* Launches through libcuemu; records an execution error as sticky. */
+inline cudaError_t launch(const void *func, const cuemu_kernel_desc *fallback,
+                          dim3 grid, dim3 block, void **args,
+                          std::size_t shmem, cudaStream_t stream,
+                          int cooperative) {
+  int status = CUEMU_SUCCESS;
+  cudaError_t e = static_cast<cudaError_t>(cuemu_rt_launch_kernel(
+      func, fallback, uint3_of(grid), uint3_of(block), args, shmem, stream,
+      cooperative, &status));
+  if (e == cudaSuccess)
+    cuemu_rt_record_launch(status);
+  return e;
+}
+
+/* A kernel of type T: found in the program's registry, or else run
+ * through its pointer (a kernel template's instance, say), which the
+ * pointer descriptor reads after the arguments. */
+template <typename T>
+inline cudaError_t launch_typed(T *func, dim3 grid, dim3 block,
+                                void **args, std::size_t shmem,
+                                cudaStream_t stream, int cooperative) {
+  if constexpr (std::is_function_v<T>) {
+    constexpr std::size_t n = arity<T>::value;
+    if (n > 0 && !args)
+      return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+    void *all[n + 1];
+    for (std::size_t i = 0; i < n; ++i)
+      all[i] = args[i];
+    all[n] = reinterpret_cast<void *>(func);
+    return launch(reinterpret_cast<const void *>(func), pointer_desc<T *>(),
+                  grid, block, all, shmem, stream, cooperative);
+  } else {
+    return launch(static_cast<const void *>(func), nullptr, grid, block, args,
+                  shmem, stream, cooperative);
+  }
+}
+
+inline void stream_callback(void *stream, int status, void *callback,
+                            void *data) {
+  reinterpret_cast<cudaStreamCallback_t>(callback)(
+      static_cast<cudaStream_t>(stream), static_cast<cudaError_t>(status),
+      data);
+}
+
+/* A symbol is the variable itself; a pointer of type void * or
+ * const void * is taken for the address of one (of unknown size). */
+template <typename T> constexpr bool is_address() {
+  return std::is_same_v<T, void *> || std::is_same_v<T, const void *>;
+}
+template <typename T> inline void *symbol_address(const T &symbol) {
+  if constexpr (is_address<T>())
+    return const_cast<void *>(static_cast<const void *>(symbol));
+  else
+    return const_cast<void *>(
+        static_cast<const volatile void *>(std::addressof(symbol)));
+}
+template <typename T> constexpr std::size_t symbol_size() {
+  if constexpr (is_address<T>())
+    return CUEMU_RT_SYMBOL_SIZE_UNKNOWN;
+  else
+    return sizeof(T);
+}
+
+inline cudaError_t func_attributes(cudaFuncAttributes *attr, const void *func,
+                                   int known) {
+  if (!attr)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  cuemu_rt_func_attributes a;
+  cudaError_t e =
+      static_cast<cudaError_t>(cuemu_rt_func_get_attributes(&a, func, known));
+  if (e != cudaSuccess)
+    return e;
+  *attr = cudaFuncAttributes();
+  attr->sharedSizeBytes = a.shared_size_bytes;
+  attr->constSizeBytes = a.const_size_bytes;
+  attr->localSizeBytes = a.local_size_bytes;
+  attr->maxThreadsPerBlock = a.max_threads_per_block;
+  attr->numRegs = a.num_regs;
+  attr->ptxVersion = a.ptx_version;
+  attr->binaryVersion = a.binary_version;
+  attr->cacheModeCA = a.cache_mode_ca;
+  attr->maxDynamicSharedSizeBytes = a.max_dynamic_shared_size_bytes;
+  attr->preferredShmemCarveout = a.preferred_shmem_carveout;
+  return cudaSuccess;
+}
+
+} // namespace rt
+} // namespace cuemu
+
+/* ---- Streams -------------------------------------------------------------- */
+
+inline cudaError_t cudaStreamCreate(cudaStream_t *pStream) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_create(reinterpret_cast<void **>(pStream), 0, 0));
+}
+
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
+                                             unsigned int flags) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_create(reinterpret_cast<void **>(pStream), flags, 0));
+}
+
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
+                                                unsigned int flags,
+                                                int priority) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_create(
+      reinterpret_cast<void **>(pStream), flags, priority));
+}
+
+inline cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
+                                                    int *greatestPriority) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_device_stream_priority_range(leastPriority, greatestPriority));
+}
+
+inline cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_destroy(stream));
+}
+
+inline cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_synchronize(stream));
+}
+
+inline cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_query(stream));
+}
+
+inline cudaError_t cudaStreamGetFlags(cudaStream_t hStream,
+                                      unsigned int *flags) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_get_flags(hStream, flags));
+}
+
+inline cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_get_priority(hStream, priority));
+}
+
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                       unsigned int flags = 0) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_wait_event(stream, event, flags));
+}
+
+inline cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                         cudaStreamCallback_t callback,
+                                         void *userData, unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_add_callback(
+      stream, &cuemu::rt::stream_callback,
+      callback ? reinterpret_cast<void *>(callback) : nullptr, userData,
+      flags));
+}
+
+inline cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
+                                      void *userData) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_launch_host_func(stream, fn, userData));
+}
+
+/* ---- Events --------------------------------------------------------------- */
+
+inline cudaError_t cudaEventCreate(cudaEvent_t *event) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_event_create(reinterpret_cast<void **>(event), 0));
+}
+
+inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_event_create(reinterpret_cast<void **>(event), flags));
+}
+
+inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event,
+                                            unsigned int flags) {
+  return cudaEventCreate(event, flags);
+}
+
+inline cudaError_t cudaEventRecord(cudaEvent_t event,
+                                   cudaStream_t stream = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_event_record(event, stream));
+}
+
+inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event,
+                                            cudaStream_t stream = 0,
+                                            unsigned int flags = 0) {
+  if (flags > 1u) /* cudaEventRecordDefault or cudaEventRecordExternal */
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  return cudaEventRecord(event, stream);
+}
+
+inline cudaError_t cudaEventQuery(cudaEvent_t event) {
+  return static_cast<cudaError_t>(cuemu_rt_event_query(event));
+}
+
+inline cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  return static_cast<cudaError_t>(cuemu_rt_event_synchronize(event));
+}
+
+inline cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  return static_cast<cudaError_t>(cuemu_rt_event_destroy(event));
+}
+
+inline cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
+                                        cudaEvent_t end) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_event_elapsed_time(ms, start, end));
+}
+
+/* ---- Launches ------------------------------------------------------------- */
+
+/* By address: the kernel must be a registered kernel of the program (a
+ * __global__ function defined in it, not a template's instance; pass those
+ * as typed pointers). */
+inline cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                    dim3 blockDim, void **args,
+                                    size_t sharedMem, cudaStream_t stream) {
+  return cuemu::rt::launch(func, nullptr, gridDim, blockDim, args, sharedMem,
+                           stream, 0);
+}
+
+template <class T>
+inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
+                                    dim3 blockDim, void **args,
+                                    size_t sharedMem = 0,
+                                    cudaStream_t stream = 0) {
+  return cuemu::rt::launch_typed(func, gridDim, blockDim, args, sharedMem,
+                                 stream, 0);
+}
+
+inline cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                               dim3 blockDim, void **args,
+                                               size_t sharedMem,
+                                               cudaStream_t stream) {
+  return cuemu::rt::launch(func, nullptr, gridDim, blockDim, args, sharedMem,
+                           stream, 1);
+}
+
+template <class T>
+inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
+                                               dim3 blockDim, void **args,
+                                               size_t sharedMem = 0,
+                                               cudaStream_t stream = 0) {
+  return cuemu::rt::launch_typed(func, gridDim, blockDim, args, sharedMem,
+                                 stream, 1);
+}
+
+/* ---- Functions and occupancy ---------------------------------------------- */
+
+inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr,
+                                         const void *func) {
+  return cuemu::rt::func_attributes(attr, func, 0);
+}
+
+template <class T>
+inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, T *entry) {
+  return cuemu::rt::func_attributes(attr,
+                                    cuemu::rt::function_address(entry),
+                                    std::is_function_v<T> ? 1 : 0);
+}
+
+inline cudaError_t cudaFuncSetAttribute(const void *func,
+                                        cudaFuncAttribute attr, int value) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_attribute(func, attr, value, 0));
+}
+
+template <class T>
+inline cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr,
+                                        int value) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_attribute(cuemu::rt::function_address(entry), attr,
+                                  value, std::is_function_v<T> ? 1 : 0));
+}
+
+inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                       const void *func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_max_active_blocks(
+      numBlocks, func, blockSize, dynamicSMemSize, flags, 0));
+}
+
+template <class T>
+inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_max_active_blocks(
+      numBlocks, cuemu::rt::function_address(func), blockSize,
+      dynamicSMemSize, flags, cuemu::rt::known_function<T>()));
+}
+
+inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, cudaOccupancyDefault);
+}
+
+template <class T>
+inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, cudaOccupancyDefault);
+}
+
+template <class T>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize,
+                                                      int *blockSize, T func,
+                                                      size_t dynamicSMemSize = 0,
+                                                      int blockSizeLimit = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_max_potential_block_size(
+      minGridSize, blockSize, cuemu::rt::function_address(func),
+      dynamicSMemSize, blockSizeLimit, cuemu::rt::known_function<T>()));
+}
+
+/* ---- Symbols -------------------------------------------------------------- */
+
+/* `symbol` is a __device__ or __constant__ variable: its size bounds
+ * offset + count (cudaErrorInvalidValue past it). */
+template <class T>
+inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src,
+                                      size_t count, size_t offset = 0,
+                                      cudaMemcpyKind kind =
+                                          cudaMemcpyHostToDevice) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_to_symbol(
+      cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(), src,
+      count, offset, kind, nullptr));
+}
+
+template <class T>
+inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src,
+                                           size_t count, size_t offset = 0,
+                                           cudaMemcpyKind kind =
+                                               cudaMemcpyHostToDevice,
+                                           cudaStream_t stream = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_to_symbol(
+      cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(), src,
+      count, offset, kind, stream));
+}
+
+template <class T>
+inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol,
+                                        size_t count, size_t offset = 0,
+                                        cudaMemcpyKind kind =
+                                            cudaMemcpyDeviceToHost) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_from_symbol(
+      dst, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(),
+      count, offset, kind, nullptr));
+}
+
+template <class T>
+inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol,
+                                             size_t count, size_t offset = 0,
+                                             cudaMemcpyKind kind =
+                                                 cudaMemcpyDeviceToHost,
+                                             cudaStream_t stream = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_from_symbol(
+      dst, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(),
+      count, offset, kind, stream));
+}
+
+template <class T>
+inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_get_symbol_address(devPtr, cuemu::rt::symbol_address(symbol),
+                                  cuemu::rt::symbol_size<T>()));
+}
+
+template <class T>
+inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
+  return static_cast<cudaError_t>(cuemu_rt_get_symbol_size(
+      size, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>()));
+}
+
+#endif /* CUEMU_RUNTIME_STREAMS_SHIM_H */
