@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "cuemu_config.h"
 #include "cuemu_pool.h"
 #include "cuemu_report.h"
@@ -41,12 +43,12 @@ static cuemu_status check_shape(const cuemu_kernel_desc *k, cuemu_dim3 grid,
                          max_block.y, max_block.z);
   unsigned long long threads =
       (unsigned long long)block.x * block.y * block.z;
-  if (threads > CUEMU_MAX_THREADS_PER_BLOCK)
+  unsigned most = cuemu_rt_max_threads_per_block();
+  if (threads > most)
     return cuemu__report(CUEMU_TOO_MANY_THREADS,
                          "kernel %s: block (%u,%u,%u) has %llu threads; at "
                          "most %u are allowed",
-                         k->name, block.x, block.y, block.z, threads,
-                         CUEMU_MAX_THREADS_PER_BLOCK);
+                         k->name, block.x, block.y, block.z, threads, most);
   return CUEMU_SUCCESS;
 }
 
@@ -87,7 +89,7 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
                          "requested; the limit is %zu (raise it up to %u with "
                          "cudaFuncSetAttribute)",
                          kernel->name, dynamic_shared, max_dynamic_shared,
-                         CUEMU_MAX_DYNAMIC_SHARED_OPTIN);
+                         (unsigned)cuemu_rt_max_shared_optin());
   cuemu_config config;
   st = cuemu__config_read(&config);
   if (st != CUEMU_SUCCESS)

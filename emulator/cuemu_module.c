@@ -10,6 +10,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_runtime.h>
 
 #include "cuemu_launch.h"
 #include "cuemu_report.h"
@@ -181,11 +182,12 @@ cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *k,
                                                  size_t bytes) {
   if (!k)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
-  if (bytes > CUEMU_MAX_DYNAMIC_SHARED_OPTIN)
+  if (bytes > cuemu_rt_max_shared_optin())
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "kernel %s: %zu bytes of dynamic shared memory is "
                          "past the opt-in limit of %u",
-                         k->desc->name, bytes, CUEMU_MAX_DYNAMIC_SHARED_OPTIN);
+                         k->desc->name, bytes,
+                         (unsigned)cuemu_rt_max_shared_optin());
   k->max_dynamic_shared = bytes;
   return CUEMU_SUCCESS;
 }
@@ -275,7 +277,11 @@ const cuemu_kernel_desc *cuemu_program_find(const void *function) {
 int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                          cuemu_uint3 block, size_t dynamic_shared,
                          void *stream, void **args) {
-  (void)stream;
+  if (cuemu__rt_stream_check(stream) != 0)
+    return cuemu__report(CUEMU_INVALID_HANDLE,
+                         "kernel %s: launched into a stream that is not "
+                         "valid (destroyed, or never created)",
+                         kernel->name);
   cuemu_dim3 g = {grid.x, grid.y, grid.z};
   cuemu_dim3 b = {block.x, block.y, block.z};
   return cuemu__launch(kernel, cuemu__rt_kernel_shared_limit(kernel, args),

@@ -623,11 +623,32 @@ START_TEST(grid_y_and_z_at_their_maximum) {
 }
 END_TEST
 
+START_TEST(device_limits_are_configurable) {
+  /* CUEMU_DEVICE sets the emulated device's per-block limits, read once per
+   * process (this test runs in a child of its own). */
+  test_setenv("CUEMU_DEVICE", "threads=256,smem=100");
+  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_kernel *k = test_kernel(m, "set_flag");
+  int flag = 0, *pf = &flag;
+  void *args[] = {&pf};
+  ck_assert_int_eq(test_launch1(k, 1, 512, args, 1), CUEMU_TOO_MANY_THREADS);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "at most 256");
+  ck_assert_int_eq(flag, 0);
+  TEST_ASSERT_LAUNCH_OK(test_launch1(k, 1, 256, args, 1));
+  ck_assert_int_eq(flag, 1);
+  ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(k, 101 * 1024),
+                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(k, 100 * 1024),
+                   CUEMU_SUCCESS);
+}
+END_TEST
+
 Suite *make_launch_suite(void) {
   Suite *s = suite_create("launch");
 
   TCase *tc = test_tcase(s, "modules", 60);
   tcase_add_test(tc, load_missing_file);
+  tcase_add_test(tc, device_limits_are_configurable);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);
   tcase_add_test(tc, load_null_arguments);

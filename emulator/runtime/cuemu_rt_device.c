@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
 #include "cuemu_rt_internal.h"
@@ -25,6 +26,8 @@ typedef struct device_config {
   int major, minor;
   unsigned sms;
   size_t mem; /* 0: the host's memory */
+  unsigned threads;     /* most threads per block */
+  size_t shared_optin;  /* most dynamic shared memory per block, opted in */
 } device_config;
 
 static device_config config;
@@ -51,6 +54,8 @@ static void read_config(void) {
   config.major = CUEMU_RT_DEFAULT_SM / 10;
   config.minor = CUEMU_RT_DEFAULT_SM % 10;
   config.sms = CUEMU_RT_DEFAULT_SMS;
+  config.threads = CUEMU_MAX_THREADS_PER_BLOCK;
+  config.shared_optin = CUEMU_MAX_DYNAMIC_SHARED_OPTIN;
   unsigned long n;
   const char *v = getenv("CUEMU_SM_COUNT");
   if (v && *v && parse_number(v, v + strlen(v), 1, 1024, &n))
@@ -81,11 +86,21 @@ static void read_config(void) {
                  parse_number(eq + 1, end, 1, 1ul << 24, &n)) {
         config.mem = (size_t)n << 20;
         ok = 1;
+      } else if (key == 7 && !strncmp(v, "threads", 7) &&
+                 parse_number(eq + 1, end, 32, CUEMU_MAX_THREADS_PER_BLOCK,
+                              &n)) {
+        config.threads = (unsigned)n;
+        ok = 1;
+      } else if (key == 4 && !strncmp(v, "smem", 4) &&
+                 parse_number(eq + 1, end, 1,
+                              CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
+        config.shared_optin = (size_t)n * 1024;
+        ok = 1;
       }
     }
     if (!ok && end > v)
       fprintf(stderr, "cuemu: CUEMU_DEVICE: ignored \"%.*s\" (keys: sm=90, "
-                      "sms=8, mem=MiB)\n",
+                      "sms=8, mem=MiB, threads=1024, smem=KiB up to 227)\n",
               (int)(end - v), v);
     v = *end ? end + 1 : end;
   }
@@ -97,6 +112,12 @@ static const device_config *get_config(void) {
 }
 
 unsigned cuemu_rt_sm_count(void) { return get_config()->sms; }
+
+unsigned cuemu_rt_max_threads_per_block(void) {
+  return get_config()->threads;
+}
+
+size_t cuemu_rt_max_shared_optin(void) { return get_config()->shared_optin; }
 
 /* The host's physical memory, or CUEMU_DEVICE's mem. */
 static size_t total_memory(void) {
@@ -165,7 +186,6 @@ int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
 /* The limits of the emulated device: an H100-like device whatever the
  * compute capability (the emulator enforces the per-block ones). */
 #define CUEMU_RT_SHARED_PER_BLOCK 49152
-#define CUEMU_RT_SHARED_OPTIN (227 * 1024)
 #define CUEMU_RT_SHARED_PER_SM (228 * 1024)
 #define CUEMU_RT_THREADS_PER_SM 2048
 #define CUEMU_RT_BLOCKS_PER_SM 32
@@ -191,9 +211,9 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->regsPerBlock = CUEMU_RT_REGS;
   p->warpSize = 32;
   p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = 1024;
-  p->maxThreadsDim[0] = 1024;
-  p->maxThreadsDim[1] = 1024;
+  p->maxThreadsPerBlock = (int)c->threads;
+  p->maxThreadsDim[0] = (int)c->threads;
+  p->maxThreadsDim[1] = (int)c->threads;
   p->maxThreadsDim[2] = 64;
   p->maxGridSize[0] = 2147483647;
   p->maxGridSize[1] = 65535;
@@ -223,7 +243,7 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->computePreemptionSupported = 1;
   p->canUseHostPointerForRegisteredMem = 1;
   p->cooperativeLaunch = 1;
-  p->sharedMemPerBlockOptin = CUEMU_RT_SHARED_OPTIN;
+  p->sharedMemPerBlockOptin = c->shared_optin;
   p->pageableMemoryAccessUsesHostPageTables = 1;
   p->directManagedMemAccessFromHost = 1;
   p->maxBlocksPerMultiProcessor = CUEMU_RT_BLOCKS_PER_SM;

@@ -86,9 +86,12 @@ int cuemu_rt_error_of_status(int status) {
     return cudaErrorCooperativeLaunchTooLarge;
   case CUEMU_STACK_OVERFLOW:
     return cudaErrorHardwareStackError;
+  case CUEMU_INVALID_HANDLE:
+    return cudaErrorInvalidResourceHandle;
   case CUEMU_TRAP:
   case CUEMU_WARP_MISUSE:
   case CUEMU_DIVERGENT_BARRIER:
+  case CUEMU_GRID_SYNC:
     return cudaErrorLaunchFailure;
   default:
     return cudaErrorLaunchFailure;
@@ -99,7 +102,9 @@ int cuemu_rt_record_launch_status(int status) {
   int code = cuemu_rt_error_of_status(status);
   if (code == cudaSuccess)
     return code;
-  if (status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) {
+  /* Errors while the kernel ran (not in its configuration) are sticky. */
+  if ((status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) ||
+      status == CUEMU_GRID_SYNC) {
     /* The first execution error stays. */
     int none = 0;
     atomic_compare_exchange_strong(&sticky_error, &none, code);

@@ -72,7 +72,7 @@ int cuemu_rt_func_set_attribute(const void *function, int attribute,
   if (e)
     return e;
   if (attribute == ATTR_MAX_DYNAMIC_SHARED) {
-    if (value < 0 || (unsigned)value > CUEMU_MAX_DYNAMIC_SHARED_OPTIN)
+    if (value < 0 || (size_t)value > cuemu_rt_max_shared_optin())
       return cuemu_rt_error(cudaErrorInvalidValue);
   } else if (attribute == ATTR_PREFERRED_CARVEOUT) {
     if (value < -1 || value > 100)

@@ -164,6 +164,12 @@ int main() {
   CHECK(cudaStreamSynchronize(plain) == cudaErrorInvalidResourceHandle);
   CHECK(cudaStreamQuery(plain) == cudaErrorInvalidResourceHandle);
   CHECK(cudaStreamDestroy(plain) == cudaErrorInvalidResourceHandle);
+  /* A launch into the destroyed stream is refused and runs nothing. */
+  (void)cudaGetLastError();
+  a[0] = -5;
+  fill<<<1, 1, 0, plain>>>(a, 1, 9);
+  CHECK(cudaGetLastError() == cudaErrorInvalidResourceHandle);
+  CHECK(a[0] == -5);
   CHECK(cudaEventRecord(start, plain) == cudaErrorInvalidResourceHandle);
   CHECK(cudaLaunchHostFunc(plain, host_note, &first) ==
         cudaErrorInvalidResourceHandle);

@@ -88,6 +88,12 @@ int cuemu_rt_runtime_get_version(int *version);
 int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes);
 /* The emulated SM count (CUEMU_DEVICE's sms, else CUEMU_SM_COUNT, else 8). */
 unsigned cuemu_rt_sm_count(void);
+
+/* The emulated device's per-block limits: threads per block (CUEMU_DEVICE
+ * threads=, default 1024) and dynamic shared memory a kernel may opt in to
+ * (smem= in KiB, default 227). Launches are checked against them. */
+unsigned cuemu_rt_max_threads_per_block(void);
+size_t cuemu_rt_max_shared_optin(void);
 int cuemu_rt_profiler_start(void);
 int cuemu_rt_profiler_stop(void);
 

@@ -37,6 +37,7 @@ extern "C" {
   XX(NOT_SUPPORTED, "the operation is not supported")                          \
   XX(COOPERATIVE_TOO_LARGE, "more blocks than can be resident at once")        \
   XX(GRID_SYNC, "grid.sync() outside a cooperative launch")                    \
+  XX(INVALID_HANDLE, "a stream or event handle is not valid")                  \
   XX(INTERNAL, "internal error in cuemu")
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
