@@ -98,13 +98,18 @@ int cuemu_rt_error_of_status(int status) {
   }
 }
 
+int cuemu_rt_status_is_execution_error(int status) {
+  /* Errors while the kernel ran (not in its configuration). */
+  return (status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) ||
+         status == CUEMU_GRID_SYNC;
+}
+
 int cuemu_rt_record_launch_status(int status) {
   int code = cuemu_rt_error_of_status(status);
   if (code == cudaSuccess)
     return code;
-  /* Errors while the kernel ran (not in its configuration) are sticky. */
-  if ((status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) ||
-      status == CUEMU_GRID_SYNC) {
+  /* Errors while the kernel ran are sticky. */
+  if (cuemu_rt_status_is_execution_error(status)) {
     /* The first execution error stays. */
     int none = 0;
     atomic_compare_exchange_strong(&sticky_error, &none, code);

@@ -14,24 +14,9 @@
  * status is not an error of the call (success, or an execution error that
  * the caller records as sticky). */
 static int call_error(int status) {
-  switch (status) {
-  case CUEMU_INVALID_GRID_DIM:
-  case CUEMU_INVALID_BLOCK_DIM:
-  case CUEMU_TOO_MANY_THREADS:
-    return cudaErrorInvalidConfiguration;
-  case CUEMU_SHARED_MEMORY_LIMIT:
-  case CUEMU_INVALID_VALUE:
-  case CUEMU_ARGUMENT_COUNT:
-    return cudaErrorInvalidValue;
-  case CUEMU_OUT_OF_MEMORY:
-    return cudaErrorMemoryAllocation;
-  case CUEMU_COOPERATIVE_TOO_LARGE:
-    return cudaErrorCooperativeLaunchTooLarge;
-  case CUEMU_NOT_SUPPORTED:
-    return cudaErrorNotSupported;
-  default:
+  if (cuemu_rt_status_is_execution_error(status))
     return 0;
-  }
+  return cuemu_rt_error_of_status(status);
 }
 
 int cuemu_rt_launch_kernel(const void *function,

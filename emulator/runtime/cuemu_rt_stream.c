@@ -113,34 +113,32 @@ int cuemu_rt_stream_synchronize(void *s) { return check(s); }
 
 int cuemu_rt_stream_query(void *s) { return check(s); }
 
-int cuemu_rt_stream_get_flags(void *s, unsigned *flags) {
-  if (!flags)
-    return cuemu_rt_error(cudaErrorInvalidValue);
+/* Reads a stream's flags and priority (defaults for the default
+ * streams); returns a CUDA code. */
+static int read_stream(void *s, unsigned *flags, int *priority) {
   int e = check(s);
   if (e)
     return e;
-  *flags = 0;
   pthread_mutex_lock(&lock);
   stream_entry *entry = find(s);
-  if (entry)
-    *flags = entry->flags;
+  *flags = entry ? entry->flags : 0;
+  *priority = entry ? entry->priority : 0;
   pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 
+int cuemu_rt_stream_get_flags(void *s, unsigned *flags) {
+  int priority;
+  if (!flags)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  return read_stream(s, flags, &priority);
+}
+
 int cuemu_rt_stream_get_priority(void *s, int *priority) {
+  unsigned flags;
   if (!priority)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = check(s);
-  if (e)
-    return e;
-  *priority = 0;
-  pthread_mutex_lock(&lock);
-  stream_entry *entry = find(s);
-  if (entry)
-    *priority = entry->priority;
-  pthread_mutex_unlock(&lock);
-  return cudaSuccess;
+  return read_stream(s, &flags, priority);
 }
 
 int cuemu_rt_device_stream_priority_range(int *least, int *greatest) {
