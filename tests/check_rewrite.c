@@ -184,13 +184,28 @@ START_TEST(untouched_comments_and_literals) {
 }
 END_TEST
 
+START_TEST(launches_in_macro_bodies) {
+  /* A launch in a #define body becomes a launch_dynamic (the body knows no
+   * kernels); a body with line splices is put on one line, and the lines
+   * it covered follow as blank lines, so the line count is unchanged. */
+  expect("#define LAUNCH(k, n) k<<<n, 1>>>()\n"
+         "#define BIG(k) \\\n"
+         "  k<<<1,  \\\n"
+         "   1>>>()\n"
+         "int x;\n",
+         "#define LAUNCH(k, n) ::cuemu::launch_dynamic(k, n, 1)()\n"
+         "#define BIG(k)   ::cuemu::launch_dynamic(k, 1,     1)()\n"
+         "\n"
+         "\n"
+         "int x;\n");
+  /* A #define without a launch is untouched. */
+  unchanged("#define SMEM_BYTES (256 * 4)\n");
+}
+END_TEST
+
 START_TEST(untouched_directives) {
-  /* Launches in macro bodies are a known limit: left alone, no error. */
-  unchanged("#define LAUNCH(k, n) k<<<n, 1>>>()\n"
-            "#define BIG(k) \\\n"
-            "  k<<<1,  \\\n"
-            "   1>>>()\n"
-            "  #  if 0 // k<<<\n"
+  /* Other directives are left alone, even with `<<<` in a comment. */
+  unchanged("  #  if 0 // k<<<\n"
             "#endif /* extern __shared__ float s[];\n"
             "  __global__ void k(); */\n"
             "#pragma unroll\n"
@@ -696,6 +711,7 @@ Suite *make_rewrite_suite(void) {
   tcase_add_test(lexer, lexer_lenient_directives);
   tcase_add_test(keep, untouched_comments_and_literals);
   tcase_add_test(keep, untouched_directives);
+  tcase_add_test(keep, launches_in_macro_bodies);
   tcase_add_test(keep, untouched_plain_code);
   tcase_add_test(shared, shared_basic);
   tcase_add_test(shared, shared_alignment);

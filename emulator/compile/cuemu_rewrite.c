@@ -9,6 +9,7 @@
  */
 #include "cuemu_rewrite.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,6 +288,78 @@ static cuemu_status significant(cuemu_rewriter *rw,
   return CUEMU_SUCCESS;
 }
 
+/* Rewrites the launches in the body of a `#define` directive, so that a
+ * macro that expands to `k<<<grid, block>>>(args)` works. The body is
+ * rewritten as a source of its own (it knows no kernels, so each launch
+ * becomes ::cuemu::launch_dynamic, which takes any kernel name or pointer)
+ * and put back on one line: the line splices it had come back as blank
+ * lines after the directive, so the line count is unchanged. */
+static cuemu_status rewrite_macro(cuemu_rewriter *rw, const cuemu_token *t) {
+  const char *d = rw->text + t->offset, *end = d + t->length, *p = d;
+  size_t n = t->length;
+  int has_launch = 0;
+  for (size_t i = 0; i + 2 < n; ++i)
+    if (d[i] == '<' && d[i + 1] == '<' && d[i + 2] == '<')
+      has_launch = 1;
+  if (!has_launch)
+    return CUEMU_SUCCESS;
+  /* "#", "define", the macro's name and its parameter list. */
+  p++;
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if ((size_t)(end - p) < 6 || strncmp(p, "define", 6) != 0)
+    return CUEMU_SUCCESS;
+  p += 6;
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+    p++;
+  if (p < end && *p == '(') {
+    while (p < end && *p != ')')
+      p++;
+    if (p < end)
+      p++;
+  }
+  cuemu_rewrite sub;
+  cuemu_status st = cuemu__rewrite_source(p, (size_t)(end - p), rw->filename,
+                                          &sub);
+  if (st != CUEMU_SUCCESS) {
+    snprintf(rw->message, rw->message_size, "%s", sub.message);
+    return st;
+  }
+  /* One line: drop the splices (and a CR before them). */
+  size_t len = 0;
+  for (size_t i = 0; i < sub.length; ++i) {
+    if (sub.text[i] == '\\') {
+      size_t j = i + 1;
+      if (j < sub.length && sub.text[j] == '\r')
+        j++;
+      if (j < sub.length && sub.text[j] == '\n') {
+        i = j;
+        continue;
+      }
+    }
+    sub.text[len++] = sub.text[i];
+  }
+  st = cuemu__rw_edit(rw, (size_t)(p - rw->text), (size_t)(end - p), sub.text,
+                      len);
+  cuemu__rewrite_free(&sub);
+  return st;
+}
+
+/* Rewrites the launches in every #define body (see rewrite_macro). */
+static cuemu_status rewrite_macros(cuemu_rewriter *rw,
+                                   const cuemu_token_list *list) {
+  for (size_t i = 0; i < list->count; ++i) {
+    if (list->tokens[i].kind != CUEMU_TOKEN_DIRECTIVE)
+      continue;
+    cuemu_status st = rewrite_macro(rw, &list->tokens[i]);
+    if (st != CUEMU_SUCCESS)
+      return st;
+  }
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__rewrite_source(const char *text, size_t length,
                                    const char *filename, cuemu_rewrite *out) {
   cuemu_rewriter rw;
@@ -315,6 +388,7 @@ cuemu_status cuemu__rewrite_source(const char *text, size_t length,
     return st;
   }
   if (st == CUEMU_SUCCESS) st = significant(&rw, &list);
+  if (st == CUEMU_SUCCESS) st = rewrite_macros(&rw, &list);
   cuemu__token_list_free(&list);
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);

@@ -23,8 +23,13 @@
  * so diagnostics, #line mapping and debug information point at the user's
  * lines.
  *
- * Known limits: launches and `extern __shared__` declarations inside macro
- * definitions (#define lines) are neither rewritten nor reported; kernels
+ * Launches in the body of a #define are rewritten too, always as
+ * launch_dynamic (the body is rewritten on its own, knowing no kernels, and
+ * put on one line; see cuemu_rewrite.c).
+ *
+ * Known limits: `extern __shared__` declarations inside macro definitions
+ * are neither rewritten nor reported; a kernel template launched in a macro
+ * body without template arguments does not compile; kernels
  * declared through a macro that expands to __global__ are not found; both
  * branches of #if/#else are scanned, so braces that are unbalanced within a
  * branch can confuse the namespace tracking.
