@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 
 # Debian packages the build and the tests need.
 # The cross compiler and qemu run the aarch64 context switch test.
+# libyaml reads parity case files; libffi calls host implementations.
 packages="build-essential autoconf automake libtool pkg-config check
-  libxxhash-dev clang gdb binutils gcc-aarch64-linux-gnu
-  libc6-dev-arm64-cross qemu-user"
+  libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
+  python3-venv"
 
 missing=""
 for p in $packages; do
@@ -26,6 +28,15 @@ if [ -n "$missing" ]; then
   apt-get update -qq
   # shellcheck disable=SC2086
   apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# The Python that configure will use ($PYTHON, else python3 on the PATH)
+# needs NumPy and pytest; they come from PyPI with pip when missing.
+python=${PYTHON:-python3}
+if ! "$python" -c 'import numpy, pytest' >/dev/null 2>&1; then
+  echo "setup: installing numpy and pytest for $python"
+  "$python" -m pip install -q numpy pytest ||
+    "$python" -m pip install -q --break-system-packages numpy pytest
 fi
 
 # The CUDA toolkit is optional: with it, the tests also compile every test
