@@ -38,6 +38,13 @@ extern "C" {
   XX(COOPERATIVE_TOO_LARGE, "more blocks than can be resident at once")        \
   XX(GRID_SYNC, "grid.sync() outside a cooperative launch")                    \
   XX(INVALID_HANDLE, "a stream or event handle is not valid")                  \
+  XX(CHECK_REPORT, "a checker reported an error in the kernel")               \
+  XX(CASE_INVALID, "a parity case is malformed or does not match its kernel") \
+  XX(HOST_COMPILE, "the host implementation did not compile")                 \
+  XX(MISMATCH, "outputs differ beyond the case's tolerance")                  \
+  XX(NVRTC, "NVRTC is missing or did not compile the kernel")                 \
+  XX(NO_DEVICE, "no CUDA device (or no driver) is present")                   \
+  XX(CUDA_DRIVER, "the CUDA driver reported an error")                        \
   XX(INTERNAL, "internal error in cuemu")
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
