@@ -1,0 +1,127 @@
+/*
+ * cuemu_parity_compare.c: compares an output of a leg with the host's,
+ * element by element and field by field: bit for bit, within a number of
+ * units in the last place, or within rtol/atol as NumPy's allclose. NaN
+ * matches NaN, an infinity matches only itself, and +0 matches -0 except
+ * bit for bit.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_parity_internal.h"
+
+/* How many differing elements a report lists. */
+#define SHOWN 8
+
+static int is_float(const cuemu__pfield *f) {
+  return f->kind == CUEMU__PS_FLOAT || f->kind == CUEMU__PS_HALF ||
+         f->kind == CUEMU__PS_BF16;
+}
+
+/* The bits of a floating-point field mapped to an integer line on which
+ * neighbouring values are 1 apart and -0 meets +0. */
+static __int128 ordered(const cuemu__pfield *f, const void *elem) {
+  const unsigned char *p = (const unsigned char *)elem + f->offset;
+  uint64_t bits = 0, sign;
+  memcpy(&bits, p, f->size);
+  sign = (uint64_t)1 << (f->size * 8 - 1);
+  return bits & sign ? -(__int128)(bits & ~sign) : (__int128)bits;
+}
+
+double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
+                          const void *b) {
+  double x = cuemu__pfield_get(f, a), y = cuemu__pfield_get(f, b);
+  if (!is_float(f))
+    return fabs(x - y);
+  if (isnan(x) || isnan(y))
+    return isnan(x) && isnan(y) ? 0 : INFINITY;
+  if (isinf(x) || isinf(y))
+    return x == y ? 0 : INFINITY;
+  __int128 d = ordered(f, a) - ordered(f, b);
+  return (double)(d < 0 ? -d : d);
+}
+
+/* Whether one field agrees under the comparison. */
+static int agrees(const cuemu__pfield *f, const cuemu_parity_compare *cmp,
+                  const void *got, const void *want, double ulps) {
+  double x = cuemu__pfield_get(f, got), y = cuemu__pfield_get(f, want);
+  cuemu_parity_compare_kind kind = cmp->kind;
+  double rtol = cmp->rtol, atol = cmp->atol;
+  if (kind == CUEMU_PARITY_DEFAULT) {
+    if (!is_float(f))
+      kind = CUEMU_PARITY_EXACT;
+    rtol = 1e-5;
+    atol = 1e-8;
+  }
+  if (is_float(f) && isnan(x) && isnan(y))
+    return 1;
+  switch (kind) {
+  case CUEMU_PARITY_EXACT:
+    return memcmp((const char *)got + f->offset, (const char *)want + f->offset,
+                  f->size) == 0;
+  case CUEMU_PARITY_ULPS:
+    return ulps <= (double)cmp->ulps;
+  default:
+    if (isnan(x) || isnan(y))
+      return 0;
+    if (isinf(x) || isinf(y))
+      return x == y;
+    return fabs(x - y) <= atol + rtol * fabs(y);
+  }
+}
+
+static void show(cuemu__ptext *t, const cuemu__pfield *f, const void *elem) {
+  double v = cuemu__pfield_get(f, elem);
+  if (!is_float(f))
+    cuemu__ptext_add(t, "%.0f", v);
+  else if (f->kind == CUEMU__PS_FLOAT && f->size == 8)
+    cuemu__ptext_add(t, "%.17g", v);
+  else
+    cuemu__ptext_add(t, "%.9g", v);
+}
+
+int cuemu__parity_compare(const char *what, const cuemu__ptype *type,
+                          const cuemu_parity_compare *cmp, const void *got,
+                          const void *want, size_t count, cuemu__pdiff *d) {
+  memset(d, 0, sizeof *d);
+  cuemu__ptext t = {0};
+  const unsigned char *g = got, *w = want;
+  for (size_t i = 0; i < count; ++i) {
+    const void *ge = g + i * type->size, *we = w + i * type->size;
+    int off = 0;
+    for (int k = 0; k < type->nfields; ++k) {
+      const cuemu__pfield *f = &type->fields[k];
+      double ulps = cuemu__parity_ulps(f, ge, we);
+      double x = cuemu__pfield_get(f, ge), y = cuemu__pfield_get(f, we);
+      double abs = isnan(x) && isnan(y) ? 0 : fabs(x - y);
+      if (ulps > d->max_ulps || isnan(ulps))
+        d->max_ulps = isnan(ulps) ? INFINITY : ulps;
+      if (abs > d->max_abs || isnan(abs))
+        d->max_abs = isnan(abs) ? INFINITY : abs;
+      if (agrees(f, cmp, ge, we, ulps))
+        continue;
+      if (!off && d->differing < SHOWN) {
+        cuemu__ptext_add(&t, "  %s[%zu]%s%s: got ", what, i, f->name[0] ? "." : "",
+                         f->name);
+        show(&t, f, ge);
+        cuemu__ptext_add(&t, ", host ");
+        show(&t, f, we);
+        if (is_float(f))
+          cuemu__ptext_add(&t, " (%.3g ulp%s)", ulps, ulps == 1 ? "" : "s");
+        cuemu__ptext_add(&t, "\n");
+      }
+      off = 1;
+    }
+    d->differing += (size_t)off;
+  }
+  if (d->differing > SHOWN)
+    cuemu__ptext_add(&t, "  ... %zu of %zu elements of %s differ\n", d->differing,
+                     count, what);
+  else if (d->differing)
+    cuemu__ptext_add(&t, "  %zu of %zu elements of %s differ\n", d->differing,
+                     count, what);
+  d->report = t.s;
+  return d->differing != 0;
+}

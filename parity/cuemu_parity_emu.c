@@ -1,0 +1,132 @@
+/*
+ * cuemu_parity_emu.c: the emulated leg's kernel: compiled by cuemu-cc (the
+ * compile cache makes repeated runs cheap), loaded with libcuemu, and its
+ * parameter descriptor checked against the case's arguments.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuemu_parity_internal.h"
+
+/* Reads what the compiler said (at most the last 3000 bytes). */
+static char *read_log(int fd) {
+  off_t size = lseek(fd, 0, SEEK_END);
+  off_t from = size > 3000 ? size - 3000 : 0;
+  char *s = calloc(1, (size_t)(size - from) + 1);
+  if (s && pread(fd, s, (size_t)(size - from), from) < 0)
+    s[0] = 0;
+  return s;
+}
+
+/* Compiles the case's kernel into `out`, with the compiler's messages
+ * captured for the report. */
+static cuemu_status compile(const cuemu__psetup *s, const char *checks,
+                            const char *out) {
+  const cuemu_parity_case *c = s->c;
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = 1;
+  o.argv = (const char *const *)c->options;
+  o.argc = c->noptions;
+  const char *names[1] = {c->kernel};
+  if (strchr(c->kernel, '<')) {
+    o.name_expressions = names;
+    o.name_expression_count = 1;
+  }
+  (void)checks;
+  char log[] = "/tmp/cuemu-cc-log-XXXXXX";
+  int fd = mkstemp(log);
+  int saved = fd >= 0 ? dup(2) : -1;
+  if (saved >= 0) {
+    fflush(stderr);
+    dup2(fd, 2);
+  }
+  cuemu_status st = cuemu_compile(c->source, out, &o, NULL);
+  if (saved >= 0) {
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+  }
+  if (st != CUEMU_SUCCESS) {
+    char *why = fd >= 0 ? read_log(fd) : NULL;
+    st = cuemu__parity_fail(st, "%s%scase '%s': %s does not compile with "
+                                "cuemu-cc (%s):\n%s",
+                            c->file, c->file[0] ? ": " : "", c->name, c->source,
+                            cuemu_status_name(st), why ? why : "");
+    free(why);
+  }
+  if (fd >= 0) {
+    close(fd);
+    unlink(log);
+  }
+  return st;
+}
+
+/* Checks the kernel's parameters against the case's arguments. */
+static cuemu_status check_params(const cuemu__psetup *s,
+                                 const cuemu_kernel *k) {
+  const cuemu_parity_case *c = s->c;
+  const char *where = c->file[0] ? c->file : "";
+  const char *sep = c->file[0] ? ": " : "";
+  int n = cuemu_kernel_param_count(k);
+  if (n != c->nargs)
+    return cuemu__parity_fail(
+        CUEMU_CASE_INVALID,
+        "%s%scase '%s': field 'args': kernel %s takes %d parameter%s, the "
+        "case gives %d argument%s",
+        where, sep, c->name, c->kernel, n, n == 1 ? "" : "s", c->nargs,
+        c->nargs == 1 ? "" : "s");
+  for (int i = 0; i < n; ++i) {
+    const cuemu_param *p = cuemu_kernel_param(k, i);
+    const cuemu__parg *a = &c->args[i];
+    size_t want = a->is_array ? sizeof(void *) : s->types[i].size;
+    char elem[128];
+    int pointer = cuemu__ptype_split(p->ctype, elem, sizeof elem);
+    if (pointer != a->is_array || p->size != want ||
+        !cuemu__ptype_same(c, p->ctype, a->type))
+      return cuemu__parity_fail(
+          CUEMU_CASE_INVALID,
+          "%s:%d: case '%s': field 'args[%d] (%s).type': '%s' (%zu bytes) "
+          "does not match parameter %d of kernel %s, '%s' (%zu bytes)",
+          where, a->line ? a->line : c->line, c->name, i, a->name, a->type,
+          want, i + 1, c->kernel, p->ctype, p->size);
+  }
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
+                                    const char *checks, cuemu_module **module,
+                                    cuemu_kernel **kernel) {
+  const cuemu_parity_case *c = s->c;
+  *module = NULL;
+  *kernel = NULL;
+  char out[] = "/tmp/cuemu-kernel-XXXXXX.so";
+  int fd = mkstemps(out, 3);
+  if (fd < 0)
+    return cuemu__parity_fail(CUEMU_IO_ERROR, "a temporary file: %s",
+                              strerror(errno));
+  close(fd);
+  cuemu_status st = compile(s, checks, out);
+  if (!st && (st = cuemu_module_load(module, out)))
+    st = cuemu__parity_fail(st, "case '%s': %s", c->name, cuemu_last_message());
+  unlink(out);
+  if (st)
+    return st;
+  if ((st = cuemu_module_get_kernel(*module, c->kernel, kernel))) {
+    st = cuemu__parity_fail(
+        CUEMU_CASE_INVALID, "%s%scase '%s': field 'kernel': %s has no kernel %s",
+        c->file, c->file[0] ? ": " : "", c->name, c->source, c->kernel);
+  } else if ((st = check_params(s, *kernel))) {
+    /* The message is set. */
+  }
+  if (st) {
+    cuemu_module_unload(*module);
+    *module = NULL;
+    *kernel = NULL;
+  }
+  return st;
+}

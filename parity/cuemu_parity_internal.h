@@ -1,0 +1,226 @@
+/*
+ * cuemu_parity_internal.h: what the parts of the parity runner share.
+ *
+ * A case (struct cuemu_parity_case) holds what its file or the C API said,
+ * as text. Running it resolves types, evaluates expressions and builds the
+ * arguments (a cuemu__parity_setup), then runs the legs on copies of them.
+ */
+#ifndef CUEMU_PARITY_INTERNAL_H
+#define CUEMU_PARITY_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ffi.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/parity.h>
+
+/* ---- Values as written in a case ----------------------------------------- */
+
+typedef enum cuemu__pvalue_kind {
+  CUEMU__PV_TEXT, /* a number, a boolean or an expression */
+  CUEMU__PV_SEQ,  /* [a, b, ...] */
+  CUEMU__PV_MAP   /* {key: value, ...} */
+} cuemu__pvalue_kind;
+
+typedef struct cuemu__pvalue {
+  cuemu__pvalue_kind kind;
+  char *text;                  /* CUEMU__PV_TEXT */
+  int n;                       /* items of a sequence or a mapping */
+  char **keys;                 /* CUEMU__PV_MAP */
+  struct cuemu__pvalue *items;
+  int line;                    /* in the case file; 0 when unknown */
+} cuemu__pvalue;
+
+void cuemu__pvalue_free(cuemu__pvalue *v);
+/* Parses YAML flow text ("2.5", "[1, 2]", "{a: 1}") into *out. */
+int cuemu__pvalue_parse(const char *text, cuemu__pvalue *out, char *err,
+                        size_t errsize);
+
+/* ---- Element types ----------------------------------------------------------- */
+
+typedef enum cuemu__pscalar_kind {
+  CUEMU__PS_BOOL,
+  CUEMU__PS_INT,   /* signed integers */
+  CUEMU__PS_UINT,  /* unsigned integers */
+  CUEMU__PS_FLOAT, /* float and double */
+  CUEMU__PS_HALF,  /* __half, as its 16 bits */
+  CUEMU__PS_BF16   /* __nv_bfloat16, as its 16 bits */
+} cuemu__pscalar_kind;
+
+typedef struct cuemu__pfield {
+  const char *name;            /* "" for a plain scalar */
+  cuemu__pscalar_kind kind;
+  size_t size;
+  size_t offset;
+} cuemu__pfield;
+
+/* A scalar, vector, complex or declared struct type. */
+typedef struct cuemu__ptype {
+  char name[64];
+  size_t size, align;
+  int nfields;
+  cuemu__pfield fields[16];
+  int is_struct;               /* declared in the case */
+  ffi_type *ffi;               /* how the host function takes it */
+  ffi_type ffi_struct;
+  ffi_type *ffi_elements[17];
+} cuemu__ptype;
+
+/* Resolves a type name (no pointer) among the built-in types and the
+ * case's declared structs. Returns 0, or -1 with a message in err. */
+int cuemu__ptype_resolve(const cuemu_parity_case *c, const char *name,
+                         cuemu__ptype *out, char *err, size_t errsize);
+/* Splits "const float *" into the element type "float" and returns 1 for a
+ * pointer, 0 for a scalar type. */
+int cuemu__ptype_split(const char *text, char *elem, size_t size);
+/* Whether two spellings of a type mean the same type (spaces, "struct",
+ * top-level const, __restrict__ and typedef names such as uint32_t ignored). */
+int cuemu__ptype_same(const cuemu_parity_case *c, const char *a, const char *b);
+
+/* Reads and writes one scalar field of an element as a double. */
+double cuemu__pfield_get(const cuemu__pfield *f, const void *elem);
+void cuemu__pfield_set(const cuemu__pfield *f, void *elem, double v);
+
+/* ---- Cases ---------------------------------------------------------------- */
+
+typedef struct cuemu__pstruct {
+  char *name;
+  int n;
+  char **field_names;
+  char **field_types;
+} cuemu__pstruct;
+
+typedef struct cuemu__parg {
+  char *name;
+  char *type;                  /* as written: "const float *" */
+  int is_array;
+  cuemu_parity_array_kind kind;
+  cuemu__pvalue value;         /* scalars */
+  char *size;                  /* arrays: an expression */
+  cuemu_parity_generator gen;  /* inputs and in-out arrays */
+  double fill;                 /* outputs */
+  cuemu_parity_compare compare;
+  int line;
+} cuemu__parg;
+
+struct cuemu_parity_case {
+  char *name;
+  char *file;                  /* "" when built in code */
+  int line;
+  char *source, *kernel;
+  char **options;
+  int noptions;
+  char *host_file, *host_function;
+  char *grid[3], *threads[3], *block[3], *shared;
+  int use_threads, cooperative;
+  uint64_t seed;
+  cuemu__pstruct *structs;
+  int nstructs;
+  cuemu__parg *args;
+  int nargs;
+};
+
+/* Sets the thread's last message (printf-style) and returns `status`. */
+cuemu_status cuemu__parity_fail(cuemu_status status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+char *cuemu__parity_strdup(const char *s);
+
+/* ---- Expressions ------------------------------------------------------------ */
+
+/* Looks a name up; returns 0 with *value set, or -1 with a message. */
+typedef int (*cuemu__plookup)(void *ctx, const char *name, int64_t *value,
+                              char *err, size_t errsize);
+
+/* Evaluates an integer expression: integers, names, + - * / %, parentheses,
+ * min(a, b), max(a, b), ceil_div(a, b). Returns 0, or -1 with a message. */
+int cuemu__parity_eval(const char *expr, cuemu__plookup lookup, void *ctx,
+                       int64_t *out, char *err, size_t errsize);
+
+/* ---- A case made ready to run ---------------------------------------------- */
+
+typedef struct cuemu__psetup {
+  const cuemu_parity_case *c;
+  cuemu__ptype *types;         /* per argument: the element type */
+  unsigned char **scalars;     /* per scalar argument: its bytes */
+  size_t *count;               /* per array: elements */
+  size_t *bytes;               /* per array: bytes */
+  unsigned char **init;        /* per array: its initial contents */
+  cuemu_dim3 grid, block;
+  size_t shared;
+} cuemu__psetup;
+
+/* Resolves types, evaluates expressions and generates the arrays. Returns
+ * SUCCESS or CASE_INVALID with a message naming the file and the field. */
+cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
+                                 cuemu__psetup *s);
+void cuemu__psetup_free(cuemu__psetup *s);
+
+/* Fills `count` elements of `type` at `out` as the generator says, from a
+ * stream seeded by (seed, stream). */
+void cuemu__parity_generate(const cuemu_parity_generator *gen,
+                            const cuemu__ptype *type, void *out, size_t count,
+                            uint64_t seed, uint64_t stream);
+
+/* ---- Buffers the kernel writes into ------------------------------------- */
+
+/* An array placed at a 256-byte boundary inside guard pages, with canary
+ * bytes between its end and the next page, so that writes past either end
+ * either fault or are found afterwards. */
+typedef struct cuemu__pbuffer {
+  unsigned char *data;
+  size_t bytes;
+  void *map;
+  size_t map_size;
+} cuemu__pbuffer;
+
+int cuemu__pbuffer_alloc(cuemu__pbuffer *b, const void *init, size_t bytes);
+/* Returns 1 when a canary byte around the array changed, with *offset its
+ * position relative to data (negative: before the array); 0 when intact. */
+int cuemu__pbuffer_damaged(const cuemu__pbuffer *b, long *offset);
+/* Whether `addr` lies in the guard pages or the slack around the array. */
+int cuemu__pbuffer_near(const cuemu__pbuffer *b, const void *addr);
+void cuemu__pbuffer_free(cuemu__pbuffer *b);
+
+/* ---- Comparing ---------------------------------------------------------------- */
+
+typedef struct cuemu__pdiff {
+  size_t differing;            /* elements with at least one field off */
+  double max_ulps, max_abs;
+  char *report;                /* the first differences, one per line */
+} cuemu__pdiff;
+
+/* Compares `got` with `want` (count elements of `type`) under `cmp`. The
+ * report names `what` and each index with both values and the error in
+ * ulps. Returns 0 when they agree. Free the report with free(). */
+int cuemu__parity_compare(const char *what, const cuemu__ptype *type,
+                          const cuemu_parity_compare *cmp, const void *got,
+                          const void *want, size_t count, cuemu__pdiff *d);
+/* Distance in units in the last place between two values of a field. */
+double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
+                          const void *b);
+
+/* ---- Legs ------------------------------------------------------------------ */
+
+/* Compiles and calls the host implementation on `args` (one pointer per
+ * argument: to the scalar's bytes or to the array's pointer). Returns
+ * SUCCESS, HOST_COMPILE or CASE_INVALID with a message. */
+cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args);
+
+/* Compiles and loads the kernel (with `checks` built in, or NULL), and
+ * checks its parameter descriptor against the case. */
+cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
+                                    const char *checks, cuemu_module **module,
+                                    cuemu_kernel **kernel);
+
+/* A growable message. */
+typedef struct cuemu__ptext {
+  char *s;
+  size_t len, cap;
+} cuemu__ptext;
+
+void cuemu__ptext_add(cuemu__ptext *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif /* CUEMU_PARITY_INTERNAL_H */

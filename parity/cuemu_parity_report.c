@@ -1,0 +1,208 @@
+/*
+ * cuemu_parity_report.c: the result table, JUnit XML, results passed
+ * between processes, and sharding, for cuemu-parity.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_parity_report.h"
+
+static const char *state_name(cuemu_parity_leg_state s) {
+  switch (s) {
+  case CUEMU_PARITY_PASS: return "pass";
+  case CUEMU_PARITY_FAIL: return "FAIL";
+  case CUEMU_PARITY_SKIP: return "skip";
+  default: return "-";
+  }
+}
+
+/* The largest difference from the host, for the table. */
+static void max_error(const cuemu_parity_result *r, char *out, size_t size) {
+  if (r->legs[CUEMU_PARITY_LEG_HOST] != CUEMU_PARITY_PASS)
+    snprintf(out, size, "-");
+  else if (isinf(r->max_ulps))
+    snprintf(out, size, "inf");
+  else
+    snprintf(out, size, "%.3g ulp", r->max_ulps);
+}
+
+void cuemu__parity_table_write(FILE *f, const cuemu__prow *rows, int n) {
+  int width = 4;
+  for (int i = 0; i < n; ++i)
+    if ((int)strlen(rows[i].name) > width)
+      width = (int)strlen(rows[i].name);
+  if (width > 40)
+    width = 40;
+  fprintf(f, "%-*s  %-4s  %-8s  %-5s  %-4s  %-8s  %-10s  %8s  %s\n", width,
+          "case", "host", "emulated", "nvrtc", "gpu", "sanitize", "max error",
+          "time", "result");
+  for (int i = 0; i < width; ++i)
+    fputc('-', f);
+  fputs("  ----  --------  -----  ----  --------  ----------  --------  ------\n", f);
+  int failed = 0;
+  for (int i = 0; i < n; ++i) {
+    const cuemu_parity_result *r = &rows[i].result;
+    char err[32];
+    max_error(r, err, sizeof err);
+    fprintf(f, "%-*.*s  %-4s  %-8s  %-5s  %-4s  %-8s  %-10s  %7.2fs  %s\n", width,
+            width, rows[i].name, state_name(r->legs[CUEMU_PARITY_LEG_HOST]),
+            state_name(r->legs[CUEMU_PARITY_LEG_EMULATED]),
+            state_name(r->legs[CUEMU_PARITY_LEG_NVRTC]),
+            state_name(r->legs[CUEMU_PARITY_LEG_GPU]),
+            state_name(r->legs[CUEMU_PARITY_LEG_SANITIZE]), err, r->seconds,
+            r->status == CUEMU_SUCCESS ? "PASS" : "FAIL");
+    failed += r->status != CUEMU_SUCCESS;
+  }
+  /* Details: every failure in full; for passing cases, why a leg was
+   * skipped, said once when it is the same reason everywhere. */
+  const char *skip_reason = NULL;
+  int skip_same = 1;
+  for (int i = 0; i < n; ++i) {
+    const cuemu_parity_result *r = &rows[i].result;
+    if (r->status != CUEMU_SUCCESS) {
+      fprintf(f, "\n==== %s (%s): %s\n%s", rows[i].name,
+              rows[i].file[0] ? rows[i].file : "in code",
+              cuemu_status_name(r->status), r->message ? r->message : "");
+    } else if (r->message && r->message[0]) {
+      if (!skip_reason)
+        skip_reason = r->message;
+      else if (strcmp(skip_reason, r->message) != 0)
+        skip_same = 0;
+    }
+  }
+  if (skip_reason && skip_same) {
+    fprintf(f, "\nIn every passing case: %s", skip_reason);
+  } else if (skip_reason) {
+    for (int i = 0; i < n; ++i)
+      if (rows[i].result.status == CUEMU_SUCCESS && rows[i].result.message &&
+          rows[i].result.message[0])
+        fprintf(f, "\n%s: %s", rows[i].name, rows[i].result.message);
+  }
+  fprintf(f, "\n%d case%s: %d passed, %d failed\n", n, n == 1 ? "" : "s",
+          n - failed, failed);
+}
+
+/* Writes `s` with XML's special characters escaped (and control characters
+ * other than tab and newline dropped). */
+static void xml(FILE *f, const char *s) {
+  for (; s && *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    switch (c) {
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '&': fputs("&amp;", f); break;
+    case '"': fputs("&quot;", f); break;
+    case '\'': fputs("&apos;", f); break;
+    default:
+      if (c >= 0x20 || c == '\n' || c == '\t')
+        fputc(c, f);
+    }
+  }
+}
+
+int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
+  int failures = 0;
+  double total = 0;
+  for (int i = 0; i < n; ++i) {
+    failures += rows[i].result.status != CUEMU_SUCCESS;
+    total += rows[i].result.seconds;
+  }
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  fprintf(f, "<testsuites name=\"cuemu-parity\" tests=\"%d\" failures=\"%d\" "
+             "errors=\"0\" time=\"%.3f\">\n", n, failures, total);
+  fprintf(f, "  <testsuite name=\"cuemu-parity\" tests=\"%d\" failures=\"%d\" "
+             "errors=\"0\" skipped=\"0\" time=\"%.3f\">\n", n, failures, total);
+  for (int i = 0; i < n; ++i) {
+    const cuemu_parity_result *r = &rows[i].result;
+    fputs("    <testcase classname=\"", f);
+    xml(f, rows[i].file[0] ? rows[i].file : "parity");
+    fputs("\" name=\"", f);
+    xml(f, rows[i].name);
+    fprintf(f, "\" time=\"%.3f\">\n", r->seconds);
+    fputs("      <properties>\n", f);
+    for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
+      fprintf(f, "        <property name=\"%s\" value=\"%s\"/>\n",
+              cuemu_parity_leg_name((cuemu_parity_leg)l), state_name(r->legs[l]));
+    fputs("      </properties>\n", f);
+    if (r->status != CUEMU_SUCCESS) {
+      fputs("      <failure type=\"", f);
+      xml(f, cuemu_status_name(r->status));
+      fputs("\" message=\"", f);
+      /* The message attribute is the first line of the details. */
+      char first[512];
+      snprintf(first, sizeof first, "%.*s",
+               (int)strcspn(r->message ? r->message : "", "\n"),
+               r->message ? r->message : "");
+      xml(f, first);
+      fputs("\">", f);
+      xml(f, r->message);
+      fputs("</failure>\n", f);
+    } else if (r->message && r->message[0]) {
+      fputs("      <system-out>", f);
+      xml(f, r->message);
+      fputs("</system-out>\n", f);
+    }
+    fputs("    </testcase>\n", f);
+  }
+  fputs("  </testsuite>\n</testsuites>\n", f);
+  return ferror(f) ? -1 : 0;
+}
+
+int cuemu__parity_result_write(FILE *f, const cuemu_parity_result *r) {
+  fprintf(f, "%d", (int)r->status);
+  for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
+    fprintf(f, " %d", (int)r->legs[l]);
+  fprintf(f, " %a %a %a\n%s", r->max_ulps, r->max_abs, r->seconds,
+          r->message ? r->message : "");
+  return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+int cuemu__parity_result_read(FILE *f, cuemu_parity_result *r) {
+  memset(r, 0, sizeof *r);
+  int status, legs[CUEMU_PARITY_LEGS];
+  if (fscanf(f, "%d %d %d %d %d %d %la %la %la", &status, &legs[0], &legs[1],
+             &legs[2], &legs[3], &legs[4], &r->max_ulps, &r->max_abs,
+             &r->seconds) != 9 ||
+      fgetc(f) != '\n')
+    return -1;
+  r->status = (cuemu_status)status;
+  for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
+    r->legs[l] = (cuemu_parity_leg_state)legs[l];
+  size_t cap = 4096, len = 0;
+  char *m = malloc(cap);
+  size_t got;
+  while (m && (got = fread(m + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (cap - len < 2) {
+      char *more = realloc(m, cap * 2);
+      if (!more)
+        break;
+      m = more;
+      cap *= 2;
+    }
+  }
+  if (!m)
+    return -1;
+  m[len] = 0;
+  r->message = m;
+  return 0;
+}
+
+int cuemu__parity_shard_parse(const char *text, int *k, int *n) {
+  char *end;
+  long a = strtol(text, &end, 10);
+  if (end == text || *end != '/')
+    return -1;
+  const char *rest = end + 1;
+  long b = strtol(rest, &end, 10);
+  if (end == rest || *end || b < 1 || b > 100000 || a < 1 || a > b)
+    return -1;
+  *k = (int)a;
+  *n = (int)b;
+  return 0;
+}
+
+int cuemu__parity_in_shard(int index, int k, int n) {
+  return index % n == k - 1;
+}
