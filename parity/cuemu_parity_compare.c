@@ -82,7 +82,8 @@ static void show(cuemu__ptext *t, const cuemu__pfield *f, const void *elem) {
     cuemu__ptext_add(t, "%.9g", v);
 }
 
-int cuemu__parity_compare(const char *what, const cuemu__ptype *type,
+int cuemu__parity_compare(const char *what, const char *ref,
+                          const cuemu__ptype *type,
                           const cuemu_parity_compare *cmp, const void *got,
                           const void *want, size_t count, cuemu__pdiff *d) {
   memset(d, 0, sizeof *d);
@@ -106,7 +107,7 @@ int cuemu__parity_compare(const char *what, const cuemu__ptype *type,
         cuemu__ptext_add(&t, "  %s[%zu]%s%s: got ", what, i, f->name[0] ? "." : "",
                          f->name);
         show(&t, f, ge);
-        cuemu__ptext_add(&t, ", host ");
+        cuemu__ptext_add(&t, ", %s ", ref);
         show(&t, f, we);
         if (is_float(f))
           cuemu__ptext_add(&t, " (%.3g ulp%s)", ulps, ulps == 1 ? "" : "s");

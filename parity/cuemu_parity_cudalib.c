@@ -43,12 +43,13 @@ static void append(char **text, const char *format, ...) {
   *text = grown;
 }
 
-/* Tries one candidate; on failure adds dlerror()'s reason to *tried. */
+/* Tries one candidate; on failure adds dlerror()'s reason to *tried, the
+ * reasons separated by "; ". */
 static void *try_open(const char *path, char **tried) {
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    append(tried, "\n  %s", why ? why : path);
+    append(tried, "%s%s", *tried ? "; " : "", why ? why : path);
   }
   return handle;
 }
@@ -86,11 +87,11 @@ void *cuemu__parity_dlopen(const char *env_override,
   if (why) {
     char *text = NULL;
     if (forced && *forced)
-      append(&text, "%s (from $%s) could not be loaded:%s", forced,
-             env_override, tried ? tried : "");
+      append(&text, "%s (from $%s) could not be loaded: %s", forced,
+             env_override, tried ? tried : "no reason given");
     else
-      append(&text, "%s could not be loaded (tried:%s)", names[0],
-             tried ? tried : " nothing");
+      append(&text, "%s could not be loaded (%s)", names[0],
+             tried ? tried : "no reason given");
     *why = text;
   }
   free(tried);

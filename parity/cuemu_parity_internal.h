@@ -192,9 +192,11 @@ typedef struct cuemu__pdiff {
 } cuemu__pdiff;
 
 /* Compares `got` with `want` (count elements of `type`) under `cmp`. The
- * report names `what` and each index with both values and the error in
- * ulps. Returns 0 when they agree. Free the report with free(). */
-int cuemu__parity_compare(const char *what, const cuemu__ptype *type,
+ * report names `what` and each index with both values (the reference one
+ * labelled `ref`, e.g. "host") and the error in ulps. Returns 0 when they
+ * agree. Free the report with free(). */
+int cuemu__parity_compare(const char *what, const char *ref,
+                          const cuemu__ptype *type,
                           const cuemu_parity_compare *cmp, const void *got,
                           const void *want, size_t count, cuemu__pdiff *d);
 /* Distance in units in the last place between two values of a field. */

@@ -187,8 +187,10 @@ static void run_child(entry *e, const cuemu_parity_options *o, int workers) {
     setenv("CUEMU_WORKERS", w, 1);
   }
   setenv("CUEMU_QUIET", "1", 1);
+  cuemu_parity_options mine = *o;
+  mine.trace = 1;
   cuemu_parity_result r;
-  cuemu_parity_case_run(e->c, o, &r);
+  cuemu_parity_case_run(e->c, &mine, &r);
   FILE *f = fopen(e->result, "w");
   int ok = f && cuemu__parity_result_write(f, &r) == 0;
   if (f)

@@ -53,7 +53,7 @@ static int compare_outputs(run *R, const char *leg, unsigned char **got) {
     if (!a->is_array || a->kind == CUEMU_PARITY_INPUT)
       continue;
     cuemu__pdiff d;
-    int differ = cuemu__parity_compare(a->name, &R->s->types[i], &a->compare,
+    int differ = cuemu__parity_compare(a->name, "host", &R->s->types[i], &a->compare,
                                        got[i], R->host[i], R->s->count[i], &d);
     if (d.max_ulps > R->r->max_ulps)
       R->r->max_ulps = d.max_ulps;
@@ -164,13 +164,14 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
       if (!a->is_array || a->kind == CUEMU_PARITY_INPUT || !R->first[i])
         continue;
       cuemu__pdiff d;
-      if (cuemu__parity_compare(a->name, &s->types[i], &a->compare, got[i],
-                                R->first[i], s->count[i], &d)) {
+      if (cuemu__parity_compare(a->name, R->first_schedule, &s->types[i],
+                                &a->compare, got[i], R->first[i], s->count[i],
+                                &d)) {
         char detail[256];
         snprintf(detail, sizeof detail,
                  "order-dependent kernel (a race on a GPU): output %s under "
-                 "%s differs from %s (\"host\" below means %s):\n",
-                 a->name, schedule, R->first_schedule, R->first_schedule);
+                 "%s differs from %s:\n",
+                 a->name, schedule, R->first_schedule);
         leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_MISMATCH, leg, detail);
         cuemu__ptext_add(&R->msg, "%s", d.report ? d.report : "");
       }
@@ -185,17 +186,19 @@ out:
   free(got);
 }
 
-static void emulated_leg(run *R) {
-  cuemu_module *m;
-  cuemu_kernel *k;
-  const char *checks = R->o && R->o->checks ? R->o->checks : NULL;
-  cuemu_status st = cuemu__parity_emu_load(R->s, checks, &m, &k);
-  if (st) {
-    leg_fail(R, CUEMU_PARITY_LEG_EMULATED, st, "emulated",
-             cuemu_parity_last_message());
-    return;
-  }
+/* Says on stderr which leg starts, when asked (cuemu-parity's children do,
+ * so that a crash of the host implementation is attributed). */
+static void trace(const run *R, const char *leg) {
+  if (R->o && R->o->trace)
+    fprintf(stderr, "cuemu-parity: case %s: the %s leg starts\n", R->s->c->name,
+            leg);
+}
+
+/* Runs the loaded kernel under every schedule. */
+static void emulated_leg(run *R, cuemu_kernel *k) {
+  trace(R, "emulated");
   R->r->legs[CUEMU_PARITY_LEG_EMULATED] = CUEMU_PARITY_PASS;
+  const char *checks = R->o && R->o->checks ? R->o->checks : NULL;
   const char *list = R->o && R->o->schedules ? R->o->schedules : "forward";
   char *copy = strdup(list), *save = NULL;
   if (checks)
@@ -207,7 +210,6 @@ static void emulated_leg(run *R) {
   /* first_schedule points into copy until here. */
   R->first_schedule = NULL;
   free(copy);
-  cuemu_module_unload(m);
 }
 
 /* Whether a missing device or NVRTC fails the case rather than skips. */
@@ -415,16 +417,38 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     memcpy(R.host[i], s.init[i], s.bytes[i]);
     hargs[i] = &R.host[i];
   }
+  /* The kernel is compiled and its parameters checked first: a case whose
+   * arguments do not match them would call the host function with the
+   * wrong calling convention too. */
+  cuemu_module *module = NULL;
+  cuemu_kernel *kernel = NULL;
+  if (!(options && options->gpu_only)) {
+    trace(&R, "compile");
+    st = cuemu__parity_emu_load(&s, options ? options->checks : NULL, &module,
+                                &kernel);
+    if (st) {
+      leg_fail(&R, CUEMU_PARITY_LEG_EMULATED, st, "emulated",
+               cuemu_parity_last_message());
+      if (st == CUEMU_CASE_INVALID) {
+        free(hargs);
+        goto out;
+      }
+    }
+  }
+  trace(&R, "host");
   st = cuemu__parity_host_run(&s, hargs);
   free(hargs);
   if (st)
     leg_fail(&R, CUEMU_PARITY_LEG_HOST, st, "host", cuemu_parity_last_message());
   else
     result->legs[CUEMU_PARITY_LEG_HOST] = CUEMU_PARITY_PASS;
-  if (!(options && options->gpu_only))
-    emulated_leg(&R);
-  if (!(options && options->no_gpu))
+  if (kernel)
+    emulated_leg(&R, kernel);
+  cuemu_module_unload(module);
+  if (!(options && options->no_gpu)) {
+    trace(&R, "nvrtc");
     cuda_legs(&R);
+  }
 out:
   for (int i = 0; i < c->nargs; ++i) {
     if (R.host)

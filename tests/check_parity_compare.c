@@ -24,7 +24,7 @@ static cuemu__ptype type(const char *name) {
 static int floats_agree(float got, float want, cuemu_parity_compare cmp) {
   cuemu__ptype t = type("float");
   cuemu__pdiff d;
-  int differ = cuemu__parity_compare("y", &t, &cmp, &got, &want, 1, &d);
+  int differ = cuemu__parity_compare("y", "host", &t, &cmp, &got, &want, 1, &d);
   free(d.report);
   return !differ;
 }
@@ -92,14 +92,14 @@ START_TEST(test_integers_and_fields) {
   cuemu_parity_compare dflt = {CUEMU_PARITY_DEFAULT, 0, 0, 0};
   int got[4] = {1, 2, 3, -4}, want[4] = {1, 2, 4, -4};
   cuemu__pdiff d;
-  ck_assert_int_eq(cuemu__parity_compare("k", &t, &dflt, got, want, 4, &d), 1);
+  ck_assert_int_eq(cuemu__parity_compare("k", "host", &t, &dflt, got, want, 4, &d), 1);
   ck_assert_uint_eq(d.differing, 1);
   TEST_ASSERT_CONTAINS(d.report, "k[2]: got 3, host 4");
   free(d.report);
   cuemu__ptype c = type("cuFloatComplex");
   float zg[4] = {1, 2, 3, 4}, zw[4] = {1, 2, 3, 5};
   cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
-  ck_assert_int_eq(cuemu__parity_compare("z", &c, &exact, zg, zw, 2, &d), 1);
+  ck_assert_int_eq(cuemu__parity_compare("z", "host", &c, &exact, zg, zw, 2, &d), 1);
   TEST_ASSERT_CONTAINS(d.report, "z[1].y: got 4, host 5");
   free(d.report);
 }
@@ -117,7 +117,7 @@ START_TEST(test_report) {
   cuemu__ptype t = type("float");
   cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
   cuemu__pdiff d;
-  ck_assert_int_eq(cuemu__parity_compare("out", &t, &exact, got, want, N, &d), 1);
+  ck_assert_int_eq(cuemu__parity_compare("out", "host", &t, &exact, got, want, N, &d), 1);
   ck_assert_uint_eq(d.differing, 20);
   ck_assert(d.max_ulps == 1);
   TEST_ASSERT_CONTAINS(d.report, "out[10]: got 10.000001, host 10 (1 ulp)");
@@ -125,7 +125,7 @@ START_TEST(test_report) {
   ck_assert_ptr_null(strstr(d.report, "out[18]"));
   TEST_ASSERT_CONTAINS(d.report, "20 of 100 elements of out differ");
   free(d.report);
-  ck_assert_int_eq(cuemu__parity_compare("out", &t, &exact, want, want, N, &d), 0);
+  ck_assert_int_eq(cuemu__parity_compare("out", "host", &t, &exact, want, want, N, &d), 0);
   ck_assert_ptr_null(d.report);
 }
 END_TEST

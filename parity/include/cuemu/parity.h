@@ -171,6 +171,7 @@ typedef struct cuemu_parity_options {
                             when CUEMU_REQUIRE_CUDA=1 */
   const char *self;      /* the cuemu-parity executable, for sanitizer
                             re-runs; NULL: no re-runs */
+  int trace;             /* 1: say on stderr when each leg starts */
 } cuemu_parity_options;
 
 typedef struct cuemu_parity_result {

@@ -1,0 +1,115 @@
+#!/bin/sh
+# parity_runner.sh: cuemu-parity end to end. The deliberately bad cases of
+# tests/parity (a file that does not parse, an unknown kernel, wrong
+# argument counts and types, a host file that does not compile, an
+# out-of-bounds write, a wrong host implementation, a wrong kernel, an
+# order-dependent kernel) each fail with the message that names the
+# problem, while the runner goes on and a correct case passes beside them;
+# the GPU leg is skipped without a device and fails under
+# CUEMU_REQUIRE_CUDA=1; JUnit XML parses and counts right; shards split the
+# cases; the exit status says whether everything passed.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+parity=$builddir/cuemu-parity
+work=$builddir/tests/tmp/parity_runner.$$
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
+cd "$srcdir" || exit 1
+
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# expect_in FILE TEXT: the output holds TEXT (a fixed string).
+expect_in() {
+  grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
+}
+
+# Every bad case next to a good one, under two schedules.
+out=$work/bad.out
+"$parity" --schedules forward,reverse --junit "$work/bad.xml" tests/parity \
+  examples/saxpy >"$out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "a run with failing cases exited $rc, not 1"
+expect_in "$out" "unparsable.parity.yaml:15:1: does not parse as YAML"
+expect_in "$out" "case 'unknown_kernel': field 'kernel': tests/parity/unknown_kernel/unknown_kernel.cu has no kernel scale_all"
+expect_in "$out" "case 'arg_count': field 'args': kernel scale takes 4 parameters, the case gives 5 arguments"
+expect_in "$out" "field 'args[1] (a).type': 'int' (4 bytes) does not match parameter 2 of kernel scale, 'float' (4 bytes)"
+expect_in "$out" "host file tests/parity/host_compile_error/host_compile_error_host.c does not compile"
+expect_in "$out" "error: ‘j’ undeclared"
+expect_in "$out" "the kernel wrote out of bounds of array y: byte offset 400 of an array of 400 bytes"
+expect_in "$out" "==== wrong_host (tests/parity/wrong_host/wrong_host.parity.yaml): MISMATCH"
+expect_in "$out" "==== wrong_kernel (tests/parity/wrong_kernel/wrong_kernel.parity.yaml): MISMATCH"
+expect_in "$out" "y[999]: got 1.43804073, host 0.907636523"
+expect_in "$out" "1 of 1000 elements of y differ"
+expect_in "$out" "order-dependent kernel (a race on a GPU): output sums under reverse differs from forward"
+grep -E "^saxpy +pass +pass +pass +(skip|pass) .* PASS$" "$out" >/dev/null ||
+  fail "saxpy did not pass beside the bad cases"
+for name in arg_count arg_type host_compile_error out_of_bounds racy \
+  unknown_kernel wrong_host wrong_kernel; do
+  grep -E "^$name +.* FAIL$" "$out" >/dev/null || fail "$name did not fail"
+done
+
+# JUnit XML: well formed, one testcase per case, the failures counted.
+"$PYTHON" - "$work/bad.xml" <<'EOF' || fail "JUnit XML is wrong"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = root.findall("./testsuite/testcase")
+failed = [c for c in cases if c.find("failure") is not None]
+names = {c.get("name") for c in cases}
+assert len(cases) == 11, len(cases)
+assert len(failed) == 9, len(failed)
+assert root.get("tests") == "11" and root.get("failures") == "9", root.attrib
+assert "saxpy" in names and "racy" in names, names
+wrong = [c for c in cases if c.get("name") == "wrong_kernel"][0]
+assert wrong.find("failure").get("type") == "MISMATCH"
+assert "y[999]" in wrong.find("failure").text
+EOF
+
+# A correct case alone passes; the GPU leg is skipped without a device and
+# fails when a device is required.
+out=$work/good.out
+"$parity" examples/saxpy >"$out" 2>&1
+rc=$?
+if grep -E "^saxpy +pass +pass +pass +pass " "$out" >/dev/null; then
+  echo "a CUDA device is present: the GPU leg ran"
+else
+  [ $rc -eq 0 ] || fail "saxpy alone exited $rc"
+  expect_in "$out" "gpu: skipped:"
+  out=$work/require.out
+  CUEMU_REQUIRE_CUDA=1 "$parity" examples/saxpy >"$out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "CUEMU_REQUIRE_CUDA=1 without a device exited $rc, not 1"
+  grep -E "^saxpy +pass +pass +pass +FAIL .* FAIL$" "$out" >/dev/null ||
+    fail "CUEMU_REQUIRE_CUDA=1 did not fail the GPU leg"
+  expect_in "$out" "and CUEMU_REQUIRE_CUDA=1"
+fi
+
+# Shards split the cases: every case in exactly one of three shards.
+"$parity" --list examples tests/parity | cut -f1 | sort >"$work/all"
+: >"$work/sharded"
+for k in 1 2 3; do
+  "$parity" --list --shard $k/3 examples tests/parity | cut -f1 >>"$work/sharded"
+done
+sort "$work/sharded" >"$work/sharded.sorted"
+cmp -s "$work/all" "$work/sharded.sorted" || fail "shards do not partition the cases"
+[ "$(wc -l <"$work/all")" -gt 20 ] || fail "too few cases listed"
+
+# Bad usage is exit status 2.
+"$parity" --shard 4/3 examples >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--shard 4/3 was accepted"
+"$parity" "$work/no-such-folder" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "a missing path was accepted"
+"$parity" --sanitize leakcheck examples >/dev/null 2>&1
+[ $? -eq 2 ] || fail "an unknown sanitizer tool was accepted"
+
+if [ $failures -ne 0 ]; then
+  echo "parity_runner.sh: $failures failure(s); the last runner output:"
+  cat "$work/bad.out"
+  exit 1
+fi
+echo "parity_runner.sh: all checks passed"
+exit 0
