@@ -3,17 +3,10 @@
  * child process with a timeout, so a deadlock or a crash is a failure, not a
  * hung or dead test run. CUEMU_TEST_SUITE=name runs one suite only.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "check_suites.h"
+#include "cuemu_test_util.h"
 
-typedef Suite *(*suite_fn)(void);
-
-static const struct {
-  const char *name;
-  suite_fn make;
-} suites[] = {
+static const test_suite suites[] = {
     {"status", make_status_suite},       {"rewrite", make_rewrite_suite},
     {"launch", make_launch_suite},       {"scheduler", make_scheduler_suite},
     {"shared", make_shared_suite},       {"atomics", make_atomics_suite},
@@ -23,20 +16,5 @@ static const struct {
 };
 
 int main(void) {
-  const char *only = getenv("CUEMU_TEST_SUITE");
-  SRunner *runner = NULL;
-  for (size_t i = 0; i < sizeof suites / sizeof suites[0]; ++i) {
-    if (only && *only && strcmp(only, suites[i].name) != 0)
-      continue;
-    if (!runner)
-      runner = srunner_create(suites[i].make());
-    else
-      srunner_add_suite(runner, suites[i].make());
-  }
-  if (!runner)
-    return 77; /* no such suite: skipped */
-  srunner_run_all(runner, CK_NORMAL);
-  int failed = srunner_ntests_failed(runner);
-  srunner_free(runner);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return test_run_suites(suites, sizeof suites / sizeof suites[0]);
 }

@@ -210,3 +210,22 @@ void test_capture_end(test_capture *capture) {
   close(capture->saved);
   capture->saved = -1;
 }
+
+int test_run_suites(const test_suite *suites, size_t n) {
+  const char *only = getenv("CUEMU_TEST_SUITE");
+  SRunner *runner = NULL;
+  for (size_t i = 0; i < n; ++i) {
+    if (only && *only && strcmp(only, suites[i].name) != 0)
+      continue;
+    if (!runner)
+      runner = srunner_create(suites[i].make());
+    else
+      srunner_add_suite(runner, suites[i].make());
+  }
+  if (!runner)
+    return 77; /* no such suite: skipped */
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

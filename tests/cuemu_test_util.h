@@ -49,6 +49,17 @@ void test_setenv(const char *name, const char *value);
                   cuemu_status_name(test_st_), cuemu_last_message());          \
   } while (0)
 
+/* One entry of a test binary's list of suites. */
+typedef struct test_suite {
+  const char *name;
+  Suite *(*make)(void);
+} test_suite;
+
+/* Runs the suites (only the one named by CUEMU_TEST_SUITE when it is set),
+ * each test in a child process; returns main()'s exit status: 0, 1 on a
+ * failure, 77 (skipped) when no suite has that name. */
+int test_run_suites(const test_suite *suites, size_t n);
+
 /* Creates a test case named `name` with a timeout of `seconds`, adds it to
  * `suite` and returns it; the caller adds the tests. */
 TCase *test_tcase(Suite *suite, const char *name, int seconds);
