@@ -404,6 +404,64 @@ START_TEST(test_buffers) {
 }
 END_TEST
 
+/* The saxpy example built in code, with the host implementation `host`. */
+static cuemu_parity_case *saxpy_case(const char *host) {
+  cuemu_parity_case *c;
+  char *src = test_src_path("examples/saxpy/saxpy.cu");
+  ck_assert_int_eq(cuemu_parity_case_new(&c, "saxpy_api"), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_kernel(c, src, "saxpy"), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_host(c, host, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_threads(c, "n", NULL, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_block(c, "96", NULL, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "n", "int", "1000"), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "a", "float", "-1.25"), CUEMU_SUCCESS);
+  cuemu_parity_generator u = {CUEMU_PARITY_UNIFORM, -2, 2, NULL, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "n", &u, 0, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_INOUT, "n", &u, 0, &exact), CUEMU_SUCCESS);
+  free(src);
+  return c;
+}
+
+/* A case built in code runs every leg; a wrong host implementation is a
+ * mismatch naming the output and the first indices. */
+START_TEST(test_api_run) {
+  char *good = test_src_path("examples/saxpy/saxpy_host.c");
+  cuemu_parity_case *c = saxpy_case(good);
+  cuemu_parity_options o;
+  memset(&o, 0, sizeof o);
+  o.schedules = "forward,reverse";
+  cuemu_parity_result r;
+  cuemu_status st = cuemu_parity_case_run(c, &o, &r);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s: %s", cuemu_status_name(st), r.message);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_HOST], CUEMU_PARITY_PASS);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_EMULATED], CUEMU_PARITY_PASS);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_NVRTC], CUEMU_PARITY_PASS);
+  ck_assert(r.max_ulps == 0);
+  cuemu_parity_result_free(&r);
+  cuemu_parity_case_free(c);
+
+  char *bad = test_tmp_path("saxpy_wrong_host.c");
+  FILE *f = fopen(bad, "w");
+  fputs("#include <math.h>\n"
+        "void saxpy(int n, float a, const float *x, float *y) {\n"
+        "  for (int i = 0; i < n; ++i) y[i] = fmaf(a, x[i], y[i]) + (i == 700);\n"
+        "}\n", f);
+  fclose(f);
+  c = saxpy_case(bad);
+  o.no_gpu = 1;
+  ck_assert_int_eq(cuemu_parity_case_run(c, &o, &r), CUEMU_MISMATCH);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_EMULATED], CUEMU_PARITY_FAIL);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_NVRTC], CUEMU_PARITY_NOT_RUN);
+  TEST_ASSERT_CONTAINS(r.message, "emulated (forward): output y differs from the host:");
+  TEST_ASSERT_CONTAINS(r.message, "  y[700]: got ");
+  cuemu_parity_result_free(&r);
+  cuemu_parity_case_free(c);
+  free(good);
+  free(bad);
+}
+END_TEST
+
 Suite *make_parity_case_suite(void) {
   Suite *s = suite_create("parity_case");
   TCase *tc = test_tcase(s, "parser", 30);
@@ -417,5 +475,7 @@ Suite *make_parity_case_suite(void) {
   tcase_add_test(tc, test_types);
   tcase_add_test(tc, test_api_matches_file);
   tcase_add_test(tc, test_buffers);
+  tc = test_tcase(s, "run", 120);
+  tcase_add_test(tc, test_api_run);
   return s;
 }
