@@ -355,13 +355,17 @@ static void cuda_legs(run *R) {
   cuemu__parity_ptx ptx;
   memset(&ptx, 0, sizeof ptx);
   char *log = NULL;
+  const char *why = NULL;
+  if (cuemu__parity_nvrtc_version(&why) <= 0) {
+    skip_or_fail(R, CUEMU_PARITY_LEG_NVRTC, CUEMU_NVRTC,
+                 why ? why : "NVRTC could not be loaded");
+    skip_or_fail(R, CUEMU_PARITY_LEG_GPU, CUEMU_NVRTC, "NVRTC is missing");
+    return;
+  }
   cuemu_status st = cuemu__parity_nvrtc_compile(
       c->source, c->kernel, (const char *const *)c->options, c->noptions, 0,
       &ptx, &log);
-  if (st == CUEMU_NVRTC && log && strstr(log, "could not be loaded")) {
-    skip_or_fail(R, CUEMU_PARITY_LEG_NVRTC, CUEMU_NVRTC, log);
-    skip_or_fail(R, CUEMU_PARITY_LEG_GPU, CUEMU_NVRTC, "NVRTC is missing");
-  } else if (st) {
+  if (st) {
     char detail[8192];
     snprintf(detail, sizeof detail,
              "%s does not compile with NVRTC (so not with CUDA either):\n%s",
