@@ -54,9 +54,8 @@ static void *try_open(const char *path, char **tried) {
   return handle;
 }
 
-void *cuemu__parity_dlopen(const char *env_override,
-                           const char *const *names, int search_toolkit,
-                           char **why) {
+void *cuemu__parity_dlopen(const char *env_override, const char *const *names,
+                           int search_toolkit, char **why) {
   char *tried = NULL;
   void *handle = NULL;
   const char *forced = env_override ? getenv(env_override) : NULL;

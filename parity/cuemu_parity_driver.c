@@ -3,7 +3,8 @@
  * (libcuda.so.1) is loaded with dlopen on first use; the few of its types
  * that are needed are declared here, so no CUDA header is needed to build.
  * Versioned entry points (cuMemAlloc_v2, ...) are the ones cuda.h maps the
- * plain names to; the plain names are the fallback for old drivers.
+ * plain names to; for the primary-context calls, whose _v2 came with CUDA
+ * 11, the plain name is the fallback for older drivers.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -64,20 +65,20 @@ static struct {
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, unsigned, CUstream, void **,
                            void **);
-  CUresult (*LaunchCooperativeKernel)(CUfunction, unsigned, unsigned,
+  CUresult (*LaunchCooperativeKernel)(CUfunction, unsigned, unsigned, unsigned,
                                       unsigned, unsigned, unsigned, unsigned,
-                                      unsigned, CUstream, void **);
+                                      CUstream, void **);
   CUresult (*StreamQuery)(CUstream);
   CUresult (*GetErrorName)(CUresult, const char **);
   CUresult (*GetErrorString)(CUresult, const char **);
 
-  int available;      /* a device can be used */
-  char why[1024];     /* why not, when not */
-  CUdevice device;    /* device 0 */
-  int arch;           /* its compute capability, e.g. 90 */
+  int available;   /* a device can be used */
+  char why[1024];  /* why not, when not */
+  CUdevice device; /* device 0 */
+  int arch;        /* its compute capability, e.g. 90 */
   char description[320];
-  CUcontext context;  /* device 0's primary context, once retained */
-  int hung;           /* a kernel outlived its time limit */
+  CUcontext context; /* device 0's primary context, once retained */
+  int hung;          /* a kernel outlived its time limit */
 } drv;
 
 static pthread_once_t drv_once = PTHREAD_ONCE_INIT;
@@ -123,9 +124,11 @@ static void load_driver(void) {
       {{"cuDeviceGetName", NULL}, &drv.DeviceGetName, 0},
       {{"cuDevicePrimaryCtxRetain", NULL}, &drv.DevicePrimaryCtxRetain, 0},
       {{"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"},
-       &drv.DevicePrimaryCtxRelease, 0},
+       &drv.DevicePrimaryCtxRelease,
+       0},
       {{"cuDevicePrimaryCtxReset_v2", "cuDevicePrimaryCtxReset"},
-       &drv.DevicePrimaryCtxReset, 0},
+       &drv.DevicePrimaryCtxReset,
+       0},
       {{"cuCtxSetCurrent", NULL}, &drv.CtxSetCurrent, 0},
       {{"cuCtxSynchronize", NULL}, &drv.CtxSynchronize, 0},
       {{"cuModuleLoadDataEx", NULL}, &drv.ModuleLoadDataEx, 0},
@@ -143,9 +146,8 @@ static void load_driver(void) {
       {{"cuGetErrorString", NULL}, &drv.GetErrorString, 0},
   };
   const char *missing = NULL;
-  if (!cuemu__parity_dlsym_all(lib, symbols,
-                               (int)(sizeof symbols / sizeof symbols[0]),
-                               &missing)) {
+  if (!cuemu__parity_dlsym_all(
+          lib, symbols, (int)(sizeof symbols / sizeof symbols[0]), &missing)) {
     snprintf(drv.why, sizeof drv.why,
              "the CUDA driver lacks %s (a driver older than CUDA 11?)",
              missing);
@@ -238,10 +240,10 @@ static cuemu_status fail(run *r, const char *call, CUresult result,
   if (r->message) {
     char text[256];
     describe(result, text, sizeof text);
-    *r->message = format_text("GPU leg of kernel %s (sm_%d): %s: %s%s%s",
-                              r->ptx->lowered_name, drv.arch, call, text,
-                              detail && *detail ? "\n" : "",
-                              detail ? detail : "");
+    *r->message =
+        format_text("GPU leg of kernel %s (sm_%d): %s: %s%s%s",
+                    r->ptx->lowered_name, drv.arch, call, text,
+                    detail && *detail ? "\n" : "", detail ? detail : "");
   }
   return CUEMU_CUDA_DRIVER;
 }
@@ -323,8 +325,8 @@ static cuemu_status run_locked(run *r, cuemu_dim3 grid, cuemu_dim3 block,
   int jit_options[] = {CU_JIT_ERROR_LOG_BUFFER,
                        CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *jit_values[] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
-  result = drv.ModuleLoadDataEx(&r->module, r->ptx->ptx, 2, jit_options,
-                                jit_values);
+  result =
+      drv.ModuleLoadDataEx(&r->module, r->ptx->ptx, 2, jit_options, jit_values);
   if (result != CUDA_SUCCESS) {
     r->module = NULL;
     jit_log[sizeof jit_log - 1] = '\0';
@@ -366,15 +368,16 @@ static cuemu_status run_locked(run *r, cuemu_dim3 grid, cuemu_dim3 block,
     }
   }
 
-  const char *call = cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel";
+  const char *call =
+      cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel";
   if (cooperative)
     result = drv.LaunchCooperativeKernel(
         function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
         (unsigned)dynamic_shared, NULL, params);
   else
-    result = drv.LaunchKernel(function, grid.x, grid.y, grid.z, block.x,
-                              block.y, block.z, (unsigned)dynamic_shared, NULL,
-                              params, NULL);
+    result =
+        drv.LaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y,
+                         block.z, (unsigned)dynamic_shared, NULL, params, NULL);
   free(params);
   char shape[160];
   snprintf(shape, sizeof shape,
@@ -447,7 +450,8 @@ cuemu_status cuemu__parity_gpu_run(const cuemu__parity_ptx *ptx,
                              ptx->lowered_name);
     status = CUEMU_CUDA_DRIVER;
   } else {
-    run r = {ptx, message, NULL, calloc((size_t)nargs + 1, sizeof(CUdeviceptr)),
+    run r = {ptx,   message,
+             NULL,  calloc((size_t)nargs + 1, sizeof(CUdeviceptr)),
              nargs, 0};
     if (!r.device) {
       status = CUEMU_OUT_OF_MEMORY;

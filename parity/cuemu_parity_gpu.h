@@ -41,12 +41,13 @@ typedef struct cuemu__parity_ptx {
  * without an execution-space qualifier (even one no kernel calls, which nvcc
  * would keep as host code), whereas with it NVRTC would accept kernels that
  * call host functions, which nvcc rejects; parity sources hold device code
- * only, so the strict choice is the faithful one. Arch 0
- * initialises the CUDA driver when one is installed (see
- * cuemu__parity_gpu_available about fork). On failure *log (if not NULL)
- * receives NVRTC's log or why NVRTC could not be loaded (caller frees; NULL
- * on success). Returns SUCCESS, INVALID_VALUE, NVRTC (not found or compile
- * error), IO_ERROR (the source cannot be read) or OUT_OF_MEMORY. */
+ * only, so the strict choice is the faithful one. Arch 0 initialises the
+ * CUDA driver when one is installed (see cuemu__parity_gpu_available about
+ * fork). On failure *log (if not NULL) receives NVRTC's log, or "NVRTC is
+ * not available: " and why (caller frees; NULL on success); to tell a
+ * missing NVRTC from a failed compile, ask cuemu__parity_nvrtc_version().
+ * Returns SUCCESS, INVALID_VALUE, NVRTC (not found or compile error),
+ * IO_ERROR (the source cannot be read) or OUT_OF_MEMORY. */
 cuemu_status cuemu__parity_nvrtc_compile(const char *source_path,
                                          const char *kernel,
                                          const char *const *options,
@@ -123,8 +124,7 @@ char *cuemu__parity_sanitizer_find(void);
 cuemu_status cuemu__parity_sanitizer_argv(const char *sanitizer,
                                           const char *tool, const char *self,
                                           const char *case_name,
-                                          const char *case_file,
-                                          char ***argv);
+                                          const char *case_file, char ***argv);
 
 /* The number of errors compute-sanitizer reported in its output `text`:
  * the last "ERROR SUMMARY: N error(s)" line, or for racecheck the errors of
@@ -132,14 +132,15 @@ cuemu_status cuemu__parity_sanitizer_argv(const char *sanitizer,
  * when the output has no summary (the tool did not finish). */
 long cuemu__parity_sanitizer_errors(const char *text);
 
-/* ---- Loading CUDA's libraries (shared by the legs above) ------------------ */
+/* ---- Loading CUDA's libraries (shared by the legs above) ---------------- */
 
 /* The CUDA toolkit's folder: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda. */
 const char *cuemu__parity_cuda_home(void);
 
 /* Loads the first library of `names` (NULL-terminated) that dlopen finds;
- * when `search_toolkit` is set, then also under the toolkit's lib64/ and
- * lib/. When the environment variable `env_override` (may be NULL) is set,
+ * when `search_toolkit` is set, then also under lib64/ and lib/ of
+ * $CUDA_HOME and of /usr/local/cuda. When the environment variable
+ * `env_override` (may be NULL) is set,
  * only that file is tried. Returns the handle, or NULL with *why (if not
  * NULL) set to every reason dlopen gave (caller frees). */
 void *cuemu__parity_dlopen(const char *env_override, const char *const *names,

@@ -175,6 +175,9 @@ static int load_all(list *L) {
 
 /* In the child: runs one case and writes its result to e->result. */
 static void run_child(entry *e, const cuemu_parity_options *o, int workers) {
+  /* A process group of its own, so that a timeout also ends what the case
+   * started (a compiler, compute-sanitizer). */
+  setpgid(0, 0);
   int log = open(e->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (log >= 0) {
     dup2(log, 1);
@@ -285,7 +288,7 @@ static void run_all(entry **run, int n, const cuemu_parity_options *o, int jobs,
       double t = now();
       for (int i = 0; i < next; ++i)
         if (run[i]->pid > 0 && t - run[i]->started > timeout)
-          kill(run[i]->pid, SIGKILL);
+          kill(-run[i]->pid, SIGKILL);
       struct timespec nap = {0, 20 * 1000 * 1000};
       nanosleep(&nap, NULL);
       continue;

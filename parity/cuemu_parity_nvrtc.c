@@ -34,8 +34,7 @@ static struct {
   nvrtcResult (*GetProgramLog)(nvrtcProgram, char *);
   nvrtcResult (*GetPTXSize)(nvrtcProgram, size_t *);
   nvrtcResult (*GetPTX)(nvrtcProgram, char *);
-  nvrtcResult (*GetLoweredName)(nvrtcProgram, const char *const,
-                                const char **);
+  nvrtcResult (*GetLoweredName)(nvrtcProgram, const char *const, const char **);
   nvrtcResult (*DestroyProgram)(nvrtcProgram *);
   const char *(*GetErrorString)(nvrtcResult);
   int major, minor; /* NVRTC's version */
@@ -68,9 +67,8 @@ static void load_api(void) {
       {{"nvrtcGetErrorString", NULL}, &api.GetErrorString, 0},
   };
   const char *missing = NULL;
-  if (!cuemu__parity_dlsym_all(lib, symbols,
-                               (int)(sizeof symbols / sizeof symbols[0]),
-                               &missing)) {
+  if (!cuemu__parity_dlsym_all(
+          lib, symbols, (int)(sizeof symbols / sizeof symbols[0]), &missing)) {
     const char *format = "libnvrtc.so lacks %s (NVRTC older than 11.2?)";
     size_t n = strlen(format) + strlen(missing) + 1;
     api.failure = malloc(n);
@@ -157,9 +155,8 @@ static char *folder_of(const char *path) {
 /* The options NVRTC gets: the case's own, then the source's folder, the
  * CUDA include folder (and its cccl/), the architecture and the dialect.
  * Every string is malloc()ed; *count receives their number. */
-static char **build_options(const char *source_path,
-                            const char *const *options, int noptions,
-                            int arch, int *count) {
+static char **build_options(const char *source_path, const char *const *options,
+                            int noptions, int arch, int *count) {
   char **list = calloc((size_t)noptions + 5, sizeof *list);
   if (!list)
     return NULL;
@@ -184,8 +181,8 @@ static char **build_options(const char *source_path,
     if (stat(cccl, &st) == 0 && S_ISDIR(st.st_mode))
       ok &= (list[n++] = format_text("-I%s", cccl)) != NULL;
   }
-  ok &= (list[n++] = format_text("--gpu-architecture=compute_%d", arch)) !=
-        NULL;
+  ok &=
+      (list[n++] = format_text("--gpu-architecture=compute_%d", arch)) != NULL;
   ok &= (list[n++] = strdup("-std=c++17")) != NULL;
   *count = n;
   if (!ok) {

@@ -60,8 +60,7 @@ char *cuemu__parity_sanitizer_find(void) {
 cuemu_status cuemu__parity_sanitizer_argv(const char *sanitizer,
                                           const char *tool, const char *self,
                                           const char *case_name,
-                                          const char *case_file,
-                                          char ***argv) {
+                                          const char *case_file, char ***argv) {
   if (argv)
     *argv = NULL;
   if (!sanitizer || !self || !case_name || !case_file || !argv ||
@@ -69,9 +68,9 @@ cuemu_status cuemu__parity_sanitizer_argv(const char *sanitizer,
     return CUEMU_INVALID_VALUE;
   char exit_code[16];
   snprintf(exit_code, sizeof exit_code, "%d", CUEMU_PARITY_SANITIZER_EXIT);
-  const char *words[] = {sanitizer,      "--tool", tool,      "--error-exitcode",
-                         exit_code,      self,     "--gpu-leg-only",
-                         "--case",       case_name, case_file};
+  const char *words[] = {
+      sanitizer, "--tool",         tool,     "--error-exitcode", exit_code,
+      self,      "--gpu-leg-only", "--case", case_name,          case_file};
   enum { COUNT = sizeof words / sizeof words[0] };
   size_t bytes = (COUNT + 1) * sizeof(char *);
   for (int i = 0; i < COUNT; ++i)

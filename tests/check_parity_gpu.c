@@ -57,8 +57,8 @@ static const char *const *scale_options(void) {
 /* Compiles kernel `kernel` of tests/parity/nvrtc/`file`; returns the status
  * and leaves the result in *ptx and the log in *log. */
 static cuemu_status compile(const char *file, const char *kernel,
-                            const char *const *options, int noptions,
-                            int arch, cuemu__parity_ptx *ptx, char **log) {
+                            const char *const *options, int noptions, int arch,
+                            cuemu__parity_ptx *ptx, char **log) {
   char relative[256];
   snprintf(relative, sizeof relative, "tests/parity/nvrtc/%s", file);
   char *path = test_src_path(relative);
@@ -70,10 +70,11 @@ static cuemu_status compile(const char *file, const char *kernel,
 
 /* Compiles a kernel of scale.cu with its options; fails the test unless
  * NVRTC succeeds, quoting its log. */
-static void compile_scale(const char *kernel, int arch, cuemu__parity_ptx *ptx) {
+static void compile_scale(const char *kernel, int arch,
+                          cuemu__parity_ptx *ptx) {
   char *log = NULL;
-  cuemu_status status = compile("scale.cu", kernel, scale_options(), 2, arch,
-                                ptx, &log);
+  cuemu_status status =
+      compile("scale.cu", kernel, scale_options(), 2, arch, ptx, &log);
   ck_assert_msg(status == CUEMU_SUCCESS, "%s: %s", cuemu_status_name(status),
                 log ? log : "(no log)");
   ck_assert_ptr_null(log);
@@ -113,9 +114,8 @@ static void run_ok(const cuemu__parity_ptx *ptx, cuemu_dim3 grid,
                    cuemu_dim3 block, size_t shared, int cooperative,
                    cuemu__parity_gpu_arg *args, int nargs) {
   char *message = NULL;
-  cuemu_status status = cuemu__parity_gpu_run(ptx, grid, block, shared,
-                                               cooperative, args, nargs,
-                                               &message);
+  cuemu_status status = cuemu__parity_gpu_run(
+      ptx, grid, block, shared, cooperative, args, nargs, &message);
   ck_assert_msg(status == CUEMU_SUCCESS, "%s: %s", cuemu_status_name(status),
                 message ? message : "(no message)");
   ck_assert_ptr_null(message);
@@ -223,14 +223,14 @@ START_TEST(nvrtc_rejects_host_only_call) {
   require_nvrtc();
   cuemu__parity_ptx ptx;
   char *log = NULL;
-  ck_assert_int_eq(compile("bad_host_call.cu", "doubled", NULL, 0, 90, &ptx,
-                           &log),
-                   CUEMU_NVRTC);
+  ck_assert_int_eq(
+      compile("bad_host_call.cu", "doubled", NULL, 0, 90, &ptx, &log),
+      CUEMU_NVRTC);
   ck_assert_ptr_nonnull(log);
   ck_assert_ptr_null(ptx.ptx);
   ck_assert_ptr_null(ptx.lowered_name);
-  int line = test_marker_line("tests/parity/nvrtc/bad_host_call.cu",
-                              "HOST_ONLY_LINE");
+  int line =
+      test_marker_line("tests/parity/nvrtc/bad_host_call.cu", "HOST_ONLY_LINE");
   char where[64];
   snprintf(where, sizeof where, "bad_host_call.cu(%d)", line);
   TEST_ASSERT_CONTAINS(log, where);
@@ -256,9 +256,9 @@ START_TEST(nvrtc_unknown_kernel) {
   require_nvrtc();
   cuemu__parity_ptx ptx;
   char *log = NULL;
-  ck_assert_int_eq(compile("scale.cu", "no_such_kernel", scale_options(), 2,
-                           90, &ptx, &log),
-                   CUEMU_NVRTC);
+  ck_assert_int_eq(
+      compile("scale.cu", "no_such_kernel", scale_options(), 2, 90, &ptx, &log),
+      CUEMU_NVRTC);
   TEST_ASSERT_CONTAINS(log, "no_such_kernel");
   ck_assert_ptr_null(ptx.ptx);
   free(log);
@@ -312,9 +312,9 @@ START_TEST(nvrtc_absent) {
 
   cuemu__parity_ptx ptx;
   char *log = NULL;
-  ck_assert_int_eq(compile("scale.cu", "fill", scale_options(), 2, 90, &ptx,
-                           &log),
-                   CUEMU_NVRTC);
+  ck_assert_int_eq(
+      compile("scale.cu", "fill", scale_options(), 2, 90, &ptx, &log),
+      CUEMU_NVRTC);
   ck_assert_ptr_nonnull(log);
   TEST_ASSERT_CONTAINS(log, "NVRTC is not available");
   TEST_ASSERT_CONTAINS(log, "/nonexistent/libnvrtc.so.99");
@@ -430,12 +430,12 @@ START_TEST(gpu_run_invalid_arguments) {
   ck_assert_int_eq(cuemu__parity_gpu_run(&ptx, one, one, 0, 0,
                                          scalar_without_value, 1, NULL),
                    CUEMU_INVALID_VALUE);
-  ck_assert_int_eq(cuemu__parity_gpu_run(&ptx, one, one, 0, 0,
-                                         array_without_data, 1, NULL),
-                   CUEMU_INVALID_VALUE);
-  ck_assert_int_eq(cuemu__parity_gpu_run(&ptx, one, one, (size_t)1 << 40, 0,
-                                         NULL, 0, NULL),
-                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_gpu_run(&ptx, one, one, 0, 0, array_without_data, 1, NULL),
+      CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_gpu_run(&ptx, one, one, (size_t)1 << 40, 0, NULL, 0, NULL),
+      CUEMU_INVALID_VALUE);
 }
 END_TEST
 
@@ -444,26 +444,28 @@ END_TEST
  * the GPU leg's argument passing, copies, error reports, context reset and
  * time limit are tested without a GPU. */
 
-/* The fake driver, built with $CC on first use (once per test run), loaded
- * through CUEMU_CUDA_DRIVER_LIBRARY; returns its dlopen handle, for reading
- * its fake_cuda_* counters. */
+/* The fake driver, built with $CC into tests/tmp when it is missing or
+ * older than its source, loaded through CUEMU_CUDA_DRIVER_LIBRARY; returns
+ * its dlopen handle, for reading its fake_cuda_* counters. */
 static void *use_fake_driver(void) {
-  char name[64];
-  snprintf(name, sizeof name, "libfakecuda.%ld.so", (long)getppid());
-  char *library = test_tmp_path(name);
-  if (access(library, R_OK) != 0) {
-    char *source = test_src_path("tests/parity/fake_cuda/fake_libcuda.c");
-    char *partial = test_tmp_path("libfakecuda.partial.so");
+  char *library = test_tmp_path("libfakecuda.so");
+  char *source = test_src_path("tests/parity/fake_cuda/fake_libcuda.c");
+  struct stat built, written;
+  ck_assert_int_eq(stat(source, &written), 0);
+  if (stat(library, &built) != 0 || built.st_mtime < written.st_mtime) {
+    char name[64];
+    snprintf(name, sizeof name, "libfakecuda.%ld.partial", (long)getpid());
+    char *partial = test_tmp_path(name);
     const char *cc = getenv("CC");
     char command[16384];
     snprintf(command, sizeof command,
-             "%s -shared -fPIC -O1 -o '%s' '%s' && mv '%s' '%s'",
+             "%s -shared -fPIC -O1 -o '%s' '%s' && mv -f '%s' '%s'",
              cc && *cc ? cc : "cc", partial, source, partial, library);
     ck_assert_msg(system(command) == 0, "could not build the fake driver: %s",
                   command);
-    free(source);
     free(partial);
   }
+  free(source);
   test_setenv("CUEMU_CUDA_DRIVER_LIBRARY", library);
   void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   ck_assert_msg(handle != NULL, "%s", dlerror());
@@ -518,9 +520,9 @@ START_TEST(fake_init_fails) {
   cuemu__parity_ptx ptx = fake_image("_Z4fillPii");
   char *message = NULL;
   cuemu_dim3 one = test_dim(1, 1, 1);
-  ck_assert_int_eq(cuemu__parity_gpu_run(&ptx, one, one, 0, 0, NULL, 0,
-                                         &message),
-                   CUEMU_NO_DEVICE);
+  ck_assert_int_eq(
+      cuemu__parity_gpu_run(&ptx, one, one, 0, 0, NULL, 0, &message),
+      CUEMU_NO_DEVICE);
   TEST_ASSERT_CONTAINS(message, "CUDA_ERROR_NO_DEVICE");
   free(message);
 }
@@ -582,8 +584,7 @@ START_TEST(fake_large_dynamic_shared) {
   run_ok(&ptx, test_dim(1, 1, 1), test_dim(256, 1, 1), 16 * 1024, 0, args, 1);
   ck_assert_int_eq(total, 255LL * 256 / 2);
   ck_assert_int_eq(fake_counter(fake, "last_shared_attribute"), 0);
-  run_ok(&ptx, test_dim(1, 1, 1), test_dim(1024, 1, 1), 64 * 1024, 0, args,
-         1);
+  run_ok(&ptx, test_dim(1, 1, 1), test_dim(1024, 1, 1), 64 * 1024, 0, args, 1);
   ck_assert_int_eq(total, 1023LL * 1024 / 2);
   ck_assert_int_eq(fake_counter(fake, "last_shared_attribute"), 64 * 1024);
 }
@@ -658,8 +659,8 @@ START_TEST(fake_errors_before_launch) {
   TEST_ASSERT_CONTAINS(message, "block (2048, 1, 1)");
   free(message);
   ck_assert_int_eq(cuemu__parity_gpu_run(&fill, test_dim(1, 1, 1),
-                                         test_dim(4, 1, 1), 300 * 1024, 0,
-                                         args, 2, &message),
+                                         test_dim(4, 1, 1), 300 * 1024, 0, args,
+                                         2, &message),
                    CUEMU_CUDA_DRIVER);
   TEST_ASSERT_CONTAINS(message, "cuFuncSetAttribute");
   free(message);
@@ -735,37 +736,37 @@ END_TEST
 
 START_TEST(sanitizer_command_line_invalid) {
   char **argv = (char **)&argv;
-  ck_assert_int_eq(cuemu__parity_sanitizer_argv("cs", "leakcheck", "self", "c",
-                                                "f", &argv),
-                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_argv("cs", "leakcheck", "self", "c", "f", &argv),
+      CUEMU_INVALID_VALUE);
   ck_assert_ptr_null(argv);
-  ck_assert_int_eq(cuemu__parity_sanitizer_argv(NULL, "memcheck", "self", "c",
-                                                "f", &argv),
-                   CUEMU_INVALID_VALUE);
-  ck_assert_int_eq(cuemu__parity_sanitizer_argv("cs", "memcheck", "self", NULL,
-                                                "f", &argv),
-                   CUEMU_INVALID_VALUE);
-  ck_assert_int_eq(cuemu__parity_sanitizer_argv("cs", "memcheck", "self", "c",
-                                                "f", NULL),
-                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_argv(NULL, "memcheck", "self", "c", "f", &argv),
+      CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_argv("cs", "memcheck", "self", NULL, "f", &argv),
+      CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_argv("cs", "memcheck", "self", "c", "f", NULL),
+      CUEMU_INVALID_VALUE);
 }
 END_TEST
 
 START_TEST(sanitizer_summary) {
-  ck_assert_int_eq(cuemu__parity_sanitizer_errors(
-                       "========= COMPUTE-SANITIZER\n"
-                       "case saxpy: ok\n"
-                       "========= ERROR SUMMARY: 0 errors\n"),
-                   0);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_errors("========= COMPUTE-SANITIZER\n"
+                                     "case saxpy: ok\n"
+                                     "========= ERROR SUMMARY: 0 errors\n"),
+      0);
   ck_assert_int_eq(cuemu__parity_sanitizer_errors(
                        "========= Invalid __global__ write of size 4 bytes\n"
                        "=========     at store+0x70\n"
                        "========= ERROR SUMMARY: 1 error\n"),
                    1);
-  ck_assert_int_eq(cuemu__parity_sanitizer_errors(
-                       "========= ERROR SUMMARY: 3 errors\n"
-                       "========= ERROR SUMMARY: 12 errors\n"),
-                   12);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_errors("========= ERROR SUMMARY: 3 errors\n"
+                                     "========= ERROR SUMMARY: 12 errors\n"),
+      12);
   ck_assert_int_eq(
       cuemu__parity_sanitizer_errors(
           "========= Error: Race reported between Write access at "
@@ -783,13 +784,13 @@ START_TEST(sanitizer_summary) {
                        "========= RACECHECK SUMMARY: 1 hazard displayed (1 "
                        "warning)\n"),
                    -1);
-  ck_assert_int_eq(cuemu__parity_sanitizer_errors(
-                       "========= ERROR SUMMARY: see above\n"),
-                   -1);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_errors("========= ERROR SUMMARY: see above\n"),
+      -1);
   /* A run cut short prints no summary. */
-  ck_assert_int_eq(cuemu__parity_sanitizer_errors(
-                       "========= COMPUTE-SANITIZER\nKilled\n"),
-                   -1);
+  ck_assert_int_eq(
+      cuemu__parity_sanitizer_errors("========= COMPUTE-SANITIZER\nKilled\n"),
+      -1);
   ck_assert_int_eq(cuemu__parity_sanitizer_errors(""), -1);
   ck_assert_int_eq(cuemu__parity_sanitizer_errors(NULL), -1);
 }
@@ -859,7 +860,6 @@ END_TEST
 
 /* ---- On a GPU (CUEMU_REQUIRE_CUDA=1) ------------------------------------- */
 
-
 /* fill on the GPU, normally and cooperatively; an array without copy_back
  * keeps its host values. */
 START_TEST(gpu_fill) {
@@ -913,8 +913,7 @@ START_TEST(gpu_large_dynamic_shared) {
   compile_scale("block_total", 0, &ptx);
   long long total = -1;
   cuemu__parity_gpu_arg args[] = {{&total, sizeof total, 1, 1}};
-  run_ok(&ptx, test_dim(1, 1, 1), test_dim(1024, 1, 1), 64 * 1024, 0, args,
-         1);
+  run_ok(&ptx, test_dim(1, 1, 1), test_dim(1024, 1, 1), 64 * 1024, 0, args, 1);
   ck_assert_int_eq(total, 1023LL * 1024 / 2);
   cuemu__parity_nvrtc_free(&ptx);
 }
@@ -1008,7 +1007,8 @@ static int nvrtc_installed(void) {
   snprintf(home, sizeof home, "%s/lib*/libnvrtc.so*",
            cuemu__parity_cuda_home());
   const char *patterns[] = {home, "/usr/local/cuda/lib*/libnvrtc.so*",
-                            "/usr/lib/*/libnvrtc.so*", "/usr/lib*/libnvrtc.so*"};
+                            "/usr/lib/*/libnvrtc.so*",
+                            "/usr/lib*/libnvrtc.so*"};
   const char *forced = getenv("CUEMU_NVRTC_LIBRARY");
   if (forced && *forced)
     return 1; /* it must load, then */
@@ -1036,8 +1036,9 @@ Suite *make_parity_gpu_suite(void) {
     tcase_add_test(tc, nvrtc_unknown_kernel);
     tcase_add_test(tc, nvrtc_missing_source);
   } else {
-    fprintf(stderr, "parity_gpu: no libnvrtc.so under %s or the system "
-                    "library folders: the NVRTC compile tests are skipped\n",
+    fprintf(stderr,
+            "parity_gpu: no libnvrtc.so under %s or the system "
+            "library folders: the NVRTC compile tests are skipped\n",
             cuemu__parity_cuda_home());
   }
 
