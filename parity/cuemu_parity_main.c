@@ -276,6 +276,7 @@ static void run_all(entry **run, int n, const cuemu_parity_options *o, int jobs,
         done++;
         continue;
       }
+      setpgid(pid, pid);
       e->pid = pid;
       active++;
       progress(done, n, e->row.name);
