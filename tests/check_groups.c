@@ -6,8 +6,8 @@
  * coalesced groups in divergent branches with sparse masks, with their
  * partitions; memcpy_async; and misuse, which ends the launch with a
  * message naming the kernel's source line. Also the warp and block
- * collectives of examples/collectives/collectives.cuh, with any mask and
- * every block size from 1 to 1024 threads in 1-D, 2-D and 3-D shapes.
+ * collectives of examples/programs/collectives/collectives.cuh, with any mask
+ * and every block size from 1 to 1024 threads in 1-D, 2-D and 3-D shapes.
  * Then the tiles wider than a warp (thread_block_tile<64> ... <1024>):
  * every operation on every block shape that is a whole number of tiles,
  * under several schedules, nested tiles, and their misuse; and

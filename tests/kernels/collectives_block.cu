@@ -1,10 +1,10 @@
 /*
  * collectives_block.cu: the block reductions and scans of
- * examples/collectives/collectives.cuh in blocks of any shape, each thread
- * writing its row of `out` (collectives_layout.h), and block_sum_to into
+ * examples/programs/collectives/collectives.cuh in blocks of any shape, each
+ * thread writing its row of `out` (collectives_layout.h), and block_sum_to into
  * global sums with one atomic per block.
  */
-#include "../../examples/collectives/collectives.cuh"
+#include "../../examples/programs/collectives/collectives.cuh"
 #include "collectives_layout.h"
 #include "result_bits.cuh"
 

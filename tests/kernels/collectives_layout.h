@@ -1,7 +1,8 @@
 /*
  * collectives_layout.h: what tests/kernels/collectives_*.cu write and
  * tests/check_groups.c checks (the warp and block collectives of
- * examples/collectives/collectives.cuh). Included by both (C and CUDA C++).
+ * examples/programs/collectives/collectives.cuh). Included by both (C and
+ * CUDA C++).
  */
 #ifndef CUEMU_TESTS_COLLECTIVES_LAYOUT_H
 #define CUEMU_TESTS_COLLECTIVES_LAYOUT_H

@@ -1,10 +1,10 @@
 /*
  * collectives_warp.cu: the warp reductions and scans of
- * examples/collectives/collectives.cuh with the mask masks[blockIdx.x]
- * (less the lanes past the end of the block); lanes outside it skip the
- * calls. Each taking lane writes its row of `out` (collectives_layout.h).
+ * examples/programs/collectives/collectives.cuh with the mask
+ * masks[blockIdx.x] (less the lanes past the end of the block); lanes outside
+ * it skip the calls. Each taking lane writes its row of `out` (collectives_layout.h).
  */
-#include "../../examples/collectives/collectives.cuh"
+#include "../../examples/programs/collectives/collectives.cuh"
 #include "collectives_layout.h"
 #include "result_bits.cuh"
 

@@ -2,7 +2,7 @@
  * example.cuh: what every example program shares: checking CUDA runtime
  * calls, a seeded input generator, comparing a result with the host's, and
  * the last line "RESULT <name> PASS|FAIL <detail>" that
- * examples/run_examples.sh reads.
+ * examples/programs/run_examples.sh reads.
  *
  * An example defines EXAMPLE_NAME (its folder's name, as a string) and then
  * includes this header with #include "../common/example.cuh". This folder

@@ -1,7 +1,8 @@
 #!/bin/sh
-# run_examples.sh: the main job. Compiles every example (EXAMPLES_DIR/*/*.cu)
-# with cuemu-cc, runs it, and prints a table of compile time, compile cache
-# use, run time and result.
+# run_examples.sh: runs the whole-program examples. Compiles every example
+# (EXAMPLES_DIR/*/*.cu, with EXAMPLES_DIR normally examples/programs) with
+# cuemu-cc, runs it, and prints a table of compile time, compile cache use,
+# run time and result.
 #
 # Usage: run_examples.sh EXAMPLES_DIR [NAME...]
 #

@@ -1,0 +1,5 @@
+/* unknown_kernel.cu: y = a * x over n floats (see unknown_kernel.parity.yaml for what is wrong). */
+extern "C" __global__ void scale(int n, float a, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i];
+}
