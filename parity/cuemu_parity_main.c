@@ -51,6 +51,7 @@ typedef struct entry {
   char *file;
   cuemu_parity_case *c;
   char *error;                 /* why the file did not load */
+  char *stem;                  /* then the row's name */
   cuemu__prow row;
   pid_t pid;
   double started;
@@ -155,7 +156,11 @@ static int load_all(list *L) {
         return -1;
       e->file = L->files[i];
       e->error = strdup(cuemu_parity_last_message());
-      e->row.name = e->file;
+      /* The row is named after the file, without its folder and suffix. */
+      const char *base = strrchr(e->file, '/');
+      base = base ? base + 1 : e->file;
+      e->stem = strndup(base, strcspn(base, "."));
+      e->row.name = e->stem ? e->stem : e->file;
       e->row.file = e->file;
       continue;
     }
@@ -487,6 +492,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < L.n; ++i) {
     cuemu_parity_case_free(L.e[i].c);
     free(L.e[i].error);
+    free(L.e[i].stem);
     cuemu_parity_result_free(&L.e[i].row.result);
   }
   for (int i = 0; i < L.nfiles; ++i)

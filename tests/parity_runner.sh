@@ -35,6 +35,7 @@ out=$work/bad.out
 rc=$?
 [ $rc -eq 1 ] || fail "a run with failing cases exited $rc, not 1"
 expect_in "$out" "unparsable.parity.yaml:15:1: does not parse as YAML"
+grep -E "^unparsable +- .* FAIL$" "$out" >/dev/null || fail "the file that does not parse has no row of its own"
 expect_in "$out" "case 'unknown_kernel': field 'kernel': tests/parity/unknown_kernel/unknown_kernel.cu has no kernel scale_all"
 expect_in "$out" "case 'arg_count': field 'args': kernel scale takes 4 parameters, the case gives 5 arguments"
 expect_in "$out" "field 'args[1] (a).type': 'int' (4 bytes) does not match parameter 2 of kernel scale, 'float' (4 bytes)"
