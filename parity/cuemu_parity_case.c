@@ -293,14 +293,23 @@ cuemu_status cuemu_parity_case_add_array(cuemu_parity_case *c,
     return cuemu__parity_fail(CUEMU_INVALID_VALUE,
                               "an array needs a name, a type and a size");
   char elem[64];
-  if (!cuemu__ptype_split(type, elem, sizeof elem))
+  int depth = cuemu__ptype_split(type, elem, sizeof elem);
+  if (depth != 1)
     return cuemu__parity_fail(CUEMU_INVALID_VALUE,
                               "argument %s: an array needs a pointer type, "
-                              "not '%s'",
-                              name, type);
+                              "not '%s'%s",
+                              name, type,
+                              depth > 1 ? " (arrays of pointers are not "
+                                          "supported)" : "");
   if (kind != CUEMU_PARITY_OUTPUT && !gen)
     return cuemu__parity_fail(CUEMU_INVALID_VALUE,
                               "argument %s: an input needs a generator", name);
+  char why[256];
+  if (gen && kind != CUEMU_PARITY_OUTPUT &&
+      cuemu__parity_generator_check(gen, why, sizeof why))
+    return cuemu__parity_fail(CUEMU_INVALID_VALUE, "argument %s: %s", name, why);
+  if (compare && cuemu__parity_compare_check(compare, why, sizeof why))
+    return cuemu__parity_fail(CUEMU_INVALID_VALUE, "argument %s: %s", name, why);
   cuemu__parg *a = new_arg(c, name, type);
   if (!a || !(a->size = strdup(size)))
     return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");

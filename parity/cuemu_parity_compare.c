@@ -5,6 +5,7 @@
  * matches NaN, an infinity matches only itself, and +0 matches -0 except
  * bit for bit.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +31,49 @@ static __int128 ordered(const cuemu__pfield *f, const void *elem) {
   return bits & sign ? -(__int128)(bits & ~sign) : (__int128)bits;
 }
 
+int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
+                                size_t size) {
+  if (cmp->kind == CUEMU_PARITY_ULPS && cmp->ulps < 0) {
+    snprintf(why, size, "ulps must not be negative");
+    return -1;
+  }
+  if (cmp->kind == CUEMU_PARITY_TOLERANCE &&
+      !(cmp->rtol >= 0 && cmp->atol >= 0 && isfinite(cmp->rtol) &&
+        isfinite(cmp->atol))) {
+    snprintf(why, size, "tolerances are finite and not negative");
+    return -1;
+  }
+  if ((unsigned)cmp->kind > CUEMU_PARITY_TOLERANCE) {
+    snprintf(why, size, "unknown comparison kind %d", (int)cmp->kind);
+    return -1;
+  }
+  return 0;
+}
+
+/* An integer (or bool) field's exact value. */
+static __int128 whole(const cuemu__pfield *f, const void *elem) {
+  const unsigned char *p = (const unsigned char *)elem + f->offset;
+  uint64_t bits = 0;
+  memcpy(&bits, p, f->size); /* little-endian */
+  if (f->kind == CUEMU__PS_INT && f->size < 8 && (bits >> (f->size * 8 - 1)) & 1)
+    bits |= ~(uint64_t)0 << (f->size * 8); /* sign extension */
+  if (f->kind == CUEMU__PS_INT)
+    return (__int128)(int64_t)bits;
+  return (__int128)bits;
+}
+
+/* |a - b| of two integer fields, exactly (as a double, exact to 2^53). */
+static double whole_distance(const cuemu__pfield *f, const void *a,
+                             const void *b) {
+  __int128 d = whole(f, a) - whole(f, b);
+  return (double)(d < 0 ? -d : d);
+}
+
 double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
                           const void *b) {
-  double x = cuemu__pfield_get(f, a), y = cuemu__pfield_get(f, b);
   if (!is_float(f))
-    return fabs(x - y);
+    return whole_distance(f, a, b);
+  double x = cuemu__pfield_get(f, a), y = cuemu__pfield_get(f, b);
   if (isnan(x) || isnan(y))
     return isnan(x) && isnan(y) ? 0 : INFINITY;
   if (isinf(x) || isinf(y))
@@ -64,6 +103,8 @@ static int agrees(const cuemu__pfield *f, const cuemu_parity_compare *cmp,
   case CUEMU_PARITY_ULPS:
     return ulps <= (double)cmp->ulps;
   default:
+    if (!is_float(f))
+      return whole_distance(f, got, want) <= atol + rtol * fabs(y);
     if (isnan(x) || isnan(y))
       return 0;
     if (isinf(x) || isinf(y))
@@ -74,8 +115,11 @@ static int agrees(const cuemu__pfield *f, const cuemu_parity_compare *cmp,
 
 static void show(cuemu__ptext *t, const cuemu__pfield *f, const void *elem) {
   double v = cuemu__pfield_get(f, elem);
-  if (!is_float(f))
-    cuemu__ptext_add(t, "%.0f", v);
+  __int128 w = is_float(f) ? 0 : whole(f, elem);
+  if (!is_float(f) && w < 0)
+    cuemu__ptext_add(t, "%" PRId64, (int64_t)w);
+  else if (!is_float(f))
+    cuemu__ptext_add(t, "%" PRIu64, (uint64_t)w);
   else if (f->kind == CUEMU__PS_FLOAT && f->size == 8)
     cuemu__ptext_add(t, "%.17g", v);
   else
@@ -96,7 +140,9 @@ int cuemu__parity_compare(const char *what, const char *ref,
       const cuemu__pfield *f = &type->fields[k];
       double ulps = cuemu__parity_ulps(f, ge, we);
       double x = cuemu__pfield_get(f, ge), y = cuemu__pfield_get(f, we);
-      double abs = isnan(x) && isnan(y) ? 0 : fabs(x - y);
+      double abs = !is_float(f)                ? ulps
+                   : isnan(x) && isnan(y) ? 0
+                                          : fabs(x - y);
       if (ulps > d->max_ulps || isnan(ulps))
         d->max_ulps = isnan(ulps) ? INFINITY : ulps;
       if (abs > d->max_abs || isnan(abs))

@@ -30,14 +30,22 @@ static cuemu_status compile(const cuemu__psetup *s, const char *checks,
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = 1;
-  o.argv = (const char *const *)c->options;
-  o.argc = c->noptions;
+  /* The case's options, and -g (with the default -O2) so that a fault's
+   * report can name the kernel's source line. */
+  const char **argv = calloc((size_t)c->noptions + 1, sizeof *argv);
+  if (!argv)
+    return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
+  for (int i = 0; i < c->noptions; ++i)
+    argv[i] = c->options[i];
+  argv[c->noptions] = "-g";
+  o.argv = argv;
+  o.argc = c->noptions + 1;
+  o.checks = checks;
   const char *names[1] = {c->kernel};
   if (strchr(c->kernel, '<')) {
     o.name_expressions = names;
     o.name_expression_count = 1;
   }
-  (void)checks;
   char log[] = "/tmp/cuemu-cc-log-XXXXXX";
   int fd = mkstemp(log);
   int saved = fd >= 0 ? dup(2) : -1;
@@ -46,6 +54,7 @@ static cuemu_status compile(const cuemu__psetup *s, const char *checks,
     dup2(fd, 2);
   }
   cuemu_status st = cuemu_compile(c->source, out, &o, NULL);
+  free(argv);
   if (saved >= 0) {
     fflush(stderr);
     dup2(saved, 2);
@@ -53,10 +62,12 @@ static cuemu_status compile(const cuemu__psetup *s, const char *checks,
   }
   if (st != CUEMU_SUCCESS) {
     char *why = fd >= 0 ? read_log(fd) : NULL;
+    char detail[1024];
+    snprintf(detail, sizeof detail, "%s", cuemu_last_message());
     st = cuemu__parity_fail(st, "%s%scase '%s': %s does not compile with "
-                                "cuemu-cc (%s):\n%s",
+                                "cuemu-cc (%s): %s\n%s",
                             c->file, c->file[0] ? ": " : "", c->name, c->source,
-                            cuemu_status_name(st), why ? why : "");
+                            cuemu_status_name(st), detail, why ? why : "");
     free(why);
   }
   if (fd >= 0) {
@@ -85,48 +96,51 @@ static cuemu_status check_params(const cuemu__psetup *s,
     const cuemu__parg *a = &c->args[i];
     size_t want = a->is_array ? sizeof(void *) : s->types[i].size;
     char elem[128];
-    int pointer = cuemu__ptype_split(p->ctype, elem, sizeof elem);
-    if (pointer != a->is_array || p->size != want ||
-        !cuemu__ptype_same(c, p->ctype, a->type))
+    int depth = cuemu__ptype_split(p->ctype, elem, sizeof elem);
+    if (depth != a->is_array || p->size != want ||
+        !cuemu__ptype_same(c, p->ctype, a->type)) {
+      char place[4200] = "";
+      if (c->file[0])
+        snprintf(place, sizeof place, "%s:%d: ", c->file,
+                 a->line ? a->line : c->line);
       return cuemu__parity_fail(
           CUEMU_CASE_INVALID,
-          "%s:%d: case '%s': field 'args[%d] (%s).type': '%s' (%zu bytes) "
+          "%scase '%s': field 'args[%d] (%s).type': '%s' (%zu bytes) "
           "does not match parameter %d of kernel %s, '%s' (%zu bytes)",
-          where, a->line ? a->line : c->line, c->name, i, a->name, a->type,
-          want, i + 1, c->kernel, p->ctype, p->size);
+          place, c->name, i, a->name, a->type, want, i + 1, c->kernel,
+          p->ctype, p->size);
+    }
   }
   return CUEMU_SUCCESS;
 }
 
 cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
                                     const char *checks, cuemu_module **module,
-                                    cuemu_kernel **kernel) {
+                                    cuemu_kernel **kernel, char *path,
+                                    size_t size) {
   const cuemu_parity_case *c = s->c;
   *module = NULL;
   *kernel = NULL;
-  char out[] = "/tmp/cuemu-kernel-XXXXXX.so";
-  int fd = mkstemps(out, 3);
+  snprintf(path, size, "%s", "/tmp/cuemu-kernel-XXXXXX.so");
+  int fd = mkstemps(path, 3);
   if (fd < 0)
     return cuemu__parity_fail(CUEMU_IO_ERROR, "a temporary file: %s",
                               strerror(errno));
   close(fd);
-  cuemu_status st = compile(s, checks, out);
-  if (!st && (st = cuemu_module_load(module, out)))
+  cuemu_status st = compile(s, checks, path);
+  if (!st && (st = cuemu_module_load(module, path)))
     st = cuemu__parity_fail(st, "case '%s': %s", c->name, cuemu_last_message());
-  unlink(out);
-  if (st)
-    return st;
-  if ((st = cuemu_module_get_kernel(*module, c->kernel, kernel))) {
+  if (!st && cuemu_module_get_kernel(*module, c->kernel, kernel))
     st = cuemu__parity_fail(
         CUEMU_CASE_INVALID, "%s%scase '%s': field 'kernel': %s has no kernel %s",
         c->file, c->file[0] ? ": " : "", c->name, c->source, c->kernel);
-  } else if ((st = check_params(s, *kernel))) {
-    /* The message is set. */
-  }
+  if (!st)
+    st = check_params(s, *kernel);
   if (st) {
     cuemu_module_unload(*module);
     *module = NULL;
     *kernel = NULL;
+    unlink(path);
   }
   return st;
 }

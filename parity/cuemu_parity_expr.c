@@ -6,9 +6,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cuemu_parity_internal.h"
 
@@ -52,13 +54,17 @@ static int primary(parser *ps, int64_t *v) {
     ps->p++;
     if (primary(ps, v))
       return -1;
+    if (*v == INT64_MIN)
+      return fail(ps, "overflow");
     *v = -*v;
     return 0;
   }
   if (isdigit((unsigned char)*ps->p)) {
     errno = 0;
     char *end;
-    long long n = strtoll(ps->p, &end, 0);
+    /* Decimal, or hexadecimal with 0x: a leading 0 is not octal. */
+    int hex = ps->p[0] == '0' && (ps->p[1] == 'x' || ps->p[1] == 'X');
+    long long n = strtoll(ps->p, &end, hex ? 16 : 10);
     if (errno)
       return fail(ps, "number out of range");
     if (*end == '.' || *end == 'e' || *end == 'E')
@@ -105,7 +111,7 @@ static int primary(parser *ps, int64_t *v) {
     else if (strcmp(name, "ceil_div") == 0) {
       if (b <= 0)
         return fail(ps, "ceil_div by a divisor that is not positive");
-      *v = (a + b - 1) / b;
+      *v = a / b + (a % b > 0); /* rounds up, also below zero */
     } else {
       snprintf(ps->err, ps->errsize,
                "unknown function %s (min, max and ceil_div are known)", name);
@@ -131,7 +137,11 @@ static int product(parser *ps, int64_t *v) {
       return -1;
     if (op != '*' && r == 0)
       return fail(ps, "division by zero");
-    *v = op == '*' ? *v * r : op == '/' ? *v / r : *v % r;
+    if (op == '*' ? __builtin_mul_overflow(*v, r, v)
+                  : (*v == INT64_MIN && r == -1))
+      return fail(ps, "overflow");
+    if (op != '*')
+      *v = op == '/' ? *v / r : *v % r;
   }
 }
 
@@ -147,7 +157,9 @@ static int sum(parser *ps, int64_t *v) {
     int64_t r;
     if (product(ps, &r))
       return -1;
-    *v = op == '+' ? *v + r : *v - r;
+    if (op == '+' ? __builtin_add_overflow(*v, r, v)
+                  : __builtin_sub_overflow(*v, r, v))
+      return fail(ps, "overflow");
   }
 }
 
@@ -160,4 +172,22 @@ int cuemu__parity_eval(const char *expr, cuemu__plookup lookup, void *ctx,
   if (*ps.p)
     return fail(&ps, "unexpected text");
   return 0;
+}
+
+int cuemu__parity_number(const char *text, double *out) {
+  const char *t = text;
+  int negative = *t == '-';
+  if (*t == '-' || *t == '+')
+    t++;
+  if (*t == '.')
+    t++; /* YAML's .nan and .inf */
+  if (strcasecmp(t, "nan") == 0 || strcasecmp(t, "inf") == 0 ||
+      strcasecmp(t, "infinity") == 0) {
+    *out = t[0] == 'n' || t[0] == 'N' ? NAN : negative ? -INFINITY : INFINITY;
+    return 0;
+  }
+  char *end;
+  errno = 0;
+  *out = strtod(text, &end);
+  return end == text || *end || (errno == ERANGE && isinf(*out)) ? -1 : 0;
 }

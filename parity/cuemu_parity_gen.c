@@ -5,6 +5,7 @@
  * whatever the order of the arguments' generation.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,74 @@ static uint64_t below(uint64_t *state, uint64_t n) {
     x = next(state);
   while (x >= limit);
   return x % n;
+}
+
+/* Steps a floating-point field down, one representable value at a time,
+ * until it is below hi (and not below lo). */
+static void below_hi(const cuemu__pfield *f, unsigned char *elem, double lo,
+                     double hi) {
+  if (f->kind != CUEMU__PS_FLOAT && f->kind != CUEMU__PS_HALF &&
+      f->kind != CUEMU__PS_BF16)
+    return;
+  for (int i = 0; i < 4 && cuemu__pfield_get(f, elem) >= hi; ++i) {
+    uint64_t bits = 0, sign = (uint64_t)1 << (f->size * 8 - 1);
+    memcpy(&bits, elem + f->offset, f->size);
+    if (bits & sign)
+      bits++;            /* more negative */
+    else if (bits == 0)
+      bits = sign | 1;   /* below +0 */
+    else
+      bits--;
+    memcpy(elem + f->offset, &bits, f->size);
+  }
+  if (cuemu__pfield_get(f, elem) < lo)
+    cuemu__pfield_set(f, elem, lo);
+}
+
+int cuemu__parity_generator_check(const cuemu_parity_generator *g, char *why,
+                                  size_t size) {
+  int ranged = g->kind == CUEMU_PARITY_UNIFORM || g->kind == CUEMU_PARITY_NORMAL ||
+               g->kind == CUEMU_PARITY_INTEGERS || g->kind == CUEMU_PARITY_ARANGE;
+  if (ranged && (!isfinite(g->a) || !isfinite(g->b))) {
+    snprintf(why, size, "the generator's numbers must be finite");
+    return -1;
+  }
+  switch (g->kind) {
+  case CUEMU_PARITY_UNIFORM:
+    if (!(g->a < g->b)) {
+      snprintf(why, size, "the range [%g, %g) is empty", g->a, g->b);
+      return -1;
+    }
+    return 0;
+  case CUEMU_PARITY_INTEGERS:
+    if (g->a != floor(g->a) || g->b != floor(g->b) || !(g->a < g->b) ||
+        g->b - g->a > 4611686018427387904.0) {
+      snprintf(why, size,
+               "integers takes whole bounds [lo, hi) with lo < hi, at most "
+               "2^62 apart, not [%g, %g)",
+               g->a, g->b);
+      return -1;
+    }
+    return 0;
+  case CUEMU_PARITY_NORMAL:
+    if (g->b < 0) {
+      snprintf(why, size, "the standard deviation is negative");
+      return -1;
+    }
+    return 0;
+  case CUEMU_PARITY_VALUES:
+    if (!g->values || !g->nvalues) {
+      snprintf(why, size, "values needs at least one value");
+      return -1;
+    }
+    return 0;
+  case CUEMU_PARITY_CONSTANT:
+  case CUEMU_PARITY_ARANGE:
+  case CUEMU_PARITY_PERMUTATION:
+    return 0;
+  }
+  snprintf(why, size, "unknown generator kind %d", (int)g->kind);
+  return -1;
 }
 
 void cuemu__parity_generate(const cuemu_parity_generator *gen,
@@ -93,7 +162,11 @@ void cuemu__parity_generate(const cuemu_parity_generator *gen,
         v = gen->nvalues ? gen->values[k % gen->nvalues] : 0;
         break;
       }
-      cuemu__pfield_set(&type->fields[f], p + i * type->size, v);
+      unsigned char *elem = p + i * type->size;
+      cuemu__pfield_set(&type->fields[f], elem, v);
+      /* Rounding to a narrow type may reach hi; uniform stays below it. */
+      if (gen->kind == CUEMU_PARITY_UNIFORM)
+        below_hi(&type->fields[f], elem, gen->a, gen->b);
     }
   }
   free(perm);

@@ -72,8 +72,8 @@ typedef struct cuemu__ptype {
  * case's declared structs. Returns 0, or -1 with a message in err. */
 int cuemu__ptype_resolve(const cuemu_parity_case *c, const char *name,
                          cuemu__ptype *out, char *err, size_t errsize);
-/* Splits "const float *" into the element type "float" and returns 1 for a
- * pointer, 0 for a scalar type. */
+/* Splits "const float *" into the element type "float" and returns how
+ * many pointers deep the type is: 0 for a scalar type, 1 for a pointer. */
 int cuemu__ptype_split(const char *text, char *elem, size_t size);
 /* Whether two spellings of a type mean the same type (spaces, "struct",
  * top-level const, __restrict__ and typedef names such as uint32_t ignored). */
@@ -115,6 +115,7 @@ struct cuemu_parity_case {
   char *host_file, *host_function;
   char *grid[3], *threads[3], *block[3], *shared;
   int use_threads, cooperative;
+  int launch_line;             /* where `launch` is in the case file */
   uint64_t seed;
   cuemu__pstruct *structs;
   int nstructs;
@@ -132,6 +133,10 @@ char *cuemu__parity_strdup(const char *s);
 /* Looks a name up; returns 0 with *value set, or -1 with a message. */
 typedef int (*cuemu__plookup)(void *ctx, const char *name, int64_t *value,
                               char *err, size_t errsize);
+
+/* Parses a whole text as a number: decimal or hexadecimal, and nan, inf,
+ * -inf (also YAML's .nan, .inf, -.inf). Returns 0 or -1. */
+int cuemu__parity_number(const char *text, double *out);
 
 /* Evaluates an integer expression: integers, names, + - * / %, parentheses,
  * min(a, b), max(a, b), ceil_div(a, b). Returns 0, or -1 with a message. */
@@ -156,6 +161,12 @@ typedef struct cuemu__psetup {
 cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
                                  cuemu__psetup *s);
 void cuemu__psetup_free(cuemu__psetup *s);
+
+/* Whether a generator can be used: finite bounds, a non-empty range
+ * (integers: whole bounds at most 2^62 apart), a standard deviation that is
+ * not negative, a list for VALUES. Returns 0, or -1 with the reason. */
+int cuemu__parity_generator_check(const cuemu_parity_generator *g, char *why,
+                                  size_t size);
 
 /* Fills `count` elements of `type` at `out` as the generator says, from a
  * stream seeded by (seed, stream). */
@@ -199,6 +210,11 @@ int cuemu__parity_compare(const char *what, const char *ref,
                           const cuemu__ptype *type,
                           const cuemu_parity_compare *cmp, const void *got,
                           const void *want, size_t count, cuemu__pdiff *d);
+/* Whether a comparison can be used (tolerances finite and not negative,
+ * ulps not negative). Returns 0, or -1 with the reason. */
+int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
+                                size_t size);
+
 /* Distance in units in the last place between two values of a field. */
 double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
                           const void *b);
@@ -210,11 +226,15 @@ double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
  * SUCCESS, HOST_COMPILE or CASE_INVALID with a message. */
 cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args);
 
-/* Compiles and loads the kernel (with `checks` built in, or NULL), and
- * checks its parameter descriptor against the case. */
+/* Compiles the kernel (with `checks` built in, or NULL) into a temporary
+ * module whose path goes to `path`, loads it, and checks its parameter
+ * descriptor against the case. On success the caller unloads the module,
+ * then removes the file (kept until then, so that fault reports can name
+ * source lines). */
 cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
                                     const char *checks, cuemu_module **module,
-                                    cuemu_kernel **kernel);
+                                    cuemu_kernel **kernel, char *path,
+                                    size_t size);
 
 /* A growable message. */
 typedef struct cuemu__ptext {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -79,6 +80,14 @@ static int is_case_file(const char *name) {
 }
 
 static int add_file(list *L, const char *path) {
+  /* A file reached through two paths runs once. */
+  char real[PATH_MAX];
+  if (realpath(path, real))
+    for (int i = 0; i < L->nfiles; ++i) {
+      char other[PATH_MAX];
+      if (realpath(L->files[i], other) && strcmp(real, other) == 0)
+        return 0;
+    }
   if (L->nfiles == L->capfiles) {
     L->capfiles = L->capfiles ? L->capfiles * 2 : 64;
     char **f = realloc(L->files, (size_t)L->capfiles * sizeof *f);
@@ -115,8 +124,8 @@ static int walk(list *L, const char *path, int top) {
     snprintf(sub, sizeof sub, "%s%s%s", path,
              len && path[len - 1] == '/' ? "" : "/", de->d_name);
     struct stat s2;
-    if (stat(sub, &s2) != 0)
-      continue;
+    if (lstat(sub, &s2) != 0)
+      continue; /* symbolic links to folders are not followed */
     if (S_ISDIR(s2.st_mode) ? walk(L, sub, 0) : is_case_file(de->d_name) ? add_file(L, sub) : 0) {
       closedir(d);
       return -1;
@@ -181,8 +190,12 @@ static int load_all(list *L) {
 /* In the child: runs one case and writes its result to e->result. */
 static void run_child(entry *e, const cuemu_parity_options *o, int workers) {
   /* A process group of its own, so that a timeout also ends what the case
-   * started (a compiler, compute-sanitizer). */
+   * started (a compiler, compute-sanitizer); and it dies with the runner. */
   setpgid(0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
   int log = open(e->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (log >= 0) {
     dup2(log, 1);
@@ -242,6 +255,27 @@ static void collect(entry *e, int status) {
   unlink(e->log);
 }
 
+/* The children running now, for the signal handler. */
+static volatile pid_t active_children[256];
+
+/* Ends every running case (each a process group) when the runner is
+ * interrupted or terminated, then dies of the same signal. */
+static void on_stop(int sig) {
+  for (size_t i = 0; i < sizeof active_children / sizeof *active_children; ++i)
+    if (active_children[i] > 0)
+      kill(-active_children[i], SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void track(pid_t pid, pid_t replace) {
+  for (size_t i = 0; i < sizeof active_children / sizeof *active_children; ++i)
+    if (active_children[i] == replace) {
+      active_children[i] = pid;
+      return;
+    }
+}
+
 static void progress(int done, int total, const char *name) {
   if (!isatty(2))
     return;
@@ -282,6 +316,7 @@ static void run_all(entry **run, int n, const cuemu_parity_options *o, int jobs,
         continue;
       }
       setpgid(pid, pid);
+      track(pid, 0);
       e->pid = pid;
       active++;
       progress(done, n, e->row.name);
@@ -301,6 +336,7 @@ static void run_all(entry **run, int n, const cuemu_parity_options *o, int jobs,
     }
     for (int i = 0; i < next; ++i)
       if (run[i]->pid == pid) {
+        track(0, pid);
         run[i]->pid = 0;
         collect(run[i], status);
         active--;
@@ -308,6 +344,36 @@ static void run_all(entry **run, int n, const cuemu_parity_options *o, int jobs,
         progress(done, n, run[i]->row.name);
       }
   }
+}
+
+static int schedule_ok(const char *s) {
+  if (strcmp(s, "forward") == 0 || strcmp(s, "reverse") == 0)
+    return 1;
+  if (strncmp(s, "random:", 7) != 0 || !s[7])
+    return 0;
+  char *end;
+  strtoull(s + 7, &end, 10);
+  return !*end;
+}
+
+static int check_ok(const char *s) {
+  static const char *const names[] = {"sync", "race", "mem", "init", "all"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
+    if (strcmp(s, names[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Whether a comma-separated list has at least one item, each accepted by
+ * `ok`. */
+static int valid_list(const char *list, int (*ok)(const char *)) {
+  char *copy = strdup(list), *save = NULL;
+  int n = 0, good = copy != NULL;
+  for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; t;
+       t = strtok_r(NULL, ",", &save), ++n)
+    good &= ok(t);
+  free(copy);
+  return good && n > 0;
 }
 
 /* --gpu-leg-only --case NAME FILE: what compute-sanitizer runs. */
@@ -375,11 +441,23 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--schedules") == 0) {
       VALUE();
       o.schedules = v;
-    } else if (strcmp(a, "--check") == 0) {
-      VALUE();
+      if (!valid_list(v, schedule_ok)) {
+        fprintf(stderr, "cuemu-parity: --schedules %s: expected a list of "
+                        "forward, reverse and random:SEED\n", v);
+        return 2;
+      }
+    } else if (strcmp(a, "--check") == 0 || strncmp(a, "--check=", 8) == 0) {
+      if (a[7] == '=') {
+        v = a + 8;
+      } else {
+        VALUE();
+      }
       o.checks = v;
-    } else if (strncmp(a, "--check=", 8) == 0) {
-      o.checks = a + 8;
+      if (!valid_list(v, check_ok)) {
+        fprintf(stderr, "cuemu-parity: --check %s: expected a list of sync, "
+                        "race, mem, init and all\n", v);
+        return 2;
+      }
     } else if (strcmp(a, "--sanitize") == 0 || strncmp(a, "--sanitize=", 11) == 0) {
       if (a[10] == '=') {
         v = a + 11;
@@ -408,15 +486,18 @@ int main(int argc, char **argv) {
       }
     } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
       VALUE();
-      jobs = atoi(v);
+      char *end;
+      long j = strtol(v, &end, 10);
+      jobs = *end || j < 1 || j > 4096 ? 0 : (int)j;
       if (jobs < 1) {
         fprintf(stderr, "cuemu-parity: --jobs %s: expected a positive number\n", v);
         return 2;
       }
     } else if (strcmp(a, "--timeout") == 0) {
       VALUE();
-      timeout = atof(v);
-      if (!(timeout > 0)) {
+      char *end;
+      timeout = strtod(v, &end);
+      if (*end || !(timeout > 0)) {
         fprintf(stderr, "cuemu-parity: --timeout %s: expected seconds\n", v);
         return 2;
       }
@@ -469,6 +550,11 @@ int main(int argc, char **argv) {
   }
   if (jobs > n && n > 0)
     jobs = n;
+  if (jobs > (int)(sizeof active_children / sizeof *active_children))
+    jobs = (int)(sizeof active_children / sizeof *active_children);
+  signal(SIGINT, on_stop);
+  signal(SIGTERM, on_stop);
+  signal(SIGHUP, on_stop);
   run_all(run, n, &o, jobs, timeout, tmp);
   rmdir(tmp);
   cuemu__prow *rows = calloc((size_t)n + 1, sizeof *rows);

@@ -19,7 +19,7 @@ static const char *state_name(cuemu_parity_leg_state s) {
 
 /* The largest difference from the host, for the table. */
 static void max_error(const cuemu_parity_result *r, char *out, size_t size) {
-  if (r->legs[CUEMU_PARITY_LEG_HOST] != CUEMU_PARITY_PASS)
+  if (!r->compared)
     snprintf(out, size, "-");
   else if (isinf(r->max_ulps))
     snprintf(out, size, "inf");
@@ -83,23 +83,49 @@ void cuemu__parity_table_write(FILE *f, const cuemu__prow *rows, int n) {
           n - failed, failed);
 }
 
-/* Writes `s` with XML's special characters escaped (and control characters
- * other than tab and newline dropped). */
-static void xml(FILE *f, const char *s) {
-  for (; s && *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    switch (c) {
+/* The length of the valid UTF-8 sequence at s, or 0 when it is not one. */
+static int utf8_length(const unsigned char *s) {
+  int n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2
+          : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+  if (n == 2 && s[0] < 0xc2)
+    return 0; /* overlong */
+  for (int i = 1; i < n; ++i)
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+  return n;
+}
+
+/* Writes at most `max` bytes of `s` with XML's special characters escaped,
+ * control characters other than tab and newline dropped and bytes that are
+ * not UTF-8 (a compiler message in Latin-1, say) written as '?', so that the
+ * file is always well-formed XML. A character is never cut. */
+static void xml_n(FILE *f, const char *s, size_t max) {
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  const unsigned char *end = p + strnlen((const char *)p, max);
+  while (p < end) {
+    int n = utf8_length(p);
+    if (n == 0) {
+      fputc('?', f);
+      p++;
+      continue;
+    }
+    if (p + n > end)
+      break;
+    switch (*p) {
     case '<': fputs("&lt;", f); break;
     case '>': fputs("&gt;", f); break;
     case '&': fputs("&amp;", f); break;
     case '"': fputs("&quot;", f); break;
     case '\'': fputs("&apos;", f); break;
     default:
-      if (c >= 0x20 || c == '\n' || c == '\t')
-        fputc(c, f);
+      if (*p >= 0x20 || *p == '\n' || *p == '\t')
+        fwrite(p, 1, (size_t)n, f);
     }
+    p += n;
   }
 }
+
+static void xml(FILE *f, const char *s) { xml_n(f, s, (size_t)-1); }
 
 int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
   int failures = 0;
@@ -130,11 +156,9 @@ int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
       xml(f, cuemu_status_name(r->status));
       fputs("\" message=\"", f);
       /* The message attribute is the first line of the details. */
-      char first[512];
-      snprintf(first, sizeof first, "%.*s",
-               (int)strcspn(r->message ? r->message : "", "\n"),
-               r->message ? r->message : "");
-      xml(f, first);
+      const char *m = r->message ? r->message : "";
+      size_t line = strcspn(m, "\n");
+      xml_n(f, m, line < 500 ? line : 500);
       fputs("\">", f);
       xml(f, r->message);
       fputs("</failure>\n", f);
@@ -153,17 +177,17 @@ int cuemu__parity_result_write(FILE *f, const cuemu_parity_result *r) {
   fprintf(f, "%d", (int)r->status);
   for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
     fprintf(f, " %d", (int)r->legs[l]);
-  fprintf(f, " %a %a %a\n%s", r->max_ulps, r->max_abs, r->seconds,
-          r->message ? r->message : "");
+  fprintf(f, " %d %a %a %a\n%s", r->compared, r->max_ulps, r->max_abs,
+          r->seconds, r->message ? r->message : "");
   return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
 int cuemu__parity_result_read(FILE *f, cuemu_parity_result *r) {
   memset(r, 0, sizeof *r);
   int status, legs[CUEMU_PARITY_LEGS];
-  if (fscanf(f, "%d %d %d %d %d %d %la %la %la", &status, &legs[0], &legs[1],
-             &legs[2], &legs[3], &legs[4], &r->max_ulps, &r->max_abs,
-             &r->seconds) != 9 ||
+  if (fscanf(f, "%d %d %d %d %d %d %d %la %la %la", &status, &legs[0],
+             &legs[1], &legs[2], &legs[3], &legs[4], &r->compared, &r->max_ulps,
+             &r->max_abs, &r->seconds) != 10 ||
       fgetc(f) != '\n')
     return -1;
   r->status = (cuemu_status)status;

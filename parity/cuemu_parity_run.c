@@ -55,6 +55,7 @@ static int compare_outputs(run *R, const char *leg, unsigned char **got) {
     cuemu__pdiff d;
     int differ = cuemu__parity_compare(a->name, "host", &R->s->types[i], &a->compare,
                                        got[i], R->host[i], R->s->count[i], &d);
+    R->r->compared = 1;
     if (d.max_ulps > R->r->max_ulps)
       R->r->max_ulps = d.max_ulps;
     if (d.max_abs > R->r->max_abs)
@@ -112,6 +113,9 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
     }
     got[i] = bufs[i].data;
     args[i] = &got[i];
+    /* The checkers see each array as a device allocation with its name. */
+    if (R->o && R->o->checks)
+      cuemu_alloc_register(got[i], s->bytes[i], c->args[i].name);
   }
   setenv("CUEMU_SCHEDULE", schedule, 1);
   cuemu_status st =
@@ -120,7 +124,9 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
                                             NULL, args, c->nargs)
           : cuemu_kernel_launch(k, s->grid, s->block, s->shared, NULL, args,
                                 c->nargs);
-  unsetenv("CUEMU_SCHEDULE");
+  for (int i = 0; R->o && R->o->checks && i < c->nargs; ++i)
+    if (got[i])
+      cuemu_alloc_unregister(got[i]);
   if (st != CUEMU_SUCCESS) {
     char detail[4200];
     snprintf(detail, sizeof detail, "the launch failed (%s): %s",
@@ -194,6 +200,15 @@ static void trace(const run *R, const char *leg) {
             leg);
 }
 
+/* Sets `name` back to `value` (NULL: unset), and frees value. */
+static void restore_env(const char *name, char *value) {
+  if (value)
+    setenv(name, value, 1);
+  else
+    unsetenv(name);
+  free(value);
+}
+
 /* Runs the loaded kernel under every schedule. */
 static void emulated_leg(run *R, cuemu_kernel *k) {
   trace(R, "emulated");
@@ -201,12 +216,15 @@ static void emulated_leg(run *R, cuemu_kernel *k) {
   const char *checks = R->o && R->o->checks ? R->o->checks : NULL;
   const char *list = R->o && R->o->schedules ? R->o->schedules : "forward";
   char *copy = strdup(list), *save = NULL;
+  /* The user's own settings come back afterwards. */
+  char *old_schedule = cuemu__parity_strdup(getenv("CUEMU_SCHEDULE"));
+  char *old_check = cuemu__parity_strdup(getenv("CUEMU_CHECK"));
   if (checks)
     setenv("CUEMU_CHECK", checks, 1);
   for (char *sch = strtok_r(copy, ",", &save); sch; sch = strtok_r(NULL, ",", &save))
     emulate_once(R, k, sch);
-  if (checks)
-    unsetenv("CUEMU_CHECK");
+  restore_env("CUEMU_SCHEDULE", old_schedule);
+  restore_env("CUEMU_CHECK", old_check);
   /* first_schedule points into copy until here. */
   R->first_schedule = NULL;
   free(copy);
@@ -374,7 +392,9 @@ static void cuda_legs(run *R) {
   } else {
     R->r->legs[CUEMU_PARITY_LEG_NVRTC] = CUEMU_PARITY_PASS;
     gpu_leg(R, &ptx);
-    if (R->r->legs[CUEMU_PARITY_LEG_GPU] == CUEMU_PARITY_PASS)
+    /* A mismatch on the GPU is when the sanitizers help most. */
+    if (R->r->legs[CUEMU_PARITY_LEG_GPU] == CUEMU_PARITY_PASS ||
+        R->r->status == CUEMU_MISMATCH)
       sanitize_leg(R);
   }
   free(log);
@@ -426,10 +446,11 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
    * wrong calling convention too. */
   cuemu_module *module = NULL;
   cuemu_kernel *kernel = NULL;
+  char module_path[64] = "";
   if (!(options && options->gpu_only)) {
     trace(&R, "compile");
     st = cuemu__parity_emu_load(&s, options ? options->checks : NULL, &module,
-                                &kernel);
+                                &kernel, module_path, sizeof module_path);
     if (st) {
       leg_fail(&R, CUEMU_PARITY_LEG_EMULATED, st, "emulated",
                cuemu_parity_last_message());
@@ -448,7 +469,10 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     result->legs[CUEMU_PARITY_LEG_HOST] = CUEMU_PARITY_PASS;
   if (kernel)
     emulated_leg(&R, kernel);
-  cuemu_module_unload(module);
+  if (module) {
+    cuemu_module_unload(module);
+    unlink(module_path);
+  }
   if (!(options && options->no_gpu)) {
     trace(&R, "nvrtc");
     cuda_legs(&R);

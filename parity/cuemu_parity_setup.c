@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuemu_parity_internal.h"
 
@@ -69,37 +70,56 @@ static int eval(const cuemu_parity_case *c, const char *expr, int64_t *v,
   return cuemu__parity_eval(expr, lookup, &e, v, err, errsize);
 }
 
-/* One scalar field from a text value. */
+/* One scalar field from a text value. Integers must fit their type. */
 static int scalar_field(const cuemu_parity_case *c, const cuemu__pfield *f,
                         const char *text, void *elem, char *err,
                         size_t errsize) {
-  if (f->kind == CUEMU__PS_BOOL) {
-    if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0) {
-      cuemu__pfield_set(f, elem, text[0] == 't');
-      return 0;
-    }
+  if (f->kind == CUEMU__PS_BOOL &&
+      (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)) {
+    cuemu__pfield_set(f, elem, text[0] == 't');
+    return 0;
   }
-  if (f->kind == CUEMU__PS_FLOAT || f->kind == CUEMU__PS_HALF ||
-      f->kind == CUEMU__PS_BF16) {
+  double d;
+  if ((f->kind == CUEMU__PS_FLOAT || f->kind == CUEMU__PS_HALF ||
+       f->kind == CUEMU__PS_BF16) &&
+      cuemu__parity_number(text, &d) == 0) {
+    cuemu__pfield_set(f, elem, d);
+    return 0;
+  }
+  /* An unsigned 64-bit literal may be past INT64_MAX. */
+  if (f->kind == CUEMU__PS_UINT && f->size == 8 && text[0] >= '0' &&
+      text[0] <= '9') {
     char *end;
     errno = 0;
-    double d = strtod(text, &end);
-    if (end != text && !*end) {
-      cuemu__pfield_set(f, elem, d);
+    int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    unsigned long long u = strtoull(text, &end, hex ? 16 : 10);
+    if (!*end && !errno) {
+      memcpy((char *)elem + f->offset, &u, 8);
       return 0;
     }
   }
   int64_t v;
   if (eval(c, text, &v, err, errsize))
     return -1;
-  if (f->kind == CUEMU__PS_UINT && f->size == 8) {
-    uint64_t u = (uint64_t)v;
-    memcpy((char *)elem + f->offset, &u, 8);
-  } else if (f->kind == CUEMU__PS_INT || f->kind == CUEMU__PS_UINT) {
-    memcpy((char *)elem + f->offset, &v, f->size); /* little-endian */
-  } else {
+  if (f->kind == CUEMU__PS_FLOAT || f->kind == CUEMU__PS_HALF ||
+      f->kind == CUEMU__PS_BF16) {
     cuemu__pfield_set(f, elem, (double)v);
+    return 0;
   }
+  int bits = (int)f->size * 8;
+  int fits = f->kind == CUEMU__PS_BOOL ? v == 0 || v == 1
+             : f->kind == CUEMU__PS_UINT
+                 ? v >= 0 && (bits == 64 || (uint64_t)v >> bits == 0)
+                 : bits == 64 || (v >= -((int64_t)1 << (bits - 1)) &&
+                                  v < ((int64_t)1 << (bits - 1)));
+  if (!fits) {
+    snprintf(err, errsize, "%lld does not fit a %d-bit %s", (long long)v, bits,
+             f->kind == CUEMU__PS_BOOL ? "bool (0, 1, true or false)"
+             : f->kind == CUEMU__PS_UINT ? "unsigned integer"
+                                         : "integer");
+    return -1;
+  }
+  memcpy((char *)elem + f->offset, &v, f->size); /* little-endian */
   return 0;
 }
 
@@ -160,10 +180,11 @@ static cuemu_status dims(const cuemu_parity_case *c, char *const e[3],
     int64_t v;
     char err[512];
     if (eval(c, e[i] ? e[i] : "1", &v, err, sizeof err))
-      return bad(c, 0, field, "%s", err);
+      return bad(c, c->launch_line, field, "%s", err);
     if (v < 1 || v > 0x7fffffff)
-      return bad(c, 0, field, "dimension %c is %lld; it must be positive",
-                 "xyz"[i], (long long)v);
+      return bad(c, c->launch_line, field,
+                 "dimension %c is %lld; it must be positive", "xyz"[i],
+                 (long long)v);
     out[i] = (unsigned)v;
   }
   return CUEMU_SUCCESS;
@@ -212,14 +233,19 @@ cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
     int64_t count;
     if (eval(c, a->size, &count, err, sizeof err))
       return bad(c, a->line, field, "%s", err);
-    if (count < 0 || (uint64_t)count > ((uint64_t)1 << 40) / s->types[i].size)
-      return bad(c, a->line, field, "%lld elements is not a usable size",
-                 (long long)count);
+    /* Every leg keeps a copy, so an array may take an eighth of memory. */
+    uint64_t limit = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+                     (uint64_t)sysconf(_SC_PAGESIZE) / 8;
+    if (count < 0 || (uint64_t)count > limit / s->types[i].size)
+      return bad(c, a->line, field,
+                 "%lld elements of %zu bytes is not a usable size (at most "
+                 "%llu bytes here)",
+                 (long long)count, s->types[i].size, (unsigned long long)limit);
     s->count[i] = (size_t)count;
     s->bytes[i] = (size_t)count * s->types[i].size;
     s->init[i] = calloc(1, s->bytes[i] ? s->bytes[i] : 1);
     if (!s->init[i])
-      return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
+      return bad(c, a->line, field, "out of memory for %zu bytes", s->bytes[i]);
     if (a->kind == CUEMU_PARITY_OUTPUT) {
       cuemu_parity_generator fill = {CUEMU_PARITY_CONSTANT, a->fill, 0, NULL, 0};
       cuemu__parity_generate(&fill, &s->types[i], s->init[i], s->count[i],
@@ -229,6 +255,12 @@ cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
                              c->seed, (uint64_t)i);
     }
   }
+  int compared = 0;
+  for (int i = 0; i < c->nargs; ++i)
+    compared |= c->args[i].is_array && c->args[i].kind != CUEMU_PARITY_INPUT;
+  if (!compared)
+    return bad(c, 0, "args", "the case compares nothing: give at least one "
+                             "output or inout array");
   unsigned v[3];
   cuemu_status st = dims(c, (char *const *)c->block, "launch.block", v);
   if (st)
@@ -248,9 +280,9 @@ cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
   int64_t shared = 0;
   char err[512];
   if (eval(c, c->shared ? c->shared : "0", &shared, err, sizeof err))
-    return bad(c, 0, "launch.shared", "%s", err);
+    return bad(c, c->launch_line, "launch.shared", "%s", err);
   if (shared < 0)
-    return bad(c, 0, "launch.shared", "negative");
+    return bad(c, c->launch_line, "launch.shared", "negative");
   s->shared = (size_t)shared;
   return CUEMU_SUCCESS;
 }

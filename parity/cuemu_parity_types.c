@@ -127,14 +127,14 @@ static void canonical(const char *text, char *out, size_t size) {
 int cuemu__ptype_split(const char *text, char *elem, size_t size) {
   char c[256];
   canonical(text, c, sizeof c);
+  int depth = 0;
+  for (const char *p = c; *p; ++p)
+    depth += *p == '*';
   char *star = strchr(c, '*');
-  if (star) {
+  if (star)
     *star = 0;
-    squeeze(c, elem, size);
-    return 1;
-  }
   squeeze(c, elem, size);
-  return 0;
+  return depth;
 }
 
 static const scalar_name *find_scalar(const char *name) {
@@ -251,7 +251,7 @@ int cuemu__ptype_same(const cuemu_parity_case *c, const char *a,
   canonical(b, cb, sizeof cb);
   if (strcmp(ca, cb) == 0)
     return 1;
-  if (pa != pb || strchr(ea, '*') || strchr(eb, '*'))
+  if (pa != pb)
     return 0;
   /* Different spellings of one built-in type (uint32_t and unsigned int)
    * are the same type; a typedef the runner does not know is not. */
@@ -352,6 +352,22 @@ double cuemu__pfield_get(const cuemu__pfield *f, const void *elem) {
   }
 }
 
+/* `v` as a float rounded to odd: exact when it fits, else the neighbour
+ * toward zero with its last bit set. A further rounding to a narrower
+ * format (half, bfloat16) is then correct, without double rounding. */
+static float round_to_odd(double v) {
+  float f = (float)v;
+  if (isnan(v) || isinf(f) || (double)f == v)
+    return f;
+  if (fabs((double)f) > fabs(v))
+    f = nextafterf(f, 0.0f);
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits |= 1;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
 void cuemu__pfield_set(const cuemu__pfield *f, void *elem, double v) {
   unsigned char *p = (unsigned char *)elem + f->offset;
   switch (f->kind) {
@@ -368,8 +384,8 @@ void cuemu__pfield_set(const cuemu__pfield *f, void *elem, double v) {
     return;
   case CUEMU__PS_HALF:
   case CUEMU__PS_BF16: {
-    uint16_t h = f->kind == CUEMU__PS_HALF ? float_to_half((float)v)
-                                           : float_to_bf16((float)v);
+    float r = round_to_odd(v);
+    uint16_t h = f->kind == CUEMU__PS_HALF ? float_to_half(r) : float_to_bf16(r);
     memcpy(p, &h, 2);
     return;
   }

@@ -4,6 +4,7 @@
  * Every error names the file, the line and the field.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,14 @@
 
 #include "cuemu_parity_internal.h"
 
+/* Limits on a value's nesting and size, so that YAML aliases (which may
+ * refer to themselves or multiply) cannot exhaust the runner. */
+#define MAX_DEPTH 16
+#define MAX_NODES 10000
+
 typedef struct loader {
   yaml_document_t *doc;
+  int nodes;
   const char *path;
   const char *dir;     /* the file's folder, with a trailing '/', or "" */
   char case_name[256];
@@ -44,10 +51,14 @@ static const char *text(const yaml_node_t *n) {
                                           : NULL;
 }
 
-/* Converts a node to a value tree. */
-static int to_value(loader *L, const yaml_node_t *n, cuemu__pvalue *v) {
+/* Converts a node to a value tree; -1 when it is too deep or too large
+ * (*v is then partly built: free it). */
+static int to_value(loader *L, const yaml_node_t *n, cuemu__pvalue *v,
+                    int depth) {
   memset(v, 0, sizeof *v);
   v->line = (int)n->start_mark.line + 1;
+  if (depth > MAX_DEPTH || ++L->nodes > MAX_NODES)
+    return -1;
   if (n->type == YAML_SCALAR_NODE) {
     v->kind = CUEMU__PV_TEXT;
     v->text = strdup(text(n));
@@ -60,7 +71,8 @@ static int to_value(loader *L, const yaml_node_t *n, cuemu__pvalue *v) {
     if (!v->items)
       return -1;
     for (int i = 0; i < count; ++i) {
-      if (to_value(L, node(L, n->data.sequence.items.start[i]), &v->items[i]))
+      if (to_value(L, node(L, n->data.sequence.items.start[i]), &v->items[i],
+                   depth + 1))
         return -1;
       v->n++;
     }
@@ -76,7 +88,7 @@ static int to_value(loader *L, const yaml_node_t *n, cuemu__pvalue *v) {
     yaml_node_pair_t *p = &n->data.mapping.pairs.start[i];
     const char *k = text(node(L, p->key));
     v->keys[i] = strdup(k ? k : "");
-    if (!v->keys[i] || to_value(L, node(L, p->value), &v->items[i]))
+    if (!v->keys[i] || to_value(L, node(L, p->value), &v->items[i], depth + 1))
       return -1;
     v->n++;
   }
@@ -103,7 +115,9 @@ int cuemu__pvalue_parse(const char *src, cuemu__pvalue *out, char *err,
     if (!root)
       snprintf(err, errsize, "empty value");
     else
-      rc = to_value(&L, root, out);
+      rc = to_value(&L, root, out, 0);
+    if (rc && root)
+      snprintf(err, errsize, "too deeply nested or too large");
     yaml_document_delete(&doc);
   }
   yaml_parser_delete(&parser);
@@ -129,6 +143,14 @@ static int only_keys(loader *L, const yaml_node_t *m, const char *where,
   for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
        p < m->data.mapping.pairs.top; ++p) {
     const char *k = text(node(L, p->key));
+    for (yaml_node_pair_t *q = m->data.mapping.pairs.start; k && q < p; ++q) {
+      const char *k2 = text(node(L, q->key));
+      if (k2 && strcmp(k, k2) == 0) {
+        char field[256];
+        snprintf(field, sizeof field, "%s%s%s", where, *where ? "." : "", k);
+        return bad(L, node(L, p->key), field, "given twice");
+      }
+    }
     int ok = 0;
     for (int i = 0; k && known[i]; ++i)
       ok |= strcmp(k, known[i]) == 0;
@@ -156,11 +178,18 @@ static int want_number(loader *L, const yaml_node_t *n, const char *field,
   const char *t;
   if (want_text(L, n, field, &t))
     return -1;
-  char *end;
-  errno = 0;
-  *out = strtod(t, &end);
-  if (end == t || *end || errno == ERANGE)
+  if (cuemu__parity_number(t, out))
     return bad(L, n, field, "'%s' is not a number", t);
+  return 0;
+}
+
+/* A number that must be a whole number in [lo, hi]. */
+static int want_whole(loader *L, const yaml_node_t *n, const char *field,
+                      double lo, double hi, double *out) {
+  if (want_number(L, n, field, out))
+    return -1;
+  if (!(*out >= lo && *out <= hi) || *out != floor(*out))
+    return bad(L, n, field, "expected a whole number from %.0f to %.0f", lo, hi);
   return 0;
 }
 
@@ -199,6 +228,7 @@ static int load_launch(loader *L, const yaml_node_t *n, cuemu_parity_case *c) {
                                      "cooperative", NULL};
   if (!n || n->type != YAML_MAPPING_NODE)
     return bad(L, n, "launch", "expected a mapping with block and grid or threads");
+  c->launch_line = (int)n->start_mark.line + 1;
   if (only_keys(L, n, "launch", keys))
     return -1;
   const yaml_node_t *grid = get(L, n, "grid"), *threads = get(L, n, "threads"),
@@ -287,8 +317,11 @@ static int load_generator(loader *L, const yaml_node_t *n, const char *field,
   g->kind = (cuemu_parity_generator_kind)kind;
   char sub[192];
   snprintf(sub, sizeof sub, "%s.%s", field, k);
-  if (g->kind == CUEMU_PARITY_PERMUTATION)
+  if (g->kind == CUEMU_PARITY_PERMUTATION) {
+    if (!text(v) || strcmp(text(v), "true") != 0)
+      return bad(L, v, sub, "write {permutation: true}");
     return 0;
+  }
   if (g->kind == CUEMU_PARITY_CONSTANT ||
       (g->kind == CUEMU_PARITY_ARANGE && v->type == YAML_SCALAR_NODE)) {
     g->b = 1;
@@ -316,11 +349,9 @@ static int load_generator(loader *L, const yaml_node_t *n, const char *field,
   if (want_number(L, node(L, v->data.sequence.items.start[0]), sub, &g->a) ||
       want_number(L, node(L, v->data.sequence.items.start[1]), sub, &g->b))
     return -1;
-  if ((g->kind == CUEMU_PARITY_UNIFORM || g->kind == CUEMU_PARITY_INTEGERS) &&
-      !(g->a < g->b))
-    return bad(L, v, sub, "the range [%g, %g) is empty", g->a, g->b);
-  if (g->kind == CUEMU_PARITY_NORMAL && g->b < 0)
-    return bad(L, v, sub, "the standard deviation is negative");
+  char why[256];
+  if (cuemu__parity_generator_check(g, why, sizeof why))
+    return bad(L, v, sub, "%s", why);
   return 0;
 }
 
@@ -347,22 +378,26 @@ static int load_compare(loader *L, const yaml_node_t *n, const char *field,
     double v;
     if (r || a)
       return bad(L, n, field, "give either ulps or rtol/atol");
-    if (want_number(L, u, sub, &v))
+    if (want_whole(L, u, sub, 0, 1e18, &v))
       return -1;
-    if (v < 0)
-      return bad(L, u, sub, "must not be negative");
     cmp->kind = CUEMU_PARITY_ULPS;
     cmp->ulps = (long long)v;
     return 0;
   }
+  if (!r && !a)
+    return bad(L, n, field, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+  /* A missing one takes NumPy's allclose default. */
   cmp->kind = CUEMU_PARITY_TOLERANCE;
+  cmp->rtol = 1e-5;
+  cmp->atol = 1e-8;
   if (r && want_number(L, r, sub, &cmp->rtol))
     return -1;
   snprintf(sub, sizeof sub, "%s.atol", field);
   if (a && want_number(L, a, sub, &cmp->atol))
     return -1;
-  if (cmp->rtol < 0 || cmp->atol < 0)
-    return bad(L, n, field, "tolerances must not be negative");
+  if (!(cmp->rtol >= 0 && cmp->atol >= 0 && isfinite(cmp->rtol) &&
+        isfinite(cmp->atol)))
+    return bad(L, n, field, "tolerances are finite and not negative");
   return 0;
 }
 
@@ -391,7 +426,7 @@ static int load_arg(loader *L, const yaml_node_t *n, int index,
                     *in = get(L, n, "input"), *out = get(L, n, "output"),
                     *io = get(L, n, "inout"), *cmp = get(L, n, "compare");
   char elem[64];
-  int pointer = cuemu__ptype_split(type, elem, sizeof elem);
+  int pointer = cuemu__ptype_split(type, elem, sizeof elem) > 0;
   if (!pointer) {
     if (!value)
       return bad(L, n, field, "a scalar of type '%s' needs a value", type);
@@ -401,8 +436,10 @@ static int load_arg(loader *L, const yaml_node_t *n, int index,
       return bad(L, n, field, "%s", cuemu_parity_last_message());
     cuemu__parg *a = &c->args[c->nargs - 1];
     cuemu__pvalue_free(&a->value);
-    if (to_value(L, value, &a->value))
-      return bad(L, value, field, "out of memory");
+    L->nodes = 0;
+    if (to_value(L, value, &a->value, 0))
+      return bad(L, value, field, "too deeply nested or too large (at most %d "
+                                  "levels and %d items)", MAX_DEPTH, MAX_NODES);
     a->line = (int)n->start_mark.line + 1;
     return 0;
   }
@@ -542,10 +579,8 @@ static int load_case(loader *L, const yaml_node_t *root, const char *stem,
     return -1;
   if ((n = get(L, root, "seed"))) {
     double seed;
-    if (want_number(L, n, "seed", &seed))
+    if (want_whole(L, n, "seed", 0, 9007199254740992.0, &seed))
       return -1;
-    if (seed < 0)
-      return bad(L, n, "seed", "must not be negative");
     cuemu_parity_case_set_seed(c, (uint64_t)seed);
   }
   if ((n = get(L, root, "structs")) && load_structs(L, n, c))
@@ -577,7 +612,8 @@ cuemu_status cuemu_parity_load(const char *path, cuemu_parity_case ***cases,
     snprintf(dir, sizeof dir, "%.*s/", (int)(slash - path), path);
   L.dir = dir;
   const char *base = slash ? slash + 1 : path;
-  size_t len = strcspn(base, ".");
+  const char *suffix = strstr(base, ".parity.y");
+  size_t len = suffix ? (size_t)(suffix - base) : strcspn(base, ".");
   snprintf(stem, sizeof stem, "%.*s", (int)len, base);
 
   yaml_parser_t parser;

@@ -193,10 +193,12 @@ END_TEST
 START_TEST(test_several_cases) {
   char *path = write_case("pair.parity.yaml",
                           "source: a.cu\nkernel: k\nhost: a.c\n"
-                          "launch: {grid: 2, block: 32}\nargs: []\n"
+                          "launch: {grid: 2, block: 32}\n"
+                          "args: [{name: y, type: int *, size: 2, output: {}}]\n"
                           "---\n"
                           "source: a.cu\nkernel: k\nhost: a.c\n"
-                          "launch: {grid: [1, 2, 3], block: 32}\nargs: []\n");
+                          "launch: {grid: [1, 2, 3], block: 32}\n"
+                          "args: [{name: y, type: int *, size: 2, output: {}}]\n");
   cuemu_parity_case **cases = load_ok(path, 2);
   ck_assert_str_eq(cuemu_parity_case_name(cases[0]), "pair");
   ck_assert_str_eq(cuemu_parity_case_name(cases[1]), "pair#2");
@@ -299,6 +301,10 @@ START_TEST(test_expressions) {
   TEST_ASSERT_CONTAINS(err, "unknown function pow");
   ck_assert_int_eq(cuemu__parity_eval("(1 + 2", NULL, NULL, &v, err, sizeof err), -1);
   TEST_ASSERT_CONTAINS(err, "expected ')'");
+  ck_assert_int_eq(cuemu__parity_eval("ceil_div(-3, 2) + 010", NULL, NULL, &v, err, sizeof err), 0);
+  ck_assert_int_eq(v, 9); /* -1 + 10: rounded up, and 010 is decimal */
+  ck_assert_int_eq(cuemu__parity_eval("4611686018427387904 * 4", NULL, NULL, &v, err, sizeof err), -1);
+  TEST_ASSERT_CONTAINS(err, "overflow");
 }
 END_TEST
 
@@ -315,6 +321,8 @@ START_TEST(test_types) {
   ck_assert(!cuemu__ptype_same(NULL, "int", "unsigned int"));
   ck_assert(!cuemu__ptype_same(NULL, "float *", "float"));
   ck_assert(!cuemu__ptype_same(NULL, "float *", "double *"));
+  ck_assert(!cuemu__ptype_same(NULL, "float **", "float *"));
+  ck_assert_int_eq(cuemu__ptype_split("const int *const *", e, sizeof e), 2);
   cuemu__ptype t;
   char err[256];
   ck_assert_int_eq(cuemu__ptype_resolve(NULL, "double2", &t, err, sizeof err), 0);
@@ -332,6 +340,13 @@ START_TEST(test_types) {
   ck_assert(isinf(cuemu__pfield_get(&t.fields[0], h)));
   cuemu__pfield_set(&t.fields[0], h, ldexp(1, -24));
   ck_assert(cuemu__pfield_get(&t.fields[0], h) == ldexp(1, -24));
+  /* Rounded once from the double: 0.1 is 0x2e66, and a value a hair above
+   * a tie rounds up (through float it would tie to even). */
+  unsigned short bits;
+  cuemu__pfield_set(&t.fields[0], &bits, 0.1);
+  ck_assert_uint_eq(bits, 0x2e66);
+  cuemu__pfield_set(&t.fields[0], &bits, 1.0 + ldexp(1, -11) + 1e-12);
+  ck_assert_uint_eq(bits, 0x3c01);
   ck_assert_int_eq(cuemu__ptype_resolve(NULL, "__nv_bfloat16", &t, err, sizeof err), 0);
   cuemu__pfield_set(&t.fields[0], h, 3.0);
   ck_assert(cuemu__pfield_get(&t.fields[0], h) == 3.0);
@@ -401,6 +416,94 @@ START_TEST(test_buffers) {
   ck_assert(cuemu__pbuffer_near(&b, b.data + sizeof init + 3));
   ck_assert(!cuemu__pbuffer_near(&b, b.data + 2));
   cuemu__pbuffer_free(&b);
+}
+END_TEST
+
+/* Hostile or careless files fail with a message, never a crash. */
+START_TEST(test_limits_and_validation) {
+  char text[2048];
+  snprintf(text, sizeof text, "%sargs:\n  - {name: n, type: int, value: &a [*a]}\n", head);
+  load_bad("alias.parity.yaml", text, "too deeply nested or too large");
+  snprintf(text, sizeof text,
+           "%sargs:\n  - {name: n, type: int, value: [&a [1,1,1,1,1,1,1,1,1,1], "
+           "&b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a], &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b], "
+           "&d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c], [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]]}\n",
+           head);
+  load_bad("laughs.parity.yaml", text, "too deeply nested or too large");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: k, type: int *, size: 4, input: {integers: [0, 0.5]}}\n", head);
+  load_bad("intfrac.parity.yaml", text, "integers takes whole bounds");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: int *, size: 4, output: {}, compare: {ulps: 1.5e300}}\n", head);
+  load_bad("ulps.parity.yaml", text, "expected a whole number");
+  snprintf(text, sizeof text, "%sseed: 1e300\nargs: []\n", head);
+  load_bad("seed.parity.yaml", text, "field 'seed': expected a whole number");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: int *, size: 4, output: {}, compare: {}}\n", head);
+  load_bad("cmpempty.parity.yaml", text, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: p, type: int *, size: 4, inout: {permutation: false}}\n", head);
+  load_bad("perm.parity.yaml", text, "write {permutation: true}");
+  snprintf(text, sizeof text, "%skernel: other\nargs: []\n", head);
+  load_bad("dup.parity.yaml", text, "field 'kernel': given twice");
+  /* Through the C API as well. */
+  cuemu_parity_case *c;
+  ck_assert_int_eq(cuemu_parity_case_new(&c, "v"), CUEMU_SUCCESS);
+  cuemu_parity_generator g = {CUEMU_PARITY_INTEGERS, 5, 5, NULL, 0};
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "k", "int *", CUEMU_PARITY_INPUT, "4", &g, 0, NULL), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "integers takes whole bounds");
+  cuemu_parity_compare neg = {CUEMU_PARITY_TOLERANCE, -1, 0, 0};
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "int *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &neg), CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float **", CUEMU_PARITY_OUTPUT, "4", NULL, 0, NULL), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "arrays of pointers are not supported");
+  cuemu_parity_case_free(c);
+  /* A case must compare something. */
+  snprintf(text, sizeof text, "%sargs:\n  - {name: x, type: int *, size: 4, input: {constant: 1}}\n", head);
+  char *path = write_case("nocompare.parity.yaml", text);
+  cuemu_parity_case **cases = load_ok(path, 1);
+  cuemu__psetup s;
+  ck_assert_int_eq(cuemu__psetup_build(cases[0], &s), CUEMU_CASE_INVALID);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "the case compares nothing");
+  cuemu__psetup_free(&s);
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
+  /* One tolerance given: the other is NumPy's default. */
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {rtol: 0.5}}\n", head);
+  path = write_case("onetol.parity.yaml", text);
+  cases = load_ok(path, 1);
+  ck_assert(cases[0]->args[0].compare.rtol == 0.5 && cases[0]->args[0].compare.atol == 1e-8);
+  /* The default name drops .parity.yaml only. */
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
+  path = write_case("my.dotted.parity.yaml", "source: a.cu\nkernel: k\nhost: a.c\n"
+                    "launch: {grid: 1, block: 1}\nargs: [{name: y, type: int *, size: 1, output: {}}]\n");
+  cases = load_ok(path, 1);
+  ck_assert_str_eq(cuemu_parity_case_name(cases[0]), "my.dotted");
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
+}
+END_TEST
+
+/* Integer scalars must fit their type; 64-bit unsigned values may be past
+ * INT64_MAX. */
+START_TEST(test_scalar_ranges) {
+  setup_bad("r1.parity.yaml", "  - {name: c, type: char, value: 300}\n", "300 does not fit a 8-bit integer");
+  setup_bad("r2.parity.yaml", "  - {name: b, type: bool, value: 2}\n", "does not fit a 8-bit bool");
+  setup_bad("r3.parity.yaml", "  - {name: u, type: unsigned int, value: -1}\n", "-1 does not fit a 32-bit unsigned integer");
+  setup_bad("r4.parity.yaml", "  - {name: n, type: long long, value: \"(-9223372036854775807 - 1) / -1\"}\n", "overflow");
+  char text[1024];
+  snprintf(text, sizeof text, "%sargs:\n  - {name: u, type: unsigned long long, value: 18446744073709551615}\n"
+           "  - {name: y, type: int *, size: 1, output: {}}\n", head);
+  char *path = write_case("u64.parity.yaml", text);
+  cuemu_parity_case **cases = load_ok(path, 1);
+  cuemu__psetup s;
+  ck_assert_int_eq(cuemu__psetup_build(cases[0], &s), CUEMU_SUCCESS);
+  unsigned long long u;
+  memcpy(&u, s.scalars[0], 8);
+  ck_assert(u == 18446744073709551615ull);
+  cuemu__psetup_free(&s);
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
 }
 END_TEST
 
@@ -475,6 +578,8 @@ Suite *make_parity_case_suite(void) {
   tcase_add_test(tc, test_types);
   tcase_add_test(tc, test_api_matches_file);
   tcase_add_test(tc, test_buffers);
+  tcase_add_test(tc, test_limits_and_validation);
+  tcase_add_test(tc, test_scalar_ranges);
   tc = test_tcase(s, "run", 120);
   tcase_add_test(tc, test_api_run);
   return s;

@@ -105,6 +105,29 @@ START_TEST(test_integers_and_fields) {
 }
 END_TEST
 
+/* 64-bit integers are compared and shown exactly. */
+START_TEST(test_int64) {
+  cuemu__ptype t = type("long long");
+  long long got = (1ll << 53) + 1, want = 1ll << 53;
+  cuemu_parity_compare modes[] = {{CUEMU_PARITY_EXACT, 0, 0, 0},
+                                  {CUEMU_PARITY_ULPS, 0, 0, 0},
+                                  {CUEMU_PARITY_TOLERANCE, 0, 0, 0}};
+  for (int m = 0; m < 3; ++m) {
+    cuemu__pdiff d;
+    ck_assert_int_eq(cuemu__parity_compare("k", "host", &t, &modes[m], &got, &want, 1, &d), 1);
+    TEST_ASSERT_CONTAINS(d.report, "k[0]: got 9007199254740993, host 9007199254740992");
+    ck_assert(d.max_abs == 1);
+    free(d.report);
+  }
+  cuemu__ptype u = type("uint64_t");
+  unsigned long long big = ~0ull, one = 1;
+  cuemu__pdiff d;
+  ck_assert_int_eq(cuemu__parity_compare("u", "host", &u, &modes[0], &big, &one, 1, &d), 1);
+  TEST_ASSERT_CONTAINS(d.report, "got 18446744073709551615, host 1");
+  free(d.report);
+}
+END_TEST
+
 /* The report names the first differences with both values and ulps, and
  * how many elements differ in all. */
 START_TEST(test_report) {
@@ -137,5 +160,6 @@ Suite *make_parity_compare_suite(void) {
   tcase_add_test(tc, test_modes);
   tcase_add_test(tc, test_integers_and_fields);
   tcase_add_test(tc, test_report);
+  tcase_add_test(tc, test_int64);
   return s;
 }

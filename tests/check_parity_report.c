@@ -36,6 +36,7 @@ static void two_rows(cuemu__prow rows[2]) {
   rows[1].result.legs[CUEMU_PARITY_LEG_HOST] = CUEMU_PARITY_PASS;
   rows[1].result.legs[CUEMU_PARITY_LEG_EMULATED] = CUEMU_PARITY_FAIL;
   rows[1].result.max_ulps = 3;
+  rows[1].result.compared = 1;
   rows[1].result.message = "emulated (forward): output y differs from the host:\n  y[3]: got 1 < 2\n";
 }
 
@@ -65,6 +66,40 @@ START_TEST(test_junit) {
     close++;
   ck_assert_int_eq(open, 2);
   ck_assert_int_eq(close, 2);
+  free(x);
+}
+END_TEST
+
+/* Bytes that are not UTF-8 (a Latin-1 compiler message) and control
+ * characters never make the XML invalid, and no character is cut. */
+START_TEST(test_junit_bytes) {
+  cuemu__prow row;
+  memset(&row, 0, sizeof row);
+  row.name = "latin";
+  row.file = "l.parity.yaml";
+  row.result.status = CUEMU_HOST_COMPILE;
+  char message[1200];
+  memset(message, 'a', sizeof message);
+  memcpy(message, "caf\xe9 \x01 ", 8);
+  for (int i = 8; i + 2 < 1100; i += 2)
+    memcpy(message + i, "\xc3\xa9", 2); /* é, so that the cut falls inside */
+  message[1100] = 0;
+  row.result.message = message;
+  FILE *f = tmpfile();
+  ck_assert_int_eq(cuemu__parity_junit_write(f, &row, 1), 0);
+  char *x = contents(f);
+  fclose(f);
+  TEST_ASSERT_CONTAINS(x, "caf? ");
+  ck_assert_ptr_null(strchr(x, '\x01'));
+  for (const unsigned char *p = (const unsigned char *)x; *p; ++p) {
+    int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : 0;
+    ck_assert_msg(n, "a byte 0x%x that is not UTF-8 at offset %ld", *p,
+                  (long)((const char *)p - x));
+    if (n == 2) {
+      ck_assert((p[1] & 0xc0) == 0x80);
+      ++p;
+    }
+  }
   free(x);
 }
 END_TEST
@@ -139,6 +174,7 @@ Suite *make_parity_report_suite(void) {
   Suite *s = suite_create("parity_report");
   TCase *tc = test_tcase(s, "report", 30);
   tcase_add_test(tc, test_junit);
+  tcase_add_test(tc, test_junit_bytes);
   tcase_add_test(tc, test_table);
   tcase_add_test(tc, test_result_round_trip);
   tcase_add_test(tc, test_shards);

@@ -180,6 +180,7 @@ typedef struct cuemu_parity_result {
   double max_ulps;     /* the largest difference from the host, in ulps, */
   double max_abs;      /* and in absolute value, over every compared leg */
   double seconds;      /* wall time of the whole case */
+  int compared;        /* 1 when some leg's outputs were compared */
   char *message;       /* what failed or was skipped, and why; "" if none */
 } cuemu_parity_result;
 
