@@ -101,6 +101,16 @@ sort "$work/sharded" >"$work/sharded.sorted"
 cmp -s "$work/all" "$work/sharded.sorted" || fail "shards do not partition the cases"
 [ "$(wc -l <"$work/all")" -gt 20 ] || fail "too few cases listed"
 
+# --check builds the checkers into the emulated leg: the order-dependent
+# kernel's missing barrier is reported as a shared-memory race, with lines.
+out=$work/check.out
+"$parity" --no-gpu --check race tests/parity/racy >"$out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "--check race on the racy kernel exited $rc, not 1"
+expect_in "$out" "==== racy (tests/parity/racy/racy.parity.yaml): CHECK_REPORT"
+expect_in "$out" "racecheck: race"
+expect_in "$out" "racy.cu:15"
+
 # A case that runs past --timeout is killed (with what it started) and
 # failed, and the runner goes on; here its host implementation never returns.
 mkdir -p "$work/hang"
