@@ -1,0 +1,290 @@
+"""ctypes binding to libcuemu: compiling, loading and launching kernels.
+
+Only the part of the C API (emulator/include/cuemu/cuemu.h) that the Python
+packages need is bound here. Every failing call raises CuemuError, which
+carries the status name and the library's detailed message.
+"""
+import ctypes
+import ctypes.util
+import os
+
+from cuemu import _elf
+
+# The fields of cuemu_compile_options, in the order of cuemu.h. `checks` is
+# the last field (a checker list such as "race,mem"); a library without it
+# never reads it, so passing it is harmless.
+_COMPILE_FIELDS = [
+    ("module", ctypes.c_int),
+    ("debug", ctypes.c_int),
+    ("argv", ctypes.POINTER(ctypes.c_char_p)),
+    ("argc", ctypes.c_int),
+    ("name_expressions", ctypes.POINTER(ctypes.c_char_p)),
+    ("name_expression_count", ctypes.c_int),
+    ("cxx", ctypes.c_char_p),
+    ("no_cache", ctypes.c_int),
+    ("checks", ctypes.c_char_p),
+]
+
+
+class CompileOptions(ctypes.Structure):
+    """Mirror of struct cuemu_compile_options."""
+
+    _fields_ = _COMPILE_FIELDS
+
+
+class Dim3(ctypes.Structure):
+    """Mirror of struct cuemu_dim3."""
+
+    _fields_ = [("x", ctypes.c_uint), ("y", ctypes.c_uint), ("z", ctypes.c_uint)]
+
+
+class Param(ctypes.Structure):
+    """Mirror of struct cuemu_param (one entry of a parameter descriptor)."""
+
+    _fields_ = [("ctype", ctypes.c_char_p), ("size", ctypes.c_size_t),
+                ("align", ctypes.c_size_t)]
+
+
+class CuemuError(RuntimeError):
+    """A libcuemu call failed; `status` is the status name ("TRAP", ...)."""
+
+    def __init__(self, status, message):
+        self.status = status
+        self.message = message
+        super().__init__(f"{status}: {message}")
+
+
+def _candidate_paths():
+    """Where libcuemu may be: the build tree, the install prefix, the loader."""
+    lib_dir = os.environ.get("CUEMU_LIB_DIR")
+    if lib_dir:
+        yield os.path.join(lib_dir, "libcuemu.so")
+    try:
+        from cuemu import _install_paths
+        yield os.path.join(_install_paths.LIBDIR, "libcuemu.so")
+        yield os.path.join(_install_paths.LIBDIR, "libcuemu.so.0")
+    except ImportError:
+        pass
+    found = ctypes.util.find_library("cuemu")
+    if found:
+        yield found
+
+
+_lib = None
+
+
+def library():
+    """The loaded libcuemu (loaded on first use, with prototypes declared)."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in _candidate_paths():
+        tried.append(path)
+        try:
+            lib = ctypes.CDLL(path)
+            break
+        except OSError:
+            continue
+    else:
+        raise ImportError("libcuemu not found (tried: %s); set CUEMU_LIB_DIR "
+                          "to the folder holding libcuemu.so"
+                          % (", ".join(tried) or "nothing"))
+    status = ctypes.c_int
+    vp = ctypes.c_void_p
+    lib.cuemu_last_message.restype = ctypes.c_char_p
+    lib.cuemu_status_name.restype = ctypes.c_char_p
+    lib.cuemu_status_name.argtypes = [status]
+    lib.cuemu_strerror.restype = ctypes.c_char_p
+    lib.cuemu_strerror.argtypes = [status]
+    lib.cuemu_compile.restype = status
+    lib.cuemu_compile.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                  ctypes.POINTER(CompileOptions),
+                                  ctypes.POINTER(ctypes.c_int)]
+    lib.cuemu_module_load.restype = status
+    lib.cuemu_module_load.argtypes = [ctypes.POINTER(vp), ctypes.c_char_p]
+    lib.cuemu_module_unload.restype = status
+    lib.cuemu_module_unload.argtypes = [vp]
+    lib.cuemu_module_get_kernel.restype = status
+    lib.cuemu_module_get_kernel.argtypes = [vp, ctypes.c_char_p,
+                                            ctypes.POINTER(vp)]
+    lib.cuemu_module_kernel_count.restype = ctypes.c_int
+    lib.cuemu_module_kernel_count.argtypes = [vp]
+    lib.cuemu_module_kernel_at.restype = vp
+    lib.cuemu_module_kernel_at.argtypes = [vp, ctypes.c_int]
+    lib.cuemu_kernel_name.restype = ctypes.c_char_p
+    lib.cuemu_kernel_name.argtypes = [vp]
+    lib.cuemu_kernel_param_count.restype = ctypes.c_int
+    lib.cuemu_kernel_param_count.argtypes = [vp]
+    lib.cuemu_kernel_param.restype = ctypes.POINTER(Param)
+    lib.cuemu_kernel_param.argtypes = [vp, ctypes.c_int]
+    lib.cuemu_kernel_set_max_dynamic_shared.restype = status
+    lib.cuemu_kernel_set_max_dynamic_shared.argtypes = [vp, ctypes.c_size_t]
+    for name in ("cuemu_kernel_launch", "cuemu_kernel_launch_cooperative"):
+        fn = getattr(lib, name)
+        fn.restype = status
+        fn.argtypes = [vp, Dim3, Dim3, ctypes.c_size_t, vp,
+                       ctypes.POINTER(vp), ctypes.c_int]
+    lib.cuemu_kernel_max_cooperative_blocks.restype = status
+    lib.cuemu_kernel_max_cooperative_blocks.argtypes = [
+        vp, Dim3, ctypes.c_size_t, ctypes.POINTER(ctypes.c_uint)]
+    # Optional: present once the checkers are built into libcuemu.
+    if hasattr(lib, "cuemu_alloc_register"):
+        lib.cuemu_alloc_register.restype = status
+        lib.cuemu_alloc_register.argtypes = [vp, ctypes.c_size_t,
+                                             ctypes.c_char_p]
+        lib.cuemu_alloc_unregister.restype = status
+        lib.cuemu_alloc_unregister.argtypes = [vp]
+    _lib = lib
+    return lib
+
+
+def register_alloc(ptr, size, name):
+    """Tells the checkers that [ptr, ptr + size) is a device allocation
+    called `name` (so that accesses past its end and after its release are
+    reported). Returns False when libcuemu has no checkers or refused."""
+    lib = library()
+    if not hasattr(lib, "cuemu_alloc_register"):
+        return False
+    return lib.cuemu_alloc_register(ptr, size, name.encode()) == 0
+
+
+def unregister_alloc(ptr):
+    """Undoes register_alloc (ignored when it had not succeeded)."""
+    lib = library()
+    if hasattr(lib, "cuemu_alloc_unregister"):
+        lib.cuemu_alloc_unregister(ptr)
+
+
+def status_name(code):
+    """The status enumerator's name without its prefix ("TRAP")."""
+    return library().cuemu_status_name(code).decode()
+
+
+def check(code):
+    """Raises CuemuError for a failing status, with the detailed message."""
+    if code != 0:
+        lib = library()
+        message = lib.cuemu_last_message().decode(errors="replace")
+        if not message:
+            message = lib.cuemu_strerror(code).decode()
+        raise CuemuError(status_name(code), message)
+
+
+def _strings(values):
+    values = [v.encode() if isinstance(v, str) else bytes(v) for v in values]
+    return (ctypes.c_char_p * max(1, len(values)))(*values), len(values)
+
+
+def compile_module(source_path, output_path, options=(), name_expressions=(),
+                   debug=False, checks=None, no_cache=False, cxx=None):
+    """Compiles a .cu file into a loadable module; returns whether the
+    result came from the compile cache. Raises CuemuError (COMPILE, with the
+    compiler's diagnostics on stderr) on failure."""
+    opts = CompileOptions()
+    opts.module = 1
+    opts.debug = 1 if debug else 0
+    argv, argc = _strings(options)
+    exprs, count = _strings(name_expressions)
+    opts.argv, opts.argc = argv, argc
+    opts.name_expressions, opts.name_expression_count = exprs, count
+    opts.cxx = cxx.encode() if cxx else None
+    opts.no_cache = 1 if no_cache else 0
+    opts.checks = checks.encode() if checks else None
+    hit = ctypes.c_int(0)
+    check(library().cuemu_compile(os.fsencode(source_path),
+                                  os.fsencode(output_path),
+                                  ctypes.byref(opts), ctypes.byref(hit)))
+    return bool(hit.value)
+
+
+class KernelParam:
+    """One parameter of a kernel: its C type, size and alignment."""
+
+    __slots__ = ("ctype", "size", "align")
+
+    def __init__(self, ctype, size, align):
+        self.ctype, self.size, self.align = ctype, size, align
+
+    @property
+    def is_pointer(self):
+        return self.ctype.rstrip().endswith("*")
+
+    @property
+    def is_const_pointer(self):
+        return self.is_pointer and self.ctype.lstrip().startswith("const ")
+
+    def __repr__(self):
+        return f"KernelParam({self.ctype!r}, size={self.size}, align={self.align})"
+
+
+class Kernel:
+    """A kernel of a loaded module (owned by, and keeping alive, its module)."""
+
+    def __init__(self, module, handle):
+        self.module = module
+        self.handle = ctypes.c_void_p(handle)
+        lib = library()
+        self.name = lib.cuemu_kernel_name(self.handle).decode()
+        self.params = []
+        for i in range(lib.cuemu_kernel_param_count(self.handle)):
+            p = lib.cuemu_kernel_param(self.handle, i).contents
+            self.params.append(KernelParam(p.ctype.decode(), p.size, p.align))
+
+    def set_max_dynamic_shared(self, nbytes):
+        check(library().cuemu_kernel_set_max_dynamic_shared(self.handle,
+                                                            int(nbytes)))
+
+    def max_cooperative_blocks(self, block, shared_mem=0):
+        out = ctypes.c_uint(0)
+        check(library().cuemu_kernel_max_cooperative_blocks(
+            self.handle, Dim3(*block), shared_mem, ctypes.byref(out)))
+        return out.value
+
+    def launch(self, grid, block, shared_mem, arg_pointers,
+               cooperative=False):
+        """Runs the kernel; arg_pointers holds one address per parameter.
+        Raises CuemuError when the launch is refused or a thread fails."""
+        n = len(arg_pointers)
+        args = (ctypes.c_void_p * max(1, n))(*arg_pointers)
+        lib = library()
+        fn = (lib.cuemu_kernel_launch_cooperative if cooperative
+              else lib.cuemu_kernel_launch)
+        check(fn(self.handle, Dim3(*grid), Dim3(*block), int(shared_mem), None,
+                 args, n))
+
+
+class Module:
+    """A loaded module (a shared object made by compile_module)."""
+
+    def __init__(self, path):
+        self.path = os.path.abspath(path)
+        handle = ctypes.c_void_p()
+        check(library().cuemu_module_load(ctypes.byref(handle),
+                                          os.fsencode(self.path)))
+        self.handle = handle
+        self._kernels = {}
+
+    def get_kernel(self, name):
+        """The kernel called `name` (a template instantiation such as
+        "scale<double, 3>" when it was compiled as a name expression)."""
+        kernel = self._kernels.get(name)
+        if kernel is None:
+            out = ctypes.c_void_p()
+            check(library().cuemu_module_get_kernel(self.handle, name.encode(),
+                                                    ctypes.byref(out)))
+            kernel = self._kernels[name] = Kernel(self, out.value)
+        return kernel
+
+    def kernel_names(self):
+        lib = library()
+        return [lib.cuemu_kernel_name(
+                    ctypes.c_void_p(lib.cuemu_module_kernel_at(self.handle, i))
+                ).decode()
+                for i in range(lib.cuemu_module_kernel_count(self.handle))]
+
+    def global_address(self, name):
+        """Address and size of the module's global variable `name` (a
+        __device__ or __constant__ variable), found in the module's symbol
+        table because libcuemu has no call for it yet. Raises KeyError."""
+        return _elf.symbol_address(self.path, name)

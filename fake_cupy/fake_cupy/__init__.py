@@ -1,0 +1,55 @@
+"""fake_cupy: a strict stand-in for CuPy that runs RawKernels on the CPU.
+
+``import fake_cupy as cupy`` gives CuPy's API over host memory: a distinct
+ndarray that refuses implicit conversion to NumPy exactly as CuPy does,
+RawKernel/RawModule compiled and run by libcuemu, streams, events, memory
+pools, __cuda_array_interface__ (version 3) and DLPack (kDLCUDA).
+``fake_cupy.install()`` (or CUEMU_FAKE_CUPY=1 with the cuemu pytest plugin)
+makes ``import cupy`` and ``import cupyx`` return it.
+
+Where the fake differs from CuPy (each also said where it applies):
+- array operations run synchronously on the host through NumPy; only
+  kernel launches are queued in deferred mode (CUEMU_ASYNC=deferred);
+- kernel failures are not sticky: after the error is raised, the process
+  and the emulated device stay usable;
+- ElementwiseKernel, ReductionKernel, cupy.fuse and textures are absent;
+- arrays of dtypes CuPy lacks are not refused.
+"""
+import numpy as _numpy
+
+from fake_cupy import _functions, _runtime
+from fake_cupy._dlpack import from_dlpack
+from fake_cupy._errors import LifetimeError
+from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
+                                  asnumpy, get_array_module, is_available,
+                                  synchronize)
+from fake_cupy._install import install, installed, uninstall
+from fake_cupy._kernel import RawKernel, RawModule, set_strict
+from fake_cupy._memory import (get_default_memory_pool,
+                               get_default_pinned_memory_pool)
+from fake_cupy._ndarray import ndarray
+from fake_cupy import cuda, _testing as testing
+
+__version__ = "13.0.0+cuemu"
+IS_FAKE = True
+
+_runtime._null_streams[0] = cuda.Stream.null
+
+globals().update(_functions.CREATION)
+
+from fake_cupy import _random as random  # noqa: E402
+linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
+fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
+
+
+def __getattr__(name):
+    """Everything else comes from NumPy: types and constants as they are,
+    functions (ufuncs, reductions, ...) as delegates on fake arrays."""
+    try:
+        value = getattr(_numpy, name)
+    except AttributeError:
+        raise AttributeError(f"module 'cupy' (fake_cupy) has no attribute {name!r}") from None
+    if callable(value) and not isinstance(value, type):
+        value = _functions.delegate(value)
+    globals()[name] = value
+    return value

@@ -1,0 +1,147 @@
+"""DLPack export and import for fake arrays (device type kDLCUDA = 2).
+
+__dlpack__ returns a real "dltensor" capsule whose DLManagedTensor points at
+the array's host memory; from_dlpack accepts fake arrays and capsules made
+by them (tracing the pointer back to the owning allocation).
+"""
+import ctypes
+
+import numpy
+
+from fake_cupy import _memory
+
+KDL_CUDA = 2
+_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", _DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+class _DLManagedTensor(ctypes.Structure):
+    pass
+
+
+_DELETER = ctypes.CFUNCTYPE(None, ctypes.POINTER(_DLManagedTensor))
+_DLManagedTensor._fields_ = [("dl_tensor", _DLTensor),
+                             ("manager_ctx", ctypes.c_void_p),
+                             ("deleter", _DELETER)]
+
+_alive = {}      # address of a DLManagedTensor -> what it keeps alive
+
+
+def _delete(managed):
+    _alive.pop(ctypes.addressof(managed.contents), None)
+
+
+_deleter = _DELETER(_delete)
+# The destructor gets the dying capsule as a raw pointer: it must not be
+# turned into a Python reference again.
+_CAPSULE_DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+_pythonapi = ctypes.pythonapi
+_pythonapi.PyCapsule_New.restype = ctypes.py_object
+_pythonapi.PyCapsule_New.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                     _CAPSULE_DESTRUCTOR]
+_pythonapi.PyCapsule_IsValid.restype = ctypes.c_int
+_pythonapi.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+_pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+_pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+_pythonapi.PyCapsule_SetName.restype = ctypes.c_int
+_pythonapi.PyCapsule_SetName.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+_raw_is_valid = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)(
+    ("PyCapsule_IsValid", _pythonapi))
+_raw_get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p,
+                                     ctypes.c_char_p)(
+    ("PyCapsule_GetPointer", _pythonapi))
+
+
+def _capsule_destructor(capsule):
+    # An unconsumed capsule still owns its tensor.
+    if _raw_is_valid(capsule, b"dltensor"):
+        _alive.pop(_raw_get_pointer(capsule, b"dltensor"), None)
+
+
+_destructor = _CAPSULE_DESTRUCTOR(_capsule_destructor)
+
+
+def to_capsule(array):
+    a = array._a
+    kind = a.dtype.kind
+    if kind not in _CODES:
+        raise BufferError(f"dtype {a.dtype} cannot be exported through DLPack")
+    managed = _DLManagedTensor()
+    shape = (ctypes.c_int64 * max(1, a.ndim))(*a.shape)
+    strides = (ctypes.c_int64 * max(1, a.ndim))(*(s // a.itemsize for s in a.strides))
+    t = managed.dl_tensor
+    t.data = array.data.ptr
+    t.device = _DLDevice(KDL_CUDA, array._mem.device_id)
+    t.ndim = a.ndim
+    lanes = 1
+    bits = a.itemsize * 8
+    t.dtype = _DLDataType(_CODES[kind], bits, lanes)
+    t.shape = ctypes.cast(shape, ctypes.POINTER(ctypes.c_int64))
+    t.strides = ctypes.cast(strides, ctypes.POINTER(ctypes.c_int64))
+    t.byte_offset = 0
+    managed.deleter = _deleter
+    address = ctypes.addressof(managed)
+    _alive[address] = (managed, shape, strides, array)
+    return _pythonapi.PyCapsule_New(address, b"dltensor", _destructor)
+
+
+def from_capsule(capsule):
+    """A fake array viewing the memory a kDLCUDA capsule describes."""
+    from fake_cupy._ndarray import ndarray
+    if not _pythonapi.PyCapsule_IsValid(capsule, b"dltensor"):
+        raise ValueError("A DLPack tensor object cannot be consumed multiple times")
+    address = _pythonapi.PyCapsule_GetPointer(capsule, b"dltensor")
+    managed = _DLManagedTensor.from_address(address)
+    t = managed.dl_tensor
+    if t.device.device_type != KDL_CUDA:
+        raise TypeError("the fake CuPy only accepts DLPack tensors on CUDA "
+                        f"devices (kDLCUDA), not device type {t.device.device_type}")
+    code = {v: k for k, v in _CODES.items()}[t.dtype.code]
+    dtype = numpy.dtype(f"{code}{t.dtype.bits // 8}" if code != "b" else "?")
+    shape = tuple(t.shape[i] for i in range(t.ndim))
+    strides = (tuple(t.strides[i] * dtype.itemsize for i in range(t.ndim))
+               if t.strides else None)
+    ptr = (t.data or 0) + t.byte_offset
+    mem = _memory.owner_of(ptr)
+    if mem is None:
+        raise ValueError("the DLPack tensor's memory is not fake CuPy memory")
+    _pythonapi.PyCapsule_SetName(capsule, b"used_dltensor")
+    view = numpy.ndarray(shape, dtype=dtype, buffer=mem.block.buffer,
+                         offset=ptr - mem.ptr, strides=strides)
+    result = ndarray._wrap(view, mem)
+    if managed.deleter:
+        managed.deleter(ctypes.pointer(managed))
+    return result
+
+
+def from_dlpack(obj):
+    """cupy.from_dlpack: a fake array sharing the memory of `obj`."""
+    from fake_cupy._ndarray import ndarray
+    if isinstance(obj, ndarray):
+        return ndarray._wrap(obj._a.view(), obj._mem)
+    if hasattr(obj, "__dlpack_device__"):
+        device_type, _ = obj.__dlpack_device__()
+        if device_type != KDL_CUDA:
+            raise TypeError("the fake CuPy only accepts DLPack tensors on CUDA "
+                            f"devices (kDLCUDA), not device type {device_type}")
+        return from_capsule(obj.__dlpack__())
+    return from_capsule(obj)

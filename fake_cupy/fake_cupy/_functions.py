@@ -1,0 +1,154 @@
+"""Module-level functions of the fake CuPy: transfers, creation functions
+and, through delegation to NumPy, ufuncs, reductions and the rest."""
+import functools
+import types
+
+import numpy
+
+from fake_cupy import _memory, _runtime
+from fake_cupy._ndarray import ndarray, _call_numpy, _new_from, _wrap_any, \
+    _unsupported
+
+
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
+    """A NumPy copy of a fake array (other objects go through numpy.asarray)."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, order=order, out=out, blocking=blocking)
+    if hasattr(a, "__cuda_array_interface__"):
+        return asarray(a).get()
+    result = numpy.asarray(a, order=order)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def _from_cuda_interface(obj):
+    desc = obj.__cuda_array_interface__
+    mem = _memory.owner_of(desc["data"][0])
+    if mem is None:
+        raise ValueError("the __cuda_array_interface__ pointer is not fake CuPy memory")
+    view = numpy.ndarray(desc["shape"], dtype=numpy.dtype(desc["typestr"]),
+                         buffer=mem.block.buffer, offset=desc["data"][0] - mem.ptr,
+                         strides=desc.get("strides"))
+    return ndarray._wrap(view, mem)
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *,
+          blocking=False):
+    """cupy.array: copies host data (through the pinned pool) or a fake array."""
+    if isinstance(obj, ndarray):
+        host = obj._host()
+        result = numpy.array(host, dtype=dtype, copy=True, order=order,
+                             ndmin=ndmin)
+        if not copy and result.dtype == obj.dtype and result.shape == obj.shape:
+            return obj
+        return _new_from(result)
+    if hasattr(obj, "__cuda_array_interface__"):
+        return array(_from_cuda_interface(obj), dtype, copy, order, subok, ndmin)
+    if isinstance(obj, (list, tuple)) and any(isinstance(o, ndarray) for o in obj):
+        obj = [o.get() if isinstance(o, ndarray) else o for o in obj]
+    host = numpy.array(obj, dtype=dtype, order=order, ndmin=ndmin)
+    if host.dtype.kind in "OSUV" and host.dtype.fields is None:
+        raise ValueError(f"Unsupported dtype {host.dtype}")
+    _memory.stage_to_device(host.nbytes)
+    return _new_from(host)
+
+
+def asarray(a, dtype=None, order=None, *, blocking=False):
+    """cupy.asarray: the same fake array when nothing changes, else a copy."""
+    if isinstance(a, ndarray):
+        if dtype is None or numpy.dtype(dtype) == a.dtype:
+            return a
+        return a.astype(dtype)
+    if hasattr(a, "__cuda_array_interface__"):
+        return asarray(_from_cuda_interface(a), dtype)
+    return array(a, dtype=dtype, copy=False, order=order or "K")
+
+
+def ascontiguousarray(a, dtype=None):
+    if isinstance(a, ndarray) and a.flags.c_contiguous and \
+            (dtype is None or numpy.dtype(dtype) == a.dtype):
+        return a
+    if isinstance(a, numpy.ndarray):
+        raise _unsupported(a)
+    return _new_from(numpy.ascontiguousarray(asarray(a)._host(), dtype=dtype))
+
+
+asanyarray = asarray
+
+
+def _creation(name):
+    func = getattr(numpy, name)
+
+    @functools.wraps(func)
+    def create(*args, **kwargs):
+        return _wrap_any(func(*args, **kwargs))
+    return create
+
+
+def _like(name):
+    func = getattr(numpy, name)
+
+    @functools.wraps(func)
+    def create(a, *args, **kwargs):
+        shape = kwargs.pop("shape", None)
+        template = numpy.empty(a.shape if shape is None else shape,
+                               dtype=a.dtype)
+        return _wrap_any(func(template, *args, **kwargs))
+    return create
+
+
+CREATION = {name: _creation(name) for name in
+            ("empty", "zeros", "ones", "full", "arange", "linspace", "logspace",
+             "eye", "identity", "tri", "indices")}
+CREATION.update({name: _like(name) for name in
+                 ("empty_like", "zeros_like", "ones_like", "full_like")})
+
+
+# NumPy functions that return a Python bool where CuPy returns a 0-d array.
+_BOOL_TO_ARRAY = {"allclose", "array_equal", "array_equiv"}
+
+
+def delegate(func):
+    """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
+    out (NumPy scalars become 0-d arrays), NumPy arrays refused."""
+    to_array = getattr(func, "__name__", "") in _BOOL_TO_ARRAY
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        result = _call_numpy(func, args, kwargs)
+        return _new_from(numpy.asarray(result)) if to_array else result
+    return call
+
+
+def delegate_module(name, module):
+    """A module whose functions are delegates of `module`'s."""
+    proxy = types.ModuleType(name, f"Fake CuPy's {name}: delegates of {module.__name__}.")
+
+    def getattr_(attr):
+        value = getattr(module, attr)
+        if callable(value) and not isinstance(value, type):
+            value = delegate(value)
+        setattr(proxy, attr, value)
+        return value
+    proxy.__getattr__ = getattr_
+    return proxy
+
+
+def get_array_module(*args):
+    """cupy.get_array_module: the fake module when a fake array is among
+    the arguments, else numpy."""
+    import fake_cupy
+    for a in args:
+        if isinstance(a, ndarray):
+            return fake_cupy
+    return numpy
+
+
+def is_available():
+    return True
+
+
+def synchronize():
+    _runtime.synchronize_all()

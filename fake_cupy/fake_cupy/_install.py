@@ -1,0 +1,41 @@
+"""Making ``import cupy`` and ``import cupyx`` return the fake."""
+import sys
+
+_NAMES = ("cupy", "cupyx")
+
+
+def installed():
+    """Whether ``import cupy`` currently gives the fake."""
+    import fake_cupy
+    return sys.modules.get("cupy") is fake_cupy
+
+
+def install():
+    """Installs the fake as ``cupy`` (with cupy.cuda, cupy.cuda.runtime, ...)
+    and ``cupyx``. Raises RuntimeError when the real CuPy was imported
+    already, since arrays of both would then be mixed."""
+    import fake_cupy
+    from fake_cupy import _cupyx
+    current = sys.modules.get("cupy")
+    if current is not None and current is not fake_cupy:
+        raise RuntimeError(
+            "fake_cupy.install(): the real CuPy (%s) was imported already; "
+            "install the fake before anything imports cupy (e.g. "
+            "CUEMU_FAKE_CUPY=1 with the cuemu pytest plugin)"
+            % getattr(current, "__file__", current))
+    sys.modules["cupy"] = fake_cupy
+    sys.modules["cupy.cuda"] = fake_cupy.cuda
+    for sub in ("runtime", "driver", "memory", "compiler", "stream"):
+        sys.modules["cupy.cuda." + sub] = getattr(fake_cupy.cuda, sub)
+    sys.modules["cupy.testing"] = fake_cupy.testing
+    sys.modules["cupy.random"] = fake_cupy.random
+    sys.modules["cupyx"] = _cupyx
+
+
+def uninstall():
+    """Removes the fake from sys.modules (when it is there)."""
+    import fake_cupy
+    if sys.modules.get("cupy") is fake_cupy:
+        for name in list(sys.modules):
+            if name == "cupy" or name.startswith("cupy.") or name == "cupyx":
+                del sys.modules[name]

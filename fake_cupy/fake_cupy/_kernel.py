@@ -1,0 +1,576 @@
+"""cupy.RawKernel and cupy.RawModule, compiled and run by libcuemu.
+
+Arguments are converted as CuPy converts them: a fake ndarray becomes the
+address of its data; None a null pointer; NumPy scalars are passed by value
+as their dtype; Python bool, int, float and complex become bool, long long
+(unsigned long long from 2**63), double and complex double; a NumPy array of
+size one is passed by value as its dtype, and a larger one raises CuPy's
+TypeError. Structured NumPy scalars (numpy.void) and ctypes structures are
+passed by value as their bytes, for struct parameters.
+
+Strict mode (the default; CUEMU_FAKE_CUPY_STRICT=0 or set_strict(False)
+turns it off) checks every launch against the kernel's parameter
+descriptor and raises TypeError naming the parameter for a wrong count, a
+scalar of another size or kind, a pointer for a scalar (or the reverse) and
+an array whose dtype differs from the pointed-to type: on a GPU such a call
+silently reads garbage. An 8-byte integer (such as a.data.ptr) is accepted
+for a pointer, as it is a valid address on a GPU too.
+
+Where the fake differs: NVRTC options other than -D, -U, -I, -std and
+-G/--device-debug are ignored; CuPy's own headers (cupy/complex.cuh, ...) are
+not provided; `path` may name a CUDA source file or a module built by
+cuemu-cc --module instead of a cubin or PTX file.
+"""
+import atexit
+import ctypes
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import threading
+
+import numpy
+
+from cuemu import _binding
+from fake_cupy import _errors, _memory, _runtime
+from fake_cupy._ndarray import ndarray
+
+_strict = os.environ.get("CUEMU_FAKE_CUPY_STRICT", "1") != "0"
+_PACKAGE_DIRS = (os.path.dirname(os.path.abspath(__file__)),
+                 os.path.dirname(os.path.abspath(_binding.__file__)))
+_DEFAULT_DYNAMIC_SHARED = 48 * 1024
+
+
+def set_strict(on):
+    """Turns strict argument checking on or off; returns the old setting."""
+    global _strict
+    old, _strict = _strict, bool(on)
+    return old
+
+
+# ---- compiling ---------------------------------------------------------------
+
+_work_dir = None
+_work_lock = threading.Lock()
+_modules = {}
+
+
+def _workdir():
+    global _work_dir
+    with _work_lock:
+        if _work_dir is None:
+            _work_dir = tempfile.mkdtemp(prefix="fake_cupy-")
+            atexit.register(shutil.rmtree, _work_dir, True)
+        return _work_dir
+
+
+def _translate_options(options):
+    """NVRTC options -> (options for cuemu-cc, debug)."""
+    out, debug = [], False
+    options = list(options)
+    i = 0
+    while i < len(options):
+        opt = options[i]
+        i += 1
+        if opt in ("-G", "--device-debug"):
+            debug = True
+        elif opt.startswith("--std=") or opt.startswith("-std="):
+            out.append("-std=" + opt.split("=", 1)[1])
+        elif opt.startswith("--include-path="):
+            out.append("-I" + opt.split("=", 1)[1])
+        elif opt.startswith("--define-macro="):
+            out.append("-D" + opt.split("=", 1)[1])
+        elif opt in ("-I", "-D", "-U") and i < len(options):
+            out.append(opt + options[i])
+            i += 1
+        elif opt[:2] in ("-I", "-D", "-U"):
+            out.append(opt)
+    return out, debug
+
+
+def _compile(code, options, name_expressions, source_name="kernel.cu",
+             checks=None):
+    """Compiles `code` once per process and returns the loaded Module."""
+    argv, debug = _translate_options(options)
+    if os.environ.get("CUEMU_FAKE_CUPY_DEBUG") == "1":
+        debug = True
+    checks = checks or os.environ.get("CUEMU_FAKE_CUPY_CHECK") or None
+    key = hashlib.sha256(repr((code, argv, tuple(name_expressions), debug,
+                               checks)).encode()).hexdigest()[:24]
+    module = _modules.get(key)
+    if module is not None:
+        return module
+    folder = os.path.join(_workdir(), key)
+    os.makedirs(folder, exist_ok=True)
+    src = os.path.join(folder, source_name)
+    with open(src, "w") as f:
+        f.write(code)
+    out = os.path.join(folder, "module.so")
+    try:
+        _binding.compile_module(src, out, argv, name_expressions, debug=debug,
+                                checks=checks)
+        module = _binding.Module(out)
+    except _binding.CuemuError as e:
+        raise _errors.CompileException(str(e), code, source_name,
+                                       tuple(options)) from None
+    _modules[key] = module
+    return module
+
+
+# ---- argument conversion -----------------------------------------------------
+
+_INT_TYPES = {
+    "bool": "b", "char": "i", "signed char": "i", "unsigned char": "u",
+    "short": "i", "short int": "i", "unsigned short": "u", "unsigned short int": "u",
+    "int": "i", "signed int": "i", "signed": "i", "unsigned int": "u",
+    "unsigned": "u", "long": "i", "long int": "i", "unsigned long": "u",
+    "unsigned long int": "u", "long long": "i", "long long int": "i",
+    "unsigned long long": "u", "unsigned long long int": "u",
+    "int8_t": "i", "int16_t": "i", "int32_t": "i", "int64_t": "i",
+    "uint8_t": "u", "uint16_t": "u", "uint32_t": "u", "uint64_t": "u",
+    "size_t": "u", "ptrdiff_t": "i",
+    "float": "f", "double": "f", "__half": "f", "half": "f",
+}
+_COMPLEX_TYPES = {"cuComplex": 8, "cuFloatComplex": 8, "cuDoubleComplex": 16,
+                  "complex<float>": 8, "complex<double>": 16,
+                  "thrust::complex<float>": 8, "thrust::complex<double>": 16,
+                  "cuda::std::complex<float>": 8,
+                  "cuda::std::complex<double>": 16}
+
+
+def _base_type(ctype):
+    words = [w for w in ctype.replace("*", " ").split()
+             if w not in ("const", "volatile", "__restrict__", "restrict",
+                          "struct")]
+    return " ".join(words).replace("std::", "") if words else ""
+
+
+def _kind_of(ctype):
+    """'i', 'u', 'f', 'b', 'c' (complex) or None (a struct or unknown)."""
+    base = _base_type(ctype)
+    if base in _INT_TYPES:
+        return _INT_TYPES[base]
+    if base in _COMPLEX_TYPES or base.replace(" ", "") in _COMPLEX_TYPES:
+        return "c"
+    return None
+
+
+class _Arg:
+    """One converted argument: its bytes (or pointer) and what it was."""
+
+    __slots__ = ("buffer", "pointer", "dtype", "array", "describe")
+
+    def __init__(self, buffer=None, pointer=None, dtype=None, array=None,
+                 describe=""):
+        self.buffer, self.pointer, self.dtype = buffer, pointer, dtype
+        self.array, self.describe = array, describe
+
+
+def _scalar(value, dtype):
+    arr = numpy.array(value, dtype=dtype)
+    return _Arg(buffer=arr.tobytes(), dtype=arr.dtype,
+                describe=f"{arr.dtype.itemsize}-byte {arr.dtype}")
+
+
+def _convert(x):
+    if x is None:
+        return _Arg(pointer=0, describe="None (a null pointer)")
+    if isinstance(x, ndarray):
+        return _Arg(pointer=x.data.ptr if x.size else 0, dtype=x.dtype, array=x,
+                    describe=f"a {x.dtype} array")
+    if type(x) is bool:
+        return _scalar(x, numpy.bool_)
+    if type(x) is int:
+        return _scalar(x, numpy.uint64 if x >= 2 ** 63 else numpy.int64)
+    if type(x) is float:
+        return _scalar(x, numpy.float64)
+    if type(x) is complex:
+        return _scalar(x, numpy.complex128)
+    if isinstance(x, numpy.void):
+        return _Arg(buffer=x.tobytes(), dtype=x.dtype,
+                    describe=f"a {x.dtype.itemsize}-byte structured scalar")
+    if isinstance(x, numpy.generic):
+        return _scalar(x, x.dtype)
+    if isinstance(x, numpy.ndarray):
+        if x.size == 1:
+            if x.dtype.fields is not None:
+                return _Arg(buffer=x.tobytes(), dtype=x.dtype,
+                            describe=f"a {x.dtype.itemsize}-byte structured scalar")
+            return _scalar(x.reshape(()), x.dtype)
+        raise TypeError(f"Unsupported type {type(x)}")
+    if isinstance(x, ctypes.Structure):
+        return _Arg(buffer=bytes(x), describe=f"a {ctypes.sizeof(x)}-byte "
+                    f"{type(x).__name__}")
+    for kind in (bool, int, float, complex):
+        if isinstance(x, kind):
+            return _convert(kind(x))
+    raise TypeError(f"Unsupported type {type(x)}")
+
+
+def _check(kernel_name, params, args):
+    """Strict mode: raises TypeError naming the parameter that the
+    arguments do not fit."""
+    if len(params) != len(args):
+        listed = ", ".join(p.ctype for p in params)
+        raise TypeError(f"kernel {kernel_name}({listed}) takes {len(params)} "
+                        f"argument{'s' if len(params) != 1 else ''} but "
+                        f"{len(args)} were given")
+    for i, (p, a) in enumerate(zip(params, args)):
+        where = f"argument {i} of kernel {kernel_name} ({p.ctype})"
+        if p.is_pointer:
+            address = (a.pointer is None and a.dtype is not None
+                       and a.dtype.kind in "iu" and a.dtype.itemsize == 8)
+            if a.pointer is None and not address:
+                raise TypeError(f"{where} takes an array (a pointer) but got "
+                                f"{a.describe} by value")
+            if a.array is not None and not _element_fits(p.ctype, a.dtype):
+                raise TypeError(f"{where} points to {_base_type(p.ctype)} but "
+                                f"got {a.describe}")
+            continue
+        if a.pointer is not None:
+            raise TypeError(f"{where} is a {p.size}-byte value but got "
+                            f"{a.describe} (a pointer)")
+        if len(a.buffer) != p.size:
+            raise TypeError(f"{where} is {p.size} bytes but got {a.describe}"
+                            f"; pass numpy.{_suggest(p)}(value)"
+                            if _suggest(p) else
+                            f"{where} is {p.size} bytes but got {a.describe}")
+        kind = _kind_of(p.ctype)
+        if kind is not None and a.dtype is not None and a.dtype.fields is None:
+            dkind = a.dtype.kind
+            fits = (dkind == kind or (kind in "iu" and dkind in "iu")
+                    or (kind == "b" and dkind in "iub")
+                    or (kind in "iu" and dkind == "b"))
+            if not fits:
+                raise TypeError(f"{where} is {_describe_kind(kind)} but got "
+                                f"{a.describe}")
+
+
+def _element_fits(ctype, dtype):
+    """Whether an array of `dtype` fits a pointer parameter of C type
+    `ctype`: same kind (any integer for an integer) and same size. Pointers
+    to structs, void and unknown types take any array."""
+    kind = _kind_of(ctype)
+    if kind not in ("i", "u", "f", "b"):
+        return True
+    base = _base_type(ctype)
+    size = {"float": 4, "double": 8, "__half": 2, "half": 2}.get(base)
+    if size is None:
+        size = ctypes.sizeof(_ctypes_int(base))
+    dkind = dtype.kind
+    if kind == "f":
+        same_kind = dkind == "f"
+    else:  # integers and bool are interchangeable at the same size
+        same_kind = dkind in "iub"
+    return same_kind and size == dtype.itemsize
+
+
+def _ctypes_int(base):
+    table = {"char": ctypes.c_char, "signed char": ctypes.c_byte,
+             "unsigned char": ctypes.c_ubyte, "bool": ctypes.c_bool,
+             "short": ctypes.c_short, "unsigned short": ctypes.c_ushort,
+             "int": ctypes.c_int, "unsigned int": ctypes.c_uint,
+             "unsigned": ctypes.c_uint, "long": ctypes.c_long,
+             "unsigned long": ctypes.c_ulong, "long long": ctypes.c_longlong,
+             "unsigned long long": ctypes.c_ulonglong,
+             "int8_t": ctypes.c_int8, "int16_t": ctypes.c_int16,
+             "int32_t": ctypes.c_int32, "int64_t": ctypes.c_int64,
+             "uint8_t": ctypes.c_uint8, "uint16_t": ctypes.c_uint16,
+             "uint32_t": ctypes.c_uint32, "uint64_t": ctypes.c_uint64,
+             "size_t": ctypes.c_size_t, "ptrdiff_t": ctypes.c_ssize_t}
+    return table.get(base)
+
+
+def _describe_kind(kind):
+    return {"i": "a signed integer", "u": "an unsigned integer",
+            "f": "a floating-point value", "b": "a bool",
+            "c": "a complex value"}[kind]
+
+
+def _suggest(param):
+    kind = _kind_of(param.ctype)
+    if kind == "f":
+        return {2: "float16", 4: "float32", 8: "float64"}.get(param.size)
+    if kind in ("i", "u"):
+        return {1: "int8", 2: "int16", 4: "int32", 8: "int64"}.get(param.size) \
+            if kind == "i" else {1: "uint8", 2: "uint16", 4: "uint32",
+                                 8: "uint64"}.get(param.size)
+    if kind == "c":
+        return {8: "complex64", 16: "complex128"}.get(param.size)
+    return None
+
+
+def _dim3(value, what):
+    if not isinstance(value, tuple):
+        raise TypeError(f"Argument '{what}' has incorrect type (expected tuple, "
+                        f"got {type(value).__name__})")
+    value = (tuple(int(v) for v in value) + (1, 1))[:3]
+    return tuple(max(1, v) for v in value)
+
+
+def _callsite():
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = os.path.abspath(frame.f_code.co_filename)
+        if not filename.startswith(_PACKAGE_DIRS):
+            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "<unknown>"
+
+
+# ---- kernels -----------------------------------------------------------------
+
+class RawKernel:
+    """cupy.RawKernel(code, name, options=(), backend='nvrtc', *,
+    translate_cucomplex=False, enable_cooperative_groups=False,
+    jitify=False). See the module docstring for what the fake does
+    differently."""
+
+    def __init__(self, code, name, options=(), backend="nvrtc", *,
+                 translate_cucomplex=False, enable_cooperative_groups=False,
+                 jitify=False, _module=None, _checks=None, _debug=False):
+        if backend not in ("nvrtc", "nvcc"):
+            raise ValueError(f"Invalid backend {backend}")
+        self.code = code
+        self.name = name
+        self.options = tuple(options)
+        self.backend = backend
+        self.translate_cucomplex = translate_cucomplex
+        self.enable_cooperative_groups = enable_cooperative_groups
+        self.jitify = jitify
+        self.file_path = None
+        self._module = _module
+        # Set by the cuemu helpers (check=, debug=): the checker list for
+        # cuemu_compile_options.checks, and -g -O0.
+        self._checks = _checks
+        self._debug = _debug
+        self._kernel = None
+        self._max_dynamic_shared = _DEFAULT_DYNAMIC_SHARED
+
+    @property
+    def kernel(self):
+        """The compiled kernel (a cuemu._binding.Kernel)."""
+        if self._kernel is None:
+            module = self._module
+            if module is None:
+                exprs = [self.name] if "<" in self.name else []
+                options = self.options + (("-G",) if self._debug else ())
+                module = _compile(self.code, options, exprs,
+                                  checks=self._checks)
+            try:
+                self._kernel = module.get_kernel(self.name)
+            except _binding.CuemuError as e:
+                raise _errors.CUDADriverError(500, e.message) from None
+        return self._kernel
+
+    def compile(self, log_stream=None):
+        """Compiles the kernel now."""
+        self.kernel
+
+    @property
+    def attributes(self):
+        return {"max_threads_per_block": self.max_threads_per_block,
+                "shared_size_bytes": self.shared_size_bytes,
+                "const_size_bytes": self.const_size_bytes,
+                "local_size_bytes": self.local_size_bytes,
+                "num_regs": self.num_regs,
+                "ptx_version": self.ptx_version,
+                "binary_version": self.binary_version,
+                "cache_mode_ca": self.cache_mode_ca,
+                "max_dynamic_shared_size_bytes": self.max_dynamic_shared_size_bytes,
+                "preferred_shared_memory_carveout":
+                    self.preferred_shared_memory_carveout}
+
+    @property
+    def max_threads_per_block(self):
+        self.kernel
+        return 1024
+
+    shared_size_bytes = property(lambda self: (self.kernel, 0)[1])
+    const_size_bytes = property(lambda self: (self.kernel, 0)[1])
+    local_size_bytes = property(lambda self: (self.kernel, 0)[1])
+    num_regs = property(lambda self: (self.kernel, 32)[1])
+    cache_mode_ca = property(lambda self: (self.kernel, 0)[1])
+
+    @property
+    def ptx_version(self):
+        major, minor = _runtime.compute_capability()
+        return major * 10 + minor
+
+    binary_version = ptx_version
+
+    @property
+    def max_dynamic_shared_size_bytes(self):
+        self.kernel
+        return self._max_dynamic_shared
+
+    @max_dynamic_shared_size_bytes.setter
+    def max_dynamic_shared_size_bytes(self, value):
+        try:
+            self.kernel.set_max_dynamic_shared(value)
+        except _binding.CuemuError as e:
+            raise _errors.CUDADriverError(1, e.message) from None
+        self._max_dynamic_shared = int(value)
+
+    @property
+    def preferred_shared_memory_carveout(self):
+        return getattr(self, "_carveout", -1)
+
+    @preferred_shared_memory_carveout.setter
+    def preferred_shared_memory_carveout(self, value):
+        self._carveout = int(value)
+
+    def __call__(self, grid, block, args, *, shared_mem=0, stream=None,
+                 enable_cooperative_groups=False):
+        """Launches the kernel on `stream` (the current stream if None)."""
+        grid = _dim3(grid, "grid")
+        block = _dim3(block, "block")
+        kernel = self.kernel
+        converted = [_convert(a) for a in args]
+        if _strict:
+            _check(self.name, kernel.params, converted)
+        arrays = [a.array for a in converted if a.array is not None]
+        _check_devices(self.name, kernel.params, converted)
+        if stream is None:
+            stream = _runtime.get_current_stream()
+        buffers = []
+        pointers = []
+        for a in converted:
+            if a.pointer is not None:
+                buf = ctypes.c_void_p(a.pointer)
+            else:
+                buf = ctypes.create_string_buffer(a.buffer, max(1, len(a.buffer)))
+            buffers.append(buf)
+            pointers.append(ctypes.addressof(buf))
+        cooperative = enable_cooperative_groups or self.enable_cooperative_groups
+        name = self.name
+        operands = []
+        for i, (a, p) in enumerate(zip(converted,
+                                       kernel.params + [None] * len(converted))):
+            if a.array is not None and a.array._mem.block is not None:
+                written = p is None or not p.is_const_pointer
+                operands.append((a.array._mem, a.array.shape, written, i))
+        del arrays, converted
+        state = {}
+
+        def run():
+            try:
+                kernel.launch(grid, block, shared_mem, pointers,
+                              cooperative=cooperative)
+                buffers.clear()
+            except _binding.CuemuError as e:
+                error = _errors.driver_error_from(e)
+                if e.status in _SYNCHRONOUS and not state.get("queued"):
+                    state["error"] = error
+                else:
+                    _runtime.add_error(error)
+
+        state["queued"] = _runtime.async_mode() == "deferred"
+        launch = _runtime.Launch(name, stream, _callsite(), run, operands)
+        _runtime.check_and_enqueue(launch)
+        if "error" in state:
+            raise state["error"]
+
+
+# Statuses that cuLaunchKernel itself returns (a bad launch configuration),
+# raised at the launch call rather than at the next synchronization.
+_SYNCHRONOUS = {"INVALID_GRID_DIM", "INVALID_BLOCK_DIM", "TOO_MANY_THREADS",
+                "SHARED_MEMORY_LIMIT", "ARGUMENT_COUNT", "COOPERATIVE_TOO_LARGE"}
+
+
+def _check_devices(kernel_name, params, converted):
+    """All arrays of one launch must be on one device (ValueError naming the
+    argument otherwise)."""
+    first = None
+    for i, a in enumerate(converted):
+        if a.array is None:
+            continue
+        device = a.array._mem.device_id
+        if first is None:
+            first = (i, device)
+        elif device != first[1]:
+            raise ValueError(
+                f"kernel {kernel_name}: argument {i} is on (device_type=2, "
+                f"device_id={device}) but argument {first[0]} is on "
+                f"(device_type=2, device_id={first[1]}); all arrays in a "
+                f"launch must be on the same device")
+
+
+class _ExternalBlock:
+    """A module global seen as a block of memory."""
+
+    __slots__ = ("buffer", "ptr", "size")
+
+    def __init__(self, address, size):
+        self.ptr = address
+        self.size = size
+        raw = (ctypes.c_uint8 * max(1, size)).from_address(address)
+        self.buffer = numpy.frombuffer(raw, dtype=numpy.uint8, count=size)
+
+
+class RawModule:
+    """cupy.RawModule(code=None, *, path=None, options=(), backend='nvrtc',
+    translate_cucomplex=False, enable_cooperative_groups=False,
+    name_expressions=None, jitify=False)."""
+
+    def __init__(self, code=None, *, path=None, options=(), backend="nvrtc",
+                 translate_cucomplex=False, enable_cooperative_groups=False,
+                 name_expressions=None, jitify=False):
+        if (code is None) == (path is None):
+            raise TypeError("Exactly one of `code` and `path` keyword "
+                            "arguments must be given.")
+        if backend not in ("nvrtc", "nvcc"):
+            raise ValueError(f"Invalid backend {backend}")
+        self.code = code
+        self.file_path = path
+        self.options = tuple(options)
+        self.backend = backend
+        self.enable_cooperative_groups = enable_cooperative_groups
+        self.name_expressions = tuple(name_expressions or ())
+        self._module = None
+
+    @property
+    def module(self):
+        if self._module is None:
+            if self.code is not None:
+                self._module = _compile(self.code, self.options,
+                                        self.name_expressions)
+            elif self.file_path.endswith(".so"):
+                try:
+                    self._module = _binding.Module(self.file_path)
+                except _binding.CuemuError as e:
+                    raise _errors.CUDADriverError(1, e.message) from None
+            else:
+                with open(self.file_path) as f:
+                    code = f.read()
+                self._module = _compile(code, self.options, self.name_expressions,
+                                        os.path.basename(self.file_path))
+        return self._module
+
+    def compile(self, log_stream=None):
+        self.module
+
+    def get_function(self, name):
+        """The kernel `name` (or a name expression given at construction)."""
+        module = self.module
+        try:
+            module.get_kernel(name)
+        except _binding.CuemuError as e:
+            raise _errors.CUDADriverError(500, e.message) from None
+        return RawKernel(self.code, name, self.options, self.backend,
+                         enable_cooperative_groups=self.enable_cooperative_groups,
+                         _module=module)
+
+    def get_global(self, name):
+        """A MemoryPointer to the module's __device__/__constant__ variable."""
+        try:
+            address, size = self.module.global_address(name)
+        except KeyError:
+            raise _errors.CUDADriverError(500, f"no global {name!r} in the module") from None
+        mem = _memory.Memory(None, _ExternalBlock(address, size), size,
+                             _runtime.current_device_id(), register=False)
+        return _memory.MemoryPointer(mem)
+
+    def get_texref(self, name):
+        raise NotImplementedError("texture references are not emulated")

@@ -1,0 +1,396 @@
+"""The fake cupy.ndarray: a NumPy array over pool memory, strictly apart.
+
+Every operation runs through NumPy on the host and its result is wrapped
+again: a view of an operand keeps that operand's memory, anything else is
+copied into a fresh pool allocation (so that used_bytes and addresses
+behave as on a GPU). What CuPy refuses is refused: implicit conversion to
+NumPy (numpy.asarray, numpy functions on a mix) and NumPy array operands.
+
+Where the fake differs from CuPy: operations run synchronously on the host
+(in deferred mode, queued kernels are run first); dtypes CuPy lacks
+(object, strings) are not refused.
+"""
+import numbers
+
+import numpy
+
+from fake_cupy import _memory, _runtime
+
+_NO_NUMPY = ("Implicit conversion to a NumPy array is not allowed. "
+             "Please use `.get()` to construct a NumPy array explicitly.")
+
+
+def _unsupported(obj):
+    return TypeError(f"Unsupported type {type(obj)}")
+
+
+class ndarray:
+    """cupy.ndarray(shape, dtype=float, memptr=None, strides=None,
+    order='C')."""
+
+    __slots__ = ("_a", "_mem", "__weakref__")
+    __array_priority__ = 100
+
+    def __init__(self, shape, dtype=float, memptr=None, strides=None,
+                 order="C"):
+        dtype = numpy.dtype(dtype)
+        if isinstance(shape, numbers.Integral):
+            shape = (int(shape),)
+        shape = tuple(int(s) for s in shape)
+        nbytes = int(numpy.prod(shape, dtype=numpy.int64)) * dtype.itemsize
+        if memptr is None:
+            memptr = _memory.alloc(nbytes)
+        if order not in ("C", "F"):
+            raise ValueError("order not understood")
+        offset = memptr.ptr - memptr.mem.ptr if memptr.mem.ptr else 0
+        self._mem = memptr.mem
+        self._a = _view_of(memptr.mem, offset, shape, dtype, strides, order)
+
+    # ---- construction from NumPy results -------------------------------
+    @classmethod
+    def _wrap(cls, array, mem):
+        self = cls.__new__(cls)
+        self._a = array
+        self._mem = mem
+        return self
+
+    # ---- attributes ------------------------------------------------------
+    shape = property(lambda self: self._a.shape)
+    dtype = property(lambda self: self._a.dtype)
+    ndim = property(lambda self: self._a.ndim)
+    size = property(lambda self: self._a.size)
+    itemsize = property(lambda self: self._a.itemsize)
+    nbytes = property(lambda self: self._a.nbytes)
+    strides = property(lambda self: self._a.strides)
+    flags = property(lambda self: self._a.flags)
+
+    @shape.setter
+    def shape(self, value):
+        self._a.shape = value
+
+    @property
+    def data(self):
+        """The MemoryPointer to the first element (a.data.ptr)."""
+        if self._mem.ptr == 0:
+            return _memory.MemoryPointer(self._mem)
+        return _memory.MemoryPointer(self._mem, self._a.ctypes.data - self._mem.ptr)
+
+    @property
+    def device(self):
+        return _runtime.Device(self._mem.device_id)
+
+    @property
+    def base(self):
+        return None
+
+    @property
+    def T(self):
+        return _wrap_any(self._host().T, (self,))
+
+    @property
+    def real(self):
+        return _wrap_any(self._host().real, (self,))
+
+    @property
+    def imag(self):
+        return _wrap_any(self._host().imag, (self,))
+
+    def _host(self):
+        """The NumPy view, after queued kernels have run."""
+        _runtime.drain()
+        return self._a
+
+    # ---- strictness ------------------------------------------------------
+    def __array__(self, *args, **kwargs):
+        raise TypeError(_NO_NUMPY)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        parents = _collect(inputs, [])
+        if "out" in kwargs:
+            parents += _collect(kwargs["out"], [])
+            kwargs["out"] = _unwrap_all(kwargs["out"])
+        result = getattr(ufunc, method)(*_unwrap_all(inputs), **kwargs)
+        return _wrap_any(result, tuple(parents))
+
+    def __array_function__(self, func, types, args, kwargs):
+        for t in types:
+            if not issubclass(t, ndarray) and issubclass(t, numpy.ndarray):
+                raise TypeError(_NO_NUMPY)
+        return _call_numpy(func, args, kwargs)
+
+    # ---- transfers -------------------------------------------------------
+    def get(self, stream=None, order="C", out=None, blocking=True):
+        """Copies to a new NumPy array (or into `out`), after the work queued
+        before it; raises the error of a kernel that failed."""
+        _runtime.synchronize_all()
+        if out is not None:
+            if not isinstance(out, numpy.ndarray):
+                raise TypeError("Only numpy.ndarray can be obtained from "
+                                "cupy.ndarray")
+            if out.shape != self.shape or out.dtype != self.dtype:
+                raise ValueError("Shape mismatch or dtype mismatch")
+            numpy.copyto(out, self._a)
+            return out
+        return numpy.array(self._a, order=order, copy=True)
+
+    def set(self, arr, stream=None):
+        """Copies a NumPy array of the same shape and dtype into the array."""
+        if not isinstance(arr, numpy.ndarray):
+            raise TypeError(f"Only numpy.ndarray can be set to cupy.ndarray (got {type(arr)})")
+        if arr.shape != self.shape:
+            raise ValueError(f"Shape mismatch. Old shape: {self.shape}, new shape: {arr.shape}")
+        if arr.dtype != self.dtype:
+            raise TypeError(f"{arr.dtype} array cannot be set to {self.dtype} array")
+        _memory.stage_to_device(arr.nbytes)
+        numpy.copyto(self._host(), arr)
+
+    def tolist(self):
+        return self.get().tolist()
+
+    def item(self, *args):
+        _runtime.synchronize_all()
+        return self._a.item(*args)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if self.ndim != 0 or self.dtype.kind not in "iu":
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        return int(self.item())
+
+    def __bool__(self):
+        return bool(self.item())
+
+    def __len__(self):
+        return len(self._a)
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __repr__(self):
+        return repr(self.get())
+
+    def __str__(self):
+        return str(self.get())
+
+    def __format__(self, spec):
+        if self.ndim == 0:
+            return format(self.item(), spec)
+        return format(str(self), spec)
+
+    # ---- the CUDA array interface and DLPack ---------------------------------
+    @property
+    def __cuda_array_interface__(self):
+        a = self._a
+        stream = _runtime.get_current_stream()
+        desc = {
+            "shape": a.shape,
+            "typestr": a.dtype.str,
+            "descr": a.dtype.descr,
+            "data": (self.data.ptr if a.size else 0, False),
+            "version": 3,
+            "strides": None if a.flags.c_contiguous else a.strides,
+            "stream": 1 if stream.ptr == 0 else stream.ptr,
+        }
+        return desc
+
+    def __dlpack_device__(self):
+        return (2, self._mem.device_id)  # kDLCUDA
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        from fake_cupy import _dlpack
+        if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
+            raise BufferError("the fake CuPy exports only to its own device")
+        if copy:
+            return self.copy().__dlpack__()
+        _runtime.drain()
+        return _dlpack.to_capsule(self)
+
+    # ---- methods delegated to NumPy ------------------------------------------
+    def copy(self, order="C"):
+        return _new_from(numpy.array(self._host(), order=order, copy=True))
+
+    def astype(self, dtype, order="K", casting=None, subok=None, copy=True):
+        result = self._host().astype(dtype, order=order, copy=True)
+        if not copy and result.dtype == self.dtype:
+            return self
+        return _new_from(result)
+
+    def view(self, dtype=None):
+        return _wrap_any(self._host().view() if dtype is None
+                         else self._host().view(dtype), (self,))
+
+    def fill(self, value):
+        self._host().fill(value)
+
+    def __getitem__(self, index):
+        return _wrap_any(self._host()[_unwrap_index(index)], (self,))
+
+    def __setitem__(self, index, value):
+        self._host()[_unwrap_index(index)] = _unwrap(value)
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (_from_host, (self.get(),))
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'cupy.ndarray'")
+
+
+def _from_host(array):
+    return _new_from(array)
+
+
+def _method(name):
+    def method(self, *args, **kwargs):
+        result = getattr(self._host(), name)(*_unwrap_all(args),
+                                             **{k: _unwrap(v) for k, v in kwargs.items()})
+        return _wrap_any(result, (self,))
+    method.__name__ = name
+    method.__doc__ = f"ndarray.{name}, as NumPy's (results are fake arrays)."
+    return method
+
+
+for _name in ("reshape", "ravel", "flatten", "transpose", "swapaxes", "squeeze",
+              "sum", "prod", "mean", "var", "std", "max", "min", "argmax",
+              "argmin", "all", "any", "cumsum", "cumprod", "clip", "conj",
+              "conjugate", "dot", "nonzero", "round", "repeat", "take", "diagonal",
+              "trace", "sort", "argsort", "partition", "argpartition", "compress",
+              "choose", "searchsorted", "ptp"):
+    setattr(ndarray, _name, _method(_name))
+
+
+def _binary(name):
+    def op(self, other):
+        result = getattr(self._host(), name)(_unwrap(other))
+        if result is NotImplemented:
+            return result
+        return _wrap_any(result, (self,))
+    op.__name__ = name
+    return op
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+              "matmul", "and", "or", "xor", "lshift", "rshift", "divmod"):
+    for _prefix in ("__", "__r", "__i"):
+        _full = f"{_prefix}{_name}__"
+        if hasattr(numpy.ndarray, _full):
+            setattr(ndarray, _full, _binary(_full))
+for _full in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
+    setattr(ndarray, _full, _binary(_full))
+
+
+def _unary(name):
+    def op(self):
+        return _wrap_any(getattr(self._host(), name)(), (self,))
+    op.__name__ = name
+    return op
+
+
+for _full in ("__neg__", "__pos__", "__abs__", "__invert__"):
+    setattr(ndarray, _full, _unary(_full))
+
+
+# ---- wrapping and unwrapping ------------------------------------------------
+
+def _view_of(mem, offset, shape, dtype, strides, order):
+    if mem.block is None:
+        return numpy.empty(shape, dtype=dtype)
+    buf = mem.block.buffer
+    return numpy.ndarray(shape, dtype=dtype, buffer=buf, offset=offset,
+                         strides=strides, order=order)
+
+
+def _unwrap(obj):
+    """The NumPy view of a fake array; NumPy arrays (not scalars) are refused
+    as operands, as CuPy refuses them."""
+    if isinstance(obj, ndarray):
+        return obj._host()
+    if isinstance(obj, numpy.ndarray):
+        raise _unsupported(obj)
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_unwrap(o) for o in obj)
+    return obj
+
+
+def _unwrap_all(args):
+    return tuple(_unwrap(a) for a in args)
+
+
+def _unwrap_index(index):
+    if isinstance(index, tuple):
+        return tuple(_unwrap_index(i) for i in index)
+    if isinstance(index, ndarray):
+        return index._host()
+    if isinstance(index, numpy.ndarray):
+        raise _unsupported(index)
+    return index
+
+
+def _new_from(array):
+    """A fresh fake array in pool memory holding a copy of `array`."""
+    array = numpy.asarray(array)
+    order = "F" if array.flags.f_contiguous and not array.flags.c_contiguous else "C"
+    out = ndarray(array.shape, array.dtype, order=order)
+    if array.size:
+        numpy.copyto(out._a, array)
+    return out
+
+
+def _owner(array, parents):
+    if not array.size:
+        return None
+    address = array.__array_interface__["data"][0]
+    for p in parents:
+        mem = p._mem
+        if mem.block is not None and mem.ptr <= address < mem.ptr + mem.block.size:
+            return mem
+    return None
+
+
+def _wrap_any(result, parents=()):
+    """Wraps what NumPy returned: arrays become fake arrays (views keep the
+    parent's memory), NumPy scalars become 0-d arrays, tuples and lists are
+    wrapped element by element; other values pass through."""
+    if isinstance(result, numpy.ndarray):
+        mem = _owner(result, parents)
+        if mem is not None:
+            return ndarray._wrap(result, mem)
+        return _new_from(result)
+    if isinstance(result, numpy.generic):
+        return _new_from(numpy.asarray(result))
+    if isinstance(result, tuple):
+        return tuple(_wrap_any(r, parents) for r in result)
+    if isinstance(result, list):
+        return [_wrap_any(r, parents) for r in result]
+    return result
+
+
+def _collect(obj, out):
+    if isinstance(obj, ndarray):
+        out.append(obj)
+    elif isinstance(obj, (list, tuple)):
+        for o in obj:
+            _collect(o, out)
+    return out
+
+
+def _call_numpy(func, args, kwargs):
+    parents = tuple(_collect(args, []) + _collect(tuple(kwargs.values()), []))
+    result = func(*_unwrap_all(args), **{k: _unwrap(v) for k, v in kwargs.items()})
+    return _wrap_any(result, parents)

@@ -1,0 +1,52 @@
+"""cupy.cuda of the fake CuPy: devices, streams, events, memory pools."""
+from fake_cupy._errors import LifetimeError
+from fake_cupy._memory import (MemoryPointer, MemoryPool, PinnedMemoryPointer,
+                               PinnedMemoryPool, alloc, set_allocator,
+                               set_pinned_memory_allocator)
+from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
+                                get_current_stream, get_elapsed_time,
+                                set_async_mode, async_mode)
+from fake_cupy.cuda import compiler, driver, memory, runtime, stream
+
+Stream.null = Stream(null=True)
+
+
+def get_device_id():
+    """The current device's id."""
+    return Device().id
+
+
+def is_available():
+    return True
+
+
+def using_allocator(allocator=None):
+    """cupy.cuda.using_allocator as a context manager."""
+    import contextlib
+    from fake_cupy import _memory
+
+    @contextlib.contextmanager
+    def use():
+        saved = _memory._allocator
+        set_allocator(allocator)
+        try:
+            yield
+        finally:
+            _memory._allocator = saved
+    return use()
+
+
+def check_pending():
+    """Runs the queued work and raises the first error left (a kernel fault
+    or a lifetime report), as a device synchronization would."""
+    from fake_cupy import _runtime
+    _runtime.synchronize_all()
+
+
+__all__ = ["Device", "Event", "ExternalStream", "LifetimeError",
+           "MemoryPointer", "alloc", "MemoryPool", "PinnedMemoryPointer",
+           "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
+           "compiler", "driver", "get_current_stream", "get_device_id",
+           "get_elapsed_time", "is_available", "memory", "runtime",
+           "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
+           "stream", "using_allocator"]

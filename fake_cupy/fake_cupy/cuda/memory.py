@@ -1,0 +1,7 @@
+"""cupy.cuda.memory of the fake CuPy."""
+from fake_cupy._errors import OutOfMemoryError
+from fake_cupy._memory import (Memory, MemoryPointer, MemoryPool,
+                               alloc, set_allocator)
+
+__all__ = ["Memory", "MemoryPointer", "MemoryPool", "OutOfMemoryError",
+           "alloc", "set_allocator"]

@@ -1,0 +1,24 @@
+#!/bin/sh
+# python.sh: runs the pytest suites of fake_cupy and the cuemu Python package
+# (tests/python), then the user-style module (tests/python/user_style),
+# written for the real CuPy, unchanged under the plugin with CUEMU_FAKE_CUPY=1,
+# and the Python example (examples/python: its program and its parity test).
+# Exit 77 (skip) when $PYTHON lacks NumPy or pytest.
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import numpy, pytest' >/dev/null 2>&1; then
+  echo "python.sh: $PYTHON lacks NumPy or pytest; skipped"
+  exit 77
+fi
+PYTHONPATH="$srcdir/fake_cupy${PYTHONPATH:+:$PYTHONPATH}"
+PYTHONDONTWRITEBYTECODE=1
+export PYTHONPATH PYTHONDONTWRITEBYTECODE
+# Keep pytest's files out of the (possibly read-only) source tree.
+opts="-q -p no:cacheprovider -p cuemu.pytest_plugin"
+
+"$PYTHON" -m pytest $opts --ignore="$srcdir/tests/python/user_style" \
+  "$srcdir/tests/python" || exit 1
+CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
+  "$srcdir/tests/python/user_style" || exit 1
+CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts "$srcdir/examples/python" || exit 1
+"$PYTHON" -m fake_cupy "$srcdir/examples/python/rms_norm.py" || exit 1

@@ -1,0 +1,57 @@
+"""Installing the fake as cupy/cupyx, and refusing to when the real CuPy
+was imported first."""
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+import fake_cupy
+
+_NAMES = ("cupy", "cupy.cuda", "cupy.cuda.runtime", "cupy.cuda.driver",
+          "cupy.cuda.memory", "cupy.cuda.compiler", "cupy.cuda.stream",
+          "cupy.testing", "cupy.random", "cupyx")
+
+
+@pytest.fixture
+def clean_modules():
+    saved = {name: sys.modules.pop(name) for name in _NAMES if name in sys.modules}
+    yield
+    for name in _NAMES:
+        sys.modules.pop(name, None)
+    sys.modules.update(saved)
+
+
+def test_install_makes_import_cupy_return_the_fake(clean_modules):
+    fake_cupy.install()
+    assert fake_cupy.installed()
+    import cupy
+    import cupyx
+    from cupy.cuda import driver, runtime
+    assert cupy is fake_cupy
+    assert driver.CUDADriverError is fake_cupy.cuda.driver.CUDADriverError
+    assert runtime.getDeviceCount() >= 1
+    assert cupyx.zeros_pinned(3).shape == (3,)
+    fake_cupy.install()                 # installing twice is harmless
+    fake_cupy.uninstall()
+    assert "cupy" not in sys.modules
+
+
+def test_install_refuses_when_the_real_cupy_was_imported(clean_modules):
+    real = types.ModuleType("cupy")
+    real.__file__ = "/site-packages/cupy/__init__.py"
+    sys.modules["cupy"] = real
+    with pytest.raises(RuntimeError, match=r"the real CuPy \(/site-packages/cupy/"
+                                           r"__init__.py\) was imported already"):
+        fake_cupy.install()
+    assert sys.modules["cupy"] is real
+
+
+def test_environment_variable_installs_through_the_plugin():
+    env = dict(os.environ, CUEMU_FAKE_CUPY="1")
+    code = ("import cuemu.pytest_plugin, cupy, cupyx; "
+            "print(cupy.IS_FAKE, cupy.cuda.get_current_stream().ptr)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.split() == ["True", "0"]

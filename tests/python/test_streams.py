@@ -1,0 +1,92 @@
+"""cupy.cuda: devices, streams, events, runtime queries."""
+import numpy
+import pytest
+
+import kernels
+
+
+def test_null_stream_and_current_stream(cp):
+    s = cp.cuda.get_current_stream()
+    assert s.ptr == 0
+    assert s == cp.cuda.Stream.null
+    user = cp.cuda.Stream(non_blocking=True, priority=-1)
+    assert user.ptr != 0 and user.priority == -1
+    with user as entered:
+        assert entered is user
+        assert cp.cuda.get_current_stream() is user
+    assert cp.cuda.get_current_stream().ptr == 0
+    user.use()
+    try:
+        assert cp.cuda.get_current_stream() is user
+    finally:
+        cp.cuda.Stream.null.use()
+    assert cp.cuda.Stream(ptds=True).ptr == 1
+    with pytest.raises(ValueError):
+        cp.cuda.Stream(null=True, ptds=True)
+
+
+def test_stream_done_and_synchronize_in_deferred_mode(deferred):
+    cp = deferred
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    s = cp.cuda.Stream()
+    x = cp.ones(64, cp.float32)
+    y = cp.zeros(64, cp.float32)
+    assert s.done
+    k((1,), (64,), (numpy.float32(3), x, y, numpy.int32(64)), stream=s)
+    assert not s.done                       # queued, not run yet
+    s.synchronize()
+    assert s.done
+    assert (y.get() == 3).all()
+
+
+def test_events_record_wait_and_time(deferred):
+    cp = deferred
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    assert start.ptr != end.ptr and start.done
+    s = cp.cuda.Stream()
+    x = cp.ones(1 << 16, cp.float32)
+    y = cp.zeros(1 << 16, cp.float32)
+    start.record(s)
+    k((256,), (256,), (numpy.float32(1), x, y, numpy.int32(1 << 16)), stream=s)
+    s.record(end)
+    assert not end.done
+    end.synchronize()
+    assert end.done
+    assert cp.cuda.get_elapsed_time(start, end) >= 0.0
+    untimed = cp.cuda.Event(disable_timing=True)
+    untimed.record()
+    untimed.synchronize()
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidResourceHandle"):
+        cp.cuda.get_elapsed_time(start, untimed)
+    with pytest.raises(ValueError):
+        cp.cuda.Event(interprocess=True)
+    assert cp.cuda.Event(block=True, disable_timing=True, interprocess=True).interprocess
+
+
+def test_devices_and_runtime_queries(cp, monkeypatch):
+    assert cp.cuda.runtime.getDeviceCount() == 1
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    assert props["warpSize"] == 32 and props["maxThreadsPerBlock"] == 1024
+    assert (props["major"], props["minor"]) == (9, 0)
+    assert props["multiProcessorCount"] > 0
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidDevice"):
+        cp.cuda.Device(1)
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "3")
+    monkeypatch.setenv("CUEMU_DEVICE", "sm=80,sms=4")
+    assert cp.cuda.runtime.getDeviceCount() == 3
+    props = cp.cuda.runtime.getDeviceProperties(2)
+    assert (props["major"], props["minor"], props["multiProcessorCount"]) == (8, 0, 4)
+    d = cp.cuda.Device(2)
+    assert d.id == 2 and d.compute_capability == "80"
+    with d:
+        assert cp.cuda.Device().id == 2
+        a = cp.zeros(3)
+        assert a.device == d and a.__dlpack_device__() == (2, 2)
+        assert cp.cuda.get_current_stream().device_id == 2
+    assert cp.cuda.Device().id == 0
+    d.use()
+    assert cp.cuda.runtime.getDevice() == 2
+    cp.cuda.Device(0).use()
+    d.synchronize()
