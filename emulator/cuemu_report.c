@@ -10,7 +10,7 @@
 
 #include <cuemu/cuemu.h>
 
-#define CUEMU_MESSAGE_SIZE 4096
+#define CUEMU_MESSAGE_SIZE 8192
 
 /* A pointer rather than an array keeps libcuemu's static TLS small. */
 static __thread char *last_message;
@@ -30,6 +30,13 @@ cuemu_status cuemu__report(cuemu_status status, const char *fmt, ...) {
 
 const char *cuemu_last_message(void) {
   return last_message ? last_message : "";
+}
+
+/* Never inlined, and kept by the empty asm, so that a breakpoint on it is
+ * hit on every error whatever the optimisation level. */
+__attribute__((noinline)) void cuemu__error_stop(cuemu_status status,
+                                                 const char *message) {
+  __asm__ volatile("" : : "r"(status), "r"(message) : "memory");
 }
 
 void cuemu__report_print(const char *message) {

@@ -88,6 +88,8 @@ typedef struct cuemu_launch {
   size_t stack_size;
   double spin_timeout;            /* seconds, see cuemu_config.h */
   int checks;                     /* CUEMU_CHECK asks for checkers */
+  unsigned shadow_checks;         /* race/mem/init bits running (check/) */
+  struct cuemu_check_launch *check; /* the checkers' state, or NULL */
   atomic_int warned_inactive;     /* the inactive-lane warning was given */
   int cooperative;                /* every block resident: one per worker */
   pthread_mutex_t grid_lock;      /* grid.sync(), see cuemu_grid.c */
@@ -95,7 +97,7 @@ typedef struct cuemu_launch {
   unsigned long long grid_arrived, grid_done, grid_generation;
   pthread_mutex_t error_lock;
   cuemu_status status;            /* first error */
-  char message[2048];
+  char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;
 
 typedef struct cuemu_worker {

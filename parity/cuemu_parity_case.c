@@ -9,7 +9,7 @@
 
 #include "cuemu_parity_internal.h"
 
-static _Thread_local char last_message[4096];
+static _Thread_local char last_message[16384];
 
 const char *cuemu_parity_last_message(void) { return last_message; }
 

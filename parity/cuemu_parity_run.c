@@ -128,7 +128,7 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
     if (got[i])
       cuemu_alloc_unregister(got[i]);
   if (st != CUEMU_SUCCESS) {
-    char detail[4200];
+    char detail[9000];
     snprintf(detail, sizeof detail, "the launch failed (%s): %s",
              cuemu_status_name(st), cuemu_last_message());
     leg_fail(R, CUEMU_PARITY_LEG_EMULATED, st, leg, detail);
