@@ -23,27 +23,6 @@ cuemu_status cuemu__parity_fail(cuemu_status status, const char *fmt, ...) {
 
 char *cuemu__parity_strdup(const char *s) { return s ? strdup(s) : NULL; }
 
-void cuemu__ptext_add(cuemu__ptext *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  if (t->len + (size_t)n + 1 > t->cap) {
-    size_t cap = (t->cap ? t->cap * 2 : 256) + (size_t)n;
-    char *s = realloc(t->s, cap);
-    if (!s)
-      return;
-    t->s = s;
-    t->cap = cap;
-  }
-  va_start(ap, fmt);
-  vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-  va_end(ap);
-  t->len += (size_t)n;
-}
-
 void cuemu__pvalue_free(cuemu__pvalue *v) {
   if (!v)
     return;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cuemu_parity_gpu.h"
+#include "cuemu_parity_text.h"
 
 const char *cuemu__parity_cuda_home(void) {
   const char *home = getenv("CUDA_HOME");
@@ -24,39 +25,20 @@ const char *cuemu__parity_cuda_home(void) {
   return "/usr/local/cuda";
 }
 
-/* Appends printf-style text to the malloc()ed string *text (which may be
- * NULL); on out-of-memory the text is left as it was. */
-static void append(char **text, const char *format, ...) {
-  va_list ap;
-  va_start(ap, format);
-  int n = vsnprintf(NULL, 0, format, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  size_t old = *text ? strlen(*text) : 0;
-  char *grown = realloc(*text, old + (size_t)n + 1);
-  if (!grown)
-    return;
-  va_start(ap, format);
-  vsnprintf(grown + old, (size_t)n + 1, format, ap);
-  va_end(ap);
-  *text = grown;
-}
-
 /* Tries one candidate; on failure adds dlerror()'s reason to *tried, the
  * reasons separated by "; ". */
-static void *try_open(const char *path, char **tried) {
+static void *try_open(const char *path, cuemu__ptext *tried) {
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    append(tried, "%s%s", *tried ? "; " : "", why ? why : path);
+    cuemu__ptext_add(tried, "%s%s", tried->len ? "; " : "", why ? why : path);
   }
   return handle;
 }
 
 void *cuemu__parity_dlopen(const char *env_override, const char *const *names,
                            int search_toolkit, char **why) {
-  char *tried = NULL;
+  cuemu__ptext tried = {0};
   void *handle = NULL;
   const char *forced = env_override ? getenv(env_override) : NULL;
   if (forced && *forced) {
@@ -80,20 +62,17 @@ void *cuemu__parity_dlopen(const char *env_override, const char *const *names,
     }
   }
   if (handle) {
-    free(tried);
+    free(tried.s);
     return handle;
   }
-  if (why) {
-    char *text = NULL;
-    if (forced && *forced)
-      append(&text, "%s (from $%s) could not be loaded: %s", forced,
-             env_override, tried ? tried : "no reason given");
-    else
-      append(&text, "%s could not be loaded (%s)", names[0],
-             tried ? tried : "no reason given");
-    *why = text;
-  }
-  free(tried);
+  if (why)
+    *why = forced && *forced
+               ? cuemu__parity_format("%s (from $%s) could not be loaded: %s",
+                                      forced, env_override,
+                                      tried.s ? tried.s : "no reason given")
+               : cuemu__parity_format("%s could not be loaded (%s)", names[0],
+                                      tried.s ? tried.s : "no reason given");
+  free(tried.s);
   return NULL;
 }
 

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "cuemu_parity_gpu.h"
+#include "cuemu_parity_text.h"
 
 /* The driver's own declarations (cuda.h), as far as they are used here. */
 typedef int CUresult;
@@ -206,22 +207,6 @@ const char *cuemu__parity_gpu_description(void) {
   return cuemu__parity_gpu_available(NULL) ? drv.description : NULL;
 }
 
-/* A malloc()ed printf-style string, or NULL when out of memory. */
-static char *format_text(const char *format, ...) {
-  va_list ap;
-  va_start(ap, format);
-  int n = vsnprintf(NULL, 0, format, ap);
-  va_end(ap);
-  if (n < 0)
-    return NULL;
-  char *text = malloc((size_t)n + 1);
-  if (!text)
-    return NULL;
-  va_start(ap, format);
-  vsnprintf(text, (size_t)n + 1, format, ap);
-  va_end(ap);
-  return text;
-}
 
 /* The state of one GPU leg, so that a failure anywhere can say where. */
 typedef struct run {
@@ -241,7 +226,7 @@ static cuemu_status fail(run *r, const char *call, CUresult result,
     char text[256];
     describe(result, text, sizeof text);
     *r->message =
-        format_text("GPU leg of kernel %s (sm_%d): %s: %s%s%s",
+        cuemu__parity_format("GPU leg of kernel %s (sm_%d): %s: %s%s%s",
                     r->ptx->lowered_name, drv.arch, call, text,
                     detail && *detail ? "\n" : "", detail ? detail : "");
   }
@@ -392,7 +377,7 @@ static cuemu_status run_locked(run *r, cuemu_dim3 grid, cuemu_dim3 block,
   if (timed_out) {
     drv.hung = 1;
     if (r->message)
-      *r->message = format_text(
+      *r->message = cuemu__parity_format(
           "GPU leg of kernel %s (sm_%d): the kernel did not finish within "
           "%g s ($CUEMU_GPU_TIMEOUT); %s",
           r->ptx->lowered_name, drv.arch, limit, shape);
@@ -430,13 +415,13 @@ cuemu_status cuemu__parity_gpu_run(const cuemu__parity_ptx *ptx,
   const char *why = NULL;
   if (!cuemu__parity_gpu_available(&why)) {
     if (message)
-      *message = format_text("no CUDA device for kernel %s: %s",
+      *message = cuemu__parity_format("no CUDA device for kernel %s: %s",
                              ptx->lowered_name, why);
     return CUEMU_NO_DEVICE;
   }
   if (cooperative && !drv.LaunchCooperativeKernel) {
     if (message)
-      *message = format_text("kernel %s: the CUDA driver has no "
+      *message = cuemu__parity_format("kernel %s: the CUDA driver has no "
                              "cuLaunchCooperativeKernel",
                              ptx->lowered_name);
     return CUEMU_NOT_SUPPORTED;
@@ -445,7 +430,7 @@ cuemu_status cuemu__parity_gpu_run(const cuemu__parity_ptx *ptx,
   cuemu_status status;
   if (drv.hung) {
     if (message)
-      *message = format_text("kernel %s: not run, an earlier kernel is still "
+      *message = cuemu__parity_format("kernel %s: not run, an earlier kernel is still "
                              "running past its time limit",
                              ptx->lowered_name);
     status = CUEMU_CUDA_DRIVER;

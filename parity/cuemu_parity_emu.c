@@ -12,16 +12,6 @@
 
 #include "cuemu_parity_internal.h"
 
-/* Reads what the compiler said (at most the last 3000 bytes). */
-static char *read_log(int fd) {
-  off_t size = lseek(fd, 0, SEEK_END);
-  off_t from = size > 3000 ? size - 3000 : 0;
-  char *s = calloc(1, (size_t)(size - from) + 1);
-  if (s && pread(fd, s, (size_t)(size - from), from) < 0)
-    s[0] = 0;
-  return s;
-}
-
 /* Compiles the case's kernel into `out`, with the compiler's messages
  * captured for the report. */
 static cuemu_status compile(const cuemu__psetup *s, const char *checks,
@@ -61,7 +51,7 @@ static cuemu_status compile(const cuemu__psetup *s, const char *checks,
     close(saved);
   }
   if (st != CUEMU_SUCCESS) {
-    char *why = fd >= 0 ? read_log(fd) : NULL;
+    char *why = fd >= 0 ? cuemu__parity_read_tail(fd, 3000) : NULL;
     char detail[1024];
     snprintf(detail, sizeof detail, "%s", cuemu_last_message());
     st = cuemu__parity_fail(st, "%s%scase '%s': %s does not compile with "

@@ -25,22 +25,6 @@ extern char **environ;
 
 #define MAX_WORDS 64
 
-/* Reads at most `max` bytes of a file's end into a new string. */
-static char *read_tail(const char *path, size_t max) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return strdup("");
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  long from = size > (long)max ? size - (long)max : 0;
-  fseek(f, from, SEEK_SET);
-  char *s = calloc(1, (size_t)(size - from) + 1);
-  if (s && fread(s, 1, (size_t)(size - from), f) != (size_t)(size - from))
-    s[0] = 0;
-  fclose(f);
-  return s ? s : strdup("");
-}
-
 /* Runs argv with its output and errors in `log`; returns its exit status,
  * or -1 when it could not start. */
 static int run_logged(char *const *argv, const char *log) {
@@ -58,26 +42,6 @@ static int run_logged(char *const *argv, const char *log) {
     if (errno != EINTR)
       return -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-static char *slurp(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  if (s) {
-    s[n] = 0;
-    *size = (size_t)n;
-  }
-  return s;
 }
 
 /* Compiles the host file into `out` (through the cache). */
@@ -111,7 +75,7 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
   /* The key: cuemu's version, the compiler command, the options that are
    * not file names, and the file's contents. */
   size_t size;
-  char *text = slurp(file, &size);
+  char *text = cuemu__parity_read_file(file, &size);
   cuemu_hasher h;
   char cache[PATH_MAX];
   int use_cache = text && cuemu__hasher_init(&h) == 0 &&
@@ -138,7 +102,11 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
   int rc = run_logged(argv, log);
   cuemu_status st = CUEMU_SUCCESS;
   if (rc != 0) {
-    char *why = rc < 0 ? strdup("the compiler could not be started") : read_tail(log, 3000);
+    int fd = rc < 0 ? -1 : open(log, O_RDONLY);
+    char *why = fd < 0 ? strdup("the compiler could not be started")
+                       : cuemu__parity_read_tail(fd, 3000);
+    if (fd >= 0)
+      close(fd);
     st = cuemu__parity_fail(CUEMU_HOST_COMPILE,
                             "%s%scase '%s': host file %s does not compile with "
                             "%s:\n%s",

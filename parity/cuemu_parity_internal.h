@@ -16,6 +16,8 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/parity.h>
 
+#include "cuemu_parity_text.h"
+
 /* ---- Values as written in a case ----------------------------------------- */
 
 typedef enum cuemu__pvalue_kind {
@@ -235,14 +237,5 @@ cuemu_status cuemu__parity_emu_load(const cuemu__psetup *s,
                                     const char *checks, cuemu_module **module,
                                     cuemu_kernel **kernel, char *path,
                                     size_t size);
-
-/* A growable message. */
-typedef struct cuemu__ptext {
-  char *s;
-  size_t len, cap;
-} cuemu__ptext;
-
-void cuemu__ptext_add(cuemu__ptext *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 #endif /* CUEMU_PARITY_INTERNAL_H */

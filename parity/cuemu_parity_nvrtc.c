@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cuemu_parity_gpu.h"
+#include "cuemu_parity_text.h"
 
 /* NVRTC's own declarations (nvrtc.h), as far as they are used here. */
 typedef int nvrtcResult;
@@ -90,56 +91,17 @@ int cuemu__parity_nvrtc_version(const char **why) {
   return api.major * 1000 + api.minor * 10;
 }
 
-/* A malloc()ed printf-style string, or NULL when out of memory. */
-static char *format_text(const char *format, ...) {
-  va_list ap;
-  va_start(ap, format);
-  int n = vsnprintf(NULL, 0, format, ap);
-  va_end(ap);
-  if (n < 0)
-    return NULL;
-  char *text = malloc((size_t)n + 1);
-  if (!text)
-    return NULL;
-  va_start(ap, format);
-  vsnprintf(text, (size_t)n + 1, format, ap);
-  va_end(ap);
-  return text;
-}
 
-/* Reads the whole file at `path` into a NUL-terminated malloc()ed buffer. */
+/* Reads the whole source file at `path`. */
 static cuemu_status read_source(const char *path, char **text, char **log) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    if (log)
-      *log = format_text("%s: cannot open: %s", path, strerror(errno));
-    return CUEMU_IO_ERROR;
-  }
-  size_t size = 0, capacity = 4096;
-  char *buffer = malloc(capacity);
-  while (buffer) {
-    size += fread(buffer + size, 1, capacity - size - 1, f);
-    if (size < capacity - 1)
-      break;
-    capacity *= 2;
-    char *grown = realloc(buffer, capacity);
-    if (!grown)
-      free(buffer);
-    buffer = grown;
-  }
-  int failed = ferror(f);
-  fclose(f);
-  if (!buffer)
+  *text = cuemu__parity_read_file(path, NULL);
+  if (*text)
+    return CUEMU_SUCCESS;
+  if (errno == ENOMEM)
     return CUEMU_OUT_OF_MEMORY;
-  if (failed) {
-    free(buffer);
-    if (log)
-      *log = format_text("%s: read error", path);
-    return CUEMU_IO_ERROR;
-  }
-  buffer[size] = '\0';
-  *text = buffer;
-  return CUEMU_SUCCESS;
+  if (log)
+    *log = cuemu__parity_format("%s: cannot read: %s", path, strerror(errno));
+  return CUEMU_IO_ERROR;
 }
 
 /* The folder part of `path` ("." when it has none), malloc()ed. */
@@ -165,7 +127,7 @@ static char **build_options(const char *source_path, const char *const *options,
   for (int i = 0; i < noptions; ++i)
     ok &= (list[n++] = strdup(options[i])) != NULL;
   char *folder = folder_of(source_path);
-  ok &= folder && (list[n++] = format_text("-I%s", folder)) != NULL;
+  ok &= folder && (list[n++] = cuemu__parity_format("-I%s", folder)) != NULL;
   free(folder);
   char include[4096];
   struct stat st;
@@ -173,16 +135,16 @@ static char **build_options(const char *source_path, const char *const *options,
   if (stat(include, &st) != 0 || !S_ISDIR(st.st_mode))
     snprintf(include, sizeof include, "/usr/local/cuda/include");
   if (stat(include, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ok &= (list[n++] = format_text("-I%s", include)) != NULL;
+    ok &= (list[n++] = cuemu__parity_format("-I%s", include)) != NULL;
     /* CUDA 13 keeps libcu++ and CUB (which cooperative_groups.h uses) in
      * include/cccl; nvcc searches it too. */
     char cccl[4200];
     snprintf(cccl, sizeof cccl, "%s/cccl", include);
     if (stat(cccl, &st) == 0 && S_ISDIR(st.st_mode))
-      ok &= (list[n++] = format_text("-I%s", cccl)) != NULL;
+      ok &= (list[n++] = cuemu__parity_format("-I%s", cccl)) != NULL;
   }
   ok &=
-      (list[n++] = format_text("--gpu-architecture=compute_%d", arch)) != NULL;
+      (list[n++] = cuemu__parity_format("--gpu-architecture=compute_%d", arch)) != NULL;
   ok &= (list[n++] = strdup("-std=c++17")) != NULL;
   *count = n;
   if (!ok) {
@@ -215,7 +177,7 @@ static void report(char **log, const char *source_path, const char *kernel,
   if (!log)
     return;
   char *nvrtc_log = program ? program_log(program) : NULL;
-  *log = format_text(
+  *log = cuemu__parity_format(
       "NVRTC %d.%d could not compile %s (kernel %s, compute_%d): %s "
       "returned %s%s%s",
       api.major, api.minor, source_path, kernel, arch, call,
@@ -238,7 +200,7 @@ cuemu_status cuemu__parity_nvrtc_compile(const char *source_path,
   const char *why = NULL;
   if (!cuemu__parity_nvrtc_version(&why)) {
     if (log)
-      *log = format_text("NVRTC is not available: %s", why);
+      *log = cuemu__parity_format("NVRTC is not available: %s", why);
     return CUEMU_NVRTC;
   }
   if (arch == 0)

@@ -344,10 +344,7 @@ static void sanitize_leg(run *R) {
     free(argv);
     char *out = NULL;
     if (fd >= 0) {
-      off_t size = lseek(fd, 0, SEEK_END);
-      out = calloc(1, (size_t)size + 1);
-      if (out && pread(fd, out, (size_t)size, 0) < 0)
-        out[0] = 0;
+      out = cuemu__parity_read_tail(fd, 1 << 20);
       close(fd);
       unlink(log);
     }
