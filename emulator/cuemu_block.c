@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
 
@@ -105,14 +106,12 @@ static inline unsigned runq_pop(cuemu_worker *w) {
   return id;
 }
 
-void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
-                         const char *fmt, ...) {
+/* Keeps the first error of a launch and stops the launch. */
+static void launch_stop(cuemu_launch *launch, cuemu_status status,
+                        const char *message) {
   pthread_mutex_lock(&launch->error_lock);
   if (launch->status == CUEMU_SUCCESS) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(launch->message, sizeof launch->message, fmt, ap);
-    va_end(ap);
+    snprintf(launch->message, sizeof launch->message, "%s", message);
     launch->status = status;
   }
   pthread_mutex_unlock(&launch->error_lock);
@@ -120,14 +119,28 @@ void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
   cuemu__grid_stop(launch);
 }
 
+void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
+                         const char *fmt, ...) {
+  char buf[sizeof launch->message];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  /* Still in the context that found the error: a debugger stops here. */
+  cuemu__error_stop(status, buf);
+  launch_stop(launch, status, buf);
+}
+
 void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
                        ...) {
+  /* One message buffer on the failing thread's stack, not two. */
   char buf[sizeof w->launch->message];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  cuemu__launch_error(w->launch, status, "%s", buf);
+  cuemu__error_stop(status, buf);
+  launch_stop(w->launch, status, buf);
   w->in_kernel = 0;
   cuemu__ctx_switch(&w->scratch, &w->main_ctx);
   abort(); /* The switch above never returns. */
@@ -203,6 +216,12 @@ static void resolve(cuemu_worker *w) {
   }
   if (w->bar_op == CUEMU_BARRIER_GRID)
     cuemu__grid_wait(w);
+  if (w->launch->check) {
+    if (w->bar_op != CUEMU_BARRIER_PLAIN && w->bar_op != CUEMU_BARRIER_GRID &&
+        w->exited)
+      cuemu__check_vote_after_exit(w);
+    cuemu__check_block_sync(w, w->bar_op == CUEMU_BARRIER_GRID);
+  }
   switch (w->bar_op) {
   case CUEMU_BARRIER_COUNT: w->bar_result = (int)w->bar_count; break;
   case CUEMU_BARRIER_AND: w->bar_result = w->bar_count == w->narrivals; break;
@@ -546,6 +565,8 @@ static int next_block(cuemu_worker *w) {
       w->order[i] = i;
     permute(w, w->order, w->nthreads);
   }
+  if (L->check)
+    cuemu__check_block_begin(w);
   return 1;
 }
 

@@ -18,6 +18,8 @@ static void usage(FILE *out) {
         "                    'scale<double, 3>' (repeatable)\n"
         "  -I DIR, -D X, -U X, -std=..., -O..., -f..., -W..., -m...\n"
         "                    passed to the C++ compiler ($CXX)\n"
+        "  --check=LIST      build in checkers: sync, race, mem, init or all\n"
+        "                    (comma separated; see docs/checkers.md)\n"
         "  --no-cache        do not look the result up in the compile cache\n"
         "  -v                say whether the cache was hit\n"
         "  --version, --help\n",
@@ -54,6 +56,8 @@ int main(int argc, char **argv) {
       opt.module = 1;
     } else if (strcmp(a, "-g") == 0) {
       opt.debug = 1;
+    } else if (strncmp(a, "--check=", 8) == 0) {
+      opt.checks = a + 8;
     } else if (strcmp(a, "--no-cache") == 0) {
       opt.no_cache = 1;
     } else if (strcmp(a, "-v") == 0) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
 
@@ -53,6 +54,16 @@ cuemu_status cuemu__config_read(cuemu_config *c) {
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
   v = getenv("CUEMU_CHECK");
   c->checks = v && *v && strcmp(v, "none") != 0;
+  c->check_set = v && *v;
+  c->check_mask = 0;
+  if (c->check_set) {
+    char bad[64];
+    if (cuemu__check_parse(v, &c->check_mask, bad, sizeof bad) != 0)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "CUEMU_CHECK=%s: unknown checker '%s' (expected a "
+                           "list of sync, race, mem, init, all or none)",
+                           v, bad);
+  }
 
   v = getenv("CUEMU_WORKERS");
   if (v && *v) {

@@ -8,9 +8,11 @@
  *   CUEMU_SPIN_TIMEOUT seconds a block may spend with its threads only
  *                      yielding (__nanosleep) and waiting before the launch
  *                      ends as a deadlock (default 10)
- *   CUEMU_CHECK        checkers to run (a list such as "sync,race"; empty
- *                      or "none": none). Today only the warnings of the
- *                      warp collectives use it.
+ *   CUEMU_CHECK        checkers to run among those built in (a list of
+ *                      sync, race, mem, init, all; empty or "none": none;
+ *                      unset: all built in; docs/checkers.md). Any value
+ *                      but none also turns on the warnings of the warp
+ *                      collectives.
  */
 #ifndef CUEMU_CONFIG_H
 #define CUEMU_CONFIG_H
@@ -26,6 +28,8 @@ typedef struct cuemu_config {
   unsigned long long seed;
   double spin_timeout;
   int checks;                   /* non-zero when CUEMU_CHECK asks for any */
+  unsigned check_mask;          /* CUEMU_CHECK's checkers (check/cuemu_check.h) */
+  int check_set;                /* CUEMU_CHECK is set (else: all built in) */
 } cuemu_config;
 
 /* Reads the settings; a malformed value is INVALID_VALUE with a message. */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_worker.h"
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
@@ -75,6 +76,13 @@ static void *fault_pc(void *ucv) {
 #endif
 }
 
+/* Non-zero when cuemu__check_line() found a source line ("file:line")
+ * rather than falling back to a module and an offset, or an address. */
+static int is_source_line(const char *s) {
+  const char *colon = strrchr(s, ':');
+  return colon && colon[1] >= '0' && colon[1] <= '9';
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel) {
@@ -96,17 +104,25 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
                       t.x, t.y, t.z, b.x, b.y, b.z, kernel,
                       w->pool.stack_size / 1024);
 
-  /* Kernels are hidden symbols, so dladdr() often names only the module:
-   * then give the offset in it (addr2line -e MODULE OFFSET finds the line). */
+  /* The source line where the module has line information (cuemu-cc -g).
+   * Else the function, or, since kernels are hidden symbols that dladdr()
+   * does not name, the module and the offset in it. cuemu__check_line()
+   * takes a return address, one byte past the call; a fault's pc is the
+   * faulting instruction itself. */
   Dl_info where;
   char place[512] = "an unknown place";
   void *pc = fault_pc(uc);
-  if (pc && dladdr(pc, &where)) {
-    if (where.dli_sname)
-      snprintf(place, sizeof place, "function %s", where.dli_sname);
-    else if (where.dli_fname)
-      snprintf(place, sizeof place, "%s+0x%lx", where.dli_fname,
-               (unsigned long)((char *)pc - (char *)where.dli_fbase));
+  if (pc) {
+    cuemu__check_line((const char *)pc + 1, place, sizeof place);
+    if (!is_source_line(place)) {
+      int found = dladdr(pc, &where);
+      snprintf(place, sizeof place, "an unknown place");
+      if (found && where.dli_sname)
+        snprintf(place, sizeof place, "function %s", where.dli_sname);
+      else if (found && where.dli_fname)
+        snprintf(place, sizeof place, "%s+0x%lx", where.dli_fname,
+                 (unsigned long)((char *)pc - (char *)where.dli_fbase));
+    }
   }
   cuemu__block_fail(w, CUEMU_KERNEL_FAULT,
                     "kernel %s: %s at address %p in thread (%u,%u,%u) of "

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_worker.h"
 
 /* Live (not exited) threads of the range. */
@@ -51,6 +52,8 @@ static void release(cuemu_worker *w, unsigned first, unsigned count,
     if (id != running && waits_at(w, id, first, count))
       cuemu__thread_wake(w, id);
   *arrived_of(w, first, count) = 0;
+  if (w->launch->check)
+    cuemu__check_tile_sync(w, first, end);
 }
 
 void cuemu_group_barrier(unsigned first, unsigned count, const char *file,

@@ -9,6 +9,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_config.h"
 #include "cuemu_pool.h"
 #include "cuemu_report.h"
@@ -140,7 +141,7 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
     if (workers > most)
       workers = most;
   }
-  cuemu__pool_run(&L, workers - 1);
+  cuemu__check_run(&L, workers - 1, config.check_mask, config.check_set);
   if (cooperative) {
     pthread_cond_destroy(&L.grid_cond);
     pthread_mutex_destroy(&L.grid_lock);

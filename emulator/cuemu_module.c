@@ -12,6 +12,7 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_launch.h"
 #include "cuemu_report.h"
 #include "cuemu_worker.h"
@@ -95,6 +96,7 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
                          "build it with cuemu-cc --module)",
                          path);
   }
+  cuemu__check_module_loaded((const void *)describe);
   m->desc = describe();
   if (!m->desc || m->desc->abi != CUEMU_MODULE_ABI) {
     unsigned abi = m->desc ? m->desc->abi : 0;

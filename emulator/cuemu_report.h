@@ -11,6 +11,14 @@
 cuemu_status cuemu__report(cuemu_status status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Called with every error that ends a launch (cuemu__launch_error() and
+ * cuemu__block_fail(), cuemu_worker.h), in the context that found it (the
+ * faulting thread, the thread whose arrival made a barrier divergent, the
+ * signal handler of a fault), before the block is abandoned. It does
+ * nothing: it is where a debugger stops on errors (the gdb extension's
+ * `cuemu break-on-error` puts a breakpoint here). */
+void cuemu__error_stop(cuemu_status status, const char *message);
+
 /* Prints a launch failure on stderr, unless CUEMU_QUIET=1. */
 void cuemu__report_print(const char *message);
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_worker.h"
 
 #define WARP_SIZE 32u
@@ -257,6 +258,8 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   unsigned inactive = compute(me->wait.op, mask, lanes);
   if (inactive && w->launch->checks)
     warn_inactive(w, base, me, inactive);
+  if (w->launch->check)
+    cuemu__check_warp_sync(w, base, mask);
   unsigned me_id = (unsigned)(me - w->threads);
   for (unsigned l = 0; l < WARP_SIZE; ++l)
     if ((mask >> l & 1u) && base + l != me_id)

@@ -8,6 +8,7 @@
 #include <check.h>
 
 Suite *make_atomics_suite(void);
+Suite *make_checkers_suite(void);
 Suite *make_compile_suite(void);
 Suite *make_faults_suite(void);
 Suite *make_grid_suite(void);

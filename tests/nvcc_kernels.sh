@@ -1,8 +1,10 @@
 #!/bin/sh
 # nvcc_kernels.sh: every test kernel (tests/kernels/*.cu except the
-# deliberately broken bad_*.cu), every test program (tests/programs/*.cu) and
-# every example (examples/**/*.cu) must also compile with the real CUDA
-# toolkit, so that the shims never accept what CUDA rejects:
+# deliberately broken bad_*.cu), every test program (tests/programs/*.cu,
+# the gdb tests' tests/gdb/*.cu and the checkers' deliberately buggy
+# tests/buggy/**/*.cu) and every example (examples/**/*.cu) must
+# also compile with the real CUDA toolkit, so that the shims never accept
+# what CUDA rejects:
 #   $NVCC -std=c++17 -arch=sm_90 -c FILE -o /dev/null
 # run in the file's folder. A file may ask for more options with a line
 # containing "NVCC_OPTIONS: ..." (paths relative to its folder). Two
@@ -31,7 +33,8 @@ mkdir -p "$work" || exit 1
     *) [ -f "$f" ] && echo "$f" ;;
     esac
   done
-  for f in "$srcdir"/tests/programs/*.cu; do
+  for f in "$srcdir"/tests/programs/*.cu "$srcdir"/tests/gdb/*.cu \
+      "$srcdir"/tests/buggy/*.cu "$srcdir"/tests/buggy/modules/*.cu; do
     [ -f "$f" ] && echo "$f"
   done
   find "$srcdir/examples" -name '*.cu' -type f 2>/dev/null | LC_ALL=C sort

@@ -21,6 +21,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
+#include "../check/cuemu_check.h"
 #include "../cuemu_report.h"
 #include "cuemu_cache.h"
 #include "cuemu_codegen.h"
@@ -118,13 +119,19 @@ typedef struct compile_job {
   char cache[PATH_MAX];
   cuemu_cache_key key;
   int use_cache;             /* look up and store results */
+  unsigned checks;           /* checkers built in (check/cuemu_check.h) */
 } compile_job;
+
+/* The steps of a build: one command, or (for checked builds, which are
+ * instrumented for the checkers but must not link ThreadSanitizer's
+ * runtime) a compile and a link. */
+enum build_phase { PHASE_ALL, PHASE_COMPILE, PHASE_LINK };
 
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
                       const char **argv, int max, char *buffers,
-                      size_t buffer_size) {
+                      size_t buffer_size, int phase) {
   const cuemu_compile_options *o = job->opt;
   int n = 0;
   size_t used = 0;
@@ -139,6 +146,13 @@ static int build_argv(const compile_job *job, const char *tu,
   } while (0)
   for (int i = 0; i < job->cxx_count; ++i)
     ARG(job->cxx_words[i]);
+  if (phase == PHASE_LINK) {
+    ARG("-pthread");
+    for (int i = 0; i < o->argc; ++i)
+      ARG(o->argv[i]);
+    ARG(tu); /* the object */
+    goto link;
+  }
   ARG("-std=c++17");
   if (o->debug) {
     ARG("-g");
@@ -175,11 +189,39 @@ static int build_argv(const compile_job *job, const char *tu,
   ARG("-MD");
   ARG("-MF");
   ARG(depfile);
+  if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC) {
+    /* Every access calls libcuemu's __tsan_* functions
+     * (emulator/check/cuemu_check_tsan.c); -g gives reports their lines. */
+    ARG("-fsanitize=thread");
+    /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
+     * .cu for some addresses of a DWARF 5 line table with #line. */
+    ARG("-gdwarf-4");
+    /* Copies stay calls (of the __wrap_ functions, see the link below):
+     * inlined, they would be moves that no instrumentation sees. */
+    ARG("-fno-builtin-memcpy");
+    ARG("-fno-builtin-memmove");
+    ARG("-fno-builtin-memset");
+    if (strstr(job->compiler, "clang")) {
+      ARG("-mllvm");
+      ARG("-tsan-instrument-func-entry-exit=0");
+    } else {
+      ARG("--param=tsan-instrument-func-entry-exit=0");
+      ARG("-Wno-tsan");
+    }
+  }
   ARG("-x");
   ARG("c++");
   ARG(tu);
   ARG("-x");
   ARG("none");
+  if (phase == PHASE_COMPILE) {
+    ARG("-c");
+    ARG("-o");
+    ARG(built);
+    argv[n] = NULL;
+    return n;
+  }
+link:
   if (o->module)
     ARG("-shared");
   ARG("-o");
@@ -187,6 +229,14 @@ static int build_argv(const compile_job *job, const char *tu,
   ARGF("-L%s", job->libdir);
   ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", job->libdir);
+  if (job->checks) {
+    ARGF("-Wl,--defsym=" CUEMU_CHECK_BUILT_SYMBOL "=%u", job->checks);
+    /* Calls of these go through libcuemu's __wrap_* (cuemu_check_tsan.c),
+     * which tell the checkers what they touch. (Synccheck alone needs no
+     * instrumentation.) */
+    if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC)
+      ARG("-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset");
+  }
   argv[n] = NULL;
   return n;
 #undef ARG
@@ -222,7 +272,8 @@ static int hash_job(compile_job *job, const char *text, size_t size) {
     cuemu__hasher_finish(&h, &job->key);
     return -1;
   }
-  build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX);
+  build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
+             PHASE_ALL);
   for (int i = 1; argv[i]; ++i)
     cuemu__hasher_add_string(&h, argv[i]);
   free(argv);
@@ -298,8 +349,24 @@ static cuemu_status build(compile_job *job, const char *text, size_t size,
     unlink(tu);
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
-  build_argv(job, tu, depfile, built, argv, max, buffers, bufsize);
-  int rc = run((char *const *)argv);
+  int rc;
+  if (job->checks) {
+    char object[PATH_MAX + 100];
+    snprintf(object, sizeof object, "%s.o", built);
+    build_argv(job, tu, depfile, object, argv, max, buffers, bufsize,
+               PHASE_COMPILE);
+    rc = run((char *const *)argv);
+    if (rc == 0) {
+      build_argv(job, object, depfile, built, argv, max, buffers, bufsize,
+                 PHASE_LINK);
+      rc = run((char *const *)argv);
+    }
+    unlink(object);
+  } else {
+    build_argv(job, tu, depfile, built, argv, max, buffers, bufsize,
+               PHASE_ALL);
+    rc = run((char *const *)argv);
+  }
   free(argv);
   free(buffers);
   if (!getenv("CUEMU_KEEP_TU"))
@@ -363,6 +430,19 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   if (!job.cxx_copy)
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   job.cxx_count = split_words(job.cxx_copy, job.cxx_words, MAX_CXX_WORDS);
+  char bad[64];
+  /* CUEMU_CC_CHECK builds checkers into every compile that asks for none,
+   * so that a whole test suite can run checked. */
+  const char *checks = options->checks;
+  if (!checks)
+    checks = getenv("CUEMU_CC_CHECK");
+  if (cuemu__check_parse(checks, &job.checks, bad, sizeof bad) != 0) {
+    free(job.cxx_copy);
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "--check: unknown checker '%s' (expected a list of "
+                         "sync, race, mem, init or all)",
+                         bad);
+  }
   if (job.cxx_count == 0 || resolve_program(job.cxx_words[0], job.compiler)) {
     cuemu_status st = cuemu__report(CUEMU_COMPILE,
                                     "compiler '%s' not found (set CXX)", cxx);

@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include "cuemu_context.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
 
@@ -18,6 +20,31 @@
 
 #if CUEMU_CONTEXT_UCONTEXT
 
+/* The first function of every new context: calls the entry, whose address
+ * makecontext() passes as two int halves. The return address is undefined
+ * here, so that unwinders and gdb end a coroutine's backtrace at this frame
+ * instead of wandering into glibc's __start_context below it. The entry
+ * never returns; abort() also keeps the call from becoming a jump, which
+ * would take this frame out of the backtrace. */
+static void ctx_start(unsigned high, unsigned low) {
+#if defined(__x86_64__)
+  __asm__ volatile(".cfi_undefined rip");
+#elif defined(__aarch64__)
+  __asm__ volatile(".cfi_undefined x30");
+#endif
+  void (*entry)(void) =
+      (void (*)(void))(((uintptr_t)high << 16 << 16) | (uintptr_t)low);
+  entry();
+  abort();
+}
+
+/* Points `uc` (its stack already set) at ctx_start, which calls `entry`. */
+static void make_start(ucontext_t *uc, void (*entry)(void)) {
+  uintptr_t address = (uintptr_t)entry;
+  makecontext(uc, (void (*)(void))ctx_start, 2,
+              (unsigned)(address >> 16 >> 16), (unsigned)address);
+}
+
 int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
                              size_t size, void (*entry)(void)) {
   if (getcontext(&tpl->uc) != 0)
@@ -25,7 +52,8 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
   tpl->uc.uc_stack.ss_sp = stack;
   tpl->uc.uc_stack.ss_size = size;
   tpl->uc.uc_link = NULL;
-  makecontext(&tpl->uc, entry, 0);
+  tpl->entry = entry;
+  make_start(&tpl->uc, entry);
   return 0;
 }
 
@@ -36,13 +64,7 @@ void cuemu__ctx_reset(cuemu_ctx *ctx, const cuemu_ctx_template *tpl) {
   getcontext(&ctx->uc);
   ctx->uc.uc_stack = tpl->uc.uc_stack;
   ctx->uc.uc_link = NULL;
-#if defined(__x86_64__)
-  makecontext(&ctx->uc, (void (*)(void))tpl->uc.uc_mcontext.gregs[REG_RIP], 0);
-#elif defined(__aarch64__)
-  makecontext(&ctx->uc, (void (*)(void))tpl->uc.uc_mcontext.pc, 0);
-#else
-#error "cuemu__ctx_reset needs the entry point of a makecontext()ed context"
-#endif
+  make_start(&ctx->uc, tpl->entry);
 }
 
 void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
@@ -55,6 +77,8 @@ const char *cuemu__ctx_backend(void) { return "ucontext"; }
 
 #if defined(__x86_64__)
 #define CUEMU_FRAME_BYTES 56
+/* The first return address of every new context (cuemu_context_x86_64.S). */
+void cuemu__ctx_start_x86_64(void);
 #else
 #define CUEMU_FRAME_BYTES 176
 /* The first return address of every new context (cuemu_context_aarch64.S). */
@@ -75,9 +99,16 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
 #if defined(__x86_64__)
   unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.gregs[REG_RSP];
   unsigned char *frame = sp0 - CUEMU_FRAME_BYTES;
+  /* makecontext() leaves the entry in rip, the pointer to uc_link that
+   * glibc's __start_context reads in rbx, and __start_context's address on
+   * top of the stack. The switch returns to cuemu__ctx_start_x86_64, which
+   * calls the entry (r12) and goes on to that address (r13) should the entry
+   * return. */
   unsigned long long words[7] = {0};
-  words[4] = (unsigned long long)uc.uc_mcontext.gregs[REG_RBX];
-  words[6] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP];
+  memcpy(&words[2], sp0, sizeof words[2]);                      /* r13 */
+  words[3] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP]; /* r12 */
+  words[4] = (unsigned long long)uc.uc_mcontext.gregs[REG_RBX]; /* rbx */
+  words[6] = (unsigned long long)cuemu__ctx_start_x86_64;
   memcpy(frame, words, sizeof words);
 #else
   /* makecontext() leaves the entry in pc and the return address it wants

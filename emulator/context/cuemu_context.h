@@ -31,6 +31,7 @@ typedef struct cuemu_ctx {
 typedef struct cuemu_ctx_template {
 #if CUEMU_CONTEXT_UCONTEXT
   ucontext_t uc;
+  void (*entry)(void);
 #else
   void *sp;
   unsigned char frame[256];

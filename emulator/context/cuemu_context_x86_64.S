@@ -40,6 +40,30 @@ cuemu__ctx_switch_asm:
         ret
         .cfi_endproc
         .size   cuemu__ctx_switch_asm, .-cuemu__ctx_switch_asm
+
+/*
+ * The first return address of every new context. The frame that
+ * cuemu__ctx_template_init builds holds, besides makecontext()'s rbx (which
+ * points at uc_link), the entry function in r12 and the return address
+ * makecontext() gave it (glibc's __start_context) in r13. The trampoline
+ * drops that return address from the stack, which leaves the stack aligned
+ * for a call, and calls the entry; should the entry return, it goes on to
+ * __start_context as a context from setcontext() would. rip is undefined
+ * here, so that unwinders and gdb end a coroutine's backtrace at this frame
+ * instead of wandering into whatever lies below.
+ */
+        .globl  cuemu__ctx_start_x86_64
+        .hidden cuemu__ctx_start_x86_64
+        .type   cuemu__ctx_start_x86_64, @function
+cuemu__ctx_start_x86_64:
+        .cfi_startproc
+        .cfi_undefined rip
+        addq    $8, %rsp
+        .cfi_adjust_cfa_offset -8
+        call    *%r12
+        jmp     *%r13
+        .cfi_endproc
+        .size   cuemu__ctx_start_x86_64, .-cuemu__ctx_start_x86_64
 #endif
 
         .section .note.GNU-stack,"",@progbits

@@ -101,7 +101,7 @@ int cuemu_rt_error_of_status(int status) {
 int cuemu_rt_status_is_execution_error(int status) {
   /* Errors while the kernel ran (not in its configuration). */
   return (status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) ||
-         status == CUEMU_GRID_SYNC;
+         status == CUEMU_GRID_SYNC || status == CUEMU_CHECK_REPORT;
 }
 
 int cuemu_rt_record_launch_status(int status) {

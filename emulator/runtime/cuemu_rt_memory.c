@@ -17,6 +17,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "check/cuemu_check.h"
 #include "cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
@@ -128,6 +129,18 @@ int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out) {
   return a != NULL;
 }
 
+size_t cuemu__rt_memory_snapshot(cuemu_rt_allocation **out) {
+  pthread_mutex_lock(&table_lock);
+  size_t n = table_len;
+  *out = malloc((n ? n : 1) * sizeof **out);
+  if (*out)
+    memcpy(*out, table, n * sizeof **out);
+  else
+    n = 0;
+  pthread_mutex_unlock(&table_lock);
+  return n;
+}
+
 int cuemu_rt_memory_track(void *base, size_t size, int kind) {
   if (!base || kind < CUEMU_RT_MEMORY_DEVICE || kind > CUEMU_RT_MEMORY_SYMBOL)
     return cuemu_rt_error(cudaErrorInvalidValue);
@@ -187,11 +200,12 @@ void cuemu__rt_memory_reset(void) {
   table_len = j;
   table_freed = 0;
   pthread_mutex_unlock(&table_lock);
+  cuemu__check_alloc_reset();
 }
 
 /* Allocates `size` bytes aligned to `align` and tracks them as `kind`. */
 static int allocate(void **ptr, size_t size, size_t align, int kind,
-                    unsigned flags) {
+                    unsigned flags, const void *site) {
   if (!ptr)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int sticky = cuemu__rt_check_sticky();
@@ -209,18 +223,21 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   int code = track_new(p, size, kind, flags);
   if (code)
     return code;
+  cuemu__check_alloc_note(p, size, kind, site);
   *ptr = p;
   return cudaSuccess;
 }
 
 int cuemu_rt_malloc(void **ptr, size_t size) {
-  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0);
+  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0,
+                  __builtin_return_address(0));
 }
 
 int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags) {
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_MANAGED, flags);
+  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_MANAGED, flags,
+                  __builtin_return_address(0));
 }
 
 int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
@@ -232,7 +249,7 @@ int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
   if (p < width || (height && p > SIZE_MAX / height))
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   int code = allocate(ptr, p * height, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                      0);
+                      0, __builtin_return_address(0));
   if (code == cudaSuccess)
     *pitch = p;
   return code;
@@ -245,8 +262,11 @@ int cuemu_rt_free(void *ptr) {
   if (!ptr)
     return cudaSuccess;
   if (!release(ptr,
-               1u << CUEMU_RT_MEMORY_DEVICE | 1u << CUEMU_RT_MEMORY_MANAGED, 1))
+               1u << CUEMU_RT_MEMORY_DEVICE | 1u << CUEMU_RT_MEMORY_MANAGED, 1)) {
+    cuemu__check_bad_free(ptr, __builtin_return_address(0));
     return cuemu_rt_error(cudaErrorInvalidValue);
+  }
+  cuemu__check_alloc_free(ptr);
   free(ptr);
   return cudaSuccess;
 }
@@ -255,7 +275,8 @@ int cuemu_rt_host_alloc(void **ptr, size_t size, unsigned flags) {
   if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped |
                           cudaHostAllocWriteCombined))
     return cuemu_rt_error(cudaErrorInvalidValue);
-  return allocate(ptr, size, CUEMU_RT_HOST_ALIGN, CUEMU_RT_MEMORY_HOST, flags);
+  return allocate(ptr, size, CUEMU_RT_HOST_ALIGN, CUEMU_RT_MEMORY_HOST, flags,
+                  __builtin_return_address(0));
 }
 
 int cuemu_rt_free_host(void *ptr) {
@@ -264,8 +285,11 @@ int cuemu_rt_free_host(void *ptr) {
     return sticky;
   if (!ptr)
     return cudaSuccess;
-  if (!release(ptr, 1u << CUEMU_RT_MEMORY_HOST, 1))
+  if (!release(ptr, 1u << CUEMU_RT_MEMORY_HOST, 1)) {
+    cuemu__check_bad_free(ptr, __builtin_return_address(0));
     return cuemu_rt_error(cudaErrorInvalidValue);
+  }
+  cuemu__check_alloc_free(ptr);
   free(ptr);
   return cudaSuccess;
 }
@@ -358,6 +382,7 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   if (code)
     return cuemu_rt_error(code);
   memmove(dst, src, count);
+  cuemu__check_mark_init(dst, count);
   return cudaSuccess;
 }
 
@@ -381,6 +406,8 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
   for (size_t row = 0; row < height; ++row)
     memmove((char *)dst + row * dpitch, (const char *)src + row * spitch,
             width);
+  for (size_t row = 0; row < height; ++row)
+    cuemu__check_mark_init((char *)dst + row * dpitch, width);
   return cudaSuccess;
 }
 
@@ -393,6 +420,7 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
   if (!ptr || check_range(ptr, count, 1))
     return cuemu_rt_error(cudaErrorInvalidValue);
   memset(ptr, value, count);
+  cuemu__check_mark_init(ptr, count);
   return cudaSuccess;
 }
 
@@ -409,8 +437,10 @@ int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (!ptr || check_range(ptr, (height - 1) * pitch + width, 1))
     return cuemu_rt_error(cudaErrorInvalidValue);
-  for (size_t row = 0; row < height; ++row)
+  for (size_t row = 0; row < height; ++row) {
     memset((char *)ptr + row * pitch, value, width);
+    cuemu__check_mark_init((char *)ptr + row * pitch, width);
+  }
   return cudaSuccess;
 }
 

@@ -12,7 +12,7 @@ import numpy
 BLOCK = 128
 SOURCE_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                            "rms_norm.cu")
-with open(SOURCE_PATH) as f:
+with open(SOURCE_PATH, encoding="utf-8") as f:
     SOURCE = f.read()
 
 _kernel = cupy.RawKernel(SOURCE, "rms_norm")

@@ -211,9 +211,16 @@ def assert_kernels_agree(kernel, make_args, *, n_threads=None, grid=None,
     return dict(expected)
 
 
+def _to_host(args):
+    """make_args may give fake (or real) CuPy arrays for a device leg: their
+    host copies take their place, so that the legs compare alike."""
+    return tuple(a.get() if hasattr(a, "__cuda_array_interface__")
+                 and hasattr(a, "get") else a for a in args)
+
+
 def _run_emulated(kernel, args, n_threads, grid, block, shared_mem, n_calls,
                   check, debug):
-    args = _copy_args(args)
+    args = _copy_args(_to_host(args))
     for _ in range(n_calls):
         emulate_cuda_kernel(kernel.cuda, *args, n_threads=n_threads, grid=grid,
                             block=block, shared_mem=shared_mem,
@@ -236,11 +243,21 @@ def _run_gpu(kernel, args, n_threads, grid, block, shared_mem, n_calls,
         source, name = source.code, source.name
     raw = cupy.RawKernel(source, name, options=kernel.options)
     grid, block = _launch_shape(n_threads, grid, block)
-    dev = [cupy.asarray(a) if isinstance(a, numpy.ndarray) else a for a in args]
+    # Scalars are cast with the parameter descriptor, as the emulated leg
+    # casts them (a Python float would otherwise reach a float parameter as
+    # a double).
+    params = _as_raw_kernel((source, name), options=kernel.options).kernel.params
+    args = _to_host(args)
+    dev = [cupy.asarray(a) if isinstance(a, numpy.ndarray)
+           and (a.size != 1 or (i < len(params) and params[i].is_pointer))
+           else _cast_scalar(a, params[i])
+           if i < len(params) and not params[i].is_pointer else a
+           for i, a in enumerate(args)]
     for _ in range(n_calls):
         raw(grid, block, tuple(dev), shared_mem=shared_mem)
     cupy.cuda.Device().synchronize()
-    return tuple(cupy.asnumpy(d) if isinstance(a, numpy.ndarray) else a
+    return tuple(cupy.asnumpy(d) if isinstance(a, numpy.ndarray)
+                 and hasattr(d, "__cuda_array_interface__") else a
                  for a, d in zip(args, dev))
 
 
@@ -248,6 +265,11 @@ def _run_gpu(kernel, args, n_threads, grid, block, shared_mem, n_calls,
 
 _SIGNATURE = re.compile(r"^\s*(?P<ret>[\w:\s<>]+?[\s*&]*)\s*(?P<name>\w+)\s*"
                         r"\((?P<params>.*)\)\s*;?\s*$", re.S)
+
+
+# Words that may come before a device function's return type.
+_SPECIFIERS = {"__device__", "__host__", "__forceinline__", "__noinline__",
+               "static", "inline", "__inline__", "constexpr", "extern"}
 
 
 class EmulatedKernel:
@@ -285,14 +307,17 @@ def device_function_kernel(header_source, signature, *, name=None, includes=(),
     """Generates an elementwise extern "C" __global__ kernel that calls the
     __device__ function of `signature` once per thread: pointer parameters
     are passed unchanged, a scalar parameter `T x` becomes `const T* x` read
-    at the thread's index, the return value goes to `R* out` (none for void)
-    and `int n` is the element count. Raises ValueError for a struct or
-    pointer return type or a parameter named like out_param or
+    at the thread's index, so does `const T& x`, a reference `T& x` becomes
+    `T* x` whose element the function may write, the return value goes to
+    `R* out` (none for void) and `int n` is the element count. Specifiers
+    before the return type (__device__, __host__, __forceinline__, static,
+    inline, constexpr) are allowed and ignored. Raises ValueError for a
+    struct or pointer return type or a parameter named like out_param or
     n_threads_param."""
     m = _SIGNATURE.match(signature)
     if not m:
         raise ValueError(f"cannot parse the signature {signature!r}")
-    ret = " ".join(m.group("ret").split())
+    ret = " ".join(w for w in m.group("ret").split() if w not in _SPECIFIERS)
     func = m.group("name")
     if "*" in ret or "&" in ret:
         raise ValueError(f"{func}: a pointer or reference return type ({ret}) "
@@ -314,6 +339,10 @@ def device_function_kernel(header_source, signature, *, name=None, includes=(),
         if "*" in ptype:
             params.append(f"{ptype} {pname}")
             call.append(pname)
+        elif "&" in ptype:
+            base = ptype.replace("&", "").strip()
+            params.append(f"{base}* {pname}")
+            call.append(f"{pname}[i]")
         else:
             base = ptype.replace("const ", "").strip()
             params.append(f"const {base}* {pname}")

@@ -12,6 +12,10 @@ def main():
     import fake_cupy
     fake_cupy.install()
     sys.argv = sys.argv[1:]
+    # As `python SCRIPT` does, the script's folder comes first on sys.path
+    # (in place of the current folder that -m put there).
+    import os
+    sys.path[0] = os.path.dirname(os.path.abspath(sys.argv[0]))
     try:
         runpy.run_path(sys.argv[0], run_name="__main__")
     finally:

@@ -1,7 +1,47 @@
-"""cupyx of the fake CuPy: pinned host arrays (NumPy arrays here)."""
+"""cupyx of the fake CuPy: pinned host arrays (NumPy arrays here), and
+cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
+as cupy.linalg delegates to NumPy's; without SciPy importing one raises
+ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
+import importlib
+import importlib.abc
+import importlib.machinery
+import types
+
 import numpy
 
 from fake_cupy import _memory
+
+scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
+                         "of SciPy's modules.")
+scipy.__path__ = []       # a package, so that its submodules can be imported
+
+
+class _ScipyFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports cupyx.scipy.NAME as the delegates of scipy.NAME."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("cupyx.scipy."):
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self)
+
+    def create_module(self, spec):
+        from fake_cupy import _functions
+        name = "scipy." + spec.name[len("cupyx.scipy."):]
+        try:
+            module = importlib.import_module(name)
+        except ImportError as e:
+            raise ImportError(f"the fake CuPy's {spec.name} delegates to "
+                              f"{name}, which cannot be imported ({e})",
+                              name=spec.name) from None
+        proxy = _functions.delegate_module(spec.name, module)
+        proxy.__path__ = []
+        return proxy
+
+    def exec_module(self, module):
+        setattr(scipy, module.__name__.rsplit(".", 1)[1], module)
+
+
+SCIPY_FINDER = _ScipyFinder()
 
 
 class _PinnedHolder:

@@ -73,10 +73,12 @@ class CUDARuntimeError(RuntimeError):
 
 
 class CompileException(Exception):
-    """cupy.cuda.compiler.CompileException: the kernel did not compile."""
+    """cupy.cuda.compiler.CompileException: the kernel did not compile. The
+    message ends with the compiler's log, which `log` holds alone."""
 
-    def __init__(self, msg, source, name, options):
+    def __init__(self, msg, source, name, options, log=""):
         self._msg = msg
+        self.log = log
         self.source = source
         self.name = name
         self.options = options

@@ -29,7 +29,12 @@ def install():
         sys.modules["cupy.cuda." + sub] = getattr(fake_cupy.cuda, sub)
     sys.modules["cupy.testing"] = fake_cupy.testing
     sys.modules["cupy.random"] = fake_cupy.random
+    sys.modules["cupy.linalg"] = fake_cupy.linalg
+    sys.modules["cupy.fft"] = fake_cupy.fft
     sys.modules["cupyx"] = _cupyx
+    sys.modules["cupyx.scipy"] = _cupyx.scipy
+    if _cupyx.SCIPY_FINDER not in sys.meta_path:
+        sys.meta_path.append(_cupyx.SCIPY_FINDER)
 
 
 def uninstall():
@@ -37,5 +42,8 @@ def uninstall():
     import fake_cupy
     if sys.modules.get("cupy") is fake_cupy:
         for name in list(sys.modules):
-            if name == "cupy" or name.startswith("cupy.") or name == "cupyx":
+            if name in ("cupy", "cupyx") or name.startswith(("cupy.", "cupyx.")):
                 del sys.modules[name]
+        from fake_cupy import _cupyx
+        if _cupyx.SCIPY_FINDER in sys.meta_path:
+            sys.meta_path.remove(_cupyx.SCIPY_FINDER)

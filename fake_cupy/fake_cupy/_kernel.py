@@ -25,6 +25,7 @@ import atexit
 import ctypes
 import hashlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -53,6 +54,7 @@ def set_strict(on):
 
 _work_dir = None
 _work_lock = threading.Lock()
+_compile_lock = threading.Lock()
 _modules = {}
 
 
@@ -90,9 +92,19 @@ def _translate_options(options):
 
 
 def _compile(code, options, name_expressions, source_name="kernel.cu",
-             checks=None):
-    """Compiles `code` once per process and returns the loaded Module."""
+             checks=None, kernel_name=None, include_dir=None):
+    """Compiles `code` once per process and returns the loaded Module.
+
+    Thread-safe: one lock serializes compiles (the compiler's stderr is
+    captured around each, so they cannot overlap), the source is written to
+    a temporary file and renamed into place, and a module is cached only
+    when it holds the kernel asked for (`kernel_name`), or any kernel when
+    the source defines one, so that a failed or partial compile is never
+    remembered. `include_dir` is put on the include path, so that a file
+    given by path keeps its relative includes."""
     argv, debug = _translate_options(options)
+    if include_dir:
+        argv.append("-I" + include_dir)
     if os.environ.get("CUEMU_FAKE_CUPY_DEBUG") == "1":
         debug = True
     checks = checks or os.environ.get("CUEMU_FAKE_CUPY_CHECK") or None
@@ -101,21 +113,65 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
     module = _modules.get(key)
     if module is not None:
         return module
-    folder = os.path.join(_workdir(), key)
-    os.makedirs(folder, exist_ok=True)
-    src = os.path.join(folder, source_name)
-    with open(src, "w") as f:
-        f.write(code)
-    out = os.path.join(folder, "module.so")
-    try:
-        _binding.compile_module(src, out, argv, name_expressions, debug=debug,
-                                checks=checks)
-        module = _binding.Module(out)
-    except _binding.CuemuError as e:
-        raise _errors.CompileException(str(e), code, source_name,
-                                       tuple(options)) from None
-    _modules[key] = module
-    return module
+    with _compile_lock:
+        module = _modules.get(key)
+        if module is not None:
+            return module
+        folder = os.path.join(_workdir(), key)
+        os.makedirs(folder, exist_ok=True)
+        src = os.path.join(folder, source_name)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".cu.tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(code)
+        os.replace(tmp, src)
+        out = os.path.join(folder, "module.so")
+        log = _StderrCapture()
+        try:
+            with log:
+                _binding.compile_module(src, out, argv, name_expressions,
+                                        debug=debug, checks=checks)
+            module = _binding.Module(out)
+        except _binding.CuemuError as e:
+            raise _errors.CompileException(
+                str(e) + ("\n" + log.text if log.text else ""), code,
+                source_name, tuple(options), log=log.text) from None
+        if log.text:
+            sys.stderr.write(log.text)
+        if _holds_kernel(module, code, kernel_name):
+            _modules[key] = module
+        return module
+
+
+def _holds_kernel(module, code, kernel_name):
+    """Whether a compiled module is complete enough to cache."""
+    names = module.kernel_names()
+    if kernel_name is not None and "<" not in kernel_name:
+        return kernel_name in names
+    return bool(names) or "__global__" not in code
+
+
+class _StderrCapture:
+    """Captures file descriptor 2 (where the compiler's diagnostics go)
+    into `text`, as the parity runner does around its compiles."""
+
+    def __init__(self):
+        self.text = ""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self._file = tempfile.TemporaryFile()
+        self._saved = os.dup(2)
+        os.dup2(self._file.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        sys.stderr.flush()
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        self.text = self._file.read().decode("utf-8", errors="replace")
+        self._file.close()
+        return False
 
 
 # ---- argument conversion -----------------------------------------------------
@@ -159,12 +215,17 @@ def _kind_of(ctype):
 class _Arg:
     """One converted argument: its bytes (or pointer) and what it was."""
 
-    __slots__ = ("buffer", "pointer", "dtype", "array", "describe")
+    __slots__ = ("buffer", "pointer", "dtype", "array", "mem", "shape",
+                 "describe")
 
     def __init__(self, buffer=None, pointer=None, dtype=None, array=None,
-                 describe=""):
+                 describe="", mem=None, shape=None):
         self.buffer, self.pointer, self.dtype = buffer, pointer, dtype
         self.array, self.describe = array, describe
+        # The allocation behind a pointer (an array's or a MemoryPointer's),
+        # and the shape the lifetime checker names.
+        self.mem = mem if mem is not None or array is None else array._mem
+        self.shape = shape if shape is not None or array is None else array.shape
 
 
 def _scalar(value, dtype):
@@ -179,6 +240,9 @@ def _convert(x):
     if isinstance(x, ndarray):
         return _Arg(pointer=x.data.ptr if x.size else 0, dtype=x.dtype, array=x,
                     describe=f"a {x.dtype} array")
+    if isinstance(x, _memory.MemoryPointer):
+        return _Arg(pointer=x.ptr, mem=x.mem, shape=(x.mem.size,),
+                    describe="a MemoryPointer")
     if type(x) is bool:
         return _scalar(x, numpy.bool_)
     if type(x) is int:
@@ -198,7 +262,11 @@ def _convert(x):
                 return _Arg(buffer=x.tobytes(), dtype=x.dtype,
                             describe=f"a {x.dtype.itemsize}-byte structured scalar")
             return _scalar(x.reshape(()), x.dtype)
-        raise TypeError(f"Unsupported type {type(x)}")
+        raise TypeError(
+            f"You are trying to pass a numpy.ndarray of shape {x.shape} as a "
+            "kernel parameter. Only numpy.ndarrays of size one can be passed "
+            "by value. If you meant to pass a pointer to __global__ memory, "
+            "you need to pass a cupy.ndarray instead.")
     if isinstance(x, ctypes.Structure):
         return _Arg(buffer=bytes(x), describe=f"a {ctypes.sizeof(x)}-byte "
                     f"{type(x).__name__}")
@@ -237,7 +305,9 @@ def _check(kernel_name, params, args):
                             if _suggest(p) else
                             f"{where} is {p.size} bytes but got {a.describe}")
         kind = _kind_of(p.ctype)
-        if kind is not None and a.dtype is not None and a.dtype.fields is None:
+        if kind is None:
+            _check_aggregate(where, p, a)
+        elif a.dtype is not None and a.dtype.fields is None:
             dkind = a.dtype.kind
             fits = (dkind == kind or (kind in "iu" and dkind in "iu")
                     or (kind == "b" and dkind in "iub")
@@ -245,6 +315,31 @@ def _check(kernel_name, params, args):
             if not fits:
                 raise TypeError(f"{where} is {_describe_kind(kind)} but got "
                                 f"{a.describe}")
+
+
+_VECTOR = re.compile(r"^(u?char|u?short|u?int|u?long|u?longlong|float|double|"
+                     r"half|__half)([1-4])$")
+
+
+def _check_aggregate(where, param, arg):
+    """A struct, vector or enum parameter (no scalar kind): a vector takes
+    a structured scalar, a ctypes structure, or a complex value of its size
+    for float2/double2; a struct or an enum refuses floating-point and
+    complex scalars (an enum takes an integer, a struct its bytes)."""
+    if arg.dtype is None or arg.dtype.fields is not None:
+        return
+    base = _base_type(param.ctype)
+    vector = _VECTOR.match(base)
+    dkind = arg.dtype.kind
+    if vector:
+        fits = dkind == "c" and vector.group(1) in ("float", "double")
+    else:
+        fits = dkind in "iub"
+    if not fits:
+        raise TypeError(f"{where} is a struct, vector or enum type but got "
+                        f"{arg.describe}; pass a structured NumPy scalar "
+                        f"(numpy.void) or a ctypes.Structure"
+                        + ("" if vector else ", or an integer for an enum"))
 
 
 def _element_fits(ctype, dtype):
@@ -357,7 +452,7 @@ class RawKernel:
                 exprs = [self.name] if "<" in self.name else []
                 options = self.options + (("-G",) if self._debug else ())
                 module = _compile(self.code, options, exprs,
-                                  checks=self._checks)
+                                  checks=self._checks, kernel_name=self.name)
             try:
                 self._kernel = module.get_kernel(self.name)
             except _binding.CuemuError as e:
@@ -444,13 +539,15 @@ class RawKernel:
             buffers.append(buf)
             pointers.append(ctypes.addressof(buf))
         cooperative = enable_cooperative_groups or self.enable_cooperative_groups
+        if cooperative:
+            grid = self._cooperative_grid(grid, block, shared_mem)
         name = self.name
         operands = []
         for i, (a, p) in enumerate(zip(converted,
                                        kernel.params + [None] * len(converted))):
-            if a.array is not None and a.array._mem.block is not None:
+            if a.mem is not None and a.mem.block is not None:
                 written = p is None or not p.is_const_pointer
-                operands.append((a.array._mem, a.array.shape, written, i))
+                operands.append((a.mem, a.shape, written, i))
         del arrays, converted
         state = {}
 
@@ -467,10 +564,53 @@ class RawKernel:
                     _runtime.add_error(error)
 
         state["queued"] = _runtime.async_mode() == "deferred"
+        if state["queued"]:
+            self._validate(grid, block, shared_mem)
         launch = _runtime.Launch(name, stream, _callsite(), run, operands)
         _runtime.check_and_enqueue(launch)
         if "error" in state:
             raise state["error"]
+
+
+    def _cooperative_grid(self, grid, block, shared_mem):
+        """As CuPy's launch: a 1-D grid larger than the blocks that can be
+        resident at once shrinks to that many, with a warning; a larger
+        multi-dimensional grid raises ValueError."""
+        try:
+            limit = self.kernel.max_cooperative_blocks(block, shared_mem)
+        except _binding.CuemuError:
+            return grid        # a bad block: the launch reports it
+        gx, gy, gz = grid
+        if gx * gy * gz <= limit or limit == 0:
+            return grid
+        if gy == 1 and gz == 1:
+            import warnings
+            warnings.warn(f"The grid size will be reduced from {gx} to "
+                          f"{limit}, as the specified grid size exceeds the "
+                          f"limit.")
+            return (limit, 1, 1)
+        raise ValueError(f"The specified grid size ({gx} * {gy} * {gz}) "
+                         f"exceeds the limit ({limit})")
+
+    def _validate(self, grid, block, shared_mem):
+        """Raises, at the launch call, the CUDADriverError that
+        cuLaunchKernel returns for a bad configuration; deferred mode needs
+        it because libcuemu only sees the launch when the queue runs."""
+        problem = None
+        threads = block[0] * block[1] * block[2]
+        if grid[0] > 2 ** 31 - 1 or grid[1] > 65535 or grid[2] > 65535:
+            problem = f"grid {grid} exceeds (2147483647, 65535, 65535)"
+        elif block[0] > 1024 or block[1] > 1024 or block[2] > 64:
+            problem = f"block {block} exceeds (1024, 1024, 64)"
+        elif threads > self.max_threads_per_block:
+            problem = (f"block {block} has {threads} threads, more than "
+                       f"{self.max_threads_per_block}")
+        elif shared_mem > self._max_dynamic_shared:
+            problem = (f"{shared_mem} bytes of dynamic shared memory exceed "
+                       f"max_dynamic_shared_size_bytes "
+                       f"({self._max_dynamic_shared})")
+        if problem is not None:
+            raise _errors.CUDADriverError(1, f"kernel {self.name}: {problem}")
 
 
 # Statuses that cuLaunchKernel itself returns (a bad launch configuration),
@@ -484,9 +624,9 @@ def _check_devices(kernel_name, params, converted):
     argument otherwise)."""
     first = None
     for i, a in enumerate(converted):
-        if a.array is None:
+        if a.mem is None:
             continue
-        device = a.array._mem.device_id
+        device = a.mem.device_id
         if first is None:
             first = (i, device)
         elif device != first[1]:
@@ -542,10 +682,12 @@ class RawModule:
                 except _binding.CuemuError as e:
                     raise _errors.CUDADriverError(1, e.message) from None
             else:
-                with open(self.file_path) as f:
+                with open(self.file_path, encoding="utf-8") as f:
                     code = f.read()
-                self._module = _compile(code, self.options, self.name_expressions,
-                                        os.path.basename(self.file_path))
+                self._module = _compile(
+                    code, self.options, self.name_expressions,
+                    os.path.basename(self.file_path),
+                    include_dir=os.path.dirname(os.path.abspath(self.file_path)))
         return self._module
 
     def compile(self, log_stream=None):

@@ -3,8 +3,11 @@
 Device memory of the fake is host memory: each block is a NumPy byte buffer
 aligned to 256 bytes (as cudaMalloc's are), whose address never changes,
 so kernels receive real pointers. MemoryPool counts in 512-byte units and
-keeps freed blocks for reuse, exactly as CuPy's pool does in its documented
-example. PinnedMemoryPool stages host-to-device copies as CuPy's does.
+keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
+in it one arena of free chunks per allocation stream; an allocation takes
+the smallest free chunk that fits (best fit) and splits off the rest, and
+a freed chunk merges with free neighbours of the same allocation.
+PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
 import threading
 import weakref
@@ -47,18 +50,51 @@ def owner_of(ptr):
     return None
 
 
+class _Chunk:
+    """A piece of a pool allocation (a _Block): `size` bytes at `offset`,
+    linked to its neighbours in the same allocation for merging."""
+
+    __slots__ = ("base", "offset", "size", "ptr", "buffer", "prev", "next",
+                 "free", "arena", "busy", "leaked")
+
+    def __init__(self, base, offset, size, arena):
+        self.base, self.offset, self.size = base, offset, size
+        self.ptr = base.ptr + offset
+        self.buffer = base.buffer[offset:offset + size]
+        self.prev = self.next = None
+        self.free = False
+        self.arena = arena       # the free list of its allocation stream
+        self.busy = False        # freed while a queued launch used it
+        self.leaked = False      # left to a launch queued on another stream
+
+    def chain(self):
+        """Every chunk of this chunk's allocation, in address order."""
+        head = self
+        while head.prev is not None:
+            head = head.prev
+        while head is not None:
+            yield head
+            head = head.next
+
+
 class Memory:
     """One allocation. When the last reference goes, the block returns to
-    its pool; the lifetime checker is told first (see _runtime)."""
+    its pool; the lifetime checker is told first (see _runtime).
+    `stream_key` is the stream that was current at the allocation."""
 
     __slots__ = ("pool", "block", "size", "device_id", "ptr", "pending",
-                 "registered", "__weakref__")
+                 "registered", "stream_key", "__weakref__")
 
-    def __init__(self, pool, block, size, device_id, register=True):
+    def __init__(self, pool, block, size, device_id, register=True,
+                 stream_key=None):
         self.pool = pool
         self.block = block
         self.size = size
         self.device_id = device_id
+        if stream_key is None:
+            from fake_cupy import _runtime
+            stream_key = _runtime.get_current_stream(device_id)._queue.key
+        self.stream_key = stream_key
         self.ptr = block.ptr if block is not None else 0
         # Queued launches that use this memory (set by the runtime).
         self.pending = None
@@ -78,9 +114,11 @@ class Memory:
                 from cuemu import _binding
                 _binding.unregister_alloc(self.ptr)
             from fake_cupy import _runtime
+            busy = bool(self.pending) and any(not l.done for l in self.pending)
             keep = _runtime.memory_freed(self)
             if self.pool is not None and self.block is not None:
-                self.pool._free(self.device_id, self.block, reuse=not keep)
+                self.pool._free(self.device_id, self.block, reuse=not keep,
+                                busy=busy)
         except Exception:  # never raise from a finalizer
             pass
 
@@ -106,109 +144,235 @@ class MemoryPointer:
         from fake_cupy import _runtime
         return _runtime.Device(self.device_id)
 
+    # Copies and memsets run after the work queued before them: the
+    # synchronous ones drain the queue first, as cudaMemcpy and cudaMemset
+    # wait for earlier work; the *_async ones are queued on `stream` (the
+    # current stream if None), in order with its kernels.
+
+    def copy_from_device(self, src, size):
+        """Copies `size` bytes from the MemoryPointer `src`."""
+        self._now(_memmove, self.ptr, src.ptr, size)
+
+    def copy_from_device_async(self, src, size, stream=None):
+        self._queued(stream, _memmove, self.ptr, src.ptr, size)
+
     def copy_from_host(self, mem, size):
-        import ctypes
-        ctypes.memmove(self.ptr, mem, size)
+        """Copies `size` bytes from host address `mem` (an int or a ctypes
+        pointer)."""
+        self._now(_memmove, self.ptr, mem, size)
+
+    def copy_from_host_async(self, mem, size, stream=None):
+        self._queued(stream, _memmove, self.ptr, mem, size)
+
+    def copy_from(self, mem, size):
+        """From a MemoryPointer (device) or a host address."""
+        if isinstance(mem, MemoryPointer):
+            self.copy_from_device(mem, size)
+        else:
+            self.copy_from_host(mem, size)
+
+    def copy_from_async(self, mem, size, stream=None):
+        if isinstance(mem, MemoryPointer):
+            self.copy_from_device_async(mem, size, stream)
+        else:
+            self.copy_from_host_async(mem, size, stream)
 
     def copy_to_host(self, mem, size):
-        import ctypes
-        ctypes.memmove(mem, self.ptr, size)
+        self._now(_memmove, mem, self.ptr, size)
+
+    def copy_to_host_async(self, mem, size, stream=None):
+        self._queued(stream, _memmove, mem, self.ptr, size)
 
     def memset(self, value, size):
-        import ctypes
-        ctypes.memset(self.ptr, value, size)
+        self._now(_memset, self.ptr, value, size)
+
+    def memset_async(self, value, size, stream=None):
+        self._queued(stream, _memset, self.ptr, value, size)
+
+    @staticmethod
+    def _now(fn, *args):
+        from fake_cupy import _runtime
+        _runtime.synchronize_all()
+        fn(*args)
+
+    @staticmethod
+    def _queued(stream, fn, *args):
+        from fake_cupy import _runtime
+        if stream is None:
+            stream = _runtime.get_current_stream()
+        _runtime.enqueue_host_work(stream, lambda: fn(*args))
 
 
-class _Arena:
-    """One device's part of a pool."""
+def _memmove(dst, src, size):
+    import ctypes
+    ctypes.memmove(dst, src, size)
+
+
+def _memset(dst, value, size):
+    import ctypes
+    ctypes.memset(dst, value, size)
+
+
+class _DevicePool:
+    """One device's part of a pool (CuPy's SingleDeviceMemoryPool)."""
 
     def __init__(self):
-        self.free = {}          # rounded size -> list of blocks
+        self.arenas = {}        # stream key -> list of free chunks
         self.used = 0
         self.total = 0
         self.limit = 0
 
+    def take(self, arena_key, rounded):
+        """The best-fitting free chunk of the arena, split to `rounded`
+        bytes, or None."""
+        free = self.arenas.get(arena_key)
+        if not free:
+            return None
+        fits = [c for c in free if c.size >= rounded]
+        if not fits:
+            return None
+        chunk = min(fits, key=lambda c: (c.size, c.ptr))
+        free.remove(chunk)
+        if chunk.size > rounded:
+            rest = _Chunk(chunk.base, chunk.offset + rounded,
+                          chunk.size - rounded, chunk.arena)
+            rest.free, rest.busy = True, chunk.busy
+            rest.prev, rest.next = chunk, chunk.next
+            if chunk.next is not None:
+                chunk.next.prev = rest
+            chunk.next = rest
+            chunk.size = rounded
+            chunk.buffer = chunk.base.buffer[chunk.offset:chunk.offset + rounded]
+            free.append(rest)
+        chunk.free = False
+        return chunk
+
+    def give_back(self, chunk):
+        """Returns a chunk to its arena, merged with free neighbours."""
+        free = self.arenas.setdefault(chunk.arena, [])
+        chunk.free = True
+        for neighbour in (chunk.prev, chunk.next):
+            if neighbour is None or not neighbour.free:
+                continue
+            free.remove(neighbour)
+            first, second = (neighbour, chunk) if neighbour is chunk.prev \
+                else (chunk, neighbour)
+            first.size += second.size
+            first.next = second.next
+            if second.next is not None:
+                second.next.prev = first
+            first.busy = first.busy or second.busy
+            first.buffer = first.base.buffer[first.offset:first.offset + first.size]
+            chunk = first
+        free.append(chunk)
+
+    def release(self, arena_key=None):
+        """Frees the allocations none of whose chunks is in use (of one
+        arena, or of all); a chunk leaked to a queued launch does not count
+        as in use, as its bytes already left the total."""
+        keys = list(self.arenas) if arena_key is None else [arena_key]
+        for key in keys:
+            free = self.arenas.get(key, [])
+            for c in list(free):
+                if not c.free:
+                    continue       # released with an earlier chunk
+                chain = list(c.chain())
+                if all(x.free or x.leaked for x in chain):
+                    for x in chain:
+                        if x.free:
+                            free.remove(x)
+                            x.free = False
+                            self.total -= x.size
+
+    def n_free(self):
+        return sum(len(free) for free in self.arenas.values())
+
 
 class MemoryPool:
-    """cupy.cuda.MemoryPool over host memory (one arena per device)."""
+    """cupy.cuda.MemoryPool over host memory: one pool per device, each
+    with one arena per allocation stream, as CuPy's."""
 
     def __init__(self, allocator=None):
-        self._arenas = {}
+        self._pools = {}
         # Re-entrant: a garbage collection inside malloc may free an
         # array, whose finalizer returns its block here.
         self._lock = threading.RLock()
 
-    def _arena(self, device_id=None):
+    def _device_pool(self, device_id=None):
         if device_id is None:
             from fake_cupy import _runtime
             device_id = _runtime.current_device_id()
-        arena = self._arenas.get(device_id)
-        if arena is None:
-            arena = self._arenas[device_id] = _Arena()
-        return arena
+        pool = self._pools.get(device_id)
+        if pool is None:
+            pool = self._pools[device_id] = _DevicePool()
+        return pool
 
     def malloc(self, size):
-        """Allocates `size` bytes (rounded up to 512), from the free blocks
-        when one of that size is there."""
+        """Allocates `size` bytes (rounded up to 512) on the current stream's
+        arena, from its free chunks when one fits."""
         from fake_cupy import _runtime
         device_id = _runtime.current_device_id()
+        stream_key = _runtime.get_current_stream(device_id)._queue.key
         if size == 0:
-            return MemoryPointer(Memory(None, None, 0, device_id))
+            return MemoryPointer(Memory(None, None, 0, device_id,
+                                        stream_key=stream_key))
         rounded = _round_size(size)
         with self._lock:
-            arena = self._arena(device_id)
-            blocks = arena.free.get(rounded)
-            if blocks:
-                block = blocks.pop()
-            else:
-                if arena.limit and arena.total + rounded > arena.limit:
-                    self._release(arena)
-                    if arena.total + rounded > arena.limit:
-                        raise _errors.OutOfMemoryError(rounded, arena.total,
-                                                       arena.limit)
-                block = _Block(rounded)
-                arena.total += rounded
-            arena.used += rounded
-        return MemoryPointer(Memory(self, block, size, device_id))
+            pool = self._device_pool(device_id)
+            chunk = pool.take(stream_key, rounded)
+            if chunk is None:
+                if pool.limit and pool.total + rounded > pool.limit:
+                    pool.release()
+                    if pool.total + rounded > pool.limit:
+                        raise _errors.OutOfMemoryError(rounded, pool.total,
+                                                       pool.limit)
+                chunk = _Chunk(_Block(rounded), 0, rounded, stream_key)
+                pool.total += rounded
+            pool.used += rounded
+        if chunk.busy:
+            # A launch queued on this stream still uses the memory: it runs
+            # before the host writes into the chunk again.
+            _runtime.drain()
+            chunk.busy = False
+        return MemoryPointer(Memory(self, chunk, size, device_id,
+                                    stream_key=stream_key))
 
-    def _free(self, device_id, block, reuse=True):
+    def _free(self, device_id, chunk, reuse=True, busy=False):
         with self._lock:
-            arena = self._arena(device_id)
-            arena.used -= block.size
+            pool = self._device_pool(device_id)
+            pool.used -= chunk.size
             if reuse:
-                arena.free.setdefault(block.size, []).append(block)
+                chunk.busy = chunk.busy or busy
+                pool.give_back(chunk)
             else:
-                # A queued launch still holds this block: it is leaked to
-                # that launch rather than handed out again.
-                arena.total -= block.size
-
-    @staticmethod
-    def _release(arena):
-        for blocks in arena.free.values():
-            arena.total -= sum(b.size for b in blocks)
-        arena.free.clear()
+                # A queued launch on another stream still holds this chunk:
+                # it is leaked to that launch rather than handed out again.
+                chunk.leaked = True
+                pool.total -= chunk.size
 
     def free_all_blocks(self, stream=None):
-        """Releases the free blocks of every arena."""
+        """Releases the current device's free blocks (of `stream`'s arena
+        only, when given)."""
         with self._lock:
-            for arena in self._arenas.values():
-                self._release(arena)
+            pool = self._device_pool()
+            pool.release(None if stream is None else stream._queue.key)
 
     def free_all_free(self):
         self.free_all_blocks()
 
     def n_free_blocks(self):
-        return sum(len(b) for a in self._arenas.values() for b in a.free.values())
+        """Free chunks of the current device, over every arena."""
+        return self._device_pool().n_free()
 
     def used_bytes(self):
-        return self._arena().used
+        return self._device_pool().used
 
     def total_bytes(self):
-        return self._arena().total
+        return self._device_pool().total
 
     def free_bytes(self):
-        arena = self._arena()
-        return arena.total - arena.used
+        pool = self._device_pool()
+        return pool.total - pool.used
 
     def set_limit(self, size=None, fraction=None):
         """Sets the current device's limit in bytes (or as a fraction of its
@@ -224,10 +388,10 @@ class MemoryPool:
             size = 0
         if size < 0:
             raise ValueError(f"memory limit size out of range: {size}")
-        self._arena().limit = _round_size(size) if size else 0
+        self._device_pool().limit = _round_size(size) if size else 0
 
     def get_limit(self):
-        return self._arena().limit
+        return self._device_pool().limit
 
 
 class PinnedMemoryPointer:

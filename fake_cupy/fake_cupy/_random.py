@@ -1,41 +1,112 @@
-"""cupy.random of the fake CuPy: NumPy's legacy generator, with the dtype
-arguments CuPy adds (the numbers differ from CuPy's, which seeds its own
-generator differently; build reference data on the host when tests compare
-values)."""
+"""cupy.random of the fake CuPy: NumPy's generators behind CuPy's API.
+
+The module functions (cupy.random.rand, normal, ...) draw from a private
+RandomState, so that cupy.random.seed() leaves NumPy's global generator
+alone, as CuPy's does. RandomState, default_rng and Generator objects return
+fake arrays, and the RandomState methods take the dtype argument CuPy adds.
+Where the fake differs: the numbers are NumPy's, not CuPy's (CuPy seeds its
+own generators differently); build reference data on the host when tests
+compare values.
+"""
 import numpy
 
 from fake_cupy._functions import delegate
 from fake_cupy._ndarray import _new_from
 
+# Methods to which CuPy's RandomState adds a dtype argument.
 _DTYPED = ("rand", "randn", "random", "random_sample", "uniform", "normal",
            "standard_normal", "exponential", "standard_exponential", "gamma",
            "standard_gamma", "beta", "lognormal", "laplace", "logistic")
 
 
-def _with_dtype(name):
-    func = getattr(numpy.random, name)
+class _Wrapped:
+    """A NumPy generator whose methods return fake arrays."""
 
+    def __init__(self, generator, add_dtype):
+        self._generator = generator
+        self._add_dtype = add_dtype
+
+    def __getattr__(self, name):
+        value = getattr(self._generator, name)
+        if not callable(value):
+            return value
+        if self._add_dtype and name in _DTYPED:
+            return _with_dtype(value)
+        return delegate(value)
+
+
+def _with_dtype(func):
     def call(*args, dtype=None, **kwargs):
         result = numpy.asarray(func(*args, **kwargs))
         if dtype is not None:
             result = result.astype(dtype)
         return _new_from(result)
-    call.__name__ = name
-    call.__doc__ = f"cupy.random.{name}: numpy.random.{name} with dtype=."
+    call.__name__ = func.__name__
+    call.__doc__ = f"{func.__name__} with CuPy's dtype= argument."
     return call
 
 
-for _name in _DTYPED:
-    globals()[_name] = _with_dtype(_name)
+class RandomState(_Wrapped):
+    """cupy.random.RandomState(seed=None): numpy.random.RandomState's
+    methods, returning fake arrays, with dtype=."""
+
+    def __init__(self, seed=None, method=None):
+        super().__init__(numpy.random.RandomState(seed), True)
+
+    def seed(self, seed=None):
+        self._generator.seed(seed)
+
+
+class Generator(_Wrapped):
+    """cupy.random.Generator(bit_generator): numpy.random.Generator's
+    methods, returning fake arrays."""
+
+    def __init__(self, bit_generator):
+        super().__init__(numpy.random.Generator(bit_generator), False)
+
+
+def default_rng(seed=None):
+    """cupy.random.default_rng: a Generator seeded as NumPy's would be."""
+    rng = Generator.__new__(Generator)
+    _Wrapped.__init__(rng, numpy.random.default_rng(seed), False)
+    return rng
+
+
+_state = RandomState()
+
+
+def get_random_state():
+    """The RandomState behind the module functions."""
+    return _state
+
+
+def set_random_state(rs):
+    global _state
+    _state = rs
 
 
 def seed(seed=None):
-    numpy.random.seed(seed)
+    """Reseeds the module functions' generator (not NumPy's)."""
+    _state.seed(seed)
 
 
 def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
     value = getattr(numpy.random, name)
     if callable(value) and not isinstance(value, type):
+        method = getattr(numpy.random.RandomState, name, None)
+        if method is not None:
+            # Drawn from the private state at call time, so that seed()
+            # and set_random_state() take effect.
+            def call(*args, _name=name, **kwargs):
+                return getattr(_state, _name)(*args, **kwargs)
+            call.__name__ = name
+            return call
         value = delegate(value)
     globals()[name] = value
     return value
+
+
+for _name in _DTYPED:
+    globals()[_name] = __getattr__(_name)

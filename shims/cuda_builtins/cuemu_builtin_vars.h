@@ -21,4 +21,14 @@ extern __thread uint3 gridDim CUEMU_TLS_IE;
 extern const int warpSize;
 }
 
+#ifndef __OPTIMIZE__
+/* In a debug build (-g -O0), every translation unit's debugging information
+ * declares the four variables, used or not, so that gdb can parse
+ * `break k.cu:12 if blockIdx.x == 2` before libcuemu, which defines them,
+ * is loaded (docs/debugging.md). */
+__attribute__((used)) static unsigned cuemu_debug_builtin_vars() {
+  return threadIdx.x + blockIdx.x + blockDim.x + gridDim.x;
+}
+#endif
+
 #endif /* CUEMU_BUILTIN_VARS_H */

@@ -145,3 +145,23 @@ def test_pickle_and_repr(cp):
 def test_get_array_module(cp):
     assert cp.get_array_module(cp.arange(2)) is cp
     assert cp.get_array_module(numpy.arange(2)) is numpy
+
+
+def test_random_generators_return_fake_arrays_and_keep_numpy_alone(cp):
+    numpy.random.seed(5)
+    expected = numpy.random.rand(3)
+    numpy.random.seed(5)
+    cp.random.seed(1)                       # CuPy's own generator only
+    assert (numpy.random.rand(3) == expected).all()
+    a = cp.random.rand(3, dtype=cp.float32)
+    assert isinstance(a, cp.ndarray) and a.dtype == cp.float32
+    cp.random.seed(1)
+    assert (cp.random.rand(3, dtype=cp.float32) == a).all().item()
+    rs = cp.random.RandomState(7)
+    b = rs.normal(size=4, dtype=cp.float32)
+    assert isinstance(b, cp.ndarray) and b.dtype == cp.float32
+    rng = cp.random.default_rng(0)
+    c = rng.standard_normal(5)
+    assert isinstance(c, cp.ndarray)
+    assert (c.get() == numpy.random.default_rng(0).standard_normal(5)).all()
+    assert isinstance(rng.integers(0, 10, size=3), cp.ndarray)

@@ -64,6 +64,47 @@ def test_assert_kernels_agree_passes_and_names_the_differing_argument():
                                    make_scale_args, n_threads=1000)
 
 
+AXPY_FLOAT = r'''
+extern "C" __global__ void axpy(float a, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] += a * x[i];
+}
+'''
+
+
+def axpy_host(a, x, y, n):
+    y[:n] += a * x[:n]
+
+
+def test_assert_kernels_agree_takes_device_arrays_from_make_args():
+    import fake_cupy
+
+    def make_args(backend, seed):
+        x = numpy.random.default_rng(seed).random(10).astype(numpy.float32)
+        y = numpy.zeros(10, numpy.float32)
+        if backend != "numpy":
+            x, y = fake_cupy.asarray(x), fake_cupy.asarray(y)
+        return (2.0, x, y, 10)
+    results = cuemu.assert_kernels_agree((axpy_host, AXPY_FLOAT), make_args,
+                                         n_threads=10, rtol=1e-6)
+    assert set(results) == {"argument 1", "argument 2"}
+
+
+def test_gpu_leg_casts_scalars_with_the_parameter_descriptor(monkeypatch):
+    # The GPU leg, run here against the fake CuPy in place of the real one:
+    # a Python float for a float parameter must arrive as 4 bytes (strict
+    # mode would refuse a double).
+    import sys
+    import fake_cupy
+    from cuemu import testing
+    monkeypatch.setitem(sys.modules, "cupy", fake_cupy)
+    x = numpy.ones(10, numpy.float32)
+    got = testing._run_gpu(cuemu.KernelPair(axpy_host, AXPY_FLOAT),
+                           (2.0, x, numpy.zeros(10, numpy.float32), 10),
+                           10, None, None, 0, 1, None, False)
+    assert (got[2] == 2).all()
+
+
 BSPLINE = r'''
 __device__ int find_span(const double *t, int p, double eta) {
   int span = p;
@@ -85,6 +126,17 @@ def test_device_function_kernel():
     spans = numpy.zeros(4, dtype=numpy.int32)
     find_span(t, p, eta, spans, eta.size, n_threads=eta.size)
     assert spans.tolist() == [2, 3, 4, 5]
+    # References and specifiers, as device functions in headers are written.
+    refs = cuemu.device_function_kernel(
+        "static inline __device__ double twice_into(const double& x, double& y)"
+        " { y = 2 * x; return y + 1; }",
+        "static inline __device__ double twice_into(const double& x, double& y)")
+    assert "const double* x, double* y, double* out, int n" in refs.source
+    x = numpy.arange(4.0)
+    y = numpy.zeros(4)
+    out = numpy.zeros(4)
+    refs(x, y, out, 4, n_threads=4)
+    assert y.tolist() == [0, 2, 4, 6] and out.tolist() == [1, 3, 5, 7]
     with pytest.raises(ValueError, match="pointer or reference return type"):
         cuemu.device_function_kernel(BSPLINE, "double* f(int a)")
     with pytest.raises(ValueError, match="clashes"):
@@ -94,7 +146,10 @@ def test_device_function_kernel():
 def test_backends_list():
     names = [b if isinstance(b, str) else b.values[0] for b in cuemu.BACKENDS]
     assert names == ["numpy", "emulated", "cupy"]
-    assert not cuemu.gpu_available()
+    # Without the real CuPy there is no GPU leg (with it, either may hold).
+    import importlib.util
+    if importlib.util.find_spec("cupy") is None:
+        assert not cuemu.gpu_available()
 
 
 def test_backend_fixture(backend):

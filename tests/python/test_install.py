@@ -5,13 +5,16 @@ import subprocess
 import sys
 import types
 
+import numpy
+
 import pytest
 
 import fake_cupy
 
 _NAMES = ("cupy", "cupy.cuda", "cupy.cuda.runtime", "cupy.cuda.driver",
           "cupy.cuda.memory", "cupy.cuda.compiler", "cupy.cuda.stream",
-          "cupy.testing", "cupy.random", "cupyx")
+          "cupy.testing", "cupy.random", "cupy.linalg", "cupy.fft", "cupyx",
+          "cupyx.scipy", "cupyx.scipy.special")
 
 
 @pytest.fixture
@@ -55,3 +58,35 @@ def test_environment_variable_installs_through_the_plugin():
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
                          capture_output=True, text=True).stdout
     assert out.split() == ["True", "0"]
+
+
+def test_module_runner_puts_the_scripts_folder_on_sys_path(tmp_path):
+    (tmp_path / "helper.py").write_text("import cupy\nVALUE = int(cupy.arange(4).sum())\n",
+                                        encoding="utf-8")
+    (tmp_path / "main.py").write_text("import helper\nprint(helper.VALUE)\n",
+                                      encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "fake_cupy",
+                          str(tmp_path / "main.py")], cwd="/",
+                         check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["6"]
+
+
+def test_install_provides_linalg_fft_and_cupyx_scipy(clean_modules):
+    import importlib.util
+    fake_cupy.install()
+    try:
+        import cupy.fft
+        import cupy.linalg
+        import cupyx.scipy
+        a = cupy.asarray(numpy.eye(3) * 2)
+        assert isinstance(cupy.linalg.inv(a), cupy.ndarray)
+        assert float(cupy.linalg.inv(a)[0, 0]) == 0.5
+        assert isinstance(cupy.fft.fft(cupy.ones(4)), cupy.ndarray)
+        if importlib.util.find_spec("scipy") is None:
+            with pytest.raises(ImportError, match="delegates to scipy.special"):
+                import cupyx.scipy.special  # noqa: F401
+        else:
+            import cupyx.scipy.special
+            assert isinstance(cupyx.scipy.special.erf(cupy.zeros(2)), cupy.ndarray)
+    finally:
+        fake_cupy.uninstall()

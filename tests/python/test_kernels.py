@@ -46,9 +46,15 @@ def test_numpy_scalar_types_keep_their_dtype(cp, scalars):
 def test_larger_numpy_array_raises_cupys_type_error(cp):
     k = cp.RawKernel(kernels.AXPY, "axpy")
     y = cp.zeros(4, cp.float32)
-    with pytest.raises(TypeError, match=r"^Unsupported type <class 'numpy.ndarray'>$"):
+    # CuPy's text (cupy/cuda/function.pyx, _pointer).
+    expected = ("You are trying to pass a numpy.ndarray of shape (4,) as a "
+                "kernel parameter. Only numpy.ndarrays of size one can be "
+                "passed by value. If you meant to pass a pointer to "
+                "__global__ memory, you need to pass a cupy.ndarray instead.")
+    with pytest.raises(TypeError) as info:
         k((1,), (4,), (numpy.float32(1), numpy.ones(4, numpy.float32), y,
                        numpy.int32(4)))
+    assert str(info.value) == expected
 
 
 def test_unsupported_object_raises_type_error(cp):
@@ -210,13 +216,63 @@ def test_device_assert_names_the_source_line(cp):
     assert "x[i] > 0" in message
 
 
-def test_bad_launch_configuration_raises_at_the_launch(cp):
+@pytest.mark.parametrize("mode", ["immediate", "deferred"])
+def test_bad_launch_configuration_raises_at_the_launch(cp, mode):
+    cp.cuda.set_async_mode(mode)
     k = cp.RawKernel(kernels.AXPY, "axpy")
     x = cp.ones(8, cp.float32)
     with pytest.raises(cp.cuda.driver.CUDADriverError, match="CUDA_ERROR_INVALID_VALUE"):
         k((1,), (2048,), (numpy.float32(1), x, x, numpy.int32(8)))
     with pytest.raises(cp.cuda.driver.CUDADriverError, match="CUDA_ERROR_INVALID_VALUE"):
         k((1,), (8,), (numpy.float32(1), x, x, numpy.int32(8)), shared_mem=64 * 1024)
+    with pytest.raises(cp.cuda.driver.CUDADriverError, match="CUDA_ERROR_INVALID_VALUE"):
+        k((1, 70000), (8,), (numpy.float32(1), x, x, numpy.int32(8)))
+    # Nothing bad was left queued for the next synchronization.
+    cp.cuda.Device().synchronize()
+
+
+def test_compiles_from_many_threads_at_once(cp):
+    # Each round is a source no thread has compiled yet, so that all of
+    # them compile it at the same moment.
+    import threading
+    import uuid
+    for _ in range(3):
+        src = kernels.AXPY + f"// {uuid.uuid4()}\n"
+        errors, results = [], []
+
+        def work():
+            try:
+                y = cp.zeros(16, cp.float32)
+                cp.RawKernel(src, "axpy")((1,), (16,), (
+                    numpy.float32(2), cp.ones(16, cp.float32), y,
+                    numpy.int32(16)))
+                results.append(y.get().tolist())
+            except Exception as e:  # collected and reported below
+                errors.append(repr(e))
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        assert results == [[2.0] * 16] * 8
+        # And later single-threaded use of the same source still works.
+        y = cp.zeros(4, cp.float32)
+        cp.RawKernel(src, "axpy")((1,), (4,), (numpy.float32(1),
+                                               cp.ones(4, cp.float32), y,
+                                               numpy.int32(4)))
+        assert (y.get() == 1).all()
+
+
+def test_memory_pointer_is_passed_as_its_address(cp):
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    x, y = cp.ones(8, cp.float32), cp.zeros(8, cp.float32)
+    k((1,), (8,), (numpy.float32(3), x.data, y.data + 0, numpy.int32(8)))
+    assert (y.get() == 3).all()
+    # An offset pointer reaches the middle of the allocation.
+    z = cp.zeros(8, cp.float32)
+    k((1,), (4,), (numpy.float32(1), x, z.data + 16, numpy.int32(4)))
+    assert z.get().tolist() == [0] * 4 + [1] * 4
 
 
 def test_attributes_and_dynamic_shared_limit(cp):
@@ -235,8 +291,11 @@ def test_attributes_and_dynamic_shared_limit(cp):
 
 def test_compile_error_is_cupys_compile_exception(cp):
     k = cp.RawKernel('extern "C" __global__ void broken() { undeclared(); }', "broken")
-    with pytest.raises(cp.cuda.compiler.CompileException):
+    with pytest.raises(cp.cuda.compiler.CompileException) as info:
         k.compile()
+    # The compiler's log names the undeclared function, as NVRTC's does.
+    assert "undeclared" in info.value.log
+    assert "undeclared" in str(info.value)
 
 
 def test_raw_module_functions_globals_and_name_expressions(cp):
@@ -272,6 +331,18 @@ def test_raw_module_wants_exactly_one_of_code_and_path(cp, tmp_path):
     assert (y.get() == 1).all()
 
 
+def test_raw_module_path_keeps_relative_includes(cp, tmp_path):
+    (tmp_path / "twice.cuh").write_text(
+        "__device__ float twice(float v) { return 2 * v; }\n")
+    path = tmp_path / "uses_header.cu"
+    path.write_text('#include "twice.cuh"\n'
+                    'extern "C" __global__ void dbl(float *x) '
+                    '{ x[threadIdx.x] = twice(x[threadIdx.x]); }\n')
+    x = cp.ones(4, cp.float32)
+    cp.RawModule(path=str(path)).get_function("dbl")((1,), (4,), (x,))
+    assert (x.get() == 2).all()
+
+
 def test_mixed_device_arguments_raise_value_error_naming_the_argument(cp, monkeypatch):
     monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
     k = cp.RawKernel(kernels.AXPY, "axpy")
@@ -283,3 +354,52 @@ def test_mixed_device_arguments_raise_value_error_naming_the_argument(cp, monkey
                                          r"device_id=1\) but argument 1 is on "
                                          r"\(device_type=2, device_id=0\)"):
         k((1,), (4,), (numpy.float32(1), x, y, numpy.int32(4)))
+
+
+def test_strict_mode_checks_struct_vector_and_enum_parameters(cp):
+    src = r'''
+    struct P { float a; int b; };
+    enum Mode { A, B };
+    extern "C" __global__ void agg(float2 v, P p, Mode m, float *out) {
+      out[0] = v.x + v.y + p.a + p.b + (m == B ? 100.0f : 0.0f);
+    }'''
+    k = cp.RawKernel(src, "agg")
+    out = cp.zeros(1, cp.float32)
+    pair = numpy.dtype([("x", numpy.float32), ("y", numpy.float32)])
+    p = numpy.zeros(1, numpy.dtype([("a", numpy.float32), ("b", numpy.int32)]))[0]
+    p["a"], p["b"] = 2.0, 3
+    v = numpy.array((1.0, 0.5), dtype=pair)[()]
+    k((1,), (1,), (v, p, numpy.int32(1), out))
+    assert out.get()[0] == 106.5
+    k((1,), (1,), (numpy.complex64(1 + 0.5j), p, numpy.int32(0), out))
+    assert out.get()[0] == 6.5                    # complex64 for a float2
+    with pytest.raises(TypeError, match=r"argument 0 of kernel agg \(float2\) "
+                                        "is a struct, vector or enum"):
+        k((1,), (1,), (1.0, p, numpy.int32(0), out))   # an 8-byte double
+    with pytest.raises(TypeError, match=r"argument 2 of kernel agg \(Mode\)"):
+        k((1,), (1,), (v, p, numpy.float32(1), out))
+    with pytest.raises(TypeError, match=r"argument 1 of kernel agg \(P\)"):
+        k((1,), (1,), (v, 1.5, numpy.int32(0), out))
+
+
+COOPERATIVE = r'''
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+extern "C" __global__ void two_phase(int *x, int *out, int n) {
+  cg::grid_group g = cg::this_grid();
+  for (int i = g.thread_rank(); i < n; i += g.size()) x[i] = i;
+  g.sync();
+  for (int i = g.thread_rank(); i < n; i += g.size()) out[i] = x[(i + 1) % n];
+}'''
+
+
+def test_cooperative_grid_too_large_shrinks_as_cupy_does(cp):
+    k = cp.RawKernel(COOPERATIVE, "two_phase", enable_cooperative_groups=True)
+    x, out = cp.zeros(512, cp.int32), cp.zeros(512, cp.int32)
+    with pytest.warns(UserWarning, match="The grid size will be reduced from "
+                                         "100000 to"):
+        k((100000,), (128,), (x, out, numpy.int32(512)))
+    assert (out.get() == (numpy.arange(512) + 1) % 512).all()
+    with pytest.raises(ValueError, match=r"The specified grid size \(50000 \* 2 "
+                                         r"\* 1\) exceeds the limit"):
+        k((50000, 2), (128,), (x, out, numpy.int32(512)))

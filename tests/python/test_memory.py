@@ -95,3 +95,82 @@ def test_pinned_arrays(cp, pools):
     assert pinned_mempool.n_free_blocks() == 0     # held by the array
     del p
     assert pinned_mempool.n_free_blocks() == 1
+
+
+def test_best_fit_reuse_splits_a_larger_free_block(cp, pools):
+    mempool, _ = pools
+    a = cp.zeros(128, cp.float64)                # 1024 bytes
+    ptr = a.data.ptr
+    del a
+    b = cp.zeros(10, cp.float64)                 # 80 -> 512, split from 1024
+    assert b.data.ptr == ptr
+    assert (mempool.used_bytes(), mempool.total_bytes()) == (512, 1024)
+    assert mempool.n_free_blocks() == 1          # the other half
+    c = cp.zeros(10, cp.float64)                 # takes the other half
+    assert c.data.ptr == ptr + 512
+    assert mempool.total_bytes() == 1024 and mempool.n_free_blocks() == 0
+    del b, c                                     # the halves merge again
+    assert mempool.n_free_blocks() == 1
+    d = cp.zeros(128, cp.float64)
+    assert d.data.ptr == ptr and mempool.total_bytes() == 1024
+
+
+def test_pool_arenas_are_per_stream_and_per_device(cp, pools, monkeypatch):
+    mempool, _ = pools
+    s = cp.cuda.Stream()
+    with s:
+        a = cp.zeros(64)
+    ptr = a.data.ptr
+    del a
+    b = cp.zeros(64)                             # another stream: new block
+    assert b.data.ptr != ptr
+    with s:
+        c = cp.zeros(64)                         # the stream's own block
+    assert c.data.ptr == ptr
+    del c
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
+    with cp.cuda.Device(1):                      # device 1's pool
+        mempool.free_all_blocks()
+        e = cp.zeros(64)
+        del e
+        assert mempool.n_free_blocks() == 1
+        mempool.free_all_blocks()
+        assert mempool.n_free_blocks() == 0
+    assert mempool.n_free_blocks() == 1          # device 0's is untouched
+    mempool.free_all_blocks(stream=cp.cuda.Stream.null)
+    assert mempool.n_free_blocks() == 1          # s's arena only
+    mempool.free_all_blocks(stream=s)
+    assert mempool.n_free_blocks() == 0
+
+
+def test_memory_pointer_copies_run_after_queued_kernels(cp, pools):
+    cp.cuda.set_async_mode("deferred")
+    k = cp.RawKernel(r'''extern "C" __global__ void seven(float *x) {
+      x[threadIdx.x] = 7; }''', "seven")
+    x = cp.zeros(4, cp.float32)
+    k((1,), (4,), (x,))
+    buf = numpy.zeros(4, numpy.float32)
+    x.data.copy_to_host(buf.ctypes.data, 16)
+    assert (buf == 7).all()
+    k((1,), (4,), (x,))
+    x.data.memset(0, 16)                         # after the kernel, as on a GPU
+    assert (x.get() == 0).all()
+    y = cp.zeros(4, cp.float32)
+    k((1,), (4,), (x,))
+    y.data.copy_from(x.data, 16)
+    assert (y.get() == 7).all()
+    # The *_async forms are queued in order with the stream's kernels.
+    s = cp.cuda.Stream()
+    k((1,), (4,), (y,), stream=s)
+    y.data.memset_async(0, 16, stream=s)
+    (y.data + 8).copy_from_device_async(x.data, 8, stream=s)
+    out = numpy.zeros(4, numpy.float32)
+    y.data.copy_to_host_async(out.ctypes.data, 16, stream=s)
+    assert (out == 0).all()                      # not run yet
+    s.synchronize()
+    assert out.tolist() == [0, 0, 7, 7]
+    z = cp.zeros(4, cp.float32)
+    z.data.copy_from_host(numpy.full(4, 5, numpy.float32).ctypes.data, 16)
+    z.data.copy_from_async(y.data, 4)
+    assert z.get().tolist() == [0, 5, 5, 5]
+    cp.cuda.set_async_mode(None)

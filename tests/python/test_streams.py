@@ -20,9 +20,13 @@ def test_null_stream_and_current_stream(cp):
         assert cp.cuda.get_current_stream() is user
     finally:
         cp.cuda.Stream.null.use()
-    assert cp.cuda.Stream(ptds=True).ptr == 1
-    with pytest.raises(ValueError):
-        cp.cuda.Stream(null=True, ptds=True)
+    # cudaStreamPerThread is 2 (cudaStreamLegacy is 1); null=True wins.
+    assert cp.cuda.Stream(ptds=True).ptr == 2
+    assert cp.cuda.Stream.ptds.ptr == 2
+    assert cp.cuda.Stream.ptds is cp.cuda.Stream.ptds
+    assert cp.cuda.Stream(null=True, ptds=True) == cp.cuda.Stream.null
+    assert cp.cuda.Stream(null=True, ptds=True).ptr == 0
+    assert cp.cuda.ExternalStream(1) == cp.cuda.Stream.null
 
 
 def test_stream_done_and_synchronize_in_deferred_mode(deferred):
@@ -53,7 +57,7 @@ def test_events_record_wait_and_time(deferred):
     assert not end.done
     end.synchronize()
     assert end.done
-    assert cp.cuda.get_elapsed_time(start, end) >= 0.0
+    assert cp.cuda.get_elapsed_time(start, end) > 0.0
     untimed = cp.cuda.Event(disable_timing=True)
     untimed.record()
     untimed.synchronize()
@@ -90,3 +94,47 @@ def test_devices_and_runtime_queries(cp, monkeypatch):
     assert cp.cuda.runtime.getDevice() == 2
     cp.cuda.Device(0).use()
     d.synchronize()
+
+
+def test_streams_that_are_gone_leave_no_state_behind(deferred):
+    import gc
+    from fake_cupy import _runtime
+    cp = deferred
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    x = cp.ones(8, cp.float32)
+    ys = [cp.zeros(8, cp.float32) for _ in range(100)]
+    for y in ys:
+        s = cp.cuda.Stream(non_blocking=True)
+        k((1,), (8,), (numpy.float32(1), x, y, numpy.int32(8)), stream=s)
+        s.synchronize()
+    del s
+    gc.collect()
+    cp.cuda.Device().synchronize()
+    # Only the streams that still exist keep a queue and a clock entry.
+    assert len(_runtime._queues) < 10
+    assert len(_runtime._host_clock) < 10
+    assert all((y.get() == 1).all() for y in ys)
+
+
+def test_elapsed_time_needs_finished_events(deferred):
+    cp = deferred
+    k = cp.RawKernel(kernels.AXPY, "axpy")
+    s = cp.cuda.Stream()
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    x = cp.ones(1 << 16, cp.float32)
+    y = cp.zeros(1 << 16, cp.float32)
+    start.record(s)
+    for _ in range(20):
+        k((256,), (256,), (numpy.float32(1), x, y, numpy.int32(1 << 16)), stream=s)
+    end.record(s)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorNotReady"):
+        cp.cuda.get_elapsed_time(start, end)     # queued, not run yet
+    end.synchronize()
+    elapsed = cp.cuda.get_elapsed_time(start, end)
+    # Twenty launches of 65536 threads take measurable time, and the
+    # reverse order gives the negative of it.
+    assert elapsed > 0.0
+    assert cp.cuda.get_elapsed_time(end, start) == pytest.approx(-elapsed)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidResourceHandle"):
+        cp.cuda.get_elapsed_time(start, cp.cuda.Event())  # never recorded

@@ -127,6 +127,20 @@ cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *kernel,
                                                  size_t dynamic_shared,
                                                  unsigned *blocks);
 
+/* ---- Checkers -------------------------------------------------------------- */
+
+/* Tells the checkers (docs/checkers.md) that the `size` bytes at `base`, a
+ * host buffer passed to kernels, are a device allocation named `name`
+ * (copied; may be NULL): accesses past its end are out of bounds, and
+ * accesses of different threads to it are checked for races. Registered
+ * memory counts as written (initcheck). Returns INVALID_VALUE when the
+ * range overlaps a tracked allocation. Host code. */
+cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name);
+
+/* Forgets a buffer given to cuemu_alloc_register(). Returns INVALID_VALUE
+ * when `base` was not registered. */
+cuemu_status cuemu_alloc_unregister(void *base);
+
 /* ---- Compiling ----------------------------------------------------------- */
 
 /* Options for cuemu_compile(); zero-initialise and fill what you need. */
@@ -139,6 +153,9 @@ typedef struct cuemu_compile_options {
   int name_expression_count;
   const char *cxx;          /* compiler; NULL: $CXX, then "c++" */
   int no_cache;             /* 1: bypass the compile cache */
+  const char *checks;       /* checkers to build in: a comma-separated list
+                             * of "sync", "race", "mem", "init" or "all";
+                             * NULL or "": none (docs/checkers.md) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

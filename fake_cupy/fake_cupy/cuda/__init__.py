@@ -9,6 +9,7 @@ from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
 from fake_cupy.cuda import compiler, driver, memory, runtime, stream
 
 Stream.null = Stream(null=True)
+Stream.ptds = Stream(ptds=True)
 
 
 def get_device_id():

@@ -1,0 +1,164 @@
+/*
+ * cuemu_check.h: the GPU-less checkers (racecheck, memcheck, initcheck and
+ * the parts of synccheck that need a checked build). Internal to libcuemu.
+ *
+ * A checked module (cuemu-cc --check=LIST) is compiled with
+ * -fsanitize=thread but linked without ThreadSanitizer's runtime: the
+ * compiler's calls (__tsan_read4, __tsan_write8, __tsan_atomic32_fetch_add,
+ * ...) land in cuemu_check_tsan.c, which hands every access of the running
+ * block to the shadow memory of cuemu_check_shadow.c. The linker records
+ * what was built in as the absolute symbol `cuemu_check_built`
+ * (cuemu_check_module.c reads it, with the module's thread-local symbols,
+ * which are its static __shared__ arrays). The scheduler calls the hooks
+ * below at launch start and end, at block start and at every rendezvous
+ * that orders threads.
+ */
+#ifndef CUEMU_CHECK_H
+#define CUEMU_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuemu_worker.h"
+
+/* The checkers, as bits of a mask. */
+enum cuemu_check_bits {
+  CUEMU_CHECK_SYNC = 1u,
+  CUEMU_CHECK_RACE = 2u,
+  CUEMU_CHECK_MEM = 4u,
+  CUEMU_CHECK_INIT = 8u,
+  CUEMU_CHECK_ALL = 15u
+};
+
+/* Parses a list such as "race,mem" ("all", "none" and "" too) into a mask
+ * (sync is always added unless the list is empty or "none"). Returns 0, or
+ * -1 with the unknown word copied into `bad`. */
+int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
+                       size_t bad_size);
+
+/* The name of the linker symbol that records the checkers built in. */
+#define CUEMU_CHECK_BUILT_SYMBOL "cuemu_check_built"
+
+/* Launch hooks (host code, before and after the blocks run): decide which
+ * checkers run for this launch (none when the kernel's module was not built
+ * with any), and take a snapshot of the tracked allocations. */
+void cuemu__check_launch_begin(cuemu_launch *launch, unsigned env_mask,
+                               int env_set);
+void cuemu__check_launch_end(cuemu_launch *launch);
+
+/* Runs the launch's blocks on `extra_workers` more workers with the checkers
+ * around them (launch_begin/end above), twice under CUEMU_CHECK_SCHEDULES=1
+ * (schedule perturbation, cuemu_check_perturb.c). */
+void cuemu__check_run(cuemu_launch *launch, unsigned extra_workers,
+                      unsigned env_mask, int env_set);
+
+/* Block hooks (on the worker): a block starts; a block barrier (or the
+ * block's part of grid.sync, `grid` set) completed; a warp collective of
+ * `mask` in the warp starting at thread `base` completed; a tile barrier
+ * of threads [first, end) completed. */
+void cuemu__check_block_begin(cuemu_worker *w);
+void cuemu__check_block_sync(cuemu_worker *w, int grid);
+void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask);
+void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end);
+
+/* Synccheck for checked launches: a _count/_and/_or barrier completed
+ * while some threads of the block had already returned. Ends the block. */
+void cuemu__check_vote_after_exit(cuemu_worker *w);
+
+/* Kernel code: a phase of a cuda::barrier of the block completed (the shim
+ * of <cuda/barrier> is to call it when an arrival completes a phase). The
+ * racecheck treats it as a block barrier, which orders at least what the
+ * phase orders. Public (cuemu_ prefix) because shims may call only the
+ * public API; its declaration belongs in cuemu_device.h. */
+void cuemu_check_barrier_complete(void);
+
+/* The checkers running for a launch (0 when it is not checked). */
+unsigned cuemu__check_launch_mask(const cuemu_launch *launch);
+
+/* Allocation hooks of the runtime API (cuemu_rt_memory.c): a new tracked
+ * allocation (`site` is the caller's return address), a free, and bytes
+ * written by the host side (cudaMemcpy, cudaMemset). */
+void cuemu__check_alloc_note(void *base, size_t size, int kind,
+                             const void *site);
+void cuemu__check_alloc_free(void *base);
+void cuemu__check_mark_init(void *p, size_t n);
+/* cudaFree of a pointer that is no live allocation: a double free when it
+ * is a freed one (reported on stderr in checked processes). */
+void cuemu__check_bad_free(void *p, const void *site);
+/* cudaDeviceReset freed everything. */
+void cuemu__check_alloc_reset(void);
+
+/* ---- Inside the checkers ------------------------------------------------ */
+
+/* What a checked module holds (cuemu_check_module.c). */
+typedef struct cuemu_check_symbol {
+  size_t offset, size;   /* in the module's thread-local block */
+  char *name;            /* the source name ("tile") */
+  int shared;            /* 0: the shims' own thread-local storage */
+} cuemu_check_symbol;
+
+typedef struct cuemu_check_module {
+  uintptr_t lo, hi;      /* the module's loaded code */
+  char path[4096];
+  unsigned built;        /* checkers built in; 0: not a checked module */
+  size_t tls_modid, tls_size;
+  cuemu_check_symbol *syms;  /* sorted by offset */
+  size_t nsyms;
+} cuemu_check_module;
+
+/* The module that holds `code` (cached; NULL when none is found). */
+const cuemu_check_module *cuemu__check_module_of(const void *code);
+/* Called by cuemu_module_load() while the module's file still exists: reads
+ * the module that holds `code` afresh. */
+void cuemu__check_module_loaded(const void *code);
+
+/* The shared array of a module holding offset `off` of its thread-local
+ * block, or NULL; `*nearest` gets the closest array when none holds it. */
+const cuemu_check_symbol *
+cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
+                       const cuemu_check_symbol **nearest);
+
+/* Writes "file:line" of code address `pc` (the user's source line: frames
+ * in the shims are skipped) into buf. */
+void cuemu__check_line(const void *pc, char *buf, size_t size);
+
+/* Interned access sites: a small number for a code address, and back. */
+uint16_t cuemu__check_site(const void *pc);
+const void *cuemu__check_site_pc(uint16_t site);
+/* Whether the innermost source frame of a site is in the shims: their own
+ * bookkeeping (cuda::barrier, wide tiles) is ordered by the scheduler,
+ * not by what the checkers see, so race and initcheck reports whose
+ * accesses come from there are dropped. Resolved (with addr2line) only when
+ * such a report is about to be made. */
+int cuemu__check_site_in_shims(uint16_t site);
+
+/* Access kinds for cuemu__check_access. */
+enum cuemu_check_access_kind {
+  CUEMU_ACCESS_READ = 1,
+  CUEMU_ACCESS_WRITE = 2,
+  CUEMU_ACCESS_ATOMIC = 4,   /* with READ and/or WRITE */
+  CUEMU_ACCESS_RANGE = 8     /* a block copy: no alignment rule */
+};
+
+/* Called by the instrumentation for every access of checked code. */
+void cuemu__check_access(const void *addr, size_t size, int kind,
+                         const void *pc);
+/* A fence (__threadfence): the thread's earlier global writes are
+ * published to other blocks. */
+void cuemu__check_fence(const void *pc);
+
+/* Allocation facts for reports and for initcheck (cuemu_check_alloc.c). */
+typedef struct cuemu_check_alloc_info {
+  const void *site;      /* where it was allocated (may be NULL) */
+  const char *name;      /* registered name (may be NULL) */
+  unsigned char *init;   /* per-byte "written" map, or NULL */
+} cuemu_check_alloc_info;
+int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out);
+
+/* The race shadow (`bytes` bytes, zero at first) that the allocation at
+ * `base` keeps from launch to launch, or NULL when the checkers do not know
+ * it; and the clearing of every such shadow. */
+void *cuemu__check_alloc_cells(const void *base, size_t bytes);
+void cuemu__check_alloc_clear_cells(void);
+
+#endif /* CUEMU_CHECK_H */

@@ -1,0 +1,265 @@
+/*
+ * cuemu_check_alloc.c: what the checkers add to the runtime API's table of
+ * allocations (cuemu_rt_memory.c): where each allocation was made, the
+ * name of a buffer registered with cuemu_alloc_register(), the per-byte
+ * "written" map of cudaMalloc memory for initcheck, and the leak report at
+ * exit.
+ *
+ * Leaks are reported only with CUEMU_CHECK_LEAKS=1 (as compute-sanitizer
+ * reports them only with --leak-check full): many correct programs leave
+ * their memory to the process's end.
+ *
+ * cudaMalloc memory starts unwritten; cudaMemcpy, cudaMemset and kernel
+ * writes mark it written. Managed, pinned, registered and symbol memory can
+ * be written by the host directly, so it counts as written from the start.
+ * The maps exist only once checked code is in the process (its constructor
+ * calls __tsan_init, see cuemu_check_tsan.c).
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_runtime.h>
+
+#include "cuemu_check.h"
+#include "cuemu_report.h"
+#include "runtime/cuemu_rt_internal.h"
+
+typedef struct side_entry {
+  void *base;
+  size_t size;
+  int kind;
+  const void *site;
+  char *name;
+  unsigned char *init;
+  void *cells;           /* the race shadow, see cuemu__check_alloc_cells */
+  size_t cells_size;
+} side_entry;
+
+static pthread_mutex_t side_lock = PTHREAD_MUTEX_INITIALIZER;
+static side_entry *side;
+static size_t side_len, side_cap;
+
+/* Set once checked code is loaded: from then on, allocations get maps. */
+atomic_int cuemu__check_present;
+static atomic_int leak_check_armed;
+
+static side_entry *side_find_locked(const void *base) {
+  for (size_t i = 0; i < side_len; ++i)
+    if (side[i].base == base)
+      return &side[i];
+  return NULL;
+}
+
+/* Finds the entry holding `p` (not only at its base). Locked. */
+static side_entry *side_holding_locked(const void *p) {
+  for (size_t i = 0; i < side_len; ++i)
+    if ((const char *)p >= (const char *)side[i].base &&
+        (size_t)((const char *)p - (const char *)side[i].base) < side[i].size)
+      return &side[i];
+  return NULL;
+}
+
+static void side_drop_locked(side_entry *e) {
+  if (e->init)
+    munmap(e->init, e->size);
+  if (e->cells)
+    munmap(e->cells, e->cells_size);
+  free(e->name);
+  *e = side[--side_len];
+}
+
+static void report_leaks(void) {
+  char *env = getenv("CUEMU_CHECK");
+  unsigned mask = CUEMU_CHECK_ALL;
+  char bad[64];
+  if (env && *env && cuemu__check_parse(env, &mask, bad, sizeof bad) != 0)
+    return;
+  const char *leaks = getenv("CUEMU_CHECK_LEAKS");
+  if (!(mask & CUEMU_CHECK_MEM) || !leaks || strcmp(leaks, "1") != 0)
+    return;
+  pthread_mutex_lock(&side_lock);
+  for (size_t i = 0; i < side_len; ++i) {
+    side_entry *e = &side[i];
+    if (e->kind != CUEMU_RT_MEMORY_DEVICE && e->kind != CUEMU_RT_MEMORY_MANAGED)
+      continue;
+    char where[512] = "an unknown place";
+    if (e->site)
+      cuemu__check_line(e->site, where, sizeof where);
+    fprintf(stderr,
+            "cuemu: memcheck: leak: %zu bytes of device memory at %p, "
+            "allocated at %s, were never freed\n",
+            e->size, e->base, where);
+  }
+  pthread_mutex_unlock(&side_lock);
+}
+
+/* Schedule perturbation (cuemu_check_perturb.c) names allocations too, in
+ * any build. */
+static int perturbing(void) {
+  static atomic_int cached = -1;
+  int v = atomic_load_explicit(&cached, memory_order_relaxed);
+  if (v < 0) {
+    const char *e = getenv("CUEMU_CHECK_SCHEDULES");
+    v = e && strcmp(e, "1") == 0;
+    atomic_store(&cached, v);
+  }
+  return v;
+}
+
+void cuemu__check_alloc_note(void *base, size_t size, int kind,
+                             const void *site) {
+  if (!base ||
+      (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) &&
+       !perturbing()))
+    return;
+  if (!atomic_exchange(&leak_check_armed, 1))
+    atexit(report_leaks);
+  unsigned char *init = NULL;
+  if (kind == CUEMU_RT_MEMORY_DEVICE && size) {
+    /* Untouched pages of the map cost nothing. */
+    init = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (init == MAP_FAILED)
+      init = NULL;
+  }
+  pthread_mutex_lock(&side_lock);
+  side_entry *old = side_find_locked(base);
+  if (old)
+    side_drop_locked(old);
+  if (side_len == side_cap) {
+    size_t cap = side_cap ? 2 * side_cap : 64;
+    side_entry *t = realloc(side, cap * sizeof *t);
+    if (!t) {
+      pthread_mutex_unlock(&side_lock);
+      if (init)
+        munmap(init, size);
+      return;
+    }
+    side = t;
+    side_cap = cap;
+  }
+  side[side_len++] = (side_entry){base, size, kind, site, NULL, init, NULL, 0};
+  pthread_mutex_unlock(&side_lock);
+}
+
+void cuemu__check_alloc_free(void *base) {
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_find_locked(base);
+  if (e)
+    side_drop_locked(e);
+  pthread_mutex_unlock(&side_lock);
+}
+
+void cuemu__check_mark_init(void *p, size_t n) {
+  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
+      !n)
+    return;
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_holding_locked(p);
+  if (e && e->init) {
+    size_t off = (size_t)((char *)p - (char *)e->base);
+    if (n > e->size - off)
+      n = e->size - off;
+    memset(e->init + off, 1, n);
+  }
+  pthread_mutex_unlock(&side_lock);
+}
+
+void cuemu__check_alloc_reset(void) {
+  pthread_mutex_lock(&side_lock);
+  while (side_len)
+    side_drop_locked(&side[side_len - 1]);
+  pthread_mutex_unlock(&side_lock);
+}
+
+void cuemu__check_bad_free(void *p, const void *site) {
+  if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed))
+    return;
+  cuemu_rt_allocation a;
+  if (!cuemu_rt_memory_find(p, &a) || a.base != p ||
+      a.state != CUEMU_RT_MEMORY_FREED)
+    return;
+  char where[512];
+  cuemu__check_line(site, where, sizeof where);
+  fprintf(stderr,
+          "cuemu: memcheck: double free: %p (%zu bytes) freed again at %s\n",
+          p, a.size, where);
+}
+
+void *cuemu__check_alloc_cells(const void *base, size_t bytes) {
+  void *cells = NULL;
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_find_locked(base);
+  if (e && !e->cells && bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED) {
+      e->cells = p;
+      e->cells_size = bytes;
+    }
+  }
+  if (e && e->cells_size == bytes)
+    cells = e->cells;
+  pthread_mutex_unlock(&side_lock);
+  return cells;
+}
+
+void cuemu__check_alloc_clear_cells(void) {
+  pthread_mutex_lock(&side_lock);
+  /* Zero pages, without unmapping what a launch may be using. */
+  for (size_t i = 0; i < side_len; ++i)
+    if (side[i].cells)
+      madvise(side[i].cells, side[i].cells_size, MADV_DONTNEED);
+  pthread_mutex_unlock(&side_lock);
+}
+
+int cuemu__check_alloc_info(const void *base, cuemu_check_alloc_info *out) {
+  pthread_mutex_lock(&side_lock);
+  side_entry *e = side_find_locked(base);
+  if (e) {
+    out->site = e->site;
+    out->name = e->name;
+    out->init = e->init;
+  }
+  pthread_mutex_unlock(&side_lock);
+  return e != NULL;
+}
+
+cuemu_status cuemu_alloc_register(void *base, size_t size, const char *name) {
+  if (!base || !size)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_alloc_register: a base and a size are "
+                         "required");
+  if (cuemu_rt_memory_track(base, size, CUEMU_RT_MEMORY_REGISTERED) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_alloc_register: %p (%zu bytes) overlaps a "
+                         "tracked allocation",
+                         base, size);
+  int present = atomic_exchange(&cuemu__check_present, 1);
+  cuemu__check_alloc_note(base, size, CUEMU_RT_MEMORY_REGISTERED,
+                          __builtin_return_address(0));
+  atomic_store(&cuemu__check_present, present);
+  if (name) {
+    pthread_mutex_lock(&side_lock);
+    side_entry *e = side_find_locked(base);
+    if (e)
+      e->name = strdup(name);
+    pthread_mutex_unlock(&side_lock);
+  }
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu_alloc_unregister(void *base) {
+  cuemu__check_alloc_free(base);
+  if (!base || cuemu_rt_memory_untrack(base) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_alloc_unregister: %p was not registered",
+                         base);
+  return CUEMU_SUCCESS;
+}

@@ -1,0 +1,382 @@
+/*
+ * cuemu_check_module.c: what the checkers need to know about a checked
+ * module or program: which checkers it was built with (the absolute symbol
+ * `cuemu_check_built` that cuemu-cc asks the linker for), where its
+ * thread-local block is (its static __shared__ arrays, which are
+ * `static thread_local`, are the symbols of type STT_TLS in its .symtab),
+ * and the source line of a code address (addr2line, run only when a report
+ * is written, with the user's .cu line chosen over the shims' lines).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cuemu_check.h"
+
+/* Modules already read, newest first, found again by address and path;
+ * cuemu_module_load() reads a module afresh (another may have been loaded
+ * at the same addresses before). Each keeps its file open, without
+ * close-on-exec, because the file may be deleted once loaded (the tests
+ * do that) and addr2line, run later for a report, reads it as
+ * /proc/self/fd/N, which it inherits. */
+typedef struct known_module {
+  cuemu_check_module m;
+  char path[4096];   /* as the dynamic loader names it */
+  int fd;
+  struct known_module *next;
+} known_module;
+
+static pthread_mutex_t modules_lock = PTHREAD_MUTEX_INITIALIZER;
+static known_module *known;
+
+/* The source name of a thread-local symbol: "tile" for a static local
+ * (_ZZ6kernelPfE4tile, with an optional _N discriminator), for a static
+ * global (_ZL4tile) or for an unmangled one; the mangled name otherwise. */
+static char *source_name(const char *sym) {
+  size_t len = strlen(sym);
+  if (strncmp(sym, "_Z", 2) != 0)
+    return strdup(sym);
+  const char *p = sym + 2;
+  if (*p == 'L')
+    p++;
+  if (*p >= '1' && *p <= '9') {
+    char *end;
+    unsigned long n = strtoul(p, &end, 10);
+    if (n && strlen(end) == n)
+      return strndup(end, n);
+  }
+  /* A static local: the last E<len><name>[_discriminator]. */
+  for (size_t i = len; i-- > 2;) {
+    if (sym[i] != 'E' || sym[i + 1] < '1' || sym[i + 1] > '9')
+      continue;
+    char *end;
+    unsigned long n = strtoul(sym + i + 1, &end, 10);
+    size_t rest = strlen(end);
+    if (n && (rest == n || (rest > n && end[n] == '_')))
+      return strndup(end, n);
+  }
+  return strdup(sym);
+}
+
+static int by_offset(const void *a, const void *b) {
+  const cuemu_check_symbol *x = a, *y = b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Reads the built-in checkers and the thread-local symbols from the
+ * module's file. */
+static void read_symbols(cuemu_check_module *m, int fd) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(Elf64_Ehdr))
+    return;
+  size_t size = (size_t)st.st_size;
+  unsigned char *img = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (img == MAP_FAILED)
+    return;
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)img;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+      eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size) {
+    munmap(img, size);
+    return;
+  }
+  const Elf64_Shdr *sh = (const Elf64_Shdr *)(img + eh->e_shoff);
+  for (unsigned i = 0; i < eh->e_shnum; ++i) {
+    if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= eh->e_shnum)
+      continue;
+    const Elf64_Shdr *strs = &sh[sh[i].sh_link];
+    if (sh[i].sh_offset + sh[i].sh_size > size ||
+        strs->sh_offset + strs->sh_size > size)
+      continue;
+    const Elf64_Sym *syms = (const Elf64_Sym *)(img + sh[i].sh_offset);
+    size_t n = sh[i].sh_size / sizeof(Elf64_Sym);
+    const char *names = (const char *)img + strs->sh_offset;
+    m->syms = calloc(n ? n : 1, sizeof *m->syms);
+    if (!m->syms)
+      break;
+    for (size_t k = 0; k < n; ++k) {
+      if (syms[k].st_name >= strs->sh_size)
+        continue;
+      const char *name = names + syms[k].st_name;
+      if (syms[k].st_shndx == SHN_ABS &&
+          strcmp(name, CUEMU_CHECK_BUILT_SYMBOL) == 0)
+        m->built = (unsigned)syms[k].st_value;
+      if (ELF64_ST_TYPE(syms[k].st_info) != STT_TLS || syms[k].st_size == 0)
+        continue;
+      cuemu_check_symbol *s = &m->syms[m->nsyms];
+      s->offset = syms[k].st_value;
+      s->size = syms[k].st_size;
+      s->name = source_name(name);
+      /* The shims keep some thread-local storage of their own (wide tiles,
+       * message buffers); it is not shared memory. */
+      s->shared = s->name && !strstr(name, "cuemu") &&
+                  !strstr(name, "cooperative_groups");
+      if (s->name)
+        m->nsyms++;
+    }
+    qsort(m->syms, m->nsyms, sizeof *m->syms, by_offset);
+    break;
+  }
+  munmap(img, size);
+}
+
+typedef struct find_ctx {
+  uintptr_t code;
+  cuemu_check_module *m;
+  int found;
+} find_ctx;
+
+static int find_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  find_ctx *c = data;
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  int holds = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uintptr_t b = info->dlpi_addr + ph->p_vaddr, e = b + ph->p_memsz;
+    if (b < lo)
+      lo = b;
+    if (e > hi)
+      hi = e;
+    if (c->code >= b && c->code < e)
+      holds = 1;
+  }
+  if (!holds)
+    return 0;
+  c->m->lo = lo;
+  c->m->hi = hi;
+  c->m->tls_modid = info->dlpi_tls_modid;
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      c->m->tls_size = info->dlpi_phdr[i].p_memsz;
+  if (info->dlpi_name && info->dlpi_name[0])
+    snprintf(c->m->path, sizeof c->m->path, "%s", info->dlpi_name);
+  else
+    snprintf(c->m->path, sizeof c->m->path, "/proc/self/exe");
+  c->found = 1;
+  return 1;
+}
+
+/* Finds (or, with `fresh`, re-reads) the module holding `code`. */
+static const cuemu_check_module *module_of(const void *code, int fresh) {
+  cuemu_check_module found;
+  memset(&found, 0, sizeof found);
+  find_ctx c = {(uintptr_t)code, &found, 0};
+  dl_iterate_phdr(find_module, &c);
+  if (!c.found)
+    return NULL;
+  pthread_mutex_lock(&modules_lock);
+  known_module *k;
+  for (k = known; k; k = k->next) {
+    if (k->m.lo != found.lo || strcmp(k->path, found.path) != 0)
+      continue;
+    if (!fresh)
+      break;
+    /* Stale: kept (a launch may still point at it), but never found
+     * again, and its file closed. */
+    k->m.lo = k->m.hi = 0;
+    if (k->fd >= 0) {
+      close(k->fd);
+      k->fd = -1;
+      snprintf(k->m.path, sizeof k->m.path, "%s", k->path);
+    }
+  }
+  if (!k && (k = calloc(1, sizeof *k)) != NULL) {
+    k->m = found;
+    snprintf(k->path, sizeof k->path, "%s", found.path);
+    k->fd = open(found.path, O_RDONLY);
+    if (k->fd >= 0) {
+      read_symbols(&k->m, k->fd);
+      /* Only checked modules keep their file open. */
+      if (k->m.built) {
+        snprintf(k->m.path, sizeof k->m.path, "/proc/self/fd/%d", k->fd);
+      } else {
+        close(k->fd);
+        k->fd = -1;
+        for (size_t i = 0; i < k->m.nsyms; ++i)
+          free(k->m.syms[i].name);
+        free(k->m.syms);
+        k->m.syms = NULL;
+        k->m.nsyms = 0;
+      }
+    }
+    k->next = known;
+    known = k;
+  }
+  pthread_mutex_unlock(&modules_lock);
+  return k ? &k->m : NULL;
+}
+
+const cuemu_check_module *cuemu__check_module_of(const void *code) {
+  return module_of(code, 0);
+}
+
+void cuemu__check_module_loaded(const void *code) { module_of(code, 1); }
+
+const cuemu_check_symbol *
+cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,
+                       const cuemu_check_symbol **nearest) {
+  /* The common case, on every access: the last symbol starting at or
+   * before `off` holds it. */
+  size_t lo = 0, hi = m->nsyms;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->syms[mid].offset <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo && off - m->syms[lo - 1].offset < m->syms[lo - 1].size)
+    return &m->syms[lo - 1];
+  /* Symbols may overlap (aliases): look at all of them. */
+  const cuemu_check_symbol *best = NULL;
+  size_t best_gap = (size_t)-1;
+  for (size_t i = 0; i < m->nsyms; ++i) {
+    const cuemu_check_symbol *s = &m->syms[i];
+    if (off >= s->offset && off - s->offset < s->size)
+      return s;
+    if (!s->shared)
+      continue;
+    size_t gap = off < s->offset ? s->offset - off
+                                 : off - (s->offset + s->size) + 1;
+    if (gap < best_gap) {
+      best_gap = gap;
+      best = s;
+    }
+  }
+  if (nearest)
+    *nearest = best;
+  return NULL;
+}
+
+/* ---- Source lines ------------------------------------------------------- */
+
+/* Runs addr2line on `file` for address `addr` and picks the innermost
+ * frame that is not in the shims or in a system header; *in_shims tells
+ * whether the innermost frame of all is in the shims. */
+static int addr2line(const char *file, uintptr_t addr, char *buf,
+                     size_t size, int *in_shims) {
+  char cmd[4600];
+  if (snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%lx 2>/dev/null",
+               file, (unsigned long)addr) >= (int)sizeof cmd ||
+      strchr(file, '\''))
+    return -1;
+  FILE *p = popen(cmd, "re");
+  if (!p)
+    return -1;
+  char line[4096], first[4096] = "";
+  int chosen = 0;
+  while (fgets(line, sizeof line, p)) {
+    line[strcspn(line, "\n")] = '\0';
+    char *disc = strstr(line, " (discriminator");
+    if (disc)
+      *disc = '\0';
+    if (strncmp(line, "??", 2) == 0)
+      continue;
+    if (!first[0]) {
+      snprintf(first, sizeof first, "%s", line);
+      *in_shims = strstr(line, "/cuda_builtins/") != NULL;
+    }
+    if (!chosen && !strstr(line, "/cuda_builtins/") &&
+        strncmp(line, "/usr/", 5) != 0) {
+      snprintf(buf, size, "%s", line);
+      chosen = 1;
+    }
+  }
+  pclose(p);
+  if (!chosen && first[0]) {
+    snprintf(buf, size, "%s", first);
+    chosen = 1;
+  }
+  return chosen ? 0 : -1;
+}
+
+/* The line of `pc`; returns whether its innermost frame is in the shims. */
+static int line_of(const void *pc, char *buf, size_t size) {
+  Dl_info info;
+  int in_shims = 0;
+  snprintf(buf, size, "%p", pc);
+  if (!pc)
+    return 0;
+  /* A return address points after the call: look up the call itself. */
+  uintptr_t at = (uintptr_t)pc - 1;
+  if (!dladdr((const void *)at, &info) || !info.dli_fname)
+    return 0;
+  const cuemu_check_module *m = cuemu__check_module_of((const void *)at);
+  const char *file = m && m->path[0] ? m->path : info.dli_fname;
+  /* Position-independent objects are looked up by offset, executables by
+   * address. */
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)info.dli_fbase;
+  uintptr_t addr = eh->e_type == ET_DYN ? at - (uintptr_t)info.dli_fbase : at;
+  /* Without line information (a build without -g), the object and the
+   * offset. */
+  if (addr2line(file, addr, buf, size, &in_shims) != 0)
+    snprintf(buf, size, "%s+0x%lx",
+             info.dli_fname[0] ? info.dli_fname : "the program",
+             (unsigned long)addr);
+  return in_shims;
+}
+
+void cuemu__check_line(const void *pc, char *buf, size_t size) {
+  line_of(pc, buf, size);
+}
+
+/* ---- Access sites --------------------------------------------------------- */
+
+#define SITE_SLOTS 65536u
+
+static _Atomic(uintptr_t) site_pcs[SITE_SLOTS];
+
+uint16_t cuemu__check_site(const void *pc) {
+  uintptr_t key = (uintptr_t)pc;
+  if (!key)
+    return 0;
+  uintptr_t h = (key * 0x9e3779b97f4a7c15ull) >> 48;
+  for (unsigned probe = 0; probe < SITE_SLOTS; ++probe) {
+    unsigned slot = (unsigned)((h + probe) & (SITE_SLOTS - 1));
+    if (slot == 0)
+      continue;
+    uintptr_t cur = atomic_load_explicit(&site_pcs[slot], memory_order_acquire);
+    if (cur == key)
+      return (uint16_t)slot;
+    if (cur == 0) {
+      uintptr_t expected = 0;
+      if (atomic_compare_exchange_strong(&site_pcs[slot], &expected, key) ||
+          expected == key)
+        return (uint16_t)slot;
+    }
+  }
+  return 0;
+}
+
+const void *cuemu__check_site_pc(uint16_t site) {
+  return (const void *)atomic_load(&site_pcs[site]);
+}
+
+/* Per site: 0 not known yet, 1 the user's code, 2 the shims' own. */
+static _Atomic unsigned char site_kinds[SITE_SLOTS];
+
+int cuemu__check_site_in_shims(uint16_t site) {
+  if (!site)
+    return 0;
+  unsigned char k = atomic_load_explicit(&site_kinds[site],
+                                         memory_order_relaxed);
+  if (!k) {
+    char line[1024];
+    k = line_of(cuemu__check_site_pc(site), line, sizeof line) ? 2 : 1;
+    atomic_store_explicit(&site_kinds[site], k, memory_order_relaxed);
+  }
+  return k == 2;
+}

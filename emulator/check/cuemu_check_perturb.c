@@ -1,0 +1,158 @@
+/*
+ * cuemu_check_perturb.c: running a launch's blocks, with the checkers
+ * around them, and schedule perturbation.
+ *
+ * With CUEMU_CHECK_SCHEDULES=1 every launch runs twice: in the order that
+ * CUEMU_SCHEDULE gives (forward by default) and then, on the same inputs, in
+ * the reverse order (forward when the first was reverse). Every tracked
+ * allocation (device, managed and pinned memory, symbols, registered
+ * buffers) is saved before the first run and restored before the second;
+ * when the two runs leave different contents, the launch ends with
+ * CHECK_REPORT naming the first byte that differs. The first run's results
+ * are what the caller sees. It needs no checked build; a kernel's printf
+ * output appears twice. Host memory that is not tracked is neither saved
+ * nor compared (register it with cuemu_alloc_register).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+#include "cuemu_check.h"
+#include "cuemu_pool.h"
+#include "runtime/cuemu_rt_internal.h"
+
+/* Runs the blocks once, with the checkers. */
+static void run_once(cuemu_launch *L, unsigned extra_workers, unsigned mask,
+                     int set) {
+  cuemu__check_launch_begin(L, mask, set);
+  cuemu__pool_run(L, extra_workers);
+  cuemu__check_launch_end(L);
+}
+
+/* Copies of the live tracked allocations, or NULL (out of memory). */
+static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
+  unsigned char **copies = calloc(n ? n : 1, sizeof *copies);
+  if (!copies)
+    return NULL;
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i].state != CUEMU_RT_MEMORY_LIVE || !a[i].size)
+      continue;
+    copies[i] = malloc(a[i].size);
+    if (!copies[i]) {
+      for (size_t j = 0; j < i; ++j)
+        free(copies[j]);
+      free(copies);
+      return NULL;
+    }
+    memcpy(copies[i], a[i].base, a[i].size);
+  }
+  return copies;
+}
+
+static void restore(const cuemu_rt_allocation *a, size_t n,
+                    unsigned char **copies) {
+  for (size_t i = 0; i < n; ++i)
+    if (copies[i])
+      memcpy(a[i].base, copies[i], a[i].size);
+}
+
+static void drop(size_t n, unsigned char **copies) {
+  if (!copies)
+    return;
+  for (size_t i = 0; i < n; ++i)
+    free(copies[i]);
+  free(copies);
+}
+
+static const char *order_name(int schedule) {
+  switch (schedule) {
+  case CUEMU_SCHEDULE_REVERSE: return "reverse";
+  case CUEMU_SCHEDULE_RANDOM: return "random";
+  default: return "forward";
+  }
+}
+
+/* Reports the first byte in which the second run differs from `first`. */
+static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
+                    unsigned char **first, int order1, int order2) {
+  size_t differ = 0;
+  const cuemu_rt_allocation *where = NULL;
+  size_t at = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!first[i])
+      continue;
+    const unsigned char *now = a[i].base;
+    for (size_t k = 0; k < a[i].size; ++k)
+      if (now[k] != first[i][k]) {
+        if (!where) {
+          where = &a[i];
+          at = k;
+        }
+        differ++;
+      }
+  }
+  if (!where)
+    return;
+  size_t i = (size_t)(where - a);
+  cuemu_check_alloc_info info;
+  char site[512] = "";
+  if (cuemu__check_alloc_info(where->base, &info) && info.site) {
+    char line[480];
+    cuemu__check_line(info.site, line, sizeof line);
+    snprintf(site, sizeof site, ", allocated at %s", line);
+  } else {
+    memset(&info, 0, sizeof info);
+  }
+  cuemu__launch_error(
+      L, CUEMU_CHECK_REPORT,
+      "kernel %s: racecheck: schedule perturbation: the launch's results "
+      "depend on the thread order: %zu %s between the %s and the "
+      "%s order, first at %s%s%p+%zu (allocation of %zu bytes at %p%s): "
+      "0x%02x %s, 0x%02x %s",
+      L->kernel->name, differ, differ == 1 ? "byte differs" : "bytes differ",
+      order_name(order1),
+      order_name(order2), info.name ? info.name : "", info.name ? " " : "",
+      where->base, at, where->size, where->base, site, first[i][at],
+      order_name(order1), ((const unsigned char *)where->base)[at],
+      order_name(order2));
+}
+
+void cuemu__check_run(cuemu_launch *L, unsigned extra_workers, unsigned mask,
+                      int set) {
+  const char *v = getenv("CUEMU_CHECK_SCHEDULES");
+  if (!v || strcmp(v, "1") != 0) {
+    run_once(L, extra_workers, mask, set);
+    return;
+  }
+  cuemu_rt_allocation *a = NULL;
+  size_t n = cuemu__rt_memory_snapshot(&a);
+  unsigned char **before = a ? save(a, n) : NULL;
+  if (!before) {
+    free(a);
+    run_once(L, extra_workers, mask, set);
+    return;
+  }
+  int order1 = L->schedule;
+  run_once(L, extra_workers, mask, set);
+  unsigned char **first = NULL;
+  if (L->status == CUEMU_SUCCESS && (first = save(a, n)) != NULL) {
+    restore(a, n, before);
+    /* The same launch again, from the start, in the other order. */
+    L->schedule = order1 == CUEMU_SCHEDULE_REVERSE ? CUEMU_SCHEDULE_FORWARD
+                                                   : CUEMU_SCHEDULE_REVERSE;
+    atomic_store(&L->next_block, 0);
+    atomic_store(&L->stop, 0);
+    L->grid_arrived = L->grid_done = L->grid_generation = 0;
+    run_once(L, extra_workers, mask, set);
+    if (L->status == CUEMU_SUCCESS)
+      compare(L, a, n, first, order1, L->schedule);
+    /* The caller sees the first order's results. */
+    restore(a, n, first);
+    L->schedule = order1;
+  }
+  drop(n, first);
+  drop(n, before);
+  free(a);
+}

@@ -1,0 +1,719 @@
+/*
+ * cuemu_check_shadow.c: the shadow memory behind racecheck, memcheck and
+ * initcheck.
+ *
+ * Every access of a checked kernel is classified, in this order: the
+ * block's dynamic shared buffer, the module's thread-local block (its
+ * static __shared__ arrays, per worker and so per running block), a live
+ * tracked allocation (cudaMalloc, cudaMallocManaged, cudaHostAlloc,
+ * cudaHostRegister, __device__ symbols and buffers given to
+ * cuemu_alloc_register); then, as errors, a freed allocation (use after
+ * free), the redzone around an allocation or past the dynamic buffer, and
+ * the gaps between static shared arrays (out of bounds). Anything else is
+ * host memory the checkers do not know, and is left alone.
+ *
+ * Each byte of shared memory and of the allocations a launch touches has a
+ * cell: the last writer and the last reader (thread, block), the access
+ * sites, and the sync clock of the block when they happened. A block's
+ * clock ticks at every rendezvous that orders threads (block barriers,
+ * warp collectives, tile barriers); two accesses of different threads of a
+ * block are ordered when a rendezvous that both took part in came after the
+ * earlier one. Accesses of different blocks are ordered by grid.sync (the
+ * grid generation) or, leniently, by a fence that the earlier access's block
+ * executed after it (the threadfence-reduction pattern). Shared cells are
+ * cleared when a block starts; global cells live for one launch (the kernel
+ * boundary orders everything). Atomics never race.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+#include "cuemu_check.h"
+#include "runtime/cuemu_rt_internal.h"
+
+/* Bytes past the end of a buffer (and before the start of an allocation)
+ * in which an access is out of bounds rather than unknown host memory. */
+#define REDZONE 256u
+#define WARPS (CUEMU_MAX_THREADS_PER_BLOCK / 32u)
+#define FENCE_SLOTS (1u << 16)
+#define LOCKS 1024u
+
+typedef struct cell {
+  uint32_t wseq, rseq;     /* block clock at the access */
+  uint32_t wblock, rblock; /* block (linear + 1); 0: none */
+  uint16_t wtid, rtid;     /* thread (linear + 1); 0: none */
+  uint16_t wsite, rsite;
+  uint16_t wgen, rgen;     /* grid generation */
+  uint16_t flags;
+  uint16_t epoch;          /* the launch that wrote it (1..65535) */
+} cell;
+
+enum { CELL_INIT = 1 };
+_Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells");
+
+typedef struct region {
+  cuemu_rt_allocation a;
+  cuemu_check_alloc_info info;
+  _Atomic(cell *) cells;    /* made on first use */
+  int persistent;           /* cells kept by the allocation (cuemu_check_alloc.c) */
+} region;
+
+typedef struct cuemu_check_launch {
+  unsigned checks;
+  uint16_t epoch;           /* cells of other launches count as empty */
+  const cuemu_check_module *mod;
+  unsigned long long serial;
+  region *regions;
+  size_t nregions;
+  _Atomic uint32_t fence[FENCE_SLOTS]; /* per block: clock of its last fence */
+  pthread_mutex_t lock;
+} cuemu_check_launch;
+
+/* One worker's view of the block it runs. */
+typedef struct block_state {
+  unsigned long long serial;
+  cuemu_check_launch *cl;
+  char *tls, *dyn;
+  size_t tls_size, dyn_size;
+  cell *tls_cells, *dyn_cells;
+  size_t tls_cap, dyn_cap, tls_hi, dyn_hi;
+  char *dyn_own;          /* the dynamic buffer, with a redzone each side */
+  size_t dyn_own_size;
+  uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
+  uint32_t seq, block_seq, block;
+  uint16_t gen;
+  uint32_t joint[WARPS][32][32];
+  uint32_t tile_seq[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
+} block_state;
+
+static __thread block_state *self_state;
+static atomic_ullong launch_serials;
+static atomic_flag locks[LOCKS];
+
+extern atomic_int cuemu__check_present;
+
+/* ---- Launch and block hooks ------------------------------------------- */
+
+static int by_base(const void *x, const void *y) {
+  const region *a = x, *b = y;
+  return a->a.base < b->a.base ? -1 : a->a.base > b->a.base;
+}
+
+void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
+                               int env_set) {
+  L->check = NULL;
+  L->shadow_checks = 0;
+  const cuemu_check_module *m =
+      cuemu__check_module_of((const void *)L->kernel->thunk);
+  if (!m || !m->built)
+    return;
+  unsigned checks = m->built & (env_set ? env_mask : CUEMU_CHECK_ALL);
+  if (!checks)
+    return;
+  cuemu_check_launch *cl = calloc(1, sizeof *cl);
+  if (!cl)
+    return;
+  cl->checks = checks;
+  cl->mod = m;
+  cl->serial = atomic_fetch_add(&launch_serials, 1) + 1;
+  cl->epoch = (uint16_t)((cl->serial - 1) % 65535u + 1u);
+  /* After 65535 launches the tags come round again: forget every kept
+   * cell, so that none from long ago passes for this launch's. */
+  if (cl->epoch == 1 && cl->serial > 1)
+    cuemu__check_alloc_clear_cells();
+  pthread_mutex_init(&cl->lock, NULL);
+  cuemu_rt_allocation *snap = NULL;
+  size_t n = cuemu__rt_memory_snapshot(&snap);
+  cl->regions = calloc(n ? n : 1, sizeof *cl->regions);
+  if (cl->regions) {
+    for (size_t i = 0; i < n; ++i) {
+      region *r = &cl->regions[cl->nregions++];
+      r->a = snap[i];
+      if (!cuemu__check_alloc_info(r->a.base, &r->info))
+        memset(&r->info, 0, sizeof r->info);
+      atomic_init(&r->cells, NULL);
+    }
+    qsort(cl->regions, cl->nregions, sizeof *cl->regions, by_base);
+  }
+  free(snap);
+  L->check = cl;
+  L->shadow_checks = checks & ~(unsigned)CUEMU_CHECK_SYNC;
+}
+
+unsigned cuemu__check_launch_mask(const cuemu_launch *L) {
+  return L->check ? L->check->checks : 0;
+}
+
+void cuemu__check_launch_end(cuemu_launch *L) {
+  cuemu_check_launch *cl = L->check;
+  if (!cl)
+    return;
+  for (size_t i = 0; i < cl->nregions; ++i) {
+    cell *c = atomic_load(&cl->regions[i].cells);
+    if (c && !cl->regions[i].persistent)
+      munmap(c, cl->regions[i].a.size * sizeof(cell));
+  }
+  free(cl->regions);
+  pthread_mutex_destroy(&cl->lock);
+  free(cl);
+  L->check = NULL;
+}
+
+/* Grows a shadow array to `need` cells (cleared). */
+static cell *grow(cell *old, size_t *cap, size_t need) {
+  if (need <= *cap)
+    return old;
+  free(old);
+  cell *c = calloc(need, sizeof *c);
+  *cap = c ? need : 0;
+  return c;
+}
+
+typedef struct tls_index {
+  unsigned long module, offset;
+} tls_index;
+extern void *__tls_get_addr(tls_index *ti);
+
+void cuemu__check_block_begin(cuemu_worker *w) {
+  cuemu_launch *L = w->launch;
+  cuemu_check_launch *cl = L->check;
+  if (!cl)
+    return;
+  block_state *b = self_state;
+  if (!b) {
+    b = calloc(1, sizeof *b);
+    if (!b)
+      return;
+    self_state = b;
+  }
+  if (b->serial != cl->serial) {
+    b->serial = cl->serial;
+    b->cl = cl;
+    b->gen = 0;
+    b->tls = NULL;
+    b->tls_size = 0;
+    if (cl->mod->tls_size && cl->mod->tls_modid) {
+      tls_index ti = {cl->mod->tls_modid, 0};
+      b->tls = __tls_get_addr(&ti);
+      b->tls_size = cl->mod->tls_size;
+    }
+    b->tls_cells = grow(b->tls_cells, &b->tls_cap, b->tls_size);
+    b->dyn_cells = grow(b->dyn_cells, &b->dyn_cap, L->dynamic_shared);
+    b->tls_hi = b->tls_size;
+    b->dyn_hi = L->dynamic_shared;
+  }
+  /* The block's dynamic shared memory comes from here, between two
+   * redzones that nothing else owns, so that any access next to it is out
+   * of bounds (the worker's own buffer has heap neighbours). */
+  if (b->dyn_own_size < L->dynamic_shared + 2 * REDZONE) {
+    free(b->dyn_own);
+    b->dyn_own_size = 0;
+    b->dyn_own = aligned_alloc(128, (L->dynamic_shared + 2 * REDZONE + 127) /
+                                        128 * 128);
+    if (b->dyn_own)
+      b->dyn_own_size = L->dynamic_shared + 2 * REDZONE;
+  }
+  b->dyn = b->dyn_own ? b->dyn_own + REDZONE : w->dynamic_shared;
+  b->dyn_size = L->dynamic_shared;
+  cuemu__dynamic_shared = b->dyn;
+  if (b->tls_cells)
+    memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
+  if (b->dyn_cells)
+    memset(b->dyn_cells, 0, b->dyn_hi * sizeof(cell));
+  b->tls_hi = b->dyn_hi = 0;
+  b->block = (uint32_t)(w->block_idx.x +
+                        L->grid.x * (w->block_idx.y +
+                                     L->grid.y * (unsigned long long)w->block_idx.z)) +
+             1;
+  /* Clocks only grow, so that rendezvous of earlier blocks order nothing
+   * in this one. */
+  b->seq++;
+}
+
+static block_state *current_state(cuemu_worker *w) {
+  block_state *b = self_state;
+  return b && w->launch->check && b->serial == w->launch->check->serial ? b
+                                                                         : NULL;
+}
+
+void cuemu__check_block_sync(cuemu_worker *w, int grid) {
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  b->block_seq = ++b->seq;
+  if (grid)
+    b->gen++;
+}
+
+void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask) {
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  uint32_t s = ++b->seq;
+  uint32_t(*j)[32] = b->joint[base / 32];
+  for (unsigned x = 0; x < 32; ++x)
+    if (mask >> x & 1u)
+      for (unsigned y = 0; y < 32; ++y)
+        if (mask >> y & 1u)
+          j[x][y] = s;
+}
+
+void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end) {
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  unsigned count = end - first, level = 0;
+  while ((64u << level) < count && level < 4)
+    level++;
+  b->tile_seq[level][first / (64u << level)] = ++b->seq;
+}
+
+void cuemu__check_fence(const void *pc) {
+  (void)pc;
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  uint32_t s = ++b->seq;
+  b->thread_fence[t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z)] = s;
+  atomic_store_explicit(&b->cl->fence[b->block % FENCE_SLOTS], s,
+                        memory_order_relaxed);
+}
+
+/* ---- Reports ------------------------------------------------------------ */
+
+static cuemu_uint3 coords(unsigned long long linear, cuemu_dim3 d) {
+  cuemu_uint3 c;
+  c.x = (unsigned)(linear % d.x);
+  linear /= d.x;
+  c.y = (unsigned)(linear % d.y);
+  c.z = (unsigned)(linear / d.y);
+  return c;
+}
+
+/* "block (x,y,z) thread (x,y,z)" of block+1 / thread+1 numbers. */
+static void who(const cuemu_launch *L, uint32_t block, uint16_t tid, char *buf,
+                size_t size) {
+  cuemu_uint3 bc = coords(block - 1, L->grid), tc = coords(tid - 1u, L->block);
+  snprintf(buf, size, "block (%u,%u,%u) thread (%u,%u,%u)", bc.x, bc.y, bc.z,
+           tc.x, tc.y, tc.z);
+}
+
+static void site_line(uint16_t site, const void *pc, char *buf, size_t size) {
+  cuemu__check_line(site ? cuemu__check_site_pc(site) : pc, buf, size);
+}
+
+/* What memory a report is about: "shared memory tile+12 (tile: 128
+ * bytes)" or "global memory 0x...+12 (allocation of 400 bytes at 0x...,
+ * allocated at p.cu:20)". */
+typedef struct target {
+  int shared;
+  const char *name;       /* array or registered buffer, or NULL */
+  const void *base;
+  size_t offset, size;    /* of the access in the array / allocation */
+  const void *site;       /* allocation site */
+} target;
+
+static void describe(const target *t, char *buf, size_t size) {
+  /* An access before the start has a negative offset. */
+  int before = t->offset > SIZE_MAX / 2;
+  size_t off = before ? (size_t)0 - t->offset : t->offset;
+  if (t->shared) {
+    snprintf(buf, size, "shared memory %s%s%zu (%s: %zu bytes)", t->name,
+             before ? "-" : "+", off, t->name, t->size);
+    return;
+  }
+  char where[512] = "";
+  if (t->site) {
+    char line[480];
+    cuemu__check_line(t->site, line, sizeof line);
+    snprintf(where, sizeof where, ", allocated at %s", line);
+  }
+  snprintf(buf, size, "global memory %s%s%p%s%zu (allocation %s%sof %zu bytes "
+           "at %p%s)",
+           t->name ? t->name : "", t->name ? " " : "", t->base,
+           before ? "-" : "+", off,
+           t->name ? t->name : "", t->name ? " " : "", t->size, t->base,
+           where);
+}
+
+static CUEMU_NORETURN void fail(cuemu_worker *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void fail(cuemu_worker *w, const char *fmt, ...) {
+  char msg[1800];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  cuemu__block_fail(w, CUEMU_CHECK_REPORT, "kernel %s: %s",
+                    w->launch->kernel->name, msg);
+}
+
+static const char *access_word(int kind) {
+  if (kind & CUEMU_ACCESS_ATOMIC)
+    return "atomic access";
+  return kind & CUEMU_ACCESS_WRITE ? "write" : "read";
+}
+
+/* Byte `i` of an access of `size` bytes to `t` was never written. */
+static CUEMU_NORETURN void report_init(cuemu_worker *w, const target *t,
+                                       size_t i, size_t size, int kind,
+                                       const void *pc) {
+  char mem[1024], line[512];
+  target at = *t;
+  at.offset += i;
+  describe(&at, mem, sizeof mem);
+  cuemu__check_line(pc, line, sizeof line);
+  cuemu_uint3 tid = cuemu__worker_thread_idx(w);
+  fail(w, "initcheck: %s of uninitialised %s (%zu bytes, byte %zu never "
+       "written) by block (%u,%u,%u) thread (%u,%u,%u) at %s",
+       access_word(kind), mem, size, i, w->block_idx.x, w->block_idx.y,
+       w->block_idx.z, tid.x, tid.y, tid.z, line);
+}
+
+static CUEMU_NORETURN void report_race(cuemu_worker *w, const target *t,
+                                       const char *hazard, const char *first,
+                                       uint32_t pblock, uint16_t ptid,
+                                       uint16_t psite, const char *second,
+                                       uint32_t cblock, uint16_t ctid,
+                                       const void *pc) {
+  char mem[1024], a[96], b[96], la[512], lb[512];
+  describe(t, mem, sizeof mem);
+  who(w->launch, pblock, ptid, a, sizeof a);
+  who(w->launch, cblock, ctid, b, sizeof b);
+  site_line(psite, NULL, la, sizeof la);
+  site_line(0, pc, lb, sizeof lb);
+  fail(w, "racecheck: race (%s) on %s: %s by %s at %s; %s by %s at %s", hazard,
+       mem, first, a, la, second, b, lb);
+}
+
+static CUEMU_NORETURN void report_mem(cuemu_worker *w, int kind, size_t size,
+                                      const void *addr, const char *what,
+                                      const target *t, const void *pc) {
+  char mem[1024] = "", me[96], line[512];
+  if (t)
+    describe(t, mem, sizeof mem);
+  cuemu_uint3 tid = cuemu__worker_thread_idx(w);
+  snprintf(me, sizeof me, "block (%u,%u,%u) thread (%u,%u,%u)",
+           w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
+           tid.z);
+  cuemu__check_line(pc, line, sizeof line);
+  fail(w, "memcheck: %s %s of %zu bytes at %p%s%s by %s at %s", what,
+       access_word(kind), size, addr, t ? " in " : "", mem, me, line);
+}
+
+/* ---- Shadow updates ----------------------------------------------------- */
+
+/* Whether an earlier access (block pblock, thread ptid, clock pseq, grid
+ * generation pgen) is ordered before the current one. */
+static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
+                   uint32_t pseq, uint16_t pgen, uint16_t ctid) {
+  if (pblock != b->block) {
+    if (b->gen > pgen)
+      return 1;
+    return atomic_load_explicit(&b->cl->fence[pblock % FENCE_SLOTS],
+                                memory_order_relaxed) > pseq;
+  }
+  if (b->block_seq > pseq)
+    return 1;
+  unsigned p = ptid - 1u, c = ctid - 1u;
+  if (p / 32 == c / 32 && b->joint[p / 32][p % 32][c % 32] > pseq)
+    return 1;
+  for (unsigned level = 0; level < 5; ++level) {
+    unsigned size = 64u << level;
+    if (p / size == c / size && b->tile_seq[level][p / size] > pseq)
+      return 1;
+  }
+  /* The earlier thread fenced after its access (and, presumably, then
+   * raised a flag that this one waited for). */
+  return b->thread_fence[p] > pseq;
+}
+
+/* Cells are locked in stripes of 16 cells (16 bytes of memory), so that an
+ * aligned access of up to 16 bytes takes one lock for all of its cells. */
+#define LOCK_SHIFT 9
+
+static void lock_cell(const void *addr) {
+  atomic_flag *l = &locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS];
+  while (atomic_flag_test_and_set_explicit(l, memory_order_acquire))
+    ;
+}
+
+static void unlock_cell(const void *addr) {
+  atomic_flag_clear_explicit(&locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS],
+                             memory_order_release);
+}
+
+/* Checks and records an access of `size` bytes whose shadow starts at
+ * `cells` (and, for global memory, whose "written" map starts at `init`).
+ * Global memory has no cells when racecheck is off. */
+static void track(cuemu_worker *w, block_state *b, cell *cells,
+                  unsigned char *init, const target *t, size_t size, int kind,
+                  const void *pc, int locked) {
+  unsigned checks = b->cl->checks;
+  int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
+  int atomic = kind & CUEMU_ACCESS_ATOMIC;
+  cuemu_uint3 ti = cuemu__worker_thread_idx(w);
+  uint16_t me =
+      (uint16_t)(ti.x + w->block_dim.x * (ti.y + w->block_dim.y * ti.z) + 1);
+  uint16_t site = 0;
+  if (!cells) {
+    /* initcheck of global memory only. */
+    for (size_t i = 0; i < size; ++i) {
+      if (read && init && !init[i] && (atomic || !cuemu__check_site_in_shims(
+                                                    cuemu__check_site(pc))))
+        report_init(w, t, i, size, kind, pc);
+      if (write && init)
+        init[i] = 1;
+    }
+    return;
+  }
+  if (locked)
+    lock_cell(cells);
+  const uint16_t epoch = b->cl->epoch;
+  for (size_t i = 0; i < size; ++i) {
+    cell *c = &cells[i];
+    if (c->epoch != epoch) {
+      memset(c, 0, sizeof *c);
+      c->epoch = epoch;
+    }
+    if ((checks & CUEMU_CHECK_INIT) && read &&
+        !(t->shared ? (c->flags & CELL_INIT) : (!init || init[i])) &&
+        (atomic || /* the shims' atomics act for the user */
+         !cuemu__check_site_in_shims(site ? site
+                                          : (site = cuemu__check_site(pc))))) {
+      if (locked)
+        unlock_cell(cells);
+      report_init(w, t, i, size, kind, pc);
+    }
+    if (write) {
+      c->flags |= CELL_INIT;
+      if (init && !init[i])
+        init[i] = 1;
+    }
+    if (!(checks & CUEMU_CHECK_RACE) || atomic)
+      continue;
+    if (!site)
+      site = cuemu__check_site(pc);
+    /* Against the last write. */
+    if (c->wtid && (c->wtid != me || c->wblock != b->block) &&
+        !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
+        !cuemu__check_site_in_shims(site) &&
+        !cuemu__check_site_in_shims(c->wsite)) {
+      if (locked)
+        unlock_cell(cells);
+      target at = *t;
+      at.offset += i;
+      report_race(w, &at, write ? "WAW: write after write" : "RAW: read after write",
+                  "write", c->wblock, c->wtid, c->wsite,
+                  write ? "write" : "read", b->block, me, pc);
+    }
+    if (write) {
+      /* Against the last read. */
+      if (c->rtid && (c->rtid != me || c->rblock != b->block) &&
+          !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
+          !cuemu__check_site_in_shims(site) &&
+          !cuemu__check_site_in_shims(c->rsite)) {
+        if (locked)
+          unlock_cell(cells);
+        target at = *t;
+        at.offset += i;
+        report_race(w, &at, "WAR: write after read", "read", c->rblock,
+                    c->rtid, c->rsite, "write", b->block, me, pc);
+      }
+      c->wtid = me;
+      c->wblock = b->block;
+      c->wseq = b->seq;
+      c->wgen = b->gen;
+      c->wsite = site;
+    } else if (!c->rtid || (c->rtid == me && c->rblock == b->block) ||
+               ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me)) {
+      /* A read concurrent with the recorded one keeps the older, so that a
+       * later write by this thread still meets a reader it races with. */
+      c->rtid = me;
+      c->rblock = b->block;
+      c->rseq = b->seq;
+      c->rgen = b->gen;
+      c->rsite = site;
+    }
+  }
+  if (locked)
+    unlock_cell(cells);
+}
+
+/* The region holding `a`, or the nearest one below it. */
+static region *region_at(cuemu_check_launch *cl, uintptr_t a) {
+  size_t lo = 0, hi = cl->nregions;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if ((uintptr_t)cl->regions[mid].a.base <= a)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo ? &cl->regions[lo - 1] : NULL;
+}
+
+static cell *region_cells(cuemu_check_launch *cl, region *r) {
+  cell *c = atomic_load_explicit(&r->cells, memory_order_acquire);
+  if (c)
+    return c;
+  pthread_mutex_lock(&cl->lock);
+  c = atomic_load(&r->cells);
+  if (!c) {
+    /* Cells kept by the allocation from launch to launch cost their page
+     * faults once; memory the checkers do not own gets cells for this
+     * launch only. */
+    c = cuemu__check_alloc_cells(r->a.base, r->a.size * sizeof(cell));
+    r->persistent = c != NULL;
+    if (!c) {
+      c = mmap(NULL, r->a.size * sizeof(cell), PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (c == MAP_FAILED)
+        c = NULL;
+    }
+    if (c)
+      atomic_store_explicit(&r->cells, c, memory_order_release);
+  }
+  pthread_mutex_unlock(&cl->lock);
+  return c;
+}
+
+static void check_alignment(cuemu_worker *w, const void *addr, size_t size,
+                            int kind, const target *t, const void *pc) {
+  if (!(kind & CUEMU_ACCESS_RANGE) && size > 1 &&
+      ((uintptr_t)addr & (size - 1)) &&
+      (w->launch->shadow_checks & CUEMU_CHECK_MEM))
+    report_mem(w, kind, size, addr, "misaligned", t, pc);
+}
+
+static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
+                          size_t *hi, const char *name, size_t base_off,
+                          size_t arr_size, size_t off, const void *addr,
+                          size_t size, int kind, const void *pc) {
+  target t = {1, name, NULL, off - base_off, arr_size, NULL};
+  check_alignment(w, addr, size, kind, &t, pc);
+  if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
+      off - base_off + size > arr_size)
+    report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+  if (!cells)
+    return;
+  if (off - base_off + size > arr_size)
+    size = arr_size - (off - base_off);
+  if (off + size > *hi)
+    *hi = off + size;
+  track(w, b, cells + off, NULL, &t, size, kind, pc, 0);
+}
+
+void cuemu__check_access(const void *addr, size_t size, int kind,
+                         const void *pc) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel || !w->launch->shadow_checks)
+    return;
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  uintptr_t a = (uintptr_t)addr;
+  unsigned checks = w->launch->shadow_checks;
+  /* The dynamic shared buffer. */
+  if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
+    shared_access(w, b, b->dyn_cells, &b->dyn_hi, "extern __shared__ buffer",
+                  0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
+    return;
+  }
+  /* Static shared arrays. */
+  if (b->tls && a - (uintptr_t)b->tls < b->tls_size) {
+    size_t off = a - (uintptr_t)b->tls;
+    const cuemu_check_symbol *near = NULL;
+    const cuemu_check_symbol *s = cuemu__check_symbol_at(b->cl->mod, off, &near);
+    if (s && !s->shared)
+      return;
+    if (!s) {
+      if (near && (checks & CUEMU_CHECK_MEM)) {
+        target t = {1, near->name, NULL, off - near->offset, near->size, NULL};
+        report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+      }
+      return;
+    }
+    shared_access(w, b, b->tls_cells, &b->tls_hi, s->name, s->offset, s->size,
+                  off, addr, size, kind, pc);
+    return;
+  }
+  /* Tracked allocations. */
+  cuemu_check_launch *cl = b->cl;
+  region *r = region_at(cl, a);
+  if (r && a - (uintptr_t)r->a.base < (r->a.size ? r->a.size : 1)) {
+    target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
+                r->a.size, r->info.site};
+    if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
+      if (checks & CUEMU_CHECK_MEM)
+        report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
+      return;
+    }
+    check_alignment(w, addr, size, kind, &t, pc);
+    if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)
+      report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+    if (!(checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
+      return;
+    if (t.offset + size > r->a.size)
+      size = r->a.size - t.offset;
+    if (!(checks & CUEMU_CHECK_RACE)) {
+      if ((checks & CUEMU_CHECK_INIT) && r->info.init)
+        track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
+      return;
+    }
+    cell *cells = region_cells(cl, r);
+    if (cells)
+      track(w, b, cells + t.offset,
+            r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
+            1);
+    return;
+  }
+  if (!(checks & CUEMU_CHECK_MEM))
+    return;
+  /* Near a buffer, but in none: out of bounds. */
+  if (r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
+      a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {
+    target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
+                r->a.size, r->info.site};
+    report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+  }
+  region *next = r ? r + 1 : (cl->nregions ? cl->regions : NULL);
+  if (next && next < cl->regions + cl->nregions &&
+      next->a.state == CUEMU_RT_MEMORY_LIVE &&
+      (uintptr_t)next->a.base - a <= REDZONE) {
+    target t = {0, next->info.name, next->a.base, 0, next->a.size,
+                next->info.site};
+    report_mem(w, kind, size, addr, "out-of-bounds (before the start)", &t,
+               pc);
+  }
+  if (b->dyn == b->dyn_own + REDZONE &&
+      a - ((uintptr_t)b->dyn_own) < b->dyn_own_size) {
+    target t = {1, "extern __shared__ buffer", NULL,
+                a - (uintptr_t)b->dyn, b->dyn_size, NULL};
+    report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+  }
+  /* Past the end of the thread-local block of a program is its thread
+   * control block, which kernel code never reaches; past a loaded
+   * module's lies heap memory that may be anything. */
+  if (b->tls && b->cl->mod->tls_modid == 1 &&
+      a - ((uintptr_t)b->tls + b->tls_size) < 64) {
+    const cuemu_check_symbol *near = NULL;
+    cuemu__check_symbol_at(b->cl->mod, a - (uintptr_t)b->tls, &near);
+    if (near) {
+      target t = {1, near->name, NULL, a - (uintptr_t)b->tls - near->offset,
+                  near->size, NULL};
+      report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+    }
+  }
+}

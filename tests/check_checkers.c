@@ -1,0 +1,249 @@
+/*
+ * check_checkers.c: the checkers through the C API (issue 7): checked
+ * modules, cuemu_alloc_register(), CUEMU_CHECK choosing among the checkers
+ * built in, and the compile options. The buggy programs of tests/buggy/ and
+ * the zero-report runs are tests/checkers.sh and tests/checkers_clean.sh.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_suites.h"
+#include "cuemu_test_util.h"
+
+#define MODULE_SOURCE "tests/buggy/modules/checked_module.cu"
+
+/* Builds the test module with `checks` (NULL: none) with compiler `cxx`
+ * (NULL: the default) and loads it. */
+static cuemu_module *checked_module(const char *checks, const char *cxx) {
+  /* What is built is this test's choice, whatever tests/checkers_suites.sh
+   * asks of the other suites. */
+  test_setenv("CUEMU_CC_CHECK", NULL);
+  char *source = test_src_path(MODULE_SOURCE);
+  char name[128];
+  snprintf(name, sizeof name, "checked_module.%s.%s.%ld.so",
+           checks ? checks : "none", cxx ? "other" : "default",
+           (long)getpid());
+  char *output = test_tmp_path(name);
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.module = 1;
+  opt.checks = checks;
+  opt.cxx = cxx;
+  cuemu_status st = cuemu_compile(source, output, &opt, NULL);
+  ck_assert_msg(st == CUEMU_SUCCESS, "compiling %s: %s", source,
+                cuemu_last_message());
+  cuemu_module *m = NULL;
+  st = cuemu_module_load(&m, output);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+  /* Deleted while loaded, as the other suites do: the checkers must still
+   * find the module's symbols and lines. */
+  unlink(output);
+  free(source);
+  free(output);
+  return m;
+}
+
+/* The line of the source marked "@mark". */
+static int marked_line(const char *mark) {
+  char *path = test_src_path(MODULE_SOURCE);
+  char *text = test_read_text(path, NULL);
+  char tag[64];
+  snprintf(tag, sizeof tag, "// @%s\n", mark);
+  char *at = strstr(text, tag);
+  ck_assert_msg(at != NULL, "no mark %s in %s", mark, path);
+  int line = 1;
+  for (char *p = text; p < at; ++p)
+    line += *p == '\n';
+  free(text);
+  free(path);
+  return line;
+}
+
+/* Asserts that the last message names checked_module.cu at `mark`'s line. */
+static void assert_names_line(const char *mark) {
+  char where[64];
+  snprintf(where, sizeof where, "checked_module.cu:%d", marked_line(mark));
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), where);
+}
+
+static cuemu_status launch_shift(cuemu_module *m, float *out) {
+  void *args[] = {&out};
+  return test_launch1(test_kernel(m, "shift"), 1, 256, args, 1);
+}
+
+START_TEST(shared_race_is_reported_with_both_lines) {
+  cuemu_module *m = checked_module("race", NULL);
+  float *out = calloc(256, sizeof *out);
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);
+  const char *msg = cuemu_last_message();
+  TEST_ASSERT_CONTAINS(msg, "kernel shift: racecheck: ");
+  TEST_ASSERT_CONTAINS(msg, "RAW");
+  TEST_ASSERT_CONTAINS(msg, "shared memory tile+");
+  TEST_ASSERT_CONTAINS(msg, "block (0,0,0) thread (0,0,0)");
+  TEST_ASSERT_CONTAINS(msg, "block (0,0,0) thread (1,0,0)");
+  assert_names_line("shift_write");
+  assert_names_line("shift_read");
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(run_time_list_picks_among_the_built_in) {
+  cuemu_module *m = checked_module("all", NULL);
+  float *out = calloc(256, sizeof *out);
+  test_setenv("CUEMU_CHECK", "mem");
+  TEST_ASSERT_LAUNCH_OK(launch_shift(m, out));
+  test_setenv("CUEMU_CHECK", "none");
+  TEST_ASSERT_LAUNCH_OK(launch_shift(m, out));
+  test_setenv("CUEMU_CHECK", "race,mem");
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);
+  test_setenv("CUEMU_CHECK", NULL);
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);
+  test_setenv("CUEMU_CHECK", "race,bogus");
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "bogus");
+  test_setenv("CUEMU_CHECK", NULL);
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(unchecked_module_reports_nothing) {
+  cuemu_module *m = checked_module(NULL, NULL);
+  float *out = calloc(256, sizeof *out);
+  test_setenv("CUEMU_CHECK", "all");
+  TEST_ASSERT_LAUNCH_OK(launch_shift(m, out));
+  test_setenv("CUEMU_CHECK", NULL);
+  /* Built with memcheck only: the race is not looked for. */
+  cuemu_module *mem = checked_module("mem", NULL);
+  TEST_ASSERT_LAUNCH_OK(launch_shift(mem, out));
+  free(out);
+  cuemu_module_unload(m);
+  cuemu_module_unload(mem);
+}
+END_TEST
+
+START_TEST(registered_buffer_is_named) {
+  cuemu_module *m = checked_module("mem", NULL);
+  int n = 100;
+  float *in = calloc((size_t)n, sizeof *in);
+  float *out = calloc((size_t)n, sizeof *out);
+  void *args[] = {&in, &out, &n};
+  /* Every buffer the kernel touches is registered: memory just past a
+   * registered buffer is out of bounds unless it is another one. */
+  ck_assert_int_eq(cuemu_alloc_register(in, n * sizeof *in, "input"),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_alloc_register(out, n * sizeof *out, "output"),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(test_launch1(test_kernel(m, "next_of"), 1, 128, args, 3),
+                   CUEMU_CHECK_REPORT);
+  const char *msg = cuemu_last_message();
+  TEST_ASSERT_CONTAINS(msg, "memcheck: out-of-bounds read of 4 bytes");
+  TEST_ASSERT_CONTAINS(msg, "input");
+  TEST_ASSERT_CONTAINS(msg, "of 400 bytes");
+  TEST_ASSERT_CONTAINS(msg, "thread (99,0,0)");
+  assert_names_line("next_read");
+  /* Registering it twice, or unregistering what is not registered, is an
+   * error. */
+  ck_assert_int_eq(cuemu_alloc_register(in, 4, "again"), CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_alloc_unregister(in + 1), CUEMU_INVALID_VALUE);
+  /* Once unregistered, the memory past it is no one's: no report. */
+  ck_assert_int_eq(cuemu_alloc_unregister(in), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_alloc_unregister(out), CUEMU_SUCCESS);
+  int inside = n - 1;
+  void *args2[] = {&in, &out, &inside};
+  TEST_ASSERT_LAUNCH_OK(
+      test_launch1(test_kernel(m, "next_of"), 1, 128, args2, 3));
+  free(in);
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(correct_kernel_on_registered_buffer_is_clean) {
+  cuemu_module *m = checked_module("all", NULL);
+  int n = 1000;
+  float *buf = malloc((size_t)n * sizeof *buf);
+  for (int i = 0; i < n; ++i)
+    buf[i] = (float)i;
+  ck_assert_int_eq(cuemu_alloc_register(buf, n * sizeof *buf, "buf"),
+                   CUEMU_SUCCESS);
+  void *args[] = {&buf, &n};
+  cuemu_dim3 grid = {4, 1, 1}, block = {256, 1, 1};
+  TEST_ASSERT_LAUNCH_OK(cuemu_kernel_launch(test_kernel(m, "twice"), grid,
+                                            block, 0, NULL, args, 2));
+  for (int i = 0; i < n; ++i)
+    ck_assert(buf[i] == 2.0f * (float)i);
+  ck_assert_int_eq(cuemu_alloc_unregister(buf), CUEMU_SUCCESS);
+  free(buf);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(compile_options) {
+  test_setenv("CUEMU_CC_CHECK", NULL);
+  char *source = test_src_path(MODULE_SOURCE);
+  char *output = test_tmp_path("checked_module.options.so");
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.module = 1;
+  opt.checks = "race,memory";
+  ck_assert_int_eq(cuemu_compile(source, output, &opt, NULL),
+                   CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "memory");
+  /* The checkers are part of the cache key (a cache of this test's own). */
+  char cache[64];
+  snprintf(cache, sizeof cache, "checkers-cache.%ld", (long)getpid());
+  char *cache_dir = test_tmp_path(cache);
+  test_setenv("CUEMU_CACHE_DIR", cache_dir);
+  int hit = 1;
+  opt.checks = "race";
+  ck_assert_int_eq(cuemu_compile(source, output, &opt, &hit), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_compile(source, output, &opt, &hit), CUEMU_SUCCESS);
+  ck_assert_int_eq(hit, 1);
+  opt.checks = "init";
+  ck_assert_int_eq(cuemu_compile(source, output, &opt, &hit), CUEMU_SUCCESS);
+  ck_assert_int_eq(hit, 0);
+  opt.checks = NULL;
+  ck_assert_int_eq(cuemu_compile(source, output, &opt, &hit), CUEMU_SUCCESS);
+  ck_assert_int_eq(hit, 0);
+  unlink(output);
+  char rm[256];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", cache_dir);
+  ck_assert_int_eq(system(rm), 0);
+  free(cache_dir);
+  free(source);
+  free(output);
+}
+END_TEST
+
+START_TEST(clangxx_builds_checked_modules) {
+  const char *clangxx = getenv("CLANGXX");
+  if (!clangxx || !*clangxx) {
+    fprintf(stderr, "checkers: CLANGXX is empty; clang++ not tested\n");
+    return;
+  }
+  cuemu_module *m = checked_module("race", clangxx);
+  float *out = calloc(256, sizeof *out);
+  ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);
+  assert_names_line("shift_write");
+  assert_names_line("shift_read");
+  free(out);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+Suite *make_checkers_suite(void) {
+  Suite *s = suite_create("checkers");
+  TCase *tc = test_tcase(s, "modules", 120);
+  tcase_add_test(tc, shared_race_is_reported_with_both_lines);
+  tcase_add_test(tc, run_time_list_picks_among_the_built_in);
+  tcase_add_test(tc, unchecked_module_reports_nothing);
+  tcase_add_test(tc, registered_buffer_is_named);
+  tcase_add_test(tc, correct_kernel_on_registered_buffer_is_clean);
+  tcase_add_test(tc, compile_options);
+  tcase_add_test(tc, clangxx_builds_checked_modules);
+  return s;
+}

@@ -1,0 +1,89 @@
+#!/bin/sh
+# checkers.sh: every deliberately buggy program of tests/buggy/ is found by
+# the checkers with the right class and line. Each file says how:
+#   // CHECK: LIST          the checkers to build in (cuemu-cc --check=LIST)
+#   // ENV: VAR=VALUE       optional, set while it runs
+#   // EXPECT: CLASS WORD... line N [line M]
+# CLASS is race, mem, init or sync; the report must come from that checker
+# (racecheck:, memcheck:, initcheck:; sync reports come from the scheduler
+# or synccheck:), contain every WORD, and name FILE.cu:N (and :M). Programs
+# run with CUEMU_WORKERS=1, so that the order of blocks, and so the first
+# report, is deterministic. Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+cc=$builddir/cuemu-cc
+
+if [ ! -x "$cc" ]; then
+  echo "checkers.sh: $cc is not built; skipped"
+  exit 77
+fi
+
+work=$builddir/tests/tmp/checkers.$$
+mkdir -p "$work" || exit 1
+
+count=0
+failed=0
+for source in "$srcdir"/tests/buggy/*.cu; do
+  [ -f "$source" ] || continue
+  name=$(basename "$source" .cu)
+  count=$((count + 1))
+  checks=$(sed -n 's|^// CHECK: *||p' "$source" | head -n 1)
+  envs=$(sed -n 's|^// ENV: *||p' "$source" | head -n 1)
+  expect=$(sed -n 's|^// EXPECT: *||p' "$source" | head -n 1)
+  if [ -z "$checks" ] || [ -z "$expect" ]; then
+    echo "FAIL: $name: no CHECK or EXPECT line"
+    failed=$((failed + 1))
+    continue
+  fi
+  if ! "$cc" --check="$checks" "$source" -o "$work/$name" \
+      >"$work/$name.build" 2>&1; then
+    echo "FAIL: $name: cuemu-cc --check=$checks failed:"
+    cat "$work/$name.build"
+    failed=$((failed + 1))
+    continue
+  fi
+  # The reports go to stderr; CUEMU_QUIET from make would hide them.
+  env CUEMU_QUIET=0 CUEMU_WORKERS=1 $envs timeout 60 "$work/$name" \
+    >"$work/$name.out" 2>&1
+  problems=
+  set -- $expect
+  class=$1
+  shift
+  case $class in
+    race) grep -q "racecheck: " "$work/$name.out" ||
+            problems="$problems; no racecheck report" ;;
+    mem) grep -q "memcheck: " "$work/$name.out" ||
+           problems="$problems; no memcheck report" ;;
+    init) grep -q "initcheck: " "$work/$name.out" ||
+            problems="$problems; no initcheck report" ;;
+    sync) if grep -qE "(racecheck|memcheck|initcheck): " "$work/$name.out"
+          then problems="$problems; a report of another class"; fi ;;
+    *) problems="$problems; unknown class $class" ;;
+  esac
+  while [ $# -gt 0 ]; do
+    if [ "$1" = line ] && [ $# -ge 2 ]; then
+      grep -qF "$name.cu:$2" "$work/$name.out" ||
+        problems="$problems; line $2 not named"
+      shift 2
+      continue
+    fi
+    grep -qF -- "$1" "$work/$name.out" || problems="$problems; no '$1'"
+    shift
+  done
+  if [ -z "$problems" ]; then
+    echo "PASS: $name ($class)"
+  else
+    echo "FAIL: $name:${problems#;}; its output:"
+    cat "$work/$name.out"
+    failed=$((failed + 1))
+  fi
+done
+rm -rf "$work"
+
+if [ "$count" -lt 25 ]; then
+  echo "checkers.sh: only $count buggy programs in $srcdir/tests/buggy"
+  exit 1
+fi
+echo "checkers.sh: $count buggy programs, $failed not found as expected"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,91 @@
+#!/bin/sh
+# checkers_clean.sh: every correct program of the test suite
+# (tests/programs/*.cu) and of the examples (examples/programs/*/*.cu) runs
+# under cuemu-cc --check=all with zero checker reports and still passes
+# its own checks; so do the kernels of the parity examples (examples/*/,
+# through cuemu-parity --check=all, which registers their buffers), when
+# cuemu-parity is built. A checker that reports a bug in a correct kernel is a bug
+# of ours. Run by `make check` with AM_TESTS_ENVIRONMENT.
+#
+# A report in host code that is true is allowed where the program makes it
+# on purpose: tests/programs/rt_memory.cu frees a pointer twice to test
+# cudaFree's error code, and memcheck says so ("double free").
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+cc=$builddir/cuemu-cc
+
+if [ ! -x "$cc" ]; then
+  echo "checkers_clean.sh: $cc is not built; skipped"
+  exit 77
+fi
+
+work=$builddir/tests/tmp/checkers_clean.$$
+mkdir -p "$work" || exit 1
+
+count=0
+failed=0
+for source in "$srcdir"/tests/programs/*.cu "$srcdir"/examples/programs/*/*.cu
+do
+  [ -f "$source" ] || continue
+  name=$(basename "$source" .cu)
+  count=$((count + 1))
+  if ! "$cc" --check=all "$source" -o "$work/$name" \
+      >"$work/$name.build" 2>&1; then
+    echo "FAIL: $name: cuemu-cc --check=all failed:"
+    cat "$work/$name.build"
+    failed=$((failed + 1))
+    continue
+  fi
+  # Reports go to stderr; CUEMU_QUIET from make would hide them.
+  if ! (cd "$work" && env CUEMU_QUIET=0 timeout 300 "./$name") \
+      >"$work/$name.out" 2>&1; then
+    echo "FAIL: $name: exit status $? under --check=all; its output:"
+    cat "$work/$name.out"
+    failed=$((failed + 1))
+    continue
+  fi
+  allowed='^$'
+  [ "$name" = rt_memory ] && allowed='memcheck: double free'
+  reports=$(grep -E "(racecheck|memcheck|initcheck|synccheck): " \
+              "$work/$name.out" | grep -v -e "$allowed")
+  if [ -n "$reports" ]; then
+    echo "FAIL: $name: checker reports on a correct program:"
+    echo "$reports"
+    failed=$((failed + 1))
+  elif grep -qx PASS "$work/$name.out" ||
+       grep -q "^RESULT $name PASS" "$work/$name.out"; then
+    echo "PASS: $name"
+  else
+    echo "FAIL: $name: it did not pass its own checks; its output:"
+    cat "$work/$name.out"
+    failed=$((failed + 1))
+  fi
+done
+
+# The parity examples: every case passes with every checker built in.
+parity=$builddir/cuemu-parity
+if [ -x "$parity" ] && ls "$srcdir"/examples/*/*.parity.yaml >/dev/null 2>&1
+then
+  count=$((count + 1))
+  if (cd "$srcdir" && env CUEMU_QUIET=0 timeout 600 "$parity" --no-gpu \
+        --check=all examples/*/) >"$work/parity.out" 2>&1 &&
+     ! grep -qE "(racecheck|memcheck|initcheck|synccheck): " \
+        "$work/parity.out"; then
+    echo "PASS: parity examples ($(tail -n 1 "$work/parity.out"))"
+  else
+    echo "FAIL: cuemu-parity --check=all on the parity examples:"
+    cat "$work/parity.out"
+    failed=$((failed + 1))
+  fi
+else
+  echo "checkers_clean.sh: cuemu-parity is not built; parity examples skipped"
+fi
+rm -rf "$work"
+
+if [ "$count" -eq 0 ]; then
+  echo "checkers_clean.sh: no programs found"
+  exit 1
+fi
+echo "checkers_clean.sh: $count correct programs, $failed with reports or failures"
+[ "$failed" -eq 0 ]
