@@ -187,22 +187,23 @@ static size_t put_where(char *buf, size_t size, size_t len,
 static __attribute__((noinline, cold)) void fail_misuse(cuemu_worker *w, unsigned id, const char *name,
                         const char *file, int line, unsigned mask,
                         const char *why, unsigned arrived, unsigned missing) {
-  char buf[1536];
+  char *buf = w->detail;
+  const size_t size = sizeof w->detail;
   unsigned base = id & ~(WARP_SIZE - 1u);
-  size_t len = (size_t)snprintf(buf, sizeof buf, "%s", why);
-  if (len < sizeof buf)
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "; lanes arrived: ");
-  len = put_lanes(buf, sizeof buf, len, arrived);
-  for (unsigned l = 0; l < WARP_SIZE && len < sizeof buf; ++l) {
+  size_t len = (size_t)snprintf(buf, size, "%s", why);
+  if (len < size)
+    len += (size_t)snprintf(buf + len, size - len, "; lanes arrived: ");
+  len = put_lanes(buf, size, len, arrived);
+  for (unsigned l = 0; l < WARP_SIZE && len < size; ++l) {
     if (!(missing >> l & 1u))
       continue;
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "; lane %u ", l);
+    len += (size_t)snprintf(buf + len, size - len, "; lane %u ", l);
     if (base + l >= w->nthreads)
-      len += (size_t)snprintf(buf + len, sizeof buf - len,
+      len += (size_t)snprintf(buf + len, size - len,
                               "does not exist (the warp has %u lanes)",
                               w->nthreads - base);
     else
-      len = put_where(buf, sizeof buf, len, w, base + l);
+      len = put_where(buf, size, len, w, base + l);
   }
   cuemu_uint3 t = w->threads[id].tid;
   cuemu__block_fail(w, CUEMU_WARP_MISUSE,

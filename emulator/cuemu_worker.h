@@ -102,6 +102,9 @@ typedef struct cuemu_launch {
 
 typedef struct cuemu_worker {
   cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
+  /* Where a cold error path builds the details of its message, rather than
+   * on a kernel thread's (possibly 16 KiB) stack. */
+  char detail[sizeof ((cuemu_launch *)0)->message];
   cuemu_ctx scratch;              /* saved into by contexts that never resume */
   cuemu_stack_pool pool;
   cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */

@@ -25,7 +25,6 @@ exactly_once:exited_threads_count_as_arrived  early_exit.cu votes with __syncthr
 schedules:reverse_schedule_changes_a_racy_result  schedule.cu last_writer races on purpose (racecheck WAW)
 schedules:invalid_settings_are_refused  uses the racy last_writer kernel (racecheck WAW)
 memcpy_async:memcpy_async_block_and_tile  groups_misc.cu reads its second buffer, never filled when the block is not whole warps (initcheck; the test does not look at those results)
-cuda_barrier:barrier_copies_and_phases  KNOWN FALSE REPORT: cuda::barrier phases order nothing for racecheck until the <cuda/barrier> shim calls cuemu_check_barrier_complete() (docs/checkers.md)
 '
 
 work=$builddir/tests/tmp/checkers_suites.$$

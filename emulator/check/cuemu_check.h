@@ -65,13 +65,6 @@ void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end);
  * while some threads of the block had already returned. Ends the block. */
 void cuemu__check_vote_after_exit(cuemu_worker *w);
 
-/* Kernel code: a phase of a cuda::barrier of the block completed (the shim
- * of <cuda/barrier> is to call it when an arrival completes a phase). The
- * racecheck treats it as a block barrier, which orders at least what the
- * phase orders. Public (cuemu_ prefix) because shims may call only the
- * public API; its declaration belongs in cuemu_device.h. */
-void cuemu_check_barrier_complete(void);
-
 /* The checkers running for a launch (0 when it is not checked). */
 unsigned cuemu__check_launch_mask(const cuemu_launch *launch);
 

@@ -163,7 +163,9 @@ static int find_module(struct dl_phdr_info *info, size_t size, void *data) {
       c->m->tls_size = info->dlpi_phdr[i].p_memsz;
   if (info->dlpi_name && info->dlpi_name[0])
     snprintf(c->m->path, sizeof c->m->path, "%s", info->dlpi_name);
-  else
+  else if (!realpath("/proc/self/exe", c->m->path))
+    /* The main program: its real path, since addr2line runs in a child
+     * process whose /proc/self/exe is addr2line itself. */
     snprintf(c->m->path, sizeof c->m->path, "/proc/self/exe");
   c->found = 1;
   return 1;

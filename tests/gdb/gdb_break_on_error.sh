@@ -80,17 +80,9 @@ expect fault "the launch then fails as without gdb" \
   '^gdb_errors fault: cudaErrorIllegalAddress$'
 
 # Without gdb: the kernel, the block, the thread and the source line of the
-# fault. KNOWN BROKEN, so also accepted for now: the program and the offset
-# instead of the line. cuemu__check_line() (emulator/check/) names the main
-# program /proc/self/exe to addr2line, which in the child process is
-# addr2line itself; once it passes the program's real path, accept only the
-# first form.
+# fault.
 CUEMU_QUIET=0 "$work/gdb_errors" fault >"$work/plain" 2>&1
-expect plain "the fault is reported" \
-  "^cuemu: kernel fault: invalid memory access at address (0x0|\(nil\)) in thread \(3,0,0\) of block \(1,0,0\), in (.*gdb_errors\.cu:$fault|.*/gdb_errors\+0x[0-9a-f]+)\$"
-if ! grep -q "gdb_errors\.cu:$fault\$" "$work/plain"; then
-  echo "NOTE: $name: the fault's message has no source line (known problem:" \
-    "cuemu__check_line and /proc/self/exe)"
-fi
+expect plain "the fault is reported with its source line" \
+  "^cuemu: kernel fault: invalid memory access at address (0x0|\\(nil\\)) in thread \\(3,0,0\\) of block \\(1,0,0\\), in .*gdb_errors\\.cu:$fault\$"
 expect plain "the launch fails" '^gdb_errors fault: cudaErrorIllegalAddress$'
 finish

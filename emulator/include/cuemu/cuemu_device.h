@@ -195,6 +195,12 @@ int cuemu_grid_is_cooperative(void);
  * helpers). Outside a kernel it returns at once. */
 void cuemu_thread_yield(void);
 
+/* A phase of a cuda::barrier of the block completed (called by the
+ * <cuda/barrier> shim from the arrival that completes it): the racecheck
+ * orders the block's accesses as a block barrier would. Kernel code; does
+ * nothing when the launch is not checked. */
+void cuemu_check_barrier_complete(void);
+
 /* Called by a thunk when a kernel thread that has been suspended returns. */
 CUEMU_NORETURN void cuemu__thread_finish(void);
 
