@@ -24,7 +24,6 @@ expected='
 exactly_once:exited_threads_count_as_arrived  early_exit.cu votes with __syncthreads_count after threads returned (synccheck)
 schedules:reverse_schedule_changes_a_racy_result  schedule.cu last_writer races on purpose (racecheck WAW)
 schedules:invalid_settings_are_refused  uses the racy last_writer kernel (racecheck WAW)
-memcpy_async:memcpy_async_block_and_tile  groups_misc.cu reads its second buffer, never filled when the block is not whole warps (initcheck; the test does not look at those results)
 '
 
 work=$builddir/tests/tmp/checkers_suites.$$

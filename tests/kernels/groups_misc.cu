@@ -12,8 +12,8 @@ namespace cg = cooperative_groups;
 /* Each block copies its n ints (n <= 1024) of src into shared memory with
  * the whole block; then, when the block is a whole number of warps, its
  * 32-thread tiles copy 32-int slices of that into a second buffer in turn
- * (element-count form); the block writes the second buffer reversed, times
- * two, to dst. */
+ * (element-count form); the block writes the last buffer it filled
+ * reversed, times two, to dst. */
 extern "C" __global__ void groups_memcpy(const int *src, int *dst, int n) {
   __shared__ int first[1024];
   __shared__ int second[1024];
@@ -22,6 +22,7 @@ extern "C" __global__ void groups_memcpy(const int *src, int *dst, int n) {
   cg::memcpy_async(block, first, mine, sizeof(int) * n);
   cg::wait(block);
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  const int *last = first;
   if (block.size() % 32 == 0) {
     for (unsigned at = tile.meta_group_rank() * 32u; at < (unsigned)n;
          at += tile.meta_group_size() * 32u) {
@@ -29,10 +30,11 @@ extern "C" __global__ void groups_memcpy(const int *src, int *dst, int n) {
       cg::memcpy_async(tile, second + at, count, first + at, count);
     }
     cg::wait(tile);
+    last = second;
   }
   block.sync();
   for (unsigned k = block.thread_rank(); k < (unsigned)n; k += block.size())
-    dst[(size_t)blockIdx.x * n + k] = second[n - 1 - k] * 2;
+    dst[(size_t)blockIdx.x * n + k] = last[n - 1 - k] * 2;
 }
 
 /* A member of an 8-thread tile returns before the tile syncs. */
