@@ -47,18 +47,9 @@ static cuemu_module *checked_module(const char *checks, const char *cxx) {
 
 /* The line of the source marked "@mark". */
 static int marked_line(const char *mark) {
-  char *path = test_src_path(MODULE_SOURCE);
-  char *text = test_read_text(path, NULL);
   char tag[64];
   snprintf(tag, sizeof tag, "// @%s\n", mark);
-  char *at = strstr(text, tag);
-  ck_assert_msg(at != NULL, "no mark %s in %s", mark, path);
-  int line = 1;
-  for (char *p = text; p < at; ++p)
-    line += *p == '\n';
-  free(text);
-  free(path);
-  return line;
+  return test_marker_line(MODULE_SOURCE, tag);
 }
 
 /* Asserts that the last message names checked_module.cu at `mark`'s line. */
