@@ -33,6 +33,8 @@ static void usage(FILE *out) {
         "compile cache) and runs it; the exit status is the program's.\n"
         "\n"
         "  -g                debug build (-g -O0)\n"
+        "  --check=LIST      build in checkers: sync, race, mem, init or all\n"
+        "                    (docs/checkers.md)\n"
         "  -I DIR, -D X, -U X, -std=...\n"
         "                    passed to the C++ compiler\n"
         "  --cxx=COMPILER    the C++ compiler (default: $CXX, then c++)\n"
@@ -77,6 +79,7 @@ static int program_path(char *out, size_t size, const char *source,
   cuemu__hasher_add_string(&h, "cuemu-run " CUEMU_VERSION);
   cuemu__hasher_add_string(&h, source);
   cuemu__hasher_add_string(&h, opt->debug ? "-g" : "-O2");
+  cuemu__hasher_add_string(&h, opt->checks ? opt->checks : "");
   const char *cxx = opt->cxx ? opt->cxx : getenv("CXX");
   cuemu__hasher_add_string(&h, cxx ? cxx : "");
   int relative = 0;
@@ -129,6 +132,8 @@ int main(int argc, char **argv) {
       opt.debug = 1;
     } else if (strcmp(a, "-v") == 0) {
       verbose = 1;
+    } else if (strncmp(a, "--check=", 8) == 0) {
+      opt.checks = a + 8;
     } else if (strncmp(a, "--cxx=", 6) == 0) {
       opt.cxx = a + 6;
     } else if (takes_value(a)) {

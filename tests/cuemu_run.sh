@@ -7,6 +7,7 @@
 # a missing file and an unknown option must exit 2 with a clear message.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 run=$builddir/cuemu-run
 
@@ -104,6 +105,14 @@ rc=$?
 [ "$rc" -eq 2 ] || fail "an unknown option exited with $rc, not 2"
 grep -q "unknown option --no-such-option" "$work/err5" ||
   fail "no clear message for an unknown option: $(cat "$work/err5")"
+
+# --check=LIST builds the checkers in: the forgotten barrier of a buggy
+# kernel is reported with its line, and the program's launch fails.
+CUEMU_QUIET=0 "$run" --check=race \
+  "$srcdir/tests/buggy/race_shared_reduce_loop.cu" \
+  >"$work/out6" 2>"$work/err6"
+grep -q "racecheck: race.*race_shared_reduce_loop.cu:15" "$work/out6" "$work/err6" ||
+  fail "--check=race did not report the race: $(cat "$work/err6")"
 
 if [ "$failed" -ne 0 ]; then
   echo "cuemu_run.sh: $failed checks failed"
