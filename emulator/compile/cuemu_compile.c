@@ -201,6 +201,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fno-builtin-memcpy");
     ARG("-fno-builtin-memmove");
     ARG("-fno-builtin-memset");
+    /* memcheck of arrays whose bound the compiler knows (local and static
+     * __shared__ arrays): emulator/check/cuemu_check_bounds.c. */
+    if (job->checks & (unsigned)CUEMU_CHECK_MEM)
+      ARG("-fsanitize=bounds");
     if (strstr(job->compiler, "clang")) {
       ARG("-mllvm");
       ARG("-tsan-instrument-func-entry-exit=0");
