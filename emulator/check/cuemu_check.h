@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 /* The checkers, as bits of a mask. */
 enum cuemu_check_bits {

@@ -26,8 +26,8 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
-#include "cuemu_check.h"
-#include "cuemu_report.h"
+#include "check/cuemu_check.h"
+#include "base/cuemu_report.h"
 #include "runtime/cuemu_rt_internal.h"
 
 typedef struct side_entry {

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 
 /* What the compiler passes (compiler-rt's ubsan_handlers.h layout). */
 typedef struct ub_location {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 
 int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
                        size_t bad_size) {

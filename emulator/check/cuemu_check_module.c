@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 
 /* Modules already read, newest first, found again by address and path;
  * cuemu_module_load() reads a module afresh (another may have been loaded

@@ -19,8 +19,8 @@
 
 #include <cuemu/cuemu_runtime.h>
 
-#include "cuemu_check.h"
-#include "cuemu_pool.h"
+#include "check/cuemu_check.h"
+#include "core/cuemu_pool.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* Runs the blocks once, with the checkers. */

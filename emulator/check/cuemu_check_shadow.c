@@ -35,7 +35,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)

@@ -12,7 +12,7 @@
  */
 #include <stdio.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 
 void cuemu__check_vote_after_exit(cuemu_worker *w) {
   if (!(cuemu__check_launch_mask(w->launch) & CUEMU_CHECK_SYNC))

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cuemu_check.h"
+#include "check/cuemu_check.h"
 
 extern atomic_int cuemu__check_present;
 

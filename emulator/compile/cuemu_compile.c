@@ -21,8 +21,8 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
-#include "../check/cuemu_check.h"
-#include "../cuemu_report.h"
+#include "check/cuemu_check.h"
+#include "base/cuemu_report.h"
 #include "cuemu_cache.h"
 #include "cuemu_codegen.h"
 #include "cuemu_rewrite.h"
@@ -160,7 +160,7 @@ static int build_argv(const compile_job *job, const char *tu,
   } else {
     ARG("-O2");
     /* Takes the "has this thread blocked?" test out of the loop over the
-     * threads of a barrier-free kernel (see shims/cuemu_launch.h); clang
+     * threads of a barrier-free kernel (see shims/cuda_builtins/cuemu_kernel_thunks.h); clang
      * has no such flag (it warns) and unswitches on its own. */
     if (!strstr(job->compiler, "clang"))
       ARG("-funswitch-loops");

@@ -21,7 +21,7 @@ import os
 
 import gdb
 
-# enum cuemu_thread_state (emulator/cuemu_worker.h).
+# enum cuemu_thread_state (emulator/core/cuemu_worker.h).
 UNSTARTED, RUNNING, WAITING, RUNNABLE, EXITED = range(5)
 # enum cuemu_sync_kind (emulator/include/cuemu/cuemu_device.h).
 SYNC_BARRIER, SYNC_YIELD, SYNC_WARP, SYNC_ACTIVE, SYNC_GROUP, SYNC_GRID = \

@@ -13,7 +13,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
-#include "cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
 #define CUEMU_RT_CUDA_VERSION 13000

@@ -8,7 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
-#include "cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_internal.h"
 
 static __thread int last_error;
 static atomic_int sticky_error;

@@ -12,7 +12,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_rt_streams_internal.h"
+#include "runtime/cuemu_rt_streams_internal.h"
 
 /* Handles: event i (from 1) is ((i << 4) | TAG). */
 #define EVENT_TAG 0x5u

@@ -12,8 +12,8 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_rt_streams_internal.h"
-#include "cuemu_worker.h"
+#include "runtime/cuemu_rt_streams_internal.h"
+#include "core/cuemu_worker.h"
 
 /* cudaFuncAttribute values. */
 #define ATTR_MAX_DYNAMIC_SHARED 8

@@ -7,8 +7,8 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_launch.h"
-#include "cuemu_rt_streams_internal.h"
+#include "core/cuemu_core.h"
+#include "runtime/cuemu_rt_streams_internal.h"
 
 /* The error the launch call returns for a launch status, or 0 when the
  * status is not an error of the call (success, or an execution error that

@@ -18,7 +18,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
  * alignment of pinned host memory. */

@@ -10,7 +10,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_rt_streams_internal.h"
+#include "runtime/cuemu_rt_streams_internal.h"
 
 /* Handles: stream i (from 1) is ((i << 4) | TAG); 0, 1 and 2 are the
  * default streams (0, cudaStreamLegacy, cudaStreamPerThread). */

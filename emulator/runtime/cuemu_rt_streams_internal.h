@@ -17,7 +17,7 @@
 int cuemu__rt_stream_check(void *stream);
 
 /* The dynamic shared-memory limit of a launch of `kernel` by
- * cuemu_program_launch() with `args` (see cuemu_launch.h of the shims: a
+ * cuemu_program_launch() with `args` (see cuemu_kernel_thunks.h of the shims: a
  * kernel called through a pointer has it in args[param_count]). */
 size_t cuemu__rt_kernel_shared_limit(const cuemu_kernel_desc *kernel,
                                      void **args);

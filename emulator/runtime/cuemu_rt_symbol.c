@@ -8,7 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_rt_streams_internal.h"
+#include "runtime/cuemu_rt_streams_internal.h"
 
 /* cudaMemcpyKind values. */
 #define KIND_HOST_TO_DEVICE 1

@@ -31,6 +31,6 @@
 #include "cuemu_warp.h"
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
-#include "cuemu_launch.h"
+#include "cuemu_kernel_thunks.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

@@ -1,7 +1,7 @@
 /*
  * cuemu_runtime_streams.h: libcuemu's side of the CUDA runtime API's
  * streams, events, launches, function attributes, occupancy and symbols
- * (shims/cuda_builtins/cuemu_runtime_streams.h forwards the CUDA names
+ * (shims/cuda_builtins/cuemu_streams_api.h forwards the CUDA names
  * here). Every function returns a CUDA error code (a cudaError_t value) as
  * int and records a failure with cuemu_rt_error(); after a kernel fault
  * they return the sticky error (cuemu_rt_sticky()).

@@ -5,7 +5,7 @@
  * long as the process. Launches that use the pool are serialised; each one
  * wakes the threads it needs, and the launching thread works too.
  */
-#include "cuemu_pool.h"
+#include "core/cuemu_pool.h"
 
 #include <stdlib.h>
 

@@ -24,8 +24,8 @@
 #include <time.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_report.h"
-#include "cuemu_worker.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 

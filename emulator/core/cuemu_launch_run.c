@@ -1,7 +1,7 @@
 /*
  * cuemu_launch.c: checking and running a launch.
  */
-#include "cuemu_launch.h"
+#include "core/cuemu_core.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -10,10 +10,10 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_config.h"
-#include "cuemu_pool.h"
-#include "cuemu_report.h"
-#include "cuemu_worker.h"
+#include "base/cuemu_config.h"
+#include "core/cuemu_pool.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 
 /* Non-zero when every dimension of d is at least 1 and at most max's. */
 static int dims_within(cuemu_dim3 d, cuemu_dim3 max) {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 /* Live (not exited) threads of the range. */
 static unsigned live_in(const cuemu_worker *w, unsigned first, unsigned end) {

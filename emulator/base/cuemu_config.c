@@ -1,7 +1,7 @@
 /*
  * cuemu_config.c: run-time settings read from the environment.
  */
-#include "cuemu_config.h"
+#include "base/cuemu_config.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_report.h"
-#include "cuemu_worker.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
 #define CUEMU_MIN_STACK_SIZE (16u * 1024u)

@@ -13,9 +13,9 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_launch.h"
-#include "cuemu_report.h"
-#include "cuemu_worker.h"
+#include "core/cuemu_core.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 #include "runtime/cuemu_rt_streams_internal.h"
 
 struct cuemu_kernel {

@@ -18,7 +18,7 @@
 #include <ucontext.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
 

@@ -5,7 +5,7 @@
 #ifndef CUEMU_POOL_H
 #define CUEMU_POOL_H
 
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 /* The worker of the calling OS thread, created on first use; NULL when out
  * of memory. */

@@ -12,9 +12,9 @@
 
 #include <cuemu/cuemu_runtime.h>
 
-#include "cuemu_launch.h"
-#include "cuemu_report.h"
-#include "cuemu_worker.h"
+#include "core/cuemu_core.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 
 #define CUEMU_THREADS_PER_SM 2048u
 #define CUEMU_BLOCKS_PER_SM 32u

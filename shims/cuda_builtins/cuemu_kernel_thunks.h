@@ -1,5 +1,5 @@
 /*
- * cuemu_launch.h: the generated side of kernels: per-kernel thunks that run
+ * cuemu_kernel_thunks.h: the generated side of kernels: per-kernel thunks that run
  * a range of a block's threads, parameter descriptors, and the launchers
  * that `kernel<<<grid, block, shmem, stream>>>(args)` is rewritten into.
  *
@@ -11,8 +11,8 @@
  * which finds the kernel's thunk in the program's registry or, failing that,
  * calls the kernel through the pointer.
  */
-#ifndef CUEMU_LAUNCH_H
-#define CUEMU_LAUNCH_H
+#ifndef CUEMU_KERNEL_THUNKS_H
+#define CUEMU_KERNEL_THUNKS_H
 
 #include <cstddef>
 #include <string>
@@ -353,4 +353,4 @@ deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
 
 } // namespace cuemu
 
-#endif /* CUEMU_LAUNCH_H */
+#endif /* CUEMU_KERNEL_THUNKS_H */

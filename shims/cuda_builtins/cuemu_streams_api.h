@@ -1,5 +1,5 @@
 /*
- * cuemu_runtime_streams.h: streams, events, cudaLaunchKernel and
+ * cuemu_streams_api.h: streams, events, cudaLaunchKernel and
  * cudaLaunchCooperativeKernel, function attributes, occupancy and symbols
  * of the CUDA runtime API. Each CUDA name forwards to libcuemu
  * (cuemu/cuemu_runtime_streams.h, which says what runs when: every
@@ -12,8 +12,8 @@
  * allowed), and cudaFuncAttributes / cudaFuncAttribute unless
  * CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES is defined.
  */
-#ifndef CUEMU_RUNTIME_STREAMS_SHIM_H
-#define CUEMU_RUNTIME_STREAMS_SHIM_H
+#ifndef CUEMU_STREAMS_API_H
+#define CUEMU_STREAMS_API_H
 
 #include <cstddef>
 #include <memory>
@@ -524,4 +524,4 @@ inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
       size, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>()));
 }
 
-#endif /* CUEMU_RUNTIME_STREAMS_SHIM_H */
+#endif /* CUEMU_STREAMS_API_H */

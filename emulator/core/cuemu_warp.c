@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check/cuemu_check.h"
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 #define WARP_SIZE 32u
 

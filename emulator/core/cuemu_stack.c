@@ -1,7 +1,7 @@
 /*
  * cuemu_stack.c: pooled, guarded stacks (see cuemu_stack.h).
  */
-#include "cuemu_stack.h"
+#include "core/cuemu_stack.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>

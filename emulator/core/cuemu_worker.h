@@ -20,7 +20,7 @@
 #include <cuemu/cuemu_device.h>
 
 #include "context/cuemu_context.h"
-#include "cuemu_stack.h"
+#include "core/cuemu_stack.h"
 
 /* The states of an emulated thread within its block. */
 enum cuemu_thread_state {

@@ -1,7 +1,7 @@
 /*
  * cuemu_report.c: the per-OS-thread message of the last failed call.
  */
-#include "cuemu_report.h"
+#include "base/cuemu_report.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "cuemu_worker.h"
+#include "core/cuemu_worker.h"
 
 void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
                        const char *function) {

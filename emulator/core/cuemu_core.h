@@ -1,8 +1,8 @@
 /*
- * cuemu_launch.h: checking and running a launch. Internal to libcuemu.
+ * cuemu_core.h: running a launch (the scheduler's entry). Internal to libcuemu.
  */
-#ifndef CUEMU_LAUNCH_H
-#define CUEMU_LAUNCH_H
+#ifndef CUEMU_CORE_H
+#define CUEMU_CORE_H
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
@@ -16,4 +16,4 @@ cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
                            cuemu_dim3 block, size_t dynamic_shared,
                            void **args, int cooperative);
 
-#endif /* CUEMU_LAUNCH_H */
+#endif /* CUEMU_CORE_H */
