@@ -1,15 +1,20 @@
 /*
- * cuemu_config.c: run-time settings read from the environment.
+ * cuemu_config.c: every run-time setting of libcuemu, read from the
+ * environment (see cuemu_config.h).
  */
 #include "base/cuemu_config.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "check/cuemu_check.h"
+#include <cuemu/cuemu.h>
+
 #include "base/cuemu_report.h"
+#include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
@@ -17,6 +22,33 @@
 #define CUEMU_MAX_STACK_SIZE (1024ull * 1024u * 1024u)
 #define CUEMU_DEFAULT_SPIN_TIMEOUT 10.0
 #define CUEMU_MAX_WORKERS 256u
+/* The emulated device by default: an sm_90 device with 8 SMs. */
+#define CUEMU_DEFAULT_SM 90
+#define CUEMU_DEFAULT_SMS 8u
+#define CUEMU_MAX_SMS 1024u
+
+/* A flag variable: non-zero when it is exactly "1". */
+static int flag(const char *name) {
+  const char *v = getenv(name);
+  return v && strcmp(v, "1") == 0;
+}
+
+int cuemu__config_quiet(void) { return flag("CUEMU_QUIET"); }
+
+int cuemu__config_check_schedules(void) {
+  return flag("CUEMU_CHECK_SCHEDULES");
+}
+
+int cuemu__config_check_leaks(void) {
+  if (!flag("CUEMU_CHECK_LEAKS"))
+    return 0;
+  const char *v = getenv("CUEMU_CHECK");
+  unsigned mask = CUEMU_CHECK_ALL;
+  char bad[64];
+  if (v && *v && cuemu__check_parse(v, &mask, bad, sizeof bad) != 0)
+    return 0;
+  return (mask & CUEMU_CHECK_MEM) != 0;
+}
 
 /* Parses a byte count with an optional K or M suffix (and an optional
  * "iB" or "B" after it); -1 for anything else, a sign or an overflow. */
@@ -44,7 +76,121 @@ static int parse_size(const char *s, size_t *out) {
   return 0;
 }
 
-cuemu_status cuemu__config_read(cuemu_config *c) {
+/* Parses an unsigned decimal number in [lo, hi] from [s, e); 0 on error. */
+static int parse_number(const char *s, const char *e, unsigned long lo,
+                        unsigned long hi, unsigned long *out) {
+  if (s == e)
+    return 0;
+  unsigned long n = 0;
+  for (; s < e; ++s) {
+    if (*s < '0' || *s > '9' || n > hi)
+      return 0;
+    n = n * 10 + (unsigned long)(*s - '0');
+  }
+  if (n < lo || n > hi)
+    return 0;
+  *out = n;
+  return 1;
+}
+
+static cuemu_device_config device;
+/* The message about a malformed device setting, or "" (set once). */
+static char device_error[256];
+static pthread_once_t device_once = PTHREAD_ONCE_INIT;
+
+/* Takes one "key=value" item of CUEMU_DEVICE from [v, end); 0 when it is
+ * not understood. */
+static int device_item(const char *v, const char *end) {
+  const char *eq = memchr(v, '=', (size_t)(end - v));
+  if (!eq)
+    return 0;
+  size_t key = (size_t)(eq - v);
+  unsigned long n;
+#define KEY(word) (key == sizeof word - 1 && !strncmp(v, word, key))
+  if (KEY("sm") && parse_number(eq + 1, end, 10, 199, &n)) {
+    device.major = (int)(n / 10);
+    device.minor = (int)(n % 10);
+  } else if (KEY("sms") && parse_number(eq + 1, end, 1, CUEMU_MAX_SMS, &n)) {
+    device.sms = (unsigned)n;
+  } else if (KEY("mem") && parse_number(eq + 1, end, 1, 1ul << 24, &n)) {
+    device.memory = (size_t)n << 20;
+  } else if (KEY("threads") &&
+             parse_number(eq + 1, end, 32, CUEMU_MAX_THREADS_PER_BLOCK, &n)) {
+    device.max_threads = (unsigned)n;
+  } else if (KEY("smem") &&
+             parse_number(eq + 1, end, 1,
+                          CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
+    device.shared_optin = (size_t)n * 1024;
+  } else {
+    return 0;
+  }
+#undef KEY
+  return 1;
+}
+
+static void read_device(void) {
+  device.major = CUEMU_DEFAULT_SM / 10;
+  device.minor = CUEMU_DEFAULT_SM % 10;
+  device.sms = CUEMU_DEFAULT_SMS;
+  device.max_threads = CUEMU_MAX_THREADS_PER_BLOCK;
+  device.shared_optin = CUEMU_MAX_DYNAMIC_SHARED_OPTIN;
+  unsigned long n;
+  const char *v = getenv("CUEMU_SM_COUNT");
+  if (v && *v) {
+    if (parse_number(v, v + strlen(v), 1, CUEMU_MAX_SMS, &n))
+      device.sms = (unsigned)n;
+    else
+      snprintf(device_error, sizeof device_error,
+               "CUEMU_SM_COUNT=%s: expected a number from 1 to %u", v,
+               CUEMU_MAX_SMS);
+  }
+  v = getenv("CUEMU_DEVICE");
+  while (v && *v) {
+    const char *end = strchr(v, ',');
+    if (!end)
+      end = v + strlen(v);
+    if (!device_item(v, end) && !device_error[0])
+      snprintf(device_error, sizeof device_error,
+               "CUEMU_DEVICE: \"%.*s\" is not understood (keys: sm=90, "
+               "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227)",
+               (int)(end - v), v);
+    v = *end ? end + 1 : end;
+  }
+}
+
+const cuemu_device_config *cuemu__config_device(void) {
+  pthread_once(&device_once, read_device);
+  return &device;
+}
+
+/* Prints a configuration error on stderr, once per distinct message. */
+static void print_once(const char *message) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static char last[512];
+  pthread_mutex_lock(&lock);
+  int fresh = strncmp(last, message, sizeof last - 1) != 0;
+  if (fresh)
+    snprintf(last, sizeof last, "%s", message);
+  pthread_mutex_unlock(&lock);
+  if (fresh)
+    cuemu__report_print(message);
+}
+
+/* Reads the launch settings; a malformed value is INVALID_VALUE. */
+static cuemu_status read_launch(cuemu_config *c);
+
+cuemu_status cuemu__config_launch(cuemu_config *c) {
+  cuemu__config_device();
+  cuemu_status st = device_error[0]
+                        ? cuemu__report(CUEMU_INVALID_VALUE, "%s",
+                                        device_error)
+                        : read_launch(c);
+  if (st != CUEMU_SUCCESS)
+    print_once(cuemu_last_message());
+  return st;
+}
+
+static cuemu_status read_launch(cuemu_config *c) {
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
@@ -52,6 +198,7 @@ cuemu_status cuemu__config_read(cuemu_config *c) {
   const char *v;
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
+  c->check_schedules = cuemu__config_check_schedules();
   v = getenv("CUEMU_CHECK");
   c->checks = v && *v && strcmp(v, "none") != 0;
   c->check_set = v && *v;

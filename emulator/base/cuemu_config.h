@@ -1,18 +1,33 @@
 /*
- * cuemu_config.h: run-time settings read from the environment.
+ * cuemu_config.h: every run-time setting of libcuemu, read from the
+ * environment in one place (cuemu_config.c) and nowhere else.
  *
- *   CUEMU_WORKERS      worker OS threads per launch (default: online CPUs)
- *   CUEMU_STACK_SIZE   stack bytes per emulated thread, with an optional
- *                      K/M suffix (default 64K)
- *   CUEMU_SCHEDULE     forward | reverse | random:SEED (default forward)
- *   CUEMU_SPIN_TIMEOUT seconds a block may spend with its threads only
- *                      yielding (__nanosleep) and waiting before the launch
- *                      ends as a deadlock (default 10)
- *   CUEMU_CHECK        checkers to run among those built in (a list of
- *                      sync, race, mem, init, all; empty or "none": none;
- *                      unset: all built in; docs/checkers.md). Any value
- *                      but none also turns on the warnings of the warp
- *                      collectives.
+ *   CUEMU_WORKERS         worker OS threads per launch (default: online CPUs)
+ *   CUEMU_STACK_SIZE      stack bytes per emulated thread, with an optional
+ *                         K/M suffix (default 64K)
+ *   CUEMU_SCHEDULE        forward | reverse | random:SEED (default forward)
+ *   CUEMU_SPIN_TIMEOUT    seconds a block may spend with its threads only
+ *                         yielding (__nanosleep) and waiting before the
+ *                         launch ends as a deadlock (default 10)
+ *   CUEMU_CHECK           checkers to run among those built in (a list of
+ *                         sync, race, mem, init, all; empty or "none": none;
+ *                         unset: all built in; docs/checkers.md). Any value
+ *                         but none also turns on the warnings of the warp
+ *                         collectives.
+ *   CUEMU_CHECK_SCHEDULES 1: run every launch twice, in two orders, and
+ *                         report results that differ
+ *   CUEMU_CHECK_LEAKS     1: memcheck reports device memory never freed
+ *   CUEMU_QUIET           1: launch failures are not printed on stderr
+ *   CUEMU_SM_COUNT        SMs of the emulated device (1 to 1024)
+ *   CUEMU_DEVICE          the emulated device: a comma-separated list of
+ *                         sm=90, sms=8, mem=MiB, threads=1024, smem=KiB
+ *
+ * The launch settings are read at every launch (tests change them between
+ * launches); the device's are read once, since a device does not change
+ * while a program runs. A malformed value is an INVALID_VALUE status whose
+ * message names the variable; cuemu__config_launch() prints each distinct
+ * message once on stderr, so that a whole program, which never looks at
+ * statuses, shows why its launches fail.
  */
 #ifndef CUEMU_CONFIG_H
 #define CUEMU_CONFIG_H
@@ -21,6 +36,7 @@
 
 #include <cuemu/cuemu_status.h>
 
+/* Settings read at each launch. */
 typedef struct cuemu_config {
   unsigned workers;
   size_t stack_size;
@@ -30,9 +46,36 @@ typedef struct cuemu_config {
   int checks;                   /* non-zero when CUEMU_CHECK asks for any */
   unsigned check_mask;          /* CUEMU_CHECK's checkers (check/cuemu_check.h) */
   int check_set;                /* CUEMU_CHECK is set (else: all built in) */
+  int check_schedules;          /* CUEMU_CHECK_SCHEDULES=1 */
 } cuemu_config;
 
-/* Reads the settings; a malformed value is INVALID_VALUE with a message. */
-cuemu_status cuemu__config_read(cuemu_config *config);
+/* Settings of the emulated device, read once per process. */
+typedef struct cuemu_device_config {
+  int major, minor;             /* compute capability */
+  unsigned sms;                 /* streaming multiprocessors */
+  size_t memory;                /* bytes of global memory; 0: the host's */
+  unsigned max_threads;         /* most threads per block */
+  size_t shared_optin;          /* most dynamic shared memory, opted in */
+} cuemu_device_config;
+
+/* Reads the launch settings into *config. A malformed value is
+ * INVALID_VALUE with a message (cuemu_last_message()), printed once on
+ * stderr; the device's settings are checked too, so that a bad
+ * CUEMU_DEVICE fails every launch. Host code, any thread. */
+cuemu_status cuemu__config_launch(cuemu_config *config);
+
+/* The device's settings (read on first use; a malformed item leaves the
+ * default in place and is reported by cuemu__config_launch()). */
+const cuemu_device_config *cuemu__config_device(void);
+
+/* Non-zero when CUEMU_QUIET=1. */
+int cuemu__config_quiet(void);
+
+/* Non-zero when CUEMU_CHECK_SCHEDULES=1 (read at each call). */
+int cuemu__config_check_schedules(void);
+
+/* Non-zero when memcheck should report leaks at exit: CUEMU_CHECK_LEAKS=1
+ * and CUEMU_CHECK (when set) names mem. */
+int cuemu__config_check_leaks(void);
 
 #endif /* CUEMU_CONFIG_H */

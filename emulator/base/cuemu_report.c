@@ -10,6 +10,8 @@
 
 #include <cuemu/cuemu.h>
 
+#include "base/cuemu_config.h"
+
 #define CUEMU_MESSAGE_SIZE 8192
 
 /* A pointer rather than an array keeps libcuemu's static TLS small. */
@@ -40,8 +42,7 @@ __attribute__((noinline)) void cuemu__error_stop(cuemu_status status,
 }
 
 void cuemu__report_print(const char *message) {
-  const char *quiet = getenv("CUEMU_QUIET");
-  if (quiet && strcmp(quiet, "1") == 0)
+  if (cuemu__config_quiet())
     return;
   fprintf(stderr, "cuemu: %s\n", message);
   fflush(stderr);

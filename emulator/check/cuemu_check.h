@@ -46,11 +46,14 @@ void cuemu__check_launch_begin(cuemu_launch *launch, unsigned env_mask,
                                int env_set);
 void cuemu__check_launch_end(cuemu_launch *launch);
 
-/* Runs the launch's blocks on `extra_workers` more workers with the checkers
- * around them (launch_begin/end above), twice under CUEMU_CHECK_SCHEDULES=1
- * (schedule perturbation, cuemu_check_perturb.c). */
-void cuemu__check_run(cuemu_launch *launch, unsigned extra_workers,
-                      unsigned env_mask, int env_set);
+/* Schedule perturbation (CUEMU_CHECK_SCHEDULES=1): runs the launch with
+ * `run_once` twice, in two thread orders, from the same device memory, and
+ * ends it with CHECK_REPORT when the results differ; the caller sees the
+ * first run's results (cuemu_check_perturb.c). */
+typedef void (*cuemu_check_run_fn)(cuemu_launch *launch,
+                                   unsigned extra_workers);
+void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
+                          cuemu_check_run_fn run_once);
 
 /* Block hooks (on the worker): a block starts; a block barrier (or the
  * block's part of grid.sync, `grid` set) completed; a warp collective of

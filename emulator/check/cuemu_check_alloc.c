@@ -26,9 +26,10 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
-#include "runtime/cuemu_rt_internal.h"
+#include "device/cuemu_allocations.h"
 
 typedef struct side_entry {
   void *base;
@@ -75,13 +76,7 @@ static void side_drop_locked(side_entry *e) {
 }
 
 static void report_leaks(void) {
-  char *env = getenv("CUEMU_CHECK");
-  unsigned mask = CUEMU_CHECK_ALL;
-  char bad[64];
-  if (env && *env && cuemu__check_parse(env, &mask, bad, sizeof bad) != 0)
-    return;
-  const char *leaks = getenv("CUEMU_CHECK_LEAKS");
-  if (!(mask & CUEMU_CHECK_MEM) || !leaks || strcmp(leaks, "1") != 0)
+  if (!cuemu__config_check_leaks())
     return;
   pthread_mutex_lock(&side_lock);
   for (size_t i = 0; i < side_len; ++i) {
@@ -105,8 +100,7 @@ static int perturbing(void) {
   static atomic_int cached = -1;
   int v = atomic_load_explicit(&cached, memory_order_relaxed);
   if (v < 0) {
-    const char *e = getenv("CUEMU_CHECK_SCHEDULES");
-    v = e && strcmp(e, "1") == 0;
+    v = cuemu__config_check_schedules();
     atomic_store(&cached, v);
   }
   return v;

@@ -1,6 +1,6 @@
 /*
- * cuemu_check_perturb.c: running a launch's blocks, with the checkers
- * around them, and schedule perturbation.
+ * cuemu_check_perturb.c: schedule perturbation, a way of running a launch
+ * that the launch loop (core/cuemu_launch_run.c) chooses.
  *
  * With CUEMU_CHECK_SCHEDULES=1 every launch runs twice: in the order that
  * CUEMU_SCHEDULE gives (forward by default) and then, on the same inputs, in
@@ -20,16 +20,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "core/cuemu_pool.h"
-#include "runtime/cuemu_rt_internal.h"
-
-/* Runs the blocks once, with the checkers. */
-static void run_once(cuemu_launch *L, unsigned extra_workers, unsigned mask,
-                     int set) {
-  cuemu__check_launch_begin(L, mask, set);
-  cuemu__pool_run(L, extra_workers);
-  cuemu__check_launch_end(L);
-}
+#include "device/cuemu_allocations.h"
 
 /* Copies of the live tracked allocations, or NULL (out of memory). */
 static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
@@ -119,23 +110,18 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
       order_name(order2));
 }
 
-void cuemu__check_run(cuemu_launch *L, unsigned extra_workers, unsigned mask,
-                      int set) {
-  const char *v = getenv("CUEMU_CHECK_SCHEDULES");
-  if (!v || strcmp(v, "1") != 0) {
-    run_once(L, extra_workers, mask, set);
-    return;
-  }
+void cuemu__check_perturb(cuemu_launch *L, unsigned extra_workers,
+                          cuemu_check_run_fn run_once) {
   cuemu_rt_allocation *a = NULL;
-  size_t n = cuemu__rt_memory_snapshot(&a);
+  size_t n = cuemu__allocation_snapshot(&a);
   unsigned char **before = a ? save(a, n) : NULL;
   if (!before) {
     free(a);
-    run_once(L, extra_workers, mask, set);
+    run_once(L, extra_workers);
     return;
   }
   int order1 = L->schedule;
-  run_once(L, extra_workers, mask, set);
+  run_once(L, extra_workers);
   unsigned char **first = NULL;
   if (L->status == CUEMU_SUCCESS && (first = save(a, n)) != NULL) {
     restore(a, n, before);
@@ -145,7 +131,7 @@ void cuemu__check_run(cuemu_launch *L, unsigned extra_workers, unsigned mask,
     atomic_store(&L->next_block, 0);
     atomic_store(&L->stop, 0);
     L->grid_arrived = L->grid_done = L->grid_generation = 0;
-    run_once(L, extra_workers, mask, set);
+    run_once(L, extra_workers);
     if (L->status == CUEMU_SUCCESS)
       compare(L, a, n, first, order1, L->schedule);
     /* The caller sees the first order's results. */

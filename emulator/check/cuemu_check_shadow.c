@@ -36,7 +36,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "runtime/cuemu_rt_internal.h"
+#include "device/cuemu_allocations.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
  * in which an access is out of bounds rather than unknown host memory. */
@@ -130,7 +130,7 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
     cuemu__check_alloc_clear_cells();
   pthread_mutex_init(&cl->lock, NULL);
   cuemu_rt_allocation *snap = NULL;
-  size_t n = cuemu__rt_memory_snapshot(&snap);
+  size_t n = cuemu__allocation_snapshot(&snap);
   cl->regions = calloc(n ? n : 1, sizeof *cl->regions);
   if (cl->regions) {
     for (size_t i = 0; i < n; ++i) {

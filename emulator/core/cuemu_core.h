@@ -1,5 +1,6 @@
 /*
- * cuemu_core.h: running a launch (the scheduler's entry). Internal to libcuemu.
+ * cuemu_core.h: the scheduler's entry: running a launch that the device has
+ * validated (device/cuemu_device_launch.h). Internal to libcuemu.
  */
 #ifndef CUEMU_CORE_H
 #define CUEMU_CORE_H
@@ -7,13 +8,18 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
-/* Checks the launch shape and dynamic shared memory against CUDA's limits
- * and `max_dynamic_shared`, then runs every block. `args` must hold what the
- * kernel's thunk expects. A cooperative launch runs every block at once,
- * each on a worker of its own. */
-cuemu_status cuemu__launch(const cuemu_kernel_desc *kernel,
-                           size_t max_dynamic_shared, cuemu_dim3 grid,
-                           cuemu_dim3 block, size_t dynamic_shared,
-                           void **args, int cooperative);
+#include "base/cuemu_config.h"
+
+/* Runs every block of a validated launch with the run-time settings
+ * `config`, calling the checkers' hooks around it when any are built in.
+ * `args` must hold what the kernel's thunk expects. A cooperative launch
+ * runs every block at once, each on a worker of its own
+ * (COOPERATIVE_TOO_LARGE when the process cannot map that many stacks).
+ * Returns the launch's status; a failure's message is also printed on
+ * stderr (unless CUEMU_QUIET=1). */
+cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
+                             cuemu_dim3 block, size_t dynamic_shared,
+                             void **args, int cooperative,
+                             const cuemu_config *config);
 
 #endif /* CUEMU_CORE_H */

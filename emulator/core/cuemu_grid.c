@@ -10,28 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cuemu/cuemu_runtime.h>
-
-#include "core/cuemu_core.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_worker.h"
-
-#define CUEMU_THREADS_PER_SM 2048u
-#define CUEMU_BLOCKS_PER_SM 32u
-#define CUEMU_SHARED_PER_SM (228u * 1024u)
-
-unsigned cuemu__grid_max_blocks(unsigned nthreads, size_t dynamic_shared) {
-  /* One setting for the whole emulated device (CUEMU_DEVICE, CUEMU_SM_COUNT:
-   * emulator/runtime/cuemu_rt_device.c). */
-  unsigned sms = cuemu_rt_sm_count();
-  unsigned warps = (nthreads + 31) / 32;
-  unsigned per_sm = CUEMU_THREADS_PER_SM / (warps * 32);
-  if (per_sm > CUEMU_BLOCKS_PER_SM)
-    per_sm = CUEMU_BLOCKS_PER_SM;
-  if (dynamic_shared && CUEMU_SHARED_PER_SM / dynamic_shared < per_sm)
-    per_sm = (unsigned)(CUEMU_SHARED_PER_SM / dynamic_shared);
-  return sms * per_sm;
-}
 
 void cuemu__grid_wait(cuemu_worker *w) {
   cuemu_launch *L = w->launch;

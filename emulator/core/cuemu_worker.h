@@ -88,6 +88,8 @@ typedef struct cuemu_launch {
   size_t stack_size;
   double spin_timeout;            /* seconds, see cuemu_config.h */
   int checks;                     /* CUEMU_CHECK asks for checkers */
+  unsigned check_mask;            /* CUEMU_CHECK's checkers */
+  int check_set;                  /* CUEMU_CHECK is set */
   unsigned shadow_checks;         /* race/mem/init bits running (check/) */
   struct cuemu_check_launch *check; /* the checkers' state, or NULL */
   atomic_int warned_inactive;     /* the inactive-lane warning was given */
@@ -203,11 +205,9 @@ int cuemu__group_resolve(cuemu_worker *w);
  * explains why the warp collectives cannot complete (cuemu_warp.c). */
 int cuemu__warp_resolve(cuemu_worker *w);
 
-/* Cooperative launches (cuemu_grid.c): the blocks that can be resident at
- * once; the cross-block wait of grid.sync(), called when a block's part of
+/* Cooperative launches (cuemu_grid.c): the cross-block wait of grid.sync(), called when a block's part of
  * it completes; the note that a block has finished; and the wake-up of the
  * blocks waiting when the launch stops. */
-unsigned cuemu__grid_max_blocks(unsigned nthreads, size_t dynamic_shared);
 void cuemu__grid_wait(cuemu_worker *w);
 void cuemu__grid_block_done(cuemu_launch *launch);
 void cuemu__grid_stop(cuemu_launch *launch);

@@ -1,8 +1,10 @@
 /*
- * cuemu_module.c: loading modules, finding kernels and launching them; and
- * the kernel registry of whole programs.
+ * cuemu_module.c: the C API's modules and kernels: loading modules, finding
+ * kernels, their attributes, and launching them through the one launch path
+ * (cuemu_device_launch.h).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -12,16 +14,15 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
-#include "check/cuemu_check.h"
-#include "core/cuemu_core.h"
 #include "base/cuemu_report.h"
-#include "core/cuemu_worker.h"
-#include "runtime/cuemu_rt_streams_internal.h"
+#include "check/cuemu_check.h"
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
 
 struct cuemu_kernel {
   const cuemu_kernel_desc *desc;
   char *key;                  /* the name without insignificant spaces */
-  size_t max_dynamic_shared;
   cuemu_param *params;
 };
 
@@ -63,6 +64,7 @@ static char *name_key(const char *name) {
 static void module_free(cuemu_module *m) {
   if (!m)
     return;
+  cuemu__function_forget(m->desc);
   for (int i = 0; i < m->count; ++i) {
     free(m->kernels[i].key);
     free(m->kernels[i].params);
@@ -117,8 +119,7 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
     m->count = i + 1;
     k->desc = d;
     k->key = name_key(d->name);
-    k->max_dynamic_shared = CUEMU_DEFAULT_DYNAMIC_SHARED;
-    k->params = calloc((size_t)d->param_count + 1, sizeof *k->params);
+      k->params = calloc((size_t)d->param_count + 1, sizeof *k->params);
     if (!k->key || !k->params) {
       module_free(m);
       return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
@@ -184,43 +185,45 @@ cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *k,
                                                  size_t bytes) {
   if (!k)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
-  if (bytes > cuemu_rt_max_shared_optin())
+  int value = bytes > (size_t)INT_MAX ? INT_MAX : (int)bytes;
+  return cuemu__function_set(k->desc->function, k->desc->name,
+                             CUEMU_FUNCTION_MAX_DYNAMIC_SHARED, value);
+}
+
+cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
+                                         cuemu_kernel_attributes *out) {
+  if (!k || !out)
     return cuemu__report(CUEMU_INVALID_VALUE,
-                         "kernel %s: %zu bytes of dynamic shared memory is "
-                         "past the opt-in limit of %u",
-                         k->desc->name, bytes,
-                         (unsigned)cuemu_rt_max_shared_optin());
-  k->max_dynamic_shared = bytes;
+                         "cuemu_kernel_get_attributes: NULL argument");
+  cuemu__function_attributes(k->desc->function, k->desc, out);
   return CUEMU_SUCCESS;
 }
 
-/* Checks the arguments of a launch and runs it. */
+/* A launch of the C API. */
 static cuemu_status launch(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
-                           size_t dynamic_shared, void **args, int nargs,
-                           int cooperative) {
+                           size_t dynamic_shared, cuemu_stream *stream,
+                           void **args, int nargs, int cooperative) {
   if (!k)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
-  if (nargs != k->desc->param_count || (nargs > 0 && !args))
-    return cuemu__report(CUEMU_ARGUMENT_COUNT,
-                         "kernel %s takes %d argument%s; %d given",
-                         k->desc->name, k->desc->param_count,
-                         k->desc->param_count == 1 ? "" : "s", nargs);
-  for (int i = 0; i < nargs; ++i)
-    if (!args[i])
-      return cuemu__report(CUEMU_INVALID_VALUE,
-                           "kernel %s: argument %d is a NULL pointer (args "
-                           "holds pointers to the values)",
-                           k->desc->name, i);
-  return cuemu__launch(k->desc, k->max_dynamic_shared, grid, block,
-                       dynamic_shared, args, cooperative);
+  cuemu_launch_request r = {
+      .kernel = k->desc,
+      .grid = grid,
+      .block = block,
+      .dynamic_shared = dynamic_shared,
+      .stream = stream,
+      .args = args,
+      .nargs = nargs,
+      .cooperative = cooperative,
+      .origin = CUEMU_LAUNCH_API,
+  };
+  return cuemu__device_launch(&r);
 }
 
 cuemu_status cuemu_kernel_launch(cuemu_kernel *k, cuemu_dim3 grid,
                                  cuemu_dim3 block, size_t dynamic_shared,
                                  cuemu_stream *stream, void **args,
                                  int nargs) {
-  (void)stream; /* launches are synchronous */
-  return launch(k, grid, block, dynamic_shared, args, nargs, 0);
+  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 0);
 }
 
 cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *k, cuemu_dim3 grid,
@@ -228,8 +231,7 @@ cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *k, cuemu_dim3 grid,
                                              size_t dynamic_shared,
                                              cuemu_stream *stream,
                                              void **args, int nargs) {
-  (void)stream;
-  return launch(k, grid, block, dynamic_shared, args, nargs, 1);
+  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 1);
 }
 
 cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,
@@ -237,55 +239,18 @@ cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,
                                                  size_t dynamic_shared,
                                                  unsigned *blocks) {
   unsigned long long n = (unsigned long long)block.x * block.y * block.z;
-  if (!k || !blocks || n == 0 || n > CUEMU_MAX_THREADS_PER_BLOCK)
+  cuemu_kernel_attributes a;
+  if (k)
+    cuemu__function_attributes(k->desc->function, k->desc, &a);
+  if (!k || !blocks || n == 0 || n > a.max_threads_per_block)
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "cuemu_kernel_max_cooperative_blocks: a kernel, an "
                          "output and a block of 1 to %u threads are needed",
-                         CUEMU_MAX_THREADS_PER_BLOCK);
-  *blocks = cuemu__grid_max_blocks((unsigned)n, dynamic_shared);
+                         k ? a.max_threads_per_block
+                           : cuemu__device_model()->max_threads_per_block);
+  *blocks = cuemu__device_blocks_per_sm((unsigned)n,
+                                        a.static_shared_bytes +
+                                            dynamic_shared) *
+            cuemu__device_model()->sms;
   return CUEMU_SUCCESS;
-}
-
-/* ---- The kernel registry of whole programs ------------------------------ */
-
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static const cuemu_module_desc **registry;
-static size_t registry_count;
-
-void cuemu_program_register(const cuemu_module_desc *desc) {
-  pthread_mutex_lock(&registry_lock);
-  const cuemu_module_desc **r =
-      realloc(registry, (registry_count + 1) * sizeof *r);
-  if (r) {
-    registry = r;
-    registry[registry_count++] = desc;
-  }
-  pthread_mutex_unlock(&registry_lock);
-}
-
-const cuemu_kernel_desc *cuemu_program_find(const void *function) {
-  const cuemu_kernel_desc *found = NULL;
-  pthread_mutex_lock(&registry_lock);
-  for (size_t i = 0; i < registry_count && !found; ++i)
-    for (int k = 0; k < registry[i]->kernel_count; ++k)
-      if (registry[i]->kernels[k].function == function) {
-        found = &registry[i]->kernels[k];
-        break;
-      }
-  pthread_mutex_unlock(&registry_lock);
-  return found;
-}
-
-int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                         cuemu_uint3 block, size_t dynamic_shared,
-                         void *stream, void **args) {
-  if (cuemu__rt_stream_check(stream) != 0)
-    return cuemu__report(CUEMU_INVALID_HANDLE,
-                         "kernel %s: launched into a stream that is not "
-                         "valid (destroyed, or never created)",
-                         kernel->name);
-  cuemu_dim3 g = {grid.x, grid.y, grid.z};
-  cuemu_dim3 b = {block.x, block.y, block.z};
-  return cuemu__launch(kernel, cuemu__rt_kernel_shared_limit(kernel, args),
-                       g, b, dynamic_shared, args, 0);
 }

@@ -13,120 +13,20 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
 #define CUEMU_RT_CUDA_VERSION 13000
 
-#define CUEMU_RT_DEFAULT_SM 90
-#define CUEMU_RT_DEFAULT_SMS 8u
-
-/* The configuration of the emulated device, read once. */
-typedef struct device_config {
-  int major, minor;
-  unsigned sms;
-  size_t mem; /* 0: the host's memory */
-  unsigned threads;     /* most threads per block */
-  size_t shared_optin;  /* most dynamic shared memory per block, opted in */
-} device_config;
-
-static device_config config;
-static pthread_once_t config_once = PTHREAD_ONCE_INIT;
-
-/* Parses an unsigned decimal number in [lo, hi] from [s, e); 0 on error. */
-static int parse_number(const char *s, const char *e, unsigned long lo,
-                        unsigned long hi, unsigned long *out) {
-  if (s == e)
-    return 0;
-  unsigned long n = 0;
-  for (; s < e; ++s) {
-    if (*s < '0' || *s > '9' || n > hi)
-      return 0;
-    n = n * 10 + (unsigned long)(*s - '0');
-  }
-  if (n < lo || n > hi)
-    return 0;
-  *out = n;
-  return 1;
-}
-
-static void read_config(void) {
-  config.major = CUEMU_RT_DEFAULT_SM / 10;
-  config.minor = CUEMU_RT_DEFAULT_SM % 10;
-  config.sms = CUEMU_RT_DEFAULT_SMS;
-  config.threads = CUEMU_MAX_THREADS_PER_BLOCK;
-  config.shared_optin = CUEMU_MAX_DYNAMIC_SHARED_OPTIN;
-  unsigned long n;
-  const char *v = getenv("CUEMU_SM_COUNT");
-  if (v && *v && parse_number(v, v + strlen(v), 1, 1024, &n))
-    config.sms = (unsigned)n;
-  v = getenv("CUEMU_DEVICE");
-  if (!v)
-    return;
-  /* A comma-separated list of key=value; an item that is not understood is
-   * reported and ignored. */
-  while (*v) {
-    const char *end = strchr(v, ',');
-    if (!end)
-      end = v + strlen(v);
-    const char *eq = memchr(v, '=', (size_t)(end - v));
-    int ok = 0;
-    if (eq) {
-      size_t key = (size_t)(eq - v);
-      if (key == 2 && !strncmp(v, "sm", 2) &&
-          parse_number(eq + 1, end, 10, 199, &n)) {
-        config.major = (int)(n / 10);
-        config.minor = (int)(n % 10);
-        ok = 1;
-      } else if (key == 3 && !strncmp(v, "sms", 3) &&
-                 parse_number(eq + 1, end, 1, 1024, &n)) {
-        config.sms = (unsigned)n;
-        ok = 1;
-      } else if (key == 3 && !strncmp(v, "mem", 3) &&
-                 parse_number(eq + 1, end, 1, 1ul << 24, &n)) {
-        config.mem = (size_t)n << 20;
-        ok = 1;
-      } else if (key == 7 && !strncmp(v, "threads", 7) &&
-                 parse_number(eq + 1, end, 32, CUEMU_MAX_THREADS_PER_BLOCK,
-                              &n)) {
-        config.threads = (unsigned)n;
-        ok = 1;
-      } else if (key == 4 && !strncmp(v, "smem", 4) &&
-                 parse_number(eq + 1, end, 1,
-                              CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
-        config.shared_optin = (size_t)n * 1024;
-        ok = 1;
-      }
-    }
-    if (!ok && end > v)
-      fprintf(stderr, "cuemu: CUEMU_DEVICE: ignored \"%.*s\" (keys: sm=90, "
-                      "sms=8, mem=MiB, threads=1024, smem=KiB up to 227)\n",
-              (int)(end - v), v);
-    v = *end ? end + 1 : end;
-  }
-}
-
-static const device_config *get_config(void) {
-  pthread_once(&config_once, read_config);
-  return &config;
-}
-
-unsigned cuemu_rt_sm_count(void) { return get_config()->sms; }
+unsigned cuemu_rt_sm_count(void) { return cuemu__device_model()->sms; }
 
 unsigned cuemu_rt_max_threads_per_block(void) {
-  return get_config()->threads;
+  return cuemu__device_model()->max_threads_per_block;
 }
 
-size_t cuemu_rt_max_shared_optin(void) { return get_config()->shared_optin; }
-
-/* The host's physical memory, or CUEMU_DEVICE's mem. */
-static size_t total_memory(void) {
-  if (get_config()->mem)
-    return get_config()->mem;
-  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || size <= 0)
-    return (size_t)16 << 30;
-  return (size_t)pages * (size_t)size;
+size_t cuemu_rt_max_shared_optin(void) {
+  return cuemu__device_model()->shared_per_block_optin;
 }
 
 int cuemu_rt_get_device_count(int *count) {
@@ -183,71 +83,56 @@ int cuemu_rt_device_reset(void) {
 
 int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
 
-/* The limits of the emulated device: an H100-like device whatever the
- * compute capability (the emulator enforces the per-block ones). */
-#define CUEMU_RT_SHARED_PER_BLOCK 49152
-#define CUEMU_RT_SHARED_PER_SM (228 * 1024)
-#define CUEMU_RT_THREADS_PER_SM 2048
-#define CUEMU_RT_BLOCKS_PER_SM 32
-#define CUEMU_RT_REGS 65536
-#define CUEMU_RT_CONST (64 * 1024)
-#define CUEMU_RT_L2 (50 * 1024 * 1024)
-#define CUEMU_RT_BUS_WIDTH 5120
-#define CUEMU_RT_CLOCK_KHZ 1755000
-#define CUEMU_RT_MEMORY_CLOCK_KHZ 2619000
-
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (device != 0)
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  const device_config *c = get_config();
+  const cuemu_device_model *m = cuemu__device_model();
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "cuemu emulated device (sm_%d%d)",
-           c->major, c->minor);
+           m->major, m->minor);
   memcpy(p->uuid.bytes, "cuemu-device-000", 16);
-  p->totalGlobalMem = total_memory();
-  p->sharedMemPerBlock = CUEMU_RT_SHARED_PER_BLOCK;
-  p->regsPerBlock = CUEMU_RT_REGS;
-  p->warpSize = 32;
+  p->totalGlobalMem = m->total_memory;
+  p->sharedMemPerBlock = m->shared_per_block;
+  p->regsPerBlock = (int)m->regs_per_block;
+  p->warpSize = (int)m->warp_size;
   p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = (int)c->threads;
-  p->maxThreadsDim[0] = (int)c->threads;
-  p->maxThreadsDim[1] = (int)c->threads;
-  p->maxThreadsDim[2] = 64;
-  p->maxGridSize[0] = 2147483647;
-  p->maxGridSize[1] = 65535;
-  p->maxGridSize[2] = 65535;
-  p->totalConstMem = CUEMU_RT_CONST;
-  p->major = c->major;
-  p->minor = c->minor;
+  p->maxThreadsPerBlock = (int)m->max_threads_per_block;
+  for (int i = 0; i < 3; ++i) {
+    p->maxThreadsDim[i] = (int)m->max_block_dim[i];
+    p->maxGridSize[i] = (int)m->max_grid_dim[i];
+  }
+  p->totalConstMem = m->const_memory;
+  p->major = m->major;
+  p->minor = m->minor;
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
-  p->multiProcessorCount = (int)c->sms;
+  p->multiProcessorCount = (int)m->sms;
   p->canMapHostMemory = 1;
   p->surfaceAlignment = 512;
   p->concurrentKernels = 1;
   p->asyncEngineCount = 2;
   p->unifiedAddressing = 1;
-  p->memoryBusWidth = CUEMU_RT_BUS_WIDTH;
-  p->l2CacheSize = CUEMU_RT_L2;
-  p->maxThreadsPerMultiProcessor = CUEMU_RT_THREADS_PER_SM;
+  p->memoryBusWidth = (int)m->memory_bus_width;
+  p->l2CacheSize = (int)m->l2_cache;
+  p->maxThreadsPerMultiProcessor = (int)m->threads_per_sm;
   p->streamPrioritiesSupported = 1;
   p->globalL1CacheSupported = 1;
   p->localL1CacheSupported = 1;
-  p->sharedMemPerMultiprocessor = CUEMU_RT_SHARED_PER_SM;
-  p->regsPerMultiprocessor = CUEMU_RT_REGS;
+  p->sharedMemPerMultiprocessor = m->shared_per_sm;
+  p->regsPerMultiprocessor = (int)m->regs_per_sm;
   p->managedMemory = 1;
   p->pageableMemoryAccess = 1;
   p->concurrentManagedAccess = 1;
   p->computePreemptionSupported = 1;
   p->canUseHostPointerForRegisteredMem = 1;
   p->cooperativeLaunch = 1;
-  p->sharedMemPerBlockOptin = c->shared_optin;
+  p->sharedMemPerBlockOptin = m->shared_per_block_optin;
   p->pageableMemoryAccessUsesHostPageTables = 1;
   p->directManagedMemAccessFromHost = 1;
-  p->maxBlocksPerMultiProcessor = CUEMU_RT_BLOCKS_PER_SM;
-  p->reservedSharedMemPerBlock = 1024;
+  p->maxBlocksPerMultiProcessor = (int)m->blocks_per_sm;
+  p->reservedSharedMemPerBlock = m->reserved_shared_per_block;
   p->hostRegisterSupported = 1;
   p->hostRegisterReadOnlySupported = 1;
   p->deviceNumaId = -1;
@@ -276,7 +161,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrWarpSize: v = p.warpSize; break;
   case cudaDevAttrMaxPitch: v = (int)p.memPitch; break;
   case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
-  case cudaDevAttrClockRate: v = CUEMU_RT_CLOCK_KHZ; break;
+  case cudaDevAttrClockRate: v = (int)cuemu__device_model()->clock_khz; break;
   case cudaDevAttrTextureAlignment: v = (int)p.textureAlignment; break;
   case cudaDevAttrGpuOverlap: v = 1; break;
   case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
@@ -291,7 +176,9 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrPciDeviceId: v = p.pciDeviceID; break;
   case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
   case cudaDevAttrTccDriver: v = p.tccDriver; break;
-  case cudaDevAttrMemoryClockRate: v = CUEMU_RT_MEMORY_CLOCK_KHZ; break;
+  case cudaDevAttrMemoryClockRate:
+    v = (int)cuemu__device_model()->memory_clock_khz;
+    break;
   case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
   case cudaDevAttrL2CacheSize: v = p.l2CacheSize; break;
   case cudaDevAttrMaxThreadsPerMultiProcessor:
@@ -381,13 +268,8 @@ int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  size_t total = total_memory();
-  size_t free_now = total;
-  if (!get_config()->mem) {
-    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && size > 0 && (size_t)pages * (size_t)size < total)
-      free_now = (size_t)pages * (size_t)size;
-  }
+  size_t total = cuemu__device_model()->total_memory;
+  size_t free_now = cuemu__device_free_memory();
   *free_bytes = free_now;
   *total_bytes = total;
   return cudaSuccess;

@@ -3,15 +3,14 @@
  * execution error of the runtime API, the names and strings of the error
  * codes, and the CUDA code of a launch's status (see cuemu_runtime.h).
  */
-#include <stdatomic.h>
-
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
 
 static __thread int last_error;
-static atomic_int sticky_error;
 
 int cuemu_rt_error(int code) {
   if (code != 0)
@@ -19,20 +18,27 @@ int cuemu_rt_error(int code) {
   return code;
 }
 
-int cuemu_rt_sticky(void) { return atomic_load(&sticky_error); }
+int cuemu_rt_sticky(void) {
+  cuemu_status st = cuemu__device_sticky();
+  return st == CUEMU_SUCCESS ? cudaSuccess : cuemu_rt_error_of_status(st);
+}
 
-int cuemu__rt_check_sticky(void) {
-  return cuemu_rt_error(atomic_load(&sticky_error));
+int cuemu__rt_check_sticky(void) { return cuemu_rt_error(cuemu_rt_sticky()); }
+
+int cuemu__rt_check_stream(void *stream) {
+  return cuemu__handle_stream_valid(stream)
+             ? cudaSuccess
+             : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
 void cuemu__rt_error_reset(void) {
-  atomic_store(&sticky_error, 0);
+  cuemu__device_unstick();
   last_error = 0;
 }
 
 int cuemu_rt_get_last_error(void) {
   int code = last_error;
-  last_error = atomic_load(&sticky_error);
+  last_error = cuemu_rt_sticky();
   return code;
 }
 
@@ -82,6 +88,8 @@ int cuemu_rt_error_of_status(int status) {
     return cudaErrorLaunchTimeout;
   case CUEMU_NOT_SUPPORTED:
     return cudaErrorNotSupported;
+  case CUEMU_LAUNCH_OUT_OF_RESOURCES:
+    return cudaErrorLaunchOutOfResources;
   case CUEMU_COOPERATIVE_TOO_LARGE:
     return cudaErrorCooperativeLaunchTooLarge;
   case CUEMU_STACK_OVERFLOW:
@@ -105,14 +113,7 @@ int cuemu_rt_status_is_execution_error(int status) {
 }
 
 int cuemu_rt_record_launch_status(int status) {
-  int code = cuemu_rt_error_of_status(status);
-  if (code == cudaSuccess)
-    return code;
-  /* Errors while the kernel ran are sticky. */
-  if (cuemu_rt_status_is_execution_error(status)) {
-    /* The first execution error stays. */
-    int none = 0;
-    atomic_compare_exchange_strong(&sticky_error, &none, code);
-  }
-  return cuemu_rt_error(code);
+  /* The launch path has already made an execution error sticky
+   * (device/cuemu_device_launch.c); here it becomes the last error. */
+  return cuemu_rt_error(cuemu_rt_error_of_status(status));
 }

@@ -2,61 +2,28 @@
  * cuemu_rt_event.c: events of the CUDA runtime API. All work issued before
  * a record has finished when the record is issued (see
  * cuemu_runtime_streams.h), so an event holds the host time of its last
- * record; handles are numbers that are never reused.
+ * record; handles are the device's (device/cuemu_handles.h).
  */
-#include <pthread.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "runtime/cuemu_rt_streams_internal.h"
-
-/* Handles: event i (from 1) is ((i << 4) | TAG). */
-#define EVENT_TAG 0x5u
+#include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_internal.h"
 
 #define EVENT_BLOCKING_SYNC 0x1u
 #define EVENT_DISABLE_TIMING 0x2u
 #define EVENT_INTERPROCESS 0x4u
 
-typedef struct event_entry {
-  unsigned flags;
-  int live;
-  int recorded;
-  long long ns; /* CLOCK_MONOTONIC at the last record */
-} event_entry;
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static event_entry *events; /* events[i - 1] is event i */
-static size_t count, capacity;
-
-/* The entry of a live event, or NULL. Called with the lock. */
-static event_entry *find(void *e) {
-  uintptr_t h = (uintptr_t)e;
-  if ((h & 0xfu) != EVENT_TAG)
-    return NULL;
-  uintptr_t i = h >> 4;
-  if (i == 0 || i > count || !events[i - 1].live)
-    return NULL;
-  return &events[i - 1];
-}
-
-static int valid(void *e) {
-  pthread_mutex_lock(&lock);
-  int ok = find(e) != NULL;
-  pthread_mutex_unlock(&lock);
-  return ok;
-}
-
 /* The sticky error, else the event's validity; records a failure. */
 static int check(void *e) {
-  int err = cuemu__rt_sticky_check();
+  int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  return valid(e) ? cudaSuccess
-                  : cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  return cuemu__handle_get(CUEMU_HANDLE_EVENT, e, NULL)
+             ? cudaSuccess
+             : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
 int cuemu_rt_event_create(void **event, unsigned flags) {
@@ -65,59 +32,40 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
                  EVENT_INTERPROCESS)) ||
       ((flags & EVENT_INTERPROCESS) && !(flags & EVENT_DISABLE_TIMING)))
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int err = cuemu__rt_sticky_check();
+  int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  pthread_mutex_lock(&lock);
-  if (count == capacity) {
-    size_t n = capacity ? capacity * 2 : 16;
-    event_entry *grown = realloc(events, n * sizeof *grown);
-    if (!grown) {
-      pthread_mutex_unlock(&lock);
-      return cuemu_rt_error(cudaErrorMemoryAllocation);
-    }
-    events = grown;
-    capacity = n;
-  }
-  event_entry *entry = &events[count++];
-  entry->flags = flags;
-  entry->live = 1;
-  entry->recorded = 0;
-  entry->ns = 0;
-  *event = (void *)(((uintptr_t)count << 4) | EVENT_TAG);
-  pthread_mutex_unlock(&lock);
+  cuemu_handle_state state = {flags, 0, 0, 0};
+  if (cuemu__handle_create(CUEMU_HANDLE_EVENT, &state, event) !=
+      CUEMU_SUCCESS)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
   return cudaSuccess;
 }
 
 int cuemu_rt_event_destroy(void *e) {
-  pthread_mutex_lock(&lock);
-  event_entry *entry = find(e);
-  if (entry)
-    entry->live = 0;
-  pthread_mutex_unlock(&lock);
-  if (!entry)
+  if (!cuemu__handle_destroy(CUEMU_HANDLE_EVENT, e))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  return cuemu__rt_sticky_check();
+  return cuemu__rt_check_sticky();
 }
 
 int cuemu_rt_event_record(void *e, void *stream) {
   int err = check(e);
   if (err)
     return err;
-  err = cuemu_rt_error(cuemu__rt_stream_check(stream));
+  err = cuemu__rt_check_stream(stream);
   if (err)
     return err;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  pthread_mutex_lock(&lock);
-  event_entry *entry = find(e);
-  if (entry) {
-    entry->recorded = 1;
-    entry->ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+  cuemu_handle_state state;
+  int live = cuemu__handle_get(CUEMU_HANDLE_EVENT, e, &state);
+  if (live) {
+    state.recorded = 1;
+    state.ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+    live = cuemu__handle_set(CUEMU_HANDLE_EVENT, e, &state);
   }
-  pthread_mutex_unlock(&lock);
-  return entry ? cudaSuccess
-               : cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  return live ? cudaSuccess
+              : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
 /* The work an event captures has always finished; an event never
@@ -132,22 +80,21 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   int err = check(e);
   if (err)
     return err;
-  return cuemu_rt_error(cuemu__rt_stream_check(stream));
+  return cuemu__rt_check_stream(stream);
 }
 
 int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
   if (!ms)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int err = cuemu__rt_sticky_check();
+  int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  pthread_mutex_lock(&lock);
-  event_entry *a = find(start), *b = find(end);
-  int ok = a && b && a->recorded && b->recorded &&
-           !((a->flags | b->flags) & EVENT_DISABLE_TIMING);
+  cuemu_handle_state a, b;
+  int ok = cuemu__handle_get(CUEMU_HANDLE_EVENT, start, &a) &&
+           cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) && a.recorded &&
+           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING);
   if (ok)
-    *ms = (float)((double)(b->ns - a->ns) / 1e6);
-  pthread_mutex_unlock(&lock);
+    *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess
             : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }

@@ -1,69 +1,25 @@
 /*
  * cuemu_rt_func.c: function attributes and occupancy of the CUDA runtime
- * API. A kernel's only setting that changes a launch is its dynamic
- * shared-memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize), kept
- * here per kernel address; occupancy follows the residency rule of
- * cooperative launches (cuemu__grid_max_blocks in cuemu_grid.c).
+ * API, read from the device's table of kernels (device/cuemu_functions.h)
+ * and its model (device/cuemu_device_model.h).
  */
-#include <pthread.h>
-#include <stdlib.h>
-
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "runtime/cuemu_rt_streams_internal.h"
-#include "core/cuemu_worker.h"
-
-/* cudaFuncAttribute values. */
-#define ATTR_MAX_DYNAMIC_SHARED 8
-#define ATTR_PREFERRED_CARVEOUT 9
-#define ATTR_FIRST_CLUSTER 10
-#define ATTR_LAST_CLUSTER 15
-
-typedef struct func_entry {
-  const void *function;
-  size_t max_dynamic_shared;
-  int carveout;
-} func_entry;
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static func_entry *funcs;
-static size_t count, capacity;
-
-/* The entry of `function`, or NULL. Called with the lock. */
-static func_entry *find(const void *function) {
-  for (size_t i = 0; i < count; ++i)
-    if (funcs[i].function == function)
-      return &funcs[i];
-  return NULL;
-}
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
+#include "runtime/cuemu_rt_internal.h"
 
 size_t cuemu_rt_func_max_dynamic_shared(const void *function) {
-  size_t limit = CUEMU_DEFAULT_DYNAMIC_SHARED;
-  if (!function)
-    return limit;
-  pthread_mutex_lock(&lock);
-  func_entry *f = find(function);
-  if (f)
-    limit = f->max_dynamic_shared;
-  pthread_mutex_unlock(&lock);
-  return limit;
-}
-
-size_t cuemu__rt_kernel_shared_limit(const cuemu_kernel_desc *kernel,
-                                     void **args) {
-  const void *function = kernel->function;
-  if (!function && kernel->params && args)
-    function = args[kernel->param_count];
-  return cuemu_rt_func_max_dynamic_shared(function);
+  return cuemu__function_max_dynamic_shared(function);
 }
 
 /* 0 when `function` may be taken for a kernel, else the error recorded. */
 static int check_function(const void *function, int known) {
-  if (!function || (!known && !cuemu_program_find(function)))
+  if (!function || (!known && !cuemu__function_find(function)))
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
-  return cuemu__rt_sticky_check();
+  return cuemu__rt_check_sticky();
 }
 
 int cuemu_rt_func_set_attribute(const void *function, int attribute,
@@ -71,42 +27,10 @@ int cuemu_rt_func_set_attribute(const void *function, int attribute,
   int e = check_function(function, known);
   if (e)
     return e;
-  if (attribute == ATTR_MAX_DYNAMIC_SHARED) {
-    if (value < 0 || (size_t)value > cuemu_rt_max_shared_optin())
-      return cuemu_rt_error(cudaErrorInvalidValue);
-  } else if (attribute == ATTR_PREFERRED_CARVEOUT) {
-    if (value < -1 || value > 100)
-      return cuemu_rt_error(cudaErrorInvalidValue);
-  } else if (attribute >= ATTR_FIRST_CLUSTER &&
-             attribute <= ATTR_LAST_CLUSTER) {
-    return cudaSuccess; /* clusters are not emulated */
-  } else {
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  }
-  pthread_mutex_lock(&lock);
-  func_entry *f = find(function);
-  if (!f) {
-    if (count == capacity) {
-      size_t n = capacity ? capacity * 2 : 8;
-      func_entry *grown = realloc(funcs, n * sizeof *grown);
-      if (!grown) {
-        pthread_mutex_unlock(&lock);
-        return cuemu_rt_error(cudaErrorMemoryAllocation);
-      }
-      funcs = grown;
-      capacity = n;
-    }
-    f = &funcs[count++];
-    f->function = function;
-    f->max_dynamic_shared = CUEMU_DEFAULT_DYNAMIC_SHARED;
-    f->carveout = -1;
-  }
-  if (attribute == ATTR_MAX_DYNAMIC_SHARED)
-    f->max_dynamic_shared = (size_t)value;
-  else
-    f->carveout = value;
-  pthread_mutex_unlock(&lock);
-  return cudaSuccess;
+  const cuemu_kernel_desc *d = cuemu__function_find(function);
+  cuemu_status st = cuemu__function_set(function, d ? d->name : "(unnamed)",
+                                        attribute, value);
+  return cuemu_rt_error(cuemu_rt_error_of_status(st));
 }
 
 int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
@@ -116,41 +40,32 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   int e = check_function(function, known);
   if (e)
     return e;
-  int carveout = -1;
-  pthread_mutex_lock(&lock);
-  func_entry *f = find(function);
-  if (f)
-    carveout = f->carveout;
-  pthread_mutex_unlock(&lock);
-  /* Static shared, constant and local sizes are not known on the host:
-   * 0, as for a kernel that uses none. */
-  a->shared_size_bytes = 0;
-  a->const_size_bytes = 0;
-  a->local_size_bytes = 0;
-  a->max_threads_per_block = 1024;
-  a->num_regs = 32;
-  a->ptx_version = 90;
-  a->binary_version = 90;
+  cuemu_kernel_attributes k;
+  cuemu__function_attributes(function, cuemu__function_find(function), &k);
+  a->shared_size_bytes = k.static_shared_bytes;
+  a->const_size_bytes = k.const_bytes;
+  a->local_size_bytes = k.local_bytes;
+  a->max_threads_per_block = (int)k.max_threads_per_block;
+  a->num_regs = k.num_regs;
+  a->ptx_version = k.ptx_version;
+  a->binary_version = k.binary_version;
   a->cache_mode_ca = 0;
-  a->max_dynamic_shared_size_bytes =
-      (int)cuemu_rt_func_max_dynamic_shared(function);
-  a->preferred_shmem_carveout = carveout;
+  a->max_dynamic_shared_size_bytes = (int)k.max_dynamic_shared_bytes;
+  a->preferred_shmem_carveout = k.preferred_carveout;
   return cudaSuccess;
 }
 
-/* The emulated SM count (CUEMU_SM_COUNT): a block of 1024 threads is
- * resident twice per SM by the rule of cuemu__grid_max_blocks. */
-static unsigned sm_count(void) {
-  unsigned n = cuemu__grid_max_blocks(1024, 0) / 2;
-  return n ? n : 1;
-}
-
-/* Blocks of `threads` threads resident per SM. */
-static unsigned blocks_per_sm(unsigned threads, size_t dynamic_shared,
-                              size_t limit) {
-  if (threads == 0 || threads > 1024 || dynamic_shared > limit)
+/* Blocks of `threads` threads resident per SM; 0 when the kernel cannot
+ * run blocks of that shape. */
+static unsigned blocks_per_sm(const void *function, unsigned threads,
+                              size_t dynamic_shared) {
+  cuemu_kernel_attributes k;
+  cuemu__function_attributes(function, cuemu__function_find(function), &k);
+  if (threads == 0 || threads > k.max_threads_per_block ||
+      dynamic_shared > k.max_dynamic_shared_bytes)
     return 0;
-  return cuemu__grid_max_blocks(threads, dynamic_shared) / sm_count();
+  return cuemu__device_blocks_per_sm(threads,
+                                     k.static_shared_bytes + dynamic_shared);
 }
 
 int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
@@ -164,8 +79,7 @@ int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
   int e = check_function(function, known);
   if (e)
     return e;
-  *blocks = (int)blocks_per_sm((unsigned)block_size, dynamic_shared,
-                               cuemu_rt_func_max_dynamic_shared(function));
+  *blocks = (int)blocks_per_sm(function, (unsigned)block_size, dynamic_shared);
   return cudaSuccess;
 }
 
@@ -180,25 +94,26 @@ int cuemu_rt_occupancy_max_potential_block_size(int *min_grid_size,
   int e = check_function(function, known);
   if (e)
     return e;
-  size_t limit = cuemu_rt_func_max_dynamic_shared(function);
-  unsigned most = block_size_limit && block_size_limit < 1024
-                      ? (unsigned)block_size_limit
-                      : 1024u;
+  cuemu_kernel_attributes k;
+  cuemu__function_attributes(function, cuemu__function_find(function), &k);
+  unsigned most = k.max_threads_per_block;
+  if (block_size_limit && (unsigned)block_size_limit < most)
+    most = (unsigned)block_size_limit;
   unsigned best = 0, best_blocks = 0, best_threads = 0;
   /* From the largest size down, so that ties go to the larger block. */
   for (unsigned size = most / 32 * 32; size >= 32; size -= 32) {
-    unsigned b = blocks_per_sm(size, dynamic_shared, limit);
+    unsigned b = blocks_per_sm(function, size, dynamic_shared);
     if (b * size > best_threads) {
       best = size;
       best_blocks = b;
       best_threads = b * size;
     }
   }
-  if (best == 0 && most < 32 && blocks_per_sm(most, dynamic_shared, limit)) {
+  if (best == 0 && most < 32 && blocks_per_sm(function, most, dynamic_shared)) {
     best = most;
-    best_blocks = blocks_per_sm(most, dynamic_shared, limit);
+    best_blocks = blocks_per_sm(function, most, dynamic_shared);
   }
   *block_size = (int)best;
-  *min_grid_size = (int)(best_blocks * sm_count());
+  *min_grid_size = (int)(best_blocks * cuemu__device_model()->sms);
   return cudaSuccess;
 }

@@ -15,14 +15,14 @@ void cuemu__rt_error_reset(void);
  * (cudaDeviceReset). */
 void cuemu__rt_memory_reset(void);
 
-/* Returns the sticky error, recorded as the last error, when there is one
- * (the start of every call that works with the device), else 0. */
+/* Returns the sticky error's CUDA code, recorded as the last error, when
+ * there is one (the start of every call that works with the device), else
+ * 0. */
 int cuemu__rt_check_sticky(void);
 
-/* A copy of the table of tracked allocations (live and remembered freed
- * ones), sorted by base, in *out (to free); returns its length. For the
- * checkers (emulator/check/). */
-struct cuemu_rt_allocation;
-size_t cuemu__rt_memory_snapshot(struct cuemu_rt_allocation **out);
+/* 0 when `stream` is a live stream or a default stream (0,
+ * cudaStreamLegacy, cudaStreamPerThread), else records and returns
+ * cudaErrorInvalidResourceHandle. */
+int cuemu__rt_check_stream(void *stream);
 
 #endif /* CUEMU_RT_INTERNAL_H */

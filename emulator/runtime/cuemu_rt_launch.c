@@ -1,22 +1,54 @@
 /*
- * cuemu_rt_launch.c: cudaLaunchKernel and cudaLaunchCooperativeKernel, and
- * the cooperative launch of a whole program's kernel. Launches run to
- * completion before they return (see cuemu_runtime_streams.h).
+ * cuemu_rt_launch.c: the launches of the runtime API: kernel<<<>>> of whole
+ * programs, cudaLaunchKernel and cudaLaunchCooperativeKernel. Each one
+ * fills a launch request for the one launch path of the device
+ * (device/cuemu_device_launch.h), which validates and runs it and keeps the
+ * sticky error. Launches run to completion before they return (see
+ * cuemu_runtime_streams.h).
  */
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "core/cuemu_core.h"
-#include "runtime/cuemu_rt_streams_internal.h"
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_functions.h"
+#include "runtime/cuemu_rt_internal.h"
 
-/* The error the launch call returns for a launch status, or 0 when the
- * status is not an error of the call (success, or an execution error that
- * the caller records as sticky). */
-static int call_error(int status) {
-  if (cuemu_rt_status_is_execution_error(status))
-    return 0;
-  return cuemu_rt_error_of_status(status);
+/* A launch of the runtime API. */
+static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
+                           cuemu_uint3 block, size_t dynamic_shared,
+                           void *stream, void **args, int cooperative) {
+  cuemu_launch_request r = {
+      .kernel = kernel,
+      .grid = {grid.x, grid.y, grid.z},
+      .block = {block.x, block.y, block.z},
+      .dynamic_shared = dynamic_shared,
+      .stream = stream,
+      .args = args,
+      .cooperative = cooperative,
+      .origin = CUEMU_LAUNCH_RUNTIME,
+  };
+  return cuemu__device_launch(&r);
+}
+
+int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
+                         cuemu_uint3 block, size_t dynamic_shared,
+                         void *stream, void **args) {
+  /* A kernel of the program is described by its registered descriptor,
+   * which knows its static attributes (__launch_bounds__, static shared
+   * memory); the caller's may be a bare one made where it was launched. */
+  const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  return launch(registered ? registered : kernel, grid, block, dynamic_shared,
+                stream, args, 0);
+}
+
+int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
+                                     cuemu_uint3 grid, cuemu_uint3 block,
+                                     size_t dynamic_shared, void *stream,
+                                     void **args) {
+  const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  return launch(registered ? registered : kernel, grid, block, dynamic_shared,
+                stream, args, 1);
 }
 
 int cuemu_rt_launch_kernel(const void *function,
@@ -26,40 +58,22 @@ int cuemu_rt_launch_kernel(const void *function,
                            int cooperative, int *status) {
   if (status)
     *status = CUEMU_SUCCESS;
-  int e = cuemu__rt_sticky_check();
+  int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  if (!function)
-    return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
-  e = cuemu_rt_error(cuemu__rt_stream_check(stream));
-  if (e)
-    return e;
-  const cuemu_kernel_desc *k = cuemu_program_find(function);
+  const cuemu_kernel_desc *k = function ? cuemu__function_find(function) : NULL;
   if (!k)
-    k = fallback;
+    k = function ? fallback : NULL;
   if (!k)
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
   if (k->param_count > 0 && !args)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  cuemu_dim3 g = {grid.x, grid.y, grid.z};
-  cuemu_dim3 b = {block.x, block.y, block.z};
-  int st = cuemu__launch(k, cuemu_rt_func_max_dynamic_shared(function), g, b,
-                         dynamic_shared, args, cooperative);
-  e = call_error(st);
-  if (e)
-    return cuemu_rt_error(e);
+  int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative);
+  /* An error in the launch's configuration is the call's; an error while
+   * the kernel ran is the sticky error, which the caller records. */
+  if (st != CUEMU_SUCCESS && !cuemu_rt_status_is_execution_error(st))
+    return cuemu_rt_error(cuemu_rt_error_of_status(st));
   if (status)
     *status = st;
   return cudaSuccess;
-}
-
-int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
-                                     cuemu_uint3 grid, cuemu_uint3 block,
-                                     size_t dynamic_shared, void *stream,
-                                     void **args) {
-  (void)stream; /* launches are synchronous */
-  cuemu_dim3 g = {grid.x, grid.y, grid.z};
-  cuemu_dim3 b = {block.x, block.y, block.z};
-  return cuemu__launch(kernel, cuemu__rt_kernel_shared_limit(kernel, args), g,
-                       b, dynamic_shared, args, 1);
 }

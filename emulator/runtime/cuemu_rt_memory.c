@@ -4,11 +4,7 @@
  * state) so that a bad pointer, a range past an allocation's end, a double
  * free or a wrong copy kind is refused with CUDA's error code before
  * anything is touched (see cuemu_runtime.h).
- *
- * The table of allocations is an array sorted by base address, guarded by
- * one mutex. Freed allocations stay in it (state FREED) until an allocation
- * reuses their addresses, or until too many have piled up, so that a use
- * after free can be told apart from a stray pointer.
+ * The table of allocations is the device's (device/cuemu_allocations.h).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -17,7 +13,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
-#include "check/cuemu_check.h"
+#include "device/cuemu_allocations.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
@@ -25,183 +21,30 @@
 #define CUEMU_RT_ALIGN 256u
 #define CUEMU_RT_PITCH_ALIGN 512u
 #define CUEMU_RT_HOST_ALIGN 4096u
-/* How many freed allocations are remembered at most. */
-#define CUEMU_RT_MAX_FREED 4096u
-
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static cuemu_rt_allocation *table;
-static size_t table_len, table_cap, table_freed;
-
-/* The index of the first entry whose base is above `p`. Locked. */
-static size_t upper_bound(uintptr_t p) {
-  size_t lo = 0, hi = table_len;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if ((uintptr_t)table[mid].base <= p)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-/* The entry holding `p`, or NULL. Locked. */
-static cuemu_rt_allocation *find_locked(const void *p) {
-  size_t i = upper_bound((uintptr_t)p);
-  if (i == 0)
-    return NULL;
-  cuemu_rt_allocation *a = &table[i - 1];
-  uintptr_t base = (uintptr_t)a->base;
-  if ((uintptr_t)p - base < (a->size ? a->size : 1))
-    return a;
-  return NULL;
-}
-
-static void remove_at(size_t i) {
-  if (table[i].state == CUEMU_RT_MEMORY_FREED)
-    --table_freed;
-  memmove(&table[i], &table[i + 1], (table_len - i - 1) * sizeof *table);
-  --table_len;
-}
-
-/* Forgets every freed entry. Locked. */
-static void drop_freed(void) {
-  size_t j = 0;
-  for (size_t i = 0; i < table_len; ++i)
-    if (table[i].state != CUEMU_RT_MEMORY_FREED)
-      table[j++] = table[i];
-  table_len = j;
-  table_freed = 0;
-}
-
-/* Adds a live entry, replacing the freed entries it overlaps. Returns 0, or
- * a CUDA code: cudaErrorHostMemoryAlreadyRegistered when it overlaps a live
- * one, cudaErrorMemoryAllocation when the table cannot grow. Locked. */
-static int insert_locked(void *base, size_t size, int kind, unsigned flags) {
-  uintptr_t b = (uintptr_t)base, e = b + (size ? size : 1);
-  size_t i = upper_bound(b);
-  if (i > 0) {
-    cuemu_rt_allocation *prev = &table[i - 1];
-    if ((uintptr_t)prev->base + (prev->size ? prev->size : 1) > b) {
-      if (prev->state == CUEMU_RT_MEMORY_LIVE)
-        return cudaErrorHostMemoryAlreadyRegistered;
-      remove_at(--i);
-    }
-  }
-  while (i < table_len && (uintptr_t)table[i].base < e) {
-    if (table[i].state == CUEMU_RT_MEMORY_LIVE)
-      return cudaErrorHostMemoryAlreadyRegistered;
-    remove_at(i);
-  }
-  if (table_len == table_cap) {
-    size_t cap = table_cap ? 2 * table_cap : 64;
-    cuemu_rt_allocation *t = realloc(table, cap * sizeof *t);
-    if (!t)
-      return cudaErrorMemoryAllocation;
-    table = t;
-    table_cap = cap;
-  }
-  memmove(&table[i + 1], &table[i], (table_len - i) * sizeof *table);
-  table[i] = (cuemu_rt_allocation){base, size, kind, CUEMU_RT_MEMORY_LIVE,
-                                   flags};
-  ++table_len;
-  return 0;
-}
-
-/* Tracks a new allocation; frees it and fails when it cannot. */
-static int track_new(void *p, size_t size, int kind, unsigned flags) {
-  pthread_mutex_lock(&table_lock);
-  int code = insert_locked(p, size, kind, flags);
-  pthread_mutex_unlock(&table_lock);
-  if (code) {
-    free(p);
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  }
-  return cudaSuccess;
-}
 
 int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out) {
-  pthread_mutex_lock(&table_lock);
-  cuemu_rt_allocation *a = find_locked(p);
-  if (a && out)
-    *out = *a;
-  pthread_mutex_unlock(&table_lock);
-  return a != NULL;
-}
-
-size_t cuemu__rt_memory_snapshot(cuemu_rt_allocation **out) {
-  pthread_mutex_lock(&table_lock);
-  size_t n = table_len;
-  *out = malloc((n ? n : 1) * sizeof **out);
-  if (*out)
-    memcpy(*out, table, n * sizeof **out);
-  else
-    n = 0;
-  pthread_mutex_unlock(&table_lock);
-  return n;
+  return cuemu__allocation_find(p, out);
 }
 
 int cuemu_rt_memory_track(void *base, size_t size, int kind) {
   if (!base || kind < CUEMU_RT_MEMORY_DEVICE || kind > CUEMU_RT_MEMORY_SYMBOL)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  pthread_mutex_lock(&table_lock);
-  int code = insert_locked(base, size, kind, 0);
-  pthread_mutex_unlock(&table_lock);
+  int code = cuemu__allocation_insert(base, size, kind, 0);
   return cuemu_rt_error(code == cudaErrorHostMemoryAlreadyRegistered
                             ? cudaErrorInvalidValue
                             : code);
-}
-
-/* Removes the live entry based at `p` whose kind is one of `kinds` (a bit
- * mask of 1 << kind) and returns 1, or returns 0. When `keep` is set the
- * entry stays, as FREED. Locked inside. */
-static int release(void *p, unsigned kinds, int keep) {
-  int found = 0;
-  pthread_mutex_lock(&table_lock);
-  cuemu_rt_allocation *a = find_locked(p);
-  if (a && a->base == p && a->state == CUEMU_RT_MEMORY_LIVE &&
-      (kinds & (1u << a->kind))) {
-    found = 1;
-    if (keep) {
-      a->state = CUEMU_RT_MEMORY_FREED;
-      if (++table_freed > CUEMU_RT_MAX_FREED)
-        drop_freed();
-    } else {
-      remove_at((size_t)(a - table));
-    }
-  }
-  pthread_mutex_unlock(&table_lock);
-  return found;
 }
 
 int cuemu_rt_memory_untrack(void *base) {
   unsigned kinds = 1u << CUEMU_RT_MEMORY_SYMBOL | 1u << CUEMU_RT_MEMORY_DEVICE |
                    1u << CUEMU_RT_MEMORY_MANAGED | 1u << CUEMU_RT_MEMORY_HOST |
                    1u << CUEMU_RT_MEMORY_REGISTERED;
-  return release(base, kinds, 0) ? cudaSuccess
-                                 : cuemu_rt_error(cudaErrorInvalidValue);
+  return cuemu__allocation_release(base, kinds, 0)
+             ? cudaSuccess
+             : cuemu_rt_error(cudaErrorInvalidValue);
 }
 
-void cuemu__rt_memory_reset(void) {
-  pthread_mutex_lock(&table_lock);
-  for (size_t i = 0; i < table_len; ++i) {
-    cuemu_rt_allocation *a = &table[i];
-    if (a->state == CUEMU_RT_MEMORY_LIVE &&
-        (a->kind == CUEMU_RT_MEMORY_DEVICE ||
-         a->kind == CUEMU_RT_MEMORY_MANAGED || a->kind == CUEMU_RT_MEMORY_HOST))
-      free(a->base);
-  }
-  /* Registered host memory is unregistered; tracked symbols stay. */
-  size_t j = 0;
-  for (size_t i = 0; i < table_len; ++i)
-    if (table[i].kind == CUEMU_RT_MEMORY_SYMBOL &&
-        table[i].state == CUEMU_RT_MEMORY_LIVE)
-      table[j++] = table[i];
-  table_len = j;
-  table_freed = 0;
-  pthread_mutex_unlock(&table_lock);
-  cuemu__check_alloc_reset();
-}
+void cuemu__rt_memory_reset(void) { cuemu__allocation_reset(); }
 
 /* Allocates `size` bytes aligned to `align` and tracks them as `kind`. */
 static int allocate(void **ptr, size_t size, size_t align, int kind,
@@ -220,10 +63,11 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   void *p = aligned_alloc(align, (size + align - 1) / align * align);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  int code = track_new(p, size, kind, flags);
-  if (code)
-    return code;
-  cuemu__check_alloc_note(p, size, kind, site);
+  if (cuemu__allocation_insert(p, size, kind, flags) != 0) {
+    free(p);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  cuemu__allocation_note(p, size, kind, site);
   *ptr = p;
   return cudaSuccess;
 }
@@ -261,12 +105,12 @@ int cuemu_rt_free(void *ptr) {
     return sticky;
   if (!ptr)
     return cudaSuccess;
-  if (!release(ptr,
+  if (!cuemu__allocation_release(ptr,
                1u << CUEMU_RT_MEMORY_DEVICE | 1u << CUEMU_RT_MEMORY_MANAGED, 1)) {
-    cuemu__check_bad_free(ptr, __builtin_return_address(0));
+    cuemu__allocation_bad_free(ptr, __builtin_return_address(0));
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
-  cuemu__check_alloc_free(ptr);
+  cuemu__allocation_freed(ptr);
   free(ptr);
   return cudaSuccess;
 }
@@ -285,11 +129,11 @@ int cuemu_rt_free_host(void *ptr) {
     return sticky;
   if (!ptr)
     return cudaSuccess;
-  if (!release(ptr, 1u << CUEMU_RT_MEMORY_HOST, 1)) {
-    cuemu__check_bad_free(ptr, __builtin_return_address(0));
+  if (!cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_HOST, 1)) {
+    cuemu__allocation_bad_free(ptr, __builtin_return_address(0));
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
-  cuemu__check_alloc_free(ptr);
+  cuemu__allocation_freed(ptr);
   free(ptr);
   return cudaSuccess;
 }
@@ -303,10 +147,8 @@ int cuemu_rt_host_register(void *ptr, size_t size, unsigned flags) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  pthread_mutex_lock(&table_lock);
-  int code = insert_locked(ptr, size, CUEMU_RT_MEMORY_REGISTERED, flags);
-  pthread_mutex_unlock(&table_lock);
-  return cuemu_rt_error(code);
+  return cuemu_rt_error(
+      cuemu__allocation_insert(ptr, size, CUEMU_RT_MEMORY_REGISTERED, flags));
 }
 
 int cuemu_rt_host_unregister(void *ptr) {
@@ -315,7 +157,7 @@ int cuemu_rt_host_unregister(void *ptr) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  if (!release(ptr, 1u << CUEMU_RT_MEMORY_REGISTERED, 0))
+  if (!cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_REGISTERED, 0))
     return cuemu_rt_error(cudaErrorHostMemoryNotRegistered);
   return cudaSuccess;
 }
@@ -382,7 +224,7 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   if (code)
     return cuemu_rt_error(code);
   memmove(dst, src, count);
-  cuemu__check_mark_init(dst, count);
+  cuemu__allocation_written(dst, count);
   return cudaSuccess;
 }
 
@@ -407,7 +249,7 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
     memmove((char *)dst + row * dpitch, (const char *)src + row * spitch,
             width);
   for (size_t row = 0; row < height; ++row)
-    cuemu__check_mark_init((char *)dst + row * dpitch, width);
+    cuemu__allocation_written((char *)dst + row * dpitch, width);
   return cudaSuccess;
 }
 
@@ -420,7 +262,7 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
   if (!ptr || check_range(ptr, count, 1))
     return cuemu_rt_error(cudaErrorInvalidValue);
   memset(ptr, value, count);
-  cuemu__check_mark_init(ptr, count);
+  cuemu__allocation_written(ptr, count);
   return cudaSuccess;
 }
 
@@ -439,7 +281,7 @@ int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
     return cuemu_rt_error(cudaErrorInvalidValue);
   for (size_t row = 0; row < height; ++row) {
     memset((char *)ptr + row * pitch, value, width);
-    cuemu__check_mark_init((char *)ptr + row * pitch, width);
+    cuemu__allocation_written((char *)ptr + row * pitch, width);
   }
   return cudaSuccess;
 }

@@ -8,7 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
-#include "runtime/cuemu_rt_streams_internal.h"
+#include "runtime/cuemu_rt_internal.h"
 
 /* cudaMemcpyKind values. */
 #define KIND_HOST_TO_DEVICE 1
@@ -19,10 +19,10 @@
 /* The checks common to both directions; 0 when the copy may go. */
 static int check(const void *symbol, size_t size, const void *other,
                  size_t count, size_t offset, void *stream) {
-  int e = cuemu__rt_sticky_check();
+  int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  e = cuemu_rt_error(cuemu__rt_stream_check(stream));
+  e = cuemu__rt_check_stream(stream);
   if (e)
     return e;
   if (!symbol)
@@ -67,7 +67,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
                                 size_t size) {
   if (!address)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = cuemu__rt_sticky_check();
+  int e = cuemu__rt_check_sticky();
   if (e)
     return e;
   if (!symbol)
@@ -86,7 +86,7 @@ int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
                              size_t size) {
   if (!result)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = cuemu__rt_sticky_check();
+  int e = cuemu__rt_check_sticky();
   if (e)
     return e;
   if (!symbol || size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN)

@@ -213,6 +213,9 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line) {
   d.params = param_table<F>::get();
   d.file = file;
   d.line = line;
+  d.max_threads = 0;
+  d.min_blocks = 0;
+  d.static_shared = 0;
   return d;
 }
 
@@ -231,6 +234,9 @@ template <typename F> const cuemu_kernel_desc *pointer_desc() {
     r.params = param_table<F>::get();
     r.file = "";
     r.line = 0;
+    r.max_threads = 0;
+    r.min_blocks = 0;
+    r.static_shared = 0;
     return r;
   }();
   return &d;
@@ -312,6 +318,9 @@ const cuemu_kernel_desc *deduced_desc(const char *name) {
     r.params = nullptr;
     r.file = "";
     r.line = 0;
+    r.max_threads = 0;
+    r.min_blocks = 0;
+    r.static_shared = 0;
     return r;
   }();
   return &d;

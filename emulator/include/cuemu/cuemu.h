@@ -92,6 +92,28 @@ const cuemu_param *cuemu_kernel_param(const cuemu_kernel *kernel, int i);
 cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *kernel,
                                                  size_t bytes);
 
+/* A kernel's attributes, as cudaFuncGetAttributes reports them. */
+typedef struct cuemu_kernel_attributes {
+  unsigned max_threads_per_block; /* the device's, or __launch_bounds__'s */
+  size_t static_shared_bytes;     /* static __shared__ memory, when known */
+  size_t max_dynamic_shared_bytes;/* 48 KiB unless raised */
+  int preferred_carveout;         /* -1 unless set */
+  int num_regs;
+  size_t const_bytes, local_bytes;
+  int ptx_version, binary_version;/* the device's compute capability * 10 */
+} cuemu_kernel_attributes;
+
+/* Fills *out with the kernel's attributes, read from the emulated device's
+ * model and the kernel's settings. Returns INVALID_VALUE for NULL. */
+cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *kernel,
+                                         cuemu_kernel_attributes *out);
+
+/* The emulated device's value of the cudaDeviceProp field `name` (arrays by
+ * element: "maxThreadsDim[2]"), as cudaGetDeviceProperties reports it; the
+ * device follows CUEMU_DEVICE and CUEMU_SM_COUNT. Returns INVALID_VALUE for
+ * a name the device does not describe. Host code, any thread. */
+cuemu_status cuemu_device_get_property(const char *name, long long *value);
+
 /* Launches `kernel` and waits for it. `args` holds `nargs` pointers, each to
  * a value of the corresponding parameter's type, as cuLaunchKernel's
  * kernelParams. The launch is checked before anything runs: INVALID_GRID_DIM,
@@ -99,8 +121,10 @@ cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *kernel,
  * A failure while running (DIVERGENT_BARRIER, DEADLOCK, STACK_OVERFLOW,
  * KERNEL_FAULT, ASSERT, TRAP) stops the launch; its message names the kernel,
  * the block and thread, and the source line where known, and is also printed
- * on stderr unless CUEMU_QUIET=1. Host code only; launches may run
- * concurrently from several OS threads. */
+ * on stderr unless CUEMU_QUIET=1. Launches of this API keep no state between
+ * them: a failed launch does not make the next one fail (the sticky error
+ * of CUDA belongs to the runtime API of whole programs). Host code only;
+ * launches may run concurrently from several OS threads. */
 cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
                                  cuemu_dim3 block, size_t dynamic_shared,
                                  cuemu_stream *stream, void **args, int nargs);

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* Version of the module ABI below; bumped whenever it changes. */
-#define CUEMU_MODULE_ABI 1
+#define CUEMU_MODULE_ABI 2
 
 #if defined(__GNUC__)
 #define CUEMU_TLS_IE __attribute__((tls_model("initial-exec")))
@@ -75,6 +75,9 @@ typedef struct cuemu_kernel_desc {
   const cuemu_param_desc *params;
   const char *file;       /* where the kernel is defined */
   int line;
+  unsigned max_threads;   /* __launch_bounds__'s first value; 0: none */
+  unsigned min_blocks;    /* __launch_bounds__'s second value; 0: none */
+  size_t static_shared;   /* bytes of static __shared__ memory, when known */
 } cuemu_kernel_desc;
 
 typedef struct cuemu_module_desc {
@@ -90,9 +93,10 @@ typedef const cuemu_module_desc *(*cuemu_module_describe_fn)(void);
  * initialiser), so that launches by pointer find their thunks. Host code. */
 void cuemu_program_register(const cuemu_module_desc *desc);
 
-/* Launches a kernel of the program (a registered kernel, or an unregistered
- * one through `fallback`). Same checks and statuses as cuemu_kernel_launch().
- * Host code. */
+/* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
+ * stream>>>(args)` becomes. The launch goes through the one launch path of
+ * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
+ * of the runtime API); returns its status. Host code. */
 int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                          cuemu_uint3 block, size_t dynamic_shared,
                          void *stream, void **args);

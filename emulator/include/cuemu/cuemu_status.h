@@ -24,6 +24,7 @@ extern "C" {
   XX(INVALID_BLOCK_DIM, "a block dimension is zero or past CUDA's limits")     \
   XX(TOO_MANY_THREADS, "more than 1024 threads per block")                     \
   XX(SHARED_MEMORY_LIMIT, "dynamic shared memory above the kernel's limit")    \
+  XX(LAUNCH_OUT_OF_RESOURCES, "more threads than the kernel's __launch_bounds__") \
   XX(ARGUMENT_COUNT, "wrong number of kernel arguments")                       \
   XX(DIVERGENT_BARRIER, "threads of a block wait at different barriers")       \
   XX(DEADLOCK, "no thread of the block can make progress")                     \

@@ -1,0 +1,186 @@
+/*
+ * cuemu_allocations.c: the device's table of tracked allocations (see
+ * cuemu_allocations.h), and the checkers' memory hooks.
+ *
+ * The table is an array sorted by base address, guarded by one mutex.
+ * Freed allocations stay in it (state FREED) until an allocation reuses
+ * their addresses, or until too many have piled up, so that a use after
+ * free can be told apart from a stray pointer.
+ */
+#include "device/cuemu_allocations.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+#include "check/cuemu_check.h"
+
+/* How many freed allocations are remembered at most. */
+#define CUEMU_MAX_FREED 4096u
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static cuemu_rt_allocation *table;
+static size_t table_len, table_cap, table_freed;
+
+/* The index of the first entry whose base is above `p`. Locked. */
+static size_t upper_bound(uintptr_t p) {
+  size_t lo = 0, hi = table_len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if ((uintptr_t)table[mid].base <= p)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The entry holding `p`, or NULL. Locked. */
+static cuemu_rt_allocation *find_locked(const void *p) {
+  size_t i = upper_bound((uintptr_t)p);
+  if (i == 0)
+    return NULL;
+  cuemu_rt_allocation *a = &table[i - 1];
+  uintptr_t base = (uintptr_t)a->base;
+  if ((uintptr_t)p - base < (a->size ? a->size : 1))
+    return a;
+  return NULL;
+}
+
+static void remove_at(size_t i) {
+  if (table[i].state == CUEMU_RT_MEMORY_FREED)
+    --table_freed;
+  memmove(&table[i], &table[i + 1], (table_len - i - 1) * sizeof *table);
+  --table_len;
+}
+
+/* Forgets every freed entry. Locked. */
+static void drop_freed(void) {
+  size_t j = 0;
+  for (size_t i = 0; i < table_len; ++i)
+    if (table[i].state != CUEMU_RT_MEMORY_FREED)
+      table[j++] = table[i];
+  table_len = j;
+  table_freed = 0;
+}
+
+/* Adds a live entry, replacing the freed entries it overlaps. Returns 0, or
+ * a CUDA code: cudaErrorHostMemoryAlreadyRegistered when it overlaps a live
+ * one, cudaErrorMemoryAllocation when the table cannot grow. Locked. */
+static int insert_locked(void *base, size_t size, int kind, unsigned flags) {
+  uintptr_t b = (uintptr_t)base, e = b + (size ? size : 1);
+  size_t i = upper_bound(b);
+  if (i > 0) {
+    cuemu_rt_allocation *prev = &table[i - 1];
+    if ((uintptr_t)prev->base + (prev->size ? prev->size : 1) > b) {
+      if (prev->state == CUEMU_RT_MEMORY_LIVE)
+        return cudaErrorHostMemoryAlreadyRegistered;
+      remove_at(--i);
+    }
+  }
+  while (i < table_len && (uintptr_t)table[i].base < e) {
+    if (table[i].state == CUEMU_RT_MEMORY_LIVE)
+      return cudaErrorHostMemoryAlreadyRegistered;
+    remove_at(i);
+  }
+  if (table_len == table_cap) {
+    size_t cap = table_cap ? 2 * table_cap : 64;
+    cuemu_rt_allocation *t = realloc(table, cap * sizeof *t);
+    if (!t)
+      return cudaErrorMemoryAllocation;
+    table = t;
+    table_cap = cap;
+  }
+  memmove(&table[i + 1], &table[i], (table_len - i) * sizeof *table);
+  table[i] = (cuemu_rt_allocation){base, size, kind, CUEMU_RT_MEMORY_LIVE,
+                                   flags};
+  ++table_len;
+  return 0;
+}
+
+int cuemu__allocation_insert(void *base, size_t size, int kind,
+                             unsigned flags) {
+  pthread_mutex_lock(&table_lock);
+  int code = insert_locked(base, size, kind, flags);
+  pthread_mutex_unlock(&table_lock);
+  return code;
+}
+
+int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out) {
+  pthread_mutex_lock(&table_lock);
+  cuemu_rt_allocation *a = find_locked(p);
+  if (a && out)
+    *out = *a;
+  pthread_mutex_unlock(&table_lock);
+  return a != NULL;
+}
+
+size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out) {
+  pthread_mutex_lock(&table_lock);
+  size_t n = table_len;
+  *out = malloc((n ? n : 1) * sizeof **out);
+  if (*out)
+    memcpy(*out, table, n * sizeof **out);
+  else
+    n = 0;
+  pthread_mutex_unlock(&table_lock);
+  return n;
+}
+
+int cuemu__allocation_release(void *p, unsigned kinds, int keep) {
+  int found = 0;
+  pthread_mutex_lock(&table_lock);
+  cuemu_rt_allocation *a = find_locked(p);
+  if (a && a->base == p && a->state == CUEMU_RT_MEMORY_LIVE &&
+      (kinds & (1u << a->kind))) {
+    found = 1;
+    if (keep) {
+      a->state = CUEMU_RT_MEMORY_FREED;
+      if (++table_freed > CUEMU_MAX_FREED)
+        drop_freed();
+    } else {
+      remove_at((size_t)(a - table));
+    }
+  }
+  pthread_mutex_unlock(&table_lock);
+  return found;
+}
+
+void cuemu__allocation_reset(void) {
+  pthread_mutex_lock(&table_lock);
+  for (size_t i = 0; i < table_len; ++i) {
+    cuemu_rt_allocation *a = &table[i];
+    if (a->state == CUEMU_RT_MEMORY_LIVE &&
+        (a->kind == CUEMU_RT_MEMORY_DEVICE ||
+         a->kind == CUEMU_RT_MEMORY_MANAGED || a->kind == CUEMU_RT_MEMORY_HOST))
+      free(a->base);
+  }
+  /* Registered host memory is unregistered; tracked symbols stay. */
+  size_t j = 0;
+  for (size_t i = 0; i < table_len; ++i)
+    if (table[i].kind == CUEMU_RT_MEMORY_SYMBOL &&
+        table[i].state == CUEMU_RT_MEMORY_LIVE)
+      table[j++] = table[i];
+  table_len = j;
+  table_freed = 0;
+  pthread_mutex_unlock(&table_lock);
+  cuemu__check_alloc_reset();
+}
+
+void cuemu__allocation_note(void *base, size_t size, int kind,
+                            const void *site) {
+  cuemu__check_alloc_note(base, size, kind, site);
+}
+
+void cuemu__allocation_freed(void *base) { cuemu__check_alloc_free(base); }
+
+void cuemu__allocation_bad_free(void *p, const void *site) {
+  cuemu__check_bad_free(p, site);
+}
+
+void cuemu__allocation_written(void *p, size_t n) {
+  cuemu__check_mark_init(p, n);
+}

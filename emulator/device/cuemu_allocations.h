@@ -1,0 +1,48 @@
+/*
+ * cuemu_allocations.h: the device's table of tracked allocations (device,
+ * managed and pinned memory, registered host memory, symbols; see
+ * cuemu_runtime.h for the kinds and states), and the hooks that tell the
+ * checkers about memory. The runtime API allocates and copies; the table
+ * and the hooks are here so that the checkers (emulator/check/) and the
+ * runtime never call each other. Internal to libcuemu; host code, any
+ * thread.
+ */
+#ifndef CUEMU_ALLOCATIONS_H
+#define CUEMU_ALLOCATIONS_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+/* Adds a live entry, replacing the freed entries it overlaps. Returns 0, or
+ * a CUDA code: cudaErrorHostMemoryAlreadyRegistered when it overlaps a live
+ * one, cudaErrorMemoryAllocation when the table cannot grow. */
+int cuemu__allocation_insert(void *base, size_t size, int kind,
+                             unsigned flags);
+
+/* Finds the entry holding `p` (live, or freed and not reused) and copies it
+ * into *out when not NULL; 0 when there is none. */
+int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out);
+
+/* A copy of the table, sorted by base, in *out (to free); returns its
+ * length (0 when out of memory). */
+size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
+
+/* Removes the live entry based at `p` whose kind is one of `kinds` (a bit
+ * mask of 1 << kind) and returns 1, or returns 0. When `keep` is set the
+ * entry stays, as FREED. */
+int cuemu__allocation_release(void *p, unsigned kinds, int keep);
+
+/* Frees every device, managed and pinned allocation, unregisters host
+ * memory and forgets freed entries; tracked symbols stay (cudaDeviceReset). */
+void cuemu__allocation_reset(void);
+
+/* The checkers' hooks: an allocation was made at `site` (the caller's
+ * return address), freed, freed wrongly, or written by a copy or set. */
+void cuemu__allocation_note(void *base, size_t size, int kind,
+                            const void *site);
+void cuemu__allocation_freed(void *base);
+void cuemu__allocation_bad_free(void *p, const void *site);
+void cuemu__allocation_written(void *p, size_t n);
+
+#endif /* CUEMU_ALLOCATIONS_H */

@@ -1,0 +1,183 @@
+/*
+ * cuemu_device_launch.c: the one launch path (see cuemu_device_launch.h).
+ */
+#include "device/cuemu_device_launch.h"
+
+#include <stdatomic.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+#include "base/cuemu_config.h"
+#include "base/cuemu_report.h"
+#include "core/cuemu_core.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
+#include "device/cuemu_handles.h"
+
+static atomic_int sticky;
+
+cuemu_status cuemu__device_sticky(void) {
+  return (cuemu_status)atomic_load(&sticky);
+}
+
+void cuemu__device_stick(cuemu_status status) {
+  if (!cuemu_rt_status_is_execution_error(status))
+    return;
+  /* The first execution error stays. */
+  int none = CUEMU_SUCCESS;
+  atomic_compare_exchange_strong(&sticky, &none, (int)status);
+}
+
+void cuemu__device_unstick(void) { atomic_store(&sticky, CUEMU_SUCCESS); }
+
+/* Non-zero when every dimension of d is at least 1 and at most max's. */
+static int dims_within(cuemu_dim3 d, const unsigned max[3]) {
+  return d.x && d.y && d.z && d.x <= max[0] && d.y <= max[1] && d.z <= max[2];
+}
+
+/* The kernel's arguments, as the C API passes them. */
+static cuemu_status check_arguments(const cuemu_launch_request *r) {
+  const cuemu_kernel_desc *k = r->kernel;
+  if (r->nargs < 0 || r->nargs != k->param_count)
+    return cuemu__report(CUEMU_ARGUMENT_COUNT,
+                         "kernel %s takes %d argument%s; %d given", k->name,
+                         k->param_count, k->param_count == 1 ? "" : "s",
+                         r->nargs);
+  if (r->nargs > 0 && !r->args)
+    return cuemu__report(CUEMU_ARGUMENT_COUNT,
+                         "kernel %s takes %d argument%s, but args is NULL",
+                         k->name, k->param_count,
+                         k->param_count == 1 ? "" : "s");
+  for (int i = 0; i < r->nargs; ++i)
+    if (!r->args[i])
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: argument %d is a NULL pointer (args "
+                           "holds pointers to the values)",
+                           k->name, i);
+  return CUEMU_SUCCESS;
+}
+
+/* The launch shape, against the device and the kernel's launch bounds. */
+static cuemu_status check_shape(const cuemu_launch_request *r) {
+  const cuemu_device_model *m = cuemu__device_model();
+  const cuemu_kernel_desc *k = r->kernel;
+  cuemu_dim3 g = r->grid, b = r->block;
+  static const char what[] = "each dimension must be at least 1 and at most";
+  if (!dims_within(g, m->max_grid_dim))
+    return cuemu__report(CUEMU_INVALID_GRID_DIM,
+                         "kernel %s: grid (%u,%u,%u) is invalid: %s "
+                         "(%u,%u,%u)",
+                         k->name, g.x, g.y, g.z, what, m->max_grid_dim[0],
+                         m->max_grid_dim[1], m->max_grid_dim[2]);
+  /* CUDA's own limits first, then the threads per block, then the
+   * emulated device's dimensions (which a smaller thread limit lowers). */
+  static const unsigned cuda_block_dim[3] = {
+      CUEMU_MAX_BLOCK_DIM_X, CUEMU_MAX_BLOCK_DIM_Y, CUEMU_MAX_BLOCK_DIM_Z};
+  unsigned long long threads = (unsigned long long)b.x * b.y * b.z;
+  int dims_ok = dims_within(b, cuda_block_dim);
+  if (dims_ok && threads > m->max_threads_per_block)
+    return cuemu__report(CUEMU_TOO_MANY_THREADS,
+                         "kernel %s: block (%u,%u,%u) has %llu threads; at "
+                         "most %u are allowed",
+                         k->name, b.x, b.y, b.z, threads,
+                         m->max_threads_per_block);
+  if (!dims_ok || !dims_within(b, m->max_block_dim))
+    return cuemu__report(CUEMU_INVALID_BLOCK_DIM,
+                         "kernel %s: block (%u,%u,%u) is invalid: %s "
+                         "(%u,%u,%u)",
+                         k->name, b.x, b.y, b.z, what, m->max_block_dim[0],
+                         m->max_block_dim[1], m->max_block_dim[2]);
+  if (k->max_threads && threads > k->max_threads)
+    return cuemu__report(CUEMU_LAUNCH_OUT_OF_RESOURCES,
+                         "kernel %s: block (%u,%u,%u) has %llu threads, more "
+                         "than its __launch_bounds__ (%u)",
+                         k->name, b.x, b.y, b.z, threads, k->max_threads);
+  return CUEMU_SUCCESS;
+}
+
+/* Shared memory: the dynamic part against the kernel's limit, and static
+ * plus dynamic against the device's. */
+static cuemu_status check_shared(const cuemu_launch_request *r,
+                                 const void *function) {
+  const cuemu_device_model *m = cuemu__device_model();
+  const cuemu_kernel_desc *k = r->kernel;
+  size_t limit = cuemu__function_max_dynamic_shared(function);
+  if (r->dynamic_shared > limit)
+    return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
+                         "kernel %s: %zu bytes of dynamic shared memory "
+                         "requested; the limit is %zu (raise it up to %zu with "
+                         "cudaFuncSetAttribute)",
+                         k->name, r->dynamic_shared, limit,
+                         m->shared_per_block_optin);
+  if (k->static_shared + r->dynamic_shared > m->shared_per_block_optin)
+    return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
+                         "kernel %s: %zu bytes of static and %zu of dynamic "
+                         "shared memory; a block has at most %zu",
+                         k->name, k->static_shared, r->dynamic_shared,
+                         m->shared_per_block_optin);
+  return CUEMU_SUCCESS;
+}
+
+/* The runtime API's state: the sticky error and the stream. */
+static cuemu_status check_context(const cuemu_launch_request *r) {
+  cuemu_status st = cuemu__device_sticky();
+  if (st != CUEMU_SUCCESS)
+    return cuemu__report(st,
+                         "kernel %s was not launched: an earlier kernel "
+                         "failed (%s), and the device stays unusable until "
+                         "cudaDeviceReset()",
+                         r->kernel->name, cuemu_status_name(st));
+  if (!cuemu__handle_stream_valid(r->stream))
+    return cuemu__report(CUEMU_INVALID_HANDLE,
+                         "kernel %s: launched into a stream that is not "
+                         "valid (destroyed, or never created)",
+                         r->kernel->name);
+  return CUEMU_SUCCESS;
+}
+
+static cuemu_status validate(const cuemu_launch_request *r,
+                             const void *function) {
+  if (cuemu_thread_in_kernel())
+    return cuemu__report(CUEMU_NOT_SUPPORTED,
+                         "kernel %s: launching a kernel from kernel code "
+                         "(dynamic parallelism) is not supported",
+                         r->kernel->name);
+  cuemu_status st = r->origin == CUEMU_LAUNCH_RUNTIME ? check_context(r)
+                                                      : check_arguments(r);
+  if (st == CUEMU_SUCCESS)
+    st = check_shape(r);
+  if (st == CUEMU_SUCCESS)
+    st = check_shared(r, function);
+  if (st == CUEMU_SUCCESS && r->cooperative) {
+    unsigned threads = r->block.x * r->block.y * r->block.z;
+    unsigned long long blocks =
+        (unsigned long long)r->grid.x * r->grid.y * r->grid.z;
+    unsigned long long resident =
+        (unsigned long long)cuemu__device_blocks_per_sm(
+            threads, r->kernel->static_shared + r->dynamic_shared) *
+        cuemu__device_model()->sms;
+    if (blocks > resident)
+      st = cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
+                         "kernel %s: a cooperative launch of %llu blocks of "
+                         "%u threads; at most %llu can be resident at once "
+                         "(CUEMU_DEVICE=sms=N sets the emulated SM count)",
+                         r->kernel->name, blocks, threads, resident);
+  }
+  return st;
+}
+
+cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
+  if (!r || !r->kernel)
+    return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
+  const void *function = cuemu__function_identity(r->kernel, r->args);
+  cuemu_status st = validate(r, function);
+  cuemu_config config;
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__config_launch(&config);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
+                         r->args, r->cooperative, &config);
+  if (r->origin == CUEMU_LAUNCH_RUNTIME)
+    cuemu__device_stick(st);
+  return st;
+}

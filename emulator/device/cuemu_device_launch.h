@@ -1,0 +1,62 @@
+/*
+ * cuemu_device_launch.h: the one launch path of libcuemu.
+ *
+ * Every front end (kernel<<<>>> in whole programs, cudaLaunchKernel and
+ * cudaLaunchCooperativeKernel, the C API's cuemu_kernel_launch(), and so
+ * Python and the parity runner) fills a launch request and hands it to
+ * cuemu__device_launch(), which validates it against the emulated device
+ * (the sticky error, the stream, the arguments, the launch shape, the
+ * kernel's __launch_bounds__, shared memory, the cooperative cap, the
+ * run-time settings) and runs it on the scheduler (core/cuemu_core.h).
+ * Front ends keep no tables and do no validation of their own.
+ *
+ * The sticky error: an execution error (a fault, an assert, a deadlock, ...)
+ * of a launch of the runtime API is kept, as CUDA keeps it for the context,
+ * and every later runtime launch (and device call, emulator/runtime/)
+ * fails with it until cudaDeviceReset. Internal to libcuemu; host code.
+ */
+#ifndef CUEMU_DEVICE_LAUNCH_H
+#define CUEMU_DEVICE_LAUNCH_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
+
+/* Who asked for a launch. */
+typedef enum cuemu_launch_origin {
+  /* The CUDA runtime API of a whole program (<<<>>>, cudaLaunchKernel): the
+   * sticky error applies, `stream` is a cudaStream_t. */
+  CUEMU_LAUNCH_RUNTIME = 0,
+  /* The C API (cuemu_kernel_launch): no sticky error, and `nargs` is
+   * checked against the kernel's parameters. */
+  CUEMU_LAUNCH_API = 1
+} cuemu_launch_origin;
+
+typedef struct cuemu_launch_request {
+  const cuemu_kernel_desc *kernel;
+  cuemu_dim3 grid, block;
+  size_t dynamic_shared;
+  void *stream;
+  void **args;       /* what the kernel's thunk expects */
+  int nargs;         /* CUEMU_LAUNCH_API: the number of pointers in args */
+  int cooperative;   /* all blocks resident at once (grid.sync()) */
+  cuemu_launch_origin origin;
+} cuemu_launch_request;
+
+/* Validates and runs a launch; returns its status, with a message naming
+ * the kernel (and, for a failure while running, the block, the thread and
+ * the source line). */
+cuemu_status cuemu__device_launch(const cuemu_launch_request *request);
+
+/* The sticky error of the runtime API (a status), or CUEMU_SUCCESS. */
+cuemu_status cuemu__device_sticky(void);
+
+/* Records a failed launch's status as the sticky error when it is an
+ * execution error and none is recorded yet. */
+void cuemu__device_stick(cuemu_status status);
+
+/* Clears the sticky error (cudaDeviceReset). */
+void cuemu__device_unstick(void);
+
+#endif /* CUEMU_DEVICE_LAUNCH_H */

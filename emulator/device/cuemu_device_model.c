@@ -1,0 +1,134 @@
+/*
+ * cuemu_device_model.c: the one emulated device (see cuemu_device_model.h)
+ * and cuemu_device_get_property() of the public API.
+ */
+#include "device/cuemu_device_model.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu.h>
+
+#include "base/cuemu_config.h"
+#include "base/cuemu_report.h"
+
+static cuemu_device_model model;
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+
+/* The host's physical memory, or 16 GiB when it cannot be read. */
+static size_t host_memory(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0)
+    return (size_t)16 << 30;
+  return (size_t)pages * (size_t)size;
+}
+
+static void build(void) {
+  const cuemu_device_config *c = cuemu__config_device();
+  model.major = c->major;
+  model.minor = c->minor;
+  model.sms = c->sms;
+  model.total_memory = c->memory ? c->memory : host_memory();
+  model.max_threads_per_block = c->max_threads;
+  model.max_block_dim[0] = c->max_threads < CUEMU_MAX_BLOCK_DIM_X
+                               ? c->max_threads
+                               : CUEMU_MAX_BLOCK_DIM_X;
+  model.max_block_dim[1] = c->max_threads < CUEMU_MAX_BLOCK_DIM_Y
+                               ? c->max_threads
+                               : CUEMU_MAX_BLOCK_DIM_Y;
+  model.max_block_dim[2] = CUEMU_MAX_BLOCK_DIM_Z;
+  model.max_grid_dim[0] = CUEMU_MAX_GRID_DIM_X;
+  model.max_grid_dim[1] = CUEMU_MAX_GRID_DIM_Y;
+  model.max_grid_dim[2] = CUEMU_MAX_GRID_DIM_Z;
+  model.shared_per_block = CUEMU_DEFAULT_DYNAMIC_SHARED;
+  model.shared_per_block_optin = c->shared_optin;
+  model.shared_per_sm = 228 * 1024;
+  model.reserved_shared_per_block = 1024;
+  model.threads_per_sm = 2048;
+  model.blocks_per_sm = 32;
+  model.regs_per_block = 65536;
+  model.regs_per_sm = 65536;
+  model.const_memory = 64 * 1024;
+  model.l2_cache = 50 * 1024 * 1024;
+  model.memory_bus_width = 5120;
+  model.clock_khz = 1755000;
+  model.memory_clock_khz = 2619000;
+  model.warp_size = 32;
+}
+
+const cuemu_device_model *cuemu__device_model(void) {
+  pthread_once(&model_once, build);
+  return &model;
+}
+
+unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared) {
+  const cuemu_device_model *m = cuemu__device_model();
+  if (nthreads == 0 || nthreads > m->max_threads_per_block)
+    return 0;
+  unsigned warps = (nthreads + m->warp_size - 1) / m->warp_size;
+  unsigned n = m->threads_per_sm / (warps * m->warp_size);
+  if (n > m->blocks_per_sm)
+    n = m->blocks_per_sm;
+  if (shared && m->shared_per_sm / shared < n)
+    n = (unsigned)(m->shared_per_sm / shared);
+  return n;
+}
+
+size_t cuemu__device_free_memory(void) {
+  const cuemu_device_model *m = cuemu__device_model();
+  if (cuemu__config_device()->memory)
+    return m->total_memory;
+  long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && size > 0 && (size_t)pages * (size_t)size < m->total_memory)
+    return (size_t)pages * (size_t)size;
+  return m->total_memory;
+}
+
+cuemu_status cuemu_device_get_property(const char *name, long long *value) {
+  if (!name || !value)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_device_get_property: name and value must not "
+                         "be NULL");
+  const cuemu_device_model *m = cuemu__device_model();
+  /* cudaDeviceProp's field names; arrays by element. */
+  const struct {
+    const char *name;
+    long long value;
+  } table[] = {
+      {"major", m->major},
+      {"minor", m->minor},
+      {"multiProcessorCount", m->sms},
+      {"totalGlobalMem", (long long)m->total_memory},
+      {"maxThreadsPerBlock", m->max_threads_per_block},
+      {"maxThreadsDim[0]", m->max_block_dim[0]},
+      {"maxThreadsDim[1]", m->max_block_dim[1]},
+      {"maxThreadsDim[2]", m->max_block_dim[2]},
+      {"maxGridSize[0]", m->max_grid_dim[0]},
+      {"maxGridSize[1]", m->max_grid_dim[1]},
+      {"maxGridSize[2]", m->max_grid_dim[2]},
+      {"sharedMemPerBlock", (long long)m->shared_per_block},
+      {"sharedMemPerBlockOptin", (long long)m->shared_per_block_optin},
+      {"sharedMemPerMultiprocessor", (long long)m->shared_per_sm},
+      {"reservedSharedMemPerBlock", (long long)m->reserved_shared_per_block},
+      {"maxThreadsPerMultiProcessor", m->threads_per_sm},
+      {"maxBlocksPerMultiProcessor", m->blocks_per_sm},
+      {"regsPerBlock", m->regs_per_block},
+      {"regsPerMultiprocessor", m->regs_per_sm},
+      {"totalConstMem", (long long)m->const_memory},
+      {"l2CacheSize", (long long)m->l2_cache},
+      {"memoryBusWidth", m->memory_bus_width},
+      {"clockRate", m->clock_khz},
+      {"memoryClockRate", m->memory_clock_khz},
+      {"warpSize", m->warp_size},
+  };
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
+    if (strcmp(table[i].name, name) == 0) {
+      *value = table[i].value;
+      return CUEMU_SUCCESS;
+    }
+  return cuemu__report(CUEMU_INVALID_VALUE,
+                       "cuemu_device_get_property: no property named '%s'",
+                       name);
+}

@@ -1,0 +1,49 @@
+/*
+ * cuemu_device_model.h: the one emulated device: its limits, its SM model
+ * and its compute capability, from CUEMU_DEVICE and CUEMU_SM_COUNT
+ * (base/cuemu_config.h). Every reader of a device limit (launch checks,
+ * cudaGetDeviceProperties, cudaDeviceGetAttribute, function attributes,
+ * occupancy, cooperative launches, Python) reads it here. Internal to
+ * libcuemu; host code, any thread.
+ */
+#ifndef CUEMU_DEVICE_MODEL_H
+#define CUEMU_DEVICE_MODEL_H
+
+#include <stddef.h>
+
+/* The emulated device, an H100-like part whatever the compute capability
+ * (the emulator enforces the per-block limits). */
+typedef struct cuemu_device_model {
+  int major, minor;                /* compute capability */
+  unsigned sms;                    /* multiprocessors */
+  size_t total_memory;             /* bytes of global memory */
+  unsigned max_threads_per_block;
+  unsigned max_block_dim[3];
+  unsigned max_grid_dim[3];
+  size_t shared_per_block;         /* static + dynamic without opting in */
+  size_t shared_per_block_optin;   /* the most a kernel may opt in to */
+  size_t shared_per_sm;
+  size_t reserved_shared_per_block;
+  unsigned threads_per_sm;
+  unsigned blocks_per_sm;
+  unsigned regs_per_block, regs_per_sm;
+  size_t const_memory;
+  size_t l2_cache;
+  unsigned memory_bus_width;
+  unsigned clock_khz, memory_clock_khz;
+  unsigned warp_size;
+} cuemu_device_model;
+
+/* The device (its settings are read once). */
+const cuemu_device_model *cuemu__device_model(void);
+
+/* How many blocks of `nthreads` threads using `shared` bytes of shared
+ * memory (static and dynamic) one SM holds at once: the residency rule of
+ * occupancy and cooperative launches. 0 when none fits. */
+unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared);
+
+/* The bytes of memory the host has free now (cudaMemGetInfo), at most the
+ * device's total. */
+size_t cuemu__device_free_memory(void);
+
+#endif /* CUEMU_DEVICE_MODEL_H */

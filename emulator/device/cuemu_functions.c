@@ -1,0 +1,171 @@
+/*
+ * cuemu_functions.c: the device's table of kernels (see cuemu_functions.h).
+ *
+ * Registered modules (whole programs) are kept in registration order and
+ * searched by kernel address; the settings of kernels are an array of
+ * (address, settings) entries. Both are small, and guarded by one mutex.
+ */
+#include "device/cuemu_functions.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "base/cuemu_report.h"
+#include "device/cuemu_device_model.h"
+
+typedef struct function_entry {
+  const void *function;
+  size_t max_dynamic_shared;
+  int carveout;
+} function_entry;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static const cuemu_module_desc **modules;
+static size_t module_count;
+static function_entry *entries;
+static size_t entry_count, entry_capacity;
+
+void cuemu_program_register(const cuemu_module_desc *desc) {
+  pthread_mutex_lock(&lock);
+  const cuemu_module_desc **grown =
+      realloc(modules, (module_count + 1) * sizeof *grown);
+  if (grown) {
+    modules = grown;
+    modules[module_count++] = desc;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+const cuemu_kernel_desc *cuemu__function_find(const void *function) {
+  const cuemu_kernel_desc *found = NULL;
+  if (!function)
+    return NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < module_count && !found; ++i)
+    for (int k = 0; k < modules[i]->kernel_count; ++k)
+      if (modules[i]->kernels[k].function == function) {
+        found = &modules[i]->kernels[k];
+        break;
+      }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+const cuemu_kernel_desc *cuemu_program_find(const void *function) {
+  return cuemu__function_find(function);
+}
+
+const void *cuemu__function_identity(const cuemu_kernel_desc *kernel,
+                                     void **args) {
+  if (kernel->function)
+    return kernel->function;
+  if (kernel->params && args)
+    return args[kernel->param_count];
+  return kernel;
+}
+
+/* The entry of `function`, or NULL. Called with the lock. */
+static function_entry *entry_of(const void *function) {
+  for (size_t i = 0; i < entry_count; ++i)
+    if (entries[i].function == function)
+      return &entries[i];
+  return NULL;
+}
+
+size_t cuemu__function_max_dynamic_shared(const void *function) {
+  size_t limit = cuemu__device_model()->shared_per_block;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  if (e)
+    limit = e->max_dynamic_shared;
+  pthread_mutex_unlock(&lock);
+  return limit;
+}
+
+cuemu_status cuemu__function_set(const void *function, const char *name,
+                                 int attribute, int value) {
+  const cuemu_device_model *m = cuemu__device_model();
+  if (attribute == CUEMU_FUNCTION_MAX_DYNAMIC_SHARED) {
+    if (value < 0 || (size_t)value > m->shared_per_block_optin)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: %d bytes of dynamic shared memory is "
+                           "past the opt-in limit of %zu",
+                           name, value, m->shared_per_block_optin);
+  } else if (attribute == CUEMU_FUNCTION_CARVEOUT) {
+    if (value < -1 || value > 100)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: a shared-memory carveout of %d%% (-1 "
+                           "or 0 to 100 are allowed)",
+                           name, value);
+  } else if (attribute >= CUEMU_FUNCTION_FIRST_CLUSTER &&
+             attribute <= CUEMU_FUNCTION_LAST_CLUSTER) {
+    return CUEMU_SUCCESS; /* clusters are not emulated */
+  } else {
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "kernel %s: %d is not a settable function attribute",
+                         name, attribute);
+  }
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  if (!e) {
+    if (entry_count == entry_capacity) {
+      size_t n = entry_capacity ? entry_capacity * 2 : 8;
+      function_entry *grown = realloc(entries, n * sizeof *grown);
+      if (!grown) {
+        pthread_mutex_unlock(&lock);
+        return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+      }
+      entries = grown;
+      entry_capacity = n;
+    }
+    e = &entries[entry_count++];
+    e->function = function;
+    e->max_dynamic_shared = m->shared_per_block;
+    e->carveout = -1;
+  }
+  if (attribute == CUEMU_FUNCTION_MAX_DYNAMIC_SHARED)
+    e->max_dynamic_shared = (size_t)value;
+  else
+    e->carveout = value;
+  pthread_mutex_unlock(&lock);
+  return CUEMU_SUCCESS;
+}
+
+void cuemu__function_attributes(const void *function,
+                                const cuemu_kernel_desc *desc,
+                                cuemu_kernel_attributes *out) {
+  const cuemu_device_model *m = cuemu__device_model();
+  int carveout = -1;
+  size_t dynamic_limit = m->shared_per_block;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  if (e) {
+    carveout = e->carveout;
+    dynamic_limit = e->max_dynamic_shared;
+  }
+  pthread_mutex_unlock(&lock);
+  unsigned most = m->max_threads_per_block;
+  if (desc && desc->max_threads && desc->max_threads < most)
+    most = desc->max_threads;
+  out->max_threads_per_block = most;
+  out->static_shared_bytes = desc ? desc->static_shared : 0;
+  out->max_dynamic_shared_bytes = dynamic_limit;
+  out->preferred_carveout = carveout;
+  /* Registers, constant and local memory are not known on the host; 32
+   * registers lets every block shape of the device be resident. */
+  out->num_regs = 32;
+  out->const_bytes = 0;
+  out->local_bytes = 0;
+  out->ptx_version = m->major * 10 + m->minor;
+  out->binary_version = m->major * 10 + m->minor;
+}
+
+void cuemu__function_forget(const cuemu_module_desc *module) {
+  pthread_mutex_lock(&lock);
+  for (int k = 0; module && k < module->kernel_count; ++k) {
+    function_entry *e = entry_of(module->kernels[k].function);
+    if (e)
+      *e = entries[--entry_count];
+  }
+  pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,52 @@
+/*
+ * cuemu_functions.h: the device's table of kernels. One entry per kernel
+ * address: the kernel's descriptor when one was registered (the kernels of
+ * whole programs, cuemu_program_register()) and the attributes that
+ * cudaFuncSetAttribute and cuemu_kernel_set_max_dynamic_shared() change.
+ * A kernel's static attributes (__launch_bounds__, static shared memory)
+ * come from its descriptor. Internal to libcuemu; host code, any thread.
+ */
+#ifndef CUEMU_FUNCTIONS_H
+#define CUEMU_FUNCTIONS_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
+
+/* cudaFuncAttribute values that a kernel's table entry keeps. */
+enum cuemu_function_setting {
+  CUEMU_FUNCTION_MAX_DYNAMIC_SHARED = 8, /* MaxDynamicSharedMemorySize */
+  CUEMU_FUNCTION_CARVEOUT = 9,           /* PreferredSharedMemoryCarveout */
+  CUEMU_FUNCTION_FIRST_CLUSTER = 10,     /* the cluster attributes, */
+  CUEMU_FUNCTION_LAST_CLUSTER = 15       /* accepted and not emulated */
+};
+
+/* The identity of the kernel a launch runs: the descriptor's address of the
+ * kernel, else (a kernel called through a pointer) the pointer that the
+ * arguments carry after the parameters (shims' cuemu_kernel_thunks.h). */
+const void *cuemu__function_identity(const cuemu_kernel_desc *kernel,
+                                     void **args);
+
+/* The registered descriptor of the kernel at `function`, or NULL. */
+const cuemu_kernel_desc *cuemu__function_find(const void *function);
+
+/* The kernel's dynamic shared-memory limit: 48 KiB unless raised. */
+size_t cuemu__function_max_dynamic_shared(const void *function);
+
+/* Sets a cudaFuncAttribute of the kernel at `function` (named `name` in
+ * messages). Returns INVALID_VALUE for an attribute or value that CUDA
+ * refuses, OUT_OF_MEMORY. */
+cuemu_status cuemu__function_set(const void *function, const char *name,
+                                 int attribute, int value);
+
+/* Fills *out with the attributes of the kernel at `function`, whose
+ * descriptor is `desc` (NULL when unknown). */
+void cuemu__function_attributes(const void *function,
+                                const cuemu_kernel_desc *desc,
+                                cuemu_kernel_attributes *out);
+
+/* Forgets the settings of the kernels of a module being unloaded. */
+void cuemu__function_forget(const cuemu_module_desc *module);
+
+#endif /* CUEMU_FUNCTIONS_H */
