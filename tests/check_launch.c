@@ -640,6 +640,42 @@ START_TEST(device_limits_are_configurable) {
                    CUEMU_INVALID_VALUE);
   ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(k, 100 * 1024),
                    CUEMU_SUCCESS);
+  /* The device's properties and the kernel's attributes say the same. */
+  long long v = 0;
+  ck_assert_int_eq(cuemu_device_get_property("maxThreadsPerBlock", &v),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(v, 256);
+  ck_assert_int_eq(cuemu_device_get_property("sharedMemPerBlockOptin", &v),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(v, 100 * 1024);
+  cuemu_kernel_attributes a;
+  ck_assert_int_eq(cuemu_kernel_get_attributes(k, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.max_threads_per_block, 256);
+  ck_assert_uint_eq(a.max_dynamic_shared_bytes, 100 * 1024);
+  unsigned blocks = 0;
+  ck_assert_int_eq(cuemu_kernel_max_cooperative_blocks(k, test_dim(512, 1, 1),
+                                                       0, &blocks),
+                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_device_get_property("noSuchProperty", &v),
+                   CUEMU_INVALID_VALUE);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(bad_device_setting_fails_every_launch) {
+  /* A malformed CUEMU_DEVICE fails every launch with one message naming the
+   * variable, instead of being ignored. */
+  test_setenv("CUEMU_DEVICE", "threads=lots");
+  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_kernel *k = test_kernel(m, "set_flag");
+  int flag = 0, *pf = &flag;
+  void *args[] = {&pf};
+  ck_assert_int_eq(test_launch1(k, 1, 32, args, 1), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "CUEMU_DEVICE");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "threads=lots");
+  ck_assert_int_eq(test_launch1(k, 1, 32, args, 1), CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(flag, 0);
+  cuemu_module_unload(m);
 }
 END_TEST
 
@@ -649,6 +685,7 @@ Suite *make_launch_suite(void) {
   TCase *tc = test_tcase(s, "modules", 60);
   tcase_add_test(tc, load_missing_file);
   tcase_add_test(tc, device_limits_are_configurable);
+  tcase_add_test(tc, bad_device_setting_fails_every_launch);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);
   tcase_add_test(tc, load_null_arguments);

@@ -15,12 +15,17 @@ static void put_escaped(FILE *out, const char *s) {
 }
 
 static void put_entry(FILE *out, const char *expr, const char *name,
-                      const char *path, int line) {
+                      const char *path, int line, const char *bounds) {
   fprintf(out, "    ::cuemu::describe< &%s >(\"", expr);
   put_escaped(out, name);
   fputs("\", \"", out);
   put_escaped(out, path);
-  fprintf(out, "\", %d),\n", line);
+  fprintf(out, "\", %d", line);
+  /* __launch_bounds__'s arguments, evaluated where the kernel's name is
+   * (a kernel that is not a template sees only namespace-scope names). */
+  if (bounds && *bounds)
+    fprintf(out, ", ::cuemu::launch_bounds(%s)", bounds);
+  fputs("),\n", out);
 }
 
 int cuemu__codegen_write(FILE *out, const char *path,
@@ -43,11 +48,11 @@ int cuemu__codegen_write(FILE *out, const char *path,
     const cuemu_kernel_decl *k = &rw->kernels[i];
     if (k->is_template || !k->is_definition)
       continue;
-    put_entry(out, k->name, k->name, path, k->line);
+    put_entry(out, k->name, k->name, path, k->line, k->launch_bounds);
     entries++;
   }
   for (int i = 0; i < count; ++i) {
-    put_entry(out, name_expressions[i], name_expressions[i], path, 0);
+    put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL);
     entries++;
   }
   if (entries == 0)

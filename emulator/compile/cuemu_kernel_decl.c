@@ -127,6 +127,7 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   size_t h;
   if (st != CUEMU_SUCCESS) {
     free(d->name);
+    free(d->launch_bounds);
     return st;
   }
   h = slot(rw, rw->by_name, 0, d->name, strlen(d->name));
@@ -138,6 +139,10 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
     }
     old->is_template |= d->is_template;
     old->is_extern_c |= d->is_extern_c;
+    if (!old->launch_bounds)
+      old->launch_bounds = d->launch_bounds; /* the entry takes it */
+    else
+      free(d->launch_bounds);
     free(d->name);
     return CUEMU_SUCCESS;
   }
@@ -151,12 +156,14 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      int in_extern_c) {
   cuemu_kernel_decl d;
   cuemu_strbuf name = {0};
-  size_t k, end, first;
+  size_t k, end, first, bounds = (size_t)-1;
   memset(&d, 0, sizeof d);
   d.is_extern_c = in_extern_c;
   for (k = decl_start; k < global; k++) {
     if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<"))
       d.is_template = 1;
+    if (cuemu__rw_is(rw, k, "__launch_bounds__"))
+      bounds = k;
     if (cuemu__rw_is(rw, k, "extern") && k + 1 < rw->n &&
         rw->toks[k + 1].kind == CUEMU_TOKEN_STRING)
       d.is_extern_c = cuemu__rw_is(rw, k + 1, "\"C\"");
@@ -164,6 +171,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   /* The parameter list: the first parenthesis that is not an attribute's. */
   for (k = global + 1; k < rw->n;) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (cuemu__rw_is(rw, k, "__launch_bounds__"))
+      bounds = k;
     if (after != k) {
       k = after;
     } else if (cuemu__rw_is(rw, k, "(")) {
@@ -201,6 +210,18 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_OUT_OF_MEMORY;
   }
   d.name = name.data;
+  if (bounds != (size_t)-1 && cuemu__rw_is(rw, bounds + 1, "(")) {
+    /* The arguments of __launch_bounds__(...), for the kernel table. */
+    cuemu_strbuf args = {0};
+    size_t close = cuemu__rw_close(rw, bounds + 1);
+    if (close < rw->n) cuemu__sb_tokens(&args, rw, bounds + 2, close, 0);
+    if (args.oom) {
+      free(args.data);
+      free(d.name);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    d.launch_bounds = args.data;
+  }
   return record(rw, &d);
 }
 

@@ -225,7 +225,10 @@ static void release(cuemu_rewriter *rw, walker *w) {
   for (k = 0; k < rw->edit_count; k++) free(rw->edits[k].text);
   free(rw->edits);
   free(rw->toks);
-  for (i = 0; i < rw->kernel_count; i++) free(rw->kernels[i].name);
+  for (i = 0; i < rw->kernel_count; i++) {
+    free(rw->kernels[i].name);
+    free(rw->kernels[i].launch_bounds);
+  }
   free(rw->kernels);
   free(rw->by_name);
   free(rw->by_last);
@@ -410,7 +413,10 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
   int i;
   if (!r) return;
   free(r->text);
-  for (i = 0; i < r->kernel_count; i++) free(r->kernels[i].name);
+  for (i = 0; i < r->kernel_count; i++) {
+    free(r->kernels[i].name);
+    free(r->kernels[i].launch_bounds);
+  }
   free(r->kernels);
   r->text = NULL;
   r->length = 0;

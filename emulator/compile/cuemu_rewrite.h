@@ -49,6 +49,7 @@ typedef struct cuemu_kernel_decl {
   int is_extern_c;     /* declared inside extern "C" { } or with extern "C" */
   int is_definition;   /* has a body */
   int line;            /* 1-based line of the kernel's name */
+  char *launch_bounds; /* the arguments of its __launch_bounds__(...), or NULL */
 } cuemu_kernel_decl;
 
 typedef struct cuemu_rewrite {

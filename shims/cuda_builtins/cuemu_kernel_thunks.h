@@ -201,9 +201,20 @@ template <typename... P> struct param_table<void (*)(P...)> {
 template <typename... P>
 struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
 
+/* The values of a kernel's __launch_bounds__(max threads, min blocks per
+ * SM, max blocks per cluster), for its descriptor. */
+struct bounds {
+  unsigned max_threads, min_blocks;
+};
+constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
+                               unsigned max_cluster_blocks = 0) {
+  return (void)max_cluster_blocks, bounds{max_threads, min_blocks};
+}
+
 /* A kernel's descriptor, for a module's table or a program's registry. */
 template <auto K>
-cuemu_kernel_desc describe(const char *name, const char *file, int line) {
+cuemu_kernel_desc describe(const char *name, const char *file, int line,
+                           bounds b = bounds{0, 0}) {
   using F = decltype(K);
   cuemu_kernel_desc d;
   d.name = name;
@@ -213,8 +224,8 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line) {
   d.params = param_table<F>::get();
   d.file = file;
   d.line = line;
-  d.max_threads = 0;
-  d.min_blocks = 0;
+  d.max_threads = b.max_threads;
+  d.min_blocks = b.min_blocks;
   d.static_shared = 0;
   return d;
 }
