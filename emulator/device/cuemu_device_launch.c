@@ -166,11 +166,20 @@ static cuemu_status validate(const cuemu_launch_request *r,
   return st;
 }
 
+cuemu_status cuemu__device_check_launch(const cuemu_launch_request *r) {
+  if (!r || !r->kernel)
+    return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
+  cuemu_status st = validate(r, cuemu__function_identity(r->kernel, r->args));
+  cuemu_config config;
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__config_launch(&config);
+  return st;
+}
+
 cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (!r || !r->kernel)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
-  const void *function = cuemu__function_identity(r->kernel, r->args);
-  cuemu_status st = validate(r, function);
+  cuemu_status st = validate(r, cuemu__function_identity(r->kernel, r->args));
   cuemu_config config;
   if (st == CUEMU_SUCCESS)
     st = cuemu__config_launch(&config);

@@ -44,6 +44,10 @@ typedef struct cuemu_launch_request {
   cuemu_launch_origin origin;
 } cuemu_launch_request;
 
+/* Validates a launch without running it: the status cuemu__device_launch()
+ * would refuse it with, or CUEMU_SUCCESS. */
+cuemu_status cuemu__device_check_launch(const cuemu_launch_request *request);
+
 /* Validates and runs a launch; returns its status, with a message naming
  * the kernel (and, for a failure while running, the block, the thread and
  * the source line). */

@@ -190,6 +190,13 @@ cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *k,
                              CUEMU_FUNCTION_MAX_DYNAMIC_SHARED, value);
 }
 
+cuemu_status cuemu_kernel_set_carveout(cuemu_kernel *k, int percent) {
+  if (!k)
+    return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
+  return cuemu__function_set(k->desc->function, k->desc->name,
+                             CUEMU_FUNCTION_CARVEOUT, percent);
+}
+
 cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
                                          cuemu_kernel_attributes *out) {
   if (!k || !out)
@@ -199,10 +206,11 @@ cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
   return CUEMU_SUCCESS;
 }
 
-/* A launch of the C API. */
+/* A launch of the C API, run or only checked. */
 static cuemu_status launch(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
                            size_t dynamic_shared, cuemu_stream *stream,
-                           void **args, int nargs, int cooperative) {
+                           void **args, int nargs, int cooperative,
+                           int check_only) {
   if (!k)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
   cuemu_launch_request r = {
@@ -216,14 +224,34 @@ static cuemu_status launch(cuemu_kernel *k, cuemu_dim3 grid, cuemu_dim3 block,
       .cooperative = cooperative,
       .origin = CUEMU_LAUNCH_API,
   };
-  return cuemu__device_launch(&r);
+  return check_only ? cuemu__device_check_launch(&r)
+                    : cuemu__device_launch(&r);
+}
+
+cuemu_status cuemu_kernel_check_launch(cuemu_kernel *k, cuemu_dim3 grid,
+                                       cuemu_dim3 block, size_t dynamic_shared,
+                                       int nargs, int cooperative) {
+  /* The arguments are not looked at: only their count. */
+  void *none[1] = {NULL};
+  void **args = NULL;
+  if (k && nargs == k->desc->param_count && nargs > 0) {
+    args = calloc((size_t)nargs, sizeof *args);
+    if (!args)
+      return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+    for (int i = 0; i < nargs; ++i)
+      args[i] = none;
+  }
+  cuemu_status st = launch(k, grid, block, dynamic_shared, NULL,
+                           args ? args : none, nargs, cooperative, 1);
+  free(args);
+  return st;
 }
 
 cuemu_status cuemu_kernel_launch(cuemu_kernel *k, cuemu_dim3 grid,
                                  cuemu_dim3 block, size_t dynamic_shared,
                                  cuemu_stream *stream, void **args,
                                  int nargs) {
-  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 0);
+  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 0, 0);
 }
 
 cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *k, cuemu_dim3 grid,
@@ -231,7 +259,7 @@ cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *k, cuemu_dim3 grid,
                                              size_t dynamic_shared,
                                              cuemu_stream *stream,
                                              void **args, int nargs) {
-  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 1);
+  return launch(k, grid, block, dynamic_shared, stream, args, nargs, 1, 0);
 }
 
 cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,

@@ -33,14 +33,13 @@ import threading
 
 import numpy
 
-from cuemu import _binding
+from cuemu import _binding, _device
 from fake_cupy import _errors, _memory, _runtime
 from fake_cupy._ndarray import ndarray
 
 _strict = os.environ.get("CUEMU_FAKE_CUPY_STRICT", "1") != "0"
 _PACKAGE_DIRS = (os.path.dirname(os.path.abspath(__file__)),
                  os.path.dirname(os.path.abspath(_binding.__file__)))
-_DEFAULT_DYNAMIC_SHARED = 48 * 1024
 
 
 def set_strict(on):
@@ -441,7 +440,6 @@ class RawKernel:
         self._checks = _checks
         self._debug = _debug
         self._kernel = None
-        self._max_dynamic_shared = _DEFAULT_DYNAMIC_SHARED
 
     @property
     def kernel(self):
@@ -465,40 +463,24 @@ class RawKernel:
 
     @property
     def attributes(self):
-        return {"max_threads_per_block": self.max_threads_per_block,
-                "shared_size_bytes": self.shared_size_bytes,
-                "const_size_bytes": self.const_size_bytes,
-                "local_size_bytes": self.local_size_bytes,
-                "num_regs": self.num_regs,
-                "ptx_version": self.ptx_version,
-                "binary_version": self.binary_version,
-                "cache_mode_ca": self.cache_mode_ca,
-                "max_dynamic_shared_size_bytes": self.max_dynamic_shared_size_bytes,
-                "preferred_shared_memory_carveout":
-                    self.preferred_shared_memory_carveout}
+        """cudaFuncGetAttributes of the kernel, from libcuemu's device."""
+        return _device.kernel_attributes(self.kernel)
 
-    @property
-    def max_threads_per_block(self):
-        self.kernel
-        return 1024
+    def _attribute(name):
+        return property(lambda self: self.attributes[name])
 
-    shared_size_bytes = property(lambda self: (self.kernel, 0)[1])
-    const_size_bytes = property(lambda self: (self.kernel, 0)[1])
-    local_size_bytes = property(lambda self: (self.kernel, 0)[1])
-    num_regs = property(lambda self: (self.kernel, 32)[1])
-    cache_mode_ca = property(lambda self: (self.kernel, 0)[1])
-
-    @property
-    def ptx_version(self):
-        major, minor = _runtime.compute_capability()
-        return major * 10 + minor
-
-    binary_version = ptx_version
-
-    @property
-    def max_dynamic_shared_size_bytes(self):
-        self.kernel
-        return self._max_dynamic_shared
+    max_threads_per_block = _attribute("max_threads_per_block")
+    shared_size_bytes = _attribute("shared_size_bytes")
+    const_size_bytes = _attribute("const_size_bytes")
+    local_size_bytes = _attribute("local_size_bytes")
+    num_regs = _attribute("num_regs")
+    cache_mode_ca = _attribute("cache_mode_ca")
+    ptx_version = _attribute("ptx_version")
+    binary_version = _attribute("binary_version")
+    max_dynamic_shared_size_bytes = _attribute("max_dynamic_shared_size_bytes")
+    preferred_shared_memory_carveout = _attribute(
+        "preferred_shared_memory_carveout")
+    del _attribute
 
     @max_dynamic_shared_size_bytes.setter
     def max_dynamic_shared_size_bytes(self, value):
@@ -506,15 +488,13 @@ class RawKernel:
             self.kernel.set_max_dynamic_shared(value)
         except _binding.CuemuError as e:
             raise _errors.CUDADriverError(1, e.message) from None
-        self._max_dynamic_shared = int(value)
-
-    @property
-    def preferred_shared_memory_carveout(self):
-        return getattr(self, "_carveout", -1)
 
     @preferred_shared_memory_carveout.setter
     def preferred_shared_memory_carveout(self, value):
-        self._carveout = int(value)
+        try:
+            _device.set_carveout(self.kernel, value)
+        except _binding.CuemuError as e:
+            raise _errors.CUDADriverError(1, e.message) from None
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None,
                  enable_cooperative_groups=False):
@@ -565,7 +545,8 @@ class RawKernel:
 
         state["queued"] = _runtime.async_mode() == "deferred"
         if state["queued"]:
-            self._validate(grid, block, shared_mem)
+            self._validate(grid, block, shared_mem, len(pointers),
+                           cooperative)
         launch = _runtime.Launch(name, stream, _callsite(), run, operands)
         _runtime.check_and_enqueue(launch)
         if "error" in state:
@@ -592,25 +573,16 @@ class RawKernel:
         raise ValueError(f"The specified grid size ({gx} * {gy} * {gz}) "
                          f"exceeds the limit ({limit})")
 
-    def _validate(self, grid, block, shared_mem):
+    def _validate(self, grid, block, shared_mem, nargs, cooperative):
         """Raises, at the launch call, the CUDADriverError that
-        cuLaunchKernel returns for a bad configuration; deferred mode needs
-        it because libcuemu only sees the launch when the queue runs."""
-        problem = None
-        threads = block[0] * block[1] * block[2]
-        if grid[0] > 2 ** 31 - 1 or grid[1] > 65535 or grid[2] > 65535:
-            problem = f"grid {grid} exceeds (2147483647, 65535, 65535)"
-        elif block[0] > 1024 or block[1] > 1024 or block[2] > 64:
-            problem = f"block {block} exceeds (1024, 1024, 64)"
-        elif threads > self.max_threads_per_block:
-            problem = (f"block {block} has {threads} threads, more than "
-                       f"{self.max_threads_per_block}")
-        elif shared_mem > self._max_dynamic_shared:
-            problem = (f"{shared_mem} bytes of dynamic shared memory exceed "
-                       f"max_dynamic_shared_size_bytes "
-                       f"({self._max_dynamic_shared})")
-        if problem is not None:
-            raise _errors.CUDADriverError(1, f"kernel {self.name}: {problem}")
+        cuLaunchKernel returns for a bad configuration (libcuemu's own check
+        of it); deferred mode needs it because libcuemu only sees the launch
+        when the queue runs."""
+        try:
+            _device.check_launch(self.kernel, grid, block, shared_mem, nargs,
+                                 cooperative)
+        except _binding.CuemuError as e:
+            raise _errors.driver_error_from(e) from None
 
 
 # Statuses that cuLaunchKernel itself returns (a bad launch configuration),

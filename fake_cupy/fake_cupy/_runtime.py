@@ -45,10 +45,9 @@ def device_count():
 
 
 def total_memory():
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError):
-        return 16 << 30
+    """The emulated device's memory (libcuemu's device model)."""
+    from cuemu import _device
+    return _device.get_property("totalGlobalMem")
 
 
 def async_mode():
@@ -135,13 +134,9 @@ class Device:
 
 
 def compute_capability():
-    spec = os.environ.get("CUEMU_DEVICE", "")
-    for item in spec.split(","):
-        key, _, value = item.partition("=")
-        if key.strip() == "sm" and value.strip().isdigit():
-            n = int(value)
-            return n // 10, n % 10
-    return 9, 0
+    """(major, minor) of the emulated device (libcuemu's device model)."""
+    from cuemu import _device
+    return _device.get_property("major"), _device.get_property("minor")
 
 
 class _Queue:

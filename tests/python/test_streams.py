@@ -78,12 +78,9 @@ def test_devices_and_runtime_queries(cp, monkeypatch):
     with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidDevice"):
         cp.cuda.Device(1)
     monkeypatch.setenv("CUEMU_DEVICE_COUNT", "3")
-    monkeypatch.setenv("CUEMU_DEVICE", "sm=80,sms=4")
     assert cp.cuda.runtime.getDeviceCount() == 3
-    props = cp.cuda.runtime.getDeviceProperties(2)
-    assert (props["major"], props["minor"], props["multiProcessorCount"]) == (8, 0, 4)
     d = cp.cuda.Device(2)
-    assert d.id == 2 and d.compute_capability == "80"
+    assert d.id == 2 and d.compute_capability == "90"
     with d:
         assert cp.cuda.Device().id == 2
         a = cp.zeros(3)
@@ -94,6 +91,28 @@ def test_devices_and_runtime_queries(cp, monkeypatch):
     assert cp.cuda.runtime.getDevice() == 2
     cp.cuda.Device(0).use()
     d.synchronize()
+
+
+def test_device_properties_come_from_libcuemu(tmp_path):
+    """CUEMU_DEVICE describes the emulated device, read once per process by
+    libcuemu; Python reads the same device, so its limits agree with what
+    the launches enforce."""
+    import os
+    import subprocess
+    import sys
+    script = tmp_path / "props.py"
+    script.write_text(
+        "import fake_cupy as cp\n"
+        "p = cp.cuda.runtime.getDeviceProperties(0)\n"
+        "print(p['major'], p['minor'], p['multiProcessorCount'],\n"
+        "      p['maxThreadsPerBlock'], p['maxThreadsDim'][0],\n"
+        "      cp.cuda.Device(0).compute_capability)\n"
+        "k = cp.RawKernel(r'extern \"C\" __global__ void k(int *p) { *p = 1; }', 'k')\n"
+        "print(k.attributes['max_threads_per_block'])\n")
+    env = dict(os.environ, CUEMU_DEVICE="sm=80,sms=4,threads=256")
+    out = subprocess.run([sys.executable, str(script)], env=env, text=True,
+                         capture_output=True, check=True).stdout.split()
+    assert out == ["8", "0", "4", "256", "256", "80", "256"]
 
 
 def test_streams_that_are_gone_leave_no_state_behind(deferred):

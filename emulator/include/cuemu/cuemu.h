@@ -92,6 +92,12 @@ const cuemu_param *cuemu_kernel_param(const cuemu_kernel *kernel, int i);
 cuemu_status cuemu_kernel_set_max_dynamic_shared(cuemu_kernel *kernel,
                                                  size_t bytes);
 
+/* Sets the kernel's preferred shared-memory carveout, as
+ * cudaFuncSetAttribute(cudaFuncAttributePreferredSharedMemoryCarveout)
+ * does (it changes nothing else in the emulator). Returns INVALID_VALUE
+ * unless percent is -1 or 0 to 100. */
+cuemu_status cuemu_kernel_set_carveout(cuemu_kernel *kernel, int percent);
+
 /* A kernel's attributes, as cudaFuncGetAttributes reports them. */
 typedef struct cuemu_kernel_attributes {
   unsigned max_threads_per_block; /* the device's, or __launch_bounds__'s */
@@ -141,6 +147,16 @@ cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *kernel,
                                              size_t dynamic_shared,
                                              cuemu_stream *stream,
                                              void **args, int nargs);
+
+/* Checks a launch of `kernel` with `nargs` arguments as
+ * cuemu_kernel_launch() or (cooperative set) cuemu_kernel_launch_cooperative()
+ * would, without running it: returns the status the launch would be
+ * refused with (INVALID_GRID_DIM, TOO_MANY_THREADS, ...), or SUCCESS. For
+ * front ends that queue launches and must report a bad configuration at
+ * the call (Python's deferred mode). Host code. */
+cuemu_status cuemu_kernel_check_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
+                                       cuemu_dim3 block, size_t dynamic_shared,
+                                       int nargs, int cooperative);
 
 /* How many blocks of this shape can be resident at once on the emulated
  * device: its SM count (CUEMU_SM_COUNT, default 8) times the blocks per SM

@@ -1,6 +1,5 @@
 """cupy.cuda.runtime of the fake CuPy: device queries and synchronization."""
-import os
-
+from cuemu import _device
 from fake_cupy import _runtime
 from fake_cupy._errors import CUDARuntimeError
 
@@ -28,39 +27,27 @@ def deviceSynchronize():
     _runtime.synchronize_all()
 
 
-def _sm_count():
-    spec = os.environ.get("CUEMU_DEVICE", "")
-    for item in spec.split(","):
-        key, _, value = item.partition("=")
-        if key.strip() == "sms" and value.strip().isdigit():
-            return int(value)
-    value = os.environ.get("CUEMU_SM_COUNT", "")
-    return int(value) if value.isdigit() and int(value) > 0 else 8
+# cudaDeviceProp's fields that libcuemu's device describes, read from it.
+_PROPERTIES = ("totalGlobalMem", "sharedMemPerBlock", "sharedMemPerBlockOptin",
+               "sharedMemPerMultiprocessor", "regsPerBlock", "warpSize",
+               "maxThreadsPerBlock", "maxThreadsPerMultiProcessor",
+               "maxBlocksPerMultiProcessor", "clockRate", "totalConstMem",
+               "major", "minor", "multiProcessorCount", "l2CacheSize",
+               "memoryClockRate", "memoryBusWidth")
 
 
 def getDeviceProperties(device):
-    """A dict shaped like CuPy's, describing the emulated device."""
+    """A dict shaped like CuPy's, describing the emulated device (libcuemu's
+    device model: CUEMU_DEVICE and CUEMU_SM_COUNT)."""
     if not 0 <= device < _runtime.device_count():
         raise CUDARuntimeError(101)
-    major, minor = _runtime.compute_capability()
-    return {
+    props = {name: _device.get_property(name) for name in _PROPERTIES}
+    props.update({
         "name": b"cuemu emulated device",
-        "totalGlobalMem": _runtime.total_memory(),
-        "sharedMemPerBlock": 48 * 1024,
-        "sharedMemPerBlockOptin": 227 * 1024,
-        "sharedMemPerMultiprocessor": 228 * 1024,
-        "regsPerBlock": 65536,
-        "warpSize": 32,
-        "maxThreadsPerBlock": 1024,
-        "maxThreadsDim": (1024, 1024, 64),
-        "maxGridSize": (2147483647, 65535, 65535),
-        "maxThreadsPerMultiProcessor": 2048,
-        "maxBlocksPerMultiProcessor": 32,
-        "clockRate": 1500000,
-        "totalConstMem": 65536,
-        "major": major,
-        "minor": minor,
-        "multiProcessorCount": _sm_count(),
+        "maxThreadsDim": tuple(_device.get_property(f"maxThreadsDim[{i}]")
+                               for i in range(3)),
+        "maxGridSize": tuple(_device.get_property(f"maxGridSize[{i}]")
+                             for i in range(3)),
         "computeMode": 0,
         "concurrentKernels": 1,
         "pciBusID": device,
@@ -69,14 +56,12 @@ def getDeviceProperties(device):
         "cooperativeLaunch": 1,
         "managedMemory": 1,
         "unifiedAddressing": 1,
-        "l2CacheSize": 50 * 1024 * 1024,
-        "memoryClockRate": 2619000,
-        "memoryBusWidth": 5120,
         "ECCEnabled": 0,
         "integrated": 0,
         "canMapHostMemory": 1,
         "uuid": bytes(16),
-    }
+    })
+    return props
 
 
 def memGetInfo():
