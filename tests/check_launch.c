@@ -679,6 +679,69 @@ START_TEST(bad_device_setting_fails_every_launch) {
 }
 END_TEST
 
+START_TEST(static_shared_memory_is_known) {
+  /* A kernel's static __shared__ variables are counted once it has run:
+   * cudaFuncGetAttributes' sharedSizeBytes, and static plus dynamic shared
+   * memory against the device's limit. */
+  const char *exprs[] = {"buffered<float, 32>"};
+  cuemu_module *m = test_module_cxx("static_shared.cu", NULL, exprs, 1);
+  cuemu_kernel *tiled = test_kernel(m, "tiled");
+  cuemu_kernel *buffered = test_kernel(m, "buffered<float, 32>");
+  float out[32], *po = out;
+  void *args[] = {&po};
+  TEST_ASSERT_LAUNCH_OK(test_launch1(tiled, 1, 16, args, 1));
+  TEST_ASSERT_LAUNCH_OK(test_launch1(buffered, 1, 32, args, 1));
+  ck_assert(out[0] == 32.0f && out[31] == 1.0f);
+  cuemu_kernel_attributes a;
+  ck_assert_int_eq(cuemu_kernel_get_attributes(tiled, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.static_shared_bytes, 16 * 17 * sizeof(double));
+  ck_assert_int_eq(cuemu_kernel_get_attributes(buffered, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.static_shared_bytes, 32 * sizeof(float) + sizeof(int));
+  /* A second launch adds nothing. */
+  TEST_ASSERT_LAUNCH_OK(test_launch1(tiled, 1, 16, args, 1));
+  ck_assert_int_eq(cuemu_kernel_get_attributes(tiled, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.static_shared_bytes, 16 * 17 * sizeof(double));
+  /* Static plus dynamic past the device's 227 KiB is refused. */
+  ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(tiled, 227 * 1024),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_kernel_launch(tiled, test_dim(1, 1, 1),
+                                       test_dim(16, 1, 1), 227 * 1024, NULL,
+                                       args, 1),
+                   CUEMU_SHARED_MEMORY_LIMIT);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "2176 bytes of static");
+  cuemu_module_unload(m);
+}
+END_TEST
+
+START_TEST(too_much_static_shared_memory_does_not_compile) {
+  /* As ptxas: more than 48 KiB of static shared memory is a compile error,
+   * naming the variable and the user's line. */
+  char *dir = test_fresh_dir("static-shared");
+  char *source = test_src_path("tests/kernels/bad_static_shared.cu");
+  char *output = test_join(dir, "bad.so");
+  char *log = test_join(dir, "stderr.txt");
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = 1;
+  test_capture capture = test_capture_begin(2, log);
+  cuemu_status st = cuemu_compile(source, output, &o, NULL);
+  test_capture_end(&capture);
+  ck_assert_int_eq(st, CUEMU_COMPILE);
+  char *text = test_read_text(log, NULL);
+  char where[64];
+  snprintf(where, sizeof where, "bad_static_shared.cu:%d:",
+           test_marker_line(source, "TOO_BIG"));
+  TEST_ASSERT_CONTAINS(text, where);
+  TEST_ASSERT_CONTAINS(text, "'big' is larger than 48 KiB");
+  free(text);
+  free(log);
+  free(output);
+  free(source);
+  test_rm_rf(dir);
+  free(dir);
+}
+END_TEST
+
 Suite *make_launch_suite(void) {
   Suite *s = suite_create("launch");
 
@@ -686,6 +749,8 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, load_missing_file);
   tcase_add_test(tc, device_limits_are_configurable);
   tcase_add_test(tc, bad_device_setting_fails_every_launch);
+  tcase_add_test(tc, static_shared_memory_is_known);
+  tcase_add_test(tc, too_much_static_shared_memory_does_not_compile);
   tcase_add_test(tc, load_text_file);
   tcase_add_test(tc, load_library_that_is_not_a_module);
   tcase_add_test(tc, load_null_arguments);

@@ -30,6 +30,8 @@ typedef struct walker {
   size_t capacity;
   size_t other_depth;  /* braces of anything else (functions, classes) */
   size_t decl_start;   /* first token of the current namespace-scope declaration */
+  int kernel_decl;     /* the current namespace-scope declaration is a kernel's */
+  size_t kernel_body;  /* other_depth inside the kernel body being walked, or 0 */
 } walker;
 
 /* Builds the name of a namespace from the tokens between `namespace` and
@@ -97,11 +99,14 @@ static cuemu_status open_brace(walker *w, size_t i) {
                 NULL);
   }
   w->other_depth++;
+  if (w->kernel_decl && w->other_depth == 1) w->kernel_body = 1;
+  w->kernel_decl = 0;
   return CUEMU_SUCCESS;
 }
 
 static void close_brace(walker *w, size_t i) {
   if (w->other_depth > 0) {
+    if (w->other_depth == w->kernel_body) w->kernel_body = 0;
     w->other_depth--;
   } else if (w->depth > 0) {
     w->depth--;
@@ -161,8 +166,11 @@ static cuemu_status walk(walker *w) {
           i = resume; /* the `;` that ends the declaration */
           continue;
         }
+        if (st == CUEMU_SUCCESS && w->kernel_body)
+          st = cuemu__static_shared_note(rw, i);
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
+        w->kernel_decl = 1;
       }
     } else if (t->kind == CUEMU_TOKEN_PUNCT) {
       if (three_lt(rw, i)) {
@@ -180,6 +188,7 @@ static cuemu_status walk(walker *w) {
         close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
         w->decl_start = i + 1;
+        w->kernel_decl = 0;
       }
     }
     i++;

@@ -101,6 +101,13 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume)
 cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
                                         size_t *resume);
 
+/* Token i (`__shared__`, not extern) declares a static shared variable in a
+ * kernel's body: appends ` CUEMU_STATIC_SHARED_NOTE(name);` after the
+ * declaration's `;` on the same line (the shims' macro checks nvcc's 48 KiB
+ * limit at compile time and tells libcuemu the size once). A declaration
+ * it does not understand is left alone. */
+cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i);
+
 /* Records the kernel declared by the namespace-scope declaration that starts
  * at token decl_start and contains `__global__` at token global. `scope` is
  * the enclosing namespace ("" or "a::b"); in_extern_c is set inside an

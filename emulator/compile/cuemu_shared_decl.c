@@ -193,3 +193,58 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
   *resume = end;
   return st;
 }
+
+cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
+  /* The declarator's name: the identifier at the outer level (not inside
+   * parentheses, brackets, braces or a template argument list) that comes
+   * last before the first `[`, `=`, `{`, `(`, `,` or `;` that follows it. */
+  size_t k, name = rw->n, angle = 0;
+  static const char call[] = " CUEMU_STATIC_SHARED_NOTE(";
+  for (k = i + 1; k < rw->n; k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "<")) {
+      angle++;
+    } else if (cuemu__rw_is(rw, k, ">") && angle > 0) {
+      angle--;
+    } else if (angle == 0 && cuemu__rw_ident(rw, k)) {
+      name = k;
+    } else if (angle == 0 &&
+               (cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, "=") ||
+                cuemu__rw_is(rw, k, "{") || cuemu__rw_is(rw, k, "(") ||
+                cuemu__rw_is(rw, k, ",") || cuemu__rw_is(rw, k, ";"))) {
+      break;
+    } else if (cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, ")")) {
+      return CUEMU_SUCCESS; /* not a declaration we understand */
+    }
+  }
+  if (name >= rw->n || k >= rw->n) return CUEMU_SUCCESS;
+  /* The `;` that ends the declaration. */
+  while (k < rw->n && !cuemu__rw_is(rw, k, ";")) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+    } else if (cuemu__rw_is(rw, k, "}")) {
+      return CUEMU_SUCCESS;
+    }
+    k++;
+  }
+  if (k >= rw->n) return CUEMU_SUCCESS;
+  cuemu_strbuf text = {0};
+  cuemu__sb_add(&text, call, sizeof call - 1);
+  cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+  cuemu__sb_add(&text, ");", 2);
+  if (text.oom) {
+    free(text.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  const cuemu_token *semi = &rw->toks[k];
+  cuemu_status st = cuemu__rw_edit(rw, semi->offset + semi->length, 0,
+                                   text.data, text.length);
+  free(text.data);
+  return st;
+}

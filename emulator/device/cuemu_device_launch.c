@@ -101,7 +101,9 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
                                  const void *function) {
   const cuemu_device_model *m = cuemu__device_model();
   const cuemu_kernel_desc *k = r->kernel;
-  size_t limit = cuemu__function_max_dynamic_shared(function);
+  cuemu_kernel_attributes a;
+  cuemu__function_attributes(function, k, &a);
+  size_t limit = a.max_dynamic_shared_bytes;
   if (r->dynamic_shared > limit)
     return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
                          "kernel %s: %zu bytes of dynamic shared memory "
@@ -109,11 +111,11 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
                          "cudaFuncSetAttribute)",
                          k->name, r->dynamic_shared, limit,
                          m->shared_per_block_optin);
-  if (k->static_shared + r->dynamic_shared > m->shared_per_block_optin)
+  if (a.static_shared_bytes + r->dynamic_shared > m->shared_per_block_optin)
     return cuemu__report(CUEMU_SHARED_MEMORY_LIMIT,
                          "kernel %s: %zu bytes of static and %zu of dynamic "
                          "shared memory; a block has at most %zu",
-                         k->name, k->static_shared, r->dynamic_shared,
+                         k->name, a.static_shared_bytes, r->dynamic_shared,
                          m->shared_per_block_optin);
   return CUEMU_SUCCESS;
 }
@@ -152,9 +154,11 @@ static cuemu_status validate(const cuemu_launch_request *r,
     unsigned threads = r->block.x * r->block.y * r->block.z;
     unsigned long long blocks =
         (unsigned long long)r->grid.x * r->grid.y * r->grid.z;
+    cuemu_kernel_attributes a;
+    cuemu__function_attributes(function, r->kernel, &a);
     unsigned long long resident =
         (unsigned long long)cuemu__device_blocks_per_sm(
-            threads, r->kernel->static_shared + r->dynamic_shared) *
+            threads, a.static_shared_bytes + r->dynamic_shared) *
         cuemu__device_model()->sms;
     if (blocks > resident)
       st = cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,

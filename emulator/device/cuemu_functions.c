@@ -11,12 +11,14 @@
 #include <stdlib.h>
 
 #include "base/cuemu_report.h"
+#include "core/cuemu_worker.h"
 #include "device/cuemu_device_model.h"
 
 typedef struct function_entry {
   const void *function;
   size_t max_dynamic_shared;
   int carveout;
+  size_t static_shared; /* noted by the kernel's code as it first ran */
 } function_entry;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -72,6 +74,28 @@ static function_entry *entry_of(const void *function) {
   return NULL;
 }
 
+/* The entry of `function`, created with the defaults when there is none;
+ * NULL when out of memory. Called with the lock. */
+static function_entry *entry_for(const void *function) {
+  function_entry *e = entry_of(function);
+  if (e)
+    return e;
+  if (entry_count == entry_capacity) {
+    size_t n = entry_capacity ? entry_capacity * 2 : 8;
+    function_entry *grown = realloc(entries, n * sizeof *grown);
+    if (!grown)
+      return NULL;
+    entries = grown;
+    entry_capacity = n;
+  }
+  e = &entries[entry_count++];
+  e->function = function;
+  e->max_dynamic_shared = cuemu__device_model()->shared_per_block;
+  e->carveout = -1;
+  e->static_shared = 0;
+  return e;
+}
+
 size_t cuemu__function_max_dynamic_shared(const void *function) {
   size_t limit = cuemu__device_model()->shared_per_block;
   pthread_mutex_lock(&lock);
@@ -106,22 +130,10 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
                          name, attribute);
   }
   pthread_mutex_lock(&lock);
-  function_entry *e = entry_of(function);
+  function_entry *e = entry_for(function);
   if (!e) {
-    if (entry_count == entry_capacity) {
-      size_t n = entry_capacity ? entry_capacity * 2 : 8;
-      function_entry *grown = realloc(entries, n * sizeof *grown);
-      if (!grown) {
-        pthread_mutex_unlock(&lock);
-        return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-      }
-      entries = grown;
-      entry_capacity = n;
-    }
-    e = &entries[entry_count++];
-    e->function = function;
-    e->max_dynamic_shared = m->shared_per_block;
-    e->carveout = -1;
+    pthread_mutex_unlock(&lock);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
   if (attribute == CUEMU_FUNCTION_MAX_DYNAMIC_SHARED)
     e->max_dynamic_shared = (size_t)value;
@@ -136,19 +148,21 @@ void cuemu__function_attributes(const void *function,
                                 cuemu_kernel_attributes *out) {
   const cuemu_device_model *m = cuemu__device_model();
   int carveout = -1;
-  size_t dynamic_limit = m->shared_per_block;
+  size_t dynamic_limit = m->shared_per_block, noted = 0;
   pthread_mutex_lock(&lock);
   function_entry *e = entry_of(function);
   if (e) {
     carveout = e->carveout;
     dynamic_limit = e->max_dynamic_shared;
+    noted = e->static_shared;
   }
   pthread_mutex_unlock(&lock);
   unsigned most = m->max_threads_per_block;
   if (desc && desc->max_threads && desc->max_threads < most)
     most = desc->max_threads;
   out->max_threads_per_block = most;
-  out->static_shared_bytes = desc ? desc->static_shared : 0;
+  out->static_shared_bytes =
+      desc && desc->static_shared > noted ? desc->static_shared : noted;
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
   /* Registers, constant and local memory are not known on the host; 32
@@ -167,5 +181,18 @@ void cuemu__function_forget(const cuemu_module_desc *module) {
     if (e)
       *e = entries[--entry_count];
   }
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu_kernel_note_static_shared(size_t bytes) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->launch)
+    return;
+  const void *function =
+      cuemu__function_identity(w->launch->kernel, w->launch->args);
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_for(function);
+  if (e)
+    e->static_shared += bytes;
   pthread_mutex_unlock(&lock);
 }

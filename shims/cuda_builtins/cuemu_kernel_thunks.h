@@ -26,6 +26,22 @@
 #include "cuemu_builtin_vars.h"
 #include "vector_types.h"
 
+/* What cuemu-cc adds after each static __shared__ declaration in a
+ * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
+ * kernel's static shared memory, checked at compile time as ptxas does, and
+ * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
+ * the launch's check of static plus dynamic shared memory. */
+#define CUEMU_STATIC_SHARED_NOTE(name)                                        \
+  static_assert(sizeof(name) <= 48u * 1024u,                                  \
+                "the static __shared__ variable '" #name "' is larger than " \
+                "48 KiB, the most static shared memory a kernel may have "    \
+                "(nvcc: too much shared data)");                              \
+  do {                                                                        \
+    static const bool cuemu_noted_ =                                          \
+        (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
+    (void)cuemu_noted_;                                                       \
+  } while (0)
+
 namespace cuemu {
 
 /* The parameter types of a kernel's function type. */

@@ -205,6 +205,13 @@ void cuemu_thread_yield(void);
  * nothing when the launch is not checked. */
 void cuemu_check_barrier_complete(void);
 
+/* A static __shared__ variable of `bytes` bytes is declared in the running
+ * kernel's body (cuemu-cc adds the call after each such declaration, run
+ * once per declaration and process): cudaFuncGetAttributes' sharedSizeBytes
+ * and the launch's check of static plus dynamic shared memory count it
+ * from then on. Kernel code. */
+void cuemu_kernel_note_static_shared(size_t bytes);
+
 /* Called by a thunk when a kernel thread that has been suspended returns. */
 CUEMU_NORETURN void cuemu__thread_finish(void);
 
