@@ -14,8 +14,6 @@
 #include <cuemu/cuemu.h>
 
 #include "base/cuemu_report.h"
-#include "check/cuemu_check.h"
-#include "core/cuemu_worker.h"
 
 #define CUEMU_DEFAULT_STACK_SIZE (64u * 1024u)
 #define CUEMU_MIN_STACK_SIZE (16u * 1024u)
@@ -26,6 +24,38 @@
 #define CUEMU_DEFAULT_SM 90
 #define CUEMU_DEFAULT_SMS 8u
 #define CUEMU_MAX_SMS 1024u
+
+int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
+                       size_t bad_size) {
+  static const struct {
+    const char *name;
+    unsigned bits;
+  } words[] = {{"sync", CUEMU_CHECK_SYNC}, {"race", CUEMU_CHECK_RACE},
+               {"mem", CUEMU_CHECK_MEM},   {"init", CUEMU_CHECK_INIT},
+               {"all", CUEMU_CHECK_ALL},   {"none", 0}};
+  unsigned m = 0;
+  const char *p = list ? list : "";
+  while (*p) {
+    size_t len = strcspn(p, ",");
+    size_t i, n = sizeof words / sizeof words[0];
+    for (i = 0; i < n; ++i)
+      if (strlen(words[i].name) == len && strncmp(words[i].name, p, len) == 0)
+        break;
+    if (i == n) {
+      snprintf(bad, bad_size, "%.*s", (int)len, p);
+      return -1;
+    }
+    m |= words[i].bits;
+    p += len;
+    if (*p == ',')
+      p++;
+  }
+  /* Synccheck is always on with any other checker. */
+  if (m)
+    m |= CUEMU_CHECK_SYNC;
+  *mask = m;
+  return 0;
+}
 
 /* A flag variable: non-zero when it is exactly "1". */
 static int flag(const char *name) {
@@ -39,15 +69,23 @@ int cuemu__config_check_schedules(void) {
   return flag("CUEMU_CHECK_SCHEDULES");
 }
 
-int cuemu__config_check_leaks(void) {
-  if (!flag("CUEMU_CHECK_LEAKS"))
-    return 0;
+/* CUEMU_CHECK: *set when it is set (else all checkers built in run), and
+ * the checkers it names in *mask. Returns 0, or -1 with the unknown word in
+ * `bad`. */
+static int check_env(unsigned *mask, int *set, char *bad, size_t bad_size) {
   const char *v = getenv("CUEMU_CHECK");
-  unsigned mask = CUEMU_CHECK_ALL;
+  *set = v && *v;
+  *mask = 0;
+  return *set ? cuemu__check_parse(v, mask, bad, bad_size) : 0;
+}
+
+int cuemu__config_check_leaks(void) {
+  unsigned mask;
+  int set;
   char bad[64];
-  if (v && *v && cuemu__check_parse(v, &mask, bad, sizeof bad) != 0)
+  if (!flag("CUEMU_CHECK_LEAKS") || check_env(&mask, &set, bad, sizeof bad))
     return 0;
-  return (mask & CUEMU_CHECK_MEM) != 0;
+  return !set || (mask & CUEMU_CHECK_MEM) != 0;
 }
 
 /* Parses a byte count with an optional K or M suffix (and an optional
@@ -199,18 +237,13 @@ static cuemu_status read_launch(cuemu_config *c) {
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
   c->check_schedules = cuemu__config_check_schedules();
-  v = getenv("CUEMU_CHECK");
-  c->checks = v && *v && strcmp(v, "none") != 0;
-  c->check_set = v && *v;
-  c->check_mask = 0;
-  if (c->check_set) {
-    char bad[64];
-    if (cuemu__check_parse(v, &c->check_mask, bad, sizeof bad) != 0)
-      return cuemu__report(CUEMU_INVALID_VALUE,
-                           "CUEMU_CHECK=%s: unknown checker '%s' (expected a "
-                           "list of sync, race, mem, init, all or none)",
-                           v, bad);
-  }
+  char bad[64];
+  if (check_env(&c->check_mask, &c->check_set, bad, sizeof bad) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "CUEMU_CHECK=%s: unknown checker '%s' (expected a "
+                         "list of sync, race, mem, init, all or none)",
+                         getenv("CUEMU_CHECK"), bad);
+  c->checks = c->check_mask != 0;
 
   v = getenv("CUEMU_WORKERS");
   if (v && *v) {

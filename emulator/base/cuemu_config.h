@@ -36,6 +36,29 @@
 
 #include <cuemu/cuemu_status.h>
 
+/* Thread orders between rendezvous points. */
+enum cuemu_schedule_kind {
+  CUEMU_SCHEDULE_FORWARD = 0,
+  CUEMU_SCHEDULE_REVERSE,
+  CUEMU_SCHEDULE_RANDOM
+};
+
+/* The checkers, as bits of a mask. */
+enum cuemu_check_bits {
+  CUEMU_CHECK_SYNC = 1u,
+  CUEMU_CHECK_RACE = 2u,
+  CUEMU_CHECK_MEM = 4u,
+  CUEMU_CHECK_INIT = 8u,
+  CUEMU_CHECK_ALL = 15u
+};
+
+/* Parses a list of checkers (cuemu-cc --check=LIST, CUEMU_CC_CHECK and
+ * CUEMU_CHECK take the same lists) such as "race,mem" ("all", "none" and "" too) into a mask
+ * (sync is always added unless the list is empty or "none"). Returns 0, or
+ * -1 with the unknown word copied into `bad`. */
+int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
+                       size_t bad_size);
+
 /* Settings read at each launch. */
 typedef struct cuemu_config {
   unsigned workers;

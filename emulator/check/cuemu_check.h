@@ -19,22 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/cuemu_config.h"
 #include "core/cuemu_worker.h"
-
-/* The checkers, as bits of a mask. */
-enum cuemu_check_bits {
-  CUEMU_CHECK_SYNC = 1u,
-  CUEMU_CHECK_RACE = 2u,
-  CUEMU_CHECK_MEM = 4u,
-  CUEMU_CHECK_INIT = 8u,
-  CUEMU_CHECK_ALL = 15u
-};
-
-/* Parses a list such as "race,mem" ("all", "none" and "" too) into a mask
- * (sync is always added unless the list is empty or "none"). Returns 0, or
- * -1 with the unknown word copied into `bad`. */
-int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
-                       size_t bad_size);
 
 /* The name of the linker symbol that records the checkers built in. */
 #define CUEMU_CHECK_BUILT_SYMBOL "cuemu_check_built"

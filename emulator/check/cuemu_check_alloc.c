@@ -29,7 +29,7 @@
 #include "base/cuemu_config.h"
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
-#include "device/cuemu_allocations.h"
+#include "core/cuemu_allocations.h"
 
 typedef struct side_entry {
   void *base;

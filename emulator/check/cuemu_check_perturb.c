@@ -20,7 +20,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "device/cuemu_allocations.h"
+#include "core/cuemu_allocations.h"
 
 /* Copies of the live tracked allocations, or NULL (out of memory). */
 static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {

@@ -36,7 +36,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
-#include "device/cuemu_allocations.h"
+#include "core/cuemu_allocations.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
  * in which an access is out of bounds rather than unknown host memory. */

@@ -19,6 +19,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
 
+#include "base/cuemu_config.h"
 #include "context/cuemu_context.h"
 #include "core/cuemu_stack.h"
 
@@ -65,13 +66,6 @@ typedef struct __attribute__((aligned(64))) cuemu_thread {
   cuemu_wait wait;
   cuemu_warp_wait warp __attribute__((aligned(64)));
 } cuemu_thread;
-
-/* Thread orders between rendezvous points. */
-enum cuemu_schedule_kind {
-  CUEMU_SCHEDULE_FORWARD = 0,
-  CUEMU_SCHEDULE_REVERSE,
-  CUEMU_SCHEDULE_RANDOM
-};
 
 /* One launch, shared by the workers that run its blocks. */
 typedef struct cuemu_launch {

@@ -4,7 +4,7 @@
  * state) so that a bad pointer, a range past an allocation's end, a double
  * free or a wrong copy kind is refused with CUDA's error code before
  * anything is touched (see cuemu_runtime.h).
- * The table of allocations is the device's (device/cuemu_allocations.h).
+ * The table of allocations is the device's (core/cuemu_allocations.h).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -13,7 +13,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
-#include "device/cuemu_allocations.h"
+#include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the

@@ -1,5 +1,5 @@
 /*
- * cuemu_allocations.h: the device's table of tracked allocations (device,
+ * cuemu_allocations.h: the table of tracked allocations (device,
  * managed and pinned memory, registered host memory, symbols; see
  * cuemu_runtime.h for the kinds and states), and the hooks that tell the
  * checkers about memory. The runtime API allocates and copies; the table

@@ -7,7 +7,7 @@
  * their addresses, or until too many have piled up, so that a use after
  * free can be told apart from a stray pointer.
  */
-#include "device/cuemu_allocations.h"
+#include "core/cuemu_allocations.h"
 
 #include <pthread.h>
 #include <stdint.h>
