@@ -916,50 +916,44 @@ END_TEST
 /* What a misuse case must report: its intrinsic, the marker of its line,
  * the mask, and parts of the message about the lanes. */
 typedef struct {
+  int which; /* the case of warp_misuse.cu */
   unsigned threads;
   const char *name, *marker, *mask;
   const char *parts[4];
 } misuse_case;
 
 static const misuse_case misuse_cases[] = {
-    {32,
+    {0,
+     32,
      "__ballot_sync",
      "NOT_IN_MASK",
      "mask 0x00000006",
      {"the calling lane is not in its own mask", "lane 0)", NULL}},
-    {32,
-     "__shfl_sync",
-     "EXITED",
-     "mask 0xffffffff",
-     {"lane 16 has exited", "lane 31 has exited", NULL}},
-    {20,
-     "__reduce_add_sync",
-     "ABSENT",
-     "mask 0xffffffff",
-     {"lane 20 does not exist (the warp has 20 lanes)",
-      "lane 31 does not exist", NULL}},
-    {32,
+    {3,
+     32,
      "_sync",
      "ANY_HALF",
      "mask 0xffffffff",
      {"__any_sync", "__all_sync", NULL}},
-    {32,
+    {4,
+     32,
      "__syncwarp",
      "SYNCWARP_HALF",
      "mask 0xffffffff",
      {"lane 16 waits at __syncthreads", "lane 31 waits at __syncthreads",
       NULL}},
-    {32,
-     "__syncwarp",
-     "SPARSE_EXITED",
-     "mask 0x80000001",
-     {"lane 31 has exited", NULL}},
-    {32,
+    {6,
+     32,
      "__shfl_down_sync",
      "SINGLE",
      "mask 0x00000100",
      {"the calling lane is not in its own mask", "lane 9)", NULL}},
-    {32, "__ballot_sync", "BALLOT_ODD", "mask 0x00000003", {"lane 0 ", NULL}},
+    {7,
+     32,
+     "_sync",
+     "BALLOT_ODD",
+     "mask 0x00000003",
+     {"lanes arrived: ", NULL}},
 };
 #define NMISUSE ((int)(sizeof misuse_cases / sizeof misuse_cases[0]))
 
@@ -973,7 +967,7 @@ START_TEST(misuse_is_reported) {
   for (int sc = 0; sc < 3; ++sc) {
     test_setenv("CUEMU_SCHEDULE", schedules[sc]);
     unsigned out[32];
-    int which = _i;
+    int which = c->which;
     unsigned *op = out;
     void *args[] = {&which, &op};
     cuemu_status st = launch(k, shape_of(1, c->threads, 1, 1), args, 2);
@@ -985,11 +979,12 @@ START_TEST(misuse_is_reported) {
     TEST_ASSERT_CONTAINS(msg, c->name);
     snprintf(part, sizeof part, "warp_misuse.cu:%d",
              test_marker_line("warp_misuse.cu", c->marker));
-    if (_i == 3) {
+    if (c->which == 3 || c->which == 7) {
       /* Either half may be reported, naming the other. */
       char other[256];
       snprintf(other, sizeof other, "warp_misuse.cu:%d",
-               test_marker_line("warp_misuse.cu", "ALL_HALF"));
+               test_marker_line("warp_misuse.cu",
+                                c->which == 3 ? "ALL_HALF" : "SHFL_EVEN"));
       TEST_ASSERT_CONTAINS(msg, part);
       TEST_ASSERT_CONTAINS(msg, other);
     } else {
@@ -1004,14 +999,12 @@ START_TEST(misuse_is_reported) {
      * then, which need not be all of them. */
     for (int p = 0; c->parts[p] && sc < 2; ++p)
       TEST_ASSERT_CONTAINS(msg, c->parts[p]);
-    if (_i == 4 && sc < 2) {
+    if (c->which == 4 && sc < 2) {
       snprintf(part, sizeof part, "warp_misuse.cu:%d)",
                test_marker_line("warp_misuse.cu", "SYNCTHREADS_HALF"));
       TEST_ASSERT_CONTAINS(msg, part);
     }
-    if (_i == 1 && sc == 0)
-      TEST_ASSERT_CONTAINS(msg, "lanes arrived: 0-15");
-    if (_i == 3)
+    if (c->which == 3)
       ck_assert_msg(strstr(msg, "lanes arrived: 0-15") ||
                         strstr(msg, "lanes arrived: 16-31"),
                     "message \"%s\" does not say which half arrived", msg);
@@ -1022,6 +1015,38 @@ START_TEST(misuse_is_reported) {
     TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 2));
     for (int t = 0; t < 32; ++t)
       ck_assert_uint_eq(out[t], 1);
+  }
+  cuemu_module_unload(m);
+}
+END_TEST
+
+/* CUDA's rule: a mask may name lanes that have exited or do not exist; the
+ * collective completes among the others (cases 1, 2 and 5 of
+ * warp_misuse.cu), under every schedule. */
+START_TEST(masks_may_name_exited_and_absent_lanes) {
+  cuemu_module *m = test_module("warp_misuse.cu");
+  cuemu_kernel *k = test_kernel(m, "misuse");
+  static const char *const schedules[] = {"forward", "reverse", "random:3"};
+  for (int sc = 0; sc < 3; ++sc) {
+    test_setenv("CUEMU_SCHEDULE", schedules[sc]);
+    unsigned out[32], *op = out;
+    int which;
+    void *args[] = {&which, &op};
+    /* Lanes 16 to 31 returned: the others read lane 0's value (0). */
+    which = 1;
+    TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 2));
+    for (unsigned t = 0; t < 32; ++t)
+      ck_assert_uint_eq(out[t], t < 16 ? 1u : 0u);
+    /* A partial warp of 20 lanes: a full-mask sum over the 20. */
+    which = 2;
+    TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 20, 1, 1), args, 2));
+    for (unsigned t = 0; t < 20; ++t)
+      ck_assert_uint_eq(out[t], 21u);
+    /* __syncwarp(lanes 0 and 31) after lane 31 returned. */
+    which = 5;
+    TEST_ASSERT_LAUNCH_OK(launch(k, shape_of(1, 32, 1, 1), args, 2));
+    for (unsigned t = 0; t < 32; ++t)
+      ck_assert_uint_eq(out[t], t == 31 ? 0u : 1u);
   }
   cuemu_module_unload(m);
 }
@@ -1221,6 +1246,7 @@ Suite *make_warp_suite(void) {
 
   tc = test_tcase(s, "misuse", 60);
   tcase_add_loop_test(tc, misuse_is_reported, 0, NMISUSE);
+  tcase_add_test(tc, masks_may_name_exited_and_absent_lanes);
 
   tc = test_tcase(s, "legacy", 120);
   tcase_add_loop_test(tc, legacy_intrinsics_do_not_compile, 0, 2);

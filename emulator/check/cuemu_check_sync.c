@@ -1,10 +1,11 @@
 /*
  * cuemu_check_sync.c: the part of synccheck that only checked builds get.
  *
- * Divergent barriers, warp collectives whose mask names exited or absent
- * lanes or lanes waiting elsewhere, and grid.sync outside a cooperative
- * launch are errors in every build (cuemu_block.c, cuemu_warp.c,
- * cuemu_grid.c). A vote barrier (__syncthreads_count, _and, _or) that
+ * Divergent barriers, warp collectives whose mask names lanes that are
+ * alive and wait elsewhere, and grid.sync outside a cooperative launch are
+ * errors in every build (cuemu_block.c, cuemu_warp.c, cuemu_grid.c); a
+ * shuffle that reads a lane that exited or does not exist is reported by
+ * synccheck (cuemu_warp.c). A vote barrier (__syncthreads_count, _and, _or) that
  * completes after some threads of the block returned is not: exited threads
  * count as arrived, as on Volta and later, and contribute no predicate. A
  * kernel that relies on the count then gets a smaller one than it expects,

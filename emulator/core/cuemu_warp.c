@@ -6,8 +6,17 @@
  * reaches a collective records its operands and waits; the lane that
  * completes the set named by the mask computes every lane's result, as
  * PTX's shfl.sync, vote.sync, match.sync and redux.sync define them, wakes
- * the others and carries on without a switch. Collectives that can never
- * complete (a lane of the mask exited, is absent, or waits elsewhere) are
+ * the others and carries on without a switch.
+ *
+ * CUDA's rule: "all non-exited threads named in mask must execute the same
+ * intrinsic with the same mask". So a collective completes once every lane
+ * of its mask that exists and has not exited has arrived: a full mask in a
+ * partial warp, or after some lanes returned, is legal. A lane that exits
+ * while others wait lets them complete when nothing else in the block can
+ * run. Reading the value of a lane that exited or does not exist is
+ * undefined on a GPU: a shuffle gets the reading lane's own value, a vote
+ * counts such a lane as false, and synccheck reports it. Only lanes that are
+ * alive and wait elsewhere make a collective that cannot complete, which is
  * reported when nothing else in the block can run.
  */
 #include <stdio.h>
@@ -55,9 +64,17 @@ static int shuffle_source(int op, unsigned lane, int arg, int width) {
   return ok ? j : -1;
 }
 
-/* Computes the result of every lane in `mask` from the operands in
- * `lanes` (indexed by lane). Returns the lanes whose shuffle read a lane
- * outside the mask (an unspecified value on the GPU). */
+/* The lanes of `mask` in warp `base` that exist and have not exited: those
+ * that take part in a collective of that mask. */
+static unsigned live_lanes(const cuemu_worker *w, unsigned base,
+                           unsigned mask) {
+  return mask & warp_lanes(w, base) & ~w->warp_exited[base / WARP_SIZE];
+}
+
+/* Computes the result of every lane in `mask` (the live lanes of the
+ * collective) from the operands in `lanes` (indexed by lane). Returns the
+ * lanes whose shuffle read a lane outside `mask` (an unspecified value on
+ * the GPU, or an undefined one when the source was named but is gone). */
 static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
   unsigned inactive = 0;
   switch (op) {
@@ -69,8 +86,8 @@ static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
       unsigned l = (unsigned)__builtin_ctz(m);
       cuemu_warp_wait *me = lanes[l];
       int src = shuffle_source(op, l, me->arg, me->width);
-      /* A source outside the mask is inactive: CUDA leaves the result
-       * unspecified; the caller's own value is as good as any. */
+      /* A source outside the mask is inactive (or gone): CUDA leaves the
+       * result unspecified; the caller's own value is as good as any. */
       if (src >= 0 && !(mask >> src & 1u))
         inactive |= 1u << l;
       me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
@@ -233,6 +250,39 @@ warn_inactive(cuemu_worker *w, unsigned base, const cuemu_thread *me,
           w->block_idx.y, w->block_idx.z, which);
 }
 
+/* Synccheck: shuffles of `readers` read lanes that the mask names but that
+ * have exited or do not exist; their values are undefined on a GPU. */
+static __attribute__((noinline, cold)) void
+report_gone_sources(cuemu_worker *w, unsigned base, const cuemu_thread *me,
+                    unsigned readers, unsigned gone) {
+  char who[160], which[160];
+  put_lanes(who, sizeof who, 0, readers);
+  put_lanes(which, sizeof which, 0, gone);
+  cuemu__block_fail(w, CUEMU_CHECK_REPORT,
+                    "kernel %s: synccheck: %s at %s:%d with mask 0x%08x in "
+                    "warp %u of block (%u,%u,%u): lanes %s read lanes %s, "
+                    "which have exited or do not exist; the values read are "
+                    "undefined on a GPU (cuemu gives each reader its own "
+                    "value)",
+                    w->launch->kernel->name, me->warp.name, me->wait.file,
+                    me->wait.line, me->warp.mask, base / WARP_SIZE,
+                    w->block_idx.x, w->block_idx.y, w->block_idx.z, who,
+                    which);
+}
+
+/* The lanes of `live` whose shuffle reads a source in `gone`. */
+static unsigned readers_of(int op, unsigned live, unsigned gone,
+                           cuemu_warp_wait *const *lanes) {
+  unsigned readers = 0;
+  for (unsigned m = live; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctz(m);
+    int src = shuffle_source(op, l, lanes[l]->arg, lanes[l]->width);
+    if (src >= 0 && (gone >> src & 1u))
+      readers |= 1u << l;
+  }
+  return readers;
+}
+
 /* Non-zero when thread `id` waits at the same collective as `me`. */
 static int same_collective(const cuemu_worker *w, unsigned id,
                            const cuemu_thread *me) {
@@ -243,51 +293,49 @@ static int same_collective(const cuemu_worker *w, unsigned id,
 }
 
 /* Completes the collective that `me` (lane of warp `base`) waits at if
- * every lane of its mask waits there too; wakes them (but not `me`).
- * Returns 1 when it completed. Kept out of line, with its lane table, so
- * that the frame a waiting lane leaves on its stack stays small. */
-static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me) {
-  unsigned mask = me->warp.mask;
-  cuemu_warp_wait *lanes[WARP_SIZE]; /* only the mask's entries are used */
+ * every live lane of its mask waits there too; wakes them (but not `me`
+ * when `me_runs`). Returns 1 when it completed. Kept out of line, with its
+ * lane table, so that the frame a waiting lane leaves on its stack stays
+ * small. */
+static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me,
+                                                  int me_runs) {
+  unsigned mask = me->warp.mask, live = live_lanes(w, base, mask);
+  cuemu_warp_wait *lanes[WARP_SIZE]; /* only the live lanes' entries are used */
   for (unsigned l = 0; l < WARP_SIZE; ++l) {
-    if (!(mask >> l & 1u))
+    if (!(live >> l & 1u))
       continue;
     if (!same_collective(w, base + l, me))
       return 0;
     lanes[l] = &w->threads[base + l].warp;
   }
-  unsigned inactive = compute(me->wait.op, mask, lanes);
-  if (inactive && w->launch->checks)
-    warn_inactive(w, base, me, inactive);
+  unsigned inactive = compute(me->wait.op, live, lanes);
+  if (inactive) {
+    unsigned gone = mask & ~live;
+    unsigned readers = gone ? readers_of(me->wait.op, live, gone, lanes) : 0;
+    if (readers &&
+        (cuemu__check_launch_mask(w->launch) & CUEMU_CHECK_SYNC))
+      report_gone_sources(w, base, me, readers, gone);
+    else if (w->launch->checks && (inactive & ~readers))
+      warn_inactive(w, base, me, inactive & ~readers);
+  }
   if (w->launch->check)
-    cuemu__check_warp_sync(w, base, mask);
+    cuemu__check_warp_sync(w, base, live);
   unsigned me_id = (unsigned)(me - w->threads);
   for (unsigned l = 0; l < WARP_SIZE; ++l)
-    if ((mask >> l & 1u) && base + l != me_id)
+    if ((live >> l & 1u) && (base + l != me_id || !me_runs))
       cuemu__thread_wake(w, base + l);
-  w->warp_waiting[base / WARP_SIZE] &= ~mask;
+  w->warp_waiting[base / WARP_SIZE] &= ~live;
   return 1;
 }
 
-/* Checks a collective's mask on arrival: the caller must be in it, and it
- * may name only lanes that exist and have not exited. */
+/* Checks a collective's mask on arrival: the caller must be in it. (It may
+ * name lanes that have exited or do not exist: they do not take part.) */
 static inline void check_mask(cuemu_worker *w, unsigned id, const char *name,
                        const char *file, int line, unsigned mask) {
-  unsigned base = id & ~(WARP_SIZE - 1u), lane = id % WARP_SIZE;
-  unsigned exist = warp_lanes(w, base);
-  unsigned gone = mask & exist & w->warp_exited[base / WARP_SIZE];
+  unsigned lane = id % WARP_SIZE;
   if (!(mask >> lane & 1u))
     fail_misuse(w, id, name, file, line, mask,
                 "the calling lane is not in its own mask", 1u << lane, 0);
-  if (mask & ~exist)
-    fail_misuse(w, id, name, file, line, mask,
-                "the mask names lanes that do not exist in this partial warp",
-                1u << lane, mask & ~exist);
-  if (gone)
-    fail_misuse(w, id, name, file, line, mask,
-                "the mask names lanes that have exited",
-                (1u << lane) | (w->warp_waiting[base / WARP_SIZE] & mask),
-                gone);
 }
 
 /* A collective outside a kernel: a warp of one lane (lane 0). */
@@ -328,9 +376,10 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   w->state[id] = CUEMU_THREAD_WAITING;
   unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];
   *waiting |= 1u << (id % WARP_SIZE);
-  /* Only when every lane of the mask waits at some collective can this one
-   * be complete; then check that they all wait at this one. */
-  if ((*waiting & mask) == mask && try_complete(w, base, me)) {
+  /* Only when every live lane of the mask waits at some collective can
+   * this one be complete; then check that they all wait at this one. */
+  unsigned live = live_lanes(w, base, mask);
+  if ((*waiting & live) == live && try_complete(w, base, me, 1)) {
     w->state[id] = CUEMU_THREAD_RUNNING;
     return me->warp.result;
   }
@@ -403,14 +452,22 @@ int cuemu__warp_resolve(cuemu_worker *w) {
     woke |= settle_active(w, base, (unsigned)-1);
   if (woke)
     return 1;
+  /* Collectives whose other lanes exited after this one arrived. */
+  for (unsigned id = 0; id < w->nthreads; ++id) {
+    cuemu_thread *t = &w->threads[id];
+    if (w->state[id] == CUEMU_THREAD_WAITING && t->wait.kind == CUEMU_SYNC_WARP &&
+        try_complete(w, id & ~(WARP_SIZE - 1u), t, 0))
+      return 1;
+  }
   /* A collective that cannot complete: explain the first one. */
   for (unsigned id = 0; id < w->nthreads; ++id) {
     const cuemu_thread *t = &w->threads[id];
     if (w->state[id] != CUEMU_THREAD_WAITING || t->wait.kind != CUEMU_SYNC_WARP)
       continue;
     unsigned base = id & ~(WARP_SIZE - 1u), arrived = 0, missing = 0;
+    unsigned live = live_lanes(w, base, t->warp.mask);
     for (unsigned l = 0; l < WARP_SIZE; ++l) {
-      if (!(t->warp.mask >> l & 1u))
+      if (!(live >> l & 1u))
         continue;
       if (same_collective(w, base + l, t))
         arrived |= 1u << l;
@@ -419,7 +476,7 @@ int cuemu__warp_resolve(cuemu_worker *w) {
     }
     fail_misuse(w, id, t->warp.name, t->wait.file, t->wait.line, t->warp.mask,
                 "lanes named in the mask never arrive (they wait at a "
-                "different intrinsic or barrier, or have exited)",
+                "different intrinsic or barrier)",
                 arrived, missing);
   }
   return 0;

@@ -162,13 +162,15 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line);
 /* A warp collective (see enum cuemu_warp_op). The lanes are those of the
  * calling thread's warp: warps are 32 consecutive threads of the block in
  * row-major linear order (x fastest), the last one partial when the block
- * size is not a multiple of 32. Misuse ends the launch with an error naming
- * the intrinsic (`name`), its file:line, the mask and the lanes: the caller
- * not in its mask, a mask naming a lane that has exited or does not exist,
- * or lanes of the mask that wait at a different collective or barrier.
- * A shuffle whose source lane is not in the mask returns the caller's own
- * value (CUDA leaves it unspecified). Kernel code; outside a kernel it
- * behaves as a warp of one lane. */
+ * size is not a multiple of 32. The collective completes when every lane of
+ * the mask that exists and has not exited has arrived (CUDA's rule); lanes
+ * that exited or do not exist take no part. Misuse ends the launch with an
+ * error naming the intrinsic (`name`), its file:line, the mask and the
+ * lanes: the caller not in its mask, or live lanes of the mask that wait at
+ * a different collective or barrier. A shuffle whose source lane is not in
+ * the mask, has exited or does not exist returns the caller's own value
+ * (CUDA leaves it unspecified; synccheck reports a source that is gone).
+ * Kernel code; outside a kernel it behaves as a warp of one lane. */
 unsigned long long cuemu_warp_collective(int op, unsigned mask,
                                          unsigned long long value, int arg,
                                          int width, const char *name,
