@@ -1,11 +1,12 @@
 /*
- * cuemu_timing.h: CUDA's clock64() and __nanosleep().
+ * cuemu_timing.h: CUDA's clock(), clock64() and __nanosleep().
  *
- * clock64() counts nanoseconds of the host's monotonic clock: it never goes
- * backwards, and differences measure elapsed time, as kernels use it (CUDA
- * counts SM cycles, which no code may take as a fixed unit). The 32-bit
- * clock() of device code has the name of the C library's clock(), which
- * stays what it is.
+ * clock64() counts cycles of the emulated device, at the clock rate that
+ * cudaGetDeviceProperties reports (libcuemu's cuemu_clock64()), so a kernel
+ * that waits for N cycles waits about N / clockRate seconds, as on a GPU.
+ * Device code's clock() has the name of the C library's clock(): the name
+ * is taken over by a macro for cuemu_clock(), which gives the 32-bit cycle
+ * counter in kernel code and the C library's clock() in host code.
  *
  * __nanosleep() lets the other threads of the block run, so that a spin-wait
  * with a back-off makes progress in the emulator; it does not sleep further,
@@ -19,15 +20,21 @@
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
 #endif
 
+/* <ctime> first: it #undefs clock, and its include guard keeps a later
+ * #include <ctime> of the user's from undoing the macro below. */
+#include <ctime>
 #include <time.h>
 
 #include <cuemu/cuemu_device.h>
 
-inline long long int clock64(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<long long int>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+inline long long int clock64(void) { return cuemu_clock64(); }
+
+/* <time.h> has declared the C library's clock(); from here on, calls of
+ * clock() (and std::clock()) go to cuemu_clock(). */
+namespace std {
+using ::cuemu_clock;
 }
+#define clock() cuemu_clock()
 
 inline void __nanosleep(unsigned int ns) {
   (void)ns;

@@ -197,6 +197,15 @@ void cuemu_grid_sync(const char *file, int line);
 /* Non-zero in a thread of a cooperative launch (grid.is_valid()). */
 int cuemu_grid_is_cooperative(void);
 
+/* The device's clocks. cuemu_clock64(): the cycle counter, at the device's
+ * reported clock rate (cudaDevAttrClockRate kHz). cuemu_clock(): in kernel
+ * code, its low 32 bits (%clock); in host code, the C library's clock(), so
+ * that the one name serves both. cuemu_globaltimer(): nanoseconds
+ * (%globaltimer). Kernel or host code. */
+long long cuemu_clock64(void);
+long cuemu_clock(void);
+unsigned long long cuemu_globaltimer(void);
+
 /* Lets the other threads of the block run (used by __nanosleep and spin-wait
  * helpers). Outside a kernel it returns at once. */
 void cuemu_thread_yield(void);
