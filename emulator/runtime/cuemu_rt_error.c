@@ -1,7 +1,8 @@
 /*
  * cuemu_rt_error.c: the last error of each host thread and the sticky
  * execution error of the runtime API, the names and strings of the error
- * codes, and the CUDA code of a launch's status (see cuemu_runtime.h).
+ * codes, and the recording of a launch's status (see cuemu_runtime.h); the
+ * CUDA error of a status comes from the status table (cuemu_status.h).
  */
 #include <stdatomic.h>
 
@@ -60,56 +61,12 @@ const char *cuemu_rt_error_string(int code) {
   return "unrecognized error code";
 }
 
-int cuemu_rt_error_of_status(int status) {
-  switch (status) {
-  case CUEMU_SUCCESS:
-    return cudaSuccess;
-  case CUEMU_INVALID_GRID_DIM:
-  case CUEMU_INVALID_BLOCK_DIM:
-  case CUEMU_TOO_MANY_THREADS:
-    return cudaErrorInvalidConfiguration;
-  case CUEMU_SHARED_MEMORY_LIMIT:
-  case CUEMU_INVALID_VALUE:
-  case CUEMU_ARGUMENT_COUNT:
-    return cudaErrorInvalidValue;
-  case CUEMU_OUT_OF_MEMORY:
-    return cudaErrorMemoryAllocation;
-  case CUEMU_KERNEL_FAULT:
-    return cudaErrorIllegalAddress;
-  case CUEMU_ASSERT:
-    return cudaErrorAssert;
-  case CUEMU_DEADLOCK:
-    return cudaErrorLaunchTimeout;
-  case CUEMU_NOT_SUPPORTED:
-    return cudaErrorNotSupported;
-  case CUEMU_COOPERATIVE_TOO_LARGE:
-    return cudaErrorCooperativeLaunchTooLarge;
-  case CUEMU_STACK_OVERFLOW:
-    return cudaErrorHardwareStackError;
-  case CUEMU_INVALID_HANDLE:
-    return cudaErrorInvalidResourceHandle;
-  case CUEMU_TRAP:
-  case CUEMU_WARP_MISUSE:
-  case CUEMU_DIVERGENT_BARRIER:
-  case CUEMU_GRID_SYNC:
-    return cudaErrorLaunchFailure;
-  default:
-    return cudaErrorLaunchFailure;
-  }
-}
-
-int cuemu_rt_status_is_execution_error(int status) {
-  /* Errors while the kernel ran (not in its configuration). */
-  return (status >= CUEMU_DIVERGENT_BARRIER && status <= CUEMU_TRAP) ||
-         status == CUEMU_GRID_SYNC || status == CUEMU_CHECK_REPORT;
-}
-
 int cuemu_rt_record_launch_status(int status) {
-  int code = cuemu_rt_error_of_status(status);
+  int code = cuemu_status_cuda_error((cuemu_status)status);
   if (code == cudaSuccess)
     return code;
-  /* Errors while the kernel ran are sticky. */
-  if (cuemu_rt_status_is_execution_error(status)) {
+  /* Errors while the kernel ran are sticky (the status table's kind). */
+  if (cuemu_status_is_sticky((cuemu_status)status)) {
     /* The first execution error stays. */
     int none = 0;
     atomic_compare_exchange_strong(&sticky_error, &none, code);

@@ -14,9 +14,9 @@
  * status is not an error of the call (success, or an execution error that
  * the caller records as sticky). */
 static int call_error(int status) {
-  if (cuemu_rt_status_is_execution_error(status))
+  if (cuemu_status_is_sticky((cuemu_status)status))
     return 0;
-  return cuemu_rt_error_of_status(status);
+  return cuemu_status_cuda_error((cuemu_status)status);
 }
 
 int cuemu_rt_launch_kernel(const void *function,
