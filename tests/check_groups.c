@@ -581,26 +581,6 @@ END_TEST
 
 /* ---- Misuse ----------------------------------------------------------------- */
 
-/* The line of tests/kernels/groups_misc.cu that carries `mark`. */
-static int mark_line(const char *mark) {
-  char *path = test_src_path("tests/kernels/groups_misc.cu");
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[512];
-  int n = 0, found = 0;
-  while (fgets(line, sizeof line, f)) {
-    ++n;
-    if (strstr(line, mark)) {
-      found = n;
-      break;
-    }
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no line marked %s", mark);
-  return found;
-}
-
 /* Launches `kernel` (one block of `threads`) and expects `status` with a
  * message that contains each of the non-NULL strings. */
 static void expect_failure(const char *kernel, unsigned threads,
@@ -621,11 +601,13 @@ static void expect_failure(const char *kernel, unsigned threads,
   cuemu_module_unload(m);
 }
 
-static char *where(const char *mark) {
-  static char buf[4][64];
+/* The line of tests/kernels/FILE that carries `mark`, as "FILE:LINE". */
+static char *marked(const char *file, const char *mark) {
+  static char buf[4][96];
   static int next;
+  int found = test_marker_line(file, mark);
   char *b = buf[next++ % 4];
-  snprintf(b, sizeof buf[0], "groups_misc.cu:%d", mark_line(mark));
+  snprintf(b, sizeof buf[0], "%s:%d", file, found);
   return b;
 }
 
@@ -633,7 +615,7 @@ START_TEST(misuse_exited_tile_member) {
   int out[64], *po = out;
   void *args[] = {&po};
   expect_failure("groups_misuse_exit", 8, CUEMU_WARP_MISUSE, args, 1,
-                 "thread_block_tile::sync at", where("MISUSE-EXIT"),
+                 "thread_block_tile::sync at", marked("groups_misc.cu", "MISUSE-EXIT"),
                  "mask 0x000000ff");
   ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "lane 3 has exited"));
 }
@@ -645,8 +627,8 @@ START_TEST(misuse_divergent_tile) {
   expect_failure("groups_misuse_diverge", 32, CUEMU_WARP_MISUSE, args, 1,
                  "0xffffffff", NULL, NULL);
   const char *msg = cuemu_last_message();
-  ck_assert_msg(strstr(msg, where("MISUSE-SHFL")) ||
-                    strstr(msg, where("MISUSE-BALLOT")),
+  ck_assert_msg(strstr(msg, marked("groups_misc.cu", "MISUSE-SHFL")) ||
+                    strstr(msg, marked("groups_misc.cu", "MISUSE-BALLOT")),
                 "the message names neither call: %s", msg);
 }
 END_TEST
@@ -656,7 +638,7 @@ START_TEST(misuse_tile_size) {
   unsigned size = 3;
   void *args[] = {&po, &size};
   expect_failure("groups_misuse_size", 32, CUEMU_ASSERT, args, 2,
-                 "tiled_partition", where("MISUSE-SIZE"), NULL);
+                 "tiled_partition", marked("groups_misc.cu", "MISUSE-SIZE"), NULL);
   size = 64;
   expect_failure("groups_misuse_size", 64, CUEMU_ASSERT, args, 2,
                  "power of two from 1 to 32", NULL, NULL);
@@ -667,7 +649,7 @@ START_TEST(misuse_exited_coalesced_member) {
   int out[32], *po = out;
   void *args[] = {&po};
   expect_failure("groups_misuse_coalesced", 32, CUEMU_WARP_MISUSE, args, 1,
-                 "coalesced_group::shfl at", where("MISUSE-COALESCED"),
+                 "coalesced_group::shfl at", marked("groups_misc.cu", "MISUSE-COALESCED"),
                  "mask 0x0000000f");
   ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "lane 2 has exited"));
 }
@@ -1263,32 +1245,6 @@ START_TEST(wide_nested_sync) {
   cuemu_module_unload(m);
 }
 END_TEST
-
-/* The line of tests/kernels/FILE that carries `mark`, as "FILE:LINE". */
-static char *marked(const char *file, const char *mark) {
-  static char buf[4][96];
-  static int next;
-  char rel[128];
-  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
-  char *path = test_src_path(rel);
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[512];
-  int n = 0, found = 0;
-  while (fgets(line, sizeof line, f)) {
-    ++n;
-    if (strstr(line, mark)) {
-      found = n;
-      break;
-    }
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no line marked %s in %s", mark, file);
-  char *b = buf[next++ % 4];
-  snprintf(b, sizeof buf[0], "%s:%d", file, found);
-  return b;
-}
 
 /* Launches `kernel` of `file` (one block of `threads`, one int* argument)
  * and expects `status` with a message that contains each non-NULL s*. */
