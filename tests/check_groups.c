@@ -300,11 +300,9 @@ START_TEST(tiles_gxx) {
 END_TEST
 
 START_TEST(tiles_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
+  const char *clangxx = test_tool("CLANGXX");
+  if (!clangxx)
     return;
-  }
   run_tiles(clangxx);
 }
 END_TEST
@@ -533,11 +531,9 @@ START_TEST(coalesced_gxx) {
 END_TEST
 
 START_TEST(coalesced_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
+  const char *clangxx = test_tool("CLANGXX");
+  if (!clangxx)
     return;
-  }
   run_coalesced(clangxx);
 }
 END_TEST
@@ -1196,11 +1192,9 @@ START_TEST(wide_tiles_gxx) {
 END_TEST
 
 START_TEST(wide_tiles_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
+  const char *clangxx = test_tool("CLANGXX");
+  if (!clangxx)
     return;
-  }
   run_wide(clangxx);
 }
 END_TEST

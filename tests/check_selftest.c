@@ -55,11 +55,9 @@ START_TEST(selftests_gxx) {
 END_TEST
 
 START_TEST(selftests_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "selftest: clang++ not found, clang++ run skipped\n");
+  const char *clangxx = test_tool("CLANGXX");
+  if (!clangxx)
     return;
-  }
   run_all(clangxx);
 }
 END_TEST

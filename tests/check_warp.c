@@ -1030,12 +1030,12 @@ END_TEST
 /* ---- The legacy intrinsics ----------------------------------------------- */
 
 /* Compiles bad_warp_legacy.cu with the compiler of environment variable _i
- * (GXX, then CLANGXX; skipped when unset); every legacy call must fail with
+ * (GXX, then CLANGXX; see test_tool); every legacy call must fail with
  * a message naming its _sync form, pointing at the call's line. */
 START_TEST(legacy_intrinsics_do_not_compile) {
   const char *var = _i == 0 ? "GXX" : "CLANGXX";
-  const char *cxx = getenv(var);
-  if (!cxx || !*cxx)
+  const char *cxx = test_tool(var);
+  if (!cxx)
     return;
   char name[64];
   snprintf(name, sizeof name, "warp_legacy.%d.%ld", _i, (long)getpid());

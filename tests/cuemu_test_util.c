@@ -160,6 +160,19 @@ int test_marker_line(const char *file, const char *marker) {
   return line;
 }
 
+const char *test_tool(const char *var) {
+  const char *tool = getenv(var);
+  if (tool && *tool)
+    return tool;
+  const char *ci = getenv("CI");
+  ck_assert_msg(!ci || strcmp(ci, "true") != 0,
+                "%s is empty: set-up installs it, and with CI=true a missing "
+                "tool is a failure",
+                var);
+  fprintf(stderr, "%s is empty: the checks that need it are skipped\n", var);
+  return NULL;
+}
+
 char *test_join(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
   char *p = malloc(n);

@@ -86,6 +86,13 @@ void test_write_text(const char *path, const char *text);
  * tests/kernels, as for test_module(). */
 int test_marker_line(const char *file, const char *marker);
 
+/* The tool (a compiler) that environment variable `var` names, such as
+ * GXX or CLANGXX (AM_TESTS_ENVIRONMENT passes what configure found), or
+ * NULL when `var` is unset or empty: the caller then skips its check, with
+ * a line on stderr. Set-up installs every such tool, so where CI=true a
+ * missing one fails the test instead of letting it pass untested. */
+const char *test_tool(const char *var);
+
 /* DIR/NAME, malloc()ed. */
 char *test_join(const char *dir, const char *name);
 
