@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -19,6 +20,16 @@
 cuemu_module *test_module_cxx(const char *file, const char *cxx,
                               const char *const *name_exprs, int count);
 cuemu_module *test_module(const char *file);
+
+/* Compiles tests/kernels/FILE as test_module() does, loads it and
+ * registers its kernels as a whole program's (cuemu_program_register), so
+ * that the runtime API's launches find them by address. Returns the
+ * module's table; the module stays loaded for the life of the process. */
+const cuemu_module_desc *test_program(const char *file);
+
+/* The kernel `name` of a table from test_program(). */
+const cuemu_kernel_desc *test_program_kernel(const cuemu_module_desc *program,
+                                             const char *name);
 
 /* The kernel `name` of the module. */
 cuemu_kernel *test_kernel(cuemu_module *m, const char *name);
