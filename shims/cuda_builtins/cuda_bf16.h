@@ -25,129 +25,21 @@
 #define __CUDA_BF16_HPP__
 #define __CUDA_BF16_TYPES_EXIST__
 
-typedef struct alignas(2) {
-  unsigned short x;
-} __nv_bfloat16_raw;
-
-typedef struct alignas(4) {
-  unsigned short x;
-  unsigned short y;
-} __nv_bfloat162_raw;
-
-struct __nv_bfloat16;
-__nv_bfloat16 __float2bfloat16(const float a);
-__nv_bfloat16 __double2bfloat16(const double a);
-float __bfloat162float(const __nv_bfloat16 a);
-__nv_bfloat16 __short2bfloat16_rn(const short int i);
-__nv_bfloat16 __ushort2bfloat16_rn(const unsigned short int i);
-__nv_bfloat16 __int2bfloat16_rn(const int i);
-__nv_bfloat16 __uint2bfloat16_rn(const unsigned int i);
-__nv_bfloat16 __ll2bfloat16_rn(const long long int i);
-__nv_bfloat16 __ull2bfloat16_rn(const unsigned long long int i);
-signed char __bfloat162char_rz(const __nv_bfloat16 h);
-unsigned char __bfloat162uchar_rz(const __nv_bfloat16 h);
-short int __bfloat162short_rz(const __nv_bfloat16 h);
-unsigned short int __bfloat162ushort_rz(const __nv_bfloat16 h);
-int __bfloat162int_rz(const __nv_bfloat16 h);
-unsigned int __bfloat162uint_rz(const __nv_bfloat16 h);
-long long int __bfloat162ll_rz(const __nv_bfloat16 h);
-unsigned long long int __bfloat162ull_rz(const __nv_bfloat16 h);
+CUEMU_NF_DEFINE_RAW_TYPES(__nv_bfloat16_raw, __nv_bfloat162_raw)
+CUEMU_NF_DECLARE_CONVERSIONS(bfloat16, __nv_bfloat16)
 
 struct alignas(2) __nv_bfloat16 {
-protected:
-  unsigned short __x;
-
-public:
-  __nv_bfloat16() = default;
-  constexpr __nv_bfloat16(const __nv_bfloat16_raw &hr) : __x(hr.x) {}
-  __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __nv_bfloat16 &operator=(const volatile __nv_bfloat16_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  operator __nv_bfloat16_raw() const {
-    __nv_bfloat16_raw r;
-    r.x = __x;
-    return r;
-  }
-  operator __nv_bfloat16_raw() const volatile {
-    __nv_bfloat16_raw r;
-    r.x = __x;
-    return r;
-  }
+  CUEMU_NF_RAW_MEMBERS(__nv_bfloat16, __nv_bfloat16_raw)
 #if !defined(__CUDA_NO_BFLOAT16_CONVERSIONS__)
-  explicit __nv_bfloat16(const __half f) { *this = __float2bfloat16(__half2float(f)); }
-  __nv_bfloat16(const float f) { *this = __float2bfloat16(f); }
-  __nv_bfloat16(const double f) { *this = __double2bfloat16(f); }
-  operator float() const { return __bfloat162float(*this); }
-  __nv_bfloat16 &operator=(const float f) { return *this = __float2bfloat16(f); }
-  __nv_bfloat16 &operator=(const double f) { return *this = __double2bfloat16(f); }
-
-  __nv_bfloat16(short val) { *this = __short2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned short val) { *this = __ushort2bfloat16_rn(val); }
-  __nv_bfloat16(int val) { *this = __int2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned int val) { *this = __uint2bfloat16_rn(val); }
-  __nv_bfloat16(const long val) { *this = __ll2bfloat16_rn(static_cast<long long>(val)); }
-  __nv_bfloat16(const unsigned long val) {
-    *this = __ull2bfloat16_rn(static_cast<unsigned long long>(val));
+  explicit __nv_bfloat16(const __half f) {
+    *this = __float2bfloat16(__half2float(f));
   }
-  __nv_bfloat16(long long val) { *this = __ll2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned long long val) { *this = __ull2bfloat16_rn(val); }
-
-  operator signed char() const { return __bfloat162char_rz(*this); }
-  operator unsigned char() const { return __bfloat162uchar_rz(*this); }
-  /* char is signed on the hosts cuemu supports. */
-  operator char() const { return static_cast<char>(__bfloat162char_rz(*this)); }
-  operator short() const { return __bfloat162short_rz(*this); }
-  operator unsigned short() const { return __bfloat162ushort_rz(*this); }
-  operator int() const { return __bfloat162int_rz(*this); }
-  operator unsigned int() const { return __bfloat162uint_rz(*this); }
-  operator long() const { return static_cast<long>(__bfloat162ll_rz(*this)); }
-  operator unsigned long() const {
-    return static_cast<unsigned long>(__bfloat162ull_rz(*this));
-  }
-  operator long long() const { return __bfloat162ll_rz(*this); }
-  operator unsigned long long() const { return __bfloat162ull_rz(*this); }
-  __nv_bfloat16 &operator=(short val) { return *this = __short2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned short val) { return *this = __ushort2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(int val) { return *this = __int2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned int val) { return *this = __uint2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(long long val) { return *this = __ll2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned long long val) { return *this = __ull2bfloat16_rn(val); }
-  constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
+  CUEMU_NF_CONVERSION_MEMBERS(bfloat16, __nv_bfloat16)
 #endif
 };
 
-struct alignas(4) __nv_bfloat162 {
-  __nv_bfloat16 x;
-  __nv_bfloat16 y;
-
-  __nv_bfloat162() = default;
-  constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
-  __nv_bfloat162(const __nv_bfloat162_raw &h2r) {
-    __nv_bfloat16_raw r;
-    r.x = h2r.x;
-    x = r;
-    r.x = h2r.y;
-    y = r;
-  }
-  __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r) {
-    return *this = __nv_bfloat162(h2r);
-  }
-  operator __nv_bfloat162_raw() const {
-    __nv_bfloat162_raw r;
-    r.x = static_cast<__nv_bfloat16_raw>(x).x;
-    r.y = static_cast<__nv_bfloat16_raw>(y).x;
-    return r;
-  }
-};
+CUEMU_NF_DEFINE_PAIR_TYPE(__nv_bfloat16, __nv_bfloat162, __nv_bfloat16_raw,
+                          __nv_bfloat162_raw)
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;

@@ -25,128 +25,19 @@
 
 struct __nv_bfloat16;
 
-typedef struct alignas(2) {
-  unsigned short x;
-} __half_raw;
-
-typedef struct alignas(4) {
-  unsigned short x;
-  unsigned short y;
-} __half2_raw;
-
-struct __half;
-__half __float2half(const float a);
-__half __double2half(const double a);
-float __half2float(const __half a);
-__half __short2half_rn(const short int i);
-__half __ushort2half_rn(const unsigned short int i);
-__half __int2half_rn(const int i);
-__half __uint2half_rn(const unsigned int i);
-__half __ll2half_rn(const long long int i);
-__half __ull2half_rn(const unsigned long long int i);
-signed char __half2char_rz(const __half h);
-unsigned char __half2uchar_rz(const __half h);
-short int __half2short_rz(const __half h);
-unsigned short int __half2ushort_rz(const __half h);
-int __half2int_rz(const __half h);
-unsigned int __half2uint_rz(const __half h);
-long long int __half2ll_rz(const __half h);
-unsigned long long int __half2ull_rz(const __half h);
+CUEMU_NF_DEFINE_RAW_TYPES(__half_raw, __half2_raw)
+CUEMU_NF_DECLARE_CONVERSIONS(half, __half)
 
 struct alignas(2) __half {
-protected:
-  unsigned short __x;
-
-public:
-  __half() = default;
-  constexpr __half(const __half_raw &hr) : __x(hr.x) {}
-  __half &operator=(const __half_raw &hr) {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __half &operator=(const __half_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __half &operator=(const volatile __half_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  operator __half_raw() const {
-    __half_raw r;
-    r.x = __x;
-    return r;
-  }
-  operator __half_raw() const volatile {
-    __half_raw r;
-    r.x = __x;
-    return r;
-  }
+  CUEMU_NF_RAW_MEMBERS(__half, __half_raw)
 #if !defined(__CUDA_NO_HALF_CONVERSIONS__)
   /* Defined in cuda_bf16.h, as in CUDA. */
   explicit __half(const __nv_bfloat16 f);
-  __half(const float f) { __x = static_cast<__half_raw>(__float2half(f)).x; }
-  __half(const double f) { __x = static_cast<__half_raw>(__double2half(f)).x; }
-  operator float() const { return __half2float(*this); }
-  __half &operator=(const float f) { return *this = __float2half(f); }
-  __half &operator=(const double f) { return *this = __double2half(f); }
-
-  __half(const short val) { *this = __short2half_rn(val); }
-  __half(const unsigned short val) { *this = __ushort2half_rn(val); }
-  __half(const int val) { *this = __int2half_rn(val); }
-  __half(const unsigned int val) { *this = __uint2half_rn(val); }
-  __half(const long val) { *this = __ll2half_rn(static_cast<long long>(val)); }
-  __half(const unsigned long val) {
-    *this = __ull2half_rn(static_cast<unsigned long long>(val));
-  }
-  __half(const long long val) { *this = __ll2half_rn(val); }
-  __half(const unsigned long long val) { *this = __ull2half_rn(val); }
-
-  operator signed char() const { return __half2char_rz(*this); }
-  operator unsigned char() const { return __half2uchar_rz(*this); }
-  /* char is signed on the hosts cuemu supports. */
-  operator char() const { return static_cast<char>(__half2char_rz(*this)); }
-  operator short() const { return __half2short_rz(*this); }
-  operator unsigned short() const { return __half2ushort_rz(*this); }
-  operator int() const { return __half2int_rz(*this); }
-  operator unsigned int() const { return __half2uint_rz(*this); }
-  operator long() const { return static_cast<long>(__half2ll_rz(*this)); }
-  operator unsigned long() const {
-    return static_cast<unsigned long>(__half2ull_rz(*this));
-  }
-  operator long long() const { return __half2ll_rz(*this); }
-  operator unsigned long long() const { return __half2ull_rz(*this); }
-  __half &operator=(const short val) { return *this = __short2half_rn(val); }
-  __half &operator=(const unsigned short val) { return *this = __ushort2half_rn(val); }
-  __half &operator=(const int val) { return *this = __int2half_rn(val); }
-  __half &operator=(const unsigned int val) { return *this = __uint2half_rn(val); }
-  __half &operator=(const long long val) { return *this = __ll2half_rn(val); }
-  __half &operator=(const unsigned long long val) { return *this = __ull2half_rn(val); }
-  constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
+  CUEMU_NF_CONVERSION_MEMBERS(half, __half)
 #endif
 };
 
-struct alignas(4) __half2 {
-  __half x;
-  __half y;
-
-  __half2() = default;
-  constexpr __half2(const __half &a, const __half &b) : x(a), y(b) {}
-  __half2(const __half2_raw &h2r) {
-    __half_raw r;
-    r.x = h2r.x;
-    x = r;
-    r.x = h2r.y;
-    y = r;
-  }
-  __half2 &operator=(const __half2_raw &h2r) { return *this = __half2(h2r); }
-  operator __half2_raw() const {
-    __half2_raw r;
-    r.x = static_cast<__half_raw>(x).x;
-    r.y = static_cast<__half_raw>(y).x;
-    return r;
-  }
-};
+CUEMU_NF_DEFINE_PAIR_TYPE(__half, __half2, __half_raw, __half2_raw)
 
 typedef __half half;
 typedef __half2 half2;

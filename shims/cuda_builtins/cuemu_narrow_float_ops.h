@@ -477,6 +477,150 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline bool operator>=(const H2 &lh, const H2 &rh) { return __hbge2(lh, rh); } \
   inline bool operator<=(const H2 &lh, const H2 &rh) { return __hble2(lh, rh); }
 
+/* ---- The types ------------------------------------------------------------
+ *
+ * __half and __nv_bfloat16 have the same members, and so do __half2 and
+ * __nv_bfloat162: the macros below write them once. N is the stem of the
+ * conversions' names ("half", "bfloat16"), H and H2 the types, RAW and RAW2
+ * their raw types (members x, and x and y). A header defines its raw types
+ * and declares its conversions first (the members call them), then writes
+ *
+ *   struct alignas(2) H {
+ *     CUEMU_NF_RAW_MEMBERS(H, RAW)
+ *   #if !defined(<CUDA's switch for the type's conversions>)
+ *     CUEMU_NF_CONVERSION_MEMBERS(N, H)
+ *   #endif
+ *   };
+ *   CUEMU_NF_DEFINE_PAIR_TYPE(H, H2, RAW, RAW2)
+ *
+ * and, after the types, CUEMU_NF_DEFINE_CONVERSIONS (below). */
+
+#define CUEMU_NF_DEFINE_RAW_TYPES(RAW, RAW2)                                   \
+  typedef struct alignas(2) {                                                  \
+    unsigned short x;                                                          \
+  } RAW;                                                                       \
+  typedef struct alignas(4) {                                                  \
+    unsigned short x;                                                          \
+    unsigned short y;                                                          \
+  } RAW2;
+
+#define CUEMU_NF_DECLARE_CONVERSIONS(N, H)                                     \
+  struct H;                                                                    \
+  H __float2##N(const float a);                                                \
+  H __double2##N(const double a);                                              \
+  float __##N##2float(const H a);                                              \
+  H __short2##N##_rn(const short int i);                                       \
+  H __ushort2##N##_rn(const unsigned short int i);                             \
+  H __int2##N##_rn(const int i);                                               \
+  H __uint2##N##_rn(const unsigned int i);                                     \
+  H __ll2##N##_rn(const long long int i);                                      \
+  H __ull2##N##_rn(const unsigned long long int i);                            \
+  signed char __##N##2char_rz(const H h);                                      \
+  unsigned char __##N##2uchar_rz(const H h);                                   \
+  short int __##N##2short_rz(const H h);                                       \
+  unsigned short int __##N##2ushort_rz(const H h);                             \
+  int __##N##2int_rz(const H h);                                               \
+  unsigned int __##N##2uint_rz(const H h);                                     \
+  long long int __##N##2ll_rz(const H h);                                      \
+  unsigned long long int __##N##2ull_rz(const H h);
+
+#define CUEMU_NF_RAW_MEMBERS(H, RAW)                                           \
+protected:                                                                     \
+  unsigned short __x;                                                          \
+                                                                               \
+public:                                                                        \
+  H() = default;                                                               \
+  constexpr H(const RAW &hr) : __x(hr.x) {}                                    \
+  H &operator=(const RAW &hr) {                                                \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  volatile H &operator=(const RAW &hr) volatile {                              \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  volatile H &operator=(const volatile RAW &hr) volatile {                     \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  operator RAW() const {                                                       \
+    RAW r;                                                                     \
+    r.x = __x;                                                                 \
+    return r;                                                                  \
+  }                                                                            \
+  operator RAW() const volatile {                                              \
+    RAW r;                                                                     \
+    r.x = __x;                                                                 \
+    return r;                                                                  \
+  }
+
+/* char is signed on the hosts cuemu supports. */
+#define CUEMU_NF_CONVERSION_MEMBERS(N, H)                                      \
+  H(const float f) { *this = __float2##N(f); }                                 \
+  H(const double f) { *this = __double2##N(f); }                               \
+  operator float() const { return __##N##2float(*this); }                      \
+  H &operator=(const float f) { return *this = __float2##N(f); }               \
+  H &operator=(const double f) { return *this = __double2##N(f); }             \
+                                                                               \
+  H(const short val) { *this = __short2##N##_rn(val); }                        \
+  H(const unsigned short val) { *this = __ushort2##N##_rn(val); }              \
+  H(const int val) { *this = __int2##N##_rn(val); }                            \
+  H(const unsigned int val) { *this = __uint2##N##_rn(val); }                  \
+  H(const long val) { *this = __ll2##N##_rn(static_cast<long long>(val)); }    \
+  H(const unsigned long val) {                                                 \
+    *this = __ull2##N##_rn(static_cast<unsigned long long>(val));              \
+  }                                                                            \
+  H(const long long val) { *this = __ll2##N##_rn(val); }                       \
+  H(const unsigned long long val) { *this = __ull2##N##_rn(val); }             \
+                                                                               \
+  operator signed char() const { return __##N##2char_rz(*this); }              \
+  operator unsigned char() const { return __##N##2uchar_rz(*this); }           \
+  operator char() const { return static_cast<char>(__##N##2char_rz(*this)); } \
+  operator short() const { return __##N##2short_rz(*this); }                   \
+  operator unsigned short() const { return __##N##2ushort_rz(*this); }         \
+  operator int() const { return __##N##2int_rz(*this); }                       \
+  operator unsigned int() const { return __##N##2uint_rz(*this); }             \
+  operator long() const { return static_cast<long>(__##N##2ll_rz(*this)); }    \
+  operator unsigned long() const {                                             \
+    return static_cast<unsigned long>(__##N##2ull_rz(*this));                  \
+  }                                                                            \
+  operator long long() const { return __##N##2ll_rz(*this); }                  \
+  operator unsigned long long() const { return __##N##2ull_rz(*this); }        \
+  H &operator=(const short val) { return *this = __short2##N##_rn(val); }      \
+  H &operator=(const unsigned short val) {                                     \
+    return *this = __ushort2##N##_rn(val);                                     \
+  }                                                                            \
+  H &operator=(const int val) { return *this = __int2##N##_rn(val); }          \
+  H &operator=(const unsigned int val) { return *this = __uint2##N##_rn(val); } \
+  H &operator=(const long long val) { return *this = __ll2##N##_rn(val); }     \
+  H &operator=(const unsigned long long val) {                                 \
+    return *this = __ull2##N##_rn(val);                                        \
+  }                                                                            \
+  constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
+
+#define CUEMU_NF_DEFINE_PAIR_TYPE(H, H2, RAW, RAW2)                            \
+  struct alignas(4) H2 {                                                       \
+    H x;                                                                       \
+    H y;                                                                       \
+                                                                               \
+    H2() = default;                                                            \
+    constexpr H2(const H &a, const H &b) : x(a), y(b) {}                       \
+    H2(const RAW2 &h2r) {                                                      \
+      RAW r;                                                                   \
+      r.x = h2r.x;                                                             \
+      x = r;                                                                   \
+      r.x = h2r.y;                                                             \
+      y = r;                                                                   \
+    }                                                                          \
+    H2 &operator=(const RAW2 &h2r) { return *this = H2(h2r); }                 \
+    operator RAW2() const {                                                    \
+      RAW2 r;                                                                  \
+      r.x = static_cast<RAW>(x).x;                                             \
+      r.y = static_cast<RAW>(y).x;                                             \
+      return r;                                                                \
+    }                                                                          \
+  };
+
 /* ---- Raw bits and conversions ---------------------------------------------
  *
  * CUDA names the conversions after the type: __half2float and
