@@ -69,28 +69,27 @@ inline bool cuemu_nf_unordered(unsigned short a, unsigned short b,
   return cuemu_nf_isnan(a, f) || cuemu_nf_isnan(b, f);
 }
 
-/* max and min: a NaN operand yields the other one, two NaNs the canonical
- * NaN; max(+0, -0) is +0 and min(+0, -0) is -0. */
-inline unsigned short cuemu_nf_max(unsigned short a, unsigned short b,
-                                          cuemu_nf_format f) {
+/* max (want_max) or min: a NaN operand yields the other one, two NaNs the
+ * canonical NaN; max(+0, -0) is +0 and min(+0, -0) is -0. */
+inline unsigned short cuemu_nf_extreme(unsigned short a, unsigned short b,
+                                       cuemu_nf_format f, bool want_max) {
   if (cuemu_nf_isnan(a, f))
     return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
   if (cuemu_nf_isnan(b, f))
     return a;
-  if (cuemu_nf_eq(a, b, f))
-    return (a & 0x8000U) != 0U ? b : a;
-  return cuemu_nf_lt(a, b, f) ? b : a;
+  const bool a_below = cuemu_nf_eq(a, b, f) ? (a & 0x8000U) != 0U
+                                             : cuemu_nf_lt(a, b, f);
+  return a_below != want_max ? a : b;
+}
+
+inline unsigned short cuemu_nf_max(unsigned short a, unsigned short b,
+                                   cuemu_nf_format f) {
+  return cuemu_nf_extreme(a, b, f, true);
 }
 
 inline unsigned short cuemu_nf_min(unsigned short a, unsigned short b,
-                                          cuemu_nf_format f) {
-  if (cuemu_nf_isnan(a, f))
-    return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
-  if (cuemu_nf_isnan(b, f))
-    return a;
-  if (cuemu_nf_eq(a, b, f))
-    return (a & 0x8000U) != 0U ? a : b;
-  return cuemu_nf_lt(a, b, f) ? a : b;
+                                   cuemu_nf_format f) {
+  return cuemu_nf_extreme(a, b, f, false);
 }
 
 /* max and min that propagate NaN (the _nan forms). */
