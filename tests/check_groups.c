@@ -293,17 +293,11 @@ static void run_tiles(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(tiles_gxx) {
-  const char *gxx = getenv("GXX");
-  run_tiles(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(tiles_clangxx) {
-  const char *clangxx = test_tool("CLANGXX");
-  if (!clangxx)
-    return;
-  run_tiles(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(tiles_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_tiles(cxx);
 }
 END_TEST
 
@@ -524,17 +518,11 @@ static void run_coalesced(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(coalesced_gxx) {
-  const char *gxx = getenv("GXX");
-  run_coalesced(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(coalesced_clangxx) {
-  const char *clangxx = test_tool("CLANGXX");
-  if (!clangxx)
-    return;
-  run_coalesced(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(coalesced_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_coalesced(cxx);
 }
 END_TEST
 
@@ -1185,17 +1173,11 @@ static void run_wide(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(wide_tiles_gxx) {
-  const char *gxx = getenv("GXX");
-  run_wide(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(wide_tiles_clangxx) {
-  const char *clangxx = test_tool("CLANGXX");
-  if (!clangxx)
-    return;
-  run_wide(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(wide_tiles_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_wide(cxx);
 }
 END_TEST
 
@@ -1403,13 +1385,11 @@ Suite *make_groups_suite(void) {
   Suite *s = suite_create("groups");
   TCase *tc = tcase_create("tiles");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, tiles_gxx);
-  tcase_add_test(tc, tiles_clangxx);
+  tcase_add_loop_test(tc, tiles_each_compiler, 0, 2);
   suite_add_tcase(s, tc);
   tc = tcase_create("coalesced");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, coalesced_gxx);
-  tcase_add_test(tc, coalesced_clangxx);
+  tcase_add_loop_test(tc, coalesced_each_compiler, 0, 2);
   suite_add_tcase(s, tc);
   tc = tcase_create("memcpy_async");
   tcase_set_timeout(tc, 60);
@@ -1431,8 +1411,7 @@ Suite *make_groups_suite(void) {
   suite_add_tcase(s, tc);
   tc = tcase_create("wide_tiles");
   tcase_set_timeout(tc, 180);
-  tcase_add_test(tc, wide_tiles_gxx);
-  tcase_add_test(tc, wide_tiles_clangxx);
+  tcase_add_loop_test(tc, wide_tiles_each_compiler, 0, 2);
   tcase_add_test(tc, wide_tiles_reverse);
   tcase_add_test(tc, wide_tiles_random);
   tcase_add_test(tc, wide_nested_sync);

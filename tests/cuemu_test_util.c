@@ -210,6 +210,14 @@ const char *test_tool(const char *var) {
   return NULL;
 }
 
+const char *test_compiler(int i) {
+  if (i == 0) {
+    const char *gxx = getenv("GXX");
+    return gxx && *gxx ? gxx : "g++";
+  }
+  return test_tool("CLANGXX");
+}
+
 char *test_join(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
   char *p = malloc(n);

@@ -104,6 +104,11 @@ int test_marker_line(const char *file, const char *marker);
  * missing one fails the test instead of letting it pass untested. */
 const char *test_tool(const char *var);
 
+/* The compiler of run `i` of a loop test over both compilers
+ * (tcase_add_loop_test(tc, test, 0, 2)): GXX (g++ when unset) for 0,
+ * CLANGXX for 1, or NULL when that one is missing (see test_tool). */
+const char *test_compiler(int i);
+
 /* DIR/NAME, malloc()ed. */
 char *test_join(const char *dir, const char *name);
 
