@@ -457,10 +457,13 @@ static void *use_fake_driver(void) {
     snprintf(name, sizeof name, "libfakecuda.%ld.partial", (long)getpid());
     char *partial = test_tmp_path(name);
     const char *cc = getenv("CC");
+    char *include = test_src_path("emulator/include");
     char command[16384];
     snprintf(command, sizeof command,
-             "%s -shared -fPIC -O1 -o '%s' '%s' && mv -f '%s' '%s'",
-             cc && *cc ? cc : "cc", partial, source, partial, library);
+             "%s -shared -fPIC -O1 -I'%s' -o '%s' '%s' && mv -f '%s' '%s'",
+             cc && *cc ? cc : "cc", include, partial, source, partial,
+             library);
+    free(include);
     ck_assert_msg(system(command) == 0, "could not build the fake driver: %s",
                   command);
     free(partial);
