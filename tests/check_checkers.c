@@ -211,11 +211,9 @@ START_TEST(compile_options) {
 END_TEST
 
 START_TEST(clangxx_builds_checked_modules) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "checkers: CLANGXX is empty; clang++ not tested\n");
+  const char *clangxx = test_tool("CLANGXX");
+  if (!clangxx)
     return;
-  }
   cuemu_module *m = checked_module("race", clangxx);
   float *out = calloc(256, sizeof *out);
   ck_assert_int_eq(launch_shift(m, out), CUEMU_CHECK_REPORT);

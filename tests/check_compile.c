@@ -481,11 +481,9 @@ START_TEST(gxx_and_clangxx) {
   char *cache = own_cache("cache-compilers");
   const char *gxx = getenv("GXX");
   check_compiler(gxx && *gxx ? gxx : "g++");
-  const char *clangxx = getenv("CLANGXX");
-  if (clangxx && *clangxx)
+  const char *clangxx = test_tool("CLANGXX");
+  if (clangxx)
     check_compiler(clangxx);
-  else
-    fprintf(stderr, "check_compile: CLANGXX is empty; clang++ not tested\n");
   test_rm_rf(cache);
   free(cache);
 }

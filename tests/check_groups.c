@@ -293,19 +293,11 @@ static void run_tiles(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(tiles_gxx) {
-  const char *gxx = getenv("GXX");
-  run_tiles(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(tiles_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
-    return;
-  }
-  run_tiles(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(tiles_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_tiles(cxx);
 }
 END_TEST
 
@@ -526,19 +518,11 @@ static void run_coalesced(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(coalesced_gxx) {
-  const char *gxx = getenv("GXX");
-  run_coalesced(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(coalesced_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
-    return;
-  }
-  run_coalesced(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(coalesced_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_coalesced(cxx);
 }
 END_TEST
 
@@ -581,26 +565,6 @@ END_TEST
 
 /* ---- Misuse ----------------------------------------------------------------- */
 
-/* The line of tests/kernels/groups_misc.cu that carries `mark`. */
-static int mark_line(const char *mark) {
-  char *path = test_src_path("tests/kernels/groups_misc.cu");
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[512];
-  int n = 0, found = 0;
-  while (fgets(line, sizeof line, f)) {
-    ++n;
-    if (strstr(line, mark)) {
-      found = n;
-      break;
-    }
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no line marked %s", mark);
-  return found;
-}
-
 /* Launches `kernel` (one block of `threads`) and expects `status` with a
  * message that contains each of the non-NULL strings. */
 static void expect_failure(const char *kernel, unsigned threads,
@@ -621,11 +585,13 @@ static void expect_failure(const char *kernel, unsigned threads,
   cuemu_module_unload(m);
 }
 
-static char *where(const char *mark) {
-  static char buf[4][64];
+/* The line of tests/kernels/FILE that carries `mark`, as "FILE:LINE". */
+static char *marked(const char *file, const char *mark) {
+  static char buf[4][96];
   static int next;
+  int found = test_marker_line(file, mark);
   char *b = buf[next++ % 4];
-  snprintf(b, sizeof buf[0], "groups_misc.cu:%d", mark_line(mark));
+  snprintf(b, sizeof buf[0], "%s:%d", file, found);
   return b;
 }
 
@@ -633,7 +599,7 @@ START_TEST(misuse_exited_tile_member) {
   int out[64], *po = out;
   void *args[] = {&po};
   expect_failure("groups_misuse_exit", 8, CUEMU_WARP_MISUSE, args, 1,
-                 "thread_block_tile::sync at", where("MISUSE-EXIT"),
+                 "thread_block_tile::sync at", marked("groups_misc.cu", "MISUSE-EXIT"),
                  "mask 0x000000ff");
   ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "lane 3 has exited"));
 }
@@ -645,8 +611,8 @@ START_TEST(misuse_divergent_tile) {
   expect_failure("groups_misuse_diverge", 32, CUEMU_WARP_MISUSE, args, 1,
                  "0xffffffff", NULL, NULL);
   const char *msg = cuemu_last_message();
-  ck_assert_msg(strstr(msg, where("MISUSE-SHFL")) ||
-                    strstr(msg, where("MISUSE-BALLOT")),
+  ck_assert_msg(strstr(msg, marked("groups_misc.cu", "MISUSE-SHFL")) ||
+                    strstr(msg, marked("groups_misc.cu", "MISUSE-BALLOT")),
                 "the message names neither call: %s", msg);
 }
 END_TEST
@@ -656,7 +622,7 @@ START_TEST(misuse_tile_size) {
   unsigned size = 3;
   void *args[] = {&po, &size};
   expect_failure("groups_misuse_size", 32, CUEMU_ASSERT, args, 2,
-                 "tiled_partition", where("MISUSE-SIZE"), NULL);
+                 "tiled_partition", marked("groups_misc.cu", "MISUSE-SIZE"), NULL);
   size = 64;
   expect_failure("groups_misuse_size", 64, CUEMU_ASSERT, args, 2,
                  "power of two from 1 to 32", NULL, NULL);
@@ -667,7 +633,7 @@ START_TEST(misuse_exited_coalesced_member) {
   int out[32], *po = out;
   void *args[] = {&po};
   expect_failure("groups_misuse_coalesced", 32, CUEMU_WARP_MISUSE, args, 1,
-                 "coalesced_group::shfl at", where("MISUSE-COALESCED"),
+                 "coalesced_group::shfl at", marked("groups_misc.cu", "MISUSE-COALESCED"),
                  "mask 0x0000000f");
   ck_assert_ptr_nonnull(strstr(cuemu_last_message(), "lane 2 has exited"));
 }
@@ -1207,19 +1173,11 @@ static void run_wide(const char *cxx) {
   cuemu_module_unload(m);
 }
 
-START_TEST(wide_tiles_gxx) {
-  const char *gxx = getenv("GXX");
-  run_wide(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(wide_tiles_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "groups: clang++ not found, clang++ run skipped\n");
-    return;
-  }
-  run_wide(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(wide_tiles_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_wide(cxx);
 }
 END_TEST
 
@@ -1263,32 +1221,6 @@ START_TEST(wide_nested_sync) {
   cuemu_module_unload(m);
 }
 END_TEST
-
-/* The line of tests/kernels/FILE that carries `mark`, as "FILE:LINE". */
-static char *marked(const char *file, const char *mark) {
-  static char buf[4][96];
-  static int next;
-  char rel[128];
-  snprintf(rel, sizeof rel, "tests/kernels/%s", file);
-  char *path = test_src_path(rel);
-  FILE *f = fopen(path, "r");
-  ck_assert_msg(f != NULL, "cannot open %s", path);
-  char line[512];
-  int n = 0, found = 0;
-  while (fgets(line, sizeof line, f)) {
-    ++n;
-    if (strstr(line, mark)) {
-      found = n;
-      break;
-    }
-  }
-  fclose(f);
-  free(path);
-  ck_assert_msg(found, "no line marked %s in %s", mark, file);
-  char *b = buf[next++ % 4];
-  snprintf(b, sizeof buf[0], "%s:%d", file, found);
-  return b;
-}
 
 /* Launches `kernel` of `file` (one block of `threads`, one int* argument)
  * and expects `status` with a message that contains each non-NULL s*. */
@@ -1453,13 +1385,11 @@ Suite *make_groups_suite(void) {
   Suite *s = suite_create("groups");
   TCase *tc = tcase_create("tiles");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, tiles_gxx);
-  tcase_add_test(tc, tiles_clangxx);
+  tcase_add_loop_test(tc, tiles_each_compiler, 0, 2);
   suite_add_tcase(s, tc);
   tc = tcase_create("coalesced");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, coalesced_gxx);
-  tcase_add_test(tc, coalesced_clangxx);
+  tcase_add_loop_test(tc, coalesced_each_compiler, 0, 2);
   suite_add_tcase(s, tc);
   tc = tcase_create("memcpy_async");
   tcase_set_timeout(tc, 60);
@@ -1481,8 +1411,7 @@ Suite *make_groups_suite(void) {
   suite_add_tcase(s, tc);
   tc = tcase_create("wide_tiles");
   tcase_set_timeout(tc, 180);
-  tcase_add_test(tc, wide_tiles_gxx);
-  tcase_add_test(tc, wide_tiles_clangxx);
+  tcase_add_loop_test(tc, wide_tiles_each_compiler, 0, 2);
   tcase_add_test(tc, wide_tiles_reverse);
   tcase_add_test(tc, wide_tiles_random);
   tcase_add_test(tc, wide_nested_sync);

@@ -276,8 +276,8 @@ END_TEST
  * cuemu.h documents the spelling "const float *", and bindings (Python)
  * match on it. */
 START_TEST(param_ctype_spelling_is_compiler_independent) {
-  const char *gxx = getenv("GXX"), *clangxx = getenv("CLANGXX");
-  if (!gxx || !*gxx || !clangxx || !*clangxx)
+  const char *gxx = test_tool("GXX"), *clangxx = test_tool("CLANGXX");
+  if (!gxx || !clangxx)
     return; /* only one compiler configured: nothing to compare */
   static const struct {
     const char *kernel;

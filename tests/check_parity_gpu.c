@@ -7,7 +7,7 @@
  *
  * NVRTC is installed where CI runs, so its tests fail when it cannot be
  * loaded; they are left out, with a message, only when no libnvrtc file
- * exists at all. Tests that run kernels on a GPU are added only with
+ * exists at all, and then, where CI=true, the suite fails. Tests that run kernels on a GPU are added only with
  * CUEMU_REQUIRE_CUDA=1 (parity/gpu-check.sh sets it), and then fail without
  * a device. The suite never touches the driver in the parent process, since
  * the driver must not be initialised before Check forks a test.
@@ -457,10 +457,13 @@ static void *use_fake_driver(void) {
     snprintf(name, sizeof name, "libfakecuda.%ld.partial", (long)getpid());
     char *partial = test_tmp_path(name);
     const char *cc = getenv("CC");
+    char *include = test_src_path("emulator/include");
     char command[16384];
     snprintf(command, sizeof command,
-             "%s -shared -fPIC -O1 -o '%s' '%s' && mv -f '%s' '%s'",
-             cc && *cc ? cc : "cc", partial, source, partial, library);
+             "%s -shared -fPIC -O1 -I'%s' -o '%s' '%s' && mv -f '%s' '%s'",
+             cc && *cc ? cc : "cc", include, partial, source, partial,
+             library);
+    free(include);
     ck_assert_msg(system(command) == 0, "could not build the fake driver: %s",
                   command);
     free(partial);
@@ -1022,6 +1025,23 @@ static int nvrtc_installed(void) {
   return 0;
 }
 
+/* Set-up installs the CUDA toolkit; where CI=true a part of it that is
+ * missing fails the suite instead of leaving its tests out. */
+START_TEST(toolkit_part_present) {
+  ck_abort_msg("a part of the CUDA toolkit that set-up installs is missing "
+               "(the suite's message above says which)");
+}
+END_TEST
+
+/* Says on stderr that tests are left out, and where CI=true adds a test
+ * that fails. */
+static void leave_out(Suite *s, const char *message) {
+  fputs(message, stderr);
+  const char *ci = getenv("CI");
+  if (ci && strcmp(ci, "true") == 0)
+    tcase_add_test(test_tcase(s, "toolkit", 10), toolkit_part_present);
+}
+
 Suite *make_parity_gpu_suite(void) {
   Suite *s = suite_create("parity_gpu");
 
@@ -1036,10 +1056,12 @@ Suite *make_parity_gpu_suite(void) {
     tcase_add_test(tc, nvrtc_unknown_kernel);
     tcase_add_test(tc, nvrtc_missing_source);
   } else {
-    fprintf(stderr,
-            "parity_gpu: no libnvrtc.so under %s or the system "
-            "library folders: the NVRTC compile tests are skipped\n",
-            cuemu__parity_cuda_home());
+    char message[4400];
+    snprintf(message, sizeof message,
+             "parity_gpu: no libnvrtc.so under %s or the system library "
+             "folders: the NVRTC compile tests are skipped\n",
+             cuemu__parity_cuda_home());
+    leave_out(s, message);
   }
 
   TCase *absent = test_tcase(s, "absent", 30);
@@ -1057,8 +1079,8 @@ Suite *make_parity_gpu_suite(void) {
       access("/usr/local/cuda/lib64/stubs/libcuda.so", R_OK) == 0)
     tcase_add_test(absent, gpu_stub_driver);
   else
-    fprintf(stderr, "parity_gpu: no stubs/libcuda.so in the CUDA toolkit: "
-                    "the stub driver test is skipped\n");
+    leave_out(s, "parity_gpu: no stubs/libcuda.so in the CUDA toolkit: the "
+                 "stub driver test is skipped\n");
 
   TCase *fake = test_tcase(s, "fake_driver", 60);
   tcase_add_test(fake, fake_device_found);

@@ -292,8 +292,8 @@ static cuemu_status recurse(cuemu_module *m, int depth, int *out) {
 /* The stack tests run with the default compiler (_i == 0) and clang++
  * (_i == 1): both must probe large frames page by page. */
 static cuemu_module *stack_module(int compiler) {
-  const char *clangxx = getenv("CLANGXX");
-  if (compiler == 1 && clangxx && *clangxx)
+  const char *clangxx = compiler == 1 ? test_tool("CLANGXX") : NULL;
+  if (clangxx)
     return test_module_cxx("stack.cu", clangxx, NULL, 0);
   return test_module("stack.cu");
 }

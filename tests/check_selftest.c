@@ -48,26 +48,17 @@ static void run_all(const char *cxx) {
                 "no selftest kernels found under tests/kernels");
 }
 
-START_TEST(selftests_gxx) {
-  const char *gxx = getenv("GXX");
-  run_all(gxx && *gxx ? gxx : "g++");
-}
-END_TEST
-
-START_TEST(selftests_clangxx) {
-  const char *clangxx = getenv("CLANGXX");
-  if (!clangxx || !*clangxx) {
-    fprintf(stderr, "selftest: clang++ not found, clang++ run skipped\n");
-    return;
-  }
-  run_all(clangxx);
+/* With g++, then clang++ (see test_compiler). */
+START_TEST(selftests_each_compiler) {
+  const char *cxx = test_compiler(_i);
+  if (cxx)
+    run_all(cxx);
 }
 END_TEST
 
 Suite *make_selftest_suite(void) {
   Suite *s = suite_create("selftest");
   TCase *tc = test_tcase(s, "kernels", 300);
-  tcase_add_test(tc, selftests_gxx);
-  tcase_add_test(tc, selftests_clangxx);
+  tcase_add_loop_test(tc, selftests_each_compiler, 0, 2);
   return s;
 }

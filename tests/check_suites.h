@@ -15,6 +15,8 @@ Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);
 Suite *make_rewrite_suite(void);
+Suite *make_runtime_suite(void);
+Suite *make_runtime_launch_suite(void);
 Suite *make_scheduler_suite(void);
 Suite *make_selftest_suite(void);
 Suite *make_shared_suite(void);

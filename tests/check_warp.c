@@ -1055,12 +1055,11 @@ END_TEST
 /* ---- The legacy intrinsics ----------------------------------------------- */
 
 /* Compiles bad_warp_legacy.cu with the compiler of environment variable _i
- * (GXX, then CLANGXX; skipped when unset); every legacy call must fail with
+ * (g++, then clang++; see test_compiler); every legacy call must fail with
  * a message naming its _sync form, pointing at the call's line. */
 START_TEST(legacy_intrinsics_do_not_compile) {
-  const char *var = _i == 0 ? "GXX" : "CLANGXX";
-  const char *cxx = getenv(var);
-  if (!cxx || !*cxx)
+  const char *cxx = test_compiler(_i);
+  if (!cxx)
     return;
   char name[64];
   snprintf(name, sizeof name, "warp_legacy.%d.%ld", _i, (long)getpid());

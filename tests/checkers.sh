@@ -14,10 +14,8 @@ srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
 
-if [ ! -x "$cc" ]; then
-  echo "checkers.sh: $cc is not built; skipped"
-  exit 77
-fi
+. "$srcdir/tests/test_tools.sh"
+[ -x "$cc" ] || tool_missing checkers.sh "$cc is not built"
 
 work=$builddir/tests/tmp/checkers.$$
 mkdir -p "$work" || exit 1

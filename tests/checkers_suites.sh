@@ -12,12 +12,11 @@
 # status (no kernels run), checkers (tests/check_checkers.c builds what it
 # needs itself).
 
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 bin=$builddir/tests/check_cuemu
-if [ ! -x "$bin" ]; then
-  echo "checkers_suites.sh: $bin is not built; skipped"
-  exit 77
-fi
+. "$srcdir/tests/test_tools.sh"
+[ -x "$bin" ] || tool_missing checkers_suites.sh "$bin is not built"
 
 # tcase:test  reason
 expected='

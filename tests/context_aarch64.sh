@@ -5,8 +5,9 @@
 #   - native, ucontext backend (the portable fallback);
 #   - on an x86-64 host, aarch64 asm and ucontext backends built with
 #     aarch64-linux-gnu-gcc (static, -O2) and run under qemu-aarch64.
-# The native runs come first; when the cross compiler or qemu is missing the
-# script then exits 77 (skip), saying what is missing.
+# The native runs come first; when the cross compiler or qemu (or clang) is
+# missing the script then exits 77 (skip), saying what is missing, or 1
+# where CI=true, since set-up installs them (see test_tools.sh).
 #
 # Debian packages for the aarch64 part: gcc-aarch64-linux-gnu,
 # libc6-dev-arm64-cross, qemu-user (or qemu-user-static).
@@ -20,6 +21,7 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 ctxdir=$srcdir/emulator/context
 test_c=$srcdir/tests/context_switch_test.c
+. "$srcdir/tests/test_tools.sh"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cuemu-ctx.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -70,6 +72,8 @@ build_and_run "native-ucontext-$host" "$native_cc" "$host" 1 ""
 clang=${CLANG:-$(command -v clang || true)}
 if [ -n "$clang" ] && [ "$clang" != no ]; then
   build_and_run "native-asm-$host-clang" "$clang" "$host" 0 ""
+elif [ -z "$clang" ] && [ "${CI:-}" = true ]; then
+  tool_missing context_aarch64.sh "clang not found"
 fi
 
 if [ "$host" = aarch64 ]; then
@@ -95,9 +99,8 @@ if [ -n "$missing" ]; then
   if [ $failed -ne 0 ]; then
     exit 1
   fi
-  echo "SKIP aarch64: $missing not found (Debian: gcc-aarch64-linux-gnu" \
-    "libc6-dev-arm64-cross qemu-user)"
-  exit 77
+  tool_missing context_aarch64.sh "aarch64: $missing not found (Debian:" \
+    "gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)"
 fi
 
 build_and_run aarch64-asm "$aarch64_cc" aarch64 0 "$qemu" -static

@@ -11,10 +11,8 @@ srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 run=$builddir/cuemu-run
 
-if [ ! -x "$run" ]; then
-  echo "cuemu_run.sh: $run is not built; skipped"
-  exit 77
-fi
+. "$srcdir/tests/test_tools.sh"
+[ -x "$run" ] || tool_missing cuemu_run.sh "$run is not built"
 
 work=$builddir/tests/tmp/cuemu_run.$$
 mkdir -p "$work" || exit 1

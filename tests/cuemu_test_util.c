@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* for nftw() */
 #include "cuemu_test_util.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -87,6 +88,42 @@ cuemu_module *test_module(const char *file) {
   return test_module_cxx(file, NULL, NULL, 0);
 }
 
+const cuemu_module_desc *test_program(const char *file) {
+  char *source = source_path(file);
+  char name[1024];
+  snprintf(name, sizeof name, "program.%s.%ld.so", strrchr(source, '/') + 1,
+           (long)getpid());
+  char *output = test_tmp_path(name);
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.module = 1;
+  cuemu_status st = cuemu_compile(source, output, &opt, NULL);
+  if (st != CUEMU_SUCCESS)
+    ck_abort_msg("compiling %s failed: %s: %s", source, cuemu_status_name(st),
+                 cuemu_last_message());
+  void *handle = dlopen(output, RTLD_NOW | RTLD_LOCAL);
+  if (!handle)
+    ck_abort_msg("loading %s failed: %s", output, dlerror());
+  unlink(output); /* the loaded module stays mapped */
+  cuemu_module_describe_fn describe =
+      (cuemu_module_describe_fn)dlsym(handle, "cuemu_module_describe");
+  ck_assert_msg(describe != NULL, "%s has no cuemu_module_describe", source);
+  const cuemu_module_desc *program = describe();
+  cuemu_program_register(program);
+  free(source);
+  free(output);
+  return program;
+}
+
+const cuemu_kernel_desc *test_program_kernel(const cuemu_module_desc *program,
+                                             const char *name) {
+  for (int i = 0; i < program->kernel_count; ++i)
+    if (strcmp(program->kernels[i].name, name) == 0)
+      return &program->kernels[i];
+  ck_abort_msg("no kernel %s in the program", name);
+  return NULL;
+}
+
 cuemu_kernel *test_kernel(cuemu_module *m, const char *name) {
   cuemu_kernel *k = NULL;
   if (cuemu_module_get_kernel(m, name, &k) != CUEMU_SUCCESS)
@@ -158,6 +195,27 @@ int test_marker_line(const char *file, const char *marker) {
   free(text);
   free(path);
   return line;
+}
+
+const char *test_tool(const char *var) {
+  const char *tool = getenv(var);
+  if (tool && *tool)
+    return tool;
+  const char *ci = getenv("CI");
+  ck_assert_msg(!ci || strcmp(ci, "true") != 0,
+                "%s is empty: set-up installs it, and with CI=true a missing "
+                "tool is a failure",
+                var);
+  fprintf(stderr, "%s is empty: the checks that need it are skipped\n", var);
+  return NULL;
+}
+
+const char *test_compiler(int i) {
+  if (i == 0) {
+    const char *gxx = getenv("GXX");
+    return gxx && *gxx ? gxx : "g++";
+  }
+  return test_tool("CLANGXX");
 }
 
 char *test_join(const char *dir, const char *name) {

@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -19,6 +20,16 @@
 cuemu_module *test_module_cxx(const char *file, const char *cxx,
                               const char *const *name_exprs, int count);
 cuemu_module *test_module(const char *file);
+
+/* Compiles tests/kernels/FILE as test_module() does, loads it and
+ * registers its kernels as a whole program's (cuemu_program_register), so
+ * that the runtime API's launches find them by address. Returns the
+ * module's table; the module stays loaded for the life of the process. */
+const cuemu_module_desc *test_program(const char *file);
+
+/* The kernel `name` of a table from test_program(). */
+const cuemu_kernel_desc *test_program_kernel(const cuemu_module_desc *program,
+                                             const char *name);
 
 /* The kernel `name` of the module. */
 cuemu_kernel *test_kernel(cuemu_module *m, const char *name);
@@ -85,6 +96,18 @@ void test_write_text(const char *path, const char *text);
  * under the source tree (when it holds a '/') or the name of a file of
  * tests/kernels, as for test_module(). */
 int test_marker_line(const char *file, const char *marker);
+
+/* The tool (a compiler) that environment variable `var` names, such as
+ * GXX or CLANGXX (AM_TESTS_ENVIRONMENT passes what configure found), or
+ * NULL when `var` is unset or empty: the caller then skips its check, with
+ * a line on stderr. Set-up installs every such tool, so where CI=true a
+ * missing one fails the test instead of letting it pass untested. */
+const char *test_tool(const char *var);
+
+/* The compiler of run `i` of a loop test over both compilers
+ * (tcase_add_loop_test(tc, test, 0, 2)): GXX (g++ when unset) for 0,
+ * CLANGXX for 1, or NULL when that one is missing (see test_tool). */
+const char *test_compiler(int i);
 
 /* DIR/NAME, malloc()ed. */
 char *test_join(const char *dir, const char *name);

@@ -7,11 +7,13 @@
 # users write (<cuda_fp16.h>, <cuemu/cuemu.h>): compiled as the primary file
 # or by absolute path, the #include_next of the shims' assert.h would warn.
 # Stops at the first failure and shows it. A missing compiler is skipped
-# with a message; with none at all the test is skipped (77).
+# with a message (with none at all the test is skipped, 77); where CI=true,
+# where set-up has installed all four, a missing one fails (test_tools.sh).
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 shims=${CUEMU_SHIMS_DIR:-$srcdir/shims/cuda_builtins}
 include=${CUEMU_INCLUDE_DIR:-$srcdir/emulator/include}
+. "$srcdir/tests/test_tools.sh"
 
 have() { [ -n "$1" ] && command -v "$1" >/dev/null 2>&1; }
 
@@ -68,6 +70,9 @@ for cxx in "$gxx" "$clangxx"; do
     check "$cxx" -std=c++17 -x c++ -- cooperative_groups/details/ \
       "$shims"/cooperative_groups/details/*.h
     check "$cxx" -std=c++17 -x c++ -- cuda/ "$shims"/cuda/*
+  elif [ "${CI:-}" = true ]; then
+    tool_missing headers_alone.sh "C++ compiler '${cxx}' not found (GXX or" \
+      "CLANGXX empty or wrong)"
   else
     echo "headers_alone.sh: C++ compiler '${cxx}' not found (GXX or CLANGXX" \
       "empty or wrong); its part is skipped"
@@ -78,14 +83,14 @@ for c in "$gcc" "$clang"; do
   if have "$c"; then
     compilers=$((compilers + 1))
     check "$c" -std=c11 -x c -- cuemu/ "$include"/cuemu/*.h
+  elif [ "${CI:-}" = true ]; then
+    tool_missing headers_alone.sh "C compiler '${c}' not found (derived from" \
+      "GXX or CLANGXX)"
   else
     echo "headers_alone.sh: C compiler '${c}' not found (derived from GXX or" \
       "CLANGXX); its part is skipped"
   fi
 done
 
-if [ "$compilers" -eq 0 ]; then
-  echo "headers_alone.sh: no compiler found; skipped"
-  exit 77
-fi
+[ "$compilers" -ne 0 ] || tool_missing headers_alone.sh "no compiler found"
 echo "headers_alone.sh: $checked compiles passed"

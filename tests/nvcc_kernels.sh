@@ -8,19 +8,16 @@
 #   $NVCC -std=c++17 -arch=sm_90 -c FILE -o /dev/null
 # run in the file's folder. A file may ask for more options with a line
 # containing "NVCC_OPTIONS: ..." (paths relative to its folder). Two
-# compiles run at a time. Skipped (77) without nvcc.
+# compiles run at a time. Without nvcc (NVCC, PATH, /usr/local/cuda/bin):
+# skipped (77), or failed where CI=true (see test_tools.sh).
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
 
-if [ -z "${NVCC:-}" ]; then
-  echo "nvcc_kernels.sh: NVCC is empty (no CUDA toolkit found); skipped"
-  exit 77
-fi
-if ! command -v "$NVCC" >/dev/null 2>&1; then
-  echo "nvcc_kernels.sh: $NVCC not found; skipped"
-  exit 77
-fi
+NVCC=$(find_nvcc)
+[ -n "$NVCC" ] ||
+  tool_missing nvcc_kernels.sh "nvcc not found (NVCC, PATH, /usr/local/cuda/bin)"
 
 work=$builddir/tests/tmp/nvcc.$$
 mkdir -p "$work" || exit 1

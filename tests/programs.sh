@@ -8,10 +8,8 @@ srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 cc=$builddir/cuemu-cc
 
-if [ ! -x "$cc" ]; then
-  echo "programs.sh: $cc is not built; skipped"
-  exit 77
-fi
+. "$srcdir/tests/test_tools.sh"
+[ -x "$cc" ] || tool_missing programs.sh "$cc is not built"
 
 work=$builddir/tests/tmp/programs.$$
 mkdir -p "$work" || exit 1

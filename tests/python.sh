@@ -4,13 +4,13 @@
 # written for the real CuPy, unchanged under the plugin with CUEMU_FAKE_CUPY=1,
 # and the Python example (examples/python: its program and its parity test),
 # each with immediate and with deferred launches.
-# Exit 77 (skip) when $PYTHON lacks NumPy or pytest.
+# Exit 77 (skip) when $PYTHON lacks NumPy or pytest, 1 where CI=true (see
+# test_tools.sh).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 PYTHON=${PYTHON:-python3}
-if ! "$PYTHON" -c 'import numpy, pytest' >/dev/null 2>&1; then
-  echo "python.sh: $PYTHON lacks NumPy or pytest; skipped"
-  exit 77
-fi
+. "$srcdir/tests/test_tools.sh"
+"$PYTHON" -c 'import numpy, pytest' >/dev/null 2>&1 ||
+  tool_missing python.sh "$PYTHON lacks NumPy or pytest"
 PYTHONPATH="$srcdir/fake_cupy${PYTHONPATH:+:$PYTHONPATH}"
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH PYTHONDONTWRITEBYTECODE

@@ -21,7 +21,7 @@ cuemu_status cuemu__device_sticky(void) {
 }
 
 void cuemu__device_stick(cuemu_status status) {
-  if (!cuemu_rt_status_is_execution_error(status))
+  if (!cuemu_status_is_sticky(status))
     return;
   /* The first execution error stays. */
   int none = CUEMU_SUCCESS;
@@ -88,7 +88,7 @@ static cuemu_status check_shape(const cuemu_launch_request *r) {
                          k->name, b.x, b.y, b.z, what, m->max_block_dim[0],
                          m->max_block_dim[1], m->max_block_dim[2]);
   if (k->max_threads && threads > k->max_threads)
-    return cuemu__report(CUEMU_LAUNCH_OUT_OF_RESOURCES,
+    return cuemu__report(CUEMU_LAUNCH_BOUNDS,
                          "kernel %s: block (%u,%u,%u) has %llu threads, more "
                          "than its __launch_bounds__ (%u)",
                          k->name, b.x, b.y, b.z, threads, k->max_threads);

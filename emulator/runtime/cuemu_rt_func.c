@@ -30,7 +30,7 @@ int cuemu_rt_func_set_attribute(const void *function, int attribute,
   const cuemu_kernel_desc *d = cuemu__function_find(function);
   cuemu_status st = cuemu__function_set(function, d ? d->name : "(unnamed)",
                                         attribute, value);
-  return cuemu_rt_error(cuemu_rt_error_of_status(st));
+  return cuemu_rt_error(cuemu_status_cuda_error(st));
 }
 
 int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,

@@ -71,8 +71,8 @@ int cuemu_rt_launch_kernel(const void *function,
   int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative);
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */
-  if (st != CUEMU_SUCCESS && !cuemu_rt_status_is_execution_error(st))
-    return cuemu_rt_error(cuemu_rt_error_of_status(st));
+  if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)st))
+    return cuemu_rt_error(cuemu_status_cuda_error((cuemu_status)st));
   if (status)
     *status = st;
   return cudaSuccess;

@@ -1,46 +1,66 @@
-"""CuPy's CUDA error types, and the mapping from libcuemu statuses to them.
+"""CuPy's CUDA error types, and the CUDA errors of libcuemu statuses.
 
 A kernel that fails on a GPU leaves a CUDA driver error that CuPy raises as
 cupy.cuda.driver.CUDADriverError at the next synchronization. The fake
 raises the same type with the same "NAME: description" text, followed by
 libcuemu's message, which names the kernel, the block and thread and the
 source line.
+
+The codes, names and texts all come from libcuemu's tables (the status
+table in cuemu_status.h and CUDA's error tables), read through the C API;
+nothing of them is written here.
 """
+import ctypes
+import functools
 
-# (code, name, description) of the driver errors the emulator can produce.
-_DRIVER_ERRORS = {
-    1: ("CUDA_ERROR_INVALID_VALUE", "invalid argument"),
-    2: ("CUDA_ERROR_OUT_OF_MEMORY", "out of memory"),
-    400: ("CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"),
-    500: ("CUDA_ERROR_NOT_FOUND", "named symbol not found"),
-    600: ("CUDA_ERROR_NOT_READY", "device not ready"),
-    700: ("CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"),
-    701: ("CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"),
-    710: ("CUDA_ERROR_ASSERT", "device-side assert triggered"),
-    715: ("CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered"),
-    719: ("CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"),
-    720: ("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
-          "too many blocks in cooperative launch"),
-}
+from cuemu import _binding
 
-# libcuemu status name -> CUDA driver error code, as a GPU would report it.
-_STATUS_TO_DRIVER = {
-    "INVALID_VALUE": 1,
-    "OUT_OF_MEMORY": 2,
-    "KERNEL_NOT_FOUND": 500,
-    "INVALID_GRID_DIM": 1,
-    "INVALID_BLOCK_DIM": 1,
-    "TOO_MANY_THREADS": 1,
-    "SHARED_MEMORY_LIMIT": 1,
-    "ARGUMENT_COUNT": 1,
-    "KERNEL_FAULT": 700,
-    "STACK_OVERFLOW": 719,
-    "ASSERT": 710,
-    "TRAP": 715,
-    "COOPERATIVE_TOO_LARGE": 720,
-    "INVALID_HANDLE": 400,
-    "CHECK_REPORT": 719,
-}
+
+@functools.lru_cache(maxsize=None)
+def _library():
+    """libcuemu, with the prototypes of the calls this module makes."""
+    lib = _binding.library()
+    text = ctypes.c_char_p
+    for name, restype in (("cuemu_status_driver_error", ctypes.c_int),
+                          ("cuemu_status_is_sticky", ctypes.c_int),
+                          ("cuemu_driver_error_name", text),
+                          ("cuemu_driver_error_string", text),
+                          ("cuemu_rt_error_name", text),
+                          ("cuemu_rt_error_string", text)):
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = [ctypes.c_int]
+    return lib
+
+
+@functools.lru_cache(maxsize=None)
+def _status_codes():
+    """libcuemu status name ("TRAP") -> its value, from cuemu_status_name."""
+    codes = {}
+    value = 0
+    while True:
+        name = _binding.status_name(value)
+        if name == "UNKNOWN":
+            return codes
+        codes[name] = value
+        value += 1
+
+
+def status_driver_error(status):
+    """The CUresult that the libcuemu status named `status` becomes, as a
+    GPU would report the same condition; CUDA_ERROR_UNKNOWN (999) for a
+    name libcuemu does not have."""
+    code = _status_codes().get(status)
+    if code is None:
+        return 999
+    return _library().cuemu_status_driver_error(code)
+
+
+def status_is_sticky(status):
+    """True when the libcuemu status named `status` is an execution error,
+    which CUDA makes sticky."""
+    code = _status_codes().get(status)
+    return code is not None and bool(_library().cuemu_status_is_sticky(code))
 
 
 class CUDADriverError(RuntimeError):
@@ -48,9 +68,14 @@ class CUDADriverError(RuntimeError):
 
     def __init__(self, status, detail=None):
         self.status = status
-        name, text = _DRIVER_ERRORS.get(status, ("CUDA_ERROR_UNKNOWN",
-                                                 "unknown error"))
-        message = f"{name}: {text}"
+        lib = _library()
+        name = lib.cuemu_driver_error_name(status)
+        if name:
+            message = (f"{name.decode()}: "
+                       f"{lib.cuemu_driver_error_string(status).decode()}")
+        else:
+            # cuGetErrorName refuses a code CUDA does not have.
+            message = "CUDA_ERROR_UNKNOWN: unknown error"
         if detail:
             message += f" ({detail})"
         super().__init__(message)
@@ -59,17 +84,13 @@ class CUDADriverError(RuntimeError):
 class CUDARuntimeError(RuntimeError):
     """cupy.cuda.runtime.CUDARuntimeError: `status` is the cudaError code."""
 
-    _NAMES = {
-        1: ("cudaErrorInvalidValue", "invalid argument"),
-        101: ("cudaErrorInvalidDevice", "invalid device ordinal"),
-        400: ("cudaErrorInvalidResourceHandle", "invalid resource handle"),
-        600: ("cudaErrorNotReady", "device not ready"),
-    }
-
     def __init__(self, status):
         self.status = status
-        name, text = self._NAMES.get(status, ("cudaErrorUnknown", "unknown error"))
-        super().__init__(f"{name}: {text}")
+        # As CuPy: cudaGetErrorName and cudaGetErrorString of the code
+        # ("unrecognized error code" for a code CUDA does not have).
+        lib = _library()
+        super().__init__(f"{lib.cuemu_rt_error_name(status).decode()}: "
+                         f"{lib.cuemu_rt_error_string(status).decode()}")
 
 
 class CompileException(Exception):
@@ -107,8 +128,8 @@ class LifetimeError(RuntimeError):
 
 def driver_error_from(exc):
     """The CUDADriverError for a libcuemu CuemuError."""
-    code = _STATUS_TO_DRIVER.get(exc.status, 719)
-    return CUDADriverError(code, f"cuemu {exc.status}: {exc.message}")
+    return CUDADriverError(status_driver_error(exc.status),
+                           f"cuemu {exc.status}: {exc.message}")
 
 
 # Shown (and documented) under CuPy's module names.

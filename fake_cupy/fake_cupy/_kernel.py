@@ -538,7 +538,11 @@ class RawKernel:
                 buffers.clear()
             except _binding.CuemuError as e:
                 error = _errors.driver_error_from(e)
-                if e.status in _SYNCHRONOUS and not state.get("queued"):
+                # cuLaunchKernel itself returns a bad configuration (a
+                # status that is not sticky); an execution error shows at
+                # the next synchronization.
+                if (not _errors.status_is_sticky(e.status)
+                        and not state.get("queued")):
                     state["error"] = error
                 else:
                     _runtime.add_error(error)
@@ -583,12 +587,6 @@ class RawKernel:
                                  cooperative)
         except _binding.CuemuError as e:
             raise _errors.driver_error_from(e) from None
-
-
-# Statuses that cuLaunchKernel itself returns (a bad launch configuration),
-# raised at the launch call rather than at the next synchronization.
-_SYNCHRONOUS = {"INVALID_GRID_DIM", "INVALID_BLOCK_DIM", "TOO_MANY_THREADS",
-                "SHARED_MEMORY_LIMIT", "ARGUMENT_COUNT", "COOPERATIVE_TOO_LARGE"}
 
 
 def _check_devices(kernel_name, params, converted):

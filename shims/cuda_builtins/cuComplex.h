@@ -16,6 +16,7 @@
 #endif
 
 #include <cmath>
+#include <limits>
 
 #include "vector_types.h"
 
@@ -26,108 +27,127 @@ typedef float2 cuFloatComplex;
 typedef double2 cuDoubleComplex;
 typedef cuFloatComplex cuComplex;
 
-/* ---- Single precision ---------------------------------------------------- */
+/* ---- One implementation for both precisions ------------------------------
+ *
+ * C is cuFloatComplex or cuDoubleComplex, T its part's type; CUDA's names
+ * below forward to these. */
 
-inline float cuCrealf(cuFloatComplex x) { return x.x; }
-inline float cuCimagf(cuFloatComplex x) { return x.y; }
+namespace cuemu {
+namespace complex {
 
-inline cuFloatComplex make_cuFloatComplex(float r, float i) {
-  cuFloatComplex c;
-  c.x = r;
-  c.y = i;
+template <class C, class T> inline C make(T re, T im) {
+  C c;
+  c.x = re;
+  c.y = im;
   return c;
 }
 
-inline cuFloatComplex cuConjf(cuFloatComplex x) {
-  return make_cuFloatComplex(x.x, -x.y);
+template <class C> inline C conj(C x) { return make<C>(x.x, -x.y); }
+
+template <class C> inline C add(C x, C y) {
+  return make<C>(x.x + y.x, x.y + y.y);
 }
 
-inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) {
-  return make_cuFloatComplex(x.x + y.x, x.y + y.y);
+template <class C> inline C sub(C x, C y) {
+  return make<C>(x.x - y.x, x.y - y.y);
 }
 
-inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) {
-  return make_cuFloatComplex(x.x - y.x, x.y - y.y);
-}
-
-inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) {
-  const float re = x.x * y.x - x.y * y.y;
-  const float im = x.x * y.y + x.y * y.x;
-  return make_cuFloatComplex(re, im);
+template <class C> inline C mul(C x, C y) {
+  const auto re = x.x * y.x - x.y * y.y;
+  const auto im = x.x * y.y + x.y * y.x;
+  return make<C>(re, im);
 }
 
 /* x / y, with both scaled by 1 / (|y.re| + |y.im|) to avoid overflow. */
-inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) {
-  const float scale = 1.0f / (std::fabs(y.x) + std::fabs(y.y));
-  const float xr = x.x * scale, xi = x.y * scale;
-  const float yr = y.x * scale, yi = y.y * scale;
-  const float inv = 1.0f / (yr * yr + yi * yi);
-  return make_cuFloatComplex((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
+template <class C> inline C div(C x, C y) {
+  using T = decltype(x.x);
+  const T scale = T(1) / (std::fabs(y.x) + std::fabs(y.y));
+  const T xr = x.x * scale, xi = x.y * scale;
+  const T yr = y.x * scale, yi = y.y * scale;
+  const T inv = T(1) / (yr * yr + yi * yi);
+  return make<C>((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
 }
 
 /* |x| as big * sqrt(1 + (small / big)^2); zero and infinite parts give
  * big + small. */
-inline float cuCabsf(cuFloatComplex x) {
-  const float a = std::fabs(x.x), b = std::fabs(x.y);
-  const float big = a > b ? a : b;
-  const float small = a > b ? b : a;
-  const float q = small / big;
-  float r = big * std::sqrt(1.0f + q * q);
-  if (big == 0.0f || big > 3.402823466e38f || small > 3.402823466e38f)
+template <class C> inline auto abs(C x) {
+  using T = decltype(x.x);
+  const T a = std::fabs(x.x), b = std::fabs(x.y);
+  const T big = a > b ? a : b;
+  const T small = a > b ? b : a;
+  const T q = small / big;
+  T r = big * std::sqrt(T(1) + q * q);
+  if (big == T(0) || big > std::numeric_limits<T>::max() ||
+      small > std::numeric_limits<T>::max())
     r = big + small;
   return r;
+}
+
+/* x * y + d, accumulating in CUDA's order: first the x.re terms, then the
+ * x.im terms. */
+template <class C> inline C fma(C x, C y, C d) {
+  auto re = x.x * y.x + d.x;
+  auto im = x.x * y.y + d.y;
+  re = -(x.y * y.y) + re;
+  im = x.y * y.x + im;
+  return make<C>(re, im);
+}
+
+} // namespace complex
+} // namespace cuemu
+
+/* ---- Single precision ---------------------------------------------------- */
+
+inline float cuCrealf(cuFloatComplex x) { return x.x; }
+inline float cuCimagf(cuFloatComplex x) { return x.y; }
+inline cuFloatComplex make_cuFloatComplex(float r, float i) {
+  return cuemu::complex::make<cuFloatComplex>(r, i);
+}
+inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuemu::complex::conj(x); }
+inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) {
+  return cuemu::complex::add(x, y);
+}
+inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) {
+  return cuemu::complex::sub(x, y);
+}
+inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) {
+  return cuemu::complex::mul(x, y);
+}
+inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) {
+  return cuemu::complex::div(x, y);
+}
+inline float cuCabsf(cuFloatComplex x) { return cuemu::complex::abs(x); }
+inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) {
+  return cuemu::complex::fma(x, y, d);
 }
 
 /* ---- Double precision ---------------------------------------------------- */
 
 inline double cuCreal(cuDoubleComplex x) { return x.x; }
 inline double cuCimag(cuDoubleComplex x) { return x.y; }
-
 inline cuDoubleComplex make_cuDoubleComplex(double r, double i) {
-  cuDoubleComplex c;
-  c.x = r;
-  c.y = i;
-  return c;
+  return cuemu::complex::make<cuDoubleComplex>(r, i);
 }
-
-inline cuDoubleComplex cuConj(cuDoubleComplex x) {
-  return make_cuDoubleComplex(x.x, -x.y);
-}
-
+inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuemu::complex::conj(x); }
 inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) {
-  return make_cuDoubleComplex(x.x + y.x, x.y + y.y);
+  return cuemu::complex::add(x, y);
 }
-
 inline cuDoubleComplex cuCsub(cuDoubleComplex x, cuDoubleComplex y) {
-  return make_cuDoubleComplex(x.x - y.x, x.y - y.y);
+  return cuemu::complex::sub(x, y);
 }
-
 inline cuDoubleComplex cuCmul(cuDoubleComplex x, cuDoubleComplex y) {
-  const double re = x.x * y.x - x.y * y.y;
-  const double im = x.x * y.y + x.y * y.x;
-  return make_cuDoubleComplex(re, im);
+  return cuemu::complex::mul(x, y);
 }
-
 inline cuDoubleComplex cuCdiv(cuDoubleComplex x, cuDoubleComplex y) {
-  const double scale = 1.0 / (std::fabs(y.x) + std::fabs(y.y));
-  const double xr = x.x * scale, xi = x.y * scale;
-  const double yr = y.x * scale, yi = y.y * scale;
-  const double inv = 1.0 / (yr * yr + yi * yi);
-  return make_cuDoubleComplex((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
+  return cuemu::complex::div(x, y);
+}
+inline double cuCabs(cuDoubleComplex x) { return cuemu::complex::abs(x); }
+inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y,
+                              cuDoubleComplex d) {
+  return cuemu::complex::fma(x, y, d);
 }
 
-inline double cuCabs(cuDoubleComplex x) {
-  const double a = std::fabs(x.x), b = std::fabs(x.y);
-  const double big = a > b ? a : b;
-  const double small = a > b ? b : a;
-  const double q = small / big;
-  double r = big * std::sqrt(1.0 + q * q);
-  if (big == 0.0 || big > 1.79769313486231570e+308 || small > 1.79769313486231570e+308)
-    r = big + small;
-  return r;
-}
-
-/* ---- Conversions and fused multiply-add ---------------------------------- */
+/* ---- Conversions --------------------------------------------------------- */
 
 inline cuComplex make_cuComplex(float x, float y) { return make_cuFloatComplex(x, y); }
 
@@ -137,24 +157,6 @@ inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) {
 
 inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) {
   return make_cuFloatComplex(static_cast<float>(c.x), static_cast<float>(c.y));
-}
-
-/* x * y + d, accumulating in CUDA's order: first the x.re terms, then the
- * x.im terms. */
-inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) {
-  float re = x.x * y.x + d.x;
-  float im = x.x * y.y + d.y;
-  re = -(x.y * y.y) + re;
-  im = x.y * y.x + im;
-  return make_cuComplex(re, im);
-}
-
-inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y, cuDoubleComplex d) {
-  double re = x.x * y.x + d.x;
-  double im = x.x * y.y + d.y;
-  re = -(x.y * y.y) + re;
-  im = x.y * y.x + im;
-  return make_cuDoubleComplex(re, im);
 }
 
 #endif /* CUEMU_CUCOMPLEX_H */

@@ -25,161 +25,29 @@
 #define __CUDA_BF16_HPP__
 #define __CUDA_BF16_TYPES_EXIST__
 
-typedef struct alignas(2) {
-  unsigned short x;
-} __nv_bfloat16_raw;
-
-typedef struct alignas(4) {
-  unsigned short x;
-  unsigned short y;
-} __nv_bfloat162_raw;
-
-struct __nv_bfloat16;
-__nv_bfloat16 __float2bfloat16(const float a);
-__nv_bfloat16 __double2bfloat16(const double a);
-float __bfloat162float(const __nv_bfloat16 a);
-__nv_bfloat16 __short2bfloat16_rn(const short int i);
-__nv_bfloat16 __ushort2bfloat16_rn(const unsigned short int i);
-__nv_bfloat16 __int2bfloat16_rn(const int i);
-__nv_bfloat16 __uint2bfloat16_rn(const unsigned int i);
-__nv_bfloat16 __ll2bfloat16_rn(const long long int i);
-__nv_bfloat16 __ull2bfloat16_rn(const unsigned long long int i);
-signed char __bfloat162char_rz(const __nv_bfloat16 h);
-unsigned char __bfloat162uchar_rz(const __nv_bfloat16 h);
-short int __bfloat162short_rz(const __nv_bfloat16 h);
-unsigned short int __bfloat162ushort_rz(const __nv_bfloat16 h);
-int __bfloat162int_rz(const __nv_bfloat16 h);
-unsigned int __bfloat162uint_rz(const __nv_bfloat16 h);
-long long int __bfloat162ll_rz(const __nv_bfloat16 h);
-unsigned long long int __bfloat162ull_rz(const __nv_bfloat16 h);
+CUEMU_NF_DEFINE_RAW_TYPES(__nv_bfloat16_raw, __nv_bfloat162_raw)
+CUEMU_NF_DECLARE_CONVERSIONS(bfloat16, __nv_bfloat16)
 
 struct alignas(2) __nv_bfloat16 {
-protected:
-  unsigned short __x;
-
-public:
-  __nv_bfloat16() = default;
-  constexpr __nv_bfloat16(const __nv_bfloat16_raw &hr) : __x(hr.x) {}
-  __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __nv_bfloat16 &operator=(const __nv_bfloat16_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  volatile __nv_bfloat16 &operator=(const volatile __nv_bfloat16_raw &hr) volatile {
-    __x = hr.x;
-    return *this;
-  }
-  operator __nv_bfloat16_raw() const {
-    __nv_bfloat16_raw r;
-    r.x = __x;
-    return r;
-  }
-  operator __nv_bfloat16_raw() const volatile {
-    __nv_bfloat16_raw r;
-    r.x = __x;
-    return r;
-  }
+  CUEMU_NF_RAW_MEMBERS(__nv_bfloat16, __nv_bfloat16_raw)
 #if !defined(__CUDA_NO_BFLOAT16_CONVERSIONS__)
-  explicit __nv_bfloat16(const __half f) { *this = __float2bfloat16(__half2float(f)); }
-  __nv_bfloat16(const float f) { *this = __float2bfloat16(f); }
-  __nv_bfloat16(const double f) { *this = __double2bfloat16(f); }
-  operator float() const { return __bfloat162float(*this); }
-  __nv_bfloat16 &operator=(const float f) { return *this = __float2bfloat16(f); }
-  __nv_bfloat16 &operator=(const double f) { return *this = __double2bfloat16(f); }
-
-  __nv_bfloat16(short val) { *this = __short2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned short val) { *this = __ushort2bfloat16_rn(val); }
-  __nv_bfloat16(int val) { *this = __int2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned int val) { *this = __uint2bfloat16_rn(val); }
-  __nv_bfloat16(const long val) { *this = __ll2bfloat16_rn(static_cast<long long>(val)); }
-  __nv_bfloat16(const unsigned long val) {
-    *this = __ull2bfloat16_rn(static_cast<unsigned long long>(val));
+  explicit __nv_bfloat16(const __half f) {
+    *this = __float2bfloat16(__half2float(f));
   }
-  __nv_bfloat16(long long val) { *this = __ll2bfloat16_rn(val); }
-  __nv_bfloat16(unsigned long long val) { *this = __ull2bfloat16_rn(val); }
-
-  operator signed char() const { return __bfloat162char_rz(*this); }
-  operator unsigned char() const { return __bfloat162uchar_rz(*this); }
-  /* char is signed on the hosts cuemu supports. */
-  operator char() const { return static_cast<char>(__bfloat162char_rz(*this)); }
-  operator short() const { return __bfloat162short_rz(*this); }
-  operator unsigned short() const { return __bfloat162ushort_rz(*this); }
-  operator int() const { return __bfloat162int_rz(*this); }
-  operator unsigned int() const { return __bfloat162uint_rz(*this); }
-  operator long() const { return static_cast<long>(__bfloat162ll_rz(*this)); }
-  operator unsigned long() const {
-    return static_cast<unsigned long>(__bfloat162ull_rz(*this));
-  }
-  operator long long() const { return __bfloat162ll_rz(*this); }
-  operator unsigned long long() const { return __bfloat162ull_rz(*this); }
-  __nv_bfloat16 &operator=(short val) { return *this = __short2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned short val) { return *this = __ushort2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(int val) { return *this = __int2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned int val) { return *this = __uint2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(long long val) { return *this = __ll2bfloat16_rn(val); }
-  __nv_bfloat16 &operator=(unsigned long long val) { return *this = __ull2bfloat16_rn(val); }
-  constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
+  CUEMU_NF_CONVERSION_MEMBERS(bfloat16, __nv_bfloat16)
 #endif
 };
 
-struct alignas(4) __nv_bfloat162 {
-  __nv_bfloat16 x;
-  __nv_bfloat16 y;
-
-  __nv_bfloat162() = default;
-  constexpr __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
-  __nv_bfloat162(const __nv_bfloat162_raw &h2r) {
-    __nv_bfloat16_raw r;
-    r.x = h2r.x;
-    x = r;
-    r.x = h2r.y;
-    y = r;
-  }
-  __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r) {
-    return *this = __nv_bfloat162(h2r);
-  }
-  operator __nv_bfloat162_raw() const {
-    __nv_bfloat162_raw r;
-    r.x = static_cast<__nv_bfloat16_raw>(x).x;
-    r.y = static_cast<__nv_bfloat16_raw>(y).x;
-    return r;
-  }
-};
+CUEMU_NF_DEFINE_PAIR_TYPE(__nv_bfloat16, __nv_bfloat162, __nv_bfloat16_raw,
+                          __nv_bfloat162_raw)
 
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;
 
-/* ---- Raw bits ------------------------------------------------------------ */
+/* ---- Raw bits, conversions, building and taking apart pairs ------------ */
 
-inline unsigned short cuemu_nf_bits(const __nv_bfloat16 h) {
-  return static_cast<__nv_bfloat16_raw>(h).x;
-}
-
-inline unsigned short cuemu_nf_bits_volatile(const volatile __nv_bfloat16 &h) {
-  return static_cast<__nv_bfloat16_raw>(h).x;
-}
-
-inline __nv_bfloat16 cuemu_bfloat16_from_bits(unsigned bits) {
-  __nv_bfloat16_raw r;
-  r.x = static_cast<unsigned short>(bits);
-  return __nv_bfloat16(r);
-}
-
-inline short int __bfloat16_as_short(const __nv_bfloat16 h) {
-  return static_cast<short int>(cuemu_nf_bits(h));
-}
-inline unsigned short int __bfloat16_as_ushort(const __nv_bfloat16 h) {
-  return cuemu_nf_bits(h);
-}
-inline __nv_bfloat16 __short_as_bfloat16(const short int i) {
-  return cuemu_bfloat16_from_bits(static_cast<unsigned short>(i));
-}
-inline __nv_bfloat16 __ushort_as_bfloat16(const unsigned short int i) {
-  return cuemu_bfloat16_from_bits(i);
-}
+CUEMU_NF_DEFINE_CONVERSIONS(bfloat16, bfloat162, __nv_bfloat16, __nv_bfloat162,
+                            __nv_bfloat16_raw, cuemu_nf_bfloat16)
 
 #define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)
 #define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)
@@ -188,131 +56,6 @@ inline __nv_bfloat16 __ushort_as_bfloat16(const unsigned short int i) {
 #define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)
 #define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000U)
 #define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
-
-/* ---- Conversions to and from float --------------------------------------- */
-
-inline __nv_bfloat16 __double2bfloat16(const double a) {
-  return cuemu_bfloat16_from_bits(cuemu_nf_from_double(a, cuemu_nf_bfloat16, CUEMU_ROUND_RN));
-}
-inline __nv_bfloat16 __float2bfloat16(const float a) { return __double2bfloat16(a); }
-inline __nv_bfloat16 __float2bfloat16_rn(const float a) { return __double2bfloat16(a); }
-inline __nv_bfloat16 __float2bfloat16_rz(const float a) {
-  return cuemu_bfloat16_from_bits(cuemu_nf_from_double(a, cuemu_nf_bfloat16, CUEMU_ROUND_RZ));
-}
-inline __nv_bfloat16 __float2bfloat16_rd(const float a) {
-  return cuemu_bfloat16_from_bits(cuemu_nf_from_double(a, cuemu_nf_bfloat16, CUEMU_ROUND_RD));
-}
-inline __nv_bfloat16 __float2bfloat16_ru(const float a) {
-  return cuemu_bfloat16_from_bits(cuemu_nf_from_double(a, cuemu_nf_bfloat16, CUEMU_ROUND_RU));
-}
-inline float __bfloat162float(const __nv_bfloat16 a) {
-  return cuemu_nf_to_float(cuemu_nf_bits(a), cuemu_nf_bfloat16);
-}
-inline __nv_bfloat162 __float2bfloat162_rn(const float a) {
-  return __nv_bfloat162(__float2bfloat16(a), __float2bfloat16(a));
-}
-inline __nv_bfloat162 __floats2bfloat162_rn(const float a, const float b) {
-  return __nv_bfloat162(__float2bfloat16(a), __float2bfloat16(b));
-}
-inline __nv_bfloat162 __float22bfloat162_rn(const float2 a) {
-  return __nv_bfloat162(__float2bfloat16(a.x), __float2bfloat16(a.y));
-}
-inline float2 __bfloat1622float2(const __nv_bfloat162 a) {
-  float2 r;
-  r.x = __bfloat162float(a.x);
-  r.y = __bfloat162float(a.y);
-  return r;
-}
-
-/* ---- Conversions to and from integers ------------------------------------
- *
- * bfloat16 to integer: NaN gives 0 (0x8000000000000000 for 64-bit results)
- * and values out of range saturate. Integer to bfloat16 rounds in the named
- * mode. */
-
-#define CUEMU_BF16_TO_INT(NAME, T, MODE, LO, HI, NAN_VALUE)                    \
-  inline T NAME(const __nv_bfloat16 h) {                                       \
-    return static_cast<T>(cuemu_nf_to_integer(cuemu_nf_bits(h), cuemu_nf_bfloat16, \
-                                              MODE, LO, HI, NAN_VALUE));       \
-  }
-#define CUEMU_BF16_TO_INT4(STEM, T, LO, HI, NAN_VALUE)                         \
-  CUEMU_BF16_TO_INT(STEM##_rn, T, CUEMU_ROUND_RN, LO, HI, NAN_VALUE)           \
-  CUEMU_BF16_TO_INT(STEM##_rz, T, CUEMU_ROUND_RZ, LO, HI, NAN_VALUE)           \
-  CUEMU_BF16_TO_INT(STEM##_rd, T, CUEMU_ROUND_RD, LO, HI, NAN_VALUE)           \
-  CUEMU_BF16_TO_INT(STEM##_ru, T, CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
-
-CUEMU_BF16_TO_INT(__bfloat162char_rz, signed char, CUEMU_ROUND_RZ, -128.0, 127.0, 0)
-CUEMU_BF16_TO_INT(__bfloat162uchar_rz, unsigned char, CUEMU_ROUND_RZ, 0.0, 255.0, 0)
-CUEMU_BF16_TO_INT4(__bfloat162short, short int, -32768.0, 32767.0, 0)
-CUEMU_BF16_TO_INT4(__bfloat162ushort, unsigned short int, 0.0, 65535.0, 0)
-CUEMU_BF16_TO_INT4(__bfloat162int, int, -2147483648.0, 2147483647.0, 0)
-CUEMU_BF16_TO_INT4(__bfloat162uint, unsigned int, 0.0, 4294967295.0, 0)
-CUEMU_BF16_TO_INT4(__bfloat162ll, long long int, -9223372036854775808.0,
-                   9223372036854775807.0, INT64_MIN)
-#undef CUEMU_BF16_TO_INT4
-#undef CUEMU_BF16_TO_INT
-
-inline unsigned long long int __bfloat162ull_rn(const __nv_bfloat16 h) {
-  return cuemu_nf_to_ull(cuemu_nf_bits(h), cuemu_nf_bfloat16, CUEMU_ROUND_RN);
-}
-inline unsigned long long int __bfloat162ull_rz(const __nv_bfloat16 h) {
-  return cuemu_nf_to_ull(cuemu_nf_bits(h), cuemu_nf_bfloat16, CUEMU_ROUND_RZ);
-}
-inline unsigned long long int __bfloat162ull_rd(const __nv_bfloat16 h) {
-  return cuemu_nf_to_ull(cuemu_nf_bits(h), cuemu_nf_bfloat16, CUEMU_ROUND_RD);
-}
-inline unsigned long long int __bfloat162ull_ru(const __nv_bfloat16 h) {
-  return cuemu_nf_to_ull(cuemu_nf_bits(h), cuemu_nf_bfloat16, CUEMU_ROUND_RU);
-}
-
-#define CUEMU_INT_TO_BF16(STEM, T, CONV)                                       \
-  inline __nv_bfloat16 STEM##_rn(const T i) {                                  \
-    return cuemu_bfloat16_from_bits(CONV(i, cuemu_nf_bfloat16, CUEMU_ROUND_RN)); \
-  }                                                                            \
-  inline __nv_bfloat16 STEM##_rz(const T i) {                                  \
-    return cuemu_bfloat16_from_bits(CONV(i, cuemu_nf_bfloat16, CUEMU_ROUND_RZ)); \
-  }                                                                            \
-  inline __nv_bfloat16 STEM##_rd(const T i) {                                  \
-    return cuemu_bfloat16_from_bits(CONV(i, cuemu_nf_bfloat16, CUEMU_ROUND_RD)); \
-  }                                                                            \
-  inline __nv_bfloat16 STEM##_ru(const T i) {                                  \
-    return cuemu_bfloat16_from_bits(CONV(i, cuemu_nf_bfloat16, CUEMU_ROUND_RU)); \
-  }
-#define CUEMU_FROM_ULL(i, f, mode) cuemu_nf_from_ull((i), false, (f), (mode))
-CUEMU_INT_TO_BF16(__short2bfloat16, short int, cuemu_nf_from_ll)
-CUEMU_INT_TO_BF16(__ushort2bfloat16, unsigned short int, cuemu_nf_from_ll)
-CUEMU_INT_TO_BF16(__int2bfloat16, int, cuemu_nf_from_ll)
-CUEMU_INT_TO_BF16(__uint2bfloat16, unsigned int, cuemu_nf_from_ll)
-CUEMU_INT_TO_BF16(__ll2bfloat16, long long int, cuemu_nf_from_ll)
-CUEMU_INT_TO_BF16(__ull2bfloat16, unsigned long long int, CUEMU_FROM_ULL)
-#undef CUEMU_FROM_ULL
-#undef CUEMU_INT_TO_BF16
-
-/* ---- Building and taking apart __nv_bfloat162 ---------------------------- */
-
-inline __nv_bfloat162 make_bfloat162(const __nv_bfloat16 x, const __nv_bfloat16 y) {
-  return __nv_bfloat162(x, y);
-}
-inline __nv_bfloat162 __bfloat162bfloat162(const __nv_bfloat16 a) {
-  return __nv_bfloat162(a, a);
-}
-inline __nv_bfloat162 __halves2bfloat162(const __nv_bfloat16 a, const __nv_bfloat16 b) {
-  return __nv_bfloat162(a, b);
-}
-inline __nv_bfloat16 __low2bfloat16(const __nv_bfloat162 a) { return a.x; }
-inline __nv_bfloat16 __high2bfloat16(const __nv_bfloat162 a) { return a.y; }
-inline __nv_bfloat162 __low2bfloat162(const __nv_bfloat162 a) {
-  return __nv_bfloat162(a.x, a.x);
-}
-inline __nv_bfloat162 __high2bfloat162(const __nv_bfloat162 a) {
-  return __nv_bfloat162(a.y, a.y);
-}
-inline __nv_bfloat162 __lows2bfloat162(const __nv_bfloat162 a, const __nv_bfloat162 b) {
-  return __nv_bfloat162(a.x, b.x);
-}
-inline __nv_bfloat162 __highs2bfloat162(const __nv_bfloat162 a, const __nv_bfloat162 b) {
-  return __nv_bfloat162(a.y, b.y);
-}
 
 /* ---- Arithmetic, comparisons, math, atomicAdd, cache-hinted access ------- */
 

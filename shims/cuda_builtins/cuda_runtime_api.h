@@ -32,7 +32,8 @@ inline void cuemu_rt_record_launch(int status) {
 
 /* The CUDA error a cuemu status becomes. */
 inline cudaError_t cuemu_rt_error_of(int status) {
-  return static_cast<cudaError_t>(cuemu_rt_error_of_status(status));
+  return static_cast<cudaError_t>(
+      cuemu_status_cuda_error(static_cast<cuemu_status>(status)));
 }
 
 /* Records e as this thread's last error and returns it. */

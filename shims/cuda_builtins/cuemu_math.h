@@ -237,150 +237,56 @@ inline double __hiloint2double(int hi, int lo) {
   return cuemu_bit_cast<double>(bits);
 }
 
+/* NAME_rn, NAME_rz, NAME_rd and NAME_ru, CUDA's four rounding forms of one
+ * operation: each returns F(ARGS..., its rounding direction). */
+#define CUEMU_ROUNDED_FORMS(RET, NAME, PARAMS, F, ...)                         \
+  inline RET NAME##_rn PARAMS { return F(__VA_ARGS__, cuemu_round_nearest); } \
+  inline RET NAME##_rz PARAMS { return F(__VA_ARGS__, cuemu_round_zero); }    \
+  inline RET NAME##_rd PARAMS { return F(__VA_ARGS__, cuemu_round_down); }    \
+  inline RET NAME##_ru PARAMS { return F(__VA_ARGS__, cuemu_round_up); }
+
 /* ------------------------------------------------------------------------ */
 /* Floating-point to integer conversions.                                    */
 /* ------------------------------------------------------------------------ */
 
-inline int __float2int_rn(float x) { return cuemu_float_to_int<int>(x, cuemu_round_nearest); }
-inline int __float2int_rz(float x) { return cuemu_float_to_int<int>(x, cuemu_round_zero); }
-inline int __float2int_rd(float x) { return cuemu_float_to_int<int>(x, cuemu_round_down); }
-inline int __float2int_ru(float x) { return cuemu_float_to_int<int>(x, cuemu_round_up); }
-
-inline unsigned int __float2uint_rn(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_nearest); }
-inline unsigned int __float2uint_rz(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_zero); }
-inline unsigned int __float2uint_rd(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_down); }
-inline unsigned int __float2uint_ru(float x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_up); }
-
-inline long long int __float2ll_rn(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_nearest); }
-inline long long int __float2ll_rz(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_zero); }
-inline long long int __float2ll_rd(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_down); }
-inline long long int __float2ll_ru(float x) { return cuemu_float_to_int<long long int>(x, cuemu_round_up); }
-
-inline unsigned long long int __float2ull_rn(float x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_nearest);
-}
-inline unsigned long long int __float2ull_rz(float x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_zero);
-}
-inline unsigned long long int __float2ull_rd(float x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_down);
-}
-inline unsigned long long int __float2ull_ru(float x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_up);
-}
-
-inline int __double2int_rn(double x) { return cuemu_float_to_int<int>(x, cuemu_round_nearest); }
-inline int __double2int_rz(double x) { return cuemu_float_to_int<int>(x, cuemu_round_zero); }
-inline int __double2int_rd(double x) { return cuemu_float_to_int<int>(x, cuemu_round_down); }
-inline int __double2int_ru(double x) { return cuemu_float_to_int<int>(x, cuemu_round_up); }
-
-inline unsigned int __double2uint_rn(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_nearest); }
-inline unsigned int __double2uint_rz(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_zero); }
-inline unsigned int __double2uint_rd(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_down); }
-inline unsigned int __double2uint_ru(double x) { return cuemu_float_to_int<unsigned int>(x, cuemu_round_up); }
-
-inline long long int __double2ll_rn(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_nearest); }
-inline long long int __double2ll_rz(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_zero); }
-inline long long int __double2ll_rd(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_down); }
-inline long long int __double2ll_ru(double x) { return cuemu_float_to_int<long long int>(x, cuemu_round_up); }
-
-inline unsigned long long int __double2ull_rn(double x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_nearest);
-}
-inline unsigned long long int __double2ull_rz(double x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_zero);
-}
-inline unsigned long long int __double2ull_rd(double x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_down);
-}
-inline unsigned long long int __double2ull_ru(double x) {
-  return cuemu_float_to_int<unsigned long long int>(x, cuemu_round_up);
-}
+CUEMU_ROUNDED_FORMS(int, __float2int, (float x), cuemu_float_to_int<int>, x)
+CUEMU_ROUNDED_FORMS(unsigned int, __float2uint, (float x), cuemu_float_to_int<unsigned int>, x)
+CUEMU_ROUNDED_FORMS(long long int, __float2ll, (float x), cuemu_float_to_int<long long int>, x)
+CUEMU_ROUNDED_FORMS(unsigned long long int, __float2ull, (float x), cuemu_float_to_int<unsigned long long int>, x)
+CUEMU_ROUNDED_FORMS(int, __double2int, (double x), cuemu_float_to_int<int>, x)
+CUEMU_ROUNDED_FORMS(unsigned int, __double2uint, (double x), cuemu_float_to_int<unsigned int>, x)
+CUEMU_ROUNDED_FORMS(long long int, __double2ll, (double x), cuemu_float_to_int<long long int>, x)
+CUEMU_ROUNDED_FORMS(unsigned long long int, __double2ull, (double x), cuemu_float_to_int<unsigned long long int>, x)
 
 /* ------------------------------------------------------------------------ */
 /* Conversions to floating point.                                            */
 /* ------------------------------------------------------------------------ */
 
-inline float __double2float_rn(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
-inline float __double2float_rz(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
-inline float __double2float_rd(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
-inline float __double2float_ru(double x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
-
-inline float __int2float_rn(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
-inline float __int2float_rz(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
-inline float __int2float_rd(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
-inline float __int2float_ru(int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
-
-inline float __uint2float_rn(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
-inline float __uint2float_rz(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
-inline float __uint2float_rd(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
-inline float __uint2float_ru(unsigned int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
-
-inline float __ll2float_rn(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
-inline float __ll2float_rz(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
-inline float __ll2float_rd(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
-inline float __ll2float_ru(long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
-
-inline float __ull2float_rn(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_nearest); }
-inline float __ull2float_rz(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_zero); }
-inline float __ull2float_rd(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_down); }
-inline float __ull2float_ru(unsigned long long int x) { return cuemu_convert_rounded<float>(x, cuemu_round_up); }
+CUEMU_ROUNDED_FORMS(float, __double2float, (double x), cuemu_convert_rounded<float>, x)
+CUEMU_ROUNDED_FORMS(float, __int2float, (int x), cuemu_convert_rounded<float>, x)
+CUEMU_ROUNDED_FORMS(float, __uint2float, (unsigned int x), cuemu_convert_rounded<float>, x)
+CUEMU_ROUNDED_FORMS(float, __ll2float, (long long int x), cuemu_convert_rounded<float>, x)
+CUEMU_ROUNDED_FORMS(float, __ull2float, (unsigned long long int x), cuemu_convert_rounded<float>, x)
 
 /* Every int and unsigned int is a double, so these are exact. */
 inline double __int2double_rn(int x) { return static_cast<double>(x); }
 inline double __uint2double_rn(unsigned int x) { return static_cast<double>(x); }
 
-inline double __ll2double_rn(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_nearest); }
-inline double __ll2double_rz(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_zero); }
-inline double __ll2double_rd(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_down); }
-inline double __ll2double_ru(long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_up); }
-
-inline double __ull2double_rn(unsigned long long int x) {
-  return cuemu_convert_rounded<double>(x, cuemu_round_nearest);
-}
-inline double __ull2double_rz(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_zero); }
-inline double __ull2double_rd(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_down); }
-inline double __ull2double_ru(unsigned long long int x) { return cuemu_convert_rounded<double>(x, cuemu_round_up); }
+CUEMU_ROUNDED_FORMS(double, __ll2double, (long long int x), cuemu_convert_rounded<double>, x)
+CUEMU_ROUNDED_FORMS(double, __ull2double, (unsigned long long int x), cuemu_convert_rounded<double>, x)
 
 /* ------------------------------------------------------------------------ */
 /* Single-precision arithmetic with a rounding direction. CUDA never fuses   */
 /* these into a multiply-add, so neither does the volatile round trip here.  */
 /* ------------------------------------------------------------------------ */
 
-inline float __fadd_rn(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_nearest); }
-inline float __fadd_rz(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_zero); }
-inline float __fadd_rd(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_down); }
-inline float __fadd_ru(float x, float y) { return cuemu_add_rounded(x, y, cuemu_round_up); }
-
-inline float __fsub_rn(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_nearest); }
-inline float __fsub_rz(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_zero); }
-inline float __fsub_rd(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_down); }
-inline float __fsub_ru(float x, float y) { return cuemu_sub_rounded(x, y, cuemu_round_up); }
-
-inline float __fmul_rn(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_nearest); }
-inline float __fmul_rz(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_zero); }
-inline float __fmul_rd(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_down); }
-inline float __fmul_ru(float x, float y) { return cuemu_mul_rounded(x, y, cuemu_round_up); }
-
-inline float __fdiv_rn(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_nearest); }
-inline float __fdiv_rz(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_zero); }
-inline float __fdiv_rd(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_down); }
-inline float __fdiv_ru(float x, float y) { return cuemu_div_rounded(x, y, cuemu_round_up); }
-
-inline float __frcp_rn(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_nearest); }
-inline float __frcp_rz(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_zero); }
-inline float __frcp_rd(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_down); }
-inline float __frcp_ru(float x) { return cuemu_div_rounded(1.0f, x, cuemu_round_up); }
-
-inline float __fsqrt_rn(float x) { return cuemu_sqrt_rounded(x, cuemu_round_nearest); }
-inline float __fsqrt_rz(float x) { return cuemu_sqrt_rounded(x, cuemu_round_zero); }
-inline float __fsqrt_rd(float x) { return cuemu_sqrt_rounded(x, cuemu_round_down); }
-inline float __fsqrt_ru(float x) { return cuemu_sqrt_rounded(x, cuemu_round_up); }
-
-inline float __fmaf_rn(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_nearest); }
-inline float __fmaf_rz(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_zero); }
-inline float __fmaf_rd(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_down); }
-inline float __fmaf_ru(float x, float y, float z) { return cuemu_fma_rounded(x, y, z, cuemu_round_up); }
+CUEMU_ROUNDED_FORMS(float, __fadd, (float x, float y), cuemu_add_rounded, x, y)
+CUEMU_ROUNDED_FORMS(float, __fsub, (float x, float y), cuemu_sub_rounded, x, y)
+CUEMU_ROUNDED_FORMS(float, __fmul, (float x, float y), cuemu_mul_rounded, x, y)
+CUEMU_ROUNDED_FORMS(float, __fdiv, (float x, float y), cuemu_div_rounded, x, y)
+CUEMU_ROUNDED_FORMS(float, __frcp, (float x), cuemu_div_rounded, 1.0f, x)
+CUEMU_ROUNDED_FORMS(float, __fsqrt, (float x), cuemu_sqrt_rounded, x)
+CUEMU_ROUNDED_FORMS(float, __fmaf, (float x, float y, float z), cuemu_fma_rounded, x, y, z)
 
 inline float __fmaf_ieee_rn(float x, float y, float z) { return __fmaf_rn(x, y, z); }
 inline float __fmaf_ieee_rz(float x, float y, float z) { return __fmaf_rz(x, y, z); }
@@ -415,40 +321,13 @@ inline float __frsqrt_rn(float x) {
 /* Double-precision arithmetic with a rounding direction.                    */
 /* ------------------------------------------------------------------------ */
 
-inline double __dadd_rn(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_nearest); }
-inline double __dadd_rz(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_zero); }
-inline double __dadd_rd(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_down); }
-inline double __dadd_ru(double x, double y) { return cuemu_add_rounded(x, y, cuemu_round_up); }
-
-inline double __dsub_rn(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_nearest); }
-inline double __dsub_rz(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_zero); }
-inline double __dsub_rd(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_down); }
-inline double __dsub_ru(double x, double y) { return cuemu_sub_rounded(x, y, cuemu_round_up); }
-
-inline double __dmul_rn(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_nearest); }
-inline double __dmul_rz(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_zero); }
-inline double __dmul_rd(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_down); }
-inline double __dmul_ru(double x, double y) { return cuemu_mul_rounded(x, y, cuemu_round_up); }
-
-inline double __ddiv_rn(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_nearest); }
-inline double __ddiv_rz(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_zero); }
-inline double __ddiv_rd(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_down); }
-inline double __ddiv_ru(double x, double y) { return cuemu_div_rounded(x, y, cuemu_round_up); }
-
-inline double __drcp_rn(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_nearest); }
-inline double __drcp_rz(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_zero); }
-inline double __drcp_rd(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_down); }
-inline double __drcp_ru(double x) { return cuemu_div_rounded(1.0, x, cuemu_round_up); }
-
-inline double __dsqrt_rn(double x) { return cuemu_sqrt_rounded(x, cuemu_round_nearest); }
-inline double __dsqrt_rz(double x) { return cuemu_sqrt_rounded(x, cuemu_round_zero); }
-inline double __dsqrt_rd(double x) { return cuemu_sqrt_rounded(x, cuemu_round_down); }
-inline double __dsqrt_ru(double x) { return cuemu_sqrt_rounded(x, cuemu_round_up); }
-
-inline double __fma_rn(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_nearest); }
-inline double __fma_rz(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_zero); }
-inline double __fma_rd(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_down); }
-inline double __fma_ru(double x, double y, double z) { return cuemu_fma_rounded(x, y, z, cuemu_round_up); }
+CUEMU_ROUNDED_FORMS(double, __dadd, (double x, double y), cuemu_add_rounded, x, y)
+CUEMU_ROUNDED_FORMS(double, __dsub, (double x, double y), cuemu_sub_rounded, x, y)
+CUEMU_ROUNDED_FORMS(double, __dmul, (double x, double y), cuemu_mul_rounded, x, y)
+CUEMU_ROUNDED_FORMS(double, __ddiv, (double x, double y), cuemu_div_rounded, x, y)
+CUEMU_ROUNDED_FORMS(double, __drcp, (double x), cuemu_div_rounded, 1.0, x)
+CUEMU_ROUNDED_FORMS(double, __dsqrt, (double x), cuemu_sqrt_rounded, x)
+CUEMU_ROUNDED_FORMS(double, __fma, (double x, double y, double z), cuemu_fma_rounded, x, y, z)
 
 /* ------------------------------------------------------------------------ */
 /* Fast single-precision intrinsics. The GPU approximates these in hardware; */

@@ -6,9 +6,9 @@
  * __half and once for __nv_bfloat16, as ordinary (non-template) overloads;
  * overload resolution between the two depends on that. The macros below
  * stamp out one such set per type from the functions on raw bits, so the two
- * types cannot drift apart. A header that expands them first defines
- * `unsigned short cuemu_nf_bits(T)` for its types and a function that builds
- * a T from bits (MAKE below).
+ * types cannot drift apart. A header expands CUEMU_NF_DEFINE_CONVERSIONS
+ * first (the raw bits, the conversions and cuemu_<N>_from_bits(), the MAKE
+ * of the others), then the overload sets.
  *
  * Internal header of the shims: kernel code uses cuda_fp16.h and cuda_bf16.h.
  */
@@ -69,28 +69,27 @@ inline bool cuemu_nf_unordered(unsigned short a, unsigned short b,
   return cuemu_nf_isnan(a, f) || cuemu_nf_isnan(b, f);
 }
 
-/* max and min: a NaN operand yields the other one, two NaNs the canonical
- * NaN; max(+0, -0) is +0 and min(+0, -0) is -0. */
-inline unsigned short cuemu_nf_max(unsigned short a, unsigned short b,
-                                          cuemu_nf_format f) {
+/* max (want_max) or min: a NaN operand yields the other one, two NaNs the
+ * canonical NaN; max(+0, -0) is +0 and min(+0, -0) is -0. */
+inline unsigned short cuemu_nf_extreme(unsigned short a, unsigned short b,
+                                       cuemu_nf_format f, bool want_max) {
   if (cuemu_nf_isnan(a, f))
     return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
   if (cuemu_nf_isnan(b, f))
     return a;
-  if (cuemu_nf_eq(a, b, f))
-    return (a & 0x8000U) != 0U ? b : a;
-  return cuemu_nf_lt(a, b, f) ? b : a;
+  const bool a_below = cuemu_nf_eq(a, b, f) ? (a & 0x8000U) != 0U
+                                             : cuemu_nf_lt(a, b, f);
+  return a_below != want_max ? a : b;
+}
+
+inline unsigned short cuemu_nf_max(unsigned short a, unsigned short b,
+                                   cuemu_nf_format f) {
+  return cuemu_nf_extreme(a, b, f, true);
 }
 
 inline unsigned short cuemu_nf_min(unsigned short a, unsigned short b,
-                                          cuemu_nf_format f) {
-  if (cuemu_nf_isnan(a, f))
-    return cuemu_nf_isnan(b, f) ? cuemu_nf_canonical_nan : b;
-  if (cuemu_nf_isnan(b, f))
-    return a;
-  if (cuemu_nf_eq(a, b, f))
-    return (a & 0x8000U) != 0U ? a : b;
-  return cuemu_nf_lt(a, b, f) ? a : b;
+                                   cuemu_nf_format f) {
+  return cuemu_nf_extreme(a, b, f, false);
 }
 
 /* max and min that propagate NaN (the _nan forms). */
@@ -476,5 +475,279 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline bool operator<(const H2 &lh, const H2 &rh) { return __hblt2(lh, rh); } \
   inline bool operator>=(const H2 &lh, const H2 &rh) { return __hbge2(lh, rh); } \
   inline bool operator<=(const H2 &lh, const H2 &rh) { return __hble2(lh, rh); }
+
+/* ---- The types ------------------------------------------------------------
+ *
+ * __half and __nv_bfloat16 have the same members, and so do __half2 and
+ * __nv_bfloat162: the macros below write them once. N is the stem of the
+ * conversions' names ("half", "bfloat16"), H and H2 the types, RAW and RAW2
+ * their raw types (members x, and x and y). A header defines its raw types
+ * and declares its conversions first (the members call them), then writes
+ *
+ *   struct alignas(2) H {
+ *     CUEMU_NF_RAW_MEMBERS(H, RAW)
+ *   #if !defined(<CUDA's switch for the type's conversions>)
+ *     CUEMU_NF_CONVERSION_MEMBERS(N, H)
+ *   #endif
+ *   };
+ *   CUEMU_NF_DEFINE_PAIR_TYPE(H, H2, RAW, RAW2)
+ *
+ * and, after the types, CUEMU_NF_DEFINE_CONVERSIONS (below). */
+
+#define CUEMU_NF_DEFINE_RAW_TYPES(RAW, RAW2)                                   \
+  typedef struct alignas(2) {                                                  \
+    unsigned short x;                                                          \
+  } RAW;                                                                       \
+  typedef struct alignas(4) {                                                  \
+    unsigned short x;                                                          \
+    unsigned short y;                                                          \
+  } RAW2;
+
+#define CUEMU_NF_DECLARE_CONVERSIONS(N, H)                                     \
+  struct H;                                                                    \
+  H __float2##N(const float a);                                                \
+  H __double2##N(const double a);                                              \
+  float __##N##2float(const H a);                                              \
+  H __short2##N##_rn(const short int i);                                       \
+  H __ushort2##N##_rn(const unsigned short int i);                             \
+  H __int2##N##_rn(const int i);                                               \
+  H __uint2##N##_rn(const unsigned int i);                                     \
+  H __ll2##N##_rn(const long long int i);                                      \
+  H __ull2##N##_rn(const unsigned long long int i);                            \
+  signed char __##N##2char_rz(const H h);                                      \
+  unsigned char __##N##2uchar_rz(const H h);                                   \
+  short int __##N##2short_rz(const H h);                                       \
+  unsigned short int __##N##2ushort_rz(const H h);                             \
+  int __##N##2int_rz(const H h);                                               \
+  unsigned int __##N##2uint_rz(const H h);                                     \
+  long long int __##N##2ll_rz(const H h);                                      \
+  unsigned long long int __##N##2ull_rz(const H h);
+
+#define CUEMU_NF_RAW_MEMBERS(H, RAW)                                           \
+protected:                                                                     \
+  unsigned short __x;                                                          \
+                                                                               \
+public:                                                                        \
+  H() = default;                                                               \
+  constexpr H(const RAW &hr) : __x(hr.x) {}                                    \
+  H &operator=(const RAW &hr) {                                                \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  volatile H &operator=(const RAW &hr) volatile {                              \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  volatile H &operator=(const volatile RAW &hr) volatile {                     \
+    __x = hr.x;                                                                \
+    return *this;                                                              \
+  }                                                                            \
+  operator RAW() const {                                                       \
+    RAW r;                                                                     \
+    r.x = __x;                                                                 \
+    return r;                                                                  \
+  }                                                                            \
+  operator RAW() const volatile {                                              \
+    RAW r;                                                                     \
+    r.x = __x;                                                                 \
+    return r;                                                                  \
+  }
+
+/* char is signed on the hosts cuemu supports. */
+#define CUEMU_NF_CONVERSION_MEMBERS(N, H)                                      \
+  H(const float f) { *this = __float2##N(f); }                                 \
+  H(const double f) { *this = __double2##N(f); }                               \
+  operator float() const { return __##N##2float(*this); }                      \
+  H &operator=(const float f) { return *this = __float2##N(f); }               \
+  H &operator=(const double f) { return *this = __double2##N(f); }             \
+                                                                               \
+  H(const short val) { *this = __short2##N##_rn(val); }                        \
+  H(const unsigned short val) { *this = __ushort2##N##_rn(val); }              \
+  H(const int val) { *this = __int2##N##_rn(val); }                            \
+  H(const unsigned int val) { *this = __uint2##N##_rn(val); }                  \
+  H(const long val) { *this = __ll2##N##_rn(static_cast<long long>(val)); }    \
+  H(const unsigned long val) {                                                 \
+    *this = __ull2##N##_rn(static_cast<unsigned long long>(val));              \
+  }                                                                            \
+  H(const long long val) { *this = __ll2##N##_rn(val); }                       \
+  H(const unsigned long long val) { *this = __ull2##N##_rn(val); }             \
+                                                                               \
+  operator signed char() const { return __##N##2char_rz(*this); }              \
+  operator unsigned char() const { return __##N##2uchar_rz(*this); }           \
+  operator char() const { return static_cast<char>(__##N##2char_rz(*this)); } \
+  operator short() const { return __##N##2short_rz(*this); }                   \
+  operator unsigned short() const { return __##N##2ushort_rz(*this); }         \
+  operator int() const { return __##N##2int_rz(*this); }                       \
+  operator unsigned int() const { return __##N##2uint_rz(*this); }             \
+  operator long() const { return static_cast<long>(__##N##2ll_rz(*this)); }    \
+  operator unsigned long() const {                                             \
+    return static_cast<unsigned long>(__##N##2ull_rz(*this));                  \
+  }                                                                            \
+  operator long long() const { return __##N##2ll_rz(*this); }                  \
+  operator unsigned long long() const { return __##N##2ull_rz(*this); }        \
+  H &operator=(const short val) { return *this = __short2##N##_rn(val); }      \
+  H &operator=(const unsigned short val) {                                     \
+    return *this = __ushort2##N##_rn(val);                                     \
+  }                                                                            \
+  H &operator=(const int val) { return *this = __int2##N##_rn(val); }          \
+  H &operator=(const unsigned int val) { return *this = __uint2##N##_rn(val); } \
+  H &operator=(const long long val) { return *this = __ll2##N##_rn(val); }     \
+  H &operator=(const unsigned long long val) {                                 \
+    return *this = __ull2##N##_rn(val);                                        \
+  }                                                                            \
+  constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
+
+#define CUEMU_NF_DEFINE_PAIR_TYPE(H, H2, RAW, RAW2)                            \
+  struct alignas(4) H2 {                                                       \
+    H x;                                                                       \
+    H y;                                                                       \
+                                                                               \
+    H2() = default;                                                            \
+    constexpr H2(const H &a, const H &b) : x(a), y(b) {}                       \
+    H2(const RAW2 &h2r) {                                                      \
+      RAW r;                                                                   \
+      r.x = h2r.x;                                                             \
+      x = r;                                                                   \
+      r.x = h2r.y;                                                             \
+      y = r;                                                                   \
+    }                                                                          \
+    H2 &operator=(const RAW2 &h2r) { return *this = H2(h2r); }                 \
+    operator RAW2() const {                                                    \
+      RAW2 r;                                                                  \
+      r.x = static_cast<RAW>(x).x;                                             \
+      r.y = static_cast<RAW>(y).x;                                             \
+      return r;                                                                \
+    }                                                                          \
+  };
+
+/* ---- Raw bits and conversions ---------------------------------------------
+ *
+ * CUDA names the conversions after the type: __half2float and
+ * __bfloat162float, __short2half_rn and __short2bfloat16_rn, make_half2 and
+ * make_bfloat162. N is the name's stem for the scalar ("half", "bfloat16"),
+ * N2 for the pair ("half2", "bfloat162"); H and H2 are the types, RAW the
+ * scalar's raw type (member x) and F the format. The expansion also defines
+ * the raw-bit accessors that the overload sets above need, cuemu_nf_bits()
+ * and cuemu_nf_bits_volatile(), and cuemu_<N>_from_bits(), their MAKE.
+ *
+ * To integer: NaN gives 0 (0x8000000000000000 for 64-bit results) and values
+ * out of range saturate. From integer: rounded in the named mode. */
+
+#define CUEMU_NF_TO_INT(NAME, H, F, T, MODE, LO, HI, NAN_VALUE)                \
+  inline T NAME(const H h) {                                                   \
+    return static_cast<T>(cuemu_nf_to_integer(cuemu_nf_bits(h), F, MODE, LO,   \
+                                              HI, NAN_VALUE));                 \
+  }
+#define CUEMU_NF_TO_INT4(STEM, H, F, T, LO, HI, NAN_VALUE)                     \
+  CUEMU_NF_TO_INT(STEM##_rn, H, F, T, CUEMU_ROUND_RN, LO, HI, NAN_VALUE)       \
+  CUEMU_NF_TO_INT(STEM##_rz, H, F, T, CUEMU_ROUND_RZ, LO, HI, NAN_VALUE)       \
+  CUEMU_NF_TO_INT(STEM##_rd, H, F, T, CUEMU_ROUND_RD, LO, HI, NAN_VALUE)       \
+  CUEMU_NF_TO_INT(STEM##_ru, H, F, T, CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
+#define CUEMU_NF_TO_ULL(NAME, H, F, MODE)                                      \
+  inline unsigned long long int NAME(const H h) {                              \
+    return cuemu_nf_to_ull(cuemu_nf_bits(h), F, MODE);                         \
+  }
+#define CUEMU_NF_FROM_DOUBLE(NAME, H, F, MAKE, MODE)                           \
+  inline H NAME(const float a) { return MAKE(cuemu_nf_from_double(a, F, MODE)); }
+#define CUEMU_NF_FROM_ULL(i, f, mode) cuemu_nf_from_ull((i), false, (f), (mode))
+#define CUEMU_NF_FROM_INT(STEM, H, F, MAKE, T, CONV)                           \
+  inline H STEM##_rn(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RN)); }   \
+  inline H STEM##_rz(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RZ)); }   \
+  inline H STEM##_rd(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RD)); }   \
+  inline H STEM##_ru(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RU)); }
+
+#define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H, H2, RAW, F)                      \
+  inline unsigned short cuemu_nf_bits(const H h) {                             \
+    return static_cast<RAW>(h).x;                                              \
+  }                                                                            \
+  inline unsigned short cuemu_nf_bits_volatile(const volatile H &h) {          \
+    return static_cast<RAW>(h).x;                                              \
+  }                                                                            \
+  inline H cuemu_##N##_from_bits(unsigned bits) {                              \
+    RAW r;                                                                     \
+    r.x = static_cast<unsigned short>(bits);                                   \
+    return H(r);                                                               \
+  }                                                                            \
+  inline short int __##N##_as_short(const H h) {                               \
+    return static_cast<short int>(cuemu_nf_bits(h));                           \
+  }                                                                            \
+  inline unsigned short int __##N##_as_ushort(const H h) {                     \
+    return cuemu_nf_bits(h);                                                   \
+  }                                                                            \
+  inline H __short_as_##N(const short int i) {                                 \
+    return cuemu_##N##_from_bits(static_cast<unsigned short>(i));              \
+  }                                                                            \
+  inline H __ushort_as_##N(const unsigned short int i) {                       \
+    return cuemu_##N##_from_bits(i);                                           \
+  }                                                                            \
+                                                                               \
+  inline H __double2##N(const double a) {                                      \
+    return cuemu_##N##_from_bits(cuemu_nf_from_double(a, F, CUEMU_ROUND_RN));  \
+  }                                                                            \
+  inline H __float2##N(const float a) { return __double2##N(a); }              \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rn, H, F, cuemu_##N##_from_bits,          \
+                       CUEMU_ROUND_RN)                                         \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rz, H, F, cuemu_##N##_from_bits,          \
+                       CUEMU_ROUND_RZ)                                         \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rd, H, F, cuemu_##N##_from_bits,          \
+                       CUEMU_ROUND_RD)                                         \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_ru, H, F, cuemu_##N##_from_bits,          \
+                       CUEMU_ROUND_RU)                                         \
+  inline float __##N##2float(const H a) {                                      \
+    return cuemu_nf_to_float(cuemu_nf_bits(a), F);                             \
+  }                                                                            \
+  inline H2 __float2##N2##_rn(const float a) {                                 \
+    return H2(__float2##N(a), __float2##N(a));                                 \
+  }                                                                            \
+  inline H2 __floats2##N2##_rn(const float a, const float b) {                 \
+    return H2(__float2##N(a), __float2##N(b));                                 \
+  }                                                                            \
+  inline H2 __float22##N2##_rn(const float2 a) {                               \
+    return H2(__float2##N(a.x), __float2##N(a.y));                             \
+  }                                                                            \
+  inline float2 __##N2##2float2(const H2 a) {                                  \
+    float2 r;                                                                  \
+    r.x = __##N##2float(a.x);                                                  \
+    r.y = __##N##2float(a.y);                                                  \
+    return r;                                                                  \
+  }                                                                            \
+                                                                               \
+  CUEMU_NF_TO_INT(__##N##2char_rz, H, F, signed char, CUEMU_ROUND_RZ, -128.0,  \
+                  127.0, 0)                                                    \
+  CUEMU_NF_TO_INT(__##N##2uchar_rz, H, F, unsigned char, CUEMU_ROUND_RZ, 0.0,  \
+                  255.0, 0)                                                    \
+  CUEMU_NF_TO_INT4(__##N##2short, H, F, short int, -32768.0, 32767.0, 0)       \
+  CUEMU_NF_TO_INT4(__##N##2ushort, H, F, unsigned short int, 0.0, 65535.0, 0)  \
+  CUEMU_NF_TO_INT4(__##N##2int, H, F, int, -2147483648.0, 2147483647.0, 0)     \
+  CUEMU_NF_TO_INT4(__##N##2uint, H, F, unsigned int, 0.0, 4294967295.0, 0)     \
+  CUEMU_NF_TO_INT4(__##N##2ll, H, F, long long int, -9223372036854775808.0,    \
+                   9223372036854775807.0, INT64_MIN)                           \
+  CUEMU_NF_TO_ULL(__##N##2ull_rn, H, F, CUEMU_ROUND_RN)                        \
+  CUEMU_NF_TO_ULL(__##N##2ull_rz, H, F, CUEMU_ROUND_RZ)                        \
+  CUEMU_NF_TO_ULL(__##N##2ull_rd, H, F, CUEMU_ROUND_RD)                        \
+  CUEMU_NF_TO_ULL(__##N##2ull_ru, H, F, CUEMU_ROUND_RU)                        \
+  CUEMU_NF_FROM_INT(__short2##N, H, F, cuemu_##N##_from_bits, short int,       \
+                    cuemu_nf_from_ll)                                          \
+  CUEMU_NF_FROM_INT(__ushort2##N, H, F, cuemu_##N##_from_bits,                 \
+                    unsigned short int, cuemu_nf_from_ll)                      \
+  CUEMU_NF_FROM_INT(__int2##N, H, F, cuemu_##N##_from_bits, int,               \
+                    cuemu_nf_from_ll)                                          \
+  CUEMU_NF_FROM_INT(__uint2##N, H, F, cuemu_##N##_from_bits, unsigned int,     \
+                    cuemu_nf_from_ll)                                          \
+  CUEMU_NF_FROM_INT(__ll2##N, H, F, cuemu_##N##_from_bits, long long int,      \
+                    cuemu_nf_from_ll)                                          \
+  CUEMU_NF_FROM_INT(__ull2##N, H, F, cuemu_##N##_from_bits,                    \
+                    unsigned long long int, CUEMU_NF_FROM_ULL)                 \
+                                                                               \
+  inline H2 make_##N2(const H x, const H y) { return H2(x, y); }               \
+  inline H2 __##N##2##N2(const H a) { return H2(a, a); }                       \
+  inline H2 __halves2##N2(const H a, const H b) { return H2(a, b); }           \
+  inline H __low2##N(const H2 a) { return a.x; }                               \
+  inline H __high2##N(const H2 a) { return a.y; }                              \
+  inline H2 __low2##N2(const H2 a) { return H2(a.x, a.x); }                    \
+  inline H2 __high2##N2(const H2 a) { return H2(a.y, a.y); }                   \
+  inline H2 __lows2##N2(const H2 a, const H2 b) { return H2(a.x, b.x); }       \
+  inline H2 __highs2##N2(const H2 a, const H2 b) { return H2(a.y, b.y); }
+
 
 #endif /* CUEMU_NARROW_FLOAT_OPS_H */

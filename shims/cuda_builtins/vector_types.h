@@ -27,191 +27,59 @@
 #define CUEMU_VECTOR_DEPRECATED(msg) [[deprecated(msg)]]
 #endif
 
-struct char1 {
-  signed char x;
-};
-struct alignas(2) char2 {
-  signed char x, y;
-};
-struct char3 {
-  signed char x, y, z;
-};
-struct alignas(4) char4 {
-  signed char x, y, z, w;
-};
+/* The element types of CUDA's vector types, one row each, in one list that
+ * also gives vector_functions.h its make_<type>() constructors.
+ * NARROW(stem, T, align2, align4) stands for stem1 ... stem4, whose
+ * two- and four-element types have the alignments given; WIDE(stem, T), for
+ * a 64-bit T, stands for stem1 ... stem4 (deprecated, aligned to 16 bytes),
+ * stem4_16a and stem4_32a. */
+#define CUEMU_VECTOR_TYPES(NARROW, WIDE)                                       \
+  NARROW(char, signed char, 2, 4)                                              \
+  NARROW(uchar, unsigned char, 2, 4)                                           \
+  NARROW(short, short, 4, 8)                                                   \
+  NARROW(ushort, unsigned short, 4, 8)                                         \
+  NARROW(int, int, 8, 16)                                                      \
+  NARROW(uint, unsigned int, 8, 16)                                            \
+  WIDE(long, long int)                                                         \
+  WIDE(ulong, unsigned long int)                                               \
+  WIDE(longlong, long long int)                                                \
+  WIDE(ulonglong, unsigned long long int)                                      \
+  NARROW(float, float, 8, 16)                                                  \
+  WIDE(double, double)
 
-struct uchar1 {
-  unsigned char x;
-};
-struct alignas(2) uchar2 {
-  unsigned char x, y;
-};
-struct uchar3 {
-  unsigned char x, y, z;
-};
-struct alignas(4) uchar4 {
-  unsigned char x, y, z, w;
-};
+#define CUEMU_VECTOR_1_TO_3_(stem, T, align2)                                  \
+  struct stem##1 {                                                             \
+    T x;                                                                       \
+  };                                                                           \
+  struct alignas(align2) stem##2 {                                             \
+    T x, y;                                                                    \
+  };                                                                           \
+  struct stem##3 {                                                             \
+    T x, y, z;                                                                 \
+  };
+#define CUEMU_VECTOR_NARROW_(stem, T, align2, align4)                          \
+  CUEMU_VECTOR_1_TO_3_(stem, T, align2)                                        \
+  struct alignas(align4) stem##4 {                                             \
+    T x, y, z, w;                                                              \
+  };
+#define CUEMU_VECTOR_WIDE_(stem, T)                                            \
+  CUEMU_VECTOR_1_TO_3_(stem, T, 16)                                            \
+  struct CUEMU_VECTOR_DEPRECATED("use " #stem "4_16a or " #stem "4_32a")       \
+      alignas(16) stem##4 {                                                    \
+    T x, y, z, w;                                                              \
+  };                                                                           \
+  struct alignas(16) stem##4_16a {                                             \
+    T x, y, z, w;                                                              \
+  };                                                                           \
+  struct alignas(32) stem##4_32a {                                             \
+    T x, y, z, w;                                                              \
+  };
 
-struct short1 {
-  short x;
-};
-struct alignas(4) short2 {
-  short x, y;
-};
-struct short3 {
-  short x, y, z;
-};
-struct alignas(8) short4 {
-  short x, y, z, w;
-};
+CUEMU_VECTOR_TYPES(CUEMU_VECTOR_NARROW_, CUEMU_VECTOR_WIDE_)
 
-struct ushort1 {
-  unsigned short x;
-};
-struct alignas(4) ushort2 {
-  unsigned short x, y;
-};
-struct ushort3 {
-  unsigned short x, y, z;
-};
-struct alignas(8) ushort4 {
-  unsigned short x, y, z, w;
-};
-
-struct int1 {
-  int x;
-};
-struct alignas(8) int2 {
-  int x, y;
-};
-struct int3 {
-  int x, y, z;
-};
-struct alignas(16) int4 {
-  int x, y, z, w;
-};
-
-struct uint1 {
-  unsigned int x;
-};
-struct alignas(8) uint2 {
-  unsigned int x, y;
-};
-struct uint3 {
-  unsigned int x, y, z;
-};
-struct alignas(16) uint4 {
-  unsigned int x, y, z, w;
-};
-
-struct long1 {
-  long int x;
-};
-struct alignas(16) long2 {
-  long int x, y;
-};
-struct long3 {
-  long int x, y, z;
-};
-struct CUEMU_VECTOR_DEPRECATED("use long4_16a or long4_32a") alignas(16) long4 {
-  long int x, y, z, w;
-};
-struct alignas(16) long4_16a {
-  long int x, y, z, w;
-};
-struct alignas(32) long4_32a {
-  long int x, y, z, w;
-};
-
-struct ulong1 {
-  unsigned long int x;
-};
-struct alignas(16) ulong2 {
-  unsigned long int x, y;
-};
-struct ulong3 {
-  unsigned long int x, y, z;
-};
-struct CUEMU_VECTOR_DEPRECATED("use ulong4_16a or ulong4_32a") alignas(16) ulong4 {
-  unsigned long int x, y, z, w;
-};
-struct alignas(16) ulong4_16a {
-  unsigned long int x, y, z, w;
-};
-struct alignas(32) ulong4_32a {
-  unsigned long int x, y, z, w;
-};
-
-struct longlong1 {
-  long long int x;
-};
-struct alignas(16) longlong2 {
-  long long int x, y;
-};
-struct longlong3 {
-  long long int x, y, z;
-};
-struct CUEMU_VECTOR_DEPRECATED("use longlong4_16a or longlong4_32a") alignas(16) longlong4 {
-  long long int x, y, z, w;
-};
-struct alignas(16) longlong4_16a {
-  long long int x, y, z, w;
-};
-struct alignas(32) longlong4_32a {
-  long long int x, y, z, w;
-};
-
-struct ulonglong1 {
-  unsigned long long int x;
-};
-struct alignas(16) ulonglong2 {
-  unsigned long long int x, y;
-};
-struct ulonglong3 {
-  unsigned long long int x, y, z;
-};
-struct CUEMU_VECTOR_DEPRECATED("use ulonglong4_16a or ulonglong4_32a") alignas(16) ulonglong4 {
-  unsigned long long int x, y, z, w;
-};
-struct alignas(16) ulonglong4_16a {
-  unsigned long long int x, y, z, w;
-};
-struct alignas(32) ulonglong4_32a {
-  unsigned long long int x, y, z, w;
-};
-
-struct float1 {
-  float x;
-};
-struct alignas(8) float2 {
-  float x, y;
-};
-struct float3 {
-  float x, y, z;
-};
-struct alignas(16) float4 {
-  float x, y, z, w;
-};
-
-struct double1 {
-  double x;
-};
-struct alignas(16) double2 {
-  double x, y;
-};
-struct double3 {
-  double x, y, z;
-};
-struct CUEMU_VECTOR_DEPRECATED("use double4_16a or double4_32a") alignas(16) double4 {
-  double x, y, z, w;
-};
-struct alignas(16) double4_16a {
-  double x, y, z, w;
-};
-struct alignas(32) double4_32a {
-  double x, y, z, w;
-};
+#undef CUEMU_VECTOR_WIDE_
+#undef CUEMU_VECTOR_NARROW_
+#undef CUEMU_VECTOR_1_TO_3_
 #undef CUEMU_VECTOR_DEPRECATED
 
 /*

@@ -1,6 +1,7 @@
 # gdb_lib.sh: what the gdb batch tests (tests/gdb/*.sh) share. Sourced, not
 # run, after setting `name` to the test's name. Run by `make check` with
-# AM_TESTS_ENVIRONMENT; skipped (77) when gdb, or its Python, is missing.
+# AM_TESTS_ENVIRONMENT; skipped (77) when gdb, or its Python, is missing,
+# or failed where CI=true (see tests/test_tools.sh).
 #
 #   build PROGRAM        compiles tests/gdb/PROGRAM.cu with cuemu-cc -g into
 #                        $work/PROGRAM
@@ -15,16 +16,12 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 gdb_cmd=${GDB:-gdb}
+. "$srcdir/tests/test_tools.sh"
 
-if ! command -v "$gdb_cmd" >/dev/null 2>&1; then
-  echo "$name: gdb not found; skipped"
-  exit 77
-fi
-if ! "$gdb_cmd" -batch -nx -ex 'python print("cuemu-python-ok")' 2>&1 |
-  grep -q cuemu-python-ok; then
-  echo "$name: $gdb_cmd has no Python support; skipped"
-  exit 77
-fi
+command -v "$gdb_cmd" >/dev/null 2>&1 || tool_missing "$name" "gdb not found"
+"$gdb_cmd" -batch -nx -ex 'python print("cuemu-python-ok")' 2>&1 |
+  grep -q cuemu-python-ok ||
+  tool_missing "$name" "$gdb_cmd has no Python support"
 for tool in cuemu-cc cuemu-gdb; do
   if [ ! -x "$builddir/$tool" ]; then
     echo "$name: $builddir/$tool is not built"

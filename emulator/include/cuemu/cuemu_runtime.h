@@ -61,16 +61,10 @@ int cuemu_rt_peek_last_error(void);
 const char *cuemu_rt_error_name(int code);
 const char *cuemu_rt_error_string(int code);
 
-/* The CUDA error code of a cuemu status (cuemu_status.h). */
-int cuemu_rt_error_of_status(int status);
-
-/* Non-zero for the statuses of errors that happen while a kernel runs
- * (a fault, an assert, a divergent barrier, ...), which are sticky. */
-int cuemu_rt_status_is_execution_error(int status);
-
 /* Records the outcome of a launch (a cuemu status) and returns its CUDA
- * error code: a configuration error becomes the last error; an execution
- * error (CUEMU_DIVERGENT_BARRIER ... CUEMU_TRAP) also becomes sticky. */
+ * error code (cuemu_status_cuda_error): a configuration error becomes the
+ * last error; an execution error (cuemu_status_is_sticky) also becomes
+ * sticky. */
 int cuemu_rt_record_launch_status(int status);
 
 /* Device management (emulator/runtime/cuemu_rt_device.c). */

@@ -2,8 +2,32 @@
  * cuemu_status.h: the single table of statuses returned by libcuemu.
  *
  * Every function of libcuemu that can fail returns a cuemu_status; zero is
- * success. The table below generates the enum, cuemu_status_name() and
- * cuemu_strerror(); add a status here and nowhere else.
+ * success. The table below generates the enum, cuemu_status_name(),
+ * cuemu_strerror(), the CUDA errors a status becomes and whether it is
+ * sticky; add a status here and nowhere else.
+ *
+ * CUEMU_STATUS_MAP(XX) calls XX(name, description, runtime, driver, kind):
+ *
+ * - runtime: the cudaError_t (cuemu_rt_errors.h) a CUDA program gets where
+ *   the emulator reports this status: a launch's error, cudaGetLastError().
+ * - driver: the CUresult (cuemu_driver_errors.h) of the same condition, as
+ *   the driver API (and CuPy, whose kernels run through it) reports it. The
+ *   two differ where CUDA's two APIs differ: a bad launch configuration is
+ *   cudaErrorInvalidConfiguration for the runtime but CUDA_ERROR_INVALID_VALUE
+ *   for cuLaunchKernel.
+ * - kind: STICKY for an execution error, one that happens while a kernel
+ *   runs and corrupts the CUDA context on a GPU (cudaErrorIllegalAddress,
+ *   cudaErrorAssert, ...): every later call that works with the device
+ *   returns it, until cudaDeviceReset(). CALL for every other status: the
+ *   error belongs to the call that returned it (a launch configuration
+ *   error such as cudaErrorInvalidConfiguration, a missing kernel, ...).
+ *
+ * Where CUDA can detect the condition, the columns say what CUDA reports,
+ * with the reason beside the row. Where the condition is one that only the
+ * emulator detects (a GPU would hang or compute garbage), they say what a
+ * CUDA program would see closest to it. Statuses that have no CUDA
+ * counterpart at all (a parity mismatch, a host compiler's failure) become
+ * cudaErrorUnknown and CUDA_ERROR_UNKNOWN.
  */
 #ifndef CUEMU_STATUS_H
 #define CUEMU_STATUS_H
@@ -12,45 +36,115 @@
 extern "C" {
 #endif
 
+/* clang-format off */
 #define CUEMU_STATUS_MAP(XX)                                                   \
-  XX(SUCCESS, "no error")                                                      \
-  XX(INVALID_VALUE, "an argument is invalid")                                  \
-  XX(OUT_OF_MEMORY, "out of memory")                                           \
-  XX(IO_ERROR, "a file could not be read or written")                          \
-  XX(MODULE_LOAD, "the module could not be loaded")                            \
-  XX(MODULE_VERSION, "the module was built for another version of cuemu")          \
-  XX(KERNEL_NOT_FOUND, "no kernel of that name in the module")                 \
-  XX(INVALID_GRID_DIM, "a grid dimension is zero or past CUDA's limits")       \
-  XX(INVALID_BLOCK_DIM, "a block dimension is zero or past CUDA's limits")     \
-  XX(TOO_MANY_THREADS, "more than 1024 threads per block")                     \
-  XX(SHARED_MEMORY_LIMIT, "dynamic shared memory above the kernel's limit")    \
-  XX(LAUNCH_OUT_OF_RESOURCES, "more threads than the kernel's __launch_bounds__") \
-  XX(ARGUMENT_COUNT, "wrong number of kernel arguments")                       \
-  XX(DIVERGENT_BARRIER, "threads of a block wait at different barriers")       \
-  XX(DEADLOCK, "no thread of the block can make progress")                     \
-  XX(WARP_MISUSE, "a warp collective was misused (mask, exited or absent lanes)") \
-  XX(STACK_OVERFLOW, "a thread overflowed its stack")                          \
-  XX(KERNEL_FAULT, "a kernel thread faulted (invalid memory access)")          \
-  XX(ASSERT, "a device-side assertion failed")                                 \
-  XX(TRAP, "a kernel executed __trap()")                                       \
-  XX(COMPILE, "the kernel source did not compile")                             \
-  XX(CACHE, "the compile cache could not be used")                             \
-  XX(NOT_SUPPORTED, "the operation is not supported")                          \
-  XX(COOPERATIVE_TOO_LARGE, "more blocks than can be resident at once")        \
-  XX(GRID_SYNC, "grid.sync() outside a cooperative launch")                    \
-  XX(INVALID_HANDLE, "a stream or event handle is not valid")                  \
-  XX(CHECK_REPORT, "a checker reported an error in the kernel")               \
-  XX(CASE_INVALID, "a parity case is malformed or does not match its kernel") \
-  XX(HOST_COMPILE, "the host implementation did not compile")                 \
-  XX(MISMATCH, "outputs differ beyond the case's tolerance")                  \
-  XX(NVRTC, "NVRTC is missing or did not compile the kernel")                 \
-  XX(NO_DEVICE, "no CUDA device (or no driver) is present")                   \
-  XX(CUDA_DRIVER, "the CUDA driver reported an error")                        \
-  XX(INTERNAL, "internal error in cuemu")
+  XX(SUCCESS, "no error",                                                      \
+     cudaSuccess, CUDA_SUCCESS, CALL)                                          \
+  XX(INVALID_VALUE, "an argument is invalid",                                  \
+     cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE, CALL)                    \
+  XX(OUT_OF_MEMORY, "out of memory",                                           \
+     cudaErrorMemoryAllocation, CUDA_ERROR_OUT_OF_MEMORY, CALL)                \
+  /* A file could not be read or written: an OS call failed. */               \
+  XX(IO_ERROR, "a file could not be read or written",                          \
+     cudaErrorOperatingSystem, CUDA_ERROR_OPERATING_SYSTEM, CALL)              \
+  /* cuModuleLoad of a file that is not a loadable image. */                   \
+  XX(MODULE_LOAD, "the module could not be loaded",                            \
+     cudaErrorInvalidKernelImage, CUDA_ERROR_INVALID_IMAGE, CALL)              \
+  /* A module built for another cuemu is like a cubin for another GPU: the */ \
+  /* image holds no code for this device. */                                   \
+  XX(MODULE_VERSION, "the module was built for another version of cuemu",      \
+     cudaErrorNoKernelImageForDevice, CUDA_ERROR_NO_BINARY_FOR_GPU, CALL)      \
+  /* cuModuleGetFunction gives CUDA_ERROR_NOT_FOUND; a runtime launch of */    \
+  /* something that is not a kernel gives cudaErrorInvalidDeviceFunction. */   \
+  XX(KERNEL_NOT_FOUND, "no kernel of that name in the module",                 \
+     cudaErrorInvalidDeviceFunction, CUDA_ERROR_NOT_FOUND, CALL)               \
+  /* Launch shapes past the device's limits: cudaErrorInvalidConfiguration */  \
+  /* from the runtime, CUDA_ERROR_INVALID_VALUE from cuLaunchKernel. */        \
+  XX(INVALID_GRID_DIM, "a grid dimension is zero or past CUDA's limits",       \
+     cudaErrorInvalidConfiguration, CUDA_ERROR_INVALID_VALUE, CALL)            \
+  XX(INVALID_BLOCK_DIM, "a block dimension is zero or past CUDA's limits",     \
+     cudaErrorInvalidConfiguration, CUDA_ERROR_INVALID_VALUE, CALL)            \
+  XX(TOO_MANY_THREADS, "more threads per block than the device allows",        \
+     cudaErrorInvalidConfiguration, CUDA_ERROR_INVALID_VALUE, CALL)            \
+  /* A block within the device's limit but past the kernel's */                \
+  /* __launch_bounds__: the kernel was compiled (registers allotted) for */    \
+  /* fewer threads, and CUDA refuses the launch for lack of resources. */      \
+  XX(LAUNCH_BOUNDS, "more threads per block than the kernel's "                \
+     "__launch_bounds__ allow",                                                \
+     cudaErrorLaunchOutOfResources, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, CALL)  \
+  /* More dynamic shared memory than cudaFuncAttributeMaxDynamicShared- */     \
+  /* MemorySize allows is refused as an invalid argument of the launch. */     \
+  XX(SHARED_MEMORY_LIMIT, "dynamic shared memory above the kernel's limit",    \
+     cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE, CALL)                    \
+  XX(ARGUMENT_COUNT, "wrong number of kernel arguments",                       \
+     cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE, CALL)                    \
+  /* Undefined behaviour on a GPU (it hangs or misbehaves); the emulator */    \
+  /* stops the kernel, which CUDA calls an unspecified launch failure. */      \
+  XX(DIVERGENT_BARRIER, "threads of a block wait at different barriers",       \
+     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)                 \
+  /* A GPU would spin until the watchdog (where one is enabled) ends the */    \
+  /* kernel with cudaErrorLaunchTimeout, which the emulator reports now. */    \
+  XX(DEADLOCK, "no thread of the block can make progress",                     \
+     cudaErrorLaunchTimeout, CUDA_ERROR_LAUNCH_TIMEOUT, STICKY)                \
+  /* A warp collective whose mask is wrong is undefined on a GPU; the */       \
+  /* emulator stops the kernel (an unspecified launch failure). */             \
+  XX(WARP_MISUSE, "a warp collective was misused (mask, exited or absent "     \
+     "lanes)",                                                                 \
+     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)                 \
+  /* driver_types.h: cudaErrorHardwareStackError is "an error in the call */   \
+  /* stack during kernel execution, possibly due to stack corruption or */     \
+  /* exceeding the stack size limit". */                                       \
+  XX(STACK_OVERFLOW, "a thread overflowed its stack",                          \
+     cudaErrorHardwareStackError, CUDA_ERROR_HARDWARE_STACK_ERROR, STICKY)     \
+  XX(KERNEL_FAULT, "a kernel thread faulted (invalid memory access)",          \
+     cudaErrorIllegalAddress, CUDA_ERROR_ILLEGAL_ADDRESS, STICKY)              \
+  XX(ASSERT, "a device-side assertion failed",                                 \
+     cudaErrorAssert, CUDA_ERROR_ASSERT, STICKY)                               \
+  /* __trap() executes PTX trap, which the GPU reports as an illegal */        \
+  /* instruction (not as an unspecified launch failure). */                    \
+  XX(TRAP, "a kernel executed __trap()",                                       \
+     cudaErrorIllegalInstruction, CUDA_ERROR_ILLEGAL_INSTRUCTION, STICKY)      \
+  XX(COMPILE, "the kernel source did not compile",                             \
+     cudaErrorInvalidSource, CUDA_ERROR_INVALID_SOURCE, CALL)                  \
+  /* The cache is files: an OS call failed. */                                 \
+  XX(CACHE, "the compile cache could not be used",                             \
+     cudaErrorOperatingSystem, CUDA_ERROR_OPERATING_SYSTEM, CALL)              \
+  XX(NOT_SUPPORTED, "the operation is not supported",                          \
+     cudaErrorNotSupported, CUDA_ERROR_NOT_SUPPORTED, CALL)                    \
+  XX(COOPERATIVE_TOO_LARGE, "more blocks than can be resident at once",        \
+     cudaErrorCooperativeLaunchTooLarge,                                       \
+     CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, CALL)                            \
+  /* CUDA's grid_group::sync() calls __trap() when the launch was not */       \
+  /* cooperative (cooperative_groups.h, _CG_ABORT): an illegal instruction. */ \
+  XX(GRID_SYNC, "grid.sync() outside a cooperative launch",                    \
+     cudaErrorIllegalInstruction, CUDA_ERROR_ILLEGAL_INSTRUCTION, STICKY)      \
+  XX(INVALID_HANDLE, "a stream or event handle is not valid",                  \
+     cudaErrorInvalidResourceHandle, CUDA_ERROR_INVALID_HANDLE, CALL)          \
+  /* Under compute-sanitizer, a kernel with a reported error is stopped and */ \
+  /* the next call returns cudaErrorLaunchFailure, sticky. */                  \
+  XX(CHECK_REPORT, "a checker reported an error in the kernel",                \
+     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)                 \
+  XX(CASE_INVALID, "a parity case is malformed or does not match its kernel",  \
+     cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE, CALL)                    \
+  XX(HOST_COMPILE, "the host implementation did not compile",                  \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  XX(MISMATCH, "outputs differ beyond the case's tolerance",                   \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  /* NVRTC's own result is in the status's message. */                         \
+  XX(NVRTC, "NVRTC is missing or did not compile the kernel",                  \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  XX(NO_DEVICE, "no CUDA device (or no driver) is present",                    \
+     cudaErrorNoDevice, CUDA_ERROR_NO_DEVICE, CALL)                            \
+  /* The driver's own code is in the status's message. */                      \
+  XX(CUDA_DRIVER, "the CUDA driver reported an error",                         \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  XX(INTERNAL, "internal error in cuemu",                                      \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)
+/* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
 typedef enum cuemu_status {
-#define CUEMU_STATUS_ENUM_(name, msg) CUEMU_##name,
+#define CUEMU_STATUS_ENUM_(name, msg, runtime, driver, kind) CUEMU_##name,
   CUEMU_STATUS_MAP(CUEMU_STATUS_ENUM_)
 #undef CUEMU_STATUS_ENUM_
   CUEMU_STATUS_COUNT_
@@ -62,6 +156,28 @@ const char *cuemu_status_name(cuemu_status status);
 
 /* A one-line description of the status. Host code, any thread. */
 const char *cuemu_strerror(cuemu_status status);
+
+/* The CUDA runtime error (a cudaError_t value) that the status becomes;
+ * cudaErrorUnknown (999) for a value outside the table. Host code, any
+ * thread. */
+int cuemu_status_cuda_error(cuemu_status status);
+
+/* The CUDA driver error (a CUresult value) that the status becomes;
+ * CUDA_ERROR_UNKNOWN (999) for a value outside the table. Host code, any
+ * thread. */
+int cuemu_status_driver_error(cuemu_status status);
+
+/* Non-zero when the status is an execution error, which CUDA makes sticky
+ * (see the table's kind column); 0 for every other status and for a value
+ * outside the table. Host code, any thread. */
+int cuemu_status_is_sticky(cuemu_status status);
+
+/* cuGetErrorName and cuGetErrorString of a CUresult value ("CUDA_ERROR_
+ * ILLEGAL_ADDRESS", "an illegal memory access was encountered"); NULL for
+ * a value that CUDA does not have, as the driver's calls leave *pStr NULL
+ * and return CUDA_ERROR_INVALID_VALUE. Host code, any thread. */
+const char *cuemu_driver_error_name(int code);
+const char *cuemu_driver_error_string(int code);
 
 #ifdef __cplusplus
 }

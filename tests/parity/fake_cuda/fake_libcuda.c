@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* CUDA's driver error codes, names and texts: the table libcuemu uses. */
+#include <cuemu/cuemu_driver_errors.h>
+
 typedef int CUresult;
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
@@ -25,6 +28,7 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 
+/* The results the fake returns, under short names. */
 enum {
   SUCCESS = 0,
   INVALID_VALUE = 1,
@@ -301,14 +305,9 @@ static const struct {
   CUresult code;
   const char *name, *text;
 } errors[] = {
-    {SUCCESS, "CUDA_SUCCESS", "no error"},
-    {INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
-    {NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
-    {INVALID_PTX, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
-    {NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
-    {NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready"},
-    {ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
-     "an illegal memory access was encountered"},
+#define FAKE_CUDA_ERROR_(name, value, text) {value, #name, text},
+    CUEMU_DRIVER_ERROR_MAP(FAKE_CUDA_ERROR_)
+#undef FAKE_CUDA_ERROR_
 };
 
 CUresult cuGetErrorName(CUresult code, const char **name) {
