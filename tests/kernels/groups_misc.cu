@@ -37,7 +37,8 @@ extern "C" __global__ void groups_memcpy(const int *src, int *dst, int n) {
     dst[(size_t)blockIdx.x * n + k] = last[n - 1 - k] * 2;
 }
 
-/* A member of an 8-thread tile returns before the tile syncs. */
+/* A member of an 8-thread tile returns before the tile syncs: legal, it
+ * takes no part (CUDA's rule for collectives). */
 extern "C" __global__ void groups_misuse_exit(int *out) {
   cg::thread_block_tile<8> tile = cg::tiled_partition<8>(cg::this_thread_block());
   if (tile.thread_rank() == 3)
@@ -61,7 +62,8 @@ extern "C" __global__ void groups_misuse_size(int *out, unsigned size) {
   out[threadIdx.x] = (int)g.size();
 }
 
-/* A member of a coalesced group returns before the group shuffles. */
+/* A member of a coalesced group returns before the group shuffles: legal,
+ * the others read rank 1. */
 extern "C" __global__ void groups_misuse_coalesced(int *out) {
   if (threadIdx.x % 32 < 4) {
     cg::coalesced_group g = cg::coalesced_threads();

@@ -204,7 +204,8 @@ extern "C" __global__ void wide_misuse_diverge(int *out) {
     out[threadIdx.x] = cg::reduce(tile, 1, cg::plus<int>()); /* WIDE-DIVERGE */
 }
 
-/* A lane of a 64-thread tile returns before the tile votes. */
+/* A lane of a 64-thread tile returns before the tile votes: legal (CUDA's
+ * rule for collectives). */
 extern "C" __global__ void wide_misuse_exited_lane(int *out) {
   auto tile = cg::tiled_partition<64>(cg::this_thread_block());
   if (tile.thread_rank() == 40)
