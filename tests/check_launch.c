@@ -662,6 +662,28 @@ START_TEST(device_limits_are_configurable) {
 }
 END_TEST
 
+START_TEST(a_stream_that_is_not_one_is_refused) {
+  /* The C API takes NULL or a stream of the runtime API; anything else is
+   * INVALID_HANDLE with a message, and nothing runs. */
+  cuemu_module *m = test_module("launch_shapes.cu");
+  cuemu_kernel *k = test_kernel(m, "set_flag");
+  int flag = 0, *pf = &flag;
+  void *args[] = {&pf};
+  int not_a_stream = 0;
+  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(1, 1, 1),
+                                       test_dim(1, 1, 1), 0,
+                                       (cuemu_stream *)&not_a_stream, args, 1),
+                   CUEMU_INVALID_HANDLE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "not a valid stream");
+  ck_assert_int_eq(flag, 0);
+  ck_assert_int_eq(cuemu_kernel_launch(k, test_dim(1, 1, 1),
+                                       test_dim(1, 1, 1), 0, NULL, NULL, 1),
+                   CUEMU_ARGUMENT_COUNT);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "but args is NULL");
+  cuemu_module_unload(m);
+}
+END_TEST
+
 START_TEST(bad_device_setting_fails_every_launch) {
   /* A malformed CUEMU_DEVICE fails every launch with one message naming the
    * variable, instead of being ignored. */
@@ -749,6 +771,7 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, load_missing_file);
   tcase_add_test(tc, device_limits_are_configurable);
   tcase_add_test(tc, bad_device_setting_fails_every_launch);
+  tcase_add_test(tc, a_stream_that_is_not_one_is_refused);
   tcase_add_test(tc, static_shared_memory_is_known);
   tcase_add_test(tc, too_much_static_shared_memory_does_not_compile);
   tcase_add_test(tc, load_text_file);

@@ -168,6 +168,34 @@ END_TEST
 
 /* ---- Launches ------------------------------------------------------------ */
 
+/* Event and stream handles are reused, so that creating and destroying
+ * them in a loop keeps memory flat, and a destroyed handle stays invalid
+ * after its slot is reused. */
+START_TEST(handles_are_reused_and_stale_ones_refused) {
+  void *first = NULL, *e = NULL;
+  ck_assert_int_eq(cuemu_rt_event_create(&first, 0), cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_event_destroy(first), cudaSuccess);
+  for (int i = 0; i < 200000; ++i) {
+    ck_assert_int_eq(cuemu_rt_event_create(&e, 0), cudaSuccess);
+    /* The same slot every time: the table does not grow. */
+    ck_assert_uint_eq((uintptr_t)e & 0xffffffffu,
+                      (uintptr_t)first & 0xffffffffu);
+    ck_assert_int_eq(cuemu_rt_event_destroy(e), cudaSuccess);
+  }
+  ck_assert_int_eq(cuemu_rt_event_query(first),
+                   cudaErrorInvalidResourceHandle);
+  ck_assert_int_eq(cuemu_rt_event_query(e), cudaErrorInvalidResourceHandle);
+  ck_assert_int_eq(cuemu_rt_event_destroy(e), cudaErrorInvalidResourceHandle);
+  cuemu_rt_get_last_error();
+  void *s = NULL;
+  ck_assert_int_eq(cuemu_rt_stream_create(&s, 0, 0), cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_event_query(s), cudaErrorInvalidResourceHandle);
+  ck_assert_int_eq(cuemu_rt_stream_destroy(s), cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_stream_query(s), cudaErrorInvalidResourceHandle);
+  cuemu_rt_get_last_error();
+}
+END_TEST
+
 START_TEST(launch_runs_the_kernel) {
   int out[128] = {0};
   int *po = out, v = 7;
@@ -432,6 +460,7 @@ Suite *make_runtime_launch_suite(void) {
   TCase *events = test_tcase(s, "events", 30);
   tcase_add_test(events, event_timing);
   tcase_add_test(events, event_errors);
+  tcase_add_test(events, handles_are_reused_and_stale_ones_refused);
 
   TCase *launches = test_tcase(s, "launches", 120);
   tcase_add_unchecked_fixture(launches, runtime_program_setup, NULL);

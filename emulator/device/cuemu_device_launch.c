@@ -120,8 +120,8 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
   return CUEMU_SUCCESS;
 }
 
-/* The runtime API's state: the sticky error and the stream. */
-static cuemu_status check_context(const cuemu_launch_request *r) {
+/* The runtime API's sticky error. */
+static cuemu_status check_sticky(const cuemu_launch_request *r) {
   cuemu_status st = cuemu__device_sticky();
   if (st != CUEMU_SUCCESS)
     return cuemu__report(st,
@@ -129,11 +129,16 @@ static cuemu_status check_context(const cuemu_launch_request *r) {
                          "failed (%s), and the device stays unusable until "
                          "cudaDeviceReset()",
                          r->kernel->name, cuemu_status_name(st));
+  return CUEMU_SUCCESS;
+}
+
+/* The stream: a default stream or a live one (cudaStreamCreate's). */
+static cuemu_status check_stream(const cuemu_launch_request *r) {
   if (!cuemu__handle_stream_valid(r->stream))
     return cuemu__report(CUEMU_INVALID_HANDLE,
-                         "kernel %s: launched into a stream that is not "
-                         "valid (destroyed, or never created)",
-                         r->kernel->name);
+                         "kernel %s: launched into %p, which is not a valid "
+                         "stream (destroyed, never created, or not a stream)",
+                         r->kernel->name, r->stream);
   return CUEMU_SUCCESS;
 }
 
@@ -144,8 +149,10 @@ static cuemu_status validate(const cuemu_launch_request *r,
                          "kernel %s: launching a kernel from kernel code "
                          "(dynamic parallelism) is not supported",
                          r->kernel->name);
-  cuemu_status st = r->origin == CUEMU_LAUNCH_RUNTIME ? check_context(r)
+  cuemu_status st = r->origin == CUEMU_LAUNCH_RUNTIME ? check_sticky(r)
                                                       : check_arguments(r);
+  if (st == CUEMU_SUCCESS)
+    st = check_stream(r);
   if (st == CUEMU_SUCCESS)
     st = check_shape(r);
   if (st == CUEMU_SUCCESS)

@@ -122,8 +122,11 @@ cuemu_status cuemu_device_get_property(const char *name, long long *value);
 
 /* Launches `kernel` and waits for it. `args` holds `nargs` pointers, each to
  * a value of the corresponding parameter's type, as cuLaunchKernel's
- * kernelParams. The launch is checked before anything runs: INVALID_GRID_DIM,
- * INVALID_BLOCK_DIM, TOO_MANY_THREADS, SHARED_MEMORY_LIMIT, ARGUMENT_COUNT.
+ * kernelParams. `stream` is NULL, or a stream of the runtime API
+ * (cudaStreamCreate's; launches run at once whatever the stream). The
+ * launch is checked before anything runs: INVALID_GRID_DIM,
+ * INVALID_BLOCK_DIM, TOO_MANY_THREADS, LAUNCH_BOUNDS, SHARED_MEMORY_LIMIT,
+ * ARGUMENT_COUNT, INVALID_HANDLE (a stream that is not one).
  * A failure while running (DIVERGENT_BARRIER, DEADLOCK, STACK_OVERFLOW,
  * KERNEL_FAULT, ASSERT, TRAP) stops the launch; its message names the kernel,
  * the block and thread, and the source line where known, and is also printed
