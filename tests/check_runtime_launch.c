@@ -6,7 +6,10 @@
  * "CUDA DIFFERENCE" comments.
  */
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
@@ -193,6 +196,38 @@ START_TEST(handles_are_reused_and_stale_ones_refused) {
   ck_assert_int_eq(cuemu_rt_stream_destroy(s), cudaSuccess);
   ck_assert_int_eq(cuemu_rt_stream_query(s), cudaErrorInvalidResourceHandle);
   cuemu_rt_get_last_error();
+}
+END_TEST
+
+/* A launch that runs out of memory for its threads' stacks while it runs
+ * fails with cudaErrorLaunchOutOfResources, and the synchronisation
+ * reports it too (it is sticky): never a partial launch reported as
+ * success (issue 17). */
+START_TEST(stack_exhaustion_fails_the_launch_and_the_sync) {
+  test_setenv("CUEMU_STACK_SIZE", "64M");
+  test_setenv("CUEMU_WORKERS", "1");
+  /* Room for a few stacks of 64 MiB, not for 1024 of them. */
+  struct rlimit limit = {(rlim_t)3 << 30, (rlim_t)3 << 30};
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq(fscanf(f, "%lu", &pages), 1);
+  fclose(f);
+  limit.rlim_cur = limit.rlim_max += (rlim_t)pages * 4096;
+  const void *k = runtime_kernel("rt_static_shared");
+  int *out = calloc(1024, sizeof *out), status = -1;
+  void *args[] = {&out};
+  cuemu_uint3 one = {1, 1, 1}, block = {1024, 1, 1};
+  ck_assert_int_eq(setrlimit(RLIMIT_AS, &limit), 0);
+  int e = cuemu_rt_launch_kernel(k, NULL, one, block, args, 0, NULL, 0,
+                                 &status);
+  ck_assert_int_eq(e, cudaSuccess); /* the configuration was fine */
+  ck_assert_int_eq(status, CUEMU_LAUNCH_RESOURCES);
+  ck_assert_int_eq(cuemu_rt_record_launch_status(status),
+                   cudaErrorLaunchOutOfResources);
+  ck_assert_int_eq(cuemu_rt_device_synchronize(),
+                   cudaErrorLaunchOutOfResources);
+  free(out);
 }
 END_TEST
 
@@ -465,6 +500,7 @@ Suite *make_runtime_launch_suite(void) {
   TCase *launches = test_tcase(s, "launches", 120);
   tcase_add_unchecked_fixture(launches, runtime_program_setup, NULL);
   tcase_add_test(launches, launch_runs_the_kernel);
+  tcase_add_test(launches, stack_exhaustion_fails_the_launch_and_the_sync);
   tcase_add_test(launches, launch_errors);
   tcase_add_test(launches, launch_dynamic_shared_memory);
   tcase_add_test(launches, cooperative_launch);

@@ -66,6 +66,8 @@ static const struct {
      "CUDA_ERROR_LAUNCH_FAILED", 719, 1},
     {CUEMU_STACK_OVERFLOW, "cudaErrorHardwareStackError", 714,
      "CUDA_ERROR_HARDWARE_STACK_ERROR", 714, 1},
+    {CUEMU_LAUNCH_RESOURCES, "cudaErrorLaunchOutOfResources", 701,
+     "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", 701, 1},
     {CUEMU_KERNEL_FAULT, "cudaErrorIllegalAddress", 700,
      "CUDA_ERROR_ILLEGAL_ADDRESS", 700, 1},
     {CUEMU_ASSERT, "cudaErrorAssert", 710, "CUDA_ERROR_ASSERT", 710, 1},

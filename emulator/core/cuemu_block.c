@@ -263,7 +263,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       if (release)
         cuemu__stack_put(&w->pool, release);
       if (!s)
-        cuemu__block_fail(w, CUEMU_OUT_OF_MEMORY,
+        cuemu__block_fail(w, CUEMU_LAUNCH_RESOURCES,
                           "kernel %s: no memory for a thread stack in block "
                           "(%u,%u,%u) (%u threads)",
                           w->launch->kernel->name, w->block_idx.x,
@@ -575,7 +575,7 @@ static int next_block(cuemu_worker *w) {
 static void run_blocks(cuemu_worker *w) {
   cuemu_stack *s = cuemu__stack_get(&w->pool);
   if (!s) {
-    cuemu__launch_error(w->launch, CUEMU_OUT_OF_MEMORY,
+    cuemu__launch_error(w->launch, CUEMU_LAUNCH_RESOURCES,
                         "kernel %s: no memory for a thread stack",
                         w->launch->kernel->name);
     return;
@@ -652,7 +652,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   if (w->dynamic_capacity < need) {
     void *p = NULL;
     if (posix_memalign(&p, 128, need) != 0) {
-      cuemu__launch_error(L, CUEMU_OUT_OF_MEMORY,
+      cuemu__launch_error(L, CUEMU_LAUNCH_RESOURCES,
                           "kernel %s: no memory for %zu bytes of dynamic "
                           "shared memory",
                           L->kernel->name, need);

@@ -96,6 +96,15 @@ extern "C" {
   /* exceeding the stack size limit". */                                       \
   XX(STACK_OVERFLOW, "a thread overflowed its stack",                          \
      cudaErrorHardwareStackError, CUDA_ERROR_HARDWARE_STACK_ERROR, STICKY)     \
+  /* The host ran out of memory for the threads' stacks or the shared */      \
+  /* memory of blocks while the launch ran, so some blocks ran and some */   \
+  /* did not: a GPU refuses such a launch before it runs */                  \
+  /* (cudaErrorLaunchOutOfResources); here it is an execution error, so */   \
+  /* that the synchronisation reports it too. */                              \
+  XX(LAUNCH_RESOURCES, "memory for the launch's threads ran out while it "    \
+     "ran",                                                                    \
+     cudaErrorLaunchOutOfResources, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES,        \
+     STICKY)                                                                   \
   XX(KERNEL_FAULT, "a kernel thread faulted (invalid memory access)",          \
      cudaErrorIllegalAddress, CUDA_ERROR_ILLEGAL_ADDRESS, STICKY)              \
   XX(ASSERT, "a device-side assertion failed",                                 \
