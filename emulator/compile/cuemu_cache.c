@@ -1,8 +1,9 @@
 /*
- * cuemu_cache.c: the compile cache (see cuemu_cache.h).
+ * cuemu_cache.c: the compile cache (see <cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
-#include "cuemu_cache.h"
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,30 +14,67 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-int cuemu__hasher_init(cuemu_hasher *h) {
-  h->state = XXH3_createState();
-  if (!h->state)
-    return -1;
+#include <xxhash.h>
+
+#include "base/cuemu_report.h"
+
+struct cuemu_hasher {
+  XXH3_state_t *state;
+};
+
+cuemu_status cuemu_hasher_create(cuemu_hasher **out, const char *purpose) {
+  if (!out || !purpose)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_hasher_create: out and purpose are required");
+  *out = NULL;
+  cuemu_hasher *h = malloc(sizeof *h);
+  if (!h || !(h->state = XXH3_createState())) {
+    free(h);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory for a cache key");
+  }
   XXH3_128bits_reset(h->state);
-  return 0;
+  cuemu_hasher_add_string(h, "cuemu " CUEMU_VERSION);
+  cuemu_hasher_add_string(h, purpose);
+  *out = h;
+  return CUEMU_SUCCESS;
 }
 
-void cuemu__hasher_add(cuemu_hasher *h, const void *data, size_t size) {
+void cuemu_hasher_add(cuemu_hasher *h, const void *data, size_t size) {
   XXH3_128bits_update(h->state, data, size);
 }
 
-void cuemu__hasher_add_string(cuemu_hasher *h, const char *s) {
+void cuemu_hasher_add_string(cuemu_hasher *h, const char *s) {
+  if (!s)
+    s = "(null)";
   XXH3_128bits_update(h->state, s, strlen(s) + 1);
 }
 
-void cuemu__hasher_finish(cuemu_hasher *h, cuemu_cache_key *key) {
-  XXH128_hash_t v = XXH3_128bits_digest(h->state);
-  snprintf(key->hex, sizeof key->hex, "%016llx%016llx",
-           (unsigned long long)v.high64, (unsigned long long)v.low64);
+cuemu_status cuemu_hasher_add_file_stamp(cuemu_hasher *h, const char *path) {
+  struct stat st;
+  cuemu_hasher_add_string(h, path);
+  if (stat(path, &st) != 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot examine %s: %s", path,
+                         strerror(errno));
+  char num[64];
+  snprintf(num, sizeof num, "%lld %lld", (long long)st.st_size,
+           (long long)st.st_mtime);
+  cuemu_hasher_add_string(h, num);
+  return CUEMU_SUCCESS;
+}
+
+void cuemu_hasher_finish(cuemu_hasher *h, cuemu_cache_key *key) {
+  if (!h)
+    return;
+  if (key) {
+    XXH128_hash_t v = XXH3_128bits_digest(h->state);
+    snprintf(key->hex, sizeof key->hex, "%016llx%016llx",
+             (unsigned long long)v.high64, (unsigned long long)v.low64);
+  }
   XXH3_freeState(h->state);
-  h->state = NULL;
+  free(h);
 }
 
 static int mkdir_p(const char *path) {
@@ -56,17 +94,21 @@ static int mkdir_p(const char *path) {
   return 0;
 }
 
-void cuemu__temp_suffix(char *out, size_t size) {
+/* A suffix that makes a temporary file name unique to this process, thread
+ * and call: ".PID.TID.N". */
+static void temp_suffix(char *out, size_t size) {
   static atomic_uint counter;
   snprintf(out, size, ".%ld.%ld.%u", (long)getpid(), (long)gettid(),
            atomic_fetch_add(&counter, 1));
 }
 
-int cuemu__cache_dir(char *out, size_t size) {
+cuemu_status cuemu_cache_dir(char *out, size_t size) {
   const char *env = getenv("CUEMU_CACHE_DIR");
   const char *xdg = getenv("XDG_CACHE_HOME");
   const char *home = getenv("HOME");
   int n;
+  if (!out || size == 0)
+    return cuemu__report(CUEMU_INVALID_VALUE, "cuemu_cache_dir: no room");
   if (env && *env)
     n = snprintf(out, size, "%s", env);
   else if (xdg && *xdg)
@@ -76,8 +118,12 @@ int cuemu__cache_dir(char *out, size_t size) {
   else
     n = snprintf(out, size, "/tmp/cuemu-cache-%u", (unsigned)getuid());
   if (n < 0 || (size_t)n >= size)
-    return -1;
-  return mkdir_p(out);
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "the cache folder's path is too long: %s", out);
+  if (mkdir_p(out) != 0)
+    return cuemu__report(CUEMU_CACHE, "cannot create the cache folder %s: %s",
+                         out, strerror(errno));
+  return CUEMU_SUCCESS;
 }
 
 /* Hashes a file's contents; returns 0, or -1 if it cannot be read. */
@@ -115,7 +161,7 @@ static int entry_path(char *out, size_t size, const char *dir,
 static int install_from_stream(FILE *in, unsigned long long size,
                                const char *to, mode_t mode) {
   char tmp[PATH_MAX + 64], suffix[64];
-  cuemu__temp_suffix(suffix, sizeof suffix);
+  temp_suffix(suffix, sizeof suffix);
   if (snprintf(tmp, sizeof tmp, "%s%s", to, suffix) >= (int)sizeof tmp)
     return -1;
   int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
@@ -154,7 +200,9 @@ static int install_from_stream(FILE *in, unsigned long long size,
  *   SIZE bytes of the module or program. */
 #define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 1"
 
-int cuemu__cache_fetch(const char *dir, const cuemu_cache_key *key,
+/* Looks the key up; on a hit whose headers are unchanged, installs a copy of
+ * the entry at `output` and returns 1. Returns 0 on a miss. */
+static int cache_fetch(const char *dir, const cuemu_cache_key *key,
                        const char *output) {
   char path[PATH_MAX];
   if (entry_path(path, sizeof path, dir, key))
@@ -259,7 +307,11 @@ static int changed_since(const struct stat *st, const struct timespec *since) {
          (m->tv_sec == since->tv_sec && m->tv_nsec >= since->tv_nsec);
 }
 
-int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
+/* Stores `built` (which stays where it is) under `key`, with the headers
+ * listed in the make-style dependency file `depfile` except `skip` (may be
+ * NULL). Nothing is stored (-1) if a header changed at or after `since`,
+ * when the build started. Returns 0 or -1. */
+static int cache_store(const char *dir, const cuemu_cache_key *key,
                        const char *built, const char *depfile,
                        const char *skip, const struct timespec *since) {
   char path[PATH_MAX], tmp[PATH_MAX + 64], suffix[64];
@@ -276,7 +328,7 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
   for (char *p = list, *nl; ok && *p; p = nl + 1) {
     nl = strchr(p, '\n');
     *nl = '\0';
-    if (strcmp(p, skip) == 0)
+    if (skip && strcmp(p, skip) == 0)
       continue;
     char real[PATH_MAX];
     unsigned long long h;
@@ -307,7 +359,7 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
     free(deps);
     return -1;
   }
-  cuemu__temp_suffix(suffix, sizeof suffix);
+  temp_suffix(suffix, sizeof suffix);
   snprintf(tmp, sizeof tmp, "%s%s", path, suffix);
   FILE *out = fopen(tmp, "wbe");
   if (!out) {
@@ -333,7 +385,9 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
   return 0;
 }
 
-int cuemu__file_install(const char *from, const char *to) {
+/* Copies `from` to `to` through a temporary file and a rename, keeping the
+ * executable bit. Returns 0 or -1. */
+static int file_install(const char *from, const char *to) {
   FILE *in = fopen(from, "rbe");
   if (!in)
     return -1;
@@ -344,4 +398,54 @@ int cuemu__file_install(const char *from, const char *to) {
                              st.st_mode & 0777);
   fclose(in);
   return rc;
+}
+
+cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *output,
+                             int use_cache, cuemu_cache_build_fn build,
+                             void *data, int *hit) {
+  if (hit)
+    *hit = 0;
+  if (!key || !output || !build)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_cache_get: key, output and build are required");
+  char dir[PATH_MAX];
+  cuemu_status st = cuemu_cache_dir(dir, sizeof dir);
+  if (st != CUEMU_SUCCESS)
+    return st;
+  if (use_cache && cache_fetch(dir, key, output) == 1) {
+    if (hit)
+      *hit = 1;
+    return CUEMU_SUCCESS;
+  }
+  char temp[PATH_MAX + 64], built[PATH_MAX + 80], depfile[PATH_MAX + 80];
+  char suffix[64];
+  temp_suffix(suffix, sizeof suffix);
+  if (snprintf(temp, sizeof temp, "%s/%s%s", dir, key->hex, suffix) >=
+          (int)sizeof temp ||
+      snprintf(built, sizeof built, "%s.bin", temp) >= (int)sizeof built ||
+      snprintf(depfile, sizeof depfile, "%s.d", temp) >= (int)sizeof depfile)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long: %s",
+                         dir);
+  cuemu_cache_build b = {built, depfile, temp, NULL};
+  /* File times come from the coarse clock: compare with it. */
+  struct timespec since;
+  clock_gettime(CLOCK_REALTIME_COARSE, &since);
+  st = build(data, &b);
+  if (st == CUEMU_SUCCESS) {
+    if (file_install(built, output) != 0) {
+      int err = errno;
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", output,
+                         strerror(err));
+    } else if (use_cache &&
+               cache_store(dir, key, built, depfile, b.skip, &since) != 0) {
+      /* The output is there; only later builds lose the cache. */
+      fprintf(stderr,
+              "cuemu: note: %s was not stored in the cache %s (a header "
+              "changed during the build, or the cache cannot be written)\n",
+              output, dir);
+    }
+  }
+  unlink(depfile);
+  unlink(built);
+  return st;
 }
