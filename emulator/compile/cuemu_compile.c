@@ -417,3 +417,99 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   free(job.cxx_copy);
   return st;
 }
+
+/* Options that take their value as the next word. */
+static int takes_value(const char *a) {
+  return strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 ||
+         strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0 ||
+         strcmp(a, "-isystem") == 0;
+}
+
+cuemu_status cuemu_compile_command(int argc, const char *const *argv,
+                                   int *cache_hit) {
+  if (cache_hit)
+    *cache_hit = 0;
+  if (argc < 0 || (argc > 0 && !argv))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_compile_command: no argument vector");
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  const char **pass = calloc((size_t)argc + 1, sizeof *pass);
+  const char **names = calloc((size_t)argc + 1, sizeof *names);
+  if (!pass || !names) {
+    free(pass);
+    free(names);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  const char *source = NULL, *output = NULL;
+  int npass = 0, nnames = 0, verbose = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i) {
+    const char *a = argv[i];
+    if (!a) {
+      st = cuemu__report(CUEMU_INVALID_VALUE, "argument %d is NULL", i);
+    } else if (strcmp(a, "--module") == 0) {
+      opt.module = 1;
+    } else if (strcmp(a, "-g") == 0) {
+      opt.debug = 1;
+    } else if (strncmp(a, "--check=", 8) == 0) {
+      opt.checks = a + 8;
+    } else if (strncmp(a, "--cxx=", 6) == 0) {
+      opt.cxx = a + 6;
+    } else if (strcmp(a, "--no-cache") == 0) {
+      opt.no_cache = 1;
+    } else if (strcmp(a, "-v") == 0) {
+      verbose = 1;
+    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--name-expr") == 0 ||
+               takes_value(a)) {
+      if (i + 1 >= argc || !argv[i + 1]) {
+        st = cuemu__report(CUEMU_INVALID_VALUE, "%s needs a value", a);
+      } else if (a[1] == 'o' && !a[2]) {
+        output = argv[++i];
+      } else if (a[1] == '-') {
+        names[nnames++] = argv[++i];
+      } else {
+        pass[npass++] = a;
+        pass[npass++] = argv[++i];
+      }
+    } else if (a[0] == '-' && a[1]) {
+      pass[npass++] = a;
+    } else if (!source) {
+      source = a;
+    } else {
+      st = cuemu__report(CUEMU_INVALID_VALUE,
+                         "one source file at a time (%s and %s)", source, a);
+    }
+  }
+  if (st == CUEMU_SUCCESS && !source)
+    st = cuemu__report(CUEMU_INVALID_VALUE, "no source file given");
+  char default_output[PATH_MAX];
+  if (st == CUEMU_SUCCESS && !output) {
+    if (opt.module) {
+      const char *base = strrchr(source, '/');
+      base = base ? base + 1 : source;
+      const char *dot = strrchr(base, '.');
+      int len = dot ? (int)(dot - base) : (int)strlen(base);
+      snprintf(default_output, sizeof default_output, "%.*s.so", len, base);
+      output = default_output;
+    } else {
+      output = "a.out";
+    }
+  }
+  int hit = 0;
+  if (st == CUEMU_SUCCESS) {
+    opt.argv = pass;
+    opt.argc = npass;
+    opt.name_expressions = names;
+    opt.name_expression_count = nnames;
+    st = cuemu_compile(source, output, &opt, &hit);
+  }
+  if (st == CUEMU_SUCCESS && verbose)
+    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
+            hit ? "cache hit" : "compiled");
+  if (cache_hit)
+    *cache_hit = hit;
+  free(pass);
+  free(names);
+  return st;
+}

@@ -74,6 +74,17 @@ cuemu_status cuemu_module_unload(cuemu_module *module);
 cuemu_status cuemu_module_get_kernel(cuemu_module *module, const char *name,
                                      cuemu_kernel **out);
 
+/* Finds the module's global variable `name` (a __device__, __constant__ or
+ * __managed__ variable, by its symbol name: a variable inside a namespace
+ * has its mangled name), as cuModuleGetGlobal does: *ptr gets its address,
+ * which stays valid until the module is unloaded, and *size its size in
+ * bytes (either may be NULL). The variables are found in the symbol table
+ * of the module's file, which must therefore still be the file that was
+ * loaded. Returns INVALID_VALUE when the module has no such variable,
+ * IO_ERROR when its file is gone, replaced or unreadable. Host code. */
+cuemu_status cuemu_module_get_global(cuemu_module *module, const char *name,
+                                     void **ptr, size_t *size);
+
 /* Number of kernels in the module, and the i-th one (NULL if out of range). */
 int cuemu_module_kernel_count(const cuemu_module *module);
 cuemu_kernel *cuemu_module_kernel_at(const cuemu_module *module, int i);
@@ -165,6 +176,29 @@ typedef struct cuemu_compile_options {
 cuemu_status cuemu_compile(const char *source, const char *output,
                            const cuemu_compile_options *options,
                            int *cache_hit);
+
+/* Compiles as the command `cuemu-cc ARGV...` does, taking its words rather
+ * than a cuemu_compile_options, so that a binding from another language
+ * (the Python package) or a wrapper needs no copy of that structure:
+ *
+ *   FILE.cu             the source (exactly one)
+ *   -o FILE             the output (default: FILE.so for a module, a.out)
+ *   --module            a loadable module (default: a whole program)
+ *   -g                  debug build (-g -O0)
+ *   --name-expr EXPR    a template instantiation to export (repeatable)
+ *   --check=LIST        checkers to build in (see cuemu_compile_options)
+ *   --cxx=COMPILER      the C++ compiler (default: $CXX, then c++)
+ *   --no-cache          bypass the compile cache
+ *   -v                  say on stderr whether the cache was hit
+ *   anything else starting with '-'
+ *                       passed to the C++ compiler (-I, -D, -U, -include
+ *                       and -isystem may take their value as the next word)
+ *
+ * Returns INVALID_VALUE for a malformed command (no source, two sources, an
+ * option without its value), otherwise as cuemu_compile(). `cache_hit` may
+ * be NULL. */
+cuemu_status cuemu_compile_command(int argc, const char *const *argv,
+                                   int *cache_hit);
 
 #ifdef __cplusplus
 }
