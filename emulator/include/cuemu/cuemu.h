@@ -11,6 +11,16 @@
  * a detailed message about the last failure of the calling OS thread is
  * available from cuemu_last_message(). Unless noted, functions are for host
  * code and may be called from any OS thread.
+ *
+ * Names: everything libcuemu exports starts with the one prefix cuemu_
+ * followed by a letter (cuemu_<noun>_<verb> for functions, CUEMU_ for
+ * macros): this API, the compile cache (cuemu_cache.h), the CUDA runtime API
+ * (cuemu_runtime*.h) and the kernel ABI that the shims and generated code
+ * call (cuemu_device.h). The only other exported names are fixed by CUDA or
+ * by the compilers: the built-in variables threadIdx, blockIdx, blockDim,
+ * gridDim and warpSize, and the instrumentation entry points of checked
+ * modules (__tsan_*, __ubsan_handle_out_of_bounds*, __wrap_mem*). Names
+ * with two underscores (cuemu__) are internal and never exported.
  */
 #ifndef CUEMU_H
 #define CUEMU_H
