@@ -33,6 +33,7 @@ typedef struct host_job {
   int nwords;
   const char *file;             /* the host file's real path */
   const char *include;          /* -I and the host file's folder */
+  const char *search[2];        /* that folder, for the cache */
 } host_job;
 
 /* Builds the host file into b->built (a cuemu_cache_build_fn); the
@@ -56,6 +57,7 @@ static cuemu_status build_host(void *data, cuemu_cache_build *b) {
   argv[n++] = "-lm";
   argv[n] = NULL;
   b->skip = job->file;
+  b->search = job->search;
   char log[PATH_MAX + 80];
   snprintf(log, sizeof log, "%s.log", b->temp);
   int rc;
@@ -99,6 +101,7 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
   char include[PATH_MAX + 3];
   snprintf(include, sizeof include, "-I%s", dir);
   job.include = include;
+  job.search[0] = dir;
 
   /* The key: the compiler command and its identity, the options that are
    * not temporary file names, the file's name and its contents. A key that
@@ -120,6 +123,7 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
     for (size_t i = 0; i < sizeof host_flags / sizeof *host_flags; ++i)
       cuemu_hasher_add_string(h, host_flags[i]);
     cuemu_hasher_add_string(h, include);
+    cuemu_hasher_add_context(h, 0, NULL);
     cuemu_hasher_add_string(h, file);
     cuemu_hasher_add(h, text, size);
     cuemu_hasher_finish(h, &key);

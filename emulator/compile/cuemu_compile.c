@@ -81,6 +81,8 @@ typedef struct compile_job {
   const char *text;          /* the source's contents */
   size_t size;
   char tu[PATH_MAX + 96];    /* the generated translation unit */
+  const char **search;       /* the header search folders, for the cache */
+  const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
 } compile_job;
 
@@ -221,6 +223,11 @@ static cuemu_status hash_job(compile_job *job) {
            o->module, o->debug);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_file_stamp(h, job->compiler);
+  st = cuemu_hasher_add_context(h, o->argc, (const char *const *)o->argv);
+  if (st != CUEMU_SUCCESS) {
+    cuemu_hasher_finish(h, NULL);
+    return st;
+  }
   /* The whole compiler command, with fixed names for the temporary files,
    * so that any change of flags (the user's or the driver's) is a miss. */
   int max = 64 + o->argc + job->cxx_count;
@@ -300,9 +307,12 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                          strerror(err));
   }
   /* The generated file is not a header of the entry (job->tu outlives
-   * this call, as b->skip must). */
+   * this call, as b->skip must), and headers are searched for in the
+   * source's folder and the user's folders. */
   b->skip = tu;
-  int werr = cuemu__codegen_write(f, job->source, &rw, o->module,
+  b->search = job->search;
+  int werr = cuemu__codegen_write(f, job->source, job->quote_dirs, &rw,
+                                  o->module,
                                   o->name_expressions,
                                   o->name_expression_count);
   cuemu__rewrite_free(&rw);
@@ -407,6 +417,38 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   }
   job.text = text;
   job.size = size;
+  /* Where quoted includes are searched, in order: the source's folder
+   * (-iquote), the user's -iquote folders, then the -I folders. */
+  job.search = calloc((size_t)options->argc + 2, sizeof *job.search);
+  if (!job.search) {
+    free(text);
+    free(job.cxx_copy);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  job.quote_dirs = calloc((size_t)options->argc + 2, sizeof *job.quote_dirs);
+  if (!job.quote_dirs) {
+    free(job.search);
+    free(text);
+    free(job.cxx_copy);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  int nsearch = 0;
+  job.search[nsearch++] = job.source_dir;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1)
+      memcpy(job.quote_dirs, job.search, (size_t)nsearch * sizeof *job.search);
+    const char *flag = pass == 0 ? "-iquote" : "-I";
+    size_t n = strlen(flag);
+    for (int i = 0; i < options->argc; ++i) {
+      const char *a = options->argv[i];
+      if (strncmp(a, flag, n) != 0)
+        continue;
+      if (a[n])
+        job.search[nsearch++] = a + n;
+      else if (i + 1 < options->argc)
+        job.search[nsearch++] = options->argv[++i];
+    }
+  }
   const char *no_cache = getenv("CUEMU_NO_CACHE");
   int use_cache = !options->no_cache && !links_other_files(options) &&
                   !(no_cache && strcmp(no_cache, "1") == 0);
@@ -414,6 +456,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   if (st == CUEMU_SUCCESS)
     st = cuemu_cache_get(&job.key, output, use_cache, build, &job, cache_hit);
   free(text);
+  free(job.search);
+  free(job.quote_dirs);
   free(job.cxx_copy);
   return st;
 }

@@ -9,12 +9,23 @@
  * cache must have exactly one implementation and one format on disk: a
  * second copy would be a second, subtly different notion of "unchanged".
  *
+ * The cache is exact or it is not used. An entry is used only when every
+ * file its build read still has the same contents and no header has
+ * appeared that the build would now read instead; its checksum must match;
+ * it must be a regular file owned by this user and writable by nobody else,
+ * in a cache folder owned by this user and writable by nobody else.
+ * Otherwise the entry is rebuilt (and replaced), or, when the folder itself
+ * cannot be used, the build runs in a private temporary folder with a note
+ * on stderr. Concurrent builds of one key build it once; temporary files
+ * of builds that were killed are removed by later builds.
+ *
  * The flow is always the same:
  *
  *   cuemu_hasher *h;
  *   cuemu_hasher_create(&h, "my-tool");       (hashes in cuemu's version)
  *   cuemu_hasher_add_string(h, ...);          (everything that can change
  *   cuemu_hasher_add_file_stamp(h, compiler);  the output)
+ *   cuemu_hasher_add_context(h, argc, argv);
  *   cuemu_hasher_finish(h, &key);
  *   cuemu_cache_get(&key, output, 1, build, data, &hit);
  *
@@ -69,6 +80,16 @@ void cuemu_hasher_add_string(cuemu_hasher *h, const char *s);
  * alone) when the file cannot be examined. */
 cuemu_status cuemu_hasher_add_file_stamp(cuemu_hasher *h, const char *path);
 
+/* Adds what a compiler's output depends on besides its command and the
+ * files it reads: the environment variables that move its search paths
+ * (CPATH, C_INCLUDE_PATH, CPLUS_INCLUDE_PATH, OBJC_INCLUDE_PATH,
+ * LIBRARY_PATH, COMPILER_PATH, GCC_EXEC_PREFIX) and, when one of the
+ * `argc` words of `argv` (the user's options and files) names a relative
+ * path, the working folder. Returns IO_ERROR when the working folder cannot
+ * be named. */
+cuemu_status cuemu_hasher_add_context(cuemu_hasher *h, int argc,
+                                      const char *const *argv);
+
 /* Writes the key and frees `h`. `key` may be NULL to abandon the hash; a
  * NULL `h` is accepted. */
 void cuemu_hasher_finish(cuemu_hasher *h, cuemu_cache_key *key);
@@ -77,8 +98,9 @@ void cuemu_hasher_finish(cuemu_hasher *h, cuemu_cache_key *key);
 
 /* The cache folder, created if missing: $CUEMU_CACHE_DIR, else
  * $XDG_CACHE_HOME/cuemu, else ~/.cache/cuemu, else /tmp/cuemu-cache-UID.
- * Returns CACHE (with the folder in the message) when it cannot be made,
- * INVALID_VALUE when `size` is too small for its path. */
+ * Returns CACHE (with the folder and the reason in the message) when it
+ * cannot be made, is not writable, is owned by another user or is writable
+ * by others; INVALID_VALUE when `size` is too small for its path. */
 cuemu_status cuemu_cache_dir(char *out, size_t size);
 
 /* What cuemu_cache_get() hands its build callback. The paths are temporary
@@ -86,13 +108,19 @@ cuemu_status cuemu_cache_dir(char *out, size_t size);
  * result to `built` and the make-style dependency list to `depfile` (no
  * list: the result is used but not stored). It may create other files
  * whose names start with `temp` (and must remove them), and may set `skip`
- * to one dependency not to record, such as a generated source file (the
- * string must stay valid until cuemu_cache_get() returns). */
+ * to one dependency not to record, such as a generated source file, and
+ * `search` to the folders the build searches for headers, in the order it
+ * searches them (NULL-terminated): a header read from one of them under a
+ * relative path N is then recorded together with N in the folders before
+ * it, so that a header created there later (which would now be read
+ * instead) is a miss. Both must stay valid until cuemu_cache_get()
+ * returns. */
 typedef struct cuemu_cache_build {
   const char *built;
   const char *depfile;
   const char *temp;
   const char *skip;
+  const char *const *search;
 } cuemu_cache_build;
 
 /* Builds on a miss; returns CUEMU_SUCCESS when `build->built` holds the
@@ -105,10 +133,11 @@ typedef cuemu_status (*cuemu_cache_build_fn)(void *data,
  * what was built) from the entry `key` when one exists and every header its
  * build read is unchanged (*hit = 1), else by calling `build` (*hit = 0) and
  * storing the result. With `use_cache` 0 the cache is neither read nor
- * written (temporary files still go to its folder). A result that cannot be
- * stored (a header changed during the build, or the folder is not writable)
- * is still installed at `output`, with a note on stderr. Returns the
- * callback's status, CACHE or IO_ERROR. `hit` may be NULL. */
+ * written (temporary files still go to its folder, or to a private folder
+ * when it cannot be used). A result that cannot be stored (a header changed
+ * during the build, or the folder cannot be written) is still installed at
+ * `output`, with a note on stderr. Returns the callback's status, CACHE
+ * (not even a private folder can be made) or IO_ERROR. `hit` may be NULL. */
 cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *output,
                              int use_cache, cuemu_cache_build_fn build,
                              void *data, int *hit);
