@@ -110,3 +110,7 @@ const char *cuemu__ctx_backend(void) {
 }
 
 #endif
+
+/* The public name of cuemu__ctx_backend() (cuemu.h), for benchmarks and
+ * diagnostics outside the library. */
+const char *cuemu_context_backend(void) { return cuemu__ctx_backend(); }

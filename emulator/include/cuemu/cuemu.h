@@ -69,6 +69,11 @@ typedef struct cuemu_param {
  * The string stays valid until the next failing call on the same thread. */
 const char *cuemu_last_message(void);
 
+/* The context switch compiled into libcuemu (configure --with-context):
+ * "asm-x86_64", "asm-aarch64" or "ucontext". For diagnostics and
+ * benchmarks. */
+const char *cuemu_context_backend(void);
+
 /* ---- Modules and kernels ------------------------------------------------- */
 
 /* Loads the module at `path`. On success *out owns the module until
