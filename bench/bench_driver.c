@@ -64,16 +64,13 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
-/* Says which libcuemu this process runs on and its context backend (an
- * internal symbol looked up at run time, "unknown" if it is not exported). */
+/* Says which libcuemu this process runs on and its context backend. */
 static void print_lib(void) {
   Dl_info info;
   const char *path = "unknown";
   if (dladdr((void *)cuemu_kernel_launch, &info) && info.dli_fname)
     path = info.dli_fname;
-  const char *(*backend)(void) =
-      (const char *(*)(void))dlsym(RTLD_DEFAULT, "cuemu__ctx_backend");
-  printf("lib %s %s\n", path, backend ? backend() : "unknown");
+  printf("lib %s %s\n", path, cuemu_context_backend());
 }
 
 static cuemu_kernel *load_kernel(const char *module_path, const char *name) {

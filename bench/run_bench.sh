@@ -398,6 +398,8 @@ if [ -f "$topbuild/config.h" ] &&
   grep -q 'define CUEMU_CONTEXT_UCONTEXT 0' "$topbuild/config.h" &&
   $CC -std=gnu11 -O2 -I"$topbuild" -I"$srcdir/emulator" \
     "$benchsrc/bench_switch.c" "$srcdir/emulator/context/cuemu_context.c" \
+    "$srcdir/emulator/context/cuemu_arch_x86_64.c" \
+    "$srcdir/emulator/context/cuemu_arch_aarch64.c" \
     "$srcdir/emulator/context/cuemu_context_x86_64.S" \
     "$srcdir/emulator/context/cuemu_context_aarch64.S" \
     -o "$out/bench_switch" 2>"$run/switch.err"; then

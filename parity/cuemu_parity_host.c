@@ -1,47 +1,82 @@
 /*
  * cuemu_parity_host.c: the host leg. The host implementation (a C file) is
  * compiled with $CC into a shared object, cached in cuemu's compile cache
- * like kernels (the key covers the file, the compiler, the options and
- * cuemu's version; a lookup re-hashes every header the compiler read), then
- * loaded and called once through libffi with the case's arguments.
+ * like kernels (<cuemu/cuemu_cache.h>: the key covers the file, the
+ * compiler's identity, the options and cuemu's version; a lookup re-hashes
+ * every header the compiler read), then loaded and called once through
+ * libffi with the case's arguments.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "cuemu_cache.h"
-#include "cuemu_parity_internal.h"
+#include <cuemu/cuemu_cache.h>
 
-extern char **environ;
+#include "cuemu_parity_internal.h"
 
 #define MAX_WORDS 64
 
-/* Runs argv with its output and errors in `log`; returns its exit status,
- * or -1 when it could not start. */
-static int run_logged(char *const *argv, const char *log) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0)
-    return -1;
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+/* The options of every host compile, after the compiler's own words. */
+static const char *const host_flags[] = {"-std=gnu11", "-O2", "-fPIC",
+                                         "-shared"};
+
+/* A host compile, as compile_host() hands it to the cache. */
+typedef struct host_job {
+  const cuemu_parity_case *c;
+  const char *cc;               /* $CC, as given */
+  char *words[MAX_WORDS];       /* $CC split into words */
+  int nwords;
+  const char *file;             /* the host file's real path */
+  const char *include;          /* -I and the host file's folder */
+  const char *search[2];        /* that folder, for the cache */
+} host_job;
+
+/* Builds the host file into b->built (a cuemu_cache_build_fn); the
+ * compiler's messages go to a log whose end becomes the error message. */
+static cuemu_status build_host(void *data, cuemu_cache_build *b) {
+  const host_job *job = data;
+  const cuemu_parity_case *c = job->c;
+  const char *argv[MAX_WORDS + 16];
+  int n = 0;
+  for (int i = 0; i < job->nwords; ++i)
+    argv[n++] = job->words[i];
+  for (size_t i = 0; i < sizeof host_flags / sizeof *host_flags; ++i)
+    argv[n++] = host_flags[i];
+  argv[n++] = "-MD";
+  argv[n++] = "-MF";
+  argv[n++] = b->depfile;
+  argv[n++] = job->include;
+  argv[n++] = "-o";
+  argv[n++] = b->built;
+  argv[n++] = job->file;
+  argv[n++] = "-lm";
+  argv[n] = NULL;
+  b->skip = job->file;
+  b->search = job->search;
+  char log[PATH_MAX + 80];
+  snprintf(log, sizeof log, "%s.log", b->temp);
+  int rc;
+  cuemu_status st = cuemu_command_run(argv, log, &rc);
+  if (st != CUEMU_SUCCESS || rc != 0) {
+    int fd = st != CUEMU_SUCCESS ? -1 : open(log, O_RDONLY | O_CLOEXEC);
+    char *why = fd < 0 ? strdup("the compiler could not be started")
+                       : cuemu__parity_read_tail(fd, 3000);
+    if (fd >= 0)
+      close(fd);
+    st = cuemu__parity_fail(CUEMU_HOST_COMPILE,
+                            "%s%scase '%s': host file %s does not compile with "
+                            "%s:\n%s",
+                            c->file, c->file[0] ? ": " : "", c->name,
+                            c->host_file, job->cc, why ? why : "");
+    free(why);
+  }
+  unlink(log);
+  return st;
 }
 
 /* Compiles the host file into `out` (through the cache). */
@@ -53,71 +88,55 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
                               c->host_file, strerror(errno));
   snprintf(dir, sizeof dir, "%s", file);
   *strrchr(dir, '/') = 0;
-  const char *cc = getenv("CC");
-  if (!cc || !*cc)
-    cc = "cc";
-  char *cc_copy = strdup(cc);
-  char *argv[MAX_WORDS + 16];
-  int n = 0;
-  for (char *w = strtok(cc_copy, " \t"); w && n < MAX_WORDS; w = strtok(NULL, " \t"))
-    argv[n++] = w;
-  char include[PATH_MAX + 3], dep[PATH_MAX + 8], log[PATH_MAX + 8];
+  host_job job = {.c = c, .file = file};
+  job.cc = getenv("CC");
+  if (!job.cc || !*job.cc)
+    job.cc = "cc";
+  char *cc_copy = strdup(job.cc);
+  if (!cc_copy)
+    return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
+  for (char *w = strtok(cc_copy, " \t"); w && job.nwords < MAX_WORDS;
+       w = strtok(NULL, " \t"))
+    job.words[job.nwords++] = w;
+  char include[PATH_MAX + 3];
   snprintf(include, sizeof include, "-I%s", dir);
-  snprintf(dep, sizeof dep, "%s.d", out);
-  snprintf(log, sizeof log, "%s.log", out);
-  const char *flags[] = {"-std=gnu11", "-O2", "-fPIC", "-shared", "-MD", "-MF",
-                         dep, include, "-o", out, file, "-lm"};
-  int first_flag = n;
-  for (size_t i = 0; i < sizeof flags / sizeof *flags; ++i)
-    argv[n++] = (char *)flags[i];
-  argv[n] = NULL;
+  job.include = include;
+  job.search[0] = dir;
 
-  /* The key: cuemu's version, the compiler command, the options that are
-   * not file names, and the file's contents. */
+  /* The key: the compiler command and its identity, the options that are
+   * not temporary file names, the file's name and its contents. A key that
+   * cannot be made only costs the cache. */
   size_t size;
   char *text = cuemu__parity_read_file(file, &size);
-  cuemu_hasher h;
-  char cache[PATH_MAX];
-  int use_cache = text && cuemu__hasher_init(&h) == 0 &&
-                  cuemu__cache_dir(cache, sizeof cache) == 0;
+  cuemu_hasher *h = NULL;
+  int use_cache = text && cuemu_hasher_create(&h, "cuemu-parity host") ==
+                              CUEMU_SUCCESS;
   cuemu_cache_key key;
+  memset(&key, 0, sizeof key);
   if (use_cache) {
-    cuemu__hasher_add_string(&h, "cuemu-parity host " CUEMU_VERSION);
-    cuemu__hasher_add_string(&h, cc);
-    cuemu__hasher_add_string(&h, include);
-    for (int i = first_flag; i < n; ++i)
-      if (argv[i] != dep && argv[i] != out && argv[i] != file)
-        cuemu__hasher_add_string(&h, argv[i]);
-    cuemu__hasher_add(&h, text, size);
-    cuemu__hasher_finish(&h, &key);
-    if (cuemu__cache_fetch(cache, &key, out) == 1) {
-      free(text);
-      free(cc_copy);
-      return CUEMU_SUCCESS;
-    }
+    char compiler[PATH_MAX];
+    cuemu_hasher_add_string(h, job.cc);
+    if (job.nwords > 0 &&
+        cuemu_command_find(job.words[0], compiler, sizeof compiler) ==
+            CUEMU_SUCCESS)
+      cuemu_hasher_add_file_stamp(h, compiler);
+    for (size_t i = 0; i < sizeof host_flags / sizeof *host_flags; ++i)
+      cuemu_hasher_add_string(h, host_flags[i]);
+    cuemu_hasher_add_string(h, include);
+    cuemu_hasher_add_context(h, 0, NULL);
+    cuemu_hasher_add_string(h, file);
+    cuemu_hasher_add(h, text, size);
+    cuemu_hasher_finish(h, &key);
   }
   free(text);
-  struct timespec since;
-  clock_gettime(CLOCK_REALTIME, &since);
-  int rc = run_logged(argv, log);
-  cuemu_status st = CUEMU_SUCCESS;
-  if (rc != 0) {
-    int fd = rc < 0 ? -1 : open(log, O_RDONLY);
-    char *why = fd < 0 ? strdup("the compiler could not be started")
-                       : cuemu__parity_read_tail(fd, 3000);
-    if (fd >= 0)
-      close(fd);
-    st = cuemu__parity_fail(CUEMU_HOST_COMPILE,
-                            "%s%scase '%s': host file %s does not compile with "
-                            "%s:\n%s",
-                            c->file, c->file[0] ? ": " : "", c->name,
-                            c->host_file, cc, why);
-    free(why);
-  } else if (use_cache) {
-    cuemu__cache_store(cache, &key, out, dep, file, &since);
-  }
-  unlink(dep);
-  unlink(log);
+  int hit;
+  cuemu_status st = cuemu_cache_get(&key, out, use_cache, build_host, &job,
+                                    &hit);
+  /* The cache's own failures come with libcuemu's message; a failed build
+   * has already set the parity message. */
+  if (st != CUEMU_SUCCESS && st != CUEMU_HOST_COMPILE)
+    st = cuemu__parity_fail(st, "case '%s': host file %s: %s", c->name,
+                            c->host_file, cuemu_last_message());
   free(cc_copy);
   return st;
 }

@@ -4,7 +4,9 @@
  * misses when an included header or an option changes, and parallel
  * compiles leave it complete; -I, -D and -std pass through; debug builds
  * carry line information for the .cu; g++ and clang++ both work; whole
- * programs build and run. Each test uses a cache folder of its own.
+ * programs build and run; a module's global variables are found
+ * (cuemu_module_get_global) and cuemu_compile_command() reads cuemu-cc's
+ * words. Each test uses a cache folder of its own.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -519,6 +521,101 @@ START_TEST(whole_program_runs) {
 }
 END_TEST
 
+/* ---- Modules: globals and the command-line API --------------------------- */
+
+START_TEST(module_globals_are_found) {
+  /* The module's file must stay: its symbol table names the globals. */
+  char *cache = own_cache("cache-globals");
+  char *source = test_src_path("tests/kernels/module_globals.cu");
+  char *output = test_join(cache, "globals.so");
+  cuemu_compile_options o = module_options();
+  compile_ok(source, output, &o, NULL);
+  cuemu_module *m = NULL;
+  ck_assert_int_eq(cuemu_module_load(&m, output), CUEMU_SUCCESS);
+  void *ptr = NULL;
+  size_t size = 0;
+  ck_assert_int_eq(cuemu_module_get_global(m, "counter", &ptr, &size),
+                   CUEMU_SUCCESS);
+  ck_assert_uint_eq(size, sizeof(int));
+  int *counter = ptr;
+  ck_assert_int_eq(*counter, 41);
+  /* The address is the one the kernels use. */
+  int out[5] = {0};
+  void *buf = out;
+  void *args[] = {&buf};
+  ck_assert_int_eq(test_launch1(test_kernel(m, "bump"), 1, 5, args, 1),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(*counter, 46);
+  ck_assert_int_eq(cuemu_module_get_global(m, "factors", &ptr, &size),
+                   CUEMU_SUCCESS);
+  ck_assert_uint_eq(size, 4 * sizeof(float));
+  ck_assert(((float *)ptr)[3] == 4.0f);
+  /* A variable in a namespace has its mangled name; either output may be
+   * left out. */
+  ck_assert_int_eq(cuemu_module_get_global(m, "_ZN2ns5valueE", &ptr, NULL),
+                   CUEMU_SUCCESS);
+  ck_assert(*(double *)ptr == 2.5);
+  ck_assert_int_eq(cuemu_module_get_global(m, "_ZN2ns5valueE", NULL, &size),
+                   CUEMU_SUCCESS);
+  ck_assert_uint_eq(size, sizeof(double));
+  /* Kernels are not variables; neither are unknown names. */
+  ck_assert_int_eq(cuemu_module_get_global(m, "bump", &ptr, &size),
+                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_module_get_global(m, "missing", &ptr, &size),
+                   CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "missing");
+  ck_assert_int_eq(cuemu_module_get_global(NULL, "counter", &ptr, &size),
+                   CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_module_get_global(m, NULL, &ptr, &size),
+                   CUEMU_INVALID_VALUE);
+  /* A file replaced since the load (a rebuild) is not read. */
+  o.debug = 1;
+  compile_ok(source, output, &o, NULL);
+  ck_assert_int_eq(cuemu_module_get_global(m, "counter", &ptr, &size),
+                   CUEMU_IO_ERROR);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "no longer the module");
+  cuemu_module_unload(m);
+  free(output);
+  free(source);
+  test_rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
+START_TEST(compile_command_words) {
+  char *cache = own_cache("cache-command");
+  char *source = test_src_path("tests/kernels/module_globals.cu");
+  char *output = test_join(cache, "globals.so");
+  const char *argv[] = {"--module", "-o", output, "--name-expr",
+                        "scale<3>", "-D", "UNUSED=1", "-std=c++17", source};
+  int argc = (int)(sizeof argv / sizeof *argv), hit = -1;
+  cuemu_status st = cuemu_compile_command(argc, argv, &hit);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s", cuemu_last_message());
+  ck_assert_int_eq(hit, 0);
+  ck_assert_int_eq(cuemu_compile_command(argc, argv, &hit), CUEMU_SUCCESS);
+  ck_assert_int_eq(hit, 1);
+  cuemu_module *m = NULL;
+  ck_assert_int_eq(cuemu_module_load(&m, output), CUEMU_SUCCESS);
+  test_kernel(m, "scale<3>");
+  cuemu_module_unload(m);
+  /* Malformed commands. */
+  const char *no_source[] = {"--module", "-o", output};
+  ck_assert_int_eq(cuemu_compile_command(3, no_source, NULL),
+                   CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "no source");
+  const char *two[] = {"--module", source, source};
+  ck_assert_int_eq(cuemu_compile_command(3, two, NULL), CUEMU_INVALID_VALUE);
+  const char *dangling[] = {source, "--name-expr"};
+  ck_assert_int_eq(cuemu_compile_command(2, dangling, NULL),
+                   CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "--name-expr");
+  free(output);
+  free(source);
+  test_rm_rf(cache);
+  free(cache);
+}
+END_TEST
+
 Suite *make_compile_suite(void) {
   Suite *s = suite_create("compile");
   TCase *tc = test_tcase(s, "errors", 60);
@@ -537,5 +634,9 @@ Suite *make_compile_suite(void) {
   tcase_add_test(tc, debug_build_has_line_information);
   tcase_add_test(tc, gxx_and_clangxx);
   tcase_add_test(tc, whole_program_runs);
+
+  tc = test_tcase(s, "modules", 120);
+  tcase_add_test(tc, module_globals_are_found);
+  tcase_add_test(tc, compile_command_words);
   return s;
 }

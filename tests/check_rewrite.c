@@ -81,7 +81,7 @@ static void check_kernel(const cuemu_rewrite *r, int index, const char *name,
   ck_assert_int_eq(k->line, line);
 }
 
-#define SHARED_TAIL " __asm__(\"cuemu__dynamic_shared\") CUEMU_TLS_IE __attribute__((unused));"
+#define SHARED_TAIL " __asm__(\"cuemu_dynamic_shared\") CUEMU_TLS_IE __attribute__((unused));"
 
 /* ---- Lexer --------------------------------------------------------------- */
 

@@ -47,6 +47,7 @@ build_and_run() {
   echo "== $name: $cc -O2${*:+ $*} -DCUEMU_CONTEXT_UCONTEXT=$uctx${runner:+ (run with $runner)}"
   if ! $cc -std=c11 -O2 -Wall -Wextra "$@" -DCUEMU_CONTEXT_UCONTEXT="$uctx" \
       -I"$tmp" -I"$ctxdir" -o "$exe" "$test_c" "$ctxdir/cuemu_context.c" \
+      "$ctxdir/cuemu_arch_$arch.c" \
       "$ctxdir/cuemu_context_$arch.S" -lm; then
     echo "FAIL $name: build failed"
     failed=1

@@ -222,7 +222,7 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   }
   b->dyn = b->dyn_own ? b->dyn_own + REDZONE : w->dynamic_shared;
   b->dyn_size = L->dynamic_shared;
-  cuemu__dynamic_shared = b->dyn;
+  cuemu_dynamic_shared = b->dyn;
   if (b->tls_cells)
     memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
   if (b->dyn_cells)

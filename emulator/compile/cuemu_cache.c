@@ -1,8 +1,9 @@
 /*
- * cuemu_cache.c: the compile cache (see cuemu_cache.h).
+ * cuemu_cache.c: the compile cache (see <cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
-#include "cuemu_cache.h"
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,32 +12,133 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-int cuemu__hasher_init(cuemu_hasher *h) {
-  h->state = XXH3_createState();
-  if (!h->state)
-    return -1;
+#include <xxhash.h>
+
+#include "base/cuemu_report.h"
+
+struct cuemu_hasher {
+  XXH3_state_t *state;
+};
+
+cuemu_status cuemu_hasher_create(cuemu_hasher **out, const char *purpose) {
+  if (!out || !purpose)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_hasher_create: out and purpose are required");
+  *out = NULL;
+  cuemu_hasher *h = malloc(sizeof *h);
+  if (!h || !(h->state = XXH3_createState())) {
+    free(h);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory for a cache key");
+  }
   XXH3_128bits_reset(h->state);
-  return 0;
+  cuemu_hasher_add_string(h, "cuemu " CUEMU_VERSION);
+  cuemu_hasher_add_string(h, purpose);
+  *out = h;
+  return CUEMU_SUCCESS;
 }
 
-void cuemu__hasher_add(cuemu_hasher *h, const void *data, size_t size) {
+void cuemu_hasher_add(cuemu_hasher *h, const void *data, size_t size) {
   XXH3_128bits_update(h->state, data, size);
 }
 
-void cuemu__hasher_add_string(cuemu_hasher *h, const char *s) {
+void cuemu_hasher_add_string(cuemu_hasher *h, const char *s) {
+  if (!s)
+    s = "(null)";
   XXH3_128bits_update(h->state, s, strlen(s) + 1);
 }
 
-void cuemu__hasher_finish(cuemu_hasher *h, cuemu_cache_key *key) {
-  XXH128_hash_t v = XXH3_128bits_digest(h->state);
-  snprintf(key->hex, sizeof key->hex, "%016llx%016llx",
-           (unsigned long long)v.high64, (unsigned long long)v.low64);
+cuemu_status cuemu_hasher_add_file_stamp(cuemu_hasher *h, const char *path) {
+  struct stat st;
+  cuemu_hasher_add_string(h, path);
+  if (stat(path, &st) != 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot examine %s: %s", path,
+                         strerror(errno));
+  char num[64];
+  snprintf(num, sizeof num, "%lld %lld", (long long)st.st_size,
+           (long long)st.st_mtime);
+  cuemu_hasher_add_string(h, num);
+  return CUEMU_SUCCESS;
+}
+
+/* Options whose value is a path, attached ("-Idir") or as the next word. */
+static const char *const path_options[] = {
+    "-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros",
+    "-iprefix", "-isysroot", "-L", "-B", "--sysroot=", "-MF", "-o", NULL};
+
+/* Non-zero when the word `a` (or, for an option given alone, its value
+ * `next`) names a relative path. */
+static int names_relative_path(const char *a, const char *next,
+                               int *takes_next) {
+  *takes_next = 0;
+  if (a[0] != '-')
+    return a[0] != '/';
+  for (int i = 0; path_options[i]; ++i) {
+    size_t n = strlen(path_options[i]);
+    if (strncmp(a, path_options[i], n) != 0)
+      continue;
+    if (a[n]) {
+      /* "-isystem" also starts with "-I": only a known option counts. */
+      if (strcmp(path_options[i], "-I") == 0 && a[1] != 'I')
+        continue;
+      return a[n] != '/';
+    }
+    *takes_next = 1;
+    return next && next[0] != '/';
+  }
+  return 0;
+}
+
+/* The variables of the environment that change where a GCC-compatible
+ * compiler finds headers, libraries and its own parts. */
+static const char *const search_variables[] = {
+    "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH",
+    "LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX", NULL};
+
+cuemu_status cuemu_hasher_add_context(cuemu_hasher *h, int argc,
+                                      const char *const *argv) {
+  for (int i = 0; search_variables[i]; ++i) {
+    const char *v = getenv(search_variables[i]);
+    cuemu_hasher_add_string(h, search_variables[i]);
+    cuemu_hasher_add_string(h, v ? v : "(unset)");
+  }
+  int relative = 0;
+  for (int i = 0; i < argc && !relative; ++i) {
+    int takes_next;
+    relative = names_relative_path(argv[i], i + 1 < argc ? argv[i + 1] : NULL,
+                                   &takes_next);
+    i += takes_next;
+  }
+  if (relative) {
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+      return cuemu__report(CUEMU_IO_ERROR,
+                           "cannot name the working folder: %s",
+                           strerror(errno));
+    cuemu_hasher_add_string(h, "cwd");
+    cuemu_hasher_add_string(h, cwd);
+  }
+  return CUEMU_SUCCESS;
+}
+
+void cuemu_hasher_finish(cuemu_hasher *h, cuemu_cache_key *key) {
+  if (!h)
+    return;
+  if (key) {
+    XXH128_hash_t v = XXH3_128bits_digest(h->state);
+    snprintf(key->hex, sizeof key->hex, "%016llx%016llx",
+             (unsigned long long)v.high64, (unsigned long long)v.low64);
+  }
   XXH3_freeState(h->state);
-  h->state = NULL;
+  free(h);
 }
 
 static int mkdir_p(const char *path) {
@@ -51,22 +153,28 @@ static int mkdir_p(const char *path) {
       *p = '/';
     }
   }
-  if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-    return -1;
-  return 0;
+  /* The folder itself must not be writable by others, whatever the umask
+   * (cuemu_cache_dir() refuses such a folder). */
+  if (mkdir(buf, 0755) == 0)
+    return chmod(buf, 0755);
+  return errno == EEXIST ? 0 : -1;
 }
 
-void cuemu__temp_suffix(char *out, size_t size) {
+/* A suffix that makes a temporary file name unique to this process, thread
+ * and call: ".PID.TID.N". */
+static void temp_suffix(char *out, size_t size) {
   static atomic_uint counter;
   snprintf(out, size, ".%ld.%ld.%u", (long)getpid(), (long)gettid(),
            atomic_fetch_add(&counter, 1));
 }
 
-int cuemu__cache_dir(char *out, size_t size) {
+cuemu_status cuemu_cache_dir(char *out, size_t size) {
   const char *env = getenv("CUEMU_CACHE_DIR");
   const char *xdg = getenv("XDG_CACHE_HOME");
   const char *home = getenv("HOME");
   int n;
+  if (!out || size == 0)
+    return cuemu__report(CUEMU_INVALID_VALUE, "cuemu_cache_dir: no room");
   if (env && *env)
     n = snprintf(out, size, "%s", env);
   else if (xdg && *xdg)
@@ -76,8 +184,28 @@ int cuemu__cache_dir(char *out, size_t size) {
   else
     n = snprintf(out, size, "/tmp/cuemu-cache-%u", (unsigned)getuid());
   if (n < 0 || (size_t)n >= size)
-    return -1;
-  return mkdir_p(out);
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "the cache folder's path is too long: %s", out);
+  if (mkdir_p(out) != 0)
+    return cuemu__report(CUEMU_CACHE, "cannot create the cache folder %s: %s",
+                         out, strerror(errno));
+  /* Entries are programs that get run: a folder that another user owns or
+   * can write could hold anything. */
+  struct stat st;
+  if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode))
+    return cuemu__report(CUEMU_CACHE, "the cache folder %s is not a folder",
+                         out);
+  if (st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
+    return cuemu__report(CUEMU_CACHE,
+                         "the cache folder %s is %s; it is not used (entries "
+                         "from it would be run)",
+                         out,
+                         st.st_uid != geteuid() ? "owned by another user"
+                                                : "writable by other users");
+  if (access(out, W_OK | X_OK) != 0)
+    return cuemu__report(CUEMU_CACHE, "the cache folder %s is not writable",
+                         out);
+  return CUEMU_SUCCESS;
 }
 
 /* Hashes a file's contents; returns 0, or -1 if it cannot be read. */
@@ -111,11 +239,15 @@ static int entry_path(char *out, size_t size, const char *dir,
 }
 
 /* Copies `size` bytes from `in` to a temporary file beside `to`, then
- * renames it to `to`. Returns 0 or -1. */
+ * renames it to `to`. With `sum` (an entry's checksum, whose hash of the
+ * bytes before the copied ones is in `state`), the copy is renamed only when
+ * the checksum of everything matches, so that a damaged entry is never
+ * installed, let alone run. Returns 0 or -1. */
 static int install_from_stream(FILE *in, unsigned long long size,
-                               const char *to, mode_t mode) {
+                               const char *to, mode_t mode,
+                               XXH3_state_t *state, const char *sum) {
   char tmp[PATH_MAX + 64], suffix[64];
-  cuemu__temp_suffix(suffix, sizeof suffix);
+  temp_suffix(suffix, sizeof suffix);
   if (snprintf(tmp, sizeof tmp, "%s%s", to, suffix) >= (int)sizeof tmp)
     return -1;
   int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
@@ -130,6 +262,8 @@ static int install_from_stream(FILE *in, unsigned long long size,
       ok = 0;
       break;
     }
+    if (state)
+      XXH3_128bits_update(state, buf, got);
     for (size_t done = 0; done < got;) {
       ssize_t w = write(out, buf + done, got - done);
       if (w <= 0) {
@@ -139,6 +273,14 @@ static int install_from_stream(FILE *in, unsigned long long size,
       done += (size_t)w;
     }
     size -= got;
+  }
+  if (ok && state) {
+    /* Nothing may follow the payload, and the sum must match. */
+    char hex[33];
+    XXH128_hash_t v = XXH3_128bits_digest(state);
+    snprintf(hex, sizeof hex, "%016llx%016llx", (unsigned long long)v.high64,
+             (unsigned long long)v.low64);
+    ok = fgetc(in) == EOF && strcmp(hex, sum) == 0;
   }
   if (close(out) != 0)
     ok = 0;
@@ -150,39 +292,80 @@ static int install_from_stream(FILE *in, unsigned long long size,
 }
 
 /* An entry is one file, replaced as a whole by rename():
- *   "cuemu-cache-entry 1 NDEPS SIZE\n", NDEPS lines "HASH PATH\n", then the
- *   SIZE bytes of the module or program. */
-#define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 1"
+ *   "cuemu-cache-entry 2 NLINES SIZE SUM\n", then NLINES lines, each either
+ *   "HASH PATH\n" (a file the build read, with the hash of its contents) or
+ *   "- PATH\n" (a file that did not exist and would have been read instead
+ *   of one of those had it existed: a header that would shadow another),
+ *   then the SIZE bytes of the module or program. SUM is the 128-bit hash
+ *   of everything after the first line; an entry whose SUM does not match is
+ *   not used. */
+#define CUEMU_ENTRY_MAGIC "cuemu-cache-entry 2"
 
-int cuemu__cache_fetch(const char *dir, const cuemu_cache_key *key,
+/* Opens an entry for reading only when it is a regular file owned by this
+ * user that nobody else can write: an entry planted by another user is never
+ * installed. O_NONBLOCK keeps a FIFO at the entry's path from hanging the
+ * lookup; O_NOFOLLOW refuses a symbolic link. */
+static FILE *open_entry(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0)
+    return NULL;
+  struct stat st;
+  FILE *f = NULL;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+      !(st.st_mode & (S_IWGRP | S_IWOTH)))
+    f = fdopen(fd, "rb");
+  if (!f)
+    close(fd);
+  return f;
+}
+
+/* Looks the key up; on a hit whose files are unchanged (and whose shadowing
+ * candidates are still absent), installs a copy of the entry at `output`
+ * and returns 1. Returns 0 on a miss. */
+static int cache_fetch(const char *dir, const cuemu_cache_key *key,
                        const char *output) {
   char path[PATH_MAX];
   if (entry_path(path, sizeof path, dir, key))
     return 0;
-  FILE *f = fopen(path, "rbe");
+  FILE *f = open_entry(path);
   if (!f)
     return 0;
-  unsigned ndeps = 0;
+  unsigned nlines = 0;
   unsigned long long size = 0;
-  char line[PATH_MAX + 64];
-  int fresh = fgets(line, sizeof line, f) &&
-              sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu", &ndeps, &size) == 2;
-  for (unsigned i = 0; fresh && i < ndeps; ++i) {
+  char line[PATH_MAX + 64], sum[40];
+  XXH3_state_t *state = XXH3_createState();
+  int fresh = state && fgets(line, sizeof line, f) &&
+              sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu %39s", &nlines, &size,
+                     sum) == 3 &&
+              strlen(sum) == 32;
+  if (state)
+    XXH3_128bits_reset(state);
+  for (unsigned i = 0; fresh && i < nlines; ++i) {
     size_t len;
     char *space;
     unsigned long long want, have;
+    struct stat st;
     if (!fgets(line, sizeof line, f) || (len = strlen(line)) == 0 ||
         line[len - 1] != '\n' || !(space = strchr(line, ' '))) {
       fresh = 0;
       break;
     }
+    XXH3_128bits_update(state, line, len);
     line[len - 1] = '\0';
     *space = '\0';
+    if (strcmp(line, "-") == 0) {
+      if (lstat(space + 1, &st) == 0 || errno != ENOENT)
+        fresh = 0;
+      continue;
+    }
     want = strtoull(line, NULL, 16);
     if (hash_file(space + 1, &have) != 0 || have != want)
       fresh = 0;
   }
-  int hit = fresh && install_from_stream(f, size, output, 0755) == 0;
+  int hit = fresh &&
+            install_from_stream(f, size, output, 0755, state, sum) == 0;
+  if (state)
+    XXH3_freeState(state);
   fclose(f);
   return hit;
 }
@@ -259,26 +442,106 @@ static int changed_since(const struct stat *st, const struct timespec *since) {
          (m->tv_sec == since->tv_sec && m->tv_nsec >= since->tv_nsec);
 }
 
-int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
+/* Appends `text` to the growing buffer *buf (of *len bytes, room *cap).
+ * Returns 0 or -1. */
+static int append(char **buf, size_t *len, size_t *cap, const char *text) {
+  size_t n = strlen(text);
+  if (*len + n + 1 > *cap) {
+    size_t want = (*len + n + 1) * 2;
+    char *bigger = realloc(*buf, want);
+    if (!bigger)
+      return -1;
+    *buf = bigger;
+    *cap = want;
+  }
+  memcpy(*buf + *len, text, n + 1);
+  *len += n;
+  return 0;
+}
+
+/* Adds to the entry's lines (*deps, *len, *cap, *nlines) a line "- PATH"
+ * for every file that would shadow one the build read had it existed: a
+ * file read from `search[i]` under the relative path N would have been
+ * taken from search[j]/N, j < i, had that existed (nvcc's and the C++
+ * compilers' include search). `paths` holds the files read, one per line.
+ * Candidates that exist now are not recorded (the search did not take
+ * them, so they come later in it). Returns 0 or -1. */
+static int shadow_candidates(const char *paths, const char *const *search,
+                             char **deps, size_t *len, size_t *cap,
+                             unsigned *nlines) {
+  if (!search || !search[0])
+    return 0;
+  size_t ndirs = 0;
+  while (search[ndirs])
+    ndirs++;
+  char(*dirs)[PATH_MAX] = calloc(ndirs, sizeof *dirs);
+  if (!dirs)
+    return -1;
+  for (size_t i = 0; i < ndirs; ++i)
+    if (!realpath(search[i], dirs[i]))
+      dirs[i][0] = '\0';
+  int rc = 0;
+  for (const char *p = paths, *nl; rc == 0 && *p; p = nl + 1) {
+    nl = strchr(p, '\n');
+    char given[PATH_MAX], real[PATH_MAX];
+    snprintf(given, sizeof given, "%.*s", (int)(nl - p), p);
+    if (!realpath(given, real))
+      continue;
+    for (size_t i = 1; rc == 0 && i < ndirs; ++i) {
+      size_t dl = strlen(dirs[i]);
+      if (!dl || strncmp(real, dirs[i], dl) != 0 || real[dl] != '/')
+        continue;
+      const char *name = real + dl + 1;
+      for (size_t j = 0; rc == 0 && j < i; ++j) {
+        char candidate[PATH_MAX], line[PATH_MAX + 8];
+        struct stat st;
+        if (!dirs[j][0] || strcmp(dirs[j], dirs[i]) == 0 ||
+            snprintf(candidate, sizeof candidate, "%s/%s", dirs[j], name) >=
+                (int)sizeof candidate ||
+            lstat(candidate, &st) == 0)
+          continue;
+        snprintf(line, sizeof line, "- %s\n", candidate);
+        if (strstr(*deps, line))
+          continue;
+        rc = append(deps, len, cap, line);
+        (*nlines)++;
+      }
+    }
+  }
+  free(dirs);
+  return rc;
+}
+
+/* Stores `built` (which stays where it is) under `key`, with the files
+ * listed in the make-style dependency file `depfile` except `skip` (may be
+ * NULL), and the files that would shadow them in the folders `search`
+ * (shadow_candidates()).
+ * Nothing is stored (-1) if a file changed at or after `since`, when the
+ * build started. Returns 0 or -1. */
+static int cache_store(const char *dir, const cuemu_cache_key *key,
                        const char *built, const char *depfile,
-                       const char *skip, const struct timespec *since) {
+                       const char *skip, const char *const *search,
+                       const struct timespec *since) {
   char path[PATH_MAX], tmp[PATH_MAX + 64], suffix[64];
   if (entry_path(path, sizeof path, dir, key))
     return -1;
   char *list = read_deps(depfile);
   if (!list)
     return -1;
-  /* The header and the dependency lines, built first in memory. */
-  size_t cap = strlen(list) * 2 + 256, len = 0;
-  char *deps = malloc(cap);
-  unsigned ndeps = 0;
-  int ok = deps != NULL;
+  /* The dependency lines, built first in memory: the real path of each
+   * file read, then the shadowing candidates of those paths. */
+  size_t cap = strlen(list) * 2 + 256, len = 0, rcap = 256, rlen = 0;
+  char *deps = malloc(cap), *reals = malloc(rcap);
+  unsigned nlines = 0;
+  int ok = deps && reals;
+  if (ok)
+    deps[0] = reals[0] = '\0';
   for (char *p = list, *nl; ok && *p; p = nl + 1) {
     nl = strchr(p, '\n');
     *nl = '\0';
-    if (strcmp(p, skip) == 0)
+    if (skip && strcmp(p, skip) == 0)
       continue;
-    char real[PATH_MAX];
+    char real[PATH_MAX], entry[PATH_MAX + 32];
     unsigned long long h;
     struct stat st;
     if (!realpath(p, real) || stat(real, &st) != 0 ||
@@ -286,19 +549,18 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
       ok = 0;
       break;
     }
-    size_t need = strlen(real) + 32;
-    if (len + need >= cap) {
-      char *bigger = realloc(deps, cap = (len + need) * 2);
-      if (!bigger) {
-        ok = 0;
-        break;
-      }
-      deps = bigger;
-    }
-    len += (size_t)snprintf(deps + len, cap - len, "%016llx %s\n", h, real);
-    ndeps++;
+    snprintf(entry, sizeof entry, "%016llx %s\n", h, real);
+    /* The shadowing candidates come from the paths as the compiler found
+     * them (before symbolic links are resolved). */
+    ok = append(&deps, &len, &cap, entry) == 0 &&
+         append(&reals, &rlen, &rcap, p) == 0 &&
+         append(&reals, &rlen, &rcap, "\n") == 0;
+    nlines++;
   }
   free(list);
+  if (ok)
+    ok = shadow_candidates(reals, search, &deps, &len, &cap, &nlines) == 0;
+  free(reals);
   FILE *in = ok ? fopen(built, "rbe") : NULL;
   struct stat st;
   if (!in || fstat(fileno(in), &st) != 0) {
@@ -307,25 +569,54 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
     free(deps);
     return -1;
   }
-  cuemu__temp_suffix(suffix, sizeof suffix);
+  temp_suffix(suffix, sizeof suffix);
   snprintf(tmp, sizeof tmp, "%s%s", path, suffix);
-  FILE *out = fopen(tmp, "wbe");
-  if (!out) {
+  /* Only this user may write the entry, whatever the umask: entries that
+   * others can write are refused (open_entry()). */
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  FILE *out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  XXH3_state_t *state = XXH3_createState();
+  if (!out || !state) {
+    if (out)
+      fclose(out);
+    else if (fd >= 0)
+      close(fd);
+    if (fd >= 0)
+      unlink(tmp);
+    XXH3_freeState(state);
     fclose(in);
     free(deps);
     return -1;
   }
-  fprintf(out, CUEMU_ENTRY_MAGIC " %u %llu\n", ndeps,
-          (unsigned long long)st.st_size);
+  fchmod(fd, 0644);
+  XXH3_128bits_reset(state);
+  /* The first line is written again once the checksum is known; its width
+   * does not change. */
+  char head[160];
+  int head_len = snprintf(head, sizeof head, CUEMU_ENTRY_MAGIC " %u %llu %032d\n",
+                          nlines, (unsigned long long)st.st_size, 0);
+  fwrite(head, 1, (size_t)head_len, out);
   fwrite(deps, 1, len, out);
+  XXH3_128bits_update(state, deps, len);
   free(deps);
   char buf[1 << 16];
   size_t n;
-  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
+    XXH3_128bits_update(state, buf, n);
     if (fwrite(buf, 1, n, out) != n)
       break;
+  }
   ok = !ferror(in) && !ferror(out);
   fclose(in);
+  XXH128_hash_t v = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  snprintf(head, sizeof head, CUEMU_ENTRY_MAGIC " %u %llu %016llx%016llx\n",
+           nlines, (unsigned long long)st.st_size,
+           (unsigned long long)v.high64, (unsigned long long)v.low64);
+  if (ok)
+    ok = fseek(out, 0, SEEK_SET) == 0 && (int)strlen(head) == head_len &&
+         fwrite(head, 1, (size_t)head_len, out) == (size_t)head_len;
+  /* rename() replaces whatever is at the entry's path, even a FIFO. */
   if (fclose(out) != 0 || !ok || rename(tmp, path) != 0) {
     unlink(tmp);
     return -1;
@@ -333,7 +624,9 @@ int cuemu__cache_store(const char *dir, const cuemu_cache_key *key,
   return 0;
 }
 
-int cuemu__file_install(const char *from, const char *to) {
+/* Copies `from` to `to` through a temporary file and a rename, keeping the
+ * executable bit. Returns 0 or -1. */
+static int file_install(const char *from, const char *to) {
   FILE *in = fopen(from, "rbe");
   if (!in)
     return -1;
@@ -341,7 +634,177 @@ int cuemu__file_install(const char *from, const char *to) {
   int rc = -1;
   if (fstat(fileno(in), &st) == 0)
     rc = install_from_stream(in, (unsigned long long)st.st_size, to,
-                             st.st_mode & 0777);
+                             st.st_mode & 0777, NULL, NULL);
   fclose(in);
   return rc;
+}
+
+/* Non-zero when the temporary file `name` (in the cache folder) was left by
+ * a build that can no longer finish: its process (the first number of the
+ * ".PID.TID.N" suffix) is gone, or it is a day old. */
+static int is_stale_temp(const char *dir, const char *name) {
+  const char *p = strchr(name, '.');
+  while (p) {
+    char *end;
+    long pid = strtol(p + 1, &end, 10);
+    if (end != p + 1 && *end == '.' && pid > 0) {
+      long tid = strtol(end + 1, &end, 10);
+      if (*end == '.' && tid > 0 && isdigit((unsigned char)end[1])) {
+        char path[PATH_MAX];
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path ||
+            lstat(path, &st) != 0 || st.st_uid != geteuid())
+          return 0;
+        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+          return 1;
+        return time(NULL) - st.st_mtime > 24 * 3600;
+      }
+    }
+    p = strchr(p + 1, '.');
+  }
+  return 0;
+}
+
+/* Non-zero when `name` is a lock file (lock_key()) that nobody holds: left
+ * by a build that was killed. */
+static int is_stale_lock(DIR *d, const char *name) {
+  size_t n = strlen(name);
+  if (n < 5 || strcmp(name + n - 5, ".lock") != 0)
+    return 0;
+  int fd = openat(dirfd(d), name, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0)
+    return 0;
+  int free_lock = flock(fd, LOCK_EX | LOCK_NB) == 0;
+  close(fd);
+  return free_lock;
+}
+
+/* Removes the temporary files and locks of builds that were killed (a build
+ * removes its own). Called before each build, so that nothing stays
+ * forever. */
+static void sweep(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.' &&
+        (is_stale_temp(dir, e->d_name) || is_stale_lock(d, e->d_name)))
+      unlinkat(dirfd(d), e->d_name, 0);
+  closedir(d);
+}
+
+/* Takes the lock of `key` (a file beside its entry, flock()ed), so that
+ * concurrent builds of one key build it once: the others wait, then find
+ * the entry. Returns the lock's descriptor, or -1 (then builds just do not
+ * wait for each other). */
+static int lock_key(const char *dir, const cuemu_cache_key *key,
+                    char *path, size_t size) {
+  if (snprintf(path, size, "%s/%s.lock", dir, key->hex) >= (int)size)
+    return -1;
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0)
+    return -1;
+  while (flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) {
+      close(fd);
+      return -1;
+    }
+  }
+  return fd;
+}
+
+/* Builds in `dir` (the cache folder, or a private folder when the cache is
+ * not usable) and installs the result at `output`; stores it when `store`.
+ * See cuemu_cache_get(). */
+static cuemu_status build_and_install(const char *dir,
+                                      const cuemu_cache_key *key,
+                                      const char *output, int store,
+                                      cuemu_cache_build_fn build, void *data) {
+  char temp[PATH_MAX + 64], built[PATH_MAX + 80], depfile[PATH_MAX + 80];
+  char suffix[64];
+  temp_suffix(suffix, sizeof suffix);
+  if (snprintf(temp, sizeof temp, "%s/%s%s", dir, key->hex, suffix) >=
+          (int)sizeof temp ||
+      snprintf(built, sizeof built, "%s.bin", temp) >= (int)sizeof built ||
+      snprintf(depfile, sizeof depfile, "%s.d", temp) >= (int)sizeof depfile)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long: %s",
+                         dir);
+  cuemu_cache_build b = {built, depfile, temp, NULL, NULL};
+  /* File times come from the coarse clock: compare with it. */
+  struct timespec since;
+  clock_gettime(CLOCK_REALTIME_COARSE, &since);
+  cuemu_status st = build(data, &b);
+  if (st == CUEMU_SUCCESS) {
+    if (file_install(built, output) != 0) {
+      int err = errno;
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", output,
+                         strerror(err));
+    } else if (store && cache_store(dir, key, built, depfile, b.skip,
+                                    b.search, &since) != 0) {
+      /* The output is there; only later builds lose the cache. */
+      fprintf(stderr,
+              "cuemu: note: %s was not stored in the cache %s (a header "
+              "changed during the build, or the cache cannot be written)\n",
+              output, dir);
+    }
+  }
+  unlink(depfile);
+  unlink(built);
+  return st;
+}
+
+cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *output,
+                             int use_cache, cuemu_cache_build_fn build,
+                             void *data, int *hit) {
+  if (hit)
+    *hit = 0;
+  if (!key || !output || !build)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_cache_get: key, output and build are required");
+  char dir[PATH_MAX];
+  if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS) {
+    /* No usable cache: build in a private folder, and say so. */
+    char message[PATH_MAX + 128];
+    snprintf(message, sizeof message, "%s", cuemu_last_message());
+    const char *tmpdir = getenv("TMPDIR");
+    char priv[PATH_MAX];
+    snprintf(priv, sizeof priv, "%s/cuemu-build-XXXXXX",
+             tmpdir && *tmpdir ? tmpdir : "/tmp");
+    if (!mkdtemp(priv))
+      return cuemu__report(CUEMU_CACHE,
+                           "%s, and no private folder can be made: %s",
+                           message, strerror(errno));
+    if (use_cache)
+      fprintf(stderr, "cuemu: note: %s; building without the cache\n",
+              message);
+    cuemu_status st = build_and_install(priv, key, output, 0, build, data);
+    rmdir(priv);
+    return st;
+  }
+  if (!use_cache)
+    return build_and_install(dir, key, output, 0, build, data);
+  if (cache_fetch(dir, key, output) == 1) {
+    if (hit)
+      *hit = 1;
+    return CUEMU_SUCCESS;
+  }
+  char lock[PATH_MAX + 40];
+  int fd = lock_key(dir, key, lock, sizeof lock);
+  /* Another build of this key may have finished while this one waited. */
+  if (fd >= 0 && cache_fetch(dir, key, output) == 1) {
+    close(fd);
+    if (hit)
+      *hit = 1;
+    return CUEMU_SUCCESS;
+  }
+  sweep(dir);
+  cuemu_status st = build_and_install(dir, key, output, 1, build, data);
+  if (fd >= 0) {
+    /* Removed while held: a build that opens the path afterwards makes a new
+     * lock, but finds the entry first. */
+    unlink(lock);
+    close(fd);
+  }
+  return st;
 }

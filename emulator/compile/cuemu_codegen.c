@@ -3,7 +3,9 @@
  */
 #include "cuemu_codegen.h"
 
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Writes `s` as the body of a C string literal. */
 static void put_escaped(FILE *out, const char *s) {
@@ -28,13 +30,67 @@ static void put_entry(FILE *out, const char *expr, const char *name,
   fputs("),\n", out);
 }
 
+/* Writes the line [line, end) (its newline excluded), resolving an
+ * `#include "name"` directive (see cuemu__codegen_write()). Any other line,
+ * including directives inside comments or inactive branches (where the
+ * change is harmless), is written as it is. */
+static void put_line(FILE *out, const char *line, const char *end,
+                     const char *const *quote_dirs) {
+  const char *p = line;
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if (p < end && *p == '#') {
+    p++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+      p++;
+    if ((size_t)(end - p) > 7 && strncmp(p, "include", 7) == 0) {
+      const char *q = p + 7;
+      while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+      const char *close = q < end && *q == '"' ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
+      if (close && close > q + 1 && q[1] != '/') {
+        char name[PATH_MAX];
+        int n = (int)(close - q - 1);
+        snprintf(name, sizeof name, "%.*s", n, q + 1);
+        char found[PATH_MAX * 2];
+        struct stat st;
+        for (int i = 0; quote_dirs && quote_dirs[i]; ++i) {
+          if (snprintf(found, sizeof found, "%s/%s", quote_dirs[i], name) <
+                  (int)sizeof found &&
+              !strpbrk(found, "\"\\") && stat(found, &st) == 0 &&
+              S_ISREG(st.st_mode)) {
+            fprintf(out, "#include \"%s\"", found);
+            fwrite(close + 1, 1, (size_t)(end - close - 1), out);
+            return;
+          }
+        }
+        if (!strchr(name, '>')) {
+          fprintf(out, "#include <%s>", name);
+          fwrite(close + 1, 1, (size_t)(end - close - 1), out);
+          return;
+        }
+      }
+    }
+  }
+  fwrite(line, 1, (size_t)(end - line), out);
+}
+
 int cuemu__codegen_write(FILE *out, const char *path,
+                         const char *const *quote_dirs,
                          const cuemu_rewrite *rw, int module,
                          const char *const *name_expressions, int count) {
   fputs("#line 1 \"", out);
   put_escaped(out, path);
   fputs("\"\n", out);
-  fwrite(rw->text, 1, rw->length, out);
+  for (const char *line = rw->text, *end = rw->text + rw->length;
+       line < end;) {
+    const char *nl = memchr(line, '\n', (size_t)(end - line));
+    const char *stop = nl ? nl : end;
+    put_line(out, line, stop, quote_dirs);
+    if (nl)
+      fputc('\n', out);
+    line = nl ? nl + 1 : end;
+  }
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
 

@@ -10,13 +10,19 @@
 #include "cuemu_rewrite.h"
 
 /* Writes the translation unit to `out`. `path` is the .cu file as #line and
- * debug information should name it. In a module, the table is returned by
+ * debug information should name it. The translation unit is not in the
+ * source's folder, so the source's quoted includes are resolved as nvcc
+ * resolves them: in the folders `quote_dirs` (NULL-terminated: the source's
+ * own folder, then the user's -iquote folders), else through -I and the
+ * system folders, never relative to the translation unit's folder. In a
+ * module, the table is returned by
  * cuemu_module_describe(); in a program it is registered at start-up.
  * Non-template kernels defined in the file are exported under their
  * qualified names, and each name expression (a template instantiation such
  * as "scale<double, 3>") under its own text. Returns 0, or -1 on a write
  * error. */
 int cuemu__codegen_write(FILE *out, const char *path,
+                         const char *const *quote_dirs,
                          const cuemu_rewrite *rw, int module,
                          const char *const *name_expressions, int count);
 

@@ -3,31 +3,25 @@
  *
  * The .cu file is rewritten (cuemu_rewrite.h), wrapped with its kernel table
  * (cuemu_codegen.h) and compiled by $CXX as C++17 with the shims
- * force-included; the result is cached (cuemu_cache.h).
+ * force-included; the result is cached (<cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
 
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
-#include "cuemu_cache.h"
 #include "cuemu_codegen.h"
 #include "cuemu_rewrite.h"
-
-extern char **environ;
 
 #define MAX_CXX_WORDS 16
 
@@ -66,45 +60,12 @@ static char *read_file(const char *path, size_t *size) {
   return buf;
 }
 
-/* Finds `name` on PATH (or takes it as a path) and returns its real path. */
-static int resolve_program(const char *name, char *out) {
-  if (strchr(name, '/'))
-    return realpath(name, out) ? 0 : -1;
-  const char *path = getenv("PATH");
-  if (!path)
-    path = "/usr/bin:/bin";
-  while (*path) {
-    const char *end = strchr(path, ':');
-    size_t len = end ? (size_t)(end - path) : strlen(path);
-    char candidate[PATH_MAX];
-    if (snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, path,
-                 name) < (int)sizeof candidate &&
-        access(candidate, X_OK) == 0 && realpath(candidate, out))
-      return 0;
-    path += len + (end ? 1 : 0);
-  }
-  return -1;
-}
-
 /* Splits the compiler command ("g++", "ccache clang++ -m64") into words. */
 static int split_words(char *s, char **words, int max) {
   int n = 0;
   for (char *tok = strtok(s, " \t"); tok && n < max; tok = strtok(NULL, " \t"))
     words[n++] = tok;
   return n;
-}
-
-/* Runs argv, waiting for it; returns its exit status or -1. */
-static int run(char *const *argv) {
-  pid_t pid;
-  if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
-    return -1;
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  /* A compiler killed by a signal is a failed compile, not a missing one. */
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 typedef struct compile_job {
@@ -116,9 +77,12 @@ typedef struct compile_job {
   char *cxx_words[MAX_CXX_WORDS];
   int cxx_count;
   const char *shims, *include, *libdir;
-  char cache[PATH_MAX];
   cuemu_cache_key key;
-  int use_cache;             /* look up and store results */
+  const char *text;          /* the source's contents */
+  size_t size;
+  char tu[PATH_MAX + 96];    /* the generated translation unit */
+  const char **search;       /* the header search folders, for the cache */
+  const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
 } compile_job;
 
@@ -247,23 +211,22 @@ link:
 #undef ARGF
 }
 
-/* Computes the job's cache key; returns 0, or -1 when out of memory. */
-static int hash_job(compile_job *job, const char *text, size_t size) {
-  cuemu_hasher h;
+/* Computes the job's cache key. */
+static cuemu_status hash_job(compile_job *job) {
+  cuemu_hasher *h;
   const cuemu_compile_options *o = job->opt;
   char num[64];
-  if (cuemu__hasher_init(&h) != 0)
-    return -1;
-  cuemu__hasher_add_string(&h, "cuemu " CUEMU_VERSION);
+  cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc");
+  if (st != CUEMU_SUCCESS)
+    return st;
   snprintf(num, sizeof num, "abi %d module %d debug %d", CUEMU_MODULE_ABI,
            o->module, o->debug);
-  cuemu__hasher_add_string(&h, num);
-  struct stat st;
-  cuemu__hasher_add_string(&h, job->compiler);
-  if (stat(job->compiler, &st) == 0) {
-    snprintf(num, sizeof num, "%lld %lld", (long long)st.st_size,
-             (long long)st.st_mtime);
-    cuemu__hasher_add_string(&h, num);
+  cuemu_hasher_add_string(h, num);
+  cuemu_hasher_add_file_stamp(h, job->compiler);
+  st = cuemu_hasher_add_context(h, o->argc, (const char *const *)o->argv);
+  if (st != CUEMU_SUCCESS) {
+    cuemu_hasher_finish(h, NULL);
+    return st;
   }
   /* The whole compiler command, with fixed names for the temporary files,
    * so that any change of flags (the user's or the driver's) is a miss. */
@@ -273,23 +236,23 @@ static int hash_job(compile_job *job, const char *text, size_t size) {
   if (!argv || !buffers) {
     free(argv);
     free(buffers);
-    cuemu__hasher_finish(&h, &job->key);
-    return -1;
+    cuemu_hasher_finish(h, NULL);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
   build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
              PHASE_ALL);
   for (int i = 1; argv[i]; ++i)
-    cuemu__hasher_add_string(&h, argv[i]);
+    cuemu_hasher_add_string(h, argv[i]);
   free(argv);
   free(buffers);
-  cuemu__hasher_add_string(&h, "--");
+  cuemu_hasher_add_string(h, "--");
   for (int i = 0; i < o->name_expression_count; ++i)
-    cuemu__hasher_add_string(&h, o->name_expressions[i]);
-  cuemu__hasher_add_string(&h, "--");
-  cuemu__hasher_add_string(&h, job->source);
-  cuemu__hasher_add(&h, text, size);
-  cuemu__hasher_finish(&h, &job->key);
-  return 0;
+    cuemu_hasher_add_string(h, o->name_expressions[i]);
+  cuemu_hasher_add_string(h, "--");
+  cuemu_hasher_add_string(h, job->source);
+  cuemu_hasher_add(h, job->text, job->size);
+  cuemu_hasher_finish(h, &job->key);
+  return CUEMU_SUCCESS;
 }
 
 /* Non-zero when the options bring in link inputs (-l, -L, -Wl,...) whose
@@ -304,29 +267,38 @@ static int links_other_files(const cuemu_compile_options *o) {
   return 0;
 }
 
-static cuemu_status build(compile_job *job, const char *text, size_t size,
-                          const char *output) {
+/* Runs one compiler command; returns SUCCESS or COMPILE. */
+static cuemu_status run_compiler(const compile_job *job, const char **argv) {
+  int rc;
+  if (cuemu_command_run(argv, NULL, &rc) != CUEMU_SUCCESS)
+    return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
+                         job->cxx_words[0]);
+  if (rc != 0)
+    return cuemu__report(CUEMU_COMPILE,
+                         "%s did not compile (the compiler's messages are "
+                         "above)",
+                         job->source);
+  return CUEMU_SUCCESS;
+}
+
+/* The build of a cache miss (a cuemu_cache_build_fn): rewrites the source
+ * into a translation unit beside the other temporary files and compiles it
+ * into `b->built`. */
+static cuemu_status build(void *data, cuemu_cache_build *b) {
+  compile_job *job = data;
   const cuemu_compile_options *o = job->opt;
   cuemu_rewrite rw;
-  cuemu_status st = cuemu__rewrite_source(text, size, job->source, &rw);
+  cuemu_status st = cuemu__rewrite_source(job->text, job->size, job->source,
+                                          &rw);
   if (st != CUEMU_SUCCESS)
     return cuemu__report(st, "%s", rw.message);
 
-  char tu[PATH_MAX + 96], depfile[PATH_MAX + 96], built[PATH_MAX + 96];
-  char suffix[64];
-  cuemu__temp_suffix(suffix, sizeof suffix);
-  if (snprintf(tu, sizeof tu, "%s/%s%s.cpp", job->cache, job->key.hex,
-               suffix) >= (int)sizeof tu ||
-      snprintf(depfile, sizeof depfile, "%s/%s%s.d", job->cache,
-               job->key.hex, suffix) >= (int)sizeof depfile ||
-      snprintf(built, sizeof built, "%s/%s%s.bin", job->cache, job->key.hex,
-               suffix) >= (int)sizeof built) {
+  char *tu = job->tu, object[PATH_MAX + 96];
+  if (snprintf(tu, sizeof job->tu, "%s.cpp", b->temp) >= (int)sizeof job->tu ||
+      snprintf(object, sizeof object, "%s.o", b->temp) >= (int)sizeof object) {
     cuemu__rewrite_free(&rw);
     return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
   }
-  /* File times come from the coarse clock: compare with it. */
-  struct timespec since;
-  clock_gettime(CLOCK_REALTIME_COARSE, &since);
   FILE *f = fopen(tu, "we");
   if (!f) {
     int err = errno;
@@ -334,7 +306,13 @@ static cuemu_status build(compile_job *job, const char *text, size_t size,
     return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", tu,
                          strerror(err));
   }
-  int werr = cuemu__codegen_write(f, job->source, &rw, o->module,
+  /* The generated file is not a header of the entry (job->tu outlives
+   * this call, as b->skip must), and headers are searched for in the
+   * source's folder and the user's folders. */
+  b->skip = tu;
+  b->search = job->search;
+  int werr = cuemu__codegen_write(f, job->source, job->quote_dirs, &rw,
+                                  o->module,
                                   o->name_expressions,
                                   o->name_expression_count);
   cuemu__rewrite_free(&rw);
@@ -353,54 +331,25 @@ static cuemu_status build(compile_job *job, const char *text, size_t size,
     unlink(tu);
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
-  int rc;
   if (job->checks) {
-    char object[PATH_MAX + 100];
-    snprintf(object, sizeof object, "%s.o", built);
-    build_argv(job, tu, depfile, object, argv, max, buffers, bufsize,
+    build_argv(job, tu, b->depfile, object, argv, max, buffers, bufsize,
                PHASE_COMPILE);
-    rc = run((char *const *)argv);
-    if (rc == 0) {
-      build_argv(job, object, depfile, built, argv, max, buffers, bufsize,
-                 PHASE_LINK);
-      rc = run((char *const *)argv);
+    st = run_compiler(job, argv);
+    if (st == CUEMU_SUCCESS) {
+      build_argv(job, object, b->depfile, b->built, argv, max, buffers,
+                 bufsize, PHASE_LINK);
+      st = run_compiler(job, argv);
     }
     unlink(object);
   } else {
-    build_argv(job, tu, depfile, built, argv, max, buffers, bufsize,
+    build_argv(job, tu, b->depfile, b->built, argv, max, buffers, bufsize,
                PHASE_ALL);
-    rc = run((char *const *)argv);
+    st = run_compiler(job, argv);
   }
   free(argv);
   free(buffers);
   if (!getenv("CUEMU_KEEP_TU"))
     unlink(tu);
-  if (rc != 0) {
-    unlink(depfile);
-    unlink(built);
-    if (rc < 0)
-      return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
-                           job->cxx_words[0]);
-    return cuemu__report(CUEMU_COMPILE,
-                         "%s did not compile (the compiler's messages are "
-                         "above)",
-                         job->source);
-  }
-  st = CUEMU_SUCCESS;
-  if (cuemu__file_install(built, output) != 0) {
-    int err = errno;
-    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", output,
-                       strerror(err));
-  } else if (job->use_cache && cuemu__cache_store(job->cache, &job->key, built,
-                                                  depfile, tu, &since) != 0) {
-    /* The output is there; only later compiles lose the cache. */
-    fprintf(stderr,
-            "cuemu-cc: note: %s was not stored in the cache %s (a header "
-            "changed during the compile, or the cache cannot be written)\n",
-            job->source, job->cache);
-  }
-  unlink(depfile);
-  unlink(built);
   return st;
 }
 
@@ -447,7 +396,9 @@ cuemu_status cuemu_compile(const char *source, const char *output,
                          "sync, race, mem, init or all)",
                          bad);
   }
-  if (job.cxx_count == 0 || resolve_program(job.cxx_words[0], job.compiler)) {
+  if (job.cxx_count == 0 || cuemu_command_find(job.cxx_words[0], job.compiler,
+                                                sizeof job.compiler) !=
+                                 CUEMU_SUCCESS) {
     cuemu_status st = cuemu__report(CUEMU_COMPILE,
                                     "compiler '%s' not found (set CXX)", cxx);
     free(job.cxx_copy);
@@ -464,25 +415,145 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     return cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", source,
                          strerror(errno));
   }
-  cuemu_status st = CUEMU_SUCCESS;
-  if (cuemu__cache_dir(job.cache, sizeof job.cache) != 0) {
-    st = cuemu__report(CUEMU_CACHE, "cannot create the cache folder %s",
-                       job.cache);
-  } else {
-    const char *no_cache = getenv("CUEMU_NO_CACHE");
-    job.use_cache = !options->no_cache && !links_other_files(options) &&
-                    !(no_cache && strcmp(no_cache, "1") == 0);
-    if (hash_job(&job, text, size) != 0) {
-      st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-    } else if (job.use_cache &&
-               cuemu__cache_fetch(job.cache, &job.key, output) == 1) {
-      if (cache_hit)
-        *cache_hit = 1;
-    } else {
-      st = build(&job, text, size, output);
+  job.text = text;
+  job.size = size;
+  /* Where quoted includes are searched, in order: the source's folder
+   * (-iquote), the user's -iquote folders, then the -I folders. */
+  job.search = calloc((size_t)options->argc + 2, sizeof *job.search);
+  if (!job.search) {
+    free(text);
+    free(job.cxx_copy);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  job.quote_dirs = calloc((size_t)options->argc + 2, sizeof *job.quote_dirs);
+  if (!job.quote_dirs) {
+    free(job.search);
+    free(text);
+    free(job.cxx_copy);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  int nsearch = 0;
+  job.search[nsearch++] = job.source_dir;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1)
+      memcpy(job.quote_dirs, job.search, (size_t)nsearch * sizeof *job.search);
+    const char *flag = pass == 0 ? "-iquote" : "-I";
+    size_t n = strlen(flag);
+    for (int i = 0; i < options->argc; ++i) {
+      const char *a = options->argv[i];
+      if (strncmp(a, flag, n) != 0)
+        continue;
+      if (a[n])
+        job.search[nsearch++] = a + n;
+      else if (i + 1 < options->argc)
+        job.search[nsearch++] = options->argv[++i];
     }
   }
+  const char *no_cache = getenv("CUEMU_NO_CACHE");
+  int use_cache = !options->no_cache && !links_other_files(options) &&
+                  !(no_cache && strcmp(no_cache, "1") == 0);
+  cuemu_status st = hash_job(&job);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu_cache_get(&job.key, output, use_cache, build, &job, cache_hit);
   free(text);
+  free(job.search);
+  free(job.quote_dirs);
   free(job.cxx_copy);
+  return st;
+}
+
+/* Options that take their value as the next word. */
+static int takes_value(const char *a) {
+  return strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 ||
+         strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0 ||
+         strcmp(a, "-isystem") == 0;
+}
+
+cuemu_status cuemu_compile_command(int argc, const char *const *argv,
+                                   int *cache_hit) {
+  if (cache_hit)
+    *cache_hit = 0;
+  if (argc < 0 || (argc > 0 && !argv))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_compile_command: no argument vector");
+  cuemu_compile_options opt;
+  memset(&opt, 0, sizeof opt);
+  const char **pass = calloc((size_t)argc + 1, sizeof *pass);
+  const char **names = calloc((size_t)argc + 1, sizeof *names);
+  if (!pass || !names) {
+    free(pass);
+    free(names);
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  }
+  const char *source = NULL, *output = NULL;
+  int npass = 0, nnames = 0, verbose = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i) {
+    const char *a = argv[i];
+    if (!a) {
+      st = cuemu__report(CUEMU_INVALID_VALUE, "argument %d is NULL", i);
+    } else if (strcmp(a, "--module") == 0) {
+      opt.module = 1;
+    } else if (strcmp(a, "-g") == 0) {
+      opt.debug = 1;
+    } else if (strncmp(a, "--check=", 8) == 0) {
+      opt.checks = a + 8;
+    } else if (strncmp(a, "--cxx=", 6) == 0) {
+      opt.cxx = a + 6;
+    } else if (strcmp(a, "--no-cache") == 0) {
+      opt.no_cache = 1;
+    } else if (strcmp(a, "-v") == 0) {
+      verbose = 1;
+    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--name-expr") == 0 ||
+               takes_value(a)) {
+      if (i + 1 >= argc || !argv[i + 1]) {
+        st = cuemu__report(CUEMU_INVALID_VALUE, "%s needs a value", a);
+      } else if (a[1] == 'o' && !a[2]) {
+        output = argv[++i];
+      } else if (a[1] == '-') {
+        names[nnames++] = argv[++i];
+      } else {
+        pass[npass++] = a;
+        pass[npass++] = argv[++i];
+      }
+    } else if (a[0] == '-' && a[1]) {
+      pass[npass++] = a;
+    } else if (!source) {
+      source = a;
+    } else {
+      st = cuemu__report(CUEMU_INVALID_VALUE,
+                         "one source file at a time (%s and %s)", source, a);
+    }
+  }
+  if (st == CUEMU_SUCCESS && !source)
+    st = cuemu__report(CUEMU_INVALID_VALUE, "no source file given");
+  char default_output[PATH_MAX];
+  if (st == CUEMU_SUCCESS && !output) {
+    if (opt.module) {
+      const char *base = strrchr(source, '/');
+      base = base ? base + 1 : source;
+      const char *dot = strrchr(base, '.');
+      int len = dot ? (int)(dot - base) : (int)strlen(base);
+      snprintf(default_output, sizeof default_output, "%.*s.so", len, base);
+      output = default_output;
+    } else {
+      output = "a.out";
+    }
+  }
+  int hit = 0;
+  if (st == CUEMU_SUCCESS) {
+    opt.argv = pass;
+    opt.argc = npass;
+    opt.name_expressions = names;
+    opt.name_expression_count = nnames;
+    st = cuemu_compile(source, output, &opt, &hit);
+  }
+  if (st == CUEMU_SUCCESS && verbose)
+    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
+            hit ? "cache hit" : "compiled");
+  if (cache_hit)
+    *cache_hit = hit;
+  free(pass);
+  free(names);
   return st;
 }

@@ -9,7 +9,7 @@
  *   - `extern __shared__ T name[];` (any alignment attributes, cv-qualifiers,
  *     several declarators, `name[][33]`) becomes a thread-local pointer that
  *     aliases the per-block dynamic buffer:
- *     `extern __thread T *name __asm__("cuemu__dynamic_shared") CUEMU_TLS_IE;`
+ *     `extern __thread T *name __asm__("cuemu_dynamic_shared") CUEMU_TLS_IE;`
  *     (`T (*name)[33]` for a multi-dimensional array);
  *   - `callee<<<grid, block[, shmem[, stream]]>>>(args)` becomes
  *     `::cuemu::launch_static<callee>(grid, block...)(args)` when callee is a

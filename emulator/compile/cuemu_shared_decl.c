@@ -2,10 +2,10 @@
  * cuemu_shared_decl.c: rewriting of `extern __shared__` unsized arrays.
  *
  *   extern __shared__ __align__(16) T name[];
- *     -> extern __thread T *name __asm__("cuemu__dynamic_shared") CUEMU_TLS_IE
+ *     -> extern __thread T *name __asm__("cuemu_dynamic_shared") CUEMU_TLS_IE
  *        __attribute__((unused));
  *   extern __shared__ T name[][33];
- *     -> extern __thread T (*name)[33] __asm__("cuemu__dynamic_shared") ...;
+ *     -> extern __thread T (*name)[33] __asm__("cuemu_dynamic_shared") ...;
  *
  * Every such declaration names the same thread-local pointer of libcuemu, so
  * all of them alias the per-block dynamic buffer, as on the GPU. Alignment
@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const char tail[] =
-    " __asm__(\"cuemu__dynamic_shared\") CUEMU_TLS_IE __attribute__((unused));";
+    " __asm__(\"cuemu_dynamic_shared\") CUEMU_TLS_IE __attribute__((unused));";
 
 /* Appends tokens one at a time, leaving out `extern` and attribute groups,
  * with one space where the source had a gap. */

@@ -75,16 +75,6 @@ const char *cuemu__ctx_backend(void) { return "ucontext"; }
 
 #else /* asm backend */
 
-#if defined(__x86_64__)
-#define CUEMU_FRAME_BYTES 56
-/* The first return address of every new context (cuemu_context_x86_64.S). */
-void cuemu__ctx_start_x86_64(void);
-#else
-#define CUEMU_FRAME_BYTES 176
-/* The first return address of every new context (cuemu_context_aarch64.S). */
-void cuemu__ctx_start_aarch64(void);
-#endif
-
 int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
                              size_t size, void (*entry)(void)) {
   ucontext_t uc;
@@ -96,41 +86,7 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
   makecontext(&uc, entry, 0);
 
   unsigned char *top = (unsigned char *)stack + size;
-#if defined(__x86_64__)
-  unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.gregs[REG_RSP];
-  unsigned char *frame = sp0 - CUEMU_FRAME_BYTES;
-  /* makecontext() leaves the entry in rip, the pointer to uc_link that
-   * glibc's __start_context reads in rbx, and __start_context's address on
-   * top of the stack. The switch returns to cuemu__ctx_start_x86_64, which
-   * calls the entry (r12) and goes on to that address (r13) should the entry
-   * return. */
-  unsigned long long words[7] = {0};
-  memcpy(&words[2], sp0, sizeof words[2]);                      /* r13 */
-  words[3] = (unsigned long long)uc.uc_mcontext.gregs[REG_RIP]; /* r12 */
-  words[4] = (unsigned long long)uc.uc_mcontext.gregs[REG_RBX]; /* rbx */
-  words[6] = (unsigned long long)cuemu__ctx_start_x86_64;
-  memcpy(frame, words, sizeof words);
-#else
-  /* makecontext() leaves the entry in pc and the return address it wants
-   * the entry to see (glibc's __startcontext, which reads uc_link from x19)
-   * in x30. The switch can only return to one address, so it returns to
-   * cuemu__ctx_start_aarch64, which calls the entry (x20) with x30 set by
-   * the call and goes on to makecontext()'s return address (x21) should the
-   * entry return. A new context starts with the FPCR of the thread that
-   * built the template, as a setcontext() of this ucontext would. */
-  unsigned char *sp0 = (unsigned char *)uc.uc_mcontext.sp;
-  unsigned char *frame = sp0 - CUEMU_FRAME_BYTES;
-  unsigned long long words[22] = {0};
-  unsigned long long fpcr;
-  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
-  words[0] = uc.uc_mcontext.regs[19];                       /* x19 */
-  words[1] = (unsigned long long)uc.uc_mcontext.pc;         /* x20 */
-  words[2] = uc.uc_mcontext.regs[30];                       /* x21 */
-  words[10] = uc.uc_mcontext.regs[29];                      /* x29 */
-  words[11] = (unsigned long long)cuemu__ctx_start_aarch64; /* x30 */
-  words[20] = fpcr;
-  memcpy(frame, words, sizeof words);
-#endif
+  unsigned char *frame = cuemu__ctx_first_frame(&uc);
   size_t frame_size = (size_t)(top - frame);
   if (frame_size > sizeof tpl->frame)
     return -1;
@@ -154,3 +110,7 @@ const char *cuemu__ctx_backend(void) {
 }
 
 #endif
+
+/* The public name of cuemu__ctx_backend() (cuemu.h), for benchmarks and
+ * diagnostics outside the library. */
+const char *cuemu_context_backend(void) { return cuemu__ctx_backend(); }

@@ -6,6 +6,11 @@
  * file each) switches callee-saved registers, the stack pointer and the
  * floating-point control state only; the ucontext backend uses swapcontext()
  * and is the portable fallback. configure chooses with --with-context.
+ *
+ * Everything that depends on the processor lives in this folder, one file
+ * per architecture: the switch (cuemu_context_ARCH.S) and the rest
+ * (cuemu_arch_ARCH.c: the first frame of a context, where a suspended
+ * context keeps its registers, the program counter of a fault).
  */
 #ifndef CUEMU_CONTEXT_H
 #define CUEMU_CONTEXT_H
@@ -72,5 +77,38 @@ static inline const void *cuemu__ctx_stack_hint(const cuemu_ctx *ctx) {
 /* The name of the compiled-in backend: "asm-x86_64", "asm-aarch64" or
  * "ucontext". */
 const char *cuemu__ctx_backend(void);
+
+/* The program counter of the code that a signal interrupted, from the
+ * ucontext_t that an SA_SIGINFO handler gets as its third argument.
+ * Async-signal-safe. */
+void *cuemu__ctx_fault_pc(const void *ucontext);
+
+/* Where a suspended context keeps the registers it resumes with, so that a
+ * debugger can show it: one row per register, as gdb names it, ending with
+ * a row whose name is NULL. The layout of the compiled-in backend is
+ * written down only here (in the file of the architecture); the gdb
+ * extension (emulator/gdb/cuemu_gdb.py) reads this table, and the enum
+ * below, through libcuemu's debugging information. */
+enum cuemu_ctx_saved_at {
+  CUEMU_CTX_AT_SP = 0,   /* the word at the saved stack pointer + offset */
+  CUEMU_CTX_SP_PLUS = 1, /* the value is the saved stack pointer + offset */
+  CUEMU_CTX_AT_CTX = 2   /* the word at the cuemu_ctx itself + offset */
+};
+
+typedef struct cuemu_ctx_saved_reg {
+  const char *name;
+  enum cuemu_ctx_saved_at at;
+  unsigned offset;
+} cuemu_ctx_saved_reg;
+
+extern const cuemu_ctx_saved_reg cuemu__ctx_saved_regs[];
+
+#if !CUEMU_CONTEXT_UCONTEXT
+/* Writes, below the stack pointer that makecontext() left in the
+ * ucontext_t `ucontext`, the frame that cuemu__ctx_switch_asm() pops when it
+ * first enters the context, and returns where the frame starts (the
+ * context's saved stack pointer). Per architecture. */
+unsigned char *cuemu__ctx_first_frame(const void *ucontext);
+#endif
 
 #endif /* CUEMU_CONTEXT_H */

@@ -6,8 +6,8 @@
  * When a thread first blocks, the runner's stack becomes its own and a new
  * runner, on a fresh pooled stack, carries on with the next thread. A thread
  * that blocked and later returns from the kernel comes back into its old
- * runner's loop, which sees cuemu__thread_detached and calls
- * cuemu__thread_finish() instead of running more threads.
+ * runner's loop, which sees cuemu_thread_detached and calls
+ * cuemu_thread_finish() instead of running more threads.
  *
  * Switching goes straight from the blocking thread to the next one to run:
  * woken threads first, then unstarted ones, then threads that yielded; when
@@ -270,7 +270,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
                           w->block_idx.y, w->block_idx.z, w->nthreads);
       w->runner_stack = s;
       w->current = NULL;
-      cuemu__thread_detached = 0;
+      cuemu_thread_detached = 0;
       cuemu_ctx fresh;
       cuemu__ctx_reset(&fresh, &s->tpl);
       cuemu__ctx_switch(save, &fresh);
@@ -290,7 +290,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       w->state[id] = CUEMU_THREAD_RUNNING;
       w->current = t;
       threadIdx = t->tid;
-      cuemu__thread_detached = 1;
+      cuemu_thread_detached = 1;
       if (&t->ctx != save)
         cuemu__ctx_switch(save, &t->ctx);
       return;
@@ -334,7 +334,7 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   w->exited += id - w->lazy_start;
   w->next_unstarted = w->lazy_pos + (id - w->lazy_start) + 1;
   w->current = t;
-  cuemu__thread_detached = 1;
+  cuemu_thread_detached = 1;
   return t;
 }
 
@@ -356,7 +356,7 @@ static void run_unstarted(cuemu_worker *w) {
     w->yield_streak = 0;
     w->next_unstarted = pos + count;
     w->current = NULL;
-    cuemu__thread_detached = 0;
+    cuemu_thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
     w->exited += count;
     /* Threads still to finish may look at who exited (warp collectives);
@@ -389,7 +389,7 @@ static void runner_entry(void) {
   abort(); /* This context is never resumed. */
 }
 
-void cuemu__thread_finish(void) {
+void cuemu_thread_finish(void) {
   cuemu_worker *w = cuemu__worker_self;
   cuemu_thread *t = w->current;
   unsigned id = (unsigned)(t - w->threads);
@@ -663,7 +663,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
     w->dynamic_shared = p;
     w->dynamic_capacity = need;
   }
-  cuemu__dynamic_shared = w->dynamic_shared;
+  cuemu_dynamic_shared = w->dynamic_shared;
   blockDim.x = L->block.x;
   blockDim.y = L->block.y;
   blockDim.z = L->block.z;

@@ -15,5 +15,5 @@ __thread cuemu_uint3 blockDim CUEMU_TLS_IE;
 __thread cuemu_uint3 gridDim CUEMU_TLS_IE;
 const int warpSize = 32;
 
-__thread void *cuemu__dynamic_shared CUEMU_TLS_IE;
-__thread int cuemu__thread_detached CUEMU_TLS_IE;
+__thread void *cuemu_dynamic_shared CUEMU_TLS_IE;
+__thread int cuemu_thread_detached CUEMU_TLS_IE;

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ucontext.h>
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
@@ -64,18 +63,6 @@ static const char *fault_name(int sig, int code) {
   }
 }
 
-static void *fault_pc(void *ucv) {
-  ucontext_t *uc = ucv;
-#if defined(__x86_64__)
-  return (void *)uc->uc_mcontext.gregs[REG_RIP];
-#elif defined(__aarch64__)
-  return (void *)uc->uc_mcontext.pc;
-#else
-  (void)uc;
-  return NULL;
-#endif
-}
-
 /* Non-zero when cuemu__check_line() found a source line ("file:line")
  * rather than falling back to a module and an offset, or an address. */
 static int is_source_line(const char *s) {
@@ -111,7 +98,7 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
    * faulting instruction itself. */
   Dl_info where;
   char place[512] = "an unknown place";
-  void *pc = fault_pc(uc);
+  void *pc = cuemu__ctx_fault_pc(uc);
   if (pc) {
     cuemu__check_line((const char *)pc + 1, place, sizeof place);
     if (!is_source_line(place)) {

@@ -282,3 +282,25 @@ cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,
             cuemu__device_model()->sms;
   return CUEMU_SUCCESS;
 }
+
+/* ---- Global variables --------------------------------------------------- */
+
+#include "device/cuemu_elf_symbol.h"
+
+cuemu_status cuemu_module_get_global(cuemu_module *m, const char *name,
+                                     void **ptr, size_t *size) {
+  if (!m || !name || !*name)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_module_get_global: a module and a name are "
+                         "required");
+  void *address = NULL;
+  size_t bytes = 0;
+  cuemu_status st = cuemu__elf_find_object(m->handle, name, &address, &bytes);
+  if (st != CUEMU_SUCCESS)
+    return st;
+  if (ptr)
+    *ptr = address;
+  if (size)
+    *size = bytes;
+  return CUEMU_SUCCESS;
+}

@@ -21,15 +21,13 @@ import os
 
 import gdb
 
-# enum cuemu_thread_state (emulator/core/cuemu_worker.h).
-UNSTARTED, RUNNING, WAITING, RUNNABLE, EXITED = range(5)
-# enum cuemu_sync_kind (emulator/include/cuemu/cuemu_device.h).
-SYNC_BARRIER, SYNC_YIELD, SYNC_WARP, SYNC_ACTIVE, SYNC_GROUP, SYNC_GRID = \
-    range(6)
-# enum cuemu_barrier_op.
-BARRIER_NAMES = ["__syncthreads()", "__syncthreads_count()",
-                 "__syncthreads_and()", "__syncthreads_or()", "grid.sync()"]
-SCHEDULE_NAMES = ["forward", "reverse", "random"]
+# What the barrier operations (enum cuemu_barrier_op) are called in CUDA,
+# by enumerator. The values of this enum and of the others the commands use
+# (cuemu_thread_state, cuemu_sync_kind, cuemu_schedule_kind) come from
+# libcuemu's own debugging information (see _enum), never from copies here.
+BARRIER_TEXT = {"PLAIN": "__syncthreads()", "COUNT": "__syncthreads_count()",
+                "AND": "__syncthreads_and()", "OR": "__syncthreads_or()",
+                "GRID": "grid.sync()"}
 
 # The commands that resume the inferior; each gets a hook that first puts
 # back the registers of the running thread.
@@ -55,6 +53,44 @@ def _worker():
         raise CuemuError("cuemu: this OS thread is not running a kernel "
                          "(stop inside a kernel first)")
     return w.dereference()
+
+
+_enums = {}
+
+
+def _enum(name, prefix):
+    """The enumerators of libcuemu's C enum `name` as {short name: value},
+    the short name being the enumerator without `prefix`; read from the
+    debugging information of the loaded libcuemu, so that reordering an
+    enum in C never leaves this file behind."""
+    values = _enums.get(name)
+    if values is None:
+        try:
+            fields = gdb.lookup_type("enum " + name).fields()
+        except gdb.error:
+            raise CuemuError("cuemu: enum %s is not in libcuemu's debugging "
+                             "information (was libcuemu built with -g?)"
+                             % name)
+        values = dict((f.name[len(prefix):] if f.name.startswith(prefix)
+                       else f.name, int(f.enumval)) for f in fields)
+        _enums[name] = values
+    return values
+
+
+def _thread_states():
+    return _enum("cuemu_thread_state", "CUEMU_THREAD_")
+
+
+def _sync_kinds():
+    return _enum("cuemu_sync_kind", "CUEMU_SYNC_")
+
+
+def _forget_types(event):
+    """A newly loaded objfile may be another libcuemu: read enums again."""
+    _enums.clear()
+
+
+gdb.events.new_objfile.connect(_forget_types)
 
 
 def _dim(v):
@@ -125,17 +161,19 @@ class Block(object):
         wait = self.threads[i]["wait"]
         kind, op = int(wait["kind"]), int(wait["op"])
         where = "%s:%d" % (_short(_string(wait["file"])), int(wait["line"]))
-        if kind == SYNC_BARRIER:
-            name = BARRIER_NAMES[op] if 0 <= op < len(BARRIER_NAMES) else \
-                "barrier"
-        elif kind in (SYNC_WARP, SYNC_ACTIVE):
+        sync = _sync_kinds()
+        if kind == sync["BARRIER"]:
+            ops = _enum("cuemu_barrier_op", "CUEMU_BARRIER_")
+            name = next((BARRIER_TEXT.get(n, "barrier")
+                         for n, v in ops.items() if v == op), "barrier")
+        elif kind in (sync["WARP"], sync["ACTIVE"]):
             name = _string(self.threads[i]["warp"]["name"]) or \
                 "warp collective"
             if not name.endswith(")"):
                 name += "()"
-        elif kind == SYNC_GROUP:
+        elif kind == sync["GROUP"]:
             name = "tile barrier"
-        elif kind == SYNC_GRID:
+        elif kind == sync["GRID"]:
             name = "grid.sync()"
         else:
             name = "yield"
@@ -144,27 +182,30 @@ class Block(object):
     def describe(self, i):
         """(state word, detail) of thread i."""
         s = self.state[i]
+        state = _thread_states()
         if i == self.running:
             return ("running", _running_place())
-        if s == UNSTARTED:
+        if s == state["UNSTARTED"]:
             if self.lazy is not None and self.lazy <= i < self.running:
                 return ("exited", "")
             return ("not started", "")
-        if s == EXITED:
+        if s == state["EXITED"]:
             return ("exited", "")
-        if s == WAITING:
+        if s == state["WAITING"]:
             if i in self.queued:
                 return ("ready", "released from " + self.site(i))
             return ("waiting", self.site(i))
-        if s == RUNNABLE:
-            if int(self.threads[i]["wait"]["kind"]) == SYNC_YIELD:
+        if s == state["RUNNABLE"]:
+            if int(self.threads[i]["wait"]["kind"]) == _sync_kinds()["YIELD"]:
                 return ("ready", "yielded")
             return ("ready", "released from " + self.site(i))
         return ("running", "")
 
     def has_context(self, i):
         s = self.state[i]
-        return i != self.running and s in (WAITING, RUNNABLE)
+        state = _thread_states()
+        return i != self.running and s in (state["WAITING"],
+                                           state["RUNNABLE"])
 
 
 def _is_cuemu_frame(frame):
@@ -241,32 +282,35 @@ def _real_thread_idx():
 
 
 def _saved_registers(ctx):
-    """The registers a suspended context resumes with, from its saved state
-    (see emulator/context/)."""
-    arch = _arch()
-    fields = [f.name for f in ctx.type.fields()]
+    """The registers a suspended context resumes with, from its saved state.
+    Where each one is comes from libcuemu's table cuemu__ctx_saved_regs
+    (emulator/context/cuemu_arch_*.c), the one description of the layout of
+    the compiled-in context switch."""
+    try:
+        table = gdb.parse_and_eval("cuemu__ctx_saved_regs")
+    except gdb.error:
+        raise CuemuError("cuemu: libcuemu's debugging information has no "
+                         "cuemu__ctx_saved_regs (was it built with -g?)")
+    at = _enum("cuemu_ctx_saved_at", "CUEMU_CTX_")
     u64 = gdb.lookup_type("unsigned long long")
-    if "sp" in fields:
-        sp = int(ctx["sp"].cast(u64))
-        if "x86-64" in arch:
-            words = _words(sp, 7)
-            return {"r15": words[0], "r14": words[1], "r13": words[2],
-                    "r12": words[3], "rbx": words[4], "rbp": words[5],
-                    "rip": words[6], "rsp": sp + 56}
-        if "aarch64" in arch:
-            words = _words(sp, 12)
-            regs = dict(("x%d" % (19 + i), words[i]) for i in range(10))
-            regs.update({"x29": words[10], "x30": words[11],
-                         "pc": words[11], "sp": sp + 176})
-            return regs
-    elif "uc" in fields and "x86-64" in arch:
-        g = ctx["uc"]["uc_mcontext"]["gregs"]
-        # REG_* of <sys/ucontext.h> on x86-64.
-        index = {"r12": 4, "r13": 5, "r14": 6, "r15": 7, "rbp": 10,
-                 "rbx": 11, "rsp": 15, "rip": 16}
-        return dict((r, int(g[i]) & 0xffffffffffffffff)
-                    for r, i in index.items())
-    raise CuemuError("cuemu: cannot read a saved context on %s" % arch)
+    fields = [f.name for f in ctx.type.fields()]
+    sp = int(ctx["sp"].cast(u64)) if "sp" in fields else 0
+    base = int(ctx.address.cast(u64))
+    regs = {}
+    i = 0
+    while int(table[i]["name"]) != 0:
+        row = table[i]
+        name = row["name"].string()
+        kind, offset = int(row["at"]), int(row["offset"])
+        if kind == at["SP_PLUS"]:
+            regs[name] = sp + offset
+        else:
+            origin = sp if kind == at["AT_SP"] else base
+            regs[name] = _words(origin + offset, 1)[0]
+        i += 1
+    if not regs:
+        raise CuemuError("cuemu: cannot read a saved context on %s" % _arch())
+    return regs
 
 
 def _words(address, count):
@@ -469,7 +513,9 @@ class CuemuBlock(gdb.Command):
         sched = int(L["schedule"])
         print("launch %s, schedule %s, stack %d KiB per thread" % (
             "cooperative" if int(L["cooperative"]) else "normal",
-            SCHEDULE_NAMES[sched] if 0 <= sched < 3 else str(sched),
+            next((n.lower() for n, v in _enum(
+                "cuemu_schedule_kind", "CUEMU_SCHEDULE_").items()
+                if v == sched), str(sched)),
             int(L["stack_size"]) // 1024))
         counts = {}
         for i in range(block.nthreads):

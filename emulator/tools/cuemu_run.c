@@ -21,8 +21,7 @@
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
-
-#include "compile/cuemu_cache.h"
+#include <cuemu/cuemu_cache.h>
 
 /* The exit status of cuemu-run's own failures. */
 #define RUN_ERROR 2
@@ -67,25 +66,21 @@ static int passed_through(const char *a) {
 static int program_path(char *out, size_t size, const char *source,
                         const cuemu_compile_options *opt) {
   char cache[PATH_MAX];
-  if (cuemu__cache_dir(cache, sizeof cache) != 0) {
-    fprintf(stderr, "cuemu-run: cannot create the cache folder %s\n", cache);
+  cuemu_hasher *h;
+  if (cuemu_cache_dir(cache, sizeof cache) != CUEMU_SUCCESS ||
+      cuemu_hasher_create(&h, "cuemu-run") != CUEMU_SUCCESS) {
+    fprintf(stderr, "cuemu-run: %s\n", cuemu_last_message());
     return -1;
   }
-  cuemu_hasher h;
-  if (cuemu__hasher_init(&h) != 0) {
-    fputs("cuemu-run: out of memory\n", stderr);
-    return -1;
-  }
-  cuemu__hasher_add_string(&h, "cuemu-run " CUEMU_VERSION);
-  cuemu__hasher_add_string(&h, source);
-  cuemu__hasher_add_string(&h, opt->debug ? "-g" : "-O2");
-  cuemu__hasher_add_string(&h, opt->checks ? opt->checks : "");
+  cuemu_hasher_add_string(h, source);
+  cuemu_hasher_add_string(h, opt->debug ? "-g" : "-O2");
+  cuemu_hasher_add_string(h, opt->checks ? opt->checks : "");
   const char *cxx = opt->cxx ? opt->cxx : getenv("CXX");
-  cuemu__hasher_add_string(&h, cxx ? cxx : "");
+  cuemu_hasher_add_string(h, cxx ? cxx : "");
   int relative = 0;
   for (int i = 0; i < opt->argc; ++i) {
     const char *a = opt->argv[i];
-    cuemu__hasher_add_string(&h, a);
+    cuemu_hasher_add_string(h, a);
     if (strncmp(a, "-I", 2) == 0) {
       const char *dir = a[2] ? a + 2 : i + 1 < opt->argc ? opt->argv[i + 1]
                                                          : "/";
@@ -94,10 +89,10 @@ static int program_path(char *out, size_t size, const char *source,
   }
   if (relative) {
     char cwd[PATH_MAX];
-    cuemu__hasher_add_string(&h, getcwd(cwd, sizeof cwd) ? cwd : "?");
+    cuemu_hasher_add_string(h, getcwd(cwd, sizeof cwd) ? cwd : "?");
   }
   cuemu_cache_key key;
-  cuemu__hasher_finish(&h, &key);
+  cuemu_hasher_finish(h, &key);
   int n = snprintf(out, size, "%s/%s.run", cache, key.hex);
   if (n < 0 || (size_t)n >= size) {
     fprintf(stderr, "cuemu-run: the cache folder's path is too long: %s\n",

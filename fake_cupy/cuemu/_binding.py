@@ -8,29 +8,6 @@ import ctypes
 import ctypes.util
 import os
 
-from cuemu import _elf
-
-# The fields of cuemu_compile_options, in the order of cuemu.h. `checks` is
-# the last field (a checker list such as "race,mem"); a library without it
-# never reads it, so passing it is harmless.
-_COMPILE_FIELDS = [
-    ("module", ctypes.c_int),
-    ("debug", ctypes.c_int),
-    ("argv", ctypes.POINTER(ctypes.c_char_p)),
-    ("argc", ctypes.c_int),
-    ("name_expressions", ctypes.POINTER(ctypes.c_char_p)),
-    ("name_expression_count", ctypes.c_int),
-    ("cxx", ctypes.c_char_p),
-    ("no_cache", ctypes.c_int),
-    ("checks", ctypes.c_char_p),
-]
-
-
-class CompileOptions(ctypes.Structure):
-    """Mirror of struct cuemu_compile_options."""
-
-    _fields_ = _COMPILE_FIELDS
-
 
 class Dim3(ctypes.Structure):
     """Mirror of struct cuemu_dim3."""
@@ -97,14 +74,18 @@ def library():
     lib.cuemu_status_name.argtypes = [status]
     lib.cuemu_strerror.restype = ctypes.c_char_p
     lib.cuemu_strerror.argtypes = [status]
-    lib.cuemu_compile.restype = status
-    lib.cuemu_compile.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
-                                  ctypes.POINTER(CompileOptions),
-                                  ctypes.POINTER(ctypes.c_int)]
+    lib.cuemu_compile_command.restype = status
+    lib.cuemu_compile_command.argtypes = [ctypes.c_int,
+                                          ctypes.POINTER(ctypes.c_char_p),
+                                          ctypes.POINTER(ctypes.c_int)]
     lib.cuemu_module_load.restype = status
     lib.cuemu_module_load.argtypes = [ctypes.POINTER(vp), ctypes.c_char_p]
     lib.cuemu_module_unload.restype = status
     lib.cuemu_module_unload.argtypes = [vp]
+    lib.cuemu_module_get_global.restype = status
+    lib.cuemu_module_get_global.argtypes = [vp, ctypes.c_char_p,
+                                            ctypes.POINTER(vp),
+                                            ctypes.POINTER(ctypes.c_size_t)]
     lib.cuemu_module_get_kernel.restype = status
     lib.cuemu_module_get_kernel.argtypes = [vp, ctypes.c_char_p,
                                             ctypes.POINTER(vp)]
@@ -179,22 +160,28 @@ def _strings(values):
 def compile_module(source_path, output_path, options=(), name_expressions=(),
                    debug=False, checks=None, no_cache=False, cxx=None):
     """Compiles a .cu file into a loadable module; returns whether the
-    result came from the compile cache. Raises CuemuError (COMPILE, with the
-    compiler's diagnostics on stderr) on failure."""
-    opts = CompileOptions()
-    opts.module = 1
-    opts.debug = 1 if debug else 0
-    argv, argc = _strings(options)
-    exprs, count = _strings(name_expressions)
-    opts.argv, opts.argc = argv, argc
-    opts.name_expressions, opts.name_expression_count = exprs, count
-    opts.cxx = cxx.encode() if cxx else None
-    opts.no_cache = 1 if no_cache else 0
-    opts.checks = checks.encode() if checks else None
+    result came from the compile cache. `options` are passed to the C++
+    compiler (-I, -D, -U, -std=...). Raises CuemuError (COMPILE, with the
+    compiler's diagnostics on stderr) on failure.
+
+    The words are cuemu-cc's command line (cuemu_compile_command), so that
+    this binding keeps no copy of struct cuemu_compile_options."""
+    words = ["--module", "-o", os.fsencode(output_path)]
+    if debug:
+        words.append("-g")
+    if checks:
+        words.append("--check=" + checks)
+    if no_cache:
+        words.append("--no-cache")
+    if cxx:
+        words.append("--cxx=" + cxx)
+    for expr in name_expressions:
+        words += ["--name-expr", expr]
+    words += list(options)
+    words.append(os.fsencode(source_path))
+    argv, argc = _strings(words)
     hit = ctypes.c_int(0)
-    check(library().cuemu_compile(os.fsencode(source_path),
-                                  os.fsencode(output_path),
-                                  ctypes.byref(opts), ctypes.byref(hit)))
+    check(library().cuemu_compile_command(argc, argv, ctypes.byref(hit)))
     return bool(hit.value)
 
 
@@ -285,6 +272,14 @@ class Module:
 
     def global_address(self, name):
         """Address and size of the module's global variable `name` (a
-        __device__ or __constant__ variable), found in the module's symbol
-        table because libcuemu has no call for it yet. Raises KeyError."""
-        return _elf.symbol_address(self.path, name)
+        __device__ or __constant__ variable), from cuemu_module_get_global.
+        Raises KeyError when the module has no such variable."""
+        ptr = ctypes.c_void_p()
+        size = ctypes.c_size_t()
+        code = library().cuemu_module_get_global(self.handle, name.encode(),
+                                                 ctypes.byref(ptr),
+                                                 ctypes.byref(size))
+        if code != 0 and status_name(code) == "INVALID_VALUE":
+            raise KeyError(name)
+        check(code)
+        return ptr.value, size.value

@@ -153,8 +153,8 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
       threadIdx.x = x;
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I>(v)...);
-      if (__builtin_expect(cuemu__thread_detached, 0))
-        cuemu__thread_finish();
+      if (__builtin_expect(cuemu_thread_detached, 0))
+        cuemu_thread_finish();
     }
     return;
   }
@@ -165,8 +165,8 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     threadIdx.z = z;
     CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I>(v)...);
-    if (__builtin_expect(cuemu__thread_detached, 0))
-      cuemu__thread_finish();
+    if (__builtin_expect(cuemu_thread_detached, 0))
+      cuemu_thread_finish();
     if (++x == bx) {
       x = 0;
       if (++y == by) {

@@ -11,6 +11,16 @@
  * a detailed message about the last failure of the calling OS thread is
  * available from cuemu_last_message(). Unless noted, functions are for host
  * code and may be called from any OS thread.
+ *
+ * Names: everything libcuemu exports starts with the one prefix cuemu_
+ * followed by a letter (cuemu_<noun>_<verb> for functions, CUEMU_ for
+ * macros): this API, the compile cache (cuemu_cache.h), the CUDA runtime API
+ * (cuemu_runtime*.h) and the kernel ABI that the shims and generated code
+ * call (cuemu_device.h). The only other exported names are fixed by CUDA or
+ * by the compilers: the built-in variables threadIdx, blockIdx, blockDim,
+ * gridDim and warpSize, and the instrumentation entry points of checked
+ * modules (__tsan_*, __ubsan_handle_out_of_bounds*, __wrap_mem*). Names
+ * with two underscores (cuemu__) are internal and never exported.
  */
 #ifndef CUEMU_H
 #define CUEMU_H
@@ -59,6 +69,11 @@ typedef struct cuemu_param {
  * The string stays valid until the next failing call on the same thread. */
 const char *cuemu_last_message(void);
 
+/* The context switch compiled into libcuemu (configure --with-context):
+ * "asm-x86_64", "asm-aarch64" or "ucontext". For diagnostics and
+ * benchmarks. */
+const char *cuemu_context_backend(void);
+
 /* ---- Modules and kernels ------------------------------------------------- */
 
 /* Loads the module at `path`. On success *out owns the module until
@@ -73,6 +88,17 @@ cuemu_status cuemu_module_unload(cuemu_module *module);
  * owned by its module. Returns KERNEL_NOT_FOUND or INVALID_VALUE. */
 cuemu_status cuemu_module_get_kernel(cuemu_module *module, const char *name,
                                      cuemu_kernel **out);
+
+/* Finds the module's global variable `name` (a __device__, __constant__ or
+ * __managed__ variable, by its symbol name: a variable inside a namespace
+ * has its mangled name), as cuModuleGetGlobal does: *ptr gets its address,
+ * which stays valid until the module is unloaded, and *size its size in
+ * bytes (either may be NULL). The variables are found in the symbol table
+ * of the module's file, which must therefore still be the file that was
+ * loaded. Returns INVALID_VALUE when the module has no such variable,
+ * IO_ERROR when its file is gone, replaced or unreadable. Host code. */
+cuemu_status cuemu_module_get_global(cuemu_module *module, const char *name,
+                                     void **ptr, size_t *size);
 
 /* Number of kernels in the module, and the i-th one (NULL if out of range). */
 int cuemu_module_kernel_count(const cuemu_module *module);
@@ -208,6 +234,29 @@ typedef struct cuemu_compile_options {
 cuemu_status cuemu_compile(const char *source, const char *output,
                            const cuemu_compile_options *options,
                            int *cache_hit);
+
+/* Compiles as the command `cuemu-cc ARGV...` does, taking its words rather
+ * than a cuemu_compile_options, so that a binding from another language
+ * (the Python package) or a wrapper needs no copy of that structure:
+ *
+ *   FILE.cu             the source (exactly one)
+ *   -o FILE             the output (default: FILE.so for a module, a.out)
+ *   --module            a loadable module (default: a whole program)
+ *   -g                  debug build (-g -O0)
+ *   --name-expr EXPR    a template instantiation to export (repeatable)
+ *   --check=LIST        checkers to build in (see cuemu_compile_options)
+ *   --cxx=COMPILER      the C++ compiler (default: $CXX, then c++)
+ *   --no-cache          bypass the compile cache
+ *   -v                  say on stderr whether the cache was hit
+ *   anything else starting with '-'
+ *                       passed to the C++ compiler (-I, -D, -U, -include
+ *                       and -isystem may take their value as the next word)
+ *
+ * Returns INVALID_VALUE for a malformed command (no source, two sources, an
+ * option without its value), otherwise as cuemu_compile(). `cache_hit` may
+ * be NULL. */
+cuemu_status cuemu_compile_command(int argc, const char *const *argv,
+                                   int *cache_hit);
 
 #ifdef __cplusplus
 }

@@ -47,11 +47,11 @@ extern const int warpSize;
 
 /* The dynamic shared-memory buffer of the running block (all extern
  * __shared__ arrays alias it). */
-extern __thread void *cuemu__dynamic_shared CUEMU_TLS_IE;
+extern __thread void *cuemu_dynamic_shared CUEMU_TLS_IE;
 
 /* Non-zero while the current thread has ever been suspended; a thunk that
- * sees it after the kernel returns calls cuemu__thread_finish(). */
-extern __thread int cuemu__thread_detached CUEMU_TLS_IE;
+ * sees it after the kernel returns calls cuemu_thread_finish(). */
+extern __thread int cuemu_thread_detached CUEMU_TLS_IE;
 
 /* ---- Modules ------------------------------------------------------------- */
 
@@ -224,7 +224,7 @@ void cuemu_check_barrier_complete(void);
 void cuemu_kernel_note_static_shared(size_t bytes);
 
 /* Called by a thunk when a kernel thread that has been suspended returns. */
-CUEMU_NORETURN void cuemu__thread_finish(void);
+CUEMU_NORETURN void cuemu_thread_finish(void);
 
 /* assert() and __trap() in kernel code: end the launch with ASSERT or TRAP,
  * naming the block, the thread and the source line. Outside a kernel,

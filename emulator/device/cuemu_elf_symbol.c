@@ -1,0 +1,134 @@
+/*
+ * cuemu_elf_symbol.c: a module's global variables from its ELF symbol
+ * table (see cuemu_elf_symbol.h).
+ */
+#define _GNU_SOURCE
+#include "cuemu_elf_symbol.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "base/cuemu_report.h"
+
+/* The ELF class of this process's own objects. */
+#define NATIVE_CLASS (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32)
+
+/* Looks `name` up among the defined STT_OBJECT symbols of the symbol table
+ * `sh` (of the file image [base, base + size)); returns its symbol or
+ * NULL. Every offset is checked against the image. */
+static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
+                                      const ElfW(Shdr) *sections,
+                                      size_t count, const ElfW(Shdr) *sh,
+                                      const char *name) {
+  if (sh->sh_entsize != sizeof(ElfW(Sym)) || sh->sh_link >= count ||
+      sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
+    return NULL;
+  const ElfW(Shdr) *strtab = &sections[sh->sh_link];
+  if (strtab->sh_offset > size || strtab->sh_size > size - strtab->sh_offset)
+    return NULL;
+  const char *strings = (const char *)base + strtab->sh_offset;
+  const ElfW(Sym) *syms = (const ElfW(Sym) *)(base + sh->sh_offset);
+  size_t nsyms = sh->sh_size / sizeof(ElfW(Sym));
+  size_t want = strlen(name);
+  for (size_t i = 0; i < nsyms; ++i) {
+    const ElfW(Sym) *s = &syms[i];
+    /* ELF32_ST_TYPE is also ELF64_ST_TYPE. */
+    if (s->st_shndx == SHN_UNDEF || ELF32_ST_TYPE(s->st_info) != STT_OBJECT ||
+        s->st_name >= strtab->sh_size ||
+        strtab->sh_size - s->st_name <= want)
+      continue;
+    if (memcmp(strings + s->st_name, name, want + 1) == 0)
+      return s;
+  }
+  return NULL;
+}
+
+/* Non-zero when the file `st` is the one mapped at `address` (from
+ * /proc/self/maps): a module rebuilt at the same path since it was loaded
+ * has other symbol values. */
+static int is_mapped_file(const struct stat *st, uintptr_t address) {
+  FILE *maps = fopen("/proc/self/maps", "re");
+  if (!maps)
+    return 0;
+  char line[4096];
+  int same = 0;
+  while (fgets(line, sizeof line, maps)) {
+    unsigned long long start, end, inode;
+    unsigned major, minor;
+    if (sscanf(line, "%llx-%llx %*s %*s %x:%x %llu", &start, &end, &major,
+               &minor, &inode) == 5 &&
+        start <= address && address < end) {
+      same = inode == (unsigned long long)st->st_ino &&
+             major == major(st->st_dev) && minor == minor(st->st_dev);
+      break;
+    }
+  }
+  fclose(maps);
+  return same;
+}
+
+cuemu_status cuemu__elf_find_object(void *handle, const char *name,
+                                    void **address, size_t *size) {
+  struct link_map *map = NULL;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
+    return cuemu__report(CUEMU_INVALID_VALUE, "not a loaded module: %s",
+                         dlerror());
+  /* The symbol table is not loaded into memory: it is read from the file,
+   * which must still be the one that was loaded. */
+  int fd = open(map->l_name, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !is_mapped_file(&st, map->l_addr)) {
+    if (fd >= 0)
+      close(fd);
+    return cuemu__report(CUEMU_IO_ERROR,
+                         "cannot read the symbol table of %s: the file is no "
+                         "longer the module that was loaded (keep it until "
+                         "its globals have been looked up)",
+                         map->l_name);
+  }
+  void *image = MAP_FAILED;
+  if ((size_t)st.st_size >= sizeof(ElfW(Ehdr)))
+    image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (image == MAP_FAILED)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot read %s", map->l_name);
+  const unsigned char *base = image;
+  size_t bytes = (size_t)st.st_size;
+  const ElfW(Ehdr) *eh = image;
+  const ElfW(Sym) *found = NULL;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
+      eh->e_ident[EI_CLASS] == NATIVE_CLASS &&
+      eh->e_shentsize == sizeof(ElfW(Shdr)) && eh->e_shoff <= bytes &&
+      (size_t)eh->e_shnum * sizeof(ElfW(Shdr)) <= bytes - eh->e_shoff) {
+    const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(base + eh->e_shoff);
+    /* The static table names hidden variables too; the dynamic one is the
+     * fallback for a stripped module. */
+    const unsigned types[] = {SHT_SYMTAB, SHT_DYNSYM};
+    for (size_t t = 0; !found && t < 2; ++t)
+      for (size_t i = 0; !found && i < eh->e_shnum; ++i)
+        if (sections[i].sh_type == types[t])
+          found = find_in_table(base, bytes, sections, eh->e_shnum,
+                                &sections[i], name);
+  }
+  cuemu_status status = CUEMU_SUCCESS;
+  if (found) {
+    *address = (void *)(map->l_addr + found->st_value);
+    *size = (size_t)found->st_size;
+  } else {
+    status = cuemu__report(CUEMU_INVALID_VALUE,
+                           "%s defines no global variable named '%s'",
+                           map->l_name, name);
+  }
+  munmap(image, bytes);
+  return status;
+}

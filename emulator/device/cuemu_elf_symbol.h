@@ -1,0 +1,23 @@
+/*
+ * cuemu_elf_symbol.h: finding a module's global variables in its ELF symbol
+ * table (modules are built with hidden visibility, so dlsym() cannot see
+ * their __device__ and __constant__ variables; the static symbol table
+ * still names them).
+ */
+#ifndef CUEMU_ELF_SYMBOL_H
+#define CUEMU_ELF_SYMBOL_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+/* Finds the data object `name` (its symbol name, as the compiler spells it)
+ * defined by the shared object that `handle` (from dlopen()) loaded, and
+ * gives its run-time address and size. The symbol table is read from the
+ * object's file, which must still be the file that was loaded. Returns
+ * INVALID_VALUE when the object defines no such variable, IO_ERROR when its
+ * file is gone, replaced or unreadable. */
+cuemu_status cuemu__elf_find_object(void *handle, const char *name,
+                                    void **address, size_t *size);
+
+#endif /* CUEMU_ELF_SYMBOL_H */
