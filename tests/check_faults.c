@@ -14,6 +14,8 @@
 
 #include <cuemu/cuemu.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "check_suites.h"
 #include "cuemu_test_util.h"
 
@@ -257,6 +259,10 @@ END_TEST
 
 START_TEST(printf_lines_stay_whole) {
   test_setenv("CUEMU_WORKERS", "2");
+  /* 8192 lines of about 180 bytes: more than the default FIFO of 1 MiB. */
+  ck_assert_int_eq(cuemu_rt_device_set_limit(cudaLimitPrintfFifoSize,
+                                             4u << 20),
+                   cudaSuccess);
   cuemu_module *m = test_module("faults.cu");
   cuemu_kernel *k = test_kernel(m, "print_lines");
   enum { PB = 64, PT = 128, WIDTH = 150 };
@@ -304,6 +310,42 @@ START_TEST(printf_lines_stay_whole) {
 }
 END_TEST
 
+/* A kernel's printf of a bad %s pointer is a kernel fault at the user's
+ * line, under one and two workers: never a hang on the C library's stdout
+ * lock (issue 17). The other threads' output is written when the launch
+ * ends, formatted as printf does. */
+START_TEST(printf_of_a_bad_string_is_a_fault) {
+  test_setenv("CUEMU_WORKERS", _i == 0 ? "1" : "2");
+  cuemu_module *m = test_module("faults.cu");
+  cuemu_kernel *k = test_kernel(m, "print_bad_string");
+  char name[64];
+  snprintf(name, sizeof name, "printf-fault.%ld.txt", (long)getpid());
+  char *path = test_tmp_path(name);
+  int value = 42, *pv = &value;
+  unsigned bb = 3, bt = 5;
+  void *args[] = {&pv, &bb, &bt};
+  for (int round = 0; round < 20; ++round) {
+    test_capture capture = test_capture_begin(1, path);
+    cuemu_status st = test_launch1(k, 64, 32, args, 3);
+    test_capture_end(&capture);
+    ck_assert_int_eq(st, CUEMU_KERNEL_FAULT);
+    const char *msg = cuemu_last_message();
+    char where[64];
+    snprintf(where, sizeof where, "faults.cu:%d", fault_line("printf"));
+    TEST_ASSERT_CONTAINS(msg, where);
+    TEST_ASSERT_CONTAINS(msg, "thread (5,0,0) of block (3,0,0)");
+    char *text = test_read_text(path, NULL);
+    TEST_ASSERT_CONTAINS(text,
+                         "thread 0:  3.14|ok  |z|-5|ff|(nil)|%|  7\n"
+                         "thread 1:  3.14|ok  |z|-5|ff|(nil)|%|  7\n");
+    free(text);
+  }
+  unlink(path);
+  free(path);
+  cuemu_module_unload(m);
+}
+END_TEST
+
 Suite *make_faults_suite(void) {
   Suite *s = suite_create("faults");
   TCase *tc = test_tcase(s, "memory", 60);
@@ -320,5 +362,6 @@ Suite *make_faults_suite(void) {
 
   tc = test_tcase(s, "printf", 60);
   tcase_add_test(tc, printf_lines_stay_whole);
+  tcase_add_loop_test(tc, printf_of_a_bad_string_is_a_fault, 0, 2);
   return s;
 }

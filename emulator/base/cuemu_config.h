@@ -70,6 +70,8 @@ typedef struct cuemu_config {
   unsigned check_mask;          /* CUEMU_CHECK's checkers (check/cuemu_check.h) */
   int check_set;                /* CUEMU_CHECK is set (else: all built in) */
   int check_schedules;          /* CUEMU_CHECK_SCHEDULES=1 */
+  size_t printf_fifo;           /* bytes of printf() records per launch (the
+                                   device's cudaLimitPrintfFifoSize) */
 } cuemu_config;
 
 /* Settings of the emulated device, read once per process. */

@@ -18,6 +18,11 @@ void *cuemu__ctx_fault_pc(const void *ucontext) {
   return (void *)uc->uc_mcontext.pc;
 }
 
+void *cuemu__ctx_fault_sp(const void *ucontext) {
+  const ucontext_t *uc = ucontext;
+  return (void *)uc->uc_mcontext.sp;
+}
+
 #if CUEMU_CONTEXT_UCONTEXT
 
 /* swapcontext() keeps the registers in the ucontext_t inside cuemu_ctx. */

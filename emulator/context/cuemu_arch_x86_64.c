@@ -18,6 +18,11 @@ void *cuemu__ctx_fault_pc(const void *ucontext) {
   return (void *)uc->uc_mcontext.gregs[REG_RIP];
 }
 
+void *cuemu__ctx_fault_sp(const void *ucontext) {
+  const ucontext_t *uc = ucontext;
+  return (void *)uc->uc_mcontext.gregs[REG_RSP];
+}
+
 #if CUEMU_CONTEXT_UCONTEXT
 
 /* swapcontext() keeps the registers in the ucontext_t inside cuemu_ctx. */

@@ -83,6 +83,10 @@ const char *cuemu__ctx_backend(void);
  * Async-signal-safe. */
 void *cuemu__ctx_fault_pc(const void *ucontext);
 
+/* The stack pointer of the code that a signal interrupted (see above).
+ * Async-signal-safe. */
+void *cuemu__ctx_fault_sp(const void *ucontext);
+
 /* Where a suspended context keeps the registers it resumes with, so that a
  * debugger can show it: one row per register, as gdb names it, ending with
  * a row whose name is NULL. The layout of the compiled-in backend is

@@ -586,6 +586,10 @@ static void run_blocks(cuemu_worker *w) {
   cuemu__ctx_reset(&fresh, &s->tpl);
   cuemu__ctx_switch(&w->main_ctx, &fresh);
   w->in_kernel = 0;
+  /* A fault abandoned the block: report it now, outside the signal
+   * handler, while the faulting thread's stack is still as it was. */
+  if (w->fault.pending)
+    cuemu__fault_report(w);
   if (w->exited != w->nthreads) {
     /* The block ended in an error: take back the stacks of its threads, and
      * forget the tile barriers it was gathering. */

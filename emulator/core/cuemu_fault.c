@@ -2,11 +2,15 @@
  * cuemu_fault.c: turning faults in kernel code into launch errors.
  *
  * While a worker runs kernel code, SIGSEGV, SIGBUS, SIGFPE and SIGILL are
- * caught on an alternate signal stack. A fault in the guard area of one of
- * the worker's stacks is a stack overflow; any other is a kernel fault. The
- * handler records the error, unblocks the signal and switches to the
- * worker's own context, abandoning the block. Faults outside kernel code go
- * to the handler that was installed before ours.
+ * caught on an alternate signal stack. The handler does only what is
+ * async-signal-safe: it records the fault in the worker, unblocks the
+ * signal and switches to the worker's own context, abandoning the block
+ * (a thread that faulted inside the C library may hold one of its locks;
+ * nothing that the worker does afterwards takes them). The worker then
+ * builds the report (cuemu__fault_report): a fault in the guard area of one
+ * of the worker's stacks is a stack overflow, any other a kernel fault,
+ * named with the user's source line. Faults outside kernel code go to the
+ * handler that was installed before ours.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -80,42 +84,90 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
   sigemptyset(&set);
   sigaddset(&set, sig);
   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  w->fault.sig = sig;
+  w->fault.code = info->si_code;
+  w->fault.addr = info->si_addr;
+  w->fault.pc = cuemu__ctx_fault_pc(uc);
+  w->fault.sp = cuemu__ctx_fault_sp(uc);
+  w->fault.thread = cuemu__worker_thread_idx(w);
+  w->fault.pending = 1;
+  w->in_kernel = 0;
+  cuemu__ctx_switch(&w->scratch, &w->main_ctx);
+  abort(); /* The switch above never returns. */
+}
 
-  cuemu_uint3 t = cuemu__worker_thread_idx(w);
-  cuemu_uint3 b = w->block_idx;
-  const char *kernel = w->launch->kernel->name;
-  if (sig == SIGSEGV && cuemu__stack_find_guard(&w->pool, info->si_addr))
-    cuemu__block_fail(w, CUEMU_STACK_OVERFLOW,
-                      "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
-                      "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
-                      t.x, t.y, t.z, b.x, b.y, b.z, kernel,
-                      w->pool.stack_size / 1024);
+/* How many words above a faulting stack pointer are searched for a return
+ * address into the user's code. */
+#define CUEMU_FAULT_SCAN_WORDS 512u
 
-  /* The source line where the module has line information (cuemu-cc -g).
-   * Else the function, or, since kernels are hidden symbols that dladdr()
-   * does not name, the module and the offset in it. cuemu__check_line()
-   * takes a return address, one byte past the call; a fault's pc is the
-   * faulting instruction itself. */
-  Dl_info where;
-  char place[512] = "an unknown place";
-  void *pc = cuemu__ctx_fault_pc(uc);
-  if (pc) {
-    cuemu__check_line((const char *)pc + 1, place, sizeof place);
-    if (!is_source_line(place)) {
-      int found = dladdr(pc, &where);
-      snprintf(place, sizeof place, "an unknown place");
-      if (found && where.dli_sname)
-        snprintf(place, sizeof place, "function %s", where.dli_sname);
-      else if (found && where.dli_fname)
-        snprintf(place, sizeof place, "%s+0x%lx", where.dli_fname,
-                 (unsigned long)((char *)pc - (char *)where.dli_fbase));
+/* Where the fault happened, as "file:line" where line information exists:
+ * the faulting instruction's line, else (a fault inside the C library or
+ * in a shim's code) the nearest caller on the faulting thread's stack that
+ * has a line of the user's (a return address found by scanning the stack,
+ * which is still mapped), else the module and the offset. */
+static void fault_place(cuemu_worker *w, char *place, size_t size) {
+  snprintf(place, size, "an unknown place");
+  if (w->call_file) {
+    snprintf(place, size, "%s:%d", w->call_file, w->call_line);
+    return;
+  }
+  void *pc = w->fault.pc;
+  if (!pc)
+    return;
+  /* cuemu__check_line() takes a return address, one byte past the call; a
+   * fault's pc is the faulting instruction itself. It skips the shims'
+   * frames of inlined code. */
+  cuemu__check_line((const char *)pc + 1, place, size);
+  if (is_source_line(place))
+    return;
+  /* Only words that point into the kernel's own module are candidates. */
+  const cuemu_check_module *kernel_module =
+      cuemu__check_module_of((const void *)w->launch->kernel->thunk);
+  const cuemu_stack *s = cuemu__stack_holding(&w->pool, w->fault.sp);
+  void **word = w->fault.sp;
+  for (unsigned i = 0; s && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
+       ++i, ++word) {
+    if (!cuemu__stack_contains(s, word))
+      break;
+    if (cuemu__check_module_of(*word) != kernel_module)
+      continue;
+    char line[512];
+    cuemu__check_line(*word, line, sizeof line);
+    if (is_source_line(line)) {
+      snprintf(place, size, "%s (in a library function it called)", line);
+      return;
     }
   }
-  cuemu__block_fail(w, CUEMU_KERNEL_FAULT,
-                    "kernel %s: %s at address %p in thread (%u,%u,%u) of "
-                    "block (%u,%u,%u), in %s",
-                    kernel, fault_name(sig, info->si_code), info->si_addr,
-                    t.x, t.y, t.z, b.x, b.y, b.z, place);
+  Dl_info where;
+  if (dladdr(pc, &where) && where.dli_sname)
+    snprintf(place, size, "function %s", where.dli_sname);
+  else if (dladdr(pc, &where) && where.dli_fname)
+    snprintf(place, size, "%s+0x%lx", where.dli_fname,
+             (unsigned long)((char *)pc - (char *)where.dli_fbase));
+}
+
+void cuemu__fault_report(cuemu_worker *w) {
+  w->fault.pending = 0;
+  cuemu_uint3 t = w->fault.thread;
+  cuemu_uint3 b = w->block_idx;
+  const char *kernel = w->launch->kernel->name;
+  if (w->fault.sig == SIGSEGV &&
+      cuemu__stack_find_guard(&w->pool, w->fault.addr)) {
+    cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
+                        "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
+                        "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
+                        t.x, t.y, t.z, b.x, b.y, b.z, kernel,
+                        w->pool.stack_size / 1024);
+  } else {
+    char place[1100];
+    fault_place(w, place, sizeof place);
+    cuemu__launch_error(w->launch, CUEMU_KERNEL_FAULT,
+                        "kernel %s: %s at address %p in thread (%u,%u,%u) of "
+                        "block (%u,%u,%u), in %s",
+                        kernel, fault_name(w->fault.sig, w->fault.code),
+                        w->fault.addr, t.x, t.y, t.z, b.x, b.y, b.z, place);
+  }
+  w->call_file = NULL;
 }
 
 /* Puts our handler in place for every fault signal, remembering the one

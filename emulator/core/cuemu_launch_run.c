@@ -10,6 +10,7 @@
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_pool.h"
+#include "core/cuemu_printf.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_worker.h"
 
@@ -64,6 +65,9 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.check_set = config->check_set;
   atomic_init(&L.warned_inactive, 0);
   pthread_mutex_init(&L.error_lock, NULL);
+  cuemu_printf_fifo fifo;
+  cuemu__printf_fifo_init(&fifo, config->printf_fifo);
+  L.printf_fifo = &fifo;
   L.status = CUEMU_SUCCESS;
 
   unsigned workers = config->workers;
@@ -71,6 +75,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     unsigned most = max_workers_for(L.nthreads);
     if (L.nblocks > most) {
       pthread_mutex_destroy(&L.error_lock);
+      cuemu__printf_fifo_flush(&fifo);
       return cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
                            "kernel %s: a cooperative launch of %llu blocks "
                            "of %u threads; this process can map the stacks "
@@ -97,6 +102,9 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     pthread_mutex_destroy(&L.grid_lock);
   }
   pthread_mutex_destroy(&L.error_lock);
+  /* The kernel's printf output, as CUDA writes it: when the launch ends
+   * (a failed one too). */
+  cuemu__printf_fifo_flush(&fifo);
   if (L.status != CUEMU_SUCCESS) {
     cuemu__report_print(L.message);
     return cuemu__report(L.status, "%s", L.message);

@@ -67,6 +67,14 @@ cuemu_stack *cuemu__stack_find_guard(const cuemu_stack_pool *pool,
   return NULL;
 }
 
+cuemu_stack *cuemu__stack_holding(const cuemu_stack_pool *pool,
+                                  const void *address) {
+  for (size_t i = 0; i < pool->count; ++i)
+    if (cuemu__stack_contains(pool->all[i], address))
+      return pool->all[i];
+  return NULL;
+}
+
 void cuemu__stack_pool_destroy(cuemu_stack_pool *pool) {
   for (size_t i = 0; i < pool->count; ++i) {
     munmap(pool->all[i]->map, pool->all[i]->map_size);

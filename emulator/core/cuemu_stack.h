@@ -63,6 +63,17 @@ static inline void cuemu__stack_put(cuemu_stack_pool *pool, cuemu_stack *s) {
 cuemu_stack *cuemu__stack_find_guard(const cuemu_stack_pool *pool,
                                      const void *address);
 
+/* The stack of the pool whose usable area contains `address`, or NULL. */
+cuemu_stack *cuemu__stack_holding(const cuemu_stack_pool *pool,
+                                  const void *address);
+
+/* Non-zero when `address` lies in the usable area of stack `s`. */
+static inline int cuemu__stack_contains(const cuemu_stack *s,
+                                        const void *address) {
+  const unsigned char *a = address;
+  return a >= s->base && a < s->base + s->size;
+}
+
 /* Unmaps every stack of the pool. */
 void cuemu__stack_pool_destroy(cuemu_stack_pool *pool);
 

@@ -92,6 +92,7 @@ typedef struct cuemu_launch {
   pthread_cond_t grid_cond;
   unsigned long long grid_arrived, grid_done, grid_generation;
   pthread_mutex_t error_lock;
+  struct cuemu_printf_fifo *printf_fifo; /* printf() records (cuemu_printf.h) */
   cuemu_status status;            /* first error */
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;
@@ -149,6 +150,20 @@ typedef struct cuemu_worker {
 
   void *dynamic_shared;
   size_t dynamic_capacity;
+
+  /* A fault in kernel code: the signal handler only records it here and
+   * leaves; the worker builds the report (cuemu__fault_report). */
+  struct {
+    int pending;
+    int sig, code;
+    void *addr, *pc, *sp;
+    cuemu_uint3 thread;
+  } fault;
+  /* The user's call site of a library call that touches the user's memory
+   * for the kernel (printf reading a %s string), named when it faults. */
+  const char *call_file;
+  int call_line;
+
   stack_t altstack;               /* for the fault handler */
   stack_t previous_altstack;
   int have_previous_altstack;
@@ -214,5 +229,10 @@ cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w);
  * alternate stack. */
 void cuemu__fault_enter(cuemu_worker *w);
 void cuemu__fault_leave(cuemu_worker *w);
+
+/* After a block was abandoned by a fault (w->fault.pending), ends the
+ * launch with a message naming the kernel, the thread, the fault and the
+ * user's source line. Called on the worker, outside the signal handler. */
+void cuemu__fault_report(cuemu_worker *w);
 
 #endif /* CUEMU_WORKER_H */

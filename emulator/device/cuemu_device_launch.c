@@ -13,6 +13,7 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
+#include "device/cuemu_limits.h"
 
 static atomic_int sticky;
 
@@ -194,6 +195,8 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   cuemu_config config;
   if (st == CUEMU_SUCCESS)
     st = cuemu__config_launch(&config);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
     st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
                          r->args, r->cooperative, &config);

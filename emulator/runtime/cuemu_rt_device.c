@@ -14,6 +14,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_limits.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
@@ -76,12 +77,38 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 
 int cuemu_rt_device_reset(void) {
   cuemu__rt_memory_reset();
+  cuemu__limit_reset();
   __atomic_store_n(&device_flags, 0u, __ATOMIC_RELAXED);
   cuemu__rt_error_reset();
   return cudaSuccess;
 }
 
 int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
+
+/* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */
+static int known_limit(int limit) {
+  return limit >= cudaLimitStackSize &&
+         limit <= cudaLimitPersistingL2CacheSize;
+}
+
+int cuemu_rt_device_set_limit(int limit, size_t value) {
+  if (!known_limit(limit))
+    return cuemu_rt_error(cudaErrorUnsupportedLimit);
+  int sticky = cuemu__rt_check_sticky();
+  if (sticky)
+    return sticky;
+  cuemu_status st = cuemu__limit_set(limit, value);
+  return cuemu_rt_error(cuemu_status_cuda_error(st));
+}
+
+int cuemu_rt_device_get_limit(size_t *value, int limit) {
+  if (!value)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  if (!known_limit(limit))
+    return cuemu_rt_error(cudaErrorUnsupportedLimit);
+  cuemu__limit_get(limit, value);
+  return cudaSuccess;
+}
 
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   if (!p)

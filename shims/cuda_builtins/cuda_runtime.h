@@ -27,6 +27,7 @@
 #include "cuemu_atomics.h"
 #include "cuemu_memory.h"
 #include "cuemu_timing.h"
+#include "cuemu_printf.h"
 #include "cuemu_sync.h"
 #include "cuemu_warp.h"
 #include "driver_types.h"

@@ -89,6 +89,23 @@ inline cudaError_t cudaDeviceSynchronize(void) {
   return static_cast<cudaError_t>(cuemu_rt_device_synchronize());
 }
 
+inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+  return static_cast<cudaError_t>(cuemu_rt_device_set_limit(limit, value));
+}
+
+inline cudaError_t cudaDeviceGetLimit(size_t *value, cudaLimit limit) {
+  return static_cast<cudaError_t>(cuemu_rt_device_get_limit(value, limit));
+}
+
+/* The deprecated names of the two above. */
+inline cudaError_t cudaThreadSetLimit(cudaLimit limit, size_t value) {
+  return cudaDeviceSetLimit(limit, value);
+}
+
+inline cudaError_t cudaThreadGetLimit(size_t *value, cudaLimit limit) {
+  return cudaDeviceGetLimit(value, limit);
+}
+
 inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
   return static_cast<cudaError_t>(cuemu_rt_get_device_properties(prop, device));
 }

@@ -76,3 +76,13 @@ __global__ void print_lines(int width) {
   payload[n] = '\0';
   printf("block %u thread %u: %s end\n", blockIdx.x, threadIdx.x, payload);
 }
+
+/* Thread bt of block bb prints a string through a bad pointer; threads 0
+ * and 1 of block 0 print a line that checks every conversion. */
+__global__ void print_bad_string(const int *value, unsigned bb, unsigned bt) {
+  if (blockIdx.x == 0 && threadIdx.x < 2)
+    printf("thread %d: %5.2f|%-4s|%c|%lld|%x|%p|%%|%*d\n", (int)threadIdx.x,
+           3.14159, "ok", 'z', -5LL, 255u, (void *)0, 3, 7);
+  if (blockIdx.x == bb && threadIdx.x == bt)
+    printf("%d %s\n", value[0], (const char *)16); /* FAULT_LINE printf */
+}

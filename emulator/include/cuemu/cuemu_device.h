@@ -223,6 +223,32 @@ void cuemu_check_barrier_complete(void);
  * from then on. Kernel code. */
 void cuemu_kernel_note_static_shared(size_t bytes);
 
+/* printf() of kernel code (the shims' printf forwards to it in a kernel
+ * thread): one argument, after C's default promotions. */
+enum cuemu_printf_kind {
+  CUEMU_PRINTF_SIGNED = 1,   /* integers of any width, as long long */
+  CUEMU_PRINTF_UNSIGNED = 2, /* unsigned integers, as unsigned long long */
+  CUEMU_PRINTF_DOUBLE = 3,   /* float and double */
+  CUEMU_PRINTF_POINTER = 4   /* pointers, char * included */
+};
+typedef struct cuemu_printf_arg {
+  int kind; /* enum cuemu_printf_kind */
+  union {
+    long long i;
+    unsigned long long u;
+    double d;
+    const void *p;
+  } value;
+} cuemu_printf_arg;
+
+/* Records a printf() call of kernel code made at file:line, as CUDA does:
+ * the strings that %s conversions print are copied now (a bad pointer is
+ * a kernel fault naming file:line), and the output is written on stdout
+ * when the launch ends, within the launch's cudaLimitPrintfFifoSize.
+ * Returns the number of arguments, or -1. Kernel code. */
+int cuemu_printf_capture(const char *file, int line, const char *format,
+                         int nargs, const cuemu_printf_arg *args);
+
 /* Called by a thunk when a kernel thread that has been suspended returns. */
 CUEMU_NORETURN void cuemu_thread_finish(void);
 

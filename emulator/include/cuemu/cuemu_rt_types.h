@@ -42,6 +42,17 @@ enum cudaComputeMode {
   cudaComputeModeExclusiveProcess = 3
 };
 
+/* The limits of cudaDeviceSetLimit, with CUDA's values. */
+enum cudaLimit {
+  cudaLimitStackSize = 0x00,
+  cudaLimitPrintfFifoSize = 0x01,
+  cudaLimitMallocHeapSize = 0x02,
+  cudaLimitDevRuntimeSyncDepth = 0x03,
+  cudaLimitDevRuntimePendingLaunchCount = 0x04,
+  cudaLimitMaxL2FetchGranularity = 0x05,
+  cudaLimitPersistingL2CacheSize = 0x06
+};
+
 /* The attributes of cudaDeviceGetAttribute, with CUDA 13's values. */
 enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1,

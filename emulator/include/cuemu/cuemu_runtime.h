@@ -79,6 +79,11 @@ int cuemu_rt_device_reset(void);
 /* Waits for the device's work (launches are synchronous: returns the
  * sticky error). */
 int cuemu_rt_device_synchronize(void);
+/* cudaDeviceSetLimit / cudaDeviceGetLimit: limit is a cudaLimit value;
+ * cudaErrorUnsupportedLimit for another, cudaErrorInvalidValue for a NULL
+ * output or a printf FIFO size set after a kernel printed. */
+int cuemu_rt_device_set_limit(int limit, size_t value);
+int cuemu_rt_device_get_limit(size_t *value, int limit);
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *prop, int device);
 int cuemu_rt_device_get_attribute(int *value, int attr, int device);
 int cuemu_rt_driver_get_version(int *version);

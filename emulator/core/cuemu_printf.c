@@ -1,0 +1,260 @@
+/*
+ * cuemu_printf.c: printf() of kernel code (see cuemu_printf.h).
+ */
+#include "core/cuemu_printf.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_device.h>
+
+#include "core/cuemu_worker.h"
+
+/* A captured call: the format (a literal of the kernel's module, alive
+ * until the launch ends) and the arguments, the strings of %s copied. */
+typedef struct cuemu_printf_record {
+  struct cuemu_printf_record *next;
+  size_t bytes;          /* what it takes of the FIFO */
+  const char *format;
+  int nargs;
+  cuemu_printf_arg *args;
+  char **strings;        /* per argument: its copy when printed with %s */
+} cuemu_printf_record;
+
+static atomic_int used;
+
+int cuemu__printf_used(void) { return atomic_load(&used); }
+
+void cuemu__printf_forget(void) { atomic_store(&used, 0); }
+
+static void record_free(cuemu_printf_record *r) {
+  for (int i = 0; r->strings && i < r->nargs; ++i)
+    free(r->strings[i]);
+  free(r->strings);
+  free(r->args);
+  free(r);
+}
+
+void cuemu__printf_fifo_init(cuemu_printf_fifo *fifo, size_t limit) {
+  memset(fifo, 0, sizeof *fifo);
+  pthread_mutex_init(&fifo->lock, NULL);
+  fifo->limit = limit;
+}
+
+/* One conversion of a format: [start, end) is "%...c"; `conversion` is its
+ * last character, `stars` the arguments its * width and precision take. */
+typedef struct spec {
+  const char *start, *end;
+  char conversion;
+  int stars;
+} spec;
+
+/* The next conversion at or after `p` ("%%" is not one); NULL when none.
+ * A conversion cut short by the end of the string ends there. */
+static const char *next_spec(const char *p, spec *out) {
+  for (; *p; ++p) {
+    if (*p != '%')
+      continue;
+    if (p[1] == '%') {
+      ++p;
+      continue;
+    }
+    const char *q = p + 1;
+    out->stars = 0;
+    while (*q && strchr("-+ #0", *q))
+      ++q;
+    if (*q == '*') {
+      out->stars++;
+      ++q;
+    }
+    while (*q >= '0' && *q <= '9')
+      ++q;
+    if (*q == '.') {
+      ++q;
+      if (*q == '*') {
+        out->stars++;
+        ++q;
+      }
+      while (*q >= '0' && *q <= '9')
+        ++q;
+    }
+    while (*q && strchr("hlLqjzt", *q))
+      ++q;
+    out->start = p;
+    out->conversion = *q;
+    out->end = *q ? q + 1 : q;
+    return out->end;
+  }
+  return NULL;
+}
+
+int cuemu_printf_capture(const char *file, int line, const char *format,
+                         int nargs, const cuemu_printf_arg *args) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!format)
+    return -1;
+  atomic_store(&used, 1);
+  /* The user's memory is read below, in the kernel thread, so that a bad
+   * pointer (the format, a string of %s) faults now and the fault names
+   * the user's call. */
+  if (w) {
+    w->call_file = file;
+    w->call_line = line;
+  }
+  size_t bytes = strlen(format) + 1 + (size_t)nargs * sizeof *args;
+  cuemu_printf_record *r = calloc(1, sizeof *r);
+  if (!r) {
+    if (w)
+      w->call_file = NULL;
+    return -1;
+  }
+  r->format = format;
+  r->nargs = nargs;
+  r->args = calloc((size_t)nargs + 1, sizeof *r->args);
+  r->strings = calloc((size_t)nargs + 1, sizeof *r->strings);
+  int parsed = r->args && r->strings;
+  if (parsed)
+    memcpy(r->args, args, (size_t)nargs * sizeof *args);
+  /* The strings of %s are copied now. */
+  int next = 0;
+  spec s;
+  for (const char *p = format; parsed && (p = next_spec(p, &s)) != NULL;) {
+    next += s.stars;
+    if (next >= nargs)
+      break;
+    if (s.conversion == 's' && args[next].kind == CUEMU_PRINTF_POINTER &&
+        args[next].value.p) {
+      const char *str = args[next].value.p;
+      size_t n = strlen(str);
+      r->strings[next] = malloc(n + 1);
+      if (r->strings[next])
+        memcpy(r->strings[next], str, n + 1);
+      bytes += n + 1;
+    }
+    next++;
+  }
+  if (w)
+    w->call_file = NULL;
+  cuemu_printf_fifo *fifo = w && w->launch ? w->launch->printf_fifo : NULL;
+  r->bytes = bytes;
+  if (!parsed || !fifo || bytes > fifo->limit) {
+    record_free(r);
+    return parsed ? nargs : -1;
+  }
+  /* The FIFO is circular, as CUDA's: when it is full, the oldest records
+   * make room for the new one. */
+  pthread_mutex_lock(&fifo->lock);
+  while (fifo->first && fifo->used + bytes > fifo->limit) {
+    cuemu_printf_record *old = fifo->first;
+    fifo->first = old->next;
+    if (!fifo->first)
+      fifo->last = NULL;
+    fifo->used -= old->bytes;
+    fifo->dropped++;
+    record_free(old);
+  }
+  fifo->used += bytes;
+  if (fifo->last)
+    fifo->last->next = r;
+  else
+    fifo->first = r;
+  fifo->last = r;
+  pthread_mutex_unlock(&fifo->lock);
+  /* CUDA: the number of arguments parsed, -1 on an error. */
+  return parsed ? nargs : -1;
+}
+
+/* Prints one conversion with the argument at `a` (and the * values before
+ * it). */
+static void print_spec(const spec *s, const cuemu_printf_record *r, int a,
+                       int first_star) {
+  char piece[128];
+  size_t len = (size_t)(s->end - s->start);
+  if (len >= sizeof piece)
+    len = sizeof piece - 1;
+  memcpy(piece, s->start, len);
+  piece[len] = '\0';
+  int star[2] = {0, 0};
+  for (int k = 0; k < s->stars; ++k)
+    star[k] = (int)r->args[first_star + k].value.i;
+  const cuemu_printf_arg *v = &r->args[a];
+#define PRINT(value)                                                           \
+  (s->stars == 2   ? printf(piece, star[0], star[1], value)                    \
+   : s->stars == 1 ? printf(piece, star[0], value)                             \
+                   : printf(piece, value))
+  switch (s->conversion) {
+  case 'd': case 'i':
+    if (strpbrk(piece, "lqjzt"))
+      PRINT((long long)v->value.i);
+    else
+      PRINT((int)v->value.i);
+    break;
+  case 'u': case 'o': case 'x': case 'X': case 'c':
+    if (strpbrk(piece, "lqjzt"))
+      PRINT((unsigned long long)v->value.u);
+    else
+      PRINT((unsigned)v->value.u);
+    break;
+  case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a':
+  case 'A':
+    if (strchr(piece, 'L'))
+      PRINT((long double)v->value.d);
+    else
+      PRINT(v->value.d);
+    break;
+  case 's':
+    PRINT(r->strings[a] ? r->strings[a] : "(null)");
+    break;
+  case 'p':
+    PRINT(v->value.p);
+    break;
+  default:
+    fputs(piece, stdout);
+    break;
+  }
+#undef PRINT
+}
+
+/* Formats a record as printf would have, from the captured values. */
+static void print_record(const cuemu_printf_record *r) {
+  const char *p = r->format;
+  int next = 0;
+  spec s;
+  const char *text = p;
+  while ((p = next_spec(text, &s)) != NULL) {
+    /* The text before the conversion, with %% as %. */
+    for (const char *c = text; c < s.start; ++c) {
+      putchar(*c);
+      if (c[0] == '%' && c[1] == '%')
+        ++c;
+    }
+    int first_star = next;
+    next += s.stars;
+    if (next < r->nargs)
+      print_spec(&s, r, next++, first_star);
+    else
+      fwrite(s.start, 1, (size_t)(s.end - s.start), stdout);
+    text = p;
+  }
+  for (const char *c = text; *c; ++c) {
+    putchar(*c);
+    if (c[0] == '%' && c[1] == '%')
+      ++c;
+  }
+}
+
+void cuemu__printf_fifo_flush(cuemu_printf_fifo *fifo) {
+  cuemu_printf_record *r = fifo->first;
+  while (r) {
+    cuemu_printf_record *next = r->next;
+    print_record(r);
+    record_free(r);
+    r = next;
+  }
+  fifo->first = fifo->last = NULL;
+  fifo->used = 0;
+  fflush(stdout);
+  pthread_mutex_destroy(&fifo->lock);
+}

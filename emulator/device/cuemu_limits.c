@@ -1,0 +1,77 @@
+/*
+ * cuemu_limits.c: the device's settable limits (see cuemu_limits.h), with
+ * CUDA's defaults on sm_90.
+ */
+#include "device/cuemu_limits.h"
+
+#include <pthread.h>
+
+#include "base/cuemu_report.h"
+#include "core/cuemu_printf.h"
+
+static const size_t defaults[CUEMU_LIMIT_COUNT_] = {
+    1024,              /* cudaLimitStackSize: 1 KiB per thread */
+    1024 * 1024,       /* cudaLimitPrintfFifoSize: 1 MiB */
+    8 * 1024 * 1024,   /* cudaLimitMallocHeapSize: 8 MiB */
+    2,                 /* cudaLimitDevRuntimeSyncDepth */
+    2048,              /* cudaLimitDevRuntimePendingLaunchCount */
+    32,                /* cudaLimitMaxL2FetchGranularity: bytes */
+    0,                 /* cudaLimitPersistingL2CacheSize */
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static size_t values[CUEMU_LIMIT_COUNT_];
+static int changed[CUEMU_LIMIT_COUNT_];
+
+static size_t value_of(int limit) {
+  return changed[limit] ? values[limit] : defaults[limit];
+}
+
+cuemu_status cuemu__limit_get(int limit, size_t *value) {
+  if (limit < 0 || limit >= CUEMU_LIMIT_COUNT_ || !value)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cudaLimit %d is not a limit of this device "
+                         "(cudaErrorUnsupportedLimit)",
+                         limit);
+  pthread_mutex_lock(&lock);
+  *value = value_of(limit);
+  pthread_mutex_unlock(&lock);
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__limit_set(int limit, size_t value) {
+  if (limit < 0 || limit >= CUEMU_LIMIT_COUNT_)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cudaLimit %d is not a limit of this device "
+                         "(cudaErrorUnsupportedLimit)",
+                         limit);
+  cuemu_status st = CUEMU_SUCCESS;
+  pthread_mutex_lock(&lock);
+  /* Kernels' malloc() is the C library's (no device heap yet), so the heap
+   * size may change at any time. */
+  if (limit == CUEMU_LIMIT_PRINTF_FIFO_SIZE && cuemu__printf_used())
+    st = CUEMU_INVALID_VALUE;
+  if (st == CUEMU_SUCCESS) {
+    /* As the GPU: the stack size in 16-byte units, the L2 granularity one
+     * of 0, 32, 64 and 128 (rounded up). */
+    if (limit == CUEMU_LIMIT_STACK_SIZE)
+      value = (value + 15) / 16 * 16;
+    if (limit == CUEMU_LIMIT_MAX_L2_FETCH_GRANULARITY)
+      value = value == 0 ? 0 : value <= 32 ? 32 : value <= 64 ? 64 : 128;
+    values[limit] = value;
+    changed[limit] = 1;
+  }
+  pthread_mutex_unlock(&lock);
+  if (st != CUEMU_SUCCESS)
+    return cuemu__report(st, "cudaDeviceSetLimit: the printf FIFO size "
+                             "cannot change after a kernel used printf");
+  return CUEMU_SUCCESS;
+}
+
+void cuemu__limit_reset(void) {
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < CUEMU_LIMIT_COUNT_; ++i)
+    changed[i] = 0;
+  pthread_mutex_unlock(&lock);
+  cuemu__printf_forget();
+}
