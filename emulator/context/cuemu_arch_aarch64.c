@@ -23,6 +23,13 @@ void *cuemu__ctx_fault_sp(const void *ucontext) {
   return (void *)uc->uc_mcontext.sp;
 }
 
+int cuemu__ctx_emulate_divide(void *ucontext) {
+  /* AArch64's divisions do not trap (a division by zero gives 0, not the
+   * GPU's all ones). */
+  (void)ucontext;
+  return 0;
+}
+
 #if CUEMU_CONTEXT_UCONTEXT
 
 /* swapcontext() keeps the registers in the ucontext_t inside cuemu_ctx. */

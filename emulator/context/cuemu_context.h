@@ -87,6 +87,14 @@ void *cuemu__ctx_fault_pc(const void *ucontext);
  * Async-signal-safe. */
 void *cuemu__ctx_fault_sp(const void *ucontext);
 
+/* After an integer division trapped (SIGFPE), gives the interrupted code
+ * the result a GPU gives instead, in its registers, and moves it past the
+ * division: all bits set for a division by zero (quotient and remainder),
+ * MIN and 0 for the signed MIN / -1. Returns 1 when it did, 0 when the
+ * instruction is not such a division (or the architecture's divisions do
+ * not trap). Async-signal-safe. */
+int cuemu__ctx_emulate_divide(void *ucontext);
+
 /* Where a suspended context keeps the registers it resumes with, so that a
  * debugger can show it: one row per register, as gdb names it, ending with
  * a row whose name is NULL. The layout of the compiled-in backend is

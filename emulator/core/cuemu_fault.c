@@ -80,6 +80,15 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
     chain(sig, info, uc);
     return;
   }
+  /* An integer division by zero (or MIN / -1) does not trap on a GPU:
+   * the kernel gets the GPU's result and goes on. */
+  if (sig == SIGFPE && cuemu__ctx_emulate_divide(uc)) {
+    void *none = NULL;
+    atomic_compare_exchange_strong(&w->launch->division_pc, &none,
+                                   cuemu__ctx_fault_pc(uc));
+    atomic_fetch_add(&w->launch->divisions_emulated, 1);
+    return;
+  }
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, sig);
@@ -144,6 +153,22 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
   else if (dladdr(pc, &where) && where.dli_fname)
     snprintf(place, size, "%s+0x%lx", where.dli_fname,
              (unsigned long)((char *)pc - (char *)where.dli_fbase));
+}
+
+void cuemu__fault_divisions_report(cuemu_launch *L) {
+  unsigned long n = atomic_load(&L->divisions_emulated);
+  if (!n || !L->checks)
+    return;
+  char where[512] = "an unknown place";
+  void *pc = atomic_load(&L->division_pc);
+  if (pc)
+    cuemu__check_line((const char *)pc + 1, where, sizeof where);
+  fprintf(stderr,
+          "cuemu: warning: kernel %s: %lu integer division%s by zero (or "
+          "of the most negative value by -1), first at %s; a GPU does not "
+          "trap on them, and cuemu gives what it gives: all bits set for a "
+          "division by zero, quotient and remainder alike\n",
+          L->kernel->name, n, n == 1 ? "" : "s", where);
 }
 
 void cuemu__fault_report(cuemu_worker *w) {

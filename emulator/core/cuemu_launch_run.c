@@ -105,6 +105,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   /* The kernel's printf output, as CUDA writes it: when the launch ends
    * (a failed one too). */
   cuemu__printf_fifo_flush(&fifo);
+  cuemu__fault_divisions_report(&L);
   if (L.status != CUEMU_SUCCESS) {
     cuemu__report_print(L.message);
     return cuemu__report(L.status, "%s", L.message);

@@ -87,6 +87,10 @@ typedef struct cuemu_launch {
   unsigned shadow_checks;         /* race/mem/init bits running (check/) */
   struct cuemu_check_launch *check; /* the checkers' state, or NULL */
   atomic_int warned_inactive;     /* the inactive-lane warning was given */
+  /* Integer divisions that trapped on the host and were given the GPU's
+   * result (cuemu_fault.c): how many, and the first one's address. */
+  atomic_ulong divisions_emulated;
+  _Atomic(void *) division_pc;
   int cooperative;                /* every block resident: one per worker */
   pthread_mutex_t grid_lock;      /* grid.sync(), see cuemu_grid.c */
   pthread_cond_t grid_cond;
@@ -234,5 +238,9 @@ void cuemu__fault_leave(cuemu_worker *w);
  * launch with a message naming the kernel, the thread, the fault and the
  * user's source line. Called on the worker, outside the signal handler. */
 void cuemu__fault_report(cuemu_worker *w);
+
+/* Under the checkers (CUEMU_CHECK), warns about the integer divisions by
+ * zero of a launch that ended, which were given the GPU's result. */
+void cuemu__fault_divisions_report(cuemu_launch *launch);
 
 #endif /* CUEMU_WORKER_H */

@@ -86,3 +86,31 @@ __global__ void print_bad_string(const int *value, unsigned bb, unsigned bt) {
   if (blockIdx.x == bb && threadIdx.x == bt)
     printf("%d %s\n", value[0], (const char *)16); /* FAULT_LINE printf */
 }
+
+/* The GPU's results of divisions that trap on x86: out[0..7] are
+ * a / 0 and a % 0 in 32 and 64 bits, signed and unsigned; out[8..11] are
+ * INT_MIN / -1, INT_MIN % -1 and the 64-bit ones; out[12..13] 8- and 16-bit
+ * divisions by zero. */
+__global__ void divide_specials(long long *out, int zero, int minus_one,
+                                long long zero64, long long minus_one64) {
+  int a = 7, min32 = -2147483647 - 1;
+  long long b = 7, min64 = -9223372036854775807LL - 1;
+  unsigned ua = 7;
+  unsigned long long ub = 7;
+  out[0] = a / zero;
+  out[1] = a % zero;
+  out[2] = (long long)(ua / (unsigned)zero);
+  out[3] = (long long)(ua % (unsigned)zero);
+  out[4] = b / zero64;
+  out[5] = b % zero64;
+  out[6] = (long long)(ub / (unsigned long long)zero64);
+  out[7] = (long long)(ub % (unsigned long long)zero64);
+  out[8] = min32 / minus_one;
+  out[9] = min32 % minus_one;
+  out[10] = min64 / minus_one64;
+  out[11] = min64 % minus_one64;
+  volatile unsigned char c = 9, cz = (unsigned char)zero;
+  volatile unsigned short s = 9, sz = (unsigned short)zero;
+  out[12] = (unsigned char)(c / cz);
+  out[13] = (unsigned short)(s / sz);
+}
