@@ -9,7 +9,8 @@
 #
 # A report in host code that is true is allowed where the program makes it
 # on purpose: tests/programs/rt_memory.cu frees a pointer twice to test
-# cudaFree's error code, and memcheck says so ("double free").
+# cudaFree's error code, and memcheck says so ("double free");
+# tests/programs/use_after_free.cu uses freed memory on purpose.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -45,6 +46,7 @@ do
   fi
   allowed='^$'
   [ "$name" = rt_memory ] && allowed='memcheck: double free'
+  [ "$name" = use_after_free ] && allowed='memcheck: use after cudaFree'
   reports=$(grep -E "(racecheck|memcheck|initcheck|synccheck): " \
               "$work/$name.out" | grep -v -e "$allowed")
   if [ -n "$reports" ]; then

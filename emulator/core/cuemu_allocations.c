@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cuemu/cuemu_runtime.h>
 
@@ -20,6 +22,70 @@
 
 /* How many freed allocations are remembered at most. */
 #define CUEMU_MAX_FREED 4096u
+/* How much freed memory stays mapped without access, so that a kernel that
+ * uses it faults and is told so, before its pages go back to the system. */
+#define CUEMU_QUARANTINE_BYTES ((size_t)256 << 20)
+
+/* The quarantine: freed mappings, oldest first. */
+typedef struct quarantined {
+  void *base;
+  size_t bytes;
+} quarantined;
+static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
+static quarantined *quarantine;
+static size_t quarantine_len, quarantine_cap, quarantine_bytes;
+
+/* The bytes of the mapping that holds an allocation of `size`. */
+static size_t mapping_bytes(size_t size) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  return (size ? size + page - 1 : page) / page * page;
+}
+
+void *cuemu__allocation_memory_new(size_t size) {
+  size_t bytes = mapping_bytes(size);
+  if (bytes < size)
+    return NULL;
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void cuemu__allocation_memory_free(void *base, size_t size) {
+  size_t bytes = mapping_bytes(size);
+  /* No access from now on: a kernel that still uses it faults. */
+  if (mprotect(base, bytes, PROT_NONE) != 0) {
+    munmap(base, bytes);
+    return;
+  }
+  pthread_mutex_lock(&quarantine_lock);
+  if (quarantine_len == quarantine_cap) {
+    size_t cap = quarantine_cap ? 2 * quarantine_cap : 64;
+    quarantined *q = realloc(quarantine, cap * sizeof *q);
+    if (q) {
+      quarantine = q;
+      quarantine_cap = cap;
+    }
+  }
+  if (quarantine_len < quarantine_cap) {
+    quarantine[quarantine_len++] = (quarantined){base, bytes};
+    quarantine_bytes += bytes;
+    base = NULL;
+  }
+  /* The oldest go back to the system once the quarantine is full. */
+  size_t drop = 0;
+  while (drop < quarantine_len &&
+         quarantine_bytes > CUEMU_QUARANTINE_BYTES) {
+    munmap(quarantine[drop].base, quarantine[drop].bytes);
+    quarantine_bytes -= quarantine[drop].bytes;
+    drop++;
+  }
+  memmove(quarantine, quarantine + drop,
+          (quarantine_len - drop) * sizeof *quarantine);
+  quarantine_len -= drop;
+  pthread_mutex_unlock(&quarantine_lock);
+  if (base)
+    munmap(base, bytes);
+}
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu_rt_allocation *table;
@@ -156,16 +222,26 @@ void cuemu__allocation_reset(void) {
     if (a->state == CUEMU_RT_MEMORY_LIVE &&
         (a->kind == CUEMU_RT_MEMORY_DEVICE ||
          a->kind == CUEMU_RT_MEMORY_MANAGED || a->kind == CUEMU_RT_MEMORY_HOST))
-      free(a->base);
+      cuemu__allocation_memory_free(a->base, a->size);
   }
-  /* Registered host memory is unregistered; tracked symbols stay. */
+  /* Registered host memory is unregistered; tracked symbols stay; freed
+   * memory is remembered as freed, so that a kernel that uses a pointer
+   * from before the reset is told so. */
   size_t j = 0;
-  for (size_t i = 0; i < table_len; ++i)
-    if (table[i].kind == CUEMU_RT_MEMORY_SYMBOL &&
-        table[i].state == CUEMU_RT_MEMORY_LIVE)
-      table[j++] = table[i];
-  table_len = j;
   table_freed = 0;
+  for (size_t i = 0; i < table_len; ++i) {
+    cuemu_rt_allocation *a = &table[i];
+    if (a->kind == CUEMU_RT_MEMORY_SYMBOL && a->state == CUEMU_RT_MEMORY_LIVE) {
+      table[j++] = *a;
+    } else if (a->kind != CUEMU_RT_MEMORY_REGISTERED &&
+               a->kind != CUEMU_RT_MEMORY_SYMBOL &&
+               table_freed < CUEMU_MAX_FREED) {
+      a->state = CUEMU_RT_MEMORY_FREED;
+      table[j++] = *a;
+      table_freed++;
+    }
+  }
+  table_len = j;
   pthread_mutex_unlock(&table_lock);
   cuemu__check_alloc_reset();
 }

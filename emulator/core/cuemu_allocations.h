@@ -33,8 +33,17 @@ size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
  * entry stays, as FREED. */
 int cuemu__allocation_release(void *p, unsigned kinds, int keep);
 
-/* Frees every device, managed and pinned allocation, unregisters host
- * memory and forgets freed entries; tracked symbols stay (cudaDeviceReset). */
+/* Memory for a device, managed or pinned allocation of `size` bytes: a
+ * mapping of its own (page-aligned), or NULL. */
+void *cuemu__allocation_memory_new(size_t size);
+
+/* Frees such memory: its pages stay mapped without access for a while
+ * (a quarantine of 256 MiB), so that a kernel that uses it after the free
+ * faults, and the fault report names the freed allocation. */
+void cuemu__allocation_memory_free(void *base, size_t size);
+
+/* Frees every device, managed and pinned allocation (remembered as freed),
+ * unregisters host memory; tracked symbols stay (cudaDeviceReset). */
 void cuemu__allocation_reset(void);
 
 /* The checkers' hooks: an allocation was made at `site` (the caller's

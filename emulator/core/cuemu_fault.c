@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check/cuemu_check.h"
+#include "core/cuemu_allocations.h"
 #include "core/cuemu_worker.h"
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
@@ -186,6 +187,24 @@ void cuemu__fault_report(cuemu_worker *w) {
   } else {
     char place[1100];
     fault_place(w, place, sizeof place);
+    w->call_file = NULL;
+    cuemu_rt_allocation a;
+    if (cuemu__allocation_find(w->fault.addr, &a) &&
+        a.state == CUEMU_RT_MEMORY_FREED) {
+      cuemu__launch_error(
+          w->launch, CUEMU_KERNEL_FAULT,
+          "kernel %s: use after free: address %p, %zu bytes into the "
+          "%zu-byte %s allocation at %p, which was freed (cudaFree, "
+          "cudaFreeHost or cudaDeviceReset), in thread (%u,%u,%u) of block "
+          "(%u,%u,%u), in %s",
+          kernel, w->fault.addr,
+          (size_t)((char *)w->fault.addr - (char *)a.base), a.size,
+          a.kind == CUEMU_RT_MEMORY_MANAGED ? "managed"
+          : a.kind == CUEMU_RT_MEMORY_HOST  ? "pinned host"
+                                            : "device",
+          a.base, t.x, t.y, t.z, b.x, b.y, b.z, place);
+      return;
+    }
     cuemu__launch_error(w->launch, CUEMU_KERNEL_FAULT,
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
                         "block (%u,%u,%u), in %s",

@@ -60,11 +60,14 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   }
   if (size > SIZE_MAX - align)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  void *p = aligned_alloc(align, (size + align - 1) / align * align);
+  /* A mapping of its own (page-aligned, so `align` holds): freed, it stays
+   * inaccessible for a while, and a kernel that uses it faults. */
+  (void)align;
+  void *p = cuemu__allocation_memory_new(size);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   if (cuemu__allocation_insert(p, size, kind, flags) != 0) {
-    free(p);
+    cuemu__allocation_memory_free(p, size);
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   cuemu__allocation_note(p, size, kind, site);
@@ -99,20 +102,31 @@ int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
   return code;
 }
 
-int cuemu_rt_free(void *ptr) {
+/* Frees the allocation based at `ptr` if it is a live one of `kinds` (a
+ * bit mask of 1 << kind); its memory goes to the quarantine. Returns a
+ * CUDA code. */
+static int release_memory(void *ptr, unsigned kinds, const void *site) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if (!ptr)
     return cudaSuccess;
-  if (!cuemu__allocation_release(ptr,
-               1u << CUEMU_RT_MEMORY_DEVICE | 1u << CUEMU_RT_MEMORY_MANAGED, 1)) {
-    cuemu__allocation_bad_free(ptr, __builtin_return_address(0));
+  cuemu_rt_allocation a;
+  if (!cuemu__allocation_find(ptr, &a) || a.base != ptr ||
+      !cuemu__allocation_release(ptr, kinds, 1)) {
+    cuemu__allocation_bad_free(ptr, site);
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
   cuemu__allocation_freed(ptr);
-  free(ptr);
+  cuemu__allocation_memory_free(ptr, a.size);
   return cudaSuccess;
+}
+
+int cuemu_rt_free(void *ptr) {
+  return release_memory(ptr,
+                        1u << CUEMU_RT_MEMORY_DEVICE |
+                            1u << CUEMU_RT_MEMORY_MANAGED,
+                        __builtin_return_address(0));
 }
 
 int cuemu_rt_host_alloc(void **ptr, size_t size, unsigned flags) {
@@ -124,18 +138,8 @@ int cuemu_rt_host_alloc(void **ptr, size_t size, unsigned flags) {
 }
 
 int cuemu_rt_free_host(void *ptr) {
-  int sticky = cuemu__rt_check_sticky();
-  if (sticky)
-    return sticky;
-  if (!ptr)
-    return cudaSuccess;
-  if (!cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_HOST, 1)) {
-    cuemu__allocation_bad_free(ptr, __builtin_return_address(0));
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  }
-  cuemu__allocation_freed(ptr);
-  free(ptr);
-  return cudaSuccess;
+  return release_memory(ptr, 1u << CUEMU_RT_MEMORY_HOST,
+                        __builtin_return_address(0));
 }
 
 int cuemu_rt_host_register(void *ptr, size_t size, unsigned flags) {

@@ -10,9 +10,9 @@
 
 #include "check.cuh"
 
-__global__ void print_values(int *p) {
+__global__ void print_values(int *p, const int *value) {
   if (threadIdx.x == 3 && blockIdx.x == 40)
-    printf("value %d name %s\n", p[0], (const char *)16);
+    printf("value %d name %s\n", value[0], (const char *)16);
   p[blockIdx.x * blockDim.x + threadIdx.x] = 1;
 }
 
@@ -22,9 +22,11 @@ __global__ void print_hello() {
 }
 
 int main() {
-  int *p = nullptr;
+  int *p = nullptr, *value = nullptr;
   CHECK(cudaMallocManaged(&p, 64 * 32 * sizeof(int)) == cudaSuccess);
-  print_values<<<64, 32>>>(p);
+  CHECK(cudaMallocManaged(&value, sizeof(int)) == cudaSuccess);
+  *value = 7;
+  print_values<<<64, 32>>>(p, value);
   CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
   CHECK(cudaDeviceReset() == cudaSuccess);
   print_hello<<<2, 32>>>();
