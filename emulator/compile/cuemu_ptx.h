@@ -1,0 +1,84 @@
+/*
+ * cuemu_ptx.h: the inline-PTX translator of cuemu-cc.
+ *
+ * cuemu__ptx_translate() takes the text of one GNU extended asm statement
+ * (`asm`, `__asm` or `__asm__`, optionally `volatile`/`__volatile__`/
+ * `inline`, its template string literals, output operands, input operands
+ * and clobbers) and, when the template is PTX, returns a C++ block that does
+ * what the PTX does: the operands are bound as PTX binds them (`%0..%n`,
+ * outputs first, then inputs; `%[name]`; `%%` for `%`), every PTX register
+ * is a 64-bit variable of the block, and every instruction becomes a call
+ * of an emulation function of the shims (shims/cuda_builtins/cuemu_ptx.h,
+ * namespace ::cuemu::ptx). The block is one line without newlines; a caller
+ * that must keep the line count emits the newlines of the statement it
+ * replaces after it (as cuemu_rewrite.c's edits do).
+ *
+ * A template is PTX when its first instruction is a PTX instruction (its
+ * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret or
+ * brkpt), or it starts with `{`, `.reg` or a guard `@p`. Other templates
+ * (x86 `rdtsc` in host code, for example) are left alone: is_ptx is 0 and
+ * no code is made.
+ *
+ * docs/ptx.md lists the instructions and modifiers supported. Any other
+ * instruction or modifier is an error naming it.
+ *
+ * Internal to cuemu-cc. Host code, any thread (no global state).
+ */
+#ifndef CUEMU_PTX_H
+#define CUEMU_PTX_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_status.h>
+
+typedef struct cuemu_ptx_result {
+  int is_ptx;          /* the template is PTX (else nothing else is set) */
+  char *code;          /* the C++ block, NUL-terminated; free() it */
+  size_t length;
+  int error_line;      /* on CUEMU_COMPILE: the line of the error, 1 being
+                          the statement's first line */
+  char message[256];   /* on CUEMU_COMPILE: what is wrong, without a place */
+} cuemu_ptx_result;
+
+/* Translates the asm statement text[0, length) (from the `asm` keyword to
+ * its closing `)` or `;`). On success *out owns the code (NULL when the
+ * template is not PTX). Returns CUEMU_SUCCESS, CUEMU_COMPILE (malformed
+ * statement, unsupported instruction, modifier, operand or constraint:
+ * out->message and out->error_line say what and where) or
+ * CUEMU_OUT_OF_MEMORY. */
+cuemu_status cuemu__ptx_translate(const char *text, size_t length,
+                                  cuemu_ptx_result *out);
+
+/* ---- Between the two halves of the translator ---------------------------- */
+
+/* One operand of the asm statement. */
+typedef struct cuemu__ptx_operand {
+  char *name;          /* the symbolic [name], or NULL */
+  char constraint;     /* r l h f d n (after = + & and digits are removed) */
+  int output;          /* in the output list */
+  int read_write;      /* "+": an output that is read too */
+  int tied;            /* an input tied to output `tied - 1` ("0"), or 0 */
+  char *expr;          /* the C++ expression, as written */
+} cuemu__ptx_operand;
+
+/* The parsed statement: the template with operands substituted and each
+ * character's line. */
+typedef struct cuemu__ptx_asm {
+  char *ptx;           /* the template, `%N`/`%[x]` as `$N`, `%%` as `%` */
+  int *lines;          /* the line (1-based in the statement) of each char */
+  size_t length;
+  cuemu__ptx_operand *operands;
+  int count;           /* outputs first, then inputs */
+  int outputs;
+} cuemu__ptx_asm;
+
+/* Parses an asm statement (cuemu_ptx_parse.c). CUEMU_COMPILE with
+ * out->message and out->error_line set on a malformed statement. */
+cuemu_status cuemu__ptx_parse(const char *text, size_t length,
+                              cuemu__ptx_asm *a, cuemu_ptx_result *out);
+void cuemu__ptx_asm_free(cuemu__ptx_asm *a);
+
+/* Non-zero when the parsed template is PTX (see above). */
+int cuemu__ptx_template_is_ptx(const cuemu__ptx_asm *a);
+
+#endif /* CUEMU_PTX_H */

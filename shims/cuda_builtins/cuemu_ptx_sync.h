@@ -1,0 +1,253 @@
+/*
+ * cuemu_ptx_sync.h: PTX's memory, atomic and synchronising instructions for
+ * inline PTX (see cuemu_ptx.h): ld, ldu and st in every state space and
+ * vector form (one flat memory serves all spaces; .acquire, .relaxed,
+ * .release and .volatile order the access, cache operators change
+ * nothing), atom and red (real atomic operations, cuemu_atomics.h), fence
+ * and membar, nanosleep, cp.async (the copy is done at once), trap,
+ * bar.sync/barrier.sync and bar.red (block barriers), bar.warp.sync,
+ * shfl.sync, vote.sync, match.sync, redux.sync and activemask (warp
+ * collectives of libcuemu). Part of cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_SYNC_H
+#define CUEMU_PTX_SYNC_H
+
+#include "cuemu_ptx_base.h"
+
+#include "cuemu_atomics.h"
+
+namespace cuemu {
+namespace ptx {
+
+/* The unsigned integer of a type's width. */
+template <int Bits> struct word;
+template <> struct word<8> { using type = uint8_t; };
+template <> struct word<16> { using type = uint16_t; };
+template <> struct word<32> { using type = uint32_t; };
+template <> struct word<64> { using type = uint64_t; };
+
+template <int T, int... M> inline reg load1(reg address) {
+  using U = typename word<width(T)>::type;
+  U v;
+  if constexpr (has<m_acquire, M...>)
+    v = __atomic_load_n(reinterpret_cast<U *>(address), __ATOMIC_ACQUIRE);
+  else if constexpr (has<m_relaxed, M...>)
+    v = __atomic_load_n(reinterpret_cast<U *>(address), __ATOMIC_RELAXED);
+  else if constexpr (has<m_volatile, M...>)
+    v = *reinterpret_cast<volatile U *>(address);
+  else
+    std::memcpy(&v, reinterpret_cast<const void *>(address), sizeof v);
+  return result<T>(v);
+}
+
+template <int T, int... M> inline void store1(reg address, reg value) {
+  using U = typename word<width(T)>::type;
+  const U v = static_cast<U>(value);
+  if constexpr (has<m_release, M...>)
+    __atomic_store_n(reinterpret_cast<U *>(address), v, __ATOMIC_RELEASE);
+  else if constexpr (has<m_relaxed, M...>)
+    __atomic_store_n(reinterpret_cast<U *>(address), v, __ATOMIC_RELAXED);
+  else if constexpr (has<m_volatile, M...>)
+    *reinterpret_cast<volatile U *>(address) = v;
+  else
+    std::memcpy(reinterpret_cast<void *>(address), &v, sizeof v);
+}
+
+/* ld{.v2,.v4} d, [a]: consecutive elements from address a. */
+template <int... M, typename... D> inline void ld(reg address, D &...d) {
+  constexpr int T = type_n<M...>(0), bytes = width(T) / 8;
+  int i = 0;
+  ((d = load1<T, M...>(address + static_cast<reg>(bytes * i++))), ...);
+}
+
+template <int... M, typename... S> inline void st(reg address, S... s) {
+  constexpr int T = type_n<M...>(0), bytes = width(T) / 8;
+  int i = 0;
+  (store1<T, M...>(address + static_cast<reg>(bytes * i++), static_cast<reg>(s)), ...);
+}
+
+/* atom.op.type d, [a], b{, c}: d is the old value. */
+template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
+  constexpr int T = type_n<M...>(0);
+  using U = typename word<width(T)>::type;
+  U *p = reinterpret_cast<U *>(address);
+  const U v = static_cast<U>(b);
+  U old;
+  if constexpr (has<m_add, M...> && is_float(T)) {
+    old = cuemu_atomic_update(p, [v](U o) {
+      if constexpr (T == f32)
+        return static_cast<U>(bits_of(as_f32(o) + as_f32(v)));
+      else
+        return static_cast<U>(bits_of(as_f64(o) + as_f64(v)));
+    });
+  } else if constexpr (has<m_add, M...>) {
+    old = cuemu_atomic_fetch_add(p, v);
+  } else if constexpr (has<m_and, M...>) {
+    old = cuemu_atomic_fetch_and(p, v);
+  } else if constexpr (has<m_or, M...>) {
+    old = cuemu_atomic_fetch_or(p, v);
+  } else if constexpr (has<m_xor, M...>) {
+    old = cuemu_atomic_fetch_xor(p, v);
+  } else if constexpr (has<m_exch, M...>) {
+    old = cuemu_atomic_exchange(p, v);
+  } else if constexpr (has<m_cas, M...>) {
+    old = cuemu_atomic_cas(p, v, static_cast<U>(c));
+  } else if constexpr (has<m_min, M...> || has<m_max, M...>) {
+    constexpr bool want_max = has<m_max, M...>;
+    old = cuemu_atomic_update(p, [v](U o) {
+      const bool less = is_signed(T) ? sx(v, width(T)) < sx(o, width(T)) : v < o;
+      return (less != want_max) ? v : o;
+    });
+  } else if constexpr (has<m_inc, M...>) {
+    old = cuemu_atomic_update(p, [v](U o) { return o >= v ? U(0) : U(o + 1); });
+  } else {
+    static_assert(has<m_dec, M...>, "inline PTX: unknown atomic operation");
+    old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
+  }
+  d = result<T>(old);
+}
+
+template <int... M> inline void red(reg address, reg b) {
+  reg old;
+  atom<M...>(old, address, b);
+}
+
+template <int... M> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+template <int... M> inline void nanosleep(reg) { cuemu_thread_yield(); }
+
+/* cp.async [dst], [src], size{, src-size}: copied at once; bytes past
+ * src-size are zeros. */
+template <int... M> inline void cp_async(reg dst, reg src, reg size, reg src_size) {
+  const size_t n = static_cast<size_t>(size), m = static_cast<size_t>(src_size < size ? src_size : size);
+  std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src), m);
+  std::memset(reinterpret_cast<char *>(dst) + m, 0, n - m);
+}
+template <int... M> inline void cp_async(reg dst, reg src, reg size) {
+  cp_async<M...>(dst, src, size, size);
+}
+
+template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
+  cuemu_kernel_trap(file, line);
+}
+
+/* ---- Barriers ------------------------------------------------------------ */
+
+/* A barrier's thread count must cover the block: barriers of part of a
+ * block are not emulated. */
+inline void barrier_count_check(reg count, const char *file, int line) {
+  const reg threads = static_cast<reg>(blockDim.x) * blockDim.y * blockDim.z;
+  if (count < ((threads + 31) & ~31ULL))
+    cuemu_kernel_assert_fail("bar.sync/bar.red with a thread count smaller than "
+                             "the block (not supported by cuemu)",
+                             file, line, "bar.sync");
+}
+
+template <int... M> inline void bar_sync(reg, const char *file, int line) {
+  cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+}
+template <int... M> inline void bar_sync(reg, reg count, const char *file, int line) {
+  barrier_count_check(count, file, line);
+  cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+}
+
+/* bar.red.popc.u32 d, a{, b}, {!}c and bar.red.{and,or}.pred p, a{, b}, {!}c. */
+template <int... M> inline void bar_red(reg &d, reg, reg c, const char *file, int line) {
+  constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT
+                     : has<m_and, M...> ? CUEMU_BARRIER_AND
+                                        : CUEMU_BARRIER_OR;
+  d = static_cast<reg>(cuemu_block_barrier(op, c != 0, file, line));
+}
+template <int... M> inline void bar_red(reg &d, reg a, reg count, reg c, const char *file, int line) {
+  barrier_count_check(count, file, line);
+  bar_red<M...>(d, a, c, file, line);
+}
+
+/* ---- Warp collectives ---------------------------------------------------- */
+
+template <int... M> inline void warp_sync(reg member_mask, const char *file, int line) {
+  cuemu_warp_collective(CUEMU_WARP_SYNC, static_cast<unsigned>(member_mask), 0, 0, 32,
+                        "bar.warp.sync", file, line);
+}
+
+/* shfl.sync.mode.b32 d|p, a, b, c, membermask, as the PTX ISA defines it:
+ * c packs the clamp value (bits 4..0) and the segment mask (bits 12..8);
+ * the source lane j and the predicate p (j within range) are worked out
+ * per lane, and the value is fetched from lane j (from the own lane when
+ * p is false). */
+template <int... M>
+inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const char *file,
+                 int line) {
+  const int lane = static_cast<int>(sreg_laneid());
+  const int bval = static_cast<int>(b & 31), cval = static_cast<int>(c & 31);
+  const int segmask = static_cast<int>((c >> 8) & 31);
+  const int max_lane = (lane & segmask) | (cval & ~segmask);
+  const int min_lane = lane & segmask;
+  int j;
+  bool in_range;
+  if constexpr (has<m_up, M...>) {
+    j = lane - bval;
+    in_range = j >= max_lane;
+  } else if constexpr (has<m_down, M...>) {
+    j = lane + bval;
+    in_range = j <= max_lane;
+  } else if constexpr (has<m_bfly, M...>) {
+    j = lane ^ bval;
+    in_range = j <= max_lane;
+  } else {
+    j = min_lane | (bval & ~segmask);
+    in_range = j <= max_lane;
+  }
+  if (!in_range) j = lane;
+  d = zx(cuemu_warp_collective(CUEMU_WARP_SHFL_IDX, static_cast<unsigned>(member_mask),
+                               zx(a, 32), j, 32, "shfl.sync", file, line),
+         32);
+  p = in_range;
+}
+
+/* vote.sync.{all,any,uni}.pred d, {!}a, membermask and
+ * vote.sync.ballot.b32 d, {!}a, membermask. */
+template <int... M>
+inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
+  constexpr int op = has<m_ballot, M...> ? CUEMU_WARP_BALLOT
+                     : has<m_all, M...>  ? CUEMU_WARP_ALL
+                     : has<m_any, M...>  ? CUEMU_WARP_ANY
+                                         : CUEMU_WARP_UNI;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), a != 0, 0, 32,
+                               "vote.sync", file, line),
+         32);
+}
+
+/* match.sync.any.bN d, a, membermask; match.sync.all.bN d|p, a, membermask. */
+template <int... M>
+inline void match(reg &d, reg &p, reg a, reg member_mask, const char *file, int line) {
+  constexpr int op = has<m_all, M...> ? CUEMU_WARP_MATCH_ALL : CUEMU_WARP_MATCH_ANY;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask),
+                               zx(a, width(type_n<M...>(0))), 0, 32, "match.sync", file, line),
+         32);
+  p = d != 0;
+}
+
+/* redux.sync.op.type d, a, membermask. */
+template <int... M>
+inline void redux(reg &d, reg a, reg member_mask, const char *file, int line) {
+  constexpr bool s = is_signed(type_n<M...>(0));
+  constexpr int op = has<m_add, M...>   ? CUEMU_WARP_REDUCE_ADD
+                     : has<m_min, M...> ? (s ? CUEMU_WARP_REDUCE_MIN_S : CUEMU_WARP_REDUCE_MIN_U)
+                     : has<m_max, M...> ? (s ? CUEMU_WARP_REDUCE_MAX_S : CUEMU_WARP_REDUCE_MAX_U)
+                     : has<m_and, M...> ? CUEMU_WARP_REDUCE_AND
+                     : has<m_or, M...>  ? CUEMU_WARP_REDUCE_OR
+                                        : CUEMU_WARP_REDUCE_XOR;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), zx(a, 32), 0, 32,
+                               "redux.sync", file, line),
+         32);
+}
+
+template <int... M> inline void activemask(reg &d, const char *file, int line) {
+  d = cuemu_warp_active_mask(file, line);
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_SYNC_H */
