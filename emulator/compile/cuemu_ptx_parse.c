@@ -178,9 +178,6 @@ static cuemu_status operand(parser *p, cuemu__ptx_asm *a, int output) {
     if (*q == '=' || *q == '&') continue;
     if (*q == '+') {
       op.read_write = 1;
-    } else if (isdigit((unsigned char)*q) && !output) {
-      op.tied = atoi(q) + 1;
-      while (isdigit((unsigned char)q[1])) q++;
     } else if (strchr("rlhfdn", *q) && !op.constraint) {
       op.constraint = *q;
     } else {
@@ -199,12 +196,7 @@ static cuemu_status operand(parser *p, cuemu__ptx_asm *a, int output) {
     return fail(p, line_at(p, p->i),
                 "inline PTX: expected ( expression ) after a constraint");
   }
-  if (op.tied && op.tied > a->outputs) {
-    free(op.name);
-    return fail(p, line_at(p, p->i),
-                "inline PTX: a matching constraint names no output");
-  }
-  if (!op.constraint && !op.tied) {
+  if (!op.constraint) {
     free(op.name);
     return fail(p, line_at(p, p->i), "inline PTX: a constraint has no letter");
   }

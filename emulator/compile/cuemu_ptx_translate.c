@@ -477,7 +477,7 @@ static cuemu_status operand(tr *t, opnd *o, int allow_label) {
       st = number(t, cur(t), minus, o->part[1], sizeof o->part[1], &o->fdec[1]);
       if (st != CUEMU_SUCCESS) return st;
       t->i++;
-      snprintf(o->part[0], sizeof o->part[0], "(%s + %s)", base, o->part[1]);
+      snprintf(o->part[0], sizeof o->part[0], "(%.120s + %.40s)", base, o->part[1]);
     }
     if (!punct(t, ']'))
       return fail(t, cur(t)->line, "inline PTX: expected ] after an address");
@@ -866,22 +866,13 @@ static cuemu_status statements(tr *t) {
 }
 
 /* The operands: inputs read at the start, outputs written at the end. */
-static void bind(tr *t, cuemu_strbuf *pre, cuemu_strbuf *post) {
+static void bind(tr *t, cuemu_strbuf *post) {
   const cuemu__ptx_asm *a = t->a;
   int k;
   char buf[96];
   for (k = 0; k < a->count; k++) {
     const cuemu__ptx_operand *o = &a->operands[k];
-    if (o->tied) {
-      const cuemu__ptx_operand *w = &a->operands[o->tied - 1];
-      snprintf(buf, sizeof buf, "cuemu_ptx_%d = cuemu_p::in<'%c'>(", o->tied - 1,
-               w->constraint);
-      cuemu__sb_str(pre, buf);
-      cuemu__sb_str(pre, o->expr);
-      snprintf(buf, sizeof buf, "); unsigned long long &cuemu_ptx_%d = cuemu_ptx_%d; ",
-               k, o->tied - 1);
-      cuemu__sb_str(pre, buf);
-    } else if (o->output && !o->read_write) {
+    if (o->output && !o->read_write) {
       snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_%d = 0; ", k);
       cuemu__sb_str(&t->head, buf);
     } else {
@@ -905,7 +896,7 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
                                   cuemu_ptx_result *out) {
   cuemu__ptx_asm a;
   tr t;
-  cuemu_strbuf pre = {0}, post = {0}, all = {0};
+  cuemu_strbuf post = {0}, all = {0};
   cuemu_status st;
   memset(out, 0, sizeof *out);
   st = cuemu__ptx_parse(text, length, &a, out);
@@ -921,11 +912,10 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
   cuemu__sb_add(&t.head, "", 0);
   cuemu__sb_add(&t.labels, "", 0);
   cuemu__sb_add(&t.body, "", 0);
-  cuemu__sb_add(&pre, "", 0);
   cuemu__sb_add(&post, "", 0);
   st = lex(&t);
   if (st == CUEMU_SUCCESS) {
-    bind(&t, &pre, &post);
+    bind(&t, &post);
     st = statements(&t);
   }
   if (st == CUEMU_SUCCESS) {
@@ -939,11 +929,10 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
                   "unsigned long long cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; "
                   "(void)cuemu_ptx_cc; (void)cuemu_ptx_sink; ");
     cuemu__sb_str(&all, t.head.data);
-    cuemu__sb_str(&all, pre.data);
     cuemu__sb_str(&all, t.body.data);
     cuemu__sb_str(&all, post.data);
     cuemu__sb_str(&all, "}");
-    if (t.head.oom || t.labels.oom || t.body.oom || pre.oom || post.oom ||
+    if (t.head.oom || t.labels.oom || t.body.oom || post.oom ||
         all.oom)
       st = CUEMU_OUT_OF_MEMORY;
   }
@@ -960,7 +949,6 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
   free(t.head.data);
   free(t.labels.data);
   free(t.body.data);
-  free(pre.data);
   free(post.data);
   cuemu__ptx_asm_free(&a);
   return st;
