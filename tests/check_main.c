@@ -13,7 +13,7 @@ static const test_suite suites[] = {
     {"faults", make_faults_suite},       {"compile", make_compile_suite},
     {"selftest", make_selftest_suite},   {"warp", make_warp_suite},
     {"groups", make_groups_suite},       {"grid", make_grid_suite},
-    {"checkers", make_checkers_suite},
+    {"checkers", make_checkers_suite},   {"ptx", make_ptx_suite},
 };
 
 int main(void) {

@@ -14,8 +14,9 @@
  * replaces after it (as cuemu_rewrite.c's edits do).
  *
  * A template is PTX when its first instruction is a PTX instruction (its
- * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret or
- * brkpt), or it starts with `{`, `.reg` or a guard `@p`. Other templates
+ * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
+ * brkpt or bra), or it starts with `{`, a guard `@p` or a PTX directive
+ * (.reg, .shared, .param, .pragma). Other templates
  * (x86 `rdtsc` in host code, for example) are left alone: is_ptx is 0 and
  * no code is made.
  *
@@ -64,6 +65,7 @@ typedef struct cuemu__ptx_operand {
 /* The parsed statement: the template with operands substituted and each
  * character's line. */
 typedef struct cuemu__ptx_asm {
+  int is_ptx;          /* the template is PTX; nothing else is set if not */
   char *ptx;           /* the template, `%N`/`%[x]` as `$N`, `%%` as `%` */
   int *lines;          /* the line (1-based in the statement) of each char */
   size_t length;
@@ -72,13 +74,14 @@ typedef struct cuemu__ptx_asm {
   int outputs;
 } cuemu__ptx_asm;
 
-/* Parses an asm statement (cuemu_ptx_parse.c). CUEMU_COMPILE with
- * out->message and out->error_line set on a malformed statement. */
+/* Parses an asm statement (cuemu_ptx_parse.c); its operands only when the
+ * template is PTX. CUEMU_COMPILE with out->message and out->error_line set
+ * on a malformed statement. */
 cuemu_status cuemu__ptx_parse(const char *text, size_t length,
                               cuemu__ptx_asm *a, cuemu_ptx_result *out);
 void cuemu__ptx_asm_free(cuemu__ptx_asm *a);
 
-/* Non-zero when the parsed template is PTX (see above). */
-int cuemu__ptx_template_is_ptx(const cuemu__ptx_asm *a);
+/* Non-zero when the template text[0, length) is PTX (see above). */
+int cuemu__ptx_template_is_ptx(const char *text, size_t length);
 
 #endif /* CUEMU_PTX_H */

@@ -301,6 +301,7 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
   int *tl = NULL;
   size_t cap = 0;
   int basic = 1;
+  size_t is_goto = 0;
   cuemu_status st = CUEMU_SUCCESS;
   if (!(is(p, 0, "asm") || is(p, 0, "__asm") || is(p, 0, "__asm__")))
     return fail(p, 1, "inline PTX: not an asm statement");
@@ -308,8 +309,7 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
   while (is(p, p->i, "volatile") || is(p, p->i, "__volatile__") ||
          is(p, p->i, "__volatile") || is(p, p->i, "inline") ||
          is(p, p->i, "goto")) {
-    if (is(p, p->i, "goto"))
-      return fail(p, line_at(p, p->i), "inline PTX: asm goto is not supported");
+    if (is(p, p->i, "goto")) is_goto = p->i;
     p->i++;
   }
   if (!is(p, p->i, "("))
@@ -319,9 +319,18 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
   while (st == CUEMU_SUCCESS && p->i < p->n &&
          p->toks[p->i].kind == CUEMU_TOKEN_STRING)
     st = add_literal(p, p->i++, &t, &tl, &cap);
-  if (st == CUEMU_SUCCESS && (p->i < p->n && p->toks[p->i - 1].kind != CUEMU_TOKEN_STRING))
-    st = fail(p, line_at(p, p->i),
-              "inline PTX: the template must be a string literal");
+  /* Not PTX (x86 asm in host code, or a template that is not made of
+   * string literals here, such as a macro's name): left alone. */
+  if (st == CUEMU_SUCCESS &&
+      (p->toks[p->i - 1].kind != CUEMU_TOKEN_STRING ||
+       !cuemu__ptx_template_is_ptx(t.data, t.length))) {
+    free(t.data);
+    free(tl);
+    return CUEMU_SUCCESS;
+  }
+  a->is_ptx = 1;
+  if (st == CUEMU_SUCCESS && is_goto)
+    st = fail(p, line_at(p, is_goto), "inline PTX: asm goto is not supported");
   /* `::` is one token: an empty output list. */
   if (st == CUEMU_SUCCESS && is(p, p->i, "::")) {
     basic = 0;

@@ -160,6 +160,10 @@ static const char *const unsupported[] = {
     "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
     NULL};
 
+/* Directives that start a PTX template (and no x86 one). */
+static const char *const ptx_directives[] = {".reg", ".shared", ".param",
+                                             ".pragma", NULL};
+
 /* ---- Special registers ---------------------------------------------------- */
 
 static const struct {
@@ -901,7 +905,7 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
   memset(out, 0, sizeof *out);
   st = cuemu__ptx_parse(text, length, &a, out);
   if (st != CUEMU_SUCCESS) return st;
-  if (!cuemu__ptx_template_is_ptx(&a)) {
+  if (!a.is_ptx) {
     cuemu__ptx_asm_free(&a);
     return CUEMU_SUCCESS;
   }
@@ -956,14 +960,14 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
 
 /* ---- Is it PTX? ----------------------------------------------------------- */
 
-int cuemu__ptx_template_is_ptx(const cuemu__ptx_asm *a) {
-  const char *s = a->ptx;
-  size_t n = a->length, k = 0, l, base;
+int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
+  size_t k = 0, l, base;
   size_t used;
   while (k < n && isspace((unsigned char)s[k])) k++;
   if (k == n) return 0;
-  if (s[k] == '{' || s[k] == '@' || (n - k >= 4 && !strncmp(s + k, ".reg", 4)))
-    return 1;
+  if (s[k] == '{' || s[k] == '@') return 1;
+  for (const char *const *d = ptx_directives; *d; d++)
+    if (n - k >= strlen(*d) && !strncmp(s + k, *d, strlen(*d))) return 1;
   l = 0;
   while (k + l < n && word_char(s[k + l])) l++;
   if (l == 0) return 0;
@@ -972,7 +976,8 @@ int cuemu__ptx_template_is_ptx(const cuemu__ptx_asm *a) {
   if ((l == 4 && !strncmp(s + k, "trap", 4)) ||
       (l == 4 && !strncmp(s + k, "exit", 4)) ||
       (l == 3 && !strncmp(s + k, "ret", 3)) ||
-      (l == 5 && !strncmp(s + k, "brkpt", 5)))
+      (l == 5 && !strncmp(s + k, "brkpt", 5)) ||
+      (l == 3 && !strncmp(s + k, "bra", 3)))
     return 1;
   if (base == l) return 0; /* no modifier: host asm such as `mov %eax, %ebx` */
   if (find_insn(s + k, l, &used)) return 1;
