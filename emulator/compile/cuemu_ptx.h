@@ -81,6 +81,10 @@ cuemu_status cuemu__ptx_parse(const char *text, size_t length,
                               cuemu__ptx_asm *a, cuemu_ptx_result *out);
 void cuemu__ptx_asm_free(cuemu__ptx_asm *a);
 
+/* Formats the message of out, sets its line and returns CUEMU_COMPILE. */
+cuemu_status cuemu__ptx_error(cuemu_ptx_result *out, int line, const char *fmt,
+                              ...) __attribute__((format(printf, 3, 4)));
+
 /* Non-zero when the template text[0, length) is PTX (see above). */
 int cuemu__ptx_template_is_ptx(const char *text, size_t length);
 

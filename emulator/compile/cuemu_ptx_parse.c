@@ -24,14 +24,17 @@ typedef struct parser {
   cuemu_ptx_result *out;
 } parser;
 
-static cuemu_status fail(parser *p, int line, const char *fmt, ...) {
+cuemu_status cuemu__ptx_error(cuemu_ptx_result *out, int line, const char *fmt,
+                              ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(p->out->message, sizeof p->out->message, fmt, ap);
+  vsnprintf(out->message, sizeof out->message, fmt, ap);
   va_end(ap);
-  p->out->error_line = line;
+  out->error_line = line;
   return CUEMU_COMPILE;
 }
+
+#define fail(p, ...) cuemu__ptx_error((p)->out, __VA_ARGS__)
 
 static int is(const parser *p, size_t i, const char *word) {
   return i < p->n && cuemu__token_is(p->text, &p->toks[i], word);

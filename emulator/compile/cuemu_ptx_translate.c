@@ -13,7 +13,6 @@
 #include "cuemu_ptx.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,14 +231,7 @@ typedef struct tr {
   cuemu_ptx_result *out;
 } tr;
 
-static cuemu_status fail(tr *t, int line, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(t->out->message, sizeof t->out->message, fmt, ap);
-  va_end(ap);
-  t->out->error_line = line;
-  return CUEMU_COMPILE;
-}
+#define fail(t, ...) cuemu__ptx_error((t)->out, __VA_ARGS__)
 
 static int word_char(char c) {
   return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' ||
