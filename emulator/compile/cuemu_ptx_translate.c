@@ -121,7 +121,7 @@ static const insn insns[] = {
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
      " b32 b64 u32 u64 s32 s64 f32 f64"},
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
-    {"fence", "fence", 0, 0, 0, 0, "-sc -acq_rel -proxy -async -alias " SCOPES},
+    {"fence", "fence", 0, 0, 0, 0, "-sc -acq_rel -proxy -async -alias " SCOPES " " SPACES},
     {"nanosleep", "nanosleep", 0, 0, 1, 1, "u32"},
     {"prefetch", "", F_NONE | F_ADDR0, 0, 1, 1,
      "-global -local -L1 -L2 -L2::evict_last -L2::evict_normal"},
