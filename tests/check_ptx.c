@@ -93,7 +93,8 @@ START_TEST(ptx_inputs_names_and_immediates) {
                    parts);
   /* `::` is an empty output list; negative and hex immediates. */
   const char *const st[] = {
-      "cuemu_p::st<cuemu_p::u32>((cuemu_ptx_0 + 0x8ULL), cuemu_ptx_1);",
+      "*cuemu_p::at<cuemu_p::u32>((cuemu_ptx_0 + 0x8ULL), 0) = "
+      "cuemu_p::st<cuemu_p::u32>(cuemu_ptx_1);",
       "cuemu_p::add<cuemu_p::s32>(cuemu_ptx_sink, cuemu_ptx_1, 0xffffffffffffffffULL, "
       "cuemu_ptx_cc);",
       NULL};
@@ -134,11 +135,19 @@ START_TEST(ptx_scopes_predicates_and_labels) {
       "cuemu_p::shfl<cuemu_p::m_down, cuemu_p::b32>(cuemu_ptx_0, cuemu_ptx_v0, "
       "cuemu_ptx_1, 0x1ULL, 0x1fULL, 0xffffffffULL, __FILE__, __LINE__);",
       "cuemu_p::unpack<cuemu_p::b64>(cuemu_ptx_2, cuemu_ptx_0, cuemu_ptx_1);",
-      "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, cuemu_ptx_0, cuemu_ptx_1);",
+      "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_0, "
+      "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 0)); "
+      "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_1, "
+      "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 1));",
+      "cuemu_p::ld_ordered<cuemu_p::m_acquire, cuemu_p::u64>(cuemu_ptx_0, cuemu_ptx_3, 0);",
+      "std::memcpy(reinterpret_cast<void *>(cuemu_ptx_3), reinterpret_cast<const void *>"
+      "(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
       NULL};
   translate_expect("asm volatile(\"{ .reg .pred q; shfl.sync.down.b32 %0|q, %1, 1, "
                    "0x1f, 0xffffffff; mov.b64 {%0, %1}, %2;\\n"
-                   "ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%3]; }\" "
+                   "ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%3];\\n"
+                   "ld.acquire.gpu.u64 %0, [%3];\\n"
+                   "cp.async.cg.shared.global [%3], [%2], 16; }\" "
                    ": \"=r\"(a), \"=r\"(b) : \"l\"(w), \"l\"(p));",
                    pipe);
 }

@@ -634,14 +634,96 @@ static void emit_args(cuemu_strbuf *sb, const opnd *ops, int nops,
     }
 }
 
+/* Part j of operand o as an argument. */
+static void emit_part(cuemu_strbuf *sb, const opnd *o, int j, const char *ftype) {
+  opnd one = *o;
+  one.count = 1;
+  if (j != 0) {
+    memcpy(one.part[0], o->part[j], sizeof one.part[0]);
+    one.fdec[0] = o->fdec[j];
+  }
+  emit_args(sb, &one, 1, ftype);
+}
+
+/* ld, st and cp.async: the plain accesses are written here, in the user's
+ * statement, so that the checkers' instrumentation sees them at the user's
+ * line (accesses made inside the shims are the shims' own bookkeeping to
+ * them); ordered ones (.acquire, .relaxed, .release) are atomic operations
+ * of the shims. Element i of a vector is at address + i * its size. */
+static void memory_access(tr *t, const insn *in, const char *targs,
+                          const opnd *ops, const char *ftype, int ordered) {
+  cuemu_strbuf *sb = &t->body;
+  const opnd *addr = (in->flags & F_LD) ? &ops[1] : &ops[0];
+  const opnd *vals = (in->flags & F_LD) ? &ops[0] : &ops[1];
+  int j;
+  char index[48];
+  if (!strcmp(in->fn, "cp_async")) {
+    /* memcpy(dst, src, copied); the rest of cp-size is zeroed. */
+    cuemu__sb_str(sb, "std::memcpy(reinterpret_cast<void *>(");
+    emit_part(sb, &ops[0], 0, ftype);
+    cuemu__sb_str(sb, "), reinterpret_cast<const void *>(");
+    emit_part(sb, &ops[1], 0, ftype);
+    cuemu__sb_str(sb, "), cuemu_p::cp_async_copied(");
+    emit_args(sb, &ops[2], ops[3].count ? 2 : 1, ftype);
+    cuemu__sb_str(sb, ")); cuemu_p::cp_async_fill(");
+    emit_part(sb, &ops[0], 0, ftype);
+    cuemu__sb_str(sb, ", ");
+    emit_args(sb, &ops[2], ops[3].count ? 2 : 1, ftype);
+    cuemu__sb_str(sb, "); ");
+    return;
+  }
+  for (j = 0; j < vals->count; j++) {
+    snprintf(index, sizeof index, ", %d", j);
+    if (ordered) {
+      cuemu__sb_str(sb, (in->flags & F_LD) ? "cuemu_p::ld_ordered<" : "cuemu_p::st_ordered<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      if (in->flags & F_LD) {
+        emit_part(sb, vals, j, ftype);
+        cuemu__sb_str(sb, ", ");
+      }
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      if (!(in->flags & F_LD)) {
+        cuemu__sb_str(sb, ", ");
+        emit_part(sb, vals, j, ftype);
+      }
+      cuemu__sb_str(sb, "); ");
+    } else if (in->flags & F_LD) {
+      cuemu__sb_str(sb, "cuemu_p::ld<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, vals, j, ftype);
+      cuemu__sb_str(sb, ", *cuemu_p::at<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      cuemu__sb_str(sb, ")); ");
+    } else {
+      cuemu__sb_str(sb, "*cuemu_p::at<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      cuemu__sb_str(sb, ") = cuemu_p::st<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, vals, j, ftype);
+      cuemu__sb_str(sb, "); ");
+    }
+  }
+}
+
 /* One instruction, its guard already emitted. */
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
   size_t used, m, nmods = 0;
   const insn *in;
-  opnd ops[8];
+  opnd ops[9];
   int nops = 0, k, line = opk->line, has_shared = 0, is_u32 = 0, first_type = 1;
+  int ordered = 0;
   cuemu_strbuf targs = {0};
   cuemu_status st;
   if (opk->len >= sizeof op)
@@ -695,6 +777,9 @@ static cuemu_status instruction(tr *t) {
                   (int)l, op + m, in->op);
     }
     if (!strncmp(op + m, "shared", l) && l == 6) has_shared = 1;
+    if ((l == 7 && (!strncmp(op + m, "acquire", l) || !strncmp(op + m, "relaxed", l) ||
+                    !strncmp(op + m, "release", l))))
+      ordered = 1;
     if (!strncmp(op + m, "u32", l) && l == 3) is_u32 = 1;
     if (!drop) {
       if (nmods++) cuemu__sb_str(&targs, ", ");
@@ -774,6 +859,12 @@ static cuemu_status instruction(tr *t) {
     snprintf(ops[0].part[1], sizeof ops[0].part[1], "cuemu_ptx_sink");
     ops[0].count = 2;
   }
+  if ((in->flags & F_LD) || !strcmp(in->fn, "st") || !strcmp(in->fn, "cp_async")) {
+    memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
+    memory_access(t, in, targs.data, ops, ftype, ordered);
+    free(targs.data);
+    return CUEMU_SUCCESS;
+  }
   cuemu__sb_str(&t->body, "cuemu_p::");
   if (!strcmp(in->fn, "mov") && ops[0].kind == O_VEC)
     cuemu__sb_str(&t->body, "unpack");
@@ -787,11 +878,6 @@ static cuemu_status instruction(tr *t) {
   free(targs.data);
   if (!strcmp(in->fn, "mov") && ops[0].kind == O_VEC) {
     /* unpack(source, parts...) */
-    emit_args(&t->body, &ops[1], 1, ftype);
-    cuemu__sb_str(&t->body, ", ");
-    emit_args(&t->body, &ops[0], 1, ftype);
-  } else if (in->flags & F_LD) {
-    /* ld(address, destinations...) */
     emit_args(&t->body, &ops[1], 1, ftype);
     cuemu__sb_str(&t->body, ", ");
     emit_args(&t->body, &ops[0], 1, ftype);

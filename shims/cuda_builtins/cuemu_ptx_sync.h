@@ -19,51 +19,62 @@
 namespace cuemu {
 namespace ptx {
 
-/* The unsigned integer of a type's width. */
+/* The unsigned integer of a type's width, allowed to alias any object (a
+ * PTX access may read a float array as .b32). */
 template <int Bits> struct word;
-template <> struct word<8> { using type = uint8_t; };
-template <> struct word<16> { using type = uint16_t; };
-template <> struct word<32> { using type = uint32_t; };
-template <> struct word<64> { using type = uint64_t; };
+template <> struct word<8> { typedef uint8_t __attribute__((may_alias)) type; };
+template <> struct word<16> { typedef uint16_t __attribute__((may_alias)) type; };
+template <> struct word<32> { typedef uint32_t __attribute__((may_alias)) type; };
+template <> struct word<64> { typedef uint64_t __attribute__((may_alias)) type; };
+template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
 
-template <int T, int... M> inline reg load1(reg address) {
-  using U = typename word<width(T)>::type;
-  U v;
-  if constexpr (has<m_acquire, M...>)
-    v = __atomic_load_n(reinterpret_cast<U *>(address), __ATOMIC_ACQUIRE);
-  else if constexpr (has<m_relaxed, M...>)
-    v = __atomic_load_n(reinterpret_cast<U *>(address), __ATOMIC_RELAXED);
-  else if constexpr (has<m_volatile, M...>)
-    v = *reinterpret_cast<volatile U *>(address);
-  else
-    std::memcpy(&v, reinterpret_cast<const void *>(address), sizeof v);
-  return result<T>(v);
+/*
+ * ld and st. cuemu-cc writes the access itself into the user's statement,
+ * `ld<M...>(d, *at<M...>(address, i))` and `*at<M...>(address, i) =
+ * st<M...>(v)`, so that the checkers see it at the user's line; element i
+ * of a vector is at address + i * its size. The ordered forms (.acquire,
+ * .relaxed, .release) are atomic operations here.
+ */
+template <int... M> inline auto at(reg address, int i) {
+  using U = word_of<M...>;
+  if constexpr (has<m_volatile, M...>) return reinterpret_cast<volatile U *>(address) + i;
+  else return reinterpret_cast<U *>(address) + i;
 }
 
-template <int T, int... M> inline void store1(reg address, reg value) {
-  using U = typename word<width(T)>::type;
-  const U v = static_cast<U>(value);
-  if constexpr (has<m_release, M...>)
-    __atomic_store_n(reinterpret_cast<U *>(address), v, __ATOMIC_RELEASE);
-  else if constexpr (has<m_relaxed, M...>)
-    __atomic_store_n(reinterpret_cast<U *>(address), v, __ATOMIC_RELAXED);
-  else if constexpr (has<m_volatile, M...>)
-    *reinterpret_cast<volatile U *>(address) = v;
-  else
-    std::memcpy(reinterpret_cast<void *>(address), &v, sizeof v);
+/* A loaded value into its register: sub-word signed types sign-extend. */
+template <int... M> inline void ld(reg &d, word_of<M...> v) {
+  d = result<type_n<M...>(0)>(v);
 }
 
-/* ld{.v2,.v4} d, [a]: consecutive elements from address a. */
-template <int... M, typename... D> inline void ld(reg address, D &...d) {
-  constexpr int T = type_n<M...>(0), bytes = width(T) / 8;
-  int i = 0;
-  ((d = load1<T, M...>(address + static_cast<reg>(bytes * i++))), ...);
+/* The value a register stores: its low bits. */
+template <int... M> inline word_of<M...> st(reg v) {
+  return static_cast<word_of<M...>>(v);
 }
 
-template <int... M, typename... S> inline void st(reg address, S... s) {
-  constexpr int T = type_n<M...>(0), bytes = width(T) / 8;
-  int i = 0;
-  (store1<T, M...>(address + static_cast<reg>(bytes * i++), static_cast<reg>(s)), ...);
+template <int... M> inline void ld_ordered(reg &d, reg address, int i) {
+  using U = word_of<M...>;
+  U *p = reinterpret_cast<U *>(address) + i;
+  d = result<type_n<M...>(0)>(
+      __atomic_load_n(p, has<m_acquire, M...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
+}
+
+template <int... M> inline void st_ordered(reg address, int i, reg v) {
+  using U = word_of<M...>;
+  U *p = reinterpret_cast<U *>(address) + i;
+  __atomic_store_n(p, static_cast<U>(v),
+                   has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
+}
+
+/* cp.async [dst], [src], cp-size{, src-size}: cuemu-cc writes the copy of
+ * the first cp_async_copied() bytes into the user's statement (it is done
+ * at once, so commit_group and wait_group have nothing to wait for);
+ * cp_async_fill() zeroes the bytes past src-size. */
+inline size_t cp_async_copied(reg size, reg src_size = ~0ULL) {
+  return static_cast<size_t>(src_size < size ? src_size : size);
+}
+inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
+  const size_t n = cp_async_copied(size, src_size);
+  std::memset(reinterpret_cast<char *>(dst) + n, 0, static_cast<size_t>(size) - n);
 }
 
 /* atom.op.type d, [a], b{, c}: d is the old value. */
@@ -115,17 +126,6 @@ template <int... M> inline void red(reg address, reg b) {
 template <int... M> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 template <int... M> inline void nanosleep(reg) { cuemu_thread_yield(); }
-
-/* cp.async [dst], [src], size{, src-size}: copied at once; bytes past
- * src-size are zeros. */
-template <int... M> inline void cp_async(reg dst, reg src, reg size, reg src_size) {
-  const size_t n = static_cast<size_t>(size), m = static_cast<size_t>(src_size < size ? src_size : size);
-  std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src), m);
-  std::memset(reinterpret_cast<char *>(dst) + m, 0, n - m);
-}
-template <int... M> inline void cp_async(reg dst, reg src, reg size) {
-  cp_async<M...>(dst, src, size, size);
-}
 
 template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);

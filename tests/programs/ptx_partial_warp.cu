@@ -1,30 +1,31 @@
 /*
  * ptx_partial_warp.cu: inline PTX in partial warps and 2D blocks. A block
  * of 20 threads is one partial warp: shfl.sync's predicate says whether
- * the source lane is within the segment and clamp (the PTX ISA's rule,
- * which does not look at which lanes exist), and the value comes from the
- * source lane where it exists. vote.sync.ballot sees only the lanes that
- * exist. %laneid, %warpid and the lane masks follow the linear thread
+ * the source lane is within the segment and the clamp (the PTX ISA's
+ * rule), here the last lane that exists, as CUB passes it; a lane whose
+ * source is out of range reads its own value. vote.sync.ballot sees only
+ * the lanes that exist. (A source lane that does not exist would be in
+ * range with clamp 31, but its value is undefined, and synccheck says so.) %laneid, %warpid and the lane masks follow the linear thread
  * index of a 2D block. Prints PASS when all is well.
  */
 #include <cuda_runtime.h>
 
 #include "check.cuh"
 
-/* out[4 * t ..]: shfl.up by 1, shfl.down by 4 (value | p << 8), shfl.idx
- * of lane 19, and the ballot of odd lanes. */
+/* out[4 * t ..]: shfl.up by 1, shfl.down by 4 clamped at lane 19 (value |
+ * p << 8), shfl.idx of lane 19, and the ballot of odd lanes. */
 __global__ void partial(unsigned *out) {
   const unsigned t = threadIdx.x, v = 100 + t;
   unsigned up, pu, down, pd, idx, ballot;
   asm volatile("{ .reg .pred q; shfl.sync.up.b32 %0|q, %2, 1, 0, 0xffffffff; selp.u32 %1, 1, 0, q; }"
                : "=r"(up), "=r"(pu) : "r"(v));
-  asm volatile("{ .reg .pred q; shfl.sync.down.b32 %0|q, %2, 4, 0x1f, 0xffffffff; selp.u32 %1, 1, 0, q; }"
+  asm volatile("{ .reg .pred q; shfl.sync.down.b32 %0|q, %2, 4, 19, 0xffffffff; selp.u32 %1, 1, 0, q; }"
                : "=r"(down), "=r"(pd) : "r"(v));
   asm volatile("shfl.sync.idx.b32 %0, %1, 19, 0x1f, 0xffffffff;" : "=r"(idx) : "r"(v));
   asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
                : "=r"(ballot) : "r"(t & 1));
   out[4 * t] = up | (pu << 8);
-  out[4 * t + 1] = (pd << 8) | (t + 4 < 20 ? down : 0);
+  out[4 * t + 1] = down | (pd << 8);
   out[4 * t + 2] = idx;
   out[4 * t + 3] = ballot;
 }
@@ -46,9 +47,7 @@ int main() {
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   for (unsigned t = 0; t < 20; ++t) {
     CHECK(out[4 * t] == (t == 0 ? 100u : (99u + t) | 0x100u));
-    /* Lanes 16..19 read lanes 20..23, which do not exist, but the
-     * predicate is still true: 23 <= 31. */
-    CHECK(out[4 * t + 1] == (t + 4 < 20 ? (104u + t) | 0x100u : 0x100u));
+    CHECK(out[4 * t + 1] == (t + 4 <= 19 ? (104u + t) | 0x100u : 100u + t));
     CHECK(out[4 * t + 2] == 119u);
     CHECK(out[4 * t + 3] == 0xaaaaau); /* lanes 1, 3, ..., 19 */
   }
