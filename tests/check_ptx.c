@@ -24,7 +24,7 @@
 /* Translates src, which must be PTX and translate; returns the code. */
 static char *translate_ok(const char *src) {
   cuemu_ptx_result r;
-  cuemu_status st = cuemu__ptx_translate(src, strlen(src), &r);
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
   ck_assert_msg(st == CUEMU_SUCCESS, "%s: status %d: %s", src, (int)st,
                 r.message);
   ck_assert_msg(r.is_ptx && r.code, "%s: not taken as PTX", src);
@@ -47,7 +47,7 @@ static void translate_expect(const char *src, const char *const *parts) {
 /* Translating src fails at statement line `line` with `message`. */
 static void translate_error(const char *src, int line, const char *message) {
   cuemu_ptx_result r;
-  cuemu_status st = cuemu__ptx_translate(src, strlen(src), &r);
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
   ck_assert_msg(st == CUEMU_COMPILE, "%s: status %d", src, (int)st);
   ck_assert_ptr_null(r.code);
   ck_assert_str_eq(r.message, message);
@@ -56,7 +56,7 @@ static void translate_error(const char *src, int line, const char *message) {
 
 static void not_ptx(const char *src) {
   cuemu_ptx_result r;
-  cuemu_status st = cuemu__ptx_translate(src, strlen(src), &r);
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
   ck_assert_msg(st == CUEMU_SUCCESS, "%s: status %d: %s", src, (int)st,
                 r.message);
   ck_assert_msg(!r.is_ptx && r.code == NULL, "%s: taken as PTX", src);
@@ -113,7 +113,7 @@ END_TEST
 
 START_TEST(ptx_scopes_predicates_and_labels) {
   const char *const parts[] = {
-      "{ __label__ cuemu_ptx_L_DONE; namespace cuemu_p",
+      "({ __label__ cuemu_ptx_L_DONE; namespace cuemu_p",
       "unsigned long long cuemu_ptx_v0 = 0;",
       "cuemu_p::setp<cuemu_p::m_lt, cuemu_p::s32>(cuemu_ptx_v0, cuemu_ptx_sink, cuemu_ptx_1, 0x0ULL);",
       "if ((unsigned long long)!(cuemu_ptx_v0)) { goto cuemu_ptx_L_DONE; }",
@@ -150,6 +150,26 @@ START_TEST(ptx_scopes_predicates_and_labels) {
                    "cp.async.cg.shared.global [%3], [%2], 16; }\" "
                    ": \"=r\"(a), \"=r\"(b) : \"l\"(w), \"l\"(p));",
                    pipe);
+}
+END_TEST
+
+START_TEST(ptx_statement_expression_and_deferred_errors) {
+  /* Without its `;`, the code has none (the asm was a macro's argument). */
+  char *code = translate_ok("asm(\"membar.gl;\")");
+  ck_assert_str_eq(code, "({ namespace cuemu_p = ::cuemu::ptx; unsigned long long "
+                         "cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; (void)cuemu_ptx_cc; "
+                         "(void)cuemu_ptx_sink; cuemu_p::fence<>(); })");
+  free(code);
+  /* Deferred: the launch that runs it ends with the message. */
+  const char *src = "asm volatile(\"tex.1d.v4.f32.s32 {%0, %0, %0, %0}, [%1, {%2}];\" "
+                    ": \"=f\"(x) : \"l\"(t), \"r\"(0));";
+  cuemu_ptx_result r;
+  ck_assert_int_eq(cuemu__ptx_translate(src, strlen(src), CUEMU_PTX_DEFER_UNSUPPORTED, &r),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(r.is_ptx, 1);
+  ck_assert_str_eq(r.code, "({ ::cuemu::ptx::unsupported(\"inline PTX: unsupported "
+                           "instruction tex.1d.v4.f32.s32\", __FILE__, __LINE__); });");
+  free(r.code);
 }
 END_TEST
 
@@ -226,8 +246,8 @@ START_TEST(ptx_rewriter_statements_and_labels) {
   ck_assert_int_eq(cuemu__rewrite_source(src, strlen(src), "t.cu", &r),
                    CUEMU_SUCCESS);
   ck_assert_uint_eq(count_newlines(r.text), count_newlines(src));
-  expect_in(r.text, "  if (1) { namespace cuemu_p = ::cuemu::ptx;");
-  expect_in(r.text, "cuemu_p::out<'r'>(x, cuemu_ptx_0); }\n\n\n  return x;\n}\n");
+  expect_in(r.text, "  if (1) ({ namespace cuemu_p = ::cuemu::ptx;");
+  expect_in(r.text, "cuemu_p::out<'r'>(x, cuemu_ptx_0); });\n\n\n  return x;\n}\n");
   cuemu__rewrite_free(&r);
 }
 END_TEST
@@ -322,6 +342,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_inputs_names_and_immediates);
   tcase_add_test(parse, ptx_scopes_predicates_and_labels);
   tcase_add_test(parse, ptx_host_asm_is_left_alone);
+  tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
   tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
   tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);

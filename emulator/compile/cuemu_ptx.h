@@ -4,12 +4,12 @@
  * cuemu__ptx_translate() takes the text of one GNU extended asm statement
  * (`asm`, `__asm` or `__asm__`, optionally `volatile`/`__volatile__`/
  * `inline`, its template string literals, output operands, input operands
- * and clobbers) and, when the template is PTX, returns a C++ block that does
+ * and clobbers) and, when the template is PTX, returns C++ code that does
  * what the PTX does: the operands are bound as PTX binds them (`%0..%n`,
  * outputs first, then inputs; `%[name]`; `%%` for `%`), every PTX register
  * is a 64-bit variable of the block, and every instruction becomes a call
  * of an emulation function of the shims (shims/cuda_builtins/cuemu_ptx.h,
- * namespace ::cuemu::ptx). The block is one line without newlines; a caller
+ * namespace ::cuemu::ptx). The code is one line without newlines; a caller
  * that must keep the line count emits the newlines of the statement it
  * replaces after it (as cuemu_rewrite.c's edits do).
  *
@@ -41,14 +41,23 @@ typedef struct cuemu_ptx_result {
   char message[256];   /* on CUEMU_COMPILE: what is wrong, without a place */
 } cuemu_ptx_result;
 
+/* With this flag, a PTX statement that cannot be translated (an
+ * unsupported instruction, say) becomes code that ends the launch running
+ * it with the message (ASSERT status) instead of a compile error: for
+ * headers such as CCCL's, whose every asm is seen but few run. */
+#define CUEMU_PTX_DEFER_UNSUPPORTED 1u
+
 /* Translates the asm statement text[0, length) (from the `asm` keyword to
- * its closing `)` or `;`). On success *out owns the code (NULL when the
- * template is not PTX). Returns CUEMU_SUCCESS, CUEMU_COMPILE (malformed
- * statement, unsupported instruction, modifier, operand or constraint:
- * out->message and out->error_line say what and where) or
- * CUEMU_OUT_OF_MEMORY. */
+ * its closing `)`, or to its `;`, in which case the code ends with `;`
+ * too). The code is a statement expression `({ ... })`, so that it may
+ * stand in a macro's argument where the asm statement stood. On success
+ * *out owns the code (NULL when the template is not PTX). Returns
+ * CUEMU_SUCCESS, CUEMU_COMPILE (malformed statement, unsupported
+ * instruction, modifier, operand or constraint: out->message and
+ * out->error_line say what and where; never with
+ * CUEMU_PTX_DEFER_UNSUPPORTED) or CUEMU_OUT_OF_MEMORY. */
 cuemu_status cuemu__ptx_translate(const char *text, size_t length,
-                                  cuemu_ptx_result *out);
+                                  unsigned flags, cuemu_ptx_result *out);
 
 /* ---- Between the two halves of the translator ---------------------------- */
 

@@ -12,13 +12,16 @@
 #include "cuemu_rewriter.h"
 
 /* Token i (asm, __asm or __asm__, followed by qualifiers and `(`) starts a
- * statement, not an asm label. */
+ * statement, not an asm label (which follows a declarator: a name, `)` or
+ * `]`). */
 static int statement_start(const cuemu_rewriter *rw, size_t i, int qualified) {
   size_t open;
   if (qualified || i == 0) return 1;
   if (cuemu__rw_is(rw, i - 1, ";") || cuemu__rw_is(rw, i - 1, "{") ||
       cuemu__rw_is(rw, i - 1, "}") || cuemu__rw_is(rw, i - 1, ":") ||
-      cuemu__rw_is(rw, i - 1, "else") || cuemu__rw_is(rw, i - 1, "do"))
+      cuemu__rw_is(rw, i - 1, "else") || cuemu__rw_is(rw, i - 1, "do") ||
+      /* A macro's argument: NV_IF_TARGET(SM_70, (asm(...);), (...)). */
+      cuemu__rw_is(rw, i - 1, "(") || cuemu__rw_is(rw, i - 1, ","))
     return 1;
   if (!cuemu__rw_is(rw, i - 1, ")")) return 0;
   open = cuemu__rw_open(rw, i - 1);
@@ -47,7 +50,7 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   st = cuemu__ptx_translate(rw->text + rw->toks[i].offset,
                             rw->toks[end].offset + rw->toks[end].length -
                                 rw->toks[i].offset,
-                            &r);
+                            0, &r);
   if (st == CUEMU_COMPILE)
     return cuemu__rw_error(rw, rw->toks[i].line + r.error_line - 1, r.message);
   if (st != CUEMU_SUCCESS || !r.is_ptx) return st;

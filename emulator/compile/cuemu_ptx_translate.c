@@ -974,13 +974,40 @@ static void bind(tr *t, cuemu_strbuf *post) {
   }
 }
 
-cuemu_status cuemu__ptx_translate(const char *text, size_t length,
-                                  cuemu_ptx_result *out) {
+/* Appends s as a C string literal. */
+static void add_literal(cuemu_strbuf *sb, const char *s) {
+  cuemu__sb_add(sb, "\"", 1);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') cuemu__sb_add(sb, "\\", 1);
+    cuemu__sb_add(sb, s, 1);
+  }
+  cuemu__sb_add(sb, "\"", 1);
+}
+
+/* The code of a statement that cannot be translated, with
+ * CUEMU_PTX_DEFER_UNSUPPORTED: the launch that runs it ends with the
+ * message. */
+static cuemu_status deferred(cuemu_ptx_result *out, int semicolon) {
+  cuemu_strbuf sb = {0};
+  cuemu__sb_str(&sb, "({ ::cuemu::ptx::unsupported(");
+  add_literal(&sb, out->message);
+  cuemu__sb_str(&sb, semicolon ? ", __FILE__, __LINE__); });" : ", __FILE__, __LINE__); })");
+  if (sb.oom) {
+    free(sb.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  out->is_ptx = 1;
+  out->code = sb.data;
+  out->length = sb.length;
+  return CUEMU_SUCCESS;
+}
+
+static cuemu_status translate(const char *text, size_t length,
+                              cuemu_ptx_result *out, int semicolon) {
   cuemu__ptx_asm a;
   tr t;
   cuemu_strbuf post = {0}, all = {0};
   cuemu_status st;
-  memset(out, 0, sizeof *out);
   st = cuemu__ptx_parse(text, length, &a, out);
   if (st != CUEMU_SUCCESS) return st;
   if (!a.is_ptx) {
@@ -1001,7 +1028,9 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
     st = statements(&t);
   }
   if (st == CUEMU_SUCCESS) {
-    cuemu__sb_str(&all, "{ ");
+    /* A statement expression: its commas are inside parentheses, so that
+     * it may stand where the asm statement stood in a macro's argument. */
+    cuemu__sb_str(&all, "({ ");
     if (t.have_labels) {
       cuemu__sb_str(&all, t.labels.data);
       cuemu__sb_str(&all, "; ");
@@ -1013,7 +1042,7 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
     cuemu__sb_str(&all, t.head.data);
     cuemu__sb_str(&all, t.body.data);
     cuemu__sb_str(&all, post.data);
-    cuemu__sb_str(&all, "}");
+    cuemu__sb_str(&all, semicolon ? "});" : "})");
     if (t.head.oom || t.labels.oom || t.body.oom || post.oom ||
         all.oom)
       st = CUEMU_OUT_OF_MEMORY;
@@ -1023,7 +1052,6 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
     out->length = all.length;
   } else {
     free(all.data);
-    out->is_ptx = st == CUEMU_COMPILE;
   }
   while (t.ndecls) free(t.decls[--t.ndecls].name);
   free(t.decls);
@@ -1033,6 +1061,21 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
   free(t.body.data);
   free(post.data);
   cuemu__ptx_asm_free(&a);
+  return st;
+}
+
+cuemu_status cuemu__ptx_translate(const char *text, size_t length,
+                                  unsigned flags, cuemu_ptx_result *out) {
+  size_t end = length;
+  int semicolon;
+  cuemu_status st;
+  memset(out, 0, sizeof *out);
+  while (end > 0 && isspace((unsigned char)text[end - 1])) end--;
+  semicolon = end > 0 && text[end - 1] == ';';
+  st = translate(text, length, out, semicolon);
+  if (st == CUEMU_COMPILE && (flags & CUEMU_PTX_DEFER_UNSUPPORTED))
+    return deferred(out, semicolon);
+  if (st == CUEMU_COMPILE) out->is_ptx = 1;
   return st;
 }
 

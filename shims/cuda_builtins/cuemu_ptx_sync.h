@@ -131,6 +131,13 @@ template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);
 }
 
+/* An asm statement that cuemu-cc could not translate, in a header it was
+ * asked to be lenient with (CUEMU_PTX_DEFER_UNSUPPORTED): running it ends
+ * the launch with ASSERT and cuemu-cc's message. */
+[[noreturn]] inline void unsupported(const char *what, const char *file, int line) {
+  cuemu_kernel_assert_fail(what, file, line, "inline PTX");
+}
+
 /* ---- Barriers ------------------------------------------------------------ */
 
 /* A barrier's thread count must cover the block: barriers of part of a

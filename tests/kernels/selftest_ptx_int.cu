@@ -417,6 +417,19 @@ extern "C" __global__ void selftest_ptx_select(unsigned *failures) {
   SELFTEST_CHECK(failures, u == 2 * lane + 1010);
 }
 
+/* CCCL's NV_IF_TARGET style: statements in a parenthesised macro argument,
+ * commas and all. */
+#define PTX_TEST_STRIP(...) __VA_ARGS__
+#define PTX_TEST_FIRST(a, b) PTX_TEST_STRIP a
+
+extern "C" __global__ void selftest_ptx_macro_argument(unsigned *failures) {
+  unsigned r = 0, lo, hi;
+  PTX_TEST_FIRST((asm("add.u32 %0, %1, %2;" : "=r"(r) : "r"(threadIdx.x), "r"(7u));), (r = 0;));
+  SELFTEST_CHECK(failures, r == threadIdx.x + 7);
+  PTX_TEST_FIRST((asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "l"(0x500000006ULL));), (lo = hi = 0;));
+  SELFTEST_CHECK(failures, lo == 6 && hi == 5);
+}
+
 extern "C" __global__ void selftest_ptx_convert_int(unsigned *failures) {
   unsigned u;
   int s;
