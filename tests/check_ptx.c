@@ -101,6 +101,11 @@ START_TEST(ptx_inputs_names_and_immediates) {
   translate_expect("__asm__ __volatile__(\"st.global.u32 [%0+8], %1;\\n\\t"
                    "add.s32 _, %1, -1;\" :: \"l\"(p), \"r\"(v) : \"memory\");",
                    st);
+  /* A "memory" clobber makes a compiler barrier before and after. */
+  const char *const mem[] = {"__atomic_signal_fence(__ATOMIC_SEQ_CST); cuemu_p::bar_sync<>("
+                             "0x0ULL, __FILE__, __LINE__); __atomic_signal_fence(__ATOMIC_SEQ_CST); })",
+                             NULL};
+  translate_expect("asm volatile(\"bar.sync 0;\" ::: \"memory\")", mem);
   /* "+l": read at the start, written at the end. */
   const char *const rw[] = {"unsigned long long cuemu_ptx_0 = cuemu_p::in<'l'>(x);",
                             "cuemu_p::out<'l'>(x, cuemu_ptx_0);", NULL};

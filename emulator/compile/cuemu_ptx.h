@@ -81,6 +81,7 @@ typedef struct cuemu__ptx_asm {
   cuemu__ptx_operand *operands;
   int count;           /* outputs first, then inputs */
   int outputs;
+  int memory_clobber;  /* "memory" is among the clobbers */
 } cuemu__ptx_asm;
 
 /* Parses an asm statement (cuemu_ptx_parse.c); its operands only when the

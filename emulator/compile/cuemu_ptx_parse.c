@@ -351,10 +351,14 @@ static cuemu_status parse(parser *p, cuemu__ptx_asm *a) {
       st = operand_list(p, a, 0);
     }
   }
-  /* Clobbers ("memory", "cc") change nothing here. */
+  /* Clobbers: "memory" makes the statement a compiler barrier, as it is
+   * for nvcc; "cc" changes nothing. */
   if (st == CUEMU_SUCCESS && (is(p, p->i, ":") || is(p, p->i, "::"))) {
     p->i++;
-    while (p->i < p->n && !is(p, p->i, ")")) p->i++;
+    while (p->i < p->n && !is(p, p->i, ")")) {
+      if (is(p, p->i, "\"memory\"")) a->memory_clobber = 1;
+      p->i++;
+    }
   }
   if (st == CUEMU_SUCCESS && !is(p, p->i, ")"))
     st = fail(p, line_at(p, p->i), "inline PTX: expected ) to end the asm statement");

@@ -1040,7 +1040,9 @@ static cuemu_status translate(const char *text, size_t length,
                   "unsigned long long cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; "
                   "(void)cuemu_ptx_cc; (void)cuemu_ptx_sink; ");
     cuemu__sb_str(&all, t.head.data);
+    if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
     cuemu__sb_str(&all, t.body.data);
+    if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
     cuemu__sb_str(&all, post.data);
     cuemu__sb_str(&all, semicolon ? "});" : "})");
     if (t.head.oom || t.labels.oom || t.body.oom || post.oom ||
