@@ -305,6 +305,11 @@ extern "C" __global__ void selftest_ptx_arith(unsigned *failures) {
   SELFTEST_CHECK(failures, s == 85);
   asm("mad.hi.u32 %0, %1, %1, %2;" : "=r"(u) : "r"(opaque(0x80000000u)), "r"(1u));
   SELFTEST_CHECK(failures, u == 0x40000001u);
+  /* mad.hi.sat.s32: the high half plus c, saturated. */
+  asm("mad.hi.sat.s32 %0, %1, %1, %1;" : "=r"(s) : "r"(opaque(0x7fffffff)));
+  SELFTEST_CHECK(failures, s == 0x7fffffff);
+  asm("mad.hi.sat.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(opaque(-2)), "r"(3), "r"(5));
+  SELFTEST_CHECK(failures, s == 4); /* -6 >> 32 is -1 */
   /* mul24: the low 24 bits of each operand, a 48-bit product. */
   asm("mul24.lo.u32 %0, %1, %2;" : "=r"(u) : "r"(opaque(0x01000003u)), "r"(2u));
   SELFTEST_CHECK(failures, u == 6u);
