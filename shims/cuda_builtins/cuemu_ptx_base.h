@@ -52,7 +52,8 @@ enum : int {
   m_finite, m_infinite, m_number, m_notanumber, m_normal, m_subnormal,
   m_v2, m_v4, m_relaxed, m_acquire, m_release, m_volatile,
   m_add, m_inc, m_dec, m_cas, m_exch, m_min, m_max, m_popc,
-  m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot
+  m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
+  m_noComplete, m_parity, m_noinc
 };
 
 /* A type is (kind << 8) | bits. */

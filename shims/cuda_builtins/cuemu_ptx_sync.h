@@ -170,6 +170,85 @@ template <int... M> inline void bar_red(reg &d, reg a, reg count, reg c, const c
   bar_red<M...>(d, a, c, file, line);
 }
 
+/* ---- mbarrier --------------------------------------------------------------
+ *
+ * An mbarrier object is 8 bytes of shared memory: bits 31..0 count the
+ * arrivals still pending in the current phase, bits 62..32 the expected
+ * arrivals, bit 63 is the phase's parity. Every update is one atomic
+ * compare-and-swap. The arrival that completes a phase resets the pending
+ * count, flips the parity and tells the racecheck that the block's
+ * accesses are ordered as at a block barrier. A state token holds the
+ * parity of the arrival's phase and the arrivals then pending; try_wait lets the other threads of the
+ * block run before it answers. The tx-count of bulk copies is not
+ * emulated (expect_tx and complete_tx are refused by cuemu-cc). */
+
+constexpr reg mbar_parity_bit = 1ULL << 63;
+
+inline reg mbar_make(reg expected, reg pending, reg parity) {
+  return parity | ((expected & 0x7fffffffULL) << 32) | (pending & 0xffffffffULL);
+}
+
+template <int... M> inline void mbar_init(reg address, reg count) {
+  __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
+                   __ATOMIC_RELEASE);
+}
+
+/* Arrives `count` times; `drop` also lowers the expected count of later
+ * phases. Returns the state token: the phase's parity and the arrivals
+ * still pending after this one. */
+inline reg mbar_arrive_on(reg address, reg count, bool drop) {
+  reg *p = reinterpret_cast<reg *>(address);
+  bool completed = false;
+  reg token = 0;
+  cuemu_atomic_update(p, [&](reg o) {
+    reg expected = (o >> 32) & 0x7fffffffULL, pending = o & 0xffffffffULL;
+    if (drop) expected -= count;
+    pending -= count;
+    completed = pending == 0;
+    token = mbar_make(expected, pending, o & mbar_parity_bit);
+    return completed ? mbar_make(expected, expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
+                     : token;
+  });
+  if (completed) cuemu_check_barrier_complete();
+  return token;
+}
+
+/* mbarrier.arrive{.noComplete}.b64 state, [a]{, count}. */
+template <int... M> inline void mbar_arrive(reg &state, reg address, reg count = 1) {
+  state = mbar_arrive_on(address, count, false);
+}
+template <int... M> inline void mbar_arrive_drop(reg &state, reg address, reg count = 1) {
+  state = mbar_arrive_on(address, count, true);
+}
+
+/* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
+ * arrival happens at once; without .noinc the pending count was raised by
+ * one first, which the arrival undoes. */
+template <int... M> inline void mbar_cp_async_arrive(reg address) {
+  if (has<m_noinc, M...>) mbar_arrive_on(address, 1, false);
+}
+
+/* test_wait: has the phase of `state` (or, with .parity, the phase of that
+ * parity) completed? */
+template <int... M> inline bool mbar_completed(reg address, reg state) {
+  const reg now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
+  const reg parity = has<m_parity, M...> ? ((state & 1) ? mbar_parity_bit : 0)
+                                         : (state & mbar_parity_bit);
+  return (now & mbar_parity_bit) != parity;
+}
+template <int... M> inline void mbar_test_wait(reg &done, reg address, reg state) {
+  done = mbar_completed<M...>(address, state);
+}
+template <int... M>
+inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
+  if (!mbar_completed<M...>(address, state)) cuemu_thread_yield();
+  done = mbar_completed<M...>(address, state);
+}
+
+template <int... M> inline void mbar_pending_count(reg &count, reg state) {
+  count = state & 0xffffffffULL;
+}
+
 /* ---- Warp collectives ---------------------------------------------------- */
 
 template <int... M> inline void warp_sync(reg member_mask, const char *file, int line) {
