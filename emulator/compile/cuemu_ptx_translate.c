@@ -38,6 +38,7 @@ enum {
 
 #define INTS "u16 u32 u64 s16 s32 s64"
 #define RND "rn rz rm rp"
+#define HALVES "f16 f16x2 bf16 bf16x2"
 #define CMP "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"
 #define MEMTYPES "b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
 #define SCOPES "-cta -cluster -gpu -sys"
@@ -53,23 +54,23 @@ typedef struct insn {
 
 static const insn insns[] = {
     {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
-    {"add", "add", F_CC, 1, 2, 2, INTS " f32 f64 sat cc ftz " RND},
-    {"sub", "sub", F_CC, 1, 2, 2, INTS " f32 f64 sat cc ftz " RND},
+    {"add", "add", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
+    {"sub", "sub", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
     {"addc", "addc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
     {"subc", "subc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
-    {"mul", "mul", 0, 1, 2, 2, INTS " f32 f64 hi lo wide sat ftz " RND},
+    {"mul", "mul", 0, 1, 2, 2, INTS " f32 f64 " HALVES " hi lo wide sat ftz " RND},
     {"mad", "mad", F_CC, 1, 3, 3, INTS " f32 f64 hi lo wide sat cc ftz " RND},
     {"madc", "madc", F_CC, 1, 3, 3, "u32 s32 u64 s64 hi lo cc"},
     {"mul24", "mul24", 0, 1, 2, 2, "u32 s32 hi lo"},
     {"mad24", "mad24", 0, 1, 3, 3, "u32 s32 hi lo"},
     {"sad", "sad", 0, 1, 3, 3, INTS},
-    {"fma", "fma", 0, 1, 3, 3, "f32 f64 sat ftz " RND},
+    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu " RND},
     {"div", "div", 0, 1, 2, 2, INTS " f32 f64 approx full ftz " RND},
     {"rem", "rem", 0, 1, 2, 2, INTS},
-    {"abs", "abs", 0, 1, 1, 1, "s16 s32 s64 f32 f64 ftz"},
-    {"neg", "neg", 0, 1, 1, 1, "s16 s32 s64 f32 f64 ftz"},
-    {"min", "min", 0, 1, 2, 2, INTS " f32 f64 ftz NaN"},
-    {"max", "max", 0, 1, 2, 2, INTS " f32 f64 ftz NaN"},
+    {"abs", "abs", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
+    {"neg", "neg", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
+    {"min", "min", 0, 1, 2, 2, INTS " f32 f64 " HALVES " ftz NaN relu"},
+    {"max", "max", 0, 1, 2, 2, INTS " f32 f64 " HALVES " ftz NaN relu"},
     {"copysign", "copysign", 0, 1, 2, 2, "f32 f64"},
     {"testp", "testp", 0, 1, 1, 1,
      "f32 f64 finite infinite number notanumber normal subnormal"},

@@ -69,6 +69,12 @@ enum : int {
 constexpr int width(int t) { return t & 0xff; }
 constexpr int kind(int t) { return t >> 8; }
 constexpr bool is_float(int t) { return kind(t) == k_f; }
+/* The 16-bit floating-point types: f16, bf16 and their pairs. */
+constexpr bool is_half(int t) {
+  return t == f16 || kind(t) == k_bf || kind(t) == k_f16x2 || kind(t) == k_bf16x2;
+}
+/* Any floating-point type. */
+constexpr bool is_fp(int t) { return is_float(t) || is_half(t); }
 constexpr bool is_signed(int t) { return kind(t) == k_s; }
 constexpr bool is_int(int t) {
   return kind(t) == k_u || kind(t) == k_s || kind(t) == k_b;

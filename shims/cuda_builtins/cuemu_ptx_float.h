@@ -2,7 +2,9 @@
  * cuemu_ptx_float.h: PTX's floating-point instructions, comparisons and
  * conversions for inline PTX (see cuemu_ptx.h): add, sub, mul, fma, mad,
  * div, abs, neg, min, max of .f32 and .f64 with rounding modes (.rn .rz .rm
- * .rp, through cuemu_math.h's rounded operations), .ftz and .sat; rcp,
+ * .rp, through cuemu_math.h's rounded operations), .ftz and .sat, and add,
+ * sub, mul, fma, abs, neg, min, max of .f16, .bf16, .f16x2 and .bf16x2
+ * (cuemu_narrow_float_ops.h, rounded once to nearest); rcp,
  * sqrt, rsqrt (exact with a rounding mode, the C library's result with
  * .approx), ex2, lg2, sin, cos, tanh (.approx); copysign, testp; setp, set,
  * slct; cvt between every integer and floating-point type (f16 and bf16
@@ -14,6 +16,8 @@
 #include "cuemu_ptx_int.h"
 
 #include <cmath>
+
+#include "cuemu_narrow_float_ops.h"
 
 namespace cuemu {
 namespace ptx {
@@ -48,22 +52,78 @@ template <int... M, typename F> inline reg fbits(F x) {
   return bits_of(x);
 }
 
+/* ---- f16, bf16, f16x2, bf16x2 (round to nearest, as PTX has them) ------ */
+
+template <int T> constexpr cuemu_nf_format half_format() {
+  return (T == f16 || T == f16x2) ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
+}
+
+/* A subnormal half becomes a zero of its sign (.ftz). */
+inline unsigned short half_flush(unsigned short h, cuemu_nf_format f) {
+  const unsigned exponent = (h >> f.mbits) & ((1u << f.ebits) - 1u);
+  const unsigned mantissa = h & ((1u << f.mbits) - 1u);
+  return exponent == 0 && mantissa != 0 ? static_cast<unsigned short>(h & 0x8000u) : h;
+}
+
+/* op(x, y, z, format) on each 16-bit half of the operands (two for the
+ * pairs), with .ftz, .sat and .relu applied. */
+template <int... M, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op op) {
+  constexpr int T = type_n<M...>(0), lanes = width(T) / 16;
+  constexpr cuemu_nf_format f = half_format<T>();
+  reg d = 0;
+  for (int i = 0; i < lanes; ++i) {
+    unsigned short x = static_cast<unsigned short>(a >> (16 * i));
+    unsigned short y = static_cast<unsigned short>(b >> (16 * i));
+    unsigned short z = static_cast<unsigned short>(c >> (16 * i));
+    if constexpr (has<m_ftz, M...>) {
+      x = half_flush(x, f);
+      y = half_flush(y, f);
+      z = half_flush(z, f);
+    }
+    unsigned short r = op(x, y, z, f);
+    if constexpr (has<m_ftz, M...>) r = half_flush(r, f);
+    if constexpr (has<m_sat, M...>) r = cuemu_nf_sat(r, f);
+    if constexpr (has<m_relu, M...>) r = cuemu_nf_relu(r, f);
+    d |= static_cast<reg>(r) << (16 * i);
+  }
+  return d;
+}
+
+#define CUEMU_PTX_HALF_OP(expr)                                                \
+  [](unsigned short x, unsigned short y, unsigned short z, cuemu_nf_format f) { \
+    (void)y;                                                                   \
+    (void)z;                                                                   \
+    return static_cast<unsigned short>(expr);                                  \
+  }
+
 template <int... M> inline void fadd(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_add_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_add(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_add_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
 }
 template <int... M> inline void fsub(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_sub_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_sub(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_sub_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
 }
 template <int... M> inline void fmul(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_mul_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_mul(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_mul_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
 }
 template <int... M> inline void ffma(reg &d, reg a, reg b, reg c) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_fma_rounded(fval<T, M...>(a), fval<T, M...>(b),
-                                    fval<T, M...>(c), rounding<M...>()));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, c, CUEMU_PTX_HALF_OP(cuemu_nf_fma(x, y, z, f)));
+  else
+    d = fbits<M...>(cuemu_fma_rounded(fval<T, M...>(a), fval<T, M...>(b),
+                                      fval<T, M...>(c), rounding<M...>()));
 }
 template <int... M> inline void fma(reg &d, reg a, reg b, reg c) {
   ffma<M...>(d, a, b, c);
@@ -76,17 +136,32 @@ template <int... M> inline void fdiv(reg &d, reg a, reg b) {
 }
 template <int... M> inline void fabs_(reg &d, reg a) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(std::fabs(fval<T, M...>(a)));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_abs(x, f)));
+  else
+    d = fbits<M...>(std::fabs(fval<T, M...>(a)));
 }
 template <int... M> inline void fneg(reg &d, reg a) {
   constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(-fval<T, M...>(a));
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_neg(x, f)));
+  else
+    d = fbits<M...>(-fval<T, M...>(a));
 }
 
 /* min/max: a NaN operand gives the other (the canonical NaN when both are,
  * or with .NaN when either is); -0.0 is below +0.0. */
 template <int... M> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
   constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T)) {
+    if (has<m_NaN, M...>)
+      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max_nan(x, y, f)))
+                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min_nan(x, y, f)));
+    else
+      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max(x, y, f)))
+                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min(x, y, f)));
+    return;
+  }
   const auto x = fval<T, M...>(a), y = fval<T, M...>(b);
   const reg nan = T == f64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
   if ((std::isnan(x) && std::isnan(y)) || (has<m_NaN, M...> && (std::isnan(x) || std::isnan(y)))) {
@@ -301,6 +376,8 @@ template <int... M> inline void cvt(reg &d, reg a, reg b) {
   constexpr int D = type_n<M...>(0) == f16x2 ? f16 : bf16;
   d = (to_float<D, M...>(as_f32(a)) << 16) | to_float<D, M...>(as_f32(b));
 }
+
+#undef CUEMU_PTX_HALF_OP
 
 } // namespace ptx
 } // namespace cuemu

@@ -45,7 +45,7 @@ template <int... M> void fminmax(reg &, reg, reg, bool);
 /* add{.sat}{.cc}: with .cc, the carry out of the unsigned sum goes to CC.CF. */
 template <int... M> inline void add(reg &d, reg a, reg b, reg &cc) {
   constexpr int T = type_n<M...>(0), w = width(T);
-  if constexpr (is_float(T)) {
+  if constexpr (is_fp(T)) {
     fadd<M...>(d, a, b);
   } else if constexpr (has<m_sat, M...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) + value<T>(b))));
@@ -59,7 +59,7 @@ template <int... M> inline void add(reg &d, reg a, reg b, reg &cc) {
 /* sub{.sat}{.cc}: with .cc, the borrow out goes to CC.CF. */
 template <int... M> inline void sub(reg &d, reg a, reg b, reg &cc) {
   constexpr int T = type_n<M...>(0), w = width(T);
-  if constexpr (is_float(T)) {
+  if constexpr (is_fp(T)) {
     fsub<M...>(d, a, b);
   } else if constexpr (has<m_sat, M...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) - value<T>(b))));
@@ -100,14 +100,14 @@ template <int T, int... M> constexpr reg product_part(wide_u p) {
 
 template <int... M> inline void mul(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) fmul<M...>(d, a, b);
+  if constexpr (is_fp(T)) fmul<M...>(d, a, b);
   else d = product_part<T, M...>(product<T>(a, b));
 }
 
 /* mad{.lo,.hi,.wide}{.cc}: the part of a * b, plus c. */
 template <int... M> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
   constexpr int T = type_n<M...>(0), w = width(T);
-  if constexpr (is_float(T)) {
+  if constexpr (is_fp(T)) {
     ffma<M...>(d, a, b, c);
   } else {
     constexpr int dw = has<m_wide, M...> ? 2 * w : w;
@@ -157,7 +157,7 @@ template <int... M> inline void sad(reg &d, reg a, reg b, reg c) {
  * of a host fault. */
 template <int... M> inline void div(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) {
+  if constexpr (is_fp(T)) {
     fdiv<M...>(d, a, b);
   } else {
     const wide_s x = value<T>(a), y = value<T>(b);
@@ -172,7 +172,7 @@ template <int... M> inline void rem(reg &d, reg a, reg b) {
 
 template <int... M> inline void abs(reg &d, reg a) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) {
+  if constexpr (is_fp(T)) {
     fabs_<M...>(d, a);
   } else {
     const wide_s x = value<T>(a);
@@ -182,20 +182,29 @@ template <int... M> inline void abs(reg &d, reg a) {
 
 template <int... M> inline void neg(reg &d, reg a) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) fneg<M...>(d, a);
+  if constexpr (is_fp(T)) fneg<M...>(d, a);
   else d = result<T>(static_cast<reg>(-value<T>(a)));
 }
 
 template <int... M> inline void min(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) fminmax<M...>(d, a, b, false);
-  else d = result<T>(value<T>(a) < value<T>(b) ? a : b);
+  if constexpr (is_fp(T)) {
+    fminmax<M...>(d, a, b, false);
+  } else {
+    d = result<T>(value<T>(a) < value<T>(b) ? a : b);
+    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+  }
 }
 
+/* max.relu.s32: the maximum of a, b and 0. */
 template <int... M> inline void max(reg &d, reg a, reg b) {
   constexpr int T = type_n<M...>(0);
-  if constexpr (is_float(T)) fminmax<M...>(d, a, b, true);
-  else d = result<T>(value<T>(a) > value<T>(b) ? a : b);
+  if constexpr (is_fp(T)) {
+    fminmax<M...>(d, a, b, true);
+  } else {
+    d = result<T>(value<T>(a) > value<T>(b) ? a : b);
+    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+  }
 }
 
 /* ---- Bits ---------------------------------------------------------------- */

@@ -266,3 +266,50 @@ extern "C" __global__ void selftest_ptx_float_convert(unsigned *failures) {
   asm("cvt.rn.f16.s32 %0, %1;" : "=h"(h) : "r"(opaque(-2)));
   SELFTEST_CHECK(failures, h == 0xc000);
 }
+
+__device__ static unsigned short h(unsigned short bits) { return opaque(bits); }
+
+extern "C" __global__ void selftest_ptx_half(unsigned *failures) {
+  unsigned short r;
+  unsigned r2;
+  asm("add.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x3c00)), "h"(h(0x4000)));
+  SELFTEST_CHECK(failures, r == 0x4200); /* 1 + 2 = 3 */
+  /* 2048 + 1 and 2048 + 3 are ties (the ulp is 2): to even. */
+  asm("add.rn.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x6800)), "h"(h(0x3c00)));
+  SELFTEST_CHECK(failures, r == 0x6800);
+  asm("add.rn.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x6800)), "h"(h(0x4200)));
+  SELFTEST_CHECK(failures, r == 0x6802);
+  asm("sub.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x3c00)), "h"(h(0x4000)));
+  SELFTEST_CHECK(failures, r == 0xbc00); /* 1 - 2 = -1 */
+  /* {3, 2} * {-1, 0.5} = {-3, 1}. */
+  asm("mul.f16x2 %0, %1, %2;" : "=r"(r2) : "r"(opaque(0x42004000u)), "r"(0xbc003800u));
+  SELFTEST_CHECK(failures, r2 == 0xc2003c00u);
+  /* (1 + 2^-10)^2 - (1 + 2^-9) = 2^-20, a subnormal, exactly with fma. */
+  asm("fma.rn.f16 %0, %1, %1, %2;" : "=h"(r) : "h"(h(0x3c01)), "h"(h(0xbc02)));
+  SELFTEST_CHECK(failures, r == 0x0010);
+  asm("fma.rn.ftz.f16 %0, %1, %1, %2;" : "=h"(r) : "h"(h(0x3c01)), "h"(h(0xbc02)));
+  SELFTEST_CHECK(failures, r == 0x0000);
+  asm("fma.rn.sat.f16 %0, %1, %1, %2;" : "=h"(r) : "h"(h(0x4000)), "h"(h(0x0000)));
+  SELFTEST_CHECK(failures, r == 0x3c00); /* 4 saturates to 1 */
+  asm("add.bf16 %0, %1, %2;" : "=h"(r) : "h"(h(0x3fc0)), "h"(h(0x3e80)));
+  SELFTEST_CHECK(failures, r == 0x3fe0); /* 1.5 + 0.25 = 1.75 */
+  asm("fma.rn.relu.bf16 %0, %1, %2, %3;" : "=h"(r) : "h"(h(0xbf80)), "h"(h(0x4000)), "h"(h(0x3f00)));
+  SELFTEST_CHECK(failures, r == 0x0000); /* -1 * 2 + 0.5 < 0 */
+  asm("max.bf16x2 %0, %1, %2;" : "=r"(r2) : "r"(opaque(0x3f80c000u)), "r"(0x40003f80u));
+  SELFTEST_CHECK(failures, r2 == 0x40003f80u);
+  asm("min.NaN.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x7e00)), "h"(h(0x3c00)));
+  SELFTEST_CHECK(failures, r == 0x7fff);
+  asm("min.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x7e00)), "h"(h(0x3c00)));
+  SELFTEST_CHECK(failures, r == 0x3c00);
+  asm("min.f16 %0, %1, %2;" : "=h"(r) : "h"(h(0x0000)), "h"(h(0x8000)));
+  SELFTEST_CHECK(failures, r == 0x8000);
+  asm("neg.f16 %0, %1;" : "=h"(r) : "h"(h(0x3c00)));
+  SELFTEST_CHECK(failures, r == 0xbc00);
+  asm("abs.bf16 %0, %1;" : "=h"(r) : "h"(h(0xbf80)));
+  SELFTEST_CHECK(failures, r == 0x3f80);
+  int s;
+  asm("max.relu.s32 %0, %1, %2;" : "=r"(s) : "r"(opaque(-5)), "r"(-3));
+  SELFTEST_CHECK(failures, s == 0);
+  asm("max.relu.s32 %0, %1, %2;" : "=r"(s) : "r"(opaque(-5)), "r"(3));
+  SELFTEST_CHECK(failures, s == 3);
+}
