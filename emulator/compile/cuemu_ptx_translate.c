@@ -156,6 +156,11 @@ static const insn insns[] = {
     {"match.sync", "match", F_SITE | F_PIPE, 1, 2, 2, "any all b32 b64"},
     {"redux.sync", "redux", F_SITE, 1, 2, 2, "add min max and or xor u32 s32 b32"},
     {"activemask", "activemask", F_SITE, 1, 0, 0, "b32"},
+    {"elect.sync", "elect", F_SITE | F_PIPE, 1, 1, 1, ""},
+    {"griddepcontrol.wait", "", F_NONE, 0, 0, 0, ""},
+    {"griddepcontrol.launch_dependents", "", F_NONE, 0, 0, 0, ""},
+    {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
+    {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };
 
 /* Instructions of the PTX ISA that cuemu does not emulate: a template whose

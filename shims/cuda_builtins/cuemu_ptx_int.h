@@ -361,6 +361,32 @@ template <int... M> inline void shr(reg &d, reg a, reg b) {
     d = n >= static_cast<reg>(w) ? 0 : zx(a, w) >> n;
 }
 
+/* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
+ * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
+ * the two halves of a times bytes 1..0 or 3..2 of b. */
+template <int... M> inline void dp4a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
+  long long sum = 0;
+  for (int n = 0; n < 4; ++n) {
+    const long long x = sa ? sx(a >> (8 * n), 8) : static_cast<long long>((a >> (8 * n)) & 0xff);
+    const long long y = sb ? sx(b >> (8 * n), 8) : static_cast<long long>((b >> (8 * n)) & 0xff);
+    sum += x * y;
+  }
+  d = zx(c + static_cast<reg>(sum), 32);
+}
+template <int... M> inline void dp2a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
+  const int first = has<m_hi, M...> ? 2 : 0;
+  long long sum = 0;
+  for (int n = 0; n < 2; ++n) {
+    const long long x = sa ? sx(a >> (16 * n), 16) : static_cast<long long>((a >> (16 * n)) & 0xffff);
+    const reg byte = b >> (8 * (first + n));
+    const long long y = sb ? sx(byte, 8) : static_cast<long long>(byte & 0xff);
+    sum += x * y;
+  }
+  d = zx(c + static_cast<reg>(sum), 32);
+}
+
 template <int... M> inline void selp(reg &d, reg a, reg b, reg c) {
   d = result<type_n<M...>(0)>(c ? a : b);
 }

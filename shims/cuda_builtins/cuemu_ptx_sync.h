@@ -333,6 +333,18 @@ template <int... M> inline void activemask(reg &d, const char *file, int line) {
   d = cuemu_warp_active_mask(file, line);
 }
 
+/* elect.sync d|p, membermask: the lowest lane of the mask that takes part
+ * is the leader; d is its lane id in every lane, p is true in the leader. */
+template <int... M>
+inline void elect(reg &d, reg &p, reg member_mask, const char *file, int line) {
+  const reg present = zx(cuemu_warp_collective(CUEMU_WARP_BALLOT,
+                                               static_cast<unsigned>(member_mask), 1, 0, 32,
+                                               "elect.sync", file, line),
+                         32);
+  d = present ? static_cast<reg>(__builtin_ctzll(present)) : 0;
+  p = present && d == sreg_laneid();
+}
+
 } // namespace ptx
 } // namespace cuemu
 

@@ -476,3 +476,20 @@ extern "C" __global__ void selftest_ptx_convert_int(unsigned *failures) {
   asm("mov.b32 %0, {%1, %2};" : "=r"(u) : "h"(h1), "h"(h0));
   SELFTEST_CHECK(failures, u == 0xcafebeefu);
 }
+
+extern "C" __global__ void selftest_ptx_dot(unsigned *failures) {
+  unsigned r;
+  int s;
+  asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(opaque(0x01020304u)), "r"(0x05060708u), "r"(10u));
+  SELFTEST_CHECK(failures, r == 80u); /* 10 + 1*5 + 2*6 + 3*7 + 4*8 */
+  asm("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(opaque((int)0xff02fe04u)), "r"(0x01010101), "r"(0));
+  SELFTEST_CHECK(failures, s == 3); /* 4 - 2 + 2 - 1 */
+  asm("dp4a.s32.u32 %0, %1, %2, %3;" : "=r"(s) : "r"(opaque(-1)), "r"(0x02020202u), "r"(0));
+  SELFTEST_CHECK(failures, s == -8);
+  asm("dp2a.lo.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(opaque(0x00030002u)), "r"(0x00000504u), "r"(1u));
+  SELFTEST_CHECK(failures, r == 24u); /* 2*4 + 3*5 + 1 */
+  asm("dp2a.hi.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(opaque(0x00030002u)), "r"(0x07060000u), "r"(1u));
+  SELFTEST_CHECK(failures, r == 34u); /* 2*6 + 3*7 + 1 */
+  asm("dp2a.lo.s32.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(opaque((int)0xffff0002u)), "r"(0x0000ff03), "r"(0));
+  SELFTEST_CHECK(failures, s == 7); /* 2*3 + (-1)(-1) */
+}

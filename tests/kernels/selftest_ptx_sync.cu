@@ -251,6 +251,18 @@ extern "C" __global__ void selftest_ptx_warp(unsigned *failures) {
   __syncwarp();
   asm volatile("activemask.b32 %0;" : "=r"(r));
   SELFTEST_CHECK(failures, r == 0xffffffffu);
+  /* elect.sync: the lowest lane of the mask leads. */
+  asm volatile("{ .reg .pred q; elect.sync %0|q, 0xffffffff; selp.u32 %1, 1, 0, q; }"
+               : "=r"(r), "=r"(p));
+  SELFTEST_CHECK(failures, r == 0 && p == (lane == 0));
+  if (lane >= 5) {
+    asm volatile("{ .reg .pred q; elect.sync %0|q, 0xffffffe0; selp.u32 %1, 1, 0, q; }"
+                 : "=r"(r), "=r"(p));
+    SELFTEST_CHECK(failures, r == 5 && p == (lane == 5));
+  }
+  __syncwarp();
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;");
 }
 
 __device__ unsigned ptx_async_src[32 * 4];
