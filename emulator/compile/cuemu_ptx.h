@@ -7,7 +7,7 @@
  * and clobbers) and, when the template is PTX, returns C++ code that does
  * what the PTX does: the operands are bound as PTX binds them (`%0..%n`,
  * outputs first, then inputs; `%[name]`; `%%` for `%`), every PTX register
- * is a 64-bit variable of the block, and every instruction becomes a call
+ * is a 64-bit variable of the code, and every instruction becomes a call
  * of an emulation function of the shims (shims/cuda_builtins/cuemu_ptx.h,
  * namespace ::cuemu::ptx). The code is one line without newlines; a caller
  * that must keep the line count emits the newlines of the statement it
@@ -16,9 +16,8 @@
  * A template is PTX when its first instruction is a PTX instruction (its
  * opcode has a `.modifier` and a PTX base, or it is trap, exit, ret,
  * brkpt or bra), or it starts with `{`, a guard `@p` or a PTX directive
- * (.reg, .shared, .param, .pragma). Other templates
- * (x86 `rdtsc` in host code, for example) are left alone: is_ptx is 0 and
- * no code is made.
+ * (.reg, .shared, .param, .pragma). Other templates (x86 `rdtsc` in host
+ * code, for example) are left alone: is_ptx is 0 and no code is made.
  *
  * docs/ptx.md lists the instructions and modifiers supported. Any other
  * instruction or modifier is an error naming it.

@@ -3,11 +3,11 @@
  * registers, modifiers and types, operand binding, special registers and
  * moves. The rest of this comment describes the whole emulation.
  *
- * The emulation of inline PTX: cuemu-cc turns each asm
- * statement whose template is PTX into a block that calls the functions of
- * namespace ::cuemu::ptx declared here and in the headers it includes
- * (cuemu_ptx_int.h, cuemu_ptx_float.h, cuemu_ptx_sync.h); see
- * emulator/compile/cuemu_ptx.h for the translation and docs/ptx.md for
+ * The emulation of inline PTX: cuemu-cc turns each asm statement whose
+ * template is PTX into a statement expression that calls the functions of
+ * namespace ::cuemu::ptx declared here and in cuemu_ptx_int.h,
+ * cuemu_ptx_float.h and cuemu_ptx_sync.h (cuemu_ptx.h includes them all);
+ * see emulator/compile/cuemu_ptx.h for the translation and docs/ptx.md for
  * what is supported.
  *
  * Every PTX register is an unsigned long long holding the register's bits
