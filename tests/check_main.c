@@ -14,7 +14,7 @@ static const test_suite suites[] = {
     {"selftest", make_selftest_suite},   {"warp", make_warp_suite},
     {"groups", make_groups_suite},       {"grid", make_grid_suite},
     {"checkers", make_checkers_suite},   {"runtime", make_runtime_suite},
-    {"runtime_launch", make_runtime_launch_suite},
+    {"runtime_launch", make_runtime_launch_suite}, {"ptx", make_ptx_suite},
 };
 
 int main(void) {

@@ -14,6 +14,7 @@ Suite *make_faults_suite(void);
 Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);
+Suite *make_ptx_suite(void);
 Suite *make_rewrite_suite(void);
 Suite *make_runtime_suite(void);
 Suite *make_runtime_launch_suite(void);

@@ -168,6 +168,14 @@ static cuemu_status walk(walker *w) {
         }
         if (st == CUEMU_SUCCESS && w->kernel_body)
           st = cuemu__static_shared_note(rw, i);
+      } else if (w->other_depth > 0 && (cuemu__rw_is(rw, i, "asm") ||
+                                        cuemu__rw_is(rw, i, "__asm__") ||
+                                        cuemu__rw_is(rw, i, "__asm"))) {
+        st = cuemu__ptx_rewrite(rw, i, &resume); /* inline PTX */
+        if (st == CUEMU_SUCCESS && resume != i) {
+          i = resume + 1;
+          continue;
+        }
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
         w->kernel_decl = 1;

@@ -116,6 +116,12 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      size_t global, const char *scope,
                                      int in_extern_c);
 
+/* If token i (asm, __asm or __asm__) starts an asm statement whose template
+ * is PTX, replaces the statement by its emulation (cuemu_ptx.h) and sets
+ * *resume to its last token; else *resume = i. CUEMU_COMPILE (with the
+ * message) for PTX that cannot be translated. */
+cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
+
 /* The `<` matching the `>` at token k, going backwards over balanced
  * brackets and stopping at statement boundaries; (size_t)-1 if none. */
 size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k);

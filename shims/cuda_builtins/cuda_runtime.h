@@ -33,5 +33,6 @@
 #include "driver_types.h"
 #include "cuda_runtime_api.h"
 #include "cuemu_kernel_thunks.h"
+#include "cuemu_ptx.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

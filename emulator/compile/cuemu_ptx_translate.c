@@ -1,0 +1,1129 @@
+/*
+ * cuemu_ptx_translate.c: the PTX side of an inline-PTX statement (see
+ * cuemu_ptx.h). The template (operands already `$N`) is split into PTX
+ * tokens and read statement by statement: scopes `{ }`, `.reg`
+ * declarations, labels, guards `@p`/`@!p` and instructions. Every register
+ * becomes a 64-bit variable declared at the top of the generated block (so
+ * that `bra` can jump over nothing that C++ forbids), labels become local
+ * labels (`__label__`), and each instruction becomes one call of the
+ * shims' emulation function of the same name in namespace ::cuemu::ptx,
+ * with its modifiers and types as template arguments
+ * (`cuemu_p::bfe<cuemu_p::s32>(d, a, b, c)`).
+ */
+#include "cuemu_ptx.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_rewriter.h"
+
+/* ---- The instructions ------------------------------------------------------
+ *
+ * `mods` lists the modifiers and types an instruction accepts; a name with a
+ * leading '-' is accepted and dropped (state spaces, cache operators,
+ * scopes: one flat memory, always coherent, serves them all). */
+
+enum {
+  F_CC = 1,     /* passes the block's carry flag */
+  F_SITE = 2,   /* passes __FILE__ and __LINE__ (rendezvous, traps) */
+  F_PIPE = 4,   /* the first operand may be `d|p`: two destinations */
+  F_LD = 8,     /* destinations, then one address */
+  F_ST = 16,    /* an address, then sources */
+  F_ATOM = 32,  /* a destination, an address, sources */
+  F_NONE = 64,  /* operands are read and nothing is emitted */
+  F_ADDR0 = 128 /* the first source is an address */
+};
+
+#define INTS "u16 u32 u64 s16 s32 s64"
+#define RND "rn rz rm rp"
+#define HALVES "f16 f16x2 bf16 bf16x2"
+#define CMP "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"
+#define MEMTYPES "b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
+#define SCOPES "-cta -cluster -gpu -sys"
+#define SPACES "-global -shared -local -const -param -shared::cta -shared::cluster"
+
+typedef struct insn {
+  const char *op;
+  const char *fn;
+  unsigned flags;
+  int ndst, min_src, max_src;
+  const char *mods;
+} insn;
+
+static const insn insns[] = {
+    {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
+    {"add", "add", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
+    {"sub", "sub", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
+    {"addc", "addc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
+    {"subc", "subc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
+    {"mul", "mul", 0, 1, 2, 2, INTS " f32 f64 " HALVES " hi lo wide sat ftz " RND},
+    {"mad", "mad", F_CC, 1, 3, 3, INTS " f32 f64 hi lo wide sat cc ftz " RND},
+    {"madc", "madc", F_CC, 1, 3, 3, "u32 s32 u64 s64 hi lo cc"},
+    {"mul24", "mul24", 0, 1, 2, 2, "u32 s32 hi lo"},
+    {"mad24", "mad24", 0, 1, 3, 3, "u32 s32 hi lo"},
+    {"sad", "sad", 0, 1, 3, 3, INTS},
+    {"fma", "fma", 0, 1, 3, 3, "f32 f64 " HALVES " sat ftz relu " RND},
+    {"div", "div", 0, 1, 2, 2, INTS " f32 f64 approx full ftz " RND},
+    {"rem", "rem", 0, 1, 2, 2, INTS},
+    {"abs", "abs", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
+    {"neg", "neg", 0, 1, 1, 1, "s16 s32 s64 f32 f64 " HALVES " ftz"},
+    {"min", "min", 0, 1, 2, 2, INTS " f32 f64 " HALVES " ftz NaN relu"},
+    {"max", "max", 0, 1, 2, 2, INTS " f32 f64 " HALVES " ftz NaN relu"},
+    {"copysign", "copysign", 0, 1, 2, 2, "f32 f64"},
+    {"testp", "testp", 0, 1, 1, 1,
+     "f32 f64 finite infinite number notanumber normal subnormal"},
+    {"rcp", "rcp", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
+    {"sqrt", "sqrt", 0, 1, 1, 1, "f32 f64 approx ftz " RND},
+    {"rsqrt", "rsqrt", 0, 1, 1, 1, "f32 f64 approx ftz"},
+    {"ex2", "ex2", 0, 1, 1, 1, "f32 approx ftz"},
+    {"lg2", "lg2", 0, 1, 1, 1, "f32 approx ftz"},
+    {"sin", "sin", 0, 1, 1, 1, "f32 approx ftz"},
+    {"cos", "cos", 0, 1, 1, 1, "f32 approx ftz"},
+    {"tanh", "tanh", 0, 1, 1, 1, "f32 approx"},
+    {"popc", "popc", 0, 1, 1, 1, "b32 b64"},
+    {"clz", "clz", 0, 1, 1, 1, "b32 b64"},
+    {"brev", "brev", 0, 1, 1, 1, "b32 b64"},
+    {"bfind", "bfind", 0, 1, 1, 1, "u32 s32 u64 s64 shiftamt"},
+    {"fns", "fns", 0, 1, 3, 3, "b32"},
+    {"bfe", "bfe", 0, 1, 3, 3, "u32 s32 u64 s64"},
+    {"bfi", "bfi", 0, 1, 4, 4, "b32 b64"},
+    {"prmt", "prmt", 0, 1, 3, 3, "b32 f4e b4e rc8 ecl ecr rc16"},
+    {"lop3", "lop3", 0, 1, 4, 4, "b32"},
+    {"shf", "shf", 0, 1, 3, 3, "b32 l r wrap clamp"},
+    {"and", "and_", 0, 1, 2, 2, "pred b16 b32 b64"},
+    {"or", "or_", 0, 1, 2, 2, "pred b16 b32 b64"},
+    {"xor", "xor_", 0, 1, 2, 2, "pred b16 b32 b64"},
+    {"not", "not_", 0, 1, 1, 1, "pred b16 b32 b64"},
+    {"cnot", "cnot", 0, 1, 1, 1, "b16 b32 b64"},
+    {"shl", "shl", 0, 1, 2, 2, "b16 b32 b64"},
+    {"shr", "shr", 0, 1, 2, 2, "b16 b32 b64 " INTS},
+    {"selp", "selp", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64"},
+    {"slct", "slct", 0, 1, 3, 3, "b16 b32 b64 " INTS " f32 f64 ftz"},
+    {"setp", "setp", F_PIPE, 1, 2, 3,
+     CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
+    {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
+    {"cvt", "cvt", 0, 1, 1, 2,
+     "rn rz rm rp rni rzi rmi rpi ftz sat relu u8 u16 u32 u64 s8 s16 s32 s64 "
+     "f16 f16x2 bf16 bf16x2 f32 f64"},
+    {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
+    {"ld", "ld", F_LD, 1, 1, 1,
+     "v2 v4 relaxed acquire volatile -weak -ca -cg -cs -lu -cv -nc " SCOPES
+     " " SPACES " " MEMTYPES},
+    {"ldu", "ld", F_LD, 1, 1, 1, "v2 v4 -global " MEMTYPES},
+    {"st", "st", F_ST, 0, 2, 2,
+     "v2 v4 relaxed release volatile -weak -wb -cg -cs -wt " SCOPES " " SPACES
+     " " MEMTYPES},
+    {"atom", "atom", F_ATOM, 1, 2, 3,
+     "add inc dec cas exch min max and or xor -relaxed -acquire -release "
+     "-acq_rel " SCOPES " " SPACES " b32 b64 u32 u64 s32 s64 f32 f64"},
+    {"red", "red", F_ST, 0, 2, 2,
+     "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
+     " b32 b64 u32 u64 s32 s64 f32 f64"},
+    {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
+    {"fence", "fence", 0, 0, 0, 0, "-sc -acq_rel -proxy -async -alias " SCOPES " " SPACES},
+    {"nanosleep", "nanosleep", 0, 0, 1, 1, "u32"},
+    {"prefetch", "", F_NONE | F_ADDR0, 0, 1, 1,
+     "-global -local -L1 -L2 -L2::evict_last -L2::evict_normal"},
+    {"prefetchu", "", F_NONE | F_ADDR0, 0, 1, 1, "-L1"},
+    {"cp.async.commit_group", "", F_NONE, 0, 0, 0, ""},
+    {"cp.async.wait_group", "", F_NONE, 0, 1, 1, ""},
+    {"cp.async.wait_all", "", F_NONE, 0, 0, 0, ""},
+    {"cp.async", "cp_async", F_ST, 0, 3, 4,
+     "-ca -cg -shared -global -shared::cta -L2::64B -L2::128B -L2::256B"},
+    {"cp.async.mbarrier.arrive", "mbar_cp_async_arrive", F_ADDR0, 0, 1, 1,
+     "noinc -shared -shared::cta b64"},
+    {"mbarrier.init", "mbar_init", F_ADDR0, 0, 2, 2, "-shared -shared::cta b64"},
+    {"mbarrier.inval", "", F_NONE | F_ADDR0, 0, 1, 1, "-shared -shared::cta b64"},
+    {"mbarrier.arrive", "mbar_arrive", F_ATOM, 1, 1, 2,
+     "noComplete -release -relaxed -cta -shared -shared::cta b64"},
+    {"mbarrier.arrive_drop", "mbar_arrive_drop", F_ATOM, 1, 1, 2,
+     "noComplete -release -relaxed -cta -shared -shared::cta b64"},
+    {"mbarrier.test_wait", "mbar_test_wait", F_ATOM, 1, 2, 2,
+     "parity -acquire -relaxed -cta -shared -shared::cta b64"},
+    {"mbarrier.try_wait", "mbar_try_wait", F_ATOM, 1, 2, 3,
+     "parity -acquire -relaxed -cta -shared -shared::cta b64"},
+    {"mbarrier.pending_count", "mbar_pending_count", 0, 1, 1, 1, "b64"},
+    {"trap", "trap", F_SITE, 0, 0, 0, ""},
+    {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
+    {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
+    {"bar.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
+    {"barrier.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
+    {"bar.warp.sync", "warp_sync", F_SITE, 0, 1, 1, ""},
+    {"shfl.sync", "shfl", F_SITE | F_PIPE, 1, 4, 4, "up down bfly idx b32"},
+    {"vote.sync", "vote", F_SITE, 1, 2, 2, "all any uni ballot pred b32"},
+    {"match.sync", "match", F_SITE | F_PIPE, 1, 2, 2, "any all b32 b64"},
+    {"redux.sync", "redux", F_SITE, 1, 2, 2, "add min max and or xor u32 s32 b32"},
+    {"activemask", "activemask", F_SITE, 1, 0, 0, "b32"},
+    {"elect.sync", "elect", F_SITE | F_PIPE, 1, 1, 1, ""},
+    {"griddepcontrol.wait", "", F_NONE, 0, 0, 0, ""},
+    {"griddepcontrol.launch_dependents", "", F_NONE, 0, 0, 0, ""},
+    {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
+    {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
+};
+
+/* Instructions of the PTX ISA that cuemu does not emulate: a template whose
+ * first instruction is one of them is PTX (and an error), not host asm. */
+static const char *const unsupported[] = {
+    "bar", "barrier", "mbarrier", "tex", "tld4", "suld", "sust", "sured",
+    "suq", "txq", "istypep", "wmma", "mma", "wgmma", "ldmatrix", "stmatrix",
+    "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
+    "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
+    "applypriority", "discard", "createpolicy", "isspacep", "getctarank",
+    "stackrestore", "stacksave", "alloca", "call", "ret", "exit", "brkpt",
+    "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
+    "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext",
+    "bmsk", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
+    "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
+    NULL};
+
+/* Directives that start a PTX template (and no x86 one). */
+static const char *const ptx_directives[] = {".reg", ".shared", ".param",
+                                             ".pragma", NULL};
+
+/* ---- Special registers ---------------------------------------------------- */
+
+static const struct {
+  const char *name, *code;
+} sregs[] = {
+    {"%laneid", "cuemu_p::sreg_laneid()"},
+    {"%warpid", "cuemu_p::sreg_warpid()"},
+    {"%nwarpid", "cuemu_p::sreg_nwarpid()"},
+    {"%smid", "cuemu_p::sreg_smid()"},
+    {"%nsmid", "cuemu_p::sreg_nsmid()"},
+    {"%lanemask_eq", "cuemu_p::sreg_lanemask(0)"},
+    {"%lanemask_lt", "cuemu_p::sreg_lanemask(1)"},
+    {"%lanemask_le", "cuemu_p::sreg_lanemask(2)"},
+    {"%lanemask_gt", "cuemu_p::sreg_lanemask(3)"},
+    {"%lanemask_ge", "cuemu_p::sreg_lanemask(4)"},
+    {"%clock", "cuemu_p::sreg_clock()"},
+    {"%clock_hi", "cuemu_p::sreg_clock_hi()"},
+    {"%clock64", "cuemu_p::sreg_clock64()"},
+    {"%globaltimer", "cuemu_p::sreg_globaltimer()"},
+    {"%globaltimer_lo", "(cuemu_p::sreg_globaltimer() & 0xffffffffULL)"},
+    {"%globaltimer_hi", "(cuemu_p::sreg_globaltimer() >> 32)"},
+    {"%tid.x", "(unsigned long long)threadIdx.x"},
+    {"%tid.y", "(unsigned long long)threadIdx.y"},
+    {"%tid.z", "(unsigned long long)threadIdx.z"},
+    {"%ntid.x", "(unsigned long long)blockDim.x"},
+    {"%ntid.y", "(unsigned long long)blockDim.y"},
+    {"%ntid.z", "(unsigned long long)blockDim.z"},
+    {"%ctaid.x", "(unsigned long long)blockIdx.x"},
+    {"%ctaid.y", "(unsigned long long)blockIdx.y"},
+    {"%ctaid.z", "(unsigned long long)blockIdx.z"},
+    {"%nctaid.x", "(unsigned long long)gridDim.x"},
+    {"%nctaid.y", "(unsigned long long)gridDim.y"},
+    {"%nctaid.z", "(unsigned long long)gridDim.z"},
+    {"%gridid", "0ULL"},
+};
+
+/* ---- PTX tokens ----------------------------------------------------------- */
+
+enum tkind { T_WORD, T_NUM, T_PUNCT, T_END };
+
+typedef struct ptok {
+  enum tkind kind;
+  const char *s;
+  size_t len;
+  int line;
+} ptok;
+
+typedef struct decl {
+  char *name;
+  int depth;
+  int id;
+} decl;
+
+typedef struct tr {
+  const cuemu__ptx_asm *a;
+  ptok *toks;
+  size_t n, i;
+  decl *decls;
+  size_t ndecls, cap_decls;
+  int next_id;
+  int depth;
+  cuemu_strbuf head;   /* declarations and labels */
+  cuemu_strbuf labels; /* `__label__ a, b;` */
+  cuemu_strbuf body;
+  int have_labels;
+  cuemu_ptx_result *out;
+} tr;
+
+#define fail(t, ...) cuemu__ptx_error((t)->out, __VA_ARGS__)
+
+static int word_char(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' ||
+         c == '%';
+}
+
+/* Splits a->ptx into tokens. */
+static cuemu_status lex(tr *t) {
+  const char *s = t->a->ptx;
+  size_t n = t->a->length, k = 0, cap = 16;
+  t->toks = malloc(cap * sizeof *t->toks);
+  if (!t->toks) return CUEMU_OUT_OF_MEMORY;
+  while (k <= n) {
+    ptok tok;
+    while (k < n && isspace((unsigned char)s[k])) k++;
+    if (k + 1 < n && s[k] == '/' && s[k + 1] == '/') {
+      while (k < n && s[k] != '\n') k++;
+      continue;
+    }
+    if (k + 1 < n && s[k] == '/' && s[k + 1] == '*') {
+      k += 2;
+      while (k + 1 < n && !(s[k] == '*' && s[k + 1] == '/')) k++;
+      k += 2;
+      continue;
+    }
+    tok.s = s + k;
+    tok.line = k < n ? t->a->lines[k] : (n ? t->a->lines[n - 1] : 1);
+    if (k >= n) {
+      tok.kind = T_END;
+      tok.len = 0;
+      k = n + 1;
+    } else if (isdigit((unsigned char)s[k])) {
+      size_t b = k;
+      while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '.' ||
+                       ((s[k] == '+' || s[k] == '-') &&
+                        (s[k - 1] == 'e' || s[k - 1] == 'E') &&
+                        !(s[b] == '0' && (s[b + 1] == 'x' || s[b + 1] == 'X' ||
+                                          s[b + 1] == 'f' || s[b + 1] == 'F' ||
+                                          s[b + 1] == 'd' || s[b + 1] == 'D')))))
+        k++;
+      tok.kind = T_NUM;
+      tok.len = k - b;
+    } else if (word_char(s[k])) {
+      size_t b = k;
+      while (k < n && (word_char(s[k]) ||
+                       (s[k] == ':' && k + 1 < n && s[k + 1] == ':' &&
+                        k + 2 < n && word_char(s[k + 2])))) {
+        if (s[k] == ':') k++;
+        k++;
+      }
+      tok.kind = T_WORD;
+      tok.len = k - b;
+    } else {
+      tok.kind = T_PUNCT;
+      tok.len = 1;
+      k++;
+    }
+    if (t->n == cap) {
+      ptok *grown = realloc(t->toks, 2 * cap * sizeof *grown);
+      if (!grown) return CUEMU_OUT_OF_MEMORY;
+      t->toks = grown;
+      cap *= 2;
+    }
+    t->toks[t->n++] = tok;
+  }
+  return CUEMU_SUCCESS;
+}
+
+static const ptok *cur(const tr *t) { return &t->toks[t->i]; }
+
+static int punct(const tr *t, char c) {
+  return cur(t)->kind == T_PUNCT && cur(t)->s[0] == c;
+}
+
+static int tok_is(const ptok *k, const char *w) {
+  return k->len == strlen(w) && !strncmp(k->s, w, k->len);
+}
+
+/* ---- Operands ------------------------------------------------------------- */
+
+enum okind { O_VALUE, O_ADDR, O_VEC, O_PIPE, O_LABEL };
+
+typedef struct opnd {
+  enum okind kind;
+  int count;          /* parts of a vector or pipe */
+  char part[4][192];  /* C++ expressions */
+  int lvalue[4];      /* the part is a register (or the sink) */
+  int fdec[4];        /* the part is a decimal floating-point literal */
+} opnd;
+
+/* A register or special register named by the word w (length len). */
+static int resolve(const tr *t, const char *w, size_t len, char *buf,
+                   size_t cap, int *lvalue) {
+  size_t k;
+  *lvalue = 1;
+  if (w[0] == '$' && len > 1 && isdigit((unsigned char)w[1])) {
+    int num = atoi(w + 1);
+    snprintf(buf, cap, "cuemu_ptx_%d", num);
+    /* An "n" operand is a constant. */
+    if (t->a->operands[num].constraint == 'n') *lvalue = 0;
+    return 1;
+  }
+  if (len == 1 && w[0] == '_') {
+    snprintf(buf, cap, "cuemu_ptx_sink");
+    return 1;
+  }
+  for (k = t->ndecls; k-- > 0;)
+    if (strlen(t->decls[k].name) == len && !strncmp(t->decls[k].name, w, len)) {
+      snprintf(buf, cap, "cuemu_ptx_v%d", t->decls[k].id);
+      return 1;
+    }
+  *lvalue = 0;
+  for (k = 0; k < sizeof sregs / sizeof sregs[0]; k++)
+    if (strlen(sregs[k].name) == len && !strncmp(sregs[k].name, w, len)) {
+      snprintf(buf, cap, "%s", sregs[k].code);
+      return 1;
+    }
+  return 0;
+}
+
+/* A numeric literal as a C++ expression of its bits. */
+static cuemu_status number(tr *t, const ptok *k, int negative, char *buf,
+                           size_t cap, int *fdec) {
+  char text[64];
+  size_t len = k->len < sizeof text - 1 ? k->len : sizeof text - 1;
+  memcpy(text, k->s, len);
+  text[len] = '\0';
+  *fdec = 0;
+  if (len > 2 && text[0] == '0' && strchr("fFdD", text[1])) {
+    unsigned long long v = strtoull(text + 2, NULL, 16);
+    if (negative) v ^= (text[1] == 'f' || text[1] == 'F') ? 0x80000000ULL
+                                                          : 0x8000000000000000ULL;
+    snprintf(buf, cap, "0x%llxULL", v);
+  } else if (strpbrk(text, ".eE") && !(text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))) {
+    snprintf(buf, cap, "%s%s", negative ? "-" : "", text);
+    *fdec = 1;
+  } else {
+    char *end;
+    unsigned long long v;
+    if (len > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B'))
+      v = strtoull(text + 2, &end, 2);
+    else
+      v = strtoull(text, &end, 0);
+    if (*end && strcmp(end, "U") && strcmp(end, "u"))
+      return fail(t, k->line, "inline PTX: malformed number %s", text);
+    snprintf(buf, cap, "0x%llxULL", negative ? 0ULL - v : v);
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* One simple operand: [!|-] register, special register, number, or a label
+ * name when labels are allowed. */
+static cuemu_status simple(tr *t, opnd *o, int idx, int allow_label) {
+  const ptok *k;
+  int neg = 0, notp = 0;
+  char buf[160];
+  if (punct(t, '!')) {
+    notp = 1;
+    t->i++;
+  } else if (punct(t, '-')) {
+    neg = 1;
+    t->i++;
+  }
+  k = cur(t);
+  o->lvalue[idx] = 0;
+  o->fdec[idx] = 0;
+  if (k->kind == T_NUM) {
+    cuemu_status st = number(t, k, neg, buf, sizeof buf, &o->fdec[idx]);
+    if (st != CUEMU_SUCCESS) return st;
+    if (notp) return fail(t, k->line, "inline PTX: ! before a number");
+    snprintf(o->part[idx], sizeof o->part[idx], "%s", buf);
+  } else if (k->kind == T_WORD) {
+    int lv;
+    if (!resolve(t, k->s, k->len, buf, sizeof buf, &lv)) {
+      if (allow_label && !notp && !neg && k->s[0] != '%') {
+        o->kind = O_LABEL;
+        snprintf(o->part[idx], sizeof o->part[idx], "%.*s", (int)k->len, k->s);
+        t->i++;
+        return CUEMU_SUCCESS;
+      }
+      return fail(t, k->line,
+                  k->s[0] == '%' ? "inline PTX: unsupported special register %.*s"
+                                 : "inline PTX: unknown register %.*s",
+                  (int)k->len, k->s);
+    }
+    if (neg) return fail(t, k->line, "inline PTX: - before a register");
+    if (notp)
+      snprintf(o->part[idx], sizeof o->part[idx], "(unsigned long long)!(%s)",
+               buf);
+    else
+      snprintf(o->part[idx], sizeof o->part[idx], "%s", buf);
+    o->lvalue[idx] = lv && !notp;
+  } else {
+    return fail(t, k->line, "inline PTX: unexpected '%.*s' in an operand",
+                (int)k->len, k->s);
+  }
+  t->i++;
+  return CUEMU_SUCCESS;
+}
+
+/* An operand: simple, `a|b`, `{a, b, ...}` or `[a]`, `[a+imm]`. */
+static cuemu_status operand(tr *t, opnd *o, int allow_label) {
+  cuemu_status st;
+  memset(o, 0, sizeof *o);
+  o->kind = O_VALUE;
+  if (punct(t, '{')) {
+    t->i++;
+    o->kind = O_VEC;
+    for (;;) {
+      if (o->count == 4)
+        return fail(t, cur(t)->line, "inline PTX: a vector of more than 4");
+      st = simple(t, o, o->count++, 0);
+      if (st != CUEMU_SUCCESS) return st;
+      if (punct(t, '}')) break;
+      if (!punct(t, ','))
+        return fail(t, cur(t)->line, "inline PTX: expected , or } in a vector");
+      t->i++;
+    }
+    t->i++;
+    return CUEMU_SUCCESS;
+  }
+  if (punct(t, '[')) {
+    char base[192];
+    t->i++;
+    st = simple(t, o, 0, 0);
+    if (st != CUEMU_SUCCESS) return st;
+    snprintf(base, sizeof base, "%s", o->part[0]);
+    if (punct(t, '+') || punct(t, '-')) {
+      int minus = punct(t, '-');
+      t->i++;
+      if (minus && punct(t, '-'))
+        return fail(t, cur(t)->line, "inline PTX: malformed address");
+      if (!minus && punct(t, '-')) {
+        minus = 1;
+        t->i++;
+      }
+      if (cur(t)->kind != T_NUM)
+        return fail(t, cur(t)->line, "inline PTX: an address offset must be a number");
+      st = number(t, cur(t), minus, o->part[1], sizeof o->part[1], &o->fdec[1]);
+      if (st != CUEMU_SUCCESS) return st;
+      t->i++;
+      snprintf(o->part[0], sizeof o->part[0], "(%.120s + %.40s)", base, o->part[1]);
+    }
+    if (!punct(t, ']'))
+      return fail(t, cur(t)->line, "inline PTX: expected ] after an address");
+    t->i++;
+    o->kind = O_ADDR;
+    o->count = 1;
+    return CUEMU_SUCCESS;
+  }
+  st = simple(t, o, 0, allow_label);
+  if (st != CUEMU_SUCCESS) return st;
+  o->count = 1;
+  if (punct(t, '|')) {
+    t->i++;
+    st = simple(t, o, 1, 0);
+    if (st != CUEMU_SUCCESS) return st;
+    o->kind = O_PIPE;
+    o->count = 2;
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* ---- Statements ----------------------------------------------------------- */
+
+static void label_name(cuemu_strbuf *sb, const char *s, size_t len) {
+  size_t k;
+  cuemu__sb_str(sb, "cuemu_ptx_L_");
+  for (k = 0; k < len; k++) {
+    char c = isalnum((unsigned char)s[k]) ? s[k] : '_';
+    cuemu__sb_add(sb, &c, 1);
+  }
+}
+
+static cuemu_status add_decl(tr *t, const char *name, size_t len) {
+  char buf[48];
+  if (t->ndecls == t->cap_decls) {
+    size_t cap = t->cap_decls ? 2 * t->cap_decls : 16;
+    decl *grown = realloc(t->decls, cap * sizeof *grown);
+    if (!grown) return CUEMU_OUT_OF_MEMORY;
+    t->decls = grown;
+    t->cap_decls = cap;
+  }
+  t->decls[t->ndecls].name = malloc(len + 1);
+  if (!t->decls[t->ndecls].name) return CUEMU_OUT_OF_MEMORY;
+  memcpy(t->decls[t->ndecls].name, name, len);
+  t->decls[t->ndecls].name[len] = '\0';
+  t->decls[t->ndecls].depth = t->depth;
+  t->decls[t->ndecls].id = t->next_id;
+  snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_v%d = 0; ",
+           t->next_id++);
+  cuemu__sb_str(&t->head, buf);
+  t->ndecls++;
+  return CUEMU_SUCCESS;
+}
+
+/* `.reg .type a, b<4>;` */
+static cuemu_status reg_decl(tr *t) {
+  t->i++; /* .reg */
+  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') t->i++; /* types */
+  for (;;) {
+    const ptok *k = cur(t);
+    cuemu_status st;
+    if (k->kind != T_WORD)
+      return fail(t, k->line, "inline PTX: expected a register name after .reg");
+    t->i++;
+    if (punct(t, '<')) {
+      int count, j;
+      char name[80];
+      t->i++;
+      if (cur(t)->kind != T_NUM)
+        return fail(t, k->line, "inline PTX: expected a count in .reg name<N>");
+      count = atoi(cur(t)->s);
+      t->i++;
+      if (!punct(t, '>') || count < 0 || count > 1024)
+        return fail(t, k->line, "inline PTX: malformed .reg name<N>");
+      t->i++;
+      for (j = 0; j < count; j++) {
+        int len = snprintf(name, sizeof name, "%.*s%d", (int)k->len, k->s, j);
+        st = add_decl(t, name, (size_t)len);
+        if (st != CUEMU_SUCCESS) return st;
+      }
+    } else {
+      st = add_decl(t, k->s, k->len);
+      if (st != CUEMU_SUCCESS) return st;
+    }
+    if (punct(t, ';')) {
+      t->i++;
+      return CUEMU_SUCCESS;
+    }
+    if (!punct(t, ','))
+      return fail(t, k->line, "inline PTX: expected , or ; in .reg");
+    t->i++;
+  }
+}
+
+static const insn *find_insn(const char *op, size_t len, size_t *used) {
+  size_t k, best = 0;
+  const insn *found = NULL;
+  for (k = 0; k < sizeof insns / sizeof insns[0]; k++) {
+    size_t l = strlen(insns[k].op);
+    if (l <= len && !strncmp(op, insns[k].op, l) && (l == len || op[l] == '.') &&
+        l > best) {
+      best = l;
+      found = &insns[k];
+    }
+  }
+  *used = best;
+  return found;
+}
+
+/* Whether `name` (length len) is in the space-separated list; *drop is set
+ * when it is listed with a leading '-'. */
+static int listed(const char *list, const char *name, size_t len, int *drop) {
+  const char *p = list;
+  while (*p) {
+    size_t l;
+    int minus = 0;
+    while (*p == ' ') p++;
+    if (*p == '-') {
+      minus = 1;
+      p++;
+    }
+    l = strcspn(p, " ");
+    if (l == len && !strncmp(p, name, len)) {
+      *drop = minus;
+      return 1;
+    }
+    p += l;
+  }
+  return 0;
+}
+
+static int is_type(const char *m, size_t len) {
+  static const char types[] =
+      " b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
+      "f32 f64 pred ";
+  char buf[16];
+  if (len + 3 > sizeof buf) return 0;
+  snprintf(buf, sizeof buf, " %.*s ", (int)len, m);
+  return strstr(types, buf) != NULL;
+}
+
+static void emit_args(cuemu_strbuf *sb, const opnd *ops, int nops,
+                      const char *ftype) {
+  int k, j, first = 1;
+  for (k = 0; k < nops; k++)
+    for (j = 0; j < ops[k].count; j++) {
+      if (!first) cuemu__sb_str(sb, ", ");
+      first = 0;
+      if (ops[k].fdec[j] && ops[k].kind != O_ADDR) {
+        cuemu__sb_str(sb, "cuemu_p::fimm<");
+        cuemu__sb_str(sb, ftype);
+        cuemu__sb_str(sb, ">(");
+        cuemu__sb_str(sb, ops[k].part[j]);
+        cuemu__sb_str(sb, ")");
+      } else {
+        cuemu__sb_str(sb, ops[k].part[j]);
+      }
+    }
+}
+
+/* Part j of operand o as an argument. */
+static void emit_part(cuemu_strbuf *sb, const opnd *o, int j, const char *ftype) {
+  opnd one = *o;
+  one.count = 1;
+  if (j != 0) {
+    memcpy(one.part[0], o->part[j], sizeof one.part[0]);
+    one.fdec[0] = o->fdec[j];
+  }
+  emit_args(sb, &one, 1, ftype);
+}
+
+/* ld, st and cp.async: the plain accesses are written here, in the user's
+ * statement, so that the checkers' instrumentation sees them at the user's
+ * line (accesses made inside the shims are the shims' own bookkeeping to
+ * them); ordered ones (.acquire, .relaxed, .release) are atomic operations
+ * of the shims. Element i of a vector is at address + i * its size. */
+static void memory_access(tr *t, const insn *in, const char *targs,
+                          const opnd *ops, const char *ftype, int ordered) {
+  cuemu_strbuf *sb = &t->body;
+  const opnd *addr = (in->flags & F_LD) ? &ops[1] : &ops[0];
+  const opnd *vals = (in->flags & F_LD) ? &ops[0] : &ops[1];
+  int j;
+  char index[48];
+  if (!strcmp(in->fn, "cp_async")) {
+    /* memcpy(dst, src, copied); the rest of cp-size is zeroed. */
+    cuemu__sb_str(sb, "std::memcpy(reinterpret_cast<void *>(");
+    emit_part(sb, &ops[0], 0, ftype);
+    cuemu__sb_str(sb, "), reinterpret_cast<const void *>(");
+    emit_part(sb, &ops[1], 0, ftype);
+    cuemu__sb_str(sb, "), cuemu_p::cp_async_copied(");
+    emit_args(sb, &ops[2], ops[3].count ? 2 : 1, ftype);
+    cuemu__sb_str(sb, ")); cuemu_p::cp_async_fill(");
+    emit_part(sb, &ops[0], 0, ftype);
+    cuemu__sb_str(sb, ", ");
+    emit_args(sb, &ops[2], ops[3].count ? 2 : 1, ftype);
+    cuemu__sb_str(sb, "); ");
+    return;
+  }
+  for (j = 0; j < vals->count; j++) {
+    snprintf(index, sizeof index, ", %d", j);
+    if (ordered) {
+      cuemu__sb_str(sb, (in->flags & F_LD) ? "cuemu_p::ld_ordered<" : "cuemu_p::st_ordered<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      if (in->flags & F_LD) {
+        emit_part(sb, vals, j, ftype);
+        cuemu__sb_str(sb, ", ");
+      }
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      if (!(in->flags & F_LD)) {
+        cuemu__sb_str(sb, ", ");
+        emit_part(sb, vals, j, ftype);
+      }
+      cuemu__sb_str(sb, "); ");
+    } else if (in->flags & F_LD) {
+      cuemu__sb_str(sb, "cuemu_p::ld<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, vals, j, ftype);
+      cuemu__sb_str(sb, ", *cuemu_p::at<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      cuemu__sb_str(sb, ")); ");
+    } else {
+      cuemu__sb_str(sb, "*cuemu_p::at<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, addr, 0, ftype);
+      cuemu__sb_str(sb, index);
+      cuemu__sb_str(sb, ") = cuemu_p::st<");
+      cuemu__sb_str(sb, targs);
+      cuemu__sb_str(sb, ">(");
+      emit_part(sb, vals, j, ftype);
+      cuemu__sb_str(sb, "); ");
+    }
+  }
+}
+
+/* One instruction, its guard already emitted. */
+static cuemu_status instruction(tr *t) {
+  const ptok *opk = cur(t);
+  char op[128], ftype[32] = "cuemu_p::u32";
+  size_t used, m, nmods = 0;
+  const insn *in;
+  opnd ops[9];
+  int nops = 0, k, line = opk->line, has_shared = 0, is_u32 = 0, first_type = 1;
+  int ordered = 0;
+  cuemu_strbuf targs = {0};
+  cuemu_status st;
+  if (opk->len >= sizeof op)
+    return fail(t, line, "inline PTX: instruction too long");
+  memcpy(op, opk->s, opk->len);
+  op[opk->len] = '\0';
+  t->i++;
+  if (!strcmp(op, "bra") || !strncmp(op, "bra.", 4)) {
+    if (strcmp(op, "bra") && strcmp(op, "bra.uni"))
+      return fail(t, line, "inline PTX: unsupported instruction %s", op);
+    if (cur(t)->kind != T_WORD)
+      return fail(t, line, "inline PTX: bra needs a label");
+    cuemu__sb_str(&t->body, "goto ");
+    label_name(&t->body, cur(t)->s, cur(t)->len);
+    cuemu__sb_str(&t->body, "; ");
+    t->i++;
+    if (!punct(t, ';')) return fail(t, line, "inline PTX: expected ; after bra");
+    t->i++;
+    return CUEMU_SUCCESS;
+  }
+  in = find_insn(op, strlen(op), &used);
+  if (!in)
+    return fail(t, line, "inline PTX: unsupported instruction %s", op);
+  /* Modifiers and types. */
+  cuemu__sb_add(&targs, "", 0);
+  for (m = used; op[m];) {
+    size_t l;
+    int drop = 0;
+    m++; /* the '.' */
+    l = strcspn(op + m, ".");
+    if (strstr(op + m, "::") && strstr(op + m, "::") < op + m + l) {
+      /* Cache and eviction hints. */
+      if (!strncmp(op + m, "L2::cache_hint", l) || !listed(in->mods, op + m, l, &drop)) {
+        if (strncmp(op + m, "L1::", 4) && strncmp(op + m, "L2::", 4)) {
+          free(targs.data);
+          return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
+                      (int)l, op + m, in->op);
+        }
+        if (!strncmp(op + m, "L2::cache_hint", l)) {
+          free(targs.data);
+          return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
+                      (int)l, op + m, in->op);
+        }
+      }
+      m += l;
+      continue;
+    }
+    if (!listed(in->mods, op + m, l, &drop)) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
+                  (int)l, op + m, in->op);
+    }
+    if (!strncmp(op + m, "shared", l) && l == 6) has_shared = 1;
+    if ((l == 7 && (!strncmp(op + m, "acquire", l) || !strncmp(op + m, "relaxed", l) ||
+                    !strncmp(op + m, "release", l))))
+      ordered = 1;
+    if (!strncmp(op + m, "u32", l) && l == 3) is_u32 = 1;
+    if (!drop) {
+      if (nmods++) cuemu__sb_str(&targs, ", ");
+      if (is_type(op + m, l)) {
+        cuemu__sb_str(&targs, "cuemu_p::");
+        cuemu__sb_add(&targs, op + m, l);
+        if (first_type) {
+          snprintf(ftype, sizeof ftype, "cuemu_p::%.*s", (int)l, op + m);
+          first_type = 0;
+        }
+      } else {
+        cuemu__sb_str(&targs, "cuemu_p::m_");
+        cuemu__sb_add(&targs, op + m, l);
+      }
+    }
+    m += l;
+  }
+  if (targs.oom) return CUEMU_OUT_OF_MEMORY;
+  if (!strcmp(in->op, "cvta") && has_shared && is_u32) {
+    free(targs.data);
+    return fail(t, line,
+                "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
+                "are not supported; use a generic 64-bit address");
+  }
+  /* Operands. */
+  while (!punct(t, ';')) {
+    if (cur(t)->kind == T_END) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: expected ; after %s", op);
+    }
+    if (nops == 8) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: too many operands for %s", op);
+    }
+    st = operand(t, &ops[nops++], 0);
+    if (st != CUEMU_SUCCESS) {
+      free(targs.data);
+      return st;
+    }
+    if (!punct(t, ',') && !punct(t, ';')) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: expected , or ; after an operand of %s", op);
+    }
+    if (punct(t, ',')) t->i++;
+  }
+  t->i++;
+  /* Check the operands' count and kinds. */
+  {
+    int nsrc = nops - in->ndst, bad = nsrc < in->min_src || nsrc > in->max_src;
+    for (k = 0; k < nops && !bad; k++) {
+      int dst = k < in->ndst, addr = 0, j;
+      if ((in->flags & (F_LD | F_ST | F_ATOM | F_ADDR0)) &&
+          k == ((in->flags & (F_ST | F_ADDR0)) ? 0 : 1))
+        addr = 1;
+      if (!strcmp(in->op, "cp.async") && k == 1) addr = 1;
+      if (addr != (ops[k].kind == O_ADDR)) bad = 1;
+      if (ops[k].kind == O_VEC &&
+          !((dst && (in->flags & F_LD)) || (!dst && (in->flags & F_ST) && k == 1) ||
+            !strcmp(in->fn, "mov")))
+        bad = 1;
+      if (ops[k].kind == O_PIPE && !(k == 0 && (in->flags & F_PIPE))) bad = 1;
+      if (dst)
+        for (j = 0; j < ops[k].count; j++)
+          if (!ops[k].lvalue[j]) bad = 1;
+    }
+    if (bad) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: wrong operands for %s", op);
+    }
+  }
+  if (in->flags & F_NONE) {
+    free(targs.data);
+    return CUEMU_SUCCESS;
+  }
+  /* A pipe's missing second destination. */
+  if ((in->flags & F_PIPE) && ops[0].kind != O_PIPE) {
+    snprintf(ops[0].part[1], sizeof ops[0].part[1], "cuemu_ptx_sink");
+    ops[0].count = 2;
+  }
+  if ((in->flags & F_LD) || !strcmp(in->fn, "st") || !strcmp(in->fn, "cp_async")) {
+    memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
+    memory_access(t, in, targs.data, ops, ftype, ordered);
+    free(targs.data);
+    return CUEMU_SUCCESS;
+  }
+  cuemu__sb_str(&t->body, "cuemu_p::");
+  if (!strcmp(in->fn, "mov") && ops[0].kind == O_VEC)
+    cuemu__sb_str(&t->body, "unpack");
+  else if (!strcmp(in->fn, "mov") && ops[1].kind == O_VEC)
+    cuemu__sb_str(&t->body, "pack");
+  else
+    cuemu__sb_str(&t->body, in->fn);
+  cuemu__sb_str(&t->body, "<");
+  cuemu__sb_str(&t->body, targs.data);
+  cuemu__sb_str(&t->body, ">(");
+  free(targs.data);
+  if (!strcmp(in->fn, "mov") && ops[0].kind == O_VEC) {
+    /* unpack(source, parts...) */
+    emit_args(&t->body, &ops[1], 1, ftype);
+    cuemu__sb_str(&t->body, ", ");
+    emit_args(&t->body, &ops[0], 1, ftype);
+  } else {
+    emit_args(&t->body, ops, nops, ftype);
+  }
+  if (in->flags & F_CC)
+    cuemu__sb_str(&t->body, nops ? ", cuemu_ptx_cc" : "cuemu_ptx_cc");
+  if (in->flags & F_SITE)
+    cuemu__sb_str(&t->body, nops ? ", __FILE__, __LINE__" : "__FILE__, __LINE__");
+  cuemu__sb_str(&t->body, "); ");
+  return CUEMU_SUCCESS;
+}
+
+static cuemu_status statements(tr *t) {
+  cuemu_status st = CUEMU_SUCCESS;
+  while (st == CUEMU_SUCCESS && cur(t)->kind != T_END) {
+    const ptok *k = cur(t);
+    if (k->kind == T_PUNCT && k->s[0] == '{') {
+      cuemu__sb_str(&t->body, "{ ");
+      t->depth++;
+      t->i++;
+    } else if (k->kind == T_PUNCT && k->s[0] == '}') {
+      if (t->depth == 0)
+        return fail(t, k->line, "inline PTX: unbalanced }");
+      while (t->ndecls && t->decls[t->ndecls - 1].depth == t->depth)
+        free(t->decls[--t->ndecls].name);
+      t->depth--;
+      cuemu__sb_str(&t->body, "} ");
+      t->i++;
+    } else if (k->kind == T_PUNCT && k->s[0] == ';') {
+      t->i++;
+    } else if (k->kind == T_WORD && tok_is(k, ".reg")) {
+      st = reg_decl(t);
+    } else if (k->kind == T_WORD && k->s[0] == '.') {
+      return fail(t, k->line, "inline PTX: unsupported directive %.*s",
+                  (int)k->len, k->s);
+    } else if (k->kind == T_WORD && t->i + 1 < t->n &&
+               t->toks[t->i + 1].kind == T_PUNCT &&
+               t->toks[t->i + 1].s[0] == ':') {
+      cuemu__sb_str(&t->labels, t->have_labels++ ? ", " : "__label__ ");
+      label_name(&t->labels, k->s, k->len);
+      label_name(&t->body, k->s, k->len);
+      cuemu__sb_str(&t->body, ":; ");
+      t->i += 2;
+    } else if (k->kind == T_PUNCT && k->s[0] == '@') {
+      opnd guard;
+      t->i++;
+      memset(&guard, 0, sizeof guard);
+      st = simple(t, &guard, 0, 0);
+      if (st != CUEMU_SUCCESS) return st;
+      cuemu__sb_str(&t->body, "if (");
+      cuemu__sb_str(&t->body, guard.part[0]);
+      cuemu__sb_str(&t->body, ") { ");
+      if (cur(t)->kind != T_WORD)
+        return fail(t, cur(t)->line, "inline PTX: expected an instruction after a guard");
+      st = instruction(t);
+      cuemu__sb_str(&t->body, "} ");
+    } else if (k->kind == T_WORD) {
+      st = instruction(t);
+    } else {
+      return fail(t, k->line, "inline PTX: unexpected '%.*s'", (int)k->len, k->s);
+    }
+  }
+  if (st == CUEMU_SUCCESS && t->depth != 0)
+    return fail(t, cur(t)->line, "inline PTX: unbalanced {");
+  return st;
+}
+
+/* The operands: inputs read at the start, outputs written at the end. */
+static void bind(tr *t, cuemu_strbuf *post) {
+  const cuemu__ptx_asm *a = t->a;
+  int k;
+  char buf[96];
+  for (k = 0; k < a->count; k++) {
+    const cuemu__ptx_operand *o = &a->operands[k];
+    if (o->output && !o->read_write) {
+      snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_%d = 0; ", k);
+      cuemu__sb_str(&t->head, buf);
+    } else {
+      snprintf(buf, sizeof buf, "%sunsigned long long cuemu_ptx_%d = cuemu_p::in<'%c'>(",
+               o->constraint == 'n' ? "const " : "", k, o->constraint);
+      cuemu__sb_str(&t->head, buf);
+      cuemu__sb_str(&t->head, o->expr);
+      cuemu__sb_str(&t->head, "); ");
+    }
+    if (o->output) {
+      snprintf(buf, sizeof buf, "cuemu_p::out<'%c'>(", o->constraint);
+      cuemu__sb_str(post, buf);
+      cuemu__sb_str(post, o->expr);
+      snprintf(buf, sizeof buf, ", cuemu_ptx_%d); ", k);
+      cuemu__sb_str(post, buf);
+    }
+  }
+}
+
+/* Appends s as a C string literal. */
+static void add_literal(cuemu_strbuf *sb, const char *s) {
+  cuemu__sb_add(sb, "\"", 1);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') cuemu__sb_add(sb, "\\", 1);
+    cuemu__sb_add(sb, s, 1);
+  }
+  cuemu__sb_add(sb, "\"", 1);
+}
+
+/* The code of a statement that cannot be translated, with
+ * CUEMU_PTX_DEFER_UNSUPPORTED: the launch that runs it ends with the
+ * message. */
+static cuemu_status deferred(cuemu_ptx_result *out, int semicolon) {
+  cuemu_strbuf sb = {0};
+  cuemu__sb_str(&sb, "({ ::cuemu::ptx::unsupported(");
+  add_literal(&sb, out->message);
+  cuemu__sb_str(&sb, semicolon ? ", __FILE__, __LINE__); });" : ", __FILE__, __LINE__); })");
+  if (sb.oom) {
+    free(sb.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  out->is_ptx = 1;
+  out->code = sb.data;
+  out->length = sb.length;
+  return CUEMU_SUCCESS;
+}
+
+static cuemu_status translate(const char *text, size_t length,
+                              cuemu_ptx_result *out, int semicolon) {
+  cuemu__ptx_asm a;
+  tr t;
+  cuemu_strbuf post = {0}, all = {0};
+  cuemu_status st;
+  st = cuemu__ptx_parse(text, length, &a, out);
+  if (st != CUEMU_SUCCESS) return st;
+  if (!a.is_ptx) {
+    cuemu__ptx_asm_free(&a);
+    return CUEMU_SUCCESS;
+  }
+  out->is_ptx = 1;
+  memset(&t, 0, sizeof t);
+  t.a = &a;
+  t.out = out;
+  cuemu__sb_add(&t.head, "", 0);
+  cuemu__sb_add(&t.labels, "", 0);
+  cuemu__sb_add(&t.body, "", 0);
+  cuemu__sb_add(&post, "", 0);
+  st = lex(&t);
+  if (st == CUEMU_SUCCESS) {
+    bind(&t, &post);
+    st = statements(&t);
+  }
+  if (st == CUEMU_SUCCESS) {
+    /* A statement expression: its commas are inside parentheses, so that
+     * it may stand where the asm statement stood in a macro's argument. */
+    cuemu__sb_str(&all, "({ ");
+    if (t.have_labels) {
+      cuemu__sb_str(&all, t.labels.data);
+      cuemu__sb_str(&all, "; ");
+    }
+    cuemu__sb_str(&all,
+                  "namespace cuemu_p = ::cuemu::ptx; "
+                  "unsigned long long cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; "
+                  "(void)cuemu_ptx_cc; (void)cuemu_ptx_sink; ");
+    cuemu__sb_str(&all, t.head.data);
+    if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
+    cuemu__sb_str(&all, t.body.data);
+    if (a.memory_clobber) cuemu__sb_str(&all, "__atomic_signal_fence(__ATOMIC_SEQ_CST); ");
+    cuemu__sb_str(&all, post.data);
+    cuemu__sb_str(&all, semicolon ? "});" : "})");
+    if (t.head.oom || t.labels.oom || t.body.oom || post.oom ||
+        all.oom)
+      st = CUEMU_OUT_OF_MEMORY;
+  }
+  if (st == CUEMU_SUCCESS) {
+    out->code = all.data;
+    out->length = all.length;
+  } else {
+    free(all.data);
+  }
+  while (t.ndecls) free(t.decls[--t.ndecls].name);
+  free(t.decls);
+  free(t.toks);
+  free(t.head.data);
+  free(t.labels.data);
+  free(t.body.data);
+  free(post.data);
+  cuemu__ptx_asm_free(&a);
+  return st;
+}
+
+cuemu_status cuemu__ptx_translate(const char *text, size_t length,
+                                  unsigned flags, cuemu_ptx_result *out) {
+  size_t end = length;
+  int semicolon;
+  cuemu_status st;
+  memset(out, 0, sizeof *out);
+  while (end > 0 && isspace((unsigned char)text[end - 1])) end--;
+  semicolon = end > 0 && text[end - 1] == ';';
+  st = translate(text, length, out, semicolon);
+  if (st == CUEMU_COMPILE && (flags & CUEMU_PTX_DEFER_UNSUPPORTED))
+    return deferred(out, semicolon);
+  if (st == CUEMU_COMPILE) out->is_ptx = 1;
+  return st;
+}
+
+/* ---- Is it PTX? ----------------------------------------------------------- */
+
+int cuemu__ptx_template_is_ptx(const char *s, size_t n) {
+  size_t k = 0, l, base;
+  size_t used;
+  while (k < n && isspace((unsigned char)s[k])) k++;
+  if (k == n) return 0;
+  if (s[k] == '{' || s[k] == '@') return 1;
+  for (const char *const *d = ptx_directives; *d; d++)
+    if (n - k >= strlen(*d) && !strncmp(s + k, *d, strlen(*d))) return 1;
+  l = 0;
+  while (k + l < n && word_char(s[k + l])) l++;
+  if (l == 0) return 0;
+  base = strcspn(s + k, ".");
+  if (base > l) base = l;
+  if ((l == 4 && !strncmp(s + k, "trap", 4)) ||
+      (l == 4 && !strncmp(s + k, "exit", 4)) ||
+      (l == 3 && !strncmp(s + k, "ret", 3)) ||
+      (l == 5 && !strncmp(s + k, "brkpt", 5)) ||
+      (l == 3 && !strncmp(s + k, "bra", 3)))
+    return 1;
+  if (base == l) return 0; /* no modifier: host asm such as `mov %eax, %ebx` */
+  if (find_insn(s + k, l, &used)) return 1;
+  for (const char *const *u = unsupported; *u; u++)
+    if (strlen(*u) == base && !strncmp(*u, s + k, base)) return 1;
+  return 0;
+}

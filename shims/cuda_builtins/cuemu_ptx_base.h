@@ -1,0 +1,241 @@
+/*
+ * cuemu_ptx_base.h: what every part of the inline-PTX emulation shares:
+ * registers, modifiers and types, operand binding, special registers and
+ * moves. The rest of this comment describes the whole emulation.
+ *
+ * The emulation of inline PTX: cuemu-cc turns each asm statement whose
+ * template is PTX into a statement expression that calls the functions of
+ * namespace ::cuemu::ptx declared here and in cuemu_ptx_int.h,
+ * cuemu_ptx_float.h and cuemu_ptx_sync.h (cuemu_ptx.h includes them all);
+ * see emulator/compile/cuemu_ptx.h for the translation and docs/ptx.md for
+ * what is supported.
+ *
+ * Every PTX register is an unsigned long long holding the register's bits
+ * in its low bytes (a .pred holds 0 or 1). An instruction is a function
+ * template whose template arguments are the instruction's modifiers and
+ * types in the order they are written (`bfe.s32` is `bfe<s32>`), whose
+ * first parameters are its destinations (references) and whose other
+ * parameters are its sources, as in the PTX statement. A function reads
+ * only the low bits that its type names and writes results zero-extended
+ * (sign-extended for signed types narrower than a register, as ld and cvt
+ * do), so that registers of any width mix as PTX allows.
+ */
+#ifndef CUEMU_PTX_BASE_H
+#define CUEMU_PTX_BASE_H
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
+
+#include "cuemu_builtin_vars.h"
+#include "cuemu_intrinsics.h"
+#include "cuemu_math.h"
+#include "cuemu_narrow_float.h"
+
+namespace cuemu {
+namespace ptx {
+
+using reg = unsigned long long;
+
+/* ---- Modifiers and types ------------------------------------------------- */
+
+enum : int {
+  m_sat = 1, m_cc, m_ftz, m_rn, m_rz, m_rm, m_rp, m_rni, m_rzi, m_rmi, m_rpi,
+  m_hi, m_lo, m_wide, m_approx, m_full, m_NaN, m_relu,
+  m_eq, m_ne, m_lt, m_le, m_gt, m_ge, m_ls, m_hs, m_equ, m_neu, m_ltu, m_leu,
+  m_gtu, m_geu, m_num, m_nan,
+  m_and, m_or, m_xor, m_shiftamt, m_f4e, m_b4e, m_rc8, m_ecl, m_ecr, m_rc16,
+  m_l, m_r, m_wrap, m_clamp,
+  m_finite, m_infinite, m_number, m_notanumber, m_normal, m_subnormal,
+  m_v2, m_v4, m_relaxed, m_acquire, m_release, m_volatile,
+  m_add, m_inc, m_dec, m_cas, m_exch, m_min, m_max, m_popc,
+  m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
+  m_noComplete, m_parity, m_noinc
+};
+
+/* A type is (kind << 8) | bits. */
+enum : int { k_u = 1, k_s, k_b, k_f, k_bf, k_f16x2, k_bf16x2, k_pred };
+enum : int {
+  u8 = 0x108, u16 = 0x110, u32 = 0x120, u64 = 0x140,
+  s8 = 0x208, s16 = 0x210, s32 = 0x220, s64 = 0x240,
+  b8 = 0x308, b16 = 0x310, b32 = 0x320, b64 = 0x340,
+  f16 = 0x410, f32 = 0x420, f64 = 0x440, bf16 = 0x510,
+  f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801
+};
+
+constexpr int width(int t) { return t & 0xff; }
+constexpr int kind(int t) { return t >> 8; }
+constexpr bool is_float(int t) { return kind(t) == k_f; }
+/* The 16-bit floating-point types: f16, bf16 and their pairs. */
+constexpr bool is_half(int t) {
+  return t == f16 || kind(t) == k_bf || kind(t) == k_f16x2 || kind(t) == k_bf16x2;
+}
+/* Any floating-point type. */
+constexpr bool is_fp(int t) { return is_float(t) || is_half(t); }
+constexpr bool is_signed(int t) { return kind(t) == k_s; }
+constexpr bool is_int(int t) {
+  return kind(t) == k_u || kind(t) == k_s || kind(t) == k_b;
+}
+
+/* Modifier X is among M. */
+template <int X, int... M> constexpr bool has = ((M == X) || ... || false);
+
+/* The n-th type among M (0 when there is none). */
+template <int... M> constexpr int type_n(int n) {
+  const int all[] = {0, M...};
+  for (unsigned i = 1; i < sizeof all / sizeof all[0]; ++i)
+    if (all[i] >= 0x100 && n-- == 0) return all[i];
+  return 0;
+}
+
+/* ---- Bits ---------------------------------------------------------------- */
+
+constexpr reg mask(int bits) { return bits >= 64 ? ~0ULL : (1ULL << bits) - 1; }
+
+/* The register's value as the unsigned or signed integer of `bits` bits. */
+constexpr reg zx(reg v, int bits) { return v & mask(bits); }
+constexpr long long sx(reg v, int bits) {
+  return bits >= 64 ? static_cast<long long>(v)
+                    : static_cast<long long>((v & mask(bits)) ^ (1ULL << (bits - 1))) -
+                          static_cast<long long>(1ULL << (bits - 1));
+}
+
+/* A result of type T as register bits: zero-extended, or sign-extended for
+ * signed types narrower than 32 bits. */
+template <int T> constexpr reg result(reg v) {
+  if constexpr (kind(T) == k_pred) return v != 0;
+  else if constexpr (kind(T) == k_s && width(T) < 32)
+    return static_cast<reg>(sx(v, width(T))) & mask(32);
+  else return zx(v, width(T));
+}
+
+inline float as_f32(reg v) { return cuemu_bits_float(static_cast<uint32_t>(v)); }
+inline double as_f64(reg v) { return cuemu_bits_double(v); }
+inline reg bits_of(float f) { return cuemu_float_bits(f); }
+inline reg bits_of(double d) { return cuemu_double_bits(d); }
+
+/* A decimal floating-point literal as the bits of the instruction's type. */
+template <int T> inline reg fimm(double v) {
+  if constexpr (T == f64) return bits_of(v);
+  else if constexpr (T == f16) return cuemu_nf_from_double(v, cuemu_nf_binary16, CUEMU_ROUND_RN);
+  else if constexpr (T == bf16) return cuemu_nf_from_double(v, cuemu_nf_bfloat16, CUEMU_ROUND_RN);
+  else if constexpr (is_float(T)) return bits_of(static_cast<float>(v));
+  else return static_cast<reg>(static_cast<long long>(v));
+}
+
+/* ---- Operands ------------------------------------------------------------
+ *
+ * A constraint's register width: h 16, r and f 32, l, d and n 64. Integers
+ * convert by value; floating-point variables under "f"/"d" convert by value
+ * to float/double; other types (a float under "r", __half under "h", a
+ * struct) are copied bit for bit. */
+
+constexpr int constraint_bits(char c) {
+  return c == 'h' ? 16 : (c == 'r' || c == 'f') ? 32 : 64;
+}
+
+template <char C, typename T> inline reg in(const T &v) {
+  constexpr int w = constraint_bits(C);
+  if constexpr (std::is_pointer<T>::value) {
+    return zx(static_cast<reg>(reinterpret_cast<uintptr_t>(v)), w);
+  } else if constexpr (C == 'f' && std::is_arithmetic<T>::value) {
+    return bits_of(static_cast<float>(v));
+  } else if constexpr (C == 'd' && std::is_arithmetic<T>::value) {
+    return bits_of(static_cast<double>(v));
+  } else if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
+    return zx(static_cast<reg>(v), w);
+  } else {
+    static_assert(std::is_trivially_copyable<T>::value,
+                  "inline PTX: an operand must be trivially copyable");
+    reg bits = 0;
+    std::memcpy(&bits, &v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+    return zx(bits, w);
+  }
+}
+
+template <char C, typename T> inline void out(T &lv, reg bits) {
+  constexpr int w = constraint_bits(C);
+  bits = zx(bits, w);
+  if constexpr (std::is_pointer<T>::value) {
+    lv = reinterpret_cast<T>(static_cast<uintptr_t>(bits));
+  } else if constexpr (C == 'f' && std::is_arithmetic<T>::value) {
+    lv = static_cast<T>(as_f32(bits));
+  } else if constexpr (C == 'd' && std::is_arithmetic<T>::value) {
+    lv = static_cast<T>(as_f64(bits));
+  } else if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
+    lv = static_cast<T>(bits);
+  } else {
+    static_assert(std::is_trivially_copyable<T>::value,
+                  "inline PTX: an operand must be trivially copyable");
+    std::memcpy(static_cast<void *>(&lv), &bits,
+                sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+  }
+}
+
+/* ---- Special registers --------------------------------------------------- */
+
+/* The thread's linear index in its block (x fastest), as warps are made. */
+inline unsigned linear_tid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+inline reg sreg_laneid() { return linear_tid() & 31u; }
+inline reg sreg_warpid() { return linear_tid() >> 5; }
+/* The most warps an SM of the emulated device holds (sm_90: 64). */
+inline reg sreg_nwarpid() { return 64; }
+inline reg sreg_nsmid() {
+  long long sms = 0;
+  return cuemu_device_get_property("multiProcessorCount", &sms) == 0 && sms > 0
+             ? static_cast<reg>(sms)
+             : 1;
+}
+/* The SM a block runs on: blocks are dealt to SMs in order. */
+inline reg sreg_smid() {
+  const reg block = blockIdx.x + static_cast<reg>(gridDim.x) *
+                                     (blockIdx.y + static_cast<reg>(gridDim.y) * blockIdx.z);
+  return block % sreg_nsmid();
+}
+/* %lanemask_eq, _lt, _le, _gt, _ge (which = 0..4). */
+inline reg sreg_lanemask(int which) {
+  const unsigned lane = static_cast<unsigned>(sreg_laneid());
+  const unsigned eq = 1u << lane, lt = eq - 1u, le = lt | eq;
+  const unsigned masks[] = {eq, lt, le, ~le, ~lt};
+  return masks[which];
+}
+inline reg sreg_clock64() { return static_cast<reg>(cuemu_clock64()); }
+inline reg sreg_clock() { return sreg_clock64() & 0xffffffffULL; }
+inline reg sreg_clock_hi() { return sreg_clock64() >> 32; }
+inline reg sreg_globaltimer() { return cuemu_globaltimer(); }
+
+/* ---- Moves --------------------------------------------------------------- */
+
+template <int... M> inline void mov(reg &d, reg a) {
+  d = result<type_n<M...>(0)>(a);
+}
+
+/* mov.bN d, {a, b, ...}: the parts, lowest first. */
+template <int... M, typename... P> inline void pack(reg &d, P... parts) {
+  constexpr int n = sizeof...(P), w = width(type_n<M...>(0)) / n;
+  const reg all[] = {static_cast<reg>(parts)...};
+  reg v = 0;
+  for (int i = 0; i < n; ++i) v |= zx(all[i], w) << (i * w);
+  d = v;
+}
+
+/* mov.bN {a, b, ...}, s. */
+template <int... M, typename... P> inline void unpack(reg s, P &...parts) {
+  constexpr int n = sizeof...(P), w = width(type_n<M...>(0)) / n;
+  int i = 0;
+  ((parts = zx(s >> (w * i++), w)), ...);
+}
+
+template <int... M> inline void cvta(reg &d, reg a) {
+  d = result<type_n<M...>(0)>(a);
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_BASE_H */

@@ -1,0 +1,385 @@
+/*
+ * cuemu_ptx_float.h: PTX's floating-point instructions, comparisons and
+ * conversions for inline PTX (see cuemu_ptx.h): add, sub, mul, fma, mad,
+ * div, abs, neg, min, max of .f32 and .f64 with rounding modes (.rn .rz .rm
+ * .rp, through cuemu_math.h's rounded operations), .ftz and .sat, and add,
+ * sub, mul, fma, abs, neg, min, max of .f16, .bf16, .f16x2 and .bf16x2
+ * (cuemu_narrow_float_ops.h, rounded once to nearest); rcp,
+ * sqrt, rsqrt (exact with a rounding mode, the C library's result with
+ * .approx), ex2, lg2, sin, cos, tanh (.approx); copysign, testp; setp, set,
+ * slct; cvt between every integer and floating-point type (f16 and bf16
+ * included) with rounding, saturation and .relu. Part of cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_FLOAT_H
+#define CUEMU_PTX_FLOAT_H
+
+#include "cuemu_ptx_int.h"
+
+#include <cmath>
+
+#include "cuemu_narrow_float_ops.h"
+
+namespace cuemu {
+namespace ptx {
+
+/* The direction of the rounding modifier (nearest when there is none). */
+template <int... M> constexpr cuemu_rounding rounding() {
+  return (has<m_rz, M...> || has<m_rzi, M...>)   ? cuemu_round_zero
+         : (has<m_rm, M...> || has<m_rmi, M...>) ? cuemu_round_down
+         : (has<m_rp, M...> || has<m_rpi, M...>) ? cuemu_round_up
+                                                 : cuemu_round_nearest;
+}
+
+/* A subnormal float becomes a zero of its sign (.ftz). */
+inline float flush(float x) {
+  return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+
+/* The operand as float or double, flushed with .ftz (f32 only). */
+template <int T, int... M> inline auto fval(reg v) {
+  if constexpr (T == f64) {
+    return as_f64(v);
+  } else {
+    const float x = as_f32(v);
+    return has<m_ftz, M...> ? flush(x) : x;
+  }
+}
+
+/* A float or double result as register bits, with .sat and .ftz. */
+template <int... M, typename F> inline reg fbits(F x) {
+  if constexpr (has<m_sat, M...>) x = std::isnan(x) ? F(0) : x < F(0) ? F(0) : x > F(1) ? F(1) : x;
+  if constexpr (std::is_same<F, float>::value && has<m_ftz, M...>) x = flush(x);
+  return bits_of(x);
+}
+
+/* ---- f16, bf16, f16x2, bf16x2 (round to nearest, as PTX has them) ------ */
+
+template <int T> constexpr cuemu_nf_format half_format() {
+  return (T == f16 || T == f16x2) ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
+}
+
+/* A subnormal half becomes a zero of its sign (.ftz). */
+inline unsigned short half_flush(unsigned short h, cuemu_nf_format f) {
+  const unsigned exponent = (h >> f.mbits) & ((1u << f.ebits) - 1u);
+  const unsigned mantissa = h & ((1u << f.mbits) - 1u);
+  return exponent == 0 && mantissa != 0 ? static_cast<unsigned short>(h & 0x8000u) : h;
+}
+
+/* op(x, y, z, format) on each 16-bit half of the operands (two for the
+ * pairs), with .ftz, .sat and .relu applied. */
+template <int... M, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op op) {
+  constexpr int T = type_n<M...>(0), lanes = width(T) / 16;
+  constexpr cuemu_nf_format f = half_format<T>();
+  reg d = 0;
+  for (int i = 0; i < lanes; ++i) {
+    unsigned short x = static_cast<unsigned short>(a >> (16 * i));
+    unsigned short y = static_cast<unsigned short>(b >> (16 * i));
+    unsigned short z = static_cast<unsigned short>(c >> (16 * i));
+    if constexpr (has<m_ftz, M...>) {
+      x = half_flush(x, f);
+      y = half_flush(y, f);
+      z = half_flush(z, f);
+    }
+    unsigned short r = op(x, y, z, f);
+    if constexpr (has<m_ftz, M...>) r = half_flush(r, f);
+    if constexpr (has<m_sat, M...>) r = cuemu_nf_sat(r, f);
+    if constexpr (has<m_relu, M...>) r = cuemu_nf_relu(r, f);
+    d |= static_cast<reg>(r) << (16 * i);
+  }
+  return d;
+}
+
+#define CUEMU_PTX_HALF_OP(expr)                                                \
+  [](unsigned short x, unsigned short y, unsigned short z, cuemu_nf_format f) { \
+    (void)y;                                                                   \
+    (void)z;                                                                   \
+    return static_cast<unsigned short>(expr);                                  \
+  }
+
+template <int... M> inline void fadd(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_add(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_add_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+}
+template <int... M> inline void fsub(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_sub(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_sub_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+}
+template <int... M> inline void fmul(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_mul(x, y, f)));
+  else
+    d = fbits<M...>(cuemu_mul_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+}
+template <int... M> inline void ffma(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, b, c, CUEMU_PTX_HALF_OP(cuemu_nf_fma(x, y, z, f)));
+  else
+    d = fbits<M...>(cuemu_fma_rounded(fval<T, M...>(a), fval<T, M...>(b),
+                                      fval<T, M...>(c), rounding<M...>()));
+}
+template <int... M> inline void fma(reg &d, reg a, reg b, reg c) {
+  ffma<M...>(d, a, b, c);
+}
+/* div.approx and div.full are the exact quotient here (within their
+ * error bounds). */
+template <int... M> inline void fdiv(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  d = fbits<M...>(cuemu_div_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+}
+template <int... M> inline void fabs_(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_abs(x, f)));
+  else
+    d = fbits<M...>(std::fabs(fval<T, M...>(a)));
+}
+template <int... M> inline void fneg(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T))
+    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_neg(x, f)));
+  else
+    d = fbits<M...>(-fval<T, M...>(a));
+}
+
+/* min/max: a NaN operand gives the other (the canonical NaN when both are,
+ * or with .NaN when either is); -0.0 is below +0.0. */
+template <int... M> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_half(T)) {
+    if (has<m_NaN, M...>)
+      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max_nan(x, y, f)))
+                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min_nan(x, y, f)));
+    else
+      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max(x, y, f)))
+                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min(x, y, f)));
+    return;
+  }
+  const auto x = fval<T, M...>(a), y = fval<T, M...>(b);
+  const reg nan = T == f64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
+  if ((std::isnan(x) && std::isnan(y)) || (has<m_NaN, M...> && (std::isnan(x) || std::isnan(y)))) {
+    d = nan;
+    return;
+  }
+  decltype(x + y) r;
+  if (std::isnan(x)) r = y;
+  else if (std::isnan(y)) r = x;
+  else if (x == y) r = (std::signbit(x) != want_max) ? x : y;
+  else r = (x > y) == want_max ? x : y;
+  d = fbits<M...>(r);
+}
+
+template <int... M> inline void copysign(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  d = bits_of(std::copysign(fval<T>(b), fval<T>(a)));
+}
+
+template <int... M> inline void testp(reg &p, reg a) {
+  constexpr int T = type_n<M...>(0);
+  const int c = std::fpclassify(fval<T>(a));
+  if constexpr (has<m_finite, M...>) p = c != FP_INFINITE && c != FP_NAN;
+  else if constexpr (has<m_infinite, M...>) p = c == FP_INFINITE;
+  else if constexpr (has<m_number, M...>) p = c != FP_NAN;
+  else if constexpr (has<m_notanumber, M...>) p = c == FP_NAN;
+  else if constexpr (has<m_normal, M...>) p = c == FP_NORMAL;
+  else p = c == FP_SUBNORMAL;
+}
+
+template <int... M> inline void rcp(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  using F = decltype(fval<T, M...>(a));
+  d = fbits<M...>(cuemu_div_rounded(F(1), fval<T, M...>(a), rounding<M...>()));
+}
+template <int... M> inline void sqrt(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  d = fbits<M...>(cuemu_sqrt_rounded(fval<T, M...>(a), rounding<M...>()));
+}
+template <int... M> inline void rsqrt(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  using F = decltype(fval<T, M...>(a));
+  d = fbits<M...>(F(1) / std::sqrt(fval<T, M...>(a)));
+}
+template <int... M> inline void ex2(reg &d, reg a) {
+  d = fbits<M...>(std::exp2(fval<f32, M...>(a)));
+}
+template <int... M> inline void lg2(reg &d, reg a) {
+  d = fbits<M...>(std::log2(fval<f32, M...>(a)));
+}
+template <int... M> inline void sin(reg &d, reg a) {
+  d = fbits<M...>(std::sin(fval<f32, M...>(a)));
+}
+template <int... M> inline void cos(reg &d, reg a) {
+  d = fbits<M...>(std::cos(fval<f32, M...>(a)));
+}
+template <int... M> inline void tanh(reg &d, reg a) {
+  d = fbits<M...>(std::tanh(fval<f32, M...>(a)));
+}
+
+/* ---- Comparisons --------------------------------------------------------- */
+
+/* a CmpOp b for type T: ordered float comparisons are false and unordered
+ * ones (equ ... geu) true when an operand is NaN; lo ls hi hs compare
+ * unsigned. */
+template <int T, int... M> inline bool compare(reg a, reg b) {
+  if constexpr (is_float(T)) {
+    const auto x = fval<T, M...>(a), y = fval<T, M...>(b);
+    const bool un = std::isnan(x) || std::isnan(y);
+    if constexpr (has<m_eq, M...>) return !un && x == y;
+    else if constexpr (has<m_ne, M...>) return !un && x != y;
+    else if constexpr (has<m_lt, M...>) return !un && x < y;
+    else if constexpr (has<m_le, M...>) return !un && x <= y;
+    else if constexpr (has<m_gt, M...>) return !un && x > y;
+    else if constexpr (has<m_ge, M...>) return !un && x >= y;
+    else if constexpr (has<m_equ, M...>) return un || x == y;
+    else if constexpr (has<m_neu, M...>) return un || x != y;
+    else if constexpr (has<m_ltu, M...>) return un || x < y;
+    else if constexpr (has<m_leu, M...>) return un || x <= y;
+    else if constexpr (has<m_gtu, M...>) return un || x > y;
+    else if constexpr (has<m_geu, M...>) return un || x >= y;
+    else if constexpr (has<m_num, M...>) return !un;
+    else return un; /* nan */
+  } else {
+    const wide_s x = value<T>(a), y = value<T>(b);
+    const reg ux = zx(a, width(T)), uy = zx(b, width(T));
+    if constexpr (has<m_eq, M...>) return x == y;
+    else if constexpr (has<m_ne, M...>) return x != y;
+    else if constexpr (has<m_lt, M...>) return x < y;
+    else if constexpr (has<m_le, M...>) return x <= y;
+    else if constexpr (has<m_gt, M...>) return x > y;
+    else if constexpr (has<m_ge, M...>) return x >= y;
+    else if constexpr (has<m_lo, M...>) return ux < uy;
+    else if constexpr (has<m_ls, M...>) return ux <= uy;
+    else if constexpr (has<m_hi, M...>) return ux > uy;
+    else return ux >= uy; /* hs */
+  }
+}
+
+/* The comparison combined with c by .and, .or or .xor. */
+template <int... M> constexpr bool combine(bool t, reg c) {
+  if constexpr (has<m_and, M...>) return t && c;
+  else if constexpr (has<m_or, M...>) return t || c;
+  else if constexpr (has<m_xor, M...>) return t != (c != 0);
+  else return t;
+}
+
+/* setp: p = t BoolOp c, q = !t BoolOp c. */
+template <int... M> inline void setp(reg &p, reg &q, reg a, reg b, reg c = 1) {
+  const bool t = compare<type_n<M...>(0), M...>(a, b);
+  p = combine<M...>(t, c);
+  q = combine<M...>(!t, c);
+}
+
+/* set.CmpOp{.BoolOp}.dtype.stype: 0xffffffff (or 1.0f) when true, else 0. */
+template <int... M> inline void set(reg &d, reg a, reg b, reg c = 1) {
+  constexpr int D = type_n<M...>(0), S = type_n<M...>(1);
+  const bool r = combine<M...>(compare<S, M...>(a, b), c);
+  d = r ? (is_float(D) ? bits_of(1.0f) : 0xffffffffULL) : 0;
+}
+
+/* slct.dtype.{s32,f32} d, a, b, c: a when c >= 0, else b. */
+template <int... M> inline void slct(reg &d, reg a, reg b, reg c) {
+  constexpr int D = type_n<M...>(0), C = type_n<M...>(1);
+  bool take_a;
+  if constexpr (C == f32) take_a = fval<f32, M...>(c) >= 0.0f;
+  else take_a = sx(c, 32) >= 0;
+  d = result<D>(take_a ? a : b);
+}
+
+/* ---- Conversions --------------------------------------------------------- */
+
+/* The value of a floating-point register of type T as float or double. */
+template <int T, int... M> inline auto fsource(reg v) {
+  if constexpr (T == f16) return cuemu_nf_to_float(static_cast<unsigned short>(v), cuemu_nf_binary16);
+  else if constexpr (T == bf16) return cuemu_nf_to_float(static_cast<unsigned short>(v), cuemu_nf_bfloat16);
+  else return fval<T, M...>(v);
+}
+
+/* The C++ integer type of PTX integer type T. */
+template <int T> struct int_of;
+template <> struct int_of<u8> { using type = uint8_t; };
+template <> struct int_of<u16> { using type = uint16_t; };
+template <> struct int_of<u32> { using type = uint32_t; };
+template <> struct int_of<u64> { using type = uint64_t; };
+template <> struct int_of<s8> { using type = int8_t; };
+template <> struct int_of<s16> { using type = int16_t; };
+template <> struct int_of<s32> { using type = int32_t; };
+template <> struct int_of<s64> { using type = int64_t; };
+template <> struct int_of<b8> { using type = uint8_t; };
+template <> struct int_of<b16> { using type = uint16_t; };
+template <> struct int_of<b32> { using type = uint32_t; };
+template <> struct int_of<b64> { using type = uint64_t; };
+
+/* A float or double converted to floating-point type D in direction r
+ * (with .relu: negative results become +0, NaN the canonical NaN). */
+template <int D, int... M, typename F> inline reg to_float(F x) {
+  constexpr cuemu_rounding r = rounding<M...>();
+  if constexpr (has<m_relu, M...>)
+    if (!std::isnan(x) && x < F(0)) x = F(0);
+  if constexpr (D == f16) {
+    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_binary16, r);
+  } else if constexpr (D == bf16) {
+    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_bfloat16, r);
+  } else if constexpr (D == f64) {
+    return fbits<M...>(static_cast<double>(x));
+  } else if constexpr (std::is_same<F, double>::value) {
+    return fbits<M...>(cuemu_convert_rounded<float>(x, r));
+  } else {
+    return fbits<M...>(x);
+  }
+}
+
+template <int... M> inline void cvt(reg &d, reg a) {
+  constexpr int D = type_n<M...>(0), S = type_n<M...>(1);
+  constexpr cuemu_rounding r = rounding<M...>();
+  if constexpr (is_int(D) && is_int(S)) {
+    wide_s v = value<S>(a);
+    if constexpr (has<m_sat, M...>) v = clamp_to<D>(v);
+    d = result<D>(static_cast<reg>(v));
+  } else if constexpr (is_int(D)) {
+    /* Float to integer: rounded, clamped to the range (cuemu_math.h). */
+    using I = typename int_of<D>::type;
+    const auto x = fsource<S, M...>(a);
+    d = result<D>(static_cast<reg>(cuemu_float_to_int<I>(x, r)));
+  } else if constexpr (is_int(S)) {
+    /* Integer to float, rounded in direction r. */
+    const wide_s v = value<S>(a);
+    if constexpr (D == f16 || D == bf16) {
+      constexpr cuemu_nf_format fmt = D == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
+      if constexpr (is_signed(S)) d = cuemu_nf_from_ll(static_cast<long long>(v), fmt, r);
+      else d = cuemu_nf_from_ull(static_cast<unsigned long long>(v), false, fmt, r);
+    } else if constexpr (D == f64) {
+      d = fbits<M...>(is_signed(S) ? cuemu_convert_rounded<double>(static_cast<long long>(v), r)
+                                   : cuemu_convert_rounded<double>(static_cast<unsigned long long>(v), r));
+    } else {
+      d = fbits<M...>(is_signed(S) ? cuemu_convert_rounded<float>(static_cast<long long>(v), r)
+                                   : cuemu_convert_rounded<float>(static_cast<unsigned long long>(v), r));
+    }
+  } else {
+    /* Float to float; .rni .rzi .rmi .rpi round to an integral value. */
+    auto x = fsource<S, M...>(a);
+    if constexpr (has<m_rni, M...> || has<m_rzi, M...> || has<m_rmi, M...> || has<m_rpi, M...>)
+      x = cuemu_round_integral(x, r);
+    d = to_float<D, M...>(x);
+  }
+}
+
+/* cvt.rn{.relu}.{f16x2,bf16x2}.f32 d, a, b: a in the upper half, b in the
+ * lower. */
+template <int... M> inline void cvt(reg &d, reg a, reg b) {
+  constexpr int D = type_n<M...>(0) == f16x2 ? f16 : bf16;
+  d = (to_float<D, M...>(as_f32(a)) << 16) | to_float<D, M...>(as_f32(b));
+}
+
+#undef CUEMU_PTX_HALF_OP
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_FLOAT_H */

@@ -1,0 +1,397 @@
+/*
+ * cuemu_ptx_int.h: PTX's integer and bit instructions for inline PTX (see
+ * cuemu_ptx.h): add, sub, mul, mad (with .cc and the carry chains of addc,
+ * subc, madc), mul24, mad24, sad, div, rem, abs, neg, min, max, popc, clz,
+ * brev, bfind, fns, bfe, bfi, prmt, lop3, shf, and, or, xor, not, cnot,
+ * shl, shr, selp, as the PTX ISA defines them. Floating-point types of
+ * add, sub, mul, mad, div, abs, neg, min and max go to cuemu_ptx_float.h.
+ * Part of cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_INT_H
+#define CUEMU_PTX_INT_H
+
+#include "cuemu_ptx_base.h"
+
+namespace cuemu {
+namespace ptx {
+
+using wide_u = unsigned __int128;
+using wide_s = __int128;
+
+/* The value of register bits as type T, in a 128-bit integer. */
+template <int T> constexpr wide_s value(reg v) {
+  if constexpr (is_signed(T)) return sx(v, width(T));
+  else return static_cast<wide_s>(zx(v, width(T)));
+}
+
+/* v clamped to the range of type T (for .sat). */
+template <int T> constexpr wide_s clamp_to(wide_s v) {
+  constexpr int w = width(T);
+  const wide_s hi = is_signed(T) ? (static_cast<wide_s>(1) << (w - 1)) - 1
+                                 : (static_cast<wide_s>(1) << w) - 1;
+  const wide_s lo = is_signed(T) ? -(static_cast<wide_s>(1) << (w - 1)) : 0;
+  return v > hi ? hi : v < lo ? lo : v;
+}
+
+template <int... M> void fadd(reg &, reg, reg);
+template <int... M> void fsub(reg &, reg, reg);
+template <int... M> void fmul(reg &, reg, reg);
+template <int... M> void ffma(reg &, reg, reg, reg);
+template <int... M> void fdiv(reg &, reg, reg);
+template <int... M> void fabs_(reg &, reg);
+template <int... M> void fneg(reg &, reg);
+template <int... M> void fminmax(reg &, reg, reg, bool);
+
+/* add{.sat}{.cc}: with .cc, the carry out of the unsigned sum goes to CC.CF. */
+template <int... M> inline void add(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  if constexpr (is_fp(T)) {
+    fadd<M...>(d, a, b);
+  } else if constexpr (has<m_sat, M...>) {
+    d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) + value<T>(b))));
+  } else {
+    const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w);
+    if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+    d = result<T>(static_cast<reg>(sum));
+  }
+}
+
+/* sub{.sat}{.cc}: with .cc, the borrow out goes to CC.CF. */
+template <int... M> inline void sub(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  if constexpr (is_fp(T)) {
+    fsub<M...>(d, a, b);
+  } else if constexpr (has<m_sat, M...>) {
+    d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) - value<T>(b))));
+  } else {
+    if constexpr (has<m_cc, M...>) cc = zx(a, w) < zx(b, w);
+    d = result<T>(zx(a, w) - zx(b, w));
+  }
+}
+
+/* addc{.cc}: d = a + b + CC.CF. */
+template <int... M> inline void addc(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w) + (cc & 1);
+  if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+  d = result<T>(static_cast<reg>(sum));
+}
+
+/* subc{.cc}: d = a - (b + CC.CF). */
+template <int... M> inline void subc(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  const wide_u sub = static_cast<wide_u>(zx(b, w)) + (cc & 1);
+  if constexpr (has<m_cc, M...>) cc = static_cast<wide_u>(zx(a, w)) < sub;
+  d = result<T>(static_cast<reg>(static_cast<wide_u>(zx(a, w)) - sub));
+}
+
+/* The full product of a and b as type T (2 * width bits). */
+template <int T> constexpr wide_u product(reg a, reg b) {
+  return static_cast<wide_u>(value<T>(a) * value<T>(b));
+}
+
+/* The .lo, .hi or .wide part of a product. */
+template <int T, int... M> constexpr reg product_part(wide_u p) {
+  constexpr int w = width(T);
+  if constexpr (has<m_hi, M...>) return zx(static_cast<reg>(p >> w), w);
+  else if constexpr (has<m_wide, M...>) return zx(static_cast<reg>(p), 2 * w);
+  else return zx(static_cast<reg>(p), w);
+}
+
+template <int... M> inline void mul(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) fmul<M...>(d, a, b);
+  else d = product_part<T, M...>(product<T>(a, b));
+}
+
+/* mad{.lo,.hi,.wide}{.cc}: the part of a * b, plus c. */
+template <int... M> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  if constexpr (is_fp(T)) {
+    ffma<M...>(d, a, b, c);
+  } else {
+    constexpr int dw = has<m_wide, M...> ? 2 * w : w;
+    const wide_u sum = static_cast<wide_u>(product_part<T, M...>(product<T>(a, b))) + zx(c, dw);
+    if constexpr (has<m_sat, M...>) {
+      /* mad.hi.sat.s32: the high half plus c, saturated. */
+      d = result<T>(static_cast<reg>(clamp_to<T>(
+          sx(product_part<T, M...>(product<T>(a, b)), w) + value<T>(c))));
+    } else {
+      if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> dw) & 1;
+      d = zx(static_cast<reg>(sum), dw);
+    }
+  }
+}
+
+/* madc{.lo,.hi}{.cc}: the part of a * b, plus c, plus CC.CF. */
+template <int... M> inline void madc(reg &d, reg a, reg b, reg c, reg &cc) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  const wide_u sum = static_cast<wide_u>(product_part<T, M...>(product<T>(a, b))) +
+                     zx(c, w) + (cc & 1);
+  if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+  d = zx(static_cast<reg>(sum), w);
+}
+
+/* mul24/mad24: the 48-bit product of the low 24 bits; .lo its bits 31..0,
+ * .hi its bits 47..16. */
+template <int... M> inline void mul24(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  const wide_s p = is_signed(T) ? static_cast<wide_s>(sx(a, 24)) * sx(b, 24)
+                                : static_cast<wide_s>(zx(a, 24)) * zx(b, 24);
+  d = zx(static_cast<reg>(has<m_hi, M...> ? p >> 16 : p), 32);
+}
+template <int... M> inline void mad24(reg &d, reg a, reg b, reg c) {
+  mul24<M...>(d, a, b);
+  d = zx(d + c, 32);
+}
+
+/* sad: c + |a - b|. */
+template <int... M> inline void sad(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M...>(0);
+  const wide_s x = value<T>(a), y = value<T>(b);
+  d = result<T>(static_cast<reg>(static_cast<wide_s>(zx(c, width(T))) + (x > y ? x - y : y - x)));
+}
+
+/* div and rem: a zero divisor gives all ones (div) or a (rem), and the
+ * most negative value divided by -1 gives itself, as on the GPU, instead
+ * of a host fault. */
+template <int... M> inline void div(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) {
+    fdiv<M...>(d, a, b);
+  } else {
+    const wide_s x = value<T>(a), y = value<T>(b);
+    d = y == 0 ? mask(width(T)) : result<T>(static_cast<reg>(x / y));
+  }
+}
+template <int... M> inline void rem(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  const wide_s x = value<T>(a), y = value<T>(b);
+  d = y == 0 ? result<T>(a) : result<T>(static_cast<reg>(x % y));
+}
+
+template <int... M> inline void abs(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) {
+    fabs_<M...>(d, a);
+  } else {
+    const wide_s x = value<T>(a);
+    d = result<T>(static_cast<reg>(x < 0 ? -x : x));
+  }
+}
+
+template <int... M> inline void neg(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) fneg<M...>(d, a);
+  else d = result<T>(static_cast<reg>(-value<T>(a)));
+}
+
+template <int... M> inline void min(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) {
+    fminmax<M...>(d, a, b, false);
+  } else {
+    d = result<T>(value<T>(a) < value<T>(b) ? a : b);
+    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+  }
+}
+
+/* max.relu.s32: the maximum of a, b and 0. */
+template <int... M> inline void max(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  if constexpr (is_fp(T)) {
+    fminmax<M...>(d, a, b, true);
+  } else {
+    d = result<T>(value<T>(a) > value<T>(b) ? a : b);
+    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+  }
+}
+
+/* ---- Bits ---------------------------------------------------------------- */
+
+template <int... M> inline void popc(reg &d, reg a) {
+  d = static_cast<reg>(__builtin_popcountll(zx(a, width(type_n<M...>(0)))));
+}
+
+template <int... M> inline void clz(reg &d, reg a) {
+  constexpr int w = width(type_n<M...>(0));
+  const reg x = zx(a, w);
+  d = x == 0 ? w : static_cast<reg>(__builtin_clzll(x) - (64 - w));
+}
+
+template <int... M> inline void brev(reg &d, reg a) {
+  if constexpr (width(type_n<M...>(0)) == 32) d = __brev(static_cast<unsigned>(a));
+  else d = __brevll(a);
+}
+
+/* bfind{.shiftamt}: the position of the most significant non-sign bit;
+ * 0xffffffff when there is none. */
+template <int... M> inline void bfind(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0), msb = width(T) - 1;
+  reg x = zx(a, width(T));
+  if (is_signed(T) && ((x >> msb) & 1)) x = zx(~x, width(T));
+  reg r = 0xffffffffULL;
+  for (int i = msb; i >= 0; --i)
+    if ((x >> i) & 1) {
+      r = static_cast<reg>(i);
+      break;
+    }
+  if (has<m_shiftamt, M...> && r != 0xffffffffULL) r = static_cast<reg>(msb) - r;
+  d = r;
+}
+
+template <int... M> inline void fns(reg &d, reg mask_, reg base, reg offset) {
+  d = __fns(static_cast<unsigned>(mask_), static_cast<unsigned>(base),
+            static_cast<int>(static_cast<unsigned>(offset)));
+}
+
+/* bfe: len = c[7:0] bits from position b[7:0]; past the msb (and for signed
+ * types) the field is extended with its sign bit a[min(pos+len-1, msb)]. */
+template <int... M> inline void bfe(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M...>(0), msb = width(T) - 1;
+  const int pos = static_cast<int>(b & 0xff), len = static_cast<int>(c & 0xff);
+  int sbit = 0;
+  if (is_signed(T) && len != 0) {
+    const int at = pos + len - 1 < msb ? pos + len - 1 : msb;
+    sbit = static_cast<int>((a >> at) & 1);
+  }
+  reg r = 0;
+  for (int i = 0; i <= msb; ++i) {
+    const reg bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : static_cast<reg>(sbit);
+    r |= bit << i;
+  }
+  d = r;
+}
+
+/* bfi f, a, b, c, d: b with len = d[7:0] bits of a inserted at c[7:0]. */
+template <int... M> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
+  constexpr int msb = width(type_n<M...>(0)) - 1;
+  const int pos = static_cast<int>(c & 0xff), len = static_cast<int>(dd & 0xff);
+  reg r = zx(b, msb + 1);
+  for (int i = 0; i < len && pos + i <= msb; ++i)
+    r = (r & ~(1ULL << (pos + i))) | (((a >> i) & 1) << (pos + i));
+  f = r;
+}
+
+/* prmt: the bytes of d picked from the eight bytes of b:a. */
+template <int... M> inline void prmt(reg &d, reg a, reg b, reg c) {
+  const reg bytes = zx(a, 32) | (zx(b, 32) << 32);
+  const int sel = static_cast<int>(c & 3);
+  static const unsigned char modes[6][4][4] = {
+      /* f4e */ {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},
+      /* b4e */ {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
+      /* rc8 */ {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},
+      /* ecl */ {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
+      /* ecr */ {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
+      /* rc16 */ {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}};
+  constexpr int mode = has<m_f4e, M...>   ? 0
+                       : has<m_b4e, M...> ? 1
+                       : has<m_rc8, M...> ? 2
+                       : has<m_ecl, M...> ? 3
+                       : has<m_ecr, M...> ? 4
+                       : has<m_rc16, M...> ? 5
+                                          : -1;
+  reg r = 0;
+  for (int n = 0; n < 4; ++n) {
+    reg byte;
+    if constexpr (mode < 0) {
+      /* Default mode: selector nibble n; its bit 3 replicates the sign. */
+      const unsigned s = static_cast<unsigned>(c >> (4 * n)) & 0xf;
+      byte = (bytes >> (8 * (s & 7))) & 0xff;
+      if (s & 8) byte = (byte & 0x80) ? 0xff : 0;
+    } else {
+      byte = (bytes >> (8 * modes[mode][sel][n])) & 0xff;
+    }
+    r |= byte << (8 * n);
+  }
+  d = r;
+}
+
+/* lop3: bit i of d is bit (a_i b_i c_i) of the look-up table. */
+template <int... M> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
+  reg r = 0;
+  for (int i = 0; i < 32; ++i) {
+    const unsigned idx = static_cast<unsigned>(((a >> i) & 1) << 2 | ((b >> i) & 1) << 1 | ((c >> i) & 1));
+    r |= ((lut >> idx) & 1) << i;
+  }
+  d = r;
+}
+
+/* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: the funnel shift of b:a by c. */
+template <int... M> inline void shf(reg &d, reg a, reg b, reg c) {
+  const unsigned n = has<m_clamp, M...> ? (zx(c, 32) < 32 ? static_cast<unsigned>(zx(c, 32)) : 32u)
+                                        : static_cast<unsigned>(c & 31);
+  const reg both = zx(a, 32) | (zx(b, 32) << 32);
+  if constexpr (has<m_l, M...>)
+    d = n == 32 ? zx(a, 32) : zx((both << n) >> 32, 32);
+  else
+    d = n == 32 ? zx(b, 32) : zx(both >> n, 32);
+}
+
+template <int... M> inline void and_(reg &d, reg a, reg b) {
+  d = result<type_n<M...>(0)>(a & b);
+}
+template <int... M> inline void or_(reg &d, reg a, reg b) {
+  d = result<type_n<M...>(0)>(a | b);
+}
+template <int... M> inline void xor_(reg &d, reg a, reg b) {
+  d = result<type_n<M...>(0)>(a ^ b);
+}
+template <int... M> inline void not_(reg &d, reg a) {
+  constexpr int T = type_n<M...>(0);
+  d = kind(T) == k_pred ? (a == 0) : result<T>(~a);
+}
+template <int... M> inline void cnot(reg &d, reg a) {
+  d = zx(a, width(type_n<M...>(0))) == 0;
+}
+
+/* Shift amounts are unsigned; past the width, shl and a logical shr give 0
+ * and an arithmetic shr the sign. */
+template <int... M> inline void shl(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0);
+  const reg n = zx(b, 32);
+  d = n >= static_cast<reg>(width(T)) ? 0 : result<T>(a << n);
+}
+template <int... M> inline void shr(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M...>(0), w = width(T);
+  const reg n = zx(b, 32);
+  if constexpr (is_signed(T))
+    d = result<T>(static_cast<reg>(sx(a, w) >> (n >= static_cast<reg>(w) ? w - 1 : n)));
+  else
+    d = n >= static_cast<reg>(w) ? 0 : zx(a, w) >> n;
+}
+
+/* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
+ * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
+ * the two halves of a times bytes 1..0 or 3..2 of b. */
+template <int... M> inline void dp4a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
+  long long sum = 0;
+  for (int n = 0; n < 4; ++n) {
+    const long long x = sa ? sx(a >> (8 * n), 8) : static_cast<long long>((a >> (8 * n)) & 0xff);
+    const long long y = sb ? sx(b >> (8 * n), 8) : static_cast<long long>((b >> (8 * n)) & 0xff);
+    sum += x * y;
+  }
+  d = zx(c + static_cast<reg>(sum), 32);
+}
+template <int... M> inline void dp2a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
+  const int first = has<m_hi, M...> ? 2 : 0;
+  long long sum = 0;
+  for (int n = 0; n < 2; ++n) {
+    const long long x = sa ? sx(a >> (16 * n), 16) : static_cast<long long>((a >> (16 * n)) & 0xffff);
+    const reg byte = b >> (8 * (first + n));
+    const long long y = sb ? sx(byte, 8) : static_cast<long long>(byte & 0xff);
+    sum += x * y;
+  }
+  d = zx(c + static_cast<reg>(sum), 32);
+}
+
+template <int... M> inline void selp(reg &d, reg a, reg b, reg c) {
+  d = result<type_n<M...>(0)>(c ? a : b);
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_INT_H */

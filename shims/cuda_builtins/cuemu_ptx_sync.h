@@ -1,0 +1,351 @@
+/*
+ * cuemu_ptx_sync.h: PTX's memory, atomic and synchronising instructions for
+ * inline PTX (see cuemu_ptx.h): ld, ldu and st in every state space and
+ * vector form (one flat memory serves all spaces; .acquire, .relaxed,
+ * .release and .volatile order the access, cache operators change
+ * nothing), atom and red (real atomic operations, cuemu_atomics.h), fence
+ * and membar, nanosleep, cp.async (the copy is done at once), trap,
+ * bar.sync/barrier.sync and bar.red (block barriers), bar.warp.sync,
+ * shfl.sync, vote.sync, match.sync, redux.sync and activemask (warp
+ * collectives of libcuemu). Part of cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_SYNC_H
+#define CUEMU_PTX_SYNC_H
+
+#include "cuemu_ptx_base.h"
+
+#include "cuemu_atomics.h"
+
+namespace cuemu {
+namespace ptx {
+
+/* The unsigned integer of a type's width, allowed to alias any object (a
+ * PTX access may read a float array as .b32). */
+template <int Bits> struct word;
+template <> struct word<8> { typedef uint8_t __attribute__((may_alias)) type; };
+template <> struct word<16> { typedef uint16_t __attribute__((may_alias)) type; };
+template <> struct word<32> { typedef uint32_t __attribute__((may_alias)) type; };
+template <> struct word<64> { typedef uint64_t __attribute__((may_alias)) type; };
+template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
+
+/*
+ * ld and st. cuemu-cc writes the access itself into the user's statement,
+ * `ld<M...>(d, *at<M...>(address, i))` and `*at<M...>(address, i) =
+ * st<M...>(v)`, so that the checkers see it at the user's line; element i
+ * of a vector is at address + i * its size. The ordered forms (.acquire,
+ * .relaxed, .release) are atomic operations here.
+ */
+template <int... M> inline auto at(reg address, int i) {
+  using U = word_of<M...>;
+  if constexpr (has<m_volatile, M...>) return reinterpret_cast<volatile U *>(address) + i;
+  else return reinterpret_cast<U *>(address) + i;
+}
+
+/* A loaded value into its register: sub-word signed types sign-extend. */
+template <int... M> inline void ld(reg &d, word_of<M...> v) {
+  d = result<type_n<M...>(0)>(v);
+}
+
+/* The value a register stores: its low bits. */
+template <int... M> inline word_of<M...> st(reg v) {
+  return static_cast<word_of<M...>>(v);
+}
+
+template <int... M> inline void ld_ordered(reg &d, reg address, int i) {
+  using U = word_of<M...>;
+  U *p = reinterpret_cast<U *>(address) + i;
+  d = result<type_n<M...>(0)>(
+      __atomic_load_n(p, has<m_acquire, M...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
+}
+
+template <int... M> inline void st_ordered(reg address, int i, reg v) {
+  using U = word_of<M...>;
+  U *p = reinterpret_cast<U *>(address) + i;
+  __atomic_store_n(p, static_cast<U>(v),
+                   has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
+}
+
+/* cp.async [dst], [src], cp-size{, src-size}: cuemu-cc writes the copy of
+ * the first cp_async_copied() bytes into the user's statement (it is done
+ * at once, so commit_group and wait_group have nothing to wait for);
+ * cp_async_fill() zeroes the bytes past src-size. */
+inline size_t cp_async_copied(reg size, reg src_size = ~0ULL) {
+  return static_cast<size_t>(src_size < size ? src_size : size);
+}
+inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
+  const size_t n = cp_async_copied(size, src_size);
+  std::memset(reinterpret_cast<char *>(dst) + n, 0, static_cast<size_t>(size) - n);
+}
+
+/* atom.op.type d, [a], b{, c}: d is the old value. */
+template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
+  constexpr int T = type_n<M...>(0);
+  using U = typename word<width(T)>::type;
+  U *p = reinterpret_cast<U *>(address);
+  const U v = static_cast<U>(b);
+  U old;
+  if constexpr (has<m_add, M...> && is_float(T)) {
+    old = cuemu_atomic_update(p, [v](U o) {
+      if constexpr (T == f32)
+        return static_cast<U>(bits_of(as_f32(o) + as_f32(v)));
+      else
+        return static_cast<U>(bits_of(as_f64(o) + as_f64(v)));
+    });
+  } else if constexpr (has<m_add, M...>) {
+    old = cuemu_atomic_fetch_add(p, v);
+  } else if constexpr (has<m_and, M...>) {
+    old = cuemu_atomic_fetch_and(p, v);
+  } else if constexpr (has<m_or, M...>) {
+    old = cuemu_atomic_fetch_or(p, v);
+  } else if constexpr (has<m_xor, M...>) {
+    old = cuemu_atomic_fetch_xor(p, v);
+  } else if constexpr (has<m_exch, M...>) {
+    old = cuemu_atomic_exchange(p, v);
+  } else if constexpr (has<m_cas, M...>) {
+    old = cuemu_atomic_cas(p, v, static_cast<U>(c));
+  } else if constexpr (has<m_min, M...> || has<m_max, M...>) {
+    constexpr bool want_max = has<m_max, M...>;
+    old = cuemu_atomic_update(p, [v](U o) {
+      const bool less = is_signed(T) ? sx(v, width(T)) < sx(o, width(T)) : v < o;
+      return (less != want_max) ? v : o;
+    });
+  } else if constexpr (has<m_inc, M...>) {
+    old = cuemu_atomic_update(p, [v](U o) { return o >= v ? U(0) : U(o + 1); });
+  } else {
+    static_assert(has<m_dec, M...>, "inline PTX: unknown atomic operation");
+    old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
+  }
+  d = result<T>(old);
+}
+
+template <int... M> inline void red(reg address, reg b) {
+  reg old;
+  atom<M...>(old, address, b);
+}
+
+template <int... M> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+template <int... M> inline void nanosleep(reg) { cuemu_thread_yield(); }
+
+template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
+  cuemu_kernel_trap(file, line);
+}
+
+/* An asm statement that cuemu-cc could not translate, in a header it was
+ * asked to be lenient with (CUEMU_PTX_DEFER_UNSUPPORTED): running it ends
+ * the launch with ASSERT and cuemu-cc's message. */
+[[noreturn]] inline void unsupported(const char *what, const char *file, int line) {
+  cuemu_kernel_assert_fail(what, file, line, "inline PTX");
+}
+
+/* ---- Barriers ------------------------------------------------------------ */
+
+/* A barrier's thread count must cover the block: barriers of part of a
+ * block are not emulated. */
+inline void barrier_count_check(reg count, const char *file, int line) {
+  const reg threads = static_cast<reg>(blockDim.x) * blockDim.y * blockDim.z;
+  if (count < ((threads + 31) & ~31ULL))
+    cuemu_kernel_assert_fail("bar.sync/bar.red with a thread count smaller than "
+                             "the block (not supported by cuemu)",
+                             file, line, "bar.sync");
+}
+
+template <int... M> inline void bar_sync(reg, const char *file, int line) {
+  cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+}
+template <int... M> inline void bar_sync(reg, reg count, const char *file, int line) {
+  barrier_count_check(count, file, line);
+  cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+}
+
+/* bar.red.popc.u32 d, a{, b}, {!}c and bar.red.{and,or}.pred p, a{, b}, {!}c. */
+template <int... M> inline void bar_red(reg &d, reg, reg c, const char *file, int line) {
+  constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT
+                     : has<m_and, M...> ? CUEMU_BARRIER_AND
+                                        : CUEMU_BARRIER_OR;
+  d = static_cast<reg>(cuemu_block_barrier(op, c != 0, file, line));
+}
+template <int... M> inline void bar_red(reg &d, reg a, reg count, reg c, const char *file, int line) {
+  barrier_count_check(count, file, line);
+  bar_red<M...>(d, a, c, file, line);
+}
+
+/* ---- mbarrier --------------------------------------------------------------
+ *
+ * An mbarrier object is 8 bytes of shared memory: bits 31..0 count the
+ * arrivals still pending in the current phase, bits 62..32 the expected
+ * arrivals, bit 63 is the phase's parity. Every update is one atomic
+ * compare-and-swap. The arrival that completes a phase resets the pending
+ * count, flips the parity and tells the racecheck that the block's
+ * accesses are ordered as at a block barrier. A state token holds the
+ * parity of the arrival's phase and the arrivals then pending; try_wait lets the other threads of the
+ * block run before it answers. The tx-count of bulk copies is not
+ * emulated (expect_tx and complete_tx are refused by cuemu-cc). */
+
+constexpr reg mbar_parity_bit = 1ULL << 63;
+
+inline reg mbar_make(reg expected, reg pending, reg parity) {
+  return parity | ((expected & 0x7fffffffULL) << 32) | (pending & 0xffffffffULL);
+}
+
+template <int... M> inline void mbar_init(reg address, reg count) {
+  __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
+                   __ATOMIC_RELEASE);
+}
+
+/* Arrives `count` times; `drop` also lowers the expected count of later
+ * phases. Returns the state token: the phase's parity and the arrivals
+ * still pending after this one. */
+inline reg mbar_arrive_on(reg address, reg count, bool drop) {
+  reg *p = reinterpret_cast<reg *>(address);
+  bool completed = false;
+  reg token = 0;
+  cuemu_atomic_update(p, [&](reg o) {
+    reg expected = (o >> 32) & 0x7fffffffULL, pending = o & 0xffffffffULL;
+    if (drop) expected -= count;
+    pending -= count;
+    completed = pending == 0;
+    token = mbar_make(expected, pending, o & mbar_parity_bit);
+    return completed ? mbar_make(expected, expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
+                     : token;
+  });
+  if (completed) cuemu_check_barrier_complete();
+  return token;
+}
+
+/* mbarrier.arrive{.noComplete}.b64 state, [a]{, count}. */
+template <int... M> inline void mbar_arrive(reg &state, reg address, reg count = 1) {
+  state = mbar_arrive_on(address, count, false);
+}
+template <int... M> inline void mbar_arrive_drop(reg &state, reg address, reg count = 1) {
+  state = mbar_arrive_on(address, count, true);
+}
+
+/* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
+ * arrival happens at once; without .noinc the pending count was raised by
+ * one first, which the arrival undoes. */
+template <int... M> inline void mbar_cp_async_arrive(reg address) {
+  if (has<m_noinc, M...>) mbar_arrive_on(address, 1, false);
+}
+
+/* test_wait: has the phase of `state` (or, with .parity, the phase of that
+ * parity) completed? */
+template <int... M> inline bool mbar_completed(reg address, reg state) {
+  const reg now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
+  const reg parity = has<m_parity, M...> ? ((state & 1) ? mbar_parity_bit : 0)
+                                         : (state & mbar_parity_bit);
+  return (now & mbar_parity_bit) != parity;
+}
+template <int... M> inline void mbar_test_wait(reg &done, reg address, reg state) {
+  done = mbar_completed<M...>(address, state);
+}
+template <int... M>
+inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
+  if (!mbar_completed<M...>(address, state)) cuemu_thread_yield();
+  done = mbar_completed<M...>(address, state);
+}
+
+template <int... M> inline void mbar_pending_count(reg &count, reg state) {
+  count = state & 0xffffffffULL;
+}
+
+/* ---- Warp collectives ---------------------------------------------------- */
+
+template <int... M> inline void warp_sync(reg member_mask, const char *file, int line) {
+  cuemu_warp_collective(CUEMU_WARP_SYNC, static_cast<unsigned>(member_mask), 0, 0, 32,
+                        "bar.warp.sync", file, line);
+}
+
+/* shfl.sync.mode.b32 d|p, a, b, c, membermask, as the PTX ISA defines it:
+ * c packs the clamp value (bits 4..0) and the segment mask (bits 12..8);
+ * the source lane j and the predicate p (j within range) are worked out
+ * per lane, and the value is fetched from lane j (from the own lane when
+ * p is false). */
+template <int... M>
+inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const char *file,
+                 int line) {
+  const int lane = static_cast<int>(sreg_laneid());
+  const int bval = static_cast<int>(b & 31), cval = static_cast<int>(c & 31);
+  const int segmask = static_cast<int>((c >> 8) & 31);
+  const int max_lane = (lane & segmask) | (cval & ~segmask);
+  const int min_lane = lane & segmask;
+  int j;
+  bool in_range;
+  if constexpr (has<m_up, M...>) {
+    j = lane - bval;
+    in_range = j >= max_lane;
+  } else if constexpr (has<m_down, M...>) {
+    j = lane + bval;
+    in_range = j <= max_lane;
+  } else if constexpr (has<m_bfly, M...>) {
+    j = lane ^ bval;
+    in_range = j <= max_lane;
+  } else {
+    j = min_lane | (bval & ~segmask);
+    in_range = j <= max_lane;
+  }
+  if (!in_range) j = lane;
+  d = zx(cuemu_warp_collective(CUEMU_WARP_SHFL_IDX, static_cast<unsigned>(member_mask),
+                               zx(a, 32), j, 32, "shfl.sync", file, line),
+         32);
+  p = in_range;
+}
+
+/* vote.sync.{all,any,uni}.pred d, {!}a, membermask and
+ * vote.sync.ballot.b32 d, {!}a, membermask. */
+template <int... M>
+inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
+  constexpr int op = has<m_ballot, M...> ? CUEMU_WARP_BALLOT
+                     : has<m_all, M...>  ? CUEMU_WARP_ALL
+                     : has<m_any, M...>  ? CUEMU_WARP_ANY
+                                         : CUEMU_WARP_UNI;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), a != 0, 0, 32,
+                               "vote.sync", file, line),
+         32);
+}
+
+/* match.sync.any.bN d, a, membermask; match.sync.all.bN d|p, a, membermask. */
+template <int... M>
+inline void match(reg &d, reg &p, reg a, reg member_mask, const char *file, int line) {
+  constexpr int op = has<m_all, M...> ? CUEMU_WARP_MATCH_ALL : CUEMU_WARP_MATCH_ANY;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask),
+                               zx(a, width(type_n<M...>(0))), 0, 32, "match.sync", file, line),
+         32);
+  p = d != 0;
+}
+
+/* redux.sync.op.type d, a, membermask. */
+template <int... M>
+inline void redux(reg &d, reg a, reg member_mask, const char *file, int line) {
+  constexpr bool s = is_signed(type_n<M...>(0));
+  constexpr int op = has<m_add, M...>   ? CUEMU_WARP_REDUCE_ADD
+                     : has<m_min, M...> ? (s ? CUEMU_WARP_REDUCE_MIN_S : CUEMU_WARP_REDUCE_MIN_U)
+                     : has<m_max, M...> ? (s ? CUEMU_WARP_REDUCE_MAX_S : CUEMU_WARP_REDUCE_MAX_U)
+                     : has<m_and, M...> ? CUEMU_WARP_REDUCE_AND
+                     : has<m_or, M...>  ? CUEMU_WARP_REDUCE_OR
+                                        : CUEMU_WARP_REDUCE_XOR;
+  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), zx(a, 32), 0, 32,
+                               "redux.sync", file, line),
+         32);
+}
+
+template <int... M> inline void activemask(reg &d, const char *file, int line) {
+  d = cuemu_warp_active_mask(file, line);
+}
+
+/* elect.sync d|p, membermask: the lowest lane of the mask that takes part
+ * is the leader; d is its lane id in every lane, p is true in the leader. */
+template <int... M>
+inline void elect(reg &d, reg &p, reg member_mask, const char *file, int line) {
+  const reg present = zx(cuemu_warp_collective(CUEMU_WARP_BALLOT,
+                                               static_cast<unsigned>(member_mask), 1, 0, 32,
+                                               "elect.sync", file, line),
+                         32);
+  d = present ? static_cast<reg>(__builtin_ctzll(present)) : 0;
+  p = present && d == sreg_laneid();
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_SYNC_H */

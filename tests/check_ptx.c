@@ -1,0 +1,357 @@
+/*
+ * check_ptx.c: tests of cuemu-cc's inline-PTX translator
+ * (emulator/compile/cuemu_ptx.h): how statements are parsed and operands
+ * bound, which templates are PTX, the errors that name an instruction,
+ * modifier, register, operand or constraint with its line, the rewriter's
+ * part (asm labels left alone, line counts kept), and the kernels of
+ * tests/kernels/ptx_traps.cu and of a file refused at compile time. What the instructions compute
+ * is tested by the self-test kernels tests/kernels/selftest_ptx_*.cu.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "cuemu_ptx.h"
+#include "cuemu_rewrite.h"
+#include "cuemu_test_util.h"
+
+/* ---- Helpers ------------------------------------------------------------- */
+
+/* Translates src, which must be PTX and translate; returns the code. */
+static char *translate_ok(const char *src) {
+  cuemu_ptx_result r;
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s: status %d: %s", src, (int)st,
+                r.message);
+  ck_assert_msg(r.is_ptx && r.code, "%s: not taken as PTX", src);
+  ck_assert_uint_eq(strlen(r.code), r.length);
+  ck_assert_msg(strchr(r.code, '\n') == NULL, "the code has a newline: %s",
+                r.code);
+  return r.code;
+}
+
+static void expect_in(const char *code, const char *part) {
+  ck_assert_msg(strstr(code, part) != NULL, "no \"%s\" in:\n%s", part, code);
+}
+
+static void translate_expect(const char *src, const char *const *parts) {
+  char *code = translate_ok(src);
+  for (; *parts; ++parts) expect_in(code, *parts);
+  free(code);
+}
+
+/* Translating src fails at statement line `line` with `message`. */
+static void translate_error(const char *src, int line, const char *message) {
+  cuemu_ptx_result r;
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
+  ck_assert_msg(st == CUEMU_COMPILE, "%s: status %d", src, (int)st);
+  ck_assert_ptr_null(r.code);
+  ck_assert_str_eq(r.message, message);
+  ck_assert_int_eq(r.error_line, line);
+}
+
+static void not_ptx(const char *src) {
+  cuemu_ptx_result r;
+  cuemu_status st = cuemu__ptx_translate(src, strlen(src), 0, &r);
+  ck_assert_msg(st == CUEMU_SUCCESS, "%s: status %d: %s", src, (int)st,
+                r.message);
+  ck_assert_msg(!r.is_ptx && r.code == NULL, "%s: taken as PTX", src);
+}
+
+static size_t count_newlines(const char *s) {
+  size_t n = 0;
+  for (; *s; ++s) n += *s == '\n';
+  return n;
+}
+
+/* ---- Parsing and binding ------------------------------------------------- */
+
+START_TEST(ptx_outputs_and_special_registers) {
+  const char *const parts[] = {
+      "namespace cuemu_p = ::cuemu::ptx;",
+      "unsigned long long cuemu_ptx_0 = 0;",
+      "cuemu_p::mov<cuemu_p::u32>(cuemu_ptx_0, cuemu_p::sreg_laneid());",
+      "cuemu_p::out<'r'>(x, cuemu_ptx_0);", NULL};
+  translate_expect("asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x));", parts);
+  const char *const tid[] = {"(unsigned long long)threadIdx.y", NULL};
+  translate_expect("asm(\"mov.u32 %0, %%tid.y;\" : \"=r\"(x));", tid);
+}
+END_TEST
+
+START_TEST(ptx_inputs_names_and_immediates) {
+  const char *const parts[] = {
+      "unsigned long long cuemu_ptx_1 = cuemu_p::in<'r'>(b + 1);",
+      "const unsigned long long cuemu_ptx_2 = cuemu_p::in<'n'>(4);",
+      "cuemu_p::add<cuemu_p::u32>(cuemu_ptx_0, cuemu_ptx_1, cuemu_ptx_2, cuemu_ptx_cc);",
+      NULL};
+  translate_expect("asm volatile(\"add.u32 %0, %1, %[k];\" : \"=r\"(a) : "
+                   "\"r\"(b + 1), [k] \"n\"(4));",
+                   parts);
+  /* `::` is an empty output list; negative and hex immediates. */
+  const char *const st[] = {
+      "*cuemu_p::at<cuemu_p::u32>((cuemu_ptx_0 + 0x8ULL), 0) = "
+      "cuemu_p::st<cuemu_p::u32>(cuemu_ptx_1);",
+      "cuemu_p::add<cuemu_p::s32>(cuemu_ptx_sink, cuemu_ptx_1, 0xffffffffffffffffULL, "
+      "cuemu_ptx_cc);",
+      NULL};
+  translate_expect("__asm__ __volatile__(\"st.global.u32 [%0+8], %1;\\n\\t"
+                   "add.s32 _, %1, -1;\" :: \"l\"(p), \"r\"(v) : \"memory\");",
+                   st);
+  /* A "memory" clobber makes a compiler barrier before and after. */
+  const char *const mem[] = {"__atomic_signal_fence(__ATOMIC_SEQ_CST); cuemu_p::bar_sync<>("
+                             "0x0ULL, __FILE__, __LINE__); __atomic_signal_fence(__ATOMIC_SEQ_CST); })",
+                             NULL};
+  translate_expect("asm volatile(\"bar.sync 0;\" ::: \"memory\")", mem);
+  /* "+l": read at the start, written at the end. */
+  const char *const rw[] = {"unsigned long long cuemu_ptx_0 = cuemu_p::in<'l'>(x);",
+                            "cuemu_p::out<'l'>(x, cuemu_ptx_0);", NULL};
+  translate_expect("asm(\"add.u64 %0, %0, 0x10;\" : \"+l\"(x));", rw);
+  /* Float literals: hex bits, or a decimal of the instruction's type. */
+  const char *const fl[] = {"0x3f800000ULL", "cuemu_p::fimm<cuemu_p::f32>(0.5)", NULL};
+  translate_expect("asm(\"fma.rn.f32 %0, %1, 0f3F800000, 0.5;\" : \"=f\"(y) : \"f\"(x));", fl);
+}
+END_TEST
+
+START_TEST(ptx_scopes_predicates_and_labels) {
+  const char *const parts[] = {
+      "({ __label__ cuemu_ptx_L_DONE; namespace cuemu_p",
+      "unsigned long long cuemu_ptx_v0 = 0;",
+      "cuemu_p::setp<cuemu_p::m_lt, cuemu_p::s32>(cuemu_ptx_v0, cuemu_ptx_sink, cuemu_ptx_1, 0x0ULL);",
+      "if ((unsigned long long)!(cuemu_ptx_v0)) { goto cuemu_ptx_L_DONE; }",
+      "cuemu_ptx_L_DONE:;", NULL};
+  translate_expect("asm(\"{ .reg .pred p; setp.lt.s32 p, %1, 0; @!p bra DONE;\\n"
+                   "neg.s32 %0, %1;\\nDONE: }\" : \"+r\"(x) : \"r\"(y));",
+                   parts);
+  /* name<N> declares N registers; an inner scope shadows. */
+  const char *const regs[] = {
+      "unsigned long long cuemu_ptx_v0 = 0; unsigned long long cuemu_ptx_v1 = 0; "
+      "unsigned long long cuemu_ptx_v2 = 0;",
+      "cuemu_p::mov<cuemu_p::u32>(cuemu_ptx_v2, 0x1ULL);",
+      "cuemu_p::mov<cuemu_p::u32>(cuemu_ptx_v1, 0x2ULL);", NULL};
+  translate_expect("asm(\"{ .reg .u32 r<2>; { .reg .u32 r1; mov.u32 r1, 1; } "
+                   "mov.u32 r1, 2; mov.u32 %0, r0; }\" : \"=r\"(x));",
+                   regs);
+  /* d|p pairs, vectors, and the call site of a collective. */
+  const char *const pipe[] = {
+      "cuemu_p::shfl<cuemu_p::m_down, cuemu_p::b32>(cuemu_ptx_0, cuemu_ptx_v0, "
+      "cuemu_ptx_1, 0x1ULL, 0x1fULL, 0xffffffffULL, __FILE__, __LINE__);",
+      "cuemu_p::unpack<cuemu_p::b64>(cuemu_ptx_2, cuemu_ptx_0, cuemu_ptx_1);",
+      "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_0, "
+      "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 0)); "
+      "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_1, "
+      "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 1));",
+      "cuemu_p::ld_ordered<cuemu_p::m_acquire, cuemu_p::u64>(cuemu_ptx_0, cuemu_ptx_3, 0);",
+      "std::memcpy(reinterpret_cast<void *>(cuemu_ptx_3), reinterpret_cast<const void *>"
+      "(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
+      NULL};
+  translate_expect("asm volatile(\"{ .reg .pred q; shfl.sync.down.b32 %0|q, %1, 1, "
+                   "0x1f, 0xffffffff; mov.b64 {%0, %1}, %2;\\n"
+                   "ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%3];\\n"
+                   "ld.acquire.gpu.u64 %0, [%3];\\n"
+                   "cp.async.cg.shared.global [%3], [%2], 16; }\" "
+                   ": \"=r\"(a), \"=r\"(b) : \"l\"(w), \"l\"(p));",
+                   pipe);
+}
+END_TEST
+
+START_TEST(ptx_statement_expression_and_deferred_errors) {
+  /* Without its `;`, the code has none (the asm was a macro's argument). */
+  char *code = translate_ok("asm(\"membar.gl;\")");
+  ck_assert_str_eq(code, "({ namespace cuemu_p = ::cuemu::ptx; unsigned long long "
+                         "cuemu_ptx_cc = 0, cuemu_ptx_sink = 0; (void)cuemu_ptx_cc; "
+                         "(void)cuemu_ptx_sink; cuemu_p::fence<>(); })");
+  free(code);
+  /* Deferred: the launch that runs it ends with the message. */
+  const char *src = "asm volatile(\"tex.1d.v4.f32.s32 {%0, %0, %0, %0}, [%1, {%2}];\" "
+                    ": \"=f\"(x) : \"l\"(t), \"r\"(0));";
+  cuemu_ptx_result r;
+  ck_assert_int_eq(cuemu__ptx_translate(src, strlen(src), CUEMU_PTX_DEFER_UNSUPPORTED, &r),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(r.is_ptx, 1);
+  ck_assert_str_eq(r.code, "({ ::cuemu::ptx::unsupported(\"inline PTX: unsupported "
+                           "instruction tex.1d.v4.f32.s32\", __FILE__, __LINE__); });");
+  free(r.code);
+}
+END_TEST
+
+START_TEST(ptx_host_asm_is_left_alone) {
+  not_ptx("__asm__ __volatile__(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi));");
+  not_ptx("asm volatile(\"pause\" ::: \"memory\");");
+  not_ptx("asm(\"nop\");");
+  not_ptx("asm(\"mov %%eax, %0\" : \"=r\"(x));");
+  not_ptx("asm goto(\"jmp %l0\" :::: out);");
+  not_ptx("asm(TEMPLATE : \"=r\"(x));");
+}
+END_TEST
+
+/* ---- Errors -------------------------------------------------------------- */
+
+START_TEST(ptx_errors_name_what_and_where) {
+  translate_error("asm(\"tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %5}];\" "
+                  ": \"=f\"(a), \"=f\"(b), \"=f\"(c), \"=f\"(d) : \"l\"(t), \"f\"(x));",
+                  1, "inline PTX: unsupported instruction tex.2d.v4.f32.f32");
+  translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
+                  "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
+                  3, "inline PTX: unsupported instruction foo.bar.b32");
+  translate_error("asm(\"exit;\");", 1, "inline PTX: unsupported instruction exit");
+  translate_error("asm(\"add.foo.u32 %0, %0, 1;\" : \"+r\"(x));", 1,
+                  "inline PTX: unsupported modifier .foo of add");
+  translate_error("asm(\"mov.u32 %0, q;\" : \"=r\"(x));", 1,
+                  "inline PTX: unknown register q");
+  translate_error("asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported special register %dynamic_smem_size");
+  translate_error("asm(\"mov.u32 %0, %3;\" : \"=r\"(x));", 1,
+                  "inline PTX: operand %3 does not exist");
+  translate_error("asm(\"mov.u32 %0, %[y];\" : \"=r\"(x));", 1,
+                  "inline PTX: operand %[y] does not exist");
+  translate_error("asm(\"mov.u32 %0, 1;\" :\n \"=x\"(x));", 2,
+                  "inline PTX: unsupported constraint \"=x\"");
+  translate_error("asm(\"add.u32 %0, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: wrong operands for add.u32");
+  translate_error("asm(\"add.u32 1, %0, %0;\" : \"+r\"(x));", 1,
+                  "inline PTX: wrong operands for add.u32");
+  translate_error("asm(\"{ mov.u32 %0, 1;\" : \"=r\"(x));", 1, "inline PTX: unbalanced {");
+  translate_error("asm goto(\"bra.uni %l0;\" :::: out);", 1,
+                  "inline PTX: asm goto is not supported");
+  translate_error("asm(\"cvta.to.shared.u32 %0, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
+                  "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
+                  "are not supported; use a generic 64-bit address");
+  translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported directive .shared");
+}
+END_TEST
+
+/* ---- The rewriter's part ------------------------------------------------- */
+
+START_TEST(ptx_rewriter_statements_and_labels) {
+  /* asm labels after declarators are not statements. */
+  const char *labels =
+      "struct S { int f(int) __asm__(\"g\"); };\n"
+      "extern int v __asm__(\"w\");\n"
+      "__device__ int h() { extern int u asm(\"z\"); return u; }\n"
+      "__host__ void host() { __asm__ __volatile__(\"pause\" ::: \"memory\"); }\n";
+  cuemu_rewrite r;
+  ck_assert_int_eq(cuemu__rewrite_source(labels, strlen(labels), "t.cu", &r),
+                   CUEMU_SUCCESS);
+  ck_assert_str_eq(r.text, labels);
+  cuemu__rewrite_free(&r);
+  /* A statement spread over lines keeps the line count; the code after it
+   * is untouched. */
+  const char *src = "__device__ unsigned lane() {\n"
+                    "  unsigned x;\n"
+                    "  if (1) asm volatile(\"mov.u32 %0, \"\n"
+                    "                      \"%%laneid;\"\n"
+                    "                      : \"=r\"(x));\n"
+                    "  return x;\n"
+                    "}\n";
+  ck_assert_int_eq(cuemu__rewrite_source(src, strlen(src), "t.cu", &r),
+                   CUEMU_SUCCESS);
+  ck_assert_uint_eq(count_newlines(r.text), count_newlines(src));
+  expect_in(r.text, "  if (1) ({ namespace cuemu_p = ::cuemu::ptx;");
+  expect_in(r.text, "cuemu_p::out<'r'>(x, cuemu_ptx_0); });\n\n\n  return x;\n}\n");
+  cuemu__rewrite_free(&r);
+}
+END_TEST
+
+START_TEST(ptx_rewriter_error_names_file_and_line) {
+  const char *src = "__global__ void k(float *o) {\n"
+                    "  float x;\n"
+                    "  asm(\"mov.f32 %0, 0f00000000;\\n\"\n"
+                    "      \"tex.1d.v4.f32.s32 {%0, %0, %0, %0}, [%1, {%2}];\"\n"
+                    "      : \"=f\"(x) : \"l\"(0), \"r\"(0));\n"
+                    "  *o = x;\n"
+                    "}\n";
+  cuemu_rewrite r;
+  ck_assert_int_eq(cuemu__rewrite_source(src, strlen(src), "bad.cu", &r),
+                   CUEMU_COMPILE);
+  ck_assert_str_eq(r.message,
+                   "bad.cu:4: inline PTX: unsupported instruction tex.1d.v4.f32.s32");
+  cuemu__rewrite_free(&r);
+}
+END_TEST
+
+/* ---- Kernels ------------------------------------------------------------- */
+
+START_TEST(ptx_trap_ends_the_launch) {
+  cuemu_module *m = test_module("ptx_traps.cu");
+  int out[64];
+  int *p = out;
+  void *args[] = {&p};
+  char where[64];
+  cuemu_status st = test_launch1(test_kernel(m, "ptx_trap"), 1, 32, args, 1);
+  ck_assert_int_eq(st, CUEMU_TRAP);
+  snprintf(where, sizeof where, "ptx_traps.cu:%d",
+           test_marker_line("ptx_traps.cu", "/* PTX_TRAP */"));
+  ck_assert_msg(strstr(cuemu_last_message(), where) != NULL, "%s not in: %s",
+                where, cuemu_last_message());
+  /* A barrier of 32 threads in a block of 64 is refused at run time. */
+  st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 64, args, 1);
+  ck_assert_int_eq(st, CUEMU_ASSERT);
+  ck_assert_msg(strstr(cuemu_last_message(), "bar.sync") != NULL, "%s",
+                cuemu_last_message());
+  /* ... and accepted when it covers the block. */
+  st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 32, args, 1);
+  ck_assert_int_eq(st, CUEMU_SUCCESS);
+  cuemu_module_unload(m);
+}
+END_TEST
+
+/* A kernel with an instruction cuemu does not emulate (a texture fetch),
+ * written to a file (tests/kernels holds only files that translate). */
+static const char bad_ptx[] =
+    "extern \"C\" __global__ void bad_ptx(float *out, unsigned long long tex) {\n"
+    "  float x, y, z, w;\n"
+    "  asm volatile(\"{\\n\\t\"\n"
+    "               \".reg .f32 c;\\n\\t\"\n"
+    "               \"mov.f32 c, 0f00000000;\\n\\t\"\n"
+    "               \"tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {c, c}];\\n\\t\"\n"
+    "               \"}\"\n"
+    "               : \"=f\"(x), \"=f\"(y), \"=f\"(z), \"=f\"(w)\n"
+    "               : \"l\"(tex));\n"
+    "  out[threadIdx.x] = x + y + z + w;\n"
+    "}\n";
+
+START_TEST(ptx_unsupported_instruction_is_a_compile_error) {
+  char *dir = test_fresh_dir("bad_ptx");
+  char *source = test_join(dir, "bad_ptx.cu");
+  char *output = test_join(dir, "bad_ptx.so");
+  cuemu_compile_options o;
+  test_write_text(source, bad_ptx);
+  memset(&o, 0, sizeof o);
+  o.module = 1;
+  o.no_cache = 1;
+  cuemu_status st = cuemu_compile(source, output, &o, NULL);
+  ck_assert_int_eq(st, CUEMU_COMPILE);
+  ck_assert_msg(strstr(cuemu_last_message(),
+                       "bad_ptx.cu:6: inline PTX: unsupported instruction "
+                       "tex.2d.v4.f32.f32") != NULL,
+                "%s", cuemu_last_message());
+  free(source);
+  free(output);
+  test_rm_rf(dir);
+  free(dir);
+}
+END_TEST
+
+Suite *make_ptx_suite(void) {
+  Suite *s = suite_create("ptx");
+  TCase *parse = test_tcase(s, "translate", 30);
+  TCase *errors = test_tcase(s, "errors", 30);
+  TCase *rewrite = test_tcase(s, "rewrite", 30);
+  TCase *kernels = test_tcase(s, "kernels", 300);
+  tcase_add_test(parse, ptx_outputs_and_special_registers);
+  tcase_add_test(parse, ptx_inputs_names_and_immediates);
+  tcase_add_test(parse, ptx_scopes_predicates_and_labels);
+  tcase_add_test(parse, ptx_host_asm_is_left_alone);
+  tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
+  tcase_add_test(errors, ptx_errors_name_what_and_where);
+  tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
+  tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);
+  tcase_add_test(kernels, ptx_trap_ends_the_launch);
+  tcase_add_test(kernels, ptx_unsupported_instruction_is_a_compile_error);
+  return s;
+}
