@@ -197,6 +197,12 @@ mkdir -p "$work/s7"
 program "$work/s7/main.cu" '"r.h"'
 header "$work/s7/r.h" 9
 : >"$work/s7/plain-file"
+# The private build folders go to a TMPDIR of this test's own, so that
+# other programs' folders in /tmp cannot be taken for leftovers.
+mkdir -p "$work/s7/tmp"
+saved_tmpdir=${TMPDIR:-/tmp}
+TMPDIR=$work/s7/tmp
+export TMPDIR
 build readonly "$work/s7/plain-file/cache" "$work/s7/main.cu"
 expect "no cache folder can be made" compiled 9
 grep -q 'building without the cache' "$work/readonly.log" ||
@@ -209,9 +215,10 @@ if [ "$(id -u)" != 0 ]; then
   build readonly "$work/s7/ro" "$work/s7/main.cu"
   expect "a read-only cache folder" compiled 9
 fi
-ls /tmp/cuemu-build-* >/dev/null 2>&1 &&
-  [ -n "$(find /tmp -maxdepth 1 -name 'cuemu-build-*' -user "$(id -u)" -newer "$work/s7/main.cu" 2>/dev/null)" ] &&
-  fail "the private build folder was left in /tmp"
+[ -n "$(ls -A "$work/s7/tmp")" ] &&
+  fail "the private build folder was left in \$TMPDIR: $(ls "$work/s7/tmp")"
+TMPDIR=$saved_tmpdir
+export TMPDIR
 
 # ---- 8. A FIFO at an entry's path -------------------------------------------------
 mkdir -p "$work/s8"
