@@ -104,6 +104,7 @@ typedef struct cuemu__parg {
   cuemu_parity_generator gen;  /* inputs and in-out arrays */
   double fill;                 /* outputs */
   cuemu_parity_compare compare;
+  char *shape[2];              /* outputs: rows and columns, or NULL */
   int line;
 } cuemu__parg;
 
@@ -153,6 +154,7 @@ typedef struct cuemu__psetup {
   unsigned char **scalars;     /* per scalar argument: its bytes */
   size_t *count;               /* per array: elements */
   size_t *bytes;               /* per array: bytes */
+  size_t *rows, *cols;         /* per array: its shape (rows 1 in 1-D) */
   unsigned char **init;        /* per array: its initial contents */
   cuemu_dim3 grid, block;
   size_t shared;
@@ -198,10 +200,15 @@ void cuemu__pbuffer_free(cuemu__pbuffer *b);
 
 /* ---- Comparing ---------------------------------------------------------------- */
 
+/* How many differing elements a comparison lists. */
+#define CUEMU__PSHOWN 8
+
 typedef struct cuemu__pdiff {
   size_t differing;            /* elements with at least one field off */
   double max_ulps, max_abs;
   char *report;                /* the first differences, one per line */
+  int nshown;                  /* the first differences, as numbers */
+  cuemu_parity_difference shown[CUEMU__PSHOWN];
 } cuemu__pdiff;
 
 /* Compares `got` with `want` (count elements of `type`) under `cmp`. The
@@ -216,6 +223,14 @@ int cuemu__parity_compare(const char *what, const char *ref,
  * ulps not negative). Returns 0, or -1 with the reason. */
 int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
                                 size_t size);
+
+/* Fills `map` (map_rows * map_cols cells, row by row) with the largest
+ * error in ulps (cuemu__parity_ulps(), the largest over the fields) of the
+ * elements of a rows x cols output that fall in each cell; a cell covers
+ * about rows / map_rows by cols / map_cols elements. */
+void cuemu__parity_error_map(const cuemu__ptype *type, const void *got,
+                             const void *want, size_t rows, size_t cols,
+                             int map_rows, int map_cols, double *map);
 
 /* Distance in units in the last place between two values of a field. */
 double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,

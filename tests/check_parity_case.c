@@ -437,7 +437,7 @@ START_TEST(test_limits_and_validation) {
   snprintf(text, sizeof text, "%sseed: 1e300\nargs: []\n", head);
   load_bad("seed.parity.yaml", text, "field 'seed': expected a whole number");
   snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: int *, size: 4, output: {}, compare: {}}\n", head);
-  load_bad("cmpempty.parity.yaml", text, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+  load_bad("cmpempty.parity.yaml", text, "expected exact, {exact: true, nan_equal: true}, {ulps: N} or {rtol: R, atol: A}");
   snprintf(text, sizeof text, "%sargs:\n  - {name: p, type: int *, size: 4, inout: {permutation: false}}\n", head);
   load_bad("perm.parity.yaml", text, "write {permutation: true}");
   snprintf(text, sizeof text, "%skernel: other\nargs: []\n", head);
