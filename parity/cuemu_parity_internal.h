@@ -197,6 +197,14 @@ int cuemu__pbuffer_damaged(const cuemu__pbuffer *b, long *offset);
 /* Whether `addr` lies in the guard pages or the slack around the array. */
 int cuemu__pbuffer_near(const cuemu__pbuffer *b, const void *addr);
 void cuemu__pbuffer_free(cuemu__pbuffer *b);
+/* Names, one line each in `out` ("WHO wrote out of bounds of array y:
+ * byte offset 400 of an array of 400 bytes (100 elements)"), every array
+ * of the case whose surroundings hold `addr`, or, when addr is NULL, whose
+ * canary bytes changed. `bufs` has one entry per argument (scalars'
+ * unused). Returns how many arrays were named. */
+int cuemu__pbuffers_blame(const cuemu__psetup *s, const cuemu__pbuffer *bufs,
+                          const void *addr, const char *who,
+                          cuemu__ptext *out);
 
 /* ---- Comparing ---------------------------------------------------------------- */
 
@@ -239,9 +247,14 @@ double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
 /* ---- Legs ------------------------------------------------------------------ */
 
 /* Compiles and calls the host implementation on `args` (one pointer per
- * argument: to the scalar's bytes or to the array's pointer). Returns
- * SUCCESS, HOST_COMPILE or CASE_INVALID with a message. */
-cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args);
+ * argument: to the scalar's bytes or to the array's pointer); the arrays
+ * live in `bufs` (one per argument). A write out of bounds of an array
+ * (a fault in its guard region, or a changed canary byte) fails the leg
+ * with a message naming the array and the offset. Returns SUCCESS,
+ * HOST_COMPILE or CASE_INVALID (a bad case or host implementation) with a
+ * message. */
+cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args,
+                                    const cuemu__pbuffer *bufs);
 
 /* Compiles the kernel (with `checks` built in, or NULL) into a temporary
  * module whose path goes to `path`, loads it, and checks its parameter

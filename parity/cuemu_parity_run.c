@@ -23,6 +23,7 @@ typedef struct run {
   cuemu_parity_result *r;
   cuemu__ptext msg;
   unsigned char **host;        /* per array: the host leg's results */
+  cuemu__pbuffer *hbufs;       /* per array: where they live */
   unsigned char **first;       /* per array: the first schedule's results */
   const char *first_schedule;
 } run;
@@ -135,21 +136,12 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
     explain_fault(R, cuemu_last_message(), bufs);
     goto out;
   }
-  int bad = 0;
-  for (int i = 0; i < c->nargs; ++i) {
-    long off;
-    if (c->args[i].is_array && cuemu__pbuffer_damaged(&bufs[i], &off)) {
-      char detail[512];
-      snprintf(detail, sizeof detail,
-               "the kernel wrote out of bounds of array %s: byte offset %ld "
-               "of an array of %zu bytes (%zu elements)",
-               c->args[i].name, off, s->bytes[i], s->count[i]);
-      leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_KERNEL_FAULT, leg, detail);
-      bad = 1;
-    }
-  }
-  if (bad)
+  cuemu__ptext damage = {0};
+  if (cuemu__pbuffers_blame(s, bufs, NULL, "the kernel", &damage)) {
+    leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_KERNEL_FAULT, leg, damage.s);
+    free(damage.s);
     goto out;
+  }
   if (R->r->legs[CUEMU_PARITY_LEG_HOST] == CUEMU_PARITY_PASS &&
       compare_outputs(R, leg, got)) {
     R->r->legs[CUEMU_PARITY_LEG_EMULATED] = CUEMU_PARITY_FAIL;
@@ -416,26 +408,27 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     goto out;
   }
   R.host = calloc((size_t)c->nargs + 1, sizeof *R.host);
+  R.hbufs = calloc((size_t)c->nargs + 1, sizeof *R.hbufs);
   R.first = calloc((size_t)c->nargs + 1, sizeof *R.first);
   void **hargs = calloc((size_t)c->nargs + 1, sizeof *hargs);
-  if (!R.host || !R.first || !hargs) {
+  if (!R.host || !R.hbufs || !R.first || !hargs) {
     free(hargs);
     result->status = CUEMU_OUT_OF_MEMORY;
     goto out;
   }
-  /* The host leg works on copies of the arrays. */
+  /* The host leg works on copies of the arrays, guarded as the emulated
+   * leg's are. */
   for (int i = 0; i < c->nargs; ++i) {
     if (!c->args[i].is_array) {
       hargs[i] = s.scalars[i];
       continue;
     }
-    R.host[i] = malloc(s.bytes[i] ? s.bytes[i] : 1);
-    if (!R.host[i]) {
+    if (cuemu__pbuffer_alloc(&R.hbufs[i], s.init[i], s.bytes[i])) {
       free(hargs);
       result->status = CUEMU_OUT_OF_MEMORY;
       goto out;
     }
-    memcpy(R.host[i], s.init[i], s.bytes[i]);
+    R.host[i] = R.hbufs[i].data;
     hargs[i] = &R.host[i];
   }
   /* The kernel is compiled and its parameters checked first: a case whose
@@ -458,7 +451,7 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     }
   }
   trace(&R, "host");
-  st = cuemu__parity_host_run(&s, hargs);
+  st = cuemu__parity_host_run(&s, hargs, R.hbufs);
   free(hargs);
   if (st)
     leg_fail(&R, CUEMU_PARITY_LEG_HOST, st, "host", cuemu_parity_last_message());
@@ -476,11 +469,12 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
   }
 out:
   for (int i = 0; i < c->nargs; ++i) {
-    if (R.host)
-      free(R.host[i]);
+    if (R.hbufs)
+      cuemu__pbuffer_free(&R.hbufs[i]);
     if (R.first)
       free(R.first[i]);
   }
+  free(R.hbufs);
   free(R.host);
   free(R.first);
   cuemu__psetup_free(&s);
