@@ -344,3 +344,23 @@ cuemu_status cuemu_parity_case_set_shape(cuemu_parity_case *c,
   return cuemu__parity_fail(CUEMU_INVALID_VALUE, "the case has no array %s",
                             array);
 }
+
+int cuemu__parity_duplicates(cuemu_parity_case *const *cases, int n,
+                             cuemu__ptext *out) {
+  int found = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j) {
+      const cuemu_parity_case *a = cases[j], *b = cases[i];
+      if (strcmp(a->name, b->name) != 0)
+        continue;
+      cuemu__ptext_add(out,
+                       "%s:%d: case '%s' is declared twice: at %s:%d and at "
+                       "%s:%d; case names must be unique\n",
+                       b->file[0] ? b->file : "(in code)", b->line, b->name,
+                       a->file[0] ? a->file : "(in code)", a->line,
+                       b->file[0] ? b->file : "(in code)", b->line);
+      found++;
+      break; /* each later case names the first of its name */
+    }
+  return found;
+}

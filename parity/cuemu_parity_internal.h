@@ -126,6 +126,11 @@ struct cuemu_parity_case {
   int nargs;
 };
 
+/* Writes a line to `out` for each case whose name an earlier case of
+ * `cases` has, naming both places (file and line), and returns how many. */
+int cuemu__parity_duplicates(cuemu_parity_case *const *cases, int n,
+                             cuemu__ptext *out);
+
 /* Sets the thread's last message (printf-style) and returns `status`. */
 cuemu_status cuemu__parity_fail(cuemu_status status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -532,6 +532,21 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cuemu-parity: out of memory\n");
     return 2;
   }
+  /* Case names are unique across every file: a report, JUnit and --case
+   * tell cases apart by name. */
+  cuemu_parity_case **all = calloc((size_t)L.n + 1, sizeof *all);
+  int nall = 0;
+  for (int i = 0; all && i < L.n; ++i)
+    if (L.e[i].c)
+      all[nall++] = L.e[i].c;
+  cuemu__ptext dup = {0};
+  int dups = all ? cuemu__parity_duplicates(all, nall, &dup) : 0;
+  free(all);
+  if (dups) {
+    fprintf(stderr, "cuemu-parity: %s", dup.s);
+    free(dup.s);
+    return 2;
+  }
   entry **run = calloc((size_t)L.n + 1, sizeof *run);
   int n = 0;
   for (int i = 0; i < L.n; ++i)
@@ -542,6 +557,14 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; ++i)
       printf("%s\t%s\n", run[i]->row.name, run[i]->file);
     return 0;
+  }
+  /* The reports' files are opened before any case runs, so that a path
+   * that cannot be written is found at once, not after every case ran. */
+  FILE *junit_file = NULL;
+  if (junit && !(junit_file = fopen(junit, "w"))) {
+    fprintf(stderr, "cuemu-parity: --junit %s: cannot write it: %s\n", junit,
+            strerror(errno));
+    return 2;
   }
   char tmp[] = "/tmp/cuemu-parity-XXXXXX";
   if (!mkdtemp(tmp)) {
@@ -566,14 +589,14 @@ int main(int argc, char **argv) {
   if (shard_n > 1)
     printf("shard %d of %d: %d of %d cases\n", shard_k, shard_n, n, L.n);
   cuemu__parity_table_write(stdout, rows, n);
-  if (junit) {
-    FILE *f = fopen(junit, "w");
-    if (!f || cuemu__parity_junit_write(f, rows, n) != 0) {
-      fprintf(stderr, "cuemu-parity: cannot write %s: %s\n", junit, strerror(errno));
+  if (junit_file) {
+    int bad = cuemu__parity_junit_write(junit_file, rows, n) != 0;
+    bad |= fclose(junit_file) != 0;
+    if (bad) {
+      fprintf(stderr, "cuemu-parity: cannot write %s: %s\n", junit,
+              strerror(errno));
       failed++;
     }
-    if (f)
-      fclose(f);
   }
   for (int i = 0; i < L.n; ++i) {
     cuemu_parity_case_free(L.e[i].c);

@@ -702,6 +702,12 @@ cuemu_status cuemu_parity_load(const char *path, cuemu_parity_case ***cases,
     *cases = more;
     more[(*ncases)++] = c;
   }
+  /* Two cases of one name could not be told apart in a report or by
+   * --case. */
+  cuemu__ptext dup = {0};
+  if (!st && cuemu__parity_duplicates(*cases, *ncases, &dup))
+    st = cuemu__parity_fail(CUEMU_CASE_INVALID, "%s", dup.s);
+  free(dup.s);
   yaml_parser_delete(&parser);
   fclose(f);
   if (st) {
