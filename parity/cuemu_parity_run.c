@@ -45,6 +45,49 @@ static void leg_fail(run *R, cuemu_parity_leg leg, cuemu_status st,
                    n && detail[n - 1] == '\n' ? "" : "\n");
 }
 
+/* The most outputs a result describes in numbers (each one's text is in
+ * the message anyway), and the most cells of an error map per side. */
+#define MAX_DIFFS 16
+#define MAP_SIDE 48
+#define MAP_LINE 400
+
+/* Keeps, for reports, how output `i` of `leg` differs from `ref`. */
+static void keep_diff(run *R, const char *leg, int i, const char *ref,
+                      const void *got, const void *want, const cuemu__pdiff *d) {
+  const cuemu__psetup *s = R->s;
+  cuemu_parity_result *r = R->r;
+  if (r->ndiffs >= MAX_DIFFS)
+    return;
+  cuemu_parity_diff *more = realloc(r->diffs, (size_t)(r->ndiffs + 1) * sizeof *more);
+  if (!more)
+    return;
+  r->diffs = more;
+  cuemu_parity_diff *x = &more[r->ndiffs];
+  memset(x, 0, sizeof *x);
+  snprintf(x->leg, sizeof x->leg, "%s", leg);
+  snprintf(x->output, sizeof x->output, "%s", s->c->args[i].name);
+  snprintf(x->reference, sizeof x->reference, "%s", ref);
+  x->rows = s->rows[i];
+  x->cols = s->cols[i];
+  x->differing = d->differing;
+  x->max_ulps = d->max_ulps;
+  x->nshown = d->nshown;
+  memcpy(x->shown, d->shown, sizeof d->shown);
+  int two_d = x->rows > 1;
+  x->map_rows = two_d ? (int)(x->rows < MAP_SIDE ? x->rows : MAP_SIDE) : 1;
+  x->map_cols = (int)(x->cols < (two_d ? MAP_SIDE : MAP_LINE)
+                          ? x->cols
+                          : (two_d ? MAP_SIDE : MAP_LINE));
+  if (x->map_cols < 1)
+    x->map_cols = 1;
+  x->map = calloc((size_t)x->map_rows * (size_t)x->map_cols, sizeof *x->map);
+  if (!x->map)
+    return;
+  cuemu__parity_error_map(&s->types[i], got, want, x->rows, x->cols,
+                          x->map_rows, x->map_cols, x->map);
+  r->ndiffs++;
+}
+
 /* Compares every output of a leg with the host's; 0 when all agree. */
 static int compare_outputs(run *R, const char *leg, unsigned char **got) {
   const cuemu_parity_case *c = R->s->c;
@@ -64,6 +107,7 @@ static int compare_outputs(run *R, const char *leg, unsigned char **got) {
     if (differ) {
       cuemu__ptext_add(&R->msg, "%s: output %s differs from the host:\n%s", leg,
                        a->name, d.report ? d.report : "");
+      keep_diff(R, leg, i, "host", got[i], R->host[i], &d);
       bad = 1;
     }
     free(d.report);
@@ -172,6 +216,7 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
                  a->name, schedule, R->first_schedule);
         leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_MISMATCH, leg, detail);
         cuemu__ptext_add(&R->msg, "%s", d.report ? d.report : "");
+        keep_diff(R, leg, i, R->first_schedule, got[i], R->first[i], &d);
       }
       free(d.report);
     }
@@ -486,4 +531,9 @@ out:
 void cuemu_parity_result_free(cuemu_parity_result *result) {
   free(result->message);
   result->message = NULL;
+  for (int i = 0; i < result->ndiffs; ++i)
+    free(result->diffs[i].map);
+  free(result->diffs);
+  result->diffs = NULL;
+  result->ndiffs = 0;
 }
