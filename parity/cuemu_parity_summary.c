@@ -18,9 +18,9 @@ void cuemu__parity_summary_line(FILE *f, const cuemu__prow *rows, int n,
     for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
       states[l][rows[i].result.legs[l] & 3]++;
   }
-  fprintf(f, "cuemu-parity: %d case%s, %d passed, %d failed (", n,
+  fprintf(f, "cuemu-parity: %d case%s, %d passed, %d failed", n,
           n == 1 ? "" : "s", n - failed, failed);
-  const char *sep = "";
+  const char *sep = " (";
   for (int l = 0; l < CUEMU_PARITY_LEGS; ++l) {
     if (states[l][CUEMU_PARITY_NOT_RUN] == n)
       continue;
@@ -33,7 +33,8 @@ void cuemu__parity_summary_line(FILE *f, const cuemu__prow *rows, int n,
         fprintf(f, " %d %s", states[l][order[k]],
                 cuemu__parity_state_name(order[k]));
   }
-  fprintf(f, ") in %.2f s\n", run ? run->seconds : 0.0);
+  fprintf(f, "%s in %.2f s\n", sep[0] == ';' ? ")" : "",
+          run ? run->seconds : 0.0);
 }
 
 /* Text for a Markdown table cell: no '|' or newline. */
