@@ -166,12 +166,18 @@ void cuemu__svg_profile_write(FILE *f, const double *map, int cells,
     double bh = scale(v, max) * h;
     char color[8];
     cuemu__svg_color(v, max, color);
+    /* A bar that is off stays visible however many bars there are. */
+    double bw = bar > 1.5 ? bar - 0.5 : bar;
+    if (v > 0 && bw < 3)
+      bw = 3;
+    double x = left + k * bar;
+    if (x + bw > left + w)
+      x = left + w - bw;
     fprintf(f,
             "<rect class=\"bin\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
             "height=\"%.2f\" fill=\"%s\" data-first=\"%zu\" data-last=\"%zu\" "
             "data-ulps=\"",
-            left + k * bar, top + h - bh, bar > 1.5 ? bar - 0.5 : bar, bh,
-            color, first, last);
+            x, top + h - bh, bw, bh, color, first, last);
     ulps_text(f, v);
     fputs("\">", f);
     if (v > 0) {
