@@ -377,7 +377,7 @@ START_TEST(test_api_matches_file) {
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "n", "int", "300"), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "p", "pr", "{a: 0.5, b: n}"), CUEMU_SUCCESS);
   cuemu_parity_generator g = {CUEMU_PARITY_NORMAL, 0, 1, NULL, 0};
-  cuemu_parity_compare cmp = {CUEMU_PARITY_ULPS, 0, 0, 2};
+  cuemu_parity_compare cmp = {CUEMU_PARITY_ULPS, 0, 0, 2, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "n", &g, 0, NULL), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_OUTPUT, "n", NULL, 1, &cmp), CUEMU_SUCCESS);
   /* Refused in code as in files. */
@@ -448,7 +448,7 @@ START_TEST(test_limits_and_validation) {
   cuemu_parity_generator g = {CUEMU_PARITY_INTEGERS, 5, 5, NULL, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "k", "int *", CUEMU_PARITY_INPUT, "4", &g, 0, NULL), CUEMU_INVALID_VALUE);
   TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "integers takes whole bounds");
-  cuemu_parity_compare neg = {CUEMU_PARITY_TOLERANCE, -1, 0, 0};
+  cuemu_parity_compare neg = {CUEMU_PARITY_TOLERANCE, -1, 0, 0, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "int *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &neg), CUEMU_INVALID_VALUE);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float **", CUEMU_PARITY_OUTPUT, "4", NULL, 0, NULL), CUEMU_INVALID_VALUE);
   TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "arrays of pointers are not supported");
@@ -519,7 +519,7 @@ static cuemu_parity_case *saxpy_case(const char *host) {
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "n", "int", "1000"), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "a", "float", "-1.25"), CUEMU_SUCCESS);
   cuemu_parity_generator u = {CUEMU_PARITY_UNIFORM, -2, 2, NULL, 0};
-  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "n", &u, 0, NULL), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_INOUT, "n", &u, 0, &exact), CUEMU_SUCCESS);
   free(src);

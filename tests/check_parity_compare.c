@@ -54,10 +54,10 @@ START_TEST(test_ulps) {
 END_TEST
 
 START_TEST(test_modes) {
-  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
-  cuemu_parity_compare ulps2 = {CUEMU_PARITY_ULPS, 0, 0, 2};
-  cuemu_parity_compare tol = {CUEMU_PARITY_TOLERANCE, 1e-3, 1e-6, 0};
-  cuemu_parity_compare dflt = {CUEMU_PARITY_DEFAULT, 0, 0, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
+  cuemu_parity_compare ulps2 = {CUEMU_PARITY_ULPS, 0, 0, 2, 0};
+  cuemu_parity_compare tol = {CUEMU_PARITY_TOLERANCE, 1e-3, 1e-6, 0, 0};
+  cuemu_parity_compare dflt = {CUEMU_PARITY_DEFAULT, 0, 0, 0, 0};
   float one = 1.0f, up2 = nextafterf(nextafterf(1.0f, 2.0f), 2.0f);
   float up3 = nextafterf(up2, 2.0f);
   ck_assert(floats_agree(one, one, exact));
@@ -76,7 +76,7 @@ START_TEST(test_modes) {
   ck_assert(floats_agree(INFINITY, INFINITY, tol));
   ck_assert(!floats_agree(INFINITY, -INFINITY, tol));
   ck_assert(!floats_agree(INFINITY, FLT_MAX, ulps2));
-  ck_assert(!floats_agree(FLT_MAX, INFINITY, (cuemu_parity_compare){CUEMU_PARITY_TOLERANCE, 1, 0, 0}));
+  ck_assert(!floats_agree(FLT_MAX, INFINITY, (cuemu_parity_compare){CUEMU_PARITY_TOLERANCE, 1, 0, 0, 0}));
   /* allclose: |got - want| <= atol + rtol * |want|. */
   ck_assert(floats_agree(1000.9f, 1000.0f, tol));
   ck_assert(!floats_agree(1001.1f, 1000.0f, tol));
@@ -90,7 +90,7 @@ END_TEST
 
 START_TEST(test_integers_and_fields) {
   cuemu__ptype t = type("int");
-  cuemu_parity_compare dflt = {CUEMU_PARITY_DEFAULT, 0, 0, 0};
+  cuemu_parity_compare dflt = {CUEMU_PARITY_DEFAULT, 0, 0, 0, 0};
   int got[4] = {1, 2, 3, -4}, want[4] = {1, 2, 4, -4};
   cuemu__pdiff d;
   ck_assert_int_eq(cuemu__parity_compare("k", "host", &t, &dflt, got, want, 4, &d), 1);
@@ -99,7 +99,7 @@ START_TEST(test_integers_and_fields) {
   free(d.report);
   cuemu__ptype c = type("cuFloatComplex");
   float zg[4] = {1, 2, 3, 4}, zw[4] = {1, 2, 3, 5};
-  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
   ck_assert_int_eq(cuemu__parity_compare("z", "host", &c, &exact, zg, zw, 2, &d), 1);
   TEST_ASSERT_CONTAINS(d.report, "z[1].y: got 4, host 5");
   free(d.report);
@@ -110,9 +110,9 @@ END_TEST
 START_TEST(test_int64) {
   cuemu__ptype t = type("long long");
   long long got = (1ll << 53) + 1, want = 1ll << 53;
-  cuemu_parity_compare modes[] = {{CUEMU_PARITY_EXACT, 0, 0, 0},
-                                  {CUEMU_PARITY_ULPS, 0, 0, 0},
-                                  {CUEMU_PARITY_TOLERANCE, 0, 0, 0}};
+  cuemu_parity_compare modes[] = {{CUEMU_PARITY_EXACT, 0, 0, 0, 0},
+                                  {CUEMU_PARITY_ULPS, 0, 0, 0, 0},
+                                  {CUEMU_PARITY_TOLERANCE, 0, 0, 0, 0}};
   for (int m = 0; m < 3; ++m) {
     cuemu__pdiff d;
     ck_assert_int_eq(cuemu__parity_compare("k", "host", &t, &modes[m], &got, &want, 1, &d), 1);
@@ -139,7 +139,7 @@ START_TEST(test_report) {
   for (int i = 10; i < 30; ++i)
     got[i] = nextafterf(want[i], 1e9f);
   cuemu__ptype t = type("float");
-  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
   cuemu__pdiff d;
   ck_assert_int_eq(cuemu__parity_compare("out", "host", &t, &exact, got, want, N, &d), 1);
   ck_assert_uint_eq(d.differing, 20);
