@@ -178,7 +178,9 @@ int cuemu__parity_compare(const char *what, const char *ref,
         show(&t, f, ge);
         cuemu__ptext_add(&t, ", %s ", ref);
         show(&t, f, we);
-        if (is_float(f))
+        if (is_float(f) && isnan(x) && isnan(y))
+          cuemu__ptext_add(&t, " (NaNs with other bits)");
+        else if (is_float(f))
           cuemu__ptext_add(&t, " (%.3g ulp%s)", ulps, ulps == 1 ? "" : "s");
         cuemu__ptext_add(&t, "\n");
       }
