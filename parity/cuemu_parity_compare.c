@@ -198,23 +198,32 @@ int cuemu__parity_compare(const char *what, const char *ref,
   return d->differing != 0;
 }
 
-void cuemu__parity_error_map(const cuemu__ptype *type, const void *got,
+void cuemu__parity_error_map(const cuemu__ptype *type,
+                             const cuemu_parity_compare *cmp, const void *got,
                              const void *want, size_t rows, size_t cols,
-                             int map_rows, int map_cols, double *map) {
-  for (int k = 0; k < map_rows * map_cols; ++k)
+                             int map_rows, int map_cols, double *map,
+                             int *fails) {
+  for (int k = 0; k < map_rows * map_cols; ++k) {
     map[k] = 0;
+    fails[k] = 0;
+  }
   const unsigned char *g = got, *w = want;
   for (size_t r = 0; r < rows; ++r) {
     double *line = map + r * (size_t)map_rows / rows * (size_t)map_cols;
     for (size_t c = 0; c < cols; ++c) {
       size_t i = r * cols + c;
-      double *cell = line + c * (size_t)map_cols / cols;
+      size_t at = (size_t)(line - map) + c * (size_t)map_cols / cols;
+      double *cell = map + at;
+      int off = 0;
       for (int k = 0; k < type->nfields; ++k) {
-        double u = cuemu__parity_ulps(&type->fields[k], g + i * type->size,
-                                      w + i * type->size);
+        const cuemu__pfield *f = &type->fields[k];
+        const unsigned char *ge = g + i * type->size, *we = w + i * type->size;
+        double u = cuemu__parity_ulps(f, ge, we);
         if (u > *cell || isnan(u))
           *cell = isnan(u) ? INFINITY : u;
+        off |= !agrees(f, cmp, ge, we, u);
       }
+      fails[at] += off;
     }
   }
 }

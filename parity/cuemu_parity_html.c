@@ -96,8 +96,9 @@ static void diff_section(FILE *f, const cuemu_parity_diff *d) {
   esc(f, d->output);
   fputs("\" data-leg=\"", f);
   esc(f, d->leg);
-  fprintf(f, "\" data-rows=\"%zu\" data-cols=\"%zu\" data-max-ulps=\"", d->rows,
-          d->cols);
+  fprintf(f, "\" data-rows=\"%zu\" data-cols=\"%zu\" data-differing=\"%zu\" "
+             "data-max-ulps=\"",
+          d->rows, d->cols, d->differing);
   ulps(f, d->max_ulps);
   fputs("\">\n<h3>", f);
   esc(f, d->leg);
@@ -140,12 +141,15 @@ static void diff_section(FILE *f, const cuemu_parity_diff *d) {
             d->nshown, d->differing);
   fputs("<figure>\n", f);
   if (two_d)
-    cuemu__svg_heatmap_write(f, d->map, d->map_rows, d->map_cols, d->rows,
-                             d->cols);
+    cuemu__svg_heatmap_write(f, d->map, d->fails, d->map_rows, d->map_cols,
+                             d->rows, d->cols);
   else
-    cuemu__svg_profile_write(f, d->map, d->map_cols, d->cols);
+    cuemu__svg_profile_write(f, d->map, d->fails, d->map_cols, d->cols);
   fprintf(f, "<figcaption>%s: the largest error in ulps in each %s; grey: "
-             "equal, black: NaN or an infinity against a number.</figcaption>\n"
+             "equal, black: NaN or an infinity against a number, purple: "
+             "different bits at no distance (NaN payloads, -0 and +0); "
+             "outlined marks hold elements that fail the comparison "
+             "(others are within it).</figcaption>\n"
              "</figure>\n</div>\n",
           two_d ? "heat map of the error over the matrix (rows down, columns "
                   "across)"

@@ -239,11 +239,14 @@ int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
 
 /* Fills `map` (map_rows * map_cols cells, row by row) with the largest
  * error in ulps (cuemu__parity_ulps(), the largest over the fields) of the
- * elements of a rows x cols output that fall in each cell; a cell covers
- * about rows / map_rows by cols / map_cols elements. */
-void cuemu__parity_error_map(const cuemu__ptype *type, const void *got,
+ * elements of a rows x cols output that fall in each cell, and `fails`
+ * with how many of them do not agree under `cmp`; a cell covers about
+ * rows / map_rows by cols / map_cols elements. */
+void cuemu__parity_error_map(const cuemu__ptype *type,
+                             const cuemu_parity_compare *cmp, const void *got,
                              const void *want, size_t rows, size_t cols,
-                             int map_rows, int map_cols, double *map);
+                             int map_rows, int map_cols, double *map,
+                             int *fails);
 
 /* Distance in units in the last place between two values of a field. */
 double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,

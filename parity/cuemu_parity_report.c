@@ -211,7 +211,8 @@ int cuemu__parity_result_write(FILE *f, const cuemu_parity_result *r) {
       name_write(f, d->shown[k].field);
     }
     for (int k = 0; k < d->map_rows * d->map_cols; ++k)
-      fprintf(f, "%a%c", d->map[k], k + 1 < d->map_rows * d->map_cols ? ' ' : '\n');
+      fprintf(f, "%a %d%c", d->map[k], d->fails[k],
+              k + 1 < d->map_rows * d->map_cols ? ' ' : '\n');
   }
   fputs(r->message ? r->message : "", f);
   return fflush(f) == 0 && !ferror(f) ? 0 : -1;
@@ -244,11 +245,12 @@ static int diffs_read(FILE *f, cuemu_parity_result *r, int n) {
         return -1;
     size_t cells = (size_t)d->map_rows * (size_t)d->map_cols;
     d->map = calloc(cells, sizeof *d->map);
-    if (!d->map)
-      return -1;
+    d->fails = calloc(cells, sizeof *d->fails);
     r->ndiffs = i + 1;
+    if (!d->map || !d->fails)
+      return -1;
     for (size_t k = 0; k < cells; ++k)
-      if (fscanf(f, "%la", &d->map[k]) != 1)
+      if (fscanf(f, "%la %d", &d->map[k], &d->fails[k]) != 2)
         return -1;
     if (fgetc(f) != '\n')
       return -1;

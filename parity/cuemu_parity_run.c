@@ -80,11 +80,17 @@ static void keep_diff(run *R, const char *leg, int i, const char *ref,
                           : (two_d ? MAP_SIDE : MAP_LINE));
   if (x->map_cols < 1)
     x->map_cols = 1;
-  x->map = calloc((size_t)x->map_rows * (size_t)x->map_cols, sizeof *x->map);
-  if (!x->map)
+  size_t cells = (size_t)x->map_rows * (size_t)x->map_cols;
+  x->map = calloc(cells, sizeof *x->map);
+  x->fails = calloc(cells, sizeof *x->fails);
+  if (!x->map || !x->fails) {
+    free(x->map);
+    free(x->fails);
     return;
-  cuemu__parity_error_map(&s->types[i], got, want, x->rows, x->cols,
-                          x->map_rows, x->map_cols, x->map);
+  }
+  cuemu__parity_error_map(&s->types[i], &s->c->args[i].compare, got, want,
+                          x->rows, x->cols, x->map_rows, x->map_cols, x->map,
+                          x->fails);
   r->ndiffs++;
 }
 
@@ -531,8 +537,10 @@ out:
 void cuemu_parity_result_free(cuemu_parity_result *result) {
   free(result->message);
   result->message = NULL;
-  for (int i = 0; i < result->ndiffs; ++i)
+  for (int i = 0; i < result->ndiffs; ++i) {
     free(result->diffs[i].map);
+    free(result->diffs[i].fails);
+  }
   free(result->diffs);
   result->diffs = NULL;
   result->ndiffs = 0;

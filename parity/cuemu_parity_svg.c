@@ -53,6 +53,15 @@ void cuemu__svg_color(double ulps, double top, char out[8]) {
   snprintf(out, 8, "#%02x%02x%02x", c[0] & 0xff, c[1] & 0xff, c[2] & 0xff);
 }
 
+/* The colour of a mark: its error's, or purple when its elements fail
+ * with no distance in ulps. */
+static void mark_color(double ulps, int fails, double top, char out[8]) {
+  if (fails > 0 && !(ulps > 0))
+    snprintf(out, 8, "#8250df");
+  else
+    cuemu__svg_color(ulps, top, out);
+}
+
 static void ulps_text(FILE *f, double v) {
   if (isinf(v))
     fputs("inf", f);
@@ -60,8 +69,9 @@ static void ulps_text(FILE *f, double v) {
     fprintf(f, "%.17g", v);
 }
 
-void cuemu__svg_heatmap_write(FILE *f, const double *map, int map_rows,
-                              int map_cols, size_t rows, size_t cols) {
+void cuemu__svg_heatmap_write(FILE *f, const double *map, const int *fails,
+                              int map_rows, int map_cols, size_t rows,
+                              size_t cols) {
   int side = map_rows > map_cols ? map_rows : map_cols;
   int cell = 480 / (side ? side : 1);
   cell = cell < 4 ? 4 : cell > 24 ? 24 : cell;
@@ -85,20 +95,23 @@ void cuemu__svg_heatmap_write(FILE *f, const double *map, int map_rows,
       size_t c0 = cuemu__svg_cell_first(c, cols, map_cols);
       size_t c1 = cuemu__svg_cell_first(c + 1, cols, map_cols) - 1;
       double v = map[r * map_cols + c];
+      int bad = fails[r * map_cols + c];
       char color[8];
-      cuemu__svg_color(v, max, color);
+      mark_color(v, bad, max, color);
       fprintf(f,
               "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" "
-              "height=\"%d\" fill=\"%s\" data-row0=\"%zu\" data-row1=\"%zu\" "
-              "data-col0=\"%zu\" data-col1=\"%zu\" data-ulps=\"",
-              left + c * cell, top + r * cell, cell, cell, color, r0, r1, c0,
-              c1);
+              "height=\"%d\" fill=\"%s\"%s data-row0=\"%zu\" "
+              "data-row1=\"%zu\" data-col0=\"%zu\" data-col1=\"%zu\" "
+              "data-fails=\"%d\" data-ulps=\"",
+              left + c * cell, top + r * cell, cell, cell, color,
+              bad ? " stroke=\"#24292f\" stroke-width=\"0.6\"" : "", r0, r1,
+              c0, c1, bad);
       ulps_text(f, v);
       fputs("\">", f);
-      if (v > 0) {
+      if (v > 0 || bad) {
         fprintf(f, "<title>rows %zu-%zu, columns %zu-%zu: ", r0, r1, c0, c1);
         ulps_text(f, v);
-        fputs(" ulps</title>", f);
+        fprintf(f, " ulps, %d failing</title>", bad);
       }
       fputs("</rect>\n", f);
     }
@@ -132,18 +145,27 @@ void cuemu__svg_heatmap_write(FILE *f, const double *map, int map_rows,
     shown++;
   }
   if (any_inf) {
-    int y = top + 20 + shown * 18;
+    int y = top + 20 + shown++ * 18;
     fprintf(f,
             "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"14\" "
             "height=\"14\" fill=\"#000000\"/><text x=\"%d\" y=\"%d\">NaN or "
             "inf</text>\n",
             lx, y, lx + 20, y + 11);
   }
+  int y = top + 20 + shown * 18;
+  fprintf(f,
+          "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"14\" "
+          "height=\"14\" fill=\"#8250df\"/><text x=\"%d\" y=\"%d\">bits "
+          "only</text>\n"
+          "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"14\" "
+          "height=\"14\" fill=\"#ffffff\" stroke=\"#24292f\"/><text "
+          "x=\"%d\" y=\"%d\">fails</text>\n",
+          lx, y, lx + 20, y + 11, lx, y + 18, lx + 20, y + 29);
   fputs("</g>\n</svg>\n", f);
 }
 
-void cuemu__svg_profile_write(FILE *f, const double *map, int cells,
-                              size_t count) {
+void cuemu__svg_profile_write(FILE *f, const double *map, const int *fails,
+                              int cells, size_t count) {
   int left = 56, top = 16, w = 640, h = 180;
   int width = left + w + 20, height = top + h + 40;
   double max = finite_top(map, cells);
@@ -163,27 +185,32 @@ void cuemu__svg_profile_write(FILE *f, const double *map, int cells,
     size_t first = cuemu__svg_cell_first(k, count, cells);
     size_t last = cuemu__svg_cell_first(k + 1, count, cells) - 1;
     double v = map[k];
+    int bad = fails[k];
     double bh = scale(v, max) * h;
+    if (bad && bh < 6)
+      bh = 6; /* failing with no distance: a short purple bar */
     char color[8];
-    cuemu__svg_color(v, max, color);
+    mark_color(v, bad, max, color);
     /* A bar that is off stays visible however many bars there are. */
     double bw = bar > 1.5 ? bar - 0.5 : bar;
-    if (v > 0 && bw < 3)
+    if ((v > 0 || bad) && bw < 3)
       bw = 3;
     double x = left + k * bar;
     if (x + bw > left + w)
       x = left + w - bw;
     fprintf(f,
             "<rect class=\"bin\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-            "height=\"%.2f\" fill=\"%s\" data-first=\"%zu\" data-last=\"%zu\" "
-            "data-ulps=\"",
-            x, top + h - bh, bw, bh, color, first, last);
+            "height=\"%.2f\" fill=\"%s\"%s data-first=\"%zu\" "
+            "data-last=\"%zu\" data-fails=\"%d\" data-ulps=\"",
+            x, top + h - bh, bw, bh, color,
+            bad ? " stroke=\"#24292f\" stroke-width=\"0.6\"" : "", first, last,
+            bad);
     ulps_text(f, v);
     fputs("\">", f);
-    if (v > 0) {
+    if (v > 0 || bad) {
       fprintf(f, "<title>elements %zu-%zu: ", first, last);
       ulps_text(f, v);
-      fputs(" ulps</title>", f);
+      fprintf(f, " ulps, %d failing</title>", bad);
     }
     fputs("</rect>\n", f);
   }

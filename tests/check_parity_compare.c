@@ -218,8 +218,14 @@ START_TEST(test_error_map) {
   got[5 * C + 7] = NAN;
   cuemu__ptype t = type("float");
   double map[5 * 4];
-  cuemu__parity_error_map(&t, got, want, R, C, 5, 4, map);
+  int fails[5 * 4];
+  cuemu_parity_compare ulps1 = {CUEMU_PARITY_ULPS, 0, 0, 1, 0};
+  cuemu__parity_error_map(&t, &ulps1, got, want, R, C, 5, 4, map, fails);
   ck_assert(map[0] == 1);
+  /* Within 1 ulp passes: only the 2-ulp element and the NaN fail. */
+  ck_assert_int_eq(fails[0], 0);
+  ck_assert_int_eq(fails[4 * 4 + 3], 1);
+  ck_assert_int_eq(fails[2 * 4 + 1], 1);
   ck_assert(map[4 * 4 + 3] == 2);
   ck_assert(isinf(map[2 * 4 + 1])); /* row 5 of 10 -> 2 of 5, col 7 of 20 -> 1 of 4 */
   int nonzero = 0;
@@ -228,8 +234,23 @@ START_TEST(test_error_map) {
   ck_assert_int_eq(nonzero, 3);
   /* A map as large as the data is the data's own errors. */
   double full[R * C];
-  cuemu__parity_error_map(&t, got, want, R, C, R, C, full);
+  int full_fails[R * C];
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
+  cuemu__parity_error_map(&t, &exact, got, want, R, C, R, C, full, full_fails);
   ck_assert(full[0] == 1 && full[1] == 0 && full[9 * C + 19] == 2);
+  int failing = 0;
+  for (int k = 0; k < R * C; ++k)
+    failing += full_fails[k];
+  ck_assert_int_eq(failing, 3);
+  /* NaNs that differ only in their bits fail bit for bit at 0 ulps. */
+  float n1, n2;
+  uint32_t b1 = 0x7fc00001u, b2 = 0x7fc00002u;
+  memcpy(&n1, &b1, 4);
+  memcpy(&n2, &b2, 4);
+  double one;
+  int one_fails;
+  cuemu__parity_error_map(&t, &exact, &n1, &n2, 1, 1, 1, 1, &one, &one_fails);
+  ck_assert(one == 0 && one_fails == 1);
 }
 END_TEST
 

@@ -176,6 +176,7 @@ END_TEST
 
 /* A failing row with one 2-D difference (a 4 x 6 output, a 2 x 3 map). */
 static double demo_map[6] = {0, 1, 0, 250, INFINITY, 0};
+static int demo_fails[6] = {0, 0, 3, 4, 1, 0};
 
 static void add_diff(cuemu__prow *row, cuemu_parity_diff *d) {
   memset(d, 0, sizeof *d);
@@ -192,6 +193,7 @@ static void add_diff(cuemu__prow *row, cuemu_parity_diff *d) {
   d->map_rows = 2;
   d->map_cols = 3;
   d->map = demo_map;
+  d->fails = demo_fails;
   row->result.diffs = d;
   row->result.ndiffs = 1;
 }
@@ -223,7 +225,7 @@ START_TEST(test_result_diffs_round_trip) {
   ck_assert(isnan(e->shown[1].got) && isinf(e->shown[1].ulps));
   ck_assert(e->map_rows == 2 && e->map_cols == 3);
   for (int k = 0; k < 6; ++k)
-    ck_assert(e->map[k] == demo_map[k]);
+    ck_assert(e->map[k] == demo_map[k] && e->fails[k] == demo_fails[k]);
   ck_assert_str_eq(r.message, rows[1].result.message);
   cuemu_parity_result_free(&r);
   ck_assert_ptr_null(r.diffs);
@@ -275,32 +277,42 @@ END_TEST
 
 START_TEST(test_svg_pictures) {
   FILE *f = tmpfile();
-  cuemu__svg_heatmap_write(f, demo_map, 2, 3, 4, 6);
+  cuemu__svg_heatmap_write(f, demo_map, demo_fails, 2, 3, 4, 6);
   char *t = contents(f);
   fclose(f);
   TEST_ASSERT_CONTAINS(t, "<svg class=\"heatmap\"");
   TEST_ASSERT_CONTAINS(t, "data-rows=\"4\" data-cols=\"6\"");
   ck_assert_int_eq(count_of(t, "<rect class=\"cell\""), 6);
   /* The cell of rows 2-3, columns 0-1 holds 250 ulps, the darkest red. */
-  TEST_ASSERT_CONTAINS(t, "fill=\"#800026\" data-row0=\"2\" data-row1=\"3\" "
-                          "data-col0=\"0\" data-col1=\"1\" data-ulps=\"250\"");
-  TEST_ASSERT_CONTAINS(t, "<title>rows 2-3, columns 0-1: 250 ulps</title>");
-  TEST_ASSERT_CONTAINS(t, "fill=\"#000000\" data-row0=\"2\" data-row1=\"3\" "
-                          "data-col0=\"2\" data-col1=\"3\" data-ulps=\"inf\"");
+  TEST_ASSERT_CONTAINS(t, "fill=\"#800026\" stroke=\"#24292f\" stroke-width=\"0.6\" "
+                          "data-row0=\"2\" data-row1=\"3\" data-col0=\"0\" "
+                          "data-col1=\"1\" data-fails=\"4\" data-ulps=\"250\"");
+  TEST_ASSERT_CONTAINS(t, "<title>rows 2-3, columns 0-1: 250 ulps, 4 failing</title>");
+  TEST_ASSERT_CONTAINS(t, "fill=\"#000000\" stroke=\"#24292f\" stroke-width=\"0.6\" "
+                          "data-row0=\"2\" data-row1=\"3\" data-col0=\"2\" "
+                          "data-col1=\"3\" data-fails=\"1\" data-ulps=\"inf\"");
+  /* 1 ulp within the comparison: coloured, not outlined. */
+  TEST_ASSERT_CONTAINS(t, "data-row0=\"0\" data-row1=\"1\" data-col0=\"2\" "
+                          "data-col1=\"3\" data-fails=\"0\" data-ulps=\"1\"");
+  /* Failing at 0 ulps (NaN bits): purple. */
+  TEST_ASSERT_CONTAINS(t, "fill=\"#8250df\" stroke=\"#24292f\" stroke-width=\"0.6\" "
+                          "data-row0=\"0\" data-row1=\"1\" data-col0=\"4\" "
+                          "data-col1=\"5\" data-fails=\"3\" data-ulps=\"0\"");
   TEST_ASSERT_CONTAINS(t, "NaN or inf");
   ck_assert_int_eq(count_of(t, "<svg"), 1);
   ck_assert_int_eq(count_of(t, "</svg>"), 1);
   free(t);
   double line[4] = {0, 0, 7, 0};
+  int line_fails[4] = {0, 0, 2, 0};
   f = tmpfile();
-  cuemu__svg_profile_write(f, line, 4, 10);
+  cuemu__svg_profile_write(f, line, line_fails, 4, 10);
   t = contents(f);
   fclose(f);
   TEST_ASSERT_CONTAINS(t, "<svg class=\"profile\"");
   TEST_ASSERT_CONTAINS(t, "data-count=\"10\"");
   ck_assert_int_eq(count_of(t, "<rect class=\"bin\""), 4);
-  TEST_ASSERT_CONTAINS(t, "data-first=\"5\" data-last=\"7\" data-ulps=\"7\"");
-  TEST_ASSERT_CONTAINS(t, "<title>elements 5-7: 7 ulps</title>");
+  TEST_ASSERT_CONTAINS(t, "data-first=\"5\" data-last=\"7\" data-fails=\"2\" data-ulps=\"7\"");
+  TEST_ASSERT_CONTAINS(t, "<title>elements 5-7: 7 ulps, 2 failing</title>");
   free(t);
 }
 END_TEST

@@ -126,6 +126,11 @@ for d in matrix:
     assert (rows, cols) == (48, 64), (rows, cols)
     cells = [(int(c["data-row0"]), int(c["data-row1"]), int(c["data-col0"]),
               int(c["data-col1"]), num(c["data-ulps"])) for c in d["cells"]]
+    fails = {(int(c["data-row0"]), int(c["data-col0"])): int(c["data-fails"])
+             for c in d["cells"]}
+    # The failing elements of the cells are the output's differing ones.
+    assert sum(fails.values()) == int(d["attrs"]["data-differing"]) == 792, \
+        (sum(fails.values()), d["attrs"])
     # The cells cover the matrix exactly once.
     covered = sum((r1 - r0 + 1) * (c1 - c0 + 1) for r0, r1, c0, c1, _ in cells)
     assert covered == rows * cols, covered
@@ -133,8 +138,10 @@ for d in matrix:
     assert len(d["rows"]) == 8, d["rows"]
     for index, ulps in d["rows"]:
         r, c = divmod(index, cols)
-        cell = [u for r0, r1, c0, c1, u in cells if r0 <= r <= r1 and c0 <= c <= c1]
-        assert len(cell) == 1 and cell[0] >= ulps > 0, (index, ulps, cell)
+        cell = [(u, fails[(r0, c0)]) for r0, r1, c0, c1, u in cells
+                if r0 <= r <= r1 and c0 <= c <= c1]
+        assert len(cell) == 1 and cell[0][0] >= ulps > 0 and cell[0][1] > 0, \
+            (index, ulps, cell)
     # The largest cell is the output's and the case's largest error.
     top = max(u for *_, u in cells)
     assert top == num(d["attrs"]["data-max-ulps"]), (top, d["attrs"])
@@ -161,6 +168,7 @@ for d in line:
     ulps = d["rows"][0][1]
     assert [u for f, l, u in bins if u] == [ulps], "only the bin of y[999] is off"
     assert [f <= 999 <= l for f, l, u in bins if u] == [True]
+    assert sum(int(b["data-fails"]) for b in d["bins"]) == 1
     assert abs(ulps - num(page.cases["wrong_kernel"])) <= 1e-9 * ulps
 assert any("y[999]: got 1.43804073, host 0.907636523" in m for m in page.messages)
 print("the HTML report checks out:", len(page.diffs), "pictures")

@@ -214,6 +214,9 @@ typedef struct cuemu_parity_diff {
                           cells row by row (inf: NaN or inf against a
                           number); a cell covers about rows / map_rows by
                           cols / map_cols elements */
+  int *fails;          /* per cell: its elements that fail the comparison
+                          (an error within tolerance is drawn, but does
+                          not fail) */
 } cuemu_parity_diff;
 
 typedef struct cuemu_parity_result {
