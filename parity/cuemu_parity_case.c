@@ -88,6 +88,8 @@ void cuemu_parity_case_free(cuemu_parity_case *c) {
     cuemu__parg *a = &c->args[i];
     free(a->name);
     free(a->type);
+    free(a->shape[0]);
+    free(a->shape[1]);
     cuemu__pvalue_free(&a->value);
     free(a->size);
     free((void *)a->gen.values);
@@ -310,4 +312,55 @@ cuemu_status cuemu_parity_case_add_array(cuemu_parity_case *c,
   if (compare)
     a->compare = *compare;
   return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu_parity_case_set_shape(cuemu_parity_case *c,
+                                         const char *array, const char *rows,
+                                         const char *cols) {
+  if (!c || !array || !rows || !cols)
+    return cuemu__parity_fail(CUEMU_INVALID_VALUE,
+                              "a shape needs an array, rows and columns");
+  for (int i = c->nargs - 1; i >= 0; --i) {
+    cuemu__parg *a = &c->args[i];
+    if (strcmp(a->name, array) != 0)
+      continue;
+    if (!a->is_array || a->kind == CUEMU_PARITY_INPUT)
+      return cuemu__parity_fail(CUEMU_INVALID_VALUE,
+                                "argument %s: only an output or in-out array "
+                                "has a shape",
+                                array);
+    char *r = strdup(rows), *k = strdup(cols);
+    if (!r || !k) {
+      free(r);
+      free(k);
+      return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
+    }
+    free(a->shape[0]);
+    free(a->shape[1]);
+    a->shape[0] = r;
+    a->shape[1] = k;
+    return CUEMU_SUCCESS;
+  }
+  return cuemu__parity_fail(CUEMU_INVALID_VALUE, "the case has no array %s",
+                            array);
+}
+
+int cuemu__parity_duplicates(cuemu_parity_case *const *cases, int n,
+                             cuemu__ptext *out) {
+  int found = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j) {
+      const cuemu_parity_case *a = cases[j], *b = cases[i];
+      if (strcmp(a->name, b->name) != 0)
+        continue;
+      cuemu__ptext_add(out,
+                       "%s:%d: case '%s' is declared twice: at %s:%d and at "
+                       "%s:%d; case names must be unique\n",
+                       b->file[0] ? b->file : "(in code)", b->line, b->name,
+                       a->file[0] ? a->file : "(in code)", a->line,
+                       b->file[0] ? b->file : "(in code)", b->line);
+      found++;
+      break; /* each later case names the first of its name */
+    }
+  return found;
 }

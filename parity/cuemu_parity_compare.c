@@ -1,9 +1,10 @@
 /*
  * cuemu_parity_compare.c: compares an output of a leg with the host's,
  * element by element and field by field: bit for bit, within a number of
- * units in the last place, or within rtol/atol as NumPy's allclose. NaN
- * matches NaN, an infinity matches only itself, and +0 matches -0 except
- * bit for bit.
+ * units in the last place, or within rtol/atol as NumPy's allclose. Under
+ * ulps and rtol/atol any NaN matches any NaN; bit for bit, a NaN matches
+ * only the same NaN unless the comparison says nan_equal. An infinity
+ * matches only itself, and +0 matches -0 except bit for bit.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,7 +15,7 @@
 #include "cuemu_parity_internal.h"
 
 /* How many differing elements a report lists. */
-#define SHOWN 8
+#define SHOWN CUEMU__PSHOWN
 
 static int is_float(const cuemu__pfield *f) {
   return f->kind == CUEMU__PS_FLOAT || f->kind == CUEMU__PS_HALF ||
@@ -45,6 +46,15 @@ int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
   }
   if ((unsigned)cmp->kind > CUEMU_PARITY_TOLERANCE) {
     snprintf(why, size, "unknown comparison kind %d", (int)cmp->kind);
+    return -1;
+  }
+  if (cmp->nan_equal != 0 && cmp->nan_equal != 1) {
+    snprintf(why, size, "nan_equal is 0 or 1, not %d", cmp->nan_equal);
+    return -1;
+  }
+  if (cmp->nan_equal && cmp->kind != CUEMU_PARITY_EXACT) {
+    snprintf(why, size, "nan_equal goes with exact (under ulps and rtol/atol "
+                        "any NaN already matches any NaN)");
     return -1;
   }
   return 0;
@@ -94,7 +104,9 @@ static int agrees(const cuemu__pfield *f, const cuemu_parity_compare *cmp,
     rtol = 1e-5;
     atol = 1e-8;
   }
-  if (is_float(f) && isnan(x) && isnan(y))
+  /* Two NaNs match, except bit for bit where only nan_equal says so. */
+  if (is_float(f) && isnan(x) && isnan(y) &&
+      (kind != CUEMU_PARITY_EXACT || cmp->nan_equal))
     return 1;
   switch (kind) {
   case CUEMU_PARITY_EXACT:
@@ -120,7 +132,12 @@ static void show(cuemu__ptext *t, const cuemu__pfield *f, const void *elem) {
     cuemu__ptext_add(t, "%" PRId64, (int64_t)w);
   else if (!is_float(f))
     cuemu__ptext_add(t, "%" PRIu64, (uint64_t)w);
-  else if (f->kind == CUEMU__PS_FLOAT && f->size == 8)
+  else if (isnan(v)) {
+    /* NaNs differ only in their bits, so the bits are shown. */
+    uint64_t bits = 0;
+    memcpy(&bits, (const unsigned char *)elem + f->offset, f->size);
+    cuemu__ptext_add(t, "nan (0x%0*" PRIx64 ")", (int)f->size * 2, bits);
+  } else if (f->kind == CUEMU__PS_FLOAT && f->size == 8)
     cuemu__ptext_add(t, "%.17g", v);
   else
     cuemu__ptext_add(t, "%.9g", v);
@@ -150,12 +167,20 @@ int cuemu__parity_compare(const char *what, const char *ref,
       if (agrees(f, cmp, ge, we, ulps))
         continue;
       if (!off && d->differing < SHOWN) {
+        cuemu_parity_difference *s = &d->shown[d->nshown++];
+        s->index = i;
+        snprintf(s->field, sizeof s->field, "%s", f->name);
+        s->got = x;
+        s->want = y;
+        s->ulps = ulps;
         cuemu__ptext_add(&t, "  %s[%zu]%s%s: got ", what, i, f->name[0] ? "." : "",
                          f->name);
         show(&t, f, ge);
         cuemu__ptext_add(&t, ", %s ", ref);
         show(&t, f, we);
-        if (is_float(f))
+        if (is_float(f) && isnan(x) && isnan(y))
+          cuemu__ptext_add(&t, " (NaNs with other bits)");
+        else if (is_float(f))
           cuemu__ptext_add(&t, " (%.3g ulp%s)", ulps, ulps == 1 ? "" : "s");
         cuemu__ptext_add(&t, "\n");
       }
@@ -171,4 +196,34 @@ int cuemu__parity_compare(const char *what, const char *ref,
                      count, what);
   d->report = t.s;
   return d->differing != 0;
+}
+
+void cuemu__parity_error_map(const cuemu__ptype *type,
+                             const cuemu_parity_compare *cmp, const void *got,
+                             const void *want, size_t rows, size_t cols,
+                             int map_rows, int map_cols, double *map,
+                             int *fails) {
+  for (int k = 0; k < map_rows * map_cols; ++k) {
+    map[k] = 0;
+    fails[k] = 0;
+  }
+  const unsigned char *g = got, *w = want;
+  for (size_t r = 0; r < rows; ++r) {
+    double *line = map + r * (size_t)map_rows / rows * (size_t)map_cols;
+    for (size_t c = 0; c < cols; ++c) {
+      size_t i = r * cols + c;
+      size_t at = (size_t)(line - map) + c * (size_t)map_cols / cols;
+      double *cell = map + at;
+      int off = 0;
+      for (int k = 0; k < type->nfields; ++k) {
+        const cuemu__pfield *f = &type->fields[k];
+        const unsigned char *ge = g + i * type->size, *we = w + i * type->size;
+        double u = cuemu__parity_ulps(f, ge, we);
+        if (u > *cell || isnan(u))
+          *cell = isnan(u) ? INFINITY : u;
+        off |= !agrees(f, cmp, ge, we, u);
+      }
+      fails[at] += off;
+    }
+  }
 }

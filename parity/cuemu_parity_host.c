@@ -4,12 +4,16 @@
  * like kernels (<cuemu/cuemu_cache.h>: the key covers the file, the
  * compiler's identity, the options and cuemu's version; a lookup re-hashes
  * every header the compiler read), then loaded and called once through
- * libffi with the case's arguments.
+ * libffi with the case's arguments, which live in guarded buffers as the
+ * emulated leg's do: a fault in a guard region or a changed canary byte is
+ * reported with the array and the offset.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,7 +145,47 @@ static cuemu_status compile_host(const cuemu_parity_case *c, const char *out) {
   return st;
 }
 
-cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args) {
+/* Where the host implementation faulted; set by on_fault, which leaves
+ * the call at once. Cases do not run on several threads at once. */
+static sigjmp_buf fault_jump;
+static void *volatile fault_address;
+
+static void on_fault(int sig, siginfo_t *info, void *context) {
+  (void)sig;
+  (void)context;
+  fault_address = info->si_addr;
+  siglongjmp(fault_jump, 1);
+}
+
+/* Calls f through the cif with SIGSEGV and SIGBUS caught (on a stack of
+ * their own, so that a stack overflow is caught too). Returns 0, or 1 with
+ * *where the faulting address. */
+static int call_guarded(ffi_cif *cif, void (*f)(void), void **args,
+                        void **where) {
+  static unsigned char alt[64 * 1024];
+  stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt}, old_ss;
+  struct sigaction sa, old_segv, old_bus;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  sigaltstack(&ss, &old_ss);
+  sigaction(SIGSEGV, &sa, &old_segv);
+  sigaction(SIGBUS, &sa, &old_bus);
+  volatile int faulted = 0;
+  if (sigsetjmp(fault_jump, 1) == 0)
+    ffi_call(cif, f, NULL, args);
+  else
+    faulted = 1;
+  sigaction(SIGSEGV, &old_segv, NULL);
+  sigaction(SIGBUS, &old_bus, NULL);
+  sigaltstack(&old_ss, NULL);
+  *where = fault_address;
+  return faulted;
+}
+
+cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args,
+                                    const cuemu__pbuffer *bufs) {
   const cuemu_parity_case *c = s->c;
   char out[] = "/tmp/cuemu-host-XXXXXX.so";
   int fd = mkstemps(out, 3);
@@ -185,8 +229,21 @@ cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args) {
                             "case '%s': libffi cannot call %s with these "
                             "argument types",
                             c->name, fn);
-  if (!st)
-    ffi_call(&cif, f, NULL, args);
+  void *where = NULL;
+  char who[300];
+  snprintf(who, sizeof who, "the host implementation %s", fn);
+  cuemu__ptext t = {0};
+  if (!st && call_guarded(&cif, f, args, &where)) {
+    if (!cuemu__pbuffers_blame(s, bufs, where, who, &t))
+      cuemu__ptext_add(&t, "%s faulted at address %p, outside every array of "
+                           "the case\n", who, where);
+  } else if (!st) {
+    cuemu__pbuffers_blame(s, bufs, NULL, who, &t);
+  }
+  if (t.s)
+    st = cuemu__parity_fail(CUEMU_CASE_INVALID, "%s%scase '%s': %s", c->file,
+                            c->file[0] ? ": " : "", c->name, t.s);
+  free(t.s);
   free(types);
   dlclose(lib);
   return st;

@@ -104,6 +104,7 @@ typedef struct cuemu__parg {
   cuemu_parity_generator gen;  /* inputs and in-out arrays */
   double fill;                 /* outputs */
   cuemu_parity_compare compare;
+  char *shape[2];              /* outputs: rows and columns, or NULL */
   int line;
 } cuemu__parg;
 
@@ -124,6 +125,11 @@ struct cuemu_parity_case {
   cuemu__parg *args;
   int nargs;
 };
+
+/* Writes a line to `out` for each case whose name an earlier case of
+ * `cases` has, naming both places (file and line), and returns how many. */
+int cuemu__parity_duplicates(cuemu_parity_case *const *cases, int n,
+                             cuemu__ptext *out);
 
 /* Sets the thread's last message (printf-style) and returns `status`. */
 cuemu_status cuemu__parity_fail(cuemu_status status, const char *fmt, ...)
@@ -153,6 +159,7 @@ typedef struct cuemu__psetup {
   unsigned char **scalars;     /* per scalar argument: its bytes */
   size_t *count;               /* per array: elements */
   size_t *bytes;               /* per array: bytes */
+  size_t *rows, *cols;         /* per array: its shape (rows 1 in 1-D) */
   unsigned char **init;        /* per array: its initial contents */
   cuemu_dim3 grid, block;
   size_t shared;
@@ -195,13 +202,26 @@ int cuemu__pbuffer_damaged(const cuemu__pbuffer *b, long *offset);
 /* Whether `addr` lies in the guard pages or the slack around the array. */
 int cuemu__pbuffer_near(const cuemu__pbuffer *b, const void *addr);
 void cuemu__pbuffer_free(cuemu__pbuffer *b);
+/* Names, one line each in `out` ("WHO wrote out of bounds of array y:
+ * byte offset 400 of an array of 400 bytes (100 elements)"), every array
+ * of the case whose surroundings hold `addr`, or, when addr is NULL, whose
+ * canary bytes changed. `bufs` has one entry per argument (scalars'
+ * unused). Returns how many arrays were named. */
+int cuemu__pbuffers_blame(const cuemu__psetup *s, const cuemu__pbuffer *bufs,
+                          const void *addr, const char *who,
+                          cuemu__ptext *out);
 
 /* ---- Comparing ---------------------------------------------------------------- */
+
+/* How many differing elements a comparison lists. */
+#define CUEMU__PSHOWN 8
 
 typedef struct cuemu__pdiff {
   size_t differing;            /* elements with at least one field off */
   double max_ulps, max_abs;
   char *report;                /* the first differences, one per line */
+  int nshown;                  /* the first differences, as numbers */
+  cuemu_parity_difference shown[CUEMU__PSHOWN];
 } cuemu__pdiff;
 
 /* Compares `got` with `want` (count elements of `type`) under `cmp`. The
@@ -217,6 +237,17 @@ int cuemu__parity_compare(const char *what, const char *ref,
 int cuemu__parity_compare_check(const cuemu_parity_compare *cmp, char *why,
                                 size_t size);
 
+/* Fills `map` (map_rows * map_cols cells, row by row) with the largest
+ * error in ulps (cuemu__parity_ulps(), the largest over the fields) of the
+ * elements of a rows x cols output that fall in each cell, and `fails`
+ * with how many of them do not agree under `cmp`; a cell covers about
+ * rows / map_rows by cols / map_cols elements. */
+void cuemu__parity_error_map(const cuemu__ptype *type,
+                             const cuemu_parity_compare *cmp, const void *got,
+                             const void *want, size_t rows, size_t cols,
+                             int map_rows, int map_cols, double *map,
+                             int *fails);
+
 /* Distance in units in the last place between two values of a field. */
 double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
                           const void *b);
@@ -224,9 +255,14 @@ double cuemu__parity_ulps(const cuemu__pfield *f, const void *a,
 /* ---- Legs ------------------------------------------------------------------ */
 
 /* Compiles and calls the host implementation on `args` (one pointer per
- * argument: to the scalar's bytes or to the array's pointer). Returns
- * SUCCESS, HOST_COMPILE or CASE_INVALID with a message. */
-cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args);
+ * argument: to the scalar's bytes or to the array's pointer); the arrays
+ * live in `bufs` (one per argument). A write out of bounds of an array
+ * (a fault in its guard region, or a changed canary byte) fails the leg
+ * with a message naming the array and the offset. Returns SUCCESS,
+ * HOST_COMPILE or CASE_INVALID (a bad case or host implementation) with a
+ * message. */
+cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args,
+                                    const cuemu__pbuffer *bufs);
 
 /* Compiles the kernel (with `checks` built in, or NULL) into a temporary
  * module whose path goes to `path`, loads it, and checks its parameter

@@ -35,6 +35,7 @@ static void usage(FILE *out) {
       "                    (memcheck,racecheck,synccheck,initcheck)\n"
       "  --no-gpu          skip the NVRTC and GPU legs\n"
       "  --junit FILE      also write JUnit XML\n"
+      "  --html FILE       also write an HTML report (one self-contained page)\n"
       "  --shard K/N       run only the K-th of N shares of the cases\n"
       "  --jobs N          cases run at once (default: online CPUs)\n"
       "  --timeout S       seconds a case may take (default 600)\n"
@@ -43,7 +44,10 @@ static void usage(FILE *out) {
       "\n"
       "Exit status: 0 when every case passed, 1 when one failed, 2 on bad usage.\n"
       "CUEMU_REQUIRE_CUDA=1 fails (rather than skips) the GPU leg without a "
-      "device.\n",
+      "device.\n"
+      "With GITHUB_STEP_SUMMARY set, a Markdown summary is appended to that "
+      "file;\nwith GITHUB_ACTIONS=true, each failure is also an ::error "
+      "annotation.\n",
       out);
 }
 
@@ -181,6 +185,7 @@ static int load_all(list *L) {
       e->c = cases[k];
       e->row.name = cuemu_parity_case_name(cases[k]);
       e->row.file = e->file;
+      e->row.line = cases[k]->line;
     }
     free(cases);
   }
@@ -408,7 +413,8 @@ static int gpu_leg_only(const char *file, const char *name,
 int main(int argc, char **argv) {
   cuemu_parity_options o;
   memset(&o, 0, sizeof o);
-  const char *junit = NULL, *only_case = NULL;
+  const char *junit = NULL, *html = NULL, *only_case = NULL;
+  double started = now();
   int shard_k = 1, shard_n = 1, list_only = 0, leg_only = 0;
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   int jobs = cpus > 0 ? (int)cpus : 1;
@@ -478,6 +484,9 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--junit") == 0) {
       VALUE();
       junit = v;
+    } else if (strcmp(a, "--html") == 0) {
+      VALUE();
+      html = v;
     } else if (strcmp(a, "--shard") == 0) {
       VALUE();
       if (cuemu__parity_shard_parse(v, &shard_k, &shard_n)) {
@@ -532,6 +541,21 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cuemu-parity: out of memory\n");
     return 2;
   }
+  /* Case names are unique across every file: a report, JUnit and --case
+   * tell cases apart by name. */
+  cuemu_parity_case **all = calloc((size_t)L.n + 1, sizeof *all);
+  int nall = 0;
+  for (int i = 0; all && i < L.n; ++i)
+    if (L.e[i].c)
+      all[nall++] = L.e[i].c;
+  cuemu__ptext dup = {0};
+  int dups = all ? cuemu__parity_duplicates(all, nall, &dup) : 0;
+  free(all);
+  if (dups) {
+    fprintf(stderr, "cuemu-parity: %s", dup.s);
+    free(dup.s);
+    return 2;
+  }
   entry **run = calloc((size_t)L.n + 1, sizeof *run);
   int n = 0;
   for (int i = 0; i < L.n; ++i)
@@ -543,6 +567,24 @@ int main(int argc, char **argv) {
       printf("%s\t%s\n", run[i]->row.name, run[i]->file);
     return 0;
   }
+  /* The reports' files are opened before any case runs, so that a path
+   * that cannot be written is found at once, not after every case ran. */
+  FILE *junit_file = NULL, *html_file = NULL, *summary_file = NULL;
+  const char *summary = getenv("GITHUB_STEP_SUMMARY");
+  if (junit && !(junit_file = fopen(junit, "w"))) {
+    fprintf(stderr, "cuemu-parity: --junit %s: cannot write it: %s\n", junit,
+            strerror(errno));
+    return 2;
+  }
+  if (html && !(html_file = fopen(html, "w"))) {
+    fprintf(stderr, "cuemu-parity: --html %s: cannot write it: %s\n", html,
+            strerror(errno));
+    return 2;
+  }
+  /* GitHub's step summary is appended to; a missing one costs only it. */
+  if (summary && *summary && !(summary_file = fopen(summary, "a")))
+    fprintf(stderr, "cuemu-parity: GITHUB_STEP_SUMMARY %s: %s\n", summary,
+            strerror(errno));
   char tmp[] = "/tmp/cuemu-parity-XXXXXX";
   if (!mkdtemp(tmp)) {
     fprintf(stderr, "cuemu-parity: a temporary folder: %s\n", strerror(errno));
@@ -566,14 +608,35 @@ int main(int argc, char **argv) {
   if (shard_n > 1)
     printf("shard %d of %d: %d of %d cases\n", shard_k, shard_n, n, L.n);
   cuemu__parity_table_write(stdout, rows, n);
-  if (junit) {
-    FILE *f = fopen(junit, "w");
-    if (!f || cuemu__parity_junit_write(f, rows, n) != 0) {
-      fprintf(stderr, "cuemu-parity: cannot write %s: %s\n", junit, strerror(errno));
+  cuemu__prun info = {o.schedules, o.checks, o.sanitize, now() - started};
+  cuemu__parity_summary_line(stdout, rows, n, &info);
+  const char *actions = getenv("GITHUB_ACTIONS");
+  if (actions && strcmp(actions, "true") == 0)
+    cuemu__parity_annotations_write(stdout, rows, n);
+  if (html_file) {
+    int bad = cuemu__parity_html_write(html_file, rows, n, &info) != 0;
+    bad |= fclose(html_file) != 0;
+    if (bad) {
+      fprintf(stderr, "cuemu-parity: cannot write %s: %s\n", html,
+              strerror(errno));
       failed++;
     }
-    if (f)
-      fclose(f);
+  }
+  if (summary_file) {
+    int bad = cuemu__parity_markdown_write(summary_file, rows, n, &info) != 0;
+    bad |= fclose(summary_file) != 0;
+    if (bad)
+      fprintf(stderr, "cuemu-parity: cannot write GITHUB_STEP_SUMMARY %s\n",
+              summary);
+  }
+  if (junit_file) {
+    int bad = cuemu__parity_junit_write(junit_file, rows, n) != 0;
+    bad |= fclose(junit_file) != 0;
+    if (bad) {
+      fprintf(stderr, "cuemu-parity: cannot write %s: %s\n", junit,
+              strerror(errno));
+      failed++;
+    }
   }
   for (int i = 0; i < L.n; ++i) {
     cuemu_parity_case_free(L.e[i].c);

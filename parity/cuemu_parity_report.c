@@ -8,7 +8,7 @@
 
 #include "cuemu_parity_report.h"
 
-static const char *state_name(cuemu_parity_leg_state s) {
+const char *cuemu__parity_state_name(cuemu_parity_leg_state s) {
   switch (s) {
   case CUEMU_PARITY_PASS: return "pass";
   case CUEMU_PARITY_FAIL: return "FAIL";
@@ -17,8 +17,8 @@ static const char *state_name(cuemu_parity_leg_state s) {
   }
 }
 
-/* The largest difference from the host, for the table. */
-static void max_error(const cuemu_parity_result *r, char *out, size_t size) {
+void cuemu__parity_max_error(const cuemu_parity_result *r, char *out,
+                             size_t size) {
   if (!r->compared)
     snprintf(out, size, "-");
   else if (isinf(r->max_ulps))
@@ -44,13 +44,13 @@ void cuemu__parity_table_write(FILE *f, const cuemu__prow *rows, int n) {
   for (int i = 0; i < n; ++i) {
     const cuemu_parity_result *r = &rows[i].result;
     char err[32];
-    max_error(r, err, sizeof err);
+    cuemu__parity_max_error(r, err, sizeof err);
     fprintf(f, "%-*.*s  %-4s  %-8s  %-5s  %-4s  %-8s  %-10s  %7.2fs  %s\n", width,
-            width, rows[i].name, state_name(r->legs[CUEMU_PARITY_LEG_HOST]),
-            state_name(r->legs[CUEMU_PARITY_LEG_EMULATED]),
-            state_name(r->legs[CUEMU_PARITY_LEG_NVRTC]),
-            state_name(r->legs[CUEMU_PARITY_LEG_GPU]),
-            state_name(r->legs[CUEMU_PARITY_LEG_SANITIZE]), err, r->seconds,
+            width, rows[i].name, cuemu__parity_state_name(r->legs[CUEMU_PARITY_LEG_HOST]),
+            cuemu__parity_state_name(r->legs[CUEMU_PARITY_LEG_EMULATED]),
+            cuemu__parity_state_name(r->legs[CUEMU_PARITY_LEG_NVRTC]),
+            cuemu__parity_state_name(r->legs[CUEMU_PARITY_LEG_GPU]),
+            cuemu__parity_state_name(r->legs[CUEMU_PARITY_LEG_SANITIZE]), err, r->seconds,
             r->status == CUEMU_SUCCESS ? "PASS" : "FAIL");
     failed += r->status != CUEMU_SUCCESS;
   }
@@ -99,7 +99,7 @@ static int utf8_length(const unsigned char *s) {
  * control characters other than tab and newline dropped and bytes that are
  * not UTF-8 (a compiler message in Latin-1, say) written as '?', so that the
  * file is always well-formed XML. A character is never cut. */
-static void xml_n(FILE *f, const char *s, size_t max) {
+void cuemu__parity_xml_write(FILE *f, const char *s, size_t max) {
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   const unsigned char *end = p + strnlen((const char *)p, max);
   while (p < end) {
@@ -125,7 +125,9 @@ static void xml_n(FILE *f, const char *s, size_t max) {
   }
 }
 
-static void xml(FILE *f, const char *s) { xml_n(f, s, (size_t)-1); }
+static void xml(FILE *f, const char *s) {
+  cuemu__parity_xml_write(f, s, (size_t)-1);
+}
 
 int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
   int failures = 0;
@@ -149,7 +151,7 @@ int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
     fputs("      <properties>\n", f);
     for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
       fprintf(f, "        <property name=\"%s\" value=\"%s\"/>\n",
-              cuemu_parity_leg_name((cuemu_parity_leg)l), state_name(r->legs[l]));
+              cuemu_parity_leg_name((cuemu_parity_leg)l), cuemu__parity_state_name(r->legs[l]));
     fputs("      </properties>\n", f);
     if (r->status != CUEMU_SUCCESS) {
       fputs("      <failure type=\"", f);
@@ -158,7 +160,7 @@ int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
       /* The message attribute is the first line of the details. */
       const char *m = r->message ? r->message : "";
       size_t line = strcspn(m, "\n");
-      xml_n(f, m, line < 500 ? line : 500);
+      cuemu__parity_xml_write(f, m, line < 500 ? line : 500);
       fputs("\">", f);
       xml(f, r->message);
       fputs("</failure>\n", f);
@@ -173,23 +175,101 @@ int cuemu__parity_junit_write(FILE *f, const cuemu__prow *rows, int n) {
   return ferror(f) ? -1 : 0;
 }
 
+/* A name on a line of its own (names hold no newline; "" is written as
+ * "-" after a colon so that a line is never empty). */
+static void name_write(FILE *f, const char *s) { fprintf(f, ":%s\n", s); }
+
+static int name_read(FILE *f, char *out, size_t size) {
+  char line[512];
+  if (!fgets(line, sizeof line, f) || line[0] != ':')
+    return -1;
+  line[strcspn(line, "\n")] = 0;
+  size_t n = strlen(line + 1);
+  if (n >= size)
+    n = size - 1;
+  memcpy(out, line + 1, n);
+  out[n] = 0;
+  return 0;
+}
+
 int cuemu__parity_result_write(FILE *f, const cuemu_parity_result *r) {
   fprintf(f, "%d", (int)r->status);
   for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
     fprintf(f, " %d", (int)r->legs[l]);
-  fprintf(f, " %d %a %a %a\n%s", r->compared, r->max_ulps, r->max_abs,
-          r->seconds, r->message ? r->message : "");
+  fprintf(f, " %d %a %a %a %d\n", r->compared, r->max_ulps, r->max_abs,
+          r->seconds, r->ndiffs);
+  for (int i = 0; i < r->ndiffs; ++i) {
+    const cuemu_parity_diff *d = &r->diffs[i];
+    name_write(f, d->leg);
+    name_write(f, d->output);
+    name_write(f, d->reference);
+    fprintf(f, "%zu %zu %zu %a %d %d %d\n", d->rows, d->cols, d->differing,
+            d->max_ulps, d->nshown, d->map_rows, d->map_cols);
+    for (int k = 0; k < d->nshown; ++k) {
+      fprintf(f, "%zu %a %a %a\n", d->shown[k].index, d->shown[k].got,
+              d->shown[k].want, d->shown[k].ulps);
+      name_write(f, d->shown[k].field);
+    }
+    for (int k = 0; k < d->map_rows * d->map_cols; ++k)
+      fprintf(f, "%a %d%c", d->map[k], d->fails[k],
+              k + 1 < d->map_rows * d->map_cols ? ' ' : '\n');
+  }
+  fputs(r->message ? r->message : "", f);
   return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+/* Reads the diffs that cuemu__parity_result_write() wrote. */
+static int diffs_read(FILE *f, cuemu_parity_result *r, int n) {
+  if (n < 0 || n > 1000)
+    return -1;
+  r->diffs = calloc((size_t)n + 1, sizeof *r->diffs);
+  if (!r->diffs)
+    return -1;
+  for (int i = 0; i < n; ++i) {
+    cuemu_parity_diff *d = &r->diffs[i];
+    if (name_read(f, d->leg, sizeof d->leg) ||
+        name_read(f, d->output, sizeof d->output) ||
+        name_read(f, d->reference, sizeof d->reference) ||
+        fscanf(f, "%zu %zu %zu %la %d %d %d", &d->rows, &d->cols,
+               &d->differing, &d->max_ulps, &d->nshown, &d->map_rows,
+               &d->map_cols) != 7 ||
+        fgetc(f) != '\n' || d->nshown < 0 || d->nshown > 8 ||
+        d->map_rows < 1 || d->map_cols < 1 || d->map_rows > 4096 ||
+        d->map_cols > 4096)
+      return -1;
+    for (int k = 0; k < d->nshown; ++k)
+      if (fscanf(f, "%zu %la %la %la", &d->shown[k].index, &d->shown[k].got,
+                 &d->shown[k].want, &d->shown[k].ulps) != 4 ||
+          fgetc(f) != '\n' ||
+          name_read(f, d->shown[k].field, sizeof d->shown[k].field))
+        return -1;
+    size_t cells = (size_t)d->map_rows * (size_t)d->map_cols;
+    d->map = calloc(cells, sizeof *d->map);
+    d->fails = calloc(cells, sizeof *d->fails);
+    r->ndiffs = i + 1;
+    if (!d->map || !d->fails)
+      return -1;
+    for (size_t k = 0; k < cells; ++k)
+      if (fscanf(f, "%la %d", &d->map[k], &d->fails[k]) != 2)
+        return -1;
+    if (fgetc(f) != '\n')
+      return -1;
+  }
+  return 0;
 }
 
 int cuemu__parity_result_read(FILE *f, cuemu_parity_result *r) {
   memset(r, 0, sizeof *r);
-  int status, legs[CUEMU_PARITY_LEGS];
-  if (fscanf(f, "%d %d %d %d %d %d %d %la %la %la", &status, &legs[0],
+  int status, legs[CUEMU_PARITY_LEGS], ndiffs;
+  if (fscanf(f, "%d %d %d %d %d %d %d %la %la %la %d", &status, &legs[0],
              &legs[1], &legs[2], &legs[3], &legs[4], &r->compared, &r->max_ulps,
-             &r->max_abs, &r->seconds) != 10 ||
+             &r->max_abs, &r->seconds, &ndiffs) != 11 ||
       fgetc(f) != '\n')
     return -1;
+  if (diffs_read(f, r, ndiffs)) {
+    cuemu_parity_result_free(r);
+    return -1;
+  }
   r->status = (cuemu_status)status;
   for (int l = 0; l < CUEMU_PARITY_LEGS; ++l)
     r->legs[l] = (cuemu_parity_leg_state)legs[l];

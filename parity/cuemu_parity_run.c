@@ -23,6 +23,7 @@ typedef struct run {
   cuemu_parity_result *r;
   cuemu__ptext msg;
   unsigned char **host;        /* per array: the host leg's results */
+  cuemu__pbuffer *hbufs;       /* per array: where they live */
   unsigned char **first;       /* per array: the first schedule's results */
   const char *first_schedule;
 } run;
@@ -44,6 +45,55 @@ static void leg_fail(run *R, cuemu_parity_leg leg, cuemu_status st,
                    n && detail[n - 1] == '\n' ? "" : "\n");
 }
 
+/* The most outputs a result describes in numbers (each one's text is in
+ * the message anyway), and the most cells of an error map per side. */
+#define MAX_DIFFS 16
+#define MAP_SIDE 48
+#define MAP_LINE 400
+
+/* Keeps, for reports, how output `i` of `leg` differs from `ref`. */
+static void keep_diff(run *R, const char *leg, int i, const char *ref,
+                      const void *got, const void *want, const cuemu__pdiff *d) {
+  const cuemu__psetup *s = R->s;
+  cuemu_parity_result *r = R->r;
+  if (r->ndiffs >= MAX_DIFFS)
+    return;
+  cuemu_parity_diff *more = realloc(r->diffs, (size_t)(r->ndiffs + 1) * sizeof *more);
+  if (!more)
+    return;
+  r->diffs = more;
+  cuemu_parity_diff *x = &more[r->ndiffs];
+  memset(x, 0, sizeof *x);
+  snprintf(x->leg, sizeof x->leg, "%s", leg);
+  snprintf(x->output, sizeof x->output, "%s", s->c->args[i].name);
+  snprintf(x->reference, sizeof x->reference, "%s", ref);
+  x->rows = s->rows[i];
+  x->cols = s->cols[i];
+  x->differing = d->differing;
+  x->max_ulps = d->max_ulps;
+  x->nshown = d->nshown;
+  memcpy(x->shown, d->shown, sizeof d->shown);
+  int two_d = x->rows > 1;
+  x->map_rows = two_d ? (int)(x->rows < MAP_SIDE ? x->rows : MAP_SIDE) : 1;
+  x->map_cols = (int)(x->cols < (two_d ? MAP_SIDE : MAP_LINE)
+                          ? x->cols
+                          : (two_d ? MAP_SIDE : MAP_LINE));
+  if (x->map_cols < 1)
+    x->map_cols = 1;
+  size_t cells = (size_t)x->map_rows * (size_t)x->map_cols;
+  x->map = calloc(cells, sizeof *x->map);
+  x->fails = calloc(cells, sizeof *x->fails);
+  if (!x->map || !x->fails) {
+    free(x->map);
+    free(x->fails);
+    return;
+  }
+  cuemu__parity_error_map(&s->types[i], &s->c->args[i].compare, got, want,
+                          x->rows, x->cols, x->map_rows, x->map_cols, x->map,
+                          x->fails);
+  r->ndiffs++;
+}
+
 /* Compares every output of a leg with the host's; 0 when all agree. */
 static int compare_outputs(run *R, const char *leg, unsigned char **got) {
   const cuemu_parity_case *c = R->s->c;
@@ -63,6 +113,7 @@ static int compare_outputs(run *R, const char *leg, unsigned char **got) {
     if (differ) {
       cuemu__ptext_add(&R->msg, "%s: output %s differs from the host:\n%s", leg,
                        a->name, d.report ? d.report : "");
+      keep_diff(R, leg, i, "host", got[i], R->host[i], &d);
       bad = 1;
     }
     free(d.report);
@@ -135,21 +186,12 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
     explain_fault(R, cuemu_last_message(), bufs);
     goto out;
   }
-  int bad = 0;
-  for (int i = 0; i < c->nargs; ++i) {
-    long off;
-    if (c->args[i].is_array && cuemu__pbuffer_damaged(&bufs[i], &off)) {
-      char detail[512];
-      snprintf(detail, sizeof detail,
-               "the kernel wrote out of bounds of array %s: byte offset %ld "
-               "of an array of %zu bytes (%zu elements)",
-               c->args[i].name, off, s->bytes[i], s->count[i]);
-      leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_KERNEL_FAULT, leg, detail);
-      bad = 1;
-    }
-  }
-  if (bad)
+  cuemu__ptext damage = {0};
+  if (cuemu__pbuffers_blame(s, bufs, NULL, "the kernel", &damage)) {
+    leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_KERNEL_FAULT, leg, damage.s);
+    free(damage.s);
     goto out;
+  }
   if (R->r->legs[CUEMU_PARITY_LEG_HOST] == CUEMU_PARITY_PASS &&
       compare_outputs(R, leg, got)) {
     R->r->legs[CUEMU_PARITY_LEG_EMULATED] = CUEMU_PARITY_FAIL;
@@ -180,6 +222,7 @@ static void emulate_once(run *R, cuemu_kernel *k, const char *schedule) {
                  a->name, schedule, R->first_schedule);
         leg_fail(R, CUEMU_PARITY_LEG_EMULATED, CUEMU_MISMATCH, leg, detail);
         cuemu__ptext_add(&R->msg, "%s", d.report ? d.report : "");
+        keep_diff(R, leg, i, R->first_schedule, got[i], R->first[i], &d);
       }
       free(d.report);
     }
@@ -416,26 +459,27 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     goto out;
   }
   R.host = calloc((size_t)c->nargs + 1, sizeof *R.host);
+  R.hbufs = calloc((size_t)c->nargs + 1, sizeof *R.hbufs);
   R.first = calloc((size_t)c->nargs + 1, sizeof *R.first);
   void **hargs = calloc((size_t)c->nargs + 1, sizeof *hargs);
-  if (!R.host || !R.first || !hargs) {
+  if (!R.host || !R.hbufs || !R.first || !hargs) {
     free(hargs);
     result->status = CUEMU_OUT_OF_MEMORY;
     goto out;
   }
-  /* The host leg works on copies of the arrays. */
+  /* The host leg works on copies of the arrays, guarded as the emulated
+   * leg's are. */
   for (int i = 0; i < c->nargs; ++i) {
     if (!c->args[i].is_array) {
       hargs[i] = s.scalars[i];
       continue;
     }
-    R.host[i] = malloc(s.bytes[i] ? s.bytes[i] : 1);
-    if (!R.host[i]) {
+    if (cuemu__pbuffer_alloc(&R.hbufs[i], s.init[i], s.bytes[i])) {
       free(hargs);
       result->status = CUEMU_OUT_OF_MEMORY;
       goto out;
     }
-    memcpy(R.host[i], s.init[i], s.bytes[i]);
+    R.host[i] = R.hbufs[i].data;
     hargs[i] = &R.host[i];
   }
   /* The kernel is compiled and its parameters checked first: a case whose
@@ -458,7 +502,7 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
     }
   }
   trace(&R, "host");
-  st = cuemu__parity_host_run(&s, hargs);
+  st = cuemu__parity_host_run(&s, hargs, R.hbufs);
   free(hargs);
   if (st)
     leg_fail(&R, CUEMU_PARITY_LEG_HOST, st, "host", cuemu_parity_last_message());
@@ -476,11 +520,12 @@ cuemu_status cuemu_parity_case_run(cuemu_parity_case *c,
   }
 out:
   for (int i = 0; i < c->nargs; ++i) {
-    if (R.host)
-      free(R.host[i]);
+    if (R.hbufs)
+      cuemu__pbuffer_free(&R.hbufs[i]);
     if (R.first)
       free(R.first[i]);
   }
+  free(R.hbufs);
   free(R.host);
   free(R.first);
   cuemu__psetup_free(&s);
@@ -492,4 +537,11 @@ out:
 void cuemu_parity_result_free(cuemu_parity_result *result) {
   free(result->message);
   result->message = NULL;
+  for (int i = 0; i < result->ndiffs; ++i) {
+    free(result->diffs[i].map);
+    free(result->diffs[i].fails);
+  }
+  free(result->diffs);
+  result->diffs = NULL;
+  result->ndiffs = 0;
 }

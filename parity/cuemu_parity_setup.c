@@ -208,7 +208,10 @@ cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
   s->count = calloc(n, sizeof *s->count);
   s->bytes = calloc(n, sizeof *s->bytes);
   s->init = calloc(n, sizeof *s->init);
-  if (!s->types || !s->scalars || !s->count || !s->bytes || !s->init)
+  s->rows = calloc(n, sizeof *s->rows);
+  s->cols = calloc(n, sizeof *s->cols);
+  if (!s->types || !s->scalars || !s->count || !s->bytes || !s->init ||
+      !s->rows || !s->cols)
     return cuemu__parity_fail(CUEMU_OUT_OF_MEMORY, "out of memory");
   for (int i = 0; i < c->nargs; ++i) {
     const cuemu__parg *a = &c->args[i];
@@ -243,6 +246,21 @@ cuemu_status cuemu__psetup_build(const cuemu_parity_case *c,
                  (long long)count, s->types[i].size, (unsigned long long)limit);
     s->count[i] = (size_t)count;
     s->bytes[i] = (size_t)count * s->types[i].size;
+    s->rows[i] = 1;
+    s->cols[i] = (size_t)count;
+    if (a->shape[0]) {
+      int64_t r, k;
+      snprintf(field, sizeof field, "args[%d] (%s).shape", i, a->name);
+      if (eval(c, a->shape[0], &r, err, sizeof err) ||
+          eval(c, a->shape[1], &k, err, sizeof err))
+        return bad(c, a->line, field, "%s", err);
+      if (r < 1 || k < 1 || (uint64_t)r * (uint64_t)k != (uint64_t)count)
+        return bad(c, a->line, field,
+                   "%lld by %lld elements is not the array's size (%lld)",
+                   (long long)r, (long long)k, (long long)count);
+      s->rows[i] = (size_t)r;
+      s->cols[i] = (size_t)k;
+    }
     s->init[i] = calloc(1, s->bytes[i] ? s->bytes[i] : 1);
     if (!s->init[i])
       return bad(c, a->line, field, "out of memory for %zu bytes", s->bytes[i]);
@@ -300,5 +318,7 @@ void cuemu__psetup_free(cuemu__psetup *s) {
   free(s->count);
   free(s->bytes);
   free(s->init);
+  free(s->rows);
+  free(s->cols);
   memset(s, 0, sizeof *s);
 }

@@ -357,27 +357,53 @@ static int load_generator(loader *L, const yaml_node_t *n, const char *field,
 
 static int load_compare(loader *L, const yaml_node_t *n, const char *field,
                         cuemu_parity_compare *cmp) {
+  static const char *const expected =
+      "expected exact, {exact: true, nan_equal: true}, {ulps: N} or "
+      "{rtol: R, atol: A}";
   memset(cmp, 0, sizeof *cmp);
   const char *t = text(n);
   if (t) {
     if (strcmp(t, "exact") != 0)
-      return bad(L, n, field, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+      return bad(L, n, field, "%s", expected);
     cmp->kind = CUEMU_PARITY_EXACT;
     return 0;
   }
-  static const char *const keys[] = {"ulps", "rtol", "atol", NULL};
+  static const char *const keys[] = {"exact", "nan_equal", "ulps", "rtol",
+                                     "atol", NULL};
   if (n->type != YAML_MAPPING_NODE || only_keys(L, n, field, keys))
-    return n->type != YAML_MAPPING_NODE
-               ? bad(L, n, field, "expected exact, {ulps: N} or {rtol: R, atol: A}")
-               : -1;
+    return n->type != YAML_MAPPING_NODE ? bad(L, n, field, "%s", expected)
+                                        : -1;
   const yaml_node_t *u = get(L, n, "ulps"), *r = get(L, n, "rtol"),
-                    *a = get(L, n, "atol");
+                    *a = get(L, n, "atol"), *e = get(L, n, "exact"),
+                    *ne = get(L, n, "nan_equal");
   char sub[192];
+  /* {exact: true} and {exact: true, nan_equal: true}: bit for bit, and
+   * with nan_equal any NaN matches any NaN. */
+  if (ne && (!text(ne) || (strcmp(text(ne), "true") != 0 &&
+                           strcmp(text(ne), "false") != 0))) {
+    snprintf(sub, sizeof sub, "%s.nan_equal", field);
+    return bad(L, ne, sub, "expected true or false");
+  }
+  if (e) {
+    snprintf(sub, sizeof sub, "%s.exact", field);
+    if (!text(e) || strcmp(text(e), "true") != 0)
+      return bad(L, e, sub, "expected true (leave exact out for ulps or "
+                            "rtol/atol)");
+    if (u || r || a)
+      return bad(L, n, field, "give either exact or ulps or rtol/atol");
+    cmp->kind = CUEMU_PARITY_EXACT;
+    cmp->nan_equal = ne && strcmp(text(ne), "true") == 0;
+    return 0;
+  }
+  if (ne)
+    return bad(L, ne, field, "nan_equal goes with exact: {exact: true, "
+                             "nan_equal: true} (under ulps and rtol/atol any "
+                             "NaN already matches any NaN)");
   snprintf(sub, sizeof sub, "%s.%s", field, u ? "ulps" : "rtol");
   if (u) {
     double v;
     if (r || a)
-      return bad(L, n, field, "give either ulps or rtol/atol");
+      return bad(L, n, field, "give either exact or ulps or rtol/atol");
     if (want_whole(L, u, sub, 0, 1e18, &v))
       return -1;
     cmp->kind = CUEMU_PARITY_ULPS;
@@ -385,7 +411,7 @@ static int load_compare(loader *L, const yaml_node_t *n, const char *field,
     return 0;
   }
   if (!r && !a)
-    return bad(L, n, field, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+    return bad(L, n, field, "%s", expected);
   /* A missing one takes NumPy's allclose default. */
   cmp->kind = CUEMU_PARITY_TOLERANCE;
   cmp->rtol = 1e-5;
@@ -403,8 +429,9 @@ static int load_compare(loader *L, const yaml_node_t *n, const char *field,
 
 static int load_arg(loader *L, const yaml_node_t *n, int index,
                     cuemu_parity_case *c) {
-  static const char *const keys[] = {"name", "type", "value", "size", "input",
-                                     "output", "inout", "compare", NULL};
+  static const char *const keys[] = {"name",  "type",  "value",
+                                     "size",  "input", "output",
+                                     "inout", "compare", "shape", NULL};
   char field[64];
   snprintf(field, sizeof field, "args[%d]", index);
   if (n->type != YAML_MAPPING_NODE)
@@ -424,13 +451,14 @@ static int load_arg(loader *L, const yaml_node_t *n, int index,
     return -1;
   const yaml_node_t *value = get(L, n, "value"), *size = get(L, n, "size"),
                     *in = get(L, n, "input"), *out = get(L, n, "output"),
-                    *io = get(L, n, "inout"), *cmp = get(L, n, "compare");
+                    *io = get(L, n, "inout"), *cmp = get(L, n, "compare"),
+                    *shape = get(L, n, "shape");
   char elem[64];
   int pointer = cuemu__ptype_split(type, elem, sizeof elem) > 0;
   if (!pointer) {
     if (!value)
       return bad(L, n, field, "a scalar of type '%s' needs a value", type);
-    if (size || in || out || io || cmp)
+    if (size || in || out || io || cmp || shape)
       return bad(L, n, field, "a scalar takes only a value");
     if (cuemu_parity_case_add_scalar(c, name, type, "0"))
       return bad(L, n, field, "%s", cuemu_parity_last_message());
@@ -476,7 +504,20 @@ static int load_arg(loader *L, const yaml_node_t *n, int index,
   }
   if (in && cmp)
     return bad(L, cmp, field, "an input is not compared");
-  cuemu_parity_compare compare = {CUEMU_PARITY_DEFAULT, 0, 0, 0};
+  const char *rows = NULL, *cols = NULL;
+  if (shape) {
+    snprintf(sub, sizeof sub, "%s.shape", field);
+    if (in)
+      return bad(L, shape, sub, "an input has no shape (only compared arrays "
+                                "are drawn)");
+    if (shape->type != YAML_SEQUENCE_NODE ||
+        shape->data.sequence.items.top - shape->data.sequence.items.start != 2)
+      return bad(L, shape, sub, "expected [rows, columns]");
+    if (want_text(L, node(L, shape->data.sequence.items.start[0]), sub, &rows) ||
+        want_text(L, node(L, shape->data.sequence.items.start[1]), sub, &cols))
+      return -1;
+  }
+  cuemu_parity_compare compare = {CUEMU_PARITY_DEFAULT, 0, 0, 0, 0};
   snprintf(sub, sizeof sub, "%s.compare", field);
   if (cmp && load_compare(L, cmp, sub, &compare)) {
     free(values);
@@ -485,6 +526,8 @@ static int load_arg(loader *L, const yaml_node_t *n, int index,
   cuemu_status st =
       cuemu_parity_case_add_array(c, name, type, kind, sz, g, fill, &compare);
   free(values);
+  if (!st && shape)
+    st = cuemu_parity_case_set_shape(c, name, rows, cols);
   if (st)
     return bad(L, n, field, "%s", cuemu_parity_last_message());
   c->args[c->nargs - 1].line = (int)n->start_mark.line + 1;
@@ -659,6 +702,12 @@ cuemu_status cuemu_parity_load(const char *path, cuemu_parity_case ***cases,
     *cases = more;
     more[(*ncases)++] = c;
   }
+  /* Two cases of one name could not be told apart in a report or by
+   * --case. */
+  cuemu__ptext dup = {0};
+  if (!st && cuemu__parity_duplicates(*cases, *ncases, &dup))
+    st = cuemu__parity_fail(CUEMU_CASE_INVALID, "%s", dup.s);
+  free(dup.s);
   yaml_parser_delete(&parser);
   fclose(f);
   if (st) {

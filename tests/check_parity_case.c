@@ -232,7 +232,7 @@ START_TEST(test_errors_name_file_line_field) {
   snprintf(text, sizeof text, "%stolerance: 3\nargs: []\n", head);
   load_bad("unknown.parity.yaml", text, ":6: case 'bad': field 'tolerance': unknown field");
   snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {ulps: 2, rtol: 1}}\n", head);
-  load_bad("cmp.parity.yaml", text, "give either ulps or rtol/atol");
+  load_bad("cmp.parity.yaml", text, "give either exact or ulps or rtol/atol");
   load_bad("nokernel.parity.yaml", "source: a.cu\nhost: a.c\nlaunch: {grid: 1, block: 1}\nargs: []\n",
            "field 'kernel': missing");
   load_bad("nolaunch.parity.yaml", "source: a.cu\nkernel: k\nhost: a.c\nlaunch: {block: 1}\nargs: []\n",
@@ -377,7 +377,7 @@ START_TEST(test_api_matches_file) {
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "n", "int", "300"), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "p", "pr", "{a: 0.5, b: n}"), CUEMU_SUCCESS);
   cuemu_parity_generator g = {CUEMU_PARITY_NORMAL, 0, 1, NULL, 0};
-  cuemu_parity_compare cmp = {CUEMU_PARITY_ULPS, 0, 0, 2};
+  cuemu_parity_compare cmp = {CUEMU_PARITY_ULPS, 0, 0, 2, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "n", &g, 0, NULL), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_OUTPUT, "n", NULL, 1, &cmp), CUEMU_SUCCESS);
   /* Refused in code as in files. */
@@ -437,7 +437,7 @@ START_TEST(test_limits_and_validation) {
   snprintf(text, sizeof text, "%sseed: 1e300\nargs: []\n", head);
   load_bad("seed.parity.yaml", text, "field 'seed': expected a whole number");
   snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: int *, size: 4, output: {}, compare: {}}\n", head);
-  load_bad("cmpempty.parity.yaml", text, "expected exact, {ulps: N} or {rtol: R, atol: A}");
+  load_bad("cmpempty.parity.yaml", text, "expected exact, {exact: true, nan_equal: true}, {ulps: N} or {rtol: R, atol: A}");
   snprintf(text, sizeof text, "%sargs:\n  - {name: p, type: int *, size: 4, inout: {permutation: false}}\n", head);
   load_bad("perm.parity.yaml", text, "write {permutation: true}");
   snprintf(text, sizeof text, "%skernel: other\nargs: []\n", head);
@@ -448,7 +448,7 @@ START_TEST(test_limits_and_validation) {
   cuemu_parity_generator g = {CUEMU_PARITY_INTEGERS, 5, 5, NULL, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "k", "int *", CUEMU_PARITY_INPUT, "4", &g, 0, NULL), CUEMU_INVALID_VALUE);
   TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "integers takes whole bounds");
-  cuemu_parity_compare neg = {CUEMU_PARITY_TOLERANCE, -1, 0, 0};
+  cuemu_parity_compare neg = {CUEMU_PARITY_TOLERANCE, -1, 0, 0, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "int *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &neg), CUEMU_INVALID_VALUE);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float **", CUEMU_PARITY_OUTPUT, "4", NULL, 0, NULL), CUEMU_INVALID_VALUE);
   TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "arrays of pointers are not supported");
@@ -519,7 +519,7 @@ static cuemu_parity_case *saxpy_case(const char *host) {
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "n", "int", "1000"), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_scalar(c, "a", "float", "-1.25"), CUEMU_SUCCESS);
   cuemu_parity_generator u = {CUEMU_PARITY_UNIFORM, -2, 2, NULL, 0};
-  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0};
+  cuemu_parity_compare exact = {CUEMU_PARITY_EXACT, 0, 0, 0, 0};
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "n", &u, 0, NULL), CUEMU_SUCCESS);
   ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_INOUT, "n", &u, 0, &exact), CUEMU_SUCCESS);
   free(src);
@@ -565,6 +565,134 @@ START_TEST(test_api_run) {
 }
 END_TEST
 
+/* Issue 17, defect 8: the YAML forms of exact, nan_equal and their
+ * validation; the C API refuses nan_equal where it means nothing. */
+START_TEST(test_nan_equal) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "%sargs:\n"
+           "  - {name: a, type: float *, size: 4, output: {}, compare: exact}\n"
+           "  - {name: b, type: float *, size: 4, output: {}, compare: {exact: true}}\n"
+           "  - {name: c, type: float *, size: 4, output: {}, compare: {exact: true, nan_equal: true}}\n"
+           "  - {name: d, type: float *, size: 4, output: {}, compare: {exact: true, nan_equal: false}}\n",
+           head);
+  char *path = write_case("nan_equal.parity.yaml", text);
+  cuemu_parity_case **cases = load_ok(path, 1);
+  for (int i = 0; i < 4; ++i)
+    ck_assert_int_eq(cases[0]->args[i].compare.kind, CUEMU_PARITY_EXACT);
+  ck_assert_int_eq(cases[0]->args[0].compare.nan_equal, 0);
+  ck_assert_int_eq(cases[0]->args[1].compare.nan_equal, 0);
+  ck_assert_int_eq(cases[0]->args[2].compare.nan_equal, 1);
+  ck_assert_int_eq(cases[0]->args[3].compare.nan_equal, 0);
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {ulps: 2, nan_equal: true}}\n", head);
+  load_bad("nan_ulps.parity.yaml", text, "field 'args[0] (y).compare': nan_equal goes with exact");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {nan_equal: true}}\n", head);
+  load_bad("nan_alone.parity.yaml", text, "nan_equal goes with exact");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {exact: true, nan_equal: yes please}}\n", head);
+  load_bad("nan_word.parity.yaml", text, "field 'args[0] (y).compare.nan_equal': expected true or false");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {exact: false}}\n", head);
+  load_bad("exact_false.parity.yaml", text, "compare.exact': expected true");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 4, output: {}, compare: {exact: true, ulps: 1}}\n", head);
+  load_bad("exact_ulps.parity.yaml", text, "give either exact or ulps or rtol/atol");
+  cuemu_parity_case *c;
+  ck_assert_int_eq(cuemu_parity_case_new(&c, "api"), CUEMU_SUCCESS);
+  cuemu_parity_compare ok = {CUEMU_PARITY_EXACT, 0, 0, 0, 1};
+  cuemu_parity_compare tol = {CUEMU_PARITY_TOLERANCE, 1e-3, 0, 0, 1};
+  cuemu_parity_compare two = {CUEMU_PARITY_EXACT, 0, 0, 0, 2};
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &ok), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "z", "float *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &tol), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "argument z: nan_equal goes with exact");
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "z", "float *", CUEMU_PARITY_OUTPUT, "4", NULL, 0, &two), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "nan_equal is 0 or 1, not 2");
+  cuemu_parity_case_free(c);
+}
+END_TEST
+
+/* shape: gives an output rows and columns; it is checked against the
+ * size, in files and through the C API. */
+START_TEST(test_shape) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "%sargs:\n  - {name: r, type: int, value: 3}\n"
+           "  - {name: y, type: float *, size: r * 4, output: {}, shape: [r, 4]}\n",
+           head);
+  char *path = write_case("shape.parity.yaml", text);
+  cuemu_parity_case **cases = load_ok(path, 1);
+  cuemu__psetup s;
+  ck_assert_int_eq(cuemu__psetup_build(cases[0], &s), CUEMU_SUCCESS);
+  ck_assert_uint_eq(s.rows[1], 3);
+  ck_assert_uint_eq(s.cols[1], 4);
+  cuemu__psetup_free(&s);
+  cuemu_parity_case_free(cases[0]);
+  free(cases);
+  free(path);
+  setup_bad("shape_size.parity.yaml",
+            "  - {name: y, type: float *, size: 12, output: {}, shape: [5, 4]}\n",
+            "field 'args[0] (y).shape': 5 by 4 elements is not the array's size (12)");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: y, type: float *, size: 12, output: {}, shape: 12}\n", head);
+  load_bad("shape_one.parity.yaml", text, "field 'args[0] (y).shape': expected [rows, columns]");
+  snprintf(text, sizeof text, "%sargs:\n  - {name: x, type: const float *, size: 12, input: {constant: 1}, shape: [3, 4]}\n", head);
+  load_bad("shape_input.parity.yaml", text, "an input has no shape");
+  cuemu_parity_case *c;
+  ck_assert_int_eq(cuemu_parity_case_new(&c, "api"), CUEMU_SUCCESS);
+  cuemu_parity_generator u = {CUEMU_PARITY_UNIFORM, 0, 1, NULL, 0};
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "x", "const float *", CUEMU_PARITY_INPUT, "6", &u, 0, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_add_array(c, "y", "float *", CUEMU_PARITY_OUTPUT, "6", NULL, 0, NULL), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_shape(c, "y", "2", "3"), CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_parity_case_set_shape(c, "x", "2", "3"), CUEMU_INVALID_VALUE);
+  ck_assert_int_eq(cuemu_parity_case_set_shape(c, "w", "2", "3"), CUEMU_INVALID_VALUE);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), "the case has no array w");
+  cuemu_parity_case_free(c);
+}
+END_TEST
+
+/* Issue 17, defect 9: two cases of one name in a file are refused, naming
+ * both lines. */
+START_TEST(test_duplicate_names) {
+  char text[2048];
+  snprintf(text, sizeof text, "%sargs: []\n---\n%sargs: []\n", head, head);
+  load_bad("dupnames.parity.yaml", text,
+           "dupnames.parity.yaml:8: case 'bad' is declared twice: at ");
+  char *path = test_tmp_path("dupnames.parity.yaml");
+  char where[1200];
+  snprintf(where, sizeof where, "%s:1 and at %s:8", path, path);
+  cuemu_parity_case **cases;
+  int n;
+  ck_assert_int_eq(cuemu_parity_load(path, &cases, &n), CUEMU_CASE_INVALID);
+  TEST_ASSERT_CONTAINS(cuemu_parity_last_message(), where);
+  free(path);
+}
+END_TEST
+
+/* Issue 17, defect 7, through the C API in this process: a host
+ * implementation writing 64 elements past y faults in the guard region
+ * and the case fails naming y and the offset; the process goes on. */
+START_TEST(test_api_host_overrun) {
+  char *bad = test_tmp_path("saxpy_overrun_host.c");
+  FILE *f = fopen(bad, "w");
+  fputs("void saxpy(int n, float a, const float *x, float *y) {\n"
+        "  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];\n"
+        "  ((volatile float *)y)[n + 64] = 0;\n"
+        "}\n", f);
+  fclose(f);
+  cuemu_parity_case *c = saxpy_case(bad);
+  cuemu_parity_options o;
+  memset(&o, 0, sizeof o);
+  o.no_gpu = 1;
+  cuemu_parity_result r;
+  ck_assert_int_eq(cuemu_parity_case_run(c, &o, &r), CUEMU_CASE_INVALID);
+  ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_HOST], CUEMU_PARITY_FAIL);
+  TEST_ASSERT_CONTAINS(r.message, "the host implementation saxpy wrote out of bounds "
+                                  "of array y: byte offset 4256 of an array of 4000 bytes");
+  cuemu_parity_result_free(&r);
+  cuemu_parity_case_free(c);
+  free(bad);
+}
+END_TEST
+
 Suite *make_parity_case_suite(void) {
   Suite *s = suite_create("parity_case");
   TCase *tc = test_tcase(s, "parser", 30);
@@ -580,7 +708,11 @@ Suite *make_parity_case_suite(void) {
   tcase_add_test(tc, test_buffers);
   tcase_add_test(tc, test_limits_and_validation);
   tcase_add_test(tc, test_scalar_ranges);
+  tcase_add_test(tc, test_nan_equal);
+  tcase_add_test(tc, test_shape);
+  tcase_add_test(tc, test_duplicate_names);
   tc = test_tcase(s, "run", 120);
   tcase_add_test(tc, test_api_run);
+  tcase_add_test(tc, test_api_host_overrun);
   return s;
 }

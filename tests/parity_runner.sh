@@ -3,8 +3,11 @@
 # tests/parity (a file that does not parse, an unknown kernel, wrong
 # argument counts and types, a host file that does not compile, an
 # out-of-bounds write, a wrong host implementation, a wrong kernel, an
-# order-dependent kernel) each fail with the message that names the
-# problem, while the runner goes on and a correct case passes beside them;
+# order-dependent kernel, host implementations that write past an output,
+# NaNs with other bits under exact) each fail with the message that names
+# the problem, while the runner goes on and a correct case passes beside
+# them; duplicate case names and unwritable report paths are refused before
+# anything runs;
 # the GPU leg is skipped without a device and fails under
 # CUEMU_REQUIRE_CUDA=1; JUnit XML parses and counts right; shards split the
 # cases; the exit status says whether everything passed.
@@ -16,6 +19,10 @@ work=$builddir/tests/tmp/parity_runner.$$
 mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 cd "$srcdir" || exit 1
+
+# The runs here fail on purpose: they must not reach a real CI's step
+# summary or annotations.
+unset GITHUB_STEP_SUMMARY GITHUB_ACTIONS
 
 failures=0
 fail() {
@@ -51,8 +58,25 @@ grep -E "^saxpy +pass +pass +(pass|skip) +(skip|pass) .* PASS$" "$out" >/dev/nul
   fail "saxpy did not pass beside the bad cases"
 grep -E "^cooperative +pass +pass +(pass|skip) +(skip|pass) .* PASS$" "$out" >/dev/null ||
   fail "the cooperative case did not pass beside the bad cases"
+# Issue 17, defect 7: the host leg's arrays are guarded; a write 1, 64 and
+# 100 KB past the output is reported with the array and the offset.
+expect_in "$out" "case 'host_overrun_one_past': the host implementation twice_one_past wrote out of bounds of array y: byte offset 400 of an array of 400 bytes (100 elements)"
+expect_in "$out" "the host implementation twice_64_past wrote out of bounds of array y: byte offset 656 of an array of 400 bytes"
+expect_in "$out" "the host implementation twice_100k_past wrote out of bounds of array y: byte offset 102800 of an array of 400 bytes"
+for name in host_overrun_one_past host_overrun_64_past host_overrun_100k_past; do
+  grep -E "^$name +FAIL .* FAIL$" "$out" >/dev/null || fail "$name: the host leg did not fail"
+done
+# Issue 17, defect 8: exact is bit for bit for NaNs; nan_equal matches any.
+expect_in "$out" "y[0]: got nan (0x7fc00001), host nan (0x7fc00002)"
+grep -E "^nan_bits_exact +pass +FAIL .* FAIL$" "$out" >/dev/null ||
+  fail "two different NaNs matched under exact"
+grep -E "^nan_bits_nan_equal +pass +pass .* PASS$" "$out" >/dev/null ||
+  fail "two different NaNs did not match under nan_equal"
+# The run ends with its summary line.
+grep -E "^cuemu-parity: 18 cases, 4 passed, 14 failed \(.*\) in [0-9.]+ s$" "$out" >/dev/null ||
+  fail "no summary line"
 for name in arg_count arg_type host_compile_error out_of_bounds racy \
-  unknown_kernel wrong_host wrong_kernel; do
+  unknown_kernel wrong_host wrong_kernel wrong_matrix nan_bits_exact; do
   grep -E "^$name +.* FAIL$" "$out" >/dev/null || fail "$name did not fail"
 done
 
@@ -63,9 +87,9 @@ root = ET.parse(sys.argv[1]).getroot()
 cases = root.findall("./testsuite/testcase")
 failed = [c for c in cases if c.find("failure") is not None]
 names = {c.get("name") for c in cases}
-assert len(cases) == 12, len(cases)
-assert len(failed) == 9, len(failed)
-assert root.get("tests") == "12" and root.get("failures") == "9", root.attrib
+assert len(cases) == 18, len(cases)
+assert len(failed) == 14, len(failed)
+assert root.get("tests") == "18" and root.get("failures") == "14", root.attrib
 assert "saxpy" in names and "racy" in names, names
 wrong = [c for c in cases if c.get("name") == "wrong_kernel"][0]
 assert wrong.find("failure").get("type") == "MISMATCH"
@@ -157,6 +181,45 @@ done
 [ $? -eq 2 ] || fail "a missing path was accepted"
 "$parity" --sanitize leakcheck examples >/dev/null 2>&1
 [ $? -eq 2 ] || fail "an unknown sanitizer tool was accepted"
+
+# Issue 17, defect 9: duplicate case names are refused (exit 2) before any
+# case runs, naming both places: two in one file, and across two files.
+mkdir -p "$work/dup/a" "$work/dup/b" "$work/dup1"
+for d in a b; do
+  cp examples/saxpy/saxpy.cu "$work/dup/$d/"
+  cp "$work/hang/hang_host.c" "$work/dup/$d/"
+  sed 's/^source:/name: base\nsource:/' "$work/hang/hang.parity.yaml" \
+    >"$work/dup/$d/base.parity.yaml"
+done
+out=$work/dup.out
+timeout 120 "$parity" --no-gpu "$work/dup" >"$out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "duplicate case names across files: exit $rc, not 2"
+expect_in "$out" "$work/dup/b/base.parity.yaml:1: case 'base' is declared twice: at $work/dup/a/base.parity.yaml:1 and at $work/dup/b/base.parity.yaml:1"
+grep -q "leg starts\|^case " "$out" && fail "a case ran although two cases share a name"
+cp examples/saxpy/saxpy.cu "$work/hang/hang_host.c" "$work/dup1/"
+{ sed 's/^source:/name: base\nsource:/' "$work/hang/hang.parity.yaml"; echo "---"
+  sed 's/^source:/name: base\nsource:/' "$work/hang/hang.parity.yaml"; } \
+  >"$work/dup1/two.parity.yaml"
+out=$work/dup1.out
+timeout 120 "$parity" --no-gpu "$work/dup1" >"$out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "duplicate case names in one file: exit $rc, not 1"
+expect_in "$out" "two.parity.yaml:12: case 'base' is declared twice: at $work/dup1/two.parity.yaml:1 and at $work/dup1/two.parity.yaml:12"
+grep -q "leg starts" "$out" && fail "a case of a file with duplicate names ran"
+
+# --junit and --html to a path that cannot be written are refused at once
+# (exit 2), before the hanging case would run.
+for opt in --junit --html; do
+  out=$work/unwritable.out
+  start=$(date +%s)
+  timeout 120 "$parity" --no-gpu $opt "$work/no/such/folder/report" "$work/hang" >"$out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || fail "$opt to an unwritable path: exit $rc, not 2"
+  [ $(($(date +%s) - start)) -lt 30 ] || fail "$opt to an unwritable path was found late"
+  expect_in "$out" "cuemu-parity: $opt $work/no/such/folder/report: cannot write it"
+  grep -q "leg starts\|^case " "$out" && fail "a case ran before $opt was found unwritable"
+done
 
 if [ $failures -ne 0 ]; then
   echo "parity_runner.sh: $failures failure(s); the last runner output:"

@@ -55,15 +55,23 @@ typedef struct cuemu_parity_generator {
 /* How an output is compared with the host's. */
 typedef enum cuemu_parity_compare_kind {
   CUEMU_PARITY_DEFAULT,   /* exact for integers, rtol 1e-5 / atol 1e-8 else */
-  CUEMU_PARITY_EXACT,     /* bit for bit */
+  CUEMU_PARITY_EXACT,     /* bit for bit, NaNs too unless nan_equal is 1 */
   CUEMU_PARITY_ULPS,      /* at most `ulps` units in the last place */
   CUEMU_PARITY_TOLERANCE  /* |x - host| <= atol + rtol * |host| */
 } cuemu_parity_compare_kind;
 
+/* Under CUEMU_PARITY_ULPS and CUEMU_PARITY_TOLERANCE (and the default for
+ * floating-point elements) any NaN matches any NaN. Under
+ * CUEMU_PARITY_EXACT a NaN matches only a NaN with the same bits, unless
+ * nan_equal is 1: then any NaN matches any NaN and every other value is
+ * still compared bit for bit. nan_equal is 0 or 1, and 1 only with
+ * CUEMU_PARITY_EXACT (cuemu_parity_case_add_array() refuses anything
+ * else with INVALID_VALUE). */
 typedef struct cuemu_parity_compare {
   cuemu_parity_compare_kind kind;
   double rtol, atol;
   long long ulps;
+  int nan_equal;
 } cuemu_parity_compare;
 
 /* ---- Building a case ------------------------------------------------------ */
@@ -128,6 +136,14 @@ cuemu_status cuemu_parity_case_add_array(cuemu_parity_case *c,
                                          double fill,
                                          const cuemu_parity_compare *compare);
 
+/* Gives output or in-out array `array` (added before) a 2-D shape: `rows`
+ * by `cols` elements, row by row (each an expression; their product must
+ * be the array's size). Reports draw such an output's errors as a heat
+ * map. Returns INVALID_VALUE (no such array, an input) or OUT_OF_MEMORY. */
+cuemu_status cuemu_parity_case_set_shape(cuemu_parity_case *c,
+                                         const char *array, const char *rows,
+                                         const char *cols);
+
 /* The case's name, and where it was declared ("file.parity.yaml" or ""). */
 const char *cuemu_parity_case_name(const cuemu_parity_case *c);
 const char *cuemu_parity_case_file(const cuemu_parity_case *c);
@@ -174,6 +190,35 @@ typedef struct cuemu_parity_options {
   int trace;             /* 1: say on stderr when each leg starts */
 } cuemu_parity_options;
 
+/* One element (one field of it) that differs. */
+typedef struct cuemu_parity_difference {
+  size_t index;        /* the element, from 0, row by row in 2-D */
+  char field[16];      /* the field of a vector or struct; "" for scalars */
+  double got, want;    /* the leg's value and the reference's */
+  double ulps;         /* their distance in ulps (integers: the difference) */
+} cuemu_parity_difference;
+
+/* How one output of one leg differs from its reference (the host's, or the
+ * first schedule's for an order-dependent kernel), for reports. */
+typedef struct cuemu_parity_diff {
+  char leg[64];        /* "emulated (forward)", "gpu" */
+  char output[64];     /* the array */
+  char reference[64];  /* "host", or the schedule compared with */
+  size_t rows, cols;   /* the shape (rows 1 for a 1-D output) */
+  size_t differing;    /* elements that differ */
+  double max_ulps;
+  int nshown;          /* the first differences */
+  cuemu_parity_difference shown[8];
+  int map_rows, map_cols; /* the error map: the largest error in ulps of */
+  double *map;         /* the elements in each cell, map_rows * map_cols
+                          cells row by row (inf: NaN or inf against a
+                          number); a cell covers about rows / map_rows by
+                          cols / map_cols elements */
+  int *fails;          /* per cell: its elements that fail the comparison
+                          (an error within tolerance is drawn, but does
+                          not fail) */
+} cuemu_parity_diff;
+
 typedef struct cuemu_parity_result {
   cuemu_status status; /* SUCCESS when every leg that ran passed */
   cuemu_parity_leg_state legs[CUEMU_PARITY_LEGS];
@@ -182,6 +227,8 @@ typedef struct cuemu_parity_result {
   double seconds;      /* wall time of the whole case */
   int compared;        /* 1 when some leg's outputs were compared */
   char *message;       /* what failed or was skipped, and why; "" if none */
+  cuemu_parity_diff *diffs; /* each output that differed, in order */
+  int ndiffs;
 } cuemu_parity_result;
 
 /* Runs every leg of the case. The result is filled even when the case
