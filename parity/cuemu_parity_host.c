@@ -241,7 +241,7 @@ cuemu_status cuemu__parity_host_run(const cuemu__psetup *s, void **args,
     cuemu__pbuffers_blame(s, bufs, NULL, who, &t);
   }
   if (t.s)
-    st = cuemu__parity_fail(CUEMU_CASE_INVALID, "%s%scase '%s': %s", c->file,
+    st = cuemu__parity_fail(CUEMU_HOST_FAULT, "%s%scase '%s': %s", c->file,
                             c->file[0] ? ": " : "", c->name, t.s);
   free(t.s);
   free(types);

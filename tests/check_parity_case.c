@@ -683,7 +683,7 @@ START_TEST(test_api_host_overrun) {
   memset(&o, 0, sizeof o);
   o.no_gpu = 1;
   cuemu_parity_result r;
-  ck_assert_int_eq(cuemu_parity_case_run(c, &o, &r), CUEMU_CASE_INVALID);
+  ck_assert_int_eq(cuemu_parity_case_run(c, &o, &r), CUEMU_HOST_FAULT);
   ck_assert_int_eq(r.legs[CUEMU_PARITY_LEG_HOST], CUEMU_PARITY_FAIL);
   TEST_ASSERT_CONTAINS(r.message, "the host implementation saxpy wrote out of bounds "
                                   "of array y: byte offset 4256 of an array of 4000 bytes");

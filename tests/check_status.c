@@ -91,6 +91,7 @@ static const struct {
      "CUDA_ERROR_INVALID_VALUE", 1, 0},
     {CUEMU_HOST_COMPILE, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999,
      0},
+    {CUEMU_HOST_FAULT, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999, 0},
     {CUEMU_MISMATCH, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999, 0},
     {CUEMU_NVRTC, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999, 0},
     {CUEMU_NO_DEVICE, "cudaErrorNoDevice", 100, "CUDA_ERROR_NO_DEVICE", 100,

@@ -137,6 +137,8 @@ extern "C" {
      cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE, CALL)                    \
   XX(HOST_COMPILE, "the host implementation did not compile",                  \
      cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  XX(HOST_FAULT, "the host implementation faulted or wrote out of bounds",    \
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
   XX(MISMATCH, "outputs differ beyond the case's tolerance",                   \
      cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
   /* NVRTC's own result is in the status's message. */                         \
