@@ -61,4 +61,4 @@ def _cuemu_pending_errors():
     yield
     runtime = sys.modules.get("fake_cupy._runtime")
     if runtime is not None:
-        runtime.synchronize_all()
+        runtime.synchronize_all("all")

@@ -33,7 +33,6 @@ from fake_cupy import cuda, _testing as testing
 __version__ = "13.0.0+cuemu"
 IS_FAKE = True
 
-_runtime._null_streams[0] = cuda.Stream.null
 
 globals().update(_functions.CREATION)
 

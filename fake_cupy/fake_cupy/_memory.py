@@ -37,6 +37,21 @@ class _Block:
         self.size = size
 
 
+class _AllocatedBlock:
+    """A block that a MemoryPool's allocator handed out (a MemoryPointer,
+    kept alive as long as the block)."""
+
+    __slots__ = ("buffer", "ptr", "size", "source")
+
+    def __init__(self, pointer, size):
+        import ctypes
+        self.source = pointer
+        self.ptr = int(pointer.ptr)
+        self.size = size
+        raw = (ctypes.c_uint8 * max(1, size)).from_address(self.ptr)
+        self.buffer = numpy.frombuffer(raw, dtype=numpy.uint8, count=size)
+
+
 # Every live allocation by address, so that a pointer (from DLPack or the
 # CUDA array interface) can be traced back to the memory that owns it.
 _live = weakref.WeakValueDictionary()
@@ -192,7 +207,7 @@ class MemoryPointer:
     @staticmethod
     def _now(fn, *args):
         from fake_cupy import _runtime
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         fn(*args)
 
     @staticmethod
@@ -293,6 +308,10 @@ class MemoryPool:
     with one arena per allocation stream, as CuPy's."""
 
     def __init__(self, allocator=None):
+        """`allocator(size)` (returning a MemoryPointer, as
+        cupy.cuda.malloc_managed or cupy.cuda.memory._malloc) makes the
+        pool's new blocks; by default plain device memory."""
+        self._allocator = allocator
         self._pools = {}
         # Re-entrant: a garbage collection inside malloc may free an
         # array, whose finalizer returns its block here.
@@ -326,7 +345,8 @@ class MemoryPool:
                     if pool.total + rounded > pool.limit:
                         raise _errors.OutOfMemoryError(rounded, pool.total,
                                                        pool.limit)
-                chunk = _Chunk(_Block(rounded), 0, rounded, stream_key)
+                chunk = _Chunk(self._new_block(pool, rounded), 0, rounded,
+                               stream_key)
                 pool.total += rounded
             pool.used += rounded
         if chunk.busy:
@@ -336,6 +356,17 @@ class MemoryPool:
             chunk.busy = False
         return MemoryPointer(Memory(self, chunk, size, device_id,
                                     stream_key=stream_key))
+
+    def _new_block(self, pool, rounded):
+        if self._allocator is None:
+            return _Block(rounded)
+        try:
+            pointer = self._allocator(rounded)
+        except _errors.OutOfMemoryError:
+            # As CuPy's pool: free the unused blocks and try once more.
+            pool.release()
+            pointer = self._allocator(rounded)
+        return _AllocatedBlock(pointer, rounded)
 
     def _free(self, device_id, chunk, reuse=True, busy=False):
         with self._lock:

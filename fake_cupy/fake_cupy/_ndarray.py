@@ -122,7 +122,7 @@ class ndarray:
     def get(self, stream=None, order="C", out=None, blocking=True):
         """Copies to a new NumPy array (or into `out`), after the work queued
         before it; raises the error of a kernel that failed."""
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         if out is not None:
             if not isinstance(out, numpy.ndarray):
                 raise TypeError("Only numpy.ndarray can be obtained from "
@@ -148,7 +148,7 @@ class ndarray:
         return self.get().tolist()
 
     def item(self, *args):
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         return self._a.item(*args)
 
     def __float__(self):

@@ -63,7 +63,6 @@ extern "C" __global__ void weigh(Particle p, double scale, double *out) {
 '''
 
 FAULTS = r'''
-#include <assert.h>
 extern "C" __global__ void trap_at(int bad_thread) {
   if (threadIdx.x == bad_thread) __trap();
 }
