@@ -155,8 +155,9 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
     if os.environ.get("CUEMU_FAKE_CUPY_DEBUG") == "1":
         debug = True
     checks = checks or os.environ.get("CUEMU_FAKE_CUPY_CHECK") or None
-    key = hashlib.sha256(repr((code, argv, tuple(name_expressions), debug,
-                               checks, backend, cooperative)).encode()
+    key = hashlib.sha256(repr((code, argv, tuple(options),
+                               tuple(name_expressions), debug, checks,
+                               backend, cooperative, include_dir)).encode()
                          ).hexdigest()[:24]
     module = _modules.get(key)
     if module is not None:

@@ -97,28 +97,28 @@ struct alignas(2 * sizeof(T)) complex {
 
 template <typename T> __host__ __device__ inline T real(const complex<T> &z) { return z.real(); }
 template <typename T> __host__ __device__ inline T imag(const complex<T> &z) { return z.imag(); }
-template <typename T> __host__ __device__ inline T abs(const complex<T> &z) { return hypot(z.real(), z.imag()); }
-template <typename T> __host__ __device__ inline T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }
+template <typename T> __host__ __device__ inline T abs(const complex<T> &z) { return ::hypot(z.real(), z.imag()); }
+template <typename T> __host__ __device__ inline T arg(const complex<T> &z) { return ::atan2(z.imag(), z.real()); }
 template <typename T> __host__ __device__ inline T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }
 template <typename T> __host__ __device__ inline complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }
 template <typename T> __host__ __device__ inline complex<T> polar(const T &m, const T &theta = T()) {
-  return complex<T>(m * cos(theta), m * sin(theta));
+  return complex<T>(m * ::cos(theta), m * ::sin(theta));
 }
 template <typename T> __host__ __device__ inline complex<T> proj(const complex<T> &z) { return z; }
 template <typename T> __host__ __device__ inline complex<T> exp(const complex<T> &z) {
-  T e = exp(z.real());
-  return complex<T>(e * cos(z.imag()), e * sin(z.imag()));
+  T e = ::exp(z.real());
+  return complex<T>(e * ::cos(z.imag()), e * ::sin(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> log(const complex<T> &z) {
-  return complex<T>(log(abs(z)), arg(z));
+  return complex<T>(::log(abs(z)), arg(z));
 }
 template <typename T> __host__ __device__ inline complex<T> log10(const complex<T> &z) {
-  return log(z) / log(T(10));
+  return log(z) / ::log(T(10));
 }
 template <typename T> __host__ __device__ inline complex<T> sqrt(const complex<T> &z) {
   T m = abs(z);
-  T re = sqrt((m + z.real()) / T(2));
-  T im = sqrt((m - z.real()) / T(2));
+  T re = ::sqrt((m + z.real()) / T(2));
+  T im = ::sqrt((m - z.real()) / T(2));
   return complex<T>(re, z.imag() < T() ? -im : im);
 }
 template <typename T> __host__ __device__ inline complex<T> pow(const complex<T> &z, const complex<T> &w) {
@@ -128,17 +128,17 @@ template <typename T> __host__ __device__ inline complex<T> pow(const complex<T>
 template <typename T> __host__ __device__ inline complex<T> pow(const complex<T> &z, const T &x) { return pow(z, complex<T>(x)); }
 template <typename T> __host__ __device__ inline complex<T> pow(const T &x, const complex<T> &w) { return pow(complex<T>(x), w); }
 template <typename T> __host__ __device__ inline complex<T> sin(const complex<T> &z) {
-  return complex<T>(sin(z.real()) * cosh(z.imag()), cos(z.real()) * sinh(z.imag()));
+  return complex<T>(::sin(z.real()) * ::cosh(z.imag()), ::cos(z.real()) * ::sinh(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> cos(const complex<T> &z) {
-  return complex<T>(cos(z.real()) * cosh(z.imag()), -sin(z.real()) * sinh(z.imag()));
+  return complex<T>(::cos(z.real()) * ::cosh(z.imag()), -::sin(z.real()) * ::sinh(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> tan(const complex<T> &z) { return sin(z) / cos(z); }
 template <typename T> __host__ __device__ inline complex<T> sinh(const complex<T> &z) {
-  return complex<T>(sinh(z.real()) * cos(z.imag()), cosh(z.real()) * sin(z.imag()));
+  return complex<T>(::sinh(z.real()) * ::cos(z.imag()), ::cosh(z.real()) * ::sin(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> cosh(const complex<T> &z) {
-  return complex<T>(cosh(z.real()) * cos(z.imag()), sinh(z.real()) * sin(z.imag()));
+  return complex<T>(::cosh(z.real()) * ::cos(z.imag()), ::sinh(z.real()) * ::sin(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> tanh(const complex<T> &z) { return sinh(z) / cosh(z); }
 template <typename T> __host__ __device__ inline complex<T> asinh(const complex<T> &z) { return log(z + sqrt(z * z + T(1))); }
@@ -156,9 +156,9 @@ template <typename T> __host__ __device__ inline complex<T> atan(const complex<T
   complex<T> w = atanh(complex<T>(-z.imag(), z.real()));
   return complex<T>(w.imag(), -w.real());
 }
-template <typename T> __host__ __device__ inline bool isnan(const complex<T> &z) { return isnan(z.real()) || isnan(z.imag()); }
-template <typename T> __host__ __device__ inline bool isinf(const complex<T> &z) { return isinf(z.real()) || isinf(z.imag()); }
-template <typename T> __host__ __device__ inline bool isfinite(const complex<T> &z) { return isfinite(z.real()) && isfinite(z.imag()); }
+template <typename T> __host__ __device__ inline bool isnan(const complex<T> &z) { return ::isnan(z.real()) || ::isnan(z.imag()); }
+template <typename T> __host__ __device__ inline bool isinf(const complex<T> &z) { return ::isinf(z.real()) || ::isinf(z.imag()); }
+template <typename T> __host__ __device__ inline bool isfinite(const complex<T> &z) { return ::isfinite(z.real()) && ::isfinite(z.imag()); }
 
 }  // namespace thrust
 
