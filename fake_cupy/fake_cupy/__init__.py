@@ -12,7 +12,8 @@ Where the fake differs from CuPy (each also said where it applies):
   kernel launches are queued in deferred mode (CUEMU_ASYNC=deferred);
 - kernel failures are not sticky: after the error is raised, the process
   and the emulated device stay usable;
-- ElementwiseKernel, ReductionKernel, cupy.fuse and textures are absent;
+- cupy.fuse runs the function on the fake's arrays instead of fusing it;
+  textures are absent;
 - arrays of dtypes CuPy lacks are not refused.
 """
 import numpy as _numpy
@@ -24,6 +25,7 @@ from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asnumpy, get_array_module, is_available,
                                   synchronize)
 from fake_cupy._install import install, installed, uninstall
+from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
 from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
                                get_default_pinned_memory_pool)
