@@ -19,7 +19,7 @@ Where the fake differs from CuPy (each also said where it applies):
 import numpy as _numpy
 
 from fake_cupy import _functions, _runtime
-from fake_cupy._dlpack import from_dlpack
+from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asnumpy, get_array_module, is_available,
@@ -41,6 +41,8 @@ IS_FAKE = True
 globals().update(_functions.CREATION)
 
 from fake_cupy import _random as random  # noqa: E402
+from fake_cupy import _exceptions as exceptions  # noqa: E402
+_sys.modules.setdefault("fake_cupy.exceptions", exceptions)
 linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 

@@ -434,6 +434,20 @@ class Stream(BaseStream):
         self._init(null, non_blocking and not null, ptr=ptr, ptds=ptds)
 
 
+def _from_external(cls, obj):
+    """Stream.from_external(obj): a stream named by an object with the
+    __cuda_stream__ protocol ((version, address)) or by an address."""
+    if hasattr(obj, "__cuda_stream__"):
+        protocol = obj.__cuda_stream__
+        _version, ptr = protocol() if callable(protocol) else protocol
+    else:
+        ptr = int(obj)
+    return ExternalStream(ptr)
+
+
+Stream.from_external = classmethod(_from_external)
+
+
 class ExternalStream(BaseStream):
     """cupy.cuda.ExternalStream: a stream known by its pointer (0 and
     cudaStreamLegacy name the legacy null stream)."""
