@@ -1,11 +1,13 @@
 """cupy.RawKernel and cupy.RawModule, compiled and run by libcuemu.
 
 Arguments are converted as CuPy converts them: a fake ndarray becomes the
-address of its data; None a null pointer; NumPy scalars are passed by value
-as their dtype; Python bool, int, float and complex become bool, long long
-(unsigned long long from 2**63), double and complex double; a NumPy array of
-size one is passed by value as its dtype, and a larger one raises CuPy's
-TypeError. Structured NumPy scalars (numpy.void) and ctypes structures are
+address of its data; None raises CuPy's TypeError ("Unsupported type");
+NumPy scalars are passed by value as their dtype; Python bool, int, float
+and complex become bool, long long (unsigned long long from 2**63), double
+and complex double (a Python int fits any integer parameter whose range
+holds it, as the driver copies the parameter's bytes; an out-of-range one
+raises OverflowError naming the parameter); a NumPy array of size one is
+passed by value as its dtype, and a larger one raises CuPy's TypeError. Structured NumPy scalars (numpy.void) and ctypes structures are
 passed by value as their bytes, for struct parameters.
 
 Strict mode (the default; CUEMU_FAKE_CUPY_STRICT=0 or set_strict(False)
@@ -16,10 +18,15 @@ an array whose dtype differs from the pointed-to type: on a GPU such a call
 silently reads garbage. An 8-byte integer (such as a.data.ptr) is accepted
 for a pointer, as it is a valid address on a GPU too.
 
-Where the fake differs: NVRTC options other than -D, -U, -I, -std and
--G/--device-debug are ignored; CuPy's own headers (cupy/complex.cuh, ...) are
-not provided; `path` may name a CUDA source file or a module built by
-cuemu-cc --module instead of a cubin or PTX file.
+Code is compiled by NVRTC first when NVRTC is present (see
+fake_cupy._nvrtc), so that what CuPy refuses raises CompileException with
+NVRTC's log, then by libcuemu, which runs it. CuPy's headers
+(<cupy/complex.cuh>, <cupy/cuComplex_bridge.h>, <cupy/carray.cuh>) are on
+both include paths.
+
+Where the fake differs: libcuemu sees only the NVRTC options -D, -U, -I,
+-std and -G/--device-debug; `path` may name a CUDA source file or a module
+built by cuemu-cc --module instead of a cubin or PTX file.
 """
 import atexit
 import ctypes
