@@ -138,6 +138,27 @@ def _check_with_nvrtc(code, options, name_expressions, source_name,
                                        backend="nvrtc") from None
 
 
+_HOST_ONLY = re.compile(r"(?<![\w.>:])(abort|exit|_Exit|quick_exit|system)\s*\(")
+
+
+def _refuse_host_only_calls(code, source_name, options):
+    """Without NVRTC: the host-only calls that NVRTC does not know (and
+    that would end the interpreter here) raise CompileException with the
+    error NVRTC gives for them."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/",
+                  lambda m: re.sub(r"[^\n]", " ", m.group(0)), code, flags=re.S)
+    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+    m = _HOST_ONLY.search(text)
+    if m is None:
+        return
+    line = text.count("\n", 0, m.start()) + 1
+    log = (f'{source_name}({line}): error: identifier "{m.group(1)}" is '
+           f"undefined\n\n1 error detected in the compilation of "
+           f'"{source_name}".\n')
+    raise _errors.CompileException(log, code, source_name, tuple(options),
+                                   log=log, backend="nvrtc")
+
+
 def _compile(code, options, name_expressions, source_name="kernel.cu",
              checks=None, kernel_name=None, include_dir=None,
              backend="nvrtc", cooperative=False, log_stream=None):
@@ -175,6 +196,8 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
     if backend == "nvrtc":
         nv = _check_with_nvrtc(code, options, name_expressions, source_name,
                                include_dir, cooperative)
+    if nv is None:
+        _refuse_host_only_calls(code, source_name, options)
     with _compile_lock:
         module = _modules.get(key)
         if module is not None:
