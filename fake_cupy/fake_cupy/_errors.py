@@ -140,6 +140,11 @@ class CompileException(Exception):
         f.flush()
 
 
+class JitifyException(Exception):
+    """cupy.cuda.compiler.JitifyException (Jitify is never used by the fake;
+    the type exists for code that catches it)."""
+
+
 def _rebuild(cls_name, *args):
     """Unpickles one of these errors (they are shown under CuPy's module
     names, which pickle could not import without the fake installed)."""
@@ -178,4 +183,5 @@ def driver_error_from(exc):
 CUDADriverError.__module__ = "cupy.cuda.driver"
 CUDARuntimeError.__module__ = "cupy.cuda.runtime"
 CompileException.__module__ = "cupy.cuda.compiler"
+JitifyException.__module__ = "cupy.cuda.compiler"
 OutOfMemoryError.__module__ = "cupy.cuda.memory"

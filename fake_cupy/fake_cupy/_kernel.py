@@ -553,15 +553,22 @@ def _callsite():
 # ---- kernels -----------------------------------------------------------------
 
 def _backend_rules(backend, jitify, name_expressions=()):
-    """CuPy's rules for backend= and jitify=: jitify is deprecated (a
-    DeprecationWarning when asked for) and works with NVRTC only; name
-    expressions need NVRTC's lowered names."""
+    """CuPy's rules for backend= and jitify=: the jitify argument is
+    deprecated (a DeprecationWarning whenever it is given; jitify=True has
+    its own) and works with NVRTC only; name expressions need NVRTC's
+    lowered names."""
     if backend not in ("nvrtc", "nvcc"):
         raise ValueError(f"Invalid backend {backend}")
-    if jitify:
-        warnings.warn("jitify is deprecated and will be removed in a future "
-                      "version of CuPy.", DeprecationWarning, stacklevel=3)
-        if backend != "nvrtc":
+    if jitify is not None:
+        if jitify:
+            warnings.warn("jitify=True is deprecated and will be removed in "
+                          "a future version of CuPy.", DeprecationWarning,
+                          stacklevel=3)
+        else:
+            warnings.warn("The jitify argument is deprecated and will be "
+                          "removed in a future version of CuPy.",
+                          DeprecationWarning, stacklevel=3)
+        if jitify and backend != "nvrtc":
             raise ValueError("jitify only works with NVRTC")
     if name_expressions and backend != "nvrtc":
         raise ValueError("name_expressions is only supported with the nvrtc "
@@ -598,13 +605,13 @@ def _find_kernel(module, name, name_expressions):
 class RawKernel:
     """cupy.RawKernel(code, name, options=(), backend='nvrtc',
     translate_cucomplex=False, *, enable_cooperative_groups=False,
-    jitify=False). See the module docstring for what the fake does
+    jitify=None). See the module docstring for what the fake does
     differently. Kernels pickle (their source and settings; the copy
     compiles again on first use), for multiprocessing."""
 
     def __init__(self, code, name, options=(), backend="nvrtc",
                  translate_cucomplex=False, *, enable_cooperative_groups=False,
-                 jitify=False, _module=None, _checks=None, _debug=False,
+                 jitify=None, _module=None, _checks=None, _debug=False,
                  _parent=None):
         if _parent is None:
             _backend_rules(backend, jitify)
@@ -832,12 +839,12 @@ class _ExternalBlock:
 class RawModule:
     """cupy.RawModule(code=None, *, path=None, options=(), backend='nvrtc',
     translate_cucomplex=False, enable_cooperative_groups=False,
-    name_expressions=None, jitify=False). Modules pickle (their source
+    name_expressions=None, jitify=None). Modules pickle (their source
     and settings; the copy compiles again on first use)."""
 
     def __init__(self, code=None, *, path=None, options=(), backend="nvrtc",
                  translate_cucomplex=False, enable_cooperative_groups=False,
-                 name_expressions=None, jitify=False):
+                 name_expressions=None, jitify=None):
         if (code is None) == (path is None):
             raise TypeError("Exactly one of `code` and `path` keyword "
                             "arguments must be given.")

@@ -105,11 +105,15 @@ def test_pickled_kernel_runs_in_another_process(cp):
 
 
 def test_jitify_is_deprecated(cp):
-    with pytest.warns(DeprecationWarning, match="jitify"):
+    with pytest.warns(DeprecationWarning, match="jitify=True is deprecated"):
         k = cp.RawKernel(kernels.AXPY, "axpy", jitify=True)
+    with pytest.warns(DeprecationWarning,
+                      match="The jitify argument is deprecated"):
+        cp.RawKernel(kernels.AXPY, "axpy", jitify=False)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        cp.RawKernel(kernels.AXPY, "axpy", jitify=False)
+        cp.RawKernel(kernels.AXPY, "axpy")
+    assert issubclass(cp.cuda.compiler.JitifyException, Exception)
     x, y = cp.ones(4, cp.float32), cp.zeros(4, cp.float32)
     k((1,), (4,), (numpy.float32(1), x, y, 4))
     assert (y.get() == 1).all()
@@ -121,7 +125,7 @@ def test_jitify_is_deprecated(cp):
 def test_backend_rules(cp):
     with pytest.raises(ValueError):
         cp.RawKernel(kernels.AXPY, "axpy", backend="clang")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="nvrtc"):
         cp.RawModule(code=kernels.AXPY, backend="nvcc",
                      name_expressions=["axpy"])
     # nvcc takes nvcc's options; the kernel runs the same.
@@ -138,6 +142,34 @@ def test_nvrtc_refuses_unknown_options_as_cupy(cp):
     with pytest.raises(cp.cuda.compiler.CompileException) as info:
         k.compile()
     assert "--no-such-option" in str(info.value)
+
+
+def test_template_not_instantiated_is_not_found(cp):
+    src = r'''
+    template <typename T>
+    __global__ void my_sqrt(T *x, int n) {
+      int i = threadIdx.x;
+      if (i < n) x[i] = x[i] * x[i];
+    }'''
+    with pytest.raises(cp.cuda.driver.CUDADriverError,
+                       match="named symbol not found"):
+        cp.RawModule(code=src).get_function("my_sqrt<int>")
+    m = cp.RawModule(code=src, name_expressions=["my_sqrt<int>"])
+    with pytest.raises(cp.cuda.driver.CUDADriverError,
+                       match="named symbol not found"):
+        m.get_function("my_sqrt<double>")
+    x = cp.arange(4, dtype=cp.int32)
+    m.get_function("my_sqrt<int>")((1,), (4,), (x, 4))
+    assert x.get().tolist() == [0, 1, 4, 9]
+
+
+@needs_nvrtc
+def test_launching_a_kernel_needs_separate_compilation(cp):
+    src = r'''
+    extern "C" __global__ void child(float *x) { x[threadIdx.x] = 1; }
+    extern "C" __global__ void parent(float *x) { child<<<1, 4>>>(x); }'''
+    with pytest.raises(cp.cuda.compiler.CompileException):
+        cp.RawKernel(src, "parent").compile()
 
 
 @needs_nvrtc

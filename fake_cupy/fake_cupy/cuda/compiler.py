@@ -1,6 +1,6 @@
 """cupy.cuda.compiler of the fake CuPy: its error type, and NVRTC itself
 (when the toolkit's libnvrtc is present) through compile_using_nvrtc."""
-from fake_cupy._errors import CompileException
+from fake_cupy._errors import CompileException, JitifyException
 
 
 def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
@@ -24,4 +24,4 @@ def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
     return result.ptx
 
 
-__all__ = ["CompileException", "compile_using_nvrtc"]
+__all__ = ["CompileException", "JitifyException", "compile_using_nvrtc"]

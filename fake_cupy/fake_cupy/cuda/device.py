@@ -7,6 +7,11 @@ def get_device_id():
     return Device().id
 
 
+def get_compute_capability():
+    """The current device's compute capability, as "90"."""
+    return Device().compute_capability
+
+
 def from_pointer(ptr):
     """The Device whose memory holds the address `ptr` (CuPy:
     cupy.cuda.device.from_pointer)."""
@@ -18,4 +23,5 @@ def from_pointer(ptr):
     return Device(mem.device_id)
 
 
-__all__ = ["Device", "from_pointer", "get_device_id"]
+__all__ = ["Device", "from_pointer", "get_compute_capability",
+           "get_device_id"]
