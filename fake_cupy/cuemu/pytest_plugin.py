@@ -44,6 +44,9 @@ def pytest_configure(config):
         import fake_cupy
         fake_cupy.install()
     config.addinivalue_line("markers", "gpu: needs the real CuPy and a CUDA device")
+    # The marks of cupy.testing (multi_gpu, slow), as CuPy's suites use them.
+    config.addinivalue_line("markers", "multi_gpu: needs several (emulated) devices")
+    config.addinivalue_line("markers", "slow: a slow test")
 
 
 def pytest_report_header(config):
@@ -61,4 +64,4 @@ def _cuemu_pending_errors():
     yield
     runtime = sys.modules.get("fake_cupy._runtime")
     if runtime is not None:
-        runtime.synchronize_all()
+        runtime.synchronize_all("all")

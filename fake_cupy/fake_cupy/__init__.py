@@ -12,32 +12,37 @@ Where the fake differs from CuPy (each also said where it applies):
   kernel launches are queued in deferred mode (CUEMU_ASYNC=deferred);
 - kernel failures are not sticky: after the error is raised, the process
   and the emulated device stay usable;
-- ElementwiseKernel, ReductionKernel, cupy.fuse and textures are absent;
+- cupy.fuse runs the function on the fake's arrays instead of fusing it;
+  textures are absent;
 - arrays of dtypes CuPy lacks are not refused.
 """
 import numpy as _numpy
 
 from fake_cupy import _functions, _runtime
-from fake_cupy._dlpack import from_dlpack
+from fake_cupy._dlpack import from_dlpack, fromDlpack
 from fake_cupy._errors import LifetimeError
 from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asnumpy, get_array_module, is_available,
                                   synchronize)
 from fake_cupy._install import install, installed, uninstall
+from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
 from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
                                get_default_pinned_memory_pool)
 from fake_cupy._ndarray import ndarray
 from fake_cupy import cuda, _testing as testing
+import sys as _sys
+_sys.modules.setdefault("fake_cupy.testing", testing)
 
 __version__ = "13.0.0+cuemu"
 IS_FAKE = True
 
-_runtime._null_streams[0] = cuda.Stream.null
 
 globals().update(_functions.CREATION)
 
 from fake_cupy import _random as random  # noqa: E402
+from fake_cupy import _exceptions as exceptions  # noqa: E402
+_sys.modules.setdefault("fake_cupy.exceptions", exceptions)
 linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 

@@ -40,6 +40,23 @@ _DLManagedTensor._fields_ = [("dl_tensor", _DLTensor),
                              ("manager_ctx", ctypes.c_void_p),
                              ("deleter", _DELETER)]
 
+class _DLPackVersion(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint32), ("minor", ctypes.c_uint32)]
+
+
+class _DLManagedTensorVersioned(ctypes.Structure):
+    pass
+
+
+_DELETER_V = ctypes.CFUNCTYPE(None, ctypes.POINTER(_DLManagedTensorVersioned))
+_DLManagedTensorVersioned._fields_ = [("version", _DLPackVersion),
+                                      ("manager_ctx", ctypes.c_void_p),
+                                      ("deleter", _DELETER_V),
+                                      ("flags", ctypes.c_uint64),
+                                      ("dl_tensor", _DLTensor)]
+FLAG_READ_ONLY = 1
+FLAG_IS_COPIED = 2
+
 _alive = {}      # address of a DLManagedTensor -> what it keeps alive
 
 
@@ -48,6 +65,13 @@ def _delete(managed):
 
 
 _deleter = _DELETER(_delete)
+
+
+def _delete_versioned(managed):
+    _alive.pop(ctypes.addressof(managed.contents), None)
+
+
+_deleter_v = _DELETER_V(_delete_versioned)
 # The destructor gets the dying capsule as a raw pointer: it must not be
 # turned into a Python reference again.
 _CAPSULE_DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
@@ -73,19 +97,25 @@ _raw_get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p,
 
 def _capsule_destructor(capsule):
     # An unconsumed capsule still owns its tensor.
-    if _raw_is_valid(capsule, b"dltensor"):
-        _alive.pop(_raw_get_pointer(capsule, b"dltensor"), None)
+    for name in (b"dltensor", b"dltensor_versioned"):
+        if _raw_is_valid(capsule, name):
+            _alive.pop(_raw_get_pointer(capsule, name), None)
 
 
 _destructor = _CAPSULE_DESTRUCTOR(_capsule_destructor)
 
 
-def to_capsule(array):
+def to_capsule(array, versioned=False, copied=False):
+    """A "dltensor" capsule, or a "dltensor_versioned" one (DLPack 1.0,
+    for a consumer that asked with max_version >= (1, 0))."""
     a = array._a
     kind = a.dtype.kind
     if kind not in _CODES:
         raise BufferError(f"dtype {a.dtype} cannot be exported through DLPack")
-    managed = _DLManagedTensor()
+    managed = _DLManagedTensorVersioned() if versioned else _DLManagedTensor()
+    if versioned:
+        managed.version = _DLPackVersion(1, 0)
+        managed.flags = FLAG_IS_COPIED if copied else 0
     shape = (ctypes.c_int64 * max(1, a.ndim))(*a.shape)
     strides = (ctypes.c_int64 * max(1, a.ndim))(*(s // a.itemsize for s in a.strides))
     t = managed.dl_tensor
@@ -98,19 +128,28 @@ def to_capsule(array):
     t.shape = ctypes.cast(shape, ctypes.POINTER(ctypes.c_int64))
     t.strides = ctypes.cast(strides, ctypes.POINTER(ctypes.c_int64))
     t.byte_offset = 0
-    managed.deleter = _deleter
+    managed.deleter = _deleter_v if versioned else _deleter
     address = ctypes.addressof(managed)
     _alive[address] = (managed, shape, strides, array)
-    return _pythonapi.PyCapsule_New(address, b"dltensor", _destructor)
+    return _pythonapi.PyCapsule_New(
+        address, b"dltensor_versioned" if versioned else b"dltensor",
+        _destructor)
 
 
 def from_capsule(capsule):
     """A fake array viewing the memory a kDLCUDA capsule describes."""
     from fake_cupy._ndarray import ndarray
-    if not _pythonapi.PyCapsule_IsValid(capsule, b"dltensor"):
+    if _pythonapi.PyCapsule_IsValid(capsule, b"dltensor_versioned"):
+        name, cls = b"dltensor_versioned", _DLManagedTensorVersioned
+    elif _pythonapi.PyCapsule_IsValid(capsule, b"dltensor"):
+        name, cls = b"dltensor", _DLManagedTensor
+    else:
         raise ValueError("A DLPack tensor object cannot be consumed multiple times")
-    address = _pythonapi.PyCapsule_GetPointer(capsule, b"dltensor")
-    managed = _DLManagedTensor.from_address(address)
+    address = _pythonapi.PyCapsule_GetPointer(capsule, name)
+    managed = cls.from_address(address)
+    if cls is _DLManagedTensorVersioned and managed.version.major > 1:
+        raise BufferError(f"DLPack version {managed.version.major}."
+                          f"{managed.version.minor} is not supported")
     t = managed.dl_tensor
     if t.device.device_type != KDL_CUDA:
         raise TypeError("the fake CuPy only accepts DLPack tensors on CUDA "
@@ -124,7 +163,9 @@ def from_capsule(capsule):
     mem = _memory.owner_of(ptr)
     if mem is None:
         raise ValueError("the DLPack tensor's memory is not fake CuPy memory")
-    _pythonapi.PyCapsule_SetName(capsule, b"used_dltensor")
+    _pythonapi.PyCapsule_SetName(
+        capsule, b"used_dltensor_versioned" if cls is _DLManagedTensorVersioned
+        else b"used_dltensor")
     view = numpy.ndarray(shape, dtype=dtype, buffer=mem.block.buffer,
                          offset=ptr - mem.ptr, strides=strides)
     result = ndarray._wrap(view, mem)
@@ -133,15 +174,52 @@ def from_capsule(capsule):
     return result
 
 
-def from_dlpack(obj):
-    """cupy.from_dlpack: a fake array sharing the memory of `obj`."""
+def from_dlpack(obj, *, device=None, copy=None):
+    """cupy.from_dlpack(obj, *, device=None, copy=None): a fake array
+    sharing the memory of `obj` (copy=True: a copy; copy=False: never a
+    copy, BufferError when one is needed). The producer is asked for a
+    versioned (DLPack 1.0) capsule first, then, if it does not take
+    max_version, a plain one. `device` must be a CUDA device (a Device,
+    its id, or (2, id))."""
     from fake_cupy._ndarray import ndarray
+    if device is not None:
+        dev = device
+        if isinstance(dev, tuple):
+            if dev[0] != KDL_CUDA:
+                raise BufferError("the fake CuPy only imports to CUDA devices")
+            dev = dev[1]
+        dl_device = (KDL_CUDA, int(dev))
+    else:
+        dl_device = None
     if isinstance(obj, ndarray):
-        return ndarray._wrap(obj._a.view(), obj._mem)
+        if dl_device is not None and dl_device != obj.__dlpack_device__():
+            if copy is False:
+                raise BufferError("a copy to another device is needed")
+        result = ndarray._wrap(obj._a.view(), obj._mem)
+        return result.copy() if copy else result
     if hasattr(obj, "__dlpack_device__"):
         device_type, _ = obj.__dlpack_device__()
         if device_type != KDL_CUDA:
             raise TypeError("the fake CuPy only accepts DLPack tensors on CUDA "
                             f"devices (kDLCUDA), not device type {device_type}")
-        return from_capsule(obj.__dlpack__())
-    return from_capsule(obj)
+        kwargs = {"max_version": (1, 0)}
+        if copy is not None:
+            kwargs["copy"] = copy
+        if dl_device is not None:
+            kwargs["dl_device"] = dl_device
+        try:
+            capsule = obj.__dlpack__(**kwargs)
+        except TypeError:
+            capsule = obj.__dlpack__()
+        result = from_capsule(capsule)
+        return result.copy() if copy and not kwargs.get("copy") else result
+    result = from_capsule(obj)
+    return result.copy() if copy else result
+
+
+def fromDlpack(capsule):
+    """cupy.fromDlpack (deprecated in CuPy: use cupy.from_dlpack)."""
+    import warnings
+    warnings.warn("This function is deprecated in favor of cupy.from_dlpack",
+                  DeprecationWarning, stacklevel=2)
+    return from_capsule(capsule)

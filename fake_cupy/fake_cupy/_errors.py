@@ -66,8 +66,12 @@ def status_is_sticky(status):
 class CUDADriverError(RuntimeError):
     """cupy.cuda.driver.CUDADriverError: `status` is the CUresult code."""
 
+    def __reduce__(self):
+        return (_rebuild, ("CUDADriverError", self.status, self.detail))
+
     def __init__(self, status, detail=None):
         self.status = status
+        self.detail = detail
         lib = _library()
         name = lib.cuemu_driver_error_name(status)
         if name:
@@ -84,6 +88,9 @@ class CUDADriverError(RuntimeError):
 class CUDARuntimeError(RuntimeError):
     """cupy.cuda.runtime.CUDARuntimeError: `status` is the cudaError code."""
 
+    def __reduce__(self):
+        return (_rebuild, ("CUDARuntimeError", self.status))
+
     def __init__(self, status):
         self.status = status
         # As CuPy: cudaGetErrorName and cudaGetErrorString of the code
@@ -95,22 +102,62 @@ class CUDARuntimeError(RuntimeError):
 
 class CompileException(Exception):
     """cupy.cuda.compiler.CompileException: the kernel did not compile. The
-    message ends with the compiler's log, which `log` holds alone."""
+    message is the compiler's log (NVRTC's, as CuPy shows it, when NVRTC
+    refused the code; else libcuemu's message and log), which `log` holds
+    alone. `dump(f)` writes the message, the options and the numbered
+    source, as CuPy's does."""
 
-    def __init__(self, msg, source, name, options, log=""):
+    def __init__(self, msg, source, name, options, backend="nvrtc", log=""):
         self._msg = msg
         self.log = log
         self.source = source
         self.name = name
-        self.options = options
+        self.options = tuple(options)
+        self.backend = backend
         super().__init__(msg)
+
+    def __reduce__(self):
+        return (_rebuild, ("CompileException", self._msg, self.source,
+                           self.name, self.options, self.backend, self.log))
+
+    def __repr__(self):
+        return str(self)
 
     def get_message(self):
         return self._msg
 
+    def dump(self, f):
+        lines = (self.source or "").split("\n")
+        width = len(str(len(lines)))
+        f.write(f"{self.backend.upper()} compilation error: {self}\n")
+        f.write("-----\n")
+        f.write(f"Name: {self.name}\n")
+        f.write(f"Options: {' '.join(self.options)}\n")
+        f.write("CUDA source:\n")
+        for number, line in enumerate(lines, 1):
+            f.write(f"{number:0{width}d} {line.rstrip()}\n")
+        f.write("-----\n")
+        f.flush()
+
+
+class JitifyException(Exception):
+    """cupy.cuda.compiler.JitifyException (Jitify is never used by the fake;
+    the type exists for code that catches it)."""
+
+
+def _rebuild(cls_name, *args):
+    """Unpickles one of these errors (they are shown under CuPy's module
+    names, which pickle could not import without the fake installed)."""
+    return globals()[cls_name](*args)
+
 
 class OutOfMemoryError(MemoryError):
-    """cupy.cuda.memory.OutOfMemoryError, with CuPy's message."""
+    """cupy.cuda.memory.OutOfMemoryError, with CuPy's message; it pickles
+    (its arguments are kept)."""
+
+    def __reduce__(self):
+        return (_rebuild, ("OutOfMemoryError", self.size, self.total,
+                           self.limit))
 
     def __init__(self, size, total, limit=0):
         self.size, self.total, self.limit = size, total, limit
@@ -136,4 +183,5 @@ def driver_error_from(exc):
 CUDADriverError.__module__ = "cupy.cuda.driver"
 CUDARuntimeError.__module__ = "cupy.cuda.runtime"
 CompileException.__module__ = "cupy.cuda.compiler"
+JitifyException.__module__ = "cupy.cuda.compiler"
 OutOfMemoryError.__module__ = "cupy.cuda.memory"

@@ -28,6 +28,8 @@ def install():
     for sub in ("runtime", "driver", "memory", "compiler", "stream"):
         sys.modules["cupy.cuda." + sub] = getattr(fake_cupy.cuda, sub)
     sys.modules["cupy.testing"] = fake_cupy.testing
+    sys.modules["cupy.exceptions"] = fake_cupy.exceptions
+    sys.modules["cupy.cuda.device"] = fake_cupy.cuda.device
     sys.modules["cupy.random"] = fake_cupy.random
     sys.modules["cupy.linalg"] = fake_cupy.linalg
     sys.modules["cupy.fft"] = fake_cupy.fft

@@ -1,11 +1,13 @@
 """cupy.RawKernel and cupy.RawModule, compiled and run by libcuemu.
 
 Arguments are converted as CuPy converts them: a fake ndarray becomes the
-address of its data; None a null pointer; NumPy scalars are passed by value
-as their dtype; Python bool, int, float and complex become bool, long long
-(unsigned long long from 2**63), double and complex double; a NumPy array of
-size one is passed by value as its dtype, and a larger one raises CuPy's
-TypeError. Structured NumPy scalars (numpy.void) and ctypes structures are
+address of its data; None raises CuPy's TypeError ("Unsupported type");
+NumPy scalars are passed by value as their dtype; Python bool, int, float
+and complex become bool, long long (unsigned long long from 2**63), double
+and complex double (a Python int fits any integer parameter whose range
+holds it, as the driver copies the parameter's bytes; an out-of-range one
+raises OverflowError naming the parameter); a NumPy array of size one is
+passed by value as its dtype, and a larger one raises CuPy's TypeError. Structured NumPy scalars (numpy.void) and ctypes structures are
 passed by value as their bytes, for struct parameters.
 
 Strict mode (the default; CUEMU_FAKE_CUPY_STRICT=0 or set_strict(False)
@@ -16,25 +18,32 @@ an array whose dtype differs from the pointed-to type: on a GPU such a call
 silently reads garbage. An 8-byte integer (such as a.data.ptr) is accepted
 for a pointer, as it is a valid address on a GPU too.
 
-Where the fake differs: NVRTC options other than -D, -U, -I, -std and
--G/--device-debug are ignored; CuPy's own headers (cupy/complex.cuh, ...) are
-not provided; `path` may name a CUDA source file or a module built by
-cuemu-cc --module instead of a cubin or PTX file.
+Code is compiled by NVRTC first when NVRTC is present (see
+fake_cupy._nvrtc), so that what CuPy refuses raises CompileException with
+NVRTC's log, then by libcuemu, which runs it. CuPy's headers
+(<cupy/complex.cuh>, <cupy/cuComplex_bridge.h>, <cupy/carray.cuh>) are on
+both include paths.
+
+Where the fake differs: libcuemu sees only the NVRTC options -D, -U, -I,
+-std and -G/--device-debug; `path` may name a CUDA source file or a module
+built by cuemu-cc --module instead of a cubin or PTX file.
 """
 import atexit
 import ctypes
 import hashlib
+import operator
 import os
 import re
 import shutil
 import sys
 import tempfile
 import threading
+import warnings
 
 import numpy
 
 from cuemu import _binding, _device
-from fake_cupy import _errors, _memory, _runtime
+from fake_cupy import _errors, _memory, _nvrtc, _runtime
 from fake_cupy._ndarray import ndarray
 
 _strict = os.environ.get("CUEMU_FAKE_CUPY_STRICT", "1") != "0"
@@ -90,9 +99,75 @@ def _translate_options(options):
     return out, debug
 
 
+INCLUDE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "include")
+
+
+def _nvrtc_options(options, include_dir, cooperative):
+    """The options CuPy gives NVRTC: the user's, the target architecture
+    (the emulated device's) unless given, CuPy's header folder and the
+    toolkit's include folder, and -rdc=true for cooperative groups."""
+    out = list(options)
+    if not any(o.startswith(("-arch", "--gpu-architecture")) for o in out):
+        major, minor = _runtime.compute_capability()
+        out.append(f"-arch=compute_{major}{minor}")
+    if cooperative and not any(o.startswith(("-rdc", "--relocatable-device-code", "-dc"))
+                               for o in out):
+        out.append("-rdc=true")
+    out.append("-I" + INCLUDE_DIR)
+    if include_dir:
+        out.append("-I" + include_dir)
+    cuda_include = os.path.join(_nvrtc._cuda_path(), "include")
+    out.append("-I" + cuda_include)
+    if os.path.isdir(os.path.join(cuda_include, "cccl")):
+        out.append("-I" + os.path.join(cuda_include, "cccl"))
+    return out
+
+
+def _check_with_nvrtc(code, options, name_expressions, source_name,
+                      include_dir, cooperative):
+    """Compiles with NVRTC when it is present (see fake_cupy._nvrtc);
+    raises CuPy's CompileException with NVRTC's log when NVRTC refuses the
+    code. Returns the NVRTC result, or None without NVRTC."""
+    nv_options = _nvrtc_options(options, include_dir, cooperative)
+    try:
+        return _nvrtc.compile(code, nv_options, name_expressions, source_name)
+    except _nvrtc.Failure as f:
+        raise _errors.CompileException(f.log, code, source_name,
+                                       tuple(options), log=f.log,
+                                       backend="nvrtc") from None
+
+
+_HOST_ONLY = re.compile(r"(?<![\w.>:])(abort|exit|_Exit|quick_exit|system)\s*\(")
+
+
+def _refuse_host_only_calls(code, source_name, options):
+    """Without NVRTC: the host-only calls that NVRTC does not know (and
+    that would end the interpreter here) raise CompileException with the
+    error NVRTC gives for them."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/",
+                  lambda m: re.sub(r"[^\n]", " ", m.group(0)), code, flags=re.S)
+    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+    m = _HOST_ONLY.search(text)
+    if m is None:
+        return
+    line = text.count("\n", 0, m.start()) + 1
+    log = (f'{source_name}({line}): error: identifier "{m.group(1)}" is '
+           f"undefined\n\n1 error detected in the compilation of "
+           f'"{source_name}".\n')
+    raise _errors.CompileException(log, code, source_name, tuple(options),
+                                   log=log, backend="nvrtc")
+
+
 def _compile(code, options, name_expressions, source_name="kernel.cu",
-             checks=None, kernel_name=None, include_dir=None):
+             checks=None, kernel_name=None, include_dir=None,
+             backend="nvrtc", cooperative=False, log_stream=None):
     """Compiles `code` once per process and returns the loaded Module.
+
+    With the nvrtc backend the code is first compiled by NVRTC when it is
+    present, so that what CuPy refuses is refused with NVRTC's log; the
+    module's `nvrtc_entries` are then the kernels NVRTC exports (a kernel
+    without extern "C" has a mangled name there), else None.
 
     Thread-safe: one lock serializes compiles (the compiler's stderr is
     captured around each, so they cannot overlap), the source is written to
@@ -102,16 +177,27 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
     remembered. `include_dir` is put on the include path, so that a file
     given by path keeps its relative includes."""
     argv, debug = _translate_options(options)
+    argv.append("-I" + INCLUDE_DIR)
     if include_dir:
         argv.append("-I" + include_dir)
     if os.environ.get("CUEMU_FAKE_CUPY_DEBUG") == "1":
         debug = True
     checks = checks or os.environ.get("CUEMU_FAKE_CUPY_CHECK") or None
-    key = hashlib.sha256(repr((code, argv, tuple(name_expressions), debug,
-                               checks)).encode()).hexdigest()[:24]
+    key = hashlib.sha256(repr((code, argv, tuple(options),
+                               tuple(name_expressions), debug, checks,
+                               backend, cooperative, include_dir)).encode()
+                         ).hexdigest()[:24]
     module = _modules.get(key)
     if module is not None:
+        if log_stream is not None and module.compile_log:
+            log_stream.write(module.compile_log)
         return module
+    nv = None
+    if backend == "nvrtc":
+        nv = _check_with_nvrtc(code, options, name_expressions, source_name,
+                               include_dir, cooperative)
+    if nv is None:
+        _refuse_host_only_calls(code, source_name, options)
     with _compile_lock:
         module = _modules.get(key)
         if module is not None:
@@ -120,7 +206,8 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
         os.makedirs(folder, exist_ok=True)
         src = os.path.join(folder, source_name)
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".cu.tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8",
+                       errors="surrogateescape") as f:
             f.write(code)
         os.replace(tmp, src)
         out = os.path.join(folder, "module.so")
@@ -133,8 +220,13 @@ def _compile(code, options, name_expressions, source_name="kernel.cu",
         except _binding.CuemuError as e:
             raise _errors.CompileException(
                 str(e) + ("\n" + log.text if log.text else ""), code,
-                source_name, tuple(options), log=log.text) from None
-        if log.text:
+                source_name, tuple(options), log=log.text,
+                backend=backend) from None
+        module.nvrtc_entries = nv.entries if nv is not None else None
+        module.compile_log = (nv.log if nv is not None else "") + log.text
+        if log_stream is not None:
+            log_stream.write(module.compile_log)
+        elif log.text:
             sys.stderr.write(log.text)
         if _holds_kernel(module, code, kernel_name):
             _modules[key] = module
@@ -215,11 +307,14 @@ class _Arg:
     """One converted argument: its bytes (or pointer) and what it was."""
 
     __slots__ = ("buffer", "pointer", "dtype", "array", "mem", "shape",
-                 "describe")
+                 "describe", "pyint")
 
     def __init__(self, buffer=None, pointer=None, dtype=None, array=None,
-                 describe="", mem=None, shape=None):
+                 describe="", mem=None, shape=None, pyint=None):
         self.buffer, self.pointer, self.dtype = buffer, pointer, dtype
+        # A Python int (passed as 8 bytes, of which the driver copies the
+        # parameter's size): checked against the parameter's range.
+        self.pyint = pyint
         self.array, self.describe = array, describe
         # The allocation behind a pointer (an array's or a MemoryPointer's),
         # and the shape the lifetime checker names.
@@ -234,8 +329,6 @@ def _scalar(value, dtype):
 
 
 def _convert(x):
-    if x is None:
-        return _Arg(pointer=0, describe="None (a null pointer)")
     if isinstance(x, ndarray):
         return _Arg(pointer=x.data.ptr if x.size else 0, dtype=x.dtype, array=x,
                     describe=f"a {x.dtype} array")
@@ -245,7 +338,11 @@ def _convert(x):
     if type(x) is bool:
         return _scalar(x, numpy.bool_)
     if type(x) is int:
-        return _scalar(x, numpy.uint64 if x >= 2 ** 63 else numpy.int64)
+        if not -2 ** 63 <= x < 2 ** 64:
+            raise OverflowError(f"Python int {x} does not fit in 64 bits")
+        arg = _scalar(x, numpy.uint64 if x >= 2 ** 63 else numpy.int64)
+        arg.pyint = x
+        return arg
     if type(x) is float:
         return _scalar(x, numpy.float64)
     if type(x) is complex:
@@ -298,6 +395,9 @@ def _check(kernel_name, params, args):
         if a.pointer is not None:
             raise TypeError(f"{where} is a {p.size}-byte value but got "
                             f"{a.describe} (a pointer)")
+        if a.pyint is not None and _kind_of(p.ctype) in ("i", "u"):
+            _fit_python_int(where, p, a)
+            continue
         if len(a.buffer) != p.size:
             raise TypeError(f"{where} is {p.size} bytes but got {a.describe}"
                             f"; pass numpy.{_suggest(p)}(value)"
@@ -314,6 +414,26 @@ def _check(kernel_name, params, args):
             if not fits:
                 raise TypeError(f"{where} is {_describe_kind(kind)} but got "
                                 f"{a.describe}")
+
+
+def _fit_python_int(where, param, arg):
+    """A Python int for an integer parameter of any width: CuPy passes it
+    as 8 bytes and the driver copies the parameter's size, which is the
+    value itself on little-endian whenever it fits. An out-of-range value
+    raises OverflowError naming the parameter (on a GPU it would be
+    silently truncated)."""
+    signed = _kind_of(param.ctype) == "i"
+    bits = 8 * param.size
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed \
+        else (0, (1 << bits) - 1)
+    value = arg.pyint
+    if not lo <= value <= hi:
+        raise OverflowError(f"{where}: Python int {value} is out of range "
+                            f"for a {param.size}-byte "
+                            f"{'signed' if signed else 'unsigned'} integer "
+                            f"[{lo}, {hi}]")
+    arg.buffer = value.to_bytes(param.size, "little", signed=signed)
+    arg.dtype = numpy.dtype(f"{'i' if signed else 'u'}{param.size}")
 
 
 _VECTOR = re.compile(r"^(u?char|u?short|u?int|u?long|u?longlong|float|double|"
@@ -396,11 +516,28 @@ def _suggest(param):
 
 
 def _dim3(value, what):
+    """A grid or block tuple as CuPy converts it: each item to a C
+    unsigned int (a float raises TypeError, a value outside 0..2**32-1
+    OverflowError, as Cython's conversion does); missing items are 1. A 0
+    is passed on, and the launch refuses it as cuLaunchKernel does."""
     if not isinstance(value, tuple):
         raise TypeError(f"Argument '{what}' has incorrect type (expected tuple, "
                         f"got {type(value).__name__})")
-    value = (tuple(int(v) for v in value) + (1, 1))[:3]
-    return tuple(max(1, v) for v in value)
+    if len(value) > 3:
+        raise ValueError(f"{what} must be a tuple of at most 3 integers")
+    items = []
+    for v in value:
+        try:
+            v = operator.index(v)
+        except TypeError:
+            raise TypeError(f"'{type(v).__name__}' object cannot be "
+                            f"interpreted as an integer") from None
+        if v < 0:
+            raise OverflowError("can't convert negative value to unsigned int")
+        if v >= 2 ** 32:
+            raise OverflowError("value too large to convert to unsigned int")
+        items.append(v)
+    return (tuple(items) + (1, 1, 1))[:3]
 
 
 def _callsite():
@@ -415,17 +552,69 @@ def _callsite():
 
 # ---- kernels -----------------------------------------------------------------
 
-class RawKernel:
-    """cupy.RawKernel(code, name, options=(), backend='nvrtc', *,
-    translate_cucomplex=False, enable_cooperative_groups=False,
-    jitify=False). See the module docstring for what the fake does
-    differently."""
+def _backend_rules(backend, jitify, name_expressions=()):
+    """CuPy's rules for backend= and jitify=: the jitify argument is
+    deprecated (a DeprecationWarning whenever it is given; jitify=True has
+    its own) and works with NVRTC only; name expressions need NVRTC's
+    lowered names."""
+    if backend not in ("nvrtc", "nvcc"):
+        raise ValueError(f"Invalid backend {backend}")
+    if jitify is not None:
+        if jitify:
+            warnings.warn("jitify=True is deprecated and will be removed in "
+                          "a future version of CuPy.", DeprecationWarning,
+                          stacklevel=3)
+        else:
+            warnings.warn("The jitify argument is deprecated and will be "
+                          "removed in a future version of CuPy.",
+                          DeprecationWarning, stacklevel=3)
+        if jitify and backend != "nvrtc":
+            raise ValueError("jitify only works with NVRTC")
+    if name_expressions and backend != "nvrtc":
+        raise ValueError("name_expressions is only supported with the nvrtc "
+                         "backend")
 
-    def __init__(self, code, name, options=(), backend="nvrtc", *,
-                 translate_cucomplex=False, enable_cooperative_groups=False,
-                 jitify=False, _module=None, _checks=None, _debug=False):
-        if backend not in ("nvrtc", "nvcc"):
-            raise ValueError(f"Invalid backend {backend}")
+
+def _translate_cucomplex(code):
+    """translate_cucomplex=True: as CuPy, the line including <cuComplex.h>
+    includes CuPy's bridge instead, which gives cuComplex's names over
+    CuPy's complex<T> (fake_cupy/include/cupy/cuComplex_bridge.h)."""
+    return re.sub(r"^[ \t]*#[ \t]*include[ \t]*<cuComplex\.h>[ \t]*$",
+                  "#include <cupy/cuComplex_bridge.h>", code,
+                  flags=re.MULTILINE)
+
+
+def _find_kernel(module, name, name_expressions):
+    """The kernel `name` of a module, as cuModuleGetFunction finds it: a
+    kernel without extern "C" has a mangled name, so its plain name is
+    not found (CUDA_ERROR_NOT_FOUND) unless it is a name expression. The
+    linkage is known from NVRTC's PTX when NVRTC compiled the code."""
+    entries = getattr(module, "nvrtc_entries", None)
+    if (entries is not None and name not in name_expressions
+            and name not in entries):
+        raise _errors.CUDADriverError(
+            500, f"no kernel named {name!r} in the module (NVRTC exports "
+                 f"{', '.join(sorted(entries)) or 'none'}; a kernel without "
+                 f'extern "C" has a mangled name, or use name_expressions)')
+    try:
+        return module.get_kernel(name)
+    except _binding.CuemuError as e:
+        raise _errors.CUDADriverError(500, e.message) from None
+
+
+class RawKernel:
+    """cupy.RawKernel(code, name, options=(), backend='nvrtc',
+    translate_cucomplex=False, *, enable_cooperative_groups=False,
+    jitify=None). See the module docstring for what the fake does
+    differently. Kernels pickle (their source and settings; the copy
+    compiles again on first use), for multiprocessing."""
+
+    def __init__(self, code, name, options=(), backend="nvrtc",
+                 translate_cucomplex=False, *, enable_cooperative_groups=False,
+                 jitify=None, _module=None, _checks=None, _debug=False,
+                 _parent=None):
+        if _parent is None:
+            _backend_rules(backend, jitify)
         self.code = code
         self.name = name
         self.options = tuple(options)
@@ -435,31 +624,58 @@ class RawKernel:
         self.jitify = jitify
         self.file_path = None
         self._module = _module
+        self._parent = _parent
         # Set by the cuemu helpers (check=, debug=): the checker list for
         # cuemu_compile_options.checks, and -g -O0.
         self._checks = _checks
         self._debug = _debug
         self._kernel = None
+        self._lock = threading.Lock()
+
+    def __getstate__(self):
+        state = {k: v for k, v in self.__dict__.items()
+                 if k not in ("_module", "_kernel", "_lock")}
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._module = None
+        self._kernel = None
+        self._lock = threading.Lock()
+
+    def _get_kernel(self, log_stream=None):
+        if self._kernel is None:
+            if self._parent is not None:
+                module = self._module or self._parent._load(log_stream)
+                self._kernel = _find_kernel(module, self.name,
+                                            self._parent.name_expressions)
+                return self._kernel
+            module = self._module
+            exprs = [self.name] if "<" in self.name else []
+            if module is None:
+                code = self.code
+                if self.translate_cucomplex:
+                    code = _translate_cucomplex(code)
+                options = self.options + (("-G",) if self._debug else ())
+                module = _compile(code, options, exprs,
+                                  checks=self._checks, kernel_name=self.name,
+                                  backend=self.backend,
+                                  cooperative=self.enable_cooperative_groups,
+                                  log_stream=log_stream)
+            self._kernel = _find_kernel(module, self.name, exprs)
+        return self._kernel
 
     @property
     def kernel(self):
         """The compiled kernel (a cuemu._binding.Kernel)."""
-        if self._kernel is None:
-            module = self._module
-            if module is None:
-                exprs = [self.name] if "<" in self.name else []
-                options = self.options + (("-G",) if self._debug else ())
-                module = _compile(self.code, options, exprs,
-                                  checks=self._checks, kernel_name=self.name)
-            try:
-                self._kernel = module.get_kernel(self.name)
-            except _binding.CuemuError as e:
-                raise _errors.CUDADriverError(500, e.message) from None
-        return self._kernel
+        return self._get_kernel()
 
     def compile(self, log_stream=None):
-        """Compiles the kernel now."""
-        self.kernel
+        """Compiles the kernel now; the compiler's log (NVRTC's warnings,
+        then libcuemu's) goes to `log_stream` when given."""
+        if self._kernel is not None:
+            return
+        self._get_kernel(log_stream)
 
     @property
     def attributes(self):
@@ -509,6 +725,7 @@ class RawKernel:
         _check_devices(self.name, kernel.params, converted)
         if stream is None:
             stream = _runtime.get_current_stream()
+        stream_key = stream.key
         buffers = []
         pointers = []
         for a in converted:
@@ -545,7 +762,7 @@ class RawKernel:
                         and not state.get("queued")):
                     state["error"] = error
                 else:
-                    _runtime.add_error(error)
+                    _runtime.add_error(error, stream_key)
 
         state["queued"] = _runtime.async_mode() == "deferred"
         if state["queued"]:
@@ -622,57 +839,89 @@ class _ExternalBlock:
 class RawModule:
     """cupy.RawModule(code=None, *, path=None, options=(), backend='nvrtc',
     translate_cucomplex=False, enable_cooperative_groups=False,
-    name_expressions=None, jitify=False)."""
+    name_expressions=None, jitify=None). Modules pickle (their source
+    and settings; the copy compiles again on first use)."""
 
     def __init__(self, code=None, *, path=None, options=(), backend="nvrtc",
                  translate_cucomplex=False, enable_cooperative_groups=False,
-                 name_expressions=None, jitify=False):
+                 name_expressions=None, jitify=None):
         if (code is None) == (path is None):
             raise TypeError("Exactly one of `code` and `path` keyword "
                             "arguments must be given.")
-        if backend not in ("nvrtc", "nvcc"):
-            raise ValueError(f"Invalid backend {backend}")
+        _backend_rules(backend, jitify, name_expressions)
         self.code = code
         self.file_path = path
         self.options = tuple(options)
         self.backend = backend
+        self.translate_cucomplex = translate_cucomplex
         self.enable_cooperative_groups = enable_cooperative_groups
         self.name_expressions = tuple(name_expressions or ())
+        self.jitify = jitify
         self._module = None
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k != "_module"}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._module = None
+
+    def _load(self, log_stream=None):
+        if self._module is not None:
+            return self._module
+        if self.code is not None:
+            code = self.code
+            if self.translate_cucomplex:
+                code = _translate_cucomplex(code)
+            self._module = _compile(code, self.options, self.name_expressions,
+                                    backend=self.backend,
+                                    cooperative=self.enable_cooperative_groups,
+                                    log_stream=log_stream)
+            return self._module
+        # cuModuleLoad: a missing file is CUDA_ERROR_FILE_NOT_FOUND.
+        if not os.path.isfile(self.file_path):
+            raise _errors.CUDADriverError(
+                301, f"{self.file_path}: no such file")
+        if self.file_path.endswith(".so"):
+            try:
+                self._module = _binding.Module(self.file_path)
+            except _binding.CuemuError as e:
+                raise _errors.CUDADriverError(1, e.message) from None
+            return self._module
+        with open(self.file_path, "rb") as f:
+            # Any bytes (a Latin-1 comment, say) go to the compilers as
+            # they are.
+            code = f.read().decode("utf-8", errors="surrogateescape")
+        if self.translate_cucomplex:
+            code = _translate_cucomplex(code)
+        self._module = _compile(
+            code, self.options, self.name_expressions,
+            os.path.basename(self.file_path),
+            include_dir=os.path.dirname(os.path.abspath(self.file_path)),
+            backend=self.backend, cooperative=self.enable_cooperative_groups,
+            log_stream=log_stream)
+        return self._module
 
     @property
     def module(self):
-        if self._module is None:
-            if self.code is not None:
-                self._module = _compile(self.code, self.options,
-                                        self.name_expressions)
-            elif self.file_path.endswith(".so"):
-                try:
-                    self._module = _binding.Module(self.file_path)
-                except _binding.CuemuError as e:
-                    raise _errors.CUDADriverError(1, e.message) from None
-            else:
-                with open(self.file_path, encoding="utf-8") as f:
-                    code = f.read()
-                self._module = _compile(
-                    code, self.options, self.name_expressions,
-                    os.path.basename(self.file_path),
-                    include_dir=os.path.dirname(os.path.abspath(self.file_path)))
-        return self._module
+        return self._load()
 
     def compile(self, log_stream=None):
-        self.module
+        """Compiles the module now; the compiler's log goes to
+        `log_stream` when given."""
+        if self._module is None:
+            self._load(log_stream)
 
     def get_function(self, name):
         """The kernel `name` (or a name expression given at construction)."""
         module = self.module
-        try:
-            module.get_kernel(name)
-        except _binding.CuemuError as e:
-            raise _errors.CUDADriverError(500, e.message) from None
-        return RawKernel(self.code, name, self.options, self.backend,
-                         enable_cooperative_groups=self.enable_cooperative_groups,
-                         _module=module)
+        _find_kernel(module, name, self.name_expressions)
+        kernel = RawKernel(self.code, name, self.options, self.backend,
+                           translate_cucomplex=self.translate_cucomplex,
+                           enable_cooperative_groups=self.enable_cooperative_groups,
+                           jitify=self.jitify, _module=module, _parent=self)
+        kernel.file_path = self.file_path
+        return kernel
 
     def get_global(self, name):
         """A MemoryPointer to the module's __device__/__constant__ variable."""

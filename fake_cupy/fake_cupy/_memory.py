@@ -9,6 +9,7 @@ the smallest free chunk that fits (best fit) and splits off the rest, and
 a freed chunk merges with free neighbours of the same allocation.
 PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
+import operator
 import threading
 import weakref
 
@@ -35,6 +36,21 @@ class _Block:
         self.buffer = raw[offset:offset + size]
         self.ptr = self.buffer.ctypes.data
         self.size = size
+
+
+class _AllocatedBlock:
+    """A block that a MemoryPool's allocator handed out (a MemoryPointer,
+    kept alive as long as the block)."""
+
+    __slots__ = ("buffer", "ptr", "size", "source")
+
+    def __init__(self, pointer, size):
+        import ctypes
+        self.source = pointer
+        self.ptr = int(pointer.ptr)
+        self.size = size
+        raw = (ctypes.c_uint8 * max(1, size)).from_address(self.ptr)
+        self.buffer = numpy.frombuffer(raw, dtype=numpy.uint8, count=size)
 
 
 # Every live allocation by address, so that a pointer (from DLPack or the
@@ -77,7 +93,13 @@ class _Chunk:
             head = head.next
 
 
-class Memory:
+class BaseMemory:
+    """cupy.cuda.memory.BaseMemory: what every kind of memory is."""
+
+    __slots__ = ()
+
+
+class Memory(BaseMemory):
     """One allocation. When the last reference goes, the block returns to
     its pool; the lifetime checker is told first (see _runtime).
     `stream_key` is the stream that was current at the allocation."""
@@ -108,7 +130,20 @@ class Memory:
                 self.registered = _binding.register_alloc(
                     self.ptr, size, "cupy allocation")
 
+    def free(self):
+        """Returns the memory now (to its pool, for pooled memory); the
+        object then holds nothing (ptr 0)."""
+        self._release()
+        self.block = None
+        self.ptr = 0
+        self.size = 0
+
     def __del__(self):
+        self._release()
+
+    def _release(self):
+        if self.block is None:
+            return
         try:
             if self.registered:
                 from cuemu import _binding
@@ -123,8 +158,65 @@ class Memory:
             pass
 
 
+class PooledMemory(Memory):
+    """cupy.cuda.memory.PooledMemory: a piece of a MemoryPool's block."""
+
+    __slots__ = ()
+
+
+class ManagedMemory(Memory):
+    """cupy.cuda.memory.ManagedMemory (cudaMallocManaged): host memory in
+    the fake anyway."""
+
+    __slots__ = ()
+
+    def prefetch(self, stream):
+        pass
+
+    def advise(self, advise, device):
+        pass
+
+
+class MemoryAsync(Memory):
+    """cupy.cuda.memory.MemoryAsync (cudaMallocAsync on a stream)."""
+
+    __slots__ = ("stream_ref",)
+
+
+class _RawBlock:
+    """Memory at an address that someone else owns."""
+
+    __slots__ = ("buffer", "ptr", "size")
+
+    def __init__(self, ptr, size):
+        import ctypes
+        self.ptr = int(ptr)
+        self.size = int(size)
+        raw = (ctypes.c_uint8 * max(1, self.size)).from_address(self.ptr)
+        self.buffer = numpy.frombuffer(raw, dtype=numpy.uint8,
+                                       count=self.size)
+
+
+class UnownedMemory(Memory):
+    """cupy.cuda.memory.UnownedMemory(ptr, size, owner, device_id=None):
+    memory that `owner` keeps alive; nothing is freed here."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, ptr, size, owner, device_id=None):
+        from fake_cupy import _runtime
+        if device_id is None:
+            mem = owner_of(int(ptr))
+            device_id = mem.device_id if mem is not None \
+                else _runtime.current_device_id()
+        self.owner = owner
+        Memory.__init__(self, None, _RawBlock(ptr, size) if ptr else None,
+                        size, device_id, register=False)
+
+
 class MemoryPointer:
-    """cupy.cuda.MemoryPointer: a position inside a Memory."""
+    """cupy.cuda.MemoryPointer(mem, offset): a position inside a Memory.
+    Adding or subtracting an int moves it (int + pointer too)."""
 
     __slots__ = ("mem", "ptr", "device_id")
 
@@ -136,8 +228,39 @@ class MemoryPointer:
     def __int__(self):
         return self.ptr
 
+    def __index__(self):
+        return self.ptr
+
     def __add__(self, offset):
+        try:
+            offset = operator.index(offset)
+        except TypeError:
+            return NotImplemented
+        if self.ptr == 0 and offset != 0:
+            raise ValueError("cannot add an offset to a null pointer")
         return MemoryPointer(self.mem, self.ptr - self.mem.ptr + offset)
+
+    __radd__ = __add__
+
+    def __iadd__(self, offset):
+        return self + offset
+
+    def __sub__(self, offset):
+        try:
+            offset = operator.index(offset)
+        except TypeError:
+            return NotImplemented
+        return self + (-offset)
+
+    def __isub__(self, offset):
+        return self - offset
+
+    def __bool__(self):
+        return self.ptr != 0
+
+    def __repr__(self):
+        return (f"<MemoryPointer {self.ptr:#x} (device {self.device_id}, "
+                f"{type(self.mem).__name__})>")
 
     @property
     def device(self):
@@ -192,7 +315,7 @@ class MemoryPointer:
     @staticmethod
     def _now(fn, *args):
         from fake_cupy import _runtime
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         fn(*args)
 
     @staticmethod
@@ -293,6 +416,10 @@ class MemoryPool:
     with one arena per allocation stream, as CuPy's."""
 
     def __init__(self, allocator=None):
+        """`allocator(size)` (returning a MemoryPointer, as
+        cupy.cuda.malloc_managed or cupy.cuda.memory._malloc) makes the
+        pool's new blocks; by default plain device memory."""
+        self._allocator = allocator
         self._pools = {}
         # Re-entrant: a garbage collection inside malloc may free an
         # array, whose finalizer returns its block here.
@@ -326,7 +453,8 @@ class MemoryPool:
                     if pool.total + rounded > pool.limit:
                         raise _errors.OutOfMemoryError(rounded, pool.total,
                                                        pool.limit)
-                chunk = _Chunk(_Block(rounded), 0, rounded, stream_key)
+                chunk = _Chunk(self._new_block(pool, rounded), 0, rounded,
+                               stream_key)
                 pool.total += rounded
             pool.used += rounded
         if chunk.busy:
@@ -334,8 +462,19 @@ class MemoryPool:
             # before the host writes into the chunk again.
             _runtime.drain()
             chunk.busy = False
-        return MemoryPointer(Memory(self, chunk, size, device_id,
-                                    stream_key=stream_key))
+        return MemoryPointer(PooledMemory(self, chunk, size, device_id,
+                                          stream_key=stream_key))
+
+    def _new_block(self, pool, rounded):
+        if self._allocator is None:
+            return _Block(rounded)
+        try:
+            pointer = self._allocator(rounded)
+        except _errors.OutOfMemoryError:
+            # As CuPy's pool: free the unused blocks and try once more.
+            pool.release()
+            pointer = self._allocator(rounded)
+        return _AllocatedBlock(pointer, rounded)
 
     def _free(self, device_id, chunk, reuse=True, busy=False):
         with self._lock:
@@ -461,10 +600,143 @@ def get_default_pinned_memory_pool():
     return _default_pinned_pool
 
 
+_thread = threading.local()
+
+
+def get_allocator():
+    """cupy.cuda.get_allocator: the calling thread's allocator (the one of
+    an enclosing using_allocator, else the global one)."""
+    stack = getattr(_thread, "allocators", None)
+    if stack:
+        return stack[-1]
+    return _allocator
+
+
 def set_allocator(allocator=None):
-    """cupy.cuda.set_allocator; None allocates without a pool."""
+    """cupy.cuda.set_allocator; None allocates without a pool. Refused
+    (ValueError) inside using_allocator, as CuPy."""
     global _allocator
+    if getattr(_thread, "allocators", None):
+        raise ValueError("Can't change the global allocator inside "
+                         "``using_allocator`` context manager")
     _allocator = allocator if allocator is not None else _unpooled_malloc
+
+
+def using_allocator(allocator=None):
+    """cupy.cuda.using_allocator: the allocator (None: no pool) for the
+    calling thread inside the block."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def use():
+        stack = getattr(_thread, "allocators", None)
+        if stack is None:
+            stack = _thread.allocators = []
+        stack.append(allocator if allocator is not None else _unpooled_malloc)
+        try:
+            yield
+        finally:
+            stack.pop()
+    return use()
+
+
+def malloc_managed(size):
+    """cupy.cuda.malloc_managed: managed memory (host memory here)."""
+    from fake_cupy import _runtime
+    block = _Block(_round_size(size)) if size else None
+    return MemoryPointer(ManagedMemory(None, block, size,
+                                       _runtime.current_device_id()))
+
+
+def malloc_async(size, stream=None):
+    """cupy.cuda.malloc_async: memory allocated on the current stream
+    (cudaMallocAsync), freed when its last reference goes."""
+    from fake_cupy import _runtime
+    if stream is None:
+        stream = _runtime.get_current_stream()
+    block = _Block(_round_size(size)) if size else None
+    mem = MemoryAsync(None, block, size, _runtime.current_device_id(),
+                      stream_key=stream._queue.key)
+    mem.stream_ref = stream
+    return MemoryPointer(mem)
+
+
+class MemoryAsyncPool:
+    """cupy.cuda.MemoryAsyncPool(pool_handles='current'): the stream-ordered
+    allocator's pool, counting what it handed out."""
+
+    def __init__(self, pool_handles="current"):
+        if pool_handles not in ("current", "default") and \
+                not isinstance(pool_handles, int):
+            raise ValueError("pool_handles must be 'current', 'default' or "
+                             "a device id")
+        self._used = {}
+        self._limit = 0
+        self._lock = threading.Lock()
+
+    def malloc(self, size, stream=None):
+        if self._limit and self.used_bytes() + size > self._limit:
+            raise _errors.OutOfMemoryError(size, self.used_bytes(),
+                                           self._limit)
+        ptr = malloc_async(size, stream)
+        with self._lock:
+            self._used[id(ptr.mem)] = (weakref.ref(ptr.mem), size)
+        return ptr
+
+    def used_bytes(self):
+        with self._lock:
+            live = {k: v for k, v in self._used.items() if v[0]() is not None}
+            self._used = live
+            return sum(size for _ref, size in live.values())
+
+    def total_bytes(self):
+        return self.used_bytes()
+
+    def free_bytes(self):
+        return 0
+
+    def n_free_blocks(self):
+        return 0
+
+    def free_all_blocks(self, stream=None):
+        pass
+
+    def set_limit(self, size=None, fraction=None):
+        if size is not None and fraction is not None:
+            raise ValueError("size and fraction cannot be specified at "
+                             "the same time")
+        self._limit = int(size or 0)
+
+    def get_limit(self):
+        return self._limit
+
+
+class PythonFunctionAllocator:
+    """cupy.cuda.PythonFunctionAllocator(malloc_func, free_func):
+    malloc_func(size, device_id) returns an address, which free_func(ptr,
+    device_id) is given back when the memory goes."""
+
+    def __init__(self, malloc_func, free_func):
+        self._malloc = malloc_func
+        self._free = free_func
+
+    def malloc(self, size):
+        from fake_cupy import _runtime
+        device_id = _runtime.current_device_id()
+        ptr = int(self._malloc(size, device_id))
+        owner = _FreeOnDelete(self._free, ptr, device_id)
+        return MemoryPointer(UnownedMemory(ptr, size, owner, device_id))
+
+
+class _FreeOnDelete:
+    def __init__(self, free, ptr, device_id):
+        self.free, self.ptr, self.device_id = free, ptr, device_id
+
+    def __del__(self):
+        try:
+            self.free(self.ptr, self.device_id)
+        except Exception:
+            pass
 
 
 def set_pinned_memory_allocator(allocator=None):
@@ -483,7 +755,7 @@ def _unpooled_malloc(size):
 
 def alloc(size):
     """Allocates device memory through the current allocator."""
-    return _allocator(size)
+    return get_allocator()(size)
 
 
 def stage_to_device(nbytes):

@@ -122,7 +122,7 @@ class ndarray:
     def get(self, stream=None, order="C", out=None, blocking=True):
         """Copies to a new NumPy array (or into `out`), after the work queued
         before it; raises the error of a kernel that failed."""
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         if out is not None:
             if not isinstance(out, numpy.ndarray):
                 raise TypeError("Only numpy.ndarray can be obtained from "
@@ -148,7 +148,7 @@ class ndarray:
         return self.get().tolist()
 
     def item(self, *args):
-        _runtime.synchronize_all()
+        _runtime.synchronize_current()
         return self._a.item(*args)
 
     def __float__(self):
@@ -211,8 +211,15 @@ class ndarray:
         from fake_cupy import _dlpack
         if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
             raise BufferError("the fake CuPy exports only to its own device")
+        versioned = max_version is not None and tuple(max_version) >= (1, 0)
+        _runtime.drain()
         if copy:
-            return self.copy().__dlpack__()
+            return _dlpack.to_capsule(self.copy(), versioned, copied=True)
+        return _dlpack.to_capsule(self, versioned)
+
+    def toDlpack(self):
+        """A "dltensor" capsule (CuPy's older spelling of __dlpack__)."""
+        from fake_cupy import _dlpack
         _runtime.drain()
         return _dlpack.to_capsule(self)
 
@@ -390,7 +397,18 @@ def _collect(obj, out):
     return out
 
 
+def _from_interface(obj):
+    """An object exposing __cuda_array_interface__ (not a fake array) as
+    the fake array viewing the same memory, as CuPy's functions take it."""
+    if isinstance(obj, ndarray) or isinstance(obj, numpy.ndarray) or \
+            not hasattr(type(obj), "__cuda_array_interface__"):
+        return obj
+    from fake_cupy import _functions
+    return _functions._from_cuda_interface(obj)
+
+
 def _call_numpy(func, args, kwargs):
+    args = tuple(_from_interface(a) for a in args)
     parents = tuple(_collect(args, []) + _collect(tuple(kwargs.values()), []))
     result = func(*_unwrap_all(args), **{k: _unwrap(v) for k, v in kwargs.items()})
     return _wrap_any(result, parents)

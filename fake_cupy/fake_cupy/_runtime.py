@@ -73,29 +73,45 @@ def current_device_id():
 
 
 class Device:
-    """cupy.cuda.Device: an emulated device (CUEMU_DEVICE_COUNT of them)."""
+    """cupy.cuda.Device: an emulated device (CUEMU_DEVICE_COUNT of them).
+
+    As CuPy's, a Device may name a device that does not exist; using it
+    (use(), `with`, synchronize()) raises CUDARuntimeError
+    cudaErrorInvalidDevice. `with Device(n)` saves the current device on a
+    per-thread stack and restores it on exit."""
 
     def __init__(self, device=None):
         if device is None:
             device = current_device_id()
         elif isinstance(device, Device):
             device = device.id
-        device = int(device)
-        if not 0 <= device < device_count():
+        self.id = int(device)
+
+    def _check(self):
+        if not 0 <= self.id < device_count():
             raise _errors.CUDARuntimeError(101)
-        self.id = device
-        self._saved = []
 
     def use(self):
+        """Makes this device current in the calling thread; returns it."""
+        self._check()
         _local.device = self.id
+        return self
 
     def synchronize(self):
-        synchronize_all()
+        """Waits for the device's work; raises the errors its kernels left
+        (in any stream of this device), in the calling thread."""
+        self._check()
+        synchronize_all(self.id)
 
     @property
     def compute_capability(self):
         major, minor = compute_capability()
         return f"{major}{minor}"
+
+    @property
+    def pci_bus_id(self):
+        self._check()
+        return f"0000:{self.id:02x}:00.0"
 
     @property
     def attributes(self):
@@ -110,18 +126,43 @@ class Device:
     @property
     def mem_info(self):
         from fake_cupy.cuda import runtime
-        return runtime.memGetInfo()
+        with self:
+            return runtime.memGetInfo()
 
     def __enter__(self):
-        self._saved.append(current_device_id())
-        self.use()
+        self._check()
+        _stack("devices").append(current_device_id())
+        _local.device = self.id
         return self
 
     def __exit__(self, *exc):
-        _local.device = self._saved.pop()
+        _local.device = _stack("devices").pop()
 
     def __eq__(self, other):
         return isinstance(other, Device) and other.id == self.id
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __lt__(self, other):
+        if not isinstance(other, Device):
+            return NotImplemented
+        return self.id < other.id
+
+    def __le__(self, other):
+        if not isinstance(other, Device):
+            return NotImplemented
+        return self.id <= other.id
+
+    def __gt__(self, other):
+        if not isinstance(other, Device):
+            return NotImplemented
+        return self.id > other.id
+
+    def __ge__(self, other):
+        if not isinstance(other, Device):
+            return NotImplemented
+        return self.id >= other.id
 
     def __hash__(self):
         return hash(self.id)
@@ -129,8 +170,22 @@ class Device:
     def __int__(self):
         return self.id
 
+    def __index__(self):
+        return self.id
+
+    def __reduce__(self):
+        return (Device, (self.id,))
+
     def __repr__(self):
         return f"<CUDA Device {self.id}>"
+
+
+def _stack(name):
+    """A per-thread stack of saved state (devices, streams per device)."""
+    stacks = getattr(_local, "stacks", None)
+    if stacks is None:
+        stacks = _local.stacks = {}
+    return stacks.setdefault(name, [])
 
 
 def compute_capability():
@@ -168,50 +223,104 @@ def _merge(into, clock):
 
 
 class BaseStream:
-    """What Stream and ExternalStream share."""
+    """What Stream and ExternalStream share.
+
+    The null stream (Stream.null) and the per-thread default stream
+    (Stream.ptds) belong to no device, as CuPy's: each names the stream of
+    that kind of the current device (and, for Stream.ptds, of the calling
+    thread), so `Stream.null == get_current_stream()` on every device.
+    Other streams belong to the device current when they were made; using
+    one while another device is current raises RuntimeError, as CuPy."""
 
     _counter = itertools.count(1)
 
-    def _init(self, null, non_blocking, ptr=None):
+    def _init(self, null, non_blocking, ptr=None, ptds=False):
         self._null = null
+        self._ptds = ptds and not null
         self._non_blocking = non_blocking
         if ptr is not None:
             self.ptr = ptr
         else:
             self.ptr = 0 if null else 0x7E000000 + 0x10 * next(BaseStream._counter)
-        self.device_id = current_device_id()
-        self._queue = _queue_for(self.key)
-        self._saved = []
+        self._device_id = None if null or self._ptds else current_device_id()
+        if self._device_id is not None:
+            self._own_queue = _queue_for(self.key)
+            if self._non_blocking:
+                _nonblocking_keys.add(self.key)
+
+    @property
+    def device_id(self):
+        """The stream's device (the current one for the null and the
+        per-thread default stream)."""
+        if self._device_id is None:
+            return current_device_id()
+        return self._device_id
 
     @property
     def key(self):
         """(device, stream): the legacy null stream is 0 whether it is
-        named by 0 or by cudaStreamLegacy (1)."""
-        return (self.device_id, 0 if self._null else self.ptr)
+        named by 0 or by cudaStreamLegacy (1); the per-thread default
+        stream is one stream per thread."""
+        if self._null:
+            return (current_device_id(), 0)
+        if self._ptds:
+            return (current_device_id(), _ptds_id())
+        return (self._device_id, self.ptr)
+
+    @property
+    def _queue(self):
+        if self._device_id is not None:
+            return self._own_queue
+        if self._ptds:
+            # The calling thread's, which lives as long as the thread.
+            queues = getattr(_local, "ptds_queues", None)
+            if queues is None:
+                queues = _local.ptds_queues = {}
+            key = self.key
+            q = queues.get(key)
+            if q is None:
+                q = queues[key] = _queue_for(key)
+            return q
+        return _static_queue(self.key)
+
+    def _check_device(self):
+        if self._device_id is not None and self._device_id != current_device_id():
+            raise RuntimeError(
+                f"The stream ({self!r}) belongs to device {self._device_id}, "
+                f"but the current device is {current_device_id()}")
 
     def use(self):
-        _local.streams = getattr(_local, "streams", {})
-        _local.streams[current_device_id()] = self
+        """Makes this stream current for the current device in the calling
+        thread; returns it."""
+        self._check_device()
+        _current_streams()[current_device_id()] = self
         return self
 
     def synchronize(self):
         """Runs the queued work (of every stream, in submission order: one
-        valid schedule that includes what this stream waits for) and raises
-        the first error left by a kernel or the lifetime checker. The host
-        has then waited for everything this stream's work is ordered
-        after."""
+        valid schedule that includes what this stream waits for) and raises,
+        in the calling thread, the errors left by kernels on this stream
+        (and on the streams it is ordered with: the legacy null stream's
+        synchronization waits for the device's blocking streams) or by
+        the lifetime checker. The host has then waited for everything this
+        stream's work is ordered after."""
         drain()
         with _lock:
             _merge(_host_clock, self._queue.clock)
             _retire_dead_streams()
-        raise_pending()
+        raise_pending(_error_scope(self))
 
     @property
     def done(self):
-        return self._queue.done_seq >= self._queue.last_seq
+        q = self._queue
+        return q.done_seq >= q.last_seq
 
     def query(self):
         return self.done
+
+    @property
+    def is_non_blocking(self):
+        return self._non_blocking
 
     def record(self, event=None):
         if event is None:
@@ -234,22 +343,73 @@ class BaseStream:
         self.synchronize()
         callback(arg)
 
+    def __cuda_stream__(self):
+        """(version, address): the stream protocol CuPy implements."""
+        return (0, self.ptr)
+
     def __enter__(self):
-        self._saved.append(get_current_stream())
+        """As CuPy's: the stream becomes current; the per-thread stack of
+        entered streams decides what is current after the block (the
+        enclosing `with`'s stream, or what was current before the
+        outermost one)."""
+        self._check_device()
+        device = current_device_id()
+        _stack(("streams", device)).append((self, get_current_stream()))
         self.use()
         return self
 
     def __exit__(self, *exc):
-        self._saved.pop().use()
+        device = current_device_id()
+        stack = _stack(("streams", device))
+        _entered, previous = stack.pop()
+        _current_streams()[device] = stack[-1][0] if stack else previous
 
     def __eq__(self, other):
-        return isinstance(other, BaseStream) and other.key == self.key
+        if not isinstance(other, BaseStream):
+            return NotImplemented
+        if self._device_id is None or other._device_id is None:
+            return (self._null, self._ptds) == (other._null, other._ptds) \
+                and self._device_id is other._device_id is None
+        return other.key == self.key
 
     def __hash__(self):
-        return hash(self.key)
+        return hash((self.ptr, self._null, self._device_id))
 
     def __repr__(self):
         return f"<Stream {self.ptr:#x} (device {self.device_id})>"
+
+
+_ptds_ids = itertools.count(0x7D000000, 0x10)
+
+
+def _ptds_id():
+    """The calling thread's per-thread default stream, as a stream key."""
+    n = getattr(_local, "ptds_id", None)
+    if n is None:
+        n = _local.ptds_id = next(_ptds_ids)
+    return n
+
+
+def _current_streams():
+    streams = getattr(_local, "streams", None)
+    if streams is None:
+        streams = _local.streams = {}
+    return streams
+
+
+# The queues of the null streams (Stream.null names one per device), kept
+# for the process' lifetime.
+_static_queues = {}
+
+
+def _static_queue(key):
+    q = _static_queues.get(key)
+    if q is None:
+        with _lock:
+            q = _static_queues.get(key)
+            if q is None:
+                q = _static_queues[key] = _queue_for(key)
+    return q
 
 
 # cudaStreamLegacy and cudaStreamPerThread.
@@ -262,8 +422,7 @@ class Stream(BaseStream):
     priority=None). The null stream's ptr is 0; a per-thread default stream
     (ptds=True) has ptr 2, cudaStreamPerThread, and is ordered with the
     legacy null stream like a blocking stream. null=True wins over ptds.
-    Where the fake differs: every thread shares one per-thread default
-    stream."""
+    Each thread has its own per-thread default stream, as in CUDA."""
 
     null = None  # the null stream of device 0, set by fake_cupy.cuda
     ptds = None  # the per-thread default stream, set by fake_cupy.cuda
@@ -272,7 +431,21 @@ class Stream(BaseStream):
                  priority=None):
         self.priority = priority or 0
         ptr = None if null or not ptds else STREAM_PER_THREAD
-        self._init(null, non_blocking and not null, ptr=ptr)
+        self._init(null, non_blocking and not null, ptr=ptr, ptds=ptds)
+
+
+def _from_external(cls, obj):
+    """Stream.from_external(obj): a stream named by an object with the
+    __cuda_stream__ protocol ((version, address)) or by an address."""
+    if hasattr(obj, "__cuda_stream__"):
+        protocol = obj.__cuda_stream__
+        _version, ptr = protocol() if callable(protocol) else protocol
+    else:
+        ptr = int(obj)
+    return ExternalStream(ptr)
+
+
+Stream.from_external = classmethod(_from_external)
 
 
 class ExternalStream(BaseStream):
@@ -280,7 +453,8 @@ class ExternalStream(BaseStream):
     cudaStreamLegacy name the legacy null stream)."""
 
     def __init__(self, ptr, device_id=-1):
-        self._init(ptr in (0, STREAM_LEGACY), False, ptr=ptr)
+        self._init(ptr in (0, STREAM_LEGACY), False, ptr=ptr,
+                   ptds=ptr == STREAM_PER_THREAD)
 
 
 # Live queues by stream key; a queue lives as long as a stream, an event or
@@ -298,26 +472,18 @@ def _queue_for(key):
 
 
 def get_current_stream(device_id=None):
-    """cupy.cuda.get_current_stream(): the stream in use (the null stream
-    unless one was made current)."""
+    """cupy.cuda.get_current_stream(): the stream in use in the calling
+    thread (the null stream unless one was made current)."""
     if device_id is None:
         device_id = current_device_id()
-    streams = getattr(_local, "streams", None)
-    if streams and device_id in streams:
-        return streams[device_id]
-    return null_stream(device_id)
+    stream = _current_streams().get(device_id)
+    return stream if stream is not None else null_stream(device_id)
 
 
-def null_stream(device_id):
-    """The legacy null stream of a device."""
-    null = _null_streams.get(device_id)
-    if null is None:
-        with Device(device_id):
-            null = _null_streams[device_id] = Stream(null=True)
-    return null
-
-
-_null_streams = {}
+def null_stream(device_id=None):
+    """The legacy null stream (one object naming every device's)."""
+    from fake_cupy.cuda import Stream
+    return Stream.null
 
 
 class Event:
@@ -335,6 +501,7 @@ class Event:
         self._queue = None
         self._seq = 0
         self._clock = None       # the vector clock of the record
+        self._scope = None       # whose errors its synchronization raises
         self._time = None
 
     def record(self, stream=None):
@@ -346,6 +513,7 @@ class Event:
             _enqueue(stream, _Record(self))
             self._seq = stream._queue.last_seq
             self._clock = dict(stream._queue.clock)
+            self._scope = _error_scope(stream)
 
     def synchronize(self):
         """Waits for the recorded work: the host has then waited for
@@ -355,7 +523,7 @@ class Event:
             if self._clock is not None:
                 _merge(_host_clock, self._clock)
                 _retire_dead_streams()
-        raise_pending()
+        raise_pending(self._scope or (lambda k: False))
 
     @property
     def done(self):
@@ -473,13 +641,47 @@ def drain():
 _retired = {}
 
 
-def synchronize_all():
-    """cudaDeviceSynchronize: runs everything and raises the first error."""
+def synchronize_all(device_id=None, scope=None):
+    """cudaDeviceSynchronize: runs everything, and raises in the calling
+    thread the errors left on the device `device_id` (the current one when
+    None, every device when "all"), or those `scope` selects (a predicate
+    on stream keys)."""
     drain()
     with _lock:
         _merge(_host_clock, _issued)
         _retire_dead_streams()
-    raise_pending()
+    if scope is None:
+        if device_id is None:
+            device_id = current_device_id()
+        if device_id != "all":
+            scope = lambda key, d=device_id: key[0] == d
+    raise_pending(scope)
+
+
+def synchronize_current():
+    """What ndarray.get() and other blocking copies wait for: everything
+    (the host order the lifetime checker keeps), raising the errors of the
+    current stream (see BaseStream.synchronize for which streams that
+    includes)."""
+    synchronize_all(scope=_error_scope(get_current_stream()))
+
+
+# Stream keys of non-blocking streams (not ordered with the legacy null
+# stream, so its synchronization does not report their errors).
+_nonblocking_keys = set()
+
+
+def _error_scope(stream):
+    """Which stream keys' errors a synchronization with `stream` reports:
+    its own, the legacy null stream's for a blocking stream, and for the
+    legacy null stream those of every blocking stream of its device."""
+    key = stream.key
+    device = key[0]
+    if stream._null:
+        return lambda k: k[0] == device and k not in _nonblocking_keys
+    if stream._non_blocking:
+        return lambda k: k == key
+    return lambda k: k == key or k == (device, 0)
 
 
 def _retire_dead_streams():
@@ -493,6 +695,7 @@ def _retire_dead_streams():
     clocks = [_host_clock] + list(_blocking_clocks.values()) + \
         [q.clock for q in _queues.values()]
     for key in dead:
+        _nonblocking_keys.discard(key)
         _retired[key] = _issued.pop(key)
         for clock in clocks:
             clock.pop(key, None)
@@ -504,24 +707,39 @@ def _ordered_after(q, key, seq):
     return max(q.clock.get(key, 0), _retired.get(key, 0)) >= seq
 
 
-def add_error(exc):
+def add_error(exc, key):
+    """Keeps an error of the stream `key` until a synchronization with
+    that stream (or its device) raises it."""
     with _lock:
-        _pending_errors.append(exc)
+        _pending_errors.append((key, exc))
 
 
-def raise_pending():
-    """Raises (and forgets) the first error left since the last call."""
+def raise_pending(scope=None):
+    """Raises the first error left on the streams `scope` selects (a
+    predicate on stream keys; every stream when None) and forgets those
+    errors. None is lost: the later ones are attached to the raised one
+    (`other_errors`, and a note naming them), as each synchronization
+    with their stream would otherwise report them one by one."""
     with _lock:
         if not _pending_errors:
             return
-        first = _pending_errors[0]
-        del _pending_errors[:]
+        mine = [e for k, e in _pending_errors if scope is None or scope(k)]
+        if not mine:
+            return
+        _pending_errors[:] = [(k, e) for k, e in _pending_errors
+                              if not (scope is None or scope(k))]
+    first = mine[0]
+    first.other_errors = mine[1:]
+    if len(mine) > 1 and hasattr(first, "add_note"):
+        first.add_note(f"{len(mine) - 1} more error(s) on the same "
+                       f"stream(s): " + "; ".join(str(e) for e in mine[1:4])
+                       + (" ..." if len(mine) > 4 else ""))
     raise first
 
 
 def clear_pending():
     with _lock:
-        errors = list(_pending_errors)
+        errors = [e for _k, e in _pending_errors]
         del _pending_errors[:]
     return errors
 
@@ -538,6 +756,7 @@ class Launch:
         import weakref
         self.kernel_name = kernel_name
         self.stream = stream
+        self.stream_key = stream.key
         self.callsite = callsite
         self._run = run
         # (weak Memory, shape, written, argument index) per array operand.
@@ -637,12 +856,12 @@ def memory_freed(mem):
         return False
     with _lock:
         launches = [(l, s) for l, s in (mem.pending or {}).items()
-                    if not l.done and l.stream._queue.key != mem.stream_key]
+                    if not l.done and l.stream_key != mem.stream_key]
         for launch, shape in launches:
-            _pending_errors.append(_errors.LifetimeError(
+            _pending_errors.append((launch.stream_key, _errors.LifetimeError(
                 f"array of shape {shape} passed to kernel {launch.kernel_name} "
                 f"on stream {launch.stream.ptr:#x} was freed before the kernel "
-                f"ran (launch at {launch.callsite})"))
+                f"ran (launch at {launch.callsite})")))
         _last_write.pop(id(mem), None)
         _last_reads.pop(id(mem), None)
         return bool(launches)

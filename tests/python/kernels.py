@@ -63,7 +63,6 @@ extern "C" __global__ void weigh(Particle p, double scale, double *out) {
 '''
 
 FAULTS = r'''
-#include <assert.h>
 extern "C" __global__ void trap_at(int bad_thread) {
   if (threadIdx.x == bad_thread) __trap();
 }
@@ -104,3 +103,15 @@ extern "C" __global__ void pull(float *out, const float *inp, const float *grid,
   if (i < n) out[i] = inp[i] * grid[i];
 }
 '''
+
+
+def run_pickled_axpy(blob):
+    """Runs a pickled RawKernel (AXPY) in another process; returns y."""
+    import pickle
+    import numpy
+    import fake_cupy as cp
+    k = pickle.loads(blob)
+    x = cp.ones(8, cp.float32)
+    y = cp.zeros(8, cp.float32)
+    k((1,), (8,), (numpy.float32(2), x, y, 8))
+    return y.get().tolist()

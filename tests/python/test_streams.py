@@ -75,8 +75,11 @@ def test_devices_and_runtime_queries(cp, monkeypatch):
     assert props["warpSize"] == 32 and props["maxThreadsPerBlock"] == 1024
     assert (props["major"], props["minor"]) == (9, 0)
     assert props["multiProcessorCount"] > 0
+    # As CuPy: a Device naming a missing device is made, and refused when
+    # used.
+    missing = cp.cuda.Device(1)
     with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidDevice"):
-        cp.cuda.Device(1)
+        missing.use()
     monkeypatch.setenv("CUEMU_DEVICE_COUNT", "3")
     assert cp.cuda.runtime.getDeviceCount() == 3
     d = cp.cuda.Device(2)

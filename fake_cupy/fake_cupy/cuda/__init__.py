@@ -1,12 +1,17 @@
 """cupy.cuda of the fake CuPy: devices, streams, events, memory pools."""
 from fake_cupy._errors import LifetimeError
-from fake_cupy._memory import (MemoryPointer, MemoryPool, PinnedMemoryPointer,
-                               PinnedMemoryPool, alloc, set_allocator,
-                               set_pinned_memory_allocator)
+from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
+                               MemoryAsync, MemoryAsyncPool, MemoryPointer,
+                               MemoryPool, PinnedMemoryPointer,
+                               PinnedMemoryPool, PooledMemory,
+                               PythonFunctionAllocator, UnownedMemory, alloc,
+                               get_allocator, malloc_async, malloc_managed,
+                               set_allocator, set_pinned_memory_allocator,
+                               using_allocator)
 from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
                                 get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
-from fake_cupy.cuda import compiler, driver, memory, runtime, stream
+from fake_cupy.cuda import compiler, device, driver, memory, runtime, stream
 
 Stream.null = Stream(null=True)
 Stream.ptds = Stream(ptds=True)
@@ -21,20 +26,9 @@ def is_available():
     return True
 
 
-def using_allocator(allocator=None):
-    """cupy.cuda.using_allocator as a context manager."""
-    import contextlib
-    from fake_cupy import _memory
-
-    @contextlib.contextmanager
-    def use():
-        saved = _memory._allocator
-        set_allocator(allocator)
-        try:
-            yield
-        finally:
-            _memory._allocator = saved
-    return use()
+def get_local_runtime_version():
+    """The CUDA runtime version the fake stands for."""
+    return runtime.runtimeGetVersion()
 
 
 def check_pending():
@@ -44,7 +38,11 @@ def check_pending():
     _runtime.synchronize_all()
 
 
-__all__ = ["Device", "Event", "ExternalStream", "LifetimeError",
+__all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
+           "MemoryAsyncPool", "PooledMemory", "PythonFunctionAllocator",
+           "UnownedMemory", "device", "get_allocator",
+           "get_local_runtime_version", "malloc_async", "malloc_managed",
+           "Device", "Event", "ExternalStream", "LifetimeError",
            "MemoryPointer", "alloc", "MemoryPool", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
            "compiler", "driver", "get_current_stream", "get_device_id",

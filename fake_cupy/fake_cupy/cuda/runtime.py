@@ -64,6 +64,80 @@ def getDeviceProperties(device):
     return props
 
 
+# cudaDeviceAttr values (driver_types.h) -> the cudaDeviceProp field that
+# holds the same number.
+_ATTRIBUTES = {
+    1: "maxThreadsPerBlock", 2: "maxThreadsDim[0]", 3: "maxThreadsDim[1]",
+    4: "maxThreadsDim[2]", 5: "maxGridSize[0]", 6: "maxGridSize[1]",
+    7: "maxGridSize[2]", 8: "sharedMemPerBlock", 9: "totalConstMem",
+    10: "warpSize", 12: "regsPerBlock", 13: "clockRate",
+    16: "multiProcessorCount", 36: "memoryClockRate", 37: "memoryBusWidth",
+    38: "l2CacheSize", 39: "maxThreadsPerMultiProcessor", 75: "major",
+    76: "minor", 81: "sharedMemPerMultiprocessor",
+    97: "sharedMemPerBlockOptin", 106: "maxBlocksPerMultiProcessor",
+}
+_FIXED_ATTRIBUTES = {15: 0, 31: 1, 41: 1, 83: 1, 89: 1, 95: 1}
+cudaDevAttrMaxThreadsPerBlock = 1
+cudaDevAttrWarpSize = 10
+cudaDevAttrMultiProcessorCount = 16
+cudaDevAttrComputeCapabilityMajor = 75
+cudaDevAttrComputeCapabilityMinor = 76
+cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+
+
+def deviceGetAttribute(attrib, device):
+    """cudaDeviceGetAttribute from libcuemu's device model; an attribute
+    the fake does not know raises cudaErrorInvalidValue."""
+    if not 0 <= device < _runtime.device_count():
+        raise CUDARuntimeError(101)
+    if attrib in _ATTRIBUTES:
+        return _device.get_property(_ATTRIBUTES[attrib])
+    if attrib in _FIXED_ATTRIBUTES:
+        return _FIXED_ATTRIBUTES[attrib]
+    raise CUDARuntimeError(1)
+
+
+cudaStreamDefault = 0
+cudaStreamNonBlocking = 1
+streamLegacy = 1
+streamPerThread = 2
+_streams = {}
+
+
+def streamCreate():
+    """cudaStreamCreate: the handle of a new blocking stream."""
+    return streamCreateWithFlags(cudaStreamDefault)
+
+
+def streamCreateWithFlags(flags):
+    s = _runtime.Stream(non_blocking=bool(flags & cudaStreamNonBlocking))
+    _streams[s.ptr] = s
+    return s.ptr
+
+
+def streamDestroy(stream):
+    """cudaStreamDestroy: waits for the stream's work, then forgets it; an
+    unknown handle raises cudaErrorInvalidResourceHandle."""
+    s = _streams.pop(stream, None)
+    if s is None:
+        raise CUDARuntimeError(400)
+    s.synchronize()
+
+
+def streamSynchronize(stream):
+    s = _streams.get(stream)
+    if s is None:
+        s = _runtime.ExternalStream(stream)
+    s.synchronize()
+
+
+def streamQuery(stream):
+    s = _streams.get(stream) or _runtime.ExternalStream(stream)
+    if not s.done:
+        raise CUDARuntimeError(600)
+    return 0
+
+
 def memGetInfo():
     """(free, total) bytes of the current device: its memory less what the
     default pool holds."""
@@ -80,6 +154,8 @@ def driverGetVersion():
     return 12000
 
 
-__all__ = ["CUDARuntimeError", "deviceSynchronize", "getDevice",
+__all__ = ["CUDARuntimeError", "deviceGetAttribute", "deviceSynchronize",
+           "getDevice", "streamCreate", "streamCreateWithFlags",
+           "streamDestroy", "streamQuery", "streamSynchronize",
            "getDeviceCount", "getDeviceProperties", "memGetInfo",
            "runtimeGetVersion", "setDevice"]

@@ -1,0 +1,2 @@
+"""Calling conventions of other kernel-testing libraries over cuemu's
+helpers (cuemu.compat.cunumpy)."""

@@ -1,0 +1,582 @@
+"""cupy.ElementwiseKernel, cupy.ReductionKernel and cupy.fuse.
+
+As CuPy does, the two kernel classes turn their parameter lists and C
+snippets into a CUDA C kernel, compile it (NVRTC, when present, judges it
+as it would for CuPy; libcuemu compiles and runs it) and launch it:
+
+- parameters are "type name" lists; a type is a NumPy dtype name or a type
+  placeholder (any other identifier, such as T), bound by the dtypes of
+  the arrays (and scalars) passed for it and declared in the kernel with a
+  typedef; `raw` parameters are whole arrays indexed by the operation
+  (x[i], with i a linear index over x's own shape, and x.size(),
+  x.shape()); the others are one element per loop index, broadcast
+  together, and outputs that are not given are allocated with the
+  broadcast shape;
+- in ElementwiseKernel's operation, `i` is the loop index and `_ind.size()`
+  the loop size;
+- ReductionKernel maps each input element with map_expr, folds the values
+  with reduce_expr (over `a` and `b`, of reduce_type) from identity, and
+  writes post_map_expr (with `a`) into each output element, over the axes
+  given by axis (all by default), keepdims as NumPy.
+
+Type rules (CuPy's): a placeholder bound to arrays of two dtypes, or a raw
+parameter given an array of another dtype than declared, raises TypeError
+("Type is mismatched"); an output array must be castable from the result
+type under the 'same_kind' rule; a placeholder of an output left unbound
+raises TypeError; a call with a wrong number of arguments raises TypeError,
+and a loop whose size no non-raw array decides needs size=.
+
+Where the fake differs: the generated code is the fake's own (a grid-stride
+loop over CArray views with byte strides, one thread per output element of
+a reduction), not CuPy's text; cupy.fuse runs the function on the fake's
+arrays (NumPy's ufuncs, the same results) instead of fusing it into one
+kernel.
+"""
+import ctypes
+import functools
+import re
+
+import numpy
+
+from fake_cupy import _runtime
+from fake_cupy._ndarray import ndarray
+
+_CTYPES = {
+    "bool": "bool", "int8": "signed char", "uint8": "unsigned char",
+    "int16": "short", "uint16": "unsigned short", "int32": "int",
+    "uint32": "unsigned int", "int64": "long long",
+    "uint64": "unsigned long long", "float16": "__half",
+    "float32": "float", "float64": "double",
+    "complex64": "complex<float>", "complex128": "complex<double>",
+}
+
+
+def _ctype(dtype):
+    name = numpy.dtype(dtype).name
+    if name not in _CTYPES:
+        raise TypeError(f"Unsupported type {numpy.dtype(dtype)}")
+    return _CTYPES[name]
+
+
+def _is_dtype_name(word):
+    try:
+        numpy.dtype(word)
+    except TypeError:
+        return False
+    return not (len(word) <= 2 and word.isupper())
+
+
+class _Param:
+    """One "[raw] type name" of a parameter list."""
+
+    def __init__(self, text):
+        words = text.split()
+        self.raw = words[0] == "raw"
+        if self.raw:
+            words = words[1:]
+        if len(words) != 2 or not re.fullmatch(r"[A-Za-z_]\w*", words[1]):
+            raise ValueError(f"Syntax error: {text}")
+        self.type_name, self.name = words
+        self.dtype = numpy.dtype(self.type_name) \
+            if _is_dtype_name(self.type_name) else None
+
+    def __repr__(self):
+        return f"<_Param {'raw ' if self.raw else ''}{self.type_name} {self.name}>"
+
+
+def _parse(params):
+    params = params.strip()
+    if not params:
+        return []
+    out = [_Param(p) for p in params.split(",")]
+    names = [p.name for p in out]
+    if len(set(names)) != len(names):
+        raise ValueError(f"Parameter names must be unique: {params}")
+    return out
+
+
+def _carray_type(ndim):
+    n = max(ndim, 1)
+
+    class CArray(ctypes.Structure):
+        _fields_ = [("data", ctypes.c_void_p), ("size", ctypes.c_longlong),
+                    ("shape", ctypes.c_longlong * n),
+                    ("strides", ctypes.c_longlong * n)]
+    return CArray
+
+
+@functools.lru_cache(maxsize=None)
+def _carray_struct(ndim):
+    return _carray_type(ndim)
+
+
+def _carray(array, shape=None, strides=None):
+    """The CArray<T, ndim> of an array (or a view of it with the given
+    shape and byte strides: a broadcast or a transposition)."""
+    shape = tuple(array.shape if shape is None else shape)
+    strides = tuple(array.strides if strides is None else strides)
+    s = _carray_struct(len(shape))()
+    s.data = array.data.ptr if array.size else 0
+    s.size = int(numpy.prod(shape, dtype=numpy.int64))
+    for d, (n, st) in enumerate(zip(shape, strides)):
+        s.shape[d] = n
+        s.strides[d] = st
+    if not shape:
+        s.shape[0], s.strides[0] = 1, 0
+    return s
+
+
+def _broadcast_strides(array, shape):
+    """Byte strides of `array` broadcast to `shape` (0 on broadcast axes)."""
+    pad = len(shape) - array.ndim
+    strides = []
+    for d, n in enumerate(shape):
+        k = d - pad
+        if k < 0 or array.shape[k] == 1 and n != 1:
+            strides.append(0)
+        else:
+            strides.append(array.strides[k])
+    return tuple(strides)
+
+
+def _scalar_dtype(value):
+    """The dtype a Python or NumPy scalar binds a placeholder to."""
+    if isinstance(value, numpy.generic):
+        return value.dtype
+    if isinstance(value, bool):
+        return numpy.dtype(numpy.bool_)
+    if isinstance(value, int):
+        return numpy.dtype(numpy.int64)
+    if isinstance(value, float):
+        return numpy.dtype(numpy.float64)
+    if isinstance(value, complex):
+        return numpy.dtype(numpy.complex128)
+    raise TypeError(f"Unsupported type {type(value)}")
+
+
+def _bind_types(in_params, out_params, args, outs, type_map):
+    """The placeholder -> dtype map, from arrays first, then scalars."""
+    types = dict(type_map)
+    for p, a in list(zip(in_params, args)) + list(zip(out_params, outs)):
+        if p.dtype is not None or a is None or not isinstance(a, ndarray):
+            continue
+        bound = types.get(p.type_name)
+        if bound is None:
+            types[p.type_name] = a.dtype
+        elif bound != a.dtype:
+            raise TypeError(f"Type is mismatched. {p.name} {a.dtype} {bound}")
+    for p, a in zip(in_params, args):
+        if p.dtype is None and not isinstance(a, ndarray) \
+                and p.type_name not in types:
+            types[p.type_name] = _scalar_dtype(a)
+    return types
+
+
+def _resolve(p, types, kernel_name):
+    if p.dtype is not None:
+        return p.dtype
+    if p.type_name not in types:
+        raise TypeError(f"Cannot determine the type of {p.name} "
+                        f"({p.type_name}) in kernel {kernel_name}")
+    return numpy.dtype(types[p.type_name])
+
+
+def _typedefs(types):
+    return "".join(f"typedef {_ctype(dt)} {name};\n"
+                   for name, dt in sorted(types.items()))
+
+
+_HEADERS = "#include <cupy/carray.cuh>\n#include <cupy/complex.cuh>\n"
+
+
+def _check_output(p, array, dtype):
+    if not isinstance(array, ndarray):
+        raise TypeError(f"Output parameter {p.name} must be a cupy.ndarray, "
+                        f"not {type(array).__name__}")
+    if p.raw:
+        if array.dtype != dtype:
+            raise TypeError(f"Type is mismatched. {p.name} {array.dtype} {dtype}")
+    elif not numpy.can_cast(dtype, array.dtype, "same_kind"):
+        raise TypeError(f"output (typecode '{dtype.char}') could not be "
+                        f"coerced to provided output parameter (typecode "
+                        f"'{array.dtype.char}') according to the casting "
+                        f"rule \"same_kind\"")
+
+
+def _compile(code, name, options):
+    from fake_cupy._kernel import RawKernel
+    return RawKernel(code, name, options)
+
+
+def _launch(kernel, n, args, block_size, stream):
+    if n <= 0:
+        return
+    block = min(int(block_size or 128), 1024)
+    grid = min((n + block - 1) // block, 65535 * 32)
+    kernel((grid,), (block,), tuple(args), stream=stream)
+    if _runtime.async_mode() == "deferred":
+        # The CArray arguments hold raw addresses, which the lifetime
+        # checker cannot follow: the launch runs before they can go.
+        _runtime.drain()
+
+
+class ElementwiseKernel:
+    """cupy.ElementwiseKernel(in_params, out_params, operation,
+    name='kernel', reduce_dims=True, preamble='', no_return=False,
+    return_tuple=False, loop_prep='', after_loop='', options=())."""
+
+    def __init__(self, in_params, out_params, operation, name="kernel",
+                 reduce_dims=True, preamble="", no_return=False,
+                 return_tuple=False, loop_prep="", after_loop="",
+                 options=(), **kwargs):
+        self.in_params = _parse(in_params)
+        self.out_params = _parse(out_params)
+        if not self.out_params and not no_return:
+            pass
+        names = [p.name for p in self.in_params + self.out_params]
+        if len(set(names)) != len(names):
+            raise ValueError("Parameter names must be unique")
+        self.nin = len(self.in_params)
+        self.nout = len(self.out_params)
+        self.nargs = self.nin + self.nout
+        self.operation = operation
+        self.name = name
+        self.reduce_dims = reduce_dims
+        self.preamble = preamble
+        self.no_return = no_return
+        self.return_tuple = return_tuple
+        self.loop_prep = loop_prep
+        self.after_loop = after_loop
+        self.options = tuple(options)
+        self._kernels = {}
+
+    def __call__(self, *args, size=None, block_size=None, stream=None,
+                 **kwargs):
+        if kwargs:
+            raise TypeError(f"Wrong arguments {kwargs}")
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(f"Wrong number of arguments for {self.name!r}. "
+                            f"It must be either {self.nin} or {self.nargs} "
+                            f"(with outputs), but given {len(args)}.")
+        for a in args:
+            if isinstance(a, numpy.ndarray):
+                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        ins = list(args[:self.nin])
+        outs = list(args[self.nin:]) or [None] * self.nout
+        types = _bind_types(self.in_params, self.out_params, ins,
+                            [o for o in outs], {})
+        shapes = [a.shape for p, a in zip(self.in_params + self.out_params,
+                                          ins + outs)
+                  if isinstance(a, ndarray) and not p.raw]
+        if shapes:
+            try:
+                shape = numpy.broadcast_shapes(*shapes)
+            except ValueError:
+                raise ValueError("operands could not be broadcast together "
+                                 "with shapes " + " ".join(map(str, shapes))) \
+                    from None
+            if size is not None:
+                raise ValueError("The size parameter must not be given with "
+                                 "non-raw array arguments")
+        elif size is None:
+            raise ValueError("Loop size is undecided.")
+        else:
+            shape = (int(size),)
+        from fake_cupy import _functions
+        empty = _functions.CREATION["empty"]
+        for k, (p, o) in enumerate(zip(self.out_params, outs)):
+            dtype = _resolve(p, types, self.name)
+            if o is None:
+                outs[k] = empty(shape, dtype=dtype)
+            else:
+                _check_output(p, o, dtype)
+                if not p.raw and o.shape != shape:
+                    raise ValueError(f"Out shape is mismatched: {p.name} "
+                                     f"{o.shape}, expected {shape}")
+        n = int(numpy.prod(shape, dtype=numpy.int64))
+        kernel, kargs = self._build(ins, outs, shape, types)
+        kargs.append(_indexer(n))
+        _launch(kernel, n, kargs, block_size, stream)
+        if self.no_return:
+            return None
+        if self.nout == 1 and not self.return_tuple:
+            return outs[0]
+        return tuple(outs)
+
+    def _build(self, ins, outs, shape, types):
+        params, body, kargs, sig = [], [], [], []
+        for p, a, is_out in [(p, a, False) for p, a in zip(self.in_params, ins)] + \
+                [(p, a, True) for p, a in zip(self.out_params, outs)]:
+            ctype = _ctype(_resolve(p, types, self.name)) if p.dtype is None \
+                else _ctype(p.dtype)
+            tname = p.type_name if p.dtype is None else ctype
+            if not isinstance(a, ndarray):
+                if p.raw or is_out:
+                    raise TypeError(f"{p.name} must be a cupy.ndarray")
+                dt = _resolve(p, types, self.name)
+                params.append(f"{_ctype(dt)} {p.name}")
+                kargs.append(_scalar_arg(a, dt))
+                sig.append(("s", str(dt)))
+                continue
+            actual = _ctype(a.dtype)
+            if p.raw:
+                if p.dtype is not None and a.dtype != p.dtype:
+                    raise TypeError(f"Type is mismatched. {p.name} {a.dtype} "
+                                    f"{p.dtype}")
+                params.append(f"CArray<{tname}, {a.ndim}> {p.name}")
+                kargs.append(_carray(a))
+                sig.append(("r", str(a.dtype), a.ndim))
+                continue
+            params.append(f"CArray<{actual}, {len(shape)}> _raw_{p.name}")
+            kargs.append(_carray(a, shape, _broadcast_strides(a, shape)))
+            sig.append(("a", str(a.dtype), len(shape), is_out))
+            if is_out:
+                if actual == ctype:
+                    body.append(f"    {tname} &{p.name} = _raw_{p.name}[i];")
+                else:
+                    body.append(f"    {ctype} {p.name};")
+            else:
+                body.append(f"    const {tname} {p.name} = "
+                            f"({ctype})_raw_{p.name}[i];")
+        writes = [f"    _raw_{p.name}[i] = ({_ctype(a.dtype)}){p.name};"
+                  for p, a in zip(self.out_params, outs)
+                  if not p.raw and _ctype(a.dtype) != (
+                      _ctype(_resolve(p, types, self.name)))]
+        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())))
+        kernel = self._kernels.get(key)
+        if kernel is None:
+            code = (_HEADERS + _typedefs(types) + self.preamble + "\n"
+                    f'extern "C" __global__ void {self.name}('
+                    + ", ".join(params + ["CIndexer<1> _ind"]) + ") {\n"
+                    f"  {self.loop_prep}\n"
+                    "  for (long long i = (long long)blockIdx.x * blockDim.x "
+                    "+ threadIdx.x; i < _ind.size();\n"
+                    "       i += (long long)blockDim.x * gridDim.x) {\n"
+                    + "\n".join(body) + "\n"
+                    f"    {self.operation};\n"
+                    + "\n".join(writes) + "\n"
+                    "  }\n"
+                    f"  {self.after_loop}\n"
+                    "}\n")
+            kernel = self._kernels[key] = _compile(code, self.name,
+                                                   self.options)
+        return kernel, kargs
+
+
+class _Indexer(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_longlong)]
+
+
+def _indexer(n):
+    return _Indexer(n)
+
+
+def _scalar_arg(value, dtype):
+    try:
+        return numpy.array(value).astype(dtype, casting="unsafe")[()] \
+            if dtype.kind != "c" else numpy.dtype(dtype).type(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"Unsupported type {type(value)}") from None
+
+
+class ReductionKernel:
+    """cupy.ReductionKernel(in_params, out_params, map_expr, reduce_expr,
+    post_map_expr, identity, name='reduce_kernel', reduce_type=None,
+    reduce_dims=True, preamble='', options=())."""
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr,
+                 post_map_expr, identity, name="reduce_kernel",
+                 reduce_type=None, reduce_dims=True, preamble="",
+                 options=()):
+        self.in_params = _parse(in_params)
+        self.out_params = _parse(out_params)
+        if any(p.raw for p in self.out_params):
+            raise NotImplementedError("raw output is not supported")
+        self.nin = len(self.in_params)
+        self.nout = len(self.out_params)
+        self.nargs = self.nin + self.nout
+        self.map_expr = map_expr
+        self.reduce_expr = reduce_expr
+        self.post_map_expr = post_map_expr
+        self.identity = identity
+        self.name = name
+        self.reduce_type = reduce_type
+        self.reduce_dims = reduce_dims
+        self.preamble = preamble
+        self.options = tuple(options)
+        self._kernels = {}
+
+    def __call__(self, *args, out=None, axis=None, keepdims=False,
+                 stream=None):
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(f"Wrong number of arguments for {self.name!r}. "
+                            f"It must be either {self.nin} or {self.nargs} "
+                            f"(with outputs), but given {len(args)}.")
+        for a in args:
+            if isinstance(a, numpy.ndarray):
+                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        ins = list(args[:self.nin])
+        outs = list(args[self.nin:])
+        if out is not None:
+            if outs:
+                raise ValueError("cannot specify 'out' as both a positional "
+                                 "and keyword argument")
+            outs = [out]
+        if not outs:
+            outs = [None] * self.nout
+        types = _bind_types(self.in_params, self.out_params, ins, outs, {})
+        shapes = [a.shape for p, a in zip(self.in_params, ins)
+                  if isinstance(a, ndarray) and not p.raw]
+        if not shapes:
+            raise ValueError("Input arrays are required to decide the shape "
+                             "of the reduction")
+        shape = numpy.broadcast_shapes(*shapes)
+        ndim = len(shape)
+        if axis is None:
+            axes = tuple(range(ndim))
+        else:
+            axes = (axis,) if isinstance(axis, int) else tuple(axis)
+            for a in axes:
+                if not -ndim <= a < ndim:
+                    raise numpy.exceptions.AxisError(a, ndim) \
+                        if hasattr(numpy, "exceptions") else ValueError(
+                            f"axis {a} is out of bounds for array of "
+                            f"dimension {ndim}")
+            axes = tuple(sorted(a % ndim for a in axes))
+            if len(set(axes)) != len(axes):
+                raise ValueError("duplicate value in 'axis'")
+        kept = tuple(d for d in range(ndim) if d not in axes)
+        out_shape = tuple(shape[d] for d in kept)
+        if keepdims:
+            out_shape_user = tuple(1 if d in axes else shape[d]
+                                   for d in range(ndim))
+        else:
+            out_shape_user = out_shape
+        from fake_cupy import _functions
+        empty = _functions.CREATION["empty"]
+        for k, (p, o) in enumerate(zip(self.out_params, outs)):
+            dtype = _resolve(p, types, self.name)
+            if o is None:
+                outs[k] = empty(out_shape_user, dtype=dtype)
+            else:
+                _check_output(p, o, dtype)
+                if o.shape != out_shape_user:
+                    raise ValueError(f"Out shape is mismatched: {o.shape}, "
+                                     f"expected {out_shape_user}")
+        red_size = int(numpy.prod([shape[d] for d in axes], dtype=numpy.int64))
+        out_size = int(numpy.prod(out_shape, dtype=numpy.int64))
+        if red_size == 0 and self.identity is None:
+            raise ValueError("zero-size array to reduction operation "
+                             f"{self.name} which has no identity")
+        order = kept + axes
+        iter_shape = tuple(shape[d] for d in order)
+        params, body, kargs, sig = [], [], [], []
+        for p, a in zip(self.in_params, ins):
+            tname = p.type_name if p.dtype is None else _ctype(p.dtype)
+            if not isinstance(a, ndarray):
+                dt = _resolve(p, types, self.name)
+                params.append(f"{_ctype(dt)} {p.name}")
+                kargs.append(_scalar_arg(a, dt))
+                sig.append(("s", str(dt)))
+                continue
+            if p.raw:
+                if p.dtype is not None and a.dtype != p.dtype:
+                    raise TypeError(f"Type is mismatched. {p.name} {a.dtype} "
+                                    f"{p.dtype}")
+                params.append(f"CArray<{tname}, {a.ndim}> {p.name}")
+                kargs.append(_carray(a))
+                sig.append(("r", str(a.dtype), a.ndim))
+                continue
+            strides = _broadcast_strides(a, shape)
+            params.append(f"CArray<{_ctype(a.dtype)}, {ndim}> _raw_{p.name}")
+            kargs.append(_carray(a, iter_shape, tuple(strides[d] for d in order)))
+            ctype = _ctype(_resolve(p, types, self.name))
+            body.append(f"      const {tname} {p.name} = "
+                        f"({ctype})_raw_{p.name}[_i];")
+            sig.append(("a", str(a.dtype), ndim))
+        out_decl = []
+        for p, o in zip(self.out_params, outs):
+            tname = p.type_name if p.dtype is None else _ctype(p.dtype)
+            view_strides = tuple(o.strides[d] for d in kept) if keepdims \
+                else o.strides
+            params.append(f"CArray<{_ctype(o.dtype)}, {len(out_shape)}> "
+                          f"_raw_{p.name}")
+            kargs.append(_carray(o, out_shape, view_strides))
+            out_decl.append(f"      {tname} {p.name};")
+            sig.append(("o", str(o.dtype), len(out_shape)))
+        writes = [f"      _raw_{p.name}[_o] = ({_ctype(o.dtype)}){p.name};"
+                  for p, o in zip(self.out_params, outs)]
+        if self.reduce_type is None:
+            reduce_t = _ctype(_resolve(self.out_params[0], types, self.name))
+        else:
+            reduce_t = _ctype(numpy.dtype(self.reduce_type)) \
+                if _is_dtype_name(self.reduce_type) else self.reduce_type
+        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())))
+        kernel = self._kernels.get(key)
+        if kernel is None:
+            identity = "" if self.identity is None else str(self.identity)
+            init = (f"_type_reduce _acc = _type_reduce({identity});\n"
+                    "      bool _first = false;\n") if identity else \
+                ("_type_reduce _acc = _type_reduce();\n"
+                 "      bool _first = true;\n")
+            code = (_HEADERS + _typedefs(types)
+                    + f"typedef {reduce_t} _type_reduce;\n" + self.preamble
+                    + "\n"
+                    f'extern "C" __global__ void {self.name}('
+                    + ", ".join(params + ["long long _out_size",
+                                          "long long _red_size"]) + ") {\n"
+                    "  for (long long _o = (long long)blockIdx.x * blockDim.x"
+                    " + threadIdx.x; _o < _out_size;\n"
+                    "       _o += (long long)blockDim.x * gridDim.x) {\n"
+                    f"      {init}"
+                    "    for (long long _j = 0; _j < _red_size; ++_j) {\n"
+                    "      long long _i = _o * _red_size + _j;\n"
+                    + "\n".join(body) + "\n"
+                    f"      _type_reduce _b = _type_reduce({self.map_expr});\n"
+                    "      if (_first) { _acc = _b; _first = false; continue; }\n"
+                    "      { const _type_reduce a = _acc, b = _b;\n"
+                    f"        _acc = ({self.reduce_expr}); }}\n"
+                    "    }\n"
+                    "    {\n"
+                    "      const _type_reduce a = _acc;\n"
+                    + "\n".join(out_decl) + "\n"
+                    f"      {self.post_map_expr};\n"
+                    + "\n".join(writes) + "\n"
+                    "    }\n"
+                    "  }\n"
+                    "}\n")
+            kernel = self._kernels[key] = _compile(code, self.name,
+                                                   self.options)
+        kargs += [numpy.int64(out_size), numpy.int64(red_size)]
+        _launch(kernel, out_size, kargs, None, stream)
+        if self.nout == 1:
+            return outs[0]
+        return tuple(outs)
+
+
+class Fusion:
+    """The function cupy.fuse returns."""
+
+    def __init__(self, func, name=None):
+        self.func = func
+        self.name = name or getattr(func, "__name__", "fusion")
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *args, **kwargs):
+        for a in args:
+            if isinstance(a, numpy.ndarray):
+                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
+        return self.func(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<Fusion '{self.name}'>"
+
+
+def fuse(*args, **kwargs):
+    """cupy.fuse: `@cupy.fuse` or `@cupy.fuse(kernel_name=...)`."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return Fusion(args[0])
+
+    def decorator(func):
+        return Fusion(func, kwargs.get("kernel_name"))
+    return decorator

@@ -1,0 +1,38 @@
+// cupy/carray.cuh of the fake CuPy: the array and indexer types that the
+// generated code of ElementwiseKernel and ReductionKernel uses, written to
+// CuPy's documented interface: a raw argument x is indexed by a linear
+// index over its own shape (x[i]), and has size(), shape() and strides()
+// (in bytes); _ind.size() is the number of elements of the loop.
+#ifndef FAKE_CUPY_CARRAY_CUH
+#define FAKE_CUPY_CARRAY_CUH
+
+template <typename T, int ndim>
+struct CArray {
+  T *data_;
+  long long size_;
+  long long shape_[ndim > 0 ? ndim : 1];
+  long long strides_[ndim > 0 ? ndim : 1];
+
+  __host__ __device__ T *data() const { return data_; }
+  __host__ __device__ long long size() const { return size_; }
+  __host__ __device__ const long long *shape() const { return shape_; }
+  __host__ __device__ const long long *strides() const { return strides_; }
+
+  __host__ __device__ T &operator[](long long i) const {
+    char *p = (char *)data_;
+    for (int d = ndim - 1; d >= 0; --d) {
+      long long k = i % shape_[d];
+      i /= shape_[d];
+      p += k * strides_[d];
+    }
+    return *(T *)p;
+  }
+};
+
+template <int ndim>
+struct CIndexer {
+  long long size_;
+  __host__ __device__ long long size() const { return size_; }
+};
+
+#endif

@@ -1,0 +1,193 @@
+"""cupy.ElementwiseKernel, cupy.ReductionKernel and cupy.fuse, from CuPy's
+documentation (the user guide's examples first)."""
+import numpy
+import pytest
+
+
+def test_documented_squared_diff_broadcasts(cp):
+    squared_diff = cp.ElementwiseKernel(
+        "float32 x, float32 y", "float32 z",
+        "z = (x - y) * (x - y)", "squared_diff")
+    x = cp.arange(10, dtype=numpy.float32).reshape(2, 5)
+    y = cp.arange(5, dtype=numpy.float32)
+    z = squared_diff(x, y)
+    expect = (numpy.arange(10).reshape(2, 5) - numpy.arange(5)) ** 2
+    assert z.dtype == numpy.float32 and z.shape == (2, 5)
+    assert (z.get() == expect).all()
+    assert (squared_diff(x, 5).get() == (numpy.arange(10).reshape(2, 5) - 5) ** 2).all()
+    out = cp.empty((2, 5), dtype=numpy.float32)
+    assert squared_diff(x, y, out) is out
+    assert (out.get() == expect).all()
+
+
+def test_type_placeholders(cp):
+    squared_diff_generic = cp.ElementwiseKernel(
+        "T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff_generic")
+    for dtype in (numpy.float32, numpy.float64, numpy.int32, numpy.int64):
+        x = cp.arange(10, dtype=dtype).reshape(2, 5)
+        y = cp.arange(5, dtype=dtype)
+        z = squared_diff_generic(x, y)
+        assert z.dtype == dtype
+        assert (z.get() == (numpy.arange(10).reshape(2, 5) - numpy.arange(5)) ** 2).all()
+    x32 = cp.arange(5, dtype=numpy.float32)
+    with pytest.raises(TypeError, match="Type is mismatched"):
+        squared_diff_generic(x32, cp.arange(5, dtype=numpy.float64))
+    # A scalar takes the type its placeholder has from the arrays.
+    z = squared_diff_generic(x32, 2)
+    assert z.dtype == numpy.float32 and (z.get() == (numpy.arange(5) - 2) ** 2).all()
+    # Two placeholders, one of them for the output only through a typedef.
+    squared_diff_super_generic = cp.ElementwiseKernel(
+        "X x, Y y", "Z z", "z = (x - y) * (x - y)", "squared_diff_super_generic")
+    z = cp.empty((5,), dtype=numpy.float64)
+    squared_diff_super_generic(x32, cp.arange(5, dtype=numpy.int32), z)
+    assert (z.get() == 0).all()
+    with pytest.raises(TypeError):
+        squared_diff_super_generic(x32, x32)     # Z is unbound
+
+
+def test_raw_arguments_and_ind(cp):
+    add_reverse = cp.ElementwiseKernel(
+        "T x, raw T y", "T z", "z = x + y[_ind.size() - i - 1]", "add_reverse")
+    x = cp.arange(5, dtype=numpy.float32)
+    y = cp.arange(5, dtype=numpy.float32) * 10
+    assert (add_reverse(x, y).get() == numpy.arange(5) + numpy.arange(5)[::-1] * 10).all()
+    with pytest.raises(TypeError, match="Type is mismatched"):
+        cp.ElementwiseKernel("raw float32 y", "float32 z", "z = y[i]", "k")(
+            cp.arange(5, dtype=numpy.float64), cp.empty(5, numpy.float32))
+
+
+def test_size_decides_a_loop_without_non_raw_arrays(cp):
+    k = cp.ElementwiseKernel("raw T x", "raw T y", "y[i] = x[i] * 2",
+                             "double_raw")
+    x = cp.arange(6, dtype=numpy.int32)
+    y = cp.empty(6, dtype=numpy.int32)
+    k(x, y, size=3)
+    assert (y.get()[:3] == numpy.arange(3) * 2).all()
+    with pytest.raises(ValueError, match="Loop size is undecided"):
+        k(x, y)
+    with pytest.raises(ValueError):
+        cp.ElementwiseKernel("T x", "T y", "y = x", "copy_nonraw")(x, size=6)
+
+
+def test_wrong_arguments(cp):
+    k = cp.ElementwiseKernel("float32 x", "float32 y", "y = x", "copy")
+    x = cp.arange(3, dtype=numpy.float32)
+    with pytest.raises(TypeError, match="Wrong number of arguments"):
+        k(x, x, x)
+    with pytest.raises(TypeError):
+        k(numpy.arange(3, dtype=numpy.float32))
+    with pytest.raises(TypeError, match="same_kind"):
+        k(x, cp.empty(3, dtype=numpy.int32))
+    with pytest.raises(ValueError):
+        k(x, cp.empty(4, dtype=numpy.float32))
+
+
+def test_preamble_loop_prep_after_loop_options_and_no_return(cp):
+    k = cp.ElementwiseKernel(
+        "T x", "T y", "y = twice(x) + OFFSET", "with_preamble",
+        preamble="template <typename U> __device__ U twice(U v) { return 2 * v; }",
+        loop_prep="int unused_prep = 0; (void)unused_prep;",
+        after_loop="/* after */", options=("-DOFFSET=1",))
+    x = cp.arange(4, dtype=numpy.float64)
+    assert (k(x).get() == 2 * numpy.arange(4) + 1).all()
+    nr = cp.ElementwiseKernel("T x", "raw T y", "y[i] = x", "fill_raw",
+                              no_return=True)
+    y = cp.zeros(4, dtype=numpy.float64)
+    assert nr(x, y) is None
+    assert (y.get() == numpy.arange(4)).all()
+    rt = cp.ElementwiseKernel("T x", "T y", "y = x", "copy_tuple",
+                              return_tuple=True)
+    assert isinstance(rt(x), tuple)
+
+
+def test_two_outputs_and_complex(cp):
+    k = cp.ElementwiseKernel("complex128 z", "float64 re, float64 im",
+                             "re = z.real(); im = z.imag()", "split")
+    z = cp.asarray(numpy.array([1 + 2j, -3 + 0.5j]))
+    re, im = k(z)
+    assert (re.get() == [1, -3]).all() and (im.get() == [2, 0.5]).all()
+    sq = cp.ElementwiseKernel("T z", "T w", "w = z * z", "square")
+    assert numpy.allclose(sq(z).get(), numpy.array([1 + 2j, -3 + 0.5j]) ** 2)
+
+
+def test_non_contiguous_inputs_and_outputs(cp):
+    k = cp.ElementwiseKernel("T x", "T y", "y = x + 1", "plus_one")
+    a = cp.arange(12, dtype=numpy.float32).reshape(3, 4)
+    out = cp.zeros((4, 3), dtype=numpy.float32)
+    k(a.T, out)
+    assert (out.get() == numpy.arange(12).reshape(3, 4).T + 1).all()
+    view = cp.zeros((3, 8), dtype=numpy.float32)[:, ::2]
+    k(a, view)
+    assert (view.get() == numpy.arange(12).reshape(3, 4) + 1).all()
+
+
+def test_documented_l2norm_reduction(cp):
+    l2norm_kernel = cp.ReductionKernel(
+        "T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm")
+    x = cp.arange(10, dtype=numpy.float32).reshape(2, 5)
+    host = numpy.arange(10, dtype=numpy.float32).reshape(2, 5)
+    numpy.testing.assert_allclose(l2norm_kernel(x, axis=1).get(),
+                                  numpy.sqrt((host ** 2).sum(axis=1)), rtol=1e-6)
+    total = l2norm_kernel(x)
+    assert total.shape == () and total.dtype == numpy.float32
+    numpy.testing.assert_allclose(float(total), numpy.sqrt((host ** 2).sum()),
+                                  rtol=1e-6)
+    kept = l2norm_kernel(x, axis=0, keepdims=True)
+    assert kept.shape == (1, 5)
+    out = cp.empty(2, dtype=numpy.float32)
+    assert l2norm_kernel(x, axis=1, out=out) is out
+
+
+def test_reduction_type_identity_and_axes(cp):
+    # A max over an int array with reduce_type, and a mean via post_map.
+    rmax = cp.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", None,
+                              "my_max")
+    x = cp.asarray(numpy.array([[3, -7, 2], [9, 0, -1]], numpy.int32))
+    assert rmax(x).item() == 9
+    assert rmax(x, axis=1).get().tolist() == [3, 9]
+    mean = cp.ReductionKernel("T x", "float64 y", "x", "a + b",
+                              "y = a / _in_count", "0", "my_mean",
+                              reduce_type="float64",
+                              preamble="#define _in_count 3.0")
+    numpy.testing.assert_allclose(mean(x, axis=1).get(), [-2 / 3, 8 / 3])
+    s = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "my_sum")
+    x3 = cp.arange(24, dtype=numpy.float64).reshape(2, 3, 4)
+    h3 = numpy.arange(24, dtype=numpy.float64).reshape(2, 3, 4)
+    for axis in (0, 1, 2, (0, 2), (1, 2), -1):
+        assert numpy.allclose(s(x3, axis=axis).get(), h3.sum(axis=axis))
+    # A reduction of nothing is its identity.
+    assert s(cp.zeros((0,), numpy.float64)).item() == 0
+    with pytest.raises(ValueError):
+        rmax(cp.zeros((0,), numpy.int32))
+
+
+def test_reduction_of_two_inputs(cp):
+    dot = cp.ReductionKernel("T x, T y", "T z", "x * y", "a + b", "z = a",
+                             "0", "my_dot")
+    x = cp.arange(5, dtype=numpy.float64)
+    assert dot(x, x).item() == 30.0
+    assert dot(x, 2.0).item() == 20.0
+
+
+def test_fuse(cp):
+    @cp.fuse()
+    def squared_diff(x, y):
+        return (x - y) * (x - y)
+
+    @cp.fuse(kernel_name="squared_diff_named")
+    def named(x, y):
+        return (x - y) * (x - y)
+
+    @cp.fuse
+    def sum_of_squares(x):
+        return cp.sum(x * x, axis=-1)
+
+    x = cp.arange(10, dtype=numpy.float32)
+    y = x[::-1]
+    expect = (numpy.arange(10) - numpy.arange(10)[::-1]) ** 2
+    assert (squared_diff(x, y).get() == expect).all()
+    assert (named(x, y).get() == expect).all()
+    assert squared_diff(3, 1) == 4               # scalars work too
+    assert float(sum_of_squares(x)) == float((numpy.arange(10) ** 2).sum())
+    with pytest.raises(TypeError):
+        squared_diff(numpy.arange(3), numpy.arange(3))

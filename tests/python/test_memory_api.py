@@ -1,0 +1,191 @@
+"""The memory and interop API of CuPy's documentation: allocators and
+memory kinds, MemoryPointer arithmetic, runtime calls, streams from
+outside, devices, cupy.exceptions and DLPack 1.0."""
+import ctypes
+import threading
+
+import numpy
+import pytest
+
+
+def test_memory_kinds(cp):
+    m = cp.cuda.malloc_managed(1000)
+    assert isinstance(m.mem, cp.cuda.ManagedMemory)
+    assert isinstance(m.mem, cp.cuda.memory.BaseMemory)
+    a = cp.ndarray((10,), cp.float64, memptr=m)
+    a[...] = 3
+    assert a.sum().item() == 30
+    p = cp.get_default_memory_pool().malloc(100)
+    assert isinstance(p.mem, cp.cuda.memory.PooledMemory)
+    s = cp.cuda.Stream()
+    with s:
+        q = cp.cuda.malloc_async(256)
+    assert isinstance(q.mem, cp.cuda.memory.MemoryAsync)
+
+
+def test_memory_free_returns_the_block(cp):
+    pool = cp.cuda.MemoryPool()
+    p = pool.malloc(1024)
+    assert pool.used_bytes() == 1024
+    p.mem.free()
+    assert pool.used_bytes() == 0 and p.mem.ptr == 0
+    p.mem.free()                                # twice is harmless
+
+
+def test_unowned_memory(cp):
+    owner = cp.arange(8, dtype=cp.int32)
+    mem = cp.cuda.UnownedMemory(owner.data.ptr, owner.nbytes, owner)
+    assert mem.device_id == 0 and mem.owner is owner
+    view = cp.ndarray((8,), cp.int32, memptr=cp.cuda.MemoryPointer(mem, 0))
+    assert view.get().tolist() == list(range(8))
+
+
+def test_memory_pointer_arithmetic(cp):
+    p = cp.cuda.alloc(1024)
+    q = p + 16
+    assert q.ptr == p.ptr + 16 and (16 + p).ptr == q.ptr
+    assert (q - 16).ptr == p.ptr
+    r = p
+    r += numpy.int64(8)
+    assert r.ptr == p.ptr + 8
+    r -= 8
+    assert r.ptr == p.ptr
+    with pytest.raises(TypeError):
+        p + 1.5
+
+
+def test_allocator_rules(cp):
+    default = cp.cuda.get_allocator()
+    pool = cp.cuda.MemoryPool()
+    with cp.cuda.using_allocator(pool.malloc):
+        assert cp.cuda.get_allocator() == pool.malloc
+        with pytest.raises(ValueError, match="using_allocator"):
+            cp.cuda.set_allocator(None)
+        seen = {}
+        t = threading.Thread(target=lambda: seen.update(
+            a=cp.cuda.get_allocator()))
+        t.start()
+        t.join()
+        assert seen["a"] == default              # per thread
+        x = cp.zeros(100)
+        assert pool.used_bytes() >= x.nbytes
+    assert cp.cuda.get_allocator() == default
+
+
+def test_python_function_allocator(cp):
+    freed, buffers = [], {}
+
+    def malloc(size, device_id):
+        buf = ctypes.create_string_buffer(size)
+        buffers[ctypes.addressof(buf)] = buf
+        return ctypes.addressof(buf)
+
+    def free(ptr, device_id):
+        freed.append(ptr)
+        buffers.pop(ptr)
+
+    allocator = cp.cuda.PythonFunctionAllocator(malloc, free)
+    with cp.cuda.using_allocator(allocator.malloc):
+        a = cp.arange(10, dtype=cp.float32)
+        ptr = a.data.ptr
+        assert ptr in buffers
+        assert a.sum().item() == 45
+    del a
+    import gc
+    gc.collect()
+    assert ptr in freed
+
+
+def test_memory_async_pool(cp):
+    pool = cp.cuda.MemoryAsyncPool()
+    p = pool.malloc(4096)
+    assert pool.used_bytes() == 4096
+    del p
+    import gc
+    gc.collect()
+    assert pool.used_bytes() == 0
+    pool.set_limit(size=100)
+    with pytest.raises(cp.cuda.memory.OutOfMemoryError):
+        pool.malloc(1000)
+
+
+def test_runtime_calls(cp):
+    rt = cp.cuda.runtime
+    assert rt.deviceGetAttribute(rt.cudaDevAttrWarpSize, 0) == 32
+    assert rt.deviceGetAttribute(rt.cudaDevAttrComputeCapabilityMajor, 0) == 9
+    with pytest.raises(rt.CUDARuntimeError):
+        rt.deviceGetAttribute(10, 7)
+    s = rt.streamCreate()
+    assert s not in (0, 1, 2)
+    rt.streamSynchronize(s)
+    rt.streamDestroy(s)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidResourceHandle"):
+        rt.streamDestroy(s)
+    assert cp.cuda.get_local_runtime_version() == rt.runtimeGetVersion()
+
+
+def test_streams_from_outside(cp):
+    s = cp.cuda.Stream(non_blocking=True)
+    assert s.is_non_blocking and not cp.cuda.Stream().is_non_blocking
+    assert s.__cuda_stream__() == (0, s.ptr)
+    e = cp.cuda.Stream.from_external(s)
+    assert e == s and e.ptr == s.ptr
+
+    class Foreign:
+        def __cuda_stream__(self):
+            return (0, s.ptr)
+    assert cp.cuda.Stream.from_external(Foreign()) == s
+
+
+def test_devices(cp, monkeypatch):
+    from fake_cupy.cuda import device  # noqa: F401  (the module exists)
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
+    d0, d1 = cp.cuda.Device(0), cp.cuda.Device(1)
+    assert d0 < d1 and d1 > d0 and sorted([d1, d0]) == [d0, d1]
+    assert d0.pci_bus_id != d1.pci_bus_id
+    with d1:
+        a = cp.zeros(3)
+    assert cp.cuda.device.from_pointer(a.data.ptr) == d1
+    assert cp.cuda.device.from_pointer(cp.zeros(1).data.ptr) == d0
+
+
+def test_exceptions_module(cp):
+    import fake_cupy.exceptions  # noqa: F401
+    assert issubclass(cp.exceptions.AxisError, IndexError)
+    assert issubclass(cp.exceptions.ComplexWarning, RuntimeWarning)
+
+
+def test_dlpack_versions_and_copies(cp):
+    x = cp.arange(6, dtype=cp.float32).reshape(2, 3)
+    cap = x.__dlpack__(max_version=(1, 0))
+    assert "dltensor_versioned" in repr(cap)
+    y = cp.from_dlpack(cap)
+    assert y.data.ptr == x.data.ptr and (y.get() == x.get()).all()
+    old = x.toDlpack()
+    assert '"dltensor"' in repr(old)
+    with pytest.warns(DeprecationWarning):
+        z = cp.fromDlpack(old)
+    assert z.data.ptr == x.data.ptr
+    c = cp.from_dlpack(x, copy=True)
+    assert c.data.ptr != x.data.ptr and (c.get() == x.get()).all()
+    assert cp.from_dlpack(x, device=(2, 0)).data.ptr == x.data.ptr
+
+    class OldProducer:                 # no max_version keyword
+        def __dlpack__(self, stream=None):
+            return x.__dlpack__()
+
+        def __dlpack_device__(self):
+            return x.__dlpack_device__()
+    assert cp.from_dlpack(OldProducer()).data.ptr == x.data.ptr
+
+
+def test_ufuncs_take_cuda_array_interface_objects(cp):
+    x = cp.arange(4, dtype=cp.float64)
+
+    class Wrapper:
+        @property
+        def __cuda_array_interface__(self):
+            return x.__cuda_array_interface__
+
+    assert cp.add(Wrapper(), 1).get().tolist() == [1, 2, 3, 4]
+    assert cp.sum(Wrapper()).item() == 6
