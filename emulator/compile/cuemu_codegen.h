@@ -26,4 +26,12 @@ int cuemu__codegen_write(FILE *out, const char *path,
                          const cuemu_rewrite *rw, int module,
                          const char *const *name_expressions, int count);
 
+/* Writes a translated translation unit (cuemu__rewrite_preprocessed()) and,
+ * when `table` is set, its kernel table: the text keeps its own line
+ * markers; `path` names the .cu for name expressions. Returns 0, or -1 on a
+ * write error. */
+int cuemu__codegen_write_unit(FILE *out, const char *path,
+                              const cuemu_rewrite *rw, int module, int table,
+                              const char *const *name_expressions, int count);
+
 #endif /* CUEMU_CODEGEN_H */
