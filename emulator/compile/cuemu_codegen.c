@@ -84,11 +84,12 @@ static void put_line(FILE *out, const char *line, const char *end,
   fwrite(line, 1, (size_t)(end - line), out);
 }
 
-/* Writes the kernel table and its registration (or, for a module,
- * cuemu_module_describe()). */
+/* Writes the kernel table and its registration: for a module,
+ * cuemu_module_describe(); for the device pass of unit `unit_id`, the
+ * function cuemu__register_UNIT_ID(); else a static initializer. */
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
-                     int module, const char *const *name_expressions,
-                     int count) {
+                     int module, const char *unit_id,
+                     const char *const *name_expressions, int count) {
   fputs("namespace {\n"
         "const cuemu_module_desc *cuemu_generated_table() {\n"
         "  static const cuemu_kernel_desc kernels[] = {\n",
@@ -123,6 +124,16 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
           "  return cuemu_generated_table();\n"
           "}\n",
           out);
+  } else if (unit_id) {
+    /* The device pass of a program: the host pass calls this when the
+     * program starts (the device pass runs no initializers of its own). */
+    fprintf(out,
+            "} // namespace\n"
+            "extern \"C\" __attribute__((visibility(\"default\"))) void "
+            "cuemu__register_%s(void) {\n"
+            "  cuemu_program_register(cuemu_generated_table());\n"
+            "}\n",
+            unit_id);
   } else {
     fputs("const int cuemu_generated_registered = "
           "(cuemu_program_register(cuemu_generated_table()), 0);\n"
@@ -151,17 +162,28 @@ int cuemu__codegen_write(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, name_expressions, count);
+  return put_table(out, path, rw, module, NULL, name_expressions, count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
-                              const cuemu_rewrite *rw, int module, int table,
+                              const cuemu_rewrite *rw, int module,
+                              const char *unit_id, int host_pass,
                               const char *const *name_expressions, int count) {
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
-  if (!table)
-    return ferror(out) ? -1 : 0;
   fputs("# 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, name_expressions, count);
+  if (host_pass) {
+    /* The kernel table is the device pass's; the host pass registers it
+     * when the program starts. */
+    fprintf(out,
+            "extern \"C\" void cuemu__register_%s(void);\n"
+            "namespace {\n"
+            "const int cuemu_device_registered = "
+            "(cuemu__register_%s(), 0);\n"
+            "} // namespace\n",
+            unit_id, unit_id);
+    return ferror(out) ? -1 : 0;
+  }
+  return put_table(out, path, rw, module, unit_id, name_expressions, count);
 }

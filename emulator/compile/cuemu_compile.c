@@ -178,6 +178,14 @@ static int build_argv(const compile_job *job, const char *tu,
    * symbols are made local after its compile (see build()), except those
    * the translation gives default visibility. */
   ARG("-fvisibility=hidden");
+  /* Each function and variable in its own section, so that the link drops
+   * the copies no one calls: the device pass's host code, the host pass's
+   * kernels and device functions (then gdb finds one copy of each line,
+   * except of __host__ __device__ functions, which exist in both). */
+  if (job->pass != CUEMU_PASS_SINGLE) {
+    ARG("-ffunction-sections");
+    ARG("-fdata-sections");
+  }
   if (job->pass == CUEMU_PASS_DEVICE) {
     ARG("-fvisibility-inlines-hidden");
     /* g++ binds the static variables of inline functions as
@@ -280,6 +288,8 @@ static int build_argv(const compile_job *job, const char *tu,
 link:
   if (o->module)
     ARG("-shared");
+  else
+    ARG("-Wl,--gc-sections");
   ARG("-o");
   ARG(built);
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
@@ -439,11 +449,10 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
 }
 
 /* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
-static cuemu_status run_tool(const char *const *argv) {
+static cuemu_status run_tool(const char *const *argv, const char *file) {
   int rc;
   if (cuemu_command_run(argv, NULL, &rc) != CUEMU_SUCCESS || rc != 0)
-    return cuemu__report(CUEMU_COMPILE, "%s failed on %s", argv[0],
-                         argv[2]);
+    return cuemu__report(CUEMU_COMPILE, "%s failed on %s", argv[0], file);
   return CUEMU_SUCCESS;
 }
 
@@ -549,9 +558,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       /* The kernel table is the device pass's (the host pass's launches
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
-          f, job->source, &rw, o->module,
-          pass_of(job, p) == CUEMU_PASS_HOST ? 0 : 1,
-          o->name_expressions, o->name_expression_count);
+          f, job->source, &rw, o->module, o->module ? NULL : job->key.hex,
+          pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
+          o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
     }
@@ -587,16 +596,24 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (st == CUEMU_SUCCESS) {
       const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
                           "-o",       dev_local, NULL};
-      st = run_tool(ld);
+      st = run_tool(ld, object[0]);
     }
     if (st == CUEMU_SUCCESS) {
-      const char *objcopy[] = {"objcopy", "--localize-hidden", dev_local, NULL};
-      st = run_tool(objcopy);
+      /* Local, but for what the translation made visible; and without
+       * initializers: the host pass's run (CUDA allows no dynamic
+       * initialization of device variables), and its generated code
+       * registers the device pass's kernels. */
+      const char *objcopy[] = {"objcopy",      "--localize-hidden",
+                               "--wildcard",   "--remove-section=.init_array*",
+                               "--remove-section=.ctors*",
+                               "--remove-section=.fini_array*",
+                               "--remove-section=.dtors*", dev_local, NULL};
+      st = run_tool(objcopy, dev_local);
     }
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};
-      st = run_tool(ld);
+      st = run_tool(ld, dev_local);
     } else if (st == CUEMU_SUCCESS) {
       /* The device pass first: where both define a symbol weakly (a
        * kernel template's instance), the device pass's is linked. */

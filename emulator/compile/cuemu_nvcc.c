@@ -920,8 +920,9 @@ static cuemu_status link_program(command *c, const words *objects,
   st = add_command_words(c, &w, host_cxx(c));
   if (st != CUEMU_SUCCESS)
     return st;
-  if (c->shared)
-    add(&w, "-shared");
+  /* A program drops the copies of functions no one calls (see
+   * cuemu_compile.c); a library keeps everything. */
+  add(&w, c->shared ? "-shared" : "-Wl,--gc-sections");
   add(&w, "-pthread");
   if (c->debug)
     add(&w, "-g");
