@@ -456,13 +456,35 @@ static cuemu_status run_tool(const char *const *argv, const char *file) {
   return CUEMU_SUCCESS;
 }
 
-/* Appends the dependencies of make-style file `from` (after its target) to
- * `to`, so that the cache knows the headers of both passes. */
+/* Non-zero when `text` holds `word` as a whole word (between white space,
+ * or a line splice, and the ends). */
+static int has_word(const char *text, const char *word, size_t n) {
+  for (const char *p = text; (p = strstr(p, word)) != NULL; p++) {
+    int before = p == text || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '\t';
+    char after = p[n];
+    if (before && (after == '\0' || after == ' ' || after == '\n' ||
+                   after == '\t' || after == '\\'))
+      return 1;
+  }
+  return 0;
+}
+
+/* Appends to make-style file `to` the dependencies of make-style file
+ * `from` (after its target) that `to` does not list yet, so that the cache
+ * knows the headers of both passes, each once (a hit hashes each file
+ * once). Paths with escaped spaces are appended as they are. */
 static void merge_deps(const char *to, const char *from) {
-  size_t size = 0;
+  size_t size = 0, have_size = 0;
   char *text = read_file(from, &size);
-  if (!text)
+  char *have = read_file(to, &have_size);
+  char *grown = have ? realloc(have, have_size + 1) : NULL;
+  if (!text || !grown) {
+    free(text);
+    free(grown ? grown : have);
     return;
+  }
+  have = grown;
+  have[have_size] = '\0';
   char *colon = NULL;
   for (size_t i = 0; i + 1 < size; ++i)
     if (text[i] == ':' && (text[i + 1] == ' ' || text[i + 1] == '\n')) {
@@ -471,11 +493,30 @@ static void merge_deps(const char *to, const char *from) {
     }
   FILE *f = colon ? fopen(to, "ae") : NULL;
   if (f) {
-    fputs(" \\\n", f);
-    fwrite(colon, 1, size - (size_t)(colon - text), f);
+    const char *p = colon, *end = text + size;
+    while (p < end) {
+      while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' ||
+                         (*p == '\\' && p + 1 < end && p[1] == '\n')))
+        p += *p == '\\' ? 2 : 1;
+      const char *w = p;
+      while (p < end && *p != ' ' && *p != '\n' && *p != '\t') {
+        if (*p == '\\' && p + 1 < end && p[1] == ' ')
+          p++; /* an escaped space inside the path */
+        p++;
+      }
+      size_t n = (size_t)(p - w);
+      if (n == 0 || (n == 1 && *w == '\\'))
+        continue;
+      char *word = strndup(w, n);
+      if (word && !has_word(have, word, n))
+        fprintf(f, " \\\n %s", word);
+      free(word);
+    }
+    fputc('\n', f);
     fclose(f);
   }
   free(text);
+  free(have);
 }
 
 /* The build of a cache miss (a cuemu_cache_build_fn). Each pass (one for a
