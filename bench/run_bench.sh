@@ -368,6 +368,30 @@ else
   error compile_cache_hit "the spawn driver failed" "<= 10 ms"
 fi
 
+# ---- 5b. whole-program compile, both passes ----------------------------------
+# A whole program (bench_program.cu) compiled without the cache: nvcc's
+# device and host passes (run at once), against one pass of the same source
+# (--module, the device pass alone), median of 3 runs each; wall time.
+log "[5b] cuemu-cc whole-program compile (two passes) vs one pass"
+now_ns() { date +%s%N; }
+compile_ms() { # compile_ms ARGS...: prints the median wall time in ms of 3 runs
+  for i in 1 2 3; do
+    t0=$(now_ns)
+    LD_LIBRARY_PATH=$CUEMU_LIB_DIR "$real_cc" --no-cache "$@" \
+      >"$run/compile.err" 2>&1 || { echo fail; return; }
+    t1=$(now_ns)
+    echo $(((t1 - t0) / 1000000))
+  done | sort -n | sed -n 2p
+}
+two=$(compile_ms "$benchsrc/bench_program.cu" -o "$out/program_two")
+one=$(compile_ms --module "$benchsrc/bench_program.cu" -o "$out/program_one.so")
+if [ "$two" = fail ] || [ "$one" = fail ] || [ -z "$two" ] || [ -z "$one" ]; then
+  error compile_two_passes "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 1.5x"
+else
+  report compile_two_passes "$(calc "%.2f" "$two / $one")" "x" "<=" 1.5 \
+    "whole program (two passes, link): $two ms; one pass (--module): $one ms; median of 3, wall time, loadavg $(loadavg)"
+fi
+
 # ---- 6. peak memory of a launch -------------------------------------------------
 log "[6] peak resident memory of 64 blocks of 1024 threads, CUEMU_WORKERS=2"
 out_file=$run/memory.txt

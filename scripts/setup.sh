@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # The cross compiler and qemu run the aarch64 context switch test.
 # libyaml reads parity case files; libffi calls host implementations.
 # chromium (headless) opens cuemu-parity's HTML report in a test and takes
-# a screenshot of it; the test skips without it.
-packages="build-essential autoconf automake libtool pkg-config check
+# a screenshot of it; the test skips without it. cmake builds the CMake
+# project of tests/driver.sh (cuemu-nvcc as CMake's CUDA compiler).
+packages="build-essential autoconf automake libtool pkg-config check cmake
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"

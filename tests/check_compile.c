@@ -602,7 +602,7 @@ START_TEST(compile_command_words) {
   const char *no_source[] = {"--module", "-o", output};
   ck_assert_int_eq(cuemu_compile_command(3, no_source, NULL),
                    CUEMU_INVALID_VALUE);
-  TEST_ASSERT_CONTAINS(cuemu_last_message(), "no source");
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), "No input files");
   const char *two[] = {"--module", source, source};
   ck_assert_int_eq(cuemu_compile_command(3, two, NULL), CUEMU_INVALID_VALUE);
   const char *dangling[] = {source, "--name-expr"};

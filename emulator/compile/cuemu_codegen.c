@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <cuemu/cuemu_device.h>
+
 /* Writes `s` as the body of a C string literal. */
 static void put_escaped(FILE *out, const char *s) {
   for (; *s; ++s) {
@@ -17,8 +19,15 @@ static void put_escaped(FILE *out, const char *s) {
 }
 
 static void put_entry(FILE *out, const char *expr, const char *name,
-                      const char *path, int line, const char *bounds) {
-  fprintf(out, "    ::cuemu::describe< &%s >(\"", expr);
+                      const char *path, int line, const char *bounds,
+                      const char *type_alias) {
+  /* A kernel whose name is also an ordinary function's is picked out of the
+   * overload set by its type (see cuemu__rewrite_preprocessed()). */
+  if (type_alias)
+    fprintf(out, "    ::cuemu::describe< static_cast<%s *>(&::%s) >(\"",
+            type_alias, expr);
+  else
+    fprintf(out, "    ::cuemu::describe< &%s >(\"", expr);
   put_escaped(out, name);
   fputs("\", \"", out);
   put_escaped(out, path);
@@ -75,6 +84,65 @@ static void put_line(FILE *out, const char *line, const char *end,
   fwrite(line, 1, (size_t)(end - line), out);
 }
 
+/* Writes the kernel table and its registration: for a module,
+ * cuemu_module_describe(); for the device pass of unit `unit_id`, the
+ * function cuemu__register_UNIT_ID(); else a static initializer. */
+static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
+                     int module, const char *unit_id,
+                     const char *const *name_expressions, int count) {
+  fputs("namespace {\n"
+        "const cuemu_module_desc *cuemu_generated_table() {\n"
+        "  static const cuemu_kernel_desc kernels[] = {\n",
+        out);
+  int entries = 0;
+  for (int i = 0; i < rw->kernel_count; ++i) {
+    const cuemu_kernel_decl *k = &rw->kernels[i];
+    if (k->is_template || !k->is_definition)
+      continue;
+    put_entry(out, k->name, k->name, k->file ? k->file : path, k->line,
+              k->launch_bounds, k->type_alias);
+    entries++;
+  }
+  for (int i = 0; i < count; ++i) {
+    put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL,
+              NULL);
+    entries++;
+  }
+  if (entries == 0)
+    fputs("    {nullptr, nullptr, nullptr, 0, nullptr, nullptr, 0},\n", out);
+  fprintf(out,
+          "  };\n"
+          "  static const cuemu_module_desc desc = {%d, %d, "
+          "kernels};\n"
+          "  return &desc;\n"
+          "}\n",
+          CUEMU_MODULE_ABI, entries);
+  if (module) {
+    fputs("} // namespace\n"
+          "extern \"C\" __attribute__((visibility(\"default\"))) const "
+          "cuemu_module_desc *cuemu_module_describe(void) {\n"
+          "  return cuemu_generated_table();\n"
+          "}\n",
+          out);
+  } else if (unit_id) {
+    /* The device pass of a program: the host pass calls this when the
+     * program starts (the device pass runs no initializers of its own). */
+    fprintf(out,
+            "} // namespace\n"
+            "extern \"C\" __attribute__((visibility(\"default\"))) void "
+            "cuemu__register_%s(void) {\n"
+            "  cuemu_program_register(cuemu_generated_table());\n"
+            "}\n",
+            unit_id);
+  } else {
+    fputs("const int cuemu_generated_registered = "
+          "(cuemu_program_register(cuemu_generated_table()), 0);\n"
+          "} // namespace\n",
+          out);
+  }
+  return ferror(out) ? -1 : 0;
+}
+
 int cuemu__codegen_write(FILE *out, const char *path,
                          const char *const *quote_dirs,
                          const cuemu_rewrite *rw, int module,
@@ -93,45 +161,29 @@ int cuemu__codegen_write(FILE *out, const char *path,
   }
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
+  fputs("#line 1 \"<cuemu-generated>\"\n", out);
+  return put_table(out, path, rw, module, NULL, name_expressions, count);
+}
 
-  fputs("#line 1 \"<cuemu-generated>\"\n"
-        "namespace {\n"
-        "const cuemu_module_desc *cuemu_generated_table() {\n"
-        "  static const cuemu_kernel_desc kernels[] = {\n",
-        out);
-  int entries = 0;
-  for (int i = 0; i < rw->kernel_count; ++i) {
-    const cuemu_kernel_decl *k = &rw->kernels[i];
-    if (k->is_template || !k->is_definition)
-      continue;
-    put_entry(out, k->name, k->name, path, k->line, k->launch_bounds);
-    entries++;
+int cuemu__codegen_write_unit(FILE *out, const char *path,
+                              const cuemu_rewrite *rw, int module,
+                              const char *unit_id, int host_pass,
+                              const char *const *name_expressions, int count) {
+  fwrite(rw->text, 1, rw->length, out);
+  if (rw->length && rw->text[rw->length - 1] != '\n')
+    fputc('\n', out);
+  fputs("# 1 \"<cuemu-generated>\"\n", out);
+  if (host_pass) {
+    /* The kernel table is the device pass's; the host pass registers it
+     * when the program starts. */
+    fprintf(out,
+            "extern \"C\" void cuemu__register_%s(void);\n"
+            "namespace {\n"
+            "const int cuemu_device_registered = "
+            "(cuemu__register_%s(), 0);\n"
+            "} // namespace\n",
+            unit_id, unit_id);
+    return ferror(out) ? -1 : 0;
   }
-  for (int i = 0; i < count; ++i) {
-    put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL);
-    entries++;
-  }
-  if (entries == 0)
-    fputs("    {nullptr, nullptr, nullptr, 0, nullptr, nullptr, 0},\n", out);
-  fprintf(out,
-          "  };\n"
-          "  static const cuemu_module_desc desc = {CUEMU_MODULE_ABI, %d, "
-          "kernels};\n"
-          "  return &desc;\n"
-          "}\n",
-          entries);
-  if (module) {
-    fputs("} // namespace\n"
-          "extern \"C\" __attribute__((visibility(\"default\"))) const "
-          "cuemu_module_desc *cuemu_module_describe(void) {\n"
-          "  return cuemu_generated_table();\n"
-          "}\n",
-          out);
-  } else {
-    fputs("const int cuemu_generated_registered = "
-          "(cuemu_program_register(cuemu_generated_table()), 0);\n"
-          "} // namespace\n",
-          out);
-  }
-  return ferror(out) ? -1 : 0;
+  return put_table(out, path, rw, module, unit_id, name_expressions, count);
 }

@@ -26,4 +26,16 @@ int cuemu__codegen_write(FILE *out, const char *path,
                          const cuemu_rewrite *rw, int module,
                          const char *const *name_expressions, int count);
 
+/* Writes a translated translation unit (cuemu__rewrite_preprocessed()),
+ * which keeps its own line markers, and what registers its kernels: a
+ * module's table and cuemu_module_describe() (`module`); for nvcc's two
+ * passes of unit `unit_id`, the device pass's table and the function
+ * cuemu__register_UNIT_ID() that registers it, and in the host pass
+ * (`host_pass`) the static initializer that calls it. `path` names the .cu
+ * for name expressions. Returns 0, or -1 on a write error. */
+int cuemu__codegen_write_unit(FILE *out, const char *path,
+                              const cuemu_rewrite *rw, int module,
+                              const char *unit_id, int host_pass,
+                              const char *const *name_expressions, int count);
+
 #endif /* CUEMU_CODEGEN_H */

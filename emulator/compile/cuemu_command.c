@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/cuemu_report.h"
+#include "cuemu_driver.h"
 
 extern char **environ;
 
@@ -52,12 +53,9 @@ cuemu_status cuemu_command_find(const char *name, char *path, size_t size) {
   return cuemu__report(CUEMU_IO_ERROR, "%s: not found on PATH", name);
 }
 
-cuemu_status cuemu_command_run(const char *const *argv, const char *log,
-                               int *exit_status) {
-  int ignored;
-  if (!exit_status)
-    exit_status = &ignored;
-  *exit_status = -1;
+cuemu_status cuemu__command_start(const char *const *argv, const char *log,
+                                  int *pid_out) {
+  *pid_out = -1;
   if (!argv || !argv[0])
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "cuemu_command_run: an argument vector is required");
@@ -77,13 +75,31 @@ cuemu_status cuemu_command_run(const char *const *argv, const char *log,
   if (rc != 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot run %s: %s", argv[0],
                          strerror(rc));
+  *pid_out = (int)pid;
+  return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__command_wait(int pid, int *exit_status) {
   int status;
-  while (waitpid(pid, &status, 0) < 0)
+  *exit_status = -1;
+  while (waitpid((pid_t)pid, &status, 0) < 0)
     if (errno != EINTR)
-      return cuemu__report(CUEMU_IO_ERROR, "cannot wait for %s: %s", argv[0],
-                           strerror(errno));
+      return cuemu__report(CUEMU_IO_ERROR, "cannot wait for process %d: %s",
+                           pid, strerror(errno));
   /* A compiler killed by a signal is a failed compile, not a missing one. */
   *exit_status =
       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu_command_run(const char *const *argv, const char *log,
+                               int *exit_status) {
+  int ignored, pid;
+  if (!exit_status)
+    exit_status = &ignored;
+  *exit_status = -1;
+  cuemu_status st = cuemu__command_start(argv, log, &pid);
+  if (st != CUEMU_SUCCESS)
+    return st;
+  return cuemu__command_wait(pid, exit_status);
 }

@@ -1,11 +1,16 @@
 /*
- * cuemu_compile.c: cuemu_compile(), the compile driver behind cuemu-cc.
+ * cuemu_compile.c: cuemu_compile(), the compile of one .cu file behind
+ * cuemu-cc (whose command line is cuemu_nvcc.c's).
  *
- * The .cu file is rewritten (cuemu_rewrite.h), wrapped with its kernel table
- * (cuemu_codegen.h) and compiled by $CXX as C++17 with the shims
- * force-included; the result is cached (<cuemu/cuemu_cache.h>).
+ * The .cu file is preprocessed by $CXX with the shims force-included and
+ * their qualifiers kept as tokens (the preprocessing pass), the whole
+ * translation unit is translated (cuemu__rewrite_preprocessed()), wrapped
+ * with its kernel table (cuemu_codegen.h) and compiled as C++17 into a
+ * program, a module or an object; the result is cached
+ * (<cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -21,6 +26,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "cuemu_codegen.h"
+#include "cuemu_driver.h"
 #include "cuemu_rewrite.h"
 
 #define MAX_CXX_WORDS 16
@@ -80,7 +86,11 @@ typedef struct compile_job {
   cuemu_cache_key key;
   const char *text;          /* the source's contents */
   size_t size;
-  char tu[PATH_MAX + 96];    /* the generated translation unit */
+  char tu[2][PATH_MAX + 96]; /* the translated units, per pass */
+  char ii[2][PATH_MAX + 96]; /* the preprocessed units, per pass */
+  int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
+  const char *link_second;   /* a second object for PHASE_LINK, or NULL */
+  char arch_macro[64];       /* -D__CUDA_ARCH__=900 (device pass, modules) */
   const char **search;       /* the header search folders, for the cache */
   const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
@@ -89,7 +99,32 @@ typedef struct compile_job {
 /* The steps of a build: one command, or (for checked builds, which are
  * instrumented for the checkers but must not link ThreadSanitizer's
  * runtime) a compile and a link. */
-enum build_phase { PHASE_ALL, PHASE_COMPILE, PHASE_LINK };
+enum build_phase { PHASE_ALL, PHASE_COMPILE, PHASE_LINK, PHASE_PREPROCESS };
+
+/* Non-zero for an option of the preprocessor only (with its value in the
+ * next word when *takes_next is set): the compile of a translated unit,
+ * whose macros are all expanded, leaves them out. */
+static int preprocessor_only(const char *a, int *takes_next) {
+  static const char *const with_value[] = {"-I", "-D", "-U", "-include",
+                                           "-imacros", "-isystem", "-iquote",
+                                           "-idirafter", "-iprefix", NULL};
+  *takes_next = 0;
+  for (int i = 0; with_value[i]; ++i) {
+    size_t n = strlen(with_value[i]);
+    if (strncmp(a, with_value[i], n) == 0) {
+      *takes_next = a[n] == '\0';
+      return 1;
+    }
+  }
+  return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
+}
+
+/* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
+ * shims' CUDART_VERSION), on the preprocessing pass's command line. */
+static const char *const cuda_macros[] = {
+    "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+    "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
+    "-D__CUDA_API_VER_MINOR__=0", NULL};
 
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
@@ -112,9 +147,17 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(job->cxx_words[i]);
   if (phase == PHASE_LINK) {
     ARG("-pthread");
-    for (int i = 0; i < o->argc; ++i)
+    for (int i = 0; i < o->argc; ++i) {
+      int next;
+      if (preprocessor_only(o->argv[i], &next)) {
+        i += next;
+        continue;
+      }
       ARG(o->argv[i]);
+    }
     ARG(tu); /* the object */
+    if (job->link_second)
+      ARG(job->link_second);
     goto link;
   }
   ARG("-std=c++17");
@@ -131,28 +174,71 @@ static int build_argv(const compile_job *job, const char *tu,
   }
   ARG("-fPIC");
   /* Kernels are reached through the generated table, never by symbol, so
-   * they can be hidden and inlined into their thunks. */
+   * they can be hidden and inlined into their thunks. The device pass's
+   * symbols are made local after its compile (see build()), except those
+   * the translation gives default visibility. */
   ARG("-fvisibility=hidden");
+  /* Each function and variable in its own section, so that the link drops
+   * the copies no one calls: the device pass's host code, the host pass's
+   * kernels and device functions (then gdb finds one copy of each line,
+   * except of __host__ __device__ functions, which exist in both). */
+  if (job->pass != CUEMU_PASS_SINGLE) {
+    ARG("-ffunction-sections");
+    ARG("-fdata-sections");
+  }
+  if (job->pass == CUEMU_PASS_DEVICE) {
+    ARG("-fvisibility-inlines-hidden");
+    /* g++ binds the static variables of inline functions as
+     * STB_GNU_UNIQUE, which objcopy does not make local. */
+    if (!strstr(job->compiler, "clang"))
+      ARG("-fno-gnu-unique");
+  }
   ARG("-fno-semantic-interposition");
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */
   ARG("-fstack-clash-protection");
   ARG("-pthread");
-  for (int i = 0; i < o->argc; ++i)
+  /* The user's options; the compile of the translated unit leaves out
+   * those of the preprocessor, whose work is done. */
+  for (int i = 0; i < o->argc; ++i) {
+    int next;
+    if (phase != PHASE_PREPROCESS && preprocessor_only(o->argv[i], &next)) {
+      i += next;
+      continue;
+    }
     ARG(o->argv[i]);
-  /* After the user's flags, so that -Wall does not bring it back: CUDA's own
-   * pragmas (#pragma unroll, nv_diag_suppress) mean nothing to a host
-   * compiler, and nvcc does not warn about them. */
+  }
   ARG("-Wno-unknown-pragmas");
-  ARGF("-I%s", job->shims);
-  ARGF("-I%s", job->include);
-  ARGF("-iquote%s", job->source_dir);
-  ARG("-include");
-  ARGF("%s/cuda_runtime.h", job->shims);
-  ARG("-MD");
-  ARG("-MF");
-  ARG(depfile);
+  if (phase == PHASE_PREPROCESS) {
+    ARGF("-I%s", job->shims);
+    ARGF("-I%s", job->include);
+    ARGF("-iquote%s", job->source_dir);
+    ARG("-include");
+    ARGF("%s/cuda_runtime.h", job->shims);
+    ARG("-DCUEMU_TRANSLATING=1");
+    ARG("-D__CUDACC__");
+    for (int i = 0; cuda_macros[i]; ++i)
+      ARG(cuda_macros[i]);
+    if (o->module) {
+      /* A module is what NVRTC compiles: the device pass only. */
+      ARG("-D__CUDACC_RTC__");
+    } else {
+      ARG("-D__NVCC__");
+    }
+    if (job->pass != CUEMU_PASS_HOST)
+      ARG(job->arch_macro);
+    else
+      ARG("-DCUEMU_HOST_PASS=1");
+    ARG("-MD");
+    ARG("-MF");
+    ARG(depfile);
+  } else {
+    /* The qualifiers' meanings and the few macros that the translation
+     * writes (the translated unit has no #define left). */
+    ARG("-include");
+    ARGF("%s/cuemu_qualifiers.h", job->shims);
+  }
   if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC) {
     /* Every access calls libcuemu's __tsan_* functions
      * (emulator/check/cuemu_check_tsan.c); -g gives reports their lines. */
@@ -177,12 +263,22 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG("-Wno-tsan");
     }
   }
+  if (phase == PHASE_PREPROCESS) {
+    ARG("-E");
+    ARG("-x");
+    ARG("c++");
+    ARG(job->source);
+    ARG("-o");
+    ARG(built);
+    argv[n] = NULL;
+    return n;
+  }
   ARG("-x");
   ARG("c++");
   ARG(tu);
   ARG("-x");
   ARG("none");
-  if (phase == PHASE_COMPILE) {
+  if (phase == PHASE_COMPILE || (o->object && phase == PHASE_ALL)) {
     ARG("-c");
     ARG("-o");
     ARG(built);
@@ -192,23 +288,57 @@ static int build_argv(const compile_job *job, const char *tu,
 link:
   if (o->module)
     ARG("-shared");
+  else
+    ARG("-Wl,--gc-sections");
   ARG("-o");
   ARG(built);
-  ARGF("-L%s", job->libdir);
+  n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
+                        buffer_size - used);
+  argv[n] = NULL;
+  return n;
+#undef ARG
+#undef ARGF
+}
+
+int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
+                     int max, char *buffers, size_t buffer_size) {
+  int n = 0;
+  size_t used = 0;
+#define ARG(s) (n < max - 1 ? (void)(argv[n++] = (s)) : (void)0)
+#define ARGF(...)                                                              \
+  do {                                                                         \
+    int len_ = snprintf(buffers + used, buffer_size - used, __VA_ARGS__);      \
+    if (len_ >= 0 && used + (size_t)len_ + 1 <= buffer_size) {                 \
+      ARG(buffers + used);                                                     \
+      used += (size_t)len_ + 1;                                                \
+    }                                                                          \
+  } while (0)
+  ARGF("-L%s", libdir);
   ARG("-lcuemu");
-  ARGF("-Wl,-rpath,%s", job->libdir);
-  if (job->checks) {
-    ARGF("-Wl,--defsym=" CUEMU_CHECK_BUILT_SYMBOL "=%u", job->checks);
+  ARGF("-Wl,-rpath,%s", libdir);
+  if (checks) {
+    ARGF("-Wl,--defsym=" CUEMU_CHECK_BUILT_SYMBOL "=%u", checks);
     /* Calls of these go through libcuemu's __wrap_* (cuemu_check_tsan.c),
      * which tell the checkers what they touch. (Synccheck alone needs no
      * instrumentation.) */
-    if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC)
+    if (checks & ~(unsigned)CUEMU_CHECK_SYNC)
       ARG("-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset");
   }
   argv[n] = NULL;
   return n;
 #undef ARG
 #undef ARGF
+}
+
+/* The passes of a compile: a module is the device pass alone (as NVRTC
+ * compiles it); a program or an object has nvcc's device and host passes. */
+static int pass_count(const compile_job *job) {
+  return job->opt->module ? 1 : 2;
+}
+static int pass_of(const compile_job *job, int p) {
+  if (job->opt->module)
+    return CUEMU_PASS_SINGLE;
+  return p == 0 ? CUEMU_PASS_DEVICE : CUEMU_PASS_HOST;
 }
 
 /* Computes the job's cache key. */
@@ -219,10 +349,15 @@ static cuemu_status hash_job(compile_job *job) {
   cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc");
   if (st != CUEMU_SUCCESS)
     return st;
-  snprintf(num, sizeof num, "abi %d module %d debug %d", CUEMU_MODULE_ABI,
-           o->module, o->debug);
+  snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
+           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_file_stamp(h, job->compiler);
+  /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
+   * its version is the same. */
+  Dl_info self;
+  if (dladdr((void *)cuemu_compile, &self) && self.dli_fname)
+    cuemu_hasher_add_file_stamp(h, self.dli_fname);
   st = cuemu_hasher_add_context(h, o->argc, (const char *const *)o->argv);
   if (st != CUEMU_SUCCESS) {
     cuemu_hasher_finish(h, NULL);
@@ -239,10 +374,18 @@ static cuemu_status hash_job(compile_job *job) {
     cuemu_hasher_finish(h, NULL);
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   }
-  build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
-             PHASE_ALL);
-  for (int i = 1; argv[i]; ++i)
-    cuemu_hasher_add_string(h, argv[i]);
+  for (int p = 0; p < 2; ++p) {
+    job->pass = pass_of(job, p);
+    build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
+               PHASE_ALL);
+    for (int i = 1; argv[i]; ++i)
+      cuemu_hasher_add_string(h, argv[i]);
+    cuemu_hasher_add_string(h, "--");
+    build_argv(job, "TU", "DEPS", "OUT", argv, max, buffers, 8 * PATH_MAX,
+               PHASE_PREPROCESS);
+    for (int i = 1; argv[i]; ++i)
+      cuemu_hasher_add_string(h, argv[i]);
+  }
   free(argv);
   free(buffers);
   cuemu_hasher_add_string(h, "--");
@@ -281,75 +424,256 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
   return CUEMU_SUCCESS;
 }
 
-/* The build of a cache miss (a cuemu_cache_build_fn): rewrites the source
- * into a translation unit beside the other temporary files and compiles it
- * into `b->built`. */
+/* Runs the commands of the passes at once (one per pass) and waits for
+ * them all; returns SUCCESS or COMPILE. */
+static cuemu_status run_passes(const compile_job *job, const char **argv[2],
+                               int count) {
+  int pid[2] = {-1, -1}, rc;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int p = 0; p < count; ++p)
+    if (cuemu__command_start(argv[p], NULL, &pid[p]) != CUEMU_SUCCESS)
+      st = cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
+                         job->cxx_words[0]);
+  for (int p = 0; p < count; ++p) {
+    if (pid[p] < 0)
+      continue;
+    if (cuemu__command_wait(pid[p], &rc) != CUEMU_SUCCESS || rc != 0) {
+      if (st == CUEMU_SUCCESS)
+        st = cuemu__report(CUEMU_COMPILE,
+                           "%s did not compile (the compiler's messages are "
+                           "above)",
+                           job->source);
+    }
+  }
+  return st;
+}
+
+/* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
+static cuemu_status run_tool(const char *const *argv, const char *file) {
+  int rc;
+  if (cuemu_command_run(argv, NULL, &rc) != CUEMU_SUCCESS || rc != 0)
+    return cuemu__report(CUEMU_COMPILE, "%s failed on %s", argv[0], file);
+  return CUEMU_SUCCESS;
+}
+
+/* Non-zero when `text` holds `word` as a whole word (between white space,
+ * or a line splice, and the ends). */
+static int has_word(const char *text, const char *word, size_t n) {
+  for (const char *p = text; (p = strstr(p, word)) != NULL; p++) {
+    int before = p == text || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '\t';
+    char after = p[n];
+    if (before && (after == '\0' || after == ' ' || after == '\n' ||
+                   after == '\t' || after == '\\'))
+      return 1;
+  }
+  return 0;
+}
+
+/* Appends to make-style file `to` the dependencies of make-style file
+ * `from` (after its target) that `to` does not list yet, so that the cache
+ * knows the headers of both passes, each once (a hit hashes each file
+ * once). Paths with escaped spaces are appended as they are. */
+static void merge_deps(const char *to, const char *from) {
+  size_t size = 0, have_size = 0;
+  char *text = read_file(from, &size);
+  char *have = read_file(to, &have_size);
+  char *grown = have ? realloc(have, have_size + 1) : NULL;
+  if (!text || !grown) {
+    free(text);
+    free(grown ? grown : have);
+    return;
+  }
+  have = grown;
+  have[have_size] = '\0';
+  char *colon = NULL;
+  for (size_t i = 0; i + 1 < size; ++i)
+    if (text[i] == ':' && (text[i + 1] == ' ' || text[i + 1] == '\n')) {
+      colon = text + i + 1;
+      break;
+    }
+  FILE *f = colon ? fopen(to, "ae") : NULL;
+  if (f) {
+    const char *p = colon, *end = text + size;
+    while (p < end) {
+      while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' ||
+                         (*p == '\\' && p + 1 < end && p[1] == '\n')))
+        p += *p == '\\' ? 2 : 1;
+      const char *w = p;
+      while (p < end && *p != ' ' && *p != '\n' && *p != '\t') {
+        if (*p == '\\' && p + 1 < end && p[1] == ' ')
+          p++; /* an escaped space inside the path */
+        p++;
+      }
+      size_t n = (size_t)(p - w);
+      if (n == 0 || (n == 1 && *w == '\\'))
+        continue;
+      char *word = strndup(w, n);
+      if (word && !has_word(have, word, n))
+        fprintf(f, " \\\n %s", word);
+      free(word);
+    }
+    fputc('\n', f);
+    fclose(f);
+  }
+  free(text);
+  free(have);
+}
+
+/* The build of a cache miss (a cuemu_cache_build_fn). Each pass (one for a
+ * module, nvcc's device and host passes otherwise) preprocesses the source
+ * beside the other temporary files, translates its translation unit and
+ * compiles it; the passes run at once. The device pass's object is made
+ * self-contained (ld -r --force-group-allocation) and all its symbols
+ * local but those the translation made visible (objcopy --localize-hidden),
+ * so that each pass keeps its own inline functions, templates and globals;
+ * then both are linked into `b->built` (a program, or an object: ld -r). */
 static cuemu_status build(void *data, cuemu_cache_build *b) {
   compile_job *job = data;
   const cuemu_compile_options *o = job->opt;
-  cuemu_rewrite rw;
-  cuemu_status st = cuemu__rewrite_source(job->text, job->size, job->source,
-                                          &rw);
-  if (st != CUEMU_SUCCESS)
-    return cuemu__report(st, "%s", rw.message);
-
-  char *tu = job->tu, object[PATH_MAX + 96];
-  if (snprintf(tu, sizeof job->tu, "%s.cpp", b->temp) >= (int)sizeof job->tu ||
-      snprintf(object, sizeof object, "%s.o", b->temp) >= (int)sizeof object) {
-    cuemu__rewrite_free(&rw);
-    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
-  }
-  FILE *f = fopen(tu, "we");
-  if (!f) {
-    int err = errno;
-    cuemu__rewrite_free(&rw);
-    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", tu,
-                         strerror(err));
-  }
-  /* The generated file is not a header of the entry (job->tu outlives
-   * this call, as b->skip must), and headers are searched for in the
-   * source's folder and the user's folders. */
-  b->skip = tu;
+  int count = pass_count(job);
+  char object[2][PATH_MAX + 96], dev_local[PATH_MAX + 96];
+  char deps2[PATH_MAX + 96];
+  for (int p = 0; p < 2; ++p)
+    if (snprintf(job->tu[p], sizeof job->tu[p], "%s.%d.cpp", b->temp, p) >=
+            (int)sizeof job->tu[p] ||
+        snprintf(job->ii[p], sizeof job->ii[p], "%s.%d.ii", b->temp, p) >=
+            (int)sizeof job->ii[p] ||
+        snprintf(object[p], sizeof object[p], "%s.%d.o", b->temp, p) >=
+            (int)sizeof object[p] ||
+        snprintf(dev_local, sizeof dev_local, "%s.local.o", b->temp) >=
+            (int)sizeof dev_local ||
+        snprintf(deps2, sizeof deps2, "%s.1.d", b->temp) >=
+            (int)sizeof deps2)
+      return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  /* The source is not a header of the entry (its text is in the key), and
+   * headers are searched for in the source's folder and the user's
+   * folders. */
+  b->skip = job->source;
   b->search = job->search;
-  int werr = cuemu__codegen_write(f, job->source, job->quote_dirs, &rw,
-                                  o->module,
-                                  o->name_expressions,
-                                  o->name_expression_count);
-  cuemu__rewrite_free(&rw);
-  if (fclose(f) != 0 || werr != 0) {
-    unlink(tu);
-    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", tu);
-  }
 
   int max = 64 + o->argc + job->cxx_count;
-  const char **argv = calloc((size_t)max, sizeof *argv);
+  const char **argv[2] = {calloc((size_t)max, sizeof(char *)),
+                          calloc((size_t)max, sizeof(char *))};
   size_t bufsize = 8 * PATH_MAX;
-  char *buffers = malloc(bufsize);
-  if (!argv || !buffers) {
-    free(argv);
-    free(buffers);
-    unlink(tu);
-    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  char *buffers[2] = {malloc(bufsize), malloc(bufsize)};
+  cuemu_status st = CUEMU_SUCCESS;
+  if (!argv[0] || !argv[1] || !buffers[0] || !buffers[1])
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  /* The preprocessing passes; the first writes the headers it read to the
+   * entry's dependency file, the second's are added to it. */
+  for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
+    job->pass = pass_of(job, p);
+    build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
+               max, buffers[p], bufsize, PHASE_PREPROCESS);
   }
-  if (job->checks) {
-    build_argv(job, tu, b->depfile, object, argv, max, buffers, bufsize,
-               PHASE_COMPILE);
-    st = run_compiler(job, argv);
-    if (st == CUEMU_SUCCESS) {
-      build_argv(job, object, b->depfile, b->built, argv, max, buffers,
-                 bufsize, PHASE_LINK);
-      st = run_compiler(job, argv);
+  if (st == CUEMU_SUCCESS)
+    st = run_passes(job, argv, count);
+  if (st == CUEMU_SUCCESS && count == 2)
+    merge_deps(b->depfile, deps2);
+  unlink(deps2);
+  /* The translations. */
+  for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
+    size_t size = 0;
+    char *text = read_file(job->ii[p], &size);
+    if (!text) {
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[p],
+                         strerror(errno));
+      break;
     }
-    unlink(object);
-  } else {
-    build_argv(job, tu, b->depfile, b->built, argv, max, buffers, bufsize,
-               PHASE_ALL);
-    st = run_compiler(job, argv);
+    cuemu_rewrite rw;
+    memset(&rw, 0, sizeof rw);
+    const char *skip[] = {job->shims, job->include, NULL};
+    cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
+                                    o->rdc};
+    st = cuemu__rewrite_preprocessed(text, size, job->source, &topt, &rw);
+    free(text);
+    if (st != CUEMU_SUCCESS) {
+      st = cuemu__report(st, "%s", rw.message);
+      break;
+    }
+    FILE *f = fopen(job->tu[p], "we");
+    if (!f) {
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", job->tu[p],
+                         strerror(errno));
+    } else {
+      /* The kernel table is the device pass's (the host pass's launches
+       * find its kernels by address). */
+      int werr = cuemu__codegen_write_unit(
+          f, job->source, &rw, o->module, o->module ? NULL : job->key.hex,
+          pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
+          o->name_expression_count);
+      if (fclose(f) != 0 || werr != 0)
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
+    }
+    cuemu__rewrite_free(&rw);
   }
-  free(argv);
-  free(buffers);
   if (!getenv("CUEMU_KEEP_TU"))
-    unlink(tu);
+    for (int p = 0; p < count; ++p)
+      unlink(job->ii[p]);
+  /* The compiles. */
+  if (st == CUEMU_SUCCESS && count == 1) {
+    job->pass = CUEMU_PASS_SINGLE;
+    if (job->checks) {
+      build_argv(job, job->tu[0], b->depfile, object[0], argv[0], max,
+                 buffers[0], bufsize, PHASE_COMPILE);
+      st = run_compiler(job, argv[0]);
+      if (st == CUEMU_SUCCESS) {
+        build_argv(job, object[0], b->depfile, b->built, argv[0], max,
+                   buffers[0], bufsize, PHASE_LINK);
+        st = run_compiler(job, argv[0]);
+      }
+    } else {
+      build_argv(job, job->tu[0], b->depfile, b->built, argv[0], max,
+                 buffers[0], bufsize, PHASE_ALL);
+      st = run_compiler(job, argv[0]);
+    }
+  } else if (st == CUEMU_SUCCESS) {
+    for (int p = 0; p < 2; ++p) {
+      job->pass = pass_of(job, p);
+      build_argv(job, job->tu[p], b->depfile, object[p], argv[p], max,
+                 buffers[p], bufsize, PHASE_COMPILE);
+    }
+    st = run_passes(job, argv, 2);
+    if (st == CUEMU_SUCCESS) {
+      const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
+                          "-o",       dev_local, NULL};
+      st = run_tool(ld, object[0]);
+    }
+    if (st == CUEMU_SUCCESS) {
+      /* Local, but for what the translation made visible; and without
+       * initializers: the host pass's run (CUDA allows no dynamic
+       * initialization of device variables), and its generated code
+       * registers the device pass's kernels. */
+      const char *objcopy[] = {"objcopy",      "--localize-hidden",
+                               "--wildcard",   "--remove-section=.init_array*",
+                               "--remove-section=.ctors*",
+                               "--remove-section=.fini_array*",
+                               "--remove-section=.dtors*", dev_local, NULL};
+      st = run_tool(objcopy, dev_local);
+    }
+    if (st == CUEMU_SUCCESS && o->object) {
+      const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
+                          NULL};
+      st = run_tool(ld, dev_local);
+    } else if (st == CUEMU_SUCCESS) {
+      /* The device pass first: where both define a symbol weakly (a
+       * kernel template's instance), the device pass's is linked. */
+      job->link_second = object[1];
+      job->pass = CUEMU_PASS_HOST;
+      build_argv(job, dev_local, b->depfile, b->built, argv[0], max,
+                 buffers[0], bufsize, PHASE_LINK);
+      job->link_second = NULL;
+      st = run_compiler(job, argv[0]);
+    }
+  }
+  for (int p = 0; p < 2; ++p) {
+    unlink(object[p]);
+    if (!getenv("CUEMU_KEEP_TU"))
+      unlink(job->tu[p]);
+    free(argv[p]);
+    free(buffers[p]);
+  }
+  unlink(dev_local);
   return st;
 }
 
@@ -404,6 +728,9 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     free(job.cxx_copy);
     return st;
   }
+  /* __CUDA_ARCH__ of the device pass (a module's only pass). */
+  snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",
+             options->arch > 0 ? options->arch : CUEMU_DEFAULT_ARCH);
   job.shims = location("CUEMU_SHIMS_DIR", CUEMU_INSTALL_SHIMS_DIR);
   job.include = location("CUEMU_INCLUDE_DIR", CUEMU_INSTALL_INCLUDE_DIR);
   job.libdir = location("CUEMU_LIB_DIR", CUEMU_INSTALL_LIB_DIR);
@@ -462,98 +789,3 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   return st;
 }
 
-/* Options that take their value as the next word. */
-static int takes_value(const char *a) {
-  return strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 ||
-         strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0 ||
-         strcmp(a, "-isystem") == 0;
-}
-
-cuemu_status cuemu_compile_command(int argc, const char *const *argv,
-                                   int *cache_hit) {
-  if (cache_hit)
-    *cache_hit = 0;
-  if (argc < 0 || (argc > 0 && !argv))
-    return cuemu__report(CUEMU_INVALID_VALUE,
-                         "cuemu_compile_command: no argument vector");
-  cuemu_compile_options opt;
-  memset(&opt, 0, sizeof opt);
-  const char **pass = calloc((size_t)argc + 1, sizeof *pass);
-  const char **names = calloc((size_t)argc + 1, sizeof *names);
-  if (!pass || !names) {
-    free(pass);
-    free(names);
-    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
-  }
-  const char *source = NULL, *output = NULL;
-  int npass = 0, nnames = 0, verbose = 0;
-  cuemu_status st = CUEMU_SUCCESS;
-  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i) {
-    const char *a = argv[i];
-    if (!a) {
-      st = cuemu__report(CUEMU_INVALID_VALUE, "argument %d is NULL", i);
-    } else if (strcmp(a, "--module") == 0) {
-      opt.module = 1;
-    } else if (strcmp(a, "-g") == 0) {
-      opt.debug = 1;
-    } else if (strncmp(a, "--check=", 8) == 0) {
-      opt.checks = a + 8;
-    } else if (strncmp(a, "--cxx=", 6) == 0) {
-      opt.cxx = a + 6;
-    } else if (strcmp(a, "--no-cache") == 0) {
-      opt.no_cache = 1;
-    } else if (strcmp(a, "-v") == 0) {
-      verbose = 1;
-    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--name-expr") == 0 ||
-               takes_value(a)) {
-      if (i + 1 >= argc || !argv[i + 1]) {
-        st = cuemu__report(CUEMU_INVALID_VALUE, "%s needs a value", a);
-      } else if (a[1] == 'o' && !a[2]) {
-        output = argv[++i];
-      } else if (a[1] == '-') {
-        names[nnames++] = argv[++i];
-      } else {
-        pass[npass++] = a;
-        pass[npass++] = argv[++i];
-      }
-    } else if (a[0] == '-' && a[1]) {
-      pass[npass++] = a;
-    } else if (!source) {
-      source = a;
-    } else {
-      st = cuemu__report(CUEMU_INVALID_VALUE,
-                         "one source file at a time (%s and %s)", source, a);
-    }
-  }
-  if (st == CUEMU_SUCCESS && !source)
-    st = cuemu__report(CUEMU_INVALID_VALUE, "no source file given");
-  char default_output[PATH_MAX];
-  if (st == CUEMU_SUCCESS && !output) {
-    if (opt.module) {
-      const char *base = strrchr(source, '/');
-      base = base ? base + 1 : source;
-      const char *dot = strrchr(base, '.');
-      int len = dot ? (int)(dot - base) : (int)strlen(base);
-      snprintf(default_output, sizeof default_output, "%.*s.so", len, base);
-      output = default_output;
-    } else {
-      output = "a.out";
-    }
-  }
-  int hit = 0;
-  if (st == CUEMU_SUCCESS) {
-    opt.argv = pass;
-    opt.argc = npass;
-    opt.name_expressions = names;
-    opt.name_expression_count = nnames;
-    st = cuemu_compile(source, output, &opt, &hit);
-  }
-  if (st == CUEMU_SUCCESS && verbose)
-    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
-            hit ? "cache hit" : "compiled");
-  if (cache_hit)
-    *cache_hit = hit;
-  free(pass);
-  free(names);
-  return st;
-}

@@ -128,15 +128,22 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   if (st != CUEMU_SUCCESS) {
     free(d->name);
     free(d->launch_bounds);
+    free(d->file);
     return st;
   }
   h = slot(rw, rw->by_name, 0, d->name, strlen(d->name));
   if (rw->by_name[h] != 0) {
     cuemu_kernel_decl *old = &rw->kernels[rw->by_name[h] - 1];
+    rw->last_kernel = rw->by_name[h] - 1;
     if (!old->is_definition && d->is_definition) {
       old->is_definition = 1;
       old->line = d->line;
+      free(old->file);
+      old->file = d->file;
+    } else {
+      free(d->file);
     }
+    old->has_defaults |= d->has_defaults;
     old->is_template |= d->is_template;
     old->is_extern_c |= d->is_extern_c;
     if (!old->launch_bounds)
@@ -147,8 +154,41 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
     return CUEMU_SUCCESS;
   }
   rw->kernels[rw->kernel_count] = *d;
+  rw->last_kernel = rw->kernel_count;
   insert(rw, rw->kernel_count++);
   return CUEMU_SUCCESS;
+}
+
+/* Counts the parameters of the template head whose `<` is at token lt:
+ * those without a default argument, and whether one is a pack. */
+static void template_params(const cuemu_rewriter *rw, size_t lt,
+                            cuemu_kernel_decl *d) {
+  size_t close = template_close(rw, lt), k;
+  int has_default = 0, any = 0;
+  if (close >= rw->n) return;
+  for (k = lt + 1; k <= close; k++) {
+    if (k == close || (cuemu__rw_is(rw, k, ",") )) {
+      if (any && !has_default) d->template_required++;
+      has_default = any = 0;
+      continue;
+    }
+    any = 1;
+    if (cuemu__rw_is(rw, k, "<")) {
+      size_t c = template_close(rw, k);
+      if (c >= close) return;
+      k = c;
+    } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+               cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= close) return;
+    } else if (cuemu__rw_is(rw, k, "=")) {
+      has_default = 1;
+    } else if (cuemu__rw_is(rw, k, ".") && cuemu__rw_is(rw, k + 1, ".") &&
+               cuemu__rw_is(rw, k + 2, ".")) {
+      d->template_variadic = 1;
+      has_default = 1; /* a pack may be empty */
+    }
+  }
 }
 
 cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
@@ -160,8 +200,10 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   memset(&d, 0, sizeof d);
   d.is_extern_c = in_extern_c;
   for (k = decl_start; k < global; k++) {
-    if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<"))
+    if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<")) {
+      if (!d.is_template) template_params(rw, k + 1, &d);
       d.is_template = 1;
+    }
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;
     if (cuemu__rw_is(rw, k, "extern") && k + 1 < rw->n &&
@@ -200,13 +242,33 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   while (first >= global + 3 && cuemu__rw_is(rw, first - 1, "::") &&
          cuemu__rw_ident(rw, first - 2))
     first -= 2;
-  d.line = rw->toks[end].line;
+  {
+    const char *file;
+    cuemu__rw_where(rw, rw->toks[end].line, &file, &d.line);
+    d.file = strdup(file);
+    if (!d.file) return CUEMU_OUT_OF_MEMORY;
+  }
+  {
+    /* A default argument: an `=` outside nested brackets. */
+    size_t close = cuemu__rw_close(rw, k), p;
+    for (p = k + 1; p < close && p < rw->n; p++) {
+      if (cuemu__rw_is(rw, p, "(") || cuemu__rw_is(rw, p, "[") ||
+          cuemu__rw_is(rw, p, "{"))
+        p = cuemu__rw_close(rw, p);
+      else if (cuemu__rw_is(rw, p, "="))
+        d.has_defaults = 1;
+    }
+  }
+  rw->last_params = k;
+  rw->last_is_template = d.is_template;
   d.is_definition = has_body(rw, cuemu__rw_close(rw, k));
+  rw->last_is_definition = d.is_definition;
   cuemu__sb_str(&name, scope);
   if (*scope) cuemu__sb_str(&name, "::");
   for (k = first; k <= end; k++) cuemu__sb_tokens(&name, rw, k, k + 1, 0);
   if (name.oom) {
     free(name.data);
+    free(d.file);
     return CUEMU_OUT_OF_MEMORY;
   }
   d.name = name.data;
@@ -218,6 +280,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     if (args.oom) {
       free(args.data);
       free(d.name);
+      free(d.file);
       return CUEMU_OUT_OF_MEMORY;
     }
     d.launch_bounds = args.data;
@@ -232,4 +295,83 @@ int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
   index = rw->by_last[slot(rw, rw->by_last, 1, name, length)];
   if (index == 0) return 0;
   return rw->kernels[index - 1].is_template ? 2 : 1;
+}
+
+cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
+                                      const char *name, size_t length) {
+  int index;
+  if (rw->hash_size == 0) return NULL;
+  index = rw->by_last[slot(rw, rw->by_last, 1, name, length)];
+  return index == 0 ? NULL : &rw->kernels[index - 1];
+}
+
+/* Non-zero when `name` is also called or declared as a function in a
+ * system header or a shim (`rand (`, `max (`). */
+static int also_a_function(const cuemu_rewriter *rw, const char *name) {
+  size_t k;
+  for (k = 0; k + 1 < rw->n; k++)
+    if ((rw->toks[k].flags & CUEMU_TOKEN_FOREIGN) &&
+        rw->toks[k].kind == CUEMU_TOKEN_IDENT &&
+        cuemu__rw_is(rw, k + 1, "(") && cuemu__rw_is(rw, k, name))
+      return 1;
+  return 0;
+}
+
+cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
+                                      size_t end, const char *scope) {
+  cuemu_kernel_decl *d;
+  cuemu_strbuf text = {0}, alias = {0};
+  size_t open, close, k, from;
+  (void)decl_start;
+  if (rw->last_kernel < 0 || rw->last_is_template) return CUEMU_SUCCESS;
+  d = &rw->kernels[rw->last_kernel];
+  rw->last_kernel = -1;
+  if (d->type_alias || d->is_template) return CUEMU_SUCCESS;
+  const char *last = last_part(d->name);
+  if (!also_a_function(rw, last)) return CUEMU_SUCCESS;
+  open = rw->last_params;
+  close = cuemu__rw_close(rw, open);
+  if (close >= rw->n || close > end) return CUEMU_SUCCESS;
+  cuemu__sb_str(&text, " using cuemu_kernel_type_");
+  cuemu__sb_str(&text, last);
+  cuemu__sb_str(&text, " = void(");
+  /* The parameters without their default arguments. */
+  for (k = from = open + 1; k <= close; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= close) break;
+    } else if (k == close || cuemu__rw_is(rw, k, ",") ||
+               cuemu__rw_is(rw, k, "=")) {
+      if (from > open + 1) cuemu__sb_str(&text, ", ");
+      cuemu__sb_tokens(&text, rw, from, k, 0);
+      if (cuemu__rw_is(rw, k, "=")) {
+        /* Skip the default argument up to the next parameter. */
+        for (; k < close && !cuemu__rw_is(rw, k, ","); k++)
+          if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+              cuemu__rw_is(rw, k, "{"))
+            k = cuemu__rw_close(rw, k);
+      }
+      from = k + 1;
+    }
+  }
+  cuemu__sb_str(&text, ");");
+  cuemu__sb_str(&alias, "::");
+  if (*scope) {
+    cuemu__sb_str(&alias, scope);
+    cuemu__sb_str(&alias, "::");
+  }
+  cuemu__sb_str(&alias, "cuemu_kernel_type_");
+  cuemu__sb_str(&alias, last);
+  if (text.oom || alias.oom) {
+    free(text.data);
+    free(alias.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  cuemu_status st =
+      cuemu__rw_edit(rw, rw->toks[end].offset + rw->toks[end].length, 0,
+                     text.data, text.length);
+  free(text.data);
+  d->type_alias = alias.data;
+  return st;
 }

@@ -141,15 +141,39 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   if (commas == 0)
     return cuemu__rw_error(
         rw, line, "kernel launch configuration needs a grid and a block");
+  const cuemu_kernel_decl *decl = NULL;
   if (name != (size_t)-1) {
     char buf[256];
     size_t len = cuemu__token_spelling(rw->text, &rw->toks[name], buf,
                                        sizeof buf);
     known = len < sizeof buf ? cuemu__kernel_known(rw, buf, len) : 0;
+    if (known && rw->preprocessed) decl = cuemu__kernel_find(rw, buf, len);
   }
-  if (known == 2 && name == i - 1) {
-    /* A kernel template whose arguments are deduced from the call: the
-     * call itself, in a lambda, deduces them. The name is for messages. */
+  /* In a translation unit, the kernel is called in a lambda when the call
+   * itself must complete it: default arguments, or template arguments
+   * that are partly deduced. */
+  int in_lambda = known == 2 && name == i - 1;
+  if (decl && decl->has_defaults) in_lambda = 1;
+  if (decl && known == 2 && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
+    int given = 1, depth = 0;
+    size_t k;
+    for (k = name + 2; k < i - 1; k++) {
+      if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+          cuemu__rw_is(rw, k, "{"))
+        k = cuemu__rw_close(rw, k);
+      else if (cuemu__rw_is(rw, k, "<"))
+        depth++;
+      else if (cuemu__rw_is(rw, k, ">"))
+        depth--;
+      else if (depth == 0 && cuemu__rw_is(rw, k, ","))
+        given++;
+    }
+    if (decl->template_variadic || given < decl->template_required)
+      in_lambda = 1;
+  }
+  if (in_lambda) {
+    /* The call itself, in a lambda, deduces what is left (template
+     * arguments, default arguments). The name is for messages. */
     char head[512];
     char kname[256];
     size_t klen = cuemu__token_spelling(rw->text, &rw->toks[name], kname,
@@ -163,6 +187,21 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     if (!st)
       st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), tail,
                           sizeof tail - 1);
+  } else if (known && decl && decl->type_alias) {
+    /* A kernel whose name is also an ordinary function's: its type picks
+     * it out of the overload set. */
+    cuemu_strbuf head = {0};
+    cuemu__sb_str(&head, "::cuemu::launch_static<static_cast<");
+    cuemu__sb_str(&head, decl->type_alias);
+    cuemu__sb_str(&head, " *>(");
+    if (head.oom) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
+    free(head.data);
+    if (!st)
+      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
   } else if (known) {
     static const char head[] = "::cuemu::launch_static<";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);

@@ -32,6 +32,9 @@ typedef struct walker {
   size_t decl_start;   /* first token of the current namespace-scope declaration */
   int kernel_decl;     /* the current namespace-scope declaration is a kernel's */
   size_t kernel_body;  /* other_depth inside the kernel body being walked, or 0 */
+  size_t kernel_start; /* first token of the kernel declaration being walked */
+  size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
+                        * linkage attribute, or 0 */
 } walker;
 
 /* Builds the name of a namespace from the tokens between `namespace` and
@@ -104,15 +107,55 @@ static cuemu_status open_brace(walker *w, size_t i) {
   return CUEMU_SUCCESS;
 }
 
-static void close_brace(walker *w, size_t i) {
+static cuemu_status kernel_decl_end(walker *w, size_t end);
+
+static cuemu_status close_brace(walker *w, size_t i) {
+  cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
-    if (w->other_depth == w->kernel_body) w->kernel_body = 0;
+    if (w->other_depth == w->kernel_body) {
+      w->kernel_body = 0;
+      st = kernel_decl_end(w, i);
+    }
     w->other_depth--;
   } else if (w->depth > 0) {
     w->depth--;
     free(w->stack[w->depth].name);
   }
   if (w->other_depth == 0) w->decl_start = i + 1;
+  return st;
+}
+
+/* The enclosing namespaces of the walk, "a::b" ("" at global scope); NULL
+ * when out of memory. */
+static char *scope_name(const walker *w) {
+  cuemu_strbuf ns = {0};
+  size_t k;
+  cuemu__sb_add(&ns, "", 0);
+  for (k = 0; k < w->depth; k++) {
+    const scope *s = &w->stack[k];
+    if (s->kind == SCOPE_NAMESPACE && s->name[0]) {
+      if (ns.length) cuemu__sb_add(&ns, "::", 2);
+      cuemu__sb_str(&ns, s->name);
+    }
+  }
+  if (ns.oom) {
+    free(ns.data);
+    return NULL;
+  }
+  return ns.data;
+}
+
+/* The end of a kernel's declaration (its `;`, or its body's `}`) in a
+ * translation unit: see cuemu__kernel_type_alias(). */
+static cuemu_status kernel_decl_end(walker *w, size_t end) {
+  cuemu_rewriter *rw = w->rw;
+  if (!rw->preprocessed || (rw->toks[end].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
+  char *ns = scope_name(w);
+  if (!ns) return CUEMU_OUT_OF_MEMORY;
+  cuemu_status st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
+  free(ns);
+  return st;
 }
 
 /* A `__global__` at namespace scope: records its kernel. */
@@ -146,6 +189,128 @@ static int three_lt(const cuemu_rewriter *rw, size_t i) {
          cuemu__rw_adjacent(rw, i + 1);
 }
 
+static const char device_linkage[] = " __attribute__((visibility(\"default\")))";
+static const char host_linkage[] = " __attribute__((weak))";
+/* A kernel of the host pass is also never inlined (g++ inlines a weak
+ * template instance). */
+static const char host_kernel[] = " __attribute__((weak, noinline))";
+
+/* Two passes: a kernel's declaration (its `__global__` at token i) gets
+ * default visibility in the device pass; a kernel's definition is weak in
+ * the host pass, so that it is never inlined there and the device pass's
+ * is linked (the device pass's object comes first in the link). */
+static cuemu_status kernel_linkage(walker *w, size_t i) {
+  cuemu_rewriter *rw = w->rw;
+  const cuemu_token *t = &rw->toks[i];
+  /* A template's instances are emitted even when inlined everywhere in
+   * the device pass, so that the host pass's launches link to them. */
+  static const char device_template[] =
+      " __attribute__((visibility(\"default\"), used))";
+  if (rw->pass == CUEMU_PASS_DEVICE && rw->last_is_template)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_template,
+                          sizeof device_template - 1);
+  if (rw->pass == CUEMU_PASS_DEVICE)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
+                          sizeof host_kernel - 1);
+  return CUEMU_SUCCESS;
+}
+
+/* Two passes: the namespace-scope declaration with `__device__`,
+ * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
+ * __device__ function that is neither inline, constexpr, a template nor
+ * also __host__) is one object of the program: default visibility in the
+ * device pass, a weak definition in the host pass. Static ones keep a copy
+ * per pass. */
+static cuemu_status device_linkage_decl(walker *w, size_t i) {
+  cuemu_rewriter *rw = w->rw;
+  size_t k, start = w->decl_start;
+  int is_extern = 0, has_init = 0, is_function = 0, has_body = 0;
+  if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
+    return CUEMU_SUCCESS;
+  if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  for (k = start; k < i; k++) {
+    if (cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
+        cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+  }
+  for (k = i + 1; k < rw->n; k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+    if (cuemu__rw_is(rw, k, "(")) {
+      is_function = 1;
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      /* A body, or the end of a prototype. */
+      for (k++; k < rw->n; k++) {
+        if (cuemu__rw_is(rw, k, "{")) {
+          has_body = 1;
+          break;
+        }
+        if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "=")) break;
+      }
+      break;
+    }
+    if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{")) {
+      has_init = 1;
+      break;
+    }
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "[")) break;
+    if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
+  }
+  if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
+    return CUEMU_SUCCESS;
+  w->linked_decl = start + 1;
+  const cuemu_token *t = &rw->toks[i];
+  if (rw->pass == CUEMU_PASS_DEVICE)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  int definition = is_function ? has_body : (!is_extern || has_init);
+  if (definition)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
+                          sizeof host_linkage - 1);
+  return CUEMU_SUCCESS;
+}
+
+/* In a translation unit, a `__shared__` that is not `extern`: the
+ * qualifier becomes `static thread_local`, or `thread_local` when the
+ * declaration already says `static` (before or after it). */
+static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
+  int has_static = 0;
+  size_t k, n;
+  for (k = i, n = 0; k-- > 0 && n < 32; n++) {
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, ")") ||
+        cuemu__rw_is(rw, k, ":"))
+      break;
+    if (cuemu__rw_is(rw, k, "static")) has_static = 1;
+  }
+  for (k = i + 1, n = 0; k < rw->n && n < 32; k++, n++) {
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "=") ||
+        cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "("))
+      break;
+    if (cuemu__rw_is(rw, k, "static")) has_static = 1;
+  }
+  static const char both[] = "static thread_local", one[] = "thread_local";
+  return cuemu__rw_edit(rw, rw->toks[i].offset, rw->toks[i].length,
+                        has_static ? one : both,
+                        has_static ? sizeof one - 1 : sizeof both - 1);
+}
+
 static cuemu_status walk(walker *w) {
   cuemu_rewriter *rw = w->rw;
   size_t i = 0, resume;
@@ -153,19 +318,24 @@ static cuemu_status walk(walker *w) {
   static const char noinline[] = "__attribute__((noinline))";
   while (i < rw->n && st == CUEMU_SUCCESS) {
     const cuemu_token *t = &rw->toks[i];
+    /* Code of system headers and shims is walked, never rewritten. */
+    int own = !(t->flags & CUEMU_TOKEN_FOREIGN);
+    rw->scope_depth = w->other_depth;
     if (t->kind == CUEMU_TOKEN_IDENT) {
-      if (cuemu__rw_is(rw, i, "__noinline__") &&
+      if (own && cuemu__rw_is(rw, i, "__noinline__") &&
           !(i > 0 && (cuemu__rw_is(rw, i - 1, "(") ||
                       cuemu__rw_is(rw, i - 1, ",")))) {
         /* Not inside __attribute__((__noinline__)), which is GCC's own. */
         st = cuemu__rw_edit(rw, t->offset, t->length, noinline,
                             sizeof noinline - 1);
-      } else if (cuemu__rw_is(rw, i, "__shared__")) {
+      } else if (own && cuemu__rw_is(rw, i, "__shared__")) {
         st = cuemu__shared_decl_rewrite(rw, i, &resume);
         if (st == CUEMU_SUCCESS && resume != i) {
           i = resume; /* the `;` that ends the declaration */
           continue;
         }
+        if (st == CUEMU_SUCCESS && rw->preprocessed)
+          st = static_shared(rw, i);
         if (st == CUEMU_SUCCESS && w->kernel_body)
           st = cuemu__static_shared_note(rw, i);
       } else if (w->other_depth > 0 && (cuemu__rw_is(rw, i, "asm") ||
@@ -178,10 +348,18 @@ static cuemu_status walk(walker *w) {
         }
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
+        if (st == CUEMU_SUCCESS && own && rw->preprocessed)
+          st = kernel_linkage(w, i);
+        if (!w->kernel_decl) w->kernel_start = w->decl_start;
         w->kernel_decl = 1;
+      } else if (own && rw->preprocessed && w->other_depth == 0 &&
+                 (cuemu__rw_is(rw, i, "__device__") ||
+                  cuemu__rw_is(rw, i, "__constant__") ||
+                  cuemu__rw_is(rw, i, "__managed__"))) {
+        st = device_linkage_decl(w, i);
       }
     } else if (t->kind == CUEMU_TOKEN_PUNCT) {
-      if (three_lt(rw, i)) {
+      if (own && three_lt(rw, i)) {
         st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
         continue;
@@ -193,8 +371,9 @@ static cuemu_status walk(walker *w) {
         else
           w->other_depth++;
       } else if (cuemu__rw_is(rw, i, "}")) {
-        close_brace(w, i);
+        st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
+        if (w->kernel_decl) st = kernel_decl_end(w, i);
         w->decl_start = i + 1;
         w->kernel_decl = 0;
       }
@@ -245,12 +424,16 @@ static void release(cuemu_rewriter *rw, walker *w) {
   for (i = 0; i < rw->kernel_count; i++) {
     free(rw->kernels[i].name);
     free(rw->kernels[i].launch_bounds);
+    free(rw->kernels[i].file);
+    free(rw->kernels[i].type_alias);
   }
   free(rw->kernels);
   free(rw->by_name);
   free(rw->by_last);
   for (k = 0; k < w->depth; k++) free(w->stack[k].name);
   free(w->stack);
+  for (k = 0; k < rw->marker_count; k++) free(rw->markers[k].file);
+  free(rw->markers);
 }
 
 /* The conditional a directive token opens, switches or closes: 'i' (#if,
@@ -270,11 +453,74 @@ static int conditional(const char *text, const cuemu_token *t) {
   return 0;
 }
 
+/* A line marker (`# 12 "file" 1 3`, or `#line 12 "file"`) of a
+ * preprocessed translation unit: records it and sets *own to 1 when it
+ * enters a user's file, 0 for a system header or a file under one of the
+ * skip folders, -1 when the directive is not a marker. */
+static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
+                                int *own) {
+  const char *p = rw->text + t->offset, *end = p + t->length;
+  *own = -1;
+  p++;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if (end - p > 4 && strncmp(p, "line", 4) == 0) p += 4;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if (p >= end || !isdigit((unsigned char)*p)) return CUEMU_SUCCESS;
+  long line = strtol(p, NULL, 10);
+  while (p < end && isdigit((unsigned char)*p)) p++;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  cuemu_strbuf file = {0};
+  cuemu__sb_add(&file, "", 0);
+  if (p < end && *p == '"') {
+    for (p++; p < end && *p != '"'; p++) {
+      if (*p == '\\' && p + 1 < end) p++;
+      cuemu__sb_add(&file, p, 1);
+    }
+    if (p < end) p++;
+  } else if (rw->marker_count > 0) {
+    cuemu__sb_str(&file, rw->markers[rw->marker_count - 1].file);
+  }
+  int system = 0;
+  for (; p < end; p++)
+    if (*p == '3' && (p[-1] == ' ' || p[-1] == '\t') &&
+        (p + 1 == end || p[1] == ' ' || p[1] == '\t' || p[1] == '\r' ||
+         p[1] == '\n'))
+      system = 1;
+  if (file.oom) return CUEMU_OUT_OF_MEMORY;
+  if (rw->marker_count == rw->marker_capacity) {
+    size_t cap = rw->marker_capacity ? rw->marker_capacity * 2 : 256;
+    cuemu_line_marker *grown = realloc(rw->markers, cap * sizeof *grown);
+    if (!grown) {
+      free(file.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    rw->markers = grown;
+    rw->marker_capacity = cap;
+  }
+  /* The marker's own last physical line (a directive has no splices here). */
+  int phys = t->line;
+  for (const char *q = rw->text + t->offset; q < end; q++)
+    if (*q == '\n') phys++;
+  rw->markers[rw->marker_count].phys = phys;
+  rw->markers[rw->marker_count].line = (int)line;
+  rw->markers[rw->marker_count].file = file.data;
+  rw->marker_count++;
+  int skipped = file.data[0] == '<';
+  for (int d = 0; rw->skip_dirs && rw->skip_dirs[d] && !skipped; d++) {
+    size_t n = strlen(rw->skip_dirs[d]);
+    skipped = n && strncmp(file.data, rw->skip_dirs[d], n) == 0 &&
+              file.data[n] == '/';
+  }
+  *own = !(system || skipped);
+  return CUEMU_SUCCESS;
+}
+
 /* Keeps the significant tokens (no comments, no directives), marking those
  * in #elif and #else branches. */
 static cuemu_status significant(cuemu_rewriter *rw,
                                 const cuemu_token_list *list) {
   size_t k, depth = 0, alt_levels = 0;
+  int foreign = 0;
   unsigned char *alt = malloc(list->count + 1); /* per open conditional */
   rw->toks = malloc((list->count ? list->count : 1) * sizeof *rw->toks);
   if (!rw->toks || !alt) {
@@ -283,7 +529,14 @@ static cuemu_status significant(cuemu_rewriter *rw,
   }
   for (k = 0; k < list->count; k++) {
     const cuemu_token *t = &list->tokens[k];
-    if (t->kind == CUEMU_TOKEN_DIRECTIVE) {
+    if (t->kind == CUEMU_TOKEN_DIRECTIVE && rw->preprocessed) {
+      int own;
+      if (line_marker(rw, t, &own) != CUEMU_SUCCESS) {
+        free(alt);
+        return CUEMU_OUT_OF_MEMORY;
+      }
+      if (own >= 0) foreign = !own;
+    } else if (t->kind == CUEMU_TOKEN_DIRECTIVE) {
       switch (conditional(rw->text, t)) {
       case 'i':
         alt[depth++] = 0;
@@ -301,6 +554,7 @@ static cuemu_status significant(cuemu_rewriter *rw,
     } else if (t->kind != CUEMU_TOKEN_COMMENT) {
       rw->toks[rw->n] = *t;
       if (alt_levels) rw->toks[rw->n].flags |= CUEMU_TOKEN_ALT_BRANCH;
+      if (foreign) rw->toks[rw->n].flags |= CUEMU_TOKEN_FOREIGN;
       rw->n++;
     }
   }
@@ -380,8 +634,10 @@ static cuemu_status rewrite_macros(cuemu_rewriter *rw,
   return CUEMU_SUCCESS;
 }
 
-cuemu_status cuemu__rewrite_source(const char *text, size_t length,
-                                   const char *filename, cuemu_rewrite *out) {
+static cuemu_status rewrite(const char *text, size_t length,
+                            const char *filename, int preprocessed,
+                            const cuemu_translate_options *opt,
+                            cuemu_rewrite *out) {
   cuemu_rewriter rw;
   walker w;
   cuemu_token_list list;
@@ -401,6 +657,13 @@ cuemu_status cuemu__rewrite_source(const char *text, size_t length,
   rw.filename = filename;
   rw.message = out->message;
   rw.message_size = sizeof out->message;
+  rw.preprocessed = preprocessed;
+  if (opt) {
+    rw.skip_dirs = opt->skip_dirs;
+    rw.pass = (int)opt->pass;
+    rw.rdc = opt->rdc;
+  }
+  rw.last_kernel = -1;
   w.rw = &rw;
   st = cuemu__lex(text, length, &list);
   if (st == CUEMU_COMPILE) {
@@ -408,7 +671,8 @@ cuemu_status cuemu__rewrite_source(const char *text, size_t length,
     return st;
   }
   if (st == CUEMU_SUCCESS) st = significant(&rw, &list);
-  if (st == CUEMU_SUCCESS) st = rewrite_macros(&rw, &list);
+  /* A translation unit has no #define left. */
+  if (st == CUEMU_SUCCESS && !preprocessed) st = rewrite_macros(&rw, &list);
   cuemu__token_list_free(&list);
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);
@@ -426,6 +690,18 @@ cuemu_status cuemu__rewrite_source(const char *text, size_t length,
   return st;
 }
 
+cuemu_status cuemu__rewrite_source(const char *text, size_t length,
+                                   const char *filename, cuemu_rewrite *out) {
+  return rewrite(text, length, filename, 0, NULL, out);
+}
+
+cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
+                                         const char *filename,
+                                         const cuemu_translate_options *opt,
+                                         cuemu_rewrite *out) {
+  return rewrite(text, length, filename, 1, opt, out);
+}
+
 void cuemu__rewrite_free(cuemu_rewrite *r) {
   int i;
   if (!r) return;
@@ -433,6 +709,8 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
   for (i = 0; i < r->kernel_count; i++) {
     free(r->kernels[i].name);
     free(r->kernels[i].launch_bounds);
+    free(r->kernels[i].file);
+    free(r->kernels[i].type_alias);
   }
   free(r->kernels);
   r->text = NULL;

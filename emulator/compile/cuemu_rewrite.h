@@ -50,6 +50,13 @@ typedef struct cuemu_kernel_decl {
   int is_definition;   /* has a body */
   int line;            /* 1-based line of the kernel's name */
   char *launch_bounds; /* the arguments of its __launch_bounds__(...), or NULL */
+  char *file;          /* the file of `line` (a header's, in a translation unit) */
+  int has_defaults;    /* a parameter has a default argument */
+  int template_required; /* template parameters without a default */
+  int template_variadic; /* the template has a parameter pack */
+  char *type_alias;    /* "::ns::cuemu_kernel_type_k" when the translation
+                        * declared the kernel's function type (for a name
+                        * that is also an ordinary function's), else NULL */
 } cuemu_kernel_decl;
 
 typedef struct cuemu_rewrite {
@@ -68,6 +75,49 @@ typedef struct cuemu_rewrite {
  * CUEMU_INVALID_VALUE (NULL out, or NULL text with a non-zero length). */
 cuemu_status cuemu__rewrite_source(const char *text, size_t length, const char *filename,
                                    cuemu_rewrite *out);
+
+/* Translates a whole preprocessed translation unit (the output of `c++ -E`
+ * with line markers, made with the shims' qualifiers kept as tokens: see
+ * shims/cuda_builtins/cuemu_qualifiers.h) as cuemu__rewrite_source() does a
+ * file, and more:
+ *
+ *   - only code of the user's files is rewritten: the regions of system
+ *     headers (line-marker flag 3) and of files under one of the options'
+ *     `skip_dirs` (the shims) are copied unchanged;
+ *   - messages and the kernels' `file` and `line` name the user's file and
+ *     line, through the line markers;
+ *   - `extern __shared__` in a function body becomes a local pointer to the
+ *     dynamic buffer (an asm label there is dropped by g++ in templates),
+ *     with the specifiers in any order (`extern double __shared__ s[]`);
+ *     `static __shared__` keeps one `static`;
+ *   - launches of kernel templates with some template arguments left to
+ *     deduction, and of kernels with default arguments, call the kernel in a
+ *     lambda (::cuemu::launch_deduced); a kernel whose name is also an
+ *     ordinary function's (rand, max, norm) is launched and listed through
+ *     a declaration of its function type, written after its first
+ *     declaration.
+ *
+ * The output has exactly as many lines as the input, so its line markers
+ * stay right. Returns as cuemu__rewrite_source(). */
+
+/* The pass a translation unit is translated for (nvcc's two passes, or the
+ * one pass of a module). In the device pass, kernels and namespace-scope
+ * __device__/__constant__/__managed__ variables (and, with rdc, __device__
+ * functions) get default visibility, so that they stay global when the
+ * rest of the pass is made local; in the host pass their definitions are
+ * weak, so that the device pass's definitions are the ones linked. */
+enum cuemu_pass { CUEMU_PASS_SINGLE, CUEMU_PASS_DEVICE, CUEMU_PASS_HOST };
+
+typedef struct cuemu_translate_options {
+  const char *const *skip_dirs; /* NULL-terminated folders never rewritten */
+  enum cuemu_pass pass;
+  int rdc;                      /* relocatable device code (-rdc, -dc) */
+} cuemu_translate_options;
+
+cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
+                                         const char *filename,
+                                         const cuemu_translate_options *opt,
+                                         cuemu_rewrite *out);
 
 /* Frees what cuemu__rewrite_source() stored in *r and zeroes it; NULL and an
  * already freed result are accepted. */

@@ -121,9 +121,31 @@ cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
   return CUEMU_SUCCESS;
 }
 
+void cuemu__rw_where(const cuemu_rewriter *rw, int phys, const char **file,
+                     int *line) {
+  size_t lo = 0, hi = rw->marker_count;
+  *file = rw->filename ? rw->filename : "<input>";
+  *line = phys;
+  /* The last marker before the line (markers come in text order). */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (rw->markers[mid].phys < phys)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > 0) {
+    const cuemu_line_marker *m = &rw->markers[lo - 1];
+    *file = m->file;
+    *line = m->line + (phys - m->phys - 1);
+  }
+}
+
 cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what) {
-  snprintf(rw->message, rw->message_size, "%s:%d: %s",
-           rw->filename ? rw->filename : "<input>", line, what);
+  const char *file;
+  int user_line;
+  cuemu__rw_where(rw, line, &file, &user_line);
+  snprintf(rw->message, rw->message_size, "%s:%d: %s", file, user_line, what);
   return CUEMU_COMPILE;
 }
 

@@ -35,6 +35,17 @@ typedef struct cuemu_strbuf {
  * braces are not counted, so that branches which each open a scope (and
  * share one closing brace) do not unbalance the namespace tracking. */
 #define CUEMU_TOKEN_ALT_BRANCH 0x100u
+/* Set, in a preprocessed translation unit, on tokens of a system header or a
+ * shim: they are walked (for braces and kernels) but never rewritten. */
+#define CUEMU_TOKEN_FOREIGN 0x200u
+
+/* A line marker of a preprocessed translation unit: physical line `phys`
+ * of the text is followed by line `line` of `file`. */
+typedef struct cuemu_line_marker {
+  int phys;
+  int line;
+  char *file;
+} cuemu_line_marker;
 
 typedef struct cuemu_rewriter {
   const char *text;
@@ -53,7 +64,24 @@ typedef struct cuemu_rewriter {
   size_t hash_size;    /* slots in each table, a power of two */
   char *message;       /* the result's message buffer */
   size_t message_size;
+  int preprocessed;    /* a whole translation unit (cuemu__rewrite_preprocessed) */
+  const char *const *skip_dirs;
+  int pass;            /* enum cuemu_pass */
+  int rdc;
+  int last_is_definition; /* the declaration recorded last has a body */
+  cuemu_line_marker *markers;
+  size_t marker_count;
+  size_t marker_capacity;
+  size_t scope_depth;  /* braces around the token being walked (0: namespace scope) */
+  int last_kernel;     /* index of the kernel recorded last, or -1 */
+  size_t last_params;  /* the `(` of its parameter list */
+  int last_is_template;/* its declaration has a template head */
 } cuemu_rewriter;
+
+/* The user's file and line of physical line `phys` (through the line
+ * markers of a translation unit; else rw->filename and `phys`). */
+void cuemu__rw_where(const cuemu_rewriter *rw, int phys, const char **file,
+                     int *line);
 
 /* ---- Tokens (index i may be out of range: the tests are then false) ---- */
 
@@ -130,5 +158,17 @@ size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k);
  * kernel, 2 for a kernel template. */
 int cuemu__kernel_known(const cuemu_rewriter *rw, const char *name,
                         size_t length);
+
+/* The recorded kernel whose unqualified name is `name`, or NULL. */
+cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
+                                      const char *name, size_t length);
+
+/* In a translation unit: the kernel declared by the declaration that ends
+ * at token `end` (its `;` or the `}` of its body) gets a declaration of its
+ * function type after `end` when its name is also an ordinary function's
+ * (in a system header or a shim), so that it can be named without
+ * ambiguity. */
+cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
+                                      size_t end, const char *scope);
 
 #endif /* CUEMU_REWRITER_H */

@@ -21,6 +21,10 @@
 
 static const char tail[] =
     " __asm__(\"cuemu_dynamic_shared\") CUEMU_TLS_IE __attribute__((unused));";
+/* The same in a translation unit, where no macro of the shims is left. */
+static const char tail_tu[] =
+    " __asm__(\"cuemu_dynamic_shared\") "
+    "__attribute__((tls_model(\"initial-exec\"), unused));";
 
 /* Appends tokens one at a time, leaving out `extern` and attribute groups,
  * with one space where the source had a gap. */
@@ -115,18 +119,49 @@ static size_t build(const cuemu_rewriter *rw, size_t begin, size_t shared,
     if (k >= rw->n) break;
     join(&jd, rw, prefix, name);
     if (out->length) cuemu__sb_add(out, " ", 1);
-    cuemu__sb_str(out, "extern __thread ");
-    cuemu__sb_add(out, type.data ? type.data : "", type.length);
-    cuemu__sb_add(out, " ", 1);
-    cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
-    free(decl.data);
-    cuemu__sb_str(out, dims == k ? "*" : "(*");
-    cuemu__sb_tokens(out, rw, name, name + 1, 0);
-    if (dims != k) {
-      cuemu__sb_str(out, ")");
-      cuemu__sb_tokens(out, rw, dims, k, 0);
+    if (rw->preprocessed && rw->scope_depth > 0) {
+      /* In a function body: a local pointer to the dynamic buffer, since
+       * g++ drops an asm label on a block-scope extern in a template. */
+      size_t at = out->length;
+      cuemu__sb_add(out, type.data ? type.data : "", type.length);
+      cuemu__sb_add(out, " ", 1);
+      cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
+      size_t type_end = out->length;
+      cuemu__sb_str(out, dims == k ? "*const " : "(*const ");
+      cuemu__sb_tokens(out, rw, name, name + 1, 0);
+      if (dims != k) {
+        cuemu__sb_str(out, ")");
+        cuemu__sb_tokens(out, rw, dims, k, 0);
+      }
+      cuemu__sb_str(out, " __attribute__((unused)) = reinterpret_cast<");
+      if (!out->oom) {
+        char *copy = malloc(type_end - at + 1);
+        if (!copy) {
+          out->oom = 1;
+        } else {
+          memcpy(copy, out->data + at, type_end - at);
+          cuemu__sb_add(out, copy, type_end - at);
+          free(copy);
+        }
+      }
+      cuemu__sb_str(out, dims == k ? "*" : "(*)");
+      if (dims != k) cuemu__sb_tokens(out, rw, dims, k, 0);
+      cuemu__sb_str(out, ">(cuemu_dynamic_shared);");
+      free(decl.data);
+    } else {
+      cuemu__sb_str(out, "extern __thread ");
+      cuemu__sb_add(out, type.data ? type.data : "", type.length);
+      cuemu__sb_add(out, " ", 1);
+      cuemu__sb_add(out, decl.data ? decl.data : "", decl.length);
+      free(decl.data);
+      cuemu__sb_str(out, dims == k ? "*" : "(*");
+      cuemu__sb_tokens(out, rw, name, name + 1, 0);
+      if (dims != k) {
+        cuemu__sb_str(out, ")");
+        cuemu__sb_tokens(out, rw, dims, k, 0);
+      }
+      cuemu__sb_str(out, rw->preprocessed ? tail_tu : tail);
     }
-    cuemu__sb_str(out, tail);
     while (cuemu__rw_skip_attribute(rw, k) != k)
       k = cuemu__rw_skip_attribute(rw, k);
     if (cuemu__rw_is(rw, k, ";")) break;
@@ -166,6 +201,21 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
       begin = a;
     } else {
       break;
+    }
+  }
+  if (!has_extern) {
+    /* `extern double __shared__ s[]`: the specifiers in another order. */
+    size_t k = begin, n = 0;
+    while (k-- > 0 && n++ < 32) {
+      if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+          cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, ")") ||
+          cuemu__rw_is(rw, k, ":") || cuemu__rw_is(rw, k, ","))
+        break;
+      if (cuemu__rw_is(rw, k, "extern")) {
+        has_extern = 1;
+        begin = k;
+        break;
+      }
     }
   }
   name = find_name(rw, i + 1, &has_extern);

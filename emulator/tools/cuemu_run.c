@@ -2,8 +2,11 @@
  * cuemu_run.c: the cuemu-run command, which compiles a whole CUDA program
  * and runs it in one step:
  *
- *   cuemu-run [options] prog.cu [program arguments...]
+ *   cuemu-run [options] prog.cu [more.cu more.cpp ...] [program arguments...]
  *
+ * Sources that follow the first one (.cu, .cpp, .cc, .cxx, .c, .o, .a files
+ * that exist) are part of the program; they are compiled and linked as
+ * cuemu-cc does with several inputs (cuemu_compile_command).
  * The program is built by cuemu_compile() (program mode, through the compile
  * cache) into a file in the cache folder named after a hash of the source's
  * absolute path and the options, so that concurrent runs of different
@@ -27,7 +30,8 @@
 #define RUN_ERROR 2
 
 static void usage(FILE *out) {
-  fputs("usage: cuemu-run [options] FILE.cu [program arguments...]\n"
+  fputs("usage: cuemu-run [options] FILE.cu [MORE SOURCES...] "
+        "[program arguments...]\n"
         "Compiles a CUDA program for the cuemu CPU emulator (through the\n"
         "compile cache) and runs it; the exit status is the program's.\n"
         "\n"
@@ -41,8 +45,11 @@ static void usage(FILE *out) {
         "  --                ends the options (for a FILE.cu starting with -)\n"
         "  --version, --help\n"
         "\n"
-        "Options must come before FILE.cu; everything after it goes to the\n"
-        "program. cuemu-run's own errors exit with status 2.\n",
+        "Options must come before FILE.cu; the source files that follow it\n"
+        "(.cu, .cpp, .cc, .cxx, .c, .o, .a) are part of the program, and\n"
+        "everything after them goes to the program (use -- before an\n"
+        "argument that names such a file). cuemu-run's own errors exit with\n"
+        "status 2.\n",
         out);
 }
 
@@ -57,6 +64,20 @@ static int passed_through(const char *a) {
   return (strncmp(a, "-I", 2) == 0 || strncmp(a, "-D", 2) == 0 ||
           strncmp(a, "-U", 2) == 0) ||
          strncmp(a, "-std=", 5) == 0;
+}
+
+/* Non-zero when `a` names an existing file that is a source or an object
+ * of the program (by its suffix). */
+static int is_source(const char *a) {
+  static const char *const suffixes[] = {".cu", ".cpp", ".cc", ".cxx", ".c",
+                                         ".o", ".a", NULL};
+  const char *dot = strrchr(a, '.');
+  if (!dot || access(a, R_OK) != 0)
+    return 0;
+  for (int i = 0; suffixes[i]; ++i)
+    if (strcmp(dot, suffixes[i]) == 0)
+      return 1;
+  return 0;
 }
 
 /* The path of the program built from `source` (an absolute path) with these
@@ -161,12 +182,68 @@ int main(int argc, char **argv) {
   }
   opt.argv = pass;
   opt.argc = npass;
+  /* More sources of the program. */
+  int nsources = 1;
+  while (first + nsources < argc && is_source(argv[first + nsources]))
+    nsources++;
+  char (*absolutes)[PATH_MAX] = calloc((size_t)nsources, sizeof *absolutes);
+  if (!absolutes) {
+    fputs("cuemu-run: out of memory\n", stderr);
+    return RUN_ERROR;
+  }
+  for (int i = 0; i < nsources; ++i)
+    if (!realpath(argv[first + i], absolutes[i])) {
+      fprintf(stderr, "cuemu-run: cannot read %s: %s\n", argv[first + i],
+              strerror(errno));
+      return RUN_ERROR;
+    }
 
   char program[PATH_MAX + 64];
-  if (program_path(program, sizeof program, absolute, &opt) != 0)
+  /* The program's name in the cache covers every source. */
+  char key_source[PATH_MAX * 2];
+  snprintf(key_source, sizeof key_source, "%s", absolute);
+  for (int i = 1; i < nsources; ++i) {
+    size_t used = strlen(key_source);
+    snprintf(key_source + used, sizeof key_source - used, "\n%s",
+             absolutes[i]);
+  }
+  if (program_path(program, sizeof program, key_source, &opt) != 0)
     return RUN_ERROR;
   int hit = 0;
-  cuemu_status st = cuemu_compile(absolute, program, &opt, &hit);
+  cuemu_status st;
+  if (nsources == 1) {
+    st = cuemu_compile(absolute, program, &opt, &hit);
+  } else {
+    /* Several files: cuemu-cc's command line does the phases. */
+    const char **words = calloc((size_t)(npass + nsources + 8),
+                                sizeof *words);
+    char check_word[256], cxx_word[PATH_MAX + 8];
+    int n = 0;
+    if (!words) {
+      fputs("cuemu-run: out of memory\n", stderr);
+      return RUN_ERROR;
+    }
+    for (int i = 0; i < npass; ++i)
+      words[n++] = pass[i];
+    if (opt.debug)
+      words[n++] = "-g";
+    if (opt.checks) {
+      snprintf(check_word, sizeof check_word, "--check=%s", opt.checks);
+      words[n++] = check_word;
+    }
+    if (opt.cxx) {
+      snprintf(cxx_word, sizeof cxx_word, "--cxx=%s", opt.cxx);
+      words[n++] = cxx_word;
+    }
+    for (int i = 0; i < nsources; ++i)
+      words[n++] = absolutes[i];
+    words[n++] = "-o";
+    words[n++] = program;
+    st = cuemu_compile_command(n, words, &hit);
+    free(words);
+  }
+  free(absolutes);
+  first += nsources - 1;
   if (st != CUEMU_SUCCESS) {
     fprintf(stderr, "cuemu-run: %s\n", cuemu_last_message());
     return RUN_ERROR;

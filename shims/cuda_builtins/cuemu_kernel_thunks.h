@@ -26,21 +26,9 @@
 #include "cuemu_builtin_vars.h"
 #include "vector_types.h"
 
-/* What cuemu-cc adds after each static __shared__ declaration in a
- * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
- * kernel's static shared memory, checked at compile time as ptxas does, and
- * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
- * the launch's check of static plus dynamic shared memory. */
-#define CUEMU_STATIC_SHARED_NOTE(name)                                        \
-  static_assert(sizeof(name) <= 48u * 1024u,                                  \
-                "the static __shared__ variable '" #name "' is larger than " \
-                "48 KiB, the most static shared memory a kernel may have "    \
-                "(nvcc: too much shared data)");                              \
-  do {                                                                        \
-    static const bool cuemu_noted_ =                                          \
-        (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
-    (void)cuemu_noted_;                                                       \
-  } while (0)
+/* CUEMU_STATIC_SHARED_NOTE, what cuemu-cc adds after a static __shared__
+ * declaration in a kernel, is in cuemu_qualifiers.h. */
+#include "cuemu_qualifiers.h"
 
 namespace cuemu {
 
@@ -306,8 +294,22 @@ template <auto K>
 launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
                                     std::size_t shmem = 0,
                                     cudaStream_t stream = nullptr) {
-  return launcher<decltype(K)>(static_desc<K>(), reinterpret_cast<void *>(K),
-                               grid, block, shmem, stream);
+#if defined(CUEMU_HOST_PASS)
+  /* nvcc's host pass (cuemu-cc defines CUEMU_HOST_PASS there): K is the
+   * device pass's kernel (the host pass's definition is weak), and its
+   * descriptor is the device pass's table's, whose thunk inlines the
+   * kernel; a kernel the table does not list (a template's instance) runs
+   * through this pass's thunk, which calls the device pass's kernel. */
+  static const cuemu_kernel_desc *const desc = [] {
+    const cuemu_kernel_desc *d =
+        cuemu_program_find(reinterpret_cast<const void *>(K));
+    return d ? d : static_desc<K>();
+  }();
+#else
+  const cuemu_kernel_desc *desc = static_desc<K>();
+#endif
+  return launcher<decltype(K)>(desc, reinterpret_cast<void *>(K), grid, block,
+                               shmem, stream);
 }
 
 template <typename... P>

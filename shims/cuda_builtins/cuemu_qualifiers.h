@@ -13,21 +13,59 @@
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
 #endif
 
+#if defined(CUEMU_TRANSLATING)
+/* The preprocessing pass of cuemu-cc: the qualifiers stay tokens of the
+ * preprocessed translation unit (a macro does not expand inside its own
+ * expansion), so that the translation finds kernels, __shared__ variables
+ * and launch bounds in every header; the compile of the translated unit
+ * force-includes this header again, without CUEMU_TRANSLATING, and the
+ * macros below give them their meaning. */
+#define __global__ __global__
+#define __device__ __device__
+#define __host__ __host__
+#define __constant__ __constant__
+#define __managed__ __managed__
+#define __shared__ __shared__
+#define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
+#else
 #define __global__
 #define __device__
 #define __host__
-#define __forceinline__ __attribute__((always_inline)) inline
 #define __launch_bounds__(...)
 #define __constant__
 #define __managed__
 #define __shared__ static thread_local
+#endif
+#define __forceinline__ __attribute__((always_inline)) inline
 #define __align__(n) __attribute__((aligned(n)))
 #define __grid_constant__
 /* g++ and clang++ already know __restrict__. */
 
-/* Code may test for the emulator. __CUDACC__ and __CUDA_ARCH__ are not
- * defined: headers then take their portable host paths, which is what runs
- * here. */
+/* The per-block dynamic shared buffer of libcuemu, which `extern __shared__`
+ * arrays in function bodies point to (see cuemu-cc's translation). */
+extern "C" __thread void *cuemu_dynamic_shared
+    __attribute__((tls_model("initial-exec")));
+
+/* What cuemu-cc adds after each static __shared__ declaration in a
+ * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
+ * kernel's static shared memory, checked at compile time as ptxas does, and
+ * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
+ * the launch's check of static plus dynamic shared memory. */
+#define CUEMU_STATIC_SHARED_NOTE(name)                                        \
+  static_assert(sizeof(name) <= 48u * 1024u,                                  \
+                "the static __shared__ variable '" #name "' is larger than " \
+                "48 KiB, the most static shared memory a kernel may have "    \
+                "(nvcc: too much shared data)");                              \
+  do {                                                                        \
+    static const bool cuemu_noted_ =                                          \
+        (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
+    (void)cuemu_noted_;                                                       \
+  } while (0)
+
+/* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
+ * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the
+ * device pass only (as nvcc does); a host compiler including these headers
+ * directly (a .cpp file) defines none of them. */
 #define __CUEMU__ 1
 
 #endif /* CUEMU_QUALIFIERS_H */

@@ -225,6 +225,12 @@ typedef struct cuemu_compile_options {
   const char *checks;       /* checkers to build in: a comma-separated list
                              * of "sync", "race", "mem", "init" or "all";
                              * NULL or "": none (docs/checkers.md) */
+  int object;               /* 1: a relocatable object (nvcc -c) for a later
+                             * link with cuemu-cc, instead of a program */
+  int arch;                 /* __CUDA_ARCH__'s value; 0: 900 (sm_90, the
+                             * emulated device) */
+  int rdc;                  /* 1: relocatable device code (nvcc -rdc=true):
+                             * __device__ functions are linked across files */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

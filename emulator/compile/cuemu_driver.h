@@ -1,0 +1,31 @@
+/*
+ * cuemu_driver.h: what the compile of one .cu (cuemu_compile.c) and the
+ * nvcc command line (cuemu_nvcc.c) share. Internal to libcuemu.
+ */
+#ifndef CUEMU_DRIVER_H
+#define CUEMU_DRIVER_H
+
+#include <stddef.h>
+
+/* __CUDA_ARCH__ when -arch says nothing: sm_90, the compute capability of
+ * the emulated device (emulator/device/cuemu_device_model.c). */
+#define CUEMU_DEFAULT_ARCH 900
+
+/* Writes the end of a link command into argv (at most `max` words, the
+ * last one NULL; formatted words go to `buffers`): libcuemu's folder, the
+ * library, its run path and what the checkers `checks` need at link time.
+ * Returns the number of words. */
+int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
+                     int max, char *buffers, size_t buffer_size);
+
+#include <cuemu/cuemu_status.h>
+
+/* cuemu_command_run() in two halves, so that two compiles (the device and
+ * the host pass) run at once: starts argv (output to `log` when not NULL)
+ * and sets *pid; then waits for it and sets *exit_status (128 + the signal
+ * when it was killed). */
+cuemu_status cuemu__command_start(const char *const *argv, const char *log,
+                                  int *pid);
+cuemu_status cuemu__command_wait(int pid, int *exit_status);
+
+#endif /* CUEMU_DRIVER_H */

@@ -1,0 +1,1185 @@
+/*
+ * cuemu_nvcc.c: nvcc's command line, cuemu_compile_command() (the cuemu-cc
+ * and cuemu-nvcc commands).
+ *
+ * The words are read as nvcc reads them (`-opt value`, `-opt=value`,
+ * `--long-name=value`, `-Ipath`, `-lname`, options files), then the phases
+ * run as nvcc runs them: each .cu file is compiled by cuemu_compile() (the
+ * translation and the cache), each .cpp/.cc/.cxx file by the host C++
+ * compiler and each .c file by the host C compiler, with the shims on the
+ * include path as nvcc puts the toolkit's headers there; then the objects
+ * and the .o/.a/.so inputs are linked with libcuemu (or archived: -lib). A
+ * whole program of one .cu file is one cached compile. Unknown options are
+ * an error worded as nvcc's, unless -forward-unknown-to-host-compiler says
+ * to pass them on.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
+
+#include "base/cuemu_report.h"
+#include "check/cuemu_check.h"
+#include "cuemu_driver.h"
+
+enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
+
+typedef struct input {
+  const char *path;
+  enum input_kind kind;
+} input;
+
+/* What the command asks for. */
+enum mode {
+  MODE_LINK,      /* compile and link (the default) */
+  MODE_COMPILE,   /* -c, -dc, -dw: objects */
+  MODE_DLINK,     /* -dlink: the device link object */
+  MODE_LIB,       /* -lib: a static library */
+  MODE_DEPS,      /* -M, -MM: the dependencies only */
+  MODE_PREPROCESS /* -E */
+};
+
+/* A growable list of words; the words are owned by the command's string
+ * pool (or are argv's). */
+typedef struct words {
+  const char **v;
+  int n, cap;
+  int oom;         /* a word could not be added */
+} words;
+
+typedef struct command {
+  words host;      /* options of every host compile (-I, -D, -std, -O, -Xcompiler) */
+  words cu;        /* options of .cu compiles only (cuemu-cc's own) */
+  words link;      /* link options (-L, -l, -Xlinker) */
+  words names;     /* --name-expr */
+  input *inputs;
+  int ninputs;
+  const char *output;
+  enum mode mode;
+  int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
+  int forward_unknown, md, mp;
+  const char *checks, *cxx, *ccbin, *mf, *mt, *std;
+  int arch;
+  int forced;      /* -x: the kind of every input, or -1 */
+  char **pool;     /* strings made while parsing */
+  int npool, pool_cap;
+} command;
+
+static cuemu_status oom(void) {
+  return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+}
+
+static cuemu_status add(words *w, const char *s) {
+  if (!s)
+    w->oom = 1;
+  if (w->oom)
+    return oom();
+  if (w->n + 2 > w->cap) {
+    int cap = w->cap ? w->cap * 2 : 16;
+    const char **grown = realloc(w->v, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      w->oom = 1;
+      return oom();
+    }
+    w->v = grown;
+    w->cap = cap;
+  }
+  w->v[w->n++] = s;
+  w->v[w->n] = NULL;
+  return CUEMU_SUCCESS;
+}
+
+/* A string owned by the command (freed with it). */
+static char *keep(command *c, char *s) {
+  if (!s)
+    return NULL;
+  if (c->npool == c->pool_cap) {
+    int cap = c->pool_cap ? c->pool_cap * 2 : 16;
+    char **grown = realloc(c->pool, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      free(s);
+      return NULL;
+    }
+    c->pool = grown;
+    c->pool_cap = cap;
+  }
+  c->pool[c->npool++] = s;
+  return s;
+}
+
+static char *joined(command *c, const char *a, const char *b) {
+  char *s = NULL;
+  if (asprintf(&s, "%s%s", a, b) < 0)
+    return NULL;
+  return keep(c, s);
+}
+
+static void command_free(command *c) {
+  free(c->host.v);
+  free(c->cu.v);
+  free(c->link.v);
+  free(c->names.v);
+  free(c->inputs);
+  for (int i = 0; i < c->npool; ++i)
+    free(c->pool[i]);
+  free(c->pool);
+}
+
+/* ---- Options ------------------------------------------------------------- */
+
+enum opt_id {
+  O_OUTPUT, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS,
+  O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
+  O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
+  O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
+  O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
+  O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
+  O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
+  O_IGNORED, O_IGNORED_VALUE, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
+  O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64
+};
+
+/* How an option takes a value: none, in the next word or after `=`
+ * (VALUE), or also glued to a one-letter name (GLUED: -Ipath, -lm, -O3). */
+enum { FLAG, VALUE, GLUED };
+
+typedef struct option {
+  const char *short_name, *long_name;
+  int takes;
+  enum opt_id id;
+} option;
+
+static const option options[] = {
+    {"-o", "--output-file", VALUE, O_OUTPUT},
+    {"-c", "--compile", FLAG, O_COMPILE},
+    {"-dc", "--device-c", FLAG, O_DC},
+    {"-dw", "--device-w", FLAG, O_DW},
+    {"-dlink", "--device-link", FLAG, O_DLINK},
+    {"-lib", "--lib", FLAG, O_LIB},
+    {"-link", "--link", FLAG, O_LINK},
+    {"-E", "--preprocess", FLAG, O_PREPROCESS},
+    {"-M", "--generate-dependencies", FLAG, O_DEPS},
+    {"-MM", "--generate-nonsystem-dependencies", FLAG, O_DEPS_NONSYS},
+    {"-MD", "--generate-dependencies-with-compile", FLAG, O_MD},
+    {"-MMD", "--generate-nonsystem-dependencies-with-compile", FLAG, O_MMD},
+    {"-MF", "--dependency-output", VALUE, O_MF},
+    {"-MT", "--dependency-target-name", VALUE, O_MT},
+    {"-MP", "--generate-dependency-targets", FLAG, O_MP},
+    {"-x", "--x", VALUE, O_X},
+    {"-std", "--std", VALUE, O_STD},
+    {"-I", "--include-path", GLUED, O_INCLUDE_PATH},
+    {"-D", "--define-macro", GLUED, O_DEFINE},
+    {"-U", "--undefine-macro", GLUED, O_UNDEFINE},
+    {"-isystem", "--system-include", VALUE, O_SYSTEM_INCLUDE},
+    {"-include", "--pre-include", VALUE, O_PRE_INCLUDE},
+    {"-L", "--library-path", GLUED, O_LIBRARY_PATH},
+    {"-l", "--library", GLUED, O_LIBRARY},
+    {"-Xcompiler", "--compiler-options", VALUE, O_XCOMPILER},
+    {"-Xlinker", "--linker-options", VALUE, O_XLINKER},
+    {"-Xptxas", "--ptxas-options", VALUE, O_XPTXAS},
+    {"-Xnvlink", "--nvlink-options", VALUE, O_XNVLINK},
+    {"-Xcudafe", "--cudafe-options", VALUE, O_XIGNORED},
+    {"-Xarchive", "--archive-options", VALUE, O_XIGNORED},
+    {"-ccbin", "--compiler-bindir", VALUE, O_CCBIN},
+    {"-O", "--optimize", GLUED, O_OPTIMIZE},
+    {"-g", "--debug", FLAG, O_DEBUG},
+    {"-G", "--device-debug", FLAG, O_DEVICE_DEBUG},
+    {"-lineinfo", "--generate-line-info", FLAG, O_LINEINFO},
+    {"-use_fast_math", "--use_fast_math", FLAG, O_FAST_MATH},
+    {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", FLAG, O_EXPT},
+    {"-expt-extended-lambda", "--expt-extended-lambda", FLAG, O_EXPT},
+    {"-extended-lambda", "--extended-lambda", FLAG, O_EXPT},
+    {"-w", "--disable-warnings", FLAG, O_NO_WARNINGS},
+    {"-Werror", "--Werror", VALUE, O_NVCC_WARNING},
+    {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", FLAG,
+     O_IGNORED},
+    {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", FLAG,
+     O_NVCC_WARNING},
+    {"-Wreorder", "--Wreorder", FLAG, O_NVCC_WARNING},
+    {"-Wdefault-stream-launch", "--Wdefault-stream-launch", FLAG, O_IGNORED},
+    {"-Wmissing-launch-bounds", "--Wmissing-launch-bounds", FLAG, O_IGNORED},
+    {"-Wext-lambda-captures-this", "--Wext-lambda-captures-this", FLAG,
+     O_IGNORED},
+    {"-V", "--version", FLAG, O_VERSION},
+    {"-v", "--verbose", FLAG, O_VERBOSE},
+    {"-dryrun", "--dryrun", FLAG, O_DRYRUN},
+    {"-shared", "--shared", FLAG, O_SHARED},
+    {"-arch", "--gpu-architecture", VALUE, O_ARCH},
+    {"-gencode", "--generate-code", VALUE, O_GENCODE},
+    {"-code", "--gpu-code", VALUE, O_CODE},
+    {"-rdc", "--relocatable-device-code", VALUE, O_RDC},
+    {"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
+     FLAG, O_FORWARD},
+    {"-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
+     FLAG, O_IGNORED},
+    {"-m64", "--m64", FLAG, O_M64},
+    {"-m", "--machine", VALUE, O_IGNORED_VALUE},
+    {"-keep", "--keep", FLAG, O_IGNORED},
+    {"-keep-dir", "--keep-dir", VALUE, O_IGNORED_VALUE},
+    {"-save-temps", "--save-temps", FLAG, O_IGNORED},
+    {"-res-usage", "--resource-usage", FLAG, O_IGNORED},
+    {"-maxrregcount", "--maxrregcount", VALUE, O_IGNORED_VALUE},
+    {"-t", "--threads", VALUE, O_IGNORED_VALUE},
+    {"-split-compile", "--split-compile", VALUE, O_IGNORED_VALUE},
+    {"-cudart", "--cudart", VALUE, O_IGNORED_VALUE},
+    {"-cudadevrt", "--cudadevrt", VALUE, O_IGNORED_VALUE},
+    {"-default-stream", "--default-stream", VALUE, O_IGNORED_VALUE},
+    {"-ftz", "--ftz", VALUE, O_IGNORED_VALUE},
+    {"-prec-div", "--prec-div", VALUE, O_IGNORED_VALUE},
+    {"-prec-sqrt", "--prec-sqrt", VALUE, O_IGNORED_VALUE},
+    {"-fmad", "--fmad", VALUE, O_IGNORED_VALUE},
+    {"-extra-device-vectorization", "--extra-device-vectorization", FLAG,
+     O_IGNORED},
+    {"-lto", "--lto", FLAG, O_IGNORED},
+    {"-dlto", "--dlto", FLAG, O_IGNORED},
+    {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
+    {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
+    {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
+    {"-err-no", "--display-error-number", FLAG, O_IGNORED},
+    {"-no-compress", "--no-compress", FLAG, O_IGNORED},
+    {"-optf", "--options-file", VALUE, O_OPTIONS_FILE},
+    {"-h", "--help", FLAG, O_HELP},
+    /* cuemu's own. */
+    {NULL, "--module", FLAG, O_MODULE},
+    {NULL, "--check", VALUE, O_CHECK},
+    {NULL, "--cxx", VALUE, O_CXX},
+    {NULL, "--no-cache", FLAG, O_NO_CACHE},
+    {NULL, "--name-expr", VALUE, O_NAME_EXPR},
+};
+
+#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+/* Finds the option spelled by word `a`: exactly, with `=value`, or (GLUED
+ * options) with the value glued on. *value gets the value when it is in
+ * the word. */
+static const option *find_option(const char *a, const char **value) {
+  *value = NULL;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < NOPTIONS; ++i) {
+      const option *o = &options[i];
+      const char *names[2] = {o->short_name, o->long_name};
+      for (int k = 0; k < 2; ++k) {
+        const char *name = names[k];
+        if (!name)
+          continue;
+        size_t n = strlen(name);
+        if (strncmp(a, name, n) != 0)
+          continue;
+        if (pass == 0 && a[n] == '\0')
+          return o;
+        if (pass == 0 && a[n] == '=' && o->takes != FLAG) {
+          *value = a + n + 1;
+          return o;
+        }
+        if (pass == 1 && o->takes == GLUED && k == 0 && a[n] != '\0') {
+          *value = a + n;
+          return o;
+        }
+      }
+    }
+  }
+  return NULL;
+}
+
+/* The kind of an input file, from its name (nvcc's suffixes). */
+static int input_kind(const char *path) {
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (!dot || (slash && dot < slash))
+    return -1;
+  static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".C", ".c++",
+                                    ".cp", ".CPP", NULL};
+  if (strcmp(dot, ".cu") == 0)
+    return IN_CU;
+  for (int i = 0; cxx[i]; ++i)
+    if (strcmp(dot, cxx[i]) == 0)
+      return IN_CXX;
+  if (strcmp(dot, ".c") == 0)
+    return IN_C;
+  if (strcmp(dot, ".o") == 0 || strcmp(dot, ".a") == 0 ||
+      strcmp(dot, ".so") == 0 || strcmp(dot, ".obj") == 0 ||
+      strcmp(dot, ".lib") == 0 || strstr(path, ".so."))
+    return IN_LINK;
+  return -1;
+}
+
+/* The compute capability in an -arch/-code value ("sm_90", "compute_80",
+ * "sm_90a"), times ten; 0 for "native", "all" and "all-major". */
+static int arch_number(const char *v) {
+  const char *p = v;
+  while (*p && !isdigit((unsigned char)*p))
+    p++;
+  return *p ? atoi(p) * 10 : 0;
+}
+
+static cuemu_status parse_words(command *c, int argc, const char *const *argv,
+                                int depth);
+
+/* Reads an options file (--options-file): its words, split at white space,
+ * with "..." and '...' quoting. */
+static cuemu_status options_file(command *c, const char *path, int depth) {
+  if (depth > 8)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "options files nested too deep (%s)", path);
+  FILE *f = fopen(path, "re");
+  if (!f)
+    return cuemu__report(CUEMU_IO_ERROR, "Could not open options file '%s'",
+                         path);
+  words w = {0};
+  char *word = NULL;
+  size_t len = 0, cap = 0;
+  int ch, quote = 0, in_word = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  while (st == CUEMU_SUCCESS) {
+    ch = fgetc(f);
+    int end = ch == EOF || (!quote && isspace(ch));
+    if (end) {
+      if (in_word) {
+        char *s = keep(c, strndup(word ? word : "", len));
+        st = s ? add(&w, s) : oom();
+        len = 0;
+        in_word = 0;
+      }
+      if (ch == EOF)
+        break;
+      continue;
+    }
+    if (!quote && (ch == '"' || ch == '\'')) {
+      quote = ch;
+      in_word = 1;
+      continue;
+    }
+    if (quote && ch == quote) {
+      quote = 0;
+      continue;
+    }
+    if (len + 1 >= cap) {
+      cap = cap ? cap * 2 : 64;
+      char *grown = realloc(word, cap);
+      if (!grown) {
+        st = oom();
+        break;
+      }
+      word = grown;
+    }
+    word[len++] = (char)ch;
+    in_word = 1;
+  }
+  fclose(f);
+  free(word);
+  if (st == CUEMU_SUCCESS)
+    st = parse_words(c, w.n, w.v, depth + 1);
+  free(w.v);
+  return st;
+}
+
+/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value. */
+static cuemu_status add_pieces(command *c, words *w, const char *value,
+                               const char *prefix) {
+  const char *p = value;
+  while (*p) {
+    const char *comma = strchr(p, ',');
+    size_t n = comma ? (size_t)(comma - p) : strlen(p);
+    if (n > 0) {
+      char *piece = keep(c, strndup(p, n));
+      if (!piece)
+        return oom();
+      if (prefix && add(w, prefix) != CUEMU_SUCCESS)
+        return oom();
+      if (add(w, piece) != CUEMU_SUCCESS)
+        return oom();
+    }
+    p += n + (comma ? 1 : 0);
+  }
+  return CUEMU_SUCCESS;
+}
+
+static void note(const char *what, const char *value) {
+  fprintf(stderr, "cuemu-nvcc: note: %s%s%s is accepted and ignored (%s)\n",
+          what, value ? " " : "", value ? value : "",
+          "cuemu compiles no PTX or device binary");
+}
+
+static cuemu_status parse_words(command *c, int argc, const char *const *argv,
+                                int depth) {
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i) {
+    const char *a = argv[i];
+    if (!a)
+      return cuemu__report(CUEMU_INVALID_VALUE, "argument %d is NULL", i);
+    if (a[0] != '-' || a[1] == '\0') {
+      int kind = c->forced >= 0 ? c->forced : input_kind(a);
+      if (kind < 0)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Don't know what to do with '%s'", a);
+      input *grown = realloc(c->inputs, (size_t)(c->ninputs + 1) *
+                                            sizeof *grown);
+      if (!grown)
+        return oom();
+      c->inputs = grown;
+      c->inputs[c->ninputs].path = a;
+      c->inputs[c->ninputs].kind = (enum input_kind)kind;
+      c->ninputs++;
+      continue;
+    }
+    const char *value;
+    const option *o = find_option(a, &value);
+    if (!o) {
+      if (c->forward_unknown) {
+        st = add(&c->host, a);
+        continue;
+      }
+      return cuemu__report(CUEMU_INVALID_VALUE, "Unknown option '%s'", a);
+    }
+    if (o->takes != FLAG && !value) {
+      if (i + 1 >= argc || !argv[i + 1])
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Option '%s' requires a value", a);
+      value = argv[++i];
+    }
+    switch (o->id) {
+    case O_OUTPUT:
+      c->output = value;
+      break;
+    case O_COMPILE:
+    case O_DW:
+      c->mode = MODE_COMPILE;
+      break;
+    case O_DC:
+      c->mode = MODE_COMPILE;
+      c->rdc = 1;
+      break;
+    case O_DLINK:
+      c->mode = MODE_DLINK;
+      break;
+    case O_LIB:
+      c->mode = MODE_LIB;
+      break;
+    case O_LINK:
+      c->mode = MODE_LINK;
+      break;
+    case O_PREPROCESS:
+      c->mode = MODE_PREPROCESS;
+      break;
+    case O_DEPS:
+    case O_DEPS_NONSYS:
+      c->mode = MODE_DEPS;
+      break;
+    case O_MD:
+    case O_MMD:
+      c->md = 1;
+      break;
+    case O_MF:
+      c->mf = value;
+      break;
+    case O_MT:
+      c->mt = value;
+      break;
+    case O_MP:
+      c->mp = 1;
+      break;
+    case O_X:
+      if (strcmp(value, "cu") == 0)
+        c->forced = IN_CU;
+      else if (strcmp(value, "c++") == 0)
+        c->forced = IN_CXX;
+      else if (strcmp(value, "c") == 0)
+        c->forced = IN_C;
+      else if (strcmp(value, "none") == 0)
+        c->forced = -1;
+      else
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option "
+                             "'x'",
+                             value);
+      break;
+    case O_STD: {
+      /* The shims are C++17: an older dialect is one clear error. */
+      const char *v = value;
+      if (strncmp(v, "gnu++", 5) == 0)
+        v += 5;
+      else if (strncmp(v, "c++", 3) == 0)
+        v += 3;
+      else
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option 'std'",
+                             value);
+      if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
+          strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
+          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "-std=%s: cuemu needs C++17 or later (its CUDA "
+                             "headers are C++17, and nvcc's default is "
+                             "C++17): use -std=c++17",
+                             value);
+      c->std = joined(c, "-std=", value);
+      st = c->std ? add(&c->host, c->std) : oom();
+      break;
+    }
+    case O_INCLUDE_PATH:
+    case O_DEFINE:
+    case O_UNDEFINE:
+    case O_LIBRARY_PATH:
+    case O_LIBRARY:
+    case O_OPTIMIZE: {
+      const char *flag = o->id == O_INCLUDE_PATH   ? "-I"
+                         : o->id == O_DEFINE       ? "-D"
+                         : o->id == O_UNDEFINE     ? "-U"
+                         : o->id == O_LIBRARY_PATH ? "-L"
+                         : o->id == O_LIBRARY      ? "-l"
+                                                   : "-O";
+      char *w = joined(c, flag, value);
+      if (!w)
+        return oom();
+      st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
+                                                             : &c->host,
+               w);
+      break;
+    }
+    case O_SYSTEM_INCLUDE:
+      st = add(&c->host, "-isystem");
+      if (st == CUEMU_SUCCESS)
+        st = add(&c->host, value);
+      break;
+    case O_PRE_INCLUDE:
+      st = add(&c->host, "-include");
+      if (st == CUEMU_SUCCESS)
+        st = add(&c->host, value);
+      break;
+    case O_XCOMPILER:
+      st = add_pieces(c, &c->host, value, NULL);
+      break;
+    case O_XLINKER:
+      st = add_pieces(c, &c->link, value, "-Xlinker");
+      break;
+    case O_XPTXAS:
+      note("-Xptxas", value);
+      break;
+    case O_XNVLINK:
+      note("-Xnvlink", value);
+      break;
+    case O_XIGNORED:
+    case O_IGNORED:
+    case O_IGNORED_VALUE:
+    case O_EXPT:
+    case O_FAST_MATH:
+    case O_LINEINFO:
+    case O_M64:
+      break;
+    case O_CCBIN:
+      c->ccbin = value;
+      break;
+    case O_DEBUG:
+    case O_DEVICE_DEBUG:
+      c->debug = 1;
+      break;
+    case O_NO_WARNINGS:
+      st = add(&c->host, "-w");
+      break;
+    case O_NVCC_WARNING:
+      if (strcmp(a, "-Wno-deprecated-declarations") == 0 ||
+          strcmp(a, "-Wreorder") == 0)
+        st = add(&c->host, a);
+      break;
+    case O_VERSION:
+      c->version = 1;
+      break;
+    case O_VERBOSE:
+      c->verbose = 1;
+      break;
+    case O_DRYRUN:
+      c->dryrun = 1;
+      c->verbose = 1;
+      break;
+    case O_SHARED:
+      c->shared = 1;
+      break;
+    case O_ARCH:
+    case O_CODE: {
+      int n = arch_number(value);
+      if (n > c->arch)
+        c->arch = n;
+      break;
+    }
+    case O_GENCODE: {
+      const char *p = strstr(value, "arch=");
+      int n = p ? arch_number(p + 5) : 0;
+      if (n > c->arch)
+        c->arch = n;
+      break;
+    }
+    case O_RDC:
+      if (strcmp(value, "true") == 0)
+        c->rdc = 1;
+      else if (strcmp(value, "false") == 0)
+        c->rdc = 0;
+      else
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option "
+                             "'relocatable-device-code'",
+                             value);
+      break;
+    case O_FORWARD:
+      c->forward_unknown = 1;
+      break;
+    case O_OPTIONS_FILE:
+      st = options_file(c, value, depth);
+      break;
+    case O_HELP:
+      c->help = 1;
+      break;
+    case O_MODULE:
+      c->module = 1;
+      break;
+    case O_CHECK:
+      c->checks = value;
+      break;
+    case O_CXX:
+      c->cxx = value;
+      break;
+    case O_NO_CACHE:
+      c->no_cache = 1;
+      break;
+    case O_NAME_EXPR:
+      st = add(&c->names, value);
+      break;
+    }
+  }
+  return st;
+}
+
+/* ---- Phases ---------------------------------------------------------------- */
+
+static const char *location(const char *env, const char *installed) {
+  const char *v = getenv(env);
+  return v && *v ? v : installed;
+}
+
+static const char *shims_dir(void) {
+  return location("CUEMU_SHIMS_DIR", CUEMU_INSTALL_SHIMS_DIR);
+}
+static const char *include_dir(void) {
+  return location("CUEMU_INCLUDE_DIR", CUEMU_INSTALL_INCLUDE_DIR);
+}
+static const char *lib_dir(void) {
+  return location("CUEMU_LIB_DIR", CUEMU_INSTALL_LIB_DIR);
+}
+
+/* The host C++ compiler: --cxx, -ccbin (a compiler, or a folder holding
+ * g++), $CXX, then c++. */
+static const char *host_cxx(command *c) {
+  if (c->cxx && *c->cxx)
+    return c->cxx;
+  if (c->ccbin && *c->ccbin) {
+    struct stat st;
+    if (stat(c->ccbin, &st) == 0 && S_ISDIR(st.st_mode))
+      return joined(c, c->ccbin, "/g++");
+    return c->ccbin;
+  }
+  const char *e = getenv("CXX");
+  return e && *e ? e : "c++";
+}
+
+/* The host C compiler: $CC, then cc. */
+static const char *host_cc(void) {
+  const char *e = getenv("CC");
+  return e && *e ? e : "cc";
+}
+
+/* Appends the words of a compiler command ("ccache g++ -m64"). */
+static cuemu_status add_command_words(command *c, words *w, const char *cmd) {
+  char *copy = keep(c, strdup(cmd));
+  if (!copy)
+    return oom();
+  for (char *tok = strtok(copy, " \t"); tok; tok = strtok(NULL, " \t"))
+    if (add(w, tok) != CUEMU_SUCCESS)
+      return oom();
+  return CUEMU_SUCCESS;
+}
+
+static void print_command(const words *w) {
+  fputs("#$ ", stderr);
+  for (int i = 0; i < w->n; ++i)
+    fprintf(stderr, "%s%s", i ? " " : "", w->v[i]);
+  fputc('\n', stderr);
+}
+
+/* Runs a command (or, with -dryrun, only shows it). */
+static cuemu_status run(command *c, const words *w, const char *what) {
+  if (w->oom || !w->v)
+    return oom();
+  if (c->verbose)
+    print_command(w);
+  if (c->dryrun)
+    return CUEMU_SUCCESS;
+  int rc;
+  if (cuemu_command_run(w->v, NULL, &rc) != CUEMU_SUCCESS)
+    return cuemu__report(CUEMU_COMPILE, "cannot run %s", w->v[0]);
+  if (rc != 0)
+    return cuemu__report(CUEMU_COMPILE,
+                         "%s failed (the compiler's messages are above)",
+                         what);
+  return CUEMU_SUCCESS;
+}
+
+/* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
+ * for -E and -M): the compiler, the dialect, the shims and the public
+ * headers on the include path (as nvcc puts the toolkit's), the user's
+ * options. A .cu file is seen as cuemu's preprocessing pass sees it. */
+static cuemu_status host_words(command *c, const input *in, words *w) {
+  cuemu_status st = add_command_words(
+      c, w, in->kind == IN_C ? host_cc() : host_cxx(c));
+  if (st != CUEMU_SUCCESS)
+    return st;
+  if (in->kind != IN_C && !c->std)
+    add(w, "-std=c++17");
+  if (c->debug)
+    add(w, "-g");
+  for (int i = 0; i < c->host.n; ++i)
+    if (in->kind != IN_C || strncmp(c->host.v[i], "-std=", 5) != 0)
+      add(w, c->host.v[i]);
+  if (c->shared)
+    add(w, "-fPIC");
+  char *shims = joined(c, "-I", shims_dir());
+  char *inc = joined(c, "-I", include_dir());
+  if (!shims || !inc)
+    return oom();
+  if (in->kind == IN_CU) {
+    char *dir = keep(c, strdup(in->path));
+    if (!dir)
+      return oom();
+    char *slash = strrchr(dir, '/');
+    if (slash)
+      *slash = '\0';
+    char *quote = joined(c, "-iquote", slash ? dir : ".");
+    char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
+    if (!quote || !pre)
+      return oom();
+    add(w, quote);
+    add(w, "-D__CUDACC__");
+    add(w, "-D__NVCC__");
+    add(w, "-D__CUDACC_VER_MAJOR__=13");
+    add(w, "-D__CUDACC_VER_MINOR__=0");
+    add(w, "-D__CUDACC_VER_BUILD__=88");
+    add(w, "-include");
+    add(w, pre);
+  }
+  add(w, shims);
+  if (in->kind != IN_C)
+    add(w, inc);
+  if (in->kind == IN_CU) {
+    add(w, "-x");
+    add(w, "c++");
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* "dir/name.cu" -> "name" + suffix, in the working folder (nvcc's default
+ * object names). */
+static char *default_name(command *c, const char *path, const char *suffix) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strrchr(base, '.');
+  int n = dot ? (int)(dot - base) : (int)strlen(base);
+  char *s = NULL;
+  if (asprintf(&s, "%.*s%s", n, base, suffix) < 0)
+    return NULL;
+  return keep(c, s);
+}
+
+/* Writes the dependencies of `in` (-M, -MD): the host preprocessor's -M. */
+static cuemu_status dependencies(command *c, const input *in,
+                                 const char *target, const char *file) {
+  words w = {0};
+  cuemu_status st = host_words(c, in, &w);
+  if (st == CUEMU_SUCCESS) {
+    add(&w, "-M");
+    if (c->mp)
+      add(&w, "-MP");
+    add(&w, "-MT");
+    add(&w, target);
+    if (file) {
+      add(&w, "-MF");
+      add(&w, file);
+    }
+    add(&w, in->path);
+    st = run(c, &w, in->path);
+  }
+  free(w.v);
+  return st;
+}
+
+/* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
+ * whole program or module when `object` is NULL. */
+static cuemu_status compile_cu(command *c, const char *source,
+                               const char *output, int object, int *hit) {
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = c->module;
+  o.object = object;
+  o.debug = c->debug;
+  o.argv = c->host.v;
+  o.argc = c->host.n;
+  o.name_expressions = c->names.v;
+  o.name_expression_count = c->names.n;
+  o.cxx = host_cxx(c);
+  o.no_cache = c->no_cache;
+  o.checks = c->checks;
+  o.arch = c->arch;
+  o.rdc = c->rdc;
+  if (c->verbose) {
+    fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
+            c->module ? "module" : object ? "object" : "program");
+    /* The link that the compile of a program ends with (CMake reads the
+     * libraries it links from this line). */
+    if (!object && !c->module)
+      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" -lcuemu "
+              "-Wl,-rpath,%s\n",
+              o.cxx, output, output, lib_dir(), lib_dir());
+  }
+  if (c->dryrun)
+    return CUEMU_SUCCESS;
+  /* A program's link options are the compile's (cuemu_compile links). */
+  words all = {0};
+  if (!object && c->link.n) {
+    for (int i = 0; i < c->host.n; ++i)
+      add(&all, c->host.v[i]);
+    for (int i = 0; i < c->link.n; ++i)
+      add(&all, c->link.v[i]);
+    o.argv = all.v;
+    o.argc = all.n;
+  }
+  int was_hit = 0;
+  cuemu_status st = cuemu_compile(source, output, &o, &was_hit);
+  free(all.v);
+  if (hit)
+    *hit = was_hit;
+  if (st == CUEMU_SUCCESS && c->verbose)
+    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
+            was_hit ? "cache hit" : "compiled");
+  return st;
+}
+
+static cuemu_status compile_host(command *c, const input *in,
+                                 const char *object) {
+  words w = {0};
+  cuemu_status st = host_words(c, in, &w);
+  if (st == CUEMU_SUCCESS) {
+    add(&w, "-c");
+    add(&w, in->path);
+    add(&w, "-o");
+    add(&w, object);
+    st = run(c, &w, in->path);
+  }
+  free(w.v);
+  return st;
+}
+
+/* The environment nvcc -v shows, which CMake reads to find the toolkit
+ * (TOP, with nvvm/libdevice), its headers, its libraries and the default
+ * architecture. */
+static void verbose_environment(command *c) {
+  const char *shims = shims_dir(), *lib = lib_dir();
+  fprintf(stderr,
+          "#$ _NVVM_BRANCH_=nvvm\n"
+          "#$ _CUEMU_=cuemu " CUEMU_VERSION "\n"
+          "#$ TOP=%s/toolkit\n"
+          "#$ NVVMIR_LIBRARY_DIR=%s/toolkit/nvvm/libdevice\n"
+          "#$ INCLUDES=\"-I%s\" \"-I%s\"\n"
+          "#$ LIBRARIES=  \"-L%s\"\n"
+          "#$ cuemu: -arch compute_%d (the emulated device's compute "
+          "capability)\n",
+          shims, shims, shims, include_dir(), lib,
+          (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
+}
+
+/* Links `objects` (and the link inputs) into the output with libcuemu. */
+static cuemu_status link_program(command *c, const words *objects,
+                                 const char *output) {
+  words w = {0};
+  char buffers[4 * PATH_MAX];
+  const char *tail[16];
+  unsigned checks = 0;
+  char bad[64];
+  cuemu_status st = CUEMU_SUCCESS;
+  if (cuemu__check_parse(c->checks ? c->checks : getenv("CUEMU_CC_CHECK"),
+                         &checks, bad, sizeof bad) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "--check: unknown checker '%s' (expected a list of "
+                         "sync, race, mem, init or all)",
+                         bad);
+  st = add_command_words(c, &w, host_cxx(c));
+  if (st != CUEMU_SUCCESS)
+    return st;
+  /* A program drops the copies of functions no one calls (see
+   * cuemu_compile.c); a library keeps everything. */
+  add(&w, c->shared ? "-shared" : "-Wl,--gc-sections");
+  add(&w, "-pthread");
+  if (c->debug)
+    add(&w, "-g");
+  /* The host options that matter to a link (-Xcompiler -fopenmp, -m...). */
+  for (int i = 0; i < c->host.n; ++i) {
+    const char *a = c->host.v[i];
+    if (a[0] == '-' && (a[1] == 'f' || a[1] == 'm' || a[1] == 'O' ||
+                        strcmp(a, "-pthread") == 0 || a[1] == 's' ||
+                        strcmp(a, "-rdynamic") == 0) &&
+        strncmp(a, "-std=", 5) != 0)
+      add(&w, a);
+  }
+  for (int i = 0; i < objects->n; ++i)
+    add(&w, objects->v[i]);
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK)
+      add(&w, c->inputs[i].path);
+  for (int i = 0; i < c->link.n; ++i)
+    add(&w, c->link.v[i]);
+  add(&w, "-o");
+  add(&w, output);
+  int n = cuemu__link_tail(lib_dir(), checks, tail, 16, buffers,
+                           sizeof buffers);
+  for (int i = 0; i < n; ++i)
+    add(&w, tail[i]);
+  st = run(c, &w, "the link");
+  free(w.v);
+  return st;
+}
+
+/* A private folder for the objects of a link; removed by remove_temps(). */
+static char *temp_folder(command *c) {
+  const char *tmp = getenv("TMPDIR");
+  char *dir = NULL;
+  if (asprintf(&dir, "%s/cuemu-nvcc.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
+    return NULL;
+  if (!mkdtemp(dir)) {
+    free(dir);
+    return NULL;
+  }
+  return keep(c, dir);
+}
+
+static void remove_temps(const char *dir, const words *files) {
+  for (int i = 0; i < files->n; ++i)
+    unlink(files->v[i]);
+  if (dir)
+    rmdir(dir);
+}
+
+static void usage(void) {
+  fputs("usage: cuemu-nvcc [options] FILES...\n"
+        "cuemu's drop-in for nvcc: compiles .cu files for the cuemu CPU\n"
+        "emulator (.cpp and .c files with the host compiler) and links them\n"
+        "with libcuemu. nvcc's options are accepted (see README.md); cuemu's "
+        "own:\n"
+        "  --module          build one .cu file into a loadable module\n"
+        "  --name-expr EXPR  export a template instantiation (repeatable)\n"
+        "  --check=LIST      build in checkers: sync, race, mem, init or all\n"
+        "  --cxx=COMPILER    the host C++ compiler (default: -ccbin, $CXX, "
+        "c++)\n"
+        "  --no-cache        do not use the compile cache\n"
+        "  -v                show the commands, and whether the cache was hit\n",
+        stdout);
+}
+
+static void version(void) {
+  printf("nvcc: NVIDIA (R) Cuda compiler driver\n"
+         "Copyright (c) 2005-2025 NVIDIA Corporation\n"
+         "Built on cuemu " CUEMU_VERSION "\n"
+         "Cuda compilation tools, release 13.0, V13.0.88\n"
+         "Build cuemu-nvcc " CUEMU_VERSION
+         " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n");
+}
+
+static cuemu_status execute(command *c, int *cache_hit) {
+  cuemu_status st = CUEMU_SUCCESS;
+  if (c->help) {
+    usage();
+    return CUEMU_SUCCESS;
+  }
+  if (c->version) {
+    version();
+    return CUEMU_SUCCESS;
+  }
+  if (c->ninputs == 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "No input files specified; use option --help for "
+                         "more information");
+  int nsources = 0, ncu = 0;
+  for (int i = 0; i < c->ninputs; ++i) {
+    nsources += c->inputs[i].kind != IN_LINK;
+    ncu += c->inputs[i].kind == IN_CU;
+  }
+  if (c->output && nsources > 1 &&
+      (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "A single input file is required for a non-link "
+                         "phase when an outputfile is specified");
+  if (c->module) {
+    if (c->ninputs != 1 || c->inputs[0].kind != IN_CU)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "--module builds one .cu file into a module");
+    const char *out = c->output ? c->output
+                                : default_name(c, c->inputs[0].path, ".so");
+    return out ? compile_cu(c, c->inputs[0].path, out, 0, cache_hit) : oom();
+  }
+  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {
+    for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
+      const input *in = &c->inputs[i];
+      if (in->kind == IN_LINK)
+        continue;
+      if (c->mode == MODE_DEPS) {
+        const char *target =
+            c->mt ? c->mt : default_name(c, in->path, ".o");
+        st = dependencies(c, in, target, c->mf ? c->mf : c->output);
+      } else {
+        words w = {0};
+        st = host_words(c, in, &w);
+        if (st == CUEMU_SUCCESS) {
+          add(&w, "-E");
+          add(&w, in->path);
+          if (c->output) {
+            add(&w, "-o");
+            add(&w, c->output);
+          }
+          st = run(c, &w, in->path);
+        }
+        free(w.v);
+      }
+    }
+    return st;
+  }
+  if (c->mode == MODE_DLINK) {
+    /* The device link of nvcc: device code is linked with the host code
+     * here, so its object holds nothing; build systems link it all the
+     * same. */
+    const char *out = c->output ? c->output : "a_dlink.o";
+    words w = {0};
+    st = add_command_words(c, &w, host_cxx(c));
+    if (st == CUEMU_SUCCESS) {
+      add(&w, "-c");
+      add(&w, "-x");
+      add(&w, "c++");
+      add(&w, "/dev/null");
+      add(&w, "-o");
+      add(&w, out);
+      st = run(c, &w, "the device link");
+    }
+    free(w.v);
+    return st;
+  }
+  /* A whole program of one .cu file: one cached compile. */
+  if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared) {
+    const char *out = c->output ? c->output : "a.out";
+    st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    if (st == CUEMU_SUCCESS && c->md)
+      st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
+                        c->mf ? c->mf : default_name(c, out, ".d"));
+    return st;
+  }
+  /* Objects: beside the output for -c, else in a private folder. */
+  char *dir = NULL;
+  words objects = {0}, temps = {0};
+  if (c->mode != MODE_COMPILE && nsources > 0) {
+    dir = temp_folder(c);
+    if (!dir)
+      return cuemu__report(CUEMU_IO_ERROR,
+                           "cannot make a temporary folder: %s",
+                           strerror(errno));
+  }
+  int hits = 1;
+  for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
+    const input *in = &c->inputs[i];
+    if (in->kind == IN_LINK) {
+      if (c->mode == MODE_LIB)
+        st = add(&objects, in->path);
+      continue;
+    }
+    const char *object;
+    if (c->mode == MODE_COMPILE) {
+      object = c->output ? c->output : default_name(c, in->path, ".o");
+    } else {
+      char *name = NULL;
+      if (asprintf(&name, "%s/%d-%s", dir, i,
+                   default_name(c, in->path, ".o")) < 0)
+        name = NULL;
+      object = keep(c, name);
+      if (object)
+        add(&temps, object);
+    }
+    if (!object) {
+      st = oom();
+      break;
+    }
+    if (in->kind == IN_CU) {
+      int hit = 0;
+      st = compile_cu(c, in->path, object, 1, &hit);
+      hits &= hit;
+    } else {
+      st = compile_host(c, in, object);
+      hits = 0;
+    }
+    if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_COMPILE)
+      st = dependencies(c, in, c->mt ? c->mt : object,
+                        c->mf ? c->mf : default_name(c, object, ".d"));
+    if (st == CUEMU_SUCCESS)
+      st = add(&objects, object);
+  }
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK)
+    st = link_program(c, &objects, c->output ? c->output : "a.out");
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
+    const char *out = c->output ? c->output : "a.a";
+    words w = {0};
+    const char *ar = getenv("AR");
+    st = add_command_words(c, &w, ar && *ar ? ar : "ar");
+    if (st == CUEMU_SUCCESS) {
+      unlink(out);
+      add(&w, "rcs");
+      add(&w, out);
+      for (int i = 0; i < objects.n; ++i)
+        add(&w, objects.v[i]);
+      st = run(c, &w, "the archive");
+    }
+    free(w.v);
+  }
+  if (cache_hit)
+    *cache_hit = st == CUEMU_SUCCESS && ncu > 0 && hits;
+  remove_temps(dir, &temps);
+  free(objects.v);
+  free(temps.v);
+  return st;
+}
+
+cuemu_status cuemu_compile_command(int argc, const char *const *argv,
+                                   int *cache_hit) {
+  if (cache_hit)
+    *cache_hit = 0;
+  if (argc < 0 || (argc > 0 && !argv))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "cuemu_compile_command: no argument vector");
+  command c;
+  memset(&c, 0, sizeof c);
+  c.forced = -1;
+  /* As nvcc, -v shows the environment first, even when the command turns
+   * out to be wrong (CMake runs `nvcc -v __cmake_determine_cuda`). */
+  for (int i = 0; i < argc; ++i)
+    if (argv[i] && (strcmp(argv[i], "-v") == 0 ||
+                    strcmp(argv[i], "--verbose") == 0 ||
+                    strcmp(argv[i], "-dryrun") == 0 ||
+                    strcmp(argv[i], "--dryrun") == 0)) {
+      verbose_environment(&c);
+      break;
+    }
+  cuemu_status st = parse_words(&c, argc, argv, 0);
+  if (st == CUEMU_SUCCESS)
+    st = execute(&c, cache_hit);
+  command_free(&c);
+  return st;
+}

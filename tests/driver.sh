@@ -1,0 +1,166 @@
+#!/bin/sh
+# driver.sh: cuemu-nvcc as a drop-in for nvcc (issue 13): programs of
+# several files (.cu, .cpp, .c) built in one command and file by file,
+# relocatable device code (-rdc=true; -dc, -dlink and a -lib archive), nvcc's
+# options and errors, an error in a header named by its file and line, a
+# plain Makefile project (NVCC=cuemu-nvcc) and a CMake project
+# (CMAKE_CUDA_COMPILER=cuemu-nvcc). Each program checks itself and prints
+# PASS. With nvcc present, the multi-file sources also compile with it.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver.sh "$nvcc is not built"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/driver.$$
+mkdir -p "$work" || exit 1
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=$((failed + 1))
+}
+
+# step NAME COMMAND...: runs a command in $work, its output in NAME.log.
+step() {
+  name=$1
+  shift
+  if (cd "$work" && "$@") >"$work/$name.log" 2>&1; then
+    return 0
+  fi
+  fail "$name: $*"
+  sed 's/^/  | /' "$work/$name.log" | head -40
+  return 1
+}
+
+# passes NAME PROGRAM: the program runs and prints PASS.
+passes() {
+  if (cd "$work" && "./$2") >"$work/$1.out" 2>&1 &&
+    grep -qx PASS "$work/$1.out"; then
+    echo "PASS: $1"
+  else
+    fail "$1: its output:"
+    sed 's/^/  | /' "$work/$1.out" | head -20
+  fi
+}
+
+m=$srcdir/tests/driver/multi
+r=$srcdir/tests/driver/rdc
+
+# ---- Several files in one command, and file by file ----------------------------
+step multi-one "$nvcc" -O2 -arch=sm_90 -o multi1 "$m/main.cu" "$m/kernels.cu" \
+  "$m/gold.cpp" "$m/util.c" && passes "multi-file program, one command" multi1
+step multi-c1 "$nvcc" -c "$m/main.cu" &&
+  step multi-c2 "$nvcc" -c -o kernels.o "$m/kernels.cu" &&
+  step multi-c3 "$nvcc" -c "$m/gold.cpp" &&
+  step multi-c4 "$nvcc" -c "$m/util.c" &&
+  step multi-link "$nvcc" -o multi2 main.o kernels.o gold.o util.o &&
+  passes "multi-file program, compiled file by file" multi2
+run=$(cd "$builddir" && pwd)/cuemu-run
+if [ -x "$run" ] && "$run" "$m/main.cu" "$m/kernels.cu" "$m/gold.cpp" \
+  "$m/util.c" >"$work/run.log" 2>&1 && grep -qx PASS "$work/run.log"; then
+  echo "PASS: cuemu-run with several sources"
+else
+  fail "cuemu-run with several sources: $(cat "$work/run.log")"
+fi
+step multi-x "$nvcc" -x cu -c -o gold_as_cu.o "$m/gold.cpp" ||
+  fail "-x cu: a .cpp file compiled as CUDA"
+
+# ---- Relocatable device code ------------------------------------------------------
+step rdc-one "$nvcc" -rdc=true -o rdc1 "$r/use.cu" "$r/dev.cu" &&
+  passes "-rdc=true program" rdc1
+step rdc-dc1 "$nvcc" -dc "$r/use.cu" -o use.o &&
+  step rdc-dc2 "$nvcc" --relocatable-device-code=true -c "$r/dev.cu" \
+    -o dev.o &&
+  step rdc-dlink "$nvcc" -dlink use.o dev.o -o dlink.o &&
+  step rdc-link "$nvcc" use.o dev.o dlink.o -o rdc2 &&
+  passes "-dc objects, a device link and a link" rdc2
+step rdc-lib "$nvcc" -lib dev.o -o libdev.a &&
+  step rdc-lib-link "$nvcc" -o rdc3 use.o -L. -ldev &&
+  passes "-lib archive of device code" rdc3
+
+# ---- nvcc's options ---------------------------------------------------------------
+if "$nvcc" --version | grep -q "Cuda compilation tools, release 13.0"; then
+  echo "PASS: --version"
+else
+  fail "--version does not say nvcc's release"
+fi
+if "$nvcc" --frobnicate "$m/util.c" >"$work/unknown.log" 2>&1; then
+  fail "an unknown option is accepted"
+elif grep -q "Unknown option '--frobnicate'" "$work/unknown.log"; then
+  echo "PASS: an unknown option is nvcc's error"
+else
+  fail "unknown option: $(cat "$work/unknown.log")"
+fi
+if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1; then
+  fail "-std=c++14 is accepted"
+elif [ "$(wc -l <"$work/std.log")" -eq 1 ] &&
+  grep -q "C++17" "$work/std.log"; then
+  echo "PASS: -std=c++14 is one clear error"
+else
+  fail "-std=c++14: $(cat "$work/std.log")"
+fi
+step options "$nvcc" -c -O3 -g -G -lineinfo --use_fast_math \
+  --expt-relaxed-constexpr --expt-extended-lambda -w -Xptxas -v \
+  -gencode arch=compute_90,code=sm_90 -Xcompiler -fno-strict-aliasing,-Wall \
+  -DFROM_OPTIONS=1 -I"$m" -isystem "$m" -ccbin c++ -o options.o \
+  "$m/kernels.cu" &&
+  grep -q "note: -Xptxas -v is accepted and ignored" "$work/options.log" &&
+  echo "PASS: nvcc's compile options (-Xptxas noted)"
+step deps "$nvcc" -M -MT target.o "$m/main.cu" &&
+  grep -q "^target.o:" "$work/deps.log" && grep -q "vec.cuh" "$work/deps.log" &&
+  echo "PASS: -M"
+step md "$nvcc" -c -MD -MF md.d -o md.o "$m/main.cu" &&
+  grep -q "^md.o:" "$work/md.d" && grep -q "vec.cuh" "$work/md.d" &&
+  echo "PASS: -MD -MF"
+
+# ---- A construct cuemu cannot translate, in a header ---------------------------------
+e=$srcdir/tests/driver/errors
+if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
+  fail "a malformed launch in a header compiles"
+elif grep -q "bad_launch.cuh:3: unterminated kernel launch" "$work/bad.log" &&
+  ! grep -q "cuda_builtins" "$work/bad.log"; then
+  echo "PASS: an error in a header names the header's line"
+else
+  fail "malformed launch: $(cat "$work/bad.log")"
+fi
+
+# ---- A plain Makefile project --------------------------------------------------------
+mkdir -p "$work/make"
+cp "$srcdir"/tests/driver/make/* "$work/make/"
+if command -v make >/dev/null 2>&1; then
+  step make-project make -C make NVCC="$nvcc" test &&
+    echo "PASS: Makefile project (NVCC=cuemu-nvcc)"
+fi
+
+# ---- A CMake project -------------------------------------------------------------------
+if command -v cmake >/dev/null 2>&1; then
+  step cmake-configure cmake -S "$srcdir/tests/driver/cmake" -B cmake \
+    -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_BUILD_TYPE=Release &&
+    step cmake-build cmake --build cmake &&
+    step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
+      ctest --test-dir cmake --output-on-failure &&
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc)"
+else
+  fail "cmake is not installed (scripts/setup.sh installs it)"
+fi
+
+# ---- The same sources with nvcc ----------------------------------------------------------
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
+    "$srcdir/tests/driver/cmake/histogram.cu"; do
+    step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
+      -c "$f" -o /dev/null
+  done
+  for f in "$r/use.cu" "$r/dev.cu"; do
+    step "nvcc-dc-$(basename "$f")" timeout 600 "$real" -std=c++17 \
+      -arch=sm_90 -dc "$f" -o /dev/null
+  done
+  [ "$failed" -eq 0 ] && echo "PASS: nvcc compiles the sources"
+fi
+
+rm -rf "$work"
+echo "driver.sh: $failed failed"
+[ "$failed" -eq 0 ]
