@@ -100,6 +100,36 @@ START_TEST(null_write_is_a_kernel_fault) {
 }
 END_TEST
 
+/* An optimised build (cuemu-cc's default -O2) keeps line tables, so a
+ * fault names the user's file and line, not an offset in the module (issue
+ * 17). The module's file stays in place: the line is read from it. */
+START_TEST(optimised_fault_names_the_line) {
+  one_worker_in_order();
+  char *source = test_src_path("tests/kernels/faults.cu");
+  char name[64];
+  snprintf(name, sizeof name, "faults-o2.%ld.so", (long)getpid());
+  char *output = test_tmp_path(name);
+  cuemu_compile_options o;
+  memset(&o, 0, sizeof o);
+  o.module = 1;
+  ck_assert_int_eq(cuemu_compile(source, output, &o, NULL), CUEMU_SUCCESS);
+  cuemu_module *m = NULL;
+  ck_assert_int_eq(cuemu_module_load(&m, output), CUEMU_SUCCESS);
+  int out[BLOCKS * THREADS] = {0};
+  int *bad = NULL;
+  void *extra[] = {&bad};
+  ck_assert_int_eq(launch_culprit(m, "fault_write", out, extra, 1),
+                   CUEMU_KERNEL_FAULT);
+  char where[64];
+  snprintf(where, sizeof where, "faults.cu:%d", fault_line("write"));
+  TEST_ASSERT_CONTAINS(cuemu_last_message(), where);
+  cuemu_module_unload(m);
+  unlink(output);
+  free(output);
+  free(source);
+}
+END_TEST
+
 START_TEST(wild_read_is_a_kernel_fault) {
   one_worker_in_order();
   cuemu_module *m = test_module("faults.cu");
@@ -374,6 +404,7 @@ Suite *make_faults_suite(void) {
   Suite *s = suite_create("faults");
   TCase *tc = test_tcase(s, "memory", 60);
   tcase_add_test(tc, null_write_is_a_kernel_fault);
+  tcase_add_test(tc, optimised_fault_names_the_line);
   tcase_add_test(tc, wild_read_is_a_kernel_fault);
   tcase_add_test(tc, fault_in_a_suspended_thread);
   tcase_add_test(tc, integer_division_by_zero);

@@ -166,6 +166,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-O0");
   } else {
     ARG("-O2");
+    /* Line tables only (no cost at run time), so that a fault, an assert
+     * or a checker's report in an optimised build names the user's file
+     * and line. */
+    ARG("-g1");
     /* Takes the "has this thread blocked?" test out of the loop over the
      * threads of a barrier-free kernel (see shims/cuda_builtins/cuemu_kernel_thunks.h); clang
      * has no such flag (it warns) and unswitches on its own. */
