@@ -30,7 +30,8 @@ mkdir -p "$work" || exit 1
     *) [ -f "$f" ] && echo "$f" ;;
     esac
   done
-  for f in "$srcdir"/tests/programs/*.cu "$srcdir"/tests/gdb/*.cu \
+  find "$srcdir/tests/programs" -name '*.cu' -type f | LC_ALL=C sort
+  for f in "$srcdir"/tests/gdb/*.cu \
       "$srcdir"/tests/buggy/*.cu "$srcdir"/tests/buggy/modules/*.cu; do
     [ -f "$f" ] && echo "$f"
   done

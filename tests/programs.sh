@@ -1,26 +1,35 @@
 #!/bin/sh
-# programs.sh: builds every tests/programs/*.cu as a whole program with
-# cuemu-cc (program mode) and runs it. Each program checks itself and prints
-# PASS; the test fails if any program does not build, does not exit 0 or
-# does not print PASS. Run by `make check` with AM_TESTS_ENVIRONMENT.
+# programs.sh [DIR]: builds every DIR/*.cu (default tests/programs) as a
+# whole program with cuemu-nvcc and runs it. Each program checks itself and
+# prints PASS; the test fails if any program does not build, does not exit 0
+# or does not print PASS. A line `CUEMU_OPTIONS: ...` in a program adds
+# options to its build (as `NVCC_OPTIONS: ...` does for nvcc_kernels.sh).
+# Each subfolder of tests/programs has a wrapper tests/programs_NAME.sh, so
+# that `make -j2 check` runs the folders side by side. Run by `make check`
+# with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
-cc=$builddir/cuemu-cc
+cc=$builddir/cuemu-nvcc
 
 . "$srcdir/tests/test_tools.sh"
 [ -x "$cc" ] || tool_missing programs.sh "$cc is not built"
 
+dir=${1:-$srcdir/tests/programs}
 work=$builddir/tests/tmp/programs.$$
 mkdir -p "$work" || exit 1
 
 count=0
 failed=0
-for source in "$srcdir"/tests/programs/*.cu; do
+for source in "$dir"/*.cu; do
   [ -f "$source" ] || continue
   name=$(basename "$source" .cu)
   count=$((count + 1))
-  if ! "$cc" "$source" -o "$work/$name" >"$work/$name.build" 2>&1; then
+  options=$(sed -n 's/.*CUEMU_OPTIONS:[[:space:]]*\([^*]*\).*/\1/p' "$source" |
+    head -n 1)
+  # shellcheck disable=SC2086 # the options are words
+  if ! "$cc" $options "$source" -o "$work/$name" >"$work/$name.build" 2>&1
+  then
     echo "FAIL: $name: cuemu-cc failed:"
     cat "$work/$name.build"
     failed=$((failed + 1))
@@ -38,7 +47,7 @@ done
 rm -rf "$work"
 
 if [ "$count" -eq 0 ]; then
-  echo "programs.sh: no programs in $srcdir/tests/programs"
+  echo "programs.sh: no programs in $dir"
   exit 1
 fi
 echo "programs.sh: $count programs, $failed failed"
