@@ -400,6 +400,36 @@ START_TEST(printf_of_a_bad_string_is_a_fault) {
 }
 END_TEST
 
+/* exit(), abort() and SIGABRT (what a library's abort() raises) on a
+ * kernel thread, reached through __device__ functions that the compile
+ * does not see into: the launch ends with an error naming what was called,
+ * the culprit and the line, and the process goes on (issue 17, item 2). */
+START_TEST(host_calls_end_the_launch_not_the_process) {
+  static const char *const what[] = {"exit", "abort", "sigabrt"};
+  static const char *const says[] = {"exit() called in device code",
+                                     "abort() called in device code",
+                                     "abort() (a host function) called"};
+  one_worker_in_order();
+  cuemu_module *m = test_module("bad_host_calls.cu");
+  int out[BLOCKS * THREADS] = {0};
+  int how = _i;
+  void *extra[] = {&how};
+  ck_assert_int_eq(launch_culprit(m, "host_call", out, extra, 1),
+                   CUEMU_KERNEL_FAULT);
+  const char *msg = cuemu_last_message();
+  assert_names_culprit(msg, "host_call");
+  TEST_ASSERT_CONTAINS(msg, says[_i]);
+  char marker[64], where[96];
+  snprintf(marker, sizeof marker, "FAULT_LINE %s ", what[_i]);
+  snprintf(where, sizeof where, "bad_host_calls.cu:%d",
+           test_marker_line("bad_host_calls.cu", marker));
+  TEST_ASSERT_CONTAINS(msg, where);
+  assert_stopped_at_culprit(out);
+  assert_later_launch_works(m);
+  cuemu_module_unload(m);
+}
+END_TEST
+
 Suite *make_faults_suite(void) {
   Suite *s = suite_create("faults");
   TCase *tc = test_tcase(s, "memory", 60);
@@ -414,6 +444,7 @@ Suite *make_faults_suite(void) {
   tcase_add_test(tc, assert_names_thread_line_and_expression);
   tcase_add_test(tc, assert_is_off_with_ndebug);
   tcase_add_test(tc, trap_names_thread_and_line);
+  tcase_add_loop_test(tc, host_calls_end_the_launch_not_the_process, 0, 3);
 
   tc = test_tcase(s, "printf", 60);
   tcase_add_test(tc, printf_lines_stay_whole);

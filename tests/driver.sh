@@ -126,6 +126,20 @@ else
   fail "malformed launch: $(cat "$work/bad.log")"
 fi
 
+# ---- A host function that ends the process, called in a kernel -------------------------
+if "$nvcc" -o host_call "$e/host_call.cu" >"$work/host_call.log" 2>&1; then
+  fail "a kernel that calls exit() compiles"
+elif grep -q 'host_call.cu:6: calling a __host__ function("exit") from a __global__ function is not allowed' \
+  "$work/host_call.log"; then
+  echo "PASS: exit() in a kernel is refused as nvcc refuses it"
+else
+  fail "exit() in a kernel: $(cat "$work/host_call.log")"
+fi
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && "$real" -c -o /dev/null "$e/host_call.cu" >/dev/null 2>&1; then
+  fail "nvcc accepts tests/driver/errors/host_call.cu: the test is wrong"
+fi
+
 # ---- A plain Makefile project --------------------------------------------------------
 mkdir -p "$work/make"
 cp "$srcdir"/tests/driver/make/* "$work/make/"

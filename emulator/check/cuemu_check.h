@@ -93,6 +93,9 @@ const cuemu_check_module *cuemu__check_module_of(const void *code);
 /* Called by cuemu_module_load() while the module's file still exists: reads
  * the module that holds `code` afresh. */
 void cuemu__check_module_loaded(const void *code);
+/* Forgets the module holding `code`, which is about to be unloaded, and
+ * closes its file. */
+void cuemu__check_module_unloading(const void *code);
 
 /* The shared array of a module holding offset `off` of its thread-local
  * block, or NULL; `*nearest` gets the closest array when none holds it. */

@@ -171,6 +171,17 @@ static int find_module(struct dl_phdr_info *info, size_t size, void *data) {
   return 1;
 }
 
+/* Marks a module stale: kept (a launch may still point at it), but never
+ * found again, and its file closed. */
+static void forget(known_module *k) {
+  k->m.lo = k->m.hi = 0;
+  if (k->fd >= 0) {
+    close(k->fd);
+    k->fd = -1;
+    snprintf(k->m.path, sizeof k->m.path, "%s", k->path);
+  }
+}
+
 /* Finds (or, with `fresh`, re-reads) the module holding `code`. */
 static const cuemu_check_module *module_of(const void *code, int fresh) {
   cuemu_check_module found;
@@ -186,14 +197,7 @@ static const cuemu_check_module *module_of(const void *code, int fresh) {
       continue;
     if (!fresh)
       break;
-    /* Stale: kept (a launch may still point at it), but never found
-     * again, and its file closed. */
-    k->m.lo = k->m.hi = 0;
-    if (k->fd >= 0) {
-      close(k->fd);
-      k->fd = -1;
-      snprintf(k->m.path, sizeof k->m.path, "%s", k->path);
-    }
+    forget(k);
   }
   if (!k && (k = calloc(1, sizeof *k)) != NULL) {
     k->m = found;
@@ -201,12 +205,10 @@ static const cuemu_check_module *module_of(const void *code, int fresh) {
     k->fd = open(found.path, O_RDONLY);
     if (k->fd >= 0) {
       read_symbols(&k->m, k->fd);
-      /* Only checked modules keep their file open. */
-      if (k->m.built) {
-        snprintf(k->m.path, sizeof k->m.path, "/proc/self/fd/%d", k->fd);
-      } else {
-        close(k->fd);
-        k->fd = -1;
+      /* Every module keeps its file open while it is loaded (a fault's
+       * line is read from it); only checked modules keep their symbols. */
+      snprintf(k->m.path, sizeof k->m.path, "/proc/self/fd/%d", k->fd);
+      if (!k->m.built) {
         for (size_t i = 0; i < k->m.nsyms; ++i)
           free(k->m.syms[i].name);
         free(k->m.syms);
@@ -226,6 +228,14 @@ const cuemu_check_module *cuemu__check_module_of(const void *code) {
 }
 
 void cuemu__check_module_loaded(const void *code) { module_of(code, 1); }
+
+void cuemu__check_module_unloading(const void *code) {
+  pthread_mutex_lock(&modules_lock);
+  for (known_module *k = known; k; k = k->next)
+    if ((uintptr_t)code >= k->m.lo && (uintptr_t)code < k->m.hi)
+      forget(k);
+  pthread_mutex_unlock(&modules_lock);
+}
 
 const cuemu_check_symbol *
 cuemu__check_symbol_at(const cuemu_check_module *m, size_t off,

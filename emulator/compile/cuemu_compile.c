@@ -161,6 +161,10 @@ static int build_argv(const compile_job *job, const char *tu,
     goto link;
   }
   ARG("-std=c++17");
+  /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
+   * .cu for some addresses of a DWARF 5 line table with #line (the
+   * innermost frame of an inlined call), so faults would name it. */
+  ARG("-gdwarf-4");
   if (o->debug) {
     ARG("-g");
     ARG("-O0");
@@ -247,9 +251,6 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Every access calls libcuemu's __tsan_* functions
      * (emulator/check/cuemu_check_tsan.c); -g gives reports their lines. */
     ARG("-fsanitize=thread");
-    /* DWARF 4: binutils' addr2line names the generated .cpp instead of the
-     * .cu for some addresses of a DWARF 5 line table with #line. */
-    ARG("-gdwarf-4");
     /* Copies stay calls (of the __wrap_ functions, see the link below):
      * inlined, they would be moves that no instrumentation sees. */
     ARG("-fno-builtin-memcpy");
@@ -320,6 +321,9 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
   ARGF("-L%s", libdir);
   ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", libdir);
+  /* Host functions that end the process become launch errors when kernel
+   * code calls them (core/cuemu_host_calls.c). */
+  ARG("-Wl,--wrap=abort,--wrap=exit,--wrap=_Exit,--wrap=quick_exit");
   if (checks) {
     ARGF("-Wl,--defsym=" CUEMU_CHECK_BUILT_SYMBOL "=%u", checks);
     /* Calls of these go through libcuemu's __wrap_* (cuemu_check_tsan.c),

@@ -311,6 +311,35 @@ static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
                         has_static ? sizeof one - 1 : sizeof both - 1);
 }
 
+/* The C library's functions that end the process, which nvcc refuses in
+ * device code (core/cuemu_host_calls.c turns calls that are not seen here,
+ * through __device__ functions, into launch errors). */
+static const char *const process_enders[] = {"abort", "exit", "_Exit",
+                                             "quick_exit", NULL};
+
+/* A call of one of process_enders at token i of a kernel's body (`abort(`
+ * or `std::abort(`, not a member or another namespace's function): refused
+ * as nvcc refuses it. */
+static cuemu_status host_call_in_kernel(cuemu_rewriter *rw, size_t i) {
+  if (i + 1 >= rw->n || !cuemu__rw_is(rw, i + 1, "("))
+    return CUEMU_SUCCESS;
+  if (i > 0 && (cuemu__rw_is(rw, i - 1, ".") || cuemu__rw_is(rw, i - 1, "->")))
+    return CUEMU_SUCCESS;
+  if (i > 0 && cuemu__rw_is(rw, i - 1, "::") &&
+      !(i > 1 && cuemu__rw_is(rw, i - 2, "std")))
+    return CUEMU_SUCCESS;
+  for (const char *const *name = process_enders; *name; ++name)
+    if (cuemu__rw_is(rw, i, *name)) {
+      char what[160];
+      snprintf(what, sizeof what,
+               "calling a __host__ function(\"%s\") from a __global__ "
+               "function is not allowed",
+               *name);
+      return cuemu__rw_error(rw, rw->toks[i].line, what);
+    }
+  return CUEMU_SUCCESS;
+}
+
 static cuemu_status walk(walker *w) {
   cuemu_rewriter *rw = w->rw;
   size_t i = 0, resume;
@@ -357,6 +386,8 @@ static cuemu_status walk(walker *w) {
                   cuemu__rw_is(rw, i, "__constant__") ||
                   cuemu__rw_is(rw, i, "__managed__"))) {
         st = device_linkage_decl(w, i);
+      } else if (own && w->kernel_body) {
+        st = host_call_in_kernel(rw, i);
       }
     } else if (t->kind == CUEMU_TOKEN_PUNCT) {
       if (own && three_lt(rw, i)) {

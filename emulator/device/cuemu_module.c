@@ -70,6 +70,8 @@ static void module_free(cuemu_module *m) {
     free(m->kernels[i].params);
   }
   free(m->kernels);
+  if (m->desc)
+    cuemu__check_module_unloading((const void *)m->desc);
   if (m->handle)
     dlclose(m->handle);
   free(m);

@@ -1,0 +1,40 @@
+/*
+ * bad_host_calls.cu: host functions that end the process, called from
+ * device code through __device__ functions, where the compile does not see
+ * them (nvcc refuses each call; the file is not built with nvcc). Each
+ * must end the launch with an error naming the function and the line, and
+ * leave the host process running (tests/check_faults.c).
+ */
+#include <csignal>
+#include <cstdlib>
+
+__device__ void stop_with_exit(int code) {
+  exit(code); /* FAULT_LINE exit */
+}
+
+__device__ void stop_with_abort() {
+  std::abort(); /* FAULT_LINE abort */
+}
+
+/* What a library's abort() does (std::terminate, a failed glibc check):
+ * SIGABRT on the kernel thread. */
+__device__ void stop_with_sigabrt() {
+  raise(SIGABRT); /* FAULT_LINE sigabrt */
+}
+
+extern "C" __global__ void host_call(int *out, int how, unsigned bad_block,
+                                     unsigned bad_thread) {
+  if (blockIdx.x == bad_block && threadIdx.x == bad_thread) {
+    if (how == 0)
+      stop_with_exit(3);
+    else if (how == 1)
+      stop_with_abort();
+    else
+      stop_with_sigabrt();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+extern "C" __global__ void fill(int *out, int value) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = value;
+}
