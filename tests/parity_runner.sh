@@ -96,6 +96,24 @@ assert wrong.find("failure").get("type") == "MISMATCH"
 assert "y[999]" in wrong.find("failure").text
 EOF
 
+# Issue 17: the printf program (a bad %s pointer) and a __device__
+# function that calls exit() fail their emulated leg with a kernel fault at
+# their line, under one and two workers, and never hang or end the run.
+for workers in 1 2; do
+  out=$work/faults.$workers.out
+  CUEMU_WORKERS=$workers timeout 300 "$parity" --no-gpu tests/parity_faults \
+    >"$out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "the fault cases with $workers workers exited $rc, not 1"
+  expect_in "$out" "printf_fault.cu:10"
+  expect_in "$out" "exit() called in device code at"
+  expect_in "$out" "host_call.cu:8"
+  for name in printf_fault host_call; do
+    grep -E "^$name +pass +FAIL .* FAIL$" "$out" >/dev/null ||
+      fail "$name with $workers workers: the emulated leg did not fail"
+  done
+done
+
 # A correct case alone passes; the GPU leg is skipped without a device and
 # fails when a device is required.
 out=$work/good.out

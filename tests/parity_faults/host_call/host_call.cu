@@ -1,0 +1,16 @@
+/* host_call.cu: wrong on purpose: a __device__ function calls exit(), a
+ * host function (nvcc refuses it; the compile does not see it through the
+ * call). The emulated leg must fail with an error at exit's line, and the
+ * parity runner must go on (tests/parity_runner.sh). */
+#include <cstdlib>
+
+__device__ void give_up(int code) {
+  exit(code); /* FAULT_LINE */
+}
+
+extern "C" __global__ void clamp(int n, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && x[i] > 0.99f)
+    give_up(2);
+  if (i < n) y[i] = x[i];
+}
