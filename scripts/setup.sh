@@ -34,12 +34,14 @@ if [ -n "$missing" ]; then
 fi
 
 # The Python that configure will use ($PYTHON, else python3 on the PATH)
-# needs NumPy and pytest; they come from PyPI with pip when missing.
+# needs NumPy, pytest and pytest-xdist; they come from PyPI with pip when
+# missing.
 python=${PYTHON:-python3}
-if ! "$python" -c 'import numpy, pytest' >/dev/null 2>&1; then
-  echo "setup: installing numpy and pytest for $python"
-  "$python" -m pip install -q numpy pytest ||
-    "$python" -m pip install -q --break-system-packages numpy pytest
+if ! "$python" -c 'import numpy, pytest, xdist' >/dev/null 2>&1; then
+  echo "setup: installing numpy, pytest and pytest-xdist for $python"
+  "$python" -m pip install -q numpy pytest pytest-xdist ||
+    "$python" -m pip install -q --break-system-packages numpy pytest \
+      pytest-xdist
 fi
 
 # The CUDA toolkit is optional: with it, the tests also compile every test

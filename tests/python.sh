@@ -3,7 +3,9 @@
 # (tests/python), then the user-style module (tests/python/user_style),
 # written for the real CuPy, unchanged under the plugin with CUEMU_FAKE_CUPY=1,
 # and the Python example (examples/python: its program and its parity test),
-# each with immediate and with deferred launches.
+# each with immediate and with deferred launches; then the user-style module
+# again under pytest-xdist (`-n 2`, two processes compiling into one fresh
+# cache), whose outcomes must be those of the serial run, test by test.
 # Exit 77 (skip) when $PYTHON lacks NumPy or pytest, 1 where CI=true (see
 # test_tools.sh).
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -16,6 +18,9 @@ PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH PYTHONDONTWRITEBYTECODE
 # Keep pytest's files out of the (possibly read-only) source tree.
 opts="-q -p no:cacheprovider -p cuemu.pytest_plugin"
+work=${CUEMU_BUILDDIR:-.}/tests/tmp/python.$$
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
 
 # Every suite runs twice: with immediate launches, and with launches queued
 # until the next synchronization (CUEMU_ASYNC=deferred, where the lifetime
@@ -25,9 +30,45 @@ for async in immediate deferred; do
   CUEMU_ASYNC=$async "$PYTHON" -m pytest $opts \
     --ignore="$srcdir/tests/python/user_style" "$srcdir/tests/python" || exit 1
   CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
-    "$srcdir/tests/python/user_style" || exit 1
+    --junitxml="$work/serial.$async.xml" "$srcdir/tests/python/user_style" ||
+    exit 1
   CUEMU_ASYNC=$async CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts \
     "$srcdir/examples/python" || exit 1
   CUEMU_ASYNC=$async "$PYTHON" -m fake_cupy \
     "$srcdir/examples/python/rms_norm.py" || exit 1
 done
+
+# pytest-xdist (scripts/setup.sh installs it): the same outcomes as the
+# serial run, with the compile cache shared by the worker processes.
+"$PYTHON" -c 'import xdist' >/dev/null 2>&1 ||
+  tool_missing python.sh "$PYTHON lacks pytest-xdist"
+echo "python.sh: pytest -n 2"
+mkdir -p "$work/cache"
+CUEMU_CACHE_DIR=$work/cache CUEMU_FAKE_CUPY=1 "$PYTHON" -m pytest $opts -n 2 \
+  --junitxml="$work/xdist.xml" "$srcdir/tests/python/user_style" || exit 1
+"$PYTHON" - "$work/serial.immediate.xml" "$work/xdist.xml" <<'EOF' || exit 1
+import sys
+import xml.etree.ElementTree as ET
+
+
+def outcomes(path):
+    result = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        kind = "passed"
+        for child in case:
+            if child.tag in ("failure", "error", "skipped"):
+                kind = child.tag
+        result[case.get("classname") + "::" + case.get("name")] = kind
+    return result
+
+
+serial, parallel = outcomes(sys.argv[1]), outcomes(sys.argv[2])
+if serial != parallel or not serial:
+    for name in sorted(set(serial) | set(parallel)):
+        if serial.get(name) != parallel.get(name):
+            print("python.sh: %s: serial %s, pytest -n 2 %s"
+                  % (name, serial.get(name), parallel.get(name)))
+    sys.exit("python.sh: pytest -n 2 differs from the serial run")
+print("python.sh: pytest -n 2: the %d outcomes of the serial run"
+      % len(serial))
+EOF

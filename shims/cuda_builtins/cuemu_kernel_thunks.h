@@ -269,8 +269,12 @@ public:
   template <typename... A> void operator()(A &&...args) const {
     static_assert(sizeof...(A) == sizeof...(P),
                   "wrong number of arguments in a kernel launch");
-    std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
-    call(values, std::make_index_sequence<sizeof...(P)>());
+    /* Only the assertion above is reported for a wrong count, not the
+     * errors of building the arguments that would follow it. */
+    if constexpr (sizeof...(A) == sizeof...(P)) {
+      std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
+      call(values, std::make_index_sequence<sizeof...(P)>());
+    }
   }
 
 private:
