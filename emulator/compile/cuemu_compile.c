@@ -592,7 +592,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     memset(&rw, 0, sizeof rw);
     const char *skip[] = {job->shims, job->include, NULL};
     cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
-                                    o->rdc};
+                                    o->rdc, job->key.hex};
     st = cuemu__rewrite_preprocessed(text, size, job->source, &topt, &rw);
     free(text);
     if (st != CUEMU_SUCCESS) {

@@ -35,6 +35,8 @@ typedef struct walker {
   size_t kernel_start; /* first token of the kernel declaration being walked */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
+  size_t static_kernel;/* the name of the `static` kernel being walked, whose
+                        * namespace is open, or (size_t)-1 */
 } walker;
 
 /* Builds the name of a namespace from the tokens between `namespace` and
@@ -91,6 +93,12 @@ static cuemu_status open_brace(walker *w, size_t i) {
     char *name = namespace_name(rw, k + 1, i);
     if (!name) return CUEMU_OUT_OF_MEMORY;
     w->decl_start = i + 1;
+    cuemu_status st = name[0] ? CUEMU_SUCCESS
+                              : cuemu__unnamed_namespace(rw, k, i);
+    if (st != CUEMU_SUCCESS) {
+      free(name);
+      return st;
+    }
     return push(w, SCOPE_NAMESPACE, name);
   }
   if (i == w->decl_start + 2 && cuemu__rw_is(rw, w->decl_start, "extern") &&
@@ -151,6 +159,11 @@ static cuemu_status kernel_decl_end(walker *w, size_t end) {
   cuemu_rewriter *rw = w->rw;
   if (!rw->preprocessed || (rw->toks[end].flags & CUEMU_TOKEN_FOREIGN))
     return CUEMU_SUCCESS;
+  if (w->static_kernel != (size_t)-1) {
+    cuemu_status st = cuemu__static_kernel_close(rw, end, w->static_kernel);
+    w->static_kernel = (size_t)-1;
+    if (st != CUEMU_SUCCESS) return st;
+  }
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
   cuemu_status st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
@@ -218,6 +231,13 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
   return CUEMU_SUCCESS;
 }
 
+/* Two passes: a `static` kernel (its `__global__` at token i) is one
+ * kernel of the program too (cuemu_internal_linkage.c). */
+static cuemu_status static_kernel(walker *w, size_t i) {
+  if (w->static_kernel != (size_t)-1) return CUEMU_SUCCESS;
+  return cuemu__static_kernel_open(w->rw, w->decl_start, i, &w->static_kernel);
+}
+
 /* Two passes: the namespace-scope declaration with `__device__`,
  * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
  * __device__ function that is neither inline, constexpr, a template nor
@@ -231,8 +251,23 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  int has_static = 0;
+  for (k = start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
+                  !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, "=");
+       k++)
+    if (cuemu__rw_is(rw, k, "static")) has_static = 1;
+  if (has_static) {
+    /* One object of the program too (cuemu_internal_linkage.c). */
+    char *ns = scope_name(w);
+    if (!ns) return CUEMU_OUT_OF_MEMORY;
+    int done = 0;
+    cuemu_status st = cuemu__static_device_variable(rw, start, i, ns, &done);
+    free(ns);
+    if (st != CUEMU_SUCCESS || !done) return st;
+  }
   for (k = start; k < i; k++) {
-    if (cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "inline") ||
+    if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
+        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
         cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
@@ -245,7 +280,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = after - 1;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "inline") ||
+    if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
+        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
@@ -377,6 +413,8 @@ static cuemu_status walk(walker *w) {
         }
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
+        if (st == CUEMU_SUCCESS && own && rw->preprocessed)
+          st = static_kernel(w, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)
           st = kernel_linkage(w, i);
         if (!w->kernel_decl) w->kernel_start = w->decl_start;
@@ -693,9 +731,11 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.skip_dirs = opt->skip_dirs;
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
+    rw.unit_key = opt->unit_key;
   }
   rw.last_kernel = -1;
   w.rw = &rw;
+  w.static_kernel = (size_t)-1;
   st = cuemu__lex(text, length, &list);
   if (st == CUEMU_COMPILE) {
     cuemu__rw_error(&rw, list.error_line, list.error);

@@ -112,6 +112,8 @@ typedef struct cuemu_translate_options {
   const char *const *skip_dirs; /* NULL-terminated folders never rewritten */
   enum cuemu_pass pass;
   int rdc;                      /* relocatable device code (-rdc, -dc) */
+  const char *unit_key;         /* the unit's cache key (names that stay
+                                 * private to it), or NULL */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

@@ -68,6 +68,7 @@ typedef struct cuemu_rewriter {
   const char *const *skip_dirs;
   int pass;            /* enum cuemu_pass */
   int rdc;
+  const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */
   cuemu_line_marker *markers;
   size_t marker_count;
@@ -170,5 +171,29 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
  * ambiguity. */
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
+
+/* Internal linkage in the two passes (cuemu_internal_linkage.c). */
+
+/* The unnamed namespace whose `namespace` is token ns and `{` token brace
+ * gets the unit's unique name. */
+cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
+                                      size_t brace);
+/* The namespace-scope declaration that starts at token start, with
+ * `__device__`, `__constant__` or `__managed__` at token qualifier, in
+ * namespace scope ("a::b"): a `static` variable loses `static` and gets the
+ * unit's assembler name; *done tells whether it did. */
+cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
+                                           size_t qualifier, const char *scope,
+                                           int *done);
+/* The kernel declaration that starts at token start, with `__global__` at
+ * token global, recorded last: a `static` kernel loses `static` and goes
+ * into the unit's namespace, which opens here; *name is its name's token
+ * then, else (size_t)-1. */
+cuemu_status cuemu__static_kernel_open(cuemu_rewriter *rw, size_t start,
+                                       size_t global, size_t *name);
+/* Closes the namespace after the declaration's end (token end, its `;` or
+ * its body's `}`) and brings the kernel named by token name back. */
+cuemu_status cuemu__static_kernel_close(cuemu_rewriter *rw, size_t end,
+                                        size_t name);
 
 #endif /* CUEMU_REWRITER_H */

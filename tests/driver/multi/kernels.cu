@@ -16,3 +16,22 @@ __global__ void scale(float *y, float factor, int n) {
 void launch_scale(float *y, float factor, int n) {
   scale<<<(n + 127) / 128, 128>>>(y, factor, n);
 }
+
+/* Internal linkage: the names are main.cu's too (see vec.cuh). */
+static __device__ int calls;
+namespace {
+__device__ int seen;
+}
+static __global__ void count(int add) {
+  atomicAdd(&calls, add);
+  seen = 2;
+}
+
+int check_private_kernels(void) {
+  int start = 100, got = 0, flag = 0;
+  cudaMemcpyToSymbol(calls, &start, sizeof start);
+  count<<<3, 4>>>(10);
+  cudaMemcpyFromSymbol(&got, calls, sizeof got);
+  cudaMemcpyFromSymbol(&flag, seen, sizeof flag);
+  return (got != 100 + 120) + (flag != 2);
+}

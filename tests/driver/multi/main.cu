@@ -3,6 +3,25 @@
 
 #include "vec.cuh"
 
+/* Internal linkage: the names are kernels.cu's too (see vec.cuh). */
+static __device__ int calls;
+namespace {
+__device__ int seen;
+}
+static __global__ void count(int add) {
+  atomicAdd(&calls, add);
+  seen = 1;
+}
+
+static int check_main_private(void) {
+  int start = 5, got = 0, flag = 0;
+  cudaMemcpyToSymbol(calls, &start, sizeof start);
+  count<<<2, 8>>>(1);
+  cudaMemcpyFromSymbol(&got, calls, sizeof got);
+  cudaMemcpyFromSymbol(&flag, seen, sizeof flag);
+  return (got != 5 + 16) + (flag != 1);
+}
+
 int main() {
   const int n = 1000;
   float *x, *y;
@@ -21,6 +40,8 @@ int main() {
   for (int i = 0; i < n; ++i)
     bad += y[i] != gy[i] * 0.5f;
   bad += c_answer() != 42;
+  bad += check_private_kernels();
+  bad += check_main_private();
   bad += cudaGetLastError() != cudaSuccess;
   cudaFree(x);
   cudaFree(y);

@@ -6,5 +6,10 @@ __global__ void saxpy(float a, const float *x, float *y, int n);
 void launch_scale(float *y, float factor, int n);
 void saxpy_gold(float a, const float *x, float *y, int n);
 extern "C" int c_answer(void);
+/* Each .cu file has a `static __device__ int calls`, a `static` kernel
+ * `count` and an unnamed namespace's `__device__ int seen`, all with the
+ * same names: each file's are its own (internal linkage), and one object
+ * in each of nvcc's passes. Returns the number of wrong values. */
+int check_private_kernels(void);
 
 #endif

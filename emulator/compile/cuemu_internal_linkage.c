@@ -1,0 +1,170 @@
+/*
+ * cuemu_internal_linkage.c: device entities with internal linkage in nvcc's
+ * two passes.
+ *
+ * A `static __device__` variable, or one in an unnamed namespace, has
+ * internal linkage, and with nvcc it is still one object: what host code
+ * writes with cudaMemcpyToSymbol is what kernels read. cuemu's device and
+ * host passes are two C++ translation units linked together, where internal
+ * linkage would give each pass a copy of its own (and let the device pass's
+ * compiler fold reads of a copy that nothing in it writes). So, in both
+ * passes of a translation unit and only in the user's code:
+ *
+ * - an unnamed namespace becomes a namespace named after the unit's cache
+ *   key, exactly as the standard defines an unnamed namespace
+ *   (`namespace unique {} using namespace unique; namespace unique {`):
+ *   what it holds gets external linkage and a name that no other unit has;
+ * - a namespace-scope `static` variable with `__device__`, `__constant__`
+ *   or `__managed__` loses `static` and gets an assembler name made of the
+ *   key, so that it stays private to the unit;
+ * - a `static` kernel loses `static` and goes into that namespace, with a
+ *   using-declaration after it (`namespace unique { __global__ void k(...)
+ *   {...} } using unique::k;`): its C++ name, and so the names of the
+ *   shims' templates instantiated for it, are the unit's own.
+ *
+ * The rules of other device variables and kernels (cuemu_rewrite.c) then
+ * make the device pass's definition the program's. Names in messages and in
+ * the kernel table are unchanged: the walk sees the original tokens.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_rewriter.h"
+
+/* The identifier that unnamed namespaces of this unit get. */
+static void unique_namespace(const cuemu_rewriter *rw, char *buf,
+                             size_t size) {
+  snprintf(buf, size, "cuemu_unnamed_%s", rw->unit_key);
+}
+
+static int two_passes(const cuemu_rewriter *rw) {
+  return rw->unit_key && rw->unit_key[0] &&
+         (rw->pass == CUEMU_PASS_DEVICE || rw->pass == CUEMU_PASS_HOST);
+}
+
+cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
+                                      size_t brace) {
+  if (!two_passes(rw) || (rw->toks[ns].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
+  char name[96], text[320];
+  unique_namespace(rw, name, sizeof name);
+  int len = snprintf(text, sizeof text,
+                     "namespace %s {} using namespace %s; namespace %s {",
+                     name, name, name);
+  const cuemu_token *from = &rw->toks[ns], *to = &rw->toks[brace];
+  return cuemu__rw_edit(rw, from->offset, to->offset + to->length - from->offset,
+                        text, (size_t)len);
+}
+
+/* Writes ` __asm__("label")` for the variable named by token `name` in
+ * namespace `scope` ("a::b"). The label is the same in both passes. */
+static int asm_label(const cuemu_rewriter *rw, size_t name, const char *scope,
+                     char *buf, size_t size) {
+  char spelled[256], qualified[512];
+  size_t n = cuemu__token_spelling(rw->text, &rw->toks[name], spelled,
+                                   sizeof spelled);
+  if (n >= sizeof spelled)
+    return -1;
+  /* "a::b" becomes "a_b": a label is one identifier-like word. */
+  size_t q = 0;
+  for (const char *c = scope; *c && q + 2 < sizeof qualified; ++c)
+    if (*c != ':')
+      qualified[q++] = *c;
+    else if (c[1] == ':')
+      qualified[q++] = '_';
+  qualified[q] = '\0';
+  int len = snprintf(buf, size, " __asm__(\"cuemu_static_%s_%s_%s\")",
+                     rw->unit_key, qualified, spelled);
+  return len > 0 && (size_t)len < size ? len : -1;
+}
+
+/* Removes the `static` token at s. */
+static cuemu_status drop_static(cuemu_rewriter *rw, size_t s) {
+  return cuemu__rw_edit(rw, rw->toks[s].offset, rw->toks[s].length, "", 0);
+}
+
+cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
+                                           size_t qualifier, const char *scope,
+                                           int *done) {
+  *done = 0;
+  if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
+  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n;
+  for (size_t k = start; k < rw->n; ++k) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "static")) {
+      s = k;
+    } else if (cuemu__rw_is(rw, k, "[")) {
+      k = cuemu__rw_close(rw, k); /* an array's bound */
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+    } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
+               cuemu__rw_is(rw, k, "<")) {
+      /* A function, several declarators or a template-id: left alone. */
+      return CUEMU_SUCCESS;
+    } else if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, ";")) {
+      end = k;
+      break;
+    } else if (cuemu__rw_ident(rw, k)) {
+      name = k; /* the last identifier before the end is the declarator's */
+    }
+  }
+  if (s == (size_t)-1 || name == (size_t)-1 || end >= rw->n)
+    return CUEMU_SUCCESS;
+  char label[768];
+  int len = asm_label(rw, name, scope, label, sizeof label);
+  if (len < 0)
+    return CUEMU_SUCCESS;
+  /* The label goes after the declarator (and an array's bound). */
+  const cuemu_token *at = &rw->toks[end];
+  cuemu_status st = drop_static(rw, s);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, at->offset, 0, label, (size_t)len);
+  *done = st == CUEMU_SUCCESS;
+  return st;
+}
+
+cuemu_status cuemu__static_kernel_open(cuemu_rewriter *rw, size_t start,
+                                       size_t global, size_t *name) {
+  *name = (size_t)-1;
+  if (!two_passes(rw) || (rw->toks[global].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
+  size_t s = (size_t)-1, open = rw->last_params;
+  for (size_t k = start; k < open && k < rw->n; ++k)
+    if (cuemu__rw_is(rw, k, "static"))
+      s = k;
+  if (s == (size_t)-1 || open == 0 || open >= rw->n ||
+      !cuemu__rw_ident(rw, open - 1))
+    return CUEMU_SUCCESS;
+  /* The namespace opens before `static` is dropped: edits at one offset
+   * apply in the order they were made. */
+  char ns[96], text[128];
+  unique_namespace(rw, ns, sizeof ns);
+  int len = snprintf(text, sizeof text, "namespace %s { ", ns);
+  cuemu_status st =
+      cuemu__rw_edit(rw, rw->toks[start].offset, 0, text, (size_t)len);
+  if (st == CUEMU_SUCCESS)
+    st = drop_static(rw, s);
+  if (st == CUEMU_SUCCESS)
+    *name = open - 1;
+  return st;
+}
+
+cuemu_status cuemu__static_kernel_close(cuemu_rewriter *rw, size_t end,
+                                        size_t name) {
+  char ns[96], spelled[256], text[512];
+  unique_namespace(rw, ns, sizeof ns);
+  size_t n = cuemu__token_spelling(rw->text, &rw->toks[name], spelled,
+                                   sizeof spelled);
+  if (n >= sizeof spelled)
+    return CUEMU_SUCCESS;
+  int len = snprintf(text, sizeof text, " } using %s::%s;", ns, spelled);
+  const cuemu_token *t = &rw->toks[end];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, text, (size_t)len);
+}
