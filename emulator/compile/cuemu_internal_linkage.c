@@ -16,7 +16,10 @@
  *   what it holds gets external linkage and a name that no other unit has;
  * - a namespace-scope `static` variable with `__device__`, `__constant__`
  *   or `__managed__` loses `static` and gets an assembler name made of the
- *   key, so that it stays private to the unit;
+ *   key, so that it stays private to the unit; so does any such variable
+ *   without relocatable device code (nvcc compiles each file's device code
+ *   alone then: two files may each have a `__device__ int x`, and neither
+ *   can name the other's);
  * - a `static` kernel loses `static` and goes into that namespace, with a
  *   using-declaration after it (`namespace unique { __global__ void k(...)
  *   {...} } using unique::k;`): its C++ name, and so the names of the
@@ -84,7 +87,7 @@ static cuemu_status drop_static(cuemu_rewriter *rw, size_t s) {
   return cuemu__rw_edit(rw, rw->toks[s].offset, rw->toks[s].length, "", 0);
 }
 
-cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
+cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done) {
   *done = 0;
@@ -115,7 +118,7 @@ cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
       name = k; /* the last identifier before the end is the declarator's */
     }
   }
-  if (s == (size_t)-1 || name == (size_t)-1 || end >= rw->n)
+  if (name == (size_t)-1 || end >= rw->n)
     return CUEMU_SUCCESS;
   char label[768];
   int len = asm_label(rw, name, scope, label, sizeof label);
@@ -123,7 +126,7 @@ cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
     return CUEMU_SUCCESS;
   /* The label goes after the declarator (and an array's bound). */
   const cuemu_token *at = &rw->toks[end];
-  cuemu_status st = drop_static(rw, s);
+  cuemu_status st = s == (size_t)-1 ? CUEMU_SUCCESS : drop_static(rw, s);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, at->offset, 0, label, (size_t)len);
   *done = st == CUEMU_SUCCESS;

@@ -242,8 +242,9 @@ static cuemu_status static_kernel(walker *w, size_t i) {
  * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
  * __device__ function that is neither inline, constexpr, a template nor
  * also __host__) is one object of the program: default visibility in the
- * device pass, a weak definition in the host pass. Static ones keep a copy
- * per pass. */
+ * device pass, a weak definition in the host pass. A static variable, and
+ * any variable without rdc, gets a name private to the unit first
+ * (cuemu_internal_linkage.c); static functions keep a copy per pass. */
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -261,7 +262,7 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     char *ns = scope_name(w);
     if (!ns) return CUEMU_OUT_OF_MEMORY;
     int done = 0;
-    cuemu_status st = cuemu__static_device_variable(rw, start, i, ns, &done);
+    cuemu_status st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
     if (st != CUEMU_SUCCESS || !done) return st;
   }
@@ -309,6 +310,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
     return CUEMU_SUCCESS;
+  if (!is_function && !has_static && !rw->rdc) {
+    /* Each file's own, as with nvcc (cuemu_internal_linkage.c). */
+    char *ns = scope_name(w);
+    if (!ns) return CUEMU_OUT_OF_MEMORY;
+    int done = 0;
+    cuemu_status st = cuemu__private_device_variable(rw, start, i, ns, &done);
+    free(ns);
+    if (st != CUEMU_SUCCESS) return st;
+  }
   w->linked_decl = start + 1;
   const cuemu_token *t = &rw->toks[i];
   if (rw->pass == CUEMU_PASS_DEVICE)

@@ -180,9 +180,10 @@ cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
                                       size_t brace);
 /* The namespace-scope declaration that starts at token start, with
  * `__device__`, `__constant__` or `__managed__` at token qualifier, in
- * namespace scope ("a::b"): a `static` variable loses `static` and gets the
- * unit's assembler name; *done tells whether it did. */
-cuemu_status cuemu__static_device_variable(cuemu_rewriter *rw, size_t start,
+ * namespace scope ("a::b"): a variable (`static` or, without -rdc, any)
+ * loses `static` and gets the unit's assembler name; *done tells whether it
+ * did. */
+cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done);
 /* The kernel declaration that starts at token start, with `__global__` at

@@ -22,6 +22,8 @@ static __device__ int calls;
 namespace {
 __device__ int seen;
 }
+/* Without -rdc each file's device code is its own, as with nvcc. */
+__device__ int shared_name = 2;
 static __global__ void count(int add) {
   atomicAdd(&calls, add);
   seen = 2;
@@ -33,5 +35,8 @@ int check_private_kernels(void) {
   count<<<3, 4>>>(10);
   cudaMemcpyFromSymbol(&got, calls, sizeof got);
   cudaMemcpyFromSymbol(&flag, seen, sizeof flag);
+  int mine = 0;
+  cudaMemcpyFromSymbol(&mine, shared_name, sizeof mine);
+  flag += 10 * (mine != 2);
   return (got != 100 + 120) + (flag != 2);
 }

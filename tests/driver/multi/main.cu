@@ -8,6 +8,8 @@ static __device__ int calls;
 namespace {
 __device__ int seen;
 }
+/* Without -rdc each file's device code is its own, as with nvcc. */
+__device__ int shared_name = 1;
 static __global__ void count(int add) {
   atomicAdd(&calls, add);
   seen = 1;
@@ -19,6 +21,9 @@ static int check_main_private(void) {
   count<<<2, 8>>>(1);
   cudaMemcpyFromSymbol(&got, calls, sizeof got);
   cudaMemcpyFromSymbol(&flag, seen, sizeof flag);
+  int mine = 0;
+  cudaMemcpyFromSymbol(&mine, shared_name, sizeof mine);
+  flag += 10 * (mine != 1);
   return (got != 5 + 16) + (flag != 1);
 }
 

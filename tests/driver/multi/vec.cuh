@@ -9,7 +9,8 @@ extern "C" int c_answer(void);
 /* Each .cu file has a `static __device__ int calls`, a `static` kernel
  * `count` and an unnamed namespace's `__device__ int seen`, all with the
  * same names: each file's are its own (internal linkage), and one object
- * in each of nvcc's passes. Returns the number of wrong values. */
+ * in each of nvcc's passes. So is `__device__ int shared_name` (without
+ * -rdc, nvcc compiles each file's device code alone). Returns the number of wrong values. */
 int check_private_kernels(void);
 
 #endif
