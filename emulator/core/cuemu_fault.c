@@ -181,7 +181,8 @@ void cuemu__fault_report(cuemu_worker *w) {
       cuemu__stack_find_guard(&w->pool, w->fault.addr)) {
     cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
                         "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
-                        "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
+                        "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE "
+                        "or raise cudaLimitStackSize",
                         t.x, t.y, t.z, b.x, b.y, b.z, kernel,
                         w->pool.stack_size / 1024);
   } else {

@@ -78,12 +78,16 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 int cuemu_rt_device_reset(void) {
   cuemu__rt_memory_reset();
   cuemu__limit_reset();
+  cuemu__rt_config_reset();
   __atomic_store_n(&device_flags, 0u, __ATOMIC_RELAXED);
   cuemu__rt_error_reset();
   return cudaSuccess;
 }
 
-int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
+int cuemu_rt_device_synchronize(void) {
+  cuemu__rt_sync_point();
+  return cuemu__rt_check_sticky();
+}
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */
 static int known_limit(int limit) {

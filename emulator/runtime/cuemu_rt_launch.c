@@ -51,11 +51,8 @@ int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
                 stream, args, 1);
 }
 
-int cuemu_rt_launch_kernel(const void *function,
-                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
-                           cuemu_uint3 block, void **args,
-                           size_t dynamic_shared, void *stream,
-                           int cooperative, int *status) {
+int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
+                     cuemu_launch_request *r, int *status) {
   if (status)
     *status = CUEMU_SUCCESS;
   int e = cuemu__rt_check_sticky();
@@ -66,9 +63,11 @@ int cuemu_rt_launch_kernel(const void *function,
     k = function ? fallback : NULL;
   if (!k)
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
-  if (k->param_count > 0 && !args)
+  if (k->param_count > 0 && !r->args)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative);
+  r->kernel = k;
+  r->origin = CUEMU_LAUNCH_RUNTIME;
+  int st = cuemu__device_launch(r);
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */
   if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)st))
@@ -76,4 +75,20 @@ int cuemu_rt_launch_kernel(const void *function,
   if (status)
     *status = st;
   return cudaSuccess;
+}
+
+int cuemu_rt_launch_kernel(const void *function,
+                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
+                           cuemu_uint3 block, void **args,
+                           size_t dynamic_shared, void *stream,
+                           int cooperative, int *status) {
+  cuemu_launch_request r = {
+      .grid = {grid.x, grid.y, grid.z},
+      .block = {block.x, block.y, block.z},
+      .dynamic_shared = dynamic_shared,
+      .stream = stream,
+      .args = args,
+      .cooperative = cooperative,
+  };
+  return cuemu__rt_launch(function, fallback, &r, status);
 }

@@ -1,0 +1,186 @@
+/*
+ * cuemu_launch_ex_api.h: cudaLaunchKernelEx (its C form cudaLaunchKernelExC
+ * and CUDA's C++ templates) with cudaLaunchConfig_t and every launch
+ * attribute of CUDA 13, the device-side calls of programmatic dependent
+ * launches, and the configuration calls around launches: the cache and
+ * shared-memory-bank preferences of the device and of kernels, stream
+ * attributes and the persisting L2 cache. Each call forwards to libcuemu
+ * (cuemu/cuemu_runtime_host.h says what each attribute does). Included by
+ * cuemu_host_api.h.
+ */
+#ifndef CUEMU_LAUNCH_EX_API_H
+#define CUEMU_LAUNCH_EX_API_H
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include <cuemu/cuemu_runtime_host.h>
+
+#include "cuemu_streams_api.h"
+#include "driver_types.h"
+#include "vector_types.h"
+
+typedef struct CUkern_st *cudaKernel_t;
+
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
+namespace cuemu {
+namespace rt {
+
+/* Launches through libcuemu's cudaLaunchKernelEx; records an execution
+ * error as sticky (as launch() does). */
+inline cudaError_t launch_ex(const cudaLaunchConfig_t *config,
+                             const void *func,
+                             const cuemu_kernel_desc *fallback, void **args) {
+  if (!config)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  int status = CUEMU_SUCCESS;
+  cudaError_t e = static_cast<cudaError_t>(cuemu_rt_launch_kernel_ex(
+      func, fallback, uint3_of(config->gridDim), uint3_of(config->blockDim),
+      config->dynamicSmemBytes, config->stream, config->attrs,
+      config->numAttrs, args, &status));
+  if (e == cudaSuccess)
+    cuemu_rt_record_launch(status);
+  return e;
+}
+
+} // namespace rt
+} // namespace cuemu
+
+/* By address: a registered kernel of the program. */
+inline cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                       const void *func, void **args) {
+  return cuemu::rt::launch_ex(config, func, nullptr, args);
+}
+
+/* A kernel given as a function: its arguments converted to the kernel's
+ * parameter types, as CUDA's template does; a kernel template's instance
+ * runs through its pointer descriptor. */
+template <typename... ExpTypes, typename... ActTypes>
+inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                      void (*kernel)(ExpTypes...),
+                                      ActTypes &&...args) {
+  return [&](ExpTypes... coerced) {
+    void *all[sizeof...(ExpTypes) + 1] = {
+        const_cast<void *>(static_cast<const volatile void *>(&coerced))...,
+        reinterpret_cast<void *>(kernel)};
+    return cuemu::rt::launch_ex(config, reinterpret_cast<const void *>(kernel),
+                                cuemu::pointer_desc<void (*)(ExpTypes...)>(),
+                                all);
+  }(std::forward<ActTypes>(args)...);
+}
+
+template <typename... ActTypes>
+inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                      const cudaKernel_t kernel,
+                                      ActTypes &&...args) {
+  void *all[sizeof...(ActTypes) + 1] = {
+      const_cast<void *>(static_cast<const volatile void *>(&args))...,
+      nullptr};
+  return cudaLaunchKernelExC(config, reinterpret_cast<const void *>(kernel),
+                             all);
+}
+
+/* ---- Programmatic dependent launch (device code) -------------------------- */
+
+/* The previous kernel of the stream has finished before this one starts,
+ * so there is nothing to wait for and nobody to signal. */
+__device__ inline void cudaGridDependencySynchronize(void) {}
+__device__ inline void cudaTriggerProgrammaticLaunchCompletion(void) {}
+
+/* ---- Cache and shared-memory configuration -------------------------------- */
+
+inline cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_device_set_cache_config(cacheConfig));
+}
+
+inline cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) {
+  int config = 0;
+  if (!pCacheConfig)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  cudaError_t e =
+      static_cast<cudaError_t>(cuemu_rt_device_get_cache_config(&config));
+  *pCacheConfig = static_cast<enum cudaFuncCache>(config);
+  return e;
+}
+
+inline cudaError_t cudaDeviceSetSharedMemConfig(
+    enum cudaSharedMemConfig config) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_device_set_shared_mem_config(config));
+}
+
+inline cudaError_t cudaDeviceGetSharedMemConfig(
+    enum cudaSharedMemConfig *pConfig) {
+  int config = 0;
+  if (!pConfig)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  cudaError_t e =
+      static_cast<cudaError_t>(cuemu_rt_device_get_shared_mem_config(&config));
+  *pConfig = static_cast<enum cudaSharedMemConfig>(config);
+  return e;
+}
+
+inline cudaError_t cudaFuncSetCacheConfig(const void *func,
+                                          enum cudaFuncCache cacheConfig) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_cache_config(func, cacheConfig, 0));
+}
+
+template <class T>
+inline cudaError_t cudaFuncSetCacheConfig(T *func,
+                                          enum cudaFuncCache cacheConfig) {
+  return static_cast<cudaError_t>(cuemu_rt_func_set_cache_config(
+      cuemu::rt::function_address(func), cacheConfig,
+      std::is_function_v<T> ? 1 : 0));
+}
+
+inline cudaError_t cudaFuncSetSharedMemConfig(const void *func,
+                                              enum cudaSharedMemConfig config) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_shared_mem_config(func, config, 0));
+}
+
+template <class T>
+inline cudaError_t cudaFuncSetSharedMemConfig(T *func,
+                                              enum cudaSharedMemConfig config) {
+  return static_cast<cudaError_t>(cuemu_rt_func_set_shared_mem_config(
+      cuemu::rt::function_address(func), config,
+      std::is_function_v<T> ? 1 : 0));
+}
+
+inline cudaError_t cudaCtxResetPersistingL2Cache(void) {
+  return static_cast<cudaError_t>(cuemu_rt_ctx_reset_persisting_l2_cache());
+}
+
+/* ---- Stream attributes ---------------------------------------------------- */
+
+inline cudaError_t cudaStreamSetAttribute(cudaStream_t hStream,
+                                          cudaLaunchAttributeID attr,
+                                          const cudaLaunchAttributeValue *value) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_set_attribute(hStream, attr, value));
+}
+
+inline cudaError_t cudaStreamGetAttribute(cudaStream_t hStream,
+                                          cudaLaunchAttributeID attr,
+                                          cudaLaunchAttributeValue *value_out) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_stream_get_attribute(hStream, attr, value_out));
+}
+
+inline cudaError_t cudaStreamCopyAttributes(cudaStream_t dst,
+                                            cudaStream_t src) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_copy_attributes(dst, src));
+}
+
+#endif /* CUEMU_LAUNCH_EX_API_H */
