@@ -113,12 +113,14 @@ inline cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) {
   return e;
 }
 
+[[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaDeviceSetSharedMemConfig(
     enum cudaSharedMemConfig config) {
   return static_cast<cudaError_t>(
       cuemu_rt_device_set_shared_mem_config(config));
 }
 
+[[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaDeviceGetSharedMemConfig(
     enum cudaSharedMemConfig *pConfig) {
   int config = 0;
@@ -144,6 +146,7 @@ inline cudaError_t cudaFuncSetCacheConfig(T *func,
       std::is_function_v<T> ? 1 : 0));
 }
 
+[[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaFuncSetSharedMemConfig(const void *func,
                                               enum cudaSharedMemConfig config) {
   return static_cast<cudaError_t>(
@@ -151,6 +154,7 @@ inline cudaError_t cudaFuncSetSharedMemConfig(const void *func,
 }
 
 template <class T>
+[[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaFuncSetSharedMemConfig(T *func,
                                               enum cudaSharedMemConfig config) {
   return static_cast<cudaError_t>(cuemu_rt_func_set_shared_mem_config(
