@@ -15,9 +15,11 @@
 #include <type_traits>
 #include <utility>
 
+#include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
+#include <cuemu/cuemu_status.h>
 
-#include "cuemu_streams_api.h"
+#include "cuemu_qualifiers.h"
 #include "driver_types.h"
 #include "vector_types.h"
 
@@ -32,8 +34,24 @@ typedef struct cudaLaunchConfig_st {
   unsigned int numAttrs;
 } cudaLaunchConfig_t;
 
+/* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
+ * through a pointer. */
+namespace cuemu {
+template <typename F> const cuemu_kernel_desc *pointer_desc();
+} // namespace cuemu
+
 namespace cuemu {
 namespace rt {
+
+/* The address of a kernel given as a function, or as any other pointer
+ * (then `known` is 0: it must be a registered kernel). */
+template <typename T> inline const void *kernel_address(T *f, int *known) {
+  *known = std::is_function_v<T> ? 1 : 0;
+  return const_cast<const void *>(
+      reinterpret_cast<const volatile void *>(f));
+}
+
+inline cuemu_uint3 dim_of(dim3 d) { return cuemu_uint3{d.x, d.y, d.z}; }
 
 /* Launches through libcuemu's cudaLaunchKernelEx; records an execution
  * error as sticky (as launch() does). */
@@ -44,11 +62,11 @@ inline cudaError_t launch_ex(const cudaLaunchConfig_t *config,
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
   int status = CUEMU_SUCCESS;
   cudaError_t e = static_cast<cudaError_t>(cuemu_rt_launch_kernel_ex(
-      func, fallback, uint3_of(config->gridDim), uint3_of(config->blockDim),
+      func, fallback, dim_of(config->gridDim), dim_of(config->blockDim),
       config->dynamicSmemBytes, config->stream, config->attrs,
       config->numAttrs, args, &status));
   if (e == cudaSuccess)
-    cuemu_rt_record_launch(status);
+    cuemu_rt_record_launch_status(status);
   return e;
 }
 
@@ -113,6 +131,7 @@ inline cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) {
   return e;
 }
 
+/* cuemu-status: no effect (banks are 4 bytes wide from sm_50 on) */
 [[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaDeviceSetSharedMemConfig(
     enum cudaSharedMemConfig config) {
@@ -141,11 +160,13 @@ inline cudaError_t cudaFuncSetCacheConfig(const void *func,
 template <class T>
 inline cudaError_t cudaFuncSetCacheConfig(T *func,
                                           enum cudaFuncCache cacheConfig) {
-  return static_cast<cudaError_t>(cuemu_rt_func_set_cache_config(
-      cuemu::rt::function_address(func), cacheConfig,
-      std::is_function_v<T> ? 1 : 0));
+  int known = 0;
+  const void *address = cuemu::rt::kernel_address(func, &known);
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_cache_config(address, cacheConfig, known));
 }
 
+/* cuemu-status: no effect (recorded; banks are 4 bytes wide) */
 [[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaFuncSetSharedMemConfig(const void *func,
                                               enum cudaSharedMemConfig config) {
@@ -153,15 +174,18 @@ inline cudaError_t cudaFuncSetSharedMemConfig(const void *func,
       cuemu_rt_func_set_shared_mem_config(func, config, 0));
 }
 
+/* cuemu-status: no effect */
 template <class T>
 [[deprecated("deprecated in CUDA 13: shared memory banks are 4 bytes wide")]]
 inline cudaError_t cudaFuncSetSharedMemConfig(T *func,
                                               enum cudaSharedMemConfig config) {
-  return static_cast<cudaError_t>(cuemu_rt_func_set_shared_mem_config(
-      cuemu::rt::function_address(func), config,
-      std::is_function_v<T> ? 1 : 0));
+  int known = 0;
+  const void *address = cuemu::rt::kernel_address(func, &known);
+  return static_cast<cudaError_t>(
+      cuemu_rt_func_set_shared_mem_config(address, config, known));
 }
 
+/* cuemu-status: no effect (nothing persists in an emulated L2) */
 inline cudaError_t cudaCtxResetPersistingL2Cache(void) {
   return static_cast<cudaError_t>(cuemu_rt_ctx_reset_persisting_l2_cache());
 }

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 
+#include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
 #include "driver_types.h"

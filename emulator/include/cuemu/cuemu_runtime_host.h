@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_rt_host_types.h>
 #include <cuemu/cuemu_rt_types.h>
 
