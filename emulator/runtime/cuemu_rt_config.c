@@ -131,20 +131,32 @@ static func_config *func_record(const void *function, int make) {
   return f;
 }
 
-int cuemu_rt_func_set_cache_config(const void *function, int config,
-                                   int known) {
+/* Records a kernel's cache (`bank` 0) or bank (`bank` 1) preference. */
+static int func_set(const void *function, int config, int known, int bank) {
   int code = check_function(function, known);
-  if (!code && !valid_cache(config))
+  if (!code && !(bank ? valid_bank(config) : valid_cache(config)))
     code = cudaErrorInvalidValue;
   if (code)
     return cuemu_rt_error(code);
   pthread_mutex_lock(&lock);
   func_config *f = func_record(function, 1);
-  if (f)
+  if (f && bank)
+    f->bank = config;
+  else if (f)
     f->cache = config;
   pthread_mutex_unlock(&lock);
   return f ? cuemu__rt_check_sticky()
            : cuemu_rt_error(cudaErrorMemoryAllocation);
+}
+
+int cuemu_rt_func_set_cache_config(const void *function, int config,
+                                   int known) {
+  return func_set(function, config, known, 0);
+}
+
+int cuemu_rt_func_set_shared_mem_config(const void *function, int config,
+                                        int known) {
+  return func_set(function, config, known, 1);
 }
 
 int cuemu_rt_func_get_cache_config(const void *function) {
@@ -153,22 +165,6 @@ int cuemu_rt_func_get_cache_config(const void *function) {
   int config = f && f->cache >= 0 ? f->cache : device_cache;
   pthread_mutex_unlock(&lock);
   return config;
-}
-
-int cuemu_rt_func_set_shared_mem_config(const void *function, int config,
-                                        int known) {
-  int code = check_function(function, known);
-  if (!code && !valid_bank(config))
-    code = cudaErrorInvalidValue;
-  if (code)
-    return cuemu_rt_error(code);
-  pthread_mutex_lock(&lock);
-  func_config *f = func_record(function, 1);
-  if (f)
-    f->bank = config;
-  pthread_mutex_unlock(&lock);
-  return f ? cuemu__rt_check_sticky()
-           : cuemu_rt_error(cudaErrorMemoryAllocation);
 }
 
 int cuemu_rt_ctx_reset_persisting_l2_cache(void) {

@@ -9,6 +9,8 @@
 
 #include <cuemu/cuemu_rt_host_types.h>
 
+#include "device/cuemu_device_launch.h"
+
 /* Clears the sticky error and the calling thread's last error
  * (cudaDeviceReset). */
 void cuemu__rt_error_reset(void);
@@ -44,11 +46,14 @@ void cuemu__rt_pool_reset(void);
  * (whose shape, stream, arguments and attributes are filled) and runs it
  * on the one launch path. Returns the call's CUDA error; `*status` gets a
  * sticky execution error for the caller to record (cuemu_rt_launch.c). */
-struct cuemu_launch_request;
-struct cuemu_kernel_desc;
-int cuemu__rt_launch(const void *function,
-                     const struct cuemu_kernel_desc *fallback,
-                     struct cuemu_launch_request *r, int *status);
+int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
+                     cuemu_launch_request *r, int *status);
+
+/* A launch request of the runtime API with its shape, stream and
+ * arguments, and nothing else yet (cuemu_rt_launch.c). */
+cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
+                                       size_t dynamic_shared, void *stream,
+                                       void **args);
 
 /* Validation of attributes that streams and launches share, each 0 or
  * cudaErrorInvalidValue (cuemu_rt_config.c). */

@@ -14,20 +14,28 @@
 #include "device/cuemu_functions.h"
 #include "runtime/cuemu_rt_internal.h"
 
-/* A launch of the runtime API. */
-static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                           cuemu_uint3 block, size_t dynamic_shared,
-                           void *stream, void **args, int cooperative) {
+cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
+                                       size_t dynamic_shared, void *stream,
+                                       void **args) {
   cuemu_launch_request r = {
-      .kernel = kernel,
       .grid = {grid.x, grid.y, grid.z},
       .block = {block.x, block.y, block.z},
       .dynamic_shared = dynamic_shared,
       .stream = stream,
       .args = args,
-      .cooperative = cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
+  return r;
+}
+
+/* A launch of the runtime API. */
+static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
+                           cuemu_uint3 block, size_t dynamic_shared,
+                           void *stream, void **args, int cooperative) {
+  cuemu_launch_request r =
+      cuemu__rt_request(grid, block, dynamic_shared, stream, args);
+  r.kernel = kernel;
+  r.cooperative = cooperative;
   return cuemu__device_launch(&r);
 }
 
@@ -82,13 +90,8 @@ int cuemu_rt_launch_kernel(const void *function,
                            cuemu_uint3 block, void **args,
                            size_t dynamic_shared, void *stream,
                            int cooperative, int *status) {
-  cuemu_launch_request r = {
-      .grid = {grid.x, grid.y, grid.z},
-      .block = {block.x, block.y, block.z},
-      .dynamic_shared = dynamic_shared,
-      .stream = stream,
-      .args = args,
-      .cooperative = cooperative,
-  };
+  cuemu_launch_request r =
+      cuemu__rt_request(grid, block, dynamic_shared, stream, args);
+  r.cooperative = cooperative;
   return cuemu__rt_launch(function, fallback, &r, status);
 }

@@ -123,13 +123,8 @@ int cuemu_rt_launch_kernel_ex(const void *function,
     *status = CUEMU_SUCCESS;
   if (nattrs && !attrs)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  cuemu_launch_request r = {
-      .grid = {grid.x, grid.y, grid.z},
-      .block = {block.x, block.y, block.z},
-      .dynamic_shared = dynamic_shared,
-      .stream = stream,
-      .args = args,
-  };
+  cuemu_launch_request r =
+      cuemu__rt_request(grid, block, dynamic_shared, stream, args);
   launch_events events = {{0, 0}, 0};
   cuemu_dim3 preferred = {0, 0, 0};
   for (unsigned i = 0; i < nattrs; ++i) {

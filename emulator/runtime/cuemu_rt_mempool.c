@@ -269,80 +269,81 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
   return cudaSuccess;
 }
 
-int cuemu_rt_mem_pool_set_attribute(cudaMemPool_t pool, int attr,
-                                    void *value) {
+/* Sets an attribute of a live pool (the lock held); a CUDA code. */
+static int set_attribute(cudaMemPool_t pool, int attr, const void *value) {
+  switch (attr) {
+  case cudaMemPoolReuseFollowEventDependencies:
+  case cudaMemPoolReuseAllowOpportunistic:
+  case cudaMemPoolReuseAllowInternalDependencies:
+    pool->reuse[attr - 1] = *(const int *)value != 0;
+    return cudaSuccess;
+  case cudaMemPoolAttrReleaseThreshold:
+    pool->release_threshold = *(const uint64_t *)value;
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemHigh:
+  case cudaMemPoolAttrUsedMemHigh:
+    /* Only 0, which resets the high-water mark to the current value. */
+    if (*(const uint64_t *)value != 0)
+      return cudaErrorInvalidValue;
+    if (attr == cudaMemPoolAttrReservedMemHigh)
+      pool->reserved_high = pool->reserved;
+    else
+      pool->used_high = pool->used;
+    return cudaSuccess;
+  default: /* the current values are read-only */
+    return cudaErrorInvalidValue;
+  }
+}
+
+/* Reads an attribute of a live pool (the lock held); a CUDA code. */
+static int get_attribute(cudaMemPool_t pool, int attr, void *value) {
+  switch (attr) {
+  case cudaMemPoolReuseFollowEventDependencies:
+  case cudaMemPoolReuseAllowOpportunistic:
+  case cudaMemPoolReuseAllowInternalDependencies:
+    *(int *)value = pool->reuse[attr - 1];
+    return cudaSuccess;
+  case cudaMemPoolAttrReleaseThreshold:
+    *(uint64_t *)value = pool->release_threshold;
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemCurrent:
+    *(uint64_t *)value = pool->reserved;
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemHigh:
+    *(uint64_t *)value = pool->reserved_high;
+    return cudaSuccess;
+  case cudaMemPoolAttrUsedMemCurrent:
+    *(uint64_t *)value = pool->used;
+    return cudaSuccess;
+  case cudaMemPoolAttrUsedMemHigh:
+    *(uint64_t *)value = pool->used_high;
+    return cudaSuccess;
+  default:
+    return cudaErrorInvalidValue;
+  }
+}
+
+/* cudaMemPoolSetAttribute (`set`) or cudaMemPoolGetAttribute. */
+static int pool_attribute(cudaMemPool_t pool, int attr, void *value,
+                          int set) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cudaSuccess;
   pthread_mutex_lock(&lock);
-  if (!pool_live(pool)) {
-    code = cudaErrorInvalidValue;
-  } else {
-    switch (attr) {
-    case cudaMemPoolReuseFollowEventDependencies:
-    case cudaMemPoolReuseAllowOpportunistic:
-    case cudaMemPoolReuseAllowInternalDependencies:
-      pool->reuse[attr - 1] = *(const int *)value != 0;
-      break;
-    case cudaMemPoolAttrReleaseThreshold:
-      pool->release_threshold = *(const uint64_t *)value;
-      break;
-    case cudaMemPoolAttrReservedMemHigh:
-    case cudaMemPoolAttrUsedMemHigh:
-      /* Only 0, which resets the high-water mark to the current value. */
-      if (*(const uint64_t *)value != 0)
-        code = cudaErrorInvalidValue;
-      else if (attr == cudaMemPoolAttrReservedMemHigh)
-        pool->reserved_high = pool->reserved;
-      else
-        pool->used_high = pool->used;
-      break;
-    default: /* the current values are read-only */
-      code = cudaErrorInvalidValue;
-      break;
-    }
-  }
+  int code = !pool_live(pool) ? cudaErrorInvalidValue
+             : set            ? set_attribute(pool, attr, value)
+                              : get_attribute(pool, attr, value);
   pthread_mutex_unlock(&lock);
   return cuemu_rt_error(code);
 }
 
+int cuemu_rt_mem_pool_set_attribute(cudaMemPool_t pool, int attr,
+                                    void *value) {
+  return pool_attribute(pool, attr, value, 1);
+}
+
 int cuemu_rt_mem_pool_get_attribute(cudaMemPool_t pool, int attr,
                                     void *value) {
-  if (!value)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cudaSuccess;
-  pthread_mutex_lock(&lock);
-  if (!pool_live(pool)) {
-    code = cudaErrorInvalidValue;
-  } else {
-    switch (attr) {
-    case cudaMemPoolReuseFollowEventDependencies:
-    case cudaMemPoolReuseAllowOpportunistic:
-    case cudaMemPoolReuseAllowInternalDependencies:
-      *(int *)value = pool->reuse[attr - 1];
-      break;
-    case cudaMemPoolAttrReleaseThreshold:
-      *(uint64_t *)value = pool->release_threshold;
-      break;
-    case cudaMemPoolAttrReservedMemCurrent:
-      *(uint64_t *)value = pool->reserved;
-      break;
-    case cudaMemPoolAttrReservedMemHigh:
-      *(uint64_t *)value = pool->reserved_high;
-      break;
-    case cudaMemPoolAttrUsedMemCurrent:
-      *(uint64_t *)value = pool->used;
-      break;
-    case cudaMemPoolAttrUsedMemHigh:
-      *(uint64_t *)value = pool->used_high;
-      break;
-    default:
-      code = cudaErrorInvalidValue;
-      break;
-    }
-  }
-  pthread_mutex_unlock(&lock);
-  return cuemu_rt_error(code);
+  return pool_attribute(pool, attr, value, 0);
 }
 
 int cuemu_rt_mem_pool_trim_to(cudaMemPool_t pool, size_t min_bytes_to_keep) {
@@ -364,16 +365,21 @@ static int location_device(const struct cudaMemLocation *location) {
   return location->id;
 }
 
+/* The device of a live pool, or -1. */
+static int pool_owner(cudaMemPool_t pool) {
+  pthread_mutex_lock(&lock);
+  int owner = pool_live(pool) ? pool->props.location.id : -1;
+  pthread_mutex_unlock(&lock);
+  return owner;
+}
+
 int cuemu_rt_mem_pool_set_access(cudaMemPool_t pool,
                                  const struct cudaMemAccessDesc *descs,
                                  size_t count) {
   if (count && !descs)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  pthread_mutex_lock(&lock);
-  int live = pool_live(pool);
-  int owner = live ? pool->props.location.id : -1;
-  pthread_mutex_unlock(&lock);
-  if (!live)
+  int owner = pool_owner(pool);
+  if (owner < 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
   for (size_t i = 0; i < count; ++i) {
     if (descs[i].flags != cudaMemAccessFlagsProtNone &&
@@ -395,11 +401,8 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
                                  const struct cudaMemLocation *location) {
   if (!flags || !location)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  pthread_mutex_lock(&lock);
-  int live = pool_live(pool);
-  int owner = live ? pool->props.location.id : -1;
-  pthread_mutex_unlock(&lock);
-  if (!live)
+  int owner = pool_owner(pool);
+  if (owner < 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int device = location_device(location);
   if (device < 0)
