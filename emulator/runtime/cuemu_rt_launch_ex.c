@@ -21,6 +21,8 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -142,5 +144,40 @@ int cuemu_rt_launch_kernel_ex(const void *function,
     return code;
   for (int i = 0; i < events.count; ++i)
     cuemu_rt_event_record(events.event[i], stream);
+  return cudaSuccess;
+}
+
+int cuemu_rt_occupancy_clusters(int *out, const void *function, int known,
+                                cuemu_uint3 block, size_t dynamic_shared,
+                                const cudaLaunchAttribute *attrs,
+                                unsigned nattrs, int active) {
+  if (!out || (nattrs && !attrs))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  if (threads == 0 || threads > 0x7fffffff)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int per_sm = 0;
+  int code = cuemu_rt_occupancy_max_active_blocks(
+      &per_sm, function, (int)threads, dynamic_shared, 0, known);
+  if (code)
+    return code;
+  const cuemu_device_model *m = cuemu__device_model();
+  unsigned most = cuemu__function_cluster_nonportable(function)
+                      ? m->max_cluster_nonportable
+                      : m->max_cluster_portable;
+  unsigned long long resident = (unsigned long long)per_sm * m->sms;
+  if (!active) {
+    /* The cluster dimensions of the configuration are ignored. */
+    *out = m->major < 9 ? 0 : (int)(resident < most ? resident : most);
+    return cudaSuccess;
+  }
+  unsigned long long size = 0;
+  for (unsigned i = 0; i < nattrs; ++i)
+    if (attrs[i].id == cudaLaunchAttributeClusterDimension)
+      size = (unsigned long long)attrs[i].val.clusterDim.x *
+             attrs[i].val.clusterDim.y * attrs[i].val.clusterDim.z;
+  if (size == 0 || size > most || m->major < 9)
+    return cuemu_rt_error(cudaErrorInvalidClusterSize);
+  *out = (int)(resident / size);
   return cudaSuccess;
 }

@@ -129,6 +129,58 @@ int cuemu_rt_mem_prefetch_async(const void *ptr, size_t count,
   return cuemu_rt_error(add_hint(ptr, count, HINT_PREFETCHED, 1, location));
 }
 
+int cuemu_rt_mem_batch_async(void **ptrs, size_t *sizes, size_t count,
+                             struct cudaMemLocation *locations,
+                             size_t *location_starts, size_t nlocations,
+                             unsigned long long flags, void *stream,
+                             int discard) {
+  int code = cuemu__rt_check_stream(stream);
+  if (code)
+    return code;
+  /* The legacy default stream is not allowed. */
+  if (!ptrs || !sizes || count == 0 || flags != 0 || stream == NULL ||
+      stream == (void *)0x1)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int prefetch = discard != 1;
+  if (prefetch) {
+    /* Location k applies from location_starts[k]: the first is 0, each
+     * start is greater than the one before and less than count. */
+    if (!locations || !location_starts || nlocations == 0 ||
+        nlocations > count || location_starts[0] != 0)
+      return cuemu_rt_error(cudaErrorInvalidValue);
+    for (size_t k = 0; k < nlocations; ++k) {
+      if ((k > 0 && location_starts[k] <= location_starts[k - 1]) ||
+          location_starts[k] >= count)
+        return cuemu_rt_error(cudaErrorInvalidValue);
+      struct cudaMemLocation l = locations[k];
+      code = check_location(&l);
+      if (code)
+        return cuemu_rt_error(code);
+    }
+  }
+  for (size_t i = 0; i < count; ++i) {
+    code = check_managed_range(ptrs[i], sizes[i]);
+    if (code)
+      return cuemu_rt_error(code);
+  }
+  int sticky = cuemu__rt_check_sticky();
+  if (sticky)
+    return sticky;
+  /* A discard leaves the contents as they are (they are indeterminate for
+   * CUDA); a prefetch records its location. */
+  for (size_t k = 0; prefetch && k < nlocations; ++k) {
+    size_t end = k + 1 < nlocations ? location_starts[k + 1] : count;
+    struct cudaMemLocation l = locations[k];
+    check_location(&l);
+    for (size_t i = location_starts[k]; i < end; ++i) {
+      code = add_hint(ptrs[i], sizes[i], HINT_PREFETCHED, 1, l);
+      if (code)
+        return cuemu_rt_error(code);
+    }
+  }
+  return cudaSuccess;
+}
+
 int cuemu_rt_mem_advise(const void *ptr, size_t count, int advice,
                         struct cudaMemLocation location) {
   int code = check_managed_range(ptr, count);

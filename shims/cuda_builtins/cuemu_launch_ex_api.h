@@ -107,6 +107,50 @@ inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
                              all);
 }
 
+/* ---- Cluster occupancy ---------------------------------------------------- */
+
+namespace cuemu {
+namespace rt {
+inline cudaError_t clusters(int *out, const void *func, int known,
+                            const cudaLaunchConfig_t *config, int active) {
+  if (!config)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_clusters(
+      out, func, known, dim_of(config->blockDim), config->dynamicSmemBytes,
+      config->attrs, config->numAttrs, active));
+}
+} // namespace rt
+} // namespace cuemu
+
+inline cudaError_t
+cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+                                     const cudaLaunchConfig_t *launchConfig) {
+  return cuemu::rt::clusters(clusterSize, func, 0, launchConfig, 0);
+}
+
+template <class T>
+inline cudaError_t
+cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                     const cudaLaunchConfig_t *config) {
+  int known = 0;
+  const void *address = cuemu::rt::kernel_address(func, &known);
+  return cuemu::rt::clusters(clusterSize, address, known, config, 0);
+}
+
+inline cudaError_t
+cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+                               const cudaLaunchConfig_t *launchConfig) {
+  return cuemu::rt::clusters(numClusters, func, 0, launchConfig, 1);
+}
+
+template <class T>
+inline cudaError_t cudaOccupancyMaxActiveClusters(
+    int *numClusters, T *func, const cudaLaunchConfig_t *config) {
+  int known = 0;
+  const void *address = cuemu::rt::kernel_address(func, &known);
+  return cuemu::rt::clusters(numClusters, address, known, config, 1);
+}
+
 /* ---- Programmatic dependent launch (device code) -------------------------- */
 
 /* The previous kernel of the stream has finished before this one starts,

@@ -62,6 +62,56 @@ inline cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
   return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
 }
 
+inline cudaError_t cudaMemPrefetchBatchAsync(
+    void **dptrs, size_t *sizes, size_t count,
+    struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_mem_batch_async(
+      dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs,
+      flags, stream, 0));
+}
+
+/* CUDA's C++ spelling with typed pointers. */
+template <class T>
+inline cudaError_t cudaMemPrefetchBatchAsync(
+    T **dptrs, size_t *sizes, size_t count,
+    struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream) {
+  return cudaMemPrefetchBatchAsync(reinterpret_cast<void **>(dptrs), sizes,
+                                   count, prefetchLocs, prefetchLocIdxs,
+                                   numPrefetchLocs, flags, stream);
+}
+
+/* One location for the whole batch. */
+template <class T>
+inline cudaError_t cudaMemPrefetchBatchAsync(T **dptrs, size_t *sizes,
+                                             size_t count,
+                                             struct cudaMemLocation prefetchLoc,
+                                             unsigned long long flags,
+                                             cudaStream_t stream) {
+  size_t first = 0;
+  return cudaMemPrefetchBatchAsync(reinterpret_cast<void **>(dptrs), sizes,
+                                   count, &prefetchLoc, &first, 1, flags,
+                                   stream);
+}
+
+inline cudaError_t cudaMemDiscardBatchAsync(void **dptrs, size_t *sizes,
+                                            size_t count,
+                                            unsigned long long flags,
+                                            cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_mem_batch_async(
+      dptrs, sizes, count, nullptr, nullptr, 0, flags, stream, 1));
+}
+
+inline cudaError_t cudaMemDiscardAndPrefetchBatchAsync(
+    void **dptrs, size_t *sizes, size_t count,
+    struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream) {
+  return static_cast<cudaError_t>(cuemu_rt_mem_batch_async(
+      dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs,
+      flags, stream, 2));
+}
+
 inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                                  enum cudaMemoryAdvise advice,
                                  struct cudaMemLocation location) {

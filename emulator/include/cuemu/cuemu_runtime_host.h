@@ -67,6 +67,16 @@ int cuemu_rt_mem_prefetch_async(const void *ptr, size_t count,
                                 struct cudaMemLocation location,
                                 unsigned flags, void *stream);
 
+/* cudaMemPrefetchBatchAsync (discard 0), cudaMemDiscardBatchAsync
+ * (discard 1: no locations) and cudaMemDiscardAndPrefetchBatchAsync
+ * (discard 2): location k applies to the ranges from location_starts[k]
+ * to the next start. Discarded contents are left as they are. */
+int cuemu_rt_mem_batch_async(void **ptrs, size_t *sizes, size_t count,
+                             struct cudaMemLocation *locations,
+                             size_t *location_starts, size_t nlocations,
+                             unsigned long long flags, void *stream,
+                             int discard);
+
 /* cudaMemAdvise (CUDA 13: a location). */
 int cuemu_rt_mem_advise(const void *ptr, size_t count, int advice,
                         struct cudaMemLocation location);
@@ -128,6 +138,17 @@ int cuemu_rt_launch_kernel_ex(const void *function,
                               size_t dynamic_shared, void *stream,
                               const cudaLaunchAttribute *attrs,
                               unsigned nattrs, void **args, int *status);
+
+/* cudaOccupancyMaxPotentialClusterSize (active 0): the largest cluster of
+ * blocks of this shape the device runs (8, or 16 where the kernel allows
+ * non-portable sizes, fewer when fewer blocks fit), and
+ * cudaOccupancyMaxActiveClusters (active 1): how many clusters of the
+ * configuration's cluster dimension are resident at once
+ * (cudaErrorInvalidClusterSize without one). `known` as in cuemu_rt_func. */
+int cuemu_rt_occupancy_clusters(int *out, const void *function, int known,
+                                cuemu_uint3 block, size_t dynamic_shared,
+                                const cudaLaunchAttribute *attrs,
+                                unsigned nattrs, int active);
 
 #ifdef __cplusplus
 }

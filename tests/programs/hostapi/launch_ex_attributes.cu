@@ -137,6 +137,23 @@ int main() {
   CHECK(out[15] == 1);
   cudaGetLastError();
 
+  /* Cluster occupancy: the largest cluster (16 now that the kernel allows
+   * non-portable sizes), and how many clusters of 4 blocks of 32 threads
+   * are resident at once: every SM holds 32 such blocks. */
+  int largest = 0, active = 0, sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) ==
+        cudaSuccess);
+  CHECK(cudaOccupancyMaxPotentialClusterSize(&largest, mark, &c) ==
+        cudaSuccess);
+  CHECK(largest == 16);
+  cluster[0].val.clusterDim.x = 4;
+  CHECK(cudaOccupancyMaxActiveClusters(&active, mark, &c) == cudaSuccess);
+  CHECK(active == 32 * sms / 4);
+  c.numAttrs = 0;
+  CHECK(cudaOccupancyMaxActiveClusters(&active, mark, &c) ==
+        cudaErrorInvalidClusterSize);
+  cudaGetLastError();
+
   /* Bad attributes. */
   cudaLaunchAttribute bad[1] = {};
   c = config(dim3(1), dim3(32), s, bad, 1);

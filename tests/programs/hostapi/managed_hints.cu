@@ -109,6 +109,27 @@ int main() {
         cudaSuccess);
   CHECK(read_mostly == 1 && preferred == cudaInvalidDeviceId);
 
+  /* A batch: the first two ranges to the device, the third to the host;
+   * the legacy default stream is refused. */
+  void *ranges[3] = {v, v + 100, v + 200};
+  size_t lengths[3] = {100 * sizeof *v, 100 * sizeof *v, 100 * sizeof *v};
+  cudaMemLocation places[2] = {gpu, cpu};
+  size_t starts[2] = {0, 2};
+  CHECK(cudaMemPrefetchBatchAsync(ranges, lengths, 3, places, starts, 2, 0,
+                                  s) == cudaSuccess);
+  CHECK(range_int(cudaMemRangeAttributeLastPrefetchLocation, v,
+                  200 * sizeof *v) == device);
+  CHECK(range_int(cudaMemRangeAttributeLastPrefetchLocation, v + 200,
+                  100 * sizeof *v) == cudaCpuDeviceId);
+  CHECK(cudaMemPrefetchBatchAsync(ranges, lengths, 3, places, starts, 2, 0,
+                                  0) == cudaErrorInvalidValue);
+  size_t bad_starts[2] = {1, 2};
+  CHECK(cudaMemPrefetchBatchAsync(ranges, lengths, 3, places, bad_starts, 2,
+                                  0, s) == cudaErrorInvalidValue);
+  CHECK(cudaMemDiscardBatchAsync(ranges, lengths, 3, 0, s) == cudaSuccess);
+  CHECK(cudaMemDiscardAndPrefetchBatchAsync(ranges, lengths, 3, places,
+                                            starts, 2, 0, s) == cudaSuccess);
+
   /* Attaching to a stream, and the errors CUDA gives. */
   CHECK(cudaStreamAttachMemAsync(s, v) == cudaSuccess);
   CHECK(cudaStreamAttachMemAsync(s, v, 0, cudaMemAttachGlobal) ==
