@@ -402,11 +402,17 @@ int cuemu_rt_stream_attach_mem_async(void *stream, void *ptr, size_t length,
                                        stream == (void *)0x1 ||
                                        stream == (void *)0x2))
     return cuemu_rt_error(cudaErrorInvalidValue);
-  cuemu_rt_allocation a;
-  if (!ptr || !cuemu_rt_memory_find(ptr, &a) ||
-      a.state != CUEMU_RT_MEMORY_LIVE || a.kind != CUEMU_RT_MEMORY_MANAGED ||
-      a.base != ptr || (length != 0 && length != a.size))
-    /* The whole of a managed allocation (length 0 or its size). */
+  if (!ptr)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  cuemu_rt_allocation a;
+  if (cuemu_rt_memory_find(ptr, &a) && a.state == CUEMU_RT_MEMORY_LIVE) {
+    /* The whole of a managed allocation (length 0 or its size); no other
+     * kind of tracked memory. */
+    if (a.kind != CUEMU_RT_MEMORY_MANAGED || a.base != ptr ||
+        (length != 0 && length != a.size))
+      return cuemu_rt_error(cudaErrorInvalidValue);
+  }
+  /* Otherwise host memory, which the device accesses (it has
+   * pageableMemoryAccess): __managed__ variables are such memory here. */
   return cuemu__rt_check_sticky();
 }

@@ -1,7 +1,7 @@
 /*
  * cuemu_rt_mempool.c: stream-ordered allocation (cudaMallocAsync,
- * cudaMallocFromPoolAsync, cudaFreeAsync) and memory pools: the device's
- * default pool, pools of cudaMemPoolCreate, the device's current pool, their
+ * cudaMallocFromPoolAsync, cudaFreeAsync) and memory pools: each device's
+ * default pool, pools of cudaMemPoolCreate, each device's current pool, their
  * attributes (reuse policies, release threshold, reserved and used memory
  * with their high-water marks) and access (see cuemu_runtime_host.h).
  *
@@ -25,6 +25,9 @@
 /* Pools reserve device memory in granules of this many bytes. */
 #define CUEMU_POOL_GRANULE ((size_t)2 << 20)
 
+/* The devices that have pools. */
+#define CUEMU_POOL_DEVICES 64
+
 /* Allocations of a pool are rounded up to this alignment in its books. */
 #define CUEMU_POOL_ALIGN ((size_t)512)
 
@@ -45,14 +48,11 @@ typedef struct pool_allocation {
 } pool_allocation;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct CUmemPoolHandle_st default_pool = {
-    .props = {.allocType = cudaMemAllocationTypePinned,
-              .location = {cudaMemLocationTypeDevice, 0}},
-    .reuse = {1, 1, 1},
-    .is_default = 1,
-};
-static cudaMemPool_t pools = &default_pool; /* every live pool */
-static cudaMemPool_t current = &default_pool;
+/* Every live pool, the devices' default pools (made when first needed)
+ * and their current pools (NULL: the default one). */
+static cudaMemPool_t pools;
+static cudaMemPool_t default_pools[CUEMU_POOL_DEVICES];
+static cudaMemPool_t current[CUEMU_POOL_DEVICES];
 static pool_allocation *allocations;
 static size_t allocation_count, allocation_capacity;
 
@@ -62,6 +62,40 @@ static int pool_live(cudaMemPool_t pool) {
     if (p == pool)
       return 1;
   return 0;
+}
+
+static int check_device(int device);
+
+/* A new pool of `props`, in the list of live pools (the lock held). */
+static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
+  cudaMemPool_t p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->props = *props;
+  p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
+  p->next = pools;
+  pools = p;
+  return p;
+}
+
+/* The default pool of a device (the lock held); NULL without memory. */
+static cudaMemPool_t default_of(int device) {
+  if (!default_pools[device]) {
+    struct cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    default_pools[device] = pool_new(&props);
+    if (default_pools[device])
+      default_pools[device]->is_default = 1;
+  }
+  return default_pools[device];
+}
+
+/* The current pool of a device (the lock held). */
+static cudaMemPool_t current_of(int device) {
+  return current[device] ? current[device] : default_of(device);
 }
 
 static void note_high(cudaMemPool_t p) {
@@ -118,19 +152,13 @@ void cuemu__rt_pool_forget(const void *ptr) {
 
 void cuemu__rt_pool_reset(void) {
   pthread_mutex_lock(&lock);
-  cudaMemPool_t p = pools;
-  while (p) {
-    cudaMemPool_t next = p->next;
-    if (!p->is_default)
-      free(p);
-    p = next;
+  while (pools) {
+    cudaMemPool_t next = pools->next;
+    free(pools);
+    pools = next;
   }
-  struct cudaMemPoolProps props = default_pool.props;
-  memset(&default_pool, 0, sizeof default_pool);
-  default_pool.props = props;
-  default_pool.reuse[0] = default_pool.reuse[1] = default_pool.reuse[2] = 1;
-  default_pool.is_default = 1;
-  pools = current = &default_pool;
+  memset(default_pools, 0, sizeof default_pools);
+  memset(current, 0, sizeof current);
   free(allocations);
   allocations = NULL;
   allocation_count = allocation_capacity = 0;
@@ -154,10 +182,12 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   int code = cuemu__rt_check_stream(stream);
   if (code)
     return code;
+  int device = 0;
+  cuemu_rt_get_device(&device);
   pthread_mutex_lock(&lock);
-  if (!pool)
-    pool = current;
-  int live = pool_live(pool);
+  if (!pool && device >= 0 && device < CUEMU_POOL_DEVICES)
+    pool = current_of(device);
+  int live = pool && pool_live(pool);
   pthread_mutex_unlock(&lock);
   if (!live)
     return cuemu_rt_error(cudaErrorInvalidValue);
@@ -218,30 +248,25 @@ int cuemu_rt_mem_pool_create(cudaMemPool_t *pool,
       props->location.type == cudaMemLocationTypeHost ||
       props->location.type == cudaMemLocationTypeHostNuma ||
       props->location.type == cudaMemLocationTypeHostNumaCurrent ||
+      props->handleTypes == cudaMemHandleTypePosixFileDescriptor ||
       props->handleTypes == cudaMemHandleTypeFabric)
-    /* Managed and host pools, and fabric handles, are not emulated. */
+    /* Managed and host pools, and shareable handles, are not emulated
+     * (memoryPoolSupportedHandleTypes is 0). */
     return cuemu_rt_error(cudaErrorNotSupported);
   if (props->allocType != cudaMemAllocationTypePinned ||
       props->location.type != cudaMemLocationTypeDevice ||
-      (props->handleTypes != cudaMemHandleTypeNone &&
-       props->handleTypes != cudaMemHandleTypePosixFileDescriptor))
+      props->handleTypes != cudaMemHandleTypeNone)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int count = 0;
-  cuemu_rt_get_device_count(&count);
-  if (props->location.id < 0 || props->location.id >= count)
+  if (check_device(props->location.id))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  cudaMemPool_t p = calloc(1, sizeof *p);
+  pthread_mutex_lock(&lock);
+  cudaMemPool_t p = pool_new(props);
+  pthread_mutex_unlock(&lock);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  p->props = *props;
-  p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
-  pthread_mutex_lock(&lock);
-  p->next = pools;
-  pools = p;
-  pthread_mutex_unlock(&lock);
   *pool = p;
   return cudaSuccess;
 }
@@ -256,8 +281,9 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
     *link = pool->next;
     /* As CUDA: the device's current pool becomes its default pool again;
      * allocations still outstanding stay valid until they are freed. */
-    if (current == pool)
-      current = &default_pool;
+    for (int d = 0; d < CUEMU_POOL_DEVICES; ++d)
+      if (current[d] == pool)
+        current[d] = NULL;
     for (size_t i = 0; i < allocation_count; ++i)
       if (allocations[i].pool == pool)
         allocations[i].pool = NULL;
@@ -412,11 +438,13 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
   return cudaSuccess;
 }
 
-/* cudaErrorInvalidDevice unless `device` is the emulated one. */
+/* cudaErrorInvalidDevice unless `device` is a device with pools. */
 static int check_device(int device) {
   int count = 0;
   cuemu_rt_get_device_count(&count);
-  return device < 0 || device >= count ? cudaErrorInvalidDevice : 0;
+  return device < 0 || device >= count || device >= CUEMU_POOL_DEVICES
+             ? cudaErrorInvalidDevice
+             : 0;
 }
 
 int cuemu_rt_device_get_default_mem_pool(cudaMemPool_t *pool, int device) {
@@ -424,7 +452,12 @@ int cuemu_rt_device_get_default_mem_pool(cudaMemPool_t *pool, int device) {
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (check_device(device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  *pool = &default_pool;
+  pthread_mutex_lock(&lock);
+  cudaMemPool_t p = default_of(device);
+  pthread_mutex_unlock(&lock);
+  if (!p)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *pool = p;
   return cuemu__rt_check_sticky();
 }
 
@@ -432,9 +465,9 @@ int cuemu_rt_device_set_mem_pool(int device, cudaMemPool_t pool) {
   if (check_device(device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   pthread_mutex_lock(&lock);
-  int live = pool_live(pool) && pool->props.location.id == device;
+  int live = pool && pool_live(pool) && pool->props.location.id == device;
   if (live)
-    current = pool;
+    current[device] = pool->is_default ? NULL : pool;
   pthread_mutex_unlock(&lock);
   return live ? cudaSuccess : cuemu_rt_error(cudaErrorInvalidValue);
 }
@@ -445,7 +478,10 @@ int cuemu_rt_device_get_mem_pool(cudaMemPool_t *pool, int device) {
   if (check_device(device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   pthread_mutex_lock(&lock);
-  *pool = current;
+  cudaMemPool_t p = current_of(device);
   pthread_mutex_unlock(&lock);
+  if (!p)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *pool = p;
   return cudaSuccess;
 }

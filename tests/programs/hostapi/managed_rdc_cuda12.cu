@@ -47,6 +47,15 @@ int main() {
   cudaPointerAttributes pa;
   CHECK(cudaPointerGetAttributes(&pa, values) == cudaSuccess &&
         pa.type == cudaMemoryTypeManaged);
+  /* A __managed__ variable can be attached to a stream and prefetched. */
+  cudaStream_t s;
+  CHECK(cudaStreamCreate(&s) == cudaSuccess);
+  CHECK(cudaStreamAttachMemAsync(s, histogram) == cudaSuccess);
+  cudaMemLocation host = {cudaMemLocationTypeHost, 0};
+  CHECK(cudaMemPrefetchAsync(histogram, sizeof histogram, host, 0, s) ==
+        cudaSuccess);
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
 
 #if defined(__CUEMU__) && CUDART_VERSION >= 13000
 #pragma GCC diagnostic push

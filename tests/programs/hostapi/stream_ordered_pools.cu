@@ -151,6 +151,9 @@ int main() {
   CHECK(cudaFreeAsync(&on_stack, s) == cudaErrorInvalidValue);
   CHECK(cudaMallocAsync(static_cast<void **>(nullptr), 16, s) ==
         cudaErrorInvalidValue);
+  props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+  CHECK(cudaMemPoolCreate(&pool, &props) == cudaErrorNotSupported);
+  props.handleTypes = cudaMemHandleTypeNone;
   props.location.id = devices;
   CHECK(cudaMemPoolCreate(&pool, &props) == cudaErrorInvalidDevice);
   CHECK(cudaGetLastError() == cudaErrorInvalidDevice);
