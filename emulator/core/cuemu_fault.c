@@ -1,9 +1,9 @@
 /*
  * cuemu_fault.c: turning faults in kernel code into launch errors.
  *
- * While a worker runs kernel code, SIGSEGV, SIGBUS, SIGFPE, SIGILL and
- * SIGABRT are caught on an alternate signal stack. The handler does only
- * what is async-signal-safe: it records the fault in the worker, unblocks the
+ * While a worker runs kernel code, SIGSEGV, SIGBUS, SIGFPE and SIGILL are
+ * caught on an alternate signal stack. The handler does only what is
+ * async-signal-safe: it records the fault in the worker, unblocks the
  * signal and switches to the worker's own context, abandoning the block
  * (a thread that faulted inside the C library may hold one of its locks;
  * nothing that the worker does afterwards takes them). The worker then
@@ -26,9 +26,7 @@
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
 
-/* SIGABRT: abort() reached from kernel code through a library (libstdc++'s
- * std::terminate, say); direct calls are wrapped (cuemu_host_calls.c). */
-static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NSIGNALS (sizeof fault_signals / sizeof fault_signals[0])
 static struct sigaction previous[NSIGNALS];
 
@@ -62,7 +60,6 @@ static void chain(int sig, siginfo_t *info, void *uc) {
 static const char *fault_name(int sig, int code) {
   switch (sig) {
   case SIGSEGV: return "invalid memory access";
-  case SIGABRT: return "abort() (a host function) called";
   case SIGBUS: return "misaligned or invalid memory access (bus error)";
   case SIGFPE:
     return code == FPE_INTDIV ? "integer division by zero"
@@ -131,16 +128,11 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
    * fault's pc is the faulting instruction itself. It skips the shims'
    * frames of inlined code. */
   cuemu__check_line((const char *)pc + 1, place, size);
-  /* Only words that point into the kernel's own module are candidates. A
-   * line of the kernel's module is the answer; a line of a library (the C
-   * library's, when its debugging information is installed) is kept only
-   * if no caller in the user's code is found. */
+  if (is_source_line(place))
+    return;
+  /* Only words that point into the kernel's own module are candidates. */
   const cuemu_check_module *kernel_module =
       cuemu__check_module_of((const void *)w->launch->kernel->thunk);
-  int own_line = is_source_line(place);
-  if (own_line &&
-      (!kernel_module || cuemu__check_module_of(pc) == kernel_module))
-    return;
   const cuemu_stack *s = cuemu__stack_holding(&w->pool, w->fault.sp);
   void **word = w->fault.sp;
   for (unsigned i = 0; s && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
@@ -156,8 +148,6 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
       return;
     }
   }
-  if (own_line)
-    return;
   Dl_info where;
   if (dladdr(pc, &where) && where.dli_sname)
     snprintf(place, size, "function %s", where.dli_sname);
