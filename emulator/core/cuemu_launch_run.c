@@ -75,7 +75,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     unsigned most = max_workers_for(L.nthreads);
     if (L.nblocks > most) {
       pthread_mutex_destroy(&L.error_lock);
-      cuemu__printf_fifo_flush(&fifo);
+      cuemu__printf_fifo_keep(&fifo);
       return cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
                            "kernel %s: a cooperative launch of %llu blocks "
                            "of %u threads; this process can map the stacks "
@@ -102,9 +102,9 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     pthread_mutex_destroy(&L.grid_lock);
   }
   pthread_mutex_destroy(&L.error_lock);
-  /* The kernel's printf output, as CUDA writes it: when the launch ends
-   * (a failed one too). */
-  cuemu__printf_fifo_flush(&fifo);
+  /* The kernel's printf output (a failed launch's too) waits for the
+   * host's next synchronisation, as with CUDA. */
+  cuemu__printf_fifo_keep(&fifo);
   cuemu__fault_divisions_report(&L);
   if (L.status != CUEMU_SUCCESS) {
     cuemu__report_print(L.message);

@@ -245,16 +245,48 @@ static void print_record(const cuemu_printf_record *r) {
   }
 }
 
-void cuemu__printf_fifo_flush(cuemu_printf_fifo *fifo) {
-  cuemu_printf_record *r = fifo->first;
+/* The records of the last launch, kept until the host synchronises, as
+ * CUDA keeps them in its FIFO. */
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+static cuemu_printf_record *pending_first, *pending_last;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+
+static void flush_at_exit(void) { cuemu__printf_flush_pending(); }
+
+static void register_exit(void) { atexit(flush_at_exit); }
+
+void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo) {
+  if (fifo->first) {
+    pthread_once(&exit_once, register_exit);
+    pthread_mutex_lock(&pending_lock);
+    if (pending_last)
+      pending_last->next = fifo->first;
+    else
+      pending_first = fifo->first;
+    pending_last = fifo->last;
+    pthread_mutex_unlock(&pending_lock);
+  }
+  fifo->first = fifo->last = NULL;
+  fifo->used = 0;
+  pthread_mutex_destroy(&fifo->lock);
+}
+
+void cuemu__printf_flush_pending(void) {
+  /* Whole records, one writer at a time: records of two flushes never
+   * interleave. */
+  pthread_mutex_lock(&pending_lock);
+  cuemu_printf_record *r = pending_first;
+  pending_first = pending_last = NULL;
+  if (!r) {
+    pthread_mutex_unlock(&pending_lock);
+    return;
+  }
   while (r) {
     cuemu_printf_record *next = r->next;
     print_record(r);
     record_free(r);
     r = next;
   }
-  fifo->first = fifo->last = NULL;
-  fifo->used = 0;
   fflush(stdout);
-  pthread_mutex_destroy(&fifo->lock);
+  pthread_mutex_unlock(&pending_lock);
 }

@@ -3,8 +3,10 @@
  * its format and arguments (the strings of %s copied, so that a bad pointer
  * is a kernel fault at the caller's line, and no lock of the C library is
  * ever held by kernel code), and the records are formatted and written on
- * stdout by the host when the launch ends. The records of a launch take at
- * most cudaLimitPrintfFifoSize bytes; later ones are lost, as on a GPU.
+ * stdout by the host where CUDA writes them: when the host next
+ * synchronises with the device or launches a kernel. The FIFO is circular,
+ * as CUDA's: a launch's records take at most cudaLimitPrintfFifoSize bytes,
+ * and when a record does not fit, the oldest records make room for it.
  * Internal to libcuemu.
  */
 #ifndef CUEMU_PRINTF_H
@@ -30,7 +32,15 @@ void cuemu__printf_fifo_init(cuemu_printf_fifo *fifo, size_t limit);
 int cuemu__printf_used(void);
 void cuemu__printf_forget(void);
 
-/* Formats every record in order onto stdout and frees them. */
-void cuemu__printf_fifo_flush(cuemu_printf_fifo *fifo);
+/* Ends a launch's FIFO: its records wait, in order, for the next point at
+ * which CUDA prints them (cuemu__printf_flush_pending), and at the latest
+ * are printed when the process exits. */
+void cuemu__printf_fifo_keep(cuemu_printf_fifo *fifo);
+
+/* Formats every waiting record in order onto stdout and frees them: the
+ * points where CUDA prints (a launch's start, the host's synchronising
+ * calls and blocking copies, a module's unloading, cudaDeviceReset) and,
+ * for the C API, a launch's end. */
+void cuemu__printf_flush_pending(void);
 
 #endif /* CUEMU_PRINTF_H */

@@ -10,6 +10,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
+#include "core/cuemu_printf.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
@@ -121,6 +122,40 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
   return CUEMU_SUCCESS;
 }
 
+/* A thread block cluster: each dimension at least 1 and dividing the
+ * grid's, at most the device's blocks per cluster in all (more than the
+ * portable 8 only where the kernel allows it), on a device of compute
+ * capability 9.0 or later. */
+static cuemu_status check_cluster(const cuemu_launch_request *r,
+                                  const void *function) {
+  cuemu_dim3 c = r->cluster, g = r->grid;
+  if (!c.x && !c.y && !c.z)
+    return CUEMU_SUCCESS;
+  const cuemu_device_model *m = cuemu__device_model();
+  const char *name = r->kernel->name;
+  if (m->major < 9)
+    return cuemu__report(CUEMU_NOT_SUPPORTED,
+                         "kernel %s: thread block clusters need compute "
+                         "capability 9.0; the device is %d.%d",
+                         name, m->major, m->minor);
+  unsigned long long size = (unsigned long long)c.x * c.y * c.z;
+  unsigned most = cuemu__function_cluster_nonportable(function)
+                      ? m->max_cluster_nonportable
+                      : m->max_cluster_portable;
+  if (!c.x || !c.y || !c.z || g.x % c.x || g.y % c.y || g.z % c.z)
+    return cuemu__report(CUEMU_CLUSTER_SIZE,
+                         "kernel %s: cluster (%u,%u,%u) does not divide the "
+                         "grid (%u,%u,%u)",
+                         name, c.x, c.y, c.z, g.x, g.y, g.z);
+  if (size > most)
+    return cuemu__report(CUEMU_CLUSTER_SIZE,
+                         "kernel %s: a cluster of %llu blocks; at most %u "
+                         "(cudaFuncAttributeNonPortableClusterSizeAllowed "
+                         "allows up to %u)",
+                         name, size, most, m->max_cluster_nonportable);
+  return CUEMU_SUCCESS;
+}
+
 /* The runtime API's sticky error. */
 static cuemu_status check_sticky(const cuemu_launch_request *r) {
   cuemu_status st = cuemu__device_sticky();
@@ -158,6 +193,8 @@ static cuemu_status validate(const cuemu_launch_request *r,
     st = check_shape(r);
   if (st == CUEMU_SUCCESS)
     st = check_shared(r, function);
+  if (st == CUEMU_SUCCESS)
+    st = check_cluster(r, function);
   if (st == CUEMU_SUCCESS && r->cooperative) {
     unsigned threads = r->block.x * r->block.y * r->block.z;
     unsigned long long blocks =
@@ -198,8 +235,15 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
+    config.stack_size = cuemu__limit_thread_stack(config.stack_size);
+  /* CUDA prints the previous kernels' printf output when a kernel is
+   * launched; the C API, which has no synchronisation, when it ends. */
+  cuemu__printf_flush_pending();
+  if (st == CUEMU_SUCCESS)
     st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
                          r->args, r->cooperative, &config);
+  if (r->origin != CUEMU_LAUNCH_RUNTIME)
+    cuemu__printf_flush_pending();
   if (r->origin == CUEMU_LAUNCH_RUNTIME)
     cuemu__device_stick(st);
   return st;

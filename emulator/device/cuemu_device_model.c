@@ -56,6 +56,14 @@ static void build(void) {
   model.clock_khz = 1755000;
   model.memory_clock_khz = 2619000;
   model.warp_size = 32;
+  /* As an H100: three quarters of the L2 may persist, a window spans at
+   * most 128 MiB less a page, four sync domains, clusters of 8 blocks (16
+   * where a kernel allows it). */
+  model.persisting_l2_max = model.l2_cache / 4 * 3;
+  model.access_policy_max_window = 134213632;
+  model.sync_domains = 4;
+  model.max_cluster_portable = 8;
+  model.max_cluster_nonportable = 16;
 }
 
 const cuemu_device_model *cuemu__device_model(void) {

@@ -32,6 +32,11 @@ typedef struct cuemu_device_model {
   unsigned memory_bus_width;
   unsigned clock_khz, memory_clock_khz;
   unsigned warp_size;
+  size_t persisting_l2_max;        /* bytes of L2 that may persist */
+  size_t access_policy_max_window; /* bytes of an access-policy window */
+  unsigned sync_domains;           /* memory synchronization domains */
+  unsigned max_cluster_portable;   /* blocks per cluster, portable */
+  unsigned max_cluster_nonportable;
 } cuemu_device_model;
 
 /* The device (its settings are read once). */

@@ -19,6 +19,7 @@ typedef struct function_entry {
   size_t max_dynamic_shared;
   int carveout;
   size_t static_shared; /* noted by the kernel's code as it first ran */
+  int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
 } function_entry;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -93,6 +94,7 @@ static function_entry *entry_for(const void *function) {
   e->max_dynamic_shared = cuemu__device_model()->shared_per_block;
   e->carveout = -1;
   e->static_shared = 0;
+  e->nonportable_cluster = 0;
   return e;
 }
 
@@ -121,9 +123,15 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
                            "kernel %s: a shared-memory carveout of %d%% (-1 "
                            "or 0 to 100 are allowed)",
                            name, value);
+  } else if (attribute == CUEMU_FUNCTION_NONPORTABLE_CLUSTER) {
+    if (value != 0 && value != 1)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: NonPortableClusterSizeAllowed is 0 "
+                           "or 1, not %d",
+                           name, value);
   } else if (attribute >= CUEMU_FUNCTION_FIRST_CLUSTER &&
              attribute <= CUEMU_FUNCTION_LAST_CLUSTER) {
-    return CUEMU_SUCCESS; /* clusters are not emulated */
+    return CUEMU_SUCCESS; /* the other cluster attributes are hints */
   } else {
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "kernel %s: %d is not a settable function attribute",
@@ -137,6 +145,8 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
   }
   if (attribute == CUEMU_FUNCTION_MAX_DYNAMIC_SHARED)
     e->max_dynamic_shared = (size_t)value;
+  else if (attribute == CUEMU_FUNCTION_NONPORTABLE_CLUSTER)
+    e->nonportable_cluster = value;
   else
     e->carveout = value;
   pthread_mutex_unlock(&lock);
@@ -172,6 +182,14 @@ void cuemu__function_attributes(const void *function,
   out->local_bytes = 0;
   out->ptx_version = m->major * 10 + m->minor;
   out->binary_version = m->major * 10 + m->minor;
+}
+
+int cuemu__function_cluster_nonportable(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  int allowed = e ? e->nonportable_cluster : 0;
+  pthread_mutex_unlock(&lock);
+  return allowed;
 }
 
 void cuemu__function_forget(const cuemu_module_desc *module) {

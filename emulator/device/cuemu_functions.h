@@ -19,6 +19,7 @@ enum cuemu_function_setting {
   CUEMU_FUNCTION_MAX_DYNAMIC_SHARED = 8, /* MaxDynamicSharedMemorySize */
   CUEMU_FUNCTION_CARVEOUT = 9,           /* PreferredSharedMemoryCarveout */
   CUEMU_FUNCTION_FIRST_CLUSTER = 10,     /* the cluster attributes, */
+  CUEMU_FUNCTION_NONPORTABLE_CLUSTER = 14, /* clusters of more than 8 */
   CUEMU_FUNCTION_LAST_CLUSTER = 15       /* accepted and not emulated */
 };
 
@@ -45,6 +46,10 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
 void cuemu__function_attributes(const void *function,
                                 const cuemu_kernel_desc *desc,
                                 cuemu_kernel_attributes *out);
+
+/* Non-zero when the kernel at `function` may run clusters larger than
+ * the portable size (cudaFuncAttributeNonPortableClusterSizeAllowed). */
+int cuemu__function_cluster_nonportable(const void *function);
 
 /* Forgets the settings of the kernels of a module being unloaded. */
 void cuemu__function_forget(const cuemu_module_desc *module);

@@ -5,9 +5,11 @@
 #include "device/cuemu_limits.h"
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include "base/cuemu_report.h"
 #include "core/cuemu_printf.h"
+#include "device/cuemu_device_model.h"
 
 static const size_t defaults[CUEMU_LIMIT_COUNT_] = {
     1024,              /* cudaLimitStackSize: 1 KiB per thread */
@@ -51,6 +53,15 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
    * size may change at any time. */
   if (limit == CUEMU_LIMIT_PRINTF_FIFO_SIZE && cuemu__printf_used())
     st = CUEMU_INVALID_VALUE;
+  /* As on a GPU, every thread the device can hold at once gets the stack:
+   * a size whose total exceeds the device's memory cannot be had. */
+  const cuemu_device_model *m = cuemu__device_model();
+  if (limit == CUEMU_LIMIT_STACK_SIZE &&
+      value > m->total_memory / ((size_t)m->threads_per_sm * m->sms))
+    st = CUEMU_OUT_OF_MEMORY;
+  if (limit == CUEMU_LIMIT_PERSISTING_L2_CACHE_SIZE &&
+      value > m->persisting_l2_max)
+    st = CUEMU_INVALID_VALUE;
   if (st == CUEMU_SUCCESS) {
     /* As the GPU: the stack size in 16-byte units, the L2 granularity one
      * of 0, 32, 64 and 128 (rounded up). */
@@ -62,10 +73,29 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
     changed[limit] = 1;
   }
   pthread_mutex_unlock(&lock);
+  if (st == CUEMU_OUT_OF_MEMORY)
+    return cuemu__report(st, "cudaDeviceSetLimit: a stack of %zu bytes for "
+                             "each of the device's %zu resident threads "
+                             "exceeds its memory",
+                         value, (size_t)m->threads_per_sm * m->sms);
+  if (st != CUEMU_SUCCESS && limit == CUEMU_LIMIT_PERSISTING_L2_CACHE_SIZE)
+    return cuemu__report(st, "cudaDeviceSetLimit: %zu bytes of persisting "
+                             "L2 cache; the device allows %zu",
+                         value, m->persisting_l2_max);
   if (st != CUEMU_SUCCESS)
     return cuemu__report(st, "cudaDeviceSetLimit: the printf FIFO size "
                              "cannot change after a kernel used printf");
   return CUEMU_SUCCESS;
+}
+
+size_t cuemu__limit_thread_stack(size_t base) {
+  size_t limit;
+  cuemu__limit_get(CUEMU_LIMIT_STACK_SIZE, &limit);
+  if (limit <= defaults[CUEMU_LIMIT_STACK_SIZE])
+    return base;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t more = limit - defaults[CUEMU_LIMIT_STACK_SIZE];
+  return (base + more + page - 1) / page * page;
 }
 
 void cuemu__limit_reset(void) {
@@ -73,5 +103,6 @@ void cuemu__limit_reset(void) {
   for (int i = 0; i < CUEMU_LIMIT_COUNT_; ++i)
     changed[i] = 0;
   pthread_mutex_unlock(&lock);
+  cuemu__printf_flush_pending();
   cuemu__printf_forget();
 }

@@ -32,7 +32,14 @@ cuemu_status cuemu__limit_get(int limit, size_t *value);
  * can no longer change (the printf FIFO after a kernel printed). */
 cuemu_status cuemu__limit_set(int limit, size_t value);
 
-/* Restores every limit's default (cudaDeviceReset). */
+/* The stack of an emulated thread: `base` bytes (CUEMU_STACK_SIZE, room
+ * for the host's own frames: printf, the C library) plus whatever
+ * cudaLimitStackSize asks beyond CUDA's default of 1 KiB, in whole pages.
+ * The device runtime reads the malloc heap size with cuemu__limit_get. */
+size_t cuemu__limit_thread_stack(size_t base);
+
+/* Restores every limit's default (cudaDeviceReset), after printing the
+ * kernels' waiting printf output (a context's destruction prints it). */
 void cuemu__limit_reset(void);
 
 #endif /* CUEMU_LIMITS_H */

@@ -16,6 +16,7 @@
 
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "core/cuemu_printf.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
@@ -137,6 +138,9 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
 }
 
 cuemu_status cuemu_module_unload(cuemu_module *module) {
+  /* CUDA prints waiting printf output when a module is unloaded (its
+   * formats are the module's). */
+  cuemu__printf_flush_pending();
   module_free(module);
   return CUEMU_SUCCESS;
 }

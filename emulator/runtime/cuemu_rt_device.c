@@ -78,12 +78,16 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 int cuemu_rt_device_reset(void) {
   cuemu__rt_memory_reset();
   cuemu__limit_reset();
+  cuemu__rt_config_reset();
   __atomic_store_n(&device_flags, 0u, __ATOMIC_RELAXED);
   cuemu__rt_error_reset();
   return cudaSuccess;
 }
 
-int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
+int cuemu_rt_device_synchronize(void) {
+  cuemu__rt_sync_point();
+  return cuemu__rt_check_sticky();
+}
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */
 static int known_limit(int limit) {
@@ -164,6 +168,48 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->hostRegisterReadOnlySupported = 1;
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
+  /* Compute capability 9.0's texture and surface limits (the emulator has
+   * no textures, but programs size their data by them). */
+  p->maxTexture1D = 131072;
+  p->maxTexture1DMipmap = 32768;
+  p->maxTexture2D[0] = 131072;
+  p->maxTexture2D[1] = 65536;
+  p->maxTexture2DMipmap[0] = p->maxTexture2DMipmap[1] = 32768;
+  p->maxTexture2DLinear[0] = 131072;
+  p->maxTexture2DLinear[1] = 65000;
+  p->maxTexture2DLinear[2] = 2097120;
+  p->maxTexture2DGather[0] = p->maxTexture2DGather[1] = 32768;
+  p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
+  p->maxTexture3DAlt[0] = p->maxTexture3DAlt[1] = 8192;
+  p->maxTexture3DAlt[2] = 32768;
+  p->maxTextureCubemap = 32768;
+  p->maxTexture1DLayered[0] = 32768;
+  p->maxTexture1DLayered[1] = 2048;
+  p->maxTexture2DLayered[0] = p->maxTexture2DLayered[1] = 32768;
+  p->maxTexture2DLayered[2] = 2048;
+  p->maxTextureCubemapLayered[0] = 32768;
+  p->maxTextureCubemapLayered[1] = 2046;
+  p->maxSurface1D = 32768;
+  p->maxSurface2D[0] = 131072;
+  p->maxSurface2D[1] = 65536;
+  p->maxSurface3D[0] = p->maxSurface3D[1] = p->maxSurface3D[2] = 16384;
+  p->maxSurface1DLayered[0] = 32768;
+  p->maxSurface1DLayered[1] = 2048;
+  p->maxSurface2DLayered[0] = p->maxSurface2DLayered[1] = 32768;
+  p->maxSurface2DLayered[2] = 2048;
+  p->maxSurfaceCubemap = 32768;
+  p->maxSurfaceCubemapLayered[0] = 32768;
+  p->maxSurfaceCubemapLayered[1] = 2046;
+  /* What the emulated device does: host-native atomics (one memory),
+   * stream-ordered pools (without shareable handles), clusters on 9.0,
+   * function pointers; no ECC, RDMA, interop, sparse arrays or MPS. */
+  p->persistingL2CacheMaxSize = (int)m->persisting_l2_max;
+  p->accessPolicyMaxWindowSize = (int)m->access_policy_max_window;
+  p->hostNativeAtomicSupported = 1;
+  p->memoryPoolsSupported = 1;
+  p->memoryPoolSupportedHandleTypes = 0;
+  p->clusterLaunch = m->major >= 9;
+  p->unifiedFunctionPointers = 1;
   return cudaSuccess;
 }
 
@@ -263,13 +309,130 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrHostRegisterReadOnlySupported:
     v = p.hostRegisterReadOnlySupported;
     break;
-  default:
-    /* An attribute CUDA has but the emulated device lacks: 0 (texture,
-     * surface, interop and cluster limits, ...). */
-    if (attr <= 0 || attr >= cudaDevAttrMax)
-      return cuemu_rt_error(cudaErrorInvalidValue);
+  case cudaDevAttrMaxTexture1DWidth: v = p.maxTexture1D; break;
+  case cudaDevAttrMaxTexture2DWidth: v = p.maxTexture2D[0]; break;
+  case cudaDevAttrMaxTexture2DHeight: v = p.maxTexture2D[1]; break;
+  case cudaDevAttrMaxTexture3DWidth: v = p.maxTexture3D[0]; break;
+  case cudaDevAttrMaxTexture3DHeight: v = p.maxTexture3D[1]; break;
+  case cudaDevAttrMaxTexture3DDepth: v = p.maxTexture3D[2]; break;
+  case cudaDevAttrMaxTexture2DLayeredWidth: v = p.maxTexture2DLayered[0]; break;
+  case cudaDevAttrMaxTexture2DLayeredHeight:
+    v = p.maxTexture2DLayered[1];
+    break;
+  case cudaDevAttrMaxTexture2DLayeredLayers:
+    v = p.maxTexture2DLayered[2];
+    break;
+  case cudaDevAttrMaxTexture1DLayeredWidth: v = p.maxTexture1DLayered[0]; break;
+  case cudaDevAttrMaxTexture1DLayeredLayers:
+    v = p.maxTexture1DLayered[1];
+    break;
+  case cudaDevAttrMaxTexture2DGatherWidth: v = p.maxTexture2DGather[0]; break;
+  case cudaDevAttrMaxTexture2DGatherHeight: v = p.maxTexture2DGather[1]; break;
+  case cudaDevAttrMaxTexture3DWidthAlt: v = p.maxTexture3DAlt[0]; break;
+  case cudaDevAttrMaxTexture3DHeightAlt: v = p.maxTexture3DAlt[1]; break;
+  case cudaDevAttrMaxTexture3DDepthAlt: v = p.maxTexture3DAlt[2]; break;
+  case cudaDevAttrMaxTextureCubemapWidth: v = p.maxTextureCubemap; break;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth:
+    v = p.maxTextureCubemapLayered[0];
+    break;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers:
+    v = p.maxTextureCubemapLayered[1];
+    break;
+  case cudaDevAttrMaxSurface1DWidth: v = p.maxSurface1D; break;
+  case cudaDevAttrMaxSurface2DWidth: v = p.maxSurface2D[0]; break;
+  case cudaDevAttrMaxSurface2DHeight: v = p.maxSurface2D[1]; break;
+  case cudaDevAttrMaxSurface3DWidth: v = p.maxSurface3D[0]; break;
+  case cudaDevAttrMaxSurface3DHeight: v = p.maxSurface3D[1]; break;
+  case cudaDevAttrMaxSurface3DDepth: v = p.maxSurface3D[2]; break;
+  case cudaDevAttrMaxSurface1DLayeredWidth: v = p.maxSurface1DLayered[0]; break;
+  case cudaDevAttrMaxSurface1DLayeredLayers:
+    v = p.maxSurface1DLayered[1];
+    break;
+  case cudaDevAttrMaxSurface2DLayeredWidth: v = p.maxSurface2DLayered[0]; break;
+  case cudaDevAttrMaxSurface2DLayeredHeight:
+    v = p.maxSurface2DLayered[1];
+    break;
+  case cudaDevAttrMaxSurface2DLayeredLayers:
+    v = p.maxSurface2DLayered[2];
+    break;
+  case cudaDevAttrMaxSurfaceCubemapWidth: v = p.maxSurfaceCubemap; break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth:
+    v = p.maxSurfaceCubemapLayered[0];
+    break;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers:
+    v = p.maxSurfaceCubemapLayered[1];
+    break;
+  case cudaDevAttrMaxTexture1DLinearWidth:
+    v = 268435456; /* 2^28 texels, compute capability 9.0 */
+    break;
+  case cudaDevAttrMaxTexture2DLinearWidth: v = p.maxTexture2DLinear[0]; break;
+  case cudaDevAttrMaxTexture2DLinearHeight: v = p.maxTexture2DLinear[1]; break;
+  case cudaDevAttrMaxTexture2DLinearPitch: v = p.maxTexture2DLinear[2]; break;
+  case cudaDevAttrMaxTexture2DMipmappedWidth:
+    v = p.maxTexture2DMipmap[0];
+    break;
+  case cudaDevAttrMaxTexture2DMipmappedHeight:
+    v = p.maxTexture2DMipmap[1];
+    break;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: v = p.maxTexture1DMipmap; break;
+  case cudaDevAttrSingleToDoublePrecisionPerfRatio: v = 2; break;
+  case cudaDevAttrCanFlushRemoteWrites: v = 0; break;
+  case cudaDevAttrMaxPersistingL2CacheSize:
+    v = p.persistingL2CacheMaxSize;
+    break;
+  case cudaDevAttrMaxAccessPolicyWindowSize:
+    v = p.accessPolicyMaxWindowSize;
+    break;
+  case cudaDevAttrSparseCudaArraySupported: v = p.sparseCudaArraySupported; break;
+  case cudaDevAttrTimelineSemaphoreInteropSupported:
+    v = p.timelineSemaphoreInteropSupported;
+    break;
+  case cudaDevAttrMemoryPoolsSupported: v = p.memoryPoolsSupported; break;
+  case cudaDevAttrGPUDirectRDMASupported: v = p.gpuDirectRDMASupported; break;
+  case cudaDevAttrGPUDirectRDMAFlushWritesOptions:
+    v = (int)p.gpuDirectRDMAFlushWritesOptions;
+    break;
+  case cudaDevAttrGPUDirectRDMAWritesOrdering:
+    v = p.gpuDirectRDMAWritesOrdering;
+    break;
+  case cudaDevAttrMemoryPoolSupportedHandleTypes:
+    v = (int)p.memoryPoolSupportedHandleTypes;
+    break;
+  case cudaDevAttrClusterLaunch: v = p.clusterLaunch; break;
+  case cudaDevAttrDeferredMappingCudaArraySupported:
+    v = p.deferredMappingCudaArraySupported;
+    break;
+  case cudaDevAttrIpcEventSupport: v = p.ipcEventSupported; break;
+  case cudaDevAttrMemSyncDomainCount:
+    v = (int)cuemu__device_model()->sync_domains;
+    break;
+  case cudaDevAttrNumaConfig: v = p.deviceNumaConfig; break;
+  case cudaDevAttrNumaId: v = p.deviceNumaId; break;
+  case cudaDevAttrMpsEnabled: v = p.mpsEnabled; break;
+  case cudaDevAttrHostNumaId: v = p.hostNumaId; break;
+  case cudaDevAttrD3D12CigSupported: v = 0; break;
+  case cudaDevAttrVulkanCigSupported: v = 0; break;
+  case cudaDevAttrGpuPciDeviceId: v = (int)p.gpuPciDeviceID; break;
+  case cudaDevAttrGpuPciSubsystemId: v = (int)p.gpuPciSubsystemID; break;
+  case cudaDevAttrHostNumaMemoryPoolsSupported: v = 0; break;
+  case cudaDevAttrHostNumaMultinodeIpcSupported:
+    v = p.hostNumaMultinodeIpcSupported;
+    break;
+  case cudaDevAttrHostMemoryPoolsSupported: v = 0; break;
+  case cudaDevAttrOnlyPartialHostNativeAtomicSupported: v = 0; break;
+  /* Reserved values are answered, as the driver answers them: 0. */
+  case cudaDevAttrReserved92: case cudaDevAttrReserved93:
+  case cudaDevAttrReserved94: case cudaDevAttrReserved96:
+  case cudaDevAttrReserved122: case cudaDevAttrReserved123:
+  case cudaDevAttrReserved124: case cudaDevAttrReserved127:
+  case cudaDevAttrReserved128: case cudaDevAttrReserved129:
+  case cudaDevAttrReserved132: case cudaDevAttrReserved141:
+  case cudaDevAttrReserved145:
     v = 0;
     break;
+  default:
+    /* A value that names no attribute (gaps and reserved values). */
+    return cuemu_rt_error(cudaErrorInvalidValue);
   }
   *value = v;
   return cudaSuccess;

@@ -70,7 +70,10 @@ int cuemu_rt_event_record(void *e, void *stream) {
 
 /* The work an event captures has always finished; an event never
  * recorded has captured none, which is cudaSuccess too. */
-int cuemu_rt_event_synchronize(void *e) { return check(e); }
+int cuemu_rt_event_synchronize(void *e) {
+  cuemu__rt_sync_point();
+  return check(e);
+}
 
 int cuemu_rt_event_query(void *e) { return check(e); }
 

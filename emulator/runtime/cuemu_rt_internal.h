@@ -7,6 +7,10 @@
 
 #include <stddef.h>
 
+#include <cuemu/cuemu_rt_host_types.h>
+
+#include "device/cuemu_device_launch.h"
+
 /* Clears the sticky error and the calling thread's last error
  * (cudaDeviceReset). */
 void cuemu__rt_error_reset(void);
@@ -24,5 +28,49 @@ int cuemu__rt_check_sticky(void);
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
  * cudaErrorInvalidResourceHandle. */
 int cuemu__rt_check_stream(void *stream);
+
+/* cudaMalloc's and cudaFree's bodies for device memory, with `site` the
+ * caller's address for memcheck's reports (cuemu_rt_memory.c). */
+int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site);
+int cuemu__rt_device_free(void *ptr, const void *site);
+
+/* Forgets `ptr` when it is a stream-ordered allocation, whose pool's
+ * statistics then shrink (cuemu_rt_mempool.c). */
+void cuemu__rt_pool_forget(const void *ptr);
+
+/* Forgets every pool and stream-ordered allocation (cudaDeviceReset). */
+void cuemu__rt_pool_reset(void);
+
+/* The body of cudaLaunchKernel and cudaLaunchKernelEx: finds the kernel
+ * (registered at `function`, else `fallback`), completes the request `r`
+ * (whose shape, stream, arguments and attributes are filled) and runs it
+ * on the one launch path. Returns the call's CUDA error; `*status` gets a
+ * sticky execution error for the caller to record (cuemu_rt_launch.c). */
+int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
+                     cuemu_launch_request *r, int *status);
+
+/* A launch request of the runtime API with its shape, stream and
+ * arguments, and nothing else yet (cuemu_rt_launch.c). */
+cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
+                                       size_t dynamic_shared, void *stream,
+                                       void **args);
+
+/* Validation of attributes that streams and launches share, each 0 or
+ * cudaErrorInvalidValue (cuemu_rt_config.c). */
+int cuemu__rt_check_access_policy(const struct cudaAccessPolicyWindow *w);
+int cuemu__rt_check_sync_policy(int policy);
+int cuemu__rt_check_sync_domain(int domain);
+int cuemu__rt_check_domain_map(cudaLaunchMemSyncDomainMap map);
+
+/* Forgets a destroyed stream's attributes; forgets every recorded
+ * configuration (cudaDeviceReset) (cuemu_rt_config.c). */
+void cuemu__rt_stream_config_forget(void *stream);
+void cuemu__rt_config_reset(void);
+
+/* A point where CUDA's host waits for the device (cudaDeviceSynchronize,
+ * cudaStreamSynchronize, cudaEventSynchronize, a blocking copy): the
+ * kernels' printf output is written and the memory pools release what
+ * exceeds their thresholds (cuemu_rt_sync.c). */
+void cuemu__rt_sync_point(void);
 
 #endif /* CUEMU_RT_INTERNAL_H */

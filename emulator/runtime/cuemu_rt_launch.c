@@ -14,20 +14,28 @@
 #include "device/cuemu_functions.h"
 #include "runtime/cuemu_rt_internal.h"
 
-/* A launch of the runtime API. */
-static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                           cuemu_uint3 block, size_t dynamic_shared,
-                           void *stream, void **args, int cooperative) {
+cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
+                                       size_t dynamic_shared, void *stream,
+                                       void **args) {
   cuemu_launch_request r = {
-      .kernel = kernel,
       .grid = {grid.x, grid.y, grid.z},
       .block = {block.x, block.y, block.z},
       .dynamic_shared = dynamic_shared,
       .stream = stream,
       .args = args,
-      .cooperative = cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
+  return r;
+}
+
+/* A launch of the runtime API. */
+static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
+                           cuemu_uint3 block, size_t dynamic_shared,
+                           void *stream, void **args, int cooperative) {
+  cuemu_launch_request r =
+      cuemu__rt_request(grid, block, dynamic_shared, stream, args);
+  r.kernel = kernel;
+  r.cooperative = cooperative;
   return cuemu__device_launch(&r);
 }
 
@@ -51,11 +59,8 @@ int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
                 stream, args, 1);
 }
 
-int cuemu_rt_launch_kernel(const void *function,
-                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
-                           cuemu_uint3 block, void **args,
-                           size_t dynamic_shared, void *stream,
-                           int cooperative, int *status) {
+int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
+                     cuemu_launch_request *r, int *status) {
   if (status)
     *status = CUEMU_SUCCESS;
   int e = cuemu__rt_check_sticky();
@@ -66,9 +71,11 @@ int cuemu_rt_launch_kernel(const void *function,
     k = function ? fallback : NULL;
   if (!k)
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
-  if (k->param_count > 0 && !args)
+  if (k->param_count > 0 && !r->args)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative);
+  r->kernel = k;
+  r->origin = CUEMU_LAUNCH_RUNTIME;
+  int st = cuemu__device_launch(r);
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */
   if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)st))
@@ -76,4 +83,15 @@ int cuemu_rt_launch_kernel(const void *function,
   if (status)
     *status = st;
   return cudaSuccess;
+}
+
+int cuemu_rt_launch_kernel(const void *function,
+                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
+                           cuemu_uint3 block, void **args,
+                           size_t dynamic_shared, void *stream,
+                           int cooperative, int *status) {
+  cuemu_launch_request r =
+      cuemu__rt_request(grid, block, dynamic_shared, stream, args);
+  r.cooperative = cooperative;
+  return cuemu__rt_launch(function, fallback, &r, status);
 }

@@ -44,7 +44,10 @@ int cuemu_rt_memory_untrack(void *base) {
              : cuemu_rt_error(cudaErrorInvalidValue);
 }
 
-void cuemu__rt_memory_reset(void) { cuemu__allocation_reset(); }
+void cuemu__rt_memory_reset(void) {
+  cuemu__allocation_reset();
+  cuemu__rt_pool_reset();
+}
 
 /* Allocates `size` bytes aligned to `align` and tracks them as `kind`. */
 static int allocate(void **ptr, size_t size, size_t align, int kind,
@@ -81,7 +84,9 @@ int cuemu_rt_malloc(void **ptr, size_t size) {
 }
 
 int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags) {
-  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+  /* CUDA refuses a managed allocation of 0 bytes, unlike cudaMalloc. */
+  if (size == 0 ||
+      (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost))
     return cuemu_rt_error(cudaErrorInvalidValue);
   return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_MANAGED, flags,
                   __builtin_return_address(0));
@@ -123,10 +128,22 @@ static int release_memory(void *ptr, unsigned kinds, const void *site) {
 }
 
 int cuemu_rt_free(void *ptr) {
-  return release_memory(ptr,
-                        1u << CUEMU_RT_MEMORY_DEVICE |
-                            1u << CUEMU_RT_MEMORY_MANAGED,
-                        __builtin_return_address(0));
+  int code = release_memory(ptr,
+                            1u << CUEMU_RT_MEMORY_DEVICE |
+                                1u << CUEMU_RT_MEMORY_MANAGED,
+                            __builtin_return_address(0));
+  /* A stream-ordered allocation may be freed by cudaFree too. */
+  if (code == cudaSuccess && ptr)
+    cuemu__rt_pool_forget(ptr);
+  return code;
+}
+
+int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site) {
+  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0, site);
+}
+
+int cuemu__rt_device_free(void *ptr, const void *site) {
+  return release_memory(ptr, 1u << CUEMU_RT_MEMORY_DEVICE, site);
 }
 
 int cuemu_rt_host_alloc(void **ptr, size_t size, unsigned flags) {
@@ -217,6 +234,7 @@ static int check_copy(void *dst, size_t dst_extent, const void *src,
 }
 
 int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
+  cuemu__rt_sync_point(); /* a blocking copy waits for the device */
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;

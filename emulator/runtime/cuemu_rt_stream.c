@@ -39,10 +39,14 @@ int cuemu_rt_stream_destroy(void *s) {
   /* Nothing is pending: it goes at once. */
   if (!cuemu__handle_destroy(CUEMU_HANDLE_STREAM, s))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  cuemu__rt_stream_config_forget(s);
   return cuemu__rt_check_sticky();
 }
 
-int cuemu_rt_stream_synchronize(void *s) { return check(s); }
+int cuemu_rt_stream_synchronize(void *s) {
+  cuemu__rt_sync_point();
+  return check(s);
+}
 
 int cuemu_rt_stream_query(void *s) { return check(s); }
 
@@ -101,6 +105,7 @@ int cuemu_rt_stream_add_callback(void *s,
   if (e)
     return e;
   /* A callback runs after an error too, and is told the stream's error. */
+  cuemu__rt_sync_point(); /* CUDA prints before a callback runs */
   trampoline(s, cuemu_rt_sticky(), callback, data);
   return cuemu__rt_check_sticky();
 }

@@ -275,5 +275,8 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"
 #endif
+/* Stream-ordered memory, unified-memory hints, cudaLaunchKernelEx and the
+ * configuration calls. */
+#include "cuemu_host_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -12,6 +12,7 @@
 #define __DRIVER_TYPES_H__
 
 #include <cuemu/cuemu_rt_types.h>
+#include <cuemu/cuemu_rt_host_types.h>
 
 /* The error table, by its former name: XX(name, value, description). */
 #define CUEMU_CUDA_ERROR_MAP(XX) CUEMU_RT_ERROR_MAP(XX)

@@ -150,7 +150,10 @@ extern "C" {
   XX(CUDA_DRIVER, "the CUDA driver reported an error",                         \
      cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
   XX(INTERNAL, "internal error in cuemu",                                      \
-     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  /* A cluster that does not divide the grid or is too large (CUDA). */       \
+  XX(CLUSTER_SIZE, "a thread block cluster is misconfigured",                 \
+     cudaErrorInvalidClusterSize, CUDA_ERROR_INVALID_CLUSTER_SIZE, CALL)
 /* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
