@@ -72,6 +72,8 @@ unsigned long long cuemu__texture_register(cuemu__texture *t);
 /* Removes and frees the object of `handle` of the given sort; returns 0 or
  * -1 when the handle is not a live one of that sort. Host code. */
 int cuemu__texture_unregister(unsigned long long handle, int is_surface);
+/* Destroys every object (cudaDeviceReset). Host code. */
+void cuemu__texture_reset(void);
 /* The live object of `handle` of the given sort, or NULL. Any code. */
 const cuemu__texture *cuemu__texture_lookup(unsigned long long handle,
                                             int is_surface);

@@ -63,6 +63,15 @@ int cuemu__texture_unregister(unsigned long long handle, int is_surface) {
   return 0;
 }
 
+void cuemu__texture_reset(void) {
+  pthread_mutex_lock(&table_lock);
+  for (unsigned s = 0; s < TABLE_SLOTS; ++s) {
+    cuemu__texture *t = atomic_exchange(&slots[s], NULL);
+    free(t);
+  }
+  pthread_mutex_unlock(&table_lock);
+}
+
 void cuemu__texture_fault(const char *file, int line, const char *fmt, ...) {
   cuemu_worker *w = cuemu__worker_self;
   char what[512];

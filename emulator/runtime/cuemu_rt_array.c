@@ -16,6 +16,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -156,7 +157,9 @@ static int array_new(struct cudaArray **out,
   size_t bytes = w * h * d * fmt->size;
   if (!a)
     return cudaErrorMemoryAllocation;
-  a->data = calloc(bytes ? bytes : 1, 1);
+  /* A mapping of its own, zeroed, as cudaMalloc's: freed, it stays
+   * inaccessible for a while, so that a texture left over it faults. */
+  a->data = cuemu__allocation_memory_new(bytes ? bytes : 1);
   if (!a->data) {
     free(a);
     return cudaErrorMemoryAllocation;
@@ -172,7 +175,7 @@ static int array_new(struct cudaArray **out,
   int code = cuemu_rt_memory_track(a->data, bytes ? bytes : 1,
                                    CUEMU_RT_MEMORY_DEVICE);
   if (code) {
-    free(a->data);
+    cuemu__allocation_memory_free(a->data, bytes ? bytes : 1);
     free(a);
     return cudaErrorMemoryAllocation;
   }
@@ -181,8 +184,9 @@ static int array_new(struct cudaArray **out,
 }
 
 static void array_delete(struct cudaArray *a) {
+  size_t bytes = a->width * a->height * a->depth * a->format.size;
   cuemu_rt_memory_untrack(a->data);
-  free(a->data);
+  cuemu__allocation_memory_free(a->data, bytes ? bytes : 1);
   a->magic = FREED_MAGIC;
   free(a);
 }
@@ -600,4 +604,25 @@ int cuemu_rt_memset_3d(struct cudaPitchedPtr pitched, int value,
       return code;
   }
   return cudaSuccess;
+}
+
+void cuemu__rt_array_reset(void) {
+  pthread_mutex_lock(&live_lock);
+  live_entry *e = live_list;
+  live_list = NULL;
+  pthread_mutex_unlock(&live_lock);
+  while (e) {
+    live_entry *next = e->next;
+    struct cudaMipmappedArray *m = e->handle;
+    if (m->magic == MIPMAP_MAGIC) {
+      for (unsigned l = 0; l < m->levels; ++l)
+        array_delete(m->level[l]);
+      m->magic = FREED_MAGIC;
+      free(m);
+    } else {
+      array_delete(e->handle);
+    }
+    free(e);
+    e = next;
+  }
 }

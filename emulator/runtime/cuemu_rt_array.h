@@ -56,6 +56,13 @@ struct cudaMipmappedArray {
 int cuemu__array_valid(const struct cudaArray *a);
 int cuemu__mipmapped_array_valid(const struct cudaMipmappedArray *m);
 
+/* Frees every array and mipmapped array (cudaDeviceReset). */
+void cuemu__rt_array_reset(void);
+
+/* Destroys every texture and surface object and frees every array
+ * (cudaDeviceReset, before the table of allocations is emptied). */
+void cuemu__rt_texture_reset(void);
+
 /* The address of element (x, y, z) of `a`. */
 static inline unsigned char *cuemu__array_at(const struct cudaArray *a,
                                              size_t x, size_t y, size_t z) {

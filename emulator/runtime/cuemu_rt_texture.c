@@ -283,3 +283,8 @@ int cuemu_rt_get_surface_object_resource_desc(struct cudaResourceDesc *res,
   *res = t->res;
   return cudaSuccess;
 }
+
+void cuemu__rt_texture_reset(void) {
+  cuemu__texture_reset();
+  cuemu__rt_array_reset();
+}

@@ -12,6 +12,7 @@
  * single precision: where the 9-bit weight differs from the exact fraction
  * (x = 1.3 gives a = 205/256, not 0.8), the expected value says so.
  */
+#include <cmath>
 #include <cstdio>
 
 #include "tex_common.cuh"
@@ -231,6 +232,52 @@ static void read_modes() {
     CHECK(cudaFreeArray(x) == cudaSuccess);
 }
 
+/* sRGB: the colour channels of an 8-bit unsigned texture read as
+ * normalized floats go from sRGB to linear (c / 12.92 up to 0.04045, else
+ * ((c + 0.055) / 1.055)^2.4); alpha does not. */
+struct Tex1DRgba {
+  __device__ float operator()(cudaTextureObject_t t, const Probe &p) const {
+    float4 v = tex1D<float4>(t, p.x);
+    return p.layer == 0 ? v.x : p.layer == 1 ? v.y : p.layer == 2 ? v.z : v.w;
+  }
+};
+
+static float srgb(unsigned char v) {
+  double c = (float)v / 255.0f;
+  return (float)(c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
+}
+
+static void srgb_and_normalized_kinds() {
+  const uchar4 texel[1] = {make_uchar4(10, 128, 255, 128)};
+  cudaArray_t a = array_1d(texel, 1, cudaCreateChannelDesc<uchar4>());
+  cudaTextureDesc d = tex_desc(cudaAddressModeClamp, cudaFilterModePoint,
+                               cudaReadModeNormalizedFloat, 0);
+  d.sRGB = 1;
+  cudaTextureObject_t t = make_texture(a, d);
+  const Probe p[] = {{0.5f, 0, 0, 0}, {0.5f, 0, 0, 1}, {0.5f, 0, 0, 2},
+                     {0.5f, 0, 0, 3}};
+  const float e[] = {srgb(10), srgb(128), 1.0f, 128.0f / 255.0f};
+  /* Worked out: 10 -> 0.0030352698; 128 -> 0.2158605. */
+  CHECK(std::fabs(e[0] - 0.0030352698f) < 1e-9f);
+  CHECK(std::fabs(e[1] - 0.2158605f) < 1e-6f);
+  expect_floats<Tex1DRgba>("sRGB", t, p, e, 4);
+  /* A normalized kind reads as normalized floats in either read mode. */
+  const unsigned char n8[2] = {0, 51};
+  cudaChannelFormatDesc nd =
+      cudaCreateChannelDesc<cudaChannelFormatKindUnsignedNormalized8X1>();
+  cudaArray_t an = array_1d(n8, 2, nd);
+  cudaTextureObject_t tn = make_texture(
+      an, tex_desc(cudaAddressModeClamp, cudaFilterModeLinear,
+                   cudaReadModeElementType, 0));
+  const Probe pn[] = {{1.5f}, {1.0f}};
+  const float en[] = {0.2f, 0.1f};
+  expect_floats<Tex1D>("UnsignedNormalized8X1", tn, pn, en, 2);
+  CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
+  CHECK(cudaDestroyTextureObject(tn) == cudaSuccess);
+  CHECK(cudaFreeArray(a) == cudaSuccess);
+  CHECK(cudaFreeArray(an) == cudaSuccess);
+}
+
 static void two_d() {
   /* 2x2: row 0 = 0, 256; row 1 = 512, 1024. (1, 1): all weights 1/4: 448.
    * (0.75, 1.25): a 64, b 192: 64*64/65536*256 + 192*192/65536*512 +
@@ -374,6 +421,7 @@ int main() {
   normalized_1d(a);
   CHECK(cudaFreeArray(a) == cudaSuccess);
   read_modes();
+  srgb_and_normalized_kinds();
   two_d();
   three_d();
   linear_memory();

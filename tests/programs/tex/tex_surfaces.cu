@@ -233,9 +233,56 @@ static void boundary_modes() {
 #endif
 }
 
+__global__ void fetch_one(cudaTextureObject_t t, float *out) {
+  *out = tex2D<float>(t, 0.5f, 0.5f);
+}
+
+/* After cudaDeviceReset (which frees every array and object), a fetch
+ * through a destroyed texture object, and a 2D fetch of a texture over
+ * linear memory, stop the launch with a message each. */
+static void misuse_after_reset() {
+  CHECK(cudaDeviceReset() == cudaSuccess);
+  CHECK(cudaGetLastError() == cudaSuccess);
+  cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
+  cudaArray_t a = nullptr;
+  CHECK(cudaMallocArray(&a, &fd, 2, 2) == cudaSuccess);
+  cudaTextureObject_t t = make_texture(
+      a, tex_desc(cudaAddressModeClamp, cudaFilterModePoint,
+                  cudaReadModeElementType, 0));
+  CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
+  float *out = nullptr;
+  CHECK(cudaMalloc(&out, 256 * sizeof(float)) == cudaSuccess);
+  fetch_one<<<1, 1>>>(t, out);
+  CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+#ifdef HAVE_CUEMU_MESSAGES
+  CHECK(std::strstr(cuemu_last_message(), "not a live texture object") !=
+        nullptr);
+#endif
+  CHECK(cudaDeviceReset() == cudaSuccess);
+  CHECK(cudaMalloc(&out, 256 * sizeof(float)) == cudaSuccess);
+  cudaResourceDesc r;
+  std::memset(&r, 0, sizeof r);
+  r.resType = cudaResourceTypeLinear;
+  r.res.linear.devPtr = out;
+  r.res.linear.desc = fd;
+  r.res.linear.sizeInBytes = 64 * sizeof(float);
+  cudaTextureDesc d = tex_desc(cudaAddressModeClamp, cudaFilterModePoint,
+                               cudaReadModeElementType, 0);
+  CHECK(cudaCreateTextureObject(&t, &r, &d, nullptr) == cudaSuccess);
+  fetch_one<<<1, 1>>>(t, out + 128);
+  CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+#ifdef HAVE_CUEMU_MESSAGES
+  CHECK(std::strstr(cuemu_last_message(),
+                    "tex2D on a texture object over linear memory") !=
+        nullptr);
+#endif
+  CHECK(cudaDeviceReset() == cudaSuccess);
+}
+
 int main() {
   two_d();
   shapes();
-  boundary_modes(); /* last: its trap makes the error sticky */
+  boundary_modes(); /* its trap makes the error sticky until the reset */
+  misuse_after_reset();
   return finish();
 }
