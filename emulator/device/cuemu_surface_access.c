@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "check/cuemu_check.h"
 #include "device/cuemu_texture.h"
 
 static const int shape_of_op[] = {0,
@@ -68,6 +69,9 @@ void cuemu_surface_access(cudaSurfaceObject_t surf, int op, int write, int x,
   }
   unsigned char *p = lv->data + (size_t)bz * lv->slice +
                      (size_t)by * lv->pitch + (size_t)bx;
+  /* The checkers see the access as the kernel's own, at the caller. */
+  cuemu__check_access(p, size, write ? CUEMU_ACCESS_WRITE : CUEMU_ACCESS_READ,
+                      __builtin_return_address(0));
   if (write)
     memcpy(p, data, size);
   else

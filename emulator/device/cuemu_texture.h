@@ -86,6 +86,10 @@ CUEMU_NORETURN void cuemu__texture_fault(const char *file, int line,
 
 /* ---- The sampling arithmetic (device/cuemu_texture_sample.c) ------------ */
 
+/* The fetch the calling thread is doing (for the checkers' reports of the
+ * texels it reads), or NULL. */
+extern __thread const cuemu_texture_query *cuemu__texture_current;
+
 /* The 9-bit filter weight of a fraction in [0, 1): the fraction rounded to
  * 8 fractional bits, as an integer from 0 to 256 (256 is 1.0). */
 int cuemu__texture_weight(float frac);

@@ -185,8 +185,19 @@ static size_t layer_of(int layer, size_t layers) {
   return (size_t)layer >= layers ? layers - 1 : (size_t)layer;
 }
 
+static cuemu_texel fetch(cudaTextureObject_t tex,
+                         const cuemu_texture_query *q);
+
 cuemu_texel cuemu_texture_fetch(cudaTextureObject_t tex,
                                 const cuemu_texture_query *q) {
+  cuemu__texture_current = q;
+  cuemu_texel r = fetch(tex, q);
+  cuemu__texture_current = NULL;
+  return r;
+}
+
+static cuemu_texel fetch(cudaTextureObject_t tex,
+                         const cuemu_texture_query *q) {
   const cuemu__texture *t = cuemu__texture_lookup(tex, 0);
   if (!t)
     cuemu__texture_fault(q->file, q->line,

@@ -20,7 +20,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "check/cuemu_check.h"
 #include "device/cuemu_texture.h"
+
+__thread const cuemu_texture_query *cuemu__texture_current;
 
 int cuemu__texture_weight(float frac) {
   float q = floorf(frac * 256.0f + 0.5f);
@@ -87,6 +90,9 @@ cuemu_texel cuemu__texture_texel(const cuemu__texture *t,
   const cuemu__texel_format *f = &t->format;
   const unsigned char *p = lv->data + z * lv->slice + y * lv->pitch +
                            x * f->size;
+  const cuemu_texture_query *q = cuemu__texture_current;
+  if (q)
+    cuemu__check_texture_read(p, f->size, q->function, q->file, q->line);
   cuemu_texel r;
   int is_signed = f->kind == cudaChannelFormatKindSigned;
   for (int c = 0; c < 4; ++c) {
