@@ -62,6 +62,73 @@ struct Tex1DGrad {
   }
 };
 
+/* Every fetch form CUDA declares, in value and pointer-output form (and the
+ * sparse forms with isResident): compiled by both compilers, never
+ * launched (each needs a texture of its own shape). */
+__global__ void all_fetch_forms(cudaTextureObject_t t, float4 *o) {
+  float4 v;
+  bool r;
+  const float2 g2 = make_float2(0.1f, 0.2f);
+  const float4 g4 = make_float4(0.1f, 0.2f, 0.3f, 0.0f);
+  o[0] = tex1Dfetch<float4>(t, 1); tex1Dfetch(&v, t, 1);
+  o[1] = tex1D<float4>(t, 1); tex1D(&v, t, 1);
+  o[2] = tex2D<float4>(t, 1, 2); tex2D(&v, t, 1, 2);
+  o[3] = tex2D<float4>(t, 1, 2, &r); tex2D(&v, t, 1, 2, &r);
+  o[4] = tex3D<float4>(t, 1, 2, 3); tex3D(&v, t, 1, 2, 3);
+  o[5] = tex3D<float4>(t, 1, 2, 3, &r); tex3D(&v, t, 1, 2, 3, &r);
+  o[6] = tex1DLayered<float4>(t, 1, 0); tex1DLayered(&v, t, 1, 0);
+  o[7] = tex2DLayered<float4>(t, 1, 2, 0); tex2DLayered(&v, t, 1, 2, 0);
+  o[8] = tex2DLayered<float4>(t, 1, 2, 0, &r);
+  tex2DLayered(&v, t, 1, 2, 0, &r);
+  o[9] = texCubemap<float4>(t, 1, 2, 3); texCubemap(&v, t, 1, 2, 3);
+  o[10] = texCubemapLayered<float4>(t, 1, 2, 3, 0);
+  texCubemapLayered(&v, t, 1, 2, 3, 0);
+  o[11] = tex2Dgather<float4>(t, 1, 2, 1); tex2Dgather(&v, t, 1, 2, 1);
+  o[12] = tex2Dgather<float4>(t, 1, 2, &r, 1); tex2Dgather(&v, t, 1, 2, &r, 1);
+  o[13] = tex1DLod<float4>(t, 1, 0.5f); tex1DLod(&v, t, 1, 0.5f);
+  o[14] = tex2DLod<float4>(t, 1, 2, 0.5f); tex2DLod(&v, t, 1, 2, 0.5f);
+  o[15] = tex2DLod<float4>(t, 1, 2, 0.5f, &r); tex2DLod(&v, t, 1, 2, 0.5f, &r);
+  o[16] = tex3DLod<float4>(t, 1, 2, 3, 0.5f); tex3DLod(&v, t, 1, 2, 3, 0.5f);
+  o[17] = tex3DLod<float4>(t, 1, 2, 3, 0.5f, &r);
+  tex3DLod(&v, t, 1, 2, 3, 0.5f, &r);
+  o[18] = tex1DLayeredLod<float4>(t, 1, 0, 0.5f);
+  tex1DLayeredLod(&v, t, 1, 0, 0.5f);
+  o[19] = tex2DLayeredLod<float4>(t, 1, 2, 0, 0.5f);
+  tex2DLayeredLod(&v, t, 1, 2, 0, 0.5f);
+  o[20] = tex2DLayeredLod<float4>(t, 1, 2, 0, 0.5f, &r);
+  tex2DLayeredLod(&v, t, 1, 2, 0, 0.5f, &r);
+  o[21] = texCubemapLod<float4>(t, 1, 2, 3, 0.5f);
+  texCubemapLod(&v, t, 1, 2, 3, 0.5f);
+  o[22] = texCubemapGrad<float4>(t, 1, 2, 3, g4, g4);
+  texCubemapGrad(&v, t, 1, 2, 3, g4, g4);
+  o[23] = texCubemapLayeredLod<float4>(t, 1, 2, 3, 0, 0.5f);
+  texCubemapLayeredLod(&v, t, 1, 2, 3, 0, 0.5f);
+  o[24] = tex1DGrad<float4>(t, 1, 0.1f, 0.2f); tex1DGrad(&v, t, 1, 0.1f, 0.2f);
+  o[25] = tex2DGrad<float4>(t, 1, 2, g2, g2); tex2DGrad(&v, t, 1, 2, g2, g2);
+  o[26] = tex2DGrad<float4>(t, 1, 2, g2, g2, &r);
+  tex2DGrad(&v, t, 1, 2, g2, g2, &r);
+  o[27] = tex3DGrad<float4>(t, 1, 2, 3, g4, g4);
+  tex3DGrad(&v, t, 1, 2, 3, g4, g4);
+  o[28] = tex3DGrad<float4>(t, 1, 2, 3, g4, g4, &r);
+  tex3DGrad(&v, t, 1, 2, 3, g4, g4, &r);
+  o[29] = tex1DLayeredGrad<float4>(t, 1, 0, 0.1f, 0.2f);
+  tex1DLayeredGrad(&v, t, 1, 0, 0.1f, 0.2f);
+  o[30] = tex2DLayeredGrad<float4>(t, 1, 2, 0, g2, g2);
+  tex2DLayeredGrad(&v, t, 1, 2, 0, g2, g2);
+  o[31] = tex2DLayeredGrad<float4>(t, 1, 2, 0, g2, g2, &r);
+  tex2DLayeredGrad(&v, t, 1, 2, 0, g2, g2, &r);
+  o[32] = texCubemapLayeredGrad<float4>(t, 1, 2, 3, 0, g4, g4);
+  texCubemapLayeredGrad(&v, t, 1, 2, 3, 0, g4, g4);
+  o[33] = v;
+  /* Integer element types of every width and count. */
+  char c = tex1Dfetch<char>(t, 0);
+  uchar2 u2 = tex1Dfetch<uchar2>(t, 0);
+  short4 s4 = tex1Dfetch<short4>(t, 0);
+  uint1 i1 = tex1Dfetch<uint1>(t, 0);
+  int4 i4 = tex1Dfetch<int4>(t, 0);
+  o[34] = make_float4(c + u2.y, s4.w, (float)i1.x, (float)i4.z);
+}
+
 static void layered() {
   /* 1D layered: 3 layers of 2 texels, T = 10 * layer + x. */
   cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
