@@ -13,15 +13,6 @@
 #include "check/cuemu_check.h"
 #include "device/cuemu_texture.h"
 
-static const int shape_of_op[] = {0,
-                                  CUEMU_SHAPE_1D,
-                                  CUEMU_SHAPE_2D,
-                                  CUEMU_SHAPE_3D,
-                                  CUEMU_SHAPE_1D_LAYERED,
-                                  CUEMU_SHAPE_2D_LAYERED,
-                                  CUEMU_SHAPE_CUBEMAP,
-                                  CUEMU_SHAPE_CUBEMAP_LAYERED};
-
 static long clamp_long(long v, long lo, long hi) {
   return v < lo ? lo : v > hi ? hi : v;
 }
@@ -35,8 +26,7 @@ void cuemu_surface_access(cudaSurfaceObject_t surf, int op, int write, int x,
                          "%s on surface object %#llx, which is not a live "
                          "surface object",
                          function, (unsigned long long)surf);
-  if (op < CUEMU_SURF_1D || op > CUEMU_SURF_CUBEMAP_LAYERED ||
-      shape_of_op[op] != t->shape)
+  if (cuemu__texture_shape_of_op(op, 1) != t->shape)
     cuemu__texture_fault(file, line,
                          "%s on a surface object whose array has another "
                          "shape (CUDA leaves the result undefined)",

@@ -78,6 +78,11 @@ void cuemu__texture_reset(void);
 const cuemu__texture *cuemu__texture_lookup(unsigned long long handle,
                                             int is_surface);
 
+/* The resource shape (enum cuemu__tex_shape) that a texture fetch (enum
+ * cuemu_texture_op, surface 0) or a surface access (enum cuemu_surface_op,
+ * surface 1) needs; 0 for an op that is neither. Any code. */
+int cuemu__texture_shape_of_op(int op, int surface);
+
 /* Stops the launch with CUEMU_KERNEL_FAULT and the message "kernel K: what
  * at file:line in thread (x,y,z) of block (x,y,z)". Kernel code. */
 CUEMU_NORETURN void cuemu__texture_fault(const char *file, int line,

@@ -204,19 +204,7 @@ static cuemu_texel fetch(cudaTextureObject_t tex,
                          "%s on texture object %#llx, which is not a live "
                          "texture object",
                          q->function, (unsigned long long)tex);
-  static const int shape_of_op[] = {
-      0,
-      CUEMU_SHAPE_LINEAR,
-      CUEMU_SHAPE_1D,
-      CUEMU_SHAPE_2D,
-      CUEMU_SHAPE_3D,
-      CUEMU_SHAPE_1D_LAYERED,
-      CUEMU_SHAPE_2D_LAYERED,
-      CUEMU_SHAPE_CUBEMAP,
-      CUEMU_SHAPE_CUBEMAP_LAYERED,
-      CUEMU_SHAPE_2D};
-  if (q->op < CUEMU_TEX_FETCH_1D || q->op > CUEMU_TEX_2D_GATHER ||
-      shape_of_op[q->op] != t->shape)
+  if (cuemu__texture_shape_of_op(q->op, 0) != t->shape)
     cuemu__texture_fault(q->file, q->line,
                          "%s on a texture object over %s (CUDA leaves the "
                          "result undefined)",

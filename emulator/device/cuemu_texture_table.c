@@ -72,6 +72,27 @@ void cuemu__texture_reset(void) {
   pthread_mutex_unlock(&table_lock);
 }
 
+int cuemu__texture_shape_of_op(int op, int surface) {
+  /* The texture ops in order; the surface ops are the texture ops from
+   * CUEMU_TEX_1D to CUEMU_TEX_CUBEMAP_LAYERED. */
+  static const int shapes[] = {0,
+                               CUEMU_SHAPE_LINEAR,
+                               CUEMU_SHAPE_1D,
+                               CUEMU_SHAPE_2D,
+                               CUEMU_SHAPE_3D,
+                               CUEMU_SHAPE_1D_LAYERED,
+                               CUEMU_SHAPE_2D_LAYERED,
+                               CUEMU_SHAPE_CUBEMAP,
+                               CUEMU_SHAPE_CUBEMAP_LAYERED,
+                               CUEMU_SHAPE_2D};
+  if (surface)
+    return op >= CUEMU_SURF_1D && op <= CUEMU_SURF_CUBEMAP_LAYERED
+               ? shapes[op + 1]
+               : 0;
+  return op >= CUEMU_TEX_FETCH_1D && op <= CUEMU_TEX_2D_GATHER ? shapes[op]
+                                                               : 0;
+}
+
 void cuemu__texture_fault(const char *file, int line, const char *fmt, ...) {
   cuemu_worker *w = cuemu__worker_self;
   char what[512];

@@ -152,6 +152,18 @@ static int check_texture_desc(cuemu__texture *t,
   return 0;
 }
 
+/* Registers `t` (freeing it on failure) and gives its handle; returns a
+ * CUDA code. */
+static int register_object(cuemu__texture *t, unsigned long long *handle) {
+  unsigned long long h = cuemu__texture_register(t);
+  if (!h) {
+    free(t);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  *handle = h;
+  return cudaSuccess;
+}
+
 int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
                                    const struct cudaResourceDesc *res,
                                    const struct cudaTextureDesc *desc,
@@ -184,13 +196,7 @@ int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
     t->view = *view;
     t->has_view = 1;
   }
-  unsigned long long h = cuemu__texture_register(t);
-  if (!h) {
-    free(t);
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  }
-  *tex = h;
-  return cudaSuccess;
+  return register_object(t, tex);
 }
 
 int cuemu_rt_destroy_texture_object(cudaTextureObject_t tex) {
@@ -255,13 +261,7 @@ int cuemu_rt_create_surface_object(cudaSurfaceObject_t *surf,
     free(t);
     return cuemu_rt_error(code);
   }
-  unsigned long long h = cuemu__texture_register(t);
-  if (!h) {
-    free(t);
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  }
-  *surf = h;
-  return cudaSuccess;
+  return register_object(t, surf);
 }
 
 int cuemu_rt_destroy_surface_object(cudaSurfaceObject_t surf) {

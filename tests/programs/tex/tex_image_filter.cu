@@ -15,8 +15,8 @@
 #include <cstring>
 #include <vector>
 
-#include "../check.cuh"
 #include "image_filters.cuh"
+#include "tex_common.cuh"
 
 static const int W = 37, H = 29;
 
@@ -48,17 +48,9 @@ static void sobel_test() {
   CHECK(cudaMallocArray(&array, &cd, W, H) == cudaSuccess);
   CHECK(cudaMemcpy2DToArray(array, 0, 0, img.data(), W, W, H,
                             cudaMemcpyHostToDevice) == cudaSuccess);
-  cudaResourceDesc res;
-  std::memset(&res, 0, sizeof res);
-  res.resType = cudaResourceTypeArray;
-  res.res.array.array = array;
-  cudaTextureDesc td;
-  std::memset(&td, 0, sizeof td);
-  td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-  td.filterMode = cudaFilterModePoint;
-  td.readMode = cudaReadModeElementType;
-  cudaTextureObject_t tex = 0;
-  CHECK(cudaCreateTextureObject(&tex, &res, &td, nullptr) == cudaSuccess);
+  cudaTextureObject_t tex = make_texture(
+      array, tex_desc(cudaAddressModeClamp, cudaFilterModePoint,
+                      cudaReadModeElementType, 0));
   unsigned char *out = nullptr;
   size_t pitch = 0;
   CHECK(cudaMallocPitch(&out, &pitch, W, H) == cudaSuccess);
@@ -116,18 +108,9 @@ static void resize_test() {
   CHECK(cudaMemcpy2DToArray(array, 0, 0, img.data(), SW * sizeof(uchar4),
                             SW * sizeof(uchar4), SH,
                             cudaMemcpyHostToDevice) == cudaSuccess);
-  cudaResourceDesc res;
-  std::memset(&res, 0, sizeof res);
-  res.resType = cudaResourceTypeArray;
-  res.res.array.array = array;
-  cudaTextureDesc td;
-  std::memset(&td, 0, sizeof td);
-  td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-  td.filterMode = cudaFilterModeLinear;
-  td.readMode = cudaReadModeNormalizedFloat;
-  td.normalizedCoords = 1;
-  cudaTextureObject_t tex = 0;
-  CHECK(cudaCreateTextureObject(&tex, &res, &td, nullptr) == cudaSuccess);
+  cudaTextureObject_t tex = make_texture(
+      array, tex_desc(cudaAddressModeClamp, cudaFilterModeLinear,
+                      cudaReadModeNormalizedFloat, 1));
   uchar4 *out = nullptr;
   CHECK(cudaMalloc(&out, DW * DH * sizeof(uchar4)) == cudaSuccess);
   dim3 block(8, 8), grid((DW + 7) / 8, (DH + 7) / 8);
