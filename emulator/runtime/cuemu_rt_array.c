@@ -41,12 +41,17 @@ typedef struct live_entry {
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 static live_entry *live_list;
 
-static void live_add(void *h, live_entry *e) {
+/* Adds `h` to the live list; returns 0, or -1 when memory ran out. */
+static int live_add(void *h) {
+  live_entry *e = malloc(sizeof *e);
+  if (!e)
+    return -1;
   e->handle = h;
   pthread_mutex_lock(&live_lock);
   e->next = live_list;
   live_list = e;
   pthread_mutex_unlock(&live_lock);
+  return 0;
 }
 
 /* Removes `h`; returns its entry, or NULL when it is not live. */
@@ -191,6 +196,14 @@ static void array_delete(struct cudaArray *a) {
   free(a);
 }
 
+/* Frees a mipmapped array and its levels. */
+static void mipmap_delete(struct cudaMipmappedArray *m) {
+  for (unsigned l = 0; l < m->levels; ++l)
+    array_delete(m->level[l]);
+  m->magic = FREED_MAGIC;
+  free(m);
+}
+
 /* Checks `extent` and `flags` against CUDA's rules for cudaMalloc3DArray
  * and gives the packed size. Returns 0 or a CUDA code. */
 static int array_shape(struct cudaExtent e, unsigned flags, size_t *w,
@@ -242,9 +255,12 @@ int cuemu_rt_malloc_3d_array(cudaArray_t *array,
   struct cudaArray *a = NULL;
   if (!code)
     code = array_new(&a, desc, &fmt, extent, w, h, d, flags);
+  if (!code && live_add(a) != 0) {
+    array_delete(a);
+    code = cudaErrorMemoryAllocation;
+  }
   if (code)
     return cuemu_rt_error(code);
-  live_add(a, malloc(sizeof(live_entry)));
   *array = a;
   return cudaSuccess;
 }
@@ -303,15 +319,16 @@ int cuemu_rt_malloc_mipmapped_array(cudaMipmappedArray_t *mipmap,
     if (!code)
       code = array_new(&m->level[l], desc, &fmt, le, w, h, d, flags);
     if (code) {
-      for (unsigned k = 0; k < l; ++k)
-        array_delete(m->level[k]);
-      free(m);
+      mipmap_delete(m); /* the levels made so far */
       return cuemu_rt_error(code);
     }
     m->level[l]->owner = m;
     m->levels = l + 1;
   }
-  live_add(m, malloc(sizeof(live_entry)));
+  if (live_add(m) != 0) {
+    mipmap_delete(m);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
   *mipmap = m;
   return cudaSuccess;
 }
@@ -335,8 +352,7 @@ int cuemu_rt_free_array(cudaArray_t array) {
     return sticky;
   if (!array)
     return cudaSuccess;
-  if (array->owner && cuemu__array_valid(array))
-    return cuemu_rt_error(cudaErrorInvalidValue); /* a mipmap's level */
+  /* Only a live array of its own: not a mipmapped array's level. */
   live_entry *e = live_remove(array);
   if (!e)
     return cuemu_rt_error(cudaErrorInvalidValue);
@@ -356,10 +372,7 @@ int cuemu_rt_free_mipmapped_array(cudaMipmappedArray_t mipmap) {
   if (!e)
     return cuemu_rt_error(cudaErrorInvalidValue);
   free(e);
-  for (unsigned l = 0; l < mipmap->levels; ++l)
-    array_delete(mipmap->level[l]);
-  mipmap->magic = FREED_MAGIC;
-  free(mipmap);
+  mipmap_delete(mipmap);
   return cudaSuccess;
 }
 
@@ -615,10 +628,7 @@ void cuemu__rt_array_reset(void) {
     live_entry *next = e->next;
     struct cudaMipmappedArray *m = e->handle;
     if (m->magic == MIPMAP_MAGIC) {
-      for (unsigned l = 0; l < m->levels; ++l)
-        array_delete(m->level[l]);
-      m->magic = FREED_MAGIC;
-      free(m);
+      mipmap_delete(m);
     } else {
       array_delete(e->handle);
     }
