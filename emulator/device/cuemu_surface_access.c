@@ -19,7 +19,8 @@ static long clamp_long(long v, long lo, long hi) {
 
 void cuemu_surface_access(cudaSurfaceObject_t surf, int op, int write, int x,
                           int y, int z, void *data, size_t size, int mode,
-                          const char *function, const char *file, int line) {
+                          const void *pc, const char *function,
+                          const char *file, int line) {
   const cuemu__texture *t = cuemu__texture_lookup(surf, 1);
   if (!t)
     cuemu__texture_fault(file, line,
@@ -61,7 +62,7 @@ void cuemu_surface_access(cudaSurfaceObject_t surf, int op, int write, int x,
                      (size_t)by * lv->pitch + (size_t)bx;
   /* The checkers see the access as the kernel's own, at the caller. */
   cuemu__check_access(p, size, write ? CUEMU_ACCESS_WRITE : CUEMU_ACCESS_READ,
-                      __builtin_return_address(0));
+                      pc);
   if (write)
     memcpy(p, data, size);
   else

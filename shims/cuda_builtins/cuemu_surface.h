@@ -10,7 +10,9 @@
  * cudaBoundaryModeTrap) decides what an access out of range does; libcuemu's
  * cuemu_surface_access() (cuemu_rt_texture.h) does the access, and the
  * trailing defaulted parameters carry the caller's file and line for the
- * message of a trapping access.
+ * message of a trapping access. The accesses are not inlined, so that
+ * their return address is in the caller: the checkers name the caller's
+ * line for a race on a surface.
  */
 #ifndef CUEMU_SURFACE_H
 #define CUEMU_SURFACE_H
@@ -66,213 +68,241 @@ CUEMU_ISURF_(float4)
 /* ---- The accesses ------------------------------------------------------------ */
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf1Dread(T *ptr, cudaSurfaceObject_t obj, int x,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_1D, 0, x, 0, 0, ptr, sizeof(T), mode,
-                       "surf1Dread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf1Dread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surf1Dread(cudaSurfaceObject_t obj, int x,
+__attribute__((noinline)) static T surf1Dread(cudaSurfaceObject_t obj, int x,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surf1Dread(&ret, obj, x, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_1D, 0, x, 0, 0, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surf1Dread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf1Dwrite(T val, cudaSurfaceObject_t obj, int x,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_1D, 1, x, 0, 0, &val, sizeof(T), mode,
-                       "surf1Dwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf1Dwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf2Dread(T *ptr, cudaSurfaceObject_t obj, int x, int y,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_2D, 0, x, y, 0, ptr, sizeof(T), mode,
-                       "surf2Dread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf2Dread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surf2Dread(cudaSurfaceObject_t obj, int x, int y,
+__attribute__((noinline)) static T surf2Dread(cudaSurfaceObject_t obj, int x, int y,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surf2Dread(&ret, obj, x, y, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_2D, 0, x, y, 0, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surf2Dread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf2Dwrite(T val, cudaSurfaceObject_t obj, int x, int y,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_2D, 1, x, y, 0, &val, sizeof(T), mode,
-                       "surf2Dwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf2Dwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf3Dread(T *ptr, cudaSurfaceObject_t obj, int x, int y, int z,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_3D, 0, x, y, z, ptr, sizeof(T), mode,
-                       "surf3Dread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf3Dread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surf3Dread(cudaSurfaceObject_t obj, int x, int y, int z,
+__attribute__((noinline)) static T surf3Dread(cudaSurfaceObject_t obj, int x, int y, int z,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surf3Dread(&ret, obj, x, y, z, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_3D, 0, x, y, z, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surf3Dread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf3Dwrite(T val, cudaSurfaceObject_t obj, int x, int y, int z,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_3D, 1, x, y, z, &val, sizeof(T), mode,
-                       "surf3Dwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf3Dwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf1DLayeredread(T *ptr, cudaSurfaceObject_t obj, int x, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_1D_LAYERED, 0, x, 0, layer, ptr, sizeof(T), mode,
-                       "surf1DLayeredread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf1DLayeredread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surf1DLayeredread(cudaSurfaceObject_t obj, int x, int layer,
+__attribute__((noinline)) static T surf1DLayeredread(cudaSurfaceObject_t obj, int x, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surf1DLayeredread(&ret, obj, x, layer, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_1D_LAYERED, 0, x, 0, layer, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surf1DLayeredread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf1DLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_1D_LAYERED, 1, x, 0, layer, &val, sizeof(T), mode,
-                       "surf1DLayeredwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf1DLayeredwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf2DLayeredread(T *ptr, cudaSurfaceObject_t obj, int x, int y, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_2D_LAYERED, 0, x, y, layer, ptr, sizeof(T), mode,
-                       "surf2DLayeredread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf2DLayeredread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surf2DLayeredread(cudaSurfaceObject_t obj, int x, int y, int layer,
+__attribute__((noinline)) static T surf2DLayeredread(cudaSurfaceObject_t obj, int x, int y, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surf2DLayeredread(&ret, obj, x, y, layer, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_2D_LAYERED, 0, x, y, layer, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surf2DLayeredread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surf2DLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int y, int layer,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_2D_LAYERED, 1, x, y, layer, &val, sizeof(T), mode,
-                       "surf2DLayeredwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surf2DLayeredwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surfCubemapread(T *ptr, cudaSurfaceObject_t obj, int x, int y, int face,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP, 0, x, y, face, ptr, sizeof(T), mode,
-                       "surfCubemapread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surfCubemapread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surfCubemapread(cudaSurfaceObject_t obj, int x, int y, int face,
+__attribute__((noinline)) static T surfCubemapread(cudaSurfaceObject_t obj, int x, int y, int face,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surfCubemapread(&ret, obj, x, y, face, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP, 0, x, y, face, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surfCubemapread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surfCubemapwrite(T val, cudaSurfaceObject_t obj, int x, int y, int face,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP, 1, x, y, face, &val, sizeof(T), mode,
-                       "surfCubemapwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surfCubemapwrite", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surfCubemapLayeredread(T *ptr, cudaSurfaceObject_t obj, int x, int y, int layerface,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 0, x, y, layerface, ptr, sizeof(T), mode,
-                       "surfCubemapLayeredread", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surfCubemapLayeredread", cuemu_file, cuemu_line);
 }
 
 template <class T>
-static inline T surfCubemapLayeredread(cudaSurfaceObject_t obj, int x, int y, int layerface,
+__attribute__((noinline)) static T surfCubemapLayeredread(cudaSurfaceObject_t obj, int x, int y, int layerface,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
+  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
+  (void)check;
   T ret;
-  surfCubemapLayeredread(&ret, obj, x, y, layerface, mode, cuemu_file, cuemu_line);
+  cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 0, x, y, layerface, &ret, sizeof(T), mode,
+                       __builtin_return_address(0), "surfCubemapLayeredread", cuemu_file,
+                       cuemu_line);
   return ret;
 }
 
 template <class T>
-static inline typename __nv_isurf_trait<T>::type
+__attribute__((noinline)) static typename __nv_isurf_trait<T>::type
 surfCubemapLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int y, int layerface,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 1, x, y, layerface, &val, sizeof(T), mode,
-                       "surfCubemapLayeredwrite", cuemu_file, cuemu_line);
+                       __builtin_return_address(0), "surfCubemapLayeredwrite", cuemu_file, cuemu_line);
 }
 
 #endif /* CUEMU_SURFACE_H */

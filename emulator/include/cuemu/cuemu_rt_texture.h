@@ -186,10 +186,12 @@ enum cuemu_surface_op {
  * CUDA's boundary mode `mode` (enum cudaSurfaceBoundaryMode): out of range,
  * cudaBoundaryModeZero reads zeros and drops writes, cudaBoundaryModeClamp
  * uses the nearest element, cudaBoundaryModeTrap stops the launch with
- * CUEMU_KERNEL_FAULT, naming the kernel, thread, coordinates and the line. */
+ * CUEMU_KERNEL_FAULT, naming the kernel, thread, coordinates and the line.
+ * `pc` is a code address in the caller, for the checkers' reports. */
 void cuemu_surface_access(cudaSurfaceObject_t surf, int op, int write, int x,
                           int y, int z, void *data, size_t size, int mode,
-                          const char *function, const char *file, int line);
+                          const void *pc, const char *function,
+                          const char *file, int line);
 
 #ifdef __cplusplus
 }

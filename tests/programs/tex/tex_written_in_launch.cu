@@ -4,8 +4,9 @@
  * the writes, whatever barriers lie between). Under cuemu's racecheck
  * (built with --check=race), such a read is reported, naming the fetch and
  * the write; the same accesses split over two launches are fine. Surface
- * writes count as writes. Without cuemu's checkers the program only checks
- * the clean case.
+ * writes count as writes, and surface accesses race like any others (two
+ * threads writing one element without a barrier). Without cuemu's checkers
+ * the program only checks the clean case.
  *
  * CUEMU_OPTIONS: --check=race
  */
@@ -42,6 +43,13 @@ __global__ void surface_then_texture(cudaSurfaceObject_t s,
   __syncthreads();
   out[x] = tex2D<float>(t, x + 0.5f, 0.5f);
 }
+
+__global__ void surface_race(cudaSurfaceObject_t s) {
+  surf2Dwrite((float)threadIdx.x, s, 0, 0); /* every thread, one element */
+}
+#ifdef UNDER_CUEMU
+static const int race_line = __LINE__ - 3;
+#endif
 
 static cudaTextureObject_t linear_texture(float *buffer) {
   cudaResourceDesc r;
@@ -96,6 +104,23 @@ int main() {
   CHECK(cudaDeviceSynchronize() != cudaSuccess);
   m = cuemu_last_message();
   CHECK(std::strstr(m, "racecheck: tex2D") != nullptr);
+  if (check_failures)
+    std::fprintf(stderr, "message: %s\n", m);
+  CHECK(cudaDeviceReset() == cudaSuccess);
+
+  /* Two threads write one surface element without a barrier: a race,
+   * reported at the line of the write. */
+  CHECK(cudaMallocArray(&a, &fd, 32, 1, cudaArraySurfaceLoadStore) ==
+        cudaSuccess);
+  r = array_resource(a);
+  CHECK(cudaCreateSurfaceObject(&s, &r) == cudaSuccess);
+  surface_race<<<1, 4>>>(s);
+  CHECK(cudaDeviceSynchronize() != cudaSuccess);
+  m = cuemu_last_message();
+  char line[64];
+  std::snprintf(line, sizeof line, "tex_written_in_launch.cu:%d", race_line);
+  CHECK(std::strstr(m, "racecheck: race (WAW") != nullptr);
+  CHECK(std::strstr(m, line) != nullptr);
   if (check_failures)
     std::fprintf(stderr, "message: %s\n", m);
   CHECK(cudaDeviceReset() == cudaSuccess);
