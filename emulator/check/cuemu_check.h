@@ -128,6 +128,13 @@ enum cuemu_check_access_kind {
 /* Called by the instrumentation for every access of checked code. */
 void cuemu__check_access(const void *addr, size_t size, int kind,
                          const void *pc);
+/* A texture fetch read `size` bytes at `addr` (device/cuemu_texture_fetch.c;
+ * `what`, `file` and `line` name the fetch). Under racecheck, bytes that a
+ * thread of this launch wrote are reported: CUDA leaves a texture read of
+ * memory written in the same launch undefined (the texture cache is not
+ * coherent with the writes), barriers or not. Kernel code. */
+void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
+                               const char *file, int line);
 /* A fence (__threadfence): the thread's earlier global writes are
  * published to other blocks. */
 void cuemu__check_fence(const void *pc);

@@ -717,3 +717,47 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
     }
   }
 }
+
+/* ---- Texture reads --------------------------------------------------------- */
+
+void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
+                               const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel || !(w->launch->shadow_checks & CUEMU_CHECK_RACE))
+    return;
+  block_state *b = current_state(w);
+  if (!b)
+    return;
+  uintptr_t a = (uintptr_t)addr;
+  region *r = region_at(b->cl, a);
+  if (!r || r->a.state != CUEMU_RT_MEMORY_LIVE ||
+      a - (uintptr_t)r->a.base >= r->a.size)
+    return;
+  size_t off = a - (uintptr_t)r->a.base;
+  if (size > r->a.size - off)
+    size = r->a.size - off;
+  cell *cells = region_cells(b->cl, r);
+  if (!cells)
+    return;
+  lock_cell(cells + off);
+  for (size_t i = 0; i < size; ++i) {
+    const cell *c = &cells[off + i];
+    if (c->epoch != b->cl->epoch || !c->wtid)
+      continue;
+    uint32_t wblock = c->wblock;
+    uint16_t wtid = c->wtid, wsite = c->wsite;
+    unlock_cell(cells + off);
+    target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site};
+    char mem[1024], writer[96], wline[512];
+    describe(&t, mem, sizeof mem);
+    who(w->launch, wblock, wtid, writer, sizeof writer);
+    site_line(wsite, NULL, wline, sizeof wline);
+    cuemu_uint3 tid = cuemu__worker_thread_idx(w);
+    fail(w, "racecheck: %s by block (%u,%u,%u) thread (%u,%u,%u) at %s:%d "
+         "reads %s, written in this launch by %s at %s (CUDA leaves a "
+         "texture read of memory written in the same launch undefined)",
+         what, w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
+         tid.z, file ? file : "?", line, mem, writer, wline);
+  }
+  unlock_cell(cells + off);
+}

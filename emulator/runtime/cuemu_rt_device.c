@@ -15,6 +15,7 @@
 
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_limits.h"
+#include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
@@ -76,6 +77,7 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 }
 
 int cuemu_rt_device_reset(void) {
+  cuemu__rt_texture_reset();
   cuemu__rt_memory_reset();
   cuemu__limit_reset();
   cuemu__rt_config_reset();

@@ -271,6 +271,10 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
       cuemu_rt_pointer_get_attributes(attributes, ptr));
 }
 
+/* Arrays, textures and surfaces. */
+#include "cuemu_texture_api.h"
+#include "cuemu_address_space.h"
+
 /* Streams, events, launches, functions, occupancy and symbols join here. */
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"

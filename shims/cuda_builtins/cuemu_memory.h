@@ -11,9 +11,9 @@
  * The fences are sequentially consistent fences, which is at least as strong
  * as each of CUDA's scopes.
  *
- * Not provided: __isGlobal, __isShared, __isLocal, __isConstant and
- * __isGridConstant (the emulator has one address space), and
- * __prefetch_global_L1/L2, which CUDA has as PTX only, not as C++ functions.
+ * The address-space predicates (__isGlobal, __isShared, ...) are in
+ * cuemu_address_space.h. Not provided: __prefetch_global_L1/L2, which CUDA
+ * has as PTX only, not as C++ functions.
  */
 #ifndef CUEMU_MEMORY_H
 #define CUEMU_MEMORY_H

@@ -1,0 +1,61 @@
+/*
+ * cuemu_address_space.c: cuemu_address_space(), the state space of a
+ * generic address as the running kernel thread sees it: its own stack is
+ * local; the block's dynamic shared buffer and the static __shared__
+ * variables (thread-local objects of the worker, since the shims make
+ * __shared__ `static thread_local`) are shared; anything else is global.
+ */
+#include <link.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include <cuemu/cuemu_address_space.h>
+
+#include "core/cuemu_stack.h"
+#include "core/cuemu_worker.h"
+
+static int inside(const void *p, const void *base, size_t size) {
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)base;
+  return base && a >= b && a - b < size;
+}
+
+/* Whether p lies in the calling OS thread's stack (a thread that runs as a
+ * plain call on the worker's own stack). */
+static int on_os_stack(const void *p) {
+  pthread_attr_t attr;
+  void *base = NULL;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return 0;
+  pthread_attr_getstack(&attr, &base, &size);
+  pthread_attr_destroy(&attr);
+  return inside(p, base, size);
+}
+
+/* dl_iterate_phdr's callback: stops (returns 1) when the address in
+ * *data lies in the calling thread's TLS block of a module. */
+static int in_tls_block(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  if (!info->dlpi_tls_data)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      return inside(data, info->dlpi_tls_data, info->dlpi_phdr[i].p_memsz);
+  return 0;
+}
+
+int cuemu_address_space(const void *p) {
+  if (!p)
+    return CUEMU_SPACE_NONE;
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return CUEMU_SPACE_GLOBAL;
+  const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
+  if (s ? inside(p, s->base, s->size) : on_os_stack(p))
+    return CUEMU_SPACE_LOCAL;
+  if (inside(p, w->dynamic_shared, w->dynamic_capacity))
+    return CUEMU_SPACE_SHARED;
+  if (dl_iterate_phdr(in_tls_block, (void *)p))
+    return CUEMU_SPACE_SHARED;
+  return CUEMU_SPACE_GLOBAL;
+}

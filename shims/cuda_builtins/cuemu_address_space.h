@@ -1,0 +1,69 @@
+/*
+ * cuemu_address_space.h: CUDA's address-space predicates and the rest of
+ * the address intrinsics: __isGlobal, __isShared, __isCtaShared,
+ * __isClusterShared, __isLocal, __isConstant, __isGridConstant,
+ * __cvta_generic_to_grid_constant / __cvta_grid_constant_to_generic, and
+ * __prof_trigger.
+ *
+ * The emulated device has one flat address space: libcuemu's
+ * cuemu_address_space() (<cuemu/cuemu_address_space.h>) tells the spaces
+ * apart by where an address lies. Two differences from a GPU follow, and
+ * are documented in docs/textures.md: __constant__ variables are ordinary
+ * global memory here (__isConstant is 0 and __isGlobal is 1 for them), and
+ * a __grid_constant__ parameter is the thread's own copy (__isGridConstant
+ * is 0, __isLocal is 1). A cluster is one block here, so cluster-shared
+ * memory is the block's shared memory.
+ *
+ * __prof_trigger(n) counts into libcuemu's profiler counters (0 to 7), as
+ * the hardware's per-multiprocessor counters count for a profiler; nothing
+ * else observes them.
+ */
+#ifndef CUEMU_ADDRESS_SPACE_SHIM_H
+#define CUEMU_ADDRESS_SPACE_SHIM_H
+
+#include <cstddef>
+
+#include <cuemu/cuemu_address_space.h>
+
+inline unsigned int __isGlobal(const void *ptr) {
+  return cuemu_address_space(ptr) == CUEMU_SPACE_GLOBAL;
+}
+inline unsigned int __isShared(const void *ptr) {
+  return cuemu_address_space(ptr) == CUEMU_SPACE_SHARED;
+}
+inline unsigned int __isCtaShared(const void *ptr) { return __isShared(ptr); }
+inline unsigned int __isClusterShared(const void *ptr) {
+  return __isShared(ptr);
+}
+inline unsigned int __isLocal(const void *ptr) {
+  return cuemu_address_space(ptr) == CUEMU_SPACE_LOCAL;
+}
+inline unsigned int __isConstant(const void *ptr) {
+  (void)ptr;
+  return 0; /* no constant space of its own: see above */
+}
+inline unsigned int __isGridConstant(const void *ptr) {
+  (void)ptr;
+  return 0; /* parameters are per-thread copies: see above */
+}
+
+/* The grid-constant space is the generic one here. */
+inline size_t __cvta_generic_to_grid_constant(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_grid_constant_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+
+/* The profiler counters __prof_trigger increments. */
+inline unsigned long long *cuemu_prof_counters_() {
+  static unsigned long long counters[8];
+  return counters;
+}
+inline void __prof_trigger(int counter) {
+  if (counter >= 0 && counter < 8)
+    __atomic_fetch_add(&cuemu_prof_counters_()[counter], 1ull,
+                       __ATOMIC_RELAXED);
+}
+
+#endif /* CUEMU_ADDRESS_SPACE_SHIM_H */
