@@ -68,6 +68,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   cuemu_printf_fifo fifo;
   cuemu__printf_fifo_init(&fifo, config->printf_fifo);
   L.printf_fifo = &fifo;
+  L.grid_context = config->grid_context;
   L.status = CUEMU_SUCCESS;
 
   unsigned workers = config->workers;

@@ -97,6 +97,7 @@ typedef struct cuemu_launch {
   unsigned long long grid_arrived, grid_done, grid_generation;
   pthread_mutex_t error_lock;
   struct cuemu_printf_fifo *printf_fifo; /* printf() records (cuemu_printf.h) */
+  void *grid_context;             /* cuemu_config's, see cuemu_core.h */
   cuemu_status status;            /* first error */
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;

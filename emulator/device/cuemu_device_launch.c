@@ -10,6 +10,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
+#include "device/cuemu_child_grids.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
@@ -178,6 +179,13 @@ static cuemu_status validate(const cuemu_launch_request *r,
   return st;
 }
 
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *r) {
+  cuemu_status st = check_shape(r);
+  if (st == CUEMU_SUCCESS)
+    st = check_shared(r, cuemu__function_identity(r->kernel, r->args));
+  return st;
+}
+
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *r) {
   if (!r || !r->kernel)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
@@ -197,9 +205,15 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     st = cuemu__config_launch(&config);
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
-  if (st == CUEMU_SUCCESS)
+  if (st == CUEMU_SUCCESS) {
+    /* The grids that kernel code launches run when the blocks are done. */
+    cuemu_grid_children children;
+    cuemu__children_init(&children, 0, r->kernel->name);
+    config.grid_context = &children;
     st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
                          r->args, r->cooperative, &config);
+    st = cuemu__children_run(&children, st, &config);
+  }
   if (r->origin == CUEMU_LAUNCH_RUNTIME)
     cuemu__device_stick(st);
   return st;

@@ -48,6 +48,10 @@ typedef struct cuemu_launch_request {
  * would refuse it with, or CUEMU_SUCCESS. */
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *request);
 
+/* Validates a launch from kernel code: its shape and shared memory, the
+ * checks that do not depend on the host's state. */
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *request);
+
 /* Validates and runs a launch; returns its status, with a message naming
  * the kernel (and, for a failure while running, the block, the thread and
  * the source line). */

@@ -275,5 +275,6 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"
 #endif
+#include "cuemu_device_runtime.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -276,6 +276,11 @@ public:
 private:
   template <typename Values, std::size_t... I>
   void call(Values &values, std::index_sequence<I...>) const {
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      child_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
+                   std::index_sequence<I...>());
+      return;
+    }
     void *ptrs[sizeof...(P) + 1] = {static_cast<void *>(&std::get<I>(values))...,
                                     fn_};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
@@ -367,6 +372,11 @@ public:
   template <typename... A> void operator()(A &&...args) const {
     using Values = std::tuple<std::decay_t<A>...>;
     Values values(std::forward<A>(args)...);
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      child_launch_deduced(deduced_desc<L, Values>(name_), body_, grid_,
+                           block_, shmem_, stream_, values);
+      return;
+    }
     void *ptrs[2] = {&values, const_cast<L *>(&body_)};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
