@@ -301,3 +301,7 @@ int cuemu_device_launch_buffer(const void *function, void *buffer,
   return cuemu_device_launch(k, grid, block, dynamic_shared, stream, b->args,
                              b, free_buffer_args);
 }
+
+void *cuemu_device_args_alloc(size_t size) { return malloc(size ? size : 1); }
+
+void cuemu_device_args_free(void *p) { free(p); }

@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include "base/cuemu_report.h"
+#include "core/cuemu_device_heap.h"
 #include "core/cuemu_printf.h"
 
 static const size_t defaults[CUEMU_LIMIT_COUNT_] = {
@@ -47,9 +48,10 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
                          limit);
   cuemu_status st = CUEMU_SUCCESS;
   pthread_mutex_lock(&lock);
-  /* Kernels' malloc() is the C library's (no device heap yet), so the heap
-   * size may change at any time. */
   if (limit == CUEMU_LIMIT_PRINTF_FIFO_SIZE && cuemu__printf_used())
+    st = CUEMU_INVALID_VALUE;
+  /* As on the GPU, the device heap keeps its size once a kernel used it. */
+  if (limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE && cuemu__device_heap_used())
     st = CUEMU_INVALID_VALUE;
   if (st == CUEMU_SUCCESS) {
     /* As the GPU: the stack size in 16-byte units, the L2 granularity one
@@ -63,8 +65,12 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
   }
   pthread_mutex_unlock(&lock);
   if (st != CUEMU_SUCCESS)
-    return cuemu__report(st, "cudaDeviceSetLimit: the printf FIFO size "
-                             "cannot change after a kernel used printf");
+    return cuemu__report(st, "cudaDeviceSetLimit: the %s size cannot change "
+                             "after a kernel used %s",
+                         limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE ? "malloc heap"
+                                                               : "printf FIFO",
+                         limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE ? "malloc"
+                                                               : "printf");
   return CUEMU_SUCCESS;
 }
 

@@ -13,6 +13,7 @@
 #define CUEMU_DEVICE_RUNTIME_SHIM_H
 
 #include <cstddef>
+#include <new>
 #include <tuple>
 #include <utility>
 
@@ -42,6 +43,11 @@ inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
       func, parameterBuffer, g, b, sharedMemSize, stream));
 }
 
+/* CUDA's aligned form of malloc in kernel code. */
+inline void *__nv_aligned_device_malloc(std::size_t size, std::size_t align) {
+  return cuemu_device_aligned_malloc(size, align);
+}
+
 namespace cuemu {
 
 /* The argument copy of a launch from kernel code: the values (and what
@@ -52,9 +58,25 @@ template <typename Values, std::size_t N> struct child_args {
   void *ptrs[N];
 };
 
-template <typename Owner> void release_child_args(void *owner) {
-  delete static_cast<Owner *>(owner);
+/* The copy lives in libcuemu's memory, never in the device heap. */
+template <typename Owner, typename... A> Owner *make_child_args(A &&...a) {
+  void *p = cuemu_device_args_alloc(sizeof(Owner));
+  return ::new (p) Owner{std::forward<A>(a)...};
 }
+
+template <typename Owner> void release_child_args(void *owner) {
+  static_cast<Owner *>(owner)->~Owner();
+  cuemu_device_args_free(owner);
+}
+
+/* While one lives, allocations in kernel code are the C library's: the
+ * shims' own (a kernel's name, made once), never the device heap's. */
+struct heap_bypass {
+  heap_bypass() { cuemu_device_heap_bypass(1); }
+  ~heap_bypass() { cuemu_device_heap_bypass(-1); }
+  heap_bypass(const heap_bypass &) = delete;
+  heap_bypass &operator=(const heap_bypass &) = delete;
+};
 
 /* Queues a launch from kernel code; the values are copied now, as CUDA
  * copies a launch's arguments when it is made. A cudaError_t value. */
@@ -63,7 +85,7 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                  dim3 block, std::size_t shmem, cudaStream_t stream,
                  const Values &values, std::index_sequence<I...>) {
   using Owner = child_args<Values, sizeof...(I) + 1>;
-  Owner *owner = new Owner{values, {}};
+  Owner *owner = make_child_args<Owner>(values);
   void *ptrs[sizeof...(I) + 1] = {
       static_cast<void *>(&std::get<I>(owner->values))..., fn};
   for (std::size_t k = 0; k < sizeof...(I) + 1; ++k)
@@ -81,7 +103,7 @@ int child_launch_deduced(const cuemu_kernel_desc *desc, const L &body,
                          dim3 grid, dim3 block, std::size_t shmem,
                          cudaStream_t stream, const Values &values) {
   using Owner = child_args<std::pair<Values, L>, 2>;
-  Owner *owner = new Owner{{values, body}, {}};
+  Owner *owner = make_child_args<Owner>(std::pair<Values, L>(values, body));
   owner->ptrs[0] = &owner->values.first;
   owner->ptrs[1] = &owner->values.second;
   cuemu_uint3 g = {grid.x, grid.y, grid.z};

@@ -299,6 +299,7 @@ template <auto K>
 launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
                                     std::size_t shmem = 0,
                                     cudaStream_t stream = nullptr) {
+  heap_bypass bypass;
 #if defined(CUEMU_HOST_PASS)
   /* nvcc's host pass (cuemu-cc defines CUEMU_HOST_PASS there): K is the
    * device pass's kernel (the host pass's definition is weak), and its
@@ -322,6 +323,7 @@ launcher<void (*)(P...)> launch_dynamic(void (*fn)(P...), dim3 grid,
                                         dim3 block, std::size_t shmem = 0,
                                         cudaStream_t stream = nullptr) {
   using F = void (*)(P...);
+  heap_bypass bypass;
   const cuemu_kernel_desc *d =
       cuemu_program_find(reinterpret_cast<const void *>(fn));
   if (!d)
@@ -372,16 +374,20 @@ public:
   template <typename... A> void operator()(A &&...args) const {
     using Values = std::tuple<std::decay_t<A>...>;
     Values values(std::forward<A>(args)...);
+    const cuemu_kernel_desc *desc = [this] {
+      heap_bypass bypass;
+      return deduced_desc<L, Values>(name_);
+    }();
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      child_launch_deduced(deduced_desc<L, Values>(name_), body_, grid_,
+      child_launch_deduced(desc, body_, grid_,
                            block_, shmem_, stream_, values);
       return;
     }
     void *ptrs[2] = {&values, const_cast<L *>(&body_)};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_record_launch(cuemu_program_launch(deduced_desc<L, Values>(name_), g,
-                                           b, shmem_, stream_, ptrs));
+    cuemu_rt_record_launch(
+        cuemu_program_launch(desc, g, b, shmem_, stream_, ptrs));
   }
 
 private:

@@ -64,6 +64,53 @@ int cuemu_device_last_error(int take);
  * returns it. */
 int cuemu_device_record_error(int code);
 
+/* ---- The device heap ----------------------------------------------------
+ *
+ * In the device pass, cuemu-cc renames the calls of malloc, free and the
+ * global operators new and delete (every form) to these functions. In
+ * kernel code they allocate from the device heap: cudaLimitMallocHeapSize
+ * bytes, shared by all launches until cudaDeviceReset; NULL when it is
+ * full (new as well: device code has no exceptions), 16-byte alignment.
+ * free and delete of what the heap did not return, or a second time, end
+ * the launch with an error naming the thread and the line. Outside kernel
+ * code (or while bypassed) they are the C library's. */
+void *cuemu_device_malloc(size_t size);
+void *cuemu_device_aligned_malloc(size_t size, size_t align);
+void cuemu_device_free(void *p);
+void *cuemu_device_new(size_t size);
+void *cuemu_device_new_nothrow(size_t size, const void *tag);
+void *cuemu_device_new_aligned(size_t size, size_t align);
+void *cuemu_device_new_aligned_nothrow(size_t size, size_t align,
+                                       const void *tag);
+void *cuemu_device_new_array(size_t size);
+void *cuemu_device_new_array_nothrow(size_t size, const void *tag);
+void *cuemu_device_new_array_aligned(size_t size, size_t align);
+void *cuemu_device_new_array_aligned_nothrow(size_t size, size_t align,
+                                             const void *tag);
+/* The forms of delete take the pointer first; what follows it (a size, an
+ * alignment, a nothrow tag) changes nothing, so they are declared with
+ * the pointer alone. */
+void cuemu_device_delete(void *p);
+void cuemu_device_delete_array(void *p);
+void cuemu_device_delete_sized(void *p);
+void cuemu_device_delete_array_sized(void *p);
+void cuemu_device_delete_nothrow(void *p);
+void cuemu_device_delete_array_nothrow(void *p);
+void cuemu_device_delete_aligned(void *p);
+void cuemu_device_delete_array_aligned(void *p);
+void cuemu_device_delete_sized_aligned(void *p);
+void cuemu_device_delete_array_sized_aligned(void *p);
+
+/* Adds `delta` (1 or -1) to the calling OS thread's bypass count: while it
+ * is positive, the functions above use the C library's heap even in kernel
+ * code (the shims' own allocations, such as a kernel's name). */
+void cuemu_device_heap_bypass(int delta);
+
+/* Memory for the argument copy of a launch from kernel code (never the
+ * device heap), and its release. */
+void *cuemu_device_args_alloc(size_t size);
+void cuemu_device_args_free(void *p);
+
 #ifdef __cplusplus
 }
 #endif
