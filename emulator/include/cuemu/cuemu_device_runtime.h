@@ -111,6 +111,13 @@ void cuemu_device_heap_bypass(int delta);
 void *cuemu_device_args_alloc(size_t size);
 void cuemu_device_args_free(void *p);
 
+/* Ends the calling thread's block with `status` (a cuemu_status) and a
+ * message naming the misuse `what`, the thread and the user's line: the
+ * shims' report of a device API used against its rules (a WMMA operation
+ * outside a full warp, say). */
+CUEMU_NORETURN void cuemu_device_misuse(int status, const char *what,
+                                        const char *file, int line);
+
 #ifdef __cplusplus
 }
 #endif
