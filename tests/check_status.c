@@ -99,6 +99,8 @@ static const struct {
     {CUEMU_CUDA_DRIVER, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999,
      0},
     {CUEMU_INTERNAL, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999, 0},
+    {CUEMU_CLUSTER_SIZE, "cudaErrorInvalidClusterSize", 912,
+     "CUDA_ERROR_INVALID_CLUSTER_SIZE", 912, 0},
 };
 
 START_TEST(every_status_has_its_cuda_errors) {

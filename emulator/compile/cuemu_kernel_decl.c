@@ -128,6 +128,7 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   if (st != CUEMU_SUCCESS) {
     free(d->name);
     free(d->launch_bounds);
+    free(d->cluster_dims);
     free(d->file);
     return st;
   }
@@ -150,6 +151,10 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
       old->launch_bounds = d->launch_bounds; /* the entry takes it */
     else
       free(d->launch_bounds);
+    if (!old->cluster_dims)
+      old->cluster_dims = d->cluster_dims;
+    else
+      free(d->cluster_dims);
     free(d->name);
     return CUEMU_SUCCESS;
   }
@@ -196,7 +201,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      int in_extern_c) {
   cuemu_kernel_decl d;
   cuemu_strbuf name = {0};
-  size_t k, end, first, bounds = (size_t)-1;
+  size_t k, end, first, bounds = (size_t)-1, cluster = (size_t)-1;
   memset(&d, 0, sizeof d);
   d.is_extern_c = in_extern_c;
   for (k = decl_start; k < global; k++) {
@@ -206,6 +211,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     }
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;
+    if (cuemu__rw_is(rw, k, "__cluster_dims__"))
+      cluster = k;
     if (cuemu__rw_is(rw, k, "extern") && k + 1 < rw->n &&
         rw->toks[k + 1].kind == CUEMU_TOKEN_STRING)
       d.is_extern_c = cuemu__rw_is(rw, k + 1, "\"C\"");
@@ -215,6 +222,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;
+    if (cuemu__rw_is(rw, k, "__cluster_dims__"))
+      cluster = k;
     if (after != k) {
       k = after;
     } else if (cuemu__rw_is(rw, k, "(")) {
@@ -284,6 +293,20 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
       return CUEMU_OUT_OF_MEMORY;
     }
     d.launch_bounds = args.data;
+  }
+  if (cluster != (size_t)-1 && cuemu__rw_is(rw, cluster + 1, "(")) {
+    /* The arguments of __cluster_dims__(...), for the kernel table. */
+    cuemu_strbuf args = {0};
+    size_t close = cuemu__rw_close(rw, cluster + 1);
+    if (close < rw->n) cuemu__sb_tokens(&args, rw, cluster + 2, close, 0);
+    if (args.oom) {
+      free(args.data);
+      free(d.launch_bounds);
+      free(d.name);
+      free(d.file);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    d.cluster_dims = args.data;
   }
   return record(rw, &d);
 }

@@ -441,6 +441,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   for (i = 0; i < rw->kernel_count; i++) {
     free(rw->kernels[i].name);
     free(rw->kernels[i].launch_bounds);
+    free(rw->kernels[i].cluster_dims);
     free(rw->kernels[i].file);
     free(rw->kernels[i].type_alias);
   }

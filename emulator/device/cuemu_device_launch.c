@@ -11,6 +11,7 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
 #include "device/cuemu_child_grids.h"
+#include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
@@ -180,7 +181,16 @@ static cuemu_status validate(const cuemu_launch_request *r,
 }
 
 cuemu_status cuemu__device_check_child(const cuemu_launch_request *r) {
+  cuemu_dim3 cluster;
   cuemu_status st = check_shape(r);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
+                              &cluster);
+  if (st == CUEMU_SUCCESS && cluster.x)
+    st = cuemu__report(CUEMU_NOT_SUPPORTED,
+                       "kernel %s: a launch with clusters from kernel code "
+                       "is not supported",
+                       r->kernel->name);
   if (st == CUEMU_SUCCESS)
     st = check_shared(r, cuemu__function_identity(r->kernel, r->args));
   return st;
@@ -205,6 +215,9 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     st = cuemu__config_launch(&config);
   if (st == CUEMU_SUCCESS)
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
+                              &config.cluster);
   if (st == CUEMU_SUCCESS) {
     /* The grids that kernel code launches run when the blocks are done. */
     cuemu_grid_children children;

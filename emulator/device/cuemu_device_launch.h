@@ -41,6 +41,8 @@ typedef struct cuemu_launch_request {
   void **args;       /* what the kernel's thunk expects */
   int nargs;         /* CUEMU_LAUNCH_API: the number of pointers in args */
   int cooperative;   /* all blocks resident at once (grid.sync()) */
+  cuemu_dim3 cluster; /* blocks per cluster (cudaLaunchAttributeClusterDimension);
+                         zero: the kernel's __cluster_dims__, or none */
   cuemu_launch_origin origin;
 } cuemu_launch_request;
 

@@ -209,10 +209,19 @@ struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
  * SM, max blocks per cluster), for its descriptor. */
 struct bounds {
   unsigned max_threads, min_blocks;
+  unsigned cluster[3] = {0, 0, 0}; /* __cluster_dims__; 0: none */
+  constexpr bounds with_cluster(unsigned x, unsigned y = 1,
+                                unsigned z = 1) const {
+    bounds b = *this;
+    b.cluster[0] = x;
+    b.cluster[1] = y;
+    b.cluster[2] = z;
+    return b;
+  }
 };
 constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
                                unsigned max_cluster_blocks = 0) {
-  return (void)max_cluster_blocks, bounds{max_threads, min_blocks};
+  return (void)max_cluster_blocks, bounds{max_threads, min_blocks, {0, 0, 0}};
 }
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
@@ -231,6 +240,9 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   d.max_threads = b.max_threads;
   d.min_blocks = b.min_blocks;
   d.static_shared = 0;
+  if (b.cluster[0])
+    cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
+                                  b.cluster[2]);
   return d;
 }
 

@@ -111,6 +111,45 @@ void cuemu_device_heap_bypass(int delta);
 void *cuemu_device_args_alloc(size_t size);
 void cuemu_device_args_free(void *p);
 
+/* ---- Thread block clusters ----------------------------------------------
+ *
+ * A launch with clusters (a kernel's __cluster_dims__, or the launch's
+ * cluster attribute) runs all its blocks at once, each on a worker of its
+ * own, so that the blocks of a cluster are resident together. Without
+ * clusters every block is a cluster of one, as on sm_90. */
+
+/* Records a kernel's __cluster_dims__ (the generated kernel table calls it
+ * when describing the kernel). Host code. */
+void cuemu_kernel_set_cluster_dims(const void *function, unsigned x,
+                                   unsigned y, unsigned z);
+
+/* A kernel's __cluster_dims__ in *dims; 0 when it has none. Host code. */
+int cuemu_kernel_get_cluster_dims(const void *function, cuemu_uint3 *dims);
+
+/* cudaOccupancyMaxActiveClusters: how many clusters of `cluster` blocks
+ * (zero: the kernel's __cluster_dims__) of `block` threads fit on the
+ * device at once, in *count. A cudaError_t value. Host code. */
+int cuemu_occupancy_max_active_clusters(const void *function,
+                                        cuemu_uint3 cluster, cuemu_uint3 block,
+                                        size_t dynamic_shared, int *count);
+
+/* Kernel code: the launch's cluster shape ((1,1,1) without clusters). */
+cuemu_uint3 cuemu_cluster_dims(void);
+
+/* Kernel code: cluster.sync(), a barrier of every thread of the cluster
+ * (a block barrier without clusters). */
+void cuemu_cluster_sync(const char *file, int line);
+
+/* Kernel code: the address in the shared memory of the block of rank
+ * `rank` of the cluster that corresponds to `p` in the caller's (CUDA's
+ * map_shared_rank); a fault for a rank past the cluster or a block that has
+ * not started. */
+void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
+                               int line);
+
+/* Kernel code: the rank of the block whose shared memory holds `p`. */
+unsigned cuemu_cluster_query_shared_rank(const void *p);
+
 /* Ends the calling thread's block with `status` (a cuemu_status) and a
  * message naming the misuse `what`, the thread and the user's line: the
  * shims' report of a device API used against its rules (a WMMA operation

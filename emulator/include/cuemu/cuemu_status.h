@@ -150,7 +150,10 @@ extern "C" {
   XX(CUDA_DRIVER, "the CUDA driver reported an error",                         \
      cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
   XX(INTERNAL, "internal error in cuemu",                                      \
-     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)
+     cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
+  XX(CLUSTER_SIZE, "the cluster shape does not divide the grid or is too "     \
+     "large",                                                                  \
+     cudaErrorInvalidClusterSize, CUDA_ERROR_INVALID_CLUSTER_SIZE, CALL)
 /* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
