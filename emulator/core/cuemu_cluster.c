@@ -57,6 +57,16 @@ cuemu_status cuemu__cluster_begin(cuemu_launch *L) {
   return CUEMU_SUCCESS;
 }
 
+void cuemu__cluster_reset(cuemu_launch *L) {
+  if (!L->clusters)
+    return;
+  unsigned size = L->cluster.x * L->cluster.y * L->cluster.z;
+  for (unsigned long long i = 0; i < L->nblocks / size; ++i) {
+    L->clusters[i].arrived = L->clusters[i].done = 0;
+    L->clusters[i].started = 0;
+  }
+}
+
 void cuemu__cluster_end(cuemu_launch *L) {
   if (!L->clusters)
     return;

@@ -15,6 +15,9 @@
 /* Prepares the clusters of launch L (L->cluster set); OUT_OF_MEMORY. */
 cuemu_status cuemu__cluster_begin(cuemu_launch *L);
 
+/* Forgets every cluster's arrivals (a rerun of the launch). */
+void cuemu__cluster_reset(cuemu_launch *L);
+
 /* Frees them. */
 void cuemu__cluster_end(cuemu_launch *L);
 

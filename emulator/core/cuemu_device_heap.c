@@ -234,6 +234,70 @@ void cuemu__device_heap_reset(void) {
   pthread_mutex_unlock(&lock);
 }
 
+/* ---- Copies for schedule perturbation -------------------------------------- */
+
+struct cuemu_heap_copy {
+  size_t bump;
+  unsigned char *data;
+  uint32_t *owner, *bytes;
+  const void **sites;
+};
+
+void cuemu__device_heap_copy_free(struct cuemu_heap_copy *c) {
+  if (!c)
+    return;
+  free(c->data);
+  free(c->owner);
+  free(c->bytes);
+  free(c->sites);
+  free(c);
+}
+
+struct cuemu_heap_copy *cuemu__device_heap_save(void) {
+  struct cuemu_heap_copy *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  pthread_mutex_lock(&lock);
+  size_t n = arena ? bump : 0;
+  c->bump = n;
+  if (n) {
+    c->data = malloc(n * GRANULE);
+    c->owner = malloc(n * sizeof *owner);
+    c->bytes = malloc(n * sizeof *bytes);
+    c->sites = malloc(n * sizeof *sites);
+    if (c->data && c->owner && c->bytes && c->sites) {
+      memcpy(c->data, arena, n * GRANULE);
+      memcpy(c->owner, owner, n * sizeof *owner);
+      memcpy(c->bytes, bytes, n * sizeof *bytes);
+      memcpy(c->sites, sites, n * sizeof *sites);
+    } else {
+      pthread_mutex_unlock(&lock);
+      cuemu__device_heap_copy_free(c);
+      return NULL;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return c;
+}
+
+void cuemu__device_heap_restore(const struct cuemu_heap_copy *c) {
+  if (!c)
+    return;
+  pthread_mutex_lock(&lock);
+  if (arena) {
+    if (bump > c->bump)
+      memset(owner + c->bump, 0, (bump - c->bump) * sizeof *owner);
+    if (c->bump) {
+      memcpy(arena, c->data, c->bump * GRANULE);
+      memcpy(owner, c->owner, c->bump * sizeof *owner);
+      memcpy(bytes, c->bytes, c->bump * sizeof *bytes);
+      memcpy(sites, c->sites, c->bump * sizeof *sites);
+    }
+    bump = c->bump;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 /* ---- Kernel code ---------------------------------------------------------- */
 
 /* Ends the block for a free() that the heap cannot take. */

@@ -27,6 +27,15 @@ int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
  * longer change, as on the GPU). */
 int cuemu__device_heap_used(void);
 
+/* A copy of the heap (its used part and its bookkeeping), for schedule
+ * perturbation, which runs a launch twice from the same state: saved
+ * before the first run, restored before the second, and the first run's
+ * restored after it. NULL when memory runs out. */
+struct cuemu_heap_copy;
+struct cuemu_heap_copy *cuemu__device_heap_save(void);
+void cuemu__device_heap_restore(const struct cuemu_heap_copy *copy);
+void cuemu__device_heap_copy_free(struct cuemu_heap_copy *copy);
+
 /* Reports the live allocations as leaks (when CUEMU_CHECK_LEAKS=1) and
  * releases the heap (cudaDeviceReset). Host code. */
 void cuemu__device_heap_reset(void);

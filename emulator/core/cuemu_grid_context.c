@@ -10,3 +10,8 @@ void *cuemu__core_grid_context(void) {
   cuemu_worker *w = cuemu__worker_self;
   return w && w->launch ? w->launch->grid_context : NULL;
 }
+
+int cuemu__core_replaying(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  return w && w->launch && w->launch->replaying;
+}

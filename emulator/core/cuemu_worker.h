@@ -98,6 +98,9 @@ typedef struct cuemu_launch {
   pthread_mutex_t error_lock;
   struct cuemu_printf_fifo *printf_fifo; /* printf() records (cuemu_printf.h) */
   void *grid_context;             /* cuemu_config's, see cuemu_core.h */
+  int replaying;                  /* a rerun of the launch (schedule
+                                     perturbation): its launches from kernel
+                                     code were made by the first run */
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   cuemu_status status;            /* first error */

@@ -202,6 +202,13 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_status st = cuemu__device_check_child(&r);
   if (st != CUEMU_SUCCESS)
     return refuse(cuemu_status_cuda_error(st), owner, rel);
+  /* Schedule perturbation runs the parent twice; its first run's launches
+   * are the ones that run. */
+  if (cuemu__core_replaying()) {
+    if (rel)
+      rel(owner);
+    return cudaSuccess;
+  }
   int tail = stream == CUEMU_STREAM_TAIL_LAUNCH;
   /* The per-block default stream (NULL), the two named streams, and
    * streams created in kernel code (cudaStreamCreateWithFlags with

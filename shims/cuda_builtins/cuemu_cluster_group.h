@@ -95,32 +95,4 @@ inline cluster_group this_cluster() { return cluster_group(); }
 
 } // namespace cooperative_groups
 
-/* cudaOccupancyMaxActiveClusters: any launch configuration type with
- * CUDA's members (gridDim, blockDim, dynamicSmemBytes, attrs, numAttrs);
- * the cluster attribute (id 4) gives the cluster shape, else the kernel's
- * __cluster_dims__. */
-template <typename Config>
-inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters,
-                                                  const void *func,
-                                                  const Config *config) {
-  if (!config)
-    return cudaErrorInvalidValue;
-  cuemu_uint3 cluster = {0, 0, 0};
-  for (unsigned i = 0; config->attrs && i < config->numAttrs; ++i)
-    if (static_cast<int>(config->attrs[i].id) == 4)
-      cluster = {config->attrs[i].val.clusterDim.x,
-                 config->attrs[i].val.clusterDim.y,
-                 config->attrs[i].val.clusterDim.z};
-  cuemu_uint3 block = {config->blockDim.x, config->blockDim.y,
-                       config->blockDim.z};
-  return static_cast<cudaError_t>(cuemu_occupancy_max_active_clusters(
-      func, cluster, block, config->dynamicSmemBytes, numClusters));
-}
-template <typename F, typename Config>
-inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, F *func,
-                                                  const Config *config) {
-  return cudaOccupancyMaxActiveClusters(
-      numClusters, reinterpret_cast<const void *>(func), config);
-}
-
 #endif /* CUEMU_CLUSTER_GROUP_H */

@@ -6,8 +6,9 @@
  * kernel code shares with host code (cudaGetLastError, cudaPeekAtLastError,
  * cudaStreamCreateWithFlags, cudaStreamDestroy) go to the device runtime
  * when called from a kernel thread. cudaDeviceSynchronize in kernel code
- * is refused by cuemu-cc, as nvcc refuses it since CUDA 12. See
- * docs/device-runtime.md.
+ * is refused by cuemu-cc, as nvcc refuses it since CUDA 12. Also here:
+ * __nv_aligned_device_malloc (the device heap) and
+ * cudaOccupancyMaxActiveClusters. See docs/device-runtime.md.
  */
 #ifndef CUEMU_DEVICE_RUNTIME_SHIM_H
 #define CUEMU_DEVICE_RUNTIME_SHIM_H
@@ -46,6 +47,34 @@ inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
 /* CUDA's aligned form of malloc in kernel code. */
 inline void *__nv_aligned_device_malloc(std::size_t size, std::size_t align) {
   return cuemu_device_aligned_malloc(size, align);
+}
+
+/* cudaOccupancyMaxActiveClusters: any launch configuration type with
+ * CUDA's members (gridDim, blockDim, dynamicSmemBytes, attrs, numAttrs);
+ * the cluster attribute (id 4) gives the cluster shape, else the kernel's
+ * __cluster_dims__. */
+template <typename Config>
+inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters,
+                                                  const void *func,
+                                                  const Config *config) {
+  if (!config)
+    return cudaErrorInvalidValue;
+  cuemu_uint3 cluster = {0, 0, 0};
+  for (unsigned i = 0; config->attrs && i < config->numAttrs; ++i)
+    if (static_cast<int>(config->attrs[i].id) == 4)
+      cluster = {config->attrs[i].val.clusterDim.x,
+                 config->attrs[i].val.clusterDim.y,
+                 config->attrs[i].val.clusterDim.z};
+  cuemu_uint3 block = {config->blockDim.x, config->blockDim.y,
+                       config->blockDim.z};
+  return static_cast<cudaError_t>(cuemu_occupancy_max_active_clusters(
+      func, cluster, block, config->dynamicSmemBytes, numClusters));
+}
+template <typename F, typename Config>
+inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, F *func,
+                                                  const Config *config) {
+  return cudaOccupancyMaxActiveClusters(
+      numClusters, reinterpret_cast<const void *>(func), config);
 }
 
 namespace cuemu {
