@@ -196,6 +196,24 @@ static void template_params(const cuemu_rewriter *rw, size_t lt,
   }
 }
 
+/* The text between the parentheses of the attribute whose name is token
+ * `at` ((size_t)-1: none) in *out (NULL when there is none). */
+static cuemu_status attribute_arguments(const cuemu_rewriter *rw, size_t at,
+                                        char **out) {
+  *out = NULL;
+  if (at == (size_t)-1 || !cuemu__rw_is(rw, at + 1, "("))
+    return CUEMU_SUCCESS;
+  cuemu_strbuf args = {0};
+  size_t close = cuemu__rw_close(rw, at + 1);
+  if (close < rw->n) cuemu__sb_tokens(&args, rw, at + 2, close, 0);
+  if (args.oom) {
+    free(args.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  *out = args.data;
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      size_t global, const char *scope,
                                      int in_extern_c) {
@@ -281,32 +299,14 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_OUT_OF_MEMORY;
   }
   d.name = name.data;
-  if (bounds != (size_t)-1 && cuemu__rw_is(rw, bounds + 1, "(")) {
-    /* The arguments of __launch_bounds__(...), for the kernel table. */
-    cuemu_strbuf args = {0};
-    size_t close = cuemu__rw_close(rw, bounds + 1);
-    if (close < rw->n) cuemu__sb_tokens(&args, rw, bounds + 2, close, 0);
-    if (args.oom) {
-      free(args.data);
-      free(d.name);
-      free(d.file);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    d.launch_bounds = args.data;
-  }
-  if (cluster != (size_t)-1 && cuemu__rw_is(rw, cluster + 1, "(")) {
-    /* The arguments of __cluster_dims__(...), for the kernel table. */
-    cuemu_strbuf args = {0};
-    size_t close = cuemu__rw_close(rw, cluster + 1);
-    if (close < rw->n) cuemu__sb_tokens(&args, rw, cluster + 2, close, 0);
-    if (args.oom) {
-      free(args.data);
-      free(d.launch_bounds);
-      free(d.name);
-      free(d.file);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    d.cluster_dims = args.data;
+  /* The arguments of __launch_bounds__(...) and __cluster_dims__(...),
+   * for the kernel table. */
+  if (attribute_arguments(rw, bounds, &d.launch_bounds) != CUEMU_SUCCESS ||
+      attribute_arguments(rw, cluster, &d.cluster_dims) != CUEMU_SUCCESS) {
+    free(d.launch_bounds);
+    free(d.name);
+    free(d.file);
+    return CUEMU_OUT_OF_MEMORY;
   }
   return record(rw, &d);
 }

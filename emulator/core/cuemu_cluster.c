@@ -98,17 +98,25 @@ static void note_started(cuemu_worker *w, cuemu_cluster *c, unsigned rank) {
   c->started |= 1u << rank;
 }
 
+/* Completes cluster.sync() when every block has arrived or finished;
+ * returns 1 when it did. Locked. */
+static int release_locked(cuemu_cluster *c) {
+  if (c->arrived + c->done < c->size)
+    return 0;
+  c->arrived = 0;
+  c->generation++;
+  pthread_cond_broadcast(&c->cond);
+  return 1;
+}
+
 void cuemu__cluster_wait(cuemu_worker *w) {
   unsigned rank;
   cuemu_cluster *c = cluster_of(w, &rank);
   pthread_mutex_lock(&c->lock);
   note_started(w, c, rank);
   unsigned long long generation = c->generation;
-  if (++c->arrived + c->done >= c->size) {
-    c->arrived = 0;
-    c->generation++;
-    pthread_cond_broadcast(&c->cond);
-  } else {
+  ++c->arrived;
+  if (!release_locked(c)) {
     while (generation == c->generation && !atomic_load(&w->launch->stop))
       pthread_cond_wait(&c->cond, &c->lock);
   }
@@ -125,11 +133,9 @@ void cuemu__cluster_block_done(cuemu_worker *w) {
   unsigned rank;
   cuemu_cluster *c = cluster_of(w, &rank);
   pthread_mutex_lock(&c->lock);
-  if (c->arrived + ++c->done >= c->size && c->arrived) {
-    c->arrived = 0;
-    c->generation++;
-    pthread_cond_broadcast(&c->cond);
-  }
+  ++c->done;
+  if (c->arrived)
+    release_locked(c);
   pthread_mutex_unlock(&c->lock);
 }
 

@@ -216,6 +216,41 @@ public:
   storage_element_type x[num_elements];
 };
 
+namespace cuemu_detail {
+
+/* What load_matrix_sync and store_matrix_sync check, in their words. */
+struct memory_op {
+  const char *rules, *warp;
+};
+constexpr memory_op loading = {
+    "wmma::load_matrix_sync: mptr must be 256-bit aligned and ldm a "
+    "multiple of 16 bytes",
+    "wmma::load_matrix_sync needs the 32 threads of a full warp"};
+constexpr memory_op storing = {
+    "wmma::store_matrix_sync: mptr must be 256-bit aligned and ldm a "
+    "multiple of 16 bytes",
+    "wmma::store_matrix_sync needs the 32 threads of a full warp"};
+
+/* Checks CUDA's rules for the matrix at mptr, meets the warp, then calls
+ * visit(i, offset) for each element i of the calling lane's part of a
+ * fragment of `Cols` columns: it is mptr[offset] in memory. */
+template <int Cols, int Count, typename T, typename Visit>
+inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
+                         const memory_op &op, const char *file, int line,
+                         Visit visit) {
+  check_memory(mptr, ldm, op.rules, file, line);
+  rendezvous(op.warp, file, line);
+  const unsigned lane = lane_id();
+  for (int i = 0; i < Count; ++i) {
+    int idx = i * 32 + static_cast<int>(lane);
+    std::size_t r = static_cast<std::size_t>(idx / Cols),
+                c = static_cast<std::size_t>(idx % Cols);
+    visit(i, row_major_memory ? r * ldm + c : c * ldm + r);
+  }
+}
+
+} // namespace cuemu_detail
+
 /* A multiplicand: each lane reads its own elements. */
 template <typename Use, int m, int n, int k, typename T, typename Layout>
 inline void load_matrix_sync(
@@ -227,21 +262,10 @@ inline void load_matrix_sync(
   using F = fragment<Use, m, n, k, T, Layout>;
   static_assert(!std::is_same<Use, accumulator>::value,
                 "load_matrix_sync of an accumulator takes a layout_t");
-  cuemu_detail::check_memory(mptr, ldm,
-                             "wmma::load_matrix_sync: mptr must be 256-bit "
-                             "aligned and ldm a multiple of 16 bytes",
-                             cuemu_file, cuemu_line);
-  cuemu_detail::rendezvous(
-      "wmma::load_matrix_sync needs the 32 threads of a full warp",
-      cuemu_file, cuemu_line);
-  const unsigned lane = cuemu_detail::lane_id();
-  for (int i = 0; i < F::num_elements; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    int r = idx / F::cuemu_cols, c = idx % F::cuemu_cols;
-    a.x[i] = std::is_same<Layout, row_major>::value
-                 ? mptr[static_cast<std::size_t>(r) * ldm + c]
-                 : mptr[static_cast<std::size_t>(c) * ldm + r];
-  }
+  cuemu_detail::each_element<F::cuemu_cols, F::num_elements>(
+      mptr, ldm, std::is_same<Layout, row_major>::value,
+      cuemu_detail::loading, cuemu_file, cuemu_line,
+      [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
 }
 
 /* An accumulator, from memory of the given layout. */
@@ -251,21 +275,9 @@ inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
   using F = fragment<accumulator, m, n, k, T>;
-  cuemu_detail::check_memory(mptr, ldm,
-                             "wmma::load_matrix_sync: mptr must be 256-bit "
-                             "aligned and ldm a multiple of 16 bytes",
-                             cuemu_file, cuemu_line);
-  cuemu_detail::rendezvous(
-      "wmma::load_matrix_sync needs the 32 threads of a full warp",
-      cuemu_file, cuemu_line);
-  const unsigned lane = cuemu_detail::lane_id();
-  for (int i = 0; i < F::num_elements; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    int r = idx / n, c = idx % n;
-    a.x[i] = layout == mem_row_major
-                 ? mptr[static_cast<std::size_t>(r) * ldm + c]
-                 : mptr[static_cast<std::size_t>(c) * ldm + r];
-  }
+  cuemu_detail::each_element<n, F::num_elements>(
+      mptr, ldm, layout == mem_row_major, cuemu_detail::loading, cuemu_file,
+      cuemu_line, [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
 }
 
 template <int m, int n, int k, typename T>
@@ -275,22 +287,9 @@ inline void store_matrix_sync(T *mptr,
                               const char *cuemu_file = __builtin_FILE(),
                               int cuemu_line = __builtin_LINE()) {
   using F = fragment<accumulator, m, n, k, T>;
-  cuemu_detail::check_memory(mptr, ldm,
-                             "wmma::store_matrix_sync: mptr must be 256-bit "
-                             "aligned and ldm a multiple of 16 bytes",
-                             cuemu_file, cuemu_line);
-  cuemu_detail::rendezvous(
-      "wmma::store_matrix_sync needs the 32 threads of a full warp",
-      cuemu_file, cuemu_line);
-  const unsigned lane = cuemu_detail::lane_id();
-  for (int i = 0; i < F::num_elements; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    int r = idx / n, c = idx % n;
-    if (layout == mem_row_major)
-      mptr[static_cast<std::size_t>(r) * ldm + c] = a.x[i];
-    else
-      mptr[static_cast<std::size_t>(c) * ldm + r] = a.x[i];
-  }
+  cuemu_detail::each_element<n, F::num_elements>(
+      mptr, ldm, layout == mem_row_major, cuemu_detail::storing, cuemu_file,
+      cuemu_line, [&](int i, std::size_t at) { mptr[at] = a.x[i]; });
 }
 
 template <typename Use, int m, int n, int k, typename T, typename Layout>
