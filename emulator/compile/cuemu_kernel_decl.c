@@ -308,6 +308,18 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     free(d.file);
     return CUEMU_OUT_OF_MEMORY;
   }
+  if (d.cluster_dims && d.is_template) {
+    /* Only the kernels of the table carry their __cluster_dims__. */
+    free(d.launch_bounds);
+    free(d.cluster_dims);
+    free(d.name);
+    free(d.file);
+    return cuemu__rw_error(rw, rw->toks[cluster].line,
+                           "__cluster_dims__ on a kernel template is not "
+                           "supported by cuemu (give the cluster shape at "
+                           "launch, with cudaLaunchKernelEx's "
+                           "cudaLaunchAttributeClusterDimension)");
+  }
   return record(rw, &d);
 }
 

@@ -69,6 +69,7 @@ static cuemu_status run_one(cuemu_child_grid *g, int depth,
   cuemu__children_init(&mine, depth, g->kernel->name);
   cuemu_config config = *base;
   config.grid_context = &mine;
+  config.cluster = (cuemu_dim3){0, 0, 0}; /* refused for child grids */
   cuemu_status st =
       cuemu__core_run(g->kernel, g->grid, g->block, g->dynamic_shared,
                       g->args, 0, &config);
