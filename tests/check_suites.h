@@ -10,6 +10,7 @@
 Suite *make_atomics_suite(void);
 Suite *make_checkers_suite(void);
 Suite *make_compile_suite(void);
+Suite *make_device_code_suite(void);
 Suite *make_faults_suite(void);
 Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);

@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 
+#include <cuemu/cuemu.h>
 #include <cuemu/cuemu_status.h>
 
 /* Thread orders between rendezvous points. */
@@ -72,6 +73,11 @@ typedef struct cuemu_config {
   int check_schedules;          /* CUEMU_CHECK_SCHEDULES=1 */
   size_t printf_fifo;           /* bytes of printf() records per launch (the
                                    device's cudaLimitPrintfFifoSize) */
+  cuemu_dim3 cluster;           /* blocks per cluster (checked by the
+                                   device layer); zero: none */
+  void *grid_context;           /* the device layer's record of the grid
+                                   (the grids it launches from kernel code,
+                                   device/cuemu_child_grids.h); NULL: none */
 } cuemu_config;
 
 /* Settings of the emulated device, read once per process. */

@@ -21,6 +21,8 @@
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
+#include "core/cuemu_cluster.h"
+#include "core/cuemu_device_heap.h"
 
 /* Copies of the live tracked allocations, or NULL (out of memory). */
 static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
@@ -121,23 +123,35 @@ void cuemu__check_perturb(cuemu_launch *L, unsigned extra_workers,
     return;
   }
   int order1 = L->schedule;
+  /* The device heap (malloc in kernels) is state of the launch too. */
+  struct cuemu_heap_copy *heap_before = cuemu__device_heap_save();
   run_once(L, extra_workers);
   unsigned char **first = NULL;
-  if (L->status == CUEMU_SUCCESS && (first = save(a, n)) != NULL) {
+  struct cuemu_heap_copy *heap_first = NULL;
+  if (L->status == CUEMU_SUCCESS && heap_before &&
+      (heap_first = cuemu__device_heap_save()) != NULL &&
+      (first = save(a, n)) != NULL) {
     restore(a, n, before);
+    cuemu__device_heap_restore(heap_before);
     /* The same launch again, from the start, in the other order. */
     L->schedule = order1 == CUEMU_SCHEDULE_REVERSE ? CUEMU_SCHEDULE_FORWARD
                                                    : CUEMU_SCHEDULE_REVERSE;
     atomic_store(&L->next_block, 0);
     atomic_store(&L->stop, 0);
     L->grid_arrived = L->grid_done = L->grid_generation = 0;
+    cuemu__cluster_reset(L);
+    L->replaying = 1;
     run_once(L, extra_workers);
+    L->replaying = 0;
     if (L->status == CUEMU_SUCCESS)
       compare(L, a, n, first, order1, L->schedule);
     /* The caller sees the first order's results. */
     restore(a, n, first);
+    cuemu__device_heap_restore(heap_first);
     L->schedule = order1;
   }
+  cuemu__device_heap_copy_free(heap_before);
+  cuemu__device_heap_copy_free(heap_first);
   drop(n, first);
   drop(n, before);
   free(a);

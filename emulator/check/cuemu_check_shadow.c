@@ -37,6 +37,7 @@
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
+#include "core/cuemu_device_heap.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
  * in which an access is out of bounds rather than unknown host memory. */
@@ -648,6 +649,22 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
     shared_access(w, b, b->tls_cells, &b->tls_hi, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;
+  }
+  /* The device heap (malloc and new in kernel code): memcheck only. */
+  {
+    void *hbase;
+    size_t hsize;
+    const void *hsite;
+    int v = cuemu__device_heap_classify(a, size, &hbase, &hsize, &hsite);
+    if (v != CUEMU_HEAP_OUTSIDE) {
+      target t = {0, "(device heap)", hbase, a - (uintptr_t)hbase, hsize,
+                  hsite};
+      if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
+        report_mem(w, kind, size, addr,
+                   v == CUEMU_HEAP_FREED ? "use after free:" : "out-of-bounds",
+                   &t, pc);
+      return;
+    }
   }
   /* Tracked allocations. */
   cuemu_check_launch *cl = b->cl;

@@ -26,6 +26,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "cuemu_codegen.h"
+#include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
 #include "cuemu_rewrite.h"
 
@@ -200,6 +201,9 @@ static int build_argv(const compile_job *job, const char *tu,
      * STB_GNU_UNIQUE, which objcopy does not make local. */
     if (!strstr(job->compiler, "clang"))
       ARG("-fno-gnu-unique");
+    /* new in kernel code returns NULL when the device heap is full
+     * (cuemu_device_symbols.h), so its result must be tested. */
+    ARG("-fcheck-new");
   }
   ARG("-fno-semantic-interposition");
   /* Large frames probe their pages in order, so a big local array that
@@ -656,7 +660,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                "--wildcard",   "--remove-section=.init_array*",
                                "--remove-section=.ctors*",
                                "--remove-section=.fini_array*",
-                               "--remove-section=.dtors*", dev_local, NULL};
+                               "--remove-section=.dtors*",
+                               CUEMU_DEVICE_HEAP_RENAMES, dev_local, NULL};
       st = run_tool(objcopy, dev_local);
     }
     if (st == CUEMU_SUCCESS && o->object) {

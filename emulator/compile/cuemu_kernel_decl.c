@@ -128,6 +128,7 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   if (st != CUEMU_SUCCESS) {
     free(d->name);
     free(d->launch_bounds);
+    free(d->cluster_dims);
     free(d->file);
     return st;
   }
@@ -150,6 +151,10 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
       old->launch_bounds = d->launch_bounds; /* the entry takes it */
     else
       free(d->launch_bounds);
+    if (!old->cluster_dims)
+      old->cluster_dims = d->cluster_dims;
+    else
+      free(d->cluster_dims);
     free(d->name);
     return CUEMU_SUCCESS;
   }
@@ -191,12 +196,30 @@ static void template_params(const cuemu_rewriter *rw, size_t lt,
   }
 }
 
+/* The text between the parentheses of the attribute whose name is token
+ * `at` ((size_t)-1: none) in *out (NULL when there is none). */
+static cuemu_status attribute_arguments(const cuemu_rewriter *rw, size_t at,
+                                        char **out) {
+  *out = NULL;
+  if (at == (size_t)-1 || !cuemu__rw_is(rw, at + 1, "("))
+    return CUEMU_SUCCESS;
+  cuemu_strbuf args = {0};
+  size_t close = cuemu__rw_close(rw, at + 1);
+  if (close < rw->n) cuemu__sb_tokens(&args, rw, at + 2, close, 0);
+  if (args.oom) {
+    free(args.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  *out = args.data;
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
                                      size_t global, const char *scope,
                                      int in_extern_c) {
   cuemu_kernel_decl d;
   cuemu_strbuf name = {0};
-  size_t k, end, first, bounds = (size_t)-1;
+  size_t k, end, first, bounds = (size_t)-1, cluster = (size_t)-1;
   memset(&d, 0, sizeof d);
   d.is_extern_c = in_extern_c;
   for (k = decl_start; k < global; k++) {
@@ -206,6 +229,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     }
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;
+    if (cuemu__rw_is(rw, k, "__cluster_dims__"))
+      cluster = k;
     if (cuemu__rw_is(rw, k, "extern") && k + 1 < rw->n &&
         rw->toks[k + 1].kind == CUEMU_TOKEN_STRING)
       d.is_extern_c = cuemu__rw_is(rw, k + 1, "\"C\"");
@@ -215,6 +240,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;
+    if (cuemu__rw_is(rw, k, "__cluster_dims__"))
+      cluster = k;
     if (after != k) {
       k = after;
     } else if (cuemu__rw_is(rw, k, "(")) {
@@ -272,18 +299,26 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_OUT_OF_MEMORY;
   }
   d.name = name.data;
-  if (bounds != (size_t)-1 && cuemu__rw_is(rw, bounds + 1, "(")) {
-    /* The arguments of __launch_bounds__(...), for the kernel table. */
-    cuemu_strbuf args = {0};
-    size_t close = cuemu__rw_close(rw, bounds + 1);
-    if (close < rw->n) cuemu__sb_tokens(&args, rw, bounds + 2, close, 0);
-    if (args.oom) {
-      free(args.data);
-      free(d.name);
-      free(d.file);
-      return CUEMU_OUT_OF_MEMORY;
-    }
-    d.launch_bounds = args.data;
+  /* The arguments of __launch_bounds__(...) and __cluster_dims__(...),
+   * for the kernel table. */
+  if (attribute_arguments(rw, bounds, &d.launch_bounds) != CUEMU_SUCCESS ||
+      attribute_arguments(rw, cluster, &d.cluster_dims) != CUEMU_SUCCESS) {
+    free(d.launch_bounds);
+    free(d.name);
+    free(d.file);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  if (d.cluster_dims && d.is_template) {
+    /* Only the kernels of the table carry their __cluster_dims__. */
+    free(d.launch_bounds);
+    free(d.cluster_dims);
+    free(d.name);
+    free(d.file);
+    return cuemu__rw_error(rw, rw->toks[cluster].line,
+                           "__cluster_dims__ on a kernel template is not "
+                           "supported by cuemu (give the cluster shape at "
+                           "launch, with cudaLaunchKernelEx's "
+                           "cudaLaunchAttributeClusterDimension)");
   }
   return record(rw, &d);
 }

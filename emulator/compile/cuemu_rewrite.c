@@ -32,6 +32,9 @@ typedef struct walker {
   size_t decl_start;   /* first token of the current namespace-scope declaration */
   int kernel_decl;     /* the current namespace-scope declaration is a kernel's */
   size_t kernel_body;  /* other_depth inside the kernel body being walked, or 0 */
+  int device_decl;     /* the current namespace-scope declaration is device code */
+  size_t device_body;  /* other_depth inside a __global__ or __device__
+                        * function's body, or 0 (cuemu_device_code.c) */
   size_t kernel_start; /* first token of the kernel declaration being walked */
   size_t linked_decl;  /* decl_start + 1 of the declaration given its pass's
                         * linkage attribute, or 0 */
@@ -111,6 +114,8 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   w->other_depth++;
   if (w->kernel_decl && w->other_depth == 1) w->kernel_body = 1;
+  if (w->device_decl && w->other_depth == 1) w->device_body = 1;
+  w->device_decl = 0;
   w->kernel_decl = 0;
   return CUEMU_SUCCESS;
 }
@@ -120,6 +125,7 @@ static cuemu_status kernel_decl_end(walker *w, size_t end);
 static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
+    if (w->other_depth == w->device_body) w->device_body = 0;
     if (w->other_depth == w->kernel_body) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
@@ -397,7 +403,14 @@ static cuemu_status walk(walker *w) {
     int own = !(t->flags & CUEMU_TOKEN_FOREIGN);
     rw->scope_depth = w->other_depth;
     if (t->kind == CUEMU_TOKEN_IDENT) {
-      if (own && cuemu__rw_is(rw, i, "__noinline__") &&
+      if (w->other_depth == 0 && (cuemu__rw_is(rw, i, "__device__") ||
+                                  cuemu__rw_is(rw, i, "__global__")))
+        w->device_decl = 1;
+      if (own && w->device_body)
+        st = cuemu__device_code_check(rw, i);
+      if (st != CUEMU_SUCCESS) {
+        /* refused in device code */
+      } else if (own && cuemu__rw_is(rw, i, "__noinline__") &&
           !(i > 0 && (cuemu__rw_is(rw, i - 1, "(") ||
                       cuemu__rw_is(rw, i - 1, ",")))) {
         /* Not inside __attribute__((__noinline__)), which is GCC's own. */
@@ -439,7 +452,10 @@ static cuemu_status walk(walker *w) {
       }
     } else if (t->kind == CUEMU_TOKEN_PUNCT) {
       if (own && three_lt(rw, i)) {
-        st = cuemu__launch_rewrite(rw, i, &resume);
+        if (w->device_body)
+          st = cuemu__device_code_check(rw, i);
+        if (st == CUEMU_SUCCESS)
+          st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
         continue;
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
@@ -453,6 +469,7 @@ static cuemu_status walk(walker *w) {
         st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
         if (w->kernel_decl) st = kernel_decl_end(w, i);
+        w->device_decl = 0;
         w->decl_start = i + 1;
         w->kernel_decl = 0;
       }
@@ -503,6 +520,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   for (i = 0; i < rw->kernel_count; i++) {
     free(rw->kernels[i].name);
     free(rw->kernels[i].launch_bounds);
+    free(rw->kernels[i].cluster_dims);
     free(rw->kernels[i].file);
     free(rw->kernels[i].type_alias);
   }

@@ -124,6 +124,9 @@ void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
 /* Rewrites the launch whose `<<<` starts at token i; *resume is the token to
  * continue the walk at. CUEMU_COMPILE for an unterminated configuration. */
 cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
+/* Refuses what the body of a __global__ or __device__ function may not
+ * hold, at token i (cuemu_device_code.c). */
+cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */

@@ -25,6 +25,7 @@
 
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
+#include "core/cuemu_cluster.h"
 #include "core/cuemu_worker.h"
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
@@ -214,13 +215,16 @@ static void resolve(cuemu_worker *w) {
                       w->launch->kernel->name, w->block_idx.x, w->block_idx.y,
                       w->block_idx.z, where);
   }
+  int across = w->bar_op == CUEMU_BARRIER_GRID ||
+               w->bar_op == CUEMU_BARRIER_CLUSTER;
   if (w->bar_op == CUEMU_BARRIER_GRID)
     cuemu__grid_wait(w);
+  if (w->bar_op == CUEMU_BARRIER_CLUSTER)
+    cuemu__cluster_wait(w);
   if (w->launch->check) {
-    if (w->bar_op != CUEMU_BARRIER_PLAIN && w->bar_op != CUEMU_BARRIER_GRID &&
-        w->exited)
+    if (w->bar_op != CUEMU_BARRIER_PLAIN && !across && w->exited)
       cuemu__check_vote_after_exit(w);
-    cuemu__check_block_sync(w, w->bar_op == CUEMU_BARRIER_GRID);
+    cuemu__check_block_sync(w, across);
   }
   switch (w->bar_op) {
   case CUEMU_BARRIER_COUNT: w->bar_result = (int)w->bar_count; break;
@@ -680,8 +684,10 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
     run_blocks(w);
     if (L->cooperative) {
       /* One block per worker, so that every block is resident. */
-      if (w->exited == w->nthreads)
+      if (w->exited == w->nthreads) {
         cuemu__grid_block_done(L);
+        cuemu__cluster_block_done(w);
+      }
       break;
     }
   }

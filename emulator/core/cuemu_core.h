@@ -22,4 +22,13 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
                              void **args, int cooperative,
                              const cuemu_config *config);
 
+/* The grid_context of the launch that the calling kernel thread belongs to
+ * (cuemu_config's), or NULL outside kernel code (cuemu_grid_context.c). */
+void *cuemu__core_grid_context(void);
+
+/* Non-zero when the calling kernel thread's launch is being run again by
+ * schedule perturbation (its launches from kernel code were made by the
+ * first run). */
+int cuemu__core_replaying(void);
+
 #endif /* CUEMU_CORE_H */

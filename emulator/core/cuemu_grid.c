@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/cuemu_report.h"
+#include "core/cuemu_cluster.h"
 #include "core/cuemu_worker.h"
 
 void cuemu__grid_wait(cuemu_worker *w) {
@@ -45,6 +46,7 @@ void cuemu__grid_block_done(cuemu_launch *L) {
 void cuemu__grid_stop(cuemu_launch *L) {
   if (!L->cooperative)
     return;
+  cuemu__cluster_stop(L);
   pthread_mutex_lock(&L->grid_lock);
   pthread_cond_broadcast(&L->grid_cond);
   pthread_mutex_unlock(&L->grid_lock);

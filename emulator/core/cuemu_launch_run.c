@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check/cuemu_check.h"
+#include "core/cuemu_cluster.h"
 #include "core/cuemu_pool.h"
 #include "core/cuemu_printf.h"
 #include "base/cuemu_report.h"
@@ -68,6 +69,10 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   cuemu_printf_fifo fifo;
   cuemu__printf_fifo_init(&fifo, config->printf_fifo);
   L.printf_fifo = &fifo;
+  L.grid_context = config->grid_context;
+  /* The blocks of a cluster are resident together: every block is. */
+  if (config->cluster.x)
+    cooperative = 1;
   L.status = CUEMU_SUCCESS;
 
   unsigned workers = config->workers;
@@ -83,6 +88,14 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
                            kernel->name, L.nblocks, L.nthreads, most);
     }
     L.cooperative = 1;
+    if (config->cluster.x) {
+      L.cluster = config->cluster;
+      if (cuemu__cluster_begin(&L) != CUEMU_SUCCESS) {
+        pthread_mutex_destroy(&L.error_lock);
+        cuemu__printf_fifo_keep(&fifo);
+        return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+      }
+    }
     pthread_mutex_init(&L.grid_lock, NULL);
     pthread_cond_init(&L.grid_cond, NULL);
     workers = (unsigned)L.nblocks;
@@ -98,6 +111,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   else
     run_once(&L, workers - 1);
   if (cooperative) {
+    cuemu__cluster_end(&L);
     pthread_cond_destroy(&L.grid_cond);
     pthread_mutex_destroy(&L.grid_lock);
   }

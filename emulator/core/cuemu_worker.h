@@ -97,6 +97,12 @@ typedef struct cuemu_launch {
   unsigned long long grid_arrived, grid_done, grid_generation;
   pthread_mutex_t error_lock;
   struct cuemu_printf_fifo *printf_fifo; /* printf() records (cuemu_printf.h) */
+  void *grid_context;             /* cuemu_config's, see cuemu_core.h */
+  int replaying;                  /* a rerun of the launch (schedule
+                                     perturbation): its launches from kernel
+                                     code were made by the first run */
+  cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
+  struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   cuemu_status status;            /* first error */
   char message[8192];             /* room for 32 lanes with long paths */
 } cuemu_launch;

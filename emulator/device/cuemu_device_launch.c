@@ -11,6 +11,8 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
 #include "core/cuemu_printf.h"
+#include "device/cuemu_child_grids.h"
+#include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
@@ -128,9 +130,10 @@ static cuemu_status check_shared(const cuemu_launch_request *r,
  * capability 9.0 or later. */
 static cuemu_status check_cluster(const cuemu_launch_request *r,
                                   const void *function) {
-  cuemu_dim3 c = r->cluster, g = r->grid;
-  if (!c.x && !c.y && !c.z)
-    return CUEMU_SUCCESS;
+  cuemu_dim3 c, g = r->grid;
+  cuemu_status st = cuemu__cluster_shape(r, function, &c);
+  if (st != CUEMU_SUCCESS || (!c.x && !c.y && !c.z))
+    return st;
   const cuemu_device_model *m = cuemu__device_model();
   const char *name = r->kernel->name;
   if (m->major < 9)
@@ -215,6 +218,22 @@ static cuemu_status validate(const cuemu_launch_request *r,
   return st;
 }
 
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *r) {
+  cuemu_dim3 cluster;
+  cuemu_status st = check_shape(r);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
+                              &cluster);
+  if (st == CUEMU_SUCCESS && cluster.x)
+    st = cuemu__report(CUEMU_NOT_SUPPORTED,
+                       "kernel %s: a launch with clusters from kernel code "
+                       "is not supported",
+                       r->kernel->name);
+  if (st == CUEMU_SUCCESS)
+    st = check_shared(r, cuemu__function_identity(r->kernel, r->args));
+  return st;
+}
+
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *r) {
   if (!r || !r->kernel)
     return cuemu__report(CUEMU_INVALID_VALUE, "kernel must not be NULL");
@@ -236,12 +255,21 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     st = cuemu__limit_get(CUEMU_LIMIT_PRINTF_FIFO_SIZE, &config.printf_fifo);
   if (st == CUEMU_SUCCESS)
     config.stack_size = cuemu__limit_thread_stack(config.stack_size);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
+                              &config.cluster);
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched; the C API, which has no synchronisation, when it ends. */
   cuemu__printf_flush_pending();
-  if (st == CUEMU_SUCCESS)
+  if (st == CUEMU_SUCCESS) {
+    /* The grids that kernel code launches run when the blocks are done. */
+    cuemu_grid_children children;
+    cuemu__children_init(&children, 0, r->kernel->name);
+    config.grid_context = &children;
     st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
                          r->args, r->cooperative, &config);
+    st = cuemu__children_run(&children, st, &config);
+  }
   if (r->origin != CUEMU_LAUNCH_RUNTIME)
     cuemu__printf_flush_pending();
   if (r->origin == CUEMU_LAUNCH_RUNTIME)

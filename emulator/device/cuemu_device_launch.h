@@ -41,13 +41,18 @@ typedef struct cuemu_launch_request {
   void **args;       /* what the kernel's thunk expects */
   int nargs;         /* CUEMU_LAUNCH_API: the number of pointers in args */
   int cooperative;   /* all blocks resident at once (grid.sync()) */
-  cuemu_dim3 cluster; /* blocks per thread block cluster; zero: none */
+  cuemu_dim3 cluster; /* blocks per cluster (cudaLaunchAttributeClusterDimension);
+                         zero: the kernel's __cluster_dims__, or none */
   cuemu_launch_origin origin;
 } cuemu_launch_request;
 
 /* Validates a launch without running it: the status cuemu__device_launch()
  * would refuse it with, or CUEMU_SUCCESS. */
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *request);
+
+/* Validates a launch from kernel code: its shape and shared memory, the
+ * checks that do not depend on the host's state. */
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *request);
 
 /* Validates and runs a launch; returns its status, with a message naming
  * the kernel (and, for a failure while running, the block, the thread and

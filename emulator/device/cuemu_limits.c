@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/cuemu_report.h"
+#include "core/cuemu_device_heap.h"
 #include "core/cuemu_printf.h"
 #include "device/cuemu_device_model.h"
 
@@ -49,8 +50,6 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
                          limit);
   cuemu_status st = CUEMU_SUCCESS;
   pthread_mutex_lock(&lock);
-  /* Kernels' malloc() is the C library's (no device heap yet), so the heap
-   * size may change at any time. */
   if (limit == CUEMU_LIMIT_PRINTF_FIFO_SIZE && cuemu__printf_used())
     st = CUEMU_INVALID_VALUE;
   /* As on a GPU, every thread the device can hold at once gets the stack:
@@ -59,6 +58,9 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
   if (limit == CUEMU_LIMIT_STACK_SIZE &&
       value > m->total_memory / ((size_t)m->threads_per_sm * m->sms))
     st = CUEMU_OUT_OF_MEMORY;
+  /* As on the GPU, the device heap keeps its size once a kernel used it. */
+  if (limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE && cuemu__device_heap_used())
+    st = CUEMU_INVALID_VALUE;
   if (limit == CUEMU_LIMIT_PERSISTING_L2_CACHE_SIZE &&
       value > m->persisting_l2_max)
     st = CUEMU_INVALID_VALUE;
@@ -83,8 +85,12 @@ cuemu_status cuemu__limit_set(int limit, size_t value) {
                              "L2 cache; the device allows %zu",
                          value, m->persisting_l2_max);
   if (st != CUEMU_SUCCESS)
-    return cuemu__report(st, "cudaDeviceSetLimit: the printf FIFO size "
-                             "cannot change after a kernel used printf");
+    return cuemu__report(st, "cudaDeviceSetLimit: the %s size cannot change "
+                             "after a kernel used %s",
+                         limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE ? "malloc heap"
+                                                               : "printf FIFO",
+                         limit == CUEMU_LIMIT_MALLOC_HEAP_SIZE ? "malloc"
+                                                               : "printf");
   return CUEMU_SUCCESS;
 }
 

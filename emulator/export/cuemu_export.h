@@ -36,6 +36,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>
 #include <cuemu/cuemu_runtime.h>

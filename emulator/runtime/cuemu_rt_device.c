@@ -13,6 +13,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_limits.h"
 #include "runtime/cuemu_rt_array.h"
@@ -79,6 +80,7 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 int cuemu_rt_device_reset(void) {
   cuemu__rt_texture_reset();
   cuemu__rt_memory_reset();
+  cuemu__device_heap_reset();
   cuemu__limit_reset();
   cuemu__rt_config_reset();
   __atomic_store_n(&device_flags, 0u, __ATOMIC_RELAXED);

@@ -4,6 +4,7 @@
  * codes, and the recording of a launch's status (see cuemu_runtime.h); the
  * CUDA error of a status comes from the status table (cuemu_status.h).
  */
+#include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
@@ -14,6 +15,9 @@
 static __thread int last_error;
 
 int cuemu_rt_error(int code) {
+  /* In kernel code, the device runtime's last error is per CUDA thread. */
+  if (code != 0 && cuemu_thread_in_kernel())
+    return cuemu_device_record_error(code);
   if (code != 0)
     last_error = code;
   return code;
@@ -37,12 +41,16 @@ void cuemu__rt_error_reset(void) {
 }
 
 int cuemu_rt_get_last_error(void) {
+  if (cuemu_thread_in_kernel())
+    return cuemu_device_last_error(1);
   int code = last_error;
   last_error = cuemu_rt_sticky();
   return code;
 }
 
-int cuemu_rt_peek_last_error(void) { return last_error; }
+int cuemu_rt_peek_last_error(void) {
+  return cuemu_thread_in_kernel() ? cuemu_device_last_error(0) : last_error;
+}
 
 const char *cuemu_rt_error_name(int code) {
   switch (code) {

@@ -16,6 +16,7 @@
  *   (the regular cluster is used, as CUDA may), shared memory carveout and
  *   NVLink-centric scheduling: hints that change no result.
  */
+#include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 #include <cuemu/cuemu_runtime_streams.h>
@@ -176,6 +177,9 @@ int cuemu_rt_occupancy_clusters(int *out, const void *function, int known,
     if (attrs[i].id == cudaLaunchAttributeClusterDimension)
       size = (unsigned long long)attrs[i].val.clusterDim.x *
              attrs[i].val.clusterDim.y * attrs[i].val.clusterDim.z;
+  cuemu_uint3 compiled;
+  if (size == 0 && cuemu_kernel_get_cluster_dims(function, &compiled))
+    size = (unsigned long long)compiled.x * compiled.y * compiled.z;
   if (size == 0 || size > most || m->major < 9)
     return cuemu_rt_error(cudaErrorInvalidClusterSize);
   *out = (int)(resident / size);

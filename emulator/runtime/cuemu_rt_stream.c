@@ -3,6 +3,7 @@
  * when it is issued (see cuemu_runtime_streams.h), so a stream holds only
  * its flags and priority; handles are the device's (device/cuemu_handles.h).
  */
+#include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
@@ -19,6 +20,9 @@ static int check(void *s) {
 
 int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
   if (!stream || flags > 1u)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  /* Kernel code creates only non-blocking streams (the device runtime). */
+  if (cuemu_thread_in_kernel() && flags != 1u)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int e = cuemu__rt_check_sticky();
   if (e)

@@ -23,7 +23,8 @@
  * Operations take the caller's file and line as trailing default
  * arguments, so that misuse reports name the kernel's source line.
  *
- * Not provided (yet): cluster_group. grid_group is not (yet) a
+ * cluster_group (this_cluster()) is in cuemu_cluster_group.h.
+ * grid_group is not (yet) a
  * thread_group, so it does not convert to one.
  */
 #ifndef CUEMU_COOPERATIVE_GROUPS_H
@@ -635,5 +636,6 @@ auto group_size(const GroupT &g) -> decltype(g.num_threads()) {
 
 #include "cooperative_groups/details/cuemu_partition.h"
 #include "cuemu_grid_group.h"
+#include "cuemu_cluster_group.h"
 
 #endif /* CUEMU_COOPERATIVE_GROUPS_H */

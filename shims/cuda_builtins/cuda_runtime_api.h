@@ -282,5 +282,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 /* Stream-ordered memory, unified-memory hints, cudaLaunchKernelEx and the
  * configuration calls. */
 #include "cuemu_host_api.h"
+/* Launches from kernel code, the device heap, clusters. */
+#include "cuemu_device_runtime.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

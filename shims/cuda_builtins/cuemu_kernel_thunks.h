@@ -209,10 +209,19 @@ struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
  * SM, max blocks per cluster), for its descriptor. */
 struct bounds {
   unsigned max_threads, min_blocks;
+  unsigned cluster[3] = {0, 0, 0}; /* __cluster_dims__; 0: none */
+  constexpr bounds with_cluster(unsigned x, unsigned y = 1,
+                                unsigned z = 1) const {
+    bounds b = *this;
+    b.cluster[0] = x;
+    b.cluster[1] = y;
+    b.cluster[2] = z;
+    return b;
+  }
 };
 constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
                                unsigned max_cluster_blocks = 0) {
-  return (void)max_cluster_blocks, bounds{max_threads, min_blocks};
+  return (void)max_cluster_blocks, bounds{max_threads, min_blocks, {0, 0, 0}};
 }
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
@@ -231,6 +240,9 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   d.max_threads = b.max_threads;
   d.min_blocks = b.min_blocks;
   d.static_shared = 0;
+  if (b.cluster[0])
+    cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
+                                  b.cluster[2]);
   return d;
 }
 
@@ -280,6 +292,11 @@ public:
 private:
   template <typename Values, std::size_t... I>
   void call(Values &values, std::index_sequence<I...>) const {
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      child_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
+                   std::index_sequence<I...>());
+      return;
+    }
     void *ptrs[sizeof...(P) + 1] = {static_cast<void *>(&std::get<I>(values))...,
                                     fn_};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
@@ -298,6 +315,7 @@ template <auto K>
 launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
                                     std::size_t shmem = 0,
                                     cudaStream_t stream = nullptr) {
+  heap_bypass bypass;
 #if defined(CUEMU_HOST_PASS)
   /* nvcc's host pass (cuemu-cc defines CUEMU_HOST_PASS there): K is the
    * device pass's kernel (the host pass's definition is weak), and its
@@ -321,6 +339,7 @@ launcher<void (*)(P...)> launch_dynamic(void (*fn)(P...), dim3 grid,
                                         dim3 block, std::size_t shmem = 0,
                                         cudaStream_t stream = nullptr) {
   using F = void (*)(P...);
+  heap_bypass bypass;
   const cuemu_kernel_desc *d =
       cuemu_program_find(reinterpret_cast<const void *>(fn));
   if (!d)
@@ -371,11 +390,20 @@ public:
   template <typename... A> void operator()(A &&...args) const {
     using Values = std::tuple<std::decay_t<A>...>;
     Values values(std::forward<A>(args)...);
+    const cuemu_kernel_desc *desc = [this] {
+      heap_bypass bypass;
+      return deduced_desc<L, Values>(name_);
+    }();
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      child_launch_deduced(desc, body_, grid_,
+                           block_, shmem_, stream_, values);
+      return;
+    }
     void *ptrs[2] = {&values, const_cast<L *>(&body_)};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_record_launch(cuemu_program_launch(deduced_desc<L, Values>(name_), g,
-                                           b, shmem_, stream_, ptrs));
+    cuemu_rt_record_launch(
+        cuemu_program_launch(desc, g, b, shmem_, stream_, ptrs));
   }
 
 private:

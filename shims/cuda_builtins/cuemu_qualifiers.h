@@ -27,11 +27,13 @@
 #define __managed__ __managed__
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
+#define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
 #else
 #define __global__
 #define __device__
 #define __host__
 #define __launch_bounds__(...)
+#define __cluster_dims__(...)
 #define __constant__
 #define __managed__
 #define __shared__ static thread_local

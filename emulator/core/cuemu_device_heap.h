@@ -1,0 +1,43 @@
+/*
+ * cuemu_device_heap.h: the device heap behind malloc, free, new and delete
+ * in kernel code (see cuemu_device_runtime.h for the kernel-code side).
+ * Internal to libcuemu.
+ */
+#ifndef CUEMU_DEVICE_HEAP_H
+#define CUEMU_DEVICE_HEAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What memcheck learns about an access of `size` bytes at address `a`. */
+enum cuemu_heap_verdict {
+  CUEMU_HEAP_OUTSIDE = 0,  /* not in the device heap */
+  CUEMU_HEAP_INSIDE,       /* within one live allocation */
+  CUEMU_HEAP_OUT_OF_BOUNDS,
+  CUEMU_HEAP_FREED         /* in an allocation that was freed */
+};
+
+/* Classifies an access for memcheck; *base, *size and *site describe the
+ * allocation concerned (the nearest one for an access out of bounds).
+ * Any thread. */
+int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
+                                size_t *size, const void **site);
+
+/* Non-zero once a kernel has allocated from the heap (its size can no
+ * longer change, as on the GPU). */
+int cuemu__device_heap_used(void);
+
+/* A copy of the heap (its used part and its bookkeeping), for schedule
+ * perturbation, which runs a launch twice from the same state: saved
+ * before the first run, restored before the second, and the first run's
+ * restored after it. NULL when memory runs out. */
+struct cuemu_heap_copy;
+struct cuemu_heap_copy *cuemu__device_heap_save(void);
+void cuemu__device_heap_restore(const struct cuemu_heap_copy *copy);
+void cuemu__device_heap_copy_free(struct cuemu_heap_copy *copy);
+
+/* Reports the live allocations as leaks (when CUEMU_CHECK_LEAKS=1) and
+ * releases the heap (cudaDeviceReset). Host code. */
+void cuemu__device_heap_reset(void);
+
+#endif /* CUEMU_DEVICE_HEAP_H */

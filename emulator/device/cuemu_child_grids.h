@@ -1,0 +1,46 @@
+/*
+ * cuemu_child_grids.h: the grids that kernel code launches (CUDA dynamic
+ * parallelism with CDP2's semantics, see cuemu_device_runtime.h) and the
+ * device runtime's per-thread last error. Each grid being run has a record
+ * of the grids it launched; the one launch path (cuemu_device_launch.c)
+ * runs them once the grid's blocks are done. Internal to libcuemu.
+ */
+#ifndef CUEMU_CHILD_GRIDS_H
+#define CUEMU_CHILD_GRIDS_H
+
+#include <pthread.h>
+
+#include <cuemu/cuemu_device_runtime.h>
+
+#include "base/cuemu_config.h"
+
+/* The most levels of nested launches (CUDA's hardware limit). */
+#define CUEMU_MAX_LAUNCH_DEPTH 24
+
+struct cuemu_child_grid;
+struct cuemu_thread_error;
+
+/* What one grid being run launched from kernel code. */
+typedef struct cuemu_grid_children {
+  pthread_mutex_t lock;
+  struct cuemu_child_grid *first, *last;           /* in launch order */
+  struct cuemu_child_grid *tail_first, *tail_last; /* cudaStreamTailLaunch */
+  int depth;                    /* 0: the grid was launched by the host */
+  const char *kernel;           /* the grid's kernel, for messages */
+  struct cuemu_thread_error *errors; /* threads whose last error is set */
+  size_t error_count, error_capacity;
+} cuemu_grid_children;
+
+/* Prepares the record of a grid at nesting depth `depth`. Host code. */
+void cuemu__children_init(cuemu_grid_children *c, int depth,
+                          const char *kernel);
+
+/* After the grid's blocks have run with status `status`: runs the grids it
+ * launched (each one with its own launches, recursively), then its tail
+ * launches, in launch order, with the run-time settings `config`; returns
+ * the first error among them (or `status` when that is already an error,
+ * in which case nothing more runs), and frees the record. Host code. */
+cuemu_status cuemu__children_run(cuemu_grid_children *c, cuemu_status status,
+                                 const cuemu_config *config);
+
+#endif /* CUEMU_CHILD_GRIDS_H */

@@ -1,0 +1,117 @@
+/*
+ * cuemu_device_runtime.h: the device runtime's API in kernel code (CUDA
+ * dynamic parallelism, CDP2): the named streams, cudaGetParameterBuffer and
+ * cudaLaunchDevice, and the queued launch that `kernel<<<...>>>(args)`
+ * becomes in kernel code (cuemu_kernel_thunks.h calls it). The calls that
+ * kernel code shares with host code (cudaGetLastError, cudaPeekAtLastError,
+ * cudaStreamCreateWithFlags, cudaStreamDestroy) go to the device runtime
+ * when called from a kernel thread. cudaDeviceSynchronize in kernel code
+ * is refused by cuemu-cc, as nvcc refuses it since CUDA 12. Also here:
+ * __nv_aligned_device_malloc (the device heap). See docs/device-runtime.md.
+ */
+#ifndef CUEMU_DEVICE_RUNTIME_SHIM_H
+#define CUEMU_DEVICE_RUNTIME_SHIM_H
+
+#include <cstddef>
+#include <new>
+#include <tuple>
+#include <utility>
+
+#include <cuemu/cuemu_device_runtime.h>
+
+#include "driver_types.h"
+#include "vector_types.h"
+
+#ifndef cudaStreamTailLaunch
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#endif
+#ifndef cudaStreamFireAndForget
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
+#endif
+
+inline void *cudaGetParameterBuffer(std::size_t alignment, std::size_t size) {
+  return cuemu_device_parameter_buffer(alignment, size);
+}
+
+inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                    dim3 gridDimension, dim3 blockDimension,
+                                    unsigned int sharedMemSize,
+                                    cudaStream_t stream) {
+  cuemu_uint3 g = {gridDimension.x, gridDimension.y, gridDimension.z};
+  cuemu_uint3 b = {blockDimension.x, blockDimension.y, blockDimension.z};
+  return static_cast<cudaError_t>(cuemu_device_launch_buffer(
+      func, parameterBuffer, g, b, sharedMemSize, stream));
+}
+
+/* CUDA's aligned form of malloc in kernel code. */
+inline void *__nv_aligned_device_malloc(std::size_t size, std::size_t align) {
+  return cuemu_device_aligned_malloc(size, align);
+}
+
+namespace cuemu {
+
+/* The argument copy of a launch from kernel code: the values (and what
+ * else the thunk reads) and the pointers to them, freed by the queue once
+ * the grid has run. */
+template <typename Values, std::size_t N> struct child_args {
+  Values values;
+  void *ptrs[N];
+};
+
+/* The copy lives in libcuemu's memory, never in the device heap. */
+template <typename Owner, typename... A> Owner *make_child_args(A &&...a) {
+  void *p = cuemu_device_args_alloc(sizeof(Owner));
+  return ::new (p) Owner{std::forward<A>(a)...};
+}
+
+template <typename Owner> void release_child_args(void *owner) {
+  static_cast<Owner *>(owner)->~Owner();
+  cuemu_device_args_free(owner);
+}
+
+/* While one lives, allocations in kernel code are the C library's: the
+ * shims' own (a kernel's name, made once), never the device heap's. */
+struct heap_bypass {
+  heap_bypass() { cuemu_device_heap_bypass(1); }
+  ~heap_bypass() { cuemu_device_heap_bypass(-1); }
+  heap_bypass(const heap_bypass &) = delete;
+  heap_bypass &operator=(const heap_bypass &) = delete;
+};
+
+/* Queues a launch from kernel code; the values are copied now, as CUDA
+ * copies a launch's arguments when it is made. A cudaError_t value. */
+template <typename Values, std::size_t... I>
+int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
+                 dim3 block, std::size_t shmem, cudaStream_t stream,
+                 const Values &values, std::index_sequence<I...>) {
+  using Owner = child_args<Values, sizeof...(I) + 1>;
+  Owner *owner = make_child_args<Owner>(values);
+  void *ptrs[sizeof...(I) + 1] = {
+      static_cast<void *>(&std::get<I>(owner->values))..., fn};
+  for (std::size_t k = 0; k < sizeof...(I) + 1; ++k)
+    owner->ptrs[k] = ptrs[k];
+  cuemu_uint3 g = {grid.x, grid.y, grid.z};
+  cuemu_uint3 b = {block.x, block.y, block.z};
+  return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,
+                             &release_child_args<Owner>);
+}
+
+/* The same for a kernel template whose arguments are deduced: the thunk
+ * reads the tuple of values and the lambda that calls the kernel. */
+template <typename Values, typename L>
+int child_launch_deduced(const cuemu_kernel_desc *desc, const L &body,
+                         dim3 grid, dim3 block, std::size_t shmem,
+                         cudaStream_t stream, const Values &values) {
+  using Owner = child_args<std::pair<Values, L>, 2>;
+  Owner *owner = make_child_args<Owner>(std::pair<Values, L>(values, body));
+  owner->ptrs[0] = &owner->values.first;
+  owner->ptrs[1] = &owner->values.second;
+  cuemu_uint3 g = {grid.x, grid.y, grid.z};
+  cuemu_uint3 b = {block.x, block.y, block.z};
+  return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,
+                             &release_child_args<Owner>);
+}
+
+} // namespace cuemu
+
+#endif /* CUEMU_DEVICE_RUNTIME_SHIM_H */

@@ -1,0 +1,453 @@
+/*
+ * mma.h: tensor-core fragments, nvcuda::wmma (CUDA C++ Programming Guide,
+ * "Warp Matrix Functions"), for the shapes and types that sm_90 has:
+ *
+ *   A and B          accumulator       shapes (m, n, k)
+ *   __half           float or __half   16x16x16, 32x8x16, 8x32x16
+ *   __nv_bfloat16    float             16x16x16, 32x8x16, 8x32x16
+ *   signed char,     int               16x16x16, 32x8x16, 8x32x16
+ *   unsigned char
+ *   precision::tf32  float             16x16x8
+ *   double           double            8x8x4
+ *
+ * The experimental sub-byte fragments (experimental::precision::s4, u4 and
+ * b1, bmma_sync) are refused at compile time with a message naming them.
+ *
+ * Elements among the lanes: CUDA leaves the mapping unspecified. Here a
+ * fragment of an R x C matrix (A: m x k, B: k x n, accumulators: m x n)
+ * holds num_elements = R * C / 32 elements per lane: element i of lane l is
+ * the matrix element of row-major index i * 32 + l, whatever the layout in
+ * memory. So element-wise code over x[] (scaling, activation) works as on
+ * the GPU, and every element is held by exactly one lane.
+ *
+ * Each operation is warp-collective, as CUDA requires: every lane of a
+ * full warp takes part (a rendezvous with the rules of __syncwarp, so a
+ * lane that is missing or waiting elsewhere is reported); a warp with
+ * fewer than 32 threads is an error. load_matrix_sync and
+ * store_matrix_sync check CUDA's rules for mptr (256-bit aligned) and ldm
+ * (a multiple of 16 bytes).
+ *
+ * Arithmetic of mma_sync, per element d[i][j]: starting from c[i][j], the
+ * products a[i][kk] * b[kk][j] are added for kk = 0, 1, ..., k-1 in that
+ * order. With __half, __nv_bfloat16 and tf32 inputs each product is exact
+ * in float and each addition rounds to float (round to nearest even); a
+ * __half accumulator is accumulated in float and rounded to __half once,
+ * at the end. tf32 inputs are their float values with the low 13 mantissa
+ * bits cleared (the tensor cores read only the top 19 bits). Doubles use
+ * fma in the same order. Integers wrap at 32 bits, or saturate with satf.
+ * satf on floating-point accumulators turns +-inf into +-the largest finite
+ * value and NaN into +0. The GPU's own order of additions is not
+ * documented: results of floating-point GEMMs can differ from it in the
+ * last bits, and are exact when every partial sum is representable (for
+ * instance small integers).
+ */
+#ifndef CUEMU_MMA_H
+#define CUEMU_MMA_H
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_device_runtime.h>
+#include <cuemu/cuemu_status.h>
+
+#include "cuda_bf16.h"
+#include "cuda_fp16.h"
+#include "cuemu_builtin_vars.h"
+
+namespace nvcuda {
+namespace wmma {
+
+struct matrix_a {};
+struct matrix_b {};
+struct accumulator {};
+struct row_major {};
+struct col_major {};
+
+enum layout_t { mem_row_major, mem_col_major };
+
+namespace precision {
+struct tf32 {};
+} // namespace precision
+
+namespace experimental {
+namespace precision {
+struct u4 {};
+struct s4 {};
+struct b1 {};
+} // namespace precision
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
+} // namespace experimental
+
+namespace cuemu_detail {
+
+template <typename T> struct is_sub_byte : std::false_type {};
+template <> struct is_sub_byte<experimental::precision::u4> : std::true_type {};
+template <> struct is_sub_byte<experimental::precision::s4> : std::true_type {};
+template <> struct is_sub_byte<experimental::precision::b1> : std::true_type {};
+
+/* What a fragment of element type T stores (tf32 in a float). */
+template <typename T> struct storage { using type = T; };
+template <> struct storage<precision::tf32> { using type = float; };
+
+/* The shapes of the multiplicands' element types. */
+template <typename T, int M, int N, int K> constexpr bool input_shape() {
+  if (std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value ||
+      std::is_same<T, signed char>::value ||
+      std::is_same<T, unsigned char>::value)
+    return (M == 16 && N == 16 && K == 16) || (M == 32 && N == 8 && K == 16) ||
+           (M == 8 && N == 32 && K == 16);
+  if (std::is_same<T, precision::tf32>::value)
+    return M == 16 && N == 16 && K == 8;
+  if (std::is_same<T, double>::value)
+    return M == 8 && N == 8 && K == 4;
+  return false;
+}
+
+/* The shapes of the accumulators' element types. */
+template <typename T, int M, int N, int K> constexpr bool accumulator_shape() {
+  if (std::is_same<T, float>::value)
+    return input_shape<__half, M, N, K>() ||
+           input_shape<precision::tf32, M, N, K>();
+  if (std::is_same<T, __half>::value || std::is_same<T, int>::value)
+    return input_shape<__half, M, N, K>();
+  if (std::is_same<T, double>::value)
+    return input_shape<double, M, N, K>();
+  return false;
+}
+
+/* Rows and columns of the matrix a fragment holds. */
+template <typename Use, int M, int N, int K> struct dims;
+template <int M, int N, int K> struct dims<matrix_a, M, N, K> {
+  static constexpr int rows = M, cols = K;
+};
+template <int M, int N, int K> struct dims<matrix_b, M, N, K> {
+  static constexpr int rows = K, cols = N;
+};
+template <int M, int N, int K> struct dims<accumulator, M, N, K> {
+  static constexpr int rows = M, cols = N;
+};
+
+/* Element values in the arithmetic type of mma_sync, and back. */
+inline float value(__half h) { return __half2float(h); }
+inline float value(__nv_bfloat16 h) { return __bfloat162float(h); }
+inline float value(float f) { return f; }
+inline double value(double d) { return d; }
+inline int value(signed char c) { return c; }
+inline int value(unsigned char c) { return c; }
+inline int value(int i) { return i; }
+
+template <typename T> inline T element_of(float v);
+template <> inline float element_of<float>(float v) { return v; }
+template <> inline __half element_of<__half>(float v) { return __float2half(v); }
+template <> inline __nv_bfloat16 element_of<__nv_bfloat16>(float v) {
+  return __float2bfloat16(v);
+}
+
+/* The tf32 value of a float as the tensor cores read it: the top 19 bits. */
+inline float tf32_truncate(float f) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  if ((bits & 0x7f800000u) != 0x7f800000u)
+    bits &= 0xffffe000u;
+  std::memcpy(&f, &bits, sizeof bits);
+  return f;
+}
+
+/* This thread's lane and the number of threads of its warp. */
+inline unsigned lane_id() {
+  return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +
+          threadIdx.x) & 31u;
+}
+
+/* Reports a warp of fewer than 32 threads (the end of a block). */
+inline void check_full_warp(const char *what, const char *file, int line) {
+  unsigned linear =
+      (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+  if ((linear | 31u) >= threads)
+    cuemu_device_misuse(CUEMU_WARP_MISUSE, what, file, line);
+}
+
+/* Checks that the whole warp is there, then meets the other lanes. */
+inline void rendezvous(const char *what, const char *file, int line) {
+  check_full_warp(what, file, line);
+  cuemu_warp_collective(CUEMU_WARP_SYNC, 0xffffffffu, 0, 0, 32, what, file,
+                        line);
+}
+
+/* CUDA's rules for a matrix in memory; breaking them is a fault (on the
+ * GPU, a misaligned address or wrong data). */
+template <typename T>
+inline void check_memory(const T *p, unsigned ldm, const char *what,
+                         const char *file, int line) {
+  if (reinterpret_cast<std::uintptr_t>(p) % 32u || (ldm * sizeof(T)) % 16u)
+    cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
+}
+
+} // namespace cuemu_detail
+
+template <typename Use, int m, int n, int k, typename T, typename Layout = void>
+class fragment {
+  static_assert(!cuemu_detail::is_sub_byte<T>::value,
+                "nvcuda::wmma: the experimental sub-byte fragments "
+                "(experimental::precision::s4, u4, b1) are not supported by "
+                "cuemu");
+  static_assert(std::is_same<Use, accumulator>::value
+                    ? cuemu_detail::accumulator_shape<T, m, n, k>()
+                    : cuemu_detail::input_shape<T, m, n, k>(),
+                "nvcuda::wmma::fragment: this shape and element type are "
+                "not a combination that sm_90 supports");
+  static_assert(std::is_same<Use, accumulator>::value ==
+                    std::is_same<Layout, void>::value,
+                "nvcuda::wmma::fragment: matrix_a and matrix_b take "
+                "row_major or col_major; accumulators take no layout");
+
+public:
+  using element_type = T;
+  using storage_element_type = typename cuemu_detail::storage<T>::type;
+  static constexpr int cuemu_rows = cuemu_detail::dims<Use, m, n, k>::rows;
+  static constexpr int cuemu_cols = cuemu_detail::dims<Use, m, n, k>::cols;
+  enum { num_elements = cuemu_rows * cuemu_cols / 32 };
+  storage_element_type x[num_elements];
+};
+
+namespace cuemu_detail {
+
+/* What load_matrix_sync and store_matrix_sync check, in their words. */
+struct memory_op {
+  const char *rules, *warp;
+};
+constexpr memory_op loading = {
+    "wmma::load_matrix_sync: mptr must be 256-bit aligned and ldm a "
+    "multiple of 16 bytes",
+    "wmma::load_matrix_sync needs the 32 threads of a full warp"};
+constexpr memory_op storing = {
+    "wmma::store_matrix_sync: mptr must be 256-bit aligned and ldm a "
+    "multiple of 16 bytes",
+    "wmma::store_matrix_sync needs the 32 threads of a full warp"};
+
+/* Checks CUDA's rules for the matrix at mptr, meets the warp, then calls
+ * visit(i, offset) for each element i of the calling lane's part of a
+ * fragment of `Cols` columns: it is mptr[offset] in memory. */
+template <int Cols, int Count, typename T, typename Visit>
+inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
+                         const memory_op &op, const char *file, int line,
+                         Visit visit) {
+  check_memory(mptr, ldm, op.rules, file, line);
+  rendezvous(op.warp, file, line);
+  const unsigned lane = lane_id();
+  for (int i = 0; i < Count; ++i) {
+    int idx = i * 32 + static_cast<int>(lane);
+    std::size_t r = static_cast<std::size_t>(idx / Cols),
+                c = static_cast<std::size_t>(idx % Cols);
+    visit(i, row_major_memory ? r * ldm + c : c * ldm + r);
+  }
+}
+
+} // namespace cuemu_detail
+
+/* A multiplicand: each lane reads its own elements. */
+template <typename Use, int m, int n, int k, typename T, typename Layout>
+inline void load_matrix_sync(
+    fragment<Use, m, n, k, T, Layout> &a,
+    const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
+        *mptr,
+    unsigned ldm, const char *cuemu_file = __builtin_FILE(),
+    int cuemu_line = __builtin_LINE()) {
+  using F = fragment<Use, m, n, k, T, Layout>;
+  static_assert(!std::is_same<Use, accumulator>::value,
+                "load_matrix_sync of an accumulator takes a layout_t");
+  cuemu_detail::each_element<F::cuemu_cols, F::num_elements>(
+      mptr, ldm, std::is_same<Layout, row_major>::value,
+      cuemu_detail::loading, cuemu_file, cuemu_line,
+      [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
+}
+
+/* An accumulator, from memory of the given layout. */
+template <int m, int n, int k, typename T>
+inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
+                             const T *mptr, unsigned ldm, layout_t layout,
+                             const char *cuemu_file = __builtin_FILE(),
+                             int cuemu_line = __builtin_LINE()) {
+  using F = fragment<accumulator, m, n, k, T>;
+  cuemu_detail::each_element<n, F::num_elements>(
+      mptr, ldm, layout == mem_row_major, cuemu_detail::loading, cuemu_file,
+      cuemu_line, [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
+}
+
+template <int m, int n, int k, typename T>
+inline void store_matrix_sync(T *mptr,
+                              const fragment<accumulator, m, n, k, T> &a,
+                              unsigned ldm, layout_t layout,
+                              const char *cuemu_file = __builtin_FILE(),
+                              int cuemu_line = __builtin_LINE()) {
+  using F = fragment<accumulator, m, n, k, T>;
+  cuemu_detail::each_element<n, F::num_elements>(
+      mptr, ldm, layout == mem_row_major, cuemu_detail::storing, cuemu_file,
+      cuemu_line, [&](int i, std::size_t at) { mptr[at] = a.x[i]; });
+}
+
+template <typename Use, int m, int n, int k, typename T, typename Layout>
+inline void fill_fragment(
+    fragment<Use, m, n, k, T, Layout> &a,
+    const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
+        &v) {
+  for (int i = 0; i < fragment<Use, m, n, k, T, Layout>::num_elements; ++i)
+    a.x[i] = v;
+}
+
+/* float's rounding of a value in [-inf, inf] for tf32: to nearest, ties
+ * away from zero (cvt.rna.tf32.f32); the result is a float whose low 13
+ * mantissa bits are zero. */
+inline float __float_to_tf32(float in) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &in, sizeof bits);
+  if ((bits & 0x7f800000u) != 0x7f800000u) {
+    bits += 0x1000u;
+    bits &= 0xffffe000u;
+  }
+  std::memcpy(&in, &bits, sizeof bits);
+  return in;
+}
+
+namespace cuemu_detail {
+
+/* What each lane shares for mma_sync: its multiplicands' elements. */
+struct exchange {
+  const void *a[32];
+  const void *b[32];
+};
+
+inline float saturate(float v) {
+  if (std::isnan(v))
+    return 0.0f;
+  if (std::isinf(v))
+    return v > 0 ? std::numeric_limits<float>::max()
+                 : -std::numeric_limits<float>::max();
+  return v;
+}
+
+inline float saturate_half(float v) {
+  if (std::isnan(v))
+    return 0.0f;
+  const float most = 65504.0f;
+  return v > most ? most : v < -most ? -most : v;
+}
+
+/* The element type read from a multiplicand's storage. */
+template <typename T, typename S> inline auto input(const S &s) {
+  if constexpr (std::is_same<T, precision::tf32>::value)
+    return tf32_truncate(s);
+  else
+    return value(s);
+}
+
+} // namespace cuemu_detail
+
+template <int m, int n, int k, typename TA, typename LA, typename TB,
+          typename LB, typename TC, typename TD>
+inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
+                     const fragment<matrix_a, m, n, k, TA, LA> &a,
+                     const fragment<matrix_b, m, n, k, TB, LB> &b,
+                     const fragment<accumulator, m, n, k, TC> &c,
+                     bool satf = false,
+                     const char *cuemu_file = __builtin_FILE(),
+                     int cuemu_line = __builtin_LINE()) {
+  static_assert(std::is_same<TA, TB>::value,
+                "wmma::mma_sync: matrix_a and matrix_b have one element type");
+  constexpr bool integer = std::is_same<TA, signed char>::value ||
+                           std::is_same<TA, unsigned char>::value;
+  static_assert(!integer || (std::is_same<TC, int>::value &&
+                             std::is_same<TD, int>::value),
+                "wmma::mma_sync: 8-bit integer inputs accumulate in int");
+  static_assert(!std::is_same<TA, double>::value ||
+                    (std::is_same<TC, double>::value &&
+                     std::is_same<TD, double>::value),
+                "wmma::mma_sync: double inputs accumulate in double");
+  using FA = fragment<matrix_a, m, n, k, TA, LA>;
+  using FB = fragment<matrix_b, m, n, k, TB, LB>;
+  using FD = fragment<accumulator, m, n, k, TD>;
+  using SA = typename FA::storage_element_type;
+  using SB = typename FB::storage_element_type;
+
+  /* Lane 0's table, found through a shuffle of its address (lane 0
+   * clears it before the shuffle); every lane fills in its pointers; a
+   * meeting lets every lane read them, a second one keeps the fragments
+   * (and lane 0's table) alive until all have. */
+  cuemu_detail::exchange mine;
+  const unsigned lane = cuemu_detail::lane_id();
+  if (lane == 0)
+    std::memset(&mine, 0, sizeof mine);
+  cuemu_detail::check_full_warp(
+      "wmma::mma_sync needs the 32 threads of a full warp", cuemu_file,
+      cuemu_line);
+  auto *table = reinterpret_cast<cuemu_detail::exchange *>(
+      static_cast<std::uintptr_t>(cuemu_warp_collective(
+          CUEMU_WARP_SHFL_IDX, 0xffffffffu,
+          static_cast<unsigned long long>(
+              reinterpret_cast<std::uintptr_t>(&mine)),
+          0, 32, "wmma::mma_sync", cuemu_file, cuemu_line)));
+  table->a[lane] = a.x;
+  table->b[lane] = b.x;
+  cuemu_detail::rendezvous("wmma::mma_sync", cuemu_file, cuemu_line);
+
+  TD result[FD::num_elements];
+  for (int i = 0; i < FD::num_elements; ++i) {
+    int idx = i * 32 + static_cast<int>(lane);
+    int r = idx / n, col = idx % n;
+    if constexpr (integer) {
+      long long acc = c.x[i];
+      unsigned wrapped = static_cast<unsigned>(c.x[i]);
+      for (int kk = 0; kk < k; ++kk) {
+        int ia = r * k + kk, ib = kk * n + col;
+        int av = cuemu_detail::value(
+            static_cast<const SA *>(table->a[ia % 32])[ia / 32]);
+        int bv = cuemu_detail::value(
+            static_cast<const SB *>(table->b[ib % 32])[ib / 32]);
+        acc += static_cast<long long>(av) * bv;
+        wrapped += static_cast<unsigned>(av * bv);
+      }
+      if (satf)
+        acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+      result[i] = satf ? static_cast<int>(acc) : static_cast<int>(wrapped);
+    } else if constexpr (std::is_same<TA, double>::value) {
+      double acc = c.x[i];
+      for (int kk = 0; kk < k; ++kk) {
+        int ia = r * k + kk, ib = kk * n + col;
+        acc = std::fma(static_cast<const double *>(table->a[ia % 32])[ia / 32],
+                       static_cast<const double *>(table->b[ib % 32])[ib / 32],
+                       acc);
+      }
+      result[i] = acc;
+    } else {
+      float acc = cuemu_detail::value(c.x[i]);
+      for (int kk = 0; kk < k; ++kk) {
+        int ia = r * k + kk, ib = kk * n + col;
+        float av = cuemu_detail::input<TA>(
+            static_cast<const SA *>(table->a[ia % 32])[ia / 32]);
+        float bv = cuemu_detail::input<TB>(
+            static_cast<const SB *>(table->b[ib % 32])[ib / 32]);
+        acc = std::fma(av, bv, acc); /* the product is exact */
+      }
+      if (satf)
+        acc = std::is_same<TD, __half>::value ? cuemu_detail::saturate_half(acc)
+                                              : cuemu_detail::saturate(acc);
+      result[i] = cuemu_detail::element_of<TD>(acc);
+    }
+  }
+  cuemu_detail::rendezvous("wmma::mma_sync", cuemu_file, cuemu_line);
+  for (int i = 0; i < FD::num_elements; ++i)
+    d.x[i] = result[i];
+}
+
+/* bmma_sync is for the sub-byte b1 fragments, refused above. */
+
+} // namespace wmma
+} // namespace nvcuda
+
+#endif /* CUEMU_MMA_H */

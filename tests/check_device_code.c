@@ -1,0 +1,115 @@
+/*
+ * check_device_code.c: what cuemu-cc refuses in device code, with nvcc's
+ * words (emulator/compile/cuemu_device_code.c): a kernel launch in a
+ * __global__ or __device__ function without relocatable device code,
+ * cudaDeviceSynchronize in device code (removed from the device runtime in
+ * CUDA 12), and __cluster_dims__ on a kernel template.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "cuemu_rewrite.h"
+
+/* Translates src for `pass`; returns the status and leaves the message (or
+ * "") in msg. */
+static cuemu_status translate(const char *src, enum cuemu_pass pass, int rdc,
+                              char *msg, size_t size) {
+  cuemu_translate_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.pass = pass;
+  opt.rdc = rdc;
+  cuemu_rewrite r;
+  cuemu_status st =
+      cuemu__rewrite_preprocessed(src, strlen(src), "dp.cu", &opt, &r);
+  snprintf(msg, size, "%s", st == CUEMU_SUCCESS ? "" : r.message);
+  cuemu__rewrite_free(&r);
+  return st;
+}
+
+static const char launch_in_kernel[] =
+    "__global__ void child(int *p) { *p = 1; }\n"
+    "__global__ void parent(int *p) {\n"
+    "  child<<<1, 1>>>(p);\n"
+    "}\n";
+
+static const char launch_in_device_function[] =
+    "__global__ void child(int *p) { *p = 1; }\n"
+    "__device__ void helper(int *p) {\n"
+    "  if (p)\n"
+    "    child<<<1, 1>>>(p);\n"
+    "}\n";
+
+START_TEST(device_launch_needs_rdc) {
+  char msg[512];
+  ck_assert_int_eq(translate(launch_in_kernel, CUEMU_PASS_DEVICE, 0, msg,
+                             sizeof msg),
+                   CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(msg, "dp.cu:3: kernel launch from __device__ "
+                                    "or __global__ functions requires "
+                                    "separate compilation mode"));
+  ck_assert_int_eq(translate(launch_in_device_function, CUEMU_PASS_DEVICE, 0,
+                             msg, sizeof msg),
+                   CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(msg, "dp.cu:4:"));
+  /* With -rdc, and in the host pass, the launch is translated. */
+  ck_assert_int_eq(translate(launch_in_kernel, CUEMU_PASS_DEVICE, 1, msg,
+                             sizeof msg),
+                   CUEMU_SUCCESS);
+  ck_assert_int_eq(translate(launch_in_kernel, CUEMU_PASS_HOST, 0, msg,
+                             sizeof msg),
+                   CUEMU_SUCCESS);
+  /* A launch from host code needs nothing. */
+  ck_assert_int_eq(translate("__global__ void k() {}\n"
+                             "void run() { k<<<1, 1>>>(); }\n",
+                             CUEMU_PASS_DEVICE, 0, msg, sizeof msg),
+                   CUEMU_SUCCESS);
+}
+END_TEST
+
+START_TEST(device_synchronize_refused) {
+  char msg[512];
+  const char *in_kernel = "__global__ void k() {\n"
+                          "  cudaDeviceSynchronize();\n"
+                          "}\n";
+  ck_assert_int_eq(translate(in_kernel, CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(msg, "dp.cu:2: calling a __host__ "
+                                    "function(\"cudaDeviceSynchronize\") "
+                                    "from device code is not allowed"));
+  const char *in_device = "__host__ __device__ int f() {\n"
+                          "  return cudaDeviceSynchronize();\n"
+                          "}\n";
+  ck_assert_int_eq(translate(in_device, CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_COMPILE);
+  /* Host code may synchronise. */
+  ck_assert_int_eq(translate("int main() { return cudaDeviceSynchronize(); }\n",
+                             CUEMU_PASS_DEVICE, 1, msg, sizeof msg),
+                   CUEMU_SUCCESS);
+}
+END_TEST
+
+START_TEST(cluster_dims_of_templates_refused) {
+  char msg[512];
+  const char *tmpl = "template <typename T>\n"
+                     "__global__ void __cluster_dims__(2, 1, 1) k(T *p) {}\n";
+  ck_assert_int_eq(translate(tmpl, CUEMU_PASS_DEVICE, 0, msg, sizeof msg),
+                   CUEMU_COMPILE);
+  ck_assert_ptr_nonnull(strstr(msg, "dp.cu:2: __cluster_dims__ on a kernel "
+                                    "template is not supported"));
+  const char *plain = "__global__ void __cluster_dims__(2, 1, 1) k(int *p) {}\n";
+  ck_assert_int_eq(translate(plain, CUEMU_PASS_DEVICE, 0, msg, sizeof msg),
+                   CUEMU_SUCCESS);
+}
+END_TEST
+
+Suite *make_device_code_suite(void) {
+  Suite *s = suite_create("device_code");
+  TCase *t = tcase_create("refused");
+  tcase_add_test(t, device_launch_needs_rdc);
+  tcase_add_test(t, device_synchronize_refused);
+  tcase_add_test(t, cluster_dims_of_templates_refused);
+  suite_add_tcase(s, t);
+  return s;
+}

@@ -1,0 +1,105 @@
+/*
+ * heap_memcheck.cu: memcheck (--check=mem) on the device heap, as
+ * compute-sanitizer's memcheck: a write past the end of an allocation made
+ * by malloc in kernel code, a read after free, a double free (an error
+ * with or without the checkers) and, with CUEMU_CHECK_LEAKS=1 (compute-
+ * sanitizer's --leak-check full), the allocations never freed, reported
+ * at cudaDeviceReset with the line that made them. Correct use of the heap
+ * gives no report.
+ * CUEMU_OPTIONS: --check=mem
+ */
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "../check.cuh"
+
+__device__ int *saved;
+
+__global__ void correct(int *out) {
+  int *a = static_cast<int *>(malloc(10 * sizeof(int)));
+  for (int i = 0; i < 10; ++i)
+    a[i] = i;
+  *out = a[9];
+  free(a);
+}
+
+__global__ void past_the_end(int n) {
+  int *a = static_cast<int *>(malloc(10 * sizeof(int)));
+  a[n] = 1; /* n == 10 */
+  saved = a;
+}
+
+__global__ void after_free(int *out) {
+  int *a = static_cast<int *>(malloc(8 * sizeof(int)));
+  a[0] = 5;
+  free(a);
+  *out = a[0];
+}
+
+__global__ void twice() {
+  char *p = new char[32];
+  delete[] p;
+  delete[] p;
+}
+
+__global__ void leak() {
+  saved = static_cast<int *>(malloc(24)); /* never freed */
+}
+
+/* Runs `reset` with stderr in a file; returns what was written. */
+static std::string stderr_of_reset() {
+  char path[] = "/tmp/heap_memcheck.XXXXXX";
+  int fd = mkstemp(path);
+  std::fflush(stderr);
+  int saved_fd = dup(2);
+  dup2(fd, 2);
+  cudaDeviceReset();
+  std::fflush(stderr);
+  dup2(saved_fd, 2);
+  close(saved_fd);
+  std::string text;
+  char buf[4096];
+  lseek(fd, 0, SEEK_SET);
+  ssize_t n;
+  while ((n = read(fd, buf, sizeof buf)) > 0)
+    text.append(buf, static_cast<size_t>(n));
+  close(fd);
+  unlink(path);
+  return text;
+}
+
+int main() {
+  int *out;
+  cudaMallocManaged(&out, sizeof(int));
+  correct<<<2, 32>>>(out);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(*out == 9);
+
+  past_the_end<<<1, 1>>>(10);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  cudaDeviceReset();
+
+  cudaMallocManaged(&out, sizeof(int));
+  after_free<<<1, 1>>>(out);
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
+  cudaDeviceReset();
+
+  twice<<<1, 1>>>();
+  CHECK(cudaDeviceSynchronize() == cudaErrorIllegalAddress);
+  cudaDeviceReset();
+
+  setenv("CUEMU_CHECK_LEAKS", "1", 1);
+  leak<<<1, 1>>>();
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  std::string report = stderr_of_reset();
+  std::fputs(report.c_str(), stdout);
+  CHECK(report.find("leak: 24 bytes of the device heap") != std::string::npos);
+  CHECK(report.find("heap_memcheck.cu:50") != std::string::npos);
+  unsetenv("CUEMU_CHECK_LEAKS");
+  std::printf("the three errors above were expected\n");
+  return finish();
+}
