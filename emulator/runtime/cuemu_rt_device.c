@@ -15,6 +15,7 @@
 
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_limits.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
@@ -83,7 +84,10 @@ int cuemu_rt_device_reset(void) {
   return cudaSuccess;
 }
 
-int cuemu_rt_device_synchronize(void) { return cuemu__rt_check_sticky(); }
+int cuemu_rt_device_synchronize(void) {
+  int e = cuemu__rt_check_sticky();
+  return e ? e : cuemu__rt_capture_unsafe_call(1);
+}
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */
 static int known_limit(int limit) {

@@ -12,12 +12,15 @@
 
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_functions.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
-/* A launch of the runtime API. */
+/* A launch of the runtime API. Into a capturing stream it is recorded
+ * instead (cuemu_rt_capture.h): *captured is then its CUDA code. */
 static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                            cuemu_uint3 block, size_t dynamic_shared,
-                           void *stream, void **args, int cooperative) {
+                           void *stream, void **args, int cooperative,
+                           int *captured) {
   cuemu_launch_request r = {
       .kernel = kernel,
       .grid = {grid.x, grid.y, grid.z},
@@ -28,6 +31,9 @@ static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
       .cooperative = cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
+  *captured = cuemu__rt_capture_launch(&r);
+  if (*captured != CUEMU__RT_NOT_CAPTURED)
+    return CUEMU_SUCCESS;
   return cuemu__device_launch(&r);
 }
 
@@ -38,8 +44,9 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
    * which knows its static attributes (__launch_bounds__, static shared
    * memory); the caller's may be a bare one made where it was launched. */
   const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  int captured;
   return launch(registered ? registered : kernel, grid, block, dynamic_shared,
-                stream, args, 0);
+                stream, args, 0, &captured);
 }
 
 int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
@@ -47,8 +54,9 @@ int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
                                      size_t dynamic_shared, void *stream,
                                      void **args) {
   const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  int captured;
   return launch(registered ? registered : kernel, grid, block, dynamic_shared,
-                stream, args, 1);
+                stream, args, 1, &captured);
 }
 
 int cuemu_rt_launch_kernel(const void *function,
@@ -68,7 +76,11 @@ int cuemu_rt_launch_kernel(const void *function,
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
   if (k->param_count > 0 && !args)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative);
+  int captured;
+  int st = launch(k, grid, block, dynamic_shared, stream, args, cooperative,
+                  &captured);
+  if (captured != CUEMU__RT_NOT_CAPTURED)
+    return captured;
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */
   if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)st))
