@@ -283,7 +283,6 @@ int cuemu_rt_stream_end_capture(void *stream, cuemu_rt_graph **graph) {
   } else if (m->cap->origin != stream) {
     code = cudaErrorStreamCaptureUnmatched;
     why = "the capture was begun on another stream (end it there)";
-    m->cap->invalidated = 1;
   } else if (m->cap->mode != CUEMU_RT_CAPTURE_RELAXED &&
              !pthread_equal(m->cap->thread, pthread_self())) {
     code = cudaErrorStreamCaptureWrongThread;

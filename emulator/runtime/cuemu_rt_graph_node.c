@@ -46,6 +46,43 @@ static const unsigned char *extra_buffer(void **extra, size_t *size) {
   return buffer;
 }
 
+/* The argument shapes of kernel templates launched with deduced template
+ * arguments (cuemu_rt_graph_note_deduced). */
+typedef struct deduced_shape {
+  const cuemu_kernel_desc *desc;
+  cuemu_param_desc parts[2]; /* the tuple of values, the lambda */
+} deduced_shape;
+
+static deduced_shape *shapes;
+static size_t shape_count;
+
+int cuemu_rt_graph_note_deduced(const cuemu_kernel_desc *desc,
+                                size_t tuple_size, size_t tuple_align,
+                                size_t body_size, size_t body_align) {
+  cuemu__graph_lock();
+  deduced_shape *v = realloc(shapes, (shape_count + 1) * sizeof *v);
+  if (v) {
+    shapes = v;
+    v[shape_count].desc = desc;
+    v[shape_count].parts[0] = (cuemu_param_desc){"tuple", tuple_size,
+                                                 tuple_align};
+    v[shape_count].parts[1] = (cuemu_param_desc){"lambda", body_size,
+                                                 body_align};
+    shape_count++;
+  }
+  cuemu__graph_unlock();
+  return 0;
+}
+
+/* The two parts of a deduced launch's arguments, or NULL. Called with the
+ * lock. */
+static const cuemu_param_desc *deduced_parts(const cuemu_kernel_desc *d) {
+  for (size_t i = 0; i < shape_count; ++i)
+    if (shapes[i].desc == d)
+      return shapes[i].parts[0].size ? shapes[i].parts : NULL;
+  return NULL;
+}
+
 /* Copies a kernel node's arguments into the node. */
 static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
   const cuemu_kernel_desc *d =
@@ -57,14 +94,21 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
                              "registered: launch it into a capturing stream "
                              "instead)",
                              k->function);
-  if (!d->function && !d->params)
-    return cuemu__graph_fail(cudaErrorNotSupported,
-                             "kernel %s: a kernel template launched with "
-                             "deduced template arguments cannot be recorded "
-                             "in a graph; name its template arguments "
-                             "(kernel<T><<<...>>>)",
-                             d->name);
+  /* A kernel template launched with deduced template arguments takes a
+   * tuple and a lambda, copied as two parameters. */
+  const cuemu_param_desc *params = d->params;
   int n = d->param_count;
+  if (!d->function && !params) {
+    params = deduced_parts(d);
+    n = 2;
+    if (!params || !k->args)
+      return cuemu__graph_fail(cudaErrorNotSupported,
+                               "kernel %s: its arguments (launched with "
+                               "deduced template arguments) cannot be copied "
+                               "into a graph; name its template arguments "
+                               "(kernel<T><<<...>>>)",
+                               d->name);
+  }
   size_t extra_size = 0;
   const unsigned char *extra =
       k->extra ? extra_buffer(k->extra, &extra_size) : NULL;
@@ -75,7 +119,7 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
                              d->name, n);
   size_t size = 0;
   for (int i = 0; i < n; ++i)
-    size = align_up(size, d->params[i].align) + d->params[i].size;
+    size = align_up(size, params[i].align) + params[i].size;
   if (extra && extra_size < size)
     return cuemu__graph_fail(cudaErrorInvalidValue,
                              "kernel node %s: the extra buffer holds %zu "
@@ -91,7 +135,7 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
   }
   size_t at = 0;
   for (int i = 0; i < n; ++i) {
-    at = align_up(at, d->params[i].align);
+    at = align_up(at, params[i].align);
     const void *from = extra ? extra + at : k->args[i];
     if (!from) {
       free(blob);
@@ -102,15 +146,16 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
                                "values)",
                                d->name, i);
     }
-    memcpy(blob + at, from, d->params[i].size);
+    memcpy(blob + at, from, params[i].size);
     ptrs[i] = blob + at;
-    at += d->params[i].size;
+    at += params[i].size;
   }
   /* The function of a kernel called through a pointer. */
   void **fn = (void **)(blob + align_up(size, sizeof(void *)));
   *fn = takes_function(d) ? (k->args ? k->args[n] : (void *)k->function)
                           : (void *)d->function;
-  ptrs[n] = *fn;
+  if (params == d->params)
+    ptrs[n] = *fn;
   free(node->arg_blob);
   free(node->arg_ptrs);
   node->arg_blob = blob;

@@ -214,6 +214,15 @@ void cuemu_rt_graph_set_conditional(unsigned long long handle,
 int cuemu_rt_graph_debug_dot_print(cuemu_rt_graph *graph, const char *path,
                                    unsigned flags);
 
+/* Called once per descriptor of a kernel template launched with deduced
+ * template arguments (shims' cuemu_kernel_thunks.h), whose arguments are a
+ * tuple (args[0]) and a lambda (args[1]): their sizes and alignments, so
+ * that a captured launch can copy them (tuple_size 0: it cannot). Returns
+ * 0. Host code. */
+int cuemu_rt_graph_note_deduced(const cuemu_kernel_desc *desc,
+                                size_t tuple_size, size_t tuple_align,
+                                size_t body_size, size_t body_align);
+
 /* ---- Executable graphs ---------------------------------------------------- */
 
 /* Instantiation results: cudaGraphInstantiateResult's values. */

@@ -1,7 +1,8 @@
 /*
  * capture_fork_join.cu: a graph captured from three streams joined by
  * events (a fork after the upload, a join before the sum), with kernels
- * launched by <<<>>>, cudaLaunchKernel and a kernel template, copies, a
+ * launched by <<<>>>, cudaLaunchKernel and a kernel template (its template
+ * arguments deduced), copies, a
  * memset and a host function; nothing runs during the capture; the graph
  * has the nodes and edges the capture implies, and relaunched many times
  * (with new inputs read from host memory at each launch) gives the host
@@ -77,8 +78,9 @@ int main() {
     count = 0;
     out = nullptr;
   }
-  /* ... then dacc += 1.0 * dx1 by a kernel template's instance. */
-  axpy<float><<<blocks_for(n, threads), threads, 0, s2>>>(1.0f, dx1, dacc, n);
+  /* ... then dacc += 1.0 * dx1 by a kernel template whose template
+   * arguments are deduced. */
+  axpy<<<blocks_for(n, threads), threads, 0, s2>>>(1.0f, dx1, dacc, n);
   CUDA_OK(cudaEventRecord(join2, s2));
 
   /* The join, then dout = d2x + dacc = 2.5 x, back to the host. */

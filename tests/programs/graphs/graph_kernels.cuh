@@ -54,13 +54,15 @@ __global__ void affine(int *data, Affine f, int n) {
               f.shift;
 }
 
-/* One step of a loop run by a conditional while node: counts and keeps
- * the loop going while the count is below limit. */
-__global__ void loop_step(int *count, int limit,
+/* One step of a loop run by a conditional while node: counts, adds the
+ * count to *sum, and keeps the loop going while the count is below
+ * *limit. */
+__global__ void loop_step(int *count, int *sum, const int *limit,
                           cudaGraphConditionalHandle handle) {
   if (threadIdx.x == 0 && blockIdx.x == 0) {
     int c = ++*count;
-    cudaGraphSetConditional(handle, c < limit ? 1u : 0u);
+    *sum += c;
+    cudaGraphSetConditional(handle, c < *limit ? 1u : 0u);
   }
 }
 
