@@ -315,7 +315,10 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
       break;
     case CUEMU_RT_NODE_MEM_ALLOC:
     case CUEMU_RT_NODE_MEM_FREE:
-      changed = p->u.alloc.dptr != q->u.alloc.dptr;
+      /* Memory nodes cannot change. */
+      changed = p->type == CUEMU_RT_NODE_MEM_ALLOC
+                    ? p->u.alloc.bytesize != q->u.alloc.bytesize
+                    : p->u.free.dptr != q->u.free.dptr;
       if (changed)
         return fail_update(err, CUEMU_RT_UPDATE_NOT_SUPPORTED, b, NULL);
       break;

@@ -17,16 +17,25 @@
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_graph.h>
+#include <cuemu/cuemu_runtime_streams.h>
 
-#include "cuemu_streams_api.h"
 #include "driver_types.h"
 #include "vector_types.h"
 
 /* ---- Types (CUDA's driver_types.h) ----------------------------------------- */
+
+/* Also declared by cuemu_streams_api.h (a repeated identical typedef is
+ * allowed), which may not have been read yet when this header is. */
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+typedef struct CUevent_st *cudaEvent_t;
+typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
 
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
@@ -546,6 +555,14 @@ inline params any(const cudaGraphNodeParams *p) {
   }
 }
 
+/* The address of a __device__ variable, for the symbol copies. */
+template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
+  return err(cuemu_rt_get_symbol_address(
+      base, const_cast<void *>(static_cast<const volatile void *>(
+                std::addressof(symbol))),
+      sizeof(T)));
+}
+
 inline cudaError_t refuse(const params &r) {
   (void)r;
   return err(cuemu_rt_error(cudaErrorNotSupported));
@@ -894,7 +911,7 @@ inline cudaError_t cudaGraphAddMemcpyNodeToSymbol(
     const T &symbol, const void *src, size_t count, size_t offset,
     enum cudaMemcpyKind kind) {
   void *base = nullptr;
-  cudaError_t e = cudaGetSymbolAddress(&base, symbol);
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
   if (e != cudaSuccess)
     return e;
   return cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
@@ -909,7 +926,7 @@ inline cudaError_t cudaGraphAddMemcpyNodeFromSymbol(
     const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
     const T &symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) {
   void *base = nullptr;
-  cudaError_t e = cudaGetSymbolAddress(&base, symbol);
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
   if (e != cudaSuccess)
     return e;
   return cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
