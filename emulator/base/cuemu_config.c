@@ -86,9 +86,9 @@ int cuemu__config_graph_order(unsigned long long *seed) {
   if (!warned++)
     fprintf(stderr,
             "cuemu: CUEMU_GRAPH_ORDER=%s: expected forward, reverse or "
-            "random:SEED; using forward\n",
+            "random:SEED\n",
             v);
-  return CUEMU_SCHEDULE_FORWARD;
+  return -1;
 }
 
 /* CUEMU_CHECK: *set when it is set (else all checkers built in run), and

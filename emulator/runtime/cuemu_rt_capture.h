@@ -30,6 +30,11 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r);
 /* cudaLaunchHostFunc: a host node. */
 int cuemu__rt_capture_host_func(void *stream, void (*fn)(void *), void *data);
 
+/* cudaMemcpyToSymbolAsync / FromSymbolAsync: a memcpy node of `count`
+ * bytes (cudaMemcpyDefault). */
+int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,
+                           size_t count);
+
 /* cudaGraphLaunch: a child-graph node holding a copy of `graph`. */
 struct cuemu_rt_graph;
 int cuemu__rt_capture_graph(void *stream, struct cuemu_rt_graph *graph);

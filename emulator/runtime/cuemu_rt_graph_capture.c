@@ -597,18 +597,10 @@ int cuemu__rt_capture_free(void *stream, void *ptr) {
     return code_;                                                              \
   } while (0)
 
-static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
-                      size_t width, size_t height, int kind, void *stream) {
-  int code;
-  member *m = enter(stream, &code);
-  if (!m) {
-    if (code != CUEMU__RT_NOT_CAPTURED)
-      return code;
-    if (height == 1)
-      RUN_NOW(stream, cuemu_rt_memcpy(dst, src, width, kind));
-    RUN_NOW(stream, cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width,
-                                       height, kind));
-  }
+/* Records a copy as a memcpy node of the member's capture. Releases the
+ * lock. */
+static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind) {
   if (width == 0 || height == 0) {
     cuemu__graph_unlock();
     return cudaSuccess;
@@ -625,6 +617,29 @@ static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
   c->depth = 1;
   c->kind = kind;
   return record(m, &p);
+}
+
+static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
+                      size_t width, size_t height, int kind, void *stream) {
+  int code;
+  member *m = enter(stream, &code);
+  if (m)
+    return record_copy(m, dst, dpitch, src, spitch, width, height, kind);
+  if (code != CUEMU__RT_NOT_CAPTURED)
+    return code;
+  if (height == 1)
+    RUN_NOW(stream, cuemu_rt_memcpy(dst, src, width, kind));
+  RUN_NOW(stream, cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width, height,
+                                     kind));
+}
+
+int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,
+                           size_t count) {
+  int code;
+  member *m = enter(stream, &code);
+  if (!m)
+    return code;
+  return record_copy(m, dst, count, src, count, count, 1, cudaMemcpyDefault);
 }
 
 static int set_async(void *ptr, size_t pitch, int value, size_t width,

@@ -151,6 +151,10 @@ int cuemu__graph_run(cuemu_rt_graph *g, void *stream,
     return cudaSuccess;
   unsigned long long seed;
   int order = cuemu__config_graph_order(&seed);
+  if (order < 0)
+    return cuemu__graph_fail(cudaErrorInvalidValue,
+                             "CUEMU_GRAPH_ORDER: expected forward, reverse "
+                             "or random:SEED");
   uint64_t rng = seed ^ (launch * 0x2545f4914f6cdd1dULL) ^ (uintptr_t)n;
   size_t *pending = malloc(n * sizeof *pending);
   size_t *ready = malloc(n * sizeof *ready);

@@ -79,6 +79,16 @@ __global__ void write_tag(int *slot, int tag) {
     *slot = tag;
 }
 
+/* Coefficients of a line, copied to the device per launch. */
+__constant__ float line_coeffs[2];
+
+/* out[i] = line_coeffs[0] + line_coeffs[1] * x[i] */
+__global__ void eval_line(float *out, const float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = line_coeffs[0] + line_coeffs[1] * x[i];
+}
+
 static inline unsigned blocks_for(int n, unsigned threads) {
   return static_cast<unsigned>((n + static_cast<int>(threads) - 1) /
                                static_cast<int>(threads));

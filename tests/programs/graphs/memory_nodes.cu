@@ -2,7 +2,9 @@
  * memory_nodes.cu: memory allocation and free nodes: the allocation's
  * address is known when the node is made and stays the same at every
  * launch; kernels and copies between the two nodes use it; a graph with
- * memory nodes has one executable graph at a time.
+ * memory nodes has one executable graph at a time. And copies to and from
+ * a __constant__ symbol captured from a stream: the host values are read
+ * at each launch.
  */
 #include <cuda_runtime.h>
 
@@ -80,6 +82,37 @@ int main() {
   CUDA_OK(cudaStreamSynchronize(stream));
   CHECK(hout[7] == -1.5f * hin[7]);
   CUDA_OK(cudaGraphExecDestroy(second));
+
+  /* Symbol copies in a capture. */
+  {
+    float coeffs[2] = {0.0f, 0.0f}, readback[2] = {0.0f, 0.0f};
+    cudaGraph_t captured;
+    CUDA_OK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    CUDA_OK(cudaMemcpyToSymbolAsync(line_coeffs, coeffs, sizeof coeffs, 0,
+                                    cudaMemcpyHostToDevice, stream));
+    eval_line<<<blocks_for(n, 128), 128, 0, stream>>>(din, din, n);
+    CUDA_OK(cudaMemcpyFromSymbolAsync(readback, line_coeffs, sizeof readback,
+                                      0, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaMemcpyAsync(hout.data(), din, n * sizeof(float),
+                            cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamEndCapture(stream, &captured));
+    cudaGraphExec_t line;
+    CUDA_OK(cudaGraphInstantiate(&line, captured, 0));
+    for (int l = 1; l <= 3; ++l) {
+      for (int i = 0; i < n; ++i)
+        hin[i] = static_cast<float>(i % 10);
+      CUDA_OK(cudaMemcpy(din, hin.data(), n * sizeof(float),
+                         cudaMemcpyHostToDevice));
+      coeffs[0] = static_cast<float>(l);
+      coeffs[1] = static_cast<float>(2 * l);
+      CUDA_OK(cudaGraphLaunch(line, stream));
+      CUDA_OK(cudaStreamSynchronize(stream));
+      CHECK(readback[0] == coeffs[0] && readback[1] == coeffs[1]);
+      CHECK(hout[13] == coeffs[0] + coeffs[1] * 3.0f);
+    }
+    CUDA_OK(cudaGraphExecDestroy(line));
+    CUDA_OK(cudaGraphDestroy(captured));
+  }
 
   unsigned long long used = 1;
   CUDA_OK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemHigh,
