@@ -75,17 +75,7 @@ static int check_graph(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
     cuemu_rt_graph_node *node = g->nodes.v[i];
     int code = cudaSuccess;
     if (node->p.type == CUEMU_RT_NODE_KERNEL) {
-      const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
-      cuemu_launch_request r = {
-          .kernel = k->desc,
-          .grid = {k->grid.x, k->grid.y, k->grid.z},
-          .block = {k->block.x, k->block.y, k->block.z},
-          .dynamic_shared = k->dynamic_shared,
-          .stream = NULL,
-          .args = node->arg_ptrs,
-          .cooperative = k->cooperative,
-          .origin = CUEMU_LAUNCH_RUNTIME,
-      };
+      cuemu_launch_request r = cuemu__graph_kernel_request(node, NULL);
       cuemu_status st = cuemu__device_check_launch(&r);
       if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky(st))
         code = cuemu_rt_error(cuemu_status_cuda_error(st));

@@ -15,6 +15,8 @@
 
 #include <cuemu/cuemu_runtime_graph.h>
 
+#include "device/cuemu_device_launch.h"
+
 /* A growable array of nodes. */
 typedef struct cuemu__node_list {
   cuemu_rt_graph_node **v;
@@ -144,6 +146,10 @@ int cuemu__user_refs_add(cuemu__user_ref **refs, size_t *count,
                          cuemu_rt_user_object *object, unsigned n);
 void cuemu__user_refs_drop(cuemu__user_ref *refs, size_t count);
 void cuemu__user_object_release(cuemu_rt_user_object *object, unsigned n);
+
+/* The launch request of a kernel node into `stream`. */
+cuemu_launch_request cuemu__graph_kernel_request(
+    const cuemu_rt_graph_node *node, void *stream);
 
 /* Runs a graph's nodes into `stream` in dependency order (the order
  * CUEMU_GRAPH_ORDER picks), recursing into child graphs and conditional

@@ -22,7 +22,8 @@ static uint64_t splitmix(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
+cuemu_launch_request cuemu__graph_kernel_request(
+    const cuemu_rt_graph_node *node, void *stream) {
   const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
   cuemu_launch_request r = {
       .kernel = k->desc,
@@ -34,6 +35,11 @@ static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
       .cooperative = k->cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
+  return r;
+}
+
+static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
+  cuemu_launch_request r = cuemu__graph_kernel_request(node, stream);
   cuemu_status st = cuemu__device_launch(&r);
   /* A kernel that failed while running has made its error sticky; the
    * launch returns normally, as CUDA's asynchronous one does. */

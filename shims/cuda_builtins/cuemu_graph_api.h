@@ -407,9 +407,14 @@ inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
 }
 
 /* From cudaKernelNodeParams or its V2. */
+/* Parameters given as NULL: refused with cudaErrorInvalidValue. */
+constexpr int missing = -2;
+
 template <class P> inline params kernel(const P *p) {
   params r = {};
-  r.type = CUEMU_RT_NODE_KERNEL;
+  r.type = p ? CUEMU_RT_NODE_KERNEL : missing;
+  if (!p)
+    return r;
   r.u.kernel.function = p->func;
   r.u.kernel.grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
   r.u.kernel.block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
@@ -432,7 +437,9 @@ inline void kernel_out(const params &r, cudaKernelNodeParams *p) {
 /* A copy of linear memory; arrays are refused (type set to -1). */
 inline params copy(const cudaMemcpy3DParms *p) {
   params r = {};
-  r.type = CUEMU_RT_NODE_MEMCPY;
+  r.type = p ? CUEMU_RT_NODE_MEMCPY : missing;
+  if (!p)
+    return r;
   if (p->srcArray || p->dstArray) {
     r.type = -1;
     return r;
@@ -482,7 +489,9 @@ inline params copy_1d(void *dst, const void *src, size_t count,
 
 template <class P> inline params set(const P *p) {
   params r = {};
-  r.type = CUEMU_RT_NODE_MEMSET;
+  r.type = p ? CUEMU_RT_NODE_MEMSET : missing;
+  if (!p)
+    return r;
   r.u.memset.dst = p->dst;
   r.u.memset.pitch = p->pitch;
   r.u.memset.value = p->value;
@@ -494,7 +503,9 @@ template <class P> inline params set(const P *p) {
 
 template <class P> inline params host(const P *p) {
   params r = {};
-  r.type = CUEMU_RT_NODE_HOST;
+  r.type = p ? CUEMU_RT_NODE_HOST : missing;
+  if (!p)
+    return r;
   r.u.host.fn = p->fn;
   r.u.host.data = p->userData;
   return r;
@@ -563,9 +574,10 @@ template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
       sizeof(T)));
 }
 
+/* Parameters that are missing, or that cuemu does not emulate. */
 inline cudaError_t refuse(const params &r) {
-  (void)r;
-  return err(cuemu_rt_error(cudaErrorNotSupported));
+  return err(cuemu_rt_error(r.type == missing ? cudaErrorInvalidValue
+                                              : cudaErrorNotSupported));
 }
 
 inline cudaError_t add(cudaGraphNode_t *node, cudaGraph_t graph,
@@ -861,8 +873,6 @@ cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                        const cudaGraphNode_t *pDependencies,
                        size_t numDependencies,
                        const struct cudaKernelNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
                            cuemu::graph::kernel(pNodeParams));
 }
@@ -880,8 +890,6 @@ cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
 inline cudaError_t
 cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
                              const struct cudaKernelNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::put(node, cuemu::graph::kernel(pNodeParams));
 }
 
@@ -890,8 +898,6 @@ cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                        const cudaGraphNode_t *pDependencies,
                        size_t numDependencies,
                        const struct cudaMemcpy3DParms *pCopyParams) {
-  if (!pCopyParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
                            cuemu::graph::copy(pCopyParams));
 }
@@ -948,8 +954,6 @@ cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
 inline cudaError_t
 cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node,
                              const struct cudaMemcpy3DParms *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::put(node, cuemu::graph::copy(pNodeParams));
 }
 
@@ -965,8 +969,6 @@ cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                        const cudaGraphNode_t *pDependencies,
                        size_t numDependencies,
                        const struct cudaMemsetParams *pMemsetParams) {
-  if (!pMemsetParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
                            cuemu::graph::set(pMemsetParams));
 }
@@ -990,8 +992,6 @@ cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
 inline cudaError_t
 cudaGraphMemsetNodeSetParams(cudaGraphNode_t node,
                              const struct cudaMemsetParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::put(node, cuemu::graph::set(pNodeParams));
 }
 
@@ -1000,8 +1000,6 @@ cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                      const cudaGraphNode_t *pDependencies,
                      size_t numDependencies,
                      const struct cudaHostNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
                            cuemu::graph::host(pNodeParams));
 }
@@ -1021,8 +1019,6 @@ cudaGraphHostNodeGetParams(cudaGraphNode_t node,
 inline cudaError_t
 cudaGraphHostNodeSetParams(cudaGraphNode_t node,
                            const struct cudaHostNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::put(node, cuemu::graph::host(pNodeParams));
 }
 
@@ -1285,8 +1281,6 @@ inline cudaError_t
 cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec,
                                  cudaGraphNode_t node,
                                  const struct cudaKernelNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::exec_put(hGraphExec, node,
                                 cuemu::graph::kernel(pNodeParams));
 }
@@ -1295,8 +1289,6 @@ inline cudaError_t
 cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec,
                                  cudaGraphNode_t node,
                                  const struct cudaMemcpy3DParms *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::exec_put(hGraphExec, node,
                                 cuemu::graph::copy(pNodeParams));
 }
@@ -1312,8 +1304,6 @@ inline cudaError_t
 cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec,
                                  cudaGraphNode_t node,
                                  const struct cudaMemsetParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::exec_put(hGraphExec, node,
                                 cuemu::graph::set(pNodeParams));
 }
@@ -1322,8 +1312,6 @@ inline cudaError_t
 cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec,
                                cudaGraphNode_t node,
                                const struct cudaHostNodeParams *pNodeParams) {
-  if (!pNodeParams)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::exec_put(hGraphExec, node,
                                 cuemu::graph::host(pNodeParams));
 }

@@ -40,6 +40,18 @@ static size_t end_ok(cudaStream_t s) {
   return nodes;
 }
 
+/* cudaMalloc (and cudaFree) in a thread of its own; the error. */
+static cudaError_t malloc_in_other_thread() {
+  cudaError_t result = cudaSuccess;
+  std::thread([&result] {
+    float *p = nullptr;
+    result = cudaMalloc(&p, 16);
+    if (result == cudaSuccess)
+      cudaFree(p);
+  }).join();
+  return result;
+}
+
 int main() {
   const int n = 64;
   float *d, *h = new float[n]();
@@ -112,31 +124,19 @@ int main() {
   /* Another thread's cudaMalloc: refused while this thread captures in
    * global mode, allowed while it captures thread-locally. */
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-  cudaError_t other = cudaSuccess;
-  std::thread([&other] {
-    float *p = nullptr;
-    other = cudaMalloc(&p, 16);
-    if (other == cudaSuccess)
-      cudaFree(p);
-  }).join();
-  CHECK(other == cudaErrorStreamCaptureUnsupported);
+  CHECK(malloc_in_other_thread() == cudaErrorStreamCaptureUnsupported);
   cudaGraph_t ignored = nullptr;
   cudaStreamEndCapture(s, &ignored);
   if (ignored)
     cudaGraphDestroy(ignored);
   cudaGetLastError();
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-  std::thread([&other] {
-    float *p = nullptr;
-    other = cudaMalloc(&p, 16);
-    if (other == cudaSuccess)
-      cudaFree(p);
-  }).join();
-  CHECK(other == cudaSuccess);
+  CHECK(malloc_in_other_thread() == cudaSuccess);
   CHECK(end_ok(s) == 0);
 
   /* Ending a global capture from another thread. */
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  cudaError_t other = cudaSuccess;
   std::thread([&other, s] {
     cudaGraph_t g = nullptr;
     other = cudaStreamEndCapture(s, &g);
