@@ -35,6 +35,42 @@ static void add_kernel(cudaGraphNode_t *node, cudaGraph_t graph,
   CUDA_OK(cudaGraphAddKernelNode(node, graph, dep, dep ? 1 : 0, &k));
 }
 
+/* A graph that sets the condition from *dvalue, then a conditional node of
+ * `type` whose body i writes tags[i] into *dtag; launched with the values
+ * 0 to 3, it must leave expect[value] there (-1: no body ran). */
+static void run_branches(cudaGraphConditionalNodeType type, const int *tags,
+                         unsigned size, const int *expect, int *dvalue,
+                         int *dtag, cudaStream_t stream) {
+  cudaGraph_t graph;
+  CUDA_OK(cudaGraphCreate(&graph, 0));
+  cudaGraphConditionalHandle handle;
+  CUDA_OK(cudaGraphConditionalHandleCreate(&handle, graph));
+  cudaGraphNode_t set, branch, body_node;
+  void *set_args[] = {&handle, &dvalue};
+  add_kernel(&set, graph, nullptr, reinterpret_cast<void *>(&set_condition),
+             set_args);
+  cudaGraph_t *bodies = add_conditional(graph, &branch, &set, handle, type,
+                                        size);
+  for (unsigned i = 0; i < size; ++i) {
+    int tag = tags[i];
+    void *args[] = {&dtag, &tag};
+    add_kernel(&body_node, bodies[i], nullptr,
+               reinterpret_cast<void *>(&write_tag), args);
+  }
+  cudaGraphExec_t exec;
+  CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+  for (int value = 0; value < 4; ++value) {
+    int tag = -1;
+    CUDA_OK(cudaMemcpy(dtag, &tag, sizeof(int), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemcpy(dvalue, &value, sizeof(int), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaGraphLaunch(exec, stream));
+    CUDA_OK(cudaMemcpy(&tag, dtag, sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(tag == expect[value]);
+  }
+  CUDA_OK(cudaGraphExecDestroy(exec));
+  CUDA_OK(cudaGraphDestroy(graph));
+}
+
 int main() {
   int *dcount, *dsum, *dlimit, *dvalue, *dtag;
   CUDA_OK(cudaMalloc(&dcount, sizeof(int)));
@@ -85,68 +121,15 @@ int main() {
   }
 
   /* if (value) tag = 1; else tag = 2; */
-  {
-    cudaGraph_t graph;
-    CUDA_OK(cudaGraphCreate(&graph, 0));
-    cudaGraphConditionalHandle handle;
-    CUDA_OK(cudaGraphConditionalHandleCreate(&handle, graph));
-    cudaGraphNode_t set, branch, then_node, else_node;
-    void *set_args[] = {&handle, &dvalue};
-    add_kernel(&set, graph, nullptr, reinterpret_cast<void *>(&set_condition),
-               set_args);
-    cudaGraph_t *bodies = add_conditional(graph, &branch, &set, handle,
-                                          cudaGraphCondTypeIf, 2);
-    int one = 1, two = 2;
-    void *then_args[] = {&dtag, &one};
-    void *else_args[] = {&dtag, &two};
-    add_kernel(&then_node, bodies[0], nullptr,
-               reinterpret_cast<void *>(&write_tag), then_args);
-    add_kernel(&else_node, bodies[1], nullptr,
-               reinterpret_cast<void *>(&write_tag), else_args);
-    cudaGraphExec_t exec;
-    CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
-    for (int value = 0; value < 4; ++value) {
-      int tag = 0;
-      CUDA_OK(cudaMemcpy(dvalue, &value, sizeof(int), cudaMemcpyHostToDevice));
-      CUDA_OK(cudaGraphLaunch(exec, stream));
-      CUDA_OK(cudaMemcpy(&tag, dtag, sizeof(int), cudaMemcpyDeviceToHost));
-      CHECK(tag == (value ? 1 : 2));
-    }
-    CUDA_OK(cudaGraphExecDestroy(exec));
-    CUDA_OK(cudaGraphDestroy(graph));
-  }
-
+  const int if_tags[] = {1, 2};
+  const int if_expect[] = {2, 1, 1, 1};
+  run_branches(cudaGraphCondTypeIf, if_tags, 2, if_expect, dvalue, dtag,
+               stream);
   /* switch (value) { case 0: tag = 10; case 1: tag = 11; case 2: tag = 12; } */
-  {
-    cudaGraph_t graph;
-    CUDA_OK(cudaGraphCreate(&graph, 0));
-    cudaGraphConditionalHandle handle;
-    CUDA_OK(cudaGraphConditionalHandleCreate(&handle, graph));
-    cudaGraphNode_t set, sw, cases[3];
-    void *set_args[] = {&handle, &dvalue};
-    add_kernel(&set, graph, nullptr, reinterpret_cast<void *>(&set_condition),
-               set_args);
-    cudaGraph_t *bodies = add_conditional(graph, &sw, &set, handle,
-                                          cudaGraphCondTypeSwitch, 3);
-    int tags[3] = {10, 11, 12};
-    for (int i = 0; i < 3; ++i) {
-      void *args[] = {&dtag, &tags[i]};
-      add_kernel(&cases[i], bodies[i], nullptr,
-                 reinterpret_cast<void *>(&write_tag), args);
-    }
-    cudaGraphExec_t exec;
-    CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
-    for (int value = 0; value < 4; ++value) {
-      int tag = -1;
-      CUDA_OK(cudaMemcpy(dtag, &tag, sizeof(int), cudaMemcpyHostToDevice));
-      CUDA_OK(cudaMemcpy(dvalue, &value, sizeof(int), cudaMemcpyHostToDevice));
-      CUDA_OK(cudaGraphLaunch(exec, stream));
-      CUDA_OK(cudaMemcpy(&tag, dtag, sizeof(int), cudaMemcpyDeviceToHost));
-      CHECK(tag == (value < 3 ? 10 + value : -1));
-    }
-    CUDA_OK(cudaGraphExecDestroy(exec));
-    CUDA_OK(cudaGraphDestroy(graph));
-  }
+  const int switch_tags[] = {10, 11, 12};
+  const int switch_expect[] = {10, 11, 12, -1};
+  run_branches(cudaGraphCondTypeSwitch, switch_tags, 3, switch_expect, dvalue,
+               dtag, stream);
 
   CUDA_OK(cudaStreamDestroy(stream));
   CUDA_OK(cudaFree(dcount));
