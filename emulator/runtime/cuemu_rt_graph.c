@@ -42,6 +42,12 @@ int cuemu_rt_graph_destroy(cuemu_rt_graph *graph) {
                                  ? "child graph"
                                  : "conditional");
   }
+  if (cuemu__capture_building(graph)) {
+    cuemu__graph_unlock();
+    return cuemu__graph_fail(cudaErrorIllegalState,
+                             "cudaGraphDestroy: a stream capture is adding "
+                             "to this graph; end it first");
+  }
   cuemu__graph_free(graph);
   return unlock_with(cudaSuccess);
 }

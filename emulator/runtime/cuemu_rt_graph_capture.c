@@ -190,6 +190,13 @@ static void prune(cuemu__node_list *deps) {
   deps->n = j;
 }
 
+int cuemu__capture_building(const cuemu_rt_graph *graph) {
+  for (size_t i = 0; i < ncaptures; ++i)
+    if (captures[i]->graph == graph)
+      return 1;
+  return 0;
+}
+
 /* ---- The API ----------------------------------------------------------------- */
 
 int cuemu_rt_stream_begin_capture(void *stream, int mode,

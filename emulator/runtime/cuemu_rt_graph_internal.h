@@ -159,6 +159,10 @@ cuemu_launch_request cuemu__graph_kernel_request(
 int cuemu__graph_run(cuemu_rt_graph *graph, void *stream,
                      unsigned long long launch);
 
+/* Non-zero when a stream capture is adding to `graph`. Called with the
+ * lock. */
+int cuemu__capture_building(const cuemu_rt_graph *graph);
+
 /* Counts nesting of libcuemu's own calls made on behalf of a stream
  * operation (an async copy run at once, a graph's node): the unsafe-call
  * check of cuemu_rt_capture.h does not apply inside. */

@@ -375,10 +375,49 @@ void cuemu__graph_node_free(cuemu_rt_graph_node *node) {
   free(node);
 }
 
+/* Non-zero when a node of `type` may be in a conditional body (kernels,
+ * empty nodes, child graphs, memsets, copies and conditionals, as CUDA
+ * says), or when `graph` is not inside one. */
+static int allowed_in(const cuemu_rt_graph *graph, int type) {
+  int in_body = 0;
+  for (const cuemu_rt_graph *g = graph; g && g->owner; g = g->owner->graph)
+    in_body |= g->owner->p.type == CUEMU_RT_NODE_CONDITIONAL;
+  return !in_body || type == CUEMU_RT_NODE_KERNEL ||
+         type == CUEMU_RT_NODE_EMPTY || type == CUEMU_RT_NODE_GRAPH ||
+         type == CUEMU_RT_NODE_MEMSET || type == CUEMU_RT_NODE_MEMCPY ||
+         type == CUEMU_RT_NODE_CONDITIONAL;
+}
+
+/* Non-zero when every node of g (and of the graphs in it) may be in a
+ * conditional body. */
+static int all_allowed_in_body(const cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    const cuemu_rt_graph_node *n = g->nodes.v[i];
+    int type = n->p.type;
+    if (type != CUEMU_RT_NODE_KERNEL && type != CUEMU_RT_NODE_EMPTY &&
+        type != CUEMU_RT_NODE_GRAPH && type != CUEMU_RT_NODE_MEMSET &&
+        type != CUEMU_RT_NODE_MEMCPY && type != CUEMU_RT_NODE_CONDITIONAL)
+      return 0;
+    if (type == CUEMU_RT_NODE_GRAPH &&
+        !all_allowed_in_body(n->p.u.child.graph))
+      return 0;
+  }
+  return 1;
+}
+
 int cuemu__graph_add(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
                      cuemu_rt_graph_node *const *deps, size_t ndeps,
                      const cuemu_rt_graph_node_params *params) {
   int type = params->type;
+  if (!allowed_in(graph, type) ||
+      (type == CUEMU_RT_NODE_GRAPH && !allowed_in(graph, -1) &&
+       cuemu__graph_live(params->u.child.graph, CUEMU__LIVE_GRAPH) &&
+       !all_allowed_in_body(params->u.child.graph)))
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "a %s node cannot be in the body of a "
+                             "conditional node (kernel, empty, child graph, "
+                             "memset, memcpy and conditional nodes can)",
+                             cuemu__graph_type_name(type));
   if (type == CUEMU_RT_NODE_CONDITIONAL) {
     int code = check_conditional(graph, &params->u.conditional);
     if (code)

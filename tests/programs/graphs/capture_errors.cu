@@ -214,6 +214,17 @@ int main() {
   cudaStreamEndCapture(s, &ignored);
   cudaGetLastError();
 
+#ifdef CUEMU_GRAPH_API_H
+  /* cuemu refuses to destroy the graph a capture is building (undefined
+   * behaviour on a GPU). */
+  cudaGraph_t building = nullptr;
+  CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  CUDA_OK(cudaStreamGetCaptureInfo(s, &status, nullptr, &building));
+  CHECK(cudaGraphDestroy(building) == cudaErrorIllegalState);
+  cudaGetLastError();
+  CHECK(end_ok(s) == 0);
+#endif
+
   /* After all of it, the streams work as usual. */
   CUDA_OK(cudaMemsetAsync(d, 0, n * sizeof(float), s));
   CUDA_OK(cudaStreamSynchronize(s));

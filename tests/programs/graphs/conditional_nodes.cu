@@ -10,6 +10,8 @@
 #include "../check.cuh"
 #include "graph_kernels.cuh"
 
+static void CUDART_CB noop(void *) {}
+
 /* Adds a conditional node after `dep` and returns its bodies. */
 static cudaGraph_t *add_conditional(cudaGraph_t graph, cudaGraphNode_t *node,
                                     const cudaGraphNode_t *dep,
@@ -103,6 +105,12 @@ int main() {
     void *args[] = {&dcount, &dsum, &dlimit, &handle};
     add_kernel(&step, body[0], nullptr, reinterpret_cast<void *>(&loop_step),
                args);
+    /* A body holds kernels, copies, memsets, empty, child graph and
+     * conditional nodes only. */
+    cudaHostNodeParams hp = {noop, nullptr};
+    cudaGraphNode_t host;
+    CHECK(cudaGraphAddHostNode(&host, body[0], &step, 1, &hp) != cudaSuccess);
+    cudaGetLastError();
     cudaGraphExec_t exec;
     CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
     const int limits[] = {5, 1, 12, 3};
