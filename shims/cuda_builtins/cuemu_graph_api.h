@@ -20,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+#include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
@@ -941,6 +942,32 @@ inline cudaError_t cudaGraphAddMemcpyNodeFromSymbol(
                                   kind);
 }
 
+template <class T>
+inline cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(
+    cudaGraphNode_t node, const T &symbol, const void *src, size_t count,
+    size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::put(
+      node, cuemu::graph::copy_1d(static_cast<char *>(base) + offset, src,
+                                  count, kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(
+    cudaGraphNode_t node, void *dst, const T &symbol, size_t count,
+    size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::put(
+      node, cuemu::graph::copy_1d(dst, static_cast<char *>(base) + offset,
+                                  count, kind));
+}
+
 inline cudaError_t
 cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
                              struct cudaMemcpy3DParms *pNodeParams) {
@@ -1214,6 +1241,26 @@ inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
       cuemu::graph::g(graph), flags, nullptr, nullptr, nullptr));
 }
 
+/* cuda_runtime.h's C++ form of CUDA 11's signature: the error node and a
+ * message for the log (CUDA 13 leaves both unset). */
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                        cudaGraph_t graph,
+                                        cudaGraphNode_t *pErrorNode,
+                                        char *pLogBuffer, size_t bufferSize) {
+  cuemu_rt_graph_node *bad = nullptr;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_instantiate(
+      reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
+      cuemu::graph::g(graph), 0, nullptr, &bad, nullptr));
+  if (pErrorNode)
+    *pErrorNode = reinterpret_cast<cudaGraphNode_t>(bad);
+  if (pLogBuffer && bufferSize) {
+    const char *log = e == cudaSuccess ? "" : cuemu_last_message();
+    std::strncpy(pLogBuffer, log ? log : "", bufferSize - 1);
+    pLogBuffer[bufferSize - 1] = '\0';
+  }
+  return e;
+}
+
 inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
                                                  cudaGraph_t graph,
                                                  unsigned long long flags = 0) {
@@ -1298,6 +1345,34 @@ inline cudaError_t cudaGraphExecMemcpyNodeSetParams1D(
     const void *src, size_t count, enum cudaMemcpyKind kind) {
   return cuemu::graph::exec_put(hGraphExec, node,
                                 cuemu::graph::copy_1d(dst, src, count, kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const T &symbol,
+    const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::exec_put(
+      hGraphExec, node,
+      cuemu::graph::copy_1d(static_cast<char *>(base) + offset, src, count,
+                            kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+    const T &symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::exec_put(
+      hGraphExec, node,
+      cuemu::graph::copy_1d(dst, static_cast<char *>(base) + offset, count,
+                            kind));
 }
 
 inline cudaError_t

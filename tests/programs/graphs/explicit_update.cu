@@ -216,6 +216,11 @@ int main() {
   CHECK(ip.result_out == cudaGraphInstantiateInvalidStructure);
   CHECK(ip.errNode_out == a || ip.errNode_out == b);
   cudaGetLastError();
+  /* The C++ form of CUDA 11's signature, which real programs still use. */
+  char log[256];
+  CHECK(cudaGraphInstantiate(&bad_exec, cyclic, nullptr, log, sizeof log) !=
+        cudaSuccess);
+  cudaGetLastError();
   CUDA_OK(cudaGraphDestroy(cyclic));
 
   /* The executable graph outlives its graph; the user object lives while
