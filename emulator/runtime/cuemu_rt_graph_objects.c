@@ -15,7 +15,9 @@
 #include "base/cuemu_report.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* Recursive: a user object's destructor runs with the lock held, and CUDA
+ * does not forbid every call there. */
+static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 void cuemu__graph_lock(void) { pthread_mutex_lock(&lock); }
 void cuemu__graph_unlock(void) { pthread_mutex_unlock(&lock); }
@@ -149,12 +151,8 @@ void cuemu__user_object_release(cuemu_rt_user_object *o, unsigned n) {
   if (o->refs)
     return;
   cuemu__graph_live_remove(o);
-  /* The destructor may call CUDA (it must not, but a test may check a
-   * flag): it runs without the lock. */
-  cuemu__graph_unlock();
   if (o->destroy)
     o->destroy(o->ptr);
-  cuemu__graph_lock();
   free(o);
 }
 
