@@ -15,6 +15,7 @@ static const test_suite suites[] = {
     {"groups", make_groups_suite},       {"grid", make_grid_suite},
     {"checkers", make_checkers_suite},   {"runtime", make_runtime_suite},
     {"runtime_launch", make_runtime_launch_suite}, {"ptx", make_ptx_suite},
+    {"graph", make_graph_suite},
 };
 
 int main(void) {

@@ -11,6 +11,7 @@ Suite *make_atomics_suite(void);
 Suite *make_checkers_suite(void);
 Suite *make_compile_suite(void);
 Suite *make_faults_suite(void);
+Suite *make_graph_suite(void);
 Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);
