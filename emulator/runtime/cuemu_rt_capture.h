@@ -11,7 +11,7 @@
  * Stream-ordered allocation (cudaMallocAsync / cudaFreeAsync, written
  * elsewhere) joins with cuemu__rt_capture_alloc() and
  * cuemu__rt_capture_free(): called first, they make memory allocation and
- * free nodes of a capturing stream.
+ * free nodes of a capturing stream (see below).
  */
 #ifndef CUEMU_RT_CAPTURE_H
 #define CUEMU_RT_CAPTURE_H
@@ -69,11 +69,13 @@ int cuemu__rt_capture_unsafe_call(int legacy);
  * else 0. */
 int cuemu__rt_capture_event_check(void *event);
 
-/* Stream-ordered allocation: `ptr` (already allocated, `size` bytes) becomes
- * a memory allocation node of the capturing stream; `ptr` a memory free
- * node. The graph then owns the allocation's lifetime as CUDA's does; the
- * caller must not free it. */
-int cuemu__rt_capture_alloc(void *stream, void *ptr, size_t size);
+/* Stream-ordered allocation on a capturing stream: cudaMallocAsync becomes
+ * a memory allocation node, whose memory (`size` bytes, device memory of
+ * the runtime, *ptr) the graph allocates now and owns, as CUDA's graphs
+ * own theirs; cudaFreeAsync becomes a memory free node of `ptr`. Call them
+ * before allocating or freeing anything: on CUEMU__RT_NOT_CAPTURED, do the
+ * usual. */
+int cuemu__rt_capture_alloc(void *stream, size_t size, void **ptr);
 int cuemu__rt_capture_free(void *stream, void *ptr);
 
 #endif /* CUEMU_RT_CAPTURE_H */

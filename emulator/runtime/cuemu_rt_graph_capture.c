@@ -562,15 +562,21 @@ int cuemu__rt_capture_event_check(void *event) {
   return captured ? cuemu_rt_error(cudaErrorCapturedEvent) : 0;
 }
 
-int cuemu__rt_capture_alloc(void *stream, void *ptr, size_t size) {
+int cuemu__rt_capture_alloc(void *stream, size_t size, void **ptr) {
   int code;
   member *m = enter(stream, &code);
   if (!m)
     return code;
+  if (!ptr) {
+    cuemu__graph_unlock();
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  }
+  cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_MEM_ALLOC};
+  p.u.alloc.bytesize = size;
   cuemu_rt_graph_node *node;
-  code = cuemu__graph_add_memory(&node, m->cap->graph, m->deps.v, m->deps.n,
-                                 ptr, size);
+  code = cuemu__graph_add(&node, m->cap->graph, m->deps.v, m->deps.n, &p);
   if (code == cudaSuccess) {
+    *ptr = node->p.u.alloc.dptr;
     m->deps.n = 0;
     cuemu__node_list_push(&m->deps, node);
   } else {

@@ -130,11 +130,6 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
                              const cuemu_rt_graph_node_params *params);
 /* Unlinks a node from its graph and frees it. Called with the lock. */
 void cuemu__graph_node_free(cuemu_rt_graph_node *node);
-/* Adds an existing allocation as a memory allocation node (capture of
- * cudaMallocAsync); a CUDA code. Called with the lock. */
-int cuemu__graph_add_memory(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
-                            cuemu_rt_graph_node *const *deps, size_t ndeps,
-                            void *ptr, size_t size);
 /* Non-zero when `a` is `b` or one of its ancestors. */
 int cuemu__graph_reaches(const cuemu_rt_graph_node *a,
                          const cuemu_rt_graph_node *b);

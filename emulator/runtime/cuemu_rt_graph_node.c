@@ -83,10 +83,46 @@ static const cuemu_param_desc *deduced_parts(const cuemu_kernel_desc *d) {
   return NULL;
 }
 
+/* Kernels that a capture has seen (templates' instances too, which the
+ * program does not register), by address, so that a node's parameters
+ * read back (the function's address) can be set again. Called with the
+ * lock. */
+typedef struct seen {
+  const void *function;
+  const cuemu_kernel_desc *desc;
+} seen;
+
+static seen *seen_kernels;
+static size_t seen_count;
+
+static void see_kernel(const void *function, const cuemu_kernel_desc *desc) {
+  for (size_t i = 0; i < seen_count; ++i)
+    if (seen_kernels[i].function == function)
+      return;
+  seen *v = realloc(seen_kernels, (seen_count + 1) * sizeof *v);
+  if (!v)
+    return; /* then only the capture's own nodes know it */
+  seen_kernels = v;
+  v[seen_count++] = (seen){function, desc};
+}
+
+static const cuemu_kernel_desc *seen_kernel(const void *function) {
+  for (size_t i = 0; i < seen_count; ++i)
+    if (seen_kernels[i].function == function)
+      return seen_kernels[i].desc;
+  return NULL;
+}
+
 /* Copies a kernel node's arguments into the node. */
 static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
   const cuemu_kernel_desc *d =
       k->desc ? k->desc : cuemu__function_find(k->function);
+  if (!d)
+    d = seen_kernel(k->function);
+  else if (k->desc && d->function)
+    see_kernel(d->function, d);
+  else if (k->desc && takes_function(d) && k->args)
+    see_kernel(k->args[d->param_count], d);
   if (!d)
     return cuemu__graph_fail(cudaErrorInvalidDeviceFunction,
                              "kernel node: %p is not a kernel of the program "
@@ -152,8 +188,11 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
   }
   /* The function of a kernel called through a pointer. */
   void **fn = (void **)(blob + align_up(size, sizeof(void *)));
-  *fn = takes_function(d) ? (k->args ? k->args[n] : (void *)k->function)
-                          : (void *)d->function;
+  /* The function: after the arguments of a launch (k->desc given), else
+   * the address the caller named. */
+  *fn = !takes_function(d)        ? (void *)d->function
+         : k->desc && k->args ? k->args[n]
+                              : (void *)k->function;
   if (params == d->params)
     ptrs[n] = *fn;
   free(node->arg_blob);
@@ -233,18 +272,17 @@ static int make_bodies(cuemu_rt_graph_node *node) {
 }
 
 /* Allocates a new memory allocation node's memory. */
-static int make_memory(cuemu_rt_graph_node *node, void *ptr, size_t size) {
+static int make_memory(cuemu_rt_graph_node *node, size_t size) {
   cuemu__graph_memory *m = calloc(1, sizeof *m);
   if (!m)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  if (!ptr) {
-    cuemu__capture_bypass++;
-    int code = cuemu_rt_malloc(&ptr, size);
-    cuemu__capture_bypass--;
-    if (code) {
-      free(m);
-      return code;
-    }
+  void *ptr = NULL;
+  cuemu__capture_bypass++;
+  int code = cuemu_rt_malloc(&ptr, size);
+  cuemu__capture_bypass--;
+  if (code) {
+    free(m);
+    return code;
   }
   m->ptr = ptr;
   m->size = size;
@@ -434,26 +472,10 @@ int cuemu__graph_add(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
     node->p = *params;
     code = make_bodies(node);
   } else if (type == CUEMU_RT_NODE_MEM_ALLOC) {
-    code = make_memory(node, NULL, params->u.alloc.bytesize);
+    code = make_memory(node, params->u.alloc.bytesize);
   } else {
     code = cuemu__graph_node_assign(node, params);
   }
-  if (code) {
-    cuemu__graph_node_free(node);
-    return code;
-  }
-  *out = node;
-  return cudaSuccess;
-}
-
-int cuemu__graph_add_memory(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
-                            cuemu_rt_graph_node *const *deps, size_t ndeps,
-                            void *ptr, size_t size) {
-  cuemu_rt_graph_node *node =
-      new_node(graph, CUEMU_RT_NODE_MEM_ALLOC, deps, ndeps);
-  if (!node)
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  int code = make_memory(node, ptr, size);
   if (code) {
     cuemu__graph_node_free(node);
     return code;

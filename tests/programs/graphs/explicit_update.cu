@@ -242,6 +242,54 @@ int main() {
   cudaGetLastError();
 #endif
 
+  /* A captured launch of a kernel template's instance: its parameters read
+   * back and set again, with a new scalar, on the executable graph. */
+  {
+    const int m = 64;
+    float *x, *y, hy[m];
+    CUDA_OK(cudaMalloc(&x, m * sizeof(float)));
+    CUDA_OK(cudaMalloc(&y, m * sizeof(float)));
+    cudaGraph_t captured;
+    CUDA_OK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    CUDA_OK(cudaMemsetAsync(y, 0, m * sizeof(float), stream));
+    axpy<float><<<1, m, 0, stream>>>(2.0f, x, y, m);
+    CUDA_OK(cudaStreamEndCapture(stream, &captured));
+    cudaGraphNode_t pair[2];
+    size_t count2 = 2;
+    CUDA_OK(cudaGraphGetNodes(captured, pair, &count2));
+    CHECK(count2 == 2);
+    cudaGraphNode_t knode = nullptr;
+    for (size_t i = 0; i < count2; ++i) {
+      cudaGraphNodeType t;
+      CUDA_OK(cudaGraphNodeGetType(pair[i], &t));
+      if (t == cudaGraphNodeTypeKernel)
+        knode = pair[i];
+    }
+    CHECK(knode != nullptr);
+    cudaGraphExec_t cexec;
+    CUDA_OK(cudaGraphInstantiate(&cexec, captured, 0));
+    float hx[m];
+    for (int i = 0; i < m; ++i)
+      hx[i] = static_cast<float>(i);
+    CUDA_OK(cudaMemcpy(x, hx, sizeof hx, cudaMemcpyHostToDevice));
+    for (int l = 0; l < 3; ++l) {
+      cudaKernelNodeParams kparams = {};
+      CUDA_OK(cudaGraphKernelNodeGetParams(knode, &kparams));
+      float a = 3.0f + static_cast<float>(l);
+      void *new_args[] = {&a, kparams.kernelParams[1],
+                          kparams.kernelParams[2], kparams.kernelParams[3]};
+      kparams.kernelParams = new_args;
+      CUDA_OK(cudaGraphExecKernelNodeSetParams(cexec, knode, &kparams));
+      CUDA_OK(cudaGraphLaunch(cexec, stream));
+      CUDA_OK(cudaMemcpy(hy, y, sizeof hy, cudaMemcpyDeviceToHost));
+      CHECK(hy[5] == a * 5.0f && hy[m - 1] == a * static_cast<float>(m - 1));
+    }
+    CUDA_OK(cudaGraphExecDestroy(cexec));
+    CUDA_OK(cudaGraphDestroy(captured));
+    CUDA_OK(cudaFree(x));
+    CUDA_OK(cudaFree(y));
+  }
+
   CUDA_OK(cudaEventDestroy(done));
   CUDA_OK(cudaStreamDestroy(stream));
   CUDA_OK(cudaFree(d));
