@@ -56,13 +56,18 @@ int cuemu__rt_capture_wait_event(void *stream, void *event, unsigned flags);
 int cuemu__rt_capture_stream_sync(void *stream);
 
 /* A call CUDA calls potentially unsafe during capture (a synchronous copy
- * or memset, cudaMalloc, cudaFree, cudaDeviceSynchronize): returns
+ * or memset, cudaMalloc, cudaFree): returns
  * cudaErrorStreamCaptureUnsupported (and invalidates the captures that
  * forbid it) when the calling thread's capture mode forbids it; with
  * `legacy` (the call uses the legacy default stream),
  * cudaErrorStreamCaptureImplicit while a blocking stream captures; else 0.
  * Not checked for libcuemu's own calls on behalf of a stream operation. */
 int cuemu__rt_capture_unsafe_call(int legacy);
+
+/* cudaDeviceSynchronize: cudaErrorStreamCaptureUnsupported while any
+ * stream (of any thread) captures in global or thread-local mode (those
+ * captures are invalidated); else 0 (relaxed captures allow it). */
+int cuemu__rt_capture_device_sync(void);
 
 /* cudaEventQuery, cudaEventSynchronize, cudaEventElapsedTime:
  * cudaErrorCapturedEvent when the event was last recorded in a capture,

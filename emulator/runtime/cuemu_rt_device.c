@@ -86,7 +86,7 @@ int cuemu_rt_device_reset(void) {
 
 int cuemu_rt_device_synchronize(void) {
   int e = cuemu__rt_check_sticky();
-  return e ? e : cuemu__rt_capture_unsafe_call(1);
+  return e ? e : cuemu__rt_capture_device_sync();
 }
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */

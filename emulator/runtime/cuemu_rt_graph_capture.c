@@ -553,6 +553,20 @@ int cuemu__rt_capture_unsafe_call(int legacy) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
+int cuemu__rt_capture_device_sync(void) {
+  if (atomic_load(&active) == 0)
+    return 0;
+  cuemu__graph_lock();
+  int code = 0;
+  for (size_t i = 0; i < ncaptures; ++i)
+    if (captures[i]->mode != CUEMU_RT_CAPTURE_RELAXED) {
+      captures[i]->invalidated = 1;
+      code = cudaErrorStreamCaptureUnsupported;
+    }
+  cuemu__graph_unlock();
+  return code ? cuemu_rt_error(code) : 0;
+}
+
 int cuemu__rt_capture_event_check(void *event) {
   if (atomic_load(&active) == 0)
     return 0;

@@ -107,6 +107,7 @@ int main() {
 
   /* ... allowed in a relaxed capture, or from a thread in relaxed mode. */
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed));
+  CUDA_OK(cudaDeviceSynchronize());
   CUDA_OK(cudaMalloc(&extra, 16));
   CUDA_OK(cudaFree(extra));
   CUDA_OK(cudaMemsetAsync(d, 0, n * sizeof(float), s));
