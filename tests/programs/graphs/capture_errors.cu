@@ -145,8 +145,14 @@ int main() {
   CHECK(other == cudaErrorStreamCaptureWrongThread);
   CHECK(end_ok(s) == 0);
 
-  /* The legacy stream while a blocking stream captures: an implicit
-   * dependency CUDA refuses; a non-blocking stream's capture allows it. */
+  /* The legacy stream while a blocking stream captures: asking whether it
+   * captures is an error that leaves the capture alone; work on it is an
+   * implicit dependency CUDA refuses; a non-blocking stream's capture
+   * allows it. */
+  CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  CHECK(cudaStreamIsCapturing(0, &status) == cudaErrorStreamCaptureImplicit);
+  cudaGetLastError();
+  CHECK(end_ok(s) == 0);
   CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
   scale_into<<<1, n>>>(d, d, 2.0f, n);
   CHECK(cudaGetLastError() == cudaErrorStreamCaptureImplicit);
