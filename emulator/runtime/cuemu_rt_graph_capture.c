@@ -197,6 +197,39 @@ int cuemu__capture_building(const cuemu_rt_graph *graph) {
   return 0;
 }
 
+/* Starts a capture of `stream` into `graph` (a new one when NULL) after
+ * deps; a CUDA code. Called with the lock. */
+static int start(void *stream, int mode, cuemu_rt_graph *graph,
+                 cuemu_rt_graph_node *const *deps, size_t ndeps) {
+  capture *cap = calloc(1, sizeof *cap);
+  capture **list = realloc(captures, (ncaptures + 1) * sizeof *list);
+  if (list)
+    captures = list;
+  cuemu_rt_graph *g = graph ? graph : cuemu__graph_new();
+  member *m = cap && list && g ? add_member(stream, cap) : NULL;
+  for (size_t i = 0; m && i < ndeps; ++i)
+    if (cuemu__node_list_push(&m->deps, deps[i]) != 0) {
+      cuemu__node_list_free(&m->deps);
+      nmembers--;
+      m = NULL;
+    }
+  if (!m) {
+    if (g && !graph)
+      cuemu__graph_free(g);
+    free(cap);
+    return cudaErrorMemoryAllocation;
+  }
+  cap->id = ++next_id;
+  cap->graph = g;
+  cap->to_graph = graph != NULL;
+  cap->origin = stream;
+  cap->mode = mode;
+  cap->thread = pthread_self();
+  captures[ncaptures++] = cap;
+  atomic_store(&active, ncaptures);
+  return cudaSuccess;
+}
+
 /* ---- The API ----------------------------------------------------------------- */
 
 int cuemu_rt_stream_begin_capture(void *stream, int mode,
@@ -213,7 +246,8 @@ int cuemu_rt_stream_begin_capture(void *stream, int mode,
                              "cudaStreamBeginCapture: the legacy default "
                              "stream cannot be captured; use a created "
                              "stream");
-  int given = graph != NULL;
+  if (ndeps && !deps)
+    return cuemu_rt_error(cudaErrorInvalidValue);
   cuemu__graph_lock();
   if (member_of(stream)) {
     cuemu__graph_unlock();
@@ -221,40 +255,15 @@ int cuemu_rt_stream_begin_capture(void *stream, int mode,
                              "cudaStreamBeginCapture: the stream is already "
                              "capturing");
   }
-  code = cudaSuccess;
-  if (graph && !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH))
-    code = cudaErrorInvalidValue;
+  code = graph && !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH)
+             ? cudaErrorInvalidValue
+             : cudaSuccess;
   for (size_t i = 0; !code && i < ndeps; ++i)
     if (!cuemu__graph_live(deps[i], CUEMU__LIVE_NODE) ||
         deps[i]->graph != graph)
       code = cudaErrorInvalidValue;
-  capture *cap = code ? NULL : calloc(1, sizeof *cap);
-  capture **list = cap ? realloc(captures, (ncaptures + 1) * sizeof *list)
-                       : NULL;
-  if (list)
-    captures = list;
-  member *m = list ? add_member(stream, cap) : NULL;
-  if (m && !graph && !(graph = cuemu__graph_new())) {
-    nmembers--;
-    m = NULL;
-  }
-  if (!code && !m) {
-    free(cap);
-    code = cudaErrorMemoryAllocation;
-  }
-  if (!code) {
-    cap->id = ++next_id;
-    cap->graph = graph;
-    cap->to_graph = given;
-    cap->origin = stream;
-    cap->mode = mode;
-    cap->thread = pthread_self();
-    m->cap = cap;
-    for (size_t i = 0; i < ndeps; ++i)
-      cuemu__node_list_push(&m->deps, deps[i]);
-    captures[ncaptures++] = cap;
-    atomic_store(&active, ncaptures);
-  }
+  if (!code)
+    code = start(stream, mode, graph, deps, ndeps);
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;
 }
