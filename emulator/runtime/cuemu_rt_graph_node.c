@@ -186,10 +186,10 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
     ptrs[i] = blob + at;
     at += params[i].size;
   }
-  /* The function of a kernel called through a pointer. */
+  /* The kernel's function, kept after the values: for a kernel called
+   * through a pointer, the one after the arguments of a launch (k->desc
+   * given), else the address the caller named. */
   void **fn = (void **)(blob + align_up(size, sizeof(void *)));
-  /* The function: after the arguments of a launch (k->desc given), else
-   * the address the caller named. */
   *fn = !takes_function(d)        ? (void *)d->function
          : k->desc && k->args ? k->args[n]
                               : (void *)k->function;
