@@ -8,9 +8,9 @@
  *
  * CUDA's types of driver_types.h that these calls use are declared here.
  * The memory-pool types that memory allocation nodes name (cudaMemPoolProps,
- * cudaMemLocation, cudaMemAccessDesc and their enums) are declared unless
- * CUEMU_HAVE_CUDA_MEM_POOL_TYPES is defined (by the header of
- * stream-ordered allocation, when it declares them).
+ * cudaMemLocation, cudaMemAccessDesc and their enums) come from
+ * <cuemu/cuemu_rt_host_types.h> where it exists, else are declared here
+ * (unless CUEMU_HAVE_CUDA_MEM_POOL_TYPES is defined).
  */
 #ifndef CUEMU_GRAPH_API_H
 #define CUEMU_GRAPH_API_H
@@ -255,7 +255,11 @@ struct cudaEventWaitNodeParams {
   cudaEvent_t event;
 };
 
-#ifndef CUEMU_HAVE_CUDA_MEM_POOL_TYPES
+/* Stream-ordered allocation's header declares them, where it is there. */
+#if __has_include(<cuemu/cuemu_rt_host_types.h>)
+#include <cuemu/cuemu_rt_host_types.h>
+#endif
+#if !defined(CUEMU_HAVE_CUDA_MEM_POOL_TYPES) && !defined(CUEMU_RT_HOST_TYPES_H)
 #define CUEMU_HAVE_CUDA_MEM_POOL_TYPES 1
 enum cudaMemLocationType {
   cudaMemLocationTypeInvalid = 0,
