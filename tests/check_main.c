@@ -16,6 +16,7 @@ static const test_suite suites[] = {
     {"checkers", make_checkers_suite},   {"runtime", make_runtime_suite},
     {"runtime_launch", make_runtime_launch_suite}, {"ptx", make_ptx_suite},
     {"device_code", make_device_code_suite},
+    {"graph", make_graph_suite},
 };
 
 int main(void) {

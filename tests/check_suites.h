@@ -12,6 +12,7 @@ Suite *make_checkers_suite(void);
 Suite *make_compile_suite(void);
 Suite *make_device_code_suite(void);
 Suite *make_faults_suite(void);
+Suite *make_graph_suite(void);
 Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);

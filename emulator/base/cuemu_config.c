@@ -69,6 +69,28 @@ int cuemu__config_check_schedules(void) {
   return flag("CUEMU_CHECK_SCHEDULES");
 }
 
+int cuemu__config_graph_order(unsigned long long *seed) {
+  static int warned;
+  const char *v = getenv("CUEMU_GRAPH_ORDER");
+  *seed = 0;
+  if (!v || !*v || strcmp(v, "forward") == 0)
+    return CUEMU_SCHEDULE_FORWARD;
+  if (strcmp(v, "reverse") == 0)
+    return CUEMU_SCHEDULE_REVERSE;
+  if (strncmp(v, "random:", 7) == 0 && v[7]) {
+    char *end;
+    *seed = strtoull(v + 7, &end, 0);
+    if (!*end)
+      return CUEMU_SCHEDULE_RANDOM;
+  }
+  if (!warned++)
+    fprintf(stderr,
+            "cuemu: CUEMU_GRAPH_ORDER=%s: expected forward, reverse or "
+            "random:SEED\n",
+            v);
+  return -1;
+}
+
 /* CUEMU_CHECK: *set when it is set (else all checkers built in run), and
  * the checkers it names in *mask. Returns 0, or -1 with the unknown word in
  * `bad`. */

@@ -109,4 +109,10 @@ int cuemu__config_check_schedules(void);
  * and CUEMU_CHECK (when set) names mem. */
 int cuemu__config_check_leaks(void);
 
+/* CUEMU_GRAPH_ORDER (read at each call): the order in which a graph launch
+ * runs nodes that are ready together, an enum cuemu_schedule_kind (forward:
+ * the order they were added, reverse, random with *seed). A malformed value
+ * is -1, reported once on stderr (graph launches then fail). */
+int cuemu__config_graph_order(unsigned long long *seed);
+
 #endif /* CUEMU_CONFIG_H */

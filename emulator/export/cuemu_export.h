@@ -39,6 +39,7 @@
 #include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 #include <cuemu/cuemu_runtime_host.h>

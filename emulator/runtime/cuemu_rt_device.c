@@ -17,6 +17,7 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_limits.h"
 #include "runtime/cuemu_rt_array.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
@@ -90,7 +91,8 @@ int cuemu_rt_device_reset(void) {
 
 int cuemu_rt_device_synchronize(void) {
   cuemu__rt_sync_point();
-  return cuemu__rt_check_sticky();
+  int e = cuemu__rt_check_sticky();
+  return e ? e : cuemu__rt_capture_device_sync();
 }
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */

@@ -10,6 +10,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 #define EVENT_BLOCKING_SYNC 0x1u
@@ -55,6 +56,9 @@ int cuemu_rt_event_record(void *e, void *stream) {
   err = cuemu__rt_check_stream(stream);
   if (err)
     return err;
+  err = cuemu__rt_capture_event_record(e, stream, 0);
+  if (err != CUEMU__RT_NOT_CAPTURED)
+    return err;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   cuemu_handle_state state;
@@ -72,18 +76,23 @@ int cuemu_rt_event_record(void *e, void *stream) {
  * recorded has captured none, which is cudaSuccess too. */
 int cuemu_rt_event_synchronize(void *e) {
   cuemu__rt_sync_point();
-  return check(e);
+  int err = check(e);
+  return err ? err : cuemu__rt_capture_event_check(e);
 }
 
-int cuemu_rt_event_query(void *e) { return check(e); }
+int cuemu_rt_event_query(void *e) {
+  int err = check(e);
+  return err ? err : cuemu__rt_capture_event_check(e);
+}
 
 int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (flags > 1u)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int err = check(e);
-  if (err)
+  if (err || (err = cuemu__rt_check_stream(stream)) != 0)
     return err;
-  return cuemu__rt_check_stream(stream);
+  err = cuemu__rt_capture_wait_event(stream, e, flags);
+  return err == CUEMU__RT_NOT_CAPTURED ? cudaSuccess : err;
 }
 
 int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {

@@ -12,6 +12,7 @@
 
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_functions.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
@@ -28,14 +29,19 @@ cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
   return r;
 }
 
-/* A launch of the runtime API. */
+/* A launch of the runtime API. Into a capturing stream it is recorded
+ * instead (cuemu_rt_capture.h): *captured is then its CUDA code. */
 static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                            cuemu_uint3 block, size_t dynamic_shared,
-                           void *stream, void **args, int cooperative) {
+                           void *stream, void **args, int cooperative,
+                           int *captured) {
   cuemu_launch_request r =
       cuemu__rt_request(grid, block, dynamic_shared, stream, args);
   r.kernel = kernel;
   r.cooperative = cooperative;
+  *captured = cuemu__rt_capture_launch(&r);
+  if (*captured != CUEMU__RT_NOT_CAPTURED)
+    return CUEMU_SUCCESS;
   return cuemu__device_launch(&r);
 }
 
@@ -46,8 +52,9 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
    * which knows its static attributes (__launch_bounds__, static shared
    * memory); the caller's may be a bare one made where it was launched. */
   const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  int captured;
   return launch(registered ? registered : kernel, grid, block, dynamic_shared,
-                stream, args, 0);
+                stream, args, 0, &captured);
 }
 
 int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
@@ -55,8 +62,9 @@ int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
                                      size_t dynamic_shared, void *stream,
                                      void **args) {
   const cuemu_kernel_desc *registered = cuemu__function_find(kernel->function);
+  int captured;
   return launch(registered ? registered : kernel, grid, block, dynamic_shared,
-                stream, args, 1);
+                stream, args, 1, &captured);
 }
 
 int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
@@ -75,6 +83,9 @@ int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
     return cuemu_rt_error(cudaErrorInvalidValue);
   r->kernel = k;
   r->origin = CUEMU_LAUNCH_RUNTIME;
+  int captured = cuemu__rt_capture_launch(r);
+  if (captured != CUEMU__RT_NOT_CAPTURED)
+    return captured;
   int st = cuemu__device_launch(r);
   /* An error in the launch's configuration is the call's; an error while
    * the kernel ran is the sticky error, which the caller records. */

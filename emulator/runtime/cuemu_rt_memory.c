@@ -14,6 +14,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "core/cuemu_allocations.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
@@ -79,6 +80,9 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
 }
 
 int cuemu_rt_malloc(void **ptr, size_t size) {
+  int unsafe = cuemu__rt_capture_unsafe_call(0);
+  if (unsafe)
+    return unsafe;
   return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0,
                   __builtin_return_address(0));
 }
@@ -128,6 +132,9 @@ static int release_memory(void *ptr, unsigned kinds, const void *site) {
 }
 
 int cuemu_rt_free(void *ptr) {
+  int unsafe = cuemu__rt_capture_unsafe_call(0);
+  if (unsafe)
+    return unsafe;
   int code = release_memory(ptr,
                             1u << CUEMU_RT_MEMORY_DEVICE |
                                 1u << CUEMU_RT_MEMORY_MANAGED,
@@ -238,6 +245,8 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
+    return sticky;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (count == 0)
@@ -254,6 +263,8 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height, int kind) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
+    return sticky;
+  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
@@ -279,6 +290,8 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
+    return sticky;
   if (count == 0)
     return cudaSuccess;
   if (!ptr || check_range(ptr, count, 1))
@@ -292,6 +305,8 @@ int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
                        size_t height) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
+    return sticky;
+  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (width == 0 || height == 0)
     return cudaSuccess;

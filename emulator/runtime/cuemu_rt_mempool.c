@@ -20,6 +20,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* Pools reserve device memory in granules of this many bytes. */
@@ -191,6 +192,10 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   pthread_mutex_unlock(&lock);
   if (!live)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  /* On a capturing stream: a memory allocation node (cuemu_rt_capture.h). */
+  code = cuemu__rt_capture_alloc(stream, size, ptr);
+  if (code != CUEMU__RT_NOT_CAPTURED)
+    return code;
   if (size == 0) {
     *ptr = NULL;
     return cuemu__rt_check_sticky();
@@ -234,6 +239,10 @@ int cuemu_rt_free_async(void *ptr, void *stream) {
     return code;
   if (!ptr)
     return cuemu_rt_error(cudaErrorInvalidValue);
+  /* On a capturing stream: a memory free node. */
+  code = cuemu__rt_capture_free(stream, ptr);
+  if (code != CUEMU__RT_NOT_CAPTURED)
+    return code;
   code = cuemu__rt_device_free(ptr, __builtin_return_address(0));
   if (code == cudaSuccess)
     cuemu__rt_pool_forget(ptr);

@@ -8,6 +8,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* The sticky error, else the stream's validity; records a failure. */
@@ -47,12 +48,19 @@ int cuemu_rt_stream_destroy(void *s) {
   return cuemu__rt_check_sticky();
 }
 
-int cuemu_rt_stream_synchronize(void *s) {
+/* Synchronizing with a capturing stream is an error (cuemu_rt_capture.h). */
+static int check_sync(void *s) {
   cuemu__rt_sync_point();
-  return check(s);
+  int e = check(s);
+  if (e)
+    return e;
+  e = cuemu__rt_capture_stream_sync(s);
+  return e == CUEMU__RT_NOT_CAPTURED ? cudaSuccess : e;
 }
 
-int cuemu_rt_stream_query(void *s) { return check(s); }
+int cuemu_rt_stream_synchronize(void *s) { return check_sync(s); }
+
+int cuemu_rt_stream_query(void *s) { return check_sync(s); }
 
 /* Reads a stream's flags and priority (defaults for the default
  * streams); returns a CUDA code. */
@@ -95,6 +103,9 @@ int cuemu_rt_launch_host_func(void *s, void (*fn)(void *), void *data) {
   int e = check(s);
   if (e)
     return e;
+  e = cuemu__rt_capture_host_func(s, fn, data);
+  if (e != CUEMU__RT_NOT_CAPTURED)
+    return e;
   fn(data);
   return cudaSuccess;
 }
@@ -107,6 +118,9 @@ int cuemu_rt_stream_add_callback(void *s,
     return cuemu_rt_error(cudaErrorInvalidValue);
   int e = cuemu__rt_check_stream(s);
   if (e)
+    return e;
+  e = cuemu__rt_capture_stream_sync(s);
+  if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
   /* A callback runs after an error too, and is told the stream's error. */
   cuemu__rt_sync_point(); /* CUDA prints before a callback runs */

@@ -8,6 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* cudaMemcpyKind values. */
@@ -44,6 +45,9 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
   int e = check(symbol, size, src, count, offset, stream);
   if (e)
     return e;
+  e = cuemu__rt_capture_copy(stream, (char *)symbol + offset, src, count);
+  if (e != CUEMU__RT_NOT_CAPTURED)
+    return e;
   if (count)
     memmove((char *)symbol + offset, src, count);
   return cudaSuccess;
@@ -57,6 +61,10 @@ int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   int e = check(symbol, size, dst, count, offset, stream);
   if (e)
+    return e;
+  e = cuemu__rt_capture_copy(stream, dst, (const char *)symbol + offset,
+                             count);
+  if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
   if (count)
     memmove(dst, (const char *)symbol + offset, count);

@@ -17,6 +17,7 @@
 
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_status.h>
 
 #include "driver_types.h"
@@ -225,12 +226,13 @@ inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
   return static_cast<cudaError_t>(cuemu_rt_memcpy(dst, src, count, kind));
 }
 
-/* Copies are synchronous: the copy is done when cudaMemcpyAsync returns. */
+/* Copies are synchronous: the copy is done when cudaMemcpyAsync returns
+ * (into a capturing stream, it is recorded: cuemu_runtime_graph.h). */
 inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
                                    cudaMemcpyKind kind,
                                    cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(cuemu_rt_memcpy(dst, src, count, kind));
+  return static_cast<cudaError_t>(
+      cuemu_rt_memcpy_async(dst, src, count, kind, stream));
 }
 
 inline cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
@@ -244,9 +246,8 @@ inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                                      size_t spitch, size_t width,
                                      size_t height, cudaMemcpyKind kind,
                                      cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(
-      cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width, height, kind));
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_2d_async(
+      dst, dpitch, src, spitch, width, height, kind, stream));
 }
 
 inline cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
@@ -255,14 +256,21 @@ inline cudaError_t cudaMemset(void *devPtr, int value, size_t count) {
 
 inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                                    cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(cuemu_rt_memset(devPtr, value, count));
+  return static_cast<cudaError_t>(
+      cuemu_rt_memset_async(devPtr, value, count, stream));
 }
 
 inline cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value,
                                 size_t width, size_t height) {
   return static_cast<cudaError_t>(
       cuemu_rt_memset_2d(devPtr, pitch, value, width, height));
+}
+
+inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
+                                     size_t width, size_t height,
+                                     cudaStream_t stream = 0) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_memset_2d_async(devPtr, pitch, value, width, height, stream));
 }
 
 inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
@@ -284,5 +292,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_host_api.h"
 /* Launches from kernel code, the device heap, clusters. */
 #include "cuemu_device_runtime.h"
+/* CUDA Graphs and stream capture. */
+#include "cuemu_graph_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

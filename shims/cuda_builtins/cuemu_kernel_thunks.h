@@ -375,6 +375,16 @@ const cuemu_kernel_desc *deduced_desc(const char *name) {
     r.static_shared = 0;
     return r;
   }();
+  /* So that a graph can keep a copy of the arguments (the tuple) and of the
+   * lambda (cuemu_runtime_graph.h); 0: they cannot be copied bytewise. */
+  static const int noted = cuemu_rt_graph_note_deduced(
+      &d,
+      std::is_trivially_copy_constructible<Values>::value &&
+              std::is_trivially_copy_constructible<L>::value
+          ? sizeof(Values)
+          : 0,
+      alignof(Values), sizeof(L), alignof(L));
+  (void)noted;
   return &d;
 }
 

@@ -21,6 +21,7 @@
 
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "cuda_runtime_api.h"
@@ -328,9 +329,9 @@ inline cudaError_t cudaEventRecord(cudaEvent_t event,
 inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event,
                                             cudaStream_t stream = 0,
                                             unsigned int flags = 0) {
-  if (flags > 1u) /* cudaEventRecordDefault or cudaEventRecordExternal */
-    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
-  return cudaEventRecord(event, stream);
+  /* cudaEventRecordDefault or cudaEventRecordExternal (cuemu_runtime_graph.h). */
+  return static_cast<cudaError_t>(
+      cuemu_rt_event_record_with_flags(event, stream, flags));
 }
 
 inline cudaError_t cudaEventQuery(cudaEvent_t event) {

@@ -8,7 +8,7 @@
  *
  * What runs when: launches are synchronous in libcuemu, so every operation
  * issued to any stream runs to completion when it is issued, in issue
- * order. This keeps the order of each stream and gives the results CUDA
+ * order (except on a stream that captures a graph: cuemu_runtime_graph.h). This keeps the order of each stream and gives the results CUDA
  * defines for every program that synchronizes correctly:
  *   - a kernel launch, a copy or a memset has finished when its call
  *     returns; an execution error is sticky from then on;

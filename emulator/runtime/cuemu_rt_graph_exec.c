@@ -1,0 +1,464 @@
+/*
+ * cuemu_rt_graph_exec.c: executable graphs: instantiation (with its checks),
+ * launch and upload, update from another graph, and per-node parameters
+ * (see cuemu_runtime_graph.h).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cuemu/cuemu_runtime.h>
+
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_internal.h"
+
+#define FLAG_AUTO_FREE 1ull
+#define FLAG_UPLOAD 2ull
+#define FLAG_DEVICE_LAUNCH 4ull
+#define FLAG_NODE_PRIORITY 8ull
+
+#define LIVE_EXEC(e) cuemu__graph_live((e), CUEMU__LIVE_EXEC)
+
+static int unlock_with(int code) {
+  cuemu__graph_unlock();
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+/* ---- Instantiation ------------------------------------------------------------ */
+
+/* Finds a node on a cycle of g (Kahn's algorithm leaves it), or NULL. */
+static cuemu_rt_graph_node *cycle_node(cuemu_rt_graph *g) {
+  size_t n = g->nodes.n, done = 0, nready = 0;
+  size_t *pending = calloc(n + 1, sizeof *pending);
+  size_t *ready = calloc(n + 1, sizeof *ready);
+  cuemu_rt_graph_node *found = NULL;
+  if (!pending || !ready)
+    goto out;
+  for (size_t i = 0; i < n; ++i)
+    if ((pending[i] = g->nodes.v[i]->deps.n) == 0)
+      ready[nready++] = i;
+  while (nready) {
+    cuemu_rt_graph_node *node = g->nodes.v[ready[--nready]];
+    done++;
+    for (size_t j = 0; j < node->outs.n; ++j)
+      for (size_t k = 0; k < n; ++k)
+        if (g->nodes.v[k] == node->outs.v[j] && --pending[k] == 0)
+          ready[nready++] = k;
+  }
+  for (size_t i = 0; done < n && i < n; ++i)
+    if (pending[i]) {
+      found = g->nodes.v[i];
+      break;
+    }
+out:
+  free(pending);
+  free(ready);
+  return found;
+}
+
+/* Checks a graph and those inside it for instantiation; sets *bad and
+ * *result on failure and returns the CUDA code. */
+static int check_graph(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
+                       int *result) {
+  cuemu_rt_graph_node *cycle = cycle_node(g);
+  if (cycle) {
+    *bad = cycle;
+    *result = CUEMU_RT_INSTANTIATE_INVALID_STRUCTURE;
+    return cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphInstantiate: the graph has a cycle "
+                             "through a %s node",
+                             cuemu__graph_type_name(cycle->p.type));
+  }
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    int code = cudaSuccess;
+    if (node->p.type == CUEMU_RT_NODE_KERNEL) {
+      cuemu_launch_request r = cuemu__graph_kernel_request(node, NULL);
+      cuemu_status st = cuemu__device_check_launch(&r);
+      if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky(st))
+        code = cuemu_rt_error(cuemu_status_cuda_error(st));
+    } else if (node->p.type == CUEMU_RT_NODE_MEM_ALLOC &&
+               node->memory->instantiated) {
+      code = cuemu__graph_fail(cudaErrorNotSupported,
+                               "cudaGraphInstantiate: a graph with memory "
+                               "allocation nodes has one executable graph "
+                               "at a time; destroy the other first");
+    } else if (node->p.type == CUEMU_RT_NODE_GRAPH) {
+      code = check_graph(node->p.u.child.graph, bad, result);
+      if (code)
+        return code;
+    } else if (node->p.type == CUEMU_RT_NODE_CONDITIONAL) {
+      for (unsigned b = 0; b < node->p.u.conditional.size; ++b)
+        if ((code = check_graph(node->bodies[b], bad, result)) != 0)
+          return code;
+    }
+    if (code) {
+      *bad = node;
+      *result = CUEMU_RT_INSTANTIATE_ERROR;
+      return code;
+    }
+  }
+  return cudaSuccess;
+}
+
+/* Marks the memory of a graph's allocation nodes as held (or not) by an
+ * executable graph. */
+static void hold_memory(cuemu_rt_graph *g, int held) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    if (node->memory)
+      node->memory->instantiated = held;
+    if (node->p.type == CUEMU_RT_NODE_GRAPH)
+      hold_memory(node->p.u.child.graph, held);
+    for (unsigned b = 0; node->bodies && b < node->p.u.conditional.size; ++b)
+      hold_memory(node->bodies[b], held);
+  }
+}
+
+int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
+                               cuemu_rt_graph *graph, unsigned long long flags,
+                               void *upload_stream,
+                               cuemu_rt_graph_node **error_node, int *result) {
+  cuemu_rt_graph_node *bad = NULL;
+  int res = CUEMU_RT_INSTANTIATE_ERROR, code;
+  if (error_node)
+    *error_node = NULL;
+  cuemu__graph_lock();
+  if (!exec || !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH) ||
+      (flags & ~(FLAG_AUTO_FREE | FLAG_UPLOAD | FLAG_DEVICE_LAUNCH |
+                 FLAG_NODE_PRIORITY)) ||
+      ((flags & FLAG_UPLOAD) &&
+       !cuemu__handle_stream_valid(upload_stream))) {
+    code = cuemu_rt_error(cudaErrorInvalidValue);
+  } else if (flags & FLAG_DEVICE_LAUNCH) {
+    res = CUEMU_RT_INSTANTIATE_NOT_SUPPORTED;
+    code = cuemu__graph_fail(cudaErrorNotSupported,
+                             "cudaGraphInstantiateFlagDeviceLaunch: graphs "
+                             "launched from the device are not supported");
+  } else {
+    code = check_graph(graph, &bad, &res);
+  }
+  cuemu_rt_graph_exec *e = NULL;
+  if (code == cudaSuccess) {
+    e = calloc(1, sizeof *e);
+    if (e)
+      e->graph = cuemu__graph_copy(graph);
+    if (!e || !e->graph || cuemu__graph_live_add(e, CUEMU__LIVE_EXEC) != 0) {
+      if (e && e->graph)
+        cuemu__graph_free(e->graph);
+      free(e);
+      code = cuemu_rt_error(cudaErrorMemoryAllocation);
+    } else {
+      e->flags = flags;
+      hold_memory(e->graph, 1);
+      *exec = e;
+      res = CUEMU_RT_INSTANTIATE_SUCCESS;
+    }
+  }
+  cuemu__graph_unlock();
+  if (result)
+    *result = res;
+  if (error_node)
+    *error_node = bad;
+  return code;
+}
+
+int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
+  cuemu__graph_lock();
+  if (!LIVE_EXEC(exec))
+    return unlock_with(cudaErrorInvalidValue);
+  cuemu__graph_live_remove(exec);
+  hold_memory(exec->graph, 0);
+  cuemu__graph_free(exec->graph);
+  free(exec);
+  return unlock_with(cudaSuccess);
+}
+
+int cuemu_rt_graph_exec_get_flags(cuemu_rt_graph_exec *exec,
+                                  unsigned long long *flags) {
+  cuemu__graph_lock();
+  if (!flags || !LIVE_EXEC(exec))
+    return unlock_with(cudaErrorInvalidValue);
+  *flags = exec->flags;
+  return unlock_with(cudaSuccess);
+}
+
+/* ---- Launch ---------------------------------------------------------------- */
+
+/* Sets the conditional handles that ask for it to their default values. */
+static void reset_conditions(cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    if (node->p.type == CUEMU_RT_NODE_GRAPH)
+      reset_conditions(node->p.u.child.graph);
+    if (node->p.type != CUEMU_RT_NODE_CONDITIONAL)
+      continue;
+    cuemu__graph_condition *c =
+        (cuemu__graph_condition *)(uintptr_t)node->p.u.conditional.handle;
+    if (c->flags & 1u)
+      __atomic_store_n(&c->value, c->default_value, __ATOMIC_RELAXED);
+    for (unsigned b = 0; b < node->p.u.conditional.size; ++b)
+      reset_conditions(node->bodies[b]);
+  }
+}
+
+int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
+  cuemu__graph_lock();
+  int live = LIVE_EXEC(exec);
+  cuemu__graph_unlock();
+  if (!live)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int code = cuemu__rt_capture_graph(stream, exec->graph);
+  if (code != CUEMU__RT_NOT_CAPTURED)
+    return code;
+  if ((code = cuemu__rt_check_sticky()) != 0 ||
+      (code = cuemu__rt_check_stream(stream)) != 0)
+    return code;
+  reset_conditions(exec->graph);
+  cuemu__capture_bypass++;
+  code = cuemu__graph_run(exec->graph, stream, exec->launches++);
+  cuemu__capture_bypass--;
+  return code;
+}
+
+int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
+  cuemu__graph_lock();
+  int live = LIVE_EXEC(exec);
+  cuemu__graph_unlock();
+  if (!live)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  /* Nothing to upload: the graph runs from host memory. */
+  int code = cuemu__rt_check_sticky();
+  return code ? code : cuemu__rt_check_stream(stream);
+}
+
+/* ---- Update ---------------------------------------------------------------- */
+
+typedef struct update_error {
+  int result;
+  cuemu_rt_graph_node *node, *from;
+} update_error;
+
+static size_t index_in(const cuemu_rt_graph *g, const cuemu_rt_graph_node *n) {
+  for (size_t i = 0; i < g->nodes.n; ++i)
+    if (g->nodes.v[i] == n)
+      return i;
+  return (size_t)-1;
+}
+
+static int fail_update(update_error *err, int result, cuemu_rt_graph_node *node,
+                       cuemu_rt_graph_node *from) {
+  err->result = result;
+  err->node = node;
+  err->from = from;
+  return 0;
+}
+
+/* Non-zero when graph `to` can replace the parameters of `from` (same
+ * nodes in the same order, same edges, changes CUDA allows). */
+static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
+                      update_error *err) {
+  if (from->nodes.n != to->nodes.n)
+    return fail_update(err, CUEMU_RT_UPDATE_TOPOLOGY_CHANGED, NULL, NULL);
+  for (size_t i = 0; i < to->nodes.n; ++i) {
+    const cuemu_rt_graph_node *a = from->nodes.v[i];
+    cuemu_rt_graph_node *b = to->nodes.v[i];
+    if (a->p.type != b->p.type)
+      return fail_update(err, CUEMU_RT_UPDATE_NODE_TYPE_CHANGED, b, NULL);
+    if (a->deps.n != b->deps.n)
+      return fail_update(err, CUEMU_RT_UPDATE_TOPOLOGY_CHANGED, b,
+                         b->deps.n ? b->deps.v[0] : NULL);
+    for (size_t j = 0; j < b->deps.n; ++j) {
+      size_t k = index_in(to, b->deps.v[j]);
+      if (!cuemu__node_list_has(&a->deps, from->nodes.v[k]))
+        return fail_update(err, CUEMU_RT_UPDATE_TOPOLOGY_CHANGED, b,
+                           b->deps.v[j]);
+    }
+    const cuemu_rt_graph_node_params *p = &a->p, *q = &b->p;
+    int changed = 0;
+    switch (p->type) {
+    case CUEMU_RT_NODE_KERNEL:
+      changed = p->u.kernel.cooperative != q->u.kernel.cooperative;
+      break;
+    case CUEMU_RT_NODE_MEMCPY:
+      changed = (p->u.memcpy.height > 1) != (q->u.memcpy.height > 1) ||
+                (p->u.memcpy.depth > 1) != (q->u.memcpy.depth > 1);
+      break;
+    case CUEMU_RT_NODE_MEMSET:
+      changed = (p->u.memset.height > 1) != (q->u.memset.height > 1) ||
+                p->u.memset.element_size != q->u.memset.element_size;
+      break;
+    case CUEMU_RT_NODE_GRAPH:
+      if (!same_shape(p->u.child.graph, q->u.child.graph, err))
+        return 0;
+      break;
+    case CUEMU_RT_NODE_CONDITIONAL:
+      if (p->u.conditional.handle != q->u.conditional.handle ||
+          p->u.conditional.type != q->u.conditional.type ||
+          p->u.conditional.size != q->u.conditional.size)
+        return fail_update(err, CUEMU_RT_UPDATE_PARAMETERS_CHANGED, b, NULL);
+      for (unsigned k = 0; k < p->u.conditional.size; ++k)
+        if (!same_shape(a->bodies[k], b->bodies[k], err))
+          return 0;
+      break;
+    case CUEMU_RT_NODE_MEM_ALLOC:
+    case CUEMU_RT_NODE_MEM_FREE:
+      /* Memory nodes cannot change. */
+      changed = p->type == CUEMU_RT_NODE_MEM_ALLOC
+                    ? p->u.alloc.bytesize != q->u.alloc.bytesize
+                    : p->u.free.dptr != q->u.free.dptr;
+      if (changed)
+        return fail_update(err, CUEMU_RT_UPDATE_NOT_SUPPORTED, b, NULL);
+      break;
+    default:
+      break;
+    }
+    if (changed)
+      return fail_update(err, CUEMU_RT_UPDATE_PARAMETERS_CHANGED, b, NULL);
+  }
+  return 1;
+}
+
+/* Takes the parameters of `to` into `from` (same_shape said yes). */
+static int take_params(cuemu_rt_graph *from, cuemu_rt_graph *to) {
+  for (size_t i = 0; i < to->nodes.n; ++i) {
+    cuemu_rt_graph_node *a = from->nodes.v[i], *b = to->nodes.v[i];
+    int code = cudaSuccess;
+    a->origin2 = b->id;
+    switch (b->p.type) {
+    case CUEMU_RT_NODE_GRAPH:
+      code = take_params(a->p.u.child.graph, b->p.u.child.graph);
+      break;
+    case CUEMU_RT_NODE_CONDITIONAL:
+      for (unsigned k = 0; !code && k < b->p.u.conditional.size; ++k)
+        code = take_params(a->bodies[k], b->bodies[k]);
+      break;
+    case CUEMU_RT_NODE_MEM_ALLOC:
+    case CUEMU_RT_NODE_MEM_FREE:
+      break;
+    default:
+      code = cuemu__graph_node_assign(a, &b->p);
+    }
+    if (code)
+      return code;
+  }
+  return cudaSuccess;
+}
+
+int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
+                               cuemu_rt_graph *graph, int *result,
+                               cuemu_rt_graph_node **error_node,
+                               cuemu_rt_graph_node **error_from) {
+  update_error err = {CUEMU_RT_UPDATE_SUCCESS, NULL, NULL};
+  cuemu__graph_lock();
+  int code = cudaSuccess;
+  if (!LIVE_EXEC(exec) || !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH)) {
+    code = cudaErrorInvalidValue;
+    err.result = CUEMU_RT_UPDATE_ERROR;
+  } else if (!same_shape(exec->graph, graph, &err)) {
+    code = cudaErrorGraphExecUpdateFailure;
+  } else if ((code = take_params(exec->graph, graph)) != 0) {
+    err.result = CUEMU_RT_UPDATE_ERROR;
+  }
+  cuemu__graph_unlock();
+  if (result)
+    *result = err.result;
+  if (error_node)
+    *error_node = err.node;
+  if (error_from)
+    *error_from = err.from;
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+/* ---- Per-node parameters --------------------------------------------------- */
+
+/* The executable graph's copy of `node` (searched in child graphs and
+ * bodies too), or NULL. */
+static cuemu_rt_graph_node *copy_of(cuemu_rt_graph *g,
+                                    const cuemu_rt_graph_node *node) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *c = g->nodes.v[i];
+    if (c->origin == node->id || c->origin2 == node->id)
+      return c;
+    cuemu_rt_graph_node *found = NULL;
+    if (c->p.type == CUEMU_RT_NODE_GRAPH)
+      found = copy_of(c->p.u.child.graph, node);
+    for (unsigned b = 0; !found && c->bodies && b < c->p.u.conditional.size;
+         ++b)
+      found = copy_of(c->bodies[b], node);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* The copy of `node` in exec, with the lock held; NULL (and the lock
+ * released) when there is none. */
+static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
+                                      cuemu_rt_graph_node *node) {
+  cuemu__graph_lock();
+  cuemu_rt_graph_node *c = NULL;
+  if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE))
+    c = copy_of(exec->graph, node);
+  if (!c)
+    cuemu__graph_unlock();
+  return c;
+}
+
+int cuemu_rt_graph_exec_node_set_params(
+    cuemu_rt_graph_exec *exec, cuemu_rt_graph_node *node,
+    const cuemu_rt_graph_node_params *params) {
+  cuemu_rt_graph_node *c = params ? lock_copy(exec, node) : NULL;
+  if (!c)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int code = cudaSuccess;
+  update_error err;
+  if (params->type != c->p.type || params->type == CUEMU_RT_NODE_MEM_ALLOC ||
+      params->type == CUEMU_RT_NODE_MEM_FREE ||
+      params->type == CUEMU_RT_NODE_CONDITIONAL)
+    code = cudaErrorInvalidValue;
+  else if (params->type == CUEMU_RT_NODE_GRAPH &&
+           (!cuemu__graph_live(params->u.child.graph, CUEMU__LIVE_GRAPH) ||
+            !same_shape(c->p.u.child.graph, params->u.child.graph, &err)))
+    code = cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphExecChildGraphNodeSetParams: the new "
+                             "child graph's topology differs");
+  else if (params->type == CUEMU_RT_NODE_GRAPH)
+    code = take_params(c->p.u.child.graph, params->u.child.graph);
+  else
+    code = cuemu__graph_node_assign(c, params);
+  cuemu__graph_unlock();
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+/* Only kernel, memcpy and memset nodes can be disabled. */
+static int can_disable(const cuemu_rt_graph_node *c) {
+  return c->p.type == CUEMU_RT_NODE_KERNEL ||
+         c->p.type == CUEMU_RT_NODE_MEMCPY || c->p.type == CUEMU_RT_NODE_MEMSET;
+}
+
+int cuemu_rt_graph_exec_node_set_enabled(cuemu_rt_graph_exec *exec,
+                                         cuemu_rt_graph_node *node,
+                                         unsigned enabled) {
+  cuemu_rt_graph_node *c = lock_copy(exec, node);
+  if (!c)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int ok = can_disable(c);
+  if (ok)
+    c->enabled = enabled != 0;
+  return unlock_with(ok ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+int cuemu_rt_graph_exec_node_get_enabled(cuemu_rt_graph_exec *exec,
+                                         cuemu_rt_graph_node *node,
+                                         unsigned *enabled) {
+  cuemu_rt_graph_node *c = enabled ? lock_copy(exec, node) : NULL;
+  if (!c)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int ok = can_disable(c);
+  if (ok)
+    *enabled = (unsigned)c->enabled;
+  return unlock_with(ok ? cudaSuccess : cudaErrorInvalidValue);
+}

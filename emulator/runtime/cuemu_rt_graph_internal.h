@@ -1,0 +1,166 @@
+/*
+ * cuemu_rt_graph_internal.h: the data of graphs, shared by the files of
+ * CUDA Graphs (cuemu_rt_graph*.c). Internal to libcuemu.
+ *
+ * A graph holds its nodes in the order they were added; each node holds its
+ * incoming and outgoing edges. Every graph, node, executable graph, user
+ * object and conditional handle is entered in one table of live objects
+ * (cuemu__graph_live), so that a handle is checked before it is used. One
+ * lock (cuemu__graph_lock) guards all of it; it is not held while nodes run.
+ */
+#ifndef CUEMU_RT_GRAPH_INTERNAL_H
+#define CUEMU_RT_GRAPH_INTERNAL_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu_runtime_graph.h>
+
+#include "device/cuemu_device_launch.h"
+
+/* A growable array of nodes. */
+typedef struct cuemu__node_list {
+  cuemu_rt_graph_node **v;
+  size_t n, cap;
+} cuemu__node_list;
+
+/* A memory allocation node's memory, shared by its copies. */
+typedef struct cuemu__graph_memory {
+  void *ptr;
+  size_t size;
+  int refs;
+  int instantiated; /* an executable graph holds it */
+} cuemu__graph_memory;
+
+/* A conditional handle: the value that cudaGraphSetConditional sets. */
+typedef struct cuemu__graph_condition {
+  unsigned value, default_value, flags;
+  cuemu_rt_graph *graph;
+  int used; /* a conditional node names it */
+} cuemu__graph_condition;
+
+/* A reference count a graph or executable graph holds on a user object. */
+typedef struct cuemu__user_ref {
+  cuemu_rt_user_object *object;
+  unsigned count;
+} cuemu__user_ref;
+
+struct cuemu_rt_user_object {
+  void *ptr;
+  void (*destroy)(void *);
+  unsigned refs;
+};
+
+struct cuemu_rt_graph_node {
+  cuemu_rt_graph *graph;
+  unsigned long long id;     /* unique in the process */
+  unsigned long long origin; /* the id of the node this one copies */
+  unsigned long long origin2; /* an executable graph's: the id of the
+                                 node of the graph it was updated from */
+  cuemu_rt_graph_node_params p;
+  unsigned char *arg_blob; /* a kernel node's copied argument values */
+  void **arg_ptrs;         /* pointers into arg_blob (p.u.kernel.args) */
+  cuemu__graph_memory *memory; /* a memory allocation node's */
+  cuemu_rt_graph **bodies;     /* a conditional node's */
+  int enabled;
+  cuemu__node_list deps, outs;
+};
+
+struct cuemu_rt_graph {
+  cuemu__node_list nodes;
+  cuemu_rt_graph_node *owner; /* the child-graph or conditional node that
+                                 owns this graph, else NULL */
+  cuemu__graph_condition **conditions;
+  size_t condition_count;
+  cuemu__user_ref *refs;
+  size_t ref_count;
+};
+
+struct cuemu_rt_graph_exec {
+  cuemu_rt_graph *graph; /* a private copy */
+  unsigned long long flags;
+  unsigned long long launches;
+};
+
+/* Kinds of live objects. */
+enum cuemu__graph_kind {
+  CUEMU__LIVE_GRAPH = 1,
+  CUEMU__LIVE_NODE,
+  CUEMU__LIVE_EXEC,
+  CUEMU__LIVE_USER_OBJECT,
+  CUEMU__LIVE_CONDITION
+};
+
+void cuemu__graph_lock(void);
+void cuemu__graph_unlock(void);
+
+/* Records `code` as the calling thread's last error, with a message for
+ * cuemu_last_message(), and returns it. */
+int cuemu__graph_fail(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Enters or removes a live object; non-zero when `p` is a live object of
+ * `kind`. Called with the lock. */
+int cuemu__graph_live_add(const void *p, int kind);
+void cuemu__graph_live_remove(const void *p);
+int cuemu__graph_live(const void *p, int kind);
+
+int cuemu__node_list_push(cuemu__node_list *l, cuemu_rt_graph_node *n);
+int cuemu__node_list_has(const cuemu__node_list *l,
+                         const cuemu_rt_graph_node *n);
+void cuemu__node_list_remove(cuemu__node_list *l,
+                             const cuemu_rt_graph_node *n);
+void cuemu__node_list_free(cuemu__node_list *l);
+
+/* Makes an empty graph (entered as live); NULL when memory runs out. */
+cuemu_rt_graph *cuemu__graph_new(void);
+/* Frees a graph, its nodes and their owned graphs; releases its user
+ * object references. Called with the lock. */
+void cuemu__graph_free(cuemu_rt_graph *graph);
+/* A deep copy of `g`: each node's origin is the id of the node it copies.
+ * NULL when memory runs out. Called with the lock. */
+cuemu_rt_graph *cuemu__graph_copy(cuemu_rt_graph *g);
+/* Adds a node (the parameters checked and copied); a CUDA code. Called with
+ * the lock; deps are live nodes of `graph`. */
+int cuemu__graph_add(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
+                     cuemu_rt_graph_node *const *deps, size_t ndeps,
+                     const cuemu_rt_graph_node_params *params);
+/* Replaces a node's parameters (same type, checked and copied); a CUDA
+ * code. Called with the lock. */
+int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
+                             const cuemu_rt_graph_node_params *params);
+/* Unlinks a node from its graph and frees it. Called with the lock. */
+void cuemu__graph_node_free(cuemu_rt_graph_node *node);
+/* Non-zero when `a` is `b` or one of its ancestors. */
+int cuemu__graph_reaches(const cuemu_rt_graph_node *a,
+                         const cuemu_rt_graph_node *b);
+/* The name of a node type, as CUDA's dot files write it ("KERNEL"). */
+const char *cuemu__graph_type_name(int type);
+/* Takes and drops user object references; a dropped last reference runs
+ * the destructor. Called with the lock. */
+int cuemu__user_refs_add(cuemu__user_ref **refs, size_t *count,
+                         cuemu_rt_user_object *object, unsigned n);
+void cuemu__user_refs_drop(cuemu__user_ref *refs, size_t count);
+void cuemu__user_object_release(cuemu_rt_user_object *object, unsigned n);
+
+/* The launch request of a kernel node into `stream`. */
+cuemu_launch_request cuemu__graph_kernel_request(
+    const cuemu_rt_graph_node *node, void *stream);
+
+/* Runs a graph's nodes into `stream` in dependency order (the order
+ * CUEMU_GRAPH_ORDER picks), recursing into child graphs and conditional
+ * bodies; `launch` numbers the launch (for random orders). A CUDA code
+ * (cudaSuccess even when a kernel failed: its error is sticky). Called
+ * without the lock. */
+int cuemu__graph_run(cuemu_rt_graph *graph, void *stream,
+                     unsigned long long launch);
+
+/* Non-zero when a stream capture is adding to `graph`. Called with the
+ * lock. */
+int cuemu__capture_building(const cuemu_rt_graph *graph);
+
+/* Counts nesting of libcuemu's own calls made on behalf of a stream
+ * operation (an async copy run at once, a graph's node): the unsafe-call
+ * check of cuemu_rt_capture.h does not apply inside. */
+extern __thread int cuemu__capture_bypass;
+
+#endif /* CUEMU_RT_GRAPH_INTERNAL_H */

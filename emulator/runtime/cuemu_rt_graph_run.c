@@ -1,0 +1,208 @@
+/*
+ * cuemu_rt_graph_run.c: running a graph's nodes in dependency order (see
+ * cuemu__graph_run in cuemu_rt_graph_internal.h). Among the nodes ready at
+ * a time, CUEMU_GRAPH_ORDER picks the next: the first added, the last
+ * added, or a seeded random one (a different order at each launch).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "base/cuemu_config.h"
+#include "device/cuemu_device_launch.h"
+#include "runtime/cuemu_rt_graph_internal.h"
+
+static uint64_t splitmix(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+cuemu_launch_request cuemu__graph_kernel_request(
+    const cuemu_rt_graph_node *node, void *stream) {
+  const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
+  cuemu_launch_request r = {
+      .kernel = k->desc,
+      .grid = {k->grid.x, k->grid.y, k->grid.z},
+      .block = {k->block.x, k->block.y, k->block.z},
+      .dynamic_shared = k->dynamic_shared,
+      .stream = stream,
+      .args = node->arg_ptrs,
+      .cooperative = k->cooperative,
+      .origin = CUEMU_LAUNCH_RUNTIME,
+  };
+  return r;
+}
+
+static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
+  cuemu_launch_request r = cuemu__graph_kernel_request(node, stream);
+  cuemu_status st = cuemu__device_launch(&r);
+  /* A kernel that failed while running has made its error sticky; the
+   * launch returns normally, as CUDA's asynchronous one does. */
+  if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky(st))
+    return cuemu_rt_error(cuemu_status_cuda_error(st));
+  return cudaSuccess;
+}
+
+static int run_memcpy(const cuemu_rt_graph_memcpy *m) {
+  if (m->height == 1 && m->depth == 1)
+    return cuemu_rt_memcpy((char *)m->dst + m->dst_x +
+                               m->dst_pitch * (m->dst_y + m->dst_ysize * m->dst_z),
+                           (const char *)m->src + m->src_x +
+                               m->src_pitch * (m->src_y + m->src_ysize * m->src_z),
+                           m->width, m->kind);
+  for (size_t z = 0; z < m->depth; ++z) {
+    char *d = (char *)m->dst + m->dst_x +
+              m->dst_pitch * (m->dst_y + m->dst_ysize * (m->dst_z + z));
+    const char *s = (const char *)m->src + m->src_x +
+                    m->src_pitch * (m->src_y + m->src_ysize * (m->src_z + z));
+    int code = cuemu_rt_memcpy_2d(d, m->dst_pitch, s, m->src_pitch, m->width,
+                                  m->height, m->kind);
+    if (code)
+      return code;
+  }
+  return cudaSuccess;
+}
+
+static int run_memset(const cuemu_rt_graph_memset *m) {
+  size_t row = m->width * m->element_size;
+  size_t pitch = m->height > 1 ? m->pitch : row;
+  /* The whole range is checked (and bytes set) by the runtime's memset;
+   * wider elements are then written one by one. */
+  int code = cuemu_rt_memset_2d(m->dst, pitch, (int)(m->value & 0xffu), row,
+                                m->height);
+  if (code || m->element_size == 1)
+    return code;
+  for (size_t y = 0; y < m->height; ++y) {
+    unsigned char *p = (unsigned char *)m->dst + y * pitch;
+    for (size_t x = 0; x < m->width; ++x) {
+      if (m->element_size == 2) {
+        uint16_t v = (uint16_t)m->value;
+        memcpy(p + 2 * x, &v, 2);
+      } else {
+        uint32_t v = m->value;
+        memcpy(p + 4 * x, &v, 4);
+      }
+    }
+  }
+  return cudaSuccess;
+}
+
+static unsigned condition_value(const cuemu_rt_graph_node *node) {
+  const cuemu__graph_condition *c =
+      (const cuemu__graph_condition *)(uintptr_t)node->p.u.conditional.handle;
+  return __atomic_load_n(&c->value, __ATOMIC_RELAXED);
+}
+
+static int run_conditional(const cuemu_rt_graph_node *node, void *stream,
+                           unsigned long long launch) {
+  const cuemu_rt_graph_conditional *c = &node->p.u.conditional;
+  unsigned v = condition_value(node);
+  switch (c->type) {
+  case 0: /* if, with an else body when there are two */
+    if (v)
+      return cuemu__graph_run(node->bodies[0], stream, launch);
+    return c->size == 2 ? cuemu__graph_run(node->bodies[1], stream, launch)
+                        : cudaSuccess;
+  case 1: /* while: the condition is tested before each pass */
+    while (condition_value(node)) {
+      int code = cuemu__graph_run(node->bodies[0], stream, launch);
+      if (code || cuemu_rt_sticky())
+        return code;
+    }
+    return cudaSuccess;
+  default: /* switch: no body past the last */
+    return v < c->size ? cuemu__graph_run(node->bodies[v], stream, launch)
+                       : cudaSuccess;
+  }
+}
+
+static int run_node(const cuemu_rt_graph_node *node, void *stream,
+                    unsigned long long launch) {
+  const cuemu_rt_graph_node_params *p = &node->p;
+  if (!node->enabled)
+    return cudaSuccess;
+  switch (p->type) {
+  case CUEMU_RT_NODE_KERNEL:
+    return run_kernel(node, stream);
+  case CUEMU_RT_NODE_MEMCPY:
+    return run_memcpy(&p->u.memcpy);
+  case CUEMU_RT_NODE_MEMSET:
+    return run_memset(&p->u.memset);
+  case CUEMU_RT_NODE_HOST:
+    p->u.host.fn(p->u.host.data);
+    return cudaSuccess;
+  case CUEMU_RT_NODE_GRAPH:
+    return cuemu__graph_run(p->u.child.graph, stream, launch);
+  case CUEMU_RT_NODE_WAIT_EVENT:
+    return cuemu_rt_stream_wait_event(stream, p->u.event.event, 0);
+  case CUEMU_RT_NODE_EVENT_RECORD:
+    return cuemu_rt_event_record(p->u.event.event, stream);
+  case CUEMU_RT_NODE_CONDITIONAL:
+    return run_conditional(node, stream, launch);
+  default:
+    /* Empty nodes; memory nodes, whose memory lives with the graph. */
+    return cudaSuccess;
+  }
+}
+
+int cuemu__graph_run(cuemu_rt_graph *g, void *stream,
+                     unsigned long long launch) {
+  size_t n = g->nodes.n;
+  if (n == 0)
+    return cudaSuccess;
+  unsigned long long seed;
+  int order = cuemu__config_graph_order(&seed);
+  if (order < 0)
+    return cuemu__graph_fail(cudaErrorInvalidValue,
+                             "CUEMU_GRAPH_ORDER: expected forward, reverse "
+                             "or random:SEED");
+  uint64_t rng = seed ^ (launch * 0x2545f4914f6cdd1dULL) ^ (uintptr_t)n;
+  size_t *pending = malloc(n * sizeof *pending);
+  size_t *ready = malloc(n * sizeof *ready);
+  if (!pending || !ready) {
+    free(pending);
+    free(ready);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  /* The nodes' places in the list, then their unmet dependencies. */
+  size_t nready = 0;
+  for (size_t i = 0; i < n; ++i) {
+    pending[i] = g->nodes.v[i]->deps.n;
+    if (pending[i] == 0)
+      ready[nready++] = i;
+  }
+  int code = cudaSuccess;
+  while (nready && code == cudaSuccess && !cuemu_rt_sticky()) {
+    /* `ready` is kept in increasing order. */
+    size_t pick = order == CUEMU_SCHEDULE_FORWARD   ? 0
+                  : order == CUEMU_SCHEDULE_REVERSE ? nready - 1
+                                                    : splitmix(&rng) % nready;
+    size_t i = ready[pick];
+    memmove(ready + pick, ready + pick + 1, (nready - pick - 1) * sizeof *ready);
+    nready--;
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    code = run_node(node, stream, launch);
+    for (size_t j = 0; j < node->outs.n; ++j) {
+      size_t k = 0;
+      while (g->nodes.v[k] != node->outs.v[j])
+        ++k;
+      if (--pending[k] == 0) {
+        size_t at = nready;
+        while (at > 0 && ready[at - 1] > k) {
+          ready[at] = ready[at - 1];
+          --at;
+        }
+        ready[at] = k;
+        nready++;
+      }
+    }
+  }
+  free(pending);
+  free(ready);
+  return code;
+}

@@ -1,0 +1,1435 @@
+/*
+ * cuemu_graph_api.h: CUDA Graphs of the CUDA runtime API, in CUDA 13's
+ * signatures: stream capture, graphs and their nodes, executable graphs,
+ * user objects, conditional nodes (cudaGraphSetConditional in kernels).
+ * Each CUDA name converts CUDA's structures and forwards to libcuemu
+ * (cuemu/cuemu_runtime_graph.h); docs/graphs.md says what is emulated.
+ * Included at the end of cuda_runtime_api.h, after cuemu_streams_api.h.
+ *
+ * CUDA's types of driver_types.h that these calls use are declared here.
+ * The memory-pool types that memory allocation nodes name (cudaMemPoolProps,
+ * cudaMemLocation, cudaMemAccessDesc and their enums) come from
+ * <cuemu/cuemu_rt_host_types.h> where it exists, else are declared here
+ * (unless CUEMU_HAVE_CUDA_MEM_POOL_TYPES is defined).
+ */
+#ifndef CUEMU_GRAPH_API_H
+#define CUEMU_GRAPH_API_H
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include <cuemu/cuemu_rt_texture_types.h>
+
+#include "driver_functions.h"
+#include "driver_types.h"
+#include "vector_types.h"
+
+/* ---- Types (CUDA's driver_types.h) ----------------------------------------- */
+
+/* Also declared by cuemu_streams_api.h (a repeated identical typedef is
+ * allowed), which may not have been read yet when this header is. */
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+typedef struct CUevent_st *cudaEvent_t;
+typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
+
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef unsigned long long cudaGraphConditionalHandle;
+typedef struct cudaArray *cudaArray_t;
+
+#ifndef cudaEventRecordExternal
+#define cudaEventRecordExternal 0x01
+#endif
+#define cudaGraphKernelNodePortDefault 0
+#define cudaGraphKernelNodePortProgrammatic 1
+#define cudaGraphKernelNodePortLaunchCompletion 2
+
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+
+enum cudaStreamUpdateCaptureDependenciesFlags {
+  cudaStreamAddCaptureDependencies = 0x0,
+  cudaStreamSetCaptureDependencies = 0x1
+};
+
+enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
+enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };
+
+enum cudaGraphNodeType {
+  cudaGraphNodeTypeKernel = 0x00,
+  cudaGraphNodeTypeMemcpy = 0x01,
+  cudaGraphNodeTypeMemset = 0x02,
+  cudaGraphNodeTypeHost = 0x03,
+  cudaGraphNodeTypeGraph = 0x04,
+  cudaGraphNodeTypeEmpty = 0x05,
+  cudaGraphNodeTypeWaitEvent = 0x06,
+  cudaGraphNodeTypeEventRecord = 0x07,
+  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+  cudaGraphNodeTypeMemAlloc = 0x0a,
+  cudaGraphNodeTypeMemFree = 0x0b,
+  cudaGraphNodeTypeConditional = 0x0d,
+  cudaGraphNodeTypeCount
+};
+
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,
+  cudaGraphCondTypeWhile = 1,
+  cudaGraphCondTypeSwitch = 2
+};
+
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+
+enum cudaGraphExecUpdateResult {
+  cudaGraphExecUpdateSuccess = 0x0,
+  cudaGraphExecUpdateError = 0x1,
+  cudaGraphExecUpdateErrorTopologyChanged = 0x2,
+  cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  cudaGraphExecUpdateErrorFunctionChanged = 0x4,
+  cudaGraphExecUpdateErrorParametersChanged = 0x5,
+  cudaGraphExecUpdateErrorNotSupported = 0x6,
+  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+  cudaGraphExecUpdateErrorAttributesChanged = 0x8
+};
+
+typedef enum cudaGraphInstantiateResult {
+  cudaGraphInstantiateSuccess = 0,
+  cudaGraphInstantiateError = 1,
+  cudaGraphInstantiateInvalidStructure = 2,
+  cudaGraphInstantiateNodeOperationNotSupported = 3,
+  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
+} cudaGraphInstantiateResult;
+
+enum cudaGraphInstantiateFlags {
+  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  cudaGraphInstantiateFlagUpload = 2,
+  cudaGraphInstantiateFlagDeviceLaunch = 4,
+  cudaGraphInstantiateFlagUseNodePriority = 8
+};
+
+enum cudaGraphDebugDotFlags {
+  cudaGraphDebugDotFlagsVerbose = 1 << 0,
+  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  cudaGraphDebugDotFlagsHandles = 1 << 10,
+  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
+};
+
+enum cudaGraphMemAttributeType {
+  cudaGraphMemAttrUsedMemCurrent = 0x0,
+  cudaGraphMemAttrUsedMemHigh = 0x1,
+  cudaGraphMemAttrReservedMemCurrent = 0x2,
+  cudaGraphMemAttrReservedMemHigh = 0x3
+};
+
+typedef enum cudaGraphDependencyType_enum {
+  cudaGraphDependencyTypeDefault = 0,
+  cudaGraphDependencyTypeProgrammatic = 1
+} cudaGraphDependencyType;
+
+typedef struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+} cudaGraphEdgeData;
+
+/* cudaPitchedPtr, cudaExtent, cudaPos and cudaMemcpy3DParms are the
+ * arrays' (cuemu_rt_texture_types.h), with their makers
+ * (driver_functions.h). */
+struct cudaMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  struct cudaMemcpy3DParms copyParams;
+};
+
+struct cudaMemsetParams {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaMemsetParamsV2 {
+  void *dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+
+struct cudaHostNodeParams {
+  cudaHostFn_t fn;
+  void *userData;
+};
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void *userData;
+};
+
+struct cudaKernelNodeParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+struct cudaKernelNodeParamsV2 {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+};
+
+struct cudaChildGraphNodeParams {
+  cudaGraph_t graph;
+  enum cudaGraphChildGraphNodeOwnership ownership;
+};
+
+struct cudaEventRecordNodeParams {
+  cudaEvent_t event;
+};
+
+struct cudaEventWaitNodeParams {
+  cudaEvent_t event;
+};
+
+/* Stream-ordered allocation's header declares them, where it is there. */
+#if __has_include(<cuemu/cuemu_rt_host_types.h>)
+#include <cuemu/cuemu_rt_host_types.h>
+#endif
+#if !defined(CUEMU_HAVE_CUDA_MEM_POOL_TYPES) && !defined(CUEMU_RT_HOST_TYPES_H)
+#define CUEMU_HAVE_CUDA_MEM_POOL_TYPES 1
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0,
+  cudaMemAccessFlagsProtRead = 1,
+  cudaMemAccessFlagsProtReadWrite = 3
+};
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0x0,
+  cudaMemAllocationTypePinned = 0x1,
+  cudaMemAllocationTypeMax = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0x0,
+  cudaMemHandleTypePosixFileDescriptor = 0x1,
+  cudaMemHandleTypeWin32 = 0x2,
+  cudaMemHandleTypeWin32Kmt = 0x4,
+  cudaMemHandleTypeFabric = 0x8
+};
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+#endif
+
+struct cudaMemAllocNodeParams {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+};
+struct cudaMemAllocNodeParamsV2 {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void *dptr;
+};
+
+struct cudaMemFreeNodeParams {
+  void *dptr;
+};
+
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  enum cudaGraphConditionalNodeType type;
+  unsigned int size;
+  cudaGraph_t *phGraph_out;
+};
+
+/* cudaGraphAddNode's parameters (external semaphore nodes are not
+ * emulated: their members are left out of the union). */
+struct cudaGraphNodeParams {
+  enum cudaGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    struct cudaKernelNodeParamsV2 kernel;
+    struct cudaMemcpyNodeParams memcpy;
+    struct cudaMemsetParamsV2 memset;
+    struct cudaHostNodeParamsV2 host;
+    struct cudaChildGraphNodeParams graph;
+    struct cudaEventWaitNodeParams eventWait;
+    struct cudaEventRecordNodeParams eventRecord;
+    struct cudaMemAllocNodeParamsV2 alloc;
+    struct cudaMemFreeNodeParams free;
+    struct cudaConditionalNodeParams conditional;
+  };
+  long long reserved2;
+};
+
+typedef struct cudaGraphInstantiateParams_st {
+  unsigned long long flags;
+  cudaStream_t uploadStream;
+  cudaGraphNode_t errNode_out;
+  cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+
+typedef struct cudaGraphExecUpdateResultInfo_st {
+  enum cudaGraphExecUpdateResult result;
+  cudaGraphNode_t errorNode;
+  cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+
+namespace cuemu {
+namespace graph {
+
+typedef cuemu_rt_graph_node_params params;
+
+inline cuemu_rt_graph *g(cudaGraph_t graph) {
+  return reinterpret_cast<cuemu_rt_graph *>(graph);
+}
+inline cuemu_rt_graph_node *n(cudaGraphNode_t node) {
+  return reinterpret_cast<cuemu_rt_graph_node *>(node);
+}
+inline cuemu_rt_graph_node *const *nodes(const cudaGraphNode_t *v) {
+  return reinterpret_cast<cuemu_rt_graph_node *const *>(v);
+}
+inline cuemu_rt_graph_exec *x(cudaGraphExec_t exec) {
+  return reinterpret_cast<cuemu_rt_graph_exec *>(exec);
+}
+inline cudaError_t err(int code) { return static_cast<cudaError_t>(code); }
+
+/* Only plain edges (all-zero edge data) are emulated. */
+inline bool plain_edges(const cudaGraphEdgeData *e, size_t count) {
+  for (size_t i = 0; e && i < count; ++i)
+    if (e[i].from_port || e[i].to_port || e[i].type)
+      return false;
+  return true;
+}
+inline cudaError_t refuse_edges() {
+  return err(cuemu_rt_error(cudaErrorNotSupported));
+}
+inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
+  if (e)
+    std::memset(e, 0, count * sizeof *e);
+}
+
+/* From cudaKernelNodeParams or its V2. */
+/* Parameters given as NULL: refused with cudaErrorInvalidValue. */
+constexpr int missing = -2;
+
+template <class P> inline params kernel(const P *p) {
+  params r = {};
+  r.type = p ? CUEMU_RT_NODE_KERNEL : missing;
+  if (!p)
+    return r;
+  r.u.kernel.function = p->func;
+  r.u.kernel.grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
+  r.u.kernel.block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
+  r.u.kernel.dynamic_shared = p->sharedMemBytes;
+  r.u.kernel.args = p->kernelParams;
+  r.u.kernel.extra = p->extra;
+  return r;
+}
+
+inline void kernel_out(const params &r, cudaKernelNodeParams *p) {
+  p->func = const_cast<void *>(r.u.kernel.function);
+  p->gridDim = dim3(r.u.kernel.grid.x, r.u.kernel.grid.y, r.u.kernel.grid.z);
+  p->blockDim =
+      dim3(r.u.kernel.block.x, r.u.kernel.block.y, r.u.kernel.block.z);
+  p->sharedMemBytes = static_cast<unsigned>(r.u.kernel.dynamic_shared);
+  p->kernelParams = r.u.kernel.args;
+  p->extra = nullptr;
+}
+
+/* A copy of linear memory; arrays are refused (type set to -1). */
+inline params copy(const cudaMemcpy3DParms *p) {
+  params r = {};
+  r.type = p ? CUEMU_RT_NODE_MEMCPY : missing;
+  if (!p)
+    return r;
+  if (p->srcArray || p->dstArray) {
+    r.type = -1;
+    return r;
+  }
+  cuemu_rt_graph_memcpy &c = r.u.memcpy;
+  size_t w = p->extent.width, h = p->extent.height;
+  c.dst = p->dstPtr.ptr;
+  c.dst_pitch = p->dstPtr.pitch ? p->dstPtr.pitch : w;
+  c.dst_ysize = p->dstPtr.ysize ? p->dstPtr.ysize : h;
+  c.dst_x = p->dstPos.x;
+  c.dst_y = p->dstPos.y;
+  c.dst_z = p->dstPos.z;
+  c.src = p->srcPtr.ptr;
+  c.src_pitch = p->srcPtr.pitch ? p->srcPtr.pitch : w;
+  c.src_ysize = p->srcPtr.ysize ? p->srcPtr.ysize : h;
+  c.src_x = p->srcPos.x;
+  c.src_y = p->srcPos.y;
+  c.src_z = p->srcPos.z;
+  c.width = w;
+  c.height = h;
+  c.depth = p->extent.depth;
+  c.kind = p->kind;
+  return r;
+}
+
+inline void copy_out(const params &r, cudaMemcpy3DParms *p) {
+  const cuemu_rt_graph_memcpy &c = r.u.memcpy;
+  *p = cudaMemcpy3DParms();
+  p->dstPtr = make_cudaPitchedPtr(c.dst, c.dst_pitch, c.width, c.dst_ysize);
+  p->dstPos = make_cudaPos(c.dst_x, c.dst_y, c.dst_z);
+  p->srcPtr = make_cudaPitchedPtr(const_cast<void *>(c.src), c.src_pitch,
+                                  c.width, c.src_ysize);
+  p->srcPos = make_cudaPos(c.src_x, c.src_y, c.src_z);
+  p->extent = make_cudaExtent(c.width, c.height, c.depth);
+  p->kind = static_cast<cudaMemcpyKind>(c.kind);
+}
+
+inline params copy_1d(void *dst, const void *src, size_t count,
+                      cudaMemcpyKind kind) {
+  cudaMemcpy3DParms p = cudaMemcpy3DParms();
+  p.dstPtr = make_cudaPitchedPtr(dst, count, count, 1);
+  p.srcPtr = make_cudaPitchedPtr(const_cast<void *>(src), count, count, 1);
+  p.extent = make_cudaExtent(count, 1, 1);
+  p.kind = kind;
+  return copy(&p);
+}
+
+template <class P> inline params set(const P *p) {
+  params r = {};
+  r.type = p ? CUEMU_RT_NODE_MEMSET : missing;
+  if (!p)
+    return r;
+  r.u.memset.dst = p->dst;
+  r.u.memset.pitch = p->pitch;
+  r.u.memset.value = p->value;
+  r.u.memset.element_size = p->elementSize;
+  r.u.memset.width = p->width;
+  r.u.memset.height = p->height;
+  return r;
+}
+
+template <class P> inline params host(const P *p) {
+  params r = {};
+  r.type = p ? CUEMU_RT_NODE_HOST : missing;
+  if (!p)
+    return r;
+  r.u.host.fn = p->fn;
+  r.u.host.data = p->userData;
+  return r;
+}
+
+inline params child(cudaGraph_t graph) {
+  params r = {};
+  r.type = CUEMU_RT_NODE_GRAPH;
+  r.u.child.graph = g(graph);
+  return r;
+}
+
+inline params event(int type, cudaEvent_t e) {
+  params r = {};
+  r.type = type;
+  r.u.event.event = e;
+  return r;
+}
+
+/* cudaGraphNodeParams as libcuemu's; type -1 for what is not emulated. */
+inline params any(const cudaGraphNodeParams *p) {
+  params r = {};
+  r.type = -1;
+  switch (p->type) {
+  case cudaGraphNodeTypeKernel:
+    return kernel(&p->kernel);
+  case cudaGraphNodeTypeMemcpy:
+    return copy(&p->memcpy.copyParams);
+  case cudaGraphNodeTypeMemset:
+    return set(&p->memset);
+  case cudaGraphNodeTypeHost:
+    return host(&p->host);
+  case cudaGraphNodeTypeGraph:
+    return child(p->graph.graph);
+  case cudaGraphNodeTypeEmpty:
+    r.type = CUEMU_RT_NODE_EMPTY;
+    return r;
+  case cudaGraphNodeTypeWaitEvent:
+    return event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
+  case cudaGraphNodeTypeEventRecord:
+    return event(CUEMU_RT_NODE_EVENT_RECORD, p->eventRecord.event);
+  case cudaGraphNodeTypeMemAlloc:
+    r.type = CUEMU_RT_NODE_MEM_ALLOC;
+    r.u.alloc.bytesize = p->alloc.bytesize;
+    return r;
+  case cudaGraphNodeTypeMemFree:
+    r.type = CUEMU_RT_NODE_MEM_FREE;
+    r.u.free.dptr = p->free.dptr;
+    return r;
+  case cudaGraphNodeTypeConditional:
+    r.type = CUEMU_RT_NODE_CONDITIONAL;
+    r.u.conditional.handle = p->conditional.handle;
+    r.u.conditional.type = p->conditional.type;
+    r.u.conditional.size = p->conditional.size;
+    return r;
+  default:
+    return r;
+  }
+}
+
+/* The address of a __device__ variable, for the symbol copies. */
+template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
+  return err(cuemu_rt_get_symbol_address(
+      base, const_cast<void *>(static_cast<const volatile void *>(
+                std::addressof(symbol))),
+      sizeof(T)));
+}
+
+/* Parameters that are missing, or that cuemu does not emulate. */
+inline cudaError_t refuse(const params &r) {
+  return err(cuemu_rt_error(r.type == missing ? cudaErrorInvalidValue
+                                              : cudaErrorNotSupported));
+}
+
+inline cudaError_t add(cudaGraphNode_t *node, cudaGraph_t graph,
+                       const cudaGraphNode_t *deps, size_t ndeps, params r) {
+  if (r.type < 0)
+    return refuse(r);
+  return err(cuemu_rt_graph_add_node(
+      reinterpret_cast<cuemu_rt_graph_node **>(node), g(graph), nodes(deps),
+      ndeps, &r));
+}
+
+/* A node's parameters when it is of `type`. */
+inline cudaError_t get(cudaGraphNode_t node, int type, params *r) {
+  cudaError_t e = err(cuemu_rt_graph_node_get_params(n(node), r));
+  if (e == cudaSuccess && r->type != type)
+    return err(cuemu_rt_error(cudaErrorInvalidValue));
+  return e;
+}
+
+inline cudaError_t put(cudaGraphNode_t node, params r) {
+  if (r.type < 0)
+    return refuse(r);
+  return err(cuemu_rt_graph_node_set_params(n(node), &r));
+}
+
+inline cudaError_t exec_put(cudaGraphExec_t exec, cudaGraphNode_t node,
+                            params r) {
+  if (r.type < 0)
+    return refuse(r);
+  return err(cuemu_rt_graph_exec_node_set_params(x(exec), n(node), &r));
+}
+
+} // namespace graph
+} // namespace cuemu
+
+/* ---- Stream capture ----------------------------------------------------------- */
+
+inline cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                          enum cudaStreamCaptureMode mode) {
+  return cuemu::graph::err(
+      cuemu_rt_stream_begin_capture(stream, mode, nullptr, nullptr, 0));
+}
+
+inline cudaError_t
+cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                              const cudaGraphNode_t *dependencies,
+                              const cudaGraphEdgeData *dependencyData,
+                              size_t numDependencies,
+                              enum cudaStreamCaptureMode mode) {
+  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
+    return cuemu::graph::refuse_edges();
+  if (!graph)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  return cuemu::graph::err(cuemu_rt_stream_begin_capture(
+      stream, mode, cuemu::graph::g(graph), cuemu::graph::nodes(dependencies),
+      numDependencies));
+}
+
+inline cudaError_t cudaStreamEndCapture(cudaStream_t stream,
+                                        cudaGraph_t *pGraph) {
+  return cuemu::graph::err(cuemu_rt_stream_end_capture(
+      stream, reinterpret_cast<cuemu_rt_graph **>(pGraph)));
+}
+
+inline cudaError_t cudaStreamIsCapturing(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus) {
+  int status = 0;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_stream_is_capturing(
+      stream, pCaptureStatus ? &status : nullptr));
+  if (e == cudaSuccess)
+    *pCaptureStatus = static_cast<cudaStreamCaptureStatus>(status);
+  return e;
+}
+
+/* CUDA 13's form: the dependencies' edge data are all zero here. */
+inline cudaError_t cudaStreamGetCaptureInfo(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+    unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0,
+    const cudaGraphNode_t **dependencies_out = 0,
+    const cudaGraphEdgeData **edgeData_out = 0,
+    size_t *numDependencies_out = 0) {
+  int status = 0;
+  size_t count = 0;
+  cuemu_rt_graph_node *const *deps = nullptr;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_stream_get_capture_info(
+      stream, captureStatus_out ? &status : nullptr, id_out,
+      reinterpret_cast<cuemu_rt_graph **>(graph_out), &deps, &count));
+  if (e != cudaSuccess)
+    return e;
+  *captureStatus_out = static_cast<cudaStreamCaptureStatus>(status);
+  if (status == cudaStreamCaptureStatusNone)
+    return e;
+  if (dependencies_out)
+    *dependencies_out = reinterpret_cast<const cudaGraphNode_t *>(deps);
+  if (numDependencies_out)
+    *numDependencies_out = count;
+  if (edgeData_out) {
+    static thread_local std::vector<cudaGraphEdgeData> zeros;
+    zeros.assign(count, cudaGraphEdgeData());
+    *edgeData_out = count ? zeros.data() : nullptr;
+  }
+  return e;
+}
+
+inline cudaError_t cudaStreamUpdateCaptureDependencies(
+    cudaStream_t stream, cudaGraphNode_t *dependencies,
+    const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+    unsigned int flags = 0) {
+  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
+    return cuemu::graph::refuse_edges();
+  return cuemu::graph::err(cuemu_rt_stream_update_capture_dependencies(
+      stream, cuemu::graph::nodes(dependencies), numDependencies, flags));
+}
+
+inline cudaError_t
+cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) {
+  int m = mode ? static_cast<int>(*mode) : 0;
+  cudaError_t e = cuemu::graph::err(
+      cuemu_rt_thread_exchange_capture_mode(mode ? &m : nullptr));
+  if (e == cudaSuccess)
+    *mode = static_cast<cudaStreamCaptureMode>(m);
+  return e;
+}
+
+/* ---- Graphs ------------------------------------------------------------------- */
+
+inline cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) {
+  return cuemu::graph::err(cuemu_rt_graph_create(
+      reinterpret_cast<cuemu_rt_graph **>(pGraph), flags));
+}
+
+inline cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
+  return cuemu::graph::err(cuemu_rt_graph_destroy(cuemu::graph::g(graph)));
+}
+
+inline cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone,
+                                  cudaGraph_t originalGraph) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_clone(reinterpret_cast<cuemu_rt_graph **>(pGraphClone),
+                           cuemu::graph::g(originalGraph)));
+}
+
+inline cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode,
+                                            cudaGraphNode_t originalNode,
+                                            cudaGraph_t clonedGraph) {
+  return cuemu::graph::err(cuemu_rt_graph_node_find_in_clone(
+      reinterpret_cast<cuemu_rt_graph_node **>(pNode),
+      cuemu::graph::n(originalNode), cuemu::graph::g(clonedGraph)));
+}
+
+inline cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
+                                        enum cudaGraphNodeType *pType) {
+  int type = 0;
+  cudaError_t e = cuemu::graph::err(
+      cuemu_rt_graph_node_get_type(cuemu::graph::n(node), pType ? &type : 0));
+  if (e == cudaSuccess)
+    *pType = static_cast<cudaGraphNodeType>(type);
+  return e;
+}
+
+inline cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes,
+                                     size_t *numNodes) {
+  return cuemu::graph::err(cuemu_rt_graph_get_nodes(
+      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_graph_node **>(nodes),
+      numNodes));
+}
+
+inline cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph,
+                                         cudaGraphNode_t *pRootNodes,
+                                         size_t *pNumRootNodes) {
+  return cuemu::graph::err(cuemu_rt_graph_get_root_nodes(
+      cuemu::graph::g(graph),
+      reinterpret_cast<cuemu_rt_graph_node **>(pRootNodes), pNumRootNodes));
+}
+
+inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
+                                     cudaGraphNode_t *to,
+                                     cudaGraphEdgeData *edgeData,
+                                     size_t *numEdges) {
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_get_edges(
+      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_graph_node **>(from),
+      reinterpret_cast<cuemu_rt_graph_node **>(to), numEdges));
+  if (e == cudaSuccess && from)
+    cuemu::graph::zero_edges(edgeData, *numEdges);
+  return e;
+}
+
+inline cudaError_t cudaGraphNodeGetDependencies(
+    cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+    cudaGraphEdgeData *edgeData, size_t *pNumDependencies) {
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_node_get_dependencies(
+      cuemu::graph::n(node),
+      reinterpret_cast<cuemu_rt_graph_node **>(pDependencies),
+      pNumDependencies));
+  if (e == cudaSuccess && pDependencies)
+    cuemu::graph::zero_edges(edgeData, *pNumDependencies);
+  return e;
+}
+
+inline cudaError_t cudaGraphNodeGetDependentNodes(
+    cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+    cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes) {
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_node_get_dependents(
+      cuemu::graph::n(node),
+      reinterpret_cast<cuemu_rt_graph_node **>(pDependentNodes),
+      pNumDependentNodes));
+  if (e == cudaSuccess && pDependentNodes)
+    cuemu::graph::zero_edges(edgeData, *pNumDependentNodes);
+  return e;
+}
+
+inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph,
+                                            const cudaGraphNode_t *from,
+                                            const cudaGraphNode_t *to,
+                                            const cudaGraphEdgeData *edgeData,
+                                            size_t numDependencies) {
+  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
+    return cuemu::graph::refuse_edges();
+  return cuemu::graph::err(cuemu_rt_graph_add_dependencies(
+      cuemu::graph::g(graph), cuemu::graph::nodes(from),
+      cuemu::graph::nodes(to), numDependencies));
+}
+
+inline cudaError_t
+cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                            const cudaGraphNode_t *to,
+                            const cudaGraphEdgeData *edgeData,
+                            size_t numDependencies) {
+  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
+    return cuemu::graph::refuse_edges();
+  return cuemu::graph::err(cuemu_rt_graph_remove_dependencies(
+      cuemu::graph::g(graph), cuemu::graph::nodes(from),
+      cuemu::graph::nodes(to), numDependencies));
+}
+
+inline cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_destroy_node(cuemu::graph::n(node)));
+}
+
+inline cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path,
+                                          unsigned int flags) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_debug_dot_print(cuemu::graph::g(graph), path, flags));
+}
+
+/* ---- Nodes -------------------------------------------------------------------- */
+
+inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode,
+                                    cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies,
+                                    const cudaGraphEdgeData *dependencyData,
+                                    size_t numDependencies,
+                                    struct cudaGraphNodeParams *nodeParams) {
+  if (!nodeParams)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
+    return cuemu::graph::refuse_edges();
+  cuemu::graph::params r = cuemu::graph::any(nodeParams);
+  if (r.type < 0)
+    return cuemu::graph::refuse(r);
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_node(
+      reinterpret_cast<cuemu_rt_graph_node **>(pGraphNode),
+      cuemu::graph::g(graph), cuemu::graph::nodes(pDependencies),
+      numDependencies, &r));
+  if (e != cudaSuccess)
+    return e;
+  if (nodeParams->type == cudaGraphNodeTypeMemAlloc)
+    nodeParams->alloc.dptr = r.u.alloc.dptr;
+  if (nodeParams->type == cudaGraphNodeTypeConditional)
+    nodeParams->conditional.phGraph_out =
+        reinterpret_cast<cudaGraph_t *>(r.u.conditional.bodies_out);
+  return e;
+}
+
+inline cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node,
+                                          struct cudaGraphNodeParams *p) {
+  if (!p)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  return cuemu::graph::put(node, cuemu::graph::any(p));
+}
+
+inline cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec,
+                                              cudaGraphNode_t node,
+                                              struct cudaGraphNodeParams *p) {
+  if (!p)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  return cuemu::graph::exec_put(graphExec, node, cuemu::graph::any(p));
+}
+
+inline cudaError_t
+cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaKernelNodeParams *pNodeParams) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::kernel(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
+                             struct cudaKernelNodeParams *pNodeParams) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_KERNEL, &r);
+  if (e == cudaSuccess && pNodeParams)
+    cuemu::graph::kernel_out(r, pNodeParams);
+  return e;
+}
+
+inline cudaError_t
+cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
+                             const struct cudaKernelNodeParams *pNodeParams) {
+  return cuemu::graph::put(node, cuemu::graph::kernel(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaMemcpy3DParms *pCopyParams) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::copy(pCopyParams));
+}
+
+inline cudaError_t cudaGraphAddMemcpyNode1D(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+    const void *src, size_t count, enum cudaMemcpyKind kind) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::copy_1d(dst, src, count, kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphAddMemcpyNodeToSymbol(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const T &symbol, const void *src, size_t count, size_t offset,
+    enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
+                                  numDependencies,
+                                  static_cast<char *>(base) + offset, src,
+                                  count, kind);
+}
+
+template <class T>
+inline cudaError_t cudaGraphAddMemcpyNodeFromSymbol(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+    const T &symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies,
+                                  numDependencies, dst,
+                                  static_cast<char *>(base) + offset, count,
+                                  kind);
+}
+
+template <class T>
+inline cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(
+    cudaGraphNode_t node, const T &symbol, const void *src, size_t count,
+    size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::put(
+      node, cuemu::graph::copy_1d(static_cast<char *>(base) + offset, src,
+                                  count, kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(
+    cudaGraphNode_t node, void *dst, const T &symbol, size_t count,
+    size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::put(
+      node, cuemu::graph::copy_1d(dst, static_cast<char *>(base) + offset,
+                                  count, kind));
+}
+
+inline cudaError_t
+cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
+                             struct cudaMemcpy3DParms *pNodeParams) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMCPY, &r);
+  if (e == cudaSuccess && pNodeParams)
+    cuemu::graph::copy_out(r, pNodeParams);
+  return e;
+}
+
+inline cudaError_t
+cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node,
+                             const struct cudaMemcpy3DParms *pNodeParams) {
+  return cuemu::graph::put(node, cuemu::graph::copy(pNodeParams));
+}
+
+inline cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node,
+                                                  void *dst, const void *src,
+                                                  size_t count,
+                                                  enum cudaMemcpyKind kind) {
+  return cuemu::graph::put(node, cuemu::graph::copy_1d(dst, src, count, kind));
+}
+
+inline cudaError_t
+cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                       const cudaGraphNode_t *pDependencies,
+                       size_t numDependencies,
+                       const struct cudaMemsetParams *pMemsetParams) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::set(pMemsetParams));
+}
+
+inline cudaError_t
+cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
+                             struct cudaMemsetParams *pNodeParams) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMSET, &r);
+  if (e == cudaSuccess && pNodeParams) {
+    pNodeParams->dst = r.u.memset.dst;
+    pNodeParams->pitch = r.u.memset.pitch;
+    pNodeParams->value = r.u.memset.value;
+    pNodeParams->elementSize = r.u.memset.element_size;
+    pNodeParams->width = r.u.memset.width;
+    pNodeParams->height = r.u.memset.height;
+  }
+  return e;
+}
+
+inline cudaError_t
+cudaGraphMemsetNodeSetParams(cudaGraphNode_t node,
+                             const struct cudaMemsetParams *pNodeParams) {
+  return cuemu::graph::put(node, cuemu::graph::set(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                     const cudaGraphNode_t *pDependencies,
+                     size_t numDependencies,
+                     const struct cudaHostNodeParams *pNodeParams) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::host(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphHostNodeGetParams(cudaGraphNode_t node,
+                           struct cudaHostNodeParams *pNodeParams) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_HOST, &r);
+  if (e == cudaSuccess && pNodeParams) {
+    pNodeParams->fn = r.u.host.fn;
+    pNodeParams->userData = r.u.host.data;
+  }
+  return e;
+}
+
+inline cudaError_t
+cudaGraphHostNodeSetParams(cudaGraphNode_t node,
+                           const struct cudaHostNodeParams *pNodeParams) {
+  return cuemu::graph::put(node, cuemu::graph::host(pNodeParams));
+}
+
+inline cudaError_t cudaGraphAddChildGraphNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaGraph_t childGraph) {
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           cuemu::graph::child(childGraph));
+}
+
+inline cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node,
+                                                   cudaGraph_t *pGraph) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_GRAPH, &r);
+  if (e == cudaSuccess && pGraph)
+    *pGraph = reinterpret_cast<cudaGraph_t>(r.u.child.graph);
+  return e;
+}
+
+inline cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode,
+                                         cudaGraph_t graph,
+                                         const cudaGraphNode_t *pDependencies,
+                                         size_t numDependencies) {
+  cuemu::graph::params r = {};
+  r.type = CUEMU_RT_NODE_EMPTY;
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           r);
+}
+
+inline cudaError_t cudaGraphAddEventRecordNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaEvent_t event) {
+  return cuemu::graph::add(
+      pGraphNode, graph, pDependencies, numDependencies,
+      cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD, event));
+}
+
+inline cudaError_t cudaGraphAddEventWaitNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaEvent_t event) {
+  return cuemu::graph::add(
+      pGraphNode, graph, pDependencies, numDependencies,
+      cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, event));
+}
+
+inline cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node,
+                                                    cudaEvent_t *event_out) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_EVENT_RECORD, &r);
+  if (e == cudaSuccess && event_out)
+    *event_out = static_cast<cudaEvent_t>(r.u.event.event);
+  return e;
+}
+
+inline cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node,
+                                                    cudaEvent_t event) {
+  return cuemu::graph::put(
+      node, cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD, event));
+}
+
+inline cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node,
+                                                  cudaEvent_t *event_out) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_WAIT_EVENT, &r);
+  if (e == cudaSuccess && event_out)
+    *event_out = static_cast<cudaEvent_t>(r.u.event.event);
+  return e;
+}
+
+inline cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node,
+                                                  cudaEvent_t event) {
+  return cuemu::graph::put(
+      node, cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, event));
+}
+
+inline cudaError_t
+cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                         const cudaGraphNode_t *pDependencies,
+                         size_t numDependencies,
+                         struct cudaMemAllocNodeParams *nodeParams) {
+  if (!nodeParams ||
+      nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
+      nodeParams->poolProps.location.type != cudaMemLocationTypeDevice)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  cuemu::graph::params r = {};
+  r.type = CUEMU_RT_NODE_MEM_ALLOC;
+  r.u.alloc.bytesize = nodeParams->bytesize;
+  cudaError_t e =
+      cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, r);
+  if (e == cudaSuccess) {
+    cuemu::graph::params out;
+    cuemu::graph::get(*pGraphNode, CUEMU_RT_NODE_MEM_ALLOC, &out);
+    nodeParams->dptr = out.u.alloc.dptr;
+  }
+  return e;
+}
+
+inline cudaError_t
+cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+                               struct cudaMemAllocNodeParams *params_out) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_ALLOC, &r);
+  if (e == cudaSuccess && params_out) {
+    *params_out = cudaMemAllocNodeParams();
+    params_out->poolProps.allocType = cudaMemAllocationTypePinned;
+    params_out->poolProps.location.type = cudaMemLocationTypeDevice;
+    params_out->bytesize = r.u.alloc.bytesize;
+    params_out->dptr = r.u.alloc.dptr;
+  }
+  return e;
+}
+
+inline cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode,
+                                           cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies,
+                                           size_t numDependencies,
+                                           void *dptr) {
+  cuemu::graph::params r = {};
+  r.type = CUEMU_RT_NODE_MEM_FREE;
+  r.u.free.dptr = dptr;
+  return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
+                           r);
+}
+
+inline cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node,
+                                                 void *dptr_out) {
+  cuemu::graph::params r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_FREE, &r);
+  if (e == cudaSuccess && dptr_out)
+    *static_cast<void **>(dptr_out) = r.u.free.dptr;
+  return e;
+}
+
+/* Graph memory is ordinary device memory here: nothing is reserved apart
+ * from it, so the four counters read 0 and resetting them is accepted. */
+inline cudaError_t cudaDeviceGetGraphMemAttribute(
+    int device, enum cudaGraphMemAttributeType attr, void *value) {
+  if (device != 0)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
+  if (!value || attr < cudaGraphMemAttrUsedMemCurrent ||
+      attr > cudaGraphMemAttrReservedMemHigh)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  *static_cast<unsigned long long *>(value) = 0;
+  return cudaSuccess;
+}
+
+inline cudaError_t cudaDeviceSetGraphMemAttribute(
+    int device, enum cudaGraphMemAttributeType attr, void *value) {
+  if (device != 0)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
+  if (!value || (attr != cudaGraphMemAttrUsedMemHigh &&
+                 attr != cudaGraphMemAttrReservedMemHigh) ||
+      *static_cast<unsigned long long *>(value) != 0)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  return cudaSuccess;
+}
+
+inline cudaError_t cudaDeviceGraphMemTrim(int device) {
+  return device == 0
+             ? cudaSuccess
+             : cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
+}
+
+/* ---- Conditional nodes ----------------------------------------------------------- */
+
+inline cudaError_t
+cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out,
+                                 cudaGraph_t graph,
+                                 unsigned int defaultLaunchValue = 0,
+                                 unsigned int flags = 0) {
+  return cuemu::graph::err(cuemu_rt_graph_conditional_handle_create(
+      pHandle_out, cuemu::graph::g(graph), defaultLaunchValue, flags));
+}
+
+/* Device code: sets the value the conditional node of `handle` tests. */
+inline void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
+                                    unsigned int value) {
+  cuemu_rt_graph_set_conditional(handle, value);
+}
+
+/* ---- Executable graphs --------------------------------------------------------- */
+
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                        cudaGraph_t graph,
+                                        unsigned long long flags = 0) {
+  if (flags & cudaGraphInstantiateFlagUpload) /* WithParams only */
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  return cuemu::graph::err(cuemu_rt_graph_instantiate(
+      reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
+      cuemu::graph::g(graph), flags, nullptr, nullptr, nullptr));
+}
+
+/* cuda_runtime.h's C++ form of CUDA 11's signature: the error node and a
+ * message for the log (CUDA 13 leaves both unset). */
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                        cudaGraph_t graph,
+                                        cudaGraphNode_t *pErrorNode,
+                                        char *pLogBuffer, size_t bufferSize) {
+  cuemu_rt_graph_node *bad = nullptr;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_instantiate(
+      reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
+      cuemu::graph::g(graph), 0, nullptr, &bad, nullptr));
+  if (pErrorNode)
+    *pErrorNode = reinterpret_cast<cudaGraphNode_t>(bad);
+  if (pLogBuffer && bufferSize) {
+    const char *log = e == cudaSuccess ? "" : cuemu_last_message();
+    std::strncpy(pLogBuffer, log ? log : "", bufferSize - 1);
+    pLogBuffer[bufferSize - 1] = '\0';
+  }
+  return e;
+}
+
+inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                                 cudaGraph_t graph,
+                                                 unsigned long long flags = 0) {
+  return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+
+inline cudaError_t
+cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                               cudaGraphInstantiateParams *instantiateParams) {
+  if (!instantiateParams)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  cuemu_rt_graph_node *bad = nullptr;
+  int result = 0;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_instantiate(
+      reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
+      cuemu::graph::g(graph), instantiateParams->flags,
+      instantiateParams->uploadStream, &bad, &result));
+  instantiateParams->errNode_out = reinterpret_cast<cudaGraphNode_t>(bad);
+  instantiateParams->result_out =
+      static_cast<cudaGraphInstantiateResult>(result);
+  return e;
+}
+
+inline cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec,
+                                         unsigned long long *flags) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_exec_get_flags(cuemu::graph::x(graphExec), flags));
+}
+
+inline cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec,
+                                   cudaStream_t stream) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_launch(cuemu::graph::x(graphExec), stream));
+}
+
+inline cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec,
+                                   cudaStream_t stream) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_upload(cuemu::graph::x(graphExec), stream));
+}
+
+inline cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
+  return cuemu::graph::err(
+      cuemu_rt_graph_exec_destroy(cuemu::graph::x(graphExec)));
+}
+
+/* CUDA 13's form. */
+inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec,
+                                       cudaGraph_t hGraph,
+                                       cudaGraphExecUpdateResultInfo *resultInfo) {
+  int result = 0;
+  cuemu_rt_graph_node *node = nullptr, *from = nullptr;
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_exec_update(
+      cuemu::graph::x(hGraphExec), cuemu::graph::g(hGraph), &result, &node,
+      &from));
+  if (resultInfo) {
+    resultInfo->result = static_cast<cudaGraphExecUpdateResult>(result);
+    resultInfo->errorNode = reinterpret_cast<cudaGraphNode_t>(node);
+    resultInfo->errorFromNode = reinterpret_cast<cudaGraphNode_t>(from);
+  }
+  return e;
+}
+
+inline cudaError_t
+cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec,
+                                 cudaGraphNode_t node,
+                                 const struct cudaKernelNodeParams *pNodeParams) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::kernel(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec,
+                                 cudaGraphNode_t node,
+                                 const struct cudaMemcpy3DParms *pNodeParams) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::copy(pNodeParams));
+}
+
+inline cudaError_t cudaGraphExecMemcpyNodeSetParams1D(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+    const void *src, size_t count, enum cudaMemcpyKind kind) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::copy_1d(dst, src, count, kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, const T &symbol,
+    const void *src, size_t count, size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::exec_put(
+      hGraphExec, node,
+      cuemu::graph::copy_1d(static_cast<char *>(base) + offset, src, count,
+                            kind));
+}
+
+template <class T>
+inline cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+    const T &symbol, size_t count, size_t offset, enum cudaMemcpyKind kind) {
+  void *base = nullptr;
+  cudaError_t e = cuemu::graph::symbol(&base, symbol);
+  if (e != cudaSuccess)
+    return e;
+  return cuemu::graph::exec_put(
+      hGraphExec, node,
+      cuemu::graph::copy_1d(dst, static_cast<char *>(base) + offset, count,
+                            kind));
+}
+
+inline cudaError_t
+cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec,
+                                 cudaGraphNode_t node,
+                                 const struct cudaMemsetParams *pNodeParams) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::set(pNodeParams));
+}
+
+inline cudaError_t
+cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec,
+                               cudaGraphNode_t node,
+                               const struct cudaHostNodeParams *pNodeParams) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::host(pNodeParams));
+}
+
+inline cudaError_t cudaGraphExecChildGraphNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, cudaGraph_t childGraph) {
+  return cuemu::graph::exec_put(hGraphExec, node,
+                                cuemu::graph::child(childGraph));
+}
+
+inline cudaError_t cudaGraphExecEventRecordNodeSetEvent(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event) {
+  return cuemu::graph::exec_put(
+      hGraphExec, hNode,
+      cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD, event));
+}
+
+inline cudaError_t cudaGraphExecEventWaitNodeSetEvent(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event) {
+  return cuemu::graph::exec_put(
+      hGraphExec, hNode, cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, event));
+}
+
+inline cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec,
+                                           cudaGraphNode_t hNode,
+                                           unsigned int isEnabled) {
+  return cuemu::graph::err(cuemu_rt_graph_exec_node_set_enabled(
+      cuemu::graph::x(hGraphExec), cuemu::graph::n(hNode), isEnabled));
+}
+
+inline cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec,
+                                           cudaGraphNode_t hNode,
+                                           unsigned int *isEnabled) {
+  return cuemu::graph::err(cuemu_rt_graph_exec_node_get_enabled(
+      cuemu::graph::x(hGraphExec), cuemu::graph::n(hNode), isEnabled));
+}
+
+/* ---- User objects ------------------------------------------------------------- */
+
+inline cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out,
+                                        void *ptr, cudaHostFn_t destroy,
+                                        unsigned int initialRefcount,
+                                        unsigned int flags) {
+  return cuemu::graph::err(cuemu_rt_user_object_create(
+      reinterpret_cast<cuemu_rt_user_object **>(object_out), ptr, destroy,
+      initialRefcount, flags));
+}
+
+inline cudaError_t cudaUserObjectRetain(cudaUserObject_t object,
+                                        unsigned int count = 1) {
+  return cuemu::graph::err(cuemu_rt_user_object_retain(
+      reinterpret_cast<cuemu_rt_user_object *>(object), count));
+}
+
+inline cudaError_t cudaUserObjectRelease(cudaUserObject_t object,
+                                         unsigned int count = 1) {
+  return cuemu::graph::err(cuemu_rt_user_object_release(
+      reinterpret_cast<cuemu_rt_user_object *>(object), count));
+}
+
+inline cudaError_t cudaGraphRetainUserObject(cudaGraph_t graph,
+                                             cudaUserObject_t object,
+                                             unsigned int count = 1,
+                                             unsigned int flags = 0) {
+  return cuemu::graph::err(cuemu_rt_graph_retain_user_object(
+      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
+      count, flags));
+}
+
+inline cudaError_t cudaGraphReleaseUserObject(cudaGraph_t graph,
+                                              cudaUserObject_t object,
+                                              unsigned int count = 1) {
+  return cuemu::graph::err(cuemu_rt_graph_release_user_object(
+      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
+      count));
+}
+
+#endif /* CUEMU_GRAPH_API_H */
