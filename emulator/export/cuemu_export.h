@@ -36,9 +36,11 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_peer.h>
 #include <cuemu/cuemu_runtime_streams.h>
 #include <cuemu/cuemu_status.h>
 #pragma GCC visibility pop

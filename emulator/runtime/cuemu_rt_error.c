@@ -36,6 +36,8 @@ void cuemu__rt_error_reset(void) {
   last_error = 0;
 }
 
+void cuemu__rt_error_restore(int code) { last_error = code; }
+
 int cuemu_rt_get_last_error(void) {
   int code = last_error;
   last_error = cuemu_rt_sticky();

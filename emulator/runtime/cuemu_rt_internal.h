@@ -11,6 +11,10 @@
  * (cudaDeviceReset). */
 void cuemu__rt_error_reset(void);
 
+/* Sets the calling thread's last error back to `code` (the driver API,
+ * whose calls never change it, after using a runtime function). */
+void cuemu__rt_error_restore(int code);
+
 /* Frees every tracked allocation and forgets every tracked range
  * (cudaDeviceReset). */
 void cuemu__rt_memory_reset(void);

@@ -275,5 +275,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"
 #endif
+/* Several devices: peer access, peer copies, IPC. */
+#include "cuemu_peer_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */
