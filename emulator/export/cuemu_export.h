@@ -37,6 +37,7 @@
 #include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_nvrtc.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>
 #include <cuemu/cuemu_runtime.h>
