@@ -78,7 +78,11 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 }
 
 int cuemu_rt_device_reset(void) {
-  cuemu__rt_memory_reset();
+  /* With several devices, only the current device's memory goes. */
+  if (cuemu__device_count() > 1)
+    cuemu__rt_memory_reset_device(cuemu__device_current());
+  else
+    cuemu__rt_memory_reset();
   cuemu__limit_reset();
   __atomic_store_n(&device_flags, 0u, __ATOMIC_RELAXED);
   cuemu__rt_error_reset();

@@ -19,6 +19,10 @@ void cuemu__rt_error_restore(int code);
  * (cudaDeviceReset). */
 void cuemu__rt_memory_reset(void);
 
+/* Frees the device memory (cudaMalloc's) of `device` (cudaDeviceReset
+ * when there are several devices). */
+void cuemu__rt_memory_reset_device(int device);
+
 /* Returns the sticky error's CUDA code, recorded as the last error, when
  * there is one (the start of every call that works with the device), else
  * 0. */

@@ -9,6 +9,7 @@
  * another device's memory without peer access).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
@@ -101,4 +102,20 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
   memmove(dst, src, count);
   cuemu__allocation_written(dst, count);
   return cudaSuccess;
+}
+
+void cuemu__rt_memory_reset_device(int device) {
+  cuemu_rt_allocation *all = NULL;
+  size_t n = cuemu__allocation_snapshot(&all);
+  for (size_t i = 0; i < n; ++i) {
+    cuemu_rt_allocation *a = &all[i];
+    if (a->kind != CUEMU_RT_MEMORY_DEVICE || a->state != CUEMU_RT_MEMORY_LIVE ||
+        (int)(a->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT) != device)
+      continue;
+    if (cuemu__allocation_release(a->base, 1u << CUEMU_RT_MEMORY_DEVICE, 1)) {
+      cuemu__allocation_freed(a->base);
+      cuemu__allocation_memory_free(a->base, a->size);
+    }
+  }
+  free(all);
 }
