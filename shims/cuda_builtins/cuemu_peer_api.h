@@ -9,6 +9,12 @@
 
 #include <cuemu/cuemu_runtime_peer.h>
 
+#include "cuda_runtime_api.h"
+
+/* cudaEvent_t is cuemu_streams_api.h's, which may be on its way in: the
+ * event calls below name its structure. */
+struct CUevent_st;
+
 #define CUDA_IPC_HANDLE_SIZE 64
 #define cudaIpcMemLazyEnablePeerAccess 0x01
 
@@ -85,12 +91,12 @@ inline cudaError_t cudaIpcCloseMemHandle(void *devPtr) {
 }
 
 inline cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle,
-                                         cudaEvent_t event) {
+                                         CUevent_st *event) {
   return static_cast<cudaError_t>(cuemu_rt_ipc_get_event_handle(
       handle ? handle->reserved : nullptr, event));
 }
 
-inline cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event,
+inline cudaError_t cudaIpcOpenEventHandle(CUevent_st **event,
                                           cudaIpcEventHandle_t handle) {
   return static_cast<cudaError_t>(cuemu_rt_ipc_open_event_handle(
       reinterpret_cast<void **>(event), handle.reserved));
