@@ -284,7 +284,9 @@ static void add_messages(cuemu_nvrtc_text *log, const char *path,
     }
     cuemu__nvrtc_text_add(log, "%.*s", (int)(hit - s), s);
     s = hit + dn;
-    if (*s == '/')
+    if (strncmp(s, "/src/", 5) == 0)
+      s += 5; /* the source: its name alone */
+    else if (*s == '/')
       s++;
   }
   free(text);
