@@ -133,46 +133,51 @@ int cuemu_drv_driver_get_version(int *version) {
   return DRV_CUDA_SUCCESS;
 }
 
+/* The name (which = 0) or the text (which = 1) of a driver code, or NULL
+ * for a code CUDA does not have. */
+static const char *error_word(int error, int which) {
+  switch (error) {
+#define CUEMU_DRV_WORD_(name, value, text)                                     \
+  case value:                                                                  \
+    return which ? text : #name;
+    CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_WORD_)
+#undef CUEMU_DRV_WORD_
+  }
+  return NULL;
+}
+
 int cuemu_drv_get_error_name(int error, const char **str) {
   if (!str)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  *str = NULL;
-  switch (error) {
-#define CUEMU_DRV_NAME_(name, value, text)                                     \
-  case value:                                                                  \
-    *str = #name;                                                              \
-    return DRV_CUDA_SUCCESS;
-    CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_NAME_)
-#undef CUEMU_DRV_NAME_
-  }
-  return DRV_CUDA_ERROR_INVALID_VALUE;
+  *str = error_word(error, 0);
+  return *str ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_VALUE;
 }
 
 int cuemu_drv_get_error_string(int error, const char **str) {
   if (!str)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  *str = NULL;
-  switch (error) {
-#define CUEMU_DRV_TEXT_(name, value, text)                                     \
-  case value:                                                                  \
-    *str = text;                                                               \
-    return DRV_CUDA_SUCCESS;
-    CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_TEXT_)
-#undef CUEMU_DRV_TEXT_
-  }
-  return DRV_CUDA_ERROR_INVALID_VALUE;
+  *str = error_word(error, 1);
+  return *str ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_VALUE;
 }
 
 /* ---- Devices -------------------------------------------------------------- */
 
-int cuemu_drv_device_get(int *device, int ordinal) {
+/* The checks of a call about one device: cuInit, an output, the device. */
+static int device_call(const void *out, int device) {
   int e = check_init();
   if (e)
     return e;
-  if (!device)
+  if (!out)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(ordinal))
+  if (!valid_device(device))
     return DRV_CUDA_ERROR_INVALID_DEVICE;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_device_get(int *device, int ordinal) {
+  int e = device_call(device, ordinal);
+  if (e)
+    return e;
   *device = ordinal;
   return DRV_CUDA_SUCCESS;
 }
@@ -193,13 +198,9 @@ static int via_runtime(int code, int saved) {
 }
 
 int cuemu_drv_device_get_name(char *name, int len, int device) {
-  int e = check_init();
+  int e = device_call(len > 0 ? name : NULL, device);
   if (e)
     return e;
-  if (!name || len <= 0)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   struct cudaDeviceProp p;
   int saved = cuemu_rt_peek_last_error();
   int code = via_runtime(cuemu_rt_get_device_properties(&p, device), saved);
@@ -209,13 +210,9 @@ int cuemu_drv_device_get_name(char *name, int len, int device) {
 }
 
 int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
-  int e = check_init();
+  int e = device_call(value, device);
   if (e)
     return e;
-  if (!value)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   /* CUdevice_attribute and cudaDeviceAttr have the same numbers. */
   int saved = cuemu_rt_peek_last_error();
   return via_runtime(cuemu_rt_device_get_attribute(value, attribute, device),
@@ -223,25 +220,17 @@ int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
 }
 
 int cuemu_drv_device_total_mem(size_t *bytes, int device) {
-  int e = check_init();
+  int e = device_call(bytes, device);
   if (e)
     return e;
-  if (!bytes)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   *bytes = cuemu__device_model()->total_memory;
   return DRV_CUDA_SUCCESS;
 }
 
 int cuemu_drv_device_get_uuid(void *uuid, int device) {
-  int e = check_init();
+  int e = device_call(uuid, device);
   if (e)
     return e;
-  if (!uuid)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   struct cudaDeviceProp p;
   int saved = cuemu_rt_peek_last_error();
   int code = via_runtime(cuemu_rt_get_device_properties(&p, device), saved);
@@ -251,13 +240,9 @@ int cuemu_drv_device_get_uuid(void *uuid, int device) {
 }
 
 int cuemu_drv_device_compute_capability(int *major, int *minor, int device) {
-  int e = check_init();
+  int e = device_call(minor ? major : NULL, device);
   if (e)
     return e;
-  if (!major || !minor)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   *major = cuemu__device_model()->major;
   *minor = cuemu__device_model()->minor;
   return DRV_CUDA_SUCCESS;
@@ -293,13 +278,9 @@ static void unstack(const cuemu_drv_context *c) {
 }
 
 int cuemu_drv_ctx_create(void **ctx, unsigned flags, int device) {
-  int e = check_init();
+  int e = device_call((flags & ~CTX_FLAGS_MASK) ? NULL : ctx, device);
   if (e)
     return e;
-  if (!ctx || (flags & ~CTX_FLAGS_MASK))
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   cuemu_drv_context *c = calloc(1, sizeof *c);
   if (!c)
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
@@ -328,13 +309,9 @@ int cuemu_drv_ctx_destroy(void *ctx) {
 }
 
 int cuemu_drv_primary_ctx_retain(void **ctx, int device) {
-  int e = check_init();
+  int e = device_call(ctx, device);
   if (e)
     return e;
-  if (!ctx)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock(&lock);
   primary[device].retained++;
   primary[device].live = 1;
@@ -344,11 +321,9 @@ int cuemu_drv_primary_ctx_retain(void **ctx, int device) {
 }
 
 int cuemu_drv_primary_ctx_release(int device) {
-  int e = check_init();
+  int e = device_call(&device, device);
   if (e)
     return e;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock(&lock);
   int was = primary[device].retained;
   if (was > 0 && --primary[device].retained == 0)
@@ -358,11 +333,9 @@ int cuemu_drv_primary_ctx_release(int device) {
 }
 
 int cuemu_drv_primary_ctx_reset(int device) {
-  int e = check_init();
+  int e = device_call(&device, device);
   if (e)
     return e;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   /* As cudaDeviceReset on that device. */
   int saved = cuemu_rt_peek_last_error();
   int current = cuemu__device_current();
@@ -375,13 +348,9 @@ int cuemu_drv_primary_ctx_reset(int device) {
 
 int cuemu_drv_primary_ctx_get_state(int device, unsigned *flags,
                                     int *active) {
-  int e = check_init();
+  int e = device_call(active ? flags : NULL, device);
   if (e)
     return e;
-  if (!flags || !active)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock(&lock);
   *flags = primary[device].flags;
   *active = primary[device].retained > 0;
@@ -390,13 +359,9 @@ int cuemu_drv_primary_ctx_get_state(int device, unsigned *flags,
 }
 
 int cuemu_drv_primary_ctx_set_flags(int device, unsigned flags) {
-  int e = check_init();
+  int e = device_call((flags & ~CTX_FLAGS_MASK) ? NULL : &device, device);
   if (e)
     return e;
-  if (flags & ~CTX_FLAGS_MASK)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!valid_device(device))
-    return DRV_CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock(&lock);
   primary[device].flags = flags;
   pthread_mutex_unlock(&lock);
