@@ -41,6 +41,7 @@ struct cuemu_drv_context {
   int primary;  /* the device's primary context */
   int retained; /* a primary context: its retain count */
   int live;     /* 0 once destroyed (the memory is never reused) */
+  int runtime_ref; /* a primary context: the runtime API retains it */
 };
 
 static int initialised;
@@ -75,19 +76,44 @@ static void follow_top(void) {
     cuemu__device_select(c->device);
 }
 
-int cuemu_drv_check_context(void) {
-  if (!cuemu__drv_initialised())
-    return DRV_CUDA_ERROR_NOT_INITIALIZED;
+/* Calls that describe devices need cuInit only (which the runtime API
+ * does for a program that has used it). */
+static int check_init(void) {
+  if (!cuemu__drv_initialised() && cuemu__rt_used())
+    cuemu_drv_init(0);
+  return cuemu__drv_initialised() ? DRV_CUDA_SUCCESS
+                                  : DRV_CUDA_ERROR_NOT_INITIALIZED;
+}
+
+static int push(cuemu_drv_context *c);
+
+/* The calling thread's current context. Once the program has used the
+ * runtime API, a thread without one works in the primary context of its
+ * device, which the runtime holds, as with CUDA. */
+static cuemu_drv_context *current_or_runtime(void) {
   cuemu_drv_context *c = cuemu__drv_current();
+  if (c || !cuemu__rt_used())
+    return c;
+  c = &primary[cuemu__device_current()];
+  pthread_mutex_lock(&lock);
+  if (!c->runtime_ref) {
+    c->runtime_ref = 1;
+    c->retained++;
+    c->live = 1;
+  }
+  pthread_mutex_unlock(&lock);
+  push(c);
+  return c;
+}
+
+int cuemu_drv_check_context(void) {
+  int e = check_init();
+  if (e)
+    return e;
+  cuemu_drv_context *c = current_or_runtime();
   if (!usable(c))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   return DRV_CUDA_SUCCESS;
-}
-
-/* Calls that describe devices need cuInit only. */
-static int check_init(void) {
-  return cuemu__drv_initialised() ? DRV_CUDA_SUCCESS
-                                  : DRV_CUDA_ERROR_NOT_INITIALIZED;
 }
 
 int cuemu__drv_known(int code) {
@@ -98,6 +124,11 @@ int cuemu__drv_known(int code) {
     return 1;
   }
   return 0;
+}
+
+int cuemu_drv_enter(void) {
+  cuemu__rt_driver_enter();
+  return cuemu_rt_peek_last_error();
 }
 
 int cuemu_drv_result(int runtime_error, int saved) {
@@ -202,7 +233,7 @@ int cuemu_drv_device_get_name(char *name, int len, int device) {
   if (e)
     return e;
   struct cudaDeviceProp p;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   int code = via_runtime(cuemu_rt_get_device_properties(&p, device), saved);
   if (code == DRV_CUDA_SUCCESS)
     snprintf(name, (size_t)len, "%s", p.name);
@@ -214,7 +245,7 @@ int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
   if (e)
     return e;
   /* CUdevice_attribute and cudaDeviceAttr have the same numbers. */
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_get_attribute(value, attribute, device),
                      saved);
 }
@@ -232,7 +263,7 @@ int cuemu_drv_device_get_uuid(void *uuid, int device) {
   if (e)
     return e;
   struct cudaDeviceProp p;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   int code = via_runtime(cuemu_rt_get_device_properties(&p, device), saved);
   if (code == DRV_CUDA_SUCCESS)
     memcpy(uuid, p.uuid.bytes, 16);
@@ -252,7 +283,7 @@ int cuemu_drv_device_can_access_peer(int *can_access, int device, int peer) {
   int e = check_init();
   if (e)
     return e;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_can_access_peer(can_access, device, peer),
                      saved);
 }
@@ -337,7 +368,7 @@ int cuemu_drv_primary_ctx_reset(int device) {
   if (e)
     return e;
   /* As cudaDeviceReset on that device. */
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   int current = cuemu__device_current();
   cuemu__device_select(device);
   cuemu_rt_device_reset();
@@ -387,7 +418,7 @@ int cuemu_drv_ctx_get_current(void **ctx) {
     return e;
   if (!ctx)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  *ctx = cuemu__drv_current();
+  *ctx = current_or_runtime();
   return DRV_CUDA_SUCCESS;
 }
 
@@ -451,7 +482,7 @@ int cuemu_drv_ctx_synchronize(void) {
   int e = cuemu_drv_check_context();
   if (e)
     return e;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_synchronize(), saved);
 }
 
@@ -462,7 +493,7 @@ int cuemu_drv_ctx_enable_peer_access(void *peer, unsigned flags) {
   cuemu_drv_context *p = peer;
   if (!usable(p))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_enable_peer_access(p->device, flags),
                      saved);
 }
@@ -474,7 +505,7 @@ int cuemu_drv_ctx_disable_peer_access(void *peer) {
   cuemu_drv_context *p = peer;
   if (!usable(p))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_disable_peer_access(p->device), saved);
 }
 
@@ -487,7 +518,7 @@ int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
   cuemu_drv_context *d = dst_ctx, *s = src_ctx;
   if (!usable(d) || !usable(s))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_memcpy_peer((void *)(uintptr_t)dst, d->device,
                                           (const void *)(uintptr_t)src,
                                           s->device, count),

@@ -193,7 +193,7 @@ int cuemu_drv_module_unload(void *module) {
   drv_module *d = module;
   if (!d)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  int saved = cuemu_rt_peek_last_error();
+  int saved = cuemu_drv_enter();
   for (int i = 0; i < d->ntracked; ++i)
     cuemu_rt_memory_untrack(d->tracked[i]);
   cuemu__rt_error_restore(saved);
@@ -243,7 +243,7 @@ int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,
   if (!cuemu_rt_memory_find(p, &a) &&
       (grown = realloc(d->tracked, (size_t)(d->ntracked + 1) * sizeof *grown))) {
     d->tracked = grown;
-    int saved = cuemu_rt_peek_last_error();
+    int saved = cuemu_drv_enter();
     if (cuemu_rt_memory_track(p, n, CUEMU_RT_MEMORY_SYMBOL) == cudaSuccess)
       d->tracked[d->ntracked++] = p;
     cuemu__rt_error_restore(saved);

@@ -82,7 +82,7 @@ typedef struct CUctxCreateParams_st {
     int cuemu_check_ = cuemu_drv_check_context();                              \
     if (cuemu_check_)                                                          \
       return static_cast<CUresult>(cuemu_check_);                              \
-    int cuemu_saved_ = cuemu_rt_peek_last_error();                             \
+    int cuemu_saved_ = cuemu_drv_enter();                                      \
     return static_cast<CUresult>(cuemu_drv_result((call), cuemu_saved_));      \
   } while (0)
 

@@ -80,10 +80,13 @@ int cuemu_drv_ctx_disable_peer_access(void *peer);
  * that works in a context, including those the shim builds on the
  * runtime's functions. */
 int cuemu_drv_check_context(void);
-/* The driver error of a runtime error code (cudaError_t), for the calls
- * the shim builds on cuemu_rt_* functions; restores the calling thread's
- * runtime last error to `saved` (what cuemu_rt_peek_last_error() gave
- * before the call). */
+/* Around a runtime function that a driver call uses: cuemu_drv_enter()
+ * returns the calling thread's runtime last error, and
+ * cuemu_drv_result() gives the driver error of the runtime's code
+ * (cudaError_t) and sets the last error back to `saved`, so that the
+ * driver call changes neither it nor counts as a use of the runtime API
+ * (which makes the primary context current, as CUDA's runtime does). */
+int cuemu_drv_enter(void);
 int cuemu_drv_result(int runtime_error, int saved);
 
 /* Modules and functions (cuemu_drv_module.c). A module image is a cuemu
