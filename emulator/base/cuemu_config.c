@@ -181,6 +181,9 @@ static int device_item(const char *v, const char *end) {
              parse_number(eq + 1, end, 1,
                           CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
     device.shared_optin = (size_t)n * 1024;
+  } else if (KEY("count") &&
+             parse_number(eq + 1, end, 1, CUEMU_MAX_DEVICES, &n)) {
+    device.count = (unsigned)n;
   } else {
     return 0;
   }
@@ -194,6 +197,7 @@ static void read_device(void) {
   device.sms = CUEMU_DEFAULT_SMS;
   device.max_threads = CUEMU_MAX_THREADS_PER_BLOCK;
   device.shared_optin = CUEMU_MAX_DYNAMIC_SHARED_OPTIN;
+  device.count = 1;
   unsigned long n;
   const char *v = getenv("CUEMU_SM_COUNT");
   if (v && *v) {
@@ -212,7 +216,8 @@ static void read_device(void) {
     if (!device_item(v, end) && !device_error[0])
       snprintf(device_error, sizeof device_error,
                "CUEMU_DEVICE: \"%.*s\" is not understood (keys: sm=90, "
-               "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227)",
+               "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227, "
+               "count=1 to 16)",
                (int)(end - v), v);
     v = *end ? end + 1 : end;
   }

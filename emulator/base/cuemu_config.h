@@ -20,7 +20,8 @@
  *   CUEMU_QUIET           1: launch failures are not printed on stderr
  *   CUEMU_SM_COUNT        SMs of the emulated device (1 to 1024)
  *   CUEMU_DEVICE          the emulated device: a comma-separated list of
- *                         sm=90, sms=8, mem=MiB, threads=1024, smem=KiB
+ *                         sm=90, sms=8, mem=MiB, threads=1024, smem=KiB,
+ *                         count=N (N identical devices, 1 to 16)
  *
  * The launch settings are read at every launch (tests change them between
  * launches); the device's are read once, since a device does not change
@@ -87,7 +88,11 @@ typedef struct cuemu_device_config {
   size_t memory;                /* bytes of global memory; 0: the host's */
   unsigned max_threads;         /* most threads per block */
   size_t shared_optin;          /* most dynamic shared memory, opted in */
+  unsigned count;               /* devices (CUEMU_DEVICE count=N) */
 } cuemu_device_config;
+
+/* The most devices CUEMU_DEVICE's count may ask for. */
+#define CUEMU_MAX_DEVICES 16
 
 /* Reads the launch settings into *config. A malformed value is
  * INVALID_VALUE with a message (cuemu_last_message()), printed once on

@@ -38,6 +38,7 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
+#include "device/cuemu_device_model.h"
 
 /* Bytes past the end of a buffer (and before the start of an allocation)
  * in which an access is out of bounds rather than unknown host memory. */
@@ -64,6 +65,8 @@ typedef struct region {
   cuemu_check_alloc_info info;
   _Atomic(cell *) cells;    /* made on first use */
   int persistent;           /* cells kept by the allocation (cuemu_check_alloc.c) */
+  int foreign;              /* device memory of a device that the launching
+                             * one has no peer access to: its number; or -1 */
 } region;
 
 typedef struct cuemu_check_launch {
@@ -71,6 +74,7 @@ typedef struct cuemu_check_launch {
   uint16_t epoch;           /* cells of other launches count as empty */
   const cuemu_check_module *mod;
   unsigned long long serial;
+  int device;               /* the launching thread's current device */
   region *regions;
   size_t nregions;
   _Atomic uint32_t fence[FENCE_SLOTS]; /* per block: clock of its last fence */
@@ -107,6 +111,16 @@ static int by_base(const void *x, const void *y) {
   return a->a.base < b->a.base ? -1 : a->a.base > b->a.base;
 }
 
+/* The device of an allocation that the calling thread's current device
+ * (the launching one) may not touch, or -1. */
+static int foreign_device(const cuemu_rt_allocation *a) {
+  if (a->kind != CUEMU_RT_MEMORY_DEVICE)
+    return -1;
+  int owner = (int)(a->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT);
+  return cuemu__device_peer_enabled(cuemu__device_current(), owner) ? -1
+                                                                     : owner;
+}
+
 void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
                                int env_set) {
   L->check = NULL;
@@ -124,6 +138,7 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
   cl->checks = checks;
   cl->mod = m;
   cl->serial = atomic_fetch_add(&launch_serials, 1) + 1;
+  cl->device = cuemu__device_current();
   cl->epoch = (uint16_t)((cl->serial - 1) % 65535u + 1u);
   /* After 65535 launches the tags come round again: forget every kept
    * cell, so that none from long ago passes for this launch's. */
@@ -139,6 +154,7 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
       r->a = snap[i];
       if (!cuemu__check_alloc_info(r->a.base, &r->info))
         memset(&r->info, 0, sizeof r->info);
+      r->foreign = foreign_device(&r->a);
       atomic_init(&r->cells, NULL);
     }
     qsort(cl->regions, cl->nregions, sizeof *cl->regions, by_base);
@@ -676,6 +692,14 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
       if (checks & CUEMU_CHECK_MEM)
         report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
       return;
+    }
+    if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
+      char what[160];
+      snprintf(what, sizeof what,
+               "device %d without peer access to device %d "
+               "(cudaDeviceEnablePeerAccess):",
+               cl->device, r->foreign);
+      report_mem(w, kind, size, addr, what, &t, pc);
     }
     check_alignment(w, addr, size, kind, &t, pc);
     if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)

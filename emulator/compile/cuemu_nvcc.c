@@ -67,6 +67,7 @@ typedef struct command {
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int forward_unknown, md, mp;
   const char *checks, *cxx, *ccbin, *mf, *mt, *std;
+  const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
   char **pool;     /* strings made while parsing */
@@ -144,7 +145,7 @@ enum opt_id {
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
-  O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64
+  O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -166,6 +167,11 @@ static const option options[] = {
     {"-lib", "--lib", FLAG, O_LIB},
     {"-link", "--link", FLAG, O_LINK},
     {"-E", "--preprocess", FLAG, O_PREPROCESS},
+    /* A module for the driver API: a cuemu module under nvcc's name
+     * (docs/driver-api.md). */
+    {"-ptx", "--ptx", FLAG, O_PTX},
+    {"-cubin", "--cubin", FLAG, O_CUBIN},
+    {"-fatbin", "--fatbin", FLAG, O_FATBIN},
     {"-M", "--generate-dependencies", FLAG, O_DEPS},
     {"-MM", "--generate-nonsystem-dependencies", FLAG, O_DEPS_NONSYS},
     {"-MD", "--generate-dependencies-with-compile", FLAG, O_MD},
@@ -409,6 +415,19 @@ static void note(const char *what, const char *value) {
           "cuemu compiles no PTX or device binary");
 }
 
+/* Non-zero for a library of the toolkit that libcuemu stands in for
+ * (-lcuda, -lcudart, -lnvrtc, ...): linking it would fail, or link the
+ * real driver. */
+static int provided_library(const char *name) {
+  static const char *const provided[] = {
+      "cuda", "cudart", "cudart_static", "cudadevrt", "nvrtc",
+      "nvrtc_static", "nvrtc-builtins", "nvrtc-builtins_static", NULL};
+  for (int i = 0; provided[i]; ++i)
+    if (strcmp(name, provided[i]) == 0)
+      return 1;
+  return 0;
+}
+
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth) {
   cuemu_status st = CUEMU_SUCCESS;
@@ -540,6 +559,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       char *w = joined(c, flag, value);
       if (!w)
         return oom();
+      /* libcuemu is the CUDA runtime, the driver and NVRTC. */
+      if (o->id == O_LIBRARY && provided_library(value))
+        break;
       st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
                                                              : &c->host,
                w);
@@ -639,6 +661,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_MODULE:
       c->module = 1;
+      break;
+    case O_PTX:
+    case O_CUBIN:
+    case O_FATBIN:
+      c->module = 1;
+      c->module_suffix = o->id == O_PTX     ? ".ptx"
+                         : o->id == O_CUBIN ? ".cubin"
+                                            : ".fatbin";
       break;
     case O_CHECK:
       c->checks = value;
@@ -980,6 +1010,9 @@ static void usage(void) {
         "with libcuemu. nvcc's options are accepted (see README.md); cuemu's "
         "own:\n"
         "  --module          build one .cu file into a loadable module\n"
+        "  -ptx, -cubin, -fatbin\n"
+        "                    the same, named as nvcc names them (FILE.ptx, ...):\n"
+        "                    cuModuleLoad and cuModuleLoadData take it\n"
         "  --name-expr EXPR  export a template instantiation (repeatable)\n"
         "  --check=LIST      build in checkers: sync, race, mem, init or all\n"
         "  --cxx=COMPILER    the host C++ compiler (default: -ccbin, $CXX, "
@@ -1025,9 +1058,13 @@ static cuemu_status execute(command *c, int *cache_hit) {
   if (c->module) {
     if (c->ninputs != 1 || c->inputs[0].kind != IN_CU)
       return cuemu__report(CUEMU_INVALID_VALUE,
-                           "--module builds one .cu file into a module");
-    const char *out = c->output ? c->output
-                                : default_name(c, c->inputs[0].path, ".so");
+                           "%s builds one .cu file into a module",
+                           c->module_suffix ? "-ptx, -cubin or -fatbin"
+                                            : "--module");
+    const char *out =
+        c->output ? c->output
+                  : default_name(c, c->inputs[0].path,
+                                 c->module_suffix ? c->module_suffix : ".so");
     return out ? compile_cu(c, c->inputs[0].path, out, 0, cache_hit) : oom();
   }
   if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {

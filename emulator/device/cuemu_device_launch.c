@@ -18,10 +18,11 @@
 #include "device/cuemu_handles.h"
 #include "device/cuemu_limits.h"
 
-static atomic_int sticky;
+/* The sticky error of each device. */
+static atomic_int sticky[CUEMU_MAX_DEVICES];
 
 cuemu_status cuemu__device_sticky(void) {
-  return (cuemu_status)atomic_load(&sticky);
+  return (cuemu_status)atomic_load(&sticky[cuemu__device_current()]);
 }
 
 void cuemu__device_stick(cuemu_status status) {
@@ -29,10 +30,13 @@ void cuemu__device_stick(cuemu_status status) {
     return;
   /* The first execution error stays. */
   int none = CUEMU_SUCCESS;
-  atomic_compare_exchange_strong(&sticky, &none, (int)status);
+  atomic_compare_exchange_strong(&sticky[cuemu__device_current()], &none,
+                                 (int)status);
 }
 
-void cuemu__device_unstick(void) { atomic_store(&sticky, CUEMU_SUCCESS); }
+void cuemu__device_unstick(void) {
+  atomic_store(&sticky[cuemu__device_current()], CUEMU_SUCCESS);
+}
 
 /* Non-zero when every dimension of d is at least 1 and at most max's. */
 static int dims_within(cuemu_dim3 d, const unsigned max[3]) {

@@ -59,14 +59,15 @@ cuemu_status cuemu__device_check_child(const cuemu_launch_request *request);
  * the source line). */
 cuemu_status cuemu__device_launch(const cuemu_launch_request *request);
 
-/* The sticky error of the runtime API (a status), or CUEMU_SUCCESS. */
+/* The sticky error of the runtime API (a status) on the calling thread's
+ * current device, or CUEMU_SUCCESS. */
 cuemu_status cuemu__device_sticky(void);
 
 /* Records a failed launch's status as the sticky error when it is an
  * execution error and none is recorded yet. */
 void cuemu__device_stick(cuemu_status status);
 
-/* Clears the sticky error (cudaDeviceReset). */
+/* Clears the current device's sticky error (cudaDeviceReset). */
 void cuemu__device_unstick(void);
 
 #endif /* CUEMU_DEVICE_LAUNCH_H */

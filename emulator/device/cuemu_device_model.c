@@ -71,6 +71,27 @@ const cuemu_device_model *cuemu__device_model(void) {
   return &model;
 }
 
+int cuemu__device_count(void) { return (int)cuemu__config_device()->count; }
+
+static __thread int current_device;
+
+int cuemu__device_current(void) { return current_device; }
+
+void cuemu__device_select(int device) { current_device = device; }
+
+/* peer[d][p]: device d may touch device p's memory. */
+static unsigned char peer[CUEMU_MAX_DEVICES][CUEMU_MAX_DEVICES];
+
+int cuemu__device_peer_enabled(int device, int peer_device) {
+  return device == peer_device ||
+         __atomic_load_n(&peer[device][peer_device], __ATOMIC_RELAXED);
+}
+
+int cuemu__device_peer_set(int device, int peer_device, int enabled) {
+  return __atomic_exchange_n(&peer[device][peer_device],
+                             (unsigned char)(enabled != 0), __ATOMIC_SEQ_CST);
+}
+
 unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared) {
   const cuemu_device_model *m = cuemu__device_model();
   if (nthreads == 0 || nthreads > m->max_threads_per_block)

@@ -47,6 +47,23 @@ const cuemu_device_model *cuemu__device_model(void);
  * occupancy and cooperative launches. 0 when none fits. */
 unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared);
 
+/* The devices: CUEMU_DEVICE's count (1 unless count=N), all alike but
+ * for their names and UUIDs. Each host thread has a current device
+ * (cudaSetDevice, or the device of the driver API's current context), 0
+ * until it selects another; launches, allocations, streams, events and the
+ * sticky error belong to the current device. */
+int cuemu__device_count(void);
+int cuemu__device_current(void);
+/* Makes `device` (0 to cuemu__device_count() - 1, unchecked) the calling
+ * thread's current device. */
+void cuemu__device_select(int device);
+
+/* Peer access (cudaDeviceEnablePeerAccess): non-zero when kernels of
+ * `device` may touch the memory of `peer`; setting returns the previous
+ * state. Devices are unchecked. */
+int cuemu__device_peer_enabled(int device, int peer);
+int cuemu__device_peer_set(int device, int peer, int enabled);
+
 /* The bytes of memory the host has free now (cudaMemGetInfo), at most the
  * device's total. */
 size_t cuemu__device_free_memory(void);

@@ -23,13 +23,22 @@
 /* The ELF class of this process's own objects. */
 #define NATIVE_CLASS (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32)
 
-/* Looks `name` up among the defined STT_OBJECT symbols of the symbol table
- * `sh` (of the file image [base, base + size)); returns its symbol or
- * NULL. Every offset is checked against the image. */
+/* What to look for: a symbol of `type` named `name`, or (name NULL) the
+ * one whose value is `value`. */
+typedef struct wanted {
+  unsigned type;
+  const char *name;
+  uintptr_t value;
+  const char *found_name; /* set for a match by value */
+} wanted;
+
+/* Looks `w` up among the defined symbols of the symbol table `sh` (of the
+ * file image [base, base + size)); returns its symbol or NULL. Every offset
+ * is checked against the image. */
 static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
                                       const ElfW(Shdr) *sections,
                                       size_t count, const ElfW(Shdr) *sh,
-                                      const char *name) {
+                                      wanted *w) {
   if (sh->sh_entsize != sizeof(ElfW(Sym)) || sh->sh_link >= count ||
       sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
     return NULL;
@@ -39,15 +48,20 @@ static const ElfW(Sym) *find_in_table(const unsigned char *base, size_t size,
   const char *strings = (const char *)base + strtab->sh_offset;
   const ElfW(Sym) *syms = (const ElfW(Sym) *)(base + sh->sh_offset);
   size_t nsyms = sh->sh_size / sizeof(ElfW(Sym));
-  size_t want = strlen(name);
+  size_t want = w->name ? strlen(w->name) : 0;
   for (size_t i = 0; i < nsyms; ++i) {
     const ElfW(Sym) *s = &syms[i];
     /* ELF32_ST_TYPE is also ELF64_ST_TYPE. */
-    if (s->st_shndx == SHN_UNDEF || ELF32_ST_TYPE(s->st_info) != STT_OBJECT ||
+    if (s->st_shndx == SHN_UNDEF || ELF32_ST_TYPE(s->st_info) != w->type ||
         s->st_name >= strtab->sh_size ||
         strtab->sh_size - s->st_name <= want)
       continue;
-    if (memcmp(strings + s->st_name, name, want + 1) == 0)
+    if (!w->name && s->st_value == w->value &&
+        memchr(strings + s->st_name, '\0', strtab->sh_size - s->st_name)) {
+      w->found_name = strings + s->st_name;
+      return s;
+    }
+    if (w->name && memcmp(strings + s->st_name, w->name, want + 1) == 0)
       return s;
   }
   return NULL;
@@ -77,11 +91,18 @@ static int is_mapped_file(const struct stat *st, uintptr_t address) {
   return same;
 }
 
-cuemu_status cuemu__elf_find_object(void *handle, const char *name,
-                                    void **address, size_t *size) {
+/* Finds `w` in the symbol tables of the file that `handle` loaded; *sym
+ * gets a copy of the symbol, *load_base the object's load address, and
+ * (for a match by value) `name` (of `name_size` bytes) the symbol's name.
+ * Returns INVALID_VALUE when there is none (with no message), IO_ERROR or
+ * INVALID_VALUE with a message when the file cannot be read. */
+static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) *sym,
+                                uintptr_t *load_base, char *name,
+                                size_t name_size, const char **path) {
   struct link_map *map = NULL;
+  *path = "?";
   if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
-    return cuemu__report(CUEMU_INVALID_VALUE, "not a loaded module: %s",
+    return cuemu__report(CUEMU_IO_ERROR, "not a loaded module: %s",
                          dlerror());
   /* The symbol table is not loaded into memory: it is read from the file,
    * which must still be the one that was loaded. */
@@ -102,6 +123,8 @@ cuemu_status cuemu__elf_find_object(void *handle, const char *name,
   close(fd);
   if (image == MAP_FAILED)
     return cuemu__report(CUEMU_IO_ERROR, "cannot read %s", map->l_name);
+  *path = map->l_name;
+  *load_base = map->l_addr;
   const unsigned char *base = image;
   size_t bytes = (size_t)st.st_size;
   const ElfW(Ehdr) *eh = image;
@@ -118,17 +141,55 @@ cuemu_status cuemu__elf_find_object(void *handle, const char *name,
       for (size_t i = 0; !found && i < eh->e_shnum; ++i)
         if (sections[i].sh_type == types[t])
           found = find_in_table(base, bytes, sections, eh->e_shnum,
-                                &sections[i], name);
+                                &sections[i], w);
   }
-  cuemu_status status = CUEMU_SUCCESS;
   if (found) {
-    *address = (void *)(map->l_addr + found->st_value);
-    *size = (size_t)found->st_size;
-  } else {
-    status = cuemu__report(CUEMU_INVALID_VALUE,
-                           "%s defines no global variable named '%s'",
-                           map->l_name, name);
+    *sym = *found;
+    if (name && w->found_name)
+      snprintf(name, name_size, "%s", w->found_name);
   }
   munmap(image, bytes);
-  return status;
+  return found ? CUEMU_SUCCESS : CUEMU_INVALID_VALUE;
+}
+
+cuemu_status cuemu__elf_find_object(void *handle, const char *name,
+                                    void **address, size_t *size) {
+  wanted w = {STT_OBJECT, name, 0, NULL};
+  ElfW(Sym) sym;
+  uintptr_t load = 0;
+  const char *path;
+  cuemu_status st = find_symbol(handle, &w, &sym, &load, NULL, 0, &path);
+  if (st == CUEMU_SUCCESS) {
+    *address = (void *)(load + sym.st_value);
+    *size = (size_t)sym.st_size;
+  } else if (st == CUEMU_INVALID_VALUE) {
+    st = cuemu__report(CUEMU_INVALID_VALUE,
+                       "%s defines no global variable named '%s'", path,
+                       name);
+  }
+  return st;
+}
+
+cuemu_status cuemu__elf_find_function(void *handle, const char *name,
+                                      void **address) {
+  wanted w = {STT_FUNC, name, 0, NULL};
+  ElfW(Sym) sym;
+  uintptr_t load = 0;
+  const char *path;
+  cuemu_status st = find_symbol(handle, &w, &sym, &load, NULL, 0, &path);
+  if (st == CUEMU_SUCCESS)
+    *address = (void *)(load + sym.st_value);
+  return st;
+}
+
+cuemu_status cuemu__elf_function_name(void *handle, const void *address,
+                                      char *name, size_t size) {
+  struct link_map *map = NULL;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
+    return CUEMU_INVALID_VALUE;
+  wanted w = {STT_FUNC, NULL, (uintptr_t)address - map->l_addr, NULL};
+  ElfW(Sym) sym;
+  uintptr_t load = 0;
+  const char *path;
+  return find_symbol(handle, &w, &sym, &load, name, size, &path);
 }

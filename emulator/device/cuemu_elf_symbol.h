@@ -20,4 +20,16 @@
 cuemu_status cuemu__elf_find_object(void *handle, const char *name,
                                     void **address, size_t *size);
 
+/* Finds the function `name` (its mangled name) of the shared object that
+ * `handle` loaded, as above; INVALID_VALUE (with no message) when there is
+ * none. */
+cuemu_status cuemu__elf_find_function(void *handle, const char *name,
+                                      void **address);
+
+/* The symbol name of the function at `address` in the shared object that
+ * `handle` loaded, copied into `name` (`size` bytes); INVALID_VALUE (with no
+ * message) when no function symbol starts there. */
+cuemu_status cuemu__elf_function_name(void *handle, const void *address,
+                                      char *name, size_t size);
+
 #endif /* CUEMU_ELF_SYMBOL_H */

@@ -310,3 +310,28 @@ cuemu_status cuemu_module_get_global(cuemu_module *m, const char *name,
     *size = bytes;
   return CUEMU_SUCCESS;
 }
+
+/* ---- Kernels by their symbol names ---------------------------------------- */
+
+#include "device/cuemu_module_symbols.h"
+
+cuemu_status cuemu__module_get_kernel_by_symbol(cuemu_module *m,
+                                                const char *symbol,
+                                                cuemu_kernel **out) {
+  void *address = NULL;
+  if (cuemu__elf_find_function(m->handle, symbol, &address) == CUEMU_SUCCESS)
+    for (int i = 0; i < m->count; ++i)
+      if (m->kernels[i].desc->function == address) {
+        *out = &m->kernels[i];
+        return CUEMU_SUCCESS;
+      }
+  return cuemu__report(CUEMU_KERNEL_NOT_FOUND,
+                       "no kernel whose symbol is '%s' in the module",
+                       symbol);
+}
+
+cuemu_status cuemu__module_kernel_symbol(cuemu_module *m,
+                                         const cuemu_kernel *k, char *name,
+                                         size_t size) {
+  return cuemu__elf_function_name(m->handle, k->desc->function, name, size);
+}

@@ -37,10 +37,13 @@
 #include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_device_runtime.h>
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_nvrtc.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_peer.h>
 #include <cuemu/cuemu_runtime_streams.h>
 #include <cuemu/cuemu_runtime_host.h>
 #include <cuemu/cuemu_rt_texture.h>

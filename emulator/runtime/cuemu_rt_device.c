@@ -1,6 +1,7 @@
 /*
- * cuemu_rt_device.c: device management of the runtime API: one emulated
- * device, described by cudaGetDeviceProperties and cudaDeviceGetAttribute
+ * cuemu_rt_device.c: device management of the runtime API: the emulated
+ * devices (CUEMU_DEVICE count=N; the current one is per host thread),
+ * described by cudaGetDeviceProperties and cudaDeviceGetAttribute
  * (see cuemu_runtime.h for CUEMU_DEVICE), the device flags, the versions,
  * cudaMemGetInfo, cudaDeviceReset and the profiler calls.
  */
@@ -36,20 +37,21 @@ size_t cuemu_rt_max_shared_optin(void) {
 int cuemu_rt_get_device_count(int *count) {
   if (!count)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  *count = 1;
+  *count = cuemu__device_count();
   return cudaSuccess;
 }
 
 int cuemu_rt_set_device(int device) {
-  if (device != 0)
+  if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
+  cuemu__device_select(device);
   return cuemu__rt_check_sticky();
 }
 
 int cuemu_rt_get_device(int *device) {
   if (!device)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  *device = 0;
+  *device = cuemu__device_current();
   return cudaSuccess;
 }
 
@@ -80,7 +82,11 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 
 int cuemu_rt_device_reset(void) {
   cuemu__rt_texture_reset();
-  cuemu__rt_memory_reset();
+  /* With several devices, only the current device's memory goes. */
+  if (cuemu__device_count() > 1)
+    cuemu__rt_memory_reset_device(cuemu__device_current());
+  else
+    cuemu__rt_memory_reset();
   cuemu__device_heap_reset();
   cuemu__limit_reset();
   cuemu__rt_config_reset();
@@ -123,13 +129,17 @@ int cuemu_rt_device_get_limit(size_t *value, int limit) {
 int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  if (device != 0)
+  if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
   const cuemu_device_model *m = cuemu__device_model();
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "cuemu emulated device (sm_%d%d)",
            m->major, m->minor);
-  memcpy(p->uuid.bytes, "cuemu-device-000", 16);
+  /* Each device has its own UUID ("cuemu-device-00N") and PCI bus. */
+  char uuid[32];
+  snprintf(uuid, sizeof uuid, "cuemu-device-%03d", device);
+  memcpy(p->uuid.bytes, uuid, 16);
+  p->pciBusID = device;
   p->totalGlobalMem = m->total_memory;
   p->sharedMemPerBlock = m->shared_per_block;
   p->regsPerBlock = (int)m->regs_per_block;
@@ -222,10 +232,10 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
 int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  if (device != 0)
+  if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
   struct cudaDeviceProp p;
-  cuemu_rt_get_device_properties(&p, 0);
+  cuemu_rt_get_device_properties(&p, device);
   int v;
   switch (attr) {
   case cudaDevAttrMaxThreadsPerBlock: v = p.maxThreadsPerBlock; break;

@@ -27,7 +27,23 @@ int cuemu_rt_sticky(void) {
   return cuemu_status_cuda_error(cuemu__device_sticky());
 }
 
-int cuemu__rt_check_sticky(void) { return cuemu_rt_error(cuemu_rt_sticky()); }
+/* Set by the first call of the runtime API (not one the driver API makes
+ * on its behalf, between cuemu__rt_driver_enter() and
+ * cuemu__rt_error_restore()) that works with the device. */
+static int runtime_used;
+static __thread int in_driver;
+
+int cuemu__rt_used(void) {
+  return __atomic_load_n(&runtime_used, __ATOMIC_RELAXED);
+}
+
+void cuemu__rt_driver_enter(void) { in_driver = 1; }
+
+int cuemu__rt_check_sticky(void) {
+  if (!in_driver)
+    __atomic_store_n(&runtime_used, 1, __ATOMIC_RELAXED);
+  return cuemu_rt_error(cuemu_rt_sticky());
+}
 
 int cuemu__rt_check_stream(void *stream) {
   return cuemu__handle_stream_valid(stream)
@@ -38,6 +54,11 @@ int cuemu__rt_check_stream(void *stream) {
 void cuemu__rt_error_reset(void) {
   cuemu__device_unstick();
   last_error = 0;
+}
+
+void cuemu__rt_error_restore(int code) {
+  last_error = code;
+  in_driver = 0;
 }
 
 int cuemu_rt_get_last_error(void) {

@@ -14,6 +14,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "core/cuemu_allocations.h"
+#include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -79,12 +80,17 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
   return cudaSuccess;
 }
 
+/* The flags of device memory: the current device. */
+static unsigned on_current_device(void) {
+  return (unsigned)cuemu__device_current() << CUEMU_RT_MEMORY_DEVICE_SHIFT;
+}
+
 int cuemu_rt_malloc(void **ptr, size_t size) {
   int unsafe = cuemu__rt_capture_unsafe_call(0);
   if (unsafe)
     return unsafe;
-  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0,
-                  __builtin_return_address(0));
+  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
+                  on_current_device(), __builtin_return_address(0));
 }
 
 int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags) {
@@ -105,7 +111,7 @@ int cuemu_rt_malloc_pitch(void **ptr, size_t *pitch, size_t width,
   if (p < width || (height && p > SIZE_MAX / height))
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   int code = allocate(ptr, p * height, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
-                      0, __builtin_return_address(0));
+                      on_current_device(), __builtin_return_address(0));
   if (code == cudaSuccess)
     *pitch = p;
   return code;
@@ -146,7 +152,8 @@ int cuemu_rt_free(void *ptr) {
 }
 
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site) {
-  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE, 0, site);
+  return allocate(ptr, size, CUEMU_RT_ALIGN, CUEMU_RT_MEMORY_DEVICE,
+                  on_current_device(), site);
 }
 
 int cuemu__rt_device_free(void *ptr, const void *site) {
@@ -340,7 +347,9 @@ int cuemu_rt_pointer_get_attributes(struct cudaPointerAttributes *attributes,
     attributes->device = cudaInvalidDeviceId;
     return cudaSuccess;
   }
-  attributes->device = 0;
+  attributes->device = a.kind == CUEMU_RT_MEMORY_DEVICE
+                           ? (int)(a.flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT)
+                           : cuemu__device_current();
   switch (a.kind) {
   case CUEMU_RT_MEMORY_DEVICE:
   case CUEMU_RT_MEMORY_SYMBOL:

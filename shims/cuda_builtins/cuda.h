@@ -1,10 +1,674 @@
 /*
- * cuda.h: kernels sometimes include the driver API header only for its
- * types; the emulator provides the runtime's.
+ * cuda.h: CUDA's driver API. Each call forwards to libcuemu's cuemu_drv_*
+ * function (<cuemu/cuemu_driver_api.h>, which documents what they do), or
+ * to the runtime's cuemu_rt_* function where the runtime has the same call;
+ * the driver and the runtime share the devices, the memory, the streams,
+ * the events and the sticky errors. `-lcuda` links nothing more: libcuemu
+ * has it all. The types are CUDA 13's (cuCtxCreate is cuCtxCreate_v4,
+ * CUdeviceptr is 64 bits); docs/driver-api.md lists the calls that exist.
+ *
+ * Modules are cuemu modules: what cuemu-nvcc -ptx, -cubin and -fatbin
+ * write, and what NVRTC (nvrtc.h) gives.
+ *
+ * Kernels sometimes include this header only for its types; it brings the
+ * runtime API too, as it always has here.
  */
 #ifndef CUEMU_CUDA_H
 #define CUEMU_CUDA_H
 
 #include "cuda_runtime.h"
 
-#endif
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_errors.h>
+
+#include "cuemu_driver_types.h"
+
+#define CUDA_VERSION 13000
+#define CU_IPC_HANDLE_SIZE 64
+#define CU_DEVICE_CPU ((CUdevice)-1)
+#define CU_DEVICE_INVALID ((CUdevice)-2)
+#define CU_LAUNCH_PARAM_END_AS_INT 0x00
+#define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
+#define CU_LAUNCH_PARAM_BUFFER_POINTER                                         \
+  ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+#define CU_STREAM_LEGACY ((CUstream)0x1)
+#define CU_STREAM_PER_THREAD ((CUstream)0x2)
+
+/* CUresult: every code of CUDA 13, with CUDA's names and values. */
+typedef enum cudaError_enum {
+#define CUEMU_CURESULT_(name, value, text) name = value,
+  CUEMU_DRIVER_ERROR_MAP(CUEMU_CURESULT_)
+#undef CUEMU_CURESULT_
+} CUresult;
+
+typedef int CUdevice_v1;
+typedef CUdevice_v1 CUdevice;
+typedef unsigned long long CUdeviceptr_v2;
+typedef CUdeviceptr_v2 CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef cudaStream_t CUstream;
+typedef cudaEvent_t CUevent;
+typedef void (*CUstreamCallback)(CUstream hStream, CUresult status,
+                                 void *userData);
+typedef void (*CUhostFn)(void *userData);
+
+/* cuCtxCreate's parameters (CUDA 13): execution affinity and CIG are not
+ * emulated; a request for either is CUDA_ERROR_NOT_SUPPORTED. */
+typedef struct CUexecAffinityParam_st CUexecAffinityParam;
+typedef struct CUctxCigParam_st CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+  CUexecAffinityParam *execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam *cigParams;
+} CUctxCreateParams;
+
+/* The start of a call built on a runtime function: cuInit and a current
+ * context, then the runtime's answer as a driver code (the runtime's last
+ * error is left as it was). */
+#define CUEMU_DRV_FORWARD(call)                                                \
+  do {                                                                         \
+    int cuemu_check_ = cuemu_drv_check_context();                              \
+    if (cuemu_check_)                                                          \
+      return static_cast<CUresult>(cuemu_check_);                              \
+    int cuemu_saved_ = cuemu_drv_enter();                                      \
+    return static_cast<CUresult>(cuemu_drv_result((call), cuemu_saved_));      \
+  } while (0)
+
+/* Initialisation, versions, errors. */
+
+inline CUresult cuInit(unsigned int Flags) {
+  return static_cast<CUresult>(cuemu_drv_init(Flags));
+}
+
+inline CUresult cuDriverGetVersion(int *driverVersion) {
+  return static_cast<CUresult>(cuemu_drv_driver_get_version(driverVersion));
+}
+
+inline CUresult cuGetErrorName(CUresult error, const char **pStr) {
+  return static_cast<CUresult>(cuemu_drv_get_error_name(error, pStr));
+}
+
+inline CUresult cuGetErrorString(CUresult error, const char **pStr) {
+  return static_cast<CUresult>(cuemu_drv_get_error_string(error, pStr));
+}
+
+/* Devices. */
+
+inline CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  return static_cast<CUresult>(cuemu_drv_device_get(device, ordinal));
+}
+
+inline CUresult cuDeviceGetCount(int *count) {
+  return static_cast<CUresult>(cuemu_drv_device_get_count(count));
+}
+
+inline CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_device_get_name(name, len, dev));
+}
+
+inline CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
+                                     CUdevice dev) {
+  return static_cast<CUresult>(
+      cuemu_drv_device_get_attribute(pi, attrib, dev));
+}
+
+inline CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_device_total_mem(bytes, dev));
+}
+
+inline CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
+  return static_cast<CUresult>(
+      cuemu_drv_device_get_uuid(uuid ? uuid->bytes : nullptr, dev));
+}
+
+/* Deprecated in CUDA, still used by samples. */
+inline CUresult cuDeviceComputeCapability(int *major, int *minor,
+                                          CUdevice dev) {
+  return static_cast<CUresult>(
+      cuemu_drv_device_compute_capability(major, minor, dev));
+}
+
+inline CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
+                                      CUdevice peerDev) {
+  return static_cast<CUresult>(
+      cuemu_drv_device_can_access_peer(canAccessPeer, dev, peerDev));
+}
+
+/* Contexts. */
+
+inline CUresult cuCtxCreate(CUcontext *pctx,
+                            CUctxCreateParams *ctxCreateParams,
+                            unsigned int flags, CUdevice dev) {
+  if (ctxCreateParams && (ctxCreateParams->execAffinityParams ||
+                          ctxCreateParams->numExecAffinityParams ||
+                          ctxCreateParams->cigParams))
+    return CUDA_ERROR_NOT_SUPPORTED;
+  return static_cast<CUresult>(cuemu_drv_ctx_create(
+      reinterpret_cast<void **>(pctx), flags, dev));
+}
+
+inline CUresult cuCtxDestroy(CUcontext ctx) {
+  return static_cast<CUresult>(cuemu_drv_ctx_destroy(ctx));
+}
+
+inline CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+  return static_cast<CUresult>(
+      cuemu_drv_primary_ctx_retain(reinterpret_cast<void **>(pctx), dev));
+}
+
+inline CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_primary_ctx_release(dev));
+}
+
+inline CUresult cuDevicePrimaryCtxReset(CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_primary_ctx_reset(dev));
+}
+
+inline CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags,
+                                           int *active) {
+  return static_cast<CUresult>(
+      cuemu_drv_primary_ctx_get_state(dev, flags, active));
+}
+
+inline CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags) {
+  return static_cast<CUresult>(cuemu_drv_primary_ctx_set_flags(dev, flags));
+}
+
+inline CUresult cuCtxSetCurrent(CUcontext ctx) {
+  return static_cast<CUresult>(cuemu_drv_ctx_set_current(ctx));
+}
+
+inline CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  return static_cast<CUresult>(
+      cuemu_drv_ctx_get_current(reinterpret_cast<void **>(pctx)));
+}
+
+inline CUresult cuCtxPushCurrent(CUcontext ctx) {
+  return static_cast<CUresult>(cuemu_drv_ctx_push_current(ctx));
+}
+
+inline CUresult cuCtxPopCurrent(CUcontext *pctx) {
+  return static_cast<CUresult>(
+      cuemu_drv_ctx_pop_current(reinterpret_cast<void **>(pctx)));
+}
+
+inline CUresult cuCtxGetDevice(CUdevice *device) {
+  return static_cast<CUresult>(cuemu_drv_ctx_get_device(device));
+}
+
+inline CUresult cuCtxGetFlags(unsigned int *flags) {
+  return static_cast<CUresult>(cuemu_drv_ctx_get_flags(flags));
+}
+
+inline CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
+  return static_cast<CUresult>(cuemu_drv_ctx_get_api_version(ctx, version));
+}
+
+inline CUresult cuCtxSynchronize(void) {
+  return static_cast<CUresult>(cuemu_drv_ctx_synchronize());
+}
+
+inline CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_set_limit(limit, value));
+}
+
+inline CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_get_limit(pvalue, limit));
+}
+
+inline CUresult cuCtxGetStreamPriorityRange(int *leastPriority,
+                                            int *greatestPriority) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_device_stream_priority_range(leastPriority, greatestPriority));
+}
+
+inline CUresult cuCtxEnablePeerAccess(CUcontext peerContext,
+                                      unsigned int Flags) {
+  return static_cast<CUresult>(
+      cuemu_drv_ctx_enable_peer_access(peerContext, Flags));
+}
+
+inline CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+  return static_cast<CUresult>(
+      cuemu_drv_ctx_disable_peer_access(peerContext));
+}
+
+/* Modules and functions. */
+
+inline CUresult cuModuleLoad(CUmodule *module, const char *fname) {
+  return static_cast<CUresult>(
+      cuemu_drv_module_load(reinterpret_cast<void **>(module), fname));
+}
+
+inline CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  return static_cast<CUresult>(
+      cuemu_drv_module_load_data(reinterpret_cast<void **>(module), image));
+}
+
+/* The JIT options change nothing (there is no JIT); log buffers get empty
+ * logs and CU_JIT_WALL_TIME gets 0. */
+inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                   unsigned int numOptions,
+                                   CUjit_option *options,
+                                   void **optionValues) {
+  if (numOptions && (!options || !optionValues))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned int i = 0; i < numOptions; ++i) {
+    if ((options[i] == CU_JIT_INFO_LOG_BUFFER ||
+         options[i] == CU_JIT_ERROR_LOG_BUFFER) &&
+        optionValues[i])
+      static_cast<char *>(optionValues[i])[0] = '\0';
+    else if (options[i] == CU_JIT_WALL_TIME)
+      *reinterpret_cast<float *>(&optionValues[i]) = 0.0f;
+  }
+  return cuModuleLoadData(module, image);
+}
+
+inline CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
+  return cuModuleLoadData(module, fatCubin);
+}
+
+inline CUresult cuModuleUnload(CUmodule hmod) {
+  return static_cast<CUresult>(cuemu_drv_module_unload(hmod));
+}
+
+inline CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+                                    const char *name) {
+  return static_cast<CUresult>(cuemu_drv_module_get_function(
+      reinterpret_cast<void **>(hfunc), hmod, name));
+}
+
+inline CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes,
+                                  CUmodule hmod, const char *name) {
+  return static_cast<CUresult>(
+      cuemu_drv_module_get_global(dptr, bytes, hmod, name));
+}
+
+inline CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  if (!mode)
+    return CUDA_ERROR_INVALID_VALUE;
+  *mode = CU_MODULE_EAGER_LOADING;
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
+                                   CUfunction hfunc) {
+  return static_cast<CUresult>(
+      cuemu_drv_func_get_attribute(pi, attrib, hfunc));
+}
+
+inline CUresult cuFuncSetAttribute(CUfunction hfunc,
+                                   CUfunction_attribute attrib, int value) {
+  return static_cast<CUresult>(
+      cuemu_drv_func_set_attribute(hfunc, attrib, value));
+}
+
+inline CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
+  return static_cast<CUresult>(cuemu_drv_func_get_name(name, hfunc));
+}
+
+/* Accepted and recorded nowhere: the emulated caches have no
+ * configuration. */
+inline CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return static_cast<CUresult>(e);
+  if (!hfunc)
+    return CUDA_ERROR_INVALID_HANDLE;
+  return config >= CU_FUNC_CACHE_PREFER_NONE &&
+                 config <= CU_FUNC_CACHE_PREFER_EQUAL
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
+inline CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+                               unsigned int gridDimY, unsigned int gridDimZ,
+                               unsigned int blockDimX, unsigned int blockDimY,
+                               unsigned int blockDimZ,
+                               unsigned int sharedMemBytes, CUstream hStream,
+                               void **kernelParams, void **extra) {
+  return static_cast<CUresult>(cuemu_drv_launch_kernel(
+      f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+      sharedMemBytes, hStream, kernelParams, extra, 0));
+}
+
+inline CUresult cuLaunchCooperativeKernel(
+    CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+    void **kernelParams) {
+  return static_cast<CUresult>(cuemu_drv_launch_kernel(
+      f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+      sharedMemBytes, hStream, kernelParams, nullptr, 1));
+}
+
+inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize) {
+  return static_cast<CUresult>(cuemu_drv_occupancy_max_active_blocks(
+      numBlocks, func, blockSize, dynamicSMemSize));
+}
+
+/* Memory. */
+
+inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+  if (!dptr || bytesize == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *p = nullptr;
+  CUresult r = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cuemu_rt_malloc(&p, bytesize));
+  }();
+  if (r == CUDA_SUCCESS)
+    *dptr = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+
+inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
+                                size_t WidthInBytes, size_t Height,
+                                unsigned int ElementSizeBytes) {
+  if (!dptr || !pPitch || WidthInBytes == 0 || Height == 0 ||
+      (ElementSizeBytes != 4 && ElementSizeBytes != 8 &&
+       ElementSizeBytes != 16))
+    return CUDA_ERROR_INVALID_VALUE;
+  void *p = nullptr;
+  CUresult r = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cuemu_rt_malloc_pitch(&p, pPitch, WidthInBytes, Height));
+  }();
+  if (r == CUDA_SUCCESS)
+    *dptr = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+
+inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+                                  unsigned int flags) {
+  if (!dptr || bytesize == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *p = nullptr;
+  CUresult r = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cuemu_rt_malloc_managed(&p, bytesize, flags));
+  }();
+  if (r == CUDA_SUCCESS)
+    *dptr = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+
+inline CUresult cuMemFree(CUdeviceptr dptr) {
+  CUEMU_DRV_FORWARD(cuemu_rt_free(reinterpret_cast<void *>(dptr)));
+}
+
+inline CUresult cuMemAllocHost(void **pp, size_t bytesize) {
+  CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, 0));
+}
+
+inline CUresult cuMemHostAlloc(void **pp, size_t bytesize,
+                               unsigned int Flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_host_alloc(pp, bytesize, Flags));
+}
+
+inline CUresult cuMemFreeHost(void *p) {
+  CUEMU_DRV_FORWARD(cuemu_rt_free_host(p));
+}
+
+inline CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+                                          unsigned int Flags) {
+  if (!pdptr)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *d = nullptr;
+  CUresult r = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cuemu_rt_host_get_device_pointer(&d, p, Flags));
+  }();
+  if (r == CUDA_SUCCESS)
+    *pdptr = reinterpret_cast<CUdeviceptr>(d);
+  return r;
+}
+
+inline CUresult cuMemHostRegister(void *p, size_t bytesize,
+                                  unsigned int Flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_host_register(p, bytesize, Flags));
+}
+
+inline CUresult cuMemHostUnregister(void *p) {
+  CUEMU_DRV_FORWARD(cuemu_rt_host_unregister(p));
+}
+
+inline CUresult cuMemGetInfo(size_t *free, size_t *total) {
+  CUEMU_DRV_FORWARD(cuemu_rt_mem_get_info(free, total));
+}
+
+inline CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
+                                     CUdeviceptr dptr) {
+  return static_cast<CUresult>(
+      cuemu_drv_mem_get_address_range(pbase, psize, dptr));
+}
+
+inline CUresult cuPointerGetAttribute(void *data,
+                                      CUpointer_attribute attribute,
+                                      CUdeviceptr ptr) {
+  return static_cast<CUresult>(
+      cuemu_drv_pointer_get_attribute(data, attribute, ptr));
+}
+
+/* Copies are synchronous: an ...Async copy is done when it returns. */
+
+inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dst),
+                                    reinterpret_cast<const void *>(src),
+                                    ByteCount, cudaMemcpyDefault));
+}
+
+inline CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+                              size_t ByteCount, CUstream hStream) {
+  (void)hStream;
+  return cuMemcpy(dst, src, ByteCount);
+}
+
+inline CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dstDevice),
+                                    srcHost, ByteCount,
+                                    cudaMemcpyHostToDevice));
+}
+
+inline CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy(dstHost,
+                                    reinterpret_cast<const void *>(srcDevice),
+                                    ByteCount, cudaMemcpyDeviceToHost));
+}
+
+inline CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy(reinterpret_cast<void *>(dstDevice),
+                                    reinterpret_cast<const void *>(srcDevice),
+                                    ByteCount, cudaMemcpyDeviceToDevice));
+}
+
+inline CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost,
+                                  size_t ByteCount, CUstream hStream) {
+  (void)hStream;
+  return cuMemcpyHtoD(dstDevice, srcHost, ByteCount);
+}
+
+inline CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
+                                  size_t ByteCount, CUstream hStream) {
+  (void)hStream;
+  return cuMemcpyDtoH(dstHost, srcDevice, ByteCount);
+}
+
+inline CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+                                  size_t ByteCount, CUstream hStream) {
+  (void)hStream;
+  return cuMemcpyDtoD(dstDevice, srcDevice, ByteCount);
+}
+
+inline CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
+                             CUdeviceptr srcDevice, CUcontext srcContext,
+                             size_t ByteCount) {
+  return static_cast<CUresult>(cuemu_drv_memcpy_peer(
+      dstDevice, dstContext, srcDevice, srcContext, ByteCount));
+}
+
+inline CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
+                                  CUdeviceptr srcDevice, CUcontext srcContext,
+                                  size_t ByteCount, CUstream hStream) {
+  (void)hStream;
+  return cuMemcpyPeer(dstDevice, dstContext, srcDevice, srcContext,
+                      ByteCount);
+}
+
+inline CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc,
+                           size_t N) {
+  return static_cast<CUresult>(cuemu_drv_memset(dstDevice, uc, 1, N));
+}
+
+inline CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us,
+                            size_t N) {
+  return static_cast<CUresult>(cuemu_drv_memset(dstDevice, us, 2, N));
+}
+
+inline CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui,
+                            size_t N) {
+  return static_cast<CUresult>(cuemu_drv_memset(dstDevice, ui, 4, N));
+}
+
+inline CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
+                                size_t N, CUstream hStream) {
+  (void)hStream;
+  return cuMemsetD8(dstDevice, uc, N);
+}
+
+inline CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us,
+                                 size_t N, CUstream hStream) {
+  (void)hStream;
+  return cuMemsetD16(dstDevice, us, N);
+}
+
+inline CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
+                                 size_t N, CUstream hStream) {
+  (void)hStream;
+  return cuMemsetD32(dstDevice, ui, N);
+}
+
+inline CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch,
+                             unsigned char uc, size_t Width, size_t Height) {
+  return static_cast<CUresult>(
+      cuemu_drv_memset_2d(dstDevice, dstPitch, uc, 1, Width, Height));
+}
+
+inline CUresult cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch,
+                              unsigned short us, size_t Width, size_t Height) {
+  return static_cast<CUresult>(
+      cuemu_drv_memset_2d(dstDevice, dstPitch, us, 2, Width, Height));
+}
+
+inline CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch,
+                              unsigned int ui, size_t Width, size_t Height) {
+  return static_cast<CUresult>(
+      cuemu_drv_memset_2d(dstDevice, dstPitch, ui, 4, Width, Height));
+}
+
+/* Streams. */
+
+inline CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_create(
+      reinterpret_cast<void **>(phStream), Flags, 0));
+}
+
+inline CUresult cuStreamCreateWithPriority(CUstream *phStream,
+                                           unsigned int flags, int priority) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_create(
+      reinterpret_cast<void **>(phStream), flags, priority));
+}
+
+inline CUresult cuStreamDestroy(CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_destroy(hStream));
+}
+
+inline CUresult cuStreamSynchronize(CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_synchronize(hStream));
+}
+
+inline CUresult cuStreamQuery(CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_query(hStream));
+}
+
+inline CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_get_flags(hStream, flags));
+}
+
+inline CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_get_priority(hStream, priority));
+}
+
+inline CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
+                                  unsigned int Flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_wait_event(hStream, hEvent, Flags));
+}
+
+/* Calls a CUstreamCallback with the stream's status as a CUresult. */
+inline void cuemu_drv_stream_callback(void *stream, int status,
+                                      void *callback, void *data) {
+  reinterpret_cast<CUstreamCallback>(callback)(
+      static_cast<CUstream>(stream), static_cast<CUresult>(status), data);
+}
+
+inline CUresult cuStreamAddCallback(CUstream hStream,
+                                    CUstreamCallback callback, void *userData,
+                                    unsigned int flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_add_callback(
+      hStream, cuemu_drv_stream_callback,
+      reinterpret_cast<void *>(callback), userData, flags));
+}
+
+inline CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
+                                 void *userData) {
+  CUEMU_DRV_FORWARD(cuemu_rt_launch_host_func(hStream, fn, userData));
+}
+
+/* Events. */
+
+inline CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_event_create(reinterpret_cast<void **>(phEvent), Flags));
+}
+
+inline CUresult cuEventDestroy(CUevent hEvent) {
+  CUEMU_DRV_FORWARD(cuemu_rt_event_destroy(hEvent));
+}
+
+inline CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu_rt_event_record(hEvent, hStream));
+}
+
+inline CUresult cuEventSynchronize(CUevent hEvent) {
+  CUEMU_DRV_FORWARD(cuemu_rt_event_synchronize(hEvent));
+}
+
+inline CUresult cuEventQuery(CUevent hEvent) {
+  CUEMU_DRV_FORWARD(cuemu_rt_event_query(hEvent));
+}
+
+inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
+                                   CUevent hEnd) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_event_elapsed_time(pMilliseconds, hStart, hEnd));
+}
+
+/* The profiler (cudaProfiler.h's): nothing to start. */
+
+inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
+
+inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
+
+#endif /* CUEMU_CUDA_H */

@@ -294,5 +294,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_device_runtime.h"
 /* CUDA Graphs and stream capture. */
 #include "cuemu_graph_api.h"
+/* Several devices: peer access, peer copies, IPC. */
+#include "cuemu_peer_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -123,8 +123,13 @@ typedef struct cuemu_rt_allocation {
   size_t size;
   int kind;  /* enum cuemu_rt_memory_kind */
   int state; /* enum cuemu_rt_memory_state */
-  unsigned flags;
+  unsigned flags; /* the call's flags; device memory keeps its device in
+                   * the bits above CUEMU_RT_MEMORY_DEVICE_SHIFT */
 } cuemu_rt_allocation;
+
+/* Where device memory (cudaMalloc, cudaMallocPitch) keeps the device it
+ * was allocated on, in its flags. */
+#define CUEMU_RT_MEMORY_DEVICE_SHIFT 24
 
 /* Finds the allocation that holds `p` (live, or freed and not reused):
  * returns 1 and fills *out, or 0. */

@@ -1,0 +1,27 @@
+/*
+ * cuemu_module_symbols.h: a module's kernels by their symbol (mangled)
+ * names, as the driver API and NVRTC name them ("_Z6vecAddPKfS0_Pfi"),
+ * read from the module file's symbol table (cuemu_elf_symbol.h).
+ * Internal to libcuemu; host code.
+ */
+#ifndef CUEMU_MODULE_SYMBOLS_H
+#define CUEMU_MODULE_SYMBOLS_H
+
+#include <stddef.h>
+
+#include <cuemu/cuemu.h>
+
+/* Finds the kernel whose function is the symbol `symbol`; KERNEL_NOT_FOUND
+ * when there is none. */
+cuemu_status cuemu__module_get_kernel_by_symbol(cuemu_module *module,
+                                                const char *symbol,
+                                                cuemu_kernel **out);
+
+/* Copies the symbol name of kernel `k`'s function into `name` (`size`
+ * bytes); INVALID_VALUE (no message) when the symbol table does not name
+ * it (an extern "C" kernel may have been folded into its thunk). */
+cuemu_status cuemu__module_kernel_symbol(cuemu_module *module,
+                                         const cuemu_kernel *k, char *name,
+                                         size_t size);
+
+#endif /* CUEMU_MODULE_SYMBOLS_H */

@@ -1,0 +1,143 @@
+/*
+ * cuemu_driver_api.h: libcuemu's side of CUDA's driver API (cuda.h).
+ * shims/cuda_builtins/cuda.h forwards each cu* call to a cuemu_drv_*
+ * function declared here; they return CUDA's driver error codes (CUresult
+ * values, cuemu_driver_errors.h) as int. docs/driver-api.md lists the calls
+ * and what they do.
+ *
+ * The driver API sits on the runtime API's state: the same devices
+ * (CUEMU_DEVICE count=N), the same allocations, streams, events and sticky
+ * errors, so that a program may mix the two as CUDA allows. Its own state
+ * is cuInit, the contexts (a primary one per device and those of
+ * cuCtxCreate; a stack of current contexts per host thread, whose top
+ * selects the thread's current device) and the modules. Every call but
+ * cuInit, cuDriverGetVersion and the error names returns
+ * CUDA_ERROR_NOT_INITIALIZED before cuInit(0); calls that work in a
+ * context return CUDA_ERROR_INVALID_CONTEXT when the thread has none
+ * current. Driver calls never change cudaGetLastError().
+ *
+ * Handles are opaque pointers: CUcontext, CUmodule, CUfunction; CUstream
+ * and CUevent are the runtime's cudaStream_t and cudaEvent_t; CUdeviceptr
+ * is the address. Host code, any thread.
+ */
+#ifndef CUEMU_DRIVER_API_H
+#define CUEMU_DRIVER_API_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The driver version cuDriverGetVersion reports (CUDA 13.0). */
+#define CUEMU_DRV_VERSION 13000
+
+/* Initialisation, versions, errors (cuemu_drv_context.c). */
+int cuemu_drv_init(unsigned flags);
+int cuemu_drv_driver_get_version(int *version);
+/* cuGetErrorName / cuGetErrorString: CUDA_ERROR_INVALID_VALUE (and *str
+ * NULL) for a code CUDA does not have. */
+int cuemu_drv_get_error_name(int error, const char **str);
+int cuemu_drv_get_error_string(int error, const char **str);
+
+/* Devices. */
+int cuemu_drv_device_get(int *device, int ordinal);
+int cuemu_drv_device_get_count(int *count);
+int cuemu_drv_device_get_name(char *name, int len, int device);
+int cuemu_drv_device_get_attribute(int *value, int attribute, int device);
+int cuemu_drv_device_total_mem(size_t *bytes, int device);
+/* Fills 16 bytes. */
+int cuemu_drv_device_get_uuid(void *uuid, int device);
+int cuemu_drv_device_compute_capability(int *major, int *minor, int device);
+int cuemu_drv_device_can_access_peer(int *can_access, int device, int peer);
+
+/* Contexts. cuCtxCreate makes a context and pushes it on the calling
+ * thread's stack; the primary context of a device is retained and released
+ * by count and becomes inactive at zero. */
+int cuemu_drv_ctx_create(void **ctx, unsigned flags, int device);
+int cuemu_drv_ctx_destroy(void *ctx);
+int cuemu_drv_primary_ctx_retain(void **ctx, int device);
+int cuemu_drv_primary_ctx_release(int device);
+int cuemu_drv_primary_ctx_reset(int device);
+int cuemu_drv_primary_ctx_get_state(int device, unsigned *flags, int *active);
+int cuemu_drv_primary_ctx_set_flags(int device, unsigned flags);
+int cuemu_drv_ctx_set_current(void *ctx);
+int cuemu_drv_ctx_get_current(void **ctx);
+int cuemu_drv_ctx_push_current(void *ctx);
+int cuemu_drv_ctx_pop_current(void **ctx);
+int cuemu_drv_ctx_get_device(int *device);
+int cuemu_drv_ctx_get_flags(unsigned *flags);
+int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version);
+int cuemu_drv_ctx_synchronize(void);
+int cuemu_drv_ctx_enable_peer_access(void *peer, unsigned flags);
+/* cuMemcpyPeer: the devices are the contexts'. */
+int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
+                          unsigned long long src, void *src_ctx,
+                          size_t count);
+int cuemu_drv_ctx_disable_peer_access(void *peer);
+/* CUDA_SUCCESS when cuInit has run and a context is current, else the
+ * driver error (NOT_INITIALIZED, INVALID_CONTEXT): the start of every call
+ * that works in a context, including those the shim builds on the
+ * runtime's functions. */
+int cuemu_drv_check_context(void);
+/* Around a runtime function that a driver call uses: cuemu_drv_enter()
+ * returns the calling thread's runtime last error, and
+ * cuemu_drv_result() gives the driver error of the runtime's code
+ * (cudaError_t) and sets the last error back to `saved`, so that the
+ * driver call changes neither it nor counts as a use of the runtime API
+ * (which makes the primary context current, as CUDA's runtime does). */
+int cuemu_drv_enter(void);
+int cuemu_drv_result(int runtime_error, int saved);
+
+/* Modules and functions (cuemu_drv_module.c). A module image is a cuemu
+ * module: the shared object that cuemu-nvcc -ptx, -cubin, -fatbin or
+ * --module writes and nvrtcGetPTX/nvrtcGetCUBIN return. Anything else
+ * (real PTX text, a cubin, a fatbin of nvcc's) is CUDA_ERROR_INVALID_IMAGE
+ * with a message on stderr saying how to build a cuemu module. */
+int cuemu_drv_module_load(void **module, const char *path);
+int cuemu_drv_module_load_data(void **module, const void *image);
+int cuemu_drv_module_unload(void *module);
+/* Finds a kernel by its name as written ("saxpy", an extern "C" kernel; a
+ * template instantiation such as "scale<float, 2>") or by its mangled
+ * (lowered) name ("_Z6vecAddPKfS0_Pfi"). CUDA_ERROR_NOT_FOUND otherwise. */
+int cuemu_drv_module_get_function(void **function, void *module,
+                                  const char *name);
+int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,
+                                void *module, const char *name);
+int cuemu_drv_func_get_attribute(int *value, int attribute, void *function);
+int cuemu_drv_func_set_attribute(void *function, int attribute, int value);
+/* The function's name as found ("vecAdd", "scale<float, 2>"). */
+int cuemu_drv_func_get_name(const char **name, void *function);
+/* cuLaunchKernel / cuLaunchCooperativeKernel: the arguments come from
+ * `params` (pointers to the values) or from `extra`
+ * (CU_LAUNCH_PARAM_BUFFER_POINTER, a buffer laid out as the parameters
+ * with their alignment, CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END);
+ * giving both, or neither for a kernel with parameters, is
+ * CUDA_ERROR_INVALID_VALUE. A failure while the kernel runs is sticky, as
+ * in the runtime API. */
+int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
+                            unsigned grid_z, unsigned block_x,
+                            unsigned block_y, unsigned block_z,
+                            unsigned shared_bytes, void *stream,
+                            void **params, void **extra, int cooperative);
+int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
+                                          int block_size, size_t shared);
+
+/* Memory the runtime has no call for (cuemu_drv_memory.c). */
+/* cuMemsetD8/D16/D32 (and their Async forms): `count` elements of
+ * `element_size` bytes, each set to `value`. */
+int cuemu_drv_memset(unsigned long long dst, unsigned value,
+                     size_t element_size, size_t count);
+int cuemu_drv_memset_2d(unsigned long long dst, size_t pitch, unsigned value,
+                        size_t element_size, size_t width, size_t height);
+int cuemu_drv_mem_get_address_range(unsigned long long *base, size_t *size,
+                                    unsigned long long ptr);
+/* cuPointerGetAttribute for the attributes docs/driver-api.md lists. */
+int cuemu_drv_pointer_get_attribute(void *data, int attribute,
+                                    unsigned long long ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_DRIVER_API_H */

@@ -1,0 +1,71 @@
+/*
+ * cuemu_runtime_peer.h: several devices in the runtime API: peer access,
+ * peer copies and IPC handles. shims/cuda_builtins/cuemu_peer_api.h
+ * forwards each CUDA call here; the functions return CUDA's error codes as
+ * int and record a failure as the calling thread's last error, as every
+ * cuemu_rt_* function does (cuemu_runtime.h). docs/driver-api.md describes
+ * the devices (CUEMU_DEVICE count=N).
+ */
+#ifndef CUEMU_RUNTIME_PEER_H
+#define CUEMU_RUNTIME_PEER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cudaDeviceCanAccessPeer: 1 for two distinct valid devices, 0 for a
+ * device and itself; cudaErrorInvalidDevice for an invalid one. */
+int cuemu_rt_device_can_access_peer(int *can_access, int device, int peer);
+
+/* cudaDeviceEnablePeerAccess / cudaDeviceDisablePeerAccess, from the
+ * calling thread's current device: cudaErrorInvalidDevice for an invalid
+ * peer or the current device itself, cudaErrorInvalidValue for flags other
+ * than 0, cudaErrorPeerAccessAlreadyEnabled when enabled twice,
+ * cudaErrorPeerAccessNotEnabled when disabling what was never enabled. */
+int cuemu_rt_device_enable_peer_access(int peer, unsigned flags);
+int cuemu_rt_device_disable_peer_access(int peer);
+
+/* cudaMemcpyPeer (and its Async form, which is done when it returns): both
+ * ranges must lie in live allocations, device memory on the device named
+ * (cudaErrorInvalidValue otherwise); no peer access is needed. */
+int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
+                         int src_device, size_t count);
+
+/* The device whose device memory (cudaMalloc) holds `p`, or -1 when `p` is
+ * in no live device allocation. */
+int cuemu_rt_memory_device(const void *p);
+
+/* IPC (emulator/runtime/cuemu_rt_peer_ipc.c). A memory handle names a POSIX
+ * shared-memory object that the exporting process moves its allocation
+ * into (same address, same contents); another process maps it. The handle
+ * is 64 bytes, as cudaIpcMemHandle_t.
+ *
+ * cudaIpcGetMemHandle: `ptr` must be the base of a live cudaMalloc
+ * allocation (cudaErrorInvalidValue); cudaErrorMapBufferObjectFailed when
+ * the shared memory cannot be made. */
+int cuemu_rt_ipc_get_mem_handle(void *handle64, void *ptr);
+/* cudaIpcOpenMemHandle: maps the exporter's memory, tracked as device
+ * memory of the current device. cudaErrorDeviceUninitialized for a handle
+ * of this very process (as CUDA), cudaErrorInvalidValue for flags other
+ * than cudaIpcMemLazyEnablePeerAccess, cudaErrorMapBufferObjectFailed when
+ * the memory is gone. */
+int cuemu_rt_ipc_open_mem_handle(void **ptr, const void *handle64,
+                                 unsigned flags);
+/* cudaIpcCloseMemHandle: unmaps memory opened by the above
+ * (cudaErrorInvalidValue for any other pointer). */
+int cuemu_rt_ipc_close_mem_handle(void *ptr);
+/* cudaIpcGetEventHandle / cudaIpcOpenEventHandle: the event must have been
+ * created with cudaEventInterprocess | cudaEventDisableTiming
+ * (cudaErrorInvalidResourceHandle otherwise). Work is done when it is
+ * issued, so an opened event is a new event (cudaEventDisableTiming) that
+ * is always complete. */
+int cuemu_rt_ipc_get_event_handle(void *handle64, void *event);
+int cuemu_rt_ipc_open_event_handle(void **event, const void *handle64);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_RUNTIME_PEER_H */

@@ -1,0 +1,421 @@
+/*
+ * cuemu_drv_module.c: the driver API's modules, functions and launches
+ * (see cuemu_driver_api.h). A module image is a cuemu module, the shared
+ * object that cuemu-nvcc -ptx/-cubin/-fatbin writes; an image in memory
+ * (cuModuleLoadData, nvrtcGetPTX's) is copied into an anonymous file
+ * (memfd) that stays open while the module is loaded, so that its symbol
+ * table can be read (cuModuleGetGlobal, mangled names).
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_errors.h>
+#include <cuemu/cuemu_runtime.h>
+
+#include "base/cuemu_config.h"
+#include "base/cuemu_report.h"
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
+#include "device/cuemu_module_symbols.h"
+#include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_rt_internal.h"
+
+enum {
+#define CUEMU_DRV_ENUM_(name, value, text) DRV_##name = value,
+  CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_ENUM_)
+#undef CUEMU_DRV_ENUM_
+};
+
+/* cuda.h's CU_LAUNCH_PARAM_* markers and CUfunction_attribute values. */
+#define LAUNCH_PARAM_END ((void *)0x00)
+#define LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+enum {
+  FUNC_MAX_THREADS_PER_BLOCK = 0,
+  FUNC_SHARED_SIZE_BYTES = 1,
+  FUNC_CONST_SIZE_BYTES = 2,
+  FUNC_LOCAL_SIZE_BYTES = 3,
+  FUNC_NUM_REGS = 4,
+  FUNC_PTX_VERSION = 5,
+  FUNC_BINARY_VERSION = 6,
+  FUNC_CACHE_MODE_CA = 7,
+  FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  FUNC_ATTRIBUTE_MAX = 16
+};
+
+typedef struct drv_module {
+  cuemu_module *module;
+  int fd; /* the memfd of an image loaded from memory, or -1 */
+  void **tracked; /* variables tracked by cuModuleGetGlobal, forgotten at */
+  int ntracked;   /* cuModuleUnload */
+} drv_module;
+
+/* The size of an ELF image from its headers: the end of the section
+ * header table or of the furthest segment or section. 0 when `image` is no
+ * ELF object of this machine's class. */
+static size_t elf_size(const void *image) {
+  const ElfW(Ehdr) *eh = image;
+  if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32))
+    return 0;
+  size_t end = (size_t)eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+  const unsigned char *base = image;
+  const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
+  for (int i = 0; i < eh->e_phnum; ++i)
+    if (ph[i].p_offset + ph[i].p_filesz > end)
+      end = ph[i].p_offset + ph[i].p_filesz;
+  const ElfW(Shdr) *sh = (const ElfW(Shdr) *)(base + eh->e_shoff);
+  for (int i = 0; i < eh->e_shnum; ++i)
+    if (sh[i].sh_type != SHT_NOBITS && sh[i].sh_offset + sh[i].sh_size > end)
+      end = sh[i].sh_offset + sh[i].sh_size;
+  return end;
+}
+
+/* Says why an image is not a cuemu module, once per kind. */
+static int not_a_module(const void *head, size_t n, const char *where) {
+  const unsigned char *h = head;
+  const char *what = "it is not a cuemu module";
+  if (n >= 4 && h[0] == 0x50 && h[1] == 0xed && h[2] == 0x55 && h[3] == 0xba)
+    what = "it is an NVIDIA fatbinary (nvcc's), which has no code for a CPU";
+  else if (n >= 1 && (h[0] == '/' || h[0] == '.' || h[0] == '\n'))
+    what = "it looks like PTX text (nvcc's), which cuemu does not run";
+  cuemu__report(CUEMU_MODULE_LOAD,
+                "cuModuleLoad: %s: %s; build the module with cuemu-nvcc "
+                "(-ptx, -cubin or -fatbin) or NVRTC through cuemu",
+                where, what);
+  if (!cuemu__config_quiet())
+    fprintf(stderr, "cuemu: %s\n", cuemu_last_message());
+  return DRV_CUDA_ERROR_INVALID_IMAGE;
+}
+
+static int finish_load(void **module, cuemu_module *m, int fd) {
+  drv_module *d = malloc(sizeof *d);
+  if (!d) {
+    cuemu_module_unload(m);
+    if (fd >= 0)
+      close(fd);
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  d->module = m;
+  d->fd = fd;
+  d->tracked = NULL;
+  d->ntracked = 0;
+  *module = d;
+  return DRV_CUDA_SUCCESS;
+}
+
+/* The driver error of a failed cuemu_module_load(), its message printed. */
+static int load_failed(cuemu_status st) {
+  if (!cuemu__config_quiet())
+    fprintf(stderr, "cuemu: cuModuleLoad: %s\n", cuemu_last_message());
+  return st == CUEMU_OUT_OF_MEMORY ? DRV_CUDA_ERROR_OUT_OF_MEMORY
+                                   : DRV_CUDA_ERROR_INVALID_IMAGE;
+}
+
+int cuemu_drv_module_load(void **module, const char *path) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!module || !path)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  unsigned char head[SELFMAG];
+  size_t n = fread(head, 1, sizeof head, f);
+  fclose(f);
+  if (n < SELFMAG || memcmp(head, ELFMAG, SELFMAG) != 0)
+    return not_a_module(head, n, path);
+  /* dlopen() searches the library path for a name without a slash. */
+  char local[4096];
+  if (!strchr(path, '/')) {
+    snprintf(local, sizeof local, "./%s", path);
+    path = local;
+  }
+  cuemu_module *m = NULL;
+  cuemu_status st = cuemu_module_load(&m, path);
+  if (st != CUEMU_SUCCESS)
+    return load_failed(st);
+  return finish_load(module, m, -1);
+}
+
+int cuemu_drv_module_load_data(void **module, const void *image) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!module || !image)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  size_t size = elf_size(image);
+  if (!size)
+    return not_a_module(image, 4, "the image");
+  int fd = memfd_create("cuemu-module", MFD_CLOEXEC);
+  if (fd < 0)
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  const char *p = image;
+  size_t done = 0;
+  while (done < size) {
+    ssize_t w = write(fd, p + done, size - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      close(fd);
+      return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+    }
+    done += (size_t)w;
+  }
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  cuemu_module *m = NULL;
+  cuemu_status st = cuemu_module_load(&m, path);
+  if (st != CUEMU_SUCCESS) {
+    close(fd);
+    return load_failed(st);
+  }
+  return finish_load(module, m, fd);
+}
+
+int cuemu_drv_module_unload(void *module) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  drv_module *d = module;
+  if (!d)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  int saved = cuemu_drv_enter();
+  for (int i = 0; i < d->ntracked; ++i)
+    cuemu_rt_memory_untrack(d->tracked[i]);
+  cuemu__rt_error_restore(saved);
+  free(d->tracked);
+  cuemu_module_unload(d->module);
+  if (d->fd >= 0)
+    close(d->fd);
+  free(d);
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_module_get_function(void **function, void *module,
+                                  const char *name) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  drv_module *d = module;
+  if (!function || !name)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!d)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  cuemu_kernel *k = NULL;
+  if (cuemu_module_get_kernel(d->module, name, &k) != CUEMU_SUCCESS &&
+      cuemu__module_get_kernel_by_symbol(d->module, name, &k) != CUEMU_SUCCESS)
+    return DRV_CUDA_ERROR_NOT_FOUND;
+  *function = k;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,
+                                void *module, const char *name) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  drv_module *d = module;
+  if (!name)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!d)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  void *p = NULL;
+  size_t n = 0;
+  if (cuemu_module_get_global(d->module, name, &p, &n) != CUEMU_SUCCESS)
+    return DRV_CUDA_ERROR_NOT_FOUND;
+  /* Copies to and from the variable are accepted, as to cudaMalloc's. */
+  cuemu_rt_allocation a;
+  void **grown = NULL;
+  if (!cuemu_rt_memory_find(p, &a) &&
+      (grown = realloc(d->tracked, (size_t)(d->ntracked + 1) * sizeof *grown))) {
+    d->tracked = grown;
+    int saved = cuemu_drv_enter();
+    if (cuemu_rt_memory_track(p, n, CUEMU_RT_MEMORY_SYMBOL) == cudaSuccess)
+      d->tracked[d->ntracked++] = p;
+    cuemu__rt_error_restore(saved);
+  }
+  if (dptr)
+    *dptr = (unsigned long long)(uintptr_t)p;
+  if (bytes)
+    *bytes = n;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!value || attribute < 0 || attribute >= FUNC_ATTRIBUTE_MAX)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!function)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  cuemu_kernel_attributes a;
+  cuemu_kernel_get_attributes(function, &a);
+  switch (attribute) {
+  case FUNC_MAX_THREADS_PER_BLOCK: *value = (int)a.max_threads_per_block; break;
+  case FUNC_SHARED_SIZE_BYTES: *value = (int)a.static_shared_bytes; break;
+  case FUNC_CONST_SIZE_BYTES: *value = (int)a.const_bytes; break;
+  case FUNC_LOCAL_SIZE_BYTES: *value = (int)a.local_bytes; break;
+  case FUNC_NUM_REGS: *value = a.num_regs; break;
+  case FUNC_PTX_VERSION: *value = a.ptx_version; break;
+  case FUNC_BINARY_VERSION: *value = a.binary_version; break;
+  case FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    *value = (int)a.max_dynamic_shared_bytes;
+    break;
+  case FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    *value = a.preferred_carveout;
+    break;
+  default: /* cache mode and the cluster attributes: none set */
+    *value = 0;
+    break;
+  }
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_func_set_attribute(void *function, int attribute, int value) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!function)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  cuemu_status st;
+  if (attribute == FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    st = value < 0 ? CUEMU_INVALID_VALUE
+                   : cuemu_kernel_set_max_dynamic_shared(function,
+                                                         (size_t)value);
+  else if (attribute == FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT)
+    st = cuemu_kernel_set_carveout(function, value);
+  else
+    st = CUEMU_INVALID_VALUE; /* the other attributes are read-only */
+  return st == CUEMU_SUCCESS ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_VALUE;
+}
+
+int cuemu_drv_func_get_name(const char **name, void *function) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!name)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!function)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  *name = cuemu_kernel_name(function);
+  return DRV_CUDA_SUCCESS;
+}
+
+/* Unpacks a CU_LAUNCH_PARAM_BUFFER_POINTER buffer into one pointer per
+ * parameter, each parameter at its alignment as the compiler lays out a
+ * struct of them. Returns 0, or a driver error. */
+static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
+  char *buffer = NULL;
+  size_t size = 0;
+  int have_size = 0;
+  for (int i = 0; extra[i] != LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == LAUNCH_PARAM_BUFFER_POINTER) {
+      buffer = extra[i + 1];
+    } else if (extra[i] == LAUNCH_PARAM_BUFFER_SIZE) {
+      if (!extra[i + 1])
+        return DRV_CUDA_ERROR_INVALID_VALUE;
+      size = *(size_t *)extra[i + 1];
+      have_size = 1;
+    } else {
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    }
+  }
+  int n = cuemu_kernel_param_count(k);
+  if (n > 0 && (!buffer || !have_size))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  size_t offset = 0;
+  for (int i = 0; i < n; ++i) {
+    const cuemu_param *p = cuemu_kernel_param(k, i);
+    size_t align = p->align ? p->align : 1;
+    offset = (offset + align - 1) / align * align;
+    if (offset + p->size > size) {
+      cuemu__report(CUEMU_ARGUMENT_COUNT,
+                    "cuLaunchKernel: kernel %s: the parameter buffer has %zu "
+                    "bytes; parameter %d (%s) needs bytes %zu to %zu",
+                    cuemu_kernel_name(k), size, i, p->ctype, offset,
+                    offset + p->size);
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    }
+    args[i] = buffer + offset;
+    offset += p->size;
+  }
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
+                            unsigned grid_z, unsigned block_x,
+                            unsigned block_y, unsigned block_z,
+                            unsigned shared_bytes, void *stream,
+                            void **params, void **extra, int cooperative) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  cuemu_kernel *k = function;
+  if (!k)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  int n = cuemu_kernel_param_count(k);
+  if (params && extra)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  void **args = params;
+  void *unpacked[256];
+  if (extra) {
+    if (n > 256)
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    e = unpack_extra(k, extra, unpacked);
+    if (e)
+      return e;
+    args = unpacked;
+  } else if (n > 0 && !params) {
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  }
+  /* The sticky error of the device, as in the runtime API. */
+  cuemu_status sticky = cuemu__device_sticky();
+  if (sticky != CUEMU_SUCCESS)
+    return cuemu_status_driver_error(sticky);
+  if (!cuemu__handle_stream_valid(stream))
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  cuemu_dim3 grid = {grid_x, grid_y, grid_z};
+  cuemu_dim3 block = {block_x, block_y, block_z};
+  cuemu_status st =
+      cooperative
+          ? cuemu_kernel_launch_cooperative(k, grid, block, shared_bytes,
+                                            stream, args, n)
+          : cuemu_kernel_launch(k, grid, block, shared_bytes, stream, args, n);
+  cuemu__device_stick(st);
+  return cuemu_status_driver_error(st);
+}
+
+int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
+                                          int block_size, size_t shared) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!blocks || block_size <= 0)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!function)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  cuemu_kernel_attributes a;
+  cuemu_kernel_get_attributes(function, &a);
+  if ((unsigned)block_size > a.max_threads_per_block) {
+    *blocks = 0;
+    return DRV_CUDA_SUCCESS;
+  }
+  *blocks = (int)cuemu__device_blocks_per_sm((unsigned)block_size,
+                                             a.static_shared_bytes + shared);
+  return DRV_CUDA_SUCCESS;
+}

@@ -1,0 +1,489 @@
+/*
+ * cuemu_nvrtc.c: NVRTC's programs (see cuemu_nvrtc.h): a program holds its
+ * source, its headers and its name expressions until it is compiled, then
+ * its log, its module image and the lowered names. A compile writes the
+ * source and the headers into a private folder and calls cuemu_compile()
+ * with the compiler's messages captured as the log.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_nvrtc.h>
+
+#include "device/cuemu_module_symbols.h"
+#include "runtime/cuemu_nvrtc_internal.h"
+
+typedef struct name_expr {
+  char *expression; /* as added */
+  char *kernel;     /* the kernel it names, for cuemu-cc --name-expr */
+  char *lowered;    /* after a compile */
+} name_expr;
+
+struct cuemu_nvrtc_program {
+  char *source, *name;
+  int header_count;
+  char **headers, **include_names;
+  name_expr *names;
+  int name_count;
+  int compiled; /* a compile succeeded */
+  int tried;    /* a compile was attempted */
+  cuemu_nvrtc_text log;
+  char *image;
+  size_t image_size;
+};
+
+static const char *const results[] = {
+    "NVRTC_SUCCESS",
+    "NVRTC_ERROR_OUT_OF_MEMORY",
+    "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
+    "NVRTC_ERROR_INVALID_INPUT",
+    "NVRTC_ERROR_INVALID_PROGRAM",
+    "NVRTC_ERROR_INVALID_OPTION",
+    "NVRTC_ERROR_COMPILATION",
+    "NVRTC_ERROR_BUILTIN_OPERATION_FAILURE",
+    "NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION",
+    "NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION",
+    "NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID",
+    "NVRTC_ERROR_INTERNAL_ERROR",
+    "NVRTC_ERROR_TIME_FILE_WRITE_FAILED",
+    "NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED",
+    "NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED",
+    "NVRTC_ERROR_PCH_CREATE",
+    "NVRTC_ERROR_CANCELLED",
+    "NVRTC_ERROR_TIME_TRACE_FILE_WRITE_FAILED"};
+
+const char *cuemu_nvrtc_error_string(int result) {
+  if (result < 0 || result >= (int)(sizeof results / sizeof results[0]))
+    return "NVRTC_ERROR unknown";
+  return results[result];
+}
+
+int cuemu_nvrtc_version(int *major, int *minor) {
+  if (!major || !minor)
+    return NVRTC_INVALID_INPUT;
+  *major = 13;
+  *minor = 0;
+  return NVRTC_OK;
+}
+
+/* The architectures -arch accepts (cuemu_nvrtc_options.c), as NVRTC 13
+ * lists them. */
+static const int archs[] = {75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120,
+                            121};
+
+int cuemu_nvrtc_supported_arch_count(int *count) {
+  if (!count)
+    return NVRTC_INVALID_INPUT;
+  *count = (int)(sizeof archs / sizeof archs[0]);
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_supported_archs(int *out) {
+  if (!out)
+    return NVRTC_INVALID_INPUT;
+  memcpy(out, archs, sizeof archs);
+  return NVRTC_OK;
+}
+
+static char *dup_or_null(const char *s, int *oom) {
+  if (!s)
+    return NULL;
+  char *d = strdup(s);
+  if (!d)
+    *oom = 1;
+  return d;
+}
+
+int cuemu_nvrtc_destroy_program(cuemu_nvrtc_program **program) {
+  if (!program || !*program)
+    return NVRTC_INVALID_PROGRAM;
+  cuemu_nvrtc_program *p = *program;
+  free(p->source);
+  free(p->name);
+  for (int i = 0; i < p->header_count; ++i) {
+    free(p->headers[i]);
+    free(p->include_names[i]);
+  }
+  free(p->headers);
+  free(p->include_names);
+  for (int i = 0; i < p->name_count; ++i) {
+    free(p->names[i].expression);
+    free(p->names[i].kernel);
+    free(p->names[i].lowered);
+  }
+  free(p->names);
+  free(p->log.s);
+  free(p->image);
+  free(p);
+  *program = NULL;
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_create_program(cuemu_nvrtc_program **program,
+                               const char *source, const char *name,
+                               int header_count, const char *const *headers,
+                               const char *const *include_names) {
+  if (!program || !source || header_count < 0 ||
+      (header_count > 0 && (!headers || !include_names)))
+    return NVRTC_INVALID_INPUT;
+  for (int i = 0; i < header_count; ++i)
+    if (!headers[i] || !include_names[i])
+      return NVRTC_INVALID_INPUT;
+  cuemu_nvrtc_program *p = calloc(1, sizeof *p);
+  if (!p)
+    return NVRTC_OUT_OF_MEMORY;
+  int oom = 0;
+  p->source = dup_or_null(source, &oom);
+  p->name = dup_or_null(name && *name ? name : "default_program", &oom);
+  p->headers = calloc((size_t)header_count + 1, sizeof *p->headers);
+  p->include_names = calloc((size_t)header_count + 1, sizeof *p->include_names);
+  if (!p->headers || !p->include_names)
+    oom = 1;
+  for (int i = 0; !oom && i < header_count; ++i) {
+    p->headers[i] = dup_or_null(headers[i], &oom);
+    p->include_names[i] = dup_or_null(include_names[i], &oom);
+    p->header_count = i + 1;
+  }
+  if (oom) {
+    cuemu_nvrtc_destroy_program(&p);
+    return NVRTC_OUT_OF_MEMORY;
+  }
+  *program = p;
+  return NVRTC_OK;
+}
+
+/* The kernel an expression names: "&scale<float, 2>", "(&f)" and "f" all
+ * name f. */
+static char *kernel_of(const char *expression) {
+  const char *b = expression;
+  const char *e = expression + strlen(expression);
+  for (;;) {
+    while (b < e && (*b == ' ' || *b == '\t' || *b == '\n'))
+      b++;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
+      e--;
+    if (b < e && *b == '&') {
+      b++;
+      continue;
+    }
+    if (b < e && *b == '(' && e[-1] == ')') {
+      b++;
+      e--;
+      continue;
+    }
+    break;
+  }
+  return strndup(b, (size_t)(e - b));
+}
+
+int cuemu_nvrtc_add_name_expression(cuemu_nvrtc_program *p,
+                                    const char *expression) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (!expression || !*expression)
+    return NVRTC_INVALID_INPUT;
+  if (p->tried)
+    return NVRTC_NO_NAME_EXPRESSIONS_AFTER_COMPILATION;
+  name_expr *grown =
+      realloc(p->names, (size_t)(p->name_count + 1) * sizeof *grown);
+  if (!grown)
+    return NVRTC_OUT_OF_MEMORY;
+  p->names = grown;
+  name_expr *n = &p->names[p->name_count];
+  n->expression = strdup(expression);
+  n->kernel = kernel_of(expression);
+  n->lowered = NULL;
+  if (!n->expression || !n->kernel) {
+    free(n->expression);
+    free(n->kernel);
+    return NVRTC_OUT_OF_MEMORY;
+  }
+  p->name_count++;
+  return NVRTC_OK;
+}
+
+/* Writes `text` to dir/name, making the folders of `name`. A name that
+ * climbs out of dir ("..") or is absolute is refused. Returns 0 or -1. */
+static int write_file(const char *dir, const char *name, const char *text) {
+  if (name[0] == '/' || strstr(name, ".."))
+    return -1;
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+    return -1;
+  for (char *s = path + strlen(dir) + 1; (s = strchr(s, '/')); ++s) {
+    *s = '\0';
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+      return -1;
+    *s = '/';
+  }
+  FILE *f = fopen(path, "we");
+  if (!f)
+    return -1;
+  size_t n = strlen(text);
+  int ok = fwrite(text, 1, n, f) == n;
+  return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+static int read_file(const char *path, char **out, size_t *size) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return -1;
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || st.st_size <= 0) {
+    fclose(f);
+    return -1;
+  }
+  char *buf = malloc((size_t)st.st_size + 1);
+  int ok = buf && fread(buf, 1, (size_t)st.st_size, f) == (size_t)st.st_size;
+  fclose(f);
+  if (!ok) {
+    free(buf);
+    return -1;
+  }
+  buf[st.st_size] = '\0';
+  *out = buf;
+  *size = (size_t)st.st_size;
+  return 0;
+}
+
+/* Removes a folder and what the compile wrote in it. */
+static int remove_entry(const char *path, const struct stat *st, int type,
+                        struct FTW *ftw) {
+  (void)st;
+  (void)ftw;
+  return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void remove_tree(const char *dir) {
+  nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Appends the file `path` to the log, with the folder's name dropped from
+ * every path in it, so that messages name the program as NVRTC's do. */
+static void add_messages(cuemu_nvrtc_text *log, const char *path,
+                         const char *dir) {
+  char *text = NULL;
+  size_t size = 0;
+  if (read_file(path, &text, &size) != 0)
+    return;
+  size_t dn = strlen(dir);
+  for (char *s = text; *s;) {
+    char *hit = strstr(s, dir);
+    if (!hit) {
+      cuemu__nvrtc_text_add(log, "%s", s);
+      break;
+    }
+    cuemu__nvrtc_text_add(log, "%.*s", (int)(hit - s), s);
+    s = hit + dn;
+    if (strncmp(s, "/src/", 5) == 0)
+      s += 5; /* the source: its name alone */
+    else if (*s == '/')
+      s++;
+  }
+  free(text);
+}
+
+/* The compiler's stderr is the log: fd 2 is redirected while a compile
+ * runs, so compiles are one at a time. */
+static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static cuemu_status compile_captured(const char *source, const char *output,
+                                     const cuemu_compile_options *o,
+                                     const char *messages) {
+  pthread_mutex_lock(&compile_lock);
+  fflush(stderr);
+  int saved = dup(2);
+  int fd = open(messages, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (saved >= 0 && fd >= 0)
+    dup2(fd, 2);
+  cuemu_status st = cuemu_compile(source, output, o, NULL);
+  fflush(stderr);
+  if (saved >= 0) {
+    dup2(saved, 2);
+    close(saved);
+  }
+  if (fd >= 0)
+    close(fd);
+  pthread_mutex_unlock(&compile_lock);
+  return st;
+}
+
+/* Finds the lowered name of every name expression in the module. */
+static int lower_names(cuemu_nvrtc_program *p, const char *module_path) {
+  if (p->name_count == 0)
+    return NVRTC_OK;
+  cuemu_module *m = NULL;
+  if (cuemu_module_load(&m, module_path) != CUEMU_SUCCESS) {
+    cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());
+    return NVRTC_INTERNAL_ERROR;
+  }
+  int r = NVRTC_OK;
+  for (int i = 0; i < p->name_count && r == NVRTC_OK; ++i) {
+    cuemu_kernel *k = NULL;
+    char symbol[1024];
+    if (cuemu_module_get_kernel(m, p->names[i].kernel, &k) != CUEMU_SUCCESS) {
+      cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());
+      r = NVRTC_INTERNAL_ERROR;
+    } else if (cuemu__module_kernel_symbol(m, k, symbol, sizeof symbol) ==
+               CUEMU_SUCCESS) {
+      p->names[i].lowered = strdup(symbol);
+    } else {
+      /* No symbol of its own (an extern "C" kernel folded into its thunk):
+       * its name is the lowered name. */
+      p->names[i].lowered = strdup(cuemu_kernel_name(k));
+    }
+    if (r == NVRTC_OK && !p->names[i].lowered)
+      r = NVRTC_OUT_OF_MEMORY;
+  }
+  cuemu_module_unload(m);
+  return r;
+}
+
+int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
+                                const char *const *options) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (option_count < 0 || (option_count > 0 && !options))
+    return NVRTC_INVALID_INPUT;
+  /* A compile starts afresh. */
+  p->tried = 1;
+  p->compiled = 0;
+  p->log.len = 0;
+  if (p->log.s)
+    p->log.s[0] = '\0';
+  free(p->image);
+  p->image = NULL;
+  p->image_size = 0;
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/cuemu-nvrtc.XXXXXX",
+           tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir))
+    return NVRTC_BUILTIN_OPERATION_FAILURE;
+  char include_dir[4200], source[4300], output[4200], messages[4200];
+  snprintf(include_dir, sizeof include_dir, "%s/include", dir);
+  snprintf(output, sizeof output, "%s/module.so", dir);
+  snprintf(messages, sizeof messages, "%s/log.txt", dir);
+  /* The source keeps the program's own name (its last part), which the
+   * compiler's messages then show. */
+  const char *base = strrchr(p->name, '/') ? strrchr(p->name, '/') + 1
+                                           : p->name;
+  snprintf(source, sizeof source, "%s/src/%s", dir,
+           *base && strcmp(base, "..") && strcmp(base, ".")
+               ? base
+               : "default_program");
+  int r = NVRTC_OK;
+  cuemu_nvrtc_options o;
+  r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
+                                &p->log);
+  if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->source))
+    r = NVRTC_BUILTIN_OPERATION_FAILURE;
+  if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0)
+    r = NVRTC_BUILTIN_OPERATION_FAILURE;
+  for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
+    if (write_file(include_dir, p->include_names[i], p->headers[i])) {
+      cuemu__nvrtc_text_add(&p->log,
+                            "nvrtc: error: cannot use the header name '%s'\n",
+                            p->include_names[i]);
+      r = NVRTC_INVALID_INPUT;
+    }
+  const char **kernels = NULL;
+  if (r == NVRTC_OK && p->name_count) {
+    kernels = calloc((size_t)p->name_count, sizeof *kernels);
+    if (!kernels)
+      r = NVRTC_OUT_OF_MEMORY;
+    for (int i = 0; kernels && i < p->name_count; ++i)
+      kernels[i] = p->names[i].kernel;
+  }
+  if (r == NVRTC_OK) {
+    cuemu_compile_options co;
+    memset(&co, 0, sizeof co);
+    co.module = 1;
+    co.debug = o.debug;
+    co.arch = o.arch;
+    co.argv = (const char *const *)o.argv;
+    co.argc = o.argc;
+    co.name_expressions = kernels;
+    co.name_expression_count = p->name_count;
+    cuemu_status st = compile_captured(source, output, &co, messages);
+    add_messages(&p->log, messages, dir);
+    if (st != CUEMU_SUCCESS) {
+      if (st != CUEMU_COMPILE)
+        cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());
+      r = NVRTC_COMPILATION;
+    }
+  }
+  if (r == NVRTC_OK)
+    r = lower_names(p, output);
+  if (r == NVRTC_OK && read_file(output, &p->image, &p->image_size) != 0)
+    r = NVRTC_BUILTIN_OPERATION_FAILURE;
+  p->compiled = r == NVRTC_OK;
+  free(kernels);
+  cuemu__nvrtc_options_free(&o);
+  remove_tree(dir);
+  return r;
+}
+
+int cuemu_nvrtc_get_program_log_size(cuemu_nvrtc_program *p, size_t *size) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (!size)
+    return NVRTC_INVALID_INPUT;
+  *size = p->log.len + 1;
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_program_log(cuemu_nvrtc_program *p, char *log) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (!log)
+    return NVRTC_INVALID_INPUT;
+  memcpy(log, p->log.s ? p->log.s : "", p->log.len + 1);
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
+                               size_t *size) {
+  if (!p || !p->compiled)
+    return NVRTC_INVALID_PROGRAM;
+  if (!size)
+    return NVRTC_INVALID_INPUT;
+  *size = p->image_size + (ptx ? 1 : 0);
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
+  if (!p || !p->compiled)
+    return NVRTC_INVALID_PROGRAM;
+  if (!out)
+    return NVRTC_INVALID_INPUT;
+  /* read_file() left a NUL after the image. */
+  memcpy(out, p->image, p->image_size + (ptx ? 1 : 0));
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_lowered_name(cuemu_nvrtc_program *p,
+                                 const char *expression,
+                                 const char **lowered) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (!expression || !lowered)
+    return NVRTC_INVALID_INPUT;
+  if (!p->compiled)
+    return NVRTC_NO_LOWERED_NAMES_BEFORE_COMPILATION;
+  for (int i = 0; i < p->name_count; ++i)
+    if (strcmp(p->names[i].expression, expression) == 0) {
+      *lowered = p->names[i].lowered;
+      return NVRTC_OK;
+    }
+  return NVRTC_NAME_EXPRESSION_NOT_VALID;
+}

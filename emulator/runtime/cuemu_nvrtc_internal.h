@@ -1,0 +1,54 @@
+/*
+ * cuemu_nvrtc_internal.h: what the files of NVRTC share inside libcuemu
+ * (see cuemu_nvrtc.h).
+ */
+#ifndef CUEMU_NVRTC_INTERNAL_H
+#define CUEMU_NVRTC_INTERNAL_H
+
+#include <stddef.h>
+
+/* nvrtcResult's values. */
+enum {
+  NVRTC_OK = 0,
+  NVRTC_OUT_OF_MEMORY = 1,
+  NVRTC_PROGRAM_CREATION_FAILURE = 2,
+  NVRTC_INVALID_INPUT = 3,
+  NVRTC_INVALID_PROGRAM = 4,
+  NVRTC_INVALID_OPTION = 5,
+  NVRTC_COMPILATION = 6,
+  NVRTC_BUILTIN_OPERATION_FAILURE = 7,
+  NVRTC_NO_NAME_EXPRESSIONS_AFTER_COMPILATION = 8,
+  NVRTC_NO_LOWERED_NAMES_BEFORE_COMPILATION = 9,
+  NVRTC_NAME_EXPRESSION_NOT_VALID = 10,
+  NVRTC_INTERNAL_ERROR = 11
+};
+
+/* A growable text (the log). */
+typedef struct cuemu_nvrtc_text {
+  char *s;
+  size_t len, cap;
+} cuemu_nvrtc_text;
+
+/* Appends printf-style text; returns 0, or -1 when out of memory. */
+int cuemu__nvrtc_text_add(cuemu_nvrtc_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* NVRTC's options, read into what cuemu_compile() takes. */
+typedef struct cuemu_nvrtc_options {
+  char **argv; /* -I, -D, -U, -std, -include words (owned) */
+  int argc, cap;
+  int arch;    /* -arch's compute capability * 10; 0: the default */
+  int debug;   /* -G */
+} cuemu_nvrtc_options;
+
+/* Reads `count` NVRTC options into *out (zeroed first). An unknown option
+ * or a bad value is NVRTC_INVALID_OPTION with NVRTC's line in `log`.
+ * Include folders of the program's headers come first: `header_dir` (may
+ * be NULL) is put on the include path. */
+int cuemu__nvrtc_options_read(int count, const char *const *options,
+                              const char *header_dir,
+                              cuemu_nvrtc_options *out,
+                              cuemu_nvrtc_text *log);
+void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o);
+
+#endif /* CUEMU_NVRTC_INTERNAL_H */

@@ -1,0 +1,229 @@
+/*
+ * cuemu_nvrtc_options.c: NVRTC's compile options (nvrtcCompileProgram),
+ * read into the words of cuemu_compile() (see cuemu_nvrtc_internal.h).
+ * Options that change code generation only (fast math, flushing, register
+ * limits, PTX optimisation, link-time optimisation, ...) are accepted and
+ * change nothing, since the emulator has no device code generator; the
+ * rest is NVRTC's meaning.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/cuemu_nvrtc_internal.h"
+
+int cuemu__nvrtc_text_add(cuemu_nvrtc_text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *piece = NULL;
+  int n = vasprintf(&piece, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return -1;
+  if (t->len + (size_t)n + 1 > t->cap) {
+    size_t cap = (t->len + (size_t)n + 1) * 2;
+    char *grown = realloc(t->s, cap);
+    if (!grown) {
+      free(piece);
+      return -1;
+    }
+    t->s = grown;
+    t->cap = cap;
+  }
+  memcpy(t->s + t->len, piece, (size_t)n + 1);
+  t->len += (size_t)n;
+  free(piece);
+  return 0;
+}
+
+static int add_word(cuemu_nvrtc_options *o, const char *a, const char *b) {
+  if (o->argc + 2 > o->cap) {
+    int cap = o->cap ? o->cap * 2 : 16;
+    char **grown = realloc(o->argv, (size_t)cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    o->argv = grown;
+    o->cap = cap;
+  }
+  char *w = NULL;
+  if (asprintf(&w, "%s%s", a, b ? b : "") < 0)
+    return -1;
+  o->argv[o->argc++] = w;
+  o->argv[o->argc] = NULL;
+  return 0;
+}
+
+void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o) {
+  for (int i = 0; i < o->argc; ++i)
+    free(o->argv[i]);
+  free(o->argv);
+  memset(o, 0, sizeof *o);
+}
+
+/* Options that take no value and change nothing here. */
+static const char *const accepted_flags[] = {
+    "-lineinfo", "--generate-line-info", "-use_fast_math", "--use_fast_math",
+    "-default-device", "--device-as-default-execution-space",
+    "-extensible-whole-program", "--extensible-whole-program", "-ewp",
+    "-dlto", "--dlto", "-lto", "-restrict", "--restrict", "-w",
+    "--disable-warnings", "-extra-device-vectorization",
+    "--extra-device-vectorization", "-dopt", "--dopt", "-no-source-include",
+    "--no-source-include", "-device-int128", "--device-int128", "-minimal",
+    "--minimal", "-fdevice-syntax-only", "--fdevice-syntax-only",
+    "-fdevice-time-trace", "-pch", "--pch", "-err-no", "--display-error-number",
+    "-no-err-no", "--no-display-error-number", "-dw", "--Wno-deprecated",
+    NULL};
+
+/* Options of the form NAME=VALUE that change nothing here. */
+static const char *const accepted_values[] = {
+    "-ftz", "--ftz", "-prec-sqrt", "--prec-sqrt", "-prec-div", "--prec-div",
+    "-fmad", "--fmad", "-maxrregcount", "--maxrregcount", "-dopt", "--dopt",
+    "-time", "--time", "-split-compile", "--split-compile",
+    "-builtin-move-forward", "--builtin-move-forward",
+    "-builtin-initializer-list", "--builtin-initializer-list",
+    "-jump-table-density", "--jump-table-density", "-device-stack-protector",
+    "--device-stack-protector", "-frandom-seed", "--frandom-seed",
+    "-modify-stack-limit", "--modify-stack-limit", "-diag-error",
+    "--diag-error", "-diag-suppress", "--diag-suppress", "-diag-warn",
+    "--diag-warn", "-Xptxas", "--ptxas-options", "-create-pch", "--create-pch",
+    "-use-pch", "--use-pch", "-pch-dir", "--pch-dir", "-pch-verbose",
+    "--pch-verbose", "-pch-messages", "--pch-messages",
+    "-instantiate-templates-in-pch", "--instantiate-templates-in-pch",
+    "-optimization-info", "--optimization-info", "-Ofast-compile",
+    "--Ofast-compile", NULL};
+
+static int listed(const char *const *list, const char *word, size_t n) {
+  for (int i = 0; list[i]; ++i)
+    if (strlen(list[i]) == n && strncmp(list[i], word, n) == 0)
+      return 1;
+  return 0;
+}
+
+/* The compute capability of "compute_90", "sm_90a", "lto_89", times ten,
+ * or 0 when it is not one NVRTC 13 knows. */
+static int arch_value(const char *v) {
+  const char *p = NULL;
+  if (strncmp(v, "compute_", 8) == 0)
+    p = v + 8;
+  else if (strncmp(v, "sm_", 3) == 0 || strncmp(v, "lto_", 4) == 0)
+    p = strchr(v, '_') + 1;
+  if (!p || !isdigit((unsigned char)p[0]) || !isdigit((unsigned char)p[1]))
+    return 0;
+  int n = atoi(p);
+  const char *end = p;
+  while (isdigit((unsigned char)*end))
+    end++;
+  if (*end && strcmp(end, "a") != 0 && strcmp(end, "f") != 0)
+    return 0;
+  return n >= 75 && n <= 121 ? n * 10 : 0;
+}
+
+/* -std's value: C++17 and later as given; C++03/11/14 (NVRTC takes them)
+ * are compiled as C++17, the oldest the shims are written in, with a note
+ * in the log. */
+static int std_option(cuemu_nvrtc_options *o, const char *v,
+                      cuemu_nvrtc_text *log) {
+  if (strcmp(v, "c++17") == 0 || strcmp(v, "c++20") == 0 ||
+      strcmp(v, "c++23") == 0)
+    return add_word(o, "-std=", v) ? NVRTC_OUT_OF_MEMORY : NVRTC_OK;
+  if (strcmp(v, "c++03") == 0 || strcmp(v, "c++11") == 0 ||
+      strcmp(v, "c++14") == 0) {
+    cuemu__nvrtc_text_add(log,
+                          "cuemu: note: -std=%s is compiled as C++17 (the "
+                          "emulator's CUDA headers need it)\n",
+                          v);
+    return add_word(o, "-std=c++17", NULL) ? NVRTC_OUT_OF_MEMORY : NVRTC_OK;
+  }
+  cuemu__nvrtc_text_add(log, "nvrtc: error: invalid value for --std (-std)\n");
+  return NVRTC_INVALID_OPTION;
+}
+
+int cuemu__nvrtc_options_read(int count, const char *const *options,
+                              const char *header_dir,
+                              cuemu_nvrtc_options *o, cuemu_nvrtc_text *log) {
+  memset(o, 0, sizeof *o);
+  if (header_dir && add_word(o, "-I", header_dir))
+    return NVRTC_OUT_OF_MEMORY;
+  for (int i = 0; i < count; ++i) {
+    const char *a = options[i];
+    if (!a)
+      return NVRTC_INVALID_INPUT;
+    const char *eq = strchr(a, '=');
+    size_t name_len = eq ? (size_t)(eq - a) : strlen(a);
+    const char *value = eq ? eq + 1 : NULL;
+    int r = NVRTC_OK;
+    /* -I, -D, -U and -include: glued, after '=', or in the next option. */
+    static const struct {
+      const char *short_name, *long_name, *flag;
+    } paths[] = {{"-I", "--include-path", "-I"},
+                 {"-D", "--define-macro", "-D"},
+                 {"-U", "--undefine-macro", "-U"},
+                 {"-include", "--pre-include", "-include"}};
+    int done = 0;
+    for (size_t k = 0; k < sizeof paths / sizeof paths[0] && !done; ++k) {
+      size_t sn = strlen(paths[k].short_name);
+      const char *v = NULL;
+      if (strncmp(a, paths[k].long_name, name_len) == 0 &&
+          name_len == strlen(paths[k].long_name) && value)
+        v = value;
+      else if (strncmp(a, paths[k].short_name, sn) == 0 &&
+               (k == 3 ? a[sn] == '=' || a[sn] == '\0' : 1))
+        v = a[sn] == '=' ? a + sn + 1 : a[sn] ? a + sn : NULL;
+      else
+        continue;
+      if (!v) {
+        if (i + 1 >= count || !options[i + 1]) {
+          cuemu__nvrtc_text_add(log, "nvrtc: error: %s requires a value\n",
+                                a);
+          return NVRTC_INVALID_OPTION;
+        }
+        v = options[++i];
+      }
+      if (k == 3)
+        r = add_word(o, "-include", NULL) || add_word(o, v, NULL);
+      else
+        r = add_word(o, paths[k].flag, v);
+      if (r)
+        return NVRTC_OUT_OF_MEMORY;
+      done = 1;
+    }
+    if (done)
+      continue;
+#define IS(name) (name_len == sizeof name - 1 && strncmp(a, name, name_len) == 0)
+    /* -arch and -std may also take their value from the next option. */
+    if (!value && (IS("-arch") || IS("--gpu-architecture") || IS("-std") ||
+                   IS("--std")) &&
+        i + 1 < count && options[i + 1])
+      value = options[++i];
+    if ((IS("-arch") || IS("--gpu-architecture")) && value) {
+      o->arch = arch_value(value);
+      if (!o->arch) {
+        cuemu__nvrtc_text_add(
+            log, "nvrtc: error: invalid value for --gpu-architecture (-arch)\n");
+        return NVRTC_INVALID_OPTION;
+      }
+    } else if ((IS("-std") || IS("--std")) && value) {
+      r = std_option(o, value, log);
+      if (r)
+        return r;
+    } else if (IS("-G") || IS("--device-debug")) {
+      o->debug = 1;
+    } else if ((IS("-rdc") || IS("--relocatable-device-code")) && value &&
+               (!strcmp(value, "true") || !strcmp(value, "false"))) {
+      /* A module holds all its device code; there is nothing to link. */
+    } else if (!value && listed(accepted_flags, a, name_len)) {
+      /* accepted; no effect here */
+    } else if (value && listed(accepted_values, a, name_len)) {
+      /* accepted; no effect here */
+    } else {
+      cuemu__nvrtc_text_add(log, "nvrtc: error: unrecognized option %s found\n",
+                            a);
+      return NVRTC_INVALID_OPTION;
+    }
+#undef IS
+  }
+  return NVRTC_OK;
+}

@@ -1,0 +1,158 @@
+/*
+ * nvrtc.h: NVRTC, the run-time compiler, through cuemu. Each call forwards
+ * to libcuemu's cuemu_nvrtc_* function (<cuemu/cuemu_nvrtc.h>, which
+ * documents what they do): a program is compiled by cuemu's compiler into
+ * a cuemu module, which nvrtcGetPTX and nvrtcGetCUBIN return and
+ * cuModuleLoadData (cuda.h) loads. `-lnvrtc` links nothing more: libcuemu
+ * has it all. docs/driver-api.md lists the options.
+ */
+#ifndef CUEMU_NVRTC_SHIM_H
+#define CUEMU_NVRTC_SHIM_H
+
+#include <cstddef>
+
+#include <cuemu/cuemu_nvrtc.h>
+
+typedef enum {
+  NVRTC_SUCCESS = 0,
+  NVRTC_ERROR_OUT_OF_MEMORY = 1,
+  NVRTC_ERROR_PROGRAM_CREATION_FAILURE = 2,
+  NVRTC_ERROR_INVALID_INPUT = 3,
+  NVRTC_ERROR_INVALID_PROGRAM = 4,
+  NVRTC_ERROR_INVALID_OPTION = 5,
+  NVRTC_ERROR_COMPILATION = 6,
+  NVRTC_ERROR_BUILTIN_OPERATION_FAILURE = 7,
+  NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION = 8,
+  NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION = 9,
+  NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID = 10,
+  NVRTC_ERROR_INTERNAL_ERROR = 11,
+  NVRTC_ERROR_TIME_FILE_WRITE_FAILED = 12,
+  NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED = 13,
+  NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED = 14,
+  NVRTC_ERROR_PCH_CREATE = 15,
+  NVRTC_ERROR_CANCELLED = 16,
+  NVRTC_ERROR_TIME_TRACE_FILE_WRITE_FAILED = 17
+} nvrtcResult;
+
+typedef struct _nvrtcProgram *nvrtcProgram;
+
+inline const char *nvrtcGetErrorString(nvrtcResult result) {
+  return cuemu_nvrtc_error_string(result);
+}
+
+inline nvrtcResult nvrtcVersion(int *major, int *minor) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_version(major, minor));
+}
+
+inline nvrtcResult nvrtcGetNumSupportedArchs(int *numArchs) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_supported_arch_count(numArchs));
+}
+
+inline nvrtcResult nvrtcGetSupportedArchs(int *supportedArchs) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_supported_archs(supportedArchs));
+}
+
+inline nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src,
+                                      const char *name, int numHeaders,
+                                      const char *const *headers,
+                                      const char *const *includeNames) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_create_program(
+      reinterpret_cast<cuemu_nvrtc_program **>(prog), src, name, numHeaders,
+      headers, includeNames));
+}
+
+inline nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_destroy_program(
+      reinterpret_cast<cuemu_nvrtc_program **>(prog)));
+}
+
+inline nvrtcResult nvrtcAddNameExpression(nvrtcProgram prog,
+                                          const char *const name_expression) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_add_name_expression(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), name_expression));
+}
+
+inline nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions,
+                                       const char *const *options) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_compile_program(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), numOptions, options));
+}
+
+inline nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog,
+                                          size_t *logSizeRet) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_program_log_size(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), logSizeRet));
+}
+
+inline nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_program_log(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), log));
+}
+
+/* The "PTX" is the cuemu module image, followed by a NUL that the size
+ * counts, as NVRTC's PTX text is. */
+inline nvrtcResult nvrtcGetPTXSize(nvrtcProgram prog, size_t *ptxSizeRet) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 1, ptxSizeRet));
+}
+
+inline nvrtcResult nvrtcGetPTX(nvrtcProgram prog, char *ptx) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 1, ptx));
+}
+
+inline nvrtcResult nvrtcGetCUBINSize(nvrtcProgram prog,
+                                     size_t *cubinSizeRet) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 0, cubinSizeRet));
+}
+
+inline nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 0, cubin));
+}
+
+inline nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog,
+                                       const char *const name_expression,
+                                       const char **lowered_name) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_lowered_name(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), name_expression,
+      lowered_name));
+}
+
+/* nvrtcGetTypeName, when NVRTC_GET_TYPE_NAME is non-zero, as in NVRTC: the
+ * source-level name of a type, from the C++ ABI's demangler. */
+#if NVRTC_GET_TYPE_NAME
+#include <cxxabi.h>
+#include <cstdlib>
+#include <string>
+#include <typeinfo>
+
+inline nvrtcResult nvrtcGetTypeName(const std::type_info &tinfo,
+                                    std::string *result) {
+  int status = 0;
+  char *name = abi::__cxa_demangle(tinfo.name(), nullptr, nullptr, &status);
+  if (status != 0 || !name)
+    return NVRTC_ERROR_INTERNAL_ERROR;
+  *result = name;
+  std::free(name);
+  return NVRTC_SUCCESS;
+}
+
+template <typename T> struct cuemu_nvrtc_type_holder {};
+
+template <typename T> nvrtcResult nvrtcGetTypeName(std::string *result) {
+  std::string held;
+  nvrtcResult r = nvrtcGetTypeName(typeid(cuemu_nvrtc_type_holder<T>), &held);
+  if (r != NVRTC_SUCCESS)
+    return r;
+  /* "cuemu_nvrtc_type_holder<T>" -> "T". */
+  std::size_t open = held.find('<'), close = held.rfind('>');
+  if (open == std::string::npos || close == std::string::npos || close < open)
+    return NVRTC_ERROR_INTERNAL_ERROR;
+  *result = held.substr(open + 1, close - open - 1);
+  return NVRTC_SUCCESS;
+}
+#endif /* NVRTC_GET_TYPE_NAME */
+
+#endif /* CUEMU_NVRTC_SHIM_H */

@@ -1,0 +1,108 @@
+#!/bin/sh
+# drvapi.sh: the driver API over cuemu modules (issue 16): a module built
+# with `cuemu-nvcc -fatbin` (and the -ptx, -cubin, --fatbin and `-o x.ptx`
+# forms) is loaded by a host .cpp program linked with -lcuda
+# (tests/driver/drvapi/main.cpp) with cuModuleLoad and cuModuleLoadDataEx;
+# a real NVIDIA image is refused with a clear message. With nvcc present,
+# the same sources build with it (the module and the host object). Run by
+# `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing drvapi.sh "$nvcc is not built"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/drvapi.$$
+mkdir -p "$work" || exit 1
+d=$srcdir/tests/driver/drvapi
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=$((failed + 1))
+}
+
+# step NAME COMMAND...: runs a command in $work, its output in NAME.log.
+step() {
+  name=$1
+  shift
+  if (cd "$work" && "$@") >"$work/$name.log" 2>&1; then
+    return 0
+  fi
+  fail "$name: $*"
+  sed 's/^/  | /' "$work/$name.log" | head -40
+  return 1
+}
+
+# passes NAME COMMAND...: the command runs in $work and prints PASS.
+passes() {
+  name=$1
+  shift
+  if (cd "$work" && "$@") >"$work/$name.out" 2>&1 &&
+    grep -qx PASS "$work/$name.out"; then
+    echo "PASS: $name"
+  else
+    fail "$name: its output:"
+    sed 's/^/  | /' "$work/$name.out" | head -20
+  fi
+}
+
+# The explicit instantiation of a kernel template is named for cuemu (see
+# docs/driver-api.md).
+names="--name-expr times<int,3>"
+
+# shellcheck disable=SC2086 # $names are words
+step fatbin "$nvcc" -fatbin $names "$d/kernels.cu" &&
+  step ptx "$nvcc" -ptx -arch=sm_90 $names "$d/kernels.cu" &&
+  step cubin "$nvcc" --cubin -arch=sm_90 $names -o k80.cubin "$d/kernels.cu" &&
+  step fatbin-long "$nvcc" --fatbin $names -o other.ptx "$d/kernels.cu" &&
+  step host "$nvcc" -O2 -o drv "$d/main.cpp" -lcuda &&
+  for f in kernels.fatbin kernels.ptx k80.cubin other.ptx; do
+    [ -f "$work/$f" ] || fail "cuemu-nvcc wrote no $f"
+  done &&
+  passes "driver API, cuModuleLoad of a -fatbin module" \
+    env CUEMU_QUIET=1 ./drv kernels.fatbin kernels.ptx &&
+  passes "driver API, a -cubin module loaded from memory" \
+    env CUEMU_QUIET=1 ./drv k80.cubin other.ptx
+
+# A module of nvcc's is refused, naming what it is.
+printf '//\n.version 8.0\n.target sm_90\n' >"$work/real.ptx"
+cat >"$work/load.cpp" <<'EOT'
+#include <cuda.h>
+#include <cstdio>
+int main(int, char **argv) {
+  CUdevice dev;
+  CUcontext ctx;
+  CUmodule mod;
+  cuInit(0);
+  cuDeviceGet(&dev, 0);
+  cuCtxCreate(&ctx, nullptr, 0, dev);
+  CUresult r = cuModuleLoad(&mod, argv[1]);
+  const char *name = "";
+  cuGetErrorName(r, &name);
+  std::printf("%s\n", name);
+  return 0;
+}
+EOT
+if step load "$nvcc" -o load load.cpp -lcuda; then
+  (cd "$work" && CUEMU_QUIET=0 ./load real.ptx) >"$work/load.out" 2>&1
+  if grep -q CUDA_ERROR_INVALID_IMAGE "$work/load.out" &&
+    grep -q "looks like PTX text" "$work/load.out"; then
+    echo "PASS: PTX of nvcc's is refused with a message"
+  else
+    fail "a PTX text module: its output:"
+    sed 's/^/  | /' "$work/load.out"
+  fi
+fi
+
+# The same sources with the real toolkit.
+real=$(find_nvcc)
+if [ -n "$real" ]; then
+  step nvcc-fatbin "$real" -fatbin -arch=sm_90 -o real.fatbin "$d/kernels.cu" &&
+    step nvcc-host "$real" -c -o main.o "$d/main.cpp" &&
+    echo "PASS: the sources build with nvcc"
+fi
+
+rm -rf "$work"
+echo "drvapi.sh: $failed failed"
+[ "$failed" -eq 0 ]
