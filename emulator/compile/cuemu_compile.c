@@ -643,6 +643,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                           "-o",       dev_local, NULL};
       st = run_tool(ld, object[0]);
     }
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_export_instances(dev_local);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
        * initializers: the host pass's run (CUDA allows no dynamic

@@ -229,7 +229,9 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
     free(text.data);
     return CUEMU_SUCCESS;
   }
-  for (k = begin + 1; k <= end; k++)
+  /* A translation unit's directives are line markers, which the edit
+   * keeps (see assemble() in cuemu_rewrite.c). */
+  for (k = begin + 1; k <= end && !rw->preprocessed; k++)
     if (rw->toks[k].flags & CUEMU_TOKEN_AFTER_DIRECTIVE) {
       free(text.data);
       return cuemu__rw_error(rw, rw->toks[i].line,

@@ -62,6 +62,25 @@ extern "C" __thread void *cuemu_dynamic_shared
     (void)cuemu_noted_;                                                       \
   } while (0)
 
+/* What cuemu-cc puts first in the body of a kernel template in the device
+ * pass (emulator/compile/cuemu_kernel_instance.c): a record of the
+ * instance in the section `cuemu_instances` (its registration function,
+ * file, line and address), which the program registers when it starts
+ * (cuemu_kernel_instances.h). An asm statement, because g++ ignores
+ * section attributes on templated variables. `kernel` is parenthesised. */
+#if __SIZEOF_POINTER__ == 8
+#define CUEMU_INSTANCE_DATA_ "8\n\t.quad "
+#else
+#define CUEMU_INSTANCE_DATA_ "4\n\t.long "
+#endif
+#define CUEMU_KERNEL_INSTANCE(file, line, kernel, max_threads, min_blocks)    \
+  __asm__(".pushsection cuemu_instances,\"aw\"\n\t.balign "                    \
+          CUEMU_INSTANCE_DATA_ "%c0, %c1, " #line ", %c2\n\t.popsection"       \
+          :                                                                   \
+          : "i"(&::cuemu::register_instance<kernel, max_threads,             \
+                                            min_blocks>),                     \
+            "i"(file), "i"(kernel))
+
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the
  * device pass only (as nvcc does); a host compiler including these headers
