@@ -145,8 +145,9 @@ START_TEST(ptx_scopes_predicates_and_labels) {
       "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_1, "
       "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 1));",
       "cuemu_p::ld_ordered<cuemu_p::m_acquire, cuemu_p::u64>(cuemu_ptx_0, cuemu_ptx_3, 0);",
-      "std::memcpy(reinterpret_cast<void *>(cuemu_ptx_3), reinterpret_cast<const void *>"
-      "(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
+      /* The shared destination is an address of the shared state space. */
+      "std::memcpy(reinterpret_cast<void *>(cuemu_p::shared_at(cuemu_ptx_3)), "
+      "reinterpret_cast<const void *>(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
       NULL};
   translate_expect("asm volatile(\"{ .reg .pred q; shfl.sync.down.b32 %0|q, %1, 1, "
                    "0x1f, 0xffffffff; mov.b64 {%0, %1}, %2;\\n"
@@ -197,13 +198,13 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
-  translate_error("asm(\"exit;\");", 1, "inline PTX: unsupported instruction exit");
+  translate_error("asm(\"ret;\");", 1, "inline PTX: unsupported instruction ret");
   translate_error("asm(\"add.foo.u32 %0, %0, 1;\" : \"+r\"(x));", 1,
                   "inline PTX: unsupported modifier .foo of add");
   translate_error("asm(\"mov.u32 %0, q;\" : \"=r\"(x));", 1,
                   "inline PTX: unknown register q");
-  translate_error("asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(x));", 1,
-                  "inline PTX: unsupported special register %dynamic_smem_size");
+  translate_error("asm(\"mov.u32 %0, %%total_smem_size;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported special register %total_smem_size");
   translate_error("asm(\"mov.u32 %0, %3;\" : \"=r\"(x));", 1,
                   "inline PTX: operand %3 does not exist");
   translate_error("asm(\"mov.u32 %0, %[y];\" : \"=r\"(x));", 1,
@@ -217,9 +218,6 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm(\"{ mov.u32 %0, 1;\" : \"=r\"(x));", 1, "inline PTX: unbalanced {");
   translate_error("asm goto(\"bra.uni %l0;\" :::: out);", 1,
                   "inline PTX: asm goto is not supported");
-  translate_error("asm(\"cvta.to.shared.u32 %0, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
-                  "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
-                  "are not supported; use a generic 64-bit address");
   translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
                   "inline PTX: unsupported directive .shared");
 }

@@ -146,6 +146,7 @@ static const insn insns[] = {
      "parity -acquire -relaxed -cta -shared -shared::cta b64"},
     {"mbarrier.pending_count", "mbar_pending_count", 0, 1, 1, 1, "b64"},
     {"trap", "trap", F_SITE, 0, 0, 0, ""},
+    {"exit", "exit", F_SITE, 0, 0, 0, ""},
     {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"bar.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
@@ -171,7 +172,7 @@ static const char *const unsupported[] = {
     "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
     "applypriority", "discard", "createpolicy", "isspacep", "getctarank",
-    "stackrestore", "stacksave", "alloca", "call", "ret", "exit", "brkpt",
+    "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
     "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext",
     "bmsk", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
@@ -216,6 +217,7 @@ static const struct {
     {"%nctaid.y", "(unsigned long long)gridDim.y"},
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
     {"%gridid", "0ULL"},
+    {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
 };
 
 /* ---- PTX tokens ----------------------------------------------------------- */
@@ -741,8 +743,8 @@ static cuemu_status instruction(tr *t) {
   size_t used, m, nmods = 0;
   const insn *in;
   opnd ops[9];
-  int nops = 0, k, line = opk->line, has_shared = 0, is_u32 = 0, first_type = 1;
-  int ordered = 0;
+  int nops = 0, k, line = opk->line, has_shared = 0, first_type = 1;
+  int ordered = 0, has_to = 0;
   cuemu_strbuf targs = {0};
   cuemu_status st;
   if (opk->len >= sizeof op)
@@ -795,11 +797,14 @@ static cuemu_status instruction(tr *t) {
       return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
                   (int)l, op + m, in->op);
     }
-    if (!strncmp(op + m, "shared", l) && l == 6) has_shared = 1;
+    if ((l == 6 && !strncmp(op + m, "shared", l)) ||
+        (l == 11 && !strncmp(op + m, "shared::cta", l)) ||
+        (l == 15 && !strncmp(op + m, "shared::cluster", l)))
+      has_shared = 1;
+    if (l == 2 && !strncmp(op + m, "to", l)) has_to = 1;
     if ((l == 7 && (!strncmp(op + m, "acquire", l) || !strncmp(op + m, "relaxed", l) ||
                     !strncmp(op + m, "release", l))))
       ordered = 1;
-    if (!strncmp(op + m, "u32", l) && l == 3) is_u32 = 1;
     if (!drop) {
       if (nmods++) cuemu__sb_str(&targs, ", ");
       if (is_type(op + m, l)) {
@@ -817,12 +822,6 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
-  if (!strcmp(in->op, "cvta") && has_shared && is_u32) {
-    free(targs.data);
-    return fail(t, line,
-                "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
-                "are not supported; use a generic 64-bit address");
-  }
   /* Operands. */
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
@@ -878,6 +877,18 @@ static cuemu_status instruction(tr *t) {
     snprintf(ops[0].part[1], sizeof ops[0].part[1], "cuemu_ptx_sink");
     ops[0].count = 2;
   }
+  /* An address of the shared state space (as __cvta_generic_to_shared()
+   * and cvta.to.shared make it) becomes the generic address it stands for
+   * (cuemu_device.h's shared window); the first address operand is the
+   * shared one (cp.async's destination). */
+  if (has_shared)
+    for (k = 0; k < nops; k++)
+      if (ops[k].kind == O_ADDR) {
+        char wrapped[192];
+        snprintf(wrapped, sizeof wrapped, "cuemu_p::shared_at(%.170s)", ops[k].part[0]);
+        memcpy(ops[k].part[0], wrapped, sizeof wrapped);
+        break;
+      }
   if ((in->flags & F_LD) || !strcmp(in->fn, "st") || !strcmp(in->fn, "cp_async")) {
     memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
     memory_access(t, in, targs.data, ops, ftype, ordered);
@@ -889,6 +900,8 @@ static cuemu_status instruction(tr *t) {
     cuemu__sb_str(&t->body, "unpack");
   else if (!strcmp(in->fn, "mov") && ops[1].kind == O_VEC)
     cuemu__sb_str(&t->body, "pack");
+  else if (!strcmp(in->fn, "cvta") && has_shared)
+    cuemu__sb_str(&t->body, has_to ? "cvta_to_shared" : "cvta_shared");
   else
     cuemu__sb_str(&t->body, in->fn);
   cuemu__sb_str(&t->body, "<");

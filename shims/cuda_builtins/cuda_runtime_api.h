@@ -274,6 +274,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 /* Streams, events, launches, functions, occupancy and symbols join here. */
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"
+#include "cuemu_cccl.h"
 #endif
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -131,6 +131,12 @@ template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);
 }
 
+/* exit: the thread ends here (it counts as exited at barriers and warp
+ * collectives). */
+template <int... M> [[noreturn]] inline void exit(const char *file, int line) {
+  cuemu_thread_exit(file, line);
+}
+
 /* An asm statement that cuemu-cc could not translate, in a header it was
  * asked to be lenient with (CUEMU_PTX_DEFER_UNSUPPORTED): running it ends
  * the launch with ASSERT and cuemu-cc's message. */

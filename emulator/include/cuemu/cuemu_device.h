@@ -259,6 +259,25 @@ CUEMU_NORETURN void cuemu_kernel_assert_fail(const char *expr, const char *file,
                                       int line, const char *function);
 CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
 
+/* Shared-memory addresses of the shared state space (as on a GPU, 32 bits,
+ * never 0), for __cvta_generic_to_shared() and inline PTX's cvta and
+ * .shared accesses: cuemu_shared_address() converts a generic address of
+ * shared memory, cuemu_shared_generic() converts one back. Each worker
+ * thread maps up to 16 regions of 128 MiB (emulator/core/
+ * cuemu_shared_window.c); more, or an address it did not make, ends the
+ * launch. Kernel code. */
+unsigned cuemu_shared_address(const void *generic);
+void *cuemu_shared_generic(unsigned long long shared);
+
+/* The dynamic shared-memory bytes of the running launch
+ * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
+size_t cuemu_dynamic_shared_size(void);
+
+/* PTX's exit: the calling thread ends here, as if its kernel returned
+ * (it counts as exited at barriers and warp collectives). Outside a kernel
+ * it aborts, naming file:line. Kernel code. */
+CUEMU_NORETURN void cuemu_thread_exit(const char *file, int line);
+
 /* Non-zero when the calling OS thread is running kernel code. */
 int cuemu_thread_in_kernel(void);
 
