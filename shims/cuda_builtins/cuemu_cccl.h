@@ -3,6 +3,7 @@
  * docs/cccl.md) expects of a CUDA compilation beyond the runtime API and
  * the built-ins, as host C++:
  *   - the SIMD intrinsics (cuemu_simd.h);
+ *   - __isShared() and __isClusterShared() (cuemu_is_shared());
  *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
  *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
  *     __cvta_shared_to_generic() and the identities of the global,
@@ -77,5 +78,11 @@ inline size_t __cvta_generic_to_local(const void *p) {
 inline void *__cvta_local_to_generic(size_t a) {
   return reinterpret_cast<void *>(a);
 }
+
+/* Whether a generic address is in the block's shared memory (its dynamic
+ * part, or a static __shared__ variable of a kernel's body; see
+ * cuemu_is_shared()); a block is its own cluster. */
+inline unsigned int __isShared(const void *p) { return cuemu_is_shared(p) != 0; }
+inline unsigned int __isClusterShared(const void *p) { return cuemu_is_shared(p) != 0; }
 
 #endif /* CUEMU_CCCL_H */

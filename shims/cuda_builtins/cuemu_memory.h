@@ -11,7 +11,8 @@
  * The fences are sequentially consistent fences, which is at least as strong
  * as each of CUDA's scopes.
  *
- * Not provided: __isGlobal, __isShared, __isLocal, __isConstant and
+ * __isShared and __isClusterShared are in cuemu_cccl.h. Not provided:
+ * __isGlobal, __isLocal, __isConstant and
  * __isGridConstant (the emulator has one address space), and
  * __prefetch_global_L1/L2, which CUDA has as PTX only, not as C++ functions.
  */

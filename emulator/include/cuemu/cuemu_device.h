@@ -269,6 +269,15 @@ CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
 unsigned cuemu_shared_address(const void *generic);
 void *cuemu_shared_generic(unsigned long long shared);
 
+/* __isShared(): non-zero when `address` is in the shared memory of the
+ * running block: its dynamic shared memory, or a static __shared__
+ * variable declared in the body of a kernel this worker thread has run
+ * (cuemu-cc notes each with cuemu_shared_note_region(), once per worker
+ * thread; the variables of __device__ functions are not known, and are
+ * taken for global memory). Kernel code; 0 outside a kernel. */
+int cuemu_is_shared(const void *address);
+void cuemu_shared_note_region(const void *start, size_t bytes);
+
 /* The dynamic shared-memory bytes of the running launch
  * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
 size_t cuemu_dynamic_shared_size(void);

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "../check.cuh"
@@ -20,11 +22,15 @@ struct Triple {
   float c;
 };
 
-/* Component-wise sum, min and max: associative and commutative, and
- * exact (c holds small integers). */
+/* Component-wise sum, max and max: associative and commutative, exact (c
+ * holds small non-negative integers), with Triple{} as its identity, so
+ * that it can stand for the "sum" of CUB's Sum and ExclusiveSum. */
+__host__ __device__ inline Triple operator+(const Triple &x, const Triple &y) {
+  return Triple{x.a + y.a, x.b > y.b ? x.b : y.b, x.c > y.c ? x.c : y.c};
+}
 struct TripleOp {
   __host__ __device__ Triple operator()(const Triple &x, const Triple &y) const {
-    return Triple{x.a + y.a, x.b < y.b ? x.b : y.b, x.c > y.c ? x.c : y.c};
+    return x + y;
   }
 };
 
@@ -49,9 +55,12 @@ template <> inline unsigned long long input_value<unsigned long long>(int i, int
 template <> inline double input_value<double>(int i, int seed) {
   return (double)input_value<int>(i, seed) * 0.5; /* exact sums */
 }
+template <> inline float input_value<float>(int i, int seed) {
+  return (float)input_value<int>(i, seed) * 0.25f;
+}
 template <> inline Triple input_value<Triple>(int i, int seed) {
   return Triple{input_value<int>(i, seed), input_value<unsigned>(i, seed + 1),
-                (float)(input_value<int>(i, seed + 2) % 500)};
+                (float)(input_value<unsigned>(i, seed + 2) % 500)};
 }
 
 template <typename T> inline std::vector<T> inputs(int n, int seed) {
