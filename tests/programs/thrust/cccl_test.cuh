@@ -103,8 +103,11 @@ cudaError_t with_temp(Call call, cudaStream_t stream, const void *watch = nullpt
   if (guard)
     cudaMemcpy(before.data(), watch, guard, cudaMemcpyDeviceToHost);
   cudaError_t e = call(static_cast<void *>(nullptr), bytes);
-  if (e != cudaSuccess)
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "with_temp: asking the size: %s\n",
+                 cudaGetErrorString(e));
     return e;
+  }
   if (guard) {
     cudaMemcpy(after.data(), watch, guard, cudaMemcpyDeviceToHost);
     CHECK(std::memcmp(before.data(), after.data(), guard) == 0);
@@ -116,6 +119,8 @@ cudaError_t with_temp(Call call, cudaStream_t stream, const void *watch = nullpt
   if (e == cudaSuccess)
     e = cudaStreamSynchronize(stream);
   cudaFree(temp);
+  if (e != cudaSuccess)
+    std::fprintf(stderr, "with_temp: %s\n", cudaGetErrorString(e));
   return e;
 }
 
