@@ -27,9 +27,9 @@
 #include "cuemu_driver.h"
 
 /* The section of the records, and the place of the instance's address in
- * a record (four words). */
+ * a record (seven words: see shims/cuda_builtins/cuemu_kernel_instances.h). */
 static const char records_name[] = "cuemu_instances";
-enum { RECORD_WORDS = 4, ADDRESS_WORD = 3 };
+enum { RECORD_WORDS = 7, ADDRESS_WORD = 3 };
 
 static int host_data_encoding(void) {
   const unsigned one = 1;

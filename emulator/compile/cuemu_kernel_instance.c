@@ -137,40 +137,71 @@ static size_t body_open(const cuemu_rewriter *rw, size_t k) {
   return rw->n;
 }
 
-cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
+/* Appends `"text"` to sb, escaped as a string literal. */
+static void add_literal(cuemu_strbuf *sb, const char *text) {
+  cuemu__sb_add(sb, "\"", 1);
+  for (const char *c = text; *c; c++) {
+    if (*c == '"' || *c == '\\')
+      cuemu__sb_add(sb, "\\", 1);
+    cuemu__sb_add(sb, c, 1);
+  }
+  cuemu__sb_add(sb, "\"", 1);
+}
+
+/* Appends the expression that names the instance of the kernel template
+ * recorded last (`global` is its `__global__`) from inside its body:
+ * `(static_cast<void (*)(T *out, int n)>(&fill<T, B >))`. Sets *name to
+ * the token of the kernel's name. */
+static cuemu_status self_reference(cuemu_rewriter *rw, size_t global,
+                                   cuemu_strbuf *text, size_t *name) {
   size_t open = rw->last_params, close = cuemu__rw_close(rw, open);
-  size_t name = open - 1, given = (size_t)-1, body;
-  cuemu_strbuf text = {0};
+  size_t given = (size_t)-1;
   cuemu_status st = CUEMU_SUCCESS;
+  *name = open - 1;
+  if (cuemu__rw_is(rw, *name, ">")) {
+    given = cuemu__rw_template_open(rw, *name); /* an explicit specialization */
+    if (given == (size_t)-1 || given <= global + 1)
+      return CUEMU_INVALID_VALUE;
+    *name = given - 1;
+  }
+  cuemu__sb_str(text, "(static_cast<void (*)(");
+  cuemu__sb_parameters(text, rw, open, close);
+  cuemu__sb_str(text, ")>(&");
+  cuemu__sb_tokens(text, rw, *name, *name + 1, 0);
+  cuemu__sb_str(text, "<");
+  if (given != (size_t)-1)
+    cuemu__sb_tokens(text, rw, given + 1, open - 1, 0);
+  else if (rw->last_template != (size_t)-1)
+    st = head_arguments(rw, rw->last_template, text);
+  cuemu__sb_str(text, " >))");
+  return st;
+}
+
+cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), name, body;
+  cuemu_strbuf text = {0};
   const char *file;
   int line;
   if (close >= rw->n || (body = body_open(rw, close)) >= rw->n)
     return CUEMU_SUCCESS;
-  if (cuemu__rw_is(rw, name, ">")) {
-    given = cuemu__rw_template_open(rw, name); /* an explicit specialization */
-    if (given == (size_t)-1 || given <= global + 1)
-      return CUEMU_SUCCESS;
-    name = given - 1;
+  cuemu_strbuf self = {0};
+  cuemu_status st = self_reference(rw, global, &self, &name);
+  if (st == CUEMU_INVALID_VALUE) {
+    free(self.data);
+    return CUEMU_SUCCESS;
   }
   cuemu__rw_where(rw, rw->toks[name].line, &file, &line);
-  cuemu__sb_str(&text, " CUEMU_KERNEL_INSTANCE(\"");
-  for (const char *c = file; *c; c++) {
-    if (*c == '"' || *c == '\\')
-      cuemu__sb_add(&text, "\\", 1);
-    cuemu__sb_add(&text, c, 1);
-  }
+  cuemu__sb_str(&text, " CUEMU_KERNEL_INSTANCE(");
+  add_literal(&text, file);
   char num[32];
-  snprintf(num, sizeof num, "\", %d, (static_cast<void (*)(", line);
+  snprintf(num, sizeof num, ", %d, ", line);
   cuemu__sb_str(&text, num);
-  cuemu__sb_parameters(&text, rw, open, close);
-  cuemu__sb_str(&text, ")>(&");
-  cuemu__sb_tokens(&text, rw, name, name + 1, 0);
-  cuemu__sb_str(&text, "<");
-  if (given != (size_t)-1)
-    cuemu__sb_tokens(&text, rw, given + 1, open - 1, 0);
-  else if (rw->last_template != (size_t)-1)
-    st = head_arguments(rw, rw->last_template, &text);
-  cuemu__sb_str(&text, " >)), ");
+  add_literal(&text, rw->filename ? rw->filename : "");
+  cuemu__sb_str(&text, ", ");
+  if (self.data)
+    cuemu__sb_add(&text, self.data, self.length);
+  cuemu__sb_str(&text, ", ");
+  free(self.data);
   size_t b = rw->last_bounds;
   if (b != (size_t)-1 && cuemu__rw_is(rw, b + 1, "(") &&
       cuemu__rw_close(rw, b + 1) < rw->n) {
@@ -185,7 +216,7 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
   } else {
     cuemu__sb_str(&text, "0u, 0u);");
   }
-  if (st == CUEMU_SUCCESS && text.oom)
+  if (st == CUEMU_SUCCESS && (text.oom || self.oom))
     st = CUEMU_OUT_OF_MEMORY;
   if (st == CUEMU_SUCCESS) {
     const cuemu_token *t = &rw->toks[body];
@@ -193,4 +224,39 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
   }
   free(text.data);
   return st;
+}
+
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), name, open, end;
+  if (close >= rw->n || (open = body_open(rw, close)) >= rw->n ||
+      (end = cuemu__rw_close(rw, open)) >= rw->n)
+    return CUEMU_SUCCESS;
+  cuemu_strbuf text = {0};
+  cuemu__sb_str(&text, "{ CUEMU_KERNEL_HOST_INSTANCE(");
+  add_literal(&text, rw->filename ? rw->filename : "");
+  cuemu__sb_str(&text, ", ");
+  cuemu_status st = self_reference(rw, global, &text, &name);
+  cuemu__sb_str(&text, "); }");
+  if (st == CUEMU_INVALID_VALUE) {
+    free(text.data);
+    return cuemu__kernel_body_drop(rw);
+  }
+  if (st == CUEMU_SUCCESS && text.oom)
+    st = CUEMU_OUT_OF_MEMORY;
+  const cuemu_token *a = &rw->toks[open], *b = &rw->toks[end];
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset,
+                        text.data, text.length);
+  free(text.data);
+  return st;
+}
+
+cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), open, end;
+  if (close >= rw->n || (open = body_open(rw, close)) >= rw->n ||
+      (end = cuemu__rw_close(rw, open)) >= rw->n)
+    return CUEMU_SUCCESS;
+  const cuemu_token *a = &rw->toks[open], *b = &rw->toks[end];
+  return cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, ";",
+                        1);
 }

@@ -195,10 +195,26 @@ static const char host_linkage[] = " __attribute__((weak))";
  * template instance). */
 static const char host_kernel[] = " __attribute__((weak, noinline))";
 
+/* Non-zero when the kernel declared with `__global__` at token i has
+ * internal linkage (static, or in an anonymous namespace). */
+static int internal_linkage(const walker *w, size_t i) {
+  for (size_t k = 0; k < w->depth; k++)
+    if (w->stack[k].kind == SCOPE_NAMESPACE && !w->stack[k].name[0])
+      return 1;
+  for (size_t k = w->decl_start; k < w->rw->last_params; k++)
+    if (k != i && cuemu__rw_is(w->rw, k, "static"))
+      return 1;
+  return 0;
+}
+
 /* Two passes: a kernel's declaration (its `__global__` at token i) gets
- * default visibility in the device pass; a kernel's definition is weak in
- * the host pass, so that it is never inlined there and the device pass's
- * is linked (the device pass's object comes first in the link). */
+ * default visibility in the device pass. In the host pass, the definition
+ * of a kernel with external linkage loses its body: host code names the
+ * device pass's kernel (its instances, for a template: see
+ * cuemu__kernel_host_instance()), and the device code of the host's view
+ * is never compiled (CCCL's calls functions that exist only for a GPU). A
+ * kernel with internal linkage keeps a weak definition in the host pass,
+ * so that it is never inlined there. */
 static cuemu_status kernel_linkage(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   const cuemu_token *t = &rw->toks[i];
@@ -234,6 +250,12 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__kernel_instance_record(rw, i);
     return st;
   }
+  if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition &&
+      !internal_linkage(w, i))
+    return rw->last_is_template &&
+                   !cuemu__rw_is(rw, rw->last_template + 1, ">")
+               ? cuemu__kernel_host_instance(rw, i)
+               : cuemu__kernel_body_drop(rw); /* not a template's instance */
   if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
                           sizeof host_kernel - 1);
@@ -412,12 +434,13 @@ static int edit_order(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* The start of the last line of text[from, to) that begins with `#` (a
- * line marker of a translation unit), or `to` if there is none. */
+/* The start of the last line marker (`# 12 "file"`) of a translation unit
+ * in text[from, to), or `to` if there is none. */
 static size_t last_marker(const char *text, size_t from, size_t to) {
   size_t found = to;
-  for (size_t k = from; k < to; k++)
-    if (text[k] == '#' && (k == 0 || text[k - 1] == '\n'))
+  for (size_t k = from; k + 2 < to; k++)
+    if (text[k] == '#' && (k == 0 || text[k - 1] == '\n') &&
+        text[k + 1] == ' ' && isdigit((unsigned char)text[k + 2]))
       found = k;
   return found;
 }

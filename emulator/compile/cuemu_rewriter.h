@@ -196,6 +196,17 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
  * names so that the body can name its own instance. */
 cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
 
+/* In the host pass: replaces the body of the kernel definition recorded
+ * last by `;`, so that it is a declaration of the device pass's kernel. */
+cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
+
+/* In the host pass: replaces the body of the kernel template definition
+ * recorded last (`__global__` at token `global`) by a record of its
+ * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the
+ * host's view is never compiled, and an instance that cannot be the
+ * device pass's (a lambda among its template arguments) stands for it. */
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global);
+
 /* Sets the visibility attributes of the declaration [decl_start, end)
  * (`__attribute__((__visibility__("hidden")))`, as CCCL puts on its
  * kernels) to `value` (a string literal: "\"default\""); returns 1 when

@@ -68,24 +68,35 @@ extern "C" __thread void *cuemu_dynamic_shared
     (void)cuemu_placed_;                                                      \
   } while (0)
 
-/* What cuemu-cc puts first in the body of a kernel template in the device
- * pass (emulator/compile/cuemu_kernel_instance.c): a record of the
- * instance in the section `cuemu_instances` (its registration function,
- * file, line and address), which the program registers when it starts
- * (cuemu_kernel_instances.h). An asm statement, because g++ ignores
- * section attributes on templated variables. `kernel` is parenthesised. */
+/* What cuemu-cc puts in the body of a kernel template
+ * (emulator/compile/cuemu_kernel_instance.c): a record of the instance in
+ * the section `cuemu_instances` (see cuemu_kernel_instances.h for its
+ * words), which the program registers when it starts. In the device pass
+ * it comes first in the body (CUEMU_KERNEL_INSTANCE); in the host pass it
+ * is the whole body (CUEMU_KERNEL_HOST_INSTANCE), whose instance is the
+ * device pass's unless a template argument has no linkage (a lambda), and
+ * then stands for it. An asm statement, because g++ ignores section
+ * attributes on templated variables; `kernel` is parenthesised. */
 #if __SIZEOF_POINTER__ == 8
 #define CUEMU_INSTANCE_DATA_ "8\n\t.quad "
 #else
 #define CUEMU_INSTANCE_DATA_ "4\n\t.long "
 #endif
-#define CUEMU_KERNEL_INSTANCE(file, line, kernel, max_threads, min_blocks)    \
-  __asm__(".pushsection cuemu_instances,\"aw\"\n\t.balign "                    \
-          CUEMU_INSTANCE_DATA_ "%c0, %c1, " #line ", %c2\n\t.popsection"       \
+#define CUEMU_INSTANCE_RECORD_(pass, ...)                                     \
+  __asm__(".pushsection .rodata.cuemu_instance_names,\"a\"\n"                \
+          "1:\t.asciz \"%c3\"\n\t.popsection\n\t"                            \
+          ".pushsection cuemu_instances,\"aw\"\n\t.balign " CUEMU_INSTANCE_DATA_ \
+          "%c0, %c1, %c2, %c3, 1b, %c4, " #pass "\n\t.popsection"               \
           :                                                                   \
-          : "i"(&::cuemu::register_instance<kernel, max_threads,             \
-                                            min_blocks>),                     \
-            "i"(file), "i"(kernel))
+          : __VA_ARGS__)
+#define CUEMU_KERNEL_INSTANCE(file, line, unit, kernel, max_threads,          \
+                              min_blocks)                                     \
+  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<kernel,           \
+                                                            max_threads,      \
+                                                            min_blocks>),     \
+                         "i"(file), "i"(line), "i"(kernel), "i"(unit))
+#define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
+  CUEMU_INSTANCE_RECORD_(2, "i"(0), "i"(0), "i"(0), "i"(kernel), "i"(unit))
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the

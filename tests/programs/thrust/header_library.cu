@@ -5,8 +5,12 @@
  * occupancy before their first launch, hidden visibility, launch bounds
  * that depend on template parameters, device-only bodies (issue 14).
  *
- * CUEMU_OPTIONS: -isystem minilib
- * NVCC_OPTIONS: -isystem minilib
+ * Instances whose template arguments have no linkage (a __device__ lambda,
+ * a class local to a function) are each pass's own, and are launched and
+ * queried all the same.
+ *
+ * CUEMU_OPTIONS: -isystem minilib --extended-lambda
+ * NVCC_OPTIONS: -isystem minilib --extended-lambda
  */
 #include <minilib/launch.cuh>
 
@@ -108,6 +112,49 @@ int main() {
     cudaFree(in);
     cudaFree(out);
     cudaFree(temp);
+  }
+
+  /* Template arguments without linkage: a lambda and a local class. */
+  {
+    struct halve {
+      __host__ __device__ int operator()(int x) const { return x / 2; }
+    };
+    const int n = 777;
+    std::vector<int> h(n);
+    for (int i = 0; i < n; ++i)
+      h[i] = 3 * i - 1000;
+    int *in = nullptr, *out = nullptr;
+    cudaMalloc(&in, n * sizeof(int));
+    cudaMalloc(&out, n * sizeof(int));
+    cudaMemcpy(in, h.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+    auto twice_plus = [] __device__(int x) { return 2 * x + 7; };
+    CHECK(minilib::transform(static_cast<const int *>(in), out, n, twice_plus,
+                             stream) == cudaSuccess);
+    std::vector<int> r(n);
+    cudaMemcpyAsync(r.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost,
+                    stream);
+    cudaStreamSynchronize(stream);
+    int bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += r[i] != 2 * h[i] + 7;
+    CHECK(bad == 0);
+    CHECK(minilib::transform(static_cast<const int *>(in), out, n, halve(),
+                             stream) == cudaSuccess);
+    cudaMemcpyAsync(r.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost,
+                    stream);
+    cudaStreamSynchronize(stream);
+    bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += r[i] != h[i] / 2;
+    CHECK(bad == 0);
+    /* Known by the program before its first launch, with its bounds. */
+    auto lambda_kernel = minilib::transform_kernel<
+        Q, void, int, decltype(twice_plus)>;
+    CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void *>(
+                                           lambda_kernel)) == cudaSuccess);
+    CHECK(attr.maxThreadsPerBlock == 64);
+    cudaFree(in);
+    cudaFree(out);
   }
 
   /* An agent kernel whose body exists in the device pass only. */
