@@ -3,7 +3,7 @@
  * docs/cccl.md) expects of a CUDA compilation beyond the runtime API and
  * the built-ins, as host C++:
  *   - the SIMD intrinsics (cuemu_simd.h);
- *   - __isShared() and __isClusterShared() (cuemu_is_shared());
+ *   - __isShared(), __isClusterShared() and __isGlobal() (cuemu_is_shared());
  *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
  *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
  *     __cvta_shared_to_generic() and the identities of the global,
@@ -84,5 +84,9 @@ inline void *__cvta_local_to_generic(size_t a) {
  * cuemu_is_shared()); a block is its own cluster. */
 inline unsigned int __isShared(const void *p) { return cuemu_is_shared(p) != 0; }
 inline unsigned int __isClusterShared(const void *p) { return cuemu_is_shared(p) != 0; }
+/* One flat memory: what is not shared memory is taken for global memory
+ * (a thread's local variables too; libcu++ only uses the answer to pick
+ * between copy paths that all work here). */
+inline unsigned int __isGlobal(const void *p) { return cuemu_is_shared(p) == 0; }
 
 #endif /* CUEMU_CCCL_H */

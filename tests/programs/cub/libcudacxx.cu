@@ -68,6 +68,7 @@ __global__ void atomics(Counters *c, const int *in) {
   EXPECT(before >= 0 && before < (int)blockDim.x);
   __syncthreads();
   EXPECT(count.load() == (int)blockDim.x);
+  __syncthreads(); /* every thread has read the count */
   cuda::std::atomic_ref<int> again(block_count);
   EXPECT(again.exchange(7) == (int)blockDim.x || again.load() == 7);
 }

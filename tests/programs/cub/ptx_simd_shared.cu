@@ -6,7 +6,8 @@
  * predicate forms); inline PTX's exit (threads that exit count as arrived
  * at barriers), %dynamic_smem_size, and 32-bit shared-window addresses
  * (__cvta_generic_to_shared, cvta.to.shared.u32, ld/st/atom/mbarrier
- * .shared through a 32-bit register), __isShared.
+ * .shared through a 32-bit register), __isShared, bmsk, vote.ballot.sync,
+ * the cluster registers of a launch without clusters, .L2::cache_hint.
  */
 #include <cstdio>
 
@@ -72,6 +73,48 @@ __global__ void simd() {
   EXPECT(__vibmax_s32(3, 3, &p) == 3 && p);
   EXPECT(__vibmin_u32(2u, 5u, &p) == 2u && p);
   EXPECT(__vibmax_s16x2(0x0001ffffu, 0x0002fffeu, &hi, &lo) == 0x0002ffffu && !hi && lo);
+}
+
+/* bmsk (as the PTX ISA defines it), the older vote spelling CUB uses,
+ * the implicit cluster of one block, and .L2::cache_hint's policy
+ * operand (read, no effect). */
+__device__ unsigned bmsk_wrap(unsigned a, unsigned b) {
+  unsigned d;
+  asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+__device__ unsigned bmsk_clamp(unsigned a, unsigned b) {
+  unsigned d;
+  asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+
+__global__ void more_ptx(const unsigned *in) {
+  if (threadIdx.x == 0) {
+    EXPECT(bmsk_wrap(1, 2) == 0x6u);
+    EXPECT(bmsk_clamp(30, 4) == 0xc0000000u);
+    EXPECT(bmsk_wrap(33, 2) == 0x6u);
+    EXPECT(bmsk_clamp(33, 2) == 0u);
+    EXPECT(bmsk_wrap(4, 0) == 0u);
+    EXPECT(bmsk_clamp(4, 40) == 0xfffffff0u);
+    EXPECT(bmsk_wrap(4, 40) == 0x00000ff0u);
+    unsigned v[4];
+    asm("{ .reg .u32 x, y, z, w; mov.u32 x, %%is_explicit_cluster; mov.u32 y, %%nclusterid.x;\n\t"
+        "mov.u32 z, %%cluster_nctarank; mov.u32 w, %%clusterid.x;\n\t"
+        "mov.u32 %0, x; mov.u32 %1, y; mov.u32 %2, z; mov.u32 %3, w; }"
+        : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]));
+    EXPECT(v[0] == 0 && v[1] == gridDim.x && v[2] == 1 && v[3] == blockIdx.x);
+  }
+  unsigned x;
+  asm volatile("{ .reg .b64 policy; mov.b64 policy, 0;\n\t"
+               "ld.global.L2::cache_hint.b32 %0, [%1], policy; }"
+               : "=r"(x) : "l"(in + threadIdx.x));
+  EXPECT(x == threadIdx.x * 7);
+  unsigned ballot;
+  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0;\n\t"
+               "vote.ballot.sync.b32 %0, p, 0xffffffff; }"
+               : "=r"(ballot) : "r"(threadIdx.x % 3));
+  EXPECT(ballot == 0xb6db6db6u); /* the lanes not divisible by 3 */
 }
 
 /* Odd threads exit; the others meet at barriers (exited threads count as
@@ -151,6 +194,14 @@ int main() {
   simd<<<1, 1>>>();
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(take_errors() == 0);
+
+  unsigned *sevens;
+  cudaMallocManaged(&sevens, 32 * sizeof(unsigned));
+  for (unsigned i = 0; i < 32; ++i) sevens[i] = i * 7;
+  more_ptx<<<2, 32>>>(sevens);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(take_errors() == 0);
+  cudaFree(sevens);
 
   int *out;
   cudaMallocManaged(&out, 256 * sizeof(int));
