@@ -128,6 +128,10 @@ static const insn insns[] = {
     {"prefetch", "", F_NONE | F_ADDR0, 0, 1, 1,
      "-global -local -L1 -L2 -L2::evict_last -L2::evict_normal"},
     {"prefetchu", "", F_NONE | F_ADDR0, 0, 1, 1, "-L1"},
+    /* Cache hints: discard leaves the line's bytes undefined, and keeping
+     * them is one of the outcomes it allows. */
+    {"discard", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2"},
+    {"applypriority", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2::evict_normal"},
     {"cp.async.commit_group", "", F_NONE, 0, 0, 0, ""},
     {"cp.async.wait_group", "", F_NONE, 0, 1, 1, ""},
     {"cp.async.wait_all", "", F_NONE, 0, 0, 0, ""},
@@ -177,7 +181,7 @@ static const char *const unsupported[] = {
     "suq", "txq", "istypep", "wmma", "mma", "wgmma", "ldmatrix", "stmatrix",
     "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
-    "applypriority", "discard", "createpolicy", "isspacep", "getctarank",
+    "createpolicy", "isspacep", "getctarank",
     "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
     "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",

@@ -79,6 +79,12 @@ inline void *__cvta_local_to_generic(size_t a) {
   return reinterpret_cast<void *>(a);
 }
 
+/* The address-space predicates: the shims' full set where they are
+ * (cuemu_address_space.h, which tells every space apart); else these,
+ * which libcu++ needs to pick its barrier and copy paths. */
+#if __has_include("cuemu_address_space.h")
+#include "cuemu_address_space.h"
+#else
 /* Whether a generic address is in the block's shared memory (its dynamic
  * part, or a static __shared__ variable of a kernel's body; see
  * cuemu_is_shared()); a block is its own cluster. */
@@ -88,5 +94,6 @@ inline unsigned int __isClusterShared(const void *p) { return cuemu_is_shared(p)
  * (a thread's local variables too; libcu++ only uses the answer to pick
  * between copy paths that all work here). */
 inline unsigned int __isGlobal(const void *p) { return cuemu_is_shared(p) == 0; }
+#endif /* no cuemu_address_space.h */
 
 #endif /* CUEMU_CCCL_H */

@@ -40,9 +40,11 @@ __global__ void sort_scan(const int *in, int *sorted_scan, int *warp_sums, bool 
   int items[ITEMS];
   cub::CacheModifiedInputIterator<cub::LOAD_LDG, int> tile(in + blockIdx.x * TILE);
   Load(tmp.load).Load(tile, items);
-  __syncthreads();
-  Sort(tmp.sort).Sort(items);
+  /* The storage is reused: PTX's barrier orders the accesses as
+   * __syncthreads does (racecheck must see it so). */
   asm volatile("bar.sync 0;" ::: "memory");
+  Sort(tmp.sort).Sort(items);
+  __syncthreads();
   int sum = 0;
   for (int i = 0; i < ITEMS; ++i) sum += items[i];
   const int warp_total = WarpSum(tmp.warp[threadIdx.x / 32]).Sum(sum);
