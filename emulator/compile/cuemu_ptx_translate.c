@@ -154,6 +154,8 @@ static const insn insns[] = {
     {"exit", "exit", F_SITE, 0, 0, 0, ""},
     {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
+    {"bar.arrive", "bar_arrive", F_SITE, 0, 2, 2, "-aligned"},
+    {"barrier.arrive", "bar_arrive", F_SITE, 0, 2, 2, "-aligned"},
     {"bar.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"barrier.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"bar.warp.sync", "warp_sync", F_SITE, 0, 1, 1, ""},

@@ -89,7 +89,9 @@ int cuemu_is_shared(const void *address) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return 0;
-  uintptr_t dyn = (uintptr_t)w->dynamic_shared;
+  /* The buffer extern __shared__ arrays point to (the memcheck gives a
+   * block a guarded one of its own). */
+  uintptr_t dyn = (uintptr_t)cuemu_dynamic_shared;
   if (dyn && p >= dyn && p - dyn < w->launch->dynamic_shared)
     return 1;
   for (unsigned k = 0; k < region_count; ++k)

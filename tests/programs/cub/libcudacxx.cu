@@ -24,6 +24,10 @@
 
 namespace cg = cooperative_groups;
 
+/* As CUDA's own examples: barriers are __shared__ objects with
+ * constructors, initialised by init() from one thread. */
+#pragma nv_diag_suppress static_var_with_dynamic_init
+
 __device__ int errors;
 #define EXPECT(cond)                                                           \
   do {                                                                         \
