@@ -161,11 +161,12 @@ static const insn insns[] = {
     {"bar.warp.sync", "warp_sync", F_SITE, 0, 1, 1, ""},
     {"shfl.sync", "shfl", F_SITE | F_PIPE, 1, 4, 4, "up down bfly idx b32"},
     {"vote.sync", "vote", F_SITE, 1, 2, 2, "all any uni ballot pred b32"},
-    /* The older spelling, with the mode before .sync (CUB's util_ptx.cuh). */
-    {"vote.ballot.sync", "vote_ballot", F_SITE, 1, 2, 2, "b32"},
-    {"vote.all.sync", "vote_all", F_SITE, 1, 2, 2, "pred"},
-    {"vote.any.sync", "vote_any", F_SITE, 1, 2, 2, "pred"},
-    {"vote.uni.sync", "vote_uni", F_SITE, 1, 2, 2, "pred"},
+    /* The older spelling, with the mode before .sync (CUB's util_ptx.cuh):
+     * vote.sync with that mode (instruction() adds it). */
+    {"vote.ballot.sync", "vote", F_SITE, 1, 2, 2, "b32"},
+    {"vote.all.sync", "vote", F_SITE, 1, 2, 2, "pred"},
+    {"vote.any.sync", "vote", F_SITE, 1, 2, 2, "pred"},
+    {"vote.uni.sync", "vote", F_SITE, 1, 2, 2, "pred"},
     {"match.sync", "match", F_SITE | F_PIPE, 1, 2, 2, "any all b32 b64"},
     {"redux.sync", "redux", F_SITE, 1, 2, 2, "add min max and or xor u32 s32 b32"},
     {"activemask", "activemask", F_SITE, 1, 0, 0, "b32"},
@@ -795,8 +796,13 @@ static cuemu_status instruction(tr *t) {
   in = find_insn(op, strlen(op), &used);
   if (!in)
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
-  /* Modifiers and types. */
+  /* Modifiers and types (the mode of vote's older spelling first). */
   cuemu__sb_add(&targs, "", 0);
+  if (!strncmp(in->op, "vote.", 5) && strcmp(in->op, "vote.sync")) {
+    cuemu__sb_str(&targs, "cuemu_p::m_");
+    cuemu__sb_add(&targs, in->op + 5, strcspn(in->op + 5, "."));
+    nmods++;
+  }
   for (m = used; op[m];) {
     size_t l;
     int drop = 0;

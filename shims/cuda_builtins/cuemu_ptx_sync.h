@@ -324,25 +324,6 @@ inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
          32);
 }
 
-/* vote.ballot.sync.b32 and vote.{all,any,uni}.sync.pred: the older
- * spelling of vote.sync.mode. */
-template <int... M>
-inline void vote_ballot(reg &d, reg a, reg member_mask, const char *file, int line) {
-  vote<m_ballot>(d, a, member_mask, file, line);
-}
-template <int... M>
-inline void vote_all(reg &d, reg a, reg member_mask, const char *file, int line) {
-  vote<m_all>(d, a, member_mask, file, line);
-}
-template <int... M>
-inline void vote_any(reg &d, reg a, reg member_mask, const char *file, int line) {
-  vote<m_any>(d, a, member_mask, file, line);
-}
-template <int... M>
-inline void vote_uni(reg &d, reg a, reg member_mask, const char *file, int line) {
-  vote<m_uni>(d, a, member_mask, file, line);
-}
-
 /* match.sync.any.bN d, a, membermask; match.sync.all.bN d|p, a, membermask. */
 template <int... M>
 inline void match(reg &d, reg &p, reg a, reg member_mask, const char *file, int line) {

@@ -18,10 +18,6 @@
 
 #include "cub_test.cuh"
 
-__device__ inline int linear_tid() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
 /* ---- BlockRadixSort ------------------------------------------------------- */
 
 /* mode 0: Sort keys with their index as value (blocked out); 1:

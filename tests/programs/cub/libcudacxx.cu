@@ -28,20 +28,6 @@ namespace cg = cooperative_groups;
  * constructors, initialised by init() from one thread. */
 #pragma nv_diag_suppress static_var_with_dynamic_init
 
-__device__ int errors;
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) atomicAdd(&errors, 1);                                        \
-  } while (0)
-
-static int take_errors(const char *what) {
-  int e = 0;
-  cudaMemcpyFromSymbol(&e, errors, sizeof e);
-  const int zero = 0;
-  cudaMemcpyToSymbol(errors, &zero, sizeof zero);
-  if (e) std::fprintf(stderr, "%s: %d wrong values\n", what, e);
-  return e;
-}
 
 /* ---- Atomics ----------------------------------------------------------------- */
 

@@ -12,16 +12,7 @@
  */
 #include <cstdio>
 
-#include "../check.cuh"
-
-__device__ int errors;
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      printf("%s:%d: expected %s\n", __FILE__, __LINE__, #cond);               \
-      atomicAdd(&errors, 1);                                                   \
-    }                                                                          \
-  } while (0)
+#include "cub_test.cuh"
 
 __global__ void simd() {
   EXPECT(__vadd2(0x7fff0001u, 0x00010002u) == 0x80000003u);
@@ -216,32 +207,25 @@ __global__ void shared_window(unsigned *out) {
   if (blockIdx.x == 0) out[t] = v;
 }
 
-static int take_errors() {
-  int e = 0;
-  cudaMemcpyFromSymbol(&e, errors, sizeof e);
-  const int zero = 0;
-  cudaMemcpyToSymbol(errors, &zero, sizeof zero);
-  return e;
-}
 
 int main() {
   simd<<<1, 1>>>();
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
 
   unsigned *sevens;
   cudaMallocManaged(&sevens, 32 * sizeof(unsigned));
   for (unsigned i = 0; i < 32; ++i) sevens[i] = i * 7;
   more_ptx<<<2, 32>>>(sevens);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
   cudaFree(sevens);
 
   int *out;
   cudaMallocManaged(&out, 256 * sizeof(int));
   named_barriers<<<2, 128>>>(out);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
   for (int t = 64; t < 256; t += t == 127 ? 65 : 1)
     CHECK(out[t] == (t % 128 - 64) * 7 + (t % 128 - 64) * 5);
   named_barriers<<<1, 80>>>(out);
@@ -259,7 +243,7 @@ int main() {
   cudaMallocManaged(&words, 64 * sizeof(unsigned));
   shared_window<<<3, 64, 64 * sizeof(unsigned)>>>(words);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
   for (int t = 0; t < 64; ++t) CHECK(words[t] == ((t + 1) % 64) * 3u);
   cudaFree(out);
   cudaFree(words);
