@@ -39,9 +39,9 @@ static int cccl_next_to_nvcc(char *out, size_t cap) {
     if (n > 0 && n < sizeof dir) {
       memcpy(dir, path, n);
       dir[n] = '\0';
-      snprintf(nvcc, sizeof nvcc, "%s/nvcc", dir);
       /* cuemu-nvcc installed as `nvcc` is not a toolkit. */
-      if (realpath(nvcc, real) && !strstr(real, "cuemu")) {
+      if ((size_t)snprintf(nvcc, sizeof nvcc, "%s/nvcc", dir) < sizeof nvcc &&
+          realpath(nvcc, real) && !strstr(real, "cuemu")) {
         char *slash = strrchr(real, '/');
         if (slash) {
           *slash = '\0';

@@ -15,8 +15,10 @@
  * 256 MiB plus the offset in it. An object starts in the first half of its
  * window, so arithmetic on its shared address (up to 128 MiB past its
  * start, far more than a block's shared memory) stays in the window.
- * Shared address 0 is never made (window 0 starts its offsets at 1 MiB of
- * slack below), so that a null pointer stays recognisable.
+ * A window starts 1 MiB below its 128 MiB boundary (or at 0), so shared
+ * address 0 is made only for a null pointer. Shared addresses are below
+ * 2^32 whatever the generic ones are (a non-PIE program's heap and main
+ * thread's TLS lie below 4 GiB too).
  */
 #include <stdint.h>
 
@@ -33,7 +35,8 @@ static __thread unsigned window_count;
 
 unsigned cuemu_shared_address(const void *generic) {
   uintptr_t p = (uintptr_t)generic;
-  uintptr_t base = (p & ~(uintptr_t)ALIGN_MASK) - (1ULL << 20);
+  uintptr_t base = p & ~(uintptr_t)ALIGN_MASK;
+  base = base >= (1ULL << 20) ? base - (1ULL << 20) : 0;
   for (unsigned k = 0; k < window_count; ++k)
     if (p >= windows[k] && p - windows[k] < (1ULL << 27) + (1ULL << 20))
       return (k << WINDOW_BITS) | (unsigned)(p - windows[k]);
@@ -86,7 +89,9 @@ int cuemu_is_shared(const void *address) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return 0;
-  uintptr_t dyn = (uintptr_t)w->dynamic_shared;
+  /* The buffer extern __shared__ arrays point to (the memcheck gives a
+   * block a guarded one of its own). */
+  uintptr_t dyn = (uintptr_t)cuemu_dynamic_shared;
   if (dyn && p >= dyn && p - dyn < w->launch->dynamic_shared)
     return 1;
   for (unsigned k = 0; k < region_count; ++k)

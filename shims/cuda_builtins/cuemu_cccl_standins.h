@@ -1,7 +1,7 @@
 /*
  * cuemu_cccl_standins.h: the few runtime calls that Thrust's and CUB's
  * device-wide algorithms need and other parts of the shims provide in
- * full (issue 16's host API, the address-space intrinsics). Each part
+ * full (issue 16's host API). Each part
  * stands in only until its owner's header is in the shims: where that
  * header exists, it is included instead and nothing of the part is
  * defined here.
@@ -18,9 +18,6 @@
  * - cudaMallocAsync and cudaFreeAsync (cuemu_mempool_api.h), as Thrust's
  *   temporary buffers use them: the allocation is made at once, and a
  *   free waits for the stream's work first, which stream order allows.
- * - __isGlobal (cuemu_address_space.h), which cuda::discard_memory asks
- *   before it discards a line of the L2 cache: 0, so that the hint is
- *   skipped (a discard is only a hint).
  * - CUDARTAPI, the calling convention CUDA's headers name (empty here).
  */
 #ifndef CUEMU_CCCL_STANDINS_H
@@ -104,11 +101,5 @@ inline cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream) {
   return e == cudaSuccess ? cudaFree(ptr) : e;
 }
 #endif /* no cuemu_mempool_api.h */
-
-#if __has_include("cuemu_address_space.h")
-#include "cuemu_address_space.h"
-#else
-__device__ inline unsigned int __isGlobal(const void *) { return 0; }
-#endif /* no cuemu_address_space.h */
 
 #endif /* CUEMU_CCCL_STANDINS_H */

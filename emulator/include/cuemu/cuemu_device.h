@@ -278,6 +278,13 @@ void *cuemu_shared_generic(unsigned long long shared);
 int cuemu_is_shared(const void *address);
 void cuemu_shared_note_region(const void *start, size_t bytes);
 
+/* PTX's named barrier `id` (0 to 15) of `count` threads (a multiple of
+ * 32, fewer than the block's): bar.sync (wait set) and bar.arrive (wait
+ * clear). A warp counts as 32 threads once its live lanes have arrived.
+ * Misuse ends the launch naming file:line. Kernel code. */
+void cuemu_named_barrier(unsigned id, unsigned count, int wait,
+                         const char *file, int line);
+
 /* The dynamic shared-memory bytes of the running launch
  * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
 size_t cuemu_dynamic_shared_size(void);

@@ -19,28 +19,6 @@
 
 #include "cub_test.cuh"
 
-__device__ int errors;
-
-__device__ inline int linear_tid() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond) && atomicAdd(&errors, 1) < 5)                                  \
-      printf("%s:%d: block %d thread %d: expected %s\n", __FILE__, __LINE__,  \
-             (int)blockIdx.x, linear_tid(), #cond);                            \
-  } while (0)
-
-static int take_errors(const char *what) {
-  int e = 0;
-  cudaMemcpyFromSymbol(&e, errors, sizeof e);
-  const int zero = 0;
-  cudaMemcpyToSymbol(errors, &zero, sizeof zero);
-  if (e) std::fprintf(stderr, "%s: %d wrong values\n", what, e);
-  return e;
-}
-
 /* ---- BlockLoad and BlockStore -------------------------------------------- */
 
 /* Loads a tile (in blocked arrangement: thread t holds items t*ITEMS ..),

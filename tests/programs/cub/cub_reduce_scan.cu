@@ -235,7 +235,7 @@ template <typename T, int LOGICAL, int THREADS> void test_warp_ops() {
   int bad = 0;
   for (int wi = 0; wi < blocks * warps; ++wi) {
     const T *x = h.data() + wi * LOGICAL;
-    T sum{}, sum_valid{}, mx = x[0], run{}, ex = -5000;
+    T sum{}, sum_valid{}, mx = x[0], run{}, ex = T(-5000);
     for (int l = 0; l < LOGICAL; ++l) {
       sum = sum + x[l];
       if (l < LOGICAL / 2 + 1) sum_valid = sum_valid + x[l];

@@ -18,10 +18,6 @@
 
 #include "cub_test.cuh"
 
-__device__ inline int linear_tid() {
-  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
 /* ---- BlockRadixSort ------------------------------------------------------- */
 
 /* mode 0: Sort keys with their index as value (blocked out); 1:
@@ -52,11 +48,13 @@ __global__ void radix_sort(const K *in, K *keys_out, int *values_out, int mode) 
 }
 
 /* The bits a radix sort orders by (CUB's bit-twiddled order: signed and
- * floating-point keys are flipped so that unsigned order is value order). */
+ * floating-point keys are flipped so that unsigned order is value order;
+ * -0.0 counts as +0.0, as CUB documents). */
 template <typename K> unsigned long long radix_bits(K k) {
   unsigned long long u = 0;
   std::memcpy(&u, &k, sizeof k);
   const unsigned long long top = 1ULL << (sizeof(K) * 8 - 1);
+  if (std::is_floating_point<K>::value && u == top) u = 0;
   if (std::is_floating_point<K>::value)
     u = (u & top) ? ~u & (top | (top - 1)) : u | top;
   else if (std::is_signed<K>::value)
@@ -67,7 +65,7 @@ template <typename K> unsigned long long radix_bits(K k) {
 template <typename K, int BX, int BY> void test_radix_sort(const char *what) {
   constexpr int items = 5, blocks = 2, tile = BX * BY * items, n = blocks * tile;
   std::vector<K> h = inputs<K>(n, BX);
-  if (std::is_floating_point<K>::value) /* -0.0 sorts before +0.0 */
+  if (std::is_floating_point<K>::value) /* -0.0 and +0.0 are equal keys */
     h[3] = K(-0.0), h[4] = K(0.0), h[5] = K(-0.0);
   K *in = to_device(h), *keys;
   int *values;

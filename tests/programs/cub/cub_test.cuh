@@ -1,7 +1,7 @@
 /*
  * cub_test.cuh: what the CUB and libcu++ test programs share: a custom
- * value type (a pair with a non-commutative-safe reduction), deterministic
- * inputs, and launches that check for errors.
+ * value type, deterministic inputs, device copies, checks made in kernels
+ * (EXPECT) and launches that check for errors. It needs no CCCL header.
  */
 #ifndef CUEMU_TEST_CUB_TEST_CUH
 #define CUEMU_TEST_CUB_TEST_CUH
@@ -80,6 +80,33 @@ template <typename T> inline std::vector<T> to_host(const T *d, size_t n) {
   std::vector<T> v(n);
   cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
   return v;
+}
+
+/* The thread's linear index in its block (x fastest). */
+__device__ inline int linear_tid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+/* Checks made in kernels: EXPECT(cond) counts a failure in `errors`
+ * (printing the first few with the block and thread), take_errors(what)
+ * returns the count and clears it. */
+__device__ int errors;
+
+#define EXPECT(cond)                                                           \
+  do {                                                                         \
+    if (!(cond) && atomicAdd(&errors, 1) < 5)                                  \
+      printf("%s:%d: block %d thread (%d,%d,%d): expected %s\n", __FILE__,     \
+             __LINE__, (int)blockIdx.x, (int)threadIdx.x, (int)threadIdx.y,    \
+             (int)threadIdx.z, #cond);                                         \
+  } while (0)
+
+static inline int take_errors(const char *what) {
+  int e = 0;
+  cudaMemcpyFromSymbol(&e, errors, sizeof e);
+  const int zero = 0;
+  cudaMemcpyToSymbol(errors, &zero, sizeof zero);
+  if (e) std::fprintf(stderr, "%s: %d wrong values\n", what, e);
+  return e;
 }
 
 #define CHECK_LAUNCH()                                                         \

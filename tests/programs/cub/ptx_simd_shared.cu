@@ -5,21 +5,14 @@
  * and unsigned parts, the rounding of averages, CUDA 12's 3-way, relu and
  * predicate forms); inline PTX's exit (threads that exit count as arrived
  * at barriers), %dynamic_smem_size, and 32-bit shared-window addresses
- * (__cvta_generic_to_shared, cvta.to.shared.u32, ld/st/atom/mbarrier
- * .shared through a 32-bit register), __isShared.
+ * (__cvta_generic_to_shared, cvta.to.shared, ld/st/atom/mbarrier
+ * .shared through a 32-bit register), __isShared, bmsk, vote.ballot.sync,
+ * the cluster registers of a launch without clusters, .L2::cache_hint,
+ * named barriers of part of a block (bar.sync a, b and bar.arrive).
  */
 #include <cstdio>
 
-#include "../check.cuh"
-
-__device__ int errors;
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      printf("%s:%d: expected %s\n", __FILE__, __LINE__, #cond);               \
-      atomicAdd(&errors, 1);                                                   \
-    }                                                                          \
-  } while (0)
+#include "cub_test.cuh"
 
 __global__ void simd() {
   EXPECT(__vadd2(0x7fff0001u, 0x00010002u) == 0x80000003u);
@@ -74,16 +67,90 @@ __global__ void simd() {
   EXPECT(__vibmax_s16x2(0x0001ffffu, 0x0002fffeu, &hi, &lo) == 0x0002ffffu && !hi && lo);
 }
 
+/* bmsk (as the PTX ISA defines it), the older vote spelling CUB uses,
+ * the implicit cluster of one block, and .L2::cache_hint's policy
+ * operand (read, no effect). */
+__device__ unsigned bmsk_wrap(unsigned a, unsigned b) {
+  unsigned d;
+  asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+__device__ unsigned bmsk_clamp(unsigned a, unsigned b) {
+  unsigned d;
+  asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+
+__global__ void more_ptx(const unsigned *in) {
+  if (threadIdx.x == 0) {
+    EXPECT(bmsk_wrap(1, 2) == 0x6u);
+    EXPECT(bmsk_clamp(30, 4) == 0xc0000000u);
+    EXPECT(bmsk_wrap(33, 2) == 0x6u);
+    EXPECT(bmsk_clamp(33, 2) == 0u);
+    EXPECT(bmsk_wrap(4, 0) == 0u);
+    EXPECT(bmsk_clamp(4, 40) == 0xfffffff0u);
+    EXPECT(bmsk_wrap(4, 40) == 0x00000ff0u);
+    unsigned v[4];
+    asm("{ .reg .u32 x, y, z, w; .reg .pred p; mov.pred p, %%is_explicit_cluster;\n\t"
+        "selp.u32 x, 1, 0, p; mov.u32 y, %%nclusterid.x;\n\t"
+        "mov.u32 z, %%cluster_nctarank; mov.u32 w, %%clusterid.x;\n\t"
+        "mov.u32 %0, x; mov.u32 %1, y; mov.u32 %2, z; mov.u32 %3, w; }"
+        : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]));
+    EXPECT(v[0] == 0 && v[1] == gridDim.x && v[2] == 1 && v[3] == blockIdx.x);
+  }
+  unsigned x;
+  asm volatile("{ .reg .b64 policy; mov.b64 policy, 0;\n\t"
+               "ld.global.L2::cache_hint.b32 %0, [%1], policy; }"
+               : "=r"(x) : "l"(in + threadIdx.x));
+  EXPECT(x == threadIdx.x * 7);
+  unsigned ballot;
+  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0;\n\t"
+               "vote.ballot.sync.b32 %0, p, 0xffffffff; }"
+               : "=r"(ballot) : "r"(threadIdx.x % 3));
+  EXPECT(ballot == 0xb6db6db6u); /* the lanes not divisible by 3 */
+}
+
+/* Named barriers of part of a block: warps 0 and 1 produce and arrive
+ * (bar.arrive), warps 2 and 3 wait for them (bar.sync) on barrier 1 of
+ * 128 threads; warps 0 and 1 alone also meet on barrier 2 of 64 threads.
+ * In a block of 80 threads, the partial third warp counts as 32. */
+__global__ void named_barriers(int *out) {
+  __shared__ int data[128];
+  const int t = threadIdx.x, warp = t / 32;
+  if (blockDim.x == 128) {
+    if (warp < 2) {
+      data[t] = t * 5;
+      asm volatile("bar.sync 2, 64;" ::: "memory");
+      EXPECT(data[(t + 32) % 64] == ((t + 32) % 64) * 5);
+      data[64 + t] = t * 7;
+      asm volatile("bar.arrive 1, 128;" ::: "memory");
+    } else {
+      asm volatile("bar.sync 1, 128;" ::: "memory");
+      out[blockIdx.x * 128 + t] = data[t - 64] + data[t];
+    }
+  } else {
+    data[t] = t;
+    if (warp >= 1) {
+      asm volatile("barrier.sync 3, 64;" ::: "memory");
+      out[t] = data[t < 64 ? t + 16 : t - 32];
+    }
+  }
+}
+
 /* Odd threads exit; the others meet at barriers (exited threads count as
  * arrived) and at a warp collective of the lanes that are left. */
 __global__ void exits(int *out) {
   const int t = threadIdx.x;
-  if (t % 2) asm volatile("exit;");
+  __shared__ int alive;
+  if (t == 0) alive = 0;
   __syncthreads();
-  out[t] = __syncthreads_count(1);
+  if (t % 2) asm volatile("exit;");
+  atomicAdd(&alive, 1);
+  __syncthreads();
+  out[blockIdx.x * 128 + t] = alive;
   unsigned left; /* exited lanes may be named in a collective's mask */
   asm volatile("vote.sync.ballot.b32 %0, 1, 0xffffffff;" : "=r"(left));
-  if (t % 32 == 0) out[blockDim.x + t / 32] = (int)left;
+  if (t % 32 == 0) out[blockIdx.x * 128 + blockDim.x + t / 32] = (int)left;
 }
 
 /* Shared memory through its own 32-bit addresses. */
@@ -99,7 +166,8 @@ __global__ void shared_window(unsigned *out) {
   EXPECT(a != 0 && __cvta_shared_to_generic(a) == &words[t]);
   asm volatile("st.shared.u32 [%0], %1;" ::"r"(a), "r"(t * 3) : "memory");
   unsigned b;
-  asm volatile("cvta.to.shared.u32 %0, %1;" : "=r"(b) : "l"(&dyn[t]));
+  asm volatile("{ .reg .u64 s; cvta.to.shared.u64 s, %1; cvt.u32.u64 %0, s; }"
+               : "=r"(b) : "l"(&dyn[t]));
   EXPECT(b == static_cast<unsigned>(__cvta_generic_to_shared(&dyn[t])));
   asm volatile("st.shared.u32 [%0+0], %1;" ::"r"(b), "r"(t + 100) : "memory");
   unsigned long long back;
@@ -111,10 +179,10 @@ __global__ void shared_window(unsigned *out) {
                  "r"(blockDim.x)
                  : "memory");
   __syncthreads();
-  unsigned v, w;
+  unsigned v, w = 0;
   const unsigned na = static_cast<unsigned>(__cvta_generic_to_shared(&words[(t + 1) % 64]));
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(na));
-  asm volatile("ld.shared.u32 %0, [%1+4];" : "=r"(w) : "r"(b));
+  if (t < 63) asm volatile("ld.shared.u32 %0, [%1+4];" : "=r"(w) : "r"(b));
   EXPECT(v == ((t + 1) % 64) * 3);
   if (t < 63) EXPECT(w == t + 101);
   __syncthreads(); /* every thread has read its neighbour's word */
@@ -136,34 +204,46 @@ __global__ void shared_window(unsigned *out) {
   int local = 0;
   EXPECT(__isShared(&words[t]) && __isShared(&dyn[t]) && __isShared(&bar));
   EXPECT(!__isShared(&local) && !__isShared(out));
-  out[t] = v;
+  if (blockIdx.x == 0) out[t] = v;
 }
 
-static int take_errors() {
-  int e = 0;
-  cudaMemcpyFromSymbol(&e, errors, sizeof e);
-  const int zero = 0;
-  cudaMemcpyToSymbol(errors, &zero, sizeof zero);
-  return e;
-}
 
 int main() {
   simd<<<1, 1>>>();
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
+
+  unsigned *sevens;
+  cudaMallocManaged(&sevens, 32 * sizeof(unsigned));
+  for (unsigned i = 0; i < 32; ++i) sevens[i] = i * 7;
+  more_ptx<<<2, 32>>>(sevens);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(take_errors("ptx") == 0);
+  cudaFree(sevens);
 
   int *out;
   cudaMallocManaged(&out, 256 * sizeof(int));
+  named_barriers<<<2, 128>>>(out);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(take_errors("ptx") == 0);
+  for (int t = 64; t < 256; t += t == 127 ? 65 : 1)
+    CHECK(out[t] == (t % 128 - 64) * 7 + (t % 128 - 64) * 5);
+  named_barriers<<<1, 80>>>(out);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  for (int t = 32; t < 80; ++t) CHECK(out[t] == (t < 64 ? t + 16 : t - 32));
   exits<<<2, 80>>>(out);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  for (int t = 0; t < 80; t += 2) CHECK(out[t] == 40);
-  CHECK(out[80] == 0x55555555 && out[81] == 0x55555555 && out[82] == 0x5555);
+  for (int b = 0; b < 2; ++b) {
+    const int *o = out + b * 128;
+    for (int t = 0; t < 80; t += 2) CHECK(o[t] == 40);
+    CHECK(o[80] == 0x55555555 && o[81] == 0x55555555 && o[82] == 0x5555);
+  }
 
   unsigned *words;
   cudaMallocManaged(&words, 64 * sizeof(unsigned));
   shared_window<<<3, 64, 64 * sizeof(unsigned)>>>(words);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(take_errors() == 0);
+  CHECK(take_errors("ptx") == 0);
   for (int t = 0; t < 64; ++t) CHECK(words[t] == ((t + 1) % 64) * 3u);
   cudaFree(out);
   cudaFree(words);
