@@ -96,7 +96,8 @@ extern "C" __thread void *cuemu_dynamic_shared
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
-  CUEMU_INSTANCE_RECORD_(2, "i"(0), "i"(0), "i"(0), "i"(kernel), "i"(unit))
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+                         "i"(0), "i"(0), "i"(kernel), "i"(unit))
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the

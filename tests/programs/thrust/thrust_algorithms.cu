@@ -9,7 +9,7 @@
  * functors and __device__ lambdas, on 32- and 64-bit types and a custom
  * struct (issue 14).
  *
- * CUEMU_OPTIONS: --extended-lambda
+ * CUEMU_OPTIONS: --extended-lambda -Xcompiler -O0
  * NVCC_OPTIONS: --extended-lambda
  */
 #include <thrust/copy.h>
