@@ -209,12 +209,14 @@ static int internal_linkage(const walker *w, size_t i) {
 
 /* Two passes: a kernel's declaration (its `__global__` at token i) gets
  * default visibility in the device pass. In the host pass, the definition
- * of a kernel with external linkage loses its body: host code names the
- * device pass's kernel (its instances, for a template: see
- * cuemu__kernel_host_instance()), and the device code of the host's view
- * is never compiled (CCCL's calls functions that exist only for a GPU). A
- * kernel with internal linkage keeps a weak definition in the host pass,
- * so that it is never inlined there. */
+ * of a kernel of a system header with external linkage loses its body:
+ * host code names the device pass's kernel (its instances, for a
+ * template: see cuemu__kernel_host_instance()), and the device code of
+ * the host's view is never compiled (CCCL's calls functions that exist
+ * only for a GPU). Other kernels keep a weak definition in the host pass,
+ * so that it is never inlined there (a kernel template launched with
+ * deduced template arguments is called by name, and one whose template
+ * arguments have no linkage runs the host pass's instance). */
 static cuemu_status kernel_linkage(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   const cuemu_token *t = &rw->toks[i];
@@ -250,16 +252,16 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__kernel_instance_record(rw, i);
     return st;
   }
-  if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition &&
-      !internal_linkage(w, i))
-    return rw->last_is_template &&
-                   !cuemu__rw_is(rw, rw->last_template + 1, ">")
-               ? cuemu__kernel_host_instance(rw, i)
-               : cuemu__kernel_body_drop(rw); /* not a template's instance */
-  if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition)
+  if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
+    return CUEMU_SUCCESS;
+  if (!(t->flags & CUEMU_TOKEN_FOREIGN) || internal_linkage(w, i))
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
                           sizeof host_kernel - 1);
-  return CUEMU_SUCCESS;
+  if (!rw->last_is_template || cuemu__rw_is(rw, rw->last_template + 1, ">"))
+    return cuemu__kernel_body_drop(rw); /* not a template's instance */
+  cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
+                                   sizeof host_kernel - 1);
+  return st == CUEMU_SUCCESS ? cuemu__kernel_host_instance(rw, i) : st;
 }
 
 /* Two passes: the namespace-scope declaration with `__device__`,

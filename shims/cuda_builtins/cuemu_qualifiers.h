@@ -75,7 +75,7 @@ extern "C" __thread void *cuemu_dynamic_shared
  * it comes first in the body (CUEMU_KERNEL_INSTANCE); in the host pass it
  * is the whole body (CUEMU_KERNEL_HOST_INSTANCE), whose instance is the
  * device pass's unless a template argument has no linkage (a lambda), and
- * then stands for it. An asm statement, because g++ ignores section
+ * then stands for it: it runs only if it was not matched, and says so. An asm statement, because g++ ignores section
  * attributes on templated variables; `kernel` is parenthesised. */
 #if __SIZEOF_POINTER__ == 8
 #define CUEMU_INSTANCE_DATA_ "8\n\t.quad "
@@ -97,7 +97,11 @@ extern "C" __thread void *cuemu_dynamic_shared
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
   CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
-                         "i"(0), "i"(0), "i"(kernel), "i"(unit))
+                         "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
+  cuemu_kernel_assert_fail("the host pass's instance of this kernel "        \
+                           "template was not matched to the device pass's " \
+                           "(see cuemu's docs/thrust.md)",                  \
+                           __FILE__, __LINE__, __PRETTY_FUNCTION__)
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the
