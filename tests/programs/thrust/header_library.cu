@@ -5,9 +5,8 @@
  * occupancy before their first launch, hidden visibility, launch bounds
  * that depend on template parameters, device-only bodies (issue 14).
  *
- * Instances whose template arguments have no linkage (a __device__ lambda,
- * a class local to a function) are each pass's own, and are launched and
- * queried all the same.
+ * Instances whose template arguments have no linkage (lambdas) are each
+ * pass's own, and are launched and queried all the same.
  *
  * CUEMU_OPTIONS: -isystem minilib --extended-lambda
  * NVCC_OPTIONS: -isystem minilib --extended-lambda
@@ -39,6 +38,19 @@ struct scale_agent {
       out[k] = stage[j];
   }
 };
+
+/* How many of the n ints at d (after the work of stream s) differ from
+ * expect(i). */
+template <typename F>
+static int mismatches(const int *d, int n, cudaStream_t s, F expect) {
+  std::vector<int> r(n);
+  cudaMemcpyAsync(r.data(), d, n * sizeof(int), cudaMemcpyDeviceToHost, s);
+  cudaStreamSynchronize(s);
+  int bad = 0;
+  for (int i = 0; i < n; ++i)
+    bad += r[i] != expect(i);
+  return bad;
+}
 
 int main() {
   /* Before any launch: the kernel's attributes through a void pointer,
@@ -114,11 +126,9 @@ int main() {
     cudaFree(temp);
   }
 
-  /* Template arguments without linkage: a lambda and a local class. */
+  /* Template arguments without linkage: __device__ and __host__ __device__
+   * lambdas. */
   {
-    struct halve {
-      __host__ __device__ int operator()(int x) const { return x / 2; }
-    };
     const int n = 777;
     std::vector<int> h(n);
     for (int i = 0; i < n; ++i)
@@ -130,23 +140,11 @@ int main() {
     auto twice_plus = [] __device__(int x) { return 2 * x + 7; };
     CHECK(minilib::transform(static_cast<const int *>(in), out, n, twice_plus,
                              stream) == cudaSuccess);
-    std::vector<int> r(n);
-    cudaMemcpyAsync(r.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost,
-                    stream);
-    cudaStreamSynchronize(stream);
-    int bad = 0;
-    for (int i = 0; i < n; ++i)
-      bad += r[i] != 2 * h[i] + 7;
-    CHECK(bad == 0);
-    CHECK(minilib::transform(static_cast<const int *>(in), out, n, halve(),
+    CHECK(mismatches(out, n, stream, [&](int i) { return 2 * h[i] + 7; }) == 0);
+    auto halve = [] __host__ __device__(int x) { return x / 2; };
+    CHECK(minilib::transform(static_cast<const int *>(in), out, n, halve,
                              stream) == cudaSuccess);
-    cudaMemcpyAsync(r.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost,
-                    stream);
-    cudaStreamSynchronize(stream);
-    bad = 0;
-    for (int i = 0; i < n; ++i)
-      bad += r[i] != h[i] / 2;
-    CHECK(bad == 0);
+    CHECK(mismatches(out, n, stream, [&](int i) { return h[i] / 2; }) == 0);
     /* Known by the program before its first launch, with its bounds. */
     auto lambda_kernel = minilib::transform_kernel<
         Q, void, int, decltype(twice_plus)>;
@@ -164,14 +162,7 @@ int main() {
     cudaMalloc(&out, n * sizeof(int));
     CHECK(minilib::run_agent<scale_agent>(blocks, stream, out, n, 3) ==
           cudaSuccess);
-    std::vector<int> r(n);
-    cudaMemcpyAsync(r.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost,
-                    stream);
-    cudaStreamSynchronize(stream);
-    int bad = 0;
-    for (int i = 0; i < n; ++i)
-      bad += r[i] != 3 * i;
-    CHECK(bad == 0);
+    CHECK(mismatches(out, n, stream, [](int i) { return 3 * i; }) == 0);
     cudaFree(out);
   }
 

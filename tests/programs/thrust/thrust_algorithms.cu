@@ -6,7 +6,9 @@
  * unique, gather and scatter, fill, sequence, count and count_if,
  * min_element and max_element, inner_product and transform_reduce, with
  * the thrust::device and thrust::cuda::par.on(stream) policies, custom
- * functors and __device__ lambdas, on 32- and 64-bit types and a custom
+ * functors and __device__ lambdas (with trailing return types, which nvcc
+ * needs for lambdas whose result Thrust asks for on the host), on 32- and
+ * 64-bit types and a custom
  * struct (issue 14). Built without optimisation, as cub_sort.cu says.
  *
  * CUEMU_OPTIONS: --extended-lambda -Xcompiler -O0
@@ -67,7 +69,7 @@ static void test_transform_reduce_scan(int n, cudaStream_t s) {
   CHECK(host_copy(t) == expect);
   thrust::device_vector<int> twice(n);
   thrust::transform(thrust::cuda::par.on(s), d.begin(), d.end(), twice.begin(),
-                    [] __device__(int x) { return 2 * x + 1; });
+                    [] __device__(int x) -> int { return 2 * x + 1; });
   cudaStreamSynchronize(s);
   std::vector<int> twice_expect(n);
   for (int i = 0; i < n; ++i) twice_expect[i] = 2 * h[i] + 1;
@@ -89,7 +91,9 @@ static void test_transform_reduce_scan(int n, cudaStream_t s) {
   }
   CHECK(thrust::transform_reduce(
             thrust::device, d.begin(), d.end(),
-            [] __device__(int x) { return static_cast<long long>(x) * x; }, 0LL,
+            [] __device__(int x) -> long long {
+              return static_cast<long long>(x) * x;
+            }, 0LL,
             thrust::plus<long long>()) == squares);
   CHECK(thrust::inner_product(thrust::cuda::par.on(s), d.begin(), d.end(),
                               twice.begin(), 0LL) == dot);
@@ -183,7 +187,7 @@ static void test_selection(int n, cudaStream_t s) {
   thrust::device_vector<long long> out(n);
   auto end = thrust::copy_if(thrust::cuda::par.on(s), d.begin(), d.end(),
                              out.begin(),
-                             [] __device__(long long x) { return x > 0; });
+                             [] __device__(long long x) -> bool { return x > 0; });
   cudaStreamSynchronize(s);
   CHECK(end - out.begin() == static_cast<long>(kept.size()));
   out.resize(end - out.begin());
@@ -193,7 +197,9 @@ static void test_selection(int n, cudaStream_t s) {
   CHECK(thrust::count(d.begin(), d.end(), 0LL) ==
         std::count(h.begin(), h.end(), 0LL));
   CHECK(thrust::count_if(thrust::device, d.begin(), d.end(),
-                         [] __device__(long long x) { return x < -10; }) ==
+                         [] __device__(long long x) -> bool {
+                           return x < -10;
+                         }) ==
         std::count_if(h.begin(), h.end(), [](long long x) { return x < -10; }));
 
   /* min_element and max_element: the first of equal extremes. */
@@ -235,7 +241,7 @@ static void test_permutations(int n, cudaStream_t s) {
   thrust::device_vector<int> dmap(map.begin(), map.end());
   thrust::device_vector<double> values(n), gathered(n), scattered(n);
   thrust::transform(thrust::device, v.begin(), v.end(), values.begin(),
-                    [] __device__(int x) { return x * 0.5; });
+                    [] __device__(int x) -> double { return x * 0.5; });
   thrust::gather(thrust::device, dmap.begin(), dmap.end(), values.begin(),
                  gathered.begin());
   std::vector<double> g_expect(n);
