@@ -71,6 +71,20 @@ int main() {
         cudaSuccess);
   CHECK(attr.maxThreadsPerBlock == 64);
 
+  /* A launch past the instance's __launch_bounds__ is refused, as on a GPU
+   * (and not sticky). */
+  {
+    int *sink = nullptr;
+    cudaMalloc(&sink, 256 * sizeof(int));
+    minilib::launcher wide{dim3(1), dim3(256), 0, 0};
+    CHECK(wide.doit(minilib::block_sum_kernel<P, int>,
+                    static_cast<const int *>(sink), sink, 256) ==
+          cudaErrorLaunchOutOfResources);
+    CHECK(cudaGetLastError() == cudaErrorLaunchOutOfResources);
+    CHECK(cudaGetLastError() == cudaSuccess);
+    cudaFree(sink);
+  }
+
   cudaStream_t stream;
   CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) ==
         cudaSuccess);
