@@ -22,6 +22,10 @@
 
 #include <cuemu/cuemu_device.h>
 
+/* describe(), kernel_name() and param_table (this header is included at its
+ * end, and includes it when included first). */
+#include "cuemu_kernel_thunks.h"
+
 namespace cuemu {
 
 /* One entry of the section: what CUEMU_KERNEL_INSTANCE (pass 1, the device
