@@ -486,6 +486,29 @@ if [ $warp_ok = 1 ]; then
     >>"$results"
 fi
 
+# ---- 9. cub::BlockReduce beside the hand-written reduction ----------------------
+# bench_cub_reduce.cu, a whole program built with the toolkit's CUB (skipped
+# when cuemu-cc finds no CCCL): the block sums of examples/block_sum by its
+# shared-memory tree and by cub::BlockReduce, interleaved in one process;
+# the ratio of the minimum times. CUEMU_WORKERS=1, as [2].
+log "[9] cub::BlockReduce<float, 256> against examples/block_sum's shared-memory tree, 2^20 elements"
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" "$benchsrc/bench_cub_reduce.cu" \
+  -o "$out/bench_cub_reduce" >"$out/cub_cc.log" 2>&1; then
+  if grep -q 'cub/block/block_reduce.cuh' "$out/cub_cc.log"; then
+    log "cub_block_reduce_over_hand_written: SKIP (no CCCL found: see docs/cccl.md)"
+  else
+    tail -n 20 "$out/cub_cc.log" | sed 's/^/    /' >&2
+    error cub_block_reduce_over_hand_written "cannot compile bench_cub_reduce.cu (see $out/cub_cc.log)" "<= 1.5x"
+  fi
+elif CUEMU_WORKERS=1 "$out/bench_cub_reduce" "$([ "$quick" = 1 ] && echo 2 || echo 7)" \
+  >"$run/cub.txt" 2>&1; then
+  ratio=$(sed -n 's/^cub_block_reduce_over_hand_written: //p' "$run/cub.txt")
+  report cub_block_reduce_over_hand_written "$ratio" "x" "<=" 1.5 \
+    "CUEMU_WORKERS=1, min of 3 x 7 interleaved launches each: $(tr '\n' ' ' <"$run/cub.txt"); loadavg $(loadavg)"
+else
+  error cub_block_reduce_over_hand_written "bench_cub_reduce failed: $(cat "$run/cub.txt")" "<= 1.5x"
+fi
+
 # ---- RESULTS.md -----------------------------------------------------------------
 elapsed=$(($(date +%s) - started))
 log ""

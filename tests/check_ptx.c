@@ -145,8 +145,9 @@ START_TEST(ptx_scopes_predicates_and_labels) {
       "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_1, "
       "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 1));",
       "cuemu_p::ld_ordered<cuemu_p::m_acquire, cuemu_p::u64>(cuemu_ptx_0, cuemu_ptx_3, 0);",
-      "std::memcpy(reinterpret_cast<void *>(cuemu_ptx_3), reinterpret_cast<const void *>"
-      "(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
+      /* The shared destination is an address of the shared state space. */
+      "std::memcpy(reinterpret_cast<void *>(cuemu_p::shared_at(cuemu_ptx_3)), "
+      "reinterpret_cast<const void *>(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
       NULL};
   translate_expect("asm volatile(\"{ .reg .pred q; shfl.sync.down.b32 %0|q, %1, 1, "
                    "0x1f, 0xffffffff; mov.b64 {%0, %1}, %2;\\n"
@@ -178,6 +179,38 @@ START_TEST(ptx_statement_expression_and_deferred_errors) {
 }
 END_TEST
 
+/* What CCCL's headers use: shared-window addresses of .shared and
+ * .shared::cta accesses and cvta, exit, %dynamic_smem_size, the older
+ * vote spelling, bmsk, .L2::cache_hint's policy operand, named barriers. */
+START_TEST(ptx_forms_cccl_uses) {
+  const char *const shared[] = {
+      "cuemu_p::mbar_arrive<cuemu_p::b64>(cuemu_ptx_0, cuemu_p::shared_at(cuemu_ptx_1));",
+      "cuemu_p::cvta_to_shared<cuemu_p::u32>(cuemu_ptx_0, cuemu_ptx_2);", NULL};
+  translate_expect("asm volatile(\"mbarrier.arrive.shared::cta.b64 %0, [%1];\\n"
+                   "cvta.to.shared.u32 %0, %2;\" : \"=l\"(s) : \"r\"(a), \"l\"(p));",
+                   shared);
+  const char *const ld[] = {
+      "cuemu_p::ld<cuemu_p::u32>(cuemu_ptx_0, *cuemu_p::at<cuemu_p::u32>("
+      "cuemu_p::shared_at(cuemu_ptx_1), 0));", NULL};
+  translate_expect("asm(\"ld.shared.u32 %0, [%1];\" : \"=r\"(x) : \"r\"(a));", ld);
+  const char *const misc[] = {
+      "cuemu_p::exit<>(__FILE__, __LINE__);",
+      "cuemu_p::mov<cuemu_p::u32>(cuemu_ptx_0, (unsigned long long)cuemu_dynamic_shared_size());",
+      "cuemu_p::vote<cuemu_p::m_ballot, cuemu_p::b32>(cuemu_ptx_0, cuemu_ptx_1, 0xffffffffULL, "
+      "__FILE__, __LINE__);",
+      "cuemu_p::bmsk<cuemu_p::m_clamp, cuemu_p::b32>(cuemu_ptx_0, cuemu_ptx_1, 0x4ULL);",
+      "cuemu_p::ld<cuemu_p::b32>(cuemu_ptx_0, *cuemu_p::at<cuemu_p::b32>(cuemu_ptx_2, 0));",
+      "cuemu_p::bar_arrive<>(0x1ULL, 0x40ULL, __FILE__, __LINE__);", NULL};
+  translate_expect("asm volatile(\"mov.u32 %0, %%dynamic_smem_size;\\n"
+                   "vote.ballot.sync.b32 %0, %1, 0xffffffff;\\n"
+                   "bmsk.clamp.b32 %0, %1, 4;\\n"
+                   "ld.global.L2::cache_hint.b32 %0, [%2], %3;\\n"
+                   "bar.arrive 1, 64;\\n"
+                   "exit;\" : \"=r\"(x) : \"r\"(y), \"l\"(p), \"l\"(policy));",
+                   misc);
+}
+END_TEST
+
 START_TEST(ptx_host_asm_is_left_alone) {
   not_ptx("__asm__ __volatile__(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi));");
   not_ptx("asm volatile(\"pause\" ::: \"memory\");");
@@ -197,13 +230,13 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
-  translate_error("asm(\"exit;\");", 1, "inline PTX: unsupported instruction exit");
+  translate_error("asm(\"ret;\");", 1, "inline PTX: unsupported instruction ret");
   translate_error("asm(\"add.foo.u32 %0, %0, 1;\" : \"+r\"(x));", 1,
                   "inline PTX: unsupported modifier .foo of add");
   translate_error("asm(\"mov.u32 %0, q;\" : \"=r\"(x));", 1,
                   "inline PTX: unknown register q");
-  translate_error("asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(x));", 1,
-                  "inline PTX: unsupported special register %dynamic_smem_size");
+  translate_error("asm(\"mov.u32 %0, %%total_smem_size;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported special register %total_smem_size");
   translate_error("asm(\"mov.u32 %0, %3;\" : \"=r\"(x));", 1,
                   "inline PTX: operand %3 does not exist");
   translate_error("asm(\"mov.u32 %0, %[y];\" : \"=r\"(x));", 1,
@@ -217,9 +250,6 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm(\"{ mov.u32 %0, 1;\" : \"=r\"(x));", 1, "inline PTX: unbalanced {");
   translate_error("asm goto(\"bra.uni %l0;\" :::: out);", 1,
                   "inline PTX: asm goto is not supported");
-  translate_error("asm(\"cvta.to.shared.u32 %0, %1;\" : \"=r\"(x) : \"r\"(y));", 1,
-                  "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
-                  "are not supported; use a generic 64-bit address");
   translate_error("asm(\".shared .u32 s; mov.u32 %0, 1;\" : \"=r\"(x));", 1,
                   "inline PTX: unsupported directive .shared");
 }
@@ -288,12 +318,16 @@ START_TEST(ptx_trap_ends_the_launch) {
            test_marker_line("ptx_traps.cu", "/* PTX_TRAP */"));
   ck_assert_msg(strstr(cuemu_last_message(), where) != NULL, "%s not in: %s",
                 where, cuemu_last_message());
-  /* A barrier of 32 threads in a block of 64 is refused at run time. */
+  /* A named barrier of 32 threads in a block of 64: each warp completes
+   * a phase of it. */
   st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 64, args, 1);
+  ck_assert_int_eq(st, CUEMU_SUCCESS);
+  for (int i = 0; i < 64; ++i) ck_assert_int_eq(out[i], 1);
+  /* A count that is not a multiple of 32 is refused at run time. */
+  st = test_launch1(test_kernel(m, "ptx_bad_barrier_count"), 1, 64, args, 1);
   ck_assert_int_eq(st, CUEMU_ASSERT);
   ck_assert_msg(strstr(cuemu_last_message(), "bar.sync") != NULL, "%s",
                 cuemu_last_message());
-  /* ... and accepted when it covers the block. */
   st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 32, args, 1);
   ck_assert_int_eq(st, CUEMU_SUCCESS);
   cuemu_module_unload(m);
@@ -348,6 +382,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_scopes_predicates_and_labels);
   tcase_add_test(parse, ptx_host_asm_is_left_alone);
   tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
+  tcase_add_test(parse, ptx_forms_cccl_uses);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
   tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
   tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);

@@ -3,7 +3,8 @@
 # whole program with cuemu-nvcc and runs it. Each program checks itself and
 # prints PASS; the test fails if any program does not build, does not exit 0
 # or does not print PASS. A line `CUEMU_OPTIONS: ...` in a program adds
-# options to its build (as `NVCC_OPTIONS: ...` does for nvcc_kernels.sh).
+# options to its build (as `NVCC_OPTIONS: ...` does for nvcc_kernels.sh;
+# each program is built in its folder, so paths are relative to it).
 # Each subfolder of tests/programs has a wrapper tests/programs_NAME.sh, so
 # that `make -j2 check` runs the folders side by side. Run by `make check`
 # with AM_TESTS_ENVIRONMENT.
@@ -18,6 +19,8 @@ cc=$builddir/cuemu-nvcc
 dir=${1:-$srcdir/tests/programs}
 work=$builddir/tests/tmp/programs.$$
 mkdir -p "$work" || exit 1
+work=$(cd "$work" && pwd)
+cc=$(cd "$(dirname "$cc")" && pwd)/$(basename "$cc")
 
 count=0
 failed=0
@@ -28,7 +31,8 @@ for source in "$dir"/*.cu; do
   options=$(sed -n 's/.*CUEMU_OPTIONS:[[:space:]]*\([^*]*\).*/\1/p' "$source" |
     head -n 1)
   # shellcheck disable=SC2086 # the options are words
-  if ! "$cc" $options "$source" -o "$work/$name" >"$work/$name.build" 2>&1
+  if ! (cd "$(dirname "$source")" && "$cc" $options "$(basename "$source")" \
+    -o "$work/$name") >"$work/$name.build" 2>&1
   then
     echo "FAIL: $name: cuemu-cc failed:"
     cat "$work/$name.build"

@@ -180,12 +180,20 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
   fputs("# 1 \"<cuemu-generated>\"\n", out);
   if (host_pass) {
     /* The kernel table is the device pass's; the host pass registers it
-     * when the program starts. */
+     * when the program starts, and the kernel template instances that the
+     * device passes of the program recorded (cuemu_kernel_instances.h). */
     fprintf(out,
             "extern \"C\" void cuemu__register_%s(void);\n"
+            "extern \"C\" const ::cuemu::instance_record "
+            "__start_cuemu_instances[] __attribute__((weak, "
+            "visibility(\"hidden\")));\n"
+            "extern \"C\" const ::cuemu::instance_record "
+            "__stop_cuemu_instances[] __attribute__((weak, "
+            "visibility(\"hidden\")));\n"
             "namespace {\n"
             "const int cuemu_device_registered = "
-            "(cuemu__register_%s(), 0);\n"
+            "(cuemu__register_%s(), ::cuemu::register_instances("
+            "__start_cuemu_instances, __stop_cuemu_instances), 0);\n"
             "} // namespace\n",
             unit_id, unit_id);
     return ferror(out) ? -1 : 0;

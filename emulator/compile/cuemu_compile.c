@@ -29,6 +29,7 @@
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
 #include "cuemu_rewrite.h"
+#include "cuemu_toolkit.h"
 
 #define MAX_CXX_WORDS 16
 
@@ -95,6 +96,7 @@ typedef struct compile_job {
   const char **search;       /* the header search folders, for the cache */
   const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
+  int default_compiler;      /* no compiler was chosen: `c++` */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -460,6 +462,30 @@ static cuemu_status run_passes(const compile_job *job, const char **argv[2],
   return st;
 }
 
+/* A unit that includes CUB or Thrust is compiled by clang++ when no
+ * compiler was chosen (the default `c++` is g++ here), since g++ refuses
+ * CUB (cuemu_toolkit.h); returns 1 when the job now uses clang++. With g++
+ * chosen explicitly the compile goes on, and fails with g++'s messages and
+ * a hint. */
+static int use_clang_for_cccl(compile_job *job, const char *depfile) {
+  if (strstr(job->compiler, "clang") || !cuemu__deps_need_clang(depfile))
+    return 0;
+  if (!job->default_compiler) {
+    fprintf(stderr, "cuemu-cc: note: %s\n", CUEMU_CLANG_HINT);
+    return 0;
+  }
+  char found[PATH_MAX];
+  if (cuemu_command_find("clang++", found, sizeof found) != CUEMU_SUCCESS) {
+    fprintf(stderr, "cuemu-cc: note: clang++ not found; %s\n",
+            CUEMU_CLANG_HINT);
+    return 0;
+  }
+  snprintf(job->compiler, sizeof job->compiler, "%s", found);
+  job->cxx_words[0] = "clang++";
+  job->cxx_count = 1;
+  return 1;
+}
+
 /* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
 static cuemu_status run_tool(const char *const *argv, const char *file) {
   int rc;
@@ -580,6 +606,15 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   }
   if (st == CUEMU_SUCCESS)
     st = run_passes(job, argv, count);
+  if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
+    /* Preprocessed again by clang++, whose macros CCCL reads. */
+    for (int p = 0; p < count; ++p) {
+      job->pass = pass_of(job, p);
+      build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
+                 max, buffers[p], bufsize, PHASE_PREPROCESS);
+    }
+    st = run_passes(job, argv, count);
+  }
   if (st == CUEMU_SUCCESS && count == 2)
     merge_deps(b->depfile, deps2);
   unlink(deps2);
@@ -651,6 +686,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                           "-o",       dev_local, NULL};
       st = run_tool(ld, object[0]);
     }
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_export_instances(dev_local);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
        * initializers: the host pass's run (CUDA allows no dynamic
@@ -716,6 +753,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     cxx = getenv("CXX");
   if (!cxx || !*cxx)
     cxx = "c++";
+  job.default_compiler = strcmp(cxx, "c++") == 0;
   job.cxx_copy = strdup(cxx);
   if (!job.cxx_copy)
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");

@@ -28,4 +28,11 @@ cuemu_status cuemu__command_start(const char *const *argv, const char *log,
                                   int *pid);
 cuemu_status cuemu__command_wait(int pid, int *exit_status);
 
+/* Gives default visibility, in the relocatable ELF object `object`, to the
+ * kernel template instances that its section of kernel instances records
+ * (cuemu_elf_instances.c), so that objcopy --localize-hidden leaves them
+ * global. Objects that are not 64-bit ELF of this machine are left as they
+ * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
+cuemu_status cuemu__elf_export_instances(const char *object);
+
 #endif /* CUEMU_DRIVER_H */

@@ -14,25 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The `>` closing the template argument list opened at k, or rw->n. */
-static size_t template_close(const cuemu_rewriter *rw, size_t k) {
-  size_t depth = 0;
-  for (; k < rw->n; k++) {
-    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-        cuemu__rw_is(rw, k, "{")) {
-      k = cuemu__rw_close(rw, k);
-      if (k >= rw->n) return rw->n;
-    } else if (cuemu__rw_is(rw, k, "<")) {
-      depth++;
-    } else if (cuemu__rw_is(rw, k, ">")) {
-      if (--depth == 0) return k;
-    } else if (cuemu__rw_is(rw, k, ";")) {
-      return rw->n;
-    }
-  }
-  return rw->n;
-}
-
 
 /* Non-zero when the declaration has a body after the parameter list that
  * ends at token k. */
@@ -168,7 +149,7 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
  * those without a default argument, and whether one is a pack. */
 static void template_params(const cuemu_rewriter *rw, size_t lt,
                             cuemu_kernel_decl *d) {
-  size_t close = template_close(rw, lt), k;
+  size_t close = cuemu__rw_template_close(rw, lt), k;
   int has_default = 0, any = 0;
   if (close >= rw->n) return;
   for (k = lt + 1; k <= close; k++) {
@@ -179,7 +160,7 @@ static void template_params(const cuemu_rewriter *rw, size_t lt,
     }
     any = 1;
     if (cuemu__rw_is(rw, k, "<")) {
-      size_t c = template_close(rw, k);
+      size_t c = cuemu__rw_template_close(rw, k);
       if (c >= close) return;
       k = c;
     } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
@@ -220,11 +201,15 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   cuemu_kernel_decl d;
   cuemu_strbuf name = {0};
   size_t k, end, first, bounds = (size_t)-1, cluster = (size_t)-1;
+  size_t head = (size_t)-1;
   memset(&d, 0, sizeof d);
   d.is_extern_c = in_extern_c;
   for (k = decl_start; k < global; k++) {
     if (cuemu__rw_is(rw, k, "template") && cuemu__rw_is(rw, k + 1, "<")) {
-      if (!d.is_template) template_params(rw, k + 1, &d);
+      if (!d.is_template) {
+        template_params(rw, k + 1, &d);
+        head = k + 1;
+      }
       d.is_template = 1;
     }
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
@@ -247,7 +232,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     } else if (cuemu__rw_is(rw, k, "(")) {
       break;
     } else if (cuemu__rw_is(rw, k, "<")) {
-      k = template_close(rw, k); /* template<> ... name<float>(...) */
+      k = cuemu__rw_template_close(rw, k); /* template<> ... name<float>(...) */
       if (k >= rw->n) return CUEMU_SUCCESS;
       k++;
     } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
@@ -288,6 +273,8 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   }
   rw->last_params = k;
   rw->last_is_template = d.is_template;
+  rw->last_template = head;
+  rw->last_bounds = bounds;
   d.is_definition = has_body(rw, cuemu__rw_close(rw, k));
   rw->last_is_definition = d.is_definition;
   cuemu__sb_str(&name, scope);
@@ -352,11 +339,35 @@ static int also_a_function(const cuemu_rewriter *rw, const char *name) {
   return 0;
 }
 
+void cuemu__sb_parameters(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                          size_t open, size_t close) {
+  size_t k, from;
+  for (k = from = open + 1; k <= close; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= close) break;
+    } else if (k == close || cuemu__rw_is(rw, k, ",") ||
+               cuemu__rw_is(rw, k, "=")) {
+      if (from > open + 1) cuemu__sb_str(sb, ", ");
+      cuemu__sb_tokens(sb, rw, from, k, 0);
+      if (cuemu__rw_is(rw, k, "=")) {
+        /* Skip the default argument up to the next parameter. */
+        for (; k < close && !cuemu__rw_is(rw, k, ","); k++)
+          if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+              cuemu__rw_is(rw, k, "{"))
+            k = cuemu__rw_close(rw, k);
+      }
+      from = k + 1;
+    }
+  }
+}
+
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope) {
   cuemu_kernel_decl *d;
   cuemu_strbuf text = {0}, alias = {0};
-  size_t open, close, k, from;
+  size_t open, close;
   (void)decl_start;
   if (rw->last_kernel < 0 || rw->last_is_template) return CUEMU_SUCCESS;
   d = &rw->kernels[rw->last_kernel];
@@ -370,26 +381,7 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
   cuemu__sb_str(&text, " using cuemu_kernel_type_");
   cuemu__sb_str(&text, last);
   cuemu__sb_str(&text, " = void(");
-  /* The parameters without their default arguments. */
-  for (k = from = open + 1; k <= close; k++) {
-    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-        cuemu__rw_is(rw, k, "{")) {
-      k = cuemu__rw_close(rw, k);
-      if (k >= close) break;
-    } else if (k == close || cuemu__rw_is(rw, k, ",") ||
-               cuemu__rw_is(rw, k, "=")) {
-      if (from > open + 1) cuemu__sb_str(&text, ", ");
-      cuemu__sb_tokens(&text, rw, from, k, 0);
-      if (cuemu__rw_is(rw, k, "=")) {
-        /* Skip the default argument up to the next parameter. */
-        for (; k < close && !cuemu__rw_is(rw, k, ","); k++)
-          if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-              cuemu__rw_is(rw, k, "{"))
-            k = cuemu__rw_close(rw, k);
-      }
-      from = k + 1;
-    }
-  }
+  cuemu__sb_parameters(&text, rw, open, close);
   cuemu__sb_str(&text, ");");
   cuemu__sb_str(&alias, "::");
   if (*scope) {

@@ -29,6 +29,7 @@
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
 #include "cuemu_driver.h"
+#include "cuemu_toolkit.h"
 
 enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
 
@@ -66,7 +67,7 @@ typedef struct command {
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int forward_unknown, md, mp;
-  const char *checks, *cxx, *ccbin, *mf, *mt, *std;
+  const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
@@ -145,7 +146,8 @@ enum opt_id {
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
-  O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN
+  O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
+  O_CUDA_PATH
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -260,6 +262,7 @@ static const option options[] = {
     {NULL, "--cxx", VALUE, O_CXX},
     {NULL, "--no-cache", FLAG, O_NO_CACHE},
     {NULL, "--name-expr", VALUE, O_NAME_EXPR},
+    {NULL, "--cuda-path", VALUE, O_CUDA_PATH},
 };
 
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
@@ -681,6 +684,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_NAME_EXPR:
       st = add(&c->names, value);
+      break;
+    case O_CUDA_PATH:
+      c->cuda_path = value;
       break;
     }
   }
@@ -1194,6 +1200,20 @@ static cuemu_status execute(command *c, int *cache_hit) {
   return st;
 }
 
+/* The toolkit's CCCL on the include path, after the user's folders and the
+ * shims and before the compiler's own, as nvcc has it (cuemu_toolkit.h). */
+static cuemu_status add_toolkit_cccl(command *c) {
+  char dir[PATH_MAX];
+  if (!cuemu__toolkit_cccl(c->cuda_path, dir, sizeof dir)) {
+    if (c->cuda_path)
+      fprintf(stderr, "cuemu-cc: warning: --cuda-path %s: no CCCL headers in "
+              "%s/include/cccl\n", c->cuda_path, c->cuda_path);
+    return CUEMU_SUCCESS;
+  }
+  add(&c->host, "-isystem");
+  return add(&c->host, keep(c, strdup(dir)));
+}
+
 cuemu_status cuemu_compile_command(int argc, const char *const *argv,
                                    int *cache_hit) {
   if (cache_hit)
@@ -1215,6 +1235,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
       break;
     }
   cuemu_status st = parse_words(&c, argc, argv, 0);
+  if (st == CUEMU_SUCCESS)
+    st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)
     st = execute(&c, cache_hit);
   command_free(&c);

@@ -4,6 +4,12 @@
  * that cuemu__ptx_translate() makes of it (see cuemu_ptx.h). An asm label
  * after a declarator (`int f(int) __asm__("name");`) is no statement and
  * is left alone, as are asm statements whose template is not PTX.
+ *
+ * A statement of the user's own files that cannot be translated is a
+ * compile error. One of a system header (the toolkit's CCCL, whose headers
+ * hold inline PTX for every architecture and feature, most of which a
+ * program never runs) becomes code that ends the launch running it with
+ * the message instead (CUEMU_PTX_DEFER_UNSUPPORTED).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +56,10 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   st = cuemu__ptx_translate(rw->text + rw->toks[i].offset,
                             rw->toks[end].offset + rw->toks[end].length -
                                 rw->toks[i].offset,
-                            0, &r);
+                            (rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)
+                                ? CUEMU_PTX_DEFER_UNSUPPORTED
+                                : 0,
+                            &r);
   if (st == CUEMU_COMPILE)
     return cuemu__rw_error(rw, rw->toks[i].line + r.error_line - 1, r.message);
   if (st != CUEMU_SUCCESS || !r.is_ptx) return st;

@@ -89,6 +89,7 @@ static const insn insns[] = {
     {"fns", "fns", 0, 1, 3, 3, "b32"},
     {"bfe", "bfe", 0, 1, 3, 3, "u32 s32 u64 s64"},
     {"bfi", "bfi", 0, 1, 4, 4, "b32 b64"},
+    {"bmsk", "bmsk", 0, 1, 2, 2, "b32 clamp wrap"},
     {"prmt", "prmt", 0, 1, 3, 3, "b32 f4e b4e rc8 ecl ecr rc16"},
     {"lop3", "lop3", 0, 1, 4, 4, "b32"},
     {"shf", "shf", 0, 1, 3, 3, "b32 l r wrap clamp"},
@@ -127,6 +128,10 @@ static const insn insns[] = {
     {"prefetch", "", F_NONE | F_ADDR0, 0, 1, 1,
      "-global -local -L1 -L2 -L2::evict_last -L2::evict_normal"},
     {"prefetchu", "", F_NONE | F_ADDR0, 0, 1, 1, "-L1"},
+    /* Cache hints: discard leaves the line's bytes undefined, and keeping
+     * them is one of the outcomes it allows. */
+    {"discard", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2"},
+    {"applypriority", "", F_NONE | F_ADDR0, 0, 2, 2, "-global -L2::evict_normal"},
     {"cp.async.commit_group", "", F_NONE, 0, 0, 0, ""},
     {"cp.async.wait_group", "", F_NONE, 0, 1, 1, ""},
     {"cp.async.wait_all", "", F_NONE, 0, 0, 0, ""},
@@ -137,22 +142,31 @@ static const insn insns[] = {
     {"mbarrier.init", "mbar_init", F_ADDR0, 0, 2, 2, "-shared -shared::cta b64"},
     {"mbarrier.inval", "", F_NONE | F_ADDR0, 0, 1, 1, "-shared -shared::cta b64"},
     {"mbarrier.arrive", "mbar_arrive", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.arrive_drop", "mbar_arrive_drop", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.test_wait", "mbar_test_wait", F_ATOM, 1, 2, 2,
-     "parity -acquire -relaxed -cta -shared -shared::cta b64"},
+     "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.try_wait", "mbar_try_wait", F_ATOM, 1, 2, 3,
-     "parity -acquire -relaxed -cta -shared -shared::cta b64"},
+     "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.pending_count", "mbar_pending_count", 0, 1, 1, 1, "b64"},
     {"trap", "trap", F_SITE, 0, 0, 0, ""},
+    {"exit", "exit", F_SITE, 0, 0, 0, ""},
     {"bar.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
     {"barrier.sync", "bar_sync", F_SITE, 0, 1, 2, "-aligned"},
+    {"bar.arrive", "bar_arrive", F_SITE, 0, 2, 2, "-aligned"},
+    {"barrier.arrive", "bar_arrive", F_SITE, 0, 2, 2, "-aligned"},
     {"bar.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"barrier.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"bar.warp.sync", "warp_sync", F_SITE, 0, 1, 1, ""},
     {"shfl.sync", "shfl", F_SITE | F_PIPE, 1, 4, 4, "up down bfly idx b32"},
     {"vote.sync", "vote", F_SITE, 1, 2, 2, "all any uni ballot pred b32"},
+    /* The older spelling, with the mode before .sync (CUB's util_ptx.cuh):
+     * vote.sync with that mode (instruction() adds it). */
+    {"vote.ballot.sync", "vote", F_SITE, 1, 2, 2, "b32"},
+    {"vote.all.sync", "vote", F_SITE, 1, 2, 2, "pred"},
+    {"vote.any.sync", "vote", F_SITE, 1, 2, 2, "pred"},
+    {"vote.uni.sync", "vote", F_SITE, 1, 2, 2, "pred"},
     {"match.sync", "match", F_SITE | F_PIPE, 1, 2, 2, "any all b32 b64"},
     {"redux.sync", "redux", F_SITE, 1, 2, 2, "add min max and or xor u32 s32 b32"},
     {"activemask", "activemask", F_SITE, 1, 0, 0, "b32"},
@@ -170,11 +184,10 @@ static const char *const unsupported[] = {
     "suq", "txq", "istypep", "wmma", "mma", "wgmma", "ldmatrix", "stmatrix",
     "movmatrix", "cp", "cvt", "dp4a", "dp2a", "vote", "shfl", "match",
     "redux", "elect", "griddepcontrol", "setmaxnreg", "tensormap", "multimem",
-    "applypriority", "discard", "createpolicy", "isspacep", "getctarank",
-    "stackrestore", "stacksave", "alloca", "call", "ret", "exit", "brkpt",
+    "createpolicy", "isspacep", "getctarank",
+    "stackrestore", "stacksave", "alloca", "call", "ret", "brkpt",
     "pmevent", "vadd", "vsub", "vmad", "vmin", "vmax", "vabsdiff", "vset",
-    "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext",
-    "bmsk", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
+    "vshl", "vshr", "vadd2", "vadd4", "ex2", "lg2", "bra", "brx", "szext", "clusterlaunchcontrol", "st", "ld", "atom", "red", "prefetch",
     "fence", "membar", "nanosleep", "trap", "activemask", "mapa", "tcgen05",
     NULL};
 
@@ -216,6 +229,23 @@ static const struct {
     {"%nctaid.y", "(unsigned long long)gridDim.y"},
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
     {"%gridid", "0ULL"},
+    {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
+    /* Launches are not clusters: each block is an implicit cluster of one. */
+    {"%is_explicit_cluster", "0ULL"},
+    {"%clusterid.x", "(unsigned long long)blockIdx.x"},
+    {"%clusterid.y", "(unsigned long long)blockIdx.y"},
+    {"%clusterid.z", "(unsigned long long)blockIdx.z"},
+    {"%nclusterid.x", "(unsigned long long)gridDim.x"},
+    {"%nclusterid.y", "(unsigned long long)gridDim.y"},
+    {"%nclusterid.z", "(unsigned long long)gridDim.z"},
+    {"%cluster_ctaid.x", "0ULL"},
+    {"%cluster_ctaid.y", "0ULL"},
+    {"%cluster_ctaid.z", "0ULL"},
+    {"%cluster_nctaid.x", "1ULL"},
+    {"%cluster_nctaid.y", "1ULL"},
+    {"%cluster_nctaid.z", "1ULL"},
+    {"%cluster_ctarank", "0ULL"},
+    {"%cluster_nctarank", "1ULL"},
 };
 
 /* ---- PTX tokens ----------------------------------------------------------- */
@@ -741,8 +771,8 @@ static cuemu_status instruction(tr *t) {
   size_t used, m, nmods = 0;
   const insn *in;
   opnd ops[9];
-  int nops = 0, k, line = opk->line, has_shared = 0, is_u32 = 0, first_type = 1;
-  int ordered = 0;
+  int nops = 0, k, line = opk->line, has_shared = 0, first_type = 1;
+  int ordered = 0, has_to = 0, cache_hint = 0;
   cuemu_strbuf targs = {0};
   cuemu_status st;
   if (opk->len >= sizeof op)
@@ -766,16 +796,29 @@ static cuemu_status instruction(tr *t) {
   in = find_insn(op, strlen(op), &used);
   if (!in)
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
-  /* Modifiers and types. */
+  /* Modifiers and types (the mode of vote's older spelling first). */
   cuemu__sb_add(&targs, "", 0);
+  if (!strncmp(in->op, "vote.", 5) && strcmp(in->op, "vote.sync")) {
+    cuemu__sb_str(&targs, "cuemu_p::m_");
+    cuemu__sb_add(&targs, in->op + 5, strcspn(in->op + 5, "."));
+    nmods++;
+  }
   for (m = used; op[m];) {
     size_t l;
     int drop = 0;
     m++; /* the '.' */
     l = strcspn(op + m, ".");
+    if ((l == 6 && !strncmp(op + m, "shared", l)) ||
+        (l == 11 && !strncmp(op + m, "shared::cta", l)) ||
+        (l == 15 && !strncmp(op + m, "shared::cluster", l)))
+      has_shared = 1;
     if (strstr(op + m, "::") && strstr(op + m, "::") < op + m + l) {
       /* Cache and eviction hints. */
-      if (!strncmp(op + m, "L2::cache_hint", l) || !listed(in->mods, op + m, l, &drop)) {
+      if (l == 14 && !strncmp(op + m, "L2::cache_hint", l) && (in->flags & (F_LD | F_ST)) &&
+          strcmp(in->fn, "cp_async") && strcmp(in->op, "red")) {
+        /* A cache policy, in an extra last operand: no effect here. */
+        cache_hint = 1;
+      } else if (!strncmp(op + m, "L2::cache_hint", l) || !listed(in->mods, op + m, l, &drop)) {
         if (strncmp(op + m, "L1::", 4) && strncmp(op + m, "L2::", 4)) {
           free(targs.data);
           return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
@@ -795,11 +838,10 @@ static cuemu_status instruction(tr *t) {
       return fail(t, line, "inline PTX: unsupported modifier .%.*s of %s",
                   (int)l, op + m, in->op);
     }
-    if (!strncmp(op + m, "shared", l) && l == 6) has_shared = 1;
+    if (l == 2 && !strncmp(op + m, "to", l)) has_to = 1;
     if ((l == 7 && (!strncmp(op + m, "acquire", l) || !strncmp(op + m, "relaxed", l) ||
                     !strncmp(op + m, "release", l))))
       ordered = 1;
-    if (!strncmp(op + m, "u32", l) && l == 3) is_u32 = 1;
     if (!drop) {
       if (nmods++) cuemu__sb_str(&targs, ", ");
       if (is_type(op + m, l)) {
@@ -817,12 +859,6 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
-  if (!strcmp(in->op, "cvta") && has_shared && is_u32) {
-    free(targs.data);
-    return fail(t, line,
-                "inline PTX: 32-bit shared-window addresses (cvta.shared.u32) "
-                "are not supported; use a generic 64-bit address");
-  }
   /* Operands. */
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
@@ -845,6 +881,14 @@ static cuemu_status instruction(tr *t) {
     if (punct(t, ',')) t->i++;
   }
   t->i++;
+  /* The cache policy of .L2::cache_hint: read, and no effect. */
+  if (cache_hint) {
+    if (nops < 2 || ops[nops - 1].kind != O_VALUE) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: .L2::cache_hint needs a cache-policy operand");
+    }
+    nops--;
+  }
   /* Check the operands' count and kinds. */
   {
     int nsrc = nops - in->ndst, bad = nsrc < in->min_src || nsrc > in->max_src;
@@ -878,6 +922,18 @@ static cuemu_status instruction(tr *t) {
     snprintf(ops[0].part[1], sizeof ops[0].part[1], "cuemu_ptx_sink");
     ops[0].count = 2;
   }
+  /* An address of the shared state space (as __cvta_generic_to_shared()
+   * and cvta.to.shared make it) becomes the generic address it stands for
+   * (cuemu_device.h's shared window); the first address operand is the
+   * shared one (cp.async's destination). */
+  if (has_shared)
+    for (k = 0; k < nops; k++)
+      if (ops[k].kind == O_ADDR) {
+        char wrapped[192];
+        snprintf(wrapped, sizeof wrapped, "cuemu_p::shared_at(%.170s)", ops[k].part[0]);
+        memcpy(ops[k].part[0], wrapped, sizeof wrapped);
+        break;
+      }
   if ((in->flags & F_LD) || !strcmp(in->fn, "st") || !strcmp(in->fn, "cp_async")) {
     memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
     memory_access(t, in, targs.data, ops, ftype, ordered);
@@ -889,6 +945,8 @@ static cuemu_status instruction(tr *t) {
     cuemu__sb_str(&t->body, "unpack");
   else if (!strcmp(in->fn, "mov") && ops[1].kind == O_VEC)
     cuemu__sb_str(&t->body, "pack");
+  else if (!strcmp(in->fn, "cvta") && has_shared)
+    cuemu__sb_str(&t->body, has_to ? "cvta_to_shared" : "cvta_shared");
   else
     cuemu__sb_str(&t->body, in->fn);
   cuemu__sb_str(&t->body, "<");

@@ -214,27 +214,73 @@ static const char host_linkage[] = " __attribute__((weak))";
  * template instance). */
 static const char host_kernel[] = " __attribute__((weak, noinline))";
 
+/* Non-zero when the kernel declared with `__global__` at token i has
+ * internal linkage (static, or in an anonymous namespace). */
+static int internal_linkage(const walker *w, size_t i) {
+  for (size_t k = 0; k < w->depth; k++)
+    if (w->stack[k].kind == SCOPE_NAMESPACE && !w->stack[k].name[0])
+      return 1;
+  for (size_t k = w->decl_start; k < w->rw->last_params; k++)
+    if (k != i && cuemu__rw_is(w->rw, k, "static"))
+      return 1;
+  return 0;
+}
+
 /* Two passes: a kernel's declaration (its `__global__` at token i) gets
- * default visibility in the device pass; a kernel's definition is weak in
- * the host pass, so that it is never inlined there and the device pass's
- * is linked (the device pass's object comes first in the link). */
+ * default visibility in the device pass. In the host pass, the definition
+ * of a kernel of a system header with external linkage loses its body:
+ * host code names the device pass's kernel (its instances, for a
+ * template: see cuemu__kernel_host_instance()), and the device code of
+ * the host's view is never compiled (CCCL's calls functions that exist
+ * only for a GPU). Other kernels keep a weak definition in the host pass,
+ * so that it is never inlined there (a kernel template launched with
+ * deduced template arguments is called by name, and one whose template
+ * arguments have no linkage runs the host pass's instance). */
 static cuemu_status kernel_linkage(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   const cuemu_token *t = &rw->toks[i];
   /* A template's instances are emitted even when inlined everywhere in
-   * the device pass, so that the host pass's launches link to them. */
+   * the device pass, so that the host pass's launches link to them. They
+   * are hidden in the compile (their records name their addresses, see
+   * cuemu_kernel_instance.c), and given default visibility in the object
+   * (cuemu__elf_export_instances()). */
   static const char device_template[] =
-      " __attribute__((visibility(\"default\"), used))";
-  if (rw->pass == CUEMU_PASS_DEVICE && rw->last_is_template)
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_template,
+      " __attribute__((visibility(\"hidden\"), used))";
+  static const char used[] = " __attribute__((used))";
+  if (rw->last_params <= i)
+    return CUEMU_SUCCESS; /* a declaration that names no kernel */
+  if (rw->pass == CUEMU_PASS_DEVICE) {
+    /* A kernel that says its visibility itself (CCCL's are hidden) has
+     * the translation's instead. */
+    int said = cuemu__kernel_visibility(
+        rw, w->decl_start, rw->last_params,
+        rw->last_is_template ? "\"hidden\"" : "\"default\"");
+    cuemu_status st = CUEMU_SUCCESS;
+    if (said < 0)
+      return CUEMU_OUT_OF_MEMORY;
+    if (rw->last_is_template && said)
+      st = cuemu__rw_edit(rw, t->offset + t->length, 0, used,
+                          sizeof used - 1);
+    else if (rw->last_is_template)
+      st = cuemu__rw_edit(rw, t->offset + t->length, 0, device_template,
                           sizeof device_template - 1);
-  if (rw->pass == CUEMU_PASS_DEVICE)
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+    else if (!said)
+      st = cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
                           sizeof device_linkage - 1);
-  if (rw->pass == CUEMU_PASS_HOST && rw->last_is_definition)
+    if (st == CUEMU_SUCCESS && rw->last_is_template && rw->last_is_definition)
+      st = cuemu__kernel_instance_record(rw, i);
+    return st;
+  }
+  if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
+    return CUEMU_SUCCESS;
+  if (!(t->flags & CUEMU_TOKEN_FOREIGN) || internal_linkage(w, i))
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
                           sizeof host_kernel - 1);
-  return CUEMU_SUCCESS;
+  if (!rw->last_is_template || cuemu__rw_is(rw, rw->last_template + 1, ">"))
+    return cuemu__kernel_body_drop(rw); /* not a template's instance */
+  cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
+                                   sizeof host_kernel - 1);
+  return st == CUEMU_SUCCESS ? cuemu__kernel_host_instance(rw, i) : st;
 }
 
 /* Two passes: a `static` kernel (its `__global__` at token i) is one
@@ -399,8 +445,9 @@ static cuemu_status walk(walker *w) {
   static const char noinline[] = "__attribute__((noinline))";
   while (i < rw->n && st == CUEMU_SUCCESS) {
     const cuemu_token *t = &rw->toks[i];
-    /* Code of system headers and shims is walked, never rewritten. */
-    int own = !(t->flags & CUEMU_TOKEN_FOREIGN);
+    /* The shims are walked, never rewritten; the CUDA code of every other
+     * header (CUB, Thrust, a library under -isystem) is translated. */
+    int own = !(t->flags & CUEMU_TOKEN_SHIM);
     rw->scope_depth = w->other_depth;
     if (t->kind == CUEMU_TOKEN_IDENT) {
       if (w->other_depth == 0 && (cuemu__rw_is(rw, i, "__device__") ||
@@ -485,7 +532,22 @@ static int edit_order(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Applies the edits; each replaced range's newlines follow its text. */
+/* The start of the last line marker (`# 12 "file"`) of a translation unit
+ * in text[from, to), or `to` if there is none. */
+static size_t last_marker(const char *text, size_t from, size_t to) {
+  size_t found = to;
+  for (size_t k = from; k + 2 < to; k++)
+    if (text[k] == '#' && (k == 0 || text[k - 1] == '\n') &&
+        text[k + 1] == ' ' && isdigit((unsigned char)text[k + 2]))
+      found = k;
+  return found;
+}
+
+/* Applies the edits; each replaced range's newlines follow its text. In a
+ * translation unit, a replaced range that holds line markers (GCC writes
+ * them around the expansion of the shims' qualifiers in a system header)
+ * is followed by a newline and its last marker instead, so that the text
+ * after it keeps its file and line. */
 static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
   cuemu_strbuf sb = {0};
   size_t pos = 0, e, k;
@@ -494,12 +556,25 @@ static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
   cuemu__sb_add(&sb, "", 0);
   for (e = 0; e < rw->edit_count; e++) {
     const cuemu_edit *ed = &rw->edits[e];
+    size_t end = ed->offset + ed->removed;
+    size_t marker = rw->preprocessed
+                        ? last_marker(rw->text, ed->offset, end)
+                        : end;
     if (ed->offset < pos) continue; /* overlapping edits cannot happen */
     cuemu__sb_add(&sb, rw->text + pos, ed->offset - pos);
     cuemu__sb_add(&sb, ed->text, ed->length);
-    for (k = ed->offset; k < ed->offset + ed->removed; k++)
-      if (rw->text[k] == '\n') cuemu__sb_add(&sb, "\n", 1);
-    pos = ed->offset + ed->removed;
+    if (marker < end) {
+      const char *nl = memchr(rw->text + marker, '\n', end - marker);
+      size_t stop = nl ? (size_t)(nl - rw->text) + 1 : end;
+      cuemu__sb_add(&sb, "\n", 1);
+      cuemu__sb_add(&sb, rw->text + marker, stop - marker);
+      if (!nl)
+        cuemu__sb_add(&sb, "\n", 1);
+    } else {
+      for (k = ed->offset; k < end; k++)
+        if (rw->text[k] == '\n') cuemu__sb_add(&sb, "\n", 1);
+    }
+    pos = end;
   }
   cuemu__sb_add(&sb, rw->text + pos, rw->length - pos);
   if (sb.oom) {
@@ -551,13 +626,14 @@ static int conditional(const char *text, const cuemu_token *t) {
 }
 
 /* A line marker (`# 12 "file" 1 3`, or `#line 12 "file"`) of a
- * preprocessed translation unit: records it and sets *own to 1 when it
- * enters a user's file, 0 for a system header or a file under one of the
- * skip folders, -1 when the directive is not a marker. */
+ * preprocessed translation unit: records it and sets *flags to the token
+ * flags of the file it enters (0 for a user's file; CUEMU_TOKEN_FOREIGN
+ * for a system header, plus CUEMU_TOKEN_SHIM for a file under one of the
+ * skip folders), or to -1 when the directive is not a marker. */
 static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
-                                int *own) {
+                                int *flags) {
   const char *p = rw->text + t->offset, *end = p + t->length;
-  *own = -1;
+  *flags = -1;
   p++;
   while (p < end && (*p == ' ' || *p == '\t')) p++;
   if (end - p > 4 && strncmp(p, "line", 4) == 0) p += 4;
@@ -608,7 +684,8 @@ static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
     skipped = n && strncmp(file.data, rw->skip_dirs[d], n) == 0 &&
               file.data[n] == '/';
   }
-  *own = !(system || skipped);
+  *flags = skipped ? (int)(CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)
+                   : system ? (int)CUEMU_TOKEN_FOREIGN : 0;
   return CUEMU_SUCCESS;
 }
 
@@ -617,7 +694,7 @@ static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
 static cuemu_status significant(cuemu_rewriter *rw,
                                 const cuemu_token_list *list) {
   size_t k, depth = 0, alt_levels = 0;
-  int foreign = 0;
+  unsigned foreign = 0;
   unsigned char *alt = malloc(list->count + 1); /* per open conditional */
   rw->toks = malloc((list->count ? list->count : 1) * sizeof *rw->toks);
   if (!rw->toks || !alt) {
@@ -627,12 +704,12 @@ static cuemu_status significant(cuemu_rewriter *rw,
   for (k = 0; k < list->count; k++) {
     const cuemu_token *t = &list->tokens[k];
     if (t->kind == CUEMU_TOKEN_DIRECTIVE && rw->preprocessed) {
-      int own;
-      if (line_marker(rw, t, &own) != CUEMU_SUCCESS) {
+      int flags;
+      if (line_marker(rw, t, &flags) != CUEMU_SUCCESS) {
         free(alt);
         return CUEMU_OUT_OF_MEMORY;
       }
-      if (own >= 0) foreign = !own;
+      if (flags >= 0) foreign = (unsigned)flags;
     } else if (t->kind == CUEMU_TOKEN_DIRECTIVE) {
       switch (conditional(rw->text, t)) {
       case 'i':
@@ -651,7 +728,7 @@ static cuemu_status significant(cuemu_rewriter *rw,
     } else if (t->kind != CUEMU_TOKEN_COMMENT) {
       rw->toks[rw->n] = *t;
       if (alt_levels) rw->toks[rw->n].flags |= CUEMU_TOKEN_ALT_BRANCH;
-      if (foreign) rw->toks[rw->n].flags |= CUEMU_TOKEN_FOREIGN;
+      rw->toks[rw->n].flags |= foreign;
       rw->n++;
     }
   }

@@ -222,3 +222,21 @@ size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k) {
   }
   return (size_t)-1;
 }
+
+size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t k) {
+  size_t depth = 0;
+  for (; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) return rw->n;
+    } else if (cuemu__rw_is(rw, k, "<")) {
+      depth++;
+    } else if (cuemu__rw_is(rw, k, ">")) {
+      if (--depth == 0) return k;
+    } else if (cuemu__rw_is(rw, k, ";")) {
+      return rw->n;
+    }
+  }
+  return rw->n;
+}

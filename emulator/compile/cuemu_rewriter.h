@@ -36,8 +36,13 @@ typedef struct cuemu_strbuf {
  * share one closing brace) do not unbalance the namespace tracking. */
 #define CUEMU_TOKEN_ALT_BRANCH 0x100u
 /* Set, in a preprocessed translation unit, on tokens of a system header or a
- * shim: they are walked (for braces and kernels) but never rewritten. */
+ * shim (see cuemu__kernel_type_alias()). */
 #define CUEMU_TOKEN_FOREIGN 0x200u
+/* Set, in a preprocessed translation unit, on tokens of a shim (a file
+ * under one of the skip folders): they are walked (for braces and kernels)
+ * but never rewritten. The CUDA code of other system headers (CUB, Thrust,
+ * a library under -isystem) is translated as the user's is. */
+#define CUEMU_TOKEN_SHIM 0x400u
 
 /* A line marker of a preprocessed translation unit: physical line `phys`
  * of the text is followed by line `line` of `file`. */
@@ -77,6 +82,8 @@ typedef struct cuemu_rewriter {
   int last_kernel;     /* index of the kernel recorded last, or -1 */
   size_t last_params;  /* the `(` of its parameter list */
   int last_is_template;/* its declaration has a template head */
+  size_t last_template;/* the `<` of that template head, or (size_t)-1 */
+  size_t last_bounds;  /* its `__launch_bounds__` token, or (size_t)-1 */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -96,6 +103,9 @@ int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i);
 size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);
 /* Index of the bracket matching the ) ] or } at i, or (size_t)-1. */
 size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i);
+/* The `>` closing the template argument list whose `<` is at i, or rw->n
+ * (a `;` first, or no match). */
+size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
 /* If an attribute group starts at i (`[[...]]`, `alignas(...)`,
  * `__declspec(...)` or any `__name__(...)` such as `__attribute__((...))`,
  * `__align__(16)`, `__launch_bounds__(256)`), the index after it; else i. */
@@ -118,6 +128,11 @@ void cuemu__sb_str(cuemu_strbuf *sb, const char *s);
  * skip_attributes is set. */
 void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
                       size_t to, int skip_attributes);
+
+/* Appends the parameters of the list whose parentheses are at tokens open
+ * and close, without their default arguments ("T *out, int n"). */
+void cuemu__sb_parameters(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                          size_t open, size_t close);
 
 /* ---- Constructs ---- */
 
@@ -199,5 +214,35 @@ cuemu_status cuemu__static_kernel_open(cuemu_rewriter *rw, size_t start,
  * its body's `}`) and brings the kernel named by token name back. */
 cuemu_status cuemu__static_kernel_close(cuemu_rewriter *rw, size_t end,
                                         size_t name);
+
+/* In the device pass of a translation unit: the definition of a kernel
+ * template (recorded last, `__global__` at token `global`) gets, first in
+ * its body, a record of its instance in the program's section of kernel
+ * instances (see shims/cuda_builtins/cuemu_kernel_instances.h), so that
+ * every instance the program holds is registered when it starts (for
+ * launches through a pointer and cudaFuncGetAttributes, with the
+ * instance's __launch_bounds__). Unnamed template parameters are given
+ * names so that the body can name its own instance. */
+cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
+
+/* In the host pass: replaces the body of the kernel definition recorded
+ * last by `;`, so that it is a declaration of the device pass's kernel. */
+cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
+
+/* In the host pass: replaces the body of the kernel template definition
+ * recorded last (`__global__` at token `global`) by a record of its
+ * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the
+ * host's view is never compiled, and an instance that cannot be the
+ * device pass's (a lambda among its template arguments) stands for it. */
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global);
+
+/* Sets the visibility attributes of the declaration [decl_start, end)
+ * (`__attribute__((__visibility__("hidden")))`, as CCCL puts on its
+ * kernels) to `value` (a string literal: "\"default\""); returns 1 when
+ * there was one (the declaration then needs no visibility of the
+ * translation's own, which would conflict), 0 when there was none, -1
+ * when out of memory. */
+int cuemu__kernel_visibility(cuemu_rewriter *rw, size_t decl_start,
+                             size_t end, const char *value);
 
 #endif /* CUEMU_REWRITER_H */

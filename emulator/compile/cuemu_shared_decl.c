@@ -229,7 +229,9 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
     free(text.data);
     return CUEMU_SUCCESS;
   }
-  for (k = begin + 1; k <= end; k++)
+  /* A translation unit's directives are line markers, which the edit
+   * keeps (see assemble() in cuemu_rewrite.c). */
+  for (k = begin + 1; k <= end && !rw->preprocessed; k++)
     if (rw->toks[k].flags & CUEMU_TOKEN_AFTER_DIRECTIVE) {
       free(text.data);
       return cuemu__rw_error(rw, rw->toks[i].line,
@@ -249,6 +251,7 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
    * parentheses, brackets, braces or a template argument list) that comes
    * last before the first `[`, `=`, `{`, `(`, `,` or `;` that follows it. */
   size_t k, name = rw->n, angle = 0;
+  int class_key = 0;
   static const char call[] = " CUEMU_STATIC_SHARED_NOTE(";
   for (k = i + 1; k < rw->n; k++) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
@@ -256,7 +259,17 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
       k = after - 1;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "<")) {
+    if (angle == 0 && (cuemu__rw_is(rw, k, "union") || cuemu__rw_is(rw, k, "struct") ||
+                       cuemu__rw_is(rw, k, "class"))) {
+      class_key = 1;
+    } else if (angle == 0 && class_key && cuemu__rw_is(rw, k, "{")) {
+      /* `__shared__ union { ... } tmp;` (as CUB's documentation writes
+       * temporary storage): the name follows the class's body. */
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      class_key = 0;
+      name = rw->n;
+    } else if (cuemu__rw_is(rw, k, "<")) {
       angle++;
     } else if (cuemu__rw_is(rw, k, ">") && angle > 0) {
       angle--;

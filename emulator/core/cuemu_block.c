@@ -563,6 +563,7 @@ static int next_block(cuemu_worker *w) {
   memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
   memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
+  cuemu__named_barriers_reset();
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
     w->rng = L->seed ^ (0x632be59bd9b4e019ull * (linear + 1));
     for (unsigned i = 0; i < w->nthreads; ++i)

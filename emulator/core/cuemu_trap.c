@@ -1,5 +1,5 @@
 /*
- * cuemu_kernel_trap.c: assert() and __trap() in kernel code.
+ * cuemu_kernel_trap.c: assert() and __trap() in kernel code, and PTX's exit.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -31,4 +31,14 @@ void cuemu_kernel_trap(const char *file, int line) {
                     "block (%u,%u,%u)",
                     w->launch->kernel->name, file, line, t.x, t.y, t.z, b.x,
                     b.y, b.z);
+}
+
+void cuemu_thread_exit(const char *file, int line) {
+  if (!cuemu_thread_in_kernel())
+    cuemu_kernel_assert_fail("PTX exit outside a kernel", file, line, "exit");
+  /* A thread that has never blocked runs as a plain call on the worker's
+   * stack: made the current thread, it owns that stack, and leaves it as a
+   * thread that returns after blocking does. */
+  cuemu__thread_current(cuemu__worker_self);
+  cuemu_thread_finish();
 }

@@ -197,6 +197,9 @@ CUEMU_NORETURN void cuemu__block_fail(cuemu_worker *w, cuemu_status status,
                                       const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Clears the named barriers of PTX (cuemu_named_barrier.c) for a new block. */
+void cuemu__named_barriers_reset(void);
+
 /* Records an error of the launch without leaving the current context. */
 void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
                          const char *fmt, ...)

@@ -433,4 +433,6 @@ deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
 
 } // namespace cuemu
 
+#include "cuemu_kernel_instances.h"
+
 #endif /* CUEMU_KERNEL_THUNKS_H */

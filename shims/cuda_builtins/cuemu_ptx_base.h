@@ -231,8 +231,27 @@ template <int... M, typename... P> inline void unpack(reg s, P &...parts) {
   ((parts = zx(s >> (w * i++), w)), ...);
 }
 
+/* cvta between generic addresses and those of the global, local, const
+ * and param spaces: one flat memory, an identity. */
 template <int... M> inline void cvta(reg &d, reg a) {
   d = result<type_n<M...>(0)>(a);
+}
+
+/* The shared state space has addresses of its own, as on a GPU (32 bits,
+ * never 0; cuemu_device.h's shared window): cvta.to.shared makes one from a
+ * generic address, cvta.shared turns one back, and a .shared access goes
+ * through shared_at(). A generic address at or above 4 GiB given to a
+ * .shared access is taken as it is (a GPU would fault; code that mixes the
+ * two is wrong but found working here); below 4 GiB it is a shared
+ * address. */
+inline reg shared_at(reg a) {
+  return (a >> 32) ? a : reinterpret_cast<reg>(cuemu_shared_generic(a));
+}
+template <int... M> inline void cvta_to_shared(reg &d, reg a) {
+  d = result<type_n<M...>(0)>(cuemu_shared_address(reinterpret_cast<const void *>(a)));
+}
+template <int... M> inline void cvta_shared(reg &d, reg a) {
+  d = result<type_n<M...>(0)>(shared_at(a));
 }
 
 } // namespace ptx

@@ -2,7 +2,7 @@
  * cuemu_ptx_int.h: PTX's integer and bit instructions for inline PTX (see
  * cuemu_ptx.h): add, sub, mul, mad (with .cc and the carry chains of addc,
  * subc, madc), mul24, mad24, sad, div, rem, abs, neg, min, max, popc, clz,
- * brev, bfind, fns, bfe, bfi, prmt, lop3, shf, and, or, xor, not, cnot,
+ * brev, bfind, fns, bfe, bfi, bmsk, prmt, lop3, shf, and, or, xor, not, cnot,
  * shl, shr, selp, as the PTX ISA defines them. Floating-point types of
  * add, sub, mul, mad, div, abs, neg, min and max go to cuemu_ptx_float.h.
  * Part of cuemu_ptx.h.
@@ -271,6 +271,29 @@ template <int... M> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
   for (int i = 0; i < len && pos + i <= msb; ++i)
     r = (r & ~(1ULL << (pos + i))) | (((a >> i) & 1) << (pos + i));
   f = r;
+}
+
+/* bmsk.mode.b32 d, a, b: a mask of b bits from bit a, as the PTX ISA
+ * defines it: 0 when the field reaches past bit 31 or b is 0, and with
+ * .clamp also when a or b is 32 or more (with .wrap both are taken modulo
+ * 32). */
+template <int... M> inline void bmsk(reg &d, reg a, reg b) {
+  const unsigned a32 = static_cast<unsigned>(a), b32 = static_cast<unsigned>(b);
+  const unsigned a1 = a32 & 0x1f, b1 = b32 & 0x1f, sum = a1 + b1;
+  unsigned mask0 = ~0u << a1, mask1 = sum < 32 ? ~0u << sum : 0u;
+  bool overflow = sum >= 32;
+  if (has<m_clamp, M...>) {
+    if (a32 >= 32) {
+      overflow = true;
+      mask0 = 0;
+    }
+    if (b32 >= 32) overflow = true;
+  }
+  if (overflow)
+    mask1 = 0;
+  else if (b1 == 0)
+    mask1 = ~0u;
+  d = mask0 & ~mask1;
 }
 
 /* prmt: the bytes of d picked from the eight bytes of b:a. */

@@ -131,6 +131,12 @@ template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);
 }
 
+/* exit: the thread ends here (it counts as exited at barriers and warp
+ * collectives). */
+template <int... M> [[noreturn]] inline void exit(const char *file, int line) {
+  cuemu_thread_exit(file, line);
+}
+
 /* An asm statement that cuemu-cc could not translate, in a header it was
  * asked to be lenient with (CUEMU_PTX_DEFER_UNSUPPORTED): running it ends
  * the launch with ASSERT and cuemu-cc's message. */
@@ -140,22 +146,36 @@ template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
 
 /* ---- Barriers ------------------------------------------------------------ */
 
-/* A barrier's thread count must cover the block: barriers of part of a
- * block are not emulated. */
-inline void barrier_count_check(reg count, const char *file, int line) {
+/* Whether a barrier's thread count covers the whole block. */
+inline bool whole_block(reg count) {
   const reg threads = static_cast<reg>(blockDim.x) * blockDim.y * blockDim.z;
-  if (count < ((threads + 31) & ~31ULL))
-    cuemu_kernel_assert_fail("bar.sync/bar.red with a thread count smaller than "
-                             "the block (not supported by cuemu)",
-                             file, line, "bar.sync");
+  return count >= ((threads + 31) & ~31ULL);
 }
 
+/* bar.red of part of a block is not emulated. */
+inline void barrier_count_check(reg count, const char *file, int line) {
+  if (!whole_block(count))
+    cuemu_kernel_assert_fail("bar.red with a thread count smaller than "
+                             "the block (not supported by cuemu)",
+                             file, line, "bar.red");
+}
+
+/* bar.sync a{, b}: a block barrier when b covers the block (as
+ * __syncthreads); else named barrier a of b threads (cuemu_device.h). */
 template <int... M> inline void bar_sync(reg, const char *file, int line) {
   cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
 }
-template <int... M> inline void bar_sync(reg, reg count, const char *file, int line) {
-  barrier_count_check(count, file, line);
-  cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+template <int... M> inline void bar_sync(reg a, reg count, const char *file, int line) {
+  if (whole_block(count))
+    cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
+  else
+    cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 1, file, line);
+}
+
+/* bar.arrive a, b: arrives at named barrier a of b threads without
+ * waiting (b is required, as the ISA says). */
+template <int... M> inline void bar_arrive(reg a, reg count, const char *file, int line) {
+  cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 0, file, line);
 }
 
 /* bar.red.popc.u32 d, a{, b}, {!}c and bar.red.{and,or}.pred p, a{, b}, {!}c. */

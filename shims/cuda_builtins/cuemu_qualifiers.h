@@ -52,7 +52,8 @@ extern "C" __thread void *cuemu_dynamic_shared
  * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
  * kernel's static shared memory, checked at compile time as ptxas does, and
  * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
- * the launch's check of static plus dynamic shared memory. */
+ * the launch's check of static plus dynamic shared memory, and its place
+ * once per worker thread, for __isShared() (cuemu_is_shared()). */
 #define CUEMU_STATIC_SHARED_NOTE(name)                                        \
   static_assert(sizeof(name) <= 48u * 1024u,                                  \
                 "the static __shared__ variable '" #name "' is larger than " \
@@ -62,7 +63,47 @@ extern "C" __thread void *cuemu_dynamic_shared
     static const bool cuemu_noted_ =                                          \
         (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
     (void)cuemu_noted_;                                                       \
+    /* Where it is, once per worker thread, for __isShared(). */             \
+    static thread_local const bool cuemu_placed_ =                            \
+        (cuemu_shared_note_region(__builtin_addressof(name), sizeof(name)),   \
+         true);                                                               \
+    (void)cuemu_placed_;                                                      \
   } while (0)
+
+/* What cuemu-cc puts in the body of a kernel template
+ * (emulator/compile/cuemu_kernel_instance.c): a record of the instance in
+ * the section `cuemu_instances` (see cuemu_kernel_instances.h for its
+ * words), which the program registers when it starts. In the device pass
+ * it comes first in the body (CUEMU_KERNEL_INSTANCE); in the host pass it
+ * is the whole body (CUEMU_KERNEL_HOST_INSTANCE), whose instance is the
+ * device pass's unless a template argument has no linkage (a lambda), and
+ * then stands for it: it runs only if it was not matched, and says so. An asm statement, because g++ ignores section
+ * attributes on templated variables; `kernel` is parenthesised. */
+#if __SIZEOF_POINTER__ == 8
+#define CUEMU_INSTANCE_DATA_ "8\n\t.quad "
+#else
+#define CUEMU_INSTANCE_DATA_ "4\n\t.long "
+#endif
+#define CUEMU_INSTANCE_RECORD_(pass, ...)                                     \
+  __asm__(".pushsection .rodata.cuemu_instance_names,\"a\"\n"                \
+          "1:\t.asciz \"%c3\"\n\t.popsection\n\t"                            \
+          ".pushsection cuemu_instances,\"aw\"\n\t.balign " CUEMU_INSTANCE_DATA_ \
+          "%c0, %c1, %c2, %c3, 1b, %c4, " #pass "\n\t.popsection"               \
+          :                                                                   \
+          : __VA_ARGS__)
+#define CUEMU_KERNEL_INSTANCE(file, line, unit, kernel, max_threads,          \
+                              min_blocks)                                     \
+  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<kernel,           \
+                                                            max_threads,      \
+                                                            min_blocks>),     \
+                         "i"(file), "i"(line), "i"(kernel), "i"(unit))
+#define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+                         "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
+  cuemu_kernel_assert_fail("the host pass's instance of this kernel "        \
+                           "template was not matched to the device pass's " \
+                           "(see cuemu's docs/thrust.md)",                  \
+                           __FILE__, __LINE__, __PRETTY_FUNCTION__)
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the

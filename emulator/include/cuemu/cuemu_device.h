@@ -260,6 +260,41 @@ CUEMU_NORETURN void cuemu_kernel_assert_fail(const char *expr, const char *file,
                                       int line, const char *function);
 CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
 
+/* Shared-memory addresses of the shared state space (as on a GPU, 32 bits,
+ * never 0), for __cvta_generic_to_shared() and inline PTX's cvta and
+ * .shared accesses: cuemu_shared_address() converts a generic address of
+ * shared memory, cuemu_shared_generic() converts one back. Each worker
+ * thread maps up to 16 regions of 128 MiB (emulator/core/
+ * cuemu_shared_window.c); more, or an address it did not make, ends the
+ * launch. Kernel code. */
+unsigned cuemu_shared_address(const void *generic);
+void *cuemu_shared_generic(unsigned long long shared);
+
+/* __isShared(): non-zero when `address` is in the shared memory of the
+ * running block: its dynamic shared memory, or a static __shared__
+ * variable declared in the body of a kernel this worker thread has run
+ * (cuemu-cc notes each with cuemu_shared_note_region(), once per worker
+ * thread; the variables of __device__ functions are not known, and are
+ * taken for global memory). Kernel code; 0 outside a kernel. */
+int cuemu_is_shared(const void *address);
+void cuemu_shared_note_region(const void *start, size_t bytes);
+
+/* PTX's named barrier `id` (0 to 15) of `count` threads (a multiple of
+ * 32, fewer than the block's): bar.sync (wait set) and bar.arrive (wait
+ * clear). A warp counts as 32 threads once its live lanes have arrived.
+ * Misuse ends the launch naming file:line. Kernel code. */
+void cuemu_named_barrier(unsigned id, unsigned count, int wait,
+                         const char *file, int line);
+
+/* The dynamic shared-memory bytes of the running launch
+ * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
+size_t cuemu_dynamic_shared_size(void);
+
+/* PTX's exit: the calling thread ends here, as if its kernel returned
+ * (it counts as exited at barriers and warp collectives). Outside a kernel
+ * it aborts, naming file:line. Kernel code. */
+CUEMU_NORETURN void cuemu_thread_exit(const char *file, int line);
+
 /* Non-zero when the calling OS thread is running kernel code. */
 int cuemu_thread_in_kernel(void);
 

@@ -1,0 +1,165 @@
+/*
+ * cuemu_elf_instances.c: default visibility for the kernel template
+ * instances of a device pass's object (see cuemu_driver.h).
+ *
+ * The device pass's object is made local but for the symbols of default
+ * visibility (objcopy --localize-hidden), so that each pass keeps its own
+ * inline functions and templates, while the kernels stay global and are
+ * the ones the program links. The translation gives kernels default
+ * visibility, but the compilers make an instance of a template hidden
+ * whenever a template argument is a hidden type, which every class of a
+ * translation unit compiled with -fvisibility=hidden is
+ * (`kernel<my_struct>`, `DeviceReduceKernel<Policy...>`). The records of
+ * kernel instances (CUEMU_KERNEL_INSTANCE, whose fourth word is the
+ * instance's address) name them all: this file sets their symbols'
+ * visibility back to default in the object's symbol table.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/cuemu_report.h"
+#include "cuemu_driver.h"
+
+/* The section of the records, and the place of the instance's address in
+ * a record (seven words: see shims/cuda_builtins/cuemu_kernel_instances.h). */
+static const char records_name[] = "cuemu_instances";
+enum { RECORD_WORDS = 7, ADDRESS_WORD = 3 };
+
+static int host_data_encoding(void) {
+  const unsigned one = 1;
+  return *(const unsigned char *)&one ? ELFDATA2LSB : ELFDATA2MSB;
+}
+
+/* Reads the whole file; NULL on failure (errno set). */
+static unsigned char *slurp(int fd, size_t *size) {
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return NULL;
+  unsigned char *data = malloc((size_t)st.st_size ? (size_t)st.st_size : 1);
+  size_t done = 0;
+  while (data && done < (size_t)st.st_size) {
+    ssize_t n = pread(fd, data + done, (size_t)st.st_size - done, (off_t)done);
+    if (n <= 0) {
+      free(data);
+      data = NULL;
+      if (n == 0)
+        errno = EIO;
+    } else {
+      done += (size_t)n;
+    }
+  }
+  *size = (size_t)st.st_size;
+  return data;
+}
+
+/* Sets the visibility of the symbols that the relocations of section `rel`
+ * (a SHT_RELA or SHT_REL section of the records) name at the records'
+ * address word, and sets *written to the symbol table; returns the number
+ * of symbols changed, -1 if the object is malformed. */
+static int export_named(unsigned char *data, size_t size, const Elf64_Shdr *sh,
+                        size_t count, const Elf64_Shdr *rel,
+                        const Elf64_Shdr **written) {
+  size_t entry = rel->sh_type == SHT_RELA ? sizeof(Elf64_Rela)
+                                           : sizeof(Elf64_Rel);
+  if (rel->sh_link >= count || rel->sh_offset > size ||
+      rel->sh_size > size - rel->sh_offset)
+    return -1;
+  const Elf64_Shdr *symtab = &sh[rel->sh_link];
+  if (symtab->sh_offset > size || symtab->sh_size > size - symtab->sh_offset)
+    return -1;
+  Elf64_Sym *syms = (Elf64_Sym *)(data + symtab->sh_offset);
+  size_t nsyms = symtab->sh_size / sizeof(Elf64_Sym);
+  int changed = 0;
+  *written = symtab;
+  for (size_t r = 0; r + entry <= rel->sh_size; r += entry) {
+    const Elf64_Rel *one = (const Elf64_Rel *)(data + rel->sh_offset + r);
+    if (one->r_offset % (RECORD_WORDS * 8) != ADDRESS_WORD * 8)
+      continue;
+    size_t s = ELF64_R_SYM(one->r_info);
+    if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF)
+      continue;
+    if (ELF64_ST_VISIBILITY(syms[s].st_other) != STV_DEFAULT) {
+      syms[s].st_other = (unsigned char)(syms[s].st_other & ~3u);
+      changed++;
+    }
+  }
+  return changed;
+}
+
+cuemu_status cuemu__elf_export_instances(const char *object) {
+  int fd = open(object, O_RDWR | O_CLOEXEC);
+  if (fd < 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot open %s: %s", object,
+                         strerror(errno));
+  size_t size = 0;
+  unsigned char *data = slurp(fd, &size);
+  cuemu_status st = CUEMU_SUCCESS;
+  if (!data) {
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", object,
+                       strerror(errno));
+    close(fd);
+    return st;
+  }
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)data;
+  /* Only 64-bit objects of this machine's byte order carry records of
+   * four 8-byte words; anything else is left as it is. */
+  if (size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+      eh->e_ident[EI_DATA] != host_data_encoding() || eh->e_type != ET_REL ||
+      eh->e_shoff == 0 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
+      eh->e_shoff > size || size - eh->e_shoff < sizeof(Elf64_Shdr)) {
+    free(data);
+    close(fd);
+    return CUEMU_SUCCESS;
+  }
+  const Elf64_Shdr *sh = (const Elf64_Shdr *)(data + eh->e_shoff);
+  /* Objects with many sections (-ffunction-sections) keep the counts in
+   * section 0. */
+  size_t count = eh->e_shnum ? eh->e_shnum : sh[0].sh_size;
+  size_t names = eh->e_shstrndx == SHN_XINDEX ? sh[0].sh_link : eh->e_shstrndx;
+  int malformed = count > (size - eh->e_shoff) / sizeof(Elf64_Shdr) ||
+                  names >= count || sh[names].sh_offset > size ||
+                  sh[names].sh_size > size - sh[names].sh_offset;
+  size_t records = 0;
+  for (size_t i = 1; i < count && !malformed && !records; ++i)
+    if (sh[i].sh_name < sh[names].sh_size &&
+        strncmp((const char *)data + sh[names].sh_offset + sh[i].sh_name,
+                records_name, sh[names].sh_size - sh[i].sh_name) == 0)
+      records = i;
+  int changed = 0;
+  const Elf64_Shdr *symtab = NULL;
+  for (size_t i = 1; i < count && records && !malformed; ++i) {
+    if ((sh[i].sh_type != SHT_RELA && sh[i].sh_type != SHT_REL) ||
+        sh[i].sh_info != records)
+      continue;
+    int n = export_named(data, size, sh, count, &sh[i], &symtab);
+    if (n < 0)
+      malformed = 1;
+    else
+      changed += n;
+  }
+  if (malformed) {
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  } else if (changed) {
+    /* The symbol table is all that changed. */
+    size_t done = 0, from = symtab->sh_offset, length = symtab->sh_size;
+    while (done < length && st == CUEMU_SUCCESS) {
+      ssize_t n = pwrite(fd, data + from + done, length - done,
+                         (off_t)(from + done));
+      if (n <= 0)
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", object,
+                           strerror(n < 0 ? errno : EIO));
+      else
+        done += (size_t)n;
+    }
+  }
+  free(data);
+  close(fd);
+  return st;
+}

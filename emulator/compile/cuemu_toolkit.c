@@ -1,0 +1,87 @@
+/*
+ * cuemu_toolkit.c: finding the toolkit's CCCL, and telling when a unit
+ * needs clang++ (see cuemu_toolkit.h).
+ */
+#define _GNU_SOURCE
+#include "cuemu_toolkit.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Writes ROOT/include/cccl into out; 1 when it holds CCCL. */
+static int cccl_under(const char *root, char *out, size_t cap) {
+  char probe[PATH_MAX];
+  if (!root || !*root)
+    return 0;
+  if ((size_t)snprintf(out, cap, "%s/include/cccl", root) >= cap)
+    return 0;
+  snprintf(probe, sizeof probe, "%s/cub", out);
+  if (is_dir(probe))
+    return 1;
+  snprintf(probe, sizeof probe, "%s/cuda/std", out);
+  return is_dir(probe);
+}
+
+/* The toolkit above the first `nvcc` of $PATH (TOOLKIT/bin/nvcc). */
+static int cccl_next_to_nvcc(char *out, size_t cap) {
+  const char *path = getenv("PATH");
+  char dir[PATH_MAX], nvcc[PATH_MAX], real[PATH_MAX];
+  while (path && *path) {
+    size_t n = strcspn(path, ":");
+    if (n > 0 && n < sizeof dir) {
+      memcpy(dir, path, n);
+      dir[n] = '\0';
+      /* cuemu-nvcc installed as `nvcc` is not a toolkit. */
+      if ((size_t)snprintf(nvcc, sizeof nvcc, "%s/nvcc", dir) < sizeof nvcc &&
+          realpath(nvcc, real) && !strstr(real, "cuemu")) {
+        char *slash = strrchr(real, '/');
+        if (slash) {
+          *slash = '\0';
+          slash = strrchr(real, '/');
+          if (slash) {
+            *slash = '\0';
+            return cccl_under(real, out, cap);
+          }
+        }
+      }
+    }
+    path += n;
+    if (*path == ':')
+      path++;
+  }
+  return 0;
+}
+
+int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {
+  if (cuda_path && *cuda_path)
+    return cccl_under(cuda_path, out, cap);
+  const char *env[] = {"CUDA_HOME", "CUDA_PATH", NULL};
+  for (int i = 0; env[i]; ++i) {
+    const char *v = getenv(env[i]);
+    if (v && *v)
+      return cccl_under(v, out, cap);
+  }
+  if (cccl_next_to_nvcc(out, cap))
+    return 1;
+  return cccl_under("/usr/local/cuda", out, cap);
+}
+
+int cuemu__deps_need_clang(const char *depfile) {
+  FILE *f = fopen(depfile, "re");
+  char line[PATH_MAX + 64];
+  int found = 0;
+  if (!f)
+    return 0;
+  while (!found && fgets(line, sizeof line, f))
+    found = strstr(line, "/cub/") != NULL || strstr(line, "/thrust/") != NULL;
+  fclose(f);
+  return found;
+}

@@ -1,0 +1,101 @@
+/*
+ * cuemu_shared_window.c: the shared state space's own addresses, for the
+ * inline PTX of CUB and libcu++ and __cvta_generic_to_shared(), and the
+ * dynamic shared-memory size of the running launch (%dynamic_smem_size),
+ * and __isShared(): whether an address is in the block's shared memory.
+ *
+ * On a GPU a shared-memory address (as `cvta.to.shared` and
+ * __cvta_generic_to_shared() make it) is an offset in the block's shared
+ * window, small enough for 32 bits, and libcu++ passes it through a 32-bit
+ * register. Here a block's shared memory is ordinary memory of the worker
+ * (thread-local static __shared__ variables, a heap buffer for the dynamic
+ * part), anywhere in the 64-bit address space. So each worker keeps a small
+ * table of windows: a window maps 256 MiB of generic addresses starting at
+ * a 128 MiB boundary, and a shared address is the window's number times
+ * 256 MiB plus the offset in it. An object starts in the first half of its
+ * window, so arithmetic on its shared address (up to 128 MiB past its
+ * start, far more than a block's shared memory) stays in the window.
+ * A window starts 1 MiB below its 128 MiB boundary (or at 0), so shared
+ * address 0 is made only for a null pointer. Shared addresses are below
+ * 2^32 whatever the generic ones are (a non-PIE program's heap and main
+ * thread's TLS lie below 4 GiB too).
+ */
+#include <stdint.h>
+
+#include <cuemu/cuemu_device.h>
+
+#include "core/cuemu_worker.h"
+
+#define WINDOW_BITS 28u                 /* 256 MiB per window */
+#define WINDOW_COUNT 16u                /* 16 windows: 4 GiB */
+#define ALIGN_MASK ((1ULL << 27) - 1)   /* windows start at 128 MiB steps */
+
+static __thread uintptr_t windows[WINDOW_COUNT];
+static __thread unsigned window_count;
+
+unsigned cuemu_shared_address(const void *generic) {
+  uintptr_t p = (uintptr_t)generic;
+  uintptr_t base = p & ~(uintptr_t)ALIGN_MASK;
+  base = base >= (1ULL << 20) ? base - (1ULL << 20) : 0;
+  for (unsigned k = 0; k < window_count; ++k)
+    if (p >= windows[k] && p - windows[k] < (1ULL << 27) + (1ULL << 20))
+      return (k << WINDOW_BITS) | (unsigned)(p - windows[k]);
+  if (window_count == WINDOW_COUNT) {
+    cuemu_kernel_assert_fail(
+        "more than 16 distinct 128 MiB regions of shared memory converted to "
+        "shared addresses (__cvta_generic_to_shared, cvta.to.shared) by one "
+        "worker thread",
+        "cuemu_shared_window.c", __LINE__, "cuemu_shared_address");
+  }
+  windows[window_count] = base;
+  return (window_count++ << WINDOW_BITS) | (unsigned)(p - base);
+}
+
+void *cuemu_shared_generic(unsigned long long shared) {
+  unsigned k = (unsigned)(shared >> WINDOW_BITS);
+  if (shared >> 32 || k >= window_count)
+    cuemu_kernel_assert_fail(
+        "a shared-memory address that no __cvta_generic_to_shared() or "
+        "cvta.to.shared of this block made",
+        "cuemu_shared_window.c", __LINE__, "cuemu_shared_generic");
+  return (void *)(windows[k] + (shared & ((1ULL << WINDOW_BITS) - 1)));
+}
+
+size_t cuemu_dynamic_shared_size(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  return w && w->in_kernel ? w->launch->dynamic_shared : 0;
+}
+
+/* The static __shared__ variables this worker thread has seen (each is a
+ * thread-local variable of the module that declares it): cuemu-cc's note
+ * after each declaration in a kernel's body tells the region once per
+ * worker thread. */
+#define REGION_COUNT 256u
+static __thread struct {
+  uintptr_t start, end;
+} regions[REGION_COUNT];
+static __thread unsigned region_count;
+
+void cuemu_shared_note_region(const void *start, size_t bytes) {
+  if (region_count < REGION_COUNT) {
+    regions[region_count].start = (uintptr_t)start;
+    regions[region_count].end = (uintptr_t)start + bytes;
+    region_count++;
+  }
+}
+
+int cuemu_is_shared(const void *address) {
+  uintptr_t p = (uintptr_t)address;
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return 0;
+  /* The buffer extern __shared__ arrays point to (the memcheck gives a
+   * block a guarded one of its own). */
+  uintptr_t dyn = (uintptr_t)cuemu_dynamic_shared;
+  if (dyn && p >= dyn && p - dyn < w->launch->dynamic_shared)
+    return 1;
+  for (unsigned k = 0; k < region_count; ++k)
+    if (p >= regions[k].start && p < regions[k].end)
+      return 1;
+  return 0;
+}

@@ -1,0 +1,99 @@
+/*
+ * cuemu_cccl.h: what the toolkit's CCCL (CUB, Thrust, libcu++; see
+ * docs/cccl.md) expects of a CUDA compilation beyond the runtime API and
+ * the built-ins, as host C++:
+ *   - the SIMD intrinsics (cuemu_simd.h);
+ *   - __isShared(), __isClusterShared() and __isGlobal() (cuemu_is_shared());
+ *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
+ *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
+ *     __cvta_shared_to_generic() and the identities of the global,
+ *     constant and local spaces (one flat memory);
+ *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*),
+ *     and cudaSharedMemConfig, which CUB's radix sort takes as a template
+ *     argument (a bank-size hint with no effect);
+ *   - CCCL's configuration: the 8-, 6- and 4-bit floating-point types of
+ *     cuda_fp8.h, cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is
+ *     told not to use them (else it would include NVIDIA's real headers,
+ *     which are not host C++); a program that includes one of them gets
+ *     the shims' refusal (cuda_fp8.h and its siblings).
+ * Kernel and host code.
+ */
+#ifndef CUEMU_CCCL_H
+#define CUEMU_CCCL_H
+
+#include <cstddef>
+
+#include <cuemu/cuemu_device.h>
+
+#include "cuemu_simd.h"
+
+#ifndef CCCL_DISABLE_NVFP8_SUPPORT
+#define CCCL_DISABLE_NVFP8_SUPPORT
+#endif
+#ifndef CCCL_DISABLE_NVFP6_SUPPORT
+#define CCCL_DISABLE_NVFP6_SUPPORT
+#endif
+#ifndef CCCL_DISABLE_NVFP4_SUPPORT
+#define CCCL_DISABLE_NVFP4_SUPPORT
+#endif
+
+#ifndef __NV_SILENCE_DEPRECATION_BEGIN
+#define __NV_SILENCE_DEPRECATION_BEGIN                                         \
+  _Pragma("GCC diagnostic push")                                               \
+      _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")
+#define __NV_SILENCE_DEPRECATION_END _Pragma("GCC diagnostic pop")
+#endif
+
+#ifndef CUEMU_HAVE_SHARED_MEM_CONFIG
+#define CUEMU_HAVE_SHARED_MEM_CONFIG
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+#endif
+
+/* A shared-memory address of the shared state space: 32 bits, never 0. */
+inline size_t __cvta_generic_to_shared(const void *p) {
+  return cuemu_shared_address(p);
+}
+inline void *__cvta_shared_to_generic(size_t a) {
+  return cuemu_shared_generic(a);
+}
+inline size_t __cvta_generic_to_global(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_global_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+inline size_t __cvta_generic_to_constant(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_constant_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+inline size_t __cvta_generic_to_local(const void *p) {
+  return reinterpret_cast<size_t>(p);
+}
+inline void *__cvta_local_to_generic(size_t a) {
+  return reinterpret_cast<void *>(a);
+}
+
+/* The address-space predicates: the shims' full set where they are
+ * (cuemu_address_space.h, which tells every space apart); else these,
+ * which libcu++ needs to pick its barrier and copy paths. */
+#if __has_include("cuemu_address_space.h")
+#include "cuemu_address_space.h"
+#else
+/* Whether a generic address is in the block's shared memory (its dynamic
+ * part, or a static __shared__ variable of a kernel's body; see
+ * cuemu_is_shared()); a block is its own cluster. */
+inline unsigned int __isShared(const void *p) { return cuemu_is_shared(p) != 0; }
+inline unsigned int __isClusterShared(const void *p) { return cuemu_is_shared(p) != 0; }
+/* One flat memory: what is not shared memory is taken for global memory
+ * (a thread's local variables too; libcu++ only uses the answer to pick
+ * between copy paths that all work here). */
+inline unsigned int __isGlobal(const void *p) { return cuemu_is_shared(p) == 0; }
+#endif /* no cuemu_address_space.h */
+
+#endif /* CUEMU_CCCL_H */
