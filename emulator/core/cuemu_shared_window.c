@@ -65,37 +65,3 @@ size_t cuemu_dynamic_shared_size(void) {
   cuemu_worker *w = cuemu__worker_self;
   return w && w->in_kernel ? w->launch->dynamic_shared : 0;
 }
-
-/* The static __shared__ variables this worker thread has seen (each is a
- * thread-local variable of the module that declares it): cuemu-cc's note
- * after each declaration in a kernel's body tells the region once per
- * worker thread. */
-#define REGION_COUNT 256u
-static __thread struct {
-  uintptr_t start, end;
-} regions[REGION_COUNT];
-static __thread unsigned region_count;
-
-void cuemu_shared_note_region(const void *start, size_t bytes) {
-  if (region_count < REGION_COUNT) {
-    regions[region_count].start = (uintptr_t)start;
-    regions[region_count].end = (uintptr_t)start + bytes;
-    region_count++;
-  }
-}
-
-int cuemu_is_shared(const void *address) {
-  uintptr_t p = (uintptr_t)address;
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return 0;
-  /* The buffer extern __shared__ arrays point to (the memcheck gives a
-   * block a guarded one of its own). */
-  uintptr_t dyn = (uintptr_t)cuemu_dynamic_shared;
-  if (dyn && p >= dyn && p - dyn < w->launch->dynamic_shared)
-    return 1;
-  for (unsigned k = 0; k < region_count; ++k)
-    if (p >= regions[k].start && p < regions[k].end)
-      return 1;
-  return 0;
-}

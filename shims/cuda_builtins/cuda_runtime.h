@@ -34,6 +34,5 @@
 #include "cuda_runtime_api.h"
 #include "cuemu_kernel_thunks.h"
 #include "cuemu_ptx.h"
-#include "cuemu_cccl_standins.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

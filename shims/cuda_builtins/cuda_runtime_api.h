@@ -25,6 +25,12 @@
 
 #define CUDART_VERSION 13000
 
+/* The calling convention CUDA's headers name in declarations (CCCL uses
+ * it); empty, as on Linux. */
+#ifndef CUDARTAPI
+#define CUDARTAPI
+#endif
+
 /* Records the outcome of a launch (a cuemu status): configuration errors
  * are returned by cudaGetLastError(); execution errors become sticky. */
 inline void cuemu_rt_record_launch(int status) {

@@ -3,7 +3,7 @@
  * docs/cccl.md) expects of a CUDA compilation beyond the runtime API and
  * the built-ins, as host C++:
  *   - the SIMD intrinsics (cuemu_simd.h);
- *   - __isShared(), __isClusterShared() and __isGlobal() (cuemu_is_shared());
+ *   - the address-space predicates (cuemu_address_space.h);
  *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
  *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
  *     __cvta_shared_to_generic() and the identities of the global,
@@ -79,21 +79,8 @@ inline void *__cvta_local_to_generic(size_t a) {
   return reinterpret_cast<void *>(a);
 }
 
-/* The address-space predicates: the shims' full set where they are
- * (cuemu_address_space.h, which tells every space apart); else these,
- * which libcu++ needs to pick its barrier and copy paths. */
-#if __has_include("cuemu_address_space.h")
+/* The address-space predicates (__isShared, __isGlobal, ...), which
+ * libcu++ uses to pick its barrier and copy paths. */
 #include "cuemu_address_space.h"
-#else
-/* Whether a generic address is in the block's shared memory (its dynamic
- * part, or a static __shared__ variable of a kernel's body; see
- * cuemu_is_shared()); a block is its own cluster. */
-inline unsigned int __isShared(const void *p) { return cuemu_is_shared(p) != 0; }
-inline unsigned int __isClusterShared(const void *p) { return cuemu_is_shared(p) != 0; }
-/* One flat memory: what is not shared memory is taken for global memory
- * (a thread's local variables too; libcu++ only uses the answer to pick
- * between copy paths that all work here). */
-inline unsigned int __isGlobal(const void *p) { return cuemu_is_shared(p) == 0; }
-#endif /* no cuemu_address_space.h */
 
 #endif /* CUEMU_CCCL_H */

@@ -52,8 +52,7 @@ extern "C" __thread void *cuemu_dynamic_shared
  * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
  * kernel's static shared memory, checked at compile time as ptxas does, and
  * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
- * the launch's check of static plus dynamic shared memory, and its place
- * once per worker thread, for __isShared() (cuemu_is_shared()). */
+ * the launch's check of static plus dynamic shared memory. */
 #define CUEMU_STATIC_SHARED_NOTE(name)                                        \
   static_assert(sizeof(name) <= 48u * 1024u,                                  \
                 "the static __shared__ variable '" #name "' is larger than " \
@@ -63,11 +62,6 @@ extern "C" __thread void *cuemu_dynamic_shared
     static const bool cuemu_noted_ =                                          \
         (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
     (void)cuemu_noted_;                                                       \
-    /* Where it is, once per worker thread, for __isShared(). */             \
-    static thread_local const bool cuemu_placed_ =                            \
-        (cuemu_shared_note_region(__builtin_addressof(name), sizeof(name)),   \
-         true);                                                               \
-    (void)cuemu_placed_;                                                      \
   } while (0)
 
 /* What cuemu-cc puts in the body of a kernel template

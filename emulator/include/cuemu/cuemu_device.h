@@ -270,15 +270,6 @@ CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
 unsigned cuemu_shared_address(const void *generic);
 void *cuemu_shared_generic(unsigned long long shared);
 
-/* __isShared(): non-zero when `address` is in the shared memory of the
- * running block: its dynamic shared memory, or a static __shared__
- * variable declared in the body of a kernel this worker thread has run
- * (cuemu-cc notes each with cuemu_shared_note_region(), once per worker
- * thread; the variables of __device__ functions are not known, and are
- * taken for global memory). Kernel code; 0 outside a kernel. */
-int cuemu_is_shared(const void *address);
-void cuemu_shared_note_region(const void *start, size_t bytes);
-
 /* PTX's named barrier `id` (0 to 15) of `count` threads (a multiple of
  * 32, fewer than the block's): bar.sync (wait set) and bar.arrive (wait
  * clear). A warp counts as 32 threads once its live lanes have arrived.
