@@ -21,6 +21,7 @@
  * thread's TLS lie below 4 GiB too).
  */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cuemu/cuemu_device.h>
 
@@ -30,10 +31,40 @@
 #define WINDOW_COUNT 16u                /* 16 windows: 4 GiB */
 #define ALIGN_MASK ((1ULL << 27) - 1)   /* windows start at 128 MiB steps */
 
-static __thread uintptr_t windows[WINDOW_COUNT];
-static __thread unsigned window_count;
+#define REGION_COUNT 256u
+
+/* A worker thread's windows and the static __shared__ variables it has
+ * seen (each a thread-local variable of the module that declares it:
+ * cuemu-cc's note after each declaration in a kernel's body tells the
+ * region once per worker thread). On the heap: libcuemu's thread-local
+ * variables live in the static TLS block, which is small in a process
+ * that loads libcuemu with dlopen (Python). */
+typedef struct shared_state {
+  uintptr_t windows[WINDOW_COUNT];
+  unsigned window_count;
+  unsigned region_count;
+  struct {
+    uintptr_t start, end;
+  } regions[REGION_COUNT];
+} shared_state;
+
+static __thread shared_state *state;
+
+/* The calling thread's state; NULL when there is no memory for it. */
+static shared_state *self(void) {
+  if (!state)
+    state = calloc(1, sizeof *state);
+  return state;
+}
 
 unsigned cuemu_shared_address(const void *generic) {
+  shared_state *st = self();
+  if (!st)
+    cuemu_kernel_assert_fail("no memory for the shared-memory windows",
+                             "cuemu_shared_window.c", __LINE__,
+                             "cuemu_shared_address");
+  uintptr_t *windows = st->windows;
+  unsigned window_count = st->window_count;
   uintptr_t p = (uintptr_t)generic;
   uintptr_t base = p & ~(uintptr_t)ALIGN_MASK;
   base = base >= (1ULL << 20) ? base - (1ULL << 20) : 0;
@@ -48,17 +79,19 @@ unsigned cuemu_shared_address(const void *generic) {
         "cuemu_shared_window.c", __LINE__, "cuemu_shared_address");
   }
   windows[window_count] = base;
-  return (window_count++ << WINDOW_BITS) | (unsigned)(p - base);
+  st->window_count = window_count + 1;
+  return (window_count << WINDOW_BITS) | (unsigned)(p - base);
 }
 
 void *cuemu_shared_generic(unsigned long long shared) {
   unsigned k = (unsigned)(shared >> WINDOW_BITS);
-  if (shared >> 32 || k >= window_count)
+  const shared_state *st = state;
+  if (shared >> 32 || !st || k >= st->window_count)
     cuemu_kernel_assert_fail(
         "a shared-memory address that no __cvta_generic_to_shared() or "
         "cvta.to.shared of this block made",
         "cuemu_shared_window.c", __LINE__, "cuemu_shared_generic");
-  return (void *)(windows[k] + (shared & ((1ULL << WINDOW_BITS) - 1)));
+  return (void *)(st->windows[k] + (shared & ((1ULL << WINDOW_BITS) - 1)));
 }
 
 size_t cuemu_dynamic_shared_size(void) {
@@ -66,21 +99,12 @@ size_t cuemu_dynamic_shared_size(void) {
   return w && w->in_kernel ? w->launch->dynamic_shared : 0;
 }
 
-/* The static __shared__ variables this worker thread has seen (each is a
- * thread-local variable of the module that declares it): cuemu-cc's note
- * after each declaration in a kernel's body tells the region once per
- * worker thread. */
-#define REGION_COUNT 256u
-static __thread struct {
-  uintptr_t start, end;
-} regions[REGION_COUNT];
-static __thread unsigned region_count;
-
 void cuemu_shared_note_region(const void *start, size_t bytes) {
-  if (region_count < REGION_COUNT) {
-    regions[region_count].start = (uintptr_t)start;
-    regions[region_count].end = (uintptr_t)start + bytes;
-    region_count++;
+  shared_state *st = self();
+  if (st && st->region_count < REGION_COUNT) {
+    st->regions[st->region_count].start = (uintptr_t)start;
+    st->regions[st->region_count].end = (uintptr_t)start + bytes;
+    st->region_count++;
   }
 }
 
@@ -94,8 +118,9 @@ int cuemu_is_shared(const void *address) {
   uintptr_t dyn = (uintptr_t)cuemu_dynamic_shared;
   if (dyn && p >= dyn && p - dyn < w->launch->dynamic_shared)
     return 1;
-  for (unsigned k = 0; k < region_count; ++k)
-    if (p >= regions[k].start && p < regions[k].end)
+  const shared_state *st = state;
+  for (unsigned k = 0; st && k < st->region_count; ++k)
+    if (p >= st->regions[k].start && p < st->regions[k].end)
       return 1;
   return 0;
 }
