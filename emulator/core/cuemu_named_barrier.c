@@ -17,6 +17,7 @@
  * The state is the worker's (a block's threads run on one OS thread, one
  * at a time), cleared when a block starts.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuemu/cuemu_device.h>
@@ -25,13 +26,21 @@
 
 #define NAMED_BARRIERS 16
 
-static __thread struct {
+typedef struct named_barrier {
   unsigned count;      /* threads counted in this generation */
   unsigned generation;
   unsigned lanes[CUEMU_MAX_THREADS_PER_BLOCK / 32]; /* arrived, per warp */
-} bars[NAMED_BARRIERS];
+} named_barrier;
 
-void cuemu__named_barriers_reset(void) { memset(bars, 0, sizeof bars); }
+/* On the heap, made at the first use by a worker thread: libcuemu's
+ * thread-local variables live in the static TLS block, which is small in
+ * a process that loads libcuemu with dlopen (Python). */
+static __thread named_barrier *bars;
+
+void cuemu__named_barriers_reset(void) {
+  if (bars)
+    memset(bars, 0, NAMED_BARRIERS * sizeof *bars);
+}
 
 /* The lanes of warp `warp` that exist. */
 static unsigned warp_lanes(const cuemu_worker *w, unsigned warp) {
@@ -65,6 +74,9 @@ void cuemu_named_barrier(unsigned id, unsigned count, int wait,
     cuemu_kernel_assert_fail("bar.sync/bar.arrive: the barrier must be 0 to 15 "
                              "and its thread count a non-zero multiple of 32",
                              file, line, "bar.sync");
+  if (!bars && !(bars = calloc(NAMED_BARRIERS, sizeof *bars)))
+    cuemu_kernel_assert_fail("no memory for the named barriers", file, line,
+                             "bar.sync");
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   unsigned tid = t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
   unsigned generation = bars[id].generation;

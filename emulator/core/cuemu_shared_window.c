@@ -21,6 +21,7 @@
  * thread's TLS lie below 4 GiB too).
  */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cuemu/cuemu_device.h>
 
@@ -30,10 +31,31 @@
 #define WINDOW_COUNT 16u                /* 16 windows: 4 GiB */
 #define ALIGN_MASK ((1ULL << 27) - 1)   /* windows start at 128 MiB steps */
 
-static __thread uintptr_t windows[WINDOW_COUNT];
-static __thread unsigned window_count;
+/* A worker thread's windows. On the heap: libcuemu's thread-local
+ * variables live in the static TLS block, which is small in a process
+ * that loads libcuemu with dlopen (Python). */
+typedef struct shared_state {
+  uintptr_t windows[WINDOW_COUNT];
+  unsigned window_count;
+} shared_state;
+
+static __thread shared_state *state;
+
+/* The calling thread's state; NULL when there is no memory for it. */
+static shared_state *self(void) {
+  if (!state)
+    state = calloc(1, sizeof *state);
+  return state;
+}
 
 unsigned cuemu_shared_address(const void *generic) {
+  shared_state *st = self();
+  if (!st)
+    cuemu_kernel_assert_fail("no memory for the shared-memory windows",
+                             "cuemu_shared_window.c", __LINE__,
+                             "cuemu_shared_address");
+  uintptr_t *windows = st->windows;
+  unsigned window_count = st->window_count;
   uintptr_t p = (uintptr_t)generic;
   uintptr_t base = p & ~(uintptr_t)ALIGN_MASK;
   base = base >= (1ULL << 20) ? base - (1ULL << 20) : 0;
@@ -48,17 +70,19 @@ unsigned cuemu_shared_address(const void *generic) {
         "cuemu_shared_window.c", __LINE__, "cuemu_shared_address");
   }
   windows[window_count] = base;
-  return (window_count++ << WINDOW_BITS) | (unsigned)(p - base);
+  st->window_count = window_count + 1;
+  return (window_count << WINDOW_BITS) | (unsigned)(p - base);
 }
 
 void *cuemu_shared_generic(unsigned long long shared) {
   unsigned k = (unsigned)(shared >> WINDOW_BITS);
-  if (shared >> 32 || k >= window_count)
+  const shared_state *st = state;
+  if (shared >> 32 || !st || k >= st->window_count)
     cuemu_kernel_assert_fail(
         "a shared-memory address that no __cvta_generic_to_shared() or "
         "cvta.to.shared of this block made",
         "cuemu_shared_window.c", __LINE__, "cuemu_shared_generic");
-  return (void *)(windows[k] + (shared & ((1ULL << WINDOW_BITS) - 1)));
+  return (void *)(st->windows[k] + (shared & ((1ULL << WINDOW_BITS) - 1)));
 }
 
 size_t cuemu_dynamic_shared_size(void) {
