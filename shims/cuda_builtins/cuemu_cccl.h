@@ -8,9 +8,9 @@
  *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
  *     __cvta_shared_to_generic() and the identities of the global,
  *     constant and local spaces (one flat memory);
- *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*),
- *     and cudaSharedMemConfig, which CUB's radix sort takes as a template
- *     argument (a bank-size hint with no effect);
+ *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*)
+ *     (cudaSharedMemConfig, which CUB's radix sort takes as a template
+ *     argument, is the host API's: cuemu_rt_host_types.h);
  *   - CCCL's configuration: the 8-, 6- and 4-bit floating-point types of
  *     cuda_fp8.h, cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is
  *     told not to use them (else it would include NVIDIA's real headers,
@@ -42,15 +42,6 @@
   _Pragma("GCC diagnostic push")                                               \
       _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")
 #define __NV_SILENCE_DEPRECATION_END _Pragma("GCC diagnostic pop")
-#endif
-
-#ifndef CUEMU_HAVE_SHARED_MEM_CONFIG
-#define CUEMU_HAVE_SHARED_MEM_CONFIG
-enum cudaSharedMemConfig {
-  cudaSharedMemBankSizeDefault = 0,
-  cudaSharedMemBankSizeFourByte = 1,
-  cudaSharedMemBankSizeEightByte = 2
-};
 #endif
 
 /* A shared-memory address of the shared state space: 32 bits, never 0. */
