@@ -112,6 +112,7 @@ typedef struct cuemu_worker {
   unsigned char *state;           /* enum cuemu_thread_state per thread */
   unsigned *order;                /* start order of the threads (non-forward) */
   unsigned *runq;                 /* ring of runnable thread ids */
+  unsigned *identity;             /* 0, 1, 2, ...: a full run queue */
   unsigned rq_head, rq_len;
   unsigned *yieldq;               /* ring of threads that yielded */
   unsigned yq_head, yq_len;
