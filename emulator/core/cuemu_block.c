@@ -490,6 +490,21 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id) {
   runq_push(w, id);
 }
 
+void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
+                              unsigned lanes) {
+  const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
+  unsigned tail = w->rq_head + w->rq_len, n = 0;
+  for (unsigned m = lanes; m; m &= m - 1) {
+    unsigned id = base + (unsigned)__builtin_ctz(m);
+    w->state[id] = CUEMU_THREAD_RUNNABLE;
+    w->runq[(tail + n) & mask] = id;
+    n++;
+  }
+  w->rq_len += n;
+  w->waiting -= n;
+  w->yield_streak = 0;
+}
+
 static double seconds_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
