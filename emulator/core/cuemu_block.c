@@ -301,11 +301,14 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 
 /* Marks threads [first, first + count) as exited, in the state array and in
  * the per-warp masks that warp collectives check. */
+static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
+  w->state[id] = CUEMU_THREAD_EXITED;
+  w->warp_exited[id / 32] |= 1u << (id % 32);
+}
+
 static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
   if (count == 1) {
-    /* A thread that blocked and now returns: the common case. */
-    w->state[first] = CUEMU_THREAD_EXITED;
-    w->warp_exited[first / 32] |= 1u << (first % 32);
+    mark_one_exited(w, first);
     return;
   }
   if (count == 0)
@@ -331,8 +334,10 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   w->runner_stack = NULL;
   w->state[id] = CUEMU_THREAD_RUNNING;
   /* The threads of the runner's range before this one have returned. */
-  mark_exited(w, w->lazy_start, id - w->lazy_start);
-  w->exited += id - w->lazy_start;
+  if (id != w->lazy_start) {
+    mark_exited(w, w->lazy_start, id - w->lazy_start);
+    w->exited += id - w->lazy_start;
+  }
   w->next_unstarted = w->lazy_pos + (id - w->lazy_start) + 1;
   w->current = t;
   cuemu_thread_detached = 1;
@@ -396,7 +401,8 @@ void cuemu_thread_finish(void) {
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
   t->stack = NULL;
-  mark_exited(w, id, 1);
+  /* A thread that blocked and now returns: the common case. */
+  mark_one_exited(w, id);
   w->exited++;
   w->yield_streak = 0;
   w->current = NULL;
