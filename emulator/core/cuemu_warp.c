@@ -111,13 +111,18 @@ static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
       lanes[__builtin_ctz(m)]->result = 0;
     return 0;
   case CUEMU_WARP_MATCH_ANY:
-    for (unsigned m = mask; m; m &= m - 1) {
-      cuemu_warp_wait *me = lanes[__builtin_ctz(m)];
+    /* One pass over the lanes not yet grouped per distinct value: the
+     * first of them gathers its group, and every lane of the group gets
+     * it. */
+    for (unsigned left = mask; left;) {
+      unsigned long long v = lanes[__builtin_ctz(left)]->value;
       unsigned same = 0;
-      for (unsigned k = mask; k; k &= k - 1)
-        if (lanes[__builtin_ctz(k)]->value == me->value)
+      for (unsigned k = left; k; k &= k - 1)
+        if (lanes[__builtin_ctz(k)]->value == v)
           same |= 1u << __builtin_ctz(k);
-      me->result = same;
+      for (unsigned k = same; k; k &= k - 1)
+        lanes[__builtin_ctz(k)]->result = same;
+      left &= ~same;
     }
     return 0;
   default:
