@@ -127,9 +127,11 @@ static int cmd_saxpy(int argc, char **argv) {
   cuemu_dim3 grid = dim((unsigned)(n + 255) / 256), block = dim(256);
   /* t[0]: the host loop, t[1]: the emulated saxpy, t[2]: the same with a
    * barrier that only the last block reaches. */
-  long long *t[3];
-  for (int j = 0; j < 3; ++j)
+  long long *t[3], *c[3];
+  for (int j = 0; j < 3; ++j) {
     t[j] = xmalloc((size_t)reps * sizeof *t[j]);
+    c[j] = xmalloc((size_t)reps * sizeof *c[j]);
+  }
 
   /* Warm-up: one untimed run of each. */
   host(n, a, x, y);
@@ -139,7 +141,7 @@ static int cmd_saxpy(int argc, char **argv) {
     /* Rotate the order so that none always follows the same one. */
     for (int h = 0; h < 3; ++h) {
       int j = (h + r) % 3;
-      long long t0 = now_ns();
+      long long c0 = cpu_ns(), t0 = now_ns();
       if (j == 0)
         host(n, a, x, y);
       else
@@ -147,6 +149,7 @@ static int cmd_saxpy(int argc, char **argv) {
                                   args, 4),
               "launch");
       t[j][r] = now_ns() - t0;
+      c[j][r] = cpu_ns() - c0;
     }
   }
   /* Each of the 3 * (reps + 1) runs added a * x[i]; the values stay exact. */
@@ -161,6 +164,9 @@ static int cmd_saxpy(int argc, char **argv) {
   print_series("host_ns", t[0], reps);
   print_series("emu_ns", t[1], reps);
   print_series("emu_rare_ns", t[2], reps);
+  print_series("host_cpu_ns", c[0], reps);
+  print_series("emu_cpu_ns", c[1], reps);
+  print_series("emu_rare_cpu_ns", c[2], reps);
   return 0;
 }
 
