@@ -434,6 +434,17 @@ static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
   w->bar_count += predicate != 0;
 }
 
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void switch_to_next(cuemu_worker *w, cuemu_thread *t) {
+  unsigned next_id = runq_pop(w);
+  cuemu_thread *next = &w->threads[next_id];
+  w->state[next_id] = CUEMU_THREAD_RUNNING;
+  w->current = next;
+  threadIdx = next->tid;
+  cuemu__ctx_switch(&t->ctx, &next->ctx);
+}
+
 /* A block barrier when the fast path below does not apply: outside a
  * kernel, in a thread that runs lazily in a runner (its first barrier), or
  * when no other thread is ready to run (the last arrival). */
@@ -463,14 +474,8 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
    * couple of cache lines, which is what a 256-thread barrier costs; the
    * slow path is a separate function so that this one saves only the
    * registers it needs (the switch saves the rest). */
-  unsigned id = (unsigned)(t - w->threads);
-  barrier_arrive(w, t, id, op, predicate, file, line);
-  unsigned next_id = runq_pop(w);
-  cuemu_thread *next = &w->threads[next_id];
-  w->state[next_id] = CUEMU_THREAD_RUNNING;
-  w->current = next;
-  threadIdx = next->tid;
-  cuemu__ctx_switch(&t->ctx, &next->ctx);
+  barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
+  switch_to_next(w, t);
   return w->bar_result;
 }
 
@@ -478,12 +483,7 @@ void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
-    unsigned next_id = runq_pop(w);
-    cuemu_thread *next = &w->threads[next_id];
-    w->state[next_id] = CUEMU_THREAD_RUNNING;
-    w->current = next;
-    threadIdx = next->tid;
-    cuemu__ctx_switch(&t->ctx, &next->ctx);
+    switch_to_next(w, t);
     return;
   }
   schedule(w, &t->ctx, NULL);
