@@ -8,13 +8,21 @@
  * libcuemu that was actually loaded, so that a run against the wrong build is
  * caught. Results are checked; a wrong result is an error (exit status 1).
  *
- *   saxpy MODULE HOSTLIB LOG2N REPS   emulated saxpy vs the host loop
+ *   saxpy MODULE HOSTLIB LOG2N REPS   emulated saxpy vs the host loop, and
+ *                                     the saxpy with a barrier that only
+ *                                     the last block reaches
  *   reduce MODULE LOG2N REPS          the 256-thread tree reduction (wall
  *                                     and process CPU time per launch)
  *   memory MODULE BLOCKS THREADS      peak memory growth of one launch
  *   warp MODULE LOG2N REPS            the warp-shuffle reduction and the same
  *                                     one through shared memory, alternating
- *   spawn N PROGRAM ARGS...           wall time of N runs of a program
+ *                                     (wall and process CPU time)
+ *   kernels MODULE LOG2N REPS NAME... the warp-collective kernels of
+ *                                     bench_collectives.cu, alternating (wall
+ *                                     and process CPU time per launch)
+ *   fiber LOG2N REPS                  (bench_fiber.c, not this file)
+ *   spawn N PROGRAM ARGS...           wall and CPU time of N runs of a
+ *                                     program
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -101,6 +109,7 @@ static int cmd_saxpy(int argc, char **argv) {
   if (argc != 4)
     die("usage: saxpy MODULE HOSTLIB LOG2N REPS%s", "");
   cuemu_kernel *k = load_kernel(argv[0], "bench_saxpy");
+  cuemu_kernel *rare = load_kernel(argv[0], "bench_saxpy_rare_barrier");
   void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (!lib)
     die("%s", dlerror());
@@ -116,27 +125,35 @@ static int cmd_saxpy(int argc, char **argv) {
   }
   void *args[] = {&n, &a, &x, &y};
   cuemu_dim3 grid = dim((unsigned)(n + 255) / 256), block = dim(256);
-  long long *th = xmalloc((size_t)reps * sizeof *th);
-  long long *te = xmalloc((size_t)reps * sizeof *te);
+  /* t[0]: the host loop, t[1]: the emulated saxpy, t[2]: the same with a
+   * barrier that only the last block reaches. */
+  long long *t[3], *c[3];
+  for (int j = 0; j < 3; ++j) {
+    t[j] = xmalloc((size_t)reps * sizeof *t[j]);
+    c[j] = xmalloc((size_t)reps * sizeof *c[j]);
+  }
 
   /* Warm-up: one untimed run of each. */
   host(n, a, x, y);
   check(cuemu_kernel_launch(k, grid, block, 0, NULL, args, 4), "launch");
+  check(cuemu_kernel_launch(rare, grid, block, 0, NULL, args, 4), "launch");
   for (int r = 0; r < reps; ++r) {
-    /* Alternate which goes first so that neither always follows the other. */
-    for (int half = 0; half < 2; ++half) {
-      long long t0 = now_ns();
-      if ((half ^ (r & 1)) == 0) {
+    /* Rotate the order so that none always follows the same one. */
+    for (int h = 0; h < 3; ++h) {
+      int j = (h + r) % 3;
+      long long c0 = cpu_ns(), t0 = now_ns();
+      if (j == 0)
         host(n, a, x, y);
-        th[r] = now_ns() - t0;
-      } else {
-        check(cuemu_kernel_launch(k, grid, block, 0, NULL, args, 4), "launch");
-        te[r] = now_ns() - t0;
-      }
+      else
+        check(cuemu_kernel_launch(j == 1 ? k : rare, grid, block, 0, NULL,
+                                  args, 4),
+              "launch");
+      t[j][r] = now_ns() - t0;
+      c[j][r] = cpu_ns() - c0;
     }
   }
-  /* Each of the 2 * (reps + 1) runs added a * x[i]; the values stay exact. */
-  float calls = 2.0f * (float)(reps + 1);
+  /* Each of the 3 * (reps + 1) runs added a * x[i]; the values stay exact. */
+  float calls = 3.0f * (float)(reps + 1);
   for (int i = 0; i < n; ++i)
     if (y[i] != calls * a * (float)(i % 4)) {
       fprintf(stderr, "bench_driver: saxpy: y[%d] = %g, expected %g\n", i,
@@ -144,8 +161,12 @@ static int cmd_saxpy(int argc, char **argv) {
       return 1;
     }
   print_lib();
-  print_series("host_ns", th, reps);
-  print_series("emu_ns", te, reps);
+  print_series("host_ns", t[0], reps);
+  print_series("emu_ns", t[1], reps);
+  print_series("emu_rare_ns", t[2], reps);
+  print_series("host_cpu_ns", c[0], reps);
+  print_series("emu_cpu_ns", c[1], reps);
+  print_series("emu_rare_cpu_ns", c[2], reps);
   return 0;
 }
 
@@ -238,9 +259,11 @@ static int cmd_warp(int argc, char **argv) {
     }
   }
   void *args[] = {&in, &out};
-  long long *t[2];
-  for (int j = 0; j < 2; ++j)
+  long long *t[2], *c[2];
+  for (int j = 0; j < 2; ++j) {
     t[j] = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *t[j]);
+    c[j] = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *c[j]);
+  }
   for (int r = -1; r < reps; ++r) { /* r == -1: the untimed warm-up */
     /* Alternate which goes first so that neither always follows the other. */
     for (int half = 0; half < 2; ++half) {
@@ -248,12 +271,14 @@ static int cmd_warp(int argc, char **argv) {
       /* All bits set is a NaN, which equals no sum: a slice that a kernel
        * did not write cannot pass with the other kernel's result. */
       memset(out, 0xff, slices * sizeof *out);
-      long long t0 = now_ns();
+      long long c0 = cpu_ns(), t0 = now_ns();
       check(cuemu_kernel_launch(k[j], dim(blocks), dim(256), 0, NULL, args, 2),
             names[j]);
-      long long dt = now_ns() - t0;
-      if (r >= 0)
+      long long dt = now_ns() - t0, dc = cpu_ns() - c0;
+      if (r >= 0) {
         t[j][r] = dt;
+        c[j][r] = dc;
+      }
       /* Sums of 32 integers below 101 are exact in float, in any order. */
       if (check_warp_sums(names[j], out, expected, slices))
         return 1;
@@ -262,6 +287,159 @@ static int cmd_warp(int argc, char **argv) {
   print_lib();
   print_series("warp_shfl_ns", t[0], reps);
   print_series("warp_shared_ns", t[1], reps);
+  print_series("warp_shfl_cpu_ns", c[0], reps);
+  print_series("warp_shared_cpu_ns", c[1], reps);
+  return 0;
+}
+
+/* ---- warp collectives ----------------------------------------------------- */
+
+/* The shuffle-down tree of bench_coll_shfl and bench_coll_tile_shfl over
+ * one warp's values v[32], as shfl.sync.down defines it: a lane whose
+ * source is past the end of the warp gets its own value. */
+static void host_shfl_tree(const unsigned *v, unsigned *out) {
+  unsigned x[32], y[32];
+  memcpy(x, v, sizeof x);
+  for (unsigned off = 16; off > 0; off >>= 1) {
+    for (unsigned l = 0; l < 32; ++l)
+      y[l] = x[l] + (l + off < 32 ? x[l + off] : x[l]);
+    memcpy(x, y, sizeof x);
+  }
+  memcpy(out, x, sizeof x);
+}
+
+/* The expected out[] of kernel NAME over one warp's values v[32] (all but
+ * bench_coll_aggregated, which is checked as a whole). */
+static int host_warp(const char *name, const unsigned *v, unsigned *out) {
+  unsigned sum = 0;
+  for (unsigned l = 0; l < 32; ++l)
+    sum += v[l];
+  if (!strcmp(name, "bench_coll_shfl") || !strcmp(name, "bench_coll_tile_shfl")) {
+    host_shfl_tree(v, out);
+    return 0;
+  }
+  for (unsigned l = 0; l < 32; ++l) {
+    unsigned r = 0;
+    for (unsigned k = 0; k < 5; ++k) {
+      if (!strcmp(name, "bench_coll_ballot")) {
+        for (unsigned j = 0; j < 32; ++j)
+          r += (v[j] >> k) & 1u;
+      } else if (!strcmp(name, "bench_coll_match")) {
+        for (unsigned j = 0; j < 32; ++j)
+          r += v[j] % (k + 2u) == v[l] % (k + 2u);
+      } else if (!strcmp(name, "bench_coll_reduce") ||
+                 !strcmp(name, "bench_coll_tile_reduce")) {
+        r += sum + 32u * k;
+      } else {
+        return -1;
+      }
+    }
+    out[l] = r;
+  }
+  return 0;
+}
+
+/* bench_coll_aggregated: every bin counts its elements, and the slots
+ * handed out within a bin are 0, 1, ... each once. */
+static int check_aggregated(const unsigned *in, const unsigned *out,
+                            const unsigned *bins, unsigned n) {
+  unsigned count[8] = {0};
+  for (unsigned i = 0; i < n; ++i)
+    count[in[i] % 8u]++;
+  unsigned char *seen = calloc(n, 1);
+  if (!seen)
+    die("out of memory (%s)", "calloc");
+  int bad = 0;
+  for (unsigned b = 0; b < 8; ++b)
+    if (bins[b] != count[b]) {
+      fprintf(stderr, "bench_driver: aggregated: bin %u: %u, expected %u\n",
+              b, bins[b], count[b]);
+      bad = 1;
+    }
+  for (unsigned i = 0; i < n && !bad; ++i) {
+    unsigned b = in[i] % 8u, slot = out[i];
+    /* The slots of bin b are numbered from 0; seen[] is indexed by
+     * bin-major position, so slot s of bin b is at start(b) + s. */
+    unsigned start = 0;
+    for (unsigned c = 0; c < b; ++c)
+      start += count[c];
+    if (slot >= count[b] || seen[start + slot]++) {
+      fprintf(stderr, "bench_driver: aggregated: element %u (bin %u) got "
+              "slot %u twice or out of range\n", i, b, slot);
+      bad = 1;
+    }
+  }
+  free(seen);
+  return bad;
+}
+
+static int check_kernel(const char *name, const unsigned *in,
+                        const unsigned *out, const unsigned *bins,
+                        unsigned n) {
+  if (!strcmp(name, "bench_coll_aggregated"))
+    return check_aggregated(in, out, bins, n);
+  unsigned want[32];
+  for (unsigned w = 0; w < n / 32; ++w) {
+    if (host_warp(name, in + w * 32u, want))
+      die("kernels: no host reference for %s", name);
+    for (unsigned l = 0; l < 32; ++l)
+      if (out[w * 32u + l] != want[l]) {
+        fprintf(stderr, "bench_driver: %s: thread %u: %u, expected %u\n",
+                name, w * 32u + l, out[w * 32u + l], want[l]);
+        return 1;
+      }
+  }
+  return 0;
+}
+
+static int cmd_kernels(int argc, char **argv) {
+  if (argc < 4)
+    die("usage: kernels MODULE LOG2N REPS NAME...%s", "");
+  int nk = argc - 3;
+  cuemu_module *m;
+  cuemu_kernel **k = xmalloc((size_t)nk * sizeof *k);
+  check(cuemu_module_load(&m, argv[0]), argv[0]);
+  for (int j = 0; j < nk; ++j)
+    check(cuemu_module_get_kernel(m, argv[3 + j], &k[j]), argv[3 + j]);
+  unsigned n = 1u << atoi(argv[1]);
+  int reps = atoi(argv[2]);
+  if (n < 256 || reps < 1)
+    die("kernels: LOG2N must be at least 8 and REPS at least 1 (%s)", argv[1]);
+  unsigned *in = xmalloc(n * sizeof *in), *out = xmalloc(n * sizeof *out);
+  unsigned *bins = xmalloc(8 * sizeof *bins);
+  for (unsigned i = 0; i < n; ++i)
+    in[i] = i * 37u % 101u;
+  void *args[] = {&in, &out, &bins};
+  long long *t = xmalloc((size_t)nk * (size_t)reps * sizeof *t);
+  long long *c = xmalloc((size_t)nk * (size_t)reps * sizeof *c);
+  for (int r = -1; r < reps; ++r) { /* r == -1: the untimed warm-up */
+    for (int h = 0; h < nk; ++h) {
+      /* Rotate the order so that no kernel always follows the same one. */
+      int j = (h + (r < 0 ? 0 : r)) % nk;
+      memset(out, 0xff, n * sizeof *out);
+      memset(bins, 0, 8 * sizeof *bins);
+      long long c0 = cpu_ns(), t0 = now_ns();
+      check(cuemu_kernel_launch(k[j], dim(n / 256), dim(256), 0, NULL, args, 3),
+            argv[3 + j]);
+      long long dt = now_ns() - t0, dc = cpu_ns() - c0;
+      if (r >= 0) {
+        t[j * reps + r] = dt;
+        c[j * reps + r] = dc;
+      }
+      /* Checking is slower than the launch: the warm-up and the last. */
+      if ((r == -1 || r == reps - 1) &&
+          check_kernel(argv[3 + j], in, out, bins, n))
+        return 1;
+    }
+  }
+  print_lib();
+  for (int j = 0; j < nk; ++j) {
+    char name[256];
+    snprintf(name, sizeof name, "%s_ns", argv[3 + j]);
+    print_series(name, t + j * reps, reps);
+    snprintf(name, sizeof name, "%s_cpu_ns", argv[3 + j]);
+    print_series(name, c + j * reps, reps);
+  }
   return 0;
 }
 
@@ -320,35 +498,44 @@ static int cmd_spawn(int argc, char **argv) {
     die("usage: spawn N PROGRAM ARGS...%s", "");
   int reps = atoi(argv[0]);
   long long *t = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *t);
+  long long *c = xmalloc((size_t)(reps > 0 ? reps : 1) * sizeof *c);
   for (int r = 0; r < reps; ++r) {
     pid_t pid;
     int status;
+    struct rusage ru;
     long long t0 = now_ns();
     int rc = posix_spawn(&pid, argv[1], NULL, NULL, argv + 1, environ);
     if (rc != 0)
       die("cannot run %s", argv[1]);
-    while (waitpid(pid, &status, 0) < 0)
+    while (wait4(pid, &status, 0, &ru) < 0)
       if (errno != EINTR)
-        die("waitpid failed for %s", argv[1]);
+        die("wait4 failed for %s", argv[1]);
     t[r] = now_ns() - t0;
+    /* The child's own CPU time, user and system: what the run cost,
+     * however long it waited for a CPU on a loaded machine. */
+    c[r] = (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
+           (long long)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       die("%s failed", argv[1]);
   }
   print_lib();
   print_series("spawn_ns", t, reps);
+  print_series("spawn_cpu_ns", c, reps);
   return 0;
 }
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc < 2)
-    die("usage: bench_driver saxpy|reduce|warp|memory|spawn ...%s", "");
+    die("usage: bench_driver saxpy|reduce|warp|kernels|memory|spawn ...%s", "");
   if (strcmp(argv[1], "saxpy") == 0)
     return cmd_saxpy(argc - 2, argv + 2);
   if (strcmp(argv[1], "reduce") == 0)
     return cmd_reduce(argc - 2, argv + 2);
   if (strcmp(argv[1], "warp") == 0)
     return cmd_warp(argc - 2, argv + 2);
+  if (strcmp(argv[1], "kernels") == 0)
+    return cmd_kernels(argc - 2, argv + 2);
   if (strcmp(argv[1], "memory") == 0)
     return cmd_memory(argc - 2, argv + 2);
   if (strcmp(argv[1], "spawn") == 0)

@@ -36,3 +36,15 @@ extern "C" __global__ void bench_barrier(float *data) {
   __syncthreads();
   data[i] = 2.0f * v + 1.0f;
 }
+
+// The saxpy above with a barrier that only the threads of the last block
+// reach (all of them, so it is not divergent): every other block should run
+// as the barrier-free kernel does, each thread a plain call.
+extern "C" __global__ void bench_saxpy_rare_barrier(int n, float a,
+                                                    const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+  if (blockIdx.x == gridDim.x - 1)
+    __syncthreads();
+}

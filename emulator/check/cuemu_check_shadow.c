@@ -96,6 +96,21 @@ typedef struct block_state {
   uint16_t gen;
   uint32_t joint[WARPS][32][32];
   uint32_t tile_seq[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
+  /* The tracked allocations this worker touched last, most recent first:
+   * the accesses of a kernel go to a few buffers in turn, which a binary
+   * search over all of them keeps mispredicting. */
+  region *hot[2];
+  /* Address ranges that hold no allocation, nothing within REDZONE of
+   * one, and no shared memory: an access there (the runtime's own
+   * thread-locals, threadIdx say, or a thread's stack) has nothing to check.
+   * The two found last, most recent first; empty when lo >= hi. */
+  uintptr_t gap_lo[2], gap_hi[2];
+  /* This OS thread's copies of the built-in variables (threadIdx, ...):
+   * the runtime's, read by every thread of a checked kernel. */
+  uintptr_t builtins_lo, builtins_span;
+  /* The static shared array (or thread-local of the shims) accessed
+   * last. */
+  const cuemu_check_symbol *hot_sym;
 } block_state;
 
 static __thread block_state *self_state;
@@ -198,6 +213,29 @@ typedef struct tls_index {
 } tls_index;
 extern void *__tls_get_addr(tls_index *ti);
 
+/* Records where this OS thread's built-in variables lie. */
+static void note_builtins(block_state *b) {
+  const struct {
+    const void *p;
+    size_t size;
+  } vars[] = {{&threadIdx, sizeof threadIdx},
+              {&blockIdx, sizeof blockIdx},
+              {&blockDim, sizeof blockDim},
+              {&gridDim, sizeof gridDim},
+              {&cuemu_dynamic_shared, sizeof cuemu_dynamic_shared},
+              {&cuemu_thread_detached, sizeof cuemu_thread_detached}};
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; ++i) {
+    uintptr_t a = (uintptr_t)vars[i].p;
+    if (a < lo)
+      lo = a;
+    if (a + vars[i].size > hi)
+      hi = a + vars[i].size;
+  }
+  b->builtins_lo = lo;
+  b->builtins_span = hi - lo;
+}
+
 void cuemu__check_block_begin(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
   cuemu_check_launch *cl = L->check;
@@ -208,11 +246,14 @@ void cuemu__check_block_begin(cuemu_worker *w) {
     b = calloc(1, sizeof *b);
     if (!b)
       return;
+    note_builtins(b);
     self_state = b;
   }
   if (b->serial != cl->serial) {
     b->serial = cl->serial;
     b->cl = cl;
+    b->hot[0] = b->hot[1] = NULL;
+    b->hot_sym = NULL;
     b->gen = 0;
     b->tls = NULL;
     b->tls_size = 0;
@@ -239,6 +280,7 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   }
   b->dyn = b->dyn_own ? b->dyn_own + REDZONE : w->dynamic_shared;
   b->dyn_size = L->dynamic_shared;
+  b->gap_lo[0] = b->gap_hi[0] = b->gap_lo[1] = b->gap_hi[1] = 0;
   cuemu_dynamic_shared = b->dyn;
   if (b->tls_cells)
     memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
@@ -623,7 +665,9 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
   if ((w->launch->shadow_checks & CUEMU_CHECK_MEM) &&
       off - base_off + size > arr_size)
     report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
-  if (!cells)
+  /* Memcheck alone keeps no cells. */
+  if (!cells ||
+      !(w->launch->shadow_checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
     return;
   if (off - base_off + size > arr_size)
     size = arr_size - (off - base_off);
@@ -631,6 +675,96 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
     *hi = off + size;
   track(w, b, cells + off, NULL, &t, size, kind, pc, 0);
 }
+
+/* The common case of memcheck and initcheck, decided without the slow path
+ * below: an aligned access wholly inside a live allocation touched lately,
+ * by a kernel whose checkers need no cells for it (no racecheck), and for
+ * initcheck a read of bytes already written. Returns 1 when it was. */
+static inline int fast_access(block_state *b, uintptr_t a, size_t size,
+                              int kind, unsigned checks) {
+  region *r = b->hot[0];
+  if (!r || a - (uintptr_t)r->a.base >= r->a.size) {
+    r = b->hot[1];
+    if (!r || a - (uintptr_t)r->a.base >= r->a.size)
+      return 0;
+  }
+  size_t off = a - (uintptr_t)r->a.base;
+  if (r->a.state != CUEMU_RT_MEMORY_LIVE || off + size > r->a.size ||
+      (checks & CUEMU_CHECK_RACE) ||
+      (!(kind & CUEMU_ACCESS_RANGE) && size > 1 && (a & (size - 1))))
+    return 0;
+  if (!(checks & CUEMU_CHECK_INIT) || !r->info.init)
+    return 1;
+  unsigned char *init = r->info.init + off;
+  if (kind & CUEMU_ACCESS_READ)
+    for (size_t i = 0; i < size; ++i)
+      if (!init[i])
+        return 0;
+  if (kind & CUEMU_ACCESS_WRITE)
+    memset(init, 1, size);
+  return 1;
+}
+
+/* Narrows the gap [*lo, *hi) around `a` so that it leaves out [x0, x1);
+ * returns 0 when `a` itself lies in [x0, x1). */
+static int gap_exclude(uintptr_t a, uintptr_t *lo, uintptr_t *hi, uintptr_t x0,
+                       uintptr_t x1) {
+  if (x0 >= x1)
+    return 1;
+  if (x1 <= a) {
+    if (x1 > *lo)
+      *lo = x1;
+  } else if (x0 > a) {
+    if (x0 < *hi)
+      *hi = x0;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+/* After an access at `a` found no allocation at or below it (`r`, the last
+ * one starting at or below `a`, or NULL): remembers the range around `a`
+ * that holds none and is not near one or near shared memory. */
+static void note_gap(block_state *b, uintptr_t a, const region *r) {
+  const cuemu_check_launch *cl = b->cl;
+  const region *next = r ? r + 1 : cl->regions;
+  uintptr_t lo = 0, hi = UINTPTR_MAX;
+  if (r) {
+    lo = (uintptr_t)r->a.base + r->a.size + REDZONE;
+    if (lo < (uintptr_t)r->a.base) /* wrapped */
+      return;
+  }
+  if (next < cl->regions + cl->nregions)
+    hi = (uintptr_t)next->a.base > REDZONE ? (uintptr_t)next->a.base - REDZONE
+                                          : 0;
+  if (!(lo <= a && a < hi))
+    return;
+  if (!gap_exclude(a, &lo, &hi, (uintptr_t)b->dyn,
+                   (uintptr_t)b->dyn + b->dyn_size) ||
+      !gap_exclude(a, &lo, &hi, (uintptr_t)b->dyn_own,
+                   (uintptr_t)b->dyn_own + b->dyn_own_size) ||
+      !gap_exclude(a, &lo, &hi, (uintptr_t)b->tls,
+                   (uintptr_t)b->tls + b->tls_size + 64))
+    return;
+  b->gap_lo[1] = b->gap_lo[0];
+  b->gap_hi[1] = b->gap_hi[0];
+  b->gap_lo[0] = lo;
+  b->gap_hi[0] = hi;
+}
+
+/* Non-zero when [a, a + size) lies in one of the gaps noted above. */
+static inline int in_gap(const block_state *b, uintptr_t a, size_t size) {
+  for (int i = 0; i < 2; ++i)
+    if (a - b->gap_lo[i] < b->gap_hi[i] - b->gap_lo[i] &&
+        a + size - b->gap_lo[i] <= b->gap_hi[i] - b->gap_lo[i])
+      return 1;
+  return 0;
+}
+
+static __attribute__((noinline)) void
+access_slow(cuemu_worker *w, block_state *b, const void *addr, size_t size,
+            int kind, const void *pc);
 
 void cuemu__check_access(const void *addr, size_t size, int kind,
                          const void *pc) {
@@ -640,6 +774,18 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   block_state *b = current_state(w);
   if (!b)
     return;
+  uintptr_t a = (uintptr_t)addr;
+  if (a - b->builtins_lo < b->builtins_span ||
+      fast_access(b, a, size, kind, w->launch->shadow_checks) ||
+      in_gap(b, a, size))
+    return;
+  /* The rest in a function of its own, so that this one, which runs for
+   * every access of a checked kernel, saves few registers. */
+  access_slow(w, b, addr, size, kind, pc);
+}
+
+static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
+                        size_t size, int kind, const void *pc) {
   uintptr_t a = (uintptr_t)addr;
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
@@ -652,7 +798,15 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   if (b->tls && a - (uintptr_t)b->tls < b->tls_size) {
     size_t off = a - (uintptr_t)b->tls;
     const cuemu_check_symbol *near = NULL;
-    const cuemu_check_symbol *s = cuemu__check_symbol_at(b->cl->mod, off, &near);
+    const cuemu_check_symbol *s = b->hot_sym;
+    const cuemu_check_module *mod = b->cl->mod;
+    /* The array accessed last, if it is the one the lookup below would
+     * find: it holds `off` and no later array starts at or before it. */
+    if (!s || off - s->offset >= s->size ||
+        (s + 1 < mod->syms + mod->nsyms && s[1].offset <= off)) {
+      s = cuemu__check_symbol_at(mod, off, &near);
+      b->hot_sym = s;
+    }
     if (s && !s->shared)
       return;
     if (!s) {
@@ -685,6 +839,10 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   /* Tracked allocations. */
   cuemu_check_launch *cl = b->cl;
   region *r = region_at(cl, a);
+  if (r && r != b->hot[0] && r->a.size) {
+    b->hot[1] = b->hot[0];
+    b->hot[0] = r;
+  }
   if (r && a - (uintptr_t)r->a.base < (r->a.size ? r->a.size : 1)) {
     target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
                 r->a.size, r->info.site};
@@ -720,6 +878,7 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
             1);
     return;
   }
+  note_gap(b, a, r);
   if (!(checks & CUEMU_CHECK_MEM))
     return;
   /* Near a buffer, but in none: out of bounds. */

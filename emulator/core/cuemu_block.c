@@ -74,32 +74,19 @@ static inline void runq_push(cuemu_worker *w, unsigned id) {
   w->rq_len++;
 }
 
-#ifndef CUEMU_PREFETCH_SLOT
-#define CUEMU_PREFETCH_SLOT 3
-#endif
-#ifndef CUEMU_PREFETCH_STACK
-#define CUEMU_PREFETCH_STACK 1
-#endif
-
-/* Takes the next runnable thread. The threads after it are prefetched: a
- * barrier cycles through every thread of the block, whose saved frames
- * and slots do not fit in the L1 cache, so the switch would otherwise wait
- * for memory each time. The slot a few places ahead is fetched first, so
- * that the saved stack pointer it holds is at hand when its frame is
- * prefetched, closer ahead. */
+/* Takes the next runnable thread, and prefetches the saved frame of the one
+ * after it: a barrier cycles through every thread of the block, whose
+ * frames do not all fit in the L1 cache. (Prefetching the thread slots
+ * further ahead as well cost more instructions than it saved.) */
 static inline unsigned runq_pop(cuemu_worker *w) {
   const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
   unsigned id = w->runq[w->rq_head];
-  if (w->rq_len > CUEMU_PREFETCH_SLOT)
-    __builtin_prefetch(
-        &w->threads[w->runq[(w->rq_head + CUEMU_PREFETCH_SLOT) & mask]]);
-  if (w->rq_len > CUEMU_PREFETCH_STACK) {
+  if (w->rq_len > 1) {
     const char *sp = cuemu__ctx_stack_hint(
-        &w->threads[w->runq[(w->rq_head + CUEMU_PREFETCH_STACK) & mask]].ctx);
+        &w->threads[w->runq[(w->rq_head + 1) & mask]].ctx);
     if (sp) {
       __builtin_prefetch(sp);
       __builtin_prefetch(sp + 64);
-      __builtin_prefetch(sp + 128);
     }
   }
   w->rq_head = (w->rq_head + 1) & mask;
@@ -233,12 +220,20 @@ static void resolve(cuemu_worker *w) {
   default: w->bar_result = 0; break;
   }
   /* The run queue is empty here: refill it with the waiting threads in
-   * thread order, then in the schedule's order. */
+   * thread order, then in the schedule's order. When no thread has exited,
+   * every thread waits here and the queue is 0, 1, 2, ... (copied rather
+   * than gathered from the states, a third of the cost of a 256-thread
+   * barrier's completion). */
   w->rq_head = 0;
   w->rq_len = 0;
-  for (unsigned i = 0; i < w->nthreads; ++i)
-    if (w->state[i] == CUEMU_THREAD_WAITING)
-      w->runq[w->rq_len++] = i;
+  if (w->exited == 0 && w->waiting == w->nthreads) {
+    memcpy(w->runq, w->identity, w->nthreads * sizeof *w->runq);
+    w->rq_len = w->nthreads;
+  } else {
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      if (w->state[i] == CUEMU_THREAD_WAITING)
+        w->runq[w->rq_len++] = i;
+  }
   w->narrivals = 0;
   w->waiting = 0;
   w->bar_count = 0;
@@ -310,7 +305,16 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 
 /* Marks threads [first, first + count) as exited, in the state array and in
  * the per-warp masks that warp collectives check. */
+static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
+  w->state[id] = CUEMU_THREAD_EXITED;
+  w->warp_exited[id / 32] |= 1u << (id % 32);
+}
+
 static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
+  if (count == 1) {
+    mark_one_exited(w, first);
+    return;
+  }
   if (count == 0)
     return;
   memset(w->state + first, CUEMU_THREAD_EXITED, count);
@@ -334,8 +338,10 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   w->runner_stack = NULL;
   w->state[id] = CUEMU_THREAD_RUNNING;
   /* The threads of the runner's range before this one have returned. */
-  mark_exited(w, w->lazy_start, id - w->lazy_start);
-  w->exited += id - w->lazy_start;
+  if (id != w->lazy_start) {
+    mark_exited(w, w->lazy_start, id - w->lazy_start);
+    w->exited += id - w->lazy_start;
+  }
   w->next_unstarted = w->lazy_pos + (id - w->lazy_start) + 1;
   w->current = t;
   cuemu_thread_detached = 1;
@@ -399,7 +405,8 @@ void cuemu_thread_finish(void) {
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
   t->stack = NULL;
-  mark_exited(w, id, 1);
+  /* A thread that blocked and now returns: the common case. */
+  mark_one_exited(w, id);
   w->exited++;
   w->yield_streak = 0;
   w->current = NULL;
@@ -431,27 +438,26 @@ static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
   w->bar_count += predicate != 0;
 }
 
-int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
-  cuemu_worker *w = cuemu__worker_self;
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void switch_to_next(cuemu_worker *w, cuemu_thread *t) {
+  unsigned next_id = runq_pop(w);
+  cuemu_thread *next = &w->threads[next_id];
+  w->state[next_id] = CUEMU_THREAD_RUNNING;
+  w->current = next;
+  threadIdx = next->tid;
+  cuemu__ctx_switch(&t->ctx, &next->ctx);
+}
+
+/* A block barrier when the fast path below does not apply: outside a
+ * kernel, in a thread that runs lazily in a runner (its first barrier), or
+ * when no other thread is ready to run (the last arrival). */
+static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
+                                                  int predicate,
+                                                  const char *file, int line) {
   if (!w || !w->in_kernel)
     return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
-  cuemu_thread *t = w->current;
-  if (__builtin_expect(t != NULL && w->rq_len != 0, 1)) {
-    /* The common case once every thread has started: this thread already
-     * has its own stack and another one is ready to run. Switching here,
-     * without schedule()'s frame, keeps each thread's stack footprint at a
-     * couple of cache lines, which is what a 256-thread barrier costs. */
-    unsigned id = (unsigned)(t - w->threads);
-    barrier_arrive(w, t, id, op, predicate, file, line);
-    unsigned next_id = runq_pop(w);
-    cuemu_thread *next = &w->threads[next_id];
-    w->state[next_id] = CUEMU_THREAD_RUNNING;
-    w->current = next;
-    threadIdx = next->tid;
-    cuemu__ctx_switch(&t->ctx, &next->ctx);
-    return w->bar_result;
-  }
-  t = cuemu__thread_current(w);
+  cuemu_thread *t = cuemu__thread_current(w);
   barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
   schedule(w, &t->ctx, NULL);
   /* The barrier's result stays put until this thread has read it: the next
@@ -459,16 +465,29 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   return w->bar_result;
 }
 
+int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_thread *t;
+  if (__builtin_expect(!w || !w->in_kernel || (t = w->current) == NULL ||
+                           w->rq_len == 0,
+                       0))
+    return barrier_slow(w, op, predicate, file, line);
+  /* The common case once every thread has started: this thread already
+   * has its own stack and another one is ready to run. Switching here,
+   * without schedule()'s frame, keeps each thread's stack footprint at a
+   * couple of cache lines, which is what a 256-thread barrier costs; the
+   * slow path is a separate function so that this one saves only the
+   * registers it needs (the switch saves the rest). */
+  barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
+  switch_to_next(w, t);
+  return w->bar_result;
+}
+
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
-    unsigned next_id = runq_pop(w);
-    cuemu_thread *next = &w->threads[next_id];
-    w->state[next_id] = CUEMU_THREAD_RUNNING;
-    w->current = next;
-    threadIdx = next->tid;
-    cuemu__ctx_switch(&t->ctx, &next->ctx);
+    switch_to_next(w, t);
     return;
   }
   schedule(w, &t->ctx, NULL);
@@ -479,6 +498,21 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id) {
   w->waiting--;
   w->yield_streak = 0;
   runq_push(w, id);
+}
+
+void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
+                              unsigned lanes) {
+  const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
+  unsigned tail = w->rq_head + w->rq_len, n = 0;
+  for (unsigned m = lanes; m; m &= m - 1) {
+    unsigned id = base + (unsigned)__builtin_ctz(m);
+    w->state[id] = CUEMU_THREAD_RUNNABLE;
+    w->runq[(tail + n) & mask] = id;
+    n++;
+  }
+  w->rq_len += n;
+  w->waiting -= n;
+  w->yield_streak = 0;
 }
 
 static double seconds_now(void) {
@@ -627,10 +661,14 @@ cuemu_worker *cuemu__worker_create(void) {
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);
   w->yieldq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->yieldq);
-  if (!w->threads || !w->state || !w->order || !w->runq || !w->yieldq) {
+  w->identity = malloc(CUEMU_MAX_THREADS_PER_BLOCK * sizeof *w->identity);
+  if (!w->threads || !w->state || !w->order || !w->runq || !w->yieldq ||
+      !w->identity) {
     cuemu__worker_destroy(w);
     return NULL;
   }
+  for (unsigned i = 0; i < CUEMU_MAX_THREADS_PER_BLOCK; ++i)
+    w->identity[i] = i;
   cuemu__stack_pool_init(&w->pool, 0, runner_entry);
   return w;
 }
@@ -644,6 +682,7 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   free(w->order);
   free(w->runq);
   free(w->yieldq);
+  free(w->identity);
   free(w->dynamic_shared);
   free(w->altstack.ss_sp);
   free(w);

@@ -36,7 +36,8 @@ static unsigned warp_lanes(const cuemu_worker *w, unsigned base) {
 /* The source lane of a shuffle, following PTX shfl.sync with the c operand
  * that CUDA's __shfl*_sync(width) pass; -1 when it is out of the segment
  * (the caller then gets its own value). */
-static int shuffle_source(int op, unsigned lane, int arg, int width) {
+static inline __attribute__((always_inline)) int
+shuffle_source(int op, unsigned lane, int arg, int width) {
   unsigned segmask = (WARP_SIZE - (unsigned)width) & 0x1fu;
   unsigned cval = op == CUEMU_WARP_SHFL_UP ? 0u : 0x1fu;
   int max_lane = (int)((lane & segmask) | (cval & ~segmask));
@@ -71,41 +72,57 @@ static unsigned live_lanes(const cuemu_worker *w, unsigned base,
   return mask & warp_lanes(w, base) & ~w->warp_exited[base / WARP_SIZE];
 }
 
+/* The shuffles of compute() below. */
+static inline __attribute__((always_inline)) unsigned
+compute_shuffle(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+  unsigned inactive = 0;
+  for (unsigned m = mask; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctz(m);
+    cuemu_warp_wait *me = lanes[l];
+    int src = shuffle_source(op, l, me->arg, me->width);
+    /* A source outside the mask is inactive (or gone): CUDA leaves the
+     * result unspecified; the caller's own value is as good as any. */
+    if (src >= 0 && !(mask >> src & 1u))
+      inactive |= 1u << l;
+    me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
+                                                 : me->value;
+  }
+  return inactive;
+}
+
 /* Computes the result of every lane in `mask` (the live lanes of the
  * collective) from the operands in `lanes` (indexed by lane). Returns the
  * lanes whose shuffle read a lane outside `mask` (an unspecified value on
  * the GPU, or an undefined one when the source was named but is gone). */
 static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
-  unsigned inactive = 0;
   switch (op) {
+  /* One loop per kind of shuffle, so that each is compiled with its
+   * source-lane formula folded in. */
   case CUEMU_WARP_SHFL_IDX:
+    return compute_shuffle(CUEMU_WARP_SHFL_IDX, mask, lanes);
   case CUEMU_WARP_SHFL_UP:
+    return compute_shuffle(CUEMU_WARP_SHFL_UP, mask, lanes);
   case CUEMU_WARP_SHFL_DOWN:
+    return compute_shuffle(CUEMU_WARP_SHFL_DOWN, mask, lanes);
   case CUEMU_WARP_SHFL_XOR:
-    for (unsigned m = mask; m; m &= m - 1) {
-      unsigned l = (unsigned)__builtin_ctz(m);
-      cuemu_warp_wait *me = lanes[l];
-      int src = shuffle_source(op, l, me->arg, me->width);
-      /* A source outside the mask is inactive (or gone): CUDA leaves the
-       * result unspecified; the caller's own value is as good as any. */
-      if (src >= 0 && !(mask >> src & 1u))
-        inactive |= 1u << l;
-      me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
-                                                   : me->value;
-    }
-    return inactive;
+    return compute_shuffle(CUEMU_WARP_SHFL_XOR, mask, lanes);
   case CUEMU_WARP_SYNC:
     for (unsigned m = mask; m; m &= m - 1)
       lanes[__builtin_ctz(m)]->result = 0;
     return 0;
   case CUEMU_WARP_MATCH_ANY:
-    for (unsigned m = mask; m; m &= m - 1) {
-      cuemu_warp_wait *me = lanes[__builtin_ctz(m)];
+    /* One pass over the lanes not yet grouped per distinct value: the
+     * first of them gathers its group, and every lane of the group gets
+     * it. */
+    for (unsigned left = mask; left;) {
+      unsigned long long v = lanes[__builtin_ctz(left)]->value;
       unsigned same = 0;
-      for (unsigned k = mask; k; k &= k - 1)
-        if (lanes[__builtin_ctz(k)]->value == me->value)
+      for (unsigned k = left; k; k &= k - 1)
+        if (lanes[__builtin_ctz(k)]->value == v)
           same |= 1u << __builtin_ctz(k);
-      me->result = same;
+      for (unsigned k = same; k; k &= k - 1)
+        lanes[__builtin_ctz(k)]->result = same;
+      left &= ~same;
     }
     return 0;
   default:
@@ -320,10 +337,8 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   }
   if (w->launch->check)
     cuemu__check_warp_sync(w, base, live);
-  unsigned me_id = (unsigned)(me - w->threads);
-  for (unsigned l = 0; l < WARP_SIZE; ++l)
-    if ((live >> l & 1u) && (base + l != me_id || !me_runs))
-      cuemu__thread_wake(w, base + l);
+  unsigned me_bit = me_runs ? 1u << ((unsigned)(me - w->threads) - base) : 0;
+  cuemu__thread_wake_lanes(w, base, live & ~me_bit);
   w->warp_waiting[base / WARP_SIZE] &= ~live;
   return 1;
 }
@@ -359,8 +374,7 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return alone(op, value, arg, width);
-  cuemu_thread *me;
-  me = cuemu__thread_current(w);
+  cuemu_thread *me = cuemu__thread_self(w);
   unsigned id = (unsigned)(me - w->threads);
   unsigned base = id & ~(WARP_SIZE - 1u);
   check_mask(w, id, name, file, line, mask);

@@ -118,6 +118,7 @@ typedef struct cuemu_worker {
   unsigned char *state;           /* enum cuemu_thread_state per thread */
   unsigned *order;                /* start order of the threads (non-forward) */
   unsigned *runq;                 /* ring of runnable thread ids */
+  unsigned *identity;             /* 0, 1, 2, ...: a full run queue */
   unsigned rq_head, rq_len;
   unsigned *yieldq;               /* ring of threads that yielded */
   unsigned yq_head, yq_len;
@@ -209,12 +210,23 @@ void cuemu__launch_error(cuemu_launch *launch, cuemu_status status,
  * lazily in a runner (cuemu_block.c). Kernel code. */
 cuemu_thread *cuemu__thread_current(cuemu_worker *w);
 
+/* The same, with the check for a thread that already is a coroutine
+ * inlined. */
+static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
+  cuemu_thread *t = w->current;
+  return __builtin_expect(t != NULL, 1) ? t : cuemu__thread_current(w);
+}
+
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
 
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);
+
+/* Makes the waiting threads base + l runnable, for each bit l of `lanes`,
+ * in lane order (a warp collective that completed). */
+void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base, unsigned lanes);
 
 /* Called when no thread of the block can run: completes the tile barriers
  * whose last live thread exited (returns 1), or ends the block with an
