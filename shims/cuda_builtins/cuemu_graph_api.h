@@ -8,9 +8,8 @@
  *
  * CUDA's types of driver_types.h that these calls use are declared here.
  * The memory-pool types that memory allocation nodes name (cudaMemPoolProps,
- * cudaMemLocation, cudaMemAccessDesc and their enums) come from
- * <cuemu/cuemu_rt_host_types.h> where it exists, else are declared here
- * (unless CUEMU_HAVE_CUDA_MEM_POOL_TYPES is defined).
+ * cudaMemLocation, cudaMemAccessDesc and their enums) are stream-ordered
+ * allocation's (<cuemu/cuemu_rt_host_types.h>).
  */
 #ifndef CUEMU_GRAPH_API_H
 #define CUEMU_GRAPH_API_H
@@ -231,55 +230,8 @@ struct cudaEventWaitNodeParams {
   cudaEvent_t event;
 };
 
-/* Stream-ordered allocation's header declares them, where it is there. */
-#if __has_include(<cuemu/cuemu_rt_host_types.h>)
+/* The pool types of stream-ordered allocation. */
 #include <cuemu/cuemu_rt_host_types.h>
-#endif
-#if !defined(CUEMU_HAVE_CUDA_MEM_POOL_TYPES) && !defined(CUEMU_RT_HOST_TYPES_H)
-#define CUEMU_HAVE_CUDA_MEM_POOL_TYPES 1
-enum cudaMemLocationType {
-  cudaMemLocationTypeInvalid = 0,
-  cudaMemLocationTypeNone = 0,
-  cudaMemLocationTypeDevice = 1,
-  cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3,
-  cudaMemLocationTypeHostNumaCurrent = 4
-};
-enum cudaMemAccessFlags {
-  cudaMemAccessFlagsProtNone = 0,
-  cudaMemAccessFlagsProtRead = 1,
-  cudaMemAccessFlagsProtReadWrite = 3
-};
-enum cudaMemAllocationType {
-  cudaMemAllocationTypeInvalid = 0x0,
-  cudaMemAllocationTypePinned = 0x1,
-  cudaMemAllocationTypeMax = 0x7FFFFFFF
-};
-enum cudaMemAllocationHandleType {
-  cudaMemHandleTypeNone = 0x0,
-  cudaMemHandleTypePosixFileDescriptor = 0x1,
-  cudaMemHandleTypeWin32 = 0x2,
-  cudaMemHandleTypeWin32Kmt = 0x4,
-  cudaMemHandleTypeFabric = 0x8
-};
-struct cudaMemLocation {
-  enum cudaMemLocationType type;
-  int id;
-};
-struct cudaMemAccessDesc {
-  struct cudaMemLocation location;
-  enum cudaMemAccessFlags flags;
-};
-struct cudaMemPoolProps {
-  enum cudaMemAllocationType allocType;
-  enum cudaMemAllocationHandleType handleTypes;
-  struct cudaMemLocation location;
-  void *win32SecurityAttributes;
-  size_t maxSize;
-  unsigned short usage;
-  unsigned char reserved[54];
-};
-#endif
 
 struct cudaMemAllocNodeParams {
   struct cudaMemPoolProps poolProps;
