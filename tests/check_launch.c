@@ -702,27 +702,29 @@ START_TEST(bad_device_setting_fails_every_launch) {
 END_TEST
 
 START_TEST(static_shared_memory_is_known) {
-  /* A kernel's static __shared__ variables are counted once it has run:
-   * cudaFuncGetAttributes' sharedSizeBytes, and static plus dynamic shared
-   * memory against the device's limit. */
+  /* A kernel's static __shared__ variables are known from the module's
+   * load, before any launch: cudaFuncGetAttributes' sharedSizeBytes, and
+   * static plus dynamic shared memory against the device's limit. */
   const char *exprs[] = {"buffered<float, 32>"};
   cuemu_module *m = test_module_cxx("static_shared.cu", NULL, exprs, 1);
   cuemu_kernel *tiled = test_kernel(m, "tiled");
   cuemu_kernel *buffered = test_kernel(m, "buffered<float, 32>");
-  float out[32], *po = out;
-  void *args[] = {&po};
-  TEST_ASSERT_LAUNCH_OK(test_launch1(tiled, 1, 16, args, 1));
-  TEST_ASSERT_LAUNCH_OK(test_launch1(buffered, 1, 32, args, 1));
-  ck_assert(out[0] == 32.0f && out[31] == 1.0f);
   cuemu_kernel_attributes a;
   ck_assert_int_eq(cuemu_kernel_get_attributes(tiled, &a), CUEMU_SUCCESS);
   ck_assert_uint_eq(a.static_shared_bytes, 16 * 17 * sizeof(double));
   ck_assert_int_eq(cuemu_kernel_get_attributes(buffered, &a), CUEMU_SUCCESS);
   ck_assert_uint_eq(a.static_shared_bytes, 32 * sizeof(float) + sizeof(int));
-  /* A second launch adds nothing. */
+  float out[32], *po = out;
+  void *args[] = {&po};
+  TEST_ASSERT_LAUNCH_OK(test_launch1(tiled, 1, 16, args, 1));
+  TEST_ASSERT_LAUNCH_OK(test_launch1(buffered, 1, 32, args, 1));
+  ck_assert(out[0] == 32.0f && out[31] == 1.0f);
+  /* Launches add nothing. */
   TEST_ASSERT_LAUNCH_OK(test_launch1(tiled, 1, 16, args, 1));
   ck_assert_int_eq(cuemu_kernel_get_attributes(tiled, &a), CUEMU_SUCCESS);
   ck_assert_uint_eq(a.static_shared_bytes, 16 * 17 * sizeof(double));
+  ck_assert_int_eq(cuemu_kernel_get_attributes(buffered, &a), CUEMU_SUCCESS);
+  ck_assert_uint_eq(a.static_shared_bytes, 32 * sizeof(float) + sizeof(int));
   /* Static plus dynamic past the device's 227 KiB is refused. */
   ck_assert_int_eq(cuemu_kernel_set_max_dynamic_shared(tiled, 227 * 1024),
                    CUEMU_SUCCESS);

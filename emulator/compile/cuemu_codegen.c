@@ -89,12 +89,26 @@ static void put_line(FILE *out, const char *line, const char *end,
   fwrite(line, 1, (size_t)(end - line), out);
 }
 
+/* Declares the bounds of the section of static shared records
+ * (CUEMU_STATIC_SHARED_NOTE) of the program or module being linked, which
+ * its registration hands to ::cuemu::declare_static_shared(). */
+static void put_static_shared_section(FILE *out) {
+  fputs("extern \"C\" const ::cuemu::static_shared_record "
+        "__start_cuemu_static_shared[] __attribute__((weak, "
+        "visibility(\"hidden\")));\n"
+        "extern \"C\" const ::cuemu::static_shared_record "
+        "__stop_cuemu_static_shared[] __attribute__((weak, "
+        "visibility(\"hidden\")));\n",
+        out);
+}
+
 /* Writes the kernel table and its registration: for a module,
  * cuemu_module_describe(); for the device pass of unit `unit_id`, the
  * function cuemu__register_UNIT_ID(); else a static initializer. */
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id,
                      const char *const *name_expressions, int count) {
+  put_static_shared_section(out);
   fputs("namespace {\n"
         "const cuemu_module_desc *cuemu_generated_table() {\n"
         "  static const cuemu_kernel_desc kernels[] = {\n",
@@ -126,6 +140,8 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
     fputs("} // namespace\n"
           "extern \"C\" __attribute__((visibility(\"default\"))) const "
           "cuemu_module_desc *cuemu_module_describe(void) {\n"
+          "  ::cuemu::declare_static_shared(__start_cuemu_static_shared, "
+          "__stop_cuemu_static_shared);\n"
           "  return cuemu_generated_table();\n"
           "}\n",
           out);
@@ -141,7 +157,9 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
             unit_id);
   } else {
     fputs("const int cuemu_generated_registered = "
-          "(cuemu_program_register(cuemu_generated_table()), 0);\n"
+          "(cuemu_program_register(cuemu_generated_table()), "
+          "::cuemu::declare_static_shared(__start_cuemu_static_shared, "
+          "__stop_cuemu_static_shared), 0);\n"
           "} // namespace\n",
           out);
   }
@@ -180,8 +198,10 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
   fputs("# 1 \"<cuemu-generated>\"\n", out);
   if (host_pass) {
     /* The kernel table is the device pass's; the host pass registers it
-     * when the program starts, and the kernel template instances that the
-     * device passes of the program recorded (cuemu_kernel_instances.h). */
+     * when the program starts, the kernel template instances that the
+     * device passes of the program recorded (cuemu_kernel_instances.h)
+     * and their static shared variables (cuemu_kernel_thunks.h). */
+    put_static_shared_section(out);
     fprintf(out,
             "extern \"C\" void cuemu__register_%s(void);\n"
             "extern \"C\" const ::cuemu::instance_record "
@@ -193,7 +213,9 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             "namespace {\n"
             "const int cuemu_device_registered = "
             "(cuemu__register_%s(), ::cuemu::register_instances("
-            "__start_cuemu_instances, __stop_cuemu_instances), 0);\n"
+            "__start_cuemu_instances, __stop_cuemu_instances), "
+            "::cuemu::declare_static_shared(__start_cuemu_static_shared, "
+            "__stop_cuemu_static_shared), 0);\n"
             "} // namespace\n",
             unit_id, unit_id);
     return ferror(out) ? -1 : 0;

@@ -57,15 +57,17 @@ static int is_kind_keyword(const cuemu_rewriter *rw, size_t k) {
 
 /* Appends the arguments that name the template's own parameters (the
  * template head whose `<` is at token lt) to `args`, giving unnamed
- * parameters a name. */
+ * parameters a name (once per head: the record and the notes of static
+ * shared variables of one body share the names). */
 static cuemu_status head_arguments(cuemu_rewriter *rw, size_t lt,
                                    cuemu_strbuf *args) {
   size_t close = cuemu__rw_template_close(rw, lt);
   size_t from = lt + 1, k;
-  int index = 0;
+  int index = 0, give_names = rw->named_head != lt + 1;
   if (close >= rw->n)
     return cuemu__rw_error(rw, rw->toks[lt].line,
                            "kernel template: unterminated template head");
+  rw->named_head = lt + 1;
   for (k = lt + 1; k <= close; k++) {
     if (k < close && cuemu__rw_is(rw, k, "<")) {
       k = cuemu__rw_template_close(rw, k);
@@ -105,8 +107,9 @@ static cuemu_status head_arguments(cuemu_rewriter *rw, size_t lt,
       char name[32];
       int n = snprintf(name, sizeof name, " cuemu_tparam_%d", index - 1);
       const cuemu_token *t = &rw->toks[p];
-      cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, name,
-                                       (size_t)n);
+      cuemu_status st = give_names ? cuemu__rw_edit(rw, t->offset + t->length,
+                                                    0, name, (size_t)n)
+                                   : CUEMU_SUCCESS;
       if (st != CUEMU_SUCCESS)
         return st;
       cuemu__sb_str(args, name + 1);
@@ -148,10 +151,13 @@ static void add_literal(cuemu_strbuf *sb, const char *text) {
   cuemu__sb_add(sb, "\"", 1);
 }
 
-/* Appends the expression that names the instance of the kernel template
- * recorded last (`global` is its `__global__`) from inside its body:
- * `(static_cast<void (*)(T *out, int n)>(&fill<T, B >))`. Sets *name to
- * the token of the kernel's name. */
+/* Appends the expression that names the kernel recorded last (`global` is
+ * its `__global__`, or 0 when not known) from inside its body, for a
+ * template its own instance:
+ * `(static_cast<void (*)(T *out, int n)>(&fill<T, B >))`; for a kernel that
+ * is not a template `(static_cast<void (*)(float *x)>(&fill))` (the cast
+ * picks one of overloaded kernels). Sets *name to the token of the
+ * kernel's name. */
 static cuemu_status self_reference(cuemu_rewriter *rw, size_t global,
                                    cuemu_strbuf *text, size_t *name) {
   size_t open = rw->last_params, close = cuemu__rw_close(rw, open);
@@ -168,13 +174,23 @@ static cuemu_status self_reference(cuemu_rewriter *rw, size_t global,
   cuemu__sb_parameters(text, rw, open, close);
   cuemu__sb_str(text, ")>(&");
   cuemu__sb_tokens(text, rw, *name, *name + 1, 0);
+  if (given == (size_t)-1 && rw->last_template == (size_t)-1) {
+    cuemu__sb_str(text, "))");
+    return st;
+  }
   cuemu__sb_str(text, "<");
   if (given != (size_t)-1)
     cuemu__sb_tokens(text, rw, given + 1, open - 1, 0);
-  else if (rw->last_template != (size_t)-1)
+  else
     st = head_arguments(rw, rw->last_template, text);
   cuemu__sb_str(text, " >))");
   return st;
+}
+
+cuemu_status cuemu__kernel_self_reference(cuemu_rewriter *rw,
+                                          cuemu_strbuf *text) {
+  size_t name;
+  return self_reference(rw, 0, text, &name);
 }
 
 cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {

@@ -84,6 +84,8 @@ typedef struct cuemu_rewriter {
   int last_is_template;/* its declaration has a template head */
   size_t last_template;/* the `<` of that template head, or (size_t)-1 */
   size_t last_bounds;  /* its `__launch_bounds__` token, or (size_t)-1 */
+  size_t named_head;   /* the `<` of the template head whose unnamed
+                          parameters were given names, plus one; 0: none */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -148,10 +150,14 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
 cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
                                         size_t *resume);
 
-/* Token i (`__shared__`, not extern) declares a static shared variable in a
- * kernel's body: appends ` CUEMU_STATIC_SHARED_NOTE(name);` after the
- * declaration's `;` on the same line (the shims' macro checks nvcc's 48 KiB
- * limit at compile time and tells libcuemu the size once). A declaration
+/* Token i (`__shared__`, not extern) declares a static shared variable in
+ * the body of the kernel recorded last: appends
+ * ` CUEMU_STATIC_SHARED_NOTE(name, kernel, id);` after the declaration's `;`
+ * on the same line, where `kernel` names the body's own kernel (instance)
+ * and `id` the declaration (the shims' macro checks nvcc's 48 KiB limit at
+ * compile time, and tells libcuemu the size when the program or module is
+ * loaded, before any launch); in the host pass, whose kernel bodies never
+ * run, ` CUEMU_STATIC_SHARED_CHECK(name);` (the limit only). A declaration
  * it does not understand is left alone. */
 cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i);
 
@@ -235,6 +241,12 @@ cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
  * host's view is never compiled, and an instance that cannot be the
  * device pass's (a lambda among its template arguments) stands for it. */
 cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global);
+
+/* Appends the expression that names the kernel recorded last from inside
+ * its body (its own instance, for a template: see cuemu_kernel_instance.c);
+ * CUEMU_INVALID_VALUE when its declarator is not understood. */
+cuemu_status cuemu__kernel_self_reference(cuemu_rewriter *rw,
+                                          cuemu_strbuf *text);
 
 /* Sets the visibility attributes of the declaration [decl_start, end)
  * (`__attribute__((__visibility__("hidden")))`, as CCCL puts on its

@@ -16,6 +16,7 @@
  */
 #include "cuemu_rewriter.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,6 +247,31 @@ cuemu_status cuemu__shared_decl_rewrite(cuemu_rewriter *rw, size_t i,
   return st;
 }
 
+/* What tells a static shared declaration apart from the others of its
+ * kernel, the same in every translation unit and pass that compiles it: a
+ * hash (64-bit FNV-1a, folded to 31 bits) of the user's file, line and
+ * the variable's name. */
+static unsigned long long declaration_id(const cuemu_rewriter *rw,
+                                         size_t name) {
+  const char *file;
+  int line;
+  char where[32];
+  unsigned long long h = 1469598103934665603ull;
+  cuemu__rw_where(rw, rw->toks[name].line, &file, &line);
+  snprintf(where, sizeof where, ":%d:", line);
+  const char *parts[] = {file, where, NULL};
+  for (int p = 0; parts[p]; p++)
+    for (const char *c = parts[p]; *c; c++)
+      h = (h ^ (unsigned char)*c) * 1099511628211ull;
+  for (size_t c = 0; c < rw->toks[name].length; c++)
+    h = (h ^ (unsigned char)rw->text[rw->toks[name].offset + c]) *
+        1099511628211ull;
+  /* An immediate operand of asm on x86-64 is a sign-extended 32-bit
+   * value: 31 bits of the hash (declarations need telling apart only
+   * within one kernel). */
+  return (h ^ (h >> 31) ^ (h >> 62)) & 0x7fffffffu;
+}
+
 cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
   /* The declarator's name: the identifier at the outer level (not inside
    * parentheses, brackets, braces or a template argument list) that comes
@@ -253,6 +279,7 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
   size_t k, name = rw->n, angle = 0;
   int class_key = 0;
   static const char call[] = " CUEMU_STATIC_SHARED_NOTE(";
+  static const char check[] = " CUEMU_STATIC_SHARED_CHECK(";
   for (k = i + 1; k < rw->n; k++) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (after != k) {
@@ -298,8 +325,22 @@ cuemu_status cuemu__static_shared_note(cuemu_rewriter *rw, size_t i) {
   }
   if (k >= rw->n) return CUEMU_SUCCESS;
   cuemu_strbuf text = {0};
-  cuemu__sb_add(&text, call, sizeof call - 1);
-  cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+  if (rw->pass == CUEMU_PASS_HOST) {
+    cuemu__sb_add(&text, check, sizeof check - 1);
+    cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+  } else {
+    cuemu__sb_add(&text, call, sizeof call - 1);
+    cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+    cuemu__sb_str(&text, ", ");
+    cuemu_status self = cuemu__kernel_self_reference(rw, &text);
+    if (self != CUEMU_SUCCESS) {
+      free(text.data);
+      return self == CUEMU_INVALID_VALUE ? CUEMU_SUCCESS : self;
+    }
+    char id[40];
+    snprintf(id, sizeof id, ", %lluull", declaration_id(rw, name));
+    cuemu__sb_str(&text, id);
+  }
   cuemu__sb_add(&text, ");", 2);
   if (text.oom) {
     free(text.data);

@@ -11,14 +11,15 @@
 #include <stdlib.h>
 
 #include "base/cuemu_report.h"
-#include "core/cuemu_worker.h"
 #include "device/cuemu_device_model.h"
 
 typedef struct function_entry {
   const void *function;
   size_t max_dynamic_shared;
   int carveout;
-  size_t static_shared; /* noted by the kernel's code as it first ran */
+  size_t static_shared; /* the sum of the declarations' sizes */
+  unsigned long long *declarations; /* of static shared variables, counted */
+  size_t declaration_count;
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
 } function_entry;
 
@@ -94,6 +95,8 @@ static function_entry *entry_for(const void *function) {
   e->max_dynamic_shared = cuemu__device_model()->shared_per_block;
   e->carveout = -1;
   e->static_shared = 0;
+  e->declarations = NULL;
+  e->declaration_count = 0;
   e->nonportable_cluster = 0;
   return e;
 }
@@ -196,21 +199,31 @@ void cuemu__function_forget(const cuemu_module_desc *module) {
   pthread_mutex_lock(&lock);
   for (int k = 0; module && k < module->kernel_count; ++k) {
     function_entry *e = entry_of(module->kernels[k].function);
-    if (e)
+    if (e) {
+      free(e->declarations);
       *e = entries[--entry_count];
+    }
   }
   pthread_mutex_unlock(&lock);
 }
 
-void cuemu_kernel_note_static_shared(size_t bytes) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->launch)
-    return;
-  const void *function =
-      cuemu__function_identity(w->launch->kernel, w->launch->args);
+void cuemu_kernel_declare_static_shared(const void *kernel,
+                                        unsigned long long declaration,
+                                        size_t bytes) {
   pthread_mutex_lock(&lock);
-  function_entry *e = entry_for(function);
-  if (e)
-    e->static_shared += bytes;
+  function_entry *e = entry_for(kernel);
+  size_t k = 0;
+  while (e && k < e->declaration_count && e->declarations[k] != declaration)
+    k++;
+  if (e && k == e->declaration_count) {
+    unsigned long long *grown =
+        realloc(e->declarations, (k + 1) * sizeof *grown);
+    if (grown) {
+      grown[k] = declaration;
+      e->declarations = grown;
+      e->declaration_count = k + 1;
+      e->static_shared += bytes;
+    }
+  }
   pthread_mutex_unlock(&lock);
 }

@@ -224,6 +224,30 @@ constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
   return (void)max_cluster_blocks, bounds{max_threads, min_blocks, {0, 0, 0}};
 }
 
+/* One record of the section `cuemu_static_shared`: a static __shared__
+ * variable of `bytes` bytes declared in `kernel`'s body
+ * (CUEMU_STATIC_SHARED_NOTE, cuemu_qualifiers.h). */
+struct static_shared_record {
+  const void *(*kernel)(); /* kernel_identity<K> */
+  unsigned long long id;
+  std::size_t bytes;
+};
+
+/* Kernel K's address, from a function whose own address is a constant of
+ * the object (it is hidden), for records in data. */
+template <auto K>
+__attribute__((visibility("hidden"))) const void *kernel_identity() {
+  return reinterpret_cast<const void *>(K);
+}
+
+/* Tells libcuemu the records of a program's or module's section (what its
+ * generated code does when it is loaded). */
+inline void declare_static_shared(const static_shared_record *start,
+                                  const static_shared_record *stop) {
+  for (const static_shared_record *r = start; r && r < stop; ++r)
+    cuemu_kernel_declare_static_shared(r->kernel(), r->id, r->bytes);
+}
+
 /* A kernel's descriptor, for a module's table or a program's registry. */
 template <auto K>
 cuemu_kernel_desc describe(const char *name, const char *file, int line,

@@ -50,19 +50,29 @@ extern "C" __thread void *cuemu_dynamic_shared
 
 /* What cuemu-cc adds after each static __shared__ declaration in a
  * kernel's body (emulator/compile/cuemu_shared_decl.c): nvcc's limit on a
- * kernel's static shared memory, checked at compile time as ptxas does, and
- * the variable's size told to libcuemu once, for cudaFuncGetAttributes and
- * the launch's check of static plus dynamic shared memory. */
-#define CUEMU_STATIC_SHARED_NOTE(name)                                        \
+ * kernel's static shared memory, checked at compile time as ptxas does,
+ * and, in the pass whose kernels run, a record of the variable's size in
+ * the section `cuemu_static_shared` (::cuemu::static_shared_record), which
+ * the program or module gives libcuemu when it is loaded
+ * (::cuemu::declare_static_shared), so that cudaFuncGetAttributes'
+ * sharedSizeBytes, occupancy and the launch's check of static plus dynamic
+ * shared memory count it before the kernel's first launch. `kernel` names
+ * the body's own kernel (instance), `id` the declaration. An asm statement,
+ * as for CUEMU_KERNEL_INSTANCE below; the record holds a hidden function
+ * that returns the kernel's address, since the address of a kernel of
+ * default visibility is no constant of position-independent code. */
+#define CUEMU_STATIC_SHARED_CHECK(name)                                       \
   static_assert(sizeof(name) <= 48u * 1024u,                                  \
                 "the static __shared__ variable '" #name "' is larger than " \
                 "48 KiB, the most static shared memory a kernel may have "    \
-                "(nvcc: too much shared data)");                              \
-  do {                                                                        \
-    static const bool cuemu_noted_ =                                          \
-        (cuemu_kernel_note_static_shared(sizeof(name)), true);                \
-    (void)cuemu_noted_;                                                       \
-  } while (0)
+                "(nvcc: too much shared data)")
+#define CUEMU_STATIC_SHARED_NOTE(name, kernel, id)                            \
+  CUEMU_STATIC_SHARED_CHECK(name);                                            \
+  __asm__(".pushsection cuemu_static_shared,\"aw\"\n\t.balign "            \
+          CUEMU_INSTANCE_DATA_ "%c0, %c1, %c2\n\t.popsection"                \
+          :                                                                   \
+          : "i"(&::cuemu::kernel_identity<kernel>), "i"(id),            \
+            "i"(sizeof(name)))
 
 /* What cuemu-cc puts in the body of a kernel template
  * (emulator/compile/cuemu_kernel_instance.c): a record of the instance in

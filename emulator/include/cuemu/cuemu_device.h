@@ -217,12 +217,15 @@ void cuemu_thread_yield(void);
  * nothing when the launch is not checked. */
 void cuemu_check_barrier_complete(void);
 
-/* A static __shared__ variable of `bytes` bytes is declared in the running
- * kernel's body (cuemu-cc adds the call after each such declaration, run
- * once per declaration and process): cudaFuncGetAttributes' sharedSizeBytes
- * and the launch's check of static plus dynamic shared memory count it
- * from then on. Kernel code. */
-void cuemu_kernel_note_static_shared(size_t bytes);
+/* A static __shared__ variable of `bytes` bytes is declared in the body of
+ * `kernel` (cuemu-cc's translation calls this when the program or module is
+ * loaded; `declaration` tells one declaration from another, so that a
+ * declaration counts once however many objects hold a copy):
+ * cudaFuncGetAttributes' sharedSizeBytes and the launch's check of static
+ * plus dynamic shared memory count it. Host code. */
+void cuemu_kernel_declare_static_shared(const void *kernel,
+                                        unsigned long long declaration,
+                                        size_t bytes);
 
 /* printf() of kernel code (the shims' printf forwards to it in a kernel
  * thread): one argument, after C's default promotions. */
