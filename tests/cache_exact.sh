@@ -18,6 +18,7 @@
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
 cc=$(cd "$builddir" && pwd)/cuemu-cc
 [ -x "$cc" ] || { echo "FAIL: $cc is not built"; exit 1; }
 case $builddir in /*) ;; *) builddir=$(cd "$builddir" && pwd) ;; esac
@@ -29,10 +30,6 @@ trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 unset CUEMU_NO_CACHE
 
 failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
 
 # A program printing VALUE, which its header defines.
 program() { # FILE HEADER-INCLUDE

@@ -19,10 +19,6 @@ mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 
 failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
 
 # A program that prints its arguments and a kernel's result, and exits with
 # the status given as its first argument.

@@ -17,46 +17,21 @@ nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
 work=$(cd "$builddir" && pwd)/tests/tmp/driver.$$
 mkdir -p "$work" || exit 1
 failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
 
-# step NAME COMMAND...: runs a command in $work, its output in NAME.log.
-step() {
-  name=$1
-  shift
-  if (cd "$work" && "$@") >"$work/$name.log" 2>&1; then
-    return 0
-  fi
-  fail "$name: $*"
-  sed 's/^/  | /' "$work/$name.log" | head -40
-  return 1
-}
 
-# passes NAME PROGRAM: the program runs and prints PASS.
-passes() {
-  if (cd "$work" && "./$2") >"$work/$1.out" 2>&1 &&
-    grep -qx PASS "$work/$1.out"; then
-    echo "PASS: $1"
-  else
-    fail "$1: its output:"
-    sed 's/^/  | /' "$work/$1.out" | head -20
-  fi
-}
 
 m=$srcdir/tests/driver/multi
 r=$srcdir/tests/driver/rdc
 
 # ---- Several files in one command, and file by file ----------------------------
 step multi-one "$nvcc" -O2 -arch=sm_90 -o multi1 "$m/main.cu" "$m/kernels.cu" \
-  "$m/gold.cpp" "$m/util.c" && passes "multi-file program, one command" multi1
+  "$m/gold.cpp" "$m/util.c" && passes "multi-file program, one command" ./multi1
 step multi-c1 "$nvcc" -c "$m/main.cu" &&
   step multi-c2 "$nvcc" -c -o kernels.o "$m/kernels.cu" &&
   step multi-c3 "$nvcc" -c "$m/gold.cpp" &&
   step multi-c4 "$nvcc" -c "$m/util.c" &&
   step multi-link "$nvcc" -o multi2 main.o kernels.o gold.o util.o &&
-  passes "multi-file program, compiled file by file" multi2
+  passes "multi-file program, compiled file by file" ./multi2
 run=$(cd "$builddir" && pwd)/cuemu-run
 if [ -x "$run" ] && "$run" "$m/main.cu" "$m/kernels.cu" "$m/gold.cpp" \
   "$m/util.c" >"$work/run.log" 2>&1 && grep -qx PASS "$work/run.log"; then
@@ -69,16 +44,16 @@ step multi-x "$nvcc" -x cu -c -o gold_as_cu.o "$m/gold.cpp" ||
 
 # ---- Relocatable device code ------------------------------------------------------
 step rdc-one "$nvcc" -rdc=true -o rdc1 "$r/use.cu" "$r/dev.cu" &&
-  passes "-rdc=true program" rdc1
+  passes "-rdc=true program" ./rdc1
 step rdc-dc1 "$nvcc" -dc "$r/use.cu" -o use.o &&
   step rdc-dc2 "$nvcc" --relocatable-device-code=true -c "$r/dev.cu" \
     -o dev.o &&
   step rdc-dlink "$nvcc" -dlink use.o dev.o -o dlink.o &&
   step rdc-link "$nvcc" use.o dev.o dlink.o -o rdc2 &&
-  passes "-dc objects, a device link and a link" rdc2
+  passes "-dc objects, a device link and a link" ./rdc2
 step rdc-lib "$nvcc" -lib dev.o -o libdev.a &&
   step rdc-lib-link "$nvcc" -o rdc3 use.o -L. -ldev &&
-  passes "-lib archive of device code" rdc3
+  passes "-lib archive of device code" ./rdc3
 
 # ---- nvcc's options ---------------------------------------------------------------
 if "$nvcc" --version | grep -q "Cuda compilation tools, release 13.0"; then

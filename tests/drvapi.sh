@@ -17,35 +17,8 @@ work=$(cd "$builddir" && pwd)/tests/tmp/drvapi.$$
 mkdir -p "$work" || exit 1
 d=$srcdir/tests/driver/drvapi
 failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
 
-# step NAME COMMAND...: runs a command in $work, its output in NAME.log.
-step() {
-  name=$1
-  shift
-  if (cd "$work" && "$@") >"$work/$name.log" 2>&1; then
-    return 0
-  fi
-  fail "$name: $*"
-  sed 's/^/  | /' "$work/$name.log" | head -40
-  return 1
-}
 
-# passes NAME COMMAND...: the command runs in $work and prints PASS.
-passes() {
-  name=$1
-  shift
-  if (cd "$work" && "$@") >"$work/$name.out" 2>&1 &&
-    grep -qx PASS "$work/$name.out"; then
-    echo "PASS: $name"
-  else
-    fail "$name: its output:"
-    sed 's/^/  | /' "$work/$name.out" | head -20
-  fi
-}
 
 # The explicit instantiation of a kernel template is named for cuemu (see
 # docs/driver-api.md).

@@ -8,6 +8,12 @@
 #                           (set-up has run there) exits 1, since a test that
 #                           passes without testing anything hides a broken
 #                           set-up.
+#   fail WHY...             prints FAIL: WHY and counts it in $failed (the
+#                           script sets failed=0 first and exits with it).
+#   step NAME COMMAND...    runs COMMAND in $work, its output in NAME.log;
+#                           on failure reports it (fail) with the log's head.
+#   passes NAME COMMAND...  COMMAND runs in $work and prints a line PASS:
+#                           prints PASS: NAME, else reports it with its output.
 #   find_nvcc               prints the nvcc to use: $NVCC when set, else nvcc
 #                           on PATH, else the toolkit's (CUDA_HOME, then
 #                           /usr/local/cuda), which set-up does not put on
@@ -22,6 +28,34 @@ tool_missing() {
   fi
   echo "$test_name: $*; skipped"
   exit 77
+}
+
+fail() {
+  echo "FAIL: $*"
+  failed=$((failed + 1))
+}
+
+step() {
+  name=$1
+  shift
+  if (cd "$work" && "$@") >"$work/$name.log" 2>&1; then
+    return 0
+  fi
+  fail "$name: $*"
+  sed 's/^/  | /' "$work/$name.log" | head -40
+  return 1
+}
+
+passes() {
+  name=$1
+  shift
+  if (cd "$work" && "$@") >"$work/$name.out" 2>&1 &&
+    grep -qx PASS "$work/$name.out"; then
+    echo "PASS: $name"
+  else
+    fail "$name: its output:"
+    sed 's/^/  | /' "$work/$name.out" | head -20
+  fi
 }
 
 find_nvcc() {
