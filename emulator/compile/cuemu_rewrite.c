@@ -385,7 +385,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
 
 /* In a translation unit, a `__shared__` that is not `extern`: the
  * qualifier becomes `static thread_local`, or `thread_local` when the
- * declaration already says `static` (before or after it). */
+ * declaration already says `static` (before or after it), placed after an
+ * `alignas(...)` that follows it. */
 static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
   int has_static = 0;
   size_t k, n;
@@ -404,6 +405,22 @@ static cuemu_status static_shared(cuemu_rewriter *rw, size_t i) {
     if (cuemu__rw_is(rw, k, "static")) has_static = 1;
   }
   static const char both[] = "static thread_local", one[] = "thread_local";
+  static const char both_after[] = " static thread_local",
+                    one_after[] = " thread_local";
+  if (cuemu__rw_is(rw, i + 1, "alignas") && cuemu__rw_is(rw, i + 2, "(") &&
+      cuemu__rw_close(rw, i + 2) < rw->n) {
+    /* `__shared__ alignas(16) float a[4]`, which nvcc accepts: C++ takes
+     * alignas before the specifiers, not among them. */
+    const cuemu_token *close = &rw->toks[cuemu__rw_close(rw, i + 2)];
+    cuemu_status st = cuemu__rw_edit(rw, rw->toks[i].offset,
+                                     rw->toks[i].length, "", 0);
+    if (st != CUEMU_SUCCESS)
+      return st;
+    return cuemu__rw_edit(rw, close->offset + close->length, 0,
+                          has_static ? one_after : both_after,
+                          has_static ? sizeof one_after - 1
+                                     : sizeof both_after - 1);
+  }
   return cuemu__rw_edit(rw, rw->toks[i].offset, rw->toks[i].length,
                         has_static ? one : both,
                         has_static ? sizeof one - 1 : sizeof both - 1);

@@ -4,7 +4,8 @@
  * (issue 12): cudaFuncGetAttributes' sharedSizeBytes and occupancy before
  * any launch, the launch's check of static plus dynamic shared memory on
  * the first launch, for plain kernels, kernel templates (a header's, with
- * an unnamed template parameter) and a kernel that is never launched.
+ * an unnamed template parameter) and a kernel that is never launched; and
+ * `__shared__ alignas(N)`, which nvcc accepts (a samples-collection form).
  */
 #include <cuda_runtime.h>
 
@@ -35,6 +36,15 @@ __global__ void never_launched(int *out) {
 
 __global__ void no_shared(float *out) { out[threadIdx.x] = 1.0f; }
 
+__global__ void aligned_tile(float *out, int *misaligned) {
+  __shared__ alignas(alignof(float4)) float As[16][16];
+  As[threadIdx.y][threadIdx.x] = (float)(threadIdx.x + 16 * threadIdx.y);
+  if (reinterpret_cast<unsigned long long>(&As[0][0]) % alignof(float4))
+    *misaligned = 1;
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = As[threadIdx.x][threadIdx.y];
+}
+
 int main() {
   cudaFuncAttributes fa;
   CHECK(cudaFuncGetAttributes(&fa, big_tile) == cudaSuccess);
@@ -47,6 +57,8 @@ int main() {
   CHECK(fa.sharedSizeBytes == 64 * sizeof(double) + 32 * sizeof(double));
   CHECK(cudaFuncGetAttributes(&fa, no_shared) == cudaSuccess);
   CHECK(fa.sharedSizeBytes == 0);
+  CHECK(cudaFuncGetAttributes(&fa, aligned_tile) == cudaSuccess);
+  CHECK(fa.sharedSizeBytes == 16 * 16 * sizeof(float));
 
   /* Occupancy counts the static memory before the first launch: 40 KiB
    * per block leaves room for at most 5 blocks in an SM's 228 KiB, while
@@ -76,6 +88,15 @@ int main() {
   big_tile<<<1, 256>>>(fout);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(fout[0] == 255.0f && fout[255] == 0.0f);
+
+  int *misaligned;
+  CHECK(cudaMallocManaged(&misaligned, sizeof(int)) == cudaSuccess);
+  *misaligned = 0;
+  aligned_tile<<<1, dim3(16, 16)>>>(fout, misaligned);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(*misaligned == 0);
+  CHECK(fout[1] == 16.0f && fout[16] == 1.0f && fout[255] == 255.0f);
+  cudaFree(misaligned);
 
   int *iout;
   CHECK(cudaMallocManaged(&iout, 100 * sizeof(int)) == cudaSuccess);
