@@ -598,6 +598,8 @@ static void release(cuemu_rewriter *rw, walker *w) {
     free(rw->kernels[i].cluster_dims);
     free(rw->kernels[i].file);
     free(rw->kernels[i].type_alias);
+    free(rw->kernels[i].signature);
+    free(rw->kernels[i].alias_scope);
   }
   free(rw->kernels);
   free(rw->by_name);
@@ -887,6 +889,8 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
     free(r->kernels[i].launch_bounds);
     free(r->kernels[i].file);
     free(r->kernels[i].type_alias);
+    free(r->kernels[i].signature);
+    free(r->kernels[i].alias_scope);
   }
   free(r->kernels);
   r->text = NULL;

@@ -57,7 +57,15 @@ typedef struct cuemu_kernel_decl {
   int template_variadic; /* the template has a parameter pack */
   char *type_alias;    /* "::ns::cuemu_kernel_type_k" when the translation
                         * declared the kernel's function type (for a name
-                        * that is also an ordinary function's), else NULL */
+                        * that is also an ordinary function's, or an
+                        * overload), else NULL */
+  /* Overloads (cuemu_kernel_overload.c), in a translation unit only. */
+  char *signature;     /* its parameter types as written, without names and
+                        * default arguments */
+  int overloaded;      /* another kernel of the file has the same name */
+  size_t params_open;  /* the `(` of its first declaration's parameters */
+  size_t decl_end;     /* that declaration's end (`;` or `}`); 0: not seen */
+  char *alias_scope;   /* the namespaces around that declaration ("a::b") */
 } cuemu_kernel_decl;
 
 typedef struct cuemu_rewrite {

@@ -190,6 +190,34 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
 
+/* Overloaded kernels (cuemu_kernel_overload.c). */
+
+/* The parameter types of the list whose `(` is token open, without names
+ * and default arguments, one space after each token (malloc'd; NULL when
+ * out of memory). */
+char *cuemu__kernel_signature(const cuemu_rewriter *rw, size_t open);
+/* The index of the kernel (not a template) with d's name and signature, or
+ * -1. */
+int cuemu__kernel_same_signature(const cuemu_rewriter *rw,
+                                 const cuemu_kernel_decl *d);
+/* The kernels named `name` are overloads: each gets its function type's
+ * declaration after its first declaration (when that was seen). */
+cuemu_status cuemu__kernel_overloads_mark(cuemu_rewriter *rw,
+                                          const char *name);
+/* Declares the function type of kernel `index` after its first
+ * declaration, and sets its type_alias. */
+cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index);
+/* Non-zero when every overload named like decl has its type declared and
+ * none has default arguments (a launch can then name the overload set). */
+int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
+                                  const cuemu_kernel_decl *decl);
+/* Rewrites the launch whose `<<<` is token `launch` and whose callee starts
+ * at token `start` into ::cuemu::launch_overloaded<the overloads>(config
+ * (the caller closes it at `>>>`). */
+cuemu_status cuemu__launch_overloaded(cuemu_rewriter *rw,
+                                      const cuemu_kernel_decl *decl,
+                                      size_t start, size_t launch);
+
 /* Internal linkage in the two passes (cuemu_internal_linkage.c). */
 
 /* The unnamed namespace whose `namespace` is token ns and `{` token brace
