@@ -115,6 +115,16 @@ step md "$nvcc" -c -MD -MF md.d -o md.o "$m/main.cu" &&
   grep -q "^md.o:" "$work/md.d" && grep -q "vec.cuh" "$work/md.d" &&
   echo "PASS: -MD -MF"
 
+# ---- The architecture built for, in cudaFuncAttributes -----------------------------
+a=$srcdir/tests/driver/arch
+step arch-c "$nvcc" -arch=sm_80 -DBUILT_ARCH=80 -c -o built_arch.o \
+  "$a/built_arch.cu" && step arch-link "$nvcc" -o built_arch built_arch.o && {
+  (cd "$work" && CUEMU_DEVICE=sm=80 ./built_arch 80) >"$work/arch80.out" 2>&1 &&
+    (cd "$work" && CUEMU_DEVICE=sm=90 ./built_arch 90) >"$work/arch90.out" 2>&1 &&
+    echo "PASS: -arch=sm_80 gives ptxVersion 80 (binaryVersion 80 on sm_80, 90 on sm_90)" ||
+    fail "-arch=sm_80 in cudaFuncAttributes: $(cat "$work"/arch*.out)"
+}
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then

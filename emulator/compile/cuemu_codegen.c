@@ -93,7 +93,7 @@ static void put_line(FILE *out, const char *line, const char *end,
  * cuemu_module_describe(); for the device pass of unit `unit_id`, the
  * function cuemu__register_UNIT_ID(); else a static initializer. */
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
-                     int module, const char *unit_id,
+                     int module, const char *unit_id, int arch,
                      const char *const *name_expressions, int count) {
   fputs("namespace {\n"
         "const cuemu_module_desc *cuemu_generated_table() {\n"
@@ -136,9 +136,9 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
             "} // namespace\n"
             "extern \"C\" __attribute__((visibility(\"default\"))) void "
             "cuemu__register_%s(void) {\n"
-            "  cuemu_program_register(cuemu_generated_table());\n"
+            "  cuemu_program_register_arch(cuemu_generated_table(), %d);\n"
             "}\n",
-            unit_id);
+            unit_id, arch / 10);
   } else {
     fputs("const int cuemu_generated_registered = "
           "(cuemu_program_register(cuemu_generated_table()), 0);\n"
@@ -167,12 +167,12 @@ int cuemu__codegen_write(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, NULL, name_expressions, count);
+  return put_table(out, path, rw, module, NULL, 0, name_expressions, count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
-                              const char *unit_id, int host_pass,
+                              const char *unit_id, int arch, int host_pass,
                               const char *const *name_expressions, int count) {
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
@@ -198,5 +198,6 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             unit_id, unit_id);
     return ferror(out) ? -1 : 0;
   }
-  return put_table(out, path, rw, module, unit_id, name_expressions, count);
+  return put_table(out, path, rw, module, unit_id, arch, name_expressions,
+                   count);
 }

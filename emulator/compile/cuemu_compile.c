@@ -647,6 +647,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
           f, job->source, &rw, o->module, o->module ? NULL : job->key.hex,
+          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH,
           pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
           o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
