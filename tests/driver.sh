@@ -125,6 +125,27 @@ step arch-c "$nvcc" -arch=sm_80 -DBUILT_ARCH=80 -c -o built_arch.o \
     fail "-arch=sm_80 in cudaFuncAttributes: $(cat "$work"/arch*.out)"
 }
 
+# ---- -M and -E see nvcc's two passes ----------------------------------------------
+dp=$srcdir/tests/driver/deps
+user_headers() { grep -o '/[a-z_]*\.c*u*h' "$1" | tr -d / | grep -x 'common.h\|device_side.cuh\|host_side.h' | tr '\n' ' '; }
+step deps-two "$nvcc" -M "$dp/passes.cu" &&
+  step deps-two-md "$nvcc" -c -MD -MF passes.d -o passes.o "$dp/passes.cu" &&
+  step deps-two-e "$nvcc" -E -o passes.ii "$dp/passes.cu" &&
+  if [ "$(user_headers "$work/deps-two.log")" = "common.h device_side.cuh host_side.h " ] &&
+    [ "$(user_headers "$work/passes.d")" = "common.h device_side.cuh host_side.h " ] &&
+    grep -q device_side_marker "$work/passes.ii" &&
+    ! grep -q host_side_marker "$work/passes.ii"; then
+    echo "PASS: -M and -MD list both passes' headers, -E shows the device pass"
+  else
+    fail "-M/-MD/-E and the two passes: $(user_headers "$work/deps-two.log") / $(user_headers "$work/passes.d")"
+  fi
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  (cd "$work" && "$real" -M "$dp/passes.cu") >"$work/nvcc-deps.log" 2>&1
+  [ "$(user_headers "$work/nvcc-deps.log")" = "$(user_headers "$work/deps-two.log")" ] ||
+    fail "nvcc -M lists other headers: $(user_headers "$work/nvcc-deps.log")"
+fi
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
@@ -174,6 +195,7 @@ fi
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
+    "$srcdir/tests/driver/arch/built_arch.cu" "$srcdir/tests/driver/deps/passes.cu" \
     "$srcdir/tests/driver/cmake/histogram.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
