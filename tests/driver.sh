@@ -146,6 +146,26 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     fail "nvcc -M lists other headers: $(user_headers "$work/nvcc-deps.log")"
 fi
 
+# ---- A shared library of kernels and an application -------------------------------
+# As a Makefile builds them: the library in one command and from an object,
+# the application from its .cu (one command, and -c then a link).
+sl=$srcdir/tests/driver/shared
+step so-one "$nvcc" -shared -Xcompiler -fPIC -o libvecops.so "$sl/vecops.cu" &&
+  step so-app "$nvcc" -o so_app "$sl/app.cu" -L. -lvecops &&
+  (cd "$work" && LD_LIBRARY_PATH=.${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    ./so_app) >"$work/so_app.out" 2>&1 && grep -qx PASS "$work/so_app.out" &&
+  echo "PASS: a shared library of kernels (-shared -Xcompiler -fPIC)" ||
+  fail "shared library, one command: $(cat "$work/so_app.out" 2>/dev/null)"
+mkdir -p "$work/so2"
+step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
+  step so-link "$nvcc" -shared -o so2/libvecops.so so2/vecops.o &&
+  step so-app-c "$nvcc" -c -o so2/app.o "$sl/app.cu" &&
+  step so-app-link "$nvcc" -o so2/app so2/app.o -Lso2 -lvecops &&
+  (cd "$work/so2" && LD_LIBRARY_PATH=.${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    ./app) >"$work/so_app2.out" 2>&1 && grep -qx PASS "$work/so_app2.out" &&
+  echo "PASS: a shared library of kernels (-c, then -shared)" ||
+  fail "shared library from an object: $(cat "$work/so_app2.out" 2>/dev/null)"
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
@@ -196,6 +216,7 @@ real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
     "$srcdir/tests/driver/arch/built_arch.cu" "$srcdir/tests/driver/deps/passes.cu" \
+    "$sl/vecops.cu" "$sl/app.cu" \
     "$srcdir/tests/driver/cmake/histogram.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null

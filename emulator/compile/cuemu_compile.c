@@ -156,11 +156,17 @@ static int build_argv(const compile_job *job, const char *tu,
         i += next;
         continue;
       }
-      ARG(o->argv[i]);
+      if (strncmp(o->argv[i], "-l", 2) != 0)
+        ARG(o->argv[i]);
     }
     ARG(tu); /* the object */
     if (job->link_second)
       ARG(job->link_second);
+    /* Libraries after the objects that use them, as a linker needs them
+     * (a shared library before them is dropped with --as-needed). */
+    for (int i = 0; i < o->argc; ++i)
+      if (strncmp(o->argv[i], "-l", 2) == 0)
+        ARG(o->argv[i]);
     goto link;
   }
   ARG("-std=c++17");
@@ -187,8 +193,12 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Kernels are reached through the generated table, never by symbol, so
    * they can be hidden and inlined into their thunks. The device pass's
    * symbols are made local after its compile (see build()), except those
-   * the translation gives default visibility. */
-  ARG("-fvisibility=hidden");
+   * the translation gives default visibility. The host pass's keep the
+   * visibility that nvcc's host compile gives them, so that a shared
+   * library exports its host functions and its kernels' host stubs (the
+   * device pass's kernels, which the host pass declares). */
+  if (job->pass != CUEMU_PASS_HOST)
+    ARG("-fvisibility=hidden");
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
    * kernels and device functions (then gdb finds one copy of each line,
