@@ -206,7 +206,7 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build cmake &&
     step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
       ctest --test-dir cmake --output-on-failure &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc)"
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++ and from a resolved static library"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -217,7 +217,7 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
     "$srcdir/tests/driver/arch/built_arch.cu" "$srcdir/tests/driver/deps/passes.cu" \
     "$sl/vecops.cu" "$sl/app.cu" \
-    "$srcdir/tests/driver/cmake/histogram.cu"; do
+    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done
