@@ -629,6 +629,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     merge_deps(b->depfile, deps2);
   unlink(deps2);
   /* The translations. */
+  cuemu_rewrite device_notes; /* the device pass's lambdas */
+  memset(&device_notes, 0, sizeof device_notes);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     size_t size = 0;
     char *text = read_file(job->ii[p], &size);
@@ -648,6 +650,19 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__report(st, "%s", rw.message);
       break;
     }
+    if (count == 2 && p == 0) {
+      device_notes.lambdas = rw.lambdas;
+      device_notes.lambda_count = rw.lambda_count;
+      rw.lambdas = NULL;
+      rw.lambda_count = 0;
+    } else if (count == 2 && !strstr(job->compiler, "clang") &&
+               cuemu__lambda_passes_check(&device_notes, &rw, rw.message,
+                                          sizeof rw.message) !=
+                   CUEMU_SUCCESS) {
+      st = cuemu__report(CUEMU_COMPILE, "%s", rw.message);
+      cuemu__rewrite_free(&rw);
+      break;
+    }
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", job->tu[p],
@@ -665,6 +680,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     cuemu__rewrite_free(&rw);
   }
+  cuemu__rewrite_free(&device_notes);
   if (!getenv("CUEMU_KEEP_TU"))
     for (int p = 0; p < count; ++p)
       unlink(job->ii[p]);

@@ -84,6 +84,8 @@ typedef struct cuemu_rewriter {
   int last_is_template;/* its declaration has a template head */
   size_t last_template;/* the `<` of that template head, or (size_t)-1 */
   size_t last_bounds;  /* its `__launch_bounds__` token, or (size_t)-1 */
+  cuemu_lambda_note *lambdas; /* the user's lambdas (translation units) */
+  int lambda_count, lambda_capacity;
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -189,6 +191,13 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
  * ambiguity. */
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
+
+/* In a translation unit: notes the lambda expression whose `[` is token i
+ * (if it is one) of the user's code, inside the namespace-scope
+ * declaration that starts at token decl (cuemu_lambda_passes.c). */
+cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl);
+/* Frees the notes. */
+void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count);
 
 /* Overloaded kernels (cuemu_kernel_overload.c). */
 
