@@ -21,6 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The unqualified part of a kernel name. */
+static const char *last_part(const char *name) {
+  const char *last = name, *p;
+  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
+  return last;
+}
+
 /* Identifiers that are part of a type, never a parameter's name. */
 static int type_word(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
@@ -90,13 +97,6 @@ int cuemu__kernel_same_signature(const cuemu_rewriter *rw,
   return -1;
 }
 
-/* The unqualified part of a kernel name. */
-static const char *last_part(const char *name) {
-  const char *last = name, *p;
-  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
-  return last;
-}
-
 cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index) {
   cuemu_kernel_decl *d = &rw->kernels[index];
   cuemu_strbuf text = {0}, alias = {0}, id = {0};
@@ -148,10 +148,16 @@ cuemu_status cuemu__kernel_overloads_mark(cuemu_rewriter *rw,
 
 int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
                                   const cuemu_kernel_decl *decl) {
+  const char *last = last_part(decl->name);
   for (int i = 0; i < rw->kernel_count; i++) {
     const cuemu_kernel_decl *k = &rw->kernels[i];
-    if (!k->is_template && strcmp(k->name, decl->name) == 0 &&
-        (!k->type_alias || k->has_defaults))
+    if (strcmp(last_part(k->name), last) != 0)
+      continue;
+    /* Another namespace's kernel of that name: which one the launch
+     * names is for the compiler to say. */
+    if (k->is_template || strcmp(k->name, decl->name) != 0)
+      return 0;
+    if (!k->type_alias || k->has_defaults)
       return 0;
   }
   return 1;

@@ -216,8 +216,9 @@ cuemu_status cuemu__kernel_overloads_mark(cuemu_rewriter *rw,
 /* Declares the function type of kernel `index` after its first
  * declaration, and sets its type_alias. */
 cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index);
-/* Non-zero when every overload named like decl has its type declared and
- * none has default arguments (a launch can then name the overload set). */
+/* Non-zero when every overload named like decl has its type declared,
+ * none has default arguments and no kernel of another namespace or
+ * template has its name (a launch can then name the overload set). */
 int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
                                   const cuemu_kernel_decl *decl);
 /* Rewrites the launch whose `<<<` is token `launch` and whose callee starts
