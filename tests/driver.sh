@@ -90,6 +90,57 @@ step md "$nvcc" -c -MD -MF md.d -o md.o "$m/main.cu" &&
   grep -q "^md.o:" "$work/md.d" && grep -q "vec.cuh" "$work/md.d" &&
   echo "PASS: -MD -MF"
 
+# ---- The architecture built for, in cudaFuncAttributes -----------------------------
+a=$srcdir/tests/driver/arch
+step arch-c "$nvcc" -arch=sm_80 -DBUILT_ARCH=80 -c -o built_arch.o \
+  "$a/built_arch.cu" && step arch-link "$nvcc" -o built_arch built_arch.o && {
+  (cd "$work" && CUEMU_DEVICE=sm=80 ./built_arch 80) >"$work/arch80.out" 2>&1 &&
+    (cd "$work" && CUEMU_DEVICE=sm=90 ./built_arch 90) >"$work/arch90.out" 2>&1 &&
+    echo "PASS: -arch=sm_80 gives ptxVersion 80 (binaryVersion 80 on sm_80, 90 on sm_90)" ||
+    fail "-arch=sm_80 in cudaFuncAttributes: $(cat "$work"/arch*.out)"
+}
+
+# ---- -M and -E see nvcc's two passes ----------------------------------------------
+dp=$srcdir/tests/driver/deps
+user_headers() { grep -o '/[a-z_]*\.c*u*h' "$1" | tr -d / | grep -x 'common.h\|device_side.cuh\|host_side.h' | tr '\n' ' '; }
+step deps-two "$nvcc" -M "$dp/passes.cu" &&
+  step deps-two-md "$nvcc" -c -MD -MF passes.d -o passes.o "$dp/passes.cu" &&
+  step deps-two-e "$nvcc" -E -o passes.ii "$dp/passes.cu" &&
+  if [ "$(user_headers "$work/deps-two.log")" = "common.h device_side.cuh host_side.h " ] &&
+    [ "$(user_headers "$work/passes.d")" = "common.h device_side.cuh host_side.h " ] &&
+    grep -q device_side_marker "$work/passes.ii" &&
+    ! grep -q host_side_marker "$work/passes.ii"; then
+    echo "PASS: -M and -MD list both passes' headers, -E shows the device pass"
+  else
+    fail "-M/-MD/-E and the two passes: $(user_headers "$work/deps-two.log") / $(user_headers "$work/passes.d")"
+  fi
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  (cd "$work" && "$real" -M "$dp/passes.cu") >"$work/nvcc-deps.log" 2>&1
+  [ "$(user_headers "$work/nvcc-deps.log")" = "$(user_headers "$work/deps-two.log")" ] ||
+    fail "nvcc -M lists other headers: $(user_headers "$work/nvcc-deps.log")"
+fi
+
+# ---- A shared library of kernels and an application -------------------------------
+# As a Makefile builds them: the library in one command and from an object,
+# the application from its .cu (one command, and -c then a link).
+sl=$srcdir/tests/driver/shared
+step so-one "$nvcc" -shared -Xcompiler -fPIC -o libvecops.so "$sl/vecops.cu" &&
+  step so-app "$nvcc" -o so_app "$sl/app.cu" -L. -lvecops &&
+  (cd "$work" && LD_LIBRARY_PATH=.${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    ./so_app) >"$work/so_app.out" 2>&1 && grep -qx PASS "$work/so_app.out" &&
+  echo "PASS: a shared library of kernels (-shared -Xcompiler -fPIC)" ||
+  fail "shared library, one command: $(cat "$work/so_app.out" 2>/dev/null)"
+mkdir -p "$work/so2"
+step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
+  step so-link "$nvcc" -shared -o so2/libvecops.so so2/vecops.o &&
+  step so-app-c "$nvcc" -c -o so2/app.o "$sl/app.cu" &&
+  step so-app-link "$nvcc" -o so2/app so2/app.o -Lso2 -lvecops &&
+  (cd "$work/so2" && LD_LIBRARY_PATH=.${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    ./app) >"$work/so_app2.out" 2>&1 && grep -qx PASS "$work/so_app2.out" &&
+  echo "PASS: a shared library of kernels (-c, then -shared)" ||
+  fail "shared library from an object: $(cat "$work/so_app2.out" 2>/dev/null)"
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
@@ -110,7 +161,23 @@ elif grep -q 'host_call.cu:6: calling a __host__ function("exit") from a __globa
 else
   fail "exit() in a kernel: $(cat "$work/host_call.log")"
 fi
+# ---- A lambda that one pass alone sees, before extended lambdas ------------------------
+if "$nvcc" --expt-extended-lambda -o lambda_passes "$e/lambda_passes.cu" \
+  >"$work/lambda.log" 2>&1; then
+  fail "a device-pass-only lambda before extended lambdas compiles"
+elif grep -q "lambda_passes.cu:25:[0-9]*: a lambda that only the device pass compiles" \
+  "$work/lambda.log" && grep -q "extended lambda at .*lambda_passes.cu:28:" \
+  "$work/lambda.log"; then
+  echo "PASS: a lambda seen by one pass only is refused, naming both lambdas"
+else
+  fail "lambda in one pass: $(cat "$work/lambda.log")"
+fi
+
 real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
+  ! "$real" --expt-extended-lambda -c -o /dev/null "$e/lambda_passes.cu" >/dev/null 2>&1; then
+  fail "nvcc refuses tests/driver/errors/lambda_passes.cu: the test is wrong"
+fi
 if [ -n "$real" ] && "$real" -c -o /dev/null "$e/host_call.cu" >/dev/null 2>&1; then
   fail "nvcc accepts tests/driver/errors/host_call.cu: the test is wrong"
 fi
@@ -130,7 +197,7 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build cmake &&
     step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
       ctest --test-dir cmake --output-on-failure &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc)"
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++ and from a resolved static library"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -139,7 +206,9 @@ fi
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
-    "$srcdir/tests/driver/cmake/histogram.cu"; do
+    "$srcdir/tests/driver/arch/built_arch.cu" "$srcdir/tests/driver/deps/passes.cu" \
+    "$sl/vecops.cu" "$sl/app.cu" \
+    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done

@@ -29,7 +29,7 @@ names=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { print $3 }' |
 
 # 1. The allowed set (keep in step with libcuemu.map).
 outside=$(printf '%s\n' "$names" | grep -Ev \
-  '^(cuemu_[a-z][A-Za-z0-9_]*|threadIdx|blockIdx|blockDim|gridDim|warpSize|__tsan_[a-z0-9_]+|__ubsan_handle_out_of_bounds(_abort)?|__wrap_mem(cpy|move|set)|__wrap_(abort|exit|_Exit|quick_exit))$')
+  '^(cuemu_[a-z][A-Za-z0-9_]*|threadIdx|blockIdx|blockDim|gridDim|warpSize|__tsan_[a-z0-9_]+|__ubsan_handle_out_of_bounds(_abort)?|__wrap_mem(cpy|move|set)|__wrap_(abort|exit|_Exit|quick_exit)|abort|exit|_Exit|quick_exit)$')
 if [ -n "$outside" ]; then
   fail "libcuemu exports names outside its export list:"
   printf '  %s\n' $outside

@@ -106,7 +106,7 @@ static void put_static_shared_section(FILE *out) {
  * cuemu_module_describe(); for the device pass of unit `unit_id`, the
  * function cuemu__register_UNIT_ID(); else a static initializer. */
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
-                     int module, const char *unit_id,
+                     int module, const char *unit_id, int arch,
                      const char *const *name_expressions, int count) {
   put_static_shared_section(out);
   fputs("namespace {\n"
@@ -152,9 +152,9 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
             "} // namespace\n"
             "extern \"C\" __attribute__((visibility(\"default\"))) void "
             "cuemu__register_%s(void) {\n"
-            "  cuemu_program_register(cuemu_generated_table());\n"
+            "  cuemu_program_register_arch(cuemu_generated_table(), %d);\n"
             "}\n",
-            unit_id);
+            unit_id, arch / 10);
   } else {
     fputs("const int cuemu_generated_registered = "
           "(cuemu_program_register(cuemu_generated_table()), "
@@ -185,12 +185,12 @@ int cuemu__codegen_write(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, NULL, name_expressions, count);
+  return put_table(out, path, rw, module, NULL, 0, name_expressions, count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
-                              const char *unit_id, int host_pass,
+                              const char *unit_id, int arch, int host_pass,
                               const char *const *name_expressions, int count) {
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
@@ -220,5 +220,6 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             unit_id, unit_id);
     return ferror(out) ? -1 : 0;
   }
-  return put_table(out, path, rw, module, unit_id, name_expressions, count);
+  return put_table(out, path, rw, module, unit_id, arch, name_expressions,
+                   count);
 }

@@ -156,11 +156,17 @@ static int build_argv(const compile_job *job, const char *tu,
         i += next;
         continue;
       }
-      ARG(o->argv[i]);
+      if (strncmp(o->argv[i], "-l", 2) != 0)
+        ARG(o->argv[i]);
     }
     ARG(tu); /* the object */
     if (job->link_second)
       ARG(job->link_second);
+    /* Libraries after the objects that use them, as a linker needs them
+     * (a shared library before them is dropped with --as-needed). */
+    for (int i = 0; i < o->argc; ++i)
+      if (strncmp(o->argv[i], "-l", 2) == 0)
+        ARG(o->argv[i]);
     goto link;
   }
   ARG("-std=c++17");
@@ -187,8 +193,12 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Kernels are reached through the generated table, never by symbol, so
    * they can be hidden and inlined into their thunks. The device pass's
    * symbols are made local after its compile (see build()), except those
-   * the translation gives default visibility. */
-  ARG("-fvisibility=hidden");
+   * the translation gives default visibility. The host pass's keep the
+   * visibility that nvcc's host compile gives them, so that a shared
+   * library exports its host functions and its kernels' host stubs (the
+   * device pass's kernels, which the host pass declares). */
+  if (job->pass != CUEMU_PASS_HOST)
+    ARG("-fvisibility=hidden");
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
    * kernels and device functions (then gdb finds one copy of each line,
@@ -619,6 +629,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     merge_deps(b->depfile, deps2);
   unlink(deps2);
   /* The translations. */
+  cuemu_rewrite device_notes; /* the device pass's lambdas */
+  memset(&device_notes, 0, sizeof device_notes);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     size_t size = 0;
     char *text = read_file(job->ii[p], &size);
@@ -638,6 +650,19 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__report(st, "%s", rw.message);
       break;
     }
+    if (count == 2 && p == 0) {
+      device_notes.lambdas = rw.lambdas;
+      device_notes.lambda_count = rw.lambda_count;
+      rw.lambdas = NULL;
+      rw.lambda_count = 0;
+    } else if (count == 2 && !strstr(job->compiler, "clang") &&
+               cuemu__lambda_passes_check(&device_notes, &rw, rw.message,
+                                          sizeof rw.message) !=
+                   CUEMU_SUCCESS) {
+      st = cuemu__report(CUEMU_COMPILE, "%s", rw.message);
+      cuemu__rewrite_free(&rw);
+      break;
+    }
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", job->tu[p],
@@ -647,6 +672,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
           f, job->source, &rw, o->module, o->module ? NULL : job->key.hex,
+          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH,
           pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
           o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
@@ -654,6 +680,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     cuemu__rewrite_free(&rw);
   }
+  cuemu__rewrite_free(&device_notes);
   if (!getenv("CUEMU_KEEP_TU"))
     for (int p = 0; p < count; ++p)
       unlink(job->ii[p]);

@@ -35,4 +35,13 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
+/* Writes to `out` (NULL: the standard output) the rule `target : ...`
+ * whose prerequisites are those of the compiler's -M files `device` and
+ * `host` (cuemu_deps_merge.c): the device pass's, then the host pass's not
+ * listed yet, as nvcc lists them; with `phony`, an empty rule for each
+ * header (-MP). */
+cuemu_status cuemu__deps_merge(const char *device, const char *host,
+                               const char *target, int phony,
+                               const char *out);
+
 #endif /* CUEMU_DRIVER_H */

@@ -6,8 +6,9 @@
  * declarator-id before the first parenthesis after `__global__` that is not
  * an attribute (`__launch_bounds__(...)`, `__attribute__((...))`, `[[...]]`),
  * qualified by the enclosing namespaces and any qualifiers written in the
- * declaration itself. One entry is kept per name: a later definition
- * replaces the line of an earlier prototype.
+ * declaration itself. One entry is kept per name (per name and parameter
+ * types in a translation unit: cuemu_kernel_overload.c): a later
+ * definition replaces the line of an earlier prototype.
  */
 #include "cuemu_rewriter.h"
 
@@ -108,15 +109,24 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   size_t h;
   if (st != CUEMU_SUCCESS) {
     free(d->name);
+    free(d->signature);
     free(d->launch_bounds);
     free(d->cluster_dims);
     free(d->file);
     return st;
   }
   h = slot(rw, rw->by_name, 0, d->name, strlen(d->name));
-  if (rw->by_name[h] != 0) {
-    cuemu_kernel_decl *old = &rw->kernels[rw->by_name[h] - 1];
-    rw->last_kernel = rw->by_name[h] - 1;
+  int same = rw->by_name[h] - 1, overload = 0;
+  if (same >= 0 && rw->preprocessed && !d->is_template &&
+      !rw->kernels[same].is_template) {
+    /* Another kernel of that name: the same one, or an overload. */
+    same = cuemu__kernel_same_signature(rw, d);
+    overload = same < 0;
+  }
+  if (same >= 0) {
+    cuemu_kernel_decl *old = &rw->kernels[same];
+    rw->last_kernel = same;
+    free(d->signature);
     if (!old->is_definition && d->is_definition) {
       old->is_definition = 1;
       old->line = d->line;
@@ -142,7 +152,7 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
   rw->kernels[rw->kernel_count] = *d;
   rw->last_kernel = rw->kernel_count;
   insert(rw, rw->kernel_count++);
-  return CUEMU_SUCCESS;
+  return overload ? cuemu__kernel_overloads_mark(rw, d->name) : CUEMU_SUCCESS;
 }
 
 /* Counts the parameters of the template head whose `<` is at token lt:
@@ -271,6 +281,13 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
         d.has_defaults = 1;
     }
   }
+  if (rw->preprocessed && !d.is_template) {
+    d.signature = cuemu__kernel_signature(rw, k);
+    if (!d.signature) {
+      free(d.file);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+  }
   rw->last_params = k;
   rw->last_is_template = d.is_template;
   rw->last_template = head;
@@ -283,6 +300,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
   if (name.oom) {
     free(name.data);
     free(d.file);
+    free(d.signature);
     return CUEMU_OUT_OF_MEMORY;
   }
   d.name = name.data;
@@ -293,6 +311,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     free(d.launch_bounds);
     free(d.name);
     free(d.file);
+    free(d.signature);
     return CUEMU_OUT_OF_MEMORY;
   }
   if (d.cluster_dims && d.is_template) {
@@ -301,6 +320,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
     free(d.cluster_dims);
     free(d.name);
     free(d.file);
+    free(d.signature);
     return cuemu__rw_error(rw, rw->toks[cluster].line,
                            "__cluster_dims__ on a kernel template is not "
                            "supported by cuemu (give the cluster shape at "
@@ -370,9 +390,18 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
   size_t open, close;
   (void)decl_start;
   if (rw->last_kernel < 0 || rw->last_is_template) return CUEMU_SUCCESS;
-  d = &rw->kernels[rw->last_kernel];
+  int index = rw->last_kernel;
+  d = &rw->kernels[index];
   rw->last_kernel = -1;
+  if (!d->decl_end && !d->is_template) {
+    /* Where its type goes should it turn out to be overloaded. */
+    d->alias_scope = strdup(scope);
+    if (!d->alias_scope) return CUEMU_OUT_OF_MEMORY;
+    d->params_open = rw->last_params;
+    d->decl_end = end;
+  }
   if (d->type_alias || d->is_template) return CUEMU_SUCCESS;
+  if (d->overloaded) return cuemu__kernel_alias_emit(rw, index);
   const char *last = last_part(d->name);
   if (!also_a_function(rw, last)) return CUEMU_SUCCESS;
   open = rw->last_params;

@@ -171,7 +171,16 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     if (decl->template_variadic || given < decl->template_required)
       in_lambda = 1;
   }
-  if (in_lambda) {
+  if (decl && decl->overloaded && !in_lambda &&
+      cuemu__kernel_overloads_ready(rw, decl)) {
+    /* Overloads: the launch's arguments pick the kernel. */
+    st = cuemu__launch_overloaded(rw, decl, start, i);
+  } else if (decl && decl->overloaded) {
+    in_lambda = 1; /* default arguments, or a launch in its own body */
+  }
+  if (decl && decl->overloaded && !in_lambda) {
+    /* Rewritten above. */
+  } else if (in_lambda) {
     /* The call itself, in a lambda, deduces what is left (template
      * arguments, default arguments). The name is for messages. */
     char head[512];

@@ -66,7 +66,7 @@ typedef struct command {
   const char *output;
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
-  int forward_unknown, md, mp;
+  int forward_unknown, md, mm, mp;
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
@@ -495,10 +495,12 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_DEPS:
     case O_DEPS_NONSYS:
       c->mode = MODE_DEPS;
+      c->mm = o->id == O_DEPS_NONSYS;
       break;
     case O_MD:
     case O_MMD:
       c->md = 1;
+      c->mm = o->id == O_MMD;
       break;
     case O_MF:
       c->mf = value;
@@ -832,14 +834,26 @@ static char *default_name(command *c, const char *path, const char *suffix) {
   return keep(c, s);
 }
 
-/* Writes the dependencies of `in` (-M, -MD): the host preprocessor's -M. */
-static cuemu_status dependencies(command *c, const input *in,
-                                 const char *target, const char *file) {
+/* The __CUDA_ARCH__ of the device pass, as a -D option. */
+static const char *arch_define(command *c) {
+  char *s = NULL;
+  if (asprintf(&s, "-D__CUDA_ARCH__=%d", c->arch ? c->arch : CUEMU_DEFAULT_ARCH) < 0)
+    return NULL;
+  return keep(c, s);
+}
+
+/* The preprocessor's -M of `in` in one pass (`define`: the pass's macro)
+ * into `file` (NULL: the standard output). */
+static cuemu_status pass_dependencies(command *c, const input *in,
+                                      const char *define, const char *target,
+                                      int phony, const char *file) {
   words w = {0};
   cuemu_status st = host_words(c, in, &w);
   if (st == CUEMU_SUCCESS) {
-    add(&w, "-M");
-    if (c->mp)
+    if (define)
+      add(&w, define);
+    add(&w, c->mm ? "-MM" : "-M");
+    if (phony)
       add(&w, "-MP");
     add(&w, "-MT");
     add(&w, target);
@@ -851,6 +865,38 @@ static cuemu_status dependencies(command *c, const input *in,
     st = run(c, &w, in->path);
   }
   free(w.v);
+  return st;
+}
+
+/* Writes the dependencies of `in` (-M, -MD): the preprocessor's -M; for a
+ * .cu file, of both passes, merged as nvcc merges them. */
+static cuemu_status dependencies(command *c, const input *in,
+                                 const char *target, const char *file) {
+  if (in->kind != IN_CU || c->dryrun)
+    return pass_dependencies(c, in, in->kind == IN_CU ? arch_define(c) : NULL,
+                             target, c->mp, file);
+  char device[] = "/tmp/cuemu-deps-XXXXXX", host[] = "/tmp/cuemu-deps-XXXXXX";
+  int fd_device = mkstemp(device), fd_host = fd_device < 0 ? -1 : mkstemp(host);
+  if (fd_device < 0 || fd_host < 0) {
+    if (fd_device >= 0) {
+      close(fd_device);
+      unlink(device);
+    }
+    return cuemu__report(CUEMU_IO_ERROR, "cannot make a temporary file: %s",
+                         strerror(errno));
+  }
+  close(fd_device);
+  close(fd_host);
+  const char *define = arch_define(c);
+  cuemu_status st = define ? CUEMU_SUCCESS : oom();
+  if (st == CUEMU_SUCCESS)
+    st = pass_dependencies(c, in, define, "cuemu", 0, device);
+  if (st == CUEMU_SUCCESS)
+    st = pass_dependencies(c, in, "-DCUEMU_HOST_PASS=1", "cuemu", 0, host);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__deps_merge(device, host, target, c->mp, file);
+  unlink(device);
+  unlink(host);
   return st;
 }
 
@@ -1083,8 +1129,11 @@ static cuemu_status execute(command *c, int *cache_hit) {
             c->mt ? c->mt : default_name(c, in->path, ".o");
         st = dependencies(c, in, target, c->mf ? c->mf : c->output);
       } else {
+        /* nvcc's -E shows the device pass of a .cu file. */
         words w = {0};
         st = host_words(c, in, &w);
+        if (st == CUEMU_SUCCESS && in->kind == IN_CU)
+          add(&w, arch_define(c));
         if (st == CUEMU_SUCCESS) {
           add(&w, "-E");
           add(&w, in->path);

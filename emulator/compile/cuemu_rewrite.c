@@ -522,6 +522,10 @@ static cuemu_status walk(walker *w) {
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
         continue;
+      } else if (own && rw->preprocessed && w->other_depth > 0 &&
+                 !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+                 cuemu__rw_is(rw, i, "[")) {
+        st = cuemu__lambda_note(rw, i, w->decl_start);
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
         /* Braces of #else branches are not counted. */
       } else if (cuemu__rw_is(rw, i, "{")) {
@@ -615,8 +619,12 @@ static void release(cuemu_rewriter *rw, walker *w) {
     free(rw->kernels[i].cluster_dims);
     free(rw->kernels[i].file);
     free(rw->kernels[i].type_alias);
+    free(rw->kernels[i].signature);
+    free(rw->kernels[i].alias_scope);
   }
   free(rw->kernels);
+  cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
+  free(rw->lambdas);
   free(rw->by_name);
   free(rw->by_last);
   for (k = 0; k < w->depth; k++) free(w->stack[k].name);
@@ -874,6 +882,10 @@ static cuemu_status rewrite(const char *text, size_t length,
     out->kernel_count = rw.kernel_count;
     rw.kernels = NULL;
     rw.kernel_count = 0;
+    out->lambdas = rw.lambdas;
+    out->lambda_count = rw.lambda_count;
+    rw.lambdas = NULL;
+    rw.lambda_count = 0;
     out->message[0] = '\0';
   } else if (st == CUEMU_OUT_OF_MEMORY) {
     snprintf(out->message, sizeof out->message, "%s: out of memory",
@@ -904,8 +916,14 @@ void cuemu__rewrite_free(cuemu_rewrite *r) {
     free(r->kernels[i].launch_bounds);
     free(r->kernels[i].file);
     free(r->kernels[i].type_alias);
+    free(r->kernels[i].signature);
+    free(r->kernels[i].alias_scope);
   }
   free(r->kernels);
+  cuemu__lambda_notes_free(r->lambdas, r->lambda_count);
+  free(r->lambdas);
+  r->lambdas = NULL;
+  r->lambda_count = 0;
   r->text = NULL;
   r->length = 0;
   r->kernels = NULL;

@@ -57,14 +57,33 @@ typedef struct cuemu_kernel_decl {
   int template_variadic; /* the template has a parameter pack */
   char *type_alias;    /* "::ns::cuemu_kernel_type_k" when the translation
                         * declared the kernel's function type (for a name
-                        * that is also an ordinary function's), else NULL */
+                        * that is also an ordinary function's, or an
+                        * overload), else NULL */
+  /* Overloads (cuemu_kernel_overload.c), in a translation unit only. */
+  char *signature;     /* its parameter types as written, without names and
+                        * default arguments */
+  int overloaded;      /* another kernel of the file has the same name */
+  size_t params_open;  /* the `(` of its first declaration's parameters */
+  size_t decl_end;     /* that declaration's end (`;` or `}`); 0: not seen */
+  char *alias_scope;   /* the namespaces around that declaration ("a::b") */
 } cuemu_kernel_decl;
+
+/* A lambda expression of the user's code, where each pass sees it
+ * (cuemu_lambda_passes.c). */
+typedef struct cuemu_lambda_note {
+  char *where;         /* "file:line:column" of its `[` */
+  char *decl;          /* "file:line" of the namespace-scope declaration
+                        * around it (its enclosing function) */
+  char *signature;     /* its parameter types (cuemu__kernel_signature()) */
+  int extended;        /* written with __device__ or __host__ */
+} cuemu_lambda_note;
 
 typedef struct cuemu_rewrite {
   char *text; size_t length;          /* the rewritten source, NUL-terminated */
   cuemu_kernel_decl *kernels; int kernel_count;  /* in order of appearance; one entry per name
                                                    (first definition wins over declarations) */
   char message[512];                  /* on failure: "file.cu:LINE: what is wrong" */
+  cuemu_lambda_note *lambdas; int lambda_count; /* a translation unit's, in order */
 } cuemu_rewrite;
 
 /* Rewrites text[0, length) (not necessarily NUL-terminated); `filename`
@@ -125,5 +144,13 @@ cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
 /* Frees what cuemu__rewrite_source() stored in *r and zeroes it; NULL and an
  * already freed result are accepted. */
 void cuemu__rewrite_free(cuemu_rewrite *r);
+
+/* Two passes of one unit, compiled by g++: CUEMU_COMPILE, with the message
+ * in message[0, size), when a lambda that only one pass sees changes how
+ * g++ numbers a later extended lambda of the same function in that pass
+ * (cuemu_lambda_passes.c); else CUEMU_SUCCESS. */
+cuemu_status cuemu__lambda_passes_check(const cuemu_rewrite *device,
+                                        const cuemu_rewrite *host,
+                                        char *message, size_t size);
 
 #endif /* CUEMU_REWRITE_H */

@@ -86,6 +86,8 @@ typedef struct cuemu_rewriter {
   size_t last_bounds;  /* its `__launch_bounds__` token, or (size_t)-1 */
   size_t named_head;   /* the `<` of the template head whose unnamed
                           parameters were given names, plus one; 0: none */
+  cuemu_lambda_note *lambdas; /* the user's lambdas (translation units) */
+  int lambda_count, lambda_capacity;
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -195,6 +197,42 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
  * ambiguity. */
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
+
+/* In a translation unit: notes the lambda expression whose `[` is token i
+ * (if it is one) of the user's code, inside the namespace-scope
+ * declaration that starts at token decl (cuemu_lambda_passes.c). */
+cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl);
+/* Frees the notes. */
+void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count);
+
+/* Overloaded kernels (cuemu_kernel_overload.c). */
+
+/* The parameter types of the list whose `(` is token open, without names
+ * and default arguments, one space after each token (malloc'd; NULL when
+ * out of memory). */
+char *cuemu__kernel_signature(const cuemu_rewriter *rw, size_t open);
+/* The index of the kernel (not a template) with d's name and signature, or
+ * -1. */
+int cuemu__kernel_same_signature(const cuemu_rewriter *rw,
+                                 const cuemu_kernel_decl *d);
+/* The kernels named `name` are overloads: each gets its function type's
+ * declaration after its first declaration (when that was seen). */
+cuemu_status cuemu__kernel_overloads_mark(cuemu_rewriter *rw,
+                                          const char *name);
+/* Declares the function type of kernel `index` after its first
+ * declaration, and sets its type_alias. */
+cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index);
+/* Non-zero when every overload named like decl has its type declared,
+ * none has default arguments and no kernel of another namespace or
+ * template has its name (a launch can then name the overload set). */
+int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
+                                  const cuemu_kernel_decl *decl);
+/* Rewrites the launch whose `<<<` is token `launch` and whose callee starts
+ * at token `start` into ::cuemu::launch_overloaded<the overloads>(config
+ * (the caller closes it at `>>>`). */
+cuemu_status cuemu__launch_overloaded(cuemu_rewriter *rw,
+                                      const cuemu_kernel_decl *decl,
+                                      size_t start, size_t launch);
 
 /* Internal linkage in the two passes (cuemu_internal_linkage.c). */
 

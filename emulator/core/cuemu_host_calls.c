@@ -12,9 +12,21 @@
  * function. An abort() that the C library or libstdc++ makes on a kernel
  * thread (std::terminate, a failed check of glibc's) raises SIGABRT, which
  * the fault handler turns into a kernel fault (cuemu_fault.c).
+ *
+ * Links that cuemu-cc does not make (a CMake target whose linker is the
+ * host C++ compiler, a Makefile's `g++ ... -lcuemu`) have no `--wrap`:
+ * libcuemu also defines the four functions itself, so that a program
+ * linked with it calls them here (the dynamic linker finds libcuemu's
+ * before the C library's), and they go on to the C library's (the next
+ * definition, dlsym(RTLD_NEXT)). Calls that the C and C++ runtime libraries
+ * make themselves (std::terminate's abort()) are left to the fault handler
+ * as before.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
@@ -42,22 +54,90 @@ static void refuse_on_kernel_thread(const char *function, const void *caller) {
  * these names (libcuemu is compiled with -fvisibility=hidden). */
 #define CUEMU_WRAPPER __attribute__((visibility("default")))
 
+typedef void (*exit_fn)(int);
+
+/* The C library's `name` (the definition after libcuemu's). */
+static void *next_definition(const char *name) {
+  return dlsym(RTLD_NEXT, name);
+}
+
+static _Noreturn void real_abort(void) {
+  void (*f)(void) = (void (*)(void))next_definition("abort");
+  if (f)
+    f();
+  __builtin_trap();
+}
+
+static _Noreturn void real_exit(const char *name, int status) {
+  exit_fn f = (exit_fn)next_definition(name);
+  if (f)
+    f(status);
+  __builtin_trap();
+}
+
+/* Non-zero when the call comes from the C or C++ runtime (its own abort()
+ * of std::terminate or a failed check), which the fault handler reports. */
+static int from_runtime(const void *caller) {
+  Dl_info info;
+  if (!dladdr(caller, &info) || !info.dli_fname)
+    return 0;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  static const char *const runtime[] = {"libc.so", "libstdc++", "libgcc_s",
+                                        "libm.so", "ld-linux", "libcuemu",
+                                        "libc++", NULL};
+  for (int i = 0; runtime[i]; ++i)
+    if (strncmp(base, runtime[i], strlen(runtime[i])) == 0)
+      return 1;
+  return 0;
+}
+
 CUEMU_WRAPPER void __wrap_abort(void) {
   refuse_on_kernel_thread("abort", __builtin_return_address(0));
-  abort();
+  real_abort();
 }
 
 CUEMU_WRAPPER void __wrap_exit(int status) {
   refuse_on_kernel_thread("exit", __builtin_return_address(0));
-  exit(status);
+  real_exit("exit", status);
 }
 
 CUEMU_WRAPPER void __wrap__Exit(int status) {
   refuse_on_kernel_thread("_Exit", __builtin_return_address(0));
-  _Exit(status);
+  real_exit("_Exit", status);
 }
 
 CUEMU_WRAPPER void __wrap_quick_exit(int status) {
   refuse_on_kernel_thread("quick_exit", __builtin_return_address(0));
-  quick_exit(status);
+  real_exit("quick_exit", status);
+}
+
+/* The same, for links without --wrap (see above). */
+
+CUEMU_WRAPPER void abort(void) {
+  const void *caller = __builtin_return_address(0);
+  if (!from_runtime(caller))
+    refuse_on_kernel_thread("abort", caller);
+  real_abort();
+}
+
+CUEMU_WRAPPER void exit(int status) {
+  const void *caller = __builtin_return_address(0);
+  if (!from_runtime(caller))
+    refuse_on_kernel_thread("exit", caller);
+  real_exit("exit", status);
+}
+
+CUEMU_WRAPPER void _Exit(int status) {
+  const void *caller = __builtin_return_address(0);
+  if (!from_runtime(caller))
+    refuse_on_kernel_thread("_Exit", caller);
+  real_exit("_Exit", status);
+}
+
+CUEMU_WRAPPER void quick_exit(int status) {
+  const void *caller = __builtin_return_address(0);
+  if (!from_runtime(caller))
+    refuse_on_kernel_thread("quick_exit", caller);
+  real_exit("quick_exit", status);
 }

@@ -26,18 +26,46 @@ typedef struct function_entry {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const cuemu_module_desc **modules;
 static size_t module_count;
+static int *module_arch;  /* each module's -arch (80), 0: not known */
+static int program_arch;  /* the -arch registered last, 0: none */
 static function_entry *entries;
 static size_t entry_count, entry_capacity;
 
-void cuemu_program_register(const cuemu_module_desc *desc) {
+void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch) {
   pthread_mutex_lock(&lock);
   const cuemu_module_desc **grown =
       realloc(modules, (module_count + 1) * sizeof *grown);
-  if (grown) {
+  if (grown)
     modules = grown;
+  int *archs = realloc(module_arch, (module_count + 1) * sizeof *archs);
+  if (archs)
+    module_arch = archs;
+  if (grown && archs) {
+    module_arch[module_count] = arch;
     modules[module_count++] = desc;
+    if (arch > 0)
+      program_arch = arch;
   }
   pthread_mutex_unlock(&lock);
+}
+
+void cuemu_program_register(const cuemu_module_desc *desc) {
+  cuemu_program_register_arch(desc, 0);
+}
+
+/* The -arch the kernel `desc` was built for: its module's, else the
+ * program's (a kernel template's instance, registered apart), else 0. */
+static int arch_of(const cuemu_kernel_desc *desc) {
+  int arch = 0;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < module_count && desc; ++i)
+    if (desc >= modules[i]->kernels &&
+        desc < modules[i]->kernels + modules[i]->kernel_count)
+      arch = module_arch[i];
+  if (!arch)
+    arch = program_arch;
+  pthread_mutex_unlock(&lock);
+  return arch;
 }
 
 const cuemu_kernel_desc *cuemu__function_find(const void *function) {
@@ -183,8 +211,14 @@ void cuemu__function_attributes(const void *function,
   out->num_regs = 32;
   out->const_bytes = 0;
   out->local_bytes = 0;
-  out->ptx_version = m->major * 10 + m->minor;
-  out->binary_version = m->major * 10 + m->minor;
+  /* As from nvcc's fat binary (-arch=sm_XY puts in sm_XY code and
+   * compute_XY PTX): the PTX is the architecture built for; the binary is
+   * that code where the device runs it (the same major version, a minor
+   * one no higher), else the device's own (the driver compiles the PTX). */
+  int device = m->major * 10 + m->minor, arch = arch_of(desc);
+  out->ptx_version = arch ? arch : device;
+  out->binary_version =
+      arch && arch / 10 == m->major && arch % 10 <= m->minor ? arch : device;
 }
 
 int cuemu__function_cluster_nonportable(const void *function) {

@@ -458,5 +458,6 @@ deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
 } // namespace cuemu
 
 #include "cuemu_kernel_instances.h"
+#include "cuemu_kernel_overloads.h"
 
 #endif /* CUEMU_KERNEL_THUNKS_H */

@@ -93,6 +93,12 @@ typedef const cuemu_module_desc *(*cuemu_module_describe_fn)(void);
  * initialiser), so that launches by pointer find their thunks. Host code. */
 void cuemu_program_register(const cuemu_module_desc *desc);
 
+/* cuemu_program_register(), for kernels built for compute capability
+ * `arch` * 10 + minor (nvcc's -arch: 80 for sm_80), which
+ * cudaFuncGetAttributes reports as their ptxVersion and binaryVersion (the
+ * generated kernel table of a unit calls it). Host code. */
+void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
