@@ -139,12 +139,29 @@ static const insn insns[] = {
      "-ca -cg -shared -global -shared::cta -L2::64B -L2::128B -L2::256B"},
     {"cp.async.mbarrier.arrive", "mbar_cp_async_arrive", F_ADDR0, 0, 1, 1,
      "noinc -shared -shared::cta b64"},
+    /* The bulk copies (the state spaces, which are in the instruction's
+     * name here, say which addresses are shared ones). */
+    {"cp.async.bulk.shared::cluster.global", "bulk_g2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.shared::cta.global", "bulk_g2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.shared::cluster.shared::cta", "bulk_s2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.global.shared::cta", "bulk_s2g", F_ADDR0 | F_SITE, 0, 3, 3, "-bulk_group"},
+    {"cp.async.bulk.commit_group", "", F_NONE, 0, 0, 0, ""},
+    {"cp.async.bulk.wait_group", "", F_NONE, 0, 1, 1, "-read"},
     {"mbarrier.init", "mbar_init", F_ADDR0, 0, 2, 2, "-shared -shared::cta b64"},
     {"mbarrier.inval", "", F_NONE | F_ADDR0, 0, 1, 1, "-shared -shared::cta b64"},
     {"mbarrier.arrive", "mbar_arrive", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
     {"mbarrier.arrive_drop", "mbar_arrive_drop", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.arrive.expect_tx", "mbar_arrive_expect_tx", F_ATOM, 1, 2, 2,
+     "-release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.expect_tx", "mbar_expect_tx", F_ADDR0, 0, 2, 2,
+     "-relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.complete_tx", "mbar_complete_tx", F_ADDR0, 0, 2, 2,
+     "-relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
     {"mbarrier.test_wait", "mbar_test_wait", F_ATOM, 1, 2, 2,
      "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.try_wait", "mbar_try_wait", F_ATOM, 1, 2, 3,
@@ -793,7 +810,20 @@ static cuemu_status instruction(tr *t) {
     t->i++;
     return CUEMU_SUCCESS;
   }
+  if (!strcmp(op, "ret") || !strcmp(op, "ret.uni")) {
+    /* The asm statement's function returns: in a kernel the thread ends,
+     * as PTX's ret does in an entry function. */
+    cuemu__sb_str(&t->body, "return; ");
+    if (!punct(t, ';')) return fail(t, line, "inline PTX: expected ; after ret");
+    t->i++;
+    return CUEMU_SUCCESS;
+  }
   in = find_insn(op, strlen(op), &used);
+  if (!in && !strncmp(op, "multimem.", 9))
+    return fail(t, line,
+                "inline PTX: unsupported instruction %s (multimem addresses "
+                "reach the memory of several devices, which one emulated "
+                "device cannot have)", op);
   if (!in)
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
   /* Modifiers and types (the mode of vote's older spelling first). */
@@ -898,6 +928,7 @@ static cuemu_status instruction(tr *t) {
           k == ((in->flags & (F_ST | F_ADDR0)) ? 0 : 1))
         addr = 1;
       if (!strcmp(in->op, "cp.async") && k == 1) addr = 1;
+      if (!strncmp(in->fn, "bulk_", 5) && (k == 1 || k == 3)) addr = 1;
       if (addr != (ops[k].kind == O_ADDR)) bad = 1;
       if (ops[k].kind == O_VEC &&
           !((dst && (in->flags & F_LD)) || (!dst && (in->flags & F_ST) && k == 1) ||
