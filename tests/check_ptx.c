@@ -262,8 +262,8 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "inline PTX: unsupported modifier .foo of add");
   translate_error("asm(\"mov.u32 %0, q;\" : \"=r\"(x));", 1,
                   "inline PTX: unknown register q");
-  translate_error("asm(\"mov.u32 %0, %%total_smem_size;\" : \"=r\"(x));", 1,
-                  "inline PTX: unsupported special register %total_smem_size");
+  translate_error("asm(\"mov.u32 %0, %%reserved_smem_offset_begin;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported special register %reserved_smem_offset_begin");
   translate_error("asm(\"mov.u32 %0, %3;\" : \"=r\"(x));", 1,
                   "inline PTX: operand %3 does not exist");
   translate_error("asm(\"mov.u32 %0, %[y];\" : \"=r\"(x));", 1,

@@ -247,6 +247,8 @@ static const struct {
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
     {"%gridid", "0ULL"},
     {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
+    {"%total_smem_size", "(unsigned long long)cuemu_kernel_shared_size(0)"},
+    {"%aggr_smem_size", "(unsigned long long)cuemu_kernel_shared_size(1)"},
     /* Launches are not clusters: each block is an implicit cluster of one. */
     {"%is_explicit_cluster", "0ULL"},
     {"%clusterid.x", "(unsigned long long)blockIdx.x"},

@@ -9,7 +9,10 @@
  *   commit_group / wait_group;
  * - bar.red of part of a block (a named barrier of 64 threads that counts,
  *   ands and ors predicates);
- * - ret, which ends a kernel's thread.
+ * - ret, which ends a kernel's thread;
+ * - %total_smem_size (static and dynamic shared memory in the allocation
+ *   units of sm_9x, 128 bytes) and %aggr_smem_size (with the 1 KiB
+ *   reserved for the system on sm_90, cudaDevAttrReservedSharedMemoryPerBlock).
  * Prints PASS when all is well.
  */
 #include <cuda_runtime.h>
@@ -186,6 +189,27 @@ __global__ void leave_with_ret(int *out) {
   out[t] = static_cast<int>(t);
 }
 
+/* The shared-memory special registers of a kernel with 256 bytes of
+ * static shared memory, launched with `dynamic` bytes more. */
+__global__ void smem_sizes(unsigned *out) {
+  __shared__ float staged[64];
+  extern __shared__ unsigned char dynamic_part[];
+  staged[threadIdx.x] = 1.0f;
+  dynamic_part[threadIdx.x] = 2;
+  __syncthreads();
+  unsigned total, aggregate, dynamic;
+  asm volatile("mov.u32 %0, %%total_smem_size;\n\t"
+               "mov.u32 %1, %%aggr_smem_size;\n\t"
+               "mov.u32 %2, %%dynamic_smem_size;"
+               : "=r"(total), "=r"(aggregate), "=r"(dynamic));
+  if (threadIdx.x == 0) {
+    out[0] = total;
+    out[1] = aggregate;
+    out[2] = dynamic;
+    out[3] = static_cast<unsigned>(staged[1] + dynamic_part[1]);
+  }
+}
+
 } // namespace
 
 int main() {
@@ -227,6 +251,20 @@ int main() {
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   for (int t = 0; t < 64; ++t) CHECK(left[t] == ((t & 1) ? -1 : t));
 
+  unsigned *sizes = nullptr;
+  int reserved = 0;
+  CHECK(cudaMallocManaged(&sizes, 4 * sizeof(unsigned)) == cudaSuccess);
+  CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, 0) ==
+        cudaSuccess);
+  smem_sizes<<<2, 64, 100>>>(sizes);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(sizes[0] == 384); /* 256 + 100 bytes in units of 128 */
+  CHECK(sizes[1] == 384 + static_cast<unsigned>(reserved));
+  CHECK(sizes[2] == 100);
+  CHECK(sizes[3] == 3);
+  CHECK(reserved == 1024);
+
+  CHECK(cudaFree(sizes) == cudaSuccess);
   CHECK(cudaFree(tx) == cudaSuccess);
   CHECK(cudaFree(in) == cudaSuccess);
   CHECK(cudaFree(out) == cudaSuccess);
