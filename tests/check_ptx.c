@@ -84,6 +84,14 @@ START_TEST(ptx_outputs_and_special_registers) {
   const char *const ret[] = {"if (cuemu_ptx_v0) { return; }", NULL};
   translate_expect("asm(\"{ .reg .pred p; setp.ne.u32 p, %0, 0; @p ret; }\" :: \"r\"(x));",
                    ret);
+  const char *const wide[] = {"unsigned __int128 cuemu_ptx_0 = 0;",
+                              "unsigned __int128 cuemu_ptx_1 = cuemu_p::inq(y);",
+                              "unsigned __int128 cuemu_ptx_v0 = 0;",
+                              "cuemu_p::pack<cuemu_p::b128>(cuemu_ptx_v0, ",
+                              "cuemu_p::outq(x, cuemu_ptx_0);", NULL};
+  translate_expect("asm(\"{ .reg .b128 t; mov.b128 t, {%2, %2}; mov.b128 %0, %1; }\" "
+                   ": \"=q\"(x) : \"q\"(y), \"l\"(z));",
+                   wide);
   const char *const bulk[] = {"cuemu_p::bulk_g2s<>(", "cuemu_p::bulk_s2g<>(", NULL};
   translate_expect("asm(\"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
                    "[%0], [%1], %2, [%3];\\n\\t"
@@ -242,6 +250,15 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
   translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  translate_error("asm(\"ld.relaxed.gpu.global.b128 %0, [%1];\" : \"=q\"(x) : \"l\"(p));", 1,
+                  "inline PTX: unsupported instruction ld.relaxed.gpu.global.b128 (of the "
+                  ".b128 forms, mov, ld and st without an order or a vector, atom.cas and "
+                  "atom.exch are emulated)");
+  translate_error("asm(\"atom.add.global.b128 %0, [%1], %2;\" : \"=q\"(x) : \"l\"(p), "
+                  "\"q\"(y));", 1,
+                  "inline PTX: unsupported instruction atom.add.global.b128 (of the "
+                  ".b128 forms, mov, ld and st without an order or a vector, atom.cas and "
+                  "atom.exch are emulated)");
   translate_error("asm volatile(\"multimem.ld_reduce.relaxed.sys.global.add.u32 %0, [%1];\" "
                   ": \"=r\"(x) : \"l\"(p) : \"memory\");",
                   1, "inline PTX: unsupported instruction "

@@ -40,7 +40,7 @@ enum {
 #define RND "rn rz rm rp"
 #define HALVES "f16 f16x2 bf16 bf16x2"
 #define CMP "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"
-#define MEMTYPES "b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
+#define MEMTYPES "b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
 #define SCOPES "-cta -cluster -gpu -sys"
 #define SPACES "-global -shared -local -const -param -shared::cta -shared::cluster"
 
@@ -53,7 +53,7 @@ typedef struct insn {
 } insn;
 
 static const insn insns[] = {
-    {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
+    {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 b128 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
     {"add", "add", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
     {"sub", "sub", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
     {"addc", "addc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
@@ -118,7 +118,7 @@ static const insn insns[] = {
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
      "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 u32 u64 s32 s64 f32 f64"},
+     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64"},
     {"red", "red", F_ST, 0, 2, 2,
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
      " b32 b64 u32 u64 s32 s64 f32 f64"},
@@ -574,7 +574,7 @@ static void label_name(cuemu_strbuf *sb, const char *s, size_t len) {
   }
 }
 
-static cuemu_status add_decl(tr *t, const char *name, size_t len) {
+static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
   char buf[48];
   if (t->ndecls == t->cap_decls) {
     size_t cap = t->cap_decls ? 2 * t->cap_decls : 16;
@@ -589,8 +589,8 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len) {
   t->decls[t->ndecls].name[len] = '\0';
   t->decls[t->ndecls].depth = t->depth;
   t->decls[t->ndecls].id = t->next_id;
-  snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_v%d = 0; ",
-           t->next_id++);
+  snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
+           wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
   t->ndecls++;
   return CUEMU_SUCCESS;
@@ -598,8 +598,12 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len) {
 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
+  int wide = 0;
   t->i++; /* .reg */
-  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') t->i++; /* types */
+  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
+    wide |= tok_is(cur(t), ".b128");
+    t->i++;
+  }
   for (;;) {
     const ptok *k = cur(t);
     cuemu_status st;
@@ -619,11 +623,11 @@ static cuemu_status reg_decl(tr *t) {
       t->i++;
       for (j = 0; j < count; j++) {
         int len = snprintf(name, sizeof name, "%.*s%d", (int)k->len, k->s, j);
-        st = add_decl(t, name, (size_t)len);
+        st = add_decl(t, name, (size_t)len, wide);
         if (st != CUEMU_SUCCESS) return st;
       }
     } else {
-      st = add_decl(t, k->s, k->len);
+      st = add_decl(t, k->s, k->len, wide);
       if (st != CUEMU_SUCCESS) return st;
     }
     if (punct(t, ';')) {
@@ -675,7 +679,7 @@ static int listed(const char *list, const char *name, size_t len, int *drop) {
 
 static int is_type(const char *m, size_t len) {
   static const char types[] =
-      " b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
+      " b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
       "f32 f64 pred ";
   char buf[16];
   if (len + 3 > sizeof buf) return 0;
@@ -891,6 +895,16 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
+  /* .b128 accesses are plain, scalar ones (the ordered and vector forms,
+   * and atomics other than cas and exch, are not emulated). */
+  if (strstr(op, ".b128") &&
+      ((ordered && strcmp(in->fn, "atom")) || strstr(op, ".v2") || strstr(op, ".v4") || strstr(op, ".volatile") ||
+       (!strcmp(in->fn, "atom") && !strstr(op, ".cas") && !strstr(op, ".exch")))) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported instruction %s (of the .b128 forms, "
+                "mov, ld and st without an order or a vector, atom.cas and "
+                "atom.exch are emulated)", op);
+  }
   /* Operands. */
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
@@ -1064,6 +1078,25 @@ static void bind(tr *t, cuemu_strbuf *post) {
   char buf[96];
   for (k = 0; k < a->count; k++) {
     const cuemu__ptx_operand *o = &a->operands[k];
+    if (o->constraint == 'q') {
+      /* A 128-bit operand: an unsigned __int128 of the same bits. */
+      snprintf(buf, sizeof buf, "unsigned __int128 cuemu_ptx_%d = ", k);
+      cuemu__sb_str(&t->head, buf);
+      if (o->output && !o->read_write) {
+        cuemu__sb_str(&t->head, "0; ");
+      } else {
+        cuemu__sb_str(&t->head, "cuemu_p::inq(");
+        cuemu__sb_str(&t->head, o->expr);
+        cuemu__sb_str(&t->head, "); ");
+      }
+      if (o->output) {
+        cuemu__sb_str(post, "cuemu_p::outq(");
+        cuemu__sb_str(post, o->expr);
+        snprintf(buf, sizeof buf, ", cuemu_ptx_%d); ", k);
+        cuemu__sb_str(post, buf);
+      }
+      continue;
+    }
     if (o->output && !o->read_write) {
       snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_%d = 0; ", k);
       cuemu__sb_str(&t->head, buf);

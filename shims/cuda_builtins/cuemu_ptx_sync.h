@@ -27,6 +27,7 @@ template <> struct word<8> { typedef uint8_t __attribute__((may_alias)) type; };
 template <> struct word<16> { typedef uint16_t __attribute__((may_alias)) type; };
 template <> struct word<32> { typedef uint32_t __attribute__((may_alias)) type; };
 template <> struct word<64> { typedef uint64_t __attribute__((may_alias)) type; };
+template <> struct word<128> { typedef wide __attribute__((may_alias)) type; };
 template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
 
 /*
@@ -51,6 +52,10 @@ template <int... M> inline void ld(reg &d, word_of<M...> v) {
 template <int... M> inline word_of<M...> st(reg v) {
   return static_cast<word_of<M...>>(v);
 }
+
+/* ld.b128 and st.b128. */
+template <int... M> inline void ld(wide &d, wide v) { d = v; }
+template <int... M> inline wide st(wide v) { return v; }
 
 template <int... M> inline void ld_ordered(reg &d, reg address, int i) {
   using U = word_of<M...>;
@@ -117,6 +122,18 @@ template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
     old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
   }
   d = result<T>(old);
+}
+
+/* atom.cas.b128 d, [a], b, c and atom.exch.b128 d, [a], b (sm_90): one
+ * 16-byte compare-and-swap (cuemu_atomics.h). */
+template <int... M> inline void atom(wide &d, reg address, wide b, wide c = 0) {
+  static_assert(has<m_cas, M...> || has<m_exch, M...>,
+                "inline PTX: .b128 atomics are cas and exch only");
+  void *p = reinterpret_cast<void *>(address);
+  if constexpr (has<m_cas, M...>)
+    cuemu_atomic_cas128(p, &b, &c, &d);
+  else
+    cuemu_atomic_exch128(p, &b, &d);
 }
 
 template <int... M> inline void red(reg address, reg b) {

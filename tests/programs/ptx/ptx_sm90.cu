@@ -1,6 +1,6 @@
 /*
- * ptx_bulk_tx.cu: inline PTX of sm_90 that producer-consumer kernels use,
- * against the PTX ISA's definitions:
+ * ptx_sm90.cu: inline PTX of sm_90 that producer-consumer kernels and
+ * lock-free code use, against the PTX ISA's definitions:
  * - mbarrier transaction counts: a phase completes only when its pending
  *   arrivals and its tx-count are both zero (expect_tx, complete_tx,
  *   arrive.expect_tx, try_wait.parity / test_wait.parity);
@@ -12,10 +12,16 @@
  * - ret, which ends a kernel's thread;
  * - %total_smem_size (static and dynamic shared memory in the allocation
  *   units of sm_9x, 128 bytes) and %aggr_smem_size (with the 1 KiB
- *   reserved for the system on sm_90, cudaDevAttrReservedSharedMemoryPerBlock).
+ *   reserved for the system on sm_90, cudaDevAttrReservedSharedMemoryPerBlock);
+ * - .b128: .reg .b128, the "q" constraint, mov.b128 packing and unpacking,
+ *   ld/st.b128 in global and shared memory, atom.cas.b128 (a 128-bit
+ *   counter updated by a compare-and-swap loop from every thread) and
+ *   atom.exch.b128.
  * Prints PASS when all is well.
  */
 #include <cuda_runtime.h>
+
+#include <cstdio>
 
 #include "../check.cuh"
 
@@ -210,6 +216,67 @@ __global__ void smem_sizes(unsigned *out) {
   }
 }
 
+/* A pair of 64-bit counters updated together. */
+struct alignas(16) Pair {
+  unsigned long long lo, hi;
+};
+
+__device__ unsigned __int128 as_wide(Pair p) {
+  return (static_cast<unsigned __int128>(p.hi) << 64) | p.lo;
+}
+
+/* Thread 0 of block 0: out[0..1], the halves of {a, b} packed and
+ * unpacked; out[2..3], a Pair copied through shared memory with
+ * ld/st.b128 (the shared array given as an "l" operand); a failing
+ * compare-and-swap and an exchange on exch[0]. Every thread adds (1, t)
+ * to *counter with a compare-and-swap loop. */
+__global__ void wide_ops(const Pair *in, unsigned long long *out, Pair *counter, Pair *exch) {
+  __shared__ Pair staged[2];
+  const unsigned t = threadIdx.x;
+  if (t == 0 && blockIdx.x == 0) {
+    unsigned long long lo, hi;
+    unsigned __int128 packed;
+    asm volatile("{ .reg .b128 w;\n\t"
+                 "mov.b128 w, {%3, %4};\n\t"
+                 "mov.b128 %2, w;\n\t"
+                 "mov.b128 {%0, %1}, w; }"
+                 : "=l"(lo), "=l"(hi), "=q"(packed)
+                 : "l"(in[0].lo), "l"(in[0].hi));
+    out[0] = lo;
+    out[1] = hi;
+    out[4] = static_cast<unsigned long long>(packed >> 64) ^ static_cast<unsigned long long>(packed);
+    asm volatile("{ .reg .b128 v; .reg .u64 s;\n\t"
+                 "ld.global.b128 v, [%0];\n\t"
+                 "cvta.to.shared.u64 s, %1;\n\t"
+                 "st.shared.b128 [s+16], v; }" ::"l"(in + 1),
+                 "l"(staged)
+                 : "memory");
+    out[2] = staged[1].lo;
+    out[3] = staged[1].hi;
+    /* A compare-and-swap that fails leaves memory as it was and gives
+     * its value; exch gives the old value. */
+    unsigned __int128 old, wrong = 7, next = as_wide(Pair{5, 6});
+    asm volatile("atom.cas.relaxed.gpu.global.b128 %0, [%1], %2, %3;"
+                 : "=q"(old)
+                 : "l"(exch), "q"(wrong), "q"(next)
+                 : "memory");
+    out[5] = static_cast<unsigned long long>(old);
+    out[6] = static_cast<unsigned long long>(old >> 64);
+    asm volatile("atom.exch.b128 %0, [%1], %2;" : "=q"(old) : "l"(exch), "q"(next) : "memory");
+    out[7] = static_cast<unsigned long long>(old) + static_cast<unsigned long long>(old >> 64);
+  }
+  unsigned __int128 seen = as_wide(*counter), old;
+  for (;;) {
+    const unsigned __int128 want = seen + (static_cast<unsigned __int128>(t) << 64) + 1;
+    asm volatile("atom.cas.b128 %0, [%1], %2, %3;"
+                 : "=q"(old)
+                 : "l"(counter), "q"(seen), "q"(want)
+                 : "memory");
+    if (old == seen) break;
+    seen = old;
+  }
+}
+
 } // namespace
 
 int main() {
@@ -263,6 +330,37 @@ int main() {
   CHECK(sizes[2] == 100);
   CHECK(sizes[3] == 3);
   CHECK(reserved == 1024);
+
+  Pair *pairs = nullptr, *counter = nullptr, *exch = nullptr;
+  unsigned long long *words = nullptr;
+  CHECK(cudaMallocManaged(&pairs, 2 * sizeof(Pair)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&counter, sizeof(Pair)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&exch, sizeof(Pair)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&words, 8 * sizeof(unsigned long long)) == cudaSuccess);
+  pairs[0] = Pair{0x1122334455667788ULL, 0x99aabbccddeeff00ULL};
+  pairs[1] = Pair{0x0123456789abcdefULL, 0xfedcba9876543210ULL};
+  *counter = Pair{~0ULL - 40, 100}; /* the low half carries into the high one */
+  *exch = Pair{3, 4};
+  wide_ops<<<3, 96>>>(pairs, words, counter, exch);
+  const cudaError_t wide_status = cudaDeviceSynchronize();
+  CHECK(wide_status == cudaSuccess);
+  if (wide_status != cudaSuccess) std::printf("%s\n", cudaGetErrorString(wide_status));
+  CHECK(words[0] == 0x1122334455667788ULL);
+  CHECK(words[1] == 0x99aabbccddeeff00ULL);
+  CHECK(words[2] == 0x0123456789abcdefULL);
+  CHECK(words[3] == 0xfedcba9876543210ULL);
+  CHECK(words[4] == (0x1122334455667788ULL ^ 0x99aabbccddeeff00ULL));
+  CHECK(words[5] == 3 && words[6] == 4); /* the failed compare-and-swap */
+  CHECK(words[7] == 7);                  /* exch saw {3, 4} */
+  CHECK(exch->lo == 5 && exch->hi == 6);
+  /* 288 additions of 1 to the low half (40 before the carry) and of
+   * 3 * (0 + ... + 95) to the high half, plus the carry. */
+  CHECK(counter->lo == 288 - 41);
+  CHECK(counter->hi == 100 + 3 * (95 * 96 / 2) + 1);
+  CHECK(cudaFree(pairs) == cudaSuccess);
+  CHECK(cudaFree(counter) == cudaSuccess);
+  CHECK(cudaFree(exch) == cudaSuccess);
+  CHECK(cudaFree(words) == cudaSuccess);
 
   CHECK(cudaFree(sizes) == cudaSuccess);
   CHECK(cudaFree(tx) == cudaSuccess);
