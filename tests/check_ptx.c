@@ -250,6 +250,11 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
   translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  translate_error("asm(\"cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::"
+                  "complete_tx::bytes [%0], [%1, {%2}], [%3];\" :: \"r\"(d), \"l\"(m), "
+                  "\"r\"(c), \"r\"(b));", 1,
+                  "inline PTX: unsupported instruction cp.async.bulk.tensor.1d.shared::cluster."
+                  "global.tile.mbarrier::complete_tx::bytes");
   translate_error("asm(\"ld.relaxed.gpu.global.b128 %0, [%1];\" : \"=q\"(x) : \"l\"(p));", 1,
                   "inline PTX: unsupported instruction ld.relaxed.gpu.global.b128 (of the "
                   ".b128 forms, mov, ld and st without an order or a vector, atom.cas and "

@@ -830,7 +830,9 @@ static cuemu_status instruction(tr *t) {
                 "inline PTX: unsupported instruction %s (multimem addresses "
                 "reach the memory of several devices, which one emulated "
                 "device cannot have)", op);
-  if (!in)
+  /* The bulk copies not emulated (tensor maps, prefetches) are not
+   * cp.async with odd modifiers. */
+  if (!in || (!strncmp(op, "cp.async.bulk.", 14) && strncmp(in->op, "cp.async.bulk.", 14)))
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
   /* Modifiers and types (the mode of vote's older spelling first). */
   cuemu__sb_add(&targs, "", 0);

@@ -208,7 +208,7 @@ __global__ void smem_sizes(unsigned *out) {
                "mov.u32 %1, %%aggr_smem_size;\n\t"
                "mov.u32 %2, %%dynamic_smem_size;"
                : "=r"(total), "=r"(aggregate), "=r"(dynamic));
-  if (threadIdx.x == 0) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
     out[0] = total;
     out[1] = aggregate;
     out[2] = dynamic;
