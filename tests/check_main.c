@@ -17,6 +17,7 @@ static const test_suite suites[] = {
     {"runtime_launch", make_runtime_launch_suite}, {"ptx", make_ptx_suite},
     {"device_code", make_device_code_suite},
     {"graph", make_graph_suite},
+    {"cccl", make_cccl_suite},
 };
 
 int main(void) {

@@ -79,6 +79,25 @@ START_TEST(ptx_outputs_and_special_registers) {
   translate_expect("asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x));", parts);
   const char *const tid[] = {"(unsigned long long)threadIdx.y", NULL};
   translate_expect("asm(\"mov.u32 %0, %%tid.y;\" : \"=r\"(x));", tid);
+  /* ret leaves the function of the statement; the bulk copies name the
+   * direction of the copy by their emulation function. */
+  const char *const ret[] = {"if (cuemu_ptx_v0) { return; }", NULL};
+  translate_expect("asm(\"{ .reg .pred p; setp.ne.u32 p, %0, 0; @p ret; }\" :: \"r\"(x));",
+                   ret);
+  const char *const wide[] = {"unsigned __int128 cuemu_ptx_0 = 0;",
+                              "unsigned __int128 cuemu_ptx_1 = cuemu_p::inq(y);",
+                              "unsigned __int128 cuemu_ptx_v0 = 0;",
+                              "cuemu_p::pack<cuemu_p::b128>(cuemu_ptx_v0, ",
+                              "cuemu_p::outq(x, cuemu_ptx_0);", NULL};
+  translate_expect("asm(\"{ .reg .b128 t; mov.b128 t, {%2, %2}; mov.b128 %0, %1; }\" "
+                   ": \"=q\"(x) : \"q\"(y), \"l\"(z));",
+                   wide);
+  const char *const bulk[] = {"cuemu_p::bulk_g2s<>(", "cuemu_p::bulk_s2g<>(", NULL};
+  translate_expect("asm(\"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
+                   "[%0], [%1], %2, [%3];\\n\\t"
+                   "cp.async.bulk.global.shared::cta.bulk_group [%1], [%0], %2;\" "
+                   ":: \"r\"(d), \"l\"(s), \"r\"(n), \"r\"(b));",
+                   bulk);
 }
 END_TEST
 
@@ -230,13 +249,43 @@ START_TEST(ptx_errors_name_what_and_where) {
   translate_error("asm volatile(\n  \"mov.u32 %0, 1;\\n\\t\"\n"
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
-  translate_error("asm(\"ret;\");", 1, "inline PTX: unsupported instruction ret");
+  translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
+  translate_error("asm(\"cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::"
+                  "complete_tx::bytes [%0], [%1, {%2}], [%3];\" :: \"r\"(d), \"l\"(m), "
+                  "\"r\"(c), \"r\"(b));", 1,
+                  "inline PTX: unsupported instruction cp.async.bulk.tensor.1d.shared::cluster."
+                  "global.tile.mbarrier::complete_tx::bytes");
+  translate_error("asm(\"ld.relaxed.gpu.global.b128 %0, [%1];\" : \"=q\"(x) : \"l\"(p));", 1,
+                  "inline PTX: unsupported instruction ld.relaxed.gpu.global.b128 (of the "
+                  ".b128 forms, mov, ld and st without an order or a vector, atom.cas and "
+                  "atom.exch are emulated)");
+  translate_error("asm(\"atom.add.global.b128 %0, [%1], %2;\" : \"=q\"(x) : \"l\"(p), "
+                  "\"q\"(y));", 1,
+                  "inline PTX: unsupported instruction atom.add.global.b128 (of the "
+                  ".b128 forms, mov, ld and st without an order or a vector, atom.cas and "
+                  "atom.exch are emulated)");
+  translate_error("asm volatile(\"multimem.ld_reduce.relaxed.sys.global.add.u32 %0, [%1];\" "
+                  ": \"=r\"(x) : \"l\"(p) : \"memory\");",
+                  1, "inline PTX: unsupported instruction "
+                     "multimem.ld_reduce.relaxed.sys.global.add.u32 (multimem addresses "
+                     "reach the memory of several devices, which one emulated device "
+                     "cannot have)");
+  translate_error("asm volatile(\"multimem.st.relaxed.sys.global.f32 [%0], %1;\" "
+                  ":: \"l\"(p), \"f\"(v));", 1,
+                  "inline PTX: unsupported instruction multimem.st.relaxed.sys.global.f32 "
+                  "(multimem addresses reach the memory of several devices, which one "
+                  "emulated device cannot have)");
+  translate_error("asm(\"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                  ".multicast::cluster [%0], [%1], 16, [%2], %3;\" "
+                  ":: \"r\"(d), \"l\"(s), \"r\"(b), \"h\"(m));", 1,
+                  "inline PTX: unsupported modifier .multicast::cluster of "
+                  "cp.async.bulk.shared::cluster.global");
   translate_error("asm(\"add.foo.u32 %0, %0, 1;\" : \"+r\"(x));", 1,
                   "inline PTX: unsupported modifier .foo of add");
   translate_error("asm(\"mov.u32 %0, q;\" : \"=r\"(x));", 1,
                   "inline PTX: unknown register q");
-  translate_error("asm(\"mov.u32 %0, %%total_smem_size;\" : \"=r\"(x));", 1,
-                  "inline PTX: unsupported special register %total_smem_size");
+  translate_error("asm(\"mov.u32 %0, %%reserved_smem_offset_begin;\" : \"=r\"(x));", 1,
+                  "inline PTX: unsupported special register %reserved_smem_offset_begin");
   translate_error("asm(\"mov.u32 %0, %3;\" : \"=r\"(x));", 1,
                   "inline PTX: operand %3 does not exist");
   translate_error("asm(\"mov.u32 %0, %[y];\" : \"=r\"(x));", 1,

@@ -17,6 +17,7 @@ Suite *make_grid_suite(void);
 Suite *make_groups_suite(void);
 Suite *make_launch_suite(void);
 Suite *make_ptx_suite(void);
+Suite *make_cccl_suite(void);
 Suite *make_rewrite_suite(void);
 Suite *make_runtime_suite(void);
 Suite *make_runtime_launch_suite(void);

@@ -97,6 +97,8 @@ typedef struct compile_job {
   const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
   int default_compiler;      /* no compiler was chosen: `c++` */
+  char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
+  int cccl_source;           /* enum cuemu_cccl_source */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -237,6 +239,12 @@ static int build_argv(const compile_job *job, const char *tu,
   if (phase == PHASE_PREPROCESS) {
     ARGF("-I%s", job->shims);
     ARGF("-I%s", job->include);
+    /* CCCL after the user's folders and the shims, before the compiler's
+     * own folders, as nvcc has it (cuemu_toolkit.h). */
+    if (job->cccl[0]) {
+      ARG("-isystem");
+      ARG(job->cccl);
+    }
     ARGF("-iquote%s", job->source_dir);
     ARG("-include");
     ARGF("%s/cuda_runtime.h", job->shims);
@@ -434,6 +442,21 @@ static int links_other_files(const cuemu_compile_options *o) {
   return 0;
 }
 
+/* Non-zero when the options put a CCCL folder (TOOLKIT/include/cccl) on
+ * the include path themselves. */
+static int names_cccl(const cuemu_compile_options *o) {
+  static const char tail[] = "/include/cccl";
+  for (int i = 0; i < o->argc; ++i) {
+    const char *a = o->argv[i];
+    size_t n = strlen(a);
+    while (n > 1 && a[n - 1] == '/')
+      n--;
+    if (n >= sizeof tail - 1 && strncmp(a + n - (sizeof tail - 1), tail, sizeof tail - 1) == 0)
+      return 1;
+  }
+  return 0;
+}
+
 /* Runs one compiler command; returns SUCCESS or COMPILE. */
 static cuemu_status run_compiler(const compile_job *job, const char **argv) {
   int rc;
@@ -614,8 +637,13 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
                max, buffers[p], bufsize, PHASE_PREPROCESS);
   }
-  if (st == CUEMU_SUCCESS)
+  if (st == CUEMU_SUCCESS) {
     st = run_passes(job, argv, count);
+    if (st == CUEMU_COMPILE && job->cccl_source == CUEMU_CCCL_NONE &&
+        cuemu__source_includes_cccl(job->text, job->size))
+      st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
+                         CUEMU_NO_CCCL_NOTE);
+  }
   if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
     /* Preprocessed again by clang++, whose macros CCCL reads. */
     for (int p = 0; p < count; ++p) {
@@ -812,6 +840,12 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.shims = location("CUEMU_SHIMS_DIR", CUEMU_INSTALL_SHIMS_DIR);
   job.include = location("CUEMU_INCLUDE_DIR", CUEMU_INSTALL_INCLUDE_DIR);
   job.libdir = location("CUEMU_LIB_DIR", CUEMU_INSTALL_LIB_DIR);
+  /* CCCL's headers, unless the options name them already (cuemu-cc's
+   * --cuda-path, or the user's -isystem TOOLKIT/include/cccl). */
+  if (names_cccl(options))
+    job.cccl_source = CUEMU_CCCL_TOOLKIT;
+  else
+    job.cccl_source = cuemu__cccl_headers(NULL, job.cccl, sizeof job.cccl);
 
   size_t size = 0;
   char *text = read_file(job.source, &size);

@@ -1249,14 +1249,16 @@ static cuemu_status execute(command *c, int *cache_hit) {
   return st;
 }
 
-/* The toolkit's CCCL on the include path, after the user's folders and the
- * shims and before the compiler's own, as nvcc has it (cuemu_toolkit.h). */
+/* The CCCL of --cuda-path's toolkit on the include path, after the user's
+ * folders and the shims and before the compiler's own, as nvcc has it
+ * (cuemu_toolkit.h); without --cuda-path, cuemu_compile() finds CCCL. */
 static cuemu_status add_toolkit_cccl(command *c) {
   char dir[PATH_MAX];
+  if (!c->cuda_path)
+    return CUEMU_SUCCESS;
   if (!cuemu__toolkit_cccl(c->cuda_path, dir, sizeof dir)) {
-    if (c->cuda_path)
-      fprintf(stderr, "cuemu-cc: warning: --cuda-path %s: no CCCL headers in "
-              "%s/include/cccl\n", c->cuda_path, c->cuda_path);
+    fprintf(stderr, "cuemu-cc: warning: --cuda-path %s: no CCCL headers in "
+            "%s/include/cccl\n", c->cuda_path, c->cuda_path);
     return CUEMU_SUCCESS;
   }
   add(&c->host, "-isystem");

@@ -63,8 +63,8 @@ cuemu_status cuemu__ptx_translate(const char *text, size_t length,
 /* One operand of the asm statement. */
 typedef struct cuemu__ptx_operand {
   char *name;          /* the symbolic [name], or NULL */
-  char constraint;     /* r l h f d n (= + & removed; nvcc has no matching
-                          constraints such as "0") */
+  char constraint;     /* r l h f d n q (= + & removed; nvcc has no
+                          matching constraints such as "0") */
   int output;          /* in the output list */
   int read_write;      /* "+": an output that is read too */
   char *expr;          /* the C++ expression, as written */

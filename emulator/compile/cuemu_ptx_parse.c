@@ -181,7 +181,7 @@ static cuemu_status operand(parser *p, cuemu__ptx_asm *a, int output) {
     if (*q == '=' || *q == '&') continue;
     if (*q == '+') {
       op.read_write = 1;
-    } else if (strchr("rlhfdn", *q) && !op.constraint) {
+    } else if (strchr("rlhfdnq", *q) && !op.constraint) {
       op.constraint = *q;
     } else {
       int line = line_at(p, p->i);

@@ -40,7 +40,7 @@ enum {
 #define RND "rn rz rm rp"
 #define HALVES "f16 f16x2 bf16 bf16x2"
 #define CMP "eq ne lt le gt ge lo ls hi hs equ neu ltu leu gtu geu num nan"
-#define MEMTYPES "b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
+#define MEMTYPES "b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
 #define SCOPES "-cta -cluster -gpu -sys"
 #define SPACES "-global -shared -local -const -param -shared::cta -shared::cluster"
 
@@ -53,7 +53,7 @@ typedef struct insn {
 } insn;
 
 static const insn insns[] = {
-    {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
+    {"mov", "mov", 0, 1, 1, 1, "b16 b32 b64 b128 u16 u32 u64 s16 s32 s64 f32 f64 pred"},
     {"add", "add", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
     {"sub", "sub", F_CC, 1, 2, 2, INTS " f32 f64 " HALVES " sat cc ftz " RND},
     {"addc", "addc", F_CC, 1, 2, 2, "u32 s32 u64 s64 cc"},
@@ -118,7 +118,7 @@ static const insn insns[] = {
      " " MEMTYPES},
     {"atom", "atom", F_ATOM, 1, 2, 3,
      "add inc dec cas exch min max and or xor -relaxed -acquire -release "
-     "-acq_rel " SCOPES " " SPACES " b32 b64 u32 u64 s32 s64 f32 f64"},
+     "-acq_rel " SCOPES " " SPACES " b32 b64 b128 u32 u64 s32 s64 f32 f64"},
     {"red", "red", F_ST, 0, 2, 2,
      "add inc dec min max and or xor -relaxed -release " SCOPES " " SPACES
      " b32 b64 u32 u64 s32 s64 f32 f64"},
@@ -139,12 +139,29 @@ static const insn insns[] = {
      "-ca -cg -shared -global -shared::cta -L2::64B -L2::128B -L2::256B"},
     {"cp.async.mbarrier.arrive", "mbar_cp_async_arrive", F_ADDR0, 0, 1, 1,
      "noinc -shared -shared::cta b64"},
+    /* The bulk copies (the state spaces, which are in the instruction's
+     * name here, say which addresses are shared ones). */
+    {"cp.async.bulk.shared::cluster.global", "bulk_g2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.shared::cta.global", "bulk_g2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.shared::cluster.shared::cta", "bulk_s2s", F_ADDR0 | F_SITE, 0, 4, 4,
+     "-mbarrier::complete_tx::bytes"},
+    {"cp.async.bulk.global.shared::cta", "bulk_s2g", F_ADDR0 | F_SITE, 0, 3, 3, "-bulk_group"},
+    {"cp.async.bulk.commit_group", "", F_NONE, 0, 0, 0, ""},
+    {"cp.async.bulk.wait_group", "", F_NONE, 0, 1, 1, "-read"},
     {"mbarrier.init", "mbar_init", F_ADDR0, 0, 2, 2, "-shared -shared::cta b64"},
     {"mbarrier.inval", "", F_NONE | F_ADDR0, 0, 1, 1, "-shared -shared::cta b64"},
     {"mbarrier.arrive", "mbar_arrive", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
     {"mbarrier.arrive_drop", "mbar_arrive_drop", F_ATOM, 1, 1, 2,
-     "noComplete -release -relaxed -cta -cluster -shared -shared::cta b64"},
+     "noComplete -release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.arrive.expect_tx", "mbar_arrive_expect_tx", F_ATOM, 1, 2, 2,
+     "-release -relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.expect_tx", "mbar_expect_tx", F_ADDR0, 0, 2, 2,
+     "-relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
+    {"mbarrier.complete_tx", "mbar_complete_tx", F_ADDR0, 0, 2, 2,
+     "-relaxed -cta -cluster -shared -shared::cta -shared::cluster b64"},
     {"mbarrier.test_wait", "mbar_test_wait", F_ATOM, 1, 2, 2,
      "parity -acquire -relaxed -cta -cluster -shared -shared::cta b64"},
     {"mbarrier.try_wait", "mbar_try_wait", F_ATOM, 1, 2, 3,
@@ -230,6 +247,8 @@ static const struct {
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
     {"%gridid", "0ULL"},
     {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
+    {"%total_smem_size", "(unsigned long long)cuemu_kernel_shared_size(0)"},
+    {"%aggr_smem_size", "(unsigned long long)cuemu_kernel_shared_size(1)"},
     /* Launches are not clusters: each block is an implicit cluster of one. */
     {"%is_explicit_cluster", "0ULL"},
     {"%clusterid.x", "(unsigned long long)blockIdx.x"},
@@ -555,7 +574,7 @@ static void label_name(cuemu_strbuf *sb, const char *s, size_t len) {
   }
 }
 
-static cuemu_status add_decl(tr *t, const char *name, size_t len) {
+static cuemu_status add_decl(tr *t, const char *name, size_t len, int wide) {
   char buf[48];
   if (t->ndecls == t->cap_decls) {
     size_t cap = t->cap_decls ? 2 * t->cap_decls : 16;
@@ -570,8 +589,8 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len) {
   t->decls[t->ndecls].name[len] = '\0';
   t->decls[t->ndecls].depth = t->depth;
   t->decls[t->ndecls].id = t->next_id;
-  snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_v%d = 0; ",
-           t->next_id++);
+  snprintf(buf, sizeof buf, "%s cuemu_ptx_v%d = 0; ",
+           wide ? "unsigned __int128" : "unsigned long long", t->next_id++);
   cuemu__sb_str(&t->head, buf);
   t->ndecls++;
   return CUEMU_SUCCESS;
@@ -579,8 +598,12 @@ static cuemu_status add_decl(tr *t, const char *name, size_t len) {
 
 /* `.reg .type a, b<4>;` */
 static cuemu_status reg_decl(tr *t) {
+  int wide = 0;
   t->i++; /* .reg */
-  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') t->i++; /* types */
+  while (cur(t)->kind == T_WORD && cur(t)->s[0] == '.') { /* types */
+    wide |= tok_is(cur(t), ".b128");
+    t->i++;
+  }
   for (;;) {
     const ptok *k = cur(t);
     cuemu_status st;
@@ -600,11 +623,11 @@ static cuemu_status reg_decl(tr *t) {
       t->i++;
       for (j = 0; j < count; j++) {
         int len = snprintf(name, sizeof name, "%.*s%d", (int)k->len, k->s, j);
-        st = add_decl(t, name, (size_t)len);
+        st = add_decl(t, name, (size_t)len, wide);
         if (st != CUEMU_SUCCESS) return st;
       }
     } else {
-      st = add_decl(t, k->s, k->len);
+      st = add_decl(t, k->s, k->len, wide);
       if (st != CUEMU_SUCCESS) return st;
     }
     if (punct(t, ';')) {
@@ -656,7 +679,7 @@ static int listed(const char *list, const char *name, size_t len, int *drop) {
 
 static int is_type(const char *m, size_t len) {
   static const char types[] =
-      " b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
+      " b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
       "f32 f64 pred ";
   char buf[16];
   if (len + 3 > sizeof buf) return 0;
@@ -793,8 +816,23 @@ static cuemu_status instruction(tr *t) {
     t->i++;
     return CUEMU_SUCCESS;
   }
+  if (!strcmp(op, "ret") || !strcmp(op, "ret.uni")) {
+    /* The asm statement's function returns: in a kernel the thread ends,
+     * as PTX's ret does in an entry function. */
+    cuemu__sb_str(&t->body, "return; ");
+    if (!punct(t, ';')) return fail(t, line, "inline PTX: expected ; after ret");
+    t->i++;
+    return CUEMU_SUCCESS;
+  }
   in = find_insn(op, strlen(op), &used);
-  if (!in)
+  if (!in && !strncmp(op, "multimem.", 9))
+    return fail(t, line,
+                "inline PTX: unsupported instruction %s (multimem addresses "
+                "reach the memory of several devices, which one emulated "
+                "device cannot have)", op);
+  /* The bulk copies not emulated (tensor maps, prefetches) are not
+   * cp.async with odd modifiers. */
+  if (!in || (!strncmp(op, "cp.async.bulk.", 14) && strncmp(in->op, "cp.async.bulk.", 14)))
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
   /* Modifiers and types (the mode of vote's older spelling first). */
   cuemu__sb_add(&targs, "", 0);
@@ -859,6 +897,16 @@ static cuemu_status instruction(tr *t) {
     m += l;
   }
   if (targs.oom) return CUEMU_OUT_OF_MEMORY;
+  /* .b128 accesses are plain, scalar ones (the ordered and vector forms,
+   * and atomics other than cas and exch, are not emulated). */
+  if (strstr(op, ".b128") &&
+      ((ordered && strcmp(in->fn, "atom")) || strstr(op, ".v2") || strstr(op, ".v4") || strstr(op, ".volatile") ||
+       (!strcmp(in->fn, "atom") && !strstr(op, ".cas") && !strstr(op, ".exch")))) {
+    free(targs.data);
+    return fail(t, line, "inline PTX: unsupported instruction %s (of the .b128 forms, "
+                "mov, ld and st without an order or a vector, atom.cas and "
+                "atom.exch are emulated)", op);
+  }
   /* Operands. */
   while (!punct(t, ';')) {
     if (cur(t)->kind == T_END) {
@@ -898,6 +946,7 @@ static cuemu_status instruction(tr *t) {
           k == ((in->flags & (F_ST | F_ADDR0)) ? 0 : 1))
         addr = 1;
       if (!strcmp(in->op, "cp.async") && k == 1) addr = 1;
+      if (!strncmp(in->fn, "bulk_", 5) && (k == 1 || k == 3)) addr = 1;
       if (addr != (ops[k].kind == O_ADDR)) bad = 1;
       if (ops[k].kind == O_VEC &&
           !((dst && (in->flags & F_LD)) || (!dst && (in->flags & F_ST) && k == 1) ||
@@ -1031,6 +1080,25 @@ static void bind(tr *t, cuemu_strbuf *post) {
   char buf[96];
   for (k = 0; k < a->count; k++) {
     const cuemu__ptx_operand *o = &a->operands[k];
+    if (o->constraint == 'q') {
+      /* A 128-bit operand: an unsigned __int128 of the same bits. */
+      snprintf(buf, sizeof buf, "unsigned __int128 cuemu_ptx_%d = ", k);
+      cuemu__sb_str(&t->head, buf);
+      if (o->output && !o->read_write) {
+        cuemu__sb_str(&t->head, "0; ");
+      } else {
+        cuemu__sb_str(&t->head, "cuemu_p::inq(");
+        cuemu__sb_str(&t->head, o->expr);
+        cuemu__sb_str(&t->head, "); ");
+      }
+      if (o->output) {
+        cuemu__sb_str(post, "cuemu_p::outq(");
+        cuemu__sb_str(post, o->expr);
+        snprintf(buf, sizeof buf, ", cuemu_ptx_%d); ", k);
+        cuemu__sb_str(post, buf);
+      }
+      continue;
+    }
     if (o->output && !o->read_write) {
       snprintf(buf, sizeof buf, "unsigned long long cuemu_ptx_%d = 0; ", k);
       cuemu__sb_str(&t->head, buf);

@@ -74,6 +74,58 @@ int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {
   return cccl_under("/usr/local/cuda", out, cap);
 }
 
+static int is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+enum cuemu_cccl_source cuemu__cccl_headers(const char *cuda_path, char *out,
+                                           size_t cap) {
+  char probe[PATH_MAX];
+  if (cap == 0)
+    return CUEMU_CCCL_NONE;
+  if (cuemu__toolkit_cccl(cuda_path, out, cap))
+    return CUEMU_CCCL_TOOLKIT;
+  out[0] = '\0';
+  const char *debian = getenv("CUEMU_DEBIAN_CCCL_DIR");
+  if (!debian || !*debian)
+    debian = "/usr/include";
+  snprintf(probe, sizeof probe, "%s/cub/cub.cuh", debian);
+  int found = is_file(probe);
+  snprintf(probe, sizeof probe, "%s/thrust/version.h", debian);
+  found = found || is_file(probe);
+  if (!found)
+    return CUEMU_CCCL_NONE;
+  if (strcmp(debian, "/usr/include") != 0 &&
+      (size_t)snprintf(out, cap, "%s", debian) >= cap)
+    return CUEMU_CCCL_NONE;
+  return CUEMU_CCCL_DEBIAN;
+}
+
+int cuemu__source_includes_cccl(const char *text, size_t size) {
+  static const char *const heads[] = {"cub/", "thrust/", "cuda/", "nv/", NULL};
+  for (size_t i = 0; i < size; ++i) {
+    if (text[i] != '#' || (i > 0 && text[i - 1] != '\n' && text[i - 1] != ' ' &&
+                           text[i - 1] != '\t'))
+      continue;
+    size_t k = i + 1;
+    while (k < size && (text[k] == ' ' || text[k] == '\t'))
+      k++;
+    if (size - k < 8 || strncmp(text + k, "include", 7) != 0)
+      continue;
+    k += 7;
+    while (k < size && (text[k] == ' ' || text[k] == '\t'))
+      k++;
+    if (k >= size || text[k] != '<')
+      continue;
+    for (int h = 0; heads[h]; ++h)
+      if (size - k - 1 >= strlen(heads[h]) &&
+          strncmp(text + k + 1, heads[h], strlen(heads[h])) == 0)
+        return 1;
+  }
+  return 0;
+}
+
 int cuemu__deps_need_clang(const char *depfile) {
   FILE *f = fopen(depfile, "re");
   char line[PATH_MAX + 64];

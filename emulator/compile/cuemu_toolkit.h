@@ -21,6 +21,28 @@
  * in the compiler's own include path, are then what <cub/...> finds). */
 int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap);
 
+/* Where a unit's CCCL headers come from (cuemu__cccl_headers()). */
+enum cuemu_cccl_source {
+  CUEMU_CCCL_NONE = 0,    /* no CCCL anywhere */
+  CUEMU_CCCL_TOOLKIT = 1, /* the toolkit's include/cccl (above) */
+  CUEMU_CCCL_DEBIAN = 2   /* Debian's libcub-dev / libthrust-dev */
+};
+
+/* The folder of the CCCL headers a unit gets: the toolkit's (as
+ * cuemu__toolkit_cccl()), else Debian's libcub-dev and libthrust-dev in
+ * $CUEMU_DEBIAN_CCCL_DIR (default /usr/include: cub/cub.cuh or
+ * thrust/version.h there). Writes the folder to put on the include path
+ * into out ("" for /usr/include, which the compiler searches already). */
+enum cuemu_cccl_source cuemu__cccl_headers(const char *cuda_path, char *out,
+                                           size_t cap);
+
+/* The note printed when a unit that includes CCCL headers (`cub/`,
+ * `thrust/`, `cuda/std/`, ...) fails to compile and none were found. */
+#define CUEMU_NO_CCCL_NOTE                                                       "no CUB/Thrust/libcu++ headers were found: no CUDA toolkit with "             "include/cccl (--cuda-path, $CUDA_HOME, $CUDA_PATH, the nvcc on $PATH, "       "/usr/local/cuda) and no Debian libcub-dev or libthrust-dev (in "              "/usr/include, or $CUEMU_DEBIAN_CCCL_DIR); see docs/cccl.md"
+
+/* Non-zero when the source text includes a header of CCCL. */
+int cuemu__source_includes_cccl(const char *text, size_t size);
+
 /* Non-zero when the make-style dependency file `depfile` lists a header of
  * CUB or Thrust, which g++ 12 refuses to compile (CUB declares
  * `using X = X<...>;` inside classes, which g++ rejects as "changes

@@ -7,7 +7,8 @@
  * a time: a warp counts (as 32) once each of its lanes that exists and has
  * not exited has arrived; the barrier completes when the count reaches b
  * (a multiple of 32). bar.sync waits for the completion, bar.arrive does
- * not. A waiting thread lets the block's other threads run until the
+ * not; bar.red also reduces a predicate of the arriving threads (a count,
+ * an and, an or), whose result every one of them gets. A waiting thread lets the block's other threads run until the
  * barrier's generation changes; a barrier that never completes is ended as
  * a deadlock by the runtime's spin detection (CUEMU_SPIN_TIMEOUT). A
  * completion orders the block's memory accesses for the racecheck as a
@@ -26,10 +27,18 @@
 
 #define NAMED_BARRIERS 16
 
+#define WARPS (CUEMU_MAX_THREADS_PER_BLOCK / 32)
+
 typedef struct named_barrier {
   unsigned count;      /* threads counted in this generation */
   unsigned generation;
-  unsigned lanes[CUEMU_MAX_THREADS_PER_BLOCK / 32]; /* arrived, per warp */
+  unsigned lanes[WARPS]; /* arrived, per warp */
+  /* bar.red: the predicates of this generation (how many were true, and
+   * how many arrivals), and the result of each recent generation. A thread
+   * waiting for generation g keeps its warp from counting again, so fewer
+   * than WARPS generations complete before it reads its result. */
+  unsigned trues, arrivals;
+  unsigned popc[WARPS], all[WARPS], any[WARPS];
 } named_barrier;
 
 /* On the heap, made at the first use by a worker thread: libcuemu's
@@ -59,20 +68,25 @@ static void settle(cuemu_worker *w, unsigned id, unsigned count) {
       bars[id].count += 32;
     }
   if (bars[id].count >= count) {
+    unsigned slot = bars[id].generation % WARPS;
+    bars[id].popc[slot] = bars[id].trues;
+    bars[id].all[slot] = bars[id].trues == bars[id].arrivals;
+    bars[id].any[slot] = bars[id].trues != 0;
+    bars[id].trues = bars[id].arrivals = 0;
     bars[id].count = 0;
     bars[id].generation++;
     cuemu_check_barrier_complete();
   }
 }
 
-void cuemu_named_barrier(unsigned id, unsigned count, int wait,
-                         const char *file, int line) {
+/* Arrives at barrier `id`, with a predicate when `reduce`; waits when
+ * `wait`. Returns the generation arrived at. */
+static unsigned arrive(unsigned id, unsigned count, int wait, int reduce,
+                       int predicate, const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return;
   if (id >= NAMED_BARRIERS || count == 0 || count % 32 != 0)
-    cuemu_kernel_assert_fail("bar.sync/bar.arrive: the barrier must be 0 to 15 "
-                             "and its thread count a non-zero multiple of 32",
+    cuemu_kernel_assert_fail("bar.sync/bar.arrive/bar.red: the barrier must be 0 "
+                             "to 15 and its thread count a non-zero multiple of 32",
                              file, line, "bar.sync");
   if (!bars && !(bars = calloc(NAMED_BARRIERS, sizeof *bars)))
     cuemu_kernel_assert_fail("no memory for the named barriers", file, line,
@@ -80,6 +94,10 @@ void cuemu_named_barrier(unsigned id, unsigned count, int wait,
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   unsigned tid = t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
   unsigned generation = bars[id].generation;
+  if (reduce) {
+    bars[id].arrivals++;
+    bars[id].trues += predicate != 0;
+  }
   bars[id].lanes[tid / 32] |= 1u << (tid % 32);
   settle(w, id, count);
   /* Lanes that exit while others wait complete their warp's part. */
@@ -87,4 +105,24 @@ void cuemu_named_barrier(unsigned id, unsigned count, int wait,
     cuemu_thread_yield();
     settle(w, id, count);
   }
+  return generation;
+}
+
+void cuemu_named_barrier(unsigned id, unsigned count, int wait,
+                         const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  arrive(id, count, wait, 0, 0, file, line);
+}
+
+unsigned cuemu_named_barrier_reduce(unsigned id, unsigned count, int op,
+                                    int predicate, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return 0;
+  unsigned slot = arrive(id, count, 1, 1, predicate, file, line) % WARPS;
+  return op == CUEMU_BARRIER_COUNT ? bars[id].popc[slot]
+         : op == CUEMU_BARRIER_AND ? bars[id].all[slot]
+                                   : bars[id].any[slot];
 }

@@ -18,7 +18,9 @@
  * parameters are its sources, as in the PTX statement. A function reads
  * only the low bits that its type names and writes results zero-extended
  * (sign-extended for signed types narrower than a register, as ld and cvt
- * do), so that registers of any width mix as PTX allows.
+ * do), so that registers of any width mix as PTX allows. The 128-bit
+ * registers (`.reg .b128`, operands under "q") are unsigned __int128
+ * (`wide`), which only the .b128 forms of mov, ld, st and atom take.
  */
 #ifndef CUEMU_PTX_BASE_H
 #define CUEMU_PTX_BASE_H
@@ -39,6 +41,7 @@ namespace cuemu {
 namespace ptx {
 
 using reg = unsigned long long;
+using wide = unsigned __int128;
 
 /* ---- Modifiers and types ------------------------------------------------- */
 
@@ -63,7 +66,7 @@ enum : int {
   s8 = 0x208, s16 = 0x210, s32 = 0x220, s64 = 0x240,
   b8 = 0x308, b16 = 0x310, b32 = 0x320, b64 = 0x340,
   f16 = 0x410, f32 = 0x420, f64 = 0x440, bf16 = 0x510,
-  f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801
+  f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801, b128 = 0x380
 };
 
 constexpr int width(int t) { return t & 0xff; }
@@ -129,9 +132,10 @@ template <int T> inline reg fimm(double v) {
 /* ---- Operands ------------------------------------------------------------
  *
  * A constraint's register width: h 16, r and f 32, l, d and n 64. Integers
- * convert by value; floating-point variables under "f"/"d" convert by value
- * to float/double; other types (a float under "r", __half under "h", a
- * struct) are copied bit for bit. */
+ * convert by value, arrays to their address (as pointers do);
+ * floating-point variables under "f"/"d" convert by value to float/double;
+ * other types (a float under "r", __half under "h", a struct) are copied
+ * bit for bit. */
 
 constexpr int constraint_bits(char c) {
   return c == 'h' ? 16 : (c == 'r' || c == 'f') ? 32 : 64;
@@ -139,7 +143,10 @@ constexpr int constraint_bits(char c) {
 
 template <char C, typename T> inline reg in(const T &v) {
   constexpr int w = constraint_bits(C);
-  if constexpr (std::is_pointer<T>::value) {
+  if constexpr (std::is_array<T>::value) {
+    /* An array stands for its first element's address, as in C++. */
+    return in<C>(static_cast<const std::remove_extent_t<T> *>(v));
+  } else if constexpr (std::is_pointer<T>::value) {
     return zx(static_cast<reg>(reinterpret_cast<uintptr_t>(v)), w);
   } else if constexpr (C == 'f' && std::is_arithmetic<T>::value) {
     return bits_of(static_cast<float>(v));
@@ -173,6 +180,21 @@ template <char C, typename T> inline void out(T &lv, reg bits) {
     std::memcpy(static_cast<void *>(&lv), &bits,
                 sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
   }
+}
+
+/* The "q" constraint: a 128-bit operand (__int128 or any 16-byte object),
+ * bit for bit; a narrower one is zero-extended. */
+template <typename T> inline wide inq(const T &v) {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "inline PTX: an operand must be trivially copyable");
+  wide bits = 0;
+  std::memcpy(&bits, &v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+  return bits;
+}
+template <typename T> inline void outq(T &lv, wide bits) {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "inline PTX: an operand must be trivially copyable");
+  std::memcpy(static_cast<void *>(&lv), &bits, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
 }
 
 /* ---- Special registers --------------------------------------------------- */
@@ -229,6 +251,17 @@ template <int... M, typename... P> inline void unpack(reg s, P &...parts) {
   constexpr int n = sizeof...(P), w = width(type_n<M...>(0)) / n;
   int i = 0;
   ((parts = zx(s >> (w * i++), w)), ...);
+}
+
+/* The .b128 moves: a copy, mov.b128 d, {lo, hi} and mov.b128 {lo, hi}, s
+ * (two 64-bit halves, lowest first). */
+template <int... M> inline void mov(wide &d, wide a) { d = a; }
+template <int... M> inline void pack(wide &d, reg lo, reg hi) {
+  d = (static_cast<wide>(hi) << 64) | lo;
+}
+template <int... M> inline void unpack(wide s, reg &lo, reg &hi) {
+  lo = static_cast<reg>(s);
+  hi = static_cast<reg>(s >> 64);
 }
 
 /* cvta between generic addresses and those of the global, local, const

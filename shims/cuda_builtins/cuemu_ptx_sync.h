@@ -5,7 +5,8 @@
  * .release and .volatile order the access, cache operators change
  * nothing), atom and red (real atomic operations, cuemu_atomics.h), fence
  * and membar, nanosleep, cp.async (the copy is done at once), trap,
- * bar.sync/barrier.sync and bar.red (block barriers), bar.warp.sync,
+ * bar.sync/barrier.sync and bar.red (block barriers, or named barriers of
+ * part of a block), bar.warp.sync,
  * shfl.sync, vote.sync, match.sync, redux.sync and activemask (warp
  * collectives of libcuemu). Part of cuemu_ptx.h.
  */
@@ -26,6 +27,7 @@ template <> struct word<8> { typedef uint8_t __attribute__((may_alias)) type; };
 template <> struct word<16> { typedef uint16_t __attribute__((may_alias)) type; };
 template <> struct word<32> { typedef uint32_t __attribute__((may_alias)) type; };
 template <> struct word<64> { typedef uint64_t __attribute__((may_alias)) type; };
+template <> struct word<128> { typedef wide __attribute__((may_alias)) type; };
 template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
 
 /*
@@ -50,6 +52,10 @@ template <int... M> inline void ld(reg &d, word_of<M...> v) {
 template <int... M> inline word_of<M...> st(reg v) {
   return static_cast<word_of<M...>>(v);
 }
+
+/* ld.b128 and st.b128. */
+template <int... M> inline void ld(wide &d, wide v) { d = v; }
+template <int... M> inline wide st(wide v) { return v; }
 
 template <int... M> inline void ld_ordered(reg &d, reg address, int i) {
   using U = word_of<M...>;
@@ -118,6 +124,18 @@ template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   d = result<T>(old);
 }
 
+/* atom.cas.b128 d, [a], b, c and atom.exch.b128 d, [a], b (sm_90): one
+ * 16-byte compare-and-swap (cuemu_atomics.h). */
+template <int... M> inline void atom(wide &d, reg address, wide b, wide c = 0) {
+  static_assert(has<m_cas, M...> || has<m_exch, M...>,
+                "inline PTX: .b128 atomics are cas and exch only");
+  void *p = reinterpret_cast<void *>(address);
+  if constexpr (has<m_cas, M...>)
+    cuemu_atomic_cas128(p, &b, &c, &d);
+  else
+    cuemu_atomic_exch128(p, &b, &d);
+}
+
 template <int... M> inline void red(reg address, reg b) {
   reg old;
   atom<M...>(old, address, b);
@@ -152,14 +170,6 @@ inline bool whole_block(reg count) {
   return count >= ((threads + 31) & ~31ULL);
 }
 
-/* bar.red of part of a block is not emulated. */
-inline void barrier_count_check(reg count, const char *file, int line) {
-  if (!whole_block(count))
-    cuemu_kernel_assert_fail("bar.red with a thread count smaller than "
-                             "the block (not supported by cuemu)",
-                             file, line, "bar.red");
-}
-
 /* bar.sync a{, b}: a block barrier when b covers the block (as
  * __syncthreads); else named barrier a of b threads (cuemu_device.h). */
 template <int... M> inline void bar_sync(reg, const char *file, int line) {
@@ -186,51 +196,72 @@ template <int... M> inline void bar_red(reg &d, reg, reg c, const char *file, in
   d = static_cast<reg>(cuemu_block_barrier(op, c != 0, file, line));
 }
 template <int... M> inline void bar_red(reg &d, reg a, reg count, reg c, const char *file, int line) {
-  barrier_count_check(count, file, line);
-  bar_red<M...>(d, a, c, file, line);
+  constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT
+                     : has<m_and, M...> ? CUEMU_BARRIER_AND
+                                        : CUEMU_BARRIER_OR;
+  if (whole_block(count))
+    bar_red<M...>(d, a, c, file, line);
+  else
+    d = cuemu_named_barrier_reduce(static_cast<unsigned>(a), static_cast<unsigned>(count), op,
+                                   c != 0, file, line);
 }
 
 /* ---- mbarrier --------------------------------------------------------------
  *
- * An mbarrier object is 8 bytes of shared memory: bits 31..0 count the
- * arrivals still pending in the current phase, bits 62..32 the expected
- * arrivals, bit 63 is the phase's parity. Every update is one atomic
- * compare-and-swap. The arrival that completes a phase resets the pending
- * count, flips the parity and tells the racecheck that the block's
- * accesses are ordered as at a block barrier. A state token holds the
- * parity of the arrival's phase and the arrivals then pending; try_wait lets the other threads of the
- * block run before it answers. The tx-count of bulk copies is not
- * emulated (expect_tx and complete_tx are refused by cuemu-cc). */
+ * An mbarrier object is 8 bytes of shared memory holding what the PTX ISA
+ * says it holds: bits 19..0 count the arrivals still pending in the current
+ * phase, bits 39..20 the expected arrivals (both at most 2^20 - 1, the
+ * ISA's limit), bits 60..40 the tx-count (21-bit two's complement: the
+ * bytes of asynchronous transactions still expected, which the ISA lets go
+ * from -(2^20 - 1) to 2^20 - 1), bit 63 is the phase's parity. Every update
+ * is one atomic compare-and-swap. A phase completes when its pending
+ * arrivals and its tx-count are both zero; the update that completes it
+ * resets the pending count and the tx-count, flips the parity and tells
+ * the racecheck that the block's accesses are ordered as at a block
+ * barrier. A state token holds the parity of the arrival's phase and the
+ * arrivals then pending; try_wait lets the other threads of the block run
+ * before it answers. */
 
 constexpr reg mbar_parity_bit = 1ULL << 63;
+constexpr reg mbar_count_mask = 0xfffffULL;
+constexpr reg mbar_tx_mask = 0x1fffffULL;
 
-inline reg mbar_make(reg expected, reg pending, reg parity) {
-  return parity | ((expected & 0x7fffffffULL) << 32) | (pending & 0xffffffffULL);
+inline reg mbar_make(reg expected, reg pending, reg parity, long long tx = 0) {
+  return parity | ((static_cast<reg>(tx) & mbar_tx_mask) << 40) |
+         ((expected & mbar_count_mask) << 20) | (pending & mbar_count_mask);
 }
+
+/* The tx-count of an object's bits, sign-extended. */
+inline long long mbar_tx(reg o) { return static_cast<long long>(sx((o >> 40) & mbar_tx_mask, 21)); }
 
 template <int... M> inline void mbar_init(reg address, reg count) {
   __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
                    __ATOMIC_RELEASE);
 }
 
-/* Arrives `count` times; `drop` also lowers the expected count of later
- * phases. Returns the state token: the phase's parity and the arrivals
- * still pending after this one. */
-inline reg mbar_arrive_on(reg address, reg count, bool drop) {
+/* Arrives `count` times (0: none) after adding `tx` to the tx-count (an
+ * expect-tx of tx > 0, a complete-tx of tx < 0); `drop` also lowers the
+ * expected count of later phases. Returns the state token: the phase's
+ * parity and the arrivals still pending after this one. */
+inline reg mbar_update(reg address, reg count, bool drop, long long tx) {
   reg *p = reinterpret_cast<reg *>(address);
   bool completed = false;
   reg token = 0;
   cuemu_atomic_update(p, [&](reg o) {
-    reg expected = (o >> 32) & 0x7fffffffULL, pending = o & 0xffffffffULL;
+    reg expected = (o >> 20) & mbar_count_mask, pending = o & mbar_count_mask;
+    const long long now_tx = mbar_tx(o) + tx;
     if (drop) expected -= count;
     pending -= count;
-    completed = pending == 0;
-    token = mbar_make(expected, pending, o & mbar_parity_bit);
+    completed = (pending & mbar_count_mask) == 0 && now_tx == 0;
+    token = mbar_make(expected, pending, o & mbar_parity_bit, now_tx);
     return completed ? mbar_make(expected, expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
                      : token;
   });
   if (completed) cuemu_check_barrier_complete();
-  return token;
+  return token & (mbar_parity_bit | mbar_count_mask);
+}
+inline reg mbar_arrive_on(reg address, reg count, bool drop) {
+  return mbar_update(address, count, drop, 0);
 }
 
 /* mbarrier.arrive{.noComplete}.b64 state, [a]{, count}. */
@@ -241,11 +272,66 @@ template <int... M> inline void mbar_arrive_drop(reg &state, reg address, reg co
   state = mbar_arrive_on(address, count, true);
 }
 
+/* mbarrier.expect_tx [a], txCount and mbarrier.complete_tx [a], txCount
+ * (no arrival; complete_tx may complete the phase), and
+ * mbarrier.arrive.expect_tx state, [a], txCount (the expect-tx, then an
+ * arrival). */
+template <int... M> inline void mbar_expect_tx(reg address, reg tx) {
+  mbar_update(address, 0, false, static_cast<long long>(tx & 0xffffffffULL));
+}
+template <int... M> inline void mbar_complete_tx(reg address, reg tx) {
+  mbar_update(address, 0, false, -static_cast<long long>(tx & 0xffffffffULL));
+}
+template <int... M> inline void mbar_arrive_expect_tx(reg &state, reg address, reg tx) {
+  state = mbar_update(address, 1, false, static_cast<long long>(tx & 0xffffffffULL));
+}
+
 /* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
  * arrival happens at once; without .noinc the pending count was raised by
  * one first, which the arrival undoes. */
 template <int... M> inline void mbar_cp_async_arrive(reg address) {
   if (has<m_noinc, M...>) mbar_arrive_on(address, 1, false);
+}
+
+/* ---- cp.async.bulk ---------------------------------------------------------
+ *
+ * The bulk copies are done at once, by the thread that issues them (so
+ * commit_group and wait_group have nothing to wait for); a copy into
+ * shared memory then performs the complete-tx of its size on its mbarrier,
+ * as the ISA's mbarrier::complete_tx::bytes says. As the ISA requires, the
+ * size is a multiple of 16 and both addresses are 16-byte aligned; anything
+ * else ends the launch, naming the instruction. */
+inline void bulk_check(reg dst, reg src, reg size, const char *file, int line) {
+  if (size % 16 != 0 || dst % 16 != 0 || src % 16 != 0)
+    cuemu_kernel_assert_fail("cp.async.bulk: the size and both addresses must be "
+                             "multiples of 16",
+                             file, line, "cp.async.bulk");
+}
+
+/* cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
+ * [dst], [src], size, [mbar]: dst and mbar are shared addresses. */
+template <int... M>
+inline void bulk_g2s(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
+  dst = shared_at(dst);
+  bulk_check(dst, src, size, file, line);
+  std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
+              static_cast<size_t>(size));
+  mbar_complete_tx<M...>(shared_at(mbar), size);
+}
+
+/* cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes
+ * [dst], [src], size, [mbar]: every address is a shared one. */
+template <int... M>
+inline void bulk_s2s(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
+  bulk_g2s<M...>(dst, shared_at(src), size, mbar, file, line);
+}
+
+/* cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size. */
+template <int... M> inline void bulk_s2g(reg dst, reg src, reg size, const char *file, int line) {
+  src = shared_at(src);
+  bulk_check(dst, src, size, file, line);
+  std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
+              static_cast<size_t>(size));
 }
 
 /* test_wait: has the phase of `state` (or, with .parity, the phase of that
@@ -266,7 +352,7 @@ inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
 }
 
 template <int... M> inline void mbar_pending_count(reg &count, reg state) {
-  count = state & 0xffffffffULL;
+  count = state & mbar_count_mask;
 }
 
 /* ---- Warp collectives ---------------------------------------------------- */

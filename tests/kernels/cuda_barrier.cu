@@ -8,6 +8,11 @@
  * (tests/check_groups.c checks them all). The misuse kernels compile with
  * nvcc; on a GPU they hang or are undefined.
  */
+/* The shims' own <cuda/barrier> (what builds without CCCL get) is the one
+ * tested here: with the toolkit's CCCL on the include path, which modules
+ * get as programs do (docs/cccl.md), it would be libcu++'s. */
+#define CUEMU_OWN_CUDA_BARRIER 1
+
 #include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <utility>

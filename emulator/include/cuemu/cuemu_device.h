@@ -286,9 +286,24 @@ void *cuemu_shared_generic(unsigned long long shared);
 void cuemu_named_barrier(unsigned id, unsigned count, int wait,
                          const char *file, int line);
 
+/* bar.red of named barrier `id` of `count` threads (as above, waiting):
+ * `op` is CUEMU_BARRIER_COUNT (how many arriving threads' predicates were
+ * true), CUEMU_BARRIER_AND or CUEMU_BARRIER_OR (1 or 0); every arriving
+ * thread gets the result. Kernel code. */
+unsigned cuemu_named_barrier_reduce(unsigned id, unsigned count, int op,
+                                    int predicate, const char *file, int line);
+
 /* The dynamic shared-memory bytes of the running launch
  * (%dynamic_smem_size); 0 outside a kernel. Kernel code. */
 size_t cuemu_dynamic_shared_size(void);
+
+/* The shared memory of a block of the running launch, static and dynamic,
+ * in the device's allocation units of 128 bytes (%total_smem_size), with
+ * `aggregate` also the 1 KiB reserved for the system (%aggr_smem_size); 0
+ * outside a kernel. The static part is what the kernel's body has declared
+ * so far (cuemu_kernel_note_static_shared()), as cudaFuncGetAttributes
+ * tells it. Kernel code. */
+size_t cuemu_kernel_shared_size(int aggregate);
 
 /* PTX's exit: the calling thread ends here, as if its kernel returned
  * (it counts as exited at barriers and warp collectives). Outside a kernel
