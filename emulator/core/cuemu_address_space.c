@@ -53,7 +53,8 @@ int cuemu_address_space(const void *p) {
   const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
   if (s ? inside(p, s->base, s->size) : on_os_stack(p))
     return CUEMU_SPACE_LOCAL;
-  if (inside(p, w->dynamic_shared, w->dynamic_capacity))
+  /* The buffer kernel code sees (a checked launch's has redzones). */
+  if (inside(p, cuemu_dynamic_shared, w->launch->dynamic_shared))
     return CUEMU_SPACE_SHARED;
   if (dl_iterate_phdr(in_tls_block, (void *)p))
     return CUEMU_SPACE_SHARED;

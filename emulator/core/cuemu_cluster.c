@@ -96,7 +96,10 @@ static cuemu_cluster *cluster_of(cuemu_worker *w, unsigned *rank) {
 
 /* Records the block's shared-memory bases. Locked. */
 static void note_started(cuemu_worker *w, cuemu_cluster *c, unsigned rank) {
-  c->dynamic[rank] = w->dynamic_shared;
+  (void)w;
+  /* The block's buffer as its kernel code sees it (a checked launch gives
+   * it one with redzones instead of the worker's). */
+  c->dynamic[rank] = cuemu_dynamic_shared;
   c->tp[rank] = thread_pointer();
   c->started |= 1u << rank;
 }
@@ -324,7 +327,7 @@ void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
              rank);
     cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
   }
-  uintptr_t a = (uintptr_t)p, base = (uintptr_t)w->dynamic_shared;
+  uintptr_t a = (uintptr_t)p, base = (uintptr_t)cuemu_dynamic_shared;
   if (a - base < L->dynamic_shared)
     return (char *)dynamic + (a - base);
   return (void *)(a - thread_pointer() + tp);
