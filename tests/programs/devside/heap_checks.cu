@@ -11,10 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include "../check.cuh"
+#include "../stderr_capture.cuh"
 
 __device__ int *kept;
 
@@ -73,29 +72,6 @@ __global__ void keep() {
 __global__ void drop() { free(kept); }
 __global__ void read_kept(int *out) { *out = kept[2]; }
 
-/* Runs `run` with stderr in a file; returns what was written. */
-template <typename Run> static std::string stderr_of(Run run) {
-  char path[] = "/tmp/heap_checks.XXXXXX";
-  int fd = mkstemp(path);
-  std::fflush(stderr);
-  int saved_fd = dup(2);
-  dup2(fd, 2);
-  run();
-  std::fflush(stderr);
-  dup2(saved_fd, 2);
-  close(saved_fd);
-  std::string text;
-  char buf[4096];
-  lseek(fd, 0, SEEK_SET);
-  ssize_t n;
-  while ((n = read(fd, buf, sizeof buf)) > 0)
-    text.append(buf, static_cast<size_t>(n));
-  close(fd);
-  unlink(path);
-  std::fputs(text.c_str(), stdout);
-  return text;
-}
-
 static bool has(const std::string &text, const char *what) {
   return text.find(what) != std::string::npos;
 }
@@ -116,7 +92,7 @@ int main() {
   });
   CHECK(has(report, "initcheck"));
   CHECK(has(report, "device heap"));
-  CHECK(has(report, "heap_checks.cu:51"));
+  CHECK(has(report, "heap_checks.cu:50"));
   cudaDeviceReset();
 
   CHECK(cudaMallocManaged(&out, sizeof(int)) == cudaSuccess);
@@ -126,7 +102,7 @@ int main() {
   });
   CHECK(has(report, "racecheck"));
   CHECK(has(report, "WAW"));
-  CHECK(has(report, "heap_checks.cu:61"));
+  CHECK(has(report, "heap_checks.cu:60"));
   cudaDeviceReset();
 
   CHECK(cudaMallocManaged(&out, sizeof(int)) == cudaSuccess);
@@ -138,7 +114,7 @@ int main() {
     CHECK(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
   });
   CHECK(has(report, "use after free"));
-  CHECK(has(report, "heap_checks.cu:74"));
+  CHECK(has(report, "heap_checks.cu:73"));
   cudaDeviceReset();
   std::printf("the three reports above were expected\n");
   return finish();

@@ -78,6 +78,15 @@ static void put(std::vector<unsigned> &w, size_t j, int bits, int e) {
                 << (j % per * bits);
 }
 
+/* A managed copy of v, which kernels and the host both read. */
+template <typename T> static T *shared_copy(const std::vector<T> &v) {
+  T *d = nullptr;
+  CHECK(cudaMallocManaged(&d, v.size() * sizeof(T)) == cudaSuccess);
+  for (size_t i = 0; i < v.size(); ++i)
+    d[i] = v[i];
+  return d;
+}
+
 template <typename T>
 static void check_int4(bool is_signed, bool satf, int c_base) {
   const int K = 96, bits = 4;
@@ -99,19 +108,10 @@ static void check_int4(bool is_signed, bool satf, int c_base) {
     }
   for (int e = 0; e < 64; ++e)
     C[e] = c_base + e;
-  unsigned *da, *db;
-  int *dc, *dd;
-  cudaMalloc(&da, pa.size() * 4);
-  cudaMalloc(&db, pb.size() * 4);
-  cudaMalloc(&dc, 64 * 4);
-  cudaMalloc(&dd, 64 * 4);
-  cudaMemcpy(da, pa.data(), pa.size() * 4, cudaMemcpyHostToDevice);
-  cudaMemcpy(db, pb.data(), pb.size() * 4, cudaMemcpyHostToDevice);
-  cudaMemcpy(dc, C.data(), 64 * 4, cudaMemcpyHostToDevice);
-  int4_gemm<T><<<1, 32>>>(da, db, dc, dd, K, satf);
+  unsigned *da = shared_copy(pa), *db = shared_copy(pb);
+  int *dc = shared_copy(C), *D = shared_copy(std::vector<int>(64));
+  int4_gemm<T><<<1, 32>>>(da, db, dc, D, K, satf);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  std::vector<int> D(64);
-  cudaMemcpy(D.data(), dd, 64 * 4, cudaMemcpyDeviceToHost);
   int wrong = 0;
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) {
@@ -128,10 +128,8 @@ static void check_int4(bool is_signed, bool satf, int c_base) {
       wrong += D[i * 8 + j] != static_cast<int>(acc);
     }
   CHECK(wrong == 0);
-  cudaFree(da);
-  cudaFree(db);
-  cudaFree(dc);
-  cudaFree(dd);
+  for (void *p : {(void *)da, (void *)db, (void *)dc, (void *)D})
+    cudaFree(p);
 }
 
 static void check_bits(wmma::experimental::bmmaBitOp op) {
@@ -153,17 +151,10 @@ static void check_bits(wmma::experimental::bmmaBitOp op) {
       put(pb, static_cast<size_t>(k / 128 * 1024 + j * 128 + k % 128), 1,
           B[k * 8 + j]);
     }
-  unsigned *da, *db;
-  int *dd;
-  cudaMalloc(&da, pa.size() * 4);
-  cudaMalloc(&db, pb.size() * 4);
-  cudaMalloc(&dd, 64 * 4);
-  cudaMemcpy(da, pa.data(), pa.size() * 4, cudaMemcpyHostToDevice);
-  cudaMemcpy(db, pb.data(), pb.size() * 4, cudaMemcpyHostToDevice);
-  bit_gemm<<<1, 32>>>(da, db, dd, K, op);
+  unsigned *da = shared_copy(pa), *db = shared_copy(pb);
+  int *D = shared_copy(std::vector<int>(64));
+  bit_gemm<<<1, 32>>>(da, db, D, K, op);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  std::vector<int> D(64);
-  cudaMemcpy(D.data(), dd, 64 * 4, cudaMemcpyDeviceToHost);
   int wrong = 0;
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) {
@@ -175,9 +166,8 @@ static void check_bits(wmma::experimental::bmmaBitOp op) {
       wrong += D[j * 8 + i] != acc; /* stored column-major */
     }
   CHECK(wrong == 0);
-  cudaFree(da);
-  cudaFree(db);
-  cudaFree(dd);
+  for (void *p : {(void *)da, (void *)db, (void *)D})
+    cudaFree(p);
 }
 
 int main() {
