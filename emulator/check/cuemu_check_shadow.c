@@ -820,7 +820,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
                   off, addr, size, kind, pc);
     return;
   }
-  /* The device heap (malloc and new in kernel code): memcheck only. */
+  /* The device heap (malloc and new in kernel code), with its own shadow
+   * (cuemu_device_heap.c). */
   {
     void *hbase;
     size_t hsize;
@@ -829,10 +830,18 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
     if (v != CUEMU_HEAP_OUTSIDE) {
       target t = {0, "(device heap)", hbase, a - (uintptr_t)hbase, hsize,
                   hsite};
+      unsigned char *init;
+      void *hcells;
       if (v != CUEMU_HEAP_INSIDE && (checks & CUEMU_CHECK_MEM))
         report_mem(w, kind, size, addr,
                    v == CUEMU_HEAP_FREED ? "use after free:" : "out-of-bounds",
                    &t, pc);
+      else if (v == CUEMU_HEAP_INSIDE &&
+               (checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)) &&
+               cuemu__device_heap_shadow(
+                   a, checks & CUEMU_CHECK_RACE ? sizeof(cell) : 0, &init,
+                   &hcells))
+        track(w, b, hcells, init, &t, size, kind, pc, 1);
       return;
     }
   }

@@ -209,6 +209,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-ffunction-sections");
     ARG("-fdata-sections");
   }
+  /* new in a module's code returns NULL when the device heap is full
+   * (cuemu_device_symbols.h), so its result must be tested. */
+  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module)
+    ARG("-fcheck-new");
   if (job->pass == CUEMU_PASS_DEVICE) {
     ARG("-fvisibility-inlines-hidden");
     /* g++ binds the static variables of inline functions as
@@ -715,10 +719,18 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   /* The compiles. */
   if (st == CUEMU_SUCCESS && count == 1) {
     job->pass = CUEMU_PASS_SINGLE;
-    if (job->checks) {
+    if (job->checks || o->module) {
       build_argv(job, job->tu[0], b->depfile, object[0], argv[0], max,
                  buffers[0], bufsize, PHASE_COMPILE);
       st = run_compiler(job, argv[0]);
+      if (st == CUEMU_SUCCESS && o->module) {
+        /* A module (NVRTC's, cuModuleLoad's) holds only device code: its
+         * malloc, free, new and delete are the device heap's, as the
+         * device pass's of a whole program. */
+        const char *objcopy[] = {"objcopy", CUEMU_DEVICE_HEAP_RENAMES,
+                                 object[0], NULL};
+        st = run_tool(objcopy, object[0]);
+      }
       if (st == CUEMU_SUCCESS) {
         build_argv(job, object[0], b->depfile, b->built, argv[0], max,
                    buffers[0], bufsize, PHASE_LINK);

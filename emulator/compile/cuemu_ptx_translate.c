@@ -176,6 +176,10 @@ static const insn insns[] = {
     {"bar.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"barrier.red", "bar_red", F_SITE, 1, 2, 3, "popc and or u32 pred -aligned"},
     {"bar.warp.sync", "warp_sync", F_SITE, 0, 1, 1, ""},
+    {"barrier.cluster.arrive", "cluster_arrive", F_SITE, 0, 0, 0,
+     "-release -relaxed -aligned"},
+    {"barrier.cluster.wait", "cluster_wait", F_SITE, 0, 0, 0,
+     "-acquire -aligned"},
     {"shfl.sync", "shfl", F_SITE | F_PIPE, 1, 4, 4, "up down bfly idx b32"},
     {"vote.sync", "vote", F_SITE, 1, 2, 2, "all any uni ballot pred b32"},
     /* The older spelling, with the mode before .sync (CUB's util_ptx.cuh):
@@ -249,22 +253,24 @@ static const struct {
     {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
     {"%total_smem_size", "(unsigned long long)cuemu_kernel_shared_size(0)"},
     {"%aggr_smem_size", "(unsigned long long)cuemu_kernel_shared_size(1)"},
-    /* Launches are not clusters: each block is an implicit cluster of one. */
-    {"%is_explicit_cluster", "0ULL"},
-    {"%clusterid.x", "(unsigned long long)blockIdx.x"},
-    {"%clusterid.y", "(unsigned long long)blockIdx.y"},
-    {"%clusterid.z", "(unsigned long long)blockIdx.z"},
-    {"%nclusterid.x", "(unsigned long long)gridDim.x"},
-    {"%nclusterid.y", "(unsigned long long)gridDim.y"},
-    {"%nclusterid.z", "(unsigned long long)gridDim.z"},
-    {"%cluster_ctaid.x", "0ULL"},
-    {"%cluster_ctaid.y", "0ULL"},
-    {"%cluster_ctaid.z", "0ULL"},
-    {"%cluster_nctaid.x", "1ULL"},
-    {"%cluster_nctaid.y", "1ULL"},
-    {"%cluster_nctaid.z", "1ULL"},
-    {"%cluster_ctarank", "0ULL"},
-    {"%cluster_nctarank", "1ULL"},
+    /* The launch's clusters; without them each block is an implicit
+     * cluster of one. An explicit cluster of one block is not told from
+     * none. */
+    {"%is_explicit_cluster", "(cuemu_p::sreg_cluster_nctarank() > 1 ? 1ULL : 0ULL)"},
+    {"%clusterid.x", "cuemu_p::sreg_clusterid(0)"},
+    {"%clusterid.y", "cuemu_p::sreg_clusterid(1)"},
+    {"%clusterid.z", "cuemu_p::sreg_clusterid(2)"},
+    {"%nclusterid.x", "cuemu_p::sreg_nclusterid(0)"},
+    {"%nclusterid.y", "cuemu_p::sreg_nclusterid(1)"},
+    {"%nclusterid.z", "cuemu_p::sreg_nclusterid(2)"},
+    {"%cluster_ctaid.x", "cuemu_p::sreg_cluster_ctaid(0)"},
+    {"%cluster_ctaid.y", "cuemu_p::sreg_cluster_ctaid(1)"},
+    {"%cluster_ctaid.z", "cuemu_p::sreg_cluster_ctaid(2)"},
+    {"%cluster_nctaid.x", "cuemu_p::sreg_cluster_nctaid(0)"},
+    {"%cluster_nctaid.y", "cuemu_p::sreg_cluster_nctaid(1)"},
+    {"%cluster_nctaid.z", "cuemu_p::sreg_cluster_nctaid(2)"},
+    {"%cluster_ctarank", "cuemu_p::sreg_cluster_ctarank()"},
+    {"%cluster_nctarank", "cuemu_p::sreg_cluster_nctarank()"},
 };
 
 /* ---- PTX tokens ----------------------------------------------------------- */

@@ -113,7 +113,13 @@ static cuemu_status open_brace(walker *w, size_t i) {
                 NULL);
   }
   w->other_depth++;
-  if (w->kernel_decl && w->other_depth == 1) w->kernel_body = 1;
+  if (w->kernel_decl && w->other_depth == 1) {
+    w->kernel_body = 1;
+    if (rw->preprocessed && !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
+      cuemu_status st = cuemu__grid_constant_notes(rw, w->kernel_start, i);
+      if (st != CUEMU_SUCCESS) return st;
+    }
+  }
   if (w->device_decl && w->other_depth == 1) w->device_body = 1;
   w->device_decl = 0;
   w->kernel_decl = 0;
@@ -290,6 +296,18 @@ static cuemu_status static_kernel(walker *w, size_t i) {
   return cuemu__static_kernel_open(w->rw, w->decl_start, i, &w->static_kernel);
 }
 
+/* Whether the variable declared by tokens [start, end) is itself const
+ * (a `const` after its last `*`, or with no `*` at all). */
+static int top_level_const(const cuemu_rewriter *rw, size_t start,
+                           size_t end) {
+  int is_const = 0;
+  for (size_t k = start; k < end && k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "const")) is_const = 1;
+    if (cuemu__rw_is(rw, k, "*")) is_const = 0;
+  }
+  return is_const;
+}
+
 /* Two passes: the namespace-scope declaration with `__device__`,
  * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
  * __device__ function that is neither inline, constexpr, a template nor
@@ -373,6 +391,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   }
   w->linked_decl = start + 1;
   const cuemu_token *t = &rw->toks[i];
+  if (!is_function && !is_extern && top_level_const(rw, start, k)) {
+    /* A const variable has internal linkage in C++: `extern` gives it the
+     * program-wide linkage of a __device__ or __constant__ variable (which
+     * the host pass's weak definition needs). */
+    cuemu_status st = cuemu__rw_edit(rw, t->offset, 0, "extern ", 7);
+    if (st != CUEMU_SUCCESS) return st;
+  }
   if (rw->pass == CUEMU_PASS_DEVICE)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
                           sizeof device_linkage - 1);
@@ -511,6 +536,8 @@ static cuemu_status walk(walker *w) {
                   cuemu__rw_is(rw, i, "__constant__") ||
                   cuemu__rw_is(rw, i, "__managed__"))) {
         st = device_linkage_decl(w, i);
+        if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
+          st = cuemu__constant_note(rw, w->decl_start, i);
       } else if (own && w->kernel_body) {
         st = host_call_in_kernel(rw, i);
       }

@@ -1,8 +1,9 @@
 /*
  * cuemu_address_space.c: cuemu_address_space(), the state space of a
- * generic address as the running kernel thread sees it: its own stack is
- * local; the block's dynamic shared buffer and the static __shared__
- * variables (thread-local objects of the worker, since the shims make
+ * generic address as the running kernel thread sees it: registered
+ * __constant__ variables are constant (cuemu_constant_space.c); its own
+ * stack is local, but for its copies of __grid_constant__ parameters; the
+ * block's dynamic shared buffer and the static __shared__ variables (thread-local objects of the worker, since the shims make
  * __shared__ `static thread_local`) are shared; anything else is global.
  */
 #include <link.h>
@@ -11,6 +12,7 @@
 
 #include <cuemu/cuemu_address_space.h>
 
+#include "core/cuemu_constant_space.h"
 #include "core/cuemu_stack.h"
 #include "core/cuemu_worker.h"
 
@@ -48,12 +50,16 @@ int cuemu_address_space(const void *p) {
   if (!p)
     return CUEMU_SPACE_NONE;
   cuemu_worker *w = cuemu__worker_self;
+  if (cuemu__constant_space_holds(p))
+    return CUEMU_SPACE_CONSTANT;
   if (!w || !w->in_kernel)
     return CUEMU_SPACE_GLOBAL;
   const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
   if (s ? inside(p, s->base, s->size) : on_os_stack(p))
-    return CUEMU_SPACE_LOCAL;
-  if (inside(p, w->dynamic_shared, w->dynamic_capacity))
+    return cuemu__grid_constant_holds(w, p) ? CUEMU_SPACE_GRID_CONSTANT
+                                            : CUEMU_SPACE_LOCAL;
+  /* The buffer kernel code sees (a checked launch's has redzones). */
+  if (inside(p, cuemu_dynamic_shared, w->launch->dynamic_shared))
     return CUEMU_SPACE_SHARED;
   if (dl_iterate_phdr(in_tls_block, (void *)p))
     return CUEMU_SPACE_SHARED;

@@ -206,8 +206,6 @@ static void resolve(cuemu_worker *w) {
                w->bar_op == CUEMU_BARRIER_CLUSTER;
   if (w->bar_op == CUEMU_BARRIER_GRID)
     cuemu__grid_wait(w);
-  if (w->bar_op == CUEMU_BARRIER_CLUSTER)
-    cuemu__cluster_wait(w);
   if (w->launch->check) {
     if (w->bar_op != CUEMU_BARRIER_PLAIN && !across && w->exited)
       cuemu__check_vote_after_exit(w);
@@ -598,6 +596,8 @@ static int next_block(cuemu_worker *w) {
   memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   cuemu__named_barriers_reset();
+  if (w->split)
+    cuemu__cluster_split_reset(w);
   if (L->schedule != CUEMU_SCHEDULE_FORWARD) {
     w->rng = L->seed ^ (0x632be59bd9b4e019ull * (linear + 1));
     for (unsigned i = 0; i < w->nthreads; ++i)
@@ -677,6 +677,7 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   if (!w)
     return;
   cuemu__stack_pool_destroy(&w->pool);
+  free(w->split);
   free(w->threads);
   free(w->state);
   free(w->order);

@@ -16,8 +16,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuemu/cuemu_device_runtime.h>
+
+#include "check/cuemu_check.h"
 
 #define MAX_CLUSTER 16u
 
@@ -93,7 +96,10 @@ static cuemu_cluster *cluster_of(cuemu_worker *w, unsigned *rank) {
 
 /* Records the block's shared-memory bases. Locked. */
 static void note_started(cuemu_worker *w, cuemu_cluster *c, unsigned rank) {
-  c->dynamic[rank] = w->dynamic_shared;
+  (void)w;
+  /* The block's buffer as its kernel code sees it (a checked launch gives
+   * it one with redzones instead of the worker's). */
+  c->dynamic[rank] = cuemu_dynamic_shared;
   c->tp[rank] = thread_pointer();
   c->started |= 1u << rank;
 }
@@ -107,24 +113,6 @@ static int release_locked(cuemu_cluster *c) {
   c->generation++;
   pthread_cond_broadcast(&c->cond);
   return 1;
-}
-
-void cuemu__cluster_wait(cuemu_worker *w) {
-  unsigned rank;
-  cuemu_cluster *c = cluster_of(w, &rank);
-  pthread_mutex_lock(&c->lock);
-  note_started(w, c, rank);
-  unsigned long long generation = c->generation;
-  ++c->arrived;
-  if (!release_locked(c)) {
-    while (generation == c->generation && !atomic_load(&w->launch->stop))
-      pthread_cond_wait(&c->cond, &c->lock);
-  }
-  int stopped = generation == c->generation;
-  pthread_mutex_unlock(&c->lock);
-  if (stopped)
-    /* Another block failed: the first error is the launch's. */
-    cuemu__block_fail(w, CUEMU_INTERNAL, "cluster.sync() abandoned");
 }
 
 void cuemu__cluster_block_done(cuemu_worker *w) {
@@ -162,14 +150,148 @@ cuemu_uint3 cuemu_cluster_dims(void) {
   return d;
 }
 
-void cuemu_cluster_sync(const char *file, int line) {
+/* ---- The split barrier ---------------------------------------------------
+ *
+ * Each thread's arrival is remembered with the phase it arrived at (the
+ * cluster's generation, or the block's own count of phases when the launch
+ * has no clusters). When every thread of the block has arrived or exited,
+ * the block arrives at the cluster, as a block that reached cluster.sync()
+ * did. A waiting thread yields to the other threads of its block until its
+ * phase completes; when every live thread of the block waits, the worker
+ * sleeps until the other blocks of the cluster have arrived. */
+
+struct cuemu_split_barrier {
+  unsigned arrivals;            /* threads arrived at the phase gathered */
+  /* Threads yielding in cluster_wait, by the parity of the phase they
+   * wait for: a thread whose phase ended may not have run since, while
+   * others already wait for the next one. */
+  unsigned waiting[2];
+  unsigned long long phases;    /* phases completed, without clusters */
+  unsigned long long seen;      /* 1 + the last phase the checkers saw end */
+  /* Per thread, 1 + the phase it arrived at; 0 when it has not arrived. */
+  unsigned long long token[CUEMU_MAX_THREADS_PER_BLOCK];
+};
+
+void cuemu__cluster_split_reset(cuemu_worker *w) {
+  cuemu_split_barrier *s = w->split;
+  s->arrivals = s->waiting[0] = s->waiting[1] = 0;
+  s->phases = s->seen = 0;
+  memset(s->token, 0, w->nthreads * sizeof s->token[0]);
+}
+
+static cuemu_split_barrier *split_of(cuemu_worker *w) {
+  if (!w->split) {
+    w->split = calloc(1, sizeof *w->split);
+    if (!w->split)
+      cuemu__block_fail(w, CUEMU_OUT_OF_MEMORY,
+                        "kernel %s: no memory for the cluster barrier",
+                        w->launch->kernel->name);
+  }
+  return w->split;
+}
+
+/* The phase the cluster (or the block, without clusters) is gathering. */
+static unsigned long long current_phase(cuemu_worker *w) {
+  if (!w->launch->clusters)
+    return w->split->phases;
+  unsigned rank;
+  cuemu_cluster *c = cluster_of(w, &rank);
+  pthread_mutex_lock(&c->lock);
+  unsigned long long g = c->generation;
+  pthread_mutex_unlock(&c->lock);
+  return g;
+}
+
+/* When every thread of the block has arrived (or exited), the block
+ * arrives at the cluster. */
+static void block_arrival(cuemu_worker *w, cuemu_split_barrier *s) {
+  if (!s->arrivals || s->arrivals + w->exited < w->nthreads)
+    return;
+  s->arrivals = 0;
+  if (!w->launch->clusters) {
+    s->phases++;
+    return;
+  }
+  unsigned rank;
+  cuemu_cluster *c = cluster_of(w, &rank);
+  pthread_mutex_lock(&c->lock);
+  note_started(w, c, rank);
+  ++c->arrived;
+  release_locked(c);
+  pthread_mutex_unlock(&c->lock);
+}
+
+static unsigned current_thread(cuemu_worker *w) {
+  return (unsigned)(cuemu__thread_current(w) - w->threads);
+}
+
+void cuemu_cluster_arrive(const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel)
     return;
-  /* Without clusters, every block is a cluster of one. */
-  cuemu_block_barrier(w->launch->clusters ? CUEMU_BARRIER_CLUSTER
-                                          : CUEMU_BARRIER_PLAIN,
-                      0, file, line);
+  cuemu_split_barrier *s = split_of(w);
+  unsigned id = current_thread(w);
+  if (s->token[id])
+    cuemu_device_misuse(CUEMU_KERNEL_FAULT,
+                        "cluster.barrier_arrive(): the thread arrived "
+                        "before without calling barrier_wait()",
+                        file, line);
+  s->token[id] = current_phase(w) + 1;
+  s->arrivals++;
+  block_arrival(w, s);
+}
+
+/* Sleeps until the cluster's phase `phase` completes (every live thread of
+ * the block waits for it). */
+static void sleep_for_cluster(cuemu_worker *w, unsigned long long phase) {
+  unsigned rank;
+  cuemu_cluster *c = cluster_of(w, &rank);
+  pthread_mutex_lock(&c->lock);
+  while (c->generation == phase && !atomic_load(&w->launch->stop))
+    pthread_cond_wait(&c->cond, &c->lock);
+  int stopped = c->generation == phase;
+  pthread_mutex_unlock(&c->lock);
+  if (stopped)
+    /* Another block failed: the first error is the launch's. */
+    cuemu__block_fail(w, CUEMU_INTERNAL, "cluster barrier abandoned");
+}
+
+void cuemu_cluster_wait(const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  cuemu_split_barrier *s = split_of(w);
+  unsigned id = current_thread(w);
+  if (!s->token[id])
+    cuemu_device_misuse(CUEMU_KERNEL_FAULT,
+                        "cluster.barrier_wait(): the thread has not called "
+                        "barrier_arrive() since its last wait",
+                        file, line);
+  unsigned long long phase = s->token[id] - 1;
+  for (;;) {
+    block_arrival(w, s); /* threads may have exited since */
+    if (current_phase(w) != phase)
+      break;
+    unsigned *waiting = &s->waiting[phase & 1];
+    if (w->launch->clusters && *waiting + 1 + w->exited >= w->nthreads) {
+      sleep_for_cluster(w, phase);
+      break;
+    }
+    ++*waiting;
+    cuemu_thread_yield();
+    --*waiting;
+  }
+  s->token[id] = 0;
+  /* The checkers see the phase end once, as a barrier across blocks. */
+  if (w->launch->check && s->seen != phase + 1) {
+    s->seen = phase + 1;
+    cuemu__check_block_sync(w, 1);
+  }
+}
+
+void cuemu_cluster_sync(const char *file, int line) {
+  cuemu_cluster_arrive(file, line);
+  cuemu_cluster_wait(file, line);
 }
 
 void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
@@ -205,7 +327,7 @@ void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
              rank);
     cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
   }
-  uintptr_t a = (uintptr_t)p, base = (uintptr_t)w->dynamic_shared;
+  uintptr_t a = (uintptr_t)p, base = (uintptr_t)cuemu_dynamic_shared;
   if (a - base < L->dynamic_shared)
     return (char *)dynamic + (a - base);
   return (void *)(a - thread_pointer() + tp);

@@ -12,6 +12,8 @@
 
 #include "core/cuemu_worker.h"
 
+typedef struct cuemu_split_barrier cuemu_split_barrier;
+
 /* Prepares the clusters of launch L (L->cluster set); OUT_OF_MEMORY. */
 cuemu_status cuemu__cluster_begin(cuemu_launch *L);
 
@@ -21,12 +23,12 @@ void cuemu__cluster_reset(cuemu_launch *L);
 /* Frees them. */
 void cuemu__cluster_end(cuemu_launch *L);
 
-/* The cross-block part of cluster.sync(), when the block's part of it
- * completes (on the block's worker). */
-void cuemu__cluster_wait(cuemu_worker *w);
-
 /* A block of a cluster launch has finished. */
 void cuemu__cluster_block_done(cuemu_worker *w);
+
+/* Forgets the split cluster barrier's arrivals of the worker's previous
+ * block (a new block starts on it). */
+void cuemu__cluster_split_reset(cuemu_worker *w);
 
 /* Wakes the blocks waiting in cluster.sync() when the launch stops. */
 void cuemu__cluster_stop(cuemu_launch *L);

@@ -44,6 +44,12 @@ static uint32_t *owner;       /* per granule */
 static uint32_t *bytes;       /* per first granule: the size asked for */
 static const void **sites;    /* per first granule: the caller */
 static atomic_int used;
+/* The checkers' shadow of the arena (cuemu__device_heap_shadow), made at
+ * their first access to the heap: per byte, whether it was written
+ * (initcheck), and a racecheck cell of `cell_size` bytes. */
+static unsigned char *written;
+static unsigned char *cells;
+static size_t cell_size;
 
 static void *map(size_t size) {
   void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -60,6 +66,12 @@ static void unmap_all(void) {
     munmap(bytes, granules * sizeof *bytes);
   if (sites)
     munmap(sites, granules * sizeof *sites);
+  if (written)
+    munmap(written, granules * GRANULE);
+  if (cells)
+    munmap(cells, granules * GRANULE * cell_size);
+  __atomic_store_n(&written, NULL, __ATOMIC_RELEASE);
+  __atomic_store_n(&cells, NULL, __ATOMIC_RELEASE);
   arena = NULL;
   owner = NULL;
   bytes = NULL;
@@ -158,6 +170,12 @@ static void *heap_alloc(size_t size, size_t align, const void *site) {
       if (g + need + 1 > bump)
         bump = g + need + 1 < granules ? g + need + 1 : granules;
       p = arena + g * GRANULE;
+      /* Fresh memory to the checkers: unwritten, accessed by no one. */
+      size_t off = g * GRANULE, n = need * GRANULE;
+      if (written)
+        memset(written + off, 0, n);
+      if (cells)
+        memset(cells + off * cell_size, 0, n * cell_size);
     }
   }
   pthread_mutex_unlock(&lock);
@@ -222,6 +240,32 @@ int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
     return CUEMU_HEAP_FREED;
   return a + n > (uintptr_t)*base + *size ? CUEMU_HEAP_OUT_OF_BOUNDS
                                           : CUEMU_HEAP_INSIDE;
+}
+
+int cuemu__device_heap_shadow(uintptr_t a, size_t cell_bytes,
+                              unsigned char **written_at, void **cells_at) {
+  unsigned char *w = __atomic_load_n(&written, __ATOMIC_ACQUIRE);
+  unsigned char *c = __atomic_load_n(&cells, __ATOMIC_ACQUIRE);
+  if (!w || (cell_bytes && !c)) {
+    pthread_mutex_lock(&lock);
+    if (arena && !written)
+      __atomic_store_n(&written, map(granules * GRANULE), __ATOMIC_RELEASE);
+    if (arena && cell_bytes && !cells) {
+      cell_size = cell_bytes;
+      __atomic_store_n(&cells, map(granules * GRANULE * cell_bytes),
+                       __ATOMIC_RELEASE);
+    }
+    w = written;
+    c = cells;
+    pthread_mutex_unlock(&lock);
+  }
+  unsigned char *ar = __atomic_load_n(&arena, __ATOMIC_ACQUIRE);
+  if (!ar || !w || (cell_bytes && (!c || cell_bytes != cell_size)))
+    return 0;
+  size_t off = a - (uintptr_t)ar;
+  *written_at = w + off;
+  *cells_at = cell_bytes ? c + off * cell_bytes : NULL;
+  return 1;
 }
 
 int cuemu__device_heap_used(void) { return atomic_load(&used); }

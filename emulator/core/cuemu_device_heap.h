@@ -23,6 +23,15 @@ enum cuemu_heap_verdict {
 int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
                                 size_t *size, const void **site);
 
+/* The checkers' shadow of the live heap byte at `a`: *written_at points
+ * to its "written" byte (initcheck; 0 until something writes it, reset by
+ * each allocation) and, when cell_bytes is not 0, *cells_at to its
+ * racecheck cell of cell_bytes bytes (zeroed by each allocation). Both are
+ * made at the first call. Returns 0 when there is no memory for them. Any
+ * thread. */
+int cuemu__device_heap_shadow(uintptr_t a, size_t cell_bytes,
+                              unsigned char **written_at, void **cells_at);
+
 /* Non-zero once a kernel has allocated from the heap (its size can no
  * longer change, as on the GPU). */
 int cuemu__device_heap_used(void);

@@ -162,6 +162,10 @@ typedef struct cuemu_worker {
   void *dynamic_shared;
   size_t dynamic_capacity;
 
+  /* The split cluster barrier's state for the running block, made at its
+   * first use (cuemu_cluster.c). */
+  struct cuemu_split_barrier *split;
+
   /* A fault in kernel code: the signal handler only records it here and
    * leaves; the worker builds the report (cuemu__fault_report). */
   struct {

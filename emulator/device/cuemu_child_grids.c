@@ -32,7 +32,7 @@
 typedef struct cuemu_child_grid {
   struct cuemu_child_grid *next;
   const cuemu_kernel_desc *kernel;
-  cuemu_dim3 grid, block;
+  cuemu_dim3 grid, block, cluster;
   size_t dynamic_shared;
   void **args;
   void *owner;
@@ -69,7 +69,7 @@ static cuemu_status run_one(cuemu_child_grid *g, int depth,
   cuemu__children_init(&mine, depth, g->kernel->name);
   cuemu_config config = *base;
   config.grid_context = &mine;
-  config.cluster = (cuemu_dim3){0, 0, 0}; /* refused for child grids */
+  config.cluster = g->cluster; /* the kernel's __cluster_dims__ */
   cuemu_status st =
       cuemu__core_run(g->kernel, g->grid, g->block, g->dynamic_shared,
                       g->args, 0, &config);
@@ -200,7 +200,8 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
       .args = args,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
-  cuemu_status st = cuemu__device_check_child(&r);
+  cuemu_dim3 cluster;
+  cuemu_status st = cuemu__device_check_child(&r, &cluster);
   if (st != CUEMU_SUCCESS)
     return refuse(cuemu_status_cuda_error(st), owner, rel);
   /* Schedule perturbation runs the parent twice; its first run's launches
@@ -234,6 +235,7 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   g->kernel = kernel;
   g->grid = r.grid;
   g->block = r.block;
+  g->cluster = cluster;
   g->dynamic_shared = dynamic_shared;
   g->args = args;
   g->owner = owner;

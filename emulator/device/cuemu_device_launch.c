@@ -222,19 +222,19 @@ static cuemu_status validate(const cuemu_launch_request *r,
   return st;
 }
 
-cuemu_status cuemu__device_check_child(const cuemu_launch_request *r) {
-  cuemu_dim3 cluster;
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *r,
+                                       cuemu_dim3 *cluster) {
+  const void *function = cuemu__function_identity(r->kernel, r->args);
+  *cluster = (cuemu_dim3){0, 0, 0};
   cuemu_status st = check_shape(r);
+  /* A kernel with __cluster_dims__ launched from kernel code runs in
+   * clusters of that shape, under the rules of a host launch. */
   if (st == CUEMU_SUCCESS)
-    st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
-                              &cluster);
-  if (st == CUEMU_SUCCESS && cluster.x)
-    st = cuemu__report(CUEMU_NOT_SUPPORTED,
-                       "kernel %s: a launch with clusters from kernel code "
-                       "is not supported",
-                       r->kernel->name);
+    st = check_cluster(r, function);
   if (st == CUEMU_SUCCESS)
-    st = check_shared(r, cuemu__function_identity(r->kernel, r->args));
+    st = cuemu__cluster_shape(r, function, cluster);
+  if (st == CUEMU_SUCCESS)
+    st = check_shared(r, function);
   return st;
 }
 

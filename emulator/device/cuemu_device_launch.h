@@ -50,9 +50,12 @@ typedef struct cuemu_launch_request {
  * would refuse it with, or CUEMU_SUCCESS. */
 cuemu_status cuemu__device_check_launch(const cuemu_launch_request *request);
 
-/* Validates a launch from kernel code: its shape and shared memory, the
- * checks that do not depend on the host's state. */
-cuemu_status cuemu__device_check_child(const cuemu_launch_request *request);
+/* Validates a launch from kernel code: its shape, its clusters and shared
+ * memory, the checks that do not depend on the host's state. Sets
+ * *cluster to the launch's cluster shape (the kernel's __cluster_dims__;
+ * zero for none). */
+cuemu_status cuemu__device_check_child(const cuemu_launch_request *request,
+                                       cuemu_dim3 *cluster);
 
 /* Validates and runs a launch; returns its status, with a message naming
  * the kernel (and, for a failure while running, the block, the thread and

@@ -101,8 +101,13 @@ int cuemu_rt_device_synchronize(void) {
   return e ? e : cuemu__rt_capture_device_sync();
 }
 
-/* cudaErrorUnsupportedLimit for a value that is no cudaLimit. */
+/* cudaErrorUnsupportedLimit for a value that is no cudaLimit, and for
+ * cudaLimitDevRuntimeSyncDepth: it bounds the depth of device-side
+ * cudaDeviceSynchronize(), which devices of compute capability 9.0 and up
+ * do not have, and CUDA refuses to set or get it on them. */
 static int known_limit(int limit) {
+  if (limit == cudaLimitDevRuntimeSyncDepth)
+    return cuemu__device_model()->major < 9;
   return limit >= cudaLimitStackSize &&
          limit <= cudaLimitPersistingL2CacheSize;
 }

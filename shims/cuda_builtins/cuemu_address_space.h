@@ -7,12 +7,11 @@
  *
  * The emulated device has one flat address space: libcuemu's
  * cuemu_address_space() (<cuemu/cuemu_address_space.h>) tells the spaces
- * apart by where an address lies. Two differences from a GPU follow, and
- * are documented in docs/textures.md: __constant__ variables are ordinary
- * global memory here (__isConstant is 0 and __isGlobal is 1 for them), and
- * a __grid_constant__ parameter is the thread's own copy (__isGridConstant
- * is 0, __isLocal is 1). A cluster is one block here, so cluster-shared
- * memory is the block's shared memory.
+ * apart by where an address lies; cuemu-cc registers __constant__
+ * variables and the copies of __grid_constant__ parameters with it. A
+ * cluster's shared memory is reached through map_shared_rank, which gives
+ * the other block's own addresses, so cluster-shared memory is tested as
+ * shared memory.
  *
  * __prof_trigger(n) counts into libcuemu's profiler counters (0 to 7), as
  * the hardware's per-multiprocessor counters count for a profiler; nothing
@@ -39,12 +38,10 @@ inline unsigned int __isLocal(const void *ptr) {
   return cuemu_address_space(ptr) == CUEMU_SPACE_LOCAL;
 }
 inline unsigned int __isConstant(const void *ptr) {
-  (void)ptr;
-  return 0; /* no constant space of its own: see above */
+  return cuemu_address_space(ptr) == CUEMU_SPACE_CONSTANT;
 }
 inline unsigned int __isGridConstant(const void *ptr) {
-  (void)ptr;
-  return 0; /* parameters are per-thread copies: see above */
+  return cuemu_address_space(ptr) == CUEMU_SPACE_GRID_CONSTANT;
 }
 
 /* The grid-constant space is the generic one here. */

@@ -3,9 +3,9 @@
  * (this_cluster()), the thread block cluster of sm_90: its shape and
  * ranks, cluster.sync() and distributed shared memory (map_shared_rank).
  * Without clusters every block is a cluster of one, as on the GPU. The
- * split barrier (barrier_arrive, then barrier_wait) waits in
- * barrier_wait: arriving early is a hint on the GPU, not a guarantee that
- * writes after it are seen. See cuemu_device_runtime.h.
+ * split barrier (barrier_arrive, then barrier_wait) is CUDA's: a thread
+ * that arrived goes on until its wait, which returns once every thread of
+ * the cluster has arrived. See cuemu_device_runtime.h.
  */
 #ifndef CUEMU_CLUSTER_GROUP_H
 #define CUEMU_CLUSTER_GROUP_H
@@ -61,15 +61,21 @@ public:
                    int cuemu_line = __builtin_LINE()) {
     cuemu_cluster_sync(cuemu_file, cuemu_line);
   }
-  static arrival_token barrier_arrive() { return arrival_token(); }
+  /* The split barrier: arrive, then wait for every thread of the cluster
+   * to have arrived (cluster.sync() is both). */
+  static arrival_token barrier_arrive(const char *cuemu_file = __builtin_FILE(),
+                                      int cuemu_line = __builtin_LINE()) {
+    cuemu_cluster_arrive(cuemu_file, cuemu_line);
+    return arrival_token();
+  }
   static void barrier_wait(const char *cuemu_file = __builtin_FILE(),
                            int cuemu_line = __builtin_LINE()) {
-    cuemu_cluster_sync(cuemu_file, cuemu_line);
+    cuemu_cluster_wait(cuemu_file, cuemu_line);
   }
   static void barrier_wait(arrival_token &&,
                            const char *cuemu_file = __builtin_FILE(),
                            int cuemu_line = __builtin_LINE()) {
-    cuemu_cluster_sync(cuemu_file, cuemu_line);
+    cuemu_cluster_wait(cuemu_file, cuemu_line);
   }
 
   template <typename T>

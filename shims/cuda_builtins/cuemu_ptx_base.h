@@ -31,6 +31,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_device_runtime.h>
 
 #include "cuemu_builtin_vars.h"
 #include "cuemu_intrinsics.h"
@@ -219,6 +220,35 @@ inline reg sreg_smid() {
                                      (blockIdx.y + static_cast<reg>(gridDim.y) * blockIdx.z);
   return block % sreg_nsmid();
 }
+/* The cluster registers: %cluster_nctaid (which = 0..2: x, y, z),
+ * %cluster_ctaid, %clusterid, %nclusterid, %cluster_ctarank and
+ * %cluster_nctarank, from the launch's cluster shape ((1,1,1) without
+ * clusters: every block is a cluster of one). */
+inline reg sreg_cluster_nctaid(int which) {
+  const cuemu_uint3 d = cuemu_cluster_dims();
+  return which == 0 ? d.x : which == 1 ? d.y : d.z;
+}
+inline reg sreg_cluster_ctaid(int which) {
+  const unsigned b[] = {blockIdx.x, blockIdx.y, blockIdx.z};
+  return b[which] % sreg_cluster_nctaid(which);
+}
+inline reg sreg_clusterid(int which) {
+  const unsigned b[] = {blockIdx.x, blockIdx.y, blockIdx.z};
+  return b[which] / sreg_cluster_nctaid(which);
+}
+inline reg sreg_nclusterid(int which) {
+  const unsigned g[] = {gridDim.x, gridDim.y, gridDim.z};
+  return g[which] / sreg_cluster_nctaid(which);
+}
+inline reg sreg_cluster_nctarank() {
+  return sreg_cluster_nctaid(0) * sreg_cluster_nctaid(1) * sreg_cluster_nctaid(2);
+}
+inline reg sreg_cluster_ctarank() {
+  return (sreg_cluster_ctaid(2) * sreg_cluster_nctaid(1) + sreg_cluster_ctaid(1)) *
+             sreg_cluster_nctaid(0) +
+         sreg_cluster_ctaid(0);
+}
+
 /* %lanemask_eq, _lt, _le, _gt, _ge (which = 0..4). */
 inline reg sreg_lanemask(int which) {
   const unsigned lane = static_cast<unsigned>(sreg_laneid());

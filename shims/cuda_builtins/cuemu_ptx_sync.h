@@ -188,6 +188,16 @@ template <int... M> inline void bar_arrive(reg a, reg count, const char *file, i
   cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 0, file, line);
 }
 
+/* barrier.cluster.arrive and barrier.cluster.wait: the split cluster
+ * barrier (cuemu_device_runtime.h); .release, .relaxed, .acquire and
+ * .aligned change nothing here (every access is seen at once). */
+template <int... M> inline void cluster_arrive(const char *file, int line) {
+  cuemu_cluster_arrive(file, line);
+}
+template <int... M> inline void cluster_wait(const char *file, int line) {
+  cuemu_cluster_wait(file, line);
+}
+
 /* bar.red.popc.u32 d, a{, b}, {!}c and bar.red.{and,or}.pred p, a{, b}, {!}c. */
 template <int... M> inline void bar_red(reg &d, reg, reg c, const char *file, int line) {
   constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT

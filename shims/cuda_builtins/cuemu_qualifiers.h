@@ -28,6 +28,7 @@
 #define __shared__ __shared__
 #define __launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 #define __cluster_dims__(...) __cluster_dims__(__VA_ARGS__)
+#define __grid_constant__ __grid_constant__
 #else
 #define __global__
 #define __device__
@@ -37,11 +38,25 @@
 #define __constant__
 #define __managed__
 #define __shared__ static thread_local
+#define __grid_constant__
 #endif
 #define __forceinline__ __attribute__((always_inline)) inline
 #define __align__(n) __attribute__((aligned(n)))
-#define __grid_constant__
 /* g++ and clang++ already know __restrict__. */
+
+/* What cuemu-cc adds after a definition of __constant__ variables (one
+ * per variable) and at the start of a kernel with __grid_constant__
+ * parameters (one per parameter; emulator/compile/cuemu_space_notes.c),
+ * so that __isConstant and __isGridConstant know them. */
+extern "C" int cuemu_constant_register(const void *p, __SIZE_TYPE__ size);
+extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
+#define CUEMU_CONSTANT_NOTE_(name, n)                                         \
+  [[maybe_unused]] static const int cuemu_constant_note_##n =                 \
+      cuemu_constant_register(__builtin_addressof(name), sizeof(name));
+#define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
+#define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
+#define CUEMU_GRID_CONSTANT_NOTE(name)                                        \
+  cuemu_grid_constant_note(__builtin_addressof(name), sizeof(name))
 
 /* The per-block dynamic shared buffer of libcuemu, which `extern __shared__`
  * arrays in function bodies point to (see cuemu-cc's translation). */

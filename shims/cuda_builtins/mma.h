@@ -10,8 +10,19 @@
  *   precision::tf32  float             16x16x8
  *   double           double            8x8x4
  *
- * The experimental sub-byte fragments (experimental::precision::s4, u4 and
- * b1, bmma_sync) are refused at compile time with a message naming them.
+ *   experimental::   int               8x8x32 (A row_major, B col_major)
+ *   precision::u4, s4
+ *   experimental::   int (bmma_sync)   8x8x128 (A row_major, B col_major)
+ *   precision::b1
+ *
+ * Sub-byte elements are packed as CUDA documents: in memory, element j of
+ * a row (A) or column (B) is bits 4 * (j % 8) .. +3 (u4, s4) or bit j % 32
+ * (b1) of the 32-bit word j / 8 or j / 32, lowest bits first; ldm counts
+ * elements and must be a multiple of 128 bits. A fragment holds its
+ * num_elements in num_storage_elements = 1 word (element i in nibble or
+ * bit i), and fill_fragment takes the low 4 bits (or the low bit).
+ * bmma_sync adds, per element, the population count of the AND or XOR of
+ * a row of A and a column of B to the accumulator.
  *
  * Elements among the lanes: CUDA leaves the mapping unspecified. Here a
  * fragment of an R x C matrix (A: m x k, B: k x n, accumulators: m x n)
@@ -90,9 +101,24 @@ template <> struct is_sub_byte<experimental::precision::u4> : std::true_type {};
 template <> struct is_sub_byte<experimental::precision::s4> : std::true_type {};
 template <> struct is_sub_byte<experimental::precision::b1> : std::true_type {};
 
-/* What a fragment of element type T stores (tf32 in a float). */
+/* What a fragment of element type T stores (tf32 in a float; sub-byte
+ * elements packed into 32-bit words), and how many elements a stored word
+ * holds. */
 template <typename T> struct storage { using type = T; };
 template <> struct storage<precision::tf32> { using type = float; };
+template <> struct storage<experimental::precision::u4> {
+  using type = unsigned;
+};
+template <> struct storage<experimental::precision::s4> { using type = int; };
+template <> struct storage<experimental::precision::b1> {
+  using type = unsigned;
+};
+template <typename T> constexpr int bits_of() {
+  return std::is_same<T, experimental::precision::b1>::value ? 1 : 4;
+}
+template <typename T> constexpr int per_word() {
+  return is_sub_byte<T>::value ? 32 / bits_of<T>() : 1;
+}
 
 /* The shapes of the multiplicands' element types. */
 template <typename T, int M, int N, int K> constexpr bool input_shape() {
@@ -105,6 +131,11 @@ template <typename T, int M, int N, int K> constexpr bool input_shape() {
     return M == 16 && N == 16 && K == 8;
   if (std::is_same<T, double>::value)
     return M == 8 && N == 8 && K == 4;
+  if (std::is_same<T, experimental::precision::u4>::value ||
+      std::is_same<T, experimental::precision::s4>::value)
+    return M == 8 && N == 8 && K == 32;
+  if (std::is_same<T, experimental::precision::b1>::value)
+    return M == 8 && N == 8 && K == 128;
   return false;
 }
 
@@ -113,7 +144,11 @@ template <typename T, int M, int N, int K> constexpr bool accumulator_shape() {
   if (std::is_same<T, float>::value)
     return input_shape<__half, M, N, K>() ||
            input_shape<precision::tf32, M, N, K>();
-  if (std::is_same<T, __half>::value || std::is_same<T, int>::value)
+  if (std::is_same<T, int>::value)
+    return input_shape<__half, M, N, K>() ||
+           input_shape<experimental::precision::u4, M, N, K>() ||
+           input_shape<experimental::precision::b1, M, N, K>();
+  if (std::is_same<T, __half>::value)
     return input_shape<__half, M, N, K>();
   if (std::is_same<T, double>::value)
     return input_shape<double, M, N, K>();
@@ -189,14 +224,30 @@ inline void check_memory(const T *p, unsigned ldm, const char *what,
     cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
 }
 
+/* The same for sub-byte elements of `bits` bits each. */
+inline void check_packed_memory(const void *p, unsigned ldm, int bits,
+                                const char *what, const char *file, int line) {
+  if (reinterpret_cast<std::uintptr_t>(p) % 32u ||
+      (static_cast<unsigned long long>(ldm) * bits) % 128u)
+    cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
+}
+
+/* Element `index` of packed storage: a sub-byte element (signed for s4,
+ * zero-extended otherwise) or a plain one. */
+template <typename T, typename S>
+inline int packed_element(const S *words, long long index) {
+  constexpr int bits = bits_of<T>(), per = 32 / bits;
+  unsigned word = static_cast<unsigned>(words[index / per]);
+  unsigned v = (word >> (index % per * bits)) & ((1u << bits) - 1u);
+  if (std::is_same<T, experimental::precision::s4>::value)
+    return static_cast<int>(v ^ 8u) - 8;
+  return static_cast<int>(v);
+}
+
 } // namespace cuemu_detail
 
 template <typename Use, int m, int n, int k, typename T, typename Layout = void>
 class fragment {
-  static_assert(!cuemu_detail::is_sub_byte<T>::value,
-                "nvcuda::wmma: the experimental sub-byte fragments "
-                "(experimental::precision::s4, u4, b1) are not supported by "
-                "cuemu");
   static_assert(std::is_same<Use, accumulator>::value
                     ? cuemu_detail::accumulator_shape<T, m, n, k>()
                     : cuemu_detail::input_shape<T, m, n, k>(),
@@ -206,6 +257,12 @@ class fragment {
                     std::is_same<Layout, void>::value,
                 "nvcuda::wmma::fragment: matrix_a and matrix_b take "
                 "row_major or col_major; accumulators take no layout");
+  static_assert(!cuemu_detail::is_sub_byte<T>::value ||
+                    std::is_same<Layout, typename std::conditional<
+                                             std::is_same<Use, matrix_a>::value,
+                                             row_major, col_major>::type>::value,
+                "nvcuda::wmma::fragment: sub-byte (u4, s4, b1) matrix_a "
+                "fragments are row_major and matrix_b ones col_major");
 
 public:
   using element_type = T;
@@ -213,7 +270,10 @@ public:
   static constexpr int cuemu_rows = cuemu_detail::dims<Use, m, n, k>::rows;
   static constexpr int cuemu_cols = cuemu_detail::dims<Use, m, n, k>::cols;
   enum { num_elements = cuemu_rows * cuemu_cols / 32 };
-  storage_element_type x[num_elements];
+  enum {
+    num_storage_elements = num_elements / cuemu_detail::per_word<T>()
+  };
+  storage_element_type x[num_storage_elements];
 };
 
 namespace cuemu_detail {
@@ -252,7 +312,9 @@ inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
 } // namespace cuemu_detail
 
 /* A multiplicand: each lane reads its own elements. */
-template <typename Use, int m, int n, int k, typename T, typename Layout>
+template <typename Use, int m, int n, int k, typename T, typename Layout,
+          typename std::enable_if<!cuemu_detail::is_sub_byte<T>::value,
+                                  int>::type = 0>
 inline void load_matrix_sync(
     fragment<Use, m, n, k, T, Layout> &a,
     const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
@@ -266,6 +328,38 @@ inline void load_matrix_sync(
       mptr, ldm, std::is_same<Layout, row_major>::value,
       cuemu_detail::loading, cuemu_file, cuemu_line,
       [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
+}
+
+/* A sub-byte multiplicand: each lane packs its elements into its word
+ * (element i into nibble or bit i). */
+template <typename Use, int m, int n, int k, typename T, typename Layout,
+          typename std::enable_if<cuemu_detail::is_sub_byte<T>::value,
+                                  int>::type = 0>
+inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
+                             const void *mptr, unsigned ldm,
+                             const char *cuemu_file = __builtin_FILE(),
+                             int cuemu_line = __builtin_LINE()) {
+  using F = fragment<Use, m, n, k, T, Layout>;
+  constexpr int bits = cuemu_detail::bits_of<T>();
+  cuemu_detail::check_packed_memory(mptr, ldm, bits,
+                                    cuemu_detail::loading.rules, cuemu_file,
+                                    cuemu_line);
+  cuemu_detail::rendezvous(cuemu_detail::loading.warp, cuemu_file,
+                           cuemu_line);
+  const unsigned lane = cuemu_detail::lane_id();
+  const auto *words = static_cast<const unsigned *>(mptr);
+  unsigned packed = 0;
+  for (int i = 0; i < F::num_elements; ++i) {
+    int idx = i * 32 + static_cast<int>(lane);
+    long long r = idx / F::cuemu_cols, c = idx % F::cuemu_cols;
+    long long at = std::is_same<Layout, row_major>::value ? r * ldm + c
+                                                          : c * ldm + r;
+    unsigned v = static_cast<unsigned>(
+                     cuemu_detail::packed_element<T>(words, at)) &
+                 ((1u << bits) - 1u);
+    packed |= v << (i * bits);
+  }
+  a.x[0] = static_cast<typename F::storage_element_type>(packed);
 }
 
 /* An accumulator, from memory of the given layout. */
@@ -297,8 +391,19 @@ inline void fill_fragment(
     fragment<Use, m, n, k, T, Layout> &a,
     const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
         &v) {
-  for (int i = 0; i < fragment<Use, m, n, k, T, Layout>::num_elements; ++i)
-    a.x[i] = v;
+  using F = fragment<Use, m, n, k, T, Layout>;
+  using S = typename F::storage_element_type;
+  S word = v;
+  if constexpr (cuemu_detail::is_sub_byte<T>::value) {
+    /* The low bits of v, in every element of the word. */
+    constexpr int bits = cuemu_detail::bits_of<T>();
+    unsigned e = static_cast<unsigned>(v) & ((1u << bits) - 1u), w = 0;
+    for (int i = 0; i < 32; i += bits)
+      w |= e << i;
+    word = static_cast<S>(w);
+  }
+  for (int i = 0; i < F::num_storage_elements; ++i)
+    a.x[i] = word;
 }
 
 /* float's rounding of a value in [-inf, inf] for tf32: to nearest, ties
@@ -322,6 +427,40 @@ struct exchange {
   const void *a[32];
   const void *b[32];
 };
+
+/* The start of mma_sync and bmma_sync: lane 0's table, found through a
+ * shuffle of its address (lane 0 clears it before the shuffle); every lane
+ * fills in its multiplicands' storage; a meeting lets every lane read
+ * them. A second meeting (done()) keeps the fragments and lane 0's table
+ * alive until all have. */
+inline exchange *share(exchange &mine, const void *a, const void *b,
+                       const char *what, const char *file, int line) {
+  const unsigned lane = lane_id();
+  if (lane == 0)
+    std::memset(&mine, 0, sizeof mine);
+  check_full_warp(what, file, line);
+  auto *table = reinterpret_cast<exchange *>(
+      static_cast<std::uintptr_t>(cuemu_warp_collective(
+          CUEMU_WARP_SHFL_IDX, 0xffffffffu,
+          static_cast<unsigned long long>(
+              reinterpret_cast<std::uintptr_t>(&mine)),
+          0, 32, what, file, line)));
+  table->a[lane] = a;
+  table->b[lane] = b;
+  rendezvous(what, file, line);
+  return table;
+}
+
+/* Element `index` (row-major) of a multiplicand shared in `table`, as an
+ * integer (8-bit and sub-byte inputs). */
+template <typename T, typename S>
+inline int shared_integer(const void *const *table, int index) {
+  const S *storage = static_cast<const S *>(table[index % 32]);
+  if constexpr (is_sub_byte<T>::value)
+    return packed_element<T>(storage, index / 32);
+  else
+    return value(storage[index / 32]);
+}
 
 inline float saturate(float v) {
   if (std::isnan(v))
@@ -360,11 +499,15 @@ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
                      int cuemu_line = __builtin_LINE()) {
   static_assert(std::is_same<TA, TB>::value,
                 "wmma::mma_sync: matrix_a and matrix_b have one element type");
+  static_assert(!std::is_same<TA, experimental::precision::b1>::value,
+                "wmma::mma_sync: b1 fragments multiply with bmma_sync");
   constexpr bool integer = std::is_same<TA, signed char>::value ||
-                           std::is_same<TA, unsigned char>::value;
+                           std::is_same<TA, unsigned char>::value ||
+                           cuemu_detail::is_sub_byte<TA>::value;
   static_assert(!integer || (std::is_same<TC, int>::value &&
                              std::is_same<TD, int>::value),
-                "wmma::mma_sync: 8-bit integer inputs accumulate in int");
+                "wmma::mma_sync: 8-bit and 4-bit integer inputs accumulate "
+                "in int");
   static_assert(!std::is_same<TA, double>::value ||
                     (std::is_same<TC, double>::value &&
                      std::is_same<TD, double>::value),
@@ -375,26 +518,11 @@ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
   using SA = typename FA::storage_element_type;
   using SB = typename FB::storage_element_type;
 
-  /* Lane 0's table, found through a shuffle of its address (lane 0
-   * clears it before the shuffle); every lane fills in its pointers; a
-   * meeting lets every lane read them, a second one keeps the fragments
-   * (and lane 0's table) alive until all have. */
   cuemu_detail::exchange mine;
   const unsigned lane = cuemu_detail::lane_id();
-  if (lane == 0)
-    std::memset(&mine, 0, sizeof mine);
-  cuemu_detail::check_full_warp(
-      "wmma::mma_sync needs the 32 threads of a full warp", cuemu_file,
-      cuemu_line);
-  auto *table = reinterpret_cast<cuemu_detail::exchange *>(
-      static_cast<std::uintptr_t>(cuemu_warp_collective(
-          CUEMU_WARP_SHFL_IDX, 0xffffffffu,
-          static_cast<unsigned long long>(
-              reinterpret_cast<std::uintptr_t>(&mine)),
-          0, 32, "wmma::mma_sync", cuemu_file, cuemu_line)));
-  table->a[lane] = a.x;
-  table->b[lane] = b.x;
-  cuemu_detail::rendezvous("wmma::mma_sync", cuemu_file, cuemu_line);
+  auto *table = cuemu_detail::share(
+      mine, a.x, b.x, "wmma::mma_sync needs the 32 threads of a full warp",
+      cuemu_file, cuemu_line);
 
   TD result[FD::num_elements];
   for (int i = 0; i < FD::num_elements; ++i) {
@@ -405,10 +533,8 @@ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
       unsigned wrapped = static_cast<unsigned>(c.x[i]);
       for (int kk = 0; kk < k; ++kk) {
         int ia = r * k + kk, ib = kk * n + col;
-        int av = cuemu_detail::value(
-            static_cast<const SA *>(table->a[ia % 32])[ia / 32]);
-        int bv = cuemu_detail::value(
-            static_cast<const SB *>(table->b[ib % 32])[ib / 32]);
+        int av = cuemu_detail::shared_integer<TA, SA>(table->a, ia);
+        int bv = cuemu_detail::shared_integer<TB, SB>(table->b, ib);
         acc += static_cast<long long>(av) * bv;
         wrapped += static_cast<unsigned>(av * bv);
       }
@@ -445,7 +571,49 @@ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
     d.x[i] = result[i];
 }
 
-/* bmma_sync is for the sub-byte b1 fragments, refused above. */
+/* The 1-bit product: d[i][j] = c[i][j] + popc(op(row i of A, column j of
+ * B)) over the 128 bits, op being AND or XOR. */
+inline void bmma_sync(
+    fragment<accumulator, 8, 8, 128, int> &d,
+    const fragment<matrix_a, 8, 8, 128, experimental::precision::b1,
+                   row_major> &a,
+    const fragment<matrix_b, 8, 8, 128, experimental::precision::b1,
+                   col_major> &b,
+    const fragment<accumulator, 8, 8, 128, int> &c,
+    experimental::bmmaBitOp op = experimental::bmmaBitOpXOR,
+    experimental::bmmaAccumulateOp acc_op = experimental::bmmaAccumulateOpPOPC,
+    const char *cuemu_file = __builtin_FILE(),
+    int cuemu_line = __builtin_LINE()) {
+  using B1 = experimental::precision::b1;
+  if ((op != experimental::bmmaBitOpXOR && op != experimental::bmmaBitOpAND) ||
+      acc_op != experimental::bmmaAccumulateOpPOPC)
+    cuemu_device_misuse(CUEMU_KERNEL_FAULT,
+                        "wmma::bmma_sync: the bit operation is "
+                        "bmmaBitOpXOR or bmmaBitOpAND and the accumulation "
+                        "bmmaAccumulateOpPOPC",
+                        cuemu_file, cuemu_line);
+  cuemu_detail::exchange mine;
+  const unsigned lane = cuemu_detail::lane_id();
+  auto *table = cuemu_detail::share(
+      mine, a.x, b.x, "wmma::bmma_sync needs the 32 threads of a full warp",
+      cuemu_file, cuemu_line);
+  int result[2];
+  for (int i = 0; i < 2; ++i) {
+    int idx = i * 32 + static_cast<int>(lane);
+    int r = idx / 8, col = idx % 8;
+    unsigned sum = static_cast<unsigned>(c.x[i]);
+    for (int kk = 0; kk < 128; ++kk) {
+      int av = cuemu_detail::shared_integer<B1, unsigned>(table->a, r * 128 + kk);
+      int bv = cuemu_detail::shared_integer<B1, unsigned>(table->b, kk * 8 + col);
+      sum += static_cast<unsigned>(op == experimental::bmmaBitOpAND ? av & bv
+                                                                    : av ^ bv);
+    }
+    result[i] = static_cast<int>(sum);
+  }
+  cuemu_detail::rendezvous("wmma::bmma_sync", cuemu_file, cuemu_line);
+  d.x[0] = result[0];
+  d.x[1] = result[1];
+}
 
 } // namespace wmma
 } // namespace nvcuda

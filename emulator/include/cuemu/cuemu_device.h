@@ -157,7 +157,9 @@ enum cuemu_barrier_op {
   CUEMU_BARRIER_AND = 2,   /* __syncthreads_and: 1 if every arriving thread's */
   CUEMU_BARRIER_OR = 3,    /* __syncthreads_or: 1 if any arriving thread's */
   CUEMU_BARRIER_GRID = 4,  /* grid.sync(): the block's part of it */
-  CUEMU_BARRIER_CLUSTER = 5 /* cluster.sync(): the block's part of it */
+  CUEMU_BARRIER_CLUSTER = 5 /* a block barrier that the checkers see as one
+                               across blocks (cluster.sync() is
+                               cuemu_cluster_arrive and _wait now) */
 };
 
 /* __syncthreads() and friends: waits until every non-exited thread of the

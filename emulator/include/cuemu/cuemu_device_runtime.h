@@ -130,8 +130,19 @@ int cuemu_kernel_get_cluster_dims(const void *function, cuemu_uint3 *dims);
 cuemu_uint3 cuemu_cluster_dims(void);
 
 /* Kernel code: cluster.sync(), a barrier of every thread of the cluster
- * (a block barrier without clusters). */
+ * (a block barrier without clusters): cuemu_cluster_arrive() then
+ * cuemu_cluster_wait(). */
 void cuemu_cluster_sync(const char *file, int line);
+
+/* Kernel code: the split cluster barrier (cluster.barrier_arrive() and
+ * barrier_wait(), PTX barrier.cluster.arrive and .wait). arrive marks the
+ * calling thread arrived at the current phase without waiting; wait
+ * returns once every thread of the cluster (every block of it; exited
+ * threads and finished blocks count as arrived) has arrived at the phase
+ * the caller arrived at. A thread that arrives twice without waiting, or
+ * waits without arriving, is a fault naming the line. */
+void cuemu_cluster_arrive(const char *file, int line);
+void cuemu_cluster_wait(const char *file, int line);
 
 /* Kernel code: the address in the shared memory of the block of rank
  * `rank` of the cluster that corresponds to `p` in the caller's (CUDA's

@@ -73,9 +73,10 @@ __global__ void alone(int *out) {
   if (threadIdx.x == 0)
     v = 7;
   cluster.sync();
-  out[blockIdx.x] = static_cast<int>(cluster.num_blocks()) * 10 +
-                    *cluster.map_shared_rank(&v, 0) +
-                    static_cast<int>(cluster.block_rank()) * 100;
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = static_cast<int>(cluster.num_blocks()) * 10 +
+                      *cluster.map_shared_rank(&v, 0) +
+                      static_cast<int>(cluster.block_rank()) * 100;
 }
 
 int main() {

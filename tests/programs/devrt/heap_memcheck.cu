@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../check.cuh"
+#include "../stderr_capture.cuh"
 
 __device__ int *saved;
 
@@ -50,28 +51,6 @@ __global__ void leak() {
   saved = static_cast<int *>(malloc(24)); /* never freed */
 }
 
-/* Runs `reset` with stderr in a file; returns what was written. */
-static std::string stderr_of_reset() {
-  char path[] = "/tmp/heap_memcheck.XXXXXX";
-  int fd = mkstemp(path);
-  std::fflush(stderr);
-  int saved_fd = dup(2);
-  dup2(fd, 2);
-  cudaDeviceReset();
-  std::fflush(stderr);
-  dup2(saved_fd, 2);
-  close(saved_fd);
-  std::string text;
-  char buf[4096];
-  lseek(fd, 0, SEEK_SET);
-  ssize_t n;
-  while ((n = read(fd, buf, sizeof buf)) > 0)
-    text.append(buf, static_cast<size_t>(n));
-  close(fd);
-  unlink(path);
-  return text;
-}
-
 int main() {
   int *out;
   cudaMallocManaged(&out, sizeof(int));
@@ -95,10 +74,9 @@ int main() {
   setenv("CUEMU_CHECK_LEAKS", "1", 1);
   leak<<<1, 1>>>();
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  std::string report = stderr_of_reset();
-  std::fputs(report.c_str(), stdout);
+  std::string report = stderr_of([] { cudaDeviceReset(); });
   CHECK(report.find("leak: 24 bytes of the device heap") != std::string::npos);
-  CHECK(report.find("heap_memcheck.cu:50") != std::string::npos);
+  CHECK(report.find("heap_memcheck.cu:51") != std::string::npos);
   unsetenv("CUEMU_CHECK_LEAKS");
   std::printf("the three errors above were expected\n");
   return finish();

@@ -1,0 +1,147 @@
+/*
+ * cuemu_space_notes.c: what cuemu-cc tells libcuemu about the addresses of
+ * two state spaces that are ordinary memory here, so that __isConstant and
+ * __isGridConstant answer as on the GPU (cuemu_address_space.h):
+ *
+ * - after each namespace-scope definition of `__constant__` variables, in
+ *   the host pass (whose initializers run; its weak definitions resolve to
+ *   the device pass's objects) or the single pass of a module,
+ *   `CUEMU_CONSTANT_NOTE(name)` for each variable it defines, which
+ *   registers the variable's address range once, at load;
+ * - at the start of a kernel's body, `CUEMU_GRID_CONSTANT_NOTE(name);` for
+ *   each parameter declared `__grid_constant__`, which tells libcuemu
+ *   where the thread's copy of it lies.
+ */
+#include <stdlib.h>
+
+#include "cuemu_rewriter.h"
+
+/* Appends the note `macro(name)` for the identifier token k. */
+static void add_note(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t k,
+                     const char *macro, const char *after) {
+  cuemu__sb_str(sb, " ");
+  cuemu__sb_str(sb, macro);
+  cuemu__sb_str(sb, "(");
+  cuemu__sb_add(sb, rw->text + rw->toks[k].offset, rw->toks[k].length);
+  cuemu__sb_str(sb, ")");
+  cuemu__sb_str(sb, after);
+}
+
+static cuemu_status flush(cuemu_rewriter *rw, cuemu_strbuf *sb,
+                          size_t offset) {
+  cuemu_status st = sb->oom ? CUEMU_OUT_OF_MEMORY : CUEMU_SUCCESS;
+  if (st == CUEMU_SUCCESS && sb->length)
+    st = cuemu__rw_edit(rw, offset, 0, sb->data, sb->length);
+  free(sb->data);
+  return st;
+}
+
+cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start,
+                                  size_t i) {
+  if (rw->pass != CUEMU_PASS_HOST && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  int is_extern = 0;
+  for (size_t k = start; k < i; ++k) {
+    if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "extern"))
+      is_extern = 1;
+  }
+  /* Each declarator's name is the last identifier before its `[`, `=`,
+   * `{`, `(`, `,` or `;`; initializers and bounds are skipped whole. */
+  cuemu_strbuf notes = {0};
+  size_t name = (size_t)-1, k;
+  int has_init = 0, angle = 0;
+  for (k = i + 1; k < rw->n; ++k) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "<") && name != (size_t)-1 && angle == 0) {
+      size_t close = cuemu__rw_template_close(rw, k);
+      if (close >= rw->n)
+        break;
+      k = close;
+      name = (size_t)-1;
+      continue;
+    }
+    if (cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "const") &&
+        !cuemu__rw_is(rw, k, "volatile")) {
+      name = k;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "::")) {
+      name = (size_t)-1;
+      continue;
+    }
+    int ends = cuemu__rw_is(rw, k, ",") || cuemu__rw_is(rw, k, ";");
+    if (cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "=")) {
+      if (name != (size_t)-1 && !cuemu__rw_is(rw, k, "["))
+        has_init = 1;
+      /* To the end of this declarator. */
+      size_t j = k;
+      while (j < rw->n && !cuemu__rw_is(rw, j, ",") &&
+             !cuemu__rw_is(rw, j, ";")) {
+        if (cuemu__rw_is(rw, j, "(") || cuemu__rw_is(rw, j, "[") ||
+            cuemu__rw_is(rw, j, "{"))
+          j = cuemu__rw_close(rw, j);
+        if (j < rw->n)
+          j++;
+      }
+      k = j;
+      ends = k < rw->n;
+    }
+    if (!ends)
+      continue;
+    if (name != (size_t)-1 && (!is_extern || has_init))
+      add_note(&notes, rw, name, "CUEMU_CONSTANT_NOTE", "");
+    name = (size_t)-1;
+    has_init = 0;
+    if (cuemu__rw_is(rw, k, ";"))
+      break;
+  }
+  if (k >= rw->n) {
+    free(notes.data);
+    return CUEMU_SUCCESS;
+  }
+  return flush(rw, &notes, rw->toks[k].offset + rw->toks[k].length);
+}
+
+cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
+                                        size_t brace) {
+  cuemu_strbuf notes = {0};
+  for (size_t k = start; k < brace; ++k) {
+    if (!cuemu__rw_is(rw, k, "__grid_constant__"))
+      continue;
+    /* The parameter's name: the last identifier before its `,`, `=` or
+     * the `)` that closes the list. */
+    size_t name = (size_t)-1, j;
+    for (j = k + 1; j < brace; ++j) {
+      size_t after = cuemu__rw_skip_attribute(rw, j);
+      if (after != j) {
+        j = after - 1;
+        continue;
+      }
+      if (cuemu__rw_is(rw, j, "<")) {
+        size_t close = cuemu__rw_template_close(rw, j);
+        if (close < brace)
+          j = close;
+        continue;
+      }
+      if (cuemu__rw_is(rw, j, ",") || cuemu__rw_is(rw, j, ")") ||
+          cuemu__rw_is(rw, j, "=") || cuemu__rw_is(rw, j, "["))
+        break;
+      if (cuemu__rw_ident(rw, j) && !cuemu__rw_is(rw, j, "const") &&
+          !cuemu__rw_is(rw, j, "volatile"))
+        name = j;
+    }
+    if (name != (size_t)-1)
+      add_note(&notes, rw, name, "CUEMU_GRID_CONSTANT_NOTE", ";");
+    k = j;
+  }
+  const cuemu_token *t = &rw->toks[brace];
+  return flush(rw, &notes, t->offset + t->length);
+}
