@@ -12,6 +12,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_pool_deps.h"
 
 #define EVENT_BLOCKING_SYNC 0x1u
 #define EVENT_DISABLE_TIMING 0x2u
@@ -68,6 +69,8 @@ int cuemu_rt_event_record(void *e, void *stream) {
     state.ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
     live = cuemu__handle_set(CUEMU_HANDLE_EVENT, e, &state);
   }
+  if (live)
+    cuemu__pool_deps_record(e, stream);
   return live ? cudaSuccess
               : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
@@ -92,7 +95,10 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (err || (err = cuemu__rt_check_stream(stream)) != 0)
     return err;
   err = cuemu__rt_capture_wait_event(stream, e, flags);
-  return err == CUEMU__RT_NOT_CAPTURED ? cudaSuccess : err;
+  if (err != CUEMU__RT_NOT_CAPTURED)
+    return err;
+  cuemu__pool_deps_wait(stream, e);
+  return cudaSuccess;
 }
 
 int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
