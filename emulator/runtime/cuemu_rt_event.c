@@ -37,7 +37,7 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
   int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  cuemu_handle_state state = {flags, 0, 0, 0};
+  cuemu_handle_state state = {flags, 0, 0, 0, 0};
   if (cuemu__handle_create(CUEMU_HANDLE_EVENT, &state, event) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -57,6 +57,11 @@ int cuemu_rt_event_record(void *e, void *stream) {
   err = cuemu__rt_check_stream(stream);
   if (err)
     return err;
+  /* The event and the stream belong to one device. */
+  cuemu_handle_state event;
+  cuemu__handle_get(CUEMU_HANDLE_EVENT, e, &event);
+  if (event.device != cuemu__handle_stream_device(stream))
+    return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   err = cuemu__rt_capture_event_record(e, stream, 0);
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
@@ -110,7 +115,8 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
   cuemu_handle_state a, b;
   int ok = cuemu__handle_get(CUEMU_HANDLE_EVENT, start, &a) &&
            cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) && a.recorded &&
-           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING);
+           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
+           a.device == b.device; /* events of two devices: an error */
   if (ok)
     *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess
