@@ -131,7 +131,7 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  const cuemu_device_model *m = cuemu__device_model();
+  const cuemu_device_model *m = cuemu__device_model_of(device);
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "cuemu emulated device (sm_%d%d)",
            m->major, m->minor);
@@ -250,7 +250,9 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrWarpSize: v = p.warpSize; break;
   case cudaDevAttrMaxPitch: v = (int)p.memPitch; break;
   case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
-  case cudaDevAttrClockRate: v = (int)cuemu__device_model()->clock_khz; break;
+  case cudaDevAttrClockRate:
+    v = (int)cuemu__device_model_of(device)->clock_khz;
+    break;
   case cudaDevAttrTextureAlignment: v = (int)p.textureAlignment; break;
   case cudaDevAttrGpuOverlap: v = 1; break;
   case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
@@ -266,7 +268,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
   case cudaDevAttrTccDriver: v = p.tccDriver; break;
   case cudaDevAttrMemoryClockRate:
-    v = (int)cuemu__device_model()->memory_clock_khz;
+    v = (int)cuemu__device_model_of(device)->memory_clock_khz;
     break;
   case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
   case cudaDevAttrL2CacheSize: v = p.l2CacheSize; break;
@@ -420,7 +422,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
     break;
   case cudaDevAttrIpcEventSupport: v = p.ipcEventSupported; break;
   case cudaDevAttrMemSyncDomainCount:
-    v = (int)cuemu__device_model()->sync_domains;
+    v = (int)cuemu__device_model_of(device)->sync_domains;
     break;
   case cudaDevAttrNumaConfig: v = p.deviceNumaConfig; break;
   case cudaDevAttrNumaId: v = p.deviceNumaId; break;
