@@ -95,6 +95,19 @@ int cuemu__handle_destroy(cuemu_handle_kind kind, void *handle) {
   return sl != NULL;
 }
 
+void cuemu__handle_destroy_device(int device) {
+  pthread_mutex_lock(&lock);
+  for (uint32_t i = 0; i < slot_count; ++i) {
+    slot *sl = &slots[i];
+    if ((sl->generation & 1u) && sl->state.device == device) {
+      sl->generation++; /* even: free */
+      sl->next_free = first_free;
+      first_free = i + 1;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 int cuemu__handle_get(cuemu_handle_kind kind, void *handle,
                       cuemu_handle_state *out) {
   pthread_mutex_lock(&lock);

@@ -51,6 +51,9 @@ int cuemu__handle_set(cuemu_handle_kind kind, void *handle,
 /* Non-zero for a default stream or a live created one. */
 int cuemu__handle_stream_valid(void *stream);
 
+/* Destroys every live stream and event of `device` (cudaDeviceReset). */
+void cuemu__handle_destroy_device(int device);
+
 /* The device of a live stream (a default stream: the calling thread's
  * current device), or -1 when it is none. */
 int cuemu__handle_stream_device(void *stream);

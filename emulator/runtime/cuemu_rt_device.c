@@ -16,6 +16,7 @@
 
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
 #include "device/cuemu_limits.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_capture.h"
@@ -82,6 +83,8 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 
 int cuemu_rt_device_reset(void) {
   cuemu__rt_texture_reset();
+  /* The device's streams and events go, as CUDA destroys them. */
+  cuemu__handle_destroy_device(cuemu__device_current());
   /* With several devices, only the current device's memory goes. */
   if (cuemu__device_count() > 1)
     cuemu__rt_memory_reset_device(cuemu__device_current());

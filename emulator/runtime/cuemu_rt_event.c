@@ -47,6 +47,7 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
 int cuemu_rt_event_destroy(void *e) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_EVENT, e))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  cuemu__pool_deps_forget(e);
   return cuemu__rt_check_sticky();
 }
 
@@ -75,7 +76,7 @@ int cuemu_rt_event_record(void *e, void *stream) {
     live = cuemu__handle_set(CUEMU_HANDLE_EVENT, e, &state);
   }
   if (live)
-    cuemu__pool_deps_record(e, stream);
+    cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
   return live ? cudaSuccess
               : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
@@ -102,7 +103,7 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   err = cuemu__rt_capture_wait_event(stream, e, flags);
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
-  cuemu__pool_deps_wait(stream, e);
+  cuemu__pool_deps_wait(cuemu__pool_deps_stream(stream), e);
   return cudaSuccess;
 }
 

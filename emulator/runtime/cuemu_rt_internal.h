@@ -50,6 +50,10 @@ int cuemu__rt_check_stream(void *stream);
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site);
 int cuemu__rt_device_free(void *ptr, const void *site);
 
+/* A flag of stream-ordered allocations in the table of allocations, below
+ * the device's bits: the memory is a block of a pool's chunk. */
+#define CUEMU__RT_MEMORY_POOLED (1u << 20)
+
 /* Frees `ptr` as freed on `stream` when it is a live stream-ordered
  * allocation (its block goes back to its pool) and returns 1, else 0
  * (cuemu_rt_mempool.c). */

@@ -163,7 +163,7 @@ int cuemu__rt_pool_free(void *ptr, void *stream) {
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(ptr);
   if (a)
-    give_back(a, stream);
+    give_back(a, cuemu__pool_deps_stream(stream));
   pthread_mutex_unlock(&lock);
   return a != NULL;
 }
@@ -260,16 +260,17 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   if (pool_live(pool) &&
       (allocation_count < allocation_capacity ||
        grow_allocations())) {
-    reuse_request r = {pool, stream};
+    reuse_request r = {pool, cuemu__pool_deps_stream(stream)};
     cuemu__pool_block *block = NULL;
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
                                reusable, &r, &block);
     /* The allocation is the pool device's memory. */
     unsigned flags = (unsigned)pool->props.location.id
-                     << CUEMU_RT_MEMORY_DEVICE_SHIFT;
+                         << CUEMU_RT_MEMORY_DEVICE_SHIFT |
+                     CUEMU__RT_MEMORY_POOLED;
     if (p && cuemu__allocation_insert(p, size, CUEMU_RT_MEMORY_DEVICE,
                                       flags) != 0) {
-      cuemu__pool_arena_give(&pool->arena, block, stream, 0);
+      cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
       p = NULL;
     }
     if (p) {

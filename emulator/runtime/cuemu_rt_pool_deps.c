@@ -8,6 +8,7 @@
 #include "runtime/cuemu_rt_pool_deps.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 typedef struct record {
@@ -39,6 +40,15 @@ static int grow(void **array, size_t count, size_t *capacity, size_t size) {
   *array = grown;
   *capacity = n;
   return 1;
+}
+
+void *cuemu__pool_deps_stream(void *stream) {
+  static __thread char per_thread; /* its address names the thread's */
+  if ((uintptr_t)stream == 1) /* cudaStreamLegacy */
+    return NULL;
+  if ((uintptr_t)stream == 2) /* cudaStreamPerThread */
+    return &per_thread;
+  return stream;
 }
 
 unsigned long long cuemu__pool_deps_free(void) {
@@ -96,6 +106,21 @@ int cuemu__pool_deps_follows(void *stream, void *freed_on,
             follows[i].seq >= seq;
   pthread_mutex_unlock(&lock);
   return known;
+}
+
+void cuemu__pool_deps_forget(void *handle) {
+  pthread_mutex_lock(&lock);
+  size_t j = 0;
+  for (size_t i = 0; i < record_count; ++i)
+    if (records[i].event != handle && records[i].stream != handle)
+      records[j++] = records[i];
+  record_count = j;
+  j = 0;
+  for (size_t i = 0; i < follow_count; ++i)
+    if (follows[i].waiter != handle && follows[i].source != handle)
+      follows[j++] = follows[i];
+  follow_count = j;
+  pthread_mutex_unlock(&lock);
 }
 
 void cuemu__pool_deps_reset(void) {

@@ -10,6 +10,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_pool_deps.h"
 
 /* The sticky error, else the stream's validity; records a failure. */
 static int check(void *s) {
@@ -45,6 +46,7 @@ int cuemu_rt_stream_destroy(void *s) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_STREAM, s))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__rt_stream_config_forget(s);
+  cuemu__pool_deps_forget(s);
   return cuemu__rt_check_sticky();
 }
 

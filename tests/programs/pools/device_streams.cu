@@ -7,7 +7,8 @@
  * events of two devices fails, cudaStreamWaitEvent across devices works,
  * cudaStreamGetDevice names the device, cudaPointerGetAttributes names
  * the device that allocated memory (cudaMalloc and cudaMallocAsync), and
- * each device has its own memory pool. Needs two devices: under cuemu it
+ * each device has its own memory pool; cudaDeviceReset destroys only the
+ * current device's streams and events. Needs two devices: under cuemu it
  * asks for them (CUEMU_DEVICE=count=2); with fewer it checks nothing.
  * Prints PASS when all is well.
  */
@@ -114,5 +115,25 @@ int main() {
     CHECK(cudaEventDestroy(dev[d].start) == cudaSuccess);
     CHECK(cudaEventDestroy(dev[d].stop) == cudaSuccess);
   }
+
+#ifdef __CUEMU__
+  /* cudaDeviceReset destroys the current device's streams and events, and
+   * only those (using a destroyed handle is undefined in CUDA; cuemu says
+   * cudaErrorInvalidResourceHandle). */
+  cudaStream_t kept, gone;
+  cudaEvent_t gone_event;
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  CHECK(cudaStreamCreate(&kept) == cudaSuccess);
+  CHECK(cudaSetDevice(1) == cudaSuccess);
+  CHECK(cudaStreamCreate(&gone) == cudaSuccess);
+  CHECK(cudaEventCreate(&gone_event) == cudaSuccess);
+  CHECK(cudaDeviceReset() == cudaSuccess);
+  CHECK(cudaStreamQuery(gone) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaEventQuery(gone_event) == cudaErrorInvalidResourceHandle);
+  CHECK(cudaStreamQuery(kept) == cudaSuccess);
+  cudaGetLastError();
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  CHECK(cudaStreamDestroy(kept) == cudaSuccess);
+#endif
   return finish();
 }

@@ -164,7 +164,32 @@ int main() {
   CHECK(b == a);
   CHECK(cudaFreeAsync(b, s2) == cudaSuccess);
   CHECK(cudaEventDestroy(freed) == cudaSuccess);
+  /* cudaStreamLegacy is stream 0: what one frees the other reuses. */
+  set_reuse(pool, 0, 0, 0);
+  CHECK(cudaMallocFromPoolAsync(&a, bytes, pool, cudaStreamLegacy) ==
+        cudaSuccess);
+  CHECK(cudaFreeAsync(a, cudaStreamLegacy) == cudaSuccess);
+  CHECK(cudaMallocFromPoolAsync(&b, bytes, pool, 0) == cudaSuccess);
+  CHECK(b == a);
+  /* Legacy IPC takes cudaMalloc's memory only. */
+  cudaIpcMemHandle_t ipc;
+  CHECK(cudaIpcGetMemHandle(&ipc, b) == cudaErrorInvalidValue);
+  cudaGetLastError();
+  CHECK(cudaFreeAsync(b, 0) == cudaSuccess);
 #endif
+
+  /* A pool never reserves more than its maxSize. */
+  cudaMemPool_t small = nullptr;
+  props.maxSize = 4 << 20;
+  CHECK(cudaMemPoolCreate(&small, &props) == cudaSuccess);
+  void *big = nullptr, *more = nullptr;
+  CHECK(cudaMallocFromPoolAsync(&big, 3 << 20, small, s1) == cudaSuccess);
+  CHECK(cudaMallocFromPoolAsync(&more, 3 << 20, small, s1) ==
+        cudaErrorMemoryAllocation);
+  CHECK(cudaGetLastError() == cudaErrorMemoryAllocation);
+  CHECK(cudaFreeAsync(big, s1) == cudaSuccess);
+  CHECK(cudaStreamSynchronize(s1) == cudaSuccess);
+  CHECK(cudaMemPoolDestroy(small) == cudaSuccess);
 
   CHECK(cudaStreamSynchronize(s2) == cudaSuccess);
   CHECK(cudaMemPoolDestroy(pool) == cudaSuccess);
