@@ -154,13 +154,17 @@ static int parse_number(const char *s, const char *e, unsigned long lo,
 }
 
 static cuemu_device_config device;
+/* Each device's settings: the common ones with its own "N:key=value"
+ * items over them. */
+static cuemu_device_config devices[CUEMU_MAX_DEVICES];
 /* The message about a malformed device setting, or "" (set once). */
 static char device_error[256];
 static pthread_once_t device_once = PTHREAD_ONCE_INIT;
 
-/* Takes one "key=value" item of CUEMU_DEVICE from [v, end); 0 when it is
- * not understood. */
-static int device_item(const char *v, const char *end) {
+/* Takes one "key=value" item of CUEMU_DEVICE from [v, end) into *d; 0 when
+ * it is not understood. `count` is allowed when `common` is set. */
+static int device_item(cuemu_device_config *d, const char *v,
+                       const char *end, int common) {
   const char *eq = memchr(v, '=', (size_t)(end - v));
   if (!eq)
     return 0;
@@ -168,27 +172,67 @@ static int device_item(const char *v, const char *end) {
   unsigned long n;
 #define KEY(word) (key == sizeof word - 1 && !strncmp(v, word, key))
   if (KEY("sm") && parse_number(eq + 1, end, 10, 199, &n)) {
-    device.major = (int)(n / 10);
-    device.minor = (int)(n % 10);
+    d->major = (int)(n / 10);
+    d->minor = (int)(n % 10);
   } else if (KEY("sms") && parse_number(eq + 1, end, 1, CUEMU_MAX_SMS, &n)) {
-    device.sms = (unsigned)n;
+    d->sms = (unsigned)n;
   } else if (KEY("mem") && parse_number(eq + 1, end, 1, 1ul << 24, &n)) {
-    device.memory = (size_t)n << 20;
+    d->memory = (size_t)n << 20;
   } else if (KEY("threads") &&
              parse_number(eq + 1, end, 32, CUEMU_MAX_THREADS_PER_BLOCK, &n)) {
-    device.max_threads = (unsigned)n;
+    d->max_threads = (unsigned)n;
   } else if (KEY("smem") &&
              parse_number(eq + 1, end, 1,
                           CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
-    device.shared_optin = (size_t)n * 1024;
-  } else if (KEY("count") &&
+    d->shared_optin = (size_t)n * 1024;
+  } else if (common && KEY("count") &&
              parse_number(eq + 1, end, 1, CUEMU_MAX_DEVICES, &n)) {
-    device.count = (unsigned)n;
+    d->count = (unsigned)n;
   } else {
     return 0;
   }
 #undef KEY
   return 1;
+}
+
+/* The device an item "N:key=value" is for, with *item moved past "N:";
+ * -1 for a common item, -2 for a malformed prefix. */
+static int item_device(const char **item, const char *end) {
+  const char *colon = memchr(*item, ':', (size_t)(end - *item));
+  if (!colon)
+    return -1;
+  unsigned long n;
+  if (!parse_number(*item, colon, 0, CUEMU_MAX_DEVICES - 1, &n))
+    return -2;
+  *item = colon + 1;
+  return (int)n;
+}
+
+/* Reads the items of CUEMU_DEVICE: the common ones when `pass` is 0, each
+ * device's own when it is 1. */
+static void device_items(const char *v, int pass) {
+  while (v && *v) {
+    const char *end = strchr(v, ',');
+    if (!end)
+      end = v + strlen(v);
+    const char *item = v;
+    int d = item_device(&item, end);
+    int ok;
+    if (d == -1) /* a common item */
+      ok = pass == 1 || device_item(&device, item, end, 1);
+    else if (d < 0) /* a bad prefix */
+      ok = 0;
+    else /* a device's own, once the count is known */
+      ok = pass == 0 || ((unsigned)d < device.count &&
+                         device_item(&devices[d], item, end, 0));
+    if (!ok && !device_error[0])
+      snprintf(device_error, sizeof device_error,
+               "CUEMU_DEVICE: \"%.*s\" is not understood (keys: sm=90, "
+               "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227, "
+               "count=1 to 16; N:key=value sets one for device N only)",
+               (int)(end - v), v);
+    v = *end ? end + 1 : end;
+  }
 }
 
 static void read_device(void) {
@@ -209,23 +253,20 @@ static void read_device(void) {
                CUEMU_MAX_SMS);
   }
   v = getenv("CUEMU_DEVICE");
-  while (v && *v) {
-    const char *end = strchr(v, ',');
-    if (!end)
-      end = v + strlen(v);
-    if (!device_item(v, end) && !device_error[0])
-      snprintf(device_error, sizeof device_error,
-               "CUEMU_DEVICE: \"%.*s\" is not understood (keys: sm=90, "
-               "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227, "
-               "count=1 to 16)",
-               (int)(end - v), v);
-    v = *end ? end + 1 : end;
-  }
+  device_items(v, 0);
+  for (unsigned d = 0; d < CUEMU_MAX_DEVICES; ++d)
+    devices[d] = device;
+  device_items(v, 1);
 }
 
 const cuemu_device_config *cuemu__config_device(void) {
   pthread_once(&device_once, read_device);
   return &device;
+}
+
+const cuemu_device_config *cuemu__config_device_of(int d) {
+  pthread_once(&device_once, read_device);
+  return d >= 0 && d < CUEMU_MAX_DEVICES ? &devices[d] : &device;
 }
 
 /* Prints a configuration error on stderr, once per distinct message. */

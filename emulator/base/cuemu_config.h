@@ -21,7 +21,9 @@
  *   CUEMU_SM_COUNT        SMs of the emulated device (1 to 1024)
  *   CUEMU_DEVICE          the emulated device: a comma-separated list of
  *                         sm=90, sms=8, mem=MiB, threads=1024, smem=KiB,
- *                         count=N (N identical devices, 1 to 16)
+ *                         count=N (N devices, 1 to 16); an item
+ *                         N:key=value (e.g. 1:sm=80,1:sms=4) sets a key
+ *                         for device N alone (docs/devices.md)
  *
  * The launch settings are read at every launch (tests change them between
  * launches); the device's are read once, since a device does not change
@@ -100,9 +102,14 @@ typedef struct cuemu_device_config {
  * CUEMU_DEVICE fails every launch. Host code, any thread. */
 cuemu_status cuemu__config_launch(cuemu_config *config);
 
-/* The device's settings (read on first use; a malformed item leaves the
- * default in place and is reported by cuemu__config_launch()). */
+/* The devices' common settings and their count (read on first use; a
+ * malformed item leaves the default in place and is reported by
+ * cuemu__config_launch()). */
 const cuemu_device_config *cuemu__config_device(void);
+
+/* The settings of device `device` (0 to count - 1): the common ones with
+ * its own N:key=value items over them. */
+const cuemu_device_config *cuemu__config_device_of(int device);
 
 /* Non-zero when CUEMU_QUIET=1. */
 int cuemu__config_quiet(void);

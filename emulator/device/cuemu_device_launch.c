@@ -182,6 +182,15 @@ static cuemu_status check_stream(const cuemu_launch_request *r) {
                          "kernel %s: launched into %p, which is not a valid "
                          "stream (destroyed, never created, or not a stream)",
                          r->kernel->name, r->stream);
+  /* A stream belongs to the device current at its creation; a kernel
+   * launched from the host goes into a stream of the current device. */
+  int device = cuemu__handle_stream_device(r->stream);
+  if (!cuemu_thread_in_kernel() && device != cuemu__device_current())
+    return cuemu__report(CUEMU_INVALID_HANDLE,
+                         "kernel %s: launched into stream %p of device %d "
+                         "while device %d is current (cudaSetDevice)",
+                         r->kernel->name, r->stream, device,
+                         cuemu__device_current());
   return CUEMU_SUCCESS;
 }
 

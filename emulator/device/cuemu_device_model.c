@@ -1,5 +1,5 @@
 /*
- * cuemu_device_model.c: the one emulated device (see cuemu_device_model.h)
+ * cuemu_device_model.c: the emulated devices (see cuemu_device_model.h)
  * and cuemu_device_get_property() of the public API.
  */
 #include "device/cuemu_device_model.h"
@@ -14,7 +14,7 @@
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 
-static cuemu_device_model model;
+static cuemu_device_model models[CUEMU_MAX_DEVICES];
 static pthread_once_t model_once = PTHREAD_ONCE_INIT;
 
 /* The host's physical memory, or 16 GiB when it cannot be read. */
@@ -25,50 +25,61 @@ static size_t host_memory(void) {
   return (size_t)pages * (size_t)size;
 }
 
-static void build(void) {
-  const cuemu_device_config *c = cuemu__config_device();
-  model.major = c->major;
-  model.minor = c->minor;
-  model.sms = c->sms;
-  model.total_memory = c->memory ? c->memory : host_memory();
-  model.max_threads_per_block = c->max_threads;
-  model.max_block_dim[0] = c->max_threads < CUEMU_MAX_BLOCK_DIM_X
+/* The model of one device from its settings. */
+static void build_one(cuemu_device_model *m, const cuemu_device_config *c) {
+  m->major = c->major;
+  m->minor = c->minor;
+  m->sms = c->sms;
+  m->total_memory = c->memory ? c->memory : host_memory();
+  m->max_threads_per_block = c->max_threads;
+  m->max_block_dim[0] = c->max_threads < CUEMU_MAX_BLOCK_DIM_X
                                ? c->max_threads
                                : CUEMU_MAX_BLOCK_DIM_X;
-  model.max_block_dim[1] = c->max_threads < CUEMU_MAX_BLOCK_DIM_Y
+  m->max_block_dim[1] = c->max_threads < CUEMU_MAX_BLOCK_DIM_Y
                                ? c->max_threads
                                : CUEMU_MAX_BLOCK_DIM_Y;
-  model.max_block_dim[2] = CUEMU_MAX_BLOCK_DIM_Z;
-  model.max_grid_dim[0] = CUEMU_MAX_GRID_DIM_X;
-  model.max_grid_dim[1] = CUEMU_MAX_GRID_DIM_Y;
-  model.max_grid_dim[2] = CUEMU_MAX_GRID_DIM_Z;
-  model.shared_per_block = CUEMU_DEFAULT_DYNAMIC_SHARED;
-  model.shared_per_block_optin = c->shared_optin;
-  model.shared_per_sm = 228 * 1024;
-  model.reserved_shared_per_block = 1024;
-  model.threads_per_sm = 2048;
-  model.blocks_per_sm = 32;
-  model.regs_per_block = 65536;
-  model.regs_per_sm = 65536;
-  model.const_memory = 64 * 1024;
-  model.l2_cache = 50 * 1024 * 1024;
-  model.memory_bus_width = 5120;
-  model.clock_khz = 1755000;
-  model.memory_clock_khz = 2619000;
-  model.warp_size = 32;
+  m->max_block_dim[2] = CUEMU_MAX_BLOCK_DIM_Z;
+  m->max_grid_dim[0] = CUEMU_MAX_GRID_DIM_X;
+  m->max_grid_dim[1] = CUEMU_MAX_GRID_DIM_Y;
+  m->max_grid_dim[2] = CUEMU_MAX_GRID_DIM_Z;
+  m->shared_per_block = CUEMU_DEFAULT_DYNAMIC_SHARED;
+  m->shared_per_block_optin = c->shared_optin;
+  m->shared_per_sm = 228 * 1024;
+  m->reserved_shared_per_block = 1024;
+  m->threads_per_sm = 2048;
+  m->blocks_per_sm = 32;
+  m->regs_per_block = 65536;
+  m->regs_per_sm = 65536;
+  m->const_memory = 64 * 1024;
+  m->l2_cache = 50 * 1024 * 1024;
+  m->memory_bus_width = 5120;
+  m->clock_khz = 1755000;
+  m->memory_clock_khz = 2619000;
+  m->warp_size = 32;
   /* As an H100: three quarters of the L2 may persist, a window spans at
    * most 128 MiB less a page, four sync domains, clusters of 8 blocks (16
    * where a kernel allows it). */
-  model.persisting_l2_max = model.l2_cache / 4 * 3;
-  model.access_policy_max_window = 134213632;
-  model.sync_domains = 4;
-  model.max_cluster_portable = 8;
-  model.max_cluster_nonportable = 16;
+  m->persisting_l2_max = m->l2_cache / 4 * 3;
+  m->access_policy_max_window = 134213632;
+  m->sync_domains = 4;
+  m->max_cluster_portable = 8;
+  m->max_cluster_nonportable = 16;
+}
+
+static void build(void) {
+  for (int d = 0; d < CUEMU_MAX_DEVICES; ++d)
+    build_one(&models[d], cuemu__config_device_of(d));
+}
+
+const cuemu_device_model *cuemu__device_model_of(int device) {
+  pthread_once(&model_once, build);
+  if (device < 0 || device >= CUEMU_MAX_DEVICES)
+    device = 0;
+  return &models[device];
 }
 
 const cuemu_device_model *cuemu__device_model(void) {
-  pthread_once(&model_once, build);
-  return &model;
+  return cuemu__device_model_of(cuemu__device_current());
 }
 
 int cuemu__device_count(void) { return (int)cuemu__config_device()->count; }
@@ -107,7 +118,7 @@ unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared) {
 
 size_t cuemu__device_free_memory(void) {
   const cuemu_device_model *m = cuemu__device_model();
-  if (cuemu__config_device()->memory)
+  if (cuemu__config_device_of(cuemu__device_current())->memory)
     return m->total_memory;
   long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
   if (pages > 0 && size > 0 && (size_t)pages * (size_t)size < m->total_memory)

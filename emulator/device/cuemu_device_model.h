@@ -1,6 +1,6 @@
 /*
- * cuemu_device_model.h: the one emulated device: its limits, its SM model
- * and its compute capability, from CUEMU_DEVICE and CUEMU_SM_COUNT
+ * cuemu_device_model.h: the emulated devices: each one's limits, SM model
+ * and compute capability, from CUEMU_DEVICE and CUEMU_SM_COUNT
  * (base/cuemu_config.h). Every reader of a device limit (launch checks,
  * cudaGetDeviceProperties, cudaDeviceGetAttribute, function attributes,
  * occupancy, cooperative launches, Python) reads it here. Internal to
@@ -39,16 +39,20 @@ typedef struct cuemu_device_model {
   unsigned max_cluster_nonportable;
 } cuemu_device_model;
 
-/* The device (its settings are read once). */
+/* The calling thread's current device (the settings are read once). */
 const cuemu_device_model *cuemu__device_model(void);
+
+/* Device `device` (0 to cuemu__device_count() - 1). */
+const cuemu_device_model *cuemu__device_model_of(int device);
 
 /* How many blocks of `nthreads` threads using `shared` bytes of shared
  * memory (static and dynamic) one SM holds at once: the residency rule of
  * occupancy and cooperative launches. 0 when none fits. */
 unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared);
 
-/* The devices: CUEMU_DEVICE's count (1 unless count=N), all alike but
- * for their names and UUIDs. Each host thread has a current device
+/* The devices: CUEMU_DEVICE's count (1 unless count=N), alike unless
+ * CUEMU_DEVICE gives one its own keys (N:key=value), and with their own
+ * names and UUIDs. Each host thread has a current device
  * (cudaSetDevice, or the device of the driver API's current context), 0
  * until it selects another; launches, allocations, streams, events and the
  * sticky error belong to the current device. */

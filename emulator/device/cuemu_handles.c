@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "base/cuemu_report.h"
+#include "device/cuemu_device_model.h"
 
 #define KIND_BITS 4u
 #define KIND_MASK 0xfu
@@ -75,6 +76,7 @@ cuemu_status cuemu__handle_create(cuemu_handle_kind kind,
   sl->generation++; /* odd: live */
   sl->kind = kind;
   sl->state = *state;
+  sl->state.device = cuemu__device_current();
   sl->next_free = 0;
   *out = handle_of(index, sl);
   pthread_mutex_unlock(&lock);
@@ -93,6 +95,19 @@ int cuemu__handle_destroy(cuemu_handle_kind kind, void *handle) {
   return sl != NULL;
 }
 
+void cuemu__handle_destroy_device(int device) {
+  pthread_mutex_lock(&lock);
+  for (uint32_t i = 0; i < slot_count; ++i) {
+    slot *sl = &slots[i];
+    if ((sl->generation & 1u) && sl->state.device == device) {
+      sl->generation++; /* even: free */
+      sl->next_free = first_free;
+      first_free = i + 1;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 int cuemu__handle_get(cuemu_handle_kind kind, void *handle,
                       cuemu_handle_state *out) {
   pthread_mutex_lock(&lock);
@@ -107,8 +122,11 @@ int cuemu__handle_set(cuemu_handle_kind kind, void *handle,
                       const cuemu_handle_state *state) {
   pthread_mutex_lock(&lock);
   slot *sl = find(kind, handle);
-  if (sl)
+  if (sl) {
+    int device = sl->state.device;
     sl->state = *state;
+    sl->state.device = device;
+  }
   pthread_mutex_unlock(&lock);
   return sl != NULL;
 }
@@ -116,4 +134,12 @@ int cuemu__handle_set(cuemu_handle_kind kind, void *handle,
 int cuemu__handle_stream_valid(void *stream) {
   return cuemu__handle_is_default_stream(stream) ||
          cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, NULL);
+}
+
+int cuemu__handle_stream_device(void *stream) {
+  if (cuemu__handle_is_default_stream(stream))
+    return cuemu__device_current();
+  cuemu_handle_state state;
+  return cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state) ? state.device
+                                                                 : -1;
 }

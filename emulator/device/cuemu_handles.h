@@ -17,12 +17,15 @@ typedef enum cuemu_handle_kind {
 } cuemu_handle_kind;
 
 /* What a handle holds: a stream's flags and priority; an event's flags and
- * the time of its last record. */
+ * the time of its last record; and the device it belongs to, the calling
+ * thread's current device at its creation (set by cuemu__handle_create,
+ * kept by cuemu__handle_set). */
 typedef struct cuemu_handle_state {
   unsigned flags;
   int priority;
   int recorded;
   long long ns;
+  int device;
 } cuemu_handle_state;
 
 /* The default streams: 0, cudaStreamLegacy and cudaStreamPerThread. */
@@ -47,5 +50,12 @@ int cuemu__handle_set(cuemu_handle_kind kind, void *handle,
 
 /* Non-zero for a default stream or a live created one. */
 int cuemu__handle_stream_valid(void *stream);
+
+/* Destroys every live stream and event of `device` (cudaDeviceReset). */
+void cuemu__handle_destroy_device(int device);
+
+/* The device of a live stream (a default stream: the calling thread's
+ * current device), or -1 when it is none. */
+int cuemu__handle_stream_device(void *stream);
 
 #endif /* CUEMU_HANDLES_H */

@@ -254,7 +254,7 @@ int cuemu_drv_device_total_mem(size_t *bytes, int device) {
   int e = device_call(bytes, device);
   if (e)
     return e;
-  *bytes = cuemu__device_model()->total_memory;
+  *bytes = cuemu__device_model_of(device)->total_memory;
   return DRV_CUDA_SUCCESS;
 }
 
@@ -274,8 +274,8 @@ int cuemu_drv_device_compute_capability(int *major, int *minor, int device) {
   int e = device_call(minor ? major : NULL, device);
   if (e)
     return e;
-  *major = cuemu__device_model()->major;
-  *minor = cuemu__device_model()->minor;
+  *major = cuemu__device_model_of(device)->major;
+  *minor = cuemu__device_model_of(device)->minor;
   return DRV_CUDA_SUCCESS;
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
 #include "device/cuemu_limits.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_capture.h"
@@ -82,6 +83,8 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 
 int cuemu_rt_device_reset(void) {
   cuemu__rt_texture_reset();
+  /* The device's streams and events go, as CUDA destroys them. */
+  cuemu__handle_destroy_device(cuemu__device_current());
   /* With several devices, only the current device's memory goes. */
   if (cuemu__device_count() > 1)
     cuemu__rt_memory_reset_device(cuemu__device_current());
@@ -136,7 +139,7 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (device < 0 || device >= cuemu__device_count())
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  const cuemu_device_model *m = cuemu__device_model();
+  const cuemu_device_model *m = cuemu__device_model_of(device);
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "cuemu emulated device (sm_%d%d)",
            m->major, m->minor);
@@ -255,7 +258,9 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrWarpSize: v = p.warpSize; break;
   case cudaDevAttrMaxPitch: v = (int)p.memPitch; break;
   case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
-  case cudaDevAttrClockRate: v = (int)cuemu__device_model()->clock_khz; break;
+  case cudaDevAttrClockRate:
+    v = (int)cuemu__device_model_of(device)->clock_khz;
+    break;
   case cudaDevAttrTextureAlignment: v = (int)p.textureAlignment; break;
   case cudaDevAttrGpuOverlap: v = 1; break;
   case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
@@ -271,7 +276,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
   case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
   case cudaDevAttrTccDriver: v = p.tccDriver; break;
   case cudaDevAttrMemoryClockRate:
-    v = (int)cuemu__device_model()->memory_clock_khz;
+    v = (int)cuemu__device_model_of(device)->memory_clock_khz;
     break;
   case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
   case cudaDevAttrL2CacheSize: v = p.l2CacheSize; break;
@@ -425,7 +430,7 @@ int cuemu_rt_device_get_attribute(int *value, int attr, int device) {
     break;
   case cudaDevAttrIpcEventSupport: v = p.ipcEventSupported; break;
   case cudaDevAttrMemSyncDomainCount:
-    v = (int)cuemu__device_model()->sync_domains;
+    v = (int)cuemu__device_model_of(device)->sync_domains;
     break;
   case cudaDevAttrNumaConfig: v = p.deviceNumaConfig; break;
   case cudaDevAttrNumaId: v = p.deviceNumaId; break;

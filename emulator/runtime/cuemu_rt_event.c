@@ -12,6 +12,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_pool_deps.h"
 
 #define EVENT_BLOCKING_SYNC 0x1u
 #define EVENT_DISABLE_TIMING 0x2u
@@ -36,7 +37,7 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
   int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  cuemu_handle_state state = {flags, 0, 0, 0};
+  cuemu_handle_state state = {flags, 0, 0, 0, 0};
   if (cuemu__handle_create(CUEMU_HANDLE_EVENT, &state, event) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -46,6 +47,7 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
 int cuemu_rt_event_destroy(void *e) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_EVENT, e))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  cuemu__pool_deps_forget(e);
   return cuemu__rt_check_sticky();
 }
 
@@ -56,6 +58,11 @@ int cuemu_rt_event_record(void *e, void *stream) {
   err = cuemu__rt_check_stream(stream);
   if (err)
     return err;
+  /* The event and the stream belong to one device. */
+  cuemu_handle_state event;
+  cuemu__handle_get(CUEMU_HANDLE_EVENT, e, &event);
+  if (event.device != cuemu__handle_stream_device(stream))
+    return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   err = cuemu__rt_capture_event_record(e, stream, 0);
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
@@ -68,6 +75,8 @@ int cuemu_rt_event_record(void *e, void *stream) {
     state.ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
     live = cuemu__handle_set(CUEMU_HANDLE_EVENT, e, &state);
   }
+  if (live)
+    cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
   return live ? cudaSuccess
               : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
@@ -92,7 +101,10 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (err || (err = cuemu__rt_check_stream(stream)) != 0)
     return err;
   err = cuemu__rt_capture_wait_event(stream, e, flags);
-  return err == CUEMU__RT_NOT_CAPTURED ? cudaSuccess : err;
+  if (err != CUEMU__RT_NOT_CAPTURED)
+    return err;
+  cuemu__pool_deps_wait(cuemu__pool_deps_stream(stream), e);
+  return cudaSuccess;
 }
 
 int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
@@ -104,7 +116,8 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
   cuemu_handle_state a, b;
   int ok = cuemu__handle_get(CUEMU_HANDLE_EVENT, start, &a) &&
            cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) && a.recorded &&
-           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING);
+           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
+           a.device == b.device; /* events of two devices: an error */
   if (ok)
     *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess

@@ -50,12 +50,18 @@ int cuemu__rt_check_stream(void *stream);
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site);
 int cuemu__rt_device_free(void *ptr, const void *site);
 
-/* Forgets `ptr` when it is a stream-ordered allocation, whose pool's
- * statistics then shrink (cuemu_rt_mempool.c). */
-void cuemu__rt_pool_forget(const void *ptr);
+/* A flag of stream-ordered allocations in the table of allocations, below
+ * the device's bits: the memory is a block of a pool's chunk. */
+#define CUEMU__RT_MEMORY_POOLED (1u << 20)
 
-/* Forgets every pool and stream-ordered allocation (cudaDeviceReset). */
-void cuemu__rt_pool_reset(void);
+/* Frees `ptr` as freed on `stream` when it is a live stream-ordered
+ * allocation (its block goes back to its pool) and returns 1, else 0
+ * (cuemu_rt_mempool.c). */
+int cuemu__rt_pool_free(void *ptr, void *stream);
+
+/* Ends the pools of `device` (every device when -1) with their
+ * stream-ordered allocations (cudaDeviceReset). */
+void cuemu__rt_pool_reset(int device);
 
 /* The body of cudaLaunchKernel and cudaLaunchKernelEx: finds the kernel
  * (registered at `function`, else `fallback`), completes the request `r`

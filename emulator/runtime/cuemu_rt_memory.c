@@ -47,8 +47,8 @@ int cuemu_rt_memory_untrack(void *base) {
 }
 
 void cuemu__rt_memory_reset(void) {
+  cuemu__rt_pool_reset(-1); /* first: the pools hold their memory */
   cuemu__allocation_reset();
-  cuemu__rt_pool_reset();
 }
 
 /* Allocates `size` bytes aligned to `align` and tracks them as `kind`. */
@@ -141,14 +141,14 @@ int cuemu_rt_free(void *ptr) {
   int unsafe = cuemu__rt_capture_unsafe_call(0);
   if (unsafe)
     return unsafe;
-  int code = release_memory(ptr,
-                            1u << CUEMU_RT_MEMORY_DEVICE |
-                                1u << CUEMU_RT_MEMORY_MANAGED,
-                            __builtin_return_address(0));
   /* A stream-ordered allocation may be freed by cudaFree too. */
-  if (code == cudaSuccess && ptr)
-    cuemu__rt_pool_forget(ptr);
-  return code;
+  int sticky = cuemu__rt_check_sticky();
+  if (!sticky && ptr && cuemu__rt_pool_free(ptr, NULL))
+    return cudaSuccess;
+  return release_memory(ptr,
+                        1u << CUEMU_RT_MEMORY_DEVICE |
+                            1u << CUEMU_RT_MEMORY_MANAGED,
+                        __builtin_return_address(0));
 }
 
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site) {

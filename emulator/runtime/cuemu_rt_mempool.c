@@ -5,12 +5,16 @@
  * attributes (reuse policies, release threshold, reserved and used memory
  * with their high-water marks) and access (see cuemu_runtime_host.h).
  *
- * Every allocation is a device allocation of its own (cudaMalloc's body),
- * so memcheck and the quarantine of freed memory see a use after
- * cudaFreeAsync exactly as after cudaFree. A pool only keeps the books as
- * CUDA's does: it reserves memory in granules of 2 MiB, keeps what is freed
- * for reuse, and gives back what exceeds its release threshold when the
- * host synchronises (cuemu_rt_mem_pools_release) or at cudaMemPoolTrimTo.
+ * A pool really holds memory (cuemu_rt_pool_arena.h): it reserves chunks
+ * of 2 MiB, hands out blocks of whole pages, keeps a freed block and hands
+ * it out again to a later allocation that its reuse policy allows, and
+ * gives back whole free chunks beyond its release threshold when the host
+ * synchronises (cuemu_rt_mem_pools_release) or at cudaMemPoolTrimTo. Each
+ * allocation is in the table of allocations while it lives; freed, it is
+ * remembered as freed and its pages lose all access, so memcheck and the
+ * fault report see a use after cudaFreeAsync as after cudaFree, until the
+ * block is handed out again (a stale pointer into a reused block reads the
+ * new allocation, which compute-sanitizer does not catch either).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -20,37 +24,38 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
+#include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
-
-/* Pools reserve device memory in granules of this many bytes. */
-#define CUEMU_POOL_GRANULE ((size_t)2 << 20)
+#include "runtime/cuemu_rt_pool_arena.h"
+#include "runtime/cuemu_rt_pool_deps.h"
 
 /* The devices that have pools. */
 #define CUEMU_POOL_DEVICES 64
-
-/* Allocations of a pool are rounded up to this alignment in its books. */
-#define CUEMU_POOL_ALIGN ((size_t)512)
 
 struct CUmemPoolHandle_st {
   struct cudaMemPoolProps props;
   int reuse[3]; /* cudaMemPoolReuse*: FollowEvent, Opportunistic, Internal */
   uint64_t release_threshold;
-  uint64_t reserved, reserved_high, used, used_high;
+  uint64_t reserved_high, used, used_high;
+  cuemu__pool_arena arena; /* its memory; arena.reserved is reserved */
   int is_default;
+  int destroyed; /* destroyed with allocations outstanding */
   struct CUmemPoolHandle_st *next; /* the list of live pools */
 };
 
 /* A live stream-ordered allocation. */
 typedef struct pool_allocation {
   void *ptr;
-  size_t bytes; /* as the pool counts it */
+  size_t bytes; /* as the pool counts it: its block */
   cudaMemPool_t pool;
+  cuemu__pool_block *block;
 } pool_allocation;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /* Every live pool, the devices' default pools (made when first needed)
- * and their current pools (NULL: the default one). */
+ * and their current pools (NULL: the default one). A destroyed pool stays
+ * in the list, not live, until its last allocation is freed. */
 static cudaMemPool_t pools;
 static cudaMemPool_t default_pools[CUEMU_POOL_DEVICES];
 static cudaMemPool_t current[CUEMU_POOL_DEVICES];
@@ -61,11 +66,23 @@ static size_t allocation_count, allocation_capacity;
 static int pool_live(cudaMemPool_t pool) {
   for (cudaMemPool_t p = pools; p; p = p->next)
     if (p == pool)
-      return 1;
+      return !p->destroyed;
   return 0;
 }
 
 static int check_device(int device);
+
+/* Makes room for one more allocation record; 0 without memory (the lock
+ * held). */
+static int grow_allocations(void) {
+  size_t n = allocation_capacity ? 2 * allocation_capacity : 64;
+  pool_allocation *grown = realloc(allocations, n * sizeof *grown);
+  if (!grown)
+    return 0;
+  allocations = grown;
+  allocation_capacity = n;
+  return 1;
+}
 
 /* A new pool of `props`, in the list of live pools (the lock held). */
 static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
@@ -100,77 +117,110 @@ static cudaMemPool_t current_of(int device) {
 }
 
 static void note_high(cudaMemPool_t p) {
-  if (p->reserved > p->reserved_high)
-    p->reserved_high = p->reserved;
+  if (p->arena.reserved > p->reserved_high)
+    p->reserved_high = p->arena.reserved;
   if (p->used > p->used_high)
     p->used_high = p->used;
 }
 
-/* Gives back whole unused granules of the pool while it keeps at least
- * `keep` bytes (the lock held). */
-static void pool_shrink(cudaMemPool_t p, uint64_t keep) {
-  while (p->reserved > keep && p->reserved - keep >= CUEMU_POOL_GRANULE &&
-         p->reserved - p->used >= CUEMU_POOL_GRANULE)
-    p->reserved -= CUEMU_POOL_GRANULE;
+/* Unlinks pool `p` from the list and frees it with its memory (the lock
+ * held). */
+static void pool_end(cudaMemPool_t p) {
+  cudaMemPool_t *link = &pools;
+  while (*link != p)
+    link = &(*link)->next;
+  *link = p->next;
+  cuemu__pool_arena_drop(&p->arena);
+  free(p);
 }
 
-/* Books `bytes` in the pool, reserving more granules when its free memory
- * is short; 0 when the pool's maxSize forbids it (the lock held). */
-static int pool_take(cudaMemPool_t p, size_t bytes) {
-  uint64_t free_bytes = p->reserved - p->used;
-  if (free_bytes < bytes) {
-    uint64_t more = (bytes - free_bytes + CUEMU_POOL_GRANULE - 1) /
-                    CUEMU_POOL_GRANULE * CUEMU_POOL_GRANULE;
-    if (p->props.maxSize && p->reserved + more > p->props.maxSize)
-      return 0;
-    p->reserved += more;
-  }
-  p->used += bytes;
-  note_high(p);
-  return 1;
+/* The record of the stream-ordered allocation at `ptr`, or NULL (the
+ * lock held). */
+static pool_allocation *find_allocation(const void *ptr) {
+  for (size_t i = 0; i < allocation_count; ++i)
+    if (allocations[i].ptr == ptr)
+      return &allocations[i];
+  return NULL;
 }
 
-/* Removes the record of `ptr` and returns its pool's books to the pool
- * (the lock held); 0 when `ptr` is no stream-ordered allocation. */
-static int forget(const void *ptr) {
-  for (size_t i = 0; i < allocation_count; ++i) {
-    if (allocations[i].ptr != ptr)
+/* Takes allocation `a` out of the books: the table of allocations
+ * remembers it as freed and the checkers are told, its block goes back to
+ * its pool as freed on `stream` (the lock held). */
+static void give_back(pool_allocation *a, void *stream) {
+  cudaMemPool_t p = a->pool;
+  cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+  cuemu__allocation_freed(a->ptr);
+  cuemu__pool_arena_give(&p->arena, a->block, stream,
+                         cuemu__pool_deps_free());
+  p->used -= a->bytes;
+  *a = allocations[--allocation_count];
+  /* A destroyed pool ends with its last allocation. */
+  if (p->destroyed && p->used == 0)
+    pool_end(p);
+}
+
+int cuemu__rt_pool_free(void *ptr, void *stream) {
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(ptr);
+  if (a)
+    give_back(a, cuemu__pool_deps_stream(stream));
+  pthread_mutex_unlock(&lock);
+  return a != NULL;
+}
+
+void cuemu__rt_pool_reset(int device) {
+  pthread_mutex_lock(&lock);
+  /* The device's allocations are freed, then its pools end. */
+  for (size_t i = 0; i < allocation_count;) {
+    pool_allocation *a = &allocations[i];
+    if (device >= 0 && a->pool->props.location.id != device) {
+      ++i;
       continue;
-    cudaMemPool_t p = allocations[i].pool;
-    if (p)
-      p->used -= allocations[i].bytes;
-    allocations[i] = allocations[--allocation_count];
-    return 1;
+    }
+    cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+    cuemu__allocation_freed(a->ptr);
+    *a = allocations[--allocation_count];
   }
-  return 0;
-}
-
-void cuemu__rt_pool_forget(const void *ptr) {
-  pthread_mutex_lock(&lock);
-  forget(ptr);
-  pthread_mutex_unlock(&lock);
-}
-
-void cuemu__rt_pool_reset(void) {
-  pthread_mutex_lock(&lock);
-  while (pools) {
-    cudaMemPool_t next = pools->next;
-    free(pools);
-    pools = next;
+  for (cudaMemPool_t p = pools, next; p; p = next) {
+    next = p->next;
+    if (device < 0 || p->props.location.id == device)
+      pool_end(p);
   }
-  memset(default_pools, 0, sizeof default_pools);
-  memset(current, 0, sizeof current);
-  free(allocations);
-  allocations = NULL;
-  allocation_count = allocation_capacity = 0;
+  for (int d = 0; d < CUEMU_POOL_DEVICES; ++d)
+    if (device < 0 || d == device)
+      default_pools[d] = current[d] = NULL;
   pthread_mutex_unlock(&lock);
+  if (device < 0)
+    cuemu__pool_deps_reset();
 }
 
 void cuemu_rt_mem_pools_release(void) {
   pthread_mutex_lock(&lock);
   for (cudaMemPool_t p = pools; p; p = p->next)
-    pool_shrink(p, p->release_threshold);
+    cuemu__pool_arena_shrink(&p->arena, p->release_threshold, 0);
   pthread_mutex_unlock(&lock);
+}
+
+/* What an allocation asks of a freed block (see reusable). */
+typedef struct reuse_request {
+  cudaMemPool_t pool;
+  void *stream;
+} reuse_request;
+
+/* The pool's reuse policy: a block freed on the allocating stream is
+ * always reused; one freed on another stream when the allocating stream
+ * waited for an event recorded after the free (FollowEventDependencies),
+ * or when the free has completed (AllowOpportunistic: every emulated
+ * operation completes when it is issued), or when the pool may make the
+ * allocation wait for the free (AllowInternalDependencies). */
+static int reusable(const void *ctx, void *freed_on, unsigned long long seq) {
+  const reuse_request *r = ctx;
+  if (freed_on == r->stream)
+    return 1;
+  if (r->pool->reuse[1] || r->pool->reuse[2])
+    return 1;
+  return r->pool->reuse[0] && freed_on != CUEMU_POOL_SEVERAL_STREAMS &&
+         cuemu__pool_deps_follows(r->stream, freed_on, seq);
 }
 
 /* The place of stream-ordered allocation: every cudaMallocAsync and
@@ -196,43 +246,52 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   code = cuemu__rt_capture_alloc(stream, size, ptr);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
-  if (size == 0) {
-    *ptr = NULL;
-    return cuemu__rt_check_sticky();
-  }
-  size_t bytes = (size + CUEMU_POOL_ALIGN - 1) / CUEMU_POOL_ALIGN *
-                 CUEMU_POOL_ALIGN;
-  if (bytes < size)
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  code = cuemu__rt_device_alloc(ptr, size, __builtin_return_address(0));
-  if (code)
+  code = cuemu__rt_check_sticky();
+  if (code || size == 0) {
+    if (!code)
+      *ptr = NULL;
     return code;
+  }
+  size_t bytes = cuemu__pool_block_bytes(size);
+  if (!bytes)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  void *p = NULL;
   pthread_mutex_lock(&lock);
-  int booked = pool_live(pool) && pool_take(pool, bytes);
-  if (booked && allocation_count == allocation_capacity) {
-    size_t n = allocation_capacity ? 2 * allocation_capacity : 64;
-    pool_allocation *grown = realloc(allocations, n * sizeof *grown);
-    if (grown) {
-      allocations = grown;
-      allocation_capacity = n;
-    } else {
-      pool->used -= bytes;
-      booked = 0;
+  if (pool_live(pool) &&
+      (allocation_count < allocation_capacity ||
+       grow_allocations())) {
+    reuse_request r = {pool, cuemu__pool_deps_stream(stream)};
+    cuemu__pool_block *block = NULL;
+    p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
+                               reusable, &r, &block);
+    /* The allocation is the pool device's memory. */
+    unsigned flags = (unsigned)pool->props.location.id
+                         << CUEMU_RT_MEMORY_DEVICE_SHIFT |
+                     CUEMU__RT_MEMORY_POOLED;
+    if (p && cuemu__allocation_insert(p, size, CUEMU_RT_MEMORY_DEVICE,
+                                      flags) != 0) {
+      cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
+      p = NULL;
+    }
+    if (p) {
+      allocations[allocation_count++] =
+          (pool_allocation){p, bytes, pool, block};
+      pool->used += bytes;
+      note_high(pool);
     }
   }
-  if (booked)
-    allocations[allocation_count++] = (pool_allocation){*ptr, bytes, pool};
   pthread_mutex_unlock(&lock);
-  if (!booked) {
-    cuemu__rt_device_free(*ptr, NULL);
-    *ptr = NULL;
+  if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  }
+  cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE,
+                         __builtin_return_address(0));
+  *ptr = p;
   return cudaSuccess;
 }
 
 /* The place of stream-ordered frees (see cuemu_rt_malloc_async). The
- * stream has run everything before the free, so it frees at once. */
+ * stream has run everything before the free, so the block goes back to
+ * its pool at once. */
 int cuemu_rt_free_async(void *ptr, void *stream) {
   int code = cuemu__rt_check_stream(stream);
   if (code)
@@ -243,10 +302,13 @@ int cuemu_rt_free_async(void *ptr, void *stream) {
   code = cuemu__rt_capture_free(stream, ptr);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
-  code = cuemu__rt_device_free(ptr, __builtin_return_address(0));
-  if (code == cudaSuccess)
-    cuemu__rt_pool_forget(ptr);
-  return code;
+  code = cuemu__rt_check_sticky();
+  if (code)
+    return code;
+  if (cuemu__rt_pool_free(ptr, stream))
+    return cudaSuccess;
+  /* Memory of cudaMalloc, or a bad pointer (reported as such). */
+  return cuemu__rt_device_free(ptr, __builtin_return_address(0));
 }
 
 int cuemu_rt_mem_pool_create(cudaMemPool_t *pool,
@@ -284,24 +346,18 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
   pthread_mutex_lock(&lock);
   int live = pool && pool_live(pool) && !pool->is_default;
   if (live) {
-    cudaMemPool_t *link = &pools;
-    while (*link != pool)
-      link = &(*link)->next;
-    *link = pool->next;
     /* As CUDA: the device's current pool becomes its default pool again;
-     * allocations still outstanding stay valid until they are freed. */
+     * allocations still outstanding stay valid until they are freed, and
+     * the pool's memory goes with the last of them. */
     for (int d = 0; d < CUEMU_POOL_DEVICES; ++d)
       if (current[d] == pool)
         current[d] = NULL;
-    for (size_t i = 0; i < allocation_count; ++i)
-      if (allocations[i].pool == pool)
-        allocations[i].pool = NULL;
+    pool->destroyed = 1;
+    if (pool->used == 0)
+      pool_end(pool);
   }
   pthread_mutex_unlock(&lock);
-  if (!live)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  free(pool);
-  return cudaSuccess;
+  return live ? cudaSuccess : cuemu_rt_error(cudaErrorInvalidValue);
 }
 
 /* Sets an attribute of a live pool (the lock held); a CUDA code. */
@@ -321,7 +377,7 @@ static int set_attribute(cudaMemPool_t pool, int attr, const void *value) {
     if (*(const uint64_t *)value != 0)
       return cudaErrorInvalidValue;
     if (attr == cudaMemPoolAttrReservedMemHigh)
-      pool->reserved_high = pool->reserved;
+      pool->reserved_high = pool->arena.reserved;
     else
       pool->used_high = pool->used;
     return cudaSuccess;
@@ -342,7 +398,7 @@ static int get_attribute(cudaMemPool_t pool, int attr, void *value) {
     *(uint64_t *)value = pool->release_threshold;
     return cudaSuccess;
   case cudaMemPoolAttrReservedMemCurrent:
-    *(uint64_t *)value = pool->reserved;
+    *(uint64_t *)value = pool->arena.reserved;
     return cudaSuccess;
   case cudaMemPoolAttrReservedMemHigh:
     *(uint64_t *)value = pool->reserved_high;
@@ -385,7 +441,7 @@ int cuemu_rt_mem_pool_trim_to(cudaMemPool_t pool, size_t min_bytes_to_keep) {
   pthread_mutex_lock(&lock);
   int live = pool_live(pool);
   if (live)
-    pool_shrink(pool, min_bytes_to_keep);
+    cuemu__pool_arena_shrink(&pool->arena, min_bytes_to_keep, 1);
   pthread_mutex_unlock(&lock);
   return live ? cudaSuccess : cuemu_rt_error(cudaErrorInvalidValue);
 }

@@ -105,6 +105,7 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
 }
 
 void cuemu__rt_memory_reset_device(int device) {
+  cuemu__rt_pool_reset(device); /* first: the pools hold their memory */
   cuemu_rt_allocation *all = NULL;
   size_t n = cuemu__allocation_snapshot(&all);
   for (size_t i = 0; i < n; ++i) {

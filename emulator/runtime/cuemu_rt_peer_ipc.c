@@ -117,7 +117,8 @@ int cuemu_rt_ipc_get_mem_handle(void *handle64, void *ptr) {
     return sticky;
   cuemu_rt_allocation a;
   if (!cuemu__allocation_find(ptr, &a) || a.base != ptr ||
-      a.state != CUEMU_RT_MEMORY_LIVE || a.kind != CUEMU_RT_MEMORY_DEVICE)
+      a.state != CUEMU_RT_MEMORY_LIVE || a.kind != CUEMU_RT_MEMORY_DEVICE ||
+      (a.flags & CUEMU__RT_MEMORY_POOLED)) /* a pool's: not exportable */
     return cuemu_rt_error(cudaErrorInvalidValue);
   ipc_handle h;
   memset(&h, 0, sizeof h);

@@ -10,6 +10,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_pool_deps.h"
 
 /* The sticky error, else the stream's validity; records a failure. */
 static int check(void *s) {
@@ -32,7 +33,7 @@ int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
     priority = CUEMU_RT_STREAM_LEAST_PRIORITY;
   if (priority < CUEMU_RT_STREAM_GREATEST_PRIORITY)
     priority = CUEMU_RT_STREAM_GREATEST_PRIORITY;
-  cuemu_handle_state state = {flags, priority, 0, 0};
+  cuemu_handle_state state = {flags, priority, 0, 0, 0};
   if (cuemu__handle_create(CUEMU_HANDLE_STREAM, &state, stream) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -45,6 +46,7 @@ int cuemu_rt_stream_destroy(void *s) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_STREAM, s))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__rt_stream_config_forget(s);
+  cuemu__pool_deps_forget(s);
   return cuemu__rt_check_sticky();
 }
 
@@ -68,7 +70,7 @@ static int read_stream(void *s, unsigned *flags, int *priority) {
   int e = check(s);
   if (e)
     return e;
-  cuemu_handle_state state = {0, 0, 0, 0};
+  cuemu_handle_state state = {0, 0, 0, 0, 0};
   cuemu__handle_get(CUEMU_HANDLE_STREAM, s, &state); /* a default: zeros */
   *flags = state.flags;
   *priority = state.priority;
@@ -87,6 +89,16 @@ int cuemu_rt_stream_get_priority(void *s, int *priority) {
   if (!priority)
     return cuemu_rt_error(cudaErrorInvalidValue);
   return read_stream(s, &flags, priority);
+}
+
+int cuemu_rt_stream_get_device(void *s, int *device) {
+  if (!device)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = check(s);
+  if (e)
+    return e;
+  *device = cuemu__handle_stream_device(s);
+  return cudaSuccess;
 }
 
 int cuemu_rt_device_stream_priority_range(int *least, int *greatest) {

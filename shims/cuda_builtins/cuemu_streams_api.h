@@ -283,6 +283,11 @@ inline cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority) {
       cuemu_rt_stream_get_priority(hStream, priority));
 }
 
+/* The device a stream belongs to (CUDA 12.8). */
+inline cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_get_device(hStream, device));
+}
+
 inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                        unsigned int flags = 0) {
   return static_cast<cudaError_t>(

@@ -61,6 +61,9 @@ int cuemu_rt_stream_synchronize(void *stream);
 int cuemu_rt_stream_query(void *stream);
 int cuemu_rt_stream_get_flags(void *stream, unsigned *flags);
 int cuemu_rt_stream_get_priority(void *stream, int *priority);
+/* The device a stream belongs to: the current device at its creation (a
+ * default stream: the calling thread's current device). */
+int cuemu_rt_stream_get_device(void *stream, int *device);
 int cuemu_rt_device_stream_priority_range(int *least, int *greatest);
 /* flags: 0 (cudaEventWaitDefault) or 1 (cudaEventWaitExternal). */
 int cuemu_rt_stream_wait_event(void *stream, void *event, unsigned flags);

@@ -1,0 +1,181 @@
+/*
+ * cuemu_rt_pool_arena.c: the chunks and blocks of a memory pool (see
+ * cuemu_rt_pool_arena.h). Each chunk keeps its blocks in a list in address
+ * order; neighbouring free blocks are joined at once, so a chunk whose
+ * memory is all free has exactly one block.
+ */
+#include "runtime/cuemu_rt_pool_arena.h"
+
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/cuemu_allocations.h"
+
+struct cuemu__pool_block {
+  char *base;
+  size_t bytes;
+  int free;
+  void *freed_stream;           /* the stream of its free */
+  unsigned long long freed_seq; /* the moment of its (latest) free */
+  cuemu__pool_chunk *chunk;
+  cuemu__pool_block *prev, *next; /* in address order in the chunk */
+};
+
+struct cuemu__pool_chunk {
+  char *base;
+  size_t bytes;
+  cuemu__pool_block *blocks;
+  cuemu__pool_chunk *next;
+};
+
+static size_t page_size(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  return page > 0 ? (size_t)page : 4096;
+}
+
+size_t cuemu__pool_block_bytes(size_t size) {
+  size_t page = page_size();
+  size_t bytes = (size + page - 1) / page * page;
+  return bytes < size ? 0 : bytes;
+}
+
+/* A new chunk of at least `bytes`, its memory without access, in the
+ * arena; NULL when the system has no memory. */
+static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
+  size_t size = (bytes + CUEMU_POOL_GRANULE - 1) / CUEMU_POOL_GRANULE *
+                CUEMU_POOL_GRANULE;
+  if (size < bytes)
+    return NULL;
+  cuemu__pool_chunk *c = calloc(1, sizeof *c);
+  cuemu__pool_block *b = calloc(1, sizeof *b);
+  char *base = c && b ? cuemu__allocation_memory_new(size) : NULL;
+  if (!base) {
+    free(c);
+    free(b);
+    return NULL;
+  }
+  mprotect(base, size, PROT_NONE);
+  *b = (cuemu__pool_block){base, size, 1, NULL, 0, c, NULL, NULL};
+  *c = (cuemu__pool_chunk){base, size, b, arena->chunks};
+  arena->chunks = c;
+  arena->reserved += size;
+  return c;
+}
+
+/* Cuts a free block down to `bytes`, the rest a free block of its own
+ * that keeps the record of the free. */
+static void split(cuemu__pool_block *b, size_t bytes) {
+  if (b->bytes == bytes)
+    return;
+  cuemu__pool_block *rest = malloc(sizeof *rest);
+  if (!rest)
+    return; /* the allocation takes the whole block */
+  *rest = *b;
+  rest->base = b->base + bytes;
+  rest->bytes = b->bytes - bytes;
+  rest->prev = b;
+  if (rest->next)
+    rest->next->prev = rest;
+  b->next = rest;
+  b->bytes = bytes;
+}
+
+void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
+                             uint64_t max_reserved,
+                             cuemu__pool_reusable reusable, const void *ctx,
+                             cuemu__pool_block **block) {
+  cuemu__pool_block *found = NULL;
+  /* The smallest free block that fits and may be reused. */
+  for (cuemu__pool_chunk *c = arena->chunks; c; c = c->next)
+    for (cuemu__pool_block *b = c->blocks; b; b = b->next)
+      if (b->free && b->bytes >= bytes &&
+          (!found || b->bytes < found->bytes) &&
+          (b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq)))
+        found = b;
+  if (!found) {
+    size_t size = (bytes + CUEMU_POOL_GRANULE - 1) / CUEMU_POOL_GRANULE *
+                  CUEMU_POOL_GRANULE;
+    if (max_reserved && (size > max_reserved ||
+                         arena->reserved > max_reserved - size))
+      return NULL;
+    cuemu__pool_chunk *c = chunk_new(arena, bytes);
+    if (!c)
+      return NULL;
+    found = c->blocks;
+  }
+  split(found, bytes);
+  found->free = 0;
+  if (mprotect(found->base, found->bytes, PROT_READ | PROT_WRITE) != 0) {
+    found->free = 1;
+    return NULL;
+  }
+  *block = found;
+  return found->base;
+}
+
+/* Joins free block `b` with its free successor. */
+static void join_next(cuemu__pool_block *b) {
+  cuemu__pool_block *n = b->next;
+  if (!n || !n->free)
+    return;
+  /* Memory never handed out (moment 0) takes any stream's record. */
+  if (b->freed_seq == 0)
+    b->freed_stream = n->freed_stream;
+  else if (n->freed_seq != 0 && b->freed_stream != n->freed_stream)
+    b->freed_stream = CUEMU_POOL_SEVERAL_STREAMS;
+  if (n->freed_seq > b->freed_seq)
+    b->freed_seq = n->freed_seq;
+  b->bytes += n->bytes;
+  b->next = n->next;
+  if (b->next)
+    b->next->prev = b;
+  free(n);
+}
+
+void cuemu__pool_arena_give(cuemu__pool_arena *arena,
+                            cuemu__pool_block *block, void *stream,
+                            unsigned long long seq) {
+  (void)arena;
+  mprotect(block->base, block->bytes, PROT_NONE);
+  block->free = 1;
+  block->freed_stream = stream;
+  block->freed_seq = seq;
+  join_next(block);
+  if (block->prev && block->prev->free)
+    join_next(block->prev);
+}
+
+/* Unlinks chunk `*link` from the arena and gives its memory back. */
+static void chunk_drop(cuemu__pool_arena *arena, cuemu__pool_chunk **link) {
+  cuemu__pool_chunk *c = *link;
+  *link = c->next;
+  arena->reserved -= c->bytes;
+  for (cuemu__pool_block *b = c->blocks, *n; b; b = n) {
+    n = b->next;
+    free(b);
+  }
+  /* Its pages stay without access in the quarantine for a while, so that
+   * a late use of a freed allocation is still told as one. */
+  cuemu__allocation_memory_free(c->base, c->bytes);
+  free(c);
+}
+
+void cuemu__pool_arena_shrink(cuemu__pool_arena *arena, uint64_t limit,
+                              int at_least) {
+  cuemu__pool_chunk **link = &arena->chunks;
+  while (*link) {
+    cuemu__pool_chunk *c = *link;
+    int wanted = at_least ? arena->reserved - c->bytes >= limit
+                          : arena->reserved > limit;
+    if (wanted && c->blocks->free && !c->blocks->next)
+      chunk_drop(arena, link);
+    else
+      link = &c->next;
+  }
+}
+
+void cuemu__pool_arena_drop(cuemu__pool_arena *arena) {
+  while (arena->chunks)
+    chunk_drop(arena, &arena->chunks);
+}
