@@ -35,6 +35,12 @@ int cuemu__rt_capture_host_func(void *stream, void (*fn)(void *), void *data);
 int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,
                            size_t count);
 
+/* A copy on a stream in cudaMemcpy3DParms terms (arrays included): a
+ * memcpy node of the capture. */
+struct cuemu_rt_graph_memcpy;
+int cuemu__rt_capture_memcpy(void *stream,
+                             const struct cuemu_rt_graph_memcpy *copy);
+
 /* cudaGraphLaunch: a child-graph node holding a copy of `graph`. */
 struct cuemu_rt_graph;
 int cuemu__rt_capture_graph(void *stream, struct cuemu_rt_graph *graph);

@@ -338,6 +338,11 @@ static int take_params(cuemu_rt_graph *from, cuemu_rt_graph *to) {
     case CUEMU_RT_NODE_MEM_ALLOC:
     case CUEMU_RT_NODE_MEM_FREE:
       break;
+    case CUEMU_RT_NODE_KERNEL:
+      code = cuemu__graph_node_assign(a, &b->p);
+      if (!code)
+        code = cuemu__graph_attrs_copy(a, b);
+      break;
     default:
       code = cuemu__graph_node_assign(a, &b->p);
     }
@@ -427,8 +432,11 @@ int cuemu_rt_graph_exec_node_set_params(
                              "child graph's topology differs");
   else if (params->type == CUEMU_RT_NODE_GRAPH)
     code = take_params(c->p.u.child.graph, params->u.child.graph);
-  else
-    code = cuemu__graph_node_assign(c, params);
+  else {
+    cuemu_rt_graph_node_params p = *params;
+    cuemu__graph_keep_attrs(c, &p);
+    code = cuemu__graph_node_assign(c, &p);
+  }
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;
 }

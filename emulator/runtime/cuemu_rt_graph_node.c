@@ -208,6 +208,8 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
 }
 
 static int check_memcpy(const cuemu_rt_graph_memcpy *m) {
+  if (m->src_array || m->dst_array)
+    return cuemu__graph_check_array_copy(m);
   if (!m->dst || !m->src || !m->width || !m->height || !m->depth ||
       m->kind < cudaMemcpyHostToHost || m->kind > cudaMemcpyDefault ||
       (m->height > 1 && (m->dst_pitch < m->width || m->src_pitch < m->width)))
@@ -299,7 +301,11 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
   int code = cudaSuccess;
   switch (p.type) {
   case CUEMU_RT_NODE_KERNEL:
-    return copy_kernel(node, &p.u.kernel);
+    code = copy_kernel(node, &p.u.kernel);
+    if (code == cudaSuccess)
+      code = cuemu__graph_attrs_add(node, p.u.kernel.attrs,
+                                    p.u.kernel.nattrs);
+    return code;
   case CUEMU_RT_NODE_MEMCPY:
     code = check_memcpy(&p.u.memcpy);
     break;
@@ -382,6 +388,7 @@ static cuemu_rt_graph_node *new_node(cuemu_rt_graph *graph, int type,
 
 /* Frees a node's parameters and owned graphs (not its edges). */
 static void free_params(cuemu_rt_graph_node *node) {
+  free(node->attrs);
   free(node->arg_blob);
   free(node->arg_ptrs);
   if (node->p.type == CUEMU_RT_NODE_GRAPH && node->p.u.child.graph)
@@ -516,7 +523,7 @@ static int copy_params(cuemu_rt_graph_node *to,
     to->p.type = CUEMU_RT_NODE_EMPTY; /* nothing to free if it fails */
     int code = copy_kernel(to, &k);
     to->p.type = CUEMU_RT_NODE_KERNEL;
-    return code;
+    return code ? code : cuemu__graph_attrs_copy(to, from);
   }
   case CUEMU_RT_NODE_GRAPH:
     to->p.u.child.graph = cuemu__graph_copy(from->p.u.child.graph);
