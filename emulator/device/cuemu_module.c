@@ -203,6 +203,10 @@ cuemu_status cuemu_kernel_set_carveout(cuemu_kernel *k, int percent) {
                              CUEMU_FUNCTION_CARVEOUT, percent);
 }
 
+const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k) {
+  return k->desc;
+}
+
 cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
                                          cuemu_kernel_attributes *out) {
   if (!k || !out)

@@ -24,4 +24,7 @@ cuemu_status cuemu__module_kernel_symbol(cuemu_module *module,
                                          const cuemu_kernel *k, char *name,
                                          size_t size);
 
+/* The descriptor of kernel `k` (not NULL). */
+const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k);
+
 #endif /* CUEMU_MODULE_SYMBOLS_H */

@@ -29,6 +29,7 @@
 #include "device/cuemu_handles.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 enum {
@@ -198,6 +199,7 @@ int cuemu_drv_module_unload(void *module) {
     cuemu_rt_memory_untrack(d->tracked[i]);
   cuemu__rt_error_restore(saved);
   free(d->tracked);
+  cuemu__drv_graph_forget(d->module);
   cuemu_module_unload(d->module);
   if (d->fd >= 0)
     close(d->fd);
@@ -391,6 +393,24 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_dim3 grid = {grid_x, grid_y, grid_z};
   cuemu_dim3 block = {block_x, block_y, block_z};
+  /* Into a capturing stream: a kernel node, as the runtime's launches. */
+  cuemu_launch_request r = {
+      .kernel = cuemu__kernel_desc(k),
+      .grid = grid,
+      .block = block,
+      .dynamic_shared = shared_bytes,
+      .stream = stream,
+      .args = args,
+      .cooperative = cooperative,
+      .origin = CUEMU_LAUNCH_RUNTIME,
+  };
+  int saved = cuemu_drv_enter();
+  int captured = cuemu__rt_capture_launch(&r);
+  if (captured != CUEMU__RT_NOT_CAPTURED) {
+    cuemu__drv_graph_note(k);
+    return cuemu_drv_result(captured, saved);
+  }
+  cuemu__rt_error_restore(saved);
   cuemu_status st =
       cooperative
           ? cuemu_kernel_launch_cooperative(k, grid, block, shared_bytes,

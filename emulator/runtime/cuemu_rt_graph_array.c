@@ -99,11 +99,11 @@ int cuemu__graph_run_array_copy(const cuemu_rt_graph_memcpy *m) {
 
 int cuemu_rt_memcpy_3d_async(const struct cudaMemcpy3DParms *p,
                              void *stream) {
-  cuemu_rt_graph_memcpy c;
+  cuemu_rt_graph_node_params c = {.type = CUEMU_RT_NODE_MEMCPY};
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  if (cuemu_rt_graph_memcpy_from_3d(&c, p) == cudaSuccess) {
-    int code = cuemu__rt_capture_memcpy(stream, &c);
+  if (cuemu_rt_graph_memcpy_from_3d(&c.u.memcpy, p) == cudaSuccess) {
+    int code = cuemu__rt_capture_node(stream, &c);
     if (code != CUEMU__RT_NOT_CAPTURED)
       return code;
   }

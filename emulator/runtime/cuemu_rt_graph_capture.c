@@ -672,15 +672,13 @@ static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
                                      kind));
 }
 
-int cuemu__rt_capture_memcpy(void *stream,
-                             const struct cuemu_rt_graph_memcpy *copy) {
+int cuemu__rt_capture_node(void *stream,
+                           const struct cuemu_rt_graph_node_params *params) {
   int code;
   member *m = enter(stream, &code);
   if (!m)
     return code;
-  cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_MEMCPY};
-  p.u.memcpy = *copy;
-  return record(m, &p);
+  return record(m, params);
 }
 
 int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,

@@ -70,6 +70,11 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
   case CUEMU_RT_NODE_MEM_FREE:
     fprintf(f, "%p", p->u.free.dptr);
     break;
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    fprintf(f, "%u semaphore%s, first %p", p->u.ext.count,
+            p->u.ext.count == 1 ? "" : "s", (void *)p->u.ext.sems[0]);
+    break;
   case CUEMU_RT_NODE_CONDITIONAL: {
     static const char *const types[] = {"if", "while", "switch"};
     fprintf(f, "%s, %u bod%s, handle %#llx", types[p->u.conditional.type],

@@ -164,6 +164,12 @@ void cuemu__graph_keep_attrs(const cuemu_rt_graph_node *node,
 int cuemu__graph_check_array_copy(const cuemu_rt_graph_memcpy *m);
 int cuemu__graph_run_array_copy(const cuemu_rt_graph_memcpy *m);
 
+/* External semaphore nodes (cuemu_rt_external.c): the parameters checked
+ * and copied into the node (a CUDA code, recorded), and the node run. */
+int cuemu__graph_ext_assign(cuemu_rt_graph_node *node,
+                            const cuemu_rt_graph_node_params *params);
+int cuemu__graph_ext_run(const cuemu_rt_graph_node *node);
+
 /* The launch request of a kernel node into `stream`. */
 cuemu_launch_request cuemu__graph_kernel_request(
     const cuemu_rt_graph_node *node, void *stream);

@@ -341,6 +341,9 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
                                "event node: %p is not a live event",
                                p.u.event.event);
     break;
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    return cuemu__graph_ext_assign(node, &p);
   case CUEMU_RT_NODE_MEM_FREE:
     if (!p.u.free.dptr)
       code = cuemu__graph_fail(cudaErrorInvalidValue,
@@ -348,8 +351,7 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
     break;
   default:
     return cuemu__graph_fail(cudaErrorInvalidValue,
-                             "graph node type %d cannot be set here (or is "
-                             "not supported: external semaphores)",
+                             "graph node type %d cannot be set here",
                              p.type);
   }
   if (code == cudaSuccess)
@@ -545,6 +547,10 @@ static int copy_params(cuemu_rt_graph_node *to,
     }
     return cudaSuccess;
   }
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    to->arg_blob = NULL;
+    return cuemu__graph_ext_assign(to, &from->p);
   case CUEMU_RT_NODE_MEM_ALLOC:
     to->memory = from->memory;
     to->memory->refs++;
@@ -620,6 +626,8 @@ const char *cuemu__graph_type_name(int type) {
   case CUEMU_RT_NODE_EMPTY: return "EMPTY";
   case CUEMU_RT_NODE_WAIT_EVENT: return "WAIT_EVENT";
   case CUEMU_RT_NODE_EVENT_RECORD: return "EVENT_RECORD";
+  case CUEMU_RT_NODE_EXT_SIGNAL: return "EXT_SEMAS_SIGNAL";
+  case CUEMU_RT_NODE_EXT_WAIT: return "EXT_SEMAS_WAIT";
   case CUEMU_RT_NODE_MEM_ALLOC: return "MEM_ALLOC";
   case CUEMU_RT_NODE_MEM_FREE: return "MEM_FREE";
   case CUEMU_RT_NODE_CONDITIONAL: return "CONDITIONAL";

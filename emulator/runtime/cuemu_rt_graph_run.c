@@ -152,6 +152,9 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
     return cuemu_rt_event_record(p->u.event.event, stream);
   case CUEMU_RT_NODE_CONDITIONAL:
     return run_conditional(node, stream, launch);
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    return cuemu__graph_ext_run(node);
   default:
     /* Empty nodes; memory nodes, whose memory lives with the graph. */
     return cudaSuccess;

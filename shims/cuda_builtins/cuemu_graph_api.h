@@ -259,8 +259,9 @@ struct cudaConditionalNodeParams {
   cudaGraph_t *phGraph_out;
 };
 
-/* cudaGraphAddNode's parameters (external semaphore nodes are not
- * emulated: their members are left out of the union). */
+#include "cuemu_external_types.h"
+
+/* cudaGraphAddNode's parameters. */
 struct cudaGraphNodeParams {
   enum cudaGraphNodeType type;
   int reserved0[3];
@@ -273,6 +274,8 @@ struct cudaGraphNodeParams {
     struct cudaChildGraphNodeParams graph;
     struct cudaEventWaitNodeParams eventWait;
     struct cudaEventRecordNodeParams eventRecord;
+    struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+    struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
     struct cudaMemAllocNodeParamsV2 alloc;
     struct cudaMemFreeNodeParams free;
     struct cudaConditionalNodeParams conditional;
@@ -438,6 +441,10 @@ inline params any(const cudaGraphNodeParams *p) {
     return event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
   case cudaGraphNodeTypeEventRecord:
     return event(CUEMU_RT_NODE_EVENT_RECORD, p->eventRecord.event);
+  case cudaGraphNodeTypeExtSemaphoreSignal:
+    return cuemu::ext::node(CUEMU_RT_NODE_EXT_SIGNAL, &p->extSemSignal);
+  case cudaGraphNodeTypeExtSemaphoreWait:
+    return cuemu::ext::node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait);
   case cudaGraphNodeTypeMemAlloc:
     r.type = CUEMU_RT_NODE_MEM_ALLOC;
     r.u.alloc.bytesize = p->alloc.bytesize;

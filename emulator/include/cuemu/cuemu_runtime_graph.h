@@ -52,6 +52,8 @@ enum cuemu_rt_graph_node_type {
   CUEMU_RT_NODE_EMPTY = 0x05,
   CUEMU_RT_NODE_WAIT_EVENT = 0x06,
   CUEMU_RT_NODE_EVENT_RECORD = 0x07,
+  CUEMU_RT_NODE_EXT_SIGNAL = 0x08,
+  CUEMU_RT_NODE_EXT_WAIT = 0x09,
   CUEMU_RT_NODE_MEM_ALLOC = 0x0a,
   CUEMU_RT_NODE_MEM_FREE = 0x0b,
   CUEMU_RT_NODE_CONDITIONAL = 0x0d
@@ -158,6 +160,14 @@ typedef struct cuemu_rt_graph_node_params {
       void *dptr;
     } free;
     cuemu_rt_graph_conditional conditional;
+    /* External semaphore signal or wait nodes: `count` semaphores
+     * (cuemu_rt_external_semaphore, cuemu_external.h) with one value each
+     * (a timeline's), copied into the node. */
+    struct {
+      void *const *sems;
+      const unsigned long long *values;
+      unsigned count;
+    } ext;
   } u;
 } cuemu_rt_graph_node_params;
 
