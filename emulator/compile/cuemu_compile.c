@@ -187,8 +187,11 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Kernels are reached through the generated table, never by symbol, so
    * they can be hidden and inlined into their thunks. The device pass's
    * symbols are made local after its compile (see build()), except those
-   * the translation gives default visibility. */
-  ARG("-fvisibility=hidden");
+   * the translation gives default visibility. A module of relocatable
+   * device code keeps its symbols visible, so that cuLink* can link a
+   * device function or variable of one module to another's kernels. */
+  if (!(job->opt->module && job->opt->rdc))
+    ARG("-fvisibility=hidden");
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
    * kernels and device functions (then gdb finds one copy of each line,
@@ -366,6 +369,9 @@ static cuemu_status hash_job(compile_job *job) {
   snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
   cuemu_hasher_add_string(h, num);
+  /* A module of relocatable device code exports its symbols. */
+  if (o->module && o->rdc)
+    cuemu_hasher_add_string(h, "rdc module");
   cuemu_hasher_add_file_stamp(h, job->compiler);
   /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
    * its version is the same. */

@@ -319,6 +319,11 @@ cuemu_status cuemu_module_get_global(cuemu_module *m, const char *name,
 
 #include "device/cuemu_module_symbols.h"
 
+cuemu_status cuemu__module_find_function(cuemu_module *m, const char *symbol,
+                                         void **address) {
+  return cuemu__elf_find_function(m->handle, symbol, address);
+}
+
 cuemu_status cuemu__module_get_kernel_by_symbol(cuemu_module *m,
                                                 const char *symbol,
                                                 cuemu_kernel **out) {

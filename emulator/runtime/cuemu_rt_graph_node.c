@@ -12,6 +12,7 @@
 
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 
 __thread int cuemu__capture_bypass;
@@ -119,6 +120,8 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
       k->desc ? k->desc : cuemu__function_find(k->function);
   if (!d)
     d = seen_kernel(k->function);
+  if (!d) /* a library's kernel (cudaKernel_t) */
+    d = cuemu__drv_library_kernel(k->function);
   else if (k->desc && d->function)
     see_kernel(d->function, d);
   else if (k->desc && takes_function(d) && k->args)

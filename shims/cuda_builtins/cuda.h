@@ -679,5 +679,7 @@ inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 
 #include "cuemu_driver_graph_api.h"
+#include "cuemu_driver_library_api.h"
+#include "cuemu_driver_link_api.h"
 
 #endif /* CUEMU_CUDA_H */

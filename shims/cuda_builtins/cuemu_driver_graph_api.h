@@ -23,7 +23,7 @@ typedef struct CUgraph_st *CUgraph;
 typedef struct CUgraphNode_st *CUgraphNode;
 typedef struct CUgraphExec_st *CUgraphExec;
 typedef struct CUarray_st *CUarray;
-typedef struct CUkern_st *CUkernel;
+typedef struct CUkern_st *CUkernel; /* also cuemu_driver_library_api.h */
 typedef cudaGraphEdgeData CUgraphEdgeData;
 
 typedef enum CUgraphNodeType_enum {
