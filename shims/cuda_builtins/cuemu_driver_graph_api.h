@@ -12,6 +12,9 @@
 #ifndef CUEMU_DRIVER_GRAPH_API_H
 #define CUEMU_DRIVER_GRAPH_API_H
 
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
 #include <cuemu/cuemu_driver_graph.h>
 
 /* The calling convention of callbacks (empty, as on Linux). */
@@ -334,6 +337,23 @@ inline cudaHostNodeParams host(const CUDA_HOST_NODE_PARAMS *p) {
   return h;
 }
 
+/* A node's parameters when it is of `type`; a driver code (cuInit, a
+ * context, a live node of that type). */
+inline int node_params(CUgraphNode node, int type, void *out,
+                       cuemu_rt_graph_node_params *r) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!out)
+    return CUDA_ERROR_INVALID_VALUE;
+  int saved = cuemu_drv_enter();
+  e = cuemu_rt_graph_node_get_params(
+      reinterpret_cast<cuemu_rt_graph_node *>(node), r);
+  if (e == cudaSuccess && r->type != type)
+    e = cudaErrorInvalidValue;
+  return cuemu_drv_result(e, saved);
+}
+
 /* The start of a driver graph call: cuInit and a current context; then the
  * conversion's error, else the runtime's answer as a driver code. */
 #define CUEMU_DRV_CONVERTED(convert, call)                                     \
@@ -462,17 +482,7 @@ inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
                                            CUDA_KERNEL_NODE_PARAMS *nodeParams) {
   cuemu_rt_graph_node_params r;
-  int e = cuemu_drv_check_context();
-  if (e)
-    return static_cast<CUresult>(e);
-  if (!nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  int saved = cuemu_drv_enter();
-  e = cuemu_rt_graph_node_get_params(
-      reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r);
-  if (e == cudaSuccess && r.type != CUEMU_RT_NODE_KERNEL)
-    e = cudaErrorInvalidValue;
-  e = cuemu_drv_result(e, saved);
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_KERNEL, nodeParams, &r);
   if (e)
     return static_cast<CUresult>(e);
   *nodeParams = CUDA_KERNEL_NODE_PARAMS();
@@ -542,17 +552,7 @@ inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
                                            CUDA_MEMCPY3D *nodeParams) {
   cuemu_rt_graph_node_params r;
-  int e = cuemu_drv_check_context();
-  if (e)
-    return static_cast<CUresult>(e);
-  if (!nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  int saved = cuemu_drv_enter();
-  e = cuemu_rt_graph_node_get_params(
-      reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r);
-  if (e == cudaSuccess && r.type != CUEMU_RT_NODE_MEMCPY)
-    e = cudaErrorInvalidValue;
-  e = cuemu_drv_result(e, saved);
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEMCPY, nodeParams, &r);
   if (e == CUDA_SUCCESS)
     cuemu::drv::copy_out(r.u.memcpy, nodeParams);
   return static_cast<CUresult>(e);

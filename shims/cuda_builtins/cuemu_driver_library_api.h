@@ -8,6 +8,9 @@
 #ifndef CUEMU_DRIVER_LIBRARY_API_H
 #define CUEMU_DRIVER_LIBRARY_API_H
 
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
 #include <cuemu/cuemu_driver_library.h>
 
 typedef struct CUlib_st *CUlibrary;
@@ -19,6 +22,17 @@ typedef enum CUlibraryOption_enum {
   CU_LIBRARY_NUM_OPTIONS
 } CUlibraryOption;
 
+namespace cuemu {
+namespace drv {
+/* The option arrays are there when they are counted. */
+inline bool library_options(const void *jit, void **jit_values, unsigned njit,
+                            const void *lib, void **lib_values,
+                            unsigned nlib) {
+  return (!njit || (jit && jit_values)) && (!nlib || (lib && lib_values));
+}
+} // namespace drv
+} // namespace cuemu
+
 /* JIT and library options are accepted: a cuemu module has nothing to
  * compile and is always copied. */
 inline CUresult cuLibraryLoadData(CUlibrary *library, const void *code,
@@ -28,8 +42,9 @@ inline CUresult cuLibraryLoadData(CUlibrary *library, const void *code,
                                   CUlibraryOption *libraryOptions,
                                   void **libraryOptionValues,
                                   unsigned int numLibraryOptions) {
-  if ((numJitOptions && (!jitOptions || !jitOptionsValues)) ||
-      (numLibraryOptions && (!libraryOptions || !libraryOptionValues)))
+  if (!cuemu::drv::library_options(jitOptions, jitOptionsValues,
+                                   numJitOptions, libraryOptions,
+                                   libraryOptionValues, numLibraryOptions))
     return CUDA_ERROR_INVALID_VALUE;
   return static_cast<CUresult>(cuemu_drv_library_load_data(
       reinterpret_cast<void **>(library), code));
@@ -42,8 +57,9 @@ inline CUresult cuLibraryLoadFromFile(CUlibrary *library, const char *fileName,
                                       CUlibraryOption *libraryOptions,
                                       void **libraryOptionValues,
                                       unsigned int numLibraryOptions) {
-  if ((numJitOptions && (!jitOptions || !jitOptionsValues)) ||
-      (numLibraryOptions && (!libraryOptions || !libraryOptionValues)))
+  if (!cuemu::drv::library_options(jitOptions, jitOptionsValues,
+                                   numJitOptions, libraryOptions,
+                                   libraryOptionValues, numLibraryOptions))
     return CUDA_ERROR_INVALID_VALUE;
   return static_cast<CUresult>(cuemu_drv_library_load_from_file(
       reinterpret_cast<void **>(library), fileName));

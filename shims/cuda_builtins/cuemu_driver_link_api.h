@@ -9,6 +9,9 @@
 #ifndef CUEMU_DRIVER_LINK_API_H
 #define CUEMU_DRIVER_LINK_API_H
 
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
 #include <cuemu/cuemu_driver_link.h>
 
 typedef struct CUlinkState_st *CUlinkState;
@@ -63,6 +66,16 @@ inline CUresult link_options(unsigned n, CUjit_option *options, void **values,
   return CUDA_SUCCESS;
 }
 
+/* An input's type and options: every type but NVVM IR is a cuemu module. */
+inline CUresult link_input(CUjitInputType type, unsigned n,
+                           CUjit_option *options, void **values) {
+  if (type < CU_JIT_INPUT_CUBIN || type >= CU_JIT_NUM_INPUT_TYPES)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (type == CU_JIT_INPUT_NVVM)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  return link_options(n, options, values, nullptr, nullptr);
+}
+
 } // namespace drv
 } // namespace cuemu
 
@@ -92,12 +105,7 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
                               void *data, size_t size, const char *name,
                               unsigned int numOptions, CUjit_option *options,
                               void **optionValues) {
-  if (type < CU_JIT_INPUT_CUBIN || type >= CU_JIT_NUM_INPUT_TYPES)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (type == CU_JIT_INPUT_NVVM)
-    return CUDA_ERROR_NOT_SUPPORTED;
-  CUresult e = cuemu::drv::link_options(numOptions, options, optionValues,
-                                        nullptr, nullptr);
+  CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
   return static_cast<CUresult>(
@@ -107,12 +115,7 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
 inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
                               const char *path, unsigned int numOptions,
                               CUjit_option *options, void **optionValues) {
-  if (type < CU_JIT_INPUT_CUBIN || type >= CU_JIT_NUM_INPUT_TYPES)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (type == CU_JIT_INPUT_NVVM)
-    return CUDA_ERROR_NOT_SUPPORTED;
-  CUresult e = cuemu::drv::link_options(numOptions, options, optionValues,
-                                        nullptr, nullptr);
+  CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
   return static_cast<CUresult>(

@@ -11,6 +11,9 @@
 #ifndef CUEMU_EXTERNAL_API_H
 #define CUEMU_EXTERNAL_API_H
 
+/* The runtime API (this header is read at the end of it). */
+#include "cuda_runtime_api.h"
+
 #include <vector>
 
 #include <cuemu/cuemu_external.h>
@@ -79,28 +82,37 @@ inline cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem) 
       reinterpret_cast<cuemu_rt_external_semaphore *>(extSem)));
 }
 
+namespace cuemu {
+namespace ext {
+/* A signal or wait of `n` semaphores with their fence values. */
+template <class P>
+inline cudaError_t issue(int (*call)(cuemu_rt_external_semaphore *const *,
+                                     const unsigned long long *, unsigned,
+                                     void *),
+                         const cudaExternalSemaphore_t *sems_in,
+                         const P *params, unsigned n, cudaStream_t stream) {
+  if (n && !params)
+    return err(cuemu_rt_error(cudaErrorInvalidValue));
+  std::vector<unsigned long long> v = values(params, n);
+  return err(call(sems(sems_in), v.data(), n, stream));
+}
+} // namespace ext
+} // namespace cuemu
+
 inline cudaError_t cudaSignalExternalSemaphoresAsync(
     const cudaExternalSemaphore_t *extSemArray,
     const struct cudaExternalSemaphoreSignalParams *paramsArray,
     unsigned int numExtSems, cudaStream_t stream = 0) {
-  if (numExtSems && !paramsArray)
-    return cuemu::ext::err(cuemu_rt_error(cudaErrorInvalidValue));
-  std::vector<unsigned long long> v =
-      cuemu::ext::values(paramsArray, numExtSems);
-  return cuemu::ext::err(cuemu_rt_signal_external_semaphores(
-      cuemu::ext::sems(extSemArray), v.data(), numExtSems, stream));
+  return cuemu::ext::issue(cuemu_rt_signal_external_semaphores, extSemArray,
+                           paramsArray, numExtSems, stream);
 }
 
 inline cudaError_t cudaWaitExternalSemaphoresAsync(
     const cudaExternalSemaphore_t *extSemArray,
     const struct cudaExternalSemaphoreWaitParams *paramsArray,
     unsigned int numExtSems, cudaStream_t stream = 0) {
-  if (numExtSems && !paramsArray)
-    return cuemu::ext::err(cuemu_rt_error(cudaErrorInvalidValue));
-  std::vector<unsigned long long> v =
-      cuemu::ext::values(paramsArray, numExtSems);
-  return cuemu::ext::err(cuemu_rt_wait_external_semaphores(
-      cuemu::ext::sems(extSemArray), v.data(), numExtSems, stream));
+  return cuemu::ext::issue(cuemu_rt_wait_external_semaphores, extSemArray,
+                           paramsArray, numExtSems, stream);
 }
 
 /* ---- Graph nodes ------------------------------------------------------------ */

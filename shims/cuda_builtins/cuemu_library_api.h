@@ -8,6 +8,9 @@
 #ifndef CUEMU_LIBRARY_API_H
 #define CUEMU_LIBRARY_API_H
 
+/* The runtime API (this header is read at the end of it). */
+#include "cuda_runtime_api.h"
+
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_runtime.h>
 
