@@ -283,8 +283,11 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
       changed = p->u.kernel.cooperative != q->u.kernel.cooperative;
       break;
     case CUEMU_RT_NODE_MEMCPY:
+      /* Nor may a side change between an array and memory. */
       changed = (p->u.memcpy.height > 1) != (q->u.memcpy.height > 1) ||
-                (p->u.memcpy.depth > 1) != (q->u.memcpy.depth > 1);
+                (p->u.memcpy.depth > 1) != (q->u.memcpy.depth > 1) ||
+                !p->u.memcpy.src_array != !q->u.memcpy.src_array ||
+                !p->u.memcpy.dst_array != !q->u.memcpy.dst_array;
       break;
     case CUEMU_RT_NODE_MEMSET:
       changed = (p->u.memset.height > 1) != (q->u.memset.height > 1) ||
