@@ -172,6 +172,56 @@ int main() {
   CU(cuStreamSynchronize(s));
   CHECK(out[7] == 12.0f && host_sum == 12.0 * n);
 
+  // ---- A CUDA array in driver memcpy nodes (a cudaArray_t is a CUarray):
+  // rows 1..2 of a host plane into the array at row 0, column 2 (bytes 8),
+  // then the array back. ----
+  cudaChannelFormatDesc fdesc = cudaCreateChannelDesc<float>();
+  cudaArray_t arr;
+  CHECK(cudaMallocArray(&arr, &fdesc, 8, 4) == cudaSuccess);
+  std::vector<float> plane(8 * 4), back_plane(8 * 4, -1.0f);
+  for (int i = 0; i < 32; ++i)
+    plane[i] = 1.0f + i;
+  CUgraph ga;
+  CU(cuGraphCreate(&ga, 0));
+  CUDA_MEMCPY3D up = {};
+  up.srcMemoryType = CU_MEMORYTYPE_HOST;
+  up.srcHost = plane.data();
+  up.srcPitch = 8 * sizeof(float);
+  up.srcY = 1;
+  up.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  up.dstArray = reinterpret_cast<CUarray>(arr);
+  up.dstXInBytes = 2 * sizeof(float);
+  up.WidthInBytes = 4 * sizeof(float);
+  up.Height = 2;
+  up.Depth = 1;
+  CUDA_MEMCPY3D down = {};
+  down.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+  down.srcArray = reinterpret_cast<CUarray>(arr);
+  down.dstMemoryType = CU_MEMORYTYPE_HOST;
+  down.dstHost = back_plane.data();
+  down.dstPitch = 8 * sizeof(float);
+  down.WidthInBytes = 8 * sizeof(float);
+  down.Height = 4;
+  down.Depth = 1;
+  CUgraphNode nup, ndown;
+  CU(cuGraphAddMemcpyNode(&nup, ga, nullptr, 0, &up, ctx));
+  CU(cuGraphAddMemcpyNode(&ndown, ga, &nup, 1, &down, ctx));
+  CUDA_MEMCPY3D aback = {};
+  CU(cuGraphMemcpyNodeGetParams(nup, &aback));
+  CHECK(aback.dstMemoryType == CU_MEMORYTYPE_ARRAY &&
+        aback.dstArray == up.dstArray && aback.dstXInBytes == 8 &&
+        aback.WidthInBytes == 16 && aback.srcY == 1);
+  CUgraphExec ax;
+  CU(cuGraphInstantiate(&ax, ga, 0));
+  CU(cuGraphLaunch(ax, s));
+  CU(cuStreamSynchronize(s));
+  // Row 0, columns 2..5 hold plane's row 1, columns 0..3; row 1 its row 2.
+  CHECK(back_plane[2] == plane[8] && back_plane[5] == plane[11] &&
+        back_plane[8 + 2] == plane[16] && back_plane[8 + 5] == plane[19]);
+  CU(cuGraphExecDestroy(ax));
+  CU(cuGraphDestroy(ga));
+  cudaFreeArray(arr);
+
   // ---- Captured from a stream. ----
   auto capture = [&](float factor, CUgraph *graph) {
     CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
