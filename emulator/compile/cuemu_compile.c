@@ -198,8 +198,11 @@ static int build_argv(const compile_job *job, const char *tu,
    * the translation gives default visibility. The host pass's keep the
    * visibility that nvcc's host compile gives them, so that a shared
    * library exports its host functions and its kernels' host stubs (the
-   * device pass's kernels, which the host pass declares). */
-  if (job->pass != CUEMU_PASS_HOST)
+   * device pass's kernels, which the host pass declares). A module of
+   * relocatable device code keeps its symbols visible, so that cuLink* can
+   * link a device function or variable of one module to another's
+   * kernels. */
+  if (job->pass != CUEMU_PASS_HOST && !(job->opt->module && job->opt->rdc))
     ARG("-fvisibility=hidden");
   /* Each function and variable in its own section, so that the link drops
    * the copies no one calls: the device pass's host code, the host pass's
@@ -388,6 +391,9 @@ static cuemu_status hash_job(compile_job *job) {
   snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
   cuemu_hasher_add_string(h, num);
+  /* A module of relocatable device code exports its symbols. */
+  if (o->module && o->rdc)
+    cuemu_hasher_add_string(h, "rdc module");
   cuemu_hasher_add_file_stamp(h, job->compiler);
   /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
    * its version is the same. */

@@ -96,7 +96,7 @@ static int is_mapped_file(const struct stat *st, uintptr_t address) {
  * (for a match by value) `name` (of `name_size` bytes) the symbol's name.
  * Returns INVALID_VALUE when there is none (with no message), IO_ERROR or
  * INVALID_VALUE with a message when the file cannot be read. */
-static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) *sym,
+static cuemu_status find_symbol_in(void *handle, wanted *w, ElfW(Sym) *sym,
                                 uintptr_t *load_base, char *name,
                                 size_t name_size, const char **path) {
   struct link_map *map = NULL;
@@ -150,6 +150,38 @@ static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) *sym,
   }
   munmap(image, bytes);
   return found ? CUEMU_SUCCESS : CUEMU_INVALID_VALUE;
+}
+
+/* A symbol of the module, else (a module that cuLinkComplete made, which
+ * depends on its inputs by their absolute paths) of one of the modules it
+ * depends on by an absolute path. */
+static cuemu_status find_symbol(void *handle, wanted *w, ElfW(Sym) *sym,
+                                uintptr_t *load_base, char *name,
+                                size_t name_size, const char **path) {
+  cuemu_status st =
+      find_symbol_in(handle, w, sym, load_base, name, name_size, path);
+  struct link_map *map = NULL;
+  if (st != CUEMU_INVALID_VALUE || dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 ||
+      !map || !map->l_ld)
+    return st;
+  const char *strtab = NULL;
+  for (const ElfW(Dyn) *d = map->l_ld; d->d_tag != DT_NULL; ++d)
+    if (d->d_tag == DT_STRTAB)
+      strtab = (const char *)d->d_un.d_ptr;
+  for (const ElfW(Dyn) *d = map->l_ld; strtab && d->d_tag != DT_NULL; ++d) {
+    const char *needed = d->d_tag == DT_NEEDED ? strtab + d->d_un.d_val : "";
+    if (needed[0] != '/')
+      continue;
+    void *dep = dlopen(needed, RTLD_LAZY | RTLD_NOLOAD);
+    if (!dep)
+      continue;
+    const char *dep_path;
+    st = find_symbol_in(dep, w, sym, load_base, name, name_size, &dep_path);
+    dlclose(dep);
+    if (st == CUEMU_SUCCESS)
+      return st;
+  }
+  return CUEMU_INVALID_VALUE;
 }
 
 cuemu_status cuemu__elf_find_object(void *handle, const char *name,

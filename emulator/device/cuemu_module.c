@@ -203,6 +203,10 @@ cuemu_status cuemu_kernel_set_carveout(cuemu_kernel *k, int percent) {
                              CUEMU_FUNCTION_CARVEOUT, percent);
 }
 
+const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k) {
+  return k->desc;
+}
+
 cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
                                          cuemu_kernel_attributes *out) {
   if (!k || !out)
@@ -314,6 +318,11 @@ cuemu_status cuemu_module_get_global(cuemu_module *m, const char *name,
 /* ---- Kernels by their symbol names ---------------------------------------- */
 
 #include "device/cuemu_module_symbols.h"
+
+cuemu_status cuemu__module_find_function(cuemu_module *m, const char *symbol,
+                                         void **address) {
+  return cuemu__elf_find_function(m->handle, symbol, address);
+}
 
 cuemu_status cuemu__module_get_kernel_by_symbol(cuemu_module *m,
                                                 const char *symbol,

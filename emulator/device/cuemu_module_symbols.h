@@ -24,4 +24,12 @@ cuemu_status cuemu__module_kernel_symbol(cuemu_module *module,
                                          const cuemu_kernel *k, char *name,
                                          size_t size);
 
+/* The address of the function `symbol` of the module (its symbol table's
+ * name); KERNEL_NOT_FOUND (no message) when there is none. */
+cuemu_status cuemu__module_find_function(cuemu_module *module,
+                                         const char *symbol, void **address);
+
+/* The descriptor of kernel `k` (not NULL). */
+const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k);
+
 #endif /* CUEMU_MODULE_SYMBOLS_H */

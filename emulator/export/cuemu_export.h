@@ -38,6 +38,10 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_graph.h>
+#include <cuemu/cuemu_driver_library.h>
+#include <cuemu/cuemu_driver_link.h>
+#include <cuemu/cuemu_external.h>
 #include <cuemu/cuemu_nvrtc.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>

@@ -5,6 +5,8 @@
 #ifndef CUEMU_DRV_INTERNAL_H
 #define CUEMU_DRV_INTERNAL_H
 
+#include <stddef.h>
+
 typedef struct cuemu_drv_context cuemu_drv_context;
 
 /* Non-zero once cuInit(0) has succeeded. */
@@ -15,5 +17,38 @@ cuemu_drv_context *cuemu__drv_current(void);
 
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);
+
+/* The kernels of modules that driver calls have made graph nodes of or
+ * captured (cuemu_drv_graph.c): noted, and forgotten when their module is
+ * unloaded. */
+struct cuemu_kernel;
+struct cuemu_module;
+void cuemu__drv_graph_note(struct cuemu_kernel *k);
+void cuemu__drv_graph_forget(struct cuemu_module *m);
+
+/* The module calls without the context check (cuemu_drv_module.c), for
+ * the context-independent libraries (cuemu_drv_library.c): driver codes. */
+int cuemu__drv_module_load(void **module, const char *path);
+int cuemu__drv_module_load_data(void **module, const void *image);
+int cuemu__drv_module_unload(void *module);
+int cuemu__drv_module_get_function(void **function, void *module,
+                                   const char *name);
+int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
+                                 void *module, const char *name);
+/* The descriptor of `kernel` when it is a kernel of a live library
+ * (cuLibraryGetKernel, cudaLibraryGetKernel), else NULL
+ * (cuemu_drv_library.c): cudaLaunchKernel and kernel nodes take them. */
+struct cuemu_kernel_desc;
+const struct cuemu_kernel_desc *cuemu__drv_library_kernel(const void *kernel);
+
+/* The size of a module image from its ELF headers, 0 when it is none
+ * (cuemu_drv_module.c). */
+size_t cuemu__drv_elf_size(const void *image);
+/* CUDA_ERROR_INVALID_IMAGE for `n` bytes at `head` that are no cuemu
+ * module, with a message that says what they are (`where` names them). */
+int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
+
+/* The loaded module of a driver module handle. */
+struct cuemu_module *cuemu__drv_module_of(void *module);
 
 #endif /* CUEMU_DRV_INTERNAL_H */

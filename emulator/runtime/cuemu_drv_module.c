@@ -29,6 +29,7 @@
 #include "device/cuemu_handles.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
 enum {
@@ -65,7 +66,7 @@ typedef struct drv_module {
 /* The size of an ELF image from its headers: the end of the section
  * header table or of the furthest segment or section. 0 when `image` is no
  * ELF object of this machine's class. */
-static size_t elf_size(const void *image) {
+size_t cuemu__drv_elf_size(const void *image) {
   const ElfW(Ehdr) *eh = image;
   if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32))
@@ -84,7 +85,7 @@ static size_t elf_size(const void *image) {
 }
 
 /* Says why an image is not a cuemu module, once per kind. */
-static int not_a_module(const void *head, size_t n, const char *where) {
+int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
   const unsigned char *h = head;
   const char *what = "it is not a cuemu module";
   if (n >= 4 && h[0] == 0x50 && h[1] == 0xed && h[2] == 0x55 && h[3] == 0xba)
@@ -126,8 +127,10 @@ static int load_failed(cuemu_status st) {
 
 int cuemu_drv_module_load(void **module, const char *path) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_module_load(module, path);
+}
+
+int cuemu__drv_module_load(void **module, const char *path) {
   if (!module || !path)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   FILE *f = fopen(path, "rb");
@@ -137,7 +140,7 @@ int cuemu_drv_module_load(void **module, const char *path) {
   size_t n = fread(head, 1, sizeof head, f);
   fclose(f);
   if (n < SELFMAG || memcmp(head, ELFMAG, SELFMAG) != 0)
-    return not_a_module(head, n, path);
+    return cuemu__drv_not_a_module(head, n, path);
   /* dlopen() searches the library path for a name without a slash. */
   char local[4096];
   if (!strchr(path, '/')) {
@@ -153,13 +156,15 @@ int cuemu_drv_module_load(void **module, const char *path) {
 
 int cuemu_drv_module_load_data(void **module, const void *image) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_module_load_data(module, image);
+}
+
+int cuemu__drv_module_load_data(void **module, const void *image) {
   if (!module || !image)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  size_t size = elf_size(image);
+  size_t size = cuemu__drv_elf_size(image);
   if (!size)
-    return not_a_module(image, 4, "the image");
+    return cuemu__drv_not_a_module(image, 4, "the image");
   int fd = memfd_create("cuemu-module", MFD_CLOEXEC);
   if (fd < 0)
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
@@ -188,8 +193,10 @@ int cuemu_drv_module_load_data(void **module, const void *image) {
 
 int cuemu_drv_module_unload(void *module) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_module_unload(module);
+}
+
+int cuemu__drv_module_unload(void *module) {
   drv_module *d = module;
   if (!d)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
@@ -198,6 +205,7 @@ int cuemu_drv_module_unload(void *module) {
     cuemu_rt_memory_untrack(d->tracked[i]);
   cuemu__rt_error_restore(saved);
   free(d->tracked);
+  cuemu__drv_graph_forget(d->module);
   cuemu_module_unload(d->module);
   if (d->fd >= 0)
     close(d->fd);
@@ -208,8 +216,11 @@ int cuemu_drv_module_unload(void *module) {
 int cuemu_drv_module_get_function(void **function, void *module,
                                   const char *name) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_module_get_function(function, module, name);
+}
+
+int cuemu__drv_module_get_function(void **function, void *module,
+                                   const char *name) {
   drv_module *d = module;
   if (!function || !name)
     return DRV_CUDA_ERROR_INVALID_VALUE;
@@ -226,8 +237,15 @@ int cuemu_drv_module_get_function(void **function, void *module,
 int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,
                                 void *module, const char *name) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_module_get_global(dptr, bytes, module, name);
+}
+
+cuemu_module *cuemu__drv_module_of(void *module) {
+  return module ? ((drv_module *)module)->module : NULL;
+}
+
+int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
+                                 void *module, const char *name) {
   drv_module *d = module;
   if (!name)
     return DRV_CUDA_ERROR_INVALID_VALUE;
@@ -391,6 +409,24 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_dim3 grid = {grid_x, grid_y, grid_z};
   cuemu_dim3 block = {block_x, block_y, block_z};
+  /* Into a capturing stream: a kernel node, as the runtime's launches. */
+  cuemu_launch_request r = {
+      .kernel = cuemu__kernel_desc(k),
+      .grid = grid,
+      .block = block,
+      .dynamic_shared = shared_bytes,
+      .stream = stream,
+      .args = args,
+      .cooperative = cooperative,
+      .origin = CUEMU_LAUNCH_RUNTIME,
+  };
+  int saved = cuemu_drv_enter();
+  int captured = cuemu__rt_capture_launch(&r);
+  if (captured != CUEMU__RT_NOT_CAPTURED) {
+    cuemu__drv_graph_note(k);
+    return cuemu_drv_result(captured, saved);
+  }
+  cuemu__rt_error_restore(saved);
   cuemu_status st =
       cooperative
           ? cuemu_kernel_launch_cooperative(k, grid, block, shared_bytes,

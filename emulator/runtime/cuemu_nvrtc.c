@@ -409,6 +409,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     memset(&co, 0, sizeof co);
     co.module = 1;
     co.debug = o.debug;
+    co.rdc = o.rdc;
     co.arch = o.arch;
     co.argv = (const char *const *)o.argv;
     co.argc = o.argc;

@@ -39,6 +39,8 @@ typedef struct cuemu_nvrtc_options {
   int argc, cap;
   int arch;    /* -arch's compute capability * 10; 0: the default */
   int debug;   /* -G */
+  int rdc;     /* -rdc=true, -dc: the module's device functions and
+                  variables can be linked (cuLink*) */
 } cuemu_nvrtc_options;
 
 /* Reads `count` NVRTC options into *out (zeroed first). An unknown option

@@ -213,7 +213,11 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
       o->debug = 1;
     } else if ((IS("-rdc") || IS("--relocatable-device-code")) && value &&
                (!strcmp(value, "true") || !strcmp(value, "false"))) {
-      /* A module holds all its device code; there is nothing to link. */
+      /* The module's external device functions and variables are then
+       * visible to cuLink*. */
+      o->rdc = !strcmp(value, "true");
+    } else if (!value && (IS("-dc") || IS("--device-c"))) {
+      o->rdc = 1;
     } else if (!value && listed(accepted_flags, a, name_len)) {
       /* accepted; no effect here */
     } else if (value && listed(accepted_values, a, name_len)) {

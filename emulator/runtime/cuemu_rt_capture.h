@@ -35,6 +35,14 @@ int cuemu__rt_capture_host_func(void *stream, void (*fn)(void *), void *data);
 int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,
                            size_t count);
 
+/* Work on a stream that is one node (a copy in cudaMemcpy3DParms terms,
+ * arrays included; a memset of 1, 2 or 4-byte elements; an external
+ * semaphore signal or wait): that node, its parameters checked and copied
+ * as cudaGraphAddNode's. */
+struct cuemu_rt_graph_node_params;
+int cuemu__rt_capture_node(void *stream,
+                           const struct cuemu_rt_graph_node_params *params);
+
 /* cudaGraphLaunch: a child-graph node holding a copy of `graph`. */
 struct cuemu_rt_graph;
 int cuemu__rt_capture_graph(void *stream, struct cuemu_rt_graph *graph);

@@ -102,7 +102,9 @@ int cuemu_rt_graph_node_set_params(cuemu_rt_graph_node *node,
   cuemu__graph_lock();
   if (!params || !LIVE_NODE(node) || params->type != node->p.type)
     return unlock_with(cudaErrorInvalidValue);
-  int code = cuemu__graph_node_assign(node, params);
+  cuemu_rt_graph_node_params p = *params;
+  cuemu__graph_keep_attrs(node, &p);
+  int code = cuemu__graph_node_assign(node, &p);
   cuemu__graph_unlock();
   return code;
 }

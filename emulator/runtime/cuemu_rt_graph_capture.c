@@ -417,6 +417,9 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
   p.u.kernel.dynamic_shared = r->dynamic_shared;
   p.u.kernel.args = r->args;
   p.u.kernel.cooperative = r->cooperative;
+  /* A cudaLaunchKernelEx's attributes go with its node. */
+  p.u.kernel.attrs = cuemu__rt_launch_attrs;
+  p.u.kernel.nattrs = cuemu__rt_launch_nattrs;
   return record(m, &p);
 }
 
@@ -667,6 +670,15 @@ static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
     RUN_NOW(stream, cuemu_rt_memcpy(dst, src, width, kind));
   RUN_NOW(stream, cuemu_rt_memcpy_2d(dst, dpitch, src, spitch, width, height,
                                      kind));
+}
+
+int cuemu__rt_capture_node(void *stream,
+                           const struct cuemu_rt_graph_node_params *params) {
+  int code;
+  member *m = enter(stream, &code);
+  if (!m)
+    return code;
+  return record(m, params);
 }
 
 int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,

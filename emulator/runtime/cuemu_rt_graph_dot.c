@@ -41,8 +41,13 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
   }
   case CUEMU_RT_NODE_MEMCPY: {
     const cuemu_rt_graph_memcpy *m = &p->u.memcpy;
-    fprintf(f, "%s %zu x %zu x %zu bytes\\n%p -\\> %p", kind_name(m->kind),
-            m->width, m->height, m->depth, m->src, m->dst);
+    int arrays = m->src_array || m->dst_array;
+    fprintf(f, "%s %zu x %zu x %zu %s\\n%s%p -\\> %s%p",
+            kind_name(m->kind), m->width, m->height, m->depth,
+            arrays ? "elements" : "bytes", m->src_array ? "array " : "",
+            m->src_array ? (const void *)m->src_array : m->src,
+            m->dst_array ? "array " : "",
+            m->dst_array ? (void *)m->dst_array : m->dst);
     break;
   }
   case CUEMU_RT_NODE_MEMSET: {
@@ -64,6 +69,11 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
     break;
   case CUEMU_RT_NODE_MEM_FREE:
     fprintf(f, "%p", p->u.free.dptr);
+    break;
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    fprintf(f, "%u semaphore%s, first %p", p->u.ext.count,
+            p->u.ext.count == 1 ? "" : "s", (void *)p->u.ext.sems[0]);
     break;
   case CUEMU_RT_NODE_CONDITIONAL: {
     static const char *const types[] = {"if", "while", "switch"};

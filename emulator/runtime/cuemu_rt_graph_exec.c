@@ -283,8 +283,11 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
       changed = p->u.kernel.cooperative != q->u.kernel.cooperative;
       break;
     case CUEMU_RT_NODE_MEMCPY:
+      /* Nor may a side change between an array and memory. */
       changed = (p->u.memcpy.height > 1) != (q->u.memcpy.height > 1) ||
-                (p->u.memcpy.depth > 1) != (q->u.memcpy.depth > 1);
+                (p->u.memcpy.depth > 1) != (q->u.memcpy.depth > 1) ||
+                !p->u.memcpy.src_array != !q->u.memcpy.src_array ||
+                !p->u.memcpy.dst_array != !q->u.memcpy.dst_array;
       break;
     case CUEMU_RT_NODE_MEMSET:
       changed = (p->u.memset.height > 1) != (q->u.memset.height > 1) ||
@@ -337,6 +340,11 @@ static int take_params(cuemu_rt_graph *from, cuemu_rt_graph *to) {
       break;
     case CUEMU_RT_NODE_MEM_ALLOC:
     case CUEMU_RT_NODE_MEM_FREE:
+      break;
+    case CUEMU_RT_NODE_KERNEL:
+      code = cuemu__graph_node_assign(a, &b->p);
+      if (!code)
+        code = cuemu__graph_attrs_copy(a, b);
       break;
     default:
       code = cuemu__graph_node_assign(a, &b->p);
@@ -427,8 +435,11 @@ int cuemu_rt_graph_exec_node_set_params(
                              "child graph's topology differs");
   else if (params->type == CUEMU_RT_NODE_GRAPH)
     code = take_params(c->p.u.child.graph, params->u.child.graph);
-  else
-    code = cuemu__graph_node_assign(c, params);
+  else {
+    cuemu_rt_graph_node_params p = *params;
+    cuemu__graph_keep_attrs(c, &p);
+    code = cuemu__graph_node_assign(c, &p);
+  }
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;
 }

@@ -61,6 +61,8 @@ struct cuemu_rt_graph_node {
   void **arg_ptrs;         /* pointers into arg_blob (p.u.kernel.args) */
   cuemu__graph_memory *memory; /* a memory allocation node's */
   cuemu_rt_graph **bodies;     /* a conditional node's */
+  cudaLaunchAttribute *attrs;  /* a kernel node's attributes, one per id */
+  unsigned nattrs;
   int enabled;
   cuemu__node_list deps, outs;
 };
@@ -141,6 +143,32 @@ int cuemu__user_refs_add(cuemu__user_ref **refs, size_t *count,
                          cuemu_rt_user_object *object, unsigned n);
 void cuemu__user_refs_drop(cuemu__user_ref *refs, size_t count);
 void cuemu__user_object_release(cuemu_rt_user_object *object, unsigned n);
+
+/* Kernel node attributes (cuemu_rt_graph_attr.c), called with the lock:
+ * stores `n` attributes given with a node's parameters (replacing those of
+ * the same ids); gives `to` the attributes of `from`; the node's attribute
+ * `id`, or NULL; before a kernel node's parameters are set, makes `p` keep
+ * the node's cooperative flag and attributes. */
+int cuemu__graph_attrs_add(cuemu_rt_graph_node *node,
+                           const cudaLaunchAttribute *attrs, unsigned n);
+int cuemu__graph_attrs_copy(cuemu_rt_graph_node *to,
+                            const cuemu_rt_graph_node *from);
+const cudaLaunchAttribute *cuemu__graph_attr(const cuemu_rt_graph_node *node,
+                                             int id);
+void cuemu__graph_keep_attrs(const cuemu_rt_graph_node *node,
+                             cuemu_rt_graph_node_params *p);
+
+/* A memcpy node's copy with a CUDA array on a side
+ * (cuemu_rt_graph_array.c): checked when the node is set (a CUDA code,
+ * recorded), and run as cudaMemcpy3D runs it. */
+int cuemu__graph_check_array_copy(const cuemu_rt_graph_memcpy *m);
+int cuemu__graph_run_array_copy(const cuemu_rt_graph_memcpy *m);
+
+/* External semaphore nodes (cuemu_rt_external.c): the parameters checked
+ * and copied into the node (a CUDA code, recorded), and the node run. */
+int cuemu__graph_ext_assign(cuemu_rt_graph_node *node,
+                            const cuemu_rt_graph_node_params *params);
+int cuemu__graph_ext_run(const cuemu_rt_graph_node *node);
 
 /* The launch request of a kernel node into `stream`. */
 cuemu_launch_request cuemu__graph_kernel_request(

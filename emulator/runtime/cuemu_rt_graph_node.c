@@ -12,6 +12,7 @@
 
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 
 __thread int cuemu__capture_bypass;
@@ -119,6 +120,8 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
       k->desc ? k->desc : cuemu__function_find(k->function);
   if (!d)
     d = seen_kernel(k->function);
+  if (!d) /* a library's kernel (cudaKernel_t) */
+    d = cuemu__drv_library_kernel(k->function);
   else if (k->desc && d->function)
     see_kernel(d->function, d);
   else if (k->desc && takes_function(d) && k->args)
@@ -208,6 +211,8 @@ static int copy_kernel(cuemu_rt_graph_node *node, cuemu_rt_graph_kernel *k) {
 }
 
 static int check_memcpy(const cuemu_rt_graph_memcpy *m) {
+  if (m->src_array || m->dst_array)
+    return cuemu__graph_check_array_copy(m);
   if (!m->dst || !m->src || !m->width || !m->height || !m->depth ||
       m->kind < cudaMemcpyHostToHost || m->kind > cudaMemcpyDefault ||
       (m->height > 1 && (m->dst_pitch < m->width || m->src_pitch < m->width)))
@@ -299,7 +304,11 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
   int code = cudaSuccess;
   switch (p.type) {
   case CUEMU_RT_NODE_KERNEL:
-    return copy_kernel(node, &p.u.kernel);
+    code = copy_kernel(node, &p.u.kernel);
+    if (code == cudaSuccess)
+      code = cuemu__graph_attrs_add(node, p.u.kernel.attrs,
+                                    p.u.kernel.nattrs);
+    return code;
   case CUEMU_RT_NODE_MEMCPY:
     code = check_memcpy(&p.u.memcpy);
     break;
@@ -335,6 +344,9 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
                                "event node: %p is not a live event",
                                p.u.event.event);
     break;
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    return cuemu__graph_ext_assign(node, &p);
   case CUEMU_RT_NODE_MEM_FREE:
     if (!p.u.free.dptr)
       code = cuemu__graph_fail(cudaErrorInvalidValue,
@@ -342,8 +354,7 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
     break;
   default:
     return cuemu__graph_fail(cudaErrorInvalidValue,
-                             "graph node type %d cannot be set here (or is "
-                             "not supported: external semaphores)",
+                             "graph node type %d cannot be set here",
                              p.type);
   }
   if (code == cudaSuccess)
@@ -382,6 +393,7 @@ static cuemu_rt_graph_node *new_node(cuemu_rt_graph *graph, int type,
 
 /* Frees a node's parameters and owned graphs (not its edges). */
 static void free_params(cuemu_rt_graph_node *node) {
+  free(node->attrs);
   free(node->arg_blob);
   free(node->arg_ptrs);
   if (node->p.type == CUEMU_RT_NODE_GRAPH && node->p.u.child.graph)
@@ -516,7 +528,7 @@ static int copy_params(cuemu_rt_graph_node *to,
     to->p.type = CUEMU_RT_NODE_EMPTY; /* nothing to free if it fails */
     int code = copy_kernel(to, &k);
     to->p.type = CUEMU_RT_NODE_KERNEL;
-    return code;
+    return code ? code : cuemu__graph_attrs_copy(to, from);
   }
   case CUEMU_RT_NODE_GRAPH:
     to->p.u.child.graph = cuemu__graph_copy(from->p.u.child.graph);
@@ -538,6 +550,10 @@ static int copy_params(cuemu_rt_graph_node *to,
     }
     return cudaSuccess;
   }
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    to->arg_blob = NULL;
+    return cuemu__graph_ext_assign(to, &from->p);
   case CUEMU_RT_NODE_MEM_ALLOC:
     to->memory = from->memory;
     to->memory->refs++;
@@ -613,6 +629,8 @@ const char *cuemu__graph_type_name(int type) {
   case CUEMU_RT_NODE_EMPTY: return "EMPTY";
   case CUEMU_RT_NODE_WAIT_EVENT: return "WAIT_EVENT";
   case CUEMU_RT_NODE_EVENT_RECORD: return "EVENT_RECORD";
+  case CUEMU_RT_NODE_EXT_SIGNAL: return "EXT_SEMAS_SIGNAL";
+  case CUEMU_RT_NODE_EXT_WAIT: return "EXT_SEMAS_WAIT";
   case CUEMU_RT_NODE_MEM_ALLOC: return "MEM_ALLOC";
   case CUEMU_RT_NODE_MEM_FREE: return "MEM_FREE";
   case CUEMU_RT_NODE_CONDITIONAL: return "CONDITIONAL";

@@ -35,6 +35,12 @@ cuemu_launch_request cuemu__graph_kernel_request(
       .cooperative = k->cooperative,
       .origin = CUEMU_LAUNCH_RUNTIME,
   };
+  const cudaLaunchAttribute *cluster =
+      cuemu__graph_attr(node, cudaLaunchAttributeClusterDimension);
+  if (cluster)
+    r.cluster = (cuemu_dim3){cluster->val.clusterDim.x,
+                             cluster->val.clusterDim.y,
+                             cluster->val.clusterDim.z};
   return r;
 }
 
@@ -49,6 +55,8 @@ static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
 }
 
 static int run_memcpy(const cuemu_rt_graph_memcpy *m) {
+  if (m->src_array || m->dst_array)
+    return cuemu__graph_run_array_copy(m);
   if (m->height == 1 && m->depth == 1)
     return cuemu_rt_memcpy((char *)m->dst + m->dst_x +
                                m->dst_pitch * (m->dst_y + m->dst_ysize * m->dst_z),
@@ -144,6 +152,9 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
     return cuemu_rt_event_record(p->u.event.event, stream);
   case CUEMU_RT_NODE_CONDITIONAL:
     return run_conditional(node, stream, launch);
+  case CUEMU_RT_NODE_EXT_SIGNAL:
+  case CUEMU_RT_NODE_EXT_WAIT:
+    return cuemu__graph_ext_run(node);
   default:
     /* Empty nodes; memory nodes, whose memory lives with the graph. */
     return cudaSuccess;

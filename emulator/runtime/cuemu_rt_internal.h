@@ -84,6 +84,16 @@ int cuemu__rt_check_sync_policy(int policy);
 int cuemu__rt_check_sync_domain(int domain);
 int cuemu__rt_check_domain_map(cudaLaunchMemSyncDomainMap map);
 
+/* Checks one launch attribute as cudaLaunchKernelEx does: 0 or a CUDA
+ * error (cuemu_rt_launch_ex.c). */
+int cuemu__rt_launch_attr_check(const cudaLaunchAttribute *a);
+
+/* The attributes of the cudaLaunchKernelEx being issued on this thread
+ * (NULL outside one), for a capture to keep in its kernel node
+ * (cuemu_rt_launch_ex.c). */
+extern __thread const cudaLaunchAttribute *cuemu__rt_launch_attrs;
+extern __thread unsigned cuemu__rt_launch_nattrs;
+
 /* Forgets a destroyed stream's attributes; forgets every recorded
  * configuration (cudaDeviceReset) (cuemu_rt_config.c). */
 void cuemu__rt_stream_config_forget(void *stream);

@@ -12,6 +12,7 @@
 
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_functions.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -75,6 +76,8 @@ int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
   if (e)
     return e;
   const cuemu_kernel_desc *k = function ? cuemu__function_find(function) : NULL;
+  if (!k && function) /* a library's kernel (cudaKernel_t) */
+    k = cuemu__drv_library_kernel(function);
   if (!k)
     k = function ? fallback : NULL;
   if (!k)

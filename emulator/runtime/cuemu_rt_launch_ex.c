@@ -116,6 +116,16 @@ static int apply(const cudaLaunchAttribute *a, cuemu_launch_request *r,
   }
 }
 
+int cuemu__rt_launch_attr_check(const cudaLaunchAttribute *a) {
+  cuemu_launch_request r = {0};
+  launch_events events = {{0, 0}, 0};
+  cuemu_dim3 preferred = {0, 0, 0};
+  return apply(a, &r, &events, &preferred);
+}
+
+__thread const cudaLaunchAttribute *cuemu__rt_launch_attrs;
+__thread unsigned cuemu__rt_launch_nattrs;
+
 int cuemu_rt_launch_kernel_ex(const void *function,
                               const cuemu_kernel_desc *fallback,
                               cuemu_uint3 grid, cuemu_uint3 block,
@@ -140,7 +150,11 @@ int cuemu_rt_launch_kernel_ex(const void *function,
     if (code)
       return cuemu_rt_error(code);
   }
+  cuemu__rt_launch_attrs = attrs;
+  cuemu__rt_launch_nattrs = nattrs;
   int code = cuemu__rt_launch(function, fallback, &r, status);
+  cuemu__rt_launch_attrs = NULL;
+  cuemu__rt_launch_nattrs = 0;
   if (code)
     return code;
   for (int i = 0; i < events.count; ++i)

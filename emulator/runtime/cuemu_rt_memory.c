@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_external.h>
 
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
@@ -141,6 +142,9 @@ int cuemu_rt_free(void *ptr) {
   int unsafe = cuemu__rt_capture_unsafe_call(0);
   if (unsafe)
     return unsafe;
+  /* A mapped buffer of external memory. */
+  if (cuemu_rt_external_memory_free(ptr) == cudaSuccess)
+    return cudaSuccess;
   /* A stream-ordered allocation may be freed by cudaFree too. */
   int sticky = cuemu__rt_check_sticky();
   if (!sticky && ptr && cuemu__rt_pool_free(ptr, NULL))

@@ -20,6 +20,7 @@
 
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_driver_errors.h>
+#include <cuemu/cuemu_driver_graph.h>
 
 #include "cuemu_driver_types.h"
 
@@ -467,10 +468,12 @@ inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
                                     ByteCount, cudaMemcpyDefault));
 }
 
+/* The Async copies and sets are recorded as nodes in a capturing stream. */
 inline CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
                               size_t ByteCount, CUstream hStream) {
-  (void)hStream;
-  return cuMemcpy(dst, src, ByteCount);
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
+      reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
+      ByteCount, cudaMemcpyDefault, hStream));
 }
 
 inline CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
@@ -496,20 +499,24 @@ inline CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 
 inline CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost,
                                   size_t ByteCount, CUstream hStream) {
-  (void)hStream;
-  return cuMemcpyHtoD(dstDevice, srcHost, ByteCount);
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(reinterpret_cast<void *>(dstDevice),
+                                          srcHost, ByteCount,
+                                          cudaMemcpyHostToDevice, hStream));
 }
 
 inline CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
                                   size_t ByteCount, CUstream hStream) {
-  (void)hStream;
-  return cuMemcpyDtoH(dstHost, srcDevice, ByteCount);
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
+      dstHost, reinterpret_cast<const void *>(srcDevice), ByteCount,
+      cudaMemcpyDeviceToHost, hStream));
 }
 
 inline CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
                                   size_t ByteCount, CUstream hStream) {
-  (void)hStream;
-  return cuMemcpyDtoD(dstDevice, srcDevice, ByteCount);
+  CUEMU_DRV_FORWARD(cuemu_rt_memcpy_async(
+      reinterpret_cast<void *>(dstDevice),
+      reinterpret_cast<const void *>(srcDevice), ByteCount,
+      cudaMemcpyDeviceToDevice, hStream));
 }
 
 inline CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
@@ -544,20 +551,20 @@ inline CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui,
 
 inline CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
                                 size_t N, CUstream hStream) {
-  (void)hStream;
-  return cuMemsetD8(dstDevice, uc, N);
+  return static_cast<CUresult>(
+      cuemu_drv_memset_async(dstDevice, uc, 1, N, hStream));
 }
 
 inline CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us,
                                  size_t N, CUstream hStream) {
-  (void)hStream;
-  return cuMemsetD16(dstDevice, us, N);
+  return static_cast<CUresult>(
+      cuemu_drv_memset_async(dstDevice, us, 2, N, hStream));
 }
 
 inline CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
                                  size_t N, CUstream hStream) {
-  (void)hStream;
-  return cuMemsetD32(dstDevice, ui, N);
+  return static_cast<CUresult>(
+      cuemu_drv_memset_async(dstDevice, ui, 4, N, hStream));
 }
 
 inline CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch,
@@ -670,5 +677,9 @@ inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
+
+#include "cuemu_driver_graph_api.h"
+#include "cuemu_driver_library_api.h"
+#include "cuemu_driver_link_api.h"
 
 #endif /* CUEMU_CUDA_H */

@@ -259,8 +259,9 @@ struct cudaConditionalNodeParams {
   cudaGraph_t *phGraph_out;
 };
 
-/* cudaGraphAddNode's parameters (external semaphore nodes are not
- * emulated: their members are left out of the union). */
+#include "cuemu_external_types.h"
+
+/* cudaGraphAddNode's parameters. */
 struct cudaGraphNodeParams {
   enum cudaGraphNodeType type;
   int reserved0[3];
@@ -273,6 +274,8 @@ struct cudaGraphNodeParams {
     struct cudaChildGraphNodeParams graph;
     struct cudaEventWaitNodeParams eventWait;
     struct cudaEventRecordNodeParams eventRecord;
+    struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+    struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
     struct cudaMemAllocNodeParamsV2 alloc;
     struct cudaMemFreeNodeParams free;
     struct cudaConditionalNodeParams conditional;
@@ -355,47 +358,17 @@ inline void kernel_out(const params &r, cudaKernelNodeParams *p) {
   p->extra = nullptr;
 }
 
-/* A copy of linear memory; arrays are refused (type set to -1). */
+/* A copy between pitched memory and CUDA arrays (libcuemu converts). */
 inline params copy(const cudaMemcpy3DParms *p) {
   params r = {};
   r.type = p ? CUEMU_RT_NODE_MEMCPY : missing;
-  if (!p)
-    return r;
-  if (p->srcArray || p->dstArray) {
-    r.type = -1;
-    return r;
-  }
-  cuemu_rt_graph_memcpy &c = r.u.memcpy;
-  size_t w = p->extent.width, h = p->extent.height;
-  c.dst = p->dstPtr.ptr;
-  c.dst_pitch = p->dstPtr.pitch ? p->dstPtr.pitch : w;
-  c.dst_ysize = p->dstPtr.ysize ? p->dstPtr.ysize : h;
-  c.dst_x = p->dstPos.x;
-  c.dst_y = p->dstPos.y;
-  c.dst_z = p->dstPos.z;
-  c.src = p->srcPtr.ptr;
-  c.src_pitch = p->srcPtr.pitch ? p->srcPtr.pitch : w;
-  c.src_ysize = p->srcPtr.ysize ? p->srcPtr.ysize : h;
-  c.src_x = p->srcPos.x;
-  c.src_y = p->srcPos.y;
-  c.src_z = p->srcPos.z;
-  c.width = w;
-  c.height = h;
-  c.depth = p->extent.depth;
-  c.kind = p->kind;
+  if (p && cuemu_rt_graph_memcpy_from_3d(&r.u.memcpy, p) != cudaSuccess)
+    r.type = missing;
   return r;
 }
 
 inline void copy_out(const params &r, cudaMemcpy3DParms *p) {
-  const cuemu_rt_graph_memcpy &c = r.u.memcpy;
-  *p = cudaMemcpy3DParms();
-  p->dstPtr = make_cudaPitchedPtr(c.dst, c.dst_pitch, c.width, c.dst_ysize);
-  p->dstPos = make_cudaPos(c.dst_x, c.dst_y, c.dst_z);
-  p->srcPtr = make_cudaPitchedPtr(const_cast<void *>(c.src), c.src_pitch,
-                                  c.width, c.src_ysize);
-  p->srcPos = make_cudaPos(c.src_x, c.src_y, c.src_z);
-  p->extent = make_cudaExtent(c.width, c.height, c.depth);
-  p->kind = static_cast<cudaMemcpyKind>(c.kind);
+  cuemu_rt_graph_memcpy_to_3d(&r.u.memcpy, p);
 }
 
 inline params copy_1d(void *dst, const void *src, size_t count,
@@ -468,6 +441,10 @@ inline params any(const cudaGraphNodeParams *p) {
     return event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
   case cudaGraphNodeTypeEventRecord:
     return event(CUEMU_RT_NODE_EVENT_RECORD, p->eventRecord.event);
+  case cudaGraphNodeTypeExtSemaphoreSignal:
+    return cuemu::ext::node(CUEMU_RT_NODE_EXT_SIGNAL, &p->extSemSignal);
+  case cudaGraphNodeTypeExtSemaphoreWait:
+    return cuemu::ext::node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait);
   case cudaGraphNodeTypeMemAlloc:
     r.type = CUEMU_RT_NODE_MEM_ALLOC;
     r.u.alloc.bytesize = p->alloc.bytesize;
@@ -812,6 +789,48 @@ inline cudaError_t
 cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
                              const struct cudaKernelNodeParams *pNodeParams) {
   return cuemu::graph::put(node, cuemu::graph::kernel(pNodeParams));
+}
+
+/* Kernel node attributes: the launch attributes under their node names
+ * (CUDA's driver_types.h). */
+#define cudaKernelNodeAttrID cudaLaunchAttributeID
+#define cudaKernelNodeAttrValue cudaLaunchAttributeValue
+#define cudaKernelNodeAttributeAccessPolicyWindow                              \
+  cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension                                \
+  cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference               \
+  cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap                                \
+  cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout                   \
+  cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode                       \
+  cudaLaunchAttributeDeviceUpdatableKernelNode
+#define cudaKernelNodeAttributeNvlinkUtilCentricScheduling                     \
+  cudaLaunchAttributeNvlinkUtilCentricScheduling
+
+inline cudaError_t cudaGraphKernelNodeSetAttribute(
+    cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+    const cudaLaunchAttributeValue *value) {
+  return cuemu::graph::err(cuemu_rt_graph_kernel_node_set_attribute(
+      cuemu::graph::n(hNode), attr, value));
+}
+
+inline cudaError_t cudaGraphKernelNodeGetAttribute(
+    cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+    cudaLaunchAttributeValue *value_out) {
+  return cuemu::graph::err(cuemu_rt_graph_kernel_node_get_attribute(
+      cuemu::graph::n(hNode), attr, value_out));
+}
+
+inline cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst,
+                                                     cudaGraphNode_t hSrc) {
+  return cuemu::graph::err(cuemu_rt_graph_kernel_node_copy_attributes(
+      cuemu::graph::n(hDst), cuemu::graph::n(hSrc)));
 }
 
 inline cudaError_t

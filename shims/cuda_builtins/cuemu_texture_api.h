@@ -13,6 +13,7 @@
 #define CUEMU_TEXTURE_API_H
 
 #include <cuemu/cuemu_rt_texture.h>
+#include <cuemu/cuemu_runtime_graph.h>
 
 #include "channel_descriptor.h"
 #include "driver_functions.h"
@@ -97,9 +98,9 @@ inline cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
                                             size_t spitch, size_t width,
                                             size_t height, cudaMemcpyKind kind,
                                             cudaStream_t stream = 0) {
-  (void)stream;
-  return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height,
-                             kind);
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_2d_array_async(
+      dst, wOffset, hOffset, nullptr, 0, nullptr, 0, 0, src, spitch, width,
+      height, kind, stream));
 }
 
 inline cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch,
@@ -116,9 +117,9 @@ inline cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
                                               size_t width, size_t height,
                                               cudaMemcpyKind kind,
                                               cudaStream_t stream = 0) {
-  (void)stream;
-  return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width,
-                               height, kind);
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_2d_array_async(
+      nullptr, 0, 0, dst, dpitch, src, wOffset, hOffset, nullptr, 0, width,
+      height, kind, stream));
 }
 
 inline cudaError_t cudaMemcpy2DArrayToArray(
@@ -176,8 +177,7 @@ inline cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
 
 inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
                                      cudaStream_t stream = 0) {
-  (void)stream;
-  return cudaMemcpy3D(p);
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_3d_async(p, stream));
 }
 
 inline cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,

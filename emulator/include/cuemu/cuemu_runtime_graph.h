@@ -30,6 +30,8 @@
 #include <stddef.h>
 
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_rt_host_types.h>
+#include <cuemu/cuemu_rt_texture_types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,6 +52,8 @@ enum cuemu_rt_graph_node_type {
   CUEMU_RT_NODE_EMPTY = 0x05,
   CUEMU_RT_NODE_WAIT_EVENT = 0x06,
   CUEMU_RT_NODE_EVENT_RECORD = 0x07,
+  CUEMU_RT_NODE_EXT_SIGNAL = 0x08,
+  CUEMU_RT_NODE_EXT_WAIT = 0x09,
   CUEMU_RT_NODE_MEM_ALLOC = 0x0a,
   CUEMU_RT_NODE_MEM_FREE = 0x0b,
   CUEMU_RT_NODE_CONDITIONAL = 0x0d
@@ -61,7 +65,13 @@ enum cuemu_rt_graph_node_type {
  * args[param_count] is the function); or else `extra` is a
  * CU_LAUNCH_PARAM_BUFFER_POINTER / _SIZE / _END list. The values are copied
  * when the node is made or set: a node read back (get_params) has `args`
- * pointing at its own copies, valid until the node changes. */
+ * pointing at its own copies, valid until the node changes.
+ *
+ * `attrs` (nattrs entries) are launch attributes given when the node is
+ * made (a captured cudaLaunchKernelEx's): they become the node's
+ * attributes (see cuemu_rt_graph_kernel_node_set_attribute). Setting a
+ * kernel node's parameters keeps its attributes and cooperative flag, as
+ * CUDA's do; read back, they are the node's. */
 typedef struct cuemu_rt_graph_kernel {
   const void *function;
   const cuemu_kernel_desc *desc;
@@ -70,12 +80,19 @@ typedef struct cuemu_rt_graph_kernel {
   void **args;
   void **extra;
   int cooperative;
+  const cudaLaunchAttribute *attrs;
+  unsigned nattrs;
 } cuemu_rt_graph_kernel;
 
-/* A copy between pitched linear memory (cudaMemcpy3DParms without arrays):
- * `width` bytes by `height` rows by `depth` slices, from (src_x bytes,
- * src_y rows, src_z slices) of src to the same place of dst; a slice is
- * pitch * ysize bytes. kind is a cudaMemcpyKind. */
+/* A copy between pitched linear memory: `width` bytes by `height` rows by
+ * `depth` slices, from (src_x bytes, src_y rows, src_z slices) of src to
+ * the same place of dst; a slice is pitch * ysize bytes. kind is a
+ * cudaMemcpyKind.
+ *
+ * With a CUDA array on one side or both (src_array / dst_array, with that
+ * side's pointer NULL), the copy is cudaMemcpy3D's: the width and an
+ * array's x position count elements of the array, a pointer side's x
+ * counts bytes and its pitch and ysize are used as given. */
 typedef struct cuemu_rt_graph_memcpy {
   void *dst;
   size_t dst_pitch, dst_ysize, dst_x, dst_y, dst_z;
@@ -83,7 +100,17 @@ typedef struct cuemu_rt_graph_memcpy {
   size_t src_pitch, src_ysize, src_x, src_y, src_z;
   size_t width, height, depth;
   int kind;
+  struct cudaArray *dst_array;
+  struct cudaArray *src_array;
 } cuemu_rt_graph_memcpy;
+
+/* A cudaMemcpy3DParms as a memcpy node's copy (a pointer side's pitch 0
+ * is the width, its ysize 0 the height, as for linear copies), and back.
+ * cudaErrorInvalidValue when a side names both an array and a pointer. */
+int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *out,
+                                  const struct cudaMemcpy3DParms *p);
+void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *m,
+                                 struct cudaMemcpy3DParms *p);
 
 /* cudaMemsetParams: height rows of width elements of element_size (1, 2 or
  * 4) bytes, each set to value. */
@@ -133,6 +160,14 @@ typedef struct cuemu_rt_graph_node_params {
       void *dptr;
     } free;
     cuemu_rt_graph_conditional conditional;
+    /* External semaphore signal or wait nodes: `count` semaphores
+     * (cuemu_rt_external_semaphore, cuemu_external.h) with one value each
+     * (a timeline's), copied into the node. */
+    struct {
+      void *const *sems;
+      const unsigned long long *values;
+      unsigned count;
+    } ext;
   } u;
 } cuemu_rt_graph_node_params;
 
@@ -196,6 +231,28 @@ int cuemu_rt_graph_clone(cuemu_rt_graph **clone, cuemu_rt_graph *original);
 int cuemu_rt_graph_node_find_in_clone(cuemu_rt_graph_node **node,
                                       cuemu_rt_graph_node *original,
                                       cuemu_rt_graph *clone);
+
+/* Kernel node attributes (cudaGraphKernelNodeSetAttribute,
+ * GetAttribute, CopyAttributes): those CUDA allows on graph nodes
+ * (access-policy window, cooperative, cluster dimension and scheduling
+ * policy, priority, memory sync domain and map, preferred cluster
+ * dimension, shared memory carveout, NVLink-centric scheduling), checked
+ * as cudaLaunchKernelEx checks them. The cooperative flag and the cluster
+ * dimension change how the node's kernel runs; the others are hints that
+ * change no result. A stream-only or launch-only attribute (synchronization
+ * policy, programmatic serialization and events, launch-completion event)
+ * is cudaErrorInvalidValue; a device-updatable node is
+ * cudaErrorNotSupported (graphs are not updated from the device). An
+ * attribute never set reads as zero (cooperative: the node's flag). The
+ * node must be a kernel node (cudaErrorInvalidValue). */
+int cuemu_rt_graph_kernel_node_set_attribute(
+    cuemu_rt_graph_node *node, int id, const cudaLaunchAttributeValue *value);
+int cuemu_rt_graph_kernel_node_get_attribute(cuemu_rt_graph_node *node,
+                                             int id,
+                                             cudaLaunchAttributeValue *value);
+/* Gives `dst` the attributes (and cooperative flag) of `src`. */
+int cuemu_rt_graph_kernel_node_copy_attributes(cuemu_rt_graph_node *dst,
+                                               cuemu_rt_graph_node *src);
 
 /* Conditional handles: flags 0 or 1 (cudaGraphCondAssignDefault: the value
  * is reset to default_value at each launch). */
@@ -362,6 +419,22 @@ int cuemu_rt_memcpy_2d_async(void *dst, size_t dpitch, const void *src,
                              size_t spitch, size_t width, size_t height,
                              int kind, void *stream);
 int cuemu_rt_memset_async(void *ptr, int value, size_t count, void *stream);
+/* cudaMemcpy3DAsync (arrays or pitched memory on either side): a memcpy
+ * node when the stream captures, else cudaMemcpy3D at once. */
+int cuemu_rt_memcpy_3d_async(const struct cudaMemcpy3DParms *p, void *stream);
+/* The 2-D copies to, from and between arrays on a stream
+ * (cudaMemcpy2DToArrayAsync, cudaMemcpy2DFromArrayAsync,
+ * cudaMemcpy2DArrayToArray): each side is an array (with its byte column
+ * and row) or pitched memory (pointer and pitch); `width` is in bytes. In a
+ * capture, a memcpy node (the byte column and width must then be whole
+ * elements of the array, cudaErrorInvalidValue otherwise); else run at
+ * once. */
+int cuemu_rt_memcpy_2d_array_async(struct cudaArray *dst_array, size_t dst_x,
+                                   size_t dst_y, void *dst, size_t dpitch,
+                                   const struct cudaArray *src_array,
+                                   size_t src_x, size_t src_y, const void *src,
+                                   size_t spitch, size_t width, size_t height,
+                                   int kind, void *stream);
 int cuemu_rt_memset_2d_async(void *ptr, size_t pitch, int value, size_t width,
                              size_t height, void *stream);
 

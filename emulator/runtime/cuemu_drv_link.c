@@ -1,0 +1,360 @@
+/*
+ * cuemu_drv_link.c: the driver API's linker (see cuemu_driver_link.h): each
+ * input is stored in the compile cache under a name from its contents, and
+ * the linked image is a small module, compiled by the C compiler, that
+ * depends on the stored inputs and describes their kernels together.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
+#include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_errors.h>
+#include <cuemu/cuemu_driver_link.h>
+
+#include "base/cuemu_config.h"
+#include "runtime/cuemu_drv_internal.h"
+
+enum {
+#define CUEMU_DRV_ENUM_(name, value, text) DRV_##name = value,
+  CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_ENUM_)
+#undef CUEMU_DRV_ENUM_
+};
+
+struct cuemu_drv_link {
+  char **inputs; /* paths of the stored inputs, this link's own copies */
+  int count;
+  void *image; /* the linked image, once complete */
+  size_t size;
+};
+
+/* Reports a failure of the link: on stderr and in `log`. */
+static int link_fail(int code, char *log, size_t log_size, const char *fmt,
+                     ...) __attribute__((format(printf, 4, 5)));
+static int link_fail(int code, char *log, size_t log_size, const char *fmt,
+                     ...) {
+  char text[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  if (log && log_size)
+    snprintf(log, log_size, "%s", text);
+  if (!cuemu__config_quiet())
+    fprintf(stderr, "cuemu: cuLinkComplete: %s\n", text);
+  return code;
+}
+
+static int write_all(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wbe");
+  if (!f)
+    return -1;
+  size_t done = fwrite(data, 1, size, f);
+  return fclose(f) == 0 && done == size ? 0 : -1;
+}
+
+static void *read_all(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return NULL;
+  struct stat st;
+  void *data = NULL;
+  if (fstat(fileno(f), &st) == 0 && st.st_size > 0 &&
+      (data = malloc((size_t)st.st_size)) &&
+      fread(data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+    free(data);
+    data = NULL;
+  }
+  fclose(f);
+  if (data)
+    *size = (size_t)st.st_size;
+  return data;
+}
+
+static int next_serial(void) {
+  static int serial;
+  return __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);
+}
+
+/* The stored inputs of the process, removed when it exits (a linked image
+ * is for the process that made it). */
+static pthread_mutex_t stored_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **stored;
+static size_t nstored;
+
+static void remove_stored(void) {
+  for (size_t i = 0; i < nstored; ++i)
+    unlink(stored[i]);
+}
+
+static int remember(const char *path) {
+  pthread_mutex_lock(&stored_lock);
+  if (!stored)
+    atexit(remove_stored);
+  char **v = realloc(stored, (nstored + 1) * sizeof *v);
+  char *copy = strdup(path);
+  if (v)
+    stored = v;
+  if (v && copy)
+    stored[nstored++] = copy;
+  else
+    free(copy);
+  pthread_mutex_unlock(&stored_lock);
+  return v && copy ? 0 : -1;
+}
+
+int cuemu_drv_link_create(cuemu_drv_link **state) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!state)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *state = calloc(1, sizeof **state);
+  return *state ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
+                            size_t size, const char *name) {
+  if (!state || !data)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  size_t elf = cuemu__drv_elf_size(data);
+  if (!elf)
+    return cuemu__drv_not_a_module(data, size < 4 ? size : 4,
+                                   name ? name : "a link input");
+  if (!size || size > elf)
+    size = elf;
+  /* Stored as this link's own copy (so that each linked image has its own
+   * variables), removed when the process exits. */
+  char dir[4096], path[4200];
+  if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0, "%s",
+                     cuemu_last_message());
+  snprintf(path, sizeof path, "%s/link-%ld-%d.so", dir, (long)getpid(),
+           next_serial());
+  if (write_all(path, data, size) != 0 || remember(path) != 0) {
+    unlink(path);
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
+                     "cannot store a link input in %s: %s", dir,
+                     strerror(errno));
+  }
+  char **v = realloc(state->inputs, (size_t)(state->count + 1) * sizeof *v);
+  char *copy = strdup(path);
+  if (!v || !copy) {
+    free(copy);
+    if (v)
+      state->inputs = v;
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  state->inputs = v;
+  state->inputs[state->count++] = copy;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
+  if (!state || !path)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  size_t size = 0;
+  void *data = read_all(path, &size);
+  if (!data)
+    return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  int e = size >= 4 ? cuemu_drv_link_add_data(state, data, size, path)
+                    : cuemu__drv_not_a_module(data, size, path);
+  free(data);
+  return e;
+}
+
+/* Writes the linked image's source: its describe function names the
+ * inputs. */
+static int write_stub(const char *path, const cuemu_drv_link *state) {
+  FILE *f = fopen(path, "we");
+  if (!f)
+    return -1;
+  fprintf(f, "/* A module linked by cuLinkComplete (cuemu). */\n"
+             "extern const void *cuemu_link_describe(const char *const *, "
+             "int);\n"
+             "static const char *const inputs[] = {\n");
+  for (int i = 0; i < state->count; ++i)
+    fprintf(f, "  \"%s\",\n", state->inputs[i]);
+  fprintf(f,
+          "};\n"
+          "__attribute__((visibility(\"default\"))) const void *\n"
+          "cuemu_module_describe(void) {\n"
+          "  return cuemu_link_describe(inputs, %d);\n"
+          "}\n",
+          state->count);
+  return fclose(f) == 0 ? 0 : -1;
+}
+
+int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
+                            size_t *size, char *error_log, size_t log_size) {
+  if (!state || !image || !size)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (state->count == 0)
+    return link_fail(DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
+                     "no inputs were added (cuLinkAddData, cuLinkAddFile)");
+  char dir[4096], base[4200], source[4300], out[4300], log[4300];
+  if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size, "%s",
+                     cuemu_last_message());
+  snprintf(base, sizeof base, "%s/link-%ld-%d", dir, (long)getpid(),
+           next_serial());
+  snprintf(source, sizeof source, "%s.c", base);
+  snprintf(out, sizeof out, "%s.so", base);
+  snprintf(log, sizeof log, "%s.log", base);
+  if (write_stub(source, state) != 0)
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
+                     "cannot write %s", source);
+  /* Every input is a dependency of the image (not only those it uses),
+   * and every reference of an input must be defined by another input or
+   * by what a module is linked with (libcuemu, the C++ runtime). */
+  Dl_info self;
+  if (!dladdr((void *)cuemu_link_describe, &self) || !self.dli_fname)
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
+                     "cannot find libcuemu");
+  if (state->count > 48)
+    return link_fail(DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
+                     "more than 48 inputs");
+  const char *cc = getenv("CC");
+  const char *argv[64];
+  int n = 0;
+  argv[n++] = cc && *cc ? cc : "cc";
+  argv[n++] = "-shared";
+  argv[n++] = "-fPIC";
+  argv[n++] = "-o";
+  argv[n++] = out;
+  argv[n++] = source;
+  argv[n++] = "-Wl,--no-as-needed";
+  for (int i = 0; i < state->count; ++i)
+    argv[n++] = state->inputs[i];
+  argv[n++] = "-Wl,--no-allow-shlib-undefined";
+  argv[n++] = self.dli_fname;
+  argv[n++] = "-lstdc++";
+  argv[n++] = "-lgcc_s";
+  argv[n] = NULL;
+  int status = -1;
+  cuemu_status st = cuemu_command_run(argv, log, &status);
+  unlink(source);
+  if (st != CUEMU_SUCCESS || status != 0) {
+    size_t lsize = 0;
+    char *text = read_all(log, &lsize);
+    unlink(log);
+    unlink(out);
+    int unresolved = text && memmem(text, lsize, "undefined reference", 19);
+    int e = link_fail(
+        unresolved ? DRV_CUDA_ERROR_INVALID_IMAGE : DRV_CUDA_ERROR_UNKNOWN,
+        error_log, log_size, "%s%.*s",
+        unresolved ? "unresolved references (is every input built with "
+                     "-rdc=true, and is each definition in one of them?): "
+                   : "the C compiler could not link the image: ",
+        (int)(text ? lsize : 0), text ? text : "");
+    free(text);
+    return e;
+  }
+  unlink(log);
+  size_t bytes = 0;
+  void *data = read_all(out, &bytes);
+  unlink(out);
+  if (!data)
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  free(state->image);
+  state->image = data;
+  state->size = bytes;
+  *image = data;
+  *size = bytes;
+  if (error_log && log_size)
+    error_log[0] = '\0';
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_link_destroy(cuemu_drv_link *state) {
+  if (!state)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  for (int i = 0; i < state->count; ++i)
+    free(state->inputs[i]);
+  free(state->inputs);
+  free(state->image);
+  free(state);
+  return DRV_CUDA_SUCCESS;
+}
+
+/* ---- The linked image's kernel table --------------------------------------- */
+
+/* One table per loaded image (found by its list of inputs), kept for the
+ * life of the process: the loader holds on to the pointer. */
+typedef struct linked_table {
+  char **paths; /* copies: an unloaded image's may be reused */
+  int n;
+  cuemu_module_desc desc;
+  cuemu_kernel_desc *kernels;
+} linked_table;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static linked_table **tables;
+static size_t ntables;
+
+static int same_inputs(const linked_table *t, const char *const *paths,
+                       int n) {
+  if (t->n != n)
+    return 0;
+  for (int i = 0; i < n; ++i)
+    if (!t->paths[i] || strcmp(t->paths[i], paths[i]) != 0)
+      return 0;
+  return 1;
+}
+
+const void *cuemu_link_describe(const char *const *paths, int n) {
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < ntables; ++i)
+    if (same_inputs(tables[i], paths, n)) {
+      pthread_mutex_unlock(&lock);
+      return &tables[i]->desc;
+    }
+  linked_table *t = calloc(1, sizeof *t);
+  linked_table **v = realloc(tables, (ntables + 1) * sizeof *v);
+  if (!t || !v) {
+    free(t);
+    if (v)
+      tables = v;
+    pthread_mutex_unlock(&lock);
+    return NULL;
+  }
+  tables = v;
+  t->paths = calloc((size_t)n + 1, sizeof *t->paths);
+  for (int i = 0; t->paths && i < n; ++i)
+    t->paths[i] = strdup(paths[i]);
+  t->n = t->paths ? n : 0;
+  t->desc.abi = CUEMU_MODULE_ABI;
+  for (int i = 0; i < n; ++i) {
+    void *h = dlopen(paths[i], RTLD_NOW | RTLD_NOLOAD);
+    cuemu_module_describe_fn fn =
+        h ? (cuemu_module_describe_fn)dlsym(h, "cuemu_module_describe") : NULL;
+    const cuemu_module_desc *d = fn ? fn() : NULL;
+    if (d && d->abi == CUEMU_MODULE_ABI && d->kernel_count > 0) {
+      cuemu_kernel_desc *k =
+          realloc(t->kernels, (size_t)(t->desc.kernel_count + d->kernel_count) *
+                                  sizeof *k);
+      if (k) {
+        memcpy(k + t->desc.kernel_count, d->kernels,
+               (size_t)d->kernel_count * sizeof *k);
+        t->kernels = k;
+        t->desc.kernel_count += d->kernel_count;
+      }
+    }
+    if (h)
+      dlclose(h);
+  }
+  t->desc.kernels = t->kernels;
+  tables[ntables++] = t;
+  pthread_mutex_unlock(&lock);
+  return &t->desc;
+}

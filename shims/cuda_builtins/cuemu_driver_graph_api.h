@@ -1,0 +1,824 @@
+/*
+ * cuemu_driver_graph_api.h: the driver API's CUDA Graphs and stream
+ * capture (cuGraph*, cuStreamBeginCapture, ...), in CUDA 13's signatures
+ * (cuGraphAddKernelNode is cuGraphAddKernelNode_v2, cuGraphInstantiate is
+ * cuGraphInstantiateWithFlags, the dependency calls take edge data). Each
+ * call converts the driver's structures and forwards to the runtime's
+ * graph (cuemu_graph_api.h, libcuemu's cuemu_rt_graph_*): there is one
+ * implementation, and a graph, node or executable graph of either API is
+ * the other's. Included at the end of cuda.h; docs/driver-api.md lists the
+ * calls.
+ */
+#ifndef CUEMU_DRIVER_GRAPH_API_H
+#define CUEMU_DRIVER_GRAPH_API_H
+
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
+#include <cuemu/cuemu_driver_graph.h>
+
+/* The calling convention of callbacks (empty, as on Linux). */
+#ifndef CUDA_CB
+#define CUDA_CB
+#endif
+
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
+typedef struct CUgraphExec_st *CUgraphExec;
+typedef struct CUarray_st *CUarray;
+typedef struct CUkern_st *CUkernel; /* also cuemu_driver_library_api.h */
+typedef cudaGraphEdgeData CUgraphEdgeData;
+
+typedef enum CUgraphNodeType_enum {
+  CU_GRAPH_NODE_TYPE_KERNEL = 0,
+  CU_GRAPH_NODE_TYPE_MEMCPY = 1,
+  CU_GRAPH_NODE_TYPE_MEMSET = 2,
+  CU_GRAPH_NODE_TYPE_HOST = 3,
+  CU_GRAPH_NODE_TYPE_GRAPH = 4,
+  CU_GRAPH_NODE_TYPE_EMPTY = 5,
+  CU_GRAPH_NODE_TYPE_WAIT_EVENT = 6,
+  CU_GRAPH_NODE_TYPE_EVENT_RECORD = 7,
+  CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL = 8,
+  CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT = 9,
+  CU_GRAPH_NODE_TYPE_MEM_ALLOC = 10,
+  CU_GRAPH_NODE_TYPE_MEM_FREE = 11,
+  CU_GRAPH_NODE_TYPE_BATCH_MEM_OP = 12,
+  CU_GRAPH_NODE_TYPE_CONDITIONAL = 13
+} CUgraphNodeType;
+
+typedef enum CUstreamCaptureStatus_enum {
+  CU_STREAM_CAPTURE_STATUS_NONE = 0,
+  CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
+  CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2
+} CUstreamCaptureStatus;
+
+typedef enum CUstreamCaptureMode_enum {
+  CU_STREAM_CAPTURE_MODE_GLOBAL = 0,
+  CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,
+  CU_STREAM_CAPTURE_MODE_RELAXED = 2
+} CUstreamCaptureMode;
+
+typedef enum CUgraphInstantiate_flags_enum {
+  CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH = 1,
+  CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD = 2,
+  CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH = 4,
+  CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY = 8
+} CUgraphInstantiate_flags;
+
+typedef enum CUgraphExecUpdateResult_enum {
+  CU_GRAPH_EXEC_UPDATE_SUCCESS = 0x0,
+  CU_GRAPH_EXEC_UPDATE_ERROR = 0x1,
+  CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED = 0x2,
+  CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED = 0x3,
+  CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED = 0x4,
+  CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED = 0x5,
+  CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED = 0x6,
+  CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE = 0x7,
+  CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED = 0x8
+} CUgraphExecUpdateResult;
+
+typedef struct CUgraphExecUpdateResultInfo_st {
+  CUgraphExecUpdateResult result;
+  CUgraphNode errorNode;
+  CUgraphNode errorFromNode;
+} CUgraphExecUpdateResultInfo_v1;
+typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
+
+typedef struct CUDA_KERNEL_NODE_PARAMS_st {
+  CUfunction func;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+} CUDA_KERNEL_NODE_PARAMS_v1;
+
+/* `kern` (a library's kernel) is used when `func` is NULL; `ctx` is
+ * ignored (every context of a device shares its kernels). */
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
+  CUfunction func;
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern;
+  CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v2;
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
+
+typedef struct CUDA_MEMSET_NODE_PARAMS_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} CUDA_MEMSET_NODE_PARAMS_v1;
+typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
+
+typedef struct CUDA_HOST_NODE_PARAMS_st {
+  CUhostFn fn;
+  void *userData;
+} CUDA_HOST_NODE_PARAMS_v1;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
+
+typedef struct CUDA_MEMCPY3D_st {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D_v2;
+typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+
+/* Launch attributes: the runtime's, under the driver's names. */
+typedef enum CUlaunchAttributeID_enum {
+  CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
+  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
+  CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
+  CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7,
+  CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10,
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION = 11,
+  CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12,
+  CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE = 13,
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 14,
+  CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING = 16
+} CUlaunchAttributeID;
+typedef cudaLaunchAttributeValue CUlaunchAttributeValue;
+typedef CUlaunchAttributeID CUkernelNodeAttrID;
+typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
+#define CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW                          \
+  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW
+#define CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+#define CU_KERNEL_NODE_ATTRIBUTE_CLUSTER_DIMENSION                             \
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+#define CU_KERNEL_NODE_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
+
+namespace cuemu {
+namespace drv {
+
+inline cudaGraphNode_t rn(CUgraphNode n) {
+  return reinterpret_cast<cudaGraphNode_t>(n);
+}
+inline const cudaGraphNode_t *rns(const CUgraphNode *v) {
+  return reinterpret_cast<const cudaGraphNode_t *>(v);
+}
+inline cudaGraphNode_t *rns(CUgraphNode *v) {
+  return reinterpret_cast<cudaGraphNode_t *>(v);
+}
+
+/* A kernel node's parameters; 0 or a driver error. */
+template <class P> inline int kernel(const P *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu_rt_graph_node_params();
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  r->type = CUEMU_RT_NODE_KERNEL;
+  cuemu_rt_graph_kernel &k = r->u.kernel;
+  int e = cuemu_drv_graph_kernel(&k, p->func);
+  if (e)
+    return e;
+  k.grid = {p->gridDimX, p->gridDimY, p->gridDimZ};
+  k.block = {p->blockDimX, p->blockDimY, p->blockDimZ};
+  k.dynamic_shared = p->sharedMemBytes;
+  k.args = p->kernelParams;
+  k.extra = p->extra;
+  return 0;
+}
+inline int kernel(const CUDA_KERNEL_NODE_PARAMS_v2 *p,
+                  cuemu_rt_graph_node_params *r) {
+  if (p && !p->func && p->kern) {
+    CUDA_KERNEL_NODE_PARAMS_v2 q = *p;
+    q.func = reinterpret_cast<CUfunction>(p->kern);
+    return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(&q, r);
+  }
+  return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(p, r);
+}
+
+/* One side of a CUDA_MEMCPY3D as the runtime's; 0 or a driver error. An
+ * array's byte column becomes its element column (es: the element size,
+ * set when the side is an array). */
+inline int side(CUmemorytype type, const void *host, CUdeviceptr device,
+                CUarray array, size_t x, size_t y, size_t z, size_t pitch,
+                size_t height, cudaArray_t *a, cudaPitchedPtr *ptr,
+                cudaPos *pos, size_t *es) {
+  *pos = make_cudaPos(x, y, z);
+  switch (type) {
+  case CU_MEMORYTYPE_HOST:
+    *ptr = make_cudaPitchedPtr(const_cast<void *>(host), pitch, 0, height);
+    return 0;
+  case CU_MEMORYTYPE_DEVICE:
+  case CU_MEMORYTYPE_UNIFIED:
+    *ptr = make_cudaPitchedPtr(reinterpret_cast<void *>(device), pitch, 0,
+                               height);
+    return 0;
+  case CU_MEMORYTYPE_ARRAY: {
+    *a = reinterpret_cast<cudaArray_t>(array);
+    cudaChannelFormatDesc d;
+    cudaExtent extent;
+    unsigned flags;
+    if (cuemu_rt_array_get_info(&d, &extent, &flags, *a) != cudaSuccess)
+      return CUDA_ERROR_INVALID_VALUE;
+    *es = static_cast<size_t>(d.x + d.y + d.z + d.w) / 8;
+    if (!*es || x % *es)
+      return CUDA_ERROR_INVALID_VALUE;
+    pos->x = x / *es;
+    return 0;
+  }
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu_rt_graph_node_params();
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaMemcpy3DParms q = cudaMemcpy3DParms();
+  size_t es = 1;
+  int e = side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray,
+               p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch, p->srcHeight,
+               &q.srcArray, &q.srcPtr, &q.srcPos, &es);
+  if (!e)
+    e = side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray,
+             p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch, p->dstHeight,
+             &q.dstArray, &q.dstPtr, &q.dstPos, &es);
+  if (e || p->WidthInBytes % es)
+    return CUDA_ERROR_INVALID_VALUE;
+  q.extent = make_cudaExtent(p->WidthInBytes / es, p->Height, p->Depth);
+  q.kind = cudaMemcpyDefault;
+  r->type = CUEMU_RT_NODE_MEMCPY;
+  return cuemu_rt_graph_memcpy_from_3d(&r->u.memcpy, &q) == cudaSuccess
+             ? 0
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* A node's copy in CUDA_MEMCPY3D terms: memory is device memory when the
+ * runtime knows it as such, else host memory. */
+inline void copy_out(const cuemu_rt_graph_memcpy &m, CUDA_MEMCPY3D *p) {
+  *p = CUDA_MEMCPY3D();
+  auto kind = [](const void *ptr) {
+    cudaPointerAttributes a;
+    int saved = cuemu_drv_enter();
+    int e = cudaPointerGetAttributes(&a, ptr);
+    cuemu_drv_result(e, saved);
+    return e == cudaSuccess && (a.type == cudaMemoryTypeDevice ||
+                                a.type == cudaMemoryTypeManaged)
+               ? CU_MEMORYTYPE_DEVICE
+               : CU_MEMORYTYPE_HOST;
+  };
+  size_t es = 1;
+  if (m.src_array || m.dst_array) {
+    cudaChannelFormatDesc d;
+    cudaExtent extent;
+    unsigned flags;
+    cuemu_rt_array_get_info(&d, &extent, &flags,
+                            m.src_array ? m.src_array : m.dst_array);
+    es = static_cast<size_t>(d.x + d.y + d.z + d.w) / 8;
+  }
+  p->srcXInBytes = m.src_array ? m.src_x * es : m.src_x;
+  p->srcY = m.src_y;
+  p->srcZ = m.src_z;
+  p->srcMemoryType = m.src_array ? CU_MEMORYTYPE_ARRAY : kind(m.src);
+  if (m.src_array)
+    p->srcArray = reinterpret_cast<CUarray>(m.src_array);
+  else if (p->srcMemoryType == CU_MEMORYTYPE_HOST)
+    p->srcHost = m.src;
+  else
+    p->srcDevice = reinterpret_cast<CUdeviceptr>(m.src);
+  p->srcPitch = m.src_pitch;
+  p->srcHeight = m.src_ysize;
+  p->dstXInBytes = m.dst_array ? m.dst_x * es : m.dst_x;
+  p->dstY = m.dst_y;
+  p->dstZ = m.dst_z;
+  p->dstMemoryType = m.dst_array ? CU_MEMORYTYPE_ARRAY : kind(m.dst);
+  if (m.dst_array)
+    p->dstArray = reinterpret_cast<CUarray>(m.dst_array);
+  else if (p->dstMemoryType == CU_MEMORYTYPE_HOST)
+    p->dstHost = m.dst;
+  else
+    p->dstDevice = reinterpret_cast<CUdeviceptr>(m.dst);
+  p->dstPitch = m.dst_pitch;
+  p->dstHeight = m.dst_ysize;
+  p->WidthInBytes = m.width * es;
+  p->Height = m.height;
+  p->Depth = m.depth;
+}
+
+inline cudaMemsetParams set(const CUDA_MEMSET_NODE_PARAMS *p) {
+  cudaMemsetParams s = cudaMemsetParams();
+  s.dst = reinterpret_cast<void *>(p->dst);
+  s.pitch = p->pitch;
+  s.value = p->value;
+  s.elementSize = p->elementSize;
+  s.width = p->width;
+  s.height = p->height;
+  return s;
+}
+
+inline cudaHostNodeParams host(const CUDA_HOST_NODE_PARAMS *p) {
+  cudaHostNodeParams h = {p->fn, p->userData};
+  return h;
+}
+
+/* A node's parameters when it is of `type`; a driver code (cuInit, a
+ * context, a live node of that type). */
+inline int node_params(CUgraphNode node, int type, void *out,
+                       cuemu_rt_graph_node_params *r) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!out)
+    return CUDA_ERROR_INVALID_VALUE;
+  int saved = cuemu_drv_enter();
+  e = cuemu_rt_graph_node_get_params(
+      reinterpret_cast<cuemu_rt_graph_node *>(node), r);
+  if (e == cudaSuccess && r->type != type)
+    e = cudaErrorInvalidValue;
+  return cuemu_drv_result(e, saved);
+}
+
+/* The start of a driver graph call: cuInit and a current context; then the
+ * conversion's error, else the runtime's answer as a driver code. */
+#define CUEMU_DRV_CONVERTED(convert, call)                                     \
+  do {                                                                         \
+    int cuemu_check_ = cuemu_drv_check_context();                              \
+    if (cuemu_check_)                                                          \
+      return static_cast<CUresult>(cuemu_check_);                              \
+    int cuemu_conv_ = (convert);                                               \
+    if (cuemu_conv_)                                                           \
+      return static_cast<CUresult>(cuemu_conv_);                               \
+    int cuemu_saved_ = cuemu_drv_enter();                                      \
+    return static_cast<CUresult>(cuemu_drv_result((call), cuemu_saved_));      \
+  } while (0)
+
+} // namespace drv
+} // namespace cuemu
+
+/* ---- Graphs ----------------------------------------------------------------- */
+
+inline CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags) {
+  CUEMU_DRV_FORWARD(cudaGraphCreate(phGraph, flags));
+}
+
+inline CUresult cuGraphDestroy(CUgraph hGraph) {
+  CUEMU_DRV_FORWARD(cudaGraphDestroy(hGraph));
+}
+
+inline CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph) {
+  CUEMU_DRV_FORWARD(cudaGraphClone(phGraphClone, originalGraph));
+}
+
+inline CUresult cuGraphNodeFindInClone(CUgraphNode *phNode,
+                                       CUgraphNode hOriginalNode,
+                                       CUgraph hClonedGraph) {
+  CUEMU_DRV_FORWARD(cudaGraphNodeFindInClone(
+      cuemu::drv::rns(phNode), cuemu::drv::rn(hOriginalNode), hClonedGraph));
+}
+
+inline CUresult cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type) {
+  CUEMU_DRV_FORWARD(cudaGraphNodeGetType(
+      cuemu::drv::rn(hNode), reinterpret_cast<cudaGraphNodeType *>(type)));
+}
+
+inline CUresult cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes,
+                                size_t *numNodes) {
+  CUEMU_DRV_FORWARD(
+      cudaGraphGetNodes(hGraph, cuemu::drv::rns(nodes), numNodes));
+}
+
+inline CUresult cuGraphGetRootNodes(CUgraph hGraph, CUgraphNode *rootNodes,
+                                    size_t *numRootNodes) {
+  CUEMU_DRV_FORWARD(cudaGraphGetRootNodes(hGraph, cuemu::drv::rns(rootNodes),
+                                          numRootNodes));
+}
+
+inline CUresult cuGraphGetEdges(CUgraph hGraph, CUgraphNode *from,
+                                CUgraphNode *to, CUgraphEdgeData *edgeData,
+                                size_t *numEdges) {
+  CUEMU_DRV_FORWARD(cudaGraphGetEdges(hGraph, cuemu::drv::rns(from),
+                                      cuemu::drv::rns(to), edgeData,
+                                      numEdges));
+}
+
+inline CUresult cuGraphNodeGetDependencies(CUgraphNode hNode,
+                                           CUgraphNode *dependencies,
+                                           CUgraphEdgeData *edgeData,
+                                           size_t *numDependencies) {
+  CUEMU_DRV_FORWARD(cudaGraphNodeGetDependencies(
+      cuemu::drv::rn(hNode), cuemu::drv::rns(dependencies), edgeData,
+      numDependencies));
+}
+
+inline CUresult cuGraphNodeGetDependentNodes(CUgraphNode hNode,
+                                             CUgraphNode *dependentNodes,
+                                             CUgraphEdgeData *edgeData,
+                                             size_t *numDependentNodes) {
+  CUEMU_DRV_FORWARD(cudaGraphNodeGetDependentNodes(
+      cuemu::drv::rn(hNode), cuemu::drv::rns(dependentNodes), edgeData,
+      numDependentNodes));
+}
+
+inline CUresult cuGraphAddDependencies(CUgraph hGraph, const CUgraphNode *from,
+                                       const CUgraphNode *to,
+                                       const CUgraphEdgeData *edgeData,
+                                       size_t numDependencies) {
+  CUEMU_DRV_FORWARD(cudaGraphAddDependencies(hGraph, cuemu::drv::rns(from),
+                                             cuemu::drv::rns(to), edgeData,
+                                             numDependencies));
+}
+
+inline CUresult cuGraphRemoveDependencies(CUgraph hGraph,
+                                          const CUgraphNode *from,
+                                          const CUgraphNode *to,
+                                          const CUgraphEdgeData *edgeData,
+                                          size_t numDependencies) {
+  CUEMU_DRV_FORWARD(cudaGraphRemoveDependencies(
+      hGraph, cuemu::drv::rns(from), cuemu::drv::rns(to), edgeData,
+      numDependencies));
+}
+
+inline CUresult cuGraphDestroyNode(CUgraphNode hNode) {
+  CUEMU_DRV_FORWARD(cudaGraphDestroyNode(cuemu::drv::rn(hNode)));
+}
+
+inline CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
+                                     unsigned int flags) {
+  CUEMU_DRV_FORWARD(cudaGraphDebugDotPrint(hGraph, path, flags));
+}
+
+/* ---- Nodes ------------------------------------------------------------------ */
+
+inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                     const CUgraphNode *dependencies,
+                                     size_t numDependencies,
+                                     const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::kernel(nodeParams, &r),
+      cuemu_rt_graph_add_node(
+          reinterpret_cast<cuemu_rt_graph_node **>(phGraphNode),
+          reinterpret_cast<cuemu_rt_graph *>(hGraph),
+          reinterpret_cast<cuemu_rt_graph_node *const *>(dependencies),
+          numDependencies, &r));
+}
+
+inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
+                                           CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_KERNEL, nodeParams, &r);
+  if (e)
+    return static_cast<CUresult>(e);
+  *nodeParams = CUDA_KERNEL_NODE_PARAMS();
+  void *f = nullptr;
+  cuemu_drv_graph_function(r.u.kernel.desc, &f);
+  nodeParams->func = static_cast<CUfunction>(f);
+  nodeParams->gridDimX = r.u.kernel.grid.x;
+  nodeParams->gridDimY = r.u.kernel.grid.y;
+  nodeParams->gridDimZ = r.u.kernel.grid.z;
+  nodeParams->blockDimX = r.u.kernel.block.x;
+  nodeParams->blockDimY = r.u.kernel.block.y;
+  nodeParams->blockDimZ = r.u.kernel.block.z;
+  nodeParams->sharedMemBytes =
+      static_cast<unsigned>(r.u.kernel.dynamic_shared);
+  nodeParams->kernelParams = r.u.kernel.args;
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuGraphKernelNodeSetParams(
+    CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::kernel(nodeParams, &r),
+      cuemu_rt_graph_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphKernelNodeSetAttribute(
+    CUgraphNode hNode, CUkernelNodeAttrID attr,
+    const CUkernelNodeAttrValue *value) {
+  CUEMU_DRV_FORWARD(cudaGraphKernelNodeSetAttribute(
+      cuemu::drv::rn(hNode), static_cast<cudaLaunchAttributeID>(attr),
+      value));
+}
+
+inline CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode,
+                                              CUkernelNodeAttrID attr,
+                                              CUkernelNodeAttrValue *value_out) {
+  CUEMU_DRV_FORWARD(cudaGraphKernelNodeGetAttribute(
+      cuemu::drv::rn(hNode), static_cast<cudaLaunchAttributeID>(attr),
+      value_out));
+}
+
+inline CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst,
+                                                CUgraphNode src) {
+  CUEMU_DRV_FORWARD(cudaGraphKernelNodeCopyAttributes(cuemu::drv::rn(dst),
+                                                      cuemu::drv::rn(src)));
+}
+
+/* `ctx` is ignored: every context of a device shares its memory. */
+inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                     const CUgraphNode *dependencies,
+                                     size_t numDependencies,
+                                     const CUDA_MEMCPY3D *copyParams,
+                                     CUcontext ctx) {
+  (void)ctx;
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::copy(copyParams, &r),
+      cuemu_rt_graph_add_node(
+          reinterpret_cast<cuemu_rt_graph_node **>(phGraphNode),
+          reinterpret_cast<cuemu_rt_graph *>(hGraph),
+          reinterpret_cast<cuemu_rt_graph_node *const *>(dependencies),
+          numDependencies, &r));
+}
+
+inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
+                                           CUDA_MEMCPY3D *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEMCPY, nodeParams, &r);
+  if (e == CUDA_SUCCESS)
+    cuemu::drv::copy_out(r.u.memcpy, nodeParams);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode,
+                                           const CUDA_MEMCPY3D *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::copy(nodeParams, &r),
+      cuemu_rt_graph_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                     const CUgraphNode *dependencies,
+                                     size_t numDependencies,
+                                     const CUDA_MEMSET_NODE_PARAMS *memsetParams,
+                                     CUcontext ctx) {
+  (void)ctx;
+  if (!memsetParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaMemsetParams s = cuemu::drv::set(memsetParams);
+  CUEMU_DRV_FORWARD(cudaGraphAddMemsetNode(cuemu::drv::rns(phGraphNode),
+                                           hGraph, cuemu::drv::rns(dependencies),
+                                           numDependencies, &s));
+}
+
+inline CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
+                                           CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  cudaMemsetParams s;
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cudaGraphMemsetNodeGetParams(cuemu::drv::rn(hNode), &s));
+  }();
+  if (e == CUDA_SUCCESS) {
+    nodeParams->dst = reinterpret_cast<CUdeviceptr>(s.dst);
+    nodeParams->pitch = s.pitch;
+    nodeParams->value = s.value;
+    nodeParams->elementSize = s.elementSize;
+    nodeParams->width = s.width;
+    nodeParams->height = s.height;
+  }
+  return e;
+}
+
+inline CUresult cuGraphMemsetNodeSetParams(
+    CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaMemsetParams s = cuemu::drv::set(nodeParams);
+  CUEMU_DRV_FORWARD(cudaGraphMemsetNodeSetParams(cuemu::drv::rn(hNode), &s));
+}
+
+inline CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                   const CUgraphNode *dependencies,
+                                   size_t numDependencies,
+                                   const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaHostNodeParams h = cuemu::drv::host(nodeParams);
+  CUEMU_DRV_FORWARD(cudaGraphAddHostNode(cuemu::drv::rns(phGraphNode), hGraph,
+                                         cuemu::drv::rns(dependencies),
+                                         numDependencies, &h));
+}
+
+inline CUresult cuGraphHostNodeGetParams(CUgraphNode hNode,
+                                         CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaHostNodeParams h;
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cudaGraphHostNodeGetParams(cuemu::drv::rn(hNode), &h));
+  }();
+  if (e == CUDA_SUCCESS) {
+    nodeParams->fn = h.fn;
+    nodeParams->userData = h.userData;
+  }
+  return e;
+}
+
+inline CUresult cuGraphHostNodeSetParams(
+    CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaHostNodeParams h = cuemu::drv::host(nodeParams);
+  CUEMU_DRV_FORWARD(cudaGraphHostNodeSetParams(cuemu::drv::rn(hNode), &h));
+}
+
+inline CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode,
+                                         CUgraph hGraph,
+                                         const CUgraphNode *dependencies,
+                                         size_t numDependencies,
+                                         CUgraph childGraph) {
+  CUEMU_DRV_FORWARD(cudaGraphAddChildGraphNode(
+      cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
+      numDependencies, childGraph));
+}
+
+inline CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode,
+                                              CUgraph *phGraph) {
+  CUEMU_DRV_FORWARD(
+      cudaGraphChildGraphNodeGetGraph(cuemu::drv::rn(hNode), phGraph));
+}
+
+inline CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                    const CUgraphNode *dependencies,
+                                    size_t numDependencies) {
+  CUEMU_DRV_FORWARD(cudaGraphAddEmptyNode(cuemu::drv::rns(phGraphNode),
+                                          hGraph,
+                                          cuemu::drv::rns(dependencies),
+                                          numDependencies));
+}
+
+inline CUresult cuGraphAddEventRecordNode(CUgraphNode *phGraphNode,
+                                          CUgraph hGraph,
+                                          const CUgraphNode *dependencies,
+                                          size_t numDependencies,
+                                          CUevent event) {
+  CUEMU_DRV_FORWARD(cudaGraphAddEventRecordNode(
+      cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
+      numDependencies, event));
+}
+
+inline CUresult cuGraphAddEventWaitNode(CUgraphNode *phGraphNode,
+                                        CUgraph hGraph,
+                                        const CUgraphNode *dependencies,
+                                        size_t numDependencies,
+                                        CUevent event) {
+  CUEMU_DRV_FORWARD(cudaGraphAddEventWaitNode(
+      cuemu::drv::rns(phGraphNode), hGraph, cuemu::drv::rns(dependencies),
+      numDependencies, event));
+}
+
+inline CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode,
+                                               CUevent *event_out) {
+  CUEMU_DRV_FORWARD(
+      cudaGraphEventRecordNodeGetEvent(cuemu::drv::rn(hNode), event_out));
+}
+
+inline CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode,
+                                             CUevent *event_out) {
+  CUEMU_DRV_FORWARD(
+      cudaGraphEventWaitNodeGetEvent(cuemu::drv::rn(hNode), event_out));
+}
+
+/* ---- Executable graphs -------------------------------------------------------- */
+
+inline CUresult cuGraphInstantiateWithFlags(CUgraphExec *phGraphExec,
+                                            CUgraph hGraph,
+                                            unsigned long long flags) {
+  CUEMU_DRV_FORWARD(cudaGraphInstantiateWithFlags(phGraphExec, hGraph, flags));
+}
+
+/* CUDA 13's cuGraphInstantiate is cuGraphInstantiateWithFlags. */
+inline CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
+                                   unsigned long long flags = 0) {
+  return cuGraphInstantiateWithFlags(phGraphExec, hGraph, flags);
+}
+
+inline CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaGraphLaunch(hGraphExec, hStream));
+}
+
+inline CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaGraphUpload(hGraphExec, hStream));
+}
+
+inline CUresult cuGraphExecDestroy(CUgraphExec hGraphExec) {
+  CUEMU_DRV_FORWARD(cudaGraphExecDestroy(hGraphExec));
+}
+
+inline CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec,
+                                    unsigned long long *flags) {
+  CUEMU_DRV_FORWARD(cudaGraphExecGetFlags(hGraphExec, flags));
+}
+
+inline CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
+                                  CUgraphExecUpdateResultInfo *resultInfo) {
+  cudaGraphExecUpdateResultInfo info = {};
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cudaGraphExecUpdate(hGraphExec, hGraph, &info));
+  }();
+  if (resultInfo) {
+    resultInfo->result = static_cast<CUgraphExecUpdateResult>(info.result);
+    resultInfo->errorNode = reinterpret_cast<CUgraphNode>(info.errorNode);
+    resultInfo->errorFromNode =
+        reinterpret_cast<CUgraphNode>(info.errorFromNode);
+  }
+  return e;
+}
+
+inline CUresult cuGraphExecKernelNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::kernel(nodeParams, &r),
+      cuemu_rt_graph_exec_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
+                                               CUgraphNode hNode,
+                                               const CUDA_MEMCPY3D *copyParams,
+                                               CUcontext ctx) {
+  (void)ctx;
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::copy(copyParams, &r),
+      cuemu_rt_graph_exec_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExecMemsetNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx) {
+  (void)ctx;
+  if (!memsetParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaMemsetParams s = cuemu::drv::set(memsetParams);
+  CUEMU_DRV_FORWARD(
+      cudaGraphExecMemsetNodeSetParams(hGraphExec, cuemu::drv::rn(hNode), &s));
+}
+
+inline CUresult cuGraphExecHostNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_HOST_NODE_PARAMS *nodeParams) {
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaHostNodeParams h = cuemu::drv::host(nodeParams);
+  CUEMU_DRV_FORWARD(
+      cudaGraphExecHostNodeSetParams(hGraphExec, cuemu::drv::rn(hNode), &h));
+}
+
+inline CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec,
+                                                   CUgraphNode hNode,
+                                                   CUgraph childGraph) {
+  CUEMU_DRV_FORWARD(cudaGraphExecChildGraphNodeSetParams(
+      hGraphExec, cuemu::drv::rn(hNode), childGraph));
+}
+
+/* ---- Stream capture ------------------------------------------------------------- */
+
+inline CUresult cuStreamBeginCapture(CUstream hStream,
+                                     CUstreamCaptureMode mode) {
+  CUEMU_DRV_FORWARD(cudaStreamBeginCapture(
+      hStream, static_cast<cudaStreamCaptureMode>(mode)));
+}
+
+inline CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph) {
+  CUEMU_DRV_FORWARD(cudaStreamEndCapture(hStream, phGraph));
+}
+
+inline CUresult cuStreamIsCapturing(CUstream hStream,
+                                    CUstreamCaptureStatus *captureStatus) {
+  CUEMU_DRV_FORWARD(cudaStreamIsCapturing(
+      hStream, reinterpret_cast<cudaStreamCaptureStatus *>(captureStatus)));
+}
+
+inline CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
+  CUEMU_DRV_FORWARD(cudaThreadExchangeStreamCaptureMode(
+      reinterpret_cast<cudaStreamCaptureMode *>(mode)));
+}
+
+#endif /* CUEMU_DRIVER_GRAPH_API_H */
