@@ -28,9 +28,7 @@ and a loop whose size no non-raw array decides needs size=.
 
 Where the fake differs: the generated code is the fake's own (a grid-stride
 loop over CArray views with byte strides, one thread per output element of
-a reduction), not CuPy's text; cupy.fuse runs the function on the fake's
-arrays (NumPy's ufuncs, the same results) instead of fusing it into one
-kernel.
+a reduction), not CuPy's text. cupy.fuse is in _fusion.py.
 """
 import ctypes
 import functools
@@ -186,7 +184,8 @@ def _typedefs(types):
                    for name, dt in sorted(types.items()))
 
 
-_HEADERS = "#include <cupy/carray.cuh>\n#include <cupy/complex.cuh>\n"
+_HEADERS = ("#include <cuda_fp16.h>\n#include <cupy/carray.cuh>\n"
+            "#include <cupy/complex.cuh>\n")
 
 
 def _check_output(p, array, dtype):
@@ -554,29 +553,4 @@ class ReductionKernel:
         return tuple(outs)
 
 
-class Fusion:
-    """The function cupy.fuse returns."""
-
-    def __init__(self, func, name=None):
-        self.func = func
-        self.name = name or getattr(func, "__name__", "fusion")
-        functools.update_wrapper(self, func)
-
-    def __call__(self, *args, **kwargs):
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
-        return self.func(*args, **kwargs)
-
-    def __repr__(self):
-        return f"<Fusion '{self.name}'>"
-
-
-def fuse(*args, **kwargs):
-    """cupy.fuse: `@cupy.fuse` or `@cupy.fuse(kernel_name=...)`."""
-    if len(args) == 1 and callable(args[0]) and not kwargs:
-        return Fusion(args[0])
-
-    def decorator(func):
-        return Fusion(func, kwargs.get("kernel_name"))
-    return decorator
+from fake_cupy._fusion import Fusion, fuse  # noqa: E402,F401 (cupy.fuse)
