@@ -65,6 +65,11 @@ cupyx_tests/jit_tests/test_raw.py
 : "${CUEMU_QUIET:=1}"
 export CUEMU_SHIMS_DIR CUEMU_INCLUDE_DIR CUEMU_LIB_DIR CUEMU_CACHE_DIR CUEMU_QUIET
 PYTHONPATH="$srcdir/fake_cupy${PYTHONPATH:+:$PYTHONPATH}"
+# fastrlock is one of CuPy's own dependencies, which test_memory.py imports.
+if ! "$PYTHON" -c 'import fastrlock' >/dev/null 2>&1; then
+  "$PYTHON" -m pip install -q --target "$work/deps" fastrlock >/dev/null 2>&1 &&
+    PYTHONPATH="$PYTHONPATH:$work/deps"
+fi
 CUEMU_FAKE_CUPY=1
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH CUEMU_FAKE_CUPY PYTHONDONTWRITEBYTECODE

@@ -43,6 +43,8 @@ globals().update(_functions.CREATION)
 from fake_cupy import _random as random  # noqa: E402
 from fake_cupy import _exceptions as exceptions  # noqa: E402
 _sys.modules.setdefault("fake_cupy.exceptions", exceptions)
+from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
+                                   VisibleDeprecationWarning)
 linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 
