@@ -58,6 +58,19 @@ __device__ bool _fz_isfinite(T) { return true; } \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return a < 0 ? (T)-a : a; } \
 __device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
+#define _FZ_UINT(T) \
+__device__ T _fz_floor_divide(T a, T b) { return b == 0 ? 0 : a / b; } \
+__device__ T _fz_remainder(T a, T b) { return b == 0 ? 0 : a % b; } \
+__device__ T _fz_power(T a, T b) { T r = 1; \
+  while (b) { if (b & 1) r *= a; a *= a; b >>= 1; } return r; } \
+__device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
+__device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
+__device__ bool _fz_isnan(T) { return false; } \
+__device__ bool _fz_isinf(T) { return false; } \
+__device__ bool _fz_isfinite(T) { return true; } \
+__device__ T _fz_sign(T a) { return (T)(a > 0); } \
+__device__ T _fz_abs(T a) { return a; } \
+__device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
 #define _FZ_FLT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return a / b; \
   T m = fmod(a, b); T d = (a - m) / b; \
@@ -76,8 +89,8 @@ __device__ T _fz_sign(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; } \
 __device__ T _fz_abs(T a) { return fabs(a); } \
 __device__ T _fz_reciprocal(T a) { return (T)1 / a; }
 _FZ_INT(signed char) _FZ_INT(short) _FZ_INT(int) _FZ_INT(long long)
-_FZ_INT(unsigned char) _FZ_INT(unsigned short) _FZ_INT(unsigned int)
-_FZ_INT(unsigned long long)
+_FZ_UINT(unsigned char) _FZ_UINT(unsigned short) _FZ_UINT(unsigned int)
+_FZ_UINT(unsigned long long)
 _FZ_FLT(float) _FZ_FLT(double)
 __device__ bool _fz_maximum(bool a, bool b) { return a || b; }
 __device__ bool _fz_minimum(bool a, bool b) { return a && b; }

@@ -41,6 +41,7 @@ def install():
     fake_cupy.cuda.texture = sys.modules["cupy.cuda.texture"]
     sys.modules["cupyx"] = _cupyx
     sys.modules["cupyx.scipy"] = _cupyx.scipy
+    sys.modules["cupyx.jit"] = _cupyx.jit
     if _cupyx.SCIPY_FINDER not in sys.meta_path:
         sys.meta_path.append(_cupyx.SCIPY_FINDER)
 

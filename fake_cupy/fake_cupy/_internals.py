@@ -85,6 +85,7 @@ def modules():
         ndarray=ndarray, ElementwiseKernel=_elementwise.ElementwiseKernel,
         ReductionKernel=_elementwise.ReductionKernel,
         elementwise_copy=elementwise_copy, _accelerator=accelerator,
+        create_reduction_func=_elementwise.create_reduction_func,
         get_routine_accelerators=accelerator.get_routine_accelerators,
         set_routine_accelerators=accelerator.set_routine_accelerators,
         get_reduction_accelerators=accelerator.get_reduction_accelerators,
@@ -108,7 +109,9 @@ def modules():
             "TextureReference")})
 
     def default_stream_ptr():
-        return 0
+        # cudaStreamLegacy, as CuPy built without per-thread default
+        # streams gives it (and exports it for the null stream).
+        return 1
 
     def current_stream_ptr():
         return fake_cupy.cuda.get_current_stream().ptr

@@ -533,18 +533,20 @@ slow = _slow()
 
 
 def with_requires(*requirements):
-    """Skips the test unless the given packages ("numpy>=1.20") are
-    installed."""
+    """Skips the test unless the given packages are installed in versions
+    their specifiers accept ("numpy>=1.20", "numpy<2.0")."""
     import pytest
     from importlib import metadata
+    from packaging.requirements import Requirement
     missing = []
     for req in requirements:
-        name = req
-        for op in (">=", "<=", "==", ">", "<", "!="):
-            name = name.split(op)[0]
+        parsed = Requirement(req)
         try:
-            metadata.version(name.strip())
+            version = metadata.version(parsed.name)
         except metadata.PackageNotFoundError:
+            missing.append(req)
+            continue
+        if not parsed.specifier.contains(version, prereleases=True):
             missing.append(req)
     return pytest.mark.skipif(bool(missing),
                               reason=f"requires {', '.join(requirements)}")
