@@ -778,6 +778,13 @@ class _Translator:
             target = f"&{arr_code}[{self.expr(args[1])[0]}]"
         else:
             raise TypeError(f"{self.where(node)}: atomics take an array")
+        allowed = _ATOMIC_DTYPES[cname]
+        if at.dtype.char not in allowed and not (
+                at.dtype == numpy.uint64 and "Q" in allowed):
+            raise TypeError(
+                f"{self.where(node)}: {cname} does not support {at.dtype} "
+                "(CUDA has it for " + ", ".join(
+                    sorted(numpy.dtype(c).name for c in allowed)) + ")")
         ct = _ctype(at.dtype)
         values = [f"({ct})({self.scalar(a)[0]})" for a in args[2:]]
         return f"{cname}({', '.join([target] + values)})", _Scalar(at.dtype)
@@ -831,6 +838,15 @@ class _SharedDecl(_Shared):
 def _ufunc_names():
     return {name for name in dir(numpy)
             if isinstance(getattr(numpy, name), numpy.ufunc)}
+
+
+# The element types CUDA's atomic functions take (NumPy type codes).
+_ATOMIC_DTYPES = {
+    "atomicAdd": "iIQefd", "atomicSub": "iI", "atomicExch": "iIQf",
+    "atomicMin": "iIqQ", "atomicMax": "iIqQ", "atomicInc": "I",
+    "atomicDec": "I", "atomicCAS": "iIQH", "atomicAnd": "iIQ",
+    "atomicOr": "iIQ", "atomicXor": "iIQ",
+}
 
 
 def _atomic_method(cname, nargs=3):

@@ -139,7 +139,7 @@ def test_private_modules_of_cupys_tests(cp):
         from cupy_backends.cuda import stream as stream_module
         assert _core.ElementwiseKernel is cp.ElementwiseKernel
         assert driver is cp.cuda.driver
-        assert stream_module.get_default_stream_ptr() == 0
+        assert stream_module.get_default_stream_ptr() == 1  # cudaStreamLegacy
         assert (from_data.array([1, 2]).get() == [1, 2]).all()
         dst = cp.zeros(3, dtype=numpy.int32)
         _core.elementwise_copy(cp.asarray([1.5, 2.5, 3.5]), dst)
@@ -151,3 +151,64 @@ def test_private_modules_of_cupys_tests(cp):
     finally:
         if not was_installed:
             cp.uninstall()
+
+
+def test_jit_rawkernel(cp):
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel(device=True)
+    def halve_square(v):
+        return v * v / 2
+
+    limit = 5
+
+    @jit.rawkernel()
+    def tile(a, out, counts, w):
+        i, j = jit.grid(2)
+        n, m = a.shape
+        stage = jit.shared_memory(numpy.int32, 16)
+        t = jit.threadIdx.y * jit.blockDim.x + jit.threadIdx.x
+        stage[t] = t
+        jit.syncthreads()
+        if i < n and j < m:
+            out[i, j] = halve_square(a[i, j]) + w // 3 + max(i, j, limit)
+            jit.atomic_add(counts, 0, 1)
+        total = stage[15 - t]
+        for k in jit.range(3, unroll=True):
+            total += k
+        lane = jit.laneid()
+        mate = jit.shfl_xor_sync(0xffffffff, lane, 1)
+        if t == 0:
+            counts[1] = total
+            counts[2] = mate
+        elif t == 1:
+            counts[3] = -7 // 2 + -7 % 3        # Python's rounding: -4 + 2
+
+    an = numpy.arange(12, dtype=numpy.float32).reshape(3, 4)
+    a = cp.asarray(an)
+    out = cp.zeros_like(a)
+    counts = cp.zeros(4, dtype=numpy.int32)
+    tile[(1, 1), (4, 4)](a, out, counts, 7)          # Numba-style launch
+    ii, jj = numpy.indices((3, 4))
+    expect = an * an / 2 + 2 + numpy.maximum(numpy.maximum(ii, jj), limit)
+    assert numpy.allclose(out.get(), expect)
+    assert counts.get().tolist() == [12, 15 + 3, 1, -2]
+    assert "#pragma unroll\n" in tile.cached_code
+    tile((1, 1), (4, 4), (a, out, counts, 7))        # CuPy's call form
+    assert len(tile.cached_codes) == 1               # the same signature
+
+    @jit.rawkernel()
+    def unbound(x):
+        x[0] = missing_name                          # noqa: F821
+    with pytest.raises(TypeError, match="atomicAdd does not support int64"):
+        tile((1, 1), (4, 4), (a, out, counts.astype(numpy.int64), 7))
+    with pytest.raises(NameError, match="Unbound name: missing_name"):
+        unbound((1,), (1,), (counts,))
+
+    @jit.rawkernel()
+    def listy(x):
+        x[0] = [1, 2]
+    with pytest.raises(NotImplementedError,
+                       match=r"test_fuse_and_modules.py:\d+: the expression "
+                             "List is not supported"):
+        listy((1,), (1,), (counts,))
