@@ -119,6 +119,13 @@ def delegate(func):
     def call(*args, **kwargs):
         result = _call_numpy(func, args, kwargs)
         return _new_from(numpy.asarray(result)) if to_array else result
+    if isinstance(func, numpy.ufunc):
+        # A ufunc's methods (at works in place on the array's memory) and
+        # attributes, as CuPy's ufuncs have them.
+        for name in ("at", "reduce", "accumulate", "outer", "reduceat"):
+            setattr(call, name, delegate(getattr(func, name)))
+        for name in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
+            setattr(call, name, getattr(func, name))
     return call
 
 

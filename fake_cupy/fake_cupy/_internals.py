@@ -86,6 +86,7 @@ def modules():
         ReductionKernel=_elementwise.ReductionKernel,
         elementwise_copy=elementwise_copy, _accelerator=accelerator,
         create_reduction_func=_elementwise.create_reduction_func,
+        _get_warpsize=lambda: 32,
         get_routine_accelerators=accelerator.get_routine_accelerators,
         set_routine_accelerators=accelerator.set_routine_accelerators,
         get_reduction_accelerators=accelerator.get_reduction_accelerators,

@@ -57,6 +57,9 @@ __device__ unsigned int _jit_laneid() {
 """
 
 
+_NOT_PY = object()       # python_value's answer for a kernel value
+
+
 class _Array:
     def __init__(self, dtype, ndim):
         self.dtype, self.ndim = numpy.dtype(dtype), ndim
@@ -345,11 +348,12 @@ class _Translator:
 
     # ---- expressions --------------------------------------------------
     def python_value(self, node):
-        """The Python value of a name or attribute chain of the scope, or
-        None when it is not one."""
+        """The Python value of a name or attribute chain of the scope (or
+        of a constant, or of a NumPy type or numpy.dtype called on such
+        values), or _NOT_PY when it is a kernel value."""
         if isinstance(node, ast.Name):
             if node.id in self.env:
-                return None
+                return _NOT_PY
             if node.id in self.scope:
                 return self.scope[node.id]
             if hasattr(self.builtins, node.id):
@@ -357,8 +361,8 @@ class _Translator:
             raise NameError(f"Unbound name: {node.id}")
         if isinstance(node, ast.Attribute):
             base = self.python_value(node.value)
-            if base is None:
-                return None
+            if base is _NOT_PY:
+                return _NOT_PY
             try:
                 return getattr(base, node.attr)
             except AttributeError:
@@ -366,7 +370,15 @@ class _Translator:
                                      f"attribute {node.attr}") from None
         if isinstance(node, ast.Constant):
             return node.value
-        return None
+        if isinstance(node, ast.Call) and not node.keywords:
+            func = self.python_value(node.func)
+            if func is numpy.dtype or isinstance(func, type) and \
+                    issubclass(func, numpy.generic):
+                args = [self.python_value(a) for a in node.args]
+                if all(isinstance(a, (numbers.Number, numpy.generic, str,
+                                      type, numpy.dtype)) for a in args):
+                    return func(*args)      # cupy.dtype(t).type(cupy.inf)
+        return _NOT_PY
 
     def constant(self, value, node):
         if isinstance(value, bool):
@@ -376,11 +388,19 @@ class _Translator:
             return f"{int(value)}LL", _Scalar(numpy.int64, int)
         if isinstance(value, float):
             return self.float_literal(value), _Scalar(numpy.float64, float)
-        if isinstance(value, numpy.generic) and value.dtype.kind in "biuf":
-            code = self.float_literal(float(value)) \
-                if value.dtype.kind == "f" else repr(value.item())
-            if value.dtype.kind == "b":
+        if isinstance(value, complex):
+            value = numpy.complex128(value)
+        if isinstance(value, numpy.generic) and value.dtype.kind in "biufc":
+            kind = value.dtype.kind
+            if kind == "c":
+                code = (f"complex<double>({self.float_literal(value.real)}, "
+                        f"{self.float_literal(value.imag)})")
+            elif kind == "f":
+                code = self.float_literal(float(value))
+            elif kind == "b":
                 code = "true" if value else "false"
+            else:
+                code = repr(value.item()) + ("ULL" if kind == "u" else "LL")
             return (f"(({_ctype(value.dtype)})({code}))",
                     _Scalar(value.dtype))
         raise self.unsupported(node, f"the Python value {value!r}")
@@ -543,15 +563,9 @@ class _Translator:
 
     def expr_Compare(self, node):
         values = [node.left] + node.comparators
-        py = [self.python_value(v) if isinstance(v, (ast.Name, ast.Constant,
-                                                     ast.Attribute))
-              else None for v in values]
-        known = [isinstance(v, ast.Constant) or
-                 isinstance(v, (ast.Name, ast.Attribute)) and
-                 self.python_value(v) is not None or
-                 isinstance(v, ast.Constant) for v in values]
-        if all(known) and not any(isinstance(v, ast.Name) and v.id in
-                                  self.env for v in values):
+        py = [self.python_value(v) for v in values]
+        if all(v is not _NOT_PY and not isinstance(v, numpy.generic)
+               for v in py):
             # Values of the Python scope: compared now, as CuPy does.
             result = True
             for op, a, b in zip(node.ops, py, py[1:]):
@@ -587,8 +601,11 @@ class _Translator:
 
     def expr_Call(self, node):
         from fake_cupy import _jit_api
+        value = self.python_value(node)
+        if isinstance(value, numpy.generic):
+            return self.constant(value, node)
         func = self.python_value(node.func)
-        if func is None:
+        if func is _NOT_PY:
             raise self.unsupported(node, "calling this value")
         kwargs = {kw.arg: kw.value for kw in node.keywords}
         if func in _jit_api.BUILTINS:

@@ -445,7 +445,7 @@ def shaped_random(shape, xp=None, dtype=numpy.float32, scale=10, seed=0,
         a *= scale
     else:
         a = rs.rand(*shape) * scale
-    return xp.array(a.astype(dtype), order=order)
+    return xp.array(numpy.asarray(a).astype(dtype), order=order)
 
 
 def shaped_sparse_random(*args, **kwargs):
