@@ -591,3 +591,15 @@ class AssertFunctionIsCalled:
         self.patch.__exit__(*exc)
         if exc[0] is None:
             assert self.times_called == self.handle.call_count
+
+
+def assert_warns(warning_class, *args, **kwargs):
+    """cupy.testing.assert_warns (NumPy's): a context manager checking that
+    `warning_class` is warned, or, given a function and its arguments,
+    calls it under that check and returns its result."""
+    import pytest
+    if not args:
+        return pytest.warns(warning_class)
+    func, *args = args
+    with pytest.warns(warning_class):
+        return func(*args, **kwargs)
