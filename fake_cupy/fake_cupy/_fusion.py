@@ -43,6 +43,12 @@ from fake_cupy._ndarray import ndarray
 # and remainder round towards minus infinity, maximum propagates NaN, an
 # integer division by zero gives 0), overloaded for each C type.
 _PREAMBLE = r"""
+#define _FZ_INTEGRAL(T) \
+__device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
+__device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
+__device__ bool _fz_isnan(T) { return false; } \
+__device__ bool _fz_isinf(T) { return false; } \
+__device__ bool _fz_isfinite(T) { return true; }
 #define _FZ_INT(T) \
 __device__ T _fz_floor_divide(T a, T b) { if (b == 0) return 0; \
   T q = a / b; if (a % b != 0 && ((a < 0) != (b < 0))) --q; return q; } \
@@ -50,11 +56,7 @@ __device__ T _fz_remainder(T a, T b) { if (b == 0) return 0; \
   T r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r; } \
 __device__ T _fz_power(T a, T b) { T r = 1; if (b < 0) return 0; \
   while (b) { if (b & 1) r *= a; a *= a; b >>= 1; } return r; } \
-__device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
-__device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
-__device__ bool _fz_isnan(T) { return false; } \
-__device__ bool _fz_isinf(T) { return false; } \
-__device__ bool _fz_isfinite(T) { return true; } \
+_FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)((a > 0) - (a < 0)); } \
 __device__ T _fz_abs(T a) { return a < 0 ? (T)-a : a; } \
 __device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
@@ -63,11 +65,7 @@ __device__ T _fz_floor_divide(T a, T b) { return b == 0 ? 0 : a / b; } \
 __device__ T _fz_remainder(T a, T b) { return b == 0 ? 0 : a % b; } \
 __device__ T _fz_power(T a, T b) { T r = 1; \
   while (b) { if (b & 1) r *= a; a *= a; b >>= 1; } return r; } \
-__device__ T _fz_maximum(T a, T b) { return a > b ? a : b; } \
-__device__ T _fz_minimum(T a, T b) { return a < b ? a : b; } \
-__device__ bool _fz_isnan(T) { return false; } \
-__device__ bool _fz_isinf(T) { return false; } \
-__device__ bool _fz_isfinite(T) { return true; } \
+_FZ_INTEGRAL(T) \
 __device__ T _fz_sign(T a) { return (T)(a > 0); } \
 __device__ T _fz_abs(T a) { return a; } \
 __device__ T _fz_reciprocal(T a) { return a == 0 ? 0 : (T)(1 / a); }
@@ -168,17 +166,8 @@ def _compute_ctype(dtype):
 
 
 def _scalar_param_dtype(value):
-    if isinstance(value, numpy.generic):
-        return value.dtype
-    if isinstance(value, bool):
-        return numpy.dtype(numpy.bool_)
-    if isinstance(value, numbers.Integral):
-        return numpy.dtype(numpy.int64)
-    if isinstance(value, numbers.Real):
-        return numpy.dtype(numpy.float64)
-    if isinstance(value, numbers.Complex):
-        return numpy.dtype(numpy.complex128)
-    raise TypeError(f"Unsupported type {type(value)}")
+    from fake_cupy._elementwise import _scalar_dtype
+    return _scalar_dtype(value)
 
 
 class _Var:
