@@ -12,8 +12,8 @@ Where the fake differs from CuPy (each also said where it applies):
   kernel launches are queued in deferred mode (CUEMU_ASYNC=deferred);
 - kernel failures are not sticky: after the error is raised, the process
   and the emulated device stay usable;
-- cupy.fuse runs the function on the fake's arrays instead of fusing it;
-  textures are absent;
+- the code ElementwiseKernel, ReductionKernel, cupy.fuse and cupyx.jit
+  generate is the fake's own (the same results); textures are absent;
 - arrays of dtypes CuPy lacks are not refused.
 """
 import numpy as _numpy
@@ -43,6 +43,8 @@ globals().update(_functions.CREATION)
 from fake_cupy import _random as random  # noqa: E402
 from fake_cupy import _exceptions as exceptions  # noqa: E402
 _sys.modules.setdefault("fake_cupy.exceptions", exceptions)
+from fake_cupy._exceptions import (AxisError, ComplexWarning,  # noqa: E402,F401
+                                   VisibleDeprecationWarning)
 linalg = _functions.delegate_module("fake_cupy.linalg", _numpy.linalg)
 fft = _functions.delegate_module("fake_cupy.fft", _numpy.fft)
 

@@ -1,4 +1,5 @@
-"""cupyx of the fake CuPy: pinned host arrays (NumPy arrays here), and
+"""cupyx of the fake CuPy: cupyx.jit (see _jit.py), pinned host arrays
+(NumPy arrays here), and
 cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
@@ -9,6 +10,7 @@ import types
 
 import numpy
 
+from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
 from fake_cupy import _memory
 
 scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "

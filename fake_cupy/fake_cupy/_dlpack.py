@@ -96,13 +96,21 @@ _raw_get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p,
 
 
 def _capsule_destructor(capsule):
-    # An unconsumed capsule still owns its tensor.
-    for name in (b"dltensor", b"dltensor_versioned"):
-        if _raw_is_valid(capsule, name):
-            _alive.pop(_raw_get_pointer(capsule, name), None)
+    # An unconsumed capsule still owns its tensor. A capsule that outlives
+    # this module (kept by a traceback until the interpreter's end) finds
+    # its globals gone, and has nothing left to release.
+    try:
+        for name in (b"dltensor", b"dltensor_versioned"):
+            if _raw_is_valid(capsule, name):
+                _alive.pop(_raw_get_pointer(capsule, name), None)
+    except Exception:
+        pass
 
 
 _destructor = _CAPSULE_DESTRUCTOR(_capsule_destructor)
+# Capsules can be destroyed after this module is cleared at the
+# interpreter's end: the C thunk they call must never be freed.
+ctypes.pythonapi.Py_IncRef(ctypes.py_object(_destructor))
 
 
 def to_capsule(array, versioned=False, copied=False):
@@ -220,6 +228,9 @@ def from_dlpack(obj, *, device=None, copy=None):
 def fromDlpack(capsule):
     """cupy.fromDlpack (deprecated in CuPy: use cupy.from_dlpack)."""
     import warnings
-    warnings.warn("This function is deprecated in favor of cupy.from_dlpack",
-                  DeprecationWarning, stacklevel=2)
+    from fake_cupy._exceptions import VisibleDeprecationWarning
+    warnings.warn("This function is deprecated and will be removed in a "
+                  "future release. Use the cupy.from_dlpack() array "
+                  "constructor instead.", VisibleDeprecationWarning,
+                  stacklevel=2)
     return from_capsule(capsule)

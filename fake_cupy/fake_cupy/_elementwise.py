@@ -28,9 +28,7 @@ and a loop whose size no non-raw array decides needs size=.
 
 Where the fake differs: the generated code is the fake's own (a grid-stride
 loop over CArray views with byte strides, one thread per output element of
-a reduction), not CuPy's text; cupy.fuse runs the function on the fake's
-arrays (NumPy's ufuncs, the same results) instead of fusing it into one
-kernel.
+a reduction), not CuPy's text. cupy.fuse is in _fusion.py.
 """
 import ctypes
 import functools
@@ -39,7 +37,7 @@ import re
 import numpy
 
 from fake_cupy import _runtime
-from fake_cupy._ndarray import ndarray
+from fake_cupy._ndarray import _from_interface, ndarray
 
 _CTYPES = {
     "bool": "bool", "int8": "signed char", "uint8": "unsigned char",
@@ -186,7 +184,8 @@ def _typedefs(types):
                    for name, dt in sorted(types.items()))
 
 
-_HEADERS = "#include <cupy/carray.cuh>\n#include <cupy/complex.cuh>\n"
+_HEADERS = ("#include <cuda_fp16.h>\n#include <cupy/carray.cuh>\n"
+            "#include <cupy/complex.cuh>\n")
 
 
 def _check_output(p, array, dtype):
@@ -229,10 +228,10 @@ class ElementwiseKernel:
                  reduce_dims=True, preamble="", no_return=False,
                  return_tuple=False, loop_prep="", after_loop="",
                  options=(), **kwargs):
+        if not re.fullmatch(r"[A-Za-z_]\w*", name):
+            raise ValueError(f"Invalid kernel name: \"{name}\"")
         self.in_params = _parse(in_params)
         self.out_params = _parse(out_params)
-        if not self.out_params and not no_return:
-            pass
         names = [p.name for p in self.in_params + self.out_params]
         if len(set(names)) != len(names):
             raise ValueError("Parameter names must be unique")
@@ -254,6 +253,8 @@ class ElementwiseKernel:
                  **kwargs):
         if kwargs:
             raise TypeError(f"Wrong arguments {kwargs}")
+        # Objects exposing __cuda_array_interface__ are arrays here too.
+        args = tuple(_from_interface(a) for a in args)
         if len(args) not in (self.nin, self.nargs):
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
@@ -379,6 +380,38 @@ def _scalar_arg(value, dtype):
         raise TypeError(f"Unsupported type {type(value)}") from None
 
 
+def create_reduction_func(name, ops, routine=None, default_identity=None,
+                          preamble="", sort_reduce_axis=True):
+    """cupy._core.create_reduction_func(name, ops, routine): a reduction
+    over one array, with the first of the type signatures `ops` ("b->b",
+    ...) that the input casts to safely (and whose output is dtype=, when
+    given), as a ReductionKernel of routine's (map_expr, reduce_expr,
+    post_map_expr, reduce_type) over in0, a, b and out0."""
+    map_expr, reduce_expr, post_map_expr, reduce_type = routine
+    kernels = {}
+
+    def reduction(a, axis=None, dtype=None, out=None, keepdims=False):
+        for op in ops:
+            in_t, out_t = (numpy.dtype(t) for t in op.split("->"))
+            if dtype is not None and numpy.dtype(dtype) != out_t:
+                continue
+            if numpy.can_cast(a.dtype, in_t):
+                break
+        else:
+            raise TypeError(f"Wrong type ({a.dtype}) of arguments for "
+                            f"cupy.{name}")
+        kernel = kernels.get((in_t, out_t))
+        if kernel is None:
+            kernel = kernels[in_t, out_t] = ReductionKernel(
+                f"{in_t.name} in0", f"{out_t.name} out0", map_expr,
+                reduce_expr, post_map_expr, default_identity, name=name,
+                reduce_type=reduce_type or out_t.name, preamble=preamble)
+        return kernel(a.astype(in_t, copy=False), out=out, axis=axis,
+                      keepdims=keepdims)
+    reduction.__name__ = name
+    return reduction
+
+
 class ReductionKernel:
     """cupy.ReductionKernel(in_params, out_params, map_expr, reduce_expr,
     post_map_expr, identity, name='reduce_kernel', reduce_type=None,
@@ -408,6 +441,7 @@ class ReductionKernel:
 
     def __call__(self, *args, out=None, axis=None, keepdims=False,
                  stream=None):
+        args = tuple(_from_interface(a) for a in args)
         if len(args) not in (self.nin, self.nargs):
             raise TypeError(f"Wrong number of arguments for {self.name!r}. "
                             f"It must be either {self.nin} or {self.nargs} "
@@ -554,29 +588,4 @@ class ReductionKernel:
         return tuple(outs)
 
 
-class Fusion:
-    """The function cupy.fuse returns."""
-
-    def __init__(self, func, name=None):
-        self.func = func
-        self.name = name or getattr(func, "__name__", "fusion")
-        functools.update_wrapper(self, func)
-
-    def __call__(self, *args, **kwargs):
-        for a in args:
-            if isinstance(a, numpy.ndarray):
-                raise TypeError("Unsupported type <class 'numpy.ndarray'>")
-        return self.func(*args, **kwargs)
-
-    def __repr__(self):
-        return f"<Fusion '{self.name}'>"
-
-
-def fuse(*args, **kwargs):
-    """cupy.fuse: `@cupy.fuse` or `@cupy.fuse(kernel_name=...)`."""
-    if len(args) == 1 and callable(args[0]) and not kwargs:
-        return Fusion(args[0])
-
-    def decorator(func):
-        return Fusion(func, kwargs.get("kernel_name"))
-    return decorator
+from fake_cupy._fusion import Fusion, fuse  # noqa: E402,F401 (cupy.fuse)

@@ -110,15 +110,39 @@ CREATION.update({name: _like(name) for name in
 _BOOL_TO_ARRAY = {"allclose", "array_equal", "array_equiv"}
 
 
+# CuPy's functions that are `return a.METHOD(...)` of their first argument,
+# which therefore also take a NumPy array (cupy.sum(numpy_array) is its
+# .sum()); the others refuse NumPy arrays.
+_METHOD_STYLE = {
+    "sum": "sum", "prod": "prod", "max": "max", "amax": "max", "min": "min",
+    "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
+    "any": "any", "argmax": "argmax", "argmin": "argmin", "clip": "clip",
+    "round": "round", "around": "round", "ptp": "ptp", "trace": "trace",
+    "diagonal": "diagonal", "nonzero": "nonzero",
+}
+
+
 def delegate(func):
     """A CuPy-style function from a NumPy one: fake arrays in, fake arrays
-    out (NumPy scalars become 0-d arrays), NumPy arrays refused."""
+    out (NumPy scalars become 0-d arrays), NumPy arrays refused (but see
+    _METHOD_STYLE)."""
     to_array = getattr(func, "__name__", "") in _BOOL_TO_ARRAY
+    method = _METHOD_STYLE.get(getattr(func, "__name__", ""))
 
     @functools.wraps(func)
     def call(*args, **kwargs):
+        if method and args and isinstance(args[0], numpy.ndarray) and \
+                hasattr(args[0], method):
+            return getattr(args[0], method)(*args[1:], **kwargs)
         result = _call_numpy(func, args, kwargs)
         return _new_from(numpy.asarray(result)) if to_array else result
+    if isinstance(func, numpy.ufunc):
+        # A ufunc's methods (at works in place on the array's memory) and
+        # attributes, as CuPy's ufuncs have them.
+        for name in ("at", "reduce", "accumulate", "outer", "reduceat"):
+            setattr(call, name, delegate(getattr(func, name)))
+        for name in ("nin", "nout", "nargs", "ntypes", "types", "identity"):
+            setattr(call, name, getattr(func, name))
     return call
 
 

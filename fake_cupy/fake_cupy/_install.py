@@ -33,8 +33,15 @@ def install():
     sys.modules["cupy.random"] = fake_cupy.random
     sys.modules["cupy.linalg"] = fake_cupy.linalg
     sys.modules["cupy.fft"] = fake_cupy.fft
+    from fake_cupy import _internals
+    for name, module in _internals.modules().items():
+        sys.modules[name] = module
+        if name.count(".") == 1 and name.startswith("cupy."):
+            setattr(fake_cupy, name.split(".")[1], module)
+    fake_cupy.cuda.texture = sys.modules["cupy.cuda.texture"]
     sys.modules["cupyx"] = _cupyx
     sys.modules["cupyx.scipy"] = _cupyx.scipy
+    sys.modules["cupyx.jit"] = _cupyx.jit
     if _cupyx.SCIPY_FINDER not in sys.meta_path:
         sys.meta_path.append(_cupyx.SCIPY_FINDER)
 
@@ -44,7 +51,8 @@ def uninstall():
     import fake_cupy
     if sys.modules.get("cupy") is fake_cupy:
         for name in list(sys.modules):
-            if name in ("cupy", "cupyx") or name.startswith(("cupy.", "cupyx.")):
+            if name in ("cupy", "cupyx", "cupy_backends") or name.startswith(
+                    ("cupy.", "cupyx.", "cupy_backends.")):
                 del sys.modules[name]
         from fake_cupy import _cupyx
         if _cupyx.SCIPY_FINDER in sys.meta_path:

@@ -882,16 +882,26 @@ class RawModule:
         if not os.path.isfile(self.file_path):
             raise _errors.CUDADriverError(
                 301, f"{self.file_path}: no such file")
-        if self.file_path.endswith(".so"):
+        with open(self.file_path, "rb") as f:
+            data = f.read()
+        if data[:4] == b"\x7fELF":
+            # A cuemu module: what cuemu-nvcc -cubin, -fatbin or -ptx (or
+            # cuemu-cc --module) writes, loaded as cuModuleLoad loads it.
             try:
                 self._module = _binding.Module(self.file_path)
             except _binding.CuemuError as e:
-                raise _errors.CUDADriverError(1, e.message) from None
+                raise _errors.CUDADriverError(200, e.message) from None
             return self._module
-        with open(self.file_path, "rb") as f:
-            # Any bytes (a Latin-1 comment, say) go to the compilers as
-            # they are.
-            code = f.read().decode("utf-8", errors="surrogateescape")
+        if data[:4] == b"\x50\xed\x55\xba" or self.file_path.endswith(
+                (".cubin", ".fatbin", ".ptx")):
+            # nvcc's cubin, fatbin or PTX: no code for a CPU.
+            raise _errors.CUDADriverError(
+                200, f"{self.file_path}: not a cuemu module (nvcc's cubin, "
+                "fatbin or PTX has no code for a CPU); build it with "
+                "cuemu-nvcc -cubin, -fatbin or -ptx")
+        # Any bytes (a Latin-1 comment, say) go to the compilers as they
+        # are.
+        code = data.decode("utf-8", errors="surrogateescape")
         if self.translate_cucomplex:
             code = _translate_cucomplex(code)
         self._module = _compile(

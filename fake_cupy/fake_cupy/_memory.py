@@ -640,6 +640,29 @@ def using_allocator(allocator=None):
     return use()
 
 
+class _BuiltinFunction:
+    """A module function that, as CuPy's Cython functions, does not become
+    a method when stored on a class (CuPy's tests keep allocators as class
+    attributes and call self.allocator(size))."""
+
+    def __init__(self, func):
+        self._func = func
+        self.__name__ = func.__name__
+        self.__qualname__ = func.__qualname__
+        self.__doc__ = func.__doc__
+
+    def __call__(self, *args, **kwargs):
+        return self._func(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<built-in function {self.__name__}>"
+
+
+def _builtin(func):
+    return _BuiltinFunction(func)
+
+
+@_builtin
 def malloc_managed(size):
     """cupy.cuda.malloc_managed: managed memory (host memory here)."""
     from fake_cupy import _runtime
@@ -648,6 +671,7 @@ def malloc_managed(size):
                                        _runtime.current_device_id()))
 
 
+@_builtin
 def malloc_async(size, stream=None):
     """cupy.cuda.malloc_async: memory allocated on the current stream
     (cudaMallocAsync), freed when its last reference goes."""
@@ -745,6 +769,7 @@ def set_pinned_memory_allocator(allocator=None):
         PinnedMemoryPool().malloc
 
 
+@_builtin
 def _unpooled_malloc(size):
     from fake_cupy import _runtime
     if size == 0:

@@ -445,7 +445,7 @@ def shaped_random(shape, xp=None, dtype=numpy.float32, scale=10, seed=0,
         a *= scale
     else:
         a = rs.rand(*shape) * scale
-    return xp.array(a.astype(dtype), order=order)
+    return xp.array(numpy.asarray(a).astype(dtype), order=order)
 
 
 def shaped_sparse_random(*args, **kwargs):
@@ -533,18 +533,20 @@ slow = _slow()
 
 
 def with_requires(*requirements):
-    """Skips the test unless the given packages ("numpy>=1.20") are
-    installed."""
+    """Skips the test unless the given packages are installed in versions
+    their specifiers accept ("numpy>=1.20", "numpy<2.0")."""
     import pytest
     from importlib import metadata
+    from packaging.requirements import Requirement
     missing = []
     for req in requirements:
-        name = req
-        for op in (">=", "<=", "==", ">", "<", "!="):
-            name = name.split(op)[0]
+        parsed = Requirement(req)
         try:
-            metadata.version(name.strip())
+            version = metadata.version(parsed.name)
         except metadata.PackageNotFoundError:
+            missing.append(req)
+            continue
+        if not parsed.specifier.contains(version, prereleases=True):
             missing.append(req)
     return pytest.mark.skipif(bool(missing),
                               reason=f"requires {', '.join(requirements)}")
@@ -589,3 +591,15 @@ class AssertFunctionIsCalled:
         self.patch.__exit__(*exc)
         if exc[0] is None:
             assert self.times_called == self.handle.call_count
+
+
+def assert_warns(warning_class, *args, **kwargs):
+    """cupy.testing.assert_warns (NumPy's): a context manager checking that
+    `warning_class` is warned, or, given a function and its arguments,
+    calls it under that check and returns its result."""
+    import pytest
+    if not args:
+        return pytest.warns(warning_class)
+    func, *args = args
+    with pytest.warns(warning_class):
+        return func(*args, **kwargs)

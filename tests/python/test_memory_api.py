@@ -163,7 +163,7 @@ def test_dlpack_versions_and_copies(cp):
     assert y.data.ptr == x.data.ptr and (y.get() == x.get()).all()
     old = x.toDlpack()
     assert '"dltensor"' in repr(old)
-    with pytest.warns(DeprecationWarning):
+    with pytest.warns(cp.VisibleDeprecationWarning):    # CuPy's category
         z = cp.fromDlpack(old)
     assert z.data.ptr == x.data.ptr
     c = cp.from_dlpack(x, copy=True)

@@ -26,6 +26,19 @@ def is_available():
     return True
 
 
+def get_nvcc_path():
+    """The nvcc CuPy would use (the NVCC variable, else CUDA_PATH's or the
+    toolkit's bin/nvcc), or None; the fake runs what NVRTC would build."""
+    import os
+    import shutil
+    from fake_cupy import _nvrtc
+    nvcc = os.environ.get("NVCC")
+    if nvcc:
+        return nvcc
+    path = os.path.join(_nvrtc._cuda_path(), "bin", "nvcc")
+    return path if os.path.isfile(path) else shutil.which("nvcc")
+
+
 def get_local_runtime_version():
     """The CUDA runtime version the fake stands for."""
     return runtime.runtimeGetVersion()
@@ -46,6 +59,6 @@ __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "MemoryPointer", "alloc", "MemoryPool", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
            "compiler", "driver", "get_current_stream", "get_device_id",
-           "get_elapsed_time", "is_available", "memory", "runtime",
+           "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "runtime",
            "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
            "stream", "using_allocator"]

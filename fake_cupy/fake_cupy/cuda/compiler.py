@@ -24,4 +24,51 @@ def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
     return result.ptx
 
 
-__all__ = ["CompileException", "JitifyException", "compile_using_nvrtc"]
+# The cache settings of CuPy's compiler, which its tests replace: the
+# fake's own compile cache is libcuemu's (CUEMU_CACHE_DIR), so these only
+# answer as CuPy's do.
+_empty_file_preprocess_cache = {}
+
+
+def _get_bool_env_variable(name, default):
+    """CuPy's reading of a boolean environment variable: "1" is True."""
+    import os
+    val = os.environ.get(name)
+    if val is None or len(val) == 0:
+        return default
+    try:
+        return int(val) == 1
+    except ValueError:
+        return False
+
+
+def get_cache_dir():
+    """CUPY_CACHE_DIR, else ~/.cupy/kernel_cache, as CuPy names it."""
+    import os
+    return os.environ.get("CUPY_CACHE_DIR", os.path.expanduser(
+        "~/.cupy/kernel_cache"))
+
+
+def _get_arch():
+    """The current device's compute capability ("90"), as CuPy gives it."""
+    from fake_cupy.cuda import runtime
+    props = runtime.getDeviceProperties(runtime.getDevice())
+    return f"{props['major']}{props['minor']}"
+
+
+def _run_cc(cmd, cwd, backend, log_stream=None):
+    """Runs a compiler command in `cwd` and returns its output; a failure
+    raises CompileException-like errors as CuPy's does (RuntimeError for a
+    missing compiler)."""
+    import subprocess
+    try:
+        return subprocess.check_output(cmd, cwd=cwd, stderr=subprocess.STDOUT,
+                                       universal_newlines=True)
+    except subprocess.CalledProcessError as e:
+        raise RuntimeError(f"{backend} failed: {e.output}") from None
+    except OSError as e:
+        raise RuntimeError(f"cannot run {backend}: {e}") from None
+
+
+__all__ = ["CompileException", "JitifyException", "compile_using_nvrtc",
+           "get_cache_dir"]

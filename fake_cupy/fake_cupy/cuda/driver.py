@@ -16,4 +16,10 @@ def driverGetVersion():
     return 12000
 
 
+def _is_cuda_python():
+    """Whether CuPy was built on NVIDIA's cuda-python bindings: not the
+    fake (its tests then take the Cython bindings' paths)."""
+    return False
+
+
 __all__ = ["CUDADriverError", "driverGetVersion", "get_build_version"]

@@ -7,6 +7,7 @@ from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
                                get_allocator, malloc_async, malloc_managed,
                                set_allocator, using_allocator)
 from fake_cupy._memory import _unpooled_malloc as _malloc
+from fake_cupy._memory import _round_size, _UNIT as _allocation_unit_size  # noqa: F401,E501 (CuPy's names)
 
 __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "MemoryAsyncPool", "MemoryPointer", "MemoryPool",

@@ -76,13 +76,15 @@ _ATTRIBUTES = {
     76: "minor", 81: "sharedMemPerMultiprocessor",
     97: "sharedMemPerBlockOptin", 106: "maxBlocksPerMultiProcessor",
 }
-_FIXED_ATTRIBUTES = {15: 0, 31: 1, 41: 1, 83: 1, 89: 1, 95: 1}
+_FIXED_ATTRIBUTES = {15: 0, 31: 1, 41: 1, 83: 1, 89: 1, 95: 1,
+                     115: 1}    # cudaDevAttrMemoryPoolsSupported
 cudaDevAttrMaxThreadsPerBlock = 1
 cudaDevAttrWarpSize = 10
 cudaDevAttrMultiProcessorCount = 16
 cudaDevAttrComputeCapabilityMajor = 75
 cudaDevAttrComputeCapabilityMinor = 76
 cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+cudaDevAttrMemoryPoolsSupported = 115
 
 
 def deviceGetAttribute(attrib, device):

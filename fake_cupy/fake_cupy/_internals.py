@@ -1,0 +1,148 @@
+"""CuPy's private modules that CuPy's own test files import: cupy._core,
+cupy._core._accelerator, cupy._util, cupy._creation.from_data,
+cupy.cuda.texture and cupy_backends.cuda (api.driver, api.runtime, stream,
+libs.nvrtc). Each holds what those tests use, with CuPy's behaviour where
+the fake has it (the accelerator lists are kept and ignored, as CuPy
+ignores an accelerator it was built without); textures raise
+NotImplementedError naming them."""
+import functools
+import sys
+import types
+
+
+def _module(name, doc, **attrs):
+    module = types.ModuleType(name, doc)
+    module.__dict__.update(attrs)
+    return module
+
+
+ACCELERATOR_CUB = 1
+ACCELERATOR_CUTENSOR = 2
+ACCELERATOR_CUTENSORNET = 3
+_accelerators = {"routine": [], "reduction": []}
+
+
+def _setter(kind):
+    def set_accelerators(accelerators):
+        _accelerators[kind] = list(accelerators)
+    return set_accelerators
+
+
+def _getter(kind):
+    def get_accelerators():
+        return list(_accelerators[kind])
+    return get_accelerators
+
+
+def elementwise_copy(src, dst, *args, **kwargs):
+    """cupy._core.elementwise_copy(src, dst): copies with 'unsafe' casting
+    and broadcasting."""
+    dst[...] = src
+    return dst
+
+
+def memoize(for_each_device=False):
+    """cupy._util.memoize: caches a function's results by its arguments."""
+    def decorator(func):
+        cached = functools.lru_cache(maxsize=None)(func)
+        _memos.append(cached)
+        return functools.wraps(func)(cached)
+    return decorator
+
+
+_memos = []
+
+
+def clear_memo():
+    """cupy._util.clear_memo: forgets what memoize cached."""
+    for cached in _memos:
+        cached.cache_clear()
+
+
+def _texture_missing(name):
+    def init(self, *args, **kwargs):
+        raise NotImplementedError(f"cupy.cuda.texture.{name}: textures are "
+                                  "not emulated by the fake CuPy")
+    return type(name, (), {"__init__": init})
+
+
+def modules():
+    """The stand-in modules by their names in sys.modules."""
+    import fake_cupy
+    from fake_cupy import _elementwise, _functions, _nvrtc, _runtime
+    from fake_cupy._ndarray import ndarray
+    accelerator = _module(
+        "cupy._core._accelerator", "Routine and reduction accelerators.",
+        ACCELERATOR_CUB=ACCELERATOR_CUB,
+        ACCELERATOR_CUTENSOR=ACCELERATOR_CUTENSOR,
+        ACCELERATOR_CUTENSORNET=ACCELERATOR_CUTENSORNET,
+        get_routine_accelerators=_getter("routine"),
+        set_routine_accelerators=_setter("routine"),
+        get_reduction_accelerators=_getter("reduction"),
+        set_reduction_accelerators=_setter("reduction"))
+    core = _module(
+        "cupy._core", "CuPy's core (the parts its tests use).",
+        ndarray=ndarray, ElementwiseKernel=_elementwise.ElementwiseKernel,
+        ReductionKernel=_elementwise.ReductionKernel,
+        elementwise_copy=elementwise_copy, _accelerator=accelerator,
+        create_reduction_func=_elementwise.create_reduction_func,
+        _get_warpsize=lambda: 32,
+        get_routine_accelerators=accelerator.get_routine_accelerators,
+        set_routine_accelerators=accelerator.set_routine_accelerators,
+        get_reduction_accelerators=accelerator.get_reduction_accelerators,
+        set_reduction_accelerators=accelerator.set_reduction_accelerators)
+    core.__path__ = []
+    util = _module("cupy._util", "CuPy's utilities.", memoize=memoize,
+                   clear_memo=clear_memo)
+    from_data = _module(
+        "cupy._creation.from_data", "Arrays from data.",
+        array=_functions.array, asarray=_functions.asarray,
+        asanyarray=_functions.asanyarray,
+        ascontiguousarray=_functions.ascontiguousarray)
+    creation = _module("cupy._creation", "Creation routines.",
+                       from_data=from_data)
+    creation.__path__ = []
+    texture = _module(
+        "cupy.cuda.texture", "Textures (not emulated).",
+        **{n: _texture_missing(n) for n in (
+            "ChannelFormatDescriptor", "CUDAarray", "ResourceDescriptor",
+            "TextureDescriptor", "TextureObject", "SurfaceObject",
+            "TextureReference")})
+
+    def default_stream_ptr():
+        # cudaStreamLegacy, as CuPy built without per-thread default
+        # streams gives it (and exports it for the null stream).
+        return 1
+
+    def current_stream_ptr():
+        return fake_cupy.cuda.get_current_stream().ptr
+
+    backend_stream = _module(
+        "cupy_backends.cuda.stream", "The current stream's pointer.",
+        get_default_stream_ptr=default_stream_ptr,
+        get_current_stream_ptr=current_stream_ptr,
+        is_ptds_enabled=lambda: False)
+    nvrtc = _module("cupy_backends.cuda.libs.nvrtc", "NVRTC's version.",
+                    getVersion=lambda: _nvrtc.version() or (12, 0))
+    api = _module("cupy_backends.cuda.api", "CUDA's APIs.",
+                  driver=fake_cupy.cuda.driver, runtime=fake_cupy.cuda.runtime)
+    libs = _module("cupy_backends.cuda.libs", "CUDA's libraries.",
+                   nvrtc=nvrtc)
+    cuda = _module("cupy_backends.cuda", "CUDA.", api=api, libs=libs,
+                   stream=backend_stream)
+    backends = _module("cupy_backends", "CuPy's backends.", cuda=cuda)
+    for m in (api, libs, cuda, backends):
+        m.__path__ = []
+    del _runtime
+    return {
+        "cupy._core": core, "cupy._core._accelerator": accelerator,
+        "cupy._util": util, "cupy._creation": creation,
+        "cupy._creation.from_data": from_data, "cupy.cuda.texture": texture,
+        "cupy_backends": backends, "cupy_backends.cuda": cuda,
+        "cupy_backends.cuda.api": api,
+        "cupy_backends.cuda.api.driver": fake_cupy.cuda.driver,
+        "cupy_backends.cuda.api.runtime": fake_cupy.cuda.runtime,
+        "cupy_backends.cuda.stream": backend_stream,
+        "cupy_backends.cuda.libs": libs,
+        "cupy_backends.cuda.libs.nvrtc": nvrtc,
+    }
