@@ -13,11 +13,33 @@
 
 #include "vector_types.h"
 
+/* A checked build (cuemu-cc --check=race, mem or init) is compiled with
+ * -fsanitize=thread, which calls the checkers for every access the kernel
+ * makes (cuemu_check_entry.h). The instrumentation leaves reads of
+ * read-only objects alone, so there blockIdx, blockDim and gridDim are
+ * declared const: kernel code only reads them, and they never change while
+ * a thunk runs the threads of a block. (Not threadIdx, which the thunks
+ * write between the threads they run: the compiler would take a read of it
+ * out of their loop.) */
+#if defined(__SANITIZE_THREAD__)
+#define CUEMU_CHECKED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CUEMU_CHECKED_BUILD 1
+#endif
+#endif
+
+#ifdef CUEMU_CHECKED_BUILD
+#define CUEMU_BUILTIN_READONLY const
+#else
+#define CUEMU_BUILTIN_READONLY
+#endif
+
 extern "C" {
 extern __thread uint3 threadIdx CUEMU_TLS_IE;
-extern __thread uint3 blockIdx CUEMU_TLS_IE;
-extern __thread uint3 blockDim CUEMU_TLS_IE;
-extern __thread uint3 gridDim CUEMU_TLS_IE;
+extern __thread CUEMU_BUILTIN_READONLY uint3 blockIdx CUEMU_TLS_IE;
+extern __thread CUEMU_BUILTIN_READONLY uint3 blockDim CUEMU_TLS_IE;
+extern __thread CUEMU_BUILTIN_READONLY uint3 gridDim CUEMU_TLS_IE;
 extern const int warpSize;
 }
 
