@@ -548,6 +548,29 @@ static void unlock_cell(const void *addr) {
                              memory_order_release);
 }
 
+/* Whether the `size` cells at `c` would all be treated alike: all of
+ * another launch (cleared before use), or all equal. */
+static int cells_alike(const cell *c, size_t size, uint16_t epoch) {
+  if (c[0].epoch != epoch) {
+    for (size_t i = 1; i < size; ++i)
+      if (c[i].epoch == epoch)
+        return 0;
+    return 1;
+  }
+  for (size_t i = 1; i < size; ++i)
+    if (memcmp(&c[i], &c[0], sizeof *c) != 0)
+      return 0;
+  return 1;
+}
+
+/* Whether all `size` bytes of a "written" map are set. */
+static int all_written(const unsigned char *init, size_t size) {
+  for (size_t i = 0; i < size; ++i)
+    if (!init[i])
+      return 0;
+  return 1;
+}
+
 /* Checks and records an access of `size` bytes whose shadow starts at
  * `cells` (and, for global memory, whose "written" map starts at `init`).
  * Global memory has no cells when racecheck is off. */
@@ -575,7 +598,17 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   if (locked)
     lock_cell(cells);
   const uint16_t epoch = b->cl->epoch;
-  for (size_t i = 0; i < size; ++i) {
+  /* The bytes of an access usually have alike cells (a word is written and
+   * read as a whole): then the loop below does to each byte what it does to
+   * the first, and the first byte's cell is done and copied. (A read of
+   * global memory under initcheck also needs every byte written, which
+   * the loop would check byte by byte.) */
+  size_t n = size;
+  if (size > 1 && cells_alike(cells, size, epoch) &&
+      !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
+        !all_written(init, size)))
+    n = 1;
+  for (size_t i = 0; i < n; ++i) {
     cell *c = &cells[i];
     if (c->epoch != epoch) {
       memset(c, 0, sizeof *c);
@@ -640,6 +673,12 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       c->rgen = b->gen;
       c->rsite = site;
     }
+  }
+  if (n < size) {
+    for (size_t i = 1; i < size; ++i)
+      cells[i] = cells[0];
+    if (write && init)
+      memset(init + 1, 1, size - 1);
   }
   if (locked)
     unlock_cell(cells);
@@ -759,6 +798,47 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
   b->fast.skip_span[SKIP_GAPS] = hi - lo;
 }
 
+/* An access whose first byte lies in tracked allocation `r`. */
+static void region_access(cuemu_worker *w, block_state *b, region *r,
+                          const void *addr, size_t size, int kind,
+                          const void *pc) {
+  uintptr_t a = (uintptr_t)addr;
+  unsigned checks = w->launch->shadow_checks;
+  cuemu_check_launch *cl = b->cl;
+  target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
+              r->a.size, r->info.site};
+  if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
+    if (checks & CUEMU_CHECK_MEM)
+      report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
+    return;
+  }
+  if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
+    char what[160];
+    snprintf(what, sizeof what,
+             "device %d without peer access to device %d "
+             "(cudaDeviceEnablePeerAccess):",
+             cl->device, r->foreign);
+    report_mem(w, kind, size, addr, what, &t, pc);
+  }
+  check_alignment(w, addr, size, kind, &t, pc);
+  if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)
+    report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+  if (!(checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
+    return;
+  if (t.offset + size > r->a.size)
+    size = r->a.size - t.offset;
+  if (!(checks & CUEMU_CHECK_RACE)) {
+    if ((checks & CUEMU_CHECK_INIT) && r->info.init)
+      track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
+    return;
+  }
+  cell *cells = region_cells(cl, r);
+  if (cells)
+    track(w, b, cells + t.offset,
+          r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
+          1);
+}
+
 static __attribute__((noinline)) void
 access_slow(cuemu_worker *w, block_state *b, const void *addr, size_t size,
             int kind, const void *pc);
@@ -771,8 +851,20 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   block_state *b = current_state(w);
   if (!b)
     return;
-  if (cuemu_check_fast_access(&b->fast, (uintptr_t)addr, size, kind))
+  uintptr_t a = (uintptr_t)addr;
+  if (cuemu_check_fast_access(&b->fast, a, size, kind))
     return;
+  /* Racecheck's accesses to the allocations touched last go straight to
+   * their cells: nothing that access_slow looks at first (shared memory,
+   * the device heap) lies in a tracked allocation. */
+  if (w->launch->shadow_checks & CUEMU_CHECK_RACE)
+    for (int i = 0; i < 2; ++i) {
+      region *r = b->hot[i];
+      if (r && a - (uintptr_t)r->a.base < r->a.size) {
+        region_access(w, b, r, addr, size, kind, pc);
+        return;
+      }
+    }
   /* The rest in a function of its own, so that this one, which runs for
    * every access of a checked kernel, saves few registers. */
   access_slow(w, b, addr, size, kind, pc);
@@ -843,38 +935,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   if (r && r != b->hot[0] && r->a.size)
     set_hot(b, r, checks);
   if (r && a - (uintptr_t)r->a.base < (r->a.size ? r->a.size : 1)) {
-    target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-                r->a.size, r->info.site};
-    if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
-      if (checks & CUEMU_CHECK_MEM)
-        report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
-      return;
-    }
-    if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
-      char what[160];
-      snprintf(what, sizeof what,
-               "device %d without peer access to device %d "
-               "(cudaDeviceEnablePeerAccess):",
-               cl->device, r->foreign);
-      report_mem(w, kind, size, addr, what, &t, pc);
-    }
-    check_alignment(w, addr, size, kind, &t, pc);
-    if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)
-      report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
-    if (!(checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
-      return;
-    if (t.offset + size > r->a.size)
-      size = r->a.size - t.offset;
-    if (!(checks & CUEMU_CHECK_RACE)) {
-      if ((checks & CUEMU_CHECK_INIT) && r->info.init)
-        track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
-      return;
-    }
-    cell *cells = region_cells(cl, r);
-    if (cells)
-      track(w, b, cells + t.offset,
-            r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
-            1);
+    region_access(w, b, r, addr, size, kind, pc);
     return;
   }
   note_gap(b, a, r);
