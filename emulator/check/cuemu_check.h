@@ -46,6 +46,9 @@ void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
  * `mask` in the warp starting at thread `base` completed; a tile barrier
  * of threads [first, end) completed. */
 void cuemu__check_block_begin(cuemu_worker *w);
+/* The worker left the blocks of a launch (its threads' code no longer
+ * runs on this OS thread until the next block begins). */
+void cuemu__check_block_leave(void);
 void cuemu__check_block_sync(cuemu_worker *w, int grid);
 void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask);
 void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end);

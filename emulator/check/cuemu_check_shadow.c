@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include <cuemu/cuemu_check_fast.h>
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
@@ -81,8 +82,21 @@ typedef struct cuemu_check_launch {
   pthread_mutex_t lock;
 } cuemu_check_launch;
 
+_Static_assert((int)CUEMU_ACCESS_READ == CUEMU_CHECK_FAST_READ &&
+                   (int)CUEMU_ACCESS_WRITE == CUEMU_CHECK_FAST_WRITE &&
+                   (int)CUEMU_ACCESS_ATOMIC == CUEMU_CHECK_FAST_ATOMIC &&
+                   (int)CUEMU_ACCESS_RANGE == CUEMU_CHECK_FAST_RANGE,
+               "cuemu_check_fast.h numbers the access kinds as we do");
+
+/* Which of cuemu_check_fast's skipped ranges holds what. */
+enum { SKIP_BUILTINS = 0, SKIP_GAPS = 1 };
+
 /* One worker's view of the block it runs. */
 typedef struct block_state {
+  /* What kernel code decides without calling in (cuemu_check_fast.h):
+   * the ranges with nothing to check (this OS thread's built-in variables,
+   * the gaps below) and copies of hot[] below. */
+  cuemu_check_fast fast;
   unsigned long long serial;
   cuemu_check_launch *cl;
   char *tls, *dyn;
@@ -98,22 +112,22 @@ typedef struct block_state {
   uint32_t tile_seq[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
   /* The tracked allocations this worker touched last, most recent first:
    * the accesses of a kernel go to a few buffers in turn, which a binary
-   * search over all of them keeps mispredicting. */
+   * search over all of them keeps mispredicting. Mirrored in fast.hot
+   * (see set_hot). */
   region *hot[2];
-  /* Address ranges that hold no allocation, nothing within REDZONE of
-   * one, and no shared memory: an access there (the runtime's own
-   * thread-locals, threadIdx say, or a thread's stack) has nothing to check.
-   * The two found last, most recent first; empty when lo >= hi. */
-  uintptr_t gap_lo[2], gap_hi[2];
-  /* This OS thread's copies of the built-in variables (threadIdx, ...):
-   * the runtime's, read by every thread of a checked kernel. */
-  uintptr_t builtins_lo, builtins_span;
+  /* In fast.skip_lo/skip_span: SKIP_BUILTINS holds this OS thread's
+   * copies of the built-in variables (threadIdx, ...), the runtime's, read
+   * by every thread of a checked kernel; SKIP_GAPS and the next, address
+   * ranges that hold no allocation, nothing within REDZONE of one, and no
+   * shared memory, where an access (a thread's stack, say) has nothing to
+   * check: the two found last, most recent first. */
   /* The static shared array (or thread-local of the shims) accessed
    * last. */
   const cuemu_check_symbol *hot_sym;
 } block_state;
 
 static __thread block_state *self_state;
+__thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE;
 static atomic_ullong launch_serials;
 static atomic_flag locks[LOCKS];
 
@@ -232,8 +246,24 @@ static void note_builtins(block_state *b) {
     if (a + vars[i].size > hi)
       hi = a + vars[i].size;
   }
-  b->builtins_lo = lo;
-  b->builtins_span = hi - lo;
+  b->fast.skip_lo[SKIP_BUILTINS] = lo;
+  b->fast.skip_span[SKIP_BUILTINS] = hi - lo;
+}
+
+/* Makes `r` the tracked allocation touched last, in hot[] and in what
+ * kernel code reads (fast.hot: live allocations only, and none under
+ * racecheck, whose every access needs the cells). */
+static void set_hot(block_state *b, region *r, unsigned checks) {
+  b->hot[1] = b->hot[0];
+  b->hot[0] = r;
+  b->fast.hot[1] = b->fast.hot[0];
+  int fast = r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
+             !(checks & CUEMU_CHECK_RACE) &&
+             r->a.size >= CUEMU_CHECK_FAST_MAX;
+  b->fast.hot[0].base = fast ? (uintptr_t)r->a.base : 0;
+  b->fast.hot[0].limit = fast ? r->a.size - (CUEMU_CHECK_FAST_MAX - 1) : 0;
+  b->fast.hot[0].init =
+      fast && (checks & CUEMU_CHECK_INIT) ? r->info.init : NULL;
 }
 
 void cuemu__check_block_begin(cuemu_worker *w) {
@@ -252,7 +282,8 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   if (b->serial != cl->serial) {
     b->serial = cl->serial;
     b->cl = cl;
-    b->hot[0] = b->hot[1] = NULL;
+    set_hot(b, NULL, 0);
+    set_hot(b, NULL, 0);
     b->hot_sym = NULL;
     b->gen = 0;
     b->tls = NULL;
@@ -280,7 +311,8 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   }
   b->dyn = b->dyn_own ? b->dyn_own + REDZONE : w->dynamic_shared;
   b->dyn_size = L->dynamic_shared;
-  b->gap_lo[0] = b->gap_hi[0] = b->gap_lo[1] = b->gap_hi[1] = 0;
+  for (int i = SKIP_GAPS; i < CUEMU_CHECK_FAST_SKIPS; ++i)
+    b->fast.skip_lo[i] = b->fast.skip_span[i] = 0;
   cuemu_dynamic_shared = b->dyn;
   if (b->tls_cells)
     memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
@@ -294,7 +326,10 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   /* Clocks only grow, so that rendezvous of earlier blocks order nothing
    * in this one. */
   b->seq++;
+  cuemu_check_fast_state = L->shadow_checks ? &b->fast : NULL;
 }
+
+void cuemu__check_block_leave(void) { cuemu_check_fast_state = NULL; }
 
 static block_state *current_state(cuemu_worker *w) {
   block_state *b = self_state;
@@ -513,6 +548,29 @@ static void unlock_cell(const void *addr) {
                              memory_order_release);
 }
 
+/* Whether the `size` cells at `c` would all be treated alike: all of
+ * another launch (cleared before use), or all equal. */
+static int cells_alike(const cell *c, size_t size, uint16_t epoch) {
+  if (c[0].epoch != epoch) {
+    for (size_t i = 1; i < size; ++i)
+      if (c[i].epoch == epoch)
+        return 0;
+    return 1;
+  }
+  for (size_t i = 1; i < size; ++i)
+    if (memcmp(&c[i], &c[0], sizeof *c) != 0)
+      return 0;
+  return 1;
+}
+
+/* Whether all `size` bytes of a "written" map are set. */
+static int all_written(const unsigned char *init, size_t size) {
+  for (size_t i = 0; i < size; ++i)
+    if (!init[i])
+      return 0;
+  return 1;
+}
+
 /* Checks and records an access of `size` bytes whose shadow starts at
  * `cells` (and, for global memory, whose "written" map starts at `init`).
  * Global memory has no cells when racecheck is off. */
@@ -540,7 +598,17 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   if (locked)
     lock_cell(cells);
   const uint16_t epoch = b->cl->epoch;
-  for (size_t i = 0; i < size; ++i) {
+  /* The bytes of an access usually have alike cells (a word is written and
+   * read as a whole): then the loop below does to each byte what it does to
+   * the first, and the first byte's cell is done and copied. (A read of
+   * global memory under initcheck also needs every byte written, which
+   * the loop would check byte by byte.) */
+  size_t n = size;
+  if (size > 1 && cells_alike(cells, size, epoch) &&
+      !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
+        !all_written(init, size)))
+    n = 1;
+  for (size_t i = 0; i < n; ++i) {
     cell *c = &cells[i];
     if (c->epoch != epoch) {
       memset(c, 0, sizeof *c);
@@ -605,6 +673,12 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       c->rgen = b->gen;
       c->rsite = site;
     }
+  }
+  if (n < size) {
+    for (size_t i = 1; i < size; ++i)
+      cells[i] = cells[0];
+    if (write && init)
+      memset(init + 1, 1, size - 1);
   }
   if (locked)
     unlock_cell(cells);
@@ -676,35 +750,6 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
   track(w, b, cells + off, NULL, &t, size, kind, pc, 0);
 }
 
-/* The common case of memcheck and initcheck, decided without the slow path
- * below: an aligned access wholly inside a live allocation touched lately,
- * by a kernel whose checkers need no cells for it (no racecheck), and for
- * initcheck a read of bytes already written. Returns 1 when it was. */
-static inline int fast_access(block_state *b, uintptr_t a, size_t size,
-                              int kind, unsigned checks) {
-  region *r = b->hot[0];
-  if (!r || a - (uintptr_t)r->a.base >= r->a.size) {
-    r = b->hot[1];
-    if (!r || a - (uintptr_t)r->a.base >= r->a.size)
-      return 0;
-  }
-  size_t off = a - (uintptr_t)r->a.base;
-  if (r->a.state != CUEMU_RT_MEMORY_LIVE || off + size > r->a.size ||
-      (checks & CUEMU_CHECK_RACE) ||
-      (!(kind & CUEMU_ACCESS_RANGE) && size > 1 && (a & (size - 1))))
-    return 0;
-  if (!(checks & CUEMU_CHECK_INIT) || !r->info.init)
-    return 1;
-  unsigned char *init = r->info.init + off;
-  if (kind & CUEMU_ACCESS_READ)
-    for (size_t i = 0; i < size; ++i)
-      if (!init[i])
-        return 0;
-  if (kind & CUEMU_ACCESS_WRITE)
-    memset(init, 1, size);
-  return 1;
-}
-
 /* Narrows the gap [*lo, *hi) around `a` so that it leaves out [x0, x1);
  * returns 0 when `a` itself lies in [x0, x1). */
 static int gap_exclude(uintptr_t a, uintptr_t *lo, uintptr_t *hi, uintptr_t x0,
@@ -747,19 +792,51 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
       !gap_exclude(a, &lo, &hi, (uintptr_t)b->tls,
                    (uintptr_t)b->tls + b->tls_size + 64))
     return;
-  b->gap_lo[1] = b->gap_lo[0];
-  b->gap_hi[1] = b->gap_hi[0];
-  b->gap_lo[0] = lo;
-  b->gap_hi[0] = hi;
+  b->fast.skip_lo[SKIP_GAPS + 1] = b->fast.skip_lo[SKIP_GAPS];
+  b->fast.skip_span[SKIP_GAPS + 1] = b->fast.skip_span[SKIP_GAPS];
+  b->fast.skip_lo[SKIP_GAPS] = lo;
+  b->fast.skip_span[SKIP_GAPS] = hi - lo;
 }
 
-/* Non-zero when [a, a + size) lies in one of the gaps noted above. */
-static inline int in_gap(const block_state *b, uintptr_t a, size_t size) {
-  for (int i = 0; i < 2; ++i)
-    if (a - b->gap_lo[i] < b->gap_hi[i] - b->gap_lo[i] &&
-        a + size - b->gap_lo[i] <= b->gap_hi[i] - b->gap_lo[i])
-      return 1;
-  return 0;
+/* An access whose first byte lies in tracked allocation `r`. */
+static void region_access(cuemu_worker *w, block_state *b, region *r,
+                          const void *addr, size_t size, int kind,
+                          const void *pc) {
+  uintptr_t a = (uintptr_t)addr;
+  unsigned checks = w->launch->shadow_checks;
+  cuemu_check_launch *cl = b->cl;
+  target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
+              r->a.size, r->info.site};
+  if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
+    if (checks & CUEMU_CHECK_MEM)
+      report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
+    return;
+  }
+  if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
+    char what[160];
+    snprintf(what, sizeof what,
+             "device %d without peer access to device %d "
+             "(cudaDeviceEnablePeerAccess):",
+             cl->device, r->foreign);
+    report_mem(w, kind, size, addr, what, &t, pc);
+  }
+  check_alignment(w, addr, size, kind, &t, pc);
+  if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)
+    report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
+  if (!(checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
+    return;
+  if (t.offset + size > r->a.size)
+    size = r->a.size - t.offset;
+  if (!(checks & CUEMU_CHECK_RACE)) {
+    if ((checks & CUEMU_CHECK_INIT) && r->info.init)
+      track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
+    return;
+  }
+  cell *cells = region_cells(cl, r);
+  if (cells)
+    track(w, b, cells + t.offset,
+          r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
+          1);
 }
 
 static __attribute__((noinline)) void
@@ -775,13 +852,29 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   if (!b)
     return;
   uintptr_t a = (uintptr_t)addr;
-  if (a - b->builtins_lo < b->builtins_span ||
-      fast_access(b, a, size, kind, w->launch->shadow_checks) ||
-      in_gap(b, a, size))
+  if (cuemu_check_fast_access(&b->fast, a, size, kind))
     return;
+  /* Racecheck's accesses to the allocations touched last go straight to
+   * their cells: nothing that access_slow looks at first (shared memory,
+   * the device heap) lies in a tracked allocation. */
+  if (w->launch->shadow_checks & CUEMU_CHECK_RACE)
+    for (int i = 0; i < 2; ++i) {
+      region *r = b->hot[i];
+      if (r && a - (uintptr_t)r->a.base < r->a.size) {
+        region_access(w, b, r, addr, size, kind, pc);
+        return;
+      }
+    }
   /* The rest in a function of its own, so that this one, which runs for
    * every access of a checked kernel, saves few registers. */
   access_slow(w, b, addr, size, kind, pc);
+}
+
+/* What checked kernel code calls when cuemu_check_fast.h did not decide an
+ * access. */
+void cuemu_check_access(const void *addr, size_t size, int kind,
+                        const void *pc) {
+  cuemu__check_access(addr, size, kind, pc);
 }
 
 static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
@@ -848,43 +941,10 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   /* Tracked allocations. */
   cuemu_check_launch *cl = b->cl;
   region *r = region_at(cl, a);
-  if (r && r != b->hot[0] && r->a.size) {
-    b->hot[1] = b->hot[0];
-    b->hot[0] = r;
-  }
+  if (r && r != b->hot[0] && r->a.size)
+    set_hot(b, r, checks);
   if (r && a - (uintptr_t)r->a.base < (r->a.size ? r->a.size : 1)) {
-    target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
-                r->a.size, r->info.site};
-    if (r->a.state != CUEMU_RT_MEMORY_LIVE) {
-      if (checks & CUEMU_CHECK_MEM)
-        report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
-      return;
-    }
-    if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
-      char what[160];
-      snprintf(what, sizeof what,
-               "device %d without peer access to device %d "
-               "(cudaDeviceEnablePeerAccess):",
-               cl->device, r->foreign);
-      report_mem(w, kind, size, addr, what, &t, pc);
-    }
-    check_alignment(w, addr, size, kind, &t, pc);
-    if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)
-      report_mem(w, kind, size, addr, "out-of-bounds", &t, pc);
-    if (!(checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)))
-      return;
-    if (t.offset + size > r->a.size)
-      size = r->a.size - t.offset;
-    if (!(checks & CUEMU_CHECK_RACE)) {
-      if ((checks & CUEMU_CHECK_INIT) && r->info.init)
-        track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
-      return;
-    }
-    cell *cells = region_cells(cl, r);
-    if (cells)
-      track(w, b, cells + t.offset,
-            r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
-            1);
+    region_access(w, b, r, addr, size, kind, pc);
     return;
   }
   note_gap(b, a, r);

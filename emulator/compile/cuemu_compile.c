@@ -188,8 +188,15 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Takes the "has this thread blocked?" test out of the loop over the
      * threads of a barrier-free kernel (see shims/cuda_builtins/cuemu_kernel_thunks.h); clang
      * has no such flag (it warns) and unswitches on its own. */
-    if (!strstr(job->compiler, "clang"))
+    if (!strstr(job->compiler, "clang")) {
       ARG("-funswitch-loops");
+      /* A kernel is called from its thunk's loop only; g++ -O2 inlines it
+       * there when it is very small (15 insns), so that one with a
+       * __syncthreads() that most threads never reach stays a call per
+       * thread. The limit of -O3 inlines it, and the loop is unswitched on
+       * the barrier's (invariant) condition. */
+      ARG("--param=max-inline-insns-auto=30");
+    }
   }
   ARG("-fPIC");
   /* Kernels are reached through the generated table, never by symbol, so

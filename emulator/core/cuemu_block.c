@@ -625,6 +625,8 @@ static void run_blocks(cuemu_worker *w) {
   cuemu__ctx_reset(&fresh, &s->tpl);
   cuemu__ctx_switch(&w->main_ctx, &fresh);
   w->in_kernel = 0;
+  if (w->launch->check)
+    cuemu__check_block_leave();
   /* A fault abandoned the block: report it now, outside the signal
    * handler, while the faulting thread's stack is still as it was. */
   if (w->fault.pending)

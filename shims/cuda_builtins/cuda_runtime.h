@@ -34,5 +34,6 @@
 #include "cuda_runtime_api.h"
 #include "cuemu_kernel_thunks.h"
 #include "cuemu_ptx.h"
+#include "cuemu_check_entry.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

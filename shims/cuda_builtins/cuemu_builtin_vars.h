@@ -4,7 +4,7 @@
  * They are libcuemu's thread-local variables (see cuemu_device.h), declared
  * here with CUDA's types. blockDim and gridDim are uint3 rather than dim3
  * (dim3 converts from uint3) because thread-local storage needs a trivial
- * type. Unlike CUDA, assigning to them compiles; do not.
+ * type. Unlike CUDA, assigning to threadIdx compiles; do not.
  */
 #ifndef CUEMU_BUILTIN_VARS_H
 #define CUEMU_BUILTIN_VARS_H
@@ -13,11 +13,29 @@
 
 #include "vector_types.h"
 
+/* blockIdx, blockDim and gridDim are declared const, as CUDA has them
+ * (kernel code cannot assign them): a thread's values never change while
+ * it runs, and a thunk runs the threads of one block. So the compiler may
+ * keep them across calls, in particular across a __syncthreads() that most
+ * threads never reach, whose condition then stays invariant in the thunk's
+ * loop over threads (which is unswitched: the barrier-free copy runs as a
+ * barrier-free kernel does). And in a checked build (cuemu-cc --check=race,
+ * mem or init: -fsanitize=thread, see cuemu_check_entry.h) the
+ * instrumentation leaves reads of read-only objects alone. Not threadIdx,
+ * which the thunks write between the threads they run. */
+#if defined(__SANITIZE_THREAD__)
+#define CUEMU_CHECKED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CUEMU_CHECKED_BUILD 1
+#endif
+#endif
+
 extern "C" {
 extern __thread uint3 threadIdx CUEMU_TLS_IE;
-extern __thread uint3 blockIdx CUEMU_TLS_IE;
-extern __thread uint3 blockDim CUEMU_TLS_IE;
-extern __thread uint3 gridDim CUEMU_TLS_IE;
+extern __thread const uint3 blockIdx CUEMU_TLS_IE;
+extern __thread const uint3 blockDim CUEMU_TLS_IE;
+extern __thread const uint3 gridDim CUEMU_TLS_IE;
 extern const int warpSize;
 }
 

@@ -125,6 +125,22 @@ template <auto K> const char *kernel_name() {
  * variable. It does not stop the kernel from using the register copy. */
 #define CUEMU_PUBLISH_THREAD_IDX() __asm__ volatile("" : : "m"(threadIdx))
 
+/* Whether the thread that just returned is one that blocked once (it must
+ * finish on its own stack). A checked build reads it with an assembler
+ * load, which the instrumentation does not see: it is the thunk's own
+ * bookkeeping, no access of the kernel's (cuemu_builtin_vars.h). */
+#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__)
+__attribute__((always_inline)) inline int thread_detached() {
+  int v;
+  __asm__ volatile("movl %1, %0" : "=r"(v) : "m"(cuemu_thread_detached));
+  return v;
+}
+#else
+__attribute__((always_inline)) inline int thread_detached() {
+  return cuemu_thread_detached;
+}
+#endif
+
 /* Runs threads [start, start + count) of the current block with `fn`. */
 template <typename Fn, typename Values, std::size_t... I>
 __attribute__((always_inline)) inline void
@@ -141,7 +157,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
       threadIdx.x = x;
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I>(v)...);
-      if (__builtin_expect(cuemu_thread_detached, 0))
+      if (__builtin_expect(thread_detached(), 0))
         cuemu_thread_finish();
     }
     return;
@@ -153,7 +169,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     threadIdx.z = z;
     CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I>(v)...);
-    if (__builtin_expect(cuemu_thread_detached, 0))
+    if (__builtin_expect(thread_detached(), 0))
       cuemu_thread_finish();
     if (++x == bx) {
       x = 0;
