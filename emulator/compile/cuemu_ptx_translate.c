@@ -251,6 +251,7 @@ static const struct {
     {"%nctaid.z", "(unsigned long long)gridDim.z"},
     {"%gridid", "0ULL"},
     {"%dynamic_smem_size", "(unsigned long long)cuemu_dynamic_shared_size()"},
+    {"WARP_SZ", "32ULL"}, /* the warp size, a predefined constant */
     {"%total_smem_size", "(unsigned long long)cuemu_kernel_shared_size(0)"},
     {"%aggr_smem_size", "(unsigned long long)cuemu_kernel_shared_size(1)"},
     /* The launch's clusters; without them each block is an implicit

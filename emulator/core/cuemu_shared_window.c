@@ -1,7 +1,8 @@
 /*
  * cuemu_shared_window.c: the shared state space's own addresses, for the
  * inline PTX of CUB and libcu++ and __cvta_generic_to_shared(), and the
- * dynamic shared-memory size of the running launch (%dynamic_smem_size),
+ * dynamic shared-memory size of the running launch (%dynamic_smem_size)
+ * and its whole shared-memory size (%total_smem_size, %aggr_smem_size),
  * and __isShared(): whether an address is in the block's shared memory.
  *
  * On a GPU a shared-memory address (as `cvta.to.shared` and
@@ -26,6 +27,8 @@
 #include <cuemu/cuemu_device.h>
 
 #include "core/cuemu_worker.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
 
 #define WINDOW_BITS 28u                 /* 256 MiB per window */
 #define WINDOW_COUNT 16u                /* 16 windows: 4 GiB */
@@ -88,4 +91,17 @@ void *cuemu_shared_generic(unsigned long long shared) {
 size_t cuemu_dynamic_shared_size(void) {
   cuemu_worker *w = cuemu__worker_self;
   return w && w->in_kernel ? w->launch->dynamic_shared : 0;
+}
+
+size_t cuemu_kernel_shared_size(int aggregate) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->launch)
+    return 0;
+  const void *function =
+      cuemu__function_identity(w->launch->kernel, w->launch->args);
+  cuemu_kernel_attributes a;
+  cuemu__function_attributes(function, w->launch->kernel, &a);
+  /* In allocation units of 128 bytes, as sm_9x allocates. */
+  size_t total = (a.static_shared_bytes + w->launch->dynamic_shared + 127) & ~(size_t)127;
+  return aggregate ? total + cuemu__device_model()->reserved_shared_per_block : total;
 }

@@ -262,16 +262,3 @@ void cuemu_kernel_declare_static_shared(const void *kernel,
   }
   pthread_mutex_unlock(&lock);
 }
-
-size_t cuemu_kernel_shared_size(int aggregate) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->launch)
-    return 0;
-  const void *function =
-      cuemu__function_identity(w->launch->kernel, w->launch->args);
-  cuemu_kernel_attributes a;
-  cuemu__function_attributes(function, w->launch->kernel, &a);
-  /* In allocation units of 128 bytes, as sm_9x allocates. */
-  size_t total = (a.static_shared_bytes + w->launch->dynamic_shared + 127) & ~(size_t)127;
-  return aggregate ? total + cuemu__device_model()->reserved_shared_per_block : total;
-}

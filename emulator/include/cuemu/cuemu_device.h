@@ -302,9 +302,8 @@ size_t cuemu_dynamic_shared_size(void);
 /* The shared memory of a block of the running launch, static and dynamic,
  * in the device's allocation units of 128 bytes (%total_smem_size), with
  * `aggregate` also the 1 KiB reserved for the system (%aggr_smem_size); 0
- * outside a kernel. The static part is what the kernel's body has declared
- * so far (cuemu_kernel_note_static_shared()), as cudaFuncGetAttributes
- * tells it. Kernel code. */
+ * outside a kernel. The static part is cudaFuncGetAttributes'
+ * sharedSizeBytes of the running kernel. Kernel code. */
 size_t cuemu_kernel_shared_size(int aggregate);
 
 /* PTX's exit: the calling thread ends here, as if its kernel returned

@@ -12,7 +12,8 @@
  * - ret, which ends a kernel's thread;
  * - %total_smem_size (static and dynamic shared memory in the allocation
  *   units of sm_9x, 128 bytes) and %aggr_smem_size (with the 1 KiB
- *   reserved for the system on sm_90, cudaDevAttrReservedSharedMemoryPerBlock);
+ *   reserved for the system on sm_90, cudaDevAttrReservedSharedMemoryPerBlock),
+ *   and the constant WARP_SZ;
  * - .b128: .reg .b128, the "q" constraint, mov.b128 packing and unpacking,
  *   ld/st.b128 in global and shared memory, atom.cas.b128 (a 128-bit
  *   counter updated by a compare-and-swap loop from every thread) and
@@ -203,16 +204,17 @@ __global__ void smem_sizes(unsigned *out) {
   staged[threadIdx.x] = 1.0f;
   dynamic_part[threadIdx.x] = 2;
   __syncthreads();
-  unsigned total, aggregate, dynamic;
+  unsigned total, aggregate, dynamic, warp;
   asm volatile("mov.u32 %0, %%total_smem_size;\n\t"
                "mov.u32 %1, %%aggr_smem_size;\n\t"
-               "mov.u32 %2, %%dynamic_smem_size;"
-               : "=r"(total), "=r"(aggregate), "=r"(dynamic));
+               "mov.u32 %2, %%dynamic_smem_size;\n\t"
+               "mov.u32 %3, WARP_SZ;"
+               : "=r"(total), "=r"(aggregate), "=r"(dynamic), "=r"(warp));
   if (threadIdx.x == 0 && blockIdx.x == 0) {
     out[0] = total;
     out[1] = aggregate;
     out[2] = dynamic;
-    out[3] = static_cast<unsigned>(staged[1] + dynamic_part[1]);
+    out[3] = static_cast<unsigned>(staged[1] + dynamic_part[1]) + 100 * warp;
   }
 }
 
@@ -328,7 +330,7 @@ int main() {
   CHECK(sizes[0] == 384); /* 256 + 100 bytes in units of 128 */
   CHECK(sizes[1] == 384 + static_cast<unsigned>(reserved));
   CHECK(sizes[2] == 100);
-  CHECK(sizes[3] == 3);
+  CHECK(sizes[3] == 3 + 100 * 32); /* WARP_SZ is 32 */
   CHECK(reserved == 1024);
 
   Pair *pairs = nullptr, *counter = nullptr, *exch = nullptr;
