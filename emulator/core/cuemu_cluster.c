@@ -207,6 +207,14 @@ static unsigned long long current_phase(cuemu_worker *w) {
 static void block_arrival(cuemu_worker *w, cuemu_split_barrier *s) {
   if (!s->arrivals || s->arrivals + w->exited < w->nthreads)
     return;
+  if (w->exited) {
+    /* A thread that arrived and then exited is counted twice above: the
+     * block has arrived only when every live thread has. */
+    unsigned long long token = current_phase(w) + 1;
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      if (w->state[i] != CUEMU_THREAD_EXITED && s->token[i] != token)
+        return;
+  }
   s->arrivals = 0;
   if (!w->launch->clusters) {
     s->phases++;
