@@ -94,9 +94,8 @@ static cuemu_cluster *cluster_of(cuemu_worker *w, unsigned *rank) {
   return &L->clusters[index];
 }
 
-/* Records the block's shared-memory bases. Locked. */
-static void note_started(cuemu_worker *w, cuemu_cluster *c, unsigned rank) {
-  (void)w;
+/* Records the calling block's shared-memory bases. Locked. */
+static void note_started(cuemu_cluster *c, unsigned rank) {
   /* The block's buffer as its kernel code sees it (a checked launch gives
    * it one with redzones instead of the worker's). */
   c->dynamic[rank] = cuemu_dynamic_shared;
@@ -207,6 +206,14 @@ static unsigned long long current_phase(cuemu_worker *w) {
 static void block_arrival(cuemu_worker *w, cuemu_split_barrier *s) {
   if (!s->arrivals || s->arrivals + w->exited < w->nthreads)
     return;
+  if (w->exited) {
+    /* A thread that arrived and then exited is counted twice above: the
+     * block has arrived only when every live thread has. */
+    unsigned long long token = current_phase(w) + 1;
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      if (w->state[i] != CUEMU_THREAD_EXITED && s->token[i] != token)
+        return;
+  }
   s->arrivals = 0;
   if (!w->launch->clusters) {
     s->phases++;
@@ -215,7 +222,7 @@ static void block_arrival(cuemu_worker *w, cuemu_split_barrier *s) {
   unsigned rank;
   cuemu_cluster *c = cluster_of(w, &rank);
   pthread_mutex_lock(&c->lock);
-  note_started(w, c, rank);
+  note_started(c, rank);
   ++c->arrived;
   release_locked(c);
   pthread_mutex_unlock(&c->lock);
@@ -313,7 +320,7 @@ void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
   unsigned mine;
   cuemu_cluster *c = cluster_of(w, &mine);
   pthread_mutex_lock(&c->lock);
-  note_started(w, c, mine);
+  note_started(c, mine);
   int started = (c->started >> rank) & 1u;
   void *dynamic = c->dynamic[rank];
   uintptr_t tp = c->tp[rank];
@@ -343,7 +350,7 @@ unsigned cuemu_cluster_query_shared_rank(const void *p) {
   unsigned found = mine;
   uintptr_t nearest = UINTPTR_MAX;
   pthread_mutex_lock(&c->lock);
-  note_started(w, c, mine);
+  note_started(c, mine);
   for (unsigned r = 0; r < c->size; ++r) {
     if (!((c->started >> r) & 1u))
       continue;
