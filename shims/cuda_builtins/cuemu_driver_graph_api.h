@@ -337,6 +337,15 @@ inline cudaHostNodeParams host(const CUDA_HOST_NODE_PARAMS *p) {
   return h;
 }
 
+/* Adds a node of converted parameters; a runtime code. */
+inline int add_node(CUgraphNode *node, CUgraph graph, const CUgraphNode *deps,
+                    size_t ndeps, cuemu_rt_graph_node_params *r) {
+  return cuemu_rt_graph_add_node(
+      reinterpret_cast<cuemu_rt_graph_node **>(node),
+      reinterpret_cast<cuemu_rt_graph *>(graph),
+      reinterpret_cast<cuemu_rt_graph_node *const *>(deps), ndeps, r);
+}
+
 /* A node's parameters when it is of `type`; a driver code (cuInit, a
  * context, a live node of that type). */
 inline int node_params(CUgraphNode node, int type, void *out,
@@ -472,11 +481,8 @@ inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
   cuemu_rt_graph_node_params r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::kernel(nodeParams, &r),
-      cuemu_rt_graph_add_node(
-          reinterpret_cast<cuemu_rt_graph_node **>(phGraphNode),
-          reinterpret_cast<cuemu_rt_graph *>(hGraph),
-          reinterpret_cast<cuemu_rt_graph_node *const *>(dependencies),
-          numDependencies, &r));
+      cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
+                           &r));
 }
 
 inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
@@ -542,11 +548,8 @@ inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
   cuemu_rt_graph_node_params r;
   CUEMU_DRV_CONVERTED(
       cuemu::drv::copy(copyParams, &r),
-      cuemu_rt_graph_add_node(
-          reinterpret_cast<cuemu_rt_graph_node **>(phGraphNode),
-          reinterpret_cast<cuemu_rt_graph *>(hGraph),
-          reinterpret_cast<cuemu_rt_graph_node *const *>(dependencies),
-          numDependencies, &r));
+      cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
+                           &r));
 }
 
 inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
