@@ -11,7 +11,6 @@
 #include <stdlib.h>
 
 #include "base/cuemu_report.h"
-#include "core/cuemu_worker.h"
 #include "device/cuemu_device_model.h"
 
 typedef struct function_entry {
