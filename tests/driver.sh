@@ -222,7 +222,8 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build cmake &&
     step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
       ctest --test-dir cmake --output-on-failure &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++ and from a resolved static library"
+    step cmake-rpath env -u LD_LIBRARY_PATH cmake/histogram &&
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA (with libcuemu's run path), as C++ and from a resolved static library"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
