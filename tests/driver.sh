@@ -197,7 +197,8 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-build cmake --build cmake &&
     step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
       ctest --test-dir cmake --output-on-failure &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++ and from a resolved static library"
+    step cmake-rpath env -u LD_LIBRARY_PATH cmake/histogram &&
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA (with libcuemu's run path), as C++ and from a resolved static library"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -206,7 +207,7 @@ fi
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
-    "$srcdir/tests/driver/arch/built_arch.cu" "$srcdir/tests/driver/deps/passes.cu" \
+    "$srcdir/tests/driver/arch/built_arch.cu" \
     "$sl/vecops.cu" "$sl/app.cu" \
     "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \

@@ -900,6 +900,25 @@ static cuemu_status dependencies(command *c, const input *in,
   return st;
 }
 
+/* The cuemu-host-link beside the running cuemu-cc (in the build tree,
+ * beside its libtool wrapper), or NULL. */
+static const char *host_link_path(command *c) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return NULL;
+  exe[n] = '\0';
+  char *slash = strrchr(exe, '/');
+  if (!slash)
+    return NULL;
+  *slash = '\0';
+  size_t len = strlen(exe);
+  if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
+    exe[len - 6] = '\0';
+  char *path = joined(c, exe, "/cuemu-host-link");
+  return path && access(path, X_OK) == 0 ? path : NULL;
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -922,11 +941,15 @@ static cuemu_status compile_cu(command *c, const char *source,
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");
     /* The link that the compile of a program ends with (CMake reads the
-     * libraries it links from this line). */
-    if (!object && !c->module)
+     * libraries it links from this line, and links CUDA targets with its
+     * first word: cuemu-host-link, which adds libcuemu's run path and
+     * --wrap options to the host compiler's link). */
+    if (!object && !c->module) {
+      const char *linker = host_link_path(c);
       fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" -lcuemu "
               "-Wl,-rpath,%s\n",
-              o.cxx, output, output, lib_dir(), lib_dir());
+              linker ? linker : o.cxx, output, output, lib_dir(), lib_dir());
+    }
   }
   if (c->dryrun)
     return CUEMU_SUCCESS;
@@ -1265,6 +1288,27 @@ static cuemu_status add_toolkit_cccl(command *c) {
   return add(&c->host, keep(c, strdup(dir)));
 }
 
+/* `cuemu-host-link ARGS` (`cuemu-cc --cuemu-host-link ARGS`): the host C++
+ * compiler's link with ARGS as they are, and what a link with libcuemu
+ * needs (its folder, the library, its run path, the --wrap options). The
+ * link line of `cuemu-nvcc -v` names it, so that CMake links CUDA targets
+ * with it (CMAKE_CUDA_HOST_LINK_LAUNCHER). */
+static cuemu_status host_link(command *c, int argc, const char *const *argv) {
+  words w = {0};
+  char buffers[4 * PATH_MAX];
+  const char *tail[16];
+  cuemu_status st = add_command_words(c, &w, host_cxx(c));
+  for (int i = 0; i < argc && st == CUEMU_SUCCESS; ++i)
+    st = add(&w, argv[i]);
+  int n = cuemu__link_tail(lib_dir(), 0, tail, 16, buffers, sizeof buffers);
+  for (int i = 0; i < n && st == CUEMU_SUCCESS; ++i)
+    st = add(&w, tail[i]);
+  if (st == CUEMU_SUCCESS)
+    st = run(c, &w, "the link");
+  free(w.v);
+  return st;
+}
+
 cuemu_status cuemu_compile_command(int argc, const char *const *argv,
                                    int *cache_hit) {
   if (cache_hit)
@@ -1275,6 +1319,11 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   command c;
   memset(&c, 0, sizeof c);
   c.forced = -1;
+  if (argc > 0 && argv[0] && strcmp(argv[0], "--cuemu-host-link") == 0) {
+    cuemu_status st = host_link(&c, argc - 1, argv + 1);
+    command_free(&c);
+    return st;
+  }
   /* As nvcc, -v shows the environment first, even when the command turns
    * out to be wrong (CMake runs `nvcc -v __cmake_determine_cuda`). */
   for (int i = 0; i < argc; ++i)
