@@ -5,8 +5,11 @@
  * cudaGetDeviceProperties, cudaDeviceGetAttribute, the occupancy API and
  * the launch limits follow the device asked about or the current one.
  * On other systems it checks that each device's attributes, occupancy and
- * launch limits agree with its own properties. Prints PASS when all is
- * well.
+ * launch limits agree with its own properties. Kernel code asks the device
+ * runtime which device it runs on and what that device has. Prints PASS
+ * when all is well.
+ * CUEMU_OPTIONS: -rdc=true
+ * NVCC_OPTIONS: -rdc=true
  */
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +27,16 @@ __global__ void stage(const int *in, int *out, int n) {
   __syncthreads();
   if (i < n)
     out[i] = tile[blockDim.x - 1 - threadIdx.x];
+}
+
+/* Counts the threads that see another device than `device` with `sms`
+ * SMs when they ask the device runtime. */
+__global__ void count_wrong_device(int device, int sms, int *wrong) {
+  int mine = -1, count = -1;
+  cudaGetDevice(&mine);
+  cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, mine);
+  if (mine != device || count != sms)
+    atomicAdd(wrong, 1);
 }
 
 static int attribute(cudaDeviceAttr a, int device) {
@@ -72,6 +85,11 @@ static void check_device(int d, const cudaDeviceProp &p) {
   CHECK(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) ==
         cudaSuccess);
   CHECK(host[0] == 255 && host[1] == 254);
+  CHECK(cudaMemset(out, 0, sizeof(int)) == cudaSuccess);
+  count_wrong_device<<<64, 32>>>(d, p.multiProcessorCount, out);
+  CHECK(cudaMemcpy(host, out, sizeof(int), cudaMemcpyDeviceToHost) ==
+        cudaSuccess);
+  CHECK(host[0] == 0);
   CHECK(cudaFree(data) == cudaSuccess);
 }
 
