@@ -56,11 +56,11 @@ static void check_device(int d, const cudaDeviceProp &p) {
         static_cast<int>(p.sharedMemPerBlockOptin));
   CHECK(cudaSetDevice(d) == cudaSuccess);
   int min_grid = 0, block = 0;
-  CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, iota<int>) ==
+  CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, fill<int>) ==
         cudaSuccess);
   CHECK(block > 0 && block <= p.maxThreadsPerBlock);
   int per_sm = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, iota<int>,
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fill<int>,
                                                       block, 0) ==
         cudaSuccess);
   CHECK(min_grid == per_sm * p.multiProcessorCount);
@@ -69,9 +69,9 @@ static void check_device(int d, const cudaDeviceProp &p) {
   const int n = p.maxThreadsPerBlock;
   CHECK(cudaMalloc(&data, 2 * n * sizeof(int)) == cudaSuccess);
   out = data + n;
-  iota<int><<<1, p.maxThreadsPerBlock>>>(data, n, 0);
+  fill<int><<<1, p.maxThreadsPerBlock>>>(data, n, 0);
   CHECK(cudaGetLastError() == cudaSuccess);
-  iota<int><<<1, p.maxThreadsPerBlock + 1>>>(data, n, 0);
+  fill<int><<<1, p.maxThreadsPerBlock + 1>>>(data, n, 0);
   CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
   /* Opting in to all the device's shared memory works, past it not. */
   int optin = static_cast<int>(p.sharedMemPerBlockOptin);
@@ -116,12 +116,12 @@ int main() {
   CHECK(p1.maxThreadsPerBlock == 512);
   CHECK(p1.sharedMemPerBlockOptin == 99 * 1024);
   /* Device 1 is current: a block of 1024 threads fails on it. */
-  iota<int><<<1, 1024>>>(nullptr, 0, 0);
+  fill<int><<<1, 1024>>>(nullptr, 0, 0);
   CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
   CHECK(cudaSetDevice(0) == cudaSuccess);
   int *data = nullptr;
   CHECK(cudaMalloc(&data, 1024 * sizeof(int)) == cudaSuccess);
-  iota<int><<<1, 1024>>>(data, 1024, 0);
+  fill<int><<<1, 1024>>>(data, 1024, 0);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(cudaFree(data) == cudaSuccess);
 #endif
