@@ -24,6 +24,7 @@
 
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
@@ -53,6 +54,7 @@ void cuemu__children_init(cuemu_grid_children *c, int depth,
   memset(c, 0, sizeof *c);
   pthread_mutex_init(&c->lock, NULL);
   c->depth = depth;
+  c->device = cuemu__device_current();
   c->kernel = kernel;
 }
 

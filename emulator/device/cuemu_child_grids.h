@@ -26,12 +26,15 @@ typedef struct cuemu_grid_children {
   struct cuemu_child_grid *first, *last;           /* in launch order */
   struct cuemu_child_grid *tail_first, *tail_last; /* cudaStreamTailLaunch */
   int depth;                    /* 0: the grid was launched by the host */
+  int device;                   /* the device it runs on (the launching
+                                   host thread's current device) */
   const char *kernel;           /* the grid's kernel, for messages */
   struct cuemu_thread_error *errors; /* threads whose last error is set */
   size_t error_count, error_capacity;
 } cuemu_grid_children;
 
-/* Prepares the record of a grid at nesting depth `depth`. Host code. */
+/* Prepares the record of a grid at nesting depth `depth`, on the calling
+ * host thread's current device. Host code. */
 void cuemu__children_init(cuemu_grid_children *c, int depth,
                           const char *kernel);
 

@@ -10,9 +10,12 @@
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_device.h>
 
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
+#include "core/cuemu_core.h"
+#include "device/cuemu_child_grids.h"
 
 static cuemu_device_model models[CUEMU_MAX_DEVICES];
 static pthread_once_t model_once = PTHREAD_ONCE_INIT;
@@ -86,7 +89,15 @@ int cuemu__device_count(void) { return (int)cuemu__config_device()->count; }
 
 static __thread int current_device;
 
-int cuemu__device_current(void) { return current_device; }
+int cuemu__device_current(void) {
+  /* Kernel code runs on the device of its grid. */
+  if (cuemu_thread_in_kernel()) {
+    const cuemu_grid_children *grid = cuemu__core_grid_context();
+    if (grid)
+      return grid->device;
+  }
+  return current_device;
+}
 
 void cuemu__device_select(int device) { current_device = device; }
 

@@ -54,7 +54,7 @@ unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared);
  * CUEMU_DEVICE gives one its own keys (N:key=value), and with their own
  * names and UUIDs. Each host thread has a current device
  * (cudaSetDevice, or the device of the driver API's current context), 0
- * until it selects another; launches, allocations, streams, events and the
+ * until it selects another (kernel code: the device of its grid); launches, allocations, streams, events and the
  * sticky error belong to the current device. */
 int cuemu__device_count(void);
 int cuemu__device_current(void);

@@ -43,10 +43,9 @@ static size_t func_count, func_capacity;
 static stream_config *streams;
 static size_t stream_count, stream_capacity;
 
-/* Grows an array of `size`-byte elements to hold one more (the lock
- * held); 0 when memory runs out. */
-static int reserve_one(void **array, size_t *count, size_t *capacity,
-                       size_t size) {
+/* Shared with the other files of the runtime (cuemu_rt_internal.h). */
+int cuemu__rt_reserve_one(void **array, size_t *count, size_t *capacity,
+                          size_t size) {
   if (*count < *capacity)
     return 1;
   size_t n = *capacity ? 2 * *capacity : 16;
@@ -121,8 +120,8 @@ static func_config *func_record(const void *function, int make) {
   for (size_t i = 0; i < func_count; ++i)
     if (funcs[i].function == function)
       return &funcs[i];
-  if (!make || !reserve_one((void **)&funcs, &func_count, &func_capacity,
-                            sizeof *funcs))
+  if (!make || !cuemu__rt_reserve_one((void **)&funcs, &func_count,
+                                      &func_capacity, sizeof *funcs))
     return NULL;
   func_config *f = &funcs[func_count++];
   f->function = function;
@@ -179,8 +178,8 @@ static stream_config *stream_record(void *stream, int make) {
   for (size_t i = 0; i < stream_count; ++i)
     if (streams[i].stream == stream)
       return &streams[i];
-  if (!make || !reserve_one((void **)&streams, &stream_count,
-                            &stream_capacity, sizeof *streams))
+  if (!make || !cuemu__rt_reserve_one((void **)&streams, &stream_count,
+                                      &stream_capacity, sizeof *streams))
     return NULL;
   stream_config *s = &streams[stream_count++];
   memset(s, 0, sizeof *s);

@@ -77,6 +77,11 @@ cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
                                        size_t dynamic_shared, void *stream,
                                        void **args);
 
+/* Grows an array of `size`-byte elements to hold one more; 0 when memory
+ * runs out (cuemu_rt_config.c). */
+int cuemu__rt_reserve_one(void **array, size_t *count, size_t *capacity,
+                          size_t size);
+
 /* Validation of attributes that streams and launches share, each 0 or
  * cudaErrorInvalidValue (cuemu_rt_config.c). */
 int cuemu__rt_check_access_policy(const struct cudaAccessPolicyWindow *w);

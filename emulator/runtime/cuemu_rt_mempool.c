@@ -40,7 +40,7 @@ struct CUmemPoolHandle_st {
   uint64_t reserved_high, used, used_high;
   cuemu__pool_arena arena; /* its memory; arena.reserved is reserved */
   int is_default;
-  int destroyed; /* destroyed with allocations outstanding */
+  int destroyed;                   /* destroyed with allocations outstanding */
   struct CUmemPoolHandle_st *next; /* the list of live pools */
 };
 
@@ -71,18 +71,6 @@ static int pool_live(cudaMemPool_t pool) {
 }
 
 static int check_device(int device);
-
-/* Makes room for one more allocation record; 0 without memory (the lock
- * held). */
-static int grow_allocations(void) {
-  size_t n = allocation_capacity ? 2 * allocation_capacity : 64;
-  pool_allocation *grown = realloc(allocations, n * sizeof *grown);
-  if (!grown)
-    return 0;
-  allocations = grown;
-  allocation_capacity = n;
-  return 1;
-}
 
 /* A new pool of `props`, in the list of live pools (the lock held). */
 static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
@@ -150,8 +138,7 @@ static void give_back(pool_allocation *a, void *stream) {
   cudaMemPool_t p = a->pool;
   cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
   cuemu__allocation_freed(a->ptr);
-  cuemu__pool_arena_give(&p->arena, a->block, stream,
-                         cuemu__pool_deps_free());
+  cuemu__pool_arena_give(&p->arena, a->block, stream, cuemu__pool_deps_free());
   p->used -= a->bytes;
   *a = allocations[--allocation_count];
   /* A destroyed pool ends with its last allocation. */
@@ -258,8 +245,8 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   void *p = NULL;
   pthread_mutex_lock(&lock);
   if (pool_live(pool) &&
-      (allocation_count < allocation_capacity ||
-       grow_allocations())) {
+      cuemu__rt_reserve_one((void **)&allocations, &allocation_count,
+                            &allocation_capacity, sizeof *allocations)) {
     reuse_request r = {pool, cuemu__pool_deps_stream(stream)};
     cuemu__pool_block *block = NULL;
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
@@ -268,8 +255,8 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     unsigned flags = (unsigned)pool->props.location.id
                          << CUEMU_RT_MEMORY_DEVICE_SHIFT |
                      CUEMU__RT_MEMORY_POOLED;
-    if (p && cuemu__allocation_insert(p, size, CUEMU_RT_MEMORY_DEVICE,
-                                      flags) != 0) {
+    if (p &&
+        cuemu__allocation_insert(p, size, CUEMU_RT_MEMORY_DEVICE, flags) != 0) {
       cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
       p = NULL;
     }
@@ -415,8 +402,7 @@ static int get_attribute(cudaMemPool_t pool, int attr, void *value) {
 }
 
 /* cudaMemPoolSetAttribute (`set`) or cudaMemPoolGetAttribute. */
-static int pool_attribute(cudaMemPool_t pool, int attr, void *value,
-                          int set) {
+static int pool_attribute(cudaMemPool_t pool, int attr, void *value, int set) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
   pthread_mutex_lock(&lock);
@@ -427,13 +413,11 @@ static int pool_attribute(cudaMemPool_t pool, int attr, void *value,
   return cuemu_rt_error(code);
 }
 
-int cuemu_rt_mem_pool_set_attribute(cudaMemPool_t pool, int attr,
-                                    void *value) {
+int cuemu_rt_mem_pool_set_attribute(cudaMemPool_t pool, int attr, void *value) {
   return pool_attribute(pool, attr, value, 1);
 }
 
-int cuemu_rt_mem_pool_get_attribute(cudaMemPool_t pool, int attr,
-                                    void *value) {
+int cuemu_rt_mem_pool_get_attribute(cudaMemPool_t pool, int attr, void *value) {
   return pool_attribute(pool, attr, value, 0);
 }
 

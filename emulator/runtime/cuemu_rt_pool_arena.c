@@ -89,15 +89,14 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
   /* The smallest free block that fits and may be reused. */
   for (cuemu__pool_chunk *c = arena->chunks; c; c = c->next)
     for (cuemu__pool_block *b = c->blocks; b; b = b->next)
-      if (b->free && b->bytes >= bytes &&
-          (!found || b->bytes < found->bytes) &&
+      if (b->free && b->bytes >= bytes && (!found || b->bytes < found->bytes) &&
           (b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq)))
         found = b;
   if (!found) {
     size_t size = (bytes + CUEMU_POOL_GRANULE - 1) / CUEMU_POOL_GRANULE *
                   CUEMU_POOL_GRANULE;
-    if (max_reserved && (size > max_reserved ||
-                         arena->reserved > max_reserved - size))
+    if (max_reserved &&
+        (size > max_reserved || arena->reserved > max_reserved - size))
       return NULL;
     cuemu__pool_chunk *c = chunk_new(arena, bytes);
     if (!c)
@@ -133,9 +132,8 @@ static void join_next(cuemu__pool_block *b) {
   free(n);
 }
 
-void cuemu__pool_arena_give(cuemu__pool_arena *arena,
-                            cuemu__pool_block *block, void *stream,
-                            unsigned long long seq) {
+void cuemu__pool_arena_give(cuemu__pool_arena *arena, cuemu__pool_block *block,
+                            void *stream, unsigned long long seq) {
   (void)arena;
   mprotect(block->base, block->bytes, PROT_NONE);
   block->free = 1;

@@ -52,9 +52,8 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
 
 /* Takes back a block freed on `stream` at moment `seq`: its pages lose
  * all access and it joins free neighbours. */
-void cuemu__pool_arena_give(cuemu__pool_arena *arena,
-                            cuemu__pool_block *block, void *stream,
-                            unsigned long long seq);
+void cuemu__pool_arena_give(cuemu__pool_arena *arena, cuemu__pool_block *block,
+                            void *stream, unsigned long long seq);
 
 /* Gives whole free chunks back to the system: while the arena holds more
  * than `limit` bytes (a release threshold), or, with `at_least` set, each

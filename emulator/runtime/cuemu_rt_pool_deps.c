@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "runtime/cuemu_rt_internal.h"
+
 typedef struct record {
   void *event, *stream;
   unsigned long long seq;
@@ -28,23 +30,9 @@ static size_t record_count, record_capacity;
 static follow *follows;
 static size_t follow_count, follow_capacity;
 
-/* Grows an array of `size`-byte entries to hold one more; 0 without
- * memory. */
-static int grow(void **array, size_t count, size_t *capacity, size_t size) {
-  if (count < *capacity)
-    return 1;
-  size_t n = *capacity ? 2 * *capacity : 16;
-  void *grown = realloc(*array, n * size);
-  if (!grown)
-    return 0;
-  *array = grown;
-  *capacity = n;
-  return 1;
-}
-
 void *cuemu__pool_deps_stream(void *stream) {
   static __thread char per_thread; /* its address names the thread's */
-  if ((uintptr_t)stream == 1) /* cudaStreamLegacy */
+  if ((uintptr_t)stream == 1)      /* cudaStreamLegacy */
     return NULL;
   if ((uintptr_t)stream == 2) /* cudaStreamPerThread */
     return &per_thread;
@@ -64,8 +52,8 @@ void cuemu__pool_deps_record(void *event, void *stream) {
   while (i < record_count && records[i].event != event)
     ++i;
   if (i < record_count ||
-      grow((void **)&records, record_count, &record_capacity,
-           sizeof *records)) {
+      cuemu__rt_reserve_one((void **)&records, &record_count, &record_capacity,
+                            sizeof *records)) {
     if (i == record_count)
       ++record_count;
     records[i] = (record){event, stream, frees};
@@ -85,8 +73,8 @@ void cuemu__pool_deps_wait(void *stream, void *event) {
     if (i < follow_count) {
       if (records[r].seq > follows[i].seq)
         follows[i].seq = records[r].seq;
-    } else if (grow((void **)&follows, follow_count, &follow_capacity,
-                    sizeof *follows)) {
+    } else if (cuemu__rt_reserve_one((void **)&follows, &follow_count,
+                                     &follow_capacity, sizeof *follows)) {
       follows[follow_count++] =
           (follow){stream, records[r].stream, records[r].seq};
     }

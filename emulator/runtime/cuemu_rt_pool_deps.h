@@ -4,7 +4,8 @@
  * waited (cudaStreamWaitEvent) for an event recorded on which other
  * stream, after which stream-ordered free. Frees are numbered in the order
  * they are issued; an event remembers the number of the latest free at its
- * record. Streams are passed as cuemu__pool_deps_stream gives them. Internal to libcuemu; host code, any thread.
+ * record. Streams are passed as cuemu__pool_deps_stream gives them.
+ * Internal to libcuemu; host code, any thread.
  */
 #ifndef CUEMU_RT_POOL_DEPS_H
 #define CUEMU_RT_POOL_DEPS_H

@@ -5,8 +5,11 @@
  * cudaGetDeviceProperties, cudaDeviceGetAttribute, the occupancy API and
  * the launch limits follow the device asked about or the current one.
  * On other systems it checks that each device's attributes, occupancy and
- * launch limits agree with its own properties. Prints PASS when all is
- * well.
+ * launch limits agree with its own properties. Kernel code asks the device
+ * runtime which device it runs on and what that device has. Prints PASS
+ * when all is well.
+ * CUEMU_OPTIONS: -rdc=true
+ * NVCC_OPTIONS: -rdc=true
  */
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +29,16 @@ __global__ void stage(const int *in, int *out, int n) {
     out[i] = tile[blockDim.x - 1 - threadIdx.x];
 }
 
+/* Counts the threads that see another device than `device` with `sms`
+ * SMs when they ask the device runtime. */
+__global__ void count_wrong_device(int device, int sms, int *wrong) {
+  int mine = -1, count = -1;
+  cudaGetDevice(&mine);
+  cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, mine);
+  if (mine != device || count != sms)
+    atomicAdd(wrong, 1);
+}
+
 static int attribute(cudaDeviceAttr a, int device) {
   int v = -1;
   CHECK(cudaDeviceGetAttribute(&v, a, device) == cudaSuccess);
@@ -43,11 +56,11 @@ static void check_device(int d, const cudaDeviceProp &p) {
         static_cast<int>(p.sharedMemPerBlockOptin));
   CHECK(cudaSetDevice(d) == cudaSuccess);
   int min_grid = 0, block = 0;
-  CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, iota<int>) ==
+  CHECK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &block, fill<int>) ==
         cudaSuccess);
   CHECK(block > 0 && block <= p.maxThreadsPerBlock);
   int per_sm = 0;
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, iota<int>,
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fill<int>,
                                                       block, 0) ==
         cudaSuccess);
   CHECK(min_grid == per_sm * p.multiProcessorCount);
@@ -56,9 +69,9 @@ static void check_device(int d, const cudaDeviceProp &p) {
   const int n = p.maxThreadsPerBlock;
   CHECK(cudaMalloc(&data, 2 * n * sizeof(int)) == cudaSuccess);
   out = data + n;
-  iota<int><<<1, p.maxThreadsPerBlock>>>(data, n, 0);
+  fill<int><<<1, p.maxThreadsPerBlock>>>(data, n, 0);
   CHECK(cudaGetLastError() == cudaSuccess);
-  iota<int><<<1, p.maxThreadsPerBlock + 1>>>(data, n, 0);
+  fill<int><<<1, p.maxThreadsPerBlock + 1>>>(data, n, 0);
   CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
   /* Opting in to all the device's shared memory works, past it not. */
   int optin = static_cast<int>(p.sharedMemPerBlockOptin);
@@ -72,6 +85,11 @@ static void check_device(int d, const cudaDeviceProp &p) {
   CHECK(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost) ==
         cudaSuccess);
   CHECK(host[0] == 255 && host[1] == 254);
+  CHECK(cudaMemset(out, 0, sizeof(int)) == cudaSuccess);
+  count_wrong_device<<<64, 32>>>(d, p.multiProcessorCount, out);
+  CHECK(cudaMemcpy(host, out, sizeof(int), cudaMemcpyDeviceToHost) ==
+        cudaSuccess);
+  CHECK(host[0] == 0);
   CHECK(cudaFree(data) == cudaSuccess);
 }
 
@@ -98,12 +116,12 @@ int main() {
   CHECK(p1.maxThreadsPerBlock == 512);
   CHECK(p1.sharedMemPerBlockOptin == 99 * 1024);
   /* Device 1 is current: a block of 1024 threads fails on it. */
-  iota<int><<<1, 1024>>>(nullptr, 0, 0);
+  fill<int><<<1, 1024>>>(nullptr, 0, 0);
   CHECK(cudaGetLastError() == cudaErrorInvalidConfiguration);
   CHECK(cudaSetDevice(0) == cudaSuccess);
   int *data = nullptr;
   CHECK(cudaMalloc(&data, 1024 * sizeof(int)) == cudaSuccess);
-  iota<int><<<1, 1024>>>(data, 1024, 0);
+  fill<int><<<1, 1024>>>(data, 1024, 0);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(cudaFree(data) == cudaSuccess);
 #endif

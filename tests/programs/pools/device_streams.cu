@@ -44,7 +44,7 @@ int main() {
     CHECK(cudaMallocAsync(&dev[d].data, n * sizeof(int), dev[d].stream) ==
           cudaSuccess);
     CHECK(cudaEventRecord(dev[d].start, dev[d].stream) == cudaSuccess);
-    iota<int><<<n / 256, 256, 0, dev[d].stream>>>(dev[d].data, n, d);
+    fill<int><<<n / 256, 256, 0, dev[d].stream>>>(dev[d].data, n, d);
     CHECK(cudaGetLastError() == cudaSuccess);
     CHECK(cudaEventRecord(dev[d].stop, dev[d].stream) == cudaSuccess);
   }
@@ -58,7 +58,7 @@ int main() {
   CHECK(cudaStreamGetDevice(0, &device) == cudaSuccess && device == 1);
 
   /* A kernel into device 0's stream fails; the error is not sticky. */
-  iota<int><<<n / 256, 256, 0, dev[0].stream>>>(dev[0].data, n, 0);
+  fill<int><<<n / 256, 256, 0, dev[0].stream>>>(dev[0].data, n, 0);
   CHECK(cudaGetLastError() == cudaErrorInvalidResourceHandle);
   CHECK(cudaGetLastError() == cudaSuccess);
   /* A copy into it works. */

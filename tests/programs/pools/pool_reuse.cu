@@ -48,9 +48,9 @@ static unsigned work(cudaStream_t s, cudaMemPool_t pool, int n,
   CHECK(cudaMallocFromPoolAsync(&data, n * sizeof(unsigned), pool, s) ==
         cudaSuccess);
   CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s) == cudaSuccess);
-  iota<unsigned><<<(n + Block - 1) / Block, Block, 0, s>>>(data, n, 1u);
+  fill<unsigned><<<(n + Block - 1) / Block, Block, 0, s>>>(data, n, 1u);
   scale_by<unsigned><<<4, Block, 0, s>>>(data, n, 2u);
-  reduce_sum<unsigned, Block>
+  block_sum<unsigned, Block>
       <<<(n + Block - 1) / Block, Block, 0, s>>>(data, n, sum);
   CHECK(cudaFreeAsync(data, s) == cudaSuccess);
   unsigned host = 0;
@@ -137,7 +137,7 @@ int main() {
   CHECK(cudaMemPoolTrimTo(pool, 0) == cudaSuccess);
   CHECK(attr(pool, cudaMemPoolAttrReservedMemCurrent) >= bytes);
   CHECK(attr(pool, cudaMemPoolAttrUsedMemCurrent) >= bytes);
-  iota<unsigned><<<n / 256, 256, 0, s1>>>(static_cast<unsigned *>(p[0]), n,
+  fill<unsigned><<<n / 256, 256, 0, s1>>>(static_cast<unsigned *>(p[0]), n,
                                           0u);
   CHECK(cudaFreeAsync(p[0], s1) == cudaSuccess);
   CHECK(cudaStreamSynchronize(s1) == cudaSuccess);

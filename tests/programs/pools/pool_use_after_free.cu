@@ -33,7 +33,7 @@ int main() {
    * across synchronisation). */
   int *stale = nullptr, *other = nullptr, *again = nullptr;
   CHECK(cudaMallocAsync(&stale, n * sizeof(int), s1) == cudaSuccess);
-  iota<int><<<n / 256, 256, 0, s1>>>(stale, n, 0);
+  fill<int><<<n / 256, 256, 0, s1>>>(stale, n, 0);
   CHECK(cudaFreeAsync(stale, s1) == cudaSuccess);
   CHECK(cudaStreamSynchronize(s1) == cudaSuccess);
   uint64_t reserved = 0;
@@ -44,10 +44,10 @@ int main() {
   /* Later allocations on both streams are used cleanly. */
   CHECK(cudaMallocAsync(&other, n * sizeof(int), s2) == cudaSuccess);
   CHECK(cudaMallocAsync(&again, n / 4 * sizeof(int), s1) == cudaSuccess);
-  iota<int><<<n / 256, 256, 0, s2>>>(other, n, 1);
-  iota<int><<<n / 4 / 256, 256, 0, s1>>>(again, n / 4, 1);
+  fill<int><<<n / 256, 256, 0, s2>>>(other, n, 1);
+  fill<int><<<n / 4 / 256, 256, 0, s1>>>(again, n / 4, 1);
   CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s1) == cudaSuccess);
-  reduce_sum<int, 256><<<n / 4 / 256, 256, 0, s1>>>(again, n / 4, sum);
+  block_sum<int, 256><<<n / 4 / 256, 256, 0, s1>>>(again, n / 4, sum);
   int host = 0;
   CHECK(cudaMemcpyAsync(&host, sum, sizeof host, cudaMemcpyDeviceToHost, s1) ==
         cudaSuccess);
@@ -60,7 +60,7 @@ int main() {
   /* Wrong: a kernel reads the stale pointer, whose memory the pool holds
    * but no allocation owns. */
   CHECK(cudaMemsetAsync(sum, 0, sizeof *sum, s1) == cudaSuccess);
-  reduce_sum<int, 256><<<n / 256, 256, 0, s1>>>(stale, n, sum);
+  block_sum<int, 256><<<n / 256, 256, 0, s1>>>(stale, n, sum);
   cudaError_t e = cudaStreamSynchronize(s1);
   CHECK(e == cudaErrorLaunchFailure || e == cudaErrorIllegalAddress);
   CHECK(cudaMallocAsync(&other, 16, s1) == e); /* sticky */
