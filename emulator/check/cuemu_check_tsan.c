@@ -3,7 +3,9 @@
  * -fsanitize=thread calls (g++ 12 and clang++ 14 emit the same ones), with
  * libcuemu in place of ThreadSanitizer's runtime: every access goes to the
  * shadow memory (cuemu_check_shadow.c) with the caller's return address,
- * which gives its source line. Atomic operations are performed for real
+ * which gives its source line. (Builds made since the checked build got its
+ * own plain loads and stores, shims/cuda_builtins/cuemu_check_entry.h, call
+ * only the others here.) Atomic operations are performed for real
  * (and recorded as atomic accesses, which never race). Function entry and
  * exit and the vtable hooks have nothing to do.
  *

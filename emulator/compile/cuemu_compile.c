@@ -286,8 +286,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARGF("%s/cuemu_qualifiers.h", job->shims);
   }
   if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC) {
-    /* Every access calls libcuemu's __tsan_* functions
-     * (emulator/check/cuemu_check_tsan.c); -g gives reports their lines. */
+    /* Every access calls a __tsan_* function: the build's own for plain
+     * loads and stores (shims/cuda_builtins/cuemu_check_entry.h), libcuemu's
+     * for the rest (emulator/check/cuemu_check_tsan.c); -g gives reports
+     * their lines. */
     ARG("-fsanitize=thread");
     /* Copies stay calls (of the __wrap_ functions, see the link below):
      * inlined, they would be moves that no instrumentation sees. */
