@@ -14,6 +14,10 @@
 #include <type_traits>
 #include <utility>
 
+/* launch_static(), dim3 and cudaStream_t (this header is included at its
+ * end, and includes it when included first). */
+#include "cuemu_kernel_thunks.h"
+
 namespace cuemu {
 namespace overloads {
 
