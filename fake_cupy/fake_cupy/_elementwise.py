@@ -391,6 +391,7 @@ def create_reduction_func(name, ops, routine=None, default_identity=None,
     kernels = {}
 
     def reduction(a, axis=None, dtype=None, out=None, keepdims=False):
+        a = _from_interface(a)
         for op in ops:
             in_t, out_t = (numpy.dtype(t) for t in op.split("->"))
             if dtype is not None and numpy.dtype(dtype) != out_t:

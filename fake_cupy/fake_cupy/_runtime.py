@@ -350,8 +350,8 @@ class BaseStream:
     def __enter__(self):
         """As CuPy's: the stream becomes current; the per-thread stack of
         entered streams decides what is current after the block (the
-        enclosing `with`'s stream, or what was current before the
-        outermost one)."""
+        enclosing `with`'s stream, or, after the outermost one, the
+        default stream: a stream made current by use() is forgotten)."""
         self._check_device()
         device = current_device_id()
         _stack(("streams", device)).append((self, get_current_stream()))
@@ -361,8 +361,8 @@ class BaseStream:
     def __exit__(self, *exc):
         device = current_device_id()
         stack = _stack(("streams", device))
-        _entered, previous = stack.pop()
-        _current_streams()[device] = stack[-1][0] if stack else previous
+        stack.pop()
+        _current_streams()[device] = stack[-1][0] if stack else Stream.null
 
     def __eq__(self, other):
         if not isinstance(other, BaseStream):

@@ -212,3 +212,16 @@ def test_jit_rawkernel(cp):
                        match=r"test_fuse_and_modules.py:\d+: the expression "
                              "List is not supported"):
         listy((1,), (1,), (counts,))
+
+
+def test_with_stream_forgets_a_stream_made_current_by_use(cp):
+    # CuPy's stack starts at the default stream; use() does not push.
+    s0, s1 = cp.cuda.Stream(), cp.cuda.Stream()
+    s0.use()
+    try:
+        assert cp.cuda.get_current_stream() == s0
+        with s1:
+            assert cp.cuda.get_current_stream() == s1
+        assert cp.cuda.get_current_stream() == cp.cuda.Stream.null
+    finally:
+        cp.cuda.Stream.null.use()
