@@ -113,6 +113,22 @@ class Device:
         self._check()
         return f"0000:{self.id:02x}:00.0"
 
+    @classmethod
+    def from_pci_bus_id(cls, pci_bus_id):
+        """The device of a PCI bus id "DDDD:BB:DD.F" (cudaDeviceGetByPCIBusId:
+        a malformed id is cudaErrorInvalidValue, an unknown one
+        cudaErrorInvalidDevice)."""
+        import re
+        match = re.fullmatch(r"([0-9a-fA-F]{1,4}):([0-9a-fA-F]{1,2}):"
+                             r"([0-9a-fA-F]{1,2})\.([0-9a-fA-F])",
+                             str(pci_bus_id))
+        if match is None:
+            raise _errors.CUDARuntimeError(1)
+        domain, bus, dev, func = (int(g, 16) for g in match.groups())
+        if domain or dev or func or bus >= device_count():
+            raise _errors.CUDARuntimeError(101)
+        return cls(bus)
+
     @property
     def attributes(self):
         from fake_cupy.cuda import runtime

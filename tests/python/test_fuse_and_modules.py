@@ -225,3 +225,14 @@ def test_with_stream_forgets_a_stream_made_current_by_use(cp):
         assert cp.cuda.get_current_stream() == cp.cuda.Stream.null
     finally:
         cp.cuda.Stream.null.use()
+
+
+def test_device_from_pci_bus_id(cp):
+    d = cp.cuda.Device(0)
+    assert cp.cuda.Device.from_pci_bus_id(d.pci_bus_id) == d
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidValue"):
+        cp.cuda.Device.from_pci_bus_id("fake:id")
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidDevice"):
+        cp.cuda.Device.from_pci_bus_id("FFFF:FF:FF.F")
