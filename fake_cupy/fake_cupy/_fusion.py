@@ -469,6 +469,8 @@ class _Compiled:
         self.values = trace.values
         self.nargs = nargs
         self.single = not isinstance(results, tuple)
+        # None for a function returning None, () for one returning ().
+        self.empty = () if isinstance(results, tuple) else None
         results = () if results is None else \
             (results if isinstance(results, tuple) else (results,))
         outs = []
@@ -477,9 +479,7 @@ class _Compiled:
                 raise TypeError(f"cupy.fuse: {trace.name} returned "
                                 f"{type(r).__name__}, not a traced value")
             outs.append(r)
-        # None for a function returning None, () for one returning ().
         self.none = not outs
-        self.empty = () if isinstance(results, tuple) else None
         in_params = ", ".join(f"{_c_name(dt)} {n}"
                               for n, dt, _ in trace.params)
         self.write_params = [n for n, _, _ in trace.writes]
