@@ -164,6 +164,16 @@ class PooledMemory(Memory):
     __slots__ = ()
 
 
+def is_managed(mem):
+    """Whether `mem` is managed memory: a ManagedMemory, or a piece of a
+    pool block that malloc_managed allocated (MemoryPool(malloc_managed))."""
+    if isinstance(mem, ManagedMemory):
+        return True
+    base = getattr(getattr(mem, "block", None), "base", None)
+    source = getattr(base, "source", None)
+    return source is not None and isinstance(source.mem, ManagedMemory)
+
+
 class ManagedMemory(Memory):
     """cupy.cuda.memory.ManagedMemory (cudaMallocManaged): host memory in
     the fake anyway."""
