@@ -507,6 +507,10 @@ class MemoryPool:
             pool.release(None if stream is None else stream._queue.key)
 
     def free_all_free(self):
+        """Deprecated in CuPy (DeprecationWarning): free_all_blocks."""
+        import warnings
+        warnings.warn("free_all_free is deprecated. Use free_all_blocks "
+                      "instead.", DeprecationWarning)
         self.free_all_blocks()
 
     def n_free_blocks(self):
@@ -541,6 +545,19 @@ class MemoryPool:
 
     def get_limit(self):
         return self._device_pool().limit
+
+
+class SingleDeviceMemoryPool(MemoryPool):
+    """cupy.cuda.memory.SingleDeviceMemoryPool: the pool of one device, the
+    current one when it is made (MemoryPool keeps one per device)."""
+
+    def __init__(self, allocator=None):
+        super().__init__(allocator)
+        from fake_cupy import _runtime
+        self._device_id = _runtime.current_device_id()
+
+    def _device_pool(self, device_id=None):
+        return super()._device_pool(self._device_id)
 
 
 class PinnedMemoryPointer:

@@ -3,7 +3,8 @@ from fake_cupy._errors import OutOfMemoryError
 from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
                                MemoryAsync, MemoryAsyncPool, MemoryPointer,
                                MemoryPool, PooledMemory,
-                               PythonFunctionAllocator, UnownedMemory, alloc,
+                               PythonFunctionAllocator,
+                               SingleDeviceMemoryPool, UnownedMemory, alloc,
                                get_allocator, malloc_async, malloc_managed,
                                set_allocator, using_allocator)
 from fake_cupy._memory import _unpooled_malloc as _malloc
@@ -12,5 +13,6 @@ from fake_cupy._memory import _round_size, _UNIT as _allocation_unit_size  # noq
 __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "MemoryAsyncPool", "MemoryPointer", "MemoryPool",
            "OutOfMemoryError", "PooledMemory", "PythonFunctionAllocator",
+           "SingleDeviceMemoryPool",
            "UnownedMemory", "alloc", "get_allocator", "malloc_async",
            "malloc_managed", "set_allocator", "using_allocator"]
