@@ -236,3 +236,18 @@ def test_device_from_pci_bus_id(cp):
     with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
                        match="cudaErrorInvalidDevice"):
         cp.cuda.Device.from_pci_bus_id("FFFF:FF:FF.F")
+
+
+def test_single_device_memory_pool(cp):
+    pool = cp.cuda.memory.SingleDeviceMemoryPool()
+    unit = cp.cuda.memory._allocation_unit_size
+    p = pool.malloc(unit * 4)
+    ptr = p.ptr
+    del p
+    head, tail = pool.malloc(unit * 2), pool.malloc(unit * 2)   # split
+    assert (head.ptr, tail.ptr) == (ptr, ptr + unit * 2)
+    assert pool.used_bytes() == unit * 4 and pool.total_bytes() == unit * 4
+    del head, tail
+    with pytest.warns(DeprecationWarning):
+        pool.free_all_free()
+    assert pool.total_bytes() == 0
