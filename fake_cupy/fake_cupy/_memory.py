@@ -753,13 +753,24 @@ class MemoryAsyncPool:
         pass
 
     def set_limit(self, size=None, fraction=None):
+        """The pool's limit in bytes, or as a fraction of the device's
+        memory; 0 (or None) removes it."""
         if size is not None and fraction is not None:
             raise ValueError("size and fraction cannot be specified at "
                              "the same time")
+        if fraction is not None:
+            if not 0 <= fraction <= 1:
+                raise ValueError(f"memory limit fraction out of range: "
+                                 f"{fraction}")
+            from fake_cupy import _runtime
+            size = int(_runtime.total_memory() * fraction)
+        if size is not None and size < 0:
+            raise ValueError(f"memory limit size out of range: {size}")
         self._limit = int(size or 0)
 
     def get_limit(self):
-        return self._limit
+        """The limit; 2**64 - 1 when there is none, as CuPy reports it."""
+        return self._limit or 2**64 - 1
 
 
 class PythonFunctionAllocator:
