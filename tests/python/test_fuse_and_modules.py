@@ -251,3 +251,20 @@ def test_single_device_memory_pool(cp):
     with pytest.warns(DeprecationWarning):
         pool.free_all_free()
     assert pool.total_bytes() == 0
+
+
+def test_subprocesses_of_a_fake_cupy_run_import_the_fake(cp, monkeypatch):
+    import sys
+    from cuemu import pytest_plugin
+    monkeypatch.setenv("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    was_installed = cp.installed()
+    pytest_plugin._install_fake()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", "import cupy, cupyx.jit; "
+             "print(cupy.__name__, cupyx.jit.__name__)"], cwd="/",
+            check=True, capture_output=True, text=True).stdout
+        assert out.split() == ["fake_cupy", "fake_cupy._jit_api"]
+    finally:
+        if not was_installed:
+            cp.uninstall()
