@@ -188,7 +188,8 @@ class ManagedMemory(Memory):
 
 
 class MemoryAsync(Memory):
-    """cupy.cuda.memory.MemoryAsync (cudaMallocAsync on a stream)."""
+    """cupy.cuda.memory.MemoryAsync (cudaMallocAsync on a stream);
+    `stream_ref` is a weak reference to the stream, as CuPy's."""
 
     __slots__ = ("stream_ref",)
 
@@ -708,7 +709,7 @@ def malloc_async(size, stream=None):
     block = _Block(_round_size(size)) if size else None
     mem = MemoryAsync(None, block, size, _runtime.current_device_id(),
                       stream_key=stream._queue.key)
-    mem.stream_ref = stream
+    mem.stream_ref = weakref.ref(stream)
     return MemoryPointer(mem)
 
 
