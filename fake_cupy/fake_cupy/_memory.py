@@ -422,6 +422,32 @@ class _DevicePool:
         return sum(len(free) for free in self.arenas.values())
 
 
+def _parse_limit_string(limit=None):
+    """CuPy's reading of CUPY_GPU_MEMORY_LIMIT (or `limit`): "1073741824"
+    is a size in bytes, "40%" a fraction of the device's memory."""
+    import os
+    if limit is None:
+        limit = os.environ.get("CUPY_GPU_MEMORY_LIMIT")
+    size = fraction = None
+    if limit is not None:
+        if limit.endswith("%"):
+            fraction = float(limit[:-1]) / 100.0
+        else:
+            size = int(limit)
+    return {"size": size, "fraction": fraction}
+
+
+def _env_limit():
+    """The limit in bytes CUPY_GPU_MEMORY_LIMIT gives a new device pool
+    (0: none)."""
+    params = _parse_limit_string()
+    size = params["size"]
+    if params["fraction"] is not None:
+        from fake_cupy import _runtime
+        size = int(_runtime.total_memory() * params["fraction"])
+    return _round_size(size) if size else 0
+
+
 class MemoryPool:
     """cupy.cuda.MemoryPool over host memory: one pool per device, each
     with one arena per allocation stream, as CuPy's."""
@@ -443,6 +469,7 @@ class MemoryPool:
         pool = self._pools.get(device_id)
         if pool is None:
             pool = self._pools[device_id] = _DevicePool()
+            pool.limit = _env_limit()
         return pool
 
     def malloc(self, size):

@@ -268,3 +268,19 @@ def test_subprocesses_of_a_fake_cupy_run_import_the_fake(cp, monkeypatch):
     finally:
         if not was_installed:
             cp.uninstall()
+
+
+def test_runtime_malloc_and_the_memory_limit_variable(cp, monkeypatch):
+    ptr = cp.cuda.runtime.malloc(256)
+    assert ptr != 0
+    cp.cuda.runtime.free(ptr)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError):
+        cp.cuda.runtime.free(ptr)                  # freed already
+    parse = cp.cuda.memory._parse_limit_string
+    assert parse("70.5%") == {"size": None, "fraction": 0.705}
+    assert parse("1073741824") == {"size": 1073741824, "fraction": None}
+    monkeypatch.setenv("CUPY_GPU_MEMORY_LIMIT", "1024")
+    pool = cp.cuda.MemoryPool()
+    assert pool.get_limit() == 1024
+    with pytest.raises(cp.cuda.memory.OutOfMemoryError):
+        pool.malloc(4096)
