@@ -16,7 +16,11 @@
 # conftest.py is replaced by an empty one (it only adds pytest-xdist hooks);
 # nothing else of CuPy's files is changed. Extra pytest options go in
 # CUPY_SUITE_PYTEST_OPTS (say "-x" or "-k name"); CUPY_SUITE_FILES names
-# other test files (paths under the sdist's tests/).
+# other test files (paths under the sdist's tests/). Each file runs for at
+# most CUPY_SUITE_TIMEOUT seconds (default 600); a file stopped by it counts
+# the tests it finished (from pytest -v's lines). The kernels compiled are
+# kept in CUEMU_CACHE_DIR (default $TMPDIR/cuemu_cupy_suite_cache), so a
+# second run is much faster.
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 PYTHON=${PYTHON:-python3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/cupy_suite.XXXXXX") || exit 1
@@ -61,7 +65,7 @@ cupyx_tests/jit_tests/test_raw.py
 : "${CUEMU_SHIMS_DIR:=$srcdir/shims/cuda_builtins}"
 : "${CUEMU_INCLUDE_DIR:=$srcdir/emulator/include}"
 : "${CUEMU_LIB_DIR:=$srcdir/.libs}"
-: "${CUEMU_CACHE_DIR:=$work/cache}"
+: "${CUEMU_CACHE_DIR:=${TMPDIR:-/tmp}/cuemu_cupy_suite_cache}"
 : "${CUEMU_QUIET:=1}"
 export CUEMU_SHIMS_DIR CUEMU_INCLUDE_DIR CUEMU_LIB_DIR CUEMU_CACHE_DIR CUEMU_QUIET
 PYTHONPATH="$srcdir/fake_cupy${PYTHONPATH:+:$PYTHONPATH}"
@@ -78,16 +82,25 @@ total_pass=0
 total_all=0
 for f in $files; do
   name=$(echo "$f" | tr / _)
-  (cd "$work/tests" && "$PYTHON" -m pytest -q -p no:cacheprovider \
+  (cd "$work/tests" && timeout "${CUPY_SUITE_TIMEOUT:-600}" \
+     "$PYTHON" -m pytest -v -p no:cacheprovider \
      -p cuemu.pytest_plugin $CUPY_SUITE_PYTEST_OPTS \
      --junitxml="$work/$name.xml" "$f" >"$work/$name.log" 2>&1)
-  line=$("$PYTHON" - "$work/$name.xml" "$f" <<'EOF'
+  line=$("$PYTHON" - "$work/$name.xml" "$f" "$work/$name.log" <<'EOF'
+import re
 import sys
 import xml.etree.ElementTree as ET
 try:
     root = ET.parse(sys.argv[1]).getroot()
 except (OSError, ET.ParseError):
-    print("0 0 %s: did not run (collection failed)" % sys.argv[2])
+    # Stopped (timeout, crash): count pytest -v's result lines.
+    with open(sys.argv[3], errors="replace") as f:
+        words = re.findall(r"::\S+ (PASSED|FAILED|ERROR|SKIPPED)", f.read())
+    passed = words.count("PASSED")
+    ran = passed + words.count("FAILED") + words.count("ERROR")
+    print("%d %d %s: %d of %d pass (stopped before the end: timeout, "
+          "crash or collection error)" % (passed, ran, sys.argv[2], passed,
+                                          ran))
     sys.exit()
 counts = {"passed": 0, "failed": 0, "skipped": 0}
 for case in root.iter("testcase"):

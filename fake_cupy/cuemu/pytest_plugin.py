@@ -22,9 +22,24 @@ def _wants_fake(config=None):
     return bool(config is not None and config.getoption("fake_cupy", False))
 
 
-if os.environ.get("CUEMU_FAKE_CUPY") == "1":
+def _install_fake():
+    """Installs the fake CuPy here, and, through PYTHONPATH, in the Python
+    subprocesses a test starts (cuemu/cupy_shim installs it there)."""
     import fake_cupy
     fake_cupy.install()
+    shim = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "cupy_shim")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(
+        fake_cupy.__file__)))
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    for path in (package, shim):
+        if path not in paths:
+            paths.insert(0, path)
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+
+
+if os.environ.get("CUEMU_FAKE_CUPY") == "1":
+    _install_fake()
 
 
 def pytest_addoption(parser):
@@ -35,14 +50,12 @@ def pytest_addoption(parser):
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
     if os.environ.get("CUEMU_FAKE_CUPY") == "1" or "--fake-cupy" in args:
-        import fake_cupy
-        fake_cupy.install()
+        _install_fake()
 
 
 def pytest_configure(config):
     if _wants_fake(config):
-        import fake_cupy
-        fake_cupy.install()
+        _install_fake()
     config.addinivalue_line("markers", "gpu: needs the real CuPy and a CUDA device")
     # The marks of cupy.testing (multi_gpu, slow), as CuPy's suites use them.
     config.addinivalue_line("markers", "multi_gpu: needs several (emulated) devices")

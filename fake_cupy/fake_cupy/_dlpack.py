@@ -10,7 +10,9 @@ import numpy
 
 from fake_cupy import _memory
 
+KDL_CPU = 1
 KDL_CUDA = 2
+KDL_CUDA_MANAGED = 13
 _CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
 
 
@@ -113,10 +115,12 @@ _destructor = _CAPSULE_DESTRUCTOR(_capsule_destructor)
 ctypes.pythonapi.Py_IncRef(ctypes.py_object(_destructor))
 
 
-def to_capsule(array, versioned=False, copied=False):
+def to_capsule(array, versioned=False, copied=False, host=None):
     """A "dltensor" capsule, or a "dltensor_versioned" one (DLPack 1.0,
-    for a consumer that asked with max_version >= (1, 0))."""
-    a = array._a
+    for a consumer that asked with max_version >= (1, 0)). With `host` (a
+    NumPy array, or True for the array's own managed memory) the tensor is
+    on the CPU (kDLCPU), as CuPy exports to dl_device=(1, 0)."""
+    a = array._a if host is None or host is True else host
     kind = a.dtype.kind
     if kind not in _CODES:
         raise BufferError(f"dtype {a.dtype} cannot be exported through DLPack")
@@ -127,8 +131,12 @@ def to_capsule(array, versioned=False, copied=False):
     shape = (ctypes.c_int64 * max(1, a.ndim))(*a.shape)
     strides = (ctypes.c_int64 * max(1, a.ndim))(*(s // a.itemsize for s in a.strides))
     t = managed.dl_tensor
-    t.data = array.data.ptr
-    t.device = _DLDevice(KDL_CUDA, array._mem.device_id)
+    if host is None:
+        t.data = array.data.ptr
+        t.device = _DLDevice(KDL_CUDA, array._mem.device_id)
+    else:
+        t.data = array.data.ptr if host is True else a.ctypes.data
+        t.device = _DLDevice(KDL_CPU, 0)
     t.ndim = a.ndim
     lanes = 1
     bits = a.itemsize * 8
@@ -138,7 +146,7 @@ def to_capsule(array, versioned=False, copied=False):
     t.byte_offset = 0
     managed.deleter = _deleter_v if versioned else _deleter
     address = ctypes.addressof(managed)
-    _alive[address] = (managed, shape, strides, array)
+    _alive[address] = (managed, shape, strides, array, a)
     return _pythonapi.PyCapsule_New(
         address, b"dltensor_versioned" if versioned else b"dltensor",
         _destructor)
@@ -183,46 +191,50 @@ def from_capsule(capsule):
 
 
 def from_dlpack(obj, *, device=None, copy=None):
-    """cupy.from_dlpack(obj, *, device=None, copy=None): a fake array
-    sharing the memory of `obj` (copy=True: a copy; copy=False: never a
-    copy, BufferError when one is needed). The producer is asked for a
-    versioned (DLPack 1.0) capsule first, then, if it does not take
-    max_version, a plain one. `device` must be a CUDA device (a Device,
-    its id, or (2, id))."""
-    from fake_cupy._ndarray import ndarray
+    """cupy.from_dlpack(obj, *, device=None, copy=None), as CuPy 13's: a
+    fake array sharing the memory of `obj`, whose __dlpack__ is asked for a
+    versioned (DLPack 1.0) capsule with `copy` (a producer without those
+    keywords is asked again without them when copy is None); a capsule is
+    taken as it is. `device` is not supported yet (NotImplementedError),
+    and a CPU array is refused with CuPy's TypeError."""
+    if not hasattr(obj, "__dlpack_device__"):
+        return from_capsule(obj)
+    device_type, _ = obj.__dlpack_device__()
     if device is not None:
-        dev = device
-        if isinstance(dev, tuple):
-            if dev[0] != KDL_CUDA:
-                raise BufferError("the fake CuPy only imports to CUDA devices")
-            dev = dev[1]
-        dl_device = (KDL_CUDA, int(dev))
-    else:
-        dl_device = None
-    if isinstance(obj, ndarray):
-        if dl_device is not None and dl_device != obj.__dlpack_device__():
-            if copy is False:
-                raise BufferError("a copy to another device is needed")
-        result = ndarray._wrap(obj._a.view(), obj._mem)
-        return result.copy() if copy else result
-    if hasattr(obj, "__dlpack_device__"):
-        device_type, _ = obj.__dlpack_device__()
-        if device_type != KDL_CUDA:
-            raise TypeError("the fake CuPy only accepts DLPack tensors on CUDA "
-                            f"devices (kDLCUDA), not device type {device_type}")
-        kwargs = {"max_version": (1, 0)}
+        raise NotImplementedError("from_dlpack() does not support device yet.")
+    if device_type == KDL_CPU:
+        raise TypeError("CPU arrays cannot be directly imported to CuPy. "
+                        "Use `cupy.array(numpy.from_dlpack(input))` instead.")
+    if device_type not in (KDL_CUDA, KDL_CUDA_MANAGED):
+        raise TypeError(f"Unsupported array type: {device_type}")
+    try:
+        capsule = obj.__dlpack__(max_version=(1, 0), copy=copy)
+    except TypeError:
         if copy is not None:
-            kwargs["copy"] = copy
-        if dl_device is not None:
-            kwargs["dl_device"] = dl_device
-        try:
-            capsule = obj.__dlpack__(**kwargs)
-        except TypeError:
-            capsule = obj.__dlpack__()
-        result = from_capsule(capsule)
-        return result.copy() if copy and not kwargs.get("copy") else result
-    result = from_capsule(obj)
-    return result.copy() if copy else result
+            raise
+        capsule = obj.__dlpack__()
+    return from_capsule(capsule)
+
+
+def export(array, max_version=None, dl_device=None, copy=None):
+    """ndarray.__dlpack__, as CuPy 13's: on the array's own device copy=True
+    is a BufferError; dl_device=(1, 0) (kDLCPU) exports a host copy (or,
+    for managed memory without copy=True, the memory itself; other memory
+    with copy=False is a ValueError); another device is a BufferError."""
+    from fake_cupy import _memory
+    versioned = max_version is not None and tuple(max_version) >= (1, 0)
+    if dl_device is None or tuple(dl_device) == array.__dlpack_device__():
+        if copy is True:
+            raise BufferError("copy=True only supported for copy to CPU.")
+        return to_capsule(array, versioned)
+    if tuple(dl_device) != (KDL_CPU, 0):
+        raise BufferError("unsupported device requested.")
+    managed = _memory.is_managed(array._mem)
+    if copy is False and not managed:
+        raise ValueError("GPU memory cannot be exported to CPU without copy.")
+    if managed and copy is not True:
+        return to_capsule(array, versioned, host=True)
+    return to_capsule(array, versioned, copied=True, host=array.get())
 
 
 def fromDlpack(capsule):

@@ -202,12 +202,20 @@ def _check_output(p, array, dtype):
                         f"rule \"same_kind\"")
 
 
+def _check_name(name):
+    """CuPy's check of a kernel name: a C identifier."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        raise ValueError(f"Invalid kernel name: \"{name}\"")
+
+
 def _compile(code, name, options):
     from fake_cupy._kernel import RawKernel
     return RawKernel(code, name, options)
 
 
 def _launch(kernel, n, args, block_size, stream):
+    if block_size is not None and block_size <= 0:
+        raise ValueError("block_size must be greater than zero")
     if n <= 0:
         return
     block = min(int(block_size or 128), 1024)
@@ -228,8 +236,7 @@ class ElementwiseKernel:
                  reduce_dims=True, preamble="", no_return=False,
                  return_tuple=False, loop_prep="", after_loop="",
                  options=(), **kwargs):
-        if not re.fullmatch(r"[A-Za-z_]\w*", name):
-            raise ValueError(f"Invalid kernel name: \"{name}\"")
+        _check_name(name)
         self.in_params = _parse(in_params)
         self.out_params = _parse(out_params)
         names = [p.name for p in self.in_params + self.out_params]
@@ -277,8 +284,8 @@ class ElementwiseKernel:
                                  "with shapes " + " ".join(map(str, shapes))) \
                     from None
             if size is not None:
-                raise ValueError("The size parameter must not be given with "
-                                 "non-raw array arguments")
+                raise ValueError("Specified 'size' can be used only if all "
+                                 "of the ndarray are 'raw'.")
         elif size is None:
             raise ValueError("Loop size is undecided.")
         else:
@@ -303,6 +310,11 @@ class ElementwiseKernel:
         if self.nout == 1 and not self.return_tuple:
             return outs[0]
         return tuple(outs)
+
+    @property
+    def _cached_codes(self):
+        """The CUDA C of each compiled signature (CuPy's attribute)."""
+        return {key: kernel.code for key, kernel in self._kernels.items()}
 
     def _build(self, ins, outs, shape, types):
         params, body, kargs, sig = [], [], [], []
@@ -391,6 +403,7 @@ def create_reduction_func(name, ops, routine=None, default_identity=None,
     kernels = {}
 
     def reduction(a, axis=None, dtype=None, out=None, keepdims=False):
+        a = _from_interface(a)
         for op in ops:
             in_t, out_t = (numpy.dtype(t) for t in op.split("->"))
             if dtype is not None and numpy.dtype(dtype) != out_t:
@@ -406,9 +419,14 @@ def create_reduction_func(name, ops, routine=None, default_identity=None,
                 f"{in_t.name} in0", f"{out_t.name} out0", map_expr,
                 reduce_expr, post_map_expr, default_identity, name=name,
                 reduce_type=reduce_type or out_t.name, preamble=preamble)
-        return kernel(a.astype(in_t, copy=False), out=out, axis=axis,
-                      keepdims=keepdims)
+        result = kernel(a.astype(in_t, copy=False), out=out, axis=axis,
+                        keepdims=keepdims)
+        reduction._cached_codes.update(
+            {(in_t.str, out_t.str) + k: v
+             for k, v in kernel._cached_codes.items()})
+        return result
     reduction.__name__ = name
+    reduction._cached_codes = {}
     return reduction
 
 
@@ -421,6 +439,7 @@ class ReductionKernel:
                  post_map_expr, identity, name="reduce_kernel",
                  reduce_type=None, reduce_dims=True, preamble="",
                  options=()):
+        _check_name(name)
         self.in_params = _parse(in_params)
         self.out_params = _parse(out_params)
         if any(p.raw for p in self.out_params):
@@ -438,6 +457,11 @@ class ReductionKernel:
         self.preamble = preamble
         self.options = tuple(options)
         self._kernels = {}
+
+    @property
+    def _cached_codes(self):
+        """The CUDA C of each compiled signature (CuPy's attribute)."""
+        return {key: kernel.code for key, kernel in self._kernels.items()}
 
     def __call__(self, *args, out=None, axis=None, keepdims=False,
                  stream=None):

@@ -141,8 +141,8 @@ class CompileException(Exception):
 
 
 class JitifyException(Exception):
-    """cupy.cuda.compiler.JitifyException (Jitify is never used by the fake;
-    the type exists for code that catches it)."""
+    """cupy.cuda.compiler.JitifyException: what a compile error is with
+    jitify=True (Jitify itself is never used by the fake)."""
 
 
 def _rebuild(cls_name, *args):

@@ -164,8 +164,9 @@ def get_array_module(*args):
     """cupy.get_array_module: the fake module when a fake array is among
     the arguments, else numpy."""
     import fake_cupy
+    from fake_cupy._fusion import _Var
     for a in args:
-        if isinstance(a, ndarray):
+        if isinstance(a, (ndarray, _Var)):     # a value traced by cupy.fuse
             return fake_cupy
     return numpy
 

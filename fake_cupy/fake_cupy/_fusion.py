@@ -469,6 +469,8 @@ class _Compiled:
         self.values = trace.values
         self.nargs = nargs
         self.single = not isinstance(results, tuple)
+        # None for a function returning None, () for one returning ().
+        self.empty = () if isinstance(results, tuple) else None
         results = () if results is None else \
             (results if isinstance(results, tuple) else (results,))
         outs = []
@@ -477,7 +479,7 @@ class _Compiled:
                 raise TypeError(f"cupy.fuse: {trace.name} returned "
                                 f"{type(r).__name__}, not a traced value")
             outs.append(r)
-        self.none = not outs and True
+        self.none = not outs
         in_params = ", ".join(f"{_c_name(dt)} {n}"
                               for n, dt, _ in trace.params)
         self.write_params = [n for n, _, _ in trace.writes]
@@ -524,7 +526,7 @@ class _Compiled:
         written = [args[int(n[2:])] for n in self.write_params]
         if not written:
             if self.none:
-                return None
+                return self.empty
             result = self.kernel(*args)
             return result if self.single or isinstance(result, tuple) \
                 else (result,)
@@ -536,7 +538,7 @@ class _Compiled:
                                                - len(written)]]
         self.kernel(*args, *outs, *written)
         if self.none:
-            return None
+            return self.empty
         if self.single:
             return outs[0]
         return tuple(outs)

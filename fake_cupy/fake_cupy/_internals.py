@@ -80,11 +80,19 @@ def modules():
         set_routine_accelerators=_setter("routine"),
         get_reduction_accelerators=_getter("reduction"),
         set_reduction_accelerators=_setter("reduction"))
+    from fake_cupy import _fusion
+    fusion_trace = _module("cupy._core._fusion_trace",
+                           "cupy.fuse's tracer (the fake's).",
+                           TraceImpl=_fusion._Trace)
+    fusion_kernel = _module("cupy._core._fusion_kernel",
+                            "cupy.fuse's kernel (the fake's).",
+                            FusedKernel=_fusion._Compiled)
     core = _module(
         "cupy._core", "CuPy's core (the parts its tests use).",
         ndarray=ndarray, ElementwiseKernel=_elementwise.ElementwiseKernel,
         ReductionKernel=_elementwise.ReductionKernel,
         elementwise_copy=elementwise_copy, _accelerator=accelerator,
+        _fusion_trace=fusion_trace, _fusion_kernel=fusion_kernel,
         create_reduction_func=_elementwise.create_reduction_func,
         _get_warpsize=lambda: 32,
         get_routine_accelerators=accelerator.get_routine_accelerators,
@@ -136,6 +144,8 @@ def modules():
     del _runtime
     return {
         "cupy._core": core, "cupy._core._accelerator": accelerator,
+        "cupy._core._fusion_trace": fusion_trace,
+        "cupy._core._fusion_kernel": fusion_kernel,
         "cupy._util": util, "cupy._creation": creation,
         "cupy._creation.from_data": from_data, "cupy.cuda.texture": texture,
         "cupy_backends": backends, "cupy_backends.cuda": cuda,

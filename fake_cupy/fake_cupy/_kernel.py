@@ -161,7 +161,23 @@ def _refuse_host_only_calls(code, source_name, options):
 
 def _compile(code, options, name_expressions, source_name="kernel.cu",
              checks=None, kernel_name=None, include_dir=None,
-             backend="nvrtc", cooperative=False, log_stream=None):
+             backend="nvrtc", cooperative=False, log_stream=None,
+             jitify=False):
+    """_compile_code, whose errors are JitifyException's with jitify=True
+    (as CuPy reports what Jitify's compilation refuses)."""
+    try:
+        return _compile_code(code, options, name_expressions, source_name,
+                             checks, kernel_name, include_dir, backend,
+                             cooperative, log_stream)
+    except _errors.CompileException as e:
+        if jitify:
+            raise _errors.JitifyException(str(e)) from None
+        raise
+
+
+def _compile_code(code, options, name_expressions, source_name="kernel.cu",
+                  checks=None, kernel_name=None, include_dir=None,
+                  backend="nvrtc", cooperative=False, log_stream=None):
     """Compiles `code` once per process and returns the loaded Module.
 
     With the nvrtc backend the code is first compiled by NVRTC when it is
@@ -661,7 +677,7 @@ class RawKernel:
                                   checks=self._checks, kernel_name=self.name,
                                   backend=self.backend,
                                   cooperative=self.enable_cooperative_groups,
-                                  log_stream=log_stream)
+                                  log_stream=log_stream, jitify=self.jitify)
             self._kernel = _find_kernel(module, self.name, exprs)
         return self._kernel
 
@@ -876,7 +892,7 @@ class RawModule:
             self._module = _compile(code, self.options, self.name_expressions,
                                     backend=self.backend,
                                     cooperative=self.enable_cooperative_groups,
-                                    log_stream=log_stream)
+                                    log_stream=log_stream, jitify=self.jitify)
             return self._module
         # cuModuleLoad: a missing file is CUDA_ERROR_FILE_NOT_FOUND.
         if not os.path.isfile(self.file_path):
@@ -909,7 +925,7 @@ class RawModule:
             os.path.basename(self.file_path),
             include_dir=os.path.dirname(os.path.abspath(self.file_path)),
             backend=self.backend, cooperative=self.enable_cooperative_groups,
-            log_stream=log_stream)
+            log_stream=log_stream, jitify=self.jitify)
         return self._module
 
     @property

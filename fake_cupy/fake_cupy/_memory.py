@@ -164,6 +164,16 @@ class PooledMemory(Memory):
     __slots__ = ()
 
 
+def is_managed(mem):
+    """Whether `mem` is managed memory: a ManagedMemory, or a piece of a
+    pool block that malloc_managed allocated (MemoryPool(malloc_managed))."""
+    if isinstance(mem, ManagedMemory):
+        return True
+    base = getattr(getattr(mem, "block", None), "base", None)
+    source = getattr(base, "source", None)
+    return source is not None and isinstance(source.mem, ManagedMemory)
+
+
 class ManagedMemory(Memory):
     """cupy.cuda.memory.ManagedMemory (cudaMallocManaged): host memory in
     the fake anyway."""
@@ -178,7 +188,8 @@ class ManagedMemory(Memory):
 
 
 class MemoryAsync(Memory):
-    """cupy.cuda.memory.MemoryAsync (cudaMallocAsync on a stream)."""
+    """cupy.cuda.memory.MemoryAsync (cudaMallocAsync on a stream);
+    `stream_ref` is a weak reference to the stream, as CuPy's."""
 
     __slots__ = ("stream_ref",)
 
@@ -411,6 +422,32 @@ class _DevicePool:
         return sum(len(free) for free in self.arenas.values())
 
 
+def _parse_limit_string(limit=None):
+    """CuPy's reading of CUPY_GPU_MEMORY_LIMIT (or `limit`): "1073741824"
+    is a size in bytes, "40%" a fraction of the device's memory."""
+    import os
+    if limit is None:
+        limit = os.environ.get("CUPY_GPU_MEMORY_LIMIT")
+    size = fraction = None
+    if limit is not None:
+        if limit.endswith("%"):
+            fraction = float(limit[:-1]) / 100.0
+        else:
+            size = int(limit)
+    return {"size": size, "fraction": fraction}
+
+
+def _env_limit():
+    """The limit in bytes CUPY_GPU_MEMORY_LIMIT gives a new device pool
+    (0: none)."""
+    params = _parse_limit_string()
+    size = params["size"]
+    if params["fraction"] is not None:
+        from fake_cupy import _runtime
+        size = int(_runtime.total_memory() * params["fraction"])
+    return _round_size(size) if size else 0
+
+
 class MemoryPool:
     """cupy.cuda.MemoryPool over host memory: one pool per device, each
     with one arena per allocation stream, as CuPy's."""
@@ -432,6 +469,7 @@ class MemoryPool:
         pool = self._pools.get(device_id)
         if pool is None:
             pool = self._pools[device_id] = _DevicePool()
+            pool.limit = _env_limit()
         return pool
 
     def malloc(self, size):
@@ -497,6 +535,10 @@ class MemoryPool:
             pool.release(None if stream is None else stream._queue.key)
 
     def free_all_free(self):
+        """Deprecated in CuPy (DeprecationWarning): free_all_blocks."""
+        import warnings
+        warnings.warn("free_all_free is deprecated. Use free_all_blocks "
+                      "instead.", DeprecationWarning)
         self.free_all_blocks()
 
     def n_free_blocks(self):
@@ -531,6 +573,19 @@ class MemoryPool:
 
     def get_limit(self):
         return self._device_pool().limit
+
+
+class SingleDeviceMemoryPool(MemoryPool):
+    """cupy.cuda.memory.SingleDeviceMemoryPool: the pool of one device, the
+    current one when it is made (MemoryPool keeps one per device)."""
+
+    def __init__(self, allocator=None):
+        super().__init__(allocator)
+        from fake_cupy import _runtime
+        self._device_id = _runtime.current_device_id()
+
+    def _device_pool(self, device_id=None):
+        return super()._device_pool(self._device_id)
 
 
 class PinnedMemoryPointer:
@@ -681,7 +736,7 @@ def malloc_async(size, stream=None):
     block = _Block(_round_size(size)) if size else None
     mem = MemoryAsync(None, block, size, _runtime.current_device_id(),
                       stream_key=stream._queue.key)
-    mem.stream_ref = stream
+    mem.stream_ref = weakref.ref(stream)
     return MemoryPointer(mem)
 
 
@@ -726,13 +781,24 @@ class MemoryAsyncPool:
         pass
 
     def set_limit(self, size=None, fraction=None):
+        """The pool's limit in bytes, or as a fraction of the device's
+        memory; 0 (or None) removes it."""
         if size is not None and fraction is not None:
             raise ValueError("size and fraction cannot be specified at "
                              "the same time")
+        if fraction is not None:
+            if not 0 <= fraction <= 1:
+                raise ValueError(f"memory limit fraction out of range: "
+                                 f"{fraction}")
+            from fake_cupy import _runtime
+            size = int(_runtime.total_memory() * fraction)
+        if size is not None and size < 0:
+            raise ValueError(f"memory limit size out of range: {size}")
         self._limit = int(size or 0)
 
     def get_limit(self):
-        return self._limit
+        """The limit; 2**64 - 1 when there is none, as CuPy reports it."""
+        return self._limit or 2**64 - 1
 
 
 class PythonFunctionAllocator:

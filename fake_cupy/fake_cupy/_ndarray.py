@@ -209,13 +209,8 @@ class ndarray:
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
                    copy=None):
         from fake_cupy import _dlpack
-        if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
-            raise BufferError("the fake CuPy exports only to its own device")
-        versioned = max_version is not None and tuple(max_version) >= (1, 0)
         _runtime.drain()
-        if copy:
-            return _dlpack.to_capsule(self.copy(), versioned, copied=True)
-        return _dlpack.to_capsule(self, versioned)
+        return _dlpack.export(self, max_version, dl_device, copy)
 
     def toDlpack(self):
         """A "dltensor" capsule (CuPy's older spelling of __dlpack__)."""

@@ -113,6 +113,22 @@ class Device:
         self._check()
         return f"0000:{self.id:02x}:00.0"
 
+    @classmethod
+    def from_pci_bus_id(cls, pci_bus_id):
+        """The device of a PCI bus id "DDDD:BB:DD.F" (cudaDeviceGetByPCIBusId:
+        a malformed id is cudaErrorInvalidValue, an unknown one
+        cudaErrorInvalidDevice)."""
+        import re
+        match = re.fullmatch(r"([0-9a-fA-F]{1,4}):([0-9a-fA-F]{1,2}):"
+                             r"([0-9a-fA-F]{1,2})\.([0-9a-fA-F])",
+                             str(pci_bus_id))
+        if match is None:
+            raise _errors.CUDARuntimeError(1)
+        domain, bus, dev, func = (int(g, 16) for g in match.groups())
+        if domain or dev or func or bus >= device_count():
+            raise _errors.CUDARuntimeError(101)
+        return cls(bus)
+
     @property
     def attributes(self):
         from fake_cupy.cuda import runtime
@@ -350,8 +366,8 @@ class BaseStream:
     def __enter__(self):
         """As CuPy's: the stream becomes current; the per-thread stack of
         entered streams decides what is current after the block (the
-        enclosing `with`'s stream, or what was current before the
-        outermost one)."""
+        enclosing `with`'s stream, or, after the outermost one, the
+        default stream: a stream made current by use() is forgotten)."""
         self._check_device()
         device = current_device_id()
         _stack(("streams", device)).append((self, get_current_stream()))
@@ -361,8 +377,8 @@ class BaseStream:
     def __exit__(self, *exc):
         device = current_device_id()
         stack = _stack(("streams", device))
-        _entered, previous = stack.pop()
-        _current_streams()[device] = stack[-1][0] if stack else previous
+        stack.pop()
+        _current_streams()[device] = stack[-1][0] if stack else Stream.null
 
     def __eq__(self, other):
         if not isinstance(other, BaseStream):

@@ -212,3 +212,75 @@ def test_jit_rawkernel(cp):
                        match=r"test_fuse_and_modules.py:\d+: the expression "
                              "List is not supported"):
         listy((1,), (1,), (counts,))
+
+
+def test_with_stream_forgets_a_stream_made_current_by_use(cp):
+    # CuPy's stack starts at the default stream; use() does not push.
+    s0, s1 = cp.cuda.Stream(), cp.cuda.Stream()
+    s0.use()
+    try:
+        assert cp.cuda.get_current_stream() == s0
+        with s1:
+            assert cp.cuda.get_current_stream() == s1
+        assert cp.cuda.get_current_stream() == cp.cuda.Stream.null
+    finally:
+        cp.cuda.Stream.null.use()
+
+
+def test_device_from_pci_bus_id(cp):
+    d = cp.cuda.Device(0)
+    assert cp.cuda.Device.from_pci_bus_id(d.pci_bus_id) == d
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidValue"):
+        cp.cuda.Device.from_pci_bus_id("fake:id")
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
+                       match="cudaErrorInvalidDevice"):
+        cp.cuda.Device.from_pci_bus_id("FFFF:FF:FF.F")
+
+
+def test_single_device_memory_pool(cp):
+    pool = cp.cuda.memory.SingleDeviceMemoryPool()
+    unit = cp.cuda.memory._allocation_unit_size
+    p = pool.malloc(unit * 4)
+    ptr = p.ptr
+    del p
+    head, tail = pool.malloc(unit * 2), pool.malloc(unit * 2)   # split
+    assert (head.ptr, tail.ptr) == (ptr, ptr + unit * 2)
+    assert pool.used_bytes() == unit * 4 and pool.total_bytes() == unit * 4
+    del head, tail
+    with pytest.warns(DeprecationWarning):
+        pool.free_all_free()
+    assert pool.total_bytes() == 0
+
+
+def test_subprocesses_of_a_fake_cupy_run_import_the_fake(cp, monkeypatch):
+    import sys
+    from cuemu import pytest_plugin
+    monkeypatch.setenv("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    was_installed = cp.installed()
+    pytest_plugin._install_fake()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", "import cupy, cupyx.jit; "
+             "print(cupy.__name__, cupyx.jit.__name__)"], cwd="/",
+            check=True, capture_output=True, text=True).stdout
+        assert out.split() == ["fake_cupy", "fake_cupy._jit_api"]
+    finally:
+        if not was_installed:
+            cp.uninstall()
+
+
+def test_runtime_malloc_and_the_memory_limit_variable(cp, monkeypatch):
+    ptr = cp.cuda.runtime.malloc(256)
+    assert ptr != 0
+    cp.cuda.runtime.free(ptr)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError):
+        cp.cuda.runtime.free(ptr)                  # freed already
+    parse = cp.cuda.memory._parse_limit_string
+    assert parse("70.5%") == {"size": None, "fraction": 0.705}
+    assert parse("1073741824") == {"size": 1073741824, "fraction": None}
+    monkeypatch.setenv("CUPY_GPU_MEMORY_LIMIT", "1024")
+    pool = cp.cuda.MemoryPool()
+    assert pool.get_limit() == 1024
+    with pytest.raises(cp.cuda.memory.OutOfMemoryError):
+        pool.malloc(4096)

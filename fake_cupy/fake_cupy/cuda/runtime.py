@@ -148,6 +148,26 @@ def memGetInfo():
     return total - _memory.get_default_memory_pool().total_bytes(), total
 
 
+_mallocs = {}      # cudaMalloc'd address -> its MemoryPointer, until free
+
+
+def malloc(size):
+    """cudaMalloc: the address of `size` bytes of (the fake's) device
+    memory on the current device, kept until free()."""
+    from fake_cupy import _memory
+    pointer = _memory._unpooled_malloc(size)
+    if pointer.ptr:
+        _mallocs[pointer.ptr] = pointer
+    return pointer.ptr
+
+
+def free(ptr):
+    """cudaFree: an address malloc did not give is cudaErrorInvalidValue
+    (0 is accepted, as CUDA's)."""
+    if ptr and _mallocs.pop(int(ptr), None) is None:
+        raise CUDARuntimeError(1)
+
+
 def runtimeGetVersion():
     return 12000
 

@@ -68,11 +68,17 @@ struct alignas(2 * sizeof(T)) complex {
     return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);
   }
   __host__ __device__ friend complex operator/(const complex &a, const complex &b) {
-    // Smith's algorithm, which avoids overflow in |b|^2.
-    T s = (b.re_ < 0 ? -b.re_ : b.re_) + (b.im_ < 0 ? -b.im_ : b.im_);
-    T ar = a.re_ / s, ai = a.im_ / s, br = b.re_ / s, bi = b.im_ / s;
-    T d = br * br + bi * bi;
-    return complex((ar * br + ai * bi) / d, (ai * br - ar * bi) / d);
+    // Smith's algorithm (no overflow in |b|^2), step for step as NumPy's
+    // complex division, so that a kernel's a / b equals the fake's arrays'.
+    T br = b.re_ < 0 ? -b.re_ : b.re_, bi = b.im_ < 0 ? -b.im_ : b.im_;
+    if (br >= bi) {
+      if (br == 0 && bi == 0)
+        return complex(a.re_ / br, a.im_ / bi);
+      T rat = b.im_ / b.re_, scl = T(1) / (b.re_ + b.im_ * rat);
+      return complex((a.re_ + a.im_ * rat) * scl, (a.im_ - a.re_ * rat) * scl);
+    }
+    T rat = b.re_ / b.im_, scl = T(1) / (b.im_ + b.re_ * rat);
+    return complex((a.re_ * rat + a.im_) * scl, (a.im_ * rat - a.re_) * scl);
   }
   __host__ __device__ friend complex operator+(const complex &a, const T &x) { return complex(a.re_ + x, a.im_); }
   __host__ __device__ friend complex operator+(const T &x, const complex &a) { return complex(x + a.re_, a.im_); }
@@ -97,8 +103,24 @@ struct alignas(2 * sizeof(T)) complex {
 
 template <typename T> __host__ __device__ inline T real(const complex<T> &z) { return z.real(); }
 template <typename T> __host__ __device__ inline T imag(const complex<T> &z) { return z.imag(); }
-template <typename T> __host__ __device__ inline T abs(const complex<T> &z) { return ::hypot(z.real(), z.imag()); }
-template <typename T> __host__ __device__ inline T arg(const complex<T> &z) { return ::atan2(z.imag(), z.real()); }
+// atan2 in the precision of T, not through double.
+__host__ __device__ inline float cupy_atan2_(float y, float x) { return atan2f(y, x); }
+__host__ __device__ inline double cupy_atan2_(double y, double x) { return atan2(y, x); }
+// |z| as NumPy's vectorized complex absolute computes it (larger * sqrt(1 +
+// ratio^2), with a fused multiply-add), so that a kernel's abs(z) equals
+// the fake's cupy.abs on contiguous arrays.
+template <typename T> __host__ __device__ inline T abs(const complex<T> &z) {
+  T re = z.real() < 0 ? -z.real() : z.real();
+  T im = z.imag() < 0 ? -z.imag() : z.imag();
+  const T inf = T(1) / T(0);
+  if (re == inf || im == inf) return inf;
+  if (re != re || im != im) return re + im;
+  T larger = re > im ? re : im, smaller = re > im ? im : re;
+  if (larger == 0) return 0;
+  T ratio = smaller / larger;
+  return sqrt(fma(ratio, ratio, T(1))) * larger;
+}
+template <typename T> __host__ __device__ inline T arg(const complex<T> &z) { return cupy_atan2_(z.imag(), z.real()); }
 template <typename T> __host__ __device__ inline T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }
 template <typename T> __host__ __device__ inline complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }
 template <typename T> __host__ __device__ inline complex<T> polar(const T &m, const T &theta = T()) {
