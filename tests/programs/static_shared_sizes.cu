@@ -23,7 +23,8 @@ __global__ void two_arrays(int *out) {
   __shared__ int a[100];
   __shared__ double b[10];
   a[threadIdx.x] = (int)threadIdx.x;
-  b[threadIdx.x % 10] = 1.0;
+  if (threadIdx.x < 10)
+    b[threadIdx.x] = 1.0;
   __syncthreads();
   out[threadIdx.x] = a[99 - threadIdx.x] + (int)b[0];
 }
