@@ -15,13 +15,19 @@
 
 typedef struct function_entry {
   const void *function;
-  size_t max_dynamic_shared;
+  size_t max_dynamic_shared; /* DEFAULT_DYNAMIC_SHARED: the device's */
   int carveout;
   size_t static_shared; /* the sum of the declarations' sizes */
   unsigned long long *declarations; /* of static shared variables, counted */
   size_t declaration_count;
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
 } function_entry;
+
+/* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
+ * one: the device's, read when asked (an entry may be made when a program
+ * or module is loaded, before the device's settings are read, and a test
+ * harness may change them in a child afterwards). */
+#define DEFAULT_DYNAMIC_SHARED ((size_t)-1)
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const cuemu_module_desc **modules;
@@ -120,7 +126,7 @@ static function_entry *entry_for(const void *function) {
   }
   e = &entries[entry_count++];
   e->function = function;
-  e->max_dynamic_shared = cuemu__device_model()->shared_per_block;
+  e->max_dynamic_shared = DEFAULT_DYNAMIC_SHARED;
   e->carveout = -1;
   e->static_shared = 0;
   e->declarations = NULL;
@@ -133,7 +139,7 @@ size_t cuemu__function_max_dynamic_shared(const void *function) {
   size_t limit = cuemu__device_model()->shared_per_block;
   pthread_mutex_lock(&lock);
   function_entry *e = entry_of(function);
-  if (e)
+  if (e && e->max_dynamic_shared != DEFAULT_DYNAMIC_SHARED)
     limit = e->max_dynamic_shared;
   pthread_mutex_unlock(&lock);
   return limit;
@@ -194,7 +200,8 @@ void cuemu__function_attributes(const void *function,
   function_entry *e = entry_of(function);
   if (e) {
     carveout = e->carveout;
-    dynamic_limit = e->max_dynamic_shared;
+    if (e->max_dynamic_shared != DEFAULT_DYNAMIC_SHARED)
+      dynamic_limit = e->max_dynamic_shared;
     noted = e->static_shared;
   }
   pthread_mutex_unlock(&lock);
