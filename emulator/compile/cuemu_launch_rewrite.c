@@ -4,7 +4,10 @@
  * The callee is the postfix expression right before `<<<`. When it is an
  * id-expression (optional `::`, qualifiers, template arguments) whose last
  * identifier names a kernel declared earlier in the file, the launch becomes
- * `::cuemu::launch_static<callee>(config)(args)`, or, for a kernel template
+ * `::cuemu::launch_static<callee>(config)(args)` (for a template-id
+ * `((void)&callee, ::cuemu::launch_static<callee>(config))(args)`, so
+ * that the instance is made even in a template where the arguments are not
+ * dependent), or, for a kernel template
  * called without template arguments (they are deduced),
  * `::cuemu::launch_deduced("callee", [&](auto &&...a) { callee(a...); },
  * config)(args)`;
@@ -211,6 +214,25 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     free(head.data);
     if (!st)
       st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
+  } else if (known && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
+    /* A template-id: `((void)&k<float>, launch_static<k<float>>(config))`.
+     * The address taken in an expression makes g++ instantiate the kernel
+     * where the launch is in a template but its arguments are not
+     * dependent (as a template argument alone, the instance is referenced
+     * but never emitted). */
+    cuemu_strbuf head = {0};
+    cuemu__sb_str(&head, "((void)&");
+    cuemu__sb_tokens(&head, rw, start, i, 0);
+    cuemu__sb_str(&head, ", ::cuemu::launch_static<");
+    if (head.oom) {
+      free(head.data);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
+    free(head.data);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ">(", 2);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[j].offset, span(rw, j), "))", 2);
+    return st;
   } else if (known) {
     static const char head[] = "::cuemu::launch_static<";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);

@@ -62,6 +62,12 @@ template <typename T> void launch_fill(T *p, T v) {
   fill_value<<<2, 16>>>(p, v);
 }
 
+/* Template arguments that do not depend on the function template's own
+ * (the only use of scaled<double, 5> in this file). */
+template <int Blocks> void launch_scaled_double(double *p) {
+  scaled<double, 5><<<Blocks, 32>>>(p, 0.5);
+}
+
 int main() {
   int *d = nullptr;
   CHECK(cudaMalloc(&d, SLOTS * sizeof(int)) == cudaSuccess);
@@ -115,6 +121,10 @@ int main() {
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   for (int i = 0; i < 32; ++i)
     CHECK(g[i] == (i < 8 ? -1.0 : 2.5));
+  launch_scaled_double<1>(g);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  for (int i = 0; i < 32; ++i)
+    CHECK(g[i] == 2.5);
   int *ip = nullptr;
   CHECK(cudaMalloc(&ip, 32 * sizeof(int)) == cudaSuccess);
   launch_scaled(ip, 21, 1);
