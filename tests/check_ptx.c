@@ -164,6 +164,11 @@ START_TEST(ptx_scopes_predicates_and_labels) {
       "cuemu_p::ld<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_1, "
       "*cuemu_p::at<cuemu_p::m_v2, cuemu_p::u32>(cuemu_ptx_3, 1));",
       "cuemu_p::ld_ordered<cuemu_p::m_acquire, cuemu_p::u64>(cuemu_ptx_0, cuemu_ptx_3, 0);",
+      /* An ordered vector is one access of the whole vector. */
+      "cuemu_p::ld_ordered_v<cuemu_p::m_relaxed, cuemu_p::m_v2, cuemu_p::u64>("
+      "cuemu_ptx_3, cuemu_ptx_0, cuemu_ptx_1);",
+      "cuemu_p::st_ordered_v<cuemu_p::m_release, cuemu_p::m_v2, cuemu_p::u64>("
+      "cuemu_ptx_3, cuemu_ptx_0, cuemu_ptx_1);",
       /* The shared destination is an address of the shared state space. */
       "std::memcpy(reinterpret_cast<void *>(cuemu_p::shared_at(cuemu_ptx_3)), "
       "reinterpret_cast<const void *>(cuemu_ptx_2), cuemu_p::cp_async_copied(0x10ULL));",
@@ -172,6 +177,8 @@ START_TEST(ptx_scopes_predicates_and_labels) {
                    "0x1f, 0xffffffff; mov.b64 {%0, %1}, %2;\\n"
                    "ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%3];\\n"
                    "ld.acquire.gpu.u64 %0, [%3];\\n"
+                   "ld.relaxed.gpu.v2.u64 {%0, %1}, [%3];\\n"
+                   "st.release.gpu.v2.u64 [%3], {%0, %1};\\n"
                    "cp.async.cg.shared.global [%3], [%2], 16; }\" "
                    ": \"=r\"(a), \"=r\"(b) : \"l\"(w), \"l\"(p));",
                    pipe);

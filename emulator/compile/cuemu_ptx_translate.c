@@ -751,6 +751,19 @@ static void memory_access(tr *t, const insn *in, const char *targs,
     cuemu__sb_str(sb, "); ");
     return;
   }
+  if (ordered && vals->count > 1) {
+    /* A vector is one access of the whole (see ld_ordered_v). */
+    cuemu__sb_str(sb, (in->flags & F_LD) ? "cuemu_p::ld_ordered_v<" : "cuemu_p::st_ordered_v<");
+    cuemu__sb_str(sb, targs);
+    cuemu__sb_str(sb, ">(");
+    emit_part(sb, addr, 0, ftype);
+    for (j = 0; j < vals->count; j++) {
+      cuemu__sb_str(sb, ", ");
+      emit_part(sb, vals, j, ftype);
+    }
+    cuemu__sb_str(sb, "); ");
+    return;
+  }
   for (j = 0; j < vals->count; j++) {
     snprintf(index, sizeof index, ", %d", j);
     if (ordered) {

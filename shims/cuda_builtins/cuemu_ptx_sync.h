@@ -71,6 +71,82 @@ template <int... M> inline void st_ordered(reg address, int i, reg v) {
                    has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
 }
 
+/*
+ * A vector of an ordered access (ld.relaxed.v2.u64, st.release.v4.u32...)
+ * up to 16 bytes is one single-copy-atomic access of the whole vector, as a
+ * GPU's aligned vector access is: CUB's decoupled look-back stores a tile's
+ * status and value as one 16-byte vector and reads them back as one, and a
+ * reader that saw the new status with the old value would scan wrongly.
+ * Wider vectors, and misaligned ones (a fault on a GPU), are accessed an
+ * element at a time.
+ */
+template <int Bytes> struct whole_word;
+template <> struct whole_word<4> { typedef uint32_t type; };
+template <> struct whole_word<8> { typedef uint64_t type; };
+template <> struct whole_word<16> { typedef wide type; };
+
+inline wide load_whole16(const void *p) {
+#if defined(__x86_64__)
+  /* An aligned 16-byte SSE access is atomic on the x86-64 processors
+   * with AVX (both vendors' manuals say so); asm keeps it one instruction. */
+  typedef long long v2 __attribute__((vector_size(16)));
+  v2 x;
+  __asm__ __volatile__("movdqa %1, %0" : "=x"(x) : "m"(*static_cast<const v2 *>(p)) : "memory");
+  wide w;
+  std::memcpy(&w, &x, sizeof w);
+  return w;
+#else
+  return __atomic_load_n(static_cast<const wide *>(p), __ATOMIC_ACQUIRE);
+#endif
+}
+
+inline void store_whole16(void *p, wide w) {
+#if defined(__x86_64__)
+  typedef long long v2 __attribute__((vector_size(16)));
+  v2 x;
+  std::memcpy(&x, &w, sizeof x);
+  __asm__ __volatile__("movdqa %1, %0" : "=m"(*static_cast<v2 *>(p)) : "x"(x) : "memory");
+#else
+  __atomic_store_n(static_cast<wide *>(p), w, __ATOMIC_RELEASE);
+#endif
+}
+
+template <int... M, typename... R> inline void ld_ordered_v(reg address, R &...d) {
+  constexpr int w = width(type_n<M...>(0)), n = sizeof...(R), bytes = w / 8 * n;
+  if constexpr (bytes == 4 || bytes == 8 || bytes == 16) {
+    if (address % bytes == 0) {
+      using W = typename whole_word<bytes>::type;
+      W v;
+      if constexpr (bytes == 16) v = load_whole16(reinterpret_cast<const void *>(address));
+      else v = __atomic_load_n(reinterpret_cast<const W *>(address),
+                               has<m_acquire, M...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED);
+      int i = 0;
+      ((ld<M...>(d, static_cast<word_of<M...>>(v >> (w * i++)))), ...);
+      return;
+    }
+  }
+  int i = 0;
+  (ld_ordered<M...>(d, address, i++), ...);
+}
+
+template <int... M, typename... R> inline void st_ordered_v(reg address, R... v) {
+  constexpr int w = width(type_n<M...>(0)), n = sizeof...(R), bytes = w / 8 * n;
+  if constexpr (bytes == 4 || bytes == 8 || bytes == 16) {
+    if (address % bytes == 0) {
+      using W = typename whole_word<bytes>::type;
+      W all = 0;
+      int i = 0;
+      ((all |= static_cast<W>(st<M...>(v)) << (w * i++)), ...);
+      if constexpr (bytes == 16) store_whole16(reinterpret_cast<void *>(address), all);
+      else __atomic_store_n(reinterpret_cast<W *>(address), all,
+                            has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
+      return;
+    }
+  }
+  int i = 0;
+  (st_ordered<M...>(address, i++, v), ...);
+}
+
 /* cp.async [dst], [src], cp-size{, src-size}: cuemu-cc writes the copy of
  * the first cp_async_copied() bytes into the user's statement (it is done
  * at once, so commit_group and wait_group have nothing to wait for);

@@ -60,6 +60,32 @@ extern "C" __global__ void selftest_ptx_memory(unsigned *failures) {
   asm volatile("st.relaxed.sys.global.u32 [%0], %1;" ::"l"(mine), "r"(lane));
   asm volatile("ld.volatile.global.u32 %0, [%1];" : "=r"(a) : "l"(mine));
   SELFTEST_CHECK(failures, a == lane);
+  /* Ordered vectors (one access of the whole vector, as CUB's tile
+   * descriptors need): v2.u64, v4.u32, v2.u32 and v4.u16. */
+  __shared__ ulonglong2 pairs[32];
+  unsigned long long x, y;
+  asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" ::"l"(&pairs[lane]), "l"(lane + 7ull),
+               "l"((unsigned long long)lane << 40) : "memory");
+  asm volatile("ld.relaxed.gpu.v2.u64 {%0, %1}, [%2];" : "=l"(x), "=l"(y) : "l"(&pairs[lane]) : "memory");
+  SELFTEST_CHECK(failures, x == lane + 7ull && y == (unsigned long long)lane << 40);
+  SELFTEST_CHECK(failures, pairs[lane].x == lane + 7ull && pairs[lane].y == (unsigned long long)lane << 40);
+  asm volatile("st.release.gpu.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(&pairs[lane]), "r"(lane),
+               "r"(lane + 1), "r"(lane + 2), "r"(lane + 3) : "memory");
+  asm volatile("ld.acquire.gpu.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(w0), "=r"(w1), "=r"(w2), "=r"(w3) : "l"(&pairs[lane]) : "memory");
+  SELFTEST_CHECK(failures, w0 == lane && w1 == lane + 1 && w2 == lane + 2 && w3 == lane + 3);
+  SELFTEST_CHECK(failures, pairs[lane].x == ((unsigned long long)(lane + 1) << 32 | lane));
+  asm volatile("st.relaxed.gpu.v2.u32 [%0], {%1, %2};" ::"l"(&pairs[lane].y), "r"(lane * 5),
+               "r"(~lane) : "memory");
+  asm volatile("ld.relaxed.gpu.v2.u32 {%0, %1}, [%2];" : "=r"(a), "=r"(b) : "l"(&pairs[lane].y) : "memory");
+  SELFTEST_CHECK(failures, a == lane * 5 && b == ~lane);
+  unsigned short h0, h1, h2, h3;
+  asm volatile("st.relaxed.gpu.v4.u16 [%0], {%1, %2, %3, %4};" ::"l"(&pairs[lane].x),
+               "h"((unsigned short)lane), "h"((unsigned short)0xfffe), "h"((unsigned short)3),
+               "h"((unsigned short)(lane << 8)) : "memory");
+  asm volatile("ld.relaxed.gpu.v4.u16 {%0, %1, %2, %3}, [%4];"
+               : "=h"(h0), "=h"(h1), "=h"(h2), "=h"(h3) : "l"(&pairs[lane].x) : "memory");
+  SELFTEST_CHECK(failures, h0 == lane && h1 == 0xfffe && h2 == 3 && h3 == (unsigned short)(lane << 8));
   asm volatile("st.global.wb.f64 [%0], %1;" ::"l"(mine), "d"(0.25 * lane));
   asm volatile("ld.global.cg.f64 %0, [%1];" : "=d"(dv) : "l"(mine));
   SELFTEST_CHECK(failures, dv == 0.25 * lane);
