@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 # chromium (headless) opens cuemu-parity's HTML report in a test and takes
 # a screenshot of it; the test skips without it. cmake builds the CMake
 # project of tests/driver.sh (cuemu-nvcc as CMake's CUDA compiler).
-packages="build-essential autoconf automake libtool pkg-config check cmake
+# ccache keeps nvcc_kernels.sh from compiling unchanged files again.
+packages="build-essential autoconf automake libtool pkg-config check cmake ccache
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"

@@ -10,6 +10,11 @@
 # containing "NVCC_OPTIONS: ..." (paths relative to its folder). Two
 # compiles run at a time. Without nvcc (NVCC, PATH, /usr/local/cuda/bin):
 # skipped (77), or failed where CI=true (see test_tools.sh).
+# With ccache on the PATH the compiles go through it (its own cache,
+# ~/.cache/ccache unless CCACHE_DIR says otherwise): a file whose source,
+# headers, options and nvcc are unchanged since a run that compiled it is
+# not compiled again (ccache's direct mode hashes every included file).
+# CUEMU_NVCC_CCACHE=0 compiles everything.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -18,6 +23,15 @@ builddir=${CUEMU_BUILDDIR:-.}
 NVCC=$(find_nvcc)
 [ -n "$NVCC" ] ||
   tool_missing nvcc_kernels.sh "nvcc not found (NVCC, PATH, /usr/local/cuda/bin)"
+
+launcher=""
+if [ "${CUEMU_NVCC_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
+  launcher=ccache
+  # Paths under the source tree count relative, so that checkouts in other
+  # folders (CI's fresh clone) share the entries.
+  CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(cd "$srcdir" && pwd)}
+  export CCACHE_BASEDIR
+fi
 
 work=$builddir/tests/tmp/nvcc.$$
 mkdir -p "$work" || exit 1
@@ -46,9 +60,12 @@ compile() {
     head -n 1)
   # $extra is split into words on purpose.
   # shellcheck disable=SC2086
-  (cd "$dir" && "$NVCC" -std=c++17 -arch=sm_90 -I"$srcdir/tests/kernels" \
-    $extra -c "$base" -o /dev/null) >"$work/$2.log" 2>&1
+  # ccache caches only a real output file, so the object goes to $work.
+  (cd "$dir" && $launcher "$NVCC" -std=c++17 -arch=sm_90 \
+    -I"$srcdir/tests/kernels" $extra -c "$base" -o "$work/$2.o") \
+    >"$work/$2.log" 2>&1
   echo $? >"$work/$2.status"
+  rm -f "$work/$2.o"
 }
 
 n=0
@@ -76,5 +93,5 @@ while IFS= read -r file; do
 done <"$work/list"
 rm -rf "$work"
 
-echo "nvcc_kernels.sh: $n files, $failed failed"
+echo "nvcc_kernels.sh: $n files, $failed failed${launcher:+ (through ccache)}"
 [ "$n" -gt 0 ] && [ "$failed" -eq 0 ]
