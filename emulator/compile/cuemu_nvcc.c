@@ -919,6 +919,16 @@ static const char *host_link_path(command *c) {
   return path && access(path, X_OK) == 0 ? path : NULL;
 }
 
+/* libcuemu_by_path.a in libcuemu's folder, or NULL where there is none: a
+ * linker script that links libcuemu by its absolute path, for the links
+ * that CMake makes with the host C++ compiler from the libraries of the
+ * link line below, without its run path (emulator/export/by_path.am). */
+static const char *by_path_script(command *c) {
+  struct stat st;
+  const char *path = joined(c, lib_dir(), "/libcuemu_by_path.a");
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? path : NULL;
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -945,10 +955,12 @@ static cuemu_status compile_cu(command *c, const char *source,
      * first word: cuemu-host-link, which adds libcuemu's run path and
      * --wrap options to the host compiler's link). */
     if (!object && !c->module) {
-      const char *linker = host_link_path(c);
-      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" -lcuemu "
-              "-Wl,-rpath,%s\n",
-              linker ? linker : o.cxx, output, output, lib_dir(), lib_dir());
+      const char *linker = host_link_path(c), *script = by_path_script(c);
+      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" %s%s%s"
+              "-lcuemu -Wl,-rpath,%s\n",
+              linker ? linker : o.cxx, output, output, lib_dir(),
+              script ? "\"" : "", script ? script : "", script ? "\" " : "",
+              lib_dir());
     }
   }
   if (c->dryrun)
