@@ -889,6 +889,8 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
     rw.unit_key = opt->unit_key;
+    rw.pads = opt->pads;
+    rw.pad_count = opt->pad_count;
   }
   rw.last_kernel = -1;
   w.rw = &rw;
