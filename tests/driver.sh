@@ -141,6 +141,32 @@ step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
   echo "PASS: a shared library of kernels (-c, then -shared)" ||
   fail "shared library from an object: $(cat "$work/so_app2.out" 2>/dev/null)"
 
+# ---- A shared library of relocatable device code ---------------------------------
+# -shared with -rdc=true (the device link is the library's own, as nvcc
+# makes it), in one command and from -dc objects with a -dlink object, as
+# CMake builds a SHARED library with CUDA_SEPARABLE_COMPILATION; the
+# application is whole-program and relocatable.
+sr=$srcdir/tests/driver/shared_rdc
+hidden=-device-entity-has-hidden-visibility=false
+mkdir -p "$work/sr1" "$work/sr2"
+step sr-one "$nvcc" -shared -rdc=true -Xcompiler -fPIC $hidden \
+  -o sr1/libops.so "$sr/dev.cu" "$sr/kern.cu" &&
+  step sr-app "$nvcc" -o sr1/app "$sr/app.cu" -Lsr1 -lops &&
+  step sr-app-rdc "$nvcc" -rdc=true -o sr1/app_rdc "$sr/app.cu" -Lsr1 -lops &&
+  (cd "$work/sr1" && LD_LIBRARY_PATH=. ./app && LD_LIBRARY_PATH=. ./app_rdc) \
+    >"$work/sr1.out" 2>&1 && [ "$(grep -cx PASS "$work/sr1.out")" = 2 ] &&
+  echo "PASS: -shared -rdc=true, one command" ||
+  fail "-shared -rdc=true: $(cat "$work/sr1.out" 2>/dev/null)"
+step sr-dc "$nvcc" -dc -Xcompiler -fPIC $hidden "$sr/dev.cu" "$sr/kern.cu" \
+  -odir sr2 &&
+  step sr-dlink "$nvcc" -dlink -Xcompiler -fPIC -o sr2/dlink.o sr2/dev.o sr2/kern.o &&
+  step sr-so "$nvcc" -shared -o sr2/libops.so sr2/dev.o sr2/kern.o sr2/dlink.o &&
+  step sr-app2 "$nvcc" -o sr2/app "$sr/app.cu" -Lsr2 -lops &&
+  (cd "$work/sr2" && LD_LIBRARY_PATH=. ./app) >"$work/sr2.out" 2>&1 &&
+  grep -qx PASS "$work/sr2.out" &&
+  echo "PASS: -shared from -dc objects and a -dlink object" ||
+  fail "-shared from -dc objects: $(cat "$work/sr2.out" 2>/dev/null)"
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
@@ -196,10 +222,12 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done
-  for f in "$r/use.cu" "$r/dev.cu"; do
+  for f in "$r/use.cu" "$r/dev.cu" "$sr/dev.cu" "$sr/kern.cu"; do
     step "nvcc-dc-$(basename "$f")" timeout 600 "$real" -std=c++17 \
       -arch=sm_90 -dc "$f" -o /dev/null
   done
+  step nvcc-sr-app timeout 600 "$real" -std=c++17 -arch=sm_90 -c \
+    "$sr/app.cu" -o /dev/null
   [ "$failed" -eq 0 ] && echo "PASS: nvcc compiles the sources"
 fi
 
