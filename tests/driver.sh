@@ -200,6 +200,21 @@ if command -v make >/dev/null 2>&1; then
     echo "PASS: Makefile project (NVCC=cuemu-nvcc)"
 fi
 
+# ---- A Makefile written for CUDA_PATH -----------------------------------------------
+# The CUDA samples' way: $(CUDA_PATH)/bin/nvcc, -I$(CUDA_PATH)/include and
+# -L$(CUDA_PATH)/lib64 -lcudart with a final link by g++; only CUDA_PATH
+# changes (cuemu-toolkit beside libcuemu), and the program runs without
+# LD_LIBRARY_PATH.
+mkdir -p "$work/cuda_path"
+cp "$srcdir"/tests/driver/cuda_path/* "$work/cuda_path/"
+if command -v make >/dev/null 2>&1; then
+  step cuda-path env -u LD_LIBRARY_PATH make -C cuda_path \
+    CUDA_PATH="$CUEMU_LIB_DIR/cuemu-toolkit" test &&
+    grep -q "^PASS" "$work/cuda-path.log" &&
+    echo "PASS: Makefile project (CUDA_PATH=cuemu-toolkit, linked by g++ with -lcudart)" ||
+    fail "CUDA_PATH Makefile: $(tail -5 "$work/cuda-path.log")"
+fi
+
 # ---- A CMake project -------------------------------------------------------------------
 if command -v cmake >/dev/null 2>&1; then
   step cmake-configure cmake -S "$srcdir/tests/driver/cmake" -B cmake \
