@@ -292,6 +292,10 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
  * last by `;`, so that it is a declaration of the device pass's kernel. */
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 
+/* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
+ * the body of the user's kernel template whose `__global__` is token
+ * `global` (see cuemu_kernel_instances.h). */
+cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
 /* In the host pass: replaces the body of the kernel template definition
  * recorded last (`__global__` at token `global`) by a record of its
  * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the

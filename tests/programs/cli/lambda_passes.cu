@@ -4,8 +4,8 @@
 // kernel template. g++ numbers a function's lambdas of one signature in
 // order, so without care the device and host passes would name the later
 // lambdas differently and a launch would run another lambda's code or
-// none (the kernel template is in a system header, where cuemu-cc
-// matches the passes' instances by their symbols). Each function below is checked against values worked out on the
+// none (a launch through the instance's address: lambda_apply.cuh). Each
+// function below is checked against values worked out on the
 // host.
 // CUEMU_OPTIONS: --expt-extended-lambda
 // NVCC_OPTIONS: --expt-extended-lambda
@@ -15,13 +15,17 @@
 #include "lambda_apply.cuh"
 
 // A device-pass-only lambda before two extended lambdas.
-void scale_then_shift(float *x, int n, float s) {
+cudaError_t scale_then_shift(float *x, int n, float s) {
 #ifdef __CUDA_ARCH__
   auto identity = [] __device__(float v) { return v; };
   (void)identity;
 #endif
-  run_apply(x, n, [=] __device__(float v) { return v * s; });
-  run_apply(x, n, [=] __device__(float v) { return v + 1.0f; });
+  cudaError_t e =
+      run_apply_by_address(x, n, [=] __device__(float v) { return v * s; });
+  if (e != cudaSuccess)
+    return e;
+  return run_apply_by_address(x, n,
+                              [=] __device__(float v) { return v + 1.0f; });
 }
 
 // A host-pass-only lambda (two of them) before the extended ones.
@@ -33,7 +37,8 @@ void shift_then_square(float *x, int n) {
   (void)thrice;
 #endif
   run_apply(x, n, [] __device__(float v) { return v - 1.0f; });
-  run_apply(x, n, [] __device__(float v) { return v * v; });
+  CHECK(run_apply_by_address(x, n, [] __device__(float v) { return v * v; }) ==
+        cudaSuccess);
 }
 
 // Each pass has its own lambda in an #if/#else, then lambdas of another
@@ -50,7 +55,9 @@ void negate_then_halve(float *x, int n) {
   auto unused = [](int v) { return v; };
   (void)unused;
   run_apply(x, n, [] __host__ __device__(float v) { return -v; });
-  run_apply(x, n, [] __host__ __device__(float v) { return v / 2.0f; });
+  CHECK(run_apply_by_address(x, n, [] __host__ __device__(float v) {
+          return v / 2.0f;
+        }) == cudaSuccess);
 }
 
 // A device-only lambda inside another lambda's body is numbered in that
@@ -64,7 +71,9 @@ void nested(float *x, int n) {
     return v;
   };
   (void)outer;
-  run_apply(x, n, [] __device__(float v) { return v + 10.0f; });
+  CHECK(run_apply_by_address(x, n, [] __device__(float v) {
+          return v + 10.0f;
+        }) == cudaSuccess);
 }
 
 int main() {
@@ -73,7 +82,7 @@ int main() {
   CHECK(cudaMallocManaged(&x, n * sizeof(float)) == cudaSuccess);
   for (int i = 0; i < n; ++i)
     x[i] = (float)i;
-  scale_then_shift(x, n, 2.0f);
+  CHECK(scale_then_shift(x, n, 2.0f) == cudaSuccess);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   int bad = 0;
   for (int i = 0; i < n; ++i)
