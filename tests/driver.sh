@@ -141,6 +141,32 @@ step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
   echo "PASS: a shared library of kernels (-c, then -shared)" ||
   fail "shared library from an object: $(cat "$work/so_app2.out" 2>/dev/null)"
 
+# ---- A shared library of relocatable device code ---------------------------------
+# -shared with -rdc=true (the device link is the library's own, as nvcc
+# makes it), in one command and from -dc objects with a -dlink object, as
+# CMake builds a SHARED library with CUDA_SEPARABLE_COMPILATION; the
+# application is whole-program and relocatable.
+sr=$srcdir/tests/driver/shared_rdc
+hidden=-device-entity-has-hidden-visibility=false
+mkdir -p "$work/sr1" "$work/sr2"
+step sr-one "$nvcc" -shared -rdc=true -Xcompiler -fPIC $hidden \
+  -o sr1/libops.so "$sr/dev.cu" "$sr/kern.cu" &&
+  step sr-app "$nvcc" -o sr1/app "$sr/app.cu" -Lsr1 -lops &&
+  step sr-app-rdc "$nvcc" -rdc=true -o sr1/app_rdc "$sr/app.cu" -Lsr1 -lops &&
+  (cd "$work/sr1" && LD_LIBRARY_PATH=. ./app && LD_LIBRARY_PATH=. ./app_rdc) \
+    >"$work/sr1.out" 2>&1 && [ "$(grep -cx PASS "$work/sr1.out")" = 2 ] &&
+  echo "PASS: -shared -rdc=true, one command" ||
+  fail "-shared -rdc=true: $(cat "$work/sr1.out" 2>/dev/null)"
+step sr-dc "$nvcc" -dc -Xcompiler -fPIC $hidden "$sr/dev.cu" "$sr/kern.cu" \
+  -odir sr2 &&
+  step sr-dlink "$nvcc" -dlink -Xcompiler -fPIC -o sr2/dlink.o sr2/dev.o sr2/kern.o &&
+  step sr-so "$nvcc" -shared -o sr2/libops.so sr2/dev.o sr2/kern.o sr2/dlink.o &&
+  step sr-app2 "$nvcc" -o sr2/app "$sr/app.cu" -Lsr2 -lops &&
+  (cd "$work/sr2" && LD_LIBRARY_PATH=. ./app) >"$work/sr2.out" 2>&1 &&
+  grep -qx PASS "$work/sr2.out" &&
+  echo "PASS: -shared from -dc objects and a -dlink object" ||
+  fail "-shared from -dc objects: $(cat "$work/sr2.out" 2>/dev/null)"
+
 # ---- A construct cuemu cannot translate, in a header ---------------------------------
 e=$srcdir/tests/driver/errors
 if "$nvcc" -o bad "$e/bad_launch.cu" >"$work/bad.log" 2>&1; then
@@ -161,23 +187,7 @@ elif grep -q 'host_call.cu:6: calling a __host__ function("exit") from a __globa
 else
   fail "exit() in a kernel: $(cat "$work/host_call.log")"
 fi
-# ---- A lambda that one pass alone sees, before extended lambdas ------------------------
-if "$nvcc" --expt-extended-lambda -o lambda_passes "$e/lambda_passes.cu" \
-  >"$work/lambda.log" 2>&1; then
-  fail "a device-pass-only lambda before extended lambdas compiles"
-elif grep -q "lambda_passes.cu:25:[0-9]*: a lambda that only the device pass compiles" \
-  "$work/lambda.log" && grep -q "extended lambda at .*lambda_passes.cu:28:" \
-  "$work/lambda.log"; then
-  echo "PASS: a lambda seen by one pass only is refused, naming both lambdas"
-else
-  fail "lambda in one pass: $(cat "$work/lambda.log")"
-fi
-
 real=$(find_nvcc 2>/dev/null)
-if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ] &&
-  ! "$real" --expt-extended-lambda -c -o /dev/null "$e/lambda_passes.cu" >/dev/null 2>&1; then
-  fail "nvcc refuses tests/driver/errors/lambda_passes.cu: the test is wrong"
-fi
 if [ -n "$real" ] && "$real" -c -o /dev/null "$e/host_call.cu" >/dev/null 2>&1; then
   fail "nvcc accepts tests/driver/errors/host_call.cu: the test is wrong"
 fi
@@ -190,15 +200,29 @@ if command -v make >/dev/null 2>&1; then
     echo "PASS: Makefile project (NVCC=cuemu-nvcc)"
 fi
 
+# ---- A Makefile written for CUDA_PATH -----------------------------------------------
+# The CUDA samples' way: $(CUDA_PATH)/bin/nvcc, -I$(CUDA_PATH)/include and
+# -L$(CUDA_PATH)/lib64 -lcudart with a final link by g++; only CUDA_PATH
+# changes (cuemu-toolkit beside libcuemu), and the program runs without
+# LD_LIBRARY_PATH.
+mkdir -p "$work/cuda_path"
+cp "$srcdir"/tests/driver/cuda_path/* "$work/cuda_path/"
+if command -v make >/dev/null 2>&1; then
+  step cuda-path env -u LD_LIBRARY_PATH make -C cuda_path \
+    CUDA_PATH="$CUEMU_LIB_DIR/cuemu-toolkit" test &&
+    grep -q "^PASS" "$work/cuda-path.log" &&
+    echo "PASS: Makefile project (CUDA_PATH=cuemu-toolkit, linked by g++ with -lcudart)" ||
+    fail "CUDA_PATH Makefile: $(tail -5 "$work/cuda-path.log")"
+fi
+
 # ---- A CMake project -------------------------------------------------------------------
 if command -v cmake >/dev/null 2>&1; then
   step cmake-configure cmake -S "$srcdir/tests/driver/cmake" -B cmake \
     -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_BUILD_TYPE=Release &&
     step cmake-build cmake --build cmake &&
-    step cmake-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
+    step cmake-test env -u LD_LIBRARY_PATH \
       ctest --test-dir cmake --output-on-failure &&
-    step cmake-rpath env -u LD_LIBRARY_PATH cmake/histogram &&
-    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA (with libcuemu's run path), as C++ and from a resolved static library"
+    echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++, from a resolved static library and to a shared library, run without LD_LIBRARY_PATH"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -213,10 +237,12 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done
-  for f in "$r/use.cu" "$r/dev.cu"; do
+  for f in "$r/use.cu" "$r/dev.cu" "$sr/dev.cu" "$sr/kern.cu"; do
     step "nvcc-dc-$(basename "$f")" timeout 600 "$real" -std=c++17 \
       -arch=sm_90 -dc "$f" -o /dev/null
   done
+  step nvcc-sr-app timeout 600 "$real" -std=c++17 -arch=sm_90 -c \
+    "$sr/app.cu" -o /dev/null
   [ "$failed" -eq 0 ] && echo "PASS: nvcc compiles the sources"
 fi
 

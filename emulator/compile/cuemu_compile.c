@@ -617,6 +617,21 @@ static void merge_deps(const char *to, const char *from) {
  * local but those the translation made visible (objcopy --localize-hidden),
  * so that each pass keeps its own inline functions, templates and globals;
  * then both are linked into `b->built` (a program, or an object: ld -r). */
+/* Translates pass p's preprocessed text into *rw, making up `pads`. */
+static cuemu_status translate_pass(const compile_job *job, int p,
+                                   const char *text, size_t size,
+                                   const cuemu_lambda_pad *pads, int npads,
+                                   cuemu_rewrite *rw) {
+  const cuemu_compile_options *o = job->opt;
+  const char *skip[] = {job->shims, job->include, NULL};
+  cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
+                                  o->rdc, job->key.hex, pads, npads};
+  memset(rw, 0, sizeof *rw);
+  cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
+                                                &topt, rw);
+  return st == CUEMU_SUCCESS ? st : cuemu__report(st, "%s", rw->message);
+}
+
 static cuemu_status build(void *data, cuemu_cache_build *b) {
   compile_job *job = data;
   const cuemu_compile_options *o = job->opt;
@@ -676,40 +691,37 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     merge_deps(b->depfile, deps2);
   unlink(deps2);
   /* The translations. */
-  cuemu_rewrite device_notes; /* the device pass's lambdas */
-  memset(&device_notes, 0, sizeof device_notes);
+  cuemu_rewrite rws[2];
+  memset(rws, 0, sizeof rws);
+  char *texts[2] = {NULL, NULL};
+  size_t sizes[2] = {0, 0};
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
-    size_t size = 0;
-    char *text = read_file(job->ii[p], &size);
-    if (!text) {
+    texts[p] = read_file(job->ii[p], &sizes[p]);
+    if (!texts[p])
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[p],
                          strerror(errno));
-      break;
-    }
-    cuemu_rewrite rw;
-    memset(&rw, 0, sizeof rw);
-    const char *skip[] = {job->shims, job->include, NULL};
-    cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
-                                    o->rdc, job->key.hex};
-    st = cuemu__rewrite_preprocessed(text, size, job->source, &topt, &rw);
-    free(text);
-    if (st != CUEMU_SUCCESS) {
-      st = cuemu__report(st, "%s", rw.message);
-      break;
-    }
-    if (count == 2 && p == 0) {
-      device_notes.lambdas = rw.lambdas;
-      device_notes.lambda_count = rw.lambda_count;
-      rw.lambdas = NULL;
-      rw.lambda_count = 0;
-    } else if (count == 2 && !strstr(job->compiler, "clang") &&
-               cuemu__lambda_passes_check(&device_notes, &rw, rw.message,
-                                          sizeof rw.message) !=
-                   CUEMU_SUCCESS) {
-      st = cuemu__report(CUEMU_COMPILE, "%s", rw.message);
-      cuemu__rewrite_free(&rw);
-      break;
-    }
+    else
+      st = translate_pass(job, p, texts[p], sizes[p], NULL, 0, &rws[p]);
+  }
+  /* Lambdas that one pass alone compiles: the other makes them up, and is
+   * translated again (cuemu_lambda_passes.c). */
+  if (st == CUEMU_SUCCESS && count == 2 && !strstr(job->compiler, "clang")) {
+    cuemu_lambda_pad *pads[2];
+    int npads[2];
+    st = cuemu__lambda_pads(&rws[0], &rws[1], &pads[0], &npads[0], &pads[1],
+                            &npads[1]);
+    if (st != CUEMU_SUCCESS)
+      st = cuemu__report(st, "no memory");
+    for (int p = 0; p < 2 && st == CUEMU_SUCCESS; ++p)
+      if (npads[p]) {
+        cuemu__rewrite_free(&rws[p]);
+        st = translate_pass(job, p, texts[p], sizes[p], pads[p], npads[p],
+                            &rws[p]);
+      }
+    cuemu__lambda_pads_free(pads[0], npads[0]);
+    cuemu__lambda_pads_free(pads[1], npads[1]);
+  }
+  for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
       st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", job->tu[p],
@@ -718,16 +730,18 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       /* The kernel table is the device pass's (the host pass's launches
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
-          f, job->source, &rw, o->module, o->module ? NULL : job->key.hex,
+          f, job->source, &rws[p], o->module, o->module ? NULL : job->key.hex,
           o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH,
           pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
           o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
     }
-    cuemu__rewrite_free(&rw);
   }
-  cuemu__rewrite_free(&device_notes);
+  for (int p = 0; p < 2; ++p) {
+    cuemu__rewrite_free(&rws[p]);
+    free(texts[p]);
+  }
   if (!getenv("CUEMU_KEEP_TU"))
     for (int p = 0; p < count; ++p)
       unlink(job->ii[p]);

@@ -136,6 +136,8 @@ static cuemu_status record(cuemu_rewriter *rw, const cuemu_kernel_decl *d) {
       free(d->file);
     }
     old->has_defaults |= d->has_defaults;
+    if (old->default_count < d->default_count)
+      old->default_count = d->default_count;
     old->is_template |= d->is_template;
     old->is_extern_c |= d->is_extern_c;
     if (!old->launch_bounds)
@@ -278,7 +280,7 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
           cuemu__rw_is(rw, p, "{"))
         p = cuemu__rw_close(rw, p);
       else if (cuemu__rw_is(rw, p, "="))
-        d.has_defaults = 1;
+        d.has_defaults = 1, d.default_count++;
     }
   }
   if (rw->preprocessed && !d.is_template) {

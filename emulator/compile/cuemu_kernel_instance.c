@@ -242,23 +242,49 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global) {
   return st;
 }
 
+/* `head` "unit", the kernel's own instance (self_reference()) `tail`: the
+ * text of a host pass's macro. CUEMU_INVALID_VALUE for an explicit
+ * specialization, which names no instance of its own. */
+static cuemu_status host_macro(cuemu_rewriter *rw, size_t global,
+                               const char *head, const char *tail,
+                               cuemu_strbuf *text) {
+  size_t name;
+  cuemu__sb_str(text, head);
+  add_literal(text, rw->filename ? rw->filename : "");
+  cuemu__sb_str(text, ", ");
+  cuemu_status st = self_reference(rw, global, text, &name);
+  cuemu__sb_str(text, tail);
+  if (st == CUEMU_SUCCESS && text->oom)
+    st = CUEMU_OUT_OF_MEMORY;
+  return st;
+}
+
+cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), body;
+  if (close >= rw->n || (body = body_open(rw, close)) >= rw->n)
+    return CUEMU_SUCCESS;
+  cuemu_strbuf text = {0};
+  cuemu_status st =
+      host_macro(rw, global, " CUEMU_KERNEL_HOST_RECORD(", ");", &text);
+  const cuemu_token *t = &rw->toks[body];
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, t->offset + t->length, 0, text.data, text.length);
+  free(text.data);
+  return st == CUEMU_INVALID_VALUE ? CUEMU_SUCCESS : st;
+}
+
 cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
-  size_t close = cuemu__rw_close(rw, rw->last_params), name, open, end;
+  size_t close = cuemu__rw_close(rw, rw->last_params), open, end;
   if (close >= rw->n || (open = body_open(rw, close)) >= rw->n ||
       (end = cuemu__rw_close(rw, open)) >= rw->n)
     return CUEMU_SUCCESS;
   cuemu_strbuf text = {0};
-  cuemu__sb_str(&text, "{ CUEMU_KERNEL_HOST_INSTANCE(");
-  add_literal(&text, rw->filename ? rw->filename : "");
-  cuemu__sb_str(&text, ", ");
-  cuemu_status st = self_reference(rw, global, &text, &name);
-  cuemu__sb_str(&text, "); }");
+  cuemu_status st = host_macro(rw, global, "{ CUEMU_KERNEL_HOST_INSTANCE(",
+                               "); }", &text);
   if (st == CUEMU_INVALID_VALUE) {
     free(text.data);
     return cuemu__kernel_body_drop(rw);
   }
-  if (st == CUEMU_SUCCESS && text.oom)
-    st = CUEMU_OUT_OF_MEMORY;
   const cuemu_token *a = &rw->toks[open], *b = &rw->toks[end];
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset,

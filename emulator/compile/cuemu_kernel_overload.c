@@ -205,3 +205,71 @@ cuemu_status cuemu__launch_overloaded(cuemu_rewriter *rw,
   free(tail.data);
   return st;
 }
+
+/* Non-zero when the kernel named `full` is the one that a launch naming
+ * `written` ("blas::axpy", or "axpy" unqualified) can mean: the same name,
+ * or one that ends with it after a `::`. */
+static int may_name(const char *full, const char *written) {
+  size_t fl = strlen(full), wl = strlen(written);
+  if (fl < wl || strcmp(full + fl - wl, written) != 0)
+    return 0;
+  return fl == wl || (fl - wl >= 2 && full[fl - wl - 1] == ':' &&
+                      full[fl - wl - 2] == ':');
+}
+
+char *cuemu__kernel_pick_set(cuemu_rewriter *rw, size_t start, size_t name) {
+  cuemu_strbuf written = {0}, set = {0};
+  size_t k = start;
+  if (cuemu__rw_is(rw, k, "::"))
+    k++;
+  for (; k <= name; k++) {
+    if (!cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "::"))
+      goto none; /* a template-id, a member, an expression */
+    cuemu__sb_tokens(&written, rw, k, k + 1, 0);
+  }
+  if (written.oom || !written.data)
+    goto none;
+  /* The kernels the launch can name: no template, one qualified name. */
+  const char *chosen = NULL;
+  const char *last = last_part(written.data);
+  for (int i = 0; i < rw->kernel_count; i++) {
+    cuemu_kernel_decl *d = &rw->kernels[i];
+    if (strcmp(last_part(d->name), last) != 0)
+      continue;
+    if (d->is_template)
+      goto none;
+    if (!may_name(d->name, written.data))
+      continue;
+    if (chosen && strcmp(chosen, d->name) != 0)
+      goto none; /* kernels of several namespaces: the compiler's choice */
+    chosen = d->name;
+    if (cuemu__kernel_alias_emit(rw, i) != CUEMU_SUCCESS || !d->type_alias)
+      goto none;
+  }
+  if (!chosen)
+    goto none;
+  cuemu__sb_str(&set, "::cuemu::overloads::candidates<");
+  int n = 0;
+  for (int i = 0; i < rw->kernel_count; i++) {
+    const cuemu_kernel_decl *d = &rw->kernels[i];
+    if (strcmp(d->name, chosen) != 0)
+      continue;
+    char defaults[48];
+    cuemu__sb_str(&set, n++ ? ", " : "");
+    cuemu__sb_str(&set, "::cuemu::overloads::defaulted<static_cast<");
+    cuemu__sb_str(&set, d->type_alias);
+    cuemu__sb_str(&set, " *>(&::");
+    cuemu__sb_str(&set, d->name);
+    snprintf(defaults, sizeof defaults, "), %d>", d->default_count);
+    cuemu__sb_str(&set, defaults);
+  }
+  cuemu__sb_str(&set, ">");
+  free(written.data);
+  if (set.oom)
+    return free(set.data), NULL;
+  return set.data;
+none:
+  free(written.data);
+  free(set.data);
+  return NULL;
+}

@@ -5,19 +5,23 @@
  * `[=] __device__ (...) {...}` handed to a kernel template) has an
  * instance in each pass, and cuemu-cc matches the host pass's instance to
  * the device pass's by its symbol (cuemu_kernel_instances.h). g++ names a
- * closure type by its enclosing function, its parameter types and its
- * ordinal among the lambdas of that function with the same parameter
- * types. A lambda that only one pass compiles (under `#ifdef __CUDA_ARCH__`
- * or a test of its value) shifts the ordinals of the lambdas after it in
- * that pass only, so the instances of a later extended lambda would be
- * matched with another lambda's (a kernel that runs the wrong code) or
- * with none. nvcc numbers them its own way and accepts such code; cuemu-cc
- * refuses it with an error that names both lambdas (clang++ names closure
- * types by their place in the source, so units compiled with it are not
- * concerned).
+ * closure type by its context (the enclosing function, or the enclosing
+ * lambda's body), its parameter types and its ordinal among the lambdas of
+ * that context with the same parameter types. A lambda that only one pass
+ * compiles (under `#ifdef __CUDA_ARCH__` or a test of its value) would
+ * shift the ordinals of the lambdas after it in that pass only, and the
+ * instances of a later extended lambda would be matched with another
+ * lambda's (a kernel that runs the wrong code) or with none. nvcc accepts
+ * such code, and so does cuemu-cc: the other pass makes up a lambda of the
+ * same parameter types in its place, `((void)[](float){}, LAMBDA)` around
+ * the next lambda that both passes compile, so that both passes number
+ * every shared lambda alike. (clang++ names closure types by their place
+ * in the source, so units compiled with it are not concerned.)
  *
- * Each pass's walk notes the user's lambdas (cuemu__lambda_note()); the
- * compile compares the two lists (cuemu__lambda_passes_check()).
+ * Each pass's walk notes the user's lambdas (cuemu__lambda_note());
+ * cuemu__lambda_pads() compares the two lists and says what each pass
+ * makes up; the pass is then translated again with that list, and
+ * cuemu__lambda_note() writes the lambdas it makes up.
  */
 #define _GNU_SOURCE
 #include "cuemu_rewriter.h"
@@ -75,6 +79,59 @@ static char *place(const cuemu_rewriter *rw, size_t i, int column) {
   return s;
 }
 
+/* The `{` of the body of the lambda whose parameters (or, without any,
+ * whose specifiers) start at token k, or 0. */
+static size_t body_open(const cuemu_rewriter *rw, size_t k) {
+  for (; k < rw->n; ++k) {
+    if (cuemu__rw_is(rw, k, "{"))
+      return k;
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "["))
+      k = cuemu__rw_close(rw, k);
+    else if (cuemu__rw_is(rw, k, "<"))
+      k = cuemu__rw_template_close(rw, k);
+    else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, ")") ||
+             cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, ","))
+      return 0;
+  }
+  return 0;
+}
+
+/* Writes the lambdas that this pass makes up before the lambda `n` whose
+ * `[` is token i (rw->pads): `((void)[](T){}, ` before it, `)` after. */
+static cuemu_status make_up(cuemu_rewriter *rw, size_t i,
+                            const cuemu_lambda_note *n) {
+  for (int p = 0; p < rw->pad_count; ++p) {
+    const cuemu_lambda_pad *pad = &rw->pads[p];
+    if (strcmp(pad->where, n->where) != 0)
+      continue;
+    if (!n->body_close) {
+      snprintf(rw->message, rw->message_size,
+               "%s: cannot find the body of this lambda, before which the "
+               "other pass of nvcc's two has lambdas that this one lacks "
+               "(code under __CUDA_ARCH__); cuemu-cc could not number the "
+               "lambdas of the two passes alike",
+               n->where);
+      return CUEMU_COMPILE;
+    }
+    cuemu_strbuf sb = {0};
+    cuemu__sb_add(&sb, "(", 1);
+    for (int c = 0; c < pad->count; ++c) {
+      cuemu__sb_str(&sb, "(void)[](");
+      cuemu__sb_str(&sb, pad->signature);
+      cuemu__sb_str(&sb, "){}, ");
+    }
+    cuemu_status st =
+        sb.oom ? CUEMU_OUT_OF_MEMORY
+               : cuemu__rw_edit(rw, rw->toks[i].offset, 0, sb.data, sb.length);
+    free(sb.data);
+    const cuemu_token *close = &rw->toks[n->body_close];
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__rw_edit(rw, close->offset + close->length, 0, ")", 1);
+    return st;
+  }
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl) {
   if (!lambda_introducer(rw, i))
     return CUEMU_SUCCESS;
@@ -98,14 +155,24 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl) {
   n.signature = k < rw->n && cuemu__rw_is(rw, k, "(")
                     ? cuemu__kernel_signature(rw, k)
                     : strdup("");
+  n.body_open = body_open(rw, k);
+  n.body_close = n.body_open ? cuemu__rw_close(rw, n.body_open) : 0;
+  if (n.body_close >= rw->n)
+    n.body_open = n.body_close = 0;
+  int scoped = 0;
+  for (int j = rw->lambda_count - 1; j >= 0 && !scoped; --j)
+    if (rw->lambdas[j].body_open < i && i < rw->lambdas[j].body_close) {
+      n.scope = strdup(rw->lambdas[j].where);
+      scoped = 1;
+    }
   n.where = place(rw, i, 1);
   n.decl = place(rw, decl < rw->n ? decl : i, 0);
-  if (!n.signature || !n.where || !n.decl) {
+  if (!n.signature || !n.where || !n.decl || (scoped && !n.scope)) {
     cuemu__lambda_notes_free(&n, 1); /* its strings; n itself is local */
     return CUEMU_OUT_OF_MEMORY;
   }
   rw->lambdas[rw->lambda_count++] = n;
-  return CUEMU_SUCCESS;
+  return make_up(rw, i, &n);
 }
 
 void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count) {
@@ -113,6 +180,7 @@ void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count) {
     free(notes[i].where);
     free(notes[i].decl);
     free(notes[i].signature);
+    free(notes[i].scope);
   }
 }
 
@@ -124,46 +192,80 @@ static int present(const cuemu_lambda_note *notes, int count,
   return 0;
 }
 
-/* The first lambda of `mine` that `other` lacks and that comes before an
- * extended lambda of the same function and parameter types that both
- * have; *later is that lambda. Returns its index, or -1. */
-static int shifting(const cuemu_lambda_note *mine, int nmine,
-                    const cuemu_lambda_note *other, int nother, int *later) {
-  for (int i = 0; i < nmine; ++i) {
-    if (present(other, nother, mine[i].where))
-      continue;
-    for (int j = i + 1; j < nmine; ++j)
-      if (mine[j].extended && strcmp(mine[j].decl, mine[i].decl) == 0 &&
-          strcmp(mine[j].signature, mine[i].signature) == 0 &&
-          present(other, nother, mine[j].where)) {
-        *later = j;
-        return i;
-      }
-  }
-  return -1;
+/* The lambdas `a` and `b` share their context and parameter types, so that
+ * g++ numbers them in one sequence. */
+static int same_sequence(const cuemu_lambda_note *a,
+                         const cuemu_lambda_note *b) {
+  return strcmp(a->decl, b->decl) == 0 &&
+         strcmp(a->signature, b->signature) == 0 &&
+         (a->scope ? b->scope && strcmp(a->scope, b->scope) == 0 : !b->scope);
 }
 
-cuemu_status cuemu__lambda_passes_check(const cuemu_rewrite *device,
-                                        const cuemu_rewrite *host,
-                                        char *message, size_t size) {
-  const cuemu_rewrite *pass[2] = {device, host};
-  static const char *const name[2] = {"device", "host"};
-  for (int p = 0; p < 2; ++p) {
-    int later = -1;
-    int i = shifting(pass[p]->lambdas, pass[p]->lambda_count,
-                     pass[1 - p]->lambdas, pass[1 - p]->lambda_count, &later);
-    if (i < 0)
+/* Adds one lambda of `signature` to make up before the lambda at `where`. */
+static cuemu_status add_pad(cuemu_lambda_pad **pads, int *count,
+                            const char *where, const char *signature) {
+  for (int p = 0; p < *count; ++p)
+    if (strcmp((*pads)[p].where, where) == 0) {
+      (*pads)[p].count++;
+      return CUEMU_SUCCESS;
+    }
+  cuemu_lambda_pad *grown = realloc(*pads, (size_t)(*count + 1) * sizeof *grown);
+  if (!grown)
+    return CUEMU_OUT_OF_MEMORY;
+  *pads = grown;
+  cuemu_lambda_pad *pad = &grown[*count];
+  pad->where = strdup(where);
+  pad->signature = strdup(signature);
+  pad->count = 1;
+  ++*count;
+  return pad->where && pad->signature ? CUEMU_SUCCESS : CUEMU_OUT_OF_MEMORY;
+}
+
+/* The lambdas that `other` makes up for those of `mine` it lacks: each
+ * before the next lambda of the same sequence that both compile, when an
+ * extended lambda of that sequence that both compile comes after it. */
+static cuemu_status pads_for(const cuemu_rewrite *mine,
+                             const cuemu_rewrite *other,
+                             cuemu_lambda_pad **pads, int *count) {
+  const cuemu_lambda_note *m = mine->lambdas;
+  for (int i = 0; i < mine->lambda_count; ++i) {
+    if (present(other->lambdas, other->lambda_count, m[i].where))
       continue;
-    snprintf(message, size,
-             "%s: a lambda that only the %s pass compiles (code under "
-             "__CUDA_ARCH__) comes before the extended lambda at %s in the "
-             "same function: g++ then numbers that lambda differently in "
-             "the two passes, and cuemu-cc could not match the kernel "
-             "template instances it makes; move the lambda after it or out "
-             "of the #if (nvcc accepts this; cuemu does not translate it)",
-             pass[p]->lambdas[i].where, name[p],
-             pass[p]->lambdas[later].where);
-    return CUEMU_COMPILE;
+    int next = -1, extended = 0;
+    for (int j = i + 1; j < mine->lambda_count && !extended; ++j)
+      if (same_sequence(&m[j], &m[i]) &&
+          present(other->lambdas, other->lambda_count, m[j].where)) {
+        if (next < 0)
+          next = j;
+        extended = m[j].extended;
+      }
+    if (extended) {
+      cuemu_status st = add_pad(pads, count, m[next].where, m[i].signature);
+      if (st != CUEMU_SUCCESS)
+        return st;
+    }
   }
   return CUEMU_SUCCESS;
+}
+
+cuemu_status cuemu__lambda_pads(const cuemu_rewrite *device,
+                                const cuemu_rewrite *host,
+                                cuemu_lambda_pad **device_pads,
+                                int *device_count,
+                                cuemu_lambda_pad **host_pads,
+                                int *host_count) {
+  *device_pads = *host_pads = NULL;
+  *device_count = *host_count = 0;
+  cuemu_status st = pads_for(device, host, host_pads, host_count);
+  if (st == CUEMU_SUCCESS)
+    st = pads_for(host, device, device_pads, device_count);
+  return st;
+}
+
+void cuemu__lambda_pads_free(cuemu_lambda_pad *pads, int count) {
+  for (int p = 0; p < count; ++p) {
+    free(pads[p].where);
+    free(pads[p].signature);
+  }
+  free(pads);
 }

@@ -16,6 +16,7 @@
  * `::cuemu::launch_dynamic(callee, config)(args)`. Only `<<<`, `>>>` and the
  * insertion point change, so newlines inside the launch stay where they are.
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 
 #include "cuemu_rewriter.h"
@@ -186,16 +187,27 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   } else if (in_lambda) {
     /* The call itself, in a lambda, deduces what is left (template
      * arguments, default arguments). The name is for messages. */
-    char head[512];
     char kname[256];
     size_t klen = cuemu__token_spelling(rw->text, &rw->toks[name], kname,
                                         sizeof kname);
     static const char tail[] = "(cuemu_arg_...); }, ";
-    int n = snprintf(head, sizeof head,
-                     "::cuemu::launch_deduced(\"%.*s\", "
+    /* Kernels that are no templates: the set of those the call can pick,
+     * whose attributes the launch takes. */
+    char *set = known == 1 && rw->preprocessed
+                    ? cuemu__kernel_pick_set(rw, start, name)
+                    : NULL;
+    char *head = NULL;
+    int n = asprintf(&head,
+                     "::cuemu::launch_%s%s%s(\"%.*s\", "
                      "[&](auto &&...cuemu_arg_) { ",
+                     set ? "picked<" : "deduced", set ? set : "",
+                     set ? ">" : "",
                      (int)(klen < sizeof kname ? klen : 0), kname);
+    free(set);
+    if (n < 0)
+      return CUEMU_OUT_OF_MEMORY;
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, (size_t)n);
+    free(head);
     if (!st)
       st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), tail,
                           sizeof tail - 1);

@@ -64,6 +64,7 @@ typedef struct command {
   input *inputs;
   int ninputs;
   const char *output;
+  const char *odir;    /* -odir: the folder of default output names */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int forward_unknown, md, mm, mp;
@@ -138,14 +139,14 @@ static void command_free(command *c) {
 /* ---- Options ------------------------------------------------------------- */
 
 enum opt_id {
-  O_OUTPUT, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS,
+  O_OUTPUT, O_ODIR, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS,
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
-  O_IGNORED, O_IGNORED_VALUE, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
+  O_IGNORED, O_IGNORED_VALUE, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH
 };
@@ -162,6 +163,7 @@ typedef struct option {
 
 static const option options[] = {
     {"-o", "--output-file", VALUE, O_OUTPUT},
+    {"-odir", "--output-directory", VALUE, O_ODIR},
     {"-c", "--compile", FLAG, O_COMPILE},
     {"-dc", "--device-c", FLAG, O_DC},
     {"-dw", "--device-w", FLAG, O_DW},
@@ -254,6 +256,28 @@ static const option options[] = {
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
     {"-no-compress", "--no-compress", FLAG, O_IGNORED},
+    {"-compress-mode", "--compress-mode", VALUE, O_IGNORED_VALUE},
+    /* Visibility and linkage of kernels' host stubs in nvcc's object (a
+     * shared library's kernels are hidden by default since CUDA 12.8);
+     * cuemu's kernels stay visible. */
+    {"-device-entity-has-hidden-visibility",
+     "--device-entity-has-hidden-visibility", VALUE, O_IGNORED_VALUE},
+    {"-static-global-template-stub", "--static-global-template-stub", VALUE,
+     O_IGNORED_VALUE},
+    {"-allow-unsupported-compiler", "--allow-unsupported-compiler", FLAG,
+     O_IGNORED},
+    {"-dopt", "--dopt", VALUE, O_IGNORED_VALUE},
+    {NULL, "--dlink-time-opt", FLAG, O_IGNORED},
+    {"-nohdinitlist", "--no-host-device-initializer-list", FLAG, O_IGNORED},
+    {"-nohdmoveforward", "--no-host-device-move-forward", FLAG, O_IGNORED},
+    {"-keep-device-functions", "--keep-device-functions", FLAG, O_IGNORED},
+    {"-src-in-ptx", "--source-in-ptx", FLAG, O_IGNORED},
+    {"-restrict", "--restrict", FLAG, O_IGNORED},
+    {"-ewp", "--extensible-whole-program", FLAG, O_IGNORED},
+    {"-objtemp", "--objdir-as-tempdir", FLAG, O_IGNORED},
+    {"-ftemplate-backtrace-limit", "--ftemplate-backtrace-limit", VALUE,
+     O_TEMPLATE_LIMIT},
+    {"-ftemplate-depth", "--ftemplate-depth", VALUE, O_TEMPLATE_LIMIT},
     {"-optf", "--options-file", VALUE, O_OPTIONS_FILE},
     {"-h", "--help", FLAG, O_HELP},
     /* cuemu's own. */
@@ -472,6 +496,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_OUTPUT:
       c->output = value;
       break;
+    case O_ODIR:
+      c->odir = value;
+      break;
     case O_COMPILE:
     case O_DW:
       c->mode = MODE_COMPILE;
@@ -605,6 +632,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_CCBIN:
       c->ccbin = value;
       break;
+    case O_TEMPLATE_LIMIT: { /* the host compiler's option of that name */
+      char *w = NULL;
+      if (asprintf(&w, "%s=%s", o->short_name, value) < 0)
+        return oom();
+      st = keep(c, w) ? add(&c->host, w) : oom();
+      break;
+    }
     case O_DEBUG:
     case O_DEVICE_DEBUG:
       c->debug = 1;
@@ -919,6 +953,16 @@ static const char *host_link_path(command *c) {
   return path && access(path, X_OK) == 0 ? path : NULL;
 }
 
+/* libcuemu_by_path.a in libcuemu's folder, or NULL where there is none: a
+ * linker script that links libcuemu by its absolute path, for the links
+ * that CMake makes with the host C++ compiler from the libraries of the
+ * link line below, without its run path (emulator/export/by_path.am). */
+static const char *by_path_script(command *c) {
+  struct stat st;
+  const char *path = joined(c, lib_dir(), "/libcuemu_by_path.a");
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? path : NULL;
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -945,10 +989,12 @@ static cuemu_status compile_cu(command *c, const char *source,
      * first word: cuemu-host-link, which adds libcuemu's run path and
      * --wrap options to the host compiler's link). */
     if (!object && !c->module) {
-      const char *linker = host_link_path(c);
-      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" -lcuemu "
-              "-Wl,-rpath,%s\n",
-              linker ? linker : o.cxx, output, output, lib_dir(), lib_dir());
+      const char *linker = host_link_path(c), *script = by_path_script(c);
+      fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" %s%s%s"
+              "-lcuemu -Wl,-rpath,%s\n",
+              linker ? linker : o.cxx, output, output, lib_dir(),
+              script ? "\"" : "", script ? script : "", script ? "\" " : "",
+              lib_dir());
     }
   }
   if (c->dryrun)
@@ -994,16 +1040,24 @@ static cuemu_status compile_host(command *c, const input *in,
  * architecture. */
 static void verbose_environment(command *c) {
   const char *shims = shims_dir(), *lib = lib_dir();
+  /* The toolkit's folder: cuemu-toolkit beside libcuemu, which also has
+   * the include and lib64 folders of find_package(CUDAToolkit)
+   * (emulator/export/toolkit.am), else the shims' nvvm folder alone. */
+  const char *top = joined(c, lib, "/cuemu-toolkit");
+  struct stat st;
+  char *libdevice = top ? joined(c, top, "/nvvm/libdevice") : NULL;
+  if (!libdevice || stat(libdevice, &st) != 0 || !S_ISDIR(st.st_mode))
+    top = joined(c, shims, "/toolkit");
   fprintf(stderr,
           "#$ _NVVM_BRANCH_=nvvm\n"
           "#$ _CUEMU_=cuemu " CUEMU_VERSION "\n"
-          "#$ TOP=%s/toolkit\n"
-          "#$ NVVMIR_LIBRARY_DIR=%s/toolkit/nvvm/libdevice\n"
+          "#$ TOP=%s\n"
+          "#$ NVVMIR_LIBRARY_DIR=%s/nvvm/libdevice\n"
           "#$ INCLUDES=\"-I%s\" \"-I%s\"\n"
           "#$ LIBRARIES=  \"-L%s\"\n"
           "#$ cuemu: -arch compute_%d (the emulated device's compute "
           "capability)\n",
-          shims, shims, shims, include_dir(), lib,
+          top ? top : "", top ? top : "", shims, include_dir(), lib,
           (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
 }
 
@@ -1220,6 +1274,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     const char *object;
     if (c->mode == MODE_COMPILE) {
       object = c->output ? c->output : default_name(c, in->path, ".o");
+      if (!c->output && c->odir && object) /* -odir DIR: DIR/name.o */
+        object = joined(c, c->odir, joined(c, "/", object));
     } else {
       char *name = NULL;
       if (asprintf(&name, "%s/%d-%s", dir, i,

@@ -219,6 +219,11 @@ static const char host_linkage[] = " __attribute__((weak))";
 /* A kernel of the host pass is also never inlined (g++ inlines a weak
  * template instance). */
 static const char host_kernel[] = " __attribute__((weak, noinline))";
+/* A kernel template's, whose body records its instances (see
+ * cuemu__kernel_host_record()): hidden, so that an instance's address is
+ * a constant of the object, also in position-independent code. */
+static const char host_kernel_template[] =
+    " __attribute__((weak, noinline, visibility(\"hidden\")))";
 
 /* Non-zero when the kernel declared with `__global__` at token i has
  * internal linkage (static, or in an anonymous namespace). */
@@ -279,9 +284,21 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
   }
   if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
     return CUEMU_SUCCESS;
-  if (!(t->flags & CUEMU_TOKEN_FOREIGN) || internal_linkage(w, i))
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
-                          sizeof host_kernel - 1);
+  if (!(t->flags & CUEMU_TOKEN_FOREIGN) || internal_linkage(w, i)) {
+    /* A template's instance whose arguments have no linkage (a lambda)
+     * is the host pass's own: its record makes its address another name
+     * of the device pass's instance, for launches by pointer. */
+    int record = rw->last_is_template && !internal_linkage(w, i);
+    cuemu_status st =
+        record ? cuemu__rw_edit(rw, t->offset + t->length, 0,
+                                host_kernel_template,
+                                sizeof host_kernel_template - 1)
+               : cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
+                                sizeof host_kernel - 1);
+    if (st == CUEMU_SUCCESS && record)
+      st = cuemu__kernel_host_record(rw, i);
+    return st;
+  }
   if (!rw->last_is_template || cuemu__rw_is(rw, rw->last_template + 1, ">"))
     return cuemu__kernel_body_drop(rw); /* not a template's instance */
   cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
@@ -889,6 +906,8 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
     rw.unit_key = opt->unit_key;
+    rw.pads = opt->pads;
+    rw.pad_count = opt->pad_count;
   }
   rw.last_kernel = -1;
   w.rw = &rw;

@@ -53,6 +53,7 @@ typedef struct cuemu_kernel_decl {
   char *cluster_dims;  /* the arguments of its __cluster_dims__(...), or NULL */
   char *file;          /* the file of `line` (a header's, in a translation unit) */
   int has_defaults;    /* a parameter has a default argument */
+  int default_count;   /* how many (the most any declaration gives) */
   int template_required; /* template parameters without a default */
   int template_variadic; /* the template has a parameter pack */
   char *type_alias;    /* "::ns::cuemu_kernel_type_k" when the translation
@@ -76,7 +77,18 @@ typedef struct cuemu_lambda_note {
                         * around it (its enclosing function) */
   char *signature;     /* its parameter types (cuemu__kernel_signature()) */
   int extended;        /* written with __device__ or __host__ */
+  char *scope;         /* `where` of the lambda whose body holds it, or
+                        * NULL (the function's body) */
+  size_t body_open, body_close; /* tokens of its body's braces */
 } cuemu_lambda_note;
+
+/* Lambdas that one pass lacks, made up in that pass right before the
+ * lambda at `where` (cuemu_lambda_passes.c). */
+typedef struct cuemu_lambda_pad {
+  char *where;         /* "file:line:column" of the lambda they precede */
+  char *signature;     /* their parameter types (that lambda's) */
+  int count;
+} cuemu_lambda_pad;
 
 typedef struct cuemu_rewrite {
   char *text; size_t length;          /* the rewritten source, NUL-terminated */
@@ -134,6 +146,9 @@ typedef struct cuemu_translate_options {
   int rdc;                      /* relocatable device code (-rdc, -dc) */
   const char *unit_key;         /* the unit's cache key (names that stay
                                  * private to it), or NULL */
+  const cuemu_lambda_pad *pads; /* lambdas to make up (see
+                                 * cuemu__lambda_pads()), or NULL */
+  int pad_count;
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
@@ -145,12 +160,19 @@ cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
  * already freed result are accepted. */
 void cuemu__rewrite_free(cuemu_rewrite *r);
 
-/* Two passes of one unit, compiled by g++: CUEMU_COMPILE, with the message
- * in message[0, size), when a lambda that only one pass sees changes how
- * g++ numbers a later extended lambda of the same function in that pass
- * (cuemu_lambda_passes.c); else CUEMU_SUCCESS. */
-cuemu_status cuemu__lambda_passes_check(const cuemu_rewrite *device,
-                                        const cuemu_rewrite *host,
-                                        char *message, size_t size);
+/* Two passes of one unit, compiled by g++: the lambdas that each pass must
+ * make up so that g++ numbers the lambdas that both passes compile alike
+ * (a lambda that only one pass sees, under __CUDA_ARCH__, comes before an
+ * extended lambda of the same function and parameter types). Stores
+ * arrays in *device_pads and *host_pads (NULL when none) with their
+ * counts; free them with cuemu__lambda_pads_free(). Returns CUEMU_SUCCESS
+ * or CUEMU_OUT_OF_MEMORY. (cuemu_lambda_passes.c) */
+cuemu_status cuemu__lambda_pads(const cuemu_rewrite *device,
+                                const cuemu_rewrite *host,
+                                cuemu_lambda_pad **device_pads,
+                                int *device_count,
+                                cuemu_lambda_pad **host_pads,
+                                int *host_count);
+void cuemu__lambda_pads_free(cuemu_lambda_pad *pads, int count);
 
 #endif /* CUEMU_REWRITE_H */

@@ -88,6 +88,8 @@ typedef struct cuemu_rewriter {
                           parameters were given names, plus one; 0: none */
   cuemu_lambda_note *lambdas; /* the user's lambdas (translation units) */
   int lambda_count, lambda_capacity;
+  const cuemu_lambda_pad *pads; /* lambdas to make up (translate options) */
+  int pad_count;
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -236,6 +238,14 @@ cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index);
  * template has its name (a launch can then name the overload set). */
 int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
                                   const cuemu_kernel_decl *decl);
+/* The overload set of a launch that the call must complete (default
+ * arguments, or kernels of one name in several namespaces) whose callee is
+ * tokens [start, name]: "::cuemu::overloads::candidates<...>" naming each
+ * kernel it can mean with its number of default arguments (the launch
+ * takes the attributes of the one its call picks), or NULL where that is
+ * not known (a template, a name that several namespaces' kernels answer).
+ * The caller frees it. */
+char *cuemu__kernel_pick_set(cuemu_rewriter *rw, size_t start, size_t name);
 /* Rewrites the launch whose `<<<` is token `launch` and whose callee starts
  * at token `start` into ::cuemu::launch_overloaded<the overloads>(config
  * (the caller closes it at `>>>`). */
@@ -282,6 +292,10 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
  * last by `;`, so that it is a declaration of the device pass's kernel. */
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 
+/* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
+ * the body of the user's kernel template whose `__global__` is token
+ * `global` (see cuemu_kernel_instances.h). */
+cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
 /* In the host pass: replaces the body of the kernel template definition
  * recorded last (`__global__` at token `global`) by a record of its
  * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the

@@ -7,10 +7,16 @@
  * (emulator/compile/cuemu_kernel_overload.c): overload resolution over the
  * kernels' parameter lists, with the launch's arguments, picks the kernel,
  * as it picks the function of a call; then it is launched as any kernel.
+ * A launch that the call must complete (default arguments, or kernels of
+ * one name in several namespaces) is launch_picked (cuemu_kernel_thunks.h)
+ * with a set of `defaulted` candidates: the call runs the kernel, and the
+ * set says which kernel it is, whose attributes (__launch_bounds__) the
+ * launch takes.
  */
 #ifndef CUEMU_KERNEL_OVERLOADS_H
 #define CUEMU_KERNEL_OVERLOADS_H
 
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -45,7 +51,45 @@ template <auto... K> struct set<list<K...>> : candidate<K>... {
   using candidate<K>::pick...;
 };
 
+/* One candidate of a launch that the call itself completes (default
+ * arguments: emulator/compile/cuemu_kernel_overload.c): pick() for each
+ * number of arguments a call may give, all but its last `Defaults`
+ * parameters (those with default arguments) to all. */
+template <auto K, typename Seq> struct prefix;
+template <typename... P, void (*K)(P...), std::size_t... I>
+struct prefix<K, std::index_sequence<I...>> {
+  static std::integral_constant<void (*)(P...), K>
+  pick(std::tuple_element_t<I, std::tuple<P...>>...);
+};
+template <auto K, std::size_t Required, typename Seq> struct prefixes;
+template <auto K, std::size_t Required, std::size_t... N>
+struct prefixes<K, Required, std::index_sequence<N...>>
+    : prefix<K, std::make_index_sequence<Required + N>>... {
+  using prefix<K, std::make_index_sequence<Required + N>>::pick...;
+};
+template <auto K, std::size_t Defaults> struct defaulted;
+template <typename... P, void (*K)(P...), std::size_t Defaults>
+struct defaulted<K, Defaults>
+    : prefixes<K, sizeof...(P) - Defaults,
+               std::make_index_sequence<Defaults + 1>> {
+  using prefixes<K, sizeof...(P) - Defaults,
+                 std::make_index_sequence<Defaults + 1>>::pick;
+};
+template <typename... C> struct candidates : C... {
+  using C::pick...;
+};
+
 } // namespace overloads
+
+/* The kernel of the set that a call with arguments A... picks, or nullptr
+ * for no set (void). */
+template <typename Set, typename... A> const void *picked_kernel() {
+  if constexpr (std::is_void_v<Set>)
+    return nullptr;
+  else
+    return reinterpret_cast<const void *>(
+        decltype(Set::pick(std::declval<A>()...))::value);
+}
 
 template <auto... K> class overloaded_launcher {
 public:

@@ -399,9 +399,11 @@ void thunk_deduced(void **args, unsigned start, unsigned count) {
               std::make_index_sequence<std::tuple_size<Values>::value>());
 }
 
+/* `picked`: the kernel that the lambda calls, when known (launch_picked),
+ * whose name, place and attributes the launch takes. */
 template <typename L, typename Values>
-const cuemu_kernel_desc *deduced_desc(const char *name) {
-  static const cuemu_kernel_desc d = [name] {
+const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
+  static const cuemu_kernel_desc d = [name, picked] {
     cuemu_kernel_desc r;
     r.name = name;
     r.thunk = &thunk_deduced<L, Values>;
@@ -413,6 +415,15 @@ const cuemu_kernel_desc *deduced_desc(const char *name) {
     r.max_threads = 0;
     r.min_blocks = 0;
     r.static_shared = 0;
+    if (const cuemu_kernel_desc *k =
+            picked ? cuemu_program_find(picked) : nullptr) {
+      r.name = k->name;
+      r.file = k->file;
+      r.line = k->line;
+      r.max_threads = k->max_threads;
+      r.min_blocks = k->min_blocks;
+      r.static_shared = k->static_shared;
+    }
     return r;
   }();
   /* So that a graph can keep a copy of the arguments (the tuple) and of the
@@ -430,7 +441,9 @@ const cuemu_kernel_desc *deduced_desc(const char *name) {
 
 /* What `tk<<<grid, block>>>(args)` becomes for a kernel template `tk`
  * whose template arguments are deduced from `args`. */
-template <typename L> class deduced_launcher {
+template <typename Set, typename... A> const void *picked_kernel();
+
+template <typename L, typename Set = void> class deduced_launcher {
 public:
   deduced_launcher(const char *name, L body, dim3 grid, dim3 block,
                    std::size_t shmem, cudaStream_t stream)
@@ -442,7 +455,7 @@ public:
     Values values(std::forward<A>(args)...);
     const cuemu_kernel_desc *desc = [this] {
       heap_bypass bypass;
-      return deduced_desc<L, Values>(name_);
+      return deduced_desc<L, Values>(name_, picked_kernel<Set, A...>());
     }();
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       child_launch_deduced(desc, body_, grid_,
@@ -469,6 +482,15 @@ deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
                                    dim3 block, std::size_t shmem = 0,
                                    cudaStream_t stream = nullptr) {
   return deduced_launcher<L>(name, body, grid, block, shmem, stream);
+}
+
+/* launch_deduced() for a kernel of the overload set `Set`
+ * (overloads::candidates, cuemu_kernel_overloads.h). */
+template <typename Set, typename L>
+deduced_launcher<L, Set> launch_picked(const char *name, L body, dim3 grid,
+                                       dim3 block, std::size_t shmem = 0,
+                                       cudaStream_t stream = nullptr) {
+  return deduced_launcher<L, Set>(name, body, grid, block, shmem, stream);
 }
 
 } // namespace cuemu

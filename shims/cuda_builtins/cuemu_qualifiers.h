@@ -94,9 +94,13 @@ extern "C" __thread void *cuemu_dynamic_shared
  * the section `cuemu_instances` (see cuemu_kernel_instances.h for its
  * words), which the program registers when it starts. In the device pass
  * it comes first in the body (CUEMU_KERNEL_INSTANCE); in the host pass it
- * is the whole body (CUEMU_KERNEL_HOST_INSTANCE), whose instance is the
- * device pass's unless a template argument has no linkage (a lambda), and
- * then stands for it: it runs only if it was not matched, and says so. An asm statement, because g++ ignores section
+ * is the whole body of a system header's kernel template
+ * (CUEMU_KERNEL_HOST_INSTANCE), whose instance is the device pass's unless
+ * a template argument has no linkage (a lambda), and then stands for it:
+ * it runs only if it was not matched, and says so. A user's kernel
+ * template keeps its body in the host pass, with the record first
+ * (CUEMU_KERNEL_HOST_RECORD), so that the address of an instance of its
+ * own (a lambda's) launches the device pass's. An asm statement, because g++ ignores section
  * attributes on templated variables; `kernel` is parenthesised. */
 #if __SIZEOF_POINTER__ == 8
 #define CUEMU_INSTANCE_DATA_ "8\n\t.quad "
@@ -116,6 +120,9 @@ extern "C" __thread void *cuemu_dynamic_shared
                                                             max_threads,      \
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
+#define CUEMU_KERNEL_HOST_RECORD(unit, kernel)                                \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+                         "i"(0), "i"(0), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
   CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit));           \

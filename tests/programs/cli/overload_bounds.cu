@@ -1,0 +1,126 @@
+// overload_bounds.cu: kernels that share a name across namespaces, and
+// overloads with default arguments, each with its own __launch_bounds__.
+// A launch (<<<>>> and cudaLaunchKernel) and cudaFuncGetAttributes see the
+// attributes of the overload that is named: a block larger than its bound
+// is refused (cudaErrorLaunchOutOfResources), one within it runs.
+#include <cuda_runtime.h>
+
+#include "../check.cuh"
+
+namespace blas {
+__global__ void __launch_bounds__(64) axpy(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] += a * x[i];
+}
+__global__ void __launch_bounds__(128) axpy(double *y, const double *x,
+                                            double a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] += a * x[i];
+}
+} // namespace blas
+
+namespace sparse {
+// The same name and the same parameters as blas's first, another bound.
+__global__ void __launch_bounds__(256) axpy(float *y, const float *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] += 2.0f * a * x[i];
+}
+} // namespace sparse
+
+// Overloads with default arguments.
+__global__ void __launch_bounds__(32) fill(float *out, float value = 1.5f) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = value;
+}
+__global__ void __launch_bounds__(96) fill(int *out, int value = 7,
+                                           int step = 1) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = value + step * i;
+}
+
+// Launched with the bound's block and with one twice as large: returns the
+// two launches' errors.
+template <typename Launch> void both(Launch launch, int bound, cudaError_t *e) {
+  launch(bound);
+  e[0] = cudaGetLastError();
+  launch(2 * bound);
+  e[1] = cudaGetLastError();
+}
+
+int main() {
+  float *fy, *fx;
+  double *dy, *dx;
+  int *iv;
+  CHECK(cudaMallocManaged(&fy, 512 * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&fx, 512 * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&dy, 512 * sizeof(double)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&dx, 512 * sizeof(double)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&iv, 512 * sizeof(int)) == cudaSuccess);
+  for (int i = 0; i < 512; ++i) {
+    fy[i] = 0.0f;
+    fx[i] = (float)i;
+    dy[i] = 0.0;
+    dx[i] = (double)i;
+  }
+
+  // <<<>>> with each overload's bound.
+  cudaError_t e[2];
+  both([&](int t) { blas::axpy<<<1, t>>>(fy, fx, 1.0f); }, 64, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { blas::axpy<<<1, t>>>(dy, dx, 1.0); }, 128, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { sparse::axpy<<<1, t>>>(fy + 256, fx + 256, 1.0f); }, 256,
+       e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { fill<<<1, t>>>(fy + 64); }, 32, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { fill<<<1, t>>>(iv, 3); }, 96, e);
+  CHECK(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  int bad = 0;
+  for (int i = 0; i < 64; ++i)
+    bad += fy[i] != (float)i;
+  for (int i = 64; i < 96; ++i)
+    bad += fy[i] != 1.5f;
+  for (int i = 0; i < 128; ++i)
+    bad += dy[i] != (double)i;
+  for (int i = 256; i < 512; ++i)
+    bad += fy[i] != 2.0f * i;
+  for (int i = 0; i < 96; ++i)
+    bad += iv[i] != 3 + i;
+  CHECK(bad == 0);
+
+  // cudaFuncGetAttributes and cudaLaunchKernel through each overload's
+  // pointer.
+  void (*blas_f)(float *, const float *, float) = blas::axpy;
+  void (*blas_d)(double *, const double *, double) = blas::axpy;
+  void (*sparse_f)(float *, const float *, float) = sparse::axpy;
+  void (*fill_f)(float *, float) = fill;
+  void (*fill_i)(int *, int, int) = fill;
+  const void *kernels[] = {(const void *)blas_f, (const void *)blas_d,
+                           (const void *)sparse_f, (const void *)fill_f,
+                           (const void *)fill_i};
+  const int bounds[] = {64, 128, 256, 32, 96};
+  for (int k = 0; k < 5; ++k) {
+    cudaFuncAttributes a;
+    CHECK(cudaFuncGetAttributes(&a, kernels[k]) == cudaSuccess);
+    CHECK(a.maxThreadsPerBlock == bounds[k]);
+  }
+  float a = 1.0f, *py = fy, *px = fx;
+  void *args[] = {&py, &px, &a};
+  CHECK(cudaLaunchKernel(kernels[2], dim3(1), dim3(512), args, 0, 0) ==
+        cudaErrorLaunchOutOfResources);
+  CHECK(cudaLaunchKernel(kernels[2], dim3(2), dim3(256), args, 0, 0) ==
+        cudaSuccess);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  bad = 0;
+  for (int i = 0; i < 512; ++i)
+    bad += fy[i] != (i < 64    ? 3.0f * i
+                     : i < 96  ? 1.5f + 2.0f * i
+                     : i < 256 ? 2.0f * i
+                               : 4.0f * i);
+  CHECK(bad == 0);
+  CHECK(cudaFree(fy) == cudaSuccess && cudaFree(fx) == cudaSuccess);
+  CHECK(cudaFree(dy) == cudaSuccess && cudaFree(dx) == cudaSuccess);
+  CHECK(cudaFree(iv) == cudaSuccess);
+  return finish();
+}
