@@ -412,6 +412,16 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   return CUEMU_SUCCESS;
 }
 
+/* Non-zero for the year of a C++ dialect that -std=c++YY names. */
+static int known_dialect(const char *year) {
+  static const char *const years[] = {"98", "03", "0x", "11", "1y", "14",
+                                      "1z", "17", "2a", "20", "2b", "23"};
+  for (size_t i = 0; i < sizeof years / sizeof *years; ++i)
+    if (strcmp(year, years[i]) == 0)
+      return 1;
+  return 0;
+}
+
 static void note(const char *what, const char *value) {
   fprintf(stderr, "cuemu-nvcc: note: %s%s%s is accepted and ignored (%s)\n",
           what, value ? " " : "", value ? value : "",
@@ -527,24 +537,30 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       break;
     case O_STD: {
-      /* The shims are C++17: an older dialect is one clear error. */
+      /* The shims are C++17. nvcc takes an older dialect, and Makefiles
+       * ask for one (-std=c++14 is common), so an older dialect is
+       * compiled as C++17, as NVRTC's options are, with a note. C++17
+       * removed little such code uses (dynamic exception specifications,
+       * std::auto_ptr), and the host compiler names what it meets. */
       const char *v = value;
-      if (strncmp(v, "gnu++", 5) == 0)
+      int gnu = strncmp(v, "gnu++", 5) == 0;
+      if (gnu)
         v += 5;
       else if (strncmp(v, "c++", 3) == 0)
         v += 3;
-      else
+      if (v == value || !known_dialect(v))
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Value '%s' is not defined for option 'std'",
                              value);
       if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
           strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
-          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0)
-        return cuemu__report(CUEMU_INVALID_VALUE,
-                             "-std=%s: cuemu needs C++17 or later (its CUDA "
-                             "headers are C++17, and nvcc's default is "
-                             "C++17): use -std=c++17",
-                             value);
+          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0) {
+        fprintf(stderr,
+                "cuemu-nvcc: note: -std=%s is compiled as C++17 (cuemu's "
+                "CUDA headers are C++17)\n",
+                value);
+        value = gnu ? "gnu++17" : "c++17";
+      }
       c->std = joined(c, "-std=", value);
       st = c->std ? add(&c->host, c->std) : oom();
       break;
