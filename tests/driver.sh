@@ -81,6 +81,23 @@ elif grep -q "Value 'c++9' is not defined for option 'std'" "$work/std.log"; the
 else
   fail "-std=c++9: $(cat "$work/std.log")"
 fi
+# Architecture names are nvcc 13's: an older or misspelt one is nvcc's
+# error (CMake's CMAKE_CUDA_ARCHITECTURES=sm_80 makes "compute_sm_80").
+for bad in sm_60 sm_89a compute_sm_80 "sm_80,sm_90"; do
+  if "$nvcc" -arch="$bad" -c "$m/kernels.cu" -o arch.o >"$work/arch.log" 2>&1; then
+    fail "-arch=$bad is accepted"
+  elif ! grep -q "Unsupported gpu architecture '$bad'" "$work/arch.log"; then
+    fail "-arch=$bad: $(cat "$work/arch.log")"
+  fi
+done
+if "$nvcc" -gencode "arch=compute_90,code=[sm_90,sm_91]" -c "$m/kernels.cu" \
+  -o arch.o >"$work/arch.log" 2>&1; then
+  fail "-gencode code=sm_91 is accepted"
+elif grep -q "Unsupported gpu architecture 'sm_91'" "$work/arch.log"; then
+  echo "PASS: unknown architectures are nvcc's error"
+else
+  fail "-gencode code=sm_91: $(cat "$work/arch.log")"
+fi
 step options "$nvcc" -c -O3 -g -G -lineinfo --use_fast_math \
   --expt-relaxed-constexpr --expt-extended-lambda -w -Xptxas -v \
   -gencode arch=compute_90,code=sm_90 -Xcompiler -fno-strict-aliasing,-Wall \
@@ -204,6 +221,13 @@ if command -v cmake >/dev/null 2>&1; then
       ctest --test-dir cmake --output-on-failure &&
     step cmake-rpath env -u LD_LIBRARY_PATH cmake/histogram &&
     echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA (with libcuemu's run path), as C++ and from a resolved static library"
+  # find_package(CUDAToolkit) and CUDA::cudart, as HeCBench's CMake uses them.
+  step cmake-toolkit-configure cmake -S "$srcdir/tests/driver/cmake_toolkit" \
+    -B cmake_toolkit -DCMAKE_CUDA_COMPILER="$nvcc" &&
+    step cmake-toolkit-build cmake --build cmake_toolkit &&
+    step cmake-toolkit-test env LD_LIBRARY_PATH="$CUEMU_LIB_DIR" \
+      ctest --test-dir cmake_toolkit --output-on-failure &&
+    echo "PASS: CMake project with find_package(CUDAToolkit) and CUDA::cudart"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -214,7 +238,8 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
     "$srcdir/tests/driver/arch/built_arch.cu" \
     "$sl/vecops.cu" "$sl/app.cu" \
-    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu"; do
+    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu" \
+    "$srcdir/tests/driver/cmake_toolkit/saxpy.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done
