@@ -68,13 +68,35 @@ elif grep -q "Unknown option '--frobnicate'" "$work/unknown.log"; then
 else
   fail "unknown option: $(cat "$work/unknown.log")"
 fi
-if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1; then
-  fail "-std=c++14 is accepted"
-elif [ "$(wc -l <"$work/std.log")" -eq 1 ] &&
-  grep -q "C++17" "$work/std.log"; then
-  echo "PASS: -std=c++14 is one clear error"
+if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1 &&
+  grep -q "note: -std=c++14 is compiled as C++17" "$work/std.log"; then
+  echo "PASS: -std=c++14 is compiled as C++17, with a note"
 else
   fail "-std=c++14: $(cat "$work/std.log")"
+fi
+if "$nvcc" -std=c++9 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1; then
+  fail "-std=c++9 is accepted"
+elif grep -q "Value 'c++9' is not defined for option 'std'" "$work/std.log"; then
+  echo "PASS: an unknown -std is nvcc's error"
+else
+  fail "-std=c++9: $(cat "$work/std.log")"
+fi
+# Architecture names are nvcc 13's: an older or misspelt one is nvcc's
+# error (CMake's CMAKE_CUDA_ARCHITECTURES=sm_80 makes "compute_sm_80").
+for bad in sm_60 sm_89a compute_sm_80 "sm_80,sm_90"; do
+  if "$nvcc" -arch="$bad" -c "$m/kernels.cu" -o arch.o >"$work/arch.log" 2>&1; then
+    fail "-arch=$bad is accepted"
+  elif ! grep -q "Unsupported gpu architecture '$bad'" "$work/arch.log"; then
+    fail "-arch=$bad: $(cat "$work/arch.log")"
+  fi
+done
+if "$nvcc" -gencode "arch=compute_90,code=[sm_90,sm_91]" -c "$m/kernels.cu" \
+  -o arch.o >"$work/arch.log" 2>&1; then
+  fail "-gencode code=sm_91 is accepted"
+elif grep -q "Unsupported gpu architecture 'sm_91'" "$work/arch.log"; then
+  echo "PASS: unknown architectures are nvcc's error"
+else
+  fail "-gencode code=sm_91: $(cat "$work/arch.log")"
 fi
 step options "$nvcc" -c -O3 -g -G -lineinfo --use_fast_math \
   --expt-relaxed-constexpr --expt-extended-lambda -w -Xptxas -v \
@@ -223,6 +245,13 @@ if command -v cmake >/dev/null 2>&1; then
     step cmake-test env -u LD_LIBRARY_PATH \
       ctest --test-dir cmake --output-on-failure &&
     echo "PASS: CMake project (CMAKE_CUDA_COMPILER=cuemu-nvcc), linked as CUDA, as C++, from a resolved static library and to a shared library, run without LD_LIBRARY_PATH"
+  # find_package(CUDAToolkit) and CUDA::cudart, as HeCBench's CMake uses them.
+  step cmake-toolkit-configure cmake -S "$srcdir/tests/driver/cmake_toolkit" \
+    -B cmake_toolkit -DCMAKE_CUDA_COMPILER="$nvcc" &&
+    step cmake-toolkit-build cmake --build cmake_toolkit &&
+    step cmake-toolkit-test env -u LD_LIBRARY_PATH \
+      ctest --test-dir cmake_toolkit --output-on-failure &&
+    echo "PASS: CMake project with find_package(CUDAToolkit) and CUDA::cudart"
 else
   fail "cmake is not installed (scripts/setup.sh installs it)"
 fi
@@ -233,7 +262,8 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   for f in "$m/main.cu" "$m/kernels.cu" "$srcdir/tests/driver/cmake/main.cu" \
     "$srcdir/tests/driver/arch/built_arch.cu" \
     "$sl/vecops.cu" "$sl/app.cu" \
-    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu"; do
+    "$srcdir/tests/driver/cmake/histogram.cu" "$srcdir/tests/driver/cmake/checks.cu" \
+    "$srcdir/tests/driver/cmake_toolkit/saxpy.cu"; do
     step "nvcc-$(basename "$f")" timeout 600 "$real" -std=c++17 -arch=sm_90 \
       -c "$f" -o /dev/null
   done

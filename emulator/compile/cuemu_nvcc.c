@@ -29,6 +29,7 @@
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
 #include "cuemu_driver.h"
+#include "cuemu_gpu_arch.h"
 #include "cuemu_toolkit.h"
 
 enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
@@ -345,13 +346,41 @@ static int input_kind(const char *path) {
   return -1;
 }
 
-/* The compute capability in an -arch/-code value ("sm_90", "compute_80",
- * "sm_90a"), times ten; 0 for "native", "all" and "all-major". */
-static int arch_number(const char *v) {
-  const char *p = v;
-  while (*p && !isdigit((unsigned char)*p))
-    p++;
-  return *p ? atoi(p) * 10 : 0;
+/* The compute capability of an -arch, -code or -gencode value, times ten
+ * (the highest one a list names; 0 for "native", "all" and "all-major"),
+ * after checking every architecture name as nvcc does. An -arch value is
+ * one name; -code takes a list ("sm_90,compute_90"), -gencode
+ * "arch=compute_90,code=[sm_90,compute_90]", of which the arch= part sets
+ * __CUDA_ARCH__. */
+static cuemu_status arch_number(int option, const char *v, int *number) {
+  *number = 0;
+  if (option == O_ARCH) {
+    if (strcmp(v, "native") == 0 || strcmp(v, "all") == 0 ||
+        strcmp(v, "all-major") == 0)
+      return CUEMU_SUCCESS;
+    *number = cuemu__gpu_arch_value(v, strlen(v));
+    return *number ? CUEMU_SUCCESS
+                   : cuemu__report(CUEMU_INVALID_VALUE,
+                                   "Unsupported gpu architecture '%s'", v);
+  }
+  int in_arch = 0;
+  for (const char *p = v; *p;) {
+    const size_t n = strcspn(p, ",[]=");
+    if (n == 4 && strncmp(p, "arch", 4) == 0 && p[n] == '=') {
+      in_arch = 1;
+    } else if (n == 4 && strncmp(p, "code", 4) == 0 && p[n] == '=') {
+      in_arch = 0;
+    } else if (n > 0) {
+      const int value = cuemu__gpu_arch_value(p, n);
+      if (!value)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Unsupported gpu architecture '%.*s'", (int)n, p);
+      if ((option == O_CODE || in_arch) && value > *number)
+        *number = value;
+    }
+    p += n + (p[n] ? 1 : 0);
+  }
+  return CUEMU_SUCCESS;
 }
 
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
@@ -434,6 +463,16 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
     p += n + (comma ? 1 : 0);
   }
   return CUEMU_SUCCESS;
+}
+
+/* Non-zero for the year of a C++ dialect that -std=c++YY names. */
+static int known_dialect(const char *year) {
+  static const char *const years[] = {"98", "03", "0x", "11", "1y", "14",
+                                      "1z", "17", "2a", "20", "2b", "23"};
+  for (size_t i = 0; i < sizeof years / sizeof *years; ++i)
+    if (strcmp(year, years[i]) == 0)
+      return 1;
+  return 0;
 }
 
 static void note(const char *what, const char *value) {
@@ -554,24 +593,30 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       break;
     case O_STD: {
-      /* The shims are C++17: an older dialect is one clear error. */
+      /* The shims are C++17. nvcc takes an older dialect, and Makefiles
+       * ask for one (-std=c++14 is common), so an older dialect is
+       * compiled as C++17, as NVRTC's options are, with a note. C++17
+       * removed little such code uses (dynamic exception specifications,
+       * std::auto_ptr), and the host compiler names what it meets. */
       const char *v = value;
-      if (strncmp(v, "gnu++", 5) == 0)
+      int gnu = strncmp(v, "gnu++", 5) == 0;
+      if (gnu)
         v += 5;
       else if (strncmp(v, "c++", 3) == 0)
         v += 3;
-      else
+      if (v == value || !known_dialect(v))
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Value '%s' is not defined for option 'std'",
                              value);
       if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
           strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
-          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0)
-        return cuemu__report(CUEMU_INVALID_VALUE,
-                             "-std=%s: cuemu needs C++17 or later (its CUDA "
-                             "headers are C++17, and nvcc's default is "
-                             "C++17): use -std=c++17",
-                             value);
+          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0) {
+        fprintf(stderr,
+                "cuemu-nvcc: note: -std=%s is compiled as C++17 (cuemu's "
+                "CUDA headers are C++17)\n",
+                value);
+        value = gnu ? "gnu++17" : "c++17";
+      }
       c->std = joined(c, "-std=", value);
       st = c->std ? add(&c->host, c->std) : oom();
       break;
@@ -665,15 +710,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->shared = 1;
       break;
     case O_ARCH:
-    case O_CODE: {
-      int n = arch_number(value);
-      if (n > c->arch)
-        c->arch = n;
-      break;
-    }
+    case O_CODE:
     case O_GENCODE: {
-      const char *p = strstr(value, "arch=");
-      int n = p ? arch_number(p + 5) : 0;
+      int n = 0;
+      st = arch_number(o->id, value, &n);
       if (n > c->arch)
         c->arch = n;
       break;

@@ -7,12 +7,12 @@
  * rest is NVRTC's meaning.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile/cuemu_gpu_arch.h"
 #include "runtime/cuemu_nvrtc_internal.h"
 
 int cuemu__nvrtc_text_add(cuemu_nvrtc_text *t, const char *fmt, ...) {
@@ -105,20 +105,7 @@ static int listed(const char *const *list, const char *word, size_t n) {
 /* The compute capability of "compute_90", "sm_90a", "lto_89", times ten,
  * or 0 when it is not one NVRTC 13 knows. */
 static int arch_value(const char *v) {
-  const char *p = NULL;
-  if (strncmp(v, "compute_", 8) == 0)
-    p = v + 8;
-  else if (strncmp(v, "sm_", 3) == 0 || strncmp(v, "lto_", 4) == 0)
-    p = strchr(v, '_') + 1;
-  if (!p || !isdigit((unsigned char)p[0]) || !isdigit((unsigned char)p[1]))
-    return 0;
-  int n = atoi(p);
-  const char *end = p;
-  while (isdigit((unsigned char)*end))
-    end++;
-  if (*end && strcmp(end, "a") != 0 && strcmp(end, "f") != 0)
-    return 0;
-  return n >= 75 && n <= 121 ? n * 10 : 0;
+  return cuemu__gpu_arch_value(v, strlen(v));
 }
 
 /* -std's value: C++17 and later as given; C++03/11/14 (NVRTC takes them)

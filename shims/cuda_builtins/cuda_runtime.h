@@ -25,6 +25,7 @@
 #include "cuemu_math.h"
 #include "cuemu_intrinsics.h"
 #include "cuemu_atomics.h"
+#include "cuemu_nv_atomics.h"
 #include "cuemu_memory.h"
 #include "cuemu_timing.h"
 #include "cuemu_printf.h"

@@ -1,0 +1,46 @@
+/*
+ * cuemu_gpu_arch.c: the GPU architecture names of CUDA 13 (what
+ * `nvcc --list-gpu-arch` and `--list-gpu-code` print), with the "a"
+ * (architecture-specific) and "f" (family) suffixes where CUDA 13 has them.
+ */
+#include "cuemu_gpu_arch.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Each compute capability CUDA 13 compiles for, and which suffixes it
+ * takes. */
+static const struct {
+  int number;
+  int a, f;
+} known[] = {
+    {75, 0, 0},  {80, 0, 0},  {86, 0, 0},  {87, 0, 0},
+    {88, 0, 0},  {89, 0, 0},  {90, 1, 0},  {100, 1, 1},
+    {103, 1, 1}, {110, 1, 1}, {120, 1, 1}, {121, 1, 1},
+};
+
+int cuemu__gpu_arch_value(const char *name, size_t n) {
+  static const char *const prefixes[] = {"sm_", "compute_", "lto_"};
+  size_t skip = 0;
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; ++i) {
+    const size_t len = strlen(prefixes[i]);
+    if (n > len && strncmp(name, prefixes[i], len) == 0)
+      skip = len;
+  }
+  if (!skip)
+    return 0;
+  int number = 0;
+  size_t i = skip;
+  for (; i < n && isdigit((unsigned char)name[i]) && number < 1000; ++i)
+    number = number * 10 + (name[i] - '0');
+  if (i == skip || i + 1 < n)
+    return 0;
+  const char suffix = i < n ? name[i] : '\0';
+  for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
+    if (known[k].number == number)
+      return (suffix == '\0' || (suffix == 'a' && known[k].a) ||
+              (suffix == 'f' && known[k].f))
+                 ? number * 10
+                 : 0;
+  return 0;
+}

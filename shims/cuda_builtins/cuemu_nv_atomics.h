@@ -1,0 +1,306 @@
+/*
+ * cuemu_nv_atomics.h: CUDA 12.8's built-in atomic functions
+ * (__nv_atomic_fetch_add, __nv_atomic_load_n, __nv_atomic_compare_exchange,
+ * __nv_atomic_thread_fence, ...) with their memory orders and thread scopes.
+ *
+ * nvcc knows these names itself (only the order and scope enumerators are
+ * in crt/device_functions.h), and code chooses them with
+ * `#if CUDA_VERSION >= 12080`, which cuemu's CUDA 13 headers satisfy. As the
+ * atomics of cuemu_atomics.h, every operation here is a real atomic
+ * operation, sequentially consistent whatever order is asked for (stronger
+ * than any order, and free on x86-64); the scope is accepted and not needed,
+ * since one process is one "system".
+ *
+ * The types are nvcc's: the _n forms of load, store, exchange and
+ * compare-and-swap take integral types only, the generic forms any type of
+ * 1, 2, 4, 8 or 16 bytes; add and sub take 4- and 8-byte integers, float
+ * and double; and, or, xor, min and max take 4- and 8-byte integers only.
+ * A type nvcc refuses is a compile error here too (a static_assert that
+ * says which rule), and a value argument converts to the pointed-to type
+ * as in nvcc (`__nv_atomic_fetch_add(unsigned_ptr, 1, ...)`).
+ */
+#ifndef CUEMU_NV_ATOMICS_H
+#define CUEMU_NV_ATOMICS_H
+
+#include <cstring>
+#include <type_traits>
+
+#include "cuemu_atomics.h"
+
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+
+namespace cuemu {
+namespace nv_atomic {
+
+/* The argument type that does not take part in deduction. */
+template <typename T> struct same {
+  using type = T;
+};
+template <typename T> using same_t = typename same<T>::type;
+
+/* Integral in nvcc's sense, including the 128-bit integers that strict
+ * -std=c++17 does not count as integral. */
+template <typename T>
+constexpr bool integral = std::is_integral<T>::value ||
+                          std::is_same<T, __int128>::value ||
+                          std::is_same<T, unsigned __int128>::value;
+
+template <typename T>
+constexpr bool arithmetic_size = sizeof(T) == 4 || sizeof(T) == 8;
+
+template <typename T>
+constexpr bool generic_size = sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
+                              sizeof(T) == 8 || sizeof(T) == 16;
+
+template <typename T> inline void check_add() {
+  static_assert((integral<T> || std::is_same<T, float>::value ||
+                 std::is_same<T, double>::value) &&
+                    arithmetic_size<T>,
+                "__nv_atomic_fetch_add/sub: valid only on 4- and 8-byte integers, "
+                "float and double (as in nvcc)");
+}
+
+template <typename T> inline void check_bits() {
+  static_assert(integral<T> && arithmetic_size<T>,
+                "__nv_atomic_fetch_and/or/xor/min/max: valid only on 4- and "
+                "8-byte integers; min and max are not supported on floating-point "
+                "types (as in nvcc)");
+}
+
+template <typename T> inline void check_integral() {
+  static_assert(integral<T> && generic_size<T>,
+                "non-generic nv atomic load, store, cas and exchange are valid "
+                "only on integral types (as in nvcc): use the generic form");
+}
+
+template <typename T> inline void check_generic() {
+  static_assert(std::is_trivially_copyable<T>::value && generic_size<T>,
+                "generic nv atomic load, store, cas and exchange take a trivially "
+                "copyable type of 1, 2, 4, 8 or 16 bytes");
+}
+
+/* The unsigned integer of a size, for the generic forms. */
+template <unsigned N> struct bits;
+template <> struct bits<1> { using type = unsigned char; };
+template <> struct bits<2> { using type = unsigned short; };
+template <> struct bits<4> { using type = unsigned int; };
+template <> struct bits<8> { using type = unsigned long long; };
+
+/* Compare-and-swap of the bytes of *ptr: true when *ptr held *expected and
+ * now holds *desired; false with the current value in *expected. */
+template <typename T> inline bool cas(T *ptr, T *expected, const T *desired) {
+  if constexpr (sizeof(T) == 16) {
+    unsigned char seen[16];
+    cuemu_atomic_cas128(ptr, expected, desired, seen);
+    const bool swapped = std::memcmp(seen, expected, 16) == 0;
+    std::memcpy(expected, seen, 16);
+    return swapped;
+  } else {
+    using U = typename bits<sizeof(T)>::type;
+    U e, d;
+    std::memcpy(&e, expected, sizeof e);
+    std::memcpy(&d, desired, sizeof d);
+    const bool swapped = __atomic_compare_exchange_n(
+        reinterpret_cast<U *>(ptr), &e, d, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    std::memcpy(expected, &e, sizeof e);
+    return swapped;
+  }
+}
+
+template <typename T> inline void load(T *ptr, T *ret) {
+  if constexpr (sizeof(T) == 16) {
+    /* A compare-and-swap of zero with zero reads the 16 bytes atomically and
+     * writes back only the zero that is there. */
+    unsigned char zero[16] = {0};
+    cuemu_atomic_cas128(ptr, zero, zero, ret);
+  } else {
+    using U = typename bits<sizeof(T)>::type;
+    const U v = __atomic_load_n(reinterpret_cast<U *>(ptr), __ATOMIC_SEQ_CST);
+    std::memcpy(ret, &v, sizeof v);
+  }
+}
+
+/* A store writes without reading (initcheck must not see a read of memory
+ * that the store initialises); 16 bytes are an exchange of cmpxchg16b. */
+template <typename T> inline void store(T *ptr, const T *val) {
+  if constexpr (sizeof(T) == 16) {
+    unsigned char old[16];
+    cuemu_atomic_exch128(ptr, val, old);
+  } else {
+    using U = typename bits<sizeof(T)>::type;
+    U v;
+    std::memcpy(&v, val, sizeof v);
+    __atomic_store_n(reinterpret_cast<U *>(ptr), v, __ATOMIC_SEQ_CST);
+  }
+}
+
+template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
+  if constexpr (sizeof(T) == 16) {
+    cuemu_atomic_exch128(ptr, val, ret);
+  } else {
+    using U = typename bits<sizeof(T)>::type;
+    U v;
+    std::memcpy(&v, val, sizeof v);
+    const U old = __atomic_exchange_n(reinterpret_cast<U *>(ptr), v, __ATOMIC_SEQ_CST);
+    std::memcpy(ret, &old, sizeof old);
+  }
+}
+
+} // namespace nv_atomic
+} // namespace cuemu
+
+/* ---- Arithmetic and bitwise read-modify-write ----------------------------- */
+
+template <typename T>
+inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_add<T>();
+  (void)order;
+  (void)scope;
+  if constexpr (std::is_same<T, float>::value)
+    return cuemu_atomic_add_float(ptr, val);
+  else if constexpr (std::is_same<T, double>::value)
+    return cuemu_atomic_add_double(ptr, val);
+  else
+    return cuemu_atomic_fetch_add(ptr, val);
+}
+
+template <typename T>
+inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_add<T>();
+  if constexpr (std::is_floating_point<T>::value)
+    return __nv_atomic_fetch_add(ptr, -val, order, scope);
+  else
+    return cuemu_atomic_fetch_sub(ptr, val);
+}
+
+#define CUEMU_NV_ATOMIC_BITS(NAME, IMPL)                                       \
+  template <typename T>                                                        \
+  inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,            \
+                int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
+    cuemu::nv_atomic::check_bits<T>();                                         \
+    (void)order;                                                               \
+    (void)scope;                                                               \
+    return IMPL(ptr, val);                                                     \
+  }
+
+CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_and, cuemu_atomic_fetch_and)
+CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_or, cuemu_atomic_fetch_or)
+CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_xor, cuemu_atomic_fetch_xor)
+CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_min, cuemu_atomic_fetch_min)
+CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_max, cuemu_atomic_fetch_max)
+
+#undef CUEMU_NV_ATOMIC_BITS
+
+/* ---- Load, store, exchange, compare-and-swap: the _n (value) forms --------- */
+
+template <typename T>
+inline T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_integral<T>();
+  (void)order;
+  (void)scope;
+  T v;
+  cuemu::nv_atomic::load(ptr, &v);
+  return v;
+}
+
+template <typename T>
+inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_integral<T>();
+  (void)order;
+  (void)scope;
+  cuemu::nv_atomic::store(ptr, &val);
+}
+
+template <typename T>
+inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_integral<T>();
+  (void)order;
+  (void)scope;
+  T old;
+  cuemu::nv_atomic::exchange(ptr, &val, &old);
+  return old;
+}
+
+template <typename T>
+inline bool __nv_atomic_compare_exchange_n(T *ptr, T *expected,
+                                           cuemu::nv_atomic::same_t<T> desired, bool weak,
+                                           int success_order, int failure_order,
+                                           int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_integral<T>();
+  /* A weak compare-and-swap may fail spuriously; this one never does. */
+  (void)weak;
+  (void)success_order;
+  (void)failure_order;
+  (void)scope;
+  return cuemu::nv_atomic::cas(ptr, expected, &desired);
+}
+
+/* ---- The generic (pointer) forms, for any type of a supported size ------- */
+
+template <typename T>
+inline void __nv_atomic_load(T *ptr, T *ret, int order,
+                             int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_generic<T>();
+  (void)order;
+  (void)scope;
+  cuemu::nv_atomic::load(ptr, ret);
+}
+
+template <typename T>
+inline void __nv_atomic_store(T *ptr, T *val, int order,
+                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_generic<T>();
+  (void)order;
+  (void)scope;
+  cuemu::nv_atomic::store(ptr, val);
+}
+
+template <typename T>
+inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order,
+                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_generic<T>();
+  (void)order;
+  (void)scope;
+  cuemu::nv_atomic::exchange(ptr, val, ret);
+}
+
+template <typename T>
+inline bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak,
+                                         int success_order, int failure_order,
+                                         int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  cuemu::nv_atomic::check_generic<T>();
+  (void)weak;
+  (void)success_order;
+  (void)failure_order;
+  (void)scope;
+  return cuemu::nv_atomic::cas(ptr, expected, desired);
+}
+
+/* ---- Fence ----------------------------------------------------------------- */
+
+inline void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  (void)order;
+  (void)scope;
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+#endif /* CUEMU_NV_ATOMICS_H */
