@@ -48,6 +48,13 @@ size_t cuemu__drv_elf_size(const void *image);
  * module, with a message that says what they are (`where` names them). */
 int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
 
+/* The function calls without the context check (cuemu_drv_module.c), for
+ * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
+int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
+int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
+int cuemu__drv_func_get_param_info(void *function, size_t index,
+                                   size_t *offset, size_t *size);
+
 /* The loaded module of a driver module handle. */
 struct cuemu_module *cuemu__drv_module_of(void *module);
 

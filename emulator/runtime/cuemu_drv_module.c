@@ -275,8 +275,10 @@ int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
 
 int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_func_get_attribute(value, attribute, function);
+}
+
+int cuemu__drv_func_get_attribute(int *value, int attribute, void *function) {
   if (!value || attribute < 0 || attribute >= FUNC_ATTRIBUTE_MAX)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!function)
@@ -306,8 +308,10 @@ int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
 
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_func_set_attribute(function, attribute, value);
+}
+
+int cuemu__drv_func_set_attribute(void *function, int attribute, int value) {
   if (!function)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_status st;
@@ -334,9 +338,40 @@ int cuemu_drv_func_get_name(const char **name, void *function) {
   return DRV_CUDA_SUCCESS;
 }
 
+/* Where parameter `i` of kernel `k` lies in the parameter buffer: each
+ * parameter at its alignment after the one before, as the compiler lays
+ * out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER, cuFuncGetParamInfo). */
+static size_t param_offset(const cuemu_kernel *k, int i) {
+  size_t offset = 0;
+  for (int j = 0; j <= i; ++j) {
+    const cuemu_param *p = cuemu_kernel_param(k, j);
+    size_t align = p->align ? p->align : 1;
+    offset = (offset + align - 1) / align * align;
+    if (j < i)
+      offset += p->size;
+  }
+  return offset;
+}
+
+int cuemu__drv_func_get_param_info(void *function, size_t index,
+                                   size_t *offset, size_t *size) {
+  cuemu_kernel *k = function;
+  if (!k || !offset || index >= (size_t)cuemu_kernel_param_count(k))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *offset = param_offset(k, (int)index);
+  if (size)
+    *size = cuemu_kernel_param(k, (int)index)->size;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_func_get_param_info(void *function, size_t index,
+                                  size_t *offset, size_t *size) {
+  int e = cuemu_drv_check_context();
+  return e ? e : cuemu__drv_func_get_param_info(function, index, offset, size);
+}
+
 /* Unpacks a CU_LAUNCH_PARAM_BUFFER_POINTER buffer into one pointer per
- * parameter, each parameter at its alignment as the compiler lays out a
- * struct of them. Returns 0, or a driver error. */
+ * parameter (param_offset). Returns 0, or a driver error. */
 static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
   char *buffer = NULL;
   size_t size = 0;
@@ -356,11 +391,9 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
   int n = cuemu_kernel_param_count(k);
   if (n > 0 && (!buffer || !have_size))
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  size_t offset = 0;
   for (int i = 0; i < n; ++i) {
     const cuemu_param *p = cuemu_kernel_param(k, i);
-    size_t align = p->align ? p->align : 1;
-    offset = (offset + align - 1) / align * align;
+    size_t offset = param_offset(k, i);
     if (offset + p->size > size) {
       cuemu__report(CUEMU_ARGUMENT_COUNT,
                     "cuLaunchKernel: kernel %s: the parameter buffer has %zu "
@@ -370,7 +403,6 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
       return DRV_CUDA_ERROR_INVALID_VALUE;
     }
     args[i] = buffer + offset;
-    offset += p->size;
   }
   return DRV_CUDA_SUCCESS;
 }

@@ -108,6 +108,12 @@ int cuemu_drv_func_get_attribute(int *value, int attribute, void *function);
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value);
 /* The function's name as found ("vecAdd", "scale<float, 2>"). */
 int cuemu_drv_func_get_name(const char **name, void *function);
+/* cuFuncGetParamInfo: where parameter `index` lies in the parameter buffer
+ * of CU_LAUNCH_PARAM_BUFFER_POINTER (each parameter at its alignment after
+ * the one before) and its size (`size` may be NULL); INVALID_VALUE for an
+ * index past the last parameter. */
+int cuemu_drv_func_get_param_info(void *function, size_t index,
+                                  size_t *offset, size_t *size);
 /* cuLaunchKernel / cuLaunchCooperativeKernel: the arguments come from
  * `params` (pointers to the values) or from `extra`
  * (CU_LAUNCH_PARAM_BUFFER_POINTER, a buffer laid out as the parameters
