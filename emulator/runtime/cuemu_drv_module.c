@@ -59,6 +59,8 @@ enum {
 typedef struct drv_module {
   cuemu_module *module;
   int fd; /* the memfd of an image loaded from memory, or -1 */
+  int inputs[48]; /* a linked image: the memfds of its inputs */
+  int ninputs;
   void **tracked; /* variables tracked by cuModuleGetGlobal, forgotten at */
   int ntracked;   /* cuModuleUnload */
 } drv_module;
@@ -101,16 +103,21 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
   return DRV_CUDA_ERROR_INVALID_IMAGE;
 }
 
-static int finish_load(void **module, cuemu_module *m, int fd) {
+static int finish_load(void **module, cuemu_module *m, int fd,
+                       const int *inputs, int ninputs) {
   drv_module *d = malloc(sizeof *d);
   if (!d) {
     cuemu_module_unload(m);
     if (fd >= 0)
       close(fd);
+    for (int i = 0; i < ninputs; ++i)
+      cuemu__drv_loaded_fd_close(inputs[i]);
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
   d->module = m;
   d->fd = fd;
+  d->ninputs = ninputs;
+  memcpy(d->inputs, inputs, (size_t)ninputs * sizeof *inputs);
   d->tracked = NULL;
   d->ntracked = 0;
   *module = d;
@@ -123,6 +130,46 @@ static int load_failed(cuemu_status st) {
     fprintf(stderr, "cuemu: cuModuleLoad: %s\n", cuemu_last_message());
   return st == CUEMU_OUT_OF_MEMORY ? DRV_CUDA_ERROR_OUT_OF_MEMORY
                                    : DRV_CUDA_ERROR_INVALID_IMAGE;
+}
+
+/* Reads the file at `path` whole; NULL when it cannot. */
+static void *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return NULL;
+  void *data = NULL;
+  long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) &&
+      fread(data, 1, (size_t)n, f) != (size_t)n) {
+    free(data);
+    data = NULL;
+  }
+  fclose(f);
+  *size = data ? (size_t)n : 0;
+  return data;
+}
+
+/* Non-zero when the module file at `path` is a linked image (written to a
+ * file from cuLinkComplete's): it is loaded from memory, so that each load
+ * has its own inputs. */
+static int linked_file(const char *path) {
+  size_t size = 0;
+  void *data = read_file(path, &size);
+  int linked = data && cuemu__drv_link_image_is_linked(data, size);
+  free(data);
+  return linked;
+}
+
+static int load_linked_file(void **module, const char *path) {
+  size_t size = 0;
+  void *data = read_file(path, &size);
+  if (!data)
+    return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  int e = size >= cuemu__drv_elf_size(data)
+              ? cuemu__drv_module_load_data(module, data)
+              : cuemu__drv_not_a_module(data, 4, path);
+  free(data);
+  return e;
 }
 
 int cuemu_drv_module_load(void **module, const char *path) {
@@ -147,11 +194,13 @@ int cuemu__drv_module_load(void **module, const char *path) {
     snprintf(local, sizeof local, "./%s", path);
     path = local;
   }
+  if (linked_file(path))
+    return load_linked_file(module, path);
   cuemu_module *m = NULL;
   cuemu_status st = cuemu_module_load(&m, path);
   if (st != CUEMU_SUCCESS)
     return load_failed(st);
-  return finish_load(module, m, -1);
+  return finish_load(module, m, -1, NULL, 0);
 }
 
 int cuemu_drv_module_load_data(void **module, const void *image) {
@@ -165,30 +214,42 @@ int cuemu__drv_module_load_data(void **module, const void *image) {
   size_t size = cuemu__drv_elf_size(image);
   if (!size)
     return cuemu__drv_not_a_module(image, 4, "the image");
+  /* A linked image: its inputs in files of this load, named by a copy. */
+  unsigned char *patched = NULL;
+  int inputs[48], ninputs = 0;
+  int e = cuemu__drv_link_image_open(image, size, &patched, inputs, &ninputs);
+  if (e)
+    return e;
   int fd = memfd_create("cuemu-module", MFD_CLOEXEC);
-  if (fd < 0)
-    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
-  const char *p = image;
+  const char *p = patched ? (const char *)patched : image;
   size_t done = 0;
-  while (done < size) {
+  while (fd >= 0 && done < size) {
     ssize_t w = write(fd, p + done, size - done);
     if (w < 0 && errno == EINTR)
       continue;
     if (w <= 0) {
       close(fd);
-      return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+      fd = -1;
+      break;
     }
     done += (size_t)w;
   }
-  char path[64];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  free(patched);
   cuemu_module *m = NULL;
-  cuemu_status st = cuemu_module_load(&m, path);
-  if (st != CUEMU_SUCCESS) {
-    close(fd);
-    return load_failed(st);
+  cuemu_status st = CUEMU_OUT_OF_MEMORY;
+  if (fd >= 0) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    st = cuemu_module_load(&m, path);
   }
-  return finish_load(module, m, fd);
+  if (st != CUEMU_SUCCESS) {
+    if (fd >= 0)
+      close(fd);
+    for (int i = 0; i < ninputs; ++i)
+      close(inputs[i]);
+    return fd < 0 ? DRV_CUDA_ERROR_OUT_OF_MEMORY : load_failed(st);
+  }
+  return finish_load(module, m, fd, inputs, ninputs);
 }
 
 int cuemu_drv_module_unload(void *module) {
@@ -206,9 +267,17 @@ int cuemu__drv_module_unload(void *module) {
   cuemu__rt_error_restore(saved);
   free(d->tracked);
   cuemu__drv_graph_forget(d->module);
+  const void *kernels =
+      cuemu_module_kernel_count(d->module) > 0
+          ? (const void *)cuemu__kernel_desc(cuemu_module_kernel_at(d->module, 0))
+          : NULL;
   cuemu_module_unload(d->module);
+  if (d->ninputs)
+    cuemu__drv_link_forget(kernels);
   if (d->fd >= 0)
-    close(d->fd);
+    cuemu__drv_loaded_fd_close(d->fd);
+  for (int i = 0; i < d->ninputs; ++i)
+    cuemu__drv_loaded_fd_close(d->inputs[i]);
   free(d);
   return DRV_CUDA_SUCCESS;
 }
