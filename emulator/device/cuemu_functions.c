@@ -12,6 +12,7 @@
 
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_frame_size.h"
 
 typedef struct function_entry {
   const void *function;
@@ -213,11 +214,13 @@ void cuemu__function_attributes(const void *function,
       desc && desc->static_shared > noted ? desc->static_shared : noted;
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
-  /* Registers, constant and local memory are not known on the host; 32
-   * registers lets every block shape of the device be resident. */
+  /* Registers and constant memory are not known on the host; 32 registers
+   * lets every block shape of the device be resident. Local memory is the
+   * kernel function's stack frame, as compiled for the CPU. */
   out->num_regs = 32;
   out->const_bytes = 0;
-  out->local_bytes = 0;
+  out->local_bytes =
+      cuemu__frame_size(desc && desc->function ? desc->function : function);
   /* As from nvcc's fat binary (-arch=sm_XY puts in sm_XY code and
    * compute_XY PTX): the PTX is the architecture built for; the binary is
    * that code where the device runs it (the same major version, a minor
