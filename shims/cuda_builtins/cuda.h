@@ -692,6 +692,5 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_library_api.h"
 #include "cuemu_driver_link_api.h"
 #include "cuemu_driver_external_api.h"
-#include "cuemu_driver_graph_nodes_api.h"
 
 #endif /* CUEMU_CUDA_H */

@@ -11,12 +11,8 @@
 #ifndef CUEMU_DRIVER_EXTERNAL_API_H
 #define CUEMU_DRIVER_EXTERNAL_API_H
 
-/* The driver API's types (this header is read at the end of cuda.h). */
-#include "cuda.h"
-
-#include <cuemu/cuemu_external.h>
-
-#include "cuemu_external_types.h"
+/* The types first: they need nothing of cuda.h, whose end reads
+ * cuemu_driver_graph_nodes_api.h, which needs them. */
 
 typedef struct CUextMemory_st *CUexternalMemory;
 typedef struct CUextSemaphore_st *CUexternalSemaphore;
@@ -130,6 +126,13 @@ typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
 } CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
 typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1
     CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
+#include <cuemu/cuemu_external.h>
+
+#include "cuemu_external_types.h"
 
 namespace cuemu {
 namespace drv {

@@ -6,8 +6,8 @@
  * (cuGraphConditionalHandleCreate) and external semaphore nodes. Each call
  * converts the driver's structures (as cuemu_driver_graph_api.h does) and
  * forwards to the runtime's graph (cuemu_runtime_graph.h): one
- * implementation serves both APIs. Included at the end of cuda.h, after
- * cuemu_driver_graph_api.h and cuemu_driver_external_api.h.
+ * implementation serves both APIs. Included at the end of
+ * cuemu_driver_graph_api.h (which cuda.h reads).
  */
 #ifndef CUEMU_DRIVER_GRAPH_NODES_API_H
 #define CUEMU_DRIVER_GRAPH_NODES_API_H
