@@ -130,6 +130,20 @@ static uintptr_t range(reader *r, int encoding) {
   return pointer(r, encoding & 0x0f, 0);
 }
 
+/* A reader of the CIE or FDE at `at` (its length, then its id), or -1 for
+ * an end marker or a 64-bit entry (which compilers do not write). */
+static int open_entry(const unsigned char *at, reader *r, uint64_t *id) {
+  r->p = at;
+  r->end = at + 4;
+  r->bad = 0;
+  uint64_t length = fixed(r, 4);
+  if (length == 0 || length == 0xffffffffu)
+    return -1;
+  r->end = at + 4 + length;
+  *id = fixed(r, 4);
+  return 0;
+}
+
 /* The CIE fields that the FDE's instructions need. */
 typedef struct cie {
   int64_t data_align;
@@ -139,12 +153,9 @@ typedef struct cie {
 } cie;
 
 static int read_cie(const unsigned char *at, cie *c) {
-  reader r = {at, at + 4, 0};
-  uint64_t length = fixed(&r, 4);
-  if (length == 0 || length == 0xffffffffu)
-    return -1;
-  r.end = at + 4 + length;
-  if (fixed(&r, 4) != 0) /* a CIE's id */
+  reader r;
+  uint64_t id;
+  if (open_entry(at, &r, &id) != 0 || id != 0) /* a CIE's id is 0 */
     return -1;
   int version = (int)fixed(&r, 1);
   const char *aug = (const char *)r.p;
@@ -266,14 +277,10 @@ typedef struct lookup {
 
 /* The frame of the FDE at `at` when it covers l->pc. */
 static int frame_of_fde(const unsigned char *at, lookup *l) {
-  reader r = {at, at + 4, 0};
-  uint64_t length = fixed(&r, 4);
-  if (length == 0 || length == 0xffffffffu)
-    return -1;
-  r.end = at + 4 + length;
-  const unsigned char *id_at = r.p;
-  uint64_t id = fixed(&r, 4);
-  if (id == 0)
+  reader r;
+  uint64_t id;
+  const unsigned char *id_at = at + 4; /* the CIE is `id` bytes before */
+  if (open_entry(at, &r, &id) != 0 || id == 0)
     return -1;
   cie c;
   if (read_cie(id_at - id, &c) != 0)

@@ -278,29 +278,32 @@ static int kernel_on_device(void *kernel, int device) {
                             : DRV_CUDA_ERROR_INVALID_HANDLE;
 }
 
-int cuemu_drv_kernel_get_attribute(int *value, int attribute, void *kernel,
-                                   int device) {
+/* Gets (`value` not NULL) or sets (to `set`) an attribute of a kernel on
+ * `device`, whose model gives the limits (the most threads, the shared
+ * memory) for the time of the call. */
+static int kernel_attribute(int *value, int set, int attribute, void *kernel,
+                            int device) {
   int e = kernel_on_device(kernel, device);
   if (e)
     return e;
-  /* The limits read from the device model are the device's asked about. */
   int current = cuemu__device_current();
   cuemu__device_select(device);
-  e = cuemu__drv_func_get_attribute(value, attribute, kernel);
+  e = value ? cuemu__drv_func_get_attribute(value, attribute, kernel)
+            : cuemu__drv_func_set_attribute(kernel, attribute, set);
   cuemu__device_select(current);
   return e;
 }
 
+int cuemu_drv_kernel_get_attribute(int *value, int attribute, void *kernel,
+                                   int device) {
+  if (!value)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  return kernel_attribute(value, 0, attribute, kernel, device);
+}
+
 int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
                                    int device) {
-  int e = kernel_on_device(kernel, device);
-  if (e)
-    return e;
-  int current = cuemu__device_current();
-  cuemu__device_select(device);
-  e = cuemu__drv_func_set_attribute(kernel, attribute, value);
-  cuemu__device_select(current);
-  return e;
+  return kernel_attribute(NULL, value, attribute, kernel, device);
 }
 
 int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,

@@ -11,8 +11,10 @@
 #ifndef CUEMU_DRIVER_EXTERNAL_API_H
 #define CUEMU_DRIVER_EXTERNAL_API_H
 
-/* The types first: they need nothing of cuda.h, whose end reads
- * cuemu_driver_graph_nodes_api.h, which needs them. */
+/* The types first: they need nothing of cuda.h but the runtime's
+ * structures, and the end of cuda.h reads cuemu_driver_graph_nodes_api.h,
+ * which needs them. */
+#include "cuemu_external_types.h"
 
 typedef struct CUextMemory_st *CUexternalMemory;
 typedef struct CUextSemaphore_st *CUexternalSemaphore;
@@ -49,12 +51,9 @@ typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
 } CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
 typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
 
-typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
-  unsigned long long offset;
-  unsigned long long size;
-  unsigned int flags;
-  unsigned int reserved[16];
-} CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
+/* The structures without enumerations are the runtime's (the same
+ * members, which the calls pass on as they are). */
+typedef struct cudaExternalMemoryBufferDesc CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
 typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
 
 typedef enum CUexternalSemaphoreHandleType_enum {
@@ -86,44 +85,12 @@ typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
 typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1
     CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
 
-typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
-  struct {
-    struct {
-      unsigned long long value;
-    } fence;
-    union {
-      void *fence;
-      unsigned long long reserved;
-    } nvSciSync;
-    struct {
-      unsigned long long key;
-    } keyedMutex;
-    unsigned int reserved[12];
-  } params;
-  unsigned int flags;
-  unsigned int reserved[16];
-} CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
+typedef struct cudaExternalSemaphoreSignalParams
+    CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
 typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1
     CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
-
-typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
-  struct {
-    struct {
-      unsigned long long value;
-    } fence;
-    union {
-      void *fence;
-      unsigned long long reserved;
-    } nvSciSync;
-    struct {
-      unsigned long long key;
-      unsigned int timeoutMs;
-    } keyedMutex;
-    unsigned int reserved[10];
-  } params;
-  unsigned int flags;
-  unsigned int reserved[16];
-} CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
+typedef struct cudaExternalSemaphoreWaitParams
+    CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
 typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1
     CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
 

@@ -17,6 +17,8 @@
 #include "cuemu_driver_external_api.h"
 #include "cuemu_driver_graph_api.h"
 
+#include <type_traits>
+
 /* ---- Types --------------------------------------------------------------------- */
 
 typedef enum CUmemLocationType_enum {
@@ -84,13 +86,7 @@ typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
 } CUDA_MEM_ALLOC_NODE_PARAMS_v1;
 typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
 
-typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
-  CUmemPoolProps poolProps;
-  const CUmemAccessDesc *accessDescs;
-  size_t accessDescCount;
-  size_t bytesize;
-  CUdeviceptr dptr;
-} CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS_v2;
 
 typedef struct CUDA_MEM_FREE_NODE_PARAMS_st {
   CUdeviceptr dptr;
@@ -121,16 +117,8 @@ typedef struct CUDA_CONDITIONAL_NODE_PARAMS {
   CUcontext ctx;
 } CUDA_CONDITIONAL_NODE_PARAMS;
 
-typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st {
-  CUfunction func;
-  unsigned int gridDimX, gridDimY, gridDimZ;
-  unsigned int blockDimX, blockDimY, blockDimZ;
-  unsigned int sharedMemBytes;
-  void **kernelParams;
-  void **extra;
-  CUkernel kern;
-  CUcontext ctx;
-} CUDA_KERNEL_NODE_PARAMS_v3;
+/* The same members as v2 (cuemu_driver_graph_api.h). */
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS_v3;
 
 typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
   CUdeviceptr dst;
@@ -142,10 +130,7 @@ typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
   CUcontext ctx;
 } CUDA_MEMSET_NODE_PARAMS_v2;
 
-typedef struct CUDA_HOST_NODE_PARAMS_v2_st {
-  CUhostFn fn;
-  void *userData;
-} CUDA_HOST_NODE_PARAMS_v2;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS_v2;
 
 typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
   int flags;
@@ -178,11 +163,7 @@ typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
   unsigned int numExtSems;
 } CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
 typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
-typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
-  CUexternalSemaphore *extSemArray;
-  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
-  unsigned int numExtSems;
-} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
 
 typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
   CUexternalSemaphore *extSemArray;
@@ -190,11 +171,7 @@ typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
   unsigned int numExtSems;
 } CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
 typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
-typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
-  CUexternalSemaphore *extSemArray;
-  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
-  unsigned int numExtSems;
-} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
 
 /* cuGraphAddNode's parameters. Batch memory operation nodes are not
  * emulated (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP is CUDA_ERROR_NOT_SUPPORTED),
@@ -263,11 +240,8 @@ inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *r) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   switch (p->type) {
-  case CU_GRAPH_NODE_TYPE_KERNEL: {
-    CUDA_KERNEL_NODE_PARAMS_v2 k;
-    std::memcpy(&k, &p->kernel, sizeof k);
-    return kernel(&k, r);
-  }
+  case CU_GRAPH_NODE_TYPE_KERNEL:
+    return kernel(&p->kernel, r);
   case CU_GRAPH_NODE_TYPE_MEMCPY:
     if (p->memcpy.flags || p->memcpy.reserved)
       return CUDA_ERROR_INVALID_VALUE;
@@ -335,14 +309,15 @@ inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &r) {
 }
 
 /* An external semaphore node's parameters read back, in the driver's
- * structure N (the runtime's are RN, with parameters RP). */
-template <class RN, class RP, class N>
+ * structure N (the runtime's is RN, whose parameters are the driver's). */
+template <class RN, class N>
 inline void ext_node_out(const cuemu_rt_graph_node_params &r, N *out) {
   RN rn;
-  cuemu::ext::node_out<RN, RP>(r, &rn);
+  cuemu::ext::node_out<RN, std::remove_cv_t<
+                               std::remove_pointer_t<decltype(rn.paramsArray)>>>(
+      r, &rn);
   out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
-  out->paramsArray =
-      reinterpret_cast<decltype(out->paramsArray)>(rn.paramsArray);
+  out->paramsArray = rn.paramsArray;
   out->numExtSems = rn.numExtSems;
 }
 
@@ -508,8 +483,8 @@ inline CUresult cuGraphExternalSemaphoresSignalNodeGetParams(
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_SIGNAL, params_out,
                                   &r);
   if (e == CUDA_SUCCESS)
-    cuemu::drv::ext_node_out<cudaExternalSemaphoreSignalNodeParams,
-                             cudaExternalSemaphoreSignalParams>(r, params_out);
+    cuemu::drv::ext_node_out<cudaExternalSemaphoreSignalNodeParams>(
+        r, params_out);
   return static_cast<CUresult>(e);
 }
 
@@ -519,8 +494,8 @@ inline CUresult cuGraphExternalSemaphoresWaitNodeGetParams(
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_WAIT, params_out,
                                   &r);
   if (e == CUDA_SUCCESS)
-    cuemu::drv::ext_node_out<cudaExternalSemaphoreWaitNodeParams,
-                             cudaExternalSemaphoreWaitParams>(r, params_out);
+    cuemu::drv::ext_node_out<cudaExternalSemaphoreWaitNodeParams>(
+        r, params_out);
   return static_cast<CUresult>(e);
 }
 
