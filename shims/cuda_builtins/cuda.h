@@ -52,6 +52,8 @@ typedef enum cudaError_enum {
 #undef CUEMU_CURESULT_
 } CUresult;
 
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 typedef int CUdevice_v1;
 typedef CUdevice_v1 CUdevice;
 typedef unsigned long long CUdeviceptr_v2;

@@ -825,7 +825,11 @@ inline CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
 }
 
 /* The calls of generic node parameters and the memory, conditional and
- * external semaphore nodes, which need the types above. */
+ * external semaphore nodes, the capture calls beyond begin and end, and
+ * those of executable graphs and user objects, which need the types
+ * above. */
 #include "cuemu_driver_graph_nodes_api.h"
+#include "cuemu_driver_capture_api.h"
+#include "cuemu_driver_graph_exec_api.h"
 
 #endif /* CUEMU_DRIVER_GRAPH_API_H */

@@ -99,7 +99,7 @@ typedef enum CUgraphMem_attribute_enum {
   CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH
 } CUgraphMem_attribute;
 
-typedef unsigned long long CUgraphConditionalHandle;
+typedef cuuint64_t CUgraphConditionalHandle;
 #define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
 
 typedef enum CUgraphConditionalNodeType_enum {
@@ -448,8 +448,10 @@ inline CUresult cuGraphConditionalHandleCreate(
     CUgraphConditionalHandle *pHandle_out, CUgraph hGraph, CUcontext ctx,
     unsigned int defaultLaunchValue, unsigned int flags) {
   (void)ctx;
+  static_assert(sizeof *pHandle_out == sizeof(unsigned long long), "");
   CUEMU_DRV_FORWARD(cuemu_rt_graph_conditional_handle_create(
-      pHandle_out, reinterpret_cast<cuemu_rt_graph *>(hGraph),
+      reinterpret_cast<unsigned long long *>(pHandle_out),
+      reinterpret_cast<cuemu_rt_graph *>(hGraph),
       defaultLaunchValue, flags));
 }
 

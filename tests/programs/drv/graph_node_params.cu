@@ -8,7 +8,10 @@
 // relaunched; the dedicated memory-node and semaphore-node calls; external
 // memory and semaphores of the driver API on memfd files; cuKernelGetAttribute
 // and cuKernelSetAttribute per device without a current context;
-// cuKernelGetParamInfo and cuFuncGetParamInfo; cuStreamGetDevice.
+// cuKernelGetParamInfo and cuFuncGetParamInfo; cuStreamGetDevice; capture
+// with cuStreamGetCaptureInfo, cuStreamUpdateCaptureDependencies and
+// cuStreamBeginCaptureToGraph, cuGraphInstantiateWithParams,
+// cuGraphNodeSetEnabled and user objects.
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
 #include <cuda.h>
@@ -138,6 +141,96 @@ static void kernel_calls_without_context(CUlibrary lib) {
   CHECK(offset == 24 && size == 4);
 }
 
+static int destroyed;
+static void CUDA_CB destroy_object(void *data) {
+  destroyed += *static_cast<int *>(data);
+}
+
+// Capture of cuLaunchKernel, read and steered while it goes on; a graph
+// captured into, instantiated with parameters, a node disabled; a user
+// object that the graph keeps until it is destroyed.
+static void capture_calls(CUfunction scale, CUstream stream) {
+  const int n = 64;
+  CUdeviceptr v;
+  CU(cuMemAlloc(&v, n * sizeof(float)));
+  std::vector<float> ones(n, 1.0f), got(n);
+  CU(cuMemcpyHtoD(v, ones.data(), n * sizeof(float)));
+  float two = 2.0f, three = 3.0f;
+  int count = n;
+  void *by2[] = {&v, &two, &count};
+  void *by3[] = {&v, &three, &count};
+
+  CU(cuStreamBeginCapture(stream, CU_STREAM_CAPTURE_MODE_GLOBAL));
+  CU(cuLaunchKernel(scale, 1, 1, 1, n, 1, 1, 0, stream, by2, nullptr));
+  CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+  cuuint64_t id = 0;
+  CUgraph captured = nullptr;
+  const CUgraphNode *deps = nullptr;
+  size_t ndeps = 0;
+  CU(cuStreamGetCaptureInfo(stream, &status, &id, &captured, &deps, nullptr,
+                            &ndeps));
+  CHECK(status == CU_STREAM_CAPTURE_STATUS_ACTIVE && captured != nullptr);
+  CHECK(ndeps == 1);
+  CUgraphNode first = ndeps ? deps[0] : nullptr;
+  // The next launch depends on nothing: the two run in either order.
+  CU(cuStreamUpdateCaptureDependencies(stream, nullptr, nullptr, 0,
+                                       CU_STREAM_SET_CAPTURE_DEPENDENCIES));
+  CU(cuLaunchKernel(scale, 1, 1, 1, n, 1, 1, 0, stream, by3, nullptr));
+  CUgraph graph;
+  CU(cuStreamEndCapture(stream, &graph));
+  CU(cuStreamGetCaptureInfo(stream, &status, nullptr, nullptr, nullptr,
+                            nullptr, nullptr));
+  CHECK(status == CU_STREAM_CAPTURE_STATUS_NONE);
+  size_t roots = 0;
+  CU(cuGraphGetRootNodes(graph, nullptr, &roots));
+  CHECK(roots == 2);
+
+  // One more launch captured into the graph, after the first node.
+  CU(cuStreamBeginCaptureToGraph(stream, graph, &first, nullptr, 1,
+                                 CU_STREAM_CAPTURE_MODE_RELAXED));
+  CU(cuLaunchKernel(scale, 1, 1, 1, n, 1, 1, 0, stream, by2, nullptr));
+  CUgraph same;
+  CU(cuStreamEndCapture(stream, &same));
+  CHECK(same == graph);
+  size_t nodes = 0;
+  CU(cuGraphGetNodes(graph, nullptr, &nodes));
+  CHECK(nodes == 3);
+
+  int weight = 5;
+  CUuserObject object;
+  CU(cuUserObjectCreate(&object, &weight, destroy_object, 1,
+                        CU_USER_OBJECT_NO_DESTRUCTOR_SYNC));
+  CU(cuGraphRetainUserObject(graph, object, 1, CU_GRAPH_USER_OBJECT_MOVE));
+
+  CUDA_GRAPH_INSTANTIATE_PARAMS ip;
+  std::memset(&ip, 0, sizeof ip);
+  ip.flags = CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD;
+  ip.hUploadStream = stream;
+  CUgraphExec exec;
+  CU(cuGraphInstantiateWithParams(&exec, graph, &ip));
+  CHECK(ip.result_out == CUDA_GRAPH_INSTANTIATE_SUCCESS &&
+        ip.hErrNode_out == nullptr);
+  CU(cuGraphLaunch(exec, stream));
+  CU(cuStreamSynchronize(stream));
+  CU(cuMemcpyDtoH(got.data(), v, n * sizeof(float)));
+  CHECK(got[0] == 12.0f && got[n - 1] == 12.0f); // 1 * 2 * 3 * 2
+  // Without the first node: the second captured one waits for it no more.
+  unsigned enabled = 0;
+  CU(cuGraphNodeSetEnabled(exec, first, 0));
+  CU(cuGraphNodeGetEnabled(exec, first, &enabled));
+  CHECK(enabled == 0);
+  CU(cuGraphLaunch(exec, stream));
+  CU(cuStreamSynchronize(stream));
+  CU(cuMemcpyDtoH(got.data(), v, n * sizeof(float)));
+  CHECK(got[0] == 72.0f); // 12 * 3 * 2
+
+  CU(cuGraphExecDestroy(exec));
+  CHECK(destroyed == 0);
+  CU(cuGraphDestroy(graph));
+  CHECK(destroyed == 5);
+  CU(cuMemFree(v));
+}
+
 // External memory and semaphores of the driver API, outside graphs.
 static void external_objects(CUfunction scale, CUstream stream) {
   const int n = 256;
@@ -228,6 +321,7 @@ int main() {
         CUDA_ERROR_INVALID_VALUE);
 
   external_objects(scale_f, stream);
+  capture_calls(scale_f, stream);
 
   const int n = 256;
   CUdeviceptr x, counter;
@@ -335,6 +429,13 @@ int main() {
   p.eventRecord.event = done;
   CUgraphNode record_node;
   CU(cuGraphAddNode(&record_node, graph, &copy_node, nullptr, 1, &p));
+  CUevent other_event;
+  CU(cuEventCreate(&other_event, CU_EVENT_DEFAULT));
+  CU(cuGraphEventRecordNodeSetEvent(record_node, other_event));
+  CUevent recorded = nullptr;
+  CU(cuGraphEventRecordNodeGetEvent(record_node, &recorded));
+  CHECK(recorded == other_event);
+  CU(cuGraphEventRecordNodeSetEvent(record_node, done));
   std::memset(&p, 0, sizeof p);
   p.type = CU_GRAPH_NODE_TYPE_WAIT_EVENT;
   p.eventWait.event = done;
@@ -582,6 +683,7 @@ int main() {
   CU(cuDestroyExternalSemaphore(timeline));
   close(tfd);
   CU(cuEventDestroy(done));
+  CU(cuEventDestroy(other_event));
   CU(cuMemFree(x));
   CU(cuMemFree(counter));
   CU(cuStreamDestroy(stream));
