@@ -4,7 +4,7 @@
  * cuStreamUpdateCaptureDependencies), in CUDA 13's signatures, over the
  * runtime's (cuemu_graph_api.h): one implementation. Only plain edges are
  * emulated (edge data with a port or a type is CUDA_ERROR_NOT_SUPPORTED).
- * Included at the end of cuemu_driver_graph_api.h.
+ * Included at the end of cuemu_driver_graph_nodes_api.h.
  */
 #ifndef CUEMU_DRIVER_CAPTURE_API_H
 #define CUEMU_DRIVER_CAPTURE_API_H

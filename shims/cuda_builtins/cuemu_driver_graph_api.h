@@ -825,12 +825,8 @@ inline CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
 }
 
 /* The calls of generic node parameters and the memory, conditional and
- * external semaphore nodes, the capture calls beyond begin and end,
- * those of executable graphs and user objects, and the pools (whose
- * properties the allocation nodes share), which need the types above. */
+ * external semaphore nodes (and, after them, the other driver graph and
+ * pool calls), which need the types above. */
 #include "cuemu_driver_graph_nodes_api.h"
-#include "cuemu_driver_capture_api.h"
-#include "cuemu_driver_graph_exec_api.h"
-#include "cuemu_driver_pool_api.h"
 
 #endif /* CUEMU_DRIVER_GRAPH_API_H */

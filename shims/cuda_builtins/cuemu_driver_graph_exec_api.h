@@ -4,7 +4,7 @@
  * (cuGraphInstantiateWithParams, cuGraphNodeSetEnabled, the event nodes'
  * SetEvent calls, user objects), in CUDA 13's signatures, over the
  * runtime's (cuemu_graph_api.h): one implementation. Included at the end
- * of cuemu_driver_graph_api.h.
+ * of cuemu_driver_graph_nodes_api.h.
  */
 #ifndef CUEMU_DRIVER_GRAPH_EXEC_API_H
 #define CUEMU_DRIVER_GRAPH_EXEC_API_H

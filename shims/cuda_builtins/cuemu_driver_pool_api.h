@@ -7,7 +7,7 @@
  * (cuemu_mempool_api.h, cuemu_managed_api.h): one implementation, so that a
  * CUmemoryPool is a cudaMemPool_t and memory of either API serves the
  * other's calls. Pool export and import (cuMemPoolExport*, Import*) are not
- * provided. Included at the end of cuemu_driver_graph_api.h, whose node
+ * provided. Included at the end of cuemu_driver_graph_nodes_api.h, whose
  * types (CUmemPoolProps, CUmemLocation) it shares.
  */
 #ifndef CUEMU_DRIVER_POOL_API_H
