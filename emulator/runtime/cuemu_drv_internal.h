@@ -81,6 +81,12 @@ void cuemu__drv_loaded_fd_close(int fd);
  * descriptor is at `kernels`; nothing for another module's. */
 void cuemu__drv_link_forget(const void *kernels);
 
+/* The arguments of a launch of `k` (cuLaunchKernel's kernelParams or
+ * extra; `unpacked` has room for 256) in *args; a driver code. */
+struct cuemu_kernel;
+int cuemu__drv_launch_args(const struct cuemu_kernel *k, void **params,
+                           void **extra, void **unpacked, void ***args);
+
 /* The loaded module of a driver module handle. */
 struct cuemu_module *cuemu__drv_module_of(void *module);
 

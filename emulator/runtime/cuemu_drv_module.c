@@ -476,6 +476,21 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
   return DRV_CUDA_SUCCESS;
 }
 
+int cuemu__drv_launch_args(const cuemu_kernel *k, void **params, void **extra,
+                           void **unpacked, void ***args) {
+  int n = cuemu_kernel_param_count(k);
+  *args = params;
+  if (params && extra)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (extra) {
+    if (n > 256)
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    *args = unpacked;
+    return unpack_extra(k, extra, unpacked);
+  }
+  return n > 0 && !params ? DRV_CUDA_ERROR_INVALID_VALUE : DRV_CUDA_SUCCESS;
+}
+
 int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
                             unsigned grid_z, unsigned block_x,
                             unsigned block_y, unsigned block_z,
@@ -488,20 +503,11 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
   if (!k)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   int n = cuemu_kernel_param_count(k);
-  if (params && extra)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
   void **args = params;
   void *unpacked[256];
-  if (extra) {
-    if (n > 256)
-      return DRV_CUDA_ERROR_INVALID_VALUE;
-    e = unpack_extra(k, extra, unpacked);
-    if (e)
-      return e;
-    args = unpacked;
-  } else if (n > 0 && !params) {
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  }
+  e = cuemu__drv_launch_args(k, params, extra, unpacked, &args);
+  if (e)
+    return e;
   /* The sticky error of the device, as in the runtime API. */
   cuemu_status sticky = cuemu__device_sticky();
   if (sticky != CUEMU_SUCCESS)

@@ -126,6 +126,14 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
                             unsigned block_y, unsigned block_z,
                             unsigned shared_bytes, void *stream,
                             void **params, void **extra, int cooperative);
+/* cuLaunchKernelEx: a launch as cuemu_drv_launch_kernel's, with `nattrs`
+ * launch attributes (cudaLaunchAttribute's layout, which CUlaunchAttribute
+ * shares) applied as cudaLaunchKernelEx applies them
+ * (cuemu_rt_launch_kernel_ex). */
+int cuemu_drv_launch_kernel_ex(void *function, const unsigned grid[3],
+                               const unsigned block[3], unsigned shared_bytes,
+                               void *stream, const void *attrs,
+                               unsigned nattrs, void **params, void **extra);
 int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
                                           int block_size, size_t shared);
 

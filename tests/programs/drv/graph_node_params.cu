@@ -11,7 +11,8 @@
 // cuKernelGetParamInfo and cuFuncGetParamInfo; cuStreamGetDevice; capture
 // with cuStreamGetCaptureInfo, cuStreamUpdateCaptureDependencies and
 // cuStreamBeginCaptureToGraph, cuGraphInstantiateWithParams,
-// cuGraphNodeSetEnabled and user objects.
+// cuGraphNodeSetEnabled and user objects; cuLaunchKernelEx with launch
+// attributes, directly and into a capture.
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
 #include <cuda.h>
@@ -141,6 +142,55 @@ static void kernel_calls_without_context(CUlibrary lib) {
   CHECK(offset == 24 && size == 4);
 }
 
+// cuLaunchKernelEx outside capture: a cooperative launch, the parameters
+// in a buffer, and what it refuses.
+static void launch_ex(CUfunction scale, CUstream stream) {
+  const int n = 32;
+  CUdeviceptr v;
+  CU(cuMemAlloc(&v, n * sizeof(float)));
+  CU(cuMemsetD32(v, 0x40000000u, n)); // 2.0f
+  struct {
+    CUdeviceptr v;
+    float s;
+    int n;
+  } packed = {v, 5.0f, n};
+  size_t size = sizeof packed;
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed,
+                   CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
+  CUlaunchAttribute coop;
+  std::memset(&coop, 0, sizeof coop);
+  coop.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+  coop.value.cooperative = 1;
+  CUlaunchConfig config;
+  std::memset(&config, 0, sizeof config);
+  config.gridDimX = 2;
+  config.gridDimY = config.gridDimZ = 1;
+  config.blockDimX = n / 2;
+  config.blockDimY = config.blockDimZ = 1;
+  config.hStream = stream;
+  config.attrs = &coop;
+  config.numAttrs = 1;
+  CU(cuLaunchKernelEx(&config, scale, nullptr, extra));
+  CU(cuStreamSynchronize(stream));
+  float got[n];
+  CU(cuMemcpyDtoH(got, v, sizeof got));
+  CHECK(got[0] == 10.0f && got[n - 1] == 10.0f);
+  // Both parameter forms, or a cluster that does not divide the grid.
+  void *args[] = {&v, &packed.s, &packed.n};
+  CHECK(cuLaunchKernelEx(&config, scale, args, extra) ==
+        CUDA_ERROR_INVALID_VALUE);
+  CUlaunchAttribute cluster;
+  std::memset(&cluster, 0, sizeof cluster);
+  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  cluster.value.clusterDim.x = 3;
+  cluster.value.clusterDim.y = cluster.value.clusterDim.z = 1;
+  config.attrs = &cluster;
+  CHECK(cuLaunchKernelEx(&config, scale, args, nullptr) != CUDA_SUCCESS);
+  CHECK(cuLaunchKernelEx(nullptr, scale, args, nullptr) ==
+        CUDA_ERROR_INVALID_VALUE);
+  CU(cuMemFree(v));
+}
+
 static int destroyed;
 static void CUDA_CB destroy_object(void *data) {
   destroyed += *static_cast<int *>(data);
@@ -185,10 +235,32 @@ static void capture_calls(CUfunction scale, CUstream stream) {
   CU(cuGraphGetRootNodes(graph, nullptr, &roots));
   CHECK(roots == 2);
 
-  // One more launch captured into the graph, after the first node.
+  // One more launch captured into the graph, after the first node: a
+  // cuLaunchKernelEx with a priority, which the node keeps.
   CU(cuStreamBeginCaptureToGraph(stream, graph, &first, nullptr, 1,
                                  CU_STREAM_CAPTURE_MODE_RELAXED));
-  CU(cuLaunchKernel(scale, 1, 1, 1, n, 1, 1, 0, stream, by2, nullptr));
+  CUlaunchAttribute priority;
+  std::memset(&priority, 0, sizeof priority);
+  priority.id = CU_LAUNCH_ATTRIBUTE_PRIORITY;
+  priority.value.priority = -1;
+  CUlaunchConfig config;
+  std::memset(&config, 0, sizeof config);
+  config.gridDimX = config.gridDimY = config.gridDimZ = 1;
+  config.blockDimX = n;
+  config.blockDimY = config.blockDimZ = 1;
+  config.hStream = stream;
+  config.attrs = &priority;
+  config.numAttrs = 1;
+  CU(cuLaunchKernelEx(&config, scale, by2, nullptr));
+  const CUgraphNode *last = nullptr;
+  CU(cuStreamGetCaptureInfo(stream, &status, nullptr, nullptr, &last, nullptr,
+                            &ndeps));
+  CHECK(ndeps == 1);
+  CUkernelNodeAttrValue kept;
+  std::memset(&kept, 0, sizeof kept);
+  CU(cuGraphKernelNodeGetAttribute(last[0], CU_LAUNCH_ATTRIBUTE_PRIORITY,
+                                   &kept));
+  CHECK(kept.priority == -1);
   CUgraph same;
   CU(cuStreamEndCapture(stream, &same));
   CHECK(same == graph);
@@ -322,6 +394,7 @@ int main() {
 
   external_objects(scale_f, stream);
   capture_calls(scale_f, stream);
+  launch_ex(scale_f, stream);
 
   const int n = 256;
   CUdeviceptr x, counter;
