@@ -215,12 +215,11 @@ void cuemu__function_attributes(const void *function,
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
   /* Registers and constant memory are not known on the host; 32 registers
-   * lets every block shape of the device be resident. Local memory is the
-   * kernel function's stack frame, as compiled for the CPU. */
+   * lets every block shape of the device be resident. Local memory is read
+   * when asked (cuemu__function_local_bytes). */
   out->num_regs = 32;
   out->const_bytes = 0;
-  out->local_bytes =
-      cuemu__frame_size(desc && desc->function ? desc->function : function);
+  out->local_bytes = 0;
   /* As from nvcc's fat binary (-arch=sm_XY puts in sm_XY code and
    * compute_XY PTX): the PTX is the architecture built for; the binary is
    * that code where the device runs it (the same major version, a minor
@@ -229,6 +228,11 @@ void cuemu__function_attributes(const void *function,
   out->ptx_version = arch ? arch : device;
   out->binary_version =
       arch && arch / 10 == m->major && arch % 10 <= m->minor ? arch : device;
+}
+
+size_t cuemu__function_local_bytes(const void *function,
+                                   const cuemu_kernel_desc *desc) {
+  return cuemu__frame_size(desc && desc->function ? desc->function : function);
 }
 
 int cuemu__function_cluster_nonportable(const void *function) {

@@ -60,7 +60,8 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   cuemu__function_attributes(resolve(function), desc_of(function), &k);
   a->shared_size_bytes = k.static_shared_bytes;
   a->const_size_bytes = k.const_bytes;
-  a->local_size_bytes = k.local_bytes;
+  a->local_size_bytes =
+      cuemu__function_local_bytes(resolve(function), desc_of(function));
   a->max_threads_per_block = (int)k.max_threads_per_block;
   a->num_regs = k.num_regs;
   a->ptx_version = k.ptx_version;
