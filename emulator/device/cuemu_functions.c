@@ -12,6 +12,7 @@
 
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_frame_size.h"
 
 typedef struct function_entry {
   const void *function;
@@ -213,8 +214,9 @@ void cuemu__function_attributes(const void *function,
       desc && desc->static_shared > noted ? desc->static_shared : noted;
   out->max_dynamic_shared_bytes = dynamic_limit;
   out->preferred_carveout = carveout;
-  /* Registers, constant and local memory are not known on the host; 32
-   * registers lets every block shape of the device be resident. */
+  /* Registers and constant memory are not known on the host; 32 registers
+   * lets every block shape of the device be resident. Local memory is read
+   * when asked (cuemu__function_local_bytes). */
   out->num_regs = 32;
   out->const_bytes = 0;
   out->local_bytes = 0;
@@ -226,6 +228,11 @@ void cuemu__function_attributes(const void *function,
   out->ptx_version = arch ? arch : device;
   out->binary_version =
       arch && arch / 10 == m->major && arch % 10 <= m->minor ? arch : device;
+}
+
+size_t cuemu__function_local_bytes(const void *function,
+                                   const cuemu_kernel_desc *desc) {
+  return cuemu__frame_size(desc && desc->function ? desc->function : function);
 }
 
 int cuemu__function_cluster_nonportable(const void *function) {

@@ -42,10 +42,16 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
                                  int attribute, int value);
 
 /* Fills *out with the attributes of the kernel at `function`, whose
- * descriptor is `desc` (NULL when unknown). */
+ * descriptor is `desc` (NULL when unknown); local_bytes is left 0 (the
+ * launch checks use this, and do not need it). */
 void cuemu__function_attributes(const void *function,
                                 const cuemu_kernel_desc *desc,
                                 cuemu_kernel_attributes *out);
+
+/* The kernel's local memory: its function's stack frame as compiled for
+ * the CPU (cuemu_frame_size.h), for the attribute queries. */
+size_t cuemu__function_local_bytes(const void *function,
+                                   const cuemu_kernel_desc *desc);
 
 /* Non-zero when the kernel at `function` may run clusters larger than
  * the portable size (cudaFuncAttributeNonPortableClusterSizeAllowed). */

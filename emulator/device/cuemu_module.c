@@ -213,6 +213,7 @@ cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *k,
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "cuemu_kernel_get_attributes: NULL argument");
   cuemu__function_attributes(k->desc->function, k->desc, out);
+  out->local_bytes = cuemu__function_local_bytes(k->desc->function, k->desc);
   return CUEMU_SUCCESS;
 }
 

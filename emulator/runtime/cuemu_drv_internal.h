@@ -6,6 +6,7 @@
 #define CUEMU_DRV_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct cuemu_drv_context cuemu_drv_context;
 
@@ -47,6 +48,44 @@ size_t cuemu__drv_elf_size(const void *image);
 /* CUDA_ERROR_INVALID_IMAGE for `n` bytes at `head` that are no cuemu
  * module, with a message that says what they are (`where` names them). */
 int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
+
+/* The function calls without the context check (cuemu_drv_module.c), for
+ * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
+int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
+int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
+int cuemu__drv_func_get_param_info(void *function, size_t index,
+                                   size_t *offset, size_t *size);
+
+/* The image of cuLinkComplete (cuemu_drv_link_image.c). Its inputs are
+ * linked under paths of at least CUEMU__DRV_LINKED_PATH_MIN bytes, without
+ * quotes, backslashes or newlines; write_payload writes the assembly of
+ * the section that carries them (-1 for such a path or a write error). */
+#define CUEMU__DRV_LINKED_PATH_MIN 64
+int cuemu__drv_link_image_write_payload(FILE *f, char *const *paths,
+                                        int count);
+/* Non-zero when the `size` bytes of `image` are a linked image. */
+int cuemu__drv_link_image_is_linked(const void *image, size_t size);
+/* Prepares the load of a linked image: writes each input into an
+ * anonymous file of its own (`fds`, room for 48; *nfds of them) and gives
+ * in *patched (malloc'd, `size` bytes) the image naming those files. For
+ * an image that no link made, *patched is NULL. A driver code. */
+int cuemu__drv_link_image_open(const void *image, size_t size,
+                               unsigned char **patched, int *fds, int *nfds);
+/* Closes the descriptor of a file a module was loaded from
+ * (/proc/self/fd/FD) once the module is unloaded, unless the loader keeps
+ * the object (then the descriptor stays, so that no later load gets its
+ * name). */
+void cuemu__drv_loaded_fd_close(int fd);
+/* Frees the kernel table that cuemu_link_describe made for a load of a
+ * linked image, once it is unloaded: the table whose first kernel
+ * descriptor is at `kernels`; nothing for another module's. */
+void cuemu__drv_link_forget(const void *kernels);
+
+/* The arguments of a launch of `k` (cuLaunchKernel's kernelParams or
+ * extra; `unpacked` has room for 256) in *args; a driver code. */
+struct cuemu_kernel;
+int cuemu__drv_launch_args(const struct cuemu_kernel *k, void **params,
+                           void **extra, void **unpacked, void ***args);
 
 /* The loaded module of a driver module handle. */
 struct cuemu_module *cuemu__drv_module_of(void *module);

@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
 
@@ -262,4 +263,55 @@ int cuemu_rt_library_get_unified_function(void **fptr, void *library,
   int e = rt_enter();
   return rt(e ? e
               : cuemu_drv_library_get_unified_function(fptr, library, symbol));
+}
+
+/* The checks of a call about a kernel on a device, which needs cuInit but
+ * no context (CUDA's cuKernelGetAttribute takes the device): a live
+ * library's kernel and a valid device. */
+static int kernel_on_device(void *kernel, int device) {
+  int e = enter();
+  if (e)
+    return e;
+  if (device < 0 || device >= cuemu__device_count())
+    return DRV_CUDA_ERROR_INVALID_DEVICE;
+  return library_of(kernel) ? DRV_CUDA_SUCCESS
+                            : DRV_CUDA_ERROR_INVALID_HANDLE;
+}
+
+/* Gets (`value` not NULL) or sets (to `set`) an attribute of a kernel on
+ * `device`, whose model gives the limits (the most threads, the shared
+ * memory) for the time of the call. */
+static int kernel_attribute(int *value, int set, int attribute, void *kernel,
+                            int device) {
+  int e = kernel_on_device(kernel, device);
+  if (e)
+    return e;
+  int current = cuemu__device_current();
+  cuemu__device_select(device);
+  e = value ? cuemu__drv_func_get_attribute(value, attribute, kernel)
+            : cuemu__drv_func_set_attribute(kernel, attribute, set);
+  cuemu__device_select(current);
+  return e;
+}
+
+int cuemu_drv_kernel_get_attribute(int *value, int attribute, void *kernel,
+                                   int device) {
+  if (!value)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  return kernel_attribute(value, 0, attribute, kernel, device);
+}
+
+int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
+                                   int device) {
+  return kernel_attribute(NULL, value, attribute, kernel, device);
+}
+
+int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,
+                                    size_t *offset, size_t *size) {
+  int e = enter();
+  if (e)
+    return e;
+  if (!library_of(kernel))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  return cuemu__drv_func_get_param_info(kernel, index, offset, size);
 }

@@ -1,8 +1,9 @@
 /*
  * cuemu_drv_link.c: the driver API's linker (see cuemu_driver_link.h): each
- * input is stored in the compile cache under a name from its contents, and
- * the linked image is a small module, compiled by the C compiler, that
- * depends on the stored inputs and describes their kernels together.
+ * input is stored in the compile cache while the link lasts, and the linked
+ * image is a small module, compiled by the C compiler, that depends on the
+ * stored inputs, carries them (cuemu_drv_link_image.c) and describes their
+ * kernels together.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -133,14 +134,23 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
                                    name ? name : "a link input");
   if (!size || size > elf)
     size = elf;
-  /* Stored as this link's own copy (so that each linked image has its own
-   * variables), removed when the process exits. */
-  char dir[4096], path[4200];
+  /* Stored for the link (removed by cuLinkDestroy, or when the process
+   * exits), under a name long enough that each load of the image can
+   * rename it (cuemu_drv_link_image.c). */
+  char dir[4096], path[4300];
   if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
     return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0, "%s",
                      cuemu_last_message());
-  snprintf(path, sizeof path, "%s/link-%ld-%d.so", dir, (long)getpid(),
-           next_serial());
+  int len = snprintf(path, sizeof path, "%s/link-%ld-%d-cuemu-link-input", dir,
+                     (long)getpid(), next_serial());
+  while (len < CUEMU__DRV_LINKED_PATH_MIN && len < (int)sizeof path - 8)
+    path[len++] = '_';
+  snprintf(path + len, sizeof path - (size_t)len, ".so");
+  if (strpbrk(path, "\"\\\n"))
+    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
+                     "the cache folder %s has a quote, backslash or newline "
+                     "in its name, which a linked image cannot name",
+                     dir);
   if (write_all(path, data, size) != 0 || remember(path) != 0) {
     unlink(path);
     return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
@@ -174,8 +184,10 @@ int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
 }
 
 /* Writes the linked image's source: its describe function names the
- * inputs. */
-static int write_stub(const char *path, const cuemu_drv_link *state) {
+ * inputs; and, at `payload`, the assembly of the section that carries
+ * them. */
+static int write_stub(const char *path, const char *payload,
+                      const cuemu_drv_link *state) {
   FILE *f = fopen(path, "we");
   if (!f)
     return -1;
@@ -192,7 +204,13 @@ static int write_stub(const char *path, const cuemu_drv_link *state) {
           "  return cuemu_link_describe(inputs, %d);\n"
           "}\n",
           state->count);
-  return fclose(f) == 0 ? 0 : -1;
+  if (fclose(f) != 0)
+    return -1;
+  f = fopen(payload, "we");
+  if (!f)
+    return -1;
+  int e = cuemu__drv_link_image_write_payload(f, state->inputs, state->count);
+  return fclose(f) == 0 && e == 0 ? 0 : -1;
 }
 
 int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
@@ -202,18 +220,23 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
   if (state->count == 0)
     return link_fail(DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
                      "no inputs were added (cuLinkAddData, cuLinkAddFile)");
-  char dir[4096], base[4200], source[4300], out[4300], log[4300];
+  char dir[4096], base[4200], source[4300], asm_source[4300], out[4300],
+      log[4300];
   if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
     return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size, "%s",
                      cuemu_last_message());
   snprintf(base, sizeof base, "%s/link-%ld-%d", dir, (long)getpid(),
            next_serial());
   snprintf(source, sizeof source, "%s.c", base);
+  snprintf(asm_source, sizeof asm_source, "%s-inputs.s", base);
   snprintf(out, sizeof out, "%s.so", base);
   snprintf(log, sizeof log, "%s.log", base);
-  if (write_stub(source, state) != 0)
+  if (write_stub(source, asm_source, state) != 0) {
+    unlink(source);
+    unlink(asm_source);
     return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
                      "cannot write %s", source);
+  }
   /* Every input is a dependency of the image (not only those it uses),
    * and every reference of an input must be defined by another input or
    * by what a module is linked with (libcuemu, the C++ runtime). */
@@ -233,6 +256,7 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
   argv[n++] = "-o";
   argv[n++] = out;
   argv[n++] = source;
+  argv[n++] = asm_source;
   argv[n++] = "-Wl,--no-as-needed";
   for (int i = 0; i < state->count; ++i)
     argv[n++] = state->inputs[i];
@@ -244,6 +268,7 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
   int status = -1;
   cuemu_status st = cuemu_command_run(argv, log, &status);
   unlink(source);
+  unlink(asm_source);
   if (st != CUEMU_SUCCESS || status != 0) {
     size_t lsize = 0;
     char *text = read_all(log, &lsize);
@@ -279,8 +304,11 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
 int cuemu_drv_link_destroy(cuemu_drv_link *state) {
   if (!state)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  for (int i = 0; i < state->count; ++i)
+  /* The image carries its inputs: the stored copies are done with. */
+  for (int i = 0; i < state->count; ++i) {
+    unlink(state->inputs[i]);
     free(state->inputs[i]);
+  }
   free(state->inputs);
   free(state->image);
   free(state);
@@ -289,11 +317,10 @@ int cuemu_drv_link_destroy(cuemu_drv_link *state) {
 
 /* ---- The linked image's kernel table --------------------------------------- */
 
-/* One table per loaded image (found by its list of inputs), kept for the
- * life of the process: the loader holds on to the pointer. */
+/* One table per load of an image (each load has inputs of its own), kept
+ * until the module is unloaded (cuemu__drv_link_forget): the loader holds
+ * on to the pointer. */
 typedef struct linked_table {
-  char **paths; /* copies: an unloaded image's may be reused */
-  int n;
   cuemu_module_desc desc;
   cuemu_kernel_desc *kernels;
 } linked_table;
@@ -302,37 +329,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static linked_table **tables;
 static size_t ntables;
 
-static int same_inputs(const linked_table *t, const char *const *paths,
-                       int n) {
-  if (t->n != n)
-    return 0;
-  for (int i = 0; i < n; ++i)
-    if (!t->paths[i] || strcmp(t->paths[i], paths[i]) != 0)
-      return 0;
-  return 1;
-}
-
 const void *cuemu_link_describe(const char *const *paths, int n) {
-  pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < ntables; ++i)
-    if (same_inputs(tables[i], paths, n)) {
-      pthread_mutex_unlock(&lock);
-      return &tables[i]->desc;
-    }
   linked_table *t = calloc(1, sizeof *t);
-  linked_table **v = realloc(tables, (ntables + 1) * sizeof *v);
-  if (!t || !v) {
-    free(t);
-    if (v)
-      tables = v;
-    pthread_mutex_unlock(&lock);
+  if (!t)
     return NULL;
-  }
-  tables = v;
-  t->paths = calloc((size_t)n + 1, sizeof *t->paths);
-  for (int i = 0; t->paths && i < n; ++i)
-    t->paths[i] = strdup(paths[i]);
-  t->n = t->paths ? n : 0;
   t->desc.abi = CUEMU_MODULE_ABI;
   for (int i = 0; i < n; ++i) {
     void *h = dlopen(paths[i], RTLD_NOW | RTLD_NOLOAD);
@@ -354,7 +354,29 @@ const void *cuemu_link_describe(const char *const *paths, int n) {
       dlclose(h);
   }
   t->desc.kernels = t->kernels;
-  tables[ntables++] = t;
+  pthread_mutex_lock(&lock);
+  linked_table **v = realloc(tables, (ntables + 1) * sizeof *v);
+  if (v) {
+    tables = v;
+    tables[ntables++] = t;
+  }
   pthread_mutex_unlock(&lock);
+  if (!v) {
+    free(t->kernels);
+    free(t);
+    return NULL;
+  }
   return &t->desc;
+}
+
+void cuemu__drv_link_forget(const void *kernels) {
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; kernels && i < ntables; ++i)
+    if (tables[i]->kernels == kernels) {
+      free(tables[i]->kernels);
+      free(tables[i]);
+      tables[i] = tables[--ntables];
+      break;
+    }
+  pthread_mutex_unlock(&lock);
 }

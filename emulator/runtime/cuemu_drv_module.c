@@ -59,6 +59,8 @@ enum {
 typedef struct drv_module {
   cuemu_module *module;
   int fd; /* the memfd of an image loaded from memory, or -1 */
+  int inputs[48]; /* a linked image: the memfds of its inputs */
+  int ninputs;
   void **tracked; /* variables tracked by cuModuleGetGlobal, forgotten at */
   int ntracked;   /* cuModuleUnload */
 } drv_module;
@@ -101,16 +103,21 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
   return DRV_CUDA_ERROR_INVALID_IMAGE;
 }
 
-static int finish_load(void **module, cuemu_module *m, int fd) {
+static int finish_load(void **module, cuemu_module *m, int fd,
+                       const int *inputs, int ninputs) {
   drv_module *d = malloc(sizeof *d);
   if (!d) {
     cuemu_module_unload(m);
     if (fd >= 0)
       close(fd);
+    for (int i = 0; i < ninputs; ++i)
+      cuemu__drv_loaded_fd_close(inputs[i]);
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
   d->module = m;
   d->fd = fd;
+  d->ninputs = ninputs;
+  memcpy(d->inputs, inputs, (size_t)ninputs * sizeof *inputs);
   d->tracked = NULL;
   d->ntracked = 0;
   *module = d;
@@ -123,6 +130,46 @@ static int load_failed(cuemu_status st) {
     fprintf(stderr, "cuemu: cuModuleLoad: %s\n", cuemu_last_message());
   return st == CUEMU_OUT_OF_MEMORY ? DRV_CUDA_ERROR_OUT_OF_MEMORY
                                    : DRV_CUDA_ERROR_INVALID_IMAGE;
+}
+
+/* Reads the file at `path` whole; NULL when it cannot. */
+static void *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rbe");
+  if (!f)
+    return NULL;
+  void *data = NULL;
+  long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) &&
+      fread(data, 1, (size_t)n, f) != (size_t)n) {
+    free(data);
+    data = NULL;
+  }
+  fclose(f);
+  *size = data ? (size_t)n : 0;
+  return data;
+}
+
+/* Non-zero when the module file at `path` is a linked image (written to a
+ * file from cuLinkComplete's): it is loaded from memory, so that each load
+ * has its own inputs. */
+static int linked_file(const char *path) {
+  size_t size = 0;
+  void *data = read_file(path, &size);
+  int linked = data && cuemu__drv_link_image_is_linked(data, size);
+  free(data);
+  return linked;
+}
+
+static int load_linked_file(void **module, const char *path) {
+  size_t size = 0;
+  void *data = read_file(path, &size);
+  if (!data)
+    return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  int e = size >= cuemu__drv_elf_size(data)
+              ? cuemu__drv_module_load_data(module, data)
+              : cuemu__drv_not_a_module(data, 4, path);
+  free(data);
+  return e;
 }
 
 int cuemu_drv_module_load(void **module, const char *path) {
@@ -147,11 +194,13 @@ int cuemu__drv_module_load(void **module, const char *path) {
     snprintf(local, sizeof local, "./%s", path);
     path = local;
   }
+  if (linked_file(path))
+    return load_linked_file(module, path);
   cuemu_module *m = NULL;
   cuemu_status st = cuemu_module_load(&m, path);
   if (st != CUEMU_SUCCESS)
     return load_failed(st);
-  return finish_load(module, m, -1);
+  return finish_load(module, m, -1, NULL, 0);
 }
 
 int cuemu_drv_module_load_data(void **module, const void *image) {
@@ -165,30 +214,42 @@ int cuemu__drv_module_load_data(void **module, const void *image) {
   size_t size = cuemu__drv_elf_size(image);
   if (!size)
     return cuemu__drv_not_a_module(image, 4, "the image");
+  /* A linked image: its inputs in files of this load, named by a copy. */
+  unsigned char *patched = NULL;
+  int inputs[48], ninputs = 0;
+  int e = cuemu__drv_link_image_open(image, size, &patched, inputs, &ninputs);
+  if (e)
+    return e;
   int fd = memfd_create("cuemu-module", MFD_CLOEXEC);
-  if (fd < 0)
-    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
-  const char *p = image;
+  const char *p = patched ? (const char *)patched : image;
   size_t done = 0;
-  while (done < size) {
+  while (fd >= 0 && done < size) {
     ssize_t w = write(fd, p + done, size - done);
     if (w < 0 && errno == EINTR)
       continue;
     if (w <= 0) {
       close(fd);
-      return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+      fd = -1;
+      break;
     }
     done += (size_t)w;
   }
-  char path[64];
-  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  free(patched);
   cuemu_module *m = NULL;
-  cuemu_status st = cuemu_module_load(&m, path);
-  if (st != CUEMU_SUCCESS) {
-    close(fd);
-    return load_failed(st);
+  cuemu_status st = CUEMU_OUT_OF_MEMORY;
+  if (fd >= 0) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    st = cuemu_module_load(&m, path);
   }
-  return finish_load(module, m, fd);
+  if (st != CUEMU_SUCCESS) {
+    if (fd >= 0)
+      close(fd);
+    for (int i = 0; i < ninputs; ++i)
+      close(inputs[i]);
+    return fd < 0 ? DRV_CUDA_ERROR_OUT_OF_MEMORY : load_failed(st);
+  }
+  return finish_load(module, m, fd, inputs, ninputs);
 }
 
 int cuemu_drv_module_unload(void *module) {
@@ -206,9 +267,17 @@ int cuemu__drv_module_unload(void *module) {
   cuemu__rt_error_restore(saved);
   free(d->tracked);
   cuemu__drv_graph_forget(d->module);
+  const void *kernels =
+      cuemu_module_kernel_count(d->module) > 0
+          ? (const void *)cuemu__kernel_desc(cuemu_module_kernel_at(d->module, 0))
+          : NULL;
   cuemu_module_unload(d->module);
+  if (d->ninputs)
+    cuemu__drv_link_forget(kernels);
   if (d->fd >= 0)
-    close(d->fd);
+    cuemu__drv_loaded_fd_close(d->fd);
+  for (int i = 0; i < d->ninputs; ++i)
+    cuemu__drv_loaded_fd_close(d->inputs[i]);
   free(d);
   return DRV_CUDA_SUCCESS;
 }
@@ -275,8 +344,10 @@ int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
 
 int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_func_get_attribute(value, attribute, function);
+}
+
+int cuemu__drv_func_get_attribute(int *value, int attribute, void *function) {
   if (!value || attribute < 0 || attribute >= FUNC_ATTRIBUTE_MAX)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!function)
@@ -306,8 +377,10 @@ int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
 
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value) {
   int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+  return e ? e : cuemu__drv_func_set_attribute(function, attribute, value);
+}
+
+int cuemu__drv_func_set_attribute(void *function, int attribute, int value) {
   if (!function)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_status st;
@@ -334,9 +407,40 @@ int cuemu_drv_func_get_name(const char **name, void *function) {
   return DRV_CUDA_SUCCESS;
 }
 
+/* Where parameter `i` of kernel `k` lies in the parameter buffer: each
+ * parameter at its alignment after the one before, as the compiler lays
+ * out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER, cuFuncGetParamInfo). */
+static size_t param_offset(const cuemu_kernel *k, int i) {
+  size_t offset = 0;
+  for (int j = 0; j <= i; ++j) {
+    const cuemu_param *p = cuemu_kernel_param(k, j);
+    size_t align = p->align ? p->align : 1;
+    offset = (offset + align - 1) / align * align;
+    if (j < i)
+      offset += p->size;
+  }
+  return offset;
+}
+
+int cuemu__drv_func_get_param_info(void *function, size_t index,
+                                   size_t *offset, size_t *size) {
+  cuemu_kernel *k = function;
+  if (!k || !offset || index >= (size_t)cuemu_kernel_param_count(k))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *offset = param_offset(k, (int)index);
+  if (size)
+    *size = cuemu_kernel_param(k, (int)index)->size;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_func_get_param_info(void *function, size_t index,
+                                  size_t *offset, size_t *size) {
+  int e = cuemu_drv_check_context();
+  return e ? e : cuemu__drv_func_get_param_info(function, index, offset, size);
+}
+
 /* Unpacks a CU_LAUNCH_PARAM_BUFFER_POINTER buffer into one pointer per
- * parameter, each parameter at its alignment as the compiler lays out a
- * struct of them. Returns 0, or a driver error. */
+ * parameter (param_offset). Returns 0, or a driver error. */
 static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
   char *buffer = NULL;
   size_t size = 0;
@@ -356,11 +460,9 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
   int n = cuemu_kernel_param_count(k);
   if (n > 0 && (!buffer || !have_size))
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  size_t offset = 0;
   for (int i = 0; i < n; ++i) {
     const cuemu_param *p = cuemu_kernel_param(k, i);
-    size_t align = p->align ? p->align : 1;
-    offset = (offset + align - 1) / align * align;
+    size_t offset = param_offset(k, i);
     if (offset + p->size > size) {
       cuemu__report(CUEMU_ARGUMENT_COUNT,
                     "cuLaunchKernel: kernel %s: the parameter buffer has %zu "
@@ -370,9 +472,23 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
       return DRV_CUDA_ERROR_INVALID_VALUE;
     }
     args[i] = buffer + offset;
-    offset += p->size;
   }
   return DRV_CUDA_SUCCESS;
+}
+
+int cuemu__drv_launch_args(const cuemu_kernel *k, void **params, void **extra,
+                           void **unpacked, void ***args) {
+  int n = cuemu_kernel_param_count(k);
+  *args = params;
+  if (params && extra)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (extra) {
+    if (n > 256)
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    *args = unpacked;
+    return unpack_extra(k, extra, unpacked);
+  }
+  return n > 0 && !params ? DRV_CUDA_ERROR_INVALID_VALUE : DRV_CUDA_SUCCESS;
 }
 
 int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
@@ -387,20 +503,11 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
   if (!k)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   int n = cuemu_kernel_param_count(k);
-  if (params && extra)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
   void **args = params;
   void *unpacked[256];
-  if (extra) {
-    if (n > 256)
-      return DRV_CUDA_ERROR_INVALID_VALUE;
-    e = unpack_extra(k, extra, unpacked);
-    if (e)
-      return e;
-    args = unpacked;
-  } else if (n > 0 && !params) {
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  }
+  e = cuemu__drv_launch_args(k, params, extra, unpacked, &args);
+  if (e)
+    return e;
   /* The sticky error of the device, as in the runtime API. */
   cuemu_status sticky = cuemu__device_sticky();
   if (sticky != CUEMU_SUCCESS)

@@ -9,15 +9,30 @@
 
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 
 size_t cuemu_rt_func_max_dynamic_shared(const void *function) {
   return cuemu__function_max_dynamic_shared(function);
 }
 
+/* The descriptor of a program's kernel, or of a library's (a cudaKernel_t
+ * of cudaLibraryGetKernel); NULL for neither. */
+static const cuemu_kernel_desc *desc_of(const void *function) {
+  const cuemu_kernel_desc *d = cuemu__function_find(function);
+  return d ? d : cuemu__drv_library_kernel(function);
+}
+
+/* The function a kernel's settings are kept under: a library kernel's
+ * function, another as it is. */
+static const void *resolve(const void *function) {
+  const cuemu_kernel_desc *d = desc_of(function);
+  return d && d->function ? d->function : function;
+}
+
 /* 0 when `function` may be taken for a kernel, else the error recorded. */
 static int check_function(const void *function, int known) {
-  if (!function || (!known && !cuemu__function_find(function)))
+  if (!function || (!known && !desc_of(function)))
     return cuemu_rt_error(cudaErrorInvalidDeviceFunction);
   return cuemu__rt_check_sticky();
 }
@@ -27,7 +42,8 @@ int cuemu_rt_func_set_attribute(const void *function, int attribute,
   int e = check_function(function, known);
   if (e)
     return e;
-  const cuemu_kernel_desc *d = cuemu__function_find(function);
+  const cuemu_kernel_desc *d = desc_of(function);
+  function = resolve(function);
   cuemu_status st = cuemu__function_set(function, d ? d->name : "(unnamed)",
                                         attribute, value);
   return cuemu_rt_error(cuemu_status_cuda_error(st));
@@ -41,10 +57,11 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   if (e)
     return e;
   cuemu_kernel_attributes k;
-  cuemu__function_attributes(function, cuemu__function_find(function), &k);
+  cuemu__function_attributes(resolve(function), desc_of(function), &k);
   a->shared_size_bytes = k.static_shared_bytes;
   a->const_size_bytes = k.const_bytes;
-  a->local_size_bytes = k.local_bytes;
+  a->local_size_bytes =
+      cuemu__function_local_bytes(resolve(function), desc_of(function));
   a->max_threads_per_block = (int)k.max_threads_per_block;
   a->num_regs = k.num_regs;
   a->ptx_version = k.ptx_version;

@@ -52,6 +52,8 @@ typedef enum cudaError_enum {
 #undef CUEMU_CURESULT_
 } CUresult;
 
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 typedef int CUdevice_v1;
 typedef CUdevice_v1 CUdevice;
 typedef unsigned long long CUdeviceptr_v2;
@@ -318,6 +320,12 @@ inline CUresult cuFuncSetAttribute(CUfunction hfunc,
 
 inline CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
   return static_cast<CUresult>(cuemu_drv_func_get_name(name, hfunc));
+}
+
+inline CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
+                                   size_t *paramOffset, size_t *paramSize) {
+  return static_cast<CUresult>(
+      cuemu_drv_func_get_param_info(func, paramIndex, paramOffset, paramSize));
 }
 
 /* Accepted and recorded nowhere: the emulated caches have no
@@ -618,6 +626,10 @@ inline CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
   CUEMU_DRV_FORWARD(cuemu_rt_stream_get_priority(hStream, priority));
 }
 
+inline CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_get_device(hStream, device));
+}
+
 inline CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
                                   unsigned int Flags) {
   CUEMU_DRV_FORWARD(cuemu_rt_stream_wait_event(hStream, hEvent, Flags));
@@ -681,5 +693,6 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_graph_api.h"
 #include "cuemu_driver_library_api.h"
 #include "cuemu_driver_link_api.h"
+#include "cuemu_driver_external_api.h"
 
 #endif /* CUEMU_CUDA_H */

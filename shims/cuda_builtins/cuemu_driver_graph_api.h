@@ -824,4 +824,9 @@ inline CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode) {
       reinterpret_cast<cudaStreamCaptureMode *>(mode)));
 }
 
+/* The calls of generic node parameters and the memory, conditional and
+ * external semaphore nodes (and, after them, the other driver graph and
+ * pool calls), which need the types above. */
+#include "cuemu_driver_graph_nodes_api.h"
+
 #endif /* CUEMU_DRIVER_GRAPH_API_H */

@@ -119,23 +119,25 @@ inline CUresult cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel) {
       cuemu_drv_kernel_get_library(reinterpret_cast<void **>(pLib), kernel));
 }
 
-/* The attributes are the kernel's on every device (`dev` is checked). */
+/* The attributes are the kernel's on every device; those read from the
+ * device model (the most threads, the shared memory limits) are `dev`'s.
+ * No current context is needed, as in CUDA. */
 inline CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib,
                                      CUkernel kernel, CUdevice dev) {
-  int count = 0;
-  cuemu_drv_device_get_count(&count);
-  if (dev < 0 || dev >= count)
-    return CUDA_ERROR_INVALID_DEVICE;
-  return cuFuncGetAttribute(pi, attrib, reinterpret_cast<CUfunction>(kernel));
+  return static_cast<CUresult>(
+      cuemu_drv_kernel_get_attribute(pi, attrib, kernel, dev));
 }
 
 inline CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val,
                                      CUkernel kernel, CUdevice dev) {
-  int count = 0;
-  cuemu_drv_device_get_count(&count);
-  if (dev < 0 || dev >= count)
-    return CUDA_ERROR_INVALID_DEVICE;
-  return cuFuncSetAttribute(reinterpret_cast<CUfunction>(kernel), attrib, val);
+  return static_cast<CUresult>(
+      cuemu_drv_kernel_set_attribute(attrib, val, kernel, dev));
+}
+
+inline CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex,
+                                     size_t *paramOffset, size_t *paramSize) {
+  return static_cast<CUresult>(cuemu_drv_kernel_get_param_info(
+      kernel, paramIndex, paramOffset, paramSize));
 }
 
 inline CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,

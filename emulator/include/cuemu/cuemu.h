@@ -131,7 +131,8 @@ typedef struct cuemu_kernel_attributes {
   size_t max_dynamic_shared_bytes;/* 48 KiB unless raised */
   int preferred_carveout;         /* -1 unless set */
   int num_regs;
-  size_t const_bytes, local_bytes;
+  size_t const_bytes;
+  size_t local_bytes;             /* the kernel function's stack frame */
   int ptx_version, binary_version;/* the device's compute capability * 10 */
 } cuemu_kernel_attributes;
 

@@ -108,6 +108,12 @@ int cuemu_drv_func_get_attribute(int *value, int attribute, void *function);
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value);
 /* The function's name as found ("vecAdd", "scale<float, 2>"). */
 int cuemu_drv_func_get_name(const char **name, void *function);
+/* cuFuncGetParamInfo: where parameter `index` lies in the parameter buffer
+ * of CU_LAUNCH_PARAM_BUFFER_POINTER (each parameter at its alignment after
+ * the one before) and its size (`size` may be NULL); INVALID_VALUE for an
+ * index past the last parameter. */
+int cuemu_drv_func_get_param_info(void *function, size_t index,
+                                  size_t *offset, size_t *size);
 /* cuLaunchKernel / cuLaunchCooperativeKernel: the arguments come from
  * `params` (pointers to the values) or from `extra`
  * (CU_LAUNCH_PARAM_BUFFER_POINTER, a buffer laid out as the parameters
@@ -120,6 +126,14 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
                             unsigned block_y, unsigned block_z,
                             unsigned shared_bytes, void *stream,
                             void **params, void **extra, int cooperative);
+/* cuLaunchKernelEx: a launch as cuemu_drv_launch_kernel's, with `nattrs`
+ * launch attributes (cudaLaunchAttribute's layout, which CUlaunchAttribute
+ * shares) applied as cudaLaunchKernelEx applies them
+ * (cuemu_rt_launch_kernel_ex). */
+int cuemu_drv_launch_kernel_ex(void *function, const unsigned grid[3],
+                               const unsigned block[3], unsigned shared_bytes,
+                               void *stream, const void *attrs,
+                               unsigned nattrs, void **params, void **extra);
 int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
                                           int block_size, size_t shared);
 

@@ -49,6 +49,19 @@ int cuemu_drv_library_get_unified_function(void **fptr, void *library,
 int cuemu_drv_kernel_get_function(void **function, void *kernel);
 /* cuKernelGetLibrary. */
 int cuemu_drv_kernel_get_library(void **library, void *kernel);
+/* cuKernelGetAttribute, cuKernelSetAttribute: the function attributes of
+ * a kernel (cuemu_drv_func_get_attribute) on `device`; cuInit is needed,
+ * a current context is not. A kernel of no live library is
+ * INVALID_HANDLE, a device out of range INVALID_DEVICE. */
+int cuemu_drv_kernel_get_attribute(int *value, int attribute, void *kernel,
+                                   int device);
+int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
+                                   int device);
+/* cuKernelGetParamInfo: where parameter `index` lies in the parameter
+ * buffer and its size (may be NULL); INVALID_VALUE for an index past the
+ * last parameter or a kernel of no live library. */
+int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,
+                                    size_t *offset, size_t *size);
 
 /* The runtime's calls. */
 int cuemu_rt_library_load_data(void **library, const void *code);

@@ -7,21 +7,21 @@
  * external device functions and variables, so that a kernel of one input
  * may call a device function or use a variable defined in another.
  *
- * The linked image is a small module of its own that names its inputs: each
- * input is stored as a file of the link in the compile cache folder and the
- * image depends on those files, so the dynamic loader resolves one input's
- * references to another's definitions when the image is loaded. The files
- * are removed when the process exits: a linked image is for the process
- * that made it. Each cuLinkComplete has its own copies of its inputs, so
- * each image has its own variables; but the same image loaded twice shares
- * them (the loader loads its input files once), unlike CUDA.
- * The image's kernel table is its inputs' tables together
- * (cuemu_link_describe). cuModuleLoadData and cuLibraryLoadData load it as
- * any module; it needs the cache files it names, and a C compiler when
- * cuLinkComplete makes it ($CC, else cc). A reference of an input that no
- * input defines (nor libcuemu and the C++ runtime) is
- * CUDA_ERROR_INVALID_IMAGE at cuLinkComplete, with the linker's message on
- * stderr and in the error log option.
+ * The linked image is a small module of its own that depends on its inputs
+ * and carries them (see runtime/cuemu_drv_link_image.c): each load writes
+ * the inputs into anonymous files of its own, so that the dynamic loader
+ * resolves one input's references to another's definitions, and every load
+ * has its own copies and so its own variables, as with CUDA's cubins. The
+ * image is self-contained: written to a file, it is loaded by another
+ * process (cuModuleLoad, cuLibraryLoadFromFile) as well as from memory
+ * (cuModuleLoadData, cuLibraryLoadData, cudaLibraryLoadData). While a link
+ * lasts, its inputs are stored as files in the compile cache folder (the
+ * linker reads them); cuLinkDestroy removes them, as does the process's
+ * exit. The image's kernel table is its inputs' tables together
+ * (cuemu_link_describe). Making it needs a C compiler ($CC, else cc), as
+ * NVRTC does. A reference of an input that no input defines (nor libcuemu
+ * and the C++ runtime) is CUDA_ERROR_INVALID_IMAGE at cuLinkComplete, with
+ * the linker's message on stderr and in the error log option.
  *
  * Driver codes (CUresult values) as int; host code, any thread (one link
  * state is used by one thread at a time, as in CUDA).
@@ -51,7 +51,7 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
 int cuemu_drv_link_destroy(cuemu_drv_link *state);
 
 /* Called by a linked image's cuemu_module_describe(): the kernel tables of
- * the `n` loaded inputs at `paths`, together (made once per image). */
+ * the `n` loaded inputs at `paths`, together (made for each load). */
 const void *cuemu_link_describe(const char *const *paths, int n);
 
 #ifdef __cplusplus

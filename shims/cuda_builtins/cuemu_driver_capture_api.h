@@ -1,0 +1,53 @@
+/*
+ * cuemu_driver_capture_api.h: the driver API's stream capture calls beyond
+ * begin and end (cuStreamGetCaptureInfo, cuStreamBeginCaptureToGraph,
+ * cuStreamUpdateCaptureDependencies), in CUDA 13's signatures, over the
+ * runtime's (cuemu_graph_api.h): one implementation. Only plain edges are
+ * emulated (edge data with a port or a type is CUDA_ERROR_NOT_SUPPORTED).
+ * Included at the end of cuemu_driver_graph_nodes_api.h.
+ */
+#ifndef CUEMU_DRIVER_CAPTURE_API_H
+#define CUEMU_DRIVER_CAPTURE_API_H
+
+#include "cuda.h"
+#include "cuemu_driver_graph_api.h"
+
+typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
+  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
+  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
+} CUstreamUpdateCaptureDependencies_flags;
+
+/* The dependencies read back are the capture's own (valid until the
+ * stream's next captured operation), as in CUDA. */
+inline CUresult cuStreamGetCaptureInfo(
+    CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+    cuuint64_t *id_out, CUgraph *graph_out,
+    const CUgraphNode **dependencies_out,
+    const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out) {
+  CUEMU_DRV_FORWARD(cudaStreamGetCaptureInfo(
+      hStream, reinterpret_cast<cudaStreamCaptureStatus *>(captureStatus_out),
+      reinterpret_cast<unsigned long long *>(id_out), graph_out,
+      reinterpret_cast<const cudaGraphNode_t **>(dependencies_out),
+      edgeData_out, numDependencies_out));
+}
+
+inline CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph,
+                                            const CUgraphNode *dependencies,
+                                            const CUgraphEdgeData *dependencyData,
+                                            size_t numDependencies,
+                                            CUstreamCaptureMode mode) {
+  CUEMU_DRV_FORWARD(cudaStreamBeginCaptureToGraph(
+      hStream, hGraph, cuemu::drv::rns(dependencies), dependencyData,
+      numDependencies, static_cast<cudaStreamCaptureMode>(mode)));
+}
+
+inline CUresult cuStreamUpdateCaptureDependencies(
+    CUstream hStream, CUgraphNode *dependencies,
+    const CUgraphEdgeData *dependencyData, size_t numDependencies,
+    unsigned int flags) {
+  CUEMU_DRV_FORWARD(cudaStreamUpdateCaptureDependencies(
+      hStream, cuemu::drv::rns(dependencies), dependencyData, numDependencies,
+      flags));
+}
+
+#endif /* CUEMU_DRIVER_CAPTURE_API_H */

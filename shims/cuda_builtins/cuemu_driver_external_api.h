@@ -1,0 +1,206 @@
+/*
+ * cuemu_driver_external_api.h: the driver API's external memory and
+ * external semaphores (cuImportExternalMemory,
+ * cuExternalMemoryGetMappedBuffer, cuImportExternalSemaphore,
+ * cuSignalExternalSemaphoresAsync, ...), in CUDA 13's signatures. Each call
+ * forwards to the runtime's implementation (cuemu/cuemu_external.h, the
+ * one behind cudaImportExternalMemory): only the opaque file-descriptor
+ * handle types are emulated, as docs/driver-api.md says. Included at the
+ * end of cuda.h.
+ */
+#ifndef CUEMU_DRIVER_EXTERNAL_API_H
+#define CUEMU_DRIVER_EXTERNAL_API_H
+
+/* The types first: they need nothing of cuda.h but the runtime's
+ * structures, and the end of cuda.h reads cuemu_driver_graph_nodes_api.h,
+ * which needs them. */
+#include "cuemu_external_types.h"
+
+typedef struct CUextMemory_st *CUexternalMemory;
+typedef struct CUextSemaphore_st *CUexternalSemaphore;
+
+typedef enum CUexternalMemoryHandleType_enum {
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP = 4,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE = 5,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE = 6,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT = 7,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_DMABUF_FD = 9
+} CUexternalMemoryHandleType;
+
+#define CUDA_EXTERNAL_MEMORY_DEDICATED 0x1
+#define CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC 0x01
+#define CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC 0x02
+
+typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+  CUexternalMemoryHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
+
+/* The structures without enumerations are the runtime's (the same
+ * members, which the calls pass on as they are). */
+typedef struct cudaExternalMemoryBufferDesc CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
+
+typedef enum CUexternalSemaphoreHandleType_enum {
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE = 4,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE = 5,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC = 6,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX = 7,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT = 8,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD = 9,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32 = 10
+} CUexternalSemaphoreHandleType;
+
+typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+  CUexternalSemaphoreHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1
+    CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
+
+typedef struct cudaExternalSemaphoreSignalParams
+    CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1
+    CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
+typedef struct cudaExternalSemaphoreWaitParams
+    CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1
+    CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+
+#include <cuemu/cuemu_external.h>
+
+#include "cuemu_external_types.h"
+
+namespace cuemu {
+namespace drv {
+/* The driver's handle of a runtime external object, and back. */
+inline cuemu_rt_external_memory *ext(CUexternalMemory m) {
+  return reinterpret_cast<cuemu_rt_external_memory *>(m);
+}
+inline cuemu_rt_external_semaphore *ext(CUexternalSemaphore s) {
+  return reinterpret_cast<cuemu_rt_external_semaphore *>(s);
+}
+
+/* A signal or wait of `n` semaphores with their fence values; a driver
+ * code. */
+template <class P>
+inline int ext_issue(int (*call)(cuemu_rt_external_semaphore *const *,
+                                 const unsigned long long *, unsigned, void *),
+                     const CUexternalSemaphore *sems, const P *params,
+                     unsigned n, CUstream stream) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (n && (!sems || !params))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<unsigned long long> v = cuemu::ext::values(params, n);
+  int saved = cuemu_drv_enter();
+  return cuemu_drv_result(
+      call(reinterpret_cast<cuemu_rt_external_semaphore *const *>(sems),
+           v.data(), n, stream),
+      saved);
+}
+} // namespace drv
+} // namespace cuemu
+
+/* ---- External memory -------------------------------------------------------- */
+
+inline CUresult
+cuImportExternalMemory(CUexternalMemory *extMem_out,
+                       const CUDA_EXTERNAL_MEMORY_HANDLE_DESC *memHandleDesc) {
+  if (!memHandleDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUEMU_DRV_FORWARD(cuemu_rt_import_external_memory(
+      reinterpret_cast<cuemu_rt_external_memory **>(extMem_out),
+      memHandleDesc->type, memHandleDesc->handle.fd, memHandleDesc->size,
+      memHandleDesc->flags));
+}
+
+/* The buffer is device memory of the current context's device, freed by
+ * cuMemFree. */
+inline CUresult
+cuExternalMemoryGetMappedBuffer(CUdeviceptr *devPtr, CUexternalMemory extMem,
+                                const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc) {
+  if (!bufferDesc || !devPtr)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *p = nullptr;
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_FORWARD(cuemu_rt_external_memory_get_mapped_buffer(
+        &p, cuemu::drv::ext(extMem), bufferDesc->offset, bufferDesc->size,
+        bufferDesc->flags));
+  }();
+  if (e == CUDA_SUCCESS)
+    *devPtr = reinterpret_cast<CUdeviceptr>(p);
+  return e;
+}
+
+inline CUresult cuDestroyExternalMemory(CUexternalMemory extMem) {
+  CUEMU_DRV_FORWARD(cuemu_rt_destroy_external_memory(cuemu::drv::ext(extMem)));
+}
+
+/* ---- External semaphores ------------------------------------------------------ */
+
+inline CUresult cuImportExternalSemaphore(
+    CUexternalSemaphore *extSem_out,
+    const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC *semHandleDesc) {
+  if (!semHandleDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUEMU_DRV_FORWARD(cuemu_rt_import_external_semaphore(
+      reinterpret_cast<cuemu_rt_external_semaphore **>(extSem_out),
+      semHandleDesc->type, semHandleDesc->handle.fd, semHandleDesc->flags));
+}
+
+inline CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_destroy_external_semaphore(cuemu::drv::ext(extSem)));
+}
+
+inline CUresult cuSignalExternalSemaphoresAsync(
+    const CUexternalSemaphore *extSemArray,
+    const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray,
+    unsigned int numExtSems, CUstream stream) {
+  return static_cast<CUresult>(
+      cuemu::drv::ext_issue(cuemu_rt_signal_external_semaphores, extSemArray,
+                            paramsArray, numExtSems, stream));
+}
+
+inline CUresult cuWaitExternalSemaphoresAsync(
+    const CUexternalSemaphore *extSemArray,
+    const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray,
+    unsigned int numExtSems, CUstream stream) {
+  return static_cast<CUresult>(
+      cuemu::drv::ext_issue(cuemu_rt_wait_external_semaphores, extSemArray,
+                            paramsArray, numExtSems, stream));
+}
+
+#endif /* CUEMU_DRIVER_EXTERNAL_API_H */

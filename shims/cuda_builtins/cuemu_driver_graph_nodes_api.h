@@ -1,0 +1,552 @@
+/*
+ * cuemu_driver_graph_nodes_api.h: the driver API's graph calls that take
+ * CUDA 12's generic node parameters (cuGraphAddNode, cuGraphNodeSetParams,
+ * cuGraphExecNodeSetParams with CUgraphNodeParams), the memory allocation
+ * and free nodes (cuGraphAddMemAllocNode, ...), conditional nodes
+ * (cuGraphConditionalHandleCreate) and external semaphore nodes. Each call
+ * converts the driver's structures (as cuemu_driver_graph_api.h does) and
+ * forwards to the runtime's graph (cuemu_runtime_graph.h): one
+ * implementation serves both APIs. Included at the end of
+ * cuemu_driver_graph_api.h (which cuda.h reads).
+ */
+#ifndef CUEMU_DRIVER_GRAPH_NODES_API_H
+#define CUEMU_DRIVER_GRAPH_NODES_API_H
+
+/* The driver API's types (this header is read at the end of cuda.h). */
+#include "cuda.h"
+#include "cuemu_driver_external_api.h"
+#include "cuemu_driver_graph_api.h"
+
+#include <type_traits>
+
+/* ---- Types --------------------------------------------------------------------- */
+
+typedef enum CUmemLocationType_enum {
+  CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_LOCATION_TYPE_NONE = 0x0,
+  CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+  CU_MEM_LOCATION_TYPE_HOST = 0x2,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA = 0x3,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+  CU_MEM_LOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemLocationType;
+
+typedef enum CUmemAllocationType_enum {
+  CU_MEM_ALLOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_ALLOCATION_TYPE_PINNED = 0x1,
+  CU_MEM_ALLOCATION_TYPE_MANAGED = 0x2,
+  CU_MEM_ALLOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationType;
+
+typedef enum CUmemAllocationHandleType_enum {
+  CU_MEM_HANDLE_TYPE_NONE = 0x0,
+  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+  CU_MEM_HANDLE_TYPE_WIN32 = 0x2,
+  CU_MEM_HANDLE_TYPE_WIN32_KMT = 0x4,
+  CU_MEM_HANDLE_TYPE_FABRIC = 0x8,
+  CU_MEM_HANDLE_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationHandleType;
+
+typedef enum CUmemAccess_flags_enum {
+  CU_MEM_ACCESS_FLAGS_PROT_NONE = 0x0,
+  CU_MEM_ACCESS_FLAGS_PROT_READ = 0x1,
+  CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3,
+  CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7FFFFFFF
+} CUmemAccess_flags;
+
+typedef struct CUmemLocation_st {
+  CUmemLocationType type;
+  int id;
+} CUmemLocation_v1;
+typedef CUmemLocation_v1 CUmemLocation;
+
+typedef struct CUmemAccessDesc_st {
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+} CUmemAccessDesc_v1;
+typedef CUmemAccessDesc_v1 CUmemAccessDesc;
+
+typedef struct CUmemPoolProps_st {
+  CUmemAllocationType allocType;
+  CUmemAllocationHandleType handleTypes;
+  CUmemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} CUmemPoolProps_v1;
+typedef CUmemPoolProps_v1 CUmemPoolProps;
+
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+} CUDA_MEM_ALLOC_NODE_PARAMS_v1;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
+
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st {
+  CUdeviceptr dptr;
+} CUDA_MEM_FREE_NODE_PARAMS;
+
+typedef enum CUgraphMem_attribute_enum {
+  CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT,
+  CU_GRAPH_MEM_ATTR_USED_MEM_HIGH,
+  CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT,
+  CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH
+} CUgraphMem_attribute;
+
+typedef cuuint64_t CUgraphConditionalHandle;
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
+
+typedef enum CUgraphConditionalNodeType_enum {
+  CU_GRAPH_COND_TYPE_IF = 0,
+  CU_GRAPH_COND_TYPE_WHILE = 1,
+  CU_GRAPH_COND_TYPE_SWITCH = 2,
+} CUgraphConditionalNodeType;
+
+/* `ctx` is ignored: every context of a device shares its graphs. */
+typedef struct CUDA_CONDITIONAL_NODE_PARAMS {
+  CUgraphConditionalHandle handle;
+  CUgraphConditionalNodeType type;
+  unsigned int size;
+  CUgraph *phGraph_out;
+  CUcontext ctx;
+} CUDA_CONDITIONAL_NODE_PARAMS;
+
+/* The same members as v2 (cuemu_driver_graph_api.h). */
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS_v3;
+
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+  CUcontext ctx;
+} CUDA_MEMSET_NODE_PARAMS_v2;
+
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS_v2;
+
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
+  int flags;
+  int reserved;
+  CUcontext copyCtx;
+  CUDA_MEMCPY3D copyParams;
+} CUDA_MEMCPY_NODE_PARAMS;
+
+typedef enum CUgraphChildGraphNodeOwnership_enum {
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE = 0,
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE = 1,
+} CUgraphChildGraphNodeOwnership;
+
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
+  CUgraph graph;
+  CUgraphChildGraphNodeOwnership ownership;
+} CUDA_CHILD_GRAPH_NODE_PARAMS;
+
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_RECORD_NODE_PARAMS;
+
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_WAIT_NODE_PARAMS;
+
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+
+/* cuGraphAddNode's parameters. Batch memory operation nodes are not
+ * emulated (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP is CUDA_ERROR_NOT_SUPPORTED),
+ * so the union has no `memOp` member: a program that fills one does not
+ * compile. */
+typedef struct CUgraphNodeParams_st {
+  CUgraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    CUDA_KERNEL_NODE_PARAMS_v3 kernel;
+    CUDA_MEMCPY_NODE_PARAMS memcpy;
+    CUDA_MEMSET_NODE_PARAMS_v2 memset;
+    CUDA_HOST_NODE_PARAMS_v2 host;
+    CUDA_CHILD_GRAPH_NODE_PARAMS graph;
+    CUDA_EVENT_WAIT_NODE_PARAMS eventWait;
+    CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
+    CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2 extSemSignal;
+    CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2 extSemWait;
+    CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
+    CUDA_MEM_FREE_NODE_PARAMS free;
+    CUDA_CONDITIONAL_NODE_PARAMS conditional;
+  };
+  long long reserved2;
+} CUgraphNodeParams;
+
+namespace cuemu {
+namespace drv {
+
+/* A memory allocation node's parameters: pinned memory on a device, with
+ * no export handle types, as CUDA requires; 0 or a driver code. */
+template <class A>
+inline int alloc(const A *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu_rt_graph_node_params();
+  if (!p || p->poolProps.allocType != CU_MEM_ALLOCATION_TYPE_PINNED ||
+      p->poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE ||
+      p->poolProps.handleTypes != CU_MEM_HANDLE_TYPE_NONE)
+    return CUDA_ERROR_INVALID_VALUE;
+  int count = 0;
+  cuemu_drv_device_get_count(&count);
+  if (p->poolProps.location.id < 0 || p->poolProps.location.id >= count)
+    return CUDA_ERROR_INVALID_DEVICE;
+  r->type = CUEMU_RT_NODE_MEM_ALLOC;
+  r->u.alloc.bytesize = p->bytesize;
+  return 0;
+}
+
+inline cuemu_rt_graph_node_params mem_free(CUdeviceptr dptr) {
+  cuemu_rt_graph_node_params r = cuemu_rt_graph_node_params();
+  r.type = CUEMU_RT_NODE_MEM_FREE;
+  r.u.free.dptr = reinterpret_cast<void *>(dptr);
+  return r;
+}
+
+/* External semaphore node parameters (the runtime's conversion takes the
+ * driver's structures, which have the same members). */
+template <class N>
+inline int ext_node(int type, const N *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu::ext::node(type, p);
+  return r->type < 0 ? CUDA_ERROR_INVALID_VALUE : 0;
+}
+
+/* CUgraphNodeParams as libcuemu's; 0 or a driver code. */
+inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu_rt_graph_node_params();
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  switch (p->type) {
+  case CU_GRAPH_NODE_TYPE_KERNEL:
+    return kernel(&p->kernel, r);
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    if (p->memcpy.flags || p->memcpy.reserved)
+      return CUDA_ERROR_INVALID_VALUE;
+    return copy(&p->memcpy.copyParams, r);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    CUDA_MEMSET_NODE_PARAMS s;
+    std::memcpy(&s, &p->memset, sizeof s);
+    cudaMemsetParams q = set(&s);
+    *r = cuemu::graph::set(&q);
+    return 0;
+  }
+  case CU_GRAPH_NODE_TYPE_HOST:
+    *r = cuemu::graph::host(&p->host);
+    return 0;
+  case CU_GRAPH_NODE_TYPE_GRAPH:
+    *r = cuemu::graph::child(p->graph.graph);
+    return 0;
+  case CU_GRAPH_NODE_TYPE_EMPTY:
+    r->type = CUEMU_RT_NODE_EMPTY;
+    return 0;
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    *r = cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
+    return 0;
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    *r = cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD,
+                             p->eventRecord.event);
+    return 0;
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
+    return ext_node(CUEMU_RT_NODE_EXT_SIGNAL, &p->extSemSignal, r);
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
+    return ext_node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait, r);
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+    return alloc(&p->alloc, r);
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
+    *r = mem_free(p->free.dptr);
+    return 0;
+  case CU_GRAPH_NODE_TYPE_CONDITIONAL:
+    r->type = CUEMU_RT_NODE_CONDITIONAL;
+    r->u.conditional.handle = p->conditional.handle;
+    r->u.conditional.type = p->conditional.type;
+    r->u.conditional.size = p->conditional.size;
+    return 0;
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/* Only plain edges (all-zero edge data) are emulated: the conversion's
+ * code `converted` when they are. */
+inline int edges(const CUgraphEdgeData *data, size_t count, int converted) {
+  return cuemu::graph::plain_edges(data, count) ? converted
+                                                : CUDA_ERROR_NOT_SUPPORTED;
+}
+
+/* The outputs of a node just added: an allocation's address, a
+ * conditional node's bodies. */
+inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &r) {
+  if (p->type == CU_GRAPH_NODE_TYPE_MEM_ALLOC)
+    p->alloc.dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+  if (p->type == CU_GRAPH_NODE_TYPE_CONDITIONAL)
+    p->conditional.phGraph_out =
+        reinterpret_cast<CUgraph *>(r.u.conditional.bodies_out);
+}
+
+/* An external semaphore node's parameters read back, in the driver's
+ * structure N (the runtime's is RN, whose parameters are the driver's). */
+template <class RN, class N>
+inline void ext_node_out(const cuemu_rt_graph_node_params &r, N *out) {
+  RN rn;
+  cuemu::ext::node_out<RN, std::remove_cv_t<
+                               std::remove_pointer_t<decltype(rn.paramsArray)>>>(
+      r, &rn);
+  out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
+  out->paramsArray = rn.paramsArray;
+  out->numExtSems = rn.numExtSems;
+}
+
+} // namespace drv
+} // namespace cuemu
+
+/* ---- Generic node parameters ------------------------------------------------------ */
+
+inline CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                               const CUgraphNode *dependencies,
+                               const CUgraphEdgeData *dependencyData,
+                               size_t numDependencies,
+                               CUgraphNodeParams *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_CONVERTED(
+        cuemu::drv::edges(dependencyData, numDependencies,
+                          cuemu::drv::any(nodeParams, &r)),
+        cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
+                             numDependencies, &r));
+  }();
+  if (e == CUDA_SUCCESS)
+    cuemu::drv::added(nodeParams, r);
+  return e;
+}
+
+inline CUresult cuGraphNodeSetParams(CUgraphNode hNode,
+                                     CUgraphNodeParams *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(cuemu::drv::any(nodeParams, &r),
+                      cuemu_rt_graph_node_set_params(
+                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec,
+                                         CUgraphNode hNode,
+                                         CUgraphNodeParams *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::any(nodeParams, &r),
+      cuemu_rt_graph_exec_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+/* ---- Memory allocation and free nodes ------------------------------------------------ */
+
+inline CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode,
+                                       CUgraph hGraph,
+                                       const CUgraphNode *dependencies,
+                                       size_t numDependencies,
+                                       CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUresult e = [&]() -> CUresult {
+    CUEMU_DRV_CONVERTED(cuemu::drv::alloc(nodeParams, &r),
+                        cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
+                                             numDependencies, &r));
+  }();
+  if (e == CUDA_SUCCESS)
+    nodeParams->dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+  return e;
+}
+
+/* The pool properties read back are those CUDA requires of a node:
+ * pinned memory on the device that holds the allocation. */
+inline CUresult
+cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
+                             CUDA_MEM_ALLOC_NODE_PARAMS *params_out) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_ALLOC, params_out,
+                                  &r);
+  if (e)
+    return static_cast<CUresult>(e);
+  *params_out = CUDA_MEM_ALLOC_NODE_PARAMS();
+  params_out->poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  params_out->poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  int device = 0;
+  if (cuPointerGetAttribute(&device, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                            reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr)) !=
+      CUDA_SUCCESS)
+    cuCtxGetDevice(&device);
+  params_out->poolProps.location.id = device;
+  params_out->bytesize = r.u.alloc.bytesize;
+  params_out->dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                      const CUgraphNode *dependencies,
+                                      size_t numDependencies,
+                                      CUdeviceptr dptr) {
+  cuemu_rt_graph_node_params r = cuemu::drv::mem_free(dptr);
+  CUEMU_DRV_FORWARD(cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
+                                         numDependencies, &r));
+}
+
+inline CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
+                                            CUdeviceptr *dptr_out) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_FREE, dptr_out, &r);
+  if (e == CUDA_SUCCESS)
+    *dptr_out = reinterpret_cast<CUdeviceptr>(r.u.free.dptr);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuDeviceGetGraphMemAttribute(CUdevice device,
+                                             CUgraphMem_attribute attr,
+                                             void *value) {
+  CUEMU_DRV_FORWARD(cudaDeviceGetGraphMemAttribute(
+      device, static_cast<cudaGraphMemAttributeType>(attr), value));
+}
+
+inline CUresult cuDeviceSetGraphMemAttribute(CUdevice device,
+                                             CUgraphMem_attribute attr,
+                                             void *value) {
+  CUEMU_DRV_FORWARD(cudaDeviceSetGraphMemAttribute(
+      device, static_cast<cudaGraphMemAttributeType>(attr), value));
+}
+
+inline CUresult cuDeviceGraphMemTrim(CUdevice device) {
+  CUEMU_DRV_FORWARD(cudaDeviceGraphMemTrim(device));
+}
+
+/* ---- Conditional nodes ------------------------------------------------------------- */
+
+/* `ctx` is ignored (every context of a device shares its graphs). */
+inline CUresult cuGraphConditionalHandleCreate(
+    CUgraphConditionalHandle *pHandle_out, CUgraph hGraph, CUcontext ctx,
+    unsigned int defaultLaunchValue, unsigned int flags) {
+  (void)ctx;
+  static_assert(sizeof *pHandle_out == sizeof(unsigned long long), "");
+  CUEMU_DRV_FORWARD(cuemu_rt_graph_conditional_handle_create(
+      reinterpret_cast<unsigned long long *>(pHandle_out),
+      reinterpret_cast<cuemu_rt_graph *>(hGraph),
+      defaultLaunchValue, flags));
+}
+
+/* ---- External semaphore nodes ------------------------------------------------------- */
+
+inline CUresult cuGraphAddExternalSemaphoresSignalNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
+                           &r));
+}
+
+inline CUresult cuGraphAddExternalSemaphoresWaitNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
+                           &r));
+}
+
+/* The arrays read back are kept per thread until the next such call (CUDA
+ * returns arrays the node owns). */
+inline CUresult cuGraphExternalSemaphoresSignalNodeGetParams(
+    CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_SIGNAL, params_out,
+                                  &r);
+  if (e == CUDA_SUCCESS)
+    cuemu::drv::ext_node_out<cudaExternalSemaphoreSignalNodeParams>(
+        r, params_out);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuGraphExternalSemaphoresWaitNodeGetParams(
+    CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out) {
+  cuemu_rt_graph_node_params r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_WAIT, params_out,
+                                  &r);
+  if (e == CUDA_SUCCESS)
+    cuemu::drv::ext_node_out<cudaExternalSemaphoreWaitNodeParams>(
+        r, params_out);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuGraphExternalSemaphoresSignalNodeSetParams(
+    CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu_rt_graph_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExternalSemaphoresWaitNodeSetParams(
+    CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu_rt_graph_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu_rt_graph_exec_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+inline CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+  cuemu_rt_graph_node_params r;
+  CUEMU_DRV_CONVERTED(
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu_rt_graph_exec_node_set_params(
+          reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+}
+
+/* The capture calls beyond begin and end, those of executable graphs and
+ * user objects, the pools (whose properties the allocation nodes share)
+ * and cuLaunchKernelEx, which need the types above. */
+#include "cuemu_driver_capture_api.h"
+#include "cuemu_driver_graph_exec_api.h"
+#include "cuemu_driver_pool_api.h"
+#include "cuemu_driver_launch_ex_api.h"
+
+#endif /* CUEMU_DRIVER_GRAPH_NODES_API_H */

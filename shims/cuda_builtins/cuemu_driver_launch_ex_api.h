@@ -1,0 +1,46 @@
+/*
+ * cuemu_driver_launch_ex_api.h: cuLaunchKernelEx, a module's kernel
+ * launched with launch attributes (CUlaunchConfig), in CUDA 13's
+ * signature: libcuemu's cuemu_drv_launch_kernel_ex applies the attributes
+ * as the runtime's cudaLaunchKernelEx does (docs/runtime.md lists them).
+ * Included at the end of cuemu_driver_graph_nodes_api.h, after the launch
+ * attribute types of cuemu_driver_graph_api.h.
+ */
+#ifndef CUEMU_DRIVER_LAUNCH_EX_API_H
+#define CUEMU_DRIVER_LAUNCH_EX_API_H
+
+#include "cuda.h"
+#include "cuemu_driver_graph_api.h"
+
+typedef struct CUlaunchAttribute_st {
+  CUlaunchAttributeID id;
+  char pad[8 - sizeof(CUlaunchAttributeID)];
+  CUlaunchAttributeValue value;
+} CUlaunchAttribute;
+
+typedef struct CUlaunchConfig_st {
+  unsigned int gridDimX, gridDimY, gridDimZ;
+  unsigned int blockDimX, blockDimY, blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned int numAttrs;
+} CUlaunchConfig;
+
+static_assert(sizeof(CUlaunchAttribute) == sizeof(cudaLaunchAttribute),
+              "CUlaunchAttribute is cudaLaunchAttribute's layout");
+
+inline CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+                                 void **kernelParams, void **extra) {
+  if (!config)
+    return CUDA_ERROR_INVALID_VALUE;
+  const unsigned grid[3] = {config->gridDimX, config->gridDimY,
+                            config->gridDimZ};
+  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+                             config->blockDimZ};
+  return static_cast<CUresult>(cuemu_drv_launch_kernel_ex(
+      f, grid, block, config->sharedMemBytes, config->hStream, config->attrs,
+      config->numAttrs, kernelParams, extra));
+}
+
+#endif /* CUEMU_DRIVER_LAUNCH_EX_API_H */

@@ -1,0 +1,181 @@
+/*
+ * cuemu_driver_pool_api.h: the driver API's stream-ordered allocation and
+ * memory pools (cuMemAllocAsync, cuMemFreeAsync, cuMemAllocFromPoolAsync,
+ * cuMemPool*, cuDeviceGetDefaultMemPool, ...) and unified-memory hints
+ * (cuMemPrefetchAsync, cuMemAdvise, cuMemRangeGetAttribute(s),
+ * cuStreamAttachMemAsync), in CUDA 13's signatures, over the runtime's
+ * (cuemu_mempool_api.h, cuemu_managed_api.h): one implementation, so that a
+ * CUmemoryPool is a cudaMemPool_t and memory of either API serves the
+ * other's calls. Pool export and import (cuMemPoolExport*, Import*) are not
+ * provided. Included at the end of cuemu_driver_graph_nodes_api.h, whose
+ * types (CUmemPoolProps, CUmemLocation) it shares.
+ */
+#ifndef CUEMU_DRIVER_POOL_API_H
+#define CUEMU_DRIVER_POOL_API_H
+
+#include "cuda.h"
+#include "cuemu_driver_graph_nodes_api.h"
+
+typedef cudaMemPool_t CUmemoryPool; /* struct CUmemPoolHandle_st * */
+
+typedef enum CUmemPool_attribute_enum {
+  CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
+  CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC,
+  CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
+  CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+  CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT,
+  CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
+  CU_MEMPOOL_ATTR_USED_MEM_CURRENT,
+  CU_MEMPOOL_ATTR_USED_MEM_HIGH
+} CUmemPool_attribute;
+
+typedef enum CUmem_advise_enum {
+  CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
+  CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
+  CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
+  CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
+  CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
+  CU_MEM_ADVISE_UNSET_ACCESSED_BY = 6
+} CUmem_advise;
+
+typedef enum CUmem_range_attribute_enum {
+  CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
+  CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 4,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE = 5,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID = 6,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
+} CUmem_range_attribute;
+
+namespace cuemu {
+namespace drv {
+/* The driver's pool structures are the runtime's, member for member. */
+static_assert(sizeof(CUmemPoolProps) == sizeof(cudaMemPoolProps), "");
+static_assert(sizeof(CUmemLocation) == sizeof(cudaMemLocation), "");
+static_assert(sizeof(CUmemAccessDesc) == sizeof(cudaMemAccessDesc), "");
+inline cudaMemLocation location(CUmemLocation l) {
+  cudaMemLocation r;
+  r.type = static_cast<cudaMemLocationType>(l.type);
+  r.id = l.id;
+  return r;
+}
+inline void *ptr(CUdeviceptr p) { return reinterpret_cast<void *>(p); }
+} // namespace drv
+} // namespace cuemu
+
+/* ---- Stream-ordered allocation ---------------------------------------------------- */
+
+inline CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
+                                CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaMallocAsync(reinterpret_cast<void **>(dptr), bytesize,
+                                    hStream));
+}
+
+inline CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize,
+                                        CUmemoryPool pool, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaMallocFromPoolAsync(reinterpret_cast<void **>(dptr),
+                                            bytesize, pool, hStream));
+}
+
+inline CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaFreeAsync(cuemu::drv::ptr(dptr), hStream));
+}
+
+/* ---- Pools ---------------------------------------------------------------------- */
+
+inline CUresult cuMemPoolCreate(CUmemoryPool *pool,
+                                const CUmemPoolProps *poolProps) {
+  CUEMU_DRV_FORWARD(cudaMemPoolCreate(
+      pool, reinterpret_cast<const cudaMemPoolProps *>(poolProps)));
+}
+
+inline CUresult cuMemPoolDestroy(CUmemoryPool pool) {
+  CUEMU_DRV_FORWARD(cudaMemPoolDestroy(pool));
+}
+
+inline CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
+                                      CUmemPool_attribute attr, void *value) {
+  CUEMU_DRV_FORWARD(
+      cudaMemPoolSetAttribute(pool, static_cast<cudaMemPoolAttr>(attr), value));
+}
+
+inline CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
+                                      CUmemPool_attribute attr, void *value) {
+  CUEMU_DRV_FORWARD(
+      cudaMemPoolGetAttribute(pool, static_cast<cudaMemPoolAttr>(attr), value));
+}
+
+inline CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep) {
+  CUEMU_DRV_FORWARD(cudaMemPoolTrimTo(pool, minBytesToKeep));
+}
+
+inline CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map,
+                                   size_t count) {
+  CUEMU_DRV_FORWARD(cudaMemPoolSetAccess(
+      pool, reinterpret_cast<const cudaMemAccessDesc *>(map), count));
+}
+
+inline CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
+                                   CUmemoryPool memPool,
+                                   CUmemLocation *location) {
+  CUEMU_DRV_FORWARD(cudaMemPoolGetAccess(
+      reinterpret_cast<cudaMemAccessFlags *>(flags), memPool,
+      reinterpret_cast<cudaMemLocation *>(location)));
+}
+
+inline CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
+                                          CUdevice dev) {
+  CUEMU_DRV_FORWARD(cudaDeviceGetDefaultMemPool(pool_out, dev));
+}
+
+inline CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
+  CUEMU_DRV_FORWARD(cudaDeviceGetMemPool(pool, dev));
+}
+
+inline CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
+  CUEMU_DRV_FORWARD(cudaDeviceSetMemPool(dev, pool));
+}
+
+/* ---- Unified-memory hints ------------------------------------------------------- */
+
+inline CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+                                   CUmemLocation location, unsigned int flags,
+                                   CUstream hStream) {
+  CUEMU_DRV_FORWARD(cudaMemPrefetchAsync(cuemu::drv::ptr(devPtr), count,
+                                         cuemu::drv::location(location), flags,
+                                         hStream));
+}
+
+inline CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
+                            CUmem_advise advice, CUmemLocation location) {
+  CUEMU_DRV_FORWARD(cudaMemAdvise(cuemu::drv::ptr(devPtr), count,
+                                  static_cast<cudaMemoryAdvise>(advice),
+                                  cuemu::drv::location(location)));
+}
+
+inline CUresult cuMemRangeGetAttribute(void *data, size_t dataSize,
+                                       CUmem_range_attribute attribute,
+                                       CUdeviceptr devPtr, size_t count) {
+  CUEMU_DRV_FORWARD(cudaMemRangeGetAttribute(
+      data, dataSize, static_cast<cudaMemRangeAttribute>(attribute),
+      cuemu::drv::ptr(devPtr), count));
+}
+
+inline CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                        CUmem_range_attribute *attributes,
+                                        size_t numAttributes,
+                                        CUdeviceptr devPtr, size_t count) {
+  CUEMU_DRV_FORWARD(cudaMemRangeGetAttributes(
+      data, dataSizes, reinterpret_cast<cudaMemRangeAttribute *>(attributes),
+      numAttributes, cuemu::drv::ptr(devPtr), count));
+}
+
+inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
+                                       size_t length, unsigned int flags) {
+  CUEMU_DRV_FORWARD(
+      cudaStreamAttachMemAsync(hStream, cuemu::drv::ptr(dptr), length, flags));
+}
+
+#endif /* CUEMU_DRIVER_POOL_API_H */

@@ -1,0 +1,156 @@
+// local_size_bytes.cu: cudaFuncAttributes::localSizeBytes (and the driver's
+// CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES) is the kernel's stack frame (on a GPU,
+// its local memory): a kernel
+// with a private array indexed at run time needs at least the array's size
+// of local memory (as ptxas puts such an array in local memory), a template
+// instance with a larger array needs more, and a kernel without one needs
+// none worth an array. Read through cudaFuncGetAttributes for kernels of the
+// program and template instances, and through cuFuncGetAttribute,
+// cuKernelGetAttribute and cudaFuncGetAttributes of a cudaKernel_t for the
+// same kernels compiled at run time by NVRTC.
+// CUEMU_OPTIONS: -lnvrtc -lcuda
+// NVCC_OPTIONS: -lnvrtc -lcuda
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <nvrtc.h>
+
+#include <vector>
+
+#include "../check.cuh"
+
+#define CU(call) CHECK((call) == CUDA_SUCCESS)
+
+// A table lookup through a private array: out[t] = in[idx[t] % N] * scale.
+template <int N>
+__global__ void gather_local(const float *in, const int *idx, float *out,
+                             float scale) {
+  float table[N];
+  for (int i = 0; i < N; ++i)
+    table[i] = in[i] * scale;
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = table[idx[t] % N];
+}
+
+__global__ void saxpy(float a, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
+
+static const char *jit_source = R"(
+extern "C" __global__ void lookup(const float *in, const int *idx, float *out) {
+  float table[300];
+  for (int i = 0; i < 300; ++i)
+    table[i] = in[i] + 1.0f;
+  int t = threadIdx.x;
+  out[t] = table[idx[t] % 300];
+}
+extern "C" __global__ void copy(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x];
+}
+)";
+
+// On x86-64 a function that calls none may keep up to 128 bytes below its
+// frame (the ABI's red zone), which the frame does not count (as with
+// g++ -fstack-usage; docs/runtime.md).
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+static const size_t red_zone = 128;
+#else
+static const size_t red_zone = 0;
+#endif
+
+static size_t local_of(const void *kernel) {
+  cudaFuncAttributes a;
+  CHECK(cudaFuncGetAttributes(&a, kernel) == cudaSuccess);
+  return a.localSizeBytes;
+}
+
+int main() {
+  // The program's kernels.
+  size_t small = local_of((const void *)saxpy);
+  size_t g64 = local_of((const void *)gather_local<64>);
+  size_t g512 = local_of((const void *)gather_local<512>);
+  CHECK(small < 64);
+  CHECK(g64 + red_zone >= 64 * sizeof(float));
+  CHECK(g512 + red_zone >= 512 * sizeof(float));
+  CHECK(g512 - g64 + 64 >= (512 - 64) * sizeof(float)); // the larger array
+  CHECK(g512 < 512 * sizeof(float) + 1024); // the array and a little more
+
+  // They run as they should.
+  const int n = 128;
+  std::vector<float> hin(512);
+  std::vector<int> hidx(n);
+  for (int i = 0; i < 512; ++i)
+    hin[i] = static_cast<float>(i);
+  for (int i = 0; i < n; ++i)
+    hidx[i] = (i * 37) % 1000;
+  float *in, *out;
+  int *idx;
+  cudaMalloc(&in, 512 * sizeof(float));
+  cudaMalloc(&out, n * sizeof(float));
+  cudaMalloc(&idx, n * sizeof(int));
+  cudaMemcpy(in, hin.data(), 512 * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(idx, hidx.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  gather_local<512><<<2, n / 2>>>(in, idx, out, 2.0f);
+  std::vector<float> hout(n);
+  cudaMemcpy(hout.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i)
+    CHECK(hout[i] == 2.0f * static_cast<float>(hidx[i] % 512));
+
+  // The same through the driver API and a library, from NVRTC.
+  CU(cuInit(0));
+  nvrtcProgram prog;
+  CHECK(nvrtcCreateProgram(&prog, jit_source, "lookup.cu", 0, nullptr,
+                           nullptr) == NVRTC_SUCCESS);
+  CHECK(nvrtcCompileProgram(prog, 0, nullptr) == NVRTC_SUCCESS);
+  size_t size = 0;
+  nvrtcGetCUBINSize(prog, &size);
+  std::vector<char> cubin(size);
+  nvrtcGetCUBIN(prog, cubin.data());
+  nvrtcDestroyProgram(&prog);
+
+  CUlibrary lib;
+  CU(cuLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr,
+                       nullptr, 0));
+  CUkernel lookup_k, copy_k;
+  CU(cuLibraryGetKernel(&lookup_k, lib, "lookup"));
+  CU(cuLibraryGetKernel(&copy_k, lib, "copy"));
+  int lk = -1, ck = -1;
+  CU(cuKernelGetAttribute(&lk, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, lookup_k,
+                          0));
+  CU(cuKernelGetAttribute(&ck, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, copy_k, 0));
+  CHECK(lk + static_cast<int>(red_zone) >= 300 * 4 && lk < 300 * 4 + 1024);
+  CHECK(ck >= 0 && ck < 64);
+
+  CUdevice dev;
+  CU(cuDeviceGet(&dev, 0));
+  CUcontext ctx;
+  CU(cuDevicePrimaryCtxRetain(&ctx, dev));
+  CU(cuCtxSetCurrent(ctx));
+  CUfunction lookup_f;
+  CU(cuKernelGetFunction(&lookup_f, lookup_k));
+  int lf = -1;
+  CU(cuFuncGetAttribute(&lf, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, lookup_f));
+  CHECK(lf == lk);
+
+  cudaLibrary_t rlib;
+  CHECK(cudaLibraryLoadData(&rlib, cubin.data(), nullptr, nullptr, 0, nullptr,
+                            nullptr, 0) == cudaSuccess);
+  cudaKernel_t rk;
+  CHECK(cudaLibraryGetKernel(&rk, rlib, "lookup") == cudaSuccess);
+  cudaFuncAttributes ra;
+  CHECK(cudaFuncGetAttributes(&ra, (const void *)rk) == cudaSuccess);
+  CHECK(ra.localSizeBytes == static_cast<size_t>(lk));
+  CHECK(cudaFuncSetAttribute((const void *)rk,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             64 * 1024) == cudaSuccess);
+  CHECK(cudaFuncGetAttributes(&ra, (const void *)rk) == cudaSuccess);
+  CHECK(ra.maxDynamicSharedSizeBytes == 64 * 1024);
+  CHECK(cudaLibraryUnload(rlib) == cudaSuccess);
+  CU(cuLibraryUnload(lib));
+  CU(cuDevicePrimaryCtxRelease(dev));
+  cudaFree(in);
+  cudaFree(out);
+  cudaFree(idx);
+  return finish();
+}
