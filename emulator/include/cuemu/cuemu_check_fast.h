@@ -236,9 +236,25 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   for (size_t i = 0; i < n; ++i) {
     cuemu_check_cell *c = &g[i];
     if (c->epoch != epoch) {
-      cuemu_check_cell empty = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-      *c = empty;
-      c->epoch = epoch;
+      /* A cell of another launch: this access is all it holds. */
+      cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+      fresh.epoch = epoch;
+      if (write) {
+        fresh.flags = CUEMU_CHECK_CELL_INIT;
+        fresh.wtid = me;
+        fresh.wblock = f->block;
+        fresh.wseq = f->seq;
+        fresh.wgen = f->gen;
+        fresh.wsite = site;
+      } else {
+        fresh.rtid = me;
+        fresh.rblock = f->block;
+        fresh.rseq = f->seq;
+        fresh.rgen = f->gen;
+        fresh.rsite = site;
+      }
+      *c = fresh;
+      continue;
     }
     if (write) {
       c->flags |= CUEMU_CHECK_CELL_INIT;
