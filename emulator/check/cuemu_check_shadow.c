@@ -46,20 +46,24 @@
 #define REDZONE 256u
 #define WARPS (CUEMU_MAX_THREADS_PER_BLOCK / 32u)
 #define FENCE_SLOTS (1u << 16)
-#define LOCKS 1024u
+#define LOCKS CUEMU_CHECK_LOCKS
 
-typedef struct cell {
-  uint32_t wseq, rseq;     /* block clock at the access */
-  uint32_t wblock, rblock; /* block (linear + 1); 0: none */
-  uint16_t wtid, rtid;     /* thread (linear + 1); 0: none */
-  uint16_t wsite, rsite;
-  uint16_t wgen, rgen;     /* grid generation */
-  uint16_t flags;
-  uint16_t epoch;          /* the launch that wrote it (1..65535) */
-} cell;
+/* A cell (cuemu/cuemu_check_fast.h): the block clock at the last write
+ * and read, their blocks (linear + 1) and threads (linear + 1; 0: none),
+ * sites and grid generations, and the launch that wrote it (1..65535). */
+typedef cuemu_check_cell cell;
 
-enum { CELL_INIT = 1 };
+enum { CELL_INIT = CUEMU_CHECK_CELL_INIT, CELL_SPLIT = CUEMU_CHECK_CELL_SPLIT };
 _Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells");
+#define GRANULE CUEMU_CHECK_GRANULE
+
+/* Racecheck's cells of an allocation of `size` bytes: one per granule,
+ * then one per byte (whole granules) for the granules that are split. */
+static size_t granules(size_t size) { return (size + GRANULE - 1) / GRANULE; }
+static size_t shadow_bytes(size_t size) {
+  return granules(size) * (1 + GRANULE) * sizeof(cell);
+}
+
 
 typedef struct region {
   cuemu_rt_allocation a;
@@ -106,8 +110,8 @@ typedef struct block_state {
   char *dyn_own;          /* the dynamic buffer, with a redzone each side */
   size_t dyn_own_size;
   uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
-  uint32_t seq, block_seq, block;
-  uint16_t gen;
+  /* The block's number, sync clocks and grid generation are in fast
+   * (fast.block, fast.seq, fast.block_seq, fast.gen). */
   uint32_t joint[WARPS][32][32];
   uint32_t tile_seq[5][CUEMU_MAX_THREADS_PER_BLOCK / 64];
   /* The tracked allocations this worker touched last, most recent first:
@@ -129,7 +133,7 @@ typedef struct block_state {
 static __thread block_state *self_state;
 __thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE;
 static atomic_ullong launch_serials;
-static atomic_flag locks[LOCKS];
+static unsigned char locks[LOCKS];
 
 extern atomic_int cuemu__check_present;
 
@@ -204,7 +208,7 @@ void cuemu__check_launch_end(cuemu_launch *L) {
   for (size_t i = 0; i < cl->nregions; ++i) {
     cell *c = atomic_load(&cl->regions[i].cells);
     if (c && !cl->regions[i].persistent)
-      munmap(c, cl->regions[i].a.size * sizeof(cell));
+      munmap(c, shadow_bytes(cl->regions[i].a.size));
   }
   free(cl->regions);
   pthread_mutex_destroy(&cl->lock);
@@ -250,20 +254,26 @@ static void note_builtins(block_state *b) {
   b->fast.skip_span[SKIP_BUILTINS] = hi - lo;
 }
 
+static cell *region_cells(cuemu_check_launch *cl, region *r);
+
 /* Makes `r` the tracked allocation touched last, in hot[] and in what
- * kernel code reads (fast.hot: live allocations only, and none under
- * racecheck, whose every access needs the cells). */
+ * kernel code reads (fast.hot: live allocations that this device may
+ * touch only, and under racecheck only with their cells). */
 static void set_hot(block_state *b, region *r, unsigned checks) {
   b->hot[1] = b->hot[0];
   b->hot[0] = r;
   b->fast.hot[1] = b->fast.hot[0];
-  int fast = r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
-             !(checks & CUEMU_CHECK_RACE) &&
+  int fast = r && r->a.state == CUEMU_RT_MEMORY_LIVE && r->foreign < 0 &&
              r->a.size >= CUEMU_CHECK_FAST_MAX;
+  cell *race = fast && (checks & CUEMU_CHECK_RACE) ? region_cells(b->cl, r)
+                                                   : NULL;
+  if (!race && (checks & CUEMU_CHECK_RACE))
+    fast = 0;
   b->fast.hot[0].base = fast ? (uintptr_t)r->a.base : 0;
   b->fast.hot[0].limit = fast ? r->a.size - (CUEMU_CHECK_FAST_MAX - 1) : 0;
   b->fast.hot[0].init =
       fast && (checks & CUEMU_CHECK_INIT) ? r->info.init : NULL;
+  b->fast.hot[0].race = race;
 }
 
 void cuemu__check_block_begin(cuemu_worker *w) {
@@ -277,15 +287,17 @@ void cuemu__check_block_begin(cuemu_worker *w) {
     if (!b)
       return;
     note_builtins(b);
+    b->fast.locks = locks;
     self_state = b;
   }
   if (b->serial != cl->serial) {
     b->serial = cl->serial;
     b->cl = cl;
+    b->fast.epoch = cl->epoch;
     set_hot(b, NULL, 0);
     set_hot(b, NULL, 0);
     b->hot_sym = NULL;
-    b->gen = 0;
+    b->fast.gen = 0;
     b->tls = NULL;
     b->tls_size = 0;
     if (cl->mod->tls_size && cl->mod->tls_modid) {
@@ -319,13 +331,15 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   if (b->dyn_cells)
     memset(b->dyn_cells, 0, b->dyn_hi * sizeof(cell));
   b->tls_hi = b->dyn_hi = 0;
-  b->block = (uint32_t)(w->block_idx.x +
+  b->fast.block = (uint32_t)(w->block_idx.x +
                         L->grid.x * (w->block_idx.y +
                                      L->grid.y * (unsigned long long)w->block_idx.z)) +
              1;
   /* Clocks only grow, so that rendezvous of earlier blocks order nothing
    * in this one. */
-  b->seq++;
+  b->fast.seq++;
+  b->fast.bdx = w->block_dim.x;
+  b->fast.bdy = w->block_dim.y;
   cuemu_check_fast_state = L->shadow_checks ? &b->fast : NULL;
 }
 
@@ -341,16 +355,16 @@ void cuemu__check_block_sync(cuemu_worker *w, int grid) {
   block_state *b = current_state(w);
   if (!b)
     return;
-  b->block_seq = ++b->seq;
+  b->fast.block_seq = ++b->fast.seq;
   if (grid)
-    b->gen++;
+    b->fast.gen++;
 }
 
 void cuemu__check_warp_sync(cuemu_worker *w, unsigned base, unsigned mask) {
   block_state *b = current_state(w);
   if (!b)
     return;
-  uint32_t s = ++b->seq;
+  uint32_t s = ++b->fast.seq;
   uint32_t(*j)[32] = b->joint[base / 32];
   for (unsigned x = 0; x < 32; ++x)
     if (mask >> x & 1u)
@@ -366,7 +380,7 @@ void cuemu__check_tile_sync(cuemu_worker *w, unsigned first, unsigned end) {
   unsigned count = end - first, level = 0;
   while ((64u << level) < count && level < 4)
     level++;
-  b->tile_seq[level][first / (64u << level)] = ++b->seq;
+  b->tile_seq[level][first / (64u << level)] = ++b->fast.seq;
 }
 
 void cuemu__check_fence(const void *pc) {
@@ -378,9 +392,9 @@ void cuemu__check_fence(const void *pc) {
   if (!b)
     return;
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
-  uint32_t s = ++b->seq;
+  uint32_t s = ++b->fast.seq;
   b->thread_fence[t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z)] = s;
-  atomic_store_explicit(&b->cl->fence[b->block % FENCE_SLOTS], s,
+  atomic_store_explicit(&b->cl->fence[b->fast.block % FENCE_SLOTS], s,
                         memory_order_relaxed);
 }
 
@@ -512,13 +526,13 @@ static CUEMU_NORETURN void report_mem(cuemu_worker *w, int kind, size_t size,
  * generation pgen) is ordered before the current one. */
 static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
                    uint32_t pseq, uint16_t pgen, uint16_t ctid) {
-  if (pblock != b->block) {
-    if (b->gen > pgen)
+  if (pblock != b->fast.block) {
+    if (b->fast.gen > pgen)
       return 1;
     return atomic_load_explicit(&b->cl->fence[pblock % FENCE_SLOTS],
                                 memory_order_relaxed) > pseq;
   }
-  if (b->block_seq > pseq)
+  if (b->fast.block_seq > pseq)
     return 1;
   unsigned p = ptid - 1u, c = ctid - 1u;
   if (p / 32 == c / 32 && b->joint[p / 32][p % 32][c % 32] > pseq)
@@ -533,19 +547,22 @@ static int ordered(const block_state *b, uint32_t pblock, uint16_t ptid,
   return b->thread_fence[p] > pseq;
 }
 
-/* Cells are locked in stripes of 16 cells (16 bytes of memory), so that an
- * aligned access of up to 16 bytes takes one lock for all of its cells. */
-#define LOCK_SHIFT 9
+/* Cells are locked in stripes of 16 cells (16 bytes of memory, or 16
+ * granules), so that an aligned access of up to 16 bytes takes one lock
+ * for all of its cells (an allocation's: the lock of its first granule,
+ * which covers the granule's byte cells too). Kernel code takes the same
+ * locks (cuemu_check_fast.h). */
+#define LOCK_SHIFT CUEMU_CHECK_LOCK_SHIFT
 
 static void lock_cell(const void *addr) {
-  atomic_flag *l = &locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS];
-  while (atomic_flag_test_and_set_explicit(l, memory_order_acquire))
+  unsigned char *l = &locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS];
+  while (__atomic_test_and_set(l, __ATOMIC_ACQUIRE))
     ;
 }
 
 static void unlock_cell(const void *addr) {
-  atomic_flag_clear_explicit(&locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS],
-                             memory_order_release);
+  __atomic_clear(&locks[((uintptr_t)addr >> LOCK_SHIFT) % LOCKS],
+                 __ATOMIC_RELEASE);
 }
 
 /* Whether the `size` cells at `c` would all be treated alike: all of
@@ -571,12 +588,35 @@ static int all_written(const unsigned char *init, size_t size) {
   return 1;
 }
 
+/* The interned number of access site `pc`, kept in the site cache that
+ * kernel code reads (cuemu_check_fast.h). */
+static uint16_t site_of(block_state *b, const void *pc) {
+  uint16_t site = cuemu__check_site(pc);
+  if (site) {
+    unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
+    b->fast.site_pc[slot] = (uintptr_t)pc;
+    b->fast.site[slot] = site;
+  }
+  return site;
+}
+
+/* Whether byte `i` of an access was never written: by the "written" map
+ * `init` of global memory, or the cell `c` of shared memory. */
+static int unwritten(const target *t, const cell *c, const unsigned char *init,
+                     size_t i) {
+  return !(t->shared ? (c->flags & CELL_INIT) : (!init || init[i]));
+}
+
 /* Checks and records an access of `size` bytes whose shadow starts at
- * `cells` (and, for global memory, whose "written" map starts at `init`).
- * Global memory has no cells when racecheck is off. */
+ * `cells`, a cell per `gran` bytes (1, or GRANULE for the granules of an
+ * allocation: `size` is then a multiple of it), and, for global memory,
+ * whose "written" map starts at `init`. Global memory has no cells when
+ * racecheck is off. `lock`: the address whose cell stripe lock the caller
+ * holds (released here before a report), or NULL (the cells are the
+ * worker's own). */
 static void track(cuemu_worker *w, block_state *b, cell *cells,
-                  unsigned char *init, const target *t, size_t size, int kind,
-                  const void *pc, int locked) {
+                  unsigned char *init, const target *t, size_t size,
+                  size_t gran, int kind, const void *pc, const void *lock) {
   unsigned checks = b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
@@ -595,93 +635,152 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     }
     return;
   }
-  if (locked)
-    lock_cell(cells);
   const uint16_t epoch = b->cl->epoch;
   /* The bytes of an access usually have alike cells (a word is written and
-   * read as a whole): then the loop below does to each byte what it does to
-   * the first, and the first byte's cell is done and copied. (A read of
-   * global memory under initcheck also needs every byte written, which
-   * the loop would check byte by byte.) */
-  size_t n = size;
-  if (size > 1 && cells_alike(cells, size, epoch) &&
+   * read as a whole): then the loop below does to each cell what it does to
+   * the first, and the first cell is done and copied. (A read of global
+   * memory under initcheck also needs every byte written, which the loop
+   * would check byte by byte.) */
+  size_t ncells = size / gran, n = ncells;
+  if (ncells > 1 && cells_alike(cells, ncells, epoch) &&
       !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
         !all_written(init, size)))
     n = 1;
   for (size_t i = 0; i < n; ++i) {
     cell *c = &cells[i];
+    size_t byte = i * gran;
     if (c->epoch != epoch) {
       memset(c, 0, sizeof *c);
       c->epoch = epoch;
     }
-    if ((checks & CUEMU_CHECK_INIT) && read &&
-        !(t->shared ? (c->flags & CELL_INIT) : (!init || init[i])) &&
-        (atomic || /* the shims' atomics act for the user */
-         !cuemu__check_site_in_shims(site ? site
-                                          : (site = cuemu__check_site(pc))))) {
-      if (locked)
-        unlock_cell(cells);
-      report_init(w, t, i, size, kind, pc);
-    }
-    if (write) {
-      c->flags |= CELL_INIT;
-      if (init && !init[i])
-        init[i] = 1;
-    }
-    if (!(checks & CUEMU_CHECK_RACE) || atomic)
-      continue;
-    if (!site)
-      site = cuemu__check_site(pc);
-    /* Against the last write. */
-    if (c->wtid && (c->wtid != me || c->wblock != b->block) &&
-        !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
-        !cuemu__check_site_in_shims(site) &&
-        !cuemu__check_site_in_shims(c->wsite)) {
-      if (locked)
-        unlock_cell(cells);
-      target at = *t;
-      at.offset += i;
-      report_race(w, &at, write ? "WAW: write after write" : "RAW: read after write",
-                  "write", c->wblock, c->wtid, c->wsite,
-                  write ? "write" : "read", b->block, me, pc);
-    }
-    if (write) {
-      /* Against the last read. */
-      if (c->rtid && (c->rtid != me || c->rblock != b->block) &&
-          !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
-          !cuemu__check_site_in_shims(site) &&
-          !cuemu__check_site_in_shims(c->rsite)) {
-        if (locked)
-          unlock_cell(cells);
-        target at = *t;
-        at.offset += i;
-        report_race(w, &at, "WAR: write after read", "read", c->rblock,
-                    c->rtid, c->rsite, "write", b->block, me, pc);
+    /* Each byte in turn: whether it was written, then (for the first byte
+     * of the cell, the same for all of them) the race. */
+    for (size_t j = 0; j < gran; ++j) {
+      if ((checks & CUEMU_CHECK_INIT) && read &&
+          unwritten(t, c, init, byte + j) &&
+          (atomic || /* the shims' atomics act for the user */
+           !cuemu__check_site_in_shims(site ? site : (site = site_of(b, pc))))) {
+        if (lock)
+          unlock_cell(lock);
+        report_init(w, t, byte + j, size, kind, pc);
       }
-      c->wtid = me;
-      c->wblock = b->block;
-      c->wseq = b->seq;
-      c->wgen = b->gen;
-      c->wsite = site;
-    } else if (!c->rtid || (c->rtid == me && c->rblock == b->block) ||
-               ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me)) {
-      /* A read concurrent with the recorded one keeps the older, so that a
-       * later write by this thread still meets a reader it races with. */
-      c->rtid = me;
-      c->rblock = b->block;
-      c->rseq = b->seq;
-      c->rgen = b->gen;
-      c->rsite = site;
+      if (write) {
+        c->flags |= CELL_INIT;
+        if (init && !init[byte + j])
+          init[byte + j] = 1;
+      }
+      if (j)
+        continue;
+      if (!(checks & CUEMU_CHECK_RACE) || atomic)
+        continue;
+      if (!site)
+        site = site_of(b, pc);
+      /* Against the last write. */
+      if (c->wtid && (c->wtid != me || c->wblock != b->fast.block) &&
+          !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
+          !cuemu__check_site_in_shims(site) &&
+          !cuemu__check_site_in_shims(c->wsite)) {
+        if (lock)
+          unlock_cell(lock);
+        target at = *t;
+        at.offset += byte;
+        report_race(w, &at,
+                    write ? "WAW: write after write" : "RAW: read after write",
+                    "write", c->wblock, c->wtid, c->wsite,
+                    write ? "write" : "read", b->fast.block, me, pc);
+      }
+      if (write) {
+        /* Against the last read. */
+        if (c->rtid && (c->rtid != me || c->rblock != b->fast.block) &&
+            !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
+            !cuemu__check_site_in_shims(site) &&
+            !cuemu__check_site_in_shims(c->rsite)) {
+          if (lock)
+            unlock_cell(lock);
+          target at = *t;
+          at.offset += byte;
+          report_race(w, &at, "WAR: write after read", "read", c->rblock,
+                      c->rtid, c->rsite, "write", b->fast.block, me, pc);
+        }
+        c->wtid = me;
+        c->wblock = b->fast.block;
+        c->wseq = b->fast.seq;
+        c->wgen = b->fast.gen;
+        c->wsite = site;
+      } else if (!c->rtid || (c->rtid == me && c->rblock == b->fast.block) ||
+                 ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me)) {
+        /* A read concurrent with the recorded one keeps the older, so that
+         * a later write by this thread still meets a reader it races
+         * with. */
+        c->rtid = me;
+        c->rblock = b->fast.block;
+        c->rseq = b->fast.seq;
+        c->rgen = b->fast.gen;
+        c->rsite = site;
+      }
     }
   }
-  if (n < size) {
-    for (size_t i = 1; i < size; ++i)
+  if (n < ncells) {
+    for (size_t i = 1; i < ncells; ++i)
       cells[i] = cells[0];
     if (write && init)
-      memset(init + 1, 1, size - 1);
+      memset(init + gran, 1, size - gran);
   }
-  if (locked)
-    unlock_cell(cells);
+}
+
+/* The cell that holds byte `off` of an allocation of `size` bytes with
+ * cells `cells` in launch `epoch`: its granule's, or its own once the
+ * granule is split. */
+static cell *byte_cell(cell *cells, size_t size, size_t off, uint16_t epoch) {
+  cell *g = &cells[off / GRANULE];
+  if (g->epoch == epoch && (g->flags & CELL_SPLIT))
+    return &cells[granules(size) + off];
+  return g;
+}
+
+/* Gives granule `k` of an allocation of `size` bytes cells per byte, each
+ * a copy of the granule's (empty when it was of another launch). */
+static void split_granule(cell *cells, size_t size, size_t k,
+                          uint16_t epoch) {
+  cell *g = &cells[k], *bytes = &cells[granules(size) + k * GRANULE];
+  if (g->epoch == epoch && (g->flags & CELL_SPLIT))
+    return;
+  for (size_t j = 0; j < GRANULE; ++j)
+    if (g->epoch == epoch)
+      bytes[j] = *g;
+    else
+      memset(&bytes[j], 0, sizeof bytes[j]);
+  memset(g, 0, sizeof *g);
+  g->epoch = epoch;
+  g->flags = CELL_SPLIT;
+}
+
+/* Racecheck (and initcheck) of an access of `size` bytes at offset `off`
+ * of live allocation `r`, wholly inside it, with cells `cells`. An access
+ * of whole granules none of which is split works on the granules; any
+ * other splits the granules it touches for good (in this launch) and works
+ * on byte cells. Either way the cells say what a cell per byte would. */
+static void track_region(cuemu_worker *w, block_state *b, region *r,
+                         cell *cells, const target *t, size_t off, size_t size,
+                         int kind, const void *pc) {
+  unsigned char *init = r->info.init ? r->info.init + off : NULL;
+  const uint16_t epoch = b->cl->epoch;
+  size_t first = off / GRANULE, last = (off + size - 1) / GRANULE;
+  cell *lock = &cells[first];
+  lock_cell(lock);
+  int whole = size && off % GRANULE == 0 && size % GRANULE == 0;
+  for (size_t k = first; whole && k <= last; ++k)
+    if (cells[k].epoch == epoch && (cells[k].flags & CELL_SPLIT))
+      whole = 0;
+  if (whole) {
+    track(w, b, &cells[first], init, t, size, GRANULE, kind, pc, lock);
+  } else {
+    for (size_t k = first; size && k <= last; ++k)
+      split_granule(cells, r->a.size, k, epoch);
+    track(w, b, &cells[granules(r->a.size) + off], init, t, size, 1, kind, pc,
+          lock);
+  }
+  unlock_cell(lock);
 }
 
 /* The region holding `a`, or the nearest one below it. */
@@ -707,10 +806,10 @@ static cell *region_cells(cuemu_check_launch *cl, region *r) {
     /* Cells kept by the allocation from launch to launch cost their page
      * faults once; memory the checkers do not own gets cells for this
      * launch only. */
-    c = cuemu__check_alloc_cells(r->a.base, r->a.size * sizeof(cell));
+    c = cuemu__check_alloc_cells(r->a.base, shadow_bytes(r->a.size));
     r->persistent = c != NULL;
     if (!c) {
-      c = mmap(NULL, r->a.size * sizeof(cell), PROT_READ | PROT_WRITE,
+      c = mmap(NULL, shadow_bytes(r->a.size), PROT_READ | PROT_WRITE,
                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (c == MAP_FAILED)
         c = NULL;
@@ -747,7 +846,7 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
     size = arr_size - (off - base_off);
   if (off + size > *hi)
     *hi = off + size;
-  track(w, b, cells + off, NULL, &t, size, kind, pc, 0);
+  track(w, b, cells + off, NULL, &t, size, 1, kind, pc, NULL);
 }
 
 /* Narrows the gap [*lo, *hi) around `a` so that it leaves out [x0, x1);
@@ -829,14 +928,12 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
     size = r->a.size - t.offset;
   if (!(checks & CUEMU_CHECK_RACE)) {
     if ((checks & CUEMU_CHECK_INIT) && r->info.init)
-      track(w, b, NULL, r->info.init + t.offset, &t, size, kind, pc, 0);
+      track(w, b, NULL, r->info.init + t.offset, &t, size, 1, kind, pc, NULL);
     return;
   }
   cell *cells = region_cells(cl, r);
   if (cells)
-    track(w, b, cells + t.offset,
-          r->info.init ? r->info.init + t.offset : NULL, &t, size, kind, pc,
-          1);
+    track_region(w, b, r, cells, &t, t.offset, size, kind, pc);
 }
 
 static __attribute__((noinline)) void
@@ -852,7 +949,7 @@ void cuemu__check_access(const void *addr, size_t size, int kind,
   if (!b)
     return;
   uintptr_t a = (uintptr_t)addr;
-  if (cuemu_check_fast_access(&b->fast, a, size, kind))
+  if (cuemu_check_fast_access(&b->fast, a, size, kind, pc))
     return;
   /* Racecheck's accesses to the allocations touched last go straight to
    * their cells: nothing that access_slow looks at first (shared memory,
@@ -933,8 +1030,13 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
                (checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)) &&
                cuemu__device_heap_shadow(
                    a, checks & CUEMU_CHECK_RACE ? sizeof(cell) : 0, &init,
-                   &hcells))
-        track(w, b, hcells, init, &t, size, kind, pc, 1);
+                   &hcells)) {
+        if (hcells)
+          lock_cell(hcells);
+        track(w, b, hcells, init, &t, size, 1, kind, pc, hcells);
+        if (hcells)
+          unlock_cell(hcells);
+      }
       return;
     }
   }
@@ -1008,14 +1110,15 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
   cell *cells = region_cells(b->cl, r);
   if (!cells)
     return;
-  lock_cell(cells + off);
+  const cell *lock = &cells[off / GRANULE];
+  lock_cell(lock);
   for (size_t i = 0; i < size; ++i) {
-    const cell *c = &cells[off + i];
+    const cell *c = byte_cell(cells, r->a.size, off + i, b->cl->epoch);
     if (c->epoch != b->cl->epoch || !c->wtid)
       continue;
     uint32_t wblock = c->wblock;
     uint16_t wtid = c->wtid, wsite = c->wsite;
-    unlock_cell(cells + off);
+    unlock_cell(lock);
     target t = {0, r->info.name, r->a.base, off + i, r->a.size, r->info.site};
     char mem[1024], writer[96], wline[512];
     describe(&t, mem, sizeof mem);
@@ -1028,5 +1131,5 @@ void cuemu__check_texture_read(const void *addr, size_t size, const char *what,
          what, w->block_idx.x, w->block_idx.y, w->block_idx.z, tid.x, tid.y,
          tid.z, file ? file : "?", line, mem, writer, wline);
   }
-  unlock_cell(cells + off);
+  unlock_cell(lock);
 }

@@ -22,16 +22,34 @@
 #ifdef CUEMU_CHECKED_BUILD
 #include <cuemu/cuemu_check_fast.h>
 
+/* Racecheck's part, out of line so that the entry points below save no
+ * registers for it (they reach both functions with a jump), one per size
+ * and kind. */
+template <size_t n, int kind>
+__attribute__((noinline, no_sanitize("thread", "bounds"))) static void
+cuemu_check_entry_race(cuemu_check_fast *f, int h, uintptr_t off, void *p,
+                       const void *pc) {
+  if (!cuemu_check_fast_race(f, h, off, n, kind, pc))
+    cuemu_check_access(p, n, kind, pc);
+}
+
 #define CUEMU_CHECK_ENTRY_ONE(name, n, kind)                                   \
   __asm__(".hidden " #name);                                                   \
   extern "C" __attribute__((weak, noinline,                                    \
                             no_sanitize("thread", "bounds"))) void name(       \
       void *p) {                                                               \
     cuemu_check_fast *f = cuemu_check_fast_state;                              \
-    if (__builtin_expect(f != 0, 1) &&                                         \
-        cuemu_check_fast_access(f, (uintptr_t)p, n, kind))                     \
+    uintptr_t off;                                                             \
+    int d = __builtin_expect(f != 0, 1)                                        \
+                ? cuemu_check_fast_decide(f, (uintptr_t)p, n, kind, &off)      \
+                : 0;                                                           \
+    if (d == 1)                                                                \
       return;                                                                  \
-    cuemu_check_access(p, n, kind, __builtin_return_address(0));               \
+    if (d)                                                                     \
+      cuemu_check_entry_race<n, kind>(f, d - 2, off, p,                        \
+                                      __builtin_return_address(0));            \
+    else                                                                       \
+      cuemu_check_access(p, n, kind, __builtin_return_address(0));            \
   }
 
 /* The unaligned forms are the compiler saying that it does not know the

@@ -17,6 +17,10 @@
 
 #include "cuemu_atomics.h"
 
+#ifdef CUEMU_CHECKED_BUILD
+#include <cuemu/cuemu_check_fast.h>
+#endif
+
 namespace cuemu {
 namespace ptx {
 
@@ -85,7 +89,22 @@ template <> struct whole_word<4> { typedef uint32_t type; };
 template <> struct whole_word<8> { typedef uint64_t type; };
 template <> struct whole_word<16> { typedef wide type; };
 
+#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__)
+/* The checkers do not see the assembler accesses below: a checked build
+ * tells them of each, as the atomic access of 16 bytes it is, from the
+ * code that made it (the return address gives its source line). */
+__attribute__((noinline, no_sanitize("thread", "bounds"))) inline void
+check_whole16(const void *p, int kind) {
+  cuemu_check_access(p, 16, kind | CUEMU_CHECK_FAST_ATOMIC,
+                     __builtin_return_address(0));
+}
+#define CUEMU_CHECK_WHOLE16(p, kind) check_whole16(p, CUEMU_CHECK_FAST_##kind)
+#else
+#define CUEMU_CHECK_WHOLE16(p, kind) ((void)0)
+#endif
+
 inline wide load_whole16(const void *p) {
+  CUEMU_CHECK_WHOLE16(p, READ);
 #if defined(__x86_64__)
   /* An aligned 16-byte SSE access is atomic on the x86-64 processors
    * with AVX (both vendors' manuals say so); asm keeps it one instruction. */
@@ -101,6 +120,7 @@ inline wide load_whole16(const void *p) {
 }
 
 inline void store_whole16(void *p, wide w) {
+  CUEMU_CHECK_WHOLE16(p, WRITE);
 #if defined(__x86_64__)
   typedef long long v2 __attribute__((vector_size(16)));
   v2 x;

@@ -9,9 +9,10 @@
  * direct one), and they decide most accesses here: an access that the
  * checkers leave alone (the built-in variables, memory that is near no
  * allocation and no shared memory), or an aligned access wholly inside a live
- * allocation that the running block touched lately, when no racecheck runs
- * (memcheck has nothing to say about it; initcheck marks written bytes and
- * lets reads of written bytes pass). Everything else goes to libcuemu's
+ * allocation that the running block touched lately (memcheck has nothing to
+ * say about it; initcheck marks written bytes and lets reads of written
+ * bytes pass; racecheck records it in the allocation's granule cells when
+ * nothing recorded there can race with it). Everything else goes to libcuemu's
  * cuemu_check_access(), which runs the whole classification and reports.
  *
  * libcuemu keeps the state below per OS thread, points
@@ -37,21 +38,64 @@ extern "C" {
 #define CUEMU_CHECK_FAST_SKIPS 3
 /* The largest access decided here; see `limit` below. */
 #define CUEMU_CHECK_FAST_MAX 16
+/* Racecheck's shadow of an allocation has one cell per granule of this
+ * many bytes (from the allocation's start) while the granule is accessed
+ * whole, and one per byte once a narrower access split it. */
+#define CUEMU_CHECK_GRANULE 4
+/* The cells are locked in stripes: the stripe of a cell is its address
+ * shifted right by CUEMU_CHECK_LOCK_SHIFT, modulo CUEMU_CHECK_LOCKS. */
+#define CUEMU_CHECK_LOCK_SHIFT 9
+#define CUEMU_CHECK_LOCKS 1024u
+/* Access sites (code addresses) whose interned number is kept here,
+ * direct-mapped by the address's low bits: the sites of a kernel's inner
+ * loop lie within a few hundred bytes of code, and do not collide. */
+#define CUEMU_CHECK_SITE_CACHE 1024u
+
+/* Racecheck's record of a granule or byte of memory: the last writer and
+ * the last reader (block, thread, both numbered from 1; 0: none), their
+ * access sites (interned code addresses), the block's sync clock and the
+ * grid generation when they accessed it, and the launch that wrote the
+ * cell (cells of other launches count as empty). */
+typedef struct cuemu_check_cell {
+  uint32_t wseq, rseq;
+  uint32_t wblock, rblock;
+  uint16_t wtid, rtid;
+  uint16_t wsite, rsite;
+  uint16_t wgen, rgen;
+  uint16_t flags;
+  uint16_t epoch;
+} cuemu_check_cell;
+
+enum {
+  CUEMU_CHECK_CELL_INIT = 1, /* shared memory: written */
+  CUEMU_CHECK_CELL_SPLIT = 2 /* a granule: its bytes have cells of their own */
+};
 
 /* What the state says of the running block; every range is empty when its
  * span (or limit) is 0. */
 typedef struct cuemu_check_fast {
-  /* The live allocations touched last, most recent first (none while
-   * racecheck runs, which needs its cells for every access). An access
+  /* The live allocations touched last, most recent first. An access
    * starting at offset off < limit is wholly inside: limit is the
    * allocation's size less CUEMU_CHECK_FAST_MAX - 1 (accesses near the end
    * take the whole path). `init`: the allocation's "written" map when
-   * initcheck runs, else NULL. */
+   * initcheck runs, else NULL. `race`: its granule cells when racecheck
+   * runs (the allocation is then only here once they exist), else NULL. */
   struct {
     uintptr_t base, limit;
     unsigned char *init;
+    cuemu_check_cell *race;
   } hot[2];
   uintptr_t skip_lo[CUEMU_CHECK_FAST_SKIPS], skip_span[CUEMU_CHECK_FAST_SKIPS];
+  /* Racecheck's view of the running block: its number (linear + 1), its
+   * sync clock and the clock of its last block barrier, its grid
+   * generation, the launch's epoch, and blockDim.x and .y. */
+  uint32_t block, seq, block_seq, bdx, bdy;
+  uint16_t gen, epoch;
+  /* The cells' lock stripes. */
+  unsigned char *locks;
+  /* Interned numbers of recent access sites, by code address. */
+  uintptr_t site_pc[CUEMU_CHECK_SITE_CACHE];
+  uint16_t site[CUEMU_CHECK_SITE_CACHE];
 } cuemu_check_fast;
 
 /* The calling OS thread's state, or NULL: every access then goes to
@@ -125,14 +169,124 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_skipped(const cuemu_check_fast *f,
   return d < f->skip_span[i] && f->skip_span[i] - d >= size;
 }
 
+/* The slot of code address `pc` in the site cache. */
+CUEMU_CHECK_FAST_FN unsigned cuemu_check_fast_site_slot(uintptr_t pc) {
+  return (unsigned)(pc & (CUEMU_CHECK_SITE_CACHE - 1));
+}
+
+/* Whether an earlier access (block pblock, thread ptid, clock pseq, grid
+ * generation pgen) was the current thread's own (`me`) or is plainly
+ * ordered before the current one (a block barrier or a grid.sync came
+ * after it). When it is not, the whole check decides (a warp collective,
+ * a tile barrier or a fence may still order the two). */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_before(const cuemu_check_fast *f,
+                                                uint32_t pblock, uint16_t ptid,
+                                                uint32_t pseq, uint16_t pgen,
+                                                uint16_t me) {
+  if (pblock == f->block)
+    return ptid == me || f->block_seq > pseq;
+  return f->gen > pgen;
+}
+
+/* Racecheck of an access of `size` bytes at offset `off` of hot allocation
+ * `h`, aligned when it must be: decided here when it covers whole granules
+ * that are not split, nothing recorded on them can race with it (the last
+ * writer, and the last reader, are this thread or ordered before it), and
+ * initcheck (when it runs) has nothing to say; then the granules record it,
+ * as the whole check would. Otherwise nothing is changed. */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
+                                              uintptr_t off, size_t size,
+                                              int kind, const void *pc) {
+  if (((off | size) & (CUEMU_CHECK_GRANULE - 1)) ||
+      (kind & CUEMU_CHECK_FAST_ATOMIC))
+    return 0;
+  unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
+  if (f->site_pc[slot] != (uintptr_t)pc)
+    return 0;
+  uint16_t site = f->site[slot];
+  cuemu_check_cell *g = f->hot[h].race + off / CUEMU_CHECK_GRANULE;
+  size_t n = size / CUEMU_CHECK_GRANULE;
+  unsigned char *lock =
+      f->locks + ((uintptr_t)g >> CUEMU_CHECK_LOCK_SHIFT) % CUEMU_CHECK_LOCKS;
+  if (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
+    return 0;
+  uint16_t me = (uint16_t)(threadIdx.x +
+                           f->bdx * (threadIdx.y + f->bdy * threadIdx.z) + 1);
+  const uint16_t epoch = f->epoch;
+  int write = kind & CUEMU_CHECK_FAST_WRITE;
+  for (size_t i = 0; i < n; ++i) {
+    const cuemu_check_cell *c = &g[i];
+    if (c->epoch != epoch)
+      continue;
+    if ((c->flags & CUEMU_CHECK_CELL_SPLIT) ||
+        (c->wtid && !cuemu_check_fast_before(f, c->wblock, c->wtid, c->wseq,
+                                             c->wgen, me)) ||
+        (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
+                                             c->rgen, me))) {
+      __atomic_clear(lock, __ATOMIC_RELEASE);
+      return 0;
+    }
+  }
+  unsigned char *init = f->hot[h].init;
+  if (init && (kind & CUEMU_CHECK_FAST_READ) &&
+      !cuemu_check_fast_written(init + off, size, 0)) {
+    __atomic_clear(lock, __ATOMIC_RELEASE);
+    return 0;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    cuemu_check_cell *c = &g[i];
+    if (c->epoch != epoch) {
+      /* A cell of another launch: this access is all it holds. */
+      cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+      fresh.epoch = epoch;
+      if (write) {
+        fresh.flags = CUEMU_CHECK_CELL_INIT;
+        fresh.wtid = me;
+        fresh.wblock = f->block;
+        fresh.wseq = f->seq;
+        fresh.wgen = f->gen;
+        fresh.wsite = site;
+      } else {
+        fresh.rtid = me;
+        fresh.rblock = f->block;
+        fresh.rseq = f->seq;
+        fresh.rgen = f->gen;
+        fresh.rsite = site;
+      }
+      *c = fresh;
+      continue;
+    }
+    if (write) {
+      c->flags |= CUEMU_CHECK_CELL_INIT;
+      c->wtid = me;
+      c->wblock = f->block;
+      c->wseq = f->seq;
+      c->wgen = f->gen;
+      c->wsite = site;
+    } else {
+      c->rtid = me;
+      c->rblock = f->block;
+      c->rseq = f->seq;
+      c->rgen = f->gen;
+      c->rsite = site;
+    }
+  }
+  if (init && write)
+    cuemu_check_fast_written(init + off, size, 1);
+  __atomic_clear(lock, __ATOMIC_RELEASE);
+  return 1;
+}
+
 /* The access at `off` in hot allocation `h`, which holds its first
- * CUEMU_CHECK_FAST_MAX bytes. */
+ * CUEMU_CHECK_FAST_MAX bytes: as cuemu_check_fast_decide() says. */
 CUEMU_CHECK_FAST_FN int cuemu_check_fast_hot(cuemu_check_fast *f, int h,
                                              uintptr_t a, uintptr_t off,
                                              size_t size, int kind) {
   if (size > CUEMU_CHECK_FAST_MAX ||
       (!(kind & CUEMU_CHECK_FAST_RANGE) && (a & (size - 1))))
     return 0;
+  if (f->hot[h].race)
+    return 2 + h;
   unsigned char *init = f->hot[h].init;
   if (!init)
     return 1;
@@ -144,21 +298,33 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_hot(cuemu_check_fast *f, int h,
   return 1;
 }
 
-/* Returns 1 when the access needs nothing more than what was done here; 0
- * when it must go to cuemu_check_access() (which then does everything,
- * this included). */
-CUEMU_CHECK_FAST_FN int cuemu_check_fast_access(cuemu_check_fast *f,
+/* Decides an access without racecheck: returns 1 when it needs nothing
+ * more than what was done here; 0 when it must go to cuemu_check_access()
+ * (which then does everything, this included); 2 + h when it lies in hot
+ * allocation h (at offset *off) under racecheck, for
+ * cuemu_check_fast_race(). */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_decide(cuemu_check_fast *f,
                                                 uintptr_t a, size_t size,
-                                                int kind) {
-  uintptr_t off = a - f->hot[0].base;
-  if (off < f->hot[0].limit)
-    return cuemu_check_fast_hot(f, 0, a, off, size, kind);
-  off = a - f->hot[1].base;
-  if (off < f->hot[1].limit)
-    return cuemu_check_fast_hot(f, 1, a, off, size, kind);
+                                                int kind, uintptr_t *off) {
+  *off = a - f->hot[0].base;
+  if (*off < f->hot[0].limit)
+    return cuemu_check_fast_hot(f, 0, a, *off, size, kind);
+  *off = a - f->hot[1].base;
+  if (*off < f->hot[1].limit)
+    return cuemu_check_fast_hot(f, 1, a, *off, size, kind);
   return cuemu_check_fast_skipped(f, 0, a, size) ||
          cuemu_check_fast_skipped(f, 1, a, size) ||
          cuemu_check_fast_skipped(f, 2, a, size);
+}
+
+/* Returns 1 when the access (made by the code at `pc`) needs nothing more
+ * than what was done here; 0 when it must go to cuemu_check_access(). */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_access(cuemu_check_fast *f,
+                                                uintptr_t a, size_t size,
+                                                int kind, const void *pc) {
+  uintptr_t off;
+  int d = cuemu_check_fast_decide(f, a, size, kind, &off);
+  return d < 2 ? d : cuemu_check_fast_race(f, d - 2, off, size, kind, pc);
 }
 #if CUEMU_CHECK_FAST_SKIPS != 3
 #error "cuemu_check_fast_access tests 3 skipped ranges"
