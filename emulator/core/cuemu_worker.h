@@ -63,6 +63,7 @@ typedef struct __attribute__((aligned(64))) cuemu_thread {
   cuemu_ctx ctx;        /* saved while not running */
   cuemu_stack *stack;   /* owned from its first suspension to its exit */
   cuemu_uint3 tid;
+  unsigned id;          /* the linear thread index: the slot's position */
   cuemu_wait wait;
   cuemu_warp_wait warp __attribute__((aligned(64)));
 } cuemu_thread;
@@ -108,28 +109,34 @@ typedef struct cuemu_launch {
 } cuemu_launch;
 
 typedef struct cuemu_worker {
+  /* What a block barrier's fast path reads and writes, first and together
+   * (cuemu_block.c): the running thread, the thread slots and states, the
+   * run queue, and the block barrier being gathered: how many arrived, and
+   * where the first one waits (bar_file NULL and bar_line -1 while none
+   * has: every arrival that does not match the site goes the slow way). */
+  cuemu_thread *current;          /* NULL while a runner runs lazily */
+  cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */
+  unsigned char *state;           /* enum cuemu_thread_state per thread */
+  unsigned *runq;                 /* ring of runnable thread ids */
+  unsigned rq_head, rq_len;
+  unsigned narrivals, waiting;
+  const char *bar_file;
+  int bar_line, bar_op;
+  unsigned bar_count;             /* arrivals whose predicate was non-zero */
+  int bar_result;
+  int in_kernel;
+  int bar_divergent;
+
   cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
   /* Where a cold error path builds the details of its message, rather than
    * on a kernel thread's (possibly 16 KiB) stack. */
   char detail[sizeof ((cuemu_launch *)0)->message];
   cuemu_ctx scratch;              /* saved into by contexts that never resume */
   cuemu_stack_pool pool;
-  cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */
-  unsigned char *state;           /* enum cuemu_thread_state per thread */
   unsigned *order;                /* start order of the threads (non-forward) */
-  unsigned *runq;                 /* ring of runnable thread ids */
   unsigned *identity;             /* 0, 1, 2, ...: a full run queue */
-  unsigned rq_head, rq_len;
   unsigned *yieldq;               /* ring of threads that yielded */
   unsigned yq_head, yq_len;
-
-  /* The block barrier being gathered: how many arrived, and where the first
-   * one waits. */
-  unsigned narrivals;
-  const char *bar_file;
-  int bar_line, bar_op, bar_divergent;
-  unsigned bar_count;             /* arrivals whose predicate was non-zero */
-  int bar_result;
 
   cuemu_launch *launch;
   cuemu_uint3 block_idx;
@@ -137,10 +144,8 @@ typedef struct cuemu_worker {
   unsigned nthreads;
   unsigned next_unstarted;        /* position in the start order */
   unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
-  unsigned exited, waiting;
+  unsigned exited;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
-  cuemu_thread *current;          /* NULL while a runner runs lazily */
-  int in_kernel;
   unsigned long long rng;
 
   /* Per warp of the block, the lanes waiting at a warp collective: a lane
