@@ -74,13 +74,6 @@ static inline void runq_push(cuemu_worker *w, unsigned id) {
   w->rq_len++;
 }
 
-/* Takes the next runnable thread. */
-static inline unsigned runq_pop(cuemu_worker *w) {
-  unsigned head = w->rq_head, id = w->runq[head];
-  w->rq_head = (head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
-  w->rq_len--;
-  return id;
-}
 
 /* Forgets the site of the block barrier being gathered: the next arrival is
  * its first (see cuemu_worker.h). */
@@ -249,7 +242,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
     unsigned id;
     int have = 0;
     if (w->rq_len) {
-      id = runq_pop(w);
+      id = cuemu__runq_pop(w);
       have = 1;
     } else if (w->next_unstarted < w->nthreads) {
       cuemu_stack *s = cuemu__stack_get(&w->pool);
@@ -302,6 +295,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
   w->state[id] = CUEMU_THREAD_EXITED;
   w->warp_exited[id / 32] |= 1u << (id % 32);
+  w->warp_live[id / 32] &= ~(1u << (id % 32));
 }
 
 static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
@@ -318,6 +312,7 @@ static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
       n = end - id;
     unsigned bits = n == 32 ? 0xffffffffu : ((1u << n) - 1u) << lane;
     w->warp_exited[id / 32] |= bits;
+    w->warp_live[id / 32] &= ~bits;
     id += n;
   }
 }
@@ -441,17 +436,6 @@ static void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
   barrier_arrive_here(w, t, op, predicate, file, line);
 }
 
-/* Suspends the running thread `t` and runs the first thread of the run
- * queue, which must not be empty; returns when `t` runs again. */
-static inline void switch_to_next(cuemu_worker *w, cuemu_thread *t) {
-  unsigned next_id = runq_pop(w);
-  cuemu_thread *next = &w->threads[next_id];
-  w->state[next_id] = CUEMU_THREAD_RUNNING;
-  w->current = next;
-  threadIdx = next->tid;
-  cuemu__ctx_switch(&t->ctx, &next->ctx);
-}
-
 /* A block barrier when the fast path below does not apply: outside a
  * kernel, in a thread that runs lazily in a runner (its first barrier),
  * when no other thread is ready to run (the last arrival), at the first
@@ -464,7 +448,7 @@ static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
   cuemu_thread *t = cuemu__thread_current(w);
   barrier_arrive(w, t, op, predicate, file, line);
   if (w->rq_len != 0 && w->current == t)
-    switch_to_next(w, t);
+    cuemu__thread_switch_next(w, t);
   else
     schedule(w, &t->ctx, NULL);
   /* The barrier's result stays put until this thread has read it: the next
@@ -489,7 +473,7 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
                        0))
     return barrier_slow(w, op, predicate, file, line);
   barrier_arrive_here(w, t, op, predicate, file, line);
-  switch_to_next(w, t);
+  cuemu__thread_switch_next(w, t);
   return w->bar_result;
 }
 
@@ -497,7 +481,7 @@ void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
-    switch_to_next(w, t);
+    cuemu__thread_switch_next(w, t);
     return;
   }
   schedule(w, &t->ctx, NULL);
@@ -606,6 +590,9 @@ static int next_block(cuemu_worker *w) {
   unsigned warps = (w->nthreads + 31) / 32;
   memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
   memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
+  memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
+  if (w->nthreads % 32)
+    w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   cuemu__named_barriers_reset();
   if (w->split)

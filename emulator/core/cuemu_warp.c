@@ -67,9 +67,9 @@ shuffle_source(int op, unsigned lane, int arg, int width) {
 
 /* The lanes of `mask` in warp `base` that exist and have not exited: those
  * that take part in a collective of that mask. */
-static unsigned live_lanes(const cuemu_worker *w, unsigned base,
-                           unsigned mask) {
-  return mask & warp_lanes(w, base) & ~w->warp_exited[base / WARP_SIZE];
+static inline unsigned live_lanes(const cuemu_worker *w, unsigned base,
+                                  unsigned mask) {
+  return mask & w->warp_live[base / WARP_SIZE];
 }
 
 /* The shuffles of compute() below. */
@@ -367,17 +367,14 @@ alone(int op, unsigned long long value, int arg, int width) {
   return one.result;
 }
 
-unsigned long long cuemu_warp_collective(int op, unsigned mask,
-                                         unsigned long long value, int arg,
-                                         int width, const char *name,
-                                         const char *file, int line) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return alone(op, value, arg, width);
-  cuemu_thread *me = cuemu__thread_self(w);
-  unsigned id = (unsigned)(me - w->threads);
+/* Records the arrival of lane `me` (thread `id`) at a collective and marks
+ * it waiting; returns 1 when every live lane of its mask waits at some
+ * collective (this one may then be complete). */
+static inline __attribute__((always_inline)) int
+arrive(cuemu_worker *w, cuemu_thread *me, unsigned id, int op, unsigned mask,
+       unsigned long long value, int arg, int width, const char *name,
+       const char *file, int line) {
   unsigned base = id & ~(WARP_SIZE - 1u);
-  check_mask(w, id, name, file, line, mask);
   me->wait.kind = CUEMU_SYNC_WARP;
   me->wait.op = op;
   me->wait.file = file;
@@ -389,15 +386,61 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   me->warp.value = value;
   w->state[id] = CUEMU_THREAD_WAITING;
   unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];
-  *waiting |= 1u << (id % WARP_SIZE);
+  unsigned now = *waiting | 1u << (id % WARP_SIZE);
+  *waiting = now;
   /* Only when every live lane of the mask waits at some collective can
-   * this one be complete; then check that they all wait at this one. */
+   * this one be complete; then try_complete() checks that they all wait at
+   * this one. */
   unsigned live = live_lanes(w, base, mask);
-  if ((*waiting & live) == live && try_complete(w, base, me, 1)) {
+  return (now & live) == live;
+}
+
+/* The collective of lane `me`, which has arrived and whose live lanes all
+ * wait: completes it if they wait at this one, else waits. */
+static __attribute__((noinline)) unsigned long long
+complete_or_wait(cuemu_worker *w, cuemu_thread *me) {
+  unsigned id = me->id;
+  if (try_complete(w, id & ~(WARP_SIZE - 1u), me, 1)) {
     w->state[id] = CUEMU_THREAD_RUNNING;
     return me->warp.result;
   }
   cuemu__thread_wait(w, me);
+  return me->warp.result;
+}
+
+/* A collective outside a kernel, in a thread that runs lazily in a runner
+ * (its first blocking call), or of a lane outside its own mask. */
+static __attribute__((noinline)) unsigned long long
+collective_slow(int op, unsigned mask, unsigned long long value, int arg,
+                int width, const char *name, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return alone(op, value, arg, width);
+  cuemu_thread *me = cuemu__thread_current(w);
+  unsigned id = me->id;
+  check_mask(w, id, name, file, line, mask);
+  if (arrive(w, me, id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait(w, me);
+  return me->warp.result;
+}
+
+unsigned long long cuemu_warp_collective(int op, unsigned mask,
+                                         unsigned long long value, int arg,
+                                         int width, const char *name,
+                                         const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_thread *me;
+  /* The common case, kept free of calls but the switch so that it saves
+   * few registers: a lane that already is a coroutine, in its own mask,
+   * that waits for the others or completes the collective. */
+  if (__builtin_expect(!w || (me = w->current) == NULL || !w->in_kernel ||
+                           !(mask >> (me->id % WARP_SIZE) & 1u),
+                       0))
+    return collective_slow(op, mask, value, arg, width, name, file, line);
+  if (arrive(w, me, me->id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait_fast(w, me);
   return me->warp.result;
 }
 

@@ -154,6 +154,9 @@ typedef struct cuemu_worker {
   unsigned warp_waiting[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per warp, the lanes that have exited. */
   unsigned warp_exited[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the lanes that exist and have not exited: those that take
+   * part in a collective whose mask names them. */
+  unsigned warp_live[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per tile barrier being gathered, the threads that arrived (zero when
    * none is), indexed by the tile's size (64 << level) and its position:
    * nested tiles that start at the same thread are different barriers. */
@@ -229,6 +232,37 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
+
+/* Takes the next thread of the run queue, which must not be empty. */
+static inline unsigned cuemu__runq_pop(cuemu_worker *w) {
+  unsigned head = w->rq_head, id = w->runq[head];
+  w->rq_head = (head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
+  w->rq_len--;
+  return id;
+}
+
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void cuemu__thread_switch_next(cuemu_worker *w,
+                                             cuemu_thread *t) {
+  unsigned next_id = cuemu__runq_pop(w);
+  cuemu_thread *next = &w->threads[next_id];
+  w->state[next_id] = CUEMU_THREAD_RUNNING;
+  w->current = next;
+  threadIdx = next->tid;
+  cuemu__ctx_switch(&t->ctx, &next->ctx);
+}
+
+/* cuemu__thread_wait() with its common case inlined: another thread is
+ * ready to run. */
+static inline void cuemu__thread_wait_fast(cuemu_worker *w, cuemu_thread *t) {
+  if (__builtin_expect(w->rq_len != 0, 1)) {
+    w->waiting++;
+    cuemu__thread_switch_next(w, t);
+    return;
+  }
+  cuemu__thread_wait(w, t);
+}
 
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);
