@@ -498,10 +498,13 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
                               unsigned lanes) {
   const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
   unsigned tail = w->rq_head + w->rq_len, n = 0;
+  /* (In locals: the byte stores could alias the worker's fields.) */
+  unsigned char *state = w->state;
+  unsigned *runq = w->runq;
   for (unsigned m = lanes; m; m &= m - 1) {
     unsigned id = base + (unsigned)__builtin_ctz(m);
-    w->state[id] = CUEMU_THREAD_RUNNABLE;
-    w->runq[(tail + n) & mask] = id;
+    state[id] = CUEMU_THREAD_RUNNABLE;
+    runq[(tail + n) & mask] = id;
     n++;
   }
   w->rq_len += n;
@@ -591,6 +594,7 @@ static int next_block(cuemu_worker *w) {
   memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
   memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
   memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
+  memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
   if (w->nthreads % 32)
     w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);

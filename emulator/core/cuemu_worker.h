@@ -157,6 +157,19 @@ typedef struct cuemu_worker {
   /* Per warp, the lanes that exist and have not exited: those that take
    * part in a collective whose mask names them. */
   unsigned warp_live[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the collective being gathered (cuemu_warp.c): the lanes that
+   * wait at a collective of this op and mask (set by the first of them to
+   * arrive; a lane that waits at another collective is not counted), and
+   * whether they all passed the same shuffle operands. When the lanes
+   * counted are all the live lanes of the mask, the collective completes
+   * without looking at each lane's wait record. */
+  struct cuemu_warp_gather {
+    unsigned lanes;
+    int op;
+    unsigned mask;
+    int arg, width;
+    int alike;
+  } warp_gather[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per tile barrier being gathered, the threads that arrived (zero when
    * none is), indexed by the tile's size (64 << level) and its position:
    * nested tiles that start at the same thread are different barriers. */
