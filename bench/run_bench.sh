@@ -784,31 +784,26 @@ misses_row() { # misses_row NAME PER DESCRIPTION COMMAND...: D1 misses
   count_of=misses_of count_format=%.2f count_unit=misses
   count_row "$@"
 }
+# count_rows ROW NOUN WHAT: the rows of one count (ROW: instr_row or
+# misses_row; NOUN: what the names say is counted; WHAT: how).
+count_rows() {
+  row=$1 noun=$2 what=$3
+  $row reduce_${noun}_per_thread_barrier $((65536 * 9)) \
+    "bench_reduce256, 2^16 threads, 1 worker, $what: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
+    "$out/bench_driver" reduce "$module" 16 @REPS@
+  if [ $fiber_ok = 1 ]; then
+    $row fiber_${noun}_per_thread_barrier $((65536 * 9)) \
+      "the fiber baseline (bench_fiber.c), same reduction, $what" "$out/bench_fiber" 16 @REPS@
+  fi
+  if [ $coll_ok = 1 ]; then
+    $row shfl_${noun}_per_lane_shuffle $((65536 * 5)) \
+      "bench_coll_shfl, 2^16 lanes, 1 worker, $what: everything per lane per shuffle" \
+      "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
+  fi
+}
 if command -v valgrind >/dev/null 2>&1; then
-  instr_row reduce_instructions_per_thread_barrier $((65536 * 9)) \
-    "bench_reduce256, 2^16 threads, 1 worker: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
-    "$out/bench_driver" reduce "$module" 16 @REPS@
-  if [ $fiber_ok = 1 ]; then
-    instr_row fiber_instructions_per_thread_barrier $((65536 * 9)) \
-      "the fiber baseline (bench_fiber.c), same reduction" "$out/bench_fiber" 16 @REPS@
-  fi
-  if [ $coll_ok = 1 ]; then
-    instr_row shfl_instructions_per_lane_shuffle $((65536 * 5)) \
-      "bench_coll_shfl, 2^16 lanes, 1 worker, everything per lane per shuffle" \
-      "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
-  fi
-  misses_row reduce_d1_misses_per_thread_barrier $((65536 * 9)) \
-    "bench_reduce256 as above: level-1 data-cache misses (cachegrind's simulation of this processor's cache) per thread per barrier" \
-    "$out/bench_driver" reduce "$module" 16 @REPS@
-  if [ $fiber_ok = 1 ]; then
-    misses_row fiber_d1_misses_per_thread_barrier $((65536 * 9)) \
-      "the fiber baseline, same simulation" "$out/bench_fiber" 16 @REPS@
-  fi
-  if [ $coll_ok = 1 ]; then
-    misses_row shfl_d1_misses_per_lane_shuffle $((65536 * 5)) \
-      "bench_coll_shfl as above, same simulation" \
-      "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
-  fi
+  count_rows instr_row instructions "instructions (callgrind)"
+  count_rows misses_row d1_misses "level-1 data-cache misses (cachegrind's simulation of this processor's cache)"
 else
   log "no valgrind: instruction counts skipped"
 fi

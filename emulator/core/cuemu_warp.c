@@ -101,52 +101,40 @@ compute_shuffle_full_with(int op, cuemu_thread *lanes, int arg, int width) {
   }
 }
 
-/* The same, with a separate loop for the width of a whole warp, where the
- * bounds of the source lane no longer depend on the lane. */
-static inline __attribute__((always_inline)) void
-compute_shuffle_full(int op, cuemu_thread *lanes, int arg, int width) {
+/* The shuffles of compute(): compute_shuffle_full_with() when every lane
+ * of the warp takes part with the same operands (`uniform`), with a
+ * separate loop for the width of a whole warp, where the bounds of the
+ * source lane no longer depend on the lane; else compute_shuffle(). */
+static inline __attribute__((always_inline)) unsigned
+compute_shuffles(int op, unsigned mask, cuemu_thread *lanes, int uniform) {
+  if (!uniform || mask != 0xffffffffu)
+    return compute_shuffle(op, mask, lanes);
+  int arg = lanes[0].warp.arg, width = lanes[0].warp.width;
   if (width == (int)WARP_SIZE)
     compute_shuffle_full_with(op, lanes, arg, (int)WARP_SIZE);
   else
     compute_shuffle_full_with(op, lanes, arg, width);
+  return 0;
 }
 
 /* Computes the result of every lane in `mask` (the live lanes of the
- * collective) from the operands in `lanes` (indexed by lane). Returns the
+ * collective) from the operands in `lanes` (indexed by lane); `uniform`
+ * says that they all passed the same shuffle operands. Returns the
  * lanes whose shuffle read a lane outside `mask` (an unspecified value on
  * the GPU, or an undefined one when the source was named but is gone). */
 static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
                         int uniform) {
-  if (uniform && mask == 0xffffffffu) {
-    int arg = lanes[0].warp.arg, width = lanes[0].warp.width;
-    switch (op) {
-    case CUEMU_WARP_SHFL_IDX:
-      compute_shuffle_full(CUEMU_WARP_SHFL_IDX, lanes, arg, width);
-      return 0;
-    case CUEMU_WARP_SHFL_UP:
-      compute_shuffle_full(CUEMU_WARP_SHFL_UP, lanes, arg, width);
-      return 0;
-    case CUEMU_WARP_SHFL_DOWN:
-      compute_shuffle_full(CUEMU_WARP_SHFL_DOWN, lanes, arg, width);
-      return 0;
-    case CUEMU_WARP_SHFL_XOR:
-      compute_shuffle_full(CUEMU_WARP_SHFL_XOR, lanes, arg, width);
-      return 0;
-    default:
-      break;
-    }
-  }
   switch (op) {
   /* One loop per kind of shuffle, so that each is compiled with its
    * source-lane formula folded in. */
   case CUEMU_WARP_SHFL_IDX:
-    return compute_shuffle(CUEMU_WARP_SHFL_IDX, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_IDX, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_UP:
-    return compute_shuffle(CUEMU_WARP_SHFL_UP, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_UP, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_DOWN:
-    return compute_shuffle(CUEMU_WARP_SHFL_DOWN, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_DOWN, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_XOR:
-    return compute_shuffle(CUEMU_WARP_SHFL_XOR, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_XOR, mask, lanes, uniform);
   case CUEMU_WARP_SYNC:
     for (unsigned m = mask; m; m &= m - 1)
       lanes[__builtin_ctz(m)].warp.result = 0;
