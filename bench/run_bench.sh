@@ -784,20 +784,21 @@ misses_row() { # misses_row NAME PER DESCRIPTION COMMAND...: D1 misses
   count_of=misses_of count_format=%.2f count_unit=misses
   count_row "$@"
 }
-# count_rows ROW NOUN WHAT: the rows of one count (ROW: instr_row or
-# misses_row; NOUN: what the names say is counted; WHAT: how).
+# count_rows ROW NOUN HOW: the rows of one count (ROW: instr_row or
+# misses_row; NOUN: what the names say is counted; HOW: how). (Shell
+# variables are global: count_row sets `what`.)
 count_rows() {
-  row=$1 noun=$2 what=$3
+  row=$1 noun=$2 how=$3
   $row reduce_${noun}_per_thread_barrier $((65536 * 9)) \
-    "bench_reduce256, 2^16 threads, 1 worker, $what: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
+    "bench_reduce256, 2^16 threads, 1 worker, $how: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
     "$out/bench_driver" reduce "$module" 16 @REPS@
   if [ $fiber_ok = 1 ]; then
     $row fiber_${noun}_per_thread_barrier $((65536 * 9)) \
-      "the fiber baseline (bench_fiber.c), same reduction, $what" "$out/bench_fiber" 16 @REPS@
+      "the fiber baseline (bench_fiber.c), same reduction, $how" "$out/bench_fiber" 16 @REPS@
   fi
   if [ $coll_ok = 1 ]; then
     $row shfl_${noun}_per_lane_shuffle $((65536 * 5)) \
-      "bench_coll_shfl, 2^16 lanes, 1 worker, $what: everything per lane per shuffle" \
+      "bench_coll_shfl, 2^16 lanes, 1 worker, $how: everything per lane per shuffle" \
       "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
   fi
 }
