@@ -21,7 +21,8 @@
 # CUEMU_BUILDDIR. Optional: CC (the C compiler for the driver; default: the
 # build's), BENCH_STRICT=1 (exit 1 when a target is missed), BENCH_QUICK=1
 # (fewer repetitions, for trying the harness out; the results are then not
-# written to RESULTS.md).
+# written to RESULTS.md), BENCH_ROWS (the items to run, by number: see
+# want() below).
 #
 # "set -- $(stats ...)" and $CC, $CXX, $MAKE split into words on purpose.
 # shellcheck disable=SC2046,SC2086
@@ -59,6 +60,18 @@ CC=${CC:-cc}
 lib_cflags=$(make_var CFLAGS)
 
 quick=${BENCH_QUICK:-0}
+# BENCH_ROWS: the numbers of the items to run ("2 8 10 12": the reduction,
+# the fiber baseline beside it and the 2-worker speed-up, the shuffle, the
+# warp collectives, the instruction counts); all of them when unset.
+rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
+want() {
+  [ -z "$rows" ] && return 0
+  for r in $rows; do [ "$r" = "$1" ] && return 0; done
+  return 1
+}
+# Set by the items that build or run these, read by later ones.
+fiber_ok=0 coll_ok=0 warp_ok=0 ucontext_ok=0
+load_before=- load_after=-
 status=0   # 1 after an error (a benchmark could not run or gave wrong results)
 missed=0   # 1 after a missed target
 results=$run/results.txt  # "name|value|target|verdict|raw" per benchmark
@@ -231,11 +244,13 @@ build_ucontext() {
     --module "$benchsrc/bench_kernels.cu" -o "$ucmodule" \
     >>"$out/ucontext.log" 2>&1
 }
-log "building libcuemu with the ucontext backend (cached in $ucdir)"
-ucontext_ok=1
-if ! build_ucontext; then
-  ucontext_ok=0
-  tail -n 20 "$out/ucontext.log" | sed 's/^/    /' >&2
+if want 3; then
+  log "building libcuemu with the ucontext backend (cached in $ucdir)"
+  ucontext_ok=1
+  if ! build_ucontext; then
+    ucontext_ok=0
+    tail -n 20 "$out/ucontext.log" | sed 's/^/    /' >&2
+  fi
 fi
 
 if [ "$quick" = 1 ]; then
@@ -248,6 +263,7 @@ fi
 log ""
 
 # ---- 1. saxpy, barrier-free -----------------------------------------------------
+if want 1; then
 # Host loop and emulated launch alternate inside one process.
 log "[1] saxpy, 2^24 elements, 256-thread blocks, CUEMU_WORKERS=1"
 out_file=$run/saxpy.txt
@@ -273,6 +289,8 @@ else
   error saxpy_rare_barrier_over_barrier_free "the saxpy driver failed" "<= 1.15"
 fi
 
+fi
+
 # ---- 2 and 4. reduction, 1 and 2 workers ----------------------------------------
 # Processes with CUEMU_WORKERS=1 and =2 alternate, the first of each round
 # swapping, so that a burst of load from elsewhere hits both.
@@ -284,7 +302,7 @@ ctx_sources="$srcdir/emulator/context/cuemu_context.c
   $srcdir/emulator/context/cuemu_arch_aarch64.c
   $srcdir/emulator/context/cuemu_context_x86_64.S
   $srcdir/emulator/context/cuemu_context_aarch64.S"
-fiber_ok=0
+if want 2; then
 : >"$run/fiber.txt"
 if [ -f "$topbuild/config.h" ] &&
   grep -q 'define CUEMU_CONTEXT_UCONTEXT 0' "$topbuild/config.h" &&
@@ -382,7 +400,10 @@ else
   error reduce_speedup_2_workers "the reduction driver failed" ">= 1.8"
 fi
 
+fi
+
 # ---- 3. reduction, ucontext vs asm ----------------------------------------------
+if want 3; then
 # Both backends at 2^16 elements (ucontext is slow), alternating processes.
 log "[3] the same reduction, ucontext backend vs asm, 2^16 elements"
 if [ $ucontext_ok = 1 ]; then
@@ -416,7 +437,10 @@ else
   error reduce_ucontext_over_asm "the ucontext build failed (see $out/ucontext.log)" ">= 50x"
 fi
 
+fi
+
 # ---- 5. compile-cache hit -------------------------------------------------------
+if want 5; then
 # The real cuemu-cc binary is timed (in a build tree $CUEMU_CC is usually a
 # libtool wrapper script, which an installed cuemu-cc is not), from the
 # driver, around posix_spawn and waitpid.
@@ -452,7 +476,10 @@ else
   error compile_cache_hit "the spawn driver failed" "<= 10 ms"
 fi
 
+fi
+
 # ---- 5b. whole-program compile, both passes ----------------------------------
+if want 5b; then
 # A whole program (bench_program.cu) compiled without the cache: nvcc's
 # device and host passes (run at once), against one pass of the same source
 # (--module, the device pass alone), median of 3 runs each; wall time.
@@ -476,7 +503,10 @@ else
     "whole program (two passes, link): $two ms; one pass (--module): $one ms; median of 3, wall time, loadavg $(loadavg)"
 fi
 
+fi
+
 # ---- 6. peak memory of a launch -------------------------------------------------
+if want 6; then
 log "[6] peak resident memory of 64 blocks of 1024 threads, CUEMU_WORKERS=2"
 out_file=$run/memory.txt
 mem_ok=1
@@ -501,7 +531,10 @@ else
   error launch_memory_per_thread "the memory driver failed" "<= 16 KiB"
 fi
 
+fi
+
 # ---- 7. the bare register switch, for context ------------------------------------
+if want 7; then
 # No target: how much one switch costs among N coroutines on this machine,
 # the floor under [2], which switches once per thread per barrier.
 log "[7] bare register switch among N coroutines (context for [2])"
@@ -528,7 +561,10 @@ else
   log "switch_ns_per_coroutine_count: SKIP (needs the asm backend and config.h in $topbuild)"
 fi
 
+fi
+
 # ---- 8. warp-shuffle reduction, shared memory beside it -------------------------
+if want 8; then
 # bench_warp.cu, in its own module: the sum of each 32-element slice by 5
 # __shfl_down_sync per lane (the target), and by 5 steps through shared memory
 # with one __syncthreads before each (a reference, no target). The two
@@ -563,7 +599,10 @@ if [ $warp_ok = 1 ]; then
     >>"$results"
 fi
 
+fi
+
 # ---- 9. cub::BlockReduce beside the hand-written reduction ----------------------
+if want 9; then
 # bench_cub_reduce.cu, a whole program built with the toolkit's CUB (skipped
 # when cuemu-cc finds no CCCL): the block sums of examples/block_sum by its
 # shared-memory tree and by cub::BlockReduce, interleaved in one process;
@@ -586,7 +625,10 @@ else
   error cub_block_reduce_over_hand_written "bench_cub_reduce failed: $(cat "$run/cub.txt")" "<= 1.5x"
 fi
 
+fi
+
 # ---- 10. warp collectives and warp-aggregated atomics ------------------------
+if want 10; then
 # bench_collectives.cu in one module: each kernel alternates with the others
 # inside one process (3 processes, 1 with BENCH_QUICK=1), 2^20 threads, CPU
 # time. Every collective is judged against the shuffle tree of the same run
@@ -629,7 +671,10 @@ if [ $coll_ok = 1 ]; then
     >>"$results"
 fi
 
+fi
+
 # ---- 11. checkers on the saxpy and the reduction ---------------------------------
+if want 11; then
 # bench_kernels.cu built with --check=mem, init and race, beside the unchecked
 # module of [1]; bench_checkers.c runs both kernels with every buffer
 # registered, one process per build, alternating builds, CUEMU_WORKERS=1,
@@ -688,15 +733,25 @@ if [ $ck_ok = 1 ]; then
   done
 fi
 
+fi
+
 # ---- 12. instruction counts (callgrind) ------------------------------------------
+if want 12; then
 # Repeatable on a loaded machine: the instructions of two more launches
 # (REPS 3 minus REPS 1 at 2^16 threads), per thread per barrier or per lane
-# per shuffle. Skipped without valgrind.
-log "[12] instructions per operation (valgrind --tool=callgrind)"
+# per shuffle, and the level-1 data cache misses of the same launches as
+# cachegrind simulates them (the cache of this machine's processor, as
+# valgrind reads it). Skipped without valgrind.
+log "[12] instructions and L1 data-cache misses per operation (valgrind)"
 instr_of() { # instr_of COMMAND...: prints the instructions callgrind counted
   LD_LIBRARY_PATH=$CUEMU_LIB_DIR CUEMU_WORKERS=1 valgrind --tool=callgrind \
     --callgrind-out-file=/dev/null "$@" 2>&1 |
     awk '/Collected :/ { print $4 }'
+}
+misses_of() { # misses_of COMMAND...: prints the D1 misses cachegrind counted
+  LD_LIBRARY_PATH=$CUEMU_LIB_DIR CUEMU_WORKERS=1 valgrind --tool=cachegrind \
+    --cache-sim=yes --cachegrind-out-file=/dev/null "$@" 2>&1 |
+    awk '/D1  misses:/ { gsub(",", "", $4); print $4 }'
 }
 # instr_reps N COMMAND...: instr_of COMMAND with the word @REPS@ made N.
 instr_reps() {
@@ -707,35 +762,53 @@ instr_reps() {
     [ "$arg" = @REPS@ ] && arg=$n
     set -- "$@" "$arg"
   done
-  instr_of "$@"
+  $count_of "$@"
 }
-instr_row() { # instr_row NAME PER DESCRIPTION COMMAND... (REPS as @REPS@)
+count_row() { # count_row NAME PER DESCRIPTION COMMAND... (REPS as @REPS@)
   name=$1 per=$2 what=$3
   shift 3
   a=$(instr_reps 1 "$@") b=$(instr_reps 3 "$@")
   if [ -n "$a" ] && [ -n "$b" ]; then
-    v=$(calc %.0f "($b - $a) / (2 * $per)")
-    log "$name: $v instructions (no target)"
-    printf '%s|%s|%s|%s|%s\n' "$name" "$v instructions" "-" info "$what" >>"$results"
+    v=$(calc "$count_format" "($b - $a) / (2 * $per)")
+    log "$name: $v $count_unit (no target)"
+    printf '%s|%s|%s|%s|%s\n' "$name" "$v $count_unit" "-" info "$what" >>"$results"
   else
-    log "$name: SKIP (callgrind gave no count)"
+    log "$name: SKIP (valgrind gave no count)"
+  fi
+}
+instr_row() { # instr_row NAME PER DESCRIPTION COMMAND...: instructions
+  count_of=instr_of count_format=%.0f count_unit=instructions
+  count_row "$@"
+}
+misses_row() { # misses_row NAME PER DESCRIPTION COMMAND...: D1 misses
+  count_of=misses_of count_format=%.2f count_unit=misses
+  count_row "$@"
+}
+# count_rows ROW NOUN HOW: the rows of one count (ROW: instr_row or
+# misses_row; NOUN: what the names say is counted; HOW: how). (Shell
+# variables are global: count_row sets `what`.)
+count_rows() {
+  row=$1 noun=$2 how=$3
+  $row reduce_${noun}_per_thread_barrier $((65536 * 9)) \
+    "bench_reduce256, 2^16 threads, 1 worker, $how: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
+    "$out/bench_driver" reduce "$module" 16 @REPS@
+  if [ $fiber_ok = 1 ]; then
+    $row fiber_${noun}_per_thread_barrier $((65536 * 9)) \
+      "the fiber baseline (bench_fiber.c), same reduction, $how" "$out/bench_fiber" 16 @REPS@
+  fi
+  if [ $coll_ok = 1 ]; then
+    $row shfl_${noun}_per_lane_shuffle $((65536 * 5)) \
+      "bench_coll_shfl, 2^16 lanes, 1 worker, $how: everything per lane per shuffle" \
+      "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
   fi
 }
 if command -v valgrind >/dev/null 2>&1; then
-  instr_row reduce_instructions_per_thread_barrier $((65536 * 9)) \
-    "bench_reduce256, 2^16 threads, 1 worker: everything the launch runs (kernel, barriers, thread starts and exits) per thread per barrier" \
-    "$out/bench_driver" reduce "$module" 16 @REPS@
-  if [ $fiber_ok = 1 ]; then
-    instr_row fiber_instructions_per_thread_barrier $((65536 * 9)) \
-      "the fiber baseline (bench_fiber.c), same reduction" "$out/bench_fiber" 16 @REPS@
-  fi
-  if [ $coll_ok = 1 ]; then
-    instr_row shfl_instructions_per_lane_shuffle $((65536 * 5)) \
-      "bench_coll_shfl, 2^16 lanes, 1 worker, everything per lane per shuffle" \
-      "$out/bench_driver" kernels "$collmodule" 16 @REPS@ bench_coll_shfl
-  fi
+  count_rows instr_row instructions "instructions (callgrind)"
+  count_rows misses_row d1_misses "level-1 data-cache misses (cachegrind's simulation of this processor's cache)"
 else
   log "no valgrind: instruction counts skipped"
+fi
+
 fi
 
 # ---- RESULTS.md -----------------------------------------------------------------
@@ -756,6 +829,7 @@ section=$run/section.md
   echo "| cuemu | $(git -C "$srcdir" describe --always --dirty 2>/dev/null || echo "not a git tree") |"
   echo "| load average | $load_before before the reduction, $load_after after; $(loadavg) at the end |"
   echo "| time | ${elapsed} s |"
+  [ -z "$rows" ] || echo "| items run | $rows (BENCH_ROWS) |"
   echo
   echo "| benchmark | value | target | result | measured |"
   echo "|---|---|---|---|---|"

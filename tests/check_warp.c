@@ -289,6 +289,41 @@ START_TEST(shuffle_from_two_call_sites) {
 }
 END_TEST
 
+/* Shuffles whose offset, source lane or width differ between lanes, and
+ * two half-warp shuffles gathered at once (warp_shuffle.cu), against the
+ * PTX model above. */
+START_TEST(shuffle_per_lane_operands) {
+  cuemu_module *m = test_module("warp_shuffle.cu");
+  enum { N = 128 };
+  int in[N], out[N * 4];
+  for (int i = 0; i < N; ++i)
+    in[i] = 5000 + 3 * i;
+  int *ip = in, *op = out;
+  void *args[] = {&ip, &op};
+  TEST_ASSERT_LAUNCH_OK(launch(test_kernel(m, "per_lane_operands"),
+                               shape_of(2, 64, 1, 1), args, 2));
+  for (int i = 0; i < N; ++i) {
+    unsigned lane = (unsigned)i % 32;
+    int warp = i - (int)lane;
+    int want[4], j;
+    j = shuffle_source(SH_IDX, lane, (lane * 7 + 3) % 32, 32);
+    want[0] = in[warp + j];
+    j = shuffle_source(SH_DOWN, lane, lane % 4, 32);
+    want[1] = j >= 0 ? in[warp + j] : in[i];
+    /* Within each half: the source lane is lane ^ 1 or lane ^ 2, in the
+     * same half, so always in the mask. */
+    want[2] = in[warp + (int)(lane ^ (lane < 16 ? 1u : 2u))];
+    j = shuffle_source(SH_UP, lane, 1, lane < 16 ? 8 : 16);
+    want[3] = j >= 0 ? in[warp + j] : in[i];
+    for (int k = 0; k < 4; ++k)
+      ck_assert_msg(out[i * 4 + k] == want[k],
+                    "thread %d, result %d: %d, want %d", i, k,
+                    out[i * 4 + k], want[k]);
+  }
+  cuemu_module_unload(m);
+}
+END_TEST
+
 /* The classic block sum (warp shuffles, shared memory, __syncthreads). */
 static void block_sum(cuemu_module *m, shape sh, uint64_t seed) {
   unsigned n = block_size(sh), blocks = grid_size(sh);
@@ -1219,6 +1254,7 @@ Suite *make_warp_suite(void) {
   tcase_add_loop_test(tc, shuffle_every_type, 0, NSHUFFLE_TYPES);
   tcase_add_test(tc, shuffle_xor_sum);
   tcase_add_test(tc, shuffle_from_two_call_sites);
+  tcase_add_test(tc, shuffle_per_lane_operands);
   tcase_add_test(tc, shuffle_block_sum);
   tcase_add_test(tc, inactive_source_warns_with_checkers);
   tcase_add_test(tc, inactive_source_is_quiet_without_checkers);

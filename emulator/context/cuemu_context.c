@@ -90,15 +90,16 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
   size_t frame_size = (size_t)(top - frame);
   if (frame_size > sizeof tpl->frame)
     return -1;
-  memcpy(tpl->frame, frame, frame_size);
+  unsigned char *at = frame;
+  if (frame_size <= CUEMU_CTX_FRAME_COPY && size >= CUEMU_CTX_FRAME_COPY) {
+    at = top - CUEMU_CTX_FRAME_COPY;
+    frame_size = CUEMU_CTX_FRAME_COPY;
+  }
+  memcpy(tpl->frame, at, frame_size);
+  tpl->at = at;
   tpl->frame_size = frame_size;
   tpl->sp = frame;
   return 0;
-}
-
-void cuemu__ctx_reset(cuemu_ctx *ctx, const cuemu_ctx_template *tpl) {
-  memcpy(tpl->sp, tpl->frame, tpl->frame_size);
-  ctx->sp = tpl->sp;
 }
 
 const char *cuemu__ctx_backend(void) {

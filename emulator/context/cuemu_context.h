@@ -39,10 +39,17 @@ typedef struct cuemu_ctx_template {
   void (*entry)(void);
 #else
   void *sp;
+  /* The bytes [at, at + frame_size) of the stack, the first frame at its
+   * end: CUEMU_CTX_FRAME_COPY bytes ending at the stack's top when the
+   * frame fits in them (a copy of constant size, a few vector moves; what
+   * lies below the frame is unused stack), the frame alone otherwise. */
+  unsigned char *at;
   unsigned char frame[256];
   size_t frame_size;
 #endif
 } cuemu_ctx_template;
+
+#define CUEMU_CTX_FRAME_COPY 96u
 
 /* Builds, with makecontext(), a context that calls `entry` on the stack
  * [stack, stack + size). `entry` must never return. */
@@ -50,7 +57,18 @@ int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
                              size_t size, void (*entry)(void));
 
 /* Makes `ctx` a fresh context that enters the template's entry function. */
+#if CUEMU_CONTEXT_UCONTEXT
 void cuemu__ctx_reset(cuemu_ctx *ctx, const cuemu_ctx_template *tpl);
+#else
+static inline void cuemu__ctx_reset(cuemu_ctx *ctx,
+                                    const cuemu_ctx_template *tpl) {
+  if (__builtin_expect(tpl->frame_size == CUEMU_CTX_FRAME_COPY, 1))
+    __builtin_memcpy(tpl->at, tpl->frame, CUEMU_CTX_FRAME_COPY);
+  else
+    __builtin_memcpy(tpl->at, tpl->frame, tpl->frame_size);
+  ctx->sp = tpl->sp;
+}
+#endif
 
 /* Saves the running context in `from` (which may be a scratch context that is
  * never resumed) and resumes `to`. */

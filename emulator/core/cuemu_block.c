@@ -74,24 +74,13 @@ static inline void runq_push(cuemu_worker *w, unsigned id) {
   w->rq_len++;
 }
 
-/* Takes the next runnable thread, and prefetches the saved frame of the one
- * after it: a barrier cycles through every thread of the block, whose
- * frames do not all fit in the L1 cache. (Prefetching the thread slots
- * further ahead as well cost more instructions than it saved.) */
-static inline unsigned runq_pop(cuemu_worker *w) {
-  const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
-  unsigned id = w->runq[w->rq_head];
-  if (w->rq_len > 1) {
-    const char *sp = cuemu__ctx_stack_hint(
-        &w->threads[w->runq[(w->rq_head + 1) & mask]].ctx);
-    if (sp) {
-      __builtin_prefetch(sp);
-      __builtin_prefetch(sp + 64);
-    }
-  }
-  w->rq_head = (w->rq_head + 1) & mask;
-  w->rq_len--;
-  return id;
+
+/* Forgets the site of the block barrier being gathered: the next arrival is
+ * its first (see cuemu_worker.h). */
+static inline void barrier_site_clear(cuemu_worker *w) {
+  w->narrivals = 0;
+  w->bar_file = NULL;
+  w->bar_line = -1;
 }
 
 /* Keeps the first error of a launch and stops the launch. */
@@ -232,7 +221,7 @@ static void resolve(cuemu_worker *w) {
       if (w->state[i] == CUEMU_THREAD_WAITING)
         w->runq[w->rq_len++] = i;
   }
-  w->narrivals = 0;
+  barrier_site_clear(w);
   w->waiting = 0;
   w->bar_count = 0;
   w->yield_streak = 0;
@@ -253,7 +242,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
     unsigned id;
     int have = 0;
     if (w->rq_len) {
-      id = runq_pop(w);
+      id = cuemu__runq_pop(w);
       have = 1;
     } else if (w->next_unstarted < w->nthreads) {
       cuemu_stack *s = cuemu__stack_get(&w->pool);
@@ -306,6 +295,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
   w->state[id] = CUEMU_THREAD_EXITED;
   w->warp_exited[id / 32] |= 1u << (id % 32);
+  w->warp_live[id / 32] &= ~(1u << (id % 32));
 }
 
 static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
@@ -322,6 +312,7 @@ static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
       n = end - id;
     unsigned bits = n == 32 ? 0xffffffffu : ((1u << n) - 1u) << lane;
     w->warp_exited[id / 32] |= bits;
+    w->warp_live[id / 32] &= ~bits;
     id += n;
   }
 }
@@ -331,6 +322,7 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
     return w->current;
   unsigned id = linear_tid(w, threadIdx);
   cuemu_thread *t = &w->threads[id];
+  /* (t->id is id: set once, when the worker was made.) */
   t->tid = threadIdx;
   t->stack = w->runner_stack;
   w->runner_stack = NULL;
@@ -412,17 +404,26 @@ void cuemu_thread_finish(void) {
   abort(); /* This context is never resumed. */
 }
 
-/* Records the arrival of thread `t` (number `id`) at a block barrier. */
-static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
-                                  unsigned id, int op, int predicate,
-                                  const char *file, int line) {
+/* Records the arrival of thread `t` at a block barrier whose site is the
+ * one of the barrier being gathered (or that is divergent already). */
+static inline __attribute__((always_inline)) void
+barrier_arrive_here(cuemu_worker *w, cuemu_thread *t, int op, int predicate,
+                    const char *file, int line) {
   t->wait.kind = CUEMU_SYNC_BARRIER;
   t->wait.op = op;
   t->wait.file = file;
   t->wait.line = line;
   t->wait.predicate = predicate;
-  w->state[id] = CUEMU_THREAD_WAITING;
+  w->state[t->id] = CUEMU_THREAD_WAITING;
   w->waiting++;
+  w->narrivals++;
+  w->bar_count += predicate != 0;
+}
+
+/* Records the arrival of thread `t` at a block barrier: the first arrival
+ * sets the site, and one at another site makes the barrier divergent. */
+static void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
+                           int predicate, const char *file, int line) {
   if (w->narrivals == 0) {
     w->bar_file = file;
     w->bar_line = line;
@@ -432,32 +433,24 @@ static inline void barrier_arrive(cuemu_worker *w, cuemu_thread *t,
              (file != w->bar_file && strcmp(file, w->bar_file) != 0)) {
     w->bar_divergent = 1;
   }
-  w->narrivals++;
-  w->bar_count += predicate != 0;
-}
-
-/* Suspends the running thread `t` and runs the first thread of the run
- * queue, which must not be empty; returns when `t` runs again. */
-static inline void switch_to_next(cuemu_worker *w, cuemu_thread *t) {
-  unsigned next_id = runq_pop(w);
-  cuemu_thread *next = &w->threads[next_id];
-  w->state[next_id] = CUEMU_THREAD_RUNNING;
-  w->current = next;
-  threadIdx = next->tid;
-  cuemu__ctx_switch(&t->ctx, &next->ctx);
+  barrier_arrive_here(w, t, op, predicate, file, line);
 }
 
 /* A block barrier when the fast path below does not apply: outside a
- * kernel, in a thread that runs lazily in a runner (its first barrier), or
- * when no other thread is ready to run (the last arrival). */
+ * kernel, in a thread that runs lazily in a runner (its first barrier),
+ * when no other thread is ready to run (the last arrival), at the first
+ * arrival (which sets the barrier's site) or at another site. */
 static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
                                                   int predicate,
                                                   const char *file, int line) {
   if (!w || !w->in_kernel)
     return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
   cuemu_thread *t = cuemu__thread_current(w);
-  barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
-  schedule(w, &t->ctx, NULL);
+  barrier_arrive(w, t, op, predicate, file, line);
+  if (w->rq_len != 0 && w->current == t)
+    cuemu__thread_switch_next(w, t);
+  else
+    schedule(w, &t->ctx, NULL);
   /* The barrier's result stays put until this thread has read it: the next
    * barrier cannot complete before this thread arrives there. */
   return w->bar_result;
@@ -466,18 +459,21 @@ static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
 int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   cuemu_worker *w = cuemu__worker_self;
   cuemu_thread *t;
-  if (__builtin_expect(!w || !w->in_kernel || (t = w->current) == NULL ||
-                           w->rq_len == 0,
+  /* The common case once every thread has started: this thread already
+   * has its own stack, another one is ready to run, and this barrier is
+   * the one being gathered (the site of a barrier whose first thread has
+   * yet to arrive matches no call). Switching here, without schedule()'s
+   * frame, keeps each thread's stack footprint at a couple of cache lines,
+   * which is what a 256-thread barrier costs; the slow path is a separate
+   * function so that this one saves only the registers it needs (the
+   * switch saves the rest). */
+  if (__builtin_expect(!w || (t = w->current) == NULL || w->rq_len == 0 ||
+                           line != w->bar_line || file != w->bar_file ||
+                           op != w->bar_op || !w->in_kernel,
                        0))
     return barrier_slow(w, op, predicate, file, line);
-  /* The common case once every thread has started: this thread already
-   * has its own stack and another one is ready to run. Switching here,
-   * without schedule()'s frame, keeps each thread's stack footprint at a
-   * couple of cache lines, which is what a 256-thread barrier costs; the
-   * slow path is a separate function so that this one saves only the
-   * registers it needs (the switch saves the rest). */
-  barrier_arrive(w, t, (unsigned)(t - w->threads), op, predicate, file, line);
-  switch_to_next(w, t);
+  barrier_arrive_here(w, t, op, predicate, file, line);
+  cuemu__thread_switch_next(w, t);
   return w->bar_result;
 }
 
@@ -485,7 +481,7 @@ void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
-    switch_to_next(w, t);
+    cuemu__thread_switch_next(w, t);
     return;
   }
   schedule(w, &t->ctx, NULL);
@@ -502,10 +498,13 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
                               unsigned lanes) {
   const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
   unsigned tail = w->rq_head + w->rq_len, n = 0;
+  /* (In locals: the byte stores could alias the worker's fields.) */
+  unsigned char *state = w->state;
+  unsigned *runq = w->runq;
   for (unsigned m = lanes; m; m &= m - 1) {
     unsigned id = base + (unsigned)__builtin_ctz(m);
-    w->state[id] = CUEMU_THREAD_RUNNABLE;
-    w->runq[(tail + n) & mask] = id;
+    state[id] = CUEMU_THREAD_RUNNABLE;
+    runq[(tail + n) & mask] = id;
     n++;
   }
   w->rq_len += n;
@@ -587,13 +586,17 @@ static int next_block(cuemu_worker *w) {
   w->exited = w->waiting = 0;
   w->rq_head = w->rq_len = 0;
   w->yq_head = w->yq_len = 0;
-  w->narrivals = 0;
+  barrier_site_clear(w);
   w->bar_count = 0;
   w->yield_streak = 0;
   w->current = NULL;
   unsigned warps = (w->nthreads + 31) / 32;
   memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
   memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
+  memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
+  memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
+  if (w->nthreads % 32)
+    w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
   memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
   cuemu__named_barriers_reset();
   if (w->split)
@@ -653,12 +656,19 @@ static void run_blocks(cuemu_worker *w) {
 }
 
 cuemu_worker *cuemu__worker_create(void) {
-  cuemu_worker *w = calloc(1, sizeof *w);
+  /* On a cache line of its own: see the first fields. */
+  size_t size = (sizeof(cuemu_worker) + 63) / 64 * 64;
+  cuemu_worker *w = aligned_alloc(64, size);
   if (!w)
     return NULL;
+  memset(w, 0, size);
+  barrier_site_clear(w);
   w->threads = aligned_alloc(64, CUEMU_MAX_THREADS_PER_BLOCK * sizeof *w->threads);
-  if (w->threads)
+  if (w->threads) {
     memset(w->threads, 0, CUEMU_MAX_THREADS_PER_BLOCK * sizeof *w->threads);
+    for (unsigned i = 0; i < CUEMU_MAX_THREADS_PER_BLOCK; ++i)
+      w->threads[i].id = i;
+  }
   w->state = calloc(CUEMU_MAX_THREADS_PER_BLOCK, 1);
   w->order = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->order);
   w->runq = calloc(CUEMU_MAX_THREADS_PER_BLOCK, sizeof *w->runq);

@@ -17,12 +17,8 @@ void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
   pool->count = pool->capacity = 0;
 }
 
-cuemu_stack *cuemu__stack_get(cuemu_stack_pool *pool) {
-  cuemu_stack *s = pool->free_list;
-  if (s) {
-    pool->free_list = s->next_free;
-    return s;
-  }
+cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool) {
+  cuemu_stack *s;
   if (pool->count == pool->capacity) {
     size_t cap = pool->capacity ? pool->capacity * 2 : 64;
     cuemu_stack **all = realloc(pool->all, cap * sizeof *all);

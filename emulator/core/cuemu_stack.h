@@ -49,9 +49,19 @@ typedef struct cuemu_stack_pool {
 void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
                             void (*entry)(void));
 
+/* Maps a new stack for the pool; NULL when memory or mappings run out. */
+cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool);
+
 /* Takes a stack from the pool, mapping a new one when none is free; NULL
  * when memory or mappings run out. */
-cuemu_stack *cuemu__stack_get(cuemu_stack_pool *pool);
+static inline cuemu_stack *cuemu__stack_get(cuemu_stack_pool *pool) {
+  cuemu_stack *s = pool->free_list;
+  if (__builtin_expect(s != NULL, 1)) {
+    pool->free_list = s->next_free;
+    return s;
+  }
+  return cuemu__stack_new(pool);
+}
 
 /* Returns a stack to the pool. */
 static inline void cuemu__stack_put(cuemu_stack_pool *pool, cuemu_stack *s) {

@@ -67,61 +67,90 @@ shuffle_source(int op, unsigned lane, int arg, int width) {
 
 /* The lanes of `mask` in warp `base` that exist and have not exited: those
  * that take part in a collective of that mask. */
-static unsigned live_lanes(const cuemu_worker *w, unsigned base,
-                           unsigned mask) {
-  return mask & warp_lanes(w, base) & ~w->warp_exited[base / WARP_SIZE];
+static inline unsigned live_lanes(const cuemu_worker *w, unsigned base,
+                                  unsigned mask) {
+  return mask & w->warp_live[base / WARP_SIZE];
 }
 
 /* The shuffles of compute() below. */
 static inline __attribute__((always_inline)) unsigned
-compute_shuffle(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+compute_shuffle(int op, unsigned mask, cuemu_thread *lanes) {
   unsigned inactive = 0;
   for (unsigned m = mask; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctz(m);
-    cuemu_warp_wait *me = lanes[l];
+    cuemu_warp_wait *me = &lanes[l].warp;
     int src = shuffle_source(op, l, me->arg, me->width);
     /* A source outside the mask is inactive (or gone): CUDA leaves the
      * result unspecified; the caller's own value is as good as any. */
     if (src >= 0 && !(mask >> src & 1u))
       inactive |= 1u << l;
-    me->result = src >= 0 && (mask >> src & 1u) ? lanes[src]->value
+    me->result = src >= 0 && (mask >> src & 1u) ? lanes[src].warp.value
                                                  : me->value;
   }
   return inactive;
 }
 
+/* A shuffle of every lane of a warp with the same source operand and width
+ * (the common case): compute_shuffle() with the per-lane work that depends
+ * only on those hoisted out of the loop. No source is inactive. */
+static inline __attribute__((always_inline)) void
+compute_shuffle_full_with(int op, cuemu_thread *lanes, int arg, int width) {
+  for (unsigned l = 0; l < WARP_SIZE; ++l) {
+    int src = shuffle_source(op, l, arg, width);
+    lanes[l].warp.result = lanes[src >= 0 ? src : (int)l].warp.value;
+  }
+}
+
+/* The shuffles of compute(): compute_shuffle_full_with() when every lane
+ * of the warp takes part with the same operands (`uniform`), with a
+ * separate loop for the width of a whole warp, where the bounds of the
+ * source lane no longer depend on the lane; else compute_shuffle(). */
+static inline __attribute__((always_inline)) unsigned
+compute_shuffles(int op, unsigned mask, cuemu_thread *lanes, int uniform) {
+  if (!uniform || mask != 0xffffffffu)
+    return compute_shuffle(op, mask, lanes);
+  int arg = lanes[0].warp.arg, width = lanes[0].warp.width;
+  if (width == (int)WARP_SIZE)
+    compute_shuffle_full_with(op, lanes, arg, (int)WARP_SIZE);
+  else
+    compute_shuffle_full_with(op, lanes, arg, width);
+  return 0;
+}
+
 /* Computes the result of every lane in `mask` (the live lanes of the
- * collective) from the operands in `lanes` (indexed by lane). Returns the
+ * collective) from the operands in `lanes` (indexed by lane); `uniform`
+ * says that they all passed the same shuffle operands. Returns the
  * lanes whose shuffle read a lane outside `mask` (an unspecified value on
  * the GPU, or an undefined one when the source was named but is gone). */
-static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
+static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
+                        int uniform) {
   switch (op) {
   /* One loop per kind of shuffle, so that each is compiled with its
    * source-lane formula folded in. */
   case CUEMU_WARP_SHFL_IDX:
-    return compute_shuffle(CUEMU_WARP_SHFL_IDX, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_IDX, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_UP:
-    return compute_shuffle(CUEMU_WARP_SHFL_UP, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_UP, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_DOWN:
-    return compute_shuffle(CUEMU_WARP_SHFL_DOWN, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_DOWN, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_XOR:
-    return compute_shuffle(CUEMU_WARP_SHFL_XOR, mask, lanes);
+    return compute_shuffles(CUEMU_WARP_SHFL_XOR, mask, lanes, uniform);
   case CUEMU_WARP_SYNC:
     for (unsigned m = mask; m; m &= m - 1)
-      lanes[__builtin_ctz(m)]->result = 0;
+      lanes[__builtin_ctz(m)].warp.result = 0;
     return 0;
   case CUEMU_WARP_MATCH_ANY:
     /* One pass over the lanes not yet grouped per distinct value: the
      * first of them gathers its group, and every lane of the group gets
      * it. */
     for (unsigned left = mask; left;) {
-      unsigned long long v = lanes[__builtin_ctz(left)]->value;
+      unsigned long long v = lanes[__builtin_ctz(left)].warp.value;
       unsigned same = 0;
       for (unsigned k = left; k; k &= k - 1)
-        if (lanes[__builtin_ctz(k)]->value == v)
+        if (lanes[__builtin_ctz(k)].warp.value == v)
           same |= 1u << __builtin_ctz(k);
       for (unsigned k = same; k; k &= k - 1)
-        lanes[__builtin_ctz(k)]->result = same;
+        lanes[__builtin_ctz(k)].warp.result = same;
       left &= ~same;
     }
     return 0;
@@ -134,7 +163,7 @@ static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
   unsigned long long first_value = 0;
   for (unsigned m = mask; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctz(m);
-    unsigned long long v = lanes[l]->value;
+    unsigned long long v = lanes[l].warp.value;
     unsigned v32 = (unsigned)v;
     int s32 = (int)v32;
     ballot |= (unsigned)(v != 0) << l;
@@ -167,7 +196,7 @@ static unsigned compute(int op, unsigned mask, cuemu_warp_wait *const *lanes) {
   default: r = acc; break; /* the reductions */
   }
   for (unsigned m = mask; m; m &= m - 1)
-    lanes[__builtin_ctz(m)]->result = r;
+    lanes[__builtin_ctz(m)].warp.result = r;
   return 0;
 }
 
@@ -289,11 +318,11 @@ report_gone_sources(cuemu_worker *w, unsigned base, const cuemu_thread *me,
 
 /* The lanes of `live` whose shuffle reads a source in `gone`. */
 static unsigned readers_of(int op, unsigned live, unsigned gone,
-                           cuemu_warp_wait *const *lanes) {
+                           cuemu_thread *lanes) {
   unsigned readers = 0;
   for (unsigned m = live; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctz(m);
-    int src = shuffle_source(op, l, lanes[l]->arg, lanes[l]->width);
+    int src = shuffle_source(op, l, lanes[l].warp.arg, lanes[l].warp.width);
     if (src >= 0 && (gone >> src & 1u))
       readers |= 1u << l;
   }
@@ -317,15 +346,29 @@ static int same_collective(const cuemu_worker *w, unsigned id,
 static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base, cuemu_thread *me,
                                                   int me_runs) {
   unsigned mask = me->warp.mask, live = live_lanes(w, base, mask);
-  cuemu_warp_wait *lanes[WARP_SIZE]; /* only the live lanes' entries are used */
-  for (unsigned l = 0; l < WARP_SIZE; ++l) {
-    if (!(live >> l & 1u))
-      continue;
-    if (!same_collective(w, base + l, me))
-      return 0;
-    lanes[l] = &w->threads[base + l].warp;
+  cuemu_thread *lanes = &w->threads[base];
+  int op = me->wait.op;
+  struct cuemu_warp_gather *g = &w->warp_gather[base / WARP_SIZE];
+  int alike;
+  if (g->op == op && g->mask == mask && (g->lanes & live) == live) {
+    /* Every live lane was counted at this collective on arrival. */
+    alike = g->alike;
+  } else {
+    /* Every live lane must wait at this collective (same_collective(),
+     * with the loads hoisted). */
+    const unsigned char *state = &w->state[base];
+    for (unsigned m = live; m; m &= m - 1) {
+      const cuemu_thread *t = &lanes[__builtin_ctz(m)];
+      if (state[__builtin_ctz(m)] != CUEMU_THREAD_WAITING ||
+          t->wait.kind != CUEMU_SYNC_WARP || t->wait.op != op ||
+          t->warp.mask != mask)
+        return 0;
+    }
+    alike = 0;
   }
-  unsigned inactive = compute(me->wait.op, live, lanes);
+  /* The lanes woken below are no longer counted. */
+  g->lanes &= ~live;
+  unsigned inactive = compute(op, live, lanes, alike);
   if (inactive) {
     unsigned gone = mask & ~live;
     unsigned readers = gone ? readers_of(me->wait.op, live, gone, lanes) : 0;
@@ -337,7 +380,7 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   }
   if (w->launch->check)
     cuemu__check_warp_sync(w, base, live);
-  unsigned me_bit = me_runs ? 1u << ((unsigned)(me - w->threads) - base) : 0;
+  unsigned me_bit = me_runs ? 1u << (me->id - base) : 0;
   cuemu__thread_wake_lanes(w, base, live & ~me_bit);
   w->warp_waiting[base / WARP_SIZE] &= ~live;
   return 1;
@@ -356,28 +399,23 @@ static inline void check_mask(cuemu_worker *w, unsigned id, const char *name,
 /* A collective outside a kernel: a warp of one lane (lane 0). */
 static __attribute__((noinline)) unsigned long long
 alone(int op, unsigned long long value, int arg, int width) {
-  cuemu_warp_wait one;
-  cuemu_warp_wait *lanes[WARP_SIZE];
+  cuemu_thread one;
   memset(&one, 0, sizeof one);
-  one.value = value;
-  one.arg = arg;
-  one.width = width;
-  lanes[0] = &one;
-  compute(op, 1u, lanes);
-  return one.result;
+  one.warp.value = value;
+  one.warp.arg = arg;
+  one.warp.width = width;
+  compute(op, 1u, &one, 0);
+  return one.warp.result;
 }
 
-unsigned long long cuemu_warp_collective(int op, unsigned mask,
-                                         unsigned long long value, int arg,
-                                         int width, const char *name,
-                                         const char *file, int line) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return alone(op, value, arg, width);
-  cuemu_thread *me = cuemu__thread_self(w);
-  unsigned id = (unsigned)(me - w->threads);
+/* Records the arrival of lane `me` (thread `id`) at a collective and marks
+ * it waiting; returns 1 when every live lane of its mask waits at some
+ * collective (this one may then be complete). */
+static inline __attribute__((always_inline)) int
+arrive(cuemu_worker *w, cuemu_thread *me, unsigned id, int op, unsigned mask,
+       unsigned long long value, int arg, int width, const char *name,
+       const char *file, int line) {
   unsigned base = id & ~(WARP_SIZE - 1u);
-  check_mask(w, id, name, file, line, mask);
   me->wait.kind = CUEMU_SYNC_WARP;
   me->wait.op = op;
   me->wait.file = file;
@@ -388,16 +426,75 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   me->warp.name = name;
   me->warp.value = value;
   w->state[id] = CUEMU_THREAD_WAITING;
+  unsigned bit = 1u << (id % WARP_SIZE);
+  struct cuemu_warp_gather *g = &w->warp_gather[base / WARP_SIZE];
+  if (g->lanes == 0) {
+    g->op = op;
+    g->mask = mask;
+    g->arg = arg;
+    g->width = width;
+    g->alike = 1;
+    g->lanes = bit;
+  } else if (g->op == op && g->mask == mask) {
+    g->alike &= g->arg == arg && g->width == width;
+    g->lanes |= bit;
+  }
   unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];
-  *waiting |= 1u << (id % WARP_SIZE);
+  unsigned now = *waiting | bit;
+  *waiting = now;
   /* Only when every live lane of the mask waits at some collective can
-   * this one be complete; then check that they all wait at this one. */
+   * this one be complete; then try_complete() checks that they all wait at
+   * this one. */
   unsigned live = live_lanes(w, base, mask);
-  if ((*waiting & live) == live && try_complete(w, base, me, 1)) {
+  return (now & live) == live;
+}
+
+/* The collective of lane `me`, which has arrived and whose live lanes all
+ * wait: completes it if they wait at this one, else waits. */
+static __attribute__((noinline)) unsigned long long
+complete_or_wait(cuemu_worker *w, cuemu_thread *me) {
+  unsigned id = me->id;
+  if (try_complete(w, id & ~(WARP_SIZE - 1u), me, 1)) {
     w->state[id] = CUEMU_THREAD_RUNNING;
     return me->warp.result;
   }
   cuemu__thread_wait(w, me);
+  return me->warp.result;
+}
+
+/* A collective outside a kernel, in a thread that runs lazily in a runner
+ * (its first blocking call), or of a lane outside its own mask. */
+static __attribute__((noinline)) unsigned long long
+collective_slow(int op, unsigned mask, unsigned long long value, int arg,
+                int width, const char *name, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return alone(op, value, arg, width);
+  cuemu_thread *me = cuemu__thread_current(w);
+  unsigned id = me->id;
+  check_mask(w, id, name, file, line, mask);
+  if (arrive(w, me, id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait(w, me);
+  return me->warp.result;
+}
+
+unsigned long long cuemu_warp_collective(int op, unsigned mask,
+                                         unsigned long long value, int arg,
+                                         int width, const char *name,
+                                         const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_thread *me;
+  /* The common case, kept free of calls but the switch so that it saves
+   * few registers: a lane that already is a coroutine, in its own mask,
+   * that waits for the others or completes the collective. */
+  if (__builtin_expect(!w || (me = w->current) == NULL || !w->in_kernel ||
+                           !(mask >> (me->id % WARP_SIZE) & 1u),
+                       0))
+    return collective_slow(op, mask, value, arg, width, name, file, line);
+  if (arrive(w, me, me->id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait_fast(w, me);
   return me->warp.result;
 }
 

@@ -63,6 +63,7 @@ typedef struct __attribute__((aligned(64))) cuemu_thread {
   cuemu_ctx ctx;        /* saved while not running */
   cuemu_stack *stack;   /* owned from its first suspension to its exit */
   cuemu_uint3 tid;
+  unsigned id;          /* the linear thread index: the slot's position */
   cuemu_wait wait;
   cuemu_warp_wait warp __attribute__((aligned(64)));
 } cuemu_thread;
@@ -108,28 +109,34 @@ typedef struct cuemu_launch {
 } cuemu_launch;
 
 typedef struct cuemu_worker {
+  /* What a block barrier's fast path reads and writes, first and together
+   * (cuemu_block.c): the running thread, the thread slots and states, the
+   * run queue, and the block barrier being gathered: how many arrived, and
+   * where the first one waits (bar_file NULL and bar_line -1 while none
+   * has: every arrival that does not match the site goes the slow way). */
+  cuemu_thread *current;          /* NULL while a runner runs lazily */
+  cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */
+  unsigned char *state;           /* enum cuemu_thread_state per thread */
+  unsigned *runq;                 /* ring of runnable thread ids */
+  unsigned rq_head, rq_len;
+  unsigned narrivals, waiting;
+  const char *bar_file;
+  int bar_line, bar_op;
+  unsigned bar_count;             /* arrivals whose predicate was non-zero */
+  int bar_result;
+  int in_kernel;
+  int bar_divergent;
+
   cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
   /* Where a cold error path builds the details of its message, rather than
    * on a kernel thread's (possibly 16 KiB) stack. */
   char detail[sizeof ((cuemu_launch *)0)->message];
   cuemu_ctx scratch;              /* saved into by contexts that never resume */
   cuemu_stack_pool pool;
-  cuemu_thread *threads;          /* CUEMU_MAX_THREADS_PER_BLOCK slots */
-  unsigned char *state;           /* enum cuemu_thread_state per thread */
   unsigned *order;                /* start order of the threads (non-forward) */
-  unsigned *runq;                 /* ring of runnable thread ids */
   unsigned *identity;             /* 0, 1, 2, ...: a full run queue */
-  unsigned rq_head, rq_len;
   unsigned *yieldq;               /* ring of threads that yielded */
   unsigned yq_head, yq_len;
-
-  /* The block barrier being gathered: how many arrived, and where the first
-   * one waits. */
-  unsigned narrivals;
-  const char *bar_file;
-  int bar_line, bar_op, bar_divergent;
-  unsigned bar_count;             /* arrivals whose predicate was non-zero */
-  int bar_result;
 
   cuemu_launch *launch;
   cuemu_uint3 block_idx;
@@ -137,10 +144,8 @@ typedef struct cuemu_worker {
   unsigned nthreads;
   unsigned next_unstarted;        /* position in the start order */
   unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
-  unsigned exited, waiting;
+  unsigned exited;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
-  cuemu_thread *current;          /* NULL while a runner runs lazily */
-  int in_kernel;
   unsigned long long rng;
 
   /* Per warp of the block, the lanes waiting at a warp collective: a lane
@@ -149,6 +154,22 @@ typedef struct cuemu_worker {
   unsigned warp_waiting[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per warp, the lanes that have exited. */
   unsigned warp_exited[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the lanes that exist and have not exited: those that take
+   * part in a collective whose mask names them. */
+  unsigned warp_live[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the collective being gathered (cuemu_warp.c): the lanes that
+   * wait at a collective of this op and mask (set by the first of them to
+   * arrive; a lane that waits at another collective is not counted), and
+   * whether they all passed the same shuffle operands. When the lanes
+   * counted are all the live lanes of the mask, the collective completes
+   * without looking at each lane's wait record. */
+  struct cuemu_warp_gather {
+    unsigned lanes;
+    int op;
+    unsigned mask;
+    int arg, width;
+    int alike;
+  } warp_gather[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per tile barrier being gathered, the threads that arrived (zero when
    * none is), indexed by the tile's size (64 << level) and its position:
    * nested tiles that start at the same thread are different barriers. */
@@ -224,6 +245,37 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
+
+/* Takes the next thread of the run queue, which must not be empty. */
+static inline unsigned cuemu__runq_pop(cuemu_worker *w) {
+  unsigned head = w->rq_head, id = w->runq[head];
+  w->rq_head = (head + 1) & (CUEMU_MAX_THREADS_PER_BLOCK - 1);
+  w->rq_len--;
+  return id;
+}
+
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void cuemu__thread_switch_next(cuemu_worker *w,
+                                             cuemu_thread *t) {
+  unsigned next_id = cuemu__runq_pop(w);
+  cuemu_thread *next = &w->threads[next_id];
+  w->state[next_id] = CUEMU_THREAD_RUNNING;
+  w->current = next;
+  threadIdx = next->tid;
+  cuemu__ctx_switch(&t->ctx, &next->ctx);
+}
+
+/* cuemu__thread_wait() with its common case inlined: another thread is
+ * ready to run. */
+static inline void cuemu__thread_wait_fast(cuemu_worker *w, cuemu_thread *t) {
+  if (__builtin_expect(w->rq_len != 0, 1)) {
+    w->waiting++;
+    cuemu__thread_switch_next(w, t);
+    return;
+  }
+  cuemu__thread_wait(w, t);
+}
 
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);

@@ -123,6 +123,26 @@ extern "C" __global__ void two_sites(const int *in, int *out) {
     out[i] = __shfl_xor_sync(0xffffffffu, v, 16);
 }
 
+/* Shuffles whose operands differ from lane to lane, and collectives of two
+ * half-warp masks gathered at once, for 64-thread blocks: out[i * 4 + k]
+ * is result k of thread i. (cuemu computes a whole warp's shuffle with
+ * one offset and width apart, and counts a warp's lanes at the first
+ * collective to arrive; these take the other ways.) */
+extern "C" __global__ void per_lane_operands(const int *in, int *out) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x % 32;
+  int v = in[i];
+  int *o = out + i * 4;
+  o[0] = __shfl_sync(0xffffffffu, v, (int)((lane * 7 + 3) % 32));
+  o[1] = __shfl_down_sync(0xffffffffu, v, lane % 4);
+  /* The low half gathers first (mask 0x0000ffff); the high half, with its
+   * own mask, arrives while the low half waits. */
+  if (lane < 16)
+    o[2] = __shfl_xor_sync(0x0000ffffu, v, 1);
+  else
+    o[2] = __shfl_xor_sync(0xffff0000u, v, 2);
+  o[3] = __shfl_up_sync(0xffffffffu, v, 1, lane < 16 ? 8 : 16);
+}
+
 /* The block sum of the CUDA samples, for any block shape: each warp sums
  * its lanes with __shfl_down_sync over the lanes that exist (skipping
  * sources past the end of a partial warp), lane 0 of each warp stores the
