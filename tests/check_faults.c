@@ -69,6 +69,20 @@ static void assert_stopped_at_culprit(const int *out) {
                   out[i]);
 }
 
+/* After a failed assertion the launch stops, but as on a GPU the other
+ * threads of the culprit's block run on until they exit or wait (those that
+ * fail the same assertion print too): with one worker, the blocks before
+ * the culprit's have written out[], and in the culprit's block every thread
+ * but the culprit unless `barrier` (they wait at a barrier, and the block
+ * ends there). */
+static void assert_block_ran_on(const int *out, int barrier) {
+  for (unsigned i = 0; i < BLOCKS * THREADS; ++i) {
+    const unsigned b = i / THREADS, t = i % THREADS;
+    const int want = b < BAD_BLOCK || (b == BAD_BLOCK && !barrier && t != BAD_THREAD);
+    ck_assert_msg(out[i] == want, "out[%u] = %d, expected %d", i, out[i], want);
+  }
+}
+
 /* Launches `kernel` of faults.cu on BLOCKS x THREADS with one worker and
  * args {out, extra..., BAD_BLOCK, BAD_THREAD}; returns the status. */
 static cuemu_status launch_culprit(cuemu_module *m, const char *kernel,
@@ -192,7 +206,13 @@ START_TEST(assert_names_thread_line_and_expression) {
   snprintf(where, sizeof where, "faults.cu:%d", fault_line("assert"));
   TEST_ASSERT_CONTAINS(msg, where);
   TEST_ASSERT_CONTAINS(msg, "blockIdx.x != bb || threadIdx.x != bt");
-  assert_stopped_at_culprit(out);
+  assert_block_ran_on(out, 0);
+  assert_later_launch_works(m);
+  int after_barrier[BLOCKS * THREADS] = {0};
+  ck_assert_int_eq(launch_culprit(m, "fault_assert_barrier", after_barrier, NULL, 0),
+                   CUEMU_ASSERT);
+  assert_names_culprit(cuemu_last_message(), "fault_assert_barrier");
+  assert_block_ran_on(after_barrier, 1);
   assert_later_launch_works(m);
   cuemu_module_unload(m);
 }

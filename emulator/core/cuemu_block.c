@@ -286,6 +286,17 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       cuemu__ctx_switch(save, &w->main_ctx);
       return;
     }
+    if (atomic_load_explicit(&w->launch->stop, memory_order_relaxed)) {
+      /* The launch has ended (an assertion failed, or another block
+       * failed): no rendezvous completes any more, the block ends here.
+       * The context that called this never runs again, nor does its
+       * stack, which is not in use once the switch is done. */
+      if (release)
+        cuemu__stack_put(&w->pool, release);
+      w->in_kernel = 0;
+      cuemu__ctx_switch(&w->scratch, &w->main_ctx);
+      abort(); /* The switch above never returns. */
+    }
     resolve(w);
   }
 }

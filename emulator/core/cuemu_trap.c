@@ -1,11 +1,30 @@
 /*
- * cuemu_kernel_trap.c: assert() and __trap() in kernel code, and PTX's exit.
+ * cuemu_trap.c: assert() and __trap() in kernel code, and PTX's exit.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/cuemu_worker.h"
 
+/* The thread that calls this leaves the block as if its kernel had
+ * returned (a thread that has never blocked runs as a plain call on the
+ * worker's stack: made the current thread, it owns that stack, and leaves
+ * it as a thread that returns after blocking does). */
+static CUEMU_NORETURN void leave_thread(cuemu_worker *w) {
+  cuemu__thread_current(w);
+  cuemu_thread_finish();
+}
+
+/*
+ * A failed assert() in kernel code. As on a GPU, every thread whose
+ * assertion fails prints CUDA's message on stderr, whatever CUEMU_QUIET
+ * says (it is the program's output, not cuemu's), and the launch ends with
+ * CUEMU_ASSERT (cudaErrorAssert). The thread leaves; no block starts after
+ * it, and the block's other threads run on only until they exit or wait
+ * (schedule() ends the block there), so that the lanes that fail the same
+ * assertion print too, as a warp's lanes do on a GPU.
+ */
 void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
                        const char *function) {
   cuemu_worker *w = cuemu__worker_self;
@@ -13,11 +32,17 @@ void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
     __assert_fail(expr, file, (unsigned)line, function);
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   cuemu_uint3 b = w->block_idx;
-  cuemu__block_fail(w, CUEMU_ASSERT,
-                    "kernel %s: %s:%d: %s: block (%u,%u,%u), thread "
-                    "(%u,%u,%u): assertion `%s' failed",
-                    w->launch->kernel->name, file, line, function, b.x, b.y,
-                    b.z, t.x, t.y, t.z, expr);
+  fprintf(stderr,
+          "%s:%d: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` "
+          "failed.\n",
+          file, line, function, b.x, b.y, b.z, t.x, t.y, t.z, expr);
+  fflush(stderr);
+  cuemu__launch_error(w->launch, CUEMU_ASSERT,
+                      "kernel %s: %s:%d: %s: block (%u,%u,%u), thread "
+                      "(%u,%u,%u): assertion `%s' failed",
+                      w->launch->kernel->name, file, line, function, b.x, b.y,
+                      b.z, t.x, t.y, t.z, expr);
+  leave_thread(w);
 }
 
 void cuemu_kernel_trap(const char *file, int line) {
@@ -36,9 +61,5 @@ void cuemu_kernel_trap(const char *file, int line) {
 void cuemu_thread_exit(const char *file, int line) {
   if (!cuemu_thread_in_kernel())
     cuemu_kernel_assert_fail("PTX exit outside a kernel", file, line, "exit");
-  /* A thread that has never blocked runs as a plain call on the worker's
-   * stack: made the current thread, it owns that stack, and leaves it as a
-   * thread that returns after blocking does. */
-  cuemu__thread_current(cuemu__worker_self);
-  cuemu_thread_finish();
+  leave_thread(cuemu__worker_self);
 }

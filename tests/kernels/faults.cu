@@ -36,6 +36,15 @@ __global__ void fault_assert(int *out, unsigned bb, unsigned bt) {
   out[gid] = 1;
 }
 
+/* The other threads of the culprit's block wait at the barrier after the
+ * failed assertion: the block ends there, so none writes. */
+__global__ void fault_assert_barrier(int *out, unsigned bb, unsigned bt) {
+  const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
+  assert(blockIdx.x != bb || threadIdx.x != bt);
+  __syncthreads();
+  out[gid] = 1;
+}
+
 __global__ void fault_trap(int *out, unsigned bb, unsigned bt) {
   const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
   if (blockIdx.x == bb && threadIdx.x == bt)
