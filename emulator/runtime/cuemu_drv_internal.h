@@ -36,6 +36,9 @@ int cuemu__drv_module_get_function(void **function, void *module,
                                    const char *name);
 int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
                                  void *module, const char *name);
+int cuemu__drv_module_get_function_count(unsigned *count, void *module);
+int cuemu__drv_module_enumerate_functions(void **functions, unsigned n,
+                                          void *module);
 /* The descriptor of `kernel` when it is a kernel of a live library
  * (cuLibraryGetKernel, cudaLibraryGetKernel), else NULL
  * (cuemu_drv_library.c): cudaLaunchKernel and kernel nodes take them. */
