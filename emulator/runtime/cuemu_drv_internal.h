@@ -58,6 +58,11 @@ int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
 int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size);
+/* The same for the kernel a descriptor describes (a program's kernel too,
+ * for cudaFuncGetParamInfo). */
+struct cuemu_kernel_desc;
+int cuemu__drv_param_info(const struct cuemu_kernel_desc *d, size_t index,
+                          size_t *offset, size_t *size);
 
 /* The image of cuLinkComplete (cuemu_drv_link_image.c). Its inputs are
  * linked under paths of at least CUEMU__DRV_LINKED_PATH_MIN bytes, without

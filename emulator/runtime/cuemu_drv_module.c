@@ -515,30 +515,36 @@ int cuemu_drv_func_get_name(const char **name, void *function) {
   return DRV_CUDA_SUCCESS;
 }
 
-/* Where parameter `i` of kernel `k` lies in the parameter buffer: each
- * parameter at its alignment after the one before, as the compiler lays
- * out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER, cuFuncGetParamInfo). */
-static size_t param_offset(const cuemu_kernel *k, int i) {
+/* Where parameter `i` of the kernel `d` describes lies in the parameter
+ * buffer: each parameter at its alignment after the one before, as the
+ * compiler lays out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER,
+ * cuFuncGetParamInfo, cudaFuncGetParamInfo). */
+static size_t param_offset(const cuemu_kernel_desc *d, int i) {
   size_t offset = 0;
   for (int j = 0; j <= i; ++j) {
-    const cuemu_param *p = cuemu_kernel_param(k, j);
-    size_t align = p->align ? p->align : 1;
+    size_t align = d->params[j].align ? d->params[j].align : 1;
     offset = (offset + align - 1) / align * align;
     if (j < i)
-      offset += p->size;
+      offset += d->params[j].size;
   }
   return offset;
 }
 
+int cuemu__drv_param_info(const cuemu_kernel_desc *d, size_t index,
+                          size_t *offset, size_t *size) {
+  if (!d || !offset || index >= (size_t)d->param_count)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *offset = param_offset(d, (int)index);
+  if (size)
+    *size = d->params[index].size;
+  return DRV_CUDA_SUCCESS;
+}
+
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size) {
-  cuemu_kernel *k = function;
-  if (!k || !offset || index >= (size_t)cuemu_kernel_param_count(k))
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  *offset = param_offset(k, (int)index);
-  if (size)
-    *size = cuemu_kernel_param(k, (int)index)->size;
-  return DRV_CUDA_SUCCESS;
+  return function ? cuemu__drv_param_info(cuemu__kernel_desc(function), index,
+                                          offset, size)
+                  : DRV_CUDA_ERROR_INVALID_VALUE;
 }
 
 int cuemu_drv_func_get_param_info(void *function, size_t index,
@@ -570,7 +576,7 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   for (int i = 0; i < n; ++i) {
     const cuemu_param *p = cuemu_kernel_param(k, i);
-    size_t offset = param_offset(k, i);
+    size_t offset = param_offset(cuemu__kernel_desc(k), i);
     if (offset + p->size > size) {
       cuemu__report(CUEMU_ARGUMENT_COUNT,
                     "cuLaunchKernel: kernel %s: the parameter buffer has %zu "
