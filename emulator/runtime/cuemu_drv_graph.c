@@ -71,25 +71,34 @@ int cuemu_drv_graph_kernel(cuemu_rt_graph_kernel *kernel, void *function) {
 
 int cuemu_drv_memset_async(unsigned long long dst, unsigned value,
                            unsigned element_size, size_t n, void *stream) {
+  if (n > SIZE_MAX / element_size)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  return cuemu_drv_memset_2d_async(dst, n * element_size, value, element_size,
+                                   n, 1, stream);
+}
+
+int cuemu_drv_memset_2d_async(unsigned long long dst, size_t pitch,
+                              unsigned value, unsigned element_size,
+                              size_t width, size_t height, void *stream) {
   int e = cuemu_drv_check_context();
   if (e)
     return e;
   cuemu_rt_graph_node_params s = {.type = CUEMU_RT_NODE_MEMSET};
   s.u.memset = (cuemu_rt_graph_memset){
       .dst = (void *)(uintptr_t)dst,
-      .pitch = n * element_size,
+      .pitch = pitch,
       .value = value,
       .element_size = element_size,
-      .width = n,
-      .height = 1,
+      .width = width,
+      .height = height,
   };
   int saved = cuemu_drv_enter();
-  int captured = n ? cuemu__rt_capture_node(stream, &s)
-                   : CUEMU__RT_NOT_CAPTURED;
+  int captured = width && height ? cuemu__rt_capture_node(stream, &s)
+                                 : CUEMU__RT_NOT_CAPTURED;
   if (captured != CUEMU__RT_NOT_CAPTURED)
     return cuemu_drv_result(captured, saved);
   cuemu_drv_result(cudaSuccess, saved);
-  return cuemu_drv_memset(dst, value, element_size, n);
+  return cuemu_drv_memset_2d(dst, pitch, value, element_size, width, height);
 }
 
 int cuemu_drv_graph_function(const cuemu_kernel_desc *desc, void **function) {

@@ -36,6 +36,9 @@ int cuemu__drv_module_get_function(void **function, void *module,
                                    const char *name);
 int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
                                  void *module, const char *name);
+int cuemu__drv_module_get_function_count(unsigned *count, void *module);
+int cuemu__drv_module_enumerate_functions(void **functions, unsigned n,
+                                          void *module);
 /* The descriptor of `kernel` when it is a kernel of a live library
  * (cuLibraryGetKernel, cudaLibraryGetKernel), else NULL
  * (cuemu_drv_library.c): cudaLaunchKernel and kernel nodes take them. */
@@ -55,6 +58,11 @@ int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
 int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size);
+/* The same for the kernel a descriptor describes (a program's kernel too,
+ * for cudaFuncGetParamInfo). */
+struct cuemu_kernel_desc;
+int cuemu__drv_param_info(const struct cuemu_kernel_desc *d, size_t index,
+                          size_t *offset, size_t *size);
 
 /* The image of cuLinkComplete (cuemu_drv_link_image.c). Its inputs are
  * linked under paths of at least CUEMU__DRV_LINKED_PATH_MIN bytes, without

@@ -122,8 +122,7 @@ int cuemu_drv_library_get_kernel_count(unsigned *count, void *library) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!live(library, 0))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  *count = (unsigned)cuemu_module_kernel_count(cuemu__drv_module_of(library));
-  return DRV_CUDA_SUCCESS;
+  return cuemu__drv_module_get_function_count(count, library);
 }
 
 int cuemu_drv_library_enumerate_kernels(void **kernels, unsigned n,
@@ -135,13 +134,9 @@ int cuemu_drv_library_enumerate_kernels(void **kernels, unsigned n,
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!live(library, 0))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  cuemu_module *m = cuemu__drv_module_of(library);
-  int count = cuemu_module_kernel_count(m);
-  if (n > (unsigned)count)
+  if (n > (unsigned)cuemu_module_kernel_count(cuemu__drv_module_of(library)))
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < n; ++i)
-    kernels[i] = cuemu_module_kernel_at(m, (int)i);
-  return DRV_CUDA_SUCCESS;
+  return cuemu__drv_module_enumerate_functions(kernels, n, library);
 }
 
 int cuemu_drv_library_get_module(void **module, void *library) {

@@ -10,6 +10,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,46 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
   return DRV_CUDA_ERROR_INVALID_IMAGE;
 }
 
+/* The live modules, for the calls that find a function's module. */
+static pthread_mutex_t modules_lock = PTHREAD_MUTEX_INITIALIZER;
+static drv_module **modules;
+static size_t nmodules;
+
+/* Adds `d` to the live modules (add), or removes it; -1 out of memory. */
+static int note_module(drv_module *d, int add) {
+  int e = 0;
+  pthread_mutex_lock(&modules_lock);
+  if (add) {
+    drv_module **v = realloc(modules, (nmodules + 1) * sizeof *v);
+    if (v) {
+      modules = v;
+      modules[nmodules++] = d;
+    }
+    e = v ? 0 : -1;
+  } else {
+    for (size_t i = 0; i < nmodules; ++i)
+      if (modules[i] == d) {
+        modules[i] = modules[--nmodules];
+        break;
+      }
+  }
+  pthread_mutex_unlock(&modules_lock);
+  return e;
+}
+
+/* The live module that has kernel `k`, or NULL. */
+static drv_module *module_of_function(const void *k) {
+  drv_module *found = NULL;
+  pthread_mutex_lock(&modules_lock);
+  for (size_t i = 0; k && i < nmodules && !found; ++i)
+    for (int j = 0, n = cuemu_module_kernel_count(modules[i]->module);
+         j < n && !found; ++j)
+      if ((const void *)cuemu_module_kernel_at(modules[i]->module, j) == k)
+        found = modules[i];
+  pthread_mutex_unlock(&modules_lock);
+  return found;
+}
+
 static int finish_load(void **module, cuemu_module *m, int fd,
                        const int *inputs, int ninputs) {
   drv_module *d = malloc(sizeof *d);
@@ -118,6 +159,15 @@ static int finish_load(void **module, cuemu_module *m, int fd,
   d->fd = fd;
   d->ninputs = ninputs;
   memcpy(d->inputs, inputs, (size_t)ninputs * sizeof *inputs);
+  if (note_module(d, 1) != 0) {
+    free(d);
+    cuemu_module_unload(m);
+    if (fd >= 0)
+      close(fd);
+    for (int i = 0; i < ninputs; ++i)
+      cuemu__drv_loaded_fd_close(inputs[i]);
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  }
   d->tracked = NULL;
   d->ntracked = 0;
   *module = d;
@@ -261,6 +311,7 @@ int cuemu__drv_module_unload(void *module) {
   drv_module *d = module;
   if (!d)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
+  note_module(d, 0);
   int saved = cuemu_drv_enter();
   for (int i = 0; i < d->ntracked; ++i)
     cuemu_rt_memory_untrack(d->tracked[i]);
@@ -300,6 +351,63 @@ int cuemu__drv_module_get_function(void **function, void *module,
       cuemu__module_get_kernel_by_symbol(d->module, name, &k) != CUEMU_SUCCESS)
     return DRV_CUDA_ERROR_NOT_FOUND;
   *function = k;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu__drv_module_get_function_count(unsigned *count, void *module) {
+  drv_module *d = module;
+  if (!count)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!d)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  *count = (unsigned)cuemu_module_kernel_count(d->module);
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu__drv_module_enumerate_functions(void **functions, unsigned n,
+                                          void *module) {
+  drv_module *d = module;
+  if (!functions)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!d)
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  unsigned count = (unsigned)cuemu_module_kernel_count(d->module);
+  for (unsigned i = 0; i < n && i < count; ++i)
+    functions[i] = cuemu_module_kernel_at(d->module, (int)i);
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_module_get_function_count(unsigned *count, void *module) {
+  int e = cuemu_drv_check_context();
+  return e ? e : cuemu__drv_module_get_function_count(count, module);
+}
+
+int cuemu_drv_module_enumerate_functions(void **functions, unsigned n,
+                                         void *module) {
+  int e = cuemu_drv_check_context();
+  return e ? e : cuemu__drv_module_enumerate_functions(functions, n, module);
+}
+
+int cuemu_drv_func_get_module(void **module, void *function) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!module)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *module = module_of_function(function);
+  return *module ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_HANDLE;
+}
+
+int cuemu_drv_func_is_loaded(int *state, void *function) {
+  int e = cuemu__drv_initialised() ? DRV_CUDA_SUCCESS
+                                   : DRV_CUDA_ERROR_NOT_INITIALIZED;
+  if (e)
+    return e;
+  if (!state)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!module_of_function(function))
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  *state = 1; /* CU_FUNCTION_LOADING_STATE_LOADED: modules load eagerly */
   return DRV_CUDA_SUCCESS;
 }
 
@@ -407,30 +515,36 @@ int cuemu_drv_func_get_name(const char **name, void *function) {
   return DRV_CUDA_SUCCESS;
 }
 
-/* Where parameter `i` of kernel `k` lies in the parameter buffer: each
- * parameter at its alignment after the one before, as the compiler lays
- * out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER, cuFuncGetParamInfo). */
-static size_t param_offset(const cuemu_kernel *k, int i) {
+/* Where parameter `i` of the kernel `d` describes lies in the parameter
+ * buffer: each parameter at its alignment after the one before, as the
+ * compiler lays out a struct of them (CU_LAUNCH_PARAM_BUFFER_POINTER,
+ * cuFuncGetParamInfo, cudaFuncGetParamInfo). */
+static size_t param_offset(const cuemu_kernel_desc *d, int i) {
   size_t offset = 0;
   for (int j = 0; j <= i; ++j) {
-    const cuemu_param *p = cuemu_kernel_param(k, j);
-    size_t align = p->align ? p->align : 1;
+    size_t align = d->params[j].align ? d->params[j].align : 1;
     offset = (offset + align - 1) / align * align;
     if (j < i)
-      offset += p->size;
+      offset += d->params[j].size;
   }
   return offset;
 }
 
+int cuemu__drv_param_info(const cuemu_kernel_desc *d, size_t index,
+                          size_t *offset, size_t *size) {
+  if (!d || !offset || index >= (size_t)d->param_count)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *offset = param_offset(d, (int)index);
+  if (size)
+    *size = d->params[index].size;
+  return DRV_CUDA_SUCCESS;
+}
+
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size) {
-  cuemu_kernel *k = function;
-  if (!k || !offset || index >= (size_t)cuemu_kernel_param_count(k))
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  *offset = param_offset(k, (int)index);
-  if (size)
-    *size = cuemu_kernel_param(k, (int)index)->size;
-  return DRV_CUDA_SUCCESS;
+  return function ? cuemu__drv_param_info(cuemu__kernel_desc(function), index,
+                                          offset, size)
+                  : DRV_CUDA_ERROR_INVALID_VALUE;
 }
 
 int cuemu_drv_func_get_param_info(void *function, size_t index,
@@ -462,7 +576,7 @@ static int unpack_extra(const cuemu_kernel *k, void **extra, void **args) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   for (int i = 0; i < n; ++i) {
     const cuemu_param *p = cuemu_kernel_param(k, i);
-    size_t offset = param_offset(k, i);
+    size_t offset = param_offset(cuemu__kernel_desc(k), i);
     if (offset + p->size > size) {
       cuemu__report(CUEMU_ARGUMENT_COUNT,
                     "cuLaunchKernel: kernel %s: the parameter buffer has %zu "

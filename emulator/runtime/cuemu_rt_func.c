@@ -72,6 +72,26 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   return cudaSuccess;
 }
 
+int cuemu_rt_func_get_param_info(const void *function, size_t index,
+                                 size_t *offset, size_t *size) {
+  int e = check_function(function, 0);
+  if (e)
+    return e;
+  return cuemu__drv_param_info(desc_of(function), index, offset, size)
+             ? cuemu_rt_error(cudaErrorInvalidValue)
+             : cudaSuccess;
+}
+
+int cuemu_rt_func_get_name(const char **name, const void *function) {
+  if (!name)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = check_function(function, 0);
+  if (e)
+    return e;
+  *name = desc_of(function)->name;
+  return cudaSuccess;
+}
+
 /* Blocks of `threads` threads resident per SM; 0 when the kernel cannot
  * run blocks of that shape. */
 static unsigned blocks_per_sm(const void *function, unsigned threads,

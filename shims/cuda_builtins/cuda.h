@@ -299,6 +299,44 @@ inline CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes,
       cuemu_drv_module_get_global(dptr, bytes, hmod, name));
 }
 
+inline CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod) {
+  return static_cast<CUresult>(cuemu_drv_module_get_function_count(count, mod));
+}
+
+inline CUresult cuModuleEnumerateFunctions(CUfunction *functions,
+                                           unsigned int numFunctions,
+                                           CUmodule mod) {
+  return static_cast<CUresult>(cuemu_drv_module_enumerate_functions(
+      reinterpret_cast<void **>(functions), numFunctions, mod));
+}
+
+inline CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc) {
+  return static_cast<CUresult>(
+      cuemu_drv_func_get_module(reinterpret_cast<void **>(hmod), hfunc));
+}
+
+typedef enum CUfunctionLoadingState_enum {
+  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+  CU_FUNCTION_LOADING_STATE_LOADED = 1,
+  CU_FUNCTION_LOADING_STATE_MAX
+} CUfunctionLoadingState;
+
+inline CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
+                               CUfunction function) {
+  int s = 0;
+  CUresult e = static_cast<CUresult>(
+      cuemu_drv_func_is_loaded(state ? &s : nullptr, function));
+  if (e == CUDA_SUCCESS)
+    *state = static_cast<CUfunctionLoadingState>(s);
+  return e;
+}
+
+/* Modules load eagerly: a function of a live module is loaded. */
+inline CUresult cuFuncLoad(CUfunction function) {
+  CUfunctionLoadingState state;
+  return cuFuncIsLoaded(&state, function);
+}
+
 inline CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
   if (!mode)
     return CUDA_ERROR_INVALID_VALUE;

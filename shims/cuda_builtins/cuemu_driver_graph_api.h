@@ -246,8 +246,10 @@ inline int side(CUmemorytype type, const void *host, CUdeviceptr device,
   }
 }
 
-inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
+/* A CUDA_MEMCPY3D as the runtime's cudaMemcpy3DParms; 0 or a driver
+ * error. */
+inline int parms(const CUDA_MEMCPY3D *p, cudaMemcpy3DParms *out) {
+  *out = cudaMemcpy3DParms();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   cudaMemcpy3DParms q = cudaMemcpy3DParms();
@@ -263,6 +265,16 @@ inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *r) {
     return CUDA_ERROR_INVALID_VALUE;
   q.extent = make_cudaExtent(p->WidthInBytes / es, p->Height, p->Depth);
   q.kind = cudaMemcpyDefault;
+  *out = q;
+  return 0;
+}
+
+inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *r) {
+  *r = cuemu_rt_graph_node_params();
+  cudaMemcpy3DParms q;
+  int e = parms(p, &q);
+  if (e)
+    return e;
   r->type = CUEMU_RT_NODE_MEMCPY;
   return cuemu_rt_graph_memcpy_from_3d(&r->u.memcpy, &q) == cudaSuccess
              ? 0

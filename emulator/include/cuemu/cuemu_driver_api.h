@@ -104,6 +104,17 @@ int cuemu_drv_module_get_function(void **function, void *module,
                                   const char *name);
 int cuemu_drv_module_get_global(unsigned long long *dptr, size_t *bytes,
                                 void *module, const char *name);
+/* cuModuleGetFunctionCount, cuModuleEnumerateFunctions (at most `n`, in
+ * the module's order). */
+int cuemu_drv_module_get_function_count(unsigned *count, void *module);
+int cuemu_drv_module_enumerate_functions(void **functions, unsigned n,
+                                         void *module);
+/* cuFuncGetModule: the live module (or library's module) that has the
+ * function; INVALID_HANDLE for none. */
+int cuemu_drv_func_get_module(void **module, void *function);
+/* cuFuncIsLoaded: 1 (loaded: modules load eagerly) for a function of a
+ * live module; needs cuInit, not a context. */
+int cuemu_drv_func_is_loaded(int *state, void *function);
 int cuemu_drv_func_get_attribute(int *value, int attribute, void *function);
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value);
 /* The function's name as found ("vecAdd", "scale<float, 2>"). */

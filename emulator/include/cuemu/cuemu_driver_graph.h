@@ -29,6 +29,11 @@ int cuemu_drv_graph_function(const cuemu_kernel_desc *desc, void **function);
  * captures, else done at once as cuMemsetD8/16/32. */
 int cuemu_drv_memset_async(unsigned long long dst, unsigned value,
                            unsigned element_size, size_t n, void *stream);
+/* cuMemsetD2D8Async, cuMemsetD2D16Async, cuMemsetD2D32Async: `height` rows
+ * of `width` elements, `pitch` bytes apart; as cuemu_drv_memset_async. */
+int cuemu_drv_memset_2d_async(unsigned long long dst, size_t pitch,
+                              unsigned value, unsigned element_size,
+                              size_t width, size_t height, void *stream);
 
 #ifdef __cplusplus
 }

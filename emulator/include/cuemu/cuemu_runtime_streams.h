@@ -141,6 +141,15 @@ typedef struct cuemu_rt_func_attributes {
 
 int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *attributes,
                                  const void *function, int known);
+/* cudaFuncGetParamInfo: where parameter `index` of the kernel (a program's
+ * kernel by address, or a library's cudaKernel_t) lies in its parameter
+ * layout, each parameter at its alignment after the one before, and its
+ * size (`size` may be NULL); cudaErrorInvalidValue for an index past the
+ * last, cudaErrorInvalidDeviceFunction for no kernel. cudaFuncGetName: the
+ * kernel's name as registered ("axpy", "scale<float, 2>"). */
+int cuemu_rt_func_get_param_info(const void *function, size_t index,
+                                 size_t *offset, size_t *size);
+int cuemu_rt_func_get_name(const char **name, const void *function);
 /* attribute: a cudaFuncAttribute value. MaxDynamicSharedMemorySize (8)
  * sets the kernel's dynamic shared-memory limit (at most 227 KiB);
  * PreferredSharedMemoryCarveout (9) takes -1 or 0..100; the cluster

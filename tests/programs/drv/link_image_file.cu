@@ -4,7 +4,8 @@
 // update a __device__ counter defined in the other. The linked cubin is
 // written to a file and the link destroyed; then
 //  - the same image loaded twice with cuModuleLoadData: each module has
-//    its own counter, as two loads of a CUDA cubin do;
+//    its own counter and functions (cuModuleEnumerateFunctions,
+//    cuFuncGetModule), as two loads of a CUDA cubin do;
 //  - a second process (this program run again with the file's name) loads
 //    the file with cuModuleLoad, cuLibraryLoadFromFile and
 //    cudaLibraryLoadData and runs its kernels.
@@ -202,11 +203,30 @@ int main(int argc, char **argv) {
   CHECK(run(a, 100) == 100);
   CHECK(run(b, 40) == 40);
   CHECK(run(a, 100) == 200);
+  // Each module lists its own functions, and each function names its module.
+  unsigned nfuncs = 0;
+  CU(cuModuleGetFunctionCount(&nfuncs, a));
+  CHECK(nfuncs == 2);
+  CUfunction listed[2] = {nullptr, nullptr};
+  CU(cuModuleEnumerateFunctions(listed, 2, a));
+  CUfunction apply_b;
+  CU(cuModuleGetFunction(&apply_b, b, "apply"));
+  CUmodule owner = nullptr;
+  CU(cuFuncGetModule(&owner, listed[0]));
+  CHECK(owner == a);
+  CU(cuFuncGetModule(&owner, apply_b));
+  CHECK(owner == b);
+  CHECK(listed[0] != apply_b && listed[1] != apply_b);
+  CUfunctionLoadingState state = CU_FUNCTION_LOADING_STATE_UNLOADED;
+  CU(cuFuncIsLoaded(&state, apply_b));
+  CHECK(state == CU_FUNCTION_LOADING_STATE_LOADED);
+  CU(cuFuncLoad(apply_b));
   CUdeviceptr ca, cb;
   CU(cuModuleGetGlobal(&ca, nullptr, a, "calls"));
   CU(cuModuleGetGlobal(&cb, nullptr, b, "calls"));
   CHECK(ca != cb);
   CU(cuModuleUnload(a));
+  CHECK(cuFuncGetModule(&owner, listed[0]) == CUDA_ERROR_INVALID_HANDLE);
   // A load after an unload starts again from the image's values.
   CUmodule c;
   CU(cuModuleLoadData(&c, image.data()));

@@ -7,13 +7,15 @@
 // none worth an array. Read through cudaFuncGetAttributes for kernels of the
 // program and template instances, and through cuFuncGetAttribute,
 // cuKernelGetAttribute and cudaFuncGetAttributes of a cudaKernel_t for the
-// same kernels compiled at run time by NVRTC.
+// same kernels compiled at run time by NVRTC. With them, what else the
+// runtime says about a kernel: cudaFuncGetParamInfo and cudaFuncGetName.
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <nvrtc.h>
 
+#include <cstring>
 #include <vector>
 
 #include "../check.cuh"
@@ -75,6 +77,21 @@ int main() {
   CHECK(g512 + red_zone >= 512 * sizeof(float));
   CHECK(g512 - g64 + 64 >= (512 - 64) * sizeof(float)); // the larger array
   CHECK(g512 < 512 * sizeof(float) + 1024); // the array and a little more
+
+  // The parameter layout: three pointers, then the float.
+  size_t offset = 1, psize = 0;
+  CHECK(cudaFuncGetParamInfo((const void *)gather_local<512>, 3, &offset,
+                             &psize) == cudaSuccess);
+  CHECK(offset == 3 * sizeof(void *) && psize == sizeof(float));
+  CHECK(cudaFuncGetParamInfo((const void *)saxpy, 1, &offset, nullptr) ==
+        cudaSuccess);
+  CHECK(offset == sizeof(void *)); // after the float, at the pointer's alignment
+  CHECK(cudaFuncGetParamInfo((const void *)saxpy, 4, &offset, &psize) ==
+        cudaErrorInvalidValue);
+  cudaGetLastError();
+  const char *name = nullptr;
+  CHECK(cudaFuncGetName(&name, (const void *)saxpy) == cudaSuccess);
+  CHECK(name && std::strstr(name, "saxpy"));
 
   // They run as they should.
   const int n = 128;
@@ -141,6 +158,9 @@ int main() {
   cudaFuncAttributes ra;
   CHECK(cudaFuncGetAttributes(&ra, (const void *)rk) == cudaSuccess);
   CHECK(ra.localSizeBytes == static_cast<size_t>(lk));
+  CHECK(cudaFuncGetParamInfo((const void *)rk, 2, &offset, &psize) ==
+        cudaSuccess);
+  CHECK(offset == 2 * sizeof(void *) && psize == sizeof(void *));
   CHECK(cudaFuncSetAttribute((const void *)rk,
                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                              64 * 1024) == cudaSuccess);

@@ -5,7 +5,9 @@
 // explicit pool (cuMemPoolCreate, cuMemAllocFromPoolAsync, its usage
 // counters, cuMemPoolTrimTo), cuDeviceSetMemPool; and unified-memory hints:
 // cuMemAdvise and cuMemPrefetchAsync in CUDA 13's form (CUmemLocation), read
-// back with cuMemRangeGetAttribute(s); cuStreamAttachMemAsync.
+// back with cuMemRangeGetAttribute(s); cuStreamAttachMemAsync. And pitched
+// memory in a stream: cuMemsetD2D32Async, cuMemcpy2D(Async) and cuMemcpy3D
+// with descriptors, between a pitched allocation and host rows.
 // CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -lcuda
 #include <cuda.h>
@@ -22,6 +24,73 @@ static CUmemLocation device_location(int id) {
   l.type = CU_MEM_LOCATION_TYPE_DEVICE;
   l.id = id;
   return l;
+}
+
+// A 5 x 7 sub-block of a pitched 16 x 8 matrix of ints: set, copied in from
+// the host with a column offset, and copied out, in a stream.
+static void pitched_copies(CUstream stream) {
+  const size_t cols = 16, rows = 8;
+  CUdeviceptr m;
+  size_t pitch = 0;
+  CU(cuMemAllocPitch(&m, &pitch, cols * sizeof(int), rows, sizeof(int)));
+  CHECK(pitch >= cols * sizeof(int));
+  CU(cuMemsetD2D32Async(m, pitch, 7u, cols, rows, stream));
+  int block[5][7];
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 7; ++c)
+      block[r][c] = 100 * r + c;
+  CUDA_MEMCPY2D in;
+  std::memset(&in, 0, sizeof in);
+  in.srcMemoryType = CU_MEMORYTYPE_HOST;
+  in.srcHost = block;
+  in.srcPitch = sizeof block[0];
+  in.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  in.dstDevice = m;
+  in.dstPitch = pitch;
+  in.dstXInBytes = 2 * sizeof(int); // column 2
+  in.dstY = 1;                      // row 1
+  in.WidthInBytes = sizeof block[0];
+  in.Height = 5;
+  CU(cuMemcpy2DAsync(&in, stream));
+  std::vector<int> all(cols * rows, -1);
+  CUDA_MEMCPY2D out;
+  std::memset(&out, 0, sizeof out);
+  out.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  out.srcDevice = m;
+  out.srcPitch = pitch;
+  out.dstMemoryType = CU_MEMORYTYPE_HOST;
+  out.dstHost = all.data();
+  out.dstPitch = cols * sizeof(int);
+  out.WidthInBytes = cols * sizeof(int);
+  out.Height = rows;
+  CU(cuMemcpy2DAsync(&out, stream));
+  CU(cuStreamSynchronize(stream));
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t c = 0; c < cols; ++c) {
+      bool inside = r >= 1 && r < 6 && c >= 2 && c < 9;
+      int want = inside ? static_cast<int>(100 * (r - 1) + (c - 2)) : 7;
+      CHECK(all[r * cols + c] == want);
+    }
+  // One row through cuMemcpy3D, and a copy wider than the pitch.
+  int row[16];
+  CUDA_MEMCPY3D r3;
+  std::memset(&r3, 0, sizeof r3);
+  r3.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  r3.srcDevice = m;
+  r3.srcPitch = pitch;
+  r3.srcY = 3;
+  r3.dstMemoryType = CU_MEMORYTYPE_HOST;
+  r3.dstHost = row;
+  r3.dstPitch = sizeof row;
+  r3.WidthInBytes = sizeof row;
+  r3.Height = 1;
+  r3.Depth = 1;
+  CU(cuMemcpy3D(&r3));
+  CHECK(row[0] == 7 && row[2] == 200 && row[8] == 206 && row[9] == 7);
+  out.WidthInBytes = pitch + 4;
+  CHECK(cuMemcpy2D(&out) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuMemcpy2D(nullptr) == CUDA_ERROR_INVALID_VALUE);
+  CU(cuMemFree(m));
 }
 
 int main() {
@@ -130,6 +199,7 @@ int main() {
   CU(cuMemFree(plain));
   CU(cuMemFree(m));
 
+  pitched_copies(stream);
   CU(cuStreamDestroy(stream));
   CU(cuCtxDestroy(ctx));
   return finish();
