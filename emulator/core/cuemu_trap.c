@@ -20,10 +20,11 @@ static CUEMU_NORETURN void leave_thread(cuemu_worker *w) {
  * A failed assert() in kernel code. As on a GPU, every thread whose
  * assertion fails prints CUDA's message on stderr, whatever CUEMU_QUIET
  * says (it is the program's output, not cuemu's), and the launch ends with
- * CUEMU_ASSERT (cudaErrorAssert). The thread leaves; no block starts after
- * it, and the block's other threads run on only until they exit or wait
- * (schedule() ends the block there), so that the lanes that fail the same
- * assertion print too, as a warp's lanes do on a GPU.
+ * CUEMU_ASSERT (cudaErrorAssert), unless it had failed already. The thread
+ * leaves; no block starts after it, and the block's other threads run on
+ * only until they exit or wait (schedule() ends the block there), so that
+ * the lanes that fail the same assertion print too, as a warp's lanes do on
+ * a GPU.
  */
 void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
                        const char *function) {
@@ -37,11 +38,13 @@ void cuemu_kernel_assert_fail(const char *expr, const char *file, int line,
           "failed.\n",
           file, line, function, b.x, b.y, b.z, t.x, t.y, t.z, expr);
   fflush(stderr);
-  cuemu__launch_error(w->launch, CUEMU_ASSERT,
-                      "kernel %s: %s:%d: %s: block (%u,%u,%u), thread "
-                      "(%u,%u,%u): assertion `%s' failed",
-                      w->launch->kernel->name, file, line, function, b.x, b.y,
-                      b.z, t.x, t.y, t.z, expr);
+  /* The launch's first error is its error, and where a debugger stops. */
+  if (!atomic_load_explicit(&w->launch->stop, memory_order_relaxed))
+    cuemu__launch_error(w->launch, CUEMU_ASSERT,
+                        "kernel %s: %s:%d: %s: block (%u,%u,%u), thread "
+                        "(%u,%u,%u): assertion `%s' failed",
+                        w->launch->kernel->name, file, line, function, b.x,
+                        b.y, b.z, t.x, t.y, t.z, expr);
   leave_thread(w);
 }
 
