@@ -274,6 +274,8 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
   b->fast.hot[0].init =
       fast && (checks & CUEMU_CHECK_INIT) ? r->info.init : NULL;
   b->fast.hot[0].race = race;
+  b->fast.hot[0].shadow = race ? CUEMU_CHECK_FAST_RACE_TAG
+                               : (uintptr_t)b->fast.hot[0].init;
 }
 
 void cuemu__check_block_begin(cuemu_worker *w) {

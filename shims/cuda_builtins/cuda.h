@@ -117,6 +117,29 @@ inline CUresult cuDeviceGetCount(int *count) {
   return static_cast<CUresult>(cuemu_drv_device_get_count(count));
 }
 
+/* The runtime's (cuemu_pci_api.h), after cuInit. */
+inline CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  int count = 0;
+  int e = cuemu_drv_device_get_count(&count);
+  if (e)
+    return static_cast<CUresult>(e);
+  if (dev < 0 || dev >= count)
+    return CUDA_ERROR_INVALID_DEVICE;
+  int saved = cuemu_drv_enter();
+  return static_cast<CUresult>(
+      cuemu_drv_result(cudaDeviceGetPCIBusId(pciBusId, len, dev), saved));
+}
+
+inline CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
+  int count = 0;
+  int e = cuemu_drv_device_get_count(&count);
+  if (e)
+    return static_cast<CUresult>(e);
+  int saved = cuemu_drv_enter();
+  return static_cast<CUresult>(
+      cuemu_drv_result(cudaDeviceGetByPCIBusId(dev, pciBusId), saved));
+}
+
 inline CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
   return static_cast<CUresult>(cuemu_drv_device_get_name(name, len, dev));
 }

@@ -38,6 +38,8 @@ extern "C" {
 #define CUEMU_CHECK_FAST_SKIPS 3
 /* The largest access decided here; see `limit` below. */
 #define CUEMU_CHECK_FAST_MAX 16
+/* `shadow` of a hot allocation under racecheck (below). */
+#define CUEMU_CHECK_FAST_RACE_TAG 1u
 /* Racecheck's shadow of an allocation has one cell per granule of this
  * many bytes (from the allocation's start) while the granule is accessed
  * whole, and one per byte once a narrower access split it. */
@@ -79,9 +81,11 @@ typedef struct cuemu_check_fast {
    * allocation's size less CUEMU_CHECK_FAST_MAX - 1 (accesses near the end
    * take the whole path). `init`: the allocation's "written" map when
    * initcheck runs, else NULL. `race`: its granule cells when racecheck
-   * runs (the allocation is then only here once they exist), else NULL. */
+   * runs (the allocation is then only here once they exist), else NULL.
+   * `shadow`, what the common case tests first: 0 when both are NULL,
+   * CUEMU_CHECK_FAST_RACE_TAG when racecheck runs, else `init`. */
   struct {
-    uintptr_t base, limit;
+    uintptr_t base, limit, shadow;
     unsigned char *init;
     cuemu_check_cell *race;
   } hot[2];
@@ -285,11 +289,12 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_hot(cuemu_check_fast *f, int h,
   if (size > CUEMU_CHECK_FAST_MAX ||
       (!(kind & CUEMU_CHECK_FAST_RANGE) && (a & (size - 1))))
     return 0;
-  if (f->hot[h].race)
-    return 2 + h;
-  unsigned char *init = f->hot[h].init;
-  if (!init)
+  uintptr_t shadow = f->hot[h].shadow;
+  if (!shadow)
     return 1;
+  if (shadow == CUEMU_CHECK_FAST_RACE_TAG)
+    return 2 + h;
+  unsigned char *init = (unsigned char *)shadow;
   if ((kind & CUEMU_CHECK_FAST_READ) &&
       !cuemu_check_fast_written(init + off, size, 0))
     return 0;

@@ -12,7 +12,7 @@
 // with cuStreamGetCaptureInfo, cuStreamUpdateCaptureDependencies and
 // cuStreamBeginCaptureToGraph, cuGraphInstantiateWithParams,
 // cuGraphNodeSetEnabled and user objects; cuLaunchKernelEx with launch
-// attributes, directly and into a capture.
+// attributes, directly and into a capture; the devices' PCI bus ids.
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
 #include <cuda.h>
@@ -732,6 +732,26 @@ int main() {
   CHECK(cuGraphAddExternalSemaphoresSignalNode(&bad_node, g3, nullptr, 0,
                                                &none) ==
         CUDA_ERROR_INVALID_VALUE);
+
+  // Each device by its PCI bus id, both ways and through both APIs.
+  char bus0[32] = "", bus1[32] = "";
+  CU(cuDeviceGetPCIBusId(bus0, sizeof bus0, 0));
+  CHECK(cudaDeviceGetPCIBusId(bus1, sizeof bus1, 1) == cudaSuccess);
+  CHECK(std::strlen(bus0) == 12 && bus0[4] == ':' && bus0[10] == '.');
+  CHECK(std::strcmp(bus0, bus1) != 0);
+  CUdevice found = -1;
+  CU(cuDeviceGetByPCIBusId(&found, bus1));
+  CHECK(found == 1);
+  int rfound = -1;
+  CHECK(cudaDeviceGetByPCIBusId(&rfound, bus0) == cudaSuccess && rfound == 0);
+  CHECK(cudaDeviceGetByPCIBusId(&rfound, bus0 + 5) == cudaSuccess &&
+        rfound == 0); // "bus:device.function"
+  CHECK(cuDeviceGetByPCIBusId(&found, "not a bus id") ==
+        CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuDeviceGetByPCIBusId(&found, "7777:77:1f.0") ==
+        CUDA_ERROR_INVALID_DEVICE);
+  CHECK(cuDeviceGetPCIBusId(bus0, sizeof bus0, 2) == CUDA_ERROR_INVALID_DEVICE);
+  cudaGetLastError();
 
   // A stream of the second device names it.
   CUdevice dev1;
