@@ -543,12 +543,13 @@ inline CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(
 
 /* The capture calls beyond begin and end, those of executable graphs and
  * user objects, the pools (whose properties the allocation nodes share),
- * cuLaunchKernelEx and the copies with descriptors, which need the types
- * above. */
+ * cuLaunchKernelEx, the copies with descriptors and the arrays and texture
+ * objects, which need the types above. */
 #include "cuemu_driver_capture_api.h"
 #include "cuemu_driver_graph_exec_api.h"
 #include "cuemu_driver_pool_api.h"
 #include "cuemu_driver_launch_ex_api.h"
 #include "cuemu_driver_copy_api.h"
+#include "cuemu_driver_array_api.h"
 
 #endif /* CUEMU_DRIVER_GRAPH_NODES_API_H */

@@ -1,0 +1,475 @@
+/*
+ * cuemu_driver_array_api.h: the driver API's CUDA arrays and texture and
+ * surface objects (cuArrayCreate, cuArray3DCreate, cuArrayDestroy, their
+ * descriptors, the 1-D copies to and from arrays, cuTexObjectCreate,
+ * cuSurfObjectCreate and their queries), in CUDA 13's signatures. A CUarray
+ * is the runtime's cudaArray_t, a CUtexObject/CUsurfObject the runtime's
+ * object, and every call converts its descriptors and runs the runtime's
+ * function (cuemu_texture_api.h): one implementation, the runtime's checks
+ * and errors. Formats other than the eight integer and float ones, mipmapped
+ * arrays and resource views are CUDA_ERROR_NOT_SUPPORTED. Included at the
+ * end of cuemu_driver_graph_nodes_api.h.
+ */
+#ifndef CUEMU_DRIVER_ARRAY_API_H
+#define CUEMU_DRIVER_ARRAY_API_H
+
+#include "cuda.h"
+#include "cuemu_driver_graph_api.h"
+#include "cuemu_texture_api.h"
+
+typedef enum CUarray_format_enum {
+  CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+  CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+  CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+  CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+  CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+  CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+  CU_AD_FORMAT_HALF = 0x10,
+  CU_AD_FORMAT_FLOAT = 0x20
+} CUarray_format;
+
+typedef struct CUDA_ARRAY_DESCRIPTOR_st {
+  size_t Width;
+  size_t Height;
+  CUarray_format Format;
+  unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR_v2;
+typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+  size_t Width;
+  size_t Height;
+  size_t Depth;
+  CUarray_format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR_v2;
+typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
+
+/* The array flags have the runtime's values. */
+#define CUDA_ARRAY3D_LAYERED 0x01
+#define CUDA_ARRAY3D_2DARRAY 0x01
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02
+#define CUDA_ARRAY3D_CUBEMAP 0x04
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
+typedef unsigned long long CUtexObject_v1;
+typedef CUtexObject_v1 CUtexObject;
+typedef unsigned long long CUsurfObject_v1;
+typedef CUsurfObject_v1 CUsurfObject;
+
+typedef enum CUresourcetype_enum {
+  CU_RESOURCE_TYPE_ARRAY = 0x00,
+  CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+  CU_RESOURCE_TYPE_LINEAR = 0x02,
+  CU_RESOURCE_TYPE_PITCH2D = 0x03
+} CUresourcetype;
+
+typedef enum CUaddress_mode_enum {
+  CU_TR_ADDRESS_MODE_WRAP = 0,
+  CU_TR_ADDRESS_MODE_CLAMP = 1,
+  CU_TR_ADDRESS_MODE_MIRROR = 2,
+  CU_TR_ADDRESS_MODE_BORDER = 3
+} CUaddress_mode;
+
+typedef enum CUfilter_mode_enum {
+  CU_TR_FILTER_MODE_POINT = 0,
+  CU_TR_FILTER_MODE_LINEAR = 1
+} CUfilter_mode;
+
+#define CU_TRSF_READ_AS_INTEGER 0x01
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02
+#define CU_TRSF_SRGB 0x10
+#define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20
+#define CU_TRSF_SEAMLESS_CUBEMAP 0x40
+
+typedef struct CUDA_RESOURCE_DESC_st {
+  CUresourcetype resType;
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      CUmipmappedArray hMipmappedArray;
+    } mipmap;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+
+typedef struct CUDA_TEXTURE_DESC_st {
+  CUaddress_mode addressMode[3];
+  CUfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  CUfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} CUDA_TEXTURE_DESC_v1;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+
+/* Resource views are not emulated: the type is there for the signature. */
+typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC;
+
+namespace cuemu {
+namespace drv {
+
+/* An array format and channel count as the runtime's channel description;
+ * 0 or a driver error. */
+inline int channel_desc(CUarray_format format, unsigned channels,
+                        cudaChannelFormatDesc *d) {
+  int bits;
+  cudaChannelFormatKind kind;
+  switch (format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8: bits = 8; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT16: bits = 16; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT32: bits = 32; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_SIGNED_INT8: bits = 8; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT16: bits = 16; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT32: bits = 32; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_HALF: bits = 16; kind = cudaChannelFormatKindFloat; break;
+  case CU_AD_FORMAT_FLOAT: bits = 32; kind = cudaChannelFormatKindFloat; break;
+  default: return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  if (channels != 1 && channels != 2 && channels != 4)
+    return CUDA_ERROR_INVALID_VALUE;
+  *d = cudaCreateChannelDesc(bits, channels > 1 ? bits : 0,
+                             channels > 2 ? bits : 0, channels > 3 ? bits : 0,
+                             kind);
+  return 0;
+}
+
+/* The reverse: a runtime channel description as a format and a count. */
+inline void array_format(const cudaChannelFormatDesc &d, CUarray_format *format,
+                         unsigned *channels) {
+  *channels = (d.x != 0) + (d.y != 0) + (d.z != 0) + (d.w != 0);
+  const bool is_signed = d.f == cudaChannelFormatKindSigned;
+  switch (d.x) {
+  case 8: *format = is_signed ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8; break;
+  case 16:
+    *format = d.f == cudaChannelFormatKindFloat
+                  ? CU_AD_FORMAT_HALF
+                  : is_signed ? CU_AD_FORMAT_SIGNED_INT16 : CU_AD_FORMAT_UNSIGNED_INT16;
+    break;
+  default:
+    *format = d.f == cudaChannelFormatKindFloat
+                  ? CU_AD_FORMAT_FLOAT
+                  : is_signed ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
+    break;
+  }
+}
+
+/* A driver resource description as the runtime's; 0 or a driver error. */
+inline int resource_desc(const CUDA_RESOURCE_DESC *p, cudaResourceDesc *r) {
+  *r = cudaResourceDesc();
+  if (!p || p->flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  switch (p->resType) {
+  case CU_RESOURCE_TYPE_ARRAY:
+    r->resType = cudaResourceTypeArray;
+    r->res.array.array = reinterpret_cast<cudaArray_t>(p->res.array.hArray);
+    return 0;
+  case CU_RESOURCE_TYPE_LINEAR:
+    r->resType = cudaResourceTypeLinear;
+    r->res.linear.devPtr = reinterpret_cast<void *>(p->res.linear.devPtr);
+    r->res.linear.sizeInBytes = p->res.linear.sizeInBytes;
+    return channel_desc(p->res.linear.format, p->res.linear.numChannels,
+                        &r->res.linear.desc);
+  case CU_RESOURCE_TYPE_PITCH2D:
+    r->resType = cudaResourceTypePitch2D;
+    r->res.pitch2D.devPtr = reinterpret_cast<void *>(p->res.pitch2D.devPtr);
+    r->res.pitch2D.width = p->res.pitch2D.width;
+    r->res.pitch2D.height = p->res.pitch2D.height;
+    r->res.pitch2D.pitchInBytes = p->res.pitch2D.pitchInBytes;
+    return channel_desc(p->res.pitch2D.format, p->res.pitch2D.numChannels,
+                        &r->res.pitch2D.desc);
+  case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/* The runtime's resource description as the driver's. */
+inline void resource_desc_out(const cudaResourceDesc &r, CUDA_RESOURCE_DESC *p) {
+  *p = CUDA_RESOURCE_DESC();
+  switch (r.resType) {
+  case cudaResourceTypeArray:
+    p->resType = CU_RESOURCE_TYPE_ARRAY;
+    p->res.array.hArray = reinterpret_cast<CUarray>(r.res.array.array);
+    break;
+  case cudaResourceTypeLinear:
+    p->resType = CU_RESOURCE_TYPE_LINEAR;
+    p->res.linear.devPtr = reinterpret_cast<CUdeviceptr>(r.res.linear.devPtr);
+    p->res.linear.sizeInBytes = r.res.linear.sizeInBytes;
+    array_format(r.res.linear.desc, &p->res.linear.format, &p->res.linear.numChannels);
+    break;
+  default:
+    p->resType = CU_RESOURCE_TYPE_PITCH2D;
+    p->res.pitch2D.devPtr = reinterpret_cast<CUdeviceptr>(r.res.pitch2D.devPtr);
+    p->res.pitch2D.width = r.res.pitch2D.width;
+    p->res.pitch2D.height = r.res.pitch2D.height;
+    p->res.pitch2D.pitchInBytes = r.res.pitch2D.pitchInBytes;
+    array_format(r.res.pitch2D.desc, &p->res.pitch2D.format,
+                 &p->res.pitch2D.numChannels);
+    break;
+  }
+}
+
+/* The channel description of the resource a texture reads. */
+inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &r) {
+  cudaChannelFormatDesc d = cudaChannelFormatDesc();
+  cudaExtent extent;
+  unsigned flags;
+  if (r.resType == cudaResourceTypeArray)
+    cudaArrayGetInfo(&d, &extent, &flags, r.res.array.array);
+  else if (r.resType == cudaResourceTypeLinear)
+    d = r.res.linear.desc;
+  else
+    d = r.res.pitch2D.desc;
+  return d;
+}
+
+/* A driver texture description as the runtime's. The driver reads 8- and
+ * 16-bit integers as normalized floats unless CU_TRSF_READ_AS_INTEGER
+ * says otherwise; 32-bit integers and floats are read as they are. */
+inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &r,
+                         cudaTextureDesc *t) {
+  *t = cudaTextureDesc();
+  for (int i = 0; i < 3; ++i)
+    t->addressMode[i] = static_cast<cudaTextureAddressMode>(p->addressMode[i]);
+  t->filterMode = static_cast<cudaTextureFilterMode>(p->filterMode);
+  const cudaChannelFormatDesc d = resource_channels(r);
+  const bool narrow_int = d.f != cudaChannelFormatKindFloat && d.x < 32;
+  t->readMode = narrow_int && !(p->flags & CU_TRSF_READ_AS_INTEGER)
+                    ? cudaReadModeNormalizedFloat
+                    : cudaReadModeElementType;
+  t->normalizedCoords = (p->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+  t->sRGB = (p->flags & CU_TRSF_SRGB) != 0;
+  t->seamlessCubemap = (p->flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
+  t->disableTrilinearOptimization =
+      (p->flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION) != 0;
+  t->maxAnisotropy = p->maxAnisotropy;
+  t->mipmapFilterMode = static_cast<cudaTextureFilterMode>(p->mipmapFilterMode);
+  t->mipmapLevelBias = p->mipmapLevelBias;
+  t->minMipmapLevelClamp = p->minMipmapLevelClamp;
+  t->maxMipmapLevelClamp = p->maxMipmapLevelClamp;
+  for (int i = 0; i < 4; ++i)
+    t->borderColor[i] = p->borderColor[i];
+}
+
+/* A 1-D copy of `bytes` bytes at byte `offset` of an array, which is taken
+ * row after row (an array of rows of `width` elements): each row's part is
+ * one runtime copy. `to_array` says the direction; `memory` is the other
+ * side (host or device memory, or nullptr with `other` an array at
+ * `other_offset`). */
+inline cudaError_t array_linear_copy(cudaArray_t array, size_t offset,
+                                     void *memory, cudaArray_t other,
+                                     size_t other_offset, size_t bytes,
+                                     bool to_array) {
+  cudaChannelFormatDesc d;
+  cudaExtent extent;
+  unsigned flags;
+  cudaError_t e = cudaArrayGetInfo(&d, &extent, &flags, array);
+  if (e != cudaSuccess)
+    return e;
+  const size_t row = extent.width * static_cast<size_t>(d.x + d.y + d.z + d.w) / 8;
+  if (!row)
+    return cudaErrorInvalidValue;
+  char *mem = static_cast<char *>(memory);
+  while (bytes && e == cudaSuccess) {
+    const size_t x = offset % row, y = offset / row;
+    const size_t n = bytes < row - x ? bytes : row - x;
+    if (other)
+      e = to_array ? cudaMemcpy2DArrayToArray(array, x, y, other, other_offset, 0, n, 1)
+                   : cudaMemcpy2DArrayToArray(other, other_offset, 0, array, x, y, n, 1);
+    else if (to_array)
+      e = cudaMemcpy2DToArray(array, x, y, mem, n, n, 1, cudaMemcpyDefault);
+    else
+      e = cudaMemcpy2DFromArray(mem, n, array, x, y, n, 1, cudaMemcpyDefault);
+    offset += n;
+    other_offset += n;
+    mem += n;
+    bytes -= n;
+  }
+  return e;
+}
+
+} // namespace drv
+} // namespace cuemu
+
+inline CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray) {
+  cudaChannelFormatDesc d;
+  CUEMU_DRV_CONVERTED(
+      pHandle && pAllocateArray
+          ? cuemu::drv::channel_desc(pAllocateArray->Format, pAllocateArray->NumChannels, &d)
+          : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
+      cudaMallocArray(reinterpret_cast<cudaArray_t *>(pHandle), &d,
+                      pAllocateArray->Width, pAllocateArray->Height, 0));
+}
+
+inline CUresult cuArray3DCreate(CUarray *pHandle,
+                                const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray) {
+  cudaChannelFormatDesc d;
+  CUEMU_DRV_CONVERTED(
+      pHandle && pAllocateArray
+          ? cuemu::drv::channel_desc(pAllocateArray->Format, pAllocateArray->NumChannels, &d)
+          : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
+      cudaMalloc3DArray(reinterpret_cast<cudaArray_t *>(pHandle), &d,
+                        make_cudaExtent(pAllocateArray->Width, pAllocateArray->Height,
+                                        pAllocateArray->Depth),
+                        pAllocateArray->Flags));
+}
+
+inline CUresult cuArrayDestroy(CUarray hArray) {
+  CUEMU_DRV_FORWARD(cudaFreeArray(reinterpret_cast<cudaArray_t>(hArray)));
+}
+
+inline CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor,
+                                       CUarray hArray) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!pArrayDescriptor)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaChannelFormatDesc d;
+  cudaExtent extent;
+  unsigned flags;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(
+      cudaArrayGetInfo(&d, &extent, &flags, reinterpret_cast<cudaArray_t>(hArray)), saved);
+  if (e)
+    return static_cast<CUresult>(e);
+  *pArrayDescriptor = CUDA_ARRAY3D_DESCRIPTOR();
+  pArrayDescriptor->Width = extent.width;
+  pArrayDescriptor->Height = extent.height;
+  pArrayDescriptor->Depth = extent.depth;
+  pArrayDescriptor->Flags = flags;
+  cuemu::drv::array_format(d, &pArrayDescriptor->Format, &pArrayDescriptor->NumChannels);
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor,
+                                     CUarray hArray) {
+  if (!pArrayDescriptor)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUDA_ARRAY3D_DESCRIPTOR d3;
+  CUresult e = cuArray3DGetDescriptor(&d3, hArray);
+  if (e != CUDA_SUCCESS)
+    return e;
+  pArrayDescriptor->Width = d3.Width;
+  pArrayDescriptor->Height = d3.Height;
+  pArrayDescriptor->Format = d3.Format;
+  pArrayDescriptor->NumChannels = d3.NumChannels;
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *srcHost,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(dstArray), dstOffset, const_cast<void *>(srcHost),
+      nullptr, 0, ByteCount, true));
+}
+
+inline CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, nullptr, 0,
+      ByteCount, false));
+}
+
+inline CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(dstArray), dstOffset,
+      reinterpret_cast<void *>(srcDevice), nullptr, 0, ByteCount, true));
+}
+
+inline CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset,
+                             size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(srcArray), srcOffset,
+      reinterpret_cast<void *>(dstDevice), nullptr, 0, ByteCount, false));
+}
+
+inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
+                                  const CUDA_TEXTURE_DESC *pTexDesc,
+                                  const CUDA_RESOURCE_VIEW_DESC *pResViewDesc) {
+  cudaResourceDesc r;
+  cudaTextureDesc t;
+  int conv = !pTexObject || !pTexDesc ? static_cast<int>(CUDA_ERROR_INVALID_VALUE)
+             : pResViewDesc          ? static_cast<int>(CUDA_ERROR_NOT_SUPPORTED)
+                                     : cuemu::drv::resource_desc(pResDesc, &r);
+  if (!conv)
+    cuemu::drv::texture_desc(pTexDesc, r, &t);
+  CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &r, &t, nullptr));
+}
+
+inline CUresult cuTexObjectDestroy(CUtexObject texObject) {
+  CUEMU_DRV_FORWARD(cudaDestroyTextureObject(texObject));
+}
+
+inline CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
+                                           CUtexObject texObject) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!pResDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaResourceDesc r;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
+  if (!e)
+    cuemu::drv::resource_desc_out(r, pResDesc);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
+                                   const CUDA_RESOURCE_DESC *pResDesc) {
+  cudaResourceDesc r;
+  CUEMU_DRV_CONVERTED(pSurfObject ? cuemu::drv::resource_desc(pResDesc, &r)
+                                  : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
+                      cudaCreateSurfaceObject(pSurfObject, &r));
+}
+
+inline CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
+  CUEMU_DRV_FORWARD(cudaDestroySurfaceObject(surfObject));
+}
+
+inline CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
+                                            CUsurfObject surfObject) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!pResDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaResourceDesc r;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(cudaGetSurfaceObjectResourceDesc(&r, surfObject), saved);
+  if (!e)
+    cuemu::drv::resource_desc_out(r, pResDesc);
+  return static_cast<CUresult>(e);
+}
+
+#endif /* CUEMU_DRIVER_ARRAY_API_H */
