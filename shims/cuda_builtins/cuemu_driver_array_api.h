@@ -237,6 +237,24 @@ inline void resource_desc_out(const cudaResourceDesc &r, CUDA_RESOURCE_DESC *p) 
   }
 }
 
+/* The resource description of a texture or surface object, asked of the
+ * runtime by `query`, as the driver's. */
+inline CUresult resource_desc_of(CUDA_RESOURCE_DESC *p, unsigned long long object,
+                                 cudaError_t (*query)(cudaResourceDesc *,
+                                                      unsigned long long)) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaResourceDesc r;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(query(&r, object), saved);
+  if (!e)
+    resource_desc_out(r, p);
+  return static_cast<CUresult>(e);
+}
+
 /* The channel description of the resource a texture reads. */
 inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &r) {
   cudaChannelFormatDesc d = cudaChannelFormatDesc();
@@ -432,17 +450,8 @@ inline CUresult cuTexObjectDestroy(CUtexObject texObject) {
 
 inline CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
                                            CUtexObject texObject) {
-  int checked = cuemu_drv_check_context();
-  if (checked)
-    return static_cast<CUresult>(checked);
-  if (!pResDesc)
-    return CUDA_ERROR_INVALID_VALUE;
-  cudaResourceDesc r;
-  int saved = cuemu_drv_enter();
-  int e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
-  if (!e)
-    cuemu::drv::resource_desc_out(r, pResDesc);
-  return static_cast<CUresult>(e);
+  return cuemu::drv::resource_desc_of(pResDesc, texObject,
+                                      cudaGetTextureObjectResourceDesc);
 }
 
 inline CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
@@ -459,17 +468,8 @@ inline CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
 
 inline CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
                                             CUsurfObject surfObject) {
-  int checked = cuemu_drv_check_context();
-  if (checked)
-    return static_cast<CUresult>(checked);
-  if (!pResDesc)
-    return CUDA_ERROR_INVALID_VALUE;
-  cudaResourceDesc r;
-  int saved = cuemu_drv_enter();
-  int e = cuemu_drv_result(cudaGetSurfaceObjectResourceDesc(&r, surfObject), saved);
-  if (!e)
-    cuemu::drv::resource_desc_out(r, pResDesc);
-  return static_cast<CUresult>(e);
+  return cuemu::drv::resource_desc_of(pResDesc, surfObject,
+                                      cudaGetSurfaceObjectResourceDesc);
 }
 
 #endif /* CUEMU_DRIVER_ARRAY_API_H */
