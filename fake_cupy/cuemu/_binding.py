@@ -75,6 +75,8 @@ def library():
     lib.cuemu_strerror.restype = ctypes.c_char_p
     lib.cuemu_strerror.argtypes = [status]
     lib.cuemu_compile_command.restype = status
+    lib.cuemu_cache_dir.restype = status
+    lib.cuemu_cache_dir.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
     lib.cuemu_compile_command.argtypes = [ctypes.c_int,
                                           ctypes.POINTER(ctypes.c_char_p),
                                           ctypes.POINTER(ctypes.c_int)]
@@ -118,6 +120,15 @@ def library():
         lib.cuemu_alloc_unregister.argtypes = [vp]
     _lib = lib
     return lib
+
+
+def cache_dir():
+    """libcuemu's compile cache folder (CUEMU_CACHE_DIR, else the user's
+    cache folder), created if need be; None when it cannot be used."""
+    buf = ctypes.create_string_buffer(4096)
+    if library().cuemu_cache_dir(buf, len(buf)) != 0:
+        return None
+    return os.fsdecode(buf.value)
 
 
 def register_alloc(ptr, size, name):

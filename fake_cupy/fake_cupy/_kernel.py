@@ -75,6 +75,46 @@ def _workdir():
         return _work_dir
 
 
+def _source_folder(key):
+    """Where the source of the compile keyed `key` is written: a folder of
+    libcuemu's compile cache named after the key, so that every process
+    compiles the same code from the same path and the cache's entry (whose
+    key holds the source's path) is found again, as CuPy's kernel cache
+    outlives a process; this process's own folder when the cache folder
+    cannot be used."""
+    base = _binding.cache_dir()
+    if base is not None:
+        folder = os.path.join(base, "fake_cupy", key)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            return folder
+        except OSError:
+            pass
+    folder = os.path.join(_workdir(), key)
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def _write_source(key, source_name, code):
+    """Writes `code` as `source_name` in _source_folder(key) and returns its
+    path. The file is replaced only when its contents differ, through a
+    temporary file and a rename, so that processes compiling the same code
+    at once never read a partly written file."""
+    src = os.path.join(_source_folder(key), source_name)
+    data = code.encode("utf-8", errors="surrogateescape")
+    try:
+        with open(src, "rb") as f:
+            if f.read() == data:
+                return src
+    except OSError:
+        pass
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(src), suffix=".cu.tmp")
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    os.replace(tmp, src)
+    return src
+
+
 def _translate_options(options):
     """NVRTC options -> (options for cuemu-cc, debug)."""
     out, debug = [], False
@@ -218,14 +258,9 @@ def _compile_code(code, options, name_expressions, source_name="kernel.cu",
         module = _modules.get(key)
         if module is not None:
             return module
+        src = _write_source(key, source_name, code)
         folder = os.path.join(_workdir(), key)
         os.makedirs(folder, exist_ok=True)
-        src = os.path.join(folder, source_name)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".cu.tmp")
-        with os.fdopen(fd, "w", encoding="utf-8",
-                       errors="surrogateescape") as f:
-            f.write(code)
-        os.replace(tmp, src)
         out = os.path.join(folder, "module.so")
         log = _StderrCapture()
         try:

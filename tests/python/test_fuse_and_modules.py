@@ -284,3 +284,32 @@ def test_runtime_malloc_and_the_memory_limit_variable(cp, monkeypatch):
     assert pool.get_limit() == 1024
     with pytest.raises(cp.cuda.memory.OutOfMemoryError):
         pool.malloc(4096)
+
+
+def test_a_second_process_finds_the_compiled_kernel_in_the_cache(
+        tmp_path, monkeypatch):
+    # As CuPy's kernel cache outlives a process, a kernel compiled by one
+    # process is not compiled again by the next: its source is written at
+    # the same path in the cache folder, so the cache's entry is found and
+    # the second run adds no entry.
+    import sys
+    monkeypatch.setenv("CUEMU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    program = (
+        "import fake_cupy as cp\n"
+        "k = cp.RawKernel(r'''extern \"C\" __global__ void twice(int *x) {\n"
+        "  x[threadIdx.x] *= 2; }''', 'twice')\n"
+        "x = cp.arange(4, dtype=cp.int32)\n"
+        "k((1,), (4,), (x,))\n"
+        "print(x.get().tolist())\n")
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", program], check=True,
+                             capture_output=True, text=True).stdout
+        assert out.split("\n")[0] == "[0, 2, 4, 6]"
+        return sorted(p.name for p in (tmp_path / "cache").iterdir()
+                      if p.name.endswith(".entry"))
+
+    first = run()
+    assert len(first) == 1
+    assert run() == first
