@@ -19,6 +19,7 @@
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_texture_view.h"
 
 #define ARRAY_MAGIC 0x41525241u   /* "ARRA" */
 #define MIPMAP_MAGIC 0x50494d4du  /* "MMIP" */
@@ -146,6 +147,7 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
     out->bits = bits[0];
     out->kind = f;
   } else {
+    cuemu__format_refused(f); /* names a kind CUDA has */
     return cudaErrorInvalidChannelDescriptor;
   }
   out->size = (size_t)out->channels * (size_t)out->bits / 8;

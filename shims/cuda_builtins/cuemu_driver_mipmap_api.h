@@ -1,0 +1,124 @@
+/*
+ * cuemu_driver_mipmap_api.h: the driver API's mipmapped arrays
+ * (cuMipmappedArrayCreate, cuMipmappedArrayGetLevel,
+ * cuMipmappedArrayDestroy) and the texture object queries
+ * cuTexObjectGetTextureDesc and cuTexObjectGetResourceViewDesc, in CUDA 13's
+ * signatures, over the runtime's functions (cuemu_texture_api.h), as the
+ * rest of cuemu_driver_array_api.h, which includes this file at its end.
+ */
+#ifndef CUEMU_DRIVER_MIPMAP_API_H
+#define CUEMU_DRIVER_MIPMAP_API_H
+
+#include "cuemu_driver_array_api.h"
+
+namespace cuemu {
+namespace drv {
+
+/* The runtime's texture description as the driver's: the flags from the
+ * runtime's fields, and CU_TRSF_READ_AS_INTEGER where an 8- or 16-bit
+ * integer resource is read as integers (the driver's default is to
+ * normalize them). */
+inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &r,
+                             CUDA_TEXTURE_DESC *p) {
+  *p = CUDA_TEXTURE_DESC();
+  for (int i = 0; i < 3; ++i)
+    p->addressMode[i] = static_cast<CUaddress_mode>(t.addressMode[i]);
+  p->filterMode = static_cast<CUfilter_mode>(t.filterMode);
+  const cudaChannelFormatDesc d = resource_channels(r);
+  const bool narrow_int = (d.f == cudaChannelFormatKindSigned ||
+                           d.f == cudaChannelFormatKindUnsigned) &&
+                          d.x < 32;
+  if (narrow_int && t.readMode == cudaReadModeElementType)
+    p->flags |= CU_TRSF_READ_AS_INTEGER;
+  if (t.normalizedCoords)
+    p->flags |= CU_TRSF_NORMALIZED_COORDINATES;
+  if (t.sRGB)
+    p->flags |= CU_TRSF_SRGB;
+  if (t.disableTrilinearOptimization)
+    p->flags |= CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION;
+  if (t.seamlessCubemap)
+    p->flags |= CU_TRSF_SEAMLESS_CUBEMAP;
+  p->maxAnisotropy = t.maxAnisotropy;
+  p->mipmapFilterMode = static_cast<CUfilter_mode>(t.mipmapFilterMode);
+  p->mipmapLevelBias = t.mipmapLevelBias;
+  p->minMipmapLevelClamp = t.minMipmapLevelClamp;
+  p->maxMipmapLevelClamp = t.maxMipmapLevelClamp;
+  for (int i = 0; i < 4; ++i)
+    p->borderColor[i] = t.borderColor[i];
+}
+
+} // namespace drv
+} // namespace cuemu
+
+inline CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
+                                       const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                       unsigned int numMipmapLevels) {
+  cudaChannelFormatDesc d;
+  CUEMU_DRV_CONVERTED(
+      pHandle && pMipmappedArrayDesc
+          ? cuemu::drv::channel_desc(pMipmappedArrayDesc->Format,
+                                     pMipmappedArrayDesc->NumChannels, &d)
+          : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
+      cudaMallocMipmappedArray(reinterpret_cast<cudaMipmappedArray_t *>(pHandle), &d,
+                               make_cudaExtent(pMipmappedArrayDesc->Width,
+                                               pMipmappedArrayDesc->Height,
+                                               pMipmappedArrayDesc->Depth),
+                               numMipmapLevels, pMipmappedArrayDesc->Flags));
+}
+
+inline CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray,
+                                         CUmipmappedArray hMipmappedArray,
+                                         unsigned int level) {
+  CUEMU_DRV_FORWARD(cudaGetMipmappedArrayLevel(
+      reinterpret_cast<cudaArray_t *>(pLevelArray),
+      reinterpret_cast<cudaMipmappedArray_const_t>(hMipmappedArray), level));
+}
+
+inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
+  CUEMU_DRV_FORWARD(
+      cudaFreeMipmappedArray(reinterpret_cast<cudaMipmappedArray_t>(hMipmappedArray)));
+}
+
+inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
+                                          CUtexObject texObject) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!pTexDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaTextureDesc t;
+  cudaResourceDesc r;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(cudaGetTextureObjectTextureDesc(&t, texObject), saved);
+  if (!e)
+    e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
+  if (!e)
+    cuemu::drv::texture_desc_out(t, r, pTexDesc);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
+                                               CUtexObject texObject) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!pResViewDesc)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaResourceViewDesc v;
+  int saved = cuemu_drv_enter();
+  int e = cuemu_drv_result(cudaGetTextureObjectResourceViewDesc(&v, texObject), saved);
+  if (e)
+    return static_cast<CUresult>(e);
+  *pResViewDesc = CUDA_RESOURCE_VIEW_DESC();
+  pResViewDesc->format = static_cast<CUresourceViewFormat>(v.format);
+  pResViewDesc->width = v.width;
+  pResViewDesc->height = v.height;
+  pResViewDesc->depth = v.depth;
+  pResViewDesc->firstMipmapLevel = v.firstMipmapLevel;
+  pResViewDesc->lastMipmapLevel = v.lastMipmapLevel;
+  pResViewDesc->firstLayer = v.firstLayer;
+  pResViewDesc->lastLayer = v.lastLayer;
+  return CUDA_SUCCESS;
+}
+
+#endif /* CUEMU_DRIVER_MIPMAP_API_H */
