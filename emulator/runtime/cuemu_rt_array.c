@@ -124,6 +124,16 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
                     ? cudaChannelFormatKindUnsigned
                     : cudaChannelFormatKindSigned;
     out->normalized = 1;
+  } else if (f == cudaChannelFormatKindUnsignedNormalized1010102) {
+    /* Four unsigned normalized channels of 10, 10, 10 and 2 bits in one
+     * 32-bit word; `bits` is the word's. */
+    out->channels = 4;
+    out->bits = 32;
+    out->kind = cudaChannelFormatKindUnsigned;
+    out->normalized = 1;
+    out->packed = 1;
+    out->size = 4;
+    return 0;
   } else if (f == cudaChannelFormatKindSigned ||
              f == cudaChannelFormatKindUnsigned ||
              f == cudaChannelFormatKindFloat) {

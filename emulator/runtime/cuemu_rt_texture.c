@@ -25,6 +25,7 @@ static void copy_format(cuemu__texel_format *out, const cuemu__format *f) {
   out->bits = f->bits;
   out->kind = f->kind;
   out->normalized = f->normalized;
+  out->packed = f->packed;
   out->size = f->size;
 }
 

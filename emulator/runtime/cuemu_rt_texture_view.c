@@ -55,8 +55,6 @@ static const char *refused_kind_name(int kind) {
     return "cudaChannelFormatKindUnsignedBlockCompressed7 (BC7)";
   case cudaChannelFormatKindUnsignedBlockCompressed7SRGB:
     return "cudaChannelFormatKindUnsignedBlockCompressed7SRGB (BC7, sRGB)";
-  case cudaChannelFormatKindUnsignedNormalized1010102:
-    return "cudaChannelFormatKindUnsignedNormalized1010102 (10-10-10-2 bits)";
   default:
     return NULL;
   }
@@ -78,8 +76,8 @@ int cuemu__format_refused(int kind) {
 int cuemu_rt_texture_refuse(const char *name, int code) {
   char message[256];
   snprintf(message, sizeof message,
-           "array format %s is not emulated by cuemu (block-compressed, YUV "
-           "and 10-10-10-2 formats are refused)",
+           "array format %s is not emulated by cuemu (block-compressed and "
+           "YUV formats are refused)",
            name ? name : "(null)");
   refusal(message);
   return code;
@@ -105,6 +103,7 @@ static int view_format(int v, cuemu__texel_format *f) {
   f->bits = bits[group];
   f->kind = kinds[group];
   f->normalized = 0;
+  f->packed = 0;
   f->size = (size_t)f->channels * (size_t)f->bits / 8;
   return 0;
 }

@@ -20,7 +20,7 @@ int cuemu__texture_apply_view(cuemu__texture *t,
                               const struct cudaResourceViewDesc *v);
 
 /* Whether channel kind `kind` is one that CUDA has but cuemu does not
- * emulate (block-compressed, NV12, 10-10-10-2); if so, records and prints
+ * emulate (block-compressed, NV12); if so, records and prints
  * a message naming it and returns 1. */
 int cuemu__format_refused(int kind);
 

@@ -7,9 +7,9 @@
  * object, and every call converts its descriptors and runs the runtime's
  * function (cuemu_texture_api.h): one implementation, the runtime's checks
  * and errors. The eight integer and float formats, half and the normalized
- * UNORM/SNORM ones are emulated; block-compressed, NV12 and the other YUV
- * formats, and 10-10-10-2, are CUDA_ERROR_NOT_SUPPORTED with a message
- * naming the format. Mipmapped arrays and the texture and view queries are
+ * UNORM/SNORM ones and 10-10-10-2 are emulated; block-compressed, NV12 and
+ * the other YUV formats are CUDA_ERROR_NOT_SUPPORTED with a message naming
+ * the format. Mipmapped arrays and the texture and view queries are
  * in cuemu_driver_mipmap_api.h. Included at the end of
  * cuemu_driver_graph_nodes_api.h.
  */
@@ -265,7 +265,6 @@ inline const char *refused_format_name(CUarray_format format) {
     CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y444_PLANAR10)
     CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_YUV444_8bit_SemiPlanar)
     CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_YUV444_16bit_SemiPlanar)
-    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_UNORM_INT_101010_2)
 #undef CUEMU_DRV_FORMAT_NAME
   default:
     return nullptr;
@@ -291,6 +290,13 @@ inline int channel_desc(CUarray_format format, unsigned channels,
         bits, channels > 1 ? bits : 0, channels > 2 ? bits : 0,
         channels > 3 ? bits : 0,
         static_cast<cudaChannelFormatKind>(cudaChannelFormatKindUnsignedNormalized8X1 + k));
+    return 0;
+  }
+  if (format == CU_AD_FORMAT_UNORM_INT_101010_2) {
+    /* One packed 32-bit word of four channels. */
+    if (channels != 4)
+      return CUDA_ERROR_INVALID_VALUE;
+    *d = cudaCreateChannelDesc(10, 10, 10, 2, cudaChannelFormatKindUnsignedNormalized1010102);
     return 0;
   }
   if (const char *name = refused_format_name(format))
@@ -324,6 +330,11 @@ inline void array_format(const cudaChannelFormatDesc &d, CUarray_format *format,
     static const unsigned counts[3] = {1, 2, 4};
     *format = static_cast<CUarray_format>(CU_AD_FORMAT_UNORM_INT8X1 + k);
     *channels = counts[k % 3];
+    return;
+  }
+  if (d.f == cudaChannelFormatKindUnsignedNormalized1010102) {
+    *format = CU_AD_FORMAT_UNORM_INT_101010_2;
+    *channels = 4;
     return;
   }
   const bool is_signed = d.f == cudaChannelFormatKindSigned;

@@ -7,7 +7,7 @@
  * reference of mip_reference.cuh), cuTexObjectGetTextureDesc,
  * cuTexObjectGetResourceDesc, a CUDA_RESOURCE_VIEW_DESC of a range of
  * levels and cuTexObjectGetResourceViewDesc; the formats CU_AD_FORMAT_HALF,
- * UNORM_INT8X4 and SNORM_INT16X1 read as floats; the block-compressed and
+ * UNORM_INT8X4, SNORM_INT16X1 and UNORM_INT_101010_2 read as floats; the block-compressed and
  * YUV formats cuemu refuses; cuMipmappedArrayDestroy. Prints PASS when all
  * is well.
  */
@@ -39,12 +39,13 @@ __global__ void fetch_mips(cudaTextureObject_t t, const float4 *probe, float *lo
 }
 
 __global__ void fetch_formats(cudaTextureObject_t half2_tex, cudaTextureObject_t unorm_tex,
-                              cudaTextureObject_t snorm_tex, float2 *h, float4 *u,
-                              float *s) {
+                              cudaTextureObject_t snorm_tex, cudaTextureObject_t packed_tex,
+                              float2 *h, float4 *u, float *s, float4 *p) {
   const int i = threadIdx.x;
   h[i] = tex1D<float2>(half2_tex, 0.5f + 0.75f * i);
   u[i] = tex1D<float4>(unorm_tex, i + 0.5f);
   s[i] = tex1D<float>(snorm_tex, i + 0.5f);
+  p[i] = tex1D<float4>(packed_tex, i + 0.5f);
 }
 
 /* A 1-D array of `format` and `channels` filled from `data`. */
@@ -83,8 +84,15 @@ static void formats() {
   for (int i = 0; i < 16; ++i) ub[i] = static_cast<unsigned char>(17 * i);
   CUarray ua = array_1d(CU_AD_FORMAT_UNORM_INT8X4, 4, 4, ub, sizeof ub);
   const short sv[4] = {-32768, -32767, 16384, 32767};
-  CUarray sa = array_1d(CU_AD_FORMAT_SNORM_INT16X1, 1, 4, sv, sizeof sv);
   CUDA_ARRAY_DESCRIPTOR back = {};
+  CUarray sa = array_1d(CU_AD_FORMAT_SNORM_INT16X1, 1, 4, sv, sizeof sv);
+  /* 10-10-10-2 in one word: x in the low bits (cuemu's assumption, the
+   * usual R10G10B10A2 layout; CUDA's documentation does not draw it). */
+  const unsigned pv[4] = {0u, 0xffffffffu, 1023u | (512u << 10) | (1u << 20) | (2u << 30),
+                          (3u << 30) | (100u << 20)};
+  CUarray pa = array_1d(CU_AD_FORMAT_UNORM_INT_101010_2, 4, 4, pv, sizeof pv);
+  CU(cuArrayGetDescriptor(&back, pa));
+  CHECK(back.Format == CU_AD_FORMAT_UNORM_INT_101010_2 && back.NumChannels == 4);
   CU(cuArrayGetDescriptor(&back, ua));
   CHECK(back.Format == CU_AD_FORMAT_UNORM_INT8X4 && back.NumChannels == 4 &&
         back.Width == 4);
@@ -93,19 +101,26 @@ static void formats() {
   CUtexObject th = texture_1d(ha, CU_TR_FILTER_MODE_LINEAR);
   CUtexObject tu = texture_1d(ua, CU_TR_FILTER_MODE_POINT);
   CUtexObject ts = texture_1d(sa, CU_TR_FILTER_MODE_POINT);
+  CUtexObject tp = texture_1d(pa, CU_TR_FILTER_MODE_POINT);
   CUdeviceptr out;
-  CU(cuMemAlloc(&out, 4 * (sizeof(float2) + sizeof(float4) + sizeof(float))));
+  CU(cuMemAlloc(&out, 4 * (sizeof(float2) + 2 * sizeof(float4) + sizeof(float))));
   float2 *h = reinterpret_cast<float2 *>(out);
   float4 *u = reinterpret_cast<float4 *>(h + 4);
-  float *s = reinterpret_cast<float *>(u + 4);
-  fetch_formats<<<1, 4>>>(th, tu, ts, h, u, s);
+  float4 *pk = u + 4;
+  float *s = reinterpret_cast<float *>(pk + 4);
+  fetch_formats<<<1, 4>>>(th, tu, ts, tp, h, u, s, pk);
   CU(cuCtxSynchronize());
   float2 gh[4];
-  float4 gu[4];
+  float4 gu[4], gp[4];
   float gs[4];
   CU(cuMemcpyDtoH(gh, reinterpret_cast<CUdeviceptr>(h), sizeof gh));
   CU(cuMemcpyDtoH(gu, reinterpret_cast<CUdeviceptr>(u), sizeof gu));
   CU(cuMemcpyDtoH(gs, reinterpret_cast<CUdeviceptr>(s), sizeof gs));
+  CU(cuMemcpyDtoH(gp, reinterpret_cast<CUdeviceptr>(pk), sizeof gp));
+  for (int i = 0; i < 4; ++i)
+    CHECK(gp[i].x == (pv[i] & 1023u) / 1023.0f && gp[i].y == ((pv[i] >> 10) & 1023u) / 1023.0f &&
+          gp[i].z == ((pv[i] >> 20) & 1023u) / 1023.0f && gp[i].w == (pv[i] >> 30) / 3.0f);
+  CHECK(gp[1].x == 1.0f && gp[1].w == 1.0f && gp[2].x == 1.0f && gp[3].z == 100.0f / 1023.0f);
   for (int i = 0; i < 4; ++i) {
     /* x = 0.5 + 0.75 i: texels floor(x - 0.5) and the next, weight frac. */
     const float xb = 0.75f * i;
@@ -130,15 +145,14 @@ static void formats() {
   /* Block-compressed and YUV formats are refused, naming the format. */
   d.NumChannels = 4;
   const CUarray_format refused[] = {CU_AD_FORMAT_BC1_UNORM, CU_AD_FORMAT_BC7_UNORM_SRGB,
-                                    CU_AD_FORMAT_NV12, CU_AD_FORMAT_P010,
-                                    CU_AD_FORMAT_UNORM_INT_101010_2};
+                                    CU_AD_FORMAT_NV12, CU_AD_FORMAT_P010, CU_AD_FORMAT_YUY2};
   for (CUarray_format f : refused) {
     d.Format = f;
     CHECK(cuArrayCreate(&bad, &d) == CUDA_ERROR_NOT_SUPPORTED);
   }
 #endif
-  for (CUtexObject t : {th, tu, ts}) CU(cuTexObjectDestroy(t));
-  for (CUarray a : {ha, ua, sa}) CU(cuArrayDestroy(a));
+  for (CUtexObject t : {th, tu, ts, tp}) CU(cuTexObjectDestroy(t));
+  for (CUarray a : {ha, ua, sa, pa}) CU(cuArrayDestroy(a));
   CU(cuMemFree(out));
 }
 

@@ -6,7 +6,8 @@
  * views (a range of layers, a range of levels with clamps relative to the
  * first, the elements reinterpreted in another format), their queries
  * (cudaGetTextureObjectResourceViewDesc, cudaGetTextureObjectTextureDesc),
- * the views CUDA refuses, half and normalized 16-bit channels filtered, and
+ * the views CUDA refuses, half, normalized 16-bit and 10-10-10-2 channels
+ * filtered, and
  * the refused block-compressed formats. Prints PASS when all is well.
  */
 #include <cuda_fp16.h>
@@ -52,6 +53,10 @@ __global__ void fetch_reinterpreted(cudaTextureObject_t as_bytes, cudaTextureObj
   const int i = threadIdx.x;
   bytes[i] = tex1D<uchar4>(as_bytes, i + 0.5f);
   floats[i] = tex1D<float>(as_float, i + 0.5f);
+}
+
+__global__ void fetch_packed(cudaTextureObject_t t, float4 *out) {
+  out[threadIdx.x] = tex1D<float4>(t, 0.75f + 0.5f * threadIdx.x);
 }
 
 __global__ void fetch_linear_2d(cudaTextureObject_t t, const float2 *at, float *out) {
@@ -500,6 +505,39 @@ static void narrow_formats() {
   CHECK(cudaFreeArray(na) == cudaSuccess);
   cudaFree(dat);
   cudaFree(dout);
+  /* 10-10-10-2 words (x in the low bits), filtered linearly: x = 0.75 +
+   * 0.5 i, texels floor(x - 0.5) and the next with weight frac(x - 0.5). */
+  const unsigned words[3] = {1023u | (3u << 30), (512u << 10) | (1u << 30), 700u << 20};
+  cudaChannelFormatDesc pd =
+      cudaCreateChannelDesc<cudaChannelFormatKindUnsignedNormalized1010102>();
+  CHECK(pd.x == 10 && pd.y == 10 && pd.z == 10 && pd.w == 2);
+  cudaArray_t pa = nullptr;
+  CHECK(cudaMallocArray(&pa, &pd, 3) == cudaSuccess);
+  CHECK(cudaMemcpy2DToArray(pa, 0, 0, words, 12, 12, 1, cudaMemcpyHostToDevice) ==
+        cudaSuccess);
+  r.res.array.array = pa;
+  d.readMode = cudaReadModeElementType;
+  cudaTextureObject_t tpk = 0;
+  CHECK(cudaCreateTextureObject(&tpk, &r, &d, nullptr) == cudaSuccess);
+  float4 *dpk = nullptr;
+  CHECK(cudaMalloc(&dpk, 4 * sizeof(float4)) == cudaSuccess);
+  fetch_packed<<<1, 4>>>(tpk, dpk);
+  CHECK(cudaGetLastError() == cudaSuccess);
+  std::vector<float4> gp = host_copy(dpk, 4);
+  for (int i = 0; i < 4; ++i) {
+    const float xb = 0.25f + 0.5f * i;
+    const int j = static_cast<int>(xb), k = j + 1 < 3 ? j + 1 : 2;
+    const float a = ref_weight(xb - j);
+    auto ch = [&](int t, int c) {
+      return c < 3 ? ((words[t] >> (10 * c)) & 1023u) / 1023.0f : (words[t] >> 30) / 3.0f;
+    };
+    const float got[4] = {gp[i].x, gp[i].y, gp[i].z, gp[i].w};
+    for (int c = 0; c < 4; ++c)
+      CHECK(ref_close(got[c], (1 - a) * ch(j, c) + a * ch(k, c)));
+  }
+  CHECK(cudaDestroyTextureObject(tpk) == cudaSuccess);
+  CHECK(cudaFreeArray(pa) == cudaSuccess);
+  cudaFree(dpk);
 #ifdef __CUEMU__
   /* Block-compressed arrays are not emulated: refused, naming the format. */
   cudaChannelFormatDesc bc =
