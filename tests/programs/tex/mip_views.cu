@@ -37,10 +37,21 @@ __global__ void fetch_mip(cudaTextureObject_t t, const Fetch2 *p, float *out, in
                 : tex2DLod<float>(t, f.x, f.y, f.lod);
 }
 
+/* Thread i: level 0.5 i, or the gradients g = 2^i / 32. */
 __global__ void fetch_1d_3d(cudaTextureObject_t t1, cudaTextureObject_t t3, float *out) {
   const int i = threadIdx.x;
+  const float g = static_cast<float>(1 << i) / 32.0f;
   out[i] = tex1DLod<float>(t1, 0.3f, 0.5f * i);
   out[8 + i] = tex3DLod<float>(t3, 0.6f, 0.4f, 0.7f, 0.5f * i);
+  out[16 + i] = tex1DGrad<float>(t1, 0.3f, 0.75f * g, 0.5f * g);
+  out[24 + i] = tex3DGrad<float>(t3, 0.6f, 0.4f, 0.7f, make_float4(g, 0, 0, 0),
+                                 make_float4(0, 0.5f * g, 0.75f * g, 0));
+}
+
+/* Thread i: direction i of `dirs` at level 0.5 i. */
+__global__ void fetch_cube(cudaTextureObject_t t, const float4 *dirs, float *out) {
+  const int i = threadIdx.x;
+  out[i] = texCubemapLod<float>(t, dirs[i].x, dirs[i].y, dirs[i].z, dirs[i].w);
 }
 
 __global__ void fetch_layers(cudaTextureObject_t t, float *out) {
@@ -245,6 +256,84 @@ static void mipmapped_2d() {
   CHECK(cudaFreeMipmappedArray(a) == cudaSuccess);
 }
 
+/* texCubemapLod over a mipmapped 4 x 4 cubemap of 3 levels: face f of
+ * level l holds 100 l + 10 f + 4 y + x; the face and its coordinates
+ * follow the Programming Guide's table (major axis; s, t from the other
+ * two, divided by it). */
+static void cubemap(const cudaTextureDesc &d) {
+  cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
+  cudaMipmappedArray_t a = nullptr;
+  CHECK(cudaMallocMipmappedArray(&a, &fd, make_cudaExtent(4, 4, 6), 3, cudaArrayCubemap) ==
+        cudaSuccess);
+  for (int l = 0; l < 3; ++l) {
+    const int n = 4 >> l;
+    std::vector<float> faces(6 * n * n);
+    for (int f = 0; f < 6; ++f)
+      for (int i = 0; i < n * n; ++i)
+        faces[f * n * n + i] = static_cast<float>(100 * l + 10 * f + 4 * (i / n) + i % n);
+    cudaArray_t lv = nullptr;
+    CHECK(cudaGetMipmappedArrayLevel(&lv, a, l) == cudaSuccess);
+    cudaMemcpy3DParms c;
+    std::memset(&c, 0, sizeof c);
+    c.srcPtr = make_cudaPitchedPtr(faces.data(), n * 4, n, n);
+    c.dstArray = lv;
+    c.extent = make_cudaExtent(n, n, 6);
+    c.kind = cudaMemcpyHostToDevice;
+    CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+  }
+  cudaResourceDesc r;
+  std::memset(&r, 0, sizeof r);
+  r.resType = cudaResourceTypeMipmappedArray;
+  r.res.mipmap.mipmap = a;
+  cudaTextureObject_t t = 0;
+  CHECK(cudaCreateTextureObject(&t, &r, &d, nullptr) == cudaSuccess);
+  /* Direction, level; the face f, and s, t in [0, 1]. */
+  const std::vector<float4> dirs = {
+      {1.0f, 0.2f, -0.3f, 0.0f},  {-2.0f, 0.5f, 1.0f, 1.0f}, {0.1f, 1.0f, 0.6f, 0.5f},
+      {0.3f, -1.0f, -0.2f, 2.0f}, {0.2f, 0.1f, 1.0f, 1.5f},  {-0.7f, -0.2f, -1.0f, 0.0f}};
+  auto face_st = [](float x, float y, float z, int *face, float *s, float *u) {
+    const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+    float sc, tc, m;
+    if (ax >= ay && ax >= az) {
+      *face = x > 0 ? 0 : 1, m = ax, sc = x > 0 ? -z : z, tc = -y;
+    } else if (ay >= az) {
+      *face = y > 0 ? 2 : 3, m = ay, sc = x, tc = y > 0 ? z : -z;
+    } else {
+      *face = z > 0 ? 4 : 5, m = az, sc = z > 0 ? x : -x, tc = -y;
+    }
+    *s = (sc / m + 1) / 2;
+    *u = (tc / m + 1) / 2;
+  };
+  float4 *ddirs = device_copy(dirs);
+  float *dout = nullptr;
+  CHECK(cudaMalloc(&dout, dirs.size() * sizeof(float)) == cudaSuccess);
+  fetch_cube<<<1, static_cast<unsigned>(dirs.size())>>>(t, ddirs, dout);
+  CHECK(cudaGetLastError() == cudaSuccess);
+  std::vector<float> got = host_copy(dout, dirs.size());
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    int f;
+    float s, u;
+    face_st(dirs[i].x, dirs[i].y, dirs[i].z, &f, &s, &u);
+    auto level = [&](int l) {
+      const int n = 4 >> l;
+      const int x = static_cast<int>(s * n) < n ? static_cast<int>(s * n) : n - 1;
+      const int y = static_cast<int>(u * n) < n ? static_cast<int>(u * n) : n - 1;
+      return static_cast<float>(100 * l + 10 * f + 4 * y + x);
+    };
+    const float lod = dirs[i].w;
+    const int l = static_cast<int>(lod);
+    const float want = lod == l ? level(l) : 0.5f * level(l) + 0.5f * level(l + 1);
+    if (!ref_close(got[i], want)) {
+      std::fprintf(stderr, "texCubemapLod %zu: got %g, want %g\n", i, got[i], want);
+      ++check_failures;
+    }
+  }
+  cudaFree(ddirs);
+  cudaFree(dout);
+  CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
+  CHECK(cudaFreeMipmappedArray(a) == cudaSuccess);
+}
+
 /* tex1DLod over 8 texels and tex3DLod over 4 x 4 x 4, point sampling,
  * linear between levels; the reference samples each level by hand. */
 static void mipmapped_1d_3d() {
@@ -287,10 +376,10 @@ static void mipmapped_1d_3d() {
   r.res.mipmap.mipmap = a3;
   CHECK(cudaCreateTextureObject(&t3, &r, &d, nullptr) == cudaSuccess);
   float *dout = nullptr;
-  CHECK(cudaMalloc(&dout, 16 * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMalloc(&dout, 32 * sizeof(float)) == cudaSuccess);
   fetch_1d_3d<<<1, 8>>>(t1, t3, dout);
   CHECK(cudaGetLastError() == cudaSuccess);
-  std::vector<float> got = host_copy(dout, 16);
+  std::vector<float> got = host_copy(dout, 32);
   for (int i = 0; i < 8; ++i) {
     /* Level 0.5 i: levels floor and floor + 1, weight 0 or 1/2. */
     auto one_d = [&](int l) { return level1d[l][static_cast<int>(0.3f * (8 >> l))]; };
@@ -306,8 +395,22 @@ static void mipmapped_1d_3d() {
     const float want3 = lod3 == b ? three_d(b) : 0.5f * three_d(b) + 0.5f * three_d(b + 1);
     CHECK(ref_close(got[i], want1));
     CHECK(ref_close(got[8 + i], want3));
+    /* Gradients: the longer in texels of level 0 gives the level: 1D
+     * max(0.75 g, 0.5 g) * 8; 3D max(g, |(0.5 g, 0.75 g)|) * 4. */
+    const float g = static_cast<float>(1 << i) / 32.0f;
+    const float g1 = std::log2(0.75f * g * 8.0f);
+    const float g3 = std::log2(std::fmax(g, std::sqrt(0.25f * g * g + 0.5625f * g * g)) * 4.0f);
+    auto blend = [](float lambda, int top, auto level) {
+      lambda = std::fmax(0.0f, std::fmin(static_cast<float>(top), lambda));
+      const int l = static_cast<int>(lambda);
+      const float a = ref_weight(lambda - l);
+      return a == 0.0f || l == top ? level(l) : (1 - a) * level(l) + a * level(l + 1);
+    };
+    CHECK(ref_close(got[16 + i], blend(g1, 3, one_d)));
+    CHECK(ref_close(got[24 + i], blend(g3, 2, three_d)));
   }
   cudaFree(dout);
+  cubemap(d);
   CHECK(cudaDestroyTextureObject(t1) == cudaSuccess);
   CHECK(cudaDestroyTextureObject(t3) == cudaSuccess);
   CHECK(cudaFreeMipmappedArray(a1) == cudaSuccess);
