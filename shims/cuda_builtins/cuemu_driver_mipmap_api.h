@@ -47,6 +47,18 @@ inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &r
     p->borderColor[i] = t.borderColor[i];
 }
 
+/* A query of an object into `out`: the context and a null `out` checked,
+ * then `query(saved)` (saved: cuemu_drv_enter()'s value) gives the driver
+ * result. */
+template <class Query> inline CUresult object_query(const void *out, Query query) {
+  int checked = cuemu_drv_check_context();
+  if (checked)
+    return static_cast<CUresult>(checked);
+  if (!out)
+    return CUDA_ERROR_INVALID_VALUE;
+  return static_cast<CUresult>(query(cuemu_drv_enter()));
+}
+
 } // namespace drv
 } // namespace cuemu
 
@@ -81,44 +93,36 @@ inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
 
 inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
                                           CUtexObject texObject) {
-  int checked = cuemu_drv_check_context();
-  if (checked)
-    return static_cast<CUresult>(checked);
-  if (!pTexDesc)
-    return CUDA_ERROR_INVALID_VALUE;
-  cudaTextureDesc t;
-  cudaResourceDesc r;
-  int saved = cuemu_drv_enter();
-  int e = cuemu_drv_result(cudaGetTextureObjectTextureDesc(&t, texObject), saved);
-  if (!e)
-    e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
-  if (!e)
-    cuemu::drv::texture_desc_out(t, r, pTexDesc);
-  return static_cast<CUresult>(e);
+  return cuemu::drv::object_query(pTexDesc, [&](int saved) {
+    cudaTextureDesc t;
+    cudaResourceDesc r;
+    int e = cuemu_drv_result(cudaGetTextureObjectTextureDesc(&t, texObject), saved);
+    if (!e)
+      e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
+    if (!e)
+      cuemu::drv::texture_desc_out(t, r, pTexDesc);
+    return e;
+  });
 }
 
 inline CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
                                                CUtexObject texObject) {
-  int checked = cuemu_drv_check_context();
-  if (checked)
-    return static_cast<CUresult>(checked);
-  if (!pResViewDesc)
-    return CUDA_ERROR_INVALID_VALUE;
-  cudaResourceViewDesc v;
-  int saved = cuemu_drv_enter();
-  int e = cuemu_drv_result(cudaGetTextureObjectResourceViewDesc(&v, texObject), saved);
-  if (e)
-    return static_cast<CUresult>(e);
-  *pResViewDesc = CUDA_RESOURCE_VIEW_DESC();
-  pResViewDesc->format = static_cast<CUresourceViewFormat>(v.format);
-  pResViewDesc->width = v.width;
-  pResViewDesc->height = v.height;
-  pResViewDesc->depth = v.depth;
-  pResViewDesc->firstMipmapLevel = v.firstMipmapLevel;
-  pResViewDesc->lastMipmapLevel = v.lastMipmapLevel;
-  pResViewDesc->firstLayer = v.firstLayer;
-  pResViewDesc->lastLayer = v.lastLayer;
-  return CUDA_SUCCESS;
+  return cuemu::drv::object_query(pResViewDesc, [&](int saved) {
+    cudaResourceViewDesc v;
+    int e = cuemu_drv_result(cudaGetTextureObjectResourceViewDesc(&v, texObject), saved);
+    if (e)
+      return e;
+    *pResViewDesc = CUDA_RESOURCE_VIEW_DESC();
+    pResViewDesc->format = static_cast<CUresourceViewFormat>(v.format);
+    pResViewDesc->width = v.width;
+    pResViewDesc->height = v.height;
+    pResViewDesc->depth = v.depth;
+    pResViewDesc->firstMipmapLevel = v.firstMipmapLevel;
+    pResViewDesc->lastMipmapLevel = v.lastMipmapLevel;
+    pResViewDesc->firstLayer = v.firstLayer;
+    pResViewDesc->lastLayer = v.lastLayer;
+    return 0;
+  });
 }
 
 #endif /* CUEMU_DRIVER_MIPMAP_API_H */

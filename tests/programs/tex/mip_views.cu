@@ -89,6 +89,17 @@ template <class T> static std::vector<T> host_copy(const T *d, size_t n) {
   return v;
 }
 
+/* Copies w x h x d packed floats from the host into array `a`. */
+static void copy_floats_3d(cudaArray_t a, const float *host, size_t w, size_t h, size_t d) {
+  cudaMemcpy3DParms c;
+  std::memset(&c, 0, sizeof c);
+  c.srcPtr = make_cudaPitchedPtr(const_cast<float *>(host), w * sizeof(float), w, h);
+  c.dstArray = a;
+  c.extent = make_cudaExtent(w, h, d);
+  c.kind = cudaMemcpyHostToDevice;
+  CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+}
+
 /* A mipmapped float array with the reference's texels. */
 static cudaMipmappedArray_t make_mipmapped(const MipLevels &m, cudaExtent extent) {
   cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
@@ -273,13 +284,7 @@ static void cubemap(const cudaTextureDesc &d) {
         faces[f * n * n + i] = static_cast<float>(100 * l + 10 * f + 4 * (i / n) + i % n);
     cudaArray_t lv = nullptr;
     CHECK(cudaGetMipmappedArrayLevel(&lv, a, l) == cudaSuccess);
-    cudaMemcpy3DParms c;
-    std::memset(&c, 0, sizeof c);
-    c.srcPtr = make_cudaPitchedPtr(faces.data(), n * 4, n, n);
-    c.dstArray = lv;
-    c.extent = make_cudaExtent(n, n, 6);
-    c.kind = cudaMemcpyHostToDevice;
-    CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+    copy_floats_3d(lv, faces.data(), n, n, 6);
   }
   cudaResourceDesc r;
   std::memset(&r, 0, sizeof r);
@@ -357,13 +362,7 @@ static void mipmapped_1d_3d() {
       level3d[l][i] = static_cast<float>(100 * l + i);
     cudaArray_t lv = nullptr;
     CHECK(cudaGetMipmappedArrayLevel(&lv, a3, l) == cudaSuccess);
-    cudaMemcpy3DParms c;
-    std::memset(&c, 0, sizeof c);
-    c.srcPtr = make_cudaPitchedPtr(level3d[l], n * 4, n, n);
-    c.dstArray = lv;
-    c.extent = make_cudaExtent(n, n, n);
-    c.kind = cudaMemcpyHostToDevice;
-    CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+    copy_floats_3d(lv, level3d[l], n, n, n);
   }
   cudaResourceDesc r;
   std::memset(&r, 0, sizeof r);
@@ -428,13 +427,7 @@ static void views() {
   for (int l = 0; l < 5; ++l)
     for (int i = 0; i < 8; ++i)
       host[l * 8 + i] = static_cast<float>(10 * l + i % 4);
-  cudaMemcpy3DParms c;
-  std::memset(&c, 0, sizeof c);
-  c.srcPtr = make_cudaPitchedPtr(host.data(), 16, 4, 2);
-  c.dstArray = layered;
-  c.extent = make_cudaExtent(4, 2, 5);
-  c.kind = cudaMemcpyHostToDevice;
-  CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+  copy_floats_3d(layered, host.data(), 4, 2, 5);
   cudaResourceDesc r;
   std::memset(&r, 0, sizeof r);
   r.resType = cudaResourceTypeArray;
