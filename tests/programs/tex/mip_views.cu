@@ -7,7 +7,8 @@
  * first, the elements reinterpreted in another format), their queries
  * (cudaGetTextureObjectResourceViewDesc, cudaGetTextureObjectTextureDesc),
  * the views CUDA refuses, half, normalized 16-bit and 10-10-10-2 channels
- * filtered, and
+ * filtered, normalized reads through linear, pitch-2D, layered and
+ * mipmapped resources, and
  * the refused block-compressed formats. Prints PASS when all is well.
  */
 #include <cuda_fp16.h>
@@ -64,6 +65,19 @@ __global__ void fetch_reinterpreted(cudaTextureObject_t as_bytes, cudaTextureObj
   const int i = threadIdx.x;
   bytes[i] = tex1D<uchar4>(as_bytes, i + 0.5f);
   floats[i] = tex1D<float>(as_float, i + 0.5f);
+}
+
+/* Normalized reads through every kind of resource: linear memory
+ * (tex1Dfetch), pitch-2D memory (tex2D, linear filtering), a layered array
+ * (tex2DLayered) and a mipmapped array (tex2DLod between two levels). */
+__global__ void fetch_normalized(cudaTextureObject_t linear, cudaTextureObject_t pitch,
+                                 cudaTextureObject_t layered, cudaTextureObject_t mip,
+                                 float *out) {
+  const int i = threadIdx.x;
+  out[i] = tex1Dfetch<float>(linear, i);
+  out[8 + i] = tex2D<float>(pitch, 0.25f + 0.9f * i, 1.2f);
+  out[16 + i] = tex2DLayered<float>(layered, i + 0.5f, 0.5f, i % 3);
+  out[24 + i] = tex2DLod<float>(mip, 0.1f * i + 0.05f, 0.3f, 0.5f);
 }
 
 __global__ void fetch_packed(cudaTextureObject_t t, float4 *out) {
@@ -644,10 +658,108 @@ static void narrow_formats() {
 #endif
 }
 
+static void normalized_paths() {
+  /* Signed 8-bit linear memory: v / 127, -128 clamped to -1. */
+  const signed char sb[8] = {-128, -127, -1, 0, 1, 64, 126, 127};
+  /* Unsigned 16-bit pitch-2D memory, 8 x 2, rows 64 bytes apart. */
+  std::vector<unsigned short> pv(32 * 2);
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 8; ++x)
+      pv[y * 32 + x] = static_cast<unsigned short>(4099 * x + 30001 * y);
+  signed char *dsb = device_copy(std::vector<signed char>(sb, sb + 8));
+  unsigned short *dpv = device_copy(pv);
+  cudaResourceDesc r;
+  std::memset(&r, 0, sizeof r);
+  r.resType = cudaResourceTypeLinear;
+  r.res.linear.devPtr = dsb;
+  r.res.linear.desc = cudaCreateChannelDesc<signed char>();
+  r.res.linear.sizeInBytes = 8;
+  cudaTextureDesc d;
+  std::memset(&d, 0, sizeof d);
+  d.addressMode[0] = d.addressMode[1] = cudaAddressModeClamp;
+  d.readMode = cudaReadModeNormalizedFloat;
+  cudaTextureObject_t tl = 0, tp = 0, tla = 0, tm = 0;
+  CHECK(cudaCreateTextureObject(&tl, &r, &d, nullptr) == cudaSuccess);
+  std::memset(&r, 0, sizeof r);
+  r.resType = cudaResourceTypePitch2D;
+  r.res.pitch2D.devPtr = dpv;
+  r.res.pitch2D.desc = cudaCreateChannelDesc<unsigned short>();
+  r.res.pitch2D.width = 8;
+  r.res.pitch2D.height = 2;
+  r.res.pitch2D.pitchInBytes = 64;
+  d.filterMode = cudaFilterModeLinear;
+  CHECK(cudaCreateTextureObject(&tp, &r, &d, nullptr) == cudaSuccess);
+  /* An unsigned 8-bit layered array 8 x 1 x 3: layer L, texel x holds
+   * 80 L + 9 x. */
+  cudaChannelFormatDesc ud = cudaCreateChannelDesc<unsigned char>();
+  cudaArray_t la = nullptr;
+  CHECK(cudaMalloc3DArray(&la, &ud, make_cudaExtent(8, 1, 3), cudaArrayLayered) ==
+        cudaSuccess);
+  unsigned char lv[24];
+  for (int i = 0; i < 24; ++i)
+    lv[i] = static_cast<unsigned char>(80 * (i / 8) + 9 * (i % 8));
+  cudaMemcpy3DParms c;
+  std::memset(&c, 0, sizeof c);
+  c.srcPtr = make_cudaPitchedPtr(lv, 8, 8, 1);
+  c.dstArray = la;
+  c.extent = make_cudaExtent(8, 1, 3);
+  c.kind = cudaMemcpyHostToDevice;
+  CHECK(cudaMemcpy3D(&c) == cudaSuccess);
+  d.filterMode = cudaFilterModePoint;
+  r = cudaResourceDesc();
+  r.resType = cudaResourceTypeArray;
+  r.res.array.array = la;
+  CHECK(cudaCreateTextureObject(&tla, &r, &d, nullptr) == cudaSuccess);
+  /* A mipmapped unsigned 16-bit 8 x 8 array of two levels. */
+  cudaChannelFormatDesc u16 = cudaCreateChannelDesc<unsigned short>();
+  cudaMipmappedArray_t ma = nullptr;
+  CHECK(cudaMallocMipmappedArray(&ma, &u16, make_cudaExtent(8, 8, 0), 2) == cudaSuccess);
+  MipLevels m(8, 8, 2, [](int l, int x, int y) {
+    return static_cast<float>(20000 * l + 1000 * x + 7 * y);
+  });
+  for (int l = 0; l < 2; ++l) {
+    std::vector<unsigned short> raw(m.texel[l].begin(), m.texel[l].end());
+    for (float &t : m.texel[l])
+      t /= 65535.0f;
+    cudaArray_t level = nullptr;
+    CHECK(cudaGetMipmappedArrayLevel(&level, ma, l) == cudaSuccess);
+    const size_t row = m.width[l] * 2;
+    CHECK(cudaMemcpy2DToArray(level, 0, 0, raw.data(), row, row, m.height[l],
+                              cudaMemcpyHostToDevice) == cudaSuccess);
+  }
+  r.resType = cudaResourceTypeMipmappedArray;
+  r.res.mipmap.mipmap = ma;
+  d.normalizedCoords = 1;
+  d.mipmapFilterMode = cudaFilterModeLinear;
+  d.maxMipmapLevelClamp = 1;
+  CHECK(cudaCreateTextureObject(&tm, &r, &d, nullptr) == cudaSuccess);
+  float *dout = nullptr;
+  CHECK(cudaMalloc(&dout, 32 * sizeof(float)) == cudaSuccess);
+  fetch_normalized<<<1, 8>>>(tl, tp, tla, tm, dout);
+  CHECK(cudaGetLastError() == cudaSuccess);
+  std::vector<float> got = host_copy(dout, 32);
+  MipLevels pitch(8, 2, 1, [&](int, int x, int y) { return pv[y * 32 + x] / 65535.0f; });
+  const MipSampler lin = {true, false, 0, 0, 0}, mips = {false, true, 0, 0, 1};
+  for (int i = 0; i < 8; ++i) {
+    CHECK(got[i] == (sb[i] == -128 ? -1.0f : sb[i] / 127.0f));
+    CHECK(ref_close(got[8 + i], ref_lod(pitch, lin, (0.25f + 0.9f * i) / 8, 1.2f / 2, 0)));
+    CHECK(got[16 + i] == lv[8 * (i % 3) + i] / 255.0f);
+    CHECK(ref_close(got[24 + i], ref_lod(m, mips, 0.1f * i + 0.05f, 0.3f, 0.5f)));
+  }
+  for (cudaTextureObject_t t : {tl, tp, tla, tm})
+    CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
+  CHECK(cudaFreeArray(la) == cudaSuccess);
+  CHECK(cudaFreeMipmappedArray(ma) == cudaSuccess);
+  cudaFree(dsb);
+  cudaFree(dpv);
+  cudaFree(dout);
+}
+
 int main() {
   mipmapped_2d();
   mipmapped_1d_3d();
   views();
   narrow_formats();
+  normalized_paths();
   return finish();
 }
