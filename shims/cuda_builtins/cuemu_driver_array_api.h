@@ -310,7 +310,7 @@ inline int channel_desc(CUarray_format format, unsigned channels,
   case CU_AD_FORMAT_SIGNED_INT32: bits = 32; kind = cudaChannelFormatKindSigned; break;
   case CU_AD_FORMAT_HALF: bits = 16; kind = cudaChannelFormatKindFloat; break;
   case CU_AD_FORMAT_FLOAT: bits = 32; kind = cudaChannelFormatKindFloat; break;
-  default: return CUDA_ERROR_NOT_SUPPORTED;
+  default: return CUDA_ERROR_INVALID_VALUE; /* no format of CUDA 13 */
   }
   if (channels != 1 && channels != 2 && channels != 4)
     return CUDA_ERROR_INVALID_VALUE;

@@ -141,6 +141,9 @@ static void formats() {
   d.NumChannels = 2;
   CUarray bad = nullptr;
   CHECK(cuArrayCreate(&bad, &d) == CUDA_ERROR_INVALID_VALUE);
+  /* A value that is no format. */
+  d.Format = static_cast<CUarray_format>(0x7f);
+  CHECK(cuArrayCreate(&bad, &d) == CUDA_ERROR_INVALID_VALUE);
 #ifdef __CUEMU__
   /* Block-compressed and YUV formats are refused, naming the format. */
   d.NumChannels = 4;
