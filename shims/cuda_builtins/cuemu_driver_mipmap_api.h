@@ -1,7 +1,12 @@
 /*
  * cuemu_driver_mipmap_api.h: the driver API's mipmapped arrays
  * (cuMipmappedArrayCreate, cuMipmappedArrayGetLevel,
- * cuMipmappedArrayDestroy) and the texture object queries
+ * cuMipmappedArrayDestroy), the queries of sparse, deferred-mapping and
+ * multi-planar arrays (cuArrayGetPlane, cuArrayGetSparseProperties,
+ * cuMipmappedArrayGetSparseProperties, cuArrayGetMemoryRequirements,
+ * cuMipmappedArrayGetMemoryRequirements: cuemu makes no such arrays, so these
+ * give CUDA_ERROR_INVALID_VALUE for every live handle, see
+ * cuemu_array_queries_api.h) and the texture object queries
  * cuTexObjectGetTextureDesc and cuTexObjectGetResourceViewDesc, in CUDA 13's
  * signatures, over the runtime's functions (cuemu_texture_api.h), as the
  * rest of cuemu_driver_array_api.h, which includes this file at its end.
@@ -89,6 +94,62 @@ inline CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray,
 inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
   CUEMU_DRV_FORWARD(
       cudaFreeMipmappedArray(reinterpret_cast<cudaMipmappedArray_t>(hMipmappedArray)));
+}
+
+#define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
+
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
+  struct {
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+} CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+
+inline CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx) {
+  CUEMU_DRV_FORWARD(cudaArrayGetPlane(reinterpret_cast<cudaArray_t *>(pPlaneArray),
+                                      reinterpret_cast<cudaArray_t>(hArray), planeIdx));
+}
+
+inline CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
+                                           CUarray array) {
+  CUEMU_DRV_FORWARD(cudaArrayGetSparseProperties(
+      reinterpret_cast<cudaArraySparseProperties *>(sparseProperties),
+      reinterpret_cast<cudaArray_t>(array)));
+}
+
+inline CUresult cuMipmappedArrayGetSparseProperties(
+    CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap) {
+  CUEMU_DRV_FORWARD(cudaMipmappedArrayGetSparseProperties(
+      reinterpret_cast<cudaArraySparseProperties *>(sparseProperties),
+      reinterpret_cast<cudaMipmappedArray_t>(mipmap)));
+}
+
+inline CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
+                                             CUarray array, CUdevice device) {
+  CUEMU_DRV_FORWARD(cudaArrayGetMemoryRequirements(
+      reinterpret_cast<cudaArrayMemoryRequirements *>(memoryRequirements),
+      reinterpret_cast<cudaArray_t>(array), static_cast<int>(device)));
+}
+
+inline CUresult cuMipmappedArrayGetMemoryRequirements(
+    CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap,
+    CUdevice device) {
+  CUEMU_DRV_FORWARD(cudaMipmappedArrayGetMemoryRequirements(
+      reinterpret_cast<cudaArrayMemoryRequirements *>(memoryRequirements),
+      reinterpret_cast<cudaMipmappedArray_t>(mipmap), static_cast<int>(device)));
 }
 
 inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,

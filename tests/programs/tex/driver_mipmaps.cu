@@ -270,6 +270,17 @@ int main() {
     }
   }
 
+  /* Ordinary arrays are not sparse, deferred-mapping or multi-planar. */
+  CUDA_ARRAY_SPARSE_PROPERTIES sparse;
+  CUDA_ARRAY_MEMORY_REQUIREMENTS req;
+  CUarray level0 = nullptr, plane = nullptr;
+  CU(cuMipmappedArrayGetLevel(&level0, mip, 0));
+  CHECK(cuMipmappedArrayGetSparseProperties(&sparse, mip) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuMipmappedArrayGetMemoryRequirements(&req, mip, dev) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuArrayGetSparseProperties(&sparse, level0) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuArrayGetMemoryRequirements(&req, level0, dev) == CUDA_ERROR_INVALID_VALUE);
+  CHECK(cuArrayGetPlane(&plane, level0, 0) == CUDA_ERROR_INVALID_VALUE);
+
   /* A view of a level past the last is invalid. */
   vd.lastMipmapLevel = kLevels;
   CUtexObject bad = 0;

@@ -277,7 +277,18 @@ static void mipmapped_2d() {
   w.firstLayer = 1;
   w.lastLayer = 1;
   CHECK(cudaCreateTextureObject(&bad, &r, &d, &w) == cudaErrorInvalidValue);
-  cudaGetLastError();
+  /* Ordinary arrays are not sparse, deferred-mapping or multi-planar:
+   * CUDA's queries of those say cudaErrorInvalidValue. */
+  cudaArraySparseProperties sparse;
+  cudaArrayMemoryRequirements req;
+  cudaArray_t level0 = nullptr, plane = nullptr;
+  CHECK(cudaGetMipmappedArrayLevel(&level0, a, 0) == cudaSuccess);
+  CHECK(cudaMipmappedArrayGetSparseProperties(&sparse, a) == cudaErrorInvalidValue);
+  CHECK(cudaMipmappedArrayGetMemoryRequirements(&req, a, 0) == cudaErrorInvalidValue);
+  CHECK(cudaArrayGetSparseProperties(&sparse, level0) == cudaErrorInvalidValue);
+  CHECK(cudaArrayGetMemoryRequirements(&req, level0, 0) == cudaErrorInvalidValue);
+  CHECK(cudaArrayGetPlane(&plane, level0, 0) == cudaErrorInvalidValue);
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
   CHECK(cudaFreeMipmappedArray(a) == cudaSuccess);
 }
 
