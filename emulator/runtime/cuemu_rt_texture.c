@@ -146,10 +146,11 @@ static int check_texture_desc(cuemu__texture *t,
                             (t->levels > 1 &&
                              d->mipmapFilterMode == cudaFilterModeLinear)))
     return cudaErrorInvalidValue;
-  /* Filtering across cubemap faces is not emulated: refused rather than
-   * approximated. */
-  if (d->seamlessCubemap && (t->shape == CUEMU_SHAPE_CUBEMAP ||
-                             t->shape == CUEMU_SHAPE_CUBEMAP_LAYERED))
+  /* Seamless cubemaps: with point filtering CUDA clamps every dimension,
+   * which is how cuemu always samples a face; filtering across faces
+   * (linear) is not emulated: refused rather than approximated. */
+  if (d->seamlessCubemap && d->filterMode == cudaFilterModeLinear &&
+      (t->shape == CUEMU_SHAPE_CUBEMAP || t->shape == CUEMU_SHAPE_CUBEMAP_LAYERED))
     return cudaErrorNotSupported;
   return 0;
 }

@@ -292,7 +292,8 @@ static void mipmapped_2d() {
   CHECK(cudaFreeMipmappedArray(a) == cudaSuccess);
 }
 
-/* texCubemapLod over a mipmapped 4 x 4 cubemap of 3 levels: face f of
+/* texCubemapLod over a mipmapped 4 x 4 cubemap of 3 levels (also with
+ * seamlessCubemap and point filtering): face f of
  * level l holds 100 l + 10 f + 4 y + x; the face and its coordinates
  * follow the Programming Guide's table (major axis; s, t from the other
  * two, divided by it). */
@@ -315,8 +316,15 @@ static void cubemap(const cudaTextureDesc &d) {
   std::memset(&r, 0, sizeof r);
   r.resType = cudaResourceTypeMipmappedArray;
   r.res.mipmap.mipmap = a;
-  cudaTextureObject_t t = 0;
+  cudaTextureObject_t t = 0, seamless = 0;
   CHECK(cudaCreateTextureObject(&t, &r, &d, nullptr) == cudaSuccess);
+  /* Seamless with point filtering: the address modes give way to clamp, so
+   * the results are the same whatever they say. */
+  cudaTextureDesc ds = d;
+  ds.seamlessCubemap = 1;
+  ds.addressMode[0] = ds.addressMode[1] = ds.addressMode[2] = cudaAddressModeBorder;
+  ds.borderColor[0] = -1.0f;
+  CHECK(cudaCreateTextureObject(&seamless, &r, &ds, nullptr) == cudaSuccess);
   /* Direction, level; the face f, and s, t in [0, 1]. */
   const std::vector<float4> dirs = {
       {1.0f, 0.2f, -0.3f, 0.0f},  {-2.0f, 0.5f, 1.0f, 1.0f}, {0.1f, 1.0f, 0.6f, 0.5f},
@@ -336,11 +344,13 @@ static void cubemap(const cudaTextureDesc &d) {
   };
   float4 *ddirs = device_copy(dirs);
   float *dout = nullptr;
-  CHECK(cudaMalloc(&dout, dirs.size() * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMalloc(&dout, 2 * dirs.size() * sizeof(float)) == cudaSuccess);
   fetch_cube<<<1, static_cast<unsigned>(dirs.size())>>>(t, ddirs, dout);
+  fetch_cube<<<1, static_cast<unsigned>(dirs.size())>>>(seamless, ddirs, dout + dirs.size());
   CHECK(cudaGetLastError() == cudaSuccess);
-  std::vector<float> got = host_copy(dout, dirs.size());
+  std::vector<float> got = host_copy(dout, 2 * dirs.size());
   for (size_t i = 0; i < dirs.size(); ++i) {
+    CHECK(got[dirs.size() + i] == got[i]);
     int f;
     float s, u;
     face_st(dirs[i].x, dirs[i].y, dirs[i].z, &f, &s, &u);
@@ -361,6 +371,13 @@ static void cubemap(const cudaTextureDesc &d) {
   cudaFree(ddirs);
   cudaFree(dout);
   CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
+  CHECK(cudaDestroyTextureObject(seamless) == cudaSuccess);
+  /* Seamless linear filtering (across faces) is not emulated: refused. */
+  ds.filterMode = cudaFilterModeLinear;
+#ifdef __CUEMU__
+  CHECK(cudaCreateTextureObject(&seamless, &r, &ds, nullptr) == cudaErrorNotSupported);
+  cudaGetLastError();
+#endif
   CHECK(cudaFreeMipmappedArray(a) == cudaSuccess);
 }
 
