@@ -13,7 +13,7 @@
 #ifndef CUEMU_ARRAY_QUERIES_API_H
 #define CUEMU_ARRAY_QUERIES_API_H
 
-#include "cuemu_texture_api.h"
+#include "cuda_runtime_api.h"
 
 #define cudaArraySparsePropertiesSingleMipTail 0x1
 
