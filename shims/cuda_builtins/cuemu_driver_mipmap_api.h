@@ -98,24 +98,10 @@ inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
 
 #define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
 
-typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
-  struct {
-    unsigned int width;
-    unsigned int height;
-    unsigned int depth;
-  } tileExtent;
-  unsigned int miptailFirstLevel;
-  unsigned long long miptailSize;
-  unsigned int flags;
-  unsigned int reserved[4];
-} CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+/* The driver's structures are the runtime's (the same fields). */
+typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES_v1;
 typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
-
-typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
-  size_t size;
-  size_t alignment;
-  unsigned int reserved[4];
-} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef struct cudaArrayMemoryRequirements CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
 typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
 
 inline CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx) {
@@ -126,21 +112,21 @@ inline CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned i
 inline CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
                                            CUarray array) {
   CUEMU_DRV_FORWARD(cudaArrayGetSparseProperties(
-      reinterpret_cast<cudaArraySparseProperties *>(sparseProperties),
+      sparseProperties,
       reinterpret_cast<cudaArray_t>(array)));
 }
 
 inline CUresult cuMipmappedArrayGetSparseProperties(
     CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap) {
   CUEMU_DRV_FORWARD(cudaMipmappedArrayGetSparseProperties(
-      reinterpret_cast<cudaArraySparseProperties *>(sparseProperties),
+      sparseProperties,
       reinterpret_cast<cudaMipmappedArray_t>(mipmap)));
 }
 
 inline CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
                                              CUarray array, CUdevice device) {
   CUEMU_DRV_FORWARD(cudaArrayGetMemoryRequirements(
-      reinterpret_cast<cudaArrayMemoryRequirements *>(memoryRequirements),
+      memoryRequirements,
       reinterpret_cast<cudaArray_t>(array), static_cast<int>(device)));
 }
 
@@ -148,7 +134,7 @@ inline CUresult cuMipmappedArrayGetMemoryRequirements(
     CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap,
     CUdevice device) {
   CUEMU_DRV_FORWARD(cudaMipmappedArrayGetMemoryRequirements(
-      reinterpret_cast<cudaArrayMemoryRequirements *>(memoryRequirements),
+      memoryRequirements,
       reinterpret_cast<cudaMipmappedArray_t>(mipmap), static_cast<int>(device)));
 }
 
