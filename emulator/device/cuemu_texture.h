@@ -25,6 +25,7 @@ typedef struct cuemu__texel_format {
   int bits;       /* 8, 16 or 32 */
   int kind;       /* cudaChannelFormatKindSigned, Unsigned or Float */
   int normalized; /* always reads as a normalized float */
+  int packed;     /* 10-10-10-2 bits in one 32-bit word (cuemu__format) */
   size_t size;    /* bytes per element */
 } cuemu__texel_format;
 

@@ -94,6 +94,16 @@ cuemu_texel cuemu__texture_texel(const cuemu__texture *t,
   if (q)
     cuemu__check_texture_read(p, f->size, q->function, q->file, q->line);
   cuemu_texel r;
+  if (f->packed) {
+    /* 10-10-10-2: always normalized floats (see cuemu__format). */
+    uint32_t u;
+    memcpy(&u, p, 4);
+    r.v.f[0] = (float)(u & 0x3ffu) / 1023.0f;
+    r.v.f[1] = (float)((u >> 10) & 0x3ffu) / 1023.0f;
+    r.v.f[2] = (float)((u >> 20) & 0x3ffu) / 1023.0f;
+    r.v.f[3] = (float)(u >> 30) / 3.0f;
+    return r;
+  }
   int is_signed = f->kind == cudaChannelFormatKindSigned;
   for (int c = 0; c < 4; ++c) {
     if (c >= f->channels) {

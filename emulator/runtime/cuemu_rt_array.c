@@ -19,6 +19,7 @@
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_texture_view.h"
 
 #define ARRAY_MAGIC 0x41525241u   /* "ARRA" */
 #define MIPMAP_MAGIC 0x50494d4du  /* "MMIP" */
@@ -123,6 +124,16 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
                     ? cudaChannelFormatKindUnsigned
                     : cudaChannelFormatKindSigned;
     out->normalized = 1;
+  } else if (f == cudaChannelFormatKindUnsignedNormalized1010102) {
+    /* Four unsigned normalized channels of 10, 10, 10 and 2 bits in one
+     * 32-bit word; `bits` is the word's. */
+    out->channels = 4;
+    out->bits = 32;
+    out->kind = cudaChannelFormatKindUnsigned;
+    out->normalized = 1;
+    out->packed = 1;
+    out->size = 4;
+    return 0;
   } else if (f == cudaChannelFormatKindSigned ||
              f == cudaChannelFormatKindUnsigned ||
              f == cudaChannelFormatKindFloat) {
@@ -146,6 +157,7 @@ int cuemu__format_decode(const struct cudaChannelFormatDesc *desc,
     out->bits = bits[0];
     out->kind = f;
   } else {
+    cuemu__format_refused(f); /* names a kind CUDA has */
     return cudaErrorInvalidChannelDescriptor;
   }
   out->size = (size_t)out->channels * (size_t)out->bits / 8;

@@ -21,6 +21,8 @@ typedef struct cuemu__format {
   int bits;       /* of every channel: 8, 16 or 32 */
   int kind;       /* cudaChannelFormatKindSigned, Unsigned or Float */
   int normalized; /* a cudaChannelFormatKind*Normalized* kind */
+  int packed;     /* cudaChannelFormatKindUnsignedNormalized1010102: one
+                     32-bit word, x in bits 0-9, y 10-19, z 20-29, w 30-31 */
   size_t size;    /* bytes per element */
 } cuemu__format;
 

@@ -14,6 +14,7 @@
 #include "device/cuemu_texture.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_texture_view.h"
 
 /* cudaDeviceProp's textureAlignment and texturePitchAlignment. */
 #define TEXTURE_ALIGNMENT 512u
@@ -24,6 +25,7 @@ static void copy_format(cuemu__texel_format *out, const cuemu__format *f) {
   out->bits = f->bits;
   out->kind = f->kind;
   out->normalized = f->normalized;
+  out->packed = f->packed;
   out->size = f->size;
 }
 
@@ -144,10 +146,11 @@ static int check_texture_desc(cuemu__texture *t,
                             (t->levels > 1 &&
                              d->mipmapFilterMode == cudaFilterModeLinear)))
     return cudaErrorInvalidValue;
-  /* Filtering across cubemap faces is not emulated: refused rather than
-   * approximated. */
-  if (d->seamlessCubemap && (t->shape == CUEMU_SHAPE_CUBEMAP ||
-                             t->shape == CUEMU_SHAPE_CUBEMAP_LAYERED))
+  /* Seamless cubemaps: with point filtering CUDA clamps every dimension,
+   * which is how cuemu always samples a face; filtering across faces
+   * (linear) is not emulated: refused rather than approximated. */
+  if (d->seamlessCubemap && d->filterMode == cudaFilterModeLinear &&
+      (t->shape == CUEMU_SHAPE_CUBEMAP || t->shape == CUEMU_SHAPE_CUBEMAP_LAYERED))
     return cudaErrorNotSupported;
   return 0;
 }
@@ -173,19 +176,18 @@ int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  /* Resource views (reinterpreting formats, a range of levels or layers)
-   * are not emulated: refused rather than ignored. */
-  if (view) {
-    static const struct cudaResourceViewDesc none;
-    if (memcmp(view, &none, sizeof none) != 0)
-      return cuemu_rt_error(cudaErrorNotSupported);
-  }
+  /* A view of all zeros is no view, as a null one. */
+  static const struct cudaResourceViewDesc none;
+  if (view && memcmp(view, &none, sizeof none) == 0)
+    view = NULL;
   cuemu__texture *t = calloc(1, sizeof *t);
   if (!t)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   t->res = *res;
   t->desc = *desc;
   int code = resolve_resource(t, res);
+  if (!code && view)
+    code = cuemu__texture_apply_view(t, res, view);
   if (!code)
     code = check_texture_desc(t, desc);
   if (code) {

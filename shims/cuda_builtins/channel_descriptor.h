@@ -210,6 +210,10 @@ template <> inline cudaChannelFormatDesc cudaCreateChannelDesc<cudaChannelFormat
   return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindSignedNormalized16X4);
 }
 
+template <> inline cudaChannelFormatDesc cudaCreateChannelDesc<cudaChannelFormatKindUnsignedNormalized1010102>(void) {
+  return cudaCreateChannelDesc(10, 10, 10, 2, cudaChannelFormatKindUnsignedNormalized1010102);
+}
+
 template <> inline cudaChannelFormatDesc cudaCreateChannelDesc<cudaChannelFormatKindNV12>(void) {
   return cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindNV12);
 }

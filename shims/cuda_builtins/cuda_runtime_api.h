@@ -287,6 +287,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 
 /* Arrays, textures and surfaces. */
 #include "cuemu_texture_api.h"
+#include "cuemu_array_queries_api.h"
 #include "cuemu_address_space.h"
 
 /* Streams, events, launches, functions, occupancy and symbols join here. */

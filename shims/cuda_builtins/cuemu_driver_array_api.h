@@ -6,9 +6,12 @@
  * is the runtime's cudaArray_t, a CUtexObject/CUsurfObject the runtime's
  * object, and every call converts its descriptors and runs the runtime's
  * function (cuemu_texture_api.h): one implementation, the runtime's checks
- * and errors. Formats other than the eight integer and float ones, mipmapped
- * arrays and resource views are CUDA_ERROR_NOT_SUPPORTED. Included at the
- * end of cuemu_driver_graph_nodes_api.h.
+ * and errors. The eight integer and float formats, half and the normalized
+ * UNORM/SNORM ones and 10-10-10-2 are emulated; block-compressed, NV12 and
+ * the other YUV formats are CUDA_ERROR_NOT_SUPPORTED with a message naming
+ * the format. Mipmapped arrays and the texture and view queries are
+ * in cuemu_driver_mipmap_api.h. Included at the end of
+ * cuemu_driver_graph_nodes_api.h.
  */
 #ifndef CUEMU_DRIVER_ARRAY_API_H
 #define CUEMU_DRIVER_ARRAY_API_H
@@ -25,7 +28,51 @@ typedef enum CUarray_format_enum {
   CU_AD_FORMAT_SIGNED_INT16 = 0x09,
   CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
   CU_AD_FORMAT_HALF = 0x10,
-  CU_AD_FORMAT_FLOAT = 0x20
+  CU_AD_FORMAT_FLOAT = 0x20,
+  CU_AD_FORMAT_NV12 = 0xb0,
+  CU_AD_FORMAT_UNORM_INT8X1 = 0xc0,
+  CU_AD_FORMAT_UNORM_INT8X2 = 0xc1,
+  CU_AD_FORMAT_UNORM_INT8X4 = 0xc2,
+  CU_AD_FORMAT_UNORM_INT16X1 = 0xc3,
+  CU_AD_FORMAT_UNORM_INT16X2 = 0xc4,
+  CU_AD_FORMAT_UNORM_INT16X4 = 0xc5,
+  CU_AD_FORMAT_SNORM_INT8X1 = 0xc6,
+  CU_AD_FORMAT_SNORM_INT8X2 = 0xc7,
+  CU_AD_FORMAT_SNORM_INT8X4 = 0xc8,
+  CU_AD_FORMAT_SNORM_INT16X1 = 0xc9,
+  CU_AD_FORMAT_SNORM_INT16X2 = 0xca,
+  CU_AD_FORMAT_SNORM_INT16X4 = 0xcb,
+  CU_AD_FORMAT_BC1_UNORM = 0x91,
+  CU_AD_FORMAT_BC1_UNORM_SRGB = 0x92,
+  CU_AD_FORMAT_BC2_UNORM = 0x93,
+  CU_AD_FORMAT_BC2_UNORM_SRGB = 0x94,
+  CU_AD_FORMAT_BC3_UNORM = 0x95,
+  CU_AD_FORMAT_BC3_UNORM_SRGB = 0x96,
+  CU_AD_FORMAT_BC4_UNORM = 0x97,
+  CU_AD_FORMAT_BC4_SNORM = 0x98,
+  CU_AD_FORMAT_BC5_UNORM = 0x99,
+  CU_AD_FORMAT_BC5_SNORM = 0x9a,
+  CU_AD_FORMAT_BC6H_UF16 = 0x9b,
+  CU_AD_FORMAT_BC6H_SF16 = 0x9c,
+  CU_AD_FORMAT_BC7_UNORM = 0x9d,
+  CU_AD_FORMAT_BC7_UNORM_SRGB = 0x9e,
+  CU_AD_FORMAT_P010 = 0x9f,
+  CU_AD_FORMAT_P016 = 0xa1,
+  CU_AD_FORMAT_NV16 = 0xa2,
+  CU_AD_FORMAT_P210 = 0xa3,
+  CU_AD_FORMAT_P216 = 0xa4,
+  CU_AD_FORMAT_YUY2 = 0xa5,
+  CU_AD_FORMAT_Y210 = 0xa6,
+  CU_AD_FORMAT_Y216 = 0xa7,
+  CU_AD_FORMAT_AYUV = 0xa8,
+  CU_AD_FORMAT_Y410 = 0xa9,
+  CU_AD_FORMAT_Y416 = 0xb1,
+  CU_AD_FORMAT_Y444_PLANAR8 = 0xb2,
+  CU_AD_FORMAT_Y444_PLANAR10 = 0xb3,
+  CU_AD_FORMAT_YUV444_8bit_SemiPlanar = 0xb4,
+  CU_AD_FORMAT_YUV444_16bit_SemiPlanar = 0xb5,
+  CU_AD_FORMAT_UNORM_INT_101010_2 = 0x50,
+  CU_AD_FORMAT_MAX = 0x7FFFFFFF
 } CUarray_format;
 
 typedef struct CUDA_ARRAY_DESCRIPTOR_st {
@@ -129,18 +176,131 @@ typedef struct CUDA_TEXTURE_DESC_st {
 } CUDA_TEXTURE_DESC_v1;
 typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
 
-/* Resource views are not emulated: the type is there for the signature. */
-typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC;
+/* The view formats have the runtime's values (cudaResViewFormat*). */
+typedef enum CUresourceViewFormat_enum {
+  CU_RES_VIEW_FORMAT_NONE = 0x00,
+  CU_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
+  CU_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
+  CU_RES_VIEW_FORMAT_UINT_4X8 = 0x03,
+  CU_RES_VIEW_FORMAT_SINT_1X8 = 0x04,
+  CU_RES_VIEW_FORMAT_SINT_2X8 = 0x05,
+  CU_RES_VIEW_FORMAT_SINT_4X8 = 0x06,
+  CU_RES_VIEW_FORMAT_UINT_1X16 = 0x07,
+  CU_RES_VIEW_FORMAT_UINT_2X16 = 0x08,
+  CU_RES_VIEW_FORMAT_UINT_4X16 = 0x09,
+  CU_RES_VIEW_FORMAT_SINT_1X16 = 0x0a,
+  CU_RES_VIEW_FORMAT_SINT_2X16 = 0x0b,
+  CU_RES_VIEW_FORMAT_SINT_4X16 = 0x0c,
+  CU_RES_VIEW_FORMAT_UINT_1X32 = 0x0d,
+  CU_RES_VIEW_FORMAT_UINT_2X32 = 0x0e,
+  CU_RES_VIEW_FORMAT_UINT_4X32 = 0x0f,
+  CU_RES_VIEW_FORMAT_SINT_1X32 = 0x10,
+  CU_RES_VIEW_FORMAT_SINT_2X32 = 0x11,
+  CU_RES_VIEW_FORMAT_SINT_4X32 = 0x12,
+  CU_RES_VIEW_FORMAT_FLOAT_1X16 = 0x13,
+  CU_RES_VIEW_FORMAT_FLOAT_2X16 = 0x14,
+  CU_RES_VIEW_FORMAT_FLOAT_4X16 = 0x15,
+  CU_RES_VIEW_FORMAT_FLOAT_1X32 = 0x16,
+  CU_RES_VIEW_FORMAT_FLOAT_2X32 = 0x17,
+  CU_RES_VIEW_FORMAT_FLOAT_4X32 = 0x18,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC1 = 0x19,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC2 = 0x1a,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC3 = 0x1b,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC4 = 0x1c,
+  CU_RES_VIEW_FORMAT_SIGNED_BC4 = 0x1d,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC5 = 0x1e,
+  CU_RES_VIEW_FORMAT_SIGNED_BC5 = 0x1f,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC6H = 0x20,
+  CU_RES_VIEW_FORMAT_SIGNED_BC6H = 0x21,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC7 = 0x22
+} CUresourceViewFormat;
+
+typedef struct CUDA_RESOURCE_VIEW_DESC_st {
+  CUresourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+} CUDA_RESOURCE_VIEW_DESC_v1;
+typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
 
 namespace cuemu {
 namespace drv {
 
+/* CUDA's name of a format that cuemu does not emulate, or nullptr. */
+inline const char *refused_format_name(CUarray_format format) {
+  switch (format) {
+#define CUEMU_DRV_FORMAT_NAME(f) case f: return #f;
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_NV12)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC1_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC1_UNORM_SRGB)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC2_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC2_UNORM_SRGB)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC3_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC3_UNORM_SRGB)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC4_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC4_SNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC5_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC5_SNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC6H_UF16)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC6H_SF16)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC7_UNORM)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_BC7_UNORM_SRGB)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_P010)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_P016)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_NV16)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_P210)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_P216)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_YUY2)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y210)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y216)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_AYUV)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y410)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y416)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y444_PLANAR8)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_Y444_PLANAR10)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_YUV444_8bit_SemiPlanar)
+    CUEMU_DRV_FORMAT_NAME(CU_AD_FORMAT_YUV444_16bit_SemiPlanar)
+#undef CUEMU_DRV_FORMAT_NAME
+  default:
+    return nullptr;
+  }
+}
+
 /* An array format and channel count as the runtime's channel description;
- * 0 or a driver error. */
+ * 0 or a driver error. The UNORM/SNORM formats name their channel count,
+ * which NumChannels must repeat. */
 inline int channel_desc(CUarray_format format, unsigned channels,
                         cudaChannelFormatDesc *d) {
   int bits;
   cudaChannelFormatKind kind;
+  if (format >= CU_AD_FORMAT_UNORM_INT8X1 && format <= CU_AD_FORMAT_SNORM_INT16X4) {
+    /* In the runtime's order: unsigned 8X1, 8X2, 8X4, 16X1, 16X2, 16X4,
+     * then signed. */
+    const int k = format - CU_AD_FORMAT_UNORM_INT8X1;
+    static const unsigned counts[3] = {1, 2, 4};
+    if (channels != counts[k % 3])
+      return CUDA_ERROR_INVALID_VALUE;
+    bits = k % 6 < 3 ? 8 : 16;
+    *d = cudaCreateChannelDesc(
+        bits, channels > 1 ? bits : 0, channels > 2 ? bits : 0,
+        channels > 3 ? bits : 0,
+        static_cast<cudaChannelFormatKind>(cudaChannelFormatKindUnsignedNormalized8X1 + k));
+    return 0;
+  }
+  if (format == CU_AD_FORMAT_UNORM_INT_101010_2) {
+    /* One packed 32-bit word of four channels. */
+    if (channels != 4)
+      return CUDA_ERROR_INVALID_VALUE;
+    *d = cudaCreateChannelDesc(10, 10, 10, 2, cudaChannelFormatKindUnsignedNormalized1010102);
+    return 0;
+  }
+  if (const char *name = refused_format_name(format))
+    return cuemu_rt_texture_refuse(name, CUDA_ERROR_NOT_SUPPORTED);
   switch (format) {
   case CU_AD_FORMAT_UNSIGNED_INT8: bits = 8; kind = cudaChannelFormatKindUnsigned; break;
   case CU_AD_FORMAT_UNSIGNED_INT16: bits = 16; kind = cudaChannelFormatKindUnsigned; break;
@@ -150,7 +310,7 @@ inline int channel_desc(CUarray_format format, unsigned channels,
   case CU_AD_FORMAT_SIGNED_INT32: bits = 32; kind = cudaChannelFormatKindSigned; break;
   case CU_AD_FORMAT_HALF: bits = 16; kind = cudaChannelFormatKindFloat; break;
   case CU_AD_FORMAT_FLOAT: bits = 32; kind = cudaChannelFormatKindFloat; break;
-  default: return CUDA_ERROR_NOT_SUPPORTED;
+  default: return CUDA_ERROR_INVALID_VALUE; /* no format of CUDA 13 */
   }
   if (channels != 1 && channels != 2 && channels != 4)
     return CUDA_ERROR_INVALID_VALUE;
@@ -164,6 +324,19 @@ inline int channel_desc(CUarray_format format, unsigned channels,
 inline void array_format(const cudaChannelFormatDesc &d, CUarray_format *format,
                          unsigned *channels) {
   *channels = (d.x != 0) + (d.y != 0) + (d.z != 0) + (d.w != 0);
+  if (d.f >= cudaChannelFormatKindUnsignedNormalized8X1 &&
+      d.f <= cudaChannelFormatKindSignedNormalized16X4) {
+    const int k = d.f - cudaChannelFormatKindUnsignedNormalized8X1;
+    static const unsigned counts[3] = {1, 2, 4};
+    *format = static_cast<CUarray_format>(CU_AD_FORMAT_UNORM_INT8X1 + k);
+    *channels = counts[k % 3];
+    return;
+  }
+  if (d.f == cudaChannelFormatKindUnsignedNormalized1010102) {
+    *format = CU_AD_FORMAT_UNORM_INT_101010_2;
+    *channels = 4;
+    return;
+  }
   const bool is_signed = d.f == cudaChannelFormatKindSigned;
   switch (d.x) {
   case 8: *format = is_signed ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8; break;
@@ -205,7 +378,10 @@ inline int resource_desc(const CUDA_RESOURCE_DESC *p, cudaResourceDesc *r) {
     return channel_desc(p->res.pitch2D.format, p->res.pitch2D.numChannels,
                         &r->res.pitch2D.desc);
   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
-    return CUDA_ERROR_NOT_SUPPORTED;
+    r->resType = cudaResourceTypeMipmappedArray;
+    r->res.mipmap.mipmap =
+        reinterpret_cast<cudaMipmappedArray_t>(p->res.mipmap.hMipmappedArray);
+    return 0;
   default:
     return CUDA_ERROR_INVALID_VALUE;
   }
@@ -218,6 +394,11 @@ inline void resource_desc_out(const cudaResourceDesc &r, CUDA_RESOURCE_DESC *p) 
   case cudaResourceTypeArray:
     p->resType = CU_RESOURCE_TYPE_ARRAY;
     p->res.array.hArray = reinterpret_cast<CUarray>(r.res.array.array);
+    break;
+  case cudaResourceTypeMipmappedArray:
+    p->resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+    p->res.mipmap.hMipmappedArray =
+        reinterpret_cast<CUmipmappedArray>(r.res.mipmap.mipmap);
     break;
   case cudaResourceTypeLinear:
     p->resType = CU_RESOURCE_TYPE_LINEAR;
@@ -260,8 +441,12 @@ inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &r) {
   cudaChannelFormatDesc d = cudaChannelFormatDesc();
   cudaExtent extent;
   unsigned flags;
+  cudaArray_t level0;
   if (r.resType == cudaResourceTypeArray)
     cudaArrayGetInfo(&d, &extent, &flags, r.res.array.array);
+  else if (r.resType == cudaResourceTypeMipmappedArray &&
+           cuemu_rt_get_mipmapped_array_level(&level0, r.res.mipmap.mipmap, 0) == 0)
+    cudaArrayGetInfo(&d, &extent, &flags, level0);
   else if (r.resType == cudaResourceTypeLinear)
     d = r.res.linear.desc;
   else
@@ -437,11 +622,25 @@ inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_D
   cudaResourceDesc r;
   cudaTextureDesc t;
   int conv = !pTexObject || !pTexDesc ? static_cast<int>(CUDA_ERROR_INVALID_VALUE)
-             : pResViewDesc          ? static_cast<int>(CUDA_ERROR_NOT_SUPPORTED)
                                      : cuemu::drv::resource_desc(pResDesc, &r);
   if (!conv)
     cuemu::drv::texture_desc(pTexDesc, r, &t);
-  CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &r, &t, nullptr));
+  /* The view's fields and values are the runtime's, in the same order. */
+  cudaResourceViewDesc v = cudaResourceViewDesc();
+  if (pResViewDesc) {
+    v.format = static_cast<cudaResourceViewFormat>(pResViewDesc->format);
+    v.width = pResViewDesc->width;
+    v.height = pResViewDesc->height;
+    v.depth = pResViewDesc->depth;
+    v.firstMipmapLevel = pResViewDesc->firstMipmapLevel;
+    v.lastMipmapLevel = pResViewDesc->lastMipmapLevel;
+    v.firstLayer = pResViewDesc->firstLayer;
+    v.lastLayer = pResViewDesc->lastLayer;
+    for (int i = 0; i < 16; ++i)
+      v.reserved[i] = pResViewDesc->reserved[i];
+  }
+  CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &r, &t,
+                                                    pResViewDesc ? &v : nullptr));
 }
 
 inline CUresult cuTexObjectDestroy(CUtexObject texObject) {
@@ -471,5 +670,7 @@ inline CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
   return cuemu::drv::resource_desc_of(pResDesc, surfObject,
                                       cudaGetSurfaceObjectResourceDesc);
 }
+
+#include "cuemu_driver_mipmap_api.h"
 
 #endif /* CUEMU_DRIVER_ARRAY_API_H */

@@ -90,6 +90,14 @@ int cuemu_rt_malloc_3d(struct cudaPitchedPtr *pitched, struct cudaExtent extent)
 int cuemu_rt_memset_3d(struct cudaPitchedPtr pitched, int value,
                        struct cudaExtent extent);
 
+/* Refuses a channel or array format that CUDA has and cuemu does not
+ * emulate (the driver's block-compressed and YUV formats): records "array
+ * format NAME is not emulated by cuemu" for cuemu_last_message(), prints it
+ * unless CUEMU_QUIET=1, and returns `code`. The last error is not changed
+ * (the driver API's calls never change it). Host code
+ * (emulator/runtime/cuemu_rt_texture_view.c). */
+int cuemu_rt_texture_refuse(const char *name, int code);
+
 /* Texture and surface objects (emulator/runtime/cuemu_rt_texture.c). Host
  * code. */
 

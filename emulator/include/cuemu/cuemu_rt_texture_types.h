@@ -149,8 +149,8 @@ struct cudaResourceDesc {
   unsigned int flags; /* must be zero */
 };
 
-/* Resource views: CUDA's format values; libcuemu accepts only
- * cudaResViewFormatNone (no view). */
+/* Resource views: CUDA's format values (the block-compressed ones are
+ * refused, see docs/textures.md). */
 enum cudaResourceViewFormat {
   cudaResViewFormatNone = 0x00,
   cudaResViewFormatUnsignedChar1 = 0x01,

@@ -256,14 +256,18 @@ static void descriptor_getters() {
   CHECK(v.format == cudaResViewFormatNone);
   CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
   CHECK(cudaGetTextureObjectTextureDesc(&back, t) == cudaErrorInvalidValue);
-  /* Resource views are not emulated: refused, never ignored. */
+  /* A resource view reads back as given (mip_views.cu tests what views
+   * do). */
   cudaResourceViewDesc view;
   std::memset(&view, 0, sizeof view);
   view.format = cudaResViewFormatFloat2;
   view.width = 8;
   view.height = 8;
   cudaResourceDesc res = array_resource(a);
-  CHECK(cudaCreateTextureObject(&t, &res, &d, &view) == cudaErrorNotSupported);
+  CHECK(cudaCreateTextureObject(&t, &res, &d, &view) == cudaSuccess);
+  CHECK(cudaGetTextureObjectResourceViewDesc(&v, t) == cudaSuccess);
+  CHECK(std::memcmp(&v, &view, sizeof v) == 0);
+  CHECK(cudaDestroyTextureObject(t) == cudaSuccess);
   /* A freed array is no resource. */
   CHECK(cudaFreeArray(a) == cudaSuccess);
   CHECK(cudaCreateTextureObject(&t, &res, &d, nullptr) ==
