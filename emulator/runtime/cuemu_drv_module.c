@@ -656,23 +656,3 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
   cuemu__device_stick(st);
   return cuemu_status_driver_error(st);
 }
-
-int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
-                                          int block_size, size_t shared) {
-  int e = cuemu_drv_check_context();
-  if (e)
-    return e;
-  if (!blocks || block_size <= 0)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!function)
-    return DRV_CUDA_ERROR_INVALID_HANDLE;
-  cuemu_kernel_attributes a;
-  cuemu_kernel_get_attributes(function, &a);
-  if ((unsigned)block_size > a.max_threads_per_block) {
-    *blocks = 0;
-    return DRV_CUDA_SUCCESS;
-  }
-  *blocks = (int)cuemu__device_blocks_per_sm((unsigned)block_size,
-                                             a.static_shared_bytes + shared);
-  return DRV_CUDA_SUCCESS;
-}
