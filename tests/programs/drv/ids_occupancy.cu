@@ -25,7 +25,9 @@
 #include <cuda_runtime.h>
 #include <nvrtc.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <vector>
 
 #include "../check.cuh"
@@ -64,6 +66,12 @@ extern "C" __global__ void block_sum(const float *in, float *out, int n) {
   __syncthreads();
   if (t == 0)
     out[blockIdx.x] = partial[0] + n;
+}
+__device__ int counter;
+__constant__ int step;
+extern "C" __global__ void bump(int *seen) {
+  counter += step;
+  *seen = counter;
 }
 )";
 
@@ -342,7 +350,7 @@ static void runtime_occupancy(const Reference &ref) {
   cudaGetLastError();
 }
 
-static void driver_occupancy(const Reference &ref) {
+static std::vector<char> jit_image() {
   nvrtcProgram prog;
   CHECK(nvrtcCreateProgram(&prog, jit_source, "sum.cu", 0, nullptr,
                            nullptr) == NVRTC_SUCCESS);
@@ -353,6 +361,76 @@ static void driver_occupancy(const Reference &ref) {
   std::vector<char> image(size);
   CHECK(nvrtcGetCUBIN(prog, image.data()) == NVRTC_SUCCESS);
   nvrtcDestroyProgram(&prog);
+  return image;
+}
+
+// One launch of `bump` of module `mod`: the counter it leaves.
+static int bump(CUmodule mod, CUdeviceptr seen) {
+  CUfunction f;
+  CU(cuModuleGetFunction(&f, mod, "bump"));
+  void *args[] = {&seen};
+  CU(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, 0, args, nullptr));
+  int h = -1;
+  CU(cuMemcpyDtoH(&h, seen, sizeof h));
+  return h;
+}
+
+// Every cuModuleLoad of one file is a module of its own, with its own
+// __device__ and __constant__ variables, as with CUDA.
+static void module_instances(const std::vector<char> &image) {
+  char path[] = "/tmp/ids_occupancy_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  CHECK(write(fd, image.data(), image.size()) == (ssize_t)image.size());
+  close(fd);
+  CUmodule a, b, c;
+  CU(cuModuleLoad(&a, path));
+  CU(cuModuleLoad(&b, path));
+  CHECK(a != b);
+  CUdeviceptr ca, cb, sa, sb;
+  size_t bytes = 0;
+  CU(cuModuleGetGlobal(&ca, &bytes, a, "counter"));
+  CHECK(bytes == sizeof(int));
+  CU(cuModuleGetGlobal(&cb, &bytes, b, "counter"));
+  CU(cuModuleGetGlobal(&sa, &bytes, a, "step"));
+  CU(cuModuleGetGlobal(&sb, &bytes, b, "step"));
+  CHECK(ca != cb && sa != sb);
+  int one = 1, ten = 10, zero = 0;
+  CU(cuMemcpyHtoD(sa, &one, sizeof one));
+  CU(cuMemcpyHtoD(sb, &ten, sizeof ten));
+  CU(cuMemcpyHtoD(ca, &zero, sizeof zero));
+  CU(cuMemcpyHtoD(cb, &zero, sizeof zero));
+  CUdeviceptr seen;
+  CU(cuMemAlloc(&seen, sizeof(int)));
+  CHECK(bump(a, seen) == 1);
+  CHECK(bump(b, seen) == 10);
+  CHECK(bump(a, seen) == 2);
+  CHECK(bump(b, seen) == 20);
+  // Unloading one leaves the other as it was; a new load starts afresh
+  // (variables start at zero, as the image has them).
+  CU(cuModuleUnload(a));
+  CU(cuModuleLoad(&c, path));
+  CUdeviceptr cc, sc;
+  CU(cuModuleGetGlobal(&cc, &bytes, c, "counter"));
+  CU(cuModuleGetGlobal(&sc, &bytes, c, "step"));
+  CHECK(cc != cb);
+  int h = -1;
+  CU(cuMemcpyDtoH(&h, cc, sizeof h));
+  CHECK(h == 0);
+  int five = 5;
+  CU(cuMemcpyHtoD(sc, &five, sizeof five));
+  CHECK(bump(c, seen) == 5);
+  CHECK(bump(b, seen) == 30);
+  CU(cuMemFree(seen));
+  CU(cuModuleUnload(b));
+  CU(cuModuleUnload(c));
+  unlink(path);
+}
+
+static void driver_occupancy(const Reference &ref,
+                             const std::vector<char> &image) {
   CUmodule mod;
   CU(cuModuleLoadData(&mod, image.data()));
   CUfunction f;
@@ -429,6 +507,8 @@ int main() {
   kernels_by_handle();
   entry_points();
   runtime_occupancy(ref);
-  driver_occupancy(ref);
+  std::vector<char> image = jit_image();
+  driver_occupancy(ref, image);
+  module_instances(image);
   return finish();
 }
