@@ -252,6 +252,18 @@ int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
   int e = device_call(value, device);
   if (e)
     return e;
+  /* The stream memory operations (cuemu_drv_memop.c), 32- and 64-bit with
+   * every wait condition, are the driver's alone: the runtime reserves
+   * these numbers. */
+  switch (attribute) {
+  case 92:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1 */
+  case 93:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1 */
+  case 94:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1 */
+  case 122: /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS */
+  case 123: /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR */
+    *value = 1;
+    return DRV_CUDA_SUCCESS;
+  }
   /* CUdevice_attribute and cudaDeviceAttr have the same numbers. */
   int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_get_attribute(value, attribute, device),

@@ -6,13 +6,13 @@
  * object that includes cuda.h, which cudaGetDriverEntryPoint reads too)
  * and the occupancy calls (cuOccupancy*). Each forwards to libcuemu
  * (cuemu/cuemu_host_ids.h). Included at the end of cuda.h, after every
- * other driver function.
+ * other driver function; when a part of the driver API is read before
+ * cuda.h (only a test of the headers does that), the table is not made.
  */
 #ifndef CUEMU_DRIVER_IDS_API_H
 #define CUEMU_DRIVER_IDS_API_H
 
 #include "cuda.h"
-#include "cuemu_driver_graph_nodes_api.h"
 
 #include <cuemu/cuemu_host_ids.h>
 
@@ -68,32 +68,6 @@ inline CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
       dynamicSmemSize, func, numBlocks, blockSize));
 }
 
-namespace cuemu {
-namespace drv {
-inline CUresult clusters(int *out, CUfunction func,
-                         const CUlaunchConfig *config, int active) {
-  if (!config)
-    return CUDA_ERROR_INVALID_VALUE;
-  const unsigned block[3] = {config->blockDimX, config->blockDimY,
-                             config->blockDimZ};
-  return static_cast<CUresult>(cuemu_drv_occupancy_clusters(
-      out, func, block, config->sharedMemBytes, config->attrs,
-      config->numAttrs, active));
-}
-} // namespace drv
-} // namespace cuemu
-
-inline CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize,
-                                                   CUfunction func,
-                                                   const CUlaunchConfig *config) {
-  return cuemu::drv::clusters(clusterSize, func, config, 0);
-}
-
-inline CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
-                                             const CUlaunchConfig *config) {
-  return cuemu::drv::clusters(numClusters, func, config, 1);
-}
-
 /* ---- Entry points ----------------------------------------------------------- */
 
 typedef enum CUdriverProcAddress_flags_enum {
@@ -127,6 +101,7 @@ inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
   return r;
 }
 
+#ifndef CUEMU_DRV_ENTRY_TABLE_NESTED
 namespace cuemu {
 namespace drv {
 /* Registers the driver functions of this object by name; found by the
@@ -146,5 +121,6 @@ template <class D> int register_entry_points(tag<D>) {
 }
 } // namespace drv
 } // namespace cuemu
+#endif
 
 #endif /* CUEMU_DRIVER_IDS_API_H */
