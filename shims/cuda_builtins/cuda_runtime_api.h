@@ -307,6 +307,5 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_peer_api.h"
 #include "cuemu_func_info_api.h"
 #include "cuemu_pci_api.h"
-#include "cuemu_ids_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

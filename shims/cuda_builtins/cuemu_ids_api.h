@@ -7,14 +7,18 @@
  * function (cudaOccupancyMaxPotentialBlockSizeVariableSMem(WithFlags),
  * cudaOccupancyMaxPotentialBlockSizeWithFlags,
  * cudaOccupancyAvailableDynamicSMemPerBlock). Each forwards to libcuemu
- * (cuemu/cuemu_host_ids.h). Included at the end of cuda_runtime_api.h.
+ * (cuemu/cuemu_host_ids.h). Included at the end of cuemu_streams_api.h,
+ * whose helpers it uses.
  */
 #ifndef CUEMU_IDS_API_H
 #define CUEMU_IDS_API_H
 
 #include "cuda_runtime_api.h"
+#include "cuemu_streams_api.h"
 
 #include <cuemu/cuemu_host_ids.h>
+
+typedef struct CUkern_st *cudaKernel_t; /* also cuemu_library_api.h */
 #include <cuemu/cuemu_runtime.h>
 
 /* ---- Identifiers ------------------------------------------------------------- */
