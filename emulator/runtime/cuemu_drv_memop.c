@@ -278,10 +278,7 @@ static int run(unsigned count, const cuemu_memop *ops) {
 
 int cuemu_drv_stream_batch_mem_op(void *stream, unsigned count,
                                   const cuemu_memop *ops, unsigned flags) {
-  int code = cuemu__rt_check_sticky();
-  if (code)
-    return code;
-  code = cuemu__rt_check_stream(stream);
+  int code = cuemu__rt_check_sticky_stream(stream);
   if (code)
     return code;
   code = check_ops(count, ops, flags);

@@ -38,10 +38,7 @@ static __thread unsigned long long per_thread_id;
 int cuemu_rt_stream_get_id(void *stream, unsigned long long *id) {
   if (!id)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = cuemu__rt_check_sticky();
-  if (e)
-    return e;
-  e = cuemu__rt_check_stream(stream);
+  int e = cuemu__rt_check_sticky_stream(stream);
   if (e)
     return e;
   if ((uintptr_t)stream == PER_THREAD_STREAM) {

@@ -44,6 +44,8 @@ int cuemu__rt_check_sticky(void);
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
  * cudaErrorInvalidResourceHandle. */
 int cuemu__rt_check_stream(void *stream);
+/* The sticky error, else the stream's validity (cuemu_rt_stream.c). */
+int cuemu__rt_check_sticky_stream(void *stream);
 
 /* cudaMalloc's and cudaFree's bodies for device memory, with `site` the
  * caller's address for memcheck's reports (cuemu_rt_memory.c). */

@@ -34,10 +34,13 @@ _Static_assert(sizeof(export_data) <= 64,
 
 static const char magic[8] = {'c', 'u', 'e', 'm', 'u', 'P', 'P', 'E'};
 
-/* Checks the handle type; a CUDA code, recorded. */
-static int check_type(int type, const char *call) {
+/* Checks the handle type, the flags (0) and the handle or pool argument;
+ * a CUDA code, recorded. */
+static int check_call(int type, unsigned long long flags, const void *arg,
+                      const char *call) {
   if (type == cudaMemHandleTypePosixFileDescriptor)
-    return cudaSuccess;
+    return !arg || flags ? cuemu_rt_error(cudaErrorInvalidValue)
+                         : cudaSuccess;
   if (type == cudaMemHandleTypeWin32 || type == cudaMemHandleTypeWin32Kmt ||
       type == cudaMemHandleTypeFabric)
     return cuemu__graph_fail(cudaErrorNotSupported,
@@ -53,11 +56,9 @@ int cuemu_rt_mem_pool_export_to_shareable_handle(void *handle,
                                                  int handle_type,
                                                  unsigned long long flags) {
   const char *call = "cudaMemPoolExportToShareableHandle";
-  int code = check_type(handle_type, call);
+  int code = check_call(handle_type, flags, handle, call);
   if (code)
     return code;
-  if (!handle || flags)
-    return cuemu_rt_error(cudaErrorInvalidValue);
   int fd = cuemu__pool_share_fd(pool);
   if (fd < 0)
     return cuemu__graph_fail(cudaErrorInvalidValue,
@@ -73,16 +74,14 @@ int cuemu_rt_mem_pool_import_from_shareable_handle(cudaMemPool_t *pool,
                                                    int handle_type,
                                                    unsigned long long flags) {
   const char *call = "cudaMemPoolImportFromShareableHandle";
-  int code = check_type(handle_type, call);
+  int code = check_call(handle_type, flags, pool, call);
   if (code)
     return code;
   int fd = (int)(intptr_t)handle;
   struct stat st;
-  if (!pool || flags || fd < 0 || fstat(fd, &st) != 0)
+  if (fd < 0 || fstat(fd, &st) != 0)
     return cuemu__graph_fail(cudaErrorInvalidValue,
-                             "%s: %s", call,
-                             !pool || flags ? "bad arguments"
-                                            : "the descriptor is not open");
+                             "%s: the descriptor is not open", call);
   int device = 0;
   cuemu_rt_get_device(&device);
   cudaMemPool_t p = cuemu__pool_import(fd, device);
