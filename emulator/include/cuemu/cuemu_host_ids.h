@@ -35,8 +35,9 @@ typedef struct cuemu_drv_entry_point {
   void *address;
 } cuemu_drv_entry_point;
 
-/* Registers the driver's entry points of one shared object (cuda.h does it
- * in every object that includes it, before main); returns 1. */
+/* Registers the driver's entry points of one object (cuda.h's
+ * cuGetProcAddress and cudaGetDriverEntryPoint do it on their first call in
+ * an object that includes cuda.h); returns 1. */
 int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *table,
                                     size_t count);
 
