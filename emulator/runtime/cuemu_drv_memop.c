@@ -227,19 +227,15 @@ static int wait_value(const cuemu_memop *m) {
                        "not shared with another process, so nothing can "
                        "change it",
                        0);
-  const char *env = getenv("CUEMU_EXT_WAIT_SECONDS");
-  long limit = env && atol(env) > 0 ? atol(env) : 60;
-  struct timespec start, now;
+  long limit = cuemu__rt_wait_limit();
+  struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   long pause_ns = 1000;
   for (;;) {
     current = load(m);
     if (satisfied(m, current))
       return cudaSuccess;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long long waited_ns = (now.tv_sec - start.tv_sec) * 1000000000ll +
-                          (now.tv_nsec - start.tv_nsec);
-    if (waited_ns >= limit * 1000000000ll)
+    if (cuemu__rt_waited_past(&start, limit))
       return wait_failed(m, current, cudaErrorTimeout,
                          "nothing satisfied it in ", limit);
     struct timespec tick = {0, pause_ns};

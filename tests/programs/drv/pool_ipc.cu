@@ -49,38 +49,39 @@ __global__ void check_and_negate(int *a, int n, int base, int *good) {
   }
 }
 
-static bool send_fd(int sock, int fd) {
+// A message of one byte with room for one descriptor.
+struct FdMessage {
   char byte = 'F';
-  struct iovec io = {&byte, 1};
+  struct iovec io;
   char control[CMSG_SPACE(sizeof(int))];
-  std::memset(control, 0, sizeof control);
   struct msghdr msg;
-  std::memset(&msg, 0, sizeof msg);
-  msg.msg_iov = &io;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+  FdMessage() {
+    std::memset(control, 0, sizeof control);
+    std::memset(&msg, 0, sizeof msg);
+    io.iov_base = &byte;
+    io.iov_len = 1;
+    msg.msg_iov = &io;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+  }
+};
+
+static bool send_fd(int sock, int fd) {
+  FdMessage m;
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m.msg);
   c->cmsg_level = SOL_SOCKET;
   c->cmsg_type = SCM_RIGHTS;
   c->cmsg_len = CMSG_LEN(sizeof(int));
   std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
-  return sendmsg(sock, &msg, 0) == 1;
+  return sendmsg(sock, &m.msg, 0) == 1;
 }
 
 static int recv_fd(int sock) {
-  char byte = 0;
-  struct iovec io = {&byte, 1};
-  char control[CMSG_SPACE(sizeof(int))];
-  struct msghdr msg;
-  std::memset(&msg, 0, sizeof msg);
-  msg.msg_iov = &io;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  if (recvmsg(sock, &msg, 0) != 1)
+  FdMessage m;
+  if (recvmsg(sock, &m.msg, 0) != 1)
     return -1;
-  struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m.msg);
   if (!c || c->cmsg_type != SCM_RIGHTS)
     return -1;
   int fd;
