@@ -8,9 +8,18 @@
  * instructions are run: while the CFA is the stack pointer plus an offset,
  * the offset grows with each push and stack adjustment of the prologue.
  * The frame is the largest such offset less the offset at the function's
- * entry (the return address, on x86-64). A function whose CFA moves to a
- * frame pointer before its last adjustment (one with alloca or over-aligned
- * locals) gives the part known until then.
+ * entry (the return address, on x86-64).
+ *
+ * On x86-64 two things are not in the unwind information, and are added so
+ * that the figure is never less than the frame really takes of the stack:
+ * - a function whose CFA moves to the frame pointer (code built without
+ *   optimisation, or with an over-aligned local or a variable-length
+ *   array) makes the rest of its frame with instructions the unwind table
+ *   does not describe: its prologue is decoded (pushes, `mov %rsp,%rbp`,
+ *   `and $-N,%rsp`, `sub $N,%rsp`) up to the first other instruction;
+ * - the ABI lets any function use the 128 bytes below its stack pointer
+ *   (the red zone), which compilers do in functions that call none, so
+ *   they are counted always.
  */
 #define _GNU_SOURCE
 #include "device/cuemu_frame_size.h"
@@ -22,6 +31,8 @@
 
 #if defined(__x86_64__)
 #define SP_REGISTER 7
+#define FP_REGISTER 6
+#define RED_ZONE 128
 #elif defined(__aarch64__)
 #define SP_REGISTER 31
 #elif defined(__i386__)
@@ -201,12 +212,70 @@ typedef struct frame_run {
   cfa_state now, saved[8];
   int depth;
   int64_t largest; /* the largest stack-pointer offset */
+  int framed;      /* the CFA moved to the frame pointer */
 } frame_run;
 
 static void note(frame_run *f) {
   if (f->now.reg == SP_REGISTER && f->now.offset > f->largest)
     f->largest = f->now.offset;
+#ifdef FP_REGISTER
+  if (f->now.reg == FP_REGISTER)
+    f->framed = 1;
+#endif
 }
+
+#ifdef FP_REGISTER
+/* Non-zero for a move between registers (an optional REX prefix, 89 or 8b,
+ * a register operand) that does not write %rsp. */
+static int reg_move(const unsigned char *p) {
+  unsigned rex = (p[0] & 0xf0) == 0x40 ? p[0] : 0;
+  const unsigned char *op = rex ? p + 1 : p;
+  if ((op[0] != 0x89 && op[0] != 0x8b) || (op[1] & 0xc0) != 0xc0)
+    return 0;
+  /* 89: the destination is r/m (extended by REX.B); 8b: reg (REX.R). */
+  unsigned dest = op[0] == 0x89 ? (op[1] & 7u) | ((rex & 1u) << 3)
+                                : ((op[1] >> 3) & 7u) | ((rex & 4u) << 1);
+  return dest != 4;
+}
+
+/* The bytes an x86-64 prologue at `p` takes of the stack (pushes, the
+ * realignment's worst case, the adjustment), decoded up to the first
+ * instruction that is none of these. */
+static int64_t prologue_bytes(const unsigned char *p) {
+  int64_t total = 0;
+  for (int steps = 0; steps < 24; ++steps) {
+    if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa) {
+      p += 4; /* endbr64 */
+    } else if (p[0] >= 0x50 && p[0] <= 0x57) {
+      total += 8; /* push %rax..%rdi */
+      p += 1;
+    } else if (p[0] == 0x41 && p[1] >= 0x50 && p[1] <= 0x57) {
+      total += 8; /* push %r8..%r15 */
+      p += 2;
+    } else if (reg_move(p)) {
+      /* mov %rsp,%rbp, or a move between other registers that the
+       * compiler scheduled into the prologue */
+      p += (p[0] & 0xf0) == 0x40 ? 3 : 2;
+    } else if (p[0] == 0x48 && p[1] == 0x83 && p[2] == 0xec) {
+      total += (int8_t)p[3]; /* sub $imm8,%rsp */
+      p += 4;
+    } else if (p[0] == 0x48 && p[1] == 0x81 && p[2] == 0xec) {
+      int32_t imm;
+      memcpy(&imm, p + 3, 4); /* sub $imm32,%rsp */
+      total += imm;
+      p += 7;
+    } else if (p[0] == 0x48 && p[1] == 0x83 && p[2] == 0xe4) {
+      int64_t align = -(int64_t)(int8_t)p[3]; /* and $-align,%rsp */
+      if (align > 8)
+        total += align - 8; /* %rsp is 8-aligned before */
+      p += 4;
+    } else {
+      break;
+    }
+  }
+  return total;
+}
+#endif
 
 /* Runs call-frame instructions, tracking the CFA. -1 for one it does not
  * know. */
@@ -300,7 +369,18 @@ static int frame_of_fde(const unsigned char *at, lookup *l) {
   f.largest = entry;
   if (run(&f, r.p, r.end, c.data_align, c.fde_encoding) != 0)
     return -1;
-  l->size = (size_t)(f.largest - entry);
+  int64_t frame = f.largest - entry;
+#ifdef FP_REGISTER
+  if (f.framed) {
+    int64_t decoded = prologue_bytes((const unsigned char *)start);
+    if (decoded > frame)
+      frame = decoded;
+  }
+#endif
+#ifdef RED_ZONE
+  frame += RED_ZONE;
+#endif
+  l->size = (size_t)frame;
   l->found = 1;
   return 0;
 }

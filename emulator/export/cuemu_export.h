@@ -42,6 +42,9 @@
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_driver_link.h>
 #include <cuemu/cuemu_external.h>
+#include <cuemu/cuemu_host_ids.h>
+#include <cuemu/cuemu_pool_ipc.h>
+#include <cuemu/cuemu_stream_memops.h>
 #include <cuemu/cuemu_nvrtc.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>

@@ -14,6 +14,7 @@
 
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_driver_errors.h>
+#include <cuemu/cuemu_host_ids.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_peer.h>
 
@@ -42,7 +43,12 @@ struct cuemu_drv_context {
   int retained; /* a primary context: its retain count */
   int live;     /* 0 once destroyed (the memory is never reused) */
   int runtime_ref; /* a primary context: the runtime API retains it */
+  unsigned long long id; /* cuCtxGetId: unique in the process */
 };
+
+/* The next context identifier (cuCtxGetId); primary contexts take theirs
+ * when cuInit first sets them up. */
+static unsigned long long next_id = 1;
 
 static int initialised;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -151,6 +157,8 @@ int cuemu_drv_init(unsigned flags) {
   for (int d = 0; d < CUEMU_MAX_DEVICES; ++d) {
     primary[d].device = d;
     primary[d].primary = 1;
+    if (!primary[d].id)
+      primary[d].id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
   }
   pthread_mutex_unlock(&lock);
   __atomic_store_n(&initialised, 1, __ATOMIC_RELEASE);
@@ -244,6 +252,18 @@ int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
   int e = device_call(value, device);
   if (e)
     return e;
+  /* The stream memory operations (cuemu_drv_memop.c), 32- and 64-bit with
+   * every wait condition, are the driver's alone: the runtime reserves
+   * these numbers. */
+  switch (attribute) {
+  case 92:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1 */
+  case 93:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1 */
+  case 94:  /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1 */
+  case 122: /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS */
+  case 123: /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR */
+    *value = 1;
+    return DRV_CUDA_SUCCESS;
+  }
   /* CUdevice_attribute and cudaDeviceAttr have the same numbers. */
   int saved = cuemu_drv_enter();
   return via_runtime(cuemu_rt_device_get_attribute(value, attribute, device),
@@ -318,6 +338,7 @@ int cuemu_drv_ctx_create(void **ctx, unsigned flags, int device) {
   c->device = device;
   c->flags = flags;
   c->live = 1;
+  c->id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
   e = push(c);
   if (e) {
     free(c);
@@ -475,6 +496,19 @@ int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version) {
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   /* The API version of contexts since CUDA 3.2. */
   *version = 3020;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_ctx_get_id(void *ctx, unsigned long long *id) {
+  int e = check_init();
+  if (e)
+    return e;
+  cuemu_drv_context *c = ctx ? ctx : current_or_runtime();
+  if (!usable(c))
+    return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  if (!id)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  *id = c->id;
   return DRV_CUDA_SUCCESS;
 }
 

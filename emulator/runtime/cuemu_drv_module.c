@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -64,6 +65,8 @@ typedef struct drv_module {
   int ninputs;
   void **tracked; /* variables tracked by cuModuleGetGlobal, forgotten at */
   int ntracked;   /* cuModuleUnload */
+  dev_t dev;      /* a module loaded by its path: the file's device and */
+  ino_t ino;      /* inode (else 0), to tell a second load of the file */
 } drv_module;
 
 /* The size of an ELF image from its headers: the end of the section
@@ -170,6 +173,8 @@ static int finish_load(void **module, cuemu_module *m, int fd,
   }
   d->tracked = NULL;
   d->ntracked = 0;
+  d->dev = 0;
+  d->ino = 0;
   *module = d;
   return DRV_CUDA_SUCCESS;
 }
@@ -210,7 +215,20 @@ static int linked_file(const char *path) {
   return linked;
 }
 
-static int load_linked_file(void **module, const char *path) {
+/* Non-zero when a live module was loaded from the file `st` describes. */
+static int loaded_file(const struct stat *st) {
+  int found = 0;
+  pthread_mutex_lock(&modules_lock);
+  for (size_t i = 0; i < nmodules && !found; ++i)
+    found = modules[i]->ino && modules[i]->dev == st->st_dev &&
+            modules[i]->ino == st->st_ino;
+  pthread_mutex_unlock(&modules_lock);
+  return found;
+}
+
+/* Loads the module file at `path` from a copy in memory (a linked image,
+ * or a file already loaded). */
+static int load_from_memory(void **module, const char *path) {
   size_t size = 0;
   void *data = read_file(path, &size);
   if (!data)
@@ -244,13 +262,27 @@ int cuemu__drv_module_load(void **module, const char *path) {
     snprintf(local, sizeof local, "./%s", path);
     path = local;
   }
-  if (linked_file(path))
-    return load_linked_file(module, path);
+  /* A file that a live module was loaded from is loaded again from
+   * memory: the dynamic loader would give the same object, and so the same
+   * __device__ and __constant__ variables, where CUDA gives every load its
+   * own. */
+  struct stat st_file;
+  int have_stat = stat(path, &st_file) == 0;
+  if (linked_file(path) || (have_stat && loaded_file(&st_file)))
+    return load_from_memory(module, path);
   cuemu_module *m = NULL;
   cuemu_status st = cuemu_module_load(&m, path);
   if (st != CUEMU_SUCCESS)
     return load_failed(st);
-  return finish_load(module, m, -1, NULL, 0);
+  int e = finish_load(module, m, -1, NULL, 0);
+  if (!e && have_stat) {
+    drv_module *d = *module;
+    pthread_mutex_lock(&modules_lock);
+    d->dev = st_file.st_dev;
+    d->ino = st_file.st_ino;
+    pthread_mutex_unlock(&modules_lock);
+  }
+  return e;
 }
 
 int cuemu_drv_module_load_data(void **module, const void *image) {
@@ -655,24 +687,4 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
           : cuemu_kernel_launch(k, grid, block, shared_bytes, stream, args, n);
   cuemu__device_stick(st);
   return cuemu_status_driver_error(st);
-}
-
-int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
-                                          int block_size, size_t shared) {
-  int e = cuemu_drv_check_context();
-  if (e)
-    return e;
-  if (!blocks || block_size <= 0)
-    return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!function)
-    return DRV_CUDA_ERROR_INVALID_HANDLE;
-  cuemu_kernel_attributes a;
-  cuemu_kernel_get_attributes(function, &a);
-  if ((unsigned)block_size > a.max_threads_per_block) {
-    *blocks = 0;
-    return DRV_CUDA_SUCCESS;
-  }
-  *blocks = (int)cuemu__device_blocks_per_sm((unsigned)block_size,
-                                             a.static_shared_bytes + shared);
-  return DRV_CUDA_SUCCESS;
 }

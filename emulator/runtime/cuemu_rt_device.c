@@ -231,7 +231,7 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->accessPolicyMaxWindowSize = (int)m->access_policy_max_window;
   p->hostNativeAtomicSupported = 1;
   p->memoryPoolsSupported = 1;
-  p->memoryPoolSupportedHandleTypes = 0;
+  p->memoryPoolSupportedHandleTypes = 1; /* cudaMemHandleTypePosixFileDescriptor (cuemu_pool_ipc.h) */
   p->clusterLaunch = m->major >= 9;
   p->unifiedFunctionPointers = 1;
   return cudaSuccess;

@@ -252,17 +252,28 @@ static int try_take(cuemu_rt_external_semaphore *s, uint64_t value) {
   return atomic_compare_exchange_strong(&s->words->value, &one, 0);
 }
 
-static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+long cuemu__rt_wait_limit(void) {
   const char *env = getenv("CUEMU_EXT_WAIT_SECONDS");
-  long limit = env && atol(env) > 0 ? atol(env) : 60;
-  struct timespec start, now;
+  return env && atol(env) > 0 ? atol(env) : 60;
+}
+
+int cuemu__rt_waited_past(const struct timespec *start, long seconds) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  long long ns = (long long)(now.tv_sec - start->tv_sec) * 1000000000ll +
+                 (now.tv_nsec - start->tv_nsec);
+  return ns >= (long long)seconds * 1000000000ll;
+}
+
+static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+  long limit = cuemu__rt_wait_limit();
+  struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   for (;;) {
     uint32_t seq = atomic_load(&s->words->sequence);
     if (try_take(s, value))
       return cudaSuccess;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (now.tv_sec - start.tv_sec >= limit) {
+    if (cuemu__rt_waited_past(&start, limit)) {
       cuemu__graph_fail(cudaErrorTimeout,
                         "cudaWaitExternalSemaphoresAsync: no signal %s%llu "
                         "came in %ld s (CUEMU_EXT_WAIT_SECONDS); stream work "

@@ -4,12 +4,14 @@
  * and its model (device/cuemu_device_model.h).
  */
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_host_ids.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_occupancy.h"
 #include "runtime/cuemu_rt_internal.h"
 
 size_t cuemu_rt_func_max_dynamic_shared(const void *function) {
@@ -92,17 +94,11 @@ int cuemu_rt_func_get_name(const char **name, const void *function) {
   return cudaSuccess;
 }
 
-/* Blocks of `threads` threads resident per SM; 0 when the kernel cannot
- * run blocks of that shape. */
-static unsigned blocks_per_sm(const void *function, unsigned threads,
-                              size_t dynamic_shared) {
+/* The attributes of the kernel at `function`. */
+static cuemu_kernel_attributes attributes_of(const void *function) {
   cuemu_kernel_attributes k;
-  cuemu__function_attributes(function, cuemu__function_find(function), &k);
-  if (threads == 0 || threads > k.max_threads_per_block ||
-      dynamic_shared > k.max_dynamic_shared_bytes)
-    return 0;
-  return cuemu__device_blocks_per_sm(threads,
-                                     k.static_shared_bytes + dynamic_shared);
+  cuemu__function_attributes(resolve(function), desc_of(function), &k);
+  return k;
 }
 
 int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
@@ -116,8 +112,16 @@ int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
   int e = check_function(function, known);
   if (e)
     return e;
-  *blocks = (int)blocks_per_sm(function, (unsigned)block_size, dynamic_shared);
+  cuemu_kernel_attributes k = attributes_of(function);
+  *blocks = (int)cuemu__occupancy_blocks(&k, (unsigned)block_size,
+                                         dynamic_shared);
   return cudaSuccess;
+}
+
+/* The same dynamic shared memory for every block size. */
+static size_t constant_smem(int block_size, void *context) {
+  (void)block_size;
+  return *(const size_t *)context;
 }
 
 int cuemu_rt_occupancy_max_potential_block_size(int *min_grid_size,
@@ -126,31 +130,42 @@ int cuemu_rt_occupancy_max_potential_block_size(int *min_grid_size,
                                                 size_t dynamic_shared,
                                                 int block_size_limit,
                                                 int known) {
-  if (!min_grid_size || !block_size || block_size_limit < 0)
+  return cuemu_rt_occupancy_variable_smem(min_grid_size, block_size, function,
+                                          constant_smem, &dynamic_shared,
+                                          block_size_limit, 0, known);
+}
+
+int cuemu_rt_occupancy_variable_smem(int *min_grid_size, int *block_size,
+                                     const void *function,
+                                     size_t (*smem_of)(int, void *),
+                                     void *context, int block_size_limit,
+                                     unsigned flags, int known) {
+  /* The C++ forms of CUDA's header answer cudaErrorInvalidValue for a NULL
+   * kernel too. */
+  if (!min_grid_size || !block_size || !function || !smem_of ||
+      block_size_limit < 0 || flags > 1u)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int e = check_function(function, known);
   if (e)
     return e;
-  cuemu_kernel_attributes k;
-  cuemu__function_attributes(function, cuemu__function_find(function), &k);
-  unsigned most = k.max_threads_per_block;
-  if (block_size_limit && (unsigned)block_size_limit < most)
-    most = (unsigned)block_size_limit;
-  unsigned best = 0, best_blocks = 0, best_threads = 0;
-  /* From the largest size down, so that ties go to the larger block. */
-  for (unsigned size = most / 32 * 32; size >= 32; size -= 32) {
-    unsigned b = blocks_per_sm(function, size, dynamic_shared);
-    if (b * size > best_threads) {
-      best = size;
-      best_blocks = b;
-      best_threads = b * size;
-    }
-  }
-  if (best == 0 && most < 32 && blocks_per_sm(function, most, dynamic_shared)) {
-    best = most;
-    best_blocks = blocks_per_sm(function, most, dynamic_shared);
-  }
-  *block_size = (int)best;
-  *min_grid_size = (int)(best_blocks * cuemu__device_model()->sms);
+  cuemu_kernel_attributes k = attributes_of(function);
+  cuemu__occupancy_best_block(&k, smem_of, context,
+                              (unsigned)block_size_limit, min_grid_size,
+                              block_size);
+  return cudaSuccess;
+}
+
+int cuemu_rt_occupancy_available_dynamic_smem(size_t *bytes,
+                                              const void *function,
+                                              int blocks, int block_size,
+                                              int known) {
+  if (!bytes || blocks <= 0 || block_size <= 0)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = check_function(function, known);
+  if (e)
+    return e;
+  cuemu_kernel_attributes k = attributes_of(function);
+  *bytes = cuemu__occupancy_available_smem(&k, (unsigned)blocks,
+                                           (unsigned)block_size);
   return cudaSuccess;
 }

@@ -75,6 +75,10 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
     fprintf(f, "%u semaphore%s, first %p", p->u.ext.count,
             p->u.ext.count == 1 ? "" : "s", (void *)p->u.ext.sems[0]);
     break;
+  case CUEMU_RT_NODE_BATCH_MEM_OP:
+    fprintf(f, "%u operation%s", p->u.memop.count,
+            p->u.memop.count == 1 ? "" : "s");
+    break;
   case CUEMU_RT_NODE_CONDITIONAL: {
     static const char *const types[] = {"if", "while", "switch"};
     fprintf(f, "%s, %u bod%s, handle %#llx", types[p->u.conditional.type],

@@ -170,6 +170,11 @@ int cuemu__graph_ext_assign(cuemu_rt_graph_node *node,
                             const cuemu_rt_graph_node_params *params);
 int cuemu__graph_ext_run(const cuemu_rt_graph_node *node);
 
+/* Batch memory operation nodes (cuemu_drv_memop.c): likewise. */
+int cuemu__graph_memop_assign(cuemu_rt_graph_node *node,
+                              const cuemu_rt_graph_node_params *params);
+int cuemu__graph_memop_run(const cuemu_rt_graph_node *node);
+
 /* The launch request of a kernel node into `stream`. */
 cuemu_launch_request cuemu__graph_kernel_request(
     const cuemu_rt_graph_node *node, void *stream);

@@ -347,6 +347,8 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
   case CUEMU_RT_NODE_EXT_SIGNAL:
   case CUEMU_RT_NODE_EXT_WAIT:
     return cuemu__graph_ext_assign(node, &p);
+  case CUEMU_RT_NODE_BATCH_MEM_OP:
+    return cuemu__graph_memop_assign(node, &p);
   case CUEMU_RT_NODE_MEM_FREE:
     if (!p.u.free.dptr)
       code = cuemu__graph_fail(cudaErrorInvalidValue,
@@ -554,6 +556,9 @@ static int copy_params(cuemu_rt_graph_node *to,
   case CUEMU_RT_NODE_EXT_WAIT:
     to->arg_blob = NULL;
     return cuemu__graph_ext_assign(to, &from->p);
+  case CUEMU_RT_NODE_BATCH_MEM_OP:
+    to->arg_blob = NULL;
+    return cuemu__graph_memop_assign(to, &from->p);
   case CUEMU_RT_NODE_MEM_ALLOC:
     to->memory = from->memory;
     to->memory->refs++;
@@ -633,6 +638,7 @@ const char *cuemu__graph_type_name(int type) {
   case CUEMU_RT_NODE_EXT_WAIT: return "EXT_SEMAS_WAIT";
   case CUEMU_RT_NODE_MEM_ALLOC: return "MEM_ALLOC";
   case CUEMU_RT_NODE_MEM_FREE: return "MEM_FREE";
+  case CUEMU_RT_NODE_BATCH_MEM_OP: return "BATCH_MEM_OP";
   case CUEMU_RT_NODE_CONDITIONAL: return "CONDITIONAL";
   default: return "UNKNOWN";
   }

@@ -155,6 +155,8 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
   case CUEMU_RT_NODE_EXT_SIGNAL:
   case CUEMU_RT_NODE_EXT_WAIT:
     return cuemu__graph_ext_run(node);
+  case CUEMU_RT_NODE_BATCH_MEM_OP:
+    return cuemu__graph_memop_run(node);
   default:
     /* Empty nodes; memory nodes, whose memory lives with the graph. */
     return cudaSuccess;

@@ -44,6 +44,16 @@ int cuemu__rt_check_sticky(void);
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
  * cudaErrorInvalidResourceHandle. */
 int cuemu__rt_check_stream(void *stream);
+/* How long a wait that only another thread or process can satisfy (an
+ * external semaphore's, a stream memory operation's) may last:
+ * CUEMU_EXT_WAIT_SECONDS, default 60; and whether that much time has passed
+ * since `start` (CLOCK_MONOTONIC). cuemu_rt_external.c. */
+struct timespec;
+long cuemu__rt_wait_limit(void);
+int cuemu__rt_waited_past(const struct timespec *start, long seconds);
+
+/* The sticky error, else the stream's validity (cuemu_rt_stream.c). */
+int cuemu__rt_check_sticky_stream(void *stream);
 
 /* cudaMalloc's and cudaFree's bodies for device memory, with `site` the
  * caller's address for memcheck's reports (cuemu_rt_memory.c). */

@@ -16,10 +16,13 @@
  * block is handed out again (a stale pointer into a reused block reads the
  * new allocation, which compute-sanitizer does not catch either).
  */
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
@@ -29,6 +32,7 @@
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pool_arena.h"
 #include "runtime/cuemu_rt_pool_deps.h"
+#include "runtime/cuemu_rt_pool_ipc.h"
 
 /* The devices that have pools. */
 #define CUEMU_POOL_DEVICES 64
@@ -40,6 +44,8 @@ struct CUmemPoolHandle_st {
   uint64_t reserved_high, used, used_high;
   cuemu__pool_arena arena; /* its memory; arena.reserved is reserved */
   int is_default;
+  int imported; /* cudaMemPoolImportFromShareableHandle's: its file in
+                 * arena.fd, and no allocations of its own */
   int destroyed;                   /* destroyed with allocations outstanding */
   struct CUmemPoolHandle_st *next; /* the list of live pools */
 };
@@ -77,6 +83,16 @@ static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
   cudaMemPool_t p = calloc(1, sizeof *p);
   if (!p)
     return NULL;
+  p->arena.fd = -1;
+  if (props->handleTypes == cudaMemHandleTypePosixFileDescriptor) {
+    /* A shareable pool: its memory is a file (cuemu_rt_pool_arena.h). */
+    p->arena.fd = memfd_create("cuemu-pool", MFD_CLOEXEC);
+    if (p->arena.fd < 0) {
+      free(p);
+      return NULL;
+    }
+    p->arena.shared = 1;
+  }
   p->props = *props;
   p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
   p->next = pools;
@@ -119,6 +135,8 @@ static void pool_end(cudaMemPool_t p) {
     link = &(*link)->next;
   *link = p->next;
   cuemu__pool_arena_drop(&p->arena);
+  if (p->arena.fd >= 0)
+    close(p->arena.fd);
   free(p);
 }
 
@@ -225,7 +243,8 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   pthread_mutex_lock(&lock);
   if (!pool && device >= 0 && device < CUEMU_POOL_DEVICES)
     pool = current_of(device);
-  int live = pool && pool_live(pool);
+  /* An imported pool makes no allocations (CUDA's rule). */
+  int live = pool && pool_live(pool) && !pool->imported;
   pthread_mutex_unlock(&lock);
   if (!live)
     return cuemu_rt_error(cudaErrorInvalidValue);
@@ -306,14 +325,18 @@ int cuemu_rt_mem_pool_create(cudaMemPool_t *pool,
       props->location.type == cudaMemLocationTypeHost ||
       props->location.type == cudaMemLocationTypeHostNuma ||
       props->location.type == cudaMemLocationTypeHostNumaCurrent ||
-      props->handleTypes == cudaMemHandleTypePosixFileDescriptor ||
+      props->handleTypes == cudaMemHandleTypeWin32 ||
+      props->handleTypes == cudaMemHandleTypeWin32Kmt ||
       props->handleTypes == cudaMemHandleTypeFabric)
-    /* Managed and host pools, and shareable handles, are not emulated
-     * (memoryPoolSupportedHandleTypes is 0). */
+    /* Managed and host pools are not emulated; Windows handles do not
+     * exist on Linux, nor fabric handles without a fabric: the one
+     * shareable handle is the file descriptor
+     * (memoryPoolSupportedHandleTypes). */
     return cuemu_rt_error(cudaErrorNotSupported);
   if (props->allocType != cudaMemAllocationTypePinned ||
       props->location.type != cudaMemLocationTypeDevice ||
-      props->handleTypes != cudaMemHandleTypeNone)
+      (props->handleTypes != cudaMemHandleTypeNone &&
+       props->handleTypes != cudaMemHandleTypePosixFileDescriptor))
     return cuemu_rt_error(cudaErrorInvalidValue);
   if (check_device(props->location.id))
     return cuemu_rt_error(cudaErrorInvalidDevice);
@@ -514,7 +537,8 @@ int cuemu_rt_device_set_mem_pool(int device, cudaMemPool_t pool) {
   if (check_device(device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   pthread_mutex_lock(&lock);
-  int live = pool && pool_live(pool) && pool->props.location.id == device;
+  int live = pool && pool_live(pool) && pool->props.location.id == device &&
+             !pool->imported;
   if (live)
     current[device] = pool->is_default ? NULL : pool;
   pthread_mutex_unlock(&lock);
@@ -533,4 +557,58 @@ int cuemu_rt_device_get_mem_pool(cudaMemPool_t *pool, int device) {
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   *pool = p;
   return cudaSuccess;
+}
+
+/* ---- Sharing with other processes (cuemu_rt_pool_ipc.c) ------------------ */
+
+int cuemu__pool_share_fd(cudaMemPool_t pool) {
+  pthread_mutex_lock(&lock);
+  int fd = pool && pool_live(pool) && pool->arena.shared && !pool->imported
+               ? dup(pool->arena.fd)
+               : -1;
+  pthread_mutex_unlock(&lock);
+  return fd;
+}
+
+int cuemu__pool_place(const void *ptr, cudaMemPool_t *pool,
+                      unsigned long long *offset) {
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(ptr);
+  int found = a && a->pool->arena.shared;
+  if (found) {
+    *pool = a->pool;
+    *offset = cuemu__pool_block_file_offset(a->block);
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+cudaMemPool_t cuemu__pool_import(int fd, int device) {
+  struct cudaMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  props.handleTypes = cudaMemHandleTypeNone;
+  int own = dup(fd);
+  if (own < 0)
+    return NULL;
+  pthread_mutex_lock(&lock);
+  cudaMemPool_t p = pool_new(&props);
+  if (p) {
+    p->props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+    p->imported = 1;
+    p->arena.fd = own;
+  }
+  pthread_mutex_unlock(&lock);
+  if (!p)
+    close(own);
+  return p;
+}
+
+int cuemu__pool_imported_fd(cudaMemPool_t pool) {
+  pthread_mutex_lock(&lock);
+  int fd = pool && pool_live(pool) && pool->imported ? pool->arena.fd : -1;
+  pthread_mutex_unlock(&lock);
+  return fd;
 }

@@ -4,8 +4,10 @@
  * order; neighbouring free blocks are joined at once, so a chunk whose
  * memory is all free has exactly one block.
  */
+#define _GNU_SOURCE
 #include "runtime/cuemu_rt_pool_arena.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -25,6 +27,7 @@ struct cuemu__pool_block {
 struct cuemu__pool_chunk {
   char *base;
   size_t bytes;
+  uint64_t file_offset; /* in a shareable arena's file */
   cuemu__pool_block *blocks;
   cuemu__pool_chunk *next;
 };
@@ -49,7 +52,20 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
     return NULL;
   cuemu__pool_chunk *c = calloc(1, sizeof *c);
   cuemu__pool_block *b = calloc(1, sizeof *b);
-  char *base = c && b ? cuemu__allocation_memory_new(size) : NULL;
+  char *base = NULL;
+  uint64_t offset = arena->file_bytes;
+  if (c && b && arena->shared) {
+    /* The next part of the pool's file. */
+    void *m = ftruncate(arena->fd, (off_t)(offset + size)) == 0
+                  ? mmap(NULL, size, PROT_NONE, MAP_SHARED, arena->fd,
+                         (off_t)offset)
+                  : MAP_FAILED;
+    base = m == MAP_FAILED ? NULL : m;
+    if (base)
+      arena->file_bytes += size;
+  } else if (c && b) {
+    base = cuemu__allocation_memory_new(size);
+  }
   if (!base) {
     free(c);
     free(b);
@@ -57,7 +73,7 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
   }
   mprotect(base, size, PROT_NONE);
   *b = (cuemu__pool_block){base, size, 1, NULL, 0, c, NULL, NULL};
-  *c = (cuemu__pool_chunk){base, size, b, arena->chunks};
+  *c = (cuemu__pool_chunk){base, size, offset, b, arena->chunks};
   arena->chunks = c;
   arena->reserved += size;
   return c;
@@ -154,7 +170,11 @@ static void chunk_drop(cuemu__pool_arena *arena, cuemu__pool_chunk **link) {
     free(b);
   }
   /* Its pages stay without access in the quarantine for a while, so that
-   * a late use of a freed allocation is still told as one. */
+   * a late use of a freed allocation is still told as one; a shareable
+   * pool's part of its file is emptied (importers may still map it). */
+  if (arena->shared)
+    fallocate(arena->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+              (off_t)c->file_offset, (off_t)c->bytes);
   cuemu__allocation_memory_free(c->base, c->bytes);
   free(c);
 }
@@ -171,6 +191,11 @@ void cuemu__pool_arena_shrink(cuemu__pool_arena *arena, uint64_t limit,
     else
       link = &c->next;
   }
+}
+
+uint64_t cuemu__pool_block_file_offset(const cuemu__pool_block *block) {
+  return block->chunk->file_offset +
+         (uint64_t)(block->base - block->chunk->base);
 }
 
 void cuemu__pool_arena_drop(cuemu__pool_arena *arena) {

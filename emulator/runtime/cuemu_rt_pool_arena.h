@@ -22,10 +22,16 @@
 typedef struct cuemu__pool_block cuemu__pool_block;
 typedef struct cuemu__pool_chunk cuemu__pool_chunk;
 
-/* The chunks of one pool and the bytes they hold. */
+/* The chunks of one pool and the bytes they hold. A shareable pool's
+ * chunks are parts of one file, `fd` (a memfd, shared = 1), one after the
+ * other, so that another process that has the file maps the same memory
+ * (cudaMemPoolExportToShareableHandle); `file_bytes` is its size. */
 typedef struct cuemu__pool_arena {
   cuemu__pool_chunk *chunks;
   uint64_t reserved;
+  int shared;
+  int fd;
+  uint64_t file_bytes;
 } cuemu__pool_arena;
 
 /* The stream of a free block made of frees on several streams. */
@@ -60,6 +66,9 @@ void cuemu__pool_arena_give(cuemu__pool_arena *arena, cuemu__pool_block *block,
  * that leaves at least `limit` bytes (cudaMemPoolTrimTo). */
 void cuemu__pool_arena_shrink(cuemu__pool_arena *arena, uint64_t limit,
                               int at_least);
+
+/* Where a block's memory lies in its shareable arena's file. */
+uint64_t cuemu__pool_block_file_offset(const cuemu__pool_block *block);
 
 /* Gives every chunk back, whatever its blocks (a reset or a pool's end;
  * the caller has forgotten the allocations in them). */

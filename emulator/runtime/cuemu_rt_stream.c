@@ -12,8 +12,7 @@
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pool_deps.h"
 
-/* The sticky error, else the stream's validity; records a failure. */
-static int check(void *s) {
+int cuemu__rt_check_sticky_stream(void *s) {
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
@@ -53,7 +52,7 @@ int cuemu_rt_stream_destroy(void *s) {
 /* Synchronizing with a capturing stream is an error (cuemu_rt_capture.h). */
 static int check_sync(void *s) {
   cuemu__rt_sync_point();
-  int e = check(s);
+  int e = cuemu__rt_check_sticky_stream(s);
   if (e)
     return e;
   e = cuemu__rt_capture_stream_sync(s);
@@ -67,7 +66,7 @@ int cuemu_rt_stream_query(void *s) { return check_sync(s); }
 /* Reads a stream's flags and priority (defaults for the default
  * streams); returns a CUDA code. */
 static int read_stream(void *s, unsigned *flags, int *priority) {
-  int e = check(s);
+  int e = cuemu__rt_check_sticky_stream(s);
   if (e)
     return e;
   cuemu_handle_state state = {0, 0, 0, 0, 0};
@@ -94,7 +93,7 @@ int cuemu_rt_stream_get_priority(void *s, int *priority) {
 int cuemu_rt_stream_get_device(void *s, int *device) {
   if (!device)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = check(s);
+  int e = cuemu__rt_check_sticky_stream(s);
   if (e)
     return e;
   *device = cuemu__handle_stream_device(s);
@@ -112,7 +111,7 @@ int cuemu_rt_device_stream_priority_range(int *least, int *greatest) {
 int cuemu_rt_launch_host_func(void *s, void (*fn)(void *), void *data) {
   if (!fn)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = check(s);
+  int e = cuemu__rt_check_sticky_stream(s);
   if (e)
     return e;
   e = cuemu__rt_capture_host_func(s, fn, data);

@@ -13,6 +13,12 @@
  * Kernels sometimes include this header only for its types; it brings the
  * runtime API too, as it always has here.
  */
+/* Whether a part of the driver API was read first (the entry-point table
+ * is then not made: cuemu_driver_ids_api.h). */
+#ifndef CUEMU_CUDA_H
+#include "cuemu_driver_entry_guards.h"
+#endif
+
 #ifndef CUEMU_CUDA_H
 #define CUEMU_CUDA_H
 
@@ -755,5 +761,8 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_library_api.h"
 #include "cuemu_driver_link_api.h"
 #include "cuemu_driver_external_api.h"
+/* Identifiers, occupancy and the entry points by name: after every other
+ * driver function. */
+#include "cuemu_driver_ids_api.h"
 
 #endif /* CUEMU_CUDA_H */

@@ -173,10 +173,9 @@ typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
 typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
 typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
 
-/* cuGraphAddNode's parameters. Batch memory operation nodes are not
- * emulated (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP is CUDA_ERROR_NOT_SUPPORTED),
- * so the union has no `memOp` member: a program that fills one does not
- * compile. */
+#include "cuemu_driver_memop_types.h"
+
+/* cuGraphAddNode's parameters. */
 typedef struct CUgraphNodeParams_st {
   CUgraphNodeType type;
   int reserved0[3];
@@ -194,6 +193,7 @@ typedef struct CUgraphNodeParams_st {
     CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
     CUDA_MEM_FREE_NODE_PARAMS free;
     CUDA_CONDITIONAL_NODE_PARAMS conditional;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
   };
   long long reserved2;
 } CUgraphNodeParams;
@@ -285,7 +285,7 @@ inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *r) {
     r->u.conditional.size = p->conditional.size;
     return 0;
   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
-    return CUDA_ERROR_NOT_SUPPORTED;
+    return memop_node(&p->memOp, r);
   default:
     return CUDA_ERROR_INVALID_VALUE;
   }
@@ -551,5 +551,6 @@ inline CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(
 #include "cuemu_driver_launch_ex_api.h"
 #include "cuemu_driver_copy_api.h"
 #include "cuemu_driver_array_api.h"
+#include "cuemu_driver_memop_api.h"
 
 #endif /* CUEMU_DRIVER_GRAPH_NODES_API_H */

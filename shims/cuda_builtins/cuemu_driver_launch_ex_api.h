@@ -12,6 +12,8 @@
 #include "cuda.h"
 #include "cuemu_driver_graph_api.h"
 
+#include <cuemu/cuemu_host_ids.h>
+
 typedef struct CUlaunchAttribute_st {
   CUlaunchAttributeID id;
   char pad[8 - sizeof(CUlaunchAttributeID)];
@@ -41,6 +43,33 @@ inline CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
   return static_cast<CUresult>(cuemu_drv_launch_kernel_ex(
       f, grid, block, config->sharedMemBytes, config->hStream, config->attrs,
       config->numAttrs, kernelParams, extra));
+}
+
+/* The occupancy of clusters of a CUlaunchConfig (cuemu/cuemu_host_ids.h). */
+namespace cuemu {
+namespace drv {
+inline CUresult clusters(int *out, CUfunction func,
+                         const CUlaunchConfig *config, int active) {
+  if (!config)
+    return CUDA_ERROR_INVALID_VALUE;
+  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+                             config->blockDimZ};
+  return static_cast<CUresult>(cuemu_drv_occupancy_clusters(
+      out, func, block, config->sharedMemBytes, config->attrs,
+      config->numAttrs, active));
+}
+} // namespace drv
+} // namespace cuemu
+
+inline CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize,
+                                                   CUfunction func,
+                                                   const CUlaunchConfig *config) {
+  return cuemu::drv::clusters(clusterSize, func, config, 0);
+}
+
+inline CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
+                                             const CUlaunchConfig *config) {
+  return cuemu::drv::clusters(numClusters, func, config, 1);
 }
 
 #endif /* CUEMU_DRIVER_LAUNCH_EX_API_H */

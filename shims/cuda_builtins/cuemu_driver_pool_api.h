@@ -6,8 +6,8 @@
  * cuStreamAttachMemAsync), in CUDA 13's signatures, over the runtime's
  * (cuemu_mempool_api.h, cuemu_managed_api.h): one implementation, so that a
  * CUmemoryPool is a cudaMemPool_t and memory of either API serves the
- * other's calls. Pool export and import (cuMemPoolExport*, Import*) are not
- * provided. Included at the end of cuemu_driver_graph_nodes_api.h, whose
+ * other's calls; pools are shared between processes as the runtime's
+ * (cuemu/cuemu_pool_ipc.h). Included at the end of cuemu_driver_graph_nodes_api.h, whose
  * types (CUmemPoolProps, CUmemLocation) it shares.
  */
 #ifndef CUEMU_DRIVER_POOL_API_H
@@ -176,6 +176,39 @@ inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
                                        size_t length, unsigned int flags) {
   CUEMU_DRV_FORWARD(
       cudaStreamAttachMemAsync(hStream, cuemu::drv::ptr(dptr), length, flags));
+}
+
+/* ---- Sharing pools between processes ------------------------------------------- */
+
+typedef struct CUmemPoolPtrExportData_st {
+  unsigned char reserved[64];
+} CUmemPoolPtrExportData_v1;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
+
+inline CUresult cuMemPoolExportToShareableHandle(
+    void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,
+    unsigned long long flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_export_to_shareable_handle(
+      handle_out, pool, handleType, flags));
+}
+
+inline CUresult cuMemPoolImportFromShareableHandle(
+    CUmemoryPool *pool_out, void *handle, CUmemAllocationHandleType handleType,
+    unsigned long long flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_import_from_shareable_handle(
+      pool_out, handle, handleType, flags));
+}
+
+inline CUresult cuMemPoolExportPointer(CUmemPoolPtrExportData *shareData_out,
+                                       CUdeviceptr ptr) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_mem_pool_export_pointer(shareData_out, cuemu::drv::ptr(ptr)));
+}
+
+inline CUresult cuMemPoolImportPointer(CUdeviceptr *ptr_out, CUmemoryPool pool,
+                                       CUmemPoolPtrExportData *shareData) {
+  CUEMU_DRV_FORWARD(cuemu_rt_mem_pool_import_pointer(
+      reinterpret_cast<void **>(ptr_out), pool, shareData));
 }
 
 #endif /* CUEMU_DRIVER_POOL_API_H */

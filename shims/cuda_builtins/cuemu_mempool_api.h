@@ -165,4 +165,7 @@ inline cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location,
   return e ? e : cudaDeviceSetMemPool(device, memPool);
 }
 
+/* Pools shared between processes. */
+#include "cuemu_pool_ipc_api.h"
+
 #endif /* CUEMU_MEMPOOL_API_H */

@@ -530,4 +530,8 @@ inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
       size, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>()));
 }
 
+/* Identifiers, entry points and occupancy with a shared-memory function,
+ * which use the helpers above. */
+#include "cuemu_ids_api.h"
+
 #endif /* CUEMU_STREAMS_API_H */

@@ -56,6 +56,7 @@ enum cuemu_rt_graph_node_type {
   CUEMU_RT_NODE_EXT_WAIT = 0x09,
   CUEMU_RT_NODE_MEM_ALLOC = 0x0a,
   CUEMU_RT_NODE_MEM_FREE = 0x0b,
+  CUEMU_RT_NODE_BATCH_MEM_OP = 0x0c,
   CUEMU_RT_NODE_CONDITIONAL = 0x0d
 };
 
@@ -168,6 +169,13 @@ typedef struct cuemu_rt_graph_node_params {
       const unsigned long long *values;
       unsigned count;
     } ext;
+    /* A batch memory operation node: `count` operations (cuemu_memop,
+     * cuemu_stream_memops.h), copied into the node; flags must be 0. */
+    struct {
+      const void *ops;
+      unsigned count;
+      unsigned flags;
+    } memop;
   } u;
 } cuemu_rt_graph_node_params;
 

@@ -565,12 +565,13 @@ int main() {
   CUgraphNode signal_node;
   CU(cuGraphAddNode(&signal_node, graph, &loop_node, nullptr, 1, &p));
 
-  // What cuGraphAddNode refuses.
+  // What cuGraphAddNode refuses: a batch of no memory operations
+  // (stream_memops.cu makes real ones), an unknown type, ...
   CUgraphNode refused;
   std::memset(&p, 0, sizeof p);
   p.type = CU_GRAPH_NODE_TYPE_BATCH_MEM_OP;
   CHECK(cuGraphAddNode(&refused, graph, nullptr, nullptr, 0, &p) ==
-        CUDA_ERROR_NOT_SUPPORTED);
+        CUDA_ERROR_INVALID_VALUE);
   p.type = static_cast<CUgraphNodeType>(99);
   CHECK(cuGraphAddNode(&refused, graph, nullptr, nullptr, 0, &p) ==
         CUDA_ERROR_INVALID_VALUE);

@@ -1,0 +1,101 @@
+/*
+ * cuemu_host_ids.h: identifiers of the runtime's and the driver's objects
+ * (cudaStreamGetId, cuStreamGetId, cuCtxGetId), the driver's entry points
+ * by name (cuGetProcAddress, cudaGetDriverEntryPoint(ByVersion)), and the
+ * occupancy calls that take a per-block-size shared-memory function. The
+ * shims cuemu_ids_api.h, cuemu_driver_ids_api.h and cuemu_occupancy_api.h
+ * forward to these; docs/driver-api.md says what each gives. Host code,
+ * any thread.
+ */
+#ifndef CUEMU_HOST_IDS_H
+#define CUEMU_HOST_IDS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cudaStreamGetId (runtime codes) and the driver's cuStreamGetId (the
+ * shim translates): an identifier unique in the process for the life of
+ * the program, never reused by a later stream; the legacy default stream
+ * has 1, the per-thread default stream of each host thread its own. */
+int cuemu_rt_stream_get_id(void *stream, unsigned long long *id);
+
+/* cuCtxGetId: the context (NULL: the calling thread's current one)'s
+ * identifier, unique in the process, never reused. Driver codes. */
+int cuemu_drv_ctx_get_id(void *ctx, unsigned long long *id);
+
+/* One driver entry point: its name as cuGetProcAddress takes it, the CUDA
+ * version of the ABI the function has (cudaTypedefs.h's PFN_name_vNNNN),
+ * and its address. */
+typedef struct cuemu_drv_entry_point {
+  const char *name;
+  int version;
+  void *address;
+} cuemu_drv_entry_point;
+
+/* Registers the driver's entry points of one object (cuda.h's
+ * cuGetProcAddress and cudaGetDriverEntryPoint do it on their first call in
+ * an object that includes cuda.h); returns 1. */
+int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *table,
+                                    size_t count);
+
+/* cuGetProcAddress: *address is the function (NULL when none), *status
+ * (may be NULL) 0 found, 1 not found, 2 found but newer than `version`.
+ * CUDA_ERROR_INVALID_VALUE for a NULL symbol or address, a version past
+ * the driver's (13000) or unknown flags. Driver codes. */
+int cuemu_drv_get_proc_address(const char *symbol, void **address,
+                               int version, unsigned long long flags,
+                               int *status);
+
+/* cudaOccupancyMaxPotentialBlockSizeVariableSMem(WithFlags): the block
+ * size (a multiple of the warp size, at most block_size_limit when it is
+ * not 0) with the most resident threads per SM when a block of n threads
+ * uses smem_of(n, context) bytes of dynamic shared memory, and the grid
+ * that fills every SM with it; ties go to the larger block. flags:
+ * cudaOccupancyDefault or cudaOccupancyDisableCachingOverride. Runtime
+ * codes. */
+int cuemu_rt_occupancy_variable_smem(int *min_grid_size, int *block_size,
+                                     const void *function,
+                                     size_t (*smem_of)(int, void *),
+                                     void *context, int block_size_limit,
+                                     unsigned flags, int known);
+
+/* cudaOccupancyAvailableDynamicSMemPerBlock: the most dynamic shared
+ * memory a block of block_size threads may have for `blocks` such blocks
+ * to be resident on one SM at once (0 when they cannot be for their
+ * threads alone). Runtime codes. */
+int cuemu_rt_occupancy_available_dynamic_smem(size_t *bytes,
+                                              const void *function,
+                                              int blocks, int block_size,
+                                              int known);
+
+/* The driver's occupancy calls for a module's kernel (a CUfunction), by
+ * the rules of the runtime's (driver codes; CUDA_ERROR_INVALID_HANDLE for
+ * a NULL function): cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+ * cuOccupancyMaxPotentialBlockSize(WithFlags) (block_size_to_smem is the
+ * program's CUoccupancyB2DSize; when NULL, every block has `shared`
+ * bytes), cuOccupancyAvailableDynamicSMemPerBlock, and
+ * cuOccupancyMaxPotentialClusterSize (active 0) and
+ * cuOccupancyMaxActiveClusters (active 1) with a CUlaunchConfig's block,
+ * shared memory and attributes. */
+int cuemu_drv_occupancy_max_active_blocks_flags(int *blocks, void *function,
+                                                int block_size, size_t shared,
+                                                unsigned flags);
+int cuemu_drv_occupancy_max_potential_block_size(
+    int *min_grid_size, int *block_size, void *function,
+    size_t (*block_size_to_smem)(int), size_t shared, int block_size_limit,
+    unsigned flags);
+int cuemu_drv_occupancy_available_dynamic_smem(size_t *bytes, void *function,
+                                               int blocks, int block_size);
+int cuemu_drv_occupancy_clusters(int *out, void *function,
+                                 const unsigned block[3], size_t shared,
+                                 const void *attrs, unsigned nattrs,
+                                 int active);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_HOST_IDS_H */

@@ -1,0 +1,116 @@
+/*
+ * cuemu_rt_ids.c: stream identifiers and the driver's entry points by name
+ * (see cuemu_host_ids.h). A created stream's identifier is its handle,
+ * whose generation makes it unique for the life of the process
+ * (device/cuemu_handles.h); the default streams have small numbers of
+ * their own, which no handle has. The entry points are tables that each
+ * shared object including cuda.h registers before main.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_driver_errors.h>
+#include <cuemu/cuemu_host_ids.h>
+#include <cuemu/cuemu_runtime.h>
+
+#include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_internal.h"
+
+/* Driver codes by name (cuemu_driver_errors.h defines no enumerators). */
+enum {
+#define CUEMU_DRV_ENUM_(name, value, text) DRV_##name = value,
+  CUEMU_DRIVER_ERROR_MAP(CUEMU_DRV_ENUM_)
+#undef CUEMU_DRV_ENUM_
+};
+
+/* The legacy default stream's identifier; a per-thread default stream's
+ * is (n << 4) | 2 for the n-th host thread that asks (a created stream's
+ * handle ends in 3, its kind). */
+#define LEGACY_STREAM_ID 1ull
+#define PER_THREAD_STREAM 2u
+
+static unsigned long long per_thread_serial;
+static __thread unsigned long long per_thread_id;
+
+int cuemu_rt_stream_get_id(void *stream, unsigned long long *id) {
+  if (!id)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = cuemu__rt_check_sticky_stream(stream);
+  if (e)
+    return e;
+  if ((uintptr_t)stream == PER_THREAD_STREAM) {
+    if (!per_thread_id)
+      per_thread_id =
+          (__atomic_add_fetch(&per_thread_serial, 1, __ATOMIC_RELAXED) << 4) |
+          PER_THREAD_STREAM;
+    *id = per_thread_id;
+  } else if (cuemu__handle_is_default_stream(stream)) {
+    *id = LEGACY_STREAM_ID;
+  } else {
+    *id = (unsigned long long)(uintptr_t)stream;
+  }
+  return cudaSuccess;
+}
+
+/* ---- Driver entry points ------------------------------------------------- */
+
+/* The CUDA version of the driver (cuDriverGetVersion). */
+#define DRIVER_VERSION CUEMU_DRV_VERSION
+/* CU_GET_PROC_ADDRESS_LEGACY_STREAM | ..._PER_THREAD_DEFAULT_STREAM. */
+#define PROC_ADDRESS_FLAGS 0x3ull
+
+typedef struct table {
+  const cuemu_drv_entry_point *entries;
+  size_t count;
+} table;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static table *tables;
+static size_t ntables, cap_tables;
+
+int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *entries,
+                                    size_t count) {
+  pthread_mutex_lock(&lock);
+  if (ntables == cap_tables) {
+    size_t cap = cap_tables ? cap_tables * 2 : 4;
+    table *grown = realloc(tables, cap * sizeof *grown);
+    if (grown) {
+      tables = grown;
+      cap_tables = cap;
+    }
+  }
+  if (ntables < cap_tables)
+    tables[ntables++] = (table){entries, count};
+  pthread_mutex_unlock(&lock);
+  return 1;
+}
+
+/* The entry named `symbol` of the first table that has it, or NULL. */
+static const cuemu_drv_entry_point *find(const char *symbol) {
+  const cuemu_drv_entry_point *found = NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t t = 0; t < ntables && !found; ++t)
+    for (size_t i = 0; i < tables[t].count && !found; ++i)
+      if (strcmp(tables[t].entries[i].name, symbol) == 0)
+        found = &tables[t].entries[i];
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+int cuemu_drv_get_proc_address(const char *symbol, void **address,
+                               int version, unsigned long long flags,
+                               int *status) {
+  if (!symbol || !address || version <= 0 || version > DRIVER_VERSION ||
+      (flags & ~PROC_ADDRESS_FLAGS))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  const cuemu_drv_entry_point *e = find(symbol);
+  /* CU_GET_PROC_ADDRESS_SUCCESS, _SYMBOL_NOT_FOUND, _VERSION_NOT_SUFFICIENT. */
+  int found = !e ? 1 : e->version > version ? 2 : 0;
+  *address = found ? NULL : e->address;
+  if (status)
+    *status = found;
+  return DRV_CUDA_SUCCESS;
+}

@@ -1,0 +1,126 @@
+/*
+ * cuemu_driver_ids_api.h: the driver API's identifiers (cuStreamGetId,
+ * cuCtxGetId), its entry points by name (cuGetProcAddress: every driver
+ * function of these shims, at the ABI version cudaTypedefs.h names, listed
+ * in cuemu_driver_entry_points.h and registered with libcuemu by every
+ * object that includes cuda.h, which cudaGetDriverEntryPoint reads too)
+ * and the occupancy calls (cuOccupancy*). Each forwards to libcuemu
+ * (cuemu/cuemu_host_ids.h). Included at the end of cuda.h, after every
+ * other driver function; when a part of the driver API is read before
+ * cuda.h (only a test of the headers does that), the table is not made.
+ */
+#ifndef CUEMU_DRIVER_IDS_API_H
+#define CUEMU_DRIVER_IDS_API_H
+
+#include "cuda.h"
+
+#include <cuemu/cuemu_host_ids.h>
+
+/* ---- Identifiers ------------------------------------------------------------ */
+
+inline CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_get_id(hStream, streamId));
+}
+
+inline CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
+  return static_cast<CUresult>(cuemu_drv_ctx_get_id(ctx, ctxId));
+}
+
+/* ---- Occupancy -------------------------------------------------------------- */
+
+typedef enum CUoccupancy_flags_enum {
+  CU_OCCUPANCY_DEFAULT = 0x0,
+  CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
+} CUoccupancy_flags;
+
+typedef size_t (*CUoccupancyB2DSize)(int blockSize);
+
+inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  return static_cast<CUresult>(cuemu_drv_occupancy_max_active_blocks_flags(
+      numBlocks, func, blockSize, dynamicSMemSize, flags));
+}
+
+inline CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit, unsigned int flags) {
+  return static_cast<CUresult>(cuemu_drv_occupancy_max_potential_block_size(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+      dynamicSMemSize, blockSizeLimit, flags));
+}
+
+inline CUresult cuOccupancyMaxPotentialBlockSize(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit) {
+  return cuOccupancyMaxPotentialBlockSizeWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+      dynamicSMemSize, blockSizeLimit, CU_OCCUPANCY_DEFAULT);
+}
+
+inline CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                        CUfunction func,
+                                                        int numBlocks,
+                                                        int blockSize) {
+  return static_cast<CUresult>(cuemu_drv_occupancy_available_dynamic_smem(
+      dynamicSmemSize, func, numBlocks, blockSize));
+}
+
+/* ---- Entry points ----------------------------------------------------------- */
+
+typedef enum CUdriverProcAddress_flags_enum {
+  CU_GET_PROC_ADDRESS_DEFAULT = 0,
+  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
+  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1
+} CUdriverProcAddress_flags;
+
+typedef enum CUdriverProcAddressQueryResult_enum {
+  CU_GET_PROC_ADDRESS_SUCCESS = 0,
+  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
+} CUdriverProcAddressQueryResult;
+
+/* A symbol these shims do not have gives CUDA_SUCCESS, a NULL function and
+ * CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, as CUDA documents; the per-thread
+ * flag finds the same functions (cuemu's default stream is one). A
+ * template (D is never given) for the reason cudaGetDriverEntryPoint is. */
+template <class D = void>
+inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
+                                 int cudaVersion, cuuint64_t flags,
+                                 CUdriverProcAddressQueryResult *symbolStatus) {
+  static const int registered =
+      register_entry_points(cuemu::drv::tag<D>{});
+  (void)registered;
+  int status = 0;
+  CUresult r = static_cast<CUresult>(
+      cuemu_drv_get_proc_address(symbol, pfn, cudaVersion, flags, &status));
+  if (r == CUDA_SUCCESS && symbolStatus)
+    *symbolStatus = static_cast<CUdriverProcAddressQueryResult>(status);
+  return r;
+}
+
+#ifndef CUEMU_DRV_ENTRY_TABLE_NESTED
+namespace cuemu {
+namespace drv {
+/* Registers the driver functions of this object by name; found by the
+ * entry-point calls through their argument (cuemu_ids_api.h), and made
+ * only where one of them is called. */
+template <class D> int register_entry_points(tag<D>) {
+  static const cuemu_drv_entry_point entry_points[] = {
+#define CUEMU_DRV_ENTRY(name, version)                                         \
+  {#name, version, reinterpret_cast<void *>(&::name)},
+#include "cuemu_driver_entry_points.h"
+#undef CUEMU_DRV_ENTRY
+      {"cuGetProcAddress", 12000,
+       reinterpret_cast<void *>(&::cuGetProcAddress<D>)},
+  };
+  return cuemu_drv_entry_points_register(
+      entry_points, sizeof entry_points / sizeof entry_points[0]);
+}
+} // namespace drv
+} // namespace cuemu
+#endif
+
+#endif /* CUEMU_DRIVER_IDS_API_H */

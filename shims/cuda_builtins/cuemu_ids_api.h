@@ -1,0 +1,167 @@
+/*
+ * cuemu_ids_api.h: the runtime API's identifiers and handles
+ * (cudaStreamGetId, cudaGetKernel), the driver's entry points by name
+ * (cudaGetDriverEntryPoint, cudaGetDriverEntryPointByVersion: the driver
+ * functions of cuda.h, which registers them in every object that includes
+ * it), and the occupancy calls with a per-block-size shared-memory
+ * function (cudaOccupancyMaxPotentialBlockSizeVariableSMem(WithFlags),
+ * cudaOccupancyMaxPotentialBlockSizeWithFlags,
+ * cudaOccupancyAvailableDynamicSMemPerBlock). Each forwards to libcuemu
+ * (cuemu/cuemu_host_ids.h). Included at the end of cuemu_streams_api.h,
+ * whose helpers it uses.
+ */
+#ifndef CUEMU_IDS_API_H
+#define CUEMU_IDS_API_H
+
+#include "cuda_runtime_api.h"
+#include "cuemu_streams_api.h"
+
+#include <cuemu/cuemu_host_ids.h>
+
+typedef struct CUkern_st *cudaKernel_t; /* also cuemu_library_api.h */
+#include <cuemu/cuemu_runtime.h>
+
+/* ---- Identifiers ------------------------------------------------------------- */
+
+inline cudaError_t cudaStreamGetId(cudaStream_t hStream,
+                                   unsigned long long *streamId) {
+  return static_cast<cudaError_t>(cuemu_rt_stream_get_id(hStream, streamId));
+}
+
+/* A program's kernel as a cudaKernel_t: the kernel's own address, which
+ * cudaLaunchKernel, cudaLaunchKernelEx, cudaFuncGetAttributes and kernel
+ * nodes take as they take the kernel. */
+inline cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr,
+                                 const void *entryFuncAddr) {
+  if (!kernelPtr)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  const char *name = nullptr;
+  int e = cuemu_rt_func_get_name(&name, entryFuncAddr);
+  if (e)
+    return static_cast<cudaError_t>(e);
+  *kernelPtr = reinterpret_cast<cudaKernel_t>(const_cast<void *>(entryFuncAddr));
+  return cudaSuccess;
+}
+
+/* CUDA declares `const T *`, which GCC does not deduce for a function:
+ * `T *` takes the same arguments. */
+template <class T>
+inline cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, T *entryFuncAddr) {
+  return cudaGetKernel(kernelPtr, cuemu::rt::function_address(entryFuncAddr));
+}
+
+/* ---- Driver entry points ---------------------------------------------------- */
+
+#ifndef CUEMU_DRIVER_ENTRY_ENUMS
+#define CUEMU_DRIVER_ENTRY_ENUMS
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0x0,
+  cudaEnableLegacyStream = 0x1,
+  cudaEnablePerThreadDefaultStream = 0x2
+};
+
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+#endif
+
+namespace cuemu {
+namespace drv {
+/* The argument by which cuda.h's register_entry_points(tag<D>) is found
+ * when it is included (cuemu_driver_ids_api.h); without it, this one
+ * registers nothing, and only the entry points that other objects of the
+ * program have registered are found. */
+template <class D> struct tag {};
+inline int register_entry_points(...) { return 0; }
+} // namespace drv
+} // namespace cuemu
+
+/* A symbol cuda.h does not have gives cudaSuccess, a NULL function and
+ * cudaDriverEntryPointSymbolNotFound, as CUDA documents. A template (D is
+ * never given), so that the table of every driver function is made only
+ * in an object that calls it, on its first call. */
+template <class D = void>
+inline cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **funcPtr, unsigned int cudaVersion,
+    unsigned long long flags,
+    cudaDriverEntryPointQueryResult *driverStatus = nullptr) {
+  static const int registered =
+      register_entry_points(cuemu::drv::tag<D>{});
+  (void)registered;
+  int status = 0;
+  int e = cuemu_drv_get_proc_address(symbol, funcPtr,
+                                     static_cast<int>(cudaVersion), flags,
+                                     &status);
+  if (e)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  if (driverStatus)
+    *driverStatus = static_cast<cudaDriverEntryPointQueryResult>(status);
+  return cudaSuccess;
+}
+
+template <class D = void>
+inline cudaError_t cudaGetDriverEntryPoint(
+    const char *symbol, void **funcPtr, unsigned long long flags,
+    cudaDriverEntryPointQueryResult *driverStatus = nullptr) {
+  return cudaGetDriverEntryPointByVersion<D>(symbol, funcPtr, CUDART_VERSION,
+                                             flags, driverStatus);
+}
+
+/* ---- Occupancy with a shared-memory function ------------------------------- */
+
+namespace cuemu {
+namespace rt {
+/* Calls the program's block-size-to-shared-memory function. */
+template <class F> size_t smem_of(int block_size, void *f) {
+  return static_cast<size_t>((*static_cast<F *>(f))(block_size));
+}
+} // namespace rt
+} // namespace cuemu
+
+template <typename UnaryFunction, class T>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_variable_smem(
+      minGridSize, blockSize, cuemu::rt::function_address(func),
+      cuemu::rt::smem_of<UnaryFunction>, &blockSizeToDynamicSMemSize,
+      blockSizeLimit, flags, cuemu::rt::known_function<T>()));
+}
+
+template <typename UnaryFunction, class T>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+      blockSizeLimit, cudaOccupancyDefault);
+}
+
+template <class T>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0, unsigned int flags = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func,
+      [dynamicSMemSize](int) { return dynamicSMemSize; }, blockSizeLimit,
+      flags);
+}
+
+inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_available_dynamic_smem(
+      dynamicSmemSize, func, numBlocks, blockSize, 0));
+}
+
+template <class T>
+inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, T *func, int numBlocks, int blockSize) {
+  return static_cast<cudaError_t>(cuemu_rt_occupancy_available_dynamic_smem(
+      dynamicSmemSize, cuemu::rt::function_address(func), numBlocks,
+      blockSize, cuemu::rt::known_function<T *>()));
+}
+
+#endif /* CUEMU_IDS_API_H */
