@@ -18,6 +18,7 @@
  * with the threads and their source lines.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,44 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_worker_layout.h"
+
+/* The layout that the assembler fast path of __syncthreads() relies on
+ * (cuemu_block_sync_x86_64.S). */
+#define LAYOUT(type, field, at)                                                \
+  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+LAYOUT(cuemu_worker, current, CUEMU_W_CURRENT);
+LAYOUT(cuemu_worker, threads, CUEMU_W_THREADS);
+LAYOUT(cuemu_worker, state, CUEMU_W_STATE);
+LAYOUT(cuemu_worker, runq, CUEMU_W_RUNQ);
+LAYOUT(cuemu_worker, rq_head, CUEMU_W_RQ_HEAD);
+LAYOUT(cuemu_worker, rq_len, CUEMU_W_RQ_LEN);
+LAYOUT(cuemu_worker, narrivals, CUEMU_W_NARRIVALS);
+LAYOUT(cuemu_worker, waiting, CUEMU_W_WAITING);
+LAYOUT(cuemu_worker, bar_file, CUEMU_W_BAR_FILE);
+LAYOUT(cuemu_worker, bar_line, CUEMU_W_BAR_LINE);
+LAYOUT(cuemu_worker, bar_op, CUEMU_W_BAR_OP);
+LAYOUT(cuemu_worker, in_kernel, CUEMU_W_IN_KERNEL);
+LAYOUT(cuemu_thread, ctx, CUEMU_T_CTX_SP);
+LAYOUT(cuemu_thread, tid, CUEMU_T_TID);
+LAYOUT(cuemu_thread, id, CUEMU_T_ID);
+LAYOUT(cuemu_thread, wait.kind, CUEMU_T_WAIT_KIND);
+LAYOUT(cuemu_thread, wait.op, CUEMU_T_WAIT_OP);
+LAYOUT(cuemu_thread, wait.file, CUEMU_T_WAIT_FILE);
+LAYOUT(cuemu_thread, wait.line, CUEMU_T_WAIT_LINE);
+LAYOUT(cuemu_thread, wait.predicate, CUEMU_T_WAIT_PREDICATE);
+#undef LAYOUT
+_Static_assert(sizeof(cuemu_thread) == 1u << CUEMU_T_SHIFT, "thread slot");
+_Static_assert(sizeof(cuemu_uint3) == 12, "threadIdx");
+_Static_assert(CUEMU_RUNQ_MASK == CUEMU_MAX_THREADS_PER_BLOCK - 1, "run queue");
+_Static_assert(CUEMU_STATE_RUNNING == CUEMU_THREAD_RUNNING &&
+                   CUEMU_STATE_WAITING == CUEMU_THREAD_WAITING &&
+                   CUEMU_KIND_BARRIER == CUEMU_SYNC_BARRIER &&
+                   CUEMU_OP_PLAIN == CUEMU_BARRIER_PLAIN,
+               "enum values");
+#if !CUEMU_CONTEXT_UCONTEXT
+_Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
+#endif
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 
