@@ -544,6 +544,20 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id) {
   runq_push(w, id);
 }
 
+/* Writes the ids first, first + 1, ... first + count - 1 to q, four at a
+ * time. */
+static inline void put_ids(unsigned *q, unsigned first, unsigned count) {
+  typedef unsigned ids4 __attribute__((vector_size(16)));
+  ids4 ids = {first, first + 1, first + 2, first + 3};
+  unsigned i = 0;
+  for (; i + 4 <= count; i += 4) {
+    memcpy(q + i, &ids, sizeof ids);
+    ids += 4;
+  }
+  for (; i < count; ++i)
+    q[i] = first + i;
+}
+
 void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
                               unsigned lanes) {
   const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
@@ -551,11 +565,24 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
   /* (In locals: the byte stores could alias the worker's fields.) */
   unsigned char *state = w->state;
   unsigned *runq = w->runq;
-  for (unsigned m = lanes; m; m &= m - 1) {
-    unsigned id = base + (unsigned)__builtin_ctz(m);
-    state[id] = CUEMU_THREAD_RUNNABLE;
-    runq[(tail + n) & mask] = id;
-    n++;
+  /* Run by run of consecutive lanes (the common case is every lane of a
+   * warp but the one that completed the collective: one or two runs):
+   * their states in one memset, their ids in a row, in at most two pieces
+   * of the ring. */
+  for (unsigned m = lanes; m;) {
+    unsigned low = (unsigned)__builtin_ctz(m), rest = ~(m >> low);
+    unsigned count = rest ? (unsigned)__builtin_ctz(rest) : 32u - low;
+    unsigned first = base + low;
+    unsigned at = (tail + n) & mask, room = CUEMU_MAX_THREADS_PER_BLOCK - at;
+    memset(state + first, CUEMU_THREAD_RUNNABLE, count);
+    if (count <= room) {
+      put_ids(runq + at, first, count);
+    } else {
+      put_ids(runq + at, first, room);
+      put_ids(runq, first + room, count - room);
+    }
+    n += count;
+    m = low + count >= 32u ? 0u : m & (~0u << (low + count));
   }
   w->rq_len += n;
   w->waiting -= n;
