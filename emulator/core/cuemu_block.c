@@ -31,7 +31,9 @@
 #include "core/cuemu_worker_layout.h"
 
 /* The layout that the assembler fast path of __syncthreads() relies on
- * (cuemu_block_sync_x86_64.S). */
+ * (cuemu_block_sync_x86_64.S; with the ucontext backend, which it does not
+ * use, a saved context is a whole ucontext_t). */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
 #define LAYOUT(type, field, at)                                                \
   _Static_assert(offsetof(type, field) == (at), #type "." #field)
 LAYOUT(cuemu_worker, current, CUEMU_W_CURRENT);
@@ -63,7 +65,6 @@ _Static_assert(CUEMU_STATE_RUNNING == CUEMU_THREAD_RUNNING &&
                    CUEMU_KIND_BARRIER == CUEMU_SYNC_BARRIER &&
                    CUEMU_OP_PLAIN == CUEMU_BARRIER_PLAIN,
                "enum values");
-#if !CUEMU_CONTEXT_UCONTEXT
 _Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
 #endif
 
@@ -525,6 +526,12 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   barrier_arrive_here(w, t, op, predicate, file, line);
   cuemu__thread_switch_next(w, t);
   return w->bar_result;
+}
+
+/* __syncthreads() when the assembler fast path does not apply (and with
+ * the ucontext backend, always): cuemu_block_sync_x86_64.S. */
+void cuemu__block_sync_slow(const char *file, int line) {
+  barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {

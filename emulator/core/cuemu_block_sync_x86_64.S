@@ -21,13 +21,12 @@
  * stack, another thread is ready to run, and this barrier is the one being
  * gathered; it records the arrival (the wait record, the state, the
  * counts), takes the next thread of the run queue and resumes it. Anything
- * else calls cuemu_block_barrier() itself, which preserves the callee-saved
- * registers as any C function does. The offsets come from
+ * else calls the slow path of cuemu_block_barrier() (cuemu__block_sync_slow),
+ * which preserves the callee-saved registers as any C function does. The offsets come from
  * cuemu_worker_layout.h, which cuemu_block.c checks against the structures.
  *
- * With the ucontext backend, or elsewhere than x86-64, cuemu_block_sync is
- * only the call of cuemu_block_barrier() (the shim uses the inline asm on
- * x86-64 alone).
+ * With the ucontext backend, cuemu_block_sync is only the call of that slow
+ * path (the shim uses the inline asm on x86-64 alone).
  */
 #include "config.h"
 #include "core/cuemu_worker_layout.h"
@@ -101,19 +100,15 @@ cuemu_block_sync:
         .cfi_adjust_cfa_offset -8
 .Lslow:
 #endif
-        /* cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line) on a
-         * stack aligned for the call. */
+        /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack
+         * aligned for the call. */
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset rbp, -16
         movq    %rsp, %rbp
         .cfi_def_cfa_register rbp
         andq    $-16, %rsp
-        movl    %esi, %ecx
-        movq    %rdi, %rdx
-        xorl    %esi, %esi
-        movl    $CUEMU_OP_PLAIN, %edi
-        call    cuemu_block_barrier@PLT
+        call    cuemu__block_sync_slow@PLT
         movq    %rbp, %rsp
         .cfi_def_cfa_register rsp
         popq    %rbp

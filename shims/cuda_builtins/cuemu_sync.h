@@ -19,7 +19,9 @@
  * red zone there: the call of cuemu_block_barrier() that the asm could jump
  * to (it never does) makes the function a non-leaf one, which has no red
  * zone (and keeps the thread's switch frame next to the kernel's own). */
-#if defined(__x86_64__) && !defined(CUEMU_NO_BLOCK_SYNC)
+#if defined(__x86_64__) && !defined(CUEMU_NO_BLOCK_SYNC) &&                 \
+    (defined(__clang__) ? __clang_major__ >= 11 : __GNUC__ >= 11)
+/* (asm goto with outputs needs g++ 11 or clang 11.) */
 #if defined(__AVX512F__)
 #define CUEMU_SYNC_CLOBBERS_AVX512                                             \
   , "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",   \
