@@ -302,15 +302,20 @@ ctx_sources="$srcdir/emulator/context/cuemu_context.c
   $srcdir/emulator/context/cuemu_arch_aarch64.c
   $srcdir/emulator/context/cuemu_context_x86_64.S
   $srcdir/emulator/context/cuemu_context_aarch64.S"
+# build_fiber: builds the fiber baseline (bench_fiber.c) with the asm
+# context switch; sets fiber_ok=1 when it did.
+build_fiber() {
+  if [ -f "$topbuild/config.h" ] &&
+    grep -q 'define CUEMU_CONTEXT_UCONTEXT 0' "$topbuild/config.h" &&
+    $CC -std=gnu11 -O2 -I"$topbuild" -I"$srcdir/emulator" \
+      "$benchsrc/bench_fiber.c" $ctx_sources -o "$out/bench_fiber" \
+      2>"$run/fiber.err"; then
+    fiber_ok=1
+  fi
+}
 if want 2; then
 : >"$run/fiber.txt"
-if [ -f "$topbuild/config.h" ] &&
-  grep -q 'define CUEMU_CONTEXT_UCONTEXT 0' "$topbuild/config.h" &&
-  $CC -std=gnu11 -O2 -I"$topbuild" -I"$srcdir/emulator" \
-    "$benchsrc/bench_fiber.c" $ctx_sources -o "$out/bench_fiber" \
-    2>"$run/fiber.err"; then
-  fiber_ok=1
-fi
+build_fiber
 log "[2,4,9] 256-thread tree reduction, 2^22 elements, 9 barriers per thread; the fiber baseline beside it"
 load_before=$(loadavg)
 out_file=$run/reduce.txt
@@ -743,6 +748,14 @@ if want 12; then
 # cachegrind simulates them (the cache of this machine's processor, as
 # valgrind reads it). Skipped without valgrind.
 log "[12] instructions and L1 data-cache misses per operation (valgrind)"
+# The fiber baseline and the collectives module come from [2] and [10];
+# when those did not run (BENCH_ROWS=12), they are built here.
+want 2 || build_fiber
+if ! want 10; then
+  collmodule=$out/collectives.so
+  compile_module "$benchsrc/bench_collectives.cu" "$collmodule" \
+    "$out/coll_cc.log" && coll_ok=1
+fi
 instr_of() { # instr_of COMMAND...: prints the instructions callgrind counted
   LD_LIBRARY_PATH=$CUEMU_LIB_DIR CUEMU_WORKERS=1 valgrind --tool=callgrind \
     --callgrind-out-file=/dev/null "$@" 2>&1 |

@@ -51,6 +51,14 @@ const cuemu_ctx_saved_reg cuemu__ctx_saved_regs[] = {
     /* The switch returns with the whole frame popped. */
     {"rsp", CUEMU_CTX_SP_PLUS, 8 * FRAME_WORDS},
     {NULL, 0, 0}};
+
+/* A light frame (__syncthreads()'s, emulator/core/cuemu_block_sync_x86_64.S):
+ * rbp, then the return address; the code it returns to holds nothing in the
+ * other registers. */
+const unsigned cuemu__ctx_light_tag = 1;
+const cuemu_ctx_saved_reg cuemu__ctx_light_saved_regs[] = {
+    WORD("rbp", 0), WORD("rip", 1), {"rsp", CUEMU_CTX_SP_PLUS, 16},
+    {NULL, 0, 0}};
 #undef WORD
 
 /* The first return address of every new context (cuemu_context_x86_64.S). */

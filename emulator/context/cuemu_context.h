@@ -133,6 +133,16 @@ typedef struct cuemu_ctx_saved_reg {
 
 extern const cuemu_ctx_saved_reg cuemu__ctx_saved_regs[];
 
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+/* A saved stack pointer with these bits set (cleared, it is the stack
+ * pointer) was saved by the light switch of __syncthreads()
+ * (emulator/core/cuemu_block_sync_x86_64.S), whose frame
+ * cuemu__ctx_light_saved_regs describes; cuemu__ctx_switch() resumes both
+ * kinds. The gdb extension reads both. */
+extern const unsigned cuemu__ctx_light_tag;
+extern const cuemu_ctx_saved_reg cuemu__ctx_light_saved_regs[];
+#endif
+
 #if !CUEMU_CONTEXT_UCONTEXT
 /* Writes, below the stack pointer that makecontext() left in the
  * ucontext_t `ucontext`, the frame that cuemu__ctx_switch_asm() pops when it

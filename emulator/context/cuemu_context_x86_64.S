@@ -8,6 +8,12 @@
  * Frame layout, from the saved stack pointer upwards:
  *   0: r15, 8: r14, 16: r13, 24: r12, 32: rbx, 40: rbp, 48: return address
  *
+ * A saved stack pointer with bit 0 set is a light frame instead, the one
+ * that __syncthreads()'s fast path leaves (cuemu_block_sync_x86_64.S): its
+ * caller treats every register but rbp and rsp as clobbered, so the frame is
+ * only, from the stack pointer (bit 0 cleared) upwards, 0: rbp, 8: return
+ * address. cuemu__ctx_resume enters either kind; both switches end there.
+ *
  * MXCSR and the x87 control word are not switched: saving them costs more
  * than the rest of the switch (measured: stmxcsr and fnstcw took two thirds
  * of the switch's samples), and kernel code cannot change rounding modes
@@ -30,12 +36,20 @@ cuemu__ctx_switch_asm:
         pushq   %r14
         pushq   %r15
         movq    %rsp, (%rdi)
+        .globl  cuemu__ctx_resume
+        .hidden cuemu__ctx_resume
+cuemu__ctx_resume:
+        testb   $1, %sil
+        jnz     1f
         movq    %rsi, %rsp
         popq    %r15
         popq    %r14
         popq    %r13
         popq    %r12
         popq    %rbx
+        popq    %rbp
+        ret
+1:      leaq    -1(%rsi), %rsp
         popq    %rbp
         ret
         .cfi_endproc

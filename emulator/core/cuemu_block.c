@@ -18,6 +18,7 @@
  * with the threads and their source lines.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,45 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_worker_layout.h"
+
+/* The layout that the assembler fast path of __syncthreads() relies on
+ * (cuemu_block_sync_x86_64.S; with the ucontext backend, which it does not
+ * use, a saved context is a whole ucontext_t). */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+#define LAYOUT(type, field, at)                                                \
+  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+LAYOUT(cuemu_worker, current, CUEMU_W_CURRENT);
+LAYOUT(cuemu_worker, threads, CUEMU_W_THREADS);
+LAYOUT(cuemu_worker, state, CUEMU_W_STATE);
+LAYOUT(cuemu_worker, runq, CUEMU_W_RUNQ);
+LAYOUT(cuemu_worker, rq_head, CUEMU_W_RQ_HEAD);
+LAYOUT(cuemu_worker, rq_len, CUEMU_W_RQ_LEN);
+LAYOUT(cuemu_worker, narrivals, CUEMU_W_NARRIVALS);
+LAYOUT(cuemu_worker, waiting, CUEMU_W_WAITING);
+LAYOUT(cuemu_worker, bar_file, CUEMU_W_BAR_FILE);
+LAYOUT(cuemu_worker, bar_line, CUEMU_W_BAR_LINE);
+LAYOUT(cuemu_worker, bar_op, CUEMU_W_BAR_OP);
+LAYOUT(cuemu_worker, in_kernel, CUEMU_W_IN_KERNEL);
+LAYOUT(cuemu_thread, ctx, CUEMU_T_CTX_SP);
+LAYOUT(cuemu_thread, tid, CUEMU_T_TID);
+LAYOUT(cuemu_thread, id, CUEMU_T_ID);
+LAYOUT(cuemu_thread, wait.kind, CUEMU_T_WAIT_KIND);
+LAYOUT(cuemu_thread, wait.op, CUEMU_T_WAIT_OP);
+LAYOUT(cuemu_thread, wait.file, CUEMU_T_WAIT_FILE);
+LAYOUT(cuemu_thread, wait.line, CUEMU_T_WAIT_LINE);
+LAYOUT(cuemu_thread, wait.predicate, CUEMU_T_WAIT_PREDICATE);
+#undef LAYOUT
+_Static_assert(sizeof(cuemu_thread) == 1u << CUEMU_T_SHIFT, "thread slot");
+_Static_assert(sizeof(cuemu_uint3) == 12, "threadIdx");
+_Static_assert(CUEMU_RUNQ_MASK == CUEMU_MAX_THREADS_PER_BLOCK - 1, "run queue");
+_Static_assert(CUEMU_STATE_RUNNING == CUEMU_THREAD_RUNNING &&
+                   CUEMU_STATE_WAITING == CUEMU_THREAD_WAITING &&
+                   CUEMU_KIND_BARRIER == CUEMU_SYNC_BARRIER &&
+                   CUEMU_OP_PLAIN == CUEMU_BARRIER_PLAIN,
+               "enum values");
+_Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
+#endif
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 
@@ -488,6 +528,12 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
   return w->bar_result;
 }
 
+/* __syncthreads() when the assembler fast path does not apply (and with
+ * the ucontext backend, always): cuemu_block_sync_x86_64.S. */
+void cuemu__block_sync_slow(const char *file, int line) {
+  barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
+}
+
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
@@ -505,6 +551,20 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id) {
   runq_push(w, id);
 }
 
+/* Writes the ids first, first + 1, ... first + count - 1 to q, four at a
+ * time. */
+static inline void put_ids(unsigned *q, unsigned first, unsigned count) {
+  typedef unsigned ids4 __attribute__((vector_size(16)));
+  ids4 ids = {first, first + 1, first + 2, first + 3};
+  unsigned i = 0;
+  for (; i + 4 <= count; i += 4) {
+    memcpy(q + i, &ids, sizeof ids);
+    ids += 4;
+  }
+  for (; i < count; ++i)
+    q[i] = first + i;
+}
+
 void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
                               unsigned lanes) {
   const unsigned mask = CUEMU_MAX_THREADS_PER_BLOCK - 1;
@@ -512,11 +572,24 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base,
   /* (In locals: the byte stores could alias the worker's fields.) */
   unsigned char *state = w->state;
   unsigned *runq = w->runq;
-  for (unsigned m = lanes; m; m &= m - 1) {
-    unsigned id = base + (unsigned)__builtin_ctz(m);
-    state[id] = CUEMU_THREAD_RUNNABLE;
-    runq[(tail + n) & mask] = id;
-    n++;
+  /* Run by run of consecutive lanes (the common case is every lane of a
+   * warp but the one that completed the collective: one or two runs):
+   * their states in one memset, their ids in a row, in at most two pieces
+   * of the ring. */
+  for (unsigned m = lanes; m;) {
+    unsigned low = (unsigned)__builtin_ctz(m), rest = ~(m >> low);
+    unsigned count = rest ? (unsigned)__builtin_ctz(rest) : 32u - low;
+    unsigned first = base + low;
+    unsigned at = (tail + n) & mask, room = CUEMU_MAX_THREADS_PER_BLOCK - at;
+    memset(state + first, CUEMU_THREAD_RUNNABLE, count);
+    if (count <= room) {
+      put_ids(runq + at, first, count);
+    } else {
+      put_ids(runq + at, first, room);
+      put_ids(runq, first + room, count - room);
+    }
+    n += count;
+    m = low + count >= 32u ? 0u : m & (~0u << (low + count));
   }
   w->rq_len += n;
   w->waiting -= n;

@@ -436,7 +436,7 @@ arrive(cuemu_worker *w, cuemu_thread *me, unsigned id, int op, unsigned mask,
     g->alike = 1;
     g->lanes = bit;
   } else if (g->op == op && g->mask == mask) {
-    g->alike &= g->arg == arg && g->width == width;
+    g->alike &= (g->arg == arg) & (g->width == width);
     g->lanes |= bit;
   }
   unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];

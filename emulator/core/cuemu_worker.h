@@ -242,6 +242,10 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
   return __builtin_expect(t != NULL, 1) ? t : cuemu__thread_current(w);
 }
 
+/* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
+ * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
+void cuemu__block_sync_slow(const char *file, int line);
+
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);

@@ -295,6 +295,15 @@ def _saved_registers(ctx):
     u64 = gdb.lookup_type("unsigned long long")
     fields = [f.name for f in ctx.type.fields()]
     sp = int(ctx["sp"].cast(u64)) if "sp" in fields else 0
+    # A light frame (__syncthreads()'s switch on x86-64) is told by the tag
+    # bits of its saved stack pointer and has a table of its own.
+    try:
+        tag = int(gdb.parse_and_eval("cuemu__ctx_light_tag"))
+    except gdb.error:
+        tag = 0
+    if tag and sp & tag:
+        sp &= ~tag
+        table = gdb.parse_and_eval("cuemu__ctx_light_saved_regs")
     base = int(ctx.address.cast(u64))
     regs = {}
     i = 0

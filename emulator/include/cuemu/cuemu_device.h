@@ -168,6 +168,15 @@ enum cuemu_barrier_op {
  * predicate. Kernel code. */
 int cuemu_block_barrier(int op, int predicate, const char *file, int line);
 
+/* __syncthreads() on x86-64 (emulator/core/cuemu_block_sync_x86_64.S):
+ * cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line) with a calling
+ * convention of its own, so that a thread's switch saves only what is live
+ * across the barrier: the file in rdi and the line in esi, every register
+ * but rbp and rsp clobbered, from a function that keeps nothing in the red
+ * zone. Not callable from C: only through the inline asm of
+ * the shim (shims/cuda_builtins/cuemu_sync.h). */
+void cuemu_block_sync(void);
+
 /* A warp collective (see enum cuemu_warp_op). The lanes are those of the
  * calling thread's warp: warps are 32 consecutive threads of the block in
  * row-major linear order (x fastest), the last one partial when the block

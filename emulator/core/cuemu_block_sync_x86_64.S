@@ -1,0 +1,122 @@
+/*
+ * __syncthreads() on x86-64: cuemu_block_sync, a block barrier with a
+ * calling convention of its own, so that a thread's switch saves only what
+ * is live across the barrier.
+ *
+ * The shim (shims/cuda_builtins/cuemu_sync.h) calls it from an inline asm
+ * statement that tells the compiler every register but rbp and rsp is
+ * clobbered (the callee-saved rbx and r12-r15 too, and all vector
+ * registers), in a function that has no red zone:
+ *
+ *     call *cuemu_block_sync@GOTPCREL(%rip)    # rdi: file, esi: line
+ *
+ * So the kernel keeps the values it needs after the barrier in its own
+ * frame, and the switch saves only rbp and the return address (a light
+ * frame: its saved stack pointer has bit 0 set, see
+ * emulator/context/cuemu_context_x86_64.S), instead of the six callee-saved
+ * registers of a full switch.
+ *
+ * The fast path is cuemu_block_barrier()'s (cuemu_block.c) for
+ * CUEMU_BARRIER_PLAIN, written out here: this thread already has its own
+ * stack, another thread is ready to run, and this barrier is the one being
+ * gathered; it records the arrival (the wait record, the state, the
+ * counts), takes the next thread of the run queue and resumes it. Anything
+ * else calls the slow path of cuemu_block_barrier() (cuemu__block_sync_slow),
+ * which preserves the callee-saved registers as any C function does. The offsets come from
+ * cuemu_worker_layout.h, which cuemu_block.c checks against the structures.
+ *
+ * With the ucontext backend, cuemu_block_sync is only the call of that slow
+ * path (the shim uses the inline asm on x86-64 alone).
+ */
+#include "config.h"
+#include "core/cuemu_worker_layout.h"
+
+#if defined(__x86_64__)
+        .text
+        .globl  cuemu_block_sync
+        .type   cuemu_block_sync, @function
+        .p2align 4
+cuemu_block_sync:
+        .cfi_startproc
+#if !CUEMU_CONTEXT_UCONTEXT
+        movq    cuemu__worker_self@gottpoff(%rip), %rax
+        movq    %fs:(%rax), %rax                /* the worker, or NULL */
+        testq   %rax, %rax
+        jz      .Lslow
+        movq    CUEMU_W_CURRENT(%rax), %rcx     /* this thread's slot */
+        testq   %rcx, %rcx
+        jz      .Lslow
+        movl    CUEMU_W_RQ_LEN(%rax), %edx
+        testl   %edx, %edx
+        jz      .Lslow
+        cmpl    %esi, CUEMU_W_BAR_LINE(%rax)
+        jne     .Lslow
+        cmpq    %rdi, CUEMU_W_BAR_FILE(%rax)
+        jne     .Lslow
+        cmpl    $CUEMU_OP_PLAIN, CUEMU_W_BAR_OP(%rax)
+        jne     .Lslow
+        cmpl    $0, CUEMU_W_IN_KERNEL(%rax)
+        je      .Lslow
+        /* The arrival: the wait record, the state, the counts. */
+        movl    $CUEMU_KIND_BARRIER, CUEMU_T_WAIT_KIND(%rcx)
+        movl    $CUEMU_OP_PLAIN, CUEMU_T_WAIT_OP(%rcx)
+        movq    %rdi, CUEMU_T_WAIT_FILE(%rcx)
+        movl    %esi, CUEMU_T_WAIT_LINE(%rcx)
+        movl    $0, CUEMU_T_WAIT_PREDICATE(%rcx)
+        movq    CUEMU_W_STATE(%rax), %r8
+        movl    CUEMU_T_ID(%rcx), %r9d
+        movb    $CUEMU_STATE_WAITING, (%r8,%r9)
+        addl    $1, CUEMU_W_WAITING(%rax)
+        addl    $1, CUEMU_W_NARRIVALS(%rax)
+        /* The next thread: the head of the run queue. */
+        movl    CUEMU_W_RQ_HEAD(%rax), %r9d
+        movq    CUEMU_W_RUNQ(%rax), %r10
+        movl    (%r10,%r9,4), %r10d
+        addl    $1, %r9d
+        andl    $CUEMU_RUNQ_MASK, %r9d
+        movl    %r9d, CUEMU_W_RQ_HEAD(%rax)
+        subl    $1, %edx
+        movl    %edx, CUEMU_W_RQ_LEN(%rax)
+        movb    $CUEMU_STATE_RUNNING, (%r8,%r10)
+        shlq    $CUEMU_T_SHIFT, %r10
+        addq    CUEMU_W_THREADS(%rax), %r10
+        movq    %r10, CUEMU_W_CURRENT(%rax)
+        /* threadIdx = next->tid */
+        movq    threadIdx@gottpoff(%rip), %rdx
+        movq    CUEMU_T_TID(%r10), %r11
+        movl    CUEMU_T_TID+8(%r10), %r9d
+        movq    %r11, %fs:(%rdx)
+        movl    %r9d, %fs:8(%rdx)
+        /* Suspend in a light frame (rbp, return address) and resume the
+         * next thread, whichever kind of frame it left. */
+        pushq   %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset rbp, -16
+        leaq    1(%rsp), %rdx
+        movq    %rdx, CUEMU_T_CTX_SP(%rcx)
+        movq    CUEMU_T_CTX_SP(%r10), %rsi
+        jmp     cuemu__ctx_resume
+        .cfi_restore rbp
+        .cfi_adjust_cfa_offset -8
+.Lslow:
+#endif
+        /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack
+         * aligned for the call. */
+        pushq   %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset rbp, -16
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register rbp
+        andq    $-16, %rsp
+        call    cuemu__block_sync_slow@PLT
+        movq    %rbp, %rsp
+        .cfi_def_cfa_register rsp
+        popq    %rbp
+        .cfi_restore rbp
+        .cfi_adjust_cfa_offset -8
+        ret
+        .cfi_endproc
+        .size   cuemu_block_sync, .-cuemu_block_sync
+#endif
+
+        .section .note.GNU-stack,"",@progbits

@@ -1,0 +1,46 @@
+/*
+ * cuemu_worker_layout.h: the offsets of the worker and thread-slot fields
+ * that the block barrier's assembler fast path (cuemu_block_sync_x86_64.S)
+ * reads and writes, and the values of the enums it stores. Plain numbers, so
+ * that the assembler can include this file; cuemu_block.c checks every one
+ * of them against the C structures (cuemu_worker.h) with static assertions,
+ * so a change of the layout fails the build instead of the barrier.
+ */
+#ifndef CUEMU_WORKER_LAYOUT_H
+#define CUEMU_WORKER_LAYOUT_H
+
+/* struct cuemu_worker */
+#define CUEMU_W_CURRENT 0
+#define CUEMU_W_THREADS 8
+#define CUEMU_W_STATE 16
+#define CUEMU_W_RUNQ 24
+#define CUEMU_W_RQ_HEAD 32
+#define CUEMU_W_RQ_LEN 36
+#define CUEMU_W_NARRIVALS 40
+#define CUEMU_W_WAITING 44
+#define CUEMU_W_BAR_FILE 48
+#define CUEMU_W_BAR_LINE 56
+#define CUEMU_W_BAR_OP 60
+#define CUEMU_W_IN_KERNEL 72
+
+/* struct cuemu_thread (a slot is 1 << CUEMU_T_SHIFT bytes) */
+#define CUEMU_T_SHIFT 7
+#define CUEMU_T_CTX_SP 0
+#define CUEMU_T_TID 16
+#define CUEMU_T_ID 28
+#define CUEMU_T_WAIT_KIND 32
+#define CUEMU_T_WAIT_OP 36
+#define CUEMU_T_WAIT_FILE 40
+#define CUEMU_T_WAIT_LINE 48
+#define CUEMU_T_WAIT_PREDICATE 52
+
+/* The run queue's ring index mask (CUEMU_MAX_THREADS_PER_BLOCK - 1). */
+#define CUEMU_RUNQ_MASK 1023
+
+/* enum cuemu_thread_state, enum cuemu_sync_kind, enum cuemu_barrier_op */
+#define CUEMU_STATE_RUNNING 1
+#define CUEMU_STATE_WAITING 2
+#define CUEMU_KIND_BARRIER 0
+#define CUEMU_OP_PLAIN 0
+
+#endif /* CUEMU_WORKER_LAYOUT_H */
