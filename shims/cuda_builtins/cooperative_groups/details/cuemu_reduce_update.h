@@ -12,6 +12,8 @@
 
 #include <type_traits>
 
+/* cg::reduce itself (reduce.h includes this file at its end). */
+#include "../reduce.h"
 #include "cuemu_atomic_update.h"
 
 namespace cooperative_groups {
