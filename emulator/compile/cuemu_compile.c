@@ -238,7 +238,7 @@ static int build_argv(const compile_job *job, const char *tu,
    * through a pointer to its elements, and NVVM gives what the bytes say
    * (the local is split into registers by bytes); g++'s type-based alias
    * analysis may instead drop the element stores and read garbage.
-   * tests/programs/trial/type_punned_packs.cu. */
+   * tests/programs/trial/device_code_forms.cu. */
   if (job->pass != CUEMU_PASS_HOST)
     ARG("-fno-strict-aliasing");
   /* Large frames probe their pages in order, so a big local array that
