@@ -32,6 +32,16 @@ __global__ void set_if(const int *value, cudaGraphConditionalHandle handle) {
   cudaGraphSetConditional(handle, *value & 1);
 }
 
+// The parameters of a conditional node; cudaGraphAddNode returns its
+// bodies in phGraph_out.
+static cudaGraphNodeParams conditional(cudaGraphConditionalHandle handle,
+                                       cudaGraphConditionalNodeType type,
+                                       unsigned size) {
+  cudaGraphNodeParams p = {cudaGraphNodeTypeConditional};
+  p.conditional = {handle, type, size};
+  return p;
+}
+
 // Part 1: a conditional node's bodies filled by capture.
 static void conditional_bodies_by_capture() {
   int *d;
@@ -44,11 +54,8 @@ static void conditional_bodies_by_capture() {
   CHECK(cudaGraphConditionalHandleCreate(&loop, graph, 1,
                                          cudaGraphCondAssignDefault) ==
         cudaSuccess);
-  cudaGraphNodeParams cp = {cudaGraphNodeTypeConditional};
-  cp.conditional.handle = loop;
-  cp.conditional.type = cudaGraphCondTypeWhile;
-  cp.conditional.size = 1;
   cudaGraphNode_t while_node;
+  cudaGraphNodeParams cp = conditional(loop, cudaGraphCondTypeWhile, 1);
   CHECK(cudaGraphAddNode(&while_node, graph, nullptr, nullptr, 0, &cp) ==
         cudaSuccess);
   cudaGraph_t body = cp.conditional.phGraph_out[0];
@@ -77,11 +84,8 @@ static void conditional_bodies_by_capture() {
   cudaGraphNode_t set_node;
   CHECK(cudaGraphAddNode(&set_node, graph, &while_node, nullptr, 1, &kp) ==
         cudaSuccess);
-  cudaGraphNodeParams ip = {cudaGraphNodeTypeConditional};
-  ip.conditional.handle = pick;
-  ip.conditional.type = cudaGraphCondTypeIf;
-  ip.conditional.size = 2;
   cudaGraphNode_t if_node;
+  cudaGraphNodeParams ip = conditional(pick, cudaGraphCondTypeIf, 2);
   CHECK(cudaGraphAddNode(&if_node, graph, &set_node, nullptr, 1, &ip) ==
         cudaSuccess);
   for (int k = 0; k < 2; ++k) {

@@ -28,55 +28,40 @@ struct is_atomic_dst<A, decltype((void)std::declval<A &>().load(),
                                      std::declval<A &>().load()))>
     : std::true_type {};
 
-template <typename A, typename T, typename Op> struct atomic_updater {
-  static T update(A &dst, T value, Op &op) {
+/* Whether Op is cg::F<U> for some U. */
+template <template <typename> class F, typename Op>
+struct is_cg_op : std::false_type {};
+template <template <typename> class F, typename U>
+struct is_cg_op<F, F<U>> : std::true_type {};
+
+template <typename A, typename T, typename Op>
+T atomic_update(A &dst, T value, Op &op) {
+  using O = remove_qual<Op>;
+  if constexpr (is_cg_op<cooperative_groups::plus, O>::value)
+    return dst.fetch_add(value);
+  else if constexpr (is_cg_op<cooperative_groups::less, O>::value)
+    return dst.fetch_min(value);
+  else if constexpr (is_cg_op<cooperative_groups::greater, O>::value)
+    return dst.fetch_max(value);
+  else if constexpr (is_cg_op<cooperative_groups::bit_and, O>::value)
+    return dst.fetch_and(value);
+  else if constexpr (is_cg_op<cooperative_groups::bit_or, O>::value)
+    return dst.fetch_or(value);
+  else if constexpr (is_cg_op<cooperative_groups::bit_xor, O>::value)
+    return dst.fetch_xor(value);
+  else {
     T old = dst.load();
     while (!dst.compare_exchange_weak(old, op(old, value)))
       ;
     return old;
   }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::plus<U>> {
-  static T update(A &dst, T v, cooperative_groups::plus<U> &) {
-    return dst.fetch_add(v);
-  }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::less<U>> {
-  static T update(A &dst, T v, cooperative_groups::less<U> &) {
-    return dst.fetch_min(v);
-  }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::greater<U>> {
-  static T update(A &dst, T v, cooperative_groups::greater<U> &) {
-    return dst.fetch_max(v);
-  }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::bit_and<U>> {
-  static T update(A &dst, T v, cooperative_groups::bit_and<U> &) {
-    return dst.fetch_and(v);
-  }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::bit_or<U>> {
-  static T update(A &dst, T v, cooperative_groups::bit_or<U> &) {
-    return dst.fetch_or(v);
-  }
-};
-template <typename A, typename T, typename U>
-struct atomic_updater<A, T, cooperative_groups::bit_xor<U>> {
-  static T update(A &dst, T v, cooperative_groups::bit_xor<U> &) {
-    return dst.fetch_xor(v);
-  }
-};
-
-template <typename A, typename T, typename Op>
-T atomic_update(A &dst, T value, Op &op) {
-  return atomic_updater<A, T, remove_qual<Op>>::update(dst, value, op);
 }
+
+/* The enable_if of the functions that take a cuda::atomic or
+ * cuda::atomic_ref (a plain pointer goes to reduce.h's forms). */
+template <typename A>
+using if_atomic = typename std::enable_if<
+    is_atomic_dst<typename std::remove_reference<A>::type>::value, int>::type;
 
 /* The value type of a cuda::atomic or cuda::atomic_ref. */
 template <typename A>

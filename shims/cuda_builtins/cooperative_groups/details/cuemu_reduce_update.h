@@ -17,42 +17,40 @@
 #include "cuemu_atomic_update.h"
 
 namespace cooperative_groups {
+namespace cuemu_detail {
 
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename TyFn,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-void reduce_update_async(const TyGroup &group, TyAtomic &&dst,
-                         TyInputVal &&val, TyFn &&op,
-                         const char *cuemu_file = __builtin_FILE(),
-                         int cuemu_line = __builtin_LINE()) {
-  using T = cuemu_detail::atomic_value<TyAtomic>;
-  static_assert(std::is_same<T, cuemu_detail::remove_qual<TyInputVal>>::value,
+/* The group's reduction, then rank 0 updates (op) or stores into dst. */
+template <bool Store, typename TyGroup, typename TyAtomic, typename TyInputVal,
+          typename TyFn>
+void reduce_into(const TyGroup &group, TyAtomic &dst, TyInputVal &val,
+                 TyFn &op, const char *file, int line) {
+  using T = atomic_value<TyAtomic>;
+  static_assert(std::is_same<T, remove_qual<TyInputVal>>::value,
                 "Destination and input types differ");
-  T result = cooperative_groups::reduce(group, val, op, cuemu_file,
-                                        cuemu_line);
-  if (group.thread_rank() == 0)
-    cuemu_detail::atomic_update(dst, result, op);
-}
-
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename TyFn,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-void reduce_store_async(const TyGroup &group, TyAtomic &&dst,
-                        TyInputVal &&val, TyFn &&op,
-                        const char *cuemu_file = __builtin_FILE(),
-                        int cuemu_line = __builtin_LINE()) {
-  using T = cuemu_detail::atomic_value<TyAtomic>;
-  static_assert(std::is_same<T, cuemu_detail::remove_qual<TyInputVal>>::value,
-                "Destination and input types differ");
-  T result = cooperative_groups::reduce(group, val, op, cuemu_file,
-                                        cuemu_line);
-  if (group.thread_rank() == 0)
+  T result = cooperative_groups::reduce(group, val, op, file, line);
+  if (group.thread_rank() != 0)
+    return;
+  if constexpr (Store)
     dst.store(result);
+  else
+    atomic_update(dst, result, op);
 }
+
+} // namespace cuemu_detail
+
+#define CUEMU_CG_REDUCE_INTO(name, store)                                      \
+  template <typename TyGroup, typename TyAtomic, typename TyInputVal,          \
+            typename TyFn, cuemu_detail::if_atomic<TyAtomic> = 0>              \
+  void name(const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,            \
+            TyFn &&op, const char *cuemu_file = __builtin_FILE(),              \
+            int cuemu_line = __builtin_LINE()) {                               \
+    cuemu_detail::reduce_into<store>(group, dst, val, op, cuemu_file,          \
+                                     cuemu_line);                              \
+  }
+
+CUEMU_CG_REDUCE_INTO(reduce_update_async, false)
+CUEMU_CG_REDUCE_INTO(reduce_store_async, true)
+#undef CUEMU_CG_REDUCE_INTO
 
 } // namespace cooperative_groups
 

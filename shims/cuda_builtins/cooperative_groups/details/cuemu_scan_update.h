@@ -42,61 +42,34 @@ T scan_update(const TyGroup &group, TyAtomic &dst, T val, TyFn &op,
 
 } // namespace cuemu_detail
 
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename TyFn,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-cuemu_detail::atomic_value<TyAtomic>
-inclusive_scan_update(const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,
-                      TyFn &&op, const char *cuemu_file = __builtin_FILE(),
-                      int cuemu_line = __builtin_LINE()) {
-  using T = cuemu_detail::atomic_value<TyAtomic>;
-  static_assert(std::is_same<T, cuemu_detail::remove_qual<TyInputVal>>::value,
-                "Destination and input types differ");
-  return cuemu_detail::scan_update<false>(group, dst, T(val), op, cuemu_file,
-                                          cuemu_line);
-}
+/* Each of the two scans, with an operator and with cg::plus. */
+#define CUEMU_CG_SCAN_UPDATE(name, exclusive)                                  \
+  template <typename TyGroup, typename TyAtomic, typename TyInputVal,          \
+            typename TyFn, cuemu_detail::if_atomic<TyAtomic> = 0>              \
+  cuemu_detail::atomic_value<TyAtomic> name(                                   \
+      const TyGroup &group, TyAtomic &&dst, TyInputVal &&val, TyFn &&op,       \
+      const char *cuemu_file = __builtin_FILE(),                               \
+      int cuemu_line = __builtin_LINE()) {                                     \
+    using T = cuemu_detail::atomic_value<TyAtomic>;                            \
+    static_assert(                                                             \
+        std::is_same<T, cuemu_detail::remove_qual<TyInputVal>>::value,         \
+        "Destination and input types differ");                                 \
+    return cuemu_detail::scan_update<exclusive>(group, dst, T(val), op,        \
+                                                cuemu_file, cuemu_line);       \
+  }                                                                            \
+  template <typename TyGroup, typename TyAtomic, typename TyInputVal,          \
+            cuemu_detail::if_atomic<TyAtomic> = 0>                             \
+  cuemu_detail::atomic_value<TyAtomic> name(                                   \
+      const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,                  \
+      const char *cuemu_file = __builtin_FILE(),                               \
+      int cuemu_line = __builtin_LINE()) {                                     \
+    plus<cuemu_detail::atomic_value<TyAtomic>> op;                             \
+    return name(group, dst, val, op, cuemu_file, cuemu_line);                  \
+  }
 
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-cuemu_detail::atomic_value<TyAtomic>
-inclusive_scan_update(const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,
-                      const char *cuemu_file = __builtin_FILE(),
-                      int cuemu_line = __builtin_LINE()) {
-  plus<cuemu_detail::atomic_value<TyAtomic>> op;
-  return inclusive_scan_update(group, dst, val, op, cuemu_file, cuemu_line);
-}
-
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename TyFn,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-cuemu_detail::atomic_value<TyAtomic>
-exclusive_scan_update(const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,
-                      TyFn &&op, const char *cuemu_file = __builtin_FILE(),
-                      int cuemu_line = __builtin_LINE()) {
-  using T = cuemu_detail::atomic_value<TyAtomic>;
-  static_assert(std::is_same<T, cuemu_detail::remove_qual<TyInputVal>>::value,
-                "Destination and input types differ");
-  return cuemu_detail::scan_update<true>(group, dst, T(val), op, cuemu_file,
-                                         cuemu_line);
-}
-
-template <typename TyGroup, typename TyAtomic, typename TyInputVal,
-          typename std::enable_if<cuemu_detail::is_atomic_dst<
-              typename std::remove_reference<TyAtomic>::type>::value,
-                                  int>::type = 0>
-cuemu_detail::atomic_value<TyAtomic>
-exclusive_scan_update(const TyGroup &group, TyAtomic &&dst, TyInputVal &&val,
-                      const char *cuemu_file = __builtin_FILE(),
-                      int cuemu_line = __builtin_LINE()) {
-  plus<cuemu_detail::atomic_value<TyAtomic>> op;
-  return exclusive_scan_update(group, dst, val, op, cuemu_file, cuemu_line);
-}
+CUEMU_CG_SCAN_UPDATE(inclusive_scan_update, false)
+CUEMU_CG_SCAN_UPDATE(exclusive_scan_update, true)
+#undef CUEMU_CG_SCAN_UPDATE
 
 } // namespace cooperative_groups
 
