@@ -234,6 +234,13 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-fcheck-new");
   }
   ARG("-fno-semantic-interposition");
+  /* Device code reads a packed local (a uint4 of eight halves, a float4)
+   * through a pointer to its elements, and NVVM gives what the bytes say
+   * (the local is split into registers by bytes); g++'s type-based alias
+   * analysis may instead drop the element stores and read garbage.
+   * tests/programs/trial/device_code_forms.cu. */
+  if (job->pass != CUEMU_PASS_HOST)
+    ARG("-fno-strict-aliasing");
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */

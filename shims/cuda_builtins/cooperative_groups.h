@@ -637,5 +637,6 @@ auto group_size(const GroupT &g) -> decltype(g.num_threads()) {
 #include "cooperative_groups/details/cuemu_partition.h"
 #include "cuemu_grid_group.h"
 #include "cuemu_cluster_group.h"
+#include "cooperative_groups/details/cuemu_invoke.h"
 
 #endif /* CUEMU_COOPERATIVE_GROUPS_H */

@@ -32,6 +32,7 @@
 #include "cuemu_sync.h"
 #include "cuemu_warp.h"
 #include "driver_types.h"
+#include "library_types.h"
 #include "cuda_runtime_api.h"
 #include "cuemu_kernel_thunks.h"
 #include "cuemu_ptx.h"

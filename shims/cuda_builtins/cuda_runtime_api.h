@@ -302,6 +302,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_device_runtime.h"
 /* CUDA Graphs and stream capture. */
 #include "cuemu_graph_api.h"
+#include "cuemu_graph_cxx_api.h"
 #include "cuemu_external_api.h"
 #include "cuemu_library_api.h"
 /* Several devices: peer access, peer copies, IPC. */

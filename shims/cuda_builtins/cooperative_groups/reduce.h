@@ -5,9 +5,9 @@
  * callable; every member gets the result. Tiles wider than a warp (64 to
  * 1024 threads) reduce values of up to 8 bytes, as in CUDA
  * (details/cuemu_wide_algorithms.h). Also cg::reduce_store_async to a
- * plain pointer (the member of rank 0 stores; it completes at once).
+ * plain pointer (the member of rank 0 stores; it completes at once);
  * reduce_update_async and the cuda::atomic forms of reduce_store_async
- * are not provided.
+ * are in details/cuemu_reduce_update.h.
  */
 #ifndef CUEMU_CG_REDUCE_H
 #define CUEMU_CG_REDUCE_H
@@ -47,5 +47,7 @@ void reduce_store_async(const TyGroup &group, TyVal *dst, TyInputVal &&val,
 }
 
 } // namespace cooperative_groups
+
+#include "details/cuemu_reduce_update.h"
 
 #endif /* CUEMU_CG_REDUCE_H */

@@ -6,7 +6,7 @@
  * CUDA does, whatever the operator. Tiles wider than a warp (64 to 1024
  * threads) scan values of up to 8 bytes, as in CUDA
  * (details/cuemu_wide_algorithms.h). The *_scan_update forms
- * (cuda::atomic) are not provided.
+ * (cuda::atomic) are in details/cuemu_scan_update.h.
  */
 #ifndef CUEMU_CG_SCAN_H
 #define CUEMU_CG_SCAN_H
@@ -75,5 +75,7 @@ exclusive_scan(const TyGroup &group, TyVal &&val,
 }
 
 } // namespace cooperative_groups
+
+#include "details/cuemu_scan_update.h"
 
 #endif /* CUEMU_CG_SCAN_H */
