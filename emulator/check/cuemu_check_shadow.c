@@ -106,7 +106,12 @@ typedef struct block_state {
   char *tls, *dyn;
   size_t tls_size, dyn_size;
   cell *tls_cells, *dyn_cells;
-  size_t tls_cap, dyn_cap, tls_hi, dyn_hi;
+  size_t tls_cap, dyn_cap;
+  /* What the shared cells of the running block hold as their epoch: a
+   * number of this worker's, new for each block (never 0, the epoch of
+   * fresh cells), so that the cells of earlier blocks count as empty
+   * without being cleared. When it wraps, every shared cell is cleared. */
+  uint16_t shared_epoch;
   char *dyn_own;          /* the dynamic buffer, with a redzone each side */
   size_t dyn_own_size;
   uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
@@ -309,8 +314,6 @@ void cuemu__check_block_begin(cuemu_worker *w) {
     }
     b->tls_cells = grow(b->tls_cells, &b->tls_cap, b->tls_size);
     b->dyn_cells = grow(b->dyn_cells, &b->dyn_cap, L->dynamic_shared);
-    b->tls_hi = b->tls_size;
-    b->dyn_hi = L->dynamic_shared;
   }
   /* The block's dynamic shared memory comes from here, between two
    * redzones that nothing else owns, so that any access next to it is out
@@ -328,11 +331,13 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   for (int i = SKIP_GAPS; i < CUEMU_CHECK_FAST_SKIPS; ++i)
     b->fast.skip_lo[i] = b->fast.skip_span[i] = 0;
   cuemu_dynamic_shared = b->dyn;
-  if (b->tls_cells)
-    memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
-  if (b->dyn_cells)
-    memset(b->dyn_cells, 0, b->dyn_hi * sizeof(cell));
-  b->tls_hi = b->dyn_hi = 0;
+  if (++b->shared_epoch == 0) {
+    if (b->tls_cells)
+      memset(b->tls_cells, 0, b->tls_cap * sizeof(cell));
+    if (b->dyn_cells)
+      memset(b->dyn_cells, 0, b->dyn_cap * sizeof(cell));
+    b->shared_epoch = 1;
+  }
   b->fast.block = (uint32_t)(w->block_idx.x +
                         L->grid.x * (w->block_idx.y +
                                      L->grid.y * (unsigned long long)w->block_idx.z)) +
@@ -593,9 +598,11 @@ static int all_written(const unsigned char *init, size_t size) {
 /* The interned number of access site `pc`, kept in the site cache that
  * kernel code reads (cuemu_check_fast.h). */
 static uint16_t site_of(block_state *b, const void *pc) {
+  unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
+  if (pc && b->fast.site_pc[slot] == (uintptr_t)pc)
+    return b->fast.site[slot];
   uint16_t site = cuemu__check_site(pc);
   if (site) {
-    unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
     b->fast.site_pc[slot] = (uintptr_t)pc;
     b->fast.site[slot] = site;
   }
@@ -637,7 +644,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     }
     return;
   }
-  const uint16_t epoch = b->cl->epoch;
+  const uint16_t epoch = t->shared ? b->shared_epoch : b->cl->epoch;
   /* The bytes of an access usually have alike cells (a word is written and
    * read as a whole): then the loop below does to each cell what it does to
    * the first, and the first cell is done and copied. (A read of global
@@ -832,7 +839,7 @@ static void check_alignment(cuemu_worker *w, const void *addr, size_t size,
 }
 
 static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
-                          size_t *hi, const char *name, size_t base_off,
+                          const char *name, size_t base_off,
                           size_t arr_size, size_t off, const void *addr,
                           size_t size, int kind, const void *pc) {
   target t = {1, name, NULL, off - base_off, arr_size, NULL};
@@ -846,8 +853,6 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
     return;
   if (off - base_off + size > arr_size)
     size = arr_size - (off - base_off);
-  if (off + size > *hi)
-    *hi = off + size;
   track(w, b, cells + off, NULL, &t, size, 1, kind, pc, NULL);
 }
 
@@ -982,7 +987,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
   if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
-    shared_access(w, b, b->dyn_cells, &b->dyn_hi, "extern __shared__ buffer",
+    shared_access(w, b, b->dyn_cells, "extern __shared__ buffer",
                   0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
     return;
   }
@@ -1008,7 +1013,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       }
       return;
     }
-    shared_access(w, b, b->tls_cells, &b->tls_hi, s->name, s->offset, s->size,
+    shared_access(w, b, b->tls_cells, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;
   }
