@@ -136,7 +136,12 @@ typedef struct block_state {
 } block_state;
 
 static __thread block_state *self_state;
-__thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE;
+/* What kernel code reads while this OS thread runs no block with the shadow
+ * checkers: nothing hot and nothing skipped, so that every access goes to
+ * cuemu_check_access() (which then finds no launch to check). The pointer
+ * is never NULL, which spares the entry points a test. */
+static cuemu_check_fast no_block;
+__thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE = &no_block;
 static atomic_ullong launch_serials;
 static unsigned char locks[LOCKS];
 
@@ -347,10 +352,10 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   b->fast.seq++;
   b->fast.bdx = w->block_dim.x;
   b->fast.bdy = w->block_dim.y;
-  cuemu_check_fast_state = L->shadow_checks ? &b->fast : NULL;
+  cuemu_check_fast_state = L->shadow_checks ? &b->fast : &no_block;
 }
 
-void cuemu__check_block_leave(void) { cuemu_check_fast_state = NULL; }
+void cuemu__check_block_leave(void) { cuemu_check_fast_state = &no_block; }
 
 static block_state *current_state(cuemu_worker *w) {
   block_state *b = self_state;
