@@ -634,9 +634,13 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   unsigned checks = b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
-  cuemu_uint3 ti = cuemu__worker_thread_idx(w);
-  uint16_t me =
-      (uint16_t)(ti.x + w->block_dim.x * (ti.y + w->block_dim.y * ti.z) + 1);
+  /* The accessing thread, from threadIdx as the checked module's inline
+   * path has it (cuemu_check_fast_race): the thunks and the scheduler keep
+   * it the running thread's. */
+  uint16_t me = (uint16_t)(threadIdx.x +
+                           w->block_dim.x *
+                               (threadIdx.y + w->block_dim.y * threadIdx.z) +
+                           1);
   uint16_t site = 0;
   if (!cells) {
     /* initcheck of global memory only. */

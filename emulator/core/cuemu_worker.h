@@ -77,6 +77,7 @@ typedef struct cuemu_launch {
   unsigned nthreads;              /* per block */
   unsigned long long nblocks;
   atomic_ullong next_block;
+  unsigned workers;               /* how many take its blocks */
   atomic_int stop;                /* set by the first error */
   int schedule;                   /* enum cuemu_schedule_kind */
   unsigned long long seed;
