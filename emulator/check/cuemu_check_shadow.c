@@ -106,7 +106,12 @@ typedef struct block_state {
   char *tls, *dyn;
   size_t tls_size, dyn_size;
   cell *tls_cells, *dyn_cells;
-  size_t tls_cap, dyn_cap, tls_hi, dyn_hi;
+  size_t tls_cap, dyn_cap;
+  /* What the shared cells of the running block hold as their epoch: a
+   * number of this worker's, new for each block (never 0, the epoch of
+   * fresh cells), so that the cells of earlier blocks count as empty
+   * without being cleared. When it wraps, every shared cell is cleared. */
+  uint16_t shared_epoch;
   char *dyn_own;          /* the dynamic buffer, with a redzone each side */
   size_t dyn_own_size;
   uint32_t thread_fence[CUEMU_MAX_THREADS_PER_BLOCK]; /* clock of last fence */
@@ -131,7 +136,12 @@ typedef struct block_state {
 } block_state;
 
 static __thread block_state *self_state;
-__thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE;
+/* What kernel code reads while this OS thread runs no block with the shadow
+ * checkers: nothing hot and nothing skipped, so that every access goes to
+ * cuemu_check_access() (which then finds no launch to check). The pointer
+ * is never NULL, which spares the entry points a test. */
+static cuemu_check_fast no_block;
+__thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE = &no_block;
 static atomic_ullong launch_serials;
 static unsigned char locks[LOCKS];
 
@@ -309,8 +319,6 @@ void cuemu__check_block_begin(cuemu_worker *w) {
     }
     b->tls_cells = grow(b->tls_cells, &b->tls_cap, b->tls_size);
     b->dyn_cells = grow(b->dyn_cells, &b->dyn_cap, L->dynamic_shared);
-    b->tls_hi = b->tls_size;
-    b->dyn_hi = L->dynamic_shared;
   }
   /* The block's dynamic shared memory comes from here, between two
    * redzones that nothing else owns, so that any access next to it is out
@@ -328,11 +336,13 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   for (int i = SKIP_GAPS; i < CUEMU_CHECK_FAST_SKIPS; ++i)
     b->fast.skip_lo[i] = b->fast.skip_span[i] = 0;
   cuemu_dynamic_shared = b->dyn;
-  if (b->tls_cells)
-    memset(b->tls_cells, 0, b->tls_hi * sizeof(cell));
-  if (b->dyn_cells)
-    memset(b->dyn_cells, 0, b->dyn_hi * sizeof(cell));
-  b->tls_hi = b->dyn_hi = 0;
+  if (++b->shared_epoch == 0) {
+    if (b->tls_cells)
+      memset(b->tls_cells, 0, b->tls_cap * sizeof(cell));
+    if (b->dyn_cells)
+      memset(b->dyn_cells, 0, b->dyn_cap * sizeof(cell));
+    b->shared_epoch = 1;
+  }
   b->fast.block = (uint32_t)(w->block_idx.x +
                         L->grid.x * (w->block_idx.y +
                                      L->grid.y * (unsigned long long)w->block_idx.z)) +
@@ -342,10 +352,10 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   b->fast.seq++;
   b->fast.bdx = w->block_dim.x;
   b->fast.bdy = w->block_dim.y;
-  cuemu_check_fast_state = L->shadow_checks ? &b->fast : NULL;
+  cuemu_check_fast_state = L->shadow_checks ? &b->fast : &no_block;
 }
 
-void cuemu__check_block_leave(void) { cuemu_check_fast_state = NULL; }
+void cuemu__check_block_leave(void) { cuemu_check_fast_state = &no_block; }
 
 static block_state *current_state(cuemu_worker *w) {
   block_state *b = self_state;
@@ -593,9 +603,11 @@ static int all_written(const unsigned char *init, size_t size) {
 /* The interned number of access site `pc`, kept in the site cache that
  * kernel code reads (cuemu_check_fast.h). */
 static uint16_t site_of(block_state *b, const void *pc) {
+  unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
+  if (pc && b->fast.site_pc[slot] == (uintptr_t)pc)
+    return b->fast.site[slot];
   uint16_t site = cuemu__check_site(pc);
   if (site) {
-    unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
     b->fast.site_pc[slot] = (uintptr_t)pc;
     b->fast.site[slot] = site;
   }
@@ -622,9 +634,13 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   unsigned checks = b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
-  cuemu_uint3 ti = cuemu__worker_thread_idx(w);
-  uint16_t me =
-      (uint16_t)(ti.x + w->block_dim.x * (ti.y + w->block_dim.y * ti.z) + 1);
+  /* The accessing thread, from threadIdx as the checked module's inline
+   * path has it (cuemu_check_fast_race): the thunks and the scheduler keep
+   * it the running thread's. */
+  uint16_t me = (uint16_t)(threadIdx.x +
+                           w->block_dim.x *
+                               (threadIdx.y + w->block_dim.y * threadIdx.z) +
+                           1);
   uint16_t site = 0;
   if (!cells) {
     /* initcheck of global memory only. */
@@ -637,7 +653,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
     }
     return;
   }
-  const uint16_t epoch = b->cl->epoch;
+  const uint16_t epoch = t->shared ? b->shared_epoch : b->cl->epoch;
   /* The bytes of an access usually have alike cells (a word is written and
    * read as a whole): then the loop below does to each cell what it does to
    * the first, and the first cell is done and copied. (A read of global
@@ -832,7 +848,7 @@ static void check_alignment(cuemu_worker *w, const void *addr, size_t size,
 }
 
 static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
-                          size_t *hi, const char *name, size_t base_off,
+                          const char *name, size_t base_off,
                           size_t arr_size, size_t off, const void *addr,
                           size_t size, int kind, const void *pc) {
   target t = {1, name, NULL, off - base_off, arr_size, NULL};
@@ -846,8 +862,6 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
     return;
   if (off - base_off + size > arr_size)
     size = arr_size - (off - base_off);
-  if (off + size > *hi)
-    *hi = off + size;
   track(w, b, cells + off, NULL, &t, size, 1, kind, pc, NULL);
 }
 
@@ -982,7 +996,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
   if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
-    shared_access(w, b, b->dyn_cells, &b->dyn_hi, "extern __shared__ buffer",
+    shared_access(w, b, b->dyn_cells, "extern __shared__ buffer",
                   0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
     return;
   }
@@ -1008,7 +1022,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       }
       return;
     }
-    shared_access(w, b, b->tls_cells, &b->tls_hi, s->name, s->offset, s->size,
+    shared_access(w, b, b->tls_cells, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;
   }

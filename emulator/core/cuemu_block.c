@@ -344,6 +344,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 /* Marks threads [first, first + count) as exited, in the state array and in
  * the per-warp masks that warp collectives check. */
 static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
+  w->block_marked = 1;
   w->state[id] = CUEMU_THREAD_EXITED;
   w->warp_exited[id / 32] |= 1u << (id % 32);
   w->warp_live[id / 32] &= ~(1u << (id % 32));
@@ -356,6 +357,7 @@ static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
   }
   if (count == 0)
     return;
+  w->block_marked = 1;
   memset(w->state + first, CUEMU_THREAD_EXITED, count);
   for (unsigned id = first, end = first + count; id < end;) {
     unsigned lane = id % 32, n = 32 - lane;
@@ -377,6 +379,7 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   t->tid = threadIdx;
   t->stack = w->runner_stack;
   w->runner_stack = NULL;
+  w->block_marked = 1;
   w->state[id] = CUEMU_THREAD_RUNNING;
   /* The threads of the runner's range before this one have returned. */
   if (id != w->lazy_start) {
@@ -654,15 +657,26 @@ static int next_block(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
   if (atomic_load_explicit(&L->stop, memory_order_relaxed))
     return 0;
-  unsigned long long linear = atomic_fetch_add(&L->next_block, 1);
+  unsigned long long linear;
+  if (L->workers == 1) {
+    /* No other worker takes blocks: no locked instruction, which stalls
+     * the loads after it (a few percent of a small barrier-free block). */
+    linear = atomic_load_explicit(&L->next_block, memory_order_relaxed);
+    atomic_store_explicit(&L->next_block, linear + 1, memory_order_relaxed);
+  } else {
+    linear = atomic_fetch_add(&L->next_block, 1);
+  }
   if (linear >= L->nblocks)
     return 0;
-  unsigned long long rest = linear;
-  cuemu_uint3 b;
-  b.x = (unsigned)(rest % L->grid.x);
-  rest /= L->grid.x;
-  b.y = (unsigned)(rest % L->grid.y);
-  b.z = (unsigned)(rest / L->grid.y);
+  cuemu_uint3 b = {(unsigned)linear, 0, 0};
+  if (L->grid.y != 1 || L->grid.z != 1) {
+    /* (Two divisions: a fair part of a small barrier-free block's cost.) */
+    unsigned long long rest = linear;
+    b.x = (unsigned)(rest % L->grid.x);
+    rest /= L->grid.x;
+    b.y = (unsigned)(rest % L->grid.y);
+    b.z = (unsigned)(rest / L->grid.y);
+  }
   blockIdx = b;
   w->block_idx = b;
   w->nthreads = L->nthreads;
@@ -674,14 +688,17 @@ static int next_block(cuemu_worker *w) {
   w->bar_count = 0;
   w->yield_streak = 0;
   w->current = NULL;
-  unsigned warps = (w->nthreads + 31) / 32;
-  memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
-  memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
-  memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
-  memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
-  if (w->nthreads % 32)
-    w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
-  memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
+  if (w->block_marked) {
+    w->block_marked = 0;
+    unsigned warps = (w->nthreads + 31) / 32;
+    memset(w->warp_waiting, 0, warps * sizeof w->warp_waiting[0]);
+    memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
+    memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
+    memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
+    if (w->nthreads % 32)
+      w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
+    memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
+  }
   cuemu__named_barriers_reset();
   if (w->split)
     cuemu__cluster_split_reset(w);
@@ -721,6 +738,7 @@ static void run_blocks(cuemu_worker *w) {
   if (w->exited != w->nthreads) {
     /* The block ended in an error: take back the stacks of its threads, and
      * forget the tile barriers it was gathering. */
+    w->block_marked = 1;
     memset(w->group_arrived, 0, sizeof w->group_arrived);
     for (unsigned i = 0; i < w->nthreads; ++i) {
       if (w->threads[i].stack &&
@@ -816,6 +834,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   gridDim.y = L->grid.y;
   gridDim.z = L->grid.z;
   w->block_dim = blockDim;
+  w->block_marked = 1;
   cuemu__fault_enter(w);
   while (next_block(w)) {
     run_blocks(w);

@@ -106,6 +106,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     if (workers > most)
       workers = most;
   }
+  L.workers = workers;
   if (config->check_schedules)
     cuemu__check_perturb(&L, workers - 1, run_once);
   else

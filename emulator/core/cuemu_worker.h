@@ -77,6 +77,7 @@ typedef struct cuemu_launch {
   unsigned nthreads;              /* per block */
   unsigned long long nblocks;
   atomic_ullong next_block;
+  unsigned workers;               /* how many take its blocks */
   atomic_int stop;                /* set by the first error */
   int schedule;                   /* enum cuemu_schedule_kind */
   unsigned long long seed;
@@ -147,6 +148,11 @@ typedef struct cuemu_worker {
   unsigned exited;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
   unsigned long long rng;
+  /* Whether the per-thread states and the per-warp masks below may differ
+   * from a fresh block's: set when a thread is made a coroutine or marked
+   * exited, and for a launch's first block. A barrier-free block, whose
+   * threads all return from the thunk, leaves them as they were. */
+  int block_marked;
 
   /* Per warp of the block, the lanes waiting at a warp collective: a lane
    * arriving at one checks its whole mask only when this says it may be

@@ -31,8 +31,26 @@
 #endif
 #endif
 
+/* A checked build compiled by g++ for x86-64 declares threadIdx const as
+ * well, so that the instrumentation leaves the kernel's reads of it alone,
+ * and the thunks write it with an assembler store, which it does not see
+ * (cuemu::set_thread_idx in cuemu_kernel_thunks.h): g++ orders the kernel's
+ * reads after that store, which names threadIdx as its output. The value is
+ * the same before and after any call the thread makes (a barrier switches
+ * threads, and the scheduler writes each thread's value back before it
+ * resumes), so a copy kept across a call is right. Not with clang++, whose
+ * optimiser takes memory of a constant global for memory nothing writes. */
+#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__) && \
+    !defined(__clang__) && defined(__GNUC__)
+#define CUEMU_THREAD_IDX_CONST 1
+#endif
+
 extern "C" {
+#ifdef CUEMU_THREAD_IDX_CONST
+extern __thread const uint3 threadIdx CUEMU_TLS_IE;
+#else
 extern __thread uint3 threadIdx CUEMU_TLS_IE;
+#endif
 extern __thread const uint3 blockIdx CUEMU_TLS_IE;
 extern __thread const uint3 blockDim CUEMU_TLS_IE;
 extern __thread const uint3 gridDim CUEMU_TLS_IE;

@@ -40,9 +40,7 @@ cuemu_check_entry_race(cuemu_check_fast *f, int h, uintptr_t off, void *p,
       void *p) {                                                               \
     cuemu_check_fast *f = cuemu_check_fast_state;                              \
     uintptr_t off;                                                             \
-    int d = __builtin_expect(f != 0, 1)                                        \
-                ? cuemu_check_fast_decide(f, (uintptr_t)p, n, kind, &off)      \
-                : 0;                                                           \
+    int d = cuemu_check_fast_decide(f, (uintptr_t)p, n, kind, &off);          \
     if (d == 1)                                                                \
       return;                                                                  \
     if (d)                                                                     \

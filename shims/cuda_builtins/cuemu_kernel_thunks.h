@@ -125,6 +125,17 @@ template <auto K> const char *kernel_name() {
  * variable. It does not stop the kernel from using the register copy. */
 #define CUEMU_PUBLISH_THREAD_IDX() __asm__ volatile("" : : "m"(threadIdx))
 
+/* Writes threadIdx.x, .y or .z (`c` 0, 1 or 2) for the thread about to
+ * run. Where threadIdx is declared const (cuemu_builtin_vars.h), the store
+ * goes through a cast, and the checkers' instrumentation, which leaves
+ * read-only objects alone, does not see it: it is the thunk's bookkeeping,
+ * no access of the kernel's. */
+template <int c>
+__attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
+  uint3 &t = const_cast<uint3 &>(threadIdx);
+  (c == 0 ? t.x : c == 1 ? t.y : t.z) = v;
+}
+
 /* Whether the thread that just returned is one that blocked once (it must
  * finish on its own stack). A checked build reads it with an assembler
  * load, which the instrumentation does not see: it is the thunk's own
@@ -148,13 +159,13 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
             std::index_sequence<I...>) {
   const unsigned bx = blockDim.x, by = blockDim.y;
   if (by == 1 && blockDim.z == 1) {
-    threadIdx.y = 0;
-    threadIdx.z = 0;
+    set_thread_idx<1>(0);
+    set_thread_idx<2>(0);
     /* Unrolled so that the loop's own bookkeeping costs less per thread
      * of a barrier-free kernel inlined here. */
 #pragma GCC unroll 4
     for (unsigned x = start, end = start + count; x < end; ++x) {
-      threadIdx.x = x;
+      set_thread_idx<0>(x);
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I>(v)...);
       if (__builtin_expect(thread_detached(), 0))
@@ -164,9 +175,9 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
   }
   unsigned x = start % bx, rest = start / bx, y = rest % by, z = rest / by;
   for (unsigned i = 0; i < count; ++i) {
-    threadIdx.x = x;
-    threadIdx.y = y;
-    threadIdx.z = z;
+    set_thread_idx<0>(x);
+    set_thread_idx<1>(y);
+    set_thread_idx<2>(z);
     CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I>(v)...);
     if (__builtin_expect(thread_detached(), 0))
@@ -181,9 +192,29 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
   }
 }
 
+/* Argument `i` of a launch's argument array. In a checked build the copy
+ * is made out of line, where the instrumentation does not see it: the array
+ * is the runtime's, and reading it is the thunk's bookkeeping, no access of
+ * the kernel's (a thread that starts after others blocked runs a thunk of
+ * its own, so a barrier kernel unpacks its arguments once per thread). */
+#ifdef CUEMU_CHECKED_BUILD
+template <typename T>
+__attribute__((noinline, visibility("hidden"),
+               no_sanitize("thread", "bounds"))) T
+arg_value(void **args, std::size_t i) {
+  return *static_cast<T *>(args[i]);
+}
+#else
+template <typename T>
+__attribute__((always_inline)) inline T &arg_value(void **args,
+                                                   std::size_t i) {
+  return *static_cast<T *>(args[i]);
+}
+#endif
+
 template <typename Values, std::size_t... I>
 inline Values unpack(void **args, std::index_sequence<I...>) {
-  return Values(*static_cast<std::tuple_element_t<I, Values> *>(args[I])...);
+  return Values(arg_value<std::tuple_element_t<I, Values>>(args, I)...);
 }
 
 /* The thunk of a kernel known at compile time: the kernel is inlined into

@@ -17,7 +17,7 @@
  *
  * libcuemu keeps the state below per OS thread, points
  * cuemu_check_fast_state at it while the thread runs a block of a launch
- * whose checkers use the shadow, and clears the pointer when the block
+ * whose checkers use the shadow, and at an empty one when the block
  * leaves; libcuemu's own entry points run the same function
  * (emulator/check/cuemu_check_shadow.c).
  */
@@ -102,7 +102,8 @@ typedef struct cuemu_check_fast {
   uint16_t site[CUEMU_CHECK_SITE_CACHE];
 } cuemu_check_fast;
 
-/* The calling OS thread's state, or NULL: every access then goes to
+/* The calling OS thread's state; never NULL: outside a checked block it
+ * is one where nothing is hot or skipped, and every access goes to
  * cuemu_check_access(). */
 extern __thread cuemu_check_fast *cuemu_check_fast_state CUEMU_TLS_IE;
 
