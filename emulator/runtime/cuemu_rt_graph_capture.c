@@ -287,12 +287,16 @@ static int joined(const capture *cap, const member *origin) {
 }
 
 int cuemu_rt_stream_end_capture(void *stream, cuemu_rt_graph **graph) {
-  if (!graph)
-    return cuemu_rt_error(cudaErrorInvalidValue);
   cuemu__graph_lock();
   member *m = member_of(stream);
   int code = cudaSuccess;
   const char *why = NULL;
+  /* A capture into an existing graph (cudaStreamBeginCaptureToGraph) may be
+   * ended without asking for the graph, as the CUDA samples do. */
+  if (!graph && !(m && m->cap->to_graph)) {
+    cuemu__graph_unlock();
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  }
   if (!m) {
     code = cudaErrorIllegalState;
     why = "the stream is not capturing";
@@ -315,7 +319,8 @@ int cuemu_rt_stream_end_capture(void *stream, cuemu_rt_graph **graph) {
   if (code == cudaErrorStreamCaptureInvalidated ||
       code == cudaErrorStreamCaptureUnjoined || code == cudaSuccess) {
     capture *cap = m->cap;
-    *graph = code ? NULL : cap->graph;
+    if (graph)
+      *graph = code ? NULL : cap->graph;
     if (code && !cap->to_graph)
       cuemu__graph_free(cap->graph);
     end(cap);
