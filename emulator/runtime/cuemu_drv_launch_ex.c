@@ -43,6 +43,10 @@ int cuemu_drv_launch_kernel_ex(void *function, const unsigned grid[3],
   e = cuemu_rt_launch_kernel_ex(d->function, d, g, b, shared_bytes, stream,
                                 attrs, nattrs, args, &status);
   e = cuemu_drv_result(e, saved);
-  /* A failure while the kernel ran is already the device's sticky error. */
+  /* A failure while the kernel ran is already the device's sticky error,
+   * which the next synchronisation returns; the launch itself succeeded, as
+   * on a GPU. */
+  if (e == 0 && cuemu_status_is_sticky((cuemu_status)status))
+    return 0;
   return e ? e : cuemu_status_driver_error((cuemu_status)status);
 }

@@ -29,6 +29,7 @@ typedef struct cuemu__graph_memory {
   size_t size;
   int refs;
   int instantiated; /* an executable graph holds it */
+  struct cuemu__graph_memory *next; /* the list of graph memory */
 } cuemu__graph_memory;
 
 /* A conditional handle: the value that cudaGraphSetConditional sets. */

@@ -14,6 +14,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 
 __thread int cuemu__capture_bypass;
 
@@ -292,6 +293,7 @@ static int make_memory(cuemu_rt_graph_node *node, size_t size) {
   m->ptr = ptr;
   m->size = size;
   m->refs = 1;
+  cuemu__graph_memory_enter(m);
   node->memory = m;
   node->p.u.alloc.bytesize = size;
   node->p.u.alloc.dptr = ptr;
@@ -406,6 +408,7 @@ static void free_params(cuemu_rt_graph_node *node) {
         cuemu__graph_free(node->bodies[i]);
   free(node->bodies);
   if (node->memory && --node->memory->refs == 0) {
+    cuemu__graph_memory_leave(node->memory);
     cuemu__capture_bypass++;
     cuemu_rt_free(node->memory->ptr);
     cuemu__capture_bypass--;

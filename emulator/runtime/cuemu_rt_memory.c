@@ -17,6 +17,7 @@
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* cudaMalloc's alignment, cudaMallocPitch's pitch alignment, and the
@@ -148,6 +149,9 @@ int cuemu_rt_free(void *ptr) {
   /* A stream-ordered allocation may be freed by cudaFree too. */
   int sticky = cuemu__rt_check_sticky();
   if (!sticky && ptr && cuemu__rt_pool_free(ptr, NULL))
+    return cudaSuccess;
+  /* A graph allocation freed outside its graph keeps its storage. */
+  if (!sticky && ptr && cuemu__graph_memory_free(ptr))
     return cudaSuccess;
   return release_memory(ptr,
                         1u << CUEMU_RT_MEMORY_DEVICE |

@@ -29,6 +29,7 @@
 
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pool_arena.h"
 #include "runtime/cuemu_rt_pool_deps.h"
@@ -312,6 +313,9 @@ int cuemu_rt_free_async(void *ptr, void *stream) {
   if (code)
     return code;
   if (cuemu__rt_pool_free(ptr, stream))
+    return cudaSuccess;
+  /* A graph allocation freed outside its graph keeps its storage. */
+  if (cuemu__graph_memory_free(ptr))
     return cudaSuccess;
   /* Memory of cudaMalloc, or a bad pointer (reported as such). */
   return cuemu__rt_device_free(ptr, __builtin_return_address(0));

@@ -21,6 +21,9 @@
 
 #ifndef CUEMU_CUDA_H
 #define CUEMU_CUDA_H
+/* CUDA's own include guard: code tests it to know the header is in (the
+   samples' helpers define checkCudaErrors for the driver API under it). */
+#define __cuda_cuda_h__
 
 #include "cuda_runtime.h"
 

@@ -12,6 +12,9 @@
  */
 #ifndef CUEMU_CUDA_RUNTIME_API_H
 #define CUEMU_CUDA_RUNTIME_API_H
+/* CUDA's own include guard: code tests it to know the header is in (the
+   samples' helpers test it to pick their error checks). */
+#define __CUDA_RUNTIME_API_H__
 
 #include <cstddef>
 

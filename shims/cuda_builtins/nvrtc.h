@@ -8,6 +8,9 @@
  */
 #ifndef CUEMU_NVRTC_SHIM_H
 #define CUEMU_NVRTC_SHIM_H
+/* CUDA's own include guard: code tests it to know the header is in (the
+   samples' helpers test it to pick their error checks). */
+#define __NVRTC_H__
 
 #include <cstddef>
 
