@@ -250,6 +250,20 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(o->argv[i]);
   }
   ARG("-Wno-unknown-pragmas");
+  if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
+    /* nvcc's device compiler is not the host compiler: none of its
+     * warnings is about device code (and the host code that the device
+     * pass also compiles is the host pass's to warn about, once). Errors
+     * stay. */
+    ARG("-w");
+  } else if (phase != PHASE_PREPROCESS) {
+    /* What nvcc's host compile silences (cudafe++ writes these pragmas
+     * first in the host code it gives the host compiler). */
+    ARG("-Wno-unused-variable");
+    ARG("-Wno-unused-function");
+    ARG("-Wno-unused-local-typedefs");
+    ARG("-Wno-attributes");
+  }
   if (phase == PHASE_PREPROCESS) {
     ARGF("-I%s", job->shims);
     ARGF("-I%s", job->include);

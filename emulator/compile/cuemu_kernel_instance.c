@@ -273,14 +273,26 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global) {
   return st == CUEMU_INVALID_VALUE ? CUEMU_SUCCESS : st;
 }
 
-cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
+                                         const char *forward) {
   size_t close = cuemu__rw_close(rw, rw->last_params), open, end;
   if (close >= rw->n || (open = body_open(rw, close)) >= rw->n ||
       (end = cuemu__rw_close(rw, open)) >= rw->n)
     return CUEMU_SUCCESS;
-  cuemu_strbuf text = {0};
-  cuemu_status st = host_macro(rw, global, "{ CUEMU_KERNEL_HOST_INSTANCE(",
-                               "); }", &text);
+  cuemu_strbuf text = {0}, tail = {0};
+  if (forward) {
+    cuemu__sb_str(&tail, ")(");
+    cuemu__sb_str(&tail, forward);
+    cuemu__sb_str(&tail, "); }");
+  }
+  cuemu_status st =
+      tail.oom ? CUEMU_OUT_OF_MEMORY
+      : forward
+          ? host_macro(rw, global, "{ CUEMU_KERNEL_HOST_FORWARD(", tail.data,
+                       &text)
+          : host_macro(rw, global, "{ CUEMU_KERNEL_HOST_INSTANCE(", "); }",
+                       &text);
+  free(tail.data);
   if (st == CUEMU_INVALID_VALUE) {
     free(text.data);
     return cuemu__kernel_body_drop(rw);
@@ -291,6 +303,13 @@ cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
                         text.data, text.length);
   free(text.data);
   return st;
+}
+
+size_t cuemu__kernel_body_end(const cuemu_rewriter *rw) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), open;
+  if (close >= rw->n || (open = body_open(rw, close)) >= rw->n)
+    return rw->n;
+  return cuemu__rw_close(rw, open);
 }
 
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw) {

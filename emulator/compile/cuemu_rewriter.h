@@ -292,6 +292,18 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
  * last by `;`, so that it is a declaration of the device pass's kernel. */
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 
+/* The `}` of the body of the kernel definition recorded last, or rw->n. */
+size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
+
+/* In the host pass (cuemu_host_stubs.c): wraps tokens [first, last] in
+ * pragmas that silence -Wunused-parameter (a stub's); and replaces the
+ * body (its `{` at token `brace`) of the namespace-scope function declared
+ * from token decl_start, when it is __device__ only, by a stub that host
+ * code cannot call. */
+cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
+cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t brace);
+
 /* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
  * the body of the user's kernel template whose `__global__` is token
  * `global` (see cuemu_kernel_instances.h). */
@@ -301,7 +313,12 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
  * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the
  * host's view is never compiled, and an instance that cannot be the
  * device pass's (a lambda among its template arguments) stands for it. */
-cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global);
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
+                                         const char *forward);
+/* The names of the parameters whose `(` is at token open ("x, n, f"), for
+ * a call that forwards them; NULL when one has no name or is not a plain
+ * declarator (an array, a function pointer, a pack). */
+char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);

@@ -100,6 +100,31 @@ template <auto K> const void *host_instance_params(const char *, long) {
   return param_table<decltype(K)>::get();
 }
 
+/* The device pass's instance of each host pass's instance that is its
+ * own (register_instances()). */
+inline std::map<const void *, const void *> &device_instances() {
+  static std::map<const void *, const void *> instances;
+  return instances;
+}
+
+/* The device pass's instance of the host pass's instance K, which the
+ * host pass's body of K calls (CUEMU_KERNEL_HOST_FORWARD): a launch that
+ * calls K by name (a kernel template launched with deduced template
+ * arguments) runs the device pass's code. */
+template <auto K>
+decltype(K) device_instance(const char *file, long line, const char *function) {
+  static const void *const found = [] {
+    auto it = device_instances().find(reinterpret_cast<const void *>(K));
+    return it == device_instances().end() ? nullptr : it->second;
+  }();
+  if (!found)
+    cuemu_kernel_assert_fail("the host pass's instance of this kernel "
+                             "template was not matched to the device pass's "
+                             "(see cuemu's docs/thrust.md)",
+                             file, static_cast<int>(line), function);
+  return reinterpret_cast<decltype(K)>(const_cast<void *>(found));
+}
+
 /* Registers the instances of the records [begin, end), once per program.
  * A host pass's instance that is not the device pass's (a template
  * argument without linkage, such as a lambda, makes each pass's instance
@@ -129,6 +154,7 @@ inline void register_instances(const instance_record *begin,
       continue;
     cuemu_kernel_desc *alias = new cuemu_kernel_desc(*found->second);
     alias->function = r->kernel;
+    device_instances()[r->kernel] = found->second->function;
     cuemu_program_register(new cuemu_module_desc{CUEMU_MODULE_ABI, 1, alias});
   }
 }
