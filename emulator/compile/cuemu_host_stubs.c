@@ -73,9 +73,6 @@ static size_t parameters(const cuemu_rewriter *rw, size_t from, size_t brace) {
 
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace) {
-  static const char refused[] =
-      " __attribute__((error(\"calling a __device__ function from a "
-      "__host__ function is not allowed (nvcc refuses it too)\")))";
   static const char stub[] = "{ __builtin_trap(); }";
   size_t device = rw->n, k;
   int deduced = 0;
@@ -109,8 +106,19 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
     return CUEMU_SUCCESS;
   const cuemu_token *d = &rw->toks[device], *a = &rw->toks[brace],
                     *b = &rw->toks[end];
-  cuemu_status st = cuemu__rw_edit(rw, d->offset + d->length, 0, refused,
-                                   sizeof refused - 1);
+  /* nvcc's message, naming the function. */
+  cuemu_strbuf refused = {0};
+  cuemu__sb_str(&refused, " __attribute__((error(\"calling a __device__ "
+                          "function(\\\"");
+  if (cuemu__rw_ident(rw, open - 1))
+    cuemu__sb_tokens(&refused, rw, open - 1, open, 0);
+  cuemu__sb_str(&refused, "\\\") from a __host__ function is not allowed "
+                          "(nvcc refuses it too)\"), noinline))");
+  cuemu_status st =
+      refused.oom ? CUEMU_OUT_OF_MEMORY
+                  : cuemu__rw_edit(rw, d->offset + d->length, 0, refused.data,
+                                   refused.length);
+  free(refused.data);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, stub,
                         sizeof stub - 1);

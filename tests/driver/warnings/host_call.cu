@@ -1,0 +1,11 @@
+// host_call.cu: host code that calls a __device__ function, which nvcc
+// refuses ("calling a __device__ function ... from a __host__ function is
+// not allowed").
+#include <cstdio>
+
+__device__ int plus_one(int v) { return v + 1; }
+
+int main() {
+  std::printf("%d\n", plus_one(1));
+  return 0;
+}

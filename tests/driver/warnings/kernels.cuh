@@ -1,0 +1,22 @@
+// kernels.cuh: device code that g++ -Wall -Wextra would warn about (a
+// signed/unsigned comparison, an unused variable and parameter), which
+// nvcc's host compiler never sees.
+#ifndef WARNINGS_KERNELS_CUH
+#define WARNINGS_KERNELS_CUH
+
+__device__ inline float twice(float v, int unused_parameter) {
+  int unused_variable;
+  return 2.0f * v;
+}
+
+template <typename T> __global__ void scale(T *x, int n, T a) {
+  int unused_variable;
+  for (int i = threadIdx.x; i < blockDim.x * gridDim.x; i += blockDim.x)
+    if (i < n)
+      x[i] = twice(x[i], 0) * a;
+}
+
+// Kernels in dev.cu.
+void count_below(const int *x, int n, int *counts);
+
+#endif
