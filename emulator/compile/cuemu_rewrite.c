@@ -187,7 +187,9 @@ static cuemu_status kernel_decl_end(walker *w, size_t end) {
   }
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
-  cuemu_status st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
+  cuemu_status st = cuemu__kernel_picker(rw, end);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
   free(ns);
   return st;
 }

@@ -292,6 +292,18 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
  * last by `;`, so that it is a declaration of the device pass's kernel. */
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 
+/* In a translation unit: declares the picker of the kernel recorded last
+ * after the token `end` of its declaration (cuemu_kernel_picker.c). */
+cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
+
+/* How many namespaces have kernels named `last` (unqualified). */
+int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last);
+/* The function that a launch whose callee is tokens [start, launch), its
+ * last name at token `name`, calls to name its kernel: "::ns::cuemu_pick_k"
+ * ("<48>" after it for a template-id), or NULL when there is none. */
+char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
+                         size_t launch);
+
 /* The `}` of the body of the kernel definition recorded last, or rw->n. */
 size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
 
