@@ -7,8 +7,8 @@
 # warns about (a kernel template and a __device__ function in a header, a
 # kernel and a __device__ function in another file) and, with
 # -DHOST_WARNING, one comparison of host code (main.cu:15). Host code that
-# calls a __device__ function is refused, as nvcc refuses it. With nvcc
-# present, it is checked to agree.
+# calls a __device__ function is refused, and so is -std=c++14 with CUB,
+# as nvcc refuses them. With nvcc present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -55,6 +55,16 @@ else
   fail "host call of a __device__ function: $(cat "$work/host_call.log")"
 fi
 
+# -std=c++14 with CUB: refused as nvcc refuses it.
+if (cd "$work" && "$nvcc" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") \
+  >"$work/old.log" 2>&1; then
+  fail "-std=c++14 with CUB compiles"
+elif grep -q 'CUB requires at least C++17' "$work/old.log"; then
+  echo "PASS: -std=c++14 with CUB is refused, as nvcc refuses it"
+else
+  fail "-std=c++14 with CUB: $(cat "$work/old.log")"
+fi
+
 # nvcc agrees: the same builds pass and fail.
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
@@ -63,7 +73,8 @@ if [ -n "$real" ]; then
     fail "nvcc -Xcompiler -Wall,-Werror fails on dev.cu: the test is wrong"
   if (cd "$work" && "$real" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall,-Werror \
     -c -o main.o "$w/main.cu") >/dev/null 2>&1 ||
-    (cd "$work" && "$real" -c -o host_call.o "$w/host_call.cu") >/dev/null 2>&1; then
+    (cd "$work" && "$real" -c -o host_call.o "$w/host_call.cu") >/dev/null 2>&1 ||
+    (cd "$work" && "$real" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") >/dev/null 2>&1; then
     fail "nvcc accepts what the test expects it to refuse: the test is wrong"
   fi
 fi

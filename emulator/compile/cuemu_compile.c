@@ -552,6 +552,35 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   return 1;
 }
 
+/* An older dialect than C++17 (-std=c++14, which cuemu-nvcc compiles as
+ * C++17) with a header of CCCL: refused as nvcc refuses it (CCCL's own
+ * #error, unless CCCL_IGNORE_DEPRECATED_CPP_DIALECT is defined); returns
+ * SUCCESS or COMPILE. */
+static cuemu_status old_dialect_with_cccl(const compile_job *job,
+                                          const char *depfile) {
+  static const char macro[] = "-D" CUEMU_OLD_DIALECT_MACRO "=";
+  static const char ignore[] = "-DCCCL_IGNORE_DEPRECATED_CPP_DIALECT";
+  const cuemu_compile_options *o = job->opt;
+  const char *year = NULL;
+  for (int i = 0; i < o->argc; ++i) {
+    if (strncmp(o->argv[i], macro, sizeof macro - 1) == 0)
+      year = o->argv[i] + sizeof macro - 1;
+    if (strncmp(o->argv[i], ignore, sizeof ignore - 1) == 0 &&
+        (o->argv[i][sizeof ignore - 1] == '\0' ||
+         o->argv[i][sizeof ignore - 1] == '='))
+      return CUEMU_SUCCESS;
+  }
+  const char *library = year ? cuemu__deps_cccl_library(depfile) : NULL;
+  if (!library)
+    return CUEMU_SUCCESS;
+  return cuemu__report(CUEMU_COMPILE,
+                       "%s: error: %s requires at least C++17 (-std=c++%s), "
+                       "as nvcc says. Define "
+                       "CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this "
+                       "message.",
+                       job->source, library, year);
+}
+
 /* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
 static cuemu_status run_tool(const char *const *argv, const char *file) {
   int rc;
@@ -692,6 +721,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
                          CUEMU_NO_CCCL_NOTE);
   }
+  if (st == CUEMU_SUCCESS)
+    st = old_dialect_with_cccl(job, b->depfile);
   if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
     /* Preprocessed again by clang++, whose macros CCCL reads. */
     for (int p = 0; p < count; ++p) {

@@ -115,8 +115,7 @@ cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end) {
   return st;
 }
 
-/* The unqualified part of a kernel name. */
-static const char *last_part(const char *name) {
+const char *cuemu__last_part(const char *name) {
   const char *last = name, *p;
   for (p = name; (p = strstr(p, "::")) != NULL; p += 2)
     last = p + 2;
@@ -127,7 +126,7 @@ int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last) {
   int count = 0;
   for (int i = 0; i < rw->kernel_count; i++) {
     const char *name = rw->kernels[i].name;
-    if (strcmp(last_part(name), last) != 0)
+    if (strcmp(cuemu__last_part(name), last) != 0)
       continue;
     int seen = 0;
     for (int j = 0; j < i && !seen; j++)
@@ -147,7 +146,7 @@ char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
   int pickers = 0;
   for (int i = 0; i < rw->kernel_count; i++) {
     const cuemu_kernel_decl *d = &rw->kernels[i];
-    if (strcmp(last_part(d->name), last.data) == 0) {
+    if (strcmp(cuemu__last_part(d->name), last.data) == 0) {
       pickers += d->picker;
       one = d;
     }
@@ -162,7 +161,7 @@ char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
   }
   if (namespaces == 1) {
     /* The kernel's own namespace, qualified. */
-    const char *tail = last_part(one->name);
+    const char *tail = cuemu__last_part(one->name);
     cuemu__sb_str(&pick, "::");
     cuemu__sb_add(&pick, one->name, (size_t)(tail - one->name));
   } else {

@@ -24,13 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The unqualified part of a kernel name. */
-static const char *last_part_of(const char *name) {
-  const char *last = name, *p;
-  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
-  return last;
-}
-
 /* Keywords that may precede a parenthesis without making a call. */
 static int is_statement_keyword(const cuemu_rewriter *rw, size_t i) {
   static const char *const words[] = {
@@ -168,7 +161,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   /* An unqualified name of kernels of several namespaces: which one the
    * call means is lookup's (using-directives, argument-dependent lookup). */
   if (decl && known == 1 && start == name &&
-      cuemu__kernel_namespaces(rw, last_part_of(decl->name)) > 1)
+      cuemu__kernel_namespaces(rw, cuemu__last_part(decl->name)) > 1)
     in_lambda = 1;
   if (decl && known == 2 && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
     int given = 1, depth = 0;

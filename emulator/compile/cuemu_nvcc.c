@@ -616,6 +616,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                 "CUDA headers are C++17)\n",
                 value);
         value = gnu ? "gnu++17" : "c++17";
+        /* CCCL's headers refuse it, as with nvcc (cuemu_compile.c). */
+        const char *year = strcmp(v, "0x") == 0   ? "11"
+                           : strcmp(v, "1y") == 0 ? "14"
+                                                  : v;
+        char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
+        st = marker ? add(&c->host, marker) : oom();
+        if (st != CUEMU_SUCCESS)
+          break;
       }
       c->std = joined(c, "-std=", value);
       st = c->std ? add(&c->host, c->std) : oom();

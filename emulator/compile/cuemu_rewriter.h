@@ -296,6 +296,8 @@ cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
  * after the token `end` of its declaration (cuemu_kernel_picker.c). */
 cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
 
+/* The unqualified part of a kernel name ("k" of "a::b::k"). */
+const char *cuemu__last_part(const char *name);
 /* How many namespaces have kernels named `last` (unqualified). */
 int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last);
 /* The function that a launch whose callee is tokens [start, launch), its
