@@ -594,7 +594,7 @@ static cuemu_status walk(walker *w) {
       } else if (own && rw->preprocessed && w->other_depth > 0 &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN) &&
                  cuemu__rw_is(rw, i, "[")) {
-        st = cuemu__lambda_note(rw, i, w->decl_start);
+        st = cuemu__lambda_note(rw, i, w->decl_start, w->device_body != 0);
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
         /* Braces of #else branches are not counted. */
       } else if (cuemu__rw_is(rw, i, "{")) {

@@ -211,8 +211,10 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
 
 /* In a translation unit: notes the lambda expression whose `[` is token i
  * (if it is one) of the user's code, inside the namespace-scope
- * declaration that starts at token decl (cuemu_lambda_passes.c). */
-cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl);
+ * declaration that starts at token decl, and gives an extended lambda of
+ * host code (device_code zero) a context of its own (cuemu_lambda_passes.c). */
+cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
+                                int device_code);
 /* Frees the notes. */
 void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count);
 

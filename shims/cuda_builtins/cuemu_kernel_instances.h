@@ -16,6 +16,7 @@
 #ifndef CUEMU_KERNEL_INSTANCES_H
 #define CUEMU_KERNEL_INSTANCES_H
 
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -75,6 +76,31 @@ register_instance(const char *file, long line) {
 inline std::string instance_key(const char *symbol,
                                 const cuemu_param_desc *params) {
   std::string key;
+  /* The number of the lambda around an extended lambda (lambda_tag<L, C>
+   * below: `UlN5cuemu10lambda_tagILi24ELm34EEEE0_`, the number before the
+   * last `_`), which g++ 12 counts among all the function's lambdas, those
+   * of one pass too: the tag is the lambda's place, which tells it apart. */
+  static const char tag[] = "10lambda_tagILi";
+  std::string unnumbered;
+  for (const char *c = symbol; *c; ++c) {
+    unnumbered += *c;
+    if (std::strncmp(c, tag, sizeof tag - 1) != 0)
+      continue;
+    const char *p = c + sizeof tag - 1;
+    while (*p >= '0' && *p <= '9')
+      ++p;
+    if (std::strncmp(p, "ELm", 3) != 0)
+      continue;
+    for (p += 3; *p >= '0' && *p <= '9';)
+      ++p;
+    if (std::strncmp(p, "EEEE", 4) != 0)
+      continue;
+    unnumbered.append(c + 1, p + 4);
+    for (c = p + 4; *c >= '0' && *c <= '9';)
+      ++c;
+    --c; /* the `_` is copied next */
+  }
+  symbol = unnumbered.c_str();
   for (const char *c = symbol; *c; ++c) {
     if (c[0] != '$' || c[1] != '_') {
       key += *c;
@@ -99,6 +125,12 @@ inline std::string instance_key(const char *symbol,
 template <auto K> const void *host_instance_params(const char *, long) {
   return param_table<decltype(K)>::get();
 }
+
+/* The type of the parameter of the lambda around an extended lambda of
+ * host code (emulator/compile/cuemu_lambda_passes.c): the extended
+ * lambda's place in the source, which gives its closure type one name in
+ * both passes. */
+template <int Line, unsigned long Column> struct lambda_tag {};
 
 /* The device pass's instance of each host pass's instance that is its
  * own (register_instances()). */
