@@ -6,7 +6,7 @@
 # column. tests/driver/warnings has device code that g++ -Wall -Wextra
 # warns about (a kernel template and a __device__ function in a header, a
 # kernel and a __device__ function in another file) and, with
-# -DHOST_WARNING, one comparison of host code (main.cu:15). Host code that
+# -DHOST_WARNING, one comparison of host code (main.cu:19). Host code that
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
 # as nvcc refuses them. With nvcc present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -37,11 +37,21 @@ if (cd "$work" && "$nvcc" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall,-Werror \
   -Xcompiler -Wextra -c -o main.o "$w/main.cu") >"$work/host.log" 2>&1; then
   fail "-Werror: a host warning did not fail the build"
 elif [ "$(grep -c 'error: ' "$work/host.log")" = 1 ] &&
-  grep -q 'main.cu:15:14: error: comparison of integer expressions' "$work/host.log" &&
+  grep -q 'main.cu:19:14: error: comparison of integer expressions' "$work/host.log" &&
   ! grep -q -e 'kernels.cuh:' -e 'cuda_builtins' "$work/host.log"; then
-  echo "PASS: -Werror fails once, for the host code's warning (main.cu:15:14)"
+  echo "PASS: -Werror fails once, for the host code's warning (main.cu:19:14)"
 else
   fail "-Werror with a host warning: $(cat "$work/host.log")"
+fi
+
+# An error in host code (which both passes compile) is shown once.
+if (cd "$work" && "$nvcc" -arch=sm_90 -DHOST_ERROR -c -o main.o "$w/main.cu") \
+  >"$work/error.log" 2>&1; then
+  fail "an error in host code compiles"
+elif [ "$(grep -c 'main.cu:12:.*error: ' "$work/error.log")" = 1 ]; then
+  echo "PASS: an error in host code is shown once"
+else
+  fail "an error in host code: $(cat "$work/error.log")"
 fi
 
 # A host call of a __device__ function is an error, as with nvcc.

@@ -127,19 +127,6 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   return st;
 }
 
-/* Identifiers that end a parameter's type, never its name. */
-static int type_word(const cuemu_rewriter *rw, size_t k) {
-  static const char *const words[] = {
-      "void",     "char",     "short",    "int",          "long",
-      "float",    "double",   "signed",   "unsigned",     "bool",
-      "const",    "volatile", "auto",     "__restrict__", "__restrict",
-      "wchar_t",  "char8_t",  "char16_t", "char32_t",     NULL};
-  for (int w = 0; words[w]; w++)
-    if (cuemu__rw_is(rw, k, words[w]))
-      return 1;
-  return 0;
-}
-
 char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
   size_t close = cuemu__rw_close(rw, open), k, from = open + 1;
   cuemu_strbuf sb = {0};
@@ -164,7 +151,7 @@ char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
       continue;
     /* The parameter [from, k): a plain name last, after its type. */
     size_t last = k - 1;
-    if (k - from < 2 || !cuemu__rw_ident(rw, last) || type_word(rw, last) ||
+    if (k - from < 2 || !cuemu__rw_ident(rw, last) || cuemu__type_word(rw, last) ||
         cuemu__rw_is(rw, last - 1, "::") || cuemu__rw_is(rw, last - 1, ".") ||
         cuemu__rw_is(rw, last - 1, "struct") ||
         cuemu__rw_is(rw, last - 1, "class") ||

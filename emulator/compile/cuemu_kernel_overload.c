@@ -21,8 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Identifiers that are part of a type, never a parameter's name. */
-static int type_word(const cuemu_rewriter *rw, size_t k) {
+int cuemu__type_word(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
       "void", "char", "short", "int", "long", "float", "double", "signed",
       "unsigned", "bool", "const", "volatile", "__restrict__", "__restrict",
@@ -37,7 +36,7 @@ static int type_word(const cuemu_rewriter *rw, size_t k) {
 static void put_parameter(cuemu_strbuf *sb, const cuemu_rewriter *rw,
                           size_t from, size_t to) {
   size_t last = to - 1;
-  if (to - from >= 2 && cuemu__rw_ident(rw, last) && !type_word(rw, last) &&
+  if (to - from >= 2 && cuemu__rw_ident(rw, last) && !cuemu__type_word(rw, last) &&
       !cuemu__rw_is(rw, last - 1, "::") &&
       !cuemu__rw_is(rw, last - 1, "struct") &&
       !cuemu__rw_is(rw, last - 1, "class") &&

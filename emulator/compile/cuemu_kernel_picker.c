@@ -33,34 +33,14 @@
  * arguments (a later declaration may not repeat them). */
 static void head_without_defaults(cuemu_strbuf *sb, const cuemu_rewriter *rw,
                                   size_t lt) {
-  size_t close = cuemu__rw_template_close(rw, lt), k, from = lt + 1;
+  size_t close = cuemu__rw_template_close(rw, lt), k, from, end;
+  int pack;
   cuemu__sb_str(sb, "template <");
-  for (k = lt + 1; k <= close; k++) {
-    if (k < close && cuemu__rw_is(rw, k, "<")) {
-      k = cuemu__rw_template_close(rw, k);
-      continue;
-    }
-    if (k < close && (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-                      cuemu__rw_is(rw, k, "{"))) {
-      k = cuemu__rw_close(rw, k);
-      continue;
-    }
-    if (k < close && !cuemu__rw_is(rw, k, ","))
-      continue;
-    size_t end = from;
-    while (end < k && !cuemu__rw_is(rw, end, "=")) {
-      if (cuemu__rw_is(rw, end, "<"))
-        end = cuemu__rw_template_close(rw, end);
-      else if (cuemu__rw_is(rw, end, "(") || cuemu__rw_is(rw, end, "["))
-        end = cuemu__rw_close(rw, end);
-      end++;
-    }
-    if (end > k)
-      end = k;
+  for (from = lt + 1; from <= close && close < rw->n; from = k + 1) {
+    k = cuemu__template_param_end(rw, from, close, &end, &pack);
     if (from > lt + 1)
       cuemu__sb_str(sb, ", ");
     cuemu__sb_tokens(sb, rw, from, end, 0);
-    from = k + 1;
   }
   cuemu__sb_str(sb, "> ");
 }

@@ -22,6 +22,15 @@
  * cuemu__lambda_pads() compares the two lists and says what each pass
  * makes up; the pass is then translated again with that list, and
  * cuemu__lambda_note() writes the lambdas it makes up.
+ *
+ * Making lambdas up needs their types spelled in the pass that lacks them
+ * (a type that only the other pass declares cannot be), and g++ 12 numbers
+ * all the lambdas of a context in one sequence, whatever their parameter
+ * types. So an extended lambda of host code is first given a context of
+ * its own (own_context()), where it is the only lambda and whose own
+ * number the match leaves out (cuemu_kernel_instances.h's instance_key());
+ * lambdas are made up only for an extended lambda whose body was not
+ * found.
  */
 #define _GNU_SOURCE
 #include "cuemu_rewriter.h"

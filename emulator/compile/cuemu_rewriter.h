@@ -298,6 +298,16 @@ cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
  * after the token `end` of its declaration (cuemu_kernel_picker.c). */
 cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
 
+/* The template parameter that starts at token `from` of the head whose
+ * `>` is token close: returns the `,` after it (or close), and sets
+ * *decl_end to the end of its declaration (before a default argument) and
+ * *pack when it is a pack. (cuemu_kernel_instance.c) */
+size_t cuemu__template_param_end(const cuemu_rewriter *rw, size_t from,
+                                 size_t close, size_t *decl_end, int *pack);
+/* Identifiers that end a parameter's type, never its name
+ * (cuemu_kernel_overload.c). */
+int cuemu__type_word(const cuemu_rewriter *rw, size_t k);
+
 /* The unqualified part of a kernel name ("k" of "a::b::k"). */
 const char *cuemu__last_part(const char *name);
 /* How many namespaces have kernels named `last` (unqualified). */

@@ -1,5 +1,6 @@
 // main.cu: host code; with -DHOST_WARNING it has the one comparison that
-// g++ -Wall warns about (line 15), which nvcc reports once.
+// g++ -Wall warns about (line 19), which nvcc reports once; with
+// -DHOST_ERROR, an error (line 12).
 #include <cstdio>
 
 #include <cuda_runtime.h>
@@ -7,6 +8,9 @@
 #include "kernels.cuh"
 
 static int checks_failed;
+#ifdef HOST_ERROR
+static const char *broken = 2.5; // an error that both passes compile
+#endif
 
 static void check(bool ok, const char *what) {
   int passed = ok;
