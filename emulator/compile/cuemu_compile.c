@@ -622,6 +622,16 @@ static cuemu_status old_dialect_with_cccl(const compile_job *job,
                        job->source, library, year);
 }
 
+/* Non-zero when the unit's kernels and device variables keep default
+ * visibility (-device-entity-has-hidden-visibility=false). */
+static int visible_device_entities(const cuemu_compile_options *o) {
+  static const char macro[] = "-D" CUEMU_VISIBLE_DEVICE_MACRO "=1";
+  for (int i = 0; i < o->argc; ++i)
+    if (strcmp(o->argv[i], macro) == 0)
+      return 1;
+  return 0;
+}
+
 /* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
 static cuemu_status run_tool(const char *const *argv, const char *file) {
   int rc;
@@ -883,6 +893,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                CUEMU_DEVICE_HEAP_RENAMES, dev_local, NULL};
       st = run_tool(objcopy, dev_local);
     }
+    if (st == CUEMU_SUCCESS && !visible_device_entities(o))
+      st = cuemu__elf_hide_globals(dev_local);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};

@@ -59,6 +59,11 @@ const char *cuemu__deps_cccl_library(const char *depfile);
  * C++17 (compiled as C++17): its value is the dialect's year ("14"). */
 #define CUEMU_OLD_DIALECT_MACRO "CUEMU_REQUESTED_DIALECT"
 
+/* The macro that cuemu-nvcc defines for
+ * -device-entity-has-hidden-visibility=false: the unit's kernels and
+ * device variables keep default visibility (cuemu_compile.c). */
+#define CUEMU_VISIBLE_DEVICE_MACRO "CUEMU_VISIBLE_DEVICE_ENTITIES"
+
 /* The message printed when g++ was chosen explicitly for such a unit. */
 #define CUEMU_CLANG_HINT                                                       \
   "CUB and Thrust need clang++ (g++ 12 rejects their `using X = X<...>;` "     \
