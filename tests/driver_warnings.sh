@@ -58,7 +58,7 @@ fi
 if (cd "$work" && "$nvcc" -c -o host_call.o "$w/host_call.cu") \
   >"$work/host_call.log" 2>&1; then
   fail "a host function that calls a __device__ function compiles"
-elif grep -q 'host_call.cu:9:.*calling a __device__ function("plus_one") from a __host__ function is not allowed' \
+elif grep -q 'host_call.cu:10:.*calling a __device__ function("plus_one") from a __host__ function is not allowed' \
   "$work/host_call.log"; then
   echo "PASS: a host call of a __device__ function is refused"
 else
@@ -73,6 +73,21 @@ elif grep -q 'CUB requires at least C++17' "$work/old.log"; then
   echo "PASS: -std=c++14 with CUB is refused, as nvcc refuses it"
 else
   fail "-std=c++14 with CUB: $(cat "$work/old.log")"
+fi
+
+# An output that is not a file (a FIFO here; `-o /dev/null` alike) is
+# written, never replaced, as the compilers write it.
+if command -v mkfifo >/dev/null 2>&1 && mkfifo "$work/out.fifo"; then
+  (timeout 120 cat "$work/out.fifo" >"$work/fifo.bytes") &
+  reader=$!
+  (cd "$work" && "$nvcc" -c -o out.fifo "$w/host_call.cu" -DPLUS_ONE_ONLY) \
+    >"$work/fifo.log" 2>&1
+  wait "$reader"
+  if [ -p "$work/out.fifo" ] && [ -s "$work/fifo.bytes" ]; then
+    echo "PASS: -o FIFO: written through, not replaced"
+  else
+    fail "-o FIFO: replaced or not written: $(cat "$work/fifo.log")"
+  fi
 fi
 
 # nvcc agrees: the same builds pass and fail.
