@@ -12,9 +12,11 @@
  * `{ __builtin_trap(); }` with GCC's `error` attribute, so that a call
  * from host code that survives the optimiser is a compile error, as nvcc
  * refuses it ("calling a __device__ function from a __host__ function is
- * not allowed"). Functions whose body the host may need are kept:
- * constexpr ones (--expt-relaxed-constexpr lets host code call them), those
- * whose return type is deduced, operators, and __host__ __device__ ones.
+ * not allowed"); so does that of a __device__ member function defined in a
+ * class (cuemu__host_member_stub()). Functions whose body the host may
+ * need are kept: constexpr ones (--expt-relaxed-constexpr lets host code
+ * call them), those whose return type is deduced, constructors with
+ * initializers, and __host__ __device__ ones.
  *
  * A stub leaves its parameters unused, so it is wrapped in pragmas that
  * silence -Wunused-parameter (-Wextra) for it alone. The pragmas go before
@@ -59,10 +61,18 @@ static size_t parameters(const cuemu_rewriter *rw, size_t from, size_t brace) {
                cuemu__rw_is(rw, k, "__typeof__") ||
                cuemu__rw_is(rw, k, "typeof")) {
       k = cuemu__rw_is(rw, k + 1, "(") ? cuemu__rw_close(rw, k + 1) + 1 : k + 1;
+    } else if (cuemu__rw_is(rw, k, "operator")) {
+      /* The operator's name: `operator()`, `operator+`, `operator[]`. */
+      k++;
+      if (cuemu__rw_is(rw, k, "(") && cuemu__rw_is(rw, k + 1, ")"))
+        k += 2;
+      while (k < brace && !cuemu__rw_is(rw, k, "("))
+        k++;
+      return k < brace ? k : rw->n;
     } else if (cuemu__rw_is(rw, k, "(")) {
       return k;
     } else if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "[") ||
-               cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "operator")) {
+               cuemu__rw_is(rw, k, ";")) {
       return rw->n;
     } else {
       k++;
@@ -175,4 +185,50 @@ char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
   }
   free(sb.data);
   return NULL;
+}
+
+cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
+  /* A member's declaration starts after the `{`, `;`, `}` or access
+   * specifier's `:` before it; anything else before the `__device__` (an
+   * expression: `[] __device__ (...)`) is not a declaration. */
+  size_t start = device;
+  while (start > 0) {
+    size_t prev = start - 1;
+    if (cuemu__rw_is(rw, prev, "{") || cuemu__rw_is(rw, prev, ";") ||
+        cuemu__rw_is(rw, prev, "}") || cuemu__rw_is(rw, prev, ":"))
+      break;
+    if (cuemu__rw_is(rw, prev, ">")) {
+      size_t lt = cuemu__rw_template_open(rw, prev);
+      if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_is(rw, lt - 1, "template"))
+        return CUEMU_SUCCESS;
+      start = lt - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, prev, ")") || cuemu__rw_is(rw, prev, "]"))
+      start = cuemu__rw_attribute_start(rw, prev);
+    if (start == prev + 1) {
+      if (!cuemu__rw_ident(rw, prev))
+        return CUEMU_SUCCESS;
+      start = prev;
+    }
+  }
+  /* Its body: the first `{` after the parameters, before any `;`. */
+  size_t k = device + 1, open = rw->n;
+  for (; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "}"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[")) {
+      if (open == rw->n && cuemu__rw_is(rw, k, "("))
+        open = k;
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "{"))
+      break;
+  }
+  if (k >= rw->n || open == rw->n)
+    return CUEMU_SUCCESS;
+  return cuemu__host_device_stub(rw, start, k);
 }

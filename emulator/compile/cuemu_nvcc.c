@@ -675,8 +675,6 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_XNVLINK:
       note("-Xnvlink", value);
       break;
-    case O_XIGNORED:
-    case O_IGNORED:
     case O_DEVICE_VISIBILITY:
       if (strcmp(value, "false") == 0) {
         st = add(&c->host, "-D" CUEMU_VISIBLE_DEVICE_MACRO "=1");
@@ -689,6 +687,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       }
       break;
+    case O_XIGNORED:
+    case O_IGNORED:
     case O_IGNORED_VALUE:
     case O_EXPT:
     case O_FAST_MATH:

@@ -539,6 +539,12 @@ static cuemu_status walk(walker *w) {
         w->device_decl = 1;
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
+      if (st == CUEMU_SUCCESS && rw->preprocessed &&
+          rw->pass == CUEMU_PASS_HOST && w->other_depth > 0 &&
+          !w->device_body && !w->kernel_body &&
+          !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+          cuemu__rw_is(rw, i, "__device__"))
+        st = cuemu__host_member_stub(rw, i); /* cuemu_host_stubs.c */
       if (st != CUEMU_SUCCESS) {
         /* refused in device code */
       } else if (own && cuemu__rw_is(rw, i, "__noinline__") &&

@@ -329,6 +329,9 @@ size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
 cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace);
+/* The same for a member function (or a friend) defined in a class body,
+ * whose `__device__` is token `device`. */
+cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device);
 
 /* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
  * the body of the user's kernel template whose `__global__` is token

@@ -38,14 +38,14 @@ int main() {
     f[i] = (float)i;
   }
   count_below(x, n, counts);
-  scale<<<1, 4>>>(f, n, 0.5f);
+  scale<<<1, 4>>>(f, n, 1.0f); // 2 x / 2 * 1
   check(cudaDeviceSynchronize() == cudaSuccess, "the launches ran");
   for (int i = 0; i < n; ++i) {
     int expected = 0;
     for (int j = 0; j < n; ++j)
       expected += host[j] < host[i];
     check(counts[i] == expected, "count_below");
-    check(f[i] == (float)i, "scale: 2 * i * 0.5");
+    check(f[i] == (float)i, "scale: 2 * i / 2");
   }
   cudaFree(x);
   cudaFree(counts);
