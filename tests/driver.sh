@@ -145,16 +145,30 @@ fi
 
 # ---- A shared library of kernels and an application -------------------------------
 # As a Makefile builds them: the library in one command and from an object,
-# the application from its .cu (one command, and -c then a link).
+# the application from its .cu (one command, and -c then a link). The
+# application launches the library's kernel, which nvcc allows only with
+# -device-entity-has-hidden-visibility=false (kernels are hidden by
+# default): without it, the application's link fails, as with nvcc.
 sl=$srcdir/tests/driver/shared
-step so-one "$nvcc" -shared -Xcompiler -fPIC -o libvecops.so "$sl/vecops.cu" &&
+hidden=-device-entity-has-hidden-visibility=false
+mkdir -p "$work/so0"
+step so-hidden "$nvcc" -shared -Xcompiler -fPIC -o so0/libvecops.so "$sl/vecops.cu" &&
+  if (cd "$work" && "$nvcc" -o so0/app "$sl/app.cu" -Lso0 -lvecops) \
+    >"$work/so0.log" 2>&1; then
+    fail "an application links to a shared library's hidden kernel"
+  elif grep -q "undefined reference to .vec_scale" "$work/so0.log"; then
+    echo "PASS: a shared library's kernels are hidden, as nvcc's"
+  else
+    fail "hidden kernel of a shared library: $(cat "$work/so0.log")"
+  fi
+step so-one "$nvcc" -shared -Xcompiler -fPIC $hidden -o libvecops.so "$sl/vecops.cu" &&
   step so-app "$nvcc" -o so_app "$sl/app.cu" -L. -lvecops &&
   (cd "$work" && LD_LIBRARY_PATH=.${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     ./so_app) >"$work/so_app.out" 2>&1 && grep -qx PASS "$work/so_app.out" &&
   echo "PASS: a shared library of kernels (-shared -Xcompiler -fPIC)" ||
   fail "shared library, one command: $(cat "$work/so_app.out" 2>/dev/null)"
 mkdir -p "$work/so2"
-step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
+step so-c "$nvcc" -c -Xcompiler -fPIC $hidden -o so2/vecops.o "$sl/vecops.cu" &&
   step so-link "$nvcc" -shared -o so2/libvecops.so so2/vecops.o &&
   step so-app-c "$nvcc" -c -o so2/app.o "$sl/app.cu" &&
   step so-app-link "$nvcc" -o so2/app so2/app.o -Lso2 -lvecops &&
@@ -169,7 +183,6 @@ step so-c "$nvcc" -c -Xcompiler -fPIC -o so2/vecops.o "$sl/vecops.cu" &&
 # CMake builds a SHARED library with CUDA_SEPARABLE_COMPILATION; the
 # application is whole-program and relocatable.
 sr=$srcdir/tests/driver/shared_rdc
-hidden=-device-entity-has-hidden-visibility=false
 mkdir -p "$work/sr1" "$work/sr2"
 step sr-one "$nvcc" -shared -rdc=true -Xcompiler -fPIC $hidden \
   -o sr1/libops.so "$sr/dev.cu" "$sr/kern.cu" &&

@@ -247,10 +247,16 @@ static int install_from_stream(FILE *in, unsigned long long size,
                                const char *to, mode_t mode,
                                XXH3_state_t *state, const char *sum) {
   char tmp[PATH_MAX + 64], suffix[64];
+  struct stat existing;
+  /* An output that is not a file (`-o /dev/null`, a FIFO, /dev/stdout) is
+   * written, as the compilers write it, never replaced. */
+  int direct = stat(to, &existing) == 0 && !S_ISREG(existing.st_mode) &&
+               !S_ISDIR(existing.st_mode);
   temp_suffix(suffix, sizeof suffix);
   if (snprintf(tmp, sizeof tmp, "%s%s", to, suffix) >= (int)sizeof tmp)
     return -1;
-  int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+  int out = direct ? open(to, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                   : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
   if (out < 0)
     return -1;
   char buf[1 << 16];
@@ -284,6 +290,8 @@ static int install_from_stream(FILE *in, unsigned long long size,
   }
   if (close(out) != 0)
     ok = 0;
+  if (direct)
+    return ok ? 0 : -1;
   if (!ok || rename(tmp, to) != 0) {
     unlink(tmp);
     return -1;

@@ -257,6 +257,20 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(o->argv[i]);
   }
   ARG("-Wno-unknown-pragmas");
+  if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
+    /* nvcc's device compiler is not the host compiler: none of its
+     * warnings is about device code (and the host code that the device
+     * pass also compiles is the host pass's to warn about, once). Errors
+     * stay. */
+    ARG("-w");
+  } else if (phase != PHASE_PREPROCESS) {
+    /* What nvcc's host compile silences (cudafe++ writes these pragmas
+     * first in the host code it gives the host compiler). */
+    ARG("-Wno-unused-variable");
+    ARG("-Wno-unused-function");
+    ARG("-Wno-unused-local-typedefs");
+    ARG("-Wno-attributes");
+  }
   if (phase == PHASE_PREPROCESS) {
     ARGF("-I%s", job->shims);
     ARGF("-I%s", job->include);
@@ -497,27 +511,68 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
   return CUEMU_SUCCESS;
 }
 
+/* Prints the compiler's messages of both passes, kept in logs[0] (the
+ * device pass's) and logs[1], then removes the logs: the host pass's
+ * first, then the lines of the device pass's that the host pass did not
+ * print, so that a message about code both passes compile (host code, a
+ * header) is shown once, as nvcc shows it. */
+static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
+  size_t size[2] = {0, 0};
+  char *text[2] = {read_file(logs[0], &size[0]), read_file(logs[1], &size[1])};
+  if (text[1])
+    fwrite(text[1], 1, size[1], stderr);
+  for (size_t at = 0; text[0] && at < size[0];) {
+    const char *nl = memchr(text[0] + at, '\n', size[0] - at);
+    size_t len = nl ? (size_t)(nl - text[0]) - at + 1 : size[0] - at;
+    int printed = 0;
+    for (size_t k = 0; text[1] && k + len <= size[1] && !printed;) {
+      const char *line_end = memchr(text[1] + k, '\n', size[1] - k);
+      size_t other = line_end ? (size_t)(line_end - text[1]) - k + 1
+                              : size[1] - k;
+      printed = other == len && memcmp(text[1] + k, text[0] + at, len) == 0;
+      k += other;
+    }
+    if (!printed)
+      fwrite(text[0] + at, 1, len, stderr);
+    at += len;
+  }
+  for (int p = 0; p < 2; ++p) {
+    free(text[p]);
+    unlink(logs[p]);
+  }
+}
+
 /* Runs the commands of the passes at once (one per pass) and waits for
- * them all; returns SUCCESS or COMPILE. */
+ * them all; with two passes, their messages go to logs beside `temp` and
+ * are printed once each (print_pass_messages()). Returns SUCCESS or
+ * COMPILE. */
 static cuemu_status run_passes(const compile_job *job, const char **argv[2],
-                               int count) {
-  int pid[2] = {-1, -1}, rc;
+                               int count, const char *temp) {
+  int pid[2] = {-1, -1}, rc, failed = 0;
   cuemu_status st = CUEMU_SUCCESS;
+  char logs[2][PATH_MAX + 96];
+  int logged = count == 2;
+  for (int p = 0; p < 2 && logged; ++p)
+    logged = snprintf(logs[p], sizeof logs[p], "%s.%d.log", temp, p) <
+             (int)sizeof logs[p];
   for (int p = 0; p < count; ++p)
-    if (cuemu__command_start(argv[p], NULL, &pid[p]) != CUEMU_SUCCESS)
+    if (cuemu__command_start(argv[p], logged ? logs[p] : NULL, &pid[p]) !=
+        CUEMU_SUCCESS)
       st = cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
                          job->cxx_words[0]);
   for (int p = 0; p < count; ++p) {
     if (pid[p] < 0)
       continue;
-    if (cuemu__command_wait(pid[p], &rc) != CUEMU_SUCCESS || rc != 0) {
-      if (st == CUEMU_SUCCESS)
-        st = cuemu__report(CUEMU_COMPILE,
-                           "%s did not compile (the compiler's messages are "
-                           "above)",
-                           job->source);
-    }
+    if (cuemu__command_wait(pid[p], &rc) != CUEMU_SUCCESS || rc != 0)
+      failed = 1;
   }
+  if (logged)
+    print_pass_messages(logs);
+  if (failed && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_COMPILE,
+                       "%s did not compile (the compiler's messages are "
+                       "above)",
+                       job->source);
   return st;
 }
 
@@ -543,6 +598,45 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   job->cxx_words[0] = "clang++";
   job->cxx_count = 1;
   return 1;
+}
+
+/* An older dialect than C++17 (-std=c++14, which cuemu-nvcc compiles as
+ * C++17) with a header of CCCL: refused as nvcc refuses it (CCCL's own
+ * #error, unless CCCL_IGNORE_DEPRECATED_CPP_DIALECT is defined); returns
+ * SUCCESS or COMPILE. */
+static cuemu_status old_dialect_with_cccl(const compile_job *job,
+                                          const char *depfile) {
+  static const char macro[] = "-D" CUEMU_OLD_DIALECT_MACRO "=";
+  static const char ignore[] = "-DCCCL_IGNORE_DEPRECATED_CPP_DIALECT";
+  const cuemu_compile_options *o = job->opt;
+  const char *year = NULL;
+  for (int i = 0; i < o->argc; ++i) {
+    if (strncmp(o->argv[i], macro, sizeof macro - 1) == 0)
+      year = o->argv[i] + sizeof macro - 1;
+    if (strncmp(o->argv[i], ignore, sizeof ignore - 1) == 0 &&
+        (o->argv[i][sizeof ignore - 1] == '\0' ||
+         o->argv[i][sizeof ignore - 1] == '='))
+      return CUEMU_SUCCESS;
+  }
+  const char *library = year ? cuemu__deps_cccl_library(depfile) : NULL;
+  if (!library)
+    return CUEMU_SUCCESS;
+  return cuemu__report(CUEMU_COMPILE,
+                       "%s: error: %s requires at least C++17 (-std=c++%s), "
+                       "as nvcc says. Define "
+                       "CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this "
+                       "message.",
+                       job->source, library, year);
+}
+
+/* Non-zero when the unit's kernels and device variables keep default
+ * visibility (-device-entity-has-hidden-visibility=false). */
+static int visible_device_entities(const cuemu_compile_options *o) {
+  static const char macro[] = "-D" CUEMU_VISIBLE_DEVICE_MACRO "=1";
+  for (int i = 0; i < o->argc; ++i)
+    if (strcmp(o->argv[i], macro) == 0)
+      return 1;
+  return 0;
 }
 
 /* Runs one tool of binutils (ld, objcopy); returns SUCCESS or COMPILE. */
@@ -679,12 +773,14 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                max, buffers[p], bufsize, PHASE_PREPROCESS);
   }
   if (st == CUEMU_SUCCESS) {
-    st = run_passes(job, argv, count);
+    st = run_passes(job, argv, count, b->temp);
     if (st == CUEMU_COMPILE && job->cccl_source == CUEMU_CCCL_NONE &&
         cuemu__source_includes_cccl(job->text, job->size))
       st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
                          CUEMU_NO_CCCL_NOTE);
   }
+  if (st == CUEMU_SUCCESS)
+    st = old_dialect_with_cccl(job, b->depfile);
   if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
     /* Preprocessed again by clang++, whose macros CCCL reads. */
     for (int p = 0; p < count; ++p) {
@@ -692,7 +788,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
                  max, buffers[p], bufsize, PHASE_PREPROCESS);
     }
-    st = run_passes(job, argv, count);
+    st = run_passes(job, argv, count, b->temp);
   }
   if (st == CUEMU_SUCCESS && count == 2)
     merge_deps(b->depfile, deps2);
@@ -783,7 +879,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       build_argv(job, job->tu[p], b->depfile, object[p], argv[p], max,
                  buffers[p], bufsize, PHASE_COMPILE);
     }
-    st = run_passes(job, argv, 2);
+    st = run_passes(job, argv, 2, b->temp);
     if (st == CUEMU_SUCCESS) {
       const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
                           "-o",       dev_local, NULL};
@@ -804,6 +900,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                CUEMU_DEVICE_HEAP_RENAMES, dev_local, NULL};
       st = run_tool(objcopy, dev_local);
     }
+    if (st == CUEMU_SUCCESS && !visible_device_entities(o))
+      st = cuemu__elf_hide_globals(dev_local);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};

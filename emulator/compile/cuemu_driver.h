@@ -35,6 +35,13 @@ cuemu_status cuemu__command_wait(int pid, int *exit_status);
  * are. Returns SUCCESS, IO_ERROR or COMPILE (a malformed object). */
 cuemu_status cuemu__elf_export_instances(const char *object);
 
+/* Gives hidden visibility to the global symbols that the relocatable ELF
+ * object `object` defines (a device pass's kernels and variables, after
+ * objcopy --localize-hidden), as nvcc's objects have them: the program
+ * links them, a shared library does not export them. Returns as
+ * cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_hide_globals(const char *object);
+
 /* Writes to `out` (NULL: the standard output) the rule `target : ...`
  * whose prerequisites are those of the compiler's -M files `device` and
  * `host` (cuemu_deps_merge.c): the device pass's, then the host pass's not

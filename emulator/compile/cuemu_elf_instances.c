@@ -92,42 +92,87 @@ static int export_named(unsigned char *data, size_t size, const Elf64_Shdr *sh,
   return changed;
 }
 
-cuemu_status cuemu__elf_export_instances(const char *object) {
-  int fd = open(object, O_RDWR | O_CLOEXEC);
-  if (fd < 0)
+/* A relocatable object read whole, with its section headers. */
+typedef struct elf_object {
+  int fd;
+  unsigned char *data;
+  size_t size;
+  const Elf64_Shdr *sh;
+  size_t count, names;
+} elf_object;
+
+/* Opens and reads `object`; *usable is 0 for an object that is not a
+ * 64-bit relocatable ELF object of this machine's byte order (left as it
+ * is). Returns SUCCESS, IO_ERROR or COMPILE (malformed). */
+static cuemu_status elf_open(const char *object, elf_object *o, int *usable) {
+  memset(o, 0, sizeof *o);
+  *usable = 0;
+  o->fd = open(object, O_RDWR | O_CLOEXEC);
+  if (o->fd < 0)
     return cuemu__report(CUEMU_IO_ERROR, "cannot open %s: %s", object,
                          strerror(errno));
-  size_t size = 0;
-  unsigned char *data = slurp(fd, &size);
-  cuemu_status st = CUEMU_SUCCESS;
-  if (!data) {
-    st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", object,
-                       strerror(errno));
-    close(fd);
+  o->data = slurp(o->fd, &o->size);
+  if (!o->data) {
+    cuemu_status st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s",
+                                    object, strerror(errno));
+    close(o->fd);
+    o->fd = -1;
     return st;
   }
-  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)data;
-  /* Only 64-bit objects of this machine's byte order carry records of
-   * four 8-byte words; anything else is left as it is. */
-  if (size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)o->data;
+  if (o->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       eh->e_ident[EI_CLASS] != ELFCLASS64 ||
       eh->e_ident[EI_DATA] != host_data_encoding() || eh->e_type != ET_REL ||
       eh->e_shoff == 0 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
-      eh->e_shoff > size || size - eh->e_shoff < sizeof(Elf64_Shdr)) {
-    free(data);
-    close(fd);
+      eh->e_shoff > o->size || o->size - eh->e_shoff < sizeof(Elf64_Shdr))
     return CUEMU_SUCCESS;
-  }
-  const Elf64_Shdr *sh = (const Elf64_Shdr *)(data + eh->e_shoff);
+  o->sh = (const Elf64_Shdr *)(o->data + eh->e_shoff);
   /* Objects with many sections (-ffunction-sections) keep the counts in
    * section 0. */
-  size_t count = eh->e_shnum ? eh->e_shnum : sh[0].sh_size;
-  size_t names = eh->e_shstrndx == SHN_XINDEX ? sh[0].sh_link : eh->e_shstrndx;
-  int malformed = count > (size - eh->e_shoff) / sizeof(Elf64_Shdr) ||
-                  names >= count || sh[names].sh_offset > size ||
-                  sh[names].sh_size > size - sh[names].sh_offset;
+  o->count = eh->e_shnum ? eh->e_shnum : o->sh[0].sh_size;
+  o->names =
+      eh->e_shstrndx == SHN_XINDEX ? o->sh[0].sh_link : eh->e_shstrndx;
+  if (o->count > (o->size - eh->e_shoff) / sizeof(Elf64_Shdr) ||
+      o->names >= o->count || o->sh[o->names].sh_offset > o->size ||
+      o->sh[o->names].sh_size > o->size - o->sh[o->names].sh_offset)
+    return cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  *usable = 1;
+  return CUEMU_SUCCESS;
+}
+
+/* Writes the section `symtab` of o back, then closes o. */
+static cuemu_status elf_close(elf_object *o, const char *object,
+                              const Elf64_Shdr *symtab, cuemu_status st) {
+  if (st == CUEMU_SUCCESS && symtab) {
+    size_t done = 0, from = symtab->sh_offset, length = symtab->sh_size;
+    while (done < length && st == CUEMU_SUCCESS) {
+      ssize_t n = pwrite(o->fd, o->data + from + done, length - done,
+                         (off_t)(from + done));
+      if (n <= 0)
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", object,
+                           strerror(n < 0 ? errno : EIO));
+      else
+        done += (size_t)n;
+    }
+  }
+  free(o->data);
+  if (o->fd >= 0)
+    close(o->fd);
+  return st;
+}
+
+cuemu_status cuemu__elf_export_instances(const char *object) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const Elf64_Shdr *sh = o.sh;
+  unsigned char *data = o.data;
+  size_t count = o.count, names = o.names, size = o.size;
+  int malformed = 0;
   size_t records = 0;
-  for (size_t i = 1; i < count && !malformed && !records; ++i)
+  for (size_t i = 1; i < count && !records; ++i)
     if (sh[i].sh_name < sh[names].sh_size &&
         strncmp((const char *)data + sh[names].sh_offset + sh[i].sh_name,
                 records_name, sh[names].sh_size - sh[i].sh_name) == 0)
@@ -144,22 +189,36 @@ cuemu_status cuemu__elf_export_instances(const char *object) {
     else
       changed += n;
   }
-  if (malformed) {
+  if (malformed)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
-  } else if (changed) {
-    /* The symbol table is all that changed. */
-    size_t done = 0, from = symtab->sh_offset, length = symtab->sh_size;
-    while (done < length && st == CUEMU_SUCCESS) {
-      ssize_t n = pwrite(fd, data + from + done, length - done,
-                         (off_t)(from + done));
-      if (n <= 0)
-        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", object,
-                           strerror(n < 0 ? errno : EIO));
-      else
-        done += (size_t)n;
+  return elf_close(&o, object, changed ? symtab : NULL, st);
+}
+
+cuemu_status cuemu__elf_hide_globals(const char *object) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  const Elf64_Shdr *symtab = NULL;
+  for (size_t i = 1; st == CUEMU_SUCCESS && usable && i < o.count; ++i) {
+    const Elf64_Shdr *s = &o.sh[i];
+    if (s->sh_type != SHT_SYMTAB)
+      continue;
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+      st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+      break;
+    }
+    Elf64_Sym *syms = (Elf64_Sym *)(o.data + s->sh_offset);
+    size_t nsyms = s->sh_size / sizeof(Elf64_Sym);
+    for (size_t k = 1; k < nsyms; ++k) {
+      int bind = ELF64_ST_BIND(syms[k].st_info);
+      if ((bind == STB_GLOBAL || bind == STB_WEAK) &&
+          syms[k].st_shndx != SHN_UNDEF &&
+          ELF64_ST_VISIBILITY(syms[k].st_other) == STV_DEFAULT) {
+        syms[k].st_other =
+            (unsigned char)((syms[k].st_other & ~3u) | STV_HIDDEN);
+        symtab = s;
+      }
     }
   }
-  free(data);
-  close(fd);
-  return st;
+  return elf_close(&o, object, symtab, st);
 }

@@ -39,13 +39,6 @@ static int has_body(const cuemu_rewriter *rw, size_t k) {
   return 0;
 }
 
-/* The unqualified part of a kernel name. */
-static const char *last_part(const char *name) {
-  const char *last = name, *p;
-  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
-  return last;
-}
-
 static size_t hash(const char *s, size_t length) {
   size_t h = 2166136261u, k;
   for (k = 0; k < length; k++) h = (h ^ (unsigned char)s[k]) * 16777619u;
@@ -61,13 +54,13 @@ static size_t slot(const cuemu_rewriter *rw, const int *table, int last,
     const char *name;
     if (table[h] == 0) return h;
     name = rw->kernels[table[h] - 1].name;
-    if (last) name = last_part(name);
+    if (last) name = cuemu__last_part(name);
     if (strlen(name) == length && memcmp(name, s, length) == 0) return h;
   }
 }
 
 static void insert(cuemu_rewriter *rw, int index) {
-  const char *name = rw->kernels[index].name, *last = last_part(name);
+  const char *name = rw->kernels[index].name, *last = cuemu__last_part(name);
   size_t h = slot(rw, rw->by_name, 0, name, strlen(name));
   rw->by_name[h] = index + 1;
   h = slot(rw, rw->by_last, 1, last, strlen(last));
@@ -404,7 +397,7 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
   }
   if (d->type_alias || d->is_template) return CUEMU_SUCCESS;
   if (d->overloaded) return cuemu__kernel_alias_emit(rw, index);
-  const char *last = last_part(d->name);
+  const char *last = cuemu__last_part(d->name);
   if (!also_a_function(rw, last)) return CUEMU_SUCCESS;
   open = rw->last_params;
   close = cuemu__rw_close(rw, open);

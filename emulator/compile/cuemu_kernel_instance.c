@@ -55,6 +55,34 @@ static int is_kind_keyword(const cuemu_rewriter *rw, size_t k) {
   return 0;
 }
 
+size_t cuemu__template_param_end(const cuemu_rewriter *rw, size_t from,
+                                 size_t close, size_t *decl_end, int *pack) {
+  size_t k = from;
+  while (k < close && !cuemu__rw_is(rw, k, ",")) {
+    if (cuemu__rw_is(rw, k, "<"))
+      k = cuemu__rw_template_close(rw, k);
+    else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+             cuemu__rw_is(rw, k, "{"))
+      k = cuemu__rw_close(rw, k);
+    k++;
+  }
+  if (k > close)
+    k = close;
+  size_t end = from;
+  *pack = 0;
+  while (end < k && !cuemu__rw_is(rw, end, "=")) {
+    if (cuemu__rw_is(rw, end, "<"))
+      end = cuemu__rw_template_close(rw, end);
+    else if (cuemu__rw_is(rw, end, "(") || cuemu__rw_is(rw, end, "["))
+      end = cuemu__rw_close(rw, end);
+    else if (cuemu__rw_is(rw, end, "."))
+      *pack = 1;
+    end++;
+  }
+  *decl_end = end > k ? k : end;
+  return k;
+}
+
 /* Appends the arguments that name the template's own parameters (the
  * template head whose `<` is at token lt) to `args`, giving unnamed
  * parameters a name (once per head: the record and the notes of static
@@ -62,40 +90,19 @@ static int is_kind_keyword(const cuemu_rewriter *rw, size_t k) {
 static cuemu_status head_arguments(cuemu_rewriter *rw, size_t lt,
                                    cuemu_strbuf *args) {
   size_t close = cuemu__rw_template_close(rw, lt);
-  size_t from = lt + 1, k;
+  size_t from, k;
   int index = 0, give_names = rw->named_head != lt + 1;
   if (close >= rw->n)
     return cuemu__rw_error(rw, rw->toks[lt].line,
                            "kernel template: unterminated template head");
   rw->named_head = lt + 1;
-  for (k = lt + 1; k <= close; k++) {
-    if (k < close && cuemu__rw_is(rw, k, "<")) {
-      k = cuemu__rw_template_close(rw, k);
-      continue;
-    }
-    if (k < close && (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-                      cuemu__rw_is(rw, k, "{"))) {
-      k = cuemu__rw_close(rw, k);
-      continue;
-    }
-    if (k < close && !cuemu__rw_is(rw, k, ","))
-      continue;
+  for (from = lt + 1; from <= close; from = k + 1) {
     /* The parameter [from, k): its declaration ends before a default. */
-    size_t end = from, p;
-    int pack = 0;
-    while (end < k && !cuemu__rw_is(rw, end, "=")) {
-      if (cuemu__rw_is(rw, end, "<"))
-        end = cuemu__rw_template_close(rw, end);
-      else if (cuemu__rw_is(rw, end, "(") || cuemu__rw_is(rw, end, "["))
-        end = cuemu__rw_close(rw, end);
-      else if (cuemu__rw_is(rw, end, "."))
-        pack = 1;
-      end++;
-    }
-    if (end == from) {
-      from = k + 1; /* `template <>` */
-      continue;
-    }
+    size_t end, p;
+    int pack;
+    k = cuemu__template_param_end(rw, from, close, &end, &pack);
+    if (end == from)
+      continue; /* `template <>` */
     p = end - 1;
     int named = end - from > 1 && cuemu__rw_ident(rw, p) &&
                 !is_kind_keyword(rw, p) && !cuemu__rw_is(rw, p - 1, "::");
@@ -116,7 +123,6 @@ static cuemu_status head_arguments(cuemu_rewriter *rw, size_t lt,
     }
     if (pack)
       cuemu__sb_str(args, "...");
-    from = k + 1;
   }
   return CUEMU_SUCCESS;
 }
@@ -273,14 +279,26 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global) {
   return st == CUEMU_INVALID_VALUE ? CUEMU_SUCCESS : st;
 }
 
-cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
+                                         const char *forward) {
   size_t close = cuemu__rw_close(rw, rw->last_params), open, end;
   if (close >= rw->n || (open = body_open(rw, close)) >= rw->n ||
       (end = cuemu__rw_close(rw, open)) >= rw->n)
     return CUEMU_SUCCESS;
-  cuemu_strbuf text = {0};
-  cuemu_status st = host_macro(rw, global, "{ CUEMU_KERNEL_HOST_INSTANCE(",
-                               "); }", &text);
+  cuemu_strbuf text = {0}, tail = {0};
+  if (forward) {
+    cuemu__sb_str(&tail, ")(");
+    cuemu__sb_str(&tail, forward);
+    cuemu__sb_str(&tail, "); }");
+  }
+  cuemu_status st =
+      tail.oom ? CUEMU_OUT_OF_MEMORY
+      : forward
+          ? host_macro(rw, global, "{ CUEMU_KERNEL_HOST_FORWARD(", tail.data,
+                       &text)
+          : host_macro(rw, global, "{ CUEMU_KERNEL_HOST_INSTANCE(", "); }",
+                       &text);
+  free(tail.data);
   if (st == CUEMU_INVALID_VALUE) {
     free(text.data);
     return cuemu__kernel_body_drop(rw);
@@ -291,6 +309,13 @@ cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global) {
                         text.data, text.length);
   free(text.data);
   return st;
+}
+
+size_t cuemu__kernel_body_end(const cuemu_rewriter *rw) {
+  size_t close = cuemu__rw_close(rw, rw->last_params), open;
+  if (close >= rw->n || (open = body_open(rw, close)) >= rw->n)
+    return rw->n;
+  return cuemu__rw_close(rw, open);
 }
 
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw) {

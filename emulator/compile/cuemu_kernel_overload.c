@@ -21,15 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The unqualified part of a kernel name. */
-static const char *last_part(const char *name) {
-  const char *last = name, *p;
-  for (p = name; (p = strstr(p, "::")) != NULL; p += 2) last = p + 2;
-  return last;
-}
-
-/* Identifiers that are part of a type, never a parameter's name. */
-static int type_word(const cuemu_rewriter *rw, size_t k) {
+int cuemu__type_word(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
       "void", "char", "short", "int", "long", "float", "double", "signed",
       "unsigned", "bool", "const", "volatile", "__restrict__", "__restrict",
@@ -44,7 +36,7 @@ static int type_word(const cuemu_rewriter *rw, size_t k) {
 static void put_parameter(cuemu_strbuf *sb, const cuemu_rewriter *rw,
                           size_t from, size_t to) {
   size_t last = to - 1;
-  if (to - from >= 2 && cuemu__rw_ident(rw, last) && !type_word(rw, last) &&
+  if (to - from >= 2 && cuemu__rw_ident(rw, last) && !cuemu__type_word(rw, last) &&
       !cuemu__rw_is(rw, last - 1, "::") &&
       !cuemu__rw_is(rw, last - 1, "struct") &&
       !cuemu__rw_is(rw, last - 1, "class") &&
@@ -106,7 +98,7 @@ cuemu_status cuemu__kernel_alias_emit(cuemu_rewriter *rw, int index) {
   char number[16];
   snprintf(number, sizeof number, "_%d", index);
   cuemu__sb_str(&id, "cuemu_kernel_type_");
-  cuemu__sb_str(&id, last_part(d->name));
+  cuemu__sb_str(&id, cuemu__last_part(d->name));
   cuemu__sb_str(&id, number);
   cuemu__sb_str(&text, " using ");
   if (id.data) cuemu__sb_str(&text, id.data);
@@ -148,10 +140,10 @@ cuemu_status cuemu__kernel_overloads_mark(cuemu_rewriter *rw,
 
 int cuemu__kernel_overloads_ready(const cuemu_rewriter *rw,
                                   const cuemu_kernel_decl *decl) {
-  const char *last = last_part(decl->name);
+  const char *last = cuemu__last_part(decl->name);
   for (int i = 0; i < rw->kernel_count; i++) {
     const cuemu_kernel_decl *k = &rw->kernels[i];
-    if (strcmp(last_part(k->name), last) != 0)
+    if (strcmp(cuemu__last_part(k->name), last) != 0)
       continue;
     /* Another namespace's kernel of that name: which one the launch
      * names is for the compiler to say. */
@@ -231,10 +223,10 @@ char *cuemu__kernel_pick_set(cuemu_rewriter *rw, size_t start, size_t name) {
     goto none;
   /* The kernels the launch can name: no template, one qualified name. */
   const char *chosen = NULL;
-  const char *last = last_part(written.data);
+  const char *last = cuemu__last_part(written.data);
   for (int i = 0; i < rw->kernel_count; i++) {
     cuemu_kernel_decl *d = &rw->kernels[i];
-    if (strcmp(last_part(d->name), last) != 0)
+    if (strcmp(cuemu__last_part(d->name), last) != 0)
       continue;
     if (d->is_template)
       goto none;

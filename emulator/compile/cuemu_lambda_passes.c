@@ -22,6 +22,15 @@
  * cuemu__lambda_pads() compares the two lists and says what each pass
  * makes up; the pass is then translated again with that list, and
  * cuemu__lambda_note() writes the lambdas it makes up.
+ *
+ * Making lambdas up needs their types spelled in the pass that lacks them
+ * (a type that only the other pass declares cannot be), and g++ 12 numbers
+ * all the lambdas of a context in one sequence, whatever their parameter
+ * types. So an extended lambda of host code is first given a context of
+ * its own (own_context()), where it is the only lambda and whose own
+ * number the match leaves out (cuemu_kernel_instances.h's instance_key());
+ * lambdas are made up only for an extended lambda whose body was not
+ * found.
  */
 #define _GNU_SOURCE
 #include "cuemu_rewriter.h"
@@ -132,7 +141,47 @@ static cuemu_status make_up(cuemu_rewriter *rw, size_t i,
   return CUEMU_SUCCESS;
 }
 
-cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl) {
+/* Puts the extended lambda `n` of host code (its `[` at token i) in a
+ * context of its own: `[&](::cuemu::lambda_tag<LINE, COLUMN>) { return
+ * LAMBDA; }(::cuemu::lambda_tag<LINE, COLUMN>{})`. The wrapper's parameter
+ * type is its place in the source, which no other lambda of the function
+ * has, so g++ numbers the wrapper 1 in both passes whatever lambdas one
+ * pass alone compiles, and the extended lambda, the only lambda of the
+ * wrapper's body, 1 as well: its closure type is named alike in both
+ * passes, spelled with no type of the user's. The wrapper captures by
+ * reference what the lambda captures (a copy, for `[=]`, is made from
+ * the same object); it captures nothing when the lambda captures nothing,
+ * so that a lambda outside a block stays valid. Returns SUCCESS and sets
+ * *wrapped, or OUT_OF_MEMORY. */
+static cuemu_status own_context(cuemu_rewriter *rw, size_t i,
+                                const cuemu_lambda_note *n, int *wrapped) {
+  const char *file;
+  int line;
+  *wrapped = 0;
+  if (!n->body_close)
+    return CUEMU_SUCCESS;
+  cuemu__rw_where(rw, rw->toks[i].line, &file, &line);
+  size_t off = rw->toks[i].offset, start = off;
+  while (start > 0 && rw->text[start - 1] != '\n')
+    start--;
+  char head[128], tail[96];
+  int captures = !cuemu__rw_is(rw, i + 1, "]");
+  snprintf(head, sizeof head,
+           "[%s](::cuemu::lambda_tag<%d, %zu>) { return ", captures ? "&" : "",
+           line, off - start + 1);
+  snprintf(tail, sizeof tail, "; }(::cuemu::lambda_tag<%d, %zu>{})", line,
+           off - start + 1);
+  cuemu_status st = cuemu__rw_edit(rw, off, 0, head, strlen(head));
+  const cuemu_token *close = &rw->toks[n->body_close];
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, close->offset + close->length, 0, tail,
+                        strlen(tail));
+  *wrapped = st == CUEMU_SUCCESS;
+  return st;
+}
+
+cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
+                                int device_code) {
   if (!lambda_introducer(rw, i))
     return CUEMU_SUCCESS;
   if (rw->lambda_count == rw->lambda_capacity) {
@@ -170,6 +219,17 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl) {
   if (!n.signature || !n.where || !n.decl || (scoped && !n.scope)) {
     cuemu__lambda_notes_free(&n, 1); /* its strings; n itself is local */
     return CUEMU_OUT_OF_MEMORY;
+  }
+  if (n.extended && !device_code && rw->pass != CUEMU_PASS_SINGLE) {
+    int wrapped;
+    cuemu_status st = own_context(rw, i, &n, &wrapped);
+    if (st != CUEMU_SUCCESS) {
+      cuemu__lambda_notes_free(&n, 1);
+      return st;
+    }
+    /* Numbered in its own context: no pass needs to make up lambdas for
+     * it (make_up() stays for a lambda whose body was not found). */
+    n.extended = !wrapped;
   }
   rw->lambdas[rw->lambda_count++] = n;
   return make_up(rw, i, &n);

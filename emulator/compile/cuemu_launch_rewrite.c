@@ -158,6 +158,11 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
    * that are partly deduced. */
   int in_lambda = known == 2 && name == i - 1;
   if (decl && decl->has_defaults) in_lambda = 1;
+  /* An unqualified name of kernels of several namespaces: which one the
+   * call means is lookup's (using-directives, argument-dependent lookup). */
+  if (decl && known == 1 && start == name &&
+      cuemu__kernel_namespaces(rw, cuemu__last_part(decl->name)) > 1)
+    in_lambda = 1;
   if (decl && known == 2 && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
     int given = 1, depth = 0;
     size_t k;
@@ -190,27 +195,40 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     char kname[256];
     size_t klen = cuemu__token_spelling(rw->text, &rw->toks[name], kname,
                                         sizeof kname);
-    static const char tail[] = "(cuemu_arg_...); }, ";
     /* Kernels that are no templates: the set of those the call can pick,
-     * whose attributes the launch takes. */
+     * whose attributes the launch takes; else the kernels' pickers
+     * (cuemu_kernel_picker.c). */
     char *set = known == 1 && rw->preprocessed
                     ? cuemu__kernel_pick_set(rw, start, name)
                     : NULL;
-    char *head = NULL;
+    char *pick = !set && rw->preprocessed
+                     ? cuemu__launch_pick(rw, start, name, i)
+                     : NULL;
+    char *head = NULL, *tail = NULL;
     int n = asprintf(&head,
                      "::cuemu::launch_%s%s%s(\"%.*s\", "
                      "[&](auto &&...cuemu_arg_) { ",
-                     set ? "picked<" : "deduced", set ? set : "",
-                     set ? ">" : "",
+                     set ? "picked<" : pick ? "deduced_with" : "deduced",
+                     set ? set : "", set ? ">" : "",
                      (int)(klen < sizeof kname ? klen : 0), kname);
+    int m = asprintf(&tail,
+                     "(cuemu_arg_...); }, %s%s%s",
+                     pick ? "[](auto &&...cuemu_arg_) -> decltype(" : "",
+                     pick ? pick : "",
+                     pick ? "(cuemu_arg_...)) { return {}; }, " : "");
     free(set);
-    if (n < 0)
+    free(pick);
+    if (n < 0 || m < 0) {
+      free(n < 0 ? NULL : head);
+      free(m < 0 ? NULL : tail);
       return CUEMU_OUT_OF_MEMORY;
+    }
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, (size_t)n);
     free(head);
     if (!st)
       st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), tail,
-                          sizeof tail - 1);
+                          (size_t)m);
+    free(tail);
   } else if (known && decl && decl->type_alias) {
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */

@@ -149,7 +149,7 @@ enum opt_id {
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
-  O_CUDA_PATH
+  O_CUDA_PATH, O_DEVICE_VISIBILITY
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -258,11 +258,12 @@ static const option options[] = {
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
     {"-no-compress", "--no-compress", FLAG, O_IGNORED},
     {"-compress-mode", "--compress-mode", VALUE, O_IGNORED_VALUE},
-    /* Visibility and linkage of kernels' host stubs in nvcc's object (a
-     * shared library's kernels are hidden by default since CUDA 12.8);
-     * cuemu's kernels stay visible. */
+    /* Visibility of kernels and device variables in the object: hidden
+     * by default, as nvcc's (since CUDA 12.8), so that an application
+     * cannot name those of a shared library; `false` exports them
+     * (cuemu_compile.c). */
     {"-device-entity-has-hidden-visibility",
-     "--device-entity-has-hidden-visibility", VALUE, O_IGNORED_VALUE},
+     "--device-entity-has-hidden-visibility", VALUE, O_DEVICE_VISIBILITY},
     {"-static-global-template-stub", "--static-global-template-stub", VALUE,
      O_IGNORED_VALUE},
     {"-allow-unsupported-compiler", "--allow-unsupported-compiler", FLAG,
@@ -616,6 +617,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                 "CUDA headers are C++17)\n",
                 value);
         value = gnu ? "gnu++17" : "c++17";
+        /* CCCL's headers refuse it, as with nvcc (cuemu_compile.c). */
+        const char *year = strcmp(v, "0x") == 0   ? "11"
+                           : strcmp(v, "1y") == 0 ? "14"
+                                                  : v;
+        char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
+        st = marker ? add(&c->host, marker) : oom();
+        if (st != CUEMU_SUCCESS)
+          break;
       }
       c->std = joined(c, "-std=", value);
       st = c->std ? add(&c->host, c->std) : oom();
@@ -665,6 +674,18 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XNVLINK:
       note("-Xnvlink", value);
+      break;
+    case O_DEVICE_VISIBILITY:
+      if (strcmp(value, "false") == 0) {
+        st = add(&c->host, "-D" CUEMU_VISIBLE_DEVICE_MACRO "=1");
+        if (st != CUEMU_SUCCESS)
+          return st;
+      } else if (strcmp(value, "true") != 0) {
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option "
+                             "'device-entity-has-hidden-visibility'",
+                             value);
+      }
       break;
     case O_XIGNORED:
     case O_IGNORED:

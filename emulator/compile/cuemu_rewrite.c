@@ -120,7 +120,16 @@ static cuemu_status open_brace(walker *w, size_t i) {
       if (st != CUEMU_SUCCESS) return st;
     }
   }
-  if (w->device_decl && w->other_depth == 1) w->device_body = 1;
+  if (w->device_decl && w->other_depth == 1) {
+    w->device_body = 1;
+    /* The host pass keeps a stub of a __device__ function's body
+     * (cuemu_host_stubs.c). */
+    if (rw->preprocessed && rw->pass == CUEMU_PASS_HOST && !w->kernel_decl &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+      cuemu_status st = cuemu__host_device_stub(rw, w->decl_start, i);
+      if (st != CUEMU_SUCCESS) return st;
+    }
+  }
   w->device_decl = 0;
   w->kernel_decl = 0;
   return CUEMU_SUCCESS;
@@ -178,7 +187,9 @@ static cuemu_status kernel_decl_end(walker *w, size_t end) {
   }
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
-  cuemu_status st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
+  cuemu_status st = cuemu__kernel_picker(rw, end);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__kernel_type_alias(rw, w->kernel_start, end, ns);
   free(ns);
   return st;
 }
@@ -284,26 +295,40 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
   }
   if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
     return CUEMU_SUCCESS;
-  if (!(t->flags & CUEMU_TOKEN_FOREIGN) || internal_linkage(w, i)) {
-    /* A template's instance whose arguments have no linkage (a lambda)
-     * is the host pass's own: its record makes its address another name
-     * of the device pass's instance, for launches by pointer. */
-    int record = rw->last_is_template && !internal_linkage(w, i);
-    cuemu_status st =
-        record ? cuemu__rw_edit(rw, t->offset + t->length, 0,
-                                host_kernel_template,
-                                sizeof host_kernel_template - 1)
-               : cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
-                                sizeof host_kernel - 1);
-    if (st == CUEMU_SUCCESS && record)
-      st = cuemu__kernel_host_record(rw, i);
+  if (!(t->flags & CUEMU_TOKEN_FOREIGN)) {
+    /* The user's kernels have external linkage in both passes (a static
+     * one too: cuemu_internal_linkage.c), so the host pass never compiles
+     * their bodies, as nvcc's host compile does not: a kernel is a
+     * declaration of the device pass's, a template's body the record of
+     * its instance, which makes the instance's address another name of
+     * the device pass's (an instance whose template arguments have no
+     * linkage, a lambda, is the host pass's own). */
+    if (!rw->last_is_template)
+      return cuemu__kernel_body_drop(rw);
+    cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0,
+                                     host_kernel_template,
+                                     sizeof host_kernel_template - 1);
+    char *names = cuemu__parameter_names(rw, rw->last_params);
+    if (!names) {
+      /* A parameter the call cannot name: the body stays, recorded. */
+      return st == CUEMU_SUCCESS ? cuemu__kernel_host_record(rw, i) : st;
+    }
+    size_t end = st == CUEMU_SUCCESS ? cuemu__kernel_body_end(rw) : rw->n;
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__kernel_host_instance(rw, i, names);
+    free(names);
+    if (st == CUEMU_SUCCESS && end < rw->n)
+      st = cuemu__host_quiet(rw, w->decl_start, end);
     return st;
   }
+  if (internal_linkage(w, i))
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
+                          sizeof host_kernel - 1);
   if (!rw->last_is_template || cuemu__rw_is(rw, rw->last_template + 1, ">"))
     return cuemu__kernel_body_drop(rw); /* not a template's instance */
   cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
                                    sizeof host_kernel - 1);
-  return st == CUEMU_SUCCESS ? cuemu__kernel_host_instance(rw, i) : st;
+  return st == CUEMU_SUCCESS ? cuemu__kernel_host_instance(rw, i, NULL) : st;
 }
 
 /* Two passes: a `static` kernel (its `__global__` at token i) is one
@@ -514,6 +539,12 @@ static cuemu_status walk(walker *w) {
         w->device_decl = 1;
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
+      if (st == CUEMU_SUCCESS && rw->preprocessed &&
+          rw->pass == CUEMU_PASS_HOST && w->other_depth > 0 &&
+          !w->device_body && !w->kernel_body &&
+          !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+          cuemu__rw_is(rw, i, "__device__"))
+        st = cuemu__host_member_stub(rw, i); /* cuemu_host_stubs.c */
       if (st != CUEMU_SUCCESS) {
         /* refused in device code */
       } else if (own && cuemu__rw_is(rw, i, "__noinline__") &&
@@ -569,7 +600,7 @@ static cuemu_status walk(walker *w) {
       } else if (own && rw->preprocessed && w->other_depth > 0 &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN) &&
                  cuemu__rw_is(rw, i, "[")) {
-        st = cuemu__lambda_note(rw, i, w->decl_start);
+        st = cuemu__lambda_note(rw, i, w->decl_start, w->device_body != 0);
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
         /* Braces of #else branches are not counted. */
       } else if (cuemu__rw_is(rw, i, "{")) {
@@ -755,6 +786,21 @@ static cuemu_status line_marker(cuemu_rewriter *rw, const cuemu_token *t,
   }
   *flags = skipped ? (int)(CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)
                    : system ? (int)CUEMU_TOKEN_FOREIGN : 0;
+  if (skipped && !system && file.data[0] != '<') {
+    /* The shims are system headers for the compile of the translated
+     * unit, as the toolkit's headers are for nvcc's (under -isystem): the
+     * user's -Wall or -Wextra is not about them. The marker gets GCC's
+     * flag 3, before a flag 4 (extern "C"). */
+    size_t at = t->length;
+    while (at > 0 && (rw->text[t->offset + at - 1] == ' ' ||
+                      rw->text[t->offset + at - 1] == '\r' ||
+                      rw->text[t->offset + at - 1] == '\t'))
+      at--;
+    if (at >= 2 && rw->text[t->offset + at - 1] == '4' &&
+        rw->text[t->offset + at - 2] == ' ')
+      at -= 2;
+    return cuemu__rw_edit(rw, t->offset + at, 0, " 3", 2);
+  }
   return CUEMU_SUCCESS;
 }
 

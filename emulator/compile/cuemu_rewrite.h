@@ -67,6 +67,7 @@ typedef struct cuemu_kernel_decl {
   size_t params_open;  /* the `(` of its first declaration's parameters */
   size_t decl_end;     /* that declaration's end (`;` or `}`); 0: not seen */
   char *alias_scope;   /* the namespaces around that declaration ("a::b") */
+  int picker;          /* its picker is declared (cuemu_kernel_picker.c) */
 } cuemu_kernel_decl;
 
 /* A lambda expression of the user's code, where each pass sees it

@@ -211,8 +211,10 @@ cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
 
 /* In a translation unit: notes the lambda expression whose `[` is token i
  * (if it is one) of the user's code, inside the namespace-scope
- * declaration that starts at token decl (cuemu_lambda_passes.c). */
-cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl);
+ * declaration that starts at token decl, and gives an extended lambda of
+ * host code (device_code zero) a context of its own (cuemu_lambda_passes.c). */
+cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
+                                int device_code);
 /* Frees the notes. */
 void cuemu__lambda_notes_free(cuemu_lambda_note *notes, int count);
 
@@ -292,6 +294,45 @@ cuemu_status cuemu__kernel_instance_record(cuemu_rewriter *rw, size_t global);
  * last by `;`, so that it is a declaration of the device pass's kernel. */
 cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 
+/* In a translation unit: declares the picker of the kernel recorded last
+ * after the token `end` of its declaration (cuemu_kernel_picker.c). */
+cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
+
+/* The template parameter that starts at token `from` of the head whose
+ * `>` is token close: returns the `,` after it (or close), and sets
+ * *decl_end to the end of its declaration (before a default argument) and
+ * *pack when it is a pack. (cuemu_kernel_instance.c) */
+size_t cuemu__template_param_end(const cuemu_rewriter *rw, size_t from,
+                                 size_t close, size_t *decl_end, int *pack);
+/* Identifiers that end a parameter's type, never its name
+ * (cuemu_kernel_overload.c). */
+int cuemu__type_word(const cuemu_rewriter *rw, size_t k);
+
+/* The unqualified part of a kernel name ("k" of "a::b::k"). */
+const char *cuemu__last_part(const char *name);
+/* How many namespaces have kernels named `last` (unqualified). */
+int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last);
+/* The function that a launch whose callee is tokens [start, launch), its
+ * last name at token `name`, calls to name its kernel: "::ns::cuemu_pick_k"
+ * ("<48>" after it for a template-id), or NULL when there is none. */
+char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
+                         size_t launch);
+
+/* The `}` of the body of the kernel definition recorded last, or rw->n. */
+size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
+
+/* In the host pass (cuemu_host_stubs.c): wraps tokens [first, last] in
+ * pragmas that silence -Wunused-parameter (a stub's); and replaces the
+ * body (its `{` at token `brace`) of the namespace-scope function declared
+ * from token decl_start, when it is __device__ only, by a stub that host
+ * code cannot call. */
+cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
+cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t brace);
+/* The same for a member function (or a friend) defined in a class body,
+ * whose `__device__` is token `device`. */
+cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device);
+
 /* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
  * the body of the user's kernel template whose `__global__` is token
  * `global` (see cuemu_kernel_instances.h). */
@@ -301,7 +342,12 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
  * instance (CUEMU_KERNEL_HOST_INSTANCE), so that the device code of the
  * host's view is never compiled, and an instance that cannot be the
  * device pass's (a lambda among its template arguments) stands for it. */
-cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global);
+cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
+                                         const char *forward);
+/* The names of the parameters whose `(` is at token open ("x, n, f"), for
+ * a call that forwards them; NULL when one has no name or is not a plain
+ * declarator (an array, a function pointer, a pack). */
+char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);

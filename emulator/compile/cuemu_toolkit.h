@@ -50,6 +50,20 @@ int cuemu__source_includes_cccl(const char *text, size_t size);
  * other errors): the compile then uses clang++. */
 int cuemu__deps_need_clang(const char *depfile);
 
+/* "CUB", "Thrust" or "libcu++" when the make-style dependency file
+ * `depfile` lists a header of that part of CCCL (which requires C++17),
+ * else NULL. */
+const char *cuemu__deps_cccl_library(const char *depfile);
+
+/* The macro that cuemu-nvcc defines when -std names a dialect older than
+ * C++17 (compiled as C++17): its value is the dialect's year ("14"). */
+#define CUEMU_OLD_DIALECT_MACRO "CUEMU_REQUESTED_DIALECT"
+
+/* The macro that cuemu-nvcc defines for
+ * -device-entity-has-hidden-visibility=false: the unit's kernels and
+ * device variables keep default visibility (cuemu_compile.c). */
+#define CUEMU_VISIBLE_DEVICE_MACRO "CUEMU_VISIBLE_DEVICE_ENTITIES"
+
 /* The message printed when g++ was chosen explicitly for such a unit. */
 #define CUEMU_CLANG_HINT                                                       \
   "CUB and Thrust need clang++ (g++ 12 rejects their `using X = X<...>;` "     \

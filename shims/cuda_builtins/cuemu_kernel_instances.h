@@ -16,6 +16,7 @@
 #ifndef CUEMU_KERNEL_INSTANCES_H
 #define CUEMU_KERNEL_INSTANCES_H
 
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -75,6 +76,31 @@ register_instance(const char *file, long line) {
 inline std::string instance_key(const char *symbol,
                                 const cuemu_param_desc *params) {
   std::string key;
+  /* The number of the lambda around an extended lambda (lambda_tag<L, C>
+   * below: `UlN5cuemu10lambda_tagILi24ELm34EEEE0_`, the number before the
+   * last `_`), which g++ 12 counts among all the function's lambdas, those
+   * of one pass too: the tag is the lambda's place, which tells it apart. */
+  static const char tag[] = "10lambda_tagILi";
+  std::string unnumbered;
+  for (const char *c = symbol; *c; ++c) {
+    unnumbered += *c;
+    if (std::strncmp(c, tag, sizeof tag - 1) != 0)
+      continue;
+    const char *p = c + sizeof tag - 1;
+    while (*p >= '0' && *p <= '9')
+      ++p;
+    if (std::strncmp(p, "ELm", 3) != 0)
+      continue;
+    for (p += 3; *p >= '0' && *p <= '9';)
+      ++p;
+    if (std::strncmp(p, "EEEE", 4) != 0)
+      continue;
+    unnumbered.append(c + 1, p + 4);
+    for (c = p + 4; *c >= '0' && *c <= '9';)
+      ++c;
+    --c; /* the `_` is copied next */
+  }
+  symbol = unnumbered.c_str();
   for (const char *c = symbol; *c; ++c) {
     if (c[0] != '$' || c[1] != '_') {
       key += *c;
@@ -98,6 +124,37 @@ inline std::string instance_key(const char *symbol,
 /* The parameters of a host pass's instance K. */
 template <auto K> const void *host_instance_params(const char *, long) {
   return param_table<decltype(K)>::get();
+}
+
+/* The type of the parameter of the lambda around an extended lambda of
+ * host code (emulator/compile/cuemu_lambda_passes.c): the extended
+ * lambda's place in the source, which gives its closure type one name in
+ * both passes. */
+template <int Line, unsigned long Column> struct lambda_tag {};
+
+/* The device pass's instance of each host pass's instance that is its
+ * own (register_instances()). */
+inline std::map<const void *, const void *> &device_instances() {
+  static std::map<const void *, const void *> instances;
+  return instances;
+}
+
+/* The device pass's instance of the host pass's instance K, which the
+ * host pass's body of K calls (CUEMU_KERNEL_HOST_FORWARD): a launch that
+ * calls K by name (a kernel template launched with deduced template
+ * arguments) runs the device pass's code. */
+template <auto K>
+decltype(K) device_instance(const char *file, long line, const char *function) {
+  static const void *const found = [] {
+    auto it = device_instances().find(reinterpret_cast<const void *>(K));
+    return it == device_instances().end() ? nullptr : it->second;
+  }();
+  if (!found)
+    cuemu_kernel_assert_fail("the host pass's instance of this kernel "
+                             "template was not matched to the device pass's "
+                             "(see cuemu's docs/thrust.md)",
+                             file, static_cast<int>(line), function);
+  return reinterpret_cast<decltype(K)>(const_cast<void *>(found));
 }
 
 /* Registers the instances of the records [begin, end), once per program.
@@ -129,6 +186,7 @@ inline void register_instances(const instance_record *begin,
       continue;
     cuemu_kernel_desc *alias = new cuemu_kernel_desc(*found->second);
     alias->function = r->kernel;
+    device_instances()[r->kernel] = found->second->function;
     cuemu_program_register(new cuemu_module_desc{CUEMU_MODULE_ABI, 1, alias});
   }
 }

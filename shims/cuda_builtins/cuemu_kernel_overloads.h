@@ -79,13 +79,39 @@ template <typename... C> struct candidates : C... {
   using C::pick...;
 };
 
+/* The kernel that a launch with deduced arguments calls, named by the
+ * call of its picker: the translation declares, next to each of the
+ * user's kernels, `kernel_constant<&k> cuemu_pick_k(parameters of k)`
+ * (emulator/compile/cuemu_kernel_picker.c), which lookup, overload
+ * resolution and template argument deduction pick as they pick the
+ * kernel. P is a lambda `[](auto &&...a) -> decltype(cuemu_pick_k(a...))`;
+ * a call that it cannot make (no picker) names no kernel. */
+template <typename P> struct by_picker {
+  template <typename... A> static const void *kernel() {
+    if constexpr (std::is_invocable_v<P, A...>)
+      return reinterpret_cast<const void *>(
+          std::invoke_result_t<P, A...>::value);
+    else
+      return nullptr;
+  }
+};
+template <typename T> constexpr bool is_picker = false;
+template <typename P> constexpr bool is_picker<by_picker<P>> = true;
+
 } // namespace overloads
+
+/* What a kernel's picker returns (overloads::by_picker). */
+template <auto K> struct kernel_constant {
+  static constexpr auto value = K;
+};
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
  * for no set (void). */
 template <typename Set, typename... A> const void *picked_kernel() {
   if constexpr (std::is_void_v<Set>)
     return nullptr;
+  else if constexpr (overloads::is_picker<Set>)
+    return Set::template kernel<A...>();
   else
     return reinterpret_cast<const void *>(
         decltype(Set::pick(std::declval<A>()...))::value);

@@ -473,6 +473,9 @@ const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
 /* What `tk<<<grid, block>>>(args)` becomes for a kernel template `tk`
  * whose template arguments are deduced from `args`. */
 template <typename Set, typename... A> const void *picked_kernel();
+namespace overloads {
+template <typename P> struct by_picker;
+}
 
 template <typename L, typename Set = void> class deduced_launcher {
 public:
@@ -513,6 +516,16 @@ deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
                                    dim3 block, std::size_t shmem = 0,
                                    cudaStream_t stream = nullptr) {
   return deduced_launcher<L>(name, body, grid, block, shmem, stream);
+}
+
+/* launch_deduced() whose `pick` names the kernel that the call picks
+ * (overloads::by_picker, cuemu_kernel_overloads.h), for its attributes. */
+template <typename L, typename P>
+deduced_launcher<L, overloads::by_picker<P>>
+launch_deduced_with(const char *name, L body, P, dim3 grid, dim3 block,
+                    std::size_t shmem = 0, cudaStream_t stream = nullptr) {
+  return deduced_launcher<L, overloads::by_picker<P>>(name, body, grid, block,
+                                                      shmem, stream);
 }
 
 /* launch_deduced() for a kernel of the overload set `Set`

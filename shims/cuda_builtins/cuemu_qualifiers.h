@@ -131,6 +131,14 @@ extern "C" __thread void *cuemu_dynamic_shared
                            "(see cuemu's docs/thrust.md)",                  \
                            __FILE__, __LINE__, __PRETTY_FUNCTION__)
 
+/* The host pass's body of the user's kernel template: its record, and a
+ * call of the device pass's instance (cuemu_kernel_instances.h) with the
+ * parameters that follow the macro. */
+#define CUEMU_KERNEL_HOST_FORWARD(unit, kernel)                               \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+                         "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
+  ::cuemu::device_instance<kernel>(__FILE__, __LINE__, __PRETTY_FUNCTION__)
+
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the
  * device pass only (as nvcc does); a host compiler including these headers

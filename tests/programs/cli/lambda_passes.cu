@@ -76,6 +76,22 @@ void nested(float *x, int n) {
         }) == cudaSuccess);
 }
 
+// A device-pass-only lambda of another signature, whose parameter type only
+// the device pass has: g++ 12 numbers all the lambdas of a function in one
+// sequence, and no lambda of that type can be made up in the host pass.
+void other_signature(float *x, int n) {
+#ifdef __CUDA_ARCH__
+  struct device_only {
+    int v;
+  };
+  auto probe = [](device_only d) { return d.v; };
+  (void)probe;
+#endif
+  CHECK(run_apply_by_address(x, n, [] __device__(float v) {
+          return v * 3.0f;
+        }) == cudaSuccess);
+}
+
 int main() {
   const int n = 100;
   float *x;
@@ -102,6 +118,13 @@ int main() {
   bad = 0;
   for (int i = 0; i < n; ++i)
     bad += x[i] != -2.0f * i * i + 10.0f;
+  CHECK(bad == 0);
+
+  other_signature(x, n); // 3 (-2i^2 + 10)
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  bad = 0;
+  for (int i = 0; i < n; ++i)
+    bad += x[i] != 3.0f * (-2.0f * i * i + 10.0f);
   CHECK(bad == 0);
   CHECK(cudaFree(x) == cudaSuccess);
   return finish();

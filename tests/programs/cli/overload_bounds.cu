@@ -1,5 +1,8 @@
-// overload_bounds.cu: kernels that share a name across namespaces, and
-// overloads with default arguments, each with its own __launch_bounds__.
+// overload_bounds.cu: kernels that share a name across namespaces (named
+// qualified, or unqualified through argument-dependent lookup and a
+// using-directive), overloads with default arguments, kernel templates
+// launched with deduced template arguments, and a prototype spelled
+// otherwise than its definition, each with its own __launch_bounds__.
 // A launch (<<<>>> and cudaLaunchKernel) and cudaFuncGetAttributes see the
 // attributes of the overload that is named: a block larger than its bound
 // is refused (cudaErrorLaunchOutOfResources), one within it runs.
@@ -37,6 +40,38 @@ __global__ void __launch_bounds__(96) fill(int *out, int value = 7,
   out[i] = value + step * i;
 }
 
+// Kernels of one name in two namespaces, launched by the unqualified name:
+// argument-dependent lookup finds geo's, the using-directive img's.
+namespace geo {
+struct points {
+  float *p;
+};
+__global__ void __launch_bounds__(64) scale_all(points v, float a) {
+  v.p[threadIdx.x] *= a;
+}
+} // namespace geo
+namespace img {
+__global__ void __launch_bounds__(128) scale_all(float *p, float a) {
+  p[threadIdx.x] *= a;
+}
+} // namespace img
+using namespace img;
+
+// Kernel templates launched with template arguments deduced (all, or all
+// but the first), whose bound is a template parameter or a constant.
+template <int Threads, typename T>
+__global__ void __launch_bounds__(Threads) add_to(T *x, T v) {
+  x[threadIdx.x] += v;
+}
+template <typename T> __global__ void __launch_bounds__(160) twice_all(T *x) {
+  x[threadIdx.x] *= 2;
+}
+
+// A prototype with a default argument, spelled otherwise than the
+// definition (after the launch) that gives the bound.
+typedef float real;
+__global__ void shift(real *out, const real by = 0.5f);
+
 // Launched with the bound's block and with one twice as large: returns the
 // two launches' errors.
 template <typename Launch> void both(Launch launch, int bound, cudaError_t *e) {
@@ -46,7 +81,60 @@ template <typename Launch> void both(Launch launch, int bound, cudaError_t *e) {
   e[1] = cudaGetLastError();
 }
 
+// The launches of the kernels above; returns the number of failed checks.
+int launch_picked_kernels() {
+  float *g;
+  double *gd;
+  int failures = 0;
+  CHECK(cudaMallocManaged(&g, 512 * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&gd, 512 * sizeof(double)) == cudaSuccess);
+  for (int i = 0; i < 512; ++i) {
+    g[i] = (float)i;
+    gd[i] = (double)i;
+  }
+  cudaError_t e[2];
+  both([&](int t) { scale_all<<<1, t>>>(geo::points{g}, 2.0f); }, 64, e);
+  failures += !(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { scale_all<<<1, t>>>(g + 128, 3.0f); }, 128, e);
+  failures += !(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { add_to<48><<<1, t>>>(g + 256, 1.0f); }, 48, e);
+  failures += !(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { twice_all<<<1, t>>>(gd); }, 160, e);
+  failures += !(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  both([&](int t) { shift<<<1, t>>>(g + 320); }, 96, e);
+  failures += !(e[0] == cudaSuccess && e[1] == cudaErrorLaunchOutOfResources);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  int bad = 0;
+  for (int i = 0; i < 512; ++i) {
+    bad += g[i] != (i < 64                ? 2.0f * i
+                    : i >= 128 && i < 256 ? 3.0f * i
+                    : i >= 256 && i < 304 ? i + 1.0f
+                    : i >= 320 && i < 416 ? i + 0.5f
+                                          : (float)i);
+    bad += gd[i] != (i < 160 ? 2.0 * i : (double)i);
+  }
+  failures += bad != 0;
+  // The instances' attributes.
+  void (*geo_k)(geo::points, float) = geo::scale_all;
+  const void *kernels[] = {(const void *)geo_k, (const void *)add_to<48, float>,
+                           (const void *)twice_all<double>,
+                           (const void *)shift};
+  const int bounds[] = {64, 48, 160, 96};
+  for (int k = 0; k < 4; ++k) {
+    cudaFuncAttributes a;
+    failures += cudaFuncGetAttributes(&a, kernels[k]) != cudaSuccess ||
+                a.maxThreadsPerBlock != bounds[k];
+  }
+  CHECK(cudaFree(g) == cudaSuccess && cudaFree(gd) == cudaSuccess);
+  return failures;
+}
+
+__global__ void __launch_bounds__(96) shift(float *out, float by) {
+  out[threadIdx.x] += by;
+}
+
 int main() {
+  CHECK(launch_picked_kernels() == 0);
   float *fy, *fx;
   double *dy, *dx;
   int *iv;

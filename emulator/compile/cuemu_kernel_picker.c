@@ -1,0 +1,160 @@
+/*
+ * cuemu_kernel_picker.c: which kernel a launch that its call completes
+ * names (a kernel template with deduced template arguments, kernels of one
+ * name in several namespaces found through using-directives or
+ * argument-dependent lookup), so that the launch takes that kernel's
+ * attributes (__launch_bounds__).
+ *
+ * Such a launch calls the kernel in a lambda (::cuemu::launch_deduced, see
+ * cuemu_launch_rewrite.c): lookup, overload resolution and deduction are
+ * the compiler's, and C++ cannot name the function that a call picks. So
+ * the translation declares, right after each declaration of each of the
+ * user's kernels and in its namespace, a picker with the kernel's
+ * template head (without default template arguments) and parameters:
+ *
+ *   extern "C++" { template <typename T, int B>
+ *   ::cuemu::kernel_constant<(static_cast<void (*)(T *out, int n)>(
+ *       &fill<T, B >))> cuemu_pick_fill(T *out, int n = 4); }
+ *
+ * Lookup finds the pickers where it finds the kernels, so the call
+ * `cuemu_pick_fill(args...)` picks the picker of the kernel that
+ * `fill(args...)` calls, and its type names that kernel (its instance).
+ * The launch passes `[](auto &&...a) -> decltype(cuemu_pick_fill(a...))`
+ * (::cuemu::launch_deduced_with); the launcher looks up the kernel it
+ * names (cuemu_kernel_overloads.h's by_picker). Pickers are declarations
+ * only: nothing calls them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuemu_rewriter.h"
+
+/* Appends the template head whose `<` is at token lt without its default
+ * arguments (a later declaration may not repeat them). */
+static void head_without_defaults(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                                  size_t lt) {
+  size_t close = cuemu__rw_template_close(rw, lt), k, from, end;
+  int pack;
+  cuemu__sb_str(sb, "template <");
+  for (from = lt + 1; from <= close && close < rw->n; from = k + 1) {
+    k = cuemu__template_param_end(rw, from, close, &end, &pack);
+    if (from > lt + 1)
+      cuemu__sb_str(sb, ", ");
+    cuemu__sb_tokens(sb, rw, from, end, 0);
+  }
+  cuemu__sb_str(sb, "> ");
+}
+
+cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end) {
+  if (rw->last_kernel < 0 || rw->last_kernel >= rw->kernel_count)
+    return CUEMU_SUCCESS;
+  cuemu_kernel_decl *d = &rw->kernels[rw->last_kernel];
+  size_t open = rw->last_params, name = open - 1;
+  size_t close = cuemu__rw_close(rw, open);
+  /* After each declaration (a later one may give default arguments that
+   * an earlier one does not; none may repeat them); not for a definition
+   * of a kernel of another namespace (`ns::k`), an explicit
+   * specialization (`k<int>`), or a declarator that is not a plain
+   * name. */
+  if (close >= rw->n || close > end || !cuemu__rw_ident(rw, name) ||
+      (name > 0 && cuemu__rw_is(rw, name - 1, "::")))
+    return CUEMU_SUCCESS;
+  if (rw->last_is_template &&
+      (rw->last_template == (size_t)-1 ||
+       cuemu__rw_is(rw, rw->last_template + 1, ">")))
+    return CUEMU_SUCCESS;
+  cuemu_strbuf self = {0}, text = {0};
+  cuemu_status st = cuemu__kernel_self_reference(rw, &self);
+  if (st != CUEMU_SUCCESS || self.oom || !self.data ||
+      strstr(self.data, "cuemu_tparam_")) {
+    /* Unnamed template parameters: no picker (the launch takes no
+     * attributes, as before). */
+    free(self.data);
+    return st == CUEMU_OUT_OF_MEMORY ? st : CUEMU_SUCCESS;
+  }
+  cuemu__sb_str(&text, " extern \"C++\" { ");
+  if (rw->last_is_template)
+    head_without_defaults(&text, rw, rw->last_template);
+  cuemu__sb_str(&text, "::cuemu::kernel_constant<");
+  cuemu__sb_add(&text, self.data, self.length);
+  cuemu__sb_str(&text, "> cuemu_pick_");
+  cuemu__sb_tokens(&text, rw, name, name + 1, 0);
+  cuemu__sb_str(&text, "(");
+  cuemu__sb_tokens(&text, rw, open + 1, close, 1);
+  cuemu__sb_str(&text, "); }");
+  free(self.data);
+  if (text.oom) {
+    free(text.data);
+    return CUEMU_OUT_OF_MEMORY;
+  }
+  const cuemu_token *t = &rw->toks[end];
+  st = cuemu__rw_edit(rw, t->offset + t->length, 0, text.data, text.length);
+  free(text.data);
+  if (st == CUEMU_SUCCESS)
+    d->picker = 1;
+  return st;
+}
+
+const char *cuemu__last_part(const char *name) {
+  const char *last = name, *p;
+  for (p = name; (p = strstr(p, "::")) != NULL; p += 2)
+    last = p + 2;
+  return last;
+}
+
+int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last) {
+  int count = 0;
+  for (int i = 0; i < rw->kernel_count; i++) {
+    const char *name = rw->kernels[i].name;
+    if (strcmp(cuemu__last_part(name), last) != 0)
+      continue;
+    int seen = 0;
+    for (int j = 0; j < i && !seen; j++)
+      seen = strcmp(rw->kernels[j].name, name) == 0;
+    count += !seen;
+  }
+  return count;
+}
+
+char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
+                         size_t launch) {
+  cuemu_strbuf last = {0}, pick = {0};
+  cuemu__sb_tokens(&last, rw, name, name + 1, 0);
+  if (last.oom || !last.data)
+    return free(last.data), NULL;
+  const cuemu_kernel_decl *one = NULL;
+  int pickers = 0;
+  for (int i = 0; i < rw->kernel_count; i++) {
+    const cuemu_kernel_decl *d = &rw->kernels[i];
+    if (strcmp(cuemu__last_part(d->name), last.data) == 0) {
+      pickers += d->picker;
+      one = d;
+    }
+  }
+  int namespaces = cuemu__kernel_namespaces(rw, last.data);
+  int template_id = name + 1 < launch;
+  if (!pickers || (namespaces > 1 && template_id)) {
+    /* No picker to call, or one that may not be a template where the
+     * launch is (`cuemu_pick_k<...>` would not parse). */
+    free(last.data);
+    return NULL;
+  }
+  if (namespaces == 1) {
+    /* The kernel's own namespace, qualified. */
+    const char *tail = cuemu__last_part(one->name);
+    cuemu__sb_str(&pick, "::");
+    cuemu__sb_add(&pick, one->name, (size_t)(tail - one->name));
+  } else {
+    /* As the launch names it: lookup finds the pickers where it finds
+     * the kernels (using-directives, argument-dependent lookup). */
+    cuemu__sb_tokens(&pick, rw, start, name, 0);
+  }
+  cuemu__sb_str(&pick, "cuemu_pick_");
+  cuemu__sb_str(&pick, last.data);
+  if (template_id)
+    cuemu__sb_tokens(&pick, rw, name + 1, launch, 0);
+  free(last.data);
+  if (pick.oom)
+    return free(pick.data), NULL;
+  return pick.data;
+}

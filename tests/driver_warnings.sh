@@ -1,0 +1,108 @@
+#!/bin/sh
+# driver_warnings.sh: the host compiler's warnings as nvcc shows them
+# (issue 13). nvcc's host compiler never sees the bodies of kernels and
+# __device__ functions, so `-Xcompiler -Wall,-Werror` fails for host code
+# only, and each warning is shown once with the user's file, line and
+# column. tests/driver/warnings has device code that g++ -Wall -Wextra
+# warns about (a kernel template and a __device__ function in a header, a
+# kernel and a __device__ function in another file) and, with
+# -DHOST_WARNING, one comparison of host code (main.cu:19). Host code that
+# calls a __device__ function is refused, and so is -std=c++14 with CUB,
+# as nvcc refuses them. With nvcc present, it is checked to agree.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_warnings.sh "$nvcc is not built"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/driver_warnings.$$
+mkdir -p "$work" || exit 1
+failed=0
+w=$srcdir/tests/driver/warnings
+
+# Device code's warnings are not the host compiler's: the program builds
+# with -Werror, silently, and runs.
+step werror-clean "$nvcc" -arch=sm_90 -Xcompiler -Wall,-Werror -Xcompiler \
+  -Wextra -o clean "$w/main.cu" "$w/dev.cu" &&
+  passes "-Xcompiler -Wall,-Werror -Xcompiler -Wextra: device code's warnings are not shown" \
+    ./clean
+if grep -q "warning" "$work/werror-clean.log"; then
+  fail "-Wall on device code printed warnings: $(cat "$work/werror-clean.log")"
+fi
+
+# The one host warning fails the build, named once at the user's place.
+if (cd "$work" && "$nvcc" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall,-Werror \
+  -Xcompiler -Wextra -c -o main.o "$w/main.cu") >"$work/host.log" 2>&1; then
+  fail "-Werror: a host warning did not fail the build"
+elif [ "$(grep -c 'error: ' "$work/host.log")" = 1 ] &&
+  grep -q 'main.cu:19:14: error: comparison of integer expressions' "$work/host.log" &&
+  ! grep -q -e 'kernels.cuh:' -e 'cuda_builtins' "$work/host.log"; then
+  echo "PASS: -Werror fails once, for the host code's warning (main.cu:19:14)"
+else
+  fail "-Werror with a host warning: $(cat "$work/host.log")"
+fi
+
+# An error in host code (which both passes compile) is shown once.
+if (cd "$work" && "$nvcc" -arch=sm_90 -DHOST_ERROR -c -o main.o "$w/main.cu") \
+  >"$work/error.log" 2>&1; then
+  fail "an error in host code compiles"
+elif [ "$(grep -c 'main.cu:12:.*error: ' "$work/error.log")" = 1 ]; then
+  echo "PASS: an error in host code is shown once"
+else
+  fail "an error in host code: $(cat "$work/error.log")"
+fi
+
+# A host call of a __device__ function is an error, as with nvcc.
+if (cd "$work" && "$nvcc" -c -o host_call.o "$w/host_call.cu") \
+  >"$work/host_call.log" 2>&1; then
+  fail "a host function that calls a __device__ function compiles"
+elif grep -q 'host_call.cu:10:.*calling a __device__ function("plus_one") from a __host__ function is not allowed' \
+  "$work/host_call.log"; then
+  echo "PASS: a host call of a __device__ function is refused"
+else
+  fail "host call of a __device__ function: $(cat "$work/host_call.log")"
+fi
+
+# -std=c++14 with CUB: refused as nvcc refuses it.
+if (cd "$work" && "$nvcc" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") \
+  >"$work/old.log" 2>&1; then
+  fail "-std=c++14 with CUB compiles"
+elif grep -q 'CUB requires at least C++17' "$work/old.log"; then
+  echo "PASS: -std=c++14 with CUB is refused, as nvcc refuses it"
+else
+  fail "-std=c++14 with CUB: $(cat "$work/old.log")"
+fi
+
+# An output that is not a file (a FIFO here; `-o /dev/null` alike) is
+# written, never replaced, as the compilers write it.
+if command -v mkfifo >/dev/null 2>&1 && mkfifo "$work/out.fifo"; then
+  (timeout 120 cat "$work/out.fifo" >"$work/fifo.bytes") &
+  reader=$!
+  (cd "$work" && "$nvcc" -c -o out.fifo "$w/host_call.cu" -DPLUS_ONE_ONLY) \
+    >"$work/fifo.log" 2>&1
+  wait "$reader"
+  if [ -p "$work/out.fifo" ] && [ -s "$work/fifo.bytes" ]; then
+    echo "PASS: -o FIFO: written through, not replaced"
+  else
+    fail "-o FIFO: replaced or not written: $(cat "$work/fifo.log")"
+  fi
+fi
+
+# nvcc agrees: the same builds pass and fail.
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -arch=sm_90 -Xcompiler -Wall,-Werror -c \
+    -o dev.o "$w/dev.cu") >/dev/null 2>&1 ||
+    fail "nvcc -Xcompiler -Wall,-Werror fails on dev.cu: the test is wrong"
+  if (cd "$work" && "$real" -arch=sm_90 -DHOST_WARNING -Xcompiler -Wall,-Werror \
+    -c -o main.o "$w/main.cu") >/dev/null 2>&1 ||
+    (cd "$work" && "$real" -c -o host_call.o "$w/host_call.cu") >/dev/null 2>&1 ||
+    (cd "$work" && "$real" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") >/dev/null 2>&1; then
+    fail "nvcc accepts what the test expects it to refuse: the test is wrong"
+  fi
+fi
+
+rm -rf "$work"
+exit "$failed"
