@@ -212,7 +212,7 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             "visibility(\"hidden\")));\n"
             "namespace {\n"
             "const int cuemu_device_registered = "
-            "(cuemu__register_%s(), ::cuemu::register_instances("
+            "(cuemu__register_%s(), ::cuemu_program_register_instances("
             "__start_cuemu_instances, __stop_cuemu_instances), "
             "::cuemu::declare_static_shared(__start_cuemu_static_shared, "
             "__stop_cuemu_static_shared), 0);\n"

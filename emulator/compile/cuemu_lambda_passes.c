@@ -28,7 +28,8 @@
  * all the lambdas of a context in one sequence, whatever their parameter
  * types. So an extended lambda of host code is first given a context of
  * its own (own_context()), where it is the only lambda and whose own
- * number the match leaves out (cuemu_kernel_instances.h's instance_key());
+ * number the match leaves out (instance_key() in
+ * emulator/device/cuemu_instances.c);
  * lambdas are made up only for an extended lambda whose body was not
  * found.
  */

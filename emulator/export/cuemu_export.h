@@ -38,6 +38,7 @@
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_driver_api.h>
+#include <cuemu/cuemu_instances.h>
 #include <cuemu/cuemu_driver_graph.h>
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_driver_link.h>
