@@ -664,6 +664,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
    * memory under initcheck also needs every byte written, which the loop
    * would check byte by byte.) */
   size_t ncells = size / gran, n = ncells;
+  size_t bytes = ((checks & CUEMU_CHECK_INIT) && read) || (write && init)
+                     ? gran
+                     : 1;
   if (ncells > 1 && cells_alike(cells, ncells, epoch) &&
       !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
         !all_written(init, size)))
@@ -676,8 +679,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       c->epoch = epoch;
     }
     /* Each byte in turn: whether it was written, then (for the first byte
-     * of the cell, the same for all of them) the race. */
-    for (size_t j = 0; j < gran; ++j) {
+     * of the cell, the same for all of them) the race. The bytes after the
+     * first matter only to initcheck's reads and to a "written" map. */
+    for (size_t j = 0; j < bytes; ++j) {
       if ((checks & CUEMU_CHECK_INIT) && read &&
           unwritten(t, c, init, byte + j) &&
           (atomic || /* the shims' atomics act for the user */
@@ -786,10 +790,10 @@ static void split_granule(cell *cells, size_t size, size_t k,
  * block) and works on byte cells. Either way the cells say what a cell per
  * byte would. `locked`: whether the cells are shared between workers (an
  * allocation's) and so taken under their stripe lock. */
-static void track_granules(cuemu_worker *w, block_state *b, cell *cells,
-                           size_t total, uint16_t epoch, unsigned char *init,
-                           const target *t, size_t off, size_t size, int kind,
-                           const void *pc, int locked) {
+static inline __attribute__((always_inline)) void
+track_granules(cuemu_worker *w, block_state *b, cell *cells, size_t total,
+               uint16_t epoch, unsigned char *init, const target *t,
+               size_t off, size_t size, int kind, const void *pc, int locked) {
   size_t first = off / GRANULE, last = (off + size - 1) / GRANULE;
   cell *lock = locked ? &cells[first] : NULL;
   if (lock)
