@@ -13,16 +13,18 @@
  * host memory the checkers do not know, and is left alone.
  *
  * Each byte of shared memory and of the allocations a launch touches has a
- * cell: the last writer and the last reader (thread, block), the access
- * sites, and the sync clock of the block when they happened. A block's
+ * cell (kept per 4-byte granule while the granule is accessed whole, see
+ * track_granules): the last writer and the last reader (thread, block),
+ * the access sites, and the sync clock of the block when they happened. A block's
  * clock ticks at every rendezvous that orders threads (block barriers,
  * warp collectives, tile barriers); two accesses of different threads of a
  * block are ordered when a rendezvous that both took part in came after the
  * earlier one. Accesses of different blocks are ordered by grid.sync (the
  * grid generation) or, leniently, by a fence that the earlier access's block
- * executed after it (the threadfence-reduction pattern). Shared cells are
- * cleared when a block starts; global cells live for one launch (the kernel
- * boundary orders everything). Atomics never race.
+ * executed after it (the threadfence-reduction pattern). Shared cells
+ * count as empty when a block starts (a stamp per block); global cells
+ * live for one launch (the kernel boundary orders everything). Atomics
+ * never race.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
