@@ -13,16 +13,18 @@
  * host memory the checkers do not know, and is left alone.
  *
  * Each byte of shared memory and of the allocations a launch touches has a
- * cell: the last writer and the last reader (thread, block), the access
- * sites, and the sync clock of the block when they happened. A block's
+ * cell (kept per 4-byte granule while the granule is accessed whole, see
+ * track_granules): the last writer and the last reader (thread, block),
+ * the access sites, and the sync clock of the block when they happened. A block's
  * clock ticks at every rendezvous that orders threads (block barriers,
  * warp collectives, tile barriers); two accesses of different threads of a
  * block are ordered when a rendezvous that both took part in came after the
  * earlier one. Accesses of different blocks are ordered by grid.sync (the
  * grid generation) or, leniently, by a fence that the earlier access's block
- * executed after it (the threadfence-reduction pattern). Shared cells are
- * cleared when a block starts; global cells live for one launch (the kernel
- * boundary orders everything). Atomics never race.
+ * executed after it (the threadfence-reduction pattern). Shared cells
+ * count as empty when a block starts (a stamp per block); global cells
+ * live for one launch (the kernel boundary orders everything). Atomics
+ * never race.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -60,8 +62,11 @@ _Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells"
 /* Racecheck's cells of an allocation of `size` bytes: one per granule,
  * then one per byte (whole granules) for the granules that are split. */
 static size_t granules(size_t size) { return (size + GRANULE - 1) / GRANULE; }
+static size_t shadow_cells(size_t size) {
+  return granules(size) * (1 + GRANULE);
+}
 static size_t shadow_bytes(size_t size) {
-  return granules(size) * (1 + GRANULE) * sizeof(cell);
+  return shadow_cells(size) * sizeof(cell);
 }
 
 
@@ -317,8 +322,9 @@ void cuemu__check_block_begin(cuemu_worker *w) {
       b->tls = __tls_get_addr(&ti);
       b->tls_size = cl->mod->tls_size;
     }
-    b->tls_cells = grow(b->tls_cells, &b->tls_cap, b->tls_size);
-    b->dyn_cells = grow(b->dyn_cells, &b->dyn_cap, L->dynamic_shared);
+    b->tls_cells = grow(b->tls_cells, &b->tls_cap, shadow_cells(b->tls_size));
+    b->dyn_cells =
+        grow(b->dyn_cells, &b->dyn_cap, shadow_cells(L->dynamic_shared));
   }
   /* The block's dynamic shared memory comes from here, between two
    * redzones that nothing else owns, so that any access next to it is out
@@ -660,6 +666,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
    * memory under initcheck also needs every byte written, which the loop
    * would check byte by byte.) */
   size_t ncells = size / gran, n = ncells;
+  size_t bytes = ((checks & CUEMU_CHECK_INIT) && read) || (write && init)
+                     ? gran
+                     : 1;
   if (ncells > 1 && cells_alike(cells, ncells, epoch) &&
       !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
         !all_written(init, size)))
@@ -672,8 +681,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       c->epoch = epoch;
     }
     /* Each byte in turn: whether it was written, then (for the first byte
-     * of the cell, the same for all of them) the race. */
-    for (size_t j = 0; j < gran; ++j) {
+     * of the cell, the same for all of them) the race. The bytes after the
+     * first matter only to initcheck's reads and to a "written" map. */
+    for (size_t j = 0; j < bytes; ++j) {
       if ((checks & CUEMU_CHECK_INIT) && read &&
           unwritten(t, c, init, byte + j) &&
           (atomic || /* the shims' atomics act for the user */
@@ -774,18 +784,22 @@ static void split_granule(cell *cells, size_t size, size_t k,
 }
 
 /* Racecheck (and initcheck) of an access of `size` bytes at offset `off`
- * of live allocation `r`, wholly inside it, with cells `cells`. An access
- * of whole granules none of which is split works on the granules; any
- * other splits the granules it touches for good (in this launch) and works
- * on byte cells. Either way the cells say what a cell per byte would. */
-static void track_region(cuemu_worker *w, block_state *b, region *r,
-                         cell *cells, const target *t, size_t off, size_t size,
-                         int kind, const void *pc) {
-  unsigned char *init = r->info.init ? r->info.init + off : NULL;
-  const uint16_t epoch = b->cl->epoch;
+ * of memory of `total` bytes (an allocation, or a block's shared memory),
+ * wholly inside it, with cells `cells` (granule cells, then byte cells;
+ * those of `epoch` are current) and "written" map `init` (or NULL). An
+ * access of whole granules none of which is split works on the granules;
+ * any other splits the granules it touches for good (in this launch, or
+ * block) and works on byte cells. Either way the cells say what a cell per
+ * byte would. `locked`: whether the cells are shared between workers (an
+ * allocation's) and so taken under their stripe lock. */
+static inline __attribute__((always_inline)) void
+track_granules(cuemu_worker *w, block_state *b, cell *cells, size_t total,
+               uint16_t epoch, unsigned char *init, const target *t,
+               size_t off, size_t size, int kind, const void *pc, int locked) {
   size_t first = off / GRANULE, last = (off + size - 1) / GRANULE;
-  cell *lock = &cells[first];
-  lock_cell(lock);
+  cell *lock = locked ? &cells[first] : NULL;
+  if (lock)
+    lock_cell(lock);
   int whole = size && off % GRANULE == 0 && size % GRANULE == 0;
   for (size_t k = first; whole && k <= last; ++k)
     if (cells[k].epoch == epoch && (cells[k].flags & CELL_SPLIT))
@@ -794,11 +808,22 @@ static void track_region(cuemu_worker *w, block_state *b, region *r,
     track(w, b, &cells[first], init, t, size, GRANULE, kind, pc, lock);
   } else {
     for (size_t k = first; size && k <= last; ++k)
-      split_granule(cells, r->a.size, k, epoch);
-    track(w, b, &cells[granules(r->a.size) + off], init, t, size, 1, kind, pc,
+      split_granule(cells, total, k, epoch);
+    track(w, b, &cells[granules(total) + off], init, t, size, 1, kind, pc,
           lock);
   }
-  unlock_cell(lock);
+  if (lock)
+    unlock_cell(lock);
+}
+
+/* Racecheck (and initcheck) of an access of `size` bytes at offset `off`
+ * of live allocation `r`, wholly inside it, with cells `cells`. */
+static void track_region(cuemu_worker *w, block_state *b, region *r,
+                         cell *cells, const target *t, size_t off, size_t size,
+                         int kind, const void *pc) {
+  track_granules(w, b, cells, r->a.size, b->cl->epoch,
+                 r->info.init ? r->info.init + off : NULL, t, off, size, kind,
+                 pc, 1);
 }
 
 /* The region holding `a`, or the nearest one below it. */
@@ -848,7 +873,7 @@ static void check_alignment(cuemu_worker *w, const void *addr, size_t size,
 }
 
 static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
-                          const char *name, size_t base_off,
+                          size_t total, const char *name, size_t base_off,
                           size_t arr_size, size_t off, const void *addr,
                           size_t size, int kind, const void *pc) {
   target t = {1, name, NULL, off - base_off, arr_size, NULL};
@@ -862,7 +887,8 @@ static void shared_access(cuemu_worker *w, block_state *b, cell *cells,
     return;
   if (off - base_off + size > arr_size)
     size = arr_size - (off - base_off);
-  track(w, b, cells + off, NULL, &t, size, 1, kind, pc, NULL);
+  track_granules(w, b, cells, total, b->shared_epoch, NULL, &t, off, size,
+                 kind, pc, 0);
 }
 
 /* Narrows the gap [*lo, *hi) around `a` so that it leaves out [x0, x1);
@@ -996,7 +1022,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
   if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
-    shared_access(w, b, b->dyn_cells, "extern __shared__ buffer",
+    shared_access(w, b, b->dyn_cells, b->dyn_size, "extern __shared__ buffer",
                   0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
     return;
   }
@@ -1022,7 +1048,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       }
       return;
     }
-    shared_access(w, b, b->tls_cells, s->name, s->offset, s->size,
+    shared_access(w, b, b->tls_cells, b->tls_size, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;
   }
