@@ -24,6 +24,7 @@
 #include <cuemu/cuemu_device.h>
 
 #include "check/cuemu_check.h"
+#include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "cuemu_codegen.h"
 #include "cuemu_device_symbols.h"
@@ -32,13 +33,6 @@
 #include "cuemu_toolkit.h"
 
 #define MAX_CXX_WORDS 16
-
-/* Where the shims, the public headers and libcuemu are: the environment
- * (for an uninstalled build tree) or the configured install locations. */
-static const char *location(const char *env, const char *installed) {
-  const char *v = getenv(env);
-  return v && *v ? v : installed;
-}
 
 static char *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rbe");
@@ -983,9 +977,9 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   /* __CUDA_ARCH__ of the device pass (a module's only pass). */
   snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",
              options->arch > 0 ? options->arch : CUEMU_DEFAULT_ARCH);
-  job.shims = location("CUEMU_SHIMS_DIR", CUEMU_INSTALL_SHIMS_DIR);
-  job.include = location("CUEMU_INCLUDE_DIR", CUEMU_INSTALL_INCLUDE_DIR);
-  job.libdir = location("CUEMU_LIB_DIR", CUEMU_INSTALL_LIB_DIR);
+  job.shims = cuemu__location_shims();
+  job.include = cuemu__location_include();
+  job.libdir = cuemu__location_lib();
   /* CCCL's headers, unless the options name them already (cuemu-cc's
    * --cuda-path, or the user's -isystem TOOLKIT/include/cccl). */
   if (names_cccl(options))

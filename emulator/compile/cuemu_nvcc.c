@@ -26,6 +26,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
 
+#include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
 #include "cuemu_driver.h"
@@ -792,19 +793,16 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
 
 /* ---- Phases ---------------------------------------------------------------- */
 
-static const char *location(const char *env, const char *installed) {
-  const char *v = getenv(env);
-  return v && *v ? v : installed;
-}
-
+/* Where the shims, the public headers and libcuemu are
+ * (base/cuemu_locations.h). */
 static const char *shims_dir(void) {
-  return location("CUEMU_SHIMS_DIR", CUEMU_INSTALL_SHIMS_DIR);
+  return cuemu__location_shims();
 }
 static const char *include_dir(void) {
-  return location("CUEMU_INCLUDE_DIR", CUEMU_INSTALL_INCLUDE_DIR);
+  return cuemu__location_include();
 }
 static const char *lib_dir(void) {
-  return location("CUEMU_LIB_DIR", CUEMU_INSTALL_LIB_DIR);
+  return cuemu__location_lib();
 }
 
 /* The host C++ compiler: --cxx, -ccbin (a compiler, or a folder holding

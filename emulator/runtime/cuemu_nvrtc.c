@@ -211,9 +211,14 @@ int cuemu_nvrtc_add_name_expression(cuemu_nvrtc_program *p,
   return NVRTC_OK;
 }
 
-/* Writes `text` to dir/name, making the folders of `name`. A name that
- * climbs out of dir ("..") or is absolute is refused. Returns 0 or -1. */
-static int write_file(const char *dir, const char *name, const char *text) {
+/* Writes `text` to dir/name, making the folders of `name`, after a line
+ * marker that names the file `shown` (the program's name, or a header's
+ * include name): the compiler's messages, __FILE__ (printf, assert) and
+ * the line table (faults, checkers' reports) then name it as NVRTC does,
+ * rather than cuemu's private copy. A name that climbs out of dir ("..")
+ * or is absolute is refused. Returns 0 or -1. */
+static int write_file(const char *dir, const char *name, const char *shown,
+                      const char *text) {
   if (name[0] == '/' || strstr(name, ".."))
     return -1;
   char path[4096];
@@ -228,6 +233,14 @@ static int write_file(const char *dir, const char *name, const char *text) {
   FILE *f = fopen(path, "we");
   if (!f)
     return -1;
+  fputs("#line 1 \"", f);
+  for (const char *c = shown; *c; ++c) {
+    if (*c == '"' || *c == '\\')
+      fputc('\\', f);
+    if (*c != '\n')
+      fputc(*c, f);
+  }
+  fputs("\"\n", f);
   size_t n = strlen(text);
   int ok = fwrite(text, 1, n, f) == n;
   return fclose(f) == 0 && ok ? 0 : -1;
@@ -385,12 +398,14 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   cuemu_nvrtc_options o;
   r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
                                 &p->log);
-  if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->source))
+  if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,
+                                  p->source))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0)
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
-    if (write_file(include_dir, p->include_names[i], p->headers[i])) {
+    if (write_file(include_dir, p->include_names[i], p->include_names[i],
+                   p->headers[i])) {
       cuemu__nvrtc_text_add(&p->log,
                             "nvrtc: error: cannot use the header name '%s'\n",
                             p->include_names[i]);

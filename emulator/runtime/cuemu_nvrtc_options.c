@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compile/cuemu_gpu_arch.h"
 #include "runtime/cuemu_nvrtc_internal.h"
@@ -133,6 +134,17 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
                               cuemu_nvrtc_options *o, cuemu_nvrtc_text *log) {
   memset(o, 0, sizeof *o);
   if (header_dir && add_word(o, "-I", header_dir))
+    return NVRTC_OUT_OF_MEMORY;
+  /* The program and its headers are named by line markers as given
+   * (cuemu_nvrtc.c), often relative ("kernel.cu"); the line table would
+   * join such a name to the compiler's folder, and a fault's report would
+   * name "/home/me/kernel.cu". The folder is mapped away, so that reports
+   * name the program as the program named it. */
+  char cwd[4096], map[4200];
+  if (getcwd(cwd, sizeof cwd) && !strchr(cwd, '=') &&
+      snprintf(map, sizeof map, "-fdebug-prefix-map=%s=", cwd) <
+          (int)sizeof map &&
+      add_word(o, map, NULL))
     return NVRTC_OUT_OF_MEMORY;
   for (int i = 0; i < count; ++i) {
     const char *a = options[i];
