@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/cuemu_locations.h"
 #include "compile/cuemu_gpu_arch.h"
 #include "runtime/cuemu_nvrtc_internal.h"
 
@@ -133,6 +134,14 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
                               const char *header_dir,
                               cuemu_nvrtc_options *o, cuemu_nvrtc_text *log) {
   memset(o, 0, sizeof *o);
+  /* The shims come first, before the program's own include paths: a
+   * program that compiles with the toolkit's headers puts a copy of them
+   * on its include path (the CUDA samples copy cooperative_groups.h and
+   * cooperative_groups/ beside themselves and pass --include-path), and a
+   * copy of cuemu's shims outside their folder would be compiled as the
+   * program's own code, without the folder they include from. */
+  if (add_word(o, "-I", cuemu__location_shims()))
+    return NVRTC_OUT_OF_MEMORY;
   if (header_dir && add_word(o, "-I", header_dir))
     return NVRTC_OUT_OF_MEMORY;
   /* The program and its headers are named by line markers as given

@@ -1,12 +1,15 @@
 /*
- * jit_source_names.cu: a kernel compiled by NVRTC is named, wherever a
+ * jit_programs.cu: NVRTC programs as run-time-compiling programs write
+ * them. A kernel compiled by NVRTC is named, wherever a
  * file name shows, by the name the program gave nvrtcCreateProgram (and a
  * header by its include name), as NVRTC names them: __FILE__ (which
  * printf and assert use), assert's message, the report of a fault, and the
  * compile log. The program also compiles with the variables that point a
  * build tree's tools at the shims (CUEMU_SHIMS_DIR, CUEMU_INCLUDE_DIR,
- * CUEMU_LIB_DIR) removed: libcuemu finds them itself. Prints PASS when all
- * is well.
+ * CUEMU_LIB_DIR) removed: libcuemu finds them itself. A program that
+ * copies the toolkit's cooperative groups headers beside itself and puts
+ * them on the include path (as the CUDA samples' matrixMul_nvrtc does)
+ * compiles and runs. Prints PASS when all is well.
  */
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
@@ -15,6 +18,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -183,9 +187,83 @@ void check_log() {
   NVRTC(nvrtcDestroyProgram(&prog));
 }
 
+// A block reduction with cooperative groups, compiled with a copy of the
+// toolkit's cooperative groups headers (`toolkit`: its include folder) on
+// the include path; each block sums its 128 values.
+void check_toolkit_header_copies(const std::string &toolkit) {
+  char dir[] = "/tmp/jit_programs.XXXXXX";
+  CHECK(mkdtemp(dir) != nullptr);
+  std::string copy = "cp -rL '" + toolkit + "/cooperative_groups.h' '" +
+                     toolkit + "/cooperative_groups' '" + dir + "/'";
+  CHECK(!toolkit.empty() && std::system(copy.c_str()) == 0);
+  const char *source = R"(#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+extern "C" __global__ void block_sums(const int *in, int *out) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ int partial[4];
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  int v = cg::reduce(warp, in[blockIdx.x * 128 + threadIdx.x], cg::plus<int>());
+  if (warp.thread_rank() == 0) partial[warp.meta_group_rank()] = v;
+  block.sync();
+  if (block.thread_rank() == 0)
+    out[blockIdx.x] = partial[0] + partial[1] + partial[2] + partial[3];
+}
+)";
+  nvrtcProgram prog;
+  NVRTC(nvrtcCreateProgram(&prog, source, "block_sums.cu", 0, nullptr,
+                           nullptr));
+  std::string include = std::string("--include-path=") + dir;
+  const char *options[] = {"--gpu-architecture=sm_90", include.c_str()};
+  nvrtcResult r = nvrtcCompileProgram(prog, 2, options);
+  CHECK(r == NVRTC_SUCCESS);
+  if (r != NVRTC_SUCCESS)
+    std::fprintf(stderr, "%s\n", log_of(prog).c_str());
+  size_t size = 0;
+  std::vector<char> image;
+  if (r == NVRTC_SUCCESS && nvrtcGetCUBINSize(prog, &size) == NVRTC_SUCCESS) {
+    image.resize(size);
+    NVRTC(nvrtcGetCUBIN(prog, image.data()));
+  }
+  NVRTC(nvrtcDestroyProgram(&prog));
+  std::system((std::string("rm -rf '") + dir + "'").c_str());
+  if (image.empty())
+    return;
+  CUmodule mod;
+  CU(cuModuleLoadData(&mod, image.data()));
+  CUfunction f;
+  CU(cuModuleGetFunction(&f, mod, "block_sums"));
+  std::vector<int> in(3 * 128), out(3);
+  for (int i = 0; i < 3 * 128; ++i)
+    in[i] = (i * 7) % 23 - 5;
+  CUdeviceptr din, dout;
+  CU(cuMemAlloc(&din, in.size() * sizeof(int)));
+  CU(cuMemAlloc(&dout, out.size() * sizeof(int)));
+  CU(cuMemcpyHtoD(din, in.data(), in.size() * sizeof(int)));
+  void *args[] = {&din, &dout};
+  CU(cuLaunchKernel(f, 3, 1, 1, 128, 1, 1, 0, nullptr, args, nullptr));
+  CU(cuMemcpyDtoH(out.data(), dout, out.size() * sizeof(int)));
+  for (int b = 0; b < 3; ++b) {
+    int sum = 0;
+    for (int i = 0; i < 128; ++i)
+      sum += in[b * 128 + i];
+    CHECK(out[b] == sum);
+  }
+  CU(cuMemFree(din));
+  CU(cuMemFree(dout));
+  CU(cuModuleUnload(mod));
+}
+
 }  // namespace
 
 int main() {
+  // The folder of the toolkit's headers: cuemu's shims (nvcc's, when this
+  // program is built by nvcc for a GPU, is CUDA_PATH's).
+  const char *shims = getenv("CUEMU_SHIMS_DIR");
+  const char *cuda_path = getenv("CUDA_PATH");
+  std::string toolkit = shims ? shims
+                        : cuda_path ? std::string(cuda_path) + "/include"
+                                    : "";
   unsetenv("CUEMU_SHIMS_DIR");
   unsetenv("CUEMU_INCLUDE_DIR");
   unsetenv("CUEMU_LIB_DIR");
@@ -211,6 +289,9 @@ int main() {
   CU(cuModuleLoadData(&mod, image.data()));
   check_fault(mod);
   CU(cuDevicePrimaryCtxReset(dev));
+  CU(cuDevicePrimaryCtxRetain(&ctx, dev));
+  CU(cuCtxSetCurrent(ctx));
+  check_toolkit_header_copies(toolkit);
   check_log();
   return finish();
 }
