@@ -361,6 +361,26 @@ static int lower_names(cuemu_nvrtc_program *p, const char *module_path) {
   return r;
 }
 
+/* A quoted include that neither the program's headers nor the folder of
+ * cuemu's private copy has is searched for, as NVRTC searches it, in the
+ * folder of the file the program's name names (the current folder for a
+ * name without one): a program read from "kernels/k.cu" includes
+ * "kernels/common.cuh" as "common.cuh". Returns 0, or -1 when out of
+ * memory; a folder that does not exist adds nothing. */
+static int quote_folder_of(const char *name, cuemu_nvrtc_options *o) {
+  const char *slash = strrchr(name, '/');
+  char folder[4096], real[4096];
+  if (!slash)
+    snprintf(folder, sizeof folder, ".");
+  else if (slash == name)
+    snprintf(folder, sizeof folder, "/");
+  else
+    snprintf(folder, sizeof folder, "%.*s", (int)(slash - name), name);
+  if (!realpath(folder, real))
+    return 0;
+  return cuemu__nvrtc_options_add(o, "-iquote", real);
+}
+
 int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                                 const char *const *options) {
   if (!p)
@@ -398,6 +418,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   cuemu_nvrtc_options o;
   r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
                                 &p->log);
+  if (r == NVRTC_OK && quote_folder_of(p->name, &o) != 0)
+    r = NVRTC_OUT_OF_MEMORY;
   if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,
                                   p->source))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;

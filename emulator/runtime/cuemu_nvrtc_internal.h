@@ -53,4 +53,9 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
                               cuemu_nvrtc_text *log);
 void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o);
 
+/* Adds the word a followed by b (may be NULL) to o's words; returns 0, or
+ * -1 when out of memory. */
+int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
+                             const char *b);
+
 #endif /* CUEMU_NVRTC_INTERNAL_H */

@@ -58,6 +58,11 @@ static int add_word(cuemu_nvrtc_options *o, const char *a, const char *b) {
   return 0;
 }
 
+int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
+                             const char *b) {
+  return add_word(o, a, b);
+}
+
 void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o) {
   for (int i = 0; i < o->argc; ++i)
     free(o->argv[i]);

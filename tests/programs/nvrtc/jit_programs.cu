@@ -9,7 +9,9 @@
  * CUEMU_LIB_DIR) removed: libcuemu finds them itself. A program that
  * copies the toolkit's cooperative groups headers beside itself and puts
  * them on the include path (as the CUDA samples' matrixMul_nvrtc does)
- * compiles and runs. Prints PASS when all is well.
+ * compiles and runs, and a quoted include is found beside the file that
+ * the program's name names (simpleTemplates_nvrtc). Prints PASS when all
+ * is well.
  */
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
@@ -189,21 +191,34 @@ void check_log() {
 
 // A block reduction with cooperative groups, compiled with a copy of the
 // toolkit's cooperative groups headers (`toolkit`: its include folder) on
-// the include path; each block sums its 128 values.
+// the include path, from a program named by the file it would be read
+// from, whose folder holds a header it includes; each block sums its 128
+// values.
 void check_toolkit_header_copies(const std::string &toolkit) {
   char dir[] = "/tmp/jit_programs.XXXXXX";
   CHECK(mkdtemp(dir) != nullptr);
   std::string copy = "cp -rL '" + toolkit + "/cooperative_groups.h' '" +
                      toolkit + "/cooperative_groups' '" + dir + "/'";
   CHECK(!toolkit.empty() && std::system(copy.c_str()) == 0);
+  // A header beside the file the program is read from, included with
+  // quotes and given neither to nvrtcCreateProgram nor by --include-path.
+  std::string sizes = std::string(dir) + "/block_sizes.cuh";
+  FILE *header = std::fopen(sizes.c_str(), "w");
+  CHECK(header != nullptr);
+  if (header) {
+    std::fputs("#define PER_BLOCK 128\n", header);
+    std::fclose(header);
+  }
   const char *source = R"(#include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include "block_sizes.cuh"
 namespace cg = cooperative_groups;
 extern "C" __global__ void block_sums(const int *in, int *out) {
   cg::thread_block block = cg::this_thread_block();
   __shared__ int partial[4];
   cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
-  int v = cg::reduce(warp, in[blockIdx.x * 128 + threadIdx.x], cg::plus<int>());
+  int v = cg::reduce(warp, in[blockIdx.x * PER_BLOCK + threadIdx.x],
+                     cg::plus<int>());
   if (warp.thread_rank() == 0) partial[warp.meta_group_rank()] = v;
   block.sync();
   if (block.thread_rank() == 0)
@@ -211,7 +226,8 @@ extern "C" __global__ void block_sums(const int *in, int *out) {
 }
 )";
   nvrtcProgram prog;
-  NVRTC(nvrtcCreateProgram(&prog, source, "block_sums.cu", 0, nullptr,
+  std::string name = std::string(dir) + "/block_sums.cu";
+  NVRTC(nvrtcCreateProgram(&prog, source, name.c_str(), 0, nullptr,
                            nullptr));
   std::string include = std::string("--include-path=") + dir;
   const char *options[] = {"--gpu-architecture=sm_90", include.c_str()};
