@@ -29,6 +29,7 @@
 #include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "check/cuemu_check.h"
+#include "runtime/cuemu_module_text.h"
 #include "cuemu_driver.h"
 #include "cuemu_gpu_arch.h"
 #include "cuemu_toolkit.h"
@@ -1022,6 +1023,45 @@ static const char *by_path_script(command *c) {
   return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? path : NULL;
 }
 
+/* Rewrites the module file at `path` in its text form
+ * (runtime/cuemu_module_text.h). */
+static cuemu_status module_to_text(const char *path) {
+  FILE *in = fopen(path, "rbe");
+  if (!in)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", path,
+                         strerror(errno));
+  char *image = NULL;
+  size_t size = 0, cap = 0, n;
+  char buf[65536];
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
+    if (size + n > cap) {
+      char *grown = realloc(image, cap = (size + n) * 2);
+      if (!grown) {
+        free(image);
+        fclose(in);
+        return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+      }
+      image = grown;
+    }
+    memcpy(image + size, buf, n);
+    size += n;
+  }
+  fclose(in);
+  char temp[PATH_MAX];
+  snprintf(temp, sizeof temp, "%s.text.%ld", path, (long)getpid());
+  FILE *out = fopen(temp, "we");
+  int bad = !out || cuemu__module_text_write(out, image, size) != 0;
+  if (out && fclose(out) != 0)
+    bad = 1;
+  free(image);
+  if (bad || rename(temp, path) != 0) {
+    unlink(temp);
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", path,
+                         strerror(errno));
+  }
+  return CUEMU_SUCCESS;
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -1253,7 +1293,14 @@ static cuemu_status execute(command *c, int *cache_hit) {
         c->output ? c->output
                   : default_name(c, c->inputs[0].path,
                                  c->module_suffix ? c->module_suffix : ".so");
-    return out ? compile_cu(c, c->inputs[0].path, out, 0, cache_hit) : oom();
+    if (!out)
+      return oom();
+    st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    /* -ptx: the module in its text form, as PTX is text. */
+    if (st == CUEMU_SUCCESS && c->module_suffix &&
+        strcmp(c->module_suffix, ".ptx") == 0)
+      st = module_to_text(out);
+    return st;
   }
   if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {
     for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {

@@ -25,6 +25,7 @@
 
 #include "base/cuemu_config.h"
 #include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_module_text.h"
 
 enum {
 #define CUEMU_DRV_ENUM_(name, value, text) DRV_##name = value,
@@ -128,6 +129,20 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
                             size_t size, const char *name) {
   if (!state || !data)
     return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (cuemu__module_text_is(data, size ? size : SIZE_MAX)) {
+    /* The text form (cuemu-nvcc -ptx): the image it holds. */
+    size_t len = size ? strnlen(data, size) : strlen(data);
+    char *text = strndup(data, len);
+    void *decoded = NULL;
+    size_t n = 0;
+    int bad = !text || cuemu__module_text_decode(text, &decoded, &n) != 0;
+    free(text);
+    if (bad)
+      return cuemu__drv_not_a_module(data, 4, name ? name : "a link input");
+    int e = cuemu_drv_link_add_data(state, decoded, n, name);
+    free(decoded);
+    return e;
+  }
   size_t elf = cuemu__drv_elf_size(data);
   if (!elf)
     return cuemu__drv_not_a_module(data, size < 4 ? size : 4,

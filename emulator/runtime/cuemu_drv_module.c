@@ -31,6 +31,7 @@
 #include "device/cuemu_handles.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
+#include "runtime/cuemu_module_text.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -240,6 +241,23 @@ static int load_from_memory(void **module, const char *path) {
   return e;
 }
 
+/* Loads a module file in the text form (cuemu-nvcc -ptx). */
+static int load_text_file(void **module, const char *path) {
+  size_t size = 0;
+  char *data = read_file(path, &size);
+  if (!data)
+    return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  char *text = realloc(data, size + 1);
+  if (!text) {
+    free(data);
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  text[size] = '\0';
+  int e = cuemu__drv_module_load_data(module, text);
+  free(text);
+  return e;
+}
+
 int cuemu_drv_module_load(void **module, const char *path) {
   int e = cuemu_drv_check_context();
   return e ? e : cuemu__drv_module_load(module, path);
@@ -251,9 +269,11 @@ int cuemu__drv_module_load(void **module, const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return DRV_CUDA_ERROR_FILE_NOT_FOUND;
-  unsigned char head[SELFMAG];
+  unsigned char head[128];
   size_t n = fread(head, 1, sizeof head, f);
   fclose(f);
+  if (cuemu__module_text_is(head, n))
+    return load_text_file(module, path);
   if (n < SELFMAG || memcmp(head, ELFMAG, SELFMAG) != 0)
     return cuemu__drv_not_a_module(head, n, path);
   /* dlopen() searches the library path for a name without a slash. */
@@ -293,6 +313,18 @@ int cuemu_drv_module_load_data(void **module, const void *image) {
 int cuemu__drv_module_load_data(void **module, const void *image) {
   if (!module || !image)
     return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (cuemu__module_text_is(image, SIZE_MAX)) {
+    /* The text form (cuemu-nvcc -ptx): the image it holds. */
+    void *decoded = NULL;
+    size_t n = 0;
+    if (cuemu__module_text_decode(image, &decoded, &n) != 0)
+      return cuemu__drv_not_a_module(image, 4, "the image");
+    int e = n >= cuemu__drv_elf_size(decoded)
+                ? cuemu__drv_module_load_data(module, decoded)
+                : cuemu__drv_not_a_module(decoded, 4, "the image");
+    free(decoded);
+    return e;
+  }
   size_t size = cuemu__drv_elf_size(image);
   if (!size)
     return cuemu__drv_not_a_module(image, 4, "the image");

@@ -10,8 +10,9 @@
  * copies the toolkit's cooperative groups headers beside itself and puts
  * them on the include path (as the CUDA samples' matrixMul_nvrtc does)
  * compiles and runs, and a quoted include is found beside the file that
- * the program's name names (simpleTemplates_nvrtc). Prints PASS when all
- * is well.
+ * the program's name names (simpleTemplates_nvrtc). The text that
+ * `cuemu-nvcc -ptx` writes is loaded as PTX text is (ptxjit). Prints PASS
+ * when all is well.
  */
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
@@ -270,6 +271,66 @@ extern "C" __global__ void block_sums(const int *in, int *out) {
   CU(cuModuleUnload(mod));
 }
 
+// `cuemu-nvcc -ptx` writes text, as PTX is: a program that reads the file
+// into a std::string from a char pointer and gives cuLinkAddData
+// strlen() + 1 bytes (the CUDA samples' ptxjit) links and runs it, and so
+// does one that gives the text to cuModuleLoadData. `nvcc` is cuemu-nvcc
+// (skipped when the program does not run in cuemu's test environment).
+void check_ptx_text(const char *nvcc) {
+  char dir[] = "/tmp/jit_programs_ptx.XXXXXX";
+  CHECK(mkdtemp(dir) != nullptr);
+  std::string cu = std::string(dir) + "/iota.cu";
+  std::string ptx = std::string(dir) + "/iota.ptx";
+  FILE *f = std::fopen(cu.c_str(), "w");
+  CHECK(f != nullptr);
+  if (!f)
+    return;
+  std::fputs("extern \"C\" __global__ void iota(int *p) {\n"
+             "  p[threadIdx.x] = 3 * threadIdx.x + 1;\n}\n",
+             f);
+  std::fclose(f);
+  std::string cmd = std::string("'") + nvcc + "' -ptx -o '" + ptx + "' '" +
+                    cu + "'";
+  CHECK(std::system(cmd.c_str()) == 0);
+  std::string text;
+  if (FILE *in = std::fopen(ptx.c_str(), "rb")) {
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, in)) > 0)
+      text.append(buf, n);
+    std::fclose(in);
+  }
+  std::system((std::string("rm -rf '") + dir + "'").c_str());
+  CHECK(!text.empty() && text.find('\0') == std::string::npos);
+  std::string as_c_string = text.c_str();
+  CUlinkState link;
+  CU(cuLinkCreate(0, nullptr, nullptr, &link));
+  CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)as_c_string.c_str(),
+                   std::strlen(as_c_string.c_str()) + 1, "iota.ptx", 0,
+                   nullptr, nullptr));
+  void *linked = nullptr;
+  size_t linked_size = 0;
+  CU(cuLinkComplete(link, &linked, &linked_size));
+  CUmodule mods[2] = {};
+  CU(cuModuleLoadData(&mods[0], linked));
+  CU(cuLinkDestroy(link));
+  CU(cuModuleLoadData(&mods[1], as_c_string.c_str()));
+  for (CUmodule mod : mods) {
+    CUfunction f;
+    CU(cuModuleGetFunction(&f, mod, "iota"));
+    CUdeviceptr out;
+    CU(cuMemAlloc(&out, 32 * sizeof(int)));
+    void *args[] = {&out};
+    CU(cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr));
+    int host[32] = {};
+    CU(cuMemcpyDtoH(host, out, sizeof host));
+    for (int i = 0; i < 32; ++i)
+      CHECK(host[i] == 3 * i + 1);
+    CU(cuMemFree(out));
+    CU(cuModuleUnload(mod));
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -277,6 +338,8 @@ int main() {
   // program is built by nvcc for a GPU, is CUDA_PATH's).
   const char *shims = getenv("CUEMU_SHIMS_DIR");
   const char *cuda_path = getenv("CUDA_PATH");
+  const char *builddir = getenv("CUEMU_BUILDDIR");
+  std::string nvcc = builddir ? std::string(builddir) + "/cuemu-nvcc" : "";
   std::string toolkit = shims ? shims
                         : cuda_path ? std::string(cuda_path) + "/include"
                                     : "";
@@ -308,6 +371,8 @@ int main() {
   CU(cuDevicePrimaryCtxRetain(&ctx, dev));
   CU(cuCtxSetCurrent(ctx));
   check_toolkit_header_copies(toolkit);
+  if (!nvcc.empty())
+    check_ptx_text(nvcc.c_str());
   check_log();
   return finish();
 }
