@@ -20,6 +20,7 @@
 #include <cuemu/cuemu_nvrtc.h>
 
 #include "device/cuemu_module_symbols.h"
+#include "runtime/cuemu_module_text.h"
 #include "runtime/cuemu_nvrtc_internal.h"
 
 typedef struct name_expr {
@@ -39,6 +40,8 @@ struct cuemu_nvrtc_program {
   cuemu_nvrtc_text log;
   char *image;
   size_t image_size;
+  char *ptx;       /* the image's text form (nvrtcGetPTX), NUL-terminated */
+  size_t ptx_size; /* without the NUL */
 };
 
 static const char *const results[] = {
@@ -123,6 +126,7 @@ int cuemu_nvrtc_destroy_program(cuemu_nvrtc_program **program) {
   free(p->names);
   free(p->log.s);
   free(p->image);
+  free(p->ptx);
   free(p);
   *program = NULL;
   return NVRTC_OK;
@@ -381,6 +385,23 @@ static int quote_folder_of(const char *name, cuemu_nvrtc_options *o) {
   return cuemu__nvrtc_options_add(o, "-iquote", real);
 }
 
+/* Makes the text form of the program's image (runtime/cuemu_module_text.h),
+ * which nvrtcGetPTX gives: PTX is text, and programs copy it as a C
+ * string. Returns 0 or -1. */
+static int ptx_text(cuemu_nvrtc_program *p) {
+  FILE *f = open_memstream(&p->ptx, &p->ptx_size);
+  if (!f)
+    return -1;
+  int bad = cuemu__module_text_write(f, p->image, p->image_size) != 0;
+  if (fclose(f) != 0 || bad) {
+    free(p->ptx);
+    p->ptx = NULL;
+    p->ptx_size = 0;
+    return -1;
+  }
+  return 0;
+}
+
 int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                                 const char *const *options) {
   if (!p)
@@ -396,6 +417,9 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   free(p->image);
   p->image = NULL;
   p->image_size = 0;
+  free(p->ptx);
+  p->ptx = NULL;
+  p->ptx_size = 0;
   const char *tmp = getenv("TMPDIR");
   char dir[4096];
   snprintf(dir, sizeof dir, "%s/cuemu-nvrtc.XXXXXX",
@@ -464,6 +488,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     r = lower_names(p, output);
   if (r == NVRTC_OK && read_file(output, &p->image, &p->image_size) != 0)
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
+  if (r == NVRTC_OK && ptx_text(p) != 0)
+    r = NVRTC_OUT_OF_MEMORY;
   p->compiled = r == NVRTC_OK;
   free(kernels);
   cuemu__nvrtc_options_free(&o);
@@ -495,7 +521,7 @@ int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
     return NVRTC_INVALID_PROGRAM;
   if (!size)
     return NVRTC_INVALID_INPUT;
-  *size = p->image_size + (ptx ? 1 : 0);
+  *size = ptx ? p->ptx_size + 1 : p->image_size;
   return NVRTC_OK;
 }
 
@@ -504,8 +530,11 @@ int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
     return NVRTC_INVALID_PROGRAM;
   if (!out)
     return NVRTC_INVALID_INPUT;
-  /* read_file() left a NUL after the image. */
-  memcpy(out, p->image, p->image_size + (ptx ? 1 : 0));
+  /* The text form is NUL-terminated, as PTX is. */
+  if (ptx)
+    memcpy(out, p->ptx, p->ptx_size + 1);
+  else
+    memcpy(out, p->image, p->image_size);
   return NVRTC_OK;
 }
 

@@ -10,9 +10,9 @@
  * copies the toolkit's cooperative groups headers beside itself and puts
  * them on the include path (as the CUDA samples' matrixMul_nvrtc does)
  * compiles and runs, and a quoted include is found beside the file that
- * the program's name names (simpleTemplates_nvrtc). The text that
- * `cuemu-nvcc -ptx` writes is loaded as PTX text is (ptxjit). Prints PASS
- * when all is well.
+ * the program's name names (simpleTemplates_nvrtc). The PTX that NVRTC
+ * gives and that `cuemu-nvcc -ptx` writes is text, and is loaded as PTX
+ * text is (ptxjit). Prints PASS when all is well.
  */
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
@@ -236,18 +236,23 @@ extern "C" __global__ void block_sums(const int *in, int *out) {
   CHECK(r == NVRTC_SUCCESS);
   if (r != NVRTC_SUCCESS)
     std::fprintf(stderr, "%s\n", log_of(prog).c_str());
+  // NVRTC's PTX is text: one NUL, at its end, which its size counts; the
+  // program keeps it as a C string and loads that.
   size_t size = 0;
-  std::vector<char> image;
-  if (r == NVRTC_SUCCESS && nvrtcGetCUBINSize(prog, &size) == NVRTC_SUCCESS) {
-    image.resize(size);
-    NVRTC(nvrtcGetCUBIN(prog, image.data()));
+  std::string ptx;
+  if (r == NVRTC_SUCCESS && nvrtcGetPTXSize(prog, &size) == NVRTC_SUCCESS) {
+    std::vector<char> bytes(size);
+    NVRTC(nvrtcGetPTX(prog, bytes.data()));
+    CHECK(size > 1 && bytes[size - 1] == '\0' &&
+          std::strlen(bytes.data()) + 1 == size);
+    ptx = bytes.data();
   }
   NVRTC(nvrtcDestroyProgram(&prog));
   std::system((std::string("rm -rf '") + dir + "'").c_str());
-  if (image.empty())
+  if (ptx.empty())
     return;
   CUmodule mod;
-  CU(cuModuleLoadData(&mod, image.data()));
+  CU(cuModuleLoadData(&mod, ptx.c_str()));
   CUfunction f;
   CU(cuModuleGetFunction(&f, mod, "block_sums"));
   std::vector<int> in(3 * 128), out(3);
