@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
+#include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_nvrtc.h>
 
 #include "device/cuemu_module_symbols.h"
@@ -234,7 +235,11 @@ static int write_file(const char *dir, const char *name, const char *shown,
       return -1;
     *s = '/';
   }
-  FILE *f = fopen(path, "we");
+  /* Written beside and renamed into place: another process compiling the
+   * same program (program_folder()) never sees a part of the file. */
+  char temp[4200];
+  snprintf(temp, sizeof temp, "%s.%ld.tmp", path, (long)getpid());
+  FILE *f = fopen(temp, "we");
   if (!f)
     return -1;
   fputs("#line 1 \"", f);
@@ -247,7 +252,10 @@ static int write_file(const char *dir, const char *name, const char *shown,
   fputs("\"\n", f);
   size_t n = strlen(text);
   int ok = fwrite(text, 1, n, f) == n;
-  return fclose(f) == 0 && ok ? 0 : -1;
+  ok = fclose(f) == 0 && ok && rename(temp, path) == 0;
+  if (!ok)
+    unlink(temp);
+  return ok ? 0 : -1;
 }
 
 static int read_file(const char *path, char **out, size_t *size) {
@@ -402,6 +410,45 @@ static int ptx_text(cuemu_nvrtc_program *p) {
   return 0;
 }
 
+/* The folder under `root` that holds the program's source and headers for
+ * the compiler, named by a hash of them: the compile cache's keys name the
+ * files a compile reads, so that the same program compiled again, by this
+ * process or another, is found there. Returns 0 or -1. */
+static int program_folder(const cuemu_nvrtc_program *p, const char *root,
+                          char *dir, size_t cap) {
+  cuemu_hasher *h = NULL;
+  if (cuemu_hasher_create(&h, "nvrtc program") != CUEMU_SUCCESS)
+    return -1;
+  cuemu_hasher_add_string(h, p->name);
+  cuemu_hasher_add_string(h, p->source);
+  for (int i = 0; i < p->header_count; ++i) {
+    cuemu_hasher_add_string(h, p->include_names[i]);
+    cuemu_hasher_add_string(h, p->headers[i]);
+  }
+  cuemu_cache_key key;
+  cuemu_hasher_finish(h, &key);
+  if (snprintf(dir, cap, "%s/%s", root, key.hex) >= (int)cap)
+    return -1;
+  return mkdir(dir, 0700) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* The folder of this user's NVRTC programs: $TMPDIR/cuemu-nvrtc-UID,
+ * made if missing and refused unless it is this user's own folder.
+ * Returns 0 or -1. */
+static int programs_root(char *root, size_t cap) {
+  const char *tmp = getenv("TMPDIR");
+  if (snprintf(root, cap, "%s/cuemu-nvrtc-%ld", tmp && *tmp ? tmp : "/tmp",
+               (long)getuid()) >= (int)cap)
+    return -1;
+  if (mkdir(root, 0700) != 0 && errno != EEXIST)
+    return -1;
+  struct stat st;
+  return lstat(root, &st) == 0 && S_ISDIR(st.st_mode) &&
+                 st.st_uid == getuid()
+             ? 0
+             : -1;
+}
+
 int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                                 const char *const *options) {
   if (!p)
@@ -420,16 +467,20 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   free(p->ptx);
   p->ptx = NULL;
   p->ptx_size = 0;
-  const char *tmp = getenv("TMPDIR");
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s/cuemu-nvrtc.XXXXXX",
-           tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(dir))
+  /* The program's files in their folder (kept, for the next compile of
+   * the same program); the module and the messages in a folder of this
+   * compile's own (removed). */
+  char root[4096], dir[4200], work[4200];
+  if (programs_root(root, sizeof root) != 0 ||
+      program_folder(p, root, dir, sizeof dir) != 0 ||
+      snprintf(work, sizeof work, "%s/work.XXXXXX", root) >=
+          (int)sizeof work ||
+      !mkdtemp(work))
     return NVRTC_BUILTIN_OPERATION_FAILURE;
-  char include_dir[4200], source[4300], output[4200], messages[4200];
+  char include_dir[4300], source[4400], output[4300], messages[4300];
   snprintf(include_dir, sizeof include_dir, "%s/include", dir);
-  snprintf(output, sizeof output, "%s/module.so", dir);
-  snprintf(messages, sizeof messages, "%s/log.txt", dir);
+  snprintf(output, sizeof output, "%s/module.so", work);
+  snprintf(messages, sizeof messages, "%s/log.txt", work);
   /* The source keeps the program's own name (its last part), which the
    * compiler's messages then show. */
   const char *base = strrchr(p->name, '/') ? strrchr(p->name, '/') + 1
@@ -447,7 +498,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,
                                   p->source))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
-  if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0)
+  if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0 && errno != EEXIST)
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
     if (write_file(include_dir, p->include_names[i], p->include_names[i],
@@ -493,7 +544,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   p->compiled = r == NVRTC_OK;
   free(kernels);
   cuemu__nvrtc_options_free(&o);
-  remove_tree(dir);
+  remove_tree(work);
   return r;
 }
 
