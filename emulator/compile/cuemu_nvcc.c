@@ -34,6 +34,12 @@
 
 enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
 
+/* What an older dialect than C++17 adds to the host options: a shim
+ * included first, and no warning about `register`. */
+#define OLD_DIALECT_HEADER "cuemu_old_dialect.h"
+#define OLD_DIALECT_NO_REGISTER "-Wno-register"
+static const char *shims_dir(void);
+
 typedef struct input {
   const char *path;
   enum input_kind kind;
@@ -623,6 +629,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                                   : v;
         char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
         st = marker ? add(&c->host, marker) : oom();
+        /* No warning about what only C++17 deprecates or removes: the
+         * user's dialect has it (see cuemu_old_dialect.h). */
+        char *first = joined(c, "-include", shims_dir());
+        first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
+        if (st == CUEMU_SUCCESS)
+          st = first ? add(&c->host, first) : oom();
+        if (st == CUEMU_SUCCESS)
+          st = add(&c->host, OLD_DIALECT_NO_REGISTER);
         if (st != CUEMU_SUCCESS)
           break;
       }
@@ -864,6 +878,16 @@ static cuemu_status run(command *c, const words *w, const char *what) {
   return CUEMU_SUCCESS;
 }
 
+/* Whether the host option `a` is one that cuemu-nvcc adds for C++ only
+ * (the dialect, and what an older one asks for), left out of a C compile. */
+static int cxx_only(const char *a) {
+  size_t n = strlen(a), h = sizeof OLD_DIALECT_HEADER - 1;
+  return strncmp(a, "-std=", 5) == 0 ||
+         strcmp(a, OLD_DIALECT_NO_REGISTER) == 0 ||
+         (strncmp(a, "-include", 8) == 0 && n > h &&
+          strcmp(a + n - h, OLD_DIALECT_HEADER) == 0 && a[n - h - 1] == '/');
+}
+
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
  * for -E and -M): the compiler, the dialect, the shims and the public
  * headers on the include path (as nvcc puts the toolkit's), the user's
@@ -878,7 +902,7 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (c->debug)
     add(w, "-g");
   for (int i = 0; i < c->host.n; ++i)
-    if (in->kind != IN_C || strncmp(c->host.v[i], "-std=", 5) != 0)
+    if (in->kind != IN_C || !cxx_only(c->host.v[i]))
       add(w, c->host.v[i]);
   if (c->shared)
     add(w, "-fPIC");
