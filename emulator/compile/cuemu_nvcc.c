@@ -483,9 +483,9 @@ static int known_dialect(const char *year) {
 }
 
 static void note(const char *what, const char *value) {
-  fprintf(stderr, "cuemu-nvcc: note: %s%s%s is accepted and ignored (%s)\n",
-          what, value ? " " : "", value ? value : "",
-          "cuemu compiles no PTX or device binary");
+  cuemu__driver_say("note", "%s%s%s is accepted and ignored (%s)", what,
+                    value ? " " : "", value ? value : "",
+                    "cuemu compiles no PTX or device binary");
 }
 
 /* Non-zero for a library of the toolkit that libcuemu stands in for
@@ -618,10 +618,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
           strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
           strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0) {
-        fprintf(stderr,
-                "cuemu-nvcc: note: -std=%s is compiled as C++17 (cuemu's "
-                "CUDA headers are C++17)\n",
-                value);
+        cuemu__driver_say("note",
+                          "-std=%s is compiled as C++17 (cuemu's CUDA "
+                          "headers are C++17)",
+                          value);
         value = gnu ? "gnu++17" : "c++17";
         /* CCCL's headers refuse it, as with nvcc (cuemu_compile.c). */
         const char *year = strcmp(v, "0x") == 0   ? "11"
@@ -1100,8 +1100,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   if (hit)
     *hit = was_hit;
   if (st == CUEMU_SUCCESS && c->verbose)
-    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
-            was_hit ? "cache hit" : "compiled");
+    cuemu__driver_say("note", "%s: %s", output,
+                      was_hit ? "cache hit" : "compiled");
   return st;
 }
 
@@ -1421,8 +1421,9 @@ static cuemu_status add_toolkit_cccl(command *c) {
   if (!c->cuda_path)
     return CUEMU_SUCCESS;
   if (!cuemu__toolkit_cccl(c->cuda_path, dir, sizeof dir)) {
-    fprintf(stderr, "cuemu-cc: warning: --cuda-path %s: no CCCL headers in "
-            "%s/include/cccl\n", c->cuda_path, c->cuda_path);
+    cuemu__driver_say("warning",
+                      "--cuda-path %s: no CCCL headers in %s/include/cccl",
+                      c->cuda_path, c->cuda_path);
     return CUEMU_SUCCESS;
   }
   add(&c->host, "-isystem");
@@ -1467,14 +1468,16 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   }
   /* As nvcc, -v shows the environment first, even when the command turns
    * out to be wrong (CMake runs `nvcc -v __cmake_determine_cuda`). */
-  for (int i = 0; i < argc; ++i)
-    if (argv[i] && (strcmp(argv[i], "-v") == 0 ||
-                    strcmp(argv[i], "--verbose") == 0 ||
-                    strcmp(argv[i], "-dryrun") == 0 ||
-                    strcmp(argv[i], "--dryrun") == 0)) {
+  for (int i = 0; i < argc && argv[i]; ++i) {
+    const char *value;
+    const option *o = find_option(argv[i], &value);
+    if (o && (o->id == O_VERBOSE || o->id == O_DRYRUN)) {
       verbose_environment(&c);
       break;
     }
+    if (o && o->takes != FLAG && !value)
+      ++i; /* the value of -Xptxas -v is not nvcc's -v */
+  }
   cuemu_status st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
