@@ -8,13 +8,16 @@
 # kernel and a __device__ function in another file) and, with
 # -DHOST_WARNING, one comparison of host code (main.cu:19). Host code that
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
-# as nvcc refuses them. With nvcc present, it is checked to agree.
+# as nvcc refuses them; -std=c++14 and c++11 give no warning of C++17's
+# (old_dialect.cu); messages name the program as invoked. With nvcc
+# present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
-nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
 [ -x "$nvcc" ] || tool_missing driver_warnings.sh "$nvcc is not built"
 
 work=$(cd "$builddir" && pwd)/tests/tmp/driver_warnings.$$
@@ -75,6 +78,40 @@ else
   fail "-std=c++14 with CUB: $(cat "$work/old.log")"
 fi
 
+# -std=c++14 and -std=c++11 (compiled as C++17): no warning about what
+# only C++17 deprecates or removes (`register`, std::iterator, std::not1),
+# as nvcc gives none; a .c file in the same build takes no C++ option.
+for dialect in c++14 c++11; do
+  if (cd "$work" && "$nvcc" -std=$dialect -Xcompiler -Wall,-Wextra,-Werror \
+    -o old_$dialect "$w/old_dialect.cu" "$w/plain.c") >"$work/old_$dialect.log" 2>&1 &&
+    ! grep -q -e warning -e error "$work/old_$dialect.log" &&
+    "$work/old_$dialect" >"$work/old_$dialect.out" 2>&1 &&
+    grep -q PASS "$work/old_$dialect.out"; then
+    echo "PASS: -std=$dialect -Xcompiler -Wall,-Wextra,-Werror: no warning of C++17's"
+  else
+    fail "-std=$dialect: $(cat "$work/old_$dialect.log" "$work/old_$dialect.out" 2>/dev/null)"
+  fi
+done
+
+# Messages name the program as invoked, in nvcc's form under nvcc's name
+# ("nvcc fatal   : ..."); -Xptxas -v is no -v of nvcc's own.
+(cd "$work" && "$nvcc" -arch=sm_12 -c -o arch.o "$w/plain.c") >"$work/name.log" 2>&1
+(cd "$work" && "$builddir_abs/cuemu-cc" -arch=sm_12 -c -o arch.o "$w/plain.c") \
+  >"$work/name_cc.log" 2>&1
+if [ "$(head -n 1 "$work/name.log")" = "cuemu-nvcc fatal   : Unsupported gpu architecture 'sm_12'" ] &&
+  [ "$(head -n 1 "$work/name_cc.log")" = "cuemu-cc: Unsupported gpu architecture 'sm_12'" ]; then
+  echo "PASS: messages name cuemu-nvcc and cuemu-cc as invoked"
+else
+  fail "program names in messages: $(cat "$work/name.log" "$work/name_cc.log")"
+fi
+if (cd "$work" && "$nvcc" -Xptxas -v -c -o ptxas.o "$w/plain.c") \
+  >"$work/ptxas.log" 2>&1 && ! grep -q '^#\$' "$work/ptxas.log" &&
+  grep -q "^cuemu-nvcc: note: -Xptxas -v is accepted and ignored" "$work/ptxas.log"; then
+  echo "PASS: -Xptxas -v is noted, and is not nvcc's -v"
+else
+  fail "-Xptxas -v: $(cat "$work/ptxas.log")"
+fi
+
 # An output that is not a file (a FIFO here; `-o /dev/null` alike) is
 # written, never replaced, as the compilers write it.
 if command -v mkfifo >/dev/null 2>&1 && mkfifo "$work/out.fifo"; then
@@ -102,6 +139,14 @@ if [ -n "$real" ]; then
     (cd "$work" && "$real" -std=c++14 -c -o old.o "$w/old_dialect_cub.cu") >/dev/null 2>&1; then
     fail "nvcc accepts what the test expects it to refuse: the test is wrong"
   fi
+  for dialect in c++14 c++11; do
+    (cd "$work" && "$real" -arch=sm_90 -std=$dialect -Xcompiler \
+      -Wall,-Wextra,-Werror -c -o old.o "$w/old_dialect.cu") >/dev/null 2>&1 ||
+      fail "nvcc -std=$dialect -Werror fails on old_dialect.cu: the test is wrong"
+  done
+  (cd "$work" && "$real" -arch=sm_12 -c -o arch.o "$w/plain.c") 2>&1 |
+    head -n 1 | grep -q "^nvcc fatal   : Unsupported gpu architecture 'sm_12'$" ||
+    fail "nvcc words an unknown architecture otherwise: the test is wrong"
 fi
 
 rm -rf "$work"

@@ -1,5 +1,7 @@
 #!/bin/sh
 # programs_cli.sh: the whole-program tests of cuemu-nvcc as nvcc's
-# drop-in (lambdas that one pass alone compiles, overloads' attributes), in
+# drop-in (lambdas that one pass alone compiles, overloads' attributes,
+# device code that the host compiler never sees under -Wall,-Werror, kernel
+# templates of several namespaces launched with explicit arguments), in
 # tests/programs/cli.
 exec sh "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs.sh" "${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/programs/cli"

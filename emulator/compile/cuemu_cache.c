@@ -5,6 +5,8 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
 
+#include "cuemu_driver.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -751,10 +753,10 @@ static cuemu_status build_and_install(const char *dir,
     } else if (store && cache_store(dir, key, built, depfile, b.skip,
                                     b.search, &since) != 0) {
       /* The output is there; only later builds lose the cache. */
-      fprintf(stderr,
-              "cuemu: note: %s was not stored in the cache %s (a header "
-              "changed during the build, or the cache cannot be written)\n",
-              output, dir);
+      cuemu__driver_say("note",
+                        "%s was not stored in the cache %s (a header changed "
+                        "during the build, or the cache cannot be written)",
+                        output, dir);
     }
   }
   unlink(depfile);
@@ -784,8 +786,7 @@ cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *output,
                            "%s, and no private folder can be made: %s",
                            message, strerror(errno));
     if (use_cache)
-      fprintf(stderr, "cuemu: note: %s; building without the cache\n",
-              message);
+      cuemu__driver_say("note", "%s; building without the cache", message);
     cuemu_status st = build_and_install(priv, key, output, 0, build, data);
     rmdir(priv);
     return st;

@@ -579,13 +579,12 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   if (strstr(job->compiler, "clang") || !cuemu__deps_need_clang(depfile))
     return 0;
   if (!job->default_compiler) {
-    fprintf(stderr, "cuemu-cc: note: %s\n", CUEMU_CLANG_HINT);
+    cuemu__driver_say("note", "%s", CUEMU_CLANG_HINT);
     return 0;
   }
   char found[PATH_MAX];
   if (cuemu_command_find("clang++", found, sizeof found) != CUEMU_SUCCESS) {
-    fprintf(stderr, "cuemu-cc: note: clang++ not found; %s\n",
-            CUEMU_CLANG_HINT);
+    cuemu__driver_say("note", "clang++ not found; %s", CUEMU_CLANG_HINT);
     return 0;
   }
   snprintf(job->compiler, sizeof job->compiler, "%s", found);

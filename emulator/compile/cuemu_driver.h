@@ -51,4 +51,13 @@ cuemu_status cuemu__deps_merge(const char *device, const char *host,
                                const char *target, int phony,
                                const char *out);
 
+/* The name the driver was invoked by ("cuemu-nvcc", "nvcc", "cuemu-cc"),
+ * and a message of `kind` ("note", "warning") in that program's form on
+ * stderr: `cuemu-nvcc warning : ...` for a name of nvcc, as nvcc words
+ * its own, `cuemu-cc: warning: ...` otherwise, and `NAME: note: ...`
+ * (cuemu_driver_name.c). */
+const char *cuemu__driver_name(void);
+void cuemu__driver_say(const char *kind, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif /* CUEMU_DRIVER_H */

@@ -18,12 +18,19 @@
  * call them), those whose return type is deduced, constructors with
  * initializers, and __host__ __device__ ones.
  *
+ * The body of an extended `__device__` lambda of host code cannot be
+ * replaced (host code may name its closure type's operator(), whose
+ * return type the body deduces), so the host pass compiles it as a system
+ * header's code (cuemu__host_unwarned()): its errors are shown, as the
+ * device pass's are, and the host compiler's warnings are not.
+ *
  * A stub leaves its parameters unused, so it is wrapped in pragmas that
  * silence -Wunused-parameter (-Wextra) for it alone. The pragmas go before
  * the declaration's first token and after its last, where no directive
  * can be (the tokens are the significant ones), and on the lines of those
  * tokens, so that the line count is unchanged.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +49,48 @@ cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first,
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, b->offset + b->length, 0, quiet_pop,
                         sizeof quiet_pop - 1);
+  return st;
+}
+
+/* Appends a line marker that makes the text after it line `line` of
+ * `file`, in a system header when `system`, and the blanks that put the
+ * next character in the column of the one at `offset` (tabs kept, as the
+ * compiler counts them). */
+static void marker(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t offset,
+                   const char *file, int line, int system) {
+  char number[32];
+  snprintf(number, sizeof number, "\n# %d \"", line);
+  cuemu__sb_str(sb, number);
+  for (const char *c = file; *c; c++) {
+    if (*c == '"' || *c == '\\')
+      cuemu__sb_add(sb, "\\", 1);
+    cuemu__sb_add(sb, c, 1);
+  }
+  cuemu__sb_str(sb, system ? "\" 3\n" : "\"\n");
+  size_t start = offset;
+  while (start > 0 && rw->text[start - 1] != '\n')
+    start--;
+  for (; start < offset; start++)
+    cuemu__sb_add(sb, rw->text[start] == '\t' ? "\t" : " ", 1);
+}
+
+cuemu_status cuemu__host_unwarned(cuemu_rewriter *rw, size_t open,
+                                  size_t close) {
+  const cuemu_token *a = &rw->toks[open], *b = &rw->toks[close];
+  const char *file;
+  int line;
+  cuemu_strbuf in = {0}, out = {0};
+  cuemu__rw_where(rw, a->line, &file, &line);
+  marker(&in, rw, a->offset, file, line, 1);
+  cuemu__rw_where(rw, b->line, &file, &line);
+  marker(&out, rw, b->offset + b->length, file, line, 0);
+  cuemu_status st = in.oom || out.oom ? CUEMU_OUT_OF_MEMORY
+                                      : cuemu__rw_edit(rw, a->offset, 0,
+                                                       in.data, in.length);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, b->offset + b->length, 0, out.data, out.length);
+  free(in.data);
+  free(out.data);
   return st;
 }
 
@@ -135,56 +184,6 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   if (st == CUEMU_SUCCESS)
     st = cuemu__host_quiet(rw, decl_start, end);
   return st;
-}
-
-char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
-  size_t close = cuemu__rw_close(rw, open), k, from = open + 1;
-  cuemu_strbuf sb = {0};
-  cuemu__sb_add(&sb, "", 0);
-  if (close >= rw->n) {
-    free(sb.data);
-    return NULL;
-  }
-  if (close == open + 1 || (close == open + 2 && cuemu__rw_is(rw, open + 1, "void")))
-    return sb.data;
-  for (k = from; k <= close; k++) {
-    if (k < close && (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-                      cuemu__rw_is(rw, k, "{") || cuemu__rw_is(rw, k, "<"))) {
-      size_t c = cuemu__rw_is(rw, k, "<") ? cuemu__rw_template_close(rw, k)
-                                          : cuemu__rw_close(rw, k);
-      if (c >= close)
-        break;
-      k = c;
-      continue;
-    }
-    if (k < close && !cuemu__rw_is(rw, k, ",") && !cuemu__rw_is(rw, k, "="))
-      continue;
-    /* The parameter [from, k): a plain name last, after its type. */
-    size_t last = k - 1;
-    if (k - from < 2 || !cuemu__rw_ident(rw, last) || cuemu__type_word(rw, last) ||
-        cuemu__rw_is(rw, last - 1, "::") || cuemu__rw_is(rw, last - 1, ".") ||
-        cuemu__rw_is(rw, last - 1, "struct") ||
-        cuemu__rw_is(rw, last - 1, "class") ||
-        cuemu__rw_is(rw, last - 1, "enum") ||
-        cuemu__rw_is(rw, last - 1, "typename"))
-      break;
-    if (from > open + 1)
-      cuemu__sb_str(&sb, ", ");
-    cuemu__sb_tokens(&sb, rw, last, last + 1, 0);
-    if (cuemu__rw_is(rw, k, "="))
-      for (; k < close && !cuemu__rw_is(rw, k, ","); k++)
-        if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
-            cuemu__rw_is(rw, k, "{"))
-          k = cuemu__rw_close(rw, k);
-    from = k + 1;
-    if (k >= close) {
-      if (sb.oom)
-        break;
-      return sb.data;
-    }
-  }
-  free(sb.data);
-  return NULL;
 }
 
 cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {

@@ -35,15 +35,7 @@ int cuemu__type_word(const cuemu_rewriter *rw, size_t k) {
 /* The parameter [from, to) without its name, appended to sb. */
 static void put_parameter(cuemu_strbuf *sb, const cuemu_rewriter *rw,
                           size_t from, size_t to) {
-  size_t last = to - 1;
-  if (to - from >= 2 && cuemu__rw_ident(rw, last) && !cuemu__type_word(rw, last) &&
-      !cuemu__rw_is(rw, last - 1, "::") &&
-      !cuemu__rw_is(rw, last - 1, "struct") &&
-      !cuemu__rw_is(rw, last - 1, "class") &&
-      !cuemu__rw_is(rw, last - 1, "enum") &&
-      !cuemu__rw_is(rw, last - 1, "union") &&
-      !cuemu__rw_is(rw, last - 1, "typename"))
-    to = last;
+  if (cuemu__parameter_named(rw, from, to)) to--;
   if (to - from == 1 && cuemu__rw_is(rw, from, "void")) return;
   for (size_t k = from; k < to; k++) { /* one space after each token */
     cuemu__sb_tokens(sb, rw, k, k + 1, 0);

@@ -116,6 +116,40 @@ int cuemu__kernel_namespaces(const cuemu_rewriter *rw, const char *last) {
   return count;
 }
 
+/* Whether every kernel named `last` (in each of its namespaces) has a
+ * picker. */
+static int every_kernel_picked(const cuemu_rewriter *rw, const char *last) {
+  for (int i = 0; i < rw->kernel_count; i++) {
+    const char *name = rw->kernels[i].name;
+    if (strcmp(cuemu__last_part(name), last) != 0)
+      continue;
+    int picked = 0;
+    for (int j = 0; j < rw->kernel_count && !picked; j++)
+      picked = rw->kernels[j].picker &&
+               strcmp(rw->kernels[j].name, name) == 0;
+    if (!picked)
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether a using-declaration (`using ns::last;`) names `last`: it brings
+ * the kernel into a scope without its picker. */
+static int using_declared(const cuemu_rewriter *rw, const char *last) {
+  for (size_t k = 0; k + 3 < rw->n; k++) {
+    if (!cuemu__rw_is(rw, k, "using"))
+      continue;
+    size_t e = k + 1;
+    while (e < rw->n && !cuemu__rw_is(rw, e, ";") && !cuemu__rw_is(rw, e, "="))
+      e++;
+    if (e < rw->n && cuemu__rw_is(rw, e, ";") && cuemu__rw_is(rw, e - 1, last) &&
+        cuemu__rw_is(rw, e - 2, "::"))
+      return 1;
+    k = e;
+  }
+  return 0;
+}
+
 char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
                          size_t launch) {
   cuemu_strbuf last = {0}, pick = {0};
@@ -133,9 +167,15 @@ char *cuemu__launch_pick(const cuemu_rewriter *rw, size_t start, size_t name,
   }
   int namespaces = cuemu__kernel_namespaces(rw, last.data);
   int template_id = name + 1 < launch;
-  if (!pickers || (namespaces > 1 && template_id)) {
+  if (!pickers ||
+      (namespaces > 1 && template_id &&
+       (!every_kernel_picked(rw, last.data) ||
+        using_declared(rw, last.data)))) {
     /* No picker to call, or one that may not be a template where the
-     * launch is (`cuemu_pick_k<...>` would not parse). */
+     * launch is (`cuemu_pick_k<...>` would not parse). A template-id
+     * parses where the launch's does: lookup finds each kernel's picker
+     * where it finds the kernel, unless a kernel has none, or a
+     * using-declaration brings the kernel alone. */
     free(last.data);
     return NULL;
   }

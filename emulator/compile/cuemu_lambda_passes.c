@@ -196,12 +196,15 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
   }
   cuemu_lambda_note n = {0};
   size_t k = cuemu__rw_close(rw, i) + 1;
+  int host = 0;
   for (; k < rw->n && !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, "{");
        ++k)
-    if (cuemu__rw_is(rw, k, "__device__") || cuemu__rw_is(rw, k, "__host__"))
+    if (cuemu__rw_is(rw, k, "__device__") || cuemu__rw_is(rw, k, "__host__")) {
       n.extended = 1;
-    else if (cuemu__rw_is(rw, k, "<"))
+      host |= cuemu__rw_is(rw, k, "__host__");
+    } else if (cuemu__rw_is(rw, k, "<")) {
       k = cuemu__rw_template_close(rw, k);
+    }
   n.signature = k < rw->n && cuemu__rw_is(rw, k, "(")
                     ? cuemu__kernel_signature(rw, k)
                     : strdup("");
@@ -224,6 +227,12 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
   if (n.extended && !device_code && rw->pass != CUEMU_PASS_SINGLE) {
     int wrapped;
     cuemu_status st = own_context(rw, i, &n, &wrapped);
+    /* The body of a __device__ lambda is device code, which nvcc's host
+     * compile never sees (a __host__ __device__ one's it does): no host
+     * compiler warning about it. */
+    if (st == CUEMU_SUCCESS && !host && n.body_close &&
+        rw->pass == CUEMU_PASS_HOST)
+      st = cuemu__host_unwarned(rw, n.body_open, n.body_close);
     if (st != CUEMU_SUCCESS) {
       cuemu__lambda_notes_free(&n, 1);
       return st;

@@ -160,7 +160,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   if (decl && decl->has_defaults) in_lambda = 1;
   /* An unqualified name of kernels of several namespaces: which one the
    * call means is lookup's (using-directives, argument-dependent lookup). */
-  if (decl && known == 1 && start == name &&
+  if (decl && known && start == name &&
       cuemu__kernel_namespaces(rw, cuemu__last_part(decl->name)) > 1)
     in_lambda = 1;
   if (decl && known == 2 && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {

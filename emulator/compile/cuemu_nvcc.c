@@ -36,6 +36,12 @@
 
 enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
 
+/* What an older dialect than C++17 adds to the host options: a shim
+ * included first, and no warning about `register`. */
+#define OLD_DIALECT_HEADER "cuemu_old_dialect.h"
+#define OLD_DIALECT_NO_REGISTER "-Wno-register"
+static const char *shims_dir(void);
+
 typedef struct input {
   const char *path;
   enum input_kind kind;
@@ -479,9 +485,9 @@ static int known_dialect(const char *year) {
 }
 
 static void note(const char *what, const char *value) {
-  fprintf(stderr, "cuemu-nvcc: note: %s%s%s is accepted and ignored (%s)\n",
-          what, value ? " " : "", value ? value : "",
-          "cuemu compiles no PTX or device binary");
+  cuemu__driver_say("note", "%s%s%s is accepted and ignored (%s)", what,
+                    value ? " " : "", value ? value : "",
+                    "cuemu compiles no PTX or device binary");
 }
 
 /* Non-zero for a library of the toolkit that libcuemu stands in for
@@ -614,10 +620,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
           strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
           strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0) {
-        fprintf(stderr,
-                "cuemu-nvcc: note: -std=%s is compiled as C++17 (cuemu's "
-                "CUDA headers are C++17)\n",
-                value);
+        cuemu__driver_say("note",
+                          "-std=%s is compiled as C++17 (cuemu's CUDA "
+                          "headers are C++17)",
+                          value);
         value = gnu ? "gnu++17" : "c++17";
         /* CCCL's headers refuse it, as with nvcc (cuemu_compile.c). */
         const char *year = strcmp(v, "0x") == 0   ? "11"
@@ -625,6 +631,14 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                                   : v;
         char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
         st = marker ? add(&c->host, marker) : oom();
+        /* No warning about what only C++17 deprecates or removes: the
+         * user's dialect has it (see cuemu_old_dialect.h). */
+        char *first = joined(c, "-include", shims_dir());
+        first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
+        if (st == CUEMU_SUCCESS)
+          st = first ? add(&c->host, first) : oom();
+        if (st == CUEMU_SUCCESS)
+          st = add(&c->host, OLD_DIALECT_NO_REGISTER);
         if (st != CUEMU_SUCCESS)
           break;
       }
@@ -863,6 +877,16 @@ static cuemu_status run(command *c, const words *w, const char *what) {
   return CUEMU_SUCCESS;
 }
 
+/* Whether the host option `a` is one that cuemu-nvcc adds for C++ only
+ * (the dialect, and what an older one asks for), left out of a C compile. */
+static int cxx_only(const char *a) {
+  size_t n = strlen(a), h = sizeof OLD_DIALECT_HEADER - 1;
+  return strncmp(a, "-std=", 5) == 0 ||
+         strcmp(a, OLD_DIALECT_NO_REGISTER) == 0 ||
+         (strncmp(a, "-include", 8) == 0 && n > h &&
+          strcmp(a + n - h, OLD_DIALECT_HEADER) == 0 && a[n - h - 1] == '/');
+}
+
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
  * for -E and -M): the compiler, the dialect, the shims and the public
  * headers on the include path (as nvcc puts the toolkit's), the user's
@@ -877,7 +901,7 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (c->debug)
     add(w, "-g");
   for (int i = 0; i < c->host.n; ++i)
-    if (in->kind != IN_C || strncmp(c->host.v[i], "-std=", 5) != 0)
+    if (in->kind != IN_C || !cxx_only(c->host.v[i]))
       add(w, c->host.v[i]);
   if (c->shared)
     add(w, "-fPIC");
@@ -1114,8 +1138,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   if (hit)
     *hit = was_hit;
   if (st == CUEMU_SUCCESS && c->verbose)
-    fprintf(stderr, "cuemu-cc: %s: %s\n", output,
-            was_hit ? "cache hit" : "compiled");
+    cuemu__driver_say("note", "%s: %s", output,
+                      was_hit ? "cache hit" : "compiled");
   return st;
 }
 
@@ -1442,8 +1466,9 @@ static cuemu_status add_toolkit_cccl(command *c) {
   if (!c->cuda_path)
     return CUEMU_SUCCESS;
   if (!cuemu__toolkit_cccl(c->cuda_path, dir, sizeof dir)) {
-    fprintf(stderr, "cuemu-cc: warning: --cuda-path %s: no CCCL headers in "
-            "%s/include/cccl\n", c->cuda_path, c->cuda_path);
+    cuemu__driver_say("warning",
+                      "--cuda-path %s: no CCCL headers in %s/include/cccl",
+                      c->cuda_path, c->cuda_path);
     return CUEMU_SUCCESS;
   }
   add(&c->host, "-isystem");
@@ -1488,14 +1513,16 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   }
   /* As nvcc, -v shows the environment first, even when the command turns
    * out to be wrong (CMake runs `nvcc -v __cmake_determine_cuda`). */
-  for (int i = 0; i < argc; ++i)
-    if (argv[i] && (strcmp(argv[i], "-v") == 0 ||
-                    strcmp(argv[i], "--verbose") == 0 ||
-                    strcmp(argv[i], "-dryrun") == 0 ||
-                    strcmp(argv[i], "--dryrun") == 0)) {
+  for (int i = 0; i < argc && argv[i]; ++i) {
+    const char *value;
+    const option *o = find_option(argv[i], &value);
+    if (o && (o->id == O_VERBOSE || o->id == O_DRYRUN)) {
       verbose_environment(&c);
       break;
     }
+    if (o && o->takes != FLAG && !value)
+      ++i; /* the value of -Xptxas -v is not nvcc's -v */
+  }
   cuemu_status st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);

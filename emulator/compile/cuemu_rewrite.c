@@ -308,7 +308,7 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
     cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0,
                                      host_kernel_template,
                                      sizeof host_kernel_template - 1);
-    char *names = cuemu__parameter_names(rw, rw->last_params);
+    char *names = cuemu__forward_arguments(rw, rw->last_params);
     if (!names) {
       /* A parameter the call cannot name: the body stays, recorded. */
       return st == CUEMU_SUCCESS ? cuemu__kernel_host_record(rw, i) : st;

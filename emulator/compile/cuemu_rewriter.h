@@ -329,6 +329,11 @@ size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
 cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace);
+/* In the host pass: makes the body whose braces are tokens open and close
+ * a system header's code for the host compiler (line markers with flag 3
+ * around it, the lines and columns kept), so that it gives no warning. */
+cuemu_status cuemu__host_unwarned(cuemu_rewriter *rw, size_t open,
+                                  size_t close);
 /* The same for a member function (or a friend) defined in a class body,
  * whose `__device__` is token `device`. */
 cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device);
@@ -344,10 +349,14 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
  * device pass's (a lambda among its template arguments) stands for it. */
 cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
                                          const char *forward);
-/* The names of the parameters whose `(` is at token open ("x, n, f"), for
- * a call that forwards them; NULL when one has no name or is not a plain
- * declarator (an array, a function pointer, a pack). */
-char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open);
+/* The arguments of a call that forwards the parameters whose `(` is at
+ * token open ("x, n, rest..."), naming in the declaration those that have
+ * no name (cuemu_kernel_forward.c); NULL when out of memory or when one
+ * cannot be forwarded (a C-style `...`). */
+char *cuemu__forward_arguments(cuemu_rewriter *rw, size_t open);
+/* Whether the last of tokens [from, to) of a parameter's declaration
+ * (before any `[` or default argument) is its name. */
+int cuemu__parameter_named(const cuemu_rewriter *rw, size_t from, size_t to);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);
