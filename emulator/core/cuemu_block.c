@@ -70,6 +70,11 @@ _Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 
+/* Where the runners' pad puts the kernel's stack pointer at a
+ * __syncthreads(), in bytes from the start of a cache line: the light frame
+ * (16 bytes) just below it starts the line. */
+#define CUEMU_SYNC_SP_IN_LINE 16u
+
 static inline unsigned linear_tid(const cuemu_worker *w, cuemu_uint3 t) {
   return t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
 }
@@ -425,6 +430,17 @@ static int next_block(cuemu_worker *w);
 
 static void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
+  /* The pad (a multiple of 16, as the kernel's stack pointer at a call
+   * is): a thread suspended at a __syncthreads() then keeps its light frame
+   * (the 16 bytes below that stack pointer) and the first 48 bytes of the
+   * kernel's frame, where its spilled values lie, in one cache line. A
+   * 256-thread barrier touches each thread's stack once per round, and the
+   * lines of all threads do not fit in the level-1 cache: a second line
+   * per thread is a second miss. */
+  unsigned pad = w->sync_pad;
+  w->runner_pad = pad;
+  unsigned char *unused = __builtin_alloca(pad);
+  __asm__ volatile("" : : "r"(unused) : "memory");
   run_unstarted(w);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
     /* No thread of the block blocked, so the block is done and this context
@@ -533,8 +549,18 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
 
 /* __syncthreads() when the assembler fast path does not apply (and with
  * the ucontext backend, always): cuemu_block_sync_x86_64.S. */
-void cuemu__block_sync_slow(const char *file, int line) {
-  barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
+void cuemu__block_sync_slow(const char *file, int line, const void *sp) {
+  cuemu_worker *w = cuemu__worker_self;
+  /* A lazy thread's first barrier: where the kernel's stack pointer lies
+   * in its cache line tells the pad that puts it 16 bytes into one (see
+   * runner_entry). Every thread of the kernel reaches its barriers at the
+   * same depth below its runner's first frame (stack tops are whole cache
+   * lines apart), so one learns it for the threads started after it. */
+  if (sp && w && w->in_kernel && !w->current)
+    w->sync_pad =
+        (unsigned)((uintptr_t)sp + w->runner_pad - CUEMU_SYNC_SP_IN_LINE) &
+        (CUEMU_CACHE_LINE - 1u);
+  barrier_slow(w, CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {

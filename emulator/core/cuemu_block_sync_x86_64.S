@@ -100,8 +100,9 @@ cuemu_block_sync:
         .cfi_adjust_cfa_offset -8
 .Lslow:
 #endif
-        /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack
-         * aligned for the call. */
+        /* cuemu__block_sync_slow(file, line, the kernel's stack pointer)
+         * (cuemu_block.c) on a stack aligned for the call. */
+        leaq    8(%rsp), %rdx
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset rbp, -16

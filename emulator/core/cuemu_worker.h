@@ -147,6 +147,11 @@ typedef struct cuemu_worker {
   unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
   unsigned exited;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
+  /* Bytes a fresh runner leaves unused at the top of its stack, so that
+   * the kernel's stack pointer at its __syncthreads() lies 16 bytes into a
+   * cache line (learned from the first barrier of a lazy thread, see
+   * cuemu__block_sync_slow), and the pad of the current runner. */
+  unsigned sync_pad, runner_pad;
   unsigned long long rng;
   /* Whether the per-thread states and the per-warp masks below may differ
    * from a fresh block's: set when a thread is made a coroutine or marked
@@ -249,8 +254,9 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
 }
 
 /* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
- * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
-void cuemu__block_sync_slow(const char *file, int line);
+ * assembler fast path, cuemu_block_sync_x86_64.S) with the kernel's stack
+ * pointer at the call (NULL where it is not known). Kernel code. */
+void cuemu__block_sync_slow(const char *file, int line, const void *sp);
 
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
