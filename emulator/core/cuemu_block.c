@@ -48,6 +48,8 @@ LAYOUT(cuemu_worker, bar_file, CUEMU_W_BAR_FILE);
 LAYOUT(cuemu_worker, bar_line, CUEMU_W_BAR_LINE);
 LAYOUT(cuemu_worker, bar_op, CUEMU_W_BAR_OP);
 LAYOUT(cuemu_worker, in_kernel, CUEMU_W_IN_KERNEL);
+LAYOUT(cuemu_worker, sync_pad, CUEMU_W_SYNC_PAD);
+LAYOUT(cuemu_worker, runner_pad, CUEMU_W_RUNNER_PAD);
 LAYOUT(cuemu_thread, ctx, CUEMU_T_CTX_SP);
 LAYOUT(cuemu_thread, tid, CUEMU_T_TID);
 LAYOUT(cuemu_thread, id, CUEMU_T_ID);
@@ -66,14 +68,17 @@ _Static_assert(CUEMU_STATE_RUNNING == CUEMU_THREAD_RUNNING &&
                    CUEMU_OP_PLAIN == CUEMU_BARRIER_PLAIN,
                "enum values");
 _Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
+/* The fast path compares and stores pairs of these as one 8-byte word. */
+_Static_assert(CUEMU_W_BAR_OP == CUEMU_W_BAR_LINE + 4 &&
+                   CUEMU_T_WAIT_OP == CUEMU_T_WAIT_KIND + 4 &&
+                   CUEMU_T_WAIT_PREDICATE == CUEMU_T_WAIT_LINE + 4 &&
+                   CUEMU_KIND_BARRIER == 0 && CUEMU_OP_PLAIN == 0,
+               "pairs of fields");
+_Static_assert(CUEMU_LINE_MASK == CUEMU_CACHE_LINE - 1, "cache line");
 #endif
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 
-/* Where the runners' pad puts the kernel's stack pointer at a
- * __syncthreads(), in bytes from the start of a cache line: the light frame
- * (16 bytes) just below it starts the line. */
-#define CUEMU_SYNC_SP_IN_LINE 16u
 
 static inline unsigned linear_tid(const cuemu_worker *w, cuemu_uint3 t) {
   return t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
@@ -436,7 +441,11 @@ static void runner_entry(void) {
    * kernel's frame, where its spilled values lie, in one cache line. A
    * 256-thread barrier touches each thread's stack once per round, and the
    * lines of all threads do not fit in the level-1 cache: a second line
-   * per thread is a second miss. */
+   * per thread is a second miss. Every thread of a kernel reaches its
+   * barriers at the same depth below its runner's first frame (stack tops
+   * are whole cache lines apart), so the pad that a lazy thread's first
+   * barrier computes (cuemu_block_sync_x86_64.S) serves the threads that
+   * start after it. */
   unsigned pad = w->sync_pad;
   w->runner_pad = pad;
   unsigned char *unused = __builtin_alloca(pad);
@@ -549,18 +558,8 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
 
 /* __syncthreads() when the assembler fast path does not apply (and with
  * the ucontext backend, always): cuemu_block_sync_x86_64.S. */
-void cuemu__block_sync_slow(const char *file, int line, const void *sp) {
-  cuemu_worker *w = cuemu__worker_self;
-  /* A lazy thread's first barrier: where the kernel's stack pointer lies
-   * in its cache line tells the pad that puts it 16 bytes into one (see
-   * runner_entry). Every thread of the kernel reaches its barriers at the
-   * same depth below its runner's first frame (stack tops are whole cache
-   * lines apart), so one learns it for the threads started after it. */
-  if (sp && w && w->in_kernel && !w->current)
-    w->sync_pad =
-        (unsigned)((uintptr_t)sp + w->runner_pad - CUEMU_SYNC_SP_IN_LINE) &
-        (CUEMU_CACHE_LINE - 1u);
-  barrier_slow(w, CUEMU_BARRIER_PLAIN, 0, file, line);
+void cuemu__block_sync_slow(const char *file, int line) {
+  barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {

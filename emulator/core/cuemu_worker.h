@@ -127,6 +127,11 @@ typedef struct cuemu_worker {
   int bar_result;
   int in_kernel;
   int bar_divergent;
+  /* Bytes a fresh runner leaves unused at the top of its stack, so that
+   * the kernel's stack pointer at its __syncthreads() lies 16 bytes into a
+   * cache line (set by a lazy thread's first barrier, see
+   * cuemu_block_sync_x86_64.S), and the pad of the current runner. */
+  unsigned sync_pad, runner_pad;
 
   cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
   /* Where a cold error path builds the details of its message, rather than
@@ -147,11 +152,6 @@ typedef struct cuemu_worker {
   unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
   unsigned exited;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
-  /* Bytes a fresh runner leaves unused at the top of its stack, so that
-   * the kernel's stack pointer at its __syncthreads() lies 16 bytes into a
-   * cache line (learned from the first barrier of a lazy thread, see
-   * cuemu__block_sync_slow), and the pad of the current runner. */
-  unsigned sync_pad, runner_pad;
   unsigned long long rng;
   /* Whether the per-thread states and the per-warp masks below may differ
    * from a fresh block's: set when a thread is made a coroutine or marked
@@ -254,9 +254,8 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
 }
 
 /* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
- * assembler fast path, cuemu_block_sync_x86_64.S) with the kernel's stack
- * pointer at the call (NULL where it is not known). Kernel code. */
-void cuemu__block_sync_slow(const char *file, int line, const void *sp);
+ * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
+void cuemu__block_sync_slow(const char *file, int line);
 
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
