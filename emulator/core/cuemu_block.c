@@ -280,6 +280,23 @@ static void resolve(cuemu_worker *w) {
 
 static void runner_entry(void);
 
+/* Makes `fresh` a new runner on stack `s`, its first frame the worker's pad
+ * below the stack's top: a thread suspended at a __syncthreads() then keeps
+ * its light frame (the 16 bytes below the kernel's stack pointer) and the
+ * first 48 bytes of the kernel's frame, where its spilled values lie, in one
+ * cache line. A 256-thread barrier touches each thread's stack once per
+ * round, and the lines of all threads do not fit in the level-1 cache: a
+ * second line per thread is a second miss. Every thread of a kernel reaches
+ * its barriers at the same depth below its runner's first frame (stack tops
+ * are whole cache lines apart), so the pad that a lazy thread's first
+ * barrier computes (cuemu_block_sync_x86_64.S) serves the runners that
+ * start after it. */
+static inline void start_runner(cuemu_worker *w, cuemu_ctx *fresh,
+                                cuemu_stack *s) {
+  w->runner_pad = w->sync_pad;
+  cuemu__ctx_reset_lower(fresh, &s->tpl, w->sync_pad);
+}
+
 /* Leaves the running context (saving it in `save`) for the next thing to
  * run. `release` is the stack of a context that will never run again; it
  * goes back to the pool once another stack has been chosen. */
@@ -308,7 +325,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       w->current = NULL;
       cuemu_thread_detached = 0;
       cuemu_ctx fresh;
-      cuemu__ctx_reset(&fresh, &s->tpl);
+      start_runner(w, &fresh, s);
       cuemu__ctx_switch(save, &fresh);
       return;
     } else if (w->yq_len) {
@@ -435,21 +452,6 @@ static int next_block(cuemu_worker *w);
 
 static void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
-  /* The pad (a multiple of 16, as the kernel's stack pointer at a call
-   * is): a thread suspended at a __syncthreads() then keeps its light frame
-   * (the 16 bytes below that stack pointer) and the first 48 bytes of the
-   * kernel's frame, where its spilled values lie, in one cache line. A
-   * 256-thread barrier touches each thread's stack once per round, and the
-   * lines of all threads do not fit in the level-1 cache: a second line
-   * per thread is a second miss. Every thread of a kernel reaches its
-   * barriers at the same depth below its runner's first frame (stack tops
-   * are whole cache lines apart), so the pad that a lazy thread's first
-   * barrier computes (cuemu_block_sync_x86_64.S) serves the threads that
-   * start after it. */
-  unsigned pad = w->sync_pad;
-  w->runner_pad = pad;
-  unsigned char *unused = __builtin_alloca(pad);
-  __asm__ volatile("" : : "r"(unused) : "memory");
   run_unstarted(w);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
     /* No thread of the block blocked, so the block is done and this context
@@ -751,7 +753,7 @@ static void run_blocks(cuemu_worker *w) {
   w->runner_stack = s;
   w->in_kernel = 1;
   cuemu_ctx fresh;
-  cuemu__ctx_reset(&fresh, &s->tpl);
+  start_runner(w, &fresh, s);
   cuemu__ctx_switch(&w->main_ctx, &fresh);
   w->in_kernel = 0;
   if (w->launch->check)

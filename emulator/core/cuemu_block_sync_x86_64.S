@@ -102,7 +102,7 @@ cuemu_block_sync:
         /* A thread that runs lazily in a runner, at its first barrier: the
          * pad that puts the kernel's stack pointer here (8 above ours)
          * CUEMU_SYNC_SP_IN_LINE bytes into a cache line in the runners
-         * that start from now on (runner_entry, cuemu_block.c), given the
+         * that start from now on (start_runner, cuemu_block.c), given the
          * pad of the runner it runs in. */
         leal    8-CUEMU_SYNC_SP_IN_LINE(%rsp), %edx
         addl    CUEMU_W_RUNNER_PAD(%rax), %edx
