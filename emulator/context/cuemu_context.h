@@ -56,17 +56,36 @@ typedef struct cuemu_ctx_template {
 int cuemu__ctx_template_init(cuemu_ctx_template *tpl, void *stack,
                              size_t size, void (*entry)(void));
 
-/* Makes `ctx` a fresh context that enters the template's entry function. */
+/* Makes `ctx` a fresh context that enters the template's entry function.
+ * cuemu__ctx_reset_lower() puts its first frame `lower` bytes (a multiple
+ * of 16, less than the stack's size by far) below the usual place, so that
+ * the entry runs that much deeper, leaving the bytes above unused: only the
+ * x86-64 switch does (its first frame holds no pointer the entry needs);
+ * the other backends ignore `lower`. */
 #if CUEMU_CONTEXT_UCONTEXT
 void cuemu__ctx_reset(cuemu_ctx *ctx, const cuemu_ctx_template *tpl);
+static inline void cuemu__ctx_reset_lower(cuemu_ctx *ctx,
+                                          const cuemu_ctx_template *tpl,
+                                          size_t lower) {
+  (void)lower;
+  cuemu__ctx_reset(ctx, tpl);
+}
 #else
+static inline void cuemu__ctx_reset_lower(cuemu_ctx *ctx,
+                                          const cuemu_ctx_template *tpl,
+                                          size_t lower) {
+#if !defined(__x86_64__)
+  lower = 0;
+#endif
+  if (__builtin_expect(tpl->frame_size == CUEMU_CTX_FRAME_COPY, 1))
+    __builtin_memcpy(tpl->at - lower, tpl->frame, CUEMU_CTX_FRAME_COPY);
+  else
+    __builtin_memcpy(tpl->at - lower, tpl->frame, tpl->frame_size);
+  ctx->sp = (unsigned char *)tpl->sp - lower;
+}
 static inline void cuemu__ctx_reset(cuemu_ctx *ctx,
                                     const cuemu_ctx_template *tpl) {
-  if (__builtin_expect(tpl->frame_size == CUEMU_CTX_FRAME_COPY, 1))
-    __builtin_memcpy(tpl->at, tpl->frame, CUEMU_CTX_FRAME_COPY);
-  else
-    __builtin_memcpy(tpl->at, tpl->frame, tpl->frame_size);
-  ctx->sp = tpl->sp;
+  cuemu__ctx_reset_lower(ctx, tpl, 0);
 }
 #endif
 

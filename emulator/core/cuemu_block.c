@@ -48,6 +48,8 @@ LAYOUT(cuemu_worker, bar_file, CUEMU_W_BAR_FILE);
 LAYOUT(cuemu_worker, bar_line, CUEMU_W_BAR_LINE);
 LAYOUT(cuemu_worker, bar_op, CUEMU_W_BAR_OP);
 LAYOUT(cuemu_worker, in_kernel, CUEMU_W_IN_KERNEL);
+LAYOUT(cuemu_worker, sync_pad, CUEMU_W_SYNC_PAD);
+LAYOUT(cuemu_worker, runner_pad, CUEMU_W_RUNNER_PAD);
 LAYOUT(cuemu_thread, ctx, CUEMU_T_CTX_SP);
 LAYOUT(cuemu_thread, tid, CUEMU_T_TID);
 LAYOUT(cuemu_thread, id, CUEMU_T_ID);
@@ -66,9 +68,17 @@ _Static_assert(CUEMU_STATE_RUNNING == CUEMU_THREAD_RUNNING &&
                    CUEMU_OP_PLAIN == CUEMU_BARRIER_PLAIN,
                "enum values");
 _Static_assert(offsetof(cuemu_ctx, sp) == 0, "saved stack pointer");
+/* The fast path compares and stores pairs of these as one 8-byte word. */
+_Static_assert(CUEMU_W_BAR_OP == CUEMU_W_BAR_LINE + 4 &&
+                   CUEMU_T_WAIT_OP == CUEMU_T_WAIT_KIND + 4 &&
+                   CUEMU_T_WAIT_PREDICATE == CUEMU_T_WAIT_LINE + 4 &&
+                   CUEMU_KIND_BARRIER == 0 && CUEMU_OP_PLAIN == 0,
+               "pairs of fields");
+_Static_assert(CUEMU_LINE_MASK == CUEMU_CACHE_LINE - 1, "cache line");
 #endif
 
 __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
+
 
 static inline unsigned linear_tid(const cuemu_worker *w, cuemu_uint3 t) {
   return t.x + w->block_dim.x * (t.y + w->block_dim.y * t.z);
@@ -270,6 +280,23 @@ static void resolve(cuemu_worker *w) {
 
 static void runner_entry(void);
 
+/* Makes `fresh` a new runner on stack `s`, its first frame the worker's pad
+ * below the stack's top: a thread suspended at a __syncthreads() then keeps
+ * its light frame (the 16 bytes below the kernel's stack pointer) and the
+ * first 48 bytes of the kernel's frame, where its spilled values lie, in one
+ * cache line. A 256-thread barrier touches each thread's stack once per
+ * round, and the lines of all threads do not fit in the level-1 cache: a
+ * second line per thread is a second miss. Every thread of a kernel reaches
+ * its barriers at the same depth below its runner's first frame (stack tops
+ * are whole cache lines apart), so the pad that a lazy thread's first
+ * barrier computes (cuemu_block_sync_x86_64.S) serves the runners that
+ * start after it. */
+static inline void start_runner(cuemu_worker *w, cuemu_ctx *fresh,
+                                cuemu_stack *s) {
+  w->runner_pad = w->sync_pad;
+  cuemu__ctx_reset_lower(fresh, &s->tpl, w->sync_pad);
+}
+
 /* Leaves the running context (saving it in `save`) for the next thing to
  * run. `release` is the stack of a context that will never run again; it
  * goes back to the pool once another stack has been chosen. */
@@ -298,7 +325,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       w->current = NULL;
       cuemu_thread_detached = 0;
       cuemu_ctx fresh;
-      cuemu__ctx_reset(&fresh, &s->tpl);
+      start_runner(w, &fresh, s);
       cuemu__ctx_switch(save, &fresh);
       return;
     } else if (w->yq_len) {
@@ -726,7 +753,7 @@ static void run_blocks(cuemu_worker *w) {
   w->runner_stack = s;
   w->in_kernel = 1;
   cuemu_ctx fresh;
-  cuemu__ctx_reset(&fresh, &s->tpl);
+  start_runner(w, &fresh, s);
   cuemu__ctx_switch(&w->main_ctx, &fresh);
   w->in_kernel = 0;
   if (w->launch->check)

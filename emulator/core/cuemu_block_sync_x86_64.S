@@ -45,24 +45,24 @@ cuemu_block_sync:
         jz      .Lslow
         movq    CUEMU_W_CURRENT(%rax), %rcx     /* this thread's slot */
         testq   %rcx, %rcx
-        jz      .Lslow
+        jz      .Llazy
         movl    CUEMU_W_RQ_LEN(%rax), %edx
         testl   %edx, %edx
         jz      .Lslow
-        cmpl    %esi, CUEMU_W_BAR_LINE(%rax)
+        /* The site: the line and the op (CUEMU_OP_PLAIN, 0) in one
+         * compare, as the 8 bytes of bar_line and bar_op; then the file. */
+        movl    %esi, %r8d
+        cmpq    %r8, CUEMU_W_BAR_LINE(%rax)
         jne     .Lslow
         cmpq    %rdi, CUEMU_W_BAR_FILE(%rax)
         jne     .Lslow
-        cmpl    $CUEMU_OP_PLAIN, CUEMU_W_BAR_OP(%rax)
-        jne     .Lslow
         cmpl    $0, CUEMU_W_IN_KERNEL(%rax)
         je      .Lslow
-        /* The arrival: the wait record, the state, the counts. */
-        movl    $CUEMU_KIND_BARRIER, CUEMU_T_WAIT_KIND(%rcx)
-        movl    $CUEMU_OP_PLAIN, CUEMU_T_WAIT_OP(%rcx)
+        /* The arrival: the wait record (kind and op, both 0, in one store;
+         * line and predicate 0 in another), the state, the counts. */
+        movq    $0, CUEMU_T_WAIT_KIND(%rcx)
         movq    %rdi, CUEMU_T_WAIT_FILE(%rcx)
-        movl    %esi, CUEMU_T_WAIT_LINE(%rcx)
-        movl    $0, CUEMU_T_WAIT_PREDICATE(%rcx)
+        movq    %r8, CUEMU_T_WAIT_LINE(%rcx)
         movq    CUEMU_W_STATE(%rax), %r8
         movl    CUEMU_T_ID(%rcx), %r9d
         movb    $CUEMU_STATE_WAITING, (%r8,%r9)
@@ -98,6 +98,16 @@ cuemu_block_sync:
         jmp     cuemu__ctx_resume
         .cfi_restore rbp
         .cfi_adjust_cfa_offset -8
+.Llazy:
+        /* A thread that runs lazily in a runner, at its first barrier: the
+         * pad that puts the kernel's stack pointer here (8 above ours)
+         * CUEMU_SYNC_SP_IN_LINE bytes into a cache line in the runners
+         * that start from now on (start_runner, cuemu_block.c), given the
+         * pad of the runner it runs in. */
+        leal    8-CUEMU_SYNC_SP_IN_LINE(%rsp), %edx
+        addl    CUEMU_W_RUNNER_PAD(%rax), %edx
+        andl    $CUEMU_LINE_MASK, %edx
+        movl    %edx, CUEMU_W_SYNC_PAD(%rax)
 .Lslow:
 #endif
         /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack

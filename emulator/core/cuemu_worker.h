@@ -127,6 +127,11 @@ typedef struct cuemu_worker {
   int bar_result;
   int in_kernel;
   int bar_divergent;
+  /* Bytes a fresh runner leaves unused at the top of its stack, so that
+   * the kernel's stack pointer at its __syncthreads() lies 16 bytes into a
+   * cache line (set by a lazy thread's first barrier, see
+   * cuemu_block_sync_x86_64.S), and the pad of the current runner. */
+  unsigned sync_pad, runner_pad;
 
   cuemu_ctx main_ctx;             /* the worker's own stack, between blocks */
   /* Where a cold error path builds the details of its message, rather than

@@ -22,6 +22,8 @@
 #define CUEMU_W_BAR_LINE 56
 #define CUEMU_W_BAR_OP 60
 #define CUEMU_W_IN_KERNEL 72
+#define CUEMU_W_SYNC_PAD 80
+#define CUEMU_W_RUNNER_PAD 84
 
 /* struct cuemu_thread (a slot is 1 << CUEMU_T_SHIFT bytes) */
 #define CUEMU_T_SHIFT 7
@@ -33,6 +35,12 @@
 #define CUEMU_T_WAIT_FILE 40
 #define CUEMU_T_WAIT_LINE 48
 #define CUEMU_T_WAIT_PREDICATE 52
+
+/* Where the runners' pad puts the kernel's stack pointer at a
+ * __syncthreads(), in bytes from the start of a cache line (the 16 bytes of
+ * the light frame below it start the line), and the line's size. */
+#define CUEMU_SYNC_SP_IN_LINE 16
+#define CUEMU_LINE_MASK 63
 
 /* The run queue's ring index mask (CUEMU_MAX_THREADS_PER_BLOCK - 1). */
 #define CUEMU_RUNQ_MASK 1023
