@@ -236,30 +236,19 @@ static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
     break;
   }
   /* The reductions: one loop each, with the operation folded in. */
-  case CUEMU_WARP_REDUCE_ADD:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_ADD, mask, lanes);
+#define CUEMU_WARP_REDUCE_CASE(OP)                                             \
+  case OP:                                                                     \
+    r = reduce_lanes(OP, mask, lanes);                                         \
     break;
-  case CUEMU_WARP_REDUCE_MIN_S:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_MIN_S, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_MAX_S:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_MAX_S, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_MIN_U:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_MIN_U, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_MAX_U:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_MAX_U, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_AND:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_AND, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_OR:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_OR, mask, lanes);
-    break;
-  case CUEMU_WARP_REDUCE_XOR:
-    r = reduce_lanes(CUEMU_WARP_REDUCE_XOR, mask, lanes);
-    break;
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_ADD)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MIN_S)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MAX_S)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MIN_U)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MAX_U)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_AND)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_OR)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_XOR)
+#undef CUEMU_WARP_REDUCE_CASE
   default:
     r = 0;
     break;
