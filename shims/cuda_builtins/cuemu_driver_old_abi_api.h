@@ -124,10 +124,11 @@ inline CUresult cuStreamUpdateCaptureDependencies_v11030(
 namespace cuemu {
 namespace drv {
 inline CUmemLocation location_of(CUdevice device) {
+  /* The runtime's CUDA 12 forms' (CU_DEVICE_CPU is cudaCpuDeviceId). */
+  cudaMemLocation r = cuemu::rt::location_of(device);
   CUmemLocation l;
-  l.type = device == CU_DEVICE_CPU ? CU_MEM_LOCATION_TYPE_HOST
-                                   : CU_MEM_LOCATION_TYPE_DEVICE;
-  l.id = device == CU_DEVICE_CPU ? 0 : device;
+  l.type = static_cast<CUmemLocationType>(r.type);
+  l.id = r.id;
   return l;
 }
 } // namespace drv
