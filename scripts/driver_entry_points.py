@@ -3,13 +3,21 @@
 
 Every driver function the shims define (`inline CUresult cuName(` in
 shims/cuda_builtins/*.h) is listed in shims/cuda_builtins/cuemu_driver_entry_points.h
-as CUEMU_DRV_ENTRY(cuName, VERSION), VERSION being the newest ABI version of
-the function that the CUDA toolkit's cudaTypedefs.h (and cudaProfilerTypedefs.h)
-names (PFN_cuName_vVERSION), which is the version cuemu's function has: cuda.h
-registers the list for cuGetProcAddress and cudaGetDriverEntryPoint. The same
-list gives shims/cuda_builtins/cudaTypedefs.h, whose PFN_cuName_vVERSION is the
-type of cuemu's function, and shims/cuda_builtins/cuemu_driver_entry_guards.h
-the include guards of the headers that define driver functions. Usage:
+as CUEMU_DRV_ENTRY(cuName, VERSION, function), once for each ABI version of it
+that the CUDA toolkit's cudaTypedefs.h (and cudaProfilerTypedefs.h) names
+(PFN_cuName_vVERSION) and cuemu has: the newest with as many parameters
+as cuemu's cuName is cuName; another whose parameter types are that one's (the ABI did not change, as
+cuCtxDestroy_v2000 and _v4000) is cuName too; an older one with other types
+is cuemu's only where the shims define it as cuName_vVERSION (CUDA 12.8's
+cuMemcpyBatchAsync_v12080, cuemu_driver_old_abi_api.h), or define such a
+function for another version of the same types (cuCtxCreate_v3020 serves
+2000 too), and is left out otherwise. cuda.h registers the
+list for cuGetProcAddress and cudaGetDriverEntryPoint, which give the newest
+entry not newer than the version asked for. The same list gives
+shims/cuda_builtins/cudaTypedefs.h, whose PFN_cuName_vVERSION (and the
+toolkit's _ptsz and _ptds spellings of it) is the type of the entry's
+function, and shims/cuda_builtins/cuemu_driver_entry_guards.h the include
+guards of the headers that define driver functions. Usage:
 
   driver_entry_points.py [--toolkit DIR] [--check]
 
@@ -35,11 +43,31 @@ def read(path):
         return f.read()
 
 
+def arity(params):
+    """The number of parameters of a parameter list's text."""
+    params = params.strip()
+    if params in ("", "void"):
+        return 0
+    depth, count = 0, 1
+    for c in params:
+        depth += c in "(<[" and 1 or 0
+        depth -= c in ")>]" and 1 or 0
+        count += c == "," and depth == 0
+    return count
+
+
+ARITY = {}  # the shims' functions: {name: number of parameters}
+
+
 def shim_functions():
     names, guards = set(), set()
     for path in glob.glob(os.path.join(SHIMS, "*.h")):
         text = read(path)
         found = re.findall(r"^inline CUresult\s+(cu\w+)\(", text, re.M)
+        for name, params in re.findall(
+                r"^inline CUresult\s+(cu\w+)\((.*?)\)\s*\{", text,
+                re.M | re.S):
+            ARITY[name] = arity(params)
         names.update(found)
         guard = re.search(r"^#ifndef (\w+)\n#define \1$", text, re.M)
         if found and guard and os.path.basename(path) != "cuda.h":
@@ -47,38 +75,69 @@ def shim_functions():
     return sorted(names), sorted(guards)
 
 
-def toolkit_versions(toolkit):
-    versions = {}
+def toolkit_typedefs(toolkit):
+    """{name: {version: [parameter types, [suffixes]]}} of the toolkit's
+    PFNs, the suffix "" for the plain name."""
+    found = {}
     for name in ("cudaTypedefs.h", "cudaProfilerTypedefs.h"):
         path = os.path.join(toolkit, name)
         if not os.path.exists(path):
             continue
-        for fn, v in re.findall(r"\*PFN_(cu\w+?)_v(\d+)\)", read(path)):
-            versions[fn] = max(versions.get(fn, 0), int(v))
-    return versions
+        for fn, v, suffix, params in re.findall(
+                r"\*PFN_(cu\w+?)_v(\d+)(_ptsz|_ptds)?\)\s*\((.*?)\);",
+                read(path), re.S):
+            types = tuple(re.sub(r"\s*\b\w+\s*$", "", p.strip())
+                          .replace(" ", "")
+                          for p in params.split(","))
+            entry = found.setdefault(fn, {}).setdefault(int(v), [types, []])
+            entry[1].append(suffix)
+    return found
 
 
 def generate(toolkit):
-    versions = toolkit_versions(toolkit)
+    typedefs = toolkit_typedefs(toolkit)
     # cuGetProcAddress is a template (cuemu_driver_ids_api.h lists it).
     names, guards = shim_functions()
-    entries = [(n, versions[n]) for n in names
-               if n in versions and n != "cuGetProcAddress"]
+    defined = set(names)
+    entries = []  # (name, version, function, suffixes)
+    for n in names:
+        if n not in typedefs or n == "cuGetProcAddress":
+            continue
+        versions = typedefs[n]
+        # cuemu's cuName has the newest ABI of its number of parameters
+        # (cuCtxGetDevice is CUDA 2.0's, as cuda.h's; 13000's is _v2).
+        newest = max(v for v in versions
+                      if len(versions[v][0]) == ARITY.get(n) or
+                      versions[v][0] == ("",) and ARITY.get(n) == 0) \
+            if any(len(versions[v][0]) == ARITY.get(n) or
+                   versions[v][0] == ("",) and ARITY.get(n) == 0
+                   for v in versions) else max(versions)
+        for v in sorted(versions):
+            types, suffixes = versions[v]
+            if v == newest or types == versions[newest][0]:
+                entries.append((n, v, n, suffixes))
+                continue
+            # cuemu's cuName_vW for this version or one of the same types.
+            same = [w for w in sorted(versions)
+                    if versions[w][0] == types and "%s_v%d" % (n, w) in defined]
+            if same:
+                entries.append((n, v, "%s_v%d" % (n, same[0]), suffixes))
     head = ("/* Generated by scripts/driver_entry_points.py from the shims and the\n"
             " * CUDA toolkit's cudaTypedefs.h: do not edit. */\n")
     lst = (head + "/* The includer defines CUEMU_DRV_ENTRY(name, version). */\n"
            "#ifdef CUEMU_DRV_ENTRY\n" +
-           "".join("CUEMU_DRV_ENTRY(%s, %d)\n" % e for e in entries) +
+           "".join("CUEMU_DRV_ENTRY(%s, %d, %s)\n" % e[:3] for e in entries) +
            "#endif\n")
     td = ("/*\n * cudaTypedefs.h: PFN_cuName_vVERSION, the type of each driver function\n"
-          " * cuemu has, at the ABI version it has (cuGetProcAddress,\n"
-          " * cudaGetDriverEntryPoint). Older ABI versions are not provided.\n"
+          " * cuemu has, at each ABI version it has (cuGetProcAddress,\n"
+          " * cudaGetDriverEntryPoint). An older ABI version whose parameter types\n"
+          " * differ from the newest's is only provided where cuemu has it.\n"
           " * Generated by scripts/driver_entry_points.py from the shims and the\n"
           " * CUDA toolkit's cudaTypedefs.h: do not edit.\n */\n"
           "#ifndef CUEMU_CUDA_TYPEDEFS_H\n#define CUEMU_CUDA_TYPEDEFS_H\n\n"
           "#include \"cuda.h\"\n\n" +
-          "".join("typedef decltype(&::%s) PFN_%s_v%d;\n" % (n, n, v)
-                  for n, v in entries) +
+          "".join("typedef decltype(&::%s) PFN_%s_v%d%s;\n" % (f, n, v, x)
+                  for n, v, f, xs in entries for x in sorted(set(xs))) +
           "\n#endif /* CUEMU_CUDA_TYPEDEFS_H */\n")
     gd = ("/*\n * cuemu_driver_entry_guards.h: read by cuda.h when it is first read;\n"
           " * defines CUEMU_DRV_ENTRY_TABLE_NESTED when a header of the driver's\n"

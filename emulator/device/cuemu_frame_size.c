@@ -238,9 +238,18 @@ static int reg_move(const unsigned char *p) {
   return dest != 4;
 }
 
+/* The stack probes of -fstack-clash-protection (on by default in many
+ * distributions' compilers), which a frame larger than a page is made
+ * with: orq $0x0,(%rsp) after each page of an unrolled prologue, and the
+ * loop sub $0x1000,%rsp; orq $0x0,(%rsp); cmp %r11,%rsp; jne back. */
+static const unsigned char PROBE[] = {0x48, 0x83, 0x0c, 0x24, 0x00};
+static const unsigned char PROBE_LOOP[] = {
+    0x48, 0x81, 0xec, 0x00, 0x10, 0x00, 0x00, 0x48, 0x83,
+    0x0c, 0x24, 0x00, 0x4c, 0x39, 0xdc, 0x75, 0xef};
+
 /* The bytes an x86-64 prologue at `p` takes of the stack (pushes, the
- * realignment's worst case, the adjustment), decoded up to the first
- * instruction that is none of these. */
+ * realignment's worst case, the adjustment, the pages a probing prologue
+ * adds), decoded up to the first instruction that is none of these. */
 static int64_t prologue_bytes(const unsigned char *p) {
   int64_t total = 0;
   for (int steps = 0; steps < 24; ++steps) {
@@ -269,6 +278,17 @@ static int64_t prologue_bytes(const unsigned char *p) {
       if (align > 8)
         total += align - 8; /* %rsp is 8-aligned before */
       p += 4;
+    } else if (memcmp(p, PROBE, sizeof PROBE) == 0) {
+      p += sizeof PROBE; /* a stack probe: orq $0x0,(%rsp) */
+    } else if (p[0] == 0x4c && p[1] == 0x8d && p[2] == 0x9c && p[3] == 0x24 &&
+               memcmp(p + 8, PROBE_LOOP, sizeof PROBE_LOOP) == 0) {
+      /* -fstack-clash-protection's loop for a large frame: lea
+       * -N(%rsp),%r11, then a page at a time (sub $0x1000,%rsp; a probe)
+       * until %rsp is %r11; the rest by a sub that follows. */
+      int32_t disp;
+      memcpy(&disp, p + 4, 4);
+      total -= disp;
+      p += 8 + sizeof PROBE_LOOP;
     } else {
       break;
     }

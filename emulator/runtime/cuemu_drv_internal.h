@@ -55,6 +55,19 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
 /* The function calls without the context check (cuemu_drv_module.c), for
  * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
 int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
+/* The value of CUfunction_attribute `attribute` in *a (DRIVER codes). */
+struct cuemu_kernel_attributes;
+int cuemu__drv_attribute_value(const struct cuemu_kernel_attributes *a,
+                               int attribute, int *value);
+/* A program's kernel given as a CUkernel (cudaGetKernel's handle: the
+ * kernel's address), cuemu_drv_program_kernel.c: its descriptor, or NULL
+ * (a library's kernel, or no kernel); its attributes got (value not NULL)
+ * or set (to `set`), as cuKernelGetAttribute and cuKernelSetAttribute
+ * take them, on the current device. Driver codes. */
+struct cuemu_kernel_desc;
+const struct cuemu_kernel_desc *cuemu__drv_program_kernel(const void *k);
+int cuemu__drv_program_kernel_attribute(int *value, int set, int attribute,
+                                        const void *k);
 int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size);

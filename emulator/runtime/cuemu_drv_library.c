@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
@@ -182,6 +183,15 @@ int cuemu_drv_kernel_get_function(void **function, void *kernel) {
     return e;
   if (!function)
     return DRV_CUDA_ERROR_INVALID_VALUE;
+  if (!library_of(kernel) && cuemu__drv_program_kernel(kernel)) {
+    /* A CUfunction is a module's kernel (cuLaunchKernel runs it); the
+     * program's kernels are no module's. */
+    cuemu__report_print("cuKernelGetFunction of a program's kernel "
+                        "(cudaGetKernel's handle): not supported, there is "
+                        "no CUfunction for it; launch it with "
+                        "cudaLaunchKernel or cudaLaunchKernelEx");
+    return DRV_CUDA_ERROR_NOT_SUPPORTED;
+  }
   if (!library_of(kernel))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   *function = kernel;
@@ -269,8 +279,9 @@ static int kernel_on_device(void *kernel, int device) {
     return e;
   if (device < 0 || device >= cuemu__device_count())
     return DRV_CUDA_ERROR_INVALID_DEVICE;
-  return library_of(kernel) ? DRV_CUDA_SUCCESS
-                            : DRV_CUDA_ERROR_INVALID_HANDLE;
+  return library_of(kernel) || cuemu__drv_program_kernel(kernel)
+             ? DRV_CUDA_SUCCESS
+             : DRV_CUDA_ERROR_INVALID_HANDLE;
 }
 
 /* Gets (`value` not NULL) or sets (to `set`) an attribute of a kernel on
@@ -283,8 +294,12 @@ static int kernel_attribute(int *value, int set, int attribute, void *kernel,
     return e;
   int current = cuemu__device_current();
   cuemu__device_select(device);
-  e = value ? cuemu__drv_func_get_attribute(value, attribute, kernel)
-            : cuemu__drv_func_set_attribute(kernel, attribute, set);
+  if (!library_of(kernel)) /* a program's kernel (cudaGetKernel) */
+    e = cuemu__drv_program_kernel_attribute(value, set, attribute, kernel);
+  else if (value)
+    e = cuemu__drv_func_get_attribute(value, attribute, kernel);
+  else
+    e = cuemu__drv_func_set_attribute(kernel, attribute, set);
   cuemu__device_select(current);
   return e;
 }
@@ -306,7 +321,27 @@ int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,
   int e = enter();
   if (e)
     return e;
+  const struct cuemu_kernel_desc *program = cuemu__drv_program_kernel(kernel);
+  if (program)
+    return cuemu__drv_param_info(program, index, offset, size);
   if (!library_of(kernel))
     return DRV_CUDA_ERROR_INVALID_VALUE;
   return cuemu__drv_func_get_param_info(kernel, index, offset, size);
+}
+
+int cuemu_drv_kernel_get_name(const char **name, void *kernel) {
+  int e = enter();
+  if (e)
+    return e;
+  if (!name)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  const struct cuemu_kernel_desc *program = cuemu__drv_program_kernel(kernel);
+  if (program) {
+    *name = program->name;
+    return DRV_CUDA_SUCCESS;
+  }
+  if (!library_of(kernel))
+    return DRV_CUDA_ERROR_INVALID_HANDLE;
+  *name = cuemu_kernel_name(kernel);
+  return DRV_CUDA_SUCCESS;
 }

@@ -526,6 +526,14 @@ int cuemu__drv_func_get_attribute(int *value, int attribute, void *function) {
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_kernel_attributes a;
   cuemu_kernel_get_attributes(function, &a);
+  return cuemu__drv_attribute_value(&a, attribute, value);
+}
+
+int cuemu__drv_attribute_value(const cuemu_kernel_attributes *a_,
+                               int attribute, int *value) {
+  if (!value || attribute < 0 || attribute >= FUNC_ATTRIBUTE_MAX)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  cuemu_kernel_attributes a = *a_;
   switch (attribute) {
   case FUNC_MAX_THREADS_PER_BLOCK: *value = (int)a.max_threads_per_block; break;
   case FUNC_SHARED_SIZE_BYTES: *value = (int)a.static_shared_bytes; break;

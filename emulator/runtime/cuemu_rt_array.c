@@ -560,34 +560,59 @@ static int side_of(cudaArray_t array, struct cudaPos pos,
   return 0;
 }
 
+/* The checks of a 3D copy and its two sides: returns 0 (with *bytes the
+ * extent in bytes, zero in some dimension for a copy of nothing) or a CUDA
+ * code, not recorded. */
+static int plan_3d(const struct cudaMemcpy3DParms *p, side3d *s, side3d *d,
+                   struct cudaExtent *bytes) {
+  /* Exactly one of array and pointer on each side. */
+  if (!!p->srcArray == !!p->srcPtr.ptr || !!p->dstArray == !!p->dstPtr.ptr)
+    return cudaErrorInvalidValue;
+  /* The extent is in elements when an array is involved, else in bytes. */
+  cudaArray_t array = p->srcArray ? p->srcArray : p->dstArray;
+  if (array && !cuemu__array_valid(array))
+    return cudaErrorInvalidResourceHandle;
+  size_t es = array ? array->format.size : 1;
+  if (p->srcArray && p->dstArray && cuemu__array_valid(p->dstArray) &&
+      p->dstArray->format.size != es)
+    return cudaErrorInvalidValue;
+  struct cudaExtent b = {p->extent.width * es, p->extent.height,
+                         p->extent.depth};
+  *bytes = b;
+  if (b.width == 0 || b.height == 0 || b.depth == 0)
+    return 0;
+  /* A memory side's x position is in bytes, an array side's in elements. */
+  int code = side_of(p->srcArray, p->srcPos, p->srcPtr, b, s);
+  if (!code)
+    code = side_of(p->dstArray, p->dstPos, p->dstPtr, b, d);
+  return code;
+}
+
+int cuemu__rt_memcpy_3d_check(const struct cudaMemcpy3DParms *p) {
+  side3d s, d;
+  struct cudaExtent b;
+  int code = plan_3d(p, &s, &d, &b);
+  if (code || b.width == 0 || b.height == 0 || b.depth == 0)
+    return code;
+  /* The bytes each memory side spans, first row to last. */
+  size_t s_span = (b.depth - 1) * s.slice + (b.height - 1) * s.pitch + b.width;
+  size_t d_span = (b.depth - 1) * d.slice + (b.height - 1) * d.pitch + b.width;
+  return cuemu__rt_check_copy(d.at, d_span, s.at, s_span, p->kind);
+}
+
 int cuemu_rt_memcpy_3d(const struct cudaMemcpy3DParms *p) {
   if (!p)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
-  /* Exactly one of array and pointer on each side. */
-  if (!!p->srcArray == !!p->srcPtr.ptr || !!p->dstArray == !!p->dstPtr.ptr)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  /* The extent is in elements when an array is involved, else in bytes. */
-  cudaArray_t array = p->srcArray ? p->srcArray : p->dstArray;
-  if (array && !cuemu__array_valid(array))
-    return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  size_t es = array ? array->format.size : 1;
-  if (p->srcArray && p->dstArray && cuemu__array_valid(p->dstArray) &&
-      p->dstArray->format.size != es)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  struct cudaExtent bytes = {p->extent.width * es, p->extent.height,
-                             p->extent.depth};
-  if (bytes.width == 0 || bytes.height == 0 || bytes.depth == 0)
-    return cudaSuccess;
   side3d s, d;
-  /* A memory side's x position is in bytes, an array side's in elements. */
-  int code = side_of(p->srcArray, p->srcPos, p->srcPtr, bytes, &s);
-  if (!code)
-    code = side_of(p->dstArray, p->dstPos, p->dstPtr, bytes, &d);
+  struct cudaExtent bytes;
+  int code = plan_3d(p, &s, &d, &bytes);
   if (code)
     return cuemu_rt_error(code);
+  if (bytes.width == 0 || bytes.height == 0 || bytes.depth == 0)
+    return cudaSuccess;
   for (size_t z = 0; z < bytes.depth; ++z) {
     code = cuemu_rt_memcpy_2d(d.at + z * d.slice, d.pitch, s.at + z * s.slice,
                               s.pitch, bytes.width, bytes.height, p->kind);

@@ -12,6 +12,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 
 #define FLAG_AUTO_FREE 1ull
@@ -109,7 +110,7 @@ static void hold_memory(cuemu_rt_graph *g, int held) {
   for (size_t i = 0; i < g->nodes.n; ++i) {
     cuemu_rt_graph_node *node = g->nodes.v[i];
     if (node->memory)
-      node->memory->instantiated = held;
+      cuemu__graph_memory_hold(node->memory, held);
     if (node->p.type == CUEMU_RT_NODE_GRAPH)
       hold_memory(node->p.u.child.graph, held);
     for (unsigned b = 0; node->bodies && b < node->p.u.conditional.size; ++b)
@@ -216,6 +217,14 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if ((code = cuemu__rt_check_sticky()) != 0 ||
       (code = cuemu__rt_check_stream(stream)) != 0)
     return code;
+  /* Allocations of the previous launch nobody freed. */
+  code = cuemu__graph_memory_check_launch(exec->graph,
+                                          (exec->flags & FLAG_AUTO_FREE) != 0);
+  if (code)
+    return cuemu__graph_fail(code, "cudaGraphLaunch: a memory allocation of "
+                                   "the graph's previous launch is not "
+                                   "freed (free it, or instantiate with "
+                                   "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
   reset_conditions(exec->graph);
   cuemu__capture_bypass++;
   code = cuemu__graph_run(exec->graph, stream, exec->launches++);

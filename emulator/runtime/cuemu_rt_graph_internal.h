@@ -29,6 +29,9 @@ typedef struct cuemu__graph_memory {
   size_t size;
   int refs;
   int instantiated; /* an executable graph holds it */
+  unsigned flags;   /* its allocation's flags (the device) */
+  int freed;        /* not allocated: before its node runs, after a free */
+  int reserved;     /* counted as reserved graph memory (until a trim) */
   struct cuemu__graph_memory *next; /* the list of graph memory */
 } cuemu__graph_memory;
 

@@ -1,46 +1,264 @@
 /*
- * cuemu_rt_graph_memory.c: the list of graph allocation nodes' memory.
+ * cuemu_rt_graph_memory.c: the memory of graph allocation nodes.
  *
  * A memory allocation node's storage is made when the node is added and
- * kept until the last copy of the node is freed, so that each launch of
- * the graph finds it at the same address (CUDA gives a graph allocation a
- * fixed virtual address). CUDA lets the program free that memory outside
- * the graph, with cudaFree, cudaFreeAsync or a free node of another graph,
- * and launch the graph again afterwards; such a free must not give the
- * storage back, or the next launch would write into freed memory. This
- * list tells cudaFree and cudaFreeAsync which pointers those are.
+ * kept while a node holds it, so that each launch of the graph finds it at
+ * the same address (CUDA gives a graph allocation a fixed virtual
+ * address). The allocation itself lives as CUDA's does: it is allocated
+ * when the allocation node runs and freed when a free node runs (of its
+ * graph or another), or when cudaFree or cudaFreeAsync frees it outside
+ * the graph. A freed allocation keeps its storage, but the allocation table
+ * remembers it as freed, so that copies refuse it and memcheck reports a
+ * kernel that touches it (as after a stream-ordered free); its node's next
+ * run allocates it again. A launch that finds an allocation of the graph's
+ * still allocated by the previous launch fails, unless the executable
+ * graph frees such allocations on launch.
+ *
+ * The device counters (cuemu/cuemu_rt_graph_mem.h) follow the list: a
+ * memory is used while an executable graph holds it or it is allocated,
+ * and reserved from then until a trim finds it unused; the storage of
+ * reserved memory whose nodes are all gone is kept (parked) until a trim.
  */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_rt_graph_mem.h>
+
+#include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 
+#define DEVICE_KIND (1u << CUEMU_RT_MEMORY_DEVICE)
+/* Enough for CUEMU_DEVICE's largest count. */
+#define MAX_DEVICES 64
+
 static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
-static cuemu__graph_memory *list;
+static cuemu__graph_memory *list;   /* memory some node holds */
+static cuemu__graph_memory *parked; /* reserved, no node holds it */
+static unsigned long long used_high[MAX_DEVICES], reserved_high[MAX_DEVICES];
+
+static int device_of(const cuemu__graph_memory *m) {
+  return (int)(m->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT) % MAX_DEVICES;
+}
+
+static int used(const cuemu__graph_memory *m) {
+  return m->instantiated || !m->freed;
+}
+
+/* The device's counters (the lock held). */
+static void count(int device, unsigned long long *use,
+                  unsigned long long *reserve) {
+  *use = *reserve = 0;
+  for (const cuemu__graph_memory *m = list; m; m = m->next)
+    if (device_of(m) == device) {
+      *use += used(m) ? m->size : 0;
+      *reserve += used(m) || m->reserved ? m->size : 0;
+    }
+  for (const cuemu__graph_memory *m = parked; m; m = m->next)
+    if (device_of(m) == device)
+      *reserve += m->size;
+}
+
+/* After a change of `m`: it is reserved while used, and the high marks of
+ * its device follow (the lock held). */
+static void changed(cuemu__graph_memory *m) {
+  if (used(m))
+    m->reserved = 1;
+  int d = device_of(m);
+  unsigned long long use, reserve;
+  count(d, &use, &reserve);
+  if (use > used_high[d])
+    used_high[d] = use;
+  if (reserve > reserved_high[d])
+    reserved_high[d] = reserve;
+}
+
+/* Frees `m` in the allocation table, keeping its storage (the lock held). */
+static void mark_freed(cuemu__graph_memory *m) {
+  if (m->freed)
+    return;
+  cuemu__allocation_release(m->ptr, DEVICE_KIND, 1);
+  cuemu__allocation_freed(m->ptr);
+  m->freed = 1;
+  changed(m);
+}
 
 void cuemu__graph_memory_enter(cuemu__graph_memory *m) {
+  cuemu_rt_allocation a;
+  if (cuemu__allocation_find(m->ptr, &a))
+    m->flags = a.flags;
   pthread_mutex_lock(&list_lock);
   m->next = list;
   list = m;
+  mark_freed(m);
   pthread_mutex_unlock(&list_lock);
+}
+
+static void unlink_from(cuemu__graph_memory **head, cuemu__graph_memory *m) {
+  for (cuemu__graph_memory **p = head; *p; p = &(*p)->next)
+    if (*p == m) {
+      *p = m->next;
+      return;
+    }
+}
+
+/* Gives back the storage of `m` and `m` itself. */
+static void destroy(cuemu__graph_memory *m) {
+  cuemu__allocation_memory_free(m->ptr, m->size);
+  free(m);
 }
 
 void cuemu__graph_memory_leave(cuemu__graph_memory *m) {
   pthread_mutex_lock(&list_lock);
-  for (cuemu__graph_memory **p = &list; *p; p = &(*p)->next)
-    if (*p == m) {
-      *p = m->next;
-      break;
-    }
+  unlink_from(&list, m);
+  /* Its address is nobody's any more: freed in the table for good. */
+  mark_freed(m);
+  int park = m->reserved;
+  if (park) {
+    m->next = parked;
+    parked = m;
+  }
+  pthread_mutex_unlock(&list_lock);
+  if (!park)
+    destroy(m);
+}
+
+void cuemu__graph_memory_hold(cuemu__graph_memory *m, int held) {
+  pthread_mutex_lock(&list_lock);
+  m->instantiated = held;
+  changed(m);
   pthread_mutex_unlock(&list_lock);
 }
 
-int cuemu__graph_memory_free(const void *ptr) {
-  int found = 0;
+void cuemu__graph_memory_allocated(cuemu__graph_memory *m) {
   pthread_mutex_lock(&list_lock);
-  for (cuemu__graph_memory *m = list; m && !found; m = m->next)
-    found = m->ptr == ptr;
+  int again = m->freed;
+  if (again && cuemu__allocation_insert(m->ptr, m->size,
+                                        CUEMU_RT_MEMORY_DEVICE, m->flags) == 0)
+    m->freed = 0;
+  changed(m);
   pthread_mutex_unlock(&list_lock);
-  return found;
+  if (again && !m->freed)
+    cuemu__allocation_note(m->ptr, m->size, CUEMU_RT_MEMORY_DEVICE, NULL);
+}
+
+/* The allocated graph memory at `ptr`, or NULL (the lock held). */
+static cuemu__graph_memory *find_allocated(const void *ptr) {
+  for (cuemu__graph_memory *m = list; m; m = m->next)
+    if (m->ptr == ptr && !m->freed)
+      return m;
+  return NULL;
+}
+
+int cuemu__graph_memory_free_node(const void *ptr) {
+  pthread_mutex_lock(&list_lock);
+  cuemu__graph_memory *m = find_allocated(ptr);
+  if (m)
+    mark_freed(m);
+  pthread_mutex_unlock(&list_lock);
+  return m ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+int cuemu__graph_memory_free(const void *ptr) {
+  return cuemu__graph_memory_free_node(ptr) == cudaSuccess;
+}
+
+int cuemu__graph_memory_check_launch(cuemu_rt_graph *g, int auto_free) {
+  int code = cudaSuccess;
+  for (size_t i = 0; i < g->nodes.n && !code; ++i) {
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    cuemu__graph_memory *m = node->memory;
+    if (m) {
+      pthread_mutex_lock(&list_lock);
+      if (!m->freed && auto_free)
+        mark_freed(m);
+      else if (!m->freed)
+        code = cudaErrorInvalidValue;
+      pthread_mutex_unlock(&list_lock);
+    }
+    if (!code && node->p.type == CUEMU_RT_NODE_GRAPH)
+      code = cuemu__graph_memory_check_launch(node->p.u.child.graph,
+                                              auto_free);
+    for (unsigned b = 0;
+         !code && node->bodies && b < node->p.u.conditional.size; ++b)
+      code = cuemu__graph_memory_check_launch(node->bodies[b], auto_free);
+  }
+  return code;
+}
+
+/* ---- The device's counters ----------------------------------------------- */
+
+static int check_device(int device) {
+  int n = 0;
+  cuemu_rt_get_device_count(&n);
+  return device >= 0 && device < n && device < MAX_DEVICES
+             ? 0
+             : cudaErrorInvalidDevice;
+}
+
+int cuemu_rt_device_get_graph_mem_attribute(int device, int attribute,
+                                            unsigned long long *value) {
+  int code = check_device(device);
+  if (code)
+    return cuemu_rt_error(code);
+  if (!value || attribute < 0 || attribute > 3)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  unsigned long long use, reserve;
+  pthread_mutex_lock(&list_lock);
+  count(device, &use, &reserve);
+  unsigned long long v[4] = {use, used_high[device], reserve,
+                             reserved_high[device]};
+  pthread_mutex_unlock(&list_lock);
+  *value = v[attribute];
+  return cudaSuccess;
+}
+
+int cuemu_rt_device_set_graph_mem_attribute(int device, int attribute,
+                                            const unsigned long long *value) {
+  int code = check_device(device);
+  if (code)
+    return cuemu_rt_error(code);
+  /* Only the high marks, and only reset (to 0, which leaves the current
+   * value: a high mark is never under it). */
+  if (!value || *value != 0 || (attribute != 1 && attribute != 3))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  unsigned long long use, reserve;
+  pthread_mutex_lock(&list_lock);
+  count(device, &use, &reserve);
+  if (attribute == 1)
+    used_high[device] = use;
+  else
+    reserved_high[device] = reserve;
+  pthread_mutex_unlock(&list_lock);
+  return cudaSuccess;
+}
+
+int cuemu_rt_device_graph_mem_trim(int device) {
+  int code = check_device(device);
+  if (code)
+    return cuemu_rt_error(code);
+  cuemu__graph_memory *gone = NULL;
+  pthread_mutex_lock(&list_lock);
+  for (cuemu__graph_memory *m = list; m; m = m->next)
+    if (device_of(m) == device && !used(m))
+      m->reserved = 0;
+  for (cuemu__graph_memory **p = &parked; *p;) {
+    cuemu__graph_memory *m = *p;
+    if (device_of(m) == device) {
+      *p = m->next;
+      m->next = gone;
+      gone = m;
+    } else {
+      p = &m->next;
+    }
+  }
+  pthread_mutex_unlock(&list_lock);
+  while (gone) {
+    cuemu__graph_memory *next = gone->next;
+    destroy(gone);
+    gone = next;
+  }
+  return cudaSuccess;
 }

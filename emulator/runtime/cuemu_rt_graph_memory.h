@@ -1,21 +1,49 @@
 /*
- * cuemu_rt_graph_memory.h: the memory of graph memory allocation nodes, as
- * cudaFree and cudaFreeAsync see it. Internal to libcuemu.
+ * cuemu_rt_graph_memory.h: the memory of graph memory allocation nodes:
+ * its life as CUDA gives it (allocated when the allocation node runs,
+ * freed by a free node, cudaFree or cudaFreeAsync), as the allocation
+ * table and memcheck see it, and the device's graph memory counters.
+ * Internal to libcuemu.
  */
 #ifndef CUEMU_RT_GRAPH_MEMORY_H
 #define CUEMU_RT_GRAPH_MEMORY_H
 
 struct cuemu__graph_memory;
+struct cuemu_rt_graph;
 
-/* Enters a node's memory in the list of graph memory, or takes it out
- * (when the last node that holds it is freed). */
+/* Enters a new node's memory (just allocated by cudaMalloc) in the list of
+ * graph memory: from then on it is freed in the allocation table (its
+ * storage kept) until the node runs. */
 void cuemu__graph_memory_enter(struct cuemu__graph_memory *m);
+
+/* The last node that holds `m` is freed: out of the list; its storage is
+ * kept as reserved graph memory until cudaDeviceGraphMemTrim when an
+ * executable graph held it, else freed. */
 void cuemu__graph_memory_leave(struct cuemu__graph_memory *m);
 
+/* An executable graph holds `m` (instantiated) or no longer does. */
+void cuemu__graph_memory_hold(struct cuemu__graph_memory *m, int held);
+
+/* The allocation node of `m` runs: the memory is allocated again, at the
+ * same address (and counted as used). */
+void cuemu__graph_memory_allocated(struct cuemu__graph_memory *m);
+
+/* A free node runs: frees the graph allocation at ptr (the storage stays,
+ * so that the next launch finds it at the same address; memcheck reports a
+ * use after this). Returns a CUDA code: cudaErrorInvalidValue when ptr is
+ * not an allocated graph allocation. */
+int cuemu__graph_memory_free_node(const void *ptr);
+
 /* cudaFree or cudaFreeAsync of ptr outside the graph that allocated it:
- * returns 1 when ptr is the start of a graph allocation, whose storage the
- * node keeps (the next launch of the graph allocates it again at the same
- * address, as on a GPU); 0 for any other pointer. */
+ * returns 1 when ptr is the start of an allocated graph allocation, now
+ * freed as a free node frees it; 0 for any other pointer (one already
+ * freed included: a double free, which the caller reports). */
 int cuemu__graph_memory_free(const void *ptr);
+
+/* Before a launch of an executable graph: its allocations that a previous
+ * launch made and nobody freed are freed when auto_free is set
+ * (cudaGraphInstantiateFlagAutoFreeOnLaunch), else the launch fails with
+ * cudaErrorInvalidValue, as CUDA's does. Returns a CUDA code. */
+int cuemu__graph_memory_check_launch(struct cuemu_rt_graph *g, int auto_free);
 
 #endif

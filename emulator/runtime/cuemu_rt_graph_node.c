@@ -407,13 +407,8 @@ static void free_params(cuemu_rt_graph_node *node) {
       if (node->bodies[i])
         cuemu__graph_free(node->bodies[i]);
   free(node->bodies);
-  if (node->memory && --node->memory->refs == 0) {
-    cuemu__graph_memory_leave(node->memory);
-    cuemu__capture_bypass++;
-    cuemu_rt_free(node->memory->ptr);
-    cuemu__capture_bypass--;
-    free(node->memory);
-  }
+  if (node->memory && --node->memory->refs == 0)
+    cuemu__graph_memory_leave(node->memory); /* frees or parks it */
 }
 
 /* Unlinks a node from its graph and frees it. */

@@ -14,6 +14,7 @@
 #include "base/cuemu_config.h"
 #include "device/cuemu_device_launch.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 
 static uint64_t splitmix(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
@@ -157,8 +158,12 @@ static int run_node(const cuemu_rt_graph_node *node, void *stream,
     return cuemu__graph_ext_run(node);
   case CUEMU_RT_NODE_BATCH_MEM_OP:
     return cuemu__graph_memop_run(node);
-  default:
-    /* Empty nodes; memory nodes, whose memory lives with the graph. */
+  case CUEMU_RT_NODE_MEM_ALLOC:
+    cuemu__graph_memory_allocated(node->memory);
+    return cudaSuccess;
+  case CUEMU_RT_NODE_MEM_FREE:
+    return cuemu__graph_memory_free_node(p->u.free.dptr);
+  default: /* empty nodes */
     return cudaSuccess;
   }
 }

@@ -88,14 +88,24 @@ int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *entries,
   return 1;
 }
 
-/* The entry named `symbol` of the first table that has it, or NULL. */
-static const cuemu_drv_entry_point *find(const char *symbol) {
+/* The entry named `symbol` for `version` in the first table that has the
+ * name: its newest ABI version not newer than `version`. Returns it, or
+ * NULL with *named set when the name is there but every version of it is
+ * newer. */
+static const cuemu_drv_entry_point *find(const char *symbol, int version,
+                                         int *named) {
   const cuemu_drv_entry_point *found = NULL;
+  *named = 0;
   pthread_mutex_lock(&lock);
-  for (size_t t = 0; t < ntables && !found; ++t)
-    for (size_t i = 0; i < tables[t].count && !found; ++i)
-      if (strcmp(tables[t].entries[i].name, symbol) == 0)
-        found = &tables[t].entries[i];
+  for (size_t t = 0; t < ntables && !*named; ++t)
+    for (size_t i = 0; i < tables[t].count; ++i) {
+      const cuemu_drv_entry_point *e = &tables[t].entries[i];
+      if (strcmp(e->name, symbol) != 0)
+        continue;
+      *named = 1;
+      if (e->version <= version && (!found || e->version > found->version))
+        found = e;
+    }
   pthread_mutex_unlock(&lock);
   return found;
 }
@@ -106,10 +116,11 @@ int cuemu_drv_get_proc_address(const char *symbol, void **address,
   if (!symbol || !address || version <= 0 || version > DRIVER_VERSION ||
       (flags & ~PROC_ADDRESS_FLAGS))
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  const cuemu_drv_entry_point *e = find(symbol);
+  int named = 0;
+  const cuemu_drv_entry_point *e = find(symbol, version, &named);
   /* CU_GET_PROC_ADDRESS_SUCCESS, _SYMBOL_NOT_FOUND, _VERSION_NOT_SUFFICIENT. */
-  int found = !e ? 1 : e->version > version ? 2 : 0;
-  *address = found ? NULL : e->address;
+  int found = e ? 0 : named ? 2 : 1;
+  *address = e ? e->address : NULL;
   if (status)
     *status = found;
   return DRV_CUDA_SUCCESS;

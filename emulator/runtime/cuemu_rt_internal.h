@@ -55,6 +55,15 @@ int cuemu__rt_waited_past(const struct timespec *start, long seconds);
 /* The sticky error, else the stream's validity (cuemu_rt_stream.c). */
 int cuemu__rt_check_sticky_stream(void *stream);
 
+/* The checks of a copy of `kind` (cudaMemcpyKind) touching dst_extent
+ * bytes at dst and src_extent at src: 0 or a CUDA code, not recorded
+ * (cuemu_rt_memory.c). The same for a cudaMemcpy3DParms, whole box
+ * (cuemu_rt_array.c). */
+int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
+                         size_t src_extent, int kind);
+struct cudaMemcpy3DParms;
+int cuemu__rt_memcpy_3d_check(const struct cudaMemcpy3DParms *p);
+
 /* cudaMalloc's and cudaFree's bodies for device memory, with `site` the
  * caller's address for memcheck's reports (cuemu_rt_memory.c). */
 int cuemu__rt_device_alloc(void **ptr, size_t size, const void *site);

@@ -239,8 +239,8 @@ static int check_range(const void *p, size_t extent, int device) {
 
 /* Checks both sides of a copy of `kind`; dst_extent and src_extent are the
  * bytes it touches from each. Returns 0 or a CUDA code. */
-static int check_copy(void *dst, size_t dst_extent, const void *src,
-                      size_t src_extent, int kind) {
+int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
+                         size_t src_extent, int kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cudaErrorInvalidMemcpyDirection;
   if (!dst || !src)
@@ -266,7 +266,7 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (count == 0)
     return cudaSuccess;
-  int code = check_copy(dst, count, src, count, kind);
+  int code = cuemu__rt_check_copy(dst, count, src, count, kind);
   if (code)
     return cuemu_rt_error(code);
   memmove(dst, src, count);
@@ -289,8 +289,8 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
     return cuemu_rt_error(cudaErrorInvalidPitchValue);
   if (height - 1 > (SIZE_MAX - width) / (dpitch > spitch ? dpitch : spitch))
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = check_copy(dst, (height - 1) * dpitch + width, src,
-                        (height - 1) * spitch + width, kind);
+  int code = cuemu__rt_check_copy(dst, (height - 1) * dpitch + width, src,
+                                  (height - 1) * spitch + width, kind);
   if (code)
     return cuemu_rt_error(code);
   for (size_t row = 0; row < height; ++row)

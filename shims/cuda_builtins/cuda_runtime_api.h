@@ -311,6 +311,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 /* Several devices: peer access, peer copies, IPC. */
 #include "cuemu_peer_api.h"
 #include "cuemu_func_info_api.h"
+#include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"
 
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

@@ -109,8 +109,8 @@ namespace drv {
  * only where one of them is called. */
 template <class D> int register_entry_points(tag<D>) {
   static const cuemu_drv_entry_point entry_points[] = {
-#define CUEMU_DRV_ENTRY(name, version)                                         \
-  {#name, version, reinterpret_cast<void *>(&::name)},
+#define CUEMU_DRV_ENTRY(name, version, function)                               \
+  {#name, version, reinterpret_cast<void *>(&::function)},
 #include "cuemu_driver_entry_points.h"
 #undef CUEMU_DRV_ENTRY
       {"cuGetProcAddress", 12000,

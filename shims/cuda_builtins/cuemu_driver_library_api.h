@@ -147,7 +147,7 @@ inline CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
 }
 
 inline CUresult cuKernelGetName(const char **name, CUkernel hfunc) {
-  return cuFuncGetName(name, reinterpret_cast<CUfunction>(hfunc));
+  return static_cast<CUresult>(cuemu_drv_kernel_get_name(name, hfunc));
 }
 
 #endif /* CUEMU_DRIVER_LIBRARY_API_H */

@@ -25,6 +25,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include <cuemu/cuemu_rt_texture_types.h>
+#include <cuemu/cuemu_rt_graph_mem.h>
 
 #include "driver_functions.h"
 #include "driver_types.h"
@@ -1121,34 +1122,21 @@ inline cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node,
   return e;
 }
 
-/* Graph memory is ordinary device memory here: nothing is reserved apart
- * from it, so the four counters read 0 and resetting them is accepted. */
+/* The device's graph memory counters (cuemu/cuemu_rt_graph_mem.h). */
 inline cudaError_t cudaDeviceGetGraphMemAttribute(
     int device, enum cudaGraphMemAttributeType attr, void *value) {
-  if (device != 0)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
-  if (!value || attr < cudaGraphMemAttrUsedMemCurrent ||
-      attr > cudaGraphMemAttrReservedMemHigh)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  *static_cast<unsigned long long *>(value) = 0;
-  return cudaSuccess;
+  return cuemu::graph::err(cuemu_rt_device_get_graph_mem_attribute(
+      device, attr, static_cast<unsigned long long *>(value)));
 }
 
 inline cudaError_t cudaDeviceSetGraphMemAttribute(
     int device, enum cudaGraphMemAttributeType attr, void *value) {
-  if (device != 0)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
-  if (!value || (attr != cudaGraphMemAttrUsedMemHigh &&
-                 attr != cudaGraphMemAttrReservedMemHigh) ||
-      *static_cast<unsigned long long *>(value) != 0)
-    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  return cudaSuccess;
+  return cuemu::graph::err(cuemu_rt_device_set_graph_mem_attribute(
+      device, attr, static_cast<const unsigned long long *>(value)));
 }
 
 inline cudaError_t cudaDeviceGraphMemTrim(int device) {
-  return device == 0
-             ? cudaSuccess
-             : cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidDevice));
+  return cuemu::graph::err(cuemu_rt_device_graph_mem_trim(device));
 }
 
 /* ---- Conditional nodes ----------------------------------------------------------- */

@@ -51,8 +51,8 @@ int cuemu_drv_kernel_get_function(void **function, void *kernel);
 int cuemu_drv_kernel_get_library(void **library, void *kernel);
 /* cuKernelGetAttribute, cuKernelSetAttribute: the function attributes of
  * a kernel (cuemu_drv_func_get_attribute) on `device`; cuInit is needed,
- * a current context is not. A kernel of no live library is
- * INVALID_HANDLE, a device out of range INVALID_DEVICE. */
+ * a current context is not. A kernel of no live library (and not a
+ * program's) is INVALID_HANDLE, a device out of range INVALID_DEVICE. */
 int cuemu_drv_kernel_get_attribute(int *value, int attribute, void *kernel,
                                    int device);
 int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
@@ -62,6 +62,10 @@ int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
  * last parameter or a kernel of no live library. */
 int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,
                                     size_t *offset, size_t *size);
+/* cuKernelGetName. A program's kernel (cudaGetKernel's handle) is taken
+ * by these kernel calls too, but for cuKernelGetFunction
+ * (CUDA_ERROR_NOT_SUPPORTED: no CUfunction exists for it). */
+int cuemu_drv_kernel_get_name(const char **name, void *kernel);
 
 /* The runtime's calls. */
 int cuemu_rt_library_load_data(void **library, const void *code);

@@ -28,7 +28,7 @@ int cuemu_drv_ctx_get_id(void *ctx, unsigned long long *id);
 
 /* One driver entry point: its name as cuGetProcAddress takes it, the CUDA
  * version of the ABI the function has (cudaTypedefs.h's PFN_name_vNNNN),
- * and its address. */
+ * and its address. A name may have several entries, one per ABI version. */
 typedef struct cuemu_drv_entry_point {
   const char *name;
   int version;
@@ -41,8 +41,9 @@ typedef struct cuemu_drv_entry_point {
 int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *table,
                                     size_t count);
 
-/* cuGetProcAddress: *address is the function (NULL when none), *status
- * (may be NULL) 0 found, 1 not found, 2 found but newer than `version`.
+/* cuGetProcAddress: *address is the function of the newest ABI version
+ * not newer than `version` (NULL when none), *status (may be NULL) 0
+ * found, 1 not found, 2 found but every version newer than `version`.
  * CUDA_ERROR_INVALID_VALUE for a NULL symbol or address, a version past
  * the driver's (13000) or unknown flags. Driver codes. */
 int cuemu_drv_get_proc_address(const char *symbol, void **address,

@@ -1,0 +1,120 @@
+// kernel_handles.cu: a program's kernels as cudaKernel_t (cudaGetKernel),
+// taken by the driver's kernel calls as a library's kernels are: the
+// attributes (the __launch_bounds__ limit, a raised dynamic shared memory
+// size that cudaFuncGetAttributes then reads too, read-only attributes
+// refused), the parameter layout and the name; and launched through
+// cudaLaunchKernel and cudaLaunchKernelEx given as void *, as CUDA allows.
+// CUEMU_OPTIONS: -lcuda
+// NVCC_OPTIONS: -lcuda
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cstring>
+
+#include "../check.cuh"
+
+#define CU(call) CHECK((call) == CUDA_SUCCESS)
+#define RT(call) CHECK((call) == cudaSuccess)
+
+struct Weights {
+  float w[3];
+};
+
+template <typename T>
+__global__ void __launch_bounds__(128)
+    blend(T *out, const T *in, Weights wts, int n, char mode) {
+  extern __shared__ unsigned char scratch[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  scratch[threadIdx.x] = (unsigned char)mode;
+  __syncthreads();
+  if (i < n)
+    out[i] = in[i] * wts.w[scratch[threadIdx.x] % 3];
+}
+
+__global__ void count_up(int *c) { atomicAdd(c, 1); }
+
+int main() {
+  CU(cuInit(0));
+  cudaKernel_t k_blend, k_count;
+  RT(cudaGetKernel(&k_blend, blend<float>));
+  RT(cudaGetKernel(&k_count, count_up));
+  CUkernel kb = (CUkernel)k_blend, kc = (CUkernel)k_count;
+
+  int v = 0;
+  CU(cuKernelGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kb, 0));
+  CHECK(v == 128);
+  CU(cuKernelGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kc, 0));
+  int dev_max = 0;
+  RT(cudaDeviceGetAttribute(&dev_max, cudaDevAttrMaxThreadsPerBlock, 0));
+  CHECK(v == dev_max);
+  CHECK(cuKernelGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kb,
+                             99) == CUDA_ERROR_INVALID_DEVICE);
+
+  // One kernel, one setting, read by either API.
+  CU(cuKernelSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                          64 * 1024, kb, 0));
+  CU(cuKernelGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                          kb, 0));
+  CHECK(v == 64 * 1024);
+  cudaFuncAttributes fa;
+  RT(cudaFuncGetAttributes(&fa, (const void *)k_blend));
+  CHECK(fa.maxDynamicSharedSizeBytes == 64 * 1024);
+  CHECK(fa.maxThreadsPerBlock == 128);
+  CHECK(cuKernelSetAttribute(CU_FUNC_ATTRIBUTE_NUM_REGS, 8, kb, 0) ==
+        CUDA_ERROR_INVALID_VALUE);
+
+  // The parameter buffer's layout: each at its alignment.
+  size_t off = 0, size = 0;
+  CU(cuKernelGetParamInfo(kb, 0, &off, &size));
+  CHECK(off == 0 && size == sizeof(float *));
+  CU(cuKernelGetParamInfo(kb, 2, &off, &size));
+  CHECK(off == 16 && size == sizeof(Weights));
+  CU(cuKernelGetParamInfo(kb, 3, &off, &size));
+  CHECK(off == 28 && size == sizeof(int));
+  CU(cuKernelGetParamInfo(kb, 4, &off, &size));
+  CHECK(off == 32 && size == 1);
+  CHECK(cuKernelGetParamInfo(kb, 5, &off, &size) == CUDA_ERROR_INVALID_VALUE);
+
+  const char *name = nullptr;
+  CU(cuKernelGetName(&name, kc));
+  CHECK(name && std::strstr(name, "count_up"));
+  CU(cuKernelGetName(&name, kb));
+  CHECK(name && std::strstr(name, "blend"));
+
+  // Launched through the runtime, as void *.
+  const int n = 256;
+  float *in, *out;
+  int *counter;
+  RT(cudaMalloc(&in, n * sizeof(float)));
+  RT(cudaMalloc(&out, n * sizeof(float)));
+  RT(cudaMalloc(&counter, sizeof(int)));
+  RT(cudaMemset(counter, 0, sizeof(int)));
+  float host[n];
+  for (int i = 0; i < n; ++i)
+    host[i] = float(i);
+  RT(cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice));
+  Weights w = {{0.5f, 2.0f, 3.0f}};
+  int count = n;
+  char mode = 1;
+  void *args[] = {&out, &in, &w, &count, &mode};
+  RT(cudaLaunchKernel((const void *)k_blend, dim3(n / 128), dim3(128), args,
+                      128, 0));
+  void *cargs[] = {&counter};
+  RT(cudaLaunchKernel((const void *)k_count, dim3(3), dim3(32), cargs, 0, 0));
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(2);
+  cfg.blockDim = dim3(16);
+  RT(cudaLaunchKernelExC(&cfg, (const void *)k_count, cargs));
+  RT(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  bool ok = true;
+  for (int i = 0; i < n; ++i)
+    ok = ok && host[i] == 2.0f * float(i);
+  CHECK(ok);
+  int c = 0;
+  RT(cudaMemcpy(&c, counter, sizeof c, cudaMemcpyDeviceToHost));
+  CHECK(c == 3 * 32 + 2 * 16);
+  RT(cudaFree(in));
+  RT(cudaFree(out));
+  RT(cudaFree(counter));
+  return finish();
+}
