@@ -293,21 +293,24 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
                                : (uintptr_t)b->fast.hot[0].init;
 }
 
-/* Makes [lo, lo + span) of shared memory, whose granule cells `cells` are
- * counted from `origin`, the shared memory that kernel code decides inline
- * (cuemu_check_fast.h), when the launch's checkers allow it: racecheck or
- * initcheck keeps the cells, and memcheck is off. */
+/* Makes [lo, lo + span) of shared memory (a whole static array, or the
+ * dynamic buffer), whose granule cells `cells` are counted from `origin`,
+ * the shared memory that kernel code decides inline (cuemu_check_fast.h):
+ * with racecheck or initcheck when they have the cells, else with
+ * memcheck. */
 static void set_hot_shared(block_state *b, char *lo, size_t span, char *origin,
                            cell *cells, unsigned checks) {
-  int fast = cells && !(checks & CUEMU_CHECK_MEM) &&
-             (checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT));
+  int fast = checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)
+                 ? cells != NULL
+                 : (checks & CUEMU_CHECK_MEM) != 0;
   b->fast.shared_lo = fast ? (uintptr_t)lo : 0;
   b->fast.shared_span = fast ? span : 0;
   b->fast.shared_origin = (uintptr_t)origin;
   b->fast.shared_cells = cells;
   b->fast.shared_checks =
       (uint16_t)((checks & CUEMU_CHECK_RACE ? CUEMU_CHECK_FAST_SHARED_RACE : 0) |
-                 (checks & CUEMU_CHECK_INIT ? CUEMU_CHECK_FAST_SHARED_INIT : 0));
+                 (checks & CUEMU_CHECK_INIT ? CUEMU_CHECK_FAST_SHARED_INIT : 0) |
+                 (checks & CUEMU_CHECK_MEM ? CUEMU_CHECK_FAST_SHARED_MEM : 0));
 }
 
 void cuemu__check_block_begin(cuemu_worker *w) {

@@ -95,11 +95,11 @@ typedef struct cuemu_check_fast {
    * generation, the launch's epoch, and blockDim.x and .y. */
   uint32_t block, seq, block_seq, bdx, bdy;
   uint16_t gen, epoch;
-  /* The block's shared memory accessed last, while memcheck is off
-   * (memcheck also looks for accesses between static arrays and across
-   * their ends, which only the symbol lookup sees): a static __shared__
-   * array or the dynamic buffer, [shared_lo, shared_lo + shared_span)
-   * (span 0: none), its granule cells `shared_cells`, counted from
+  /* The block's shared memory accessed last, a static __shared__ array
+   * (as the symbol lookup found it: memcheck has nothing to say about an
+   * aligned access wholly inside) or the dynamic buffer,
+   * [shared_lo, shared_lo + shared_span) (span 0: none), its granule cells
+   * `shared_cells` (when racecheck or initcheck keeps them), counted from
    * `shared_origin` (the start of the block's static shared memory, or of
    * the dynamic buffer), the epoch that marks the running block's cells,
    * and which checkers keep them (CUEMU_CHECK_FAST_SHARED_*). The cells
@@ -130,7 +130,8 @@ enum {
 /* Which checkers keep the shared cells of cuemu_check_fast.shared_cells. */
 enum {
   CUEMU_CHECK_FAST_SHARED_RACE = 1,
-  CUEMU_CHECK_FAST_SHARED_INIT = 2
+  CUEMU_CHECK_FAST_SHARED_INIT = 2,
+  CUEMU_CHECK_FAST_SHARED_MEM = 4
 };
 
 /* The whole check of an access of `size` bytes at `addr` by kernel code,
@@ -300,10 +301,11 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   return 1;
 }
 
-/* Racecheck and initcheck of an access of `size` bytes at `a` by the code
- * at `pc`, in the block's shared memory accessed last (cuemu_check_fast's
- * shared_*): decided here when it lies wholly inside it and covers whole
- * granules that are not split, initcheck has nothing to say (a read finds
+/* Memcheck, racecheck and initcheck of an access of `size` bytes at `a` by
+ * the code at `pc`, in the block's shared memory accessed last
+ * (cuemu_check_fast's shared_*): decided here when it lies wholly inside
+ * it, is aligned (memcheck) and covers whole granules that are not split
+ * (racecheck, initcheck), initcheck has nothing to say (a read finds
  * them written), and nothing recorded on them can race with it (the last
  * writer and reader are this thread or before its last block barrier);
  * then the granules record it as the whole check would. Otherwise nothing
@@ -313,9 +315,16 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
                                                 int kind, const void *pc) {
   uintptr_t d = a - f->shared_lo, off = a - f->shared_origin;
   if (!(d < f->shared_span && f->shared_span - d >= size) ||
-      size > CUEMU_CHECK_FAST_MAX ||
-      ((off | size) & (CUEMU_CHECK_GRANULE - 1)) ||
-      (kind & CUEMU_CHECK_FAST_ATOMIC))
+      size > CUEMU_CHECK_FAST_MAX || (kind & CUEMU_CHECK_FAST_ATOMIC))
+    return 0;
+  /* Memcheck: inside the array, and aligned unless it is a copy. */
+  if ((f->shared_checks & CUEMU_CHECK_FAST_SHARED_MEM) &&
+      !(kind & CUEMU_CHECK_FAST_RANGE) && (a & (size - 1)))
+    return 0;
+  if (!(f->shared_checks &
+        (CUEMU_CHECK_FAST_SHARED_RACE | CUEMU_CHECK_FAST_SHARED_INIT)))
+    return 1;
+  if ((off | size) & (CUEMU_CHECK_GRANULE - 1))
     return 0;
   const int race = f->shared_checks & CUEMU_CHECK_FAST_SHARED_RACE;
   const int init = f->shared_checks & CUEMU_CHECK_FAST_SHARED_INIT;
