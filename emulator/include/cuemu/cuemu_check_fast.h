@@ -212,6 +212,39 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_before(const cuemu_check_fast *f,
   return f->gen > pgen;
 }
 
+/* Records an access by thread `me` (block f->block) at `site` in cell `c`
+ * (a cell of another epoch than `epoch` holds nothing, and is emptied
+ * first): a write marks it written and, under racecheck, is its last
+ * write; a read under racecheck is its last read. */
+CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
+                                                 cuemu_check_cell *c,
+                                                 uint16_t epoch, int write,
+                                                 int race, uint16_t me,
+                                                 uint16_t site) {
+  if (c->epoch != epoch) {
+    cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    fresh.epoch = epoch;
+    *c = fresh;
+  }
+  if (write)
+    c->flags |= CUEMU_CHECK_CELL_INIT;
+  if (!race)
+    return;
+  if (write) {
+    c->wtid = me;
+    c->wblock = f->block;
+    c->wseq = f->seq;
+    c->wgen = f->gen;
+    c->wsite = site;
+  } else {
+    c->rtid = me;
+    c->rblock = f->block;
+    c->rseq = f->seq;
+    c->rgen = f->gen;
+    c->rsite = site;
+  }
+}
+
 /* Racecheck of an access of `size` bytes at offset `off` of hot allocation
  * `h`, aligned when it must be: decided here when it covers whole granules
  * that are not split, nothing recorded on them can race with it (the last
@@ -257,44 +290,8 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
     __atomic_clear(lock, __ATOMIC_RELEASE);
     return 0;
   }
-  for (size_t i = 0; i < n; ++i) {
-    cuemu_check_cell *c = &g[i];
-    if (c->epoch != epoch) {
-      /* A cell of another launch: this access is all it holds. */
-      cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-      fresh.epoch = epoch;
-      if (write) {
-        fresh.flags = CUEMU_CHECK_CELL_INIT;
-        fresh.wtid = me;
-        fresh.wblock = f->block;
-        fresh.wseq = f->seq;
-        fresh.wgen = f->gen;
-        fresh.wsite = site;
-      } else {
-        fresh.rtid = me;
-        fresh.rblock = f->block;
-        fresh.rseq = f->seq;
-        fresh.rgen = f->gen;
-        fresh.rsite = site;
-      }
-      *c = fresh;
-      continue;
-    }
-    if (write) {
-      c->flags |= CUEMU_CHECK_CELL_INIT;
-      c->wtid = me;
-      c->wblock = f->block;
-      c->wseq = f->seq;
-      c->wgen = f->gen;
-      c->wsite = site;
-    } else {
-      c->rtid = me;
-      c->rblock = f->block;
-      c->rseq = f->seq;
-      c->rgen = f->gen;
-      c->rsite = site;
-    }
-  }
+  for (size_t i = 0; i < n; ++i)
+    cuemu_check_fast_record(f, &g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
   __atomic_clear(lock, __ATOMIC_RELEASE);
@@ -361,30 +358,8 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
   }
   if (!race && !write)
     return 1;
-  for (size_t i = 0; i < n; ++i) {
-    cuemu_check_cell *c = &g[i];
-    if (c->epoch != epoch) {
-      cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-      fresh.epoch = epoch;
-      *c = fresh;
-    }
-    if (write) {
-      c->flags |= CUEMU_CHECK_CELL_INIT;
-      if (race) {
-        c->wtid = me;
-        c->wblock = f->block;
-        c->wseq = f->seq;
-        c->wgen = f->gen;
-        c->wsite = site;
-      }
-    } else {
-      c->rtid = me;
-      c->rblock = f->block;
-      c->rseq = f->seq;
-      c->rgen = f->gen;
-      c->rsite = site;
-    }
-  }
+  for (size_t i = 0; i < n; ++i)
+    cuemu_check_fast_record(f, &g[i], epoch, write, race, me, site);
   return 1;
 }
 
