@@ -1,6 +1,6 @@
 // shared_words_inline.cu: a correct program built with racecheck and initcheck
-// but not memcheck, where the checked module decides most accesses to shared
-// memory itself (cuemu/cuemu_check_fast.h: the static array or dynamic buffer
+// (the other programs here add memcheck), where the checked module decides
+// most accesses to shared memory itself (cuemu/cuemu_check_fast.h: the static array or dynamic buffer
 // touched last, whole words, no lock) and must agree with the whole check in
 // libcuemu: nothing to report here. Two static arrays accessed in turn, the
 // dynamic buffer, 4-, 8- and 16-byte accesses, words written byte by byte
