@@ -293,6 +293,26 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
                                : (uintptr_t)b->fast.hot[0].init;
 }
 
+/* Makes [lo, lo + span) of shared memory (a whole static array, or the
+ * dynamic buffer), whose granule cells `cells` are counted from `origin`,
+ * the shared memory that kernel code decides inline (cuemu_check_fast.h):
+ * with racecheck or initcheck when they have the cells, else with
+ * memcheck. */
+static void set_hot_shared(block_state *b, char *lo, size_t span, char *origin,
+                           cell *cells, unsigned checks) {
+  int fast = checks & (CUEMU_CHECK_RACE | CUEMU_CHECK_INIT)
+                 ? cells != NULL
+                 : (checks & CUEMU_CHECK_MEM) != 0;
+  b->fast.shared_lo = fast ? (uintptr_t)lo : 0;
+  b->fast.shared_span = fast ? span : 0;
+  b->fast.shared_origin = (uintptr_t)origin;
+  b->fast.shared_cells = cells;
+  b->fast.shared_checks =
+      (uint16_t)((checks & CUEMU_CHECK_RACE ? CUEMU_CHECK_FAST_SHARED_RACE : 0) |
+                 (checks & CUEMU_CHECK_INIT ? CUEMU_CHECK_FAST_SHARED_INIT : 0) |
+                 (checks & CUEMU_CHECK_MEM ? CUEMU_CHECK_FAST_SHARED_MEM : 0));
+}
+
 void cuemu__check_block_begin(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
   cuemu_check_launch *cl = L->check;
@@ -349,6 +369,8 @@ void cuemu__check_block_begin(cuemu_worker *w) {
       memset(b->dyn_cells, 0, b->dyn_cap * sizeof(cell));
     b->shared_epoch = 1;
   }
+  b->fast.shared_epoch = b->shared_epoch;
+  set_hot_shared(b, NULL, 0, NULL, NULL, 0);
   b->fast.block = (uint32_t)(w->block_idx.x +
                         L->grid.x * (w->block_idx.y +
                                      L->grid.y * (unsigned long long)w->block_idx.z)) +
@@ -1022,6 +1044,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   unsigned checks = w->launch->shadow_checks;
   /* The dynamic shared buffer. */
   if (b->dyn && a - (uintptr_t)b->dyn < b->dyn_size) {
+    set_hot_shared(b, b->dyn, b->dyn_size, b->dyn, b->dyn_cells, checks);
     shared_access(w, b, b->dyn_cells, b->dyn_size, "extern __shared__ buffer",
                   0, b->dyn_size, a - (uintptr_t)b->dyn, addr, size, kind, pc);
     return;
@@ -1048,6 +1071,8 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
       }
       return;
     }
+    set_hot_shared(b, b->tls + s->offset, s->size, b->tls, b->tls_cells,
+                   checks);
     shared_access(w, b, b->tls_cells, b->tls_size, s->name, s->offset, s->size,
                   off, addr, size, kind, pc);
     return;

@@ -40,7 +40,8 @@ cuemu_check_entry_race(cuemu_check_fast *f, int h, uintptr_t off, void *p,
       void *p) {                                                               \
     cuemu_check_fast *f = cuemu_check_fast_state;                              \
     uintptr_t off;                                                             \
-    int d = cuemu_check_fast_decide(f, (uintptr_t)p, n, kind, &off);          \
+    int d = cuemu_check_fast_decide(f, (uintptr_t)p, n, kind, &off,          \
+                                    __builtin_return_address(0));             \
     if (d == 1)                                                                \
       return;                                                                  \
     if (d)                                                                     \

@@ -137,17 +137,26 @@ __attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
 }
 
 /* Whether the thread that just returned is one that blocked once (it must
- * finish on its own stack). A checked build reads it with an assembler
- * load, which the instrumentation does not see: it is the thunk's own
- * bookkeeping, no access of the kernel's (cuemu_builtin_vars.h). */
-#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__)
-__attribute__((always_inline)) inline int thread_detached() {
-  int v;
-  __asm__ volatile("movl %1, %0" : "=r"(v) : "m"(cuemu_thread_detached));
-  return v;
+ * finish on its own stack; its runner's range of threads went on
+ * elsewhere). On x86-64 the test is an assembler compare of the variable in
+ * memory and a branch: the instrumentation of a checked build does not see
+ * it (it is the thunk's own bookkeeping, no access of the kernel's), and it
+ * is one instruction less than the load, test and branch that the compiler
+ * makes (kernel code is compiled without type-based alias analysis, so the
+ * kernel's stores keep the compiler from holding the value in a register). */
+#if defined(__x86_64__)
+__attribute__((always_inline)) inline bool thread_detached() {
+  __asm__ goto("cmpl $0, %0\n\tjne %l[detached]"
+               :
+               : "m"(cuemu_thread_detached)
+               : "cc"
+               : detached);
+  return false;
+detached:
+  return true;
 }
 #else
-__attribute__((always_inline)) inline int thread_detached() {
+__attribute__((always_inline)) inline bool thread_detached() {
   return cuemu_thread_detached;
 }
 #endif
@@ -168,7 +177,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
       set_thread_idx<0>(x);
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I>(v)...);
-      if (__builtin_expect(thread_detached(), 0))
+      if (thread_detached())
         cuemu_thread_finish();
     }
     return;
@@ -180,7 +189,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     set_thread_idx<2>(z);
     CUEMU_PUBLISH_THREAD_IDX();
     fn(std::get<I>(v)...);
-    if (__builtin_expect(thread_detached(), 0))
+    if (thread_detached())
       cuemu_thread_finish();
     if (++x == bx) {
       x = 0;

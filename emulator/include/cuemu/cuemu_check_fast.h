@@ -95,6 +95,18 @@ typedef struct cuemu_check_fast {
    * generation, the launch's epoch, and blockDim.x and .y. */
   uint32_t block, seq, block_seq, bdx, bdy;
   uint16_t gen, epoch;
+  /* The block's shared memory accessed last, a static __shared__ array
+   * (as the symbol lookup found it: memcheck has nothing to say about an
+   * aligned access wholly inside) or the dynamic buffer,
+   * [shared_lo, shared_lo + shared_span) (span 0: none), its granule cells
+   * `shared_cells` (when racecheck or initcheck keeps them), counted from
+   * `shared_origin` (the start of the block's static shared memory, or of
+   * the dynamic buffer), the epoch that marks the running block's cells,
+   * and which checkers keep them (CUEMU_CHECK_FAST_SHARED_*). The cells
+   * are the worker's own: no lock. */
+  uintptr_t shared_lo, shared_span, shared_origin;
+  cuemu_check_cell *shared_cells;
+  uint16_t shared_epoch, shared_checks;
   /* The cells' lock stripes. */
   unsigned char *locks;
   /* Interned numbers of recent access sites, by code address. */
@@ -113,6 +125,13 @@ enum {
   CUEMU_CHECK_FAST_WRITE = 2,
   CUEMU_CHECK_FAST_ATOMIC = 4,
   CUEMU_CHECK_FAST_RANGE = 8 /* a block copy: no alignment rule */
+};
+
+/* Which checkers keep the shared cells of cuemu_check_fast.shared_cells. */
+enum {
+  CUEMU_CHECK_FAST_SHARED_RACE = 1,
+  CUEMU_CHECK_FAST_SHARED_INIT = 2,
+  CUEMU_CHECK_FAST_SHARED_MEM = 4
 };
 
 /* The whole check of an access of `size` bytes at `addr` by kernel code,
@@ -193,6 +212,39 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_before(const cuemu_check_fast *f,
   return f->gen > pgen;
 }
 
+/* Records an access by thread `me` (block f->block) at `site` in cell `c`
+ * (a cell of another epoch than `epoch` holds nothing, and is emptied
+ * first): a write marks it written and, under racecheck, is its last
+ * write; a read under racecheck is its last read. */
+CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
+                                                 cuemu_check_cell *c,
+                                                 uint16_t epoch, int write,
+                                                 int race, uint16_t me,
+                                                 uint16_t site) {
+  if (c->epoch != epoch) {
+    cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    fresh.epoch = epoch;
+    *c = fresh;
+  }
+  if (write)
+    c->flags |= CUEMU_CHECK_CELL_INIT;
+  if (!race)
+    return;
+  if (write) {
+    c->wtid = me;
+    c->wblock = f->block;
+    c->wseq = f->seq;
+    c->wgen = f->gen;
+    c->wsite = site;
+  } else {
+    c->rtid = me;
+    c->rblock = f->block;
+    c->rseq = f->seq;
+    c->rgen = f->gen;
+    c->rsite = site;
+  }
+}
+
 /* Racecheck of an access of `size` bytes at offset `off` of hot allocation
  * `h`, aligned when it must be: decided here when it covers whole granules
  * that are not split, nothing recorded on them can race with it (the last
@@ -238,47 +290,76 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
     __atomic_clear(lock, __ATOMIC_RELEASE);
     return 0;
   }
-  for (size_t i = 0; i < n; ++i) {
-    cuemu_check_cell *c = &g[i];
-    if (c->epoch != epoch) {
-      /* A cell of another launch: this access is all it holds. */
-      cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-      fresh.epoch = epoch;
-      if (write) {
-        fresh.flags = CUEMU_CHECK_CELL_INIT;
-        fresh.wtid = me;
-        fresh.wblock = f->block;
-        fresh.wseq = f->seq;
-        fresh.wgen = f->gen;
-        fresh.wsite = site;
-      } else {
-        fresh.rtid = me;
-        fresh.rblock = f->block;
-        fresh.rseq = f->seq;
-        fresh.rgen = f->gen;
-        fresh.rsite = site;
-      }
-      *c = fresh;
-      continue;
-    }
-    if (write) {
-      c->flags |= CUEMU_CHECK_CELL_INIT;
-      c->wtid = me;
-      c->wblock = f->block;
-      c->wseq = f->seq;
-      c->wgen = f->gen;
-      c->wsite = site;
-    } else {
-      c->rtid = me;
-      c->rblock = f->block;
-      c->rseq = f->seq;
-      c->rgen = f->gen;
-      c->rsite = site;
-    }
-  }
+  for (size_t i = 0; i < n; ++i)
+    cuemu_check_fast_record(f, &g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
   __atomic_clear(lock, __ATOMIC_RELEASE);
+  return 1;
+}
+
+/* Memcheck, racecheck and initcheck of an access of `size` bytes at `a` by
+ * the code at `pc`, in the block's shared memory accessed last
+ * (cuemu_check_fast's shared_*): decided here when it lies wholly inside
+ * it, is aligned (memcheck) and covers whole granules that are not split
+ * (racecheck, initcheck), initcheck has nothing to say (a read finds
+ * them written), and nothing recorded on them can race with it (the last
+ * writer and reader are this thread or before its last block barrier);
+ * then the granules record it as the whole check would. Otherwise nothing
+ * is changed. */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
+                                                uintptr_t a, size_t size,
+                                                int kind, const void *pc) {
+  uintptr_t d = a - f->shared_lo, off = a - f->shared_origin;
+  if (!(d < f->shared_span && f->shared_span - d >= size) ||
+      size > CUEMU_CHECK_FAST_MAX || (kind & CUEMU_CHECK_FAST_ATOMIC))
+    return 0;
+  /* Memcheck: inside the array, and aligned unless it is a copy. */
+  if ((f->shared_checks & CUEMU_CHECK_FAST_SHARED_MEM) &&
+      !(kind & CUEMU_CHECK_FAST_RANGE) && (a & (size - 1)))
+    return 0;
+  if (!(f->shared_checks &
+        (CUEMU_CHECK_FAST_SHARED_RACE | CUEMU_CHECK_FAST_SHARED_INIT)))
+    return 1;
+  if ((off | size) & (CUEMU_CHECK_GRANULE - 1))
+    return 0;
+  const int race = f->shared_checks & CUEMU_CHECK_FAST_SHARED_RACE;
+  const int init = f->shared_checks & CUEMU_CHECK_FAST_SHARED_INIT;
+  const int write = kind & CUEMU_CHECK_FAST_WRITE;
+  uint16_t site = 0, me = 0;
+  if (race) {
+    unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
+    if (f->site_pc[slot] != (uintptr_t)pc)
+      return 0;
+    site = f->site[slot];
+    me = (uint16_t)(threadIdx.x +
+                    f->bdx * (threadIdx.y + f->bdy * threadIdx.z) + 1);
+  }
+  cuemu_check_cell *g = f->shared_cells + off / CUEMU_CHECK_GRANULE;
+  const size_t n = size / CUEMU_CHECK_GRANULE;
+  const uint16_t epoch = f->shared_epoch;
+  for (size_t i = 0; i < n; ++i) {
+    const cuemu_check_cell *c = &g[i];
+    if (c->epoch != epoch) {
+      /* Not accessed in this block: unwritten. */
+      if (init && !write)
+        return 0;
+      continue;
+    }
+    if ((c->flags & CUEMU_CHECK_CELL_SPLIT) ||
+        (init && !write && !(c->flags & CUEMU_CHECK_CELL_INIT)))
+      return 0;
+    if (race &&
+        ((c->wtid && !cuemu_check_fast_before(f, c->wblock, c->wtid, c->wseq,
+                                              c->wgen, me)) ||
+         (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
+                                              c->rgen, me))))
+      return 0;
+  }
+  if (!race && !write)
+    return 1;
+  for (size_t i = 0; i < n; ++i)
+    cuemu_check_fast_record(f, &g[i], epoch, write, race, me, site);
   return 1;
 }
 
@@ -304,21 +385,24 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_hot(cuemu_check_fast *f, int h,
   return 1;
 }
 
-/* Decides an access without racecheck: returns 1 when it needs nothing
- * more than what was done here; 0 when it must go to cuemu_check_access()
+/* Decides an access (made by the code at `pc`), racecheck aside for the
+ * hot allocations: returns 1 when it needs nothing more than what was done
+ * here; 0 when it must go to cuemu_check_access()
  * (which then does everything, this included); 2 + h when it lies in hot
  * allocation h (at offset *off) under racecheck, for
  * cuemu_check_fast_race(). */
 CUEMU_CHECK_FAST_FN int cuemu_check_fast_decide(cuemu_check_fast *f,
                                                 uintptr_t a, size_t size,
-                                                int kind, uintptr_t *off) {
+                                                int kind, uintptr_t *off,
+                                                const void *pc) {
   *off = a - f->hot[0].base;
   if (*off < f->hot[0].limit)
     return cuemu_check_fast_hot(f, 0, a, *off, size, kind);
   *off = a - f->hot[1].base;
   if (*off < f->hot[1].limit)
     return cuemu_check_fast_hot(f, 1, a, *off, size, kind);
-  return cuemu_check_fast_skipped(f, 0, a, size) ||
+  return cuemu_check_fast_shared(f, a, size, kind, pc) ||
+         cuemu_check_fast_skipped(f, 0, a, size) ||
          cuemu_check_fast_skipped(f, 1, a, size) ||
          cuemu_check_fast_skipped(f, 2, a, size);
 }
@@ -329,7 +413,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_access(cuemu_check_fast *f,
                                                 uintptr_t a, size_t size,
                                                 int kind, const void *pc) {
   uintptr_t off;
-  int d = cuemu_check_fast_decide(f, a, size, kind, &off);
+  int d = cuemu_check_fast_decide(f, a, size, kind, &off, pc);
   return d < 2 ? d : cuemu_check_fast_race(f, d - 2, off, size, kind, pc);
 }
 #if CUEMU_CHECK_FAST_SKIPS != 3
