@@ -16,6 +16,12 @@ packages="build-essential autoconf automake libtool pkg-config check cmake ccach
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"
+# g++'s plugin headers build cuemu's GCC plugin (GPU semantics of shifts and
+# float-to-integer conversions in device code); the package is named after
+# the major version of Debian's g++.
+gxx_major=$(g++ -dumpversion 2>/dev/null ||
+  apt-cache depends g++ 2>/dev/null | sed -n 's/.*Depends: g++-\([0-9][0-9]*\).*/\1/p' | head -n 1)
+packages="$packages gcc-${gxx_major%%.*}-plugin-dev"
 
 missing=""
 for p in $packages; do

@@ -93,6 +93,7 @@ typedef struct compile_job {
   int default_compiler;      /* no compiler was chosen: `c++` */
   char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
   int cccl_source;           /* enum cuemu_cccl_source */
+  char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -235,6 +236,11 @@ static int build_argv(const compile_job *job, const char *tu,
    * tests/programs/trial/device_code_forms.cu. */
   if (job->pass != CUEMU_PASS_HOST)
     ARG("-fno-strict-aliasing");
+  /* Shifts by run-time amounts and float-to-integer conversions give what
+   * a GPU gives (clamped amounts, saturated results) in device code. */
+  if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
+      job->gcc_plugin[0])
+    ARGF("-fplugin=%s", job->gcc_plugin);
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */
@@ -419,6 +425,8 @@ static cuemu_status hash_job(compile_job *job) {
   if (o->module && o->rdc)
     cuemu_hasher_add_string(h, "rdc module");
   cuemu_hasher_add_file_stamp(h, job->compiler);
+  if (job->gcc_plugin[0])
+    cuemu_hasher_add_file_stamp(h, job->gcc_plugin);
   /* libcuemu itself (its translation): a rebuilt cuemu is a miss even when
    * its version is the same. */
   Dl_info self;
@@ -590,6 +598,8 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   snprintf(job->compiler, sizeof job->compiler, "%s", found);
   job->cxx_words[0] = "clang++";
   job->cxx_count = 1;
+  /* The GCC plugin runs in g++ only. */
+  job->gcc_plugin[0] = '\0';
   return 1;
 }
 
@@ -979,6 +989,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   job.shims = cuemu__location_shims();
   job.include = cuemu__location_include();
   job.libdir = cuemu__location_lib();
+  cuemu__gcc_plugin(job.compiler, job.libdir, job.gcc_plugin,
+                    sizeof job.gcc_plugin);
   /* CCCL's headers, unless the options name them already (cuemu-cc's
    * --cuda-path, or the user's -isystem TOOLKIT/include/cccl). */
   if (names_cccl(options))

@@ -60,4 +60,12 @@ const char *cuemu__driver_name(void);
 void cuemu__driver_say(const char *kind, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Whether the device pass of `compiler` (a real path) loads cuemu's GCC
+ * plugin, which gives run-time shifts and float-to-integer conversions their
+ * GPU results (cuemu_gcc_plugin.cc): 1 with its path in `path` (libdir's
+ * cuemu_gcc_plugin.so, when it was built for that compiler's GCC), else 0
+ * and "". */
+int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
+                      size_t size);
+
 #endif /* CUEMU_DRIVER_H */

@@ -1,0 +1,175 @@
+/* cuemu_gcc_plugin.cc: a GCC plugin that gives device code the results
+ * that a GPU gives where C++ leaves them undefined and x86-64 gives
+ * something else.
+ *
+ * The device pass of cuemu-cc loads it (-fplugin, see cuemu_compile.c) when
+ * its compiler is the g++ the plugin was built for. Before each function
+ * body is lowered to GIMPLE it rewrites two kinds of expressions:
+ *
+ * - Shifts by an amount known only at run time. PTX's shl and shr clamp
+ *   the amount to the register's width: a 32-bit x << 32 is 0, a signed
+ *   x >> 40 fills with the sign bit (PTX ISA, "shl", "shr"). x86-64 takes
+ *   the amount modulo the width, so (1u << n) - 1 with n = 32 gave 0
+ *   instead of all ones. The rewrite shifts by the amount masked to the
+ *   width (defined in C++, so the optimiser cannot assume it away) and
+ *   selects the clamped result when the amount, read as unsigned as PTX
+ *   reads it, is the width or more.
+ * - Conversions of float or double to a 32- or 64-bit integer. PTX's
+ *   cvt.rzi saturates to the destination's range and converts NaN to 0;
+ *   x86-64's cvttss2si gives the "integer indefinite" 0x80000000 for both,
+ *   so (int)3e9f was INT_MIN instead of INT_MAX.
+ *
+ * Amounts and operands known at compile time are left to the compiler,
+ * which folds them (and warns about out-of-range shifts) as nvcc does.
+ * Narrower destinations (char, short) are left alone: they are rare, and
+ * which PTX conversion nvcc uses for them is not documented. */
+
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+
+#include "tree.h"
+#include "cp/cp-tree.h"
+#include "diagnostic-core.h"
+#include "fold-const.h"
+#include "real.h"
+#include "hash-set.h"
+#include "tree-iterator.h"
+#include "langhooks.h"
+
+/* GCC loads only plugins that declare this; cuemu's licence allows it. */
+int plugin_is_GPL_compatible;
+
+namespace {
+
+/* The operand evaluated once, however many times the rewrite names it. */
+tree once(tree t) { return save_expr(t); }
+
+/* The integer types whose shifts and conversions are rewritten: those that
+ * PTX registers hold whole. */
+bool register_width(tree type) {
+  return TREE_CODE(type) == INTEGER_TYPE &&
+         (TYPE_PRECISION(type) == 32 || TYPE_PRECISION(type) == 64);
+}
+
+/* a << b or a >> b with PTX's clamped amount. */
+tree clamped_shift(tree t) {
+  tree type = TREE_TYPE(t);
+  location_t loc = EXPR_LOCATION(t);
+  unsigned width = TYPE_PRECISION(type);
+  tree a = once(TREE_OPERAND(t, 0));
+  tree b = once(TREE_OPERAND(t, 1));
+  tree amount_type = TREE_TYPE(b);
+  tree unsigned_amount = fold_convert_loc(
+      loc, unsigned_type_for(amount_type), b);
+  tree in_range =
+      fold_build2_loc(loc, LT_EXPR, boolean_type_node, unsigned_amount,
+                      build_int_cst(TREE_TYPE(unsigned_amount), width));
+  tree masked = fold_build2_loc(loc, BIT_AND_EXPR, amount_type, b,
+                                build_int_cst(amount_type, width - 1));
+  tree shifted = build2_loc(loc, TREE_CODE(t), type, a, masked);
+  tree clamped;
+  if (TREE_CODE(t) == RSHIFT_EXPR && !TYPE_UNSIGNED(type))
+    clamped = build2_loc(loc, RSHIFT_EXPR, type, a,
+                         build_int_cst(integer_type_node, width - 1));
+  else
+    clamped = build_int_cst(type, 0);
+  tree chosen = build3_loc(loc, COND_EXPR, type, in_range, shifted, clamped);
+  /* C++17 evaluates the shifted operand before the amount. */
+  return build2_loc(loc, COMPOUND_EXPR, type, a,
+                    build2_loc(loc, COMPOUND_EXPR, type, b, chosen));
+}
+
+/* 2^exponent in the real type of the conversion's operand. */
+tree power_of_two(tree real_type, int exponent) {
+  REAL_VALUE_TYPE r;
+  real_2expN(&r, exponent, TYPE_MODE(real_type));
+  return build_real(real_type, r);
+}
+
+/* (T)x for a float or double x, saturated as cvt.rzi does. */
+tree saturated_conversion(tree t) {
+  tree type = TREE_TYPE(t);
+  location_t loc = EXPR_LOCATION(t);
+  tree x = once(TREE_OPERAND(t, 0));
+  tree real_type = TREE_TYPE(x);
+  unsigned width = TYPE_PRECISION(type);
+  bool is_unsigned = TYPE_UNSIGNED(type);
+  /* The smallest value above the range (2^31, 2^63, 2^32 or 2^64) and
+   * the value below which the result is the minimum (-2^31, -2^63, 0):
+   * both are exact in float and double. */
+  tree above = power_of_two(real_type, is_unsigned ? width : width - 1);
+  tree below = is_unsigned
+                   ? build_real(real_type, dconst0)
+                   : fold_build1_loc(loc, NEGATE_EXPR, real_type,
+                                     power_of_two(real_type, width - 1));
+  tree converted = build1_loc(loc, FIX_TRUNC_EXPR, type, x);
+  tree result = build3_loc(
+      loc, COND_EXPR, type,
+      build2_loc(loc, LT_EXPR, boolean_type_node, x, below),
+      TYPE_MIN_VALUE(type), converted);
+  result = build3_loc(loc, COND_EXPR, type,
+                      build2_loc(loc, GE_EXPR, boolean_type_node, x, above),
+                      TYPE_MAX_VALUE(type), result);
+  return build3_loc(loc, COND_EXPR, type,
+                    build2_loc(loc, UNORDERED_EXPR, boolean_type_node, x, x),
+                    build_int_cst(type, 0), result);
+}
+
+/* Rewrites one node after its operands (so that a rewritten node is never
+ * walked again). */
+tree rewrite(tree *tp, int *walk_subtrees, void *data) {
+  tree t = *tp;
+  if (TYPE_P(t) || DECL_P(t) || CONSTANT_CLASS_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  enum tree_code code = TREE_CODE(t);
+  bool shift = (code == LSHIFT_EXPR || code == RSHIFT_EXPR) &&
+               register_width(TREE_TYPE(t)) &&
+               TREE_CODE(TREE_OPERAND(t, 1)) != INTEGER_CST;
+  bool conversion = code == FIX_TRUNC_EXPR && register_width(TREE_TYPE(t)) &&
+                    TREE_CODE(TREE_TYPE(TREE_OPERAND(t, 0))) == REAL_TYPE &&
+                    (TYPE_PRECISION(TREE_TYPE(TREE_OPERAND(t, 0))) == 32 ||
+                     TYPE_PRECISION(TREE_TYPE(TREE_OPERAND(t, 0))) == 64);
+  if (!shift && !conversion)
+    return NULL_TREE;
+  hash_set<tree> *seen = static_cast<hash_set<tree> *>(data);
+  for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+    walk_tree(&TREE_OPERAND(t, i), rewrite, data, seen);
+  *tp = shift ? clamped_shift(t) : saturated_conversion(t);
+  *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE: a function's body, before it is lowered. */
+void rewrite_function(void *gcc_data, void *) {
+  tree fndecl = static_cast<tree>(gcc_data);
+  if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
+      !DECL_SAVED_TREE(fndecl))
+    return;
+  hash_set<tree> seen;
+  walk_tree(&DECL_SAVED_TREE(fndecl), rewrite, &seen, &seen);
+  /* The C++ front end folds the body again as it lowers it, and its cache
+   * of folded expressions still holds those made from the nodes replaced
+   * here: without this, an enclosing expression would come back with the
+   * old shift inside. */
+  clear_fold_cache();
+}
+
+} // namespace
+
+int plugin_init(struct plugin_name_args *info,
+                struct plugin_gcc_version *version) {
+  if (!plugin_default_version_check(version, &gcc_version)) {
+    error("%s was built for GCC %s, not this one (%s)", info->base_name,
+          gcc_version.basever, version->basever);
+    return 1;
+  }
+  static struct plugin_info about = {
+      "0.1", "cuemu: GPU results of run-time shifts and float-to-integer "
+             "conversions in device code"};
+  register_callback(info->base_name, PLUGIN_INFO, NULL, &about);
+  register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, rewrite_function,
+                    NULL);
+  return 0;
+}
