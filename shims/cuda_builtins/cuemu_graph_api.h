@@ -16,7 +16,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <memory>
 #include <vector>
 
 #include <cuemu/cuemu.h>
@@ -468,7 +467,7 @@ inline params any(const cudaGraphNodeParams *p) {
 template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
   return err(cuemu_rt_get_symbol_address(
       base, const_cast<void *>(static_cast<const volatile void *>(
-                std::addressof(symbol))),
+                __builtin_addressof(symbol))),
       sizeof(T)));
 }
 
