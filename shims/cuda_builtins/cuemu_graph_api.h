@@ -16,7 +16,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <vector>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
@@ -25,6 +24,7 @@
 
 #include <cuemu/cuemu_rt_texture_types.h>
 
+#include "cuemu_scratch.h"
 #include "driver_functions.h"
 #include "driver_types.h"
 #include "vector_types.h"
@@ -572,9 +572,8 @@ inline cudaError_t cudaStreamGetCaptureInfo(
   if (numDependencies_out)
     *numDependencies_out = count;
   if (edgeData_out) {
-    static thread_local std::vector<cudaGraphEdgeData> zeros;
-    zeros.assign(count, cudaGraphEdgeData());
-    *edgeData_out = count ? zeros.data() : nullptr;
+    struct edge_data_out;
+    *edgeData_out = cuemu::scratch<edge_data_out, cudaGraphEdgeData>(count);
   }
   return e;
 }
