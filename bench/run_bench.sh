@@ -487,25 +487,44 @@ fi
 if want 5b; then
 # A whole program (bench_program.cu) compiled without the cache: nvcc's
 # device and host passes (run at once), against one pass of the same source
-# (--module, the device pass alone), median of 3 runs each; wall time.
+# (--module, the device pass alone), median of 3 runs each; wall time (what
+# a user waits for: the passes run side by side on an idle machine) and CPU
+# time (user + system of cuemu-cc and the compilers it runs: the work, which
+# the passes' overlap does not hide and the machine's load changes little).
+# The target (issue 19: no more than 1.5x the one-pass compile) applies to
+# both.
 log "[5b] cuemu-cc whole-program compile (two passes) vs one pass"
 now_ns() { date +%s%N; }
-compile_ms() { # compile_ms ARGS...: prints the median wall time in ms of 3 runs
+# "0m1.250000s 0m0.100000s" (the children's line of `times`) in ms.
+times_ms() {
+  sed -n 2p | awk '{ gsub("s", ""); split($1, u, "m"); split($2, s, "m");
+    printf "%.0f\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000 }'
+}
+compile_ms() { # compile_ms ARGS...: "WALL CPU", medians in ms of 3 runs
   for i in 1 2 3; do
     t0=$(now_ns)
-    LD_LIBRARY_PATH=$CUEMU_LIB_DIR "$real_cc" --no-cache "$@" \
-      >"$run/compile.err" 2>&1 || { echo fail; return; }
+    # A subshell: `times` counts its own children only.
+    cpu=$( (LD_LIBRARY_PATH=$CUEMU_LIB_DIR "$real_cc" --no-cache "$@" \
+              >"$run/compile.err" 2>&1 && times) | times_ms)
+    [ -n "$cpu" ] || { echo fail; return; }
     t1=$(now_ns)
-    echo $(((t1 - t0) / 1000000))
-  done | sort -n | sed -n 2p
+    echo "$(((t1 - t0) / 1000000)) $cpu"
+  done >"$run/compile.times"
+  grep -q fail "$run/compile.times" && { echo fail; return; }
+  echo "$(cut -d' ' -f1 "$run/compile.times" | sort -n | sed -n 2p)" \
+       "$(cut -d' ' -f2 "$run/compile.times" | sort -n | sed -n 2p)"
 }
 two=$(compile_ms "$benchsrc/bench_program.cu" -o "$out/program_two")
 one=$(compile_ms --module "$benchsrc/bench_program.cu" -o "$out/program_one.so")
 if [ "$two" = fail ] || [ "$one" = fail ] || [ -z "$two" ] || [ -z "$one" ]; then
   error compile_two_passes "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 1.5x"
+  error compile_two_passes_cpu "cannot compile bench_program.cu" "<= 1.5x"
 else
-  report compile_two_passes "$(calc "%.2f" "$two / $one")" "x" "<=" 1.5 \
-    "whole program (two passes, link): $two ms; one pass (--module): $one ms; median of 3, wall time, loadavg $(loadavg)"
+  set -- $two $one
+  report compile_two_passes "$(calc "%.2f" "$1 / $3")" "x" "<=" 1.5 \
+    "whole program (two passes, link): $1 ms; one pass (--module): $3 ms; median of 3, wall time, loadavg $(loadavg)"
+  report compile_two_passes_cpu "$(calc "%.2f" "$2 / $4")" "x" "<=" 1.5 \
+    "whole program (two passes, link): $2 ms; one pass (--module): $4 ms; median of 3, CPU time (user + system of cuemu-cc and its compilers)"
 fi
 
 fi

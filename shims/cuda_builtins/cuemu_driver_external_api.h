@@ -123,11 +123,14 @@ inline int ext_issue(int (*call)(cuemu_rt_external_semaphore *const *,
     return e;
   if (n && (!sems || !params))
     return CUDA_ERROR_INVALID_VALUE;
-  std::vector<unsigned long long> v = cuemu::ext::values(params, n);
+  struct issue_values;
+  unsigned long long *v = cuemu::ext::values<issue_values>(params, n);
+  if (n && !v)
+    return CUDA_ERROR_OUT_OF_MEMORY;
   int saved = cuemu_drv_enter();
   return cuemu_drv_result(
-      call(reinterpret_cast<cuemu_rt_external_semaphore *const *>(sems),
-           v.data(), n, stream),
+      call(reinterpret_cast<cuemu_rt_external_semaphore *const *>(sems), v, n,
+           stream),
       saved);
 }
 } // namespace drv

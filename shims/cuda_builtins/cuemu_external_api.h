@@ -14,7 +14,6 @@
 /* The runtime API (this header is read at the end of it). */
 #include "cuda_runtime_api.h"
 
-#include <vector>
 
 #include <cuemu/cuemu_external.h>
 
@@ -93,8 +92,11 @@ inline cudaError_t issue(int (*call)(cuemu_rt_external_semaphore *const *,
                          const P *params, unsigned n, cudaStream_t stream) {
   if (n && !params)
     return err(cuemu_rt_error(cudaErrorInvalidValue));
-  std::vector<unsigned long long> v = values(params, n);
-  return err(call(sems(sems_in), v.data(), n, stream));
+  struct issue_values;
+  unsigned long long *v = values<issue_values>(params, n);
+  if (n && !v)
+    return err(cuemu_rt_error(cudaErrorMemoryAllocation));
+  return err(call(sems(sems_in), v, n, stream));
 }
 } // namespace ext
 } // namespace cuemu

@@ -7,7 +7,7 @@
 #ifndef CUEMU_EXTERNAL_TYPES_H
 #define CUEMU_EXTERNAL_TYPES_H
 
-#include <vector>
+#include "cuemu_scratch.h"
 
 #include <cuemu/cuemu_external.h>
 #include <cuemu/cuemu_runtime_graph.h>
@@ -155,11 +155,12 @@ inline cuemu_rt_external_semaphore *const *sems(
   return reinterpret_cast<cuemu_rt_external_semaphore *const *>(v);
 }
 
-/* The fence values of signal or wait parameters. */
-template <class P>
-inline std::vector<unsigned long long> values(const P *p, unsigned n) {
-  std::vector<unsigned long long> v(n);
-  for (unsigned i = 0; p && i < n; ++i)
+/* The fence values of signal or wait parameters, in the calling thread's
+ * scratch array of tag Tag (cuemu_scratch.h). */
+template <class Tag, class P>
+inline unsigned long long *values(const P *p, unsigned n) {
+  unsigned long long *v = scratch<Tag, unsigned long long>(n);
+  for (unsigned i = 0; v && p && i < n; ++i)
     v[i] = p[i].params.fence.value;
   return v;
 }
@@ -169,16 +170,20 @@ inline std::vector<unsigned long long> values(const P *p, unsigned n) {
  * node copies them when it is made or set. */
 template <class N>
 inline cuemu_rt_graph_node_params node(int type, const N *p) {
-  static thread_local std::vector<unsigned long long> v;
+  struct node_values;
   cuemu_rt_graph_node_params r = {};
   if (!p || (p->numExtSems && (!p->extSemArray || !p->paramsArray))) {
     r.type = -2;
     return r;
   }
-  v = values(p->paramsArray, p->numExtSems);
+  unsigned long long *v = values<node_values>(p->paramsArray, p->numExtSems);
+  if (p->numExtSems && !v) {
+    r.type = -2;
+    return r;
+  }
   r.type = type;
   r.u.ext.sems = reinterpret_cast<void *const *>(p->extSemArray);
-  r.u.ext.values = v.data();
+  r.u.ext.values = v;
   r.u.ext.count = p->numExtSems;
   return r;
 }
@@ -188,13 +193,13 @@ inline cuemu_rt_graph_node_params node(int type, const N *p) {
  * the node owns). */
 template <class N, class P>
 inline void node_out(const cuemu_rt_graph_node_params &r, N *out) {
-  static thread_local std::vector<P> params;
-  params.assign(r.u.ext.count, P());
-  for (unsigned i = 0; i < r.u.ext.count; ++i)
+  struct node_params;
+  P *params = scratch<node_params, P>(r.u.ext.count);
+  for (unsigned i = 0; params && i < r.u.ext.count; ++i)
     params[i].params.fence.value = r.u.ext.values[i];
   out->extSemArray = reinterpret_cast<cudaExternalSemaphore_t *>(
       const_cast<void **>(r.u.ext.sems));
-  out->paramsArray = params.data();
+  out->paramsArray = params;
   out->numExtSems = r.u.ext.count;
 }
 

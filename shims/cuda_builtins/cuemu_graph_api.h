@@ -16,8 +16,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <memory>
-#include <vector>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
@@ -27,6 +25,7 @@
 #include <cuemu/cuemu_rt_texture_types.h>
 #include <cuemu/cuemu_rt_graph_mem.h>
 
+#include "cuemu_scratch.h"
 #include "driver_functions.h"
 #include "driver_types.h"
 #include "vector_types.h"
@@ -469,7 +468,7 @@ inline params any(const cudaGraphNodeParams *p) {
 template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
   return err(cuemu_rt_get_symbol_address(
       base, const_cast<void *>(static_cast<const volatile void *>(
-                std::addressof(symbol))),
+                __builtin_addressof(symbol))),
       sizeof(T)));
 }
 
@@ -574,9 +573,8 @@ inline cudaError_t cudaStreamGetCaptureInfo(
   if (numDependencies_out)
     *numDependencies_out = count;
   if (edgeData_out) {
-    static thread_local std::vector<cudaGraphEdgeData> zeros;
-    zeros.assign(count, cudaGraphEdgeData());
-    *edgeData_out = count ? zeros.data() : nullptr;
+    struct edge_data_out;
+    *edgeData_out = cuemu::scratch<edge_data_out, cudaGraphEdgeData>(count);
   }
   return e;
 }

@@ -15,7 +15,8 @@
 #define CUEMU_KERNEL_THUNKS_H
 
 #include <cstddef>
-#include <string>
+#include <cstdlib>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -41,21 +42,49 @@ template <typename... P> struct kernel_traits<void (*)(P...)> {
 template <typename... P>
 struct kernel_traits<void (*)(P...) noexcept> : kernel_traits<void (*)(P...)> {};
 
-/* Text between "T = " and the closing bracket of __PRETTY_FUNCTION__. */
-inline std::string pretty_argument(const char *pretty, const char *tag) {
-  std::string s = pretty;
-  std::size_t at = s.find(tag);
-  if (at == std::string::npos)
-    return s;
-  at += std::char_traits<char>::length(tag);
-  std::size_t end = s.rfind(']');
-  std::size_t semi = s.find(';', at);
-  if (semi != std::string::npos && semi < end)
+/* A name built piece by piece, in memory that it keeps for the program's
+ * life (the names of kernels and parameter types). C's realloc, which the
+ * device pass does not rename to the device heap's, rather than
+ * std::string: <string> alone is a sixth of what each pass of a translation
+ * unit parses (bench/RESULTS.md). */
+struct name_text {
+  char *data = nullptr;
+  std::size_t length = 0;
+  void add(const char *s, std::size_t n) {
+    char *grown = static_cast<char *>(std::realloc(data, length + n + 1));
+    if (!grown)
+      return;
+    data = grown;
+    std::memcpy(data + length, s, n);
+    length += n;
+    data[length] = '\0';
+  }
+  void add(const char *s) { add(s, std::strlen(s)); }
+  const char *c_str() const { return data ? data : ""; }
+};
+
+/* Adds the text between `tag` ("T = ") and the closing bracket of
+ * __PRETTY_FUNCTION__ (or its `;`), without a leading `&`; all of `pretty`
+ * when the tag is missing. */
+inline void pretty_argument(name_text &out, const char *pretty,
+                            const char *tag) {
+  const char *at = std::strstr(pretty, tag);
+  if (!at) {
+    out.add(pretty);
+    return;
+  }
+  at += std::strlen(tag);
+  const char *end = std::strrchr(pretty, ']');
+  const char *semi = std::strchr(at, ';');
+  if (semi && (!end || semi < end))
     end = semi;
-  std::string r = s.substr(at, end == std::string::npos ? end : end - at);
-  if (!r.empty() && r[0] == '&')
-    r.erase(0, 1);
-  return r;
+  std::size_t n = end && end >= at ? static_cast<std::size_t>(end - at)
+                                   : std::strlen(at);
+  if (n && *at == '&') {
+    ++at;
+    --n;
+  }
+  out.add(at, n);
 }
 
 /* The C++ name of a type, spelled the same by every compiler: fundamental
@@ -63,13 +92,13 @@ inline std::string pretty_argument(const char *pretty, const char *tag) {
  * qualifiers first ("const float *"); other types as the compiler names
  * them. */
 template <typename T> struct type_spelling {
-  static std::string get() {
-    return pretty_argument(__PRETTY_FUNCTION__, "T = ");
+  static void add(name_text &out) {
+    pretty_argument(out, __PRETTY_FUNCTION__, "T = ");
   }
 };
 #define CUEMU_TYPE_SPELLING_(type)                                             \
   template <> struct type_spelling<type> {                                     \
-    static std::string get() { return #type; }                                 \
+    static void add(name_text &out) { out.add(#type); }                        \
   };
 CUEMU_TYPE_SPELLING_(void)
 CUEMU_TYPE_SPELLING_(bool)
@@ -92,31 +121,48 @@ CUEMU_TYPE_SPELLING_(char16_t)
 CUEMU_TYPE_SPELLING_(char32_t)
 #undef CUEMU_TYPE_SPELLING_
 template <typename T> struct type_spelling<const T> {
-  static std::string get() { return "const " + type_spelling<T>::get(); }
+  static void add(name_text &out) {
+    out.add("const ");
+    type_spelling<T>::add(out);
+  }
 };
 template <typename T> struct type_spelling<volatile T> {
-  static std::string get() { return "volatile " + type_spelling<T>::get(); }
+  static void add(name_text &out) {
+    out.add("volatile ");
+    type_spelling<T>::add(out);
+  }
 };
 template <typename T> struct type_spelling<const volatile T> {
-  static std::string get() {
-    return "const volatile " + type_spelling<T>::get();
+  static void add(name_text &out) {
+    out.add("const volatile ");
+    type_spelling<T>::add(out);
   }
 };
 template <typename T> struct type_spelling<T *> {
-  static std::string get() {
-    std::string inner = type_spelling<T>::get();
-    return inner + (!inner.empty() && inner.back() == '*' ? "*" : " *");
+  static void add(name_text &out) {
+    type_spelling<T>::add(out);
+    out.add(out.length && out.data[out.length - 1] == '*' ? "*" : " *");
   }
 };
 
+template <typename T> name_text spelled() {
+  name_text n;
+  type_spelling<T>::add(n);
+  return n;
+}
 template <typename T> const char *type_name() {
-  static const std::string name = type_spelling<T>::get();
+  static const name_text name = spelled<T>();
   return name.c_str();
 }
 
 /* The name of a kernel given as a template argument. */
+inline name_text kernel_argument(const char *pretty) {
+  name_text n;
+  pretty_argument(n, pretty, "K = ");
+  return n;
+}
 template <auto K> const char *kernel_name() {
-  static const std::string name = pretty_argument(__PRETTY_FUNCTION__, "K = ");
+  static const name_text name = kernel_argument(__PRETTY_FUNCTION__);
   return name.c_str();
 }
 

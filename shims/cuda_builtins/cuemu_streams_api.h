@@ -16,7 +16,6 @@
 #define CUEMU_STREAMS_API_H
 
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 
 #include <cuemu/cuemu_device.h>
@@ -200,7 +199,7 @@ template <typename T> inline void *symbol_address(const T &symbol) {
     return const_cast<void *>(static_cast<const void *>(symbol));
   else
     return const_cast<void *>(
-        static_cast<const volatile void *>(std::addressof(symbol)));
+        static_cast<const volatile void *>(__builtin_addressof(symbol)));
 }
 template <typename T> constexpr std::size_t symbol_size() {
   if constexpr (is_address<T>())
