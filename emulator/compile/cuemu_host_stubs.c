@@ -24,6 +24,7 @@
  * can be (the tokens are the significant ones), and on the lines of those
  * tokens, so that the line count is unchanged.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,8 +138,65 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   return st;
 }
 
-char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
+/* The name of the parameter [from, end) (`end` its `,`, `=` or `)`;
+ * `bracket` and `paren` its first `[` and `(` at its own level, or end):
+ * the token of its name, with *pack set for a function parameter pack
+ * (`Args... args`, three `.` tokens before the name); end when it has no
+ * name in a form that can take one (*at is then where a name goes), and
+ * (size_t)-1 when it is a form that is not understood. */
+static size_t parameter_name(const cuemu_rewriter *rw, size_t from, size_t end,
+                             size_t bracket, size_t paren, int *pack,
+                             size_t *at) {
+  *pack = 0;
+  if (paren < end) {
+    /* A pointer or a reference to a function or an array:
+     * `T (*name)(U)`, `T (&name)[N]`; unnamed ones are left alone. */
+    size_t c = cuemu__rw_close(rw, paren);
+    if (c < end && c == paren + 3 && (cuemu__rw_is(rw, paren + 1, "*") ||
+                                      cuemu__rw_is(rw, paren + 1, "&")) &&
+        cuemu__rw_ident(rw, paren + 2) && !cuemu__type_word(rw, paren + 2))
+      return paren + 2;
+    return (size_t)-1;
+  }
+  /* An array, `T name[N]`: the name is before the `[`. */
+  size_t last = (bracket < end ? bracket : end) - 1;
+  *at = last;
+  if (last < from)
+    return (size_t)-1;
+  if (last >= from + 3 && cuemu__rw_is(rw, last, ".") &&
+      cuemu__rw_is(rw, last - 1, ".") && cuemu__rw_is(rw, last - 2, ".")) {
+    *pack = 1; /* an unnamed pack, `Args...` */
+    return end;
+  }
+  if (cuemu__rw_is(rw, last, ">") || cuemu__rw_is(rw, last, "*") ||
+      cuemu__rw_is(rw, last, "&") || cuemu__type_word(rw, last))
+    return end;
+  if (!cuemu__rw_ident(rw, last))
+    return (size_t)-1;
+  if (last == from)
+    return end; /* one word, a type: `T`, `size_t` */
+  const char *before[] = {"::", "struct", "class", "enum", "typename", NULL};
+  for (int b = 0; before[b]; b++)
+    if (cuemu__rw_is(rw, last - 1, before[b]))
+      return last - 1 == from || cuemu__rw_is(rw, last - 1, "::")
+                 ? (size_t)-1
+                 : end;
+  if (last - 1 == from && (cuemu__rw_is(rw, from, "const") ||
+                           cuemu__rw_is(rw, from, "volatile")))
+    return end; /* `const T` */
+  if (cuemu__rw_is(rw, last - 1, ".")) {
+    if (last < from + 4 || !cuemu__rw_is(rw, last - 2, ".") ||
+        !cuemu__rw_is(rw, last - 3, "."))
+      return (size_t)-1;
+    *pack = 1;
+  }
+  return last;
+}
+
+char *cuemu__parameter_names(cuemu_rewriter *rw, size_t open) {
   size_t close = cuemu__rw_close(rw, open), k, from = open + 1;
+  size_t bracket = (size_t)-1, paren = (size_t)-1;
+  unsigned unnamed = 0;
   cuemu_strbuf sb = {0};
   cuemu__sb_add(&sb, "", 0);
   if (close >= rw->n) {
@@ -154,29 +212,46 @@ char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open) {
                                           : cuemu__rw_close(rw, k);
       if (c >= close)
         break;
+      if (cuemu__rw_is(rw, k, "[") && bracket == (size_t)-1)
+        bracket = k;
+      if (cuemu__rw_is(rw, k, "(") && paren == (size_t)-1)
+        paren = k;
       k = c;
       continue;
     }
     if (k < close && !cuemu__rw_is(rw, k, ",") && !cuemu__rw_is(rw, k, "="))
       continue;
-    /* The parameter [from, k): a plain name last, after its type. */
-    size_t last = k - 1;
-    if (k - from < 2 || !cuemu__rw_ident(rw, last) || cuemu__type_word(rw, last) ||
-        cuemu__rw_is(rw, last - 1, "::") || cuemu__rw_is(rw, last - 1, ".") ||
-        cuemu__rw_is(rw, last - 1, "struct") ||
-        cuemu__rw_is(rw, last - 1, "class") ||
-        cuemu__rw_is(rw, last - 1, "enum") ||
-        cuemu__rw_is(rw, last - 1, "typename"))
+    /* The parameter [from, k): its name, or one given to it here
+     * (`cuemu_param_N`, inserted where its declarator names it), so that
+     * the call can forward it; a pack is forwarded expanded (`args...`). */
+    int pack;
+    size_t at = from;
+    size_t name = parameter_name(rw, from, k, bracket < k ? bracket : k,
+                                 paren < k ? paren : k, &pack, &at);
+    if (name == (size_t)-1)
       break;
     if (from > open + 1)
       cuemu__sb_str(&sb, ", ");
-    cuemu__sb_tokens(&sb, rw, last, last + 1, 0);
+    if (name == k) {
+      char given[32];
+      int len = snprintf(given, sizeof given, " cuemu_param_%u", unnamed++);
+      const cuemu_token *t = &rw->toks[at];
+      if (cuemu__rw_edit(rw, t->offset + t->length, 0, given, (size_t)len) !=
+          CUEMU_SUCCESS)
+        break;
+      cuemu__sb_str(&sb, given + 1);
+    } else {
+      cuemu__sb_tokens(&sb, rw, name, name + 1, 0);
+    }
+    if (pack)
+      cuemu__sb_str(&sb, "...");
     if (cuemu__rw_is(rw, k, "="))
       for (; k < close && !cuemu__rw_is(rw, k, ","); k++)
         if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
             cuemu__rw_is(rw, k, "{"))
           k = cuemu__rw_close(rw, k);
     from = k + 1;
+    bracket = paren = (size_t)-1;
     if (k >= close) {
       if (sb.oom)
         break;

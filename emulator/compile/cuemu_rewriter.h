@@ -345,9 +345,11 @@ cuemu_status cuemu__kernel_host_record(cuemu_rewriter *rw, size_t global);
 cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
                                          const char *forward);
 /* The names of the parameters whose `(` is at token open ("x, n, f"), for
- * a call that forwards them; NULL when one has no name or is not a plain
- * declarator (an array, a function pointer, a pack). */
-char *cuemu__parameter_names(const cuemu_rewriter *rw, size_t open);
+ * a call that forwards them, a function parameter pack expanded
+ * ("x, args..."). A parameter without a name (`Tag<T>`, `int`, `Args...`)
+ * is given one (`cuemu_param_0`, an edit of the declaration). NULL when a
+ * parameter is not a form understood (an unnamed function pointer). */
+char *cuemu__parameter_names(cuemu_rewriter *rw, size_t open);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);
