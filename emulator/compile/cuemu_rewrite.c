@@ -293,8 +293,21 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__kernel_instance_record(rw, i);
     return st;
   }
-  if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
+  if (rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
+  if (!rw->last_is_definition) {
+    /* A declaration of the user's kernel template before its definition
+     * (a header's `template <typename T> __global__ void k(T *);`) has the
+     * visibility its definition gets below: the first declaration's is the
+     * instances', and the record of an instance needs its address as a
+     * constant of the object. */
+    static const char hidden[] = " __attribute__((visibility(\"hidden\")))";
+    if ((t->flags & CUEMU_TOKEN_FOREIGN) || !rw->last_is_template ||
+        rw->last_template == (size_t)-1)
+      return CUEMU_SUCCESS;
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, hidden,
+                          sizeof hidden - 1);
+  }
   if (!(t->flags & CUEMU_TOKEN_FOREIGN)) {
     /* The user's kernels have external linkage in both passes (a static
      * one too: cuemu_internal_linkage.c), so the host pass never compiles

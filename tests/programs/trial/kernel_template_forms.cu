@@ -1,19 +1,28 @@
-// Kernel templates whose parameter lists public programs write and whose
-// host-pass view did not compile ("calling a __device__ function from a
-// __host__ function is not allowed" on the kernel's own body): the host pass
-// forwards a launch of a kernel template to the device pass's instance by
-// naming the parameters, and these had no plain name:
-//   1. a function parameter pack, as apex/PyTorch's multi_tensor_apply
-//      launches a functor with the rest of its arguments (HeCBench axpby):
-//      `template <typename U, typename... Args> __global__ void
-//      apply(Meta m, U callable, Args... args) { callable(m, args...); }`;
-//   2. an unnamed parameter (a tag type for overload selection, an unused
-//      scalar);
-//   3. an array parameter (`const T table[N]`), a pointer to a function
-//      written with its name inside the declarator (`T (*op)(T)`), and a
-//      pack whose elements are unnamed in an overload.
-// Each kernel calls __device__ functions, so that compiling its body in the
-// host pass fails; the results are checked against host arithmetic.
+// Kernel templates as public programs declare and launch them, whose
+// translation did not compile:
+//   A. Parameter lists. The host pass forwards a launch of a kernel template
+//      to the device pass's instance by naming the parameters, and these
+//      had no plain name, so the kernel's body was compiled in the host pass
+//      ("calling a __device__ function from a __host__ function is not
+//      allowed"):
+//      1. a function parameter pack, as apex/PyTorch's multi_tensor_apply
+//         launches a functor with the rest of its arguments (HeCBench axpby):
+//         `template <typename U, typename... Args> __global__ void
+//         apply(Meta m, U callable, Args... args) { callable(m, args...); }`;
+//      2. an unnamed parameter (a tag type for overload selection, an unused
+//         scalar);
+//      3. an array parameter (`const T table[N]`), a pointer to a function
+//         written with its name inside the declarator (`T (*op)(T)`), and a
+//         pack whose elements are unnamed.
+//   B. Declarations ("impossible constraint in 'asm'" in the shims):
+//      4. a kernel template declared before its definition, as a header
+//         declares it (`template <typename T> __global__ void k(T *, int);`);
+//      5. explicit instantiation definitions
+//         (`template __global__ void k<float>(float *, int);`), as libraries
+//         instantiate their kernels for a list of types, and a host
+//         function template instantiated the same way that launches one.
+// Each kernel calls __device__ functions; the results are checked against
+// host arithmetic.
 #include <cuda_runtime.h>
 #include <cstdio>
 
@@ -92,6 +101,26 @@ __global__ void offset(T *out, T base, int step = 3) {
 
 }  // namespace
 
+// B. A header's declarations, the definitions after them, and explicit
+// instantiations (outside the anonymous namespace, as in a library).
+template <typename T> __global__ void scale(T *d, T factor, int n);
+template <typename T> void launch_scale(T *d, T factor, int n);
+
+template <typename T> __device__ T times(T a, T b) { return a * b; }
+
+template <typename T> __global__ void scale(T *d, T factor, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] = times(d[i], factor);
+}
+template __global__ void scale<float>(float *, float, int);
+template __global__ void scale<int>(int *, int, int);
+
+template <typename T> void launch_scale(T *d, T factor, int n) {
+  scale<<<(n + 127) / 128, 128>>>(d, factor, n);
+}
+template void launch_scale<double>(double *, double, int);
+
 int main() {
   const int n = 1000;
   float *x, *y, *z;
@@ -145,6 +174,30 @@ int main() {
   offset<<<1, kThreads>>>(out, 7);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(out[0] == 14 && out[10] == 44);
+
+  // B: the instantiated kernels, launched with explicit and deduced
+  // template arguments and through the instantiated host template.
+  float *fs;
+  double *ds;
+  CHECK(cudaMallocManaged(&fs, n * sizeof(float)) == cudaSuccess);
+  CHECK(cudaMallocManaged(&ds, n * sizeof(double)) == cudaSuccess);
+  int *is = table;
+  for (int i = 0; i < n; i++) {
+    fs[i] = 0.5f * static_cast<float>(i);
+    ds[i] = static_cast<double>(i);
+  }
+  for (int i = 0; i < 4; i++)
+    is[i] = i + 1;
+  scale<float><<<(n + 127) / 128, 128>>>(fs, 4.0f, n);
+  scale<<<1, 32>>>(is, -3, 4);
+  launch_scale(ds, 0.25, n);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  for (int i = 0; i < n; i++)
+    bad += fs[i] != 2.0f * static_cast<float>(i) || ds[i] != 0.25 * i;
+  CHECK(bad == 0);
+  CHECK(is[0] == -3 && is[3] == -12);
+  cudaFree(fs);
+  cudaFree(ds);
 
   cudaFree(x);
   cudaFree(y);
