@@ -175,12 +175,13 @@ static size_t parameter_name(const cuemu_rewriter *rw, size_t from, size_t end,
     return (size_t)-1;
   if (last == from)
     return end; /* one word, a type: `T`, `size_t` */
+  /* A name after `::` or an elaborated type's keyword is the type's: a
+   * parameter's name is never qualified (`ns::Tag`, `typename T::type`,
+   * `struct S`). */
   const char *before[] = {"::", "struct", "class", "enum", "typename", NULL};
   for (int b = 0; before[b]; b++)
     if (cuemu__rw_is(rw, last - 1, before[b]))
-      return last - 1 == from || cuemu__rw_is(rw, last - 1, "::")
-                 ? (size_t)-1
-                 : end;
+      return end;
   if (last - 1 == from && (cuemu__rw_is(rw, from, "const") ||
                            cuemu__rw_is(rw, from, "volatile")))
     return end; /* `const T` */

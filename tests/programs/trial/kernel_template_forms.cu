@@ -10,7 +10,7 @@
 //         `template <typename U, typename... Args> __global__ void
 //         apply(Meta m, U callable, Args... args) { callable(m, args...); }`;
 //      2. an unnamed parameter (a tag type for overload selection, an unused
-//         scalar);
+//         scalar, a qualified type: `ns::Tag`, `typename Traits<T>::index`);
 //      3. an array parameter (`const T table[N]`), a pointer to a function
 //         written with its name inside the declarator (`T (*op)(T)`), and a
 //         pack whose elements are unnamed.
@@ -69,6 +69,19 @@ __device__ int twice(int v) { return 2 * v; }
 template <typename T>
 __global__ void tagged(T *out, Tag<T>, T v, int) {
   out[threadIdx.x] = static_cast<T>(twice(static_cast<int>(v)));
+}
+
+// Unnamed parameters of qualified types: the last word is the type's.
+namespace tags {
+struct Unused {};
+}  // namespace tags
+template <typename T> struct Traits {
+  using index = int;
+};
+
+template <typename T>
+__global__ void qualified(T *out, tags::Unused, typename Traits<T>::index, T v) {
+  out[threadIdx.x] = static_cast<T>(twice(static_cast<int>(v)) + 1);
 }
 
 // An array parameter (adjusted to a pointer) and a function pointer named
@@ -147,6 +160,10 @@ int main() {
   tagged<<<1, kThreads>>>(out, Tag<int>(), 21, 0);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(out[0] == 42 && out[kThreads - 1] == 42);
+
+  qualified<<<1, kThreads>>>(out, tags::Unused(), 0, 4);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(out[0] == 9 && out[kThreads - 1] == 9);
 
   int *table;
   CHECK(cudaMallocManaged(&table, 4 * sizeof(int)) == cudaSuccess);
