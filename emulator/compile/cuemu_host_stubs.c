@@ -213,7 +213,10 @@ char *cuemu__parameter_names(cuemu_rewriter *rw, size_t open) {
                                           : cuemu__rw_close(rw, k);
       if (c >= close)
         break;
-      if (cuemu__rw_is(rw, k, "[") && bracket == (size_t)-1)
+      /* An array's `[` follows its name; an attribute's (`[[maybe_unused]]
+       * T x`) starts the parameter. */
+      if (cuemu__rw_is(rw, k, "[") && bracket == (size_t)-1 && k > from &&
+          cuemu__rw_ident(rw, k - 1))
         bracket = k;
       if (cuemu__rw_is(rw, k, "(") && paren == (size_t)-1)
         paren = k;

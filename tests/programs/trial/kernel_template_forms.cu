@@ -10,7 +10,8 @@
 //         `template <typename U, typename... Args> __global__ void
 //         apply(Meta m, U callable, Args... args) { callable(m, args...); }`;
 //      2. an unnamed parameter (a tag type for overload selection, an unused
-//         scalar, a qualified type: `ns::Tag`, `typename Traits<T>::index`);
+//         scalar, a qualified type: `ns::Tag`, `typename Traits<T>::index`),
+//         and named ones with attributes (`[[maybe_unused]] T x`);
 //      3. an array parameter (`const T table[N]`), a pointer to a function
 //         written with its name inside the declarator (`T (*op)(T)`), and a
 //         pack whose elements are unnamed.
@@ -82,6 +83,13 @@ template <typename T> struct Traits {
 template <typename T>
 __global__ void qualified(T *out, tags::Unused, typename Traits<T>::index, T v) {
   out[threadIdx.x] = static_cast<T>(twice(static_cast<int>(v)) + 1);
+}
+
+// Attributes on parameters and a trailing return type.
+template <typename T>
+__global__ auto attributed([[maybe_unused]] T unused, T *out,
+                           T v [[maybe_unused]], T w) -> void {
+  out[threadIdx.x] = static_cast<T>(twice(static_cast<int>(w)));
 }
 
 // An array parameter (adjusted to a pointer) and a function pointer named
@@ -164,6 +172,10 @@ int main() {
   qualified<<<1, kThreads>>>(out, tags::Unused(), 0, 4);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(out[0] == 9 && out[kThreads - 1] == 9);
+
+  attributed<<<1, kThreads>>>(0, out, 0, 11);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(out[0] == 22 && out[kThreads - 1] == 22);
 
   int *table;
   CHECK(cudaMallocManaged(&table, 4 * sizeof(int)) == cudaSuccess);
