@@ -150,12 +150,16 @@ static size_t parameter_name(const cuemu_rewriter *rw, size_t from, size_t end,
   *pack = 0;
   if (paren < end) {
     /* A pointer or a reference to a function or an array:
-     * `T (*name)(U)`, `T (&name)[N]`; unnamed ones are left alone. */
+     * `T (*name)(U)`, `T (&name)[N]`, or unnamed, `T (*)(U)`. */
     size_t c = cuemu__rw_close(rw, paren);
-    if (c < end && c == paren + 3 && (cuemu__rw_is(rw, paren + 1, "*") ||
-                                      cuemu__rw_is(rw, paren + 1, "&")) &&
-        cuemu__rw_ident(rw, paren + 2) && !cuemu__type_word(rw, paren + 2))
+    int star = cuemu__rw_is(rw, paren + 1, "*") || cuemu__rw_is(rw, paren + 1, "&");
+    if (c < end && c == paren + 3 && star && cuemu__rw_ident(rw, paren + 2) &&
+        !cuemu__type_word(rw, paren + 2))
       return paren + 2;
+    if (c < end && c == paren + 2 && star) {
+      *at = paren + 1; /* unnamed, `T (*)(U)`: the name goes after the `*` */
+      return end;
+    }
     return (size_t)-1;
   }
   /* An array, `T name[N]`: the name is before the `[`. */

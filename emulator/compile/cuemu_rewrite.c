@@ -412,6 +412,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+    if (cuemu__declarator_group(rw, k) < rw->n) {
+      /* A variable that points to a function or an array,
+       * `int (*name)(int)`, not a function. */
+      k = cuemu__declarator_group(rw, k);
+      if (cuemu__rw_is(rw, k + 1, "(") || cuemu__rw_is(rw, k + 1, "["))
+        k = cuemu__rw_close(rw, k + 1);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "(")) {
       is_function = 1;
       k = cuemu__rw_close(rw, k);

@@ -350,6 +350,10 @@ cuemu_status cuemu__kernel_host_instance(cuemu_rewriter *rw, size_t global,
  * is given one (`cuemu_param_0`, an edit of the declaration). NULL when a
  * parameter is not a form understood (an unnamed function pointer). */
 char *cuemu__parameter_names(cuemu_rewriter *rw, size_t open);
+/* The `)` of the declarator group at token k of a declaration of a pointer
+ * to a function or an array, `(*name)` or `(&name[N])` in
+ * `int (*name)(int)`; rw->n when k starts no such group. */
+size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);

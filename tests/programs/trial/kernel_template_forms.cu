@@ -13,7 +13,7 @@
 //         scalar, a qualified type: `ns::Tag`, `typename Traits<T>::index`),
 //         and named ones with attributes (`[[maybe_unused]] T x`);
 //      3. an array parameter (`const T table[N]`), a pointer to a function
-//         written with its name inside the declarator (`T (*op)(T)`), and a
+//         with its name inside the declarator (`T (*op)(T)`) or none, and a
 //         pack whose elements are unnamed.
 //   B. Declarations ("impossible constraint in 'asm'" in the shims):
 //      4. a kernel template declared before its definition, as a header
@@ -22,6 +22,12 @@
 //         (`template __global__ void k<float>(float *, int);`), as libraries
 //         instantiate their kernels for a list of types, and a host
 //         function template instantiated the same way that launches one.
+//   C. A __device__ variable declared as a pointer to a function without a
+//      typedef, `__device__ int (*op)(int) = negate;` (and an array of them),
+//      was taken for a function: the host pass kept a variable of its own,
+//      initialised with the host stub, so cudaMemcpyFromSymbol read the stub's
+//      address and a kernel called through it faulted (silently another
+//      value where the host used it as data).
 // Each kernel calls __device__ functions; the results are checked against
 // host arithmetic.
 #include <cuda_runtime.h>
@@ -107,7 +113,20 @@ __global__ void mapped(T *out, T (*op)(T), T v) {
   out[threadIdx.x] = op(v + static_cast<T>(threadIdx.x));
 }
 
+template <typename T>
+__global__ void unnamed_pointer(T *out, T (*)(T), T v) {
+  out[threadIdx.x] = static_cast<T>(twice(static_cast<int>(v)));
+}
+
 __global__ void read_pointer(int (**out)(int)) { *out = negate_ptr; }
+
+// C. Pointers to functions declared without a typedef, read and written by
+// the host through the symbol API.
+__device__ int add_one(int v) { return v + 1; }
+__device__ int (*selected)(int) = negate;
+__device__ int (*choices[2])(int) = {negate, add_one};
+
+__global__ void call_selected(int *out, int v) { out[threadIdx.x] = selected(v); }
 
 // A pack whose elements have no names, and one with a default argument.
 template <typename... Ignored>
@@ -196,6 +215,25 @@ int main() {
   for (int t = 0; t < kThreads; t++)
     bad += out[t] != -(5 + t);
   CHECK(bad == 0);
+
+  // C: the host reads the device's values of the pointers, calls through
+  // them, and stores another one.
+  int (*host_copy)(int) = nullptr;
+  int (*host_choices[2])(int) = {nullptr, nullptr};
+  CHECK(cudaMemcpyFromSymbol(&host_copy, selected, sizeof host_copy) == cudaSuccess);
+  CHECK(cudaMemcpyFromSymbol(host_choices, choices, sizeof host_choices) == cudaSuccess);
+  CHECK(host_copy == *op && host_choices[0] == *op);
+  mapped<<<1, kThreads>>>(out, host_choices[1], 40);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(out[0] == 41 && out[kThreads - 1] == 40 + kThreads);
+  CHECK(cudaMemcpyToSymbol(selected, &host_choices[1], sizeof host_choices[1]) == cudaSuccess);
+  call_selected<<<1, kThreads>>>(out, 9);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(out[0] == 10 && out[kThreads - 1] == 10);
+
+  unnamed_pointer<<<1, kThreads>>>(out, *op, 12);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(out[0] == 24 && out[kThreads - 1] == 24);
 
   count<<<1, kThreads>>>(out, 1, 2.0, 'c');
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
