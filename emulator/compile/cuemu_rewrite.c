@@ -440,6 +440,10 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       break;
     }
     if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "[")) break;
+    if (cuemu__type_arguments(rw, k) < rw->n) {
+      k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))

@@ -354,6 +354,10 @@ char *cuemu__parameter_names(cuemu_rewriter *rw, size_t open);
  * to a function or an array, `(*name)` or `(&name[N])` in
  * `int (*name)(int)`; rw->n when k starts no such group. */
 size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k);
+/* The `>` of the template arguments at token k (a `<`) of a declaration
+ * when they are its type's (`Foo<int> name`), rw->n when k starts none or
+ * they end the declarator (a variable template's specialization). */
+size_t cuemu__type_arguments(const cuemu_rewriter *rw, size_t k);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);

@@ -28,6 +28,11 @@
 //      initialised with the host stub, so cudaMemcpyFromSymbol read the stub's
 //      address and a kernel called through it faulted (silently another
 //      value where the host used it as data).
+//   D. A __device__ variable whose type is a template's specialization
+//      (`__device__ Pair<int> totals;`) was taken for a variable template's
+//      specialization and left alone: the host pass's copy was another
+//      object, so cudaMemcpyFromSymbol read the initial value, not the
+//      kernel's (silent wrong answer).
 // Each kernel calls __device__ functions; the results are checked against
 // host arithmetic.
 #include <cuda_runtime.h>
@@ -127,6 +132,21 @@ __device__ int (*selected)(int) = negate;
 __device__ int (*choices[2])(int) = {negate, add_one};
 
 __global__ void call_selected(int *out, int v) { out[threadIdx.x] = selected(v); }
+
+// D. Variables of template types, updated by a kernel, read by the host.
+template <typename T> struct Pair {
+  T first;
+  T second;
+};
+__device__ Pair<int> totals = {1, 2};
+__device__ Pair<float> *last_seen = nullptr;
+
+__global__ void accumulate(Pair<float> *where) {
+  atomicAdd(&totals.first, 1);
+  atomicAdd(&totals.second, 2);
+  if (threadIdx.x == 0)
+    last_seen = where;
+}
 
 // A pack whose elements have no names, and one with a default argument.
 template <typename... Ignored>
@@ -234,6 +254,17 @@ int main() {
   unnamed_pointer<<<1, kThreads>>>(out, *op, 12);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(out[0] == 24 && out[kThreads - 1] == 24);
+
+  // D: the kernel's updates are what the host reads.
+  Pair<float> *where = reinterpret_cast<Pair<float> *>(out);
+  accumulate<<<2, kThreads>>>(where);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  Pair<int> seen = {0, 0};
+  Pair<float> *seen_where = nullptr;
+  CHECK(cudaMemcpyFromSymbol(&seen, totals, sizeof seen) == cudaSuccess);
+  CHECK(cudaMemcpyFromSymbol(&seen_where, last_seen, sizeof seen_where) == cudaSuccess);
+  CHECK(seen.first == 1 + 2 * kThreads && seen.second == 2 + 4 * kThreads);
+  CHECK(seen_where == where);
 
   count<<<1, kThreads>>>(out, 1, 2.0, 'c');
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
