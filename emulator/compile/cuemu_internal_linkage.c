@@ -99,6 +99,14 @@ size_t cuemu__type_arguments(const cuemu_rewriter *rw, size_t k) {
   return close;
 }
 
+size_t cuemu__type_operator(const cuemu_rewriter *rw, size_t k) {
+  if (!(cuemu__rw_is(rw, k, "decltype") || cuemu__rw_is(rw, k, "__typeof__") ||
+        cuemu__rw_is(rw, k, "typeof")) ||
+      !cuemu__rw_is(rw, k + 1, "("))
+    return rw->n;
+  return cuemu__rw_close(rw, k + 1);
+}
+
 size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k) {
   if (!cuemu__rw_is(rw, k, "(") ||
       !(cuemu__rw_is(rw, k + 1, "*") || cuemu__rw_is(rw, k + 1, "&")) ||
@@ -136,6 +144,8 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
         return CUEMU_SUCCESS;
     } else if (cuemu__type_arguments(rw, k) < rw->n) {
       k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
+    } else if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
     } else if (cuemu__declarator_group(rw, k) < rw->n) {
       /* A pointer to a function or an array, `int (*name)(int)`: the name
        * is inside, and the parameter list or bound that follows is the

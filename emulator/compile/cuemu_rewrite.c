@@ -444,6 +444,11 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
       continue;
     }
+    if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))

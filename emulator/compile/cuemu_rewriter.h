@@ -358,6 +358,9 @@ size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k);
  * when they are its type's (`Foo<int> name`), rw->n when k starts none or
  * they end the declarator (a variable template's specialization). */
 size_t cuemu__type_arguments(const cuemu_rewriter *rw, size_t k);
+/* The `)` of `decltype(...)` (or `__typeof__`, `typeof`) at token k of a
+ * declaration's type; rw->n when k starts none. */
+size_t cuemu__type_operator(const cuemu_rewriter *rw, size_t k);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);

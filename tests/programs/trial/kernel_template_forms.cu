@@ -30,7 +30,8 @@
 //      value where the host used it as data).
 //   D. A __device__ variable whose type is a template's specialization
 //      (`__device__ Pair<int> totals;`) was taken for a variable template's
-//      specialization and left alone: the host pass's copy was another
+//      specialization, one of type `decltype(expr)` for a function, and left
+//      alone: the host pass's copy was another
 //      object, so cudaMemcpyFromSymbol read the initial value, not the
 //      kernel's (silent wrong answer).
 // Each kernel calls __device__ functions; the results are checked against
@@ -140,12 +141,15 @@ template <typename T> struct Pair {
 };
 __device__ Pair<int> totals = {1, 2};
 __device__ Pair<float> *last_seen = nullptr;
+__device__ decltype(totals.first) launches = 0;
 
 __global__ void accumulate(Pair<float> *where) {
   atomicAdd(&totals.first, 1);
   atomicAdd(&totals.second, 2);
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     last_seen = where;
+    atomicAdd(&launches, 1);
+  }
 }
 
 // A pack whose elements have no names, and one with a default argument.
@@ -265,6 +269,9 @@ int main() {
   CHECK(cudaMemcpyFromSymbol(&seen_where, last_seen, sizeof seen_where) == cudaSuccess);
   CHECK(seen.first == 1 + 2 * kThreads && seen.second == 2 + 4 * kThreads);
   CHECK(seen_where == where);
+  int launch_count = 0;
+  CHECK(cudaMemcpyFromSymbol(&launch_count, launches, sizeof launch_count) == cudaSuccess);
+  CHECK(launch_count == 2);
 
   count<<<1, kThreads>>>(out, 1, 2.0, 'c');
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
