@@ -82,6 +82,42 @@ static int asm_label(const cuemu_rewriter *rw, size_t name, const char *scope,
   return len > 0 && (size_t)len < size ? len : -1;
 }
 
+size_t cuemu__type_arguments(const cuemu_rewriter *rw, size_t k) {
+  if (!cuemu__rw_is(rw, k, "<"))
+    return rw->n;
+  size_t close = cuemu__rw_template_close(rw, k);
+  if (close >= rw->n)
+    return rw->n;
+  /* A type's arguments are followed by more of the declaration (a name,
+   * `*`, `&`, `::`, a qualifier); a template-id declarator by its end. */
+  size_t next = close + 1;
+  if (next >= rw->n || cuemu__rw_is(rw, next, "=") ||
+      cuemu__rw_is(rw, next, ";") || cuemu__rw_is(rw, next, "{") ||
+      cuemu__rw_is(rw, next, "[") || cuemu__rw_is(rw, next, "(") ||
+      cuemu__rw_is(rw, next, ","))
+    return rw->n;
+  return close;
+}
+
+size_t cuemu__type_operator(const cuemu_rewriter *rw, size_t k) {
+  if (!(cuemu__rw_is(rw, k, "decltype") || cuemu__rw_is(rw, k, "__typeof__") ||
+        cuemu__rw_is(rw, k, "typeof")) ||
+      !cuemu__rw_is(rw, k + 1, "("))
+    return rw->n;
+  return cuemu__rw_close(rw, k + 1);
+}
+
+size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k) {
+  if (!cuemu__rw_is(rw, k, "(") ||
+      !(cuemu__rw_is(rw, k + 1, "*") || cuemu__rw_is(rw, k + 1, "&")) ||
+      !cuemu__rw_ident(rw, k + 2))
+    return rw->n;
+  size_t close = cuemu__rw_close(rw, k), after = k + 3;
+  while (after < close && cuemu__rw_is(rw, after, "["))
+    after = cuemu__rw_close(rw, after) + 1;
+  return after == close ? close : rw->n;
+}
+
 /* Removes the `static` token at s. */
 static cuemu_status drop_static(cuemu_rewriter *rw, size_t s) {
   return cuemu__rw_edit(rw, rw->toks[s].offset, rw->toks[s].length, "", 0);
@@ -104,6 +140,20 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
       s = k;
     } else if (cuemu__rw_is(rw, k, "[")) {
       k = cuemu__rw_close(rw, k); /* an array's bound */
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+    } else if (cuemu__type_arguments(rw, k) < rw->n) {
+      k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
+    } else if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
+    } else if (cuemu__declarator_group(rw, k) < rw->n) {
+      /* A pointer to a function or an array, `int (*name)(int)`: the name
+       * is inside, and the parameter list or bound that follows is the
+       * type's. */
+      name = k + 2;
+      k = cuemu__declarator_group(rw, k);
+      if (cuemu__rw_is(rw, k + 1, "(") || cuemu__rw_is(rw, k + 1, "["))
+        k = cuemu__rw_close(rw, k + 1);
       if (k >= rw->n)
         return CUEMU_SUCCESS;
     } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||

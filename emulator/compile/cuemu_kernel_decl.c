@@ -216,6 +216,12 @@ cuemu_status cuemu__kernel_decl_scan(cuemu_rewriter *rw, size_t decl_start,
         head = k + 1;
       }
       d.is_template = 1;
+    } else if (cuemu__rw_is(rw, k, "template")) {
+      /* An explicit instantiation, `template __global__ void k<int>(int *);`
+       * (or `extern template`): it names an instance of the template,
+       * which keeps the template's linkage and visibility, not a kernel of
+       * its own. */
+      d.is_template = 1;
     }
     if (cuemu__rw_is(rw, k, "__launch_bounds__"))
       bounds = k;

@@ -293,8 +293,21 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__kernel_instance_record(rw, i);
     return st;
   }
-  if (rw->pass != CUEMU_PASS_HOST || !rw->last_is_definition)
+  if (rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
+  if (!rw->last_is_definition) {
+    /* A declaration of the user's kernel template before its definition
+     * (a header's `template <typename T> __global__ void k(T *);`) has the
+     * visibility its definition gets below: the first declaration's is the
+     * instances', and the record of an instance needs its address as a
+     * constant of the object. */
+    static const char hidden[] = " __attribute__((visibility(\"hidden\")))";
+    if ((t->flags & CUEMU_TOKEN_FOREIGN) || !rw->last_is_template ||
+        rw->last_template == (size_t)-1)
+      return CUEMU_SUCCESS;
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, hidden,
+                          sizeof hidden - 1);
+  }
   if (!(t->flags & CUEMU_TOKEN_FOREIGN)) {
     /* The user's kernels have external linkage in both passes (a static
      * one too: cuemu_internal_linkage.c), so the host pass never compiles
@@ -399,6 +412,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+    if (cuemu__declarator_group(rw, k) < rw->n) {
+      /* A variable that points to a function or an array,
+       * `int (*name)(int)`, not a function. */
+      k = cuemu__declarator_group(rw, k);
+      if (cuemu__rw_is(rw, k + 1, "(") || cuemu__rw_is(rw, k + 1, "["))
+        k = cuemu__rw_close(rw, k + 1);
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "(")) {
       is_function = 1;
       k = cuemu__rw_close(rw, k);
@@ -418,6 +440,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       break;
     }
     if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "[")) break;
+    if (cuemu__type_arguments(rw, k) < rw->n) {
+      k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
+      continue;
+    }
+    if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
+      if (k >= rw->n) return CUEMU_SUCCESS;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))

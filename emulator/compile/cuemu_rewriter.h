@@ -357,6 +357,17 @@ char *cuemu__forward_arguments(cuemu_rewriter *rw, size_t open);
 /* Whether the last of tokens [from, to) of a parameter's declaration
  * (before any `[` or default argument) is its name. */
 int cuemu__parameter_named(const cuemu_rewriter *rw, size_t from, size_t to);
+/* The `)` of the declarator group at token k of a declaration of a pointer
+ * to a function or an array, `(*name)` or `(&name[N])` in
+ * `int (*name)(int)`; rw->n when k starts no such group. */
+size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k);
+/* The `>` of the template arguments at token k (a `<`) of a declaration
+ * when they are its type's (`Foo<int> name`), rw->n when k starts none or
+ * they end the declarator (a variable template's specialization). */
+size_t cuemu__type_arguments(const cuemu_rewriter *rw, size_t k);
+/* The `)` of `decltype(...)` (or `__typeof__`, `typeof`) at token k of a
+ * declaration's type; rw->n when k starts none. */
+size_t cuemu__type_operator(const cuemu_rewriter *rw, size_t k);
 
 /* Appends the expression that names the kernel recorded last from inside
  * its body (its own instance, for a template: see cuemu_kernel_instance.c);
