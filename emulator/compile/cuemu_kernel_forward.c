@@ -59,6 +59,12 @@ static size_t after_group(const cuemu_rewriter *rw, size_t k) {
 static cuemu_status forward_one(cuemu_rewriter *rw, size_t from, size_t to,
                                 int index, cuemu_strbuf *sb) {
   size_t k, dots = rw->n, group = rw->n, end = to;
+  /* Attributes before the declaration (`[[maybe_unused]] T x`) are not
+   * its array's brackets; one after the name (`T x [[maybe_unused]]`)
+   * ends it as an array's `[` does. */
+  while (from + 1 < to && cuemu__rw_is(rw, from, "[") &&
+         cuemu__rw_is(rw, from + 1, "["))
+    from = after_group(rw, from);
   /* At the parameter's top level: the `...` of a pack, a declarator in
    * parentheses (`(*f)(int)`, `(&a)[4]`) and the `[` of an array. */
   for (k = from; k < to; k = after_group(rw, k)) {
