@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_vmm.h>
 #include <cuemu/cuemu_external.h>
 
 #include "core/cuemu_allocations.h"
@@ -143,6 +144,9 @@ int cuemu_rt_free(void *ptr) {
   int unsafe = cuemu__rt_capture_unsafe_call(0);
   if (unsafe)
     return unsafe;
+  /* Memory of cuMemMap goes with cuMemUnmap only (cuemu/cuemu_vmm.h). */
+  if (cuemu_vmm_owns(ptr))
+    return cuemu_rt_error(cudaErrorInvalidValue);
   /* A mapped buffer of external memory. */
   if (cuemu_rt_external_memory_free(ptr) == cudaSuccess)
     return cudaSuccess;
