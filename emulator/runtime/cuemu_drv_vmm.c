@@ -63,9 +63,9 @@ typedef struct phys {
   struct phys *next;
 } phys;
 
-/* A run: back-to-back mappings of one device's memory, tracked as one
- * allocation, so that a copy or a kernel may cross from one physical
- * allocation into the next, as on a GPU. */
+/* A run: back-to-back mappings, tracked as one allocation, so that a
+ * copy or a kernel may cross from one physical allocation into the next,
+ * as on a GPU. */
 typedef struct run {
   char *base;
   size_t size;
@@ -201,9 +201,12 @@ static int retrack(reservation *r) {
       at += GRANULE;
       continue;
     }
+    /* The run is the first mapping's device's memory to
+     * cudaPointerGetAttributes (its stripes may lie on several devices,
+     * as vectorAddMMAP's). */
     int device = m->memory->prop.location.id;
     char *start = at;
-    while (m && m->memory->prop.location.id == device) {
+    while (m) {
       at = m->base + m->size;
       m = at < r->base + r->size ? mapping_of(at) : NULL;
     }
