@@ -105,9 +105,17 @@ static int fail(int code, const char *fmt, ...) {
   return code;
 }
 
-/* Every call starts here: a current context. Takes the lock on success. */
-static int begin(void) {
+/* The driver must be initialised; no context need be current, as with
+ * CUDA, whose address space and physical allocations belong to the
+ * process (memMapIPCDrv calls cuMemCreate and cuMemUnmap with none). */
+static int ready(void) {
   int e = cuemu_drv_check_context();
+  return e == DRV_CUDA_ERROR_INVALID_CONTEXT ? DRV_CUDA_SUCCESS : e;
+}
+
+/* Every call starts here; takes the lock on success. */
+static int begin(void) {
+  int e = ready();
   if (e)
     return e;
   pthread_mutex_lock(&lock);
@@ -269,7 +277,7 @@ static int check_prop(const cuemu_vmm_prop *prop, const char *call) {
 
 int cuemu_vmm_granularity(size_t *granularity, const cuemu_vmm_prop *prop,
                           int flags) {
-  int e = cuemu_drv_check_context();
+  int e = ready();
   if (e)
     return e;
   if (!granularity || (flags != 0 && flags != 1))
@@ -286,7 +294,7 @@ int cuemu_vmm_granularity(size_t *granularity, const cuemu_vmm_prop *prop,
 
 int cuemu_vmm_create(unsigned long long *handle, size_t size,
                      const cuemu_vmm_prop *prop, unsigned long long flags) {
-  int e = cuemu_drv_check_context();
+  int e = ready();
   if (e)
     return e;
   if (!handle || flags || size == 0 || !aligned(size))
@@ -336,7 +344,7 @@ int cuemu_vmm_release(unsigned long long handle) {
 int cuemu_vmm_address_reserve(unsigned long long *ptr, size_t size,
                               size_t alignment, unsigned long long addr,
                               unsigned long long flags) {
-  int e = cuemu_drv_check_context();
+  int e = ready();
   if (e)
     return e;
   if (alignment == 0)
@@ -680,7 +688,7 @@ int cuemu_vmm_map_array(const void *list, unsigned count,
   (void)list;
   (void)count;
   (void)stream;
-  int e = cuemu_drv_check_context();
+  int e = ready();
   return e ? e
            : fail(DRV_CUDA_ERROR_NOT_SUPPORTED,
                   "cuMemMapArrayAsync: sparse CUDA arrays are not supported "

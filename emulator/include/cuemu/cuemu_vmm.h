@@ -12,8 +12,9 @@
  * of the file (cuMemExportToShareableHandle) carries the same physical
  * memory to another process (cuMemImportFromShareableHandle).
  *
- * Every function returns a CUresult (cuemu_driver_errors.h), needs a
- * current context and may be called from host code only, from any thread.
+ * Every function returns a CUresult (cuemu_driver_errors.h), needs cuInit
+ * (or the runtime's use) but no current context, as with CUDA, and may be
+ * called from host code only, from any thread.
  * Handles are `unsigned long long` (CUmemGenericAllocationHandle).
  */
 #ifndef CUEMU_VMM_H
