@@ -181,7 +181,8 @@ inline CUresult cuMemGetAllocationPropertiesFromHandle(
 }
 
 /* Sparse arrays do not exist in the emulator
- * (CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED is 0): refused. */
+ * (CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED is 0). */
+/* cuemu-status: refused (sparse CUDA arrays are not emulated) */
 inline CUresult cuMemMapArrayAsync(CUarrayMapInfo *mapInfoList,
                                    unsigned int count, CUstream hStream) {
   return static_cast<CUresult>(
