@@ -764,7 +764,6 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_library_api.h"
 #include "cuemu_driver_link_api.h"
 #include "cuemu_driver_external_api.h"
-#include "cuemu_driver_vmm_api.h"
 /* Identifiers, occupancy and the entry points by name: after every other
  * driver function. */
 #include "cuemu_driver_ids_api.h"

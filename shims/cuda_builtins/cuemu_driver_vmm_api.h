@@ -2,9 +2,10 @@
  * cuemu_driver_vmm_api.h: the driver API's virtual memory management
  * (cuMemCreate, cuMemAddressReserve, cuMemMap, cuMemSetAccess,
  * cuMemExportToShareableHandle, ...) over cuemu/cuemu_vmm.h; docs/vmm.md
- * says what the emulator does and does not do. Included by cuda.h after
- * the array and pool headers, whose types (CUmemLocation, CUmemAccessDesc,
- * CUmemAllocationHandleType, CUarray, CUmipmappedArray) it uses.
+ * says what the emulator does and does not do. Included at the end of
+ * cuemu_driver_array_api.h, whose types (CUarray, CUmipmappedArray,
+ * CUresourcetype) it uses with the pool headers' (CUmemLocation,
+ * CUmemAccessDesc, CUmemAllocationHandleType).
  */
 #ifndef CUEMU_DRIVER_VMM_API_H
 #define CUEMU_DRIVER_VMM_API_H
