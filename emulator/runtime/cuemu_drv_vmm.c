@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cuemu/cuemu.h>
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_driver_errors.h>
 #include <cuemu/cuemu_runtime.h>
 
-#include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
@@ -92,18 +91,11 @@ static phys *allocations;
 static reservation *reservations;
 static mapping *mappings;
 
-/* Records and prints a message for `code`; returns `code`. */
-static int fail(int code, const char *fmt, ...) {
-  char message[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(message, sizeof message, fmt, ap);
-  va_end(ap);
-  cuemu__report(CUEMU_INVALID_VALUE, "%s", message);
-  if (!cuemu__config_quiet())
-    fprintf(stderr, "cuemu: %s\n", message);
-  return code;
-}
+/* Records and prints (unless CUEMU_QUIET) a message for `code`, a driver
+ * code; gives `code`. */
+#define fail(code, ...)                                                        \
+  (cuemu__report(CUEMU_INVALID_VALUE, __VA_ARGS__),                            \
+   cuemu__report_print(cuemu_last_message()), (code))
 
 /* The driver must be initialised; no context need be current, as with
  * CUDA, whose address space and physical allocations belong to the

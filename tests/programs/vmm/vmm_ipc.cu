@@ -26,34 +26,35 @@
 #define CU(call) CHECK((call) == CUDA_SUCCESS)
 #define RT(call) CHECK((call) == cudaSuccess)
 
-// Sends `fd` and `size` in one message.
-static bool send_handle(int sock, int fd, size_t size) {
-  struct iovec io = {&size, sizeof size};
+// A message of `size` bytes at `data` with room for one descriptor.
+struct Message {
+  struct iovec io;
   char control[CMSG_SPACE(sizeof(int))] = {};
   struct msghdr msg = {};
-  msg.msg_iov = &io;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+  Message(void *data, size_t size) : io{data, size} {
+    msg.msg_iov = &io;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+  }
+};
+
+// Sends `fd` and `size` in one message.
+static bool send_handle(int sock, int fd, size_t size) {
+  Message m(&size, sizeof size);
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m.msg);
   c->cmsg_level = SOL_SOCKET;
   c->cmsg_type = SCM_RIGHTS;
   c->cmsg_len = CMSG_LEN(sizeof(int));
   std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
-  return sendmsg(sock, &msg, 0) == (ssize_t)sizeof size;
+  return sendmsg(sock, &m.msg, 0) == (ssize_t)sizeof size;
 }
 
 static int receive_handle(int sock, size_t *size) {
-  struct iovec io = {size, sizeof *size};
-  char control[CMSG_SPACE(sizeof(int))] = {};
-  struct msghdr msg = {};
-  msg.msg_iov = &io;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  if (recvmsg(sock, &msg, 0) != (ssize_t)sizeof *size)
+  Message m(size, sizeof *size);
+  if (recvmsg(sock, &m.msg, 0) != (ssize_t)sizeof *size)
     return -1;
-  struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m.msg);
   int fd = -1;
   if (c && c->cmsg_type == SCM_RIGHTS)
     std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
