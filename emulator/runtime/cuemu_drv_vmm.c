@@ -27,6 +27,7 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
+#include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_pool_arena.h"
 
 enum {
@@ -688,9 +689,35 @@ int cuemu_vmm_map_array(const void *list, unsigned count,
                   "is 0)");
 }
 
-int cuemu_vmm_owns(const void *ptr) {
+int cuemu__vmm_owns(const void *ptr) {
   pthread_mutex_lock(&lock);
   int owned = ptr && (mapping_of(ptr) || reservation_of(ptr, 1));
   pthread_mutex_unlock(&lock);
   return owned;
+}
+
+void cuemu__vmm_reset(int device) {
+  pthread_mutex_lock(&lock);
+  for (mapping **link = &mappings; *link;) {
+    mapping *m = *link;
+    if (device >= 0 && m->memory->prop.location.id != device) {
+      link = &m->next;
+      continue;
+    }
+    *link = m->next;
+    mmap(m->base, m->size, PROT_NONE,
+         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+    m->memory->maps--;
+    free(m);
+  }
+  for (phys *p = allocations, *next; p; p = next) {
+    next = p->next;
+    if (device < 0 || p->prop.location.id == device) {
+      p->handles = 0;
+      phys_drop(p);
+    }
+  }
+  for (reservation *r = reservations; r; r = r->next)
+    retrack(r);
+  pthread_mutex_unlock(&lock);
 }

@@ -99,9 +99,6 @@ int cuemu_vmm_properties(cuemu_vmm_prop *prop, unsigned long long handle);
 /* cuMemMapArrayAsync: sparse arrays do not exist in the emulator, so it
  * is refused (CUDA_ERROR_NOT_SUPPORTED, with a message). */
 int cuemu_vmm_map_array(const void *list, unsigned count, const void *stream);
-/* Non-zero when `ptr` lies in a mapping or a reservation (cudaFree and
- * cuMemFree refuse it: cuemu_rt_memory.c). */
-int cuemu_vmm_owns(const void *ptr);
 
 #ifdef __cplusplus
 }
