@@ -46,6 +46,7 @@
 #include <cuemu/cuemu_host_ids.h>
 #include <cuemu/cuemu_pool_ipc.h>
 #include <cuemu/cuemu_stream_memops.h>
+#include <cuemu/cuemu_vmm.h>
 #include <cuemu/cuemu_nvrtc.h>
 #include <cuemu/cuemu_rt_errors.h>
 #include <cuemu/cuemu_rt_types.h>

@@ -263,6 +263,18 @@ int cuemu_drv_device_get_attribute(int *value, int attribute, int device) {
   case 123: /* CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR */
     *value = 1;
     return DRV_CUDA_SUCCESS;
+  /* Virtual memory management (cuemu_drv_vmm.c), also the driver's alone:
+   * POSIX descriptors only, no compression, no RDMA. */
+  case 102: /* CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED */
+  case 103: /* CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED */
+    *value = 1;
+    return DRV_CUDA_SUCCESS;
+  case 104: /* CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED */
+  case 105: /* CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED */
+  case 107: /* CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED */
+  case 110: /* CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED */
+    *value = 0;
+    return DRV_CUDA_SUCCESS;
   }
   /* CUdevice_attribute and cudaDeviceAttr have the same numbers. */
   int saved = cuemu_drv_enter();

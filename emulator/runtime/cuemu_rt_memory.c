@@ -16,6 +16,7 @@
 
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
+#include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -50,6 +51,7 @@ int cuemu_rt_memory_untrack(void *base) {
 
 void cuemu__rt_memory_reset(void) {
   cuemu__rt_pool_reset(-1); /* first: the pools hold their memory */
+  cuemu__vmm_reset(-1);
   cuemu__allocation_reset();
 }
 
@@ -143,6 +145,9 @@ int cuemu_rt_free(void *ptr) {
   int unsafe = cuemu__rt_capture_unsafe_call(0);
   if (unsafe)
     return unsafe;
+  /* Memory of cuMemMap goes with cuMemUnmap only (cuemu_drv_vmm.h). */
+  if (cuemu__vmm_owns(ptr))
+    return cuemu_rt_error(cudaErrorInvalidValue);
   /* A mapped buffer of external memory. */
   if (cuemu_rt_external_memory_free(ptr) == cudaSuccess)
     return cudaSuccess;

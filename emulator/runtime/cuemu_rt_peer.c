@@ -17,6 +17,7 @@
 
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
+#include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_internal.h"
 
 static int valid_device(int device) {
@@ -106,6 +107,7 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
 
 void cuemu__rt_memory_reset_device(int device) {
   cuemu__rt_pool_reset(device); /* first: the pools hold their memory */
+  cuemu__vmm_reset(device);
   cuemu_rt_allocation *all = NULL;
   size_t n = cuemu__allocation_snapshot(&all);
   for (size_t i = 0; i < n; ++i) {

@@ -672,5 +672,6 @@ inline CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
 }
 
 #include "cuemu_driver_mipmap_api.h"
+#include "cuemu_driver_vmm_api.h"
 
 #endif /* CUEMU_DRIVER_ARRAY_API_H */
