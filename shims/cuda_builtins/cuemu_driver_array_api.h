@@ -13,10 +13,12 @@
  * in cuemu_driver_mipmap_api.h. Included at the end of
  * cuemu_driver_graph_nodes_api.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_ARRAY_API_H
 #define CUEMU_DRIVER_ARRAY_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_graph_api.h"
 #include "cuemu_texture_api.h"
 

@@ -7,10 +7,12 @@
  * (cuemu/cuemu_rt_memcpy_batch.h), so each call is the runtime's.
  * Included by cuda.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_BATCH_API_H
 #define CUEMU_DRIVER_BATCH_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_pool_api.h"
 #include "cuemu_memcpy_batch_api.h"
 

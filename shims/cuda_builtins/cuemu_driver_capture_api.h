@@ -6,10 +6,12 @@
  * emulated (edge data with a port or a type is CUDA_ERROR_NOT_SUPPORTED).
  * Included at the end of cuemu_driver_graph_nodes_api.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_CAPTURE_API_H
 #define CUEMU_DRIVER_CAPTURE_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_graph_api.h"
 
 typedef enum CUstreamUpdateCaptureDependencies_flags_enum {

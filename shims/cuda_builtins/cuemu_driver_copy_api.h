@@ -9,10 +9,12 @@
  * stream and takes CUDA arrays. Included at the end of
  * cuemu_driver_graph_nodes_api.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_COPY_API_H
 #define CUEMU_DRIVER_COPY_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_graph_api.h"
 
 typedef struct CUDA_MEMCPY2D_st {

@@ -9,11 +9,13 @@
  * the other's. Included at the end of cuda.h; docs/driver-api.md lists the
  * calls.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_GRAPH_API_H
 #define CUEMU_DRIVER_GRAPH_API_H
 
 /* The driver API's types (this header is read at the end of cuda.h). */
-#include "cuda.h"
 
 #include <cuemu/cuemu_driver_graph.h>
 

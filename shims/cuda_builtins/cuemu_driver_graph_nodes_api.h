@@ -9,11 +9,13 @@
  * implementation serves both APIs. Included at the end of
  * cuemu_driver_graph_api.h (which cuda.h reads).
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_GRAPH_NODES_API_H
 #define CUEMU_DRIVER_GRAPH_NODES_API_H
 
 /* The driver API's types (this header is read at the end of cuda.h). */
-#include "cuda.h"
 #include "cuemu_driver_external_api.h"
 #include "cuemu_driver_graph_api.h"
 

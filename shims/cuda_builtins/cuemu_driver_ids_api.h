@@ -9,10 +9,12 @@
  * other driver function; when a part of the driver API is read before
  * cuda.h (only a test of the headers does that), the table is not made.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_IDS_API_H
 #define CUEMU_DRIVER_IDS_API_H
 
-#include "cuda.h"
 
 #include <cuemu/cuemu_host_ids.h>
 

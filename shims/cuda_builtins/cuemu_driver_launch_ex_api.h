@@ -6,10 +6,12 @@
  * Included at the end of cuemu_driver_graph_nodes_api.h, after the launch
  * attribute types of cuemu_driver_graph_api.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_LAUNCH_EX_API_H
 #define CUEMU_DRIVER_LAUNCH_EX_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_graph_api.h"
 
 #include <cuemu/cuemu_host_ids.h>

@@ -5,11 +5,13 @@
  * A CUkernel is the library's CUfunction, so cuKernelGetFunction gives the
  * same handle. Included by cuda.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_LIBRARY_API_H
 #define CUEMU_DRIVER_LIBRARY_API_H
 
 /* The driver API's types (this header is read at the end of cuda.h). */
-#include "cuda.h"
 
 #include <cuemu/cuemu_driver_library.h>
 

@@ -6,11 +6,13 @@
  * linker's messages (the error log) or an empty string. Included by
  * cuda.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_LINK_API_H
 #define CUEMU_DRIVER_LINK_API_H
 
 /* The driver API's types (this header is read at the end of cuda.h). */
-#include "cuda.h"
 
 #include <cuemu/cuemu_driver_link.h>
 

@@ -10,10 +10,12 @@
  * scripts/driver_entry_points.py lists it for that version (and for older
  * versions of the same type). Included by cuda.h.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_OLD_ABI_API_H
 #define CUEMU_DRIVER_OLD_ABI_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_capture_api.h"
 #include "cuemu_driver_graph_nodes_api.h"
 #include "cuemu_driver_pool_api.h"

@@ -10,10 +10,12 @@
  * (cuemu/cuemu_pool_ipc.h). Included at the end of cuemu_driver_graph_nodes_api.h, whose
  * types (CUmemPoolProps, CUmemLocation) it shares.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_POOL_API_H
 #define CUEMU_DRIVER_POOL_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_graph_nodes_api.h"
 
 typedef cudaMemPool_t CUmemoryPool; /* struct CUmemPoolHandle_st * */

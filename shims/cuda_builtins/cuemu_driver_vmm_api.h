@@ -7,10 +7,12 @@
  * CUresourcetype) it uses with the pool headers' (CUmemLocation,
  * CUmemAccessDesc, CUmemAllocationHandleType).
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_VMM_API_H
 #define CUEMU_DRIVER_VMM_API_H
 
-#include "cuda.h"
 #include "cuemu_driver_array_api.h"
 #include "cuemu_driver_graph_nodes_api.h"
 
