@@ -93,7 +93,8 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
   *done = 0;
   if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
     return CUEMU_SUCCESS;
-  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n;
+  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n, nested;
+  int function = 0;
   for (size_t k = start; k < rw->n; ++k) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (after != k) {
@@ -106,6 +107,12 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
       k = cuemu__rw_close(rw, k); /* an array's bound */
       if (k >= rw->n)
         return CUEMU_SUCCESS;
+    } else if ((nested = cuemu__rw_nested_declarator(rw, k, &name,
+                                                     &function)) != k) {
+      /* `(*p)(int)`: the variable's name is inside. */
+      if (function)
+        return CUEMU_SUCCESS;
+      k = nested - 1;
     } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
                cuemu__rw_is(rw, k, "<")) {
       /* A function, several declarators or a template-id: left alone. */

@@ -399,9 +399,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
+    size_t name, nested = cuemu__rw_nested_declarator(rw, k, &name,
+                                                      &is_function);
+    if (nested != k && !is_function) {
+      k = nested - 1; /* a pointer to a function, or an array of them */
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "(")) {
       is_function = 1;
-      k = cuemu__rw_close(rw, k);
+      k = nested != k ? nested - 1 : cuemu__rw_close(rw, k);
       if (k >= rw->n) return CUEMU_SUCCESS;
       /* A body, or the end of a prototype. */
       for (k++; k < rw->n; k++) {

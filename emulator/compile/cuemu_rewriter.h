@@ -118,6 +118,13 @@ size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
 size_t cuemu__rw_skip_attribute(const cuemu_rewriter *rw, size_t i);
 /* If an attribute group ends at i, the index of its first token; else i. */
 size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i);
+/* If the `(` at token open starts a nested declarator (`(*p)(int)`,
+ * `(*table[3])(int)`, `(C::*m)`, cuemu_nested_declarator.c), the index
+ * after it and the parameter lists and bounds that follow it, with *name
+ * the declared name's token and *is_function set where that name is a
+ * function's (`(*pick(int))(int)`); else open, and nothing is set. */
+size_t cuemu__rw_nested_declarator(const cuemu_rewriter *rw, size_t open,
+                                   size_t *name, int *is_function);
 
 /* ---- Output ---- */
 
