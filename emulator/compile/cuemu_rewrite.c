@@ -364,6 +364,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  int handled = 0;
+  cuemu_status vt = cuemu__device_variable_template(
+      rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
+  if (vt != CUEMU_SUCCESS || handled) {
+    w->linked_decl = start + 1;
+    return vt;
+  }
   int has_static = 0;
   for (k = start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
                   !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, "=");

@@ -126,6 +126,16 @@ size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i);
 size_t cuemu__rw_nested_declarator(const cuemu_rewriter *rw, size_t open,
                                    size_t *name, int *is_function);
 
+/* A namespace-scope `__device__` or `__constant__` variable template whose
+ * declaration starts at token start (its qualifier at i): in the device
+ * pass the attribute `visible` after the qualifier, in the host pass an
+ * `extern` declaration without the initializer
+ * (cuemu_variable_template.c). *handled says whether it was one. */
+cuemu_status cuemu__device_variable_template(cuemu_rewriter *rw, size_t start,
+                                            size_t i, const char *visible,
+                                            size_t visible_length,
+                                            int *handled);
+
 /* ---- Output ---- */
 
 /* Records an edit (text is copied). Returns CUEMU_OUT_OF_MEMORY on failure. */

@@ -17,7 +17,10 @@
 //   - a function returning a pointer to a function, defined and called in
 //     device code;
 //   - pointers to instances of a function template, taken in a kernel
-//     template and in a variable;
+//     template, in a variable template's instance and in a variable (a
+//     variable template's instance was the host pass's object, holding the
+//     host pass's stub), and a variable template of the scale the kernels
+//     use, written by host code;
 //   - a __host__ __device__ function's address in a device variable.
 #include <cuda_runtime.h>
 #include <cstdio>
@@ -83,17 +86,20 @@ __device__ Shape static_shapes[2] = {{&rect_vtbl, 2.0f, 3.0f},
 template <typename T> __device__ T cube(T v) { return v * v * v; }
 template <typename T> __device__ T half(T v) { return v / T(2); }
 __device__ float (*p_cube_f)(float) = cube<float>;
+template <typename T> __device__ T (*p_half)(T) = half<T>;
+template <typename T> __constant__ T scale_of = T(3);
 
 template <typename T>
 __global__ void take_template_pointers(T (**out)(T)) {
   out[0] = cube<T>;
   out[1] = &half<T>;
+  out[2] = p_half<T>;
 }
 
 template <typename T>
 __global__ void apply_unary(const T *in, T *out, int n, T (*f)(T)) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = f(in[i]);
+  if (i < n) out[i] = scale_of<T> * f(in[i]);
 }
 
 __global__ void apply_binary(const int *a, const int *b, int *out, int n,
@@ -195,7 +201,7 @@ int main() {
     CHECK(cudaMemset(dr, 0, sizeof hr) == cudaSuccess);
     apply_unary<int><<<2, 32>>>(da, dr, n, c.f);
     CHECK(cudaMemcpy(hr, dr, sizeof hr, cudaMemcpyDeviceToHost) == cudaSuccess);
-    for (int i = 0; i < n; ++i) CHECK(hr[i] == c.expect(ha[i]));
+    for (int i = 0; i < n; ++i) CHECK(hr[i] == 3 * c.expect(ha[i]));
   }
 
   op_t h_raw[3] = {0, 0, 0}, h_table[2] = {0, 0}, h_const[3] = {0, 0, 0}, h_scoped = 0;
@@ -266,15 +272,22 @@ int main() {
   CHECK(built[1].area == tri.area && built[1].scaled == tri.scaled);
   CHECK(built[0].area != tri.area);
 
-  // Function templates: pointers taken in a kernel template and in a
-  // variable agree, and run.
-  float (*taken[2])(float) = {0, 0}, (*h_cube)(float) = 0;
+  // Function templates: pointers taken in a kernel template, in a variable
+  // template's instance and in a variable agree, and run.
+  float (*taken[3])(float) = {0, 0, 0}, (*h_cube)(float) = 0, (*h_half)(float) = 0;
   float (**d_taken)(float);
   CHECK(cudaMalloc(&d_taken, sizeof taken) == cudaSuccess);
   take_template_pointers<float><<<1, 1>>>(d_taken);
   CHECK(cudaMemcpy(taken, d_taken, sizeof taken, cudaMemcpyDeviceToHost) == cudaSuccess);
   CHECK(cudaMemcpyFromSymbol(&h_cube, p_cube_f, sizeof h_cube) == cudaSuccess);
-  CHECK(taken[0] == h_cube && taken[1] && taken[0] != taken[1]);
+  CHECK(cudaMemcpyFromSymbol(&h_half, p_half<float>, sizeof h_half) == cudaSuccess);
+  CHECK(taken[0] == h_cube && taken[1] == taken[2] && taken[0] != taken[1]);
+  CHECK(h_half == taken[1]);
+  float scale = 0;
+  CHECK(cudaMemcpyFromSymbol(&scale, scale_of<float>, sizeof scale) == cudaSuccess);
+  CHECK(scale == 3.0f);
+  scale = 0.5f;
+  CHECK(cudaMemcpyToSymbol(scale_of<float>, &scale, sizeof scale) == cudaSuccess);
   float hf[n], hfr[n], *df, *dfr;
   for (int i = 0; i < n; ++i) hf[i] = 0.25f * (float)(i - 20);
   CHECK(cudaMalloc(&df, sizeof hf) == cudaSuccess);
@@ -284,7 +297,7 @@ int main() {
     apply_unary<float><<<1, 64>>>(df, dfr, n, taken[f]);
     CHECK(cudaMemcpy(hfr, dfr, sizeof hfr, cudaMemcpyDeviceToHost) == cudaSuccess);
     for (int i = 0; i < n; ++i)
-      CHECK(hfr[i] == (f == 0 ? hf[i] * hf[i] * hf[i] : hf[i] / 2.0f));
+      CHECK(hfr[i] == 0.5f * (f == 0 ? hf[i] * hf[i] * hf[i] : hf[i] / 2.0f));
   }
 
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
