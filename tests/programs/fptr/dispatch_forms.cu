@@ -21,7 +21,9 @@
 //     variable template's instance was the host pass's object, holding the
 //     host pass's stub), and a variable template of the scale the kernels
 //     use, written by host code;
-//   - a __host__ __device__ function's address in a device variable.
+//   - a __host__ __device__ function's address in a device variable;
+//   - a kernel template whose template parameter is a pointer to a
+//     __device__ function (`template <op_t F>`, which did not compile).
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstring>
@@ -106,6 +108,13 @@ __global__ void apply_binary(const int *a, const int *b, int *out, int n,
                              op_t f) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = f(a[i], b[i]);
+}
+
+// A kernel of a fixed operator, chosen at compile time.
+template <op_t F, int (*G)(int)>
+__global__ void apply_fixed(const int *a, const int *b, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = G(F(a[i], b[i]));
 }
 
 // Calls through every table in device code; out[k] for k in [0, 16).
@@ -222,6 +231,14 @@ int main() {
       CHECK(hr[i] == e);
     }
   }
+
+  // Operators as template arguments.
+  apply_fixed<mul, twice><<<2, 32>>>(da, db, dr, n);
+  CHECK(cudaMemcpy(hr, dr, sizeof hr, cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int i = 0; i < n; ++i) CHECK(hr[i] == 2 * ha[i] * hb[i]);
+  apply_fixed<sub, &negate><<<2, 32>>>(da, db, dr, n);
+  CHECK(cudaMemcpy(hr, dr, sizeof hr, cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int i = 0; i < n; ++i) CHECK(hr[i] == hb[i] - ha[i]);
 
   // A pointer read earlier, written into other variables with
   // cudaMemcpyToSymbol: the explicit declarator, the __constant__ table
