@@ -107,17 +107,6 @@ size_t cuemu__type_operator(const cuemu_rewriter *rw, size_t k) {
   return cuemu__rw_close(rw, k + 1);
 }
 
-size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k) {
-  if (!cuemu__rw_is(rw, k, "(") ||
-      !(cuemu__rw_is(rw, k + 1, "*") || cuemu__rw_is(rw, k + 1, "&")) ||
-      !cuemu__rw_ident(rw, k + 2))
-    return rw->n;
-  size_t close = cuemu__rw_close(rw, k), after = k + 3;
-  while (after < close && cuemu__rw_is(rw, after, "["))
-    after = cuemu__rw_close(rw, after) + 1;
-  return after == close ? close : rw->n;
-}
-
 /* Removes the `static` token at s. */
 static cuemu_status drop_static(cuemu_rewriter *rw, size_t s) {
   return cuemu__rw_edit(rw, rw->toks[s].offset, rw->toks[s].length, "", 0);
@@ -129,7 +118,8 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
   *done = 0;
   if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
     return CUEMU_SUCCESS;
-  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n;
+  size_t s = (size_t)-1, name = (size_t)-1, end = rw->n, nested;
+  int function = 0;
   for (size_t k = start; k < rw->n; ++k) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
     if (after != k) {
@@ -146,16 +136,12 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
       k = cuemu__type_arguments(rw, k); /* `Foo<int> name`: the type's */
     } else if (cuemu__type_operator(rw, k) < rw->n) {
       k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
-    } else if (cuemu__declarator_group(rw, k) < rw->n) {
-      /* A pointer to a function or an array, `int (*name)(int)`: the name
-       * is inside, and the parameter list or bound that follows is the
-       * type's. */
-      name = k + 2;
-      k = cuemu__declarator_group(rw, k);
-      if (cuemu__rw_is(rw, k + 1, "(") || cuemu__rw_is(rw, k + 1, "["))
-        k = cuemu__rw_close(rw, k + 1);
-      if (k >= rw->n)
+    } else if ((nested = cuemu__rw_nested_declarator(rw, k, &name,
+                                                     &function)) != k) {
+      /* `(*p)(int)`: the variable's name is inside. */
+      if (function)
         return CUEMU_SUCCESS;
+      k = nested - 1;
     } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
                cuemu__rw_is(rw, k, "<")) {
       /* A function, several declarators or a template-id: left alone. */

@@ -106,6 +106,18 @@ static cuemu_status head_arguments(cuemu_rewriter *rw, size_t lt,
     p = end - 1;
     int named = end - from > 1 && cuemu__rw_ident(rw, p) &&
                 !is_kind_keyword(rw, p) && !cuemu__rw_is(rw, p - 1, "::");
+    /* A pointer to a function, `int (*F)(int)`: its name is inside, and
+     * an unnamed one, `int (*)(int)`, gets one after its `*`. */
+    for (size_t q = from; !named && q + 2 < end; ++q) {
+      int function = 0;
+      if (cuemu__rw_nested_declarator(rw, q, &p, &function) != q) {
+        named = 1;
+      } else if (cuemu__rw_is(rw, q, "(") && cuemu__rw_is(rw, q + 1, "*") &&
+                 cuemu__rw_is(rw, q + 2, ")")) {
+        p = q + 1;
+        break;
+      }
+    }
     if (index++)
       cuemu__sb_str(args, ", ");
     if (named) {

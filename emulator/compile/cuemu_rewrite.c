@@ -377,6 +377,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  int handled = 0;
+  cuemu_status vt = cuemu__device_variable_template(
+      rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
+  if (vt != CUEMU_SUCCESS || handled) {
+    w->linked_decl = start + 1;
+    return vt;
+  }
   int has_static = 0;
   for (k = start; k < rw->n && !cuemu__rw_is(rw, k, ";") &&
                   !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, "=");
@@ -412,18 +419,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
-    if (cuemu__declarator_group(rw, k) < rw->n) {
-      /* A variable that points to a function or an array,
-       * `int (*name)(int)`, not a function. */
-      k = cuemu__declarator_group(rw, k);
-      if (cuemu__rw_is(rw, k + 1, "(") || cuemu__rw_is(rw, k + 1, "["))
-        k = cuemu__rw_close(rw, k + 1);
-      if (k >= rw->n) return CUEMU_SUCCESS;
+    size_t name, nested = cuemu__rw_nested_declarator(rw, k, &name,
+                                                      &is_function);
+    if (nested != k && !is_function) {
+      k = nested - 1; /* a pointer to a function, or an array of them */
       continue;
     }
     if (cuemu__rw_is(rw, k, "(")) {
       is_function = 1;
-      k = cuemu__rw_close(rw, k);
+      k = nested != k ? nested - 1 : cuemu__rw_close(rw, k);
       if (k >= rw->n) return CUEMU_SUCCESS;
       /* A body, or the end of a prototype. */
       for (k++; k < rw->n; k++) {

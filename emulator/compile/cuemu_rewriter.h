@@ -118,6 +118,23 @@ size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
 size_t cuemu__rw_skip_attribute(const cuemu_rewriter *rw, size_t i);
 /* If an attribute group ends at i, the index of its first token; else i. */
 size_t cuemu__rw_attribute_start(const cuemu_rewriter *rw, size_t i);
+/* If the `(` at token open starts a nested declarator (`(*p)(int)`,
+ * `(*table[3])(int)`, `(C::*m)`, cuemu_nested_declarator.c), the index
+ * after it and the parameter lists and bounds that follow it, with *name
+ * the declared name's token and *is_function set where that name is a
+ * function's (`(*pick(int))(int)`); else open, and nothing is set. */
+size_t cuemu__rw_nested_declarator(const cuemu_rewriter *rw, size_t open,
+                                   size_t *name, int *is_function);
+
+/* A namespace-scope `__device__` or `__constant__` variable template whose
+ * declaration starts at token start (its qualifier at i): in the device
+ * pass the attribute `visible` after the qualifier, in the host pass an
+ * `extern` declaration without the initializer
+ * (cuemu_variable_template.c). *handled says whether it was one. */
+cuemu_status cuemu__device_variable_template(cuemu_rewriter *rw, size_t start,
+                                            size_t i, const char *visible,
+                                            size_t visible_length,
+                                            int *handled);
 
 /* ---- Output ---- */
 
@@ -357,10 +374,6 @@ char *cuemu__forward_arguments(cuemu_rewriter *rw, size_t open);
 /* Whether the last of tokens [from, to) of a parameter's declaration
  * (before any `[` or default argument) is its name. */
 int cuemu__parameter_named(const cuemu_rewriter *rw, size_t from, size_t to);
-/* The `)` of the declarator group at token k of a declaration of a pointer
- * to a function or an array, `(*name)` or `(&name[N])` in
- * `int (*name)(int)`; rw->n when k starts no such group. */
-size_t cuemu__declarator_group(const cuemu_rewriter *rw, size_t k);
 /* The `>` of the template arguments at token k (a `<`) of a declaration
  * when they are its type's (`Foo<int> name`), rw->n when k starts none or
  * they end the declarator (a variable template's specialization). */

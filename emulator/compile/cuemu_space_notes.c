@@ -76,6 +76,14 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start,
       name = (size_t)-1;
       continue;
     }
+    size_t inner;
+    int function = 0;
+    size_t nested = cuemu__rw_nested_declarator(rw, k, &inner, &function);
+    if (nested != k && !function) {
+      name = inner; /* `(*table[2])(int)` */
+      k = nested - 1;
+      continue;
+    }
     int ends = cuemu__rw_is(rw, k, ",") || cuemu__rw_is(rw, k, ";");
     if (cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, "{") ||
         cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "=")) {
