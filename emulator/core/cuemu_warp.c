@@ -101,20 +101,85 @@ compute_shuffle_full_with(int op, cuemu_thread *lanes, int arg, int width) {
   }
 }
 
-/* The shuffles of compute(): compute_shuffle_full_with() when every lane
- * of the warp takes part with the same operands (`uniform`), with a
- * separate loop for the width of a whole warp, where the bounds of the
- * source lane no longer depend on the lane; else compute_shuffle(). */
+/* compute_shuffle_full_with() for the width of a whole warp, where the
+ * source lane is a shift or a flip of the lane (b is the operand's low 5
+ * bits): up and down in two runs (the lanes that read a source, then those
+ * that keep their own value), with no test per lane. */
+static inline __attribute__((always_inline)) void
+compute_shuffle_warp(int op, cuemu_thread *lanes, unsigned b) {
+  unsigned l = 0;
+  switch (op) {
+  case CUEMU_WARP_SHFL_DOWN:
+    for (; l + b < WARP_SIZE; ++l)
+      lanes[l].warp.result = lanes[l + b].warp.value;
+    for (; l < WARP_SIZE; ++l)
+      lanes[l].warp.result = lanes[l].warp.value;
+    break;
+  case CUEMU_WARP_SHFL_UP:
+    for (; l < b; ++l)
+      lanes[l].warp.result = lanes[l].warp.value;
+    for (; l < WARP_SIZE; ++l)
+      lanes[l].warp.result = lanes[l - b].warp.value;
+    break;
+  case CUEMU_WARP_SHFL_XOR:
+    for (; l < WARP_SIZE; ++l)
+      lanes[l].warp.result = lanes[l ^ b].warp.value;
+    break;
+  default: { /* CUEMU_WARP_SHFL_IDX */
+    unsigned long long v = lanes[b].warp.value;
+    for (; l < WARP_SIZE; ++l)
+      lanes[l].warp.result = v;
+    break;
+  }
+  }
+}
+
+/* The shuffles of compute(): compute_shuffle_warp() or
+ * compute_shuffle_full_with() when every lane of the warp takes part with
+ * the same operands (`uniform`); else compute_shuffle(). */
 static inline __attribute__((always_inline)) unsigned
 compute_shuffles(int op, unsigned mask, cuemu_thread *lanes, int uniform) {
   if (!uniform || mask != 0xffffffffu)
     return compute_shuffle(op, mask, lanes);
   int arg = lanes[0].warp.arg, width = lanes[0].warp.width;
-  if (width == (int)WARP_SIZE)
-    compute_shuffle_full_with(op, lanes, arg, (int)WARP_SIZE);
+  /* (The source lane depends on the width only through its low 5 bits,
+   * as in PTX's c operand: 32 and 0 are the same.) */
+  if (((WARP_SIZE - (unsigned)width) & 0x1fu) == 0)
+    compute_shuffle_warp(op, lanes, (unsigned)arg & 0x1fu);
   else
     compute_shuffle_full_with(op, lanes, arg, width);
   return 0;
+}
+
+/* The reduction `op` (one of CUEMU_WARP_REDUCE_*) of the low 32 bits of the
+ * values of the lanes in `mask` (not empty), one loop per operation. */
+static inline __attribute__((always_inline)) unsigned
+reduce_lanes(int op, unsigned mask, const cuemu_thread *lanes) {
+  unsigned acc = (unsigned)lanes[__builtin_ctz(mask)].warp.value;
+  for (unsigned m = mask & (mask - 1); m; m &= m - 1) {
+    unsigned v = (unsigned)lanes[__builtin_ctz(m)].warp.value;
+    switch (op) {
+    case CUEMU_WARP_REDUCE_ADD: acc += v; break;
+    case CUEMU_WARP_REDUCE_MIN_S: acc = (int)v < (int)acc ? v : acc; break;
+    case CUEMU_WARP_REDUCE_MAX_S: acc = (int)v > (int)acc ? v : acc; break;
+    case CUEMU_WARP_REDUCE_MIN_U: acc = v < acc ? v : acc; break;
+    case CUEMU_WARP_REDUCE_MAX_U: acc = v > acc ? v : acc; break;
+    case CUEMU_WARP_REDUCE_AND: acc &= v; break;
+    case CUEMU_WARP_REDUCE_OR: acc |= v; break;
+    default: acc ^= v; break; /* CUEMU_WARP_REDUCE_XOR */
+    }
+  }
+  return acc;
+}
+
+/* The lanes of `mask` whose value is not zero. */
+static inline unsigned ballot_lanes(unsigned mask, const cuemu_thread *lanes) {
+  unsigned ballot = 0;
+  for (unsigned m = mask; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctz(m);
+    ballot |= (unsigned)(lanes[l].warp.value != 0) << l;
+  }
+  return ballot;
 }
 
 /* Computes the result of every lane in `mask` (the live lanes of the
@@ -124,6 +189,9 @@ compute_shuffles(int op, unsigned mask, cuemu_thread *lanes, int uniform) {
  * the GPU, or an undefined one when the source was named but is gone). */
 static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
                         int uniform) {
+  unsigned long long r;
+  if (__builtin_expect(mask == 0, 0))
+    return 0;
   switch (op) {
   /* One loop per kind of shuffle, so that each is compiled with its
    * source-lane formula folded in. */
@@ -135,10 +203,6 @@ static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
     return compute_shuffles(CUEMU_WARP_SHFL_DOWN, mask, lanes, uniform);
   case CUEMU_WARP_SHFL_XOR:
     return compute_shuffles(CUEMU_WARP_SHFL_XOR, mask, lanes, uniform);
-  case CUEMU_WARP_SYNC:
-    for (unsigned m = mask; m; m &= m - 1)
-      lanes[__builtin_ctz(m)].warp.result = 0;
-    return 0;
   case CUEMU_WARP_MATCH_ANY:
     /* One pass over the lanes not yet grouped per distinct value: the
      * first of them gathers its group, and every lane of the group gets
@@ -154,47 +218,42 @@ static unsigned compute(int op, unsigned mask, cuemu_thread *lanes,
       left &= ~same;
     }
     return 0;
-  default:
+  case CUEMU_WARP_SYNC: r = 0; break;
+  case CUEMU_WARP_BALLOT: r = ballot_lanes(mask, lanes); break;
+  case CUEMU_WARP_ALL: r = ballot_lanes(mask, lanes) == mask; break;
+  case CUEMU_WARP_ANY: r = ballot_lanes(mask, lanes) != 0; break;
+  case CUEMU_WARP_UNI: {
+    unsigned ballot = ballot_lanes(mask, lanes);
+    r = ballot == mask || ballot == 0;
     break;
   }
-  /* Votes, match_all and reductions: one result for every lane. */
-  unsigned ballot = 0, acc = 0;
-  int first = 1, all_equal = 1;
-  unsigned long long first_value = 0;
-  for (unsigned m = mask; m; m &= m - 1) {
-    unsigned l = (unsigned)__builtin_ctz(m);
-    unsigned long long v = lanes[l].warp.value;
-    unsigned v32 = (unsigned)v;
-    int s32 = (int)v32;
-    ballot |= (unsigned)(v != 0) << l;
-    if (first) {
-      first_value = v;
-      acc = v32;
-      first = 0;
-      continue;
-    }
-    all_equal &= v == first_value;
-    switch (op) {
-    case CUEMU_WARP_REDUCE_ADD: acc += v32; break;
-    case CUEMU_WARP_REDUCE_MIN_S: acc = s32 < (int)acc ? v32 : acc; break;
-    case CUEMU_WARP_REDUCE_MAX_S: acc = s32 > (int)acc ? v32 : acc; break;
-    case CUEMU_WARP_REDUCE_MIN_U: acc = v32 < acc ? v32 : acc; break;
-    case CUEMU_WARP_REDUCE_MAX_U: acc = v32 > acc ? v32 : acc; break;
-    case CUEMU_WARP_REDUCE_AND: acc &= v32; break;
-    case CUEMU_WARP_REDUCE_OR: acc |= v32; break;
-    case CUEMU_WARP_REDUCE_XOR: acc ^= v32; break;
-    default: break;
-    }
+  case CUEMU_WARP_MATCH_ALL: {
+    unsigned long long first = lanes[__builtin_ctz(mask)].warp.value;
+    unsigned differ = 0;
+    for (unsigned m = mask; m; m &= m - 1)
+      differ |= lanes[__builtin_ctz(m)].warp.value != first;
+    r = differ ? 0 : mask;
+    break;
   }
-  unsigned long long r;
-  switch (op) {
-  case CUEMU_WARP_BALLOT: r = ballot; break;
-  case CUEMU_WARP_ALL: r = ballot == mask; break;
-  case CUEMU_WARP_ANY: r = ballot != 0; break;
-  case CUEMU_WARP_UNI: r = ballot == mask || ballot == 0; break;
-  case CUEMU_WARP_MATCH_ALL: r = all_equal ? mask : 0; break;
-  default: r = acc; break; /* the reductions */
+  /* The reductions: one loop each, with the operation folded in. */
+#define CUEMU_WARP_REDUCE_CASE(OP)                                             \
+  case OP:                                                                     \
+    r = reduce_lanes(OP, mask, lanes);                                         \
+    break;
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_ADD)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MIN_S)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MAX_S)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MIN_U)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_MAX_U)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_AND)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_OR)
+  CUEMU_WARP_REDUCE_CASE(CUEMU_WARP_REDUCE_XOR)
+#undef CUEMU_WARP_REDUCE_CASE
+  default:
+    r = 0;
+    break;
   }
+  /* One result for every lane. */
   for (unsigned m = mask; m; m &= m - 1)
     lanes[__builtin_ctz(m)].warp.result = r;
   return 0;
@@ -338,6 +397,12 @@ static int same_collective(const cuemu_worker *w, unsigned id,
          t->warp.mask == me->warp.mask;
 }
 
+/* Two 32-bit values as one word, low then high: the keys of a warp's
+ * gather record (cuemu_worker.h). */
+static inline unsigned long long gather_key(int low, unsigned high) {
+  return (unsigned long long)high << 32 | (unsigned)low;
+}
+
 /* Completes the collective that `me` (lane of warp `base`) waits at if
  * every live lane of its mask waits there too; wakes them (but not `me`
  * when `me_runs`). Returns 1 when it completed. Kept out of line, with its
@@ -350,7 +415,7 @@ static __attribute__((noinline)) int try_complete(cuemu_worker *w, unsigned base
   int op = me->wait.op;
   struct cuemu_warp_gather *g = &w->warp_gather[base / WARP_SIZE];
   int alike;
-  if (g->op == op && g->mask == mask && (g->lanes & live) == live) {
+  if (g->key == gather_key(op, mask) && (g->lanes & live) == live) {
     /* Every live lane was counted at this collective on arrival. */
     alike = g->alike;
   } else {
@@ -428,16 +493,17 @@ arrive(cuemu_worker *w, cuemu_thread *me, unsigned id, int op, unsigned mask,
   w->state[id] = CUEMU_THREAD_WAITING;
   unsigned bit = 1u << (id % WARP_SIZE);
   struct cuemu_warp_gather *g = &w->warp_gather[base / WARP_SIZE];
-  if (g->lanes == 0) {
-    g->op = op;
-    g->mask = mask;
-    g->arg = arg;
-    g->width = width;
+  unsigned long long key = gather_key(op, mask);
+  unsigned long long operands = gather_key(arg, (unsigned)width);
+  if (__builtin_expect(g->lanes != 0 && g->key == key, 1)) {
+    g->lanes |= bit;
+    if (__builtin_expect(g->operands != operands, 0))
+      g->alike = 0;
+  } else if (g->lanes == 0) {
+    g->key = key;
+    g->operands = operands;
     g->alike = 1;
     g->lanes = bit;
-  } else if (g->op == op && g->mask == mask) {
-    g->alike &= (g->arg == arg) & (g->width == width);
-    g->lanes |= bit;
   }
   unsigned *waiting = &w->warp_waiting[base / WARP_SIZE];
   unsigned now = *waiting | bit;

@@ -176,10 +176,9 @@ typedef struct cuemu_worker {
    * without looking at each lane's wait record. */
   struct cuemu_warp_gather {
     unsigned lanes;
-    int op;
-    unsigned mask;
-    int arg, width;
     int alike;
+    unsigned long long key;       /* the op, and the mask in the high half */
+    unsigned long long operands;  /* the arg, and the width in the high half */
   } warp_gather[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   /* Per tile barrier being gathered, the threads that arrived (zero when
    * none is), indexed by the tile's size (64 << level) and its position:
