@@ -100,6 +100,26 @@ static inline void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
 }
 #endif
 
+/* Resumes `to` without saving the running context, which must never run
+ * again (a thread that has returned from the kernel): the save half of a
+ * switch is left out where the backend allows it, and `scratch` takes what
+ * the others save. Never returns. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+__attribute__((noreturn, visibility("hidden"))) void
+cuemu__ctx_resume(void *unused, void *sp);
+static inline __attribute__((noreturn)) void
+cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
+  (void)scratch;
+  cuemu__ctx_resume(NULL, to->sp);
+}
+#else
+static inline __attribute__((noreturn)) void
+cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
+  cuemu__ctx_switch(scratch, to);
+  __builtin_unreachable();
+}
+#endif
+
 /* Where a suspended context's saved state starts, for prefetching; NULL
  * when the backend keeps it elsewhere. */
 static inline const void *cuemu__ctx_stack_hint(const cuemu_ctx *ctx) {

@@ -480,6 +480,18 @@ void cuemu_thread_finish(void) {
   mark_one_exited(w, id);
   w->exited++;
   w->yield_streak = 0;
+  if (__builtin_expect(w->rq_len != 0, 1)) {
+    /* Straight to the next thread of the run queue, as schedule() would
+     * take it, without saving this context: it never runs again, and its
+     * stack goes back to the pool (nothing takes it before the jump). */
+    cuemu__stack_put(&w->pool, s);
+    unsigned next_id = cuemu__runq_pop(w);
+    cuemu_thread *next = &w->threads[next_id];
+    w->state[next_id] = CUEMU_THREAD_RUNNING;
+    w->current = next;
+    threadIdx = next->tid;
+    cuemu__ctx_jump(&w->scratch, &next->ctx);
+  }
   w->current = NULL;
   schedule(w, &w->scratch, s);
   abort(); /* This context is never resumed. */
@@ -563,6 +575,54 @@ int cuemu_block_barrier(int op, int predicate, const char *file, int line) {
 void cuemu__block_sync_slow(const char *file, int line) {
   barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
 }
+
+/* The first __syncthreads() of a thread that runs lazily in a runner, when
+ * another context is ready to take over (a thread of the run queue, or a
+ * fresh runner for the unstarted threads): makes the thread a coroutine,
+ * records its arrival as barrier_slow() does, and makes the next context
+ * the running one. Returns where the arriving thread's context is to be
+ * saved and the stack pointer to resume; the assembler fast path
+ * (cuemu_block_sync_x86_64.S) suspends the thread in a light frame and
+ * resumes that pointer, without the frames of barrier_slow() and
+ * schedule(). Returns {NULL, NULL} when the slow path must take the
+ * barrier (outside a kernel, nothing else to run, no stack left), having
+ * recorded nothing but that the thread is a coroutine. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+cuemu_sync_handover cuemu__block_sync_lazy(const char *file, int line) {
+  cuemu_sync_handover h = {NULL, NULL};
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_stack *s = NULL;
+  if (!w->in_kernel)
+    return h;
+  /* (Which threads are unstarted is known once this one is a coroutine;
+   * the slow path finds it one.) */
+  cuemu_thread *t = cuemu__thread_current(w);
+  if (w->rq_len == 0) {
+    /* The unstarted thread after this one is next: a fresh runner. */
+    if (w->next_unstarted >= w->nthreads ||
+        (s = cuemu__stack_get(&w->pool)) == NULL)
+      return h;
+  }
+  barrier_arrive(w, t, CUEMU_BARRIER_PLAIN, 0, file, line);
+  h.save = &t->ctx;
+  if (s == NULL) {
+    unsigned next_id = cuemu__runq_pop(w);
+    cuemu_thread *next = &w->threads[next_id];
+    w->state[next_id] = CUEMU_THREAD_RUNNING;
+    w->current = next;
+    threadIdx = next->tid;
+    h.resume = next->ctx.sp;
+    return h;
+  }
+  w->runner_stack = s;
+  w->current = NULL;
+  cuemu_thread_detached = 0;
+  cuemu_ctx fresh;
+  start_runner(w, &fresh, s);
+  h.resume = fresh.sp;
+  return h;
+}
+#endif
 
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;

@@ -108,6 +108,38 @@ cuemu_block_sync:
         addl    CUEMU_W_RUNNER_PAD(%rax), %edx
         andl    $CUEMU_LINE_MASK, %edx
         movl    %edx, CUEMU_W_SYNC_PAD(%rax)
+        cmpl    $0, CUEMU_W_IN_KERNEL(%rax)
+        je      .Lslow
+        /* The thread becomes a coroutine here, and hands over to the next
+         * context without the slow path's frames: cuemu__block_sync_lazy
+         * (cuemu_block.c) does the bookkeeping and returns where to save
+         * this thread (rax) and what to resume (rdx), or NULL when the slow
+         * path must take the barrier. file and line are kept for it. */
+        pushq   %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset rbp, -16
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register rbp
+        andq    $-16, %rsp
+        pushq   %rdi
+        pushq   %rsi
+        call    cuemu__block_sync_lazy@PLT
+        popq    %rsi
+        popq    %rdi
+        movq    %rbp, %rsp
+        .cfi_def_cfa_register rsp
+        testq   %rax, %rax
+        jz      .Llazy_slow
+        /* Suspend in a light frame (the rbp pushed above, the return
+         * address), as the fast path does, and resume the next context. */
+        leaq    1(%rsp), %rcx
+        movq    %rcx, (%rax)
+        movq    %rdx, %rsi
+        jmp     cuemu__ctx_resume
+.Llazy_slow:
+        popq    %rbp
+        .cfi_restore rbp
+        .cfi_adjust_cfa_offset -8
 .Lslow:
 #endif
         /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack
