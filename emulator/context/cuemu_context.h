@@ -120,6 +120,36 @@ cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
 }
 #endif
 
+/* Calls `entry`, the template's entry, on the template's stack as a fresh
+ * context made by cuemu__ctx_reset_lower(tpl, lower) would when resumed,
+ * without saving the running context (which must never run again, or be
+ * saved elsewhere already). On x86-64 the template's frame is not copied:
+ * the entry is called directly at the depth where it would run. Never
+ * returns. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+/* The entry's stack pointer before its call, above the template's saved
+ * stack pointer (checked in cuemu_arch_x86_64.c). */
+#define CUEMU_CTX_ENTER_ABOVE_SP 64u
+__attribute__((noreturn, visibility("hidden"))) void
+cuemu__ctx_enter(void *sp, void (*entry)(void));
+static inline __attribute__((noreturn)) void
+cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
+                       size_t lower, void (*entry)(void)) {
+  (void)scratch;
+  cuemu__ctx_enter((unsigned char *)tpl->sp + CUEMU_CTX_ENTER_ABOVE_SP - lower,
+                   entry);
+}
+#else
+static inline __attribute__((noreturn)) void
+cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
+                       size_t lower, void (*entry)(void)) {
+  cuemu_ctx fresh;
+  (void)entry;
+  cuemu__ctx_reset_lower(&fresh, tpl, lower);
+  cuemu__ctx_jump(scratch, &fresh);
+}
+#endif
+
 /* Where a suspended context's saved state starts, for prefetching; NULL
  * when the backend keeps it elsewhere. */
 static inline const void *cuemu__ctx_stack_hint(const cuemu_ctx *ctx) {

@@ -78,6 +78,26 @@ cuemu__ctx_start_x86_64:
         jmp     *%r13
         .cfi_endproc
         .size   cuemu__ctx_start_x86_64, .-cuemu__ctx_start_x86_64
+
+/*
+ * void cuemu__ctx_enter(void *sp, void (*entry)(void)): calls `entry` with
+ * the stack pointer `sp` (16-byte aligned), leaving the running context
+ * without saving it. Where cuemu__ctx_start_x86_64 would have called the
+ * entry of a fresh context, at the same depth, with no template frame to
+ * copy and pop. The entry never returns; like cuemu__ctx_start_x86_64 this
+ * frame ends a backtrace.
+ */
+        .globl  cuemu__ctx_enter
+        .hidden cuemu__ctx_enter
+        .type   cuemu__ctx_enter, @function
+cuemu__ctx_enter:
+        .cfi_startproc
+        .cfi_undefined rip
+        movq    %rdi, %rsp
+        call    *%rsi
+        ud2
+        .cfi_endproc
+        .size   cuemu__ctx_enter, .-cuemu__ctx_enter
 #endif
 
         .section .note.GNU-stack,"",@progbits

@@ -397,9 +397,9 @@ static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
   }
 }
 
-cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
-  if (w->current)
-    return w->current;
+/* Makes the thread that runs lazily in the runner a coroutine that owns
+ * the runner's stack (w->current is NULL). */
+static inline cuemu_thread *thread_adopt(cuemu_worker *w) {
   unsigned id = linear_tid(w, threadIdx);
   cuemu_thread *t = &w->threads[id];
   /* (t->id is id: set once, when the worker was made.) */
@@ -417,6 +417,12 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   w->current = t;
   cuemu_thread_detached = 1;
   return t;
+}
+
+cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
+  if (w->current)
+    return w->current;
+  return thread_adopt(w);
 }
 
 /* Runs unstarted threads until none is left; returns only if none of them
@@ -578,49 +584,44 @@ void cuemu__block_sync_slow(const char *file, int line) {
 
 /* The first __syncthreads() of a thread that runs lazily in a runner, when
  * another context is ready to take over (a thread of the run queue, or a
- * fresh runner for the unstarted threads): makes the thread a coroutine,
- * records its arrival as barrier_slow() does, and makes the next context
- * the running one. Returns where the arriving thread's context is to be
- * saved and the stack pointer to resume; the assembler fast path
- * (cuemu_block_sync_x86_64.S) suspends the thread in a light frame and
- * resumes that pointer, without the frames of barrier_slow() and
- * schedule(). Returns {NULL, NULL} when the slow path must take the
- * barrier (outside a kernel, nothing else to run, no stack left), having
- * recorded nothing but that the thread is a coroutine. */
+ * fresh runner for the unstarted threads), called by the assembler fast
+ * path (cuemu_block_sync_x86_64.S) once it has pushed the thread's light
+ * frame, whose saved stack pointer is `light`: makes the thread a
+ * coroutine, records its arrival as barrier_slow() does, and leaves for the
+ * next context without the frames of barrier_slow() and schedule(), nor a
+ * second save of this thread. Returns (having recorded nothing but that the
+ * thread is a coroutine) when the slow path must take the barrier: outside
+ * a kernel, nothing else to run, no stack left. */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
-cuemu_sync_handover cuemu__block_sync_lazy(const char *file, int line) {
-  cuemu_sync_handover h = {NULL, NULL};
+void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   cuemu_worker *w = cuemu__worker_self;
   cuemu_stack *s = NULL;
   if (!w->in_kernel)
-    return h;
+    return;
   /* (Which threads are unstarted is known once this one is a coroutine;
    * the slow path finds it one.) */
-  cuemu_thread *t = cuemu__thread_current(w);
+  cuemu_thread *t = thread_adopt(w);
   if (w->rq_len == 0) {
     /* The unstarted thread after this one is next: a fresh runner. */
     if (w->next_unstarted >= w->nthreads ||
         (s = cuemu__stack_get(&w->pool)) == NULL)
-      return h;
+      return;
   }
   barrier_arrive(w, t, CUEMU_BARRIER_PLAIN, 0, file, line);
-  h.save = &t->ctx;
+  t->ctx.sp = light;
   if (s == NULL) {
     unsigned next_id = cuemu__runq_pop(w);
     cuemu_thread *next = &w->threads[next_id];
     w->state[next_id] = CUEMU_THREAD_RUNNING;
     w->current = next;
     threadIdx = next->tid;
-    h.resume = next->ctx.sp;
-    return h;
+    cuemu__ctx_jump(&w->scratch, &next->ctx);
   }
   w->runner_stack = s;
   w->current = NULL;
   cuemu_thread_detached = 0;
-  cuemu_ctx fresh;
-  start_runner(w, &fresh, s);
-  h.resume = fresh.sp;
-  return h;
+  w->runner_pad = w->sync_pad;
+  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
 }
 #endif
 

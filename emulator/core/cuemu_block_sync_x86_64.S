@@ -110,14 +110,15 @@ cuemu_block_sync:
         movl    %edx, CUEMU_W_SYNC_PAD(%rax)
         cmpl    $0, CUEMU_W_IN_KERNEL(%rax)
         je      .Lslow
-        /* The thread becomes a coroutine here, and hands over to the next
-         * context without the slow path's frames: cuemu__block_sync_lazy
-         * (cuemu_block.c) does the bookkeeping and returns where to save
-         * this thread (rax) and what to resume (rdx), or NULL when the slow
-         * path must take the barrier. file and line are kept for it. */
+        /* Suspend in a light frame (rbp, return address), as the fast path
+         * does; cuemu__block_sync_lazy (cuemu_block.c) makes the thread a
+         * coroutine, saves that frame as its context and resumes the next
+         * context, or returns when the slow path must take the barrier.
+         * file and line are kept for it. */
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset rbp, -16
+        leaq    1(%rsp), %rdx
         movq    %rsp, %rbp
         .cfi_def_cfa_register rbp
         andq    $-16, %rsp
@@ -128,15 +129,6 @@ cuemu_block_sync:
         popq    %rdi
         movq    %rbp, %rsp
         .cfi_def_cfa_register rsp
-        testq   %rax, %rax
-        jz      .Llazy_slow
-        /* Suspend in a light frame (the rbp pushed above, the return
-         * address), as the fast path does, and resume the next context. */
-        leaq    1(%rsp), %rcx
-        movq    %rcx, (%rax)
-        movq    %rdx, %rsi
-        jmp     cuemu__ctx_resume
-.Llazy_slow:
         popq    %rbp
         .cfi_restore rbp
         .cfi_adjust_cfa_offset -8

@@ -252,16 +252,10 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
   return __builtin_expect(t != NULL, 1) ? t : cuemu__thread_current(w);
 }
 
-/* What cuemu__block_sync_lazy() (cuemu_block.c) hands the assembler fast
- * path of __syncthreads(): where to save the arriving thread's light frame,
- * and the saved stack pointer of the context to resume (both NULL: take the
- * slow path). Returned in two registers. */
-typedef struct cuemu_sync_handover {
-  void *save;
-  void *resume;
-} cuemu_sync_handover;
-
-cuemu_sync_handover cuemu__block_sync_lazy(const char *file, int line);
+/* A lazy thread's first __syncthreads(), called by its x86-64 assembler
+ * fast path with the saved stack pointer of the thread's light frame;
+ * returns only when the slow path must take the barrier (cuemu_block.c). */
+void cuemu__block_sync_lazy(const char *file, int line, void *light);
 
 /* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
  * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
