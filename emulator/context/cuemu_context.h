@@ -139,7 +139,28 @@ cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
   cuemu__ctx_enter((unsigned char *)tpl->sp + CUEMU_CTX_ENTER_ABOVE_SP - lower,
                    entry);
 }
+/* Saves the running context in `from` and enters the template's entry
+ * as cuemu__ctx_enter_fresh() does; returns when `from` is resumed. */
+__attribute__((visibility("hidden"))) void
+cuemu__ctx_switch_enter(void **save_sp, void *sp, void (*entry)(void));
+static inline void cuemu__ctx_switch_fresh(cuemu_ctx *from,
+                                           const cuemu_ctx_template *tpl,
+                                           size_t lower,
+                                           void (*entry)(void)) {
+  cuemu__ctx_switch_enter(
+      &from->sp, (unsigned char *)tpl->sp + CUEMU_CTX_ENTER_ABOVE_SP - lower,
+      entry);
+}
 #else
+static inline void cuemu__ctx_switch_fresh(cuemu_ctx *from,
+                                           const cuemu_ctx_template *tpl,
+                                           size_t lower,
+                                           void (*entry)(void)) {
+  cuemu_ctx fresh;
+  (void)entry;
+  cuemu__ctx_reset_lower(&fresh, tpl, lower);
+  cuemu__ctx_switch(from, &fresh);
+}
 static inline __attribute__((noreturn)) void
 cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
                        size_t lower, void (*entry)(void)) {

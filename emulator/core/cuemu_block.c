@@ -280,7 +280,7 @@ static void resolve(cuemu_worker *w) {
 
 static void runner_entry(void);
 
-/* Makes `fresh` a new runner on stack `s`, its first frame the worker's pad
+/* Switches from `save` to a new runner on stack `s`, its first frame the worker's pad
  * below the stack's top: a thread suspended at a __syncthreads() then keeps
  * its light frame (the 16 bytes below the kernel's stack pointer) and the
  * first 48 bytes of the kernel's frame, where its spilled values lie, in one
@@ -291,10 +291,10 @@ static void runner_entry(void);
  * are whole cache lines apart), so the pad that a lazy thread's first
  * barrier computes (cuemu_block_sync_x86_64.S) serves the runners that
  * start after it. */
-static inline void start_runner(cuemu_worker *w, cuemu_ctx *fresh,
+static inline void start_runner(cuemu_worker *w, cuemu_ctx *save,
                                 cuemu_stack *s) {
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_reset_lower(fresh, &s->tpl, w->sync_pad);
+  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, runner_entry);
 }
 
 /* Leaves the running context (saving it in `save`) for the next thing to
@@ -324,9 +324,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
       w->runner_stack = s;
       w->current = NULL;
       cuemu_thread_detached = 0;
-      cuemu_ctx fresh;
-      start_runner(w, &fresh, s);
-      cuemu__ctx_switch(save, &fresh);
+      start_runner(w, save, s);
       return;
     } else if (w->yq_len) {
       id = w->yieldq[w->yq_head];
@@ -813,9 +811,7 @@ static void run_blocks(cuemu_worker *w) {
   }
   w->runner_stack = s;
   w->in_kernel = 1;
-  cuemu_ctx fresh;
-  start_runner(w, &fresh, s);
-  cuemu__ctx_switch(&w->main_ctx, &fresh);
+  start_runner(w, &w->main_ctx, s);
   w->in_kernel = 0;
   if (w->launch->check)
     cuemu__check_block_leave();
