@@ -489,12 +489,7 @@ void cuemu_thread_finish(void) {
      * take it, without saving this context: it never runs again, and its
      * stack goes back to the pool (nothing takes it before the jump). */
     cuemu__stack_put(&w->pool, s);
-    unsigned next_id = cuemu__runq_pop(w);
-    cuemu_thread *next = &w->threads[next_id];
-    w->state[next_id] = CUEMU_THREAD_RUNNING;
-    w->current = next;
-    threadIdx = next->tid;
-    cuemu__ctx_jump(&w->scratch, &next->ctx);
+    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
   }
   w->current = NULL;
   schedule(w, &w->scratch, s);
@@ -607,14 +602,8 @@ void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   }
   barrier_arrive(w, t, CUEMU_BARRIER_PLAIN, 0, file, line);
   t->ctx.sp = light;
-  if (s == NULL) {
-    unsigned next_id = cuemu__runq_pop(w);
-    cuemu_thread *next = &w->threads[next_id];
-    w->state[next_id] = CUEMU_THREAD_RUNNING;
-    w->current = next;
-    threadIdx = next->tid;
-    cuemu__ctx_jump(&w->scratch, &next->ctx);
-  }
+  if (s == NULL)
+    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
   w->runner_stack = s;
   w->current = NULL;
   cuemu_thread_detached = 0;

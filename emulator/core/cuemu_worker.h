@@ -273,15 +273,22 @@ static inline unsigned cuemu__runq_pop(cuemu_worker *w) {
   return id;
 }
 
-/* Suspends the running thread `t` and runs the first thread of the run
- * queue, which must not be empty; returns when `t` runs again. */
-static inline void cuemu__thread_switch_next(cuemu_worker *w,
-                                             cuemu_thread *t) {
+/* Makes the first thread of the run queue, which must not be empty, the
+ * running one (its state, w->current, threadIdx); the caller resumes it. */
+static inline cuemu_thread *cuemu__runq_take(cuemu_worker *w) {
   unsigned next_id = cuemu__runq_pop(w);
   cuemu_thread *next = &w->threads[next_id];
   w->state[next_id] = CUEMU_THREAD_RUNNING;
   w->current = next;
   threadIdx = next->tid;
+  return next;
+}
+
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void cuemu__thread_switch_next(cuemu_worker *w,
+                                             cuemu_thread *t) {
+  cuemu_thread *next = cuemu__runq_take(w);
   cuemu__ctx_switch(&t->ctx, &next->ctx);
 }
 
