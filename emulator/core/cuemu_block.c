@@ -278,7 +278,7 @@ static void resolve(cuemu_worker *w) {
   permute(w, w->runq, w->rq_len);
 }
 
-static void runner_entry(void);
+static __attribute__((noreturn)) void runner_entry(void);
 
 /* Switches from `save` to a new runner on stack `s`, its first frame the worker's pad
  * below the stack's top: a thread suspended at a __syncthreads() then keeps
@@ -425,7 +425,7 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
 
 /* Runs unstarted threads until none is left; returns only if none of them
  * blocked in this context. */
-static void run_unstarted(cuemu_worker *w) {
+static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w) {
   const cuemu_launch *L = w->launch;
   while (w->next_unstarted < w->nthreads) {
     unsigned pos = w->next_unstarted, start, count;
@@ -454,7 +454,7 @@ static void run_unstarted(cuemu_worker *w) {
 
 static int next_block(cuemu_worker *w);
 
-static void runner_entry(void) {
+static __attribute__((noreturn)) void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
   run_unstarted(w);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
