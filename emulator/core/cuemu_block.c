@@ -297,6 +297,16 @@ static inline void start_runner(cuemu_worker *w, cuemu_ctx *save,
   cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, runner_entry);
 }
 
+/* Saves the running context in `save` and runs the unstarted threads in a
+ * new runner on stack `s`; returns when `save` is resumed. */
+static inline void run_next_unstarted(cuemu_worker *w, cuemu_ctx *save,
+                                      cuemu_stack *s) {
+  w->runner_stack = s;
+  w->current = NULL;
+  cuemu_thread_detached = 0;
+  start_runner(w, save, s);
+}
+
 /* Leaves the running context (saving it in `save`) for the next thing to
  * run. `release` is the stack of a context that will never run again; it
  * goes back to the pool once another stack has been chosen. */
@@ -321,10 +331,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
                           "(%u,%u,%u) (%u threads)",
                           w->launch->kernel->name, w->block_idx.x,
                           w->block_idx.y, w->block_idx.z, w->nthreads);
-      w->runner_stack = s;
-      w->current = NULL;
-      cuemu_thread_detached = 0;
-      start_runner(w, save, s);
+      run_next_unstarted(w, save, s);
       return;
     } else if (w->yq_len) {
       id = w->yieldq[w->yq_head];
@@ -617,6 +624,15 @@ void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
     cuemu__thread_switch_next(w, t);
+    return;
+  }
+  /* The first wait of a lazily started thread (a warp collective's lane):
+   * straight to a fresh runner for the unstarted threads, as schedule()
+   * would go, without its frame. */
+  cuemu_stack *s;
+  if (w->next_unstarted < w->nthreads &&
+      (s = cuemu__stack_get(&w->pool)) != NULL) {
+    run_next_unstarted(w, &t->ctx, s);
     return;
   }
   schedule(w, &t->ctx, NULL);
