@@ -61,6 +61,12 @@ const cuemu_ctx_saved_reg cuemu__ctx_light_saved_regs[] = {
     {NULL, 0, 0}};
 #undef WORD
 
+/* cuemu__ctx_enter_fresh() (cuemu_context.h) calls the entry where
+ * cuemu__ctx_start_x86_64 does: above the frame and the word of
+ * __start_context's address. */
+_Static_assert(CUEMU_CTX_ENTER_ABOVE_SP == 8 * FRAME_WORDS + 8,
+               "the entry's stack pointer");
+
 /* The first return address of every new context (cuemu_context_x86_64.S). */
 void cuemu__ctx_start_x86_64(void);
 

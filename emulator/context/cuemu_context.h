@@ -100,6 +100,77 @@ static inline void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
 }
 #endif
 
+/* Resumes `to` without saving the running context, which must never run
+ * again (a thread that has returned from the kernel): the save half of a
+ * switch is left out where the backend allows it, and `scratch` takes what
+ * the others save. Never returns. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+__attribute__((noreturn, visibility("hidden"))) void
+cuemu__ctx_resume(void *unused, void *sp);
+static inline __attribute__((noreturn)) void
+cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
+  (void)scratch;
+  cuemu__ctx_resume(NULL, to->sp);
+}
+#else
+static inline __attribute__((noreturn)) void
+cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
+  cuemu__ctx_switch(scratch, to);
+  __builtin_unreachable();
+}
+#endif
+
+/* Calls `entry`, the template's entry, on the template's stack as a fresh
+ * context made by cuemu__ctx_reset_lower(tpl, lower) would when resumed,
+ * without saving the running context (which must never run again, or be
+ * saved elsewhere already). On x86-64 the template's frame is not copied:
+ * the entry is called directly at the depth where it would run. Never
+ * returns. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+/* The entry's stack pointer before its call, above the template's saved
+ * stack pointer (checked in cuemu_arch_x86_64.c). */
+#define CUEMU_CTX_ENTER_ABOVE_SP 64u
+__attribute__((noreturn, visibility("hidden"))) void
+cuemu__ctx_enter(void *sp, void (*entry)(void));
+static inline __attribute__((noreturn)) void
+cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
+                       size_t lower, void (*entry)(void)) {
+  (void)scratch;
+  cuemu__ctx_enter((unsigned char *)tpl->sp + CUEMU_CTX_ENTER_ABOVE_SP - lower,
+                   entry);
+}
+/* Saves the running context in `from` and enters the template's entry
+ * as cuemu__ctx_enter_fresh() does; returns when `from` is resumed. */
+__attribute__((visibility("hidden"))) void
+cuemu__ctx_switch_enter(void **save_sp, void *sp, void (*entry)(void));
+static inline void cuemu__ctx_switch_fresh(cuemu_ctx *from,
+                                           const cuemu_ctx_template *tpl,
+                                           size_t lower,
+                                           void (*entry)(void)) {
+  cuemu__ctx_switch_enter(
+      &from->sp, (unsigned char *)tpl->sp + CUEMU_CTX_ENTER_ABOVE_SP - lower,
+      entry);
+}
+#else
+static inline void cuemu__ctx_switch_fresh(cuemu_ctx *from,
+                                           const cuemu_ctx_template *tpl,
+                                           size_t lower,
+                                           void (*entry)(void)) {
+  cuemu_ctx fresh;
+  (void)entry;
+  cuemu__ctx_reset_lower(&fresh, tpl, lower);
+  cuemu__ctx_switch(from, &fresh);
+}
+static inline __attribute__((noreturn)) void
+cuemu__ctx_enter_fresh(cuemu_ctx *scratch, const cuemu_ctx_template *tpl,
+                       size_t lower, void (*entry)(void)) {
+  cuemu_ctx fresh;
+  (void)entry;
+  cuemu__ctx_reset_lower(&fresh, tpl, lower);
+  cuemu__ctx_jump(scratch, &fresh);
+}
+#endif
+
 /* Where a suspended context's saved state starts, for prefetching; NULL
  * when the backend keeps it elsewhere. */
 static inline const void *cuemu__ctx_stack_hint(const cuemu_ctx *ctx) {

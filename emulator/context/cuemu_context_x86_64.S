@@ -78,6 +78,56 @@ cuemu__ctx_start_x86_64:
         jmp     *%r13
         .cfi_endproc
         .size   cuemu__ctx_start_x86_64, .-cuemu__ctx_start_x86_64
+
+/*
+ * void cuemu__ctx_enter(void *sp, void (*entry)(void)): calls `entry` with
+ * the stack pointer `sp` (16-byte aligned), leaving the running context
+ * without saving it. Where cuemu__ctx_start_x86_64 would have called the
+ * entry of a fresh context, at the same depth, with no template frame to
+ * copy and pop. The entry never returns; like cuemu__ctx_start_x86_64 this
+ * frame ends a backtrace.
+ */
+/*
+ * void cuemu__ctx_switch_enter(void **save_sp, void *sp,
+ *                              void (*entry)(void)):
+ * saves the running context as cuemu__ctx_switch_asm does (a full frame),
+ * then cuemu__ctx_enter(sp, entry).
+ */
+        .globl  cuemu__ctx_switch_enter
+        .hidden cuemu__ctx_switch_enter
+        .type   cuemu__ctx_switch_enter, @function
+cuemu__ctx_switch_enter:
+        .cfi_startproc
+        pushq   %rbp
+        .cfi_adjust_cfa_offset 8
+        pushq   %rbx
+        .cfi_adjust_cfa_offset 8
+        pushq   %r12
+        .cfi_adjust_cfa_offset 8
+        pushq   %r13
+        .cfi_adjust_cfa_offset 8
+        pushq   %r14
+        .cfi_adjust_cfa_offset 8
+        pushq   %r15
+        .cfi_adjust_cfa_offset 8
+        movq    %rsp, (%rdi)
+        movq    %rsi, %rdi
+        movq    %rdx, %rsi
+        jmp     cuemu__ctx_enter
+        .cfi_endproc
+        .size   cuemu__ctx_switch_enter, .-cuemu__ctx_switch_enter
+
+        .globl  cuemu__ctx_enter
+        .hidden cuemu__ctx_enter
+        .type   cuemu__ctx_enter, @function
+cuemu__ctx_enter:
+        .cfi_startproc
+        .cfi_undefined rip
+        movq    %rdi, %rsp
+        call    *%rsi
+        ud2
+        .cfi_endproc
+        .size   cuemu__ctx_enter, .-cuemu__ctx_enter
 #endif
 
         .section .note.GNU-stack,"",@progbits

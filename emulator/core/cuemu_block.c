@@ -278,9 +278,9 @@ static void resolve(cuemu_worker *w) {
   permute(w, w->runq, w->rq_len);
 }
 
-static void runner_entry(void);
+static __attribute__((noreturn)) void runner_entry(void);
 
-/* Makes `fresh` a new runner on stack `s`, its first frame the worker's pad
+/* Switches from `save` to a new runner on stack `s`, its first frame the worker's pad
  * below the stack's top: a thread suspended at a __syncthreads() then keeps
  * its light frame (the 16 bytes below the kernel's stack pointer) and the
  * first 48 bytes of the kernel's frame, where its spilled values lie, in one
@@ -291,10 +291,20 @@ static void runner_entry(void);
  * are whole cache lines apart), so the pad that a lazy thread's first
  * barrier computes (cuemu_block_sync_x86_64.S) serves the runners that
  * start after it. */
-static inline void start_runner(cuemu_worker *w, cuemu_ctx *fresh,
+static inline void start_runner(cuemu_worker *w, cuemu_ctx *save,
                                 cuemu_stack *s) {
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_reset_lower(fresh, &s->tpl, w->sync_pad);
+  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, runner_entry);
+}
+
+/* Saves the running context in `save` and runs the unstarted threads in a
+ * new runner on stack `s`; returns when `save` is resumed. */
+static inline void run_next_unstarted(cuemu_worker *w, cuemu_ctx *save,
+                                      cuemu_stack *s) {
+  w->runner_stack = s;
+  w->current = NULL;
+  cuemu_thread_detached = 0;
+  start_runner(w, save, s);
 }
 
 /* Leaves the running context (saving it in `save`) for the next thing to
@@ -321,12 +331,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
                           "(%u,%u,%u) (%u threads)",
                           w->launch->kernel->name, w->block_idx.x,
                           w->block_idx.y, w->block_idx.z, w->nthreads);
-      w->runner_stack = s;
-      w->current = NULL;
-      cuemu_thread_detached = 0;
-      cuemu_ctx fresh;
-      start_runner(w, &fresh, s);
-      cuemu__ctx_switch(save, &fresh);
+      run_next_unstarted(w, save, s);
       return;
     } else if (w->yq_len) {
       id = w->yieldq[w->yq_head];
@@ -397,9 +402,9 @@ static void mark_exited(cuemu_worker *w, unsigned first, unsigned count) {
   }
 }
 
-cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
-  if (w->current)
-    return w->current;
+/* Makes the thread that runs lazily in the runner a coroutine that owns
+ * the runner's stack (w->current is NULL). */
+static inline cuemu_thread *thread_adopt(cuemu_worker *w) {
   unsigned id = linear_tid(w, threadIdx);
   cuemu_thread *t = &w->threads[id];
   /* (t->id is id: set once, when the worker was made.) */
@@ -419,9 +424,15 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
   return t;
 }
 
+cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
+  if (w->current)
+    return w->current;
+  return thread_adopt(w);
+}
+
 /* Runs unstarted threads until none is left; returns only if none of them
  * blocked in this context. */
-static void run_unstarted(cuemu_worker *w) {
+static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w) {
   const cuemu_launch *L = w->launch;
   while (w->next_unstarted < w->nthreads) {
     unsigned pos = w->next_unstarted, start, count;
@@ -450,7 +461,7 @@ static void run_unstarted(cuemu_worker *w) {
 
 static int next_block(cuemu_worker *w);
 
-static void runner_entry(void) {
+static __attribute__((noreturn)) void runner_entry(void) {
   cuemu_worker *w = cuemu__worker_self;
   run_unstarted(w);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
@@ -480,6 +491,13 @@ void cuemu_thread_finish(void) {
   mark_one_exited(w, id);
   w->exited++;
   w->yield_streak = 0;
+  if (__builtin_expect(w->rq_len != 0, 1)) {
+    /* Straight to the next thread of the run queue, as schedule() would
+     * take it, without saving this context: it never runs again, and its
+     * stack goes back to the pool (nothing takes it before the jump). */
+    cuemu__stack_put(&w->pool, s);
+    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
+  }
   w->current = NULL;
   schedule(w, &w->scratch, s);
   abort(); /* This context is never resumed. */
@@ -564,11 +582,57 @@ void cuemu__block_sync_slow(const char *file, int line) {
   barrier_slow(cuemu__worker_self, CUEMU_BARRIER_PLAIN, 0, file, line);
 }
 
+/* The first __syncthreads() of a thread that runs lazily in a runner, when
+ * another context is ready to take over (a thread of the run queue, or a
+ * fresh runner for the unstarted threads), called by the assembler fast
+ * path (cuemu_block_sync_x86_64.S) once it has pushed the thread's light
+ * frame, whose saved stack pointer is `light`: makes the thread a
+ * coroutine, records its arrival as barrier_slow() does, and leaves for the
+ * next context without the frames of barrier_slow() and schedule(), nor a
+ * second save of this thread. Returns (having recorded nothing but that the
+ * thread is a coroutine) when the slow path must take the barrier: outside
+ * a kernel, nothing else to run, no stack left. */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+void cuemu__block_sync_lazy(const char *file, int line, void *light) {
+  cuemu_worker *w = cuemu__worker_self;
+  cuemu_stack *s = NULL;
+  if (!w->in_kernel)
+    return;
+  /* (Which threads are unstarted is known once this one is a coroutine;
+   * the slow path finds it one.) */
+  cuemu_thread *t = thread_adopt(w);
+  if (w->rq_len == 0) {
+    /* The unstarted thread after this one is next: a fresh runner. */
+    if (w->next_unstarted >= w->nthreads ||
+        (s = cuemu__stack_get(&w->pool)) == NULL)
+      return;
+  }
+  barrier_arrive(w, t, CUEMU_BARRIER_PLAIN, 0, file, line);
+  t->ctx.sp = light;
+  if (s == NULL)
+    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
+  w->runner_stack = s;
+  w->current = NULL;
+  cuemu_thread_detached = 0;
+  w->runner_pad = w->sync_pad;
+  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
+}
+#endif
+
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t) {
   w->waiting++;
   if (__builtin_expect(w->rq_len != 0, 1)) {
     /* As in the barrier: straight to the next runnable thread. */
     cuemu__thread_switch_next(w, t);
+    return;
+  }
+  /* The first wait of a lazily started thread (a warp collective's lane):
+   * straight to a fresh runner for the unstarted threads, as schedule()
+   * would go, without its frame. */
+  cuemu_stack *s;
+  if (w->next_unstarted < w->nthreads &&
+      (s = cuemu__stack_get(&w->pool)) != NULL) {
+    run_next_unstarted(w, &t->ctx, s);
     return;
   }
   schedule(w, &t->ctx, NULL);
@@ -752,9 +816,7 @@ static void run_blocks(cuemu_worker *w) {
   }
   w->runner_stack = s;
   w->in_kernel = 1;
-  cuemu_ctx fresh;
-  start_runner(w, &fresh, s);
-  cuemu__ctx_switch(&w->main_ctx, &fresh);
+  start_runner(w, &w->main_ctx, s);
   w->in_kernel = 0;
   if (w->launch->check)
     cuemu__check_block_leave();

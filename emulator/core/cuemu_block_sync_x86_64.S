@@ -108,6 +108,30 @@ cuemu_block_sync:
         addl    CUEMU_W_RUNNER_PAD(%rax), %edx
         andl    $CUEMU_LINE_MASK, %edx
         movl    %edx, CUEMU_W_SYNC_PAD(%rax)
+        cmpl    $0, CUEMU_W_IN_KERNEL(%rax)
+        je      .Lslow
+        /* Suspend in a light frame (rbp, return address), as the fast path
+         * does; cuemu__block_sync_lazy (cuemu_block.c) makes the thread a
+         * coroutine, saves that frame as its context and resumes the next
+         * context, or returns when the slow path must take the barrier.
+         * file and line are kept for it. */
+        pushq   %rbp
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset rbp, -16
+        leaq    1(%rsp), %rdx
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register rbp
+        andq    $-16, %rsp
+        pushq   %rdi
+        pushq   %rsi
+        call    cuemu__block_sync_lazy@PLT
+        popq    %rsi
+        popq    %rdi
+        movq    %rbp, %rsp
+        .cfi_def_cfa_register rsp
+        popq    %rbp
+        .cfi_restore rbp
+        .cfi_adjust_cfa_offset -8
 .Lslow:
 #endif
         /* cuemu__block_sync_slow(file, line) (cuemu_block.c) on a stack

@@ -252,6 +252,11 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
   return __builtin_expect(t != NULL, 1) ? t : cuemu__thread_current(w);
 }
 
+/* A lazy thread's first __syncthreads(), called by its x86-64 assembler
+ * fast path with the saved stack pointer of the thread's light frame;
+ * returns only when the slow path must take the barrier (cuemu_block.c). */
+void cuemu__block_sync_lazy(const char *file, int line, void *light);
+
 /* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
  * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
 void cuemu__block_sync_slow(const char *file, int line);
@@ -268,15 +273,22 @@ static inline unsigned cuemu__runq_pop(cuemu_worker *w) {
   return id;
 }
 
-/* Suspends the running thread `t` and runs the first thread of the run
- * queue, which must not be empty; returns when `t` runs again. */
-static inline void cuemu__thread_switch_next(cuemu_worker *w,
-                                             cuemu_thread *t) {
+/* Makes the first thread of the run queue, which must not be empty, the
+ * running one (its state, w->current, threadIdx); the caller resumes it. */
+static inline cuemu_thread *cuemu__runq_take(cuemu_worker *w) {
   unsigned next_id = cuemu__runq_pop(w);
   cuemu_thread *next = &w->threads[next_id];
   w->state[next_id] = CUEMU_THREAD_RUNNING;
   w->current = next;
   threadIdx = next->tid;
+  return next;
+}
+
+/* Suspends the running thread `t` and runs the first thread of the run
+ * queue, which must not be empty; returns when `t` runs again. */
+static inline void cuemu__thread_switch_next(cuemu_worker *w,
+                                             cuemu_thread *t) {
+  cuemu_thread *next = cuemu__runq_take(w);
   cuemu__ctx_switch(&t->ctx, &next->ctx);
 }
 
