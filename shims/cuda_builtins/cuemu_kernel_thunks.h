@@ -184,28 +184,14 @@ __attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
 
 /* Whether the thread that just returned is one that blocked once (it must
  * finish on its own stack; its runner's range of threads went on
- * elsewhere). On x86-64 the test is an assembler compare of the variable in
- * memory and a branch: the instrumentation of a checked build does not see
- * it (it is the thunk's own bookkeeping, no access of the kernel's), and it
- * is one instruction less than the load, test and branch that the compiler
- * makes (kernel code is compiled without type-based alias analysis, so the
- * kernel's stores keep the compiler from holding the value in a register). */
-#if defined(__x86_64__)
-__attribute__((always_inline)) inline bool thread_detached() {
-  __asm__ goto("cmpl $0, %0\n\tjne %l[detached]"
-               :
-               : "m"(cuemu_thread_detached)
-               : "cc"
-               : detached);
-  return false;
-detached:
-  return true;
-}
-#else
+ * elsewhere). A plain load: an assembler compare and branch (asm goto) is
+ * one instruction less per thread, but g++ then no longer unswitches the
+ * loop on a kernel's invariant barrier condition, and a kernel with a
+ * __syncthreads() that most blocks never reach costs twice the
+ * barrier-free one (bench row 1, saxpy_rare_barrier_over_barrier_free). */
 __attribute__((always_inline)) inline bool thread_detached() {
   return cuemu_thread_detached;
 }
-#endif
 
 /* Runs threads [start, start + count) of the current block with `fn`. */
 template <typename Fn, typename Values, std::size_t... I>
