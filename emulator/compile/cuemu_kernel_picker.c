@@ -133,19 +133,76 @@ static int every_kernel_picked(const cuemu_rewriter *rw, const char *last) {
   return 1;
 }
 
-/* Whether a using-declaration (`using ns::last;`) names `last`: it brings
- * the kernel into a scope without its picker. */
+/* The `;` of the using-declaration `using A::B::k;` at token k (a
+ * `using`), and in *named its last name's token; rw->n when token k starts
+ * none (a using-directive, an alias, `using enum`). */
+static size_t using_declaration(const cuemu_rewriter *rw, size_t k,
+                                size_t *named) {
+  size_t e = k + 1;
+  if (cuemu__rw_is(rw, e, "typename"))
+    e++;
+  size_t first = e;
+  while (e < rw->n && (cuemu__rw_ident(rw, e) || cuemu__rw_is(rw, e, "::")))
+    e++;
+  if (e >= rw->n || !cuemu__rw_is(rw, e, ";") || e < first + 2 ||
+      !cuemu__rw_ident(rw, e - 1) || !cuemu__rw_is(rw, e - 2, "::") ||
+      cuemu__rw_is(rw, first, "namespace") || cuemu__rw_is(rw, first, "enum"))
+    return rw->n;
+  *named = e - 1;
+  return e;
+}
+
+/* The kernel with a picker that the using-declaration ending at `named`
+ * (its last name) names, or NULL. */
+static const cuemu_kernel_decl *using_kernel(const cuemu_rewriter *rw,
+                                             size_t from, size_t named) {
+  cuemu_strbuf q = {0};
+  if (cuemu__rw_is(rw, from, "typename"))
+    from++;
+  if (cuemu__rw_is(rw, from, "::"))
+    from++;
+  cuemu__sb_tokens(&q, rw, from, named + 1, 0);
+  const cuemu_kernel_decl *found = NULL;
+  for (int i = 0; q.data && !q.oom && i < rw->kernel_count; i++)
+    if (rw->kernels[i].picker && strcmp(rw->kernels[i].name, q.data) == 0)
+      found = &rw->kernels[i];
+  free(q.data);
+  return found;
+}
+
+cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k) {
+  size_t named, end = using_declaration(rw, k, &named);
+  if (end >= rw->n || !using_kernel(rw, k + 1, named))
+    return CUEMU_SUCCESS;
+  /* `using A::k;` brings the kernel; ` using A::cuemu_pick_k;` after it
+   * brings its picker, so that a launch of k there learns which kernel it
+   * names. */
+  cuemu_strbuf sb = {0};
+  cuemu__sb_str(&sb, " using ");
+  cuemu__sb_tokens(&sb, rw, k + 1, named, 0);
+  cuemu__sb_str(&sb, "cuemu_pick_");
+  cuemu__sb_tokens(&sb, rw, named, named + 1, 0);
+  cuemu__sb_str(&sb, ";");
+  cuemu_status st = sb.oom ? CUEMU_OUT_OF_MEMORY
+                           : cuemu__rw_edit(rw,
+                                            rw->toks[end].offset +
+                                                rw->toks[end].length,
+                                            0, sb.data, sb.length);
+  free(sb.data);
+  return st;
+}
+
+/* Whether a using-declaration (`using ns::last;`) names `last` and brings
+ * the kernel into a scope without its picker (one of a kernel without a
+ * picker; cuemu__picker_using() brings the others' along). */
 static int using_declared(const cuemu_rewriter *rw, const char *last) {
   for (size_t k = 0; k + 3 < rw->n; k++) {
     if (!cuemu__rw_is(rw, k, "using"))
       continue;
-    size_t e = k + 1;
-    while (e < rw->n && !cuemu__rw_is(rw, e, ";") && !cuemu__rw_is(rw, e, "="))
-      e++;
-    if (e < rw->n && cuemu__rw_is(rw, e, ";") && cuemu__rw_is(rw, e - 1, last) &&
-        cuemu__rw_is(rw, e - 2, "::"))
+    size_t named, e = using_declaration(rw, k, &named);
+    if (e < rw->n && cuemu__rw_is(rw, named, last) &&
+        !using_kernel(rw, k + 1, named))
       return 1;
-    k = e;
   }
   return 0;
 }

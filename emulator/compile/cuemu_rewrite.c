@@ -621,6 +621,10 @@ static cuemu_status walk(walker *w) {
         st = device_linkage_decl(w, i);
         if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
           st = cuemu__constant_note(rw, w->decl_start, i);
+      } else if (own && rw->preprocessed &&
+                 !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+                 cuemu__rw_is(rw, i, "using")) {
+        st = cuemu__picker_using(rw, i);
       } else if (own && w->kernel_body) {
         st = host_call_in_kernel(rw, i);
       }

@@ -314,6 +314,10 @@ cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 /* In a translation unit: declares the picker of the kernel recorded last
  * after the token `end` of its declaration (cuemu_kernel_picker.c). */
 cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
+/* In a translation unit: after the using-declaration whose `using` is
+ * token k, when it names a kernel with a picker (`using ns::k;`), the
+ * using-declaration of that picker (cuemu_kernel_picker.c). */
+cuemu_status cuemu__picker_using(cuemu_rewriter *rw, size_t k);
 
 /* The template parameter that starts at token `from` of the head whose
  * `>` is token close: returns the `,` after it (or close), and sets

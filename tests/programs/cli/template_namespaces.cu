@@ -4,7 +4,9 @@
 // tone's, argument-dependent lookup blur's (its parameter's type is
 // blur's), and each launch takes the __launch_bounds__ of the kernel that
 // the call picks. A block above that bound is refused with
-// cudaErrorLaunchOutOfResources and runs nothing; one within it runs.
+// cudaErrorLaunchOutOfResources and runs nothing; one within it runs. The
+// same holds where a using-declaration (`using tone::apply;`) brings one
+// namespace's kernel into a function.
 #include <cuda_runtime.h>
 
 #include "../check.cuh"
@@ -38,7 +40,19 @@ __global__ void __launch_bounds__(2 * Block) spread(T *p, T v) {
 using namespace tone;
 
 // Each launch's error (cudaGetLastError right after it).
-static cudaError_t errors[8];
+static cudaError_t errors[11];
+
+// Launches where a using-declaration names tone's kernels; argument-
+// dependent lookup still finds blur's.
+static void declared_launches(blur::image im, float *p, cudaError_t *e) {
+  using tone::apply;
+  apply<float><<<1, 256>>>(p, 1.0f); // above tone's bound (128): refused
+  e[0] = cudaGetLastError();
+  apply<float><<<1, 128>>>(im, 2.0f); // above blur's (64): refused
+  e[1] = cudaGetLastError();
+  apply<float><<<1, 128>>>(p, 0.0f); // tone's, within its bound: runs
+  e[2] = cudaGetLastError();
+}
 
 int main() {
   const int n = 512;
@@ -64,14 +78,17 @@ int main() {
   errors[6] = cudaGetLastError();
   spread<32><<<1, 128>>>(p, 0.25f); // above 64: refused
   errors[7] = cudaGetLastError();
+  declared_launches(im, p, errors + 8);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
 
-  const cudaError_t expected[8] = {
+  const cudaError_t expected[11] = {
       cudaSuccess, cudaErrorLaunchOutOfResources,
       cudaSuccess, cudaErrorLaunchOutOfResources,
       cudaSuccess, cudaErrorLaunchOutOfResources,
-      cudaSuccess, cudaErrorLaunchOutOfResources};
-  for (int k = 0; k < 8; ++k) {
+      cudaSuccess, cudaErrorLaunchOutOfResources,
+      cudaErrorLaunchOutOfResources, cudaErrorLaunchOutOfResources,
+      cudaSuccess};
+  for (int k = 0; k < 11; ++k) {
     if (errors[k] != expected[k])
       std::printf("launch %d: %s, expected %s\n", k,
                   cudaGetErrorName(errors[k]), cudaGetErrorName(expected[k]));
