@@ -1119,6 +1119,10 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   note_gap(b, a, r);
   if (!(checks & CUEMU_CHECK_MEM))
     return;
+  /* The thread's own stack (its local memory) is no allocation's redzone,
+   * though its top may lie just below an allocation mapped above it. */
+  if (cuemu__kernel_stack_holds(w, addr))
+    return;
   /* Near a buffer, but in none: out of bounds. */
   if (r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
       a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {

@@ -13,7 +13,6 @@
 #include <cuemu/cuemu_address_space.h>
 
 #include "core/cuemu_constant_space.h"
-#include "core/cuemu_stack.h"
 #include "core/cuemu_worker.h"
 
 static int inside(const void *p, const void *base, size_t size) {
@@ -21,17 +20,37 @@ static int inside(const void *p, const void *base, size_t size) {
   return base && a >= b && a - b < size;
 }
 
-/* Whether p lies in the calling OS thread's stack (a thread that runs as a
- * plain call on the worker's own stack). */
-static int on_os_stack(const void *p) {
-  pthread_attr_t attr;
-  void *base = NULL;
-  size_t size = 0;
-  if (pthread_getattr_np(pthread_self(), &attr) != 0)
-    return 0;
-  pthread_attr_getstack(&attr, &base, &size);
-  pthread_attr_destroy(&attr);
-  return inside(p, base, size);
+void cuemu__kernel_stack(cuemu_worker *w, uintptr_t *base, size_t *size) {
+  const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
+  if (s) {
+    *base = (uintptr_t)s->base;
+    *size = s->size;
+    return;
+  }
+  /* The OS thread's stack, found once per thread: pthread_getattr_np()
+   * reads /proc/self/maps for the main thread. */
+  static __thread uintptr_t os_base;
+  static __thread size_t os_size;
+  if (!os_size) {
+    pthread_attr_t attr;
+    void *b = NULL;
+    size_t n = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      pthread_attr_getstack(&attr, &b, &n);
+      pthread_attr_destroy(&attr);
+    }
+    os_base = (uintptr_t)b;
+    os_size = n;
+  }
+  *base = os_base;
+  *size = os_size;
+}
+
+int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p) {
+  uintptr_t base;
+  size_t size;
+  cuemu__kernel_stack(w, &base, &size);
+  return inside(p, (const void *)base, size);
 }
 
 /* dl_iterate_phdr's callback: stops (returns 1) when the address in
@@ -54,8 +73,7 @@ int cuemu_address_space(const void *p) {
     return CUEMU_SPACE_CONSTANT;
   if (!w || !w->in_kernel)
     return CUEMU_SPACE_GLOBAL;
-  const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
-  if (s ? inside(p, s->base, s->size) : on_os_stack(p))
+  if (cuemu__kernel_stack_holds(w, p))
     return cuemu__grid_constant_holds(w, p) ? CUEMU_SPACE_GRID_CONSTANT
                                             : CUEMU_SPACE_LOCAL;
   /* The buffer kernel code sees (a checked launch's has redzones). */

@@ -76,22 +76,10 @@ static atomic_size_t ngrid;
 
 /* The top of the calling kernel thread's stack. */
 static uintptr_t stack_top(cuemu_worker *w) {
-  const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
-  if (s)
-    return (uintptr_t)s->base + s->size;
-  /* A thread that runs as a plain call on the worker's own stack. */
-  static __thread uintptr_t os_top;
-  if (!os_top) {
-    pthread_attr_t attr;
-    void *base = NULL;
-    size_t size = 0;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      pthread_attr_getstack(&attr, &base, &size);
-      pthread_attr_destroy(&attr);
-    }
-    os_top = (uintptr_t)base + size;
-  }
-  return os_top;
+  uintptr_t base;
+  size_t size;
+  cuemu__kernel_stack(w, &base, &size);
+  return base + size;
 }
 
 static int known(const void *kernel, size_t depth, size_t size) {

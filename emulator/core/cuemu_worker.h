@@ -331,6 +331,14 @@ void cuemu__grid_stop(cuemu_launch *launch);
 /* The coordinates of the thread running now on `w`. */
 cuemu_uint3 cuemu__worker_thread_idx(const cuemu_worker *w);
 
+/* The stack of w's running kernel thread (its local memory): a pooled
+ * coroutine stack or, for a thread that runs as a plain call, the calling
+ * OS thread's own stack. Call from that OS thread (cuemu_address_space.c). */
+void cuemu__kernel_stack(cuemu_worker *w, uintptr_t *base, size_t *size);
+
+/* Whether p lies in the stack of w's running kernel thread. */
+int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p);
+
 /* Installs the fault handlers (once per process) and an alternate signal
  * stack for the calling OS thread; the second call restores the previous
  * alternate stack. */
