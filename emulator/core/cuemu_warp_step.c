@@ -99,11 +99,12 @@ static inline int in_shared(cuemu_worker *w, uintptr_t a) {
 /* Whether a lane of warp `base` other than those of `me_bit` may still run
  * before it reaches a step: it exists, has not exited, waits at no step or
  * collective, and did not yield. A lane that waits at a block barrier
- * counts as one that may run: the threads a completed barrier releases
- * stay marked waiting in the run queue until they run (cuemu_block.c), and
- * one that really waits lets the steps go on when nothing else in the block
- * can run (cuemu__warp_step_resolve). (The caller is a coroutine, so the
- * lanes that ran lazily before it are marked exited.) */
+ * counts as one that may run while the run queue is not empty: the threads
+ * a completed barrier releases stay marked waiting in the run queue until
+ * they run (cuemu_block.c); one that really waits then lets the steps go
+ * on when nothing else in the block can run (cuemu__warp_step_resolve).
+ * (The caller is a coroutine, so the lanes that ran lazily before it are
+ * marked exited.) */
 static int others_can_run(const cuemu_worker *w, unsigned base,
                           unsigned me_bit) {
   unsigned n = w->nthreads - base;
@@ -117,7 +118,7 @@ static int others_can_run(const cuemu_worker *w, unsigned base,
     case CUEMU_THREAD_EXITED:
       continue;
     case CUEMU_THREAD_WAITING:
-      if (kind == CUEMU_SYNC_BARRIER)
+      if (kind == CUEMU_SYNC_BARRIER && w->rq_len != 0)
         return 1;
       continue;
     case CUEMU_THREAD_RUNNABLE:
@@ -172,7 +173,11 @@ int cuemu__warp_step_resolve(cuemu_worker *w) {
 }
 
 void cuemu__warp_step_yield(cuemu_worker *w, cuemu_thread *t) {
-  unsigned base = t->id & ~(WARP_SIZE - 1u);
-  if (w->warp_stepping[base / WARP_SIZE] && !others_can_run(w, base, 0))
-    release(w, base);
+  /* Any warp: the last lane that held a warp's steps back may have exited
+   * since, and with a thread that yields the block never runs out of work
+   * (cuemu__warp_step_resolve is not called). */
+  (void)t;
+  for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
+    if (w->warp_stepping[base / WARP_SIZE] && !others_can_run(w, base, 0))
+      release(w, base);
 }

@@ -323,8 +323,9 @@ void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base, unsigned lanes);
  * of the block can run: releases the lanes waiting at a step (returns 1
  * when there were any). */
 int cuemu__warp_step_resolve(cuemu_worker *w);
-/* Called when thread `t` yields: a yielding lane no longer holds back the
- * lanes of its warp that wait at a step. */
+/* Called when thread `t` yields (it is marked so): releases the lanes
+ * waiting at a step in each warp whose other lanes all wait elsewhere,
+ * yield or have exited. */
 void cuemu__warp_step_yield(cuemu_worker *w, cuemu_thread *t);
 
 /* Called when no thread of the block can run: completes the tile barriers
