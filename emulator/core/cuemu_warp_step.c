@@ -42,8 +42,18 @@
 typedef struct tls_search {
   uintptr_t code;
   uintptr_t lo, size;
+  size_t modid;
   int found, pending;
 } tls_search;
+
+/* The thread-local block of a module, made for the calling thread if it is
+ * not yet: glibc's entry point of the general-dynamic TLS model (exported
+ * by the dynamic linker on x86-64 and aarch64), with the module's id and
+ * offset 0. */
+typedef struct tls_index {
+  unsigned long module, offset;
+} tls_index;
+extern void *__tls_get_addr(tls_index *ti);
 
 /* dl_iterate_phdr's callback: stops (returns 1) at the module holding
  * s->code. */
@@ -71,6 +81,8 @@ static int find_tls(struct dl_phdr_info *info, size_t size, void *data) {
      * touched any yet (a module loaded with dlopen makes its block
      * lazily). */
     s->pending = 1;
+    s->modid = info->dlpi_tls_modid;
+    s->size = tls->p_memsz;
   }
   return 1;
 }
@@ -78,12 +90,19 @@ static int find_tls(struct dl_phdr_info *info, size_t size, void *data) {
 /* Finds where the running launch's static shared memory lies on this
  * worker: the thread-local block of the module of the kernel's thunk. */
 static void find_static_shared(cuemu_worker *w) {
-  tls_search s = {(uintptr_t)w->launch->kernel->thunk, 0, 0, 0, 0};
+  tls_search s = {(uintptr_t)w->launch->kernel->thunk, 0, 0, 0, 0, 0};
   dl_iterate_phdr(find_tls, &s);
+  if (s.pending) {
+    /* Made now (outside dl_iterate_phdr's lock), as the kernel's first
+     * access to a static __shared__ variable would make it. */
+    tls_index ti = {(unsigned long)s.modid, 0};
+    s.lo = (uintptr_t)__tls_get_addr(&ti);
+    if (!s.lo)
+      s.size = 0;
+  }
   w->steps_static_lo = s.lo;
   w->steps_static_size = s.size;
-  /* Looked at again by the next step while the block is not made yet. */
-  w->steps_ready = !s.pending;
+  w->steps_ready = 1;
 }
 
 /* Whether `a` lies in the running block's shared memory: the dynamic
