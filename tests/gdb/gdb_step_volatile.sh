@@ -4,7 +4,8 @@
 # lanes of the warp (docs/warp-lockstep.md), stays in the same CUDA thread:
 # from thread 5 of block 1, six steps visit the tail's next lines and the
 # line after it, with threadIdx 5 and blockIdx 1 after each; the thread's
-# own word holds its sum after the first step, and the program's sums are
+# own word holds its sum after the first step, `cuemu threads` shows the
+# lanes that wait at a step, and the program's sums are
 # the GPU's.
 name=gdb_step_volatile
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -21,8 +22,9 @@ set -- -ex "break gdb_warp_tail.cu:$first if threadIdx.x == 5 && blockIdx.x == 1
 for step in 1 2 3 4 5 6; do
   set -- "$@" -ex next \
     -ex 'printf "now thread %d block %d\n", threadIdx.x, blockIdx.x'
-  # After the first step: lane 5's word is in[5] + in[37] of block 1.
-  [ "$step" -eq 1 ] && set -- "$@" -ex 'print v[t]'
+  # After the first step: lane 5's word is in[5] + in[37] of block 1, and
+  # lanes 0-4 wait at the next line's first volatile access.
+  [ "$step" -eq 1 ] && set -- "$@" -ex 'print v[t]' -ex 'cuemu threads'
 done
 set -- "$@" -ex delete -ex continue
 run_gdb out "$@" "$work/gdb_warp_tail"
@@ -38,6 +40,8 @@ n=$(grep -c '^now thread 5 block 1$' "$work/out")
 reject out "no step ends in the emulator" \
   'cuemu_warp_step\.c|cuemu_block\.c|cuemu_context'
 expect out "lane 5's word after its first step" '^\$1 = 170$'
+expect out "cuemu threads shows the lanes waiting at a step" \
+  "^  \(0,0,0\)\.\.\(4,0,0\) \[5\] +waiting +volatile access \(in lockstep with its warp\) at gdb_warp_tail\.cu:$(line gdb_warp_tail step16)\$"
 expect out "the program's sums are right" '^gdb_warp_tail: ok$'
 reject out "no Python errors" 'Python Exception|Error occurred in Python'
 finish
