@@ -22,7 +22,10 @@
  * Amounts and operands known at compile time are left to the compiler,
  * which folds them (and warns about out-of-range shifts) as nvcc does.
  * Narrower destinations (char, short) are left alone: they are rare, and
- * which PTX conversion nvcc uses for them is not documented. */
+ * which PTX conversion nvcc uses for them is not documented.
+ *
+ * It also registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
+ * makes volatile accesses wait for the other lanes of the warp. */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -35,6 +38,8 @@
 #include "hash-set.h"
 #include "tree-iterator.h"
 #include "langhooks.h"
+
+#include "cuemu_gcc_plugin_lockstep.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
 int plugin_is_GPL_compatible;
@@ -167,9 +172,12 @@ int plugin_init(struct plugin_name_args *info,
   }
   static struct plugin_info about = {
       "0.1", "cuemu: GPU results of run-time shifts and float-to-integer "
-             "conversions in device code"};
+             "conversions in device code, and volatile accesses in lockstep "
+             "with the warp"};
   register_callback(info->base_name, PLUGIN_INFO, NULL, &about);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, rewrite_function,
                     NULL);
+  /* Volatile accesses in lockstep with the warp. */
+  cuemu_gcc_plugin_register_lockstep(info->base_name);
   return 0;
 }

@@ -224,7 +224,8 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
 static void resolve(cuemu_worker *w) {
   char where[1024];
   if (w->narrivals != w->waiting &&
-      (cuemu__group_resolve(w) || cuemu__warp_resolve(w)))
+      (cuemu__warp_step_resolve(w) || cuemu__group_resolve(w) ||
+       cuemu__warp_resolve(w)))
     return;
   if (w->narrivals == 0 || w->narrivals != w->waiting) {
     describe_waiters(w, where, sizeof where);
@@ -734,6 +735,7 @@ void cuemu_thread_yield(void) {
   w->state[id] = CUEMU_THREAD_RUNNABLE;
   w->yieldq[(w->yq_head + w->yq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
   w->yq_len++;
+  cuemu__warp_step_yield(w, t);
   schedule(w, &t->ctx, NULL);
 }
 
@@ -786,6 +788,7 @@ static int next_block(cuemu_worker *w) {
     memset(w->warp_exited, 0, warps * sizeof w->warp_exited[0]);
     memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
     memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
+    memset(w->warp_stepping, 0, warps * sizeof w->warp_stepping[0]);
     if (w->nthreads % 32)
       w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
     memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);
@@ -924,6 +927,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   gridDim.z = L->grid.z;
   w->block_dim = blockDim;
   w->block_marked = 1;
+  w->steps_ready = 0;
   cuemu__fault_enter(w);
   while (next_block(w)) {
     run_blocks(w);

@@ -210,6 +210,15 @@ typedef struct cuemu_worker {
   const char *call_file;
   int call_line;
 
+  /* Lockstep of volatile accesses (cuemu_warp_step.c): per warp, the
+   * lanes waiting at a step (cleared with the per-warp masks above); and
+   * the running launch's static shared memory on this worker (the kernel
+   * module's thread-local block), found at the first step of a launch
+   * (steps_ready, cleared when a launch starts). */
+  unsigned warp_stepping[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  int steps_ready;
+  uintptr_t steps_static_lo, steps_static_size;
+
   stack_t altstack;               /* for the fault handler */
   stack_t previous_altstack;
   int have_previous_altstack;
@@ -309,6 +318,15 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id);
 /* Makes the waiting threads base + l runnable, for each bit l of `lanes`,
  * in lane order (a warp collective that completed). */
 void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base, unsigned lanes);
+
+/* Lockstep of volatile accesses (cuemu_warp_step.c). Called when no thread
+ * of the block can run: releases the lanes waiting at a step (returns 1
+ * when there were any). */
+int cuemu__warp_step_resolve(cuemu_worker *w);
+/* Called when thread `t` yields (it is marked so): releases the lanes
+ * waiting at a step in each warp whose other lanes all wait elsewhere,
+ * yield or have exited. */
+void cuemu__warp_step_yield(cuemu_worker *w, cuemu_thread *t);
 
 /* Called when no thread of the block can run: completes the tile barriers
  * whose last live thread exited (returns 1), or ends the block with an

@@ -36,6 +36,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_warp_step.h>
 #include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_instances.h>

@@ -175,6 +175,8 @@ class Block(object):
             name = "tile barrier"
         elif kind == sync["GRID"]:
             name = "grid.sync()"
+        elif kind == sync.get("STEP"):
+            name = "volatile access (in lockstep with its warp)"
         else:
             name = "yield"
         return "%s at %s" % (name, where)

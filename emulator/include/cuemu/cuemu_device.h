@@ -119,7 +119,9 @@ enum cuemu_sync_kind {
   CUEMU_SYNC_WARP = 2,      /* a warp collective (cuemu_warp_collective) */
   CUEMU_SYNC_ACTIVE = 3,    /* __activemask: waits for the warp to settle */
   CUEMU_SYNC_GROUP = 4,     /* a barrier of a range of threads (wide tiles) */
-  CUEMU_SYNC_GRID = 5       /* grid.sync() of a cooperative launch */
+  CUEMU_SYNC_GRID = 5,      /* grid.sync() of a cooperative launch */
+  CUEMU_SYNC_STEP = 6       /* a volatile access in lockstep with the warp
+                               (cuemu_warp_step.h) */
 };
 
 /* The warp collectives: what cuemu_warp_collective() computes once every

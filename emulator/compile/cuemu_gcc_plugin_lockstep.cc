@@ -1,0 +1,144 @@
+/* cuemu_gcc_plugin_lockstep.cc: the pass of cuemu's GCC plugin that puts a
+ * call of cuemu_warp_step(address, file, line) before each volatile access
+ * to memory in device code (<cuemu/cuemu_warp_step.h>), so that the lanes
+ * of a warp make their volatile shared-memory accesses in lockstep, as the
+ * warp-synchronous code written before Volta expects (the last warp of a
+ * reduction unrolled through a volatile pointer, warp scans).
+ *
+ * The pass runs on each function's GIMPLE just after its control-flow graph
+ * is built, before inlining, where every memory access is a statement of
+ * its own: `x = *p` reads, `*p = x` writes, in the order the function
+ * makes them, so the call lands right before the access it announces (in
+ * GENERIC, a compound assignment's store and loads are one expression).
+ * Accesses to the function's own volatile locals and parameters are left
+ * alone (they are the lane's own); what is accessed through a pointer, and
+ * static, thread-local (static __shared__) and global variables, get the
+ * call, with the address of the object accessed, which libcuemu tests
+ * against the block's shared memory at run time. A function without
+ * volatile accesses is unchanged. */
+
+#include "gcc-plugin.h"
+
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "stringpool.h"
+#include "ggc.h"
+
+#include "cuemu_gcc_plugin_lockstep.h"
+
+namespace {
+
+/* cuemu_warp_step's declaration, made at the first use (a root of GCC's
+ * garbage collector, which may run between passes). */
+tree step_fn;
+
+const struct ggc_root_tab step_roots[] = {
+    {&step_fn, 1, sizeof(step_fn), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
+tree step_decl() {
+  if (!step_fn) {
+    tree type = build_function_type_list(void_type_node, const_ptr_type_node,
+                                         const_ptr_type_node,
+                                         integer_type_node, NULL_TREE);
+    step_fn = build_fn_decl("cuemu_warp_step", type);
+    TREE_PUBLIC(step_fn) = 1;
+    DECL_EXTERNAL(step_fn) = 1;
+    DECL_ARTIFICIAL(step_fn) = 1;
+    TREE_NOTHROW(step_fn) = 1;
+  }
+  return step_fn;
+}
+
+/* Whether operand `op` of a statement is a volatile access to memory other
+ * than the function's own locals. */
+bool volatile_memory(tree op) {
+  if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
+    return false;
+  if (!REFERENCE_CLASS_P(op) && !DECL_P(op))
+    return false;
+  if (!TREE_THIS_VOLATILE(op) && !TYPE_VOLATILE(TREE_TYPE(op)))
+    return false;
+  tree base = get_base_address(op);
+  if (!base)
+    return false;
+  if (DECL_P(base))
+    return VAR_P(base) && (TREE_STATIC(base) || DECL_EXTERNAL(base));
+  return TREE_CODE(base) == MEM_REF || TREE_CODE(base) == TARGET_MEM_REF;
+}
+
+/* The volatile access of `stmt` (its first, for a copy from one volatile
+ * object to another), or NULL_TREE. */
+tree volatile_access(gimple *stmt) {
+  if (is_gimple_assign(stmt)) {
+    if (gimple_assign_single_p(stmt) && volatile_memory(gimple_assign_rhs1(stmt)))
+      return gimple_assign_rhs1(stmt);
+    if (volatile_memory(gimple_assign_lhs(stmt)))
+      return gimple_assign_lhs(stmt);
+    return NULL_TREE;
+  }
+  if (is_gimple_call(stmt) && volatile_memory(gimple_call_lhs(stmt)))
+    return gimple_call_lhs(stmt);
+  return NULL_TREE;
+}
+
+/* Puts cuemu_warp_step(&object, file, line) before the statement at `gsi`,
+ * whose volatile access is `ref`. */
+void insert_step(gimple_stmt_iterator *gsi, tree ref) {
+  gimple *stmt = gsi_stmt(*gsi);
+  tree base = get_base_address(ref);
+  tree address = build_fold_addr_expr(unshare_expr(base));
+  address = force_gimple_operand_gsi(gsi, fold_convert(const_ptr_type_node,
+                                                       address),
+                                     true, NULL_TREE, true, GSI_SAME_STMT);
+  expanded_location where = expand_location(gimple_location(stmt));
+  const char *file = where.file ? where.file : "?";
+  gcall *call = gimple_build_call(
+      step_decl(), 3, address,
+      build_string_literal(strlen(file) + 1, file),
+      build_int_cst(integer_type_node, where.line));
+  gimple_set_location(call, gimple_location(stmt));
+  gimple_call_set_nothrow(call, true);
+  gsi_insert_before(gsi, call, GSI_SAME_STMT);
+}
+
+const pass_data lockstep_data = {
+    GIMPLE_PASS,      "cuemu_lockstep", OPTGROUP_NONE, TV_NONE,
+    PROP_gimple_any | PROP_cfg, 0, 0, 0, 0};
+
+struct lockstep_pass : gimple_opt_pass {
+  lockstep_pass(gcc::context *ctx) : gimple_opt_pass(lockstep_data, ctx) {}
+  opt_pass *clone() final override { return new lockstep_pass(m_ctxt); }
+  unsigned int execute(function *fun) final override {
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+           gsi_next(&gsi)) {
+        tree ref = volatile_access(gsi_stmt(gsi));
+        if (ref)
+          insert_step(&gsi, ref);
+      }
+    }
+    return 0;
+  }
+};
+
+} // namespace
+
+void cuemu_gcc_plugin_register_lockstep(const char *plugin) {
+  static struct register_pass_info info;
+  info.pass = new lockstep_pass(g);
+  info.reference_pass_name = "cfg";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_callback(plugin, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                    const_cast<ggc_root_tab *>(step_roots));
+}

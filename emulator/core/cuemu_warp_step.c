@@ -1,0 +1,202 @@
+/*
+ * cuemu_warp_step.c: volatile shared-memory accesses in lockstep with the
+ * warp (cuemu_warp_step.h).
+ *
+ * Warp-synchronous code written before Volta (the last warp of a reduction
+ * unrolled through a volatile pointer, warp scans) has no __syncwarp(): it
+ * relies on the lanes of a warp executing each access together. cuemu runs
+ * a block's threads one after another between synchronisation points, so
+ * lane 0 would run the whole unrolled tail before lane 16 had written
+ * anything. Device code compiled by g++ calls cuemu_warp_step() before each
+ * volatile access to memory (cuemu's GCC plugin inserts the calls); for an
+ * access to the block's shared memory the lane waits there, as at a warp
+ * collective, until every other lane of its warp that can still run has
+ * reached a step as well; then the waiting lanes are all made runnable and
+ * each makes one more access before it reaches its next step. So the k-th
+ * volatile accesses of all the lanes come before any lane's (k+1)-th, as on
+ * a GPU where the warp executes each load and store instruction together.
+ *
+ * Lanes that wait at a barrier or a collective, that exited, or that yield
+ * (spin with __nanosleep) do not hold the others back: a lane that arrives
+ * at a step when no other lane of its warp can run goes on at once, so a
+ * kernel pays only for volatile accesses to shared memory, and a lane that
+ * polls a flag alone is not slowed down. The steps do not order anything
+ * for the checkers: racecheck still reports the accesses that nothing
+ * orders (a race since Volta, where the lanes of a warp may diverge).
+ *
+ * Global memory is left alone: a volatile access there is mostly a flag
+ * polled across blocks, and lockstep would cost a switch per access.
+ */
+#include <link.h>
+#include <stdint.h>
+
+#include <cuemu/cuemu_warp_step.h>
+
+#include "core/cuemu_worker.h"
+
+#define WARP_SIZE 32u
+
+/* What find_tls() looks for and finds: the thread-local block of the module
+ * that holds `code` (its static __shared__ variables, which the shims make
+ * `static thread_local`), in the calling thread. */
+typedef struct tls_search {
+  uintptr_t code;
+  uintptr_t lo, size;
+  size_t modid;
+  int found, pending;
+} tls_search;
+
+/* The thread-local block of a module, made for the calling thread if it is
+ * not yet: glibc's entry point of the general-dynamic TLS model (exported
+ * by the dynamic linker on x86-64 and aarch64), with the module's id and
+ * offset 0. */
+typedef struct tls_index {
+  unsigned long module, offset;
+} tls_index;
+extern void *__tls_get_addr(tls_index *ti);
+
+/* dl_iterate_phdr's callback: stops (returns 1) at the module holding
+ * s->code. */
+static int find_tls(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  tls_search *s = data;
+  const ElfW(Phdr) *tls = NULL;
+  int holds = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type == PT_TLS)
+      tls = ph;
+    else if (ph->p_type == PT_LOAD &&
+             s->code - (info->dlpi_addr + ph->p_vaddr) < ph->p_memsz)
+      holds = 1;
+  }
+  if (!holds)
+    return 0;
+  s->found = 1;
+  if (tls && info->dlpi_tls_data) {
+    s->lo = (uintptr_t)info->dlpi_tls_data;
+    s->size = tls->p_memsz;
+  } else if (tls) {
+    /* The module has thread-local variables, but this thread has not
+     * touched any yet (a module loaded with dlopen makes its block
+     * lazily). */
+    s->pending = 1;
+    s->modid = info->dlpi_tls_modid;
+    s->size = tls->p_memsz;
+  }
+  return 1;
+}
+
+/* Finds where the running launch's static shared memory lies on this
+ * worker: the thread-local block of the module of the kernel's thunk. */
+static void find_static_shared(cuemu_worker *w) {
+  tls_search s = {(uintptr_t)w->launch->kernel->thunk, 0, 0, 0, 0, 0};
+  dl_iterate_phdr(find_tls, &s);
+  if (s.pending) {
+    /* Made now (outside dl_iterate_phdr's lock), as the kernel's first
+     * access to a static __shared__ variable would make it. */
+    tls_index ti = {(unsigned long)s.modid, 0};
+    s.lo = (uintptr_t)__tls_get_addr(&ti);
+    if (!s.lo)
+      s.size = 0;
+  }
+  w->steps_static_lo = s.lo;
+  w->steps_static_size = s.size;
+  w->steps_ready = 1;
+}
+
+/* Whether `a` lies in the running block's shared memory: the dynamic
+ * buffer, or the static __shared__ variables of the kernel's module. */
+static inline int in_shared(cuemu_worker *w, uintptr_t a) {
+  if (a - (uintptr_t)cuemu_dynamic_shared < w->launch->dynamic_shared)
+    return 1;
+  if (__builtin_expect(!w->steps_ready, 0))
+    find_static_shared(w);
+  return a - w->steps_static_lo < w->steps_static_size;
+}
+
+/* Whether a lane of warp `base` other than those of `me_bit` may still run
+ * before it reaches a step: it exists, has not exited, waits at no step or
+ * collective, and did not yield. A lane that waits at a block barrier
+ * counts as one that may run while the run queue is not empty: the threads
+ * a completed barrier releases stay marked waiting in the run queue until
+ * they run (cuemu_block.c); one that really waits then lets the steps go
+ * on when nothing else in the block can run (cuemu__warp_step_resolve).
+ * (The caller is a coroutine, so the lanes that ran lazily before it are
+ * marked exited.) */
+static int others_can_run(const cuemu_worker *w, unsigned base,
+                          unsigned me_bit) {
+  unsigned n = w->nthreads - base;
+  unsigned lanes = n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1u;
+  lanes &= ~(me_bit | w->warp_stepping[base / WARP_SIZE]);
+  const unsigned char *state = w->state + base;
+  for (; lanes; lanes &= lanes - 1) {
+    unsigned l = (unsigned)__builtin_ctz(lanes);
+    int kind = w->threads[base + l].wait.kind;
+    switch (state[l]) {
+    case CUEMU_THREAD_EXITED:
+      continue;
+    case CUEMU_THREAD_WAITING:
+      if (kind == CUEMU_SYNC_BARRIER && w->rq_len != 0)
+        return 1;
+      continue;
+    case CUEMU_THREAD_RUNNABLE:
+      if (kind == CUEMU_SYNC_YIELD)
+        continue;
+      return 1;
+    default:
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Makes the lanes of warp `base` that wait at a step runnable (in lane
+ * order); returns 1 when there were any. */
+static int release(cuemu_worker *w, unsigned base) {
+  unsigned lanes = w->warp_stepping[base / WARP_SIZE];
+  if (!lanes)
+    return 0;
+  w->warp_stepping[base / WARP_SIZE] = 0;
+  cuemu__thread_wake_lanes(w, base, lanes);
+  return 1;
+}
+
+void cuemu_warp_step(const volatile void *address, const char *file,
+                     int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel || !in_shared(w, (uintptr_t)address))
+    return;
+  cuemu_thread *t = cuemu__thread_self(w);
+  unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
+  unsigned bit = 1u << (id % WARP_SIZE);
+  if (!others_can_run(w, base, bit)) {
+    /* The last lane of the round: the others make their access too. */
+    release(w, base);
+    return;
+  }
+  t->wait.kind = CUEMU_SYNC_STEP;
+  t->wait.op = 0;
+  t->wait.file = file;
+  t->wait.line = line;
+  w->state[id] = CUEMU_THREAD_WAITING;
+  w->warp_stepping[base / WARP_SIZE] |= bit;
+  cuemu__thread_wait(w, t);
+}
+
+int cuemu__warp_step_resolve(cuemu_worker *w) {
+  int woke = 0;
+  for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
+    woke |= release(w, base);
+  return woke;
+}
+
+void cuemu__warp_step_yield(cuemu_worker *w, cuemu_thread *t) {
+  /* Any warp: the last lane that held a warp's steps back may have exited
+   * since, and with a thread that yields the block never runs out of work
+   * (cuemu__warp_step_resolve is not called). */
+  (void)t;
+  for (unsigned base = 0; base < w->nthreads; base += WARP_SIZE)
+    if (w->warp_stepping[base / WARP_SIZE] && !others_can_run(w, base, 0))
+      release(w, base);
+}

@@ -1,0 +1,38 @@
+/*
+ * cuemu_warp_step.h: the lockstep point that device code compiled by g++
+ * calls before each volatile access to memory (cuemu's GCC plugin inserts
+ * the calls: emulator/compile/cuemu_gcc_plugin_lockstep.cc).
+ *
+ * On a GPU the lanes of a warp execute each instruction together, so that
+ * warp-synchronous code written before Volta (a reduction's last warp
+ * unrolled through a volatile pointer, a warp scan) sees the other lanes'
+ * stores of the statement before. cuemu runs a block's threads one after
+ * another between synchronisation points; at these steps the lanes of a
+ * warp hand over to each other, so that they make their volatile accesses
+ * in rounds: every lane of the warp that can run makes its k-th access
+ * before any makes its (k+1)-th.
+ */
+#ifndef CUEMU_WARP_STEP_H
+#define CUEMU_WARP_STEP_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The calling lane is about to make a volatile access to `address`, at
+ * `file`:`line` (for messages and the debugger). An access to the lane's
+ * own stack, or any call outside a kernel, returns at once; otherwise the
+ * lane waits here until every other lane of its warp that can still run
+ * has reached such a step too (lanes that wait at a barrier or a warp
+ * collective, that yielded, or that have exited do not hold the others
+ * back), then the waiting lanes all go on by one access. The step is no
+ * synchronisation for the checkers: racecheck still reports the accesses
+ * that no barrier or __syncwarp() orders. Kernel code. */
+void cuemu_warp_step(const volatile void *address, const char *file,
+                     int line);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUEMU_WARP_STEP_H */
