@@ -905,6 +905,10 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))
       st = cuemu__elf_hide_globals(dev_local);
+    /* A variable template's instance is the device pass's object, in both
+     * passes (cuemu_variable_template.c). */
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_unique(object[1], dev_local);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};
