@@ -28,22 +28,22 @@ namespace cuemu {
 /* One argument of a kernel's printf, after C's default promotions. */
 template <typename T> inline cuemu_printf_arg printf_arg(T v) {
   cuemu_printf_arg a;
-  if constexpr (std::is_pointer_v<T> || std::is_null_pointer_v<T>) {
+  if constexpr (std::is_pointer<T>::value || std::is_null_pointer<T>::value) {
     a.kind = CUEMU_PRINTF_POINTER;
     a.value.p = (const void *)v;
-  } else if constexpr (std::is_floating_point_v<T>) {
+  } else if constexpr (std::is_floating_point<T>::value) {
     a.kind = CUEMU_PRINTF_DOUBLE;
     a.value.d = (double)v;
-  } else if constexpr (std::is_enum_v<T>) {
+  } else if constexpr (std::is_enum<T>::value) {
     return printf_arg(static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+  } else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
     a.kind = CUEMU_PRINTF_SIGNED;
     a.value.i = (long long)v;
-  } else if constexpr (std::is_integral_v<T>) {
+  } else if constexpr (std::is_integral<T>::value) {
     a.kind = CUEMU_PRINTF_UNSIGNED;
     a.value.u = (unsigned long long)v;
   } else {
-    static_assert(std::is_arithmetic_v<T>,
+    static_assert(std::is_arithmetic<T>::value,
                   "printf in device code takes only arithmetic types and "
                   "pointers");
   }
