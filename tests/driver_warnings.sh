@@ -8,8 +8,8 @@
 # kernel and a __device__ function in another file) and, with
 # -DHOST_WARNING, one comparison of host code (main.cu:19). Host code that
 # calls a __device__ function is refused, and so is -std=c++14 with CUB,
-# as nvcc refuses them; -std=c++14 and c++11 give no warning of C++17's
-# (old_dialect.cu); messages name the program as invoked. With nvcc
+# as nvcc refuses them; -std=c++14 and c++11 give no warning of a later
+# dialect's (old_dialect.cu); messages name the program as invoked. With nvcc
 # present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
