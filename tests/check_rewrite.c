@@ -329,10 +329,10 @@ static void expect_launch(const char *body, const char *expected) {
 }
 
 START_TEST(launch_static_and_dynamic) {
-  expect_launch("k<<<1, 2>>>(3);", "::cuemu::launch_static<k>(1, 2)(3);");
+  expect_launch("k<<<1, 2>>>(3);", "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1, 2)(3);");
   expect_launch("k <<< g, b, s, st >>> (3);",
-                "::cuemu::launch_static<k >( g, b, s, st ) (3);");
-  expect_launch("::k<<<1, 2>>>(3);", "::cuemu::launch_static<::k>(1, 2)(3);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k )>( g, b, s, st ) (3);");
+  expect_launch("::k<<<1, 2>>>(3);", "::cuemu::launch_static<CUEMU_KERNEL_ARGS(::k)>(1, 2)(3);");
   expect_launch("other<<<1, 2>>>(3);",
                 "::cuemu::launch_dynamic(other, 1, 2)(3);");
   expect_launch("(*fp)<<<1, 2>>>(3);",
@@ -348,7 +348,7 @@ START_TEST(launch_static_and_dynamic) {
   expect_launch("get(x)<<<1, 2>>>(3);",
                 "::cuemu::launch_dynamic(get(x), 1, 2)(3);");
   expect_launch("return k<<<1, 2>>>(3);",
-                "return ::cuemu::launch_static<k>(1, 2)(3);");
+                "return ::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1, 2)(3);");
 }
 END_TEST
 
@@ -358,17 +358,17 @@ START_TEST(launch_templates) {
    * dependent. */
   expect_launch("ns::t<float, 3><<<1, 2>>>(x);",
                 "((void)&ns::t<float, 3>, "
-                "::cuemu::launch_static<ns::t<float, 3>>(1, 2))(x);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(ns::t<float, 3>)>(1, 2))(x);");
   expect_launch("ns::t<A<B<int>>, (3 > 2)><<<1, 2>>>(x);",
                 "((void)&ns::t<A<B<int>>, (3 > 2)>, "
-                "::cuemu::launch_static<ns::t<A<B<int>>, (3 > 2)>>(1, 2))(x);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(ns::t<A<B<int>>, (3 > 2)>)>(1, 2))(x);");
   expect_launch("ns::t<std::map<int, V<W>>, (sizeof(T) >> 1)><<<1, 2>>>(x);",
                 "((void)&ns::t<std::map<int, V<W>>, (sizeof(T) >> 1)>, "
-                "::cuemu::launch_static<ns::t<std::map<int, V<W>>, "
-                "(sizeof(T) >> 1)>>(1, 2))(x);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(ns::t<std::map<int, V<W>>, "
+                "(sizeof(T) >> 1)>)>(1, 2))(x);");
   expect_launch("::ns::t<T, N><<<g, b>>>(x);",
                 "((void)&::ns::t<T, N>, "
-                "::cuemu::launch_static<::ns::t<T, N>>(g, b))(x);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(::ns::t<T, N>)>(g, b))(x);");
   expect_launch("fps<float>[0]<<<1, 2>>>(x);",
                 "::cuemu::launch_dynamic(fps<float>[0], 1, 2)(x);");
   expect("template <class T> __global__ void tk(T);\n"
@@ -378,24 +378,24 @@ START_TEST(launch_templates) {
          "}\n",
          "template <class T> __global__ void tk(T);\n"
          "template <class T> void run(T x) {\n"
-         "  ((void)&tk<T>, ::cuemu::launch_static<tk<T>>(1, 1))(x);\n"
+         "  ((void)&tk<T>, ::cuemu::launch_static<CUEMU_KERNEL_ARGS(tk<T>)>(1, 1))(x);\n"
          "  auto l = [&] { ((void)&tk<T>, "
-         "::cuemu::launch_static<tk<T>>(2, 2))(x); };\n"
+         "::cuemu::launch_static<CUEMU_KERNEL_ARGS(tk<T>)>(2, 2))(x); };\n"
          "}\n");
 }
 END_TEST
 
 START_TEST(launch_configs) {
   expect_launch("k<<<(n >> 1), 256>>>(x);",
-                "::cuemu::launch_static<k>((n >> 1), 256)(x);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>((n >> 1), 256)(x);");
   expect_launch("k<<<dim3((n + 255) >> 8, 1), dim3{256, 1}, n * sizeof(float),"
                 " streams[i >> 1]>>>(x);",
-                "::cuemu::launch_static<k>(dim3((n + 255) >> 8, 1), "
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(dim3((n + 255) >> 8, 1), "
                 "dim3{256, 1}, n * sizeof(float), streams[i >> 1])(x);");
   expect_launch("k<<<f(a, b), g(c)>>>(x, y);",
-                "::cuemu::launch_static<k>(f(a, b), g(c))(x, y);");
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(f(a, b), g(c))(x, y);");
   expect_launch("k<<<1, 1>>>(k2<<<1, 1>>>, y);",
-                "::cuemu::launch_static<k>(1, 1)(::cuemu::launch_dynamic(k2, "
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1, 1)(::cuemu::launch_dynamic(k2, "
                 "1, 1), y);");
 }
 END_TEST
@@ -408,15 +408,15 @@ START_TEST(launch_multiline) {
                 "       0>>>(\n"
                 "  x,\n"
                 "  y);\n",
-                "((void)&ns::t<float, 3>, ::cuemu::launch_static<ns::t<float,\n"
+                "((void)&ns::t<float, 3>, ::cuemu::launch_static<CUEMU_KERNEL_ARGS(ns::t<float,\n"
                 "      3>\n"
-                "    >(grid,\n"
+                "    )>(grid,\n"
                 "       block, // the block\n"
                 "       0))(\n"
                 "  x,\n"
                 "  y);\n");
   expect_launch("k<<<1,\n#if BIG\n 512\n#else\n 32\n#endif\n>>>(x);",
-                "::cuemu::launch_static<k>(1,\n#if BIG\n 512\n#else\n 32\n"
+                "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1,\n#if BIG\n 512\n#else\n 32\n"
                 "#endif\n)(x);");
 }
 END_TEST
@@ -427,7 +427,7 @@ START_TEST(launch_before_declaration) {
          "void g() { late<<<1, 1>>>(); }\n",
          "void h() { ::cuemu::launch_dynamic(late, 1, 1)(); }\n"
          "__global__ void late() {}\n"
-         "void g() { ::cuemu::launch_static<late>(1, 1)(); }\n");
+         "void g() { ::cuemu::launch_static<CUEMU_KERNEL_ARGS(late)>(1, 1)(); }\n");
 }
 END_TEST
 
@@ -539,7 +539,7 @@ START_TEST(kernels_prototype_then_definition) {
   ck_assert_int_eq(r.kernel_count, 1);
   check_kernel(&r, 0, "saxpy", 0, 0, 1, 5);
   ck_assert_ptr_nonnull(
-      strstr(r.text, "::cuemu::launch_static<saxpy>((n + 255) / 256, 256)("));
+      strstr(r.text, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(saxpy)>((n + 255) / 256, 256)("));
   cuemu__rewrite_free(&r);
 }
 END_TEST
@@ -580,7 +580,7 @@ START_TEST(kernels_and_rewrites_in_else_branches) {
   check_kernel(&r, 1, "slow", 0, 0, 1, 7);
   ck_assert_ptr_nonnull(strstr(r.text, "extern __thread float *s"));
   ck_assert_ptr_nonnull(strstr(r.text, "extern __thread double *d"));
-  ck_assert_ptr_nonnull(strstr(r.text, "::cuemu::launch_static<k>(1, 1)(p);"));
+  ck_assert_ptr_nonnull(strstr(r.text, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(k)>(1, 1)(p);"));
   cuemu__rewrite_free(&r);
 }
 END_TEST

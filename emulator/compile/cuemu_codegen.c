@@ -24,10 +24,12 @@ static void put_entry(FILE *out, const char *expr, const char *name,
   /* A kernel whose name is also an ordinary function's is picked out of the
    * overload set by its type (see cuemu__rewrite_preprocessed()). */
   if (type_alias)
-    fprintf(out, "    ::cuemu::describe< static_cast<%s *>(&::%s) >(\"",
+    fprintf(out,
+            "    ::cuemu::describe<CUEMU_KERNEL_ARGS(static_cast<%s *>(&::%s))>"
+            "(\"",
             type_alias, expr);
   else
-    fprintf(out, "    ::cuemu::describe< &%s >(\"", expr);
+    fprintf(out, "    ::cuemu::describe<CUEMU_KERNEL_ARGS(&%s)>(\"", expr);
   put_escaped(out, name);
   fputs("\", \"", out);
   put_escaped(out, path);

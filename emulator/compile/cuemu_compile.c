@@ -5,9 +5,9 @@
  * The .cu file is preprocessed by $CXX with the shims force-included and
  * their qualifiers kept as tokens (the preprocessing pass), the whole
  * translation unit is translated (cuemu__rewrite_preprocessed()), wrapped
- * with its kernel table (cuemu_codegen.h) and compiled as C++17 into a
- * program, a module or an object; the result is cached
- * (<cuemu/cuemu_cache.h>).
+ * with its kernel table (cuemu_codegen.h) and compiled in the user's
+ * dialect (C++17 unless -std says otherwise) into a program, a module or
+ * an object; the result is cached (<cuemu/cuemu_cache.h>).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -603,35 +603,6 @@ static int use_clang_for_cccl(compile_job *job, const char *depfile) {
   return 1;
 }
 
-/* An older dialect than C++17 (-std=c++14, which cuemu-nvcc compiles as
- * C++17) with a header of CCCL: refused as nvcc refuses it (CCCL's own
- * #error, unless CCCL_IGNORE_DEPRECATED_CPP_DIALECT is defined); returns
- * SUCCESS or COMPILE. */
-static cuemu_status old_dialect_with_cccl(const compile_job *job,
-                                          const char *depfile) {
-  static const char macro[] = "-D" CUEMU_OLD_DIALECT_MACRO "=";
-  static const char ignore[] = "-DCCCL_IGNORE_DEPRECATED_CPP_DIALECT";
-  const cuemu_compile_options *o = job->opt;
-  const char *year = NULL;
-  for (int i = 0; i < o->argc; ++i) {
-    if (strncmp(o->argv[i], macro, sizeof macro - 1) == 0)
-      year = o->argv[i] + sizeof macro - 1;
-    if (strncmp(o->argv[i], ignore, sizeof ignore - 1) == 0 &&
-        (o->argv[i][sizeof ignore - 1] == '\0' ||
-         o->argv[i][sizeof ignore - 1] == '='))
-      return CUEMU_SUCCESS;
-  }
-  const char *library = year ? cuemu__deps_cccl_library(depfile) : NULL;
-  if (!library)
-    return CUEMU_SUCCESS;
-  return cuemu__report(CUEMU_COMPILE,
-                       "%s: error: %s requires at least C++17 (-std=c++%s), "
-                       "as nvcc says. Define "
-                       "CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this "
-                       "message.",
-                       job->source, library, year);
-}
-
 /* Non-zero when the unit's kernels and device variables keep default
  * visibility (-device-entity-has-hidden-visibility=false). */
 static int visible_device_entities(const cuemu_compile_options *o) {
@@ -782,8 +753,6 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       st = cuemu__report(CUEMU_COMPILE, "%s did not compile: %s", job->source,
                          CUEMU_NO_CCCL_NOTE);
   }
-  if (st == CUEMU_SUCCESS)
-    st = old_dialect_with_cccl(job, b->depfile);
   if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
     /* Preprocessed again by clang++, whose macros CCCL reads. */
     for (int p = 0; p < count; ++p) {
@@ -905,6 +874,10 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))
       st = cuemu__elf_hide_globals(dev_local);
+    /* A variable template's instance is the device pass's object, in both
+     * passes (cuemu_variable_template.c). */
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_unique(object[1], dev_local);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};

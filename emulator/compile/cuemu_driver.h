@@ -42,6 +42,15 @@ cuemu_status cuemu__elf_export_instances(const char *object);
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_hide_globals(const char *object);
 
+/* Makes weak, in the host pass's relocatable ELF object `host`, the
+ * STB_GNU_UNIQUE definitions (g++'s binding of a variable template's
+ * instance) of the symbols that the device pass's object `device` defines
+ * as global or weak, so that the program links the device pass's object
+ * (linked first) and host code uses it; an instance that the device pass
+ * never made stays the host pass's own (cuemu_variable_template.c).
+ * Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
+
 /* Writes to `out` (NULL: the standard output) the rule `target : ...`
  * whose prerequisites are those of the compiler's -M files `device` and
  * `host` (cuemu_deps_merge.c): the device pass's, then the host pass's not

@@ -13,6 +13,10 @@
  * kernel instances (CUEMU_KERNEL_INSTANCE, whose fourth word is the
  * instance's address) name them all: this file sets their symbols'
  * visibility back to default in the object's symbol table.
+ *
+ * It also makes weak the host pass's unique definitions of the variable
+ * template instances that the device pass's object defines
+ * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -221,4 +225,80 @@ cuemu_status cuemu__elf_hide_globals(const char *object) {
     }
   }
   return elf_close(&o, object, symtab, st);
+}
+
+/* The symbol table of o (its first SHT_SYMTAB section) with its string
+ * table, or NULL when it has none or they are malformed (*malformed set). */
+static Elf64_Sym *symbols(const elf_object *o, size_t *count,
+                          const char **names, size_t *names_size,
+                          const Elf64_Shdr **symtab, int *malformed) {
+  *malformed = 0;
+  for (size_t i = 1; i < o->count; ++i) {
+    const Elf64_Shdr *s = &o->sh[i];
+    if (s->sh_type != SHT_SYMTAB)
+      continue;
+    if (s->sh_offset > o->size || s->sh_size > o->size - s->sh_offset ||
+        s->sh_link >= o->count ||
+        o->sh[s->sh_link].sh_offset > o->size ||
+        o->sh[s->sh_link].sh_size > o->size - o->sh[s->sh_link].sh_offset) {
+      *malformed = 1;
+      return NULL;
+    }
+    *count = s->sh_size / sizeof(Elf64_Sym);
+    *names = (const char *)o->data + o->sh[s->sh_link].sh_offset;
+    *names_size = o->sh[s->sh_link].sh_size;
+    *symtab = s;
+    return (Elf64_Sym *)(o->data + s->sh_offset);
+  }
+  return NULL;
+}
+
+/* The name of symbol s, or NULL when it is not a terminated string of the
+ * string table. */
+static const char *symbol_name(const Elf64_Sym *s, const char *names,
+                               size_t names_size) {
+  if (s->st_name >= names_size ||
+      !memchr(names + s->st_name, '\0', names_size - s->st_name))
+    return NULL;
+  return names + s->st_name;
+}
+
+cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
+  elf_object h, d;
+  int usable_h, usable_d, bad_h = 0, bad_d = 0;
+  cuemu_status st = elf_open(host, &h, &usable_h);
+  if (st != CUEMU_SUCCESS || !usable_h)
+    return elf_close(&h, host, NULL, st);
+  st = elf_open(device, &d, &usable_d);
+  if (st != CUEMU_SUCCESS || !usable_d) {
+    elf_close(&d, device, NULL, st);
+    return elf_close(&h, host, NULL, st);
+  }
+  size_t hn = 0, dn = 0, hnames_size = 0, dnames_size = 0;
+  const char *hnames = NULL, *dnames = NULL;
+  const Elf64_Shdr *hsymtab = NULL, *dsymtab = NULL, *written = NULL;
+  Elf64_Sym *hs = symbols(&h, &hn, &hnames, &hnames_size, &hsymtab, &bad_h);
+  Elf64_Sym *ds = symbols(&d, &dn, &dnames, &dnames_size, &dsymtab, &bad_d);
+  for (size_t k = 1; hs && ds && k < hn; ++k) {
+    if (ELF64_ST_BIND(hs[k].st_info) != STB_GNU_UNIQUE ||
+        hs[k].st_shndx == SHN_UNDEF)
+      continue;
+    const char *name = symbol_name(&hs[k], hnames, hnames_size);
+    for (size_t j = 1; name && j < dn; ++j) {
+      int bind = ELF64_ST_BIND(ds[j].st_info);
+      const char *other = symbol_name(&ds[j], dnames, dnames_size);
+      if ((bind == STB_GLOBAL || bind == STB_WEAK) &&
+          ds[j].st_shndx != SHN_UNDEF && other && strcmp(name, other) == 0) {
+        hs[k].st_info =
+            (unsigned char)ELF64_ST_INFO(STB_WEAK, ELF64_ST_TYPE(hs[k].st_info));
+        written = hsymtab;
+        break;
+      }
+    }
+  }
+  if (bad_h || bad_d)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object",
+                       bad_h ? host : device);
+  elf_close(&d, device, NULL, CUEMU_SUCCESS);
+  return elf_close(&h, host, written, st);
 }

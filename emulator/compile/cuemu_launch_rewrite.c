@@ -4,8 +4,9 @@
  * The callee is the postfix expression right before `<<<`. When it is an
  * id-expression (optional `::`, qualifiers, template arguments) whose last
  * identifier names a kernel declared earlier in the file, the launch becomes
- * `::cuemu::launch_static<callee>(config)(args)` (for a template-id
- * `((void)&callee, ::cuemu::launch_static<callee>(config))(args)`, so
+ * `::cuemu::launch_static<CUEMU_KERNEL_ARGS(callee)>(config)(args)` (for a
+ * template-id `((void)&callee,
+ * ::cuemu::launch_static<CUEMU_KERNEL_ARGS(callee)>(config))(args)`, so
  * that the instance is made even in a template where the arguments are not
  * dependent), or, for a kernel template
  * called without template arguments (they are deduced),
@@ -233,7 +234,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */
     cuemu_strbuf head = {0};
-    cuemu__sb_str(&head, "::cuemu::launch_static<static_cast<");
+    cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(static_cast<");
     cuemu__sb_str(&head, decl->type_alias);
     cuemu__sb_str(&head, " *>(");
     if (head.oom) {
@@ -243,7 +244,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
     if (!st)
-      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
+      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), "))>(", 4);
   } else if (known && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
     /* A template-id: `((void)&k<float>, launch_static<k<float>>(config))`.
      * The address taken in an expression makes g++ instantiate the kernel
@@ -253,20 +254,20 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     cuemu_strbuf head = {0};
     cuemu__sb_str(&head, "((void)&");
     cuemu__sb_tokens(&head, rw, start, i, 0);
-    cuemu__sb_str(&head, ", ::cuemu::launch_static<");
+    cuemu__sb_str(&head, ", ::cuemu::launch_static<CUEMU_KERNEL_ARGS(");
     if (head.oom) {
       free(head.data);
       return CUEMU_OUT_OF_MEMORY;
     }
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ">(", 2);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
     if (!st) st = cuemu__rw_edit(rw, rw->toks[j].offset, span(rw, j), "))", 2);
     return st;
   } else if (known) {
-    static const char head[] = "::cuemu::launch_static<";
+    static const char head[] = "::cuemu::launch_static<CUEMU_KERNEL_ARGS(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ">(", 2);
+    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
   } else {
     static const char head[] = "::cuemu::launch_dynamic(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);

@@ -36,10 +36,9 @@
 
 enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
 
-/* What an older dialect than C++17 adds to the host options: a shim
- * included first, and no warning about `register`. */
+/* What a dialect older than C++14 (compiled as C++14) adds to the host
+ * options: a shim included first. */
 #define OLD_DIALECT_HEADER "cuemu_old_dialect.h"
-#define OLD_DIALECT_NO_REGISTER "-Wno-register"
 static const char *shims_dir(void);
 
 typedef struct input {
@@ -602,11 +601,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       break;
     case O_STD: {
-      /* The shims are C++17. nvcc takes an older dialect, and Makefiles
-       * ask for one (-std=c++14 is common), so an older dialect is
-       * compiled as C++17, as NVRTC's options are, with a note. C++17
-       * removed little such code uses (dynamic exception specifications,
-       * std::auto_ptr), and the host compiler names what it meets. */
+      /* The user's dialect, as nvcc compiles it: -std=c++14 is compiled as
+       * C++14, so that what C++17 removed (dynamic exception
+       * specifications) is accepted and what it added is refused, or
+       * warned about, by the host compiler at the user's line; CCCL's
+       * headers refuse it with their own #error, as with nvcc. The shims
+       * need C++14 (docs/dialects.md): C++11, C++03 and C++98 are compiled
+       * as C++14, with a note. */
       const char *v = value;
       int gnu = strncmp(v, "gnu++", 5) == 0;
       if (gnu)
@@ -618,27 +619,21 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              "Value '%s' is not defined for option 'std'",
                              value);
       if (strcmp(v, "03") == 0 || strcmp(v, "98") == 0 ||
-          strcmp(v, "11") == 0 || strcmp(v, "14") == 0 ||
-          strcmp(v, "0x") == 0 || strcmp(v, "1y") == 0) {
+          strcmp(v, "11") == 0 || strcmp(v, "0x") == 0) {
         cuemu__driver_say("note",
-                          "-std=%s is compiled as C++17 (cuemu's CUDA "
-                          "headers are C++17)",
+                          "-std=%s is compiled as C++14 (cuemu's CUDA "
+                          "headers need at least C++14)",
                           value);
-        value = gnu ? "gnu++17" : "c++17";
-        /* CCCL's headers refuse it, as with nvcc (cuemu_compile.c). */
-        const char *year = strcmp(v, "0x") == 0   ? "11"
-                           : strcmp(v, "1y") == 0 ? "14"
-                                                  : v;
+        value = gnu ? "gnu++14" : "c++14";
+        /* No warning about what only C++14 deprecates: the user's dialect
+         * has it (see cuemu_old_dialect.h). */
+        const char *year = strcmp(v, "0x") == 0 ? "11" : v;
         char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
         st = marker ? add(&c->host, marker) : oom();
-        /* No warning about what only C++17 deprecates or removes: the
-         * user's dialect has it (see cuemu_old_dialect.h). */
         char *first = joined(c, "-include", shims_dir());
         first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
         if (st == CUEMU_SUCCESS)
           st = first ? add(&c->host, first) : oom();
-        if (st == CUEMU_SUCCESS)
-          st = add(&c->host, OLD_DIALECT_NO_REGISTER);
         if (st != CUEMU_SUCCESS)
           break;
       }
@@ -882,7 +877,8 @@ static cuemu_status run(command *c, const words *w, const char *what) {
 static int cxx_only(const char *a) {
   size_t n = strlen(a), h = sizeof OLD_DIALECT_HEADER - 1;
   return strncmp(a, "-std=", 5) == 0 ||
-         strcmp(a, OLD_DIALECT_NO_REGISTER) == 0 ||
+         strncmp(a, "-D" CUEMU_OLD_DIALECT_MACRO "=",
+                 sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0 ||
          (strncmp(a, "-include", 8) == 0 && n > h &&
           strcmp(a + n - h, OLD_DIALECT_HEADER) == 0 && a[n - h - 1] == '/');
 }

@@ -3,19 +3,20 @@
  * templates in nvcc's two passes.
  *
  * A variable template's instance is one object of the program in both
- * passes (g++ binds it STB_GNU_UNIQUE in the host pass, weak in the device
- * pass), and the linker keeps the host pass's: its initializer is the host
- * pass's, so `template <typename T> __device__ T (*p)(T) = f<T>;` held the
- * address of the host pass's stub of f<T>, and a kernel that called through
- * it faulted. So, as for other device variables, the device pass's object is
- * the program's: in the device pass the template gets default visibility,
- * and in the host pass it becomes a declaration, `extern` and without its
- * initializer, which the device pass's instance defines (the device pass
- * compiles the whole translation unit, host code included, so it makes
- * every instance that host code names; only one named by host code that the
- * device pass never sees, under `#ifndef __CUDA_ARCH__`, is left undefined,
- * and the link says so). Explicit specializations (`template <>`) and
- * templates of functions are left alone.
+ * passes. g++ binds it STB_GNU_UNIQUE in the host pass and weak in the
+ * device pass, so the linker would keep the host pass's: its initializer
+ * is the host pass's, so `template <typename T> __device__ T (*p)(T) =
+ * f<T>;` would hold the address of the host pass's stub of f<T>, and a
+ * kernel that called through it would fault. So, as for other device
+ * variables, the device pass's object is the program's: in the device pass
+ * the template gets default visibility, and the host pass's definition is
+ * left as it is, its instances made weak in its object where the device
+ * pass's object defines them too (cuemu__elf_weaken_unique(), after the
+ * compile), and linked after the device pass's. An instance that only host
+ * code names, under `#ifndef __CUDA_ARCH__` (which the device pass never
+ * sees), is the host pass's own object, as nvcc's host code has its shadow.
+ * Explicit specializations (`template <>`) and templates of functions are
+ * left alone.
  */
 #include "cuemu_rewriter.h"
 
@@ -89,19 +90,7 @@ cuemu_status cuemu__device_variable_template(cuemu_rewriter *rw, size_t start,
     return CUEMU_SUCCESS;
   *handled = 1;
   const cuemu_token *q = &rw->toks[i];
-  if (rw->pass == CUEMU_PASS_DEVICE)
-    return cuemu__rw_edit(rw, q->offset + q->length, 0, visible,
-                          visible_length);
-  cuemu_status st = cuemu__rw_edit(rw, q->offset, 0, "extern ", 7);
-  if (st == CUEMU_SUCCESS && k < end) {
-    /* The initializer goes; its line ends stay, for the line numbers. */
-    const cuemu_token *init = &rw->toks[k], *semi = &rw->toks[end];
-    size_t lines = 0;
-    for (size_t c = init->offset; c < semi->offset; ++c)
-      lines += rw->text[c] == '\n';
-    st = cuemu__rw_edit(rw, init->offset, semi->offset - init->offset, "", 0);
-    for (size_t l = 0; st == CUEMU_SUCCESS && l < lines; ++l)
-      st = cuemu__rw_edit(rw, semi->offset, 0, "\n", 1);
-  }
-  return st;
+  if (rw->pass != CUEMU_PASS_DEVICE)
+    return CUEMU_SUCCESS;
+  return cuemu__rw_edit(rw, q->offset + q->length, 0, visible, visible_length);
 }

@@ -36,7 +36,7 @@ using instance_record = cuemu_instance_record;
 /* Registers kernel K (an instance of the device pass) with its
  * __launch_bounds__ values, unless the program knows it already; returns
  * its descriptor. Called when the program starts. */
-template <auto K, unsigned MaxThreads, unsigned MinBlocks>
+template <typename KT, KT K, unsigned MaxThreads, unsigned MinBlocks>
 __attribute__((visibility("hidden"))) const void *
 register_instance(const char *file, long line) {
   static cuemu_kernel_desc desc;
@@ -46,8 +46,8 @@ register_instance(const char *file, long line) {
   if (const cuemu_kernel_desc *known =
           cuemu_program_find(reinterpret_cast<const void *>(K)))
     return known;
-  desc = describe<K>(kernel_name<K>(), file, static_cast<int>(line),
-                     bounds{MaxThreads, MinBlocks});
+  desc = describe<KT, K>(kernel_name<KT, K>(), file, static_cast<int>(line),
+                         bounds{MaxThreads, MinBlocks});
   module.abi = CUEMU_MODULE_ABI;
   module.kernel_count = 1;
   module.kernels = &desc;
@@ -56,8 +56,9 @@ register_instance(const char *file, long line) {
 }
 
 /* The parameters of a host pass's instance K. */
-template <auto K> const void *host_instance_params(const char *, long) {
-  return param_table<decltype(K)>::get();
+template <typename KT, KT K>
+const void *host_instance_params(const char *, long) {
+  return param_table<KT>::get();
 }
 
 /* The type of the parameter of the lambda around an extended lambda of
@@ -70,8 +71,8 @@ template <int Line, unsigned long Column> struct lambda_tag {};
  * host pass's body of K calls (CUEMU_KERNEL_HOST_FORWARD): a launch that
  * calls K by name (a kernel template launched with deduced template
  * arguments) runs the device pass's code. */
-template <auto K>
-decltype(K) device_instance(const char *file, long line, const char *function) {
+template <typename KT, KT K>
+KT device_instance(const char *file, long line, const char *function) {
   static const void *const found =
       cuemu_program_device_instance(reinterpret_cast<const void *>(K));
   if (!found)
@@ -79,7 +80,7 @@ decltype(K) device_instance(const char *file, long line, const char *function) {
                              "template was not matched to the device pass's "
                              "(see cuemu's docs/thrust.md)",
                              file, static_cast<int>(line), function);
-  return reinterpret_cast<decltype(K)>(const_cast<void *>(found));
+  return reinterpret_cast<KT>(const_cast<void *>(found));
 }
 
 } // namespace cuemu

@@ -2,8 +2,8 @@
  * cuemu_kernel_overloads.h: launching a kernel whose name is overloaded.
  *
  * `k<<<g, b>>>(args)` where `k` names several kernels (same name, other
- * parameter types) becomes
- * `::cuemu::launch_overloaded<static_cast<T1 *>(k), ...>(g, b)(args)`
+ * parameter types) becomes `::cuemu::launch_overloaded<::cuemu::
+ * kernel_constant<CUEMU_KERNEL_ARGS(static_cast<T1 *>(k))>, ...>(g, b)(args)`
  * (emulator/compile/cuemu_kernel_overload.c): overload resolution over the
  * kernels' parameter lists, with the launch's arguments, picks the kernel,
  * as it picks the function of a call; then it is launched as any kernel.
@@ -15,6 +15,10 @@
  */
 #ifndef CUEMU_KERNEL_OVERLOADS_H
 #define CUEMU_KERNEL_OVERLOADS_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include <tuple>
 #include <type_traits>
@@ -25,99 +29,125 @@
 #include "cuemu_kernel_thunks.h"
 
 namespace cuemu {
+
+/* A kernel known at compile time as a type: what a kernel's picker
+ * returns (overloads::by_picker) and a member of an overload set. */
+template <typename KT, KT K>
+struct kernel_constant : std::integral_constant<KT, K> {};
+
 namespace overloads {
 
-/* One candidate: pick() takes the kernel's parameters and names it. */
-template <auto K> struct candidate;
-template <typename... P, void (*K)(P...)> struct candidate<K> {
+/* The pick() functions of all the bases C... (what
+ * `using C::pick...;` says in C++17). */
+template <typename... C> struct picks;
+template <typename C> struct picks<C> : C {
+  using C::pick;
+};
+template <typename C, typename... R>
+struct picks<C, R...> : C, picks<R...> {
+  using C::pick;
+  using picks<R...>::pick;
+};
+
+/* One candidate, a kernel_constant: pick() takes the kernel's parameters
+ * and names it. */
+template <typename C> struct candidate;
+template <typename... P, void (*K)(P...)>
+struct candidate<kernel_constant<void (*)(P...), K>> {
   static std::integral_constant<void (*)(P...), K> pick(P...);
 };
 
-template <auto A, auto B> constexpr bool same = false;
-template <auto A> constexpr bool same<A, A> = true;
+/* Whether K is one of A... */
+template <typename K, typename... A> struct listed : std::false_type {};
+template <typename K, typename A, typename... R>
+struct listed<K, A, R...>
+    : std::conditional<std::is_same<K, A>::value, std::true_type,
+                       listed<K, R...>>::type {};
 
 /* The kernels without repeats (a prototype and its definition can both be
  * listed). */
-template <auto... K> struct list {};
-template <typename L, auto... K> struct unique { using type = L; };
-template <auto... A, auto K, auto... R>
+template <typename... K> struct list {};
+template <typename L, typename... K> struct unique { using type = L; };
+template <typename... A, typename K, typename... R>
 struct unique<list<A...>, K, R...>
-    : unique<std::conditional_t<(same<A, K> || ...), list<A...>,
-                                list<A..., K>>,
+    : unique<typename std::conditional<listed<K, A...>::value, list<A...>,
+                                       list<A..., K>>::type,
              R...> {};
 
 template <typename L> struct set;
-template <auto... K> struct set<list<K...>> : candidate<K>... {
-  using candidate<K>::pick...;
-};
+template <typename... K> struct set<list<K...>> : picks<candidate<K>...> {};
 
 /* One candidate of a launch that the call itself completes (default
  * arguments: emulator/compile/cuemu_kernel_overload.c): pick() for each
  * number of arguments a call may give, all but its last `Defaults`
  * parameters (those with default arguments) to all. */
-template <auto K, typename Seq> struct prefix;
+template <typename C, typename Seq> struct prefix;
 template <typename... P, void (*K)(P...), std::size_t... I>
-struct prefix<K, std::index_sequence<I...>> {
+struct prefix<kernel_constant<void (*)(P...), K>, std::index_sequence<I...>> {
   static std::integral_constant<void (*)(P...), K>
-  pick(std::tuple_element_t<I, std::tuple<P...>>...);
+  pick(typename std::tuple_element<I, std::tuple<P...>>::type...);
 };
-template <auto K, std::size_t Required, typename Seq> struct prefixes;
-template <auto K, std::size_t Required, std::size_t... N>
-struct prefixes<K, Required, std::index_sequence<N...>>
-    : prefix<K, std::make_index_sequence<Required + N>>... {
-  using prefix<K, std::make_index_sequence<Required + N>>::pick...;
-};
-template <auto K, std::size_t Defaults> struct defaulted;
+template <typename C, std::size_t Required, typename Seq> struct prefixes;
+template <typename C, std::size_t Required, std::size_t... N>
+struct prefixes<C, Required, std::index_sequence<N...>>
+    : picks<prefix<C, std::make_index_sequence<Required + N>>...> {};
+template <typename C, std::size_t Defaults> struct defaulted;
 template <typename... P, void (*K)(P...), std::size_t Defaults>
-struct defaulted<K, Defaults>
-    : prefixes<K, sizeof...(P) - Defaults,
-               std::make_index_sequence<Defaults + 1>> {
-  using prefixes<K, sizeof...(P) - Defaults,
-                 std::make_index_sequence<Defaults + 1>>::pick;
-};
-template <typename... C> struct candidates : C... {
-  using C::pick...;
+struct defaulted<kernel_constant<void (*)(P...), K>, Defaults>
+    : prefixes<kernel_constant<void (*)(P...), K>, sizeof...(P) - Defaults,
+               std::make_index_sequence<Defaults + 1>> {};
+template <typename... C> struct candidates : picks<C...> {};
+
+/* Whether P can be called with A... and what it returns (C++17's
+ * std::is_invocable and std::invoke_result). */
+template <typename P, typename... A> struct call_result {
+  template <typename Q>
+  static auto test(int)
+      -> decltype(std::declval<Q>()(std::declval<A>()...), std::true_type());
+  template <typename Q> static std::false_type test(...);
+  static constexpr bool callable = decltype(test<P>(0))::value;
 };
 
 /* The kernel that a launch with deduced arguments calls, named by the
  * call of its picker: the translation declares, next to each of the
- * user's kernels, `kernel_constant<&k> cuemu_pick_k(parameters of k)`
+ * user's kernels, `kernel_constant<...> cuemu_pick_k(parameters of k)`
  * (emulator/compile/cuemu_kernel_picker.c), which lookup, overload
  * resolution and template argument deduction pick as they pick the
  * kernel. P is a lambda `[](auto &&...a) -> decltype(cuemu_pick_k(a...))`;
  * a call that it cannot make (no picker) names no kernel. */
+template <typename P, typename... A>
+const void *picked_by(std::true_type) {
+  return reinterpret_cast<const void *>(
+      decltype(std::declval<P>()(std::declval<A>()...))::value);
+}
+template <typename P, typename... A>
+const void *picked_by(std::false_type) {
+  return nullptr;
+}
 template <typename P> struct by_picker {
   template <typename... A> static const void *kernel() {
-    if constexpr (std::is_invocable_v<P, A...>)
-      return reinterpret_cast<const void *>(
-          std::invoke_result_t<P, A...>::value);
-    else
-      return nullptr;
+    return picked_by<P, A...>(
+        std::integral_constant<bool, call_result<P, A...>::callable>());
   }
 };
-template <typename T> constexpr bool is_picker = false;
-template <typename P> constexpr bool is_picker<by_picker<P>> = true;
+template <typename T> struct is_picker : std::false_type {};
+template <typename P> struct is_picker<by_picker<P>> : std::true_type {};
 
 } // namespace overloads
-
-/* What a kernel's picker returns (overloads::by_picker). */
-template <auto K> struct kernel_constant {
-  static constexpr auto value = K;
-};
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
  * for no set (void). */
 template <typename Set, typename... A> const void *picked_kernel() {
-  if constexpr (std::is_void_v<Set>)
+  if constexpr (std::is_void<Set>::value)
     return nullptr;
-  else if constexpr (overloads::is_picker<Set>)
+  else if constexpr (overloads::is_picker<Set>::value)
     return Set::template kernel<A...>();
   else
     return reinterpret_cast<const void *>(
         decltype(Set::pick(std::declval<A>()...))::value);
 }
 
-template <auto... K> class overloaded_launcher {
+template <typename... K> class overloaded_launcher {
 public:
   overloaded_launcher(dim3 grid, dim3 block, std::size_t shmem,
                       cudaStream_t stream)
@@ -127,7 +157,8 @@ public:
     using Set =
         overloads::set<typename overloads::unique<overloads::list<>, K...>::type>;
     using Picked = decltype(Set::pick(std::declval<A>()...));
-    launch_static<Picked::value>(grid_, block_, shmem_, stream_)(
+    launch_static<typename Picked::value_type, Picked::value>(
+        grid_, block_, shmem_, stream_)(
         std::forward<A>(args)...);
   }
 
@@ -137,7 +168,7 @@ private:
   cudaStream_t stream_;
 };
 
-template <auto... K>
+template <typename... K>
 overloaded_launcher<K...> launch_overloaded(dim3 grid, dim3 block,
                                             std::size_t shmem = 0,
                                             cudaStream_t stream = nullptr) {

@@ -4,7 +4,8 @@
  * that `kernel<<<grid, block, shmem, stream>>>(args)` is rewritten into.
  *
  * cuemu-cc rewrites a launch of a kernel it knows by name into
- *   ::cuemu::launch_static<kernel>(grid, block, shmem, stream)(args)
+ *   ::cuemu::launch_static<CUEMU_KERNEL_ARGS(kernel)>(grid, block, shmem,
+ *                                                   stream)(args)
  * whose thunk inlines the kernel into the loop over threads, and any other
  * launch (through a function pointer, say) into
  *   ::cuemu::launch_dynamic(pointer, grid, block, shmem, stream)(args)
@@ -13,6 +14,10 @@
  */
 #ifndef CUEMU_KERNEL_THUNKS_H
 #define CUEMU_KERNEL_THUNKS_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include <cstddef>
 #include <cstdlib>
@@ -39,8 +44,11 @@ template <typename... P> struct kernel_traits<void (*)(P...)> {
   using values = std::tuple<std::decay_t<P>...>;
   static constexpr std::size_t count = sizeof...(P);
 };
+/* A noexcept kernel (its type differs from C++17 on). */
+#if defined(__cpp_noexcept_function_type)
 template <typename... P>
 struct kernel_traits<void (*)(P...) noexcept> : kernel_traits<void (*)(P...)> {};
+#endif
 
 /* A name built piece by piece, in memory that it keeps for the program's
  * life (the names of kernels and parameter types). C's realloc, which the
@@ -161,7 +169,7 @@ inline name_text kernel_argument(const char *pretty) {
   pretty_argument(n, pretty, "K = ");
   return n;
 }
-template <auto K> const char *kernel_name() {
+template <typename KT, KT K> const char *kernel_name() {
   static const name_text name = kernel_argument(__PRETTY_FUNCTION__);
   return name.c_str();
 }
@@ -260,8 +268,9 @@ inline Values unpack(void **args, std::index_sequence<I...>) {
 
 /* The thunk of a kernel known at compile time: the kernel is inlined into
  * the loop over threads where the compiler sees fit. */
-template <auto K> void thunk(void **args, unsigned start, unsigned count) {
-  using traits = kernel_traits<decltype(K)>;
+template <typename KT, KT K>
+void thunk(void **args, unsigned start, unsigned count) {
+  using traits = kernel_traits<KT>;
   using seq = std::make_index_sequence<traits::count>;
   typename traits::values v =
       unpack<typename traits::values>(args, seq());
@@ -290,8 +299,11 @@ template <typename... P> struct param_table<void (*)(P...)> {
     return table;
   }
 };
+/* A noexcept kernel (its type differs from C++17 on). */
+#if defined(__cpp_noexcept_function_type)
 template <typename... P>
 struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
+#endif
 
 /* The values of a kernel's __launch_bounds__(max threads, min blocks per
  * SM, max blocks per cluster), for its descriptor. */
@@ -316,14 +328,14 @@ constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
  * variable of `bytes` bytes declared in `kernel`'s body
  * (CUEMU_STATIC_SHARED_NOTE, cuemu_qualifiers.h). */
 struct static_shared_record {
-  const void *(*kernel)(); /* kernel_identity<K> */
+  const void *(*kernel)(); /* kernel_identity<KT, K> */
   unsigned long long id;
   std::size_t bytes;
 };
 
 /* Kernel K's address, from a function whose own address is a constant of
  * the object (it is hidden), for records in data. */
-template <auto K>
+template <typename KT, KT K>
 __attribute__((visibility("hidden"))) const void *kernel_identity() {
   return reinterpret_cast<const void *>(K);
 }
@@ -337,13 +349,13 @@ inline void declare_static_shared(const static_shared_record *start,
 }
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
-template <auto K>
+template <typename KT, KT K>
 cuemu_kernel_desc describe(const char *name, const char *file, int line,
                            bounds b = bounds{0, 0}) {
-  using F = decltype(K);
+  using F = KT;
   cuemu_kernel_desc d;
   d.name = name;
-  d.thunk = &thunk<K>;
+  d.thunk = &thunk<KT, K>;
   d.function = reinterpret_cast<const void *>(K);
   d.param_count = static_cast<int>(kernel_traits<F>::count);
   d.params = param_table<F>::get();
@@ -358,8 +370,9 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   return d;
 }
 
-template <auto K> const cuemu_kernel_desc *static_desc() {
-  static const cuemu_kernel_desc d = describe<K>(kernel_name<K>(), "", 0);
+template <typename KT, KT K> const cuemu_kernel_desc *static_desc() {
+  static const cuemu_kernel_desc d =
+      describe<KT, K>(kernel_name<KT, K>(), "", 0);
   return &d;
 }
 
@@ -423,8 +436,8 @@ private:
   cudaStream_t stream_;
 };
 
-template <auto K>
-launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
+template <typename KT, KT K>
+launcher<KT> launch_static(dim3 grid, dim3 block,
                                     std::size_t shmem = 0,
                                     cudaStream_t stream = nullptr) {
   heap_bypass bypass;
@@ -437,12 +450,12 @@ launcher<decltype(K)> launch_static(dim3 grid, dim3 block,
   static const cuemu_kernel_desc *const desc = [] {
     const cuemu_kernel_desc *d =
         cuemu_program_find(reinterpret_cast<const void *>(K));
-    return d ? d : static_desc<K>();
+    return d ? d : static_desc<KT, K>();
   }();
 #else
-  const cuemu_kernel_desc *desc = static_desc<K>();
+  const cuemu_kernel_desc *desc = static_desc<KT, K>();
 #endif
-  return launcher<decltype(K)>(desc, reinterpret_cast<void *>(K), grid, block,
+  return launcher<KT>(desc, reinterpret_cast<void *>(K), grid, block,
                                shmem, stream);
 }
 

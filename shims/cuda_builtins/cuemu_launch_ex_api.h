@@ -46,7 +46,7 @@ namespace rt {
 /* The address of a kernel given as a function, or as any other pointer
  * (then `known` is 0: it must be a registered kernel). */
 template <typename T> inline const void *kernel_address(T *f, int *known) {
-  *known = std::is_function_v<T> ? 1 : 0;
+  *known = std::is_function<T>::value ? 1 : 0;
   return const_cast<const void *>(
       reinterpret_cast<const volatile void *>(f));
 }

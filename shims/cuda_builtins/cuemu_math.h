@@ -208,9 +208,11 @@ constexpr double cuemu_pi = 3.141592653589793238462643383279502884;
 constexpr double cuemu_two_over_sqrt_pi = 1.128379167095512573896158903121545172;
 constexpr double cuemu_sqrt_pi = 1.772453850905516027298167483341145183;
 constexpr double cuemu_sqrt2 = 1.414213562373095048801688724209698079;
-/* sqrt(1/2) as the sum of a double and a small correction. */
-constexpr double cuemu_sqrt_half_hi = 0x1.6a09e667f3bcdp-1;
-constexpr double cuemu_sqrt_half_lo = -0x1.bdd3413b26456p-55;
+/* sqrt(1/2) as the sum of a double and a small correction: 0x1.6a09e667f3bcdp-1
+ * and -0x1.bdd3413b26456p-55, written in decimal (exactly these doubles),
+ * since C++ before C++17 has no hexadecimal floating literals. */
+constexpr double cuemu_sqrt_half_hi = 0.7071067811865476;
+constexpr double cuemu_sqrt_half_lo = -4.833646656726457e-17;
 
 /* ------------------------------------------------------------------------ */
 /* Reinterpretation intrinsics.                                              */
@@ -360,7 +362,8 @@ inline float __powf(float x, float y) {
  * finite x and NaN for an infinite x (it multiplies by a flushed 1/y). */
 inline float __fdividef(float x, float y) {
   const float ay = std::fabs(y);
-  if (ay > 0x1p126f && ay < std::numeric_limits<float>::infinity())
+  if (ay > 8.507059173023462e+37f /* 2^126 */ &&
+      ay < std::numeric_limits<float>::infinity())
     return x * std::copysign(0.0f, y);
   return x / y;
 }

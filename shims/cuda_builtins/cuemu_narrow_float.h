@@ -17,6 +17,10 @@
  */
 #ifndef CUEMU_NARROW_FLOAT_H
 #define CUEMU_NARROW_FLOAT_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #ifndef __cplusplus
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"

@@ -21,6 +21,10 @@
  */
 #ifndef CUEMU_NV_ATOMICS_H
 #define CUEMU_NV_ATOMICS_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include <cstring>
 #include <type_traits>

@@ -12,6 +12,10 @@
  */
 #ifndef CUEMU_PRINTF_SHIM_H
 #define CUEMU_PRINTF_SHIM_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #ifndef __cplusplus
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
@@ -28,22 +32,22 @@ namespace cuemu {
 /* One argument of a kernel's printf, after C's default promotions. */
 template <typename T> inline cuemu_printf_arg printf_arg(T v) {
   cuemu_printf_arg a;
-  if constexpr (std::is_pointer_v<T> || std::is_null_pointer_v<T>) {
+  if constexpr (std::is_pointer<T>::value || std::is_null_pointer<T>::value) {
     a.kind = CUEMU_PRINTF_POINTER;
     a.value.p = (const void *)v;
-  } else if constexpr (std::is_floating_point_v<T>) {
+  } else if constexpr (std::is_floating_point<T>::value) {
     a.kind = CUEMU_PRINTF_DOUBLE;
     a.value.d = (double)v;
-  } else if constexpr (std::is_enum_v<T>) {
+  } else if constexpr (std::is_enum<T>::value) {
     return printf_arg(static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+  } else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) {
     a.kind = CUEMU_PRINTF_SIGNED;
     a.value.i = (long long)v;
-  } else if constexpr (std::is_integral_v<T>) {
+  } else if constexpr (std::is_integral<T>::value) {
     a.kind = CUEMU_PRINTF_UNSIGNED;
     a.value.u = (unsigned long long)v;
   } else {
-    static_assert(std::is_arithmetic_v<T>,
+    static_assert(std::is_arithmetic<T>::value,
                   "printf in device code takes only arithmetic types and "
                   "pointers");
   }

@@ -24,6 +24,10 @@
  */
 #ifndef CUEMU_PTX_BASE_H
 #define CUEMU_PTX_BASE_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include <cstdint>
 #include <cstring>

@@ -12,6 +12,10 @@
  */
 #ifndef CUEMU_PTX_FLOAT_H
 #define CUEMU_PTX_FLOAT_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include "cuemu_ptx_int.h"
 

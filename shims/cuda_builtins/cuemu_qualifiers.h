@@ -86,7 +86,7 @@ extern "C" __thread void *cuemu_dynamic_shared
   __asm__(".pushsection cuemu_static_shared,\"aw\"\n\t.balign "            \
           CUEMU_INSTANCE_DATA_ "%c0, %c1, %c2\n\t.popsection"                \
           :                                                                   \
-          : "i"(&::cuemu::kernel_identity<kernel>), "i"(id),            \
+          : "i"(&::cuemu::kernel_identity<CUEMU_KERNEL_ARGS(kernel)>), "i"(id), \
             "i"(sizeof(name)))
 
 /* What cuemu-cc puts in the body of a kernel template
@@ -114,17 +114,25 @@ extern "C" __thread void *cuemu_dynamic_shared
           "%c0, %c1, %c2, %c3, 1b, %c4, " #pass "\n\t.popsection"               \
           :                                                                   \
           : __VA_ARGS__)
+/* A kernel known at compile time (its name, a template-id, a cast of its
+ * address) as the two template arguments, its pointer type and its
+ * address, that launch_static, describe and the other templates of such a
+ * kernel take (cuemu_kernel_thunks.h): `template <auto K>` is C++17, and
+ * a unit is compiled in the user's dialect, C++14 or C++11 too. The
+ * translation writes it in its launches and tables. */
+#define CUEMU_KERNEL_ARGS(...)                                                 \
+  typename ::std::decay<decltype(__VA_ARGS__)>::type, __VA_ARGS__
 #define CUEMU_KERNEL_INSTANCE(file, line, unit, kernel, max_threads,          \
                               min_blocks)                                     \
-  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<kernel,           \
+  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<CUEMU_KERNEL_ARGS(kernel), \
                                                             max_threads,      \
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_RECORD(unit, kernel)                                \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
   cuemu_kernel_assert_fail("the host pass's instance of this kernel "        \
                            "template was not matched to the device pass's " \
@@ -135,9 +143,10 @@ extern "C" __thread void *cuemu_dynamic_shared
  * call of the device pass's instance (cuemu_kernel_instances.h) with the
  * parameters that follow the macro. */
 #define CUEMU_KERNEL_HOST_FORWARD(unit, kernel)                               \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<kernel>),    \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
-  ::cuemu::device_instance<kernel>(__FILE__, __LINE__, __PRETTY_FUNCTION__)
+  ::cuemu::device_instance<CUEMU_KERNEL_ARGS(kernel)>(__FILE__, __LINE__,     \
+                                                     __PRETTY_FUNCTION__)
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
  * and __CUDACC_VER_*__ on its command line, and __CUDA_ARCH__ in the

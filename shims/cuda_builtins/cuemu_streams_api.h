@@ -14,6 +14,10 @@
  */
 #ifndef CUEMU_STREAMS_API_H
 #define CUEMU_STREAMS_API_H
+/* A system header: its C++17 forms that C++14 accepts (if constexpr, inline
+ * variables, fold expressions) give no warning in a C++14 build of a .cpp
+ * file (docs/dialects.md). */
+#pragma GCC system_header
 
 #include <cstddef>
 #include <type_traits>
@@ -126,13 +130,13 @@ namespace rt {
 /* The address of a kernel given as a pointer to a function or as any
  * other pointer (then `known` is false: it must be a registered kernel). */
 template <typename T> inline const void *function_address(T *f) {
-  if constexpr (std::is_function_v<T>)
+  if constexpr (std::is_function<T>::value)
     return reinterpret_cast<const void *>(f);
   else
     return static_cast<const void *>(f);
 }
 template <typename T> constexpr int known_function() {
-  return std::is_function_v<std::remove_pointer_t<std::decay_t<T>>> ? 1 : 0;
+  return std::is_function<std::remove_pointer_t<std::decay_t<T>>>::value ? 1 : 0;
 }
 
 /* The number of parameters of a function type. */
@@ -140,8 +144,11 @@ template <typename F> struct arity;
 template <typename... P> struct arity<void(P...)> {
   static constexpr std::size_t value = sizeof...(P);
 };
+/* A noexcept kernel (its type differs from C++17 on). */
+#if defined(__cpp_noexcept_function_type)
 template <typename... P>
 struct arity<void(P...) noexcept> : arity<void(P...)> {};
+#endif
 
 inline cuemu_uint3 uint3_of(dim3 d) { return cuemu_uint3{d.x, d.y, d.z}; }
 
@@ -166,7 +173,7 @@ template <typename T>
 inline cudaError_t launch_typed(T *func, dim3 grid, dim3 block,
                                 void **args, std::size_t shmem,
                                 cudaStream_t stream, int cooperative) {
-  if constexpr (std::is_function_v<T>) {
+  if constexpr (std::is_function<T>::value) {
     constexpr std::size_t n = arity<T>::value;
     if (n > 0 && !args)
       return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
@@ -192,7 +199,7 @@ inline void stream_callback(void *stream, int status, void *callback,
 /* A symbol is the variable itself; a pointer of type void * or
  * const void * is taken for the address of one (of unknown size). */
 template <typename T> constexpr bool is_address() {
-  return std::is_same_v<T, void *> || std::is_same_v<T, const void *>;
+  return std::is_same<T, void *>::value || std::is_same<T, const void *>::value;
 }
 template <typename T> inline void *symbol_address(const T &symbol) {
   if constexpr (is_address<T>())
@@ -405,7 +412,7 @@ template <class T>
 inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, T *entry) {
   return cuemu::rt::func_attributes(attr,
                                     cuemu::rt::function_address(entry),
-                                    std::is_function_v<T> ? 1 : 0);
+                                    std::is_function<T>::value ? 1 : 0);
 }
 
 inline cudaError_t cudaFuncSetAttribute(const void *func,
@@ -419,7 +426,7 @@ inline cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr,
                                         int value) {
   return static_cast<cudaError_t>(
       cuemu_rt_func_set_attribute(cuemu::rt::function_address(entry), attr,
-                                  value, std::is_function_v<T> ? 1 : 0));
+                                  value, std::is_function<T>::value ? 1 : 0));
 }
 
 inline cudaError_t

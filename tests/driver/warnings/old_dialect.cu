@@ -2,8 +2,8 @@
 // -std=c++14 (or -std=c++11) -Xcompiler -Wall,-Wextra,-Werror, which nvcc
 // builds without a warning: `register` in host, __host__ __device__ and
 // device code, an iterator derived from std::iterator, std::not1 and
-// std::result_of. cuemu-nvcc compiles it as C++17, and must not warn
-// about what only C++17 deprecates.
+// std::result_of. cuemu-nvcc compiles it as C++14 (-std=c++11 too), and
+// must not warn about what a later dialect deprecates.
 #include <cstdio>
 #include <functional>
 #include <iterator>

@@ -1,6 +1,6 @@
 // old_dialect_cub.cu: CUB with -std=c++14, which nvcc refuses (CCCL's
-// "#error CUB requires at least C++17"); without CUB, cuemu-nvcc compiles
-// -std=c++14 as C++17, with a note.
+// "#error CUB requires at least C++17"), and so does cuemu-nvcc, which
+// compiles -std=c++14 as C++14.
 #include <cub/cub.cuh>
 
 __global__ void sum(const int *in, int *out) {

@@ -1,0 +1,88 @@
+#!/bin/sh
+# driver_dialect.sh: -std=c++14 compiles the user's code as C++14, as nvcc
+# does (issue 13). tests/driver/dialect/cxx17_only.cu needs C++17
+# (std::optional, a template parameter of type auto, class template
+# argument deduction): under -std=c++14 each is the host compiler's error
+# at the user's file and line, and no message comes from cuemu's headers;
+# without -std it builds and runs. cxx17_extensions.cu uses C++17 forms
+# that the compilers accept under -std=c++14 with a warning at the user's
+# line each (if constexpr, an inline variable, a structured binding, a
+# fold expression), and runs (tests/driver.sh checks -std=c++11's note).
+# With nvcc present, it is checked to agree.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+d=$srcdir/tests/driver/dialect
+work=$(mktemp -d)
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=1
+}
+
+# C++17-only code under -std=c++14: the compiler's errors, at the lines.
+if (cd "$work" && "$nvcc" -std=c++14 -o only "$d/cxx17_only.cu") \
+  >"$work/only.log" 2>&1; then
+  fail "C++17-only code compiles with -std=c++14"
+else
+  missing=
+  for at in "13:.*error: .optional. in namespace .std. does not name" \
+    "17:.*error: .auto. parameter not permitted" \
+    "20:.*error: missing template arguments before .both."; do
+    grep -q "cxx17_only.cu:$at" "$work/only.log" || missing="$missing $at"
+  done
+  if [ -n "$missing" ]; then
+    fail "-std=c++14: no error for$missing: $(cat "$work/only.log")"
+  elif grep -q -e cuda_builtins -e '/include/cuemu/' "$work/only.log"; then
+    fail "-std=c++14: a message from cuemu's headers: $(cat "$work/only.log")"
+  else
+    echo "PASS: C++17-only code under -std=c++14 is an error at each user's line"
+  fi
+fi
+if (cd "$work" && "$nvcc" -o only "$d/cxx17_only.cu") >"$work/only17.log" 2>&1 &&
+  "$work/only" >"$work/only.out" 2>&1 && grep -qx 8 "$work/only.out"; then
+  echo "PASS: the same code builds and runs as C++17"
+else
+  fail "C++17: $(cat "$work/only17.log" "$work/only.out" 2>/dev/null)"
+fi
+
+# C++17 forms that -std=c++14 accepts with a warning each (compiled anew:
+# a cache hit shows no warnings).
+if (cd "$work" && CUEMU_NO_CACHE=1 "$nvcc" -std=c++14 -o ext \
+  "$d/cxx17_extensions.cu") \
+  >"$work/ext.log" 2>&1 &&
+  "$work/ext" >"$work/ext.out" 2>&1 && grep -qx "6 30" "$work/ext.out"; then
+  missing=
+  for at in "12:.*warning: inline variables" "14:.*warning: fold-expressions" \
+    "17:.*warning: .if constexpr." "24:.*warning: structured bindings"; do
+    grep -q "cxx17_extensions.cu:$at" "$work/ext.log" || missing="$missing $at"
+  done
+  if [ -n "$missing" ]; then
+    fail "-std=c++14: no warning for$missing: $(cat "$work/ext.log")"
+  else
+    echo "PASS: C++17 forms under -std=c++14 warn at the user's lines and run"
+  fi
+else
+  fail "-std=c++14 extensions: $(cat "$work/ext.log" "$work/ext.out" 2>/dev/null)"
+fi
+
+# nvcc agrees.
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -arch=sm_90 -std=c++14 -c -o x.o "$d/cxx17_only.cu") \
+    >/dev/null 2>&1 &&
+    fail "nvcc -std=c++14 compiles cxx17_only.cu: the test is wrong"
+  (cd "$work" && "$real" -arch=sm_90 -c -o x.o "$d/cxx17_only.cu") \
+    >/dev/null 2>&1 ||
+    fail "nvcc fails on cxx17_only.cu: the test is wrong"
+  (cd "$work" && "$real" -arch=sm_90 -std=c++14 -c -o x.o \
+    "$d/cxx17_extensions.cu") >/dev/null 2>&1 ||
+    fail "nvcc -std=c++14 fails on cxx17_extensions.cu: the test is wrong"
+fi
+
+rm -rf "$work"
+exit "$failed"
