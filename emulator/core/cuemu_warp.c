@@ -19,13 +19,40 @@
  * alive and wait elsewhere make a collective that cannot complete, which is
  * reported when nothing else in the block can run.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_worker_layout.h"
 
 #define WARP_SIZE 32u
+
+/* The layout that the assembler fast path of the collectives relies on
+ * (cuemu_warp_sync_x86_64.S; the barrier's part of it is checked in
+ * cuemu_block.c). */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+#define LAYOUT(type, field, at)                                                \
+  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+LAYOUT(cuemu_worker, warp_waiting, CUEMU_W_WARP_WAITING);
+LAYOUT(cuemu_worker, warp_live, CUEMU_W_WARP_LIVE);
+LAYOUT(cuemu_worker, warp_gather, CUEMU_W_WARP_GATHER);
+LAYOUT(struct cuemu_warp_gather, lanes, CUEMU_G_LANES);
+LAYOUT(struct cuemu_warp_gather, alike, CUEMU_G_ALIKE);
+LAYOUT(struct cuemu_warp_gather, key, CUEMU_G_KEY);
+LAYOUT(struct cuemu_warp_gather, operands, CUEMU_G_OPERANDS);
+LAYOUT(cuemu_thread, warp.arg, CUEMU_T_WARP_ARG);
+LAYOUT(cuemu_thread, warp.width, CUEMU_T_WARP_WIDTH);
+LAYOUT(cuemu_thread, warp.mask, CUEMU_T_WARP_MASK);
+LAYOUT(cuemu_thread, warp.name, CUEMU_T_WARP_NAME);
+LAYOUT(cuemu_thread, warp.value, CUEMU_T_WARP_VALUE);
+LAYOUT(cuemu_thread, warp.result, CUEMU_T_WARP_RESULT);
+#undef LAYOUT
+_Static_assert(sizeof(struct cuemu_warp_gather) == CUEMU_G_SIZE,
+               "gather record");
+_Static_assert(CUEMU_KIND_WARP == CUEMU_SYNC_WARP, "enum value");
+#endif
 
 /* The lanes of warp `base` (its first thread) that exist in the block. */
 static unsigned warp_lanes(const cuemu_worker *w, unsigned base) {
@@ -563,6 +590,27 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   cuemu__thread_wait_fast(w, me);
   return me->warp.result;
 }
+
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+unsigned long long cuemu__warp_sync_lazy(unsigned long long key,
+                                         unsigned long long value,
+                                         unsigned long long operands,
+                                         const char *name, const char *file,
+                                         int line, void *light) {
+  int op = (int)(unsigned)key, arg = (int)(unsigned)operands;
+  int width = (int)(unsigned)(operands >> 32);
+  unsigned mask = (unsigned)(key >> 32);
+  cuemu_worker *w = cuemu__worker_self;
+  /* (The assembler has checked that a kernel runs.) */
+  cuemu_thread *me = cuemu__thread_current(w);
+  unsigned id = me->id;
+  check_mask(w, id, name, file, line, mask);
+  if (arrive(w, me, id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait_light(w, me, light);
+  return me->warp.result;
+}
+#endif
 
 /* Completes every __activemask of warp `base` if no lane of the warp can
  * still run: the lanes waiting at one call site form its mask. Returns 1 when
