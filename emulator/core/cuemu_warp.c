@@ -128,33 +128,39 @@ compute_shuffle_full_with(int op, cuemu_thread *lanes, int arg, int width) {
   }
 }
 
+/* Gives the `n` lanes from `dst` the values of the `n` lanes from `src`
+ * as their results (unrolled: the copy is most of a shuffle's gather). */
+static inline __attribute__((always_inline)) void
+copy_values(cuemu_thread *dst, const cuemu_thread *src, unsigned n) {
+#pragma GCC unroll 4
+  for (unsigned i = 0; i < n; ++i)
+    dst[i].warp.result = src[i].warp.value;
+}
+
 /* compute_shuffle_full_with() for the width of a whole warp, where the
  * source lane is a shift or a flip of the lane (b is the operand's low 5
  * bits): up and down in two runs (the lanes that read a source, then those
  * that keep their own value), with no test per lane. */
 static inline __attribute__((always_inline)) void
 compute_shuffle_warp(int op, cuemu_thread *lanes, unsigned b) {
-  unsigned l = 0;
   switch (op) {
   case CUEMU_WARP_SHFL_DOWN:
-    for (; l + b < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l + b].warp.value;
-    for (; l < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l].warp.value;
+    copy_values(lanes, lanes + b, WARP_SIZE - b);
+    copy_values(lanes + (WARP_SIZE - b), lanes + (WARP_SIZE - b), b);
     break;
   case CUEMU_WARP_SHFL_UP:
-    for (; l < b; ++l)
-      lanes[l].warp.result = lanes[l].warp.value;
-    for (; l < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l - b].warp.value;
+    copy_values(lanes, lanes, b);
+    copy_values(lanes + b, lanes, WARP_SIZE - b);
     break;
   case CUEMU_WARP_SHFL_XOR:
-    for (; l < WARP_SIZE; ++l)
+#pragma GCC unroll 4
+    for (unsigned l = 0; l < WARP_SIZE; ++l)
       lanes[l].warp.result = lanes[l ^ b].warp.value;
     break;
   default: { /* CUEMU_WARP_SHFL_IDX */
     unsigned long long v = lanes[b].warp.value;
-    for (; l < WARP_SIZE; ++l)
+#pragma GCC unroll 4
+    for (unsigned l = 0; l < WARP_SIZE; ++l)
       lanes[l].warp.result = v;
     break;
   }

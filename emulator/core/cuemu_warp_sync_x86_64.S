@@ -18,8 +18,7 @@
  *     rax  on return: the result
  *
  * The fast path is a lane that waits: it already is a coroutine, in a
- * kernel, in its own mask; another thread is ready to run; the warp's
- * gather record counts this collective's lanes or none; the lane is not one
+ * kernel, in its own mask; another thread is ready to run; it is not one
  * that may complete the collective (every live lane of the mask then
  * waits). It records the
  * arrival as arrive() does (the wait record, the state, the gather record,
@@ -69,15 +68,7 @@ cuemu_warp_sync:
         btsl    %r15d, %r12d                    /* r12: the lane's bit */
         movl    %r15d, %r13d
         shrl    $5, %r13d                       /* r13: the warp */
-        /* The warp's gather record (r14) counts the lanes of one op and
-         * mask: this one's, or none yet (this lane then sets it). */
-        leaq    (%r13,%r13,2), %r14
-        leaq    CUEMU_W_WARP_GATHER(%rax,%r14,8), %r14
-        cmpl    $0, CUEMU_G_LANES(%r14)
-        je      1f
-        cmpq    %rdi, CUEMU_G_KEY(%r14)
-        jne     .Lslow
-1:      /* Not when every live lane of the mask would then wait. */
+        /* Not when every live lane of the mask would then wait. */
         andl    CUEMU_W_WARP_LIVE(%rax,%r13,4), %r11d
         movl    CUEMU_W_WARP_WAITING(%rax,%r13,4), %r10d
         orl     %r12d, %r10d
@@ -85,12 +76,19 @@ cuemu_warp_sync:
         notl    %r15d
         testl   %r15d, %r11d
         jz      .Lslow
-        /* The arrival: the warp's waiting lanes, the gather record (whose
-         * operands stay alike only if this lane's match), the wait record,
-         * the state. */
+        /* The arrival: the warp's waiting lanes; the gather record (r14),
+         * which counts the lanes of one op and mask: this lane sets it
+         * when it counts none, is counted when it counts this collective
+         * (whose operands stay alike only if this lane's match), and is
+         * not counted when it counts another; then the wait record and the
+         * state. */
         movl    %r10d, CUEMU_W_WARP_WAITING(%rax,%r13,4)
+        leaq    (%r13,%r13,2), %r14
+        leaq    CUEMU_W_WARP_GATHER(%rax,%r14,8), %r14
         cmpl    $0, CUEMU_G_LANES(%r14)
         je      2f
+        cmpq    %rdi, CUEMU_G_KEY(%r14)
+        jne     3f
         orl     %r12d, CUEMU_G_LANES(%r14)
         cmpq    %rdx, CUEMU_G_OPERANDS(%r14)
         je      3f
