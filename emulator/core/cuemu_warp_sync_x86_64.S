@@ -130,9 +130,21 @@ cuemu_warp_sync:
         movq    %r11, %fs:(%rdx)
         movl    %r9d, %fs:8(%rdx)
         /* Suspend in a light frame (rbp, .Lresumed) and resume the next
-         * thread, whichever kind of frame it left. */
-        leaq    .Lresumed(%rip), %rdx
-        pushq   %rdx
+         * thread, whichever kind of frame it left. The call pushes
+         * .Lresumed on the stack and on the processor's return stack, so
+         * that the return into the next lane's light frame (another lane
+         * of this warp, suspended here) is predicted, and so is the return
+         * from there into the kernel: an address pushed by hand made both
+         * mispredicted, which cost more than the switch itself. */
+        call    .Lsuspend
+.Lresumed:
+        /* Resumed (the light frame popped): the running lane's result. */
+        movq    cuemu__worker_self@gottpoff(%rip), %rax
+        movq    %fs:(%rax), %rax
+        movq    CUEMU_W_CURRENT(%rax), %rax
+        movq    CUEMU_T_WARP_RESULT(%rax), %rax
+        ret
+.Lsuspend:
         .cfi_adjust_cfa_offset 8
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
@@ -174,13 +186,6 @@ cuemu_warp_sync:
         .cfi_restore rbp
         addq    $8, %rsp
         .cfi_adjust_cfa_offset -8
-        ret
-.Lresumed:
-        /* Resumed (the light frame popped): the running lane's result. */
-        movq    cuemu__worker_self@gottpoff(%rip), %rax
-        movq    %fs:(%rax), %rax
-        movq    CUEMU_W_CURRENT(%rax), %rax
-        movq    CUEMU_T_WARP_RESULT(%rax), %rax
         ret
 .Lslow:
 #endif
