@@ -34,8 +34,7 @@
  * (cuemu_block_sync_x86_64.S; with the ucontext backend, which it does not
  * use, a saved context is a whole ucontext_t). */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
-#define LAYOUT(type, field, at)                                                \
-  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+#define LAYOUT CUEMU_LAYOUT_CHECK
 LAYOUT(cuemu_worker, current, CUEMU_W_CURRENT);
 LAYOUT(cuemu_worker, threads, CUEMU_W_THREADS);
 LAYOUT(cuemu_worker, state, CUEMU_W_STATE);

@@ -33,8 +33,7 @@
  * (cuemu_warp_sync_x86_64.S; the barrier's part of it is checked in
  * cuemu_block.c). */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
-#define LAYOUT(type, field, at)                                                \
-  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+#define LAYOUT CUEMU_LAYOUT_CHECK
 LAYOUT(cuemu_worker, warp_waiting, CUEMU_W_WARP_WAITING);
 LAYOUT(cuemu_worker, warp_live, CUEMU_W_WARP_LIVE);
 LAYOUT(cuemu_worker, warp_gather, CUEMU_W_WARP_GATHER);

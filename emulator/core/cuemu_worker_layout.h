@@ -72,4 +72,11 @@
 #define CUEMU_KIND_BARRIER 0
 #define CUEMU_OP_PLAIN 0
 
+/* For the C files that check these (cuemu_block.c, cuemu_warp.c): fails
+ * the build unless `field` of `type` lies at offset `at`. */
+#ifndef __ASSEMBLER__
+#define CUEMU_LAYOUT_CHECK(type, field, at)                                    \
+  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+#endif
+
 #endif /* CUEMU_WORKER_LAYOUT_H */
