@@ -34,8 +34,7 @@
  * (cuemu_block_sync_x86_64.S; with the ucontext backend, which it does not
  * use, a saved context is a whole ucontext_t). */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
-#define LAYOUT(type, field, at)                                                \
-  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+#define LAYOUT CUEMU_LAYOUT_CHECK
 LAYOUT(cuemu_worker, current, CUEMU_W_CURRENT);
 LAYOUT(cuemu_worker, threads, CUEMU_W_THREADS);
 LAYOUT(cuemu_worker, state, CUEMU_W_STATE);
@@ -594,6 +593,22 @@ void cuemu__block_sync_slow(const char *file, int line) {
  * thread is a coroutine) when the slow path must take the barrier: outside
  * a kernel, nothing else to run, no stack left. */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+/* Suspends thread `t`, which has arrived at a rendezvous, in the light
+ * frame whose saved stack pointer is `light`, and leaves for the next
+ * context: the first thread of the run queue when `s` is NULL, else a fresh
+ * runner on stack `s` for the unstarted threads. */
+static CUEMU_NORETURN void leave_light(cuemu_worker *w, cuemu_thread *t,
+                                       void *light, cuemu_stack *s) {
+  t->ctx.sp = light;
+  if (s == NULL)
+    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
+  w->runner_stack = s;
+  w->current = NULL;
+  cuemu_thread_detached = 0;
+  w->runner_pad = w->sync_pad;
+  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
+}
+
 void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   cuemu_worker *w = cuemu__worker_self;
   cuemu_stack *s = NULL;
@@ -609,14 +624,18 @@ void cuemu__block_sync_lazy(const char *file, int line, void *light) {
       return;
   }
   barrier_arrive(w, t, CUEMU_BARRIER_PLAIN, 0, file, line);
-  t->ctx.sp = light;
-  if (s == NULL)
-    cuemu__ctx_jump(&w->scratch, &cuemu__runq_take(w)->ctx);
-  w->runner_stack = s;
-  w->current = NULL;
-  cuemu_thread_detached = 0;
-  w->runner_pad = w->sync_pad;
-  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
+  leave_light(w, t, light, s);
+}
+
+void cuemu__thread_wait_light(cuemu_worker *w, cuemu_thread *t, void *light) {
+  cuemu_stack *s = NULL;
+  w->waiting++;
+  if (w->rq_len == 0 && (w->next_unstarted >= w->nthreads ||
+                         (s = cuemu__stack_get(&w->pool)) == NULL)) {
+    schedule(w, &t->ctx, NULL);
+    return;
+  }
+  leave_light(w, t, light, s);
 }
 #endif
 

@@ -30,6 +30,7 @@
  */
 #include "config.h"
 #include "core/cuemu_worker_layout.h"
+#include "core/cuemu_next_thread_x86_64.h"
 
 #if defined(__x86_64__)
         .text
@@ -68,25 +69,8 @@ cuemu_block_sync:
         movb    $CUEMU_STATE_WAITING, (%r8,%r9)
         addl    $1, CUEMU_W_WAITING(%rax)
         addl    $1, CUEMU_W_NARRIVALS(%rax)
-        /* The next thread: the head of the run queue. */
-        movl    CUEMU_W_RQ_HEAD(%rax), %r9d
-        movq    CUEMU_W_RUNQ(%rax), %r10
-        movl    (%r10,%r9,4), %r10d
-        addl    $1, %r9d
-        andl    $CUEMU_RUNQ_MASK, %r9d
-        movl    %r9d, CUEMU_W_RQ_HEAD(%rax)
-        subl    $1, %edx
-        movl    %edx, CUEMU_W_RQ_LEN(%rax)
-        movb    $CUEMU_STATE_RUNNING, (%r8,%r10)
-        shlq    $CUEMU_T_SHIFT, %r10
-        addq    CUEMU_W_THREADS(%rax), %r10
-        movq    %r10, CUEMU_W_CURRENT(%rax)
-        /* threadIdx = next->tid */
-        movq    threadIdx@gottpoff(%rip), %rdx
-        movq    CUEMU_T_TID(%r10), %r11
-        movl    CUEMU_T_TID+8(%r10), %r9d
-        movq    %r11, %fs:(%rdx)
-        movl    %r9d, %fs:8(%rdx)
+        /* The next thread: the head of the run queue (%r10). */
+        CUEMU_ASM_TAKE_NEXT_THREAD
         /* Suspend in a light frame (rbp, return address) and resume the
          * next thread, whichever kind of frame it left. */
         pushq   %rbp

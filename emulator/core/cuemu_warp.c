@@ -19,13 +19,39 @@
  * alive and wait elsewhere make a collective that cannot complete, which is
  * reported when nothing else in the block can run.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_worker_layout.h"
 
 #define WARP_SIZE 32u
+
+/* The layout that the assembler fast path of the collectives relies on
+ * (cuemu_warp_sync_x86_64.S; the barrier's part of it is checked in
+ * cuemu_block.c). */
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+#define LAYOUT CUEMU_LAYOUT_CHECK
+LAYOUT(cuemu_worker, warp_waiting, CUEMU_W_WARP_WAITING);
+LAYOUT(cuemu_worker, warp_live, CUEMU_W_WARP_LIVE);
+LAYOUT(cuemu_worker, warp_gather, CUEMU_W_WARP_GATHER);
+LAYOUT(struct cuemu_warp_gather, lanes, CUEMU_G_LANES);
+LAYOUT(struct cuemu_warp_gather, alike, CUEMU_G_ALIKE);
+LAYOUT(struct cuemu_warp_gather, key, CUEMU_G_KEY);
+LAYOUT(struct cuemu_warp_gather, operands, CUEMU_G_OPERANDS);
+LAYOUT(cuemu_thread, warp.arg, CUEMU_T_WARP_ARG);
+LAYOUT(cuemu_thread, warp.width, CUEMU_T_WARP_WIDTH);
+LAYOUT(cuemu_thread, warp.mask, CUEMU_T_WARP_MASK);
+LAYOUT(cuemu_thread, warp.name, CUEMU_T_WARP_NAME);
+LAYOUT(cuemu_thread, warp.value, CUEMU_T_WARP_VALUE);
+LAYOUT(cuemu_thread, warp.result, CUEMU_T_WARP_RESULT);
+#undef LAYOUT
+_Static_assert(sizeof(struct cuemu_warp_gather) == CUEMU_G_SIZE,
+               "gather record");
+_Static_assert(CUEMU_KIND_WARP == CUEMU_SYNC_WARP, "enum value");
+#endif
 
 /* The lanes of warp `base` (its first thread) that exist in the block. */
 static unsigned warp_lanes(const cuemu_worker *w, unsigned base) {
@@ -101,33 +127,39 @@ compute_shuffle_full_with(int op, cuemu_thread *lanes, int arg, int width) {
   }
 }
 
+/* Gives the `n` lanes from `dst` the values of the `n` lanes from `src`
+ * as their results (unrolled: the copy is most of a shuffle's gather). */
+static inline __attribute__((always_inline)) void
+copy_values(cuemu_thread *dst, const cuemu_thread *src, unsigned n) {
+#pragma GCC unroll 4
+  for (unsigned i = 0; i < n; ++i)
+    dst[i].warp.result = src[i].warp.value;
+}
+
 /* compute_shuffle_full_with() for the width of a whole warp, where the
  * source lane is a shift or a flip of the lane (b is the operand's low 5
  * bits): up and down in two runs (the lanes that read a source, then those
  * that keep their own value), with no test per lane. */
 static inline __attribute__((always_inline)) void
 compute_shuffle_warp(int op, cuemu_thread *lanes, unsigned b) {
-  unsigned l = 0;
   switch (op) {
   case CUEMU_WARP_SHFL_DOWN:
-    for (; l + b < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l + b].warp.value;
-    for (; l < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l].warp.value;
+    copy_values(lanes, lanes + b, WARP_SIZE - b);
+    copy_values(lanes + (WARP_SIZE - b), lanes + (WARP_SIZE - b), b);
     break;
   case CUEMU_WARP_SHFL_UP:
-    for (; l < b; ++l)
-      lanes[l].warp.result = lanes[l].warp.value;
-    for (; l < WARP_SIZE; ++l)
-      lanes[l].warp.result = lanes[l - b].warp.value;
+    copy_values(lanes, lanes, b);
+    copy_values(lanes + b, lanes, WARP_SIZE - b);
     break;
   case CUEMU_WARP_SHFL_XOR:
-    for (; l < WARP_SIZE; ++l)
+#pragma GCC unroll 4
+    for (unsigned l = 0; l < WARP_SIZE; ++l)
       lanes[l].warp.result = lanes[l ^ b].warp.value;
     break;
   default: { /* CUEMU_WARP_SHFL_IDX */
     unsigned long long v = lanes[b].warp.value;
-    for (; l < WARP_SIZE; ++l)
+#pragma GCC unroll 4
+    for (unsigned l = 0; l < WARP_SIZE; ++l)
       lanes[l].warp.result = v;
     break;
   }
@@ -563,6 +595,27 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
   cuemu__thread_wait_fast(w, me);
   return me->warp.result;
 }
+
+#if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+unsigned long long cuemu__warp_sync_lazy(unsigned long long key,
+                                         unsigned long long value,
+                                         unsigned long long operands,
+                                         const char *name, const char *file,
+                                         int line, void *light) {
+  int op = (int)(unsigned)key, arg = (int)(unsigned)operands;
+  int width = (int)(unsigned)(operands >> 32);
+  unsigned mask = (unsigned)(key >> 32);
+  cuemu_worker *w = cuemu__worker_self;
+  /* (The assembler has checked that a kernel runs.) */
+  cuemu_thread *me = cuemu__thread_current(w);
+  unsigned id = me->id;
+  check_mask(w, id, name, file, line, mask);
+  if (arrive(w, me, id, op, mask, value, arg, width, name, file, line))
+    return complete_or_wait(w, me);
+  cuemu__thread_wait_light(w, me, light);
+  return me->warp.result;
+}
+#endif
 
 /* Completes every __activemask of warp `base` if no lane of the warp can
  * still run: the lanes waiting at one call site form its mask. Returns 1 when

@@ -49,9 +49,11 @@ typedef struct cuemu_wait {
 
 /* The operands and result of a warp collective a thread waits at. */
 typedef struct cuemu_warp_wait {
-  unsigned mask;
+  /* (arg and width first, as one 8-byte word for the x86-64 fast path,
+   * cuemu_warp_sync_x86_64.S.) */
   int arg;
   int width;
+  unsigned mask;
   const char *name;  /* the intrinsic, for messages */
   unsigned long long value;
   unsigned long long result;
@@ -266,6 +268,18 @@ static inline cuemu_thread *cuemu__thread_self(cuemu_worker *w) {
  * returns only when the slow path must take the barrier (cuemu_block.c). */
 void cuemu__block_sync_lazy(const char *file, int line, void *light);
 
+/* A warp collective's arrival in a thread that runs lazily in a runner (its
+ * first blocking call), called by the x86-64 assembler fast path
+ * (cuemu_warp_sync_x86_64.S) with its operands as that passes them and the
+ * saved stack pointer of the thread's light frame: returns the result when
+ * the collective completes here or the wait took a full switch; else the
+ * thread resumes from the light frame (cuemu_warp.c). */
+unsigned long long cuemu__warp_sync_lazy(unsigned long long key,
+                                         unsigned long long value,
+                                         unsigned long long operands,
+                                         const char *name, const char *file,
+                                         int line, void *light);
+
 /* __syncthreads()'s slow path, called by cuemu_block_sync (its x86-64
  * assembler fast path, cuemu_block_sync_x86_64.S). Kernel code. */
 void cuemu__block_sync_slow(const char *file, int line);
@@ -273,6 +287,15 @@ void cuemu__block_sync_slow(const char *file, int line);
 /* Suspends thread `t`, which has filled in its wait record and is marked
  * waiting, until another thread wakes it. Kernel code. */
 void cuemu__thread_wait(cuemu_worker *w, cuemu_thread *t);
+
+/* cuemu__thread_wait() for a thread suspended in a light frame on x86-64
+ * (a warp collective's first wait in a thread that ran lazily, see
+ * cuemu_warp_sync_x86_64.S), whose saved stack pointer is `light`: leaves
+ * for the next thread or a fresh runner without saving another context, so
+ * that the thread resumes from the light frame and this never returns;
+ * when neither can run now, waits as cuemu__thread_wait() does and returns
+ * when the thread runs again. Kernel code. */
+void cuemu__thread_wait_light(cuemu_worker *w, cuemu_thread *t, void *light);
 
 /* Takes the next thread of the run queue, which must not be empty. */
 static inline unsigned cuemu__runq_pop(cuemu_worker *w) {

@@ -36,6 +36,27 @@
 #define CUEMU_T_WAIT_LINE 48
 #define CUEMU_T_WAIT_PREDICATE 52
 
+/* What the warp collectives' fast path (cuemu_warp_sync_x86_64.S) reads
+ * and writes besides the above, checked in cuemu_warp.c: the worker's
+ * per-warp masks of waiting and live lanes (4 bytes a warp) and gather
+ * records (CUEMU_G_SIZE bytes a warp), a thread's warp wait record, and
+ * enum cuemu_sync_kind's value for a warp collective. */
+#define CUEMU_W_WARP_WAITING 8452
+#define CUEMU_W_WARP_LIVE 8708
+#define CUEMU_W_WARP_GATHER 8840
+#define CUEMU_G_SIZE 24
+#define CUEMU_G_LANES 0
+#define CUEMU_G_ALIKE 4
+#define CUEMU_G_KEY 8
+#define CUEMU_G_OPERANDS 16
+#define CUEMU_T_WARP_ARG 64
+#define CUEMU_T_WARP_WIDTH 68
+#define CUEMU_T_WARP_MASK 72
+#define CUEMU_T_WARP_NAME 80
+#define CUEMU_T_WARP_VALUE 88
+#define CUEMU_T_WARP_RESULT 96
+#define CUEMU_KIND_WARP 2
+
 /* Where the runners' pad puts the kernel's stack pointer at a
  * __syncthreads(), in bytes from the start of a cache line (the 16 bytes of
  * the light frame below it start the line), and the line's size. */
@@ -50,5 +71,12 @@
 #define CUEMU_STATE_WAITING 2
 #define CUEMU_KIND_BARRIER 0
 #define CUEMU_OP_PLAIN 0
+
+/* For the C files that check these (cuemu_block.c, cuemu_warp.c): fails
+ * the build unless `field` of `type` lies at offset `at`. */
+#ifndef __ASSEMBLER__
+#define CUEMU_LAYOUT_CHECK(type, field, at)                                    \
+  _Static_assert(offsetof(type, field) == (at), #type "." #field)
+#endif
 
 #endif /* CUEMU_WORKER_LAYOUT_H */

@@ -6,7 +6,8 @@
  * CUDA's signatures and overload sets.
  *
  * Each intrinsic is a rendezvous of the lanes named in its mask, done by
- * libcuemu's cuemu_warp_collective() (see cuemu_device.h), which computes the
+ * libcuemu's cuemu_warp_collective() (see cuemu_device.h; called through
+ * cuemu_warp_call(), cuemu_warp_call.h), which computes the
  * result as PTX's shfl.sync, vote.sync, match.sync and redux.sync do and
  * reports misuse (a caller outside its mask, a mask naming an exited, absent
  * or elsewhere waiting lane) as a launch error. Each call passes its CUDA
@@ -42,6 +43,7 @@
 #include <cuemu/cuemu_device.h>
 
 #include "cuemu_builtin_vars.h"
+#include "cuemu_warp_call.h"
 
 /* ---- Operands as 64-bit words -------------------------------------------- */
 
@@ -69,7 +71,7 @@ template <typename T>
 inline T cuemu_warp_shuffle(int op, unsigned mask, const T &var, int arg,
                             int width, const char *name, const char *file,
                             int line) {
-  return cuemu_warp_value<T>(cuemu_warp_collective(
+  return cuemu_warp_value<T>(cuemu_warp_call(
       op, mask, cuemu_warp_bits(var), arg, width, name, file, line));
 }
 
@@ -127,14 +129,14 @@ inline unsigned __ballot_sync(unsigned mask, int pred,
                               const char *cuemu_file = __builtin_FILE(),
                               int cuemu_line = __builtin_LINE()) {
   return static_cast<unsigned>(
-      cuemu_warp_collective(CUEMU_WARP_BALLOT, mask, pred != 0, 0, 32,
+      cuemu_warp_call(CUEMU_WARP_BALLOT, mask, pred != 0, 0, 32,
                             "__ballot_sync", cuemu_file, cuemu_line));
 }
 
 inline int __all_sync(unsigned mask, int pred,
                       const char *cuemu_file = __builtin_FILE(),
                       int cuemu_line = __builtin_LINE()) {
-  return static_cast<int>(cuemu_warp_collective(CUEMU_WARP_ALL, mask, pred != 0,
+  return static_cast<int>(cuemu_warp_call(CUEMU_WARP_ALL, mask, pred != 0,
                                                 0, 32, "__all_sync", cuemu_file,
                                                 cuemu_line));
 }
@@ -142,7 +144,7 @@ inline int __all_sync(unsigned mask, int pred,
 inline int __any_sync(unsigned mask, int pred,
                       const char *cuemu_file = __builtin_FILE(),
                       int cuemu_line = __builtin_LINE()) {
-  return static_cast<int>(cuemu_warp_collective(CUEMU_WARP_ANY, mask, pred != 0,
+  return static_cast<int>(cuemu_warp_call(CUEMU_WARP_ANY, mask, pred != 0,
                                                 0, 32, "__any_sync", cuemu_file,
                                                 cuemu_line));
 }
@@ -150,7 +152,7 @@ inline int __any_sync(unsigned mask, int pred,
 inline int __uni_sync(unsigned mask, int pred,
                       const char *cuemu_file = __builtin_FILE(),
                       int cuemu_line = __builtin_LINE()) {
-  return static_cast<int>(cuemu_warp_collective(CUEMU_WARP_UNI, mask, pred != 0,
+  return static_cast<int>(cuemu_warp_call(CUEMU_WARP_UNI, mask, pred != 0,
                                                 0, 32, "__uni_sync", cuemu_file,
                                                 cuemu_line));
 }
@@ -171,7 +173,7 @@ inline unsigned __activemask(const char *cuemu_file = __builtin_FILE(),
   inline unsigned int __match_any_sync(                                        \
       unsigned mask, T value, const char *cuemu_file = __builtin_FILE(),       \
       int cuemu_line = __builtin_LINE()) {                                     \
-    return static_cast<unsigned int>(cuemu_warp_collective(                    \
+    return static_cast<unsigned int>(cuemu_warp_call(                          \
         CUEMU_WARP_MATCH_ANY, mask, cuemu_warp_bits(value), 0, 32,             \
         "__match_any_sync", cuemu_file, cuemu_line));                          \
   }                                                                            \
@@ -179,7 +181,7 @@ inline unsigned __activemask(const char *cuemu_file = __builtin_FILE(),
                                        const char *cuemu_file =                \
                                            __builtin_FILE(),                   \
                                        int cuemu_line = __builtin_LINE()) {    \
-    unsigned int r = static_cast<unsigned int>(cuemu_warp_collective(          \
+    unsigned int r = static_cast<unsigned int>(cuemu_warp_call(                \
         CUEMU_WARP_MATCH_ALL, mask, cuemu_warp_bits(value), 0, 32,             \
         "__match_all_sync", cuemu_file, cuemu_line));                          \
     *pred = r != 0;                                                            \
@@ -206,7 +208,7 @@ CUEMU_WARP_DEFINE_MATCH(double)
                 const char *cuemu_file = __builtin_FILE(),                     \
                 int cuemu_line = __builtin_LINE()) {                           \
     return cuemu_warp_value<T>(                                                \
-        cuemu_warp_collective(OP, mask, cuemu_warp_bits(value), 0, 32, #NAME,  \
+        cuemu_warp_call(OP, mask, cuemu_warp_bits(value), 0, 32, #NAME,        \
                               cuemu_file, cuemu_line));                        \
   }
 
@@ -226,7 +228,7 @@ CUEMU_WARP_DEFINE_REDUCE(__reduce_xor_sync, unsigned, CUEMU_WARP_REDUCE_XOR)
 inline void __syncwarp(unsigned mask = 0xffffffff,
                        const char *cuemu_file = __builtin_FILE(),
                        int cuemu_line = __builtin_LINE()) {
-  cuemu_warp_collective(CUEMU_WARP_SYNC, mask, 0, 0, 32, "__syncwarp",
+  cuemu_warp_call(CUEMU_WARP_SYNC, mask, 0, 0, 32, "__syncwarp",
                         cuemu_file, cuemu_line);
 }
 

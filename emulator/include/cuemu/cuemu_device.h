@@ -196,6 +196,17 @@ unsigned long long cuemu_warp_collective(int op, unsigned mask,
                                          int width, const char *name,
                                          const char *file, int line);
 
+/* A warp collective on x86-64 (emulator/core/cuemu_warp_sync_x86_64.S):
+ * cuemu_warp_collective() with a calling convention of its own, so that a
+ * waiting lane's switch saves only what is live across the collective: the
+ * op and the mask (high half) in rdi, the value in rsi, the arg and the
+ * width (high half) in rdx, the name in rcx, the file in r8, the line in
+ * r9d, the result in rax; every other register but rbp and rsp clobbered,
+ * from a function that keeps nothing in the red zone. Not callable from C:
+ * only through the inline asm of the shim
+ * (shims/cuda_builtins/cuemu_warp_call.h). */
+void cuemu_warp_sync(void);
+
 /* __activemask(): the lanes of the caller's warp that reach this call site
  * together, that is the lanes waiting here once every other lane of the
  * warp has exited or blocked elsewhere. Kernel code. */

@@ -18,6 +18,7 @@
 #include <cuemu/cuemu_device.h>
 
 #include "../../cuemu_builtin_vars.h"
+#include "../../cuemu_warp_call.h"
 
 namespace cooperative_groups {
 namespace cuemu_detail {
@@ -73,7 +74,7 @@ inline unsigned long long collective(int op, unsigned mask,
                                      unsigned long long value, int arg,
                                      int width, const char *name,
                                      const char *file, int line) {
-  return cuemu_warp_collective(op, mask, value, arg, width, name, file, line);
+  return cuemu_warp_call(op, mask, value, arg, width, name, file, line);
 }
 
 /* A shuffle (op one of CUEMU_WARP_SHFL_*) of a value of any trivially

@@ -1,0 +1,32 @@
+/*
+ * cuemu_next_thread_x86_64.h: the step that the x86-64 assembler fast paths
+ * of __syncthreads() and of the warp collectives (cuemu_block_sync_x86_64.S,
+ * cuemu_warp_sync_x86_64.S) share: cuemu__runq_take() (cuemu_worker.h)
+ * written out. With the worker in %rax and its state array in %r8, it takes
+ * the first thread of the run queue (which must not be empty), marks it
+ * running, makes it the worker's current thread and sets threadIdx to its
+ * coordinates; its slot is left in %r10. It clobbers %r9, %r11 and %rdx.
+ * The offsets come from cuemu_worker_layout.h.
+ */
+#ifndef CUEMU_NEXT_THREAD_X86_64_H
+#define CUEMU_NEXT_THREAD_X86_64_H
+
+#define CUEMU_ASM_TAKE_NEXT_THREAD                                             \
+        movl    CUEMU_W_RQ_HEAD(%rax), %r9d;                                   \
+        movq    CUEMU_W_RUNQ(%rax), %r10;                                      \
+        movl    (%r10,%r9,4), %r10d;                                           \
+        addl    $1, %r9d;                                                      \
+        andl    $CUEMU_RUNQ_MASK, %r9d;                                        \
+        movl    %r9d, CUEMU_W_RQ_HEAD(%rax);                                   \
+        subl    $1, CUEMU_W_RQ_LEN(%rax);                                      \
+        movb    $CUEMU_STATE_RUNNING, (%r8,%r10);                              \
+        shlq    $CUEMU_T_SHIFT, %r10;                                          \
+        addq    CUEMU_W_THREADS(%rax), %r10;                                   \
+        movq    %r10, CUEMU_W_CURRENT(%rax);                                   \
+        movq    threadIdx@gottpoff(%rip), %rdx;                                \
+        movq    CUEMU_T_TID(%r10), %r11;                                       \
+        movl    CUEMU_T_TID+8(%r10), %r9d;                                     \
+        movq    %r11, %fs:(%rdx);                                              \
+        movl    %r9d, %fs:8(%rdx)
+
+#endif /* CUEMU_NEXT_THREAD_X86_64_H */
