@@ -1,9 +1,23 @@
 /*
  * cuemu_device_code.c: what the device pass refuses in the bodies of
  * __global__ and __device__ functions, as nvcc does: a kernel launch
- * without relocatable device code (-rdc=true, -dc), and
- * cudaDeviceSynchronize, which CUDA 12 removed from the device runtime.
+ * without relocatable device code (-rdc=true, -dc), cudaDeviceSynchronize,
+ * which CUDA 12 removed from the device runtime, and variable-length
+ * arrays, which nvcc refuses ("expression must have a constant value")
+ * where g++ and clang++ accept them.
+ *
+ * Only the compiler knows which array bound is a constant expression, so
+ * the body of each namespace-scope __global__ or __device__ function is
+ * marked for it (cuemu__device_body_mark): pragmas that make clang++'s
+ * -Wvla an error there (the device pass compiles with -Wno-everything under
+ * clang++, which a pragma overrides, where g++'s -w would not let it), and
+ * `#pragma cuemu device_code`, by which cuemu's GCC plugin
+ * (cuemu_gcc_plugin.cc) knows the function and refuses its variable-length
+ * arrays itself. A g++ without the plugin ignores both. The host pass and
+ * host functions keep their variable-length arrays, as g++ allows.
  */
+#include <stdlib.h>
+
 #include "cuemu_rewriter.h"
 
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
@@ -29,4 +43,57 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
         "as nvcc says (a child grid always completes before its parent; "
         "launch into cudaStreamTailLaunch to run work after the parent)");
   return CUEMU_SUCCESS;
+}
+
+/* Words that may stand between a function's parameters and its body. */
+static int body_prefix_word(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {"const", "volatile", "noexcept",
+                                      "override", "final", NULL};
+  for (int j = 0; words[j]; ++j)
+    if (cuemu__rw_is(rw, k, words[j]))
+      return 1;
+  return 0;
+}
+
+/* Inserts `pragmas` on a line of their own before the character at
+ * `offset` (of token `tok`), which keeps its line and column. */
+static cuemu_status insert_pragmas(cuemu_rewriter *rw, size_t tok,
+                                   size_t offset, const char *pragmas) {
+  const char *file;
+  int line;
+  cuemu__rw_where(rw, rw->toks[tok].line, &file, &line);
+  cuemu_strbuf sb = {0};
+  cuemu__sb_str(&sb, "\n");
+  cuemu__sb_str(&sb, pragmas);
+  cuemu__rw_line_marker(&sb, rw, offset, file, line, 0);
+  cuemu_status st = sb.oom ? CUEMU_OUT_OF_MEMORY
+                           : cuemu__rw_edit(rw, offset, 0, sb.data, sb.length);
+  free(sb.data);
+  return st;
+}
+
+cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
+  static const char open[] =
+      "_Pragma(\"GCC diagnostic push\") "
+      "_Pragma(\"GCC diagnostic error \\\"-Wvla\\\"\") "
+      "_Pragma(\"cuemu device_code\")";
+  static const char close[] = "_Pragma(\"GCC diagnostic pop\")";
+  if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  /* A function's body follows its parameters (or a constructor's last
+   * initializer), perhaps with qualifiers between; any other brace (a
+   * variable's initializer, `T{...}`) is left alone. */
+  size_t k = brace;
+  while (k > 0 && body_prefix_word(rw, k - 1))
+    k--;
+  if (k == 0 || !cuemu__rw_is(rw, k - 1, ")"))
+    return CUEMU_SUCCESS;
+  size_t end = cuemu__rw_close(rw, brace);
+  if (end >= rw->n)
+    return CUEMU_SUCCESS;
+  const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
+  cuemu_status st = insert_pragmas(rw, brace, a->offset + a->length, open);
+  if (st == CUEMU_SUCCESS)
+    st = insert_pragmas(rw, end, b->offset, close);
+  return st;
 }

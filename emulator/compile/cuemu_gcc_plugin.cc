@@ -22,7 +22,14 @@
  * Amounts and operands known at compile time are left to the compiler,
  * which folds them (and warns about out-of-range shifts) as nvcc does.
  * Narrower destinations (char, short) are left alone: they are rare, and
- * which PTX conversion nvcc uses for them is not documented. */
+ * which PTX conversion nvcc uses for them is not documented.
+ *
+ * It also refuses variable-length arrays in device code, as nvcc does
+ * ("expression must have a constant value") and g++ does not: cuemu-cc
+ * marks the body of each __global__ and __device__ function with
+ * `#pragma cuemu device_code` (cuemu_device_code.c); the functions so
+ * marked, their template instances and the lambdas and local classes
+ * inside them are device code. */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -35,6 +42,7 @@
 #include "hash-set.h"
 #include "tree-iterator.h"
 #include "langhooks.h"
+#include "c-family/c-pragma.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
 int plugin_is_GPL_compatible;
@@ -156,6 +164,83 @@ void rewrite_function(void *gcc_data, void *) {
   clear_fold_cache();
 }
 
+/* ---- Variable-length arrays in device code -------------------------------- */
+
+/* The DECL_UIDs of the functions whose bodies are marked device code. */
+hash_set<int_hash<int, -1, -2>> *device_functions;
+
+/* `#pragma cuemu device_code`, read where the parser meets it: in the body
+ * of the function being parsed (a template's pattern for a template). */
+void device_code_pragma(cpp_reader *) {
+  tree x;
+  while (pragma_lex(&x) != CPP_EOF)
+    ;
+  if (current_function_decl) {
+    if (!device_functions)
+      device_functions = new hash_set<int_hash<int, -1, -2>>;
+    device_functions->add(DECL_UID(current_function_decl));
+  }
+}
+
+void register_pragmas(void *, void *) {
+  c_register_pragma("cuemu", "device_code", device_code_pragma);
+}
+
+/* `fn` itself is marked, or the template it instantiates. */
+bool marked(tree fn) {
+  if (device_functions->contains(DECL_UID(fn)))
+    return true;
+  if (DECL_LANG_SPECIFIC(fn) && DECL_TEMPLATE_INFO(fn) &&
+      TREE_CODE(DECL_TI_TEMPLATE(fn)) == TEMPLATE_DECL) {
+    tree general = most_general_template(fn);
+    tree pattern = general ? DECL_TEMPLATE_RESULT(general) : NULL_TREE;
+    if (pattern && device_functions->contains(DECL_UID(pattern)))
+      return true;
+  }
+  return false;
+}
+
+/* `fn` is device code: marked, or inside a function that is (a lambda's
+ * call operator, a local class's member). */
+bool device_code(tree fn) {
+  if (!device_functions)
+    return false;
+  for (tree f = fn; f; f = decl_function_context(f))
+    if (marked(f))
+      return true;
+  return false;
+}
+
+tree find_vla(tree *tp, int *walk_subtrees, void *) {
+  tree t = *tp;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (TREE_CODE(t) == DECL_EXPR) {
+    tree decl = DECL_EXPR_DECL(t);
+    /* A lambda's capture of an array is no array of its own. */
+    if ((VAR_P(decl) || TREE_CODE(decl) == TYPE_DECL) &&
+        !(VAR_P(decl) && is_capture_proxy(decl)) &&
+        variably_modified_type_p(TREE_TYPE(decl), NULL_TREE))
+      error_at(DECL_SOURCE_LOCATION(decl),
+               "expression must have a constant value: %qD is a "
+               "variable-length array, which device code may not have "
+               "(nvcc refuses it too)",
+               decl);
+  }
+  return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE: a function's body, before it is lowered. */
+void refuse_vlas(void *gcc_data, void *) {
+  tree fndecl = static_cast<tree>(gcc_data);
+  if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
+      !DECL_SAVED_TREE(fndecl) || !device_code(fndecl))
+    return;
+  walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), find_vla, NULL);
+}
+
 } // namespace
 
 int plugin_init(struct plugin_name_args *info,
@@ -167,9 +252,12 @@ int plugin_init(struct plugin_name_args *info,
   }
   static struct plugin_info about = {
       "0.1", "cuemu: GPU results of run-time shifts and float-to-integer "
-             "conversions in device code"};
+             "conversions in device code; no variable-length arrays there"};
   register_callback(info->base_name, PLUGIN_INFO, NULL, &about);
+  register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, refuse_vlas,
+                    NULL);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, rewrite_function,
                     NULL);
+  register_callback(info->base_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
   return 0;
 }

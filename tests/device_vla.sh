@@ -1,0 +1,65 @@
+#!/bin/sh
+# device_vla.sh: variable-length arrays in device code are refused, as nvcc
+# refuses them ("expression must have a constant value"), at the user's
+# line: in a kernel, a __device__ function template's instance, a
+# __host__ __device__ function, a lambda in a kernel and a __device__
+# member function (tests/driver/vla/vla.cu, five lines), by g++ (cuemu's
+# GCC plugin) and by clang++ where it is installed; a constant bound
+# (`const int m`, `sizeof`) is no such array, and host code keeps its own,
+# as g++ allows (-DFIXED builds and runs). With nvcc present, it is
+# checked to refuse the same five lines and to accept -DFIXED.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing device_vla.sh "$nvcc is not built"
+
+work=$builddir_abs/tests/tmp/device_vla.$$
+mkdir -p "$work" || exit 1
+failed=0
+src=$srcdir/tests/driver/vla/vla.cu
+lines="15 25 38 42 51"
+
+# The lines of vla.cu that a log names in an error, sorted, once each.
+error_lines() {
+  sed -n 's/.*vla\.cu[:(]\([0-9]*\)[):].*error.*/\1/p' "$1" | sort -n -u |
+    tr '\n' ' ' | sed 's/ $//'
+}
+
+check_compiler() {
+  label=$1
+  shift
+  if (cd "$work" && "$nvcc" "$@" -c -o vla.o "$src") >"$work/$label.log" 2>&1; then
+    fail "$label: device code with variable-length arrays compiles"
+  elif [ "$(error_lines "$work/$label.log")" = "$lines" ]; then
+    echo "PASS: $label: variable-length arrays refused at lines $lines"
+  else
+    fail "$label: errors at lines '$(error_lines "$work/$label.log")', not '$lines':"
+    sed 's/^/  | /' "$work/$label.log" | head -40
+  fi
+  step "$label-fixed" "$nvcc" "$@" -DFIXED -o "fixed-$label" "$src" &&
+    passes "$label: constant bounds, and a host function's own array, build and run" \
+      "./fixed-$label"
+}
+
+check_compiler g++
+grep -q "expression must have a constant value: .idx. is a variable-length array" \
+  "$work/g++.log" || fail "g++: the message is not nvcc's: $(head -3 "$work/g++.log")"
+if command -v clang++ >/dev/null 2>&1; then
+  check_compiler clang++ -ccbin clang++
+fi
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -c -o nv.o "$src") >"$work/nvcc.log" 2>&1
+  [ "$(error_lines "$work/nvcc.log")" = "$lines" ] ||
+    fail "nvcc refuses other lines ('$(error_lines "$work/nvcc.log")'): the test is wrong"
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -DFIXED -c -o nv.o "$src") >/dev/null 2>&1 ||
+    fail "nvcc refuses vla.cu -DFIXED: the test is wrong"
+fi
+
+rm -rf "$work"
+exit "$failed"
