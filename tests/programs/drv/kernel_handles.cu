@@ -4,7 +4,8 @@
 // size that cudaFuncGetAttributes then reads too, read-only attributes
 // refused), the parameter layout and the name; launched through
 // cudaLaunchKernel and cudaLaunchKernelEx given as void *, as CUDA allows;
-// and as a CUfunction (cuKernelGetFunction, or the handle cast to one):
+// and as a CUfunction (cuKernelGetFunction, cudaGetFuncBySymbol, or the
+// handle cast to one):
 // launched by cuLaunchKernel (parameters as pointers and as a buffer),
 // cuLaunchKernelEx and into a captured graph, its attributes and
 // parameters read and set through the cuFunc* calls.
@@ -126,6 +127,16 @@ int main() {
   CU(cuKernelGetFunction(&fc2, kc));
   CHECK(fb && fc && fb != fc && fc == fc2);
   CHECK(cuKernelGetFunction(nullptr, kc) == CUDA_ERROR_INVALID_VALUE);
+  // The runtime's cudaGetFuncBySymbol gives the same CUfunction.
+  cudaFunction_t rf = nullptr;
+  RT(cudaGetFuncBySymbol(&rf, (const void *)count_up));
+  CHECK((CUfunction)rf == fc);
+  RT(cudaGetFuncBySymbol(&rf, (const void *)blend<float>));
+  CHECK((CUfunction)rf == fb);
+  int not_a_kernel = 0;
+  CHECK(cudaGetFuncBySymbol(&rf, &not_a_kernel) ==
+        cudaErrorInvalidDeviceFunction);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
   CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fb));
   CHECK(v == 128);
   CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
