@@ -211,19 +211,26 @@ inline CUresult cuGraphAddNode_v12020(CUgraphNode *phGraphNode, CUgraph hGraph,
  * library's kernel and a context. */
 namespace cuemu {
 namespace drv {
+/* Copies the fields that both versions of the kernel node parameters
+ * have. */
+template <class To, class From>
+inline void kernel_fields(To &to, const From &from) {
+  to.func = from.func;
+  to.gridDimX = from.gridDimX;
+  to.gridDimY = from.gridDimY;
+  to.gridDimZ = from.gridDimZ;
+  to.blockDimX = from.blockDimX;
+  to.blockDimY = from.blockDimY;
+  to.blockDimZ = from.blockDimZ;
+  to.sharedMemBytes = from.sharedMemBytes;
+  to.kernelParams = from.kernelParams;
+  to.extra = from.extra;
+}
+
 inline CUDA_KERNEL_NODE_PARAMS kernel_params(
     const CUDA_KERNEL_NODE_PARAMS_v1 &p) {
   CUDA_KERNEL_NODE_PARAMS q = {};
-  q.func = p.func;
-  q.gridDimX = p.gridDimX;
-  q.gridDimY = p.gridDimY;
-  q.gridDimZ = p.gridDimZ;
-  q.blockDimX = p.blockDimX;
-  q.blockDimY = p.blockDimY;
-  q.blockDimZ = p.blockDimZ;
-  q.sharedMemBytes = p.sharedMemBytes;
-  q.kernelParams = p.kernelParams;
-  q.extra = p.extra;
+  kernel_fields(q, p);
   return q;
 }
 } // namespace drv
@@ -244,18 +251,8 @@ inline CUresult cuGraphKernelNodeGetParams_v10000(
     CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
   CUDA_KERNEL_NODE_PARAMS q = {};
   CUresult r = cuGraphKernelNodeGetParams(hNode, nodeParams ? &q : nullptr);
-  if (r == CUDA_SUCCESS) {
-    nodeParams->func = q.func;
-    nodeParams->gridDimX = q.gridDimX;
-    nodeParams->gridDimY = q.gridDimY;
-    nodeParams->gridDimZ = q.gridDimZ;
-    nodeParams->blockDimX = q.blockDimX;
-    nodeParams->blockDimY = q.blockDimY;
-    nodeParams->blockDimZ = q.blockDimZ;
-    nodeParams->sharedMemBytes = q.sharedMemBytes;
-    nodeParams->kernelParams = q.kernelParams;
-    nodeParams->extra = q.extra;
-  }
+  if (r == CUDA_SUCCESS)
+    cuemu::drv::kernel_fields(*nodeParams, q);
   return r;
 }
 
