@@ -2,12 +2,13 @@
 # device_vla.sh: variable-length arrays in device code are refused, as nvcc
 # refuses them ("expression must have a constant value"), at the user's
 # line: in a kernel, a __device__ function template's instance, a
-# __host__ __device__ function, a lambda in a kernel and a __device__
-# member function (tests/driver/vla/vla.cu, five lines), by g++ (cuemu's
+# __host__ __device__ function, a lambda in a kernel, a __device__ member
+# function and an extended lambda of host code (tests/driver/vla/vla.cu,
+# six lines), by g++ (cuemu's
 # GCC plugin) and by clang++ where it is installed; a constant bound
 # (`const int m`, `sizeof`) is no such array, and host code keeps its own,
 # as g++ allows (-DFIXED builds and runs). With nvcc present, it is
-# checked to refuse the same five lines and to accept -DFIXED.
+# checked to refuse the same six lines and to accept -DFIXED.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -21,7 +22,7 @@ work=$builddir_abs/tests/tmp/device_vla.$$
 mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/driver/vla/vla.cu
-lines="15 25 38 42 51"
+lines="15 25 38 42 51 67"
 
 # The lines of vla.cu that a log names in an error, sorted, once each.
 error_lines() {
@@ -32,7 +33,7 @@ error_lines() {
 check_compiler() {
   label=$1
   shift
-  if (cd "$work" && "$nvcc" "$@" -c -o vla.o "$src") >"$work/$label.log" 2>&1; then
+  if (cd "$work" && "$nvcc" --extended-lambda "$@" -c -o vla.o "$src") >"$work/$label.log" 2>&1; then
     fail "$label: device code with variable-length arrays compiles"
   elif [ "$(error_lines "$work/$label.log")" = "$lines" ]; then
     echo "PASS: $label: variable-length arrays refused at lines $lines"
@@ -40,7 +41,7 @@ check_compiler() {
     fail "$label: errors at lines '$(error_lines "$work/$label.log")', not '$lines':"
     sed 's/^/  | /' "$work/$label.log" | head -40
   fi
-  step "$label-fixed" "$nvcc" "$@" -DFIXED -o "fixed-$label" "$src" &&
+  step "$label-fixed" "$nvcc" --extended-lambda "$@" -DFIXED -o "fixed-$label" "$src" &&
     passes "$label: constant bounds, and a host function's own array, build and run" \
       "./fixed-$label"
 }
@@ -54,10 +55,10 @@ fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
-  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -c -o nv.o "$src") >"$work/nvcc.log" 2>&1
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 --extended-lambda -c -o nv.o "$src") >"$work/nvcc.log" 2>&1
   [ "$(error_lines "$work/nvcc.log")" = "$lines" ] ||
     fail "nvcc refuses other lines ('$(error_lines "$work/nvcc.log")'): the test is wrong"
-  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -DFIXED -c -o nv.o "$src") >/dev/null 2>&1 ||
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 --extended-lambda -DFIXED -c -o nv.o "$src") >/dev/null 2>&1 ||
     fail "nvcc refuses vla.cu -DFIXED: the test is wrong"
 fi
 

@@ -97,3 +97,33 @@ cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
     st = insert_pragmas(rw, end, b->offset, close);
   return st;
 }
+
+/* The `{` of the body of the extended lambda whose `__device__` is token
+ * `device` (`[=] __device__ (int i) {`, `[] __host__ __device__ () {`), or
+ * rw->n. */
+static size_t lambda_body(const cuemu_rewriter *rw, size_t device) {
+  size_t b = device;
+  while (b > 0 && cuemu__rw_is(rw, b - 1, "__host__"))
+    b--;
+  if (b == 0 || !cuemu__rw_is(rw, b - 1, "]"))
+    return rw->n;
+  for (size_t k = device + 1; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k);
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "{"))
+      return k;
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "}") ||
+        cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, ","))
+      return rw->n;
+  }
+  return rw->n;
+}
+
+cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device) {
+  size_t start, body = cuemu__rw_member_body(rw, device, &start);
+  if (body >= rw->n)
+    body = lambda_body(rw, device);
+  return body < rw->n ? cuemu__device_body_mark(rw, body) : CUEMU_SUCCESS;
+}

@@ -591,11 +591,9 @@ static cuemu_status walk(walker *w) {
           !w->device_body && !w->kernel_body &&
           !(t->flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) &&
           cuemu__rw_is(rw, i, "__device__")) {
-        /* A member function's body, marked as a namespace-scope device
-         * function's (cuemu_device_code.c). */
-        size_t start, body = cuemu__rw_member_body(rw, i, &start);
-        if (body < rw->n)
-          st = cuemu__device_body_mark(rw, body);
+        /* A member function's or an extended lambda's body, marked as a
+         * namespace-scope device function's (cuemu_device_code.c). */
+        st = cuemu__device_inner_mark(rw, i);
       }
       if (st != CUEMU_SUCCESS) {
         /* refused in device code */

@@ -187,6 +187,11 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
  * so that the compiler refuses variable-length arrays in it
  * (cuemu_device_code.c). */
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace);
+/* The same for the body of the member function (cuemu__rw_member_body) or
+ * the extended lambda (`[...] __device__ (...) {`) whose `__device__` is
+ * token `device`, inside a class or a function; nothing for another
+ * `__device__`. */
+cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */

@@ -1,6 +1,6 @@
 // vla.cu: variable-length arrays, which nvcc refuses in device code
 // ("expression must have a constant value") and the host compiler accepts
-// in host code. Without -DFIXED the device code has five (the lines named
+// in host code. Without -DFIXED the device code has six (the lines named
 // by tests/device_vla.sh); with it, only the host function keeps its own.
 #include <cstdio>
 
@@ -56,6 +56,21 @@ struct Tally {
 
 __global__ void tally(int *out, int n) { out[0] = Tally().count(n); }
 
+template <typename F> __global__ void apply(F f, int *out, int n) {
+  out[0] = f(n);
+}
+
+// An extended lambda of host code is device code too.
+void launch_apply(int *out, int n) {
+  apply<<<1, 1>>>(
+      [=] __device__(int m) {
+        int scratch[BOUND(m)];
+        scratch[0] = m;
+        return scratch[0];
+      },
+      out, n);
+}
+
 // Host code keeps its variable-length array, as g++ allows.
 static int host_sum(int n) {
   int h[n];
@@ -76,7 +91,12 @@ int main() {
   gather<<<1, 1>>>(out, in, 4);
   cudaDeviceSynchronize();
   // 1+2+3+4, in[3] = 4, twice(1) = 2, fixed_size(0) = 0.
-  bool ok = out[0] == 10.0f + 4.0f + 2.0f && host_sum(5) == 10;
+  int *applied;
+  cudaMallocManaged(&applied, sizeof(int));
+  launch_apply(applied, 6);
+  cudaDeviceSynchronize();
+  bool ok = out[0] == 10.0f + 4.0f + 2.0f && host_sum(5) == 10 &&
+            *applied == 6;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
