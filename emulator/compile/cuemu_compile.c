@@ -261,10 +261,10 @@ static int build_argv(const compile_job *job, const char *tu,
     /* nvcc's device compiler is not the host compiler: none of its
      * warnings is about device code (and the host code that the device
      * pass also compiles is the host pass's to warn about, once). Errors
-     * stay. clang++'s -Wno-everything does the same and, unlike -w, lets
-     * a pragma make a warning an error again: the device pass's refusal
-     * of variable-length arrays (cuemu_device_code.c). */
-    ARG(strstr(job->compiler, "clang") ? "-Wno-everything" : "-w");
+     * stay. (clang++'s -Wno-everything would let a pragma make -Wvla an
+     * error again, for cuemu_device_code.c, but also silences the
+     * warnings that are errors by default, such as narrowing in braces.) */
+    ARG("-w");
   } else if (phase != PHASE_PREPROCESS) {
     /* What nvcc's host compile silences (cudafe++ writes these pragmas
      * first in the host code it gives the host compiler). */

@@ -7,14 +7,17 @@
  * where g++ and clang++ accept them.
  *
  * Only the compiler knows which array bound is a constant expression, so
- * the body of each namespace-scope __global__ or __device__ function is
- * marked for it (cuemu__device_body_mark): pragmas that make clang++'s
- * -Wvla an error there (the device pass compiles with -Wno-everything under
- * clang++, which a pragma overrides, where g++'s -w would not let it), and
+ * the body of each __global__ and __device__ function (and member function,
+ * and extended lambda) is marked for it (cuemu__device_body_mark):
  * `#pragma cuemu device_code`, by which cuemu's GCC plugin
  * (cuemu_gcc_plugin.cc) knows the function and refuses its variable-length
- * arrays itself. A g++ without the plugin ignores both. The host pass and
- * host functions keep their variable-length arrays, as g++ allows.
+ * arrays itself. A g++ without the plugin, and clang++, ignore it and
+ * accept them: the device pass compiles with -w, which also silences a
+ * `#pragma GCC diagnostic error "-Wvla"` (clang++'s -Wno-everything in
+ * place of -w would let such a pragma work, but silences the warnings
+ * that are errors by default, such as narrowing in braces).
+ * The host pass and host functions keep their variable-length arrays, as
+ * g++ allows.
  */
 #include <stdlib.h>
 
@@ -73,11 +76,6 @@ static cuemu_status insert_pragmas(cuemu_rewriter *rw, size_t tok,
 }
 
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
-  static const char open[] =
-      "_Pragma(\"GCC diagnostic push\") "
-      "_Pragma(\"GCC diagnostic error \\\"-Wvla\\\"\") "
-      "_Pragma(\"cuemu device_code\")";
-  static const char close[] = "_Pragma(\"GCC diagnostic pop\")";
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
     return CUEMU_SUCCESS;
   /* A function's body follows its parameters (or a constructor's last
@@ -88,14 +86,9 @@ cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
     k--;
   if (k == 0 || !cuemu__rw_is(rw, k - 1, ")"))
     return CUEMU_SUCCESS;
-  size_t end = cuemu__rw_close(rw, brace);
-  if (end >= rw->n)
-    return CUEMU_SUCCESS;
-  const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
-  cuemu_status st = insert_pragmas(rw, brace, a->offset + a->length, open);
-  if (st == CUEMU_SUCCESS)
-    st = insert_pragmas(rw, end, b->offset, close);
-  return st;
+  const cuemu_token *a = &rw->toks[brace];
+  return insert_pragmas(rw, brace, a->offset + a->length,
+                        "_Pragma(\"cuemu device_code\")");
 }
 
 /* The `{` of the body of the extended lambda whose `__device__` is token

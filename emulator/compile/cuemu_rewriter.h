@@ -184,7 +184,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume)
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
 /* In the device pass of a translation unit: marks the body whose `{` is
  * token `brace`, of a namespace-scope __global__ or __device__ function,
- * so that the compiler refuses variable-length arrays in it
+ * so that cuemu's GCC plugin refuses variable-length arrays in it
  * (cuemu_device_code.c). */
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace);
 /* The same for the body of the member function (cuemu__rw_member_body) or
