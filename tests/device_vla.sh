@@ -3,12 +3,13 @@
 # refuses them ("expression must have a constant value"), at the user's
 # line: in a kernel, a __device__ function template's instance, a
 # __host__ __device__ function, a lambda in a kernel, a __device__ member
-# function and an extended lambda of host code (tests/driver/vla/vla.cu,
-# six lines), by g++ with cuemu's GCC plugin; a constant bound (`const int
-# m`, `sizeof`) is no such array, and host code keeps its own, as g++
-# allows (-DFIXED builds and runs, with g++ and with clang++ where it is
-# installed). With nvcc present, it is
-# checked to refuse the same six lines and to accept -DFIXED.
+# function, an extended lambda of host code and one of a function
+# template's instance (tests/driver/vla/vla.cu, seven lines), by g++ with
+# cuemu's GCC plugin; a constant bound (`const int m`, `sizeof`) is no such
+# array, and host code keeps its own, as g++ allows (-DFIXED builds and
+# runs, with g++ and with clang++ where it is installed). With nvcc
+# present, it is checked to refuse the same seven lines and to accept
+# -DFIXED.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -22,7 +23,7 @@ work=$builddir_abs/tests/tmp/device_vla.$$
 mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/driver/vla/vla.cu
-lines="15 25 38 42 51 67"
+lines="15 25 38 42 51 67 78"
 
 # The lines of vla.cu that a log names in an error, sorted, once each.
 error_lines() {

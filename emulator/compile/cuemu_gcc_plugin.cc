@@ -166,8 +166,12 @@ void rewrite_function(void *gcc_data, void *) {
 
 /* ---- Variable-length arrays in device code -------------------------------- */
 
-/* The DECL_UIDs of the functions whose bodies are marked device code. */
-hash_set<int_hash<int, -1, -2>> *device_functions;
+/* Where the functions whose bodies are marked device code are declared:
+ * a template's instances, and the lambdas in it, are declared where it
+ * is, whatever their decls. */
+typedef hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION>>
+    location_set;
+location_set *device_functions;
 
 /* `#pragma cuemu device_code`, read where the parser meets it: in the body
  * of the function being parsed (a template's pattern for a template). */
@@ -175,10 +179,11 @@ void device_code_pragma(cpp_reader *) {
   tree x;
   while (pragma_lex(&x) != CPP_EOF)
     ;
-  if (current_function_decl) {
+  if (current_function_decl &&
+      DECL_SOURCE_LOCATION(current_function_decl) > BUILTINS_LOCATION) {
     if (!device_functions)
-      device_functions = new hash_set<int_hash<int, -1, -2>>;
-    device_functions->add(DECL_UID(current_function_decl));
+      device_functions = new location_set;
+    device_functions->add(DECL_SOURCE_LOCATION(current_function_decl));
   }
 }
 
@@ -188,16 +193,8 @@ void register_pragmas(void *, void *) {
 
 /* `fn` itself is marked, or the template it instantiates. */
 bool marked(tree fn) {
-  if (device_functions->contains(DECL_UID(fn)))
-    return true;
-  if (DECL_LANG_SPECIFIC(fn) && DECL_TEMPLATE_INFO(fn) &&
-      TREE_CODE(DECL_TI_TEMPLATE(fn)) == TEMPLATE_DECL) {
-    tree general = most_general_template(fn);
-    tree pattern = general ? DECL_TEMPLATE_RESULT(general) : NULL_TREE;
-    if (pattern && device_functions->contains(DECL_UID(pattern)))
-      return true;
-  }
-  return false;
+  location_t where = DECL_SOURCE_LOCATION(fn);
+  return where > BUILTINS_LOCATION && device_functions->contains(where);
 }
 
 /* `fn` is device code: marked, or inside a function that is (a lambda's

@@ -1,6 +1,6 @@
 // vla.cu: variable-length arrays, which nvcc refuses in device code
 // ("expression must have a constant value") and the host compiler accepts
-// in host code. Without -DFIXED the device code has six (the lines named
+// in host code. Without -DFIXED the device code has seven (the lines named
 // by tests/device_vla.sh); with it, only the host function keeps its own.
 #include <cstdio>
 
@@ -71,6 +71,17 @@ void launch_apply(int *out, int n) {
       out, n);
 }
 
+// So is one of a function template's instance.
+template <typename T> void launch_apply_as(int *out, int n) {
+  apply<<<1, 1>>>(
+      [=] __device__(int m) {
+        T scratch[BOUND(m)];
+        scratch[0] = T(m);
+        return int(scratch[0]);
+      },
+      out, n);
+}
+
 // Host code keeps its variable-length array, as g++ allows.
 static int host_sum(int n) {
   int h[n];
@@ -95,8 +106,11 @@ int main() {
   cudaMallocManaged(&applied, sizeof(int));
   launch_apply(applied, 6);
   cudaDeviceSynchronize();
+  int applied_first = *applied;
+  launch_apply_as<short>(applied, 9);
+  cudaDeviceSynchronize();
   bool ok = out[0] == 10.0f + 4.0f + 2.0f && host_sum(5) == 10 &&
-            *applied == 6;
+            applied_first == 6 && *applied == 9;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
