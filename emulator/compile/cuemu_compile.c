@@ -261,9 +261,7 @@ static int build_argv(const compile_job *job, const char *tu,
     /* nvcc's device compiler is not the host compiler: none of its
      * warnings is about device code (and the host code that the device
      * pass also compiles is the host pass's to warn about, once). Errors
-     * stay. (clang++'s -Wno-everything would let a pragma make -Wvla an
-     * error again, for cuemu_device_code.c, but also silences the
-     * warnings that are errors by default, such as narrowing in braces.) */
+     * stay. */
     ARG("-w");
   } else if (phase != PHASE_PREPROCESS) {
     /* What nvcc's host compile silences (cudafe++ writes these pragmas
