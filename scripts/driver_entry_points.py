@@ -106,15 +106,19 @@ def generate(toolkit):
         versions = typedefs[n]
         # cuemu's cuName has the newest ABI of its number of parameters
         # (cuCtxGetDevice is CUDA 2.0's, as cuda.h's; 13000's is _v2).
+        # When none has (cuGraphInstantiate, whose every ABI version has
+        # five parameters, is cuda.h's macro for cuGraphInstantiateWithFlags),
+        # cuName serves no version: only cuName_vW forwarders do.
         newest = max(v for v in versions
                       if len(versions[v][0]) == ARITY.get(n) or
                       versions[v][0] == ("",) and ARITY.get(n) == 0) \
             if any(len(versions[v][0]) == ARITY.get(n) or
                    versions[v][0] == ("",) and ARITY.get(n) == 0
-                   for v in versions) else max(versions)
+                   for v in versions) else None
         for v in sorted(versions):
             types, suffixes = versions[v]
-            if v == newest or types == versions[newest][0]:
+            if newest is not None and (v == newest or
+                                       types == versions[newest][0]):
                 entries.append((n, v, n, suffixes))
                 continue
             # cuemu's cuName_vW for this version or one of the same types.

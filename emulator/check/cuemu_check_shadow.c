@@ -39,6 +39,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
+#include "core/cuemu_access_limits.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
@@ -77,6 +78,9 @@ typedef struct region {
   int persistent;           /* cells kept by the allocation (cuemu_check_alloc.c) */
   int foreign;              /* device memory of a device that the launching
                              * one has no peer access to: its number; or -1 */
+  int limited;              /* memory whose access is set per device
+                             * (cuMemSetAccess) that the launching device
+                             * may not read and write all of */
 } region;
 
 typedef struct cuemu_check_launch {
@@ -160,8 +164,17 @@ static int by_base(const void *x, const void *y) {
 }
 
 /* The device of an allocation that the calling thread's current device
- * (the launching one) may not touch, or -1. */
-static int foreign_device(const cuemu_rt_allocation *a) {
+ * (the launching one) may not touch, or -1. Memory whose access is set
+ * per device (cuMemSetAccess) is no device's in this sense: *limited is
+ * set when the launching device may not read and write all of it. */
+static int foreign_device(const cuemu_rt_allocation *a, int *limited) {
+  int full = 1;
+  *limited = 0;
+  if (cuemu__access_limits_meet(a->base, a->size, cuemu__device_current(),
+                                &full)) {
+    *limited = !full;
+    return -1;
+  }
   if (a->kind != CUEMU_RT_MEMORY_DEVICE)
     return -1;
   int owner = (int)(a->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT);
@@ -202,7 +215,7 @@ void cuemu__check_launch_begin(cuemu_launch *L, unsigned env_mask,
       r->a = snap[i];
       if (!cuemu__check_alloc_info(r->a.base, &r->info))
         memset(&r->info, 0, sizeof r->info);
-      r->foreign = foreign_device(&r->a);
+      r->foreign = foreign_device(&r->a, &r->limited);
       atomic_init(&r->cells, NULL);
     }
     qsort(cl->regions, cl->nregions, sizeof *cl->regions, by_base);
@@ -279,7 +292,7 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
   b->hot[0] = r;
   b->fast.hot[1] = b->fast.hot[0];
   int fast = r && r->a.state == CUEMU_RT_MEMORY_LIVE && r->foreign < 0 &&
-             r->a.size >= CUEMU_CHECK_FAST_MAX;
+             !r->limited && r->a.size >= CUEMU_CHECK_FAST_MAX;
   cell *race = fast && (checks & CUEMU_CHECK_RACE) ? region_cells(b->cl, r)
                                                    : NULL;
   if (!race && (checks & CUEMU_CHECK_RACE))
@@ -982,6 +995,18 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
              "(cudaDeviceEnablePeerAccess):",
              cl->device, r->foreign);
     report_mem(w, kind, size, addr, what, &t, pc);
+  }
+  if ((checks & CUEMU_CHECK_MEM) && r->limited) {
+    int access = cuemu__access_limits_of(addr, cl->device);
+    int writes = (kind & CUEMU_ACCESS_WRITE) != 0;
+    if (access == CUEMU_MEM_ACCESS_NONE ||
+        (writes && access == CUEMU_MEM_ACCESS_READ)) {
+      char what[160];
+      snprintf(what, sizeof what,
+               "device %d has %s access to this mapping (cuMemSetAccess):",
+               cl->device, access == CUEMU_MEM_ACCESS_NONE ? "no" : "read-only");
+      report_mem(w, kind, size, addr, what, &t, pc);
+    }
   }
   check_alignment(w, addr, size, kind, &t, pc);
   if ((checks & CUEMU_CHECK_MEM) && t.offset + size > r->a.size)

@@ -1,9 +1,26 @@
 /*
  * cuemu_device_code.c: what the device pass refuses in the bodies of
  * __global__ and __device__ functions, as nvcc does: a kernel launch
- * without relocatable device code (-rdc=true, -dc), and
- * cudaDeviceSynchronize, which CUDA 12 removed from the device runtime.
+ * without relocatable device code (-rdc=true, -dc), cudaDeviceSynchronize,
+ * which CUDA 12 removed from the device runtime, and variable-length
+ * arrays, which nvcc refuses ("expression must have a constant value")
+ * where g++ and clang++ accept them.
+ *
+ * Only the compiler knows which array bound is a constant expression, so
+ * the body of each __global__ and __device__ function (and member function,
+ * and extended lambda) is marked for it (cuemu__device_body_mark):
+ * `#pragma cuemu device_code`, by which cuemu's GCC plugin
+ * (cuemu_gcc_plugin.cc) knows the function and refuses its variable-length
+ * arrays itself. A g++ without the plugin, and clang++, ignore it and
+ * accept them: the device pass compiles with -w, which also silences a
+ * `#pragma GCC diagnostic error "-Wvla"` (clang++'s -Wno-everything in
+ * place of -w would let such a pragma work, but silences the warnings
+ * that are errors by default, such as narrowing in braces).
+ * The host pass and host functions keep their variable-length arrays, as
+ * g++ allows.
  */
+#include <stdlib.h>
+
 #include "cuemu_rewriter.h"
 
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
@@ -29,4 +46,77 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
         "as nvcc says (a child grid always completes before its parent; "
         "launch into cudaStreamTailLaunch to run work after the parent)");
   return CUEMU_SUCCESS;
+}
+
+/* Words that may stand between a function's parameters and its body. */
+static int body_prefix_word(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {"const", "volatile", "noexcept",
+                                      "override", "final", NULL};
+  for (int j = 0; words[j]; ++j)
+    if (cuemu__rw_is(rw, k, words[j]))
+      return 1;
+  return 0;
+}
+
+/* Inserts `pragmas` on a line of their own before the character at
+ * `offset` (of token `tok`), which keeps its line and column. */
+static cuemu_status insert_pragmas(cuemu_rewriter *rw, size_t tok,
+                                   size_t offset, const char *pragmas) {
+  const char *file;
+  int line;
+  cuemu__rw_where(rw, rw->toks[tok].line, &file, &line);
+  cuemu_strbuf sb = {0};
+  cuemu__sb_str(&sb, "\n");
+  cuemu__sb_str(&sb, pragmas);
+  cuemu__rw_line_marker(&sb, rw, offset, file, line, 0);
+  cuemu_status st = sb.oom ? CUEMU_OUT_OF_MEMORY
+                           : cuemu__rw_edit(rw, offset, 0, sb.data, sb.length);
+  free(sb.data);
+  return st;
+}
+
+cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
+  if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  /* A function's body follows its parameters (or a constructor's last
+   * initializer), perhaps with qualifiers between; any other brace (a
+   * variable's initializer, `T{...}`) is left alone. */
+  size_t k = brace;
+  while (k > 0 && body_prefix_word(rw, k - 1))
+    k--;
+  if (k == 0 || !cuemu__rw_is(rw, k - 1, ")"))
+    return CUEMU_SUCCESS;
+  const cuemu_token *a = &rw->toks[brace];
+  return insert_pragmas(rw, brace, a->offset + a->length,
+                        "_Pragma(\"cuemu device_code\")");
+}
+
+/* The `{` of the body of the extended lambda whose `__device__` is token
+ * `device` (`[=] __device__ (int i) {`, `[] __host__ __device__ () {`), or
+ * rw->n. */
+static size_t lambda_body(const cuemu_rewriter *rw, size_t device) {
+  size_t b = device;
+  while (b > 0 && cuemu__rw_is(rw, b - 1, "__host__"))
+    b--;
+  if (b == 0 || !cuemu__rw_is(rw, b - 1, "]"))
+    return rw->n;
+  for (size_t k = device + 1; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k);
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "{"))
+      return k;
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "}") ||
+        cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, ","))
+      return rw->n;
+  }
+  return rw->n;
+}
+
+cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device) {
+  size_t start, body = cuemu__rw_member_body(rw, device, &start);
+  if (body >= rw->n)
+    body = lambda_body(rw, device);
+  return body < rw->n ? cuemu__device_body_mark(rw, body) : CUEMU_SUCCESS;
 }

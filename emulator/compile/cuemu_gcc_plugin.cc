@@ -24,7 +24,14 @@
  * Narrower destinations (char, short) are left alone: they are rare, and
  * which PTX conversion nvcc uses for them is not documented.
  *
- * It also registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
+ * It also refuses variable-length arrays in device code, as nvcc does
+ * ("expression must have a constant value") and g++ does not: cuemu-cc
+ * marks the body of each __global__ and __device__ function with
+ * `#pragma cuemu device_code` (cuemu_device_code.c); the functions so
+ * marked, their template instances and the lambdas and local classes
+ * inside them are device code.
+ *
+ * And it registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
  * makes volatile accesses wait for the other lanes of the warp. */
 
 #include "gcc-plugin.h"
@@ -38,6 +45,7 @@
 #include "hash-set.h"
 #include "tree-iterator.h"
 #include "langhooks.h"
+#include "c-family/c-pragma.h"
 
 #include "cuemu_gcc_plugin_lockstep.h"
 
@@ -161,6 +169,80 @@ void rewrite_function(void *gcc_data, void *) {
   clear_fold_cache();
 }
 
+/* ---- Variable-length arrays in device code -------------------------------- */
+
+/* Where the functions whose bodies are marked device code are declared:
+ * a template's instances, and the lambdas in it, are declared where it
+ * is, whatever their decls. */
+typedef hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION>>
+    location_set;
+location_set *device_functions;
+
+/* `#pragma cuemu device_code`, read where the parser meets it: in the body
+ * of the function being parsed (a template's pattern for a template). */
+void device_code_pragma(cpp_reader *) {
+  tree x;
+  while (pragma_lex(&x) != CPP_EOF)
+    ;
+  if (current_function_decl &&
+      DECL_SOURCE_LOCATION(current_function_decl) > BUILTINS_LOCATION) {
+    if (!device_functions)
+      device_functions = new location_set;
+    device_functions->add(DECL_SOURCE_LOCATION(current_function_decl));
+  }
+}
+
+void register_pragmas(void *, void *) {
+  c_register_pragma("cuemu", "device_code", device_code_pragma);
+}
+
+/* `fn` itself is marked, or the template it instantiates. */
+bool marked(tree fn) {
+  location_t where = DECL_SOURCE_LOCATION(fn);
+  return where > BUILTINS_LOCATION && device_functions->contains(where);
+}
+
+/* `fn` is device code: marked, or inside a function that is (a lambda's
+ * call operator, a local class's member). */
+bool device_code(tree fn) {
+  if (!device_functions)
+    return false;
+  for (tree f = fn; f; f = decl_function_context(f))
+    if (marked(f))
+      return true;
+  return false;
+}
+
+tree find_vla(tree *tp, int *walk_subtrees, void *) {
+  tree t = *tp;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (TREE_CODE(t) == DECL_EXPR) {
+    tree decl = DECL_EXPR_DECL(t);
+    /* A lambda's capture of an array is no array of its own. */
+    if ((VAR_P(decl) || TREE_CODE(decl) == TYPE_DECL) &&
+        !(VAR_P(decl) && is_capture_proxy(decl)) &&
+        variably_modified_type_p(TREE_TYPE(decl), NULL_TREE))
+      error_at(DECL_SOURCE_LOCATION(decl),
+               "expression must have a constant value: %qD is a "
+               "variable-length array, which device code may not have "
+               "(nvcc refuses it too)",
+               decl);
+  }
+  return NULL_TREE;
+}
+
+/* PLUGIN_PRE_GENERICIZE: a function's body, before it is lowered. */
+void refuse_vlas(void *gcc_data, void *) {
+  tree fndecl = static_cast<tree>(gcc_data);
+  if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
+      !DECL_SAVED_TREE(fndecl) || !device_code(fndecl))
+    return;
+  walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), find_vla, NULL);
+}
+
 } // namespace
 
 int plugin_init(struct plugin_name_args *info,
@@ -172,11 +254,14 @@ int plugin_init(struct plugin_name_args *info,
   }
   static struct plugin_info about = {
       "0.1", "cuemu: GPU results of run-time shifts and float-to-integer "
-             "conversions in device code, and volatile accesses in lockstep "
-             "with the warp"};
+             "conversions in device code, no variable-length arrays there, "
+             "and volatile accesses in lockstep with the warp"};
   register_callback(info->base_name, PLUGIN_INFO, NULL, &about);
+  register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, refuse_vlas,
+                    NULL);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, rewrite_function,
                     NULL);
+  register_callback(info->base_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
   /* Volatile accesses in lockstep with the warp. */
   cuemu_gcc_plugin_register_lockstep(info->base_name);
   return 0;

@@ -52,12 +52,9 @@ cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first,
   return st;
 }
 
-/* Appends a line marker that makes the text after it line `line` of
- * `file`, in a system header when `system`, and the blanks that put the
- * next character in the column of the one at `offset` (tabs kept, as the
- * compiler counts them). */
-static void marker(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t offset,
-                   const char *file, int line, int system) {
+void cuemu__rw_line_marker(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                           size_t offset, const char *file, int line,
+                           int system) {
   char number[32];
   snprintf(number, sizeof number, "\n# %d \"", line);
   cuemu__sb_str(sb, number);
@@ -81,9 +78,9 @@ cuemu_status cuemu__host_unwarned(cuemu_rewriter *rw, size_t open,
   int line;
   cuemu_strbuf in = {0}, out = {0};
   cuemu__rw_where(rw, a->line, &file, &line);
-  marker(&in, rw, a->offset, file, line, 1);
+  cuemu__rw_line_marker(&in, rw, a->offset, file, line, 1);
   cuemu__rw_where(rw, b->line, &file, &line);
-  marker(&out, rw, b->offset + b->length, file, line, 0);
+  cuemu__rw_line_marker(&out, rw, b->offset + b->length, file, line, 0);
   cuemu_status st = in.oom || out.oom ? CUEMU_OUT_OF_MEMORY
                                       : cuemu__rw_edit(rw, a->offset, 0,
                                                        in.data, in.length);
@@ -186,7 +183,8 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   return st;
 }
 
-cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
+size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
+                             size_t *decl_start) {
   /* A member's declaration starts after the `{`, `;`, `}` or access
    * specifier's `:` before it; anything else before the `__device__` (an
    * expression: `[] __device__ (...)`) is not a declaration. */
@@ -199,7 +197,7 @@ cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
     if (cuemu__rw_is(rw, prev, ">")) {
       size_t lt = cuemu__rw_template_open(rw, prev);
       if (lt == (size_t)-1 || lt == 0 || !cuemu__rw_is(rw, lt - 1, "template"))
-        return CUEMU_SUCCESS;
+        return rw->n;
       start = lt - 1;
       continue;
     }
@@ -207,7 +205,7 @@ cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
       start = cuemu__rw_attribute_start(rw, prev);
     if (start == prev + 1) {
       if (!cuemu__rw_ident(rw, prev))
-        return CUEMU_SUCCESS;
+        return rw->n;
       start = prev;
     }
   }
@@ -215,19 +213,26 @@ cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
   size_t k = device + 1, open = rw->n;
   for (; k < rw->n; k++) {
     if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "}"))
-      return CUEMU_SUCCESS;
+      return rw->n;
     if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[")) {
       if (open == rw->n && cuemu__rw_is(rw, k, "("))
         open = k;
       k = cuemu__rw_close(rw, k);
       if (k >= rw->n)
-        return CUEMU_SUCCESS;
+        return rw->n;
       continue;
     }
     if (cuemu__rw_is(rw, k, "{"))
       break;
   }
   if (k >= rw->n || open == rw->n)
-    return CUEMU_SUCCESS;
-  return cuemu__host_device_stub(rw, start, k);
+    return rw->n;
+  *decl_start = start;
+  return k;
+}
+
+cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
+  size_t start = 0, body = cuemu__rw_member_body(rw, device, &start);
+  return body < rw->n ? cuemu__host_device_stub(rw, start, body)
+                      : CUEMU_SUCCESS;
 }

@@ -122,6 +122,12 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   if (w->device_decl && w->other_depth == 1) {
     w->device_body = 1;
+    /* Variable-length arrays are refused in it (cuemu_device_code.c). */
+    if (rw->preprocessed &&
+        !(rw->toks[i].flags & (CUEMU_TOKEN_SHIM | CUEMU_TOKEN_FOREIGN))) {
+      cuemu_status st = cuemu__device_body_mark(rw, i);
+      if (st != CUEMU_SUCCESS) return st;
+    }
     /* The host pass keeps a stub of a __device__ function's body
      * (cuemu_host_stubs.c). */
     if (rw->preprocessed && rw->pass == CUEMU_PASS_HOST && !w->kernel_decl &&
@@ -580,6 +586,15 @@ static cuemu_status walk(walker *w) {
           !(t->flags & CUEMU_TOKEN_FOREIGN) &&
           cuemu__rw_is(rw, i, "__device__"))
         st = cuemu__host_member_stub(rw, i); /* cuemu_host_stubs.c */
+      if (st == CUEMU_SUCCESS && rw->preprocessed &&
+          rw->pass != CUEMU_PASS_HOST && w->other_depth > 0 &&
+          !w->device_body && !w->kernel_body &&
+          !(t->flags & (CUEMU_TOKEN_FOREIGN | CUEMU_TOKEN_SHIM)) &&
+          cuemu__rw_is(rw, i, "__device__")) {
+        /* A member function's or an extended lambda's body, marked as a
+         * namespace-scope device function's (cuemu_device_code.c). */
+        st = cuemu__device_inner_mark(rw, i);
+      }
       if (st != CUEMU_SUCCESS) {
         /* refused in device code */
       } else if (own && cuemu__rw_is(rw, i, "__noinline__") &&

@@ -144,6 +144,14 @@ cuemu_status cuemu__rw_edit(cuemu_rewriter *rw, size_t offset, size_t removed,
 /* Formats "file:line: what" into the message and returns CUEMU_COMPILE. */
 cuemu_status cuemu__rw_error(cuemu_rewriter *rw, int line, const char *what);
 
+/* Appends a line marker that makes the text after it line `line` of
+ * `file`, in a system header when `system`, and the blanks that put the
+ * next character in the column of the one at `offset` (tabs kept, as the
+ * compiler counts them): text inserted before it keeps the user's lines
+ * and columns after it (cuemu_host_stubs.c). */
+void cuemu__rw_line_marker(cuemu_strbuf *sb, const cuemu_rewriter *rw,
+                           size_t offset, const char *file, int line,
+                           int system);
 void cuemu__sb_add(cuemu_strbuf *sb, const char *s, size_t length);
 void cuemu__sb_str(cuemu_strbuf *sb, const char *s);
 /* Appends the spelling of tokens [from, to), separated by one space where
@@ -174,6 +182,16 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume)
 /* Refuses what the body of a __global__ or __device__ function may not
  * hold, at token i (cuemu_device_code.c). */
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
+/* In the device pass of a translation unit: marks the body whose `{` is
+ * token `brace`, of a namespace-scope __global__ or __device__ function,
+ * so that cuemu's GCC plugin refuses variable-length arrays in it
+ * (cuemu_device_code.c). */
+cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace);
+/* The same for the body of the member function (cuemu__rw_member_body) or
+ * the extended lambda (`[...] __device__ (...) {`) whose `__device__` is
+ * token `device`, inside a class or a function; nothing for another
+ * `__device__`. */
+cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device);
 
 /* If token i (`__shared__`) belongs to an `extern __shared__` unsized array
  * declaration, rewrites it and sets *resume past its `;`; else *resume = i. */
@@ -358,6 +376,12 @@ cuemu_status cuemu__host_unwarned(cuemu_rewriter *rw, size_t open,
 /* The same for a member function (or a friend) defined in a class body,
  * whose `__device__` is token `device`. */
 cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device);
+/* The `{` of the body of the member function (or friend) defined in a
+ * class body whose `__device__` is token `device`, with its declaration's
+ * first token in *decl_start; rw->n when `device` is not in such a
+ * definition (a lambda's, a declaration without a body). */
+size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
+                             size_t *decl_start);
 
 /* Two passes: the host pass's record (CUEMU_KERNEL_HOST_RECORD) first in
  * the body of the user's kernel template whose `__global__` is token

@@ -62,6 +62,22 @@ static char *name_key(const char *name) {
   return key;
 }
 
+/* Describes the kernel `d` in *k (its name key and parameters); -1 when
+ * out of memory, with what was allocated left for the caller to free. */
+static int kernel_init(cuemu_kernel *k, const cuemu_kernel_desc *d) {
+  k->desc = d;
+  k->key = name_key(d->name);
+  k->params = calloc((size_t)d->param_count + 1, sizeof *k->params);
+  if (!k->key || !k->params)
+    return -1;
+  for (int p = 0; p < d->param_count; ++p) {
+    k->params[p].ctype = d->params[p].ctype;
+    k->params[p].size = d->params[p].size;
+    k->params[p].align = d->params[p].align;
+  }
+  return 0;
+}
+
 static void module_free(cuemu_module *m) {
   if (!m)
     return;
@@ -117,20 +133,10 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
   }
   for (int i = 0; i < m->desc->kernel_count; ++i) {
-    const cuemu_kernel_desc *d = &m->desc->kernels[i];
-    cuemu_kernel *k = &m->kernels[i];
     m->count = i + 1;
-    k->desc = d;
-    k->key = name_key(d->name);
-      k->params = calloc((size_t)d->param_count + 1, sizeof *k->params);
-    if (!k->key || !k->params) {
+    if (kernel_init(&m->kernels[i], &m->desc->kernels[i]) != 0) {
       module_free(m);
       return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
-    }
-    for (int p = 0; p < d->param_count; ++p) {
-      k->params[p].ctype = d->params[p].ctype;
-      k->params[p].size = d->params[p].size;
-      k->params[p].align = d->params[p].align;
     }
   }
   *out = m;
@@ -292,6 +298,53 @@ cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *k,
                                             dynamic_shared) *
             cuemu__device_model()->sms;
   return CUEMU_SUCCESS;
+}
+
+/* ---- The program's own kernels ------------------------------------------- */
+
+/* The kernels of the program (registered descriptors) that the C API has
+ * been asked for, one each, kept for the life of the process as the
+ * program's kernels are. */
+static pthread_mutex_t program_lock = PTHREAD_MUTEX_INITIALIZER;
+static cuemu_kernel **program_kernels;
+static size_t program_count;
+
+cuemu_kernel *cuemu__kernel_of_program(const cuemu_kernel_desc *d) {
+  if (!d)
+    return NULL;
+  cuemu_kernel *found = NULL;
+  pthread_mutex_lock(&program_lock);
+  for (size_t i = 0; i < program_count && !found; ++i)
+    if (program_kernels[i]->desc == d)
+      found = program_kernels[i];
+  if (!found) {
+    cuemu_kernel *k = calloc(1, sizeof *k);
+    cuemu_kernel **v =
+        k ? realloc(program_kernels, (program_count + 1) * sizeof *v) : NULL;
+    if (v && kernel_init(k, d) == 0) {
+      program_kernels = v;
+      program_kernels[program_count++] = found = k;
+    } else {
+      if (v)
+        program_kernels = v;
+      if (k) {
+        free(k->key);
+        free(k->params);
+      }
+      free(k);
+    }
+  }
+  pthread_mutex_unlock(&program_lock);
+  return found;
+}
+
+int cuemu__kernel_is_program(const cuemu_kernel *k) {
+  int found = 0;
+  pthread_mutex_lock(&program_lock);
+  for (size_t i = 0; k && i < program_count && !found; ++i)
+    found = program_kernels[i] == k;
+  pthread_mutex_unlock(&program_lock);
+  return found;
 }
 
 /* ---- Global variables --------------------------------------------------- */

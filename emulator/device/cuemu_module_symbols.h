@@ -32,4 +32,14 @@ cuemu_status cuemu__module_find_function(cuemu_module *module,
 /* The descriptor of kernel `k` (not NULL). */
 const cuemu_kernel_desc *cuemu__kernel_desc(const cuemu_kernel *k);
 
+/* A kernel of the program itself (its registered descriptor `d`, see
+ * cuemu_functions.h) as a C API kernel, the driver API's CUfunction of it
+ * (cuKernelGetFunction of cudaGetKernel's handle): the same one for the
+ * same descriptor, kept for the life of the process; NULL when `d` is
+ * NULL or out of memory. */
+cuemu_kernel *cuemu__kernel_of_program(const cuemu_kernel_desc *d);
+
+/* Non-zero when `k` is one of the kernels cuemu__kernel_of_program gave. */
+int cuemu__kernel_is_program(const cuemu_kernel *k);
+
 #endif /* CUEMU_MODULE_SYMBOLS_H */

@@ -62,7 +62,9 @@ void cuemu__drv_graph_forget(cuemu_module *m) {
 int cuemu_drv_graph_kernel(cuemu_rt_graph_kernel *kernel, void *function) {
   if (!kernel || !function)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  cuemu_kernel *k = function;
+  cuemu_kernel *k = cuemu__drv_function(function);
+  if (!k)
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   cuemu__drv_graph_note(k);
   kernel->desc = cuemu__kernel_desc(k);
   kernel->function = kernel->desc->function;

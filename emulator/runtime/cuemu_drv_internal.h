@@ -68,6 +68,12 @@ struct cuemu_kernel_desc;
 const struct cuemu_kernel_desc *cuemu__drv_program_kernel(const void *k);
 int cuemu__drv_program_kernel_attribute(int *value, int set, int attribute,
                                         const void *k);
+/* A CUfunction as the calls that take one read it: a program's CUkernel
+ * (cudaGetKernel's handle) cast to CUfunction, which CUDA takes as it
+ * takes a library's kernel, is the kernel's CUfunction (the one that
+ * cuKernelGetFunction gives; NULL when out of memory); any other handle
+ * is itself. */
+void *cuemu__drv_function(void *function);
 int cuemu__drv_func_set_attribute(void *function, int attribute, int value);
 int cuemu__drv_func_get_param_info(void *function, size_t index,
                                    size_t *offset, size_t *size);

@@ -26,7 +26,7 @@ int cuemu_drv_launch_kernel_ex(void *function, const unsigned grid[3],
   int e = cuemu_drv_check_context();
   if (e)
     return e;
-  cuemu_kernel *k = function;
+  cuemu_kernel *k = cuemu__drv_function(function);
   if (!k || !grid || !block)
     return k ? DRV_CUDA_ERROR_INVALID_VALUE : DRV_CUDA_ERROR_INVALID_HANDLE;
   void **args = NULL;

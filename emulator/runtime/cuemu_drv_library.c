@@ -183,14 +183,13 @@ int cuemu_drv_kernel_get_function(void **function, void *kernel) {
     return e;
   if (!function)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!library_of(kernel) && cuemu__drv_program_kernel(kernel)) {
-    /* A CUfunction is a module's kernel (cuLaunchKernel runs it); the
-     * program's kernels are no module's. */
-    cuemu__report_print("cuKernelGetFunction of a program's kernel "
-                        "(cudaGetKernel's handle): not supported, there is "
-                        "no CUfunction for it; launch it with "
-                        "cudaLaunchKernel or cudaLaunchKernelEx");
-    return DRV_CUDA_ERROR_NOT_SUPPORTED;
+  const struct cuemu_kernel_desc *program = cuemu__drv_program_kernel(kernel);
+  if (program) {
+    /* A program's kernel: the C API's kernel of its descriptor, which
+     * cuLaunchKernel, cuFuncGetAttribute and the other calls that take a
+     * CUfunction take as a module's. */
+    *function = cuemu__drv_function(kernel);
+    return *function ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
   if (!library_of(kernel))
     return DRV_CUDA_ERROR_INVALID_HANDLE;

@@ -459,6 +459,17 @@ int cuemu_drv_func_get_module(void **module, void *function) {
   if (!module)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   *module = module_of_function(function);
+  if (!*module && cuemu__kernel_is_program(function)) {
+    /* CUDA gives the module its runtime loaded the kernel in; the
+     * program's kernels are in no module here. */
+    cuemu__report(CUEMU_NOT_SUPPORTED,
+                  "cuFuncGetModule of a program's kernel (%s, through "
+                  "cudaGetKernel and cuKernelGetFunction): not supported, "
+                  "the program's kernels are in no module",
+                  cuemu_kernel_name(function));
+    cuemu__report_print(cuemu_last_message());
+    return DRV_CUDA_ERROR_NOT_SUPPORTED;
+  }
   return *module ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_HANDLE;
 }
 
@@ -469,7 +480,7 @@ int cuemu_drv_func_is_loaded(int *state, void *function) {
     return e;
   if (!state)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!module_of_function(function))
+  if (!module_of_function(function) && !cuemu__kernel_is_program(function))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   *state = 1; /* CU_FUNCTION_LOADING_STATE_LOADED: modules load eagerly */
   return DRV_CUDA_SUCCESS;
@@ -516,6 +527,7 @@ int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
 
 int cuemu_drv_func_get_attribute(int *value, int attribute, void *function) {
   int e = cuemu_drv_check_context();
+  function = cuemu__drv_function(function);
   return e ? e : cuemu__drv_func_get_attribute(value, attribute, function);
 }
 
@@ -557,6 +569,7 @@ int cuemu__drv_attribute_value(const cuemu_kernel_attributes *a_,
 
 int cuemu_drv_func_set_attribute(void *function, int attribute, int value) {
   int e = cuemu_drv_check_context();
+  function = cuemu__drv_function(function);
   return e ? e : cuemu__drv_func_set_attribute(function, attribute, value);
 }
 
@@ -577,6 +590,7 @@ int cuemu__drv_func_set_attribute(void *function, int attribute, int value) {
 
 int cuemu_drv_func_get_name(const char **name, void *function) {
   int e = cuemu_drv_check_context();
+  function = cuemu__drv_function(function);
   if (e)
     return e;
   if (!name)
@@ -622,6 +636,7 @@ int cuemu__drv_func_get_param_info(void *function, size_t index,
 int cuemu_drv_func_get_param_info(void *function, size_t index,
                                   size_t *offset, size_t *size) {
   int e = cuemu_drv_check_context();
+  function = cuemu__drv_function(function);
   return e ? e : cuemu__drv_func_get_param_info(function, index, offset, size);
 }
 
@@ -685,7 +700,7 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
   int e = cuemu_drv_check_context();
   if (e)
     return e;
-  cuemu_kernel *k = function;
+  cuemu_kernel *k = cuemu__drv_function(function);
   if (!k)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   int n = cuemu_kernel_param_count(k);

@@ -5,12 +5,16 @@
  * is the kernel's address (shims/cuda_builtins/cuemu_ids_api.h), described
  * by the program's table of kernels (device/cuemu_functions.h), whose
  * settings the runtime's cudaFuncSetAttribute changes too: one kernel, one
- * set of settings, whichever API reads or writes them.
+ * set of settings, whichever API reads or writes them. Its CUfunction
+ * (cuKernelGetFunction) is a C API kernel made of its descriptor
+ * (cuemu__kernel_of_program), which the calls that take a CUfunction take
+ * as a module's kernel.
  */
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_driver_errors.h>
 
 #include "device/cuemu_functions.h"
+#include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
 
 enum {
@@ -51,4 +55,9 @@ int cuemu__drv_program_kernel_attribute(int *value, int set, int attribute,
   return cuemu__function_set(k, d->name, attribute, set) == CUEMU_SUCCESS
              ? DRV_CUDA_SUCCESS
              : DRV_CUDA_ERROR_INVALID_VALUE;
+}
+
+void *cuemu__drv_function(void *function) {
+  const cuemu_kernel_desc *d = cuemu__function_find(function);
+  return d ? (void *)cuemu__kernel_of_program(d) : function;
 }

@@ -25,6 +25,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "base/cuemu_report.h"
+#include "core/cuemu_access_limits.h"
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_drv_vmm.h"
@@ -42,13 +43,13 @@ enum {
   LOCATION_DEVICE = 1,
   HANDLE_POSIX_FD = 1,
   HANDLE_ALL = 0x1 | 0x2 | 0x4 | 0x8, /* fd, Win32, Win32 KMT, fabric */
-  ACCESS_NONE = 0,
-  ACCESS_READ = 1,
-  ACCESS_READWRITE = 3
+  ACCESS_NONE = CUEMU_MEM_ACCESS_NONE,
+  ACCESS_READ = CUEMU_MEM_ACCESS_READ,
+  ACCESS_READWRITE = CUEMU_MEM_ACCESS_READWRITE
 };
 
 /* Access is kept for this many devices (CUEMU_DEVICE allows fewer). */
-#define MAX_DEVICES 64
+#define MAX_DEVICES CUEMU_MEM_ACCESS_DEVICES
 
 /* The granularity: CUDA's 2 MiB, the pools' chunk size. */
 #define GRANULE CUEMU_POOL_GRANULE
@@ -79,13 +80,31 @@ typedef struct reservation {
   struct reservation *next;
 } reservation;
 
+/* A mapping. Its access is set per granule, as cuMemSetAccess may set it
+ * on part of the mapping: for each granule, MAX_DEVICES CUmemAccess_flags
+ * (one per device), also recorded in the table of access limits
+ * (core/cuemu_access_limits.h) for memcheck. */
 typedef struct mapping {
   char *base;
   size_t size;
   phys *memory;
-  unsigned char access[MAX_DEVICES]; /* CUmemAccess_flags per device */
+  unsigned char *access;
   struct mapping *next;
 } mapping;
+
+/* The access flags of `device` in the granule of `m` that holds `p`. */
+static unsigned char *access_at(const mapping *m, const char *p, int device) {
+  return &m->access[(size_t)(p - m->base) / GRANULE * MAX_DEVICES +
+                    (size_t)device];
+}
+
+/* Forgets mapping `m` (unlinked, its range unmapped by the caller). */
+static void mapping_free(mapping *m) {
+  cuemu__access_limits_clear(m->base);
+  m->memory->maps--;
+  free(m->access);
+  free(m);
+}
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static phys *allocations;
@@ -444,9 +463,15 @@ int cuemu_vmm_map(unsigned long long ptr, size_t size, size_t offset,
                       "cuMemMap: %p+%zu overlaps the mapping at %p+%zu",
                       (void *)p, size, (void *)o->base, o->size));
   mapping *n = calloc(1, sizeof *n);
+  unsigned char *access = calloc(size / GRANULE, MAX_DEVICES);
   /* Mapped without access until cuMemSetAccess, as on a GPU. */
-  if (!n || mmap(p, size, PROT_NONE, MAP_SHARED | MAP_FIXED, m->fd,
-                 (off_t)offset) == MAP_FAILED) {
+  if (!n || !access ||
+      cuemu__access_limits_set(p, size, GRANULE, access) != 0 ||
+      mmap(p, size, PROT_NONE, MAP_SHARED | MAP_FIXED, m->fd,
+           (off_t)offset) == MAP_FAILED) {
+    if (n && access)
+      cuemu__access_limits_clear(p);
+    free(access);
     free(n);
     return end(fail(DRV_CUDA_ERROR_OUT_OF_MEMORY,
                     "cuMemMap: the memory cannot be mapped: %s",
@@ -455,15 +480,15 @@ int cuemu_vmm_map(unsigned long long ptr, size_t size, size_t offset,
   n->base = p;
   n->size = size;
   n->memory = m;
+  n->access = access;
   n->next = mappings;
   mappings = n;
   m->maps++;
   if (!retrack(reservation_of(p, size))) {
     mappings = n->next;
-    m->maps--;
     mmap(p, size, PROT_NONE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-    free(n);
+    mapping_free(n);
     retrack(reservation_of(p, size));
     return end(DRV_CUDA_ERROR_OUT_OF_MEMORY);
   }
@@ -491,20 +516,21 @@ int cuemu_vmm_unmap(unsigned long long ptr, size_t size) {
      * remembers it as freed, so that a late use is told as one. */
     mmap(m->base, m->size, PROT_NONE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-    m->memory->maps--;
-    phys_drop(m->memory);
-    free(m);
+    phys *memory = m->memory;
+    mapping_free(m);
+    phys_drop(memory);
   }
   retrack(reservation_of(p, size));
   return end(DRV_CUDA_SUCCESS);
 }
 
-/* The protection of a mapping: the widest access of any device (the
- * emulated devices share one address space). */
-static int protection(const mapping *m) {
+/* The protection of the granule of `m` at `p`: the widest access of any
+ * device (the emulated devices share one address space; memcheck tells a
+ * device's access without its own, core/cuemu_access_limits.h). */
+static int protection(const mapping *m, const char *p) {
   int widest = ACCESS_NONE;
   for (int d = 0; d < MAX_DEVICES; ++d)
-    widest |= m->access[d];
+    widest |= *access_at(m, p, d);
   return widest == ACCESS_READWRITE ? PROT_READ | PROT_WRITE
          : widest == ACCESS_READ    ? PROT_READ
                                     : PROT_NONE;
@@ -532,28 +558,28 @@ int cuemu_vmm_set_access(unsigned long long ptr, size_t size,
                       "CUmemAccess_flags",
                       i, f));
   }
-  for (char *at = p; at < p + size;) {
-    mapping *m = mapping_of(at);
-    if (!m)
+  if (size == 0 || !aligned(ptr) || !aligned(size))
+    return end(fail(DRV_CUDA_ERROR_INVALID_VALUE,
+                    "cuMemSetAccess: %p+%zu: ptr and size must be multiples "
+                    "of the granularity (2 MiB), size non-zero",
+                    (void *)p, size));
+  /* CUDA's rule: the range must be fully mapped; it may cover parts of
+   * mappings and several of them. */
+  for (char *at = p; at < p + size; at += GRANULE)
+    if (!mapping_of(at))
       return end(fail(DRV_CUDA_ERROR_INVALID_VALUE,
                       "cuMemSetAccess: %p (in %p+%zu) is not mapped",
                       (void *)at, (void *)p, size));
-    if (m->base != at || m->size > (size_t)(p + size - at))
-      return end(fail(DRV_CUDA_ERROR_NOT_SUPPORTED,
-                      "cuMemSetAccess: %p+%zu covers only part of the "
-                      "mapping at %p+%zu; cuemu sets access on whole "
-                      "mappings",
-                      (void *)p, size, (void *)m->base, m->size));
-    at += m->size;
-  }
-  if (size == 0)
-    return end(fail(DRV_CUDA_ERROR_INVALID_VALUE, "cuMemSetAccess: size 0"));
-  for (char *at = p; at < p + size;) {
+  for (char *at = p; at < p + size; at += GRANULE) {
     mapping *m = mapping_of(at);
     for (size_t i = 0; i < count; ++i)
-      m->access[desc[i].location.id] = (unsigned char)desc[i].flags;
-    mprotect(m->base, m->size, protection(m));
-    at += m->size;
+      *access_at(m, at, desc[i].location.id) = (unsigned char)desc[i].flags;
+    mprotect(at, GRANULE, protection(m, at));
+    /* The mapping's access as a whole, once its last granule here is set. */
+    if (at + GRANULE == m->base + m->size || at + GRANULE == p + size)
+      if (cuemu__access_limits_set(m->base, m->size, GRANULE, m->access) != 0)
+        return end(fail(DRV_CUDA_ERROR_OUT_OF_MEMORY,
+                        "cuMemSetAccess: no memory"));
   }
   return end(DRV_CUDA_SUCCESS);
 }
@@ -575,7 +601,7 @@ int cuemu_vmm_get_access(unsigned long long *flags, const void *location,
     return end(fail(DRV_CUDA_ERROR_INVALID_DEVICE,
                     "cuMemGetAccess: location {type %d, id %d} is no device",
                     where[0], where[1]));
-  *flags = m->access[where[1]];
+  *flags = *access_at(m, (const char *)(uintptr_t)ptr, where[1]);
   return end(DRV_CUDA_SUCCESS);
 }
 
@@ -707,8 +733,7 @@ void cuemu__vmm_reset(int device) {
     *link = m->next;
     mmap(m->base, m->size, PROT_NONE,
          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-    m->memory->maps--;
-    free(m);
+    mapping_free(m);
   }
   for (phys *p = allocations, *next; p; p = next) {
     next = p->next;

@@ -94,6 +94,17 @@ int cuemu_rt_func_get_name(const char **name, const void *function) {
   return cudaSuccess;
 }
 
+int cuemu_rt_get_func_by_symbol(void **function, const void *symbol) {
+  if (!function)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int e = check_function(symbol, 0);
+  if (e)
+    return e;
+  /* The driver's CUfunction of the kernel (cuKernelGetFunction's). */
+  *function = cuemu__drv_function((void *)symbol);
+  return *function ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
+}
+
 /* The attributes of the kernel at `function`. */
 static cuemu_kernel_attributes attributes_of(const void *function) {
   cuemu_kernel_attributes k;

@@ -61,6 +61,14 @@ inline CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
       flags));
 }
 
+/* CUDA 8 to 11.6's ABI version, for cuGetProcAddress: the same parameters
+ * (CUstreamBatchMemOpParams is CUstreamBatchMemOpParams_v1). */
+inline CUresult cuStreamBatchMemOp_v8000(CUstream stream, unsigned int count,
+                                         CUstreamBatchMemOpParams_v1 *paramArray,
+                                         unsigned int flags) {
+  return cuStreamBatchMemOp(stream, count, paramArray, flags);
+}
+
 inline CUresult cuGraphAddBatchMemOpNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {

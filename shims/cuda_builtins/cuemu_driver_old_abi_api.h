@@ -8,7 +8,8 @@
  * Each is named cuName_vVERSION after the PFN_cuName_vVERSION of CUDA's
  * cudaTypedefs.h whose type it has, and forwards to the current function;
  * scripts/driver_entry_points.py lists it for that version (and for older
- * versions of the same type). Included by cuda.h.
+ * versions of the same type). Included by cuda.h. (cuStreamBatchMemOp_v8000
+ * is in cuemu_driver_memop_api.h, which this header cannot include.)
  */
 /* cuda.h first, outside the guard: included alone, this header is then
  * read at its place in cuda.h, after what it uses. */
@@ -16,7 +17,10 @@
 #ifndef CUEMU_DRIVER_OLD_ABI_API_H
 #define CUEMU_DRIVER_OLD_ABI_API_H
 
+#include "cuemu_driver_array_api.h"
 #include "cuemu_driver_capture_api.h"
+#include "cuemu_driver_graph_api.h"
+#include "cuemu_driver_graph_exec_api.h"
 #include "cuemu_driver_graph_nodes_api.h"
 #include "cuemu_driver_pool_api.h"
 
@@ -146,6 +150,146 @@ inline CUresult cuMemPrefetchAsync_v8000(CUdeviceptr devPtr, size_t count,
                                          CUstream hStream) {
   return cuMemPrefetchAsync(devPtr, count, cuemu::drv::location_of(dstDevice),
                             0, hStream);
+}
+
+/* CUDA 10 and 11's graph instantiation (CUDA 12's cuda.h makes
+ * cuGraphInstantiate cuGraphInstantiateWithFlags, which is cuemu's, but
+ * the driver's "cuGraphInstantiate" is still this one): the node that
+ * failed, and a message in the log buffer. */
+inline CUresult cuGraphInstantiate_v10000(CUgraphExec *phGraphExec,
+                                          CUgraph hGraph,
+                                          CUgraphNode *phErrorNode,
+                                          char *logBuffer,
+                                          size_t bufferSize) {
+  CUDA_GRAPH_INSTANTIATE_PARAMS params = {};
+  CUresult r = cuGraphInstantiateWithParams(phGraphExec, hGraph, &params);
+  if (phErrorNode)
+    *phErrorNode = params.hErrNode_out;
+  if (logBuffer && bufferSize) {
+    const char *text = "";
+    if (r != CUDA_SUCCESS)
+      cuGetErrorString(r, &text);
+    size_t n = 0;
+    while (text && text[n] && n + 1 < bufferSize) {
+      logBuffer[n] = text[n];
+      ++n;
+    }
+    logBuffer[n] = '\0';
+  }
+  return r;
+}
+
+/* CUDA 10.0's capture, without a mode: the global mode, as CUDA gives. */
+inline CUresult cuStreamBeginCapture_v10000(CUstream hStream) {
+  return cuStreamBeginCapture(hStream, CU_STREAM_CAPTURE_MODE_GLOBAL);
+}
+
+/* CUDA 10.2 and 11's graph update: the node that failed and the reason. */
+inline CUresult cuGraphExecUpdate_v10020(CUgraphExec hGraphExec,
+                                         CUgraph hGraph,
+                                         CUgraphNode *hErrorNode_out,
+                                         CUgraphExecUpdateResult *updateResult_out) {
+  CUgraphExecUpdateResultInfo info = {};
+  CUresult r = cuGraphExecUpdate(hGraphExec, hGraph, &info);
+  if (hErrorNode_out)
+    *hErrorNode_out = info.errorNode;
+  if (updateResult_out)
+    *updateResult_out = info.result;
+  return r;
+}
+
+/* CUDA 12.2's generic node, before edge data. */
+inline CUresult cuGraphAddNode_v12020(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                      const CUgraphNode *dependencies,
+                                      size_t numDependencies,
+                                      CUgraphNodeParams *nodeParams) {
+  return cuGraphAddNode(phGraphNode, hGraph, dependencies, nullptr,
+                        numDependencies, nodeParams);
+}
+
+/* Kernel nodes before CUDA 12.0: CUDA_KERNEL_NODE_PARAMS_v1, without a
+ * library's kernel and a context. */
+namespace cuemu {
+namespace drv {
+/* Copies the fields that both versions of the kernel node parameters
+ * have. */
+template <class To, class From>
+inline void kernel_fields(To &to, const From &from) {
+  to.func = from.func;
+  to.gridDimX = from.gridDimX;
+  to.gridDimY = from.gridDimY;
+  to.gridDimZ = from.gridDimZ;
+  to.blockDimX = from.blockDimX;
+  to.blockDimY = from.blockDimY;
+  to.blockDimZ = from.blockDimZ;
+  to.sharedMemBytes = from.sharedMemBytes;
+  to.kernelParams = from.kernelParams;
+  to.extra = from.extra;
+}
+
+inline CUDA_KERNEL_NODE_PARAMS kernel_params(
+    const CUDA_KERNEL_NODE_PARAMS_v1 &p) {
+  CUDA_KERNEL_NODE_PARAMS q = {};
+  kernel_fields(q, p);
+  return q;
+}
+} // namespace drv
+} // namespace cuemu
+
+inline CUresult cuGraphAddKernelNode_v10000(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
+  if (!nodeParams)
+    return cuGraphAddKernelNode(phGraphNode, hGraph, dependencies,
+                                numDependencies, nullptr);
+  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
+  return cuGraphAddKernelNode(phGraphNode, hGraph, dependencies,
+                              numDependencies, &q);
+}
+
+inline CUresult cuGraphKernelNodeGetParams_v10000(
+    CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
+  CUDA_KERNEL_NODE_PARAMS q = {};
+  CUresult r = cuGraphKernelNodeGetParams(hNode, nodeParams ? &q : nullptr);
+  if (r == CUDA_SUCCESS)
+    cuemu::drv::kernel_fields(*nodeParams, q);
+  return r;
+}
+
+inline CUresult cuGraphKernelNodeSetParams_v10000(
+    CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
+  if (!nodeParams)
+    return cuGraphKernelNodeSetParams(hNode, nullptr);
+  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
+  return cuGraphKernelNodeSetParams(hNode, &q);
+}
+
+inline CUresult cuGraphExecKernelNodeSetParams_v10010(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
+  if (!nodeParams)
+    return cuGraphExecKernelNodeSetParams(hGraphExec, hNode, nullptr);
+  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
+  return cuGraphExecKernelNodeSetParams(hGraphExec, hNode, &q);
+}
+
+/* CUDA 2.0's forms whose 32-bit sizes and offsets hold no address (the
+ * others take 32-bit device pointers, which cannot hold the emulated
+ * device's addresses, and are not provided). */
+inline CUresult cuMemAllocHost_v2000(void **pp, unsigned int bytesize) {
+  return cuMemAllocHost(pp, bytesize);
+}
+
+inline CUresult cuMemcpyHtoA_v2000(CUarray dstArray, unsigned int dstOffset,
+                                   const void *srcHost,
+                                   unsigned int ByteCount) {
+  return cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount);
+}
+
+inline CUresult cuMemcpyAtoH_v2000(void *dstHost, CUarray srcArray,
+                                   unsigned int srcOffset,
+                                   unsigned int ByteCount) {
+  return cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount);
 }
 
 #endif /* CUEMU_DRIVER_OLD_ABI_API_H */

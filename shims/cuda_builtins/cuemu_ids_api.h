@@ -50,6 +50,16 @@ inline cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, T *entryFuncAddr) {
   return cudaGetKernel(kernelPtr, cuemu::rt::function_address(entryFuncAddr));
 }
 
+/* A program's kernel as the driver's CUfunction (a cudaFunction_t), which
+ * cuLaunchKernel and the cuFunc* calls take. */
+typedef struct CUfunc_st *cudaFunction_t;
+
+inline cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr,
+                                       const void *symbolPtr) {
+  return static_cast<cudaError_t>(cuemu_rt_get_func_by_symbol(
+      reinterpret_cast<void **>(functionPtr), symbolPtr));
+}
+
 /* ---- Driver entry points ---------------------------------------------------- */
 
 #ifndef CUEMU_DRIVER_ENTRY_ENUMS

@@ -44,8 +44,9 @@ int cuemu_drv_library_get_global(unsigned long long *dptr, size_t *bytes,
  * by its symbol name. */
 int cuemu_drv_library_get_unified_function(void **fptr, void *library,
                                            const char *symbol);
-/* cuKernelGetFunction: the kernel as a CUfunction (the same handle); a
- * kernel of no live library is INVALID_HANDLE. */
+/* cuKernelGetFunction: the kernel as a CUfunction (a library's: the same
+ * handle; a program's, cudaGetKernel's handle: the C API kernel of its
+ * descriptor); any other handle is INVALID_HANDLE. */
 int cuemu_drv_kernel_get_function(void **function, void *kernel);
 /* cuKernelGetLibrary. */
 int cuemu_drv_kernel_get_library(void **library, void *kernel);
@@ -63,8 +64,7 @@ int cuemu_drv_kernel_set_attribute(int attribute, int value, void *kernel,
 int cuemu_drv_kernel_get_param_info(void *kernel, size_t index,
                                     size_t *offset, size_t *size);
 /* cuKernelGetName. A program's kernel (cudaGetKernel's handle) is taken
- * by these kernel calls too, but for cuKernelGetFunction
- * (CUDA_ERROR_NOT_SUPPORTED: no CUfunction exists for it). */
+ * by these kernel calls too. */
 int cuemu_drv_kernel_get_name(const char **name, void *kernel);
 
 /* The runtime's calls. */

@@ -1,6 +1,7 @@
 /*
  * cuemu_host_ids.h: identifiers of the runtime's and the driver's objects
- * (cudaStreamGetId, cuStreamGetId, cuCtxGetId), the driver's entry points
+ * (cudaStreamGetId, cuStreamGetId, cuCtxGetId, cudaGetFuncBySymbol), the
+ * driver's entry points
  * by name (cuGetProcAddress, cudaGetDriverEntryPoint(ByVersion)), and the
  * occupancy calls that take a per-block-size shared-memory function. The
  * shims cuemu_ids_api.h, cuemu_driver_ids_api.h and cuemu_occupancy_api.h
@@ -21,6 +22,12 @@ extern "C" {
  * the program, never reused by a later stream; the legacy default stream
  * has 1, the per-thread default stream of each host thread its own. */
 int cuemu_rt_stream_get_id(void *stream, unsigned long long *id);
+
+/* cudaGetFuncBySymbol: the driver's CUfunction (a cudaFunction_t) of the
+ * program's kernel at `symbol` (or of a library's kernel), the one
+ * cuKernelGetFunction gives, which cuLaunchKernel and the cuFunc* calls
+ * take; cudaErrorInvalidDeviceFunction for anything else. Runtime codes. */
+int cuemu_rt_get_func_by_symbol(void **function, const void *symbol);
 
 /* cuCtxGetId: the context (NULL: the calling thread's current one)'s
  * identifier, unique in the process, never reused. Driver codes. */

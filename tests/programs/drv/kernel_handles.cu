@@ -2,8 +2,13 @@
 // taken by the driver's kernel calls as a library's kernels are: the
 // attributes (the __launch_bounds__ limit, a raised dynamic shared memory
 // size that cudaFuncGetAttributes then reads too, read-only attributes
-// refused), the parameter layout and the name; and launched through
-// cudaLaunchKernel and cudaLaunchKernelEx given as void *, as CUDA allows.
+// refused), the parameter layout and the name; launched through
+// cudaLaunchKernel and cudaLaunchKernelEx given as void *, as CUDA allows;
+// and as a CUfunction (cuKernelGetFunction, cudaGetFuncBySymbol, or the
+// handle cast to one):
+// launched by cuLaunchKernel (parameters as pointers and as a buffer),
+// cuLaunchKernelEx and into a captured graph, its attributes and
+// parameters read and set through the cuFunc* calls.
 // CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -lcuda
 #include <cuda.h>
@@ -113,6 +118,116 @@ int main() {
   int c = 0;
   RT(cudaMemcpy(&c, counter, sizeof c, cudaMemcpyDeviceToHost));
   CHECK(c == 3 * 32 + 2 * 16);
+
+  // The CUfunction of a program's kernel, in the primary context the
+  // runtime made current.
+  CUfunction fb = nullptr, fc = nullptr, fc2 = nullptr;
+  CU(cuKernelGetFunction(&fb, kb));
+  CU(cuKernelGetFunction(&fc, kc));
+  CU(cuKernelGetFunction(&fc2, kc));
+  CHECK(fb && fc && fb != fc && fc == fc2);
+  CHECK(cuKernelGetFunction(nullptr, kc) == CUDA_ERROR_INVALID_VALUE);
+  // The runtime's cudaGetFuncBySymbol gives the same CUfunction.
+  cudaFunction_t rf = nullptr;
+  RT(cudaGetFuncBySymbol(&rf, (const void *)count_up));
+  CHECK((CUfunction)rf == fc);
+  RT(cudaGetFuncBySymbol(&rf, (const void *)blend<float>));
+  CHECK((CUfunction)rf == fb);
+  int not_a_kernel = 0;
+  CHECK(cudaGetFuncBySymbol(&rf, &not_a_kernel) ==
+        cudaErrorInvalidDeviceFunction);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDeviceFunction);
+  CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fb));
+  CHECK(v == 128);
+  CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        fb));
+  CHECK(v == 64 * 1024);
+  CU(cuFuncSetAttribute(fb, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        32 * 1024));
+  RT(cudaFuncGetAttributes(&fa, blend<float>));
+  CHECK(fa.maxDynamicSharedSizeBytes == 32 * 1024);
+  CU(cuFuncGetParamInfo(fb, 3, &off, &size));
+  CHECK(off == 28 && size == sizeof(int));
+  CU(cuFuncGetName(&name, fc));
+  CHECK(name && std::strstr(name, "count_up"));
+  CUfunctionLoadingState state = CU_FUNCTION_LOADING_STATE_UNLOADED;
+  CU(cuFuncIsLoaded(&state, fb));
+  CHECK(state == CU_FUNCTION_LOADING_STATE_LOADED);
+  // A difference (docs/driver-api.md): the program's kernels are in no
+  // module, which cuemu says instead of giving one.
+  CUmodule mod;
+  CHECK(cuFuncGetModule(&mod, fb) == CUDA_ERROR_NOT_SUPPORTED);
+
+  // Launched by the driver: weights 3 this time, then 0.5 from a buffer.
+  for (int i = 0; i < n; ++i)
+    host[i] = -1.0f;
+  RT(cudaMemcpy(out, host, sizeof host, cudaMemcpyHostToDevice));
+  mode = 2;
+  CU(cuLaunchKernel(fb, n / 128, 1, 1, 128, 1, 1, 128, nullptr, args,
+                    nullptr));
+  RT(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  ok = true;
+  for (int i = 0; i < n; ++i)
+    ok = ok && host[i] == 3.0f * float(i);
+  CHECK(ok);
+  struct {
+    float *out;
+    const float *in;
+    Weights w;
+    int n;
+    char mode;
+  } buffer = {out, in, w, n / 2, 0};
+  size_t buffer_size = sizeof buffer;
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &buffer,
+                   CU_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size,
+                   CU_LAUNCH_PARAM_END};
+  CU(cuLaunchKernel(fb, n / 128, 1, 1, 128, 1, 1, 128, nullptr, nullptr,
+                    extra));
+  RT(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  ok = true;
+  for (int i = 0; i < n; ++i)
+    ok = ok && host[i] == (i < n / 2 ? 0.5f : 3.0f) * float(i);
+  CHECK(ok);
+  // Past __launch_bounds__: refused as CUDA refuses it.
+  CHECK(cuLaunchKernel(fb, 1, 1, 1, 256, 1, 1, 0, nullptr, args, nullptr) ==
+        CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+
+  // The count: cuLaunchKernel, cuLaunchKernelEx, the cudaKernel_t cast to
+  // a CUfunction (as CUDA takes a CUkernel), and a captured graph run twice.
+  RT(cudaMemset(counter, 0, sizeof(int)));
+  CU(cuLaunchKernel(fc, 2, 1, 1, 8, 1, 1, 0, nullptr, cargs, nullptr));
+  CUlaunchConfig lc = {};
+  lc.gridDimX = lc.gridDimY = lc.gridDimZ = 1;
+  lc.blockDimX = 5;
+  lc.blockDimY = lc.blockDimZ = 1;
+  CU(cuLaunchKernelEx(&lc, fc, cargs, nullptr));
+  CU(cuLaunchKernel((CUfunction)kc, 1, 1, 1, 7, 1, 1, 0, nullptr, cargs,
+                    nullptr));
+  CUstream s;
+  CU(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+  CUgraph g;
+  CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
+  CU(cuLaunchKernel(fc, 3, 1, 1, 4, 1, 1, 0, s, cargs, nullptr));
+  CU(cuStreamEndCapture(s, &g));
+  size_t nodes = 0;
+  CU(cuGraphGetNodes(g, nullptr, &nodes));
+  CHECK(nodes == 1);
+  CUgraphNode node;
+  CU(cuGraphGetNodes(g, &node, &nodes));
+  CUDA_KERNEL_NODE_PARAMS kp = {};
+  CU(cuGraphKernelNodeGetParams(node, &kp));
+  CHECK(kp.func == fc && kp.gridDimX == 3 && kp.blockDimX == 4);
+  CUgraphExec ge;
+  CU(cuGraphInstantiate(&ge, g, 0));
+  CU(cuGraphLaunch(ge, s));
+  CU(cuGraphLaunch(ge, s));
+  CU(cuStreamSynchronize(s));
+  RT(cudaMemcpy(&c, counter, sizeof c, cudaMemcpyDeviceToHost));
+  CHECK(c == 2 * 8 + 5 + 7 + 2 * 3 * 4);
+  CU(cuGraphExecDestroy(ge));
+  CU(cuGraphDestroy(g));
+  CU(cuStreamDestroy(s));
+
   RT(cudaFree(in));
   RT(cudaFree(out));
   RT(cudaFree(counter));
