@@ -24,6 +24,11 @@
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
 #endif
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_simd_decls.h"
+#else
+
 namespace cuemu {
 namespace simd {
 
@@ -356,5 +361,7 @@ CUEMU_SIMD_BPRED(__vibmax_u16x2, false, >=)
 CUEMU_SIMD_BPRED(__vibmin_s16x2, true, <=)
 CUEMU_SIMD_BPRED(__vibmin_u16x2, false, <=)
 #undef CUEMU_SIMD_BPRED
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SIMD_H */
