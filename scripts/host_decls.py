@@ -9,10 +9,12 @@ not their bodies, whose parsing costs every host pass. This script makes
 those declarations from the header itself, so that they cannot drift from
 its definitions: the header is preprocessed by the C++ compiler ($CXX, or
 g++) as the prelude reads it (its own macro-made overload sets expanded),
-and every function it defines at namespace scope, outside namespaces (its
-helpers in namespace cuemu stay out), becomes a declaration with
-CUEMU_DEVICE_ONLY. Anything else at namespace scope (a class, a variable, a
-template, an alias) is refused: such a header cannot be split this way.
+and every function it defines at namespace scope, outside namespaces, becomes
+a declaration with CUEMU_DEVICE_ONLY. What the header includes is left out
+(the header includes the declarations after its own #include lines); its
+#define and #undef lines, namespaces (its helpers), classes, declarations,
+constexpr functions, functions of deduced type and its cuemu_* helpers stay
+as they are.
 
 Usage:
   host_decls.py HEADER OUTPUT           write OUTPUT
@@ -27,12 +29,29 @@ import sys
 
 
 def preprocess(header):
-    """The header's text after the preprocessor, without line markers."""
+    """The header's own text after the preprocessor (what it includes left
+    out), with its #define and #undef lines (-dD)."""
     cxx = shlex.split(os.environ.get("CXX") or "g++")
     shims = os.path.dirname(os.path.abspath(header))
-    cmd = cxx + ["-std=c++17", "-E", "-P", "-x", "c++", "-I", shims, header]
-    return subprocess.run(cmd, check=True, stdout=subprocess.PIPE,
-                          universal_newlines=True).stdout
+    include = os.path.join(os.path.dirname(os.path.dirname(shims)),
+                           "emulator", "include")
+    cmd = cxx + ["-std=c++17", "-E", "-dD", "-x", "c++", "-I", shims, "-I",
+                 include, header]
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    own = os.path.realpath(header)
+    keep, lines, directives = False, [], []
+    for line in out.split("\n"):
+        m = re.match(r'^# \d+ "([^"]*)"', line)
+        if m:
+            keep = os.path.realpath(m.group(1)) == own
+            continue
+        if not keep:
+            continue
+        if line.startswith("#"):
+            directives.append(len(lines))
+        lines.append(line)
+    return lines, directives
 
 
 def skip_literal(text, i):
@@ -62,9 +81,26 @@ def matching(text, i):
     raise ValueError("unbalanced braces")
 
 
+def kept_verbatim(head):
+    """Whether a definition stays whole: classes and enums, constexpr
+    functions and deduced return types (host code may need their bodies),
+    and the header's own helpers (cuemu_*, which other shims call)."""
+    if re.match(r"^(template\s*<.*>\s*)?(class|struct|union|enum|typedef)\b",
+                head):
+        return True
+    if re.search(r"\b(constexpr|consteval)\b", head):
+        return True
+    name = re.search(r"(\w+)\s*\(", head)
+    if re.search(r"(^|\s)auto\s", head) and "->" not in head:
+        return True
+    return name is not None and name.group(1).startswith("cuemu")
+
+
 def declarations(text):
-    """The declarations of the functions defined at namespace scope."""
-    decls = []
+    """The text with the bodies of the functions defined at namespace scope
+    (outside namespaces, which hold the header's helpers and stay whole)
+    replaced by declarations."""
+    out = []
     i, start = 0, 0
     while i < len(text):
         c = text[i]
@@ -72,26 +108,35 @@ def declarations(text):
             i = skip_literal(text, i)
             continue
         if c == ";":
-            chunk = " ".join(text[start:i].split())
-            raise ValueError("not a function definition: %s;" % chunk)
+            out.append(" ".join(text[start:i + 1].split()))
+            i = start = i + 1
+            continue
         if c != "{":
             i += 1
             continue
         head = " ".join(text[start:i].split())
         end = matching(text, i)
-        if re.match(r"^(inline\s+)?namespace\b", head):
-            pass  # the header's helpers
-        elif re.match(r"^(template|class|struct|union|enum|using|typedef)\b",
-                      head) or ")" not in head:
-            raise ValueError("not a function definition: %s {" % head)
+        if re.match(r"^extern\s*\"C(\+\+)?\"$", head):
+            out.append(head + " {")
+            out.extend(declarations(text[i + 1:end - 1]))
+            out.append("}")
+        elif (re.match(r"^(inline\s+)?namespace\b", head) or
+              kept_verbatim(head) or ")" not in head):
+            tail = end
+            while tail < len(text) and text[tail] in " \t\n":
+                tail += 1
+            if tail < len(text) and text[tail] == ";":
+                end = tail + 1  # a class's `;`
+            out.append(text[start:end].strip())
         else:
-            head = re.sub(r"^(static\s+)?inline\s+", "", head)
-            decls.append(head)
+            head = re.sub(r"^((template\s*<.*>)\s*)?(static\s+)?inline\s+",
+                          r"\2 ", head).strip()
+            out.append("%s CUEMU_DEVICE_ONLY;" % head)
         i = start = end
     if text[start:].strip():
         raise ValueError("text after the last definition: %s" %
                          text[start:].strip()[:80])
-    return decls
+    return out
 
 
 def generate(header):
@@ -111,8 +156,16 @@ def generate(header):
         '#include "cuemu_host_decls.h"',
         "",
     ]
-    for d in declarations(preprocess(header)):
-        out.append("%s CUEMU_DEVICE_ONLY;" % d)
+    lines, directives = preprocess(header)
+    code, first = [], 0
+    for k in directives + [len(lines)]:
+        chunk = "\n".join(lines[first:k])
+        if chunk.strip():
+            code.extend(declarations(chunk))
+        if k < len(lines):
+            code.append(lines[k])
+        first = k + 1
+    out.extend(code)
     out += ["", "#endif /* %s */" % guard, ""]
     return "\n".join(out)
 

@@ -10,7 +10,12 @@ shims=$srcdir/shims/cuda_builtins
 
 command -v python3 >/dev/null 2>&1 || { echo "host_decls.sh: no python3"; exit 77; }
 status=0
-for header in cuemu_simd.h; do
+# The headers, as Makefile.am's host_decls_headers lists them.
+headers=$(sed -n '/^host_decls_headers =/,/[^\\]$/p' "$srcdir/Makefile.am" |
+  sed 's/^host_decls_headers =//; s/\\//g')
+[ -n "$headers" ] || { echo "host_decls.sh: no host_decls_headers in Makefile.am"; exit 1; }
+for name in $headers; do
+  header=$name.h
   decls=$shims/$(basename "$header" .h)_decls.h
   if python3 "$srcdir/scripts/host_decls.py" --check "$shims/$header" "$decls"; then
     echo "ok: $(basename "$decls")"

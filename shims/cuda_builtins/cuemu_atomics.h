@@ -26,6 +26,11 @@
 
 #include "vector_types.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_atomics_decls.h"
+#else
+
 /* ---- Building blocks ----------------------------------------------------- */
 
 template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
@@ -287,5 +292,7 @@ template <typename T>
 inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
   return atomicExch(address, val);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_ATOMICS_H */

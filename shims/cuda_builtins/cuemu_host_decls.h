@@ -10,9 +10,15 @@
  * CUEMU_HOST_DECLS), which makes every host pass cheaper to parse:
  *   - inline PTX's emulation (cuemu_ptx.h), which only translated asm
  *     statements call, is left out (cuda_runtime.h);
- *   - the SIMD intrinsics (cuemu_simd.h) are declared by
- *     cuemu_simd_decls.h, which scripts/host_decls.py makes from
- *     cuemu_simd.h itself.
+ *   - the SIMD intrinsics (cuemu_simd.h), warp functions (cuemu_warp.h),
+ *     atomics (cuemu_atomics.h, cuemu_nv_atomics.h), memory hints and
+ *     fences (cuemu_memory.h) and integer and float intrinsics
+ *     (cuemu_intrinsics.h) are declared by cuemu_*_decls.h, which
+ *     scripts/host_decls.py makes from each header itself (`make
+ *     host-decls`; tests/host_decls.sh checks them): each header includes
+ *     its declarations after its own #include lines. Its classes,
+ *     namespaces, macros, constexpr functions and cuemu_* helpers stay
+ *     whole.
  * A unit whose host pass keeps device code (a kernel's body that cannot be
  * forwarded, a kernel with internal linkage or a __device__ function of a
  * system header, inline PTX, a __device__ function whose body cannot be a

@@ -20,6 +20,11 @@
 
 #include "vector_types.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_intrinsics_decls.h"
+#else
+
 /* ------------------------------------------------------------------------ */
 /* Bit counting and reversal.                                                */
 /* ------------------------------------------------------------------------ */
@@ -302,5 +307,7 @@ inline float max(float a, float b) { return std::fmax(a, b); }
 inline double max(double a, double b) { return std::fmax(a, b); }
 inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
 inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_INTRINSICS_H */

@@ -27,6 +27,11 @@
 
 #include "cuemu_atomics.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_nv_atomics_decls.h"
+#else
+
 enum {
   __NV_ATOMIC_RELAXED,
   __NV_ATOMIC_CONSUME,
@@ -302,5 +307,7 @@ inline void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SY
   (void)scope;
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_NV_ATOMICS_H */

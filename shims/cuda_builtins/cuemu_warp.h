@@ -43,6 +43,11 @@
 
 #include "cuemu_builtin_vars.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_warp_decls.h"
+#else
+
 /* ---- Operands as 64-bit words -------------------------------------------- */
 
 /* The bits of `value` in the low bytes of a zeroed 64-bit word. */
@@ -273,5 +278,7 @@ CUEMU_WARP_DEFINE_LEGACY(__all, "__all() is not valid on compute_70 and "
 CUEMU_WARP_DEFINE_LEGACY(__any, "__any() is not valid on compute_70 and "
                                 "above; use __any_sync(mask, predicate)")
 #undef CUEMU_WARP_DEFINE_LEGACY
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_WARP_H */
