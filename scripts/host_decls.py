@@ -81,6 +81,16 @@ def matching(text, i):
     raise ValueError("unbalanced braces")
 
 
+def name_paren(head):
+    """The index of the `(` of the function's parameters in the head of
+    its definition: the first after a name other than an attribute's."""
+    for m in re.finditer(r"(\w+)\s*\(", head):
+        if m.group(1) not in ("__attribute__", "alignas", "__declspec",
+                              "decltype", "noexcept"):
+            return m.end() - 1
+    return len(head)
+
+
 def kept_verbatim(head):
     """Whether a definition stays whole: classes and enums, constexpr
     functions and deduced return types (host code may need their bodies),
@@ -90,10 +100,9 @@ def kept_verbatim(head):
         return True
     if re.search(r"\b(constexpr|consteval)\b", head):
         return True
-    name = re.search(r"(\w+)\s*\(", head)
     if re.search(r"(^|\s)auto\s", head) and "->" not in head:
         return True
-    return name is not None and name.group(1).startswith("cuemu")
+    return "cuemu" in head[:name_paren(head)]
 
 
 def declarations(text):
@@ -129,8 +138,9 @@ def declarations(text):
                 end = tail + 1  # a class's `;`
             out.append(text[start:end].strip())
         else:
-            head = re.sub(r"^((template\s*<.*>)\s*)?(static\s+)?inline\s+",
-                          r"\2 ", head).strip()
+            name_at = name_paren(head)
+            head = (re.sub(r"\b(static|inline)\s+", "", head[:name_at]) +
+                    head[name_at:])
             out.append("%s CUEMU_DEVICE_ONLY;" % head)
         i = start = end
     if text[start:].strip():
@@ -154,8 +164,13 @@ def generate(header):
         "#define %s" % guard,
         "",
         '#include "cuemu_host_decls.h"',
-        "",
     ]
+    # What the header includes, so that its declarations compile alone too
+    # (tests/headers_alone.sh); the header's guards make these free.
+    with open(header) as f:
+        out += [l.rstrip() for l in f
+                if re.match(r"^#\s*include\s", l) and "_decls.h" not in l]
+    out.append("")
     lines, directives = preprocess(header)
     code, first = [], 0
     for k in directives + [len(lines)]:

@@ -776,7 +776,10 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   if (!argv[0] || !argv[1] || !buffers[0] || !buffers[1])
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   /* The preprocessing passes; the first writes the headers it read to the
-   * entry's dependency file, the second's are added to it. */
+   * entry's dependency file, the second's are added to it. The host pass
+   * of a unit that includes CCCL, whose device code keeps its bodies
+   * there, reads the whole prelude (else see below). */
+  job->host_full = cuemu__source_includes_cccl(job->text, job->size);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     job->pass = pass_of(job, p);
     build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],

@@ -7,6 +7,9 @@
 #define CUEMU_ATOMICS_DECLS_H
 
 #include "cuemu_host_decls.h"
+#include <cstring>
+#include <type_traits>
+#include "vector_types.h"
 
 #define CUEMU_ATOMICS_H 
 template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
@@ -246,11 +249,32 @@ template <typename T> union cuemu_atomic128_result {
   unsigned char bytes[16];
   cuemu_atomic128_result() {}
 };
-template <typename T> cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
-template <typename T> cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
-template <typename T> cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
-template <typename T> cuemu_atomic128_t<T> atomicExch(T *address, T val) CUEMU_DEVICE_ONLY;
-template <typename T> cuemu_atomic128_t<T> atomicExch_block(T *address, T val) CUEMU_DEVICE_ONLY;
-template <typename T> cuemu_atomic128_t<T> atomicExch_system(T *address, T val) CUEMU_DEVICE_ONLY;
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
+  cuemu_atomic128_result<T> old;
+  cuemu_atomic_cas128(address, &compare, &val, &old.value);
+  return old.value;
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) {
+  return atomicCAS(address, compare, val);
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) {
+  return atomicCAS(address, compare, val);
+}
+template <typename T> inline cuemu_atomic128_t<T> atomicExch(T *address, T val) {
+  cuemu_atomic128_result<T> old;
+  cuemu_atomic_exch128(address, &val, &old.value);
+  return old.value;
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicExch_block(T *address, T val) {
+  return atomicExch(address, val);
+}
+template <typename T>
+inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
+  return atomicExch(address, val);
+}
 
 #endif /* CUEMU_ATOMICS_DECLS_H */

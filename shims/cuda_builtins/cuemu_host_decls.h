@@ -12,8 +12,9 @@
  *     statements call, is left out (cuda_runtime.h);
  *   - the SIMD intrinsics (cuemu_simd.h), warp functions (cuemu_warp.h),
  *     atomics (cuemu_atomics.h, cuemu_nv_atomics.h), memory hints and
- *     fences (cuemu_memory.h) and integer and float intrinsics
- *     (cuemu_intrinsics.h) are declared by cuemu_*_decls.h, which
+ *     fences (cuemu_memory.h), integer and float intrinsics
+ *     (cuemu_intrinsics.h), texture and surface fetches (cuemu_texture.h,
+ *     cuemu_surface.h) and barriers (cuemu_sync.h) are declared by cuemu_*_decls.h, which
  *     scripts/host_decls.py makes from each header itself (`make
  *     host-decls`; tests/host_decls.sh checks them): each header includes
  *     its declarations after its own #include lines. Its classes,

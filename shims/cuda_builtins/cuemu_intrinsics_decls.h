@@ -7,6 +7,9 @@
 #define CUEMU_INTRINSICS_DECLS_H
 
 #include "cuemu_host_decls.h"
+#include <cmath>
+#include <cstdint>
+#include "vector_types.h"
 
 #define CUEMU_INTRINSICS_H 
 int __popc(unsigned int x) CUEMU_DEVICE_ONLY;

@@ -7,6 +7,7 @@
 #define CUEMU_MEMORY_DECLS_H
 
 #include "cuemu_host_decls.h"
+#include "vector_types.h"
 
 #define CUEMU_MEMORY_H 
 #define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")

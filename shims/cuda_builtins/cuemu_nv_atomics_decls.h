@@ -7,6 +7,9 @@
 #define CUEMU_NV_ATOMICS_DECLS_H
 
 #include "cuemu_host_decls.h"
+#include <cstring>
+#include <type_traits>
+#include "cuemu_atomics.h"
 
 #define CUEMU_NV_ATOMICS_H 
 enum {

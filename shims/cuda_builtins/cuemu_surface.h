@@ -22,6 +22,11 @@
 #include "surface_types.h"
 #include "vector_types.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_surface_decls.h"
+#else
+
 /* The element types a surface access may move: its bytes, unconverted. */
 template <class T> struct __nv_isurf_trait {};
 #define CUEMU_ISURF_(T)                                                        \
@@ -304,5 +309,7 @@ surfCubemapLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int y, int layerf
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 1, x, y, layerface, &val, sizeof(T), mode,
                        __builtin_return_address(0), "surfCubemapLayeredwrite", cuemu_file, cuemu_line);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SURFACE_H */

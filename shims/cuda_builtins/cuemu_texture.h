@@ -22,6 +22,11 @@
 #include "texture_types.h"
 #include "vector_types.h"
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_texture_decls.h"
+#else
+
 /* A query of `op` with everything else zero. */
 static inline cuemu_texture_query cuemu_tex_query_(int op, int lod,
                                                    const char *function,
@@ -860,5 +865,7 @@ static inline T texCubemapLayeredGrad(cudaTextureObject_t obj, float x, float y,
   texCubemapLayeredGrad(&ret, obj, x, y, z, layer, dPdx, dPdy, cuemu_file, cuemu_line);
   return ret;
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_TEXTURE_H */

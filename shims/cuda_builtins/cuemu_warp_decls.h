@@ -7,6 +7,10 @@
 #define CUEMU_WARP_DECLS_H
 
 #include "cuemu_host_decls.h"
+#include <cstring>
+#include <type_traits>
+#include <cuemu/cuemu_device.h>
+#include "cuemu_builtin_vars.h"
 
 #define CUEMU_WARP_H 
 template <typename T>
