@@ -7,14 +7,14 @@ functions (in a __device__ lambda, in device code under -isystem) but the
 host compile never emits a call of them, so it needs their declarations,
 not their bodies, whose parsing costs every host pass. This script makes
 those declarations from the header itself, so that they cannot drift from
-its definitions: the header is preprocessed by the C++ compiler ($CXX, or
-g++) as the prelude reads it (its own macro-made overload sets expanded),
-and every function it defines at namespace scope, outside namespaces, becomes
-a declaration with CUEMU_DEVICE_ONLY. What the header includes is left out
-(the header includes the declarations after its own #include lines); its
-#define and #undef lines, namespaces (its helpers), classes, declarations,
-constexpr functions, functions of deduced type and its cuemu_* helpers stay
-as they are.
+its definitions. The header holds its definitions of CUDA's functions in the
+`#else` branch of an `#ifdef CUEMU_HOST_DECLS` that includes the generated
+file, after its helpers, classes and macros, which both passes read. That
+branch is preprocessed by the C++ compiler ($CXX, or g++), which expands its
+macro-made overload sets, and each function it defines becomes a declaration
+with CUEMU_DEVICE_ONLY. Anything else there (a class, a namespace, a helper
+cuemu_*, a constexpr function, a function of deduced type, a macro it does
+not #undef) is refused: it belongs before the branch.
 
 Usage:
   host_decls.py HEADER OUTPUT           write OUTPUT
@@ -28,9 +28,31 @@ import subprocess
 import sys
 
 
+def region(header):
+    """The header's lines (1-based, exclusive) of its definitions: between
+    the `#else` of its `#ifdef CUEMU_HOST_DECLS` and that block's
+    `#endif`."""
+    with open(header) as f:
+        lines = f.read().split("\n")
+    start = end = None
+    for n, line in enumerate(lines, 1):
+        if start is None and re.match(r"^#\s*ifdef\s+CUEMU_HOST_DECLS\b", line):
+            start = 0
+        elif start == 0 and re.match(r"^#\s*else\b", line):
+            start = n
+        elif start and re.match(r"^#\s*endif\s*/\*\s*CUEMU_HOST_DECLS", line):
+            end = n
+            break
+    if not start or not end:
+        raise ValueError("no #ifdef CUEMU_HOST_DECLS ... #else ... #endif "
+                         "/* CUEMU_HOST_DECLS */ around its definitions")
+    return start, end
+
+
 def preprocess(header):
-    """The header's own text after the preprocessor (what it includes left
-    out), with its #define and #undef lines (-dD)."""
+    """The text of the header's definitions (its region()) after the
+    preprocessor, which expands its macro-made overload sets; the #define
+    and #undef lines there (-dD) are checked to be local to it."""
     cxx = shlex.split(os.environ.get("CXX") or "g++")
     shims = os.path.dirname(os.path.abspath(header))
     include = os.path.join(os.path.dirname(os.path.dirname(shims)),
@@ -40,18 +62,27 @@ def preprocess(header):
     out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE,
                          universal_newlines=True).stdout
     own = os.path.realpath(header)
-    keep, lines, directives = False, [], []
+    start, end = region(header)
+    keep, number, lines, defined = False, 0, [], set()
     for line in out.split("\n"):
-        m = re.match(r'^# \d+ "([^"]*)"', line)
+        m = re.match(r'^# (\d+) "([^"]*)"', line)
         if m:
-            keep = os.path.realpath(m.group(1)) == own
+            keep = os.path.realpath(m.group(2)) == own
+            number = int(m.group(1))
             continue
-        if not keep:
-            continue
-        if line.startswith("#"):
-            directives.append(len(lines))
-        lines.append(line)
-    return lines, directives
+        if keep and start < number < end:
+            d = re.match(r"^#(define|undef) (\w+)", line)
+            if d and d.group(1) == "define":
+                defined.add(d.group(2))
+            elif d:
+                defined.discard(d.group(2))
+            else:
+                lines.append(line)
+        number += 1
+    if defined:
+        raise ValueError("macros defined among the definitions and not "
+                         "undefined there: %s" % ", ".join(sorted(defined)))
+    return "\n".join(lines)
 
 
 def skip_literal(text, i):
@@ -63,22 +94,25 @@ def skip_literal(text, i):
     return i + 1
 
 
+def next_of(text, i, chars):
+    """The index of the first of `chars` at or after i, outside string and
+    character literals, or len(text)."""
+    while i < len(text) and text[i] not in chars:
+        i = skip_literal(text, i) if text[i] in "\"'" else i + 1
+    return i
+
+
 def matching(text, i):
     """The index after the brace that closes the one at i."""
     depth = 0
-    while i < len(text):
-        c = text[i]
-        if c in "\"'":
-            i = skip_literal(text, i)
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
+    while True:
+        i = next_of(text, i, "{}")
+        if i >= len(text):
+            raise ValueError("unbalanced braces")
+        depth += 1 if text[i] == "{" else -1
+        if depth == 0:
+            return i + 1
         i += 1
-    raise ValueError("unbalanced braces")
 
 
 def name_paren(head):
@@ -91,58 +125,54 @@ def name_paren(head):
     return len(head)
 
 
-def kept_verbatim(head):
-    """Whether a definition stays whole: classes and enums, constexpr
-    functions and deduced return types (host code may need their bodies),
-    and the header's own helpers (cuemu_*, which other shims call)."""
-    if re.match(r"^(template\s*<.*>\s*)?(class|struct|union|enum|typedef)\b",
-                head):
-        return True
+def refused(head):
+    """Why a definition cannot be among those replaced by declarations, or
+    None: classes, namespaces and the header's helpers (cuemu_*) belong
+    before them, constexpr functions and deduced return types (whose
+    bodies host code may need) out of them."""
+    if re.match(r"^(template\s*<.*>\s*)?(class|struct|union|enum|typedef|"
+                r"namespace|inline\s+namespace)\b", head):
+        return "a class or namespace"
     if re.search(r"\b(constexpr|consteval)\b", head):
-        return True
+        return "a constexpr function"
     if re.search(r"(^|\s)auto\s", head) and "->" not in head:
-        return True
-    return "cuemu" in head[:name_paren(head)]
+        return "a function of deduced type"
+    if ")" not in head:
+        return "not a function"
+    names = re.findall(r"\w+", re.sub(r"<[^<>]*>\s*$", "",
+                                      head[:name_paren(head)]))
+    if names and names[-1].startswith("cuemu"):
+        return "a helper"
+    return None
 
 
 def declarations(text):
-    """The text with the bodies of the functions defined at namespace scope
-    (outside namespaces, which hold the header's helpers and stay whole)
-    replaced by declarations."""
+    """The declarations of the functions that the text defines (at
+    namespace scope, or in extern "C" blocks)."""
     out = []
-    i, start = 0, 0
-    while i < len(text):
-        c = text[i]
-        if c in "\"'":
-            i = skip_literal(text, i)
-            continue
-        if c == ";":
-            out.append(" ".join(text[start:i + 1].split()))
-            i = start = i + 1
-            continue
-        if c != "{":
-            i += 1
-            continue
+    start = 0
+    while True:
+        i = next_of(text, start, ";{")
+        if i >= len(text):
+            break
+        if text[i] == ";":
+            chunk = " ".join(text[start:i].split())
+            raise ValueError("not a function definition: %s;" % chunk)
         head = " ".join(text[start:i].split())
         end = matching(text, i)
+        why = refused(head)
         if re.match(r"^extern\s*\"C(\+\+)?\"$", head):
             out.append(head + " {")
             out.extend(declarations(text[i + 1:end - 1]))
             out.append("}")
-        elif (re.match(r"^(inline\s+)?namespace\b", head) or
-              kept_verbatim(head) or ")" not in head):
-            tail = end
-            while tail < len(text) and text[tail] in " \t\n":
-                tail += 1
-            if tail < len(text) and text[tail] == ";":
-                end = tail + 1  # a class's `;`
-            out.append(text[start:end].strip())
+        elif why:
+            raise ValueError("%s among the definitions: %s {" % (why, head))
         else:
             name_at = name_paren(head)
             head = (re.sub(r"\b(static|inline)\s+", "", head[:name_at]) +
                     head[name_at:])
             out.append("%s CUEMU_DEVICE_ONLY;" % head)
-        i = start = end
+        start = end
     if text[start:].strip():
         raise ValueError("text after the last definition: %s" %
                          text[start:].strip()[:80])
@@ -152,6 +182,8 @@ def declarations(text):
 def generate(header):
     name = os.path.basename(header)
     guard = re.sub(r"\W", "_", name.replace(".h", "_decls_h")).upper()
+    with open(header) as f:
+        parent = re.search(r"^#ifndef (\w+)", f.read(), re.M).group(1)
     out = [
         "/*",
         " * %s: the host pass's declarations of %s's functions." %
@@ -163,25 +195,16 @@ def generate(header):
         "#ifndef %s" % guard,
         "#define %s" % guard,
         "",
+        "#ifndef %s" % parent,
+        "/* Included alone: the header, which includes this file in the host",
+        " * pass's lean prelude. */",
+        '#include "%s"' % name,
+        "#else",
         '#include "cuemu_host_decls.h"',
+        "",
     ]
-    # What the header includes, so that its declarations compile alone too
-    # (tests/headers_alone.sh); the header's guards make these free.
-    with open(header) as f:
-        out += [l.rstrip() for l in f
-                if re.match(r"^#\s*include\s", l) and "_decls.h" not in l]
-    out.append("")
-    lines, directives = preprocess(header)
-    code, first = [], 0
-    for k in directives + [len(lines)]:
-        chunk = "\n".join(lines[first:k])
-        if chunk.strip():
-            code.extend(declarations(chunk))
-        if k < len(lines):
-            code.append(lines[k])
-        first = k + 1
-    out.extend(code)
-    out += ["", "#endif /* %s */" % guard, ""]
+    out.extend(declarations(preprocess(header)))
+    out += ["#endif", "", "#endif /* %s */" % guard, ""]
     return "\n".join(out)
 
 

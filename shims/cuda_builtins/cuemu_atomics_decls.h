@@ -6,126 +6,13 @@
 #ifndef CUEMU_ATOMICS_DECLS_H
 #define CUEMU_ATOMICS_DECLS_H
 
+#ifndef CUEMU_ATOMICS_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_atomics.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cstring>
-#include <type_traits>
-#include "vector_types.h"
 
-#define CUEMU_ATOMICS_H 
-template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
-  return __atomic_fetch_add(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {
-  return __atomic_fetch_sub(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_fetch_and(T *p, T v) {
-  return __atomic_fetch_and(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_fetch_or(T *p, T v) {
-  return __atomic_fetch_or(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_fetch_xor(T *p, T v) {
-  return __atomic_fetch_xor(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
-  return __atomic_exchange_n(p, v, 5);
-}
-template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
-  __atomic_compare_exchange_n(p, &compare, v, false, 5,
-                              5);
-  return compare;
-}
-template <typename T, typename Op> inline T cuemu_atomic_update(T *p, Op op) {
-  T old = __atomic_load_n(p, 0);
-  while (!__atomic_compare_exchange_n(p, &old, op(old), false, 5,
-                                      0)) {
-  }
-  return old;
-}
-template <typename T> inline T cuemu_atomic_fetch_min(T *p, T v) {
-  return cuemu_atomic_update(p, [v](T old) { return v < old ? v : old; });
-}
-template <typename T> inline T cuemu_atomic_fetch_max(T *p, T v) {
-  return cuemu_atomic_update(p, [v](T old) { return v > old ? v : old; });
-}
-inline unsigned int cuemu_atomic_inc(unsigned int *p, unsigned int v) {
-  return cuemu_atomic_update(p, [v](unsigned int old) { return old >= v ? 0U : old + 1U; });
-}
-inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
-  return cuemu_atomic_update(
-      p, [v](unsigned int old) { return (old == 0U || old > v) ? v : old - 1U; });
-}
-template <typename F, typename U> inline F cuemu_atomic_fadd(F *p, F v) {
-  static_assert(sizeof(F) == sizeof(U), "bit pattern of the wrong size");
-  U *const bits = reinterpret_cast<U *>(p);
-  const U old = cuemu_atomic_update(bits, [v](U o) {
-    F f;
-    std::memcpy(&f, &o, sizeof f);
-    f += v;
-    U n;
-    std::memcpy(&n, &f, sizeof n);
-    return n;
-  });
-  F r;
-  std::memcpy(&r, &old, sizeof r);
-  return r;
-}
-inline float cuemu_atomic_add_float(float *p, float v) {
-  return cuemu_atomic_fadd<float, unsigned int>(p, v);
-}
-inline double cuemu_atomic_add_double(double *p, double v) {
-  return cuemu_atomic_fadd<double, unsigned long long>(p, v);
-}
-inline float cuemu_atomic_exchange_float(float *p, float v) {
-  unsigned int n;
-  std::memcpy(&n, &v, sizeof n);
-  const unsigned int o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
-  float r;
-  std::memcpy(&r, &o, sizeof r);
-  return r;
-}
-inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
-  float2 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  return r;
-}
-inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
-  float4 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  r.z = cuemu_atomic_add_float(&p->z, v.z);
-  r.w = cuemu_atomic_add_float(&p->w, v.w);
-  return r;
-}
-inline void cuemu_atomic_cas128(void *address, const void *compare, const void *val,
-                                void *old) {
-
-  unsigned long long cmp[2], nv[2];
-  std::memcpy(cmp, compare, 16);
-  std::memcpy(nv, val, 16);
-  unsigned long long lo = cmp[0], hi = cmp[1];
-  __asm__ __volatile__("lock cmpxchg16b %0"
-                       : "+m"(*static_cast<volatile unsigned __int128 *>(address)),
-                         "+a"(lo), "+d"(hi)
-                       : "b"(nv[0]), "c"(nv[1])
-                       : "memory", "cc");
-  const unsigned long long out[2] = {lo, hi};
-  std::memcpy(old, out, 16);
-}
-inline void cuemu_atomic_exch128(void *address, const void *val, void *old) {
-
-  unsigned char expected[16] = {0}, seen[16];
-  for (;;) {
-    cuemu_atomic_cas128(address, expected, val, seen);
-    if (std::memcmp(seen, expected, 16) == 0)
-      break;
-    std::memcpy(expected, seen, 16);
-  }
-  std::memcpy(old, seen, 16);
-}
-template <typename T> using cuemu_atomic128_t = typename std::enable_if<sizeof(T) == 16 && alignof(T) >= 16 && std::is_trivially_copyable<T>::value, T>::type;
-#define CUEMU_ATOMIC2(NAME,T,IMPL) inline T NAME(T *address, T val) { return IMPL(address, val); } inline T NAME ##_block(T *address, T val) { return IMPL(address, val); } inline T NAME ##_system(T *address, T val) { return IMPL(address, val); }
 int atomicAdd(int *address, int val) CUEMU_DEVICE_ONLY;
 int atomicAdd_block(int *address, int val) CUEMU_DEVICE_ONLY;
 int atomicAdd_system(int *address, int val) CUEMU_DEVICE_ONLY;
@@ -231,8 +118,6 @@ long long int atomicXor_system(long long int *address, long long int val) CUEMU_
 unsigned long long int atomicXor(unsigned long long int *address, unsigned long long int val) CUEMU_DEVICE_ONLY;
 unsigned long long int atomicXor_block(unsigned long long int *address, unsigned long long int val) CUEMU_DEVICE_ONLY;
 unsigned long long int atomicXor_system(unsigned long long int *address, unsigned long long int val) CUEMU_DEVICE_ONLY;
-#undef CUEMU_ATOMIC2
-#define CUEMU_ATOMIC_CAS(T) inline T atomicCAS(T *address, T compare, T val) { return cuemu_atomic_cas(address, compare, val); } inline T atomicCAS_block(T *address, T compare, T val) { return cuemu_atomic_cas(address, compare, val); } inline T atomicCAS_system(T *address, T compare, T val) { return cuemu_atomic_cas(address, compare, val); }
 int atomicCAS(int *address, int compare, int val) CUEMU_DEVICE_ONLY;
 int atomicCAS_block(int *address, int compare, int val) CUEMU_DEVICE_ONLY;
 int atomicCAS_system(int *address, int compare, int val) CUEMU_DEVICE_ONLY;
@@ -242,39 +127,13 @@ unsigned int atomicCAS_system(unsigned int *address, unsigned int compare, unsig
 unsigned long long int atomicCAS(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) CUEMU_DEVICE_ONLY;
 unsigned long long int atomicCAS_block(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) CUEMU_DEVICE_ONLY;
 unsigned long long int atomicCAS_system(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) CUEMU_DEVICE_ONLY;
-#undef CUEMU_ATOMIC_CAS
 unsigned short int atomicCAS(unsigned short int *address, unsigned short int compare, unsigned short int val) CUEMU_DEVICE_ONLY;
-template <typename T> union cuemu_atomic128_result {
-  T value;
-  unsigned char bytes[16];
-  cuemu_atomic128_result() {}
-};
-template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
-  cuemu_atomic128_result<T> old;
-  cuemu_atomic_cas128(address, &compare, &val, &old.value);
-  return old.value;
-}
-template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) {
-  return atomicCAS(address, compare, val);
-}
-template <typename T>
-inline cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) {
-  return atomicCAS(address, compare, val);
-}
-template <typename T> inline cuemu_atomic128_t<T> atomicExch(T *address, T val) {
-  cuemu_atomic128_result<T> old;
-  cuemu_atomic_exch128(address, &val, &old.value);
-  return old.value;
-}
-template <typename T>
-inline cuemu_atomic128_t<T> atomicExch_block(T *address, T val) {
-  return atomicExch(address, val);
-}
-template <typename T>
-inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
-  return atomicExch(address, val);
-}
+template <typename T> cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
+template <typename T> cuemu_atomic128_t<T> atomicCAS_block(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
+template <typename T> cuemu_atomic128_t<T> atomicCAS_system(T *address, T compare, T val) CUEMU_DEVICE_ONLY;
+template <typename T> cuemu_atomic128_t<T> atomicExch(T *address, T val) CUEMU_DEVICE_ONLY;
+template <typename T> cuemu_atomic128_t<T> atomicExch_block(T *address, T val) CUEMU_DEVICE_ONLY;
+template <typename T> cuemu_atomic128_t<T> atomicExch_system(T *address, T val) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_ATOMICS_DECLS_H */

@@ -13,13 +13,13 @@
  *   - the SIMD intrinsics (cuemu_simd.h), warp functions (cuemu_warp.h),
  *     atomics (cuemu_atomics.h, cuemu_nv_atomics.h), memory hints and
  *     fences (cuemu_memory.h), integer and float intrinsics
- *     (cuemu_intrinsics.h), texture and surface fetches (cuemu_texture.h,
- *     cuemu_surface.h) and barriers (cuemu_sync.h) are declared by cuemu_*_decls.h, which
+ *     (cuemu_intrinsics.h) and texture and surface fetches
+ *     (cuemu_texture.h, cuemu_surface.h) are declared by cuemu_*_decls.h, which
  *     scripts/host_decls.py makes from each header itself (`make
- *     host-decls`; tests/host_decls.sh checks them): each header includes
- *     its declarations after its own #include lines. Its classes,
- *     namespaces, macros, constexpr functions and cuemu_* helpers stay
- *     whole.
+ *     host-decls`; tests/host_decls.sh checks them): each header holds
+ *     its definitions of CUDA's functions in `#ifdef CUEMU_HOST_DECLS`'s
+ *     `#else` branch, after its helpers, classes and macros, which both
+ *     passes read.
  * A unit whose host pass keeps device code (a kernel's body that cannot be
  * forwarded, a kernel with internal linkage or a __device__ function of a
  * system header, inline PTX, a __device__ function whose body cannot be a

@@ -6,12 +6,13 @@
 #ifndef CUEMU_INTRINSICS_DECLS_H
 #define CUEMU_INTRINSICS_DECLS_H
 
+#ifndef CUEMU_INTRINSICS_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_intrinsics.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cmath>
-#include <cstdint>
-#include "vector_types.h"
 
-#define CUEMU_INTRINSICS_H 
 int __popc(unsigned int x) CUEMU_DEVICE_ONLY;
 int __popcll(unsigned long long int x) CUEMU_DEVICE_ONLY;
 int __clz(int x) CUEMU_DEVICE_ONLY;
@@ -21,14 +22,10 @@ int __ffsll(long long int x) CUEMU_DEVICE_ONLY;
 unsigned int __brev(unsigned int x) CUEMU_DEVICE_ONLY;
 unsigned long long int __brevll(unsigned long long int x) CUEMU_DEVICE_ONLY;
 unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) CUEMU_DEVICE_ONLY;
-inline unsigned long long int cuemu_funnel(unsigned int lo, unsigned int hi) {
-  return (static_cast<unsigned long long int>(hi) << 32) | lo;
-}
 unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) CUEMU_DEVICE_ONLY;
 unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift) CUEMU_DEVICE_ONLY;
 unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift) CUEMU_DEVICE_ONLY;
 unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift) CUEMU_DEVICE_ONLY;
-inline int cuemu_sext24(int x) { return static_cast<int>(static_cast<unsigned int>(x) << 8) >> 8; }
 int __mul24(int x, int y) CUEMU_DEVICE_ONLY;
 unsigned int __umul24(unsigned int x, unsigned int y) CUEMU_DEVICE_ONLY;
 int __mulhi(int x, int y) CUEMU_DEVICE_ONLY;
@@ -42,26 +39,10 @@ unsigned int __urhadd(unsigned int x, unsigned int y) CUEMU_DEVICE_ONLY;
 unsigned int __sad(int x, int y, unsigned int z) CUEMU_DEVICE_ONLY;
 unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) CUEMU_DEVICE_ONLY;
 unsigned int __fns(unsigned int mask, unsigned int base, int offset) CUEMU_DEVICE_ONLY;
-inline int cuemu_sbyte(unsigned int v, int n) { return static_cast<signed char>((v >> (8 * n)) & 0xffu); }
-inline unsigned int cuemu_ubyte(unsigned int v, int n) { return (v >> (8 * n)) & 0xffu; }
-inline int cuemu_shalf(unsigned int v, int n) { return static_cast<short>((v >> (16 * n)) & 0xffffu); }
-inline unsigned int cuemu_uhalf(unsigned int v, int n) { return (v >> (16 * n)) & 0xffffu; }
-inline int cuemu_wrap_sum(int c, long long int products) {
-  return static_cast<int>(static_cast<unsigned int>(c) + static_cast<unsigned int>(products));
-}
 int __dp4a(int srcA, int srcB, int c) CUEMU_DEVICE_ONLY;
 unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c) CUEMU_DEVICE_ONLY;
 int __dp4a(char4 srcA, char4 srcB, int c) CUEMU_DEVICE_ONLY;
 unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c) CUEMU_DEVICE_ONLY;
-inline int cuemu_dp2a(int srcA, int srcB, int c, int first) {
-  const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
-  const long long int sum = static_cast<long long int>(cuemu_shalf(a, 0)) * cuemu_sbyte(b, first) +
-                            static_cast<long long int>(cuemu_shalf(a, 1)) * cuemu_sbyte(b, first + 1);
-  return cuemu_wrap_sum(c, sum);
-}
-inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned int c, int first) {
-  return c + cuemu_uhalf(srcA, 0) * cuemu_ubyte(srcB, first) + cuemu_uhalf(srcA, 1) * cuemu_ubyte(srcB, first + 1);
-}
 int __dp2a_lo(int srcA, int srcB, int c) CUEMU_DEVICE_ONLY;
 int __dp2a_hi(int srcA, int srcB, int c) CUEMU_DEVICE_ONLY;
 unsigned int __dp2a_lo(unsigned int srcA, unsigned int srcB, unsigned int c) CUEMU_DEVICE_ONLY;
@@ -108,5 +89,6 @@ float max(float a, float b) CUEMU_DEVICE_ONLY;
 double max(double a, double b) CUEMU_DEVICE_ONLY;
 double max(float a, double b) CUEMU_DEVICE_ONLY;
 double max(double a, float b) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_INTRINSICS_DECLS_H */

@@ -24,13 +24,13 @@
 
 #include "vector_types.h"
 
+/* Keeps the compiler from reusing a value loaded before this point. */
+#define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
+
 #ifdef CUEMU_HOST_DECLS
 /* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
 #include "cuemu_memory_decls.h"
 #else
-
-/* Keeps the compiler from reusing a value loaded before this point. */
-#define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
 
 #define CUEMU_CACHE_HINTS(T)                                                   \
   inline T __ldg(const T *ptr) { return *ptr; }                                \

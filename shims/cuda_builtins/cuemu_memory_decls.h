@@ -6,12 +6,13 @@
 #ifndef CUEMU_MEMORY_DECLS_H
 #define CUEMU_MEMORY_DECLS_H
 
+#ifndef CUEMU_MEMORY_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_memory.h"
+#else
 #include "cuemu_host_decls.h"
-#include "vector_types.h"
 
-#define CUEMU_MEMORY_H 
-#define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
-#define CUEMU_CACHE_HINTS(T) inline T __ldg(const T *ptr) { return *ptr; } inline T __ldcg(const T *ptr) { return *ptr; } inline T __ldca(const T *ptr) { return *ptr; } inline T __ldcs(const T *ptr) { return *ptr; } inline T __ldlu(const T *ptr) { return *ptr; } inline T __ldcv(const T *ptr) { CUEMU_COMPILER_BARRIER(); return *ptr; } inline void __stwb(T *ptr, T value) { *ptr = value; } inline void __stcg(T *ptr, T value) { *ptr = value; } inline void __stcs(T *ptr, T value) { *ptr = value; } inline void __stwt(T *ptr, T value) { *ptr = value; CUEMU_COMPILER_BARRIER(); }
 char __ldg(const char *ptr) CUEMU_DEVICE_ONLY;
 char __ldcg(const char *ptr) CUEMU_DEVICE_ONLY;
 char __ldca(const char *ptr) CUEMU_DEVICE_ONLY;
@@ -312,10 +313,10 @@ void __stwb(ulonglong2 *ptr, ulonglong2 value) CUEMU_DEVICE_ONLY;
 void __stcg(ulonglong2 *ptr, ulonglong2 value) CUEMU_DEVICE_ONLY;
 void __stcs(ulonglong2 *ptr, ulonglong2 value) CUEMU_DEVICE_ONLY;
 void __stwt(ulonglong2 *ptr, ulonglong2 value) CUEMU_DEVICE_ONLY;
-#undef CUEMU_CACHE_HINTS
 void __threadfence_block(void) CUEMU_DEVICE_ONLY;
 void __threadfence(void) CUEMU_DEVICE_ONLY;
 void __threadfence_system(void) CUEMU_DEVICE_ONLY;
 void __threadfence_cluster(void) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_MEMORY_DECLS_H */

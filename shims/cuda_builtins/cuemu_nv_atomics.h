@@ -27,11 +27,6 @@
 
 #include "cuemu_atomics.h"
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_nv_atomics_decls.h"
-#else
-
 enum {
   __NV_ATOMIC_RELAXED,
   __NV_ATOMIC_CONSUME,
@@ -168,6 +163,11 @@ template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
 
 } // namespace nv_atomic
 } // namespace cuemu
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_nv_atomics_decls.h"
+#else
 
 /* ---- Arithmetic and bitwise read-modify-write ----------------------------- */
 

@@ -6,155 +6,20 @@
 #ifndef CUEMU_NV_ATOMICS_DECLS_H
 #define CUEMU_NV_ATOMICS_DECLS_H
 
+#ifndef CUEMU_NV_ATOMICS_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_nv_atomics.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cstring>
-#include <type_traits>
-#include "cuemu_atomics.h"
 
-#define CUEMU_NV_ATOMICS_H 
-enum {
-  __NV_ATOMIC_RELAXED,
-  __NV_ATOMIC_CONSUME,
-  __NV_ATOMIC_ACQUIRE,
-  __NV_ATOMIC_RELEASE,
-  __NV_ATOMIC_ACQ_REL,
-  __NV_ATOMIC_SEQ_CST
-};
-enum {
-  __NV_THREAD_SCOPE_THREAD,
-  __NV_THREAD_SCOPE_BLOCK,
-  __NV_THREAD_SCOPE_CLUSTER,
-  __NV_THREAD_SCOPE_DEVICE,
-  __NV_THREAD_SCOPE_SYSTEM
-};
-namespace cuemu {
-namespace nv_atomic {
-
-
-template <typename T> struct same {
-  using type = T;
-};
-template <typename T> using same_t = typename same<T>::type;
-
-
-
-template <typename T>
-constexpr bool integral = std::is_integral<T>::value ||
-                          std::is_same<T, __int128>::value ||
-                          std::is_same<T, unsigned __int128>::value;
-
-template <typename T>
-constexpr bool arithmetic_size = sizeof(T) == 4 || sizeof(T) == 8;
-
-template <typename T>
-constexpr bool generic_size = sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
-                              sizeof(T) == 8 || sizeof(T) == 16;
-
-template <typename T> inline void check_add() {
-  static_assert((integral<T> || std::is_same<T, float>::value ||
-                 std::is_same<T, double>::value) &&
-                    arithmetic_size<T>,
-                "__nv_atomic_fetch_add/sub: valid only on 4- and 8-byte integers, "
-                "float and double (as in nvcc)");
-}
-
-template <typename T> inline void check_bits() {
-  static_assert(integral<T> && arithmetic_size<T>,
-                "__nv_atomic_fetch_and/or/xor/min/max: valid only on 4- and "
-                "8-byte integers; min and max are not supported on floating-point "
-                "types (as in nvcc)");
-}
-
-template <typename T> inline void check_integral() {
-  static_assert(integral<T> && generic_size<T>,
-                "non-generic nv atomic load, store, cas and exchange are valid "
-                "only on integral types (as in nvcc): use the generic form");
-}
-
-template <typename T> inline void check_generic() {
-  static_assert(std::is_trivially_copyable<T>::value && generic_size<T>,
-                "generic nv atomic load, store, cas and exchange take a trivially "
-                "copyable type of 1, 2, 4, 8 or 16 bytes");
-}
-
-
-template <unsigned N> struct bits;
-template <> struct bits<1> { using type = unsigned char; };
-template <> struct bits<2> { using type = unsigned short; };
-template <> struct bits<4> { using type = unsigned int; };
-template <> struct bits<8> { using type = unsigned long long; };
-
-
-
-template <typename T> inline bool cas(T *ptr, T *expected, const T *desired) {
-  if constexpr (sizeof(T) == 16) {
-    unsigned char seen[16];
-    cuemu_atomic_cas128(ptr, expected, desired, seen);
-    const bool swapped = std::memcmp(seen, expected, 16) == 0;
-    std::memcpy(expected, seen, 16);
-    return swapped;
-  } else {
-    using U = typename bits<sizeof(T)>::type;
-    U e, d;
-    std::memcpy(&e, expected, sizeof e);
-    std::memcpy(&d, desired, sizeof d);
-    const bool swapped = __atomic_compare_exchange_n(
-        reinterpret_cast<U *>(ptr), &e, d, false, 5, 5);
-    std::memcpy(expected, &e, sizeof e);
-    return swapped;
-  }
-}
-
-template <typename T> inline void load(T *ptr, T *ret) {
-  if constexpr (sizeof(T) == 16) {
-
-
-    unsigned char zero[16] = {0};
-    cuemu_atomic_cas128(ptr, zero, zero, ret);
-  } else {
-    using U = typename bits<sizeof(T)>::type;
-    const U v = __atomic_load_n(reinterpret_cast<U *>(ptr), 5);
-    std::memcpy(ret, &v, sizeof v);
-  }
-}
-
-
-
-template <typename T> inline void store(T *ptr, const T *val) {
-  if constexpr (sizeof(T) == 16) {
-    unsigned char old[16];
-    cuemu_atomic_exch128(ptr, val, old);
-  } else {
-    using U = typename bits<sizeof(T)>::type;
-    U v;
-    std::memcpy(&v, val, sizeof v);
-    __atomic_store_n(reinterpret_cast<U *>(ptr), v, 5);
-  }
-}
-
-template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
-  if constexpr (sizeof(T) == 16) {
-    cuemu_atomic_exch128(ptr, val, ret);
-  } else {
-    using U = typename bits<sizeof(T)>::type;
-    U v;
-    std::memcpy(&v, val, sizeof v);
-    const U old = __atomic_exchange_n(reinterpret_cast<U *>(ptr), v, 5);
-    std::memcpy(ret, &old, sizeof old);
-  }
-}
-
-}
-}
 template <typename T> T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-#define CUEMU_NV_ATOMIC_BITS(NAME,IMPL) template <typename T> inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) { cuemu::nv_atomic::check_bits<T>(); (void)order; (void)scope; return IMPL(ptr, val); }
 template <typename T> T __nv_atomic_fetch_and(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_or(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_xor(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_min(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_fetch_max(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-#undef CUEMU_NV_ATOMIC_BITS
 template <typename T> T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
@@ -164,5 +29,6 @@ template <typename T> void __nv_atomic_store(T *ptr, T *val, int order, int scop
 template <typename T> void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 template <typename T> bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak, int success_order, int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_NV_ATOMICS_DECLS_H */

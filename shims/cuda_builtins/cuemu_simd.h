@@ -24,11 +24,6 @@
 #error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
 #endif
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_simd_decls.h"
-#else
-
 namespace cuemu {
 namespace simd {
 
@@ -92,6 +87,11 @@ inline unsigned sad(unsigned a, unsigned b, int bits, bool is_signed) {
 
 } // namespace simd
 } // namespace cuemu
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_simd_decls.h"
+#else
 
 /* The per-halfword (N = 2, B = 16) and per-byte (N = 4, B = 8) families. */
 #define CUEMU_SIMD_FAMILY(N, B)                                                 \

@@ -6,74 +6,13 @@
 #ifndef CUEMU_SIMD_DECLS_H
 #define CUEMU_SIMD_DECLS_H
 
+#ifndef CUEMU_SIMD_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_simd.h"
+#else
 #include "cuemu_host_decls.h"
 
-#define CUEMU_SIMD_H 
-namespace cuemu {
-namespace simd {
-
-
-inline long long part_s(unsigned x, int bits, int i) {
-  const unsigned v = (x >> (i * bits)) & ((1u << bits) - 1u);
-  return (v & (1u << (bits - 1))) ? (long long)v - (1LL << bits) : (long long)v;
-}
-inline long long part_u(unsigned x, int bits, int i) {
-  return (x >> (i * bits)) & ((1u << bits) - 1u);
-}
-
-inline long long clamp(long long v, long long lo, long long hi) {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
-
-
-template <typename F>
-inline unsigned map2(unsigned a, unsigned b, int bits, bool is_signed, F f) {
-  unsigned r = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    r |= ((unsigned)f(x, y) & ((1u << bits) - 1u)) << (i * bits);
-  }
-  return r;
-}
-template <typename F>
-inline unsigned map3(unsigned a, unsigned b, unsigned c, int bits, bool is_signed, F f) {
-  unsigned r = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    const long long z = is_signed ? part_s(c, bits, i) : part_u(c, bits, i);
-    r |= ((unsigned)f(x, y, z) & ((1u << bits) - 1u)) << (i * bits);
-  }
-  return r;
-}
-
-inline long long smax(int bits) { return (1LL << (bits - 1)) - 1; }
-inline long long smin(int bits) { return -(1LL << (bits - 1)); }
-inline long long umax(int bits) { return (1LL << bits) - 1; }
-inline long long max2(long long x, long long y) { return x > y ? x : y; }
-inline long long min2(long long x, long long y) { return x < y ? x : y; }
-inline long long avg_s(long long x, long long y) {
-  const long long s = x + y;
-  return s < 0 ? (s >> 1) : ((s + 1) >> 1);
-}
-
-
-inline unsigned sad(unsigned a, unsigned b, int bits, bool is_signed) {
-  long long sum = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    sum += x > y ? x - y : y - x;
-  }
-  return (unsigned)sum;
-}
-
-}
-}
-#define CUEMU_SIMD_FAMILY(N,B) inline unsigned int __vabs ##N(unsigned int a) { return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) { return x < 0 ? -x : x; }); } inline unsigned int __vabsss ##N(unsigned int a) { return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) { return ::cuemu::simd::clamp(x < 0 ? -x : x, 0, ::cuemu::simd::smax(B)); }); } inline unsigned int __vneg ##N(unsigned int a) { return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) { return -x; }); } inline unsigned int __vnegss ##N(unsigned int a) { return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) { return ::cuemu::simd::clamp(-x, ::cuemu::simd::smin(B), ::cuemu::simd::smax(B)); }); } inline unsigned int __vabsdiffs ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) { return x > y ? x - y : y - x; }); } inline unsigned int __vabsdiffu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return x > y ? x - y : y - x; }); } inline unsigned int __vadd ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return x + y; }); } inline unsigned int __vaddss ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) { return ::cuemu::simd::clamp(x + y, ::cuemu::simd::smin(B), ::cuemu::simd::smax(B)); }); } inline unsigned int __vaddus ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return ::cuemu::simd::clamp(x + y, 0, ::cuemu::simd::umax(B)); }); } inline unsigned int __vsub ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return x - y; }); } inline unsigned int __vsubss ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) { return ::cuemu::simd::clamp(x - y, ::cuemu::simd::smin(B), ::cuemu::simd::smax(B)); }); } inline unsigned int __vsubus ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return ::cuemu::simd::clamp(x - y, 0, ::cuemu::simd::umax(B)); }); } inline unsigned int __vavgs ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::avg_s); } inline unsigned int __vavgu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return (x + y + 1) >> 1; }); } inline unsigned int __vhaddu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) { return (x + y) >> 1; }); } inline unsigned int __vmaxs ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::max2); } inline unsigned int __vmaxu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, ::cuemu::simd::max2); } inline unsigned int __vmins ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::min2); } inline unsigned int __vminu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, false, ::cuemu::simd::min2); } inline unsigned int __vsads ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::sad(a, b, B, true); } inline unsigned int __vsadu ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::sad(a, b, B, false); } CUEMU_SIMD_COMPARE(N, B, eq, false, ==) CUEMU_SIMD_COMPARE(N, B, ne, false, !=) CUEMU_SIMD_COMPARE(N, B, ges, true, >=) CUEMU_SIMD_COMPARE(N, B, geu, false, >=) CUEMU_SIMD_COMPARE(N, B, gts, true, >) CUEMU_SIMD_COMPARE(N, B, gtu, false, >) CUEMU_SIMD_COMPARE(N, B, les, true, <=) CUEMU_SIMD_COMPARE(N, B, leu, false, <=) CUEMU_SIMD_COMPARE(N, B, lts, true, <) CUEMU_SIMD_COMPARE(N, B, ltu, false, <)
-#define CUEMU_SIMD_COMPARE(N,B,NAME,SIGNED,OP) inline unsigned int __vcmp ##NAME ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, SIGNED, [](long long x, long long y) { return (x OP y) ? -1LL : 0LL; }); } inline unsigned int __vset ##NAME ##N(unsigned int a, unsigned int b) { return ::cuemu::simd::map2(a, b, B, SIGNED, [](long long x, long long y) { return (x OP y) ? 1LL : 0LL; }); }
 unsigned int __vabs2(unsigned int a) CUEMU_DEVICE_ONLY;
 unsigned int __vabsss2(unsigned int a) CUEMU_DEVICE_ONLY;
 unsigned int __vneg2(unsigned int a) CUEMU_DEVICE_ONLY;
@@ -156,8 +95,6 @@ unsigned int __vcmplts4(unsigned int a, unsigned int b) CUEMU_DEVICE_ONLY;
 unsigned int __vsetlts4(unsigned int a, unsigned int b) CUEMU_DEVICE_ONLY;
 unsigned int __vcmpltu4(unsigned int a, unsigned int b) CUEMU_DEVICE_ONLY;
 unsigned int __vsetltu4(unsigned int a, unsigned int b) CUEMU_DEVICE_ONLY;
-#undef CUEMU_SIMD_COMPARE
-#undef CUEMU_SIMD_FAMILY
 int __vimax3_s32(const int a, const int b, const int c) CUEMU_DEVICE_ONLY;
 unsigned int __vimax3_u32(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
 int __vimin3_s32(const int a, const int b, const int c) CUEMU_DEVICE_ONLY;
@@ -176,8 +113,6 @@ int __vibmax_s32(const int a, const int b, bool *const pred) CUEMU_DEVICE_ONLY;
 unsigned int __vibmax_u32(const unsigned int a, const unsigned int b, bool *const pred) CUEMU_DEVICE_ONLY;
 int __vibmin_s32(const int a, const int b, bool *const pred) CUEMU_DEVICE_ONLY;
 unsigned int __vibmin_u32(const unsigned int a, const unsigned int b, bool *const pred) CUEMU_DEVICE_ONLY;
-#define CUEMU_SIMD_HALVES3(NAME,SIGNED,EXPR) inline unsigned int NAME(const unsigned int a, const unsigned int b, const unsigned int c) { return ::cuemu::simd::map3(a, b, c, 16, SIGNED, [](long long x, long long y, long long z) { using namespace ::cuemu::simd; return EXPR; }); }
-#define CUEMU_SIMD_WRAP16(v,SIGNED) ((SIGNED) ? part_s((unsigned)(v), 16, 0) : part_u((unsigned)(v), 16, 0))
 unsigned int __vimax3_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
 unsigned int __vimax3_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
 unsigned int __vimin3_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
@@ -190,15 +125,12 @@ unsigned int __viaddmin_s16x2(const unsigned int a, const unsigned int b, const 
 unsigned int __viaddmin_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
 unsigned int __viaddmax_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
 unsigned int __viaddmin_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) CUEMU_DEVICE_ONLY;
-#undef CUEMU_SIMD_HALVES3
-#undef CUEMU_SIMD_WRAP16
 unsigned int __vimax_s16x2_relu(const unsigned int a, const unsigned int b) CUEMU_DEVICE_ONLY;
 unsigned int __vimin_s16x2_relu(const unsigned int a, const unsigned int b) CUEMU_DEVICE_ONLY;
-#define CUEMU_SIMD_BPRED(NAME,SIGNED,OP) inline unsigned int NAME(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) { using namespace ::cuemu::simd; const long long alo = SIGNED ? part_s(a, 16, 0) : part_u(a, 16, 0); const long long ahi = SIGNED ? part_s(a, 16, 1) : part_u(a, 16, 1); const long long blo = SIGNED ? part_s(b, 16, 0) : part_u(b, 16, 0); const long long bhi = SIGNED ? part_s(b, 16, 1) : part_u(b, 16, 1); *pred_hi = ahi OP bhi; *pred_lo = alo OP blo; return ((unsigned)(*pred_hi ? ahi : bhi) << 16) | ((unsigned)(*pred_lo ? alo : blo) & 0xffffu); }
 unsigned int __vibmax_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) CUEMU_DEVICE_ONLY;
 unsigned int __vibmax_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) CUEMU_DEVICE_ONLY;
 unsigned int __vibmin_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) CUEMU_DEVICE_ONLY;
 unsigned int __vibmin_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) CUEMU_DEVICE_ONLY;
-#undef CUEMU_SIMD_BPRED
+#endif
 
 #endif /* CUEMU_SIMD_DECLS_H */

@@ -22,11 +22,6 @@
 #include "surface_types.h"
 #include "vector_types.h"
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_surface_decls.h"
-#else
-
 /* The element types a surface access may move: its bytes, unconverted. */
 template <class T> struct __nv_isurf_trait {};
 #define CUEMU_ISURF_(T)                                                        \
@@ -69,6 +64,11 @@ CUEMU_ISURF_(int4)
 CUEMU_ISURF_(uint4)
 CUEMU_ISURF_(float4)
 #undef CUEMU_ISURF_
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_surface_decls.h"
+#else
 
 /* ---- The accesses ------------------------------------------------------------ */
 

@@ -6,50 +6,13 @@
 #ifndef CUEMU_SURFACE_DECLS_H
 #define CUEMU_SURFACE_DECLS_H
 
+#ifndef CUEMU_SURFACE_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_surface.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cuemu/cuemu_rt_texture.h>
-#include "surface_types.h"
-#include "vector_types.h"
 
-#define CUEMU_SURFACE_H 
-template <class T> struct __nv_isurf_trait {};
-#define CUEMU_ISURF_(T) template <> struct __nv_isurf_trait<T> { typedef void type; };
-template <> struct __nv_isurf_trait<char> { typedef void type; };
-template <> struct __nv_isurf_trait<signed char> { typedef void type; };
-template <> struct __nv_isurf_trait<char1> { typedef void type; };
-template <> struct __nv_isurf_trait<unsigned char> { typedef void type; };
-template <> struct __nv_isurf_trait<uchar1> { typedef void type; };
-template <> struct __nv_isurf_trait<short> { typedef void type; };
-template <> struct __nv_isurf_trait<short1> { typedef void type; };
-template <> struct __nv_isurf_trait<unsigned short> { typedef void type; };
-template <> struct __nv_isurf_trait<ushort1> { typedef void type; };
-template <> struct __nv_isurf_trait<int> { typedef void type; };
-template <> struct __nv_isurf_trait<int1> { typedef void type; };
-template <> struct __nv_isurf_trait<unsigned int> { typedef void type; };
-template <> struct __nv_isurf_trait<uint1> { typedef void type; };
-template <> struct __nv_isurf_trait<long long> { typedef void type; };
-template <> struct __nv_isurf_trait<longlong1> { typedef void type; };
-template <> struct __nv_isurf_trait<unsigned long long> { typedef void type; };
-template <> struct __nv_isurf_trait<ulonglong1> { typedef void type; };
-template <> struct __nv_isurf_trait<float> { typedef void type; };
-template <> struct __nv_isurf_trait<float1> { typedef void type; };
-template <> struct __nv_isurf_trait<char2> { typedef void type; };
-template <> struct __nv_isurf_trait<uchar2> { typedef void type; };
-template <> struct __nv_isurf_trait<short2> { typedef void type; };
-template <> struct __nv_isurf_trait<ushort2> { typedef void type; };
-template <> struct __nv_isurf_trait<int2> { typedef void type; };
-template <> struct __nv_isurf_trait<uint2> { typedef void type; };
-template <> struct __nv_isurf_trait<longlong2> { typedef void type; };
-template <> struct __nv_isurf_trait<ulonglong2> { typedef void type; };
-template <> struct __nv_isurf_trait<float2> { typedef void type; };
-template <> struct __nv_isurf_trait<char4> { typedef void type; };
-template <> struct __nv_isurf_trait<uchar4> { typedef void type; };
-template <> struct __nv_isurf_trait<short4> { typedef void type; };
-template <> struct __nv_isurf_trait<ushort4> { typedef void type; };
-template <> struct __nv_isurf_trait<int4> { typedef void type; };
-template <> struct __nv_isurf_trait<uint4> { typedef void type; };
-template <> struct __nv_isurf_trait<float4> { typedef void type; };
-#undef CUEMU_ISURF_
 template <class T> __attribute__((noinline)) typename __nv_isurf_trait<T>::type surf1Dread(T *ptr, cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> __attribute__((noinline)) T surf1Dread(cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> __attribute__((noinline)) typename __nv_isurf_trait<T>::type surf1Dwrite(T val, cudaSurfaceObject_t obj, int x, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
@@ -71,5 +34,6 @@ template <class T> __attribute__((noinline)) typename __nv_isurf_trait<T>::type 
 template <class T> __attribute__((noinline)) typename __nv_isurf_trait<T>::type surfCubemapLayeredread(T *ptr, cudaSurfaceObject_t obj, int x, int y, int layerface, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> __attribute__((noinline)) T surfCubemapLayeredread(cudaSurfaceObject_t obj, int x, int y, int layerface, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> __attribute__((noinline)) typename __nv_isurf_trait<T>::type surfCubemapLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int y, int layerface, cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_SURFACE_DECLS_H */

@@ -11,11 +11,6 @@
 
 #include <cuemu/cuemu_device.h>
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_sync_decls.h"
-#else
-
 /* On x86-64, __syncthreads() calls cuemu_block_sync (cuemu_device.h) from
  * an asm statement that names every register but rbp and rsp as clobbered:
  * the compiler keeps in the kernel's frame only what is live across the
@@ -102,7 +97,5 @@ inline int __syncthreads_or(int predicate,
                                 int cuemu_line = __builtin_LINE()) {
   cuemu_kernel_trap(cuemu_file, cuemu_line);
 }
-
-#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SYNC_H */

@@ -22,11 +22,6 @@
 #include "texture_types.h"
 #include "vector_types.h"
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_texture_decls.h"
-#else
-
 /* A query of `op` with everything else zero. */
 static inline cuemu_texture_query cuemu_tex_query_(int op, int lod,
                                                    const char *function,
@@ -119,6 +114,11 @@ CUEMU_ITEX_FAMILY_(float, float)
 #undef CUEMU_ITEX_VEC2_
 #undef CUEMU_ITEX_VEC1_
 #undef CUEMU_ITEX_SCALAR_
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_texture_decls.h"
+#else
 
 /* ---- The fetches ----------------------------------------------------------- */
 

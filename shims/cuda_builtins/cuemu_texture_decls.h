@@ -6,73 +6,13 @@
 #ifndef CUEMU_TEXTURE_DECLS_H
 #define CUEMU_TEXTURE_DECLS_H
 
+#ifndef CUEMU_TEXTURE_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_texture.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cuemu/cuemu_rt_texture.h>
-#include "texture_types.h"
-#include "vector_types.h"
 
-#define CUEMU_TEXTURE_H 
-static inline cuemu_texture_query cuemu_tex_query_(int op, int lod,
-                                                   const char *function,
-                                                   const char *file,
-                                                   int line) {
-  cuemu_texture_query q = {};
-  q.op = op;
-  q.lod = lod;
-  q.function = function;
-  q.file = file;
-  q.line = line;
-  return q;
-}
-#define CUEMU_TEX_GRAD2_(q,dx,dy) ((q).ddx[0] = (dx).x, (q).ddx[1] = (dx).y, (q).ddy[0] = (dy).x, (q).ddy[1] = (dy).y)
-#define CUEMU_TEX_GRAD3_(q,dx,dy) ((q).ddx[0] = (dx).x, (q).ddx[1] = (dx).y, (q).ddx[2] = (dx).z, (q).ddy[0] = (dy).x, (q).ddy[1] = (dy).y, (q).ddy[2] = (dy).z)
-template <class S> inline S cuemu_tex_component_(const cuemu_texel &r, int c) {
-  return static_cast<S>(r.v.i[c]);
-}
-template <> inline float cuemu_tex_component_<float>(const cuemu_texel &r,
-                                                     int c) {
-  return r.v.f[c];
-}
-template <class T> struct __nv_itex_trait {};
-#define CUEMU_ITEX_SCALAR_(T) template <> struct __nv_itex_trait<T> { typedef void type; static void put(T *p, const cuemu_texel &r) { *p = cuemu_tex_component_<T>(r, 0); } };
-#define CUEMU_ITEX_VEC1_(V,S) template <> struct __nv_itex_trait<V> { typedef void type; static void put(V *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<S>(r, 0); } };
-#define CUEMU_ITEX_VEC2_(V,S) template <> struct __nv_itex_trait<V> { typedef void type; static void put(V *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<S>(r, 0); p->y = cuemu_tex_component_<S>(r, 1); } };
-#define CUEMU_ITEX_VEC4_(V,S) template <> struct __nv_itex_trait<V> { typedef void type; static void put(V *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<S>(r, 0); p->y = cuemu_tex_component_<S>(r, 1); p->z = cuemu_tex_component_<S>(r, 2); p->w = cuemu_tex_component_<S>(r, 3); } };
-#define CUEMU_ITEX_FAMILY_(stem,S) CUEMU_ITEX_VEC1_(stem ##1, S) CUEMU_ITEX_VEC2_(stem ##2, S) CUEMU_ITEX_VEC4_(stem ##4, S)
-template <> struct __nv_itex_trait<char> { typedef void type; static void put(char *p, const cuemu_texel &r) { *p = cuemu_tex_component_<char>(r, 0); } };
-template <> struct __nv_itex_trait<signed char> { typedef void type; static void put(signed char *p, const cuemu_texel &r) { *p = cuemu_tex_component_<signed char>(r, 0); } };
-template <> struct __nv_itex_trait<unsigned char> { typedef void type; static void put(unsigned char *p, const cuemu_texel &r) { *p = cuemu_tex_component_<unsigned char>(r, 0); } };
-template <> struct __nv_itex_trait<short> { typedef void type; static void put(short *p, const cuemu_texel &r) { *p = cuemu_tex_component_<short>(r, 0); } };
-template <> struct __nv_itex_trait<unsigned short> { typedef void type; static void put(unsigned short *p, const cuemu_texel &r) { *p = cuemu_tex_component_<unsigned short>(r, 0); } };
-template <> struct __nv_itex_trait<int> { typedef void type; static void put(int *p, const cuemu_texel &r) { *p = cuemu_tex_component_<int>(r, 0); } };
-template <> struct __nv_itex_trait<unsigned int> { typedef void type; static void put(unsigned int *p, const cuemu_texel &r) { *p = cuemu_tex_component_<unsigned int>(r, 0); } };
-template <> struct __nv_itex_trait<float> { typedef void type; static void put(float *p, const cuemu_texel &r) { *p = cuemu_tex_component_<float>(r, 0); } };
-template <> struct __nv_itex_trait<char1> { typedef void type; static void put(char1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<signed char>(r, 0); } };
-template <> struct __nv_itex_trait<char2> { typedef void type; static void put(char2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<signed char>(r, 0); p->y = cuemu_tex_component_<signed char>(r, 1); } };
-template <> struct __nv_itex_trait<char4> { typedef void type; static void put(char4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<signed char>(r, 0); p->y = cuemu_tex_component_<signed char>(r, 1); p->z = cuemu_tex_component_<signed char>(r, 2); p->w = cuemu_tex_component_<signed char>(r, 3); } };
-template <> struct __nv_itex_trait<uchar1> { typedef void type; static void put(uchar1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned char>(r, 0); } };
-template <> struct __nv_itex_trait<uchar2> { typedef void type; static void put(uchar2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned char>(r, 0); p->y = cuemu_tex_component_<unsigned char>(r, 1); } };
-template <> struct __nv_itex_trait<uchar4> { typedef void type; static void put(uchar4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned char>(r, 0); p->y = cuemu_tex_component_<unsigned char>(r, 1); p->z = cuemu_tex_component_<unsigned char>(r, 2); p->w = cuemu_tex_component_<unsigned char>(r, 3); } };
-template <> struct __nv_itex_trait<short1> { typedef void type; static void put(short1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<short>(r, 0); } };
-template <> struct __nv_itex_trait<short2> { typedef void type; static void put(short2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<short>(r, 0); p->y = cuemu_tex_component_<short>(r, 1); } };
-template <> struct __nv_itex_trait<short4> { typedef void type; static void put(short4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<short>(r, 0); p->y = cuemu_tex_component_<short>(r, 1); p->z = cuemu_tex_component_<short>(r, 2); p->w = cuemu_tex_component_<short>(r, 3); } };
-template <> struct __nv_itex_trait<ushort1> { typedef void type; static void put(ushort1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned short>(r, 0); } };
-template <> struct __nv_itex_trait<ushort2> { typedef void type; static void put(ushort2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned short>(r, 0); p->y = cuemu_tex_component_<unsigned short>(r, 1); } };
-template <> struct __nv_itex_trait<ushort4> { typedef void type; static void put(ushort4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned short>(r, 0); p->y = cuemu_tex_component_<unsigned short>(r, 1); p->z = cuemu_tex_component_<unsigned short>(r, 2); p->w = cuemu_tex_component_<unsigned short>(r, 3); } };
-template <> struct __nv_itex_trait<int1> { typedef void type; static void put(int1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<int>(r, 0); } };
-template <> struct __nv_itex_trait<int2> { typedef void type; static void put(int2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<int>(r, 0); p->y = cuemu_tex_component_<int>(r, 1); } };
-template <> struct __nv_itex_trait<int4> { typedef void type; static void put(int4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<int>(r, 0); p->y = cuemu_tex_component_<int>(r, 1); p->z = cuemu_tex_component_<int>(r, 2); p->w = cuemu_tex_component_<int>(r, 3); } };
-template <> struct __nv_itex_trait<uint1> { typedef void type; static void put(uint1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned int>(r, 0); } };
-template <> struct __nv_itex_trait<uint2> { typedef void type; static void put(uint2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned int>(r, 0); p->y = cuemu_tex_component_<unsigned int>(r, 1); } };
-template <> struct __nv_itex_trait<uint4> { typedef void type; static void put(uint4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<unsigned int>(r, 0); p->y = cuemu_tex_component_<unsigned int>(r, 1); p->z = cuemu_tex_component_<unsigned int>(r, 2); p->w = cuemu_tex_component_<unsigned int>(r, 3); } };
-template <> struct __nv_itex_trait<float1> { typedef void type; static void put(float1 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<float>(r, 0); } };
-template <> struct __nv_itex_trait<float2> { typedef void type; static void put(float2 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<float>(r, 0); p->y = cuemu_tex_component_<float>(r, 1); } };
-template <> struct __nv_itex_trait<float4> { typedef void type; static void put(float4 *p, const cuemu_texel &r) { p->x = cuemu_tex_component_<float>(r, 0); p->y = cuemu_tex_component_<float>(r, 1); p->z = cuemu_tex_component_<float>(r, 2); p->w = cuemu_tex_component_<float>(r, 3); } };
-#undef CUEMU_ITEX_FAMILY_
-#undef CUEMU_ITEX_VEC4_
-#undef CUEMU_ITEX_VEC2_
-#undef CUEMU_ITEX_VEC1_
-#undef CUEMU_ITEX_SCALAR_
 template <class T> typename __nv_itex_trait<T>::type tex1Dfetch(T *ptr, cudaTextureObject_t obj, int x, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> T tex1Dfetch(cudaTextureObject_t obj, int x, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> typename __nv_itex_trait<T>::type tex1D(T *ptr, cudaTextureObject_t obj, float x, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
@@ -139,5 +79,6 @@ template <class T> typename __nv_itex_trait<T>::type tex2DLayeredGrad(T *ptr, cu
 template <class T> T tex2DLayeredGrad(cudaTextureObject_t obj, float x, float y, int layer, float2 dPdx, float2 dPdy, bool * isResident, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> typename __nv_itex_trait<T>::type texCubemapLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer, float4 dPdx, float4 dPdy, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 template <class T> T texCubemapLayeredGrad(cudaTextureObject_t obj, float x, float y, float z, int layer, float4 dPdx, float4 dPdy, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
+#endif
 
 #endif /* CUEMU_TEXTURE_DECLS_H */

@@ -43,11 +43,6 @@
 
 #include "cuemu_builtin_vars.h"
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_warp_decls.h"
-#else
-
 /* ---- Operands as 64-bit words -------------------------------------------- */
 
 /* The bits of `value` in the low bytes of a zeroed 64-bit word. */
@@ -116,6 +111,16 @@ inline T cuemu_warp_shuffle(int op, unsigned mask, const T &var, int arg,
                                  width, "__shfl_xor_sync", cuemu_file,         \
                                  cuemu_line);                                  \
   }
+
+/* What a call of a pre-Volta warp function asserts (below). */
+template <typename... A> struct cuemu_warp_legacy_call {
+  static constexpr bool allowed = false;
+};
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_warp_decls.h"
+#else
 
 CUEMU_WARP_DEFINE_SHUFFLES(int)
 CUEMU_WARP_DEFINE_SHUFFLES(unsigned int)
@@ -241,10 +246,6 @@ inline void __syncwarp(unsigned mask = 0xffffffff,
  * static_assert that depends on them, so that only a call is an error, and
  * its message names the replacement. The result has the type of the first
  * argument, so that the assertion is the only error a call gives. */
-
-template <typename... A> struct cuemu_warp_legacy_call {
-  static constexpr bool allowed = false;
-};
 
 #define CUEMU_WARP_DEFINE_LEGACY(NAME, MESSAGE)                                \
   template <typename T, typename... A>                                         \

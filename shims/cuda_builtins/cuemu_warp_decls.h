@@ -6,35 +6,13 @@
 #ifndef CUEMU_WARP_DECLS_H
 #define CUEMU_WARP_DECLS_H
 
+#ifndef CUEMU_WARP_H
+/* Included alone: the header, which includes this file in the host
+ * pass's lean prelude. */
+#include "cuemu_warp.h"
+#else
 #include "cuemu_host_decls.h"
-#include <cstring>
-#include <type_traits>
-#include <cuemu/cuemu_device.h>
-#include "cuemu_builtin_vars.h"
 
-#define CUEMU_WARP_H 
-template <typename T>
-inline unsigned long long cuemu_warp_bits(const T &value) {
-  static_assert(std::is_trivially_copyable<T>::value &&
-                    sizeof(T) <= sizeof(unsigned long long),
-                "a warp operand is a trivially copyable type of up to 8 bytes");
-  unsigned long long bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return bits;
-}
-template <typename T> inline T cuemu_warp_value(unsigned long long bits) {
-  T value;
-  std::memcpy(static_cast<void *>(&value), &bits, sizeof(T));
-  return value;
-}
-template <typename T>
-inline T cuemu_warp_shuffle(int op, unsigned mask, const T &var, int arg,
-                            int width, const char *name, const char *file,
-                            int line) {
-  return cuemu_warp_value<T>(cuemu_warp_collective(
-      op, mask, cuemu_warp_bits(var), arg, width, name, file, line));
-}
-#define CUEMU_WARP_DEFINE_SHUFFLES(T) inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return cuemu_warp_shuffle<T>(CUEMU_WARP_SHFL_IDX, mask, var, srcLane, width, "__shfl_sync", cuemu_file, cuemu_line); } inline T __shfl_up_sync(unsigned mask, T var, unsigned int delta, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return cuemu_warp_shuffle<T>(CUEMU_WARP_SHFL_UP, mask, var, static_cast<int>(delta), width, "__shfl_up_sync", cuemu_file, cuemu_line); } inline T __shfl_down_sync(unsigned mask, T var, unsigned int delta, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return cuemu_warp_shuffle<T>(CUEMU_WARP_SHFL_DOWN, mask, var, static_cast<int>(delta), width, "__shfl_down_sync", cuemu_file, cuemu_line); } inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return cuemu_warp_shuffle<T>(CUEMU_WARP_SHFL_XOR, mask, var, laneMask, width, "__shfl_xor_sync", cuemu_file, cuemu_line); }
 int __shfl_sync(unsigned mask, int var, int srcLane, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 int __shfl_up_sync(unsigned mask, int var, unsigned int delta, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 int __shfl_down_sync(unsigned mask, int var, unsigned int delta, int width = warpSize, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
@@ -72,7 +50,6 @@ int __all_sync(unsigned mask, int pred, const char *cuemu_file = __builtin_FILE(
 int __any_sync(unsigned mask, int pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 int __uni_sync(unsigned mask, int pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __activemask(const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
-#define CUEMU_WARP_DEFINE_MATCH(T) inline unsigned int __match_any_sync( unsigned mask, T value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return static_cast<unsigned int>(cuemu_warp_collective( CUEMU_WARP_MATCH_ANY, mask, cuemu_warp_bits(value), 0, 32, "__match_any_sync", cuemu_file, cuemu_line)); } inline unsigned int __match_all_sync(unsigned mask, T value, int *pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { unsigned int r = static_cast<unsigned int>(cuemu_warp_collective( CUEMU_WARP_MATCH_ALL, mask, cuemu_warp_bits(value), 0, 32, "__match_all_sync", cuemu_file, cuemu_line)); *pred = r != 0; return r; }
 unsigned int __match_any_sync( unsigned mask, unsigned int value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned int __match_all_sync(unsigned mask, unsigned int value, int *pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned int __match_any_sync( unsigned mask, int value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
@@ -89,8 +66,6 @@ unsigned int __match_any_sync( unsigned mask, float value, const char *cuemu_fil
 unsigned int __match_all_sync(unsigned mask, float value, int *pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned int __match_any_sync( unsigned mask, double value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned int __match_all_sync(unsigned mask, double value, int *pred, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
-#undef CUEMU_WARP_DEFINE_MATCH
-#define CUEMU_WARP_DEFINE_REDUCE(NAME,T,OP) inline T NAME(unsigned mask, T value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) { return cuemu_warp_value<T>( cuemu_warp_collective(OP, mask, cuemu_warp_bits(value), 0, 32, #NAME, cuemu_file, cuemu_line)); }
 unsigned __reduce_add_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __reduce_min_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __reduce_max_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
@@ -100,12 +75,7 @@ int __reduce_max_sync(unsigned mask, int value, const char *cuemu_file = __built
 unsigned __reduce_and_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __reduce_or_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __reduce_xor_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
-#undef CUEMU_WARP_DEFINE_REDUCE
 void __syncwarp(unsigned mask = 0xffffffff, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
-template <typename... A> struct cuemu_warp_legacy_call {
-  static constexpr bool allowed = false;
-};
-#define CUEMU_WARP_DEFINE_LEGACY(NAME,MESSAGE) template <typename T, typename... A> inline T NAME(const T &var, const A &...) { static_assert(cuemu_warp_legacy_call<T, A...>::allowed, MESSAGE); return var; } template <typename... A> inline int NAME() { static_assert(cuemu_warp_legacy_call<A...>::allowed, MESSAGE); return 0; }
 template <typename T, typename... A> T __shfl(const T &var, const A &...) CUEMU_DEVICE_ONLY;
 template <typename... A> int __shfl() CUEMU_DEVICE_ONLY;
 template <typename T, typename... A> T __shfl_up(const T &var, const A &...) CUEMU_DEVICE_ONLY;
@@ -120,6 +90,6 @@ template <typename T, typename... A> T __all(const T &var, const A &...) CUEMU_D
 template <typename... A> int __all() CUEMU_DEVICE_ONLY;
 template <typename T, typename... A> T __any(const T &var, const A &...) CUEMU_DEVICE_ONLY;
 template <typename... A> int __any() CUEMU_DEVICE_ONLY;
-#undef CUEMU_WARP_DEFINE_LEGACY
+#endif
 
 #endif /* CUEMU_WARP_DECLS_H */
