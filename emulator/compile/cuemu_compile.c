@@ -94,6 +94,8 @@ typedef struct compile_job {
   char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
   int cccl_source;           /* enum cuemu_cccl_source */
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
+  int host_full;             /* the host pass reads the whole prelude, not
+                              * the declarations of device-only shims */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -297,6 +299,11 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(job->arch_macro);
     else
       ARG("-DCUEMU_HOST_PASS=1");
+    /* The host pass's lean prelude: declarations of the device-only shims
+     * (shims/cuda_builtins/cuemu_host_decls.h), unless the unit's host
+     * code needs their bodies (build()). */
+    if (job->pass == CUEMU_PASS_HOST && !job->host_full)
+      ARG("-DCUEMU_HOST_DECLS=1");
     ARG("-MD");
     ARG("-MF");
     ARG(depfile);
@@ -740,7 +747,10 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   if (!argv[0] || !argv[1] || !buffers[0] || !buffers[1])
     st = cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
   /* The preprocessing passes; the first writes the headers it read to the
-   * entry's dependency file, the second's are added to it. */
+   * entry's dependency file, the second's are added to it. The host pass
+   * of a unit that includes CCCL, whose device code keeps its bodies
+   * there, reads the whole prelude (else see below). */
+  job->host_full = cuemu__source_includes_cccl(job->text, job->size);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     job->pass = pass_of(job, p);
     build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
@@ -754,7 +764,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                          CUEMU_NO_CCCL_NOTE);
   }
   if (st == CUEMU_SUCCESS && use_clang_for_cccl(job, b->depfile)) {
-    /* Preprocessed again by clang++, whose macros CCCL reads. */
+    /* Preprocessed again by clang++, whose macros CCCL reads; CCCL's
+     * device code keeps its bodies in the host pass. */
+    job->host_full = 1;
     for (int p = 0; p < count; ++p) {
       job->pass = pass_of(job, p);
       build_argv(job, NULL, p == 0 ? b->depfile : deps2, job->ii[p], argv[p],
@@ -777,6 +789,28 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                          strerror(errno));
     else
       st = translate_pass(job, p, texts[p], sizes[p], NULL, 0, &rws[p]);
+  }
+  /* A host pass that keeps device code (or includes CCCL) is preprocessed
+   * again with the whole prelude, and translated again. */
+  if (st == CUEMU_SUCCESS && count == 2 && !job->host_full &&
+      (rws[1].host_device_code || cuemu__deps_cccl_library(b->depfile))) {
+    job->host_full = 1;
+    job->pass = CUEMU_PASS_HOST;
+    build_argv(job, NULL, deps2, job->ii[1], argv[1], max, buffers[1], bufsize,
+               PHASE_PREPROCESS);
+    const char **host_argv[2] = {argv[1], NULL};
+    st = run_passes(job, host_argv, 1, b->temp);
+    if (st == CUEMU_SUCCESS)
+      merge_deps(b->depfile, deps2);
+    unlink(deps2);
+    cuemu__rewrite_free(&rws[1]);
+    free(texts[1]);
+    texts[1] = NULL;
+    if (st == CUEMU_SUCCESS && !(texts[1] = read_file(job->ii[1], &sizes[1])))
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[1],
+                         strerror(errno));
+    if (st == CUEMU_SUCCESS)
+      st = translate_pass(job, 1, texts[1], sizes[1], NULL, 0, &rws[1]);
   }
   /* Lambdas that one pass alone compiles: the other makes them up, and is
    * translated again (cuemu_lambda_passes.c). */

@@ -154,12 +154,16 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   for (k = close + 1; k < brace; k++) {
     if (cuemu__rw_is(rw, k, "->"))
       deduced = 0;
-    if (cuemu__rw_is(rw, k, ":") || cuemu__rw_is(rw, k, "="))
+    if (cuemu__rw_is(rw, k, ":") || cuemu__rw_is(rw, k, "=")) {
+      rw->host_device_code = 1; /* the body stays */
       return CUEMU_SUCCESS;
+    }
   }
   size_t end = cuemu__rw_close(rw, brace);
-  if (deduced || end >= rw->n)
+  if (deduced || end >= rw->n) {
+    rw->host_device_code = 1; /* the body stays */
     return CUEMU_SUCCESS;
+  }
   const cuemu_token *d = &rw->toks[device], *a = &rw->toks[brace],
                     *b = &rw->toks[end];
   /* nvcc's message, naming the function. */

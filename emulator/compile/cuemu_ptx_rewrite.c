@@ -63,6 +63,8 @@ cuemu_status cuemu__ptx_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume) {
   if (st == CUEMU_COMPILE)
     return cuemu__rw_error(rw, rw->toks[i].line + r.error_line - 1, r.message);
   if (st != CUEMU_SUCCESS || !r.is_ptx) return st;
+  if (rw->pass == CUEMU_PASS_HOST)
+    rw->host_device_code = 1; /* calls of cuemu_ptx.h's functions */
   st = cuemu__rw_edit(rw, rw->toks[i].offset,
                       rw->toks[end].offset + rw->toks[end].length -
                           rw->toks[i].offset,

@@ -134,6 +134,9 @@ static cuemu_status open_brace(walker *w, size_t i) {
         !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
       cuemu_status st = cuemu__host_device_stub(rw, w->decl_start, i);
       if (st != CUEMU_SUCCESS) return st;
+    } else if (rw->preprocessed && rw->pass == CUEMU_PASS_HOST &&
+               !w->kernel_decl && !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
+      rw->host_device_code = 1; /* a system header's body stays */
     }
   }
   w->device_decl = 0;
@@ -330,6 +333,7 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
     char *names = cuemu__forward_arguments(rw, rw->last_params);
     if (!names) {
       /* A parameter the call cannot name: the body stays, recorded. */
+      rw->host_device_code = 1;
       return st == CUEMU_SUCCESS ? cuemu__kernel_host_record(rw, i) : st;
     }
     size_t end = st == CUEMU_SUCCESS ? cuemu__kernel_body_end(rw) : rw->n;
@@ -340,9 +344,11 @@ static cuemu_status kernel_linkage(walker *w, size_t i) {
       st = cuemu__host_quiet(rw, w->decl_start, end);
     return st;
   }
-  if (internal_linkage(w, i))
+  if (internal_linkage(w, i)) {
+    rw->host_device_code = 1; /* the body stays */
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
                           sizeof host_kernel - 1);
+  }
   if (!rw->last_is_template || cuemu__rw_is(rw, rw->last_template + 1, ">"))
     return cuemu__kernel_body_drop(rw); /* not a template's instance */
   cuemu_status st = cuemu__rw_edit(rw, t->offset + t->length, 0, host_kernel,
@@ -1030,6 +1036,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.kernel_count = 0;
     out->lambdas = rw.lambdas;
     out->lambda_count = rw.lambda_count;
+    out->host_device_code = rw.host_device_code;
     rw.lambdas = NULL;
     rw.lambda_count = 0;
     out->message[0] = '\0';

@@ -97,6 +97,13 @@ typedef struct cuemu_rewrite {
                                                    (first definition wins over declarations) */
   char message[512];                  /* on failure: "file.cu:LINE: what is wrong" */
   cuemu_lambda_note *lambdas; int lambda_count; /* a translation unit's, in order */
+  int host_device_code;               /* the host pass keeps code that calls
+                                       * device-only shims and that its
+                                       * compile may emit (a kernel's body,
+                                       * inline PTX, a __device__ function
+                                       * whose body cannot be a stub): its
+                                       * prelude must define them
+                                       * (cuemu_host_prelude.c) */
 } cuemu_rewrite;
 
 /* Rewrites text[0, length) (not necessarily NUL-terminated); `filename`

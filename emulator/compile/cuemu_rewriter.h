@@ -90,6 +90,8 @@ typedef struct cuemu_rewriter {
   int lambda_count, lambda_capacity;
   const cuemu_lambda_pad *pads; /* lambdas to make up (translate options) */
   int pad_count;
+  int host_device_code; /* the host pass keeps device code that the host
+                         * compile emits (cuemu_rewrite.h) */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line

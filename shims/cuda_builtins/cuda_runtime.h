@@ -35,7 +35,12 @@
 #include "library_types.h"
 #include "cuda_runtime_api.h"
 #include "cuemu_kernel_thunks.h"
+/* Inline PTX's emulation, which only translated asm statements call: the
+ * host pass's lean prelude (cuemu-cc's CUEMU_HOST_DECLS, see
+ * cuemu_host_decls.h) has none, since its unit keeps no device code. */
+#ifndef CUEMU_HOST_DECLS
 #include "cuemu_ptx.h"
+#endif
 #include "cuemu_check_entry.h"
 
 #endif /* __CUDA_RUNTIME_H__ */

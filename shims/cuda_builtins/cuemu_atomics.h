@@ -176,6 +176,18 @@ using cuemu_atomic128_t =
                                 std::is_trivially_copyable<T>::value,
                             T>::type;
 
+/* The result of a 16-byte compare-and-swap or exchange (below). */
+template <typename T> union cuemu_atomic128_result {
+  T value;
+  unsigned char bytes[16];
+  cuemu_atomic128_result() {}
+};
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_atomics_decls.h"
+#else
+
 /* ---- CUDA's names ---------------------------------------------------------
  *
  * Each line defines NAME, NAME_block and NAME_system. */
@@ -254,12 +266,6 @@ inline unsigned short int atomicCAS(unsigned short int *address,
 
 /* The sm_90 templates for any trivially copyable 16-byte type aligned to 16
  * bytes. */
-template <typename T> union cuemu_atomic128_result {
-  T value;
-  unsigned char bytes[16];
-  cuemu_atomic128_result() {}
-};
-
 template <typename T>
 inline cuemu_atomic128_t<T> atomicCAS(T *address, T compare, T val) {
   cuemu_atomic128_result<T> old;
@@ -287,5 +293,7 @@ template <typename T>
 inline cuemu_atomic128_t<T> atomicExch_system(T *address, T val) {
   return atomicExch(address, val);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_ATOMICS_H */

@@ -20,6 +20,42 @@
 
 #include "vector_types.h"
 
+/* The helpers of the funnel shifts, 24-bit products and dot products
+ * below. */
+inline unsigned long long int cuemu_funnel(unsigned int lo, unsigned int hi) {
+  return (static_cast<unsigned long long int>(hi) << 32) | lo;
+}
+
+/* The sign-extended low 24 bits of x (__mul24). */
+inline int cuemu_sext24(int x) { return static_cast<int>(static_cast<unsigned int>(x) << 8) >> 8; }
+inline int cuemu_sbyte(unsigned int v, int n) { return static_cast<signed char>((v >> (8 * n)) & 0xffu); }
+inline unsigned int cuemu_ubyte(unsigned int v, int n) { return (v >> (8 * n)) & 0xffu; }
+inline int cuemu_shalf(unsigned int v, int n) { return static_cast<short>((v >> (16 * n)) & 0xffffu); }
+inline unsigned int cuemu_uhalf(unsigned int v, int n) { return (v >> (16 * n)) & 0xffffu; }
+
+/* Sums signed products as unsigned values, which wrap as the GPU does. */
+inline int cuemu_wrap_sum(int c, long long int products) {
+  return static_cast<int>(static_cast<unsigned int>(c) + static_cast<unsigned int>(products));
+}
+
+/* The two 16-bit halves of srcA times bytes 0 and 1 (_lo) or 2 and 3 (_hi)
+ * of srcB, plus c. */
+inline int cuemu_dp2a(int srcA, int srcB, int c, int first) {
+  const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
+  const long long int sum = static_cast<long long int>(cuemu_shalf(a, 0)) * cuemu_sbyte(b, first) +
+                            static_cast<long long int>(cuemu_shalf(a, 1)) * cuemu_sbyte(b, first + 1);
+  return cuemu_wrap_sum(c, sum);
+}
+
+inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned int c, int first) {
+  return c + cuemu_uhalf(srcA, 0) * cuemu_ubyte(srcB, first) + cuemu_uhalf(srcA, 1) * cuemu_ubyte(srcB, first + 1);
+}
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_intrinsics_decls.h"
+#else
+
 /* ------------------------------------------------------------------------ */
 /* Bit counting and reversal.                                                */
 /* ------------------------------------------------------------------------ */
@@ -71,10 +107,6 @@ inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) 
 /* shift & 31, the _c forms by min(shift, 32).                               */
 /* ------------------------------------------------------------------------ */
 
-inline unsigned long long int cuemu_funnel(unsigned int lo, unsigned int hi) {
-  return (static_cast<unsigned long long int>(hi) << 32) | lo;
-}
-
 inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) {
   return static_cast<unsigned int>((cuemu_funnel(lo, hi) << (shift & 31u)) >> 32);
 }
@@ -97,9 +129,6 @@ inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned 
 /* Multiplication.                                                           */
 /* ------------------------------------------------------------------------ */
 
-/* The low 32 bits of the product of the sign-extended low 24 bits of x and
- * y. */
-inline int cuemu_sext24(int x) { return static_cast<int>(static_cast<unsigned int>(x) << 8) >> 8; }
 
 inline int __mul24(int x, int y) {
   const long long int product = static_cast<long long int>(cuemu_sext24(x)) * cuemu_sext24(y);
@@ -180,16 +209,6 @@ inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
 /* Dot products with 32-bit accumulation, modulo 2^32.                       */
 /* ------------------------------------------------------------------------ */
 
-inline int cuemu_sbyte(unsigned int v, int n) { return static_cast<signed char>((v >> (8 * n)) & 0xffu); }
-inline unsigned int cuemu_ubyte(unsigned int v, int n) { return (v >> (8 * n)) & 0xffu; }
-inline int cuemu_shalf(unsigned int v, int n) { return static_cast<short>((v >> (16 * n)) & 0xffffu); }
-inline unsigned int cuemu_uhalf(unsigned int v, int n) { return (v >> (16 * n)) & 0xffffu; }
-
-/* Sums signed products as unsigned values, which wrap as the GPU does. */
-inline int cuemu_wrap_sum(int c, long long int products) {
-  return static_cast<int>(static_cast<unsigned int>(c) + static_cast<unsigned int>(products));
-}
-
 inline int __dp4a(int srcA, int srcB, int c) {
   const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
   long long int sum = 0;
@@ -212,19 +231,6 @@ inline int __dp4a(char4 srcA, char4 srcB, int c) {
 
 inline unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c) {
   return c + static_cast<unsigned int>(srcA.x * srcB.x + srcA.y * srcB.y + srcA.z * srcB.z + srcA.w * srcB.w);
-}
-
-/* The two 16-bit halves of srcA times bytes 0 and 1 (_lo) or 2 and 3 (_hi)
- * of srcB, plus c. */
-inline int cuemu_dp2a(int srcA, int srcB, int c, int first) {
-  const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
-  const long long int sum = static_cast<long long int>(cuemu_shalf(a, 0)) * cuemu_sbyte(b, first) +
-                            static_cast<long long int>(cuemu_shalf(a, 1)) * cuemu_sbyte(b, first + 1);
-  return cuemu_wrap_sum(c, sum);
-}
-
-inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned int c, int first) {
-  return c + cuemu_uhalf(srcA, 0) * cuemu_ubyte(srcB, first) + cuemu_uhalf(srcA, 1) * cuemu_ubyte(srcB, first + 1);
 }
 
 inline int __dp2a_lo(int srcA, int srcB, int c) { return cuemu_dp2a(srcA, srcB, c, 0); }
@@ -302,5 +308,7 @@ inline float max(float a, float b) { return std::fmax(a, b); }
 inline double max(double a, double b) { return std::fmax(a, b); }
 inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
 inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_INTRINSICS_H */

@@ -27,6 +27,11 @@
 /* Keeps the compiler from reusing a value loaded before this point. */
 #define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_memory_decls.h"
+#else
+
 #define CUEMU_CACHE_HINTS(T)                                                   \
   inline T __ldg(const T *ptr) { return *ptr; }                                \
   inline T __ldcg(const T *ptr) { return *ptr; }                               \
@@ -85,5 +90,7 @@ inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 /* sm_90: a fence for the thread block cluster. */
 inline void __threadfence_cluster(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_MEMORY_H */

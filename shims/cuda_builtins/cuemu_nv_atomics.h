@@ -168,6 +168,11 @@ template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
 } // namespace nv_atomic
 } // namespace cuemu
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_nv_atomics_decls.h"
+#else
+
 /* ---- Arithmetic and bitwise read-modify-write ----------------------------- */
 
 template <typename T>
@@ -306,5 +311,7 @@ inline void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SY
   (void)scope;
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_NV_ATOMICS_H */

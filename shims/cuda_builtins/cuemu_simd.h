@@ -88,6 +88,11 @@ inline unsigned sad(unsigned a, unsigned b, int bits, bool is_signed) {
 } // namespace simd
 } // namespace cuemu
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_simd_decls.h"
+#else
+
 /* The per-halfword (N = 2, B = 16) and per-byte (N = 4, B = 8) families. */
 #define CUEMU_SIMD_FAMILY(N, B)                                                 \
   inline unsigned int __vabs##N(unsigned int a) {                              \
@@ -356,5 +361,7 @@ CUEMU_SIMD_BPRED(__vibmax_u16x2, false, >=)
 CUEMU_SIMD_BPRED(__vibmin_s16x2, true, <=)
 CUEMU_SIMD_BPRED(__vibmin_u16x2, false, <=)
 #undef CUEMU_SIMD_BPRED
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SIMD_H */

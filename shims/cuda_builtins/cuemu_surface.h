@@ -65,6 +65,11 @@ CUEMU_ISURF_(uint4)
 CUEMU_ISURF_(float4)
 #undef CUEMU_ISURF_
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_surface_decls.h"
+#else
+
 /* ---- The accesses ------------------------------------------------------------ */
 
 template <class T>
@@ -304,5 +309,7 @@ surfCubemapLayeredwrite(T val, cudaSurfaceObject_t obj, int x, int y, int layerf
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 1, x, y, layerface, &val, sizeof(T), mode,
                        __builtin_return_address(0), "surfCubemapLayeredwrite", cuemu_file, cuemu_line);
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_SURFACE_H */

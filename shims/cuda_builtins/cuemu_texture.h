@@ -115,6 +115,11 @@ CUEMU_ITEX_FAMILY_(float, float)
 #undef CUEMU_ITEX_VEC1_
 #undef CUEMU_ITEX_SCALAR_
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_texture_decls.h"
+#else
+
 /* ---- The fetches ----------------------------------------------------------- */
 
 template <class T>
@@ -860,5 +865,7 @@ static inline T texCubemapLayeredGrad(cudaTextureObject_t obj, float x, float y,
   texCubemapLayeredGrad(&ret, obj, x, y, z, layer, dPdx, dPdy, cuemu_file, cuemu_line);
   return ret;
 }
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_TEXTURE_H */

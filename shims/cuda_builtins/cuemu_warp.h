@@ -114,6 +114,16 @@ inline T cuemu_warp_shuffle(int op, unsigned mask, const T &var, int arg,
                                  cuemu_line);                                  \
   }
 
+/* What a call of a pre-Volta warp function asserts (below). */
+template <typename... A> struct cuemu_warp_legacy_call {
+  static constexpr bool allowed = false;
+};
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_warp_decls.h"
+#else
+
 CUEMU_WARP_DEFINE_SHUFFLES(int)
 CUEMU_WARP_DEFINE_SHUFFLES(unsigned int)
 CUEMU_WARP_DEFINE_SHUFFLES(long)
@@ -239,10 +249,6 @@ inline void __syncwarp(unsigned mask = 0xffffffff,
  * its message names the replacement. The result has the type of the first
  * argument, so that the assertion is the only error a call gives. */
 
-template <typename... A> struct cuemu_warp_legacy_call {
-  static constexpr bool allowed = false;
-};
-
 #define CUEMU_WARP_DEFINE_LEGACY(NAME, MESSAGE)                                \
   template <typename T, typename... A>                                         \
   inline T NAME(const T &var, const A &...) {                                  \
@@ -275,5 +281,7 @@ CUEMU_WARP_DEFINE_LEGACY(__all, "__all() is not valid on compute_70 and "
 CUEMU_WARP_DEFINE_LEGACY(__any, "__any() is not valid on compute_70 and "
                                 "above; use __any_sync(mask, predicate)")
 #undef CUEMU_WARP_DEFINE_LEGACY
+
+#endif /* CUEMU_HOST_DECLS */
 
 #endif /* CUEMU_WARP_H */

@@ -1,0 +1,46 @@
+#!/bin/sh
+# host_decls.sh: the host pass's generated declarations of device-only shims
+# (shims/cuda_builtins/*_decls.h) are what scripts/host_decls.py makes of
+# their headers today, so that a function added to or changed in a header
+# is declared alike in the host pass's lean prelude (cuemu_host_decls.h).
+# Then a host function that calls one of them anyway is refused at its line
+# with nvcc's message, as nvcc refuses it (the host pass has the declaration
+# only). Skipped (77) without python3.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+shims=$srcdir/shims/cuda_builtins
+
+command -v python3 >/dev/null 2>&1 || { echo "host_decls.sh: no python3"; exit 77; }
+status=0
+# The headers, as Makefile.am's host_decls_headers lists them.
+headers=$(sed -n '/^host_decls_headers =/,/[^\\]$/p' "$srcdir/Makefile.am" |
+  sed 's/^host_decls_headers =//; s/\\//g')
+[ -n "$headers" ] || { echo "host_decls.sh: no host_decls_headers in Makefile.am"; exit 1; }
+for name in $headers; do
+  header=$name.h
+  decls=$shims/$(basename "$header" .h)_decls.h
+  if python3 "$srcdir/scripts/host_decls.py" --check "$shims/$header" "$decls"; then
+    echo "ok: $(basename "$decls")"
+  else
+    status=1
+  fi
+done
+
+# A host function's call of a device-only function.
+builddir=${CUEMU_BUILDDIR:-$srcdir}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/host_decls.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+printf '%s\n' '#include <cstdio>' \
+  'int main() { std::printf("%d\n", __popc(7u)); return 0; }' >"$tmp/host_call.cu"
+if "$builddir/cuemu-nvcc" "$tmp/host_call.cu" -o "$tmp/host_call" \
+    >"$tmp/log" 2>&1; then
+  echo "FAIL: a host function's call of __popc compiled"
+  status=1
+elif ! grep -q "host_call.cu:2:.*__popc.*calling a __device__ function from a __host__ function is not allowed" "$tmp/log"; then
+  echo "FAIL: the refusal of a host call of __popc does not say why:"
+  cat "$tmp/log"
+  status=1
+else
+  echo "ok: a host call of __popc is refused at its line"
+fi
+exit $status
