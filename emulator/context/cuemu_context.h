@@ -107,10 +107,15 @@ static inline void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
 __attribute__((noreturn, visibility("hidden"))) void
 cuemu__ctx_resume(void *unused, void *sp);
+/* cuemu__ctx_resume ending in an indirect jump rather than a ret, which
+ * would be mispredicted after this call that never returns
+ * (cuemu_context_x86_64.S). */
+__attribute__((noreturn, visibility("hidden"))) void
+cuemu__ctx_resume_jump(void *unused, void *sp);
 static inline __attribute__((noreturn)) void
 cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
   (void)scratch;
-  cuemu__ctx_resume(NULL, to->sp);
+  cuemu__ctx_resume_jump(NULL, to->sp);
 }
 #else
 static inline __attribute__((noreturn)) void

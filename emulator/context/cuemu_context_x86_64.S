@@ -56,6 +56,42 @@ cuemu__ctx_resume:
         .size   cuemu__ctx_switch_asm, .-cuemu__ctx_switch_asm
 
 /*
+ * void cuemu__ctx_resume_jump(void *unused, void *sp): cuemu__ctx_resume
+ * for a context that is left for good (cuemu__ctx_jump: a thread that
+ * returned from the kernel, say), ending in an indirect jump to the saved
+ * return address instead of a ret. Its callers reach it by a call whose
+ * return never happens, so the processor's return-address stack holds
+ * that call's address, and a ret here would be mispredicted every time;
+ * the indirect jump, made from this one place, is predicted from where it
+ * went before (every thread of a kernel that finishes after its last
+ * barrier goes back to the same place in the kernel). rcx is free: a
+ * light frame's caller treats it as clobbered, and it is a
+ * caller-saved register for a full frame's.
+ */
+        .globl  cuemu__ctx_resume_jump
+        .hidden cuemu__ctx_resume_jump
+        .type   cuemu__ctx_resume_jump, @function
+cuemu__ctx_resume_jump:
+        .cfi_startproc
+        testb   $1, %sil
+        jnz     1f
+        movq    %rsi, %rsp
+        popq    %r15
+        popq    %r14
+        popq    %r13
+        popq    %r12
+        popq    %rbx
+        popq    %rbp
+        popq    %rcx
+        jmp     *%rcx
+1:      leaq    -1(%rsi), %rsp
+        popq    %rbp
+        popq    %rcx
+        jmp     *%rcx
+        .cfi_endproc
+        .size   cuemu__ctx_resume_jump, .-cuemu__ctx_resume_jump
+
+/*
  * The first return address of every new context. The frame that
  * cuemu__ctx_template_init builds holds, besides makecontext()'s rbx (which
  * points at uc_link), the entry function in r12 and the return address
