@@ -36,6 +36,21 @@ cuemu__ctx_switch_asm:
         pushq   %r14
         pushq   %r15
         movq    %rsp, (%rdi)
+        movq    48(%rsp), %rdx
+/*
+ * cuemu__ctx_resume(unused, sp, predicted) enters the context saved at
+ * sp. `predicted` is the address that its final return is predicted to go
+ * to: the return address of the call that led here (the processor predicts
+ * a ret from its return-address stack, which holds it), or NULL where the
+ * call never returns (cuemu__ctx_jump). When the context goes back
+ * elsewhere (a thread suspended at another call site: a warp collective
+ * resuming a thread that waits at a __syncthreads(), or a finishing thread
+ * resuming the next one) a ret would be mispredicted, so that case ends in
+ * an indirect jump instead, which is predicted from where it went before.
+ * Either way the context is resumed correctly; `predicted` only decides
+ * which branch the processor is asked to predict. rcx is free: a light
+ * frame's caller treats it as clobbered, a full frame's as caller-saved.
+ */
         .globl  cuemu__ctx_resume
         .hidden cuemu__ctx_resume
 cuemu__ctx_resume:
@@ -48,48 +63,16 @@ cuemu__ctx_resume:
         popq    %r12
         popq    %rbx
         popq    %rbp
-        ret
+        jmp     2f
 1:      leaq    -1(%rsi), %rsp
         popq    %rbp
+2:      cmpq    %rdx, (%rsp)
+        jne     3f
         ret
+3:      popq    %rcx
+        jmp     *%rcx
         .cfi_endproc
         .size   cuemu__ctx_switch_asm, .-cuemu__ctx_switch_asm
-
-/*
- * void cuemu__ctx_resume_jump(void *unused, void *sp): cuemu__ctx_resume
- * for a context that is left for good (cuemu__ctx_jump: a thread that
- * returned from the kernel, say), ending in an indirect jump to the saved
- * return address instead of a ret. Its callers reach it by a call whose
- * return never happens, so the processor's return-address stack holds
- * that call's address, and a ret here would be mispredicted every time;
- * the indirect jump, made from this one place, is predicted from where it
- * went before (every thread of a kernel that finishes after its last
- * barrier goes back to the same place in the kernel). rcx is free: a
- * light frame's caller treats it as clobbered, and it is a
- * caller-saved register for a full frame's.
- */
-        .globl  cuemu__ctx_resume_jump
-        .hidden cuemu__ctx_resume_jump
-        .type   cuemu__ctx_resume_jump, @function
-cuemu__ctx_resume_jump:
-        .cfi_startproc
-        testb   $1, %sil
-        jnz     1f
-        movq    %rsi, %rsp
-        popq    %r15
-        popq    %r14
-        popq    %r13
-        popq    %r12
-        popq    %rbx
-        popq    %rbp
-        popq    %rcx
-        jmp     *%rcx
-1:      leaq    -1(%rsi), %rsp
-        popq    %rbp
-        popq    %rcx
-        jmp     *%rcx
-        .cfi_endproc
-        .size   cuemu__ctx_resume_jump, .-cuemu__ctx_resume_jump
 
 /*
  * The first return address of every new context. The frame that

@@ -90,15 +90,15 @@ cuemu_block_sync:
         /* Suspend in a light frame (rbp, return address) and resume the
          * next thread: one that left a full frame through
          * cuemu__ctx_resume, one that left a light frame here. */
-        movq    (%rsp), %r11                    /* where this one returns */
+        movq    (%rsp), %rdx                    /* where this one returns */
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset rbp, -16
-        leaq    1(%rsp), %rdx
-        movq    %rdx, CUEMU_T_CTX_SP(%rcx)
+        leaq    1(%rsp), %r8
+        movq    %r8, CUEMU_T_CTX_SP(%rcx)
         movq    CUEMU_T_CTX_SP(%r10), %rsi
         testb   $1, %sil
-        jz      cuemu__ctx_resume
+        jz      cuemu__ctx_resume               /* (predicted: rdx) */
         leaq    -1(%rsi), %rsp
         popq    %rbp
         .cfi_restore rbp
@@ -111,7 +111,7 @@ cuemu_block_sync:
          * mispredicted at every switch, so the jump there is an indirect
          * one, which is predicted from where it went before (every thread
          * of a round goes back to the same place). */
-        cmpq    %r11, (%rsp)
+        cmpq    %rdx, (%rsp)
         jne     .Lother_site
         ret
 .Lother_site:
