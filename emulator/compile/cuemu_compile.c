@@ -190,9 +190,22 @@ static int build_argv(const compile_job *job, const char *tu,
       /* A kernel is called from its thunk's loop only; g++ -O2 inlines it
        * there when it is very small (15 insns), so that one with a
        * __syncthreads() that most threads never reach stays a call per
-       * thread. The limit of -O3 inlines it, and the loop is unswitched on
-       * the barrier's (invariant) condition. */
-      ARG("--param=max-inline-insns-auto=30");
+       * thread. The limit of -O3 (30) inlines that one, and the loop is
+       * unswitched on the barrier's (invariant) condition; 60 inlines a
+       * shared-memory tree reduction too (50 does), whose threads then
+       * finish without a return from the kernel, which the processor
+       * mispredicts for every thread that blocked (its return-address
+       * stack holds the call that finished the previous thread):
+       * bench/RESULTS.md, 10.7 to 8.8 ns per thread per barrier. Not in
+       * an instrumented build (race, mem, init), whose built-in variables
+       * are declared const and written through casts
+       * (cuemu_builtin_vars.h): with the 3-D kernel of
+       * tests/programs/checkers/thread_index_checked.cu inlined there,
+       * two threads computed the same index (not yet understood), so
+       * those builds keep the limit of 30. */
+      ARG(job->checks & ~(unsigned)CUEMU_CHECK_SYNC
+              ? "--param=max-inline-insns-auto=30"
+              : "--param=max-inline-insns-auto=60");
     }
   }
   ARG("-fPIC");

@@ -105,12 +105,14 @@ static inline void cuemu__ctx_switch(cuemu_ctx *from, cuemu_ctx *to) {
  * switch is left out where the backend allows it, and `scratch` takes what
  * the others save. Never returns. */
 #if !CUEMU_CONTEXT_UCONTEXT && defined(__x86_64__)
+/* (cuemu_context_x86_64.S: `predicted` is where the processor predicts
+ * the resumed context's return to go, NULL for none.) */
 __attribute__((noreturn, visibility("hidden"))) void
-cuemu__ctx_resume(void *unused, void *sp);
+cuemu__ctx_resume(void *unused, void *sp, const void *predicted);
 static inline __attribute__((noreturn)) void
 cuemu__ctx_jump(cuemu_ctx *scratch, cuemu_ctx *to) {
   (void)scratch;
-  cuemu__ctx_resume(NULL, to->sp);
+  cuemu__ctx_resume(NULL, to->sp, NULL);
 }
 #else
 static inline __attribute__((noreturn)) void

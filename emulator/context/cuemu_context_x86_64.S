@@ -36,6 +36,21 @@ cuemu__ctx_switch_asm:
         pushq   %r14
         pushq   %r15
         movq    %rsp, (%rdi)
+        movq    48(%rsp), %rdx
+/*
+ * cuemu__ctx_resume(unused, sp, predicted) enters the context saved at
+ * sp. `predicted` is the address that its final return is predicted to go
+ * to: the return address of the call that led here (the processor predicts
+ * a ret from its return-address stack, which holds it), or NULL where the
+ * call never returns (cuemu__ctx_jump). When the context goes back
+ * elsewhere (a thread suspended at another call site: a warp collective
+ * resuming a thread that waits at a __syncthreads(), or a finishing thread
+ * resuming the next one) a ret would be mispredicted, so that case ends in
+ * an indirect jump instead, which is predicted from where it went before.
+ * Either way the context is resumed correctly; `predicted` only decides
+ * which branch the processor is asked to predict. rcx is free: a light
+ * frame's caller treats it as clobbered, a full frame's as caller-saved.
+ */
         .globl  cuemu__ctx_resume
         .hidden cuemu__ctx_resume
 cuemu__ctx_resume:
@@ -48,10 +63,14 @@ cuemu__ctx_resume:
         popq    %r12
         popq    %rbx
         popq    %rbp
-        ret
+        jmp     2f
 1:      leaq    -1(%rsi), %rsp
         popq    %rbp
+2:      cmpq    %rdx, (%rsp)
+        jne     3f
         ret
+3:      popq    %rcx
+        jmp     *%rcx
         .cfi_endproc
         .size   cuemu__ctx_switch_asm, .-cuemu__ctx_switch_asm
 

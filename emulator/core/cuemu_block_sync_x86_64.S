@@ -72,16 +72,39 @@ cuemu_block_sync:
         /* The next thread: the head of the run queue (%r10). */
         CUEMU_ASM_TAKE_NEXT_THREAD
         /* Suspend in a light frame (rbp, return address) and resume the
-         * next thread, whichever kind of frame it left. */
+         * next thread: one that left a full frame through
+         * cuemu__ctx_resume, one that left a light frame here. */
+        movq    (%rsp), %rdx                    /* where this one returns */
         pushq   %rbp
         .cfi_adjust_cfa_offset 8
         .cfi_offset rbp, -16
-        leaq    1(%rsp), %rdx
-        movq    %rdx, CUEMU_T_CTX_SP(%rcx)
+        leaq    1(%rsp), %r8
+        movq    %r8, CUEMU_T_CTX_SP(%rcx)
         movq    CUEMU_T_CTX_SP(%r10), %rsi
-        jmp     cuemu__ctx_resume
+        testb   $1, %sil
+        jz      cuemu__ctx_resume               /* (predicted: rdx) */
+        leaq    -1(%rsi), %rsp
+        popq    %rbp
         .cfi_restore rbp
         .cfi_adjust_cfa_offset -8
+        /* The processor predicts the ret from its return-address stack:
+         * where this thread called from. That is right when the next
+         * thread waits at the same __syncthreads() (a barrier in a loop);
+         * when it waits at another one (the first round of a loop, a
+         * kernel with barriers one after another) the ret would be
+         * mispredicted at every switch, so the jump there is an indirect
+         * one, which is predicted from where it went before (every thread
+         * of a round goes back to the same place). */
+        cmpq    %rdx, (%rsp)
+        jne     .Lother_site
+        ret
+.Lother_site:
+        popq    %rcx
+        .cfi_adjust_cfa_offset -8
+        .cfi_register rip, rcx
+        jmp     *%rcx
+        .cfi_adjust_cfa_offset 8
+        .cfi_offset rip, -8
 .Llazy:
         /* A thread that runs lazily in a runner, at its first barrier: the
          * pad that puts the kernel's stack pointer here (8 above ours)
