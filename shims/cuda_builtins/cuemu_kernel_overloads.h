@@ -87,6 +87,11 @@ template <typename... C> struct candidates : C... {
  * kernel. P is a lambda `[](auto &&...a) -> decltype(cuemu_pick_k(a...))`;
  * a call that it cannot make (no picker) names no kernel. */
 template <typename P> struct by_picker {
+  template <typename... A>
+  static constexpr bool can_pick = std::is_invocable_v<P, A...>;
+  template <typename... A> static auto pointer() {
+    return std::invoke_result_t<P, A...>::value;
+  }
   template <typename... A> static const void *kernel() {
     if constexpr (std::is_invocable_v<P, A...>)
       return reinterpret_cast<const void *>(
@@ -104,6 +109,21 @@ template <typename P> constexpr bool is_picker<by_picker<P>> = true;
 template <auto K> struct kernel_constant {
   static constexpr auto value = K;
 };
+
+/* The kernel of the set that a call with arguments A... picks, as a
+ * pointer of its type, or nullptr when there is no set (void) or the set
+ * names none. */
+template <typename Set, typename... A> auto picked_pointer() {
+  if constexpr (std::is_void_v<Set>)
+    return nullptr;
+  else if constexpr (overloads::is_picker<Set>) {
+    if constexpr (Set::template can_pick<A...>)
+      return Set::template pointer<A...>();
+    else
+      return nullptr;
+  } else
+    return decltype(Set::pick(std::declval<A>()...))::value;
+}
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
  * for no set (void). */
