@@ -374,6 +374,16 @@ inline void declare_static_shared(const static_shared_record *start,
     cuemu_kernel_declare_static_shared(r->kernel(), r->id, r->bytes);
 }
 
+/* Tracks the device passes' string literals of a program (the section
+ * cuemu-cc gives them; empty when there are none) as device memory, once. */
+inline void declare_device_strings(const char *start, const char *stop) {
+  cuemu_rt_allocation known;
+  if (start && stop > start && !cuemu_rt_memory_find(start, &known))
+    cuemu_rt_memory_track(const_cast<char *>(start),
+                          static_cast<std::size_t>(stop - start),
+                          CUEMU_RT_MEMORY_SYMBOL);
+}
+
 /* A kernel's descriptor, for a module's table or a program's registry. */
 template <auto K>
 cuemu_kernel_desc describe(const char *name, const char *file, int line,
