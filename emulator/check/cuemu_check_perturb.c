@@ -44,10 +44,12 @@ static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
   return copies;
 }
 
+/* Puts back what the run changed; only that: a tracked range may be
+ * read-only (the device passes' string literals, cuemu_device_strings.h). */
 static void restore(const cuemu_rt_allocation *a, size_t n,
                     unsigned char **copies) {
   for (size_t i = 0; i < n; ++i)
-    if (copies[i])
+    if (copies[i] && memcmp(a[i].base, copies[i], a[i].size) != 0)
       memcpy(a[i].base, copies[i], a[i].size);
 }
 

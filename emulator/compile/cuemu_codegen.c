@@ -104,6 +104,17 @@ static void put_static_shared_section(FILE *out) {
         out);
 }
 
+/* Declares the bounds of the section of the device passes' string literals
+ * (cuemu_device_strings.h) of the program being linked, which the device
+ * pass's registration hands to ::cuemu::declare_device_strings(). */
+static void put_device_strings_section(FILE *out) {
+  fputs("extern \"C\" const char __start_cuemu_device_strings[] "
+        "__attribute__((weak, visibility(\"hidden\")));\n"
+        "extern \"C\" const char __stop_cuemu_device_strings[] "
+        "__attribute__((weak, visibility(\"hidden\")));\n",
+        out);
+}
+
 /* Writes the kernel table and its registration: for a module,
  * cuemu_module_describe(); for the device pass of unit `unit_id`, the
  * function cuemu__register_UNIT_ID(); else a static initializer. */
@@ -111,6 +122,8 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id, int arch,
                      const char *const *name_expressions, int count) {
   put_static_shared_section(out);
+  if (!module && unit_id)
+    put_device_strings_section(out);
   fputs("namespace {\n"
         "const cuemu_module_desc *cuemu_generated_table() {\n"
         "  static const cuemu_kernel_desc kernels[] = {\n",
@@ -155,6 +168,8 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
             "extern \"C\" __attribute__((visibility(\"default\"))) void "
             "cuemu__register_%s(void) {\n"
             "  cuemu_program_register_arch(cuemu_generated_table(), %d);\n"
+            "  ::cuemu::declare_device_strings(__start_cuemu_device_strings, "
+            "__stop_cuemu_device_strings);\n"
             "}\n",
             unit_id, arch / 10);
   } else {

@@ -27,6 +27,7 @@
 #include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
 #include "cuemu_codegen.h"
+#include "cuemu_device_strings.h"
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
 #include "cuemu_rewrite.h"
@@ -899,10 +900,14 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                  buffers[p], bufsize, PHASE_COMPILE);
     }
     st = run_passes(job, argv, 2, b->temp);
+    char strings[PATH_MAX + 96];
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__device_strings_script(b->temp, strings, sizeof strings);
     if (st == CUEMU_SUCCESS) {
       const char *ld[] = {"ld",       "-r", object[0], "--force-group-allocation",
-                          "-o",       dev_local, NULL};
+                          "-T",       strings, "-o", dev_local, NULL};
       st = run_tool(ld, object[0]);
+      unlink(strings);
     }
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_export_instances(dev_local);

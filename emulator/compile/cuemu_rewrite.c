@@ -702,8 +702,9 @@ static size_t last_marker(const char *text, size_t from, size_t to) {
 /* Applies the edits; each replaced range's newlines follow its text. In a
  * translation unit, a replaced range that holds line markers (GCC writes
  * them around the expansion of the shims' qualifiers in a system header)
- * is followed by a newline and its last marker instead, so that the text
- * after it keeps its file and line. */
+ * is followed by a newline, its last marker and the newlines after that
+ * marker's line instead, so that the text after it keeps its file and
+ * line. */
 static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
   cuemu_strbuf sb = {0};
   size_t pos = 0, e, k;
@@ -726,6 +727,12 @@ static cuemu_status assemble(cuemu_rewriter *rw, cuemu_rewrite *out) {
       cuemu__sb_add(&sb, rw->text + marker, stop - marker);
       if (!nl)
         cuemu__sb_add(&sb, "\n", 1);
+      /* The lines of the range after the marker's own (a kernel body that
+       * the host pass drops, whose last marker follows NULL's expansion
+       * on a line before its `}`), so that the text after the range keeps
+       * its line, as for a range without markers. */
+      for (k = stop; k < end; k++)
+        if (rw->text[k] == '\n') cuemu__sb_add(&sb, "\n", 1);
     } else {
       for (k = ed->offset; k < end; k++)
         if (rw->text[k] == '\n') cuemu__sb_add(&sb, "\n", 1);

@@ -125,6 +125,11 @@ const void *picked_by(std::false_type) {
   return nullptr;
 }
 template <typename P> struct by_picker {
+  template <typename... A>
+  static constexpr bool can_pick = call_result<P, A...>::callable;
+  template <typename... A> static auto pointer() {
+    return decltype(std::declval<P>()(std::declval<A>()...))::value;
+  }
   template <typename... A> static const void *kernel() {
     return picked_by<P, A...>(
         std::integral_constant<bool, call_result<P, A...>::callable>());
@@ -134,6 +139,21 @@ template <typename T> struct is_picker : std::false_type {};
 template <typename P> struct is_picker<by_picker<P>> : std::true_type {};
 
 } // namespace overloads
+
+/* The kernel of the set that a call with arguments A... picks, as a
+ * pointer of its type, or nullptr when there is no set (void) or the set
+ * names none. */
+template <typename Set, typename... A> auto picked_pointer() {
+  if constexpr (std::is_void<Set>::value)
+    return nullptr;
+  else if constexpr (overloads::is_picker<Set>::value) {
+    if constexpr (Set::template can_pick<A...>)
+      return Set::template pointer<A...>();
+    else
+      return nullptr;
+  } else
+    return decltype(Set::pick(std::declval<A>()...))::value;
+}
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
  * for no set (void). */

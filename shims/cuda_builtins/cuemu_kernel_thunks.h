@@ -38,10 +38,41 @@
 
 namespace cuemu {
 
+/* What a launch keeps for an lvalue reference parameter (`S &s`): the
+ * object's address, as nvcc passes it (its host stub takes the argument's
+ * address and the parameter is a 64-bit pointer), so that the kernel reads
+ * and writes the caller's object (in managed memory, say), not a copy. One
+ * pointer, laid out as nvcc's parameter: cudaLaunchKernel's args[i] for it
+ * points to the address. */
+template <typename T> struct by_reference {
+  T *address;
+  by_reference(T &object) : address(&object) {}
+  operator T &() const { return *address; }
+};
+
+/* The value a launch keeps for a parameter of type P. */
+template <typename P> struct param_value { using type = std::decay_t<P>; };
+template <typename T> struct param_value<T &> { using type = by_reference<T>; };
+template <typename P> using param_value_t = typename param_value<P>::type;
+
+/* A kept value as the kernel's call takes it: the object itself for a
+ * by_reference, else the value (a kernel template launched with deduced
+ * arguments is called with these, and deduces from them). */
+template <typename T> struct is_by_reference : std::false_type {};
+template <typename T>
+struct is_by_reference<by_reference<T>> : std::true_type {};
+template <typename U>
+__attribute__((always_inline)) inline decltype(auto) kept_argument(U &u) {
+  if constexpr (is_by_reference<U>::value)
+    return *u.address;
+  else
+    return (u);
+}
+
 /* The parameter types of a kernel's function type. */
 template <typename F> struct kernel_traits;
 template <typename... P> struct kernel_traits<void (*)(P...)> {
-  using values = std::tuple<std::decay_t<P>...>;
+  using values = std::tuple<param_value_t<P>...>;
   static constexpr std::size_t count = sizeof...(P);
 };
 /* A noexcept kernel (its type differs from C++17 on). */
@@ -150,6 +181,13 @@ template <typename T> struct type_spelling<T *> {
   static void add(name_text &out) {
     type_spelling<T>::add(out);
     out.add(out.length && out.data[out.length - 1] == '*' ? "*" : " *");
+  }
+};
+
+template <typename T> struct type_spelling<by_reference<T>> {
+  static void add(name_text &out) {
+    type_spelling<T>::add(out);
+    out.add(" &");
   }
 };
 
@@ -293,8 +331,8 @@ template <typename F> struct param_table;
 template <typename... P> struct param_table<void (*)(P...)> {
   static const cuemu_param_desc *get() {
     static const cuemu_param_desc table[sizeof...(P) + 1] = {
-        {type_name<std::decay_t<P>>(), sizeof(std::decay_t<P>),
-         alignof(std::decay_t<P>)}...,
+        {type_name<param_value_t<P>>(), sizeof(param_value_t<P>),
+         alignof(param_value_t<P>)}...,
         {nullptr, 0, 0}};
     return table;
   }
@@ -346,6 +384,16 @@ inline void declare_static_shared(const static_shared_record *start,
                                   const static_shared_record *stop) {
   for (const static_shared_record *r = start; r && r < stop; ++r)
     cuemu_kernel_declare_static_shared(r->kernel(), r->id, r->bytes);
+}
+
+/* Tracks the device passes' string literals of a program (the section
+ * cuemu-cc gives them; empty when there are none) as device memory, once. */
+inline void declare_device_strings(const char *start, const char *stop) {
+  cuemu_rt_allocation known;
+  if (start && stop > start && !cuemu_rt_memory_find(start, &known))
+    cuemu_rt_memory_track(const_cast<char *>(start),
+                          static_cast<std::size_t>(stop - start),
+                          CUEMU_RT_MEMORY_SYMBOL);
 }
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
@@ -409,7 +457,7 @@ public:
     /* Only the assertion above is reported for a wrong count, not the
      * errors of building the arguments that would follow it. */
     if constexpr (sizeof...(A) == sizeof...(P)) {
-      std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
+      std::tuple<param_value_t<P>...> values(std::forward<A>(args)...);
       call(values, std::make_index_sequence<sizeof...(P)>());
     }
   }
@@ -480,7 +528,8 @@ template <typename L, typename Values>
 void thunk_deduced(void **args, unsigned start, unsigned count) {
   Values v = *static_cast<Values *>(args[0]);
   L &body = *static_cast<L *>(args[1]);
-  run_threads(body, v, start, count,
+  auto call = [&body](auto &...kept) { body(kept_argument(kept)...); };
+  run_threads(call, v, start, count,
               std::make_index_sequence<std::tuple_size<Values>::value>());
 }
 
@@ -527,6 +576,22 @@ const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
 /* What `tk<<<grid, block>>>(args)` becomes for a kernel template `tk`
  * whose template arguments are deduced from `args`. */
 template <typename Set, typename... A> const void *picked_kernel();
+template <typename Set, typename... A> auto picked_pointer();
+
+/* The values a launch with deduced arguments keeps: by_reference for an
+ * lvalue argument of a reference parameter of the kernel that the call
+ * picks (F; std::nullptr_t when unknown), else a copy. */
+template <typename F, typename Seq, typename... A> struct deduced_values {
+  using type = std::tuple<std::decay_t<A>...>;
+};
+template <typename... P, std::size_t... I, typename... A>
+struct deduced_values<void (*)(P...), std::index_sequence<I...>, A...> {
+  using type = std::tuple<std::conditional_t<
+      std::is_lvalue_reference<
+          std::tuple_element_t<I, std::tuple<P...>>>::value &&
+          std::is_lvalue_reference<A>::value,
+      by_reference<std::remove_reference_t<A>>, std::decay_t<A>>...>;
+};
 namespace overloads {
 template <typename P> struct by_picker;
 }
@@ -539,7 +604,9 @@ public:
         stream_(stream) {}
 
   template <typename... A> void operator()(A &&...args) const {
-    using Values = std::tuple<std::decay_t<A>...>;
+    using Values = typename deduced_values<
+        decltype(picked_pointer<Set, A...>()),
+        std::index_sequence_for<A...>, A...>::type;
     Values values(std::forward<A>(args)...);
     const cuemu_kernel_desc *desc = [this] {
       heap_bypass bypass;
