@@ -137,3 +137,18 @@ int cuemu__deps_need_clang(const char *depfile) {
   fclose(f);
   return found;
 }
+
+const char *cuemu__deps_cccl_library(const char *depfile) {
+  FILE *f = fopen(depfile, "re");
+  char line[PATH_MAX + 64];
+  const char *found = NULL;
+  if (!f)
+    return NULL;
+  while (!found && fgets(line, sizeof line, f))
+    found = strstr(line, "/cub/")         ? "CUB"
+            : strstr(line, "/thrust/")    ? "Thrust"
+            : strstr(line, "/cuda/std/")  ? "libcu++"
+                                          : NULL;
+  fclose(f);
+  return found;
+}

@@ -50,6 +50,11 @@ int cuemu__source_includes_cccl(const char *text, size_t size);
  * other errors): the compile then uses clang++. */
 int cuemu__deps_need_clang(const char *depfile);
 
+/* "CUB", "Thrust" or "libcu++" when the make-style dependency file
+ * `depfile` lists a header of that part of CCCL, else NULL (the host pass
+ * of such a unit reads the whole shim prelude). */
+const char *cuemu__deps_cccl_library(const char *depfile);
+
 /* The macro that cuemu-nvcc defines when -std names a dialect older than
  * C++14 (compiled as C++14): its value is the dialect's year ("11"). */
 #define CUEMU_OLD_DIALECT_MACRO "CUEMU_REQUESTED_DIALECT"
