@@ -308,7 +308,10 @@ START_TEST(fault_with_two_workers_stops_the_launch) {
   test_setenv("CUEMU_WORKERS", "2");
   cuemu_module *m = test_module("faults.cu");
   cuemu_kernel *k = test_kernel(m, "fault_after_barrier");
-  const unsigned blocks = 20000;
+  /* Enough blocks that the other worker cannot run them all while the
+   * faulting one waits for a core on a loaded machine (20000, about 10 ms
+   * of work, was not). */
+  const unsigned blocks = 400000;
   for (unsigned round = 0; round < 4; ++round) {
     unsigned started = 0;
     unsigned *ps = &started;
