@@ -4,11 +4,11 @@
 # line: in a kernel, a __device__ function template's instance, a
 # __host__ __device__ function, a lambda in a kernel, a __device__ member
 # function, an extended lambda of host code and one of a function
-# template's instance (tests/driver/vla/vla.cu, seven lines), by g++ with
+# template's instance (tests/driver/vla/vla.cu, eleven lines), by g++ with
 # cuemu's GCC plugin; a constant bound (`const int m`, `sizeof`) is no such
 # array, and host code keeps its own, as g++ allows (-DFIXED builds and
 # runs, with g++ and with clang++ where it is installed). With nvcc
-# present, it is checked to refuse the same seven lines and to accept
+# present, it is checked to refuse the same eleven lines and to accept
 # -DFIXED.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -23,7 +23,7 @@ work=$builddir_abs/tests/tmp/device_vla.$$
 mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/driver/vla/vla.cu
-lines="15 25 38 42 51 67 78"
+lines="15 25 38 42 51 67 78 100 108 113 127"
 
 # The lines of vla.cu that a log names in an error, sorted, once each.
 error_lines() {

@@ -50,8 +50,10 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
 
 /* Words that may stand between a function's parameters and its body. */
 static int body_prefix_word(const cuemu_rewriter *rw, size_t k) {
-  static const char *const words[] = {"const", "volatile", "noexcept",
-                                      "override", "final", NULL};
+  static const char *const words[] = {"const",    "volatile", "noexcept",
+                                      "override", "final",    "mutable",
+                                      "constexpr", "&",       "&&",
+                                      NULL};
   for (int j = 0; words[j]; ++j)
     if (cuemu__rw_is(rw, k, words[j]))
       return 1;
@@ -75,19 +77,61 @@ static cuemu_status insert_pragmas(cuemu_rewriter *rw, size_t tok,
   return st;
 }
 
+/* Whether the parameters end at token `k` (a `)`), with only qualifiers
+ * between it and token `end`. */
+static int after_parameters(const cuemu_rewriter *rw, size_t end) {
+  size_t k = end;
+  while (k > 0 && body_prefix_word(rw, k - 1))
+    k--;
+  return k > 0 && cuemu__rw_is(rw, k - 1, ")");
+}
+
+/* Whether the `{` at `brace` follows a trailing return type
+ * (`) -> float {`, `) -> decltype(x) {`): a `->` after the parameters,
+ * before any `;`, brace or `=` on the way back. */
+static int after_trailing_return(const cuemu_rewriter *rw, size_t brace) {
+  for (size_t k = brace; k-- > 0 && brace - k < 256;) {
+    if (cuemu__rw_is(rw, k, "->"))
+      return after_parameters(rw, k);
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, "="))
+      return 0;
+  }
+  return 0;
+}
+
+/* When the `{` at `brace` opens a constructor's member initializer
+ * (`: v{n}`, `, w{m}`), the `{` of the body after the initializers, else
+ * `brace`; rw->n when none is found. */
+static size_t past_member_initializers(const cuemu_rewriter *rw,
+                                       size_t brace) {
+  if (brace < 2 || !cuemu__rw_ident(rw, brace - 1) ||
+      !(cuemu__rw_is(rw, brace - 2, ":") || cuemu__rw_is(rw, brace - 2, ",")))
+    return brace;
+  size_t k = cuemu__rw_close(rw, brace);
+  while (k < rw->n && cuemu__rw_is(rw, k + 1, ",")) {
+    /* The next initializer's name, then its parentheses or braces. */
+    k += 2;
+    while (k < rw->n && !cuemu__rw_is(rw, k, "(") && !cuemu__rw_is(rw, k, "{"))
+      k++;
+    k = k < rw->n ? cuemu__rw_close(rw, k) : rw->n;
+  }
+  return k < rw->n && cuemu__rw_is(rw, k + 1, "{") ? k + 1 : rw->n;
+}
+
 cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
     return CUEMU_SUCCESS;
-  /* A function's body follows its parameters (or a constructor's last
-   * initializer), perhaps with qualifiers between; any other brace (a
-   * variable's initializer, `T{...}`) is left alone. */
-  size_t k = brace;
-  while (k > 0 && body_prefix_word(rw, k - 1))
-    k--;
-  if (k == 0 || !cuemu__rw_is(rw, k - 1, ")"))
+  /* A function's body follows its parameters, perhaps with qualifiers or
+   * a trailing return type between, or a constructor's member initializers
+   * (the first `{` may open one of those); any other brace (a variable's
+   * initializer, `T{...}`) is left alone. */
+  size_t body = past_member_initializers(rw, brace);
+  if (body >= rw->n || (body == brace && !after_parameters(rw, brace) &&
+                        !after_trailing_return(rw, brace)))
     return CUEMU_SUCCESS;
-  const cuemu_token *a = &rw->toks[brace];
-  return insert_pragmas(rw, brace, a->offset + a->length,
+  const cuemu_token *a = &rw->toks[body];
+  return insert_pragmas(rw, body, a->offset + a->length,
                         "_Pragma(\"cuemu device_code\")");
 }
 

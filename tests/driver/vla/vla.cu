@@ -1,6 +1,6 @@
 // vla.cu: variable-length arrays, which nvcc refuses in device code
 // ("expression must have a constant value") and the host compiler accepts
-// in host code. Without -DFIXED the device code has seven (the lines named
+// in host code. Without -DFIXED the device code has eleven (the lines named
 // by tests/device_vla.sh); with it, only the host function keeps its own.
 #include <cstdio>
 
@@ -93,6 +93,44 @@ static int host_sum(int n) {
   return s;
 }
 
+// Bodies that follow something other than the parameters' ')': a trailing
+// return type, a constructor's braced initializer, a ref-qualifier, and a
+// mutable extended lambda.
+__device__ auto trailing(int n) -> int {
+  int t[BOUND(n)];
+  t[0] = n;
+  return t[0];
+}
+
+struct Holder {
+  int v;
+  __device__ Holder(int n) : v{n} {
+    int h[BOUND(n)];
+    h[0] = n;
+    v = h[0];
+  }
+  __device__ int get(int n) const & {
+    int g[BOUND(n)];
+    g[0] = n + v;
+    return g[0];
+  }
+};
+
+__global__ void forms(int *out, int n) {
+  Holder h(n);
+  out[0] = trailing(n) + h.get(n);
+}
+
+void launch_mutable(int *out, int n) {
+  apply<<<1, 1>>>(
+      [=] __device__(int m) mutable {
+        int s[BOUND(m)];
+        s[0] = m;
+        return s[0];
+      },
+      out, n);
+}
+
 int main() {
   float *in, *out;
   cudaMallocManaged(&in, 8 * sizeof(float));
@@ -109,8 +147,16 @@ int main() {
   int applied_first = *applied;
   launch_apply_as<short>(applied, 9);
   cudaDeviceSynchronize();
+  int *formed;
+  cudaMallocManaged(&formed, sizeof(int));
+  forms<<<1, 1>>>(formed, 3);
+  cudaDeviceSynchronize();
+  int formed_value = *formed;
+  launch_mutable(applied, 7);
+  cudaDeviceSynchronize();
+  // trailing(3) = 3, Holder(3).get(3) = 3 + 3.
   bool ok = out[0] == 10.0f + 4.0f + 2.0f && host_sum(5) == 10 &&
-            applied_first == 6 && *applied == 9;
+            applied_first == 6 && formed_value == 9 && *applied == 7;
   std::printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
