@@ -47,6 +47,9 @@ int main() {
 #endif
   int count = 0;
   RT(cudaGetDeviceCount(&count));
+#ifdef __CUEMU__
+  CHECK(count == 2); // CUEMU_DEVICE above makes two
+#endif
   if (count < 2) {
     std::printf("needs two devices\n");
     return finish();
