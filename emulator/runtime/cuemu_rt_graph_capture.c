@@ -415,6 +415,12 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
     cuemu__graph_unlock();
     return cuemu_rt_error(cuemu_status_cuda_error(st));
   }
+  cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
+  return record(m, &p);
+}
+
+cuemu_rt_graph_node_params cuemu__rt_launch_node(
+    const cuemu_launch_request *r) {
   cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_KERNEL};
   p.u.kernel.desc = r->kernel;
   p.u.kernel.function = r->kernel->function;
@@ -426,7 +432,7 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
   /* A cudaLaunchKernelEx's attributes go with its node. */
   p.u.kernel.attrs = cuemu__rt_launch_attrs;
   p.u.kernel.nattrs = cuemu__rt_launch_nattrs;
-  return record(m, &p);
+  return p;
 }
 
 int cuemu__rt_capture_host_func(void *stream, void (*fn)(void *),

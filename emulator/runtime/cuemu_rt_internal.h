@@ -42,7 +42,11 @@ int cuemu__rt_check_sticky(void);
 
 /* 0 when `stream` is a live stream or a default stream (0,
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
- * cudaErrorInvalidResourceHandle. */
+ * cudaErrorInvalidResourceHandle. An operation that checks its stream
+ * this way runs when issued: with asynchronous streams, the call first
+ * waits for the work issued before it in the stream's order
+ * (cuemu_rt_stream_queue.h), and returns an error one of those ended
+ * with. */
 int cuemu__rt_check_stream(void *stream);
 /* How long a wait that only another thread or process can satisfy (an
  * external semaphore's, a stream memory operation's) may last:
@@ -52,7 +56,16 @@ struct timespec;
 long cuemu__rt_wait_limit(void);
 int cuemu__rt_waited_past(const struct timespec *start, long seconds);
 
-/* The sticky error, else the stream's validity (cuemu_rt_stream.c). */
+/* cuemu__rt_check_stream() without waiting for the stream: for the
+ * operations that join the stream's queue (cuemu_rt_error.c). */
+int cuemu__rt_stream_valid(void *stream);
+
+/* Marks an event as recorded now (its time taken): the part of
+ * cudaEventRecord that runs in the stream's order (cuemu_rt_event.c). */
+int cuemu__rt_event_stamp(void *event);
+
+/* The sticky error, else the stream's validity, without waiting for the
+ * stream (cuemu_rt_stream.c). */
 int cuemu__rt_check_sticky_stream(void *stream);
 
 /* The checks of a copy of `kind` (cudaMemcpyKind) touching dst_extent

@@ -18,6 +18,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -151,8 +152,11 @@ int cuemu_rt_free(void *ptr) {
   /* A mapped buffer of external memory. */
   if (cuemu_rt_external_memory_free(ptr) == cudaSuccess)
     return cudaSuccess;
-  /* A stream-ordered allocation may be freed by cudaFree too. */
-  int sticky = cuemu__rt_check_sticky();
+  /* cudaFree waits for the device, as CUDA's does; a stream-ordered
+   * allocation may be freed by cudaFree too. */
+  int sticky = cuemu__stream_drain_all();
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (!sticky && ptr && cuemu__rt_pool_free(ptr, NULL))
     return cudaSuccess;
   /* A graph allocation freed outside its graph keeps its storage. */
@@ -261,8 +265,11 @@ int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
 }
 
 int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
-  cuemu__rt_sync_point(); /* a blocking copy waits for the device */
-  int sticky = cuemu__rt_check_sticky();
+  /* A blocking copy waits for the device (the legacy default stream). */
+  int sticky = cuemu__stream_drain(NULL);
+  cuemu__rt_sync_point();
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
@@ -281,7 +288,9 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
 
 int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height, int kind) {
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
@@ -307,7 +316,9 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
 }
 
 int cuemu_rt_memset(void *ptr, int value, size_t count) {
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
@@ -323,7 +334,9 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
 
 int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
                        size_t height) {
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
