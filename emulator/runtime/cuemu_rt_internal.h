@@ -74,6 +74,12 @@ int cuemu__rt_check_sticky_stream(void *stream);
  * (cuemu_rt_array.c). */
 int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
                          size_t src_extent, int kind);
+/* The checks of cudaMemcpy2D and cudaMemset2D (a 1D one: height 1, the
+ * pitches the width): 0 or a CUDA code, recorded (cuemu_rt_memory.c). */
+int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height, int kind);
+int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
+                           size_t height);
 struct cudaMemcpy3DParms;
 int cuemu__rt_memcpy_3d_check(const struct cudaMemcpy3DParms *p);
 

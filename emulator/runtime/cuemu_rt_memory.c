@@ -286,15 +286,8 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   return cudaSuccess;
 }
 
-int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
-                       size_t spitch, size_t width, size_t height, int kind) {
-  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
-  if (!sticky)
-    sticky = cuemu__rt_check_sticky();
-  if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
-    return sticky;
+int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height, int kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (width == 0 || height == 0)
@@ -305,8 +298,35 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
     return cuemu_rt_error(cudaErrorInvalidValue);
   int code = cuemu__rt_check_copy(dst, (height - 1) * dpitch + width, src,
                                   (height - 1) * spitch + width, kind);
-  if (code)
-    return cuemu_rt_error(code);
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
+                           size_t height) {
+  if (width == 0 || height == 0)
+    return cudaSuccess;
+  if (width > pitch)
+    return cuemu_rt_error(cudaErrorInvalidPitchValue);
+  if (height - 1 > (SIZE_MAX - width) / pitch)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  if (!ptr || check_range(ptr, (height - 1) * pitch + width, 1))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind) {
+  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
+  if (sticky)
+    return sticky;
+  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
+    return sticky;
+  int code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,
+                                  kind);
+  if (code || width == 0 || height == 0)
+    return code;
   for (size_t row = 0; row < height; ++row)
     memmove((char *)dst + row * dpitch, (const char *)src + row * spitch,
             width);
@@ -341,14 +361,9 @@ int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
     return sticky;
   if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
-  if (width == 0 || height == 0)
-    return cudaSuccess;
-  if (width > pitch)
-    return cuemu_rt_error(cudaErrorInvalidPitchValue);
-  if (height - 1 > (SIZE_MAX - width) / pitch)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  if (!ptr || check_range(ptr, (height - 1) * pitch + width, 1))
-    return cuemu_rt_error(cudaErrorInvalidValue);
+  int code = cuemu__rt_memset_check(ptr, pitch, width, height);
+  if (code || width == 0 || height == 0)
+    return code;
   for (size_t row = 0; row < height; ++row) {
     memset((char *)ptr + row * pitch, value, width);
     cuemu__allocation_written((char *)ptr + row * pitch, width);

@@ -2,7 +2,8 @@
 // thread that issues it, as on a GPU.
 //  - A kernel spins on a flag in mapped pinned memory that the host raises
 //    after the launch returns (the launch must return first); the same
-//    kernel on the legacy default stream and on a created stream.
+//    kernel on the legacy default stream and on a created stream; copies
+//    into pinned memory issued after it return at once too.
 //  - The flag raised instead by cuStreamWriteValue32 on another stream,
 //    issued after the spinning kernel.
 //  - A stream wait (cuStreamWaitValue32) satisfied only by a write that
@@ -38,8 +39,15 @@ static void host_releases(cudaStream_t stream) {
   *out = 0;
   int *dflag;
   RT(cudaHostGetDevicePointer(&dflag, flag, 0));
+  int *copy; // pinned: the copy is queued behind the kernel
+  RT(cudaMallocHost(&copy, 2 * sizeof(int)));
+  copy[0] = copy[1] = -7;
   wait_for_flag<<<1, 32, 0, stream>>>(dflag, 2, seen, out);
   RT(cudaGetLastError());
+  RT(cudaMemcpyAsync(copy, seen, sizeof(int), cudaMemcpyDefault, stream));
+  RT(cudaMemsetAsync(out + 0, 0, 0, stream)); // nothing to set
+  RT(cudaMemcpyAsync(copy + 1, out, sizeof(int), cudaMemcpyDeviceToHost,
+                     stream));
   // The kernel cannot have finished: the flag is still 0.
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   CHECK(cudaStreamQuery(stream) == cudaErrorNotReady);
@@ -53,6 +61,8 @@ static void host_releases(cudaStream_t stream) {
   RT(cudaStreamSynchronize(stream));
   CHECK(*seen == 2);
   CHECK(*out == 1);
+  CHECK(copy[0] == 2 && copy[1] == 1);
+  RT(cudaFreeHost(copy));
   RT(cudaStreamQuery(stream));
   RT(cudaFreeHost(flag));
   RT(cudaFree(seen));
