@@ -127,13 +127,17 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
   int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  if (cuemu__stream_event_wait(start, 0) || cuemu__stream_event_wait(end, 0))
-    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
+  /* An event whose record is still pending: recorded, not yet done. */
+  int pending_a = cuemu__stream_event_wait(start, 0);
+  int pending_b = cuemu__stream_event_wait(end, 0);
   cuemu_handle_state a, b;
   int ok = cuemu__handle_get(CUEMU_HANDLE_EVENT, start, &a) &&
-           cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) && a.recorded &&
-           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
+           cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) &&
+           (a.recorded || pending_a) && (b.recorded || pending_b) &&
+           !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
            a.device == b.device; /* events of two devices: an error */
+  if (ok && (pending_a || pending_b))
+    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
   if (ok)
     *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess

@@ -80,19 +80,21 @@ static size_t nrecords, records_cap;
 static __thread queue *running_queue;
 static __thread char per_thread_key;
 
-static int mode = -1; /* 1: async, 0: sync (CUEMU_STREAMS) */
+static int warned; /* about a CUEMU_STREAMS that is not understood */
 
+/* CUEMU_STREAMS, read at each call as the launch settings are (change it
+ * only while no work is pending): sync, or async (the default). */
 static int async_mode(void) {
-  if (mode < 0) {
-    const char *v = getenv("CUEMU_STREAMS");
-    int m = !(v && strcmp(v, "sync") == 0);
-    if (v && strcmp(v, "sync") != 0 && strcmp(v, "async") != 0 &&
-        !cuemu__config_quiet())
-      fprintf(stderr, "cuemu: CUEMU_STREAMS=%s: expected async or sync; "
-                      "using async\n", v);
-    __atomic_store_n(&mode, m, __ATOMIC_RELAXED);
-  }
-  return __atomic_load_n(&mode, __ATOMIC_RELAXED);
+  const char *v = getenv("CUEMU_STREAMS");
+  if (!v || strcmp(v, "async") == 0)
+    return 1;
+  if (strcmp(v, "sync") == 0)
+    return 0;
+  if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
+      !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: CUEMU_STREAMS=%s: expected async or sync; "
+                    "using async\n", v);
+  return 1;
 }
 
 int cuemu__stream_inline(void) {
