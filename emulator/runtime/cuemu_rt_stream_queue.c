@@ -59,6 +59,7 @@ typedef struct queue {
   /* The item running: since when, whether it waits for memory (1 private,
    * 2 shared with other processes), whether that wait is abandoned. */
   int running, waiting, abandoned, error;
+  int spun; /* its kernel was reported as spinning */
   struct timespec since;
   char what[96];
 } queue;
@@ -256,7 +257,7 @@ static void *execute(void *arg) {
     if (!q->head)
       q->tail = NULL;
     q->done++;
-    q->running = q->waiting = q->abandoned = 0;
+    q->running = q->waiting = q->abandoned = q->spun = 0;
     if (code && !q->error)
       q->error = code;
     pthread_cond_broadcast(&changed);
@@ -410,8 +411,8 @@ static double seconds_since(const struct timespec *t) {
  * work is stuck waiting for memory or for another stream, and the waiting
  * thread is the process's only host thread, nothing left can satisfy the
  * waits: they are abandoned, and fail with a message. A kernel that has
- * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run is reported:
- * returns cudaErrorLaunchTimeout then, else 0. */
+ * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run is reported
+ * and made the sticky error: returns cudaErrorLaunchTimeout then, else 0. */
 static int look_for_deadlock(void) {
   int busy = 0, stuck = 0, shared = 0;
   queue *spinning = NULL;
@@ -424,7 +425,7 @@ static int look_for_deadlock(void) {
       shared |= q->waiting == 2;
     } else if (q->running) {
       busy++;
-      if (seconds_since(&q->since) >= (double)limit)
+      if (q->spun || seconds_since(&q->since) >= (double)limit)
         spinning = q;
     } else if (!deps_met(q->head)) {
       stuck++;
@@ -439,6 +440,8 @@ static int look_for_deadlock(void) {
   if (busy) {
     if (busy > 1)
       return 0;
+    if (spinning->spun++)
+      return cudaErrorLaunchTimeout; /* reported already */
     cuemu__graph_fail(cudaErrorLaunchTimeout,
                       "%s has run for %ld s (CUEMU_EXT_WAIT_SECONDS) while "
                       "the host waits for it and no other host thread can "
@@ -447,7 +450,8 @@ static int look_for_deadlock(void) {
                       spinning->what, limit);
     if (!cuemu__config_quiet())
       fprintf(stderr, "cuemu: %s\n", cuemu_last_message());
-    clock_gettime(CLOCK_MONOTONIC, &spinning->since);
+    /* As a GPU's watchdog: sticky (the kernel's thread spins on). */
+    cuemu__device_stick(CUEMU_DEADLOCK);
     return cudaErrorLaunchTimeout;
   }
   for (queue *q = queues; q; q = q->next)

@@ -8,6 +8,9 @@
 //    synchronisation returns the error, which is sticky from then on.
 //  - Kernel printf output is printed at the synchronisation, in launch
 //    order, before what the host prints after it.
+//  - A kernel that spins on memory nothing will write is reported by the
+//    synchronisation that waits for it (after CUEMU_EXT_WAIT_SECONDS) with
+//    cudaErrorLaunchTimeout, sticky as after a GPU's watchdog.
 // CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -lcuda
 #include <cuda.h>
@@ -118,10 +121,29 @@ static void sticky_fault() {
   RT(cudaFree(data));
 }
 
+// Last: the kernel's thread spins on until the process exits.
+static void spinning_kernel() {
+  setenv("CUEMU_EXT_WAIT_SECONDS", "1", 1);
+  int *flag, *seen, *out;
+  RT(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped));
+  RT(cudaMalloc(&seen, sizeof(int)));
+  RT(cudaMalloc(&out, sizeof(int)));
+  *flag = 0;
+  wait_for_flag<<<1, 1>>>(flag, 1, seen, out);
+  auto t0 = std::chrono::steady_clock::now();
+  CHECK(cudaDeviceSynchronize() == cudaErrorLaunchTimeout);
+  double took = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
+  CHECK(took >= 0.9 && took < 10.0);
+  CHECK(cudaMemset(seen, 0, 4) == cudaErrorLaunchTimeout); // sticky
+}
+
 int main() {
   CU(cuInit(0));
   printf_order();
   unsatisfiable_wait();
   sticky_fault();
+  spinning_kernel();
   return finish();
 }
