@@ -264,15 +264,20 @@ int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
   return code;
 }
 
+/* The start of a blocking copy or memset: it waits for the legacy
+ * default stream (so for the blocking streams too), then the sticky error
+ * and a capture that forbids it; 0 or a CUDA code. */
+static int blocking_call(void) {
+  int e = cuemu__stream_drain(NULL);
+  if (!e)
+    e = cuemu__rt_check_sticky();
+  return e ? e : cuemu__rt_capture_unsafe_call(1);
+}
+
 int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
-  /* A blocking copy waits for the device (the legacy default stream). */
-  int sticky = cuemu__stream_drain(NULL);
-  cuemu__rt_sync_point();
-  if (!sticky)
-    sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
+  cuemu__rt_sync_point(); /* the kernels' output before the copy's */
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
@@ -316,12 +321,8 @@ int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
 
 int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height, int kind) {
-  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
-  if (!sticky)
-    sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   int code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,
                                   kind);
@@ -336,12 +337,8 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
 }
 
 int cuemu_rt_memset(void *ptr, int value, size_t count) {
-  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
-  if (!sticky)
-    sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (count == 0)
     return cudaSuccess;
@@ -354,12 +351,8 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
 
 int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
                        size_t height) {
-  int sticky = cuemu__stream_drain(NULL); /* the legacy default stream */
-  if (!sticky)
-    sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   int code = cuemu__rt_memset_check(ptr, pitch, width, height);
   if (code || width == 0 || height == 0)

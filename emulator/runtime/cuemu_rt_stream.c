@@ -63,33 +63,26 @@ int cuemu_rt_stream_destroy(void *s) {
  * cudaStreamSynchronize waits for the stream (cuemu__rt_check_stream);
  * the sticky error is checked after the wait, as a kernel that failed
  * makes it. */
-static int check_sync(void *s) {
+static int check_sync(void *s, int query) {
   int e = cuemu__rt_stream_valid(s);
   if (e)
     return e;
   e = cuemu__rt_capture_stream_sync(s);
   if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
+  /* cudaStreamQuery: cudaErrorNotReady while work is pending; CUDA
+   * records it as the last error too (programs clear it with
+   * cudaGetLastError). */
+  if (query && cuemu__stream_busy(s))
+    return cuemu_rt_error(cudaErrorNotReady);
   e = cuemu__rt_check_stream(s);
   cuemu__rt_sync_point();
   return e ? e : cuemu__rt_check_sticky();
 }
 
-int cuemu_rt_stream_synchronize(void *s) { return check_sync(s); }
+int cuemu_rt_stream_synchronize(void *s) { return check_sync(s, 0); }
 
-/* cudaErrorNotReady while work is pending; CUDA records it as the last
- * error too (programs clear it with cudaGetLastError). */
-int cuemu_rt_stream_query(void *s) {
-  int e = cuemu__rt_stream_valid(s);
-  if (e)
-    return e;
-  e = cuemu__rt_capture_stream_sync(s);
-  if (e != CUEMU__RT_NOT_CAPTURED)
-    return e;
-  if (cuemu__stream_busy(s))
-    return cuemu_rt_error(cudaErrorNotReady);
-  return check_sync(s);
-}
+int cuemu_rt_stream_query(void *s) { return check_sync(s, 1); }
 
 /* Reads a stream's flags and priority (defaults for the default
  * streams); returns a CUDA code. */

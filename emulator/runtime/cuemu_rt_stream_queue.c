@@ -317,18 +317,10 @@ static int enqueue(void *stream, item *it) {
     size_t i = 0;
     while (i < nrecords && records[i].event != it->event)
       ++i;
-    if (i == nrecords) {
-      if (nrecords == records_cap) {
-        size_t cap = records_cap ? 2 * records_cap : 16;
-        record *r = realloc(records, cap * sizeof *r);
-        if (r) {
-          records = r;
-          records_cap = cap;
-        }
-      }
-      if (nrecords < records_cap)
-        records[nrecords++].event = it->event;
-    }
+    if (i == nrecords &&
+        cuemu__rt_reserve_one((void **)&records, &nrecords, &records_cap,
+                              sizeof *records))
+      records[nrecords++].event = it->event;
     if (i < nrecords)
       records[i] = (record){it->event, q, q->issued};
   }
