@@ -117,6 +117,8 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
   cuemu__pool_deps_wait(cuemu__pool_deps_stream(stream), e);
+  if (cuemu__stream_executing()) /* a graph's node, in its stream */
+    return cuemu__stream_event_wait(e, 1);
   return cuemu__stream_inline() ? cudaSuccess
                                 : cuemu__stream_defer_wait_event(stream, e);
 }

@@ -29,7 +29,7 @@
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
-enum { ITEM_NODE, ITEM_RECORD, ITEM_WAIT };
+enum { ITEM_NODE, ITEM_RECORD, ITEM_WAIT, ITEM_CALL };
 
 struct queue;
 
@@ -44,6 +44,8 @@ typedef struct item {
   int kind;
   cuemu_rt_graph *graph; /* ITEM_NODE */
   void *event;           /* ITEM_RECORD */
+  int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
+  void *arg;
   dep *deps;
   size_t ndeps;
 } item;
@@ -227,6 +229,8 @@ static int run_item(queue *q, item *it) {
     return cuemu__graph_run(it->graph, stream, 0);
   case ITEM_RECORD:
     return cuemu__rt_event_stamp(it->event);
+  case ITEM_CALL:
+    return it->call(it->arg, stream);
   default:
     return cudaSuccess;
   }
@@ -267,6 +271,19 @@ static void *execute(void *arg) {
   }
   pthread_mutex_unlock(&lock);
   return NULL;
+}
+
+/* Makes (q, ticket) the pending record of `event`; the lock held. */
+static void note_record(void *event, queue *q, unsigned long long ticket) {
+  size_t i = 0;
+  while (i < nrecords && records[i].event != event)
+    ++i;
+  if (i == nrecords &&
+      cuemu__rt_reserve_one((void **)&records, &nrecords, &records_cap,
+                            sizeof *records))
+    records[nrecords++].event = event;
+  if (i < nrecords)
+    records[i] = (record){event, q, ticket};
 }
 
 /* A child of fork() has none of the execution threads: it starts with no
@@ -313,17 +330,8 @@ static int enqueue(void *stream, item *it) {
     q->head = it;
   q->tail = it;
   q->issued++;
-  if (it->kind == ITEM_RECORD) {
-    size_t i = 0;
-    while (i < nrecords && records[i].event != it->event)
-      ++i;
-    if (i == nrecords &&
-        cuemu__rt_reserve_one((void **)&records, &nrecords, &records_cap,
-                              sizeof *records))
-      records[nrecords++].event = it->event;
-    if (i < nrecords)
-      records[i] = (record){it->event, q, q->issued};
-  }
+  if (it->kind == ITEM_RECORD)
+    note_record(it->event, q, q->issued);
   pthread_cond_broadcast(&changed);
   pthread_mutex_unlock(&lock);
   return cudaSuccess;
@@ -351,6 +359,25 @@ int cuemu__stream_defer_node(void *stream,
   it->kind = ITEM_NODE;
   it->graph = g;
   return enqueue(stream, it);
+}
+
+int cuemu__stream_defer_call(void *stream, int (*call)(void *, void *),
+                             void *arg) {
+  item *it = calloc(1, sizeof *it);
+  if (!it)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  it->kind = ITEM_CALL;
+  it->call = call;
+  it->arg = arg;
+  return enqueue(stream, it);
+}
+
+void cuemu__stream_note_record(void *event, void *stream) {
+  pthread_mutex_lock(&lock);
+  queue *q = find(stream, 0);
+  if (q && q->issued)
+    note_record(event, q, q->issued);
+  pthread_mutex_unlock(&lock);
 }
 
 int cuemu__stream_defer_record(void *event, void *stream) {
@@ -505,7 +532,7 @@ int cuemu__stream_drain(void *stream) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
-int cuemu__stream_drain_all(void) {
+static int wait_all(int take) {
   if (cuemu__stream_inline())
     return 0;
   int device = cuemu__device_current();
@@ -515,13 +542,17 @@ int cuemu__stream_drain_all(void) {
     if (q->device != device)
       continue;
     int e = wait_ticket(q, q->issued);
-    int f = take_error(q);
+    int f = take ? take_error(q) : 0;
     if (!code)
       code = e ? e : f;
   }
   pthread_mutex_unlock(&lock);
   return code ? cuemu_rt_error(code) : 0;
 }
+
+int cuemu__stream_drain_all(void) { return wait_all(1); }
+
+void cuemu__stream_wait_all(void) { wait_all(0); }
 
 int cuemu__stream_busy(void *stream) {
   if (cuemu__stream_inline())
@@ -534,6 +565,17 @@ int cuemu__stream_busy(void *stream) {
 }
 
 int cuemu__stream_event_wait(void *event, int wait) {
+  if (running_queue && wait) {
+    /* A graph's event wait node on an execution thread. */
+    pthread_mutex_lock(&lock);
+    record *r = record_of(event);
+    while (r && r->q != running_queue && r->q->done < r->ticket) {
+      pthread_cond_wait(&changed, &lock);
+      r = record_of(event);
+    }
+    pthread_mutex_unlock(&lock);
+    return 0;
+  }
   if (cuemu__stream_inline())
     return 0;
   pthread_mutex_lock(&lock);

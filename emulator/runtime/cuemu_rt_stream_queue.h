@@ -39,6 +39,15 @@ int cuemu__stream_defer_node(void *stream,
 struct cuemu_launch_request;
 int cuemu__stream_defer_launch(const struct cuemu_launch_request *r);
 
+/* Appends a call of call(arg, stream) (which owns arg), run in the
+ * stream's order; its CUDA code is the item's error. */
+int cuemu__stream_defer_call(void *stream, int (*call)(void *arg, void *stream),
+                             void *arg);
+
+/* Makes the item last appended to `stream` the pending record of
+ * `event` (a graph launch that records it). */
+void cuemu__stream_note_record(void *event, void *stream);
+
 /* Appends the record of `event` (its time is taken when it runs). */
 int cuemu__stream_defer_record(void *event, void *stream);
 
@@ -53,13 +62,18 @@ int cuemu__stream_defer_wait_event(void *stream, void *event);
  * (recorded), or 0; nothing when cuemu__stream_inline(). */
 int cuemu__stream_drain(void *stream);
 int cuemu__stream_drain_all(void);
+/* cuemu__stream_drain_all() that leaves the errors for the next wait: for
+ * a call that must not change what pending work uses (an executable
+ * graph's update or destruction). */
+void cuemu__stream_wait_all(void);
 
 /* cudaStreamQuery: 1 when work issued to `stream` is still pending. */
 int cuemu__stream_busy(void *stream);
 
 /* For cudaEventQuery (wait 0: 1 when the event's last record is still
  * pending) and cudaEventSynchronize (wait 1: waits for it; returns 0 or
- * an error as cuemu__stream_drain). */
+ * an error as cuemu__stream_drain). On an execution thread, wait 1 waits
+ * for a record pending on another stream (a graph's event wait node). */
 int cuemu__stream_event_wait(void *event, int wait);
 
 /* cudaStreamDestroy: the queue's execution thread ends after its last

@@ -10,9 +10,10 @@
 //    joined by cudaEventRecord / cudaStreamWaitEvent, whose stages would
 //    read stale data if the order were lost; a wait on an event never
 //    recorded does not wait.
-//  - Host functions (cudaLaunchHostFunc, cudaStreamAddCallback) run in
-//    their stream's order, after the kernels before them and before those
-//    after them, on a thread other than the one that issued them.
+//  - Host functions (cudaLaunchHostFunc, cudaStreamAddCallback, a graph's
+//    host node) run in their stream's order, after the kernels before them
+//    and before those after them, on a thread other than the one that
+//    issued them.
 //  - The legacy default stream waits for the blocking streams' work and
 //    they for its work; a non-blocking stream does not wait for it.
 // CUEMU_OPTIONS: -lcuda
@@ -186,14 +187,28 @@ static void host_functions() {
   RT(cudaStreamAddCallback(s, callback, &e[1], 0));
   fill<int><<<2, 128, 0, s>>>(data, n, 3, 100); // 151
   RT(cudaLaunchHostFunc(s, host_fn, &e[2]));
+  // A graph's host node, captured, then launched after the others.
+  cudaStream_t cap;
+  RT(cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking));
+  RT(cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal));
+  fill<int><<<2, 128, 0, cap>>>(data, n, 4, 100); // 168
+  RT(cudaLaunchHostFunc(cap, host_fn, &e[3]));
+  cudaGraph_t graph;
+  RT(cudaStreamEndCapture(cap, &graph));
+  cudaGraphExec_t exec;
+  RT(cudaGraphInstantiate(&exec, graph, 0));
+  RT(cudaGraphLaunch(exec, s));
   RT(cudaStreamSynchronize(s));
-  CHECK(j.next.load() == 3);
-  const int expected[3] = {117, 134, 151};
-  for (int i = 0; i < 3 && i < j.next.load(); ++i) {
+  CHECK(j.next.load() == 4);
+  const int expected[4] = {117, 134, 151, 168};
+  for (int i = 0; i < 4 && i < j.next.load(); ++i) {
     CHECK(j.order[i] == i);
     CHECK(j.values[i] == expected[i]);
     CHECK(j.threads[i] != std::this_thread::get_id());
   }
+  RT(cudaGraphExecDestroy(exec));
+  RT(cudaGraphDestroy(graph));
+  RT(cudaStreamDestroy(cap));
   RT(cudaStreamDestroy(s));
   RT(cudaFree(data));
 }
