@@ -49,6 +49,7 @@ int cuemu_rt_event_destroy(void *e) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_EVENT, e))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__pool_deps_forget(e);
+  cuemu__stream_forget_event(e);
   return cuemu__rt_check_sticky();
 }
 

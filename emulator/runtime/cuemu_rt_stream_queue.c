@@ -228,7 +228,9 @@ static int run_item(queue *q, item *it) {
   case ITEM_NODE:
     return cuemu__graph_run(it->graph, stream, 0);
   case ITEM_RECORD:
-    return cuemu__rt_event_stamp(it->event);
+    /* An event destroyed since its record was issued is no error. */
+    cuemu__rt_event_stamp(it->event);
+    return cudaSuccess;
   case ITEM_CALL:
     return it->call(it->arg, stream);
   default:
@@ -589,6 +591,14 @@ int cuemu__stream_event_wait(void *event, int wait) {
   }
   pthread_mutex_unlock(&lock);
   return wait && code ? cuemu_rt_error(code) : code;
+}
+
+void cuemu__stream_forget_event(void *event) {
+  pthread_mutex_lock(&lock);
+  record *r = record_of(event);
+  if (r)
+    *r = records[--nrecords];
+  pthread_mutex_unlock(&lock);
 }
 
 void cuemu__stream_forget(void *stream) {

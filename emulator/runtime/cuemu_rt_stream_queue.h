@@ -76,6 +76,10 @@ int cuemu__stream_busy(void *stream);
  * for a record pending on another stream (a graph's event wait node). */
 int cuemu__stream_event_wait(void *event, int wait);
 
+/* cudaEventDestroy: the event's pending record is forgotten (the record
+ * itself still runs, and does nothing). */
+void cuemu__stream_forget_event(void *event);
+
 /* cudaStreamDestroy: the queue's execution thread ends after its last
  * item. */
 void cuemu__stream_forget(void *stream);

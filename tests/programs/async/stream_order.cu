@@ -117,6 +117,11 @@ static void event_pipeline() {
   count_expected<double><<<blocks(n), 128, 0, s[2]>>>(c, n, 0.5, 7.0, count);
   // Recording e[0] again now does not change what s[1] waits for.
   RT(cudaEventRecord(e[0], s[2]));
+  // An event destroyed while its record is pending: no error later.
+  cudaEvent_t gone;
+  RT(cudaEventCreate(&gone));
+  RT(cudaEventRecord(gone, s[2]));
+  RT(cudaEventDestroy(gone));
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
   CHECK(cudaEventQuery(e[1]) == cudaErrorNotReady);
   (void)cudaGetLastError();
