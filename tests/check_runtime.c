@@ -50,7 +50,10 @@ int runtime_launch(const char *name, unsigned grid, unsigned block,
                                  dynamic_shared, stream, 0, &status);
   if (e != cudaSuccess)
     return e;
-  return cuemu_rt_record_launch_status(status);
+  e = cuemu_rt_record_launch_status(status);
+  /* The kernel runs in its stream's order: the stream's synchronisation
+   * returns its execution error. */
+  return e ? e : cuemu_rt_stream_synchronize(stream);
 }
 
 /* ---- Device -------------------------------------------------------------- */

@@ -19,8 +19,8 @@ const void *runtime_kernel(const char *name);
 
 /* Launches kernel `name` on a one-dimensional shape as the shims'
  * cudaLaunchKernel does (cuemu_rt_launch_kernel, then the kernel's status
- * recorded); returns the CUDA error the call returns, or the execution
- * error that it leaves sticky. */
+ * recorded), then synchronizes the stream; returns the CUDA error the call
+ * returns, or the execution error that it leaves sticky. */
 int runtime_launch(const char *name, unsigned grid, unsigned block,
                    size_t dynamic_shared, void *stream, void **args);
 

@@ -94,6 +94,8 @@ START_TEST(host_functions_and_callbacks) {
   ck_assert_int_eq(cuemu_rt_launch_host_func(s, add_one, &count), cudaSuccess);
   ck_assert_int_eq(cuemu_rt_launch_host_func(NULL, add_one, &count),
                    cudaSuccess);
+  /* They run in their streams' order, on the streams' threads. */
+  ck_assert_int_eq(cuemu_rt_device_synchronize(), cudaSuccess);
   ck_assert_int_eq(count, 2);
   /* The shims pass the user's callback through the trampoline, which
    * gets the stream's error. */
@@ -101,6 +103,7 @@ START_TEST(host_functions_and_callbacks) {
   ck_assert_int_eq(
       cuemu_rt_stream_add_callback(s, trampoline, callback, &seen, 0),
       cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_stream_synchronize(s), cudaSuccess);
   ck_assert_int_eq(seen, 100);
   /* cudaStreamAddCallback's flags must be 0, and it needs a callback. */
   ck_assert_int_eq(
@@ -216,6 +219,8 @@ START_TEST(stack_exhaustion_fails_the_launch_and_the_sync) {
   limit.rlim_cur = limit.rlim_max += (rlim_t)pages * 4096;
   const void *k = runtime_kernel("rt_static_shared");
   int *out = calloc(1024, sizeof *out), status = -1;
+  /* The launch's status comes back from the call when it runs there. */
+  setenv("CUEMU_STREAMS", "sync", 1);
   void *args[] = {&out};
   cuemu_uint3 one = {1, 1, 1}, block = {1024, 1, 1};
   ck_assert_int_eq(setrlimit(RLIMIT_AS, &limit), 0);
@@ -321,6 +326,7 @@ START_TEST(cooperative_launch) {
                                           b, args, 0, NULL, 1, &status),
                    cudaSuccess);
   ck_assert_int_eq(status, CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_rt_device_synchronize(), cudaSuccess);
   ck_assert_int_eq(out[63], 5);
   /* More blocks than can be resident at once. */
   int per_sm = 0;
@@ -405,6 +411,7 @@ START_TEST(function_attributes_know_the_kernel) {
                                           0, &status),
                    cudaSuccess);
   ck_assert_int_eq(status, CUEMU_SUCCESS);
+  ck_assert_int_eq(cuemu_rt_device_synchronize(), cudaSuccess);
   ck_assert_int_eq(out[0], 1023);
   ck_assert_int_eq(cuemu_rt_func_get_attributes(&a, k, 1), cudaSuccess);
   ck_assert_uint_eq(a.shared_size_bytes, 1024 * sizeof(int));

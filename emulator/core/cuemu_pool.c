@@ -48,6 +48,8 @@ typedef struct pool_slot {
 static void *pool_main(void *arg) {
   unsigned index = ((pool_slot *)arg)->index;
   free(arg);
+  /* libcuemu's own threads are named so (cuemu__stream_host_threads()). */
+  pthread_setname_np(pthread_self(), "cuemu-worker");
   unsigned long long seen = 0;
   pthread_mutex_lock(&pool.lock);
   for (;;) {

@@ -1,10 +1,11 @@
 /*
  * cuemu_drv_memop.c: stream memory operations (cuStreamWaitValue32/64,
  * cuStreamWriteValue32/64, cuStreamBatchMemOp) and batch memory operation
- * graph nodes (see cuemu_stream_memops.h). Operations run when they are
- * issued: a write stores at once, a wait polls the value until its
- * condition holds, gives up at once when nothing could ever change it, and
- * after CUEMU_EXT_WAIT_SECONDS otherwise. Flushing remote writes is not
+ * graph nodes (see cuemu_stream_memops.h). Operations run in their
+ * stream's order (on its execution thread: docs/streams.md): a write
+ * stores, a wait polls the value until its condition holds, gives up when
+ * nothing could ever change it, and after CUEMU_EXT_WAIT_SECONDS
+ * otherwise. Flushing remote writes is not
  * supported, as the device's CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES
  * says.
  */
@@ -21,6 +22,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 /* CUstreamWaitValue_flags: the condition in the low bits, and FLUSH. */
 #define WAIT_CONDITION_MASK 0x3u
@@ -159,20 +161,6 @@ static int satisfied(const cuemu_memop *m, unsigned long long current) {
   }
 }
 
-/* Non-zero when the calling thread is the process's only one. */
-static int only_thread(void) {
-  FILE *f = fopen("/proc/self/status", "re");
-  if (!f)
-    return 0;
-  char line[256];
-  long threads = 0;
-  while (fgets(line, sizeof line, f))
-    if (sscanf(line, "Threads: %ld", &threads) == 1)
-      break;
-  fclose(f);
-  return threads == 1;
-}
-
 /* Non-zero when `p` lies in a mapping shared with other processes (or
  * when that cannot be told). */
 static int shared_mapping(const void *p) {
@@ -202,12 +190,7 @@ static int wait_failed(const cuemu_memop *m, unsigned long long current,
       wide ? m->value.value : (unsigned long long)(uint32_t)m->value.value;
   code = cuemu__graph_fail(
       code,
-      "%s: the value at %p is %#llx, waiting for value %s %#llx; %s%.0ld%s: "
-      "cuemu runs stream work when it is issued, so the value must be "
-      "written by another host thread, another process or a kernel running "
-      "on another thread, and a write that this thread issues later (a "
-      "cuStreamWriteValue on another stream, a copy, a kernel) cannot come "
-      "first",
+      "%s: the value at %p is %#llx, waiting for value %s %#llx; %s%.0ld%s",
       name_of(m->operation), (void *)(uintptr_t)m->value.address, current,
       conditions[m->value.flags & WAIT_CONDITION_MASK], want, why, seconds,
       seconds ? " s (CUEMU_EXT_WAIT_SECONDS)" : "");
@@ -216,33 +199,55 @@ static int wait_failed(const cuemu_memop *m, unsigned long long current,
   return code;
 }
 
+/* A wait on a stream's execution thread lasts until the host finds that
+ * nothing left can satisfy it (cuemu__stream_wait_abandoned()). A wait
+ * that runs where it is issued (CUEMU_STREAMS=sync) blocks the issuing
+ * thread, and fails at once when the process has no other host thread and
+ * the memory is not shared with another process. */
 static int wait_value(const cuemu_memop *m) {
   unsigned long long current = load(m);
   if (satisfied(m, current))
     return cudaSuccess;
   const void *p = (const void *)(uintptr_t)m->value.address;
-  if (only_thread() && !shared_mapping(p))
+  int shared = shared_mapping(p);
+  if (!cuemu__stream_executing() && !shared &&
+      cuemu__stream_host_threads() == 1)
     return wait_failed(m, current, cudaErrorNotSupported,
-                       "the process has no other thread and the memory is "
-                       "not shared with another process, so nothing can "
-                       "change it",
+                       "the process has no other host thread and the memory "
+                       "is not shared with another process, so nothing can "
+                       "change it (with CUEMU_STREAMS=sync, stream work runs "
+                       "when it is issued, so a write that this thread "
+                       "issues later cannot come first)",
                        0);
+  cuemu__stream_waiting_for_memory(shared ? 2 : 1);
   long limit = cuemu__rt_wait_limit();
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   long pause_ns = 1000;
+  int code = cudaSuccess;
   for (;;) {
     current = load(m);
     if (satisfied(m, current))
-      return cudaSuccess;
-    if (cuemu__rt_waited_past(&start, limit))
-      return wait_failed(m, current, cudaErrorTimeout,
+      break;
+    if (cuemu__stream_wait_abandoned()) {
+      code = wait_failed(m, current, cudaErrorNotSupported,
+                         "the host waits for it, it has no other host "
+                         "thread, and no work left on any stream can change "
+                         "the value, so nothing ever will", 0);
+      break;
+    }
+    if (cuemu__rt_waited_past(&start, limit)) {
+      code = wait_failed(m, current, cudaErrorTimeout,
                          "nothing satisfied it in ", limit);
+      break;
+    }
     struct timespec tick = {0, pause_ns};
     nanosleep(&tick, NULL);
     if (pause_ns < 1000000)
       pause_ns *= 2;
   }
+  cuemu__stream_waiting_for_memory(0);
+  return code;
 }
 
 static void write_value(const cuemu_memop *m) {
@@ -287,6 +292,8 @@ int cuemu_drv_stream_batch_mem_op(void *stream, unsigned count,
   code = cuemu__rt_capture_node(stream, &p);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
+  if (!cuemu__stream_inline())
+    return cuemu__stream_defer_node(stream, &p);
   return run(count, ops);
 }
 

@@ -34,6 +34,7 @@
 #include "runtime/cuemu_module_text.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 enum {
 #define CUEMU_DRV_ENUM_(name, value, text) DRV_##name = value,
@@ -717,7 +718,8 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_dim3 grid = {grid_x, grid_y, grid_z};
   cuemu_dim3 block = {block_x, block_y, block_z};
-  /* Into a capturing stream: a kernel node, as the runtime's launches. */
+  /* Into a capturing stream: a kernel node, as the runtime's launches;
+   * into an asynchronous stream, a kernel node that runs in its order. */
   cuemu_launch_request r = {
       .kernel = cuemu__kernel_desc(k),
       .grid = grid,
@@ -730,6 +732,11 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
   };
   int saved = cuemu_drv_enter();
   int captured = cuemu__rt_capture_launch(&r);
+  if (captured != CUEMU__RT_NOT_CAPTURED) {
+    cuemu__drv_graph_note(k);
+    return cuemu_drv_result(captured, saved);
+  }
+  captured = cuemu__stream_defer_launch(&r);
   if (captured != CUEMU__RT_NOT_CAPTURED) {
     cuemu__drv_graph_note(k);
     return cuemu_drv_result(captured, saved);

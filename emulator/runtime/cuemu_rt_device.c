@@ -21,6 +21,7 @@
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 /* The CUDA version the runtime API follows (CUDART_VERSION). */
 #define CUEMU_RT_CUDA_VERSION 13000
@@ -82,6 +83,9 @@ int cuemu_rt_get_device_flags(unsigned *flags) {
 }
 
 int cuemu_rt_device_reset(void) {
+  /* The work pending on the device's streams finishes first. */
+  cuemu__stream_drain_all();
+  cuemu__stream_reset(cuemu__device_current());
   cuemu__rt_texture_reset();
   /* The device's streams and events go, as CUDA destroys them. */
   cuemu__handle_destroy_device(cuemu__device_current());
@@ -99,9 +103,12 @@ int cuemu_rt_device_reset(void) {
 }
 
 int cuemu_rt_device_synchronize(void) {
+  int e = cuemu__rt_capture_device_sync();
+  if (!e)
+    e = cuemu__stream_drain_all();
   cuemu__rt_sync_point();
-  int e = cuemu__rt_check_sticky();
-  return e ? e : cuemu__rt_capture_device_sync();
+  int sticky = cuemu__rt_check_sticky();
+  return sticky ? sticky : e;
 }
 
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit, and for

@@ -11,6 +11,7 @@
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 static __thread int last_error;
 
@@ -45,10 +46,15 @@ int cuemu__rt_check_sticky(void) {
   return cuemu_rt_error(cuemu_rt_sticky());
 }
 
-int cuemu__rt_check_stream(void *stream) {
+int cuemu__rt_stream_valid(void *stream) {
   return cuemu__handle_stream_valid(stream)
              ? cudaSuccess
              : cuemu_rt_error(cudaErrorInvalidResourceHandle);
+}
+
+int cuemu__rt_check_stream(void *stream) {
+  int code = cuemu__rt_stream_valid(stream);
+  return code ? code : cuemu__stream_drain(stream);
 }
 
 void cuemu__rt_error_reset(void) {

@@ -1,8 +1,8 @@
 /*
- * cuemu_rt_event.c: events of the CUDA runtime API. All work issued before
- * a record has finished when the record is issued (see
- * cuemu_runtime_streams.h), so an event holds the host time of its last
- * record; handles are the device's (device/cuemu_handles.h).
+ * cuemu_rt_event.c: events of the CUDA runtime API. An event holds the
+ * host time at which its last record ran (in its stream's order, on the
+ * stream's execution thread when streams are asynchronous:
+ * docs/streams.md); handles are the device's (device/cuemu_handles.h).
  */
 #include <time.h>
 
@@ -13,6 +13,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pool_deps.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 #define EVENT_BLOCKING_SYNC 0x1u
 #define EVENT_DISABLE_TIMING 0x2u
@@ -48,6 +49,7 @@ int cuemu_rt_event_destroy(void *e) {
   if (!cuemu__handle_destroy(CUEMU_HANDLE_EVENT, e))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__pool_deps_forget(e);
+  cuemu__stream_forget_event(e);
   return cuemu__rt_check_sticky();
 }
 
@@ -55,7 +57,7 @@ int cuemu_rt_event_record(void *e, void *stream) {
   int err = check(e);
   if (err)
     return err;
-  err = cuemu__rt_check_stream(stream);
+  err = cuemu__rt_stream_valid(stream);
   if (err)
     return err;
   /* The event and the stream belong to one device. */
@@ -66,6 +68,13 @@ int cuemu_rt_event_record(void *e, void *stream) {
   err = cuemu__rt_capture_event_record(e, stream, 0);
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
+  cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
+  if (cuemu__stream_inline())
+    return cuemu__rt_event_stamp(e);
+  return cuemu__stream_defer_record(e, stream);
+}
+
+int cuemu__rt_event_stamp(void *e) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   cuemu_handle_state state;
@@ -75,36 +84,44 @@ int cuemu_rt_event_record(void *e, void *stream) {
     state.ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
     live = cuemu__handle_set(CUEMU_HANDLE_EVENT, e, &state);
   }
-  if (live)
-    cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
   return live ? cudaSuccess
               : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
-/* The work an event captures has always finished; an event never
- * recorded has captured none, which is cudaSuccess too. */
+/* An event never recorded has captured no work, which is cudaSuccess. */
 int cuemu_rt_event_synchronize(void *e) {
-  cuemu__rt_sync_point();
   int err = check(e);
-  return err ? err : cuemu__rt_capture_event_check(e);
+  if (!err)
+    err = cuemu__rt_capture_event_check(e);
+  if (!err)
+    err = cuemu__stream_event_wait(e, 1);
+  cuemu__rt_sync_point();
+  return err ? err : cuemu__rt_check_sticky();
 }
 
 int cuemu_rt_event_query(void *e) {
   int err = check(e);
-  return err ? err : cuemu__rt_capture_event_check(e);
+  if (!err)
+    err = cuemu__rt_capture_event_check(e);
+  if (!err && cuemu__stream_event_wait(e, 0))
+    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
+  return err;
 }
 
 int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (flags > 1u)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int err = check(e);
-  if (err || (err = cuemu__rt_check_stream(stream)) != 0)
+  if (err || (err = cuemu__rt_stream_valid(stream)) != 0)
     return err;
   err = cuemu__rt_capture_wait_event(stream, e, flags);
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
   cuemu__pool_deps_wait(cuemu__pool_deps_stream(stream), e);
-  return cudaSuccess;
+  if (cuemu__stream_executing()) /* a graph's node, in its stream */
+    return cuemu__stream_event_wait(e, 1);
+  return cuemu__stream_inline() ? cudaSuccess
+                                : cuemu__stream_defer_wait_event(stream, e);
 }
 
 int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
@@ -113,11 +130,17 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end) {
   int err = cuemu__rt_check_sticky();
   if (err)
     return err;
+  /* An event whose record is still pending: recorded, not yet done. */
+  int pending_a = cuemu__stream_event_wait(start, 0);
+  int pending_b = cuemu__stream_event_wait(end, 0);
   cuemu_handle_state a, b;
   int ok = cuemu__handle_get(CUEMU_HANDLE_EVENT, start, &a) &&
-           cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) && a.recorded &&
-           b.recorded && !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
+           cuemu__handle_get(CUEMU_HANDLE_EVENT, end, &b) &&
+           (a.recorded || pending_a) && (b.recorded || pending_b) &&
+           !((a.flags | b.flags) & EVENT_DISABLE_TIMING) &&
            a.device == b.device; /* events of two devices: an error */
+  if (ok && (pending_a || pending_b))
+    return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
   if (ok)
     *ms = (float)((double)(b.ns - a.ns) / 1e6);
   return ok ? cudaSuccess

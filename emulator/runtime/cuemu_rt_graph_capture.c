@@ -22,6 +22,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 typedef struct capture {
   unsigned long long id;
@@ -415,6 +416,12 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
     cuemu__graph_unlock();
     return cuemu_rt_error(cuemu_status_cuda_error(st));
   }
+  cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
+  return record(m, &p);
+}
+
+cuemu_rt_graph_node_params cuemu__rt_launch_node(
+    const cuemu_launch_request *r) {
   cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_KERNEL};
   p.u.kernel.desc = r->kernel;
   p.u.kernel.function = r->kernel->function;
@@ -426,7 +433,7 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
   /* A cudaLaunchKernelEx's attributes go with its node. */
   p.u.kernel.attrs = cuemu__rt_launch_attrs;
   p.u.kernel.nattrs = cuemu__rt_launch_nattrs;
-  return record(m, &p);
+  return p;
 }
 
 int cuemu__rt_capture_host_func(void *stream, void (*fn)(void *),
@@ -642,14 +649,11 @@ int cuemu__rt_capture_free(void *stream, void *ptr) {
     return code_;                                                              \
   } while (0)
 
-/* Records a copy as a memcpy node of the member's capture. Releases the
- * lock. */
-static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
-                       size_t spitch, size_t width, size_t height, int kind) {
-  if (width == 0 || height == 0) {
-    cuemu__graph_unlock();
-    return cudaSuccess;
-  }
+/* The memcpy node of a 2D copy. */
+static cuemu_rt_graph_node_params copy_node(void *dst, size_t dpitch,
+                                            const void *src, size_t spitch,
+                                            size_t width, size_t height,
+                                            int kind) {
   cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_MEMCPY};
   cuemu_rt_graph_memcpy *c = &p.u.memcpy;
   c->dst = dst;
@@ -661,7 +665,77 @@ static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
   c->height = height;
   c->depth = 1;
   c->kind = kind;
+  return p;
+}
+
+/* The memset node of a 2D memset of bytes. */
+static cuemu_rt_graph_node_params set_node(void *ptr, size_t pitch, int value,
+                                           size_t width, size_t height) {
+  cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_MEMSET};
+  p.u.memset.dst = ptr;
+  p.u.memset.pitch = pitch;
+  p.u.memset.value = (unsigned)value & 0xffu;
+  p.u.memset.element_size = 1;
+  p.u.memset.width = width;
+  p.u.memset.height = height;
+  return p;
+}
+
+/* Records a copy as a memcpy node of the member's capture. Releases the
+ * lock. */
+static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind) {
+  if (width == 0 || height == 0) {
+    cuemu__graph_unlock();
+    return cudaSuccess;
+  }
+  cuemu_rt_graph_node_params p =
+      copy_node(dst, dpitch, src, spitch, width, height, kind);
   return record(m, &p);
+}
+
+/* Non-zero when `p` is host memory that CUDA does not know (pageable). */
+static int pageable(const void *p) {
+  cuemu_rt_allocation a;
+  return !cuemu_rt_memory_find(p, &a) || a.state != CUEMU_RT_MEMORY_LIVE;
+}
+
+/* A copy into an asynchronous stream: checked as it is issued, then queued
+ * (cuemu_rt_stream_queue.h). A copy from or to pageable host memory runs
+ * now, after the stream's work before it, as CUDA's returns only once it
+ * has read its source (staged) or written its destination.
+ * CUEMU__RT_NOT_CAPTURED: run it now. */
+static int defer_copy(void *dst, size_t dpitch, const void *src, size_t spitch,
+                      size_t width, size_t height, int kind, void *stream) {
+  if (cuemu__stream_inline() || (dst && pageable(dst)) ||
+      (src && pageable(src)))
+    return CUEMU__RT_NOT_CAPTURED;
+  int code = cuemu__rt_check_sticky();
+  if (!code)
+    code = cuemu__rt_stream_valid(stream);
+  if (!code)
+    code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,
+                                kind);
+  if (code || width == 0 || height == 0)
+    return code;
+  cuemu_rt_graph_node_params p =
+      copy_node(dst, dpitch, src, spitch, width, height, kind);
+  return cuemu__stream_defer_node(stream, &p);
+}
+
+static int defer_set(void *ptr, size_t pitch, int value, size_t width,
+                     size_t height, void *stream) {
+  if (cuemu__stream_inline())
+    return CUEMU__RT_NOT_CAPTURED;
+  int code = cuemu__rt_check_sticky();
+  if (!code)
+    code = cuemu__rt_stream_valid(stream);
+  if (!code)
+    code = cuemu__rt_memset_check(ptr, pitch, width, height);
+  if (code || width == 0 || height == 0)
+    return code;
+  cuemu_rt_graph_node_params p = set_node(ptr, pitch, value, width, height);
+  return cuemu__stream_defer_node(stream, &p);
 }
 
 static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -670,6 +744,9 @@ static int copy_async(void *dst, size_t dpitch, const void *src, size_t spitch,
   member *m = enter(stream, &code);
   if (m)
     return record_copy(m, dst, dpitch, src, spitch, width, height, kind);
+  if (code != CUEMU__RT_NOT_CAPTURED)
+    return code;
+  code = defer_copy(dst, dpitch, src, spitch, width, height, kind, stream);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
   if (height == 1)
@@ -703,6 +780,9 @@ static int set_async(void *ptr, size_t pitch, int value, size_t width,
   if (!m) {
     if (code != CUEMU__RT_NOT_CAPTURED)
       return code;
+    code = defer_set(ptr, pitch, value, width, height, stream);
+    if (code != CUEMU__RT_NOT_CAPTURED)
+      return code;
     if (height == 1)
       RUN_NOW(stream, cuemu_rt_memset(ptr, value, width));
     RUN_NOW(stream, cuemu_rt_memset_2d(ptr, pitch, value, width, height));
@@ -711,13 +791,7 @@ static int set_async(void *ptr, size_t pitch, int value, size_t width,
     cuemu__graph_unlock();
     return cudaSuccess;
   }
-  cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_MEMSET};
-  p.u.memset.dst = ptr;
-  p.u.memset.pitch = pitch;
-  p.u.memset.value = (unsigned)value & 0xffu;
-  p.u.memset.element_size = 1;
-  p.u.memset.width = width;
-  p.u.memset.height = height;
+  cuemu_rt_graph_node_params p = set_node(ptr, pitch, value, width, height);
   return record(m, &p);
 }
 

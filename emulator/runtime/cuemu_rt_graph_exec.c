@@ -14,6 +14,7 @@
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 #define FLAG_AUTO_FREE 1ull
 #define FLAG_UPLOAD 2ull
@@ -167,6 +168,7 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
 }
 
 int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
+  cuemu__stream_wait_all(); /* its queued launches first */
   cuemu__graph_lock();
   if (!LIVE_EXEC(exec))
     return unlock_with(cudaErrorInvalidValue);
@@ -205,6 +207,65 @@ static void reset_conditions(cuemu_rt_graph *g) {
   }
 }
 
+/* Non-zero when a graph allocates or frees memory (its nodes, child
+ * graphs and bodies). */
+static int has_memory_nodes(const cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    const cuemu_rt_graph_node *node = g->nodes.v[i];
+    int t = node->p.type;
+    if (t == CUEMU_RT_NODE_MEM_ALLOC || t == CUEMU_RT_NODE_MEM_FREE ||
+        (t == CUEMU_RT_NODE_GRAPH && has_memory_nodes(node->p.u.child.graph)))
+      return 1;
+    for (unsigned b = 0; node->bodies && t == CUEMU_RT_NODE_CONDITIONAL &&
+                         b < node->p.u.conditional.size;
+         ++b)
+      if (has_memory_nodes(node->bodies[b]))
+        return 1;
+  }
+  return 0;
+}
+
+/* Notes the events a launch of g, just queued on `stream`, records. */
+static void note_records(const cuemu_rt_graph *g, void *stream) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    const cuemu_rt_graph_node *node = g->nodes.v[i];
+    if (node->p.type == CUEMU_RT_NODE_EVENT_RECORD)
+      cuemu__stream_note_record(node->p.u.event.event, stream);
+    if (node->p.type == CUEMU_RT_NODE_GRAPH)
+      note_records(node->p.u.child.graph, stream);
+    for (unsigned b = 0; node->bodies &&
+                         node->p.type == CUEMU_RT_NODE_CONDITIONAL &&
+                         b < node->p.u.conditional.size;
+         ++b)
+      note_records(node->bodies[b], stream);
+  }
+}
+
+/* Runs launch number `n` of exec into `stream`. */
+static int run_launch(cuemu_rt_graph_exec *exec, void *stream,
+                      unsigned long long n) {
+  reset_conditions(exec->graph);
+  cuemu__capture_bypass++;
+  int code = cuemu__graph_run(exec->graph, stream, n);
+  cuemu__capture_bypass--;
+  return code;
+}
+
+typedef struct queued_launch {
+  cuemu_rt_graph_exec *exec;
+  unsigned long long n;
+} queued_launch;
+
+static int run_queued(void *arg, void *stream) {
+  queued_launch q = *(queued_launch *)arg;
+  free(arg);
+  return run_launch(q.exec, stream, q.n);
+}
+
+/* A launch into an asynchronous stream runs in the stream's order
+ * (cuemu_rt_stream_queue.h); one of a graph that allocates memory runs
+ * now, after the stream's earlier work, so that the allocations of the
+ * previous launch are checked when it is issued. */
 int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_lock();
   int live = LIVE_EXEC(exec);
@@ -215,7 +276,21 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
   if ((code = cuemu__rt_check_sticky()) != 0 ||
-      (code = cuemu__rt_check_stream(stream)) != 0)
+      (code = cuemu__rt_stream_valid(stream)) != 0)
+    return code;
+  if (!cuemu__stream_inline() && !has_memory_nodes(exec->graph)) {
+    queued_launch *q = malloc(sizeof *q);
+    if (!q)
+      return cuemu_rt_error(cudaErrorMemoryAllocation);
+    *q = (queued_launch){exec, exec->launches++};
+    code = cuemu__stream_defer_call(stream, run_queued, q);
+    if (code)
+      free(q);
+    else
+      note_records(exec->graph, stream);
+    return code;
+  }
+  if ((code = cuemu__rt_check_stream(stream)) != 0)
     return code;
   /* Allocations of the previous launch nobody freed. */
   code = cuemu__graph_memory_check_launch(exec->graph,
@@ -225,11 +300,7 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
-  reset_conditions(exec->graph);
-  cuemu__capture_bypass++;
-  code = cuemu__graph_run(exec->graph, stream, exec->launches++);
-  cuemu__capture_bypass--;
-  return code;
+  return run_launch(exec, stream, exec->launches++);
 }
 
 int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
@@ -369,6 +440,7 @@ int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
                                cuemu_rt_graph_node **error_node,
                                cuemu_rt_graph_node **error_from) {
   update_error err = {CUEMU_RT_UPDATE_SUCCESS, NULL, NULL};
+  cuemu__stream_wait_all(); /* queued launches keep what they had */
   cuemu__graph_lock();
   int code = cudaSuccess;
   if (!LIVE_EXEC(exec) || !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH)) {
@@ -415,6 +487,7 @@ static cuemu_rt_graph_node *copy_of(cuemu_rt_graph *g,
  * released) when there is none. */
 static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
                                       cuemu_rt_graph_node *node) {
+  cuemu__stream_wait_all(); /* queued launches keep what they had */
   cuemu__graph_lock();
   cuemu_rt_graph_node *c = NULL;
   if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE))

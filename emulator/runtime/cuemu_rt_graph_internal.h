@@ -179,6 +179,12 @@ int cuemu__graph_memop_assign(cuemu_rt_graph_node *node,
                               const cuemu_rt_graph_node_params *params);
 int cuemu__graph_memop_run(const cuemu_rt_graph_node *node);
 
+/* The kernel node's parameters of a launch request (its arguments not yet
+ * copied), with the attributes of the cudaLaunchKernelEx being issued
+ * (cuemu_rt_graph_capture.c). */
+cuemu_rt_graph_node_params cuemu__rt_launch_node(
+    const cuemu_launch_request *r);
+
 /* The launch request of a kernel node into `stream`. */
 cuemu_launch_request cuemu__graph_kernel_request(
     const cuemu_rt_graph_node *node, void *stream);

@@ -42,7 +42,11 @@ int cuemu__rt_check_sticky(void);
 
 /* 0 when `stream` is a live stream or a default stream (0,
  * cudaStreamLegacy, cudaStreamPerThread), else records and returns
- * cudaErrorInvalidResourceHandle. */
+ * cudaErrorInvalidResourceHandle. An operation that checks its stream
+ * this way runs when issued: with asynchronous streams, the call first
+ * waits for the work issued before it in the stream's order
+ * (cuemu_rt_stream_queue.h), and returns an error one of those ended
+ * with. */
 int cuemu__rt_check_stream(void *stream);
 /* How long a wait that only another thread or process can satisfy (an
  * external semaphore's, a stream memory operation's) may last:
@@ -52,7 +56,16 @@ struct timespec;
 long cuemu__rt_wait_limit(void);
 int cuemu__rt_waited_past(const struct timespec *start, long seconds);
 
-/* The sticky error, else the stream's validity (cuemu_rt_stream.c). */
+/* cuemu__rt_check_stream() without waiting for the stream: for the
+ * operations that join the stream's queue (cuemu_rt_error.c). */
+int cuemu__rt_stream_valid(void *stream);
+
+/* Marks an event as recorded now (its time taken): the part of
+ * cudaEventRecord that runs in the stream's order (cuemu_rt_event.c). */
+int cuemu__rt_event_stamp(void *event);
+
+/* The sticky error, else the stream's validity, without waiting for the
+ * stream (cuemu_rt_stream.c). */
 int cuemu__rt_check_sticky_stream(void *stream);
 
 /* The checks of a copy of `kind` (cudaMemcpyKind) touching dst_extent
@@ -61,6 +74,12 @@ int cuemu__rt_check_sticky_stream(void *stream);
  * (cuemu_rt_array.c). */
 int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
                          size_t src_extent, int kind);
+/* The checks of cudaMemcpy2D and cudaMemset2D (a 1D one: height 1, the
+ * pitches the width): 0 or a CUDA code, recorded (cuemu_rt_memory.c). */
+int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height, int kind);
+int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
+                           size_t height);
 struct cudaMemcpy3DParms;
 int cuemu__rt_memcpy_3d_check(const struct cudaMemcpy3DParms *p);
 

@@ -3,8 +3,8 @@
  * programs, cudaLaunchKernel and cudaLaunchCooperativeKernel. Each one
  * fills a launch request for the one launch path of the device
  * (device/cuemu_device_launch.h), which validates and runs it and keeps the
- * sticky error. Launches run to completion before they return (see
- * cuemu_runtime_streams.h).
+ * sticky error. A launch into an asynchronous stream is checked when it is
+ * issued and runs in the stream's order (cuemu_rt_stream_queue.h).
  */
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
@@ -15,6 +15,7 @@
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 cuemu_launch_request cuemu__rt_request(cuemu_uint3 grid, cuemu_uint3 block,
                                        size_t dynamic_shared, void *stream,
@@ -41,6 +42,13 @@ static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   r.kernel = kernel;
   r.cooperative = cooperative;
   *captured = cuemu__rt_capture_launch(&r);
+  if (*captured != CUEMU__RT_NOT_CAPTURED)
+    return CUEMU_SUCCESS;
+  /* Into an asynchronous stream: checked now, run in the stream's order. */
+  cuemu_status st = cuemu__device_check_launch(&r);
+  if (st != CUEMU_SUCCESS)
+    return cuemu__device_launch(&r); /* its message and status */
+  *captured = cuemu__stream_defer_launch(&r);
   if (*captured != CUEMU__RT_NOT_CAPTURED)
     return CUEMU_SUCCESS;
   return cuemu__device_launch(&r);
@@ -87,6 +95,9 @@ int cuemu__rt_launch(const void *function, const cuemu_kernel_desc *fallback,
   r->kernel = k;
   r->origin = CUEMU_LAUNCH_RUNTIME;
   int captured = cuemu__rt_capture_launch(r);
+  if (captured != CUEMU__RT_NOT_CAPTURED)
+    return captured;
+  captured = cuemu__stream_defer_launch(r);
   if (captured != CUEMU__RT_NOT_CAPTURED)
     return captured;
   int st = cuemu__device_launch(r);

@@ -18,6 +18,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -151,8 +152,11 @@ int cuemu_rt_free(void *ptr) {
   /* A mapped buffer of external memory. */
   if (cuemu_rt_external_memory_free(ptr) == cudaSuccess)
     return cudaSuccess;
-  /* A stream-ordered allocation may be freed by cudaFree too. */
-  int sticky = cuemu__rt_check_sticky();
+  /* cudaFree waits for the device, as CUDA's does; a stream-ordered
+   * allocation may be freed by cudaFree too. */
+  int sticky = cuemu__stream_drain_all();
+  if (!sticky)
+    sticky = cuemu__rt_check_sticky();
   if (!sticky && ptr && cuemu__rt_pool_free(ptr, NULL))
     return cudaSuccess;
   /* A graph allocation freed outside its graph keeps its storage. */
@@ -260,12 +264,20 @@ int cuemu__rt_check_copy(void *dst, size_t dst_extent, const void *src,
   return code;
 }
 
+/* The start of a blocking copy or memset: it waits for the legacy
+ * default stream (so for the blocking streams too), then the sticky error
+ * and a capture that forbids it; 0 or a CUDA code. */
+static int blocking_call(void) {
+  int e = cuemu__stream_drain(NULL);
+  if (!e)
+    e = cuemu__rt_check_sticky();
+  return e ? e : cuemu__rt_capture_unsafe_call(1);
+}
+
 int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
-  cuemu__rt_sync_point(); /* a blocking copy waits for the device */
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
+  cuemu__rt_sync_point(); /* the kernels' output before the copy's */
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
@@ -279,13 +291,8 @@ int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
   return cudaSuccess;
 }
 
-int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
-                       size_t spitch, size_t width, size_t height, int kind) {
-  int sticky = cuemu__rt_check_sticky();
-  if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
-    return sticky;
+int cuemu__rt_copy_check(void *dst, size_t dpitch, const void *src,
+                         size_t spitch, size_t width, size_t height, int kind) {
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (width == 0 || height == 0)
@@ -296,8 +303,31 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
     return cuemu_rt_error(cudaErrorInvalidValue);
   int code = cuemu__rt_check_copy(dst, (height - 1) * dpitch + width, src,
                                   (height - 1) * spitch + width, kind);
-  if (code)
-    return cuemu_rt_error(code);
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
+                           size_t height) {
+  if (width == 0 || height == 0)
+    return cudaSuccess;
+  if (width > pitch)
+    return cuemu_rt_error(cudaErrorInvalidPitchValue);
+  if (height - 1 > (SIZE_MAX - width) / pitch)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  if (!ptr || check_range(ptr, (height - 1) * pitch + width, 1))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
+                       size_t spitch, size_t width, size_t height, int kind) {
+  int sticky = blocking_call();
+  if (sticky)
+    return sticky;
+  int code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,
+                                  kind);
+  if (code || width == 0 || height == 0)
+    return code;
   for (size_t row = 0; row < height; ++row)
     memmove((char *)dst + row * dpitch, (const char *)src + row * spitch,
             width);
@@ -307,10 +337,8 @@ int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
 }
 
 int cuemu_rt_memset(void *ptr, int value, size_t count) {
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
   if (sticky)
-    return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
     return sticky;
   if (count == 0)
     return cudaSuccess;
@@ -323,19 +351,12 @@ int cuemu_rt_memset(void *ptr, int value, size_t count) {
 
 int cuemu_rt_memset_2d(void *ptr, size_t pitch, int value, size_t width,
                        size_t height) {
-  int sticky = cuemu__rt_check_sticky();
+  int sticky = blocking_call();
   if (sticky)
     return sticky;
-  if ((sticky = cuemu__rt_capture_unsafe_call(1)) != 0)
-    return sticky;
-  if (width == 0 || height == 0)
-    return cudaSuccess;
-  if (width > pitch)
-    return cuemu_rt_error(cudaErrorInvalidPitchValue);
-  if (height - 1 > (SIZE_MAX - width) / pitch)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  if (!ptr || check_range(ptr, (height - 1) * pitch + width, 1))
-    return cuemu_rt_error(cudaErrorInvalidValue);
+  int code = cuemu__rt_memset_check(ptr, pitch, width, height);
+  if (code || width == 0 || height == 0)
+    return code;
   for (size_t row = 0; row < height; ++row) {
     memset((char *)ptr + row * pitch, value, width);
     cuemu__allocation_written((char *)ptr + row * pitch, width);

@@ -1,8 +1,10 @@
 /*
- * cuemu_rt_stream.c: streams of the CUDA runtime API. Every operation runs
- * when it is issued (see cuemu_runtime_streams.h), so a stream holds only
- * its flags and priority; handles are the device's (device/cuemu_handles.h).
+ * cuemu_rt_stream.c: streams of the CUDA runtime API. A stream's handle
+ * holds its flags and priority (device/cuemu_handles.h); its pending work
+ * is in its queue (cuemu_rt_stream_queue.h, docs/streams.md).
  */
+#include <stdlib.h>
+
 #include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
@@ -11,12 +13,14 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_pool_deps.h"
+#include "runtime/cuemu_rt_stream_queue.h"
+#include "runtime/cuemu_rt_graph_internal.h"
 
 int cuemu__rt_check_sticky_stream(void *s) {
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  return cuemu__rt_check_stream(s);
+  return cuemu__rt_stream_valid(s);
 }
 
 int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
@@ -40,28 +44,45 @@ int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
 }
 
 int cuemu_rt_stream_destroy(void *s) {
-  /* Destroying a default stream is an invalid handle for CUDA too. */
-  /* Nothing is pending: it goes at once. */
+  /* Destroying a default stream is an invalid handle for CUDA too. The
+   * stream's pending work is finished first (CUDA lets it finish after
+   * the call returns: waiting is one of the orders it allows). */
+  if (cuemu__handle_is_default_stream(s) ||
+      !cuemu__handle_get(CUEMU_HANDLE_STREAM, s, NULL))
+    return cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  int drained = cuemu__stream_drain(s);
+  cuemu__stream_forget(s);
   if (!cuemu__handle_destroy(CUEMU_HANDLE_STREAM, s))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__rt_stream_config_forget(s);
   cuemu__pool_deps_forget(s);
-  return cuemu__rt_check_sticky();
+  return drained ? drained : cuemu__rt_check_sticky();
 }
 
-/* Synchronizing with a capturing stream is an error (cuemu_rt_capture.h). */
-static int check_sync(void *s) {
-  cuemu__rt_sync_point();
-  int e = cuemu__rt_check_sticky_stream(s);
+/* Synchronizing with a capturing stream is an error (cuemu_rt_capture.h).
+ * cudaStreamSynchronize waits for the stream (cuemu__rt_check_stream);
+ * the sticky error is checked after the wait, as a kernel that failed
+ * makes it. */
+static int check_sync(void *s, int query) {
+  int e = cuemu__rt_stream_valid(s);
   if (e)
     return e;
   e = cuemu__rt_capture_stream_sync(s);
-  return e == CUEMU__RT_NOT_CAPTURED ? cudaSuccess : e;
+  if (e != CUEMU__RT_NOT_CAPTURED)
+    return e;
+  /* cudaStreamQuery: cudaErrorNotReady while work is pending; CUDA
+   * records it as the last error too (programs clear it with
+   * cudaGetLastError). */
+  if (query && cuemu__stream_busy(s))
+    return cuemu_rt_error(cudaErrorNotReady);
+  e = cuemu__rt_check_stream(s);
+  cuemu__rt_sync_point();
+  return e ? e : cuemu__rt_check_sticky();
 }
 
-int cuemu_rt_stream_synchronize(void *s) { return check_sync(s); }
+int cuemu_rt_stream_synchronize(void *s) { return check_sync(s, 0); }
 
-int cuemu_rt_stream_query(void *s) { return check_sync(s); }
+int cuemu_rt_stream_query(void *s) { return check_sync(s, 1); }
 
 /* Reads a stream's flags and priority (defaults for the default
  * streams); returns a CUDA code. */
@@ -108,17 +129,42 @@ int cuemu_rt_device_stream_priority_range(int *least, int *greatest) {
   return cuemu__rt_check_sticky();
 }
 
+/* A host function that runs on the stream's execution thread. */
+static int defer_host(void *s, void (*fn)(void *), void *data) {
+  cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_HOST};
+  p.u.host.fn = fn;
+  p.u.host.data = data;
+  return cuemu__stream_defer_node(s, &p);
+}
+
 int cuemu_rt_launch_host_func(void *s, void (*fn)(void *), void *data) {
   if (!fn)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = cuemu__rt_check_sticky_stream(s);
-  if (e)
+  int e = cuemu__rt_check_sticky();
+  if (e || (e = cuemu__rt_stream_valid(s)) != 0)
     return e;
   e = cuemu__rt_capture_host_func(s, fn, data);
   if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
+  if (!cuemu__stream_inline())
+    return defer_host(s, fn, data);
   fn(data);
   return cudaSuccess;
+}
+
+/* A cudaStreamAddCallback's call, made where it runs. */
+typedef struct stream_callback {
+  void (*trampoline)(void *, int, void *, void *);
+  void *stream, *callback, *data;
+} stream_callback;
+
+static void run_callback(void *arg) {
+  stream_callback c = *(stream_callback *)arg;
+  free(arg);
+  /* A callback runs after an error too, and is told the stream's error;
+   * CUDA prints the kernels' output before a callback runs. */
+  cuemu__rt_sync_point();
+  c.trampoline(c.stream, cuemu_rt_sticky(), c.callback, c.data);
 }
 
 int cuemu_rt_stream_add_callback(void *s,
@@ -127,14 +173,22 @@ int cuemu_rt_stream_add_callback(void *s,
                                  void *callback, void *data, unsigned flags) {
   if (!trampoline || !callback || flags != 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int e = cuemu__rt_check_stream(s);
+  int e = cuemu__rt_stream_valid(s);
   if (e)
     return e;
   e = cuemu__rt_capture_stream_sync(s);
   if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
-  /* A callback runs after an error too, and is told the stream's error. */
-  cuemu__rt_sync_point(); /* CUDA prints before a callback runs */
-  trampoline(s, cuemu_rt_sticky(), callback, data);
+  stream_callback *c = malloc(sizeof *c);
+  if (!c)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *c = (stream_callback){trampoline, s, callback, data};
+  if (!cuemu__stream_inline()) {
+    e = defer_host(s, run_callback, c);
+    if (e)
+      free(c);
+    return e ? e : cuemu__rt_check_sticky();
+  }
+  run_callback(c);
   return cuemu__rt_check_sticky();
 }

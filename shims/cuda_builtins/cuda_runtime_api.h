@@ -235,8 +235,9 @@ inline cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
   return static_cast<cudaError_t>(cuemu_rt_memcpy(dst, src, count, kind));
 }
 
-/* Copies are synchronous: the copy is done when cudaMemcpyAsync returns
- * (into a capturing stream, it is recorded: cuemu_runtime_graph.h). */
+/* The copy runs in the stream's order, after the call returns (one that
+ * touches pageable host memory is done when it returns: docs/streams.md);
+ * into a capturing stream, it is recorded (cuemu_runtime_graph.h). */
 inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
                                    cudaMemcpyKind kind,
                                    cudaStream_t stream = 0) {

@@ -2,8 +2,8 @@
  * cuemu_streams_api.h: streams, events, cudaLaunchKernel and
  * cudaLaunchCooperativeKernel, function attributes, occupancy and symbols
  * of the CUDA runtime API. Each CUDA name forwards to libcuemu
- * (cuemu/cuemu_runtime_streams.h, which says what runs when: every
- * operation runs when it is issued, in issue order). Included at the end of
+ * (cuemu/cuemu_runtime_streams.h, which says what runs when: stream work
+ * runs asynchronously, in stream order). Included at the end of
  * cuda_runtime_api.h.
  *
  * Types and flags that CUDA declares in driver_types.h are declared here

@@ -25,8 +25,9 @@
  * that is not an allocation (or past its end), a double free and a copy of
  * the wrong kind fail with CUDA's code (cudaErrorInvalidValue) and touch
  * nothing. Plain host memory is fine wherever a host pointer is expected,
- * and kernels may receive any pointer. Copies are synchronous: a ...Async
- * call is done when it returns.
+ * and kernels may receive any pointer. A blocking copy is done when it
+ * returns; an ...Async copy runs in its stream's order
+ * (cuemu_runtime_streams.h).
  */
 #ifndef CUEMU_RUNTIME_H
 #define CUEMU_RUNTIME_H
@@ -76,8 +77,9 @@ int cuemu_rt_get_device_flags(unsigned *flags);
 /* Frees every allocation, clears the sticky error and the calling thread's
  * last error. */
 int cuemu_rt_device_reset(void);
-/* Waits for the device's work (launches are synchronous: returns the
- * sticky error). */
+/* Waits for the device's work (every stream of the current device);
+ * returns the sticky error, or the first error a queued operation ended
+ * with. */
 int cuemu_rt_device_synchronize(void);
 /* cudaDeviceSetLimit / cudaDeviceGetLimit: limit is a cudaLimit value;
  * cudaErrorUnsupportedLimit for another, cudaErrorInvalidValue for a NULL

@@ -8,9 +8,9 @@
  * error code, which it also records as the calling thread's last error.
  * Host code only, any thread.
  *
- * Every stream operation runs when it is issued (cuemu_runtime_streams.h),
- * so a stream-ordered allocation exists when cudaMallocAsync returns, and a
- * cudaFreeAsync frees at once: the memory goes to the allocation table's
+ * Stream-ordered allocation runs when it is issued, after its stream's
+ * earlier work (cuemu_runtime_streams.h), so a stream-ordered allocation
+ * exists when cudaMallocAsync returns, and a cudaFreeAsync frees then: the memory goes to the allocation table's
  * quarantine, and a kernel that uses it afterwards is reported by memcheck
  * or faults, exactly as after cudaFree.
  */

@@ -6,29 +6,33 @@
  * int and records a failure with cuemu_rt_error(); after a kernel fault
  * they return the sticky error (cuemu_rt_sticky()).
  *
- * What runs when: launches are synchronous in libcuemu, so every operation
- * issued to any stream runs to completion when it is issued, in issue
- * order (except on a stream that captures a graph: cuemu_runtime_graph.h). This keeps the order of each stream and gives the results CUDA
- * defines for every program that synchronizes correctly:
- *   - a kernel launch, a copy or a memset has finished when its call
- *     returns; an execution error is sticky from then on;
- *   - cudaStreamAddCallback and cudaLaunchHostFunc run the function at
- *     once, on the calling thread: that is its place in the stream, after
- *     all work issued before it and before all work issued after it;
- *   - cudaEventRecord takes the host time when it is issued (all work
- *     before it has finished); cudaEventElapsedTime is the host wall time
- *     between two records, in milliseconds;
- *   - cudaStreamQuery and cudaEventQuery return cudaSuccess (nothing is
- *     ever pending), cudaStreamSynchronize, cudaEventSynchronize and
- *     cudaStreamWaitEvent return at once.
+ * What runs when (docs/streams.md): work issued to a stream runs
+ * asynchronously to the issuing host thread, on an execution thread per
+ * stream, in the stream's order and in the orders CUDA defines between
+ * streams (the legacy default stream waits for the blocking streams' work
+ * and they for its; events; stream memory operations):
+ *   - a launch is checked when it is issued (a configuration error is the
+ *     call's) and runs later; an execution error is sticky from when the
+ *     kernel ends;
+ *   - cudaStreamAddCallback and cudaLaunchHostFunc run the function in the
+ *     stream's order, on its execution thread;
+ *   - cudaEventRecord takes the host time when the record runs;
+ *     cudaEventElapsedTime is the host wall time between two records, in
+ *     milliseconds;
+ *   - cudaStreamQuery, cudaEventQuery (and cudaEventElapsedTime) return
+ *     cudaErrorNotReady while work is pending; cudaStreamSynchronize,
+ *     cudaEventSynchronize and cudaDeviceSynchronize wait, and report a
+ *     wait that nothing left can satisfy instead of hanging;
+ *   - the stream operations that are not queued run when issued, after
+ *     their stream's earlier work.
+ * CUEMU_STREAMS=sync runs every operation when it is issued, in issue
+ * order, on the issuing thread (the debugging mode). A stream that
+ * captures a graph records its work instead (cuemu_runtime_graph.h).
  * The default streams: stream 0 (the legacy default stream),
- * cudaStreamLegacy and cudaStreamPerThread are always valid handles. The
- * legacy default stream synchronizes with every blocking stream and the
+ * cudaStreamLegacy and cudaStreamPerThread are always valid handles; the
  * per-thread default stream is a blocking stream of the calling host
- * thread; as all work runs in issue order, both hold trivially, and
- * compiling with --default-stream per-thread (0 meaning the per-thread
- * stream) gives the same results. Streams created with
- * cudaStreamNonBlocking differ only in their flags.
+ * thread. Streams created with cudaStreamNonBlocking do not wait for the
+ * legacy default stream.
  *
  * Handles: stream and event handles are numbers, never reused, so a
  * destroyed (or made-up) handle is reported as cudaErrorInvalidResourceHandle
@@ -68,7 +72,7 @@ int cuemu_rt_device_stream_priority_range(int *least, int *greatest);
 /* flags: 0 (cudaEventWaitDefault) or 1 (cudaEventWaitExternal). */
 int cuemu_rt_stream_wait_event(void *stream, void *event, unsigned flags);
 
-/* Runs fn(data) at its place in the stream (at once; see above). */
+/* Runs fn(data) at its place in the stream (see above). */
 int cuemu_rt_launch_host_func(void *stream, void (*fn)(void *data),
                               void *data);
 

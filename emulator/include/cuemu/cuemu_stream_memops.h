@@ -5,15 +5,17 @@
  * cuemu_driver_memop_api.h forwards each call as a batch of operations in
  * CUDA's CUstreamBatchMemOpParams layout, which cuemu_memop mirrors.
  *
- * Stream work runs when it is issued, so a write is done when its call
- * returns, and a wait blocks the calling thread until its condition holds:
- * the value must come from another host thread, another process sharing the
- * memory, or a kernel running on another thread. A wait that nothing
+ * The operations are queued in their stream (docs/streams.md): a wait holds
+ * the stream's later work until its condition holds, so a write that the
+ * same thread issues later on another stream, another host thread, another
+ * process sharing the memory or a kernel satisfies it. A wait that nothing
  * satisfies within CUEMU_EXT_WAIT_SECONDS (default 60) fails with
- * cudaErrorTimeout and a message; one that nothing can satisfy (the calling
- * thread is the process's only one and the memory is not shared with
- * another process) fails at once with cudaErrorNotSupported and a message
- * that says why. Flushing remote writes (CU_STREAM_WAIT_VALUE_FLUSH,
+ * cudaErrorTimeout and a message; one that nothing can satisfy (the host
+ * waits for it, the process has no other host thread, no pending work can
+ * write the value and the memory is not shared with another process) fails
+ * with cudaErrorNotSupported and a message that says why, returned by the
+ * synchronisation. With CUEMU_STREAMS=sync a wait runs when issued and
+ * blocks the calling thread. Flushing remote writes (CU_STREAM_WAIT_VALUE_FLUSH,
  * CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES) is cudaErrorNotSupported, as the
  * device's CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES (0) says. Runtime
  * codes (the shim turns them into the driver's). Host code, any thread.

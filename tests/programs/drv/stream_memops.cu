@@ -10,7 +10,8 @@
 //    waits; the device attributes that announce them.
 //  - A wait that nothing satisfies gives up after CUEMU_EXT_WAIT_SECONDS
 //    with CUDA_ERROR_TIMEOUT; in a process with one thread, where nothing
-//    can change the value, at once with CUDA_ERROR_NOT_SUPPORTED.
+//    can change the value, at once with CUDA_ERROR_NOT_SUPPORTED (the
+//    error of the synchronisation that waits for it).
 //  - Batch memory operation nodes: captured from a stream, and made with
 //    cuGraphAddBatchMemOpNode and cuGraphAddNode, read back, changed with
 //    SetParams and cuGraphExecBatchMemOpNodeSetParams, and run.
@@ -102,11 +103,16 @@ static void pipeline64() {
   *flag = 0;
   RT(cudaMemset(sum, 0, sizeof *sum));
   const unsigned long long big = 0x100000000ull; // past 32 bits
+  // The producer has a stream of its own: stream 0 is the device's, shared
+  // by the host threads, so its kernel there would queue behind the wait.
   std::thread producer([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    produce<<<2, 256>>>(data, n, big);
-    RT(cudaDeviceSynchronize());
-    CU(cuStreamWriteValue64(0, dptr(flag), big + 7, 0));
+    cudaStream_t s;
+    RT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    produce<<<2, 256, 0, s>>>(data, n, big);
+    CU(cuStreamWriteValue64((CUstream)s, dptr(flag), big + 7, 0));
+    RT(cudaStreamSynchronize(s));
+    RT(cudaStreamDestroy(s));
   });
   CU(cuStreamWaitValue64(0, dptr(flag), big + 7, CU_STREAM_WAIT_VALUE_EQ));
   consume<<<2, 256>>>(data, sum, n, big);
@@ -212,9 +218,11 @@ static void unsatisfied_waits() {
     while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   });
+  // The wait is issued (streams run asynchronously); the synchronisation
+  // that waits for it gets its error.
   auto t0 = std::chrono::steady_clock::now();
-  CHECK(cuStreamWaitValue32(0, dptr(flag), 1, CU_STREAM_WAIT_VALUE_EQ) ==
-        CUDA_ERROR_TIMEOUT);
+  CU(cuStreamWaitValue32(0, dptr(flag), 1, CU_STREAM_WAIT_VALUE_EQ));
+  CHECK(cuStreamSynchronize(0) == CUDA_ERROR_TIMEOUT);
   double waited = std::chrono::duration<double>(
                       std::chrono::steady_clock::now() - t0)
                       .count();
@@ -227,6 +235,8 @@ static void unsatisfied_waits() {
   if (pid == 0) {
     auto c0 = std::chrono::steady_clock::now();
     CUresult r = cuStreamWaitValue32(0, dptr(flag), 1, CU_STREAM_WAIT_VALUE_EQ);
+    if (r == CUDA_SUCCESS)
+      r = cuStreamSynchronize(0);
     double took = std::chrono::duration<double>(
                       std::chrono::steady_clock::now() - c0)
                       .count();

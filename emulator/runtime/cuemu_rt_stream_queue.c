@@ -1,0 +1,666 @@
+/*
+ * cuemu_rt_stream_queue.c: the queues and execution threads of
+ * asynchronous streams (see cuemu_rt_stream_queue.h and docs/streams.md).
+ * One mutex guards every queue; an item is a one-node graph (its
+ * parameters copied as cudaGraphAddNode copies them), an event record or a
+ * wait, and waits before it runs for the tickets of other queues that CUDA's
+ * ordering puts before it. Queues are never freed: an item may name
+ * another queue's ticket, and a destroyed stream's queue is a few bytes.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cuemu/cuemu.h>
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "base/cuemu_config.h"
+#include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
+
+enum { ITEM_NODE, ITEM_RECORD, ITEM_WAIT, ITEM_CALL };
+
+struct queue;
+
+/* A ticket of another queue that an item waits for. */
+typedef struct dep {
+  struct queue *q;
+  unsigned long long ticket;
+} dep;
+
+typedef struct item {
+  struct item *next;
+  int kind;
+  cuemu_rt_graph *graph; /* ITEM_NODE */
+  void *event;           /* ITEM_RECORD */
+  int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
+  void *arg;
+  dep *deps;
+  size_t ndeps;
+} item;
+
+typedef struct queue {
+  struct queue *next;
+  uintptr_t stream;   /* the handle; 1 for the legacy default stream */
+  const void *thread; /* cudaStreamPerThread: the host thread's */
+  int device;
+  int legacy, blocking, forgotten, started;
+  item *head, *tail;
+  unsigned long long issued, done;
+  /* The item running: since when, whether it waits for memory (1 private,
+   * 2 shared with other processes), whether that wait is abandoned. */
+  int running, waiting, abandoned, error;
+  int spun; /* its kernel was reported as spinning */
+  struct timespec since;
+  char what[96];
+} queue;
+
+/* The last pending record of an event. */
+typedef struct record {
+  void *event;
+  queue *q;
+  unsigned long long ticket;
+} record;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+static queue *queues;
+static record *records;
+static size_t nrecords, records_cap;
+
+/* The calling thread runs an item (an execution thread). */
+static __thread queue *running_queue;
+static __thread char per_thread_key;
+
+static int warned; /* about a CUEMU_STREAMS that is not understood */
+
+/* CUEMU_STREAMS, read at each call as the launch settings are (change it
+ * only while no work is pending): sync, or async (the default). */
+static int async_mode(void) {
+  const char *v = getenv("CUEMU_STREAMS");
+  if (!v || strcmp(v, "async") == 0)
+    return 1;
+  if (strcmp(v, "sync") == 0)
+    return 0;
+  if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
+      !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: CUEMU_STREAMS=%s: expected async or sync; "
+                    "using async\n", v);
+  return 1;
+}
+
+int cuemu__stream_inline(void) {
+  return running_queue || !async_mode() || cuemu_thread_in_kernel();
+}
+
+void cuemu__stream_name_thread(const char *name) {
+  pthread_setname_np(pthread_self(), name);
+}
+
+int cuemu__stream_host_threads(void) {
+  DIR *d = opendir("/proc/self/task");
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue;
+    char path[64], comm[32] = "";
+    snprintf(path, sizeof path, "/proc/self/task/%.20s/comm", e->d_name);
+    FILE *f = fopen(path, "re");
+    if (!f)
+      continue;
+    if (!fgets(comm, sizeof comm, f))
+      comm[0] = 0;
+    fclose(f);
+    n += strncmp(comm, "cuemu-", 6) != 0;
+  }
+  closedir(d);
+  return n;
+}
+
+/* ---- Queues (the lock held) ---------------------------------------------- */
+
+static queue *find(void *stream, int create) {
+  uintptr_t s = (uintptr_t)stream;
+  int legacy = s <= 1;
+  const void *thread = s == 2 ? &per_thread_key : NULL;
+  int device = cuemu__handle_is_default_stream(stream)
+                   ? cuemu__device_current()
+                   : cuemu__handle_stream_device(stream);
+  if (legacy)
+    s = 1;
+  for (queue *q = queues; q; q = q->next)
+    if (q->stream == s && q->thread == thread && q->device == device &&
+        !q->forgotten)
+      return q;
+  if (!create)
+    return NULL;
+  queue *q = calloc(1, sizeof *q);
+  if (!q)
+    return NULL;
+  q->stream = s;
+  q->thread = thread;
+  q->device = device;
+  q->legacy = legacy;
+  if (!legacy) {
+    cuemu_handle_state state = {0, 0, 0, 0, 0};
+    cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state);
+    q->blocking = !(state.flags & 1u); /* not cudaStreamNonBlocking */
+  }
+  q->next = queues;
+  queues = q;
+  return q;
+}
+
+static int pending(const queue *q) { return q->done < q->issued; }
+
+static int add_dep(item *it, queue *q) {
+  dep *d = realloc(it->deps, (it->ndeps + 1) * sizeof *d);
+  if (!d)
+    return 0;
+  it->deps = d;
+  d[it->ndeps++] = (dep){q, q->issued};
+  return 1;
+}
+
+/* CUDA's implicit order around the legacy default stream: its work waits
+ * for the work before it in every blocking stream of the device, and a
+ * blocking stream's work for the legacy stream's before it. */
+static int add_implicit_deps(item *it, const queue *q) {
+  for (queue *o = queues; o; o = o->next) {
+    if (o == q || o->device != q->device || !pending(o))
+      continue;
+    if ((q->legacy && o->blocking) || (q->blocking && o->legacy))
+      if (!add_dep(it, o))
+        return 0;
+  }
+  return 1;
+}
+
+static int deps_met(const item *it) {
+  for (size_t i = 0; i < it->ndeps; ++i)
+    if (it->deps[i].q->done < it->deps[i].ticket)
+      return 0;
+  return 1;
+}
+
+static void free_item(item *it) {
+  if (it->graph)
+    cuemu__graph_free(it->graph);
+  free(it->deps);
+  free(it);
+}
+
+/* ---- Execution threads --------------------------------------------------- */
+
+static void describe(queue *q, const item *it) {
+  q->what[0] = 0;
+  if (it->kind != ITEM_NODE || it->graph->nodes.n == 0)
+    return;
+  const cuemu_rt_graph_node *n = it->graph->nodes.v[0];
+  if (n->p.type == CUEMU_RT_NODE_KERNEL && n->p.u.kernel.desc)
+    snprintf(q->what, sizeof q->what, "kernel %s", n->p.u.kernel.desc->name);
+  else
+    snprintf(q->what, sizeof q->what, "a %s node",
+             cuemu__graph_type_name(n->p.type));
+}
+
+static void *stream_handle(const queue *q) {
+  return q->thread ? (void *)2 : (void *)(q->legacy ? 0 : q->stream);
+}
+
+static int run_item(queue *q, item *it) {
+  void *stream = stream_handle(q);
+  switch (it->kind) {
+  case ITEM_NODE:
+    return cuemu__graph_run(it->graph, stream, 0);
+  case ITEM_RECORD:
+    /* An event destroyed since its record was issued is no error. */
+    cuemu__rt_event_stamp(it->event);
+    return cudaSuccess;
+  case ITEM_CALL:
+    return it->call(it->arg, stream);
+  default:
+    return cudaSuccess;
+  }
+}
+
+static void *execute(void *arg) {
+  queue *q = arg;
+  cuemu__stream_name_thread("cuemu-stream");
+  running_queue = q;
+  cuemu__capture_bypass++; /* items are in their stream's order already */
+  cuemu__device_select(q->device);
+  pthread_mutex_lock(&lock);
+  for (;;) {
+    while (!q->head && !q->forgotten)
+      pthread_cond_wait(&changed, &lock);
+    if (!q->head)
+      break;
+    item *it = q->head;
+    while (!deps_met(it))
+      pthread_cond_wait(&changed, &lock);
+    q->running = 1;
+    clock_gettime(CLOCK_MONOTONIC, &q->since);
+    describe(q, it);
+    pthread_mutex_unlock(&lock);
+    int code = run_item(q, it);
+    pthread_mutex_lock(&lock);
+    q->head = it->next;
+    if (!q->head)
+      q->tail = NULL;
+    q->done++;
+    q->running = q->waiting = q->abandoned = q->spun = 0;
+    if (code && !q->error)
+      q->error = code;
+    pthread_cond_broadcast(&changed);
+    pthread_mutex_unlock(&lock);
+    free_item(it);
+    pthread_mutex_lock(&lock);
+  }
+  pthread_mutex_unlock(&lock);
+  return NULL;
+}
+
+/* Makes (q, ticket) the pending record of `event`; the lock held. */
+static void note_record(void *event, queue *q, unsigned long long ticket) {
+  size_t i = 0;
+  while (i < nrecords && records[i].event != event)
+    ++i;
+  if (i == nrecords &&
+      cuemu__rt_reserve_one((void **)&records, &nrecords, &records_cap,
+                            sizeof *records))
+    records[nrecords++].event = event;
+  if (i < nrecords)
+    records[i] = (record){event, q, ticket};
+}
+
+/* A child of fork() has none of the execution threads: it starts with no
+ * queues (the parent's pending work is the parent's). */
+static void forget_after_fork(void) {
+  pthread_mutex_init(&lock, NULL);
+  pthread_cond_init(&changed, NULL);
+  queues = NULL;
+  nrecords = 0;
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void register_atfork(void) {
+  pthread_atfork(NULL, NULL, forget_after_fork);
+}
+
+/* Appends `it` to the stream's queue, starting its thread; a CUDA code. */
+static int enqueue(void *stream, item *it) {
+  pthread_once(&atfork_once, register_atfork);
+  pthread_mutex_lock(&lock);
+  queue *q = find(stream, 1);
+  if (!q || !add_implicit_deps(it, q)) {
+    pthread_mutex_unlock(&lock);
+    free_item(it);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  if (!q->started) {
+    pthread_t t;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&t, &attr, execute, q);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) {
+      pthread_mutex_unlock(&lock);
+      free_item(it);
+      return cuemu_rt_error(cudaErrorMemoryAllocation);
+    }
+    q->started = 1;
+  }
+  if (q->tail)
+    q->tail->next = it;
+  else
+    q->head = it;
+  q->tail = it;
+  q->issued++;
+  if (it->kind == ITEM_RECORD)
+    note_record(it->event, q, q->issued);
+  pthread_cond_broadcast(&changed);
+  pthread_mutex_unlock(&lock);
+  return cudaSuccess;
+}
+
+int cuemu__stream_defer_node(void *stream,
+                             const cuemu_rt_graph_node_params *params) {
+  item *it = calloc(1, sizeof *it);
+  cuemu_rt_graph *g = cuemu__graph_new();
+  if (!it || !g) {
+    free(it);
+    if (g)
+      cuemu__graph_free(g);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  cuemu_rt_graph_node *node;
+  cuemu__graph_lock();
+  int code = cuemu__graph_add(&node, g, NULL, 0, params);
+  cuemu__graph_unlock();
+  if (code) {
+    cuemu__graph_free(g);
+    free(it);
+    return code;
+  }
+  it->kind = ITEM_NODE;
+  it->graph = g;
+  return enqueue(stream, it);
+}
+
+int cuemu__stream_defer_call(void *stream, int (*call)(void *, void *),
+                             void *arg) {
+  item *it = calloc(1, sizeof *it);
+  if (!it)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  it->kind = ITEM_CALL;
+  it->call = call;
+  it->arg = arg;
+  return enqueue(stream, it);
+}
+
+void cuemu__stream_note_record(void *event, void *stream) {
+  pthread_mutex_lock(&lock);
+  queue *q = find(stream, 0);
+  if (q && q->issued)
+    note_record(event, q, q->issued);
+  pthread_mutex_unlock(&lock);
+}
+
+int cuemu__stream_defer_record(void *event, void *stream) {
+  item *it = calloc(1, sizeof *it);
+  if (!it)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  it->kind = ITEM_RECORD;
+  it->event = event;
+  return enqueue(stream, it);
+}
+
+static record *record_of(void *event) {
+  for (size_t i = 0; i < nrecords; ++i)
+    if (records[i].event == event)
+      return &records[i];
+  return NULL;
+}
+
+int cuemu__stream_defer_wait_event(void *stream, void *event) {
+  item *it = calloc(1, sizeof *it);
+  if (!it)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  it->kind = ITEM_WAIT;
+  pthread_mutex_lock(&lock);
+  record *r = record_of(event);
+  int ok = 1;
+  if (r && r->q->done < r->ticket) {
+    ok = add_dep(it, r->q);
+    if (ok)
+      it->deps[it->ndeps - 1].ticket = r->ticket;
+  }
+  pthread_mutex_unlock(&lock);
+  if (!ok) {
+    free_item(it);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  return enqueue(stream, it);
+}
+
+/* ---- Waiting on the host ------------------------------------------------- */
+
+static double seconds_since(const struct timespec *t) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t->tv_sec) +
+         (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Called while the host waits (the lock held): when every stream with
+ * work is stuck waiting for memory or for another stream, and the waiting
+ * thread is the process's only host thread, nothing left can satisfy the
+ * waits: they are abandoned, and fail with a message. A kernel that has
+ * run for CUEMU_EXT_WAIT_SECONDS while nothing else can run is reported
+ * and made the sticky error: returns cudaErrorLaunchTimeout then, else 0. */
+static int look_for_deadlock(void) {
+  int busy = 0, stuck = 0, shared = 0;
+  queue *spinning = NULL;
+  long limit = cuemu__rt_wait_limit();
+  for (queue *q = queues; q; q = q->next) {
+    if (!q->head)
+      continue;
+    if (q->running && q->waiting) {
+      stuck++;
+      shared |= q->waiting == 2;
+    } else if (q->running) {
+      busy++;
+      if (q->spun || seconds_since(&q->since) >= (double)limit)
+        spinning = q;
+    } else if (!deps_met(q->head)) {
+      stuck++;
+    } else {
+      busy++;
+    }
+  }
+  if ((busy && !spinning) || (!busy && (!stuck || shared)))
+    return 0;
+  if (cuemu__stream_host_threads() != 1)
+    return 0;
+  if (busy) {
+    if (busy > 1)
+      return 0;
+    if (spinning->spun++)
+      return cudaErrorLaunchTimeout; /* reported already */
+    cuemu__graph_fail(cudaErrorLaunchTimeout,
+                      "%s has run for %ld s (CUEMU_EXT_WAIT_SECONDS) while "
+                      "the host waits for it and no other host thread can "
+                      "change anything: it seems to spin on memory that "
+                      "nothing will write",
+                      spinning->what, limit);
+    if (!cuemu__config_quiet())
+      fprintf(stderr, "cuemu: %s\n", cuemu_last_message());
+    /* As a GPU's watchdog: sticky (the kernel's thread spins on). */
+    cuemu__device_stick(CUEMU_DEADLOCK);
+    return cudaErrorLaunchTimeout;
+  }
+  for (queue *q = queues; q; q = q->next)
+    if (q->head && q->running && q->waiting)
+      q->abandoned = 1;
+  pthread_cond_broadcast(&changed);
+  return 0;
+}
+
+/* Waits (the lock held) until queue q has done `ticket` items. */
+static int wait_ticket(queue *q, unsigned long long ticket) {
+  while (q->done < ticket) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += 20 * 1000 * 1000;
+    if (t.tv_nsec >= 1000000000) {
+      t.tv_sec++;
+      t.tv_nsec -= 1000000000;
+    }
+    if (pthread_cond_timedwait(&changed, &lock, &t) != 0) {
+      int code = look_for_deadlock();
+      if (code)
+        return code;
+    }
+  }
+  return 0;
+}
+
+/* The first error of a queue since it was last asked; cleared. */
+static int take_error(queue *q) {
+  int e = q->error;
+  q->error = 0;
+  return e;
+}
+
+/* Waits (the lock held) for q's work so far and, as an operation that
+ * runs now in q's place must, for the work CUDA orders before it in other
+ * streams: every blocking stream's for the legacy stream, the legacy
+ * stream's for a blocking one. */
+static int drain_queue(queue *q) {
+  int code = 0;
+  for (queue *o = queues; o && !code; o = o->next)
+    if (o != q && o->device == q->device && pending(o) &&
+        ((q->legacy && o->blocking) || (q->blocking && o->legacy)))
+      code = wait_ticket(o, o->issued);
+  if (!code)
+    code = wait_ticket(q, q->issued);
+  int e = take_error(q);
+  return code ? code : e;
+}
+
+int cuemu__stream_drain(void *stream) {
+  if (cuemu__stream_inline())
+    return 0;
+  pthread_mutex_lock(&lock);
+  queue *q = find(stream, 1);
+  int code = q ? drain_queue(q) : 0;
+  pthread_mutex_unlock(&lock);
+  return code ? cuemu_rt_error(code) : 0;
+}
+
+static int wait_all(int take) {
+  if (cuemu__stream_inline())
+    return 0;
+  int device = cuemu__device_current();
+  pthread_mutex_lock(&lock);
+  int code = 0;
+  for (queue *q = queues; q; q = q->next) {
+    if (q->device != device)
+      continue;
+    int e = wait_ticket(q, q->issued);
+    int f = take ? take_error(q) : 0;
+    if (!code)
+      code = e ? e : f;
+  }
+  pthread_mutex_unlock(&lock);
+  return code ? cuemu_rt_error(code) : 0;
+}
+
+int cuemu__stream_drain_all(void) { return wait_all(1); }
+
+void cuemu__stream_wait_all(void) { wait_all(0); }
+
+int cuemu__stream_busy(void *stream) {
+  if (cuemu__stream_inline())
+    return 0;
+  pthread_mutex_lock(&lock);
+  queue *q = find(stream, 0);
+  int busy = q && pending(q);
+  pthread_mutex_unlock(&lock);
+  return busy;
+}
+
+int cuemu__stream_event_wait(void *event, int wait) {
+  if (running_queue && wait) {
+    /* A graph's event wait node on an execution thread. */
+    pthread_mutex_lock(&lock);
+    record *r = record_of(event);
+    while (r && r->q != running_queue && r->q->done < r->ticket) {
+      pthread_cond_wait(&changed, &lock);
+      r = record_of(event);
+    }
+    pthread_mutex_unlock(&lock);
+    return 0;
+  }
+  if (cuemu__stream_inline())
+    return 0;
+  pthread_mutex_lock(&lock);
+  record *r = record_of(event);
+  int code = 0;
+  if (r && r->q->done < r->ticket) {
+    if (!wait)
+      code = 1;
+    else
+      code = wait_ticket(r->q, r->ticket);
+  }
+  pthread_mutex_unlock(&lock);
+  return wait && code ? cuemu_rt_error(code) : code;
+}
+
+void cuemu__stream_forget_event(void *event) {
+  pthread_mutex_lock(&lock);
+  record *r = record_of(event);
+  if (r)
+    *r = records[--nrecords];
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__stream_forget(void *stream) {
+  pthread_mutex_lock(&lock);
+  queue *q = cuemu__handle_is_default_stream(stream) ? NULL : find(stream, 0);
+  if (q) {
+    q->forgotten = 1;
+    pthread_cond_broadcast(&changed);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__stream_reset(int device) {
+  pthread_mutex_lock(&lock);
+  for (queue *q = queues; q; q = q->next)
+    if (q->device == device)
+      q->forgotten = 1;
+  pthread_cond_broadcast(&changed);
+  pthread_mutex_unlock(&lock);
+}
+
+/* ---- Waits on an execution thread ---------------------------------------- */
+
+void cuemu__stream_waiting_for_memory(int waiting) {
+  queue *q = running_queue;
+  if (!q)
+    return;
+  pthread_mutex_lock(&lock);
+  q->waiting = waiting;
+  if (!waiting)
+    q->abandoned = 0;
+  pthread_mutex_unlock(&lock);
+}
+
+int cuemu__stream_executing(void) { return running_queue != NULL; }
+
+int cuemu__stream_wait_abandoned(void) {
+  queue *q = running_queue;
+  if (!q)
+    return 0;
+  pthread_mutex_lock(&lock);
+  int a = q->abandoned;
+  pthread_mutex_unlock(&lock);
+  return a;
+}
+
+/* ---- Launches ------------------------------------------------------------ */
+
+int cuemu__stream_defer_launch(const cuemu_launch_request *r) {
+  if (cuemu__stream_inline())
+    return CUEMU__RT_NOT_CAPTURED;
+  const cuemu_kernel_desc *d = r->kernel;
+  /* A kernel template launched with deduced template arguments has no
+   * parameter sizes to copy its arguments by: it runs now, after the work
+   * before it. */
+  if (!d || (!d->params && (d->param_count > 0 || !d->function))) {
+    int code = cuemu__stream_drain(r->stream);
+    return code ? code : CUEMU__RT_NOT_CAPTURED;
+  }
+  cuemu_status st = cuemu__device_check_launch(r);
+  if (st != CUEMU_SUCCESS)
+    return cuemu_rt_error(cuemu_status_cuda_error(st));
+  cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
+  return cuemu__stream_defer_node(r->stream, &p);
+}
