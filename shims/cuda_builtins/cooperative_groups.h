@@ -283,17 +283,17 @@ struct group_access {
     g.cuemu_data = d;
     return g;
   }
-  template <unsigned N, typename P> static thread_block_tile<N, P> tile() {
-    return thread_block_tile<N, P>();
+  template <unsigned N, typename P_> static thread_block_tile<N, P_> tile() {
+    return thread_block_tile<N, P_>();
   }
   template <unsigned N>
   static thread_block_tile<N, void> tile(unsigned meta_rank,
                                          unsigned meta_size) {
     return thread_block_tile<N, void>(meta_rank, meta_size);
   }
-  template <unsigned N, typename P>
-  static unsigned mask(const thread_block_tile<N, P> &) {
-    return thread_block_tile<N, P>::build_mask();
+  template <unsigned N, typename P_>
+  static unsigned mask(const thread_block_tile<N, P_> &) {
+    return thread_block_tile<N, P_>::build_mask();
   }
 };
 
@@ -400,15 +400,15 @@ public:
 };
 
 /* The rank of the caller in a static parent group, and its size. */
-template <typename P> struct parent_shape;
+template <typename P_> struct parent_shape;
 template <> struct parent_shape<thread_block> {
   static unsigned rank() { return block_rank(); }
   static unsigned size() { return block_size(); }
 };
-template <unsigned M, typename GP>
-struct parent_shape<thread_block_tile<M, GP>> {
-  static unsigned rank() { return block_rank() & (M - 1u); }
-  static unsigned size() { return M; }
+template <unsigned M_, typename GP>
+struct parent_shape<thread_block_tile<M_, GP>> {
+  static unsigned rank() { return block_rank() & (M_ - 1u); }
+  static unsigned size() { return M_; }
 };
 
 } // namespace cuemu_detail
@@ -473,9 +473,9 @@ public:
 
 /* A wide tile whose parent is forgotten: it keeps its meta group rank and
  * size, and is not a thread_group (as in CUDA). */
-#define CUEMU_WIDE_VOID_TILE(S)                                               \
+#define CUEMU_WIDE_VOID_TILE(S_)                                              \
   template <>                                                                 \
-  class thread_block_tile<S, void> : public cuemu_detail::tile_ops<S> {       \
+  class thread_block_tile<S_, void> : public cuemu_detail::tile_ops<S_> {     \
     friend struct cuemu_detail::group_access;                                 \
     unsigned cuemu_meta_rank, cuemu_meta_size;                                \
                                                                               \
@@ -485,7 +485,7 @@ public:
                                                                               \
   public:                                                                     \
     template <typename ParentT>                                               \
-    thread_block_tile(const thread_block_tile<S, ParentT> &g)                 \
+    thread_block_tile(const thread_block_tile<S_, ParentT> &g)                \
         : thread_block_tile(g.meta_group_rank(), g.meta_group_size()) {}      \
     unsigned meta_group_rank() const { return cuemu_meta_rank; }              \
     unsigned meta_group_size() const { return cuemu_meta_size; }              \
@@ -498,11 +498,11 @@ CUEMU_WIDE_VOID_TILE(1024)
 #undef CUEMU_WIDE_VOID_TILE
 
 namespace cuemu_detail {
-template <unsigned N, typename P> struct valid_tile_parent : std::false_type {};
+template <unsigned N, typename P_> struct valid_tile_parent : std::false_type {};
 template <unsigned N> struct valid_tile_parent<N, thread_block> : std::true_type {};
-template <unsigned N, unsigned M, typename GP>
-struct valid_tile_parent<N, thread_block_tile<M, GP>>
-    : std::integral_constant<bool, (N < M)> {};
+template <unsigned N, unsigned M_, typename GP>
+struct valid_tile_parent<N, thread_block_tile<M_, GP>>
+    : std::integral_constant<bool, (N < M_)> {};
 } // namespace cuemu_detail
 
 /* The tile of Size consecutive ranks of g that holds the caller. A tile

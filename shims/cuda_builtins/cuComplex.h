@@ -35,42 +35,42 @@ typedef cuFloatComplex cuComplex;
 namespace cuemu {
 namespace complex {
 
-template <class C, class T> inline C make(T re, T im) {
-  C c;
+template <class C_, class T> inline C_ make(T re, T im) {
+  C_ c;
   c.x = re;
   c.y = im;
   return c;
 }
 
-template <class C> inline C conj(C x) { return make<C>(x.x, -x.y); }
+template <class C_> inline C_ conj(C_ x) { return make<C_>(x.x, -x.y); }
 
-template <class C> inline C add(C x, C y) {
-  return make<C>(x.x + y.x, x.y + y.y);
+template <class C_> inline C_ add(C_ x, C_ y) {
+  return make<C_>(x.x + y.x, x.y + y.y);
 }
 
-template <class C> inline C sub(C x, C y) {
-  return make<C>(x.x - y.x, x.y - y.y);
+template <class C_> inline C_ sub(C_ x, C_ y) {
+  return make<C_>(x.x - y.x, x.y - y.y);
 }
 
-template <class C> inline C mul(C x, C y) {
+template <class C_> inline C_ mul(C_ x, C_ y) {
   const auto re = x.x * y.x - x.y * y.y;
   const auto im = x.x * y.y + x.y * y.x;
-  return make<C>(re, im);
+  return make<C_>(re, im);
 }
 
 /* x / y, with both scaled by 1 / (|y.re| + |y.im|) to avoid overflow. */
-template <class C> inline C div(C x, C y) {
+template <class C_> inline C_ div(C_ x, C_ y) {
   using T = decltype(x.x);
   const T scale = T(1) / (std::fabs(y.x) + std::fabs(y.y));
   const T xr = x.x * scale, xi = x.y * scale;
   const T yr = y.x * scale, yi = y.y * scale;
   const T inv = T(1) / (yr * yr + yi * yi);
-  return make<C>((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
+  return make<C_>((xr * yr + xi * yi) * inv, (xi * yr - xr * yi) * inv);
 }
 
 /* |x| as big * sqrt(1 + (small / big)^2); zero and infinite parts give
  * big + small. */
-template <class C> inline auto abs(C x) {
+template <class C_> inline auto abs(C_ x) {
   using T = decltype(x.x);
   const T a = std::fabs(x.x), b = std::fabs(x.y);
   const T big = a > b ? a : b;
@@ -85,12 +85,12 @@ template <class C> inline auto abs(C x) {
 
 /* x * y + d, accumulating in CUDA's order: first the x.re terms, then the
  * x.im terms. */
-template <class C> inline C fma(C x, C y, C d) {
+template <class C_> inline C_ fma(C_ x, C_ y, C_ d) {
   auto re = x.x * y.x + d.x;
   auto im = x.x * y.y + d.y;
   re = -(x.y * y.y) + re;
   im = x.y * y.x + im;
-  return make<C>(re, im);
+  return make<C_>(re, im);
 }
 
 } // namespace complex

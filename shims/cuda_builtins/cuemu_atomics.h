@@ -83,18 +83,18 @@ inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
 }
 
 /* Floating-point add on the bit pattern, with a compare-and-swap loop. */
-template <typename F, typename U> inline F cuemu_atomic_fadd(F *p, F v) {
-  static_assert(sizeof(F) == sizeof(U), "bit pattern of the wrong size");
+template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
+  static_assert(sizeof(F_) == sizeof(U), "bit pattern of the wrong size");
   U *const bits = reinterpret_cast<U *>(p);
   const U old = cuemu_atomic_update(bits, [v](U o) {
-    F f;
+    F_ f;
     std::memcpy(&f, &o, sizeof f);
     f += v;
     U n;
     std::memcpy(&n, &f, sizeof n);
     return n;
   });
-  F r;
+  F_ r;
   std::memcpy(&r, &old, sizeof r);
   return r;
 }

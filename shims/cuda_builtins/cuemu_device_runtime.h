@@ -59,9 +59,9 @@ template <typename Values, std::size_t N> struct child_args {
 };
 
 /* The copy lives in libcuemu's memory, never in the device heap. */
-template <typename Owner, typename... A> Owner *make_child_args(A &&...a) {
+template <typename Owner, typename... A_> Owner *make_child_args(A_ &&...a) {
   void *p = cuemu_device_args_alloc(sizeof(Owner));
-  return ::new (p) Owner{std::forward<A>(a)...};
+  return ::new (p) Owner{std::forward<A_>(a)...};
 }
 
 template <typename Owner> void release_child_args(void *owner) {
@@ -80,15 +80,15 @@ struct heap_bypass {
 
 /* Queues a launch from kernel code; the values are copied now, as CUDA
  * copies a launch's arguments when it is made. A cudaError_t value. */
-template <typename Values, std::size_t... I>
+template <typename Values, std::size_t... I_>
 int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                  dim3 block, std::size_t shmem, cudaStream_t stream,
-                 const Values &values, std::index_sequence<I...>) {
-  using Owner = child_args<Values, sizeof...(I) + 1>;
+                 const Values &values, std::index_sequence<I_...>) {
+  using Owner = child_args<Values, sizeof...(I_) + 1>;
   Owner *owner = make_child_args<Owner>(values);
-  void *ptrs[sizeof...(I) + 1] = {
-      static_cast<void *>(&std::get<I>(owner->values))..., fn};
-  for (std::size_t k = 0; k < sizeof...(I) + 1; ++k)
+  void *ptrs[sizeof...(I_) + 1] = {
+      static_cast<void *>(&std::get<I_>(owner->values))..., fn};
+  for (std::size_t k = 0; k < sizeof...(I_) + 1; ++k)
     owner->ptrs[k] = ptrs[k];
   cuemu_uint3 g = {grid.x, grid.y, grid.z};
   cuemu_uint3 b = {block.x, block.y, block.z};
@@ -98,12 +98,12 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
 
 /* The same for a kernel template whose arguments are deduced: the thunk
  * reads the tuple of values and the lambda that calls the kernel. */
-template <typename Values, typename L>
-int child_launch_deduced(const cuemu_kernel_desc *desc, const L &body,
+template <typename Values, typename L_>
+int child_launch_deduced(const cuemu_kernel_desc *desc, const L_ &body,
                          dim3 grid, dim3 block, std::size_t shmem,
                          cudaStream_t stream, const Values &values) {
-  using Owner = child_args<std::pair<Values, L>, 2>;
-  Owner *owner = make_child_args<Owner>(std::pair<Values, L>(values, body));
+  using Owner = child_args<std::pair<Values, L_>, 2>;
+  Owner *owner = make_child_args<Owner>(std::pair<Values, L_>(values, body));
   owner->ptrs[0] = &owner->values.first;
   owner->ptrs[1] = &owner->values.second;
   cuemu_uint3 g = {grid.x, grid.y, grid.z};

@@ -113,10 +113,10 @@ inline cuemu_rt_external_semaphore *ext(CUexternalSemaphore s) {
 
 /* A signal or wait of `n` semaphores with their fence values; a driver
  * code. */
-template <class P>
+template <class P_>
 inline int ext_issue(int (*call)(cuemu_rt_external_semaphore *const *,
                                  const unsigned long long *, unsigned, void *),
-                     const CUexternalSemaphore *sems, const P *params,
+                     const CUexternalSemaphore *sems, const P_ *params,
                      unsigned n, CUstream stream) {
   int e = cuemu_drv_check_context();
   if (e)

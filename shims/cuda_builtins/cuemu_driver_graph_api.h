@@ -187,7 +187,7 @@ inline cudaGraphNode_t *rns(CUgraphNode *v) {
 }
 
 /* A kernel node's parameters; 0 or a driver error. */
-template <class P> inline int kernel(const P *p, cuemu_rt_graph_node_params *r) {
+template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *r) {
   *r = cuemu_rt_graph_node_params();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;

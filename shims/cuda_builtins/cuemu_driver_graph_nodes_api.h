@@ -205,8 +205,8 @@ namespace drv {
 
 /* A memory allocation node's parameters: pinned memory on a device, with
  * no export handle types, as CUDA requires; 0 or a driver code. */
-template <class A>
-inline int alloc(const A *p, cuemu_rt_graph_node_params *r) {
+template <class A_>
+inline int alloc(const A_ *p, cuemu_rt_graph_node_params *r) {
   *r = cuemu_rt_graph_node_params();
   if (!p || p->poolProps.allocType != CU_MEM_ALLOCATION_TYPE_PINNED ||
       p->poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE ||

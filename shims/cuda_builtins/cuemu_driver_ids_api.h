@@ -88,12 +88,12 @@ typedef enum CUdriverProcAddressQueryResult_enum {
  * CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, as CUDA documents; the per-thread
  * flag finds the same functions (cuemu's default stream is one). A
  * template (D is never given) for the reason cudaGetDriverEntryPoint is. */
-template <class D = void>
+template <class D_ = void>
 inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
                                  int cudaVersion, cuuint64_t flags,
                                  CUdriverProcAddressQueryResult *symbolStatus) {
   static const int registered =
-      register_entry_points(cuemu::drv::tag<D>{});
+      register_entry_points(cuemu::drv::tag<D_>{});
   (void)registered;
   int status = 0;
   CUresult r = static_cast<CUresult>(
@@ -109,14 +109,14 @@ namespace drv {
 /* Registers the driver functions of this object by name; found by the
  * entry-point calls through their argument (cuemu_ids_api.h), and made
  * only where one of them is called. */
-template <class D> int register_entry_points(tag<D>) {
+template <class D_> int register_entry_points(tag<D_>) {
   static const cuemu_drv_entry_point entry_points[] = {
 #define CUEMU_DRV_ENTRY(name, version, function)                               \
   {#name, version, reinterpret_cast<void *>(&::function)},
 #include "cuemu_driver_entry_points.h"
 #undef CUEMU_DRV_ENTRY
       {"cuGetProcAddress", 12000,
-       reinterpret_cast<void *>(&::cuGetProcAddress<D>)},
+       reinterpret_cast<void *>(&::cuGetProcAddress<D_>)},
   };
   return cuemu_drv_entry_points_register(
       entry_points, sizeof entry_points / sizeof entry_points[0]);

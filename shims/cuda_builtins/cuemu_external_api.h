@@ -84,12 +84,12 @@ inline cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem) 
 namespace cuemu {
 namespace ext {
 /* A signal or wait of `n` semaphores with their fence values. */
-template <class P>
+template <class P_>
 inline cudaError_t issue(int (*call)(cuemu_rt_external_semaphore *const *,
                                      const unsigned long long *, unsigned,
                                      void *),
                          const cudaExternalSemaphore_t *sems_in,
-                         const P *params, unsigned n, cudaStream_t stream) {
+                         const P_ *params, unsigned n, cudaStream_t stream) {
   if (n && !params)
     return err(cuemu_rt_error(cudaErrorInvalidValue));
   struct issue_values;

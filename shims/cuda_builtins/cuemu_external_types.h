@@ -157,8 +157,8 @@ inline cuemu_rt_external_semaphore *const *sems(
 
 /* The fence values of signal or wait parameters, in the calling thread's
  * scratch array of tag Tag (cuemu_scratch.h). */
-template <class Tag, class P>
-inline unsigned long long *values(const P *p, unsigned n) {
+template <class Tag, class P_>
+inline unsigned long long *values(const P_ *p, unsigned n) {
   unsigned long long *v = scratch<Tag, unsigned long long>(n);
   for (unsigned i = 0; v && p && i < n; ++i)
     v[i] = p[i].params.fence.value;
@@ -191,10 +191,10 @@ inline cuemu_rt_graph_node_params node(int type, const N *p) {
 /* A node's parameters read back: the semaphores are the node's; the
  * parameters are kept per thread until the next call (CUDA returns arrays
  * the node owns). */
-template <class N, class P>
+template <class N, class P_>
 inline void node_out(const cuemu_rt_graph_node_params &r, N *out) {
   struct node_params;
-  P *params = scratch<node_params, P>(r.u.ext.count);
+  P_ *params = scratch<node_params, P_>(r.u.ext.count);
   for (unsigned i = 0; params && i < r.u.ext.count; ++i)
     params[i].params.fence.value = r.u.ext.values[i];
   out->extSemArray = reinterpret_cast<cudaExternalSemaphore_t *>(

@@ -334,7 +334,7 @@ inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
 /* Parameters given as NULL: refused with cudaErrorInvalidValue. */
 constexpr int missing = -2;
 
-template <class P> inline params kernel(const P *p) {
+template <class P_> inline params kernel(const P_ *p) {
   params r = {};
   r.type = p ? CUEMU_RT_NODE_KERNEL : missing;
   if (!p)
@@ -381,7 +381,7 @@ inline params copy_1d(void *dst, const void *src, size_t count,
   return copy(&p);
 }
 
-template <class P> inline params set(const P *p) {
+template <class P_> inline params set(const P_ *p) {
   params r = {};
   r.type = p ? CUEMU_RT_NODE_MEMSET : missing;
   if (!p)
@@ -395,7 +395,7 @@ template <class P> inline params set(const P *p) {
   return r;
 }
 
-template <class P> inline params host(const P *p) {
+template <class P_> inline params host(const P_ *p) {
   params r = {};
   r.type = p ? CUEMU_RT_NODE_HOST : missing;
   if (!p)

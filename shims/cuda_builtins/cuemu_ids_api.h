@@ -83,7 +83,7 @@ namespace drv {
  * when it is included (cuemu_driver_ids_api.h); without it, this one
  * registers nothing, and only the entry points that other objects of the
  * program have registered are found. */
-template <class D> struct tag {};
+template <class D_> struct tag {};
 inline int register_entry_points(...) { return 0; }
 } // namespace drv
 } // namespace cuemu
@@ -92,13 +92,13 @@ inline int register_entry_points(...) { return 0; }
  * cudaDriverEntryPointSymbolNotFound, as CUDA documents. A template (D is
  * never given), so that the table of every driver function is made only
  * in an object that calls it, on its first call. */
-template <class D = void>
+template <class D_ = void>
 inline cudaError_t cudaGetDriverEntryPointByVersion(
     const char *symbol, void **funcPtr, unsigned int cudaVersion,
     unsigned long long flags,
     cudaDriverEntryPointQueryResult *driverStatus = nullptr) {
   static const int registered =
-      register_entry_points(cuemu::drv::tag<D>{});
+      register_entry_points(cuemu::drv::tag<D_>{});
   (void)registered;
   int status = 0;
   int e = cuemu_drv_get_proc_address(symbol, funcPtr,
@@ -111,11 +111,11 @@ inline cudaError_t cudaGetDriverEntryPointByVersion(
   return cudaSuccess;
 }
 
-template <class D = void>
+template <class D_ = void>
 inline cudaError_t cudaGetDriverEntryPoint(
     const char *symbol, void **funcPtr, unsigned long long flags,
     cudaDriverEntryPointQueryResult *driverStatus = nullptr) {
-  return cudaGetDriverEntryPointByVersion<D>(symbol, funcPtr, CUDART_VERSION,
+  return cudaGetDriverEntryPointByVersion<D_>(symbol, funcPtr, CUDART_VERSION,
                                              flags, driverStatus);
 }
 
@@ -124,8 +124,8 @@ inline cudaError_t cudaGetDriverEntryPoint(
 namespace cuemu {
 namespace rt {
 /* Calls the program's block-size-to-shared-memory function. */
-template <class F> size_t smem_of(int block_size, void *f) {
-  return static_cast<size_t>((*static_cast<F *>(f))(block_size));
+template <class F_> size_t smem_of(int block_size, void *f) {
+  return static_cast<size_t>((*static_cast<F_ *>(f))(block_size));
 }
 } // namespace rt
 } // namespace cuemu

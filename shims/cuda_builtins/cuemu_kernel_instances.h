@@ -36,7 +36,7 @@ using instance_record = cuemu_instance_record;
 /* Registers kernel K (an instance of the device pass) with its
  * __launch_bounds__ values, unless the program knows it already; returns
  * its descriptor. Called when the program starts. */
-template <typename KT, KT K, unsigned MaxThreads, unsigned MinBlocks>
+template <typename KT, KT K_, unsigned MaxThreads, unsigned MinBlocks>
 __attribute__((visibility("hidden"))) const void *
 register_instance(const char *file, long line) {
   static cuemu_kernel_desc desc;
@@ -44,9 +44,9 @@ register_instance(const char *file, long line) {
   if (module.kernels)
     return &desc;
   if (const cuemu_kernel_desc *known =
-          cuemu_program_find(reinterpret_cast<const void *>(K)))
+          cuemu_program_find(reinterpret_cast<const void *>(K_)))
     return known;
-  desc = describe<KT, K>(kernel_name<KT, K>(), file, static_cast<int>(line),
+  desc = describe<KT, K_>(kernel_name<KT, K_>(), file, static_cast<int>(line),
                          bounds{MaxThreads, MinBlocks});
   module.abi = CUEMU_MODULE_ABI;
   module.kernel_count = 1;
@@ -56,7 +56,7 @@ register_instance(const char *file, long line) {
 }
 
 /* The parameters of a host pass's instance K. */
-template <typename KT, KT K>
+template <typename KT, KT K_>
 const void *host_instance_params(const char *, long) {
   return param_table<KT>::get();
 }
@@ -71,10 +71,10 @@ template <int Line, unsigned long Column> struct lambda_tag {};
  * host pass's body of K calls (CUEMU_KERNEL_HOST_FORWARD): a launch that
  * calls K by name (a kernel template launched with deduced template
  * arguments) runs the device pass's code. */
-template <typename KT, KT K>
+template <typename KT, KT K_>
 KT device_instance(const char *file, long line, const char *function) {
   static const void *const found =
-      cuemu_program_device_instance(reinterpret_cast<const void *>(K));
+      cuemu_program_device_instance(reinterpret_cast<const void *>(K_));
   if (!found)
     cuemu_kernel_assert_fail("the host pass's instance of this kernel "
                              "template was not matched to the device pass's "

@@ -32,80 +32,80 @@ namespace cuemu {
 
 /* A kernel known at compile time as a type: what a kernel's picker
  * returns (overloads::by_picker) and a member of an overload set. */
-template <typename KT, KT K>
-struct kernel_constant : std::integral_constant<KT, K> {};
+template <typename KT, KT K_>
+struct kernel_constant : std::integral_constant<KT, K_> {};
 
 namespace overloads {
 
 /* The pick() functions of all the bases C... (what
  * `using C::pick...;` says in C++17). */
-template <typename... C> struct picks;
-template <typename C> struct picks<C> : C {
-  using C::pick;
+template <typename... C_> struct picks;
+template <typename C_> struct picks<C_> : C_ {
+  using C_::pick;
 };
-template <typename C, typename... R>
-struct picks<C, R...> : C, picks<R...> {
-  using C::pick;
-  using picks<R...>::pick;
+template <typename C_, typename... R_>
+struct picks<C_, R_...> : C_, picks<R_...> {
+  using C_::pick;
+  using picks<R_...>::pick;
 };
 
 /* One candidate, a kernel_constant: pick() takes the kernel's parameters
  * and names it. */
-template <typename C> struct candidate;
-template <typename... P, void (*K)(P...)>
-struct candidate<kernel_constant<void (*)(P...), K>> {
-  static std::integral_constant<void (*)(P...), K> pick(P...);
+template <typename C_> struct candidate;
+template <typename... P_, void (*K_)(P_...)>
+struct candidate<kernel_constant<void (*)(P_...), K_>> {
+  static std::integral_constant<void (*)(P_...), K_> pick(P_...);
 };
 
 /* Whether K is one of A... */
-template <typename K, typename... A> struct listed : std::false_type {};
-template <typename K, typename A, typename... R>
-struct listed<K, A, R...>
-    : std::conditional<std::is_same<K, A>::value, std::true_type,
-                       listed<K, R...>>::type {};
+template <typename K_, typename... A_> struct listed : std::false_type {};
+template <typename K_, typename A_, typename... R_>
+struct listed<K_, A_, R_...>
+    : std::conditional<std::is_same<K_, A_>::value, std::true_type,
+                       listed<K_, R_...>>::type {};
 
 /* The kernels without repeats (a prototype and its definition can both be
  * listed). */
-template <typename... K> struct list {};
-template <typename L, typename... K> struct unique { using type = L; };
-template <typename... A, typename K, typename... R>
-struct unique<list<A...>, K, R...>
-    : unique<typename std::conditional<listed<K, A...>::value, list<A...>,
-                                       list<A..., K>>::type,
-             R...> {};
+template <typename... K_> struct list {};
+template <typename L_, typename... K_> struct unique { using type = L_; };
+template <typename... A_, typename K_, typename... R_>
+struct unique<list<A_...>, K_, R_...>
+    : unique<typename std::conditional<listed<K_, A_...>::value, list<A_...>,
+                                       list<A_..., K_>>::type,
+             R_...> {};
 
-template <typename L> struct set;
-template <typename... K> struct set<list<K...>> : picks<candidate<K>...> {};
+template <typename L_> struct set;
+template <typename... K_> struct set<list<K_...>> : picks<candidate<K_>...> {};
 
 /* One candidate of a launch that the call itself completes (default
  * arguments: emulator/compile/cuemu_kernel_overload.c): pick() for each
  * number of arguments a call may give, all but its last `Defaults`
  * parameters (those with default arguments) to all. */
-template <typename C, typename Seq> struct prefix;
-template <typename... P, void (*K)(P...), std::size_t... I>
-struct prefix<kernel_constant<void (*)(P...), K>, std::index_sequence<I...>> {
-  static std::integral_constant<void (*)(P...), K>
-  pick(typename std::tuple_element<I, std::tuple<P...>>::type...);
+template <typename C_, typename Seq> struct prefix;
+template <typename... P_, void (*K_)(P_...), std::size_t... I_>
+struct prefix<kernel_constant<void (*)(P_...), K_>, std::index_sequence<I_...>> {
+  static std::integral_constant<void (*)(P_...), K_>
+  pick(typename std::tuple_element<I_, std::tuple<P_...>>::type...);
 };
-template <typename C, std::size_t Required, typename Seq> struct prefixes;
-template <typename C, std::size_t Required, std::size_t... N>
-struct prefixes<C, Required, std::index_sequence<N...>>
-    : picks<prefix<C, std::make_index_sequence<Required + N>>...> {};
-template <typename C, std::size_t Defaults> struct defaulted;
-template <typename... P, void (*K)(P...), std::size_t Defaults>
-struct defaulted<kernel_constant<void (*)(P...), K>, Defaults>
-    : prefixes<kernel_constant<void (*)(P...), K>, sizeof...(P) - Defaults,
+template <typename C_, std::size_t Required, typename Seq> struct prefixes;
+template <typename C_, std::size_t Required, std::size_t... N>
+struct prefixes<C_, Required, std::index_sequence<N...>>
+    : picks<prefix<C_, std::make_index_sequence<Required + N>>...> {};
+template <typename C_, std::size_t Defaults> struct defaulted;
+template <typename... P_, void (*K_)(P_...), std::size_t Defaults>
+struct defaulted<kernel_constant<void (*)(P_...), K_>, Defaults>
+    : prefixes<kernel_constant<void (*)(P_...), K_>, sizeof...(P_) - Defaults,
                std::make_index_sequence<Defaults + 1>> {};
-template <typename... C> struct candidates : picks<C...> {};
+template <typename... C_> struct candidates : picks<C_...> {};
 
 /* Whether P can be called with A... and what it returns (C++17's
  * std::is_invocable and std::invoke_result). */
-template <typename P, typename... A> struct call_result {
-  template <typename Q>
+template <typename P_, typename... A_> struct call_result {
+  template <typename Q_>
   static auto test(int)
-      -> decltype(std::declval<Q>()(std::declval<A>()...), std::true_type());
-  template <typename Q> static std::false_type test(...);
-  static constexpr bool callable = decltype(test<P>(0))::value;
+      -> decltype(std::declval<Q_>()(std::declval<A_>()...), std::true_type());
+  template <typename Q_> static std::false_type test(...);
+  static constexpr bool callable = decltype(test<P_>(0))::value;
 };
 
 /* The kernel that a launch with deduced arguments calls, named by the
@@ -115,71 +115,71 @@ template <typename P, typename... A> struct call_result {
  * resolution and template argument deduction pick as they pick the
  * kernel. P is a lambda `[](auto &&...a) -> decltype(cuemu_pick_k(a...))`;
  * a call that it cannot make (no picker) names no kernel. */
-template <typename P, typename... A>
+template <typename P_, typename... A_>
 const void *picked_by(std::true_type) {
   return reinterpret_cast<const void *>(
-      decltype(std::declval<P>()(std::declval<A>()...))::value);
+      decltype(std::declval<P_>()(std::declval<A_>()...))::value);
 }
-template <typename P, typename... A>
+template <typename P_, typename... A_>
 const void *picked_by(std::false_type) {
   return nullptr;
 }
-template <typename P> struct by_picker {
-  template <typename... A>
-  static constexpr bool can_pick = call_result<P, A...>::callable;
-  template <typename... A> static auto pointer() {
-    return decltype(std::declval<P>()(std::declval<A>()...))::value;
+template <typename P_> struct by_picker {
+  template <typename... A_>
+  static constexpr bool can_pick = call_result<P_, A_...>::callable;
+  template <typename... A_> static auto pointer() {
+    return decltype(std::declval<P_>()(std::declval<A_>()...))::value;
   }
-  template <typename... A> static const void *kernel() {
-    return picked_by<P, A...>(
-        std::integral_constant<bool, call_result<P, A...>::callable>());
+  template <typename... A_> static const void *kernel() {
+    return picked_by<P_, A_...>(
+        std::integral_constant<bool, call_result<P_, A_...>::callable>());
   }
 };
 template <typename T> struct is_picker : std::false_type {};
-template <typename P> struct is_picker<by_picker<P>> : std::true_type {};
+template <typename P_> struct is_picker<by_picker<P_>> : std::true_type {};
 
 } // namespace overloads
 
 /* The kernel of the set that a call with arguments A... picks, as a
  * pointer of its type, or nullptr when there is no set (void) or the set
  * names none. */
-template <typename Set, typename... A> auto picked_pointer() {
+template <typename Set, typename... A_> auto picked_pointer() {
   if constexpr (std::is_void<Set>::value)
     return nullptr;
   else if constexpr (overloads::is_picker<Set>::value) {
-    if constexpr (Set::template can_pick<A...>)
-      return Set::template pointer<A...>();
+    if constexpr (Set::template can_pick<A_...>)
+      return Set::template pointer<A_...>();
     else
       return nullptr;
   } else
-    return decltype(Set::pick(std::declval<A>()...))::value;
+    return decltype(Set::pick(std::declval<A_>()...))::value;
 }
 
 /* The kernel of the set that a call with arguments A... picks, or nullptr
  * for no set (void). */
-template <typename Set, typename... A> const void *picked_kernel() {
+template <typename Set, typename... A_> const void *picked_kernel() {
   if constexpr (std::is_void<Set>::value)
     return nullptr;
   else if constexpr (overloads::is_picker<Set>::value)
-    return Set::template kernel<A...>();
+    return Set::template kernel<A_...>();
   else
     return reinterpret_cast<const void *>(
-        decltype(Set::pick(std::declval<A>()...))::value);
+        decltype(Set::pick(std::declval<A_>()...))::value);
 }
 
-template <typename... K> class overloaded_launcher {
+template <typename... K_> class overloaded_launcher {
 public:
   overloaded_launcher(dim3 grid, dim3 block, std::size_t shmem,
                       cudaStream_t stream)
       : grid_(grid), block_(block), shmem_(shmem), stream_(stream) {}
 
-  template <typename... A> void operator()(A &&...args) const {
+  template <typename... A_> void operator()(A_ &&...args) const {
     using Set =
-        overloads::set<typename overloads::unique<overloads::list<>, K...>::type>;
-    using Picked = decltype(Set::pick(std::declval<A>()...));
+        overloads::set<typename overloads::unique<overloads::list<>, K_...>::type>;
+    using Picked = decltype(Set::pick(std::declval<A_>()...));
     launch_static<typename Picked::value_type, Picked::value>(
         grid_, block_, shmem_, stream_)(
-        std::forward<A>(args)...);
+        std::forward<A_>(args)...);
   }
 
 private:
@@ -188,11 +188,11 @@ private:
   cudaStream_t stream_;
 };
 
-template <typename... K>
-overloaded_launcher<K...> launch_overloaded(dim3 grid, dim3 block,
+template <typename... K_>
+overloaded_launcher<K_...> launch_overloaded(dim3 grid, dim3 block,
                                             std::size_t shmem = 0,
                                             cudaStream_t stream = nullptr) {
-  return overloaded_launcher<K...>(grid, block, shmem, stream);
+  return overloaded_launcher<K_...>(grid, block, shmem, stream);
 }
 
 } // namespace cuemu

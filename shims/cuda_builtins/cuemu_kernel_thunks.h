@@ -51,9 +51,9 @@ template <typename T> struct by_reference {
 };
 
 /* The value a launch keeps for a parameter of type P. */
-template <typename P> struct param_value { using type = std::decay_t<P>; };
+template <typename P_> struct param_value { using type = std::decay_t<P_>; };
 template <typename T> struct param_value<T &> { using type = by_reference<T>; };
-template <typename P> using param_value_t = typename param_value<P>::type;
+template <typename P_> using param_value_t = typename param_value<P_>::type;
 
 /* A kept value as the kernel's call takes it: the object itself for a
  * by_reference, else the value (a kernel template launched with deduced
@@ -70,15 +70,15 @@ __attribute__((always_inline)) inline decltype(auto) kept_argument(U &u) {
 }
 
 /* The parameter types of a kernel's function type. */
-template <typename F> struct kernel_traits;
-template <typename... P> struct kernel_traits<void (*)(P...)> {
-  using values = std::tuple<param_value_t<P>...>;
-  static constexpr std::size_t count = sizeof...(P);
+template <typename F_> struct kernel_traits;
+template <typename... P_> struct kernel_traits<void (*)(P_...)> {
+  using values = std::tuple<param_value_t<P_>...>;
+  static constexpr std::size_t count = sizeof...(P_);
 };
 /* A noexcept kernel (its type differs from C++17 on). */
 #if defined(__cpp_noexcept_function_type)
-template <typename... P>
-struct kernel_traits<void (*)(P...) noexcept> : kernel_traits<void (*)(P...)> {};
+template <typename... P_>
+struct kernel_traits<void (*)(P_...) noexcept> : kernel_traits<void (*)(P_...)> {};
 #endif
 
 /* A name built piece by piece, in memory that it keeps for the program's
@@ -207,7 +207,7 @@ inline name_text kernel_argument(const char *pretty) {
   pretty_argument(n, pretty, "K = ");
   return n;
 }
-template <typename KT, KT K> const char *kernel_name() {
+template <typename KT, KT K_> const char *kernel_name() {
   static const name_text name = kernel_argument(__PRETTY_FUNCTION__);
   return name.c_str();
 }
@@ -240,10 +240,10 @@ __attribute__((always_inline)) inline bool thread_detached() {
 }
 
 /* Runs threads [start, start + count) of the current block with `fn`. */
-template <typename Fn, typename Values, std::size_t... I>
+template <typename Fn, typename Values, std::size_t... I_>
 __attribute__((always_inline)) inline void
 run_threads(Fn fn, Values &v, unsigned start, unsigned count,
-            std::index_sequence<I...>) {
+            std::index_sequence<I_...>) {
   const unsigned bx = blockDim.x, by = blockDim.y;
   if (by == 1 && blockDim.z == 1) {
     set_thread_idx<1>(0);
@@ -254,7 +254,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     for (unsigned x = start, end = start + count; x < end; ++x) {
       set_thread_idx<0>(x);
       CUEMU_PUBLISH_THREAD_IDX();
-      fn(std::get<I>(v)...);
+      fn(std::get<I_>(v)...);
       if (thread_detached())
         cuemu_thread_finish();
     }
@@ -266,7 +266,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     set_thread_idx<1>(y);
     set_thread_idx<2>(z);
     CUEMU_PUBLISH_THREAD_IDX();
-    fn(std::get<I>(v)...);
+    fn(std::get<I_>(v)...);
     if (thread_detached())
       cuemu_thread_finish();
     if (++x == bx) {
@@ -299,48 +299,48 @@ __attribute__((always_inline)) inline T &arg_value(void **args,
 }
 #endif
 
-template <typename Values, std::size_t... I>
-inline Values unpack(void **args, std::index_sequence<I...>) {
-  return Values(arg_value<std::tuple_element_t<I, Values>>(args, I)...);
+template <typename Values, std::size_t... I_>
+inline Values unpack(void **args, std::index_sequence<I_...>) {
+  return Values(arg_value<std::tuple_element_t<I_, Values>>(args, I_)...);
 }
 
 /* The thunk of a kernel known at compile time: the kernel is inlined into
  * the loop over threads where the compiler sees fit. */
-template <typename KT, KT K>
+template <typename KT, KT K_>
 void thunk(void **args, unsigned start, unsigned count) {
   using traits = kernel_traits<KT>;
   using seq = std::make_index_sequence<traits::count>;
   typename traits::values v =
       unpack<typename traits::values>(args, seq());
-  run_threads(K, v, start, count, seq());
+  run_threads(K_, v, start, count, seq());
 }
 
 /* The thunk of a kernel reached through a pointer, passed in args[count]. */
-template <typename F> void thunk_pointer(void **args, unsigned start,
+template <typename F_> void thunk_pointer(void **args, unsigned start,
                                          unsigned count) {
-  using traits = kernel_traits<F>;
+  using traits = kernel_traits<F_>;
   using seq = std::make_index_sequence<traits::count>;
-  F fn = reinterpret_cast<F>(args[traits::count]);
+  F_ fn = reinterpret_cast<F_>(args[traits::count]);
   typename traits::values v =
       unpack<typename traits::values>(args, seq());
   run_threads(fn, v, start, count, seq());
 }
 
 /* The parameter descriptor of a kernel type. */
-template <typename F> struct param_table;
-template <typename... P> struct param_table<void (*)(P...)> {
+template <typename F_> struct param_table;
+template <typename... P_> struct param_table<void (*)(P_...)> {
   static const cuemu_param_desc *get() {
-    static const cuemu_param_desc table[sizeof...(P) + 1] = {
-        {type_name<param_value_t<P>>(), sizeof(param_value_t<P>),
-         alignof(param_value_t<P>)}...,
+    static const cuemu_param_desc table[sizeof...(P_) + 1] = {
+        {type_name<param_value_t<P_>>(), sizeof(param_value_t<P_>),
+         alignof(param_value_t<P_>)}...,
         {nullptr, 0, 0}};
     return table;
   }
 };
 /* A noexcept kernel (its type differs from C++17 on). */
 #if defined(__cpp_noexcept_function_type)
-template <typename... P>
-struct param_table<void (*)(P...) noexcept> : param_table<void (*)(P...)> {};
+template <typename... P_>
+struct param_table<void (*)(P_...) noexcept> : param_table<void (*)(P_...)> {};
 #endif
 
 /* The values of a kernel's __launch_bounds__(max threads, min blocks per
@@ -373,9 +373,9 @@ struct static_shared_record {
 
 /* Kernel K's address, from a function whose own address is a constant of
  * the object (it is hidden), for records in data. */
-template <typename KT, KT K>
+template <typename KT, KT K_>
 __attribute__((visibility("hidden"))) const void *kernel_identity() {
-  return reinterpret_cast<const void *>(K);
+  return reinterpret_cast<const void *>(K_);
 }
 
 /* Tells libcuemu the records of a program's or module's section (what its
@@ -397,16 +397,16 @@ inline void declare_device_strings(const char *start, const char *stop) {
 }
 
 /* A kernel's descriptor, for a module's table or a program's registry. */
-template <typename KT, KT K>
+template <typename KT, KT K_>
 cuemu_kernel_desc describe(const char *name, const char *file, int line,
                            bounds b = bounds{0, 0}) {
-  using F = KT;
+  using F_ = KT;
   cuemu_kernel_desc d;
   d.name = name;
-  d.thunk = &thunk<KT, K>;
-  d.function = reinterpret_cast<const void *>(K);
-  d.param_count = static_cast<int>(kernel_traits<F>::count);
-  d.params = param_table<F>::get();
+  d.thunk = &thunk<KT, K_>;
+  d.function = reinterpret_cast<const void *>(K_);
+  d.param_count = static_cast<int>(kernel_traits<F_>::count);
+  d.params = param_table<F_>::get();
   d.file = file;
   d.line = line;
   d.max_threads = b.max_threads;
@@ -418,20 +418,20 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   return d;
 }
 
-template <typename KT, KT K> const cuemu_kernel_desc *static_desc() {
+template <typename KT, KT K_> const cuemu_kernel_desc *static_desc() {
   static const cuemu_kernel_desc d =
-      describe<KT, K>(kernel_name<KT, K>(), "", 0);
+      describe<KT, K_>(kernel_name<KT, K_>(), "", 0);
   return &d;
 }
 
-template <typename F> const cuemu_kernel_desc *pointer_desc() {
+template <typename F_> const cuemu_kernel_desc *pointer_desc() {
   static const cuemu_kernel_desc d = [] {
     cuemu_kernel_desc r;
     r.name = "(kernel called through a pointer)";
-    r.thunk = &thunk_pointer<F>;
+    r.thunk = &thunk_pointer<F_>;
     r.function = nullptr;
-    r.param_count = static_cast<int>(kernel_traits<F>::count);
-    r.params = param_table<F>::get();
+    r.param_count = static_cast<int>(kernel_traits<F_>::count);
+    r.params = param_table<F_>::get();
     r.file = "";
     r.line = 0;
     r.max_threads = 0;
@@ -443,34 +443,34 @@ template <typename F> const cuemu_kernel_desc *pointer_desc() {
 }
 
 /* The object a rewritten <<<...>>> returns; calling it launches. */
-template <typename F> class launcher;
-template <typename... P> class launcher<void (*)(P...)> {
+template <typename F_> class launcher;
+template <typename... P_> class launcher<void (*)(P_...)> {
 public:
   launcher(const cuemu_kernel_desc *desc, void *fn, dim3 grid, dim3 block,
            std::size_t shmem, cudaStream_t stream)
       : desc_(desc), fn_(fn), grid_(grid), block_(block), shmem_(shmem),
         stream_(stream) {}
 
-  template <typename... A> void operator()(A &&...args) const {
-    static_assert(sizeof...(A) == sizeof...(P),
+  template <typename... A_> void operator()(A_ &&...args) const {
+    static_assert(sizeof...(A_) == sizeof...(P_),
                   "wrong number of arguments in a kernel launch");
     /* Only the assertion above is reported for a wrong count, not the
      * errors of building the arguments that would follow it. */
-    if constexpr (sizeof...(A) == sizeof...(P)) {
-      std::tuple<param_value_t<P>...> values(std::forward<A>(args)...);
-      call(values, std::make_index_sequence<sizeof...(P)>());
+    if constexpr (sizeof...(A_) == sizeof...(P_)) {
+      std::tuple<param_value_t<P_>...> values(std::forward<A_>(args)...);
+      call(values, std::make_index_sequence<sizeof...(P_)>());
     }
   }
 
 private:
-  template <typename Values, std::size_t... I>
-  void call(Values &values, std::index_sequence<I...>) const {
+  template <typename Values, std::size_t... I_>
+  void call(Values &values, std::index_sequence<I_...>) const {
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       child_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
-                   std::index_sequence<I...>());
+                   std::index_sequence<I_...>());
       return;
     }
-    void *ptrs[sizeof...(P) + 1] = {static_cast<void *>(&std::get<I>(values))...,
+    void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&std::get<I_>(values))...,
                                     fn_};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
@@ -484,7 +484,7 @@ private:
   cudaStream_t stream_;
 };
 
-template <typename KT, KT K>
+template <typename KT, KT K_>
 launcher<KT> launch_static(dim3 grid, dim3 block,
                                     std::size_t shmem = 0,
                                     cudaStream_t stream = nullptr) {
@@ -497,37 +497,37 @@ launcher<KT> launch_static(dim3 grid, dim3 block,
    * through this pass's thunk, which calls the device pass's kernel. */
   static const cuemu_kernel_desc *const desc = [] {
     const cuemu_kernel_desc *d =
-        cuemu_program_find(reinterpret_cast<const void *>(K));
-    return d ? d : static_desc<KT, K>();
+        cuemu_program_find(reinterpret_cast<const void *>(K_));
+    return d ? d : static_desc<KT, K_>();
   }();
 #else
-  const cuemu_kernel_desc *desc = static_desc<KT, K>();
+  const cuemu_kernel_desc *desc = static_desc<KT, K_>();
 #endif
-  return launcher<KT>(desc, reinterpret_cast<void *>(K), grid, block,
+  return launcher<KT>(desc, reinterpret_cast<void *>(K_), grid, block,
                                shmem, stream);
 }
 
-template <typename... P>
-launcher<void (*)(P...)> launch_dynamic(void (*fn)(P...), dim3 grid,
+template <typename... P_>
+launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 grid,
                                         dim3 block, std::size_t shmem = 0,
                                         cudaStream_t stream = nullptr) {
-  using F = void (*)(P...);
+  using F_ = void (*)(P_...);
   heap_bypass bypass;
   const cuemu_kernel_desc *d =
       cuemu_program_find(reinterpret_cast<const void *>(fn));
   if (!d)
-    d = pointer_desc<F>();
-  return launcher<F>(d, reinterpret_cast<void *>(fn), grid, block, shmem,
+    d = pointer_desc<F_>();
+  return launcher<F_>(d, reinterpret_cast<void *>(fn), grid, block, shmem,
                      stream);
 }
 
 /* The thunk of a kernel template launched with deduced template arguments:
  * args[0] is the tuple of argument values, args[1] the lambda that calls
  * the kernel with them (and so deduces its template arguments). */
-template <typename L, typename Values>
+template <typename L_, typename Values>
 void thunk_deduced(void **args, unsigned start, unsigned count) {
   Values v = *static_cast<Values *>(args[0]);
-  L &body = *static_cast<L *>(args[1]);
+  L_ &body = *static_cast<L_ *>(args[1]);
   auto call = [&body](auto &...kept) { body(kept_argument(kept)...); };
   run_threads(call, v, start, count,
               std::make_index_sequence<std::tuple_size<Values>::value>());
@@ -535,12 +535,12 @@ void thunk_deduced(void **args, unsigned start, unsigned count) {
 
 /* `picked`: the kernel that the lambda calls, when known (launch_picked),
  * whose name, place and attributes the launch takes. */
-template <typename L, typename Values>
+template <typename L_, typename Values>
 const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
   static const cuemu_kernel_desc d = [name, picked] {
     cuemu_kernel_desc r;
     r.name = name;
-    r.thunk = &thunk_deduced<L, Values>;
+    r.thunk = &thunk_deduced<L_, Values>;
     r.function = nullptr;
     r.param_count = 0;
     r.params = nullptr;
@@ -565,59 +565,59 @@ const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
   static const int noted = cuemu_rt_graph_note_deduced(
       &d,
       std::is_trivially_copy_constructible<Values>::value &&
-              std::is_trivially_copy_constructible<L>::value
+              std::is_trivially_copy_constructible<L_>::value
           ? sizeof(Values)
           : 0,
-      alignof(Values), sizeof(L), alignof(L));
+      alignof(Values), sizeof(L_), alignof(L_));
   (void)noted;
   return &d;
 }
 
 /* What `tk<<<grid, block>>>(args)` becomes for a kernel template `tk`
  * whose template arguments are deduced from `args`. */
-template <typename Set, typename... A> const void *picked_kernel();
-template <typename Set, typename... A> auto picked_pointer();
+template <typename Set, typename... A_> const void *picked_kernel();
+template <typename Set, typename... A_> auto picked_pointer();
 
 /* The values a launch with deduced arguments keeps: by_reference for an
  * lvalue argument of a reference parameter of the kernel that the call
  * picks (F; std::nullptr_t when unknown), else a copy. */
-template <typename F, typename Seq, typename... A> struct deduced_values {
-  using type = std::tuple<std::decay_t<A>...>;
+template <typename F_, typename Seq, typename... A_> struct deduced_values {
+  using type = std::tuple<std::decay_t<A_>...>;
 };
-template <typename... P, std::size_t... I, typename... A>
-struct deduced_values<void (*)(P...), std::index_sequence<I...>, A...> {
+template <typename... P_, std::size_t... I_, typename... A_>
+struct deduced_values<void (*)(P_...), std::index_sequence<I_...>, A_...> {
   using type = std::tuple<std::conditional_t<
       std::is_lvalue_reference<
-          std::tuple_element_t<I, std::tuple<P...>>>::value &&
-          std::is_lvalue_reference<A>::value,
-      by_reference<std::remove_reference_t<A>>, std::decay_t<A>>...>;
+          std::tuple_element_t<I_, std::tuple<P_...>>>::value &&
+          std::is_lvalue_reference<A_>::value,
+      by_reference<std::remove_reference_t<A_>>, std::decay_t<A_>>...>;
 };
 namespace overloads {
-template <typename P> struct by_picker;
+template <typename P_> struct by_picker;
 }
 
-template <typename L, typename Set = void> class deduced_launcher {
+template <typename L_, typename Set = void> class deduced_launcher {
 public:
-  deduced_launcher(const char *name, L body, dim3 grid, dim3 block,
+  deduced_launcher(const char *name, L_ body, dim3 grid, dim3 block,
                    std::size_t shmem, cudaStream_t stream)
       : name_(name), body_(body), grid_(grid), block_(block), shmem_(shmem),
         stream_(stream) {}
 
-  template <typename... A> void operator()(A &&...args) const {
+  template <typename... A_> void operator()(A_ &&...args) const {
     using Values = typename deduced_values<
-        decltype(picked_pointer<Set, A...>()),
-        std::index_sequence_for<A...>, A...>::type;
-    Values values(std::forward<A>(args)...);
+        decltype(picked_pointer<Set, A_...>()),
+        std::index_sequence_for<A_...>, A_...>::type;
+    Values values(std::forward<A_>(args)...);
     const cuemu_kernel_desc *desc = [this] {
       heap_bypass bypass;
-      return deduced_desc<L, Values>(name_, picked_kernel<Set, A...>());
+      return deduced_desc<L_, Values>(name_, picked_kernel<Set, A_...>());
     }();
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       child_launch_deduced(desc, body_, grid_,
                            block_, shmem_, stream_, values);
       return;
     }
-    void *ptrs[2] = {&values, const_cast<L *>(&body_)};
+    void *ptrs[2] = {&values, const_cast<L_ *>(&body_)};
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
     cuemu_rt_record_launch(
@@ -626,36 +626,36 @@ public:
 
 private:
   const char *name_;
-  L body_;
+  L_ body_;
   dim3 grid_, block_;
   std::size_t shmem_;
   cudaStream_t stream_;
 };
 
-template <typename L>
-deduced_launcher<L> launch_deduced(const char *name, L body, dim3 grid,
+template <typename L_>
+deduced_launcher<L_> launch_deduced(const char *name, L_ body, dim3 grid,
                                    dim3 block, std::size_t shmem = 0,
                                    cudaStream_t stream = nullptr) {
-  return deduced_launcher<L>(name, body, grid, block, shmem, stream);
+  return deduced_launcher<L_>(name, body, grid, block, shmem, stream);
 }
 
 /* launch_deduced() whose `pick` names the kernel that the call picks
  * (overloads::by_picker, cuemu_kernel_overloads.h), for its attributes. */
-template <typename L, typename P>
-deduced_launcher<L, overloads::by_picker<P>>
-launch_deduced_with(const char *name, L body, P, dim3 grid, dim3 block,
+template <typename L_, typename P_>
+deduced_launcher<L_, overloads::by_picker<P_>>
+launch_deduced_with(const char *name, L_ body, P_, dim3 grid, dim3 block,
                     std::size_t shmem = 0, cudaStream_t stream = nullptr) {
-  return deduced_launcher<L, overloads::by_picker<P>>(name, body, grid, block,
+  return deduced_launcher<L_, overloads::by_picker<P_>>(name, body, grid, block,
                                                       shmem, stream);
 }
 
 /* launch_deduced() for a kernel of the overload set `Set`
  * (overloads::candidates, cuemu_kernel_overloads.h). */
-template <typename Set, typename L>
-deduced_launcher<L, Set> launch_picked(const char *name, L body, dim3 grid,
+template <typename Set, typename L_>
+deduced_launcher<L_, Set> launch_picked(const char *name, L_ body, dim3 grid,
                                        dim3 block, std::size_t shmem = 0,
                                        cudaStream_t stream = nullptr) {
-  return deduced_launcher<L, Set>(name, body, grid, block, shmem, stream);
+  return deduced_launcher<L_, Set>(name, body, grid, block, shmem, stream);
 }
 
 } // namespace cuemu

@@ -37,7 +37,7 @@ typedef struct cudaLaunchConfig_st {
 /* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
  * through a pointer. */
 namespace cuemu {
-template <typename F> const cuemu_kernel_desc *pointer_desc();
+template <typename F_> const cuemu_kernel_desc *pointer_desc();
 } // namespace cuemu
 
 namespace cuemu {

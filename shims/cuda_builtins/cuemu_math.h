@@ -113,8 +113,8 @@ inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
 
 /* x rounded to an integral value in direction r, ties to even for nearest;
  * independent of the current rounding mode. */
-template <typename F>
-inline F cuemu_round_integral(F x, cuemu_rounding r) {
+template <typename F_>
+inline F_ cuemu_round_integral(F_ x, cuemu_rounding r) {
   switch (r) {
   case cuemu_round_zero:
     return std::trunc(x);
@@ -123,9 +123,9 @@ inline F cuemu_round_integral(F x, cuemu_rounding r) {
   case cuemu_round_up:
     return std::ceil(x);
   default: {
-    F t = std::trunc(x);
-    if (std::fabs(x - t) == F(0.5))
-      return F(2) * std::round(x / F(2));
+    F_ t = std::trunc(x);
+    if (std::fabs(x - t) == F_(0.5))
+      return F_(2) * std::round(x / F_(2));
     return std::round(x);
   }
   }
@@ -138,69 +138,69 @@ inline F cuemu_round_integral(F x, cuemu_rounding r) {
  * 1 << (bits - 1) otherwise (INT_MIN, 0x80000000, LLONG_MIN or 1 << 63), as
  * the PTX ISA (9.0, cvt) specifies.
  */
-template <typename I, typename F>
-inline I cuemu_float_to_int(F x, cuemu_rounding r) {
-  constexpr int bits = std::numeric_limits<I>::digits + (std::is_signed<I>::value ? 1 : 0);
+template <typename I_, typename F_>
+inline I_ cuemu_float_to_int(F_ x, cuemu_rounding r) {
+  constexpr int bits = std::numeric_limits<I_>::digits + (std::is_signed<I_>::value ? 1 : 0);
   if (std::isnan(x)) {
-    if (sizeof(F) == sizeof(float) && bits == 32)
-      return I(0);
-    if (std::is_signed<I>::value)
-      return std::numeric_limits<I>::min();
-    return static_cast<I>(I(1) << (bits - 1));
+    if (sizeof(F_) == sizeof(float) && bits == 32)
+      return I_(0);
+    if (std::is_signed<I_>::value)
+      return std::numeric_limits<I_>::min();
+    return static_cast<I_>(I_(1) << (bits - 1));
   }
-  const F v = cuemu_round_integral(x, r);
-  const F limit = std::ldexp(F(1), std::numeric_limits<I>::digits);
+  const F_ v = cuemu_round_integral(x, r);
+  const F_ limit = std::ldexp(F_(1), std::numeric_limits<I_>::digits);
   if (v >= limit)
-    return std::numeric_limits<I>::max();
-  if (std::is_signed<I>::value ? v < -limit : v < F(0))
-    return std::numeric_limits<I>::min();
-  return static_cast<I>(v);
+    return std::numeric_limits<I_>::max();
+  if (std::is_signed<I_>::value ? v < -limit : v < F_(0))
+    return std::numeric_limits<I_>::min();
+  return static_cast<I_>(v);
 }
 
 /* Converts an arithmetic value to the floating type F, rounding in
  * direction r. */
-template <typename F, typename V>
-inline F cuemu_convert_rounded(V value, cuemu_rounding r) {
-  volatile V v = value;
-  return cuemu_with_rounding<F>(r, [&] { return static_cast<F>(v); });
+template <typename F_, typename V_>
+inline F_ cuemu_convert_rounded(V_ value, cuemu_rounding r) {
+  volatile V_ v = value;
+  return cuemu_with_rounding<F_>(r, [&] { return static_cast<F_>(v); });
 }
 
 /* Adds, multiplies, divides and takes square roots and fused multiply-adds
  * rounding in direction r. */
-template <typename F>
-inline F cuemu_add_rounded(F x, F y, cuemu_rounding r) {
-  volatile F a = x, b = y;
-  return cuemu_with_rounding<F>(r, [&] { return a + b; });
+template <typename F_>
+inline F_ cuemu_add_rounded(F_ x, F_ y, cuemu_rounding r) {
+  volatile F_ a = x, b = y;
+  return cuemu_with_rounding<F_>(r, [&] { return a + b; });
 }
 
-template <typename F>
-inline F cuemu_sub_rounded(F x, F y, cuemu_rounding r) {
-  volatile F a = x, b = y;
-  return cuemu_with_rounding<F>(r, [&] { return a - b; });
+template <typename F_>
+inline F_ cuemu_sub_rounded(F_ x, F_ y, cuemu_rounding r) {
+  volatile F_ a = x, b = y;
+  return cuemu_with_rounding<F_>(r, [&] { return a - b; });
 }
 
-template <typename F>
-inline F cuemu_mul_rounded(F x, F y, cuemu_rounding r) {
-  volatile F a = x, b = y;
-  return cuemu_with_rounding<F>(r, [&] { return a * b; });
+template <typename F_>
+inline F_ cuemu_mul_rounded(F_ x, F_ y, cuemu_rounding r) {
+  volatile F_ a = x, b = y;
+  return cuemu_with_rounding<F_>(r, [&] { return a * b; });
 }
 
-template <typename F>
-inline F cuemu_div_rounded(F x, F y, cuemu_rounding r) {
-  volatile F a = x, b = y;
-  return cuemu_with_rounding<F>(r, [&] { return a / b; });
+template <typename F_>
+inline F_ cuemu_div_rounded(F_ x, F_ y, cuemu_rounding r) {
+  volatile F_ a = x, b = y;
+  return cuemu_with_rounding<F_>(r, [&] { return a / b; });
 }
 
-template <typename F>
-inline F cuemu_sqrt_rounded(F x, cuemu_rounding r) {
-  volatile F a = x;
-  return cuemu_with_rounding<F>(r, [&] { return std::sqrt(F(a)); });
+template <typename F_>
+inline F_ cuemu_sqrt_rounded(F_ x, cuemu_rounding r) {
+  volatile F_ a = x;
+  return cuemu_with_rounding<F_>(r, [&] { return std::sqrt(F_(a)); });
 }
 
-template <typename F>
-inline F cuemu_fma_rounded(F x, F y, F z, cuemu_rounding r) {
-  volatile F a = x, b = y, c = z;
-  return cuemu_with_rounding<F>(r, [&] { return std::fma(F(a), F(b), F(c)); });
+template <typename F_>
+inline F_ cuemu_fma_rounded(F_ x, F_ y, F_ z, cuemu_rounding r) {
+  volatile F_ a = x, b = y, c = z;
+  return cuemu_with_rounding<F_>(r, [&] { return std::fma(F_(a), F_(b), F_(c)); });
 }
 
 /* Constants in double precision. */
@@ -241,11 +241,11 @@ inline double __hiloint2double(int hi, int lo) {
 
 /* NAME_rn, NAME_rz, NAME_rd and NAME_ru, CUDA's four rounding forms of one
  * operation: each returns F(ARGS..., its rounding direction). */
-#define CUEMU_ROUNDED_FORMS(RET, NAME, PARAMS, F, ...)                         \
-  inline RET NAME##_rn PARAMS { return F(__VA_ARGS__, cuemu_round_nearest); } \
-  inline RET NAME##_rz PARAMS { return F(__VA_ARGS__, cuemu_round_zero); }    \
-  inline RET NAME##_rd PARAMS { return F(__VA_ARGS__, cuemu_round_down); }    \
-  inline RET NAME##_ru PARAMS { return F(__VA_ARGS__, cuemu_round_up); }
+#define CUEMU_ROUNDED_FORMS(RET, NAME, PARAMS, F_, ...)                        \
+  inline RET NAME##_rn PARAMS { return F_(__VA_ARGS__, cuemu_round_nearest); } \
+  inline RET NAME##_rz PARAMS { return F_(__VA_ARGS__, cuemu_round_zero); }   \
+  inline RET NAME##_rd PARAMS { return F_(__VA_ARGS__, cuemu_round_down); }   \
+  inline RET NAME##_ru PARAMS { return F_(__VA_ARGS__, cuemu_round_up); }
 
 /* ------------------------------------------------------------------------ */
 /* Floating-point to integer conversions.                                    */
@@ -624,8 +624,8 @@ inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(static_
  * values are scaled by a power of two near the largest. An infinite value
  * gives +inf even if another is NaN, as for hypot.
  */
-template <typename F>
-inline double cuemu_norm(int n, const F *a) {
+template <typename F_>
+inline double cuemu_norm(int n, const F_ *a) {
   double largest = 0.0;
   bool nan = false;
   for (int i = 0; i < n; ++i) {

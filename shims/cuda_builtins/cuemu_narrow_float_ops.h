@@ -193,120 +193,120 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
  * H is the scalar type, H2 the pair type (members x and y), F the format,
  * MAKE a function building an H from unsigned bits. */
 
-#define CUEMU_NF_DEFINE_SCALAR_API(H, F, MAKE)                                \
-  inline H __habs(const H a) { return MAKE(cuemu_nf_abs(cuemu_nf_bits(a), F)); } \
-  inline H __hneg(const H a) { return MAKE(cuemu_nf_neg(cuemu_nf_bits(a), F)); } \
-  inline H __hadd(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_add(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+#define CUEMU_NF_DEFINE_SCALAR_API(H_, F_, MAKE)                              \
+  inline H_ __habs(const H_ a) { return MAKE(cuemu_nf_abs(cuemu_nf_bits(a), F_)); } \
+  inline H_ __hneg(const H_ a) { return MAKE(cuemu_nf_neg(cuemu_nf_bits(a), F_)); } \
+  inline H_ __hadd(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_add(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hsub(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_sub(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  inline H_ __hsub(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_sub(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hmul(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_mul(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  inline H_ __hmul(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_mul(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hadd_rn(const H a, const H b) { return __hadd(a, b); }            \
-  inline H __hsub_rn(const H a, const H b) { return __hsub(a, b); }            \
-  inline H __hmul_rn(const H a, const H b) { return __hmul(a, b); }            \
-  inline H __hdiv(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_div(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  inline H_ __hadd_rn(const H_ a, const H_ b) { return __hadd(a, b); }         \
+  inline H_ __hsub_rn(const H_ a, const H_ b) { return __hsub(a, b); }         \
+  inline H_ __hmul_rn(const H_ a, const H_ b) { return __hmul(a, b); }         \
+  inline H_ __hdiv(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_div(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hadd_sat(const H a, const H b) {                                  \
-    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hadd(a, b)), F));                 \
+  inline H_ __hadd_sat(const H_ a, const H_ b) {                               \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hadd(a, b)), F_));                \
   }                                                                            \
-  inline H __hsub_sat(const H a, const H b) {                                  \
-    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hsub(a, b)), F));                 \
+  inline H_ __hsub_sat(const H_ a, const H_ b) {                               \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hsub(a, b)), F_));                \
   }                                                                            \
-  inline H __hmul_sat(const H a, const H b) {                                  \
-    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hmul(a, b)), F));                 \
+  inline H_ __hmul_sat(const H_ a, const H_ b) {                               \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hmul(a, b)), F_));                \
   }                                                                            \
-  inline H __hfma(const H a, const H b, const H c) {                           \
+  inline H_ __hfma(const H_ a, const H_ b, const H_ c) {                       \
     return MAKE(cuemu_nf_fma(cuemu_nf_bits(a), cuemu_nf_bits(b),               \
-                             cuemu_nf_bits(c), F));                            \
+                             cuemu_nf_bits(c), F_));                           \
   }                                                                            \
-  inline H __hfma_sat(const H a, const H b, const H c) {                       \
-    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hfma(a, b, c)), F));              \
+  inline H_ __hfma_sat(const H_ a, const H_ b, const H_ c) {                   \
+    return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hfma(a, b, c)), F_));             \
   }                                                                            \
-  inline H __hfma_relu(const H a, const H b, const H c) {                      \
-    return MAKE(cuemu_nf_relu(cuemu_nf_bits(__hfma(a, b, c)), F));             \
+  inline H_ __hfma_relu(const H_ a, const H_ b, const H_ c) {                  \
+    return MAKE(cuemu_nf_relu(cuemu_nf_bits(__hfma(a, b, c)), F_));            \
   }                                                                            \
-  inline H __hmax(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_max(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  inline H_ __hmax(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_max(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hmin(const H a, const H b) {                                      \
-    return MAKE(cuemu_nf_min(cuemu_nf_bits(a), cuemu_nf_bits(b), F));          \
+  inline H_ __hmin(const H_ a, const H_ b) {                                   \
+    return MAKE(cuemu_nf_min(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
-  inline H __hmax_nan(const H a, const H b) {                                  \
-    return MAKE(cuemu_nf_max_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F));      \
+  inline H_ __hmax_nan(const H_ a, const H_ b) {                               \
+    return MAKE(cuemu_nf_max_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));     \
   }                                                                            \
-  inline H __hmin_nan(const H a, const H b) {                                  \
-    return MAKE(cuemu_nf_min_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F));      \
+  inline H_ __hmin_nan(const H_ a, const H_ b) {                               \
+    return MAKE(cuemu_nf_min_nan(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));     \
   }                                                                            \
-  inline bool __heq(const H a, const H b) {                                    \
-    return cuemu_nf_eq(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  inline bool __heq(const H_ a, const H_ b) {                                  \
+    return cuemu_nf_eq(cuemu_nf_bits(a), cuemu_nf_bits(b), F_);                \
   }                                                                            \
-  inline bool __hne(const H a, const H b) {                                    \
-    return !cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F) &&       \
+  inline bool __hne(const H_ a, const H_ b) {                                  \
+    return !cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F_) &&      \
            !__heq(a, b);                                                       \
   }                                                                            \
-  inline bool __hlt(const H a, const H b) {                                    \
-    return cuemu_nf_lt(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  inline bool __hlt(const H_ a, const H_ b) {                                  \
+    return cuemu_nf_lt(cuemu_nf_bits(a), cuemu_nf_bits(b), F_);                \
   }                                                                            \
-  inline bool __hle(const H a, const H b) {                                    \
-    return cuemu_nf_le(cuemu_nf_bits(a), cuemu_nf_bits(b), F);                 \
+  inline bool __hle(const H_ a, const H_ b) {                                  \
+    return cuemu_nf_le(cuemu_nf_bits(a), cuemu_nf_bits(b), F_);                \
   }                                                                            \
-  inline bool __hgt(const H a, const H b) { return __hlt(b, a); }              \
-  inline bool __hge(const H a, const H b) { return __hle(b, a); }              \
-  inline bool __hequ(const H a, const H b) {                                   \
-    return cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F) ||        \
+  inline bool __hgt(const H_ a, const H_ b) { return __hlt(b, a); }            \
+  inline bool __hge(const H_ a, const H_ b) { return __hle(b, a); }            \
+  inline bool __hequ(const H_ a, const H_ b) {                                 \
+    return cuemu_nf_unordered(cuemu_nf_bits(a), cuemu_nf_bits(b), F_) ||       \
            __heq(a, b);                                                        \
   }                                                                            \
-  inline bool __hneu(const H a, const H b) { return !__heq(a, b); }            \
-  inline bool __hltu(const H a, const H b) { return !__hge(a, b); }            \
-  inline bool __hleu(const H a, const H b) { return !__hgt(a, b); }            \
-  inline bool __hgtu(const H a, const H b) { return !__hle(a, b); }            \
-  inline bool __hgeu(const H a, const H b) { return !__hlt(a, b); }            \
-  inline bool __hisnan(const H a) { return cuemu_nf_isnan(cuemu_nf_bits(a), F); } \
-  inline int __hisinf(const H a) {                                             \
-    if (!cuemu_nf_isinf(cuemu_nf_bits(a), F))                                  \
+  inline bool __hneu(const H_ a, const H_ b) { return !__heq(a, b); }          \
+  inline bool __hltu(const H_ a, const H_ b) { return !__hge(a, b); }          \
+  inline bool __hleu(const H_ a, const H_ b) { return !__hgt(a, b); }          \
+  inline bool __hgtu(const H_ a, const H_ b) { return !__hle(a, b); }          \
+  inline bool __hgeu(const H_ a, const H_ b) { return !__hlt(a, b); }          \
+  inline bool __hisnan(const H_ a) { return cuemu_nf_isnan(cuemu_nf_bits(a), F_); } \
+  inline int __hisinf(const H_ a) {                                            \
+    if (!cuemu_nf_isinf(cuemu_nf_bits(a), F_))                                 \
       return 0;                                                                \
     return (cuemu_nf_bits(a) & 0x8000U) != 0U ? -1 : 1;                        \
   }                                                                            \
-  inline H hsqrt(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_SQRT)); } \
-  inline H hrsqrt(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RSQRT)); } \
-  inline H hrcp(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RCP)); } \
-  inline H hlog(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG)); } \
-  inline H hlog2(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG2)); } \
-  inline H hlog10(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_LOG10)); } \
-  inline H hexp(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP)); } \
-  inline H hexp2(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP2)); } \
-  inline H hexp10(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_EXP10)); } \
-  inline H hcos(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_COS)); } \
-  inline H hsin(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_SIN)); } \
-  inline H htanh(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_TANH)); } \
-  inline H htanh_approx(const H a) { return htanh(a); }                        \
-  inline H htrunc(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_TRUNC)); } \
-  inline H hceil(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_CEIL)); } \
-  inline H hfloor(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_FLOOR)); } \
-  inline H hrint(const H a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F, CUEMU_NF_RINT)); } \
-  inline H atomicAdd(H *const address, const H val) {                          \
+  inline H_ hsqrt(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SQRT)); } \
+  inline H_ hrsqrt(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RSQRT)); } \
+  inline H_ hrcp(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RCP)); } \
+  inline H_ hlog(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG)); } \
+  inline H_ hlog2(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG2)); } \
+  inline H_ hlog10(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG10)); } \
+  inline H_ hexp(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP)); } \
+  inline H_ hexp2(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP2)); } \
+  inline H_ hexp10(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP10)); } \
+  inline H_ hcos(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_COS)); } \
+  inline H_ hsin(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SIN)); } \
+  inline H_ htanh(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TANH)); } \
+  inline H_ htanh_approx(const H_ a) { return htanh(a); }                      \
+  inline H_ htrunc(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TRUNC)); } \
+  inline H_ hceil(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_CEIL)); } \
+  inline H_ hfloor(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_FLOOR)); } \
+  inline H_ hrint(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RINT)); } \
+  inline H_ atomicAdd(H_ *const address, const H_ val) {                       \
     const unsigned short v = cuemu_nf_bits(val);                               \
     return MAKE(cuemu_nf_atomic_update16(                                      \
         reinterpret_cast<unsigned short *>(address),                           \
-        [v](unsigned short old) { return cuemu_nf_add(old, v, F); }));         \
+        [v](unsigned short old) { return cuemu_nf_add(old, v, F_); }));        \
   }                                                                            \
-  inline H __ldg(const H *const ptr) { return *ptr; }                          \
-  inline H __ldcg(const H *const ptr) { return *ptr; }                         \
-  inline H __ldca(const H *const ptr) { return *ptr; }                         \
-  inline H __ldcs(const H *const ptr) { return *ptr; }                         \
-  inline H __ldlu(const H *const ptr) { return *ptr; }                         \
-  inline H __ldcv(const H *const ptr) {                                        \
-    return MAKE(cuemu_nf_bits_volatile(*static_cast<const volatile H *>(ptr))); \
+  inline H_ __ldg(const H_ *const ptr) { return *ptr; }                        \
+  inline H_ __ldcg(const H_ *const ptr) { return *ptr; }                       \
+  inline H_ __ldca(const H_ *const ptr) { return *ptr; }                       \
+  inline H_ __ldcs(const H_ *const ptr) { return *ptr; }                       \
+  inline H_ __ldlu(const H_ *const ptr) { return *ptr; }                       \
+  inline H_ __ldcv(const H_ *const ptr) {                                      \
+    return MAKE(cuemu_nf_bits_volatile(*static_cast<const volatile H_ *>(ptr))); \
   }                                                                            \
-  inline void __stwb(H *const ptr, const H value) { *ptr = value; }            \
-  inline void __stcg(H *const ptr, const H value) { *ptr = value; }            \
-  inline void __stcs(H *const ptr, const H value) { *ptr = value; }            \
-  inline void __stwt(H *const ptr, const H value) { *ptr = value; }
+  inline void __stwb(H_ *const ptr, const H_ value) { *ptr = value; }          \
+  inline void __stcg(H_ *const ptr, const H_ value) { *ptr = value; }          \
+  inline void __stcs(H_ *const ptr, const H_ value) { *ptr = value; }          \
+  inline void __stwt(H_ *const ptr, const H_ value) { *ptr = value; }
 
 /* The pair forms apply the scalar ones lane by lane. */
 #define CUEMU_NF_LANES1(H2, FN, a) H2(FN((a).x), FN((a).y))
@@ -314,7 +314,7 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
 #define CUEMU_NF_LANES3(H2, FN, a, b, c)                                       \
   H2(FN((a).x, (b).x, (c).x), FN((a).y, (b).y, (c).y))
 
-#define CUEMU_NF_DEFINE_PAIR_API(H, H2, F, MAKE)                              \
+#define CUEMU_NF_DEFINE_PAIR_API(H_, H2, F_, MAKE)                            \
   inline H2 __habs2(const H2 a) { return CUEMU_NF_LANES1(H2, __habs, a); }     \
   inline H2 __hneg2(const H2 a) { return CUEMU_NF_LANES1(H2, __hneg, a); }     \
   inline H2 __hadd2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hadd, a, b); } \
@@ -343,13 +343,13 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   /* (a.x + i a.y) * (b.x + i b.y) + (c.x + i c.y), as four roundings of     \
    * fused multiply-adds in CUDA's order. */                                   \
   inline H2 __hcmadd(const H2 a, const H2 b, const H2 c) {                     \
-    const H re = __hfma(__hneg(a.y), b.y, __hfma(a.x, b.x, c.x));              \
-    const H im = __hfma(a.y, b.x, __hfma(a.x, b.y, c.y));                      \
+    const H_ re = __hfma(__hneg(a.y), b.y, __hfma(a.x, b.x, c.x));             \
+    const H_ im = __hfma(a.y, b.x, __hfma(a.x, b.y, c.y));                     \
     return H2(re, im);                                                         \
   }                                                                            \
-  inline H cuemu_nf_truth(bool t, H) { return MAKE(t ? cuemu_nf_from_double(1.0, F, CUEMU_ROUND_RN) : 0U); } \
+  inline H_ cuemu_nf_truth(bool t, H_) { return MAKE(t ? cuemu_nf_from_double(1.0, F_, CUEMU_ROUND_RN) : 0U); } \
   inline H2 cuemu_nf_truth2(bool tx, bool ty, H2) {                            \
-    return H2(cuemu_nf_truth(tx, H()), cuemu_nf_truth(ty, H()));               \
+    return H2(cuemu_nf_truth(tx, H_()), cuemu_nf_truth(ty, H_()));             \
   }                                                                            \
   inline unsigned cuemu_nf_mask2(bool tx, bool ty, H2) {                       \
     return (tx ? 0xFFFFU : 0U) | (ty ? 0xFFFF0000U : 0U);                      \
@@ -387,14 +387,14 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H2 h2floor(const H2 a) { return CUEMU_NF_LANES1(H2, hfloor, a); }     \
   inline H2 h2rint(const H2 a) { return CUEMU_NF_LANES1(H2, hrint, a); }       \
   inline H2 __lowhigh2highlow(const H2 a) { return H2(a.y, a.x); }             \
-  inline float __low2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.x), F)); } \
-  inline float __high2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.y), F)); } \
+  inline float __low2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.x), F_)); } \
+  inline float __high2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.y), F_)); } \
   /* Each lane is added atomically on its own, as CUDA guarantees; here the \
    * whole 32-bit pair is even updated at once. */                             \
   inline H2 atomicAdd(H2 *const address, const H2 val) {                       \
     const unsigned v = cuemu_nf_bits(val.x) | (static_cast<unsigned>(cuemu_nf_bits(val.y)) << 16); \
     const unsigned old = cuemu_nf_atomic_update32_add(                         \
-        reinterpret_cast<unsigned *>(address), v, F);                          \
+        reinterpret_cast<unsigned *>(address), v, F_);                         \
     return H2(MAKE(old & 0xFFFFU), MAKE(old >> 16));                           \
   }                                                                            \
   inline H2 __ldg(const H2 *const ptr) { return *ptr; }                        \
@@ -403,7 +403,7 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H2 __ldcs(const H2 *const ptr) { return *ptr; }                       \
   inline H2 __ldlu(const H2 *const ptr) { return *ptr; }                       \
   inline H2 __ldcv(const H2 *const ptr) {                                      \
-    const volatile H *p = reinterpret_cast<const volatile H *>(ptr);           \
+    const volatile H_ *p = reinterpret_cast<const volatile H_ *>(ptr);         \
     return H2(MAKE(cuemu_nf_bits_volatile(p[0])), MAKE(cuemu_nf_bits_volatile(p[1]))); \
   }                                                                            \
   inline void __stwb(H2 *const ptr, const H2 value) { *ptr = value; }          \
@@ -426,29 +426,29 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
 
 /* C++ operators, which CUDA lets a program switch off with
  * __CUDA_NO_HALF_OPERATORS__ and friends. */
-#define CUEMU_NF_DEFINE_SCALAR_OPERATORS(H, ONE_BITS, MAKE)                    \
-  inline H operator+(const H &lh, const H &rh) { return __hadd(lh, rh); }      \
-  inline H operator-(const H &lh, const H &rh) { return __hsub(lh, rh); }      \
-  inline H operator*(const H &lh, const H &rh) { return __hmul(lh, rh); }      \
-  inline H operator/(const H &lh, const H &rh) { return __hdiv(lh, rh); }      \
-  inline H &operator+=(H &lh, const H &rh) { lh = __hadd(lh, rh); return lh; } \
-  inline H &operator-=(H &lh, const H &rh) { lh = __hsub(lh, rh); return lh; } \
-  inline H &operator*=(H &lh, const H &rh) { lh = __hmul(lh, rh); return lh; } \
-  inline H &operator/=(H &lh, const H &rh) { lh = __hdiv(lh, rh); return lh; } \
-  inline H &operator++(H &h) { h = __hadd(h, MAKE(ONE_BITS)); return h; }      \
-  inline H &operator--(H &h) { h = __hsub(h, MAKE(ONE_BITS)); return h; }      \
-  inline H operator++(H &h, const int) { H ret = h; ++h; return ret; }         \
-  inline H operator--(H &h, const int) { H ret = h; --h; return ret; }         \
-  inline H operator+(const H &h) { return h; }                                 \
-  inline H operator-(const H &h) { return __hneg(h); }                         \
-  inline bool operator==(const H &lh, const H &rh) { return __heq(lh, rh); }   \
-  inline bool operator!=(const H &lh, const H &rh) { return __hneu(lh, rh); }  \
-  inline bool operator>(const H &lh, const H &rh) { return __hgt(lh, rh); }    \
-  inline bool operator<(const H &lh, const H &rh) { return __hlt(lh, rh); }    \
-  inline bool operator>=(const H &lh, const H &rh) { return __hge(lh, rh); }   \
-  inline bool operator<=(const H &lh, const H &rh) { return __hle(lh, rh); }
+#define CUEMU_NF_DEFINE_SCALAR_OPERATORS(H_, ONE_BITS, MAKE)                   \
+  inline H_ operator+(const H_ &lh, const H_ &rh) { return __hadd(lh, rh); }   \
+  inline H_ operator-(const H_ &lh, const H_ &rh) { return __hsub(lh, rh); }   \
+  inline H_ operator*(const H_ &lh, const H_ &rh) { return __hmul(lh, rh); }   \
+  inline H_ operator/(const H_ &lh, const H_ &rh) { return __hdiv(lh, rh); }   \
+  inline H_ &operator+=(H_ &lh, const H_ &rh) { lh = __hadd(lh, rh); return lh; } \
+  inline H_ &operator-=(H_ &lh, const H_ &rh) { lh = __hsub(lh, rh); return lh; } \
+  inline H_ &operator*=(H_ &lh, const H_ &rh) { lh = __hmul(lh, rh); return lh; } \
+  inline H_ &operator/=(H_ &lh, const H_ &rh) { lh = __hdiv(lh, rh); return lh; } \
+  inline H_ &operator++(H_ &h) { h = __hadd(h, MAKE(ONE_BITS)); return h; }    \
+  inline H_ &operator--(H_ &h) { h = __hsub(h, MAKE(ONE_BITS)); return h; }    \
+  inline H_ operator++(H_ &h, const int) { H_ ret = h; ++h; return ret; }      \
+  inline H_ operator--(H_ &h, const int) { H_ ret = h; --h; return ret; }      \
+  inline H_ operator+(const H_ &h) { return h; }                               \
+  inline H_ operator-(const H_ &h) { return __hneg(h); }                       \
+  inline bool operator==(const H_ &lh, const H_ &rh) { return __heq(lh, rh); } \
+  inline bool operator!=(const H_ &lh, const H_ &rh) { return __hneu(lh, rh); } \
+  inline bool operator>(const H_ &lh, const H_ &rh) { return __hgt(lh, rh); }  \
+  inline bool operator<(const H_ &lh, const H_ &rh) { return __hlt(lh, rh); }  \
+  inline bool operator>=(const H_ &lh, const H_ &rh) { return __hge(lh, rh); } \
+  inline bool operator<=(const H_ &lh, const H_ &rh) { return __hle(lh, rh); }
 
-#define CUEMU_NF_DEFINE_PAIR_OPERATORS(H, H2, ONE_BITS, MAKE)                  \
+#define CUEMU_NF_DEFINE_PAIR_OPERATORS(H_, H2, ONE_BITS, MAKE)                 \
   inline H2 operator+(const H2 &lh, const H2 &rh) { return __hadd2(lh, rh); }  \
   inline H2 operator-(const H2 &lh, const H2 &rh) { return __hsub2(lh, rh); }  \
   inline H2 operator*(const H2 &lh, const H2 &rh) { return __hmul2(lh, rh); }  \
@@ -503,42 +503,42 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
     unsigned short y;                                                          \
   } RAW2;
 
-#define CUEMU_NF_DECLARE_CONVERSIONS(N, H)                                     \
-  struct H;                                                                    \
-  H __float2##N(const float a);                                                \
-  H __double2##N(const double a);                                              \
-  float __##N##2float(const H a);                                              \
-  H __short2##N##_rn(const short int i);                                       \
-  H __ushort2##N##_rn(const unsigned short int i);                             \
-  H __int2##N##_rn(const int i);                                               \
-  H __uint2##N##_rn(const unsigned int i);                                     \
-  H __ll2##N##_rn(const long long int i);                                      \
-  H __ull2##N##_rn(const unsigned long long int i);                            \
-  signed char __##N##2char_rz(const H h);                                      \
-  unsigned char __##N##2uchar_rz(const H h);                                   \
-  short int __##N##2short_rz(const H h);                                       \
-  unsigned short int __##N##2ushort_rz(const H h);                             \
-  int __##N##2int_rz(const H h);                                               \
-  unsigned int __##N##2uint_rz(const H h);                                     \
-  long long int __##N##2ll_rz(const H h);                                      \
-  unsigned long long int __##N##2ull_rz(const H h);
+#define CUEMU_NF_DECLARE_CONVERSIONS(N, H_)                                    \
+  struct H_;                                                                   \
+  H_ __float2##N(const float a);                                               \
+  H_ __double2##N(const double a);                                             \
+  float __##N##2float(const H_ a);                                             \
+  H_ __short2##N##_rn(const short int i);                                      \
+  H_ __ushort2##N##_rn(const unsigned short int i);                            \
+  H_ __int2##N##_rn(const int i);                                              \
+  H_ __uint2##N##_rn(const unsigned int i);                                    \
+  H_ __ll2##N##_rn(const long long int i);                                     \
+  H_ __ull2##N##_rn(const unsigned long long int i);                           \
+  signed char __##N##2char_rz(const H_ h);                                     \
+  unsigned char __##N##2uchar_rz(const H_ h);                                  \
+  short int __##N##2short_rz(const H_ h);                                      \
+  unsigned short int __##N##2ushort_rz(const H_ h);                            \
+  int __##N##2int_rz(const H_ h);                                              \
+  unsigned int __##N##2uint_rz(const H_ h);                                    \
+  long long int __##N##2ll_rz(const H_ h);                                     \
+  unsigned long long int __##N##2ull_rz(const H_ h);
 
-#define CUEMU_NF_RAW_MEMBERS(H, RAW)                                           \
+#define CUEMU_NF_RAW_MEMBERS(H_, RAW)                                          \
 protected:                                                                     \
   unsigned short __x;                                                          \
                                                                                \
 public:                                                                        \
-  H() = default;                                                               \
-  constexpr H(const RAW &hr) : __x(hr.x) {}                                    \
-  H &operator=(const RAW &hr) {                                                \
+  H_() = default;                                                              \
+  constexpr H_(const RAW &hr) : __x(hr.x) {}                                   \
+  H_ &operator=(const RAW &hr) {                                               \
     __x = hr.x;                                                                \
     return *this;                                                              \
   }                                                                            \
-  volatile H &operator=(const RAW &hr) volatile {                              \
+  volatile H_ &operator=(const RAW &hr) volatile {                             \
     __x = hr.x;                                                                \
     return *this;                                                              \
   }                                                                            \
-  volatile H &operator=(const volatile RAW &hr) volatile {                     \
+  volatile H_ &operator=(const volatile RAW &hr) volatile {                    \
     __x = hr.x;                                                                \
     return *this;                                                              \
   }                                                                            \
@@ -554,23 +554,23 @@ public:                                                                        \
   }
 
 /* char is signed on the hosts cuemu supports. */
-#define CUEMU_NF_CONVERSION_MEMBERS(N, H)                                      \
-  H(const float f) { *this = __float2##N(f); }                                 \
-  H(const double f) { *this = __double2##N(f); }                               \
+#define CUEMU_NF_CONVERSION_MEMBERS(N, H_)                                     \
+  H_(const float f) { *this = __float2##N(f); }                                \
+  H_(const double f) { *this = __double2##N(f); }                              \
   operator float() const { return __##N##2float(*this); }                      \
-  H &operator=(const float f) { return *this = __float2##N(f); }               \
-  H &operator=(const double f) { return *this = __double2##N(f); }             \
+  H_ &operator=(const float f) { return *this = __float2##N(f); }              \
+  H_ &operator=(const double f) { return *this = __double2##N(f); }            \
                                                                                \
-  H(const short val) { *this = __short2##N##_rn(val); }                        \
-  H(const unsigned short val) { *this = __ushort2##N##_rn(val); }              \
-  H(const int val) { *this = __int2##N##_rn(val); }                            \
-  H(const unsigned int val) { *this = __uint2##N##_rn(val); }                  \
-  H(const long val) { *this = __ll2##N##_rn(static_cast<long long>(val)); }    \
-  H(const unsigned long val) {                                                 \
+  H_(const short val) { *this = __short2##N##_rn(val); }                       \
+  H_(const unsigned short val) { *this = __ushort2##N##_rn(val); }             \
+  H_(const int val) { *this = __int2##N##_rn(val); }                           \
+  H_(const unsigned int val) { *this = __uint2##N##_rn(val); }                 \
+  H_(const long val) { *this = __ll2##N##_rn(static_cast<long long>(val)); }   \
+  H_(const unsigned long val) {                                                \
     *this = __ull2##N##_rn(static_cast<unsigned long long>(val));              \
   }                                                                            \
-  H(const long long val) { *this = __ll2##N##_rn(val); }                       \
-  H(const unsigned long long val) { *this = __ull2##N##_rn(val); }             \
+  H_(const long long val) { *this = __ll2##N##_rn(val); }                      \
+  H_(const unsigned long long val) { *this = __ull2##N##_rn(val); }            \
                                                                                \
   operator signed char() const { return __##N##2char_rz(*this); }              \
   operator unsigned char() const { return __##N##2uchar_rz(*this); }           \
@@ -585,25 +585,25 @@ public:                                                                        \
   }                                                                            \
   operator long long() const { return __##N##2ll_rz(*this); }                  \
   operator unsigned long long() const { return __##N##2ull_rz(*this); }        \
-  H &operator=(const short val) { return *this = __short2##N##_rn(val); }      \
-  H &operator=(const unsigned short val) {                                     \
+  H_ &operator=(const short val) { return *this = __short2##N##_rn(val); }     \
+  H_ &operator=(const unsigned short val) {                                    \
     return *this = __ushort2##N##_rn(val);                                     \
   }                                                                            \
-  H &operator=(const int val) { return *this = __int2##N##_rn(val); }          \
-  H &operator=(const unsigned int val) { return *this = __uint2##N##_rn(val); } \
-  H &operator=(const long long val) { return *this = __ll2##N##_rn(val); }     \
-  H &operator=(const unsigned long long val) {                                 \
+  H_ &operator=(const int val) { return *this = __int2##N##_rn(val); }         \
+  H_ &operator=(const unsigned int val) { return *this = __uint2##N##_rn(val); } \
+  H_ &operator=(const long long val) { return *this = __ll2##N##_rn(val); }    \
+  H_ &operator=(const unsigned long long val) {                                \
     return *this = __ull2##N##_rn(val);                                        \
   }                                                                            \
   constexpr operator bool() const { return (__x & 0x7FFFU) != 0U; }
 
-#define CUEMU_NF_DEFINE_PAIR_TYPE(H, H2, RAW, RAW2)                            \
+#define CUEMU_NF_DEFINE_PAIR_TYPE(H_, H2, RAW, RAW2)                           \
   struct alignas(4) H2 {                                                       \
-    H x;                                                                       \
-    H y;                                                                       \
+    H_ x;                                                                      \
+    H_ y;                                                                      \
                                                                                \
     H2() = default;                                                            \
-    constexpr H2(const H &a, const H &b) : x(a), y(b) {}                       \
+    constexpr H2(const H_ &a, const H_ &b) : x(a), y(b) {}                     \
     H2(const RAW2 &h2r) {                                                      \
       RAW r;                                                                   \
       r.x = h2r.x;                                                             \
@@ -633,68 +633,68 @@ public:                                                                        \
  * To integer: NaN gives 0 (0x8000000000000000 for 64-bit results) and values
  * out of range saturate. From integer: rounded in the named mode. */
 
-#define CUEMU_NF_TO_INT(NAME, H, F, T, MODE, LO, HI, NAN_VALUE)                \
-  inline T NAME(const H h) {                                                   \
-    return static_cast<T>(cuemu_nf_to_integer(cuemu_nf_bits(h), F, MODE, LO,   \
+#define CUEMU_NF_TO_INT(NAME, H_, F_, T, MODE, LO, HI, NAN_VALUE)              \
+  inline T NAME(const H_ h) {                                                  \
+    return static_cast<T>(cuemu_nf_to_integer(cuemu_nf_bits(h), F_, MODE, LO,  \
                                               HI, NAN_VALUE));                 \
   }
-#define CUEMU_NF_TO_INT4(STEM, H, F, T, LO, HI, NAN_VALUE)                     \
-  CUEMU_NF_TO_INT(STEM##_rn, H, F, T, CUEMU_ROUND_RN, LO, HI, NAN_VALUE)       \
-  CUEMU_NF_TO_INT(STEM##_rz, H, F, T, CUEMU_ROUND_RZ, LO, HI, NAN_VALUE)       \
-  CUEMU_NF_TO_INT(STEM##_rd, H, F, T, CUEMU_ROUND_RD, LO, HI, NAN_VALUE)       \
-  CUEMU_NF_TO_INT(STEM##_ru, H, F, T, CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
-#define CUEMU_NF_TO_ULL(NAME, H, F, MODE)                                      \
-  inline unsigned long long int NAME(const H h) {                              \
-    return cuemu_nf_to_ull(cuemu_nf_bits(h), F, MODE);                         \
+#define CUEMU_NF_TO_INT4(STEM, H_, F_, T, LO, HI, NAN_VALUE)                   \
+  CUEMU_NF_TO_INT(STEM##_rn, H_, F_, T, CUEMU_ROUND_RN, LO, HI, NAN_VALUE)     \
+  CUEMU_NF_TO_INT(STEM##_rz, H_, F_, T, CUEMU_ROUND_RZ, LO, HI, NAN_VALUE)     \
+  CUEMU_NF_TO_INT(STEM##_rd, H_, F_, T, CUEMU_ROUND_RD, LO, HI, NAN_VALUE)     \
+  CUEMU_NF_TO_INT(STEM##_ru, H_, F_, T, CUEMU_ROUND_RU, LO, HI, NAN_VALUE)
+#define CUEMU_NF_TO_ULL(NAME, H_, F_, MODE)                                    \
+  inline unsigned long long int NAME(const H_ h) {                             \
+    return cuemu_nf_to_ull(cuemu_nf_bits(h), F_, MODE);                        \
   }
-#define CUEMU_NF_FROM_DOUBLE(NAME, H, F, MAKE, MODE)                           \
-  inline H NAME(const float a) { return MAKE(cuemu_nf_from_double(a, F, MODE)); }
+#define CUEMU_NF_FROM_DOUBLE(NAME, H_, F_, MAKE, MODE)                         \
+  inline H_ NAME(const float a) { return MAKE(cuemu_nf_from_double(a, F_, MODE)); }
 #define CUEMU_NF_FROM_ULL(i, f, mode) cuemu_nf_from_ull((i), false, (f), (mode))
-#define CUEMU_NF_FROM_INT(STEM, H, F, MAKE, T, CONV)                           \
-  inline H STEM##_rn(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RN)); }   \
-  inline H STEM##_rz(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RZ)); }   \
-  inline H STEM##_rd(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RD)); }   \
-  inline H STEM##_ru(const T i) { return MAKE(CONV(i, F, CUEMU_ROUND_RU)); }
+#define CUEMU_NF_FROM_INT(STEM, H_, F_, MAKE, T, CONV)                         \
+  inline H_ STEM##_rn(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RN)); } \
+  inline H_ STEM##_rz(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RZ)); } \
+  inline H_ STEM##_rd(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RD)); } \
+  inline H_ STEM##_ru(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RU)); }
 
-#define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H, H2, RAW, F)                      \
-  inline unsigned short cuemu_nf_bits(const H h) {                             \
+#define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H_, H2, RAW, F_)                    \
+  inline unsigned short cuemu_nf_bits(const H_ h) {                            \
     return static_cast<RAW>(h).x;                                              \
   }                                                                            \
-  inline unsigned short cuemu_nf_bits_volatile(const volatile H &h) {          \
+  inline unsigned short cuemu_nf_bits_volatile(const volatile H_ &h) {         \
     return static_cast<RAW>(h).x;                                              \
   }                                                                            \
-  inline H cuemu_##N##_from_bits(unsigned bits) {                              \
+  inline H_ cuemu_##N##_from_bits(unsigned bits) {                             \
     RAW r;                                                                     \
     r.x = static_cast<unsigned short>(bits);                                   \
-    return H(r);                                                               \
+    return H_(r);                                                              \
   }                                                                            \
-  inline short int __##N##_as_short(const H h) {                               \
+  inline short int __##N##_as_short(const H_ h) {                              \
     return static_cast<short int>(cuemu_nf_bits(h));                           \
   }                                                                            \
-  inline unsigned short int __##N##_as_ushort(const H h) {                     \
+  inline unsigned short int __##N##_as_ushort(const H_ h) {                    \
     return cuemu_nf_bits(h);                                                   \
   }                                                                            \
-  inline H __short_as_##N(const short int i) {                                 \
+  inline H_ __short_as_##N(const short int i) {                                \
     return cuemu_##N##_from_bits(static_cast<unsigned short>(i));              \
   }                                                                            \
-  inline H __ushort_as_##N(const unsigned short int i) {                       \
+  inline H_ __ushort_as_##N(const unsigned short int i) {                      \
     return cuemu_##N##_from_bits(i);                                           \
   }                                                                            \
                                                                                \
-  inline H __double2##N(const double a) {                                      \
-    return cuemu_##N##_from_bits(cuemu_nf_from_double(a, F, CUEMU_ROUND_RN));  \
+  inline H_ __double2##N(const double a) {                                     \
+    return cuemu_##N##_from_bits(cuemu_nf_from_double(a, F_, CUEMU_ROUND_RN)); \
   }                                                                            \
-  inline H __float2##N(const float a) { return __double2##N(a); }              \
-  CUEMU_NF_FROM_DOUBLE(__float2##N##_rn, H, F, cuemu_##N##_from_bits,          \
+  inline H_ __float2##N(const float a) { return __double2##N(a); }             \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rn, H_, F_, cuemu_##N##_from_bits,        \
                        CUEMU_ROUND_RN)                                         \
-  CUEMU_NF_FROM_DOUBLE(__float2##N##_rz, H, F, cuemu_##N##_from_bits,          \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rz, H_, F_, cuemu_##N##_from_bits,        \
                        CUEMU_ROUND_RZ)                                         \
-  CUEMU_NF_FROM_DOUBLE(__float2##N##_rd, H, F, cuemu_##N##_from_bits,          \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_rd, H_, F_, cuemu_##N##_from_bits,        \
                        CUEMU_ROUND_RD)                                         \
-  CUEMU_NF_FROM_DOUBLE(__float2##N##_ru, H, F, cuemu_##N##_from_bits,          \
+  CUEMU_NF_FROM_DOUBLE(__float2##N##_ru, H_, F_, cuemu_##N##_from_bits,        \
                        CUEMU_ROUND_RU)                                         \
-  inline float __##N##2float(const H a) {                                      \
-    return cuemu_nf_to_float(cuemu_nf_bits(a), F);                             \
+  inline float __##N##2float(const H_ a) {                                     \
+    return cuemu_nf_to_float(cuemu_nf_bits(a), F_);                            \
   }                                                                            \
   inline H2 __float2##N2##_rn(const float a) {                                 \
     return H2(__float2##N(a), __float2##N(a));                                 \
@@ -712,38 +712,38 @@ public:                                                                        \
     return r;                                                                  \
   }                                                                            \
                                                                                \
-  CUEMU_NF_TO_INT(__##N##2char_rz, H, F, signed char, CUEMU_ROUND_RZ, -128.0,  \
+  CUEMU_NF_TO_INT(__##N##2char_rz, H_, F_, signed char, CUEMU_ROUND_RZ, -128.0, \
                   127.0, 0)                                                    \
-  CUEMU_NF_TO_INT(__##N##2uchar_rz, H, F, unsigned char, CUEMU_ROUND_RZ, 0.0,  \
+  CUEMU_NF_TO_INT(__##N##2uchar_rz, H_, F_, unsigned char, CUEMU_ROUND_RZ, 0.0, \
                   255.0, 0)                                                    \
-  CUEMU_NF_TO_INT4(__##N##2short, H, F, short int, -32768.0, 32767.0, 0)       \
-  CUEMU_NF_TO_INT4(__##N##2ushort, H, F, unsigned short int, 0.0, 65535.0, 0)  \
-  CUEMU_NF_TO_INT4(__##N##2int, H, F, int, -2147483648.0, 2147483647.0, 0)     \
-  CUEMU_NF_TO_INT4(__##N##2uint, H, F, unsigned int, 0.0, 4294967295.0, 0)     \
-  CUEMU_NF_TO_INT4(__##N##2ll, H, F, long long int, -9223372036854775808.0,    \
+  CUEMU_NF_TO_INT4(__##N##2short, H_, F_, short int, -32768.0, 32767.0, 0)     \
+  CUEMU_NF_TO_INT4(__##N##2ushort, H_, F_, unsigned short int, 0.0, 65535.0, 0) \
+  CUEMU_NF_TO_INT4(__##N##2int, H_, F_, int, -2147483648.0, 2147483647.0, 0)   \
+  CUEMU_NF_TO_INT4(__##N##2uint, H_, F_, unsigned int, 0.0, 4294967295.0, 0)   \
+  CUEMU_NF_TO_INT4(__##N##2ll, H_, F_, long long int, -9223372036854775808.0,  \
                    9223372036854775807.0, INT64_MIN)                           \
-  CUEMU_NF_TO_ULL(__##N##2ull_rn, H, F, CUEMU_ROUND_RN)                        \
-  CUEMU_NF_TO_ULL(__##N##2ull_rz, H, F, CUEMU_ROUND_RZ)                        \
-  CUEMU_NF_TO_ULL(__##N##2ull_rd, H, F, CUEMU_ROUND_RD)                        \
-  CUEMU_NF_TO_ULL(__##N##2ull_ru, H, F, CUEMU_ROUND_RU)                        \
-  CUEMU_NF_FROM_INT(__short2##N, H, F, cuemu_##N##_from_bits, short int,       \
+  CUEMU_NF_TO_ULL(__##N##2ull_rn, H_, F_, CUEMU_ROUND_RN)                      \
+  CUEMU_NF_TO_ULL(__##N##2ull_rz, H_, F_, CUEMU_ROUND_RZ)                      \
+  CUEMU_NF_TO_ULL(__##N##2ull_rd, H_, F_, CUEMU_ROUND_RD)                      \
+  CUEMU_NF_TO_ULL(__##N##2ull_ru, H_, F_, CUEMU_ROUND_RU)                      \
+  CUEMU_NF_FROM_INT(__short2##N, H_, F_, cuemu_##N##_from_bits, short int,     \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ushort2##N, H, F, cuemu_##N##_from_bits,                 \
+  CUEMU_NF_FROM_INT(__ushort2##N, H_, F_, cuemu_##N##_from_bits,               \
                     unsigned short int, cuemu_nf_from_ll)                      \
-  CUEMU_NF_FROM_INT(__int2##N, H, F, cuemu_##N##_from_bits, int,               \
+  CUEMU_NF_FROM_INT(__int2##N, H_, F_, cuemu_##N##_from_bits, int,             \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__uint2##N, H, F, cuemu_##N##_from_bits, unsigned int,     \
+  CUEMU_NF_FROM_INT(__uint2##N, H_, F_, cuemu_##N##_from_bits, unsigned int,   \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ll2##N, H, F, cuemu_##N##_from_bits, long long int,      \
+  CUEMU_NF_FROM_INT(__ll2##N, H_, F_, cuemu_##N##_from_bits, long long int,    \
                     cuemu_nf_from_ll)                                          \
-  CUEMU_NF_FROM_INT(__ull2##N, H, F, cuemu_##N##_from_bits,                    \
+  CUEMU_NF_FROM_INT(__ull2##N, H_, F_, cuemu_##N##_from_bits,                  \
                     unsigned long long int, CUEMU_NF_FROM_ULL)                 \
                                                                                \
-  inline H2 make_##N2(const H x, const H y) { return H2(x, y); }               \
-  inline H2 __##N##2##N2(const H a) { return H2(a, a); }                       \
-  inline H2 __halves2##N2(const H a, const H b) { return H2(a, b); }           \
-  inline H __low2##N(const H2 a) { return a.x; }                               \
-  inline H __high2##N(const H2 a) { return a.y; }                              \
+  inline H2 make_##N2(const H_ x, const H_ y) { return H2(x, y); }             \
+  inline H2 __##N##2##N2(const H_ a) { return H2(a, a); }                      \
+  inline H2 __halves2##N2(const H_ a, const H_ b) { return H2(a, b); }         \
+  inline H_ __low2##N(const H2 a) { return a.x; }                              \
+  inline H_ __high2##N(const H2 a) { return a.y; }                             \
   inline H2 __low2##N2(const H2 a) { return H2(a.x, a.x); }                    \
   inline H2 __high2##N2(const H2 a) { return H2(a.y, a.y); }                   \
   inline H2 __lows2##N2(const H2 a, const H2 b) { return H2(a.x, b.x); }       \

@@ -59,13 +59,13 @@ template <typename T> inline cuemu_printf_arg printf_arg(T v) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-security"
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-template <typename... A>
+template <typename... A_>
 inline int cuemu_printf_at(const char *file, int line, const char *format,
-                           A... args) {
+                           A_... args) {
   if (!cuemu_thread_in_kernel())
     return std::printf(format, args...);
-  cuemu_printf_arg packed[sizeof...(A) + 1] = {::cuemu::printf_arg(args)...};
-  return cuemu_printf_capture(file, line, format, (int)sizeof...(A), packed);
+  cuemu_printf_arg packed[sizeof...(A_) + 1] = {::cuemu::printf_arg(args)...};
+  return cuemu_printf_capture(file, line, format, (int)sizeof...(A_), packed);
 }
 #pragma GCC diagnostic pop
 

@@ -89,11 +89,11 @@ constexpr bool is_int(int t) {
 }
 
 /* Modifier X is among M. */
-template <int X, int... M> constexpr bool has = ((M == X) || ... || false);
+template <int X_, int... M_> constexpr bool has = ((M_ == X_) || ... || false);
 
 /* The n-th type among M (0 when there is none). */
-template <int... M> constexpr int type_n(int n) {
-  const int all[] = {0, M...};
+template <int... M_> constexpr int type_n(int n) {
+  const int all[] = {0, M_...};
   for (unsigned i = 1; i < sizeof all / sizeof all[0]; ++i)
     if (all[i] >= 0x100 && n-- == 0) return all[i];
   return 0;
@@ -146,16 +146,16 @@ constexpr int constraint_bits(char c) {
   return c == 'h' ? 16 : (c == 'r' || c == 'f') ? 32 : 64;
 }
 
-template <char C, typename T> inline reg in(const T &v) {
-  constexpr int w = constraint_bits(C);
+template <char C_, typename T> inline reg in(const T &v) {
+  constexpr int w = constraint_bits(C_);
   if constexpr (std::is_array<T>::value) {
     /* An array stands for its first element's address, as in C++. */
-    return in<C>(static_cast<const std::remove_extent_t<T> *>(v));
+    return in<C_>(static_cast<const std::remove_extent_t<T> *>(v));
   } else if constexpr (std::is_pointer<T>::value) {
     return zx(static_cast<reg>(reinterpret_cast<uintptr_t>(v)), w);
-  } else if constexpr (C == 'f' && std::is_arithmetic<T>::value) {
+  } else if constexpr (C_ == 'f' && std::is_arithmetic<T>::value) {
     return bits_of(static_cast<float>(v));
-  } else if constexpr (C == 'd' && std::is_arithmetic<T>::value) {
+  } else if constexpr (C_ == 'd' && std::is_arithmetic<T>::value) {
     return bits_of(static_cast<double>(v));
   } else if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
     return zx(static_cast<reg>(v), w);
@@ -168,14 +168,14 @@ template <char C, typename T> inline reg in(const T &v) {
   }
 }
 
-template <char C, typename T> inline void out(T &lv, reg bits) {
-  constexpr int w = constraint_bits(C);
+template <char C_, typename T> inline void out(T &lv, reg bits) {
+  constexpr int w = constraint_bits(C_);
   bits = zx(bits, w);
   if constexpr (std::is_pointer<T>::value) {
     lv = reinterpret_cast<T>(static_cast<uintptr_t>(bits));
-  } else if constexpr (C == 'f' && std::is_arithmetic<T>::value) {
+  } else if constexpr (C_ == 'f' && std::is_arithmetic<T>::value) {
     lv = static_cast<T>(as_f32(bits));
-  } else if constexpr (C == 'd' && std::is_arithmetic<T>::value) {
+  } else if constexpr (C_ == 'd' && std::is_arithmetic<T>::value) {
     lv = static_cast<T>(as_f64(bits));
   } else if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
     lv = static_cast<T>(bits);
@@ -267,13 +267,13 @@ inline reg sreg_globaltimer() { return cuemu_globaltimer(); }
 
 /* ---- Moves --------------------------------------------------------------- */
 
-template <int... M> inline void mov(reg &d, reg a) {
-  d = result<type_n<M...>(0)>(a);
+template <int... M_> inline void mov(reg &d, reg a) {
+  d = result<type_n<M_...>(0)>(a);
 }
 
 /* mov.bN d, {a, b, ...}: the parts, lowest first. */
-template <int... M, typename... P> inline void pack(reg &d, P... parts) {
-  constexpr int n = sizeof...(P), w = width(type_n<M...>(0)) / n;
+template <int... M_, typename... P_> inline void pack(reg &d, P_... parts) {
+  constexpr int n = sizeof...(P_), w = width(type_n<M_...>(0)) / n;
   const reg all[] = {static_cast<reg>(parts)...};
   reg v = 0;
   for (int i = 0; i < n; ++i) v |= zx(all[i], w) << (i * w);
@@ -281,27 +281,27 @@ template <int... M, typename... P> inline void pack(reg &d, P... parts) {
 }
 
 /* mov.bN {a, b, ...}, s. */
-template <int... M, typename... P> inline void unpack(reg s, P &...parts) {
-  constexpr int n = sizeof...(P), w = width(type_n<M...>(0)) / n;
+template <int... M_, typename... P_> inline void unpack(reg s, P_ &...parts) {
+  constexpr int n = sizeof...(P_), w = width(type_n<M_...>(0)) / n;
   int i = 0;
   ((parts = zx(s >> (w * i++), w)), ...);
 }
 
 /* The .b128 moves: a copy, mov.b128 d, {lo, hi} and mov.b128 {lo, hi}, s
  * (two 64-bit halves, lowest first). */
-template <int... M> inline void mov(wide &d, wide a) { d = a; }
-template <int... M> inline void pack(wide &d, reg lo, reg hi) {
+template <int... M_> inline void mov(wide &d, wide a) { d = a; }
+template <int... M_> inline void pack(wide &d, reg lo, reg hi) {
   d = (static_cast<wide>(hi) << 64) | lo;
 }
-template <int... M> inline void unpack(wide s, reg &lo, reg &hi) {
+template <int... M_> inline void unpack(wide s, reg &lo, reg &hi) {
   lo = static_cast<reg>(s);
   hi = static_cast<reg>(s >> 64);
 }
 
 /* cvta between generic addresses and those of the global, local, const
  * and param spaces: one flat memory, an identity. */
-template <int... M> inline void cvta(reg &d, reg a) {
-  d = result<type_n<M...>(0)>(a);
+template <int... M_> inline void cvta(reg &d, reg a) {
+  d = result<type_n<M_...>(0)>(a);
 }
 
 /* The shared state space has addresses of its own, as on a GPU (32 bits,
@@ -314,11 +314,11 @@ template <int... M> inline void cvta(reg &d, reg a) {
 inline reg shared_at(reg a) {
   return (a >> 32) ? a : reinterpret_cast<reg>(cuemu_shared_generic(a));
 }
-template <int... M> inline void cvta_to_shared(reg &d, reg a) {
-  d = result<type_n<M...>(0)>(cuemu_shared_address(reinterpret_cast<const void *>(a)));
+template <int... M_> inline void cvta_to_shared(reg &d, reg a) {
+  d = result<type_n<M_...>(0)>(cuemu_shared_address(reinterpret_cast<const void *>(a)));
 }
-template <int... M> inline void cvta_shared(reg &d, reg a) {
-  d = result<type_n<M...>(0)>(shared_at(a));
+template <int... M_> inline void cvta_shared(reg &d, reg a) {
+  d = result<type_n<M_...>(0)>(shared_at(a));
 }
 
 } // namespace ptx

@@ -27,10 +27,10 @@ namespace cuemu {
 namespace ptx {
 
 /* The direction of the rounding modifier (nearest when there is none). */
-template <int... M> constexpr cuemu_rounding rounding() {
-  return (has<m_rz, M...> || has<m_rzi, M...>)   ? cuemu_round_zero
-         : (has<m_rm, M...> || has<m_rmi, M...>) ? cuemu_round_down
-         : (has<m_rp, M...> || has<m_rpi, M...>) ? cuemu_round_up
+template <int... M_> constexpr cuemu_rounding rounding() {
+  return (has<m_rz, M_...> || has<m_rzi, M_...>)   ? cuemu_round_zero
+         : (has<m_rm, M_...> || has<m_rmi, M_...>) ? cuemu_round_down
+         : (has<m_rp, M_...> || has<m_rpi, M_...>) ? cuemu_round_up
                                                  : cuemu_round_nearest;
 }
 
@@ -40,19 +40,19 @@ inline float flush(float x) {
 }
 
 /* The operand as float or double, flushed with .ftz (f32 only). */
-template <int T, int... M> inline auto fval(reg v) {
+template <int T, int... M_> inline auto fval(reg v) {
   if constexpr (T == f64) {
     return as_f64(v);
   } else {
     const float x = as_f32(v);
-    return has<m_ftz, M...> ? flush(x) : x;
+    return has<m_ftz, M_...> ? flush(x) : x;
   }
 }
 
 /* A float or double result as register bits, with .sat and .ftz. */
-template <int... M, typename F> inline reg fbits(F x) {
-  if constexpr (has<m_sat, M...>) x = std::isnan(x) ? F(0) : x < F(0) ? F(0) : x > F(1) ? F(1) : x;
-  if constexpr (std::is_same<F, float>::value && has<m_ftz, M...>) x = flush(x);
+template <int... M_, typename F_> inline reg fbits(F_ x) {
+  if constexpr (has<m_sat, M_...>) x = std::isnan(x) ? F_(0) : x < F_(0) ? F_(0) : x > F_(1) ? F_(1) : x;
+  if constexpr (std::is_same<F_, float>::value && has<m_ftz, M_...>) x = flush(x);
   return bits_of(x);
 }
 
@@ -71,23 +71,23 @@ inline unsigned short half_flush(unsigned short h, cuemu_nf_format f) {
 
 /* op(x, y, z, format) on each 16-bit half of the operands (two for the
  * pairs), with .ftz, .sat and .relu applied. */
-template <int... M, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op op) {
-  constexpr int T = type_n<M...>(0), lanes = width(T) / 16;
+template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op op) {
+  constexpr int T = type_n<M_...>(0), lanes = width(T) / 16;
   constexpr cuemu_nf_format f = half_format<T>();
   reg d = 0;
   for (int i = 0; i < lanes; ++i) {
     unsigned short x = static_cast<unsigned short>(a >> (16 * i));
     unsigned short y = static_cast<unsigned short>(b >> (16 * i));
     unsigned short z = static_cast<unsigned short>(c >> (16 * i));
-    if constexpr (has<m_ftz, M...>) {
+    if constexpr (has<m_ftz, M_...>) {
       x = half_flush(x, f);
       y = half_flush(y, f);
       z = half_flush(z, f);
     }
     unsigned short r = op(x, y, z, f);
-    if constexpr (has<m_ftz, M...>) r = half_flush(r, f);
-    if constexpr (has<m_sat, M...>) r = cuemu_nf_sat(r, f);
-    if constexpr (has<m_relu, M...>) r = cuemu_nf_relu(r, f);
+    if constexpr (has<m_ftz, M_...>) r = half_flush(r, f);
+    if constexpr (has<m_sat, M_...>) r = cuemu_nf_sat(r, f);
+    if constexpr (has<m_relu, M_...>) r = cuemu_nf_relu(r, f);
     d |= static_cast<reg>(r) << (16 * i);
   }
   return d;
@@ -100,75 +100,75 @@ template <int... M, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op o
     return static_cast<unsigned short>(expr);                                  \
   }
 
-template <int... M> inline void fadd(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fadd(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_add(x, y, f)));
+    d = half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_add(x, y, f)));
   else
-    d = fbits<M...>(cuemu_add_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+    d = fbits<M_...>(cuemu_add_rounded(fval<T, M_...>(a), fval<T, M_...>(b), rounding<M_...>()));
 }
-template <int... M> inline void fsub(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fsub(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_sub(x, y, f)));
+    d = half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_sub(x, y, f)));
   else
-    d = fbits<M...>(cuemu_sub_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+    d = fbits<M_...>(cuemu_sub_rounded(fval<T, M_...>(a), fval<T, M_...>(b), rounding<M_...>()));
 }
-template <int... M> inline void fmul(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fmul(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_mul(x, y, f)));
+    d = half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_mul(x, y, f)));
   else
-    d = fbits<M...>(cuemu_mul_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+    d = fbits<M_...>(cuemu_mul_rounded(fval<T, M_...>(a), fval<T, M_...>(b), rounding<M_...>()));
 }
-template <int... M> inline void ffma(reg &d, reg a, reg b, reg c) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void ffma(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, b, c, CUEMU_PTX_HALF_OP(cuemu_nf_fma(x, y, z, f)));
+    d = half_lanes<M_...>(a, b, c, CUEMU_PTX_HALF_OP(cuemu_nf_fma(x, y, z, f)));
   else
-    d = fbits<M...>(cuemu_fma_rounded(fval<T, M...>(a), fval<T, M...>(b),
-                                      fval<T, M...>(c), rounding<M...>()));
+    d = fbits<M_...>(cuemu_fma_rounded(fval<T, M_...>(a), fval<T, M_...>(b),
+                                      fval<T, M_...>(c), rounding<M_...>()));
 }
-template <int... M> inline void fma(reg &d, reg a, reg b, reg c) {
-  ffma<M...>(d, a, b, c);
+template <int... M_> inline void fma(reg &d, reg a, reg b, reg c) {
+  ffma<M_...>(d, a, b, c);
 }
 /* div.approx and div.full are the exact quotient here (within their
  * error bounds). */
-template <int... M> inline void fdiv(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_div_rounded(fval<T, M...>(a), fval<T, M...>(b), rounding<M...>()));
+template <int... M_> inline void fdiv(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
+  d = fbits<M_...>(cuemu_div_rounded(fval<T, M_...>(a), fval<T, M_...>(b), rounding<M_...>()));
 }
-template <int... M> inline void fabs_(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fabs_(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_abs(x, f)));
+    d = half_lanes<M_...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_abs(x, f)));
   else
-    d = fbits<M...>(std::fabs(fval<T, M...>(a)));
+    d = fbits<M_...>(std::fabs(fval<T, M_...>(a)));
 }
-template <int... M> inline void fneg(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fneg(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T))
-    d = half_lanes<M...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_neg(x, f)));
+    d = half_lanes<M_...>(a, 0, 0, CUEMU_PTX_HALF_OP(cuemu_nf_neg(x, f)));
   else
-    d = fbits<M...>(-fval<T, M...>(a));
+    d = fbits<M_...>(-fval<T, M_...>(a));
 }
 
 /* min/max: a NaN operand gives the other (the canonical NaN when both are,
  * or with .NaN when either is); -0.0 is below +0.0. */
-template <int... M> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_half(T)) {
-    if (has<m_NaN, M...>)
-      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max_nan(x, y, f)))
-                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min_nan(x, y, f)));
+    if (has<m_NaN, M_...>)
+      d = want_max ? half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max_nan(x, y, f)))
+                   : half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min_nan(x, y, f)));
     else
-      d = want_max ? half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max(x, y, f)))
-                   : half_lanes<M...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min(x, y, f)));
+      d = want_max ? half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_max(x, y, f)))
+                   : half_lanes<M_...>(a, b, 0, CUEMU_PTX_HALF_OP(cuemu_nf_min(x, y, f)));
     return;
   }
-  const auto x = fval<T, M...>(a), y = fval<T, M...>(b);
+  const auto x = fval<T, M_...>(a), y = fval<T, M_...>(b);
   const reg nan = T == f64 ? 0x7fffffffffffffffULL : 0x7fffffffULL;
-  if ((std::isnan(x) && std::isnan(y)) || (has<m_NaN, M...> && (std::isnan(x) || std::isnan(y)))) {
+  if ((std::isnan(x) && std::isnan(y)) || (has<m_NaN, M_...> && (std::isnan(x) || std::isnan(y)))) {
     d = nan;
     return;
   }
@@ -177,53 +177,53 @@ template <int... M> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
   else if (std::isnan(y)) r = x;
   else if (x == y) r = (std::signbit(x) != want_max) ? x : y;
   else r = (x > y) == want_max ? x : y;
-  d = fbits<M...>(r);
+  d = fbits<M_...>(r);
 }
 
-template <int... M> inline void copysign(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void copysign(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   d = bits_of(std::copysign(fval<T>(b), fval<T>(a)));
 }
 
-template <int... M> inline void testp(reg &p, reg a) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void testp(reg &p, reg a) {
+  constexpr int T = type_n<M_...>(0);
   const int c = std::fpclassify(fval<T>(a));
-  if constexpr (has<m_finite, M...>) p = c != FP_INFINITE && c != FP_NAN;
-  else if constexpr (has<m_infinite, M...>) p = c == FP_INFINITE;
-  else if constexpr (has<m_number, M...>) p = c != FP_NAN;
-  else if constexpr (has<m_notanumber, M...>) p = c == FP_NAN;
-  else if constexpr (has<m_normal, M...>) p = c == FP_NORMAL;
+  if constexpr (has<m_finite, M_...>) p = c != FP_INFINITE && c != FP_NAN;
+  else if constexpr (has<m_infinite, M_...>) p = c == FP_INFINITE;
+  else if constexpr (has<m_number, M_...>) p = c != FP_NAN;
+  else if constexpr (has<m_notanumber, M_...>) p = c == FP_NAN;
+  else if constexpr (has<m_normal, M_...>) p = c == FP_NORMAL;
   else p = c == FP_SUBNORMAL;
 }
 
-template <int... M> inline void rcp(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
-  using F = decltype(fval<T, M...>(a));
-  d = fbits<M...>(cuemu_div_rounded(F(1), fval<T, M...>(a), rounding<M...>()));
+template <int... M_> inline void rcp(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
+  using F_ = decltype(fval<T, M_...>(a));
+  d = fbits<M_...>(cuemu_div_rounded(F_(1), fval<T, M_...>(a), rounding<M_...>()));
 }
-template <int... M> inline void sqrt(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
-  d = fbits<M...>(cuemu_sqrt_rounded(fval<T, M...>(a), rounding<M...>()));
+template <int... M_> inline void sqrt(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
+  d = fbits<M_...>(cuemu_sqrt_rounded(fval<T, M_...>(a), rounding<M_...>()));
 }
-template <int... M> inline void rsqrt(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
-  using F = decltype(fval<T, M...>(a));
-  d = fbits<M...>(F(1) / std::sqrt(fval<T, M...>(a)));
+template <int... M_> inline void rsqrt(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
+  using F_ = decltype(fval<T, M_...>(a));
+  d = fbits<M_...>(F_(1) / std::sqrt(fval<T, M_...>(a)));
 }
-template <int... M> inline void ex2(reg &d, reg a) {
-  d = fbits<M...>(std::exp2(fval<f32, M...>(a)));
+template <int... M_> inline void ex2(reg &d, reg a) {
+  d = fbits<M_...>(std::exp2(fval<f32, M_...>(a)));
 }
-template <int... M> inline void lg2(reg &d, reg a) {
-  d = fbits<M...>(std::log2(fval<f32, M...>(a)));
+template <int... M_> inline void lg2(reg &d, reg a) {
+  d = fbits<M_...>(std::log2(fval<f32, M_...>(a)));
 }
-template <int... M> inline void sin(reg &d, reg a) {
-  d = fbits<M...>(std::sin(fval<f32, M...>(a)));
+template <int... M_> inline void sin(reg &d, reg a) {
+  d = fbits<M_...>(std::sin(fval<f32, M_...>(a)));
 }
-template <int... M> inline void cos(reg &d, reg a) {
-  d = fbits<M...>(std::cos(fval<f32, M...>(a)));
+template <int... M_> inline void cos(reg &d, reg a) {
+  d = fbits<M_...>(std::cos(fval<f32, M_...>(a)));
 }
-template <int... M> inline void tanh(reg &d, reg a) {
-  d = fbits<M...>(std::tanh(fval<f32, M...>(a)));
+template <int... M_> inline void tanh(reg &d, reg a) {
+  d = fbits<M_...>(std::tanh(fval<f32, M_...>(a)));
 }
 
 /* ---- Comparisons --------------------------------------------------------- */
@@ -231,78 +231,78 @@ template <int... M> inline void tanh(reg &d, reg a) {
 /* a CmpOp b for type T: ordered float comparisons are false and unordered
  * ones (equ ... geu) true when an operand is NaN; lo ls hi hs compare
  * unsigned. */
-template <int T, int... M> inline bool compare(reg a, reg b) {
+template <int T, int... M_> inline bool compare(reg a, reg b) {
   if constexpr (is_float(T)) {
-    const auto x = fval<T, M...>(a), y = fval<T, M...>(b);
+    const auto x = fval<T, M_...>(a), y = fval<T, M_...>(b);
     const bool un = std::isnan(x) || std::isnan(y);
-    if constexpr (has<m_eq, M...>) return !un && x == y;
-    else if constexpr (has<m_ne, M...>) return !un && x != y;
-    else if constexpr (has<m_lt, M...>) return !un && x < y;
-    else if constexpr (has<m_le, M...>) return !un && x <= y;
-    else if constexpr (has<m_gt, M...>) return !un && x > y;
-    else if constexpr (has<m_ge, M...>) return !un && x >= y;
-    else if constexpr (has<m_equ, M...>) return un || x == y;
-    else if constexpr (has<m_neu, M...>) return un || x != y;
-    else if constexpr (has<m_ltu, M...>) return un || x < y;
-    else if constexpr (has<m_leu, M...>) return un || x <= y;
-    else if constexpr (has<m_gtu, M...>) return un || x > y;
-    else if constexpr (has<m_geu, M...>) return un || x >= y;
-    else if constexpr (has<m_num, M...>) return !un;
+    if constexpr (has<m_eq, M_...>) return !un && x == y;
+    else if constexpr (has<m_ne, M_...>) return !un && x != y;
+    else if constexpr (has<m_lt, M_...>) return !un && x < y;
+    else if constexpr (has<m_le, M_...>) return !un && x <= y;
+    else if constexpr (has<m_gt, M_...>) return !un && x > y;
+    else if constexpr (has<m_ge, M_...>) return !un && x >= y;
+    else if constexpr (has<m_equ, M_...>) return un || x == y;
+    else if constexpr (has<m_neu, M_...>) return un || x != y;
+    else if constexpr (has<m_ltu, M_...>) return un || x < y;
+    else if constexpr (has<m_leu, M_...>) return un || x <= y;
+    else if constexpr (has<m_gtu, M_...>) return un || x > y;
+    else if constexpr (has<m_geu, M_...>) return un || x >= y;
+    else if constexpr (has<m_num, M_...>) return !un;
     else return un; /* nan */
   } else {
     const wide_s x = value<T>(a), y = value<T>(b);
     const reg ux = zx(a, width(T)), uy = zx(b, width(T));
-    if constexpr (has<m_eq, M...>) return x == y;
-    else if constexpr (has<m_ne, M...>) return x != y;
-    else if constexpr (has<m_lt, M...>) return x < y;
-    else if constexpr (has<m_le, M...>) return x <= y;
-    else if constexpr (has<m_gt, M...>) return x > y;
-    else if constexpr (has<m_ge, M...>) return x >= y;
-    else if constexpr (has<m_lo, M...>) return ux < uy;
-    else if constexpr (has<m_ls, M...>) return ux <= uy;
-    else if constexpr (has<m_hi, M...>) return ux > uy;
+    if constexpr (has<m_eq, M_...>) return x == y;
+    else if constexpr (has<m_ne, M_...>) return x != y;
+    else if constexpr (has<m_lt, M_...>) return x < y;
+    else if constexpr (has<m_le, M_...>) return x <= y;
+    else if constexpr (has<m_gt, M_...>) return x > y;
+    else if constexpr (has<m_ge, M_...>) return x >= y;
+    else if constexpr (has<m_lo, M_...>) return ux < uy;
+    else if constexpr (has<m_ls, M_...>) return ux <= uy;
+    else if constexpr (has<m_hi, M_...>) return ux > uy;
     else return ux >= uy; /* hs */
   }
 }
 
 /* The comparison combined with c by .and, .or or .xor. */
-template <int... M> constexpr bool combine(bool t, reg c) {
-  if constexpr (has<m_and, M...>) return t && c;
-  else if constexpr (has<m_or, M...>) return t || c;
-  else if constexpr (has<m_xor, M...>) return t != (c != 0);
+template <int... M_> constexpr bool combine(bool t, reg c) {
+  if constexpr (has<m_and, M_...>) return t && c;
+  else if constexpr (has<m_or, M_...>) return t || c;
+  else if constexpr (has<m_xor, M_...>) return t != (c != 0);
   else return t;
 }
 
 /* setp: p = t BoolOp c, q = !t BoolOp c. */
-template <int... M> inline void setp(reg &p, reg &q, reg a, reg b, reg c = 1) {
-  const bool t = compare<type_n<M...>(0), M...>(a, b);
-  p = combine<M...>(t, c);
-  q = combine<M...>(!t, c);
+template <int... M_> inline void setp(reg &p, reg &q, reg a, reg b, reg c = 1) {
+  const bool t = compare<type_n<M_...>(0), M_...>(a, b);
+  p = combine<M_...>(t, c);
+  q = combine<M_...>(!t, c);
 }
 
 /* set.CmpOp{.BoolOp}.dtype.stype: 0xffffffff (or 1.0f) when true, else 0. */
-template <int... M> inline void set(reg &d, reg a, reg b, reg c = 1) {
-  constexpr int D = type_n<M...>(0), S = type_n<M...>(1);
-  const bool r = combine<M...>(compare<S, M...>(a, b), c);
-  d = r ? (is_float(D) ? bits_of(1.0f) : 0xffffffffULL) : 0;
+template <int... M_> inline void set(reg &d, reg a, reg b, reg c = 1) {
+  constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
+  const bool r = combine<M_...>(compare<S_, M_...>(a, b), c);
+  d = r ? (is_float(D_) ? bits_of(1.0f) : 0xffffffffULL) : 0;
 }
 
 /* slct.dtype.{s32,f32} d, a, b, c: a when c >= 0, else b. */
-template <int... M> inline void slct(reg &d, reg a, reg b, reg c) {
-  constexpr int D = type_n<M...>(0), C = type_n<M...>(1);
+template <int... M_> inline void slct(reg &d, reg a, reg b, reg c) {
+  constexpr int D_ = type_n<M_...>(0), C_ = type_n<M_...>(1);
   bool take_a;
-  if constexpr (C == f32) take_a = fval<f32, M...>(c) >= 0.0f;
+  if constexpr (C_ == f32) take_a = fval<f32, M_...>(c) >= 0.0f;
   else take_a = sx(c, 32) >= 0;
-  d = result<D>(take_a ? a : b);
+  d = result<D_>(take_a ? a : b);
 }
 
 /* ---- Conversions --------------------------------------------------------- */
 
 /* The value of a floating-point register of type T as float or double. */
-template <int T, int... M> inline auto fsource(reg v) {
+template <int T, int... M_> inline auto fsource(reg v) {
   if constexpr (T == f16) return cuemu_nf_to_float(static_cast<unsigned short>(v), cuemu_nf_binary16);
   else if constexpr (T == bf16) return cuemu_nf_to_float(static_cast<unsigned short>(v), cuemu_nf_bfloat16);
-  else return fval<T, M...>(v);
+  else return fval<T, M_...>(v);
 }
 
 /* The C++ integer type of PTX integer type T. */
@@ -322,63 +322,63 @@ template <> struct int_of<b64> { using type = uint64_t; };
 
 /* A float or double converted to floating-point type D in direction r
  * (with .relu: negative results become +0, NaN the canonical NaN). */
-template <int D, int... M, typename F> inline reg to_float(F x) {
-  constexpr cuemu_rounding r = rounding<M...>();
-  if constexpr (has<m_relu, M...>)
-    if (!std::isnan(x) && x < F(0)) x = F(0);
-  if constexpr (D == f16) {
+template <int D_, int... M_, typename F_> inline reg to_float(F_ x) {
+  constexpr cuemu_rounding r = rounding<M_...>();
+  if constexpr (has<m_relu, M_...>)
+    if (!std::isnan(x) && x < F_(0)) x = F_(0);
+  if constexpr (D_ == f16) {
     return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_binary16, r);
-  } else if constexpr (D == bf16) {
+  } else if constexpr (D_ == bf16) {
     return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_bfloat16, r);
-  } else if constexpr (D == f64) {
-    return fbits<M...>(static_cast<double>(x));
-  } else if constexpr (std::is_same<F, double>::value) {
-    return fbits<M...>(cuemu_convert_rounded<float>(x, r));
+  } else if constexpr (D_ == f64) {
+    return fbits<M_...>(static_cast<double>(x));
+  } else if constexpr (std::is_same<F_, double>::value) {
+    return fbits<M_...>(cuemu_convert_rounded<float>(x, r));
   } else {
-    return fbits<M...>(x);
+    return fbits<M_...>(x);
   }
 }
 
-template <int... M> inline void cvt(reg &d, reg a) {
-  constexpr int D = type_n<M...>(0), S = type_n<M...>(1);
-  constexpr cuemu_rounding r = rounding<M...>();
-  if constexpr (is_int(D) && is_int(S)) {
-    wide_s v = value<S>(a);
-    if constexpr (has<m_sat, M...>) v = clamp_to<D>(v);
-    d = result<D>(static_cast<reg>(v));
-  } else if constexpr (is_int(D)) {
+template <int... M_> inline void cvt(reg &d, reg a) {
+  constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
+  constexpr cuemu_rounding r = rounding<M_...>();
+  if constexpr (is_int(D_) && is_int(S_)) {
+    wide_s v = value<S_>(a);
+    if constexpr (has<m_sat, M_...>) v = clamp_to<D_>(v);
+    d = result<D_>(static_cast<reg>(v));
+  } else if constexpr (is_int(D_)) {
     /* Float to integer: rounded, clamped to the range (cuemu_math.h). */
-    using I = typename int_of<D>::type;
-    const auto x = fsource<S, M...>(a);
-    d = result<D>(static_cast<reg>(cuemu_float_to_int<I>(x, r)));
-  } else if constexpr (is_int(S)) {
+    using I_ = typename int_of<D_>::type;
+    const auto x = fsource<S_, M_...>(a);
+    d = result<D_>(static_cast<reg>(cuemu_float_to_int<I_>(x, r)));
+  } else if constexpr (is_int(S_)) {
     /* Integer to float, rounded in direction r. */
-    const wide_s v = value<S>(a);
-    if constexpr (D == f16 || D == bf16) {
-      constexpr cuemu_nf_format fmt = D == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
-      if constexpr (is_signed(S)) d = cuemu_nf_from_ll(static_cast<long long>(v), fmt, r);
+    const wide_s v = value<S_>(a);
+    if constexpr (D_ == f16 || D_ == bf16) {
+      constexpr cuemu_nf_format fmt = D_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
+      if constexpr (is_signed(S_)) d = cuemu_nf_from_ll(static_cast<long long>(v), fmt, r);
       else d = cuemu_nf_from_ull(static_cast<unsigned long long>(v), false, fmt, r);
-    } else if constexpr (D == f64) {
-      d = fbits<M...>(is_signed(S) ? cuemu_convert_rounded<double>(static_cast<long long>(v), r)
+    } else if constexpr (D_ == f64) {
+      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<double>(static_cast<long long>(v), r)
                                    : cuemu_convert_rounded<double>(static_cast<unsigned long long>(v), r));
     } else {
-      d = fbits<M...>(is_signed(S) ? cuemu_convert_rounded<float>(static_cast<long long>(v), r)
+      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<float>(static_cast<long long>(v), r)
                                    : cuemu_convert_rounded<float>(static_cast<unsigned long long>(v), r));
     }
   } else {
     /* Float to float; .rni .rzi .rmi .rpi round to an integral value. */
-    auto x = fsource<S, M...>(a);
-    if constexpr (has<m_rni, M...> || has<m_rzi, M...> || has<m_rmi, M...> || has<m_rpi, M...>)
+    auto x = fsource<S_, M_...>(a);
+    if constexpr (has<m_rni, M_...> || has<m_rzi, M_...> || has<m_rmi, M_...> || has<m_rpi, M_...>)
       x = cuemu_round_integral(x, r);
-    d = to_float<D, M...>(x);
+    d = to_float<D_, M_...>(x);
   }
 }
 
 /* cvt.rn{.relu}.{f16x2,bf16x2}.f32 d, a, b: a in the upper half, b in the
  * lower. */
-template <int... M> inline void cvt(reg &d, reg a, reg b) {
-  constexpr int D = type_n<M...>(0) == f16x2 ? f16 : bf16;
-  d = (to_float<D, M...>(as_f32(a)) << 16) | to_float<D, M...>(as_f32(b));
+template <int... M_> inline void cvt(reg &d, reg a, reg b) {
+  constexpr int D_ = type_n<M_...>(0) == f16x2 ? f16 : bf16;
+  d = (to_float<D_, M_...>(as_f32(a)) << 16) | to_float<D_, M_...>(as_f32(b));
 }
 
 #undef CUEMU_PTX_HALF_OP

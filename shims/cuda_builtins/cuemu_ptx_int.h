@@ -37,55 +37,55 @@ template <int T> constexpr wide_s clamp_to(wide_s v) {
   return v > hi ? hi : v < lo ? lo : v;
 }
 
-template <int... M> void fadd(reg &, reg, reg);
-template <int... M> void fsub(reg &, reg, reg);
-template <int... M> void fmul(reg &, reg, reg);
-template <int... M> void ffma(reg &, reg, reg, reg);
-template <int... M> void fdiv(reg &, reg, reg);
-template <int... M> void fabs_(reg &, reg);
-template <int... M> void fneg(reg &, reg);
-template <int... M> void fminmax(reg &, reg, reg, bool);
+template <int... M_> void fadd(reg &, reg, reg);
+template <int... M_> void fsub(reg &, reg, reg);
+template <int... M_> void fmul(reg &, reg, reg);
+template <int... M_> void ffma(reg &, reg, reg, reg);
+template <int... M_> void fdiv(reg &, reg, reg);
+template <int... M_> void fabs_(reg &, reg);
+template <int... M_> void fneg(reg &, reg);
+template <int... M_> void fminmax(reg &, reg, reg, bool);
 
 /* add{.sat}{.cc}: with .cc, the carry out of the unsigned sum goes to CC.CF. */
-template <int... M> inline void add(reg &d, reg a, reg b, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void add(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   if constexpr (is_fp(T)) {
-    fadd<M...>(d, a, b);
-  } else if constexpr (has<m_sat, M...>) {
+    fadd<M_...>(d, a, b);
+  } else if constexpr (has<m_sat, M_...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) + value<T>(b))));
   } else {
     const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w);
-    if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+    if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
     d = result<T>(static_cast<reg>(sum));
   }
 }
 
 /* sub{.sat}{.cc}: with .cc, the borrow out goes to CC.CF. */
-template <int... M> inline void sub(reg &d, reg a, reg b, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void sub(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   if constexpr (is_fp(T)) {
-    fsub<M...>(d, a, b);
-  } else if constexpr (has<m_sat, M...>) {
+    fsub<M_...>(d, a, b);
+  } else if constexpr (has<m_sat, M_...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) - value<T>(b))));
   } else {
-    if constexpr (has<m_cc, M...>) cc = zx(a, w) < zx(b, w);
+    if constexpr (has<m_cc, M_...>) cc = zx(a, w) < zx(b, w);
     d = result<T>(zx(a, w) - zx(b, w));
   }
 }
 
 /* addc{.cc}: d = a + b + CC.CF. */
-template <int... M> inline void addc(reg &d, reg a, reg b, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void addc(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w) + (cc & 1);
-  if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
   d = result<T>(static_cast<reg>(sum));
 }
 
 /* subc{.cc}: d = a - (b + CC.CF). */
-template <int... M> inline void subc(reg &d, reg a, reg b, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void subc(reg &d, reg a, reg b, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   const wide_u sub = static_cast<wide_u>(zx(b, w)) + (cc & 1);
-  if constexpr (has<m_cc, M...>) cc = static_cast<wide_u>(zx(a, w)) < sub;
+  if constexpr (has<m_cc, M_...>) cc = static_cast<wide_u>(zx(a, w)) < sub;
   d = result<T>(static_cast<reg>(static_cast<wide_u>(zx(a, w)) - sub));
 }
 
@@ -95,63 +95,63 @@ template <int T> constexpr wide_u product(reg a, reg b) {
 }
 
 /* The .lo, .hi or .wide part of a product. */
-template <int T, int... M> constexpr reg product_part(wide_u p) {
+template <int T, int... M_> constexpr reg product_part(wide_u p) {
   constexpr int w = width(T);
-  if constexpr (has<m_hi, M...>) return zx(static_cast<reg>(p >> w), w);
-  else if constexpr (has<m_wide, M...>) return zx(static_cast<reg>(p), 2 * w);
+  if constexpr (has<m_hi, M_...>) return zx(static_cast<reg>(p >> w), w);
+  else if constexpr (has<m_wide, M_...>) return zx(static_cast<reg>(p), 2 * w);
   else return zx(static_cast<reg>(p), w);
 }
 
-template <int... M> inline void mul(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
-  if constexpr (is_fp(T)) fmul<M...>(d, a, b);
-  else d = product_part<T, M...>(product<T>(a, b));
+template <int... M_> inline void mul(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
+  if constexpr (is_fp(T)) fmul<M_...>(d, a, b);
+  else d = product_part<T, M_...>(product<T>(a, b));
 }
 
 /* mad{.lo,.hi,.wide}{.cc}: the part of a * b, plus c. */
-template <int... M> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   if constexpr (is_fp(T)) {
-    ffma<M...>(d, a, b, c);
+    ffma<M_...>(d, a, b, c);
   } else {
-    constexpr int dw = has<m_wide, M...> ? 2 * w : w;
-    const wide_u sum = static_cast<wide_u>(product_part<T, M...>(product<T>(a, b))) + zx(c, dw);
-    if constexpr (has<m_sat, M...>) {
+    constexpr int dw = has<m_wide, M_...> ? 2 * w : w;
+    const wide_u sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) + zx(c, dw);
+    if constexpr (has<m_sat, M_...>) {
       /* mad.hi.sat.s32: the high half plus c, saturated. */
       d = result<T>(static_cast<reg>(clamp_to<T>(
-          sx(product_part<T, M...>(product<T>(a, b)), w) + value<T>(c))));
+          sx(product_part<T, M_...>(product<T>(a, b)), w) + value<T>(c))));
     } else {
-      if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> dw) & 1;
+      if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> dw) & 1;
       d = zx(static_cast<reg>(sum), dw);
     }
   }
 }
 
 /* madc{.lo,.hi}{.cc}: the part of a * b, plus c, plus CC.CF. */
-template <int... M> inline void madc(reg &d, reg a, reg b, reg c, reg &cc) {
-  constexpr int T = type_n<M...>(0), w = width(T);
-  const wide_u sum = static_cast<wide_u>(product_part<T, M...>(product<T>(a, b))) +
+template <int... M_> inline void madc(reg &d, reg a, reg b, reg c, reg &cc) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
+  const wide_u sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) +
                      zx(c, w) + (cc & 1);
-  if constexpr (has<m_cc, M...>) cc = static_cast<reg>(sum >> w) & 1;
+  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
   d = zx(static_cast<reg>(sum), w);
 }
 
 /* mul24/mad24: the 48-bit product of the low 24 bits; .lo its bits 31..0,
  * .hi its bits 47..16. */
-template <int... M> inline void mul24(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void mul24(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   const wide_s p = is_signed(T) ? static_cast<wide_s>(sx(a, 24)) * sx(b, 24)
                                 : static_cast<wide_s>(zx(a, 24)) * zx(b, 24);
-  d = zx(static_cast<reg>(has<m_hi, M...> ? p >> 16 : p), 32);
+  d = zx(static_cast<reg>(has<m_hi, M_...> ? p >> 16 : p), 32);
 }
-template <int... M> inline void mad24(reg &d, reg a, reg b, reg c) {
-  mul24<M...>(d, a, b);
+template <int... M_> inline void mad24(reg &d, reg a, reg b, reg c) {
+  mul24<M_...>(d, a, b);
   d = zx(d + c, 32);
 }
 
 /* sad: c + |a - b|. */
-template <int... M> inline void sad(reg &d, reg a, reg b, reg c) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void sad(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M_...>(0);
   const wide_s x = value<T>(a), y = value<T>(b);
   d = result<T>(static_cast<reg>(static_cast<wide_s>(zx(c, width(T))) + (x > y ? x - y : y - x)));
 }
@@ -159,79 +159,79 @@ template <int... M> inline void sad(reg &d, reg a, reg b, reg c) {
 /* div and rem: a zero divisor gives all ones (div) or a (rem), and the
  * most negative value divided by -1 gives itself, as on the GPU, instead
  * of a host fault. */
-template <int... M> inline void div(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void div(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_fp(T)) {
-    fdiv<M...>(d, a, b);
+    fdiv<M_...>(d, a, b);
   } else {
     const wide_s x = value<T>(a), y = value<T>(b);
     d = y == 0 ? mask(width(T)) : result<T>(static_cast<reg>(x / y));
   }
 }
-template <int... M> inline void rem(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void rem(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   const wide_s x = value<T>(a), y = value<T>(b);
   d = y == 0 ? result<T>(a) : result<T>(static_cast<reg>(x % y));
 }
 
-template <int... M> inline void abs(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void abs(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_fp(T)) {
-    fabs_<M...>(d, a);
+    fabs_<M_...>(d, a);
   } else {
     const wide_s x = value<T>(a);
     d = result<T>(static_cast<reg>(x < 0 ? -x : x));
   }
 }
 
-template <int... M> inline void neg(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
-  if constexpr (is_fp(T)) fneg<M...>(d, a);
+template <int... M_> inline void neg(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
+  if constexpr (is_fp(T)) fneg<M_...>(d, a);
   else d = result<T>(static_cast<reg>(-value<T>(a)));
 }
 
-template <int... M> inline void min(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void min(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_fp(T)) {
-    fminmax<M...>(d, a, b, false);
+    fminmax<M_...>(d, a, b, false);
   } else {
     d = result<T>(value<T>(a) < value<T>(b) ? a : b);
-    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+    if (has<m_relu, M_...> && value<T>(d) < 0) d = 0;
   }
 }
 
 /* max.relu.s32: the maximum of a, b and 0. */
-template <int... M> inline void max(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void max(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   if constexpr (is_fp(T)) {
-    fminmax<M...>(d, a, b, true);
+    fminmax<M_...>(d, a, b, true);
   } else {
     d = result<T>(value<T>(a) > value<T>(b) ? a : b);
-    if (has<m_relu, M...> && value<T>(d) < 0) d = 0;
+    if (has<m_relu, M_...> && value<T>(d) < 0) d = 0;
   }
 }
 
 /* ---- Bits ---------------------------------------------------------------- */
 
-template <int... M> inline void popc(reg &d, reg a) {
-  d = static_cast<reg>(__builtin_popcountll(zx(a, width(type_n<M...>(0)))));
+template <int... M_> inline void popc(reg &d, reg a) {
+  d = static_cast<reg>(__builtin_popcountll(zx(a, width(type_n<M_...>(0)))));
 }
 
-template <int... M> inline void clz(reg &d, reg a) {
-  constexpr int w = width(type_n<M...>(0));
+template <int... M_> inline void clz(reg &d, reg a) {
+  constexpr int w = width(type_n<M_...>(0));
   const reg x = zx(a, w);
   d = x == 0 ? w : static_cast<reg>(__builtin_clzll(x) - (64 - w));
 }
 
-template <int... M> inline void brev(reg &d, reg a) {
-  if constexpr (width(type_n<M...>(0)) == 32) d = __brev(static_cast<unsigned>(a));
+template <int... M_> inline void brev(reg &d, reg a) {
+  if constexpr (width(type_n<M_...>(0)) == 32) d = __brev(static_cast<unsigned>(a));
   else d = __brevll(a);
 }
 
 /* bfind{.shiftamt}: the position of the most significant non-sign bit;
  * 0xffffffff when there is none. */
-template <int... M> inline void bfind(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0), msb = width(T) - 1;
+template <int... M_> inline void bfind(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0), msb = width(T) - 1;
   reg x = zx(a, width(T));
   if (is_signed(T) && ((x >> msb) & 1)) x = zx(~x, width(T));
   reg r = 0xffffffffULL;
@@ -240,19 +240,19 @@ template <int... M> inline void bfind(reg &d, reg a) {
       r = static_cast<reg>(i);
       break;
     }
-  if (has<m_shiftamt, M...> && r != 0xffffffffULL) r = static_cast<reg>(msb) - r;
+  if (has<m_shiftamt, M_...> && r != 0xffffffffULL) r = static_cast<reg>(msb) - r;
   d = r;
 }
 
-template <int... M> inline void fns(reg &d, reg mask_, reg base, reg offset) {
+template <int... M_> inline void fns(reg &d, reg mask_, reg base, reg offset) {
   d = __fns(static_cast<unsigned>(mask_), static_cast<unsigned>(base),
             static_cast<int>(static_cast<unsigned>(offset)));
 }
 
 /* bfe: len = c[7:0] bits from position b[7:0]; past the msb (and for signed
  * types) the field is extended with its sign bit a[min(pos+len-1, msb)]. */
-template <int... M> inline void bfe(reg &d, reg a, reg b, reg c) {
-  constexpr int T = type_n<M...>(0), msb = width(T) - 1;
+template <int... M_> inline void bfe(reg &d, reg a, reg b, reg c) {
+  constexpr int T = type_n<M_...>(0), msb = width(T) - 1;
   const int pos = static_cast<int>(b & 0xff), len = static_cast<int>(c & 0xff);
   int sbit = 0;
   if (is_signed(T) && len != 0) {
@@ -268,8 +268,8 @@ template <int... M> inline void bfe(reg &d, reg a, reg b, reg c) {
 }
 
 /* bfi f, a, b, c, d: b with len = d[7:0] bits of a inserted at c[7:0]. */
-template <int... M> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
-  constexpr int msb = width(type_n<M...>(0)) - 1;
+template <int... M_> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
+  constexpr int msb = width(type_n<M_...>(0)) - 1;
   const int pos = static_cast<int>(c & 0xff), len = static_cast<int>(dd & 0xff);
   reg r = zx(b, msb + 1);
   for (int i = 0; i < len && pos + i <= msb; ++i)
@@ -281,12 +281,12 @@ template <int... M> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
  * defines it: 0 when the field reaches past bit 31 or b is 0, and with
  * .clamp also when a or b is 32 or more (with .wrap both are taken modulo
  * 32). */
-template <int... M> inline void bmsk(reg &d, reg a, reg b) {
+template <int... M_> inline void bmsk(reg &d, reg a, reg b) {
   const unsigned a32 = static_cast<unsigned>(a), b32 = static_cast<unsigned>(b);
   const unsigned a1 = a32 & 0x1f, b1 = b32 & 0x1f, sum = a1 + b1;
   unsigned mask0 = ~0u << a1, mask1 = sum < 32 ? ~0u << sum : 0u;
   bool overflow = sum >= 32;
-  if (has<m_clamp, M...>) {
+  if (has<m_clamp, M_...>) {
     if (a32 >= 32) {
       overflow = true;
       mask0 = 0;
@@ -301,7 +301,7 @@ template <int... M> inline void bmsk(reg &d, reg a, reg b) {
 }
 
 /* prmt: the bytes of d picked from the eight bytes of b:a. */
-template <int... M> inline void prmt(reg &d, reg a, reg b, reg c) {
+template <int... M_> inline void prmt(reg &d, reg a, reg b, reg c) {
   const reg bytes = zx(a, 32) | (zx(b, 32) << 32);
   const int sel = static_cast<int>(c & 3);
   static const unsigned char modes[6][4][4] = {
@@ -311,12 +311,12 @@ template <int... M> inline void prmt(reg &d, reg a, reg b, reg c) {
       /* ecl */ {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
       /* ecr */ {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
       /* rc16 */ {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}};
-  constexpr int mode = has<m_f4e, M...>   ? 0
-                       : has<m_b4e, M...> ? 1
-                       : has<m_rc8, M...> ? 2
-                       : has<m_ecl, M...> ? 3
-                       : has<m_ecr, M...> ? 4
-                       : has<m_rc16, M...> ? 5
+  constexpr int mode = has<m_f4e, M_...>   ? 0
+                       : has<m_b4e, M_...> ? 1
+                       : has<m_rc8, M_...> ? 2
+                       : has<m_ecl, M_...> ? 3
+                       : has<m_ecr, M_...> ? 4
+                       : has<m_rc16, M_...> ? 5
                                           : -1;
   reg r = 0;
   for (int n = 0; n < 4; ++n) {
@@ -335,7 +335,7 @@ template <int... M> inline void prmt(reg &d, reg a, reg b, reg c) {
 }
 
 /* lop3: bit i of d is bit (a_i b_i c_i) of the look-up table. */
-template <int... M> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
+template <int... M_> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
   reg r = 0;
   for (int i = 0; i < 32; ++i) {
     const unsigned idx = static_cast<unsigned>(((a >> i) & 1) << 2 | ((b >> i) & 1) << 1 | ((c >> i) & 1));
@@ -345,42 +345,42 @@ template <int... M> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
 }
 
 /* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: the funnel shift of b:a by c. */
-template <int... M> inline void shf(reg &d, reg a, reg b, reg c) {
-  const unsigned n = has<m_clamp, M...> ? (zx(c, 32) < 32 ? static_cast<unsigned>(zx(c, 32)) : 32u)
+template <int... M_> inline void shf(reg &d, reg a, reg b, reg c) {
+  const unsigned n = has<m_clamp, M_...> ? (zx(c, 32) < 32 ? static_cast<unsigned>(zx(c, 32)) : 32u)
                                         : static_cast<unsigned>(c & 31);
   const reg both = zx(a, 32) | (zx(b, 32) << 32);
-  if constexpr (has<m_l, M...>)
+  if constexpr (has<m_l, M_...>)
     d = n == 32 ? zx(a, 32) : zx((both << n) >> 32, 32);
   else
     d = n == 32 ? zx(b, 32) : zx(both >> n, 32);
 }
 
-template <int... M> inline void and_(reg &d, reg a, reg b) {
-  d = result<type_n<M...>(0)>(a & b);
+template <int... M_> inline void and_(reg &d, reg a, reg b) {
+  d = result<type_n<M_...>(0)>(a & b);
 }
-template <int... M> inline void or_(reg &d, reg a, reg b) {
-  d = result<type_n<M...>(0)>(a | b);
+template <int... M_> inline void or_(reg &d, reg a, reg b) {
+  d = result<type_n<M_...>(0)>(a | b);
 }
-template <int... M> inline void xor_(reg &d, reg a, reg b) {
-  d = result<type_n<M...>(0)>(a ^ b);
+template <int... M_> inline void xor_(reg &d, reg a, reg b) {
+  d = result<type_n<M_...>(0)>(a ^ b);
 }
-template <int... M> inline void not_(reg &d, reg a) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void not_(reg &d, reg a) {
+  constexpr int T = type_n<M_...>(0);
   d = kind(T) == k_pred ? (a == 0) : result<T>(~a);
 }
-template <int... M> inline void cnot(reg &d, reg a) {
-  d = zx(a, width(type_n<M...>(0))) == 0;
+template <int... M_> inline void cnot(reg &d, reg a) {
+  d = zx(a, width(type_n<M_...>(0))) == 0;
 }
 
 /* Shift amounts are unsigned; past the width, shl and a logical shr give 0
  * and an arithmetic shr the sign. */
-template <int... M> inline void shl(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void shl(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0);
   const reg n = zx(b, 32);
   d = n >= static_cast<reg>(width(T)) ? 0 : result<T>(a << n);
 }
-template <int... M> inline void shr(reg &d, reg a, reg b) {
-  constexpr int T = type_n<M...>(0), w = width(T);
+template <int... M_> inline void shr(reg &d, reg a, reg b) {
+  constexpr int T = type_n<M_...>(0), w = width(T);
   const reg n = zx(b, 32);
   if constexpr (is_signed(T))
     d = result<T>(static_cast<reg>(sx(a, w) >> (n >= static_cast<reg>(w) ? w - 1 : n)));
@@ -391,8 +391,8 @@ template <int... M> inline void shr(reg &d, reg a, reg b) {
 /* dp4a.atype.btype d, a, b, c: c plus the products of the four bytes of a
  * and b (each signed or unsigned by its type), modulo 2^32. dp2a.{lo,hi}:
  * the two halves of a times bytes 1..0 or 3..2 of b. */
-template <int... M> inline void dp4a(reg &d, reg a, reg b, reg c) {
-  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
+template <int... M_> inline void dp4a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M_...>(0)), sb = is_signed(type_n<M_...>(1));
   long long sum = 0;
   for (int n = 0; n < 4; ++n) {
     const long long x = sa ? sx(a >> (8 * n), 8) : static_cast<long long>((a >> (8 * n)) & 0xff);
@@ -401,9 +401,9 @@ template <int... M> inline void dp4a(reg &d, reg a, reg b, reg c) {
   }
   d = zx(c + static_cast<reg>(sum), 32);
 }
-template <int... M> inline void dp2a(reg &d, reg a, reg b, reg c) {
-  constexpr bool sa = is_signed(type_n<M...>(0)), sb = is_signed(type_n<M...>(1));
-  const int first = has<m_hi, M...> ? 2 : 0;
+template <int... M_> inline void dp2a(reg &d, reg a, reg b, reg c) {
+  constexpr bool sa = is_signed(type_n<M_...>(0)), sb = is_signed(type_n<M_...>(1));
+  const int first = has<m_hi, M_...> ? 2 : 0;
   long long sum = 0;
   for (int n = 0; n < 2; ++n) {
     const long long x = sa ? sx(a >> (16 * n), 16) : static_cast<long long>((a >> (16 * n)) & 0xffff);
@@ -414,8 +414,8 @@ template <int... M> inline void dp2a(reg &d, reg a, reg b, reg c) {
   d = zx(c + static_cast<reg>(sum), 32);
 }
 
-template <int... M> inline void selp(reg &d, reg a, reg b, reg c) {
-  d = result<type_n<M...>(0)>(c ? a : b);
+template <int... M_> inline void selp(reg &d, reg a, reg b, reg c) {
+  d = result<type_n<M_...>(0)>(c ? a : b);
 }
 
 } // namespace ptx

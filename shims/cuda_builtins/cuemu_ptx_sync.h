@@ -36,7 +36,7 @@ template <> struct word<16> { typedef uint16_t __attribute__((may_alias)) type; 
 template <> struct word<32> { typedef uint32_t __attribute__((may_alias)) type; };
 template <> struct word<64> { typedef uint64_t __attribute__((may_alias)) type; };
 template <> struct word<128> { typedef wide __attribute__((may_alias)) type; };
-template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
+template <int... M_> using word_of = typename word<width(type_n<M_...>(0))>::type;
 
 /*
  * ld and st. cuemu-cc writes the access itself into the user's statement,
@@ -45,38 +45,38 @@ template <int... M> using word_of = typename word<width(type_n<M...>(0))>::type;
  * of a vector is at address + i * its size. The ordered forms (.acquire,
  * .relaxed, .release) are atomic operations here.
  */
-template <int... M> inline auto at(reg address, int i) {
-  using U = word_of<M...>;
-  if constexpr (has<m_volatile, M...>) return reinterpret_cast<volatile U *>(address) + i;
+template <int... M_> inline auto at(reg address, int i) {
+  using U = word_of<M_...>;
+  if constexpr (has<m_volatile, M_...>) return reinterpret_cast<volatile U *>(address) + i;
   else return reinterpret_cast<U *>(address) + i;
 }
 
 /* A loaded value into its register: sub-word signed types sign-extend. */
-template <int... M> inline void ld(reg &d, word_of<M...> v) {
-  d = result<type_n<M...>(0)>(v);
+template <int... M_> inline void ld(reg &d, word_of<M_...> v) {
+  d = result<type_n<M_...>(0)>(v);
 }
 
 /* The value a register stores: its low bits. */
-template <int... M> inline word_of<M...> st(reg v) {
-  return static_cast<word_of<M...>>(v);
+template <int... M_> inline word_of<M_...> st(reg v) {
+  return static_cast<word_of<M_...>>(v);
 }
 
 /* ld.b128 and st.b128. */
-template <int... M> inline void ld(wide &d, wide v) { d = v; }
-template <int... M> inline wide st(wide v) { return v; }
+template <int... M_> inline void ld(wide &d, wide v) { d = v; }
+template <int... M_> inline wide st(wide v) { return v; }
 
-template <int... M> inline void ld_ordered(reg &d, reg address, int i) {
-  using U = word_of<M...>;
+template <int... M_> inline void ld_ordered(reg &d, reg address, int i) {
+  using U = word_of<M_...>;
   U *p = reinterpret_cast<U *>(address) + i;
-  d = result<type_n<M...>(0)>(
-      __atomic_load_n(p, has<m_acquire, M...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
+  d = result<type_n<M_...>(0)>(
+      __atomic_load_n(p, has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
 }
 
-template <int... M> inline void st_ordered(reg address, int i, reg v) {
-  using U = word_of<M...>;
+template <int... M_> inline void st_ordered(reg address, int i, reg v) {
+  using U = word_of<M_...>;
   U *p = reinterpret_cast<U *>(address) + i;
   __atomic_store_n(p, static_cast<U>(v),
-                   has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
+                   has<m_release, M_...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
 }
 
 /*
@@ -135,40 +135,40 @@ inline void store_whole16(void *p, wide w) {
 #endif
 }
 
-template <int... M, typename... R> inline void ld_ordered_v(reg address, R &...d) {
-  constexpr int w = width(type_n<M...>(0)), n = sizeof...(R), bytes = w / 8 * n;
+template <int... M_, typename... R_> inline void ld_ordered_v(reg address, R_ &...d) {
+  constexpr int w = width(type_n<M_...>(0)), n = sizeof...(R_), bytes = w / 8 * n;
   if constexpr (bytes == 4 || bytes == 8 || bytes == 16) {
     if (address % bytes == 0) {
-      using W = typename whole_word<bytes>::type;
-      W v;
+      using W_ = typename whole_word<bytes>::type;
+      W_ v;
       if constexpr (bytes == 16) v = load_whole16(reinterpret_cast<const void *>(address));
-      else v = __atomic_load_n(reinterpret_cast<const W *>(address),
-                               has<m_acquire, M...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED);
+      else v = __atomic_load_n(reinterpret_cast<const W_ *>(address),
+                               has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED);
       int i = 0;
-      ((ld<M...>(d, static_cast<word_of<M...>>(v >> (w * i++)))), ...);
+      ((ld<M_...>(d, static_cast<word_of<M_...>>(v >> (w * i++)))), ...);
       return;
     }
   }
   int i = 0;
-  (ld_ordered<M...>(d, address, i++), ...);
+  (ld_ordered<M_...>(d, address, i++), ...);
 }
 
-template <int... M, typename... R> inline void st_ordered_v(reg address, R... v) {
-  constexpr int w = width(type_n<M...>(0)), n = sizeof...(R), bytes = w / 8 * n;
+template <int... M_, typename... R_> inline void st_ordered_v(reg address, R_... v) {
+  constexpr int w = width(type_n<M_...>(0)), n = sizeof...(R_), bytes = w / 8 * n;
   if constexpr (bytes == 4 || bytes == 8 || bytes == 16) {
     if (address % bytes == 0) {
-      using W = typename whole_word<bytes>::type;
-      W all = 0;
+      using W_ = typename whole_word<bytes>::type;
+      W_ all = 0;
       int i = 0;
-      ((all |= static_cast<W>(st<M...>(v)) << (w * i++)), ...);
+      ((all |= static_cast<W_>(st<M_...>(v)) << (w * i++)), ...);
       if constexpr (bytes == 16) store_whole16(reinterpret_cast<void *>(address), all);
-      else __atomic_store_n(reinterpret_cast<W *>(address), all,
-                            has<m_release, M...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
+      else __atomic_store_n(reinterpret_cast<W_ *>(address), all,
+                            has<m_release, M_...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
       return;
     }
   }
   int i = 0;
-  (st_ordered<M...>(address, i++, v), ...);
+  (st_ordered<M_...>(address, i++, v), ...);
 }
 
 /* cp.async [dst], [src], cp-size{, src-size}: cuemu-cc writes the copy of
@@ -184,41 +184,41 @@ inline void cp_async_fill(reg dst, reg size, reg src_size = ~0ULL) {
 }
 
 /* atom.op.type d, [a], b{, c}: d is the old value. */
-template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
-  constexpr int T = type_n<M...>(0);
+template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
+  constexpr int T = type_n<M_...>(0);
   using U = typename word<width(T)>::type;
   U *p = reinterpret_cast<U *>(address);
   const U v = static_cast<U>(b);
   U old;
-  if constexpr (has<m_add, M...> && is_float(T)) {
+  if constexpr (has<m_add, M_...> && is_float(T)) {
     old = cuemu_atomic_update(p, [v](U o) {
       if constexpr (T == f32)
         return static_cast<U>(bits_of(as_f32(o) + as_f32(v)));
       else
         return static_cast<U>(bits_of(as_f64(o) + as_f64(v)));
     });
-  } else if constexpr (has<m_add, M...>) {
+  } else if constexpr (has<m_add, M_...>) {
     old = cuemu_atomic_fetch_add(p, v);
-  } else if constexpr (has<m_and, M...>) {
+  } else if constexpr (has<m_and, M_...>) {
     old = cuemu_atomic_fetch_and(p, v);
-  } else if constexpr (has<m_or, M...>) {
+  } else if constexpr (has<m_or, M_...>) {
     old = cuemu_atomic_fetch_or(p, v);
-  } else if constexpr (has<m_xor, M...>) {
+  } else if constexpr (has<m_xor, M_...>) {
     old = cuemu_atomic_fetch_xor(p, v);
-  } else if constexpr (has<m_exch, M...>) {
+  } else if constexpr (has<m_exch, M_...>) {
     old = cuemu_atomic_exchange(p, v);
-  } else if constexpr (has<m_cas, M...>) {
+  } else if constexpr (has<m_cas, M_...>) {
     old = cuemu_atomic_cas(p, v, static_cast<U>(c));
-  } else if constexpr (has<m_min, M...> || has<m_max, M...>) {
-    constexpr bool want_max = has<m_max, M...>;
+  } else if constexpr (has<m_min, M_...> || has<m_max, M_...>) {
+    constexpr bool want_max = has<m_max, M_...>;
     old = cuemu_atomic_update(p, [v](U o) {
       const bool less = is_signed(T) ? sx(v, width(T)) < sx(o, width(T)) : v < o;
       return (less != want_max) ? v : o;
     });
-  } else if constexpr (has<m_inc, M...>) {
+  } else if constexpr (has<m_inc, M_...>) {
     old = cuemu_atomic_update(p, [v](U o) { return o >= v ? U(0) : U(o + 1); });
   } else {
-    static_assert(has<m_dec, M...>, "inline PTX: unknown atomic operation");
+    static_assert(has<m_dec, M_...>, "inline PTX: unknown atomic operation");
     old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
   }
   d = result<T>(old);
@@ -226,32 +226,32 @@ template <int... M> inline void atom(reg &d, reg address, reg b, reg c = 0) {
 
 /* atom.cas.b128 d, [a], b, c and atom.exch.b128 d, [a], b (sm_90): one
  * 16-byte compare-and-swap (cuemu_atomics.h). */
-template <int... M> inline void atom(wide &d, reg address, wide b, wide c = 0) {
-  static_assert(has<m_cas, M...> || has<m_exch, M...>,
+template <int... M_> inline void atom(wide &d, reg address, wide b, wide c = 0) {
+  static_assert(has<m_cas, M_...> || has<m_exch, M_...>,
                 "inline PTX: .b128 atomics are cas and exch only");
   void *p = reinterpret_cast<void *>(address);
-  if constexpr (has<m_cas, M...>)
+  if constexpr (has<m_cas, M_...>)
     cuemu_atomic_cas128(p, &b, &c, &d);
   else
     cuemu_atomic_exch128(p, &b, &d);
 }
 
-template <int... M> inline void red(reg address, reg b) {
+template <int... M_> inline void red(reg address, reg b) {
   reg old;
-  atom<M...>(old, address, b);
+  atom<M_...>(old, address, b);
 }
 
-template <int... M> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+template <int... M_> inline void fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-template <int... M> inline void nanosleep(reg) { cuemu_thread_yield(); }
+template <int... M_> inline void nanosleep(reg) { cuemu_thread_yield(); }
 
-template <int... M> [[noreturn]] inline void trap(const char *file, int line) {
+template <int... M_> [[noreturn]] inline void trap(const char *file, int line) {
   cuemu_kernel_trap(file, line);
 }
 
 /* exit: the thread ends here (it counts as exited at barriers and warp
  * collectives). */
-template <int... M> [[noreturn]] inline void exit(const char *file, int line) {
+template <int... M_> [[noreturn]] inline void exit(const char *file, int line) {
   cuemu_thread_exit(file, line);
 }
 
@@ -272,10 +272,10 @@ inline bool whole_block(reg count) {
 
 /* bar.sync a{, b}: a block barrier when b covers the block (as
  * __syncthreads); else named barrier a of b threads (cuemu_device.h). */
-template <int... M> inline void bar_sync(reg, const char *file, int line) {
+template <int... M_> inline void bar_sync(reg, const char *file, int line) {
   cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
 }
-template <int... M> inline void bar_sync(reg a, reg count, const char *file, int line) {
+template <int... M_> inline void bar_sync(reg a, reg count, const char *file, int line) {
   if (whole_block(count))
     cuemu_block_barrier(CUEMU_BARRIER_PLAIN, 0, file, line);
   else
@@ -284,33 +284,33 @@ template <int... M> inline void bar_sync(reg a, reg count, const char *file, int
 
 /* bar.arrive a, b: arrives at named barrier a of b threads without
  * waiting (b is required, as the ISA says). */
-template <int... M> inline void bar_arrive(reg a, reg count, const char *file, int line) {
+template <int... M_> inline void bar_arrive(reg a, reg count, const char *file, int line) {
   cuemu_named_barrier(static_cast<unsigned>(a), static_cast<unsigned>(count), 0, file, line);
 }
 
 /* barrier.cluster.arrive and barrier.cluster.wait: the split cluster
  * barrier (cuemu_device_runtime.h); .release, .relaxed, .acquire and
  * .aligned change nothing here (every access is seen at once). */
-template <int... M> inline void cluster_arrive(const char *file, int line) {
+template <int... M_> inline void cluster_arrive(const char *file, int line) {
   cuemu_cluster_arrive(file, line);
 }
-template <int... M> inline void cluster_wait(const char *file, int line) {
+template <int... M_> inline void cluster_wait(const char *file, int line) {
   cuemu_cluster_wait(file, line);
 }
 
 /* bar.red.popc.u32 d, a{, b}, {!}c and bar.red.{and,or}.pred p, a{, b}, {!}c. */
-template <int... M> inline void bar_red(reg &d, reg, reg c, const char *file, int line) {
-  constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT
-                     : has<m_and, M...> ? CUEMU_BARRIER_AND
+template <int... M_> inline void bar_red(reg &d, reg, reg c, const char *file, int line) {
+  constexpr int op = has<m_popc, M_...>  ? CUEMU_BARRIER_COUNT
+                     : has<m_and, M_...> ? CUEMU_BARRIER_AND
                                         : CUEMU_BARRIER_OR;
   d = static_cast<reg>(cuemu_block_barrier(op, c != 0, file, line));
 }
-template <int... M> inline void bar_red(reg &d, reg a, reg count, reg c, const char *file, int line) {
-  constexpr int op = has<m_popc, M...>  ? CUEMU_BARRIER_COUNT
-                     : has<m_and, M...> ? CUEMU_BARRIER_AND
+template <int... M_> inline void bar_red(reg &d, reg a, reg count, reg c, const char *file, int line) {
+  constexpr int op = has<m_popc, M_...>  ? CUEMU_BARRIER_COUNT
+                     : has<m_and, M_...> ? CUEMU_BARRIER_AND
                                         : CUEMU_BARRIER_OR;
   if (whole_block(count))
-    bar_red<M...>(d, a, c, file, line);
+    bar_red<M_...>(d, a, c, file, line);
   else
     d = cuemu_named_barrier_reduce(static_cast<unsigned>(a), static_cast<unsigned>(count), op,
                                    c != 0, file, line);
@@ -344,7 +344,7 @@ inline reg mbar_make(reg expected, reg pending, reg parity, long long tx = 0) {
 /* The tx-count of an object's bits, sign-extended. */
 inline long long mbar_tx(reg o) { return static_cast<long long>(sx((o >> 40) & mbar_tx_mask, 21)); }
 
-template <int... M> inline void mbar_init(reg address, reg count) {
+template <int... M_> inline void mbar_init(reg address, reg count) {
   __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
                    __ATOMIC_RELEASE);
 }
@@ -375,10 +375,10 @@ inline reg mbar_arrive_on(reg address, reg count, bool drop) {
 }
 
 /* mbarrier.arrive{.noComplete}.b64 state, [a]{, count}. */
-template <int... M> inline void mbar_arrive(reg &state, reg address, reg count = 1) {
+template <int... M_> inline void mbar_arrive(reg &state, reg address, reg count = 1) {
   state = mbar_arrive_on(address, count, false);
 }
-template <int... M> inline void mbar_arrive_drop(reg &state, reg address, reg count = 1) {
+template <int... M_> inline void mbar_arrive_drop(reg &state, reg address, reg count = 1) {
   state = mbar_arrive_on(address, count, true);
 }
 
@@ -386,21 +386,21 @@ template <int... M> inline void mbar_arrive_drop(reg &state, reg address, reg co
  * (no arrival; complete_tx may complete the phase), and
  * mbarrier.arrive.expect_tx state, [a], txCount (the expect-tx, then an
  * arrival). */
-template <int... M> inline void mbar_expect_tx(reg address, reg tx) {
+template <int... M_> inline void mbar_expect_tx(reg address, reg tx) {
   mbar_update(address, 0, false, static_cast<long long>(tx & 0xffffffffULL));
 }
-template <int... M> inline void mbar_complete_tx(reg address, reg tx) {
+template <int... M_> inline void mbar_complete_tx(reg address, reg tx) {
   mbar_update(address, 0, false, -static_cast<long long>(tx & 0xffffffffULL));
 }
-template <int... M> inline void mbar_arrive_expect_tx(reg &state, reg address, reg tx) {
+template <int... M_> inline void mbar_arrive_expect_tx(reg &state, reg address, reg tx) {
   state = mbar_update(address, 1, false, static_cast<long long>(tx & 0xffffffffULL));
 }
 
 /* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
  * arrival happens at once; without .noinc the pending count was raised by
  * one first, which the arrival undoes. */
-template <int... M> inline void mbar_cp_async_arrive(reg address) {
-  if (has<m_noinc, M...>) mbar_arrive_on(address, 1, false);
+template <int... M_> inline void mbar_cp_async_arrive(reg address) {
+  if (has<m_noinc, M_...>) mbar_arrive_on(address, 1, false);
 }
 
 /* ---- cp.async.bulk ---------------------------------------------------------
@@ -420,24 +420,24 @@ inline void bulk_check(reg dst, reg src, reg size, const char *file, int line) {
 
 /* cp.async.bulk.shared::{cluster,cta}.global.mbarrier::complete_tx::bytes
  * [dst], [src], size, [mbar]: dst and mbar are shared addresses. */
-template <int... M>
+template <int... M_>
 inline void bulk_g2s(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
   dst = shared_at(dst);
   bulk_check(dst, src, size, file, line);
   std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
               static_cast<size_t>(size));
-  mbar_complete_tx<M...>(shared_at(mbar), size);
+  mbar_complete_tx<M_...>(shared_at(mbar), size);
 }
 
 /* cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes
  * [dst], [src], size, [mbar]: every address is a shared one. */
-template <int... M>
+template <int... M_>
 inline void bulk_s2s(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
-  bulk_g2s<M...>(dst, shared_at(src), size, mbar, file, line);
+  bulk_g2s<M_...>(dst, shared_at(src), size, mbar, file, line);
 }
 
 /* cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size. */
-template <int... M> inline void bulk_s2g(reg dst, reg src, reg size, const char *file, int line) {
+template <int... M_> inline void bulk_s2g(reg dst, reg src, reg size, const char *file, int line) {
   src = shared_at(src);
   bulk_check(dst, src, size, file, line);
   std::memcpy(reinterpret_cast<void *>(dst), reinterpret_cast<const void *>(src),
@@ -446,28 +446,28 @@ template <int... M> inline void bulk_s2g(reg dst, reg src, reg size, const char 
 
 /* test_wait: has the phase of `state` (or, with .parity, the phase of that
  * parity) completed? */
-template <int... M> inline bool mbar_completed(reg address, reg state) {
+template <int... M_> inline bool mbar_completed(reg address, reg state) {
   const reg now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
-  const reg parity = has<m_parity, M...> ? ((state & 1) ? mbar_parity_bit : 0)
+  const reg parity = has<m_parity, M_...> ? ((state & 1) ? mbar_parity_bit : 0)
                                          : (state & mbar_parity_bit);
   return (now & mbar_parity_bit) != parity;
 }
-template <int... M> inline void mbar_test_wait(reg &done, reg address, reg state) {
-  done = mbar_completed<M...>(address, state);
+template <int... M_> inline void mbar_test_wait(reg &done, reg address, reg state) {
+  done = mbar_completed<M_...>(address, state);
 }
-template <int... M>
+template <int... M_>
 inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
-  if (!mbar_completed<M...>(address, state)) cuemu_thread_yield();
-  done = mbar_completed<M...>(address, state);
+  if (!mbar_completed<M_...>(address, state)) cuemu_thread_yield();
+  done = mbar_completed<M_...>(address, state);
 }
 
-template <int... M> inline void mbar_pending_count(reg &count, reg state) {
+template <int... M_> inline void mbar_pending_count(reg &count, reg state) {
   count = state & mbar_count_mask;
 }
 
 /* ---- Warp collectives ---------------------------------------------------- */
 
-template <int... M> inline void warp_sync(reg member_mask, const char *file, int line) {
+template <int... M_> inline void warp_sync(reg member_mask, const char *file, int line) {
   cuemu_warp_collective(CUEMU_WARP_SYNC, static_cast<unsigned>(member_mask), 0, 0, 32,
                         "bar.warp.sync", file, line);
 }
@@ -477,7 +477,7 @@ template <int... M> inline void warp_sync(reg member_mask, const char *file, int
  * the source lane j and the predicate p (j within range) are worked out
  * per lane, and the value is fetched from lane j (from the own lane when
  * p is false). */
-template <int... M>
+template <int... M_>
 inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const char *file,
                  int line) {
   const int lane = static_cast<int>(sreg_laneid());
@@ -487,13 +487,13 @@ inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const cha
   const int min_lane = lane & segmask;
   int j;
   bool in_range;
-  if constexpr (has<m_up, M...>) {
+  if constexpr (has<m_up, M_...>) {
     j = lane - bval;
     in_range = j >= max_lane;
-  } else if constexpr (has<m_down, M...>) {
+  } else if constexpr (has<m_down, M_...>) {
     j = lane + bval;
     in_range = j <= max_lane;
-  } else if constexpr (has<m_bfly, M...>) {
+  } else if constexpr (has<m_bfly, M_...>) {
     j = lane ^ bval;
     in_range = j <= max_lane;
   } else {
@@ -509,11 +509,11 @@ inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const cha
 
 /* vote.sync.{all,any,uni}.pred d, {!}a, membermask and
  * vote.sync.ballot.b32 d, {!}a, membermask. */
-template <int... M>
+template <int... M_>
 inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
-  constexpr int op = has<m_ballot, M...> ? CUEMU_WARP_BALLOT
-                     : has<m_all, M...>  ? CUEMU_WARP_ALL
-                     : has<m_any, M...>  ? CUEMU_WARP_ANY
+  constexpr int op = has<m_ballot, M_...> ? CUEMU_WARP_BALLOT
+                     : has<m_all, M_...>  ? CUEMU_WARP_ALL
+                     : has<m_any, M_...>  ? CUEMU_WARP_ANY
                                          : CUEMU_WARP_UNI;
   d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), a != 0, 0, 32,
                                "vote.sync", file, line),
@@ -521,37 +521,37 @@ inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
 }
 
 /* match.sync.any.bN d, a, membermask; match.sync.all.bN d|p, a, membermask. */
-template <int... M>
+template <int... M_>
 inline void match(reg &d, reg &p, reg a, reg member_mask, const char *file, int line) {
-  constexpr int op = has<m_all, M...> ? CUEMU_WARP_MATCH_ALL : CUEMU_WARP_MATCH_ANY;
+  constexpr int op = has<m_all, M_...> ? CUEMU_WARP_MATCH_ALL : CUEMU_WARP_MATCH_ANY;
   d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask),
-                               zx(a, width(type_n<M...>(0))), 0, 32, "match.sync", file, line),
+                               zx(a, width(type_n<M_...>(0))), 0, 32, "match.sync", file, line),
          32);
   p = d != 0;
 }
 
 /* redux.sync.op.type d, a, membermask. */
-template <int... M>
+template <int... M_>
 inline void redux(reg &d, reg a, reg member_mask, const char *file, int line) {
-  constexpr bool s = is_signed(type_n<M...>(0));
-  constexpr int op = has<m_add, M...>   ? CUEMU_WARP_REDUCE_ADD
-                     : has<m_min, M...> ? (s ? CUEMU_WARP_REDUCE_MIN_S : CUEMU_WARP_REDUCE_MIN_U)
-                     : has<m_max, M...> ? (s ? CUEMU_WARP_REDUCE_MAX_S : CUEMU_WARP_REDUCE_MAX_U)
-                     : has<m_and, M...> ? CUEMU_WARP_REDUCE_AND
-                     : has<m_or, M...>  ? CUEMU_WARP_REDUCE_OR
+  constexpr bool s = is_signed(type_n<M_...>(0));
+  constexpr int op = has<m_add, M_...>   ? CUEMU_WARP_REDUCE_ADD
+                     : has<m_min, M_...> ? (s ? CUEMU_WARP_REDUCE_MIN_S : CUEMU_WARP_REDUCE_MIN_U)
+                     : has<m_max, M_...> ? (s ? CUEMU_WARP_REDUCE_MAX_S : CUEMU_WARP_REDUCE_MAX_U)
+                     : has<m_and, M_...> ? CUEMU_WARP_REDUCE_AND
+                     : has<m_or, M_...>  ? CUEMU_WARP_REDUCE_OR
                                         : CUEMU_WARP_REDUCE_XOR;
   d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), zx(a, 32), 0, 32,
                                "redux.sync", file, line),
          32);
 }
 
-template <int... M> inline void activemask(reg &d, const char *file, int line) {
+template <int... M_> inline void activemask(reg &d, const char *file, int line) {
   d = cuemu_warp_active_mask(file, line);
 }
 
 /* elect.sync d|p, membermask: the lowest lane of the mask that takes part
  * is the leader; d is its lane id in every lane, p is true in the leader. */
-template <int... M>
+template <int... M_>
 inline void elect(reg &d, reg &p, reg member_mask, const char *file, int line) {
   const reg present = zx(cuemu_warp_collective(CUEMU_WARP_BALLOT,
                                                static_cast<unsigned>(member_mask), 1, 0, 32,

@@ -42,8 +42,8 @@ inline long long clamp(long long v, long long lo, long long hi) {
 
 /* Applies f to each of the 32 / bits parts of a and b (taken as signed
  * when is_signed) and packs the low bits of the results. */
-template <typename F>
-inline unsigned map2(unsigned a, unsigned b, int bits, bool is_signed, F f) {
+template <typename F_>
+inline unsigned map2(unsigned a, unsigned b, int bits, bool is_signed, F_ f) {
   unsigned r = 0;
   for (int i = 0; i < 32 / bits; ++i) {
     const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
@@ -52,8 +52,8 @@ inline unsigned map2(unsigned a, unsigned b, int bits, bool is_signed, F f) {
   }
   return r;
 }
-template <typename F>
-inline unsigned map3(unsigned a, unsigned b, unsigned c, int bits, bool is_signed, F f) {
+template <typename F_>
+inline unsigned map3(unsigned a, unsigned b, unsigned c, int bits, bool is_signed, F_ f) {
   unsigned r = 0;
   for (int i = 0; i < 32 / bits; ++i) {
     const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
@@ -94,119 +94,119 @@ inline unsigned sad(unsigned a, unsigned b, int bits, bool is_signed) {
 #else
 
 /* The per-halfword (N = 2, B = 16) and per-byte (N = 4, B = 8) families. */
-#define CUEMU_SIMD_FAMILY(N, B)                                                 \
+#define CUEMU_SIMD_FAMILY(N, B_)                                                \
   inline unsigned int __vabs##N(unsigned int a) {                              \
-    return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) {     \
+    return ::cuemu::simd::map2(a, 0, B_, true, [](long long x, long long) {    \
       return x < 0 ? -x : x;                                                   \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vabsss##N(unsigned int a) {                            \
-    return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) {     \
-      return ::cuemu::simd::clamp(x < 0 ? -x : x, 0, ::cuemu::simd::smax(B));  \
+    return ::cuemu::simd::map2(a, 0, B_, true, [](long long x, long long) {    \
+      return ::cuemu::simd::clamp(x < 0 ? -x : x, 0, ::cuemu::simd::smax(B_)); \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vneg##N(unsigned int a) {                              \
-    return ::cuemu::simd::map2(a, 0, B, true,                                  \
+    return ::cuemu::simd::map2(a, 0, B_, true,                                 \
                                [](long long x, long long) { return -x; });     \
   }                                                                            \
   inline unsigned int __vnegss##N(unsigned int a) {                            \
-    return ::cuemu::simd::map2(a, 0, B, true, [](long long x, long long) {     \
-      return ::cuemu::simd::clamp(-x, ::cuemu::simd::smin(B),                  \
-                                  ::cuemu::simd::smax(B));                     \
+    return ::cuemu::simd::map2(a, 0, B_, true, [](long long x, long long) {    \
+      return ::cuemu::simd::clamp(-x, ::cuemu::simd::smin(B_),                 \
+                                  ::cuemu::simd::smax(B_));                    \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vabsdiffs##N(unsigned int a, unsigned int b) {         \
-    return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) {   \
+    return ::cuemu::simd::map2(a, b, B_, true, [](long long x, long long y) {  \
       return x > y ? x - y : y - x;                                            \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vabsdiffu##N(unsigned int a, unsigned int b) {         \
-    return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) {  \
+    return ::cuemu::simd::map2(a, b, B_, false, [](long long x, long long y) { \
       return x > y ? x - y : y - x;                                            \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vadd##N(unsigned int a, unsigned int b) {              \
-    return ::cuemu::simd::map2(a, b, B, false,                                 \
+    return ::cuemu::simd::map2(a, b, B_, false,                                \
                                [](long long x, long long y) { return x + y; });\
   }                                                                            \
   inline unsigned int __vaddss##N(unsigned int a, unsigned int b) {            \
-    return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) {   \
-      return ::cuemu::simd::clamp(x + y, ::cuemu::simd::smin(B),               \
-                                  ::cuemu::simd::smax(B));                     \
+    return ::cuemu::simd::map2(a, b, B_, true, [](long long x, long long y) {  \
+      return ::cuemu::simd::clamp(x + y, ::cuemu::simd::smin(B_),              \
+                                  ::cuemu::simd::smax(B_));                    \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vaddus##N(unsigned int a, unsigned int b) {            \
-    return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) {  \
-      return ::cuemu::simd::clamp(x + y, 0, ::cuemu::simd::umax(B));           \
+    return ::cuemu::simd::map2(a, b, B_, false, [](long long x, long long y) { \
+      return ::cuemu::simd::clamp(x + y, 0, ::cuemu::simd::umax(B_));          \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vsub##N(unsigned int a, unsigned int b) {              \
-    return ::cuemu::simd::map2(a, b, B, false,                                 \
+    return ::cuemu::simd::map2(a, b, B_, false,                                \
                                [](long long x, long long y) { return x - y; });\
   }                                                                            \
   inline unsigned int __vsubss##N(unsigned int a, unsigned int b) {            \
-    return ::cuemu::simd::map2(a, b, B, true, [](long long x, long long y) {   \
-      return ::cuemu::simd::clamp(x - y, ::cuemu::simd::smin(B),               \
-                                  ::cuemu::simd::smax(B));                     \
+    return ::cuemu::simd::map2(a, b, B_, true, [](long long x, long long y) {  \
+      return ::cuemu::simd::clamp(x - y, ::cuemu::simd::smin(B_),              \
+                                  ::cuemu::simd::smax(B_));                    \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vsubus##N(unsigned int a, unsigned int b) {            \
-    return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) {  \
-      return ::cuemu::simd::clamp(x - y, 0, ::cuemu::simd::umax(B));           \
+    return ::cuemu::simd::map2(a, b, B_, false, [](long long x, long long y) { \
+      return ::cuemu::simd::clamp(x - y, 0, ::cuemu::simd::umax(B_));          \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vavgs##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::avg_s);           \
+    return ::cuemu::simd::map2(a, b, B_, true, ::cuemu::simd::avg_s);          \
   }                                                                            \
   inline unsigned int __vavgu##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, false, [](long long x, long long y) {  \
+    return ::cuemu::simd::map2(a, b, B_, false, [](long long x, long long y) { \
       return (x + y + 1) >> 1;                                                 \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vhaddu##N(unsigned int a, unsigned int b) {            \
-    return ::cuemu::simd::map2(a, b, B, false,                                 \
+    return ::cuemu::simd::map2(a, b, B_, false,                                \
                                [](long long x, long long y) {                  \
                                  return (x + y) >> 1;                          \
                                });                                             \
   }                                                                            \
   inline unsigned int __vmaxs##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::max2);            \
+    return ::cuemu::simd::map2(a, b, B_, true, ::cuemu::simd::max2);           \
   }                                                                            \
   inline unsigned int __vmaxu##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, false, ::cuemu::simd::max2);           \
+    return ::cuemu::simd::map2(a, b, B_, false, ::cuemu::simd::max2);          \
   }                                                                            \
   inline unsigned int __vmins##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, true, ::cuemu::simd::min2);            \
+    return ::cuemu::simd::map2(a, b, B_, true, ::cuemu::simd::min2);           \
   }                                                                            \
   inline unsigned int __vminu##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::map2(a, b, B, false, ::cuemu::simd::min2);           \
+    return ::cuemu::simd::map2(a, b, B_, false, ::cuemu::simd::min2);          \
   }                                                                            \
   inline unsigned int __vsads##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::sad(a, b, B, true);                                  \
+    return ::cuemu::simd::sad(a, b, B_, true);                                 \
   }                                                                            \
   inline unsigned int __vsadu##N(unsigned int a, unsigned int b) {             \
-    return ::cuemu::simd::sad(a, b, B, false);                                 \
+    return ::cuemu::simd::sad(a, b, B_, false);                                \
   }                                                                            \
-  CUEMU_SIMD_COMPARE(N, B, eq, false, ==)                                      \
-  CUEMU_SIMD_COMPARE(N, B, ne, false, !=)                                      \
-  CUEMU_SIMD_COMPARE(N, B, ges, true, >=)                                      \
-  CUEMU_SIMD_COMPARE(N, B, geu, false, >=)                                     \
-  CUEMU_SIMD_COMPARE(N, B, gts, true, >)                                       \
-  CUEMU_SIMD_COMPARE(N, B, gtu, false, >)                                      \
-  CUEMU_SIMD_COMPARE(N, B, les, true, <=)                                      \
-  CUEMU_SIMD_COMPARE(N, B, leu, false, <=)                                     \
-  CUEMU_SIMD_COMPARE(N, B, lts, true, <)                                       \
-  CUEMU_SIMD_COMPARE(N, B, ltu, false, <)
+  CUEMU_SIMD_COMPARE(N, B_, eq, false, ==)                                     \
+  CUEMU_SIMD_COMPARE(N, B_, ne, false, !=)                                     \
+  CUEMU_SIMD_COMPARE(N, B_, ges, true, >=)                                     \
+  CUEMU_SIMD_COMPARE(N, B_, geu, false, >=)                                    \
+  CUEMU_SIMD_COMPARE(N, B_, gts, true, >)                                      \
+  CUEMU_SIMD_COMPARE(N, B_, gtu, false, >)                                     \
+  CUEMU_SIMD_COMPARE(N, B_, les, true, <=)                                     \
+  CUEMU_SIMD_COMPARE(N, B_, leu, false, <=)                                    \
+  CUEMU_SIMD_COMPARE(N, B_, lts, true, <)                                      \
+  CUEMU_SIMD_COMPARE(N, B_, ltu, false, <)
 
 /* __vcmpXX gives all ones per part that compares true, __vsetXX gives 1. */
-#define CUEMU_SIMD_COMPARE(N, B, NAME, SIGNED, OP)                              \
+#define CUEMU_SIMD_COMPARE(N, B_, NAME, SIGNED, OP)                             \
   inline unsigned int __vcmp##NAME##N(unsigned int a, unsigned int b) {        \
-    return ::cuemu::simd::map2(a, b, B, SIGNED, [](long long x, long long y) { \
+    return ::cuemu::simd::map2(a, b, B_, SIGNED, [](long long x, long long y) { \
       return (x OP y) ? -1LL : 0LL;                                            \
     });                                                                        \
   }                                                                            \
   inline unsigned int __vset##NAME##N(unsigned int a, unsigned int b) {        \
-    return ::cuemu::simd::map2(a, b, B, SIGNED, [](long long x, long long y) { \
+    return ::cuemu::simd::map2(a, b, B_, SIGNED, [](long long x, long long y) { \
       return (x OP y) ? 1LL : 0LL;                                             \
     });                                                                        \
   }

@@ -121,7 +121,7 @@ enum cudaFuncAttribute {
 /* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
  * through a pointer. */
 namespace cuemu {
-template <typename F> const cuemu_kernel_desc *pointer_desc();
+template <typename F_> const cuemu_kernel_desc *pointer_desc();
 } // namespace cuemu
 
 namespace cuemu {
@@ -140,14 +140,14 @@ template <typename T> constexpr int known_function() {
 }
 
 /* The number of parameters of a function type. */
-template <typename F> struct arity;
-template <typename... P> struct arity<void(P...)> {
-  static constexpr std::size_t value = sizeof...(P);
+template <typename F_> struct arity;
+template <typename... P_> struct arity<void(P_...)> {
+  static constexpr std::size_t value = sizeof...(P_);
 };
 /* A noexcept kernel (its type differs from C++17 on). */
 #if defined(__cpp_noexcept_function_type)
-template <typename... P>
-struct arity<void(P...) noexcept> : arity<void(P...)> {};
+template <typename... P_>
+struct arity<void(P_...) noexcept> : arity<void(P_...)> {};
 #endif
 
 inline cuemu_uint3 uint3_of(dim3 d) { return cuemu_uint3{d.x, d.y, d.z}; }

@@ -45,8 +45,8 @@ static inline cuemu_texture_query cuemu_tex_query_(int op, int lod,
 
 /* Component c of a fetch's result as S: the float register for float, the
  * integer register (narrowed as CUDA's conversion does) otherwise. */
-template <class S> inline S cuemu_tex_component_(const cuemu_texel &r, int c) {
-  return static_cast<S>(r.v.i[c]);
+template <class S_> inline S_ cuemu_tex_component_(const cuemu_texel &r, int c) {
+  return static_cast<S_>(r.v.i[c]);
 }
 template <> inline float cuemu_tex_component_<float>(const cuemu_texel &r,
                                                      int c) {
@@ -63,35 +63,35 @@ template <class T> struct __nv_itex_trait {};
       *p = cuemu_tex_component_<T>(r, 0);                                      \
     }                                                                          \
   };
-#define CUEMU_ITEX_VEC1_(V, S)                                                 \
-  template <> struct __nv_itex_trait<V> {                                      \
+#define CUEMU_ITEX_VEC1_(V_, S_)                                               \
+  template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V *p, const cuemu_texel &r) {                              \
-      p->x = cuemu_tex_component_<S>(r, 0);                                    \
+    static void put(V_ *p, const cuemu_texel &r) {                             \
+      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
     }                                                                          \
   };
-#define CUEMU_ITEX_VEC2_(V, S)                                                 \
-  template <> struct __nv_itex_trait<V> {                                      \
+#define CUEMU_ITEX_VEC2_(V_, S_)                                               \
+  template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V *p, const cuemu_texel &r) {                              \
-      p->x = cuemu_tex_component_<S>(r, 0);                                    \
-      p->y = cuemu_tex_component_<S>(r, 1);                                    \
+    static void put(V_ *p, const cuemu_texel &r) {                             \
+      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
+      p->y = cuemu_tex_component_<S_>(r, 1);                                   \
     }                                                                          \
   };
-#define CUEMU_ITEX_VEC4_(V, S)                                                 \
-  template <> struct __nv_itex_trait<V> {                                      \
+#define CUEMU_ITEX_VEC4_(V_, S_)                                               \
+  template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V *p, const cuemu_texel &r) {                              \
-      p->x = cuemu_tex_component_<S>(r, 0);                                    \
-      p->y = cuemu_tex_component_<S>(r, 1);                                    \
-      p->z = cuemu_tex_component_<S>(r, 2);                                    \
-      p->w = cuemu_tex_component_<S>(r, 3);                                    \
+    static void put(V_ *p, const cuemu_texel &r) {                             \
+      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
+      p->y = cuemu_tex_component_<S_>(r, 1);                                   \
+      p->z = cuemu_tex_component_<S_>(r, 2);                                   \
+      p->w = cuemu_tex_component_<S_>(r, 3);                                   \
     }                                                                          \
   };
-#define CUEMU_ITEX_FAMILY_(stem, S)                                            \
-  CUEMU_ITEX_VEC1_(stem##1, S)                                                 \
-  CUEMU_ITEX_VEC2_(stem##2, S)                                                 \
-  CUEMU_ITEX_VEC4_(stem##4, S)
+#define CUEMU_ITEX_FAMILY_(stem, S_)                                           \
+  CUEMU_ITEX_VEC1_(stem##1, S_)                                                \
+  CUEMU_ITEX_VEC2_(stem##2, S_)                                                \
+  CUEMU_ITEX_VEC4_(stem##4, S_)
 
 CUEMU_ITEX_SCALAR_(char)
 CUEMU_ITEX_SCALAR_(signed char)

@@ -115,7 +115,7 @@ inline T cuemu_warp_shuffle(int op, unsigned mask, const T &var, int arg,
   }
 
 /* What a call of a pre-Volta warp function asserts (below). */
-template <typename... A> struct cuemu_warp_legacy_call {
+template <typename... A_> struct cuemu_warp_legacy_call {
   static constexpr bool allowed = false;
 };
 
@@ -250,13 +250,13 @@ inline void __syncwarp(unsigned mask = 0xffffffff,
  * argument, so that the assertion is the only error a call gives. */
 
 #define CUEMU_WARP_DEFINE_LEGACY(NAME, MESSAGE)                                \
-  template <typename T, typename... A>                                         \
-  inline T NAME(const T &var, const A &...) {                                  \
-    static_assert(cuemu_warp_legacy_call<T, A...>::allowed, MESSAGE);          \
+  template <typename T, typename... A_>                                        \
+  inline T NAME(const T &var, const A_ &...) {                                 \
+    static_assert(cuemu_warp_legacy_call<T, A_...>::allowed, MESSAGE);         \
     return var;                                                                \
   }                                                                            \
-  template <typename... A> inline int NAME() {                                 \
-    static_assert(cuemu_warp_legacy_call<A...>::allowed, MESSAGE);             \
+  template <typename... A_> inline int NAME() {                                \
+    static_assert(cuemu_warp_legacy_call<A_...>::allowed, MESSAGE);            \
     return 0;                                                                  \
   }
 

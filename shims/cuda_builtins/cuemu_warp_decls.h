@@ -76,20 +76,20 @@ unsigned __reduce_and_sync(unsigned mask, unsigned value, const char *cuemu_file
 unsigned __reduce_or_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 unsigned __reduce_xor_sync(unsigned mask, unsigned value, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
 void __syncwarp(unsigned mask = 0xffffffff, const char *cuemu_file = __builtin_FILE(), int cuemu_line = __builtin_LINE()) CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __shfl(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __shfl() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __shfl_up(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __shfl_up() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __shfl_down(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __shfl_down() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __shfl_xor(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __shfl_xor() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __ballot(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __ballot() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __all(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __all() CUEMU_DEVICE_ONLY;
-template <typename T, typename... A> T __any(const T &var, const A &...) CUEMU_DEVICE_ONLY;
-template <typename... A> int __any() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __shfl(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __shfl() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __shfl_up(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __shfl_up() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __shfl_down(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __shfl_down() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __shfl_xor(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __shfl_xor() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __ballot(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __ballot() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __all(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __all() CUEMU_DEVICE_ONLY;
+template <typename T, typename... A_> T __any(const T &var, const A_ &...) CUEMU_DEVICE_ONLY;
+template <typename... A_> int __any() CUEMU_DEVICE_ONLY;
 #endif
 
 #endif /* CUEMU_WARP_DECLS_H */

@@ -125,50 +125,50 @@ template <typename T> constexpr int per_word() {
 }
 
 /* The shapes of the multiplicands' element types. */
-template <typename T, int M, int N, int K> constexpr bool input_shape() {
+template <typename T, int M_, int N, int K_> constexpr bool input_shape() {
   if (std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value ||
       std::is_same<T, signed char>::value ||
       std::is_same<T, unsigned char>::value)
-    return (M == 16 && N == 16 && K == 16) || (M == 32 && N == 8 && K == 16) ||
-           (M == 8 && N == 32 && K == 16);
+    return (M_ == 16 && N == 16 && K_ == 16) || (M_ == 32 && N == 8 && K_ == 16) ||
+           (M_ == 8 && N == 32 && K_ == 16);
   if (std::is_same<T, precision::tf32>::value)
-    return M == 16 && N == 16 && K == 8;
+    return M_ == 16 && N == 16 && K_ == 8;
   if (std::is_same<T, double>::value)
-    return M == 8 && N == 8 && K == 4;
+    return M_ == 8 && N == 8 && K_ == 4;
   if (std::is_same<T, experimental::precision::u4>::value ||
       std::is_same<T, experimental::precision::s4>::value)
-    return M == 8 && N == 8 && K == 32;
+    return M_ == 8 && N == 8 && K_ == 32;
   if (std::is_same<T, experimental::precision::b1>::value)
-    return M == 8 && N == 8 && K == 128;
+    return M_ == 8 && N == 8 && K_ == 128;
   return false;
 }
 
 /* The shapes of the accumulators' element types. */
-template <typename T, int M, int N, int K> constexpr bool accumulator_shape() {
+template <typename T, int M_, int N, int K_> constexpr bool accumulator_shape() {
   if (std::is_same<T, float>::value)
-    return input_shape<__half, M, N, K>() ||
-           input_shape<precision::tf32, M, N, K>();
+    return input_shape<__half, M_, N, K_>() ||
+           input_shape<precision::tf32, M_, N, K_>();
   if (std::is_same<T, int>::value)
-    return input_shape<__half, M, N, K>() ||
-           input_shape<experimental::precision::u4, M, N, K>() ||
-           input_shape<experimental::precision::b1, M, N, K>();
+    return input_shape<__half, M_, N, K_>() ||
+           input_shape<experimental::precision::u4, M_, N, K_>() ||
+           input_shape<experimental::precision::b1, M_, N, K_>();
   if (std::is_same<T, __half>::value)
-    return input_shape<__half, M, N, K>();
+    return input_shape<__half, M_, N, K_>();
   if (std::is_same<T, double>::value)
-    return input_shape<double, M, N, K>();
+    return input_shape<double, M_, N, K_>();
   return false;
 }
 
 /* Rows and columns of the matrix a fragment holds. */
-template <typename Use, int M, int N, int K> struct dims;
-template <int M, int N, int K> struct dims<matrix_a, M, N, K> {
-  static constexpr int rows = M, cols = K;
+template <typename Use, int M_, int N, int K_> struct dims;
+template <int M_, int N, int K_> struct dims<matrix_a, M_, N, K_> {
+  static constexpr int rows = M_, cols = K_;
 };
-template <int M, int N, int K> struct dims<matrix_b, M, N, K> {
-  static constexpr int rows = K, cols = N;
+template <int M_, int N, int K_> struct dims<matrix_b, M_, N, K_> {
+  static constexpr int rows = K_, cols = N;
 };
-template <int M, int N, int K> struct dims<accumulator, M, N, K> {
-  static constexpr int rows = M, cols = N;
+template <int M_, int N, int K_> struct dims<accumulator, M_, N, K_> {
+  static constexpr int rows = M_, cols = N;
 };
 
 /* Element values in the arithmetic type of mma_sync, and back. */
@@ -238,8 +238,8 @@ inline void check_packed_memory(const void *p, unsigned ldm, int bits,
 
 /* Element `index` of packed storage: a sub-byte element (signed for s4,
  * zero-extended otherwise) or a plain one. */
-template <typename T, typename S>
-inline int packed_element(const S *words, long long index) {
+template <typename T, typename S_>
+inline int packed_element(const S_ *words, long long index) {
   constexpr int bits = bits_of<T>(), per = 32 / bits;
   unsigned word = static_cast<unsigned>(words[index / per]);
   unsigned v = (word >> (index % per * bits)) & ((1u << bits) - 1u);
@@ -325,10 +325,10 @@ inline void load_matrix_sync(
         *mptr,
     unsigned ldm, const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  using F = fragment<Use, m, n, k, T, Layout>;
+  using F_ = fragment<Use, m, n, k, T, Layout>;
   static_assert(!std::is_same<Use, accumulator>::value,
                 "load_matrix_sync of an accumulator takes a layout_t");
-  cuemu_detail::each_element<F::cuemu_cols, F::num_elements>(
+  cuemu_detail::each_element<F_::cuemu_cols, F_::num_elements>(
       mptr, ldm, std::is_same<Layout, row_major>::value,
       cuemu_detail::loading, cuemu_file, cuemu_line,
       [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
@@ -343,7 +343,7 @@ inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
                              const void *mptr, unsigned ldm,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F = fragment<Use, m, n, k, T, Layout>;
+  using F_ = fragment<Use, m, n, k, T, Layout>;
   constexpr int bits = cuemu_detail::bits_of<T>();
   cuemu_detail::check_packed_memory(mptr, ldm, bits,
                                     cuemu_detail::loading.rules, cuemu_file,
@@ -353,9 +353,9 @@ inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
   const unsigned lane = cuemu_detail::lane_id();
   const auto *words = static_cast<const unsigned *>(mptr);
   unsigned packed = 0;
-  for (int i = 0; i < F::num_elements; ++i) {
+  for (int i = 0; i < F_::num_elements; ++i) {
     int idx = i * 32 + static_cast<int>(lane);
-    long long r = idx / F::cuemu_cols, c = idx % F::cuemu_cols;
+    long long r = idx / F_::cuemu_cols, c = idx % F_::cuemu_cols;
     long long at = std::is_same<Layout, row_major>::value ? r * ldm + c
                                                           : c * ldm + r;
     unsigned v = static_cast<unsigned>(
@@ -363,7 +363,7 @@ inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
                  ((1u << bits) - 1u);
     packed |= v << (i * bits);
   }
-  a.x[0] = static_cast<typename F::storage_element_type>(packed);
+  a.x[0] = static_cast<typename F_::storage_element_type>(packed);
 }
 
 /* An accumulator, from memory of the given layout. */
@@ -372,8 +372,8 @@ inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
                              const T *mptr, unsigned ldm, layout_t layout,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F = fragment<accumulator, m, n, k, T>;
-  cuemu_detail::each_element<n, F::num_elements>(
+  using F_ = fragment<accumulator, m, n, k, T>;
+  cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::loading, cuemu_file,
       cuemu_line, [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
 }
@@ -384,8 +384,8 @@ inline void store_matrix_sync(T *mptr,
                               unsigned ldm, layout_t layout,
                               const char *cuemu_file = __builtin_FILE(),
                               int cuemu_line = __builtin_LINE()) {
-  using F = fragment<accumulator, m, n, k, T>;
-  cuemu_detail::each_element<n, F::num_elements>(
+  using F_ = fragment<accumulator, m, n, k, T>;
+  cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::storing, cuemu_file,
       cuemu_line, [&](int i, std::size_t at) { mptr[at] = a.x[i]; });
 }
@@ -395,18 +395,18 @@ inline void fill_fragment(
     fragment<Use, m, n, k, T, Layout> &a,
     const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
         &v) {
-  using F = fragment<Use, m, n, k, T, Layout>;
-  using S = typename F::storage_element_type;
-  S word = v;
+  using F_ = fragment<Use, m, n, k, T, Layout>;
+  using S_ = typename F_::storage_element_type;
+  S_ word = v;
   if constexpr (cuemu_detail::is_sub_byte<T>::value) {
     /* The low bits of v, in every element of the word. */
     constexpr int bits = cuemu_detail::bits_of<T>();
     unsigned e = static_cast<unsigned>(v) & ((1u << bits) - 1u), w = 0;
     for (int i = 0; i < 32; i += bits)
       w |= e << i;
-    word = static_cast<S>(w);
+    word = static_cast<S_>(w);
   }
-  for (int i = 0; i < F::num_storage_elements; ++i)
+  for (int i = 0; i < F_::num_storage_elements; ++i)
     a.x[i] = word;
 }
 
@@ -457,9 +457,9 @@ inline exchange *share(exchange &mine, const void *a, const void *b,
 
 /* Element `index` (row-major) of a multiplicand shared in `table`, as an
  * integer (8-bit and sub-byte inputs). */
-template <typename T, typename S>
+template <typename T, typename S_>
 inline int shared_integer(const void *const *table, int index) {
-  const S *storage = static_cast<const S *>(table[index % 32]);
+  const S_ *storage = static_cast<const S_ *>(table[index % 32]);
   if constexpr (is_sub_byte<T>::value)
     return packed_element<T>(storage, index / 32);
   else
@@ -483,7 +483,7 @@ inline float saturate_half(float v) {
 }
 
 /* The element type read from a multiplicand's storage. */
-template <typename T, typename S> inline auto input(const S &s) {
+template <typename T, typename S_> inline auto input(const S_ &s) {
   if constexpr (std::is_same<T, precision::tf32>::value)
     return tf32_truncate(s);
   else

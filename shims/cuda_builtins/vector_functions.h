@@ -12,22 +12,22 @@
 #endif
 
 /* make_<type>() for every type of CUEMU_VECTOR_TYPES (vector_types.h). */
-#define CUEMU_MAKE_VECTOR_(V, T)                                               \
-  inline V##1 make_##V##1(T x) {                                               \
-    V##1 v = {x};                                                              \
+#define CUEMU_MAKE_VECTOR_(V_, T)                                              \
+  inline V_##1 make_##V_##1(T x) {                                             \
+    V_##1 v = {x};                                                             \
     return v;                                                                  \
   }                                                                            \
-  inline V##2 make_##V##2(T x, T y) {                                          \
-    V##2 v = {x, y};                                                           \
+  inline V_##2 make_##V_##2(T x, T y) {                                        \
+    V_##2 v = {x, y};                                                          \
     return v;                                                                  \
   }                                                                            \
-  inline V##3 make_##V##3(T x, T y, T z) {                                     \
-    V##3 v = {x, y, z};                                                        \
+  inline V_##3 make_##V_##3(T x, T y, T z) {                                   \
+    V_##3 v = {x, y, z};                                                       \
     return v;                                                                  \
   }
-#define CUEMU_MAKE_VECTOR4_(V, T)                                              \
-  inline V make_##V(T x, T y, T z, T w) {                                      \
-    V v = {x, y, z, w};                                                        \
+#define CUEMU_MAKE_VECTOR4_(V_, T)                                             \
+  inline V_ make_##V_(T x, T y, T z, T w) {                                    \
+    V_ v = {x, y, z, w};                                                       \
     return v;                                                                  \
   }
 #define CUEMU_MAKE_NARROW_(stem, T, align2, align4)                            \

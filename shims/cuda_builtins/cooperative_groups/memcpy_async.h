@@ -22,8 +22,8 @@ namespace cooperative_groups {
 namespace cuemu_detail {
 
 /* Copies the caller's share of [0, bytes): ranks take consecutive pieces. */
-template <typename G>
-void group_copy(const G &group, void *dst, const void *src, size_t bytes) {
+template <typename G_>
+void group_copy(const G_ &group, void *dst, const void *src, size_t bytes) {
   size_t members = (size_t)group.size();
   size_t rank = (size_t)group.thread_rank();
   size_t piece = (bytes + members - 1) / members;
@@ -35,7 +35,7 @@ void group_copy(const G &group, void *dst, const void *src, size_t bytes) {
               static_cast<const char *>(src) + begin, end - begin);
 }
 
-template <typename S> inline size_t count_of(const S &count) {
+template <typename S_> inline size_t count_of(const S_ &count) {
   return (size_t)count;
 }
 

@@ -21,33 +21,33 @@ namespace cooperative_groups {
 namespace cuemu_detail {
 
 /* A cuda::atomic or cuda::atomic_ref (anything with load and store). */
-template <typename A, typename = void> struct is_atomic_dst : std::false_type {};
-template <typename A>
-struct is_atomic_dst<A, decltype((void)std::declval<A &>().load(),
-                                 (void)std::declval<A &>().store(
-                                     std::declval<A &>().load()))>
+template <typename A_, typename = void> struct is_atomic_dst : std::false_type {};
+template <typename A_>
+struct is_atomic_dst<A_, decltype((void)std::declval<A_ &>().load(),
+                                 (void)std::declval<A_ &>().store(
+                                     std::declval<A_ &>().load()))>
     : std::true_type {};
 
 /* Whether Op is cg::F<U> for some U. */
-template <template <typename> class F, typename Op>
+template <template <typename> class F_, typename Op>
 struct is_cg_op : std::false_type {};
-template <template <typename> class F, typename U>
-struct is_cg_op<F, F<U>> : std::true_type {};
+template <template <typename> class F_, typename U>
+struct is_cg_op<F_, F_<U>> : std::true_type {};
 
-template <typename A, typename T, typename Op>
-T atomic_update(A &dst, T value, Op &op) {
-  using O = remove_qual<Op>;
-  if constexpr (is_cg_op<cooperative_groups::plus, O>::value)
+template <typename A_, typename T, typename Op>
+T atomic_update(A_ &dst, T value, Op &op) {
+  using O_ = remove_qual<Op>;
+  if constexpr (is_cg_op<cooperative_groups::plus, O_>::value)
     return dst.fetch_add(value);
-  else if constexpr (is_cg_op<cooperative_groups::less, O>::value)
+  else if constexpr (is_cg_op<cooperative_groups::less, O_>::value)
     return dst.fetch_min(value);
-  else if constexpr (is_cg_op<cooperative_groups::greater, O>::value)
+  else if constexpr (is_cg_op<cooperative_groups::greater, O_>::value)
     return dst.fetch_max(value);
-  else if constexpr (is_cg_op<cooperative_groups::bit_and, O>::value)
+  else if constexpr (is_cg_op<cooperative_groups::bit_and, O_>::value)
     return dst.fetch_and(value);
-  else if constexpr (is_cg_op<cooperative_groups::bit_or, O>::value)
+  else if constexpr (is_cg_op<cooperative_groups::bit_or, O_>::value)
     return dst.fetch_or(value);
-  else if constexpr (is_cg_op<cooperative_groups::bit_xor, O>::value)
+  else if constexpr (is_cg_op<cooperative_groups::bit_xor, O_>::value)
     return dst.fetch_xor(value);
   else {
     T old = dst.load();
@@ -59,13 +59,13 @@ T atomic_update(A &dst, T value, Op &op) {
 
 /* The enable_if of the functions that take a cuda::atomic or
  * cuda::atomic_ref (a plain pointer goes to reduce.h's forms). */
-template <typename A>
+template <typename A_>
 using if_atomic = typename std::enable_if<
-    is_atomic_dst<typename std::remove_reference<A>::type>::value, int>::type;
+    is_atomic_dst<typename std::remove_reference<A_>::type>::value, int>::type;
 
 /* The value type of a cuda::atomic or cuda::atomic_ref. */
-template <typename A>
-using atomic_value = remove_qual<decltype(std::declval<A &>().load())>;
+template <typename A_>
+using atomic_value = remove_qual<decltype(std::declval<A_ &>().load())>;
 
 } // namespace cuemu_detail
 } // namespace cooperative_groups

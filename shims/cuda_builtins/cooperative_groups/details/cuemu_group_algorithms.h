@@ -27,9 +27,9 @@ template <typename T>
 using remove_qual = typename std::remove_cv<typename std::remove_reference<T>::type>::type;
 
 /* Which groups reduce and scan accept: warp tiles and coalesced groups. */
-template <typename G> struct is_tile_group : std::false_type {};
-template <unsigned N, typename P>
-struct is_tile_group<thread_block_tile<N, P>> : std::true_type {};
+template <typename G_> struct is_tile_group : std::false_type {};
+template <unsigned N, typename P_>
+struct is_tile_group<thread_block_tile<N, P_>> : std::true_type {};
 template <> struct is_tile_group<coalesced_group> : std::true_type {};
 
 /* The redux.sync operation for an operator and a type, or -1. */
@@ -77,8 +77,8 @@ T redux(int op, unsigned mask, T value, const char *file, int line) {
 }
 
 /* The inclusive scan over the ranks of g. */
-template <typename G, typename T, typename Op>
-T inclusive_scan(const G &g, T value, Op &op, const char *file, int line) {
+template <typename G_, typename T, typename Op>
+T inclusive_scan(const G_ &g, T value, Op &op, const char *file, int line) {
   T out = value;
   unsigned rank = g.thread_rank();
   for (unsigned i = 1; i < g.size(); i <<= 1) {
@@ -91,8 +91,8 @@ T inclusive_scan(const G &g, T value, Op &op, const char *file, int line) {
 
 /* The exclusive scan from the inclusive one: subtraction for integer
  * sums, else the inclusive result of the rank below (rank 0 gets T{}). */
-template <typename G, typename T, typename Op>
-T exclusive_from_inclusive(const G &g, T inclusive, T value, Op &,
+template <typename G_, typename T, typename Op>
+T exclusive_from_inclusive(const G_ &g, T inclusive, T value, Op &,
                            const char *file, int line) {
   if constexpr (std::is_same<remove_qual<Op>, plus<T>>::value &&
                 std::is_integral<T>::value) {
@@ -115,8 +115,8 @@ T butterfly(unsigned mask, unsigned n, T value, Op &op, const char *file,
   return out;
 }
 
-template <typename T, typename Op, unsigned N, typename P>
-T reduce(const thread_block_tile<N, P> &g, T value, Op &op, const char *file,
+template <typename T, typename Op, unsigned N, typename P_>
+T reduce(const thread_block_tile<N, P_> &g, T value, Op &op, const char *file,
          int line) {
   constexpr int redux_code = redux_op<remove_qual<Op>, T>::value;
   if constexpr (redux_code >= 0)

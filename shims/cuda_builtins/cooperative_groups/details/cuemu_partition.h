@@ -41,13 +41,13 @@ inline coalesced_group label_split(unsigned mask, unsigned long long label,
                                  (unsigned)__builtin_popcount(leaders));
 }
 
-template <typename L>
-inline coalesced_group label_split_any(unsigned mask, L label,
+template <typename L_>
+inline coalesced_group label_split_any(unsigned mask, L_ label,
                                        const char *file, int line) {
-  static_assert(std::is_integral<L>::value || std::is_pointer<L>::value,
+  static_assert(std::is_integral<L_>::value || std::is_pointer<L_>::value,
                 "labeled_partition predicate must be an integral or pointer "
                 "type");
-  if (std::is_same<L, bool>::value)
+  if (std::is_same<L_, bool>::value)
     return binary_split(mask, label ? true : false, file, line);
   return label_split(mask, bits_of(label), file, line);
 }

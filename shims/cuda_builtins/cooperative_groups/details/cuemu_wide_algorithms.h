@@ -27,13 +27,13 @@ namespace cooperative_groups {
 namespace cuemu_detail {
 
 /* Tiles wider than a warp. */
-template <typename G> struct is_wide_tile : std::false_type {};
-template <unsigned N, typename P>
-struct is_wide_tile<thread_block_tile<N, P>>
+template <typename G_> struct is_wide_tile : std::false_type {};
+template <unsigned N, typename P_>
+struct is_wide_tile<thread_block_tile<N, P_>>
     : std::integral_constant<bool, (N > 32)> {};
 
-template <unsigned N, typename P, typename T, typename Op>
-T wide_reduce(const thread_block_tile<N, P> &, T value, Op &op,
+template <unsigned N, typename P_, typename T, typename Op>
+T wide_reduce(const thread_block_tile<N, P_> &, T value, Op &op,
               const char *file, int line) {
   static_assert(wide_type_ok<T>::value, "");
   constexpr unsigned warps = N / 32u;
@@ -57,8 +57,8 @@ T wide_reduce(const thread_block_tile<N, P> &, T value, Op &op,
   return wide_value<T>(a.result[s.warp]);
 }
 
-template <bool Exclusive, unsigned N, typename P, typename T, typename Op>
-T wide_scan(const thread_block_tile<N, P> &, T value, Op &op,
+template <bool Exclusive, unsigned N, typename P_, typename T, typename Op>
+T wide_scan(const thread_block_tile<N, P_> &, T value, Op &op,
             const char *file, int line) {
   static_assert(wide_type_ok<T>::value, "");
   constexpr unsigned warps = N / 32u;

@@ -304,8 +304,8 @@ inline void wide_tile_start(const thread_block &parent, const char *file,
   parent.sync(file, line);
 }
 
-template <unsigned N, unsigned M, typename GP>
-inline void wide_tile_start(const thread_block_tile<M, GP> &parent,
+template <unsigned N, unsigned M_, typename GP>
+inline void wide_tile_start(const thread_block_tile<M_, GP> &parent,
                             const char *file, int line) {
   wide_start<N>(file, line);
   parent.sync(file, line);
