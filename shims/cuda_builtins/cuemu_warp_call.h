@@ -31,9 +31,11 @@ inline unsigned long long cuemu_warp_call(int op, unsigned mask,
       static_cast<unsigned long long>(static_cast<unsigned>(width)) << 32 |
       static_cast<unsigned>(arg);
   unsigned long long result;
+  /* The fence first: a checked build makes it a call, which would clobber
+   * r8 and r9 once they hold the operands. */
+  CUEMU_SYNC_FENCE();
   register const char *cuemu_file __asm__("r8") = file;
   register long cuemu_line __asm__("r9") = line;
-  CUEMU_SYNC_FENCE();
   __asm__ volatile goto("call *cuemu_warp_sync@GOTPCREL(%%rip)"
                : "=a"(result), "+D"(key), "+S"(value), "+d"(operands),
                  "+c"(name), "+r"(cuemu_file), "+r"(cuemu_line)
