@@ -21,6 +21,7 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "base/cuemu_config.h"
+#include "base/cuemu_report.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -62,6 +63,11 @@ typedef struct queue {
    * 2 shared with other processes), whether that wait is abandoned. */
   int running, waiting, abandoned, error;
   int spun; /* its kernel was reported as spinning */
+  /* The message of the first failure (an error, or a fault that made the
+   * device's error sticky) since the queue's errors were last taken:
+   * cuemu_last_message() of the stream's thread, which the host thread
+   * that takes them gets as its own. */
+  char *error_message;
   struct timespec since;
   char what[96];
 } queue;
@@ -257,7 +263,13 @@ static void *execute(void *arg) {
     clock_gettime(CLOCK_MONOTONIC, &q->since);
     describe(q, it);
     pthread_mutex_unlock(&lock);
+    cuemu_status sticky = cuemu__device_sticky();
     int code = run_item(q, it);
+    /* A kernel's fault makes the device's error sticky without failing the
+     * item: its message is kept as well. */
+    int failed = code || (sticky == CUEMU_SUCCESS &&
+                          cuemu__device_sticky() != CUEMU_SUCCESS);
+    char *message = failed ? strdup(cuemu_last_message()) : NULL;
     pthread_mutex_lock(&lock);
     q->head = it->next;
     if (!q->head)
@@ -266,6 +278,10 @@ static void *execute(void *arg) {
     q->running = q->waiting = q->abandoned = q->spun = 0;
     if (code && !q->error)
       q->error = code;
+    if (message && !q->error_message)
+      q->error_message = message;
+    else
+      free(message);
     pthread_cond_broadcast(&changed);
     pthread_mutex_unlock(&lock);
     free_item(it);
@@ -505,6 +521,10 @@ static int wait_ticket(queue *q, unsigned long long ticket) {
 static int take_error(queue *q) {
   int e = q->error;
   q->error = 0;
+  if (q->error_message)
+    cuemu__report(CUEMU_SUCCESS, "%s", q->error_message);
+  free(q->error_message);
+  q->error_message = NULL;
   return e;
 }
 
