@@ -91,6 +91,25 @@ int cuemu__config_graph_order(unsigned long long *seed) {
   return -1;
 }
 
+int cuemu__config_streams_async(void) {
+  static int warned;
+  const char *v = getenv("CUEMU_STREAMS");
+  if (!v || strcmp(v, "async") == 0)
+    return 1;
+  if (strcmp(v, "sync") == 0)
+    return 0;
+  if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
+      !cuemu__config_quiet())
+    fprintf(stderr, "cuemu: CUEMU_STREAMS=%s: expected async or sync; "
+                    "using async\n", v);
+  return 1;
+}
+
+long cuemu__config_ext_wait_seconds(void) {
+  const char *v = getenv("CUEMU_EXT_WAIT_SECONDS");
+  return v && atol(v) > 0 ? atol(v) : 60;
+}
+
 /* CUEMU_CHECK: *set when it is set (else all checkers built in run), and
  * the checkers it names in *mask. Returns 0, or -1 with the unknown word in
  * `bad`. */

@@ -19,6 +19,12 @@
  *   CUEMU_CHECK_LEAKS     1: memcheck reports device memory never freed
  *   CUEMU_QUIET           1: launch failures are not printed on stderr
  *   CUEMU_SM_COUNT        SMs of the emulated device (1 to 1024)
+ *   CUEMU_STREAMS         async (default): streams run their work on
+ *                         execution threads; sync: work runs when issued
+ *                         (docs/streams.md)
+ *   CUEMU_EXT_WAIT_SECONDS  seconds a wait on an external semaphore or on
+ *                         memory (cuStreamWaitValue) may take, and a kernel
+ *                         may spin, before it is reported (default 60)
  *   CUEMU_DEVICE          the emulated device: a comma-separated list of
  *                         sm=90, sms=8, mem=MiB, threads=1024, smem=KiB,
  *                         count=N (N devices, 1 to 16); an item
@@ -126,5 +132,14 @@ int cuemu__config_check_leaks(void);
  * the order they were added, reverse, random with *seed). A malformed value
  * is -1, reported once on stderr (graph launches then fail). */
 int cuemu__config_graph_order(unsigned long long *seed);
+
+/* Non-zero unless CUEMU_STREAMS=sync (read at each call; change it only
+ * while no work is pending). Any value but async and sync is reported once
+ * on stderr and taken as async. */
+int cuemu__config_streams_async(void);
+
+/* CUEMU_EXT_WAIT_SECONDS (read at each call): a positive number of
+ * seconds, else 60. */
+long cuemu__config_ext_wait_seconds(void);
 
 #endif /* CUEMU_CONFIG_H */

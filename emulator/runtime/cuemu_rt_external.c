@@ -20,6 +20,7 @@
 #include <cuemu/cuemu_external.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_capture.h"
@@ -252,10 +253,7 @@ static int try_take(cuemu_rt_external_semaphore *s, uint64_t value) {
   return atomic_compare_exchange_strong(&s->words->value, &one, 0);
 }
 
-long cuemu__rt_wait_limit(void) {
-  const char *env = getenv("CUEMU_EXT_WAIT_SECONDS");
-  return env && atol(env) > 0 ? atol(env) : 60;
-}
+long cuemu__rt_wait_limit(void) { return cuemu__config_ext_wait_seconds(); }
 
 int cuemu__rt_waited_past(const struct timespec *start, long seconds) {
   struct timespec now;

@@ -89,25 +89,9 @@ static size_t nrecords, records_cap;
 static __thread queue *running_queue;
 static __thread char per_thread_key;
 
-static int warned; /* about a CUEMU_STREAMS that is not understood */
-
-/* CUEMU_STREAMS, read at each call as the launch settings are (change it
- * only while no work is pending): sync, or async (the default). */
-static int async_mode(void) {
-  const char *v = getenv("CUEMU_STREAMS");
-  if (!v || strcmp(v, "async") == 0)
-    return 1;
-  if (strcmp(v, "sync") == 0)
-    return 0;
-  if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED) &&
-      !cuemu__config_quiet())
-    fprintf(stderr, "cuemu: CUEMU_STREAMS=%s: expected async or sync; "
-                    "using async\n", v);
-  return 1;
-}
-
 int cuemu__stream_inline(void) {
-  return running_queue || !async_mode() || cuemu_thread_in_kernel();
+  return running_queue || !cuemu__config_streams_async() ||
+         cuemu_thread_in_kernel();
 }
 
 void cuemu__stream_name_thread(const char *name) {
