@@ -88,23 +88,12 @@ cuemu_block_sync:
         .cfi_restore rbp
         .cfi_adjust_cfa_offset -8
         /* The processor predicts the ret from its return-address stack:
-         * where this thread called from. That is right when the next
+         * where this thread called from (rdx). That is right when the next
          * thread waits at the same __syncthreads() (a barrier in a loop);
          * when it waits at another one (the first round of a loop, a
-         * kernel with barriers one after another) the ret would be
-         * mispredicted at every switch, so the jump there is an indirect
-         * one, which is predicted from where it went before (every thread
-         * of a round goes back to the same place). */
-        cmpq    %rdx, (%rsp)
-        jne     .Lother_site
-        ret
-.Lother_site:
-        popq    %rcx
-        .cfi_adjust_cfa_offset -8
-        .cfi_register rip, rcx
-        jmp     *%rcx
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset rip, -8
+         * kernel with barriers one after another) the return is an
+         * indirect jump. */
+        CUEMU_ASM_RETURN_PREDICTED(%rdx)
 .Llazy:
         /* A thread that runs lazily in a runner, at its first barrier: the
          * pad that puts the kernel's stack pointer here (8 above ours)

@@ -137,25 +137,14 @@ cuemu_warp_sync:
          * (r9, when that lane suspended just above). That is right when
          * both wait at the same call site (a collective in a loop); when
          * they do not (a kernel with collectives one after another: the
-         * lanes of one round resume the lanes of the previous one), a ret
-         * would be mispredicted at every switch, so the return is an
-         * indirect jump, which is predicted from where it went before.
-         * (Any other resumer leaves something else in r9: the jump, which
-         * returns to the same place.) */
+         * lanes of one round resume the lanes of the previous one), the
+         * return is an indirect jump. (Any other resumer leaves something
+         * else in r9: the jump, which returns to the same place.) */
         movq    cuemu__worker_self@gottpoff(%rip), %rax
         movq    %fs:(%rax), %rax
         movq    CUEMU_W_CURRENT(%rax), %rax
         movq    CUEMU_T_WARP_RESULT(%rax), %rax
-        cmpq    %r9, (%rsp)
-        jne     .Lother_site
-        ret
-.Lother_site:
-        popq    %rcx
-        .cfi_adjust_cfa_offset -8
-        .cfi_register rip, rcx
-        jmp     *%rcx
-        .cfi_adjust_cfa_offset 8
-        .cfi_offset rip, -8
+        CUEMU_ASM_RETURN_PREDICTED(%r9)
 .Lsuspend:
         .cfi_adjust_cfa_offset 8
         pushq   %rbp
