@@ -776,7 +776,8 @@ static int use_pch(compile_job *job, int p, const char *temp,
     return 0;
   }
   build_argv(job, NULL, NULL, NULL, argv, max, buffers, bufsize, PHASE_PCH);
-  if (cuemu__pch_get(argv, job->compiler, job->gcc_plugin, pch) != 0) {
+  if (cuemu__pch_get(argv, job->compiler, job->gcc_plugin, pch,
+                     qualifiers) != 0) {
     unlink(pch);
     unlink(trimmed);
     pch[0] = '\0';

@@ -120,11 +120,13 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
 typedef struct pch_job {
   const char *const *flags;
   const char *header;
+  const char *qualifiers;
 } pch_job;
 
 /* Compiles the header (a cuemu_cache_build_fn); its messages go to a log,
- * and a build that says anything is not used, so that the unit's compile,
- * with the prelude's text, says it at its place as before. */
+ * and a build that says anything (or fails) makes an empty entry, which is
+ * not used: the unit's compile, with the prelude's text, says it at its
+ * place as before. */
 static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   const pch_job *job = data;
   int count = 0;
@@ -147,14 +149,31 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   int quiet = stat(log, &st) == 0 && st.st_size == 0;
   unlink(log);
   free(argv);
-  if (st_run != CUEMU_SUCCESS || rc != 0 || !quiet)
-    return cuemu__report(CUEMU_COMPILE, "the prelude of %s was not precompiled",
-                         job->header);
+  if (st_run != CUEMU_SUCCESS)
+    return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
+                         job->flags[0]);
+  if (rc != 0 || !quiet) {
+    /* Kept as an empty entry, which says "compile the text" to the next
+     * compile of this prelude without compiling it again. */
+    FILE *f = fopen(b->built, "we");
+    if (!f || fclose(f) != 0)
+      return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
+    if (rc != 0 || stat(b->depfile, &st) != 0) {
+      /* No dependency file from a failed compile: the entry depends on the
+       * header that the prelude includes first. */
+      FILE *d = fopen(b->depfile, "we");
+      if (!d)
+        return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->depfile);
+      fprintf(d, "pch: %s\n", job->qualifiers);
+      fclose(d);
+    }
+  }
   return CUEMU_SUCCESS;
 }
 
 int cuemu__pch_get(const char *const *flags, const char *compiler,
-                   const char *plugin, const char *header) {
+                   const char *plugin, const char *header,
+                   const char *qualifiers) {
   char dir[PATH_MAX], gch[PATH_MAX + 8];
   /* No usable cache folder: no precompiled header (the unit is compiled
    * whole; the compile's own build already said why). */
@@ -183,8 +202,10 @@ int cuemu__pch_get(const char *const *flags, const char *compiler,
   free(text);
   cuemu_cache_key key;
   cuemu_hasher_finish(h, &key);
-  pch_job job = {flags, header};
-  if (cuemu_cache_get(&key, gch, 1, build_pch, &job, NULL) != CUEMU_SUCCESS) {
+  pch_job job = {flags, header, qualifiers};
+  struct stat st;
+  if (cuemu_cache_get(&key, gch, 1, build_pch, &job, NULL) != CUEMU_SUCCESS ||
+      stat(gch, &st) != 0 || st.st_size == 0) {
     unlink(gch);
     return -1;
   }

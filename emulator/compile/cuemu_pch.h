@@ -19,10 +19,12 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
  * compile cache, or compiled there on a miss with the compile command
  * `flags` (a NULL-terminated argv: the compiler and the unit's flags, with
  * no input or output; `compiler` and `plugin` are the files whose identity
- * goes into the key). Returns 0, or -1 when there is none to use (no usable
- * cache folder, or the header does not compile silently). */
+ * goes into the key; `qualifiers` is the header that `header` includes).
+ * Returns 0, or -1 when there is none to use (no usable cache folder, or
+ * the header does not compile silently). */
 int cuemu__pch_get(const char *const *flags, const char *compiler,
-                   const char *plugin, const char *header);
+                   const char *plugin, const char *header,
+                   const char *qualifiers);
 
 /* Removes `header`.gch, and unless `keep_text`, `header` and `trimmed`. */
 void cuemu__pch_remove(const char *header, const char *trimmed, int keep_text);
