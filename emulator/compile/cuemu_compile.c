@@ -30,6 +30,7 @@
 #include "cuemu_device_strings.h"
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
+#include "cuemu_pch.h"
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
 
@@ -97,12 +98,23 @@ typedef struct compile_job {
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
+  int use_cache;             /* the compile cache is read and written */
+  const char *pch;           /* the precompiled prelude that the compile of
+                              * the pass build_argv() writes force-includes
+                              * (cuemu_pch.h), or NULL */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
  * instrumented for the checkers but must not link ThreadSanitizer's
- * runtime) a compile and a link. */
-enum build_phase { PHASE_ALL, PHASE_COMPILE, PHASE_LINK, PHASE_PREPROCESS };
+ * runtime) a compile and a link. PHASE_PCH is the compile's flags alone,
+ * for its precompiled prelude (cuemu_pch.h). */
+enum build_phase {
+  PHASE_ALL,
+  PHASE_COMPILE,
+  PHASE_LINK,
+  PHASE_PREPROCESS,
+  PHASE_PCH
+};
 
 /* Non-zero for an option of the preprocessor only (with its value in the
  * next word when *takes_next is set): the compile of a translated unit,
@@ -321,7 +333,14 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG("-MD");
     ARG("-MF");
     ARG(depfile);
-  } else {
+  } else if (job->pch && phase != PHASE_PCH) {
+    /* The precompiled prelude, which includes the qualifiers first; a
+     * precompiled form that the compiler refuses is a warning (where the
+     * pass has warnings), and its text is compiled instead. */
+    ARG("-include");
+    ARG(job->pch);
+    ARG("-Winvalid-pch");
+  } else if (phase != PHASE_PCH) {
     /* The qualifiers' meanings and the few macros that the translation
      * writes (the translated unit has no #define left). */
     ARG("-include");
@@ -349,6 +368,10 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG("--param=tsan-instrument-func-entry-exit=0");
       ARG("-Wno-tsan");
     }
+  }
+  if (phase == PHASE_PCH) {
+    argv[n] = NULL;
+    return n;
   }
   if (phase == PHASE_PREPROCESS) {
     ARG("-E");
@@ -728,12 +751,48 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   return st == CUEMU_SUCCESS ? st : cuemu__report(st, "%s", rw->message);
 }
 
+/* Prepares the precompiled prelude of pass p's compile: cuts the
+ * translated unit into the prelude (`pch`) and the rest (`trimmed`), and
+ * installs the prelude's precompiled form beside it (cuemu_pch.h). Only
+ * with the cache (whose entry it is) and g++ (clang++ checks that the
+ * header it was made from is still there). Returns 1 when the compile uses
+ * them; else nothing is left, and the unit is compiled whole. */
+static int use_pch(compile_job *job, int p, const char *temp,
+                   char pch[PATH_MAX + 96], char trimmed[PATH_MAX + 96],
+                   const char **argv, int max, char *buffers,
+                   size_t bufsize) {
+  char qualifiers[PATH_MAX + 32];
+  pch[0] = '\0';
+  if (!job->use_cache || strstr(job->compiler, "clang") ||
+      getenv("CUEMU_NO_PCH") ||
+      snprintf(pch, PATH_MAX + 96, "%s.%d.pch.h", temp, p) >= PATH_MAX + 96 ||
+      snprintf(trimmed, PATH_MAX + 96, "%s.%d.rest.cpp", temp, p) >=
+          PATH_MAX + 96 ||
+      snprintf(qualifiers, sizeof qualifiers, "%s/cuemu_qualifiers.h",
+               job->shims) >= (int)sizeof qualifiers ||
+      cuemu__pch_split_unit(job->tu[p], job->source, qualifiers, pch,
+                            trimmed) != 0) {
+    pch[0] = '\0';
+    return 0;
+  }
+  build_argv(job, NULL, NULL, NULL, argv, max, buffers, bufsize, PHASE_PCH);
+  if (cuemu__pch_get(argv, job->compiler, job->gcc_plugin, pch,
+                     qualifiers) != 0) {
+    unlink(pch);
+    unlink(trimmed);
+    pch[0] = '\0';
+    return 0;
+  }
+  return 1;
+}
+
 static cuemu_status build(void *data, cuemu_cache_build *b) {
   compile_job *job = data;
   const cuemu_compile_options *o = job->opt;
   int count = pass_count(job);
   char object[2][PATH_MAX + 96], dev_local[PATH_MAX + 96];
   char deps2[PATH_MAX + 96];
+  char pch[2][PATH_MAX + 96] = {"", ""}, trimmed[2][PATH_MAX + 96];
   for (int p = 0; p < 2; ++p)
     if (snprintf(job->tu[p], sizeof job->tu[p], "%s.%d.cpp", b->temp, p) >=
             (int)sizeof job->tu[p] ||
@@ -896,9 +955,14 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   } else if (st == CUEMU_SUCCESS) {
     for (int p = 0; p < 2; ++p) {
       job->pass = pass_of(job, p);
-      build_argv(job, job->tu[p], b->depfile, object[p], argv[p], max,
-                 buffers[p], bufsize, PHASE_COMPILE);
+      job->pch = use_pch(job, p, b->temp, pch[p], trimmed[p], argv[p], max,
+                         buffers[p], bufsize)
+                     ? pch[p]
+                     : NULL;
+      build_argv(job, job->pch ? trimmed[p] : job->tu[p], b->depfile,
+                 object[p], argv[p], max, buffers[p], bufsize, PHASE_COMPILE);
     }
+    job->pch = NULL;
     st = run_passes(job, argv, 2, b->temp);
     char strings[PATH_MAX + 96];
     if (st == CUEMU_SUCCESS)
@@ -947,6 +1011,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   }
   for (int p = 0; p < 2; ++p) {
     unlink(object[p]);
+    if (pch[p][0])
+      cuemu__pch_remove(pch[p], trimmed[p], getenv("CUEMU_KEEP_TU") != NULL);
     if (!getenv("CUEMU_KEEP_TU"))
       unlink(job->tu[p]);
     free(argv[p]);
@@ -1067,6 +1133,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   const char *no_cache = getenv("CUEMU_NO_CACHE");
   int use_cache = !options->no_cache && !links_other_files(options) &&
                   !(no_cache && strcmp(no_cache, "1") == 0);
+  job.use_cache = use_cache;
   cuemu_status st = hash_job(&job);
   if (st == CUEMU_SUCCESS)
     st = cuemu_cache_get(&job.key, output, use_cache, build, &job, cache_hit);

@@ -1,0 +1,32 @@
+/*
+ * cuemu_pch.h: the precompiled prelude of a whole program's passes
+ * (cuemu_pch.c), used by cuemu_compile.c's build().
+ */
+#ifndef CUEMU_PCH_H
+#define CUEMU_PCH_H
+
+/* Splits the translated unit at `tu`, whose main file is `source`, at the
+ * end of its prelude (the forced includes of the preprocessing pass):
+ * writes the prelude to `header`, after an #include of `qualifiers` (the
+ * header that the unit's compile otherwise force-includes), and the unit
+ * without it to `trimmed`. Returns 0, or -1 (nothing written) when the
+ * unit has no prelude of that form or the files cannot be written. */
+int cuemu__pch_split_unit(const char *tu, const char *source,
+                          const char *qualifiers, const char *header,
+                          const char *trimmed);
+
+/* Installs at `header`.gch the compiler's precompiled `header`, from the
+ * compile cache, or compiled there on a miss with the compile command
+ * `flags` (a NULL-terminated argv: the compiler and the unit's flags, with
+ * no input or output; `compiler` and `plugin` are the files whose identity
+ * goes into the key; `qualifiers` is the header that `header` includes).
+ * Returns 0, or -1 when there is none to use (no usable cache folder, or
+ * the header does not compile silently). */
+int cuemu__pch_get(const char *const *flags, const char *compiler,
+                   const char *plugin, const char *header,
+                   const char *qualifiers);
+
+/* Removes `header`.gch, and unless `keep_text`, `header` and `trimmed`. */
+void cuemu__pch_remove(const char *header, const char *trimmed, int keep_text);
+
+#endif
