@@ -139,10 +139,11 @@ int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
     return child_launch(desc, fn, grid, block, shmem, stream, values, seq);
   else
     cuemu_kernel_assert_fail(
-        "a launch in kernel code passes an argument of a class with a "
-        "user-provided copy constructor or destructor (nvcc refuses it: "
-        "device-side launches take trivially copyable arguments)",
-        desc && desc->name ? desc->name : "(kernel)", 0, "<<<>>>");
+        "an argument of a class with a user-provided copy constructor or "
+        "destructor (nvcc refuses such a launch: the arguments of a "
+        "device-side launch are trivially copyable)",
+        "kernel launch in kernel code", 0,
+        desc && desc->name ? desc->name : "(kernel)");
 }
 
 /* ---- The device side: the thunks ----------------------------------------- */

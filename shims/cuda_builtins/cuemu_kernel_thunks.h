@@ -204,7 +204,7 @@ template <typename T> const char *type_name() {
 /* The name of a kernel given as a template argument. */
 inline name_text kernel_argument(const char *pretty) {
   name_text n;
-  pretty_argument(n, pretty, "K = ");
+  pretty_argument(n, pretty, "K_ = ");
   return n;
 }
 template <typename KT, KT K_> const char *kernel_name() {

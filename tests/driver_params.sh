@@ -1,0 +1,59 @@
+#!/bin/sh
+# driver_params.sh: forms about kernels and their parameters that nvcc
+# refuses are refused by cuemu-nvcc too (issue 13): a __global__ member
+# function (static or not, a function or a member template; nvcc's message
+# at the user's line), and a launch in kernel code whose argument has a
+# user-provided copy constructor (nvcc refuses it when it compiles; cuemu,
+# which tells a launch in kernel code only when it runs, ends the parent's
+# launch with cudaErrorAssert and a message that says why). With nvcc
+# present, it is checked to refuse each too.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+d=$srcdir/tests/driver/params
+work=$(mktemp -d)
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=1
+}
+
+member="A __global__ function or function template cannot be a member function"
+for case in static_member_kernel.cu:6 member_kernel_template.cu:11; do
+  file=${case%:*}
+  if (cd "$work" && "$nvcc" -c -o x.o "$d/$file") >"$work/$file.log" 2>&1; then
+    fail "$file compiles"
+  elif grep -q "$file:${case#*:}: $member" "$work/$file.log" &&
+    ! grep -q -e cuda_builtins -e error: "$work/$file.log"; then
+    echo "PASS: $file is refused at line ${case#*:}, as nvcc refuses it"
+  else
+    fail "$file: $(cat "$work/$file.log")"
+  fi
+done
+
+file=device_launch_nontrivial.cu
+if (cd "$work" && "$nvcc" -rdc=true -o child "$d/$file") >"$work/child.log" 2>&1 &&
+  "$work/child" >"$work/child.out" 2>&1 &&
+  grep -qx cudaErrorAssert "$work/child.out" &&
+  grep -q "child: .*user-provided copy constructor or destructor" \
+    "$work/child.out"; then
+  echo "PASS: a launch in kernel code with a non-trivially-copyable argument ends the parent's launch"
+else
+  fail "$file: $(cat "$work/child.log" "$work/child.out" 2>/dev/null)"
+fi
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  for file in static_member_kernel.cu member_kernel_template.cu \
+    device_launch_nontrivial.cu; do
+    (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \
+      >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
+  done
+fi
+
+rm -rf "$work"
+exit $failed
