@@ -5,8 +5,10 @@
 # at the user's line), and a launch in kernel code whose argument has a
 # user-provided copy constructor (nvcc refuses it when it compiles; cuemu,
 # which tells a launch in kernel code only when it runs, ends the parent's
-# launch with cudaErrorAssert and a message that says why). With nvcc
-# present, it is checked to refuse each too.
+# launch with cudaErrorAssert and a message that says why). Narrowing in
+# braces in host code is accepted under -std=c++03 and refused under
+# -std=c++11, as nvcc does (docs/dialects.md). With nvcc present, it is
+# checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -46,8 +48,27 @@ else
   fail "$file: $(cat "$work/child.log" "$work/child.out" 2>/dev/null)"
 fi
 
+file=cxx03_narrowing.cu
+if (cd "$work" && "$nvcc" -std=c++03 -o c03 "$d/$file") >"$work/c03.log" 2>&1 &&
+  "$work/c03" >"$work/c03.out" 2>&1 && grep -qx 60 "$work/c03.out"; then
+  echo "PASS: -std=c++03 accepts narrowing in braces, as nvcc does"
+else
+  fail "-std=c++03 $file: $(cat "$work/c03.log" "$work/c03.out" 2>/dev/null)"
+fi
+if (cd "$work" && "$nvcc" -std=c++11 -c -o c11.o "$d/$file") >"$work/c11.log" 2>&1; then
+  fail "-std=c++11 accepts narrowing in braces in host code"
+elif grep -q "$file:20:.*error: narrowing conversion" "$work/c11.log"; then
+  echo "PASS: -std=c++11 refuses narrowing in braces in host code, as nvcc does"
+else
+  fail "-std=c++11 $file: $(cat "$work/c11.log")"
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
+  (cd "$work" && "$real" -arch=sm_90 -std=c++03 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 || fail "nvcc -std=c++03 refuses $file: the test is wrong"
+  (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
   for file in static_member_kernel.cu member_kernel_template.cu \
     device_launch_nontrivial.cu; do
     (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \

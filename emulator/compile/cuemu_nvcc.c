@@ -630,6 +630,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         const char *year = strcmp(v, "0x") == 0 ? "11" : v;
         char *marker = joined(c, "-D" CUEMU_OLD_DIALECT_MACRO "=", year);
         st = marker ? add(&c->host, marker) : oom();
+        /* C++03 has no rule against narrowing in braces (nvcc -std=c++03
+         * compiles `int a[] = {1.5};` without a word). */
+        if (st == CUEMU_SUCCESS && (strcmp(v, "03") == 0 || strcmp(v, "98") == 0))
+          st = add(&c->host, "-Wno-narrowing");
         char *first = joined(c, "-include", shims_dir());
         first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
         if (st == CUEMU_SUCCESS)

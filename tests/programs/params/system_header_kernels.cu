@@ -2,8 +2,10 @@
  * system_header_kernels.cu: kernels with internal linkage declared in a
  * system header (-isystem) compile and launch, as with nvcc: by <<<>>>
  * (deduced and named template arguments) and cudaLaunchKernel. Also a
- * form of __global__ inside a class that nvcc accepts: a friend
- * declaration.
+ * form of __global__ inside a class that nvcc accepts, a friend
+ * declaration, and narrowing conversions in braces in a kernel, which
+ * nvcc's device front end warns about and compiles (in host code they
+ * are the host compiler's errors, with nvcc too).
  */
 // CUEMU_OPTIONS: -isystem sysinc
 // NVCC_OPTIONS: -isystem sysinc
@@ -30,7 +32,22 @@ __global__ void touch(int *x) {
   x[threadIdx.x] += c.step_;
 }
 
+struct Range {
+  int lo, hi;
+};
+
+__global__ void halves(Range *r, double scale) {
+  Range mine = {threadIdx.x * scale, 3.0};
+  r[threadIdx.x] = mine;
+}
+
 int main() {
+  Range *ranges;
+  CHECK(cudaMallocManaged(&ranges, 4 * sizeof(Range)) == cudaSuccess);
+  halves<<<1, 4>>>(ranges, 1.5);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(ranges[3].lo == 4 && ranges[3].hi == 3);
+  cudaFree(ranges);
   float *x;
   int *y;
   CHECK(cudaMallocManaged(&x, 64 * sizeof(float)) == cudaSuccess);
