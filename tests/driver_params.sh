@@ -7,8 +7,9 @@
 # which tells a launch in kernel code only when it runs, ends the parent's
 # launch with cudaErrorAssert and a message that says why). Narrowing in
 # braces in host code is accepted under -std=c++03 and refused under
-# -std=c++11, as nvcc does (docs/dialects.md). With nvcc present, it is
-# checked to agree.
+# -std=c++11, as nvcc does; <cooperative_groups.h> under -std=c++11 stops
+# at libcu++'s #error, as with nvcc; -std takes nvcc's five values
+# (docs/dialects.md). With nvcc present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -63,8 +64,35 @@ else
   fail "-std=c++11 $file: $(cat "$work/c11.log")"
 fi
 
+file=cxx11_cooperative_groups.cu
+if (cd "$work" && "$nvcc" -std=c++11 -c -o cg.o "$d/$file") >"$work/cg.log" 2>&1; then
+  fail "-std=c++11 compiles a unit with <cooperative_groups.h>"
+elif grep -q "error libcu++ requires at least C++ 17" "$work/cg.log" &&
+  (cd "$work" && "$nvcc" -o cg "$d/$file") >"$work/cg17.log" 2>&1 &&
+  "$work/cg"; then
+  echo "PASS: <cooperative_groups.h> under -std=c++11 stops at libcu++'s #error, as with nvcc"
+else
+  fail "$file: $(cat "$work/cg.log" "$work/cg17.log" 2>/dev/null)"
+fi
+
+refused=0
+for value in gnu++17 c++98 c++23; do
+  if ! "$nvcc" -std=$value -c -o "$work/x.o" "$d/$file" >"$work/std.log" 2>&1 &&
+    grep -q "Value '$value' is not defined for option 'std'" "$work/std.log"; then
+    refused=$((refused + 1))
+  fi
+done
+if [ "$refused" -eq 3 ]; then
+  echo "PASS: -std takes nvcc's five values only"
+else
+  fail "-std=gnu++17, c++98 or c++23 is accepted: $(cat "$work/std.log")"
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
+  (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
+  file=cxx03_narrowing.cu
   (cd "$work" && "$real" -arch=sm_90 -std=c++03 -c -o x.o "$d/$file") \
     >/dev/null 2>&1 || fail "nvcc -std=c++03 refuses $file: the test is wrong"
   (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
