@@ -8,7 +8,8 @@
  * host passes are two C++ translation units linked together, where internal
  * linkage would give each pass a copy of its own (and let the device pass's
  * compiler fold reads of a copy that nothing in it writes). So, in both
- * passes of a translation unit and only in the user's code:
+ * passes of a translation unit, in the user's code and in system headers
+ * (-isystem; unnamed namespaces and static kernels, never the shims):
  *
  * - an unnamed namespace becomes a namespace named after the unit's cache
  *   key, exactly as the standard defines an unnamed namespace
@@ -48,7 +49,7 @@ static int two_passes(const cuemu_rewriter *rw) {
 
 cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
                                       size_t brace) {
-  if (!two_passes(rw) || (rw->toks[ns].flags & CUEMU_TOKEN_FOREIGN))
+  if (!two_passes(rw) || (rw->toks[ns].flags & CUEMU_TOKEN_SHIM))
     return CUEMU_SUCCESS;
   char name[96], text[320];
   unique_namespace(rw, name, sizeof name);

@@ -187,13 +187,17 @@ static char *scope_name(const walker *w) {
  * translation unit: see cuemu__kernel_type_alias(). */
 static cuemu_status kernel_decl_end(walker *w, size_t end) {
   cuemu_rewriter *rw = w->rw;
-  if (!rw->preprocessed || (rw->toks[end].flags & CUEMU_TOKEN_FOREIGN))
-    return CUEMU_SUCCESS;
+  /* The namespace of a static kernel is closed wherever it was opened:
+   * in a system header (-isystem), GCC marks the expansion of the shims'
+   * `__global__` as the user's, and the `}` that ends the kernel as the
+   * header's. */
   if (w->static_kernel != (size_t)-1) {
     cuemu_status st = cuemu__static_kernel_close(rw, end, w->static_kernel);
     w->static_kernel = (size_t)-1;
     if (st != CUEMU_SUCCESS) return st;
   }
+  if (!rw->preprocessed || (rw->toks[end].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
   char *ns = scope_name(w);
   if (!ns) return CUEMU_OUT_OF_MEMORY;
   cuemu_status st = cuemu__kernel_picker(rw, end);
@@ -627,6 +631,9 @@ static cuemu_status walk(walker *w) {
           i = resume + 1;
           continue;
         }
+      } else if (own && w->other_depth > 0 &&
+                 cuemu__rw_is(rw, i, "__global__")) {
+        st = cuemu__member_kernel_check(rw, i); /* cuemu_member_kernel.c */
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)

@@ -334,6 +334,9 @@ cuemu_status cuemu__kernel_body_drop(cuemu_rewriter *rw);
 /* In a translation unit: declares the picker of the kernel recorded last
  * after the token `end` of its declaration (cuemu_kernel_picker.c). */
 cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end);
+/* A `__global__` at token i inside braces: refused in a class, unless the
+ * member is a friend declaration (cuemu_member_kernel.c). */
+cuemu_status cuemu__member_kernel_check(cuemu_rewriter *rw, size_t i);
 /* In a translation unit: after the using-declaration whose `using` is
  * token k, when it names a kernel with a picker (`using ns::k;`), the
  * using-declaration of that picker (cuemu_kernel_picker.c). */

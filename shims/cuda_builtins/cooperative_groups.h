@@ -34,6 +34,13 @@
  * file (docs/dialects.md). */
 #pragma GCC system_header
 
+/* nvcc's cooperative_groups.h includes libcu++, which stops a unit
+ * compiled before C++17 with its own #error ("libcu++ requires at least
+ * C++ 17"): so does this one (docs/dialects.md). */
+#if defined(__cplusplus) && __cplusplus < 201703L
+#include <cuda/std/type_traits>
+#endif
+
 #include "cuemu_builtin_vars.h"
 #include "cuemu_sync.h"
 #include "vector_types.h"

@@ -204,7 +204,7 @@ template <typename T> const char *type_name() {
 /* The name of a kernel given as a template argument. */
 inline name_text kernel_argument(const char *pretty) {
   name_text n;
-  pretty_argument(n, pretty, "K = ");
+  pretty_argument(n, pretty, "K_ = ");
   return n;
 }
 template <typename KT, KT K_> const char *kernel_name() {
@@ -326,6 +326,13 @@ template <typename F_> void thunk_pointer(void **args, unsigned start,
   run_threads(fn, v, start, count, seq());
 }
 
+} // namespace cuemu
+
+/* Parameters of classes with a user copy constructor or destructor. */
+#include "cuemu_kernel_params.h"
+
+namespace cuemu {
+
 /* The parameter descriptor of a kernel type. */
 template <typename F_> struct param_table;
 template <typename... P_> struct param_table<void (*)(P_...)> {
@@ -403,7 +410,7 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   using F_ = KT;
   cuemu_kernel_desc d;
   d.name = name;
-  d.thunk = &thunk<KT, K_>;
+  d.thunk = kernel_thunk<KT, K_>();
   d.function = reinterpret_cast<const void *>(K_);
   d.param_count = static_cast<int>(kernel_traits<F_>::count);
   d.params = param_table<F_>::get();
@@ -428,7 +435,7 @@ template <typename F_> const cuemu_kernel_desc *pointer_desc() {
   static const cuemu_kernel_desc d = [] {
     cuemu_kernel_desc r;
     r.name = "(kernel called through a pointer)";
-    r.thunk = &thunk_pointer<F_>;
+    r.thunk = pointer_thunk<F_>();
     r.function = nullptr;
     r.param_count = static_cast<int>(kernel_traits<F_>::count);
     r.params = param_table<F_>::get();
@@ -457,7 +464,7 @@ public:
     /* Only the assertion above is reported for a wrong count, not the
      * errors of building the arguments that would follow it. */
     if constexpr (sizeof...(A_) == sizeof...(P_)) {
-      std::tuple<param_value_t<P_>...> values(std::forward<A_>(args)...);
+      std::tuple<launch_value_t<P_>...> values(std::forward<A_>(args)...);
       call(values, std::make_index_sequence<sizeof...(P_)>());
     }
   }
@@ -466,8 +473,8 @@ private:
   template <typename Values, std::size_t... I_>
   void call(Values &values, std::index_sequence<I_...>) const {
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      child_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
-                   std::index_sequence<I_...>());
+      device_side_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
+                         std::index_sequence<I_...>());
       return;
     }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&std::get<I_>(values))...,
@@ -604,6 +611,20 @@ public:
         stream_(stream) {}
 
   template <typename... A_> void operator()(A_ &&...args) const {
+    /* A kernel with a parameter passed by address (cuemu_kernel_params.h)
+     * is launched by name, when the launch names it. */
+    using Picked = typename picked_constant<Set, A_...>::type;
+    if constexpr (picked_by_address<Picked>::value) {
+      launch_static<typename Picked::value_type, Picked::value>(
+          grid_, block_, shmem_, stream_)(std::forward<A_>(args)...);
+      return;
+    }
+    static_assert(!deduced_by_address<Picked, A_...>::value,
+                  "cuemu: this launch of a kernel template with deduced "
+                  "template arguments passes an object of a class with a "
+                  "user-provided copy constructor or destructor, and cuemu "
+                  "cannot name the kernel it calls: name the template "
+                  "arguments (kernel<T><<<...>>>)");
     using Values = typename deduced_values<
         decltype(picked_pointer<Set, A_...>()),
         std::index_sequence_for<A_...>, A_...>::type;

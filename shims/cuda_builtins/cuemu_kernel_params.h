@@ -1,0 +1,306 @@
+/*
+ * cuemu_kernel_params.h: kernel parameters of class types with a
+ * user-provided copy or move constructor or destructor, processed as CUDA
+ * processes them (the CUDA C++ Programming Guide, "__global__ function
+ * argument processing"): the launch's host side makes the parameter (the
+ * copy constructor runs there, once for an lvalue argument, not at all for
+ * a temporary, as in nvcc's host stub), the bytes of that parameter are
+ * copied into the launch (memcpy, as into CUDA's parameter memory), and
+ * the host side destroys its parameter when the launch returns, maybe
+ * before the kernel has run. On the device no copy constructor and no
+ * destructor of a parameter runs: each thread gets a bitwise copy of the
+ * launch's bytes, its own, which the kernel may change.
+ *
+ * A kernel `void k(S s)` whose S is such a type is, in the Itanium C++ ABI
+ * that g++ and clang++ follow, a function that takes the address of its
+ * parameter's object (S is "non-trivial for the purposes of calls") and
+ * leaves its destruction to the caller. The thunk calls it as such, through
+ * a pointer of type `void (*)(S *)`, with the address of the thread's copy,
+ * and destroys nothing. Kernels whose parameters are all trivial for calls
+ * keep the thunks of cuemu_kernel_thunks.h, which inline the kernel.
+ *
+ * Included by cuemu_kernel_thunks.h after its thread loop and its thunks.
+ */
+#ifndef CUEMU_KERNEL_PARAMS_H
+#define CUEMU_KERNEL_PARAMS_H
+#pragma GCC system_header
+
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace cuemu {
+
+/* Whether the ABI passes a parameter of type T by the address of a copy
+ * that the caller makes and destroys: a class with a non-trivial copy or
+ * move constructor or destructor. */
+template <typename T>
+struct passed_by_address
+    : std::integral_constant<
+          bool, (std::is_class<T>::value || std::is_union<T>::value) &&
+                    (!std::is_trivially_destructible<T>::value ||
+                     (std::is_copy_constructible<T>::value &&
+                      !std::is_trivially_copy_constructible<T>::value) ||
+                     (std::is_move_constructible<T>::value &&
+                      !std::is_trivially_move_constructible<T>::value))> {};
+
+/* A kernel type's parameters: whether one is passed by address, what a
+ * thunk keeps of them (thunk_value, below) and the type without
+ * noexcept. */
+template <typename P_> struct thunk_value;
+template <typename F_> struct abi_traits {
+  static constexpr bool by_address = false;
+};
+template <typename... P_> struct abi_traits<void (*)(P_...)> {
+  static constexpr bool by_address =
+      (false || ... || passed_by_address<param_value_t<P_>>::value);
+  using values = std::tuple<typename thunk_value<P_>::type...>;
+  using plain = void (*)(P_...);
+};
+#if defined(__cpp_noexcept_function_type)
+template <typename... P_>
+struct abi_traits<void (*)(P_...) noexcept> : abi_traits<void (*)(P_...)> {};
+#endif
+
+/* Copies a parameter's bytes. In a checked build out of line, where the
+ * instrumentation does not see it: it is the thunk's bookkeeping, as
+ * arg_value() is, no access of the kernel's. */
+#ifdef CUEMU_CHECKED_BUILD
+__attribute__((noinline, visibility("hidden"),
+               no_sanitize("thread", "bounds"))) inline void
+copy_param_bytes(void *to, const void *from, std::size_t n) {
+  std::memcpy(to, from, n);
+}
+#else
+__attribute__((always_inline)) inline void
+copy_param_bytes(void *to, const void *from, std::size_t n) {
+  std::memcpy(to, from, n);
+}
+#endif
+
+/* ---- The host side: what a launch keeps ---------------------------------- */
+
+/* A launch's parameter of type V (passed_by_address): its bytes first, so
+ * that the launch's pointer to it is the pointer to them. Made from a
+ * temporary of type V, it takes the temporary's bytes (the temporary is
+ * the parameter, as C++17 makes a prvalue the parameter of nvcc's stub;
+ * the caller destroys it); from anything else it constructs V there (the
+ * copy constructor for an lvalue of type V) and destroys it when the
+ * launch returns. */
+template <typename V> class host_param {
+public:
+  template <typename A_,
+            std::enable_if_t<std::is_same<std::remove_cv_t<A_>, V>::value,
+                             int> = 0>
+  host_param(A_ &&temporary) : owns_(false) {
+    std::memcpy(bytes_, static_cast<const void *>(&temporary), sizeof(V));
+  }
+  template <typename A_,
+            std::enable_if_t<!std::is_same<std::remove_cv_t<A_>, V>::value &&
+                                 std::is_constructible<V, A_ &&>::value,
+                             int> = 0>
+  host_param(A_ &&argument) : owns_(true) {
+    ::new (static_cast<void *>(bytes_)) V(std::forward<A_>(argument));
+  }
+  host_param(const host_param &) = delete;
+  host_param &operator=(const host_param &) = delete;
+  ~host_param() {
+    if (owns_)
+      reinterpret_cast<V *>(bytes_)->~V();
+  }
+
+private:
+  alignas(V) unsigned char bytes_[sizeof(V)];
+  bool owns_;
+};
+
+/* What a launch keeps for a parameter of type P. */
+template <typename P_>
+using launch_value_t =
+    std::conditional_t<passed_by_address<param_value_t<P_>>::value,
+                       host_param<param_value_t<P_>>, param_value_t<P_>>;
+
+/* A launch from kernel code (child_launch, cuemu_device_runtime.h), whose
+ * arguments CUDA requires to be trivially copyable and trivially
+ * destructible: nvcc refuses the others ("cannot pass an argument with a
+ * user-provided copy-constructor to a device-side kernel launch"), and
+ * cuemu, which sees the launch's place only when it runs, ends the launch
+ * that makes it, naming the kernel. */
+template <typename Values, std::size_t... I_>
+int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
+                       dim3 block, std::size_t shmem, cudaStream_t stream,
+                       const Values &values, std::index_sequence<I_...> seq) {
+  if constexpr (!(false || ... ||
+                  passed_by_address<std::decay_t<
+                      std::tuple_element_t<I_, Values>>>::value))
+    return child_launch(desc, fn, grid, block, shmem, stream, values, seq);
+  else
+    cuemu_kernel_assert_fail(
+        "an argument of a class with a user-provided copy constructor or "
+        "destructor (nvcc refuses such a launch: the arguments of a "
+        "device-side launch are trivially copyable)",
+        "kernel launch in kernel code", 0,
+        desc && desc->name ? desc->name : "(kernel)");
+}
+
+/* ---- The device side: the thunks ----------------------------------------- */
+
+/* What a thunk keeps of a parameter of type P: for a type passed by
+ * address, the launch's bytes (never an object constructed by the copy
+ * constructor); else the value, as thunk() keeps it. */
+template <typename V> struct param_bytes {
+  alignas(V) unsigned char bytes[sizeof(V)];
+  explicit param_bytes(const void *from) {
+    copy_param_bytes(bytes, from, sizeof(V));
+  }
+};
+template <typename P_> struct thunk_value {
+  using type =
+      std::conditional_t<passed_by_address<param_value_t<P_>>::value,
+                         param_bytes<param_value_t<P_>>, param_value_t<P_>>;
+};
+template <typename S_> struct is_param_bytes : std::false_type {};
+template <typename V>
+struct is_param_bytes<param_bytes<V>> : std::true_type {};
+
+/* Argument `i` of a launch's argument array, for a kept value of type S. */
+template <typename S_>
+__attribute__((always_inline)) inline decltype(auto) thunk_arg(void **args,
+                                                               std::size_t i) {
+  if constexpr (is_param_bytes<S_>::value)
+    return static_cast<const void *>(args[i]);
+  else
+    return arg_value<S_>(args, i);
+}
+
+/* A parameter P as the ABI passes it: for a type passed by address, the
+ * address of the thread's copy, made from the thunk's bytes for the call
+ * (it lives until the call returns, and nothing destroys it); else the
+ * kept value itself. */
+template <typename P_,
+          bool = passed_by_address<param_value_t<P_>>::value>
+struct abi_param {
+  using type = P_;
+  template <typename S_> struct copy {
+    S_ &kept;
+    __attribute__((always_inline)) explicit copy(S_ &k) : kept(k) {}
+    __attribute__((always_inline)) S_ &arg() { return kept; }
+  };
+};
+template <typename P_> struct abi_param<P_, true> {
+  using V = param_value_t<P_>;
+  using type = V *;
+  template <typename S_> struct copy {
+    alignas(V) unsigned char bytes[sizeof(V)];
+    __attribute__((always_inline)) explicit copy(S_ &kept) {
+      copy_param_bytes(bytes, kept.bytes, sizeof(V));
+    }
+    __attribute__((always_inline)) V *arg() {
+      return reinterpret_cast<V *>(bytes);
+    }
+  };
+};
+
+/* Calls a kernel of type void (*)(P...) as the ABI sees it, for one
+ * thread: run_threads() calls it with the thunk's kept values. */
+template <typename F_> struct abi_caller;
+template <typename... P_> struct abi_caller<void (*)(P_...)> {
+  void (*fn)(P_...);
+  template <typename... S_>
+  __attribute__((always_inline)) void operator()(S_ &...kept) const {
+    using abi_fn = void (*)(typename abi_param<P_>::type...);
+    reinterpret_cast<abi_fn>(fn)(
+        typename abi_param<P_>::template copy<S_>(kept).arg()...);
+  }
+};
+
+/* Runs threads [start, start + count) of the current block with the
+ * kernel at `fn`, of type F, whose parameters are kept as the ABI passes
+ * them. */
+template <typename F_, std::size_t... I_>
+void run_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
+                     std::index_sequence<I_...> seq) {
+  using traits = abi_traits<F_>;
+  using values = typename traits::values;
+  values v(thunk_arg<std::tuple_element_t<I_, values>>(args, I_)...);
+  run_threads(abi_caller<typename traits::plain>{fn}, v, start, count, seq);
+}
+
+template <typename KT, KT K_>
+void thunk_by_address(void **args, unsigned start, unsigned count) {
+  run_abi_threads(K_, args, start, count,
+                  std::make_index_sequence<kernel_traits<KT>::count>());
+}
+template <typename F_>
+void thunk_pointer_by_address(void **args, unsigned start, unsigned count) {
+  run_abi_threads(reinterpret_cast<F_>(args[kernel_traits<F_>::count]), args,
+                  start, count,
+                  std::make_index_sequence<kernel_traits<F_>::count>());
+}
+
+/* The thunk of kernel K (of a kernel of type F reached through a pointer):
+ * thunk() unless a parameter is passed by address. */
+template <typename KT, KT K_> constexpr cuemu_thunk_fn kernel_thunk() {
+  if constexpr (abi_traits<KT>::by_address)
+    return &thunk_by_address<KT, K_>;
+  else
+    return &thunk<KT, K_>;
+}
+template <typename F_> constexpr cuemu_thunk_fn pointer_thunk() {
+  if constexpr (abi_traits<F_>::by_address)
+    return &thunk_pointer_by_address<F_>;
+  else
+    return &thunk_pointer<F_>;
+}
+
+/* ---- Kernel templates launched with deduced template arguments ---------- */
+
+namespace overloads {
+template <typename P_> struct by_picker; /* cuemu_kernel_overloads.h */
+}
+
+/* The kernel that a launch with deduced template arguments A... calls, as
+ * a kernel_constant (a type with value_type and value), when its overload
+ * set `Set` (cuemu_kernel_overloads.h) names it; else void. */
+template <typename P_, typename... A_>
+auto pick_by(int) -> decltype(std::declval<P_>()(std::declval<A_>()...));
+template <typename P_, typename... A_> void pick_by(...);
+template <typename Set, typename... A_>
+auto pick_in(int) -> decltype(Set::pick(std::declval<A_>()...));
+template <typename Set, typename... A_> void pick_in(...);
+template <typename Set, typename... A_> struct picked_constant {
+  using type = decltype(pick_in<Set, A_...>(0));
+};
+template <typename... A_> struct picked_constant<void, A_...> {
+  using type = void;
+};
+template <typename P_, typename... A_>
+struct picked_constant<overloads::by_picker<P_>, A_...> {
+  using type = decltype(pick_by<P_, A_...>(0));
+};
+
+/* Whether the picked kernel K (a kernel_constant, or void) has a parameter
+ * passed by address: its launch is then the launch of K by name. */
+template <typename K_, typename = void>
+struct picked_by_address : std::false_type {};
+template <typename K_>
+struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
+    : std::integral_constant<bool,
+                             abi_traits<typename K_::value_type>::by_address> {};
+
+/* Whether a launch with deduced template arguments A... whose kernel is
+ * not known (K void) passes an object of a type passed by address: its
+ * thunk would copy it with the copy constructor, so it is refused. */
+template <typename K_, typename... A_>
+struct deduced_by_address
+    : std::integral_constant<
+          bool, std::is_void<K_>::value &&
+                    (false || ... ||
+                     passed_by_address<std::decay_t<A_>>::value)> {};
+
+} // namespace cuemu
+
+#endif /* CUEMU_KERNEL_PARAMS_H */

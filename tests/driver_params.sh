@@ -1,0 +1,108 @@
+#!/bin/sh
+# driver_params.sh: forms about kernels and their parameters that nvcc
+# refuses are refused by cuemu-nvcc too (issue 13): a __global__ member
+# function (static or not, a function or a member template; nvcc's message
+# at the user's line), and a launch in kernel code whose argument has a
+# user-provided copy constructor (nvcc refuses it when it compiles; cuemu,
+# which tells a launch in kernel code only when it runs, ends the parent's
+# launch with cudaErrorAssert and a message that says why). Narrowing in
+# braces in host code is accepted under -std=c++03 and refused under
+# -std=c++11, as nvcc does; <cooperative_groups.h> under -std=c++11 stops
+# at libcu++'s #error, as with nvcc; -std takes nvcc's five values
+# (docs/dialects.md). With nvcc present, it is checked to agree.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+d=$srcdir/tests/driver/params
+work=$(mktemp -d)
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=1
+}
+
+member="A __global__ function or function template cannot be a member function"
+for case in static_member_kernel.cu:6 member_kernel_template.cu:11; do
+  file=${case%:*}
+  if (cd "$work" && "$nvcc" -c -o x.o "$d/$file") >"$work/$file.log" 2>&1; then
+    fail "$file compiles"
+  elif grep -q "$file:${case#*:}: $member" "$work/$file.log" &&
+    ! grep -q -e cuda_builtins -e error: "$work/$file.log"; then
+    echo "PASS: $file is refused at line ${case#*:}, as nvcc refuses it"
+  else
+    fail "$file: $(cat "$work/$file.log")"
+  fi
+done
+
+file=device_launch_nontrivial.cu
+if (cd "$work" && "$nvcc" -rdc=true -o child "$d/$file") >"$work/child.log" 2>&1 &&
+  "$work/child" >"$work/child.out" 2>&1 &&
+  grep -qx cudaErrorAssert "$work/child.out" &&
+  grep -q "child: .*user-provided copy constructor or destructor" \
+    "$work/child.out"; then
+  echo "PASS: a launch in kernel code with a non-trivially-copyable argument ends the parent's launch"
+else
+  fail "$file: $(cat "$work/child.log" "$work/child.out" 2>/dev/null)"
+fi
+
+file=cxx03_narrowing.cu
+if (cd "$work" && "$nvcc" -std=c++03 -o c03 "$d/$file") >"$work/c03.log" 2>&1 &&
+  "$work/c03" >"$work/c03.out" 2>&1 && grep -qx 60 "$work/c03.out"; then
+  echo "PASS: -std=c++03 accepts narrowing in braces, as nvcc does"
+else
+  fail "-std=c++03 $file: $(cat "$work/c03.log" "$work/c03.out" 2>/dev/null)"
+fi
+if (cd "$work" && "$nvcc" -std=c++11 -c -o c11.o "$d/$file") >"$work/c11.log" 2>&1; then
+  fail "-std=c++11 accepts narrowing in braces in host code"
+elif grep -q "$file:20:.*error: narrowing conversion" "$work/c11.log"; then
+  echo "PASS: -std=c++11 refuses narrowing in braces in host code, as nvcc does"
+else
+  fail "-std=c++11 $file: $(cat "$work/c11.log")"
+fi
+
+file=cxx11_cooperative_groups.cu
+if (cd "$work" && "$nvcc" -std=c++11 -c -o cg.o "$d/$file") >"$work/cg.log" 2>&1; then
+  fail "-std=c++11 compiles a unit with <cooperative_groups.h>"
+elif grep -q "error libcu++ requires at least C++ 17" "$work/cg.log" &&
+  (cd "$work" && "$nvcc" -o cg "$d/$file") >"$work/cg17.log" 2>&1 &&
+  "$work/cg"; then
+  echo "PASS: <cooperative_groups.h> under -std=c++11 stops at libcu++'s #error, as with nvcc"
+else
+  fail "$file: $(cat "$work/cg.log" "$work/cg17.log" 2>/dev/null)"
+fi
+
+refused=0
+for value in gnu++17 c++98 c++23; do
+  if ! "$nvcc" -std=$value -c -o "$work/x.o" "$d/$file" >"$work/std.log" 2>&1 &&
+    grep -q "Value '$value' is not defined for option 'std'" "$work/std.log"; then
+    refused=$((refused + 1))
+  fi
+done
+if [ "$refused" -eq 3 ]; then
+  echo "PASS: -std takes nvcc's five values only"
+else
+  fail "-std=gnu++17, c++98 or c++23 is accepted: $(cat "$work/std.log")"
+fi
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
+  file=cxx03_narrowing.cu
+  (cd "$work" && "$real" -arch=sm_90 -std=c++03 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 || fail "nvcc -std=c++03 refuses $file: the test is wrong"
+  (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
+    >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
+  for file in static_member_kernel.cu member_kernel_template.cu \
+    device_launch_nontrivial.cu; do
+    (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \
+      >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
+  done
+fi
+
+rm -rf "$work"
+exit $failed
