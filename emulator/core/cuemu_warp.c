@@ -618,8 +618,13 @@ unsigned long long cuemu__warp_sync_lazy(unsigned long long key,
 #endif
 
 /* Completes every __activemask of warp `base` if no lane of the warp can
- * still run: the lanes waiting at one call site form its mask. Returns 1 when
- * it woke lanes (other than `except`, which is running). */
+ * still run: the lanes waiting at one call site form its mask. A lane that
+ * waits at a block barrier may still run while the run queue is not empty:
+ * the threads a completed barrier releases stay marked waiting until they
+ * run (cuemu_block.c), so after a __syncthreads() the first lane to reach
+ * __activemask would otherwise see itself alone (cuemu_warp_step.c's
+ * others_can_run() reads the states alike). Returns 1 when it woke lanes
+ * (other than `except`, which is running). */
 static int settle_active(cuemu_worker *w, unsigned base, unsigned except) {
   unsigned exist = warp_lanes(w, base), pending = 0;
   for (unsigned l = 0; l < WARP_SIZE; ++l) {
@@ -628,6 +633,9 @@ static int settle_active(cuemu_worker *w, unsigned base, unsigned except) {
     unsigned char st = w->state[base + l];
     if (st != CUEMU_THREAD_WAITING && st != CUEMU_THREAD_EXITED &&
         base + l != except)
+      return 0;
+    if (st == CUEMU_THREAD_WAITING && base + l != except &&
+        w->threads[base + l].wait.kind == CUEMU_SYNC_BARRIER && w->rq_len != 0)
       return 0;
     if ((st == CUEMU_THREAD_WAITING || base + l == except) &&
         w->threads[base + l].wait.kind == CUEMU_SYNC_ACTIVE)

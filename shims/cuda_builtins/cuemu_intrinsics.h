@@ -51,6 +51,63 @@ inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned i
   return c + cuemu_uhalf(srcA, 0) * cuemu_ubyte(srcB, first) + cuemu_uhalf(srcA, 1) * cuemu_ubyte(srcB, first + 1);
 }
 
+/* ------------------------------------------------------------------------ */
+/* min and max. A signed and an unsigned operand compare as unsigned, as in  */
+/* CUDA; the floating-point forms are fmin and fmax (a NaN operand loses).   */
+/* CUDA declares all of them __host__ __device__ (crt/math_functions.hpp),   */
+/* so host code of a .cu file calls them too: both passes read them, before */
+/* the host pass's lean prelude.                                            */
+/* ------------------------------------------------------------------------ */
+
+inline int min(int a, int b) { return a < b ? a : b; }
+inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline long long int llmin(long long int a, long long int b) { return a < b ? a : b; }
+inline unsigned long long int ullmin(unsigned long long int a, unsigned long long int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline long long int llmax(long long int a, long long int b) { return a > b ? a : b; }
+inline unsigned long long int ullmax(unsigned long long int a, unsigned long long int b) { return a > b ? a : b; }
+
+inline unsigned int min(unsigned int a, unsigned int b) { return umin(a, b); }
+inline unsigned int min(int a, unsigned int b) { return umin(static_cast<unsigned int>(a), b); }
+inline unsigned int min(unsigned int a, int b) { return umin(a, static_cast<unsigned int>(b)); }
+inline long int min(long int a, long int b) { return a < b ? a : b; }
+inline unsigned long int min(unsigned long int a, unsigned long int b) { return a < b ? a : b; }
+inline unsigned long int min(long int a, unsigned long int b) { return min(static_cast<unsigned long int>(a), b); }
+inline unsigned long int min(unsigned long int a, long int b) { return min(a, static_cast<unsigned long int>(b)); }
+inline long long int min(long long int a, long long int b) { return llmin(a, b); }
+inline unsigned long long int min(unsigned long long int a, unsigned long long int b) { return ullmin(a, b); }
+inline unsigned long long int min(long long int a, unsigned long long int b) {
+  return ullmin(static_cast<unsigned long long int>(a), b);
+}
+inline unsigned long long int min(unsigned long long int a, long long int b) {
+  return ullmin(a, static_cast<unsigned long long int>(b));
+}
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double min(float a, double b) { return std::fmin(static_cast<double>(a), b); }
+inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
+
+inline unsigned int max(unsigned int a, unsigned int b) { return umax(a, b); }
+inline unsigned int max(int a, unsigned int b) { return umax(static_cast<unsigned int>(a), b); }
+inline unsigned int max(unsigned int a, int b) { return umax(a, static_cast<unsigned int>(b)); }
+inline long int max(long int a, long int b) { return a > b ? a : b; }
+inline unsigned long int max(unsigned long int a, unsigned long int b) { return a > b ? a : b; }
+inline unsigned long int max(long int a, unsigned long int b) { return max(static_cast<unsigned long int>(a), b); }
+inline unsigned long int max(unsigned long int a, long int b) { return max(a, static_cast<unsigned long int>(b)); }
+inline long long int max(long long int a, long long int b) { return llmax(a, b); }
+inline unsigned long long int max(unsigned long long int a, unsigned long long int b) { return ullmax(a, b); }
+inline unsigned long long int max(long long int a, unsigned long long int b) {
+  return ullmax(static_cast<unsigned long long int>(a), b);
+}
+inline unsigned long long int max(unsigned long long int a, long long int b) {
+  return ullmax(a, static_cast<unsigned long long int>(b));
+}
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }
+inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
+inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
+
 #ifdef CUEMU_HOST_DECLS
 /* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
 #include "cuemu_intrinsics_decls.h"
@@ -254,60 +311,6 @@ inline unsigned int __dp2a_lo(ushort2 srcA, uchar4 srcB, unsigned int c) {
 inline unsigned int __dp2a_hi(ushort2 srcA, uchar4 srcB, unsigned int c) {
   return c + static_cast<unsigned int>(srcA.x) * srcB.z + static_cast<unsigned int>(srcA.y) * srcB.w;
 }
-
-/* ------------------------------------------------------------------------ */
-/* min and max. A signed and an unsigned operand compare as unsigned, as in  */
-/* CUDA; the floating-point forms are fmin and fmax (a NaN operand loses).   */
-/* ------------------------------------------------------------------------ */
-
-inline int min(int a, int b) { return a < b ? a : b; }
-inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
-inline long long int llmin(long long int a, long long int b) { return a < b ? a : b; }
-inline unsigned long long int ullmin(unsigned long long int a, unsigned long long int b) { return a < b ? a : b; }
-inline int max(int a, int b) { return a > b ? a : b; }
-inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
-inline long long int llmax(long long int a, long long int b) { return a > b ? a : b; }
-inline unsigned long long int ullmax(unsigned long long int a, unsigned long long int b) { return a > b ? a : b; }
-
-inline unsigned int min(unsigned int a, unsigned int b) { return umin(a, b); }
-inline unsigned int min(int a, unsigned int b) { return umin(static_cast<unsigned int>(a), b); }
-inline unsigned int min(unsigned int a, int b) { return umin(a, static_cast<unsigned int>(b)); }
-inline long int min(long int a, long int b) { return a < b ? a : b; }
-inline unsigned long int min(unsigned long int a, unsigned long int b) { return a < b ? a : b; }
-inline unsigned long int min(long int a, unsigned long int b) { return min(static_cast<unsigned long int>(a), b); }
-inline unsigned long int min(unsigned long int a, long int b) { return min(a, static_cast<unsigned long int>(b)); }
-inline long long int min(long long int a, long long int b) { return llmin(a, b); }
-inline unsigned long long int min(unsigned long long int a, unsigned long long int b) { return ullmin(a, b); }
-inline unsigned long long int min(long long int a, unsigned long long int b) {
-  return ullmin(static_cast<unsigned long long int>(a), b);
-}
-inline unsigned long long int min(unsigned long long int a, long long int b) {
-  return ullmin(a, static_cast<unsigned long long int>(b));
-}
-inline float min(float a, float b) { return std::fmin(a, b); }
-inline double min(double a, double b) { return std::fmin(a, b); }
-inline double min(float a, double b) { return std::fmin(static_cast<double>(a), b); }
-inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
-
-inline unsigned int max(unsigned int a, unsigned int b) { return umax(a, b); }
-inline unsigned int max(int a, unsigned int b) { return umax(static_cast<unsigned int>(a), b); }
-inline unsigned int max(unsigned int a, int b) { return umax(a, static_cast<unsigned int>(b)); }
-inline long int max(long int a, long int b) { return a > b ? a : b; }
-inline unsigned long int max(unsigned long int a, unsigned long int b) { return a > b ? a : b; }
-inline unsigned long int max(long int a, unsigned long int b) { return max(static_cast<unsigned long int>(a), b); }
-inline unsigned long int max(unsigned long int a, long int b) { return max(a, static_cast<unsigned long int>(b)); }
-inline long long int max(long long int a, long long int b) { return llmax(a, b); }
-inline unsigned long long int max(unsigned long long int a, unsigned long long int b) { return ullmax(a, b); }
-inline unsigned long long int max(long long int a, unsigned long long int b) {
-  return ullmax(static_cast<unsigned long long int>(a), b);
-}
-inline unsigned long long int max(unsigned long long int a, long long int b) {
-  return ullmax(a, static_cast<unsigned long long int>(b));
-}
-inline float max(float a, float b) { return std::fmax(a, b); }
-inline double max(double a, double b) { return std::fmax(a, b); }
-inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
-inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
 
 #endif /* CUEMU_HOST_DECLS */
 
