@@ -28,6 +28,7 @@
 #include <cuemu/cuemu_runtime_host.h>
 
 #include "core/cuemu_allocations.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -239,8 +240,9 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   int code = cuemu__rt_check_stream(stream);
   if (code)
     return code;
-  int device = 0;
-  cuemu_rt_get_device(&device);
+  /* Without a pool, the current pool of the stream's device (CUDA's rule:
+   * not the calling thread's current device). */
+  int device = cuemu__handle_stream_device(stream);
   pthread_mutex_lock(&lock);
   if (!pool && device >= 0 && device < CUEMU_POOL_DEVICES)
     pool = current_of(device);
