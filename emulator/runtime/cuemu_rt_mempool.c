@@ -50,6 +50,9 @@ struct CUmemPoolHandle_st {
                  * arena.fd, and no allocations of its own */
   int destroyed;                   /* destroyed with allocations outstanding */
   struct CUmemPoolHandle_st *next; /* the list of live pools */
+  /* The access of the other devices (cudaMemAccessFlags), as
+   * cudaMemPoolSetAccess last set it: none until then. */
+  unsigned char access[CUEMU_POOL_DEVICES];
 };
 
 /* A live stream-ordered allocation. */
@@ -497,6 +500,15 @@ int cuemu_rt_mem_pool_set_access(cudaMemPool_t pool,
     if (device == owner && descs[i].flags != cudaMemAccessFlagsProtReadWrite)
       return cuemu_rt_error(cudaErrorInvalidDevice);
   }
+  /* Every descriptor is valid: the pool records them, for
+   * cudaMemPoolGetAccess. */
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < count && pool_live(pool); ++i) {
+    int device = location_device(&descs[i].location);
+    if (device != owner && device < CUEMU_POOL_DEVICES)
+      pool->access[device] = (unsigned char)descs[i].flags;
+  }
+  pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 
@@ -511,8 +523,12 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
   int device = location_device(location);
   if (device < 0)
     return cuemu_rt_error(cudaErrorInvalidDevice);
+  pthread_mutex_lock(&lock);
   *flags = device == owner ? cudaMemAccessFlagsProtReadWrite
-                           : cudaMemAccessFlagsProtNone;
+           : device < CUEMU_POOL_DEVICES
+               ? (enum cudaMemAccessFlags)pool->access[device]
+               : cudaMemAccessFlagsProtNone;
+  pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 

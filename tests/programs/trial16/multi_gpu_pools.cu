@@ -7,6 +7,9 @@
 // device's stream while device 0 is current: CUDA takes the memory from
 // the current pool of the stream's device, not of the calling thread's
 // current device (cuemu once gave device 0's memory for every stream).
+// Device 0 then gathers the sums from the other devices' pools, which it
+// may read once cudaMemPoolSetAccess gives it access; cudaMemPoolGetAccess
+// reports what was set (cuemu once reported no access whatever was set).
 // CUEMU_OPTIONS: -DN=3
 // NVCC_OPTIONS: -DN=3
 #include <cooperative_groups.h>
@@ -40,6 +43,14 @@ template <typename T> __global__ void sum(const T *p, int n, T *out) {
   T total = cg::reduce(warp, v, cg::plus<T>());
   if (warp.thread_rank() == 0)
     atomicAdd(out, total);
+}
+
+// Device 0 reads every device's sum (pool memory of the other devices).
+__global__ void gather(int *const *sums, int count, int *total) {
+  int t = 0;
+  for (int d = 0; d < count; ++d)
+    t += *sums[d];
+  *total = t;
 }
 
 int main() {
@@ -89,11 +100,47 @@ int main() {
     CHECK(cudaGetLastError() == cudaSuccess);
   }
 
+  // Device 0 gets access to the other devices' pools, and gathers.
+  for (int d = 0; d < N; ++d)
+    CHECK(cudaStreamSynchronize(streams[d]) == cudaSuccess);
+  cudaMemLocation device0 = {cudaMemLocationTypeDevice, 0};
+  for (int d = 1; d < N; ++d) {
+    cudaMemPool_t pool;
+    CHECK(cudaDeviceGetMemPool(&pool, d) == cudaSuccess);
+    cudaMemAccessFlags flags = cudaMemAccessFlagsProtReadWrite;
+    CHECK(cudaMemPoolGetAccess(&flags, pool, &device0) == cudaSuccess);
+    CHECK(flags == cudaMemAccessFlagsProtNone);
+    const cudaMemAccessDesc read = {device0, cudaMemAccessFlagsProtRead};
+    CHECK(cudaMemPoolSetAccess(pool, &read, 1) == cudaSuccess);
+    CHECK(cudaMemPoolGetAccess(&flags, pool, &device0) == cudaSuccess);
+    CHECK(flags == cudaMemAccessFlagsProtRead);
+    // The pool's own device always reads and writes.
+    cudaMemLocation own = {cudaMemLocationTypeDevice, d};
+    const cudaMemAccessDesc none = {own, cudaMemAccessFlagsProtNone};
+    CHECK(cudaMemPoolSetAccess(pool, &none, 1) == cudaErrorInvalidDevice);
+    cudaGetLastError();
+    CHECK(cudaMemPoolGetAccess(&flags, pool, &own) == cudaSuccess);
+    CHECK(flags == cudaMemAccessFlagsProtReadWrite);
+  }
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  int **table = nullptr;
+  int *total = nullptr;
+  CHECK(cudaMallocManaged(&table, N * sizeof(int *)) == cudaSuccess);
+  CHECK(cudaMalloc(&total, sizeof(int)) == cudaSuccess);
+  for (int d = 0; d < N; ++d)
+    table[d] = sums[d];
+  gather<<<1, 1>>>(table, N, total);
+  int gathered = -1;
+  CHECK(cudaMemcpy(&gathered, total, sizeof gathered,
+                   cudaMemcpyDeviceToHost) == cudaSuccess);
+
   // The host reference: sum over i of (d + i % 7).
+  int all = 0;
   for (int d = 0; d < N; ++d) {
     int expect = 0;
     for (int i = 0; i < kElements; ++i)
       expect += d + i % 7;
+    all += expect;
     int got = -1;
     CHECK(cudaSetDevice(d) == cudaSuccess);
     CHECK(cudaMemcpyAsync(&got, sums[d], sizeof(int), cudaMemcpyDeviceToHost,
@@ -104,5 +151,9 @@ int main() {
     CHECK(got == expect);
     CHECK(cudaStreamDestroy(streams[d]) == cudaSuccess);
   }
+  CHECK(gathered == all);
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  CHECK(cudaFree(table) == cudaSuccess);
+  CHECK(cudaFree(total) == cudaSuccess);
   return finish();
 }
