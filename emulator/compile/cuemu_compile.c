@@ -244,8 +244,17 @@ static int build_argv(const compile_job *job, const char *tu,
   }
   /* new in a module's code returns NULL when the device heap is full
    * (cuemu_device_symbols.h), so its result must be tested. */
-  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module)
+  if (job->pass == CUEMU_PASS_SINGLE && job->opt->module) {
     ARG("-fcheck-new");
+    /* g++ binds a variable template's instance (and an inline function's
+     * static variable) as STB_GNU_UNIQUE: the loader then binds every
+     * module's references to the first loaded copy, and keeps that module
+     * loaded for good, so a module loaded twice (NVRTC's program, then
+     * cuModuleLoadData of its PTX) read another module's variable, not the
+     * one cuModuleGetGlobal names. */
+    if (!strstr(job->compiler, "clang"))
+      ARG("-fno-gnu-unique");
+  }
   if (job->pass == CUEMU_PASS_DEVICE) {
     ARG("-fvisibility-inlines-hidden");
     /* g++ binds the static variables of inline functions as

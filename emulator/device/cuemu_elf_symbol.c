@@ -214,14 +214,25 @@ cuemu_status cuemu__elf_find_function(void *handle, const char *name,
   return st;
 }
 
-cuemu_status cuemu__elf_function_name(void *handle, const void *address,
-                                      char *name, size_t size) {
+/* The name of the symbol of type `type` that starts at `address`. */
+static cuemu_status symbol_name(void *handle, int type, const void *address,
+                                char *name, size_t size) {
   struct link_map *map = NULL;
   if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
     return CUEMU_INVALID_VALUE;
-  wanted w = {STT_FUNC, NULL, (uintptr_t)address - map->l_addr, NULL};
+  wanted w = {type, NULL, (uintptr_t)address - map->l_addr, NULL};
   ElfW(Sym) sym;
   uintptr_t load = 0;
   const char *path;
   return find_symbol(handle, &w, &sym, &load, name, size, &path);
+}
+
+cuemu_status cuemu__elf_function_name(void *handle, const void *address,
+                                      char *name, size_t size) {
+  return symbol_name(handle, STT_FUNC, address, name, size);
+}
+
+cuemu_status cuemu__elf_object_name(void *handle, const void *address,
+                                    char *name, size_t size) {
+  return symbol_name(handle, STT_OBJECT, address, name, size);
 }

@@ -32,4 +32,8 @@ cuemu_status cuemu__elf_find_function(void *handle, const char *name,
 cuemu_status cuemu__elf_function_name(void *handle, const void *address,
                                       char *name, size_t size);
 
+/* The same for the variable (an object symbol) at `address`. */
+cuemu_status cuemu__elf_object_name(void *handle, const void *address,
+                                    char *name, size_t size);
+
 #endif /* CUEMU_ELF_SYMBOL_H */

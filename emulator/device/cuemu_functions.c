@@ -82,7 +82,8 @@ const cuemu_kernel_desc *cuemu__function_find(const void *function) {
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < module_count && !found; ++i)
     for (int k = 0; k < modules[i]->kernel_count; ++k)
-      if (modules[i]->kernels[k].function == function) {
+      if (modules[i]->kernels[k].thunk &&
+          modules[i]->kernels[k].function == function) {
         found = &modules[i]->kernels[k];
         break;
       }

@@ -133,8 +133,11 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
     return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
   }
   for (int i = 0; i < m->desc->kernel_count; ++i) {
-    m->count = i + 1;
-    if (kernel_init(&m->kernels[i], &m->desc->kernels[i]) != 0) {
+    /* An entry without a thunk names a variable (see
+     * cuemu__module_variable_symbol()), not a kernel. */
+    if (!m->desc->kernels[i].thunk)
+      continue;
+    if (kernel_init(&m->kernels[m->count++], &m->desc->kernels[i]) != 0) {
       module_free(m);
       return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory to load %s", path);
     }
@@ -397,4 +400,23 @@ cuemu_status cuemu__module_kernel_symbol(cuemu_module *m,
                                          const cuemu_kernel *k, char *name,
                                          size_t size) {
   return cuemu__elf_function_name(m->handle, k->desc->function, name, size);
+}
+
+cuemu_status cuemu__module_variable_symbol(cuemu_module *m,
+                                           const char *expression,
+                                           char *name, size_t size) {
+  char *key = name_key(expression);
+  if (!key)
+    return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
+  cuemu_status st = CUEMU_KERNEL_NOT_FOUND;
+  for (int i = 0; i < m->desc->kernel_count && st == CUEMU_KERNEL_NOT_FOUND;
+       ++i) {
+    const cuemu_kernel_desc *d = &m->desc->kernels[i];
+    char *dkey = d->thunk ? NULL : name_key(d->name);
+    if (dkey && strcmp(dkey, key) == 0)
+      st = cuemu__elf_object_name(m->handle, d->function, name, size);
+    free(dkey);
+  }
+  free(key);
+  return st;
 }

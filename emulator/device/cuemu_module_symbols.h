@@ -24,6 +24,14 @@ cuemu_status cuemu__module_kernel_symbol(cuemu_module *module,
                                          const cuemu_kernel *k, char *name,
                                          size_t size);
 
+/* Copies the symbol name of the __device__ or __constant__ variable that
+ * the module's name expression `expression` (NVRTC's "&V1", without the
+ * '&') names into `name` (`size` bytes); KERNEL_NOT_FOUND (no message) when
+ * no name expression of the module names a variable so. */
+cuemu_status cuemu__module_variable_symbol(cuemu_module *module,
+                                           const char *expression,
+                                           char *name, size_t size);
+
 /* The address of the function `symbol` of the module (its symbol table's
  * name); KERNEL_NOT_FOUND (no message) when there is none. */
 cuemu_status cuemu__module_find_function(cuemu_module *module,

@@ -185,6 +185,17 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
   return DRV_CUDA_SUCCESS;
 }
 
+/* CUDA's device runtime library, libcudadevrt.a, which programs of dynamic
+ * parallelism add to their links (as the NVRTC User Guide's example does,
+ * from $CUDA_PATH/lib64): cuemu's device runtime is part of libcuemu, which
+ * every module links, so the library adds nothing. Known by its name: the
+ * toolkit's copy (cuemu-toolkit/lib64, a linker script naming libcuemu) and
+ * CUDA's archive alike. */
+static int is_device_runtime_library(const char *path) {
+  const char *base = strrchr(path, '/');
+  return strcmp(base ? base + 1 : path, "libcudadevrt.a") == 0;
+}
+
 int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
   if (!state || !path)
     return DRV_CUDA_ERROR_INVALID_VALUE;
@@ -192,6 +203,10 @@ int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
   void *data = read_all(path, &size);
   if (!data)
     return DRV_CUDA_ERROR_FILE_NOT_FOUND;
+  if (is_device_runtime_library(path)) {
+    free(data);
+    return DRV_CUDA_SUCCESS;
+  }
   int e = size >= 4 ? cuemu_drv_link_add_data(state, data, size, path)
                     : cuemu__drv_not_a_module(data, size, path);
   free(data);

@@ -355,6 +355,14 @@ static int lower_names(cuemu_nvrtc_program *p, const char *module_path) {
   for (int i = 0; i < p->name_count && r == NVRTC_OK; ++i) {
     cuemu_kernel *k = NULL;
     char symbol[1024];
+    /* A name expression of a variable: its symbol is its lowered name. */
+    if (cuemu__module_variable_symbol(m, p->names[i].kernel, symbol,
+                                      sizeof symbol) == CUEMU_SUCCESS) {
+      p->names[i].lowered = strdup(symbol);
+      if (!p->names[i].lowered)
+        r = NVRTC_OUT_OF_MEMORY;
+      continue;
+    }
     if (cuemu_module_get_kernel(m, p->names[i].kernel, &k) != CUEMU_SUCCESS) {
       cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());
       r = NVRTC_INTERNAL_ERROR;

@@ -28,6 +28,7 @@
 #include <cuemu/cuemu_runtime_host.h>
 
 #include "core/cuemu_allocations.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -49,6 +50,9 @@ struct CUmemPoolHandle_st {
                  * arena.fd, and no allocations of its own */
   int destroyed;                   /* destroyed with allocations outstanding */
   struct CUmemPoolHandle_st *next; /* the list of live pools */
+  /* The access of the other devices (cudaMemAccessFlags), as
+   * cudaMemPoolSetAccess last set it: none until then. */
+  unsigned char access[CUEMU_POOL_DEVICES];
 };
 
 /* A live stream-ordered allocation. */
@@ -239,8 +243,9 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   int code = cuemu__rt_check_stream(stream);
   if (code)
     return code;
-  int device = 0;
-  cuemu_rt_get_device(&device);
+  /* Without a pool, the current pool of the stream's device (CUDA's rule:
+   * not the calling thread's current device). */
+  int device = cuemu__handle_stream_device(stream);
   pthread_mutex_lock(&lock);
   if (!pool && device >= 0 && device < CUEMU_POOL_DEVICES)
     pool = current_of(device);
@@ -495,6 +500,15 @@ int cuemu_rt_mem_pool_set_access(cudaMemPool_t pool,
     if (device == owner && descs[i].flags != cudaMemAccessFlagsProtReadWrite)
       return cuemu_rt_error(cudaErrorInvalidDevice);
   }
+  /* Every descriptor is valid: the pool records them, for
+   * cudaMemPoolGetAccess. */
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < count && pool_live(pool); ++i) {
+    int device = location_device(&descs[i].location);
+    if (device != owner && device < CUEMU_POOL_DEVICES)
+      pool->access[device] = (unsigned char)descs[i].flags;
+  }
+  pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 
@@ -509,8 +523,12 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
   int device = location_device(location);
   if (device < 0)
     return cuemu_rt_error(cudaErrorInvalidDevice);
+  pthread_mutex_lock(&lock);
   *flags = device == owner ? cudaMemAccessFlagsProtReadWrite
-                           : cudaMemAccessFlagsProtNone;
+           : device < CUEMU_POOL_DEVICES
+               ? (enum cudaMemAccessFlags)pool->access[device]
+               : cudaMemAccessFlagsProtNone;
+  pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 

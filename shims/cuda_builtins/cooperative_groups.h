@@ -290,38 +290,38 @@ struct group_access {
     g.cuemu_data = d;
     return g;
   }
-  template <unsigned N, typename P_> static thread_block_tile<N, P_> tile() {
-    return thread_block_tile<N, P_>();
+  template <unsigned N_, typename P_> static thread_block_tile<N_, P_> tile() {
+    return thread_block_tile<N_, P_>();
   }
-  template <unsigned N>
-  static thread_block_tile<N, void> tile(unsigned meta_rank,
+  template <unsigned N_>
+  static thread_block_tile<N_, void> tile(unsigned meta_rank,
                                          unsigned meta_size) {
-    return thread_block_tile<N, void>(meta_rank, meta_size);
+    return thread_block_tile<N_, void>(meta_rank, meta_size);
   }
-  template <unsigned N, typename P_>
-  static unsigned mask(const thread_block_tile<N, P_> &) {
-    return thread_block_tile<N, P_>::build_mask();
+  template <unsigned N_, typename P_>
+  static unsigned mask(const thread_block_tile<N_, P_> &) {
+    return thread_block_tile<N_, P_>::build_mask();
   }
 };
 
 /* The operations of a tile of N threads: those of a tile of a warp here,
  * those of a wider tile (Wide) in details/cuemu_wide_tile.h. */
-template <unsigned N, bool Wide = (N > 32)> class tile_ops;
+template <unsigned N_, bool Wide = (N_ > 32)> class tile_ops;
 
 /* The operations of a tile of N consecutive threads of a warp (N a power of
  * two up to 32), as CUDA maps them onto the *_sync intrinsics. */
-template <unsigned N> class tile_ops<N, false> {
-  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
+template <unsigned N_> class tile_ops<N_, false> {
+  static_assert(N_ >= 1 && N_ <= 32 && (N_ & (N_ - 1)) == 0,
                 "thread_block_tile: Size must be one of 1/2/4/8/16/32 "
                 "(or 64/128/256/512/1024)");
 
 protected:
   /* The tile's lanes, less those past the end of the block. */
   static unsigned build_mask() {
-    unsigned tile = N == 32 ? 0xffffffffu : ((1u << N) - 1u) << first_lane();
+    unsigned tile = N_ == 32 ? 0xffffffffu : ((1u << N_) - 1u) << first_lane();
     return tile & warp_lanes();
   }
-  static unsigned first_lane() { return lane_id() & ~(N - 1u); }
+  static unsigned first_lane() { return lane_id() & ~(N_ - 1u); }
   static unsigned raw(int op, unsigned long long value, const char *name,
                       const char *file, int line) {
     return (unsigned)collective(op, build_mask(), value, 0, 32, name, file,
@@ -331,9 +331,9 @@ protected:
 public:
   static constexpr unsigned _group_id = coalesced_group_id;
 
-  static unsigned thread_rank() { return block_rank() & (N - 1u); }
-  static constexpr unsigned num_threads() { return N; }
-  static constexpr unsigned size() { return N; }
+  static unsigned thread_rank() { return block_rank() & (N_ - 1u); }
+  static constexpr unsigned num_threads() { return N_; }
+  static constexpr unsigned size() { return N_; }
 
   static void sync(const char *cuemu_file = __builtin_FILE(),
                    int cuemu_line = __builtin_LINE()) {
@@ -344,7 +344,7 @@ public:
   template <typename T>
   T shfl(T var, int srcRank, const char *cuemu_file = __builtin_FILE(),
          int cuemu_line = __builtin_LINE()) const {
-    return shuffle(CUEMU_WARP_SHFL_IDX, build_mask(), var, srcRank, (int)N,
+    return shuffle(CUEMU_WARP_SHFL_IDX, build_mask(), var, srcRank, (int)N_,
                    "thread_block_tile::shfl", cuemu_file, cuemu_line);
   }
   template <typename T>
@@ -352,14 +352,14 @@ public:
               const char *cuemu_file = __builtin_FILE(),
               int cuemu_line = __builtin_LINE()) const {
     return shuffle(CUEMU_WARP_SHFL_DOWN, build_mask(), var, (int)delta,
-                   (int)N, "thread_block_tile::shfl_down", cuemu_file,
+                   (int)N_, "thread_block_tile::shfl_down", cuemu_file,
                    cuemu_line);
   }
   template <typename T>
   T shfl_up(T var, unsigned int delta,
             const char *cuemu_file = __builtin_FILE(),
             int cuemu_line = __builtin_LINE()) const {
-    return shuffle(CUEMU_WARP_SHFL_UP, build_mask(), var, (int)delta, (int)N,
+    return shuffle(CUEMU_WARP_SHFL_UP, build_mask(), var, (int)delta, (int)N_,
                    "thread_block_tile::shfl_up", cuemu_file, cuemu_line);
   }
   template <typename T>
@@ -367,7 +367,7 @@ public:
              const char *cuemu_file = __builtin_FILE(),
              int cuemu_line = __builtin_LINE()) const {
     return shuffle(CUEMU_WARP_SHFL_XOR, build_mask(), var, (int)laneMask,
-                   (int)N, "thread_block_tile::shfl_xor", cuemu_file,
+                   (int)N_, "thread_block_tile::shfl_xor", cuemu_file,
                    cuemu_line);
   }
 
@@ -505,11 +505,11 @@ CUEMU_WIDE_VOID_TILE(1024)
 #undef CUEMU_WIDE_VOID_TILE
 
 namespace cuemu_detail {
-template <unsigned N, typename P_> struct valid_tile_parent : std::false_type {};
-template <unsigned N> struct valid_tile_parent<N, thread_block> : std::true_type {};
-template <unsigned N, unsigned M_, typename GP>
-struct valid_tile_parent<N, thread_block_tile<M_, GP>>
-    : std::integral_constant<bool, (N < M_)> {};
+template <unsigned N_, typename P_> struct valid_tile_parent : std::false_type {};
+template <unsigned N_> struct valid_tile_parent<N_, thread_block> : std::true_type {};
+template <unsigned N_, unsigned M_, typename GP>
+struct valid_tile_parent<N_, thread_block_tile<M_, GP>>
+    : std::integral_constant<bool, (N_ < M_)> {};
 } // namespace cuemu_detail
 
 /* The tile of Size consecutive ranks of g that holds the caller. A tile

@@ -311,6 +311,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_library_api.h"
 /* Several devices: peer access, peer copies, IPC. */
 #include "cuemu_peer_api.h"
+#include "cuemu_p2p_attribute_api.h"
 #include "cuemu_func_info_api.h"
 #include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"

@@ -53,9 +53,9 @@ namespace cuemu {
 /* The argument copy of a launch from kernel code: the values (and what
  * else the thunk reads) and the pointers to them, freed by the queue once
  * the grid has run. */
-template <typename Values, std::size_t N> struct child_args {
+template <typename Values, std::size_t N_> struct child_args {
   Values values;
-  void *ptrs[N];
+  void *ptrs[N_];
 };
 
 /* The copy lives in libcuemu's memory, never in the device heap. */

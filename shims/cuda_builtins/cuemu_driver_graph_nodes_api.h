@@ -230,8 +230,8 @@ inline cuemu_rt_graph_node_params mem_free(CUdeviceptr dptr) {
 
 /* External semaphore node parameters (the runtime's conversion takes the
  * driver's structures, which have the same members). */
-template <class N>
-inline int ext_node(int type, const N *p, cuemu_rt_graph_node_params *r) {
+template <class N_>
+inline int ext_node(int type, const N_ *p, cuemu_rt_graph_node_params *r) {
   *r = cuemu::ext::node(type, p);
   return r->type < 0 ? CUDA_ERROR_INVALID_VALUE : 0;
 }
@@ -312,8 +312,8 @@ inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &r) {
 
 /* An external semaphore node's parameters read back, in the driver's
  * structure N (the runtime's is RN, whose parameters are the driver's). */
-template <class RN, class N>
-inline void ext_node_out(const cuemu_rt_graph_node_params &r, N *out) {
+template <class RN, class N_>
+inline void ext_node_out(const cuemu_rt_graph_node_params &r, N_ *out) {
   RN rn;
   cuemu::ext::node_out<RN, std::remove_cv_t<
                                std::remove_pointer_t<decltype(rn.paramsArray)>>>(

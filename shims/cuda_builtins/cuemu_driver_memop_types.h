@@ -109,8 +109,8 @@ static_assert(offsetof(CUstreamBatchMemOpParams, waitValue.flags) ==
 namespace cuemu {
 namespace drv {
 /* A batch memory operation node's parameters as libcuemu's. */
-template <class N>
-inline int memop_node(const N *p, cuemu_rt_graph_node_params *r) {
+template <class N_>
+inline int memop_node(const N_ *p, cuemu_rt_graph_node_params *r) {
   *r = cuemu_rt_graph_node_params();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;

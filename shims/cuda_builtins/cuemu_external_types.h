@@ -168,8 +168,8 @@ inline unsigned long long *values(const P_ *p, unsigned n) {
 /* A node's parameters (NULL parameters or arrays: type -2, refused as
  * invalid). The fence values are kept per thread until the next call: the
  * node copies them when it is made or set. */
-template <class N>
-inline cuemu_rt_graph_node_params node(int type, const N *p) {
+template <class N_>
+inline cuemu_rt_graph_node_params node(int type, const N_ *p) {
   struct node_values;
   cuemu_rt_graph_node_params r = {};
   if (!p || (p->numExtSems && (!p->extSemArray || !p->paramsArray))) {
@@ -191,8 +191,8 @@ inline cuemu_rt_graph_node_params node(int type, const N *p) {
 /* A node's parameters read back: the semaphores are the node's; the
  * parameters are kept per thread until the next call (CUDA returns arrays
  * the node owns). */
-template <class N, class P_>
-inline void node_out(const cuemu_rt_graph_node_params &r, N *out) {
+template <class N_, class P_>
+inline void node_out(const cuemu_rt_graph_node_params &r, N_ *out) {
   struct node_params;
   P_ *params = scratch<node_params, P_>(r.u.ext.count);
   for (unsigned i = 0; params && i < r.u.ext.count; ++i)

@@ -88,9 +88,9 @@ struct prefix<kernel_constant<void (*)(P_...), K_>, std::index_sequence<I_...>> 
   pick(typename std::tuple_element<I_, std::tuple<P_...>>::type...);
 };
 template <typename C_, std::size_t Required, typename Seq> struct prefixes;
-template <typename C_, std::size_t Required, std::size_t... N>
-struct prefixes<C_, Required, std::index_sequence<N...>>
-    : picks<prefix<C_, std::make_index_sequence<Required + N>>...> {};
+template <typename C_, std::size_t Required, std::size_t... N_>
+struct prefixes<C_, Required, std::index_sequence<N_...>>
+    : picks<prefix<C_, std::make_index_sequence<Required + N_>>...> {};
 template <typename C_, std::size_t Defaults> struct defaulted;
 template <typename... P_, void (*K_)(P_...), std::size_t Defaults>
 struct defaulted<kernel_constant<void (*)(P_...), K_>, Defaults>

@@ -409,6 +409,19 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
                            bounds b = bounds{0, 0}) {
   using F_ = KT;
   cuemu_kernel_desc d;
+  /* An NVRTC name expression may name a __device__ or __constant__
+   * variable ("&V1"): its entry has no thunk and holds the variable's
+   * address, which nvrtcGetLoweredName names; it is not a kernel. */
+  if constexpr (!std::is_function<
+                    typename std::remove_pointer<KT>::type>::value) {
+    std::memset(&d, 0, sizeof d);
+    d.name = name;
+    d.function = static_cast<const void *>(K_);
+    d.file = file;
+    d.line = line;
+    (void)b;
+    return d;
+  } else {
   d.name = name;
   d.thunk = kernel_thunk<KT, K_>();
   d.function = reinterpret_cast<const void *>(K_);
@@ -423,6 +436,7 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
     cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
                                   b.cluster[2]);
   return d;
+  }
 }
 
 template <typename KT, KT K_> const cuemu_kernel_desc *static_desc() {

@@ -99,7 +99,7 @@ template <typename T> inline void check_generic() {
 }
 
 /* The unsigned integer of a size, for the generic forms. */
-template <unsigned N> struct bits;
+template <unsigned N_> struct bits;
 template <> struct bits<1> { using type = unsigned char; };
 template <> struct bits<2> { using type = unsigned short; };
 template <> struct bits<4> { using type = unsigned int; };

@@ -125,50 +125,50 @@ template <typename T> constexpr int per_word() {
 }
 
 /* The shapes of the multiplicands' element types. */
-template <typename T, int M_, int N, int K_> constexpr bool input_shape() {
+template <typename T, int M_, int N_, int K_> constexpr bool input_shape() {
   if (std::is_same<T, __half>::value || std::is_same<T, __nv_bfloat16>::value ||
       std::is_same<T, signed char>::value ||
       std::is_same<T, unsigned char>::value)
-    return (M_ == 16 && N == 16 && K_ == 16) || (M_ == 32 && N == 8 && K_ == 16) ||
-           (M_ == 8 && N == 32 && K_ == 16);
+    return (M_ == 16 && N_ == 16 && K_ == 16) || (M_ == 32 && N_ == 8 && K_ == 16) ||
+           (M_ == 8 && N_ == 32 && K_ == 16);
   if (std::is_same<T, precision::tf32>::value)
-    return M_ == 16 && N == 16 && K_ == 8;
+    return M_ == 16 && N_ == 16 && K_ == 8;
   if (std::is_same<T, double>::value)
-    return M_ == 8 && N == 8 && K_ == 4;
+    return M_ == 8 && N_ == 8 && K_ == 4;
   if (std::is_same<T, experimental::precision::u4>::value ||
       std::is_same<T, experimental::precision::s4>::value)
-    return M_ == 8 && N == 8 && K_ == 32;
+    return M_ == 8 && N_ == 8 && K_ == 32;
   if (std::is_same<T, experimental::precision::b1>::value)
-    return M_ == 8 && N == 8 && K_ == 128;
+    return M_ == 8 && N_ == 8 && K_ == 128;
   return false;
 }
 
 /* The shapes of the accumulators' element types. */
-template <typename T, int M_, int N, int K_> constexpr bool accumulator_shape() {
+template <typename T, int M_, int N_, int K_> constexpr bool accumulator_shape() {
   if (std::is_same<T, float>::value)
-    return input_shape<__half, M_, N, K_>() ||
-           input_shape<precision::tf32, M_, N, K_>();
+    return input_shape<__half, M_, N_, K_>() ||
+           input_shape<precision::tf32, M_, N_, K_>();
   if (std::is_same<T, int>::value)
-    return input_shape<__half, M_, N, K_>() ||
-           input_shape<experimental::precision::u4, M_, N, K_>() ||
-           input_shape<experimental::precision::b1, M_, N, K_>();
+    return input_shape<__half, M_, N_, K_>() ||
+           input_shape<experimental::precision::u4, M_, N_, K_>() ||
+           input_shape<experimental::precision::b1, M_, N_, K_>();
   if (std::is_same<T, __half>::value)
-    return input_shape<__half, M_, N, K_>();
+    return input_shape<__half, M_, N_, K_>();
   if (std::is_same<T, double>::value)
-    return input_shape<double, M_, N, K_>();
+    return input_shape<double, M_, N_, K_>();
   return false;
 }
 
 /* Rows and columns of the matrix a fragment holds. */
-template <typename Use, int M_, int N, int K_> struct dims;
-template <int M_, int N, int K_> struct dims<matrix_a, M_, N, K_> {
+template <typename Use, int M_, int N_, int K_> struct dims;
+template <int M_, int N_, int K_> struct dims<matrix_a, M_, N_, K_> {
   static constexpr int rows = M_, cols = K_;
 };
-template <int M_, int N, int K_> struct dims<matrix_b, M_, N, K_> {
-  static constexpr int rows = K_, cols = N;
+template <int M_, int N_, int K_> struct dims<matrix_b, M_, N_, K_> {
+  static constexpr int rows = K_, cols = N_;
 };
-template <int M_, int N, int K_> struct dims<accumulator, M_, N, K_> {
-  static constexpr int rows = M_, cols = N;
+template <int M_, int N_, int K_> struct dims<accumulator, M_, N_, K_> {
+  static constexpr int rows = M_, cols = N_;
 };
 
 /* Element values in the arithmetic type of mma_sync, and back. */

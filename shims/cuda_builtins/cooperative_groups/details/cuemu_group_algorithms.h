@@ -28,8 +28,8 @@ using remove_qual = typename std::remove_cv<typename std::remove_reference<T>::t
 
 /* Which groups reduce and scan accept: warp tiles and coalesced groups. */
 template <typename G_> struct is_tile_group : std::false_type {};
-template <unsigned N, typename P_>
-struct is_tile_group<thread_block_tile<N, P_>> : std::true_type {};
+template <unsigned N_, typename P_>
+struct is_tile_group<thread_block_tile<N_, P_>> : std::true_type {};
 template <> struct is_tile_group<coalesced_group> : std::true_type {};
 
 /* The redux.sync operation for an operator and a type, or -1. */
@@ -115,14 +115,14 @@ T butterfly(unsigned mask, unsigned n, T value, Op &op, const char *file,
   return out;
 }
 
-template <typename T, typename Op, unsigned N, typename P_>
-T reduce(const thread_block_tile<N, P_> &g, T value, Op &op, const char *file,
+template <typename T, typename Op, unsigned N_, typename P_>
+T reduce(const thread_block_tile<N_, P_> &g, T value, Op &op, const char *file,
          int line) {
   constexpr int redux_code = redux_op<remove_qual<Op>, T>::value;
   if constexpr (redux_code >= 0)
     return redux(redux_code, group_access::mask(g), value, file, line);
   else
-    return butterfly(group_access::mask(g), N, value, op, file, line);
+    return butterfly(group_access::mask(g), N_, value, op, file, line);
 }
 
 template <typename T, typename Op>

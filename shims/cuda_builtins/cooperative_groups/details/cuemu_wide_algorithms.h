@@ -28,16 +28,16 @@ namespace cuemu_detail {
 
 /* Tiles wider than a warp. */
 template <typename G_> struct is_wide_tile : std::false_type {};
-template <unsigned N, typename P_>
-struct is_wide_tile<thread_block_tile<N, P_>>
-    : std::integral_constant<bool, (N > 32)> {};
+template <unsigned N_, typename P_>
+struct is_wide_tile<thread_block_tile<N_, P_>>
+    : std::integral_constant<bool, (N_ > 32)> {};
 
-template <unsigned N, typename P_, typename T, typename Op>
-T wide_reduce(const thread_block_tile<N, P_> &, T value, Op &op,
+template <unsigned N_, typename P_, typename T, typename Op>
+T wide_reduce(const thread_block_tile<N_, P_> &, T value, Op &op,
               const char *file, int line) {
   static_assert(wide_type_ok<T>::value, "");
-  constexpr unsigned warps = N / 32u;
-  wide_step s = wide_begin<N>(wide_op_reduce);
+  constexpr unsigned warps = N_ / 32u;
+  wide_step s = wide_begin<N_>(wide_op_reduce);
   T mine = reduce(group_access::tile<32, thread_block>(), value, op, file,
                   line);
   wide_area &a = area();
@@ -45,25 +45,25 @@ T wide_reduce(const thread_block_tile<N, P_> &, T value, Op &op,
     a.partial[s.warp] = wide_bits(mine);
     a.tag[s.warp] = s.tag;
   }
-  wide_barrier<N>(s, file, line);
-  wide_check<N>(s, "cg::reduce", file, line);
+  wide_barrier<N_>(s, file, line);
+  wide_check<N_>(s, "cg::reduce", file, line);
   if (s.warp == s.first_warp && s.lane < warps) {
     T part = wide_value<T>(a.partial[s.first_warp + s.lane]);
     T total = reduce(group_access::tile<warps, thread_block>(), part, op, file,
                      line);
     a.result[s.first_warp + s.lane] = wide_bits(total);
   }
-  wide_barrier<N>(s, file, line);
+  wide_barrier<N_>(s, file, line);
   return wide_value<T>(a.result[s.warp]);
 }
 
-template <bool Exclusive, unsigned N, typename P_, typename T, typename Op>
-T wide_scan(const thread_block_tile<N, P_> &, T value, Op &op,
+template <bool Exclusive, unsigned N_, typename P_, typename T, typename Op>
+T wide_scan(const thread_block_tile<N_, P_> &, T value, Op &op,
             const char *file, int line) {
   static_assert(wide_type_ok<T>::value, "");
-  constexpr unsigned warps = N / 32u;
+  constexpr unsigned warps = N_ / 32u;
   const char *name = Exclusive ? "cg::exclusive_scan" : "cg::inclusive_scan";
-  wide_step s = wide_begin<N>(Exclusive ? wide_op_exclusive_scan
+  wide_step s = wide_begin<N_>(Exclusive ? wide_op_exclusive_scan
                                         : wide_op_inclusive_scan);
   auto warp = group_access::tile<32, thread_block>();
   T warp_scan = inclusive_scan(warp, value, op, file, line);
@@ -74,8 +74,8 @@ T wide_scan(const thread_block_tile<N, P_> &, T value, Op &op,
     a.tag[s.warp] = s.tag;
   if (Exclusive)
     warp_scan = warp.shfl_up(warp_scan, 1, file, line);
-  wide_barrier<N>(s, file, line);
-  wide_check<N>(s, name, file, line);
+  wide_barrier<N_>(s, file, line);
+  wide_check<N_>(s, name, file, line);
   if (s.warp == s.first_warp && s.lane < warps) {
     auto sub = group_access::tile<warps, thread_block>();
     T total = wide_value<T>(a.partial[s.first_warp + s.lane]);
@@ -83,7 +83,7 @@ T wide_scan(const thread_block_tile<N, P_> &, T value, Op &op,
     T before = exclusive_from_inclusive(sub, inclusive, total, op, file, line);
     a.result[s.first_warp + s.lane] = wide_bits(before);
   }
-  wide_barrier<N>(s, file, line);
+  wide_barrier<N_>(s, file, line);
   T before = wide_value<T>(a.result[s.warp]);
   if (Exclusive && s.lane == 0)
     return before;

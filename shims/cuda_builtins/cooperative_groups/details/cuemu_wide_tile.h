@@ -92,8 +92,8 @@ inline wide_area &area() {
 }
 
 /* 0 for 64-thread tiles, 1 for 128, ... 4 for 1024. */
-template <unsigned N> constexpr unsigned wide_class() {
-  return N == 64 ? 0 : N == 128 ? 1 : N == 256 ? 2 : N == 512 ? 3 : 4;
+template <unsigned N_> constexpr unsigned wide_class() {
+  return N_ == 64 ? 0 : N_ == 128 ? 1 : N_ == 256 ? 2 : N_ == 512 ? 3 : 4;
 }
 
 /* Ends the launch with a message built like printf's. */
@@ -120,38 +120,38 @@ struct wide_step {
   unsigned long long tag;
 };
 
-template <unsigned N> inline wide_step wide_begin(unsigned op) {
+template <unsigned N_> inline wide_step wide_begin(unsigned op) {
   unsigned r = block_rank();
   wide_step s;
-  s.first = r & ~(N - 1u);
+  s.first = r & ~(N_ - 1u);
   s.first_warp = s.first / 32u;
   s.warp = r / 32u;
   s.lane = r & 31u;
-  unsigned seq = ++area().seq[wide_class<N>()][r];
-  s.tag = (unsigned long long)seq << 16 | wide_class<N>() << 8 | op;
+  unsigned seq = ++area().seq[wide_class<N_>()][r];
+  s.tag = (unsigned long long)seq << 16 | wide_class<N_>() << 8 | op;
   return s;
 }
 
 /* The barrier of the tile that holds the caller. */
-template <unsigned N>
+template <unsigned N_>
 inline void wide_barrier(const wide_step &s, const char *file, int line) {
-  cuemu_group_barrier(s.first, N, file, line);
+  cuemu_group_barrier(s.first, N_, file, line);
 }
 
 /* After the first barrier of a collective: every warp of the tile wrote
  * the tag of this same operation. */
-template <unsigned N>
+template <unsigned N_>
 inline void wide_check(const wide_step &s, const char *name, const char *file,
                        int line) {
   const wide_area &a = area();
-  for (unsigned k = 0; k < N / 32u; ++k) {
+  for (unsigned k = 0; k < N_ / 32u; ++k) {
     unsigned w = s.first_warp + k;
     if (a.tag[w] != s.tag)
       wide_fail(name, file, line,
                 "%s on a thread_block_tile<%u> (threads %u..%u): the warp of "
                 "threads %u..%u did not take part (its threads have exited "
                 "or are at another operation of the tile)",
-                name, N, s.first, s.first + N - 1u, w * 32u, w * 32u + 31u);
+                name, N_, s.first, s.first + N_ - 1u, w * 32u, w * 32u + 31u);
   }
 }
 
@@ -178,10 +178,10 @@ template <typename T> struct wide_type_ok {
 };
 
 /* any() and all(): a vote per warp, then over the warps. */
-template <unsigned N>
+template <unsigned N_>
 inline int wide_vote(bool all, int predicate, const char *name,
                      const char *file, int line) {
-  wide_step s = wide_begin<N>(all ? wide_op_all : wide_op_any);
+  wide_step s = wide_begin<N_>(all ? wide_op_all : wide_op_any);
   unsigned votes = (unsigned)collective(CUEMU_WARP_BALLOT, 0xffffffffu,
                                         predicate != 0, 0, 32, name, file,
                                         line);
@@ -190,37 +190,37 @@ inline int wide_vote(bool all, int predicate, const char *name,
     a.partial[s.warp] = all ? votes == 0xffffffffu : votes != 0u;
     a.tag[s.warp] = s.tag;
   }
-  wide_barrier<N>(s, file, line);
-  wide_check<N>(s, name, file, line);
+  wide_barrier<N_>(s, file, line);
+  wide_check<N_>(s, name, file, line);
   int out = all ? 1 : 0;
-  for (unsigned k = 0; k < N / 32u; ++k) {
+  for (unsigned k = 0; k < N_ / 32u; ++k) {
     if (all)
       out &= a.partial[s.first_warp + k] != 0;
     else
       out |= a.partial[s.first_warp + k] != 0;
   }
-  wide_barrier<N>(s, file, line);
+  wide_barrier<N_>(s, file, line);
   return out;
 }
 
 /* The operations of a tile of N threads, N a power of two from 64 to 1024
  * (the block a whole number of such tiles). */
-template <unsigned N> class tile_ops<N, true> {
-  static_assert(N <= 1024 && (N & (N - 1)) == 0,
+template <unsigned N_> class tile_ops<N_, true> {
+  static_assert(N_ <= 1024 && (N_ & (N_ - 1)) == 0,
                 "thread_block_tile: Size must be one of 64/128/256/512/1024 "
                 "(or 1/2/4/8/16/32)");
 
 public:
   static constexpr unsigned _group_id = multi_tile_group_id;
 
-  static unsigned thread_rank() { return block_rank() & (N - 1u); }
-  static constexpr unsigned num_threads() { return N; }
-  static constexpr unsigned size() { return N; }
+  static unsigned thread_rank() { return block_rank() & (N_ - 1u); }
+  static constexpr unsigned num_threads() { return N_; }
+  static constexpr unsigned size() { return N_; }
 
   void sync(const char *cuemu_file = __builtin_FILE(),
             int cuemu_line = __builtin_LINE()) const {
-    wide_step s = wide_begin<N>(0);
-    wide_barrier<N>(s, cuemu_file, cuemu_line);
+    wide_step s = wide_begin<N_>(0);
+    wide_barrier<N_>(s, cuemu_file, cuemu_line);
   }
 
   /* The value of the member of rank src, which every member must name. */
@@ -229,19 +229,19 @@ public:
          int cuemu_line = __builtin_LINE()) const {
     static_assert(wide_type_ok<T>::value, "");
     const char *name = "thread_block_tile::shfl";
-    if (src >= N)
+    if (src >= N_)
       wide_fail(name, cuemu_file, cuemu_line,
                 "thread_block_tile<%u>::shfl: source rank %u is not in the "
                 "tile",
-                N, src);
-    wide_step s = wide_begin<N>(wide_op_shfl);
+                N_, src);
+    wide_step s = wide_begin<N_>(wide_op_shfl);
     if (collective(CUEMU_WARP_MATCH_ALL, 0xffffffffu, src, 0, 32, name,
                    cuemu_file, cuemu_line) == 0)
       wide_fail(name, cuemu_file, cuemu_line,
                 "thread_block_tile<%u>::shfl: the threads of warp %u..%u name "
                 "different source ranks (CUDA requires one source for the "
                 "whole tile)",
-                N, s.warp * 32u, s.warp * 32u + 31u);
+                N_, s.warp * 32u, s.warp * 32u + 31u);
     wide_area &a = area();
     if (s.lane == 0) {
       a.partial[s.warp] = src;
@@ -249,29 +249,29 @@ public:
     }
     if (thread_rank() == src)
       a.value[s.warp] = wide_bits(var);
-    wide_barrier<N>(s, cuemu_file, cuemu_line);
-    wide_check<N>(s, name, cuemu_file, cuemu_line);
-    for (unsigned k = 0; k < N / 32u; ++k)
+    wide_barrier<N_>(s, cuemu_file, cuemu_line);
+    wide_check<N_>(s, name, cuemu_file, cuemu_line);
+    for (unsigned k = 0; k < N_ / 32u; ++k)
       if (a.partial[s.first_warp + k] != src)
         wide_fail(name, cuemu_file, cuemu_line,
                   "thread_block_tile<%u>::shfl: source rank %u here, %llu in "
                   "the warp of threads %u..%u (CUDA requires one source for "
                   "the whole tile)",
-                  N, src, a.partial[s.first_warp + k],
+                  N_, src, a.partial[s.first_warp + k],
                   (s.first_warp + k) * 32u, (s.first_warp + k) * 32u + 31u);
     T out = wide_value<T>(a.value[s.first_warp + src / 32u]);
-    wide_barrier<N>(s, cuemu_file, cuemu_line);
+    wide_barrier<N_>(s, cuemu_file, cuemu_line);
     return out;
   }
 
   int any(int predicate, const char *cuemu_file = __builtin_FILE(),
           int cuemu_line = __builtin_LINE()) const {
-    return wide_vote<N>(false, predicate, "thread_block_tile::any",
+    return wide_vote<N_>(false, predicate, "thread_block_tile::any",
                         cuemu_file, cuemu_line);
   }
   int all(int predicate, const char *cuemu_file = __builtin_FILE(),
           int cuemu_line = __builtin_LINE()) const {
-    return wide_vote<N>(true, predicate, "thread_block_tile::all", cuemu_file,
+    return wide_vote<N_>(true, predicate, "thread_block_tile::all", cuemu_file,
                         cuemu_line);
   }
 };
@@ -283,31 +283,31 @@ public:
  * so nobody reads that tag any more), and synchronises the parent (CUDA
  * does on sm_80+). A warp that exits before tiled_partition() keeps the
  * tag it had, possibly from an earlier block. */
-template <unsigned N>
+template <unsigned N_>
 inline void wide_start(const char *file, int line) {
   unsigned size = block_size(), r = block_rank();
-  if (size % N != 0)
+  if (size % N_ != 0)
     wide_fail("tiled_partition", file, line,
               "tiled_partition<%u>: the thread block has %u threads, not a "
               "multiple of %u",
-              N, size, N);
+              N_, size, N_);
   wide_area &a = area();
-  a.seq[wide_class<N>()][r] = 0;
+  a.seq[wide_class<N_>()][r] = 0;
   if ((r & 31u) == 0)
     a.tag[r / 32u] = 0;
 }
 
-template <unsigned N>
+template <unsigned N_>
 inline void wide_tile_start(const thread_block &parent, const char *file,
                             int line) {
-  wide_start<N>(file, line);
+  wide_start<N_>(file, line);
   parent.sync(file, line);
 }
 
-template <unsigned N, unsigned M_, typename GP>
+template <unsigned N_, unsigned M_, typename GP>
 inline void wide_tile_start(const thread_block_tile<M_, GP> &parent,
                             const char *file, int line) {
-  wide_start<N>(file, line);
+  wide_start<N_>(file, line);
   parent.sync(file, line);
 }
 
