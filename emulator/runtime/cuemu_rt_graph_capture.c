@@ -21,6 +21,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -58,7 +59,8 @@ static atomic_size_t active; /* ncaptures, read without the lock */
 static unsigned long long next_id;
 static __thread int thread_mode = CUEMU_RT_CAPTURE_GLOBAL;
 
-static int is_legacy(const void *stream) {
+static int is_legacy(void *stream) {
+  stream = cuemu__stream_resolve(stream);
   return stream == NULL || stream == (void *)0x1;
 }
 

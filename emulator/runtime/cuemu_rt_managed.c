@@ -18,6 +18,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* What a record sets over its range. */
@@ -138,8 +139,8 @@ int cuemu_rt_mem_batch_async(void **ptrs, size_t *sizes, size_t count,
   if (code)
     return code;
   /* The legacy default stream is not allowed. */
-  if (!ptrs || !sizes || count == 0 || flags != 0 || stream == NULL ||
-      stream == (void *)0x1)
+  if (!ptrs || !sizes || count == 0 || flags != 0 ||
+      cuemu__stream_resolve(stream) == NULL || stream == (void *)0x1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int prefetch = discard != 1;
   if (prefetch) {

@@ -26,6 +26,7 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
@@ -124,6 +125,7 @@ int cuemu__stream_host_threads(void) {
 /* ---- Queues (the lock held) ---------------------------------------------- */
 
 static queue *find(void *stream, int create) {
+  stream = cuemu__stream_resolve(stream);
   uintptr_t s = (uintptr_t)stream;
   int legacy = s <= 1;
   const void *thread = s == 2 ? &per_thread_key : NULL;

@@ -69,6 +69,11 @@ int cuemu_rt_stream_get_priority(void *stream, int *priority);
  * default stream: the calling thread's current device). */
 int cuemu_rt_stream_get_device(void *stream, int *device);
 int cuemu_rt_device_stream_priority_range(int *least, int *greatest);
+/* Makes stream 0 the calling host thread's default stream (as
+ * cudaStreamPerThread) for the rest of the process: what
+ * `--default-stream per-thread` (CUDA_API_PER_THREAD_DEFAULT_STREAM)
+ * asks for; the shims call it when such a program starts. */
+void cuemu_rt_default_stream_per_thread(void);
 /* flags: 0 (cudaEventWaitDefault) or 1 (cudaEventWaitExternal). */
 int cuemu_rt_stream_wait_event(void *stream, void *event, unsigned flags);
 
