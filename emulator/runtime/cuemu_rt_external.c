@@ -26,6 +26,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 struct cuemu_rt_external_memory {
   int fd;
@@ -322,6 +323,14 @@ static int issue(int wait, cuemu_rt_external_semaphore *const *sems,
   code = cuemu__rt_capture_node(stream, &p);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
+  /* On an asynchronous stream: a one-node graph, run in the stream's
+   * order on its execution thread (a wait then holds only the stream). */
+  if (n && !cuemu__stream_inline()) {
+    code = cuemu__rt_check_sticky();
+    if (!code)
+      code = cuemu__rt_stream_valid(stream);
+    return code ? code : cuemu__stream_defer_node(stream, &p);
+  }
   code = cuemu__rt_check_stream(stream);
   if (code)
     return code;

@@ -158,6 +158,15 @@ static pool_allocation *find_allocation(const void *ptr) {
   return NULL;
 }
 
+/* Non-zero while an allocation of pool `p` lives, or its free is queued
+ * (the lock held). */
+static int has_allocations(cudaMemPool_t p) {
+  for (size_t i = 0; i < allocation_count; ++i)
+    if (allocations[i].pool == p)
+      return 1;
+  return 0;
+}
+
 /* Takes allocation `a` out of the books: the table of allocations
  * remembers it as freed and the checkers are told, its block goes back to
  * its pool as freed on `stream` by the free numbered `seq` (the lock
@@ -168,10 +177,11 @@ static void give_back(pool_allocation *a, void *stream,
   cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
   cuemu__allocation_freed(a->ptr);
   cuemu__pool_arena_give(&p->arena, a->block, stream, seq);
-  p->used -= a->bytes;
+  if (!a->free_issued) /* a queued free counted it out already */
+    p->used -= a->bytes;
   *a = allocations[--allocation_count];
   /* A destroyed pool ends with its last allocation. */
-  if (p->destroyed && p->used == 0)
+  if (p->destroyed && !has_allocations(p))
     pool_end(p);
 }
 
@@ -223,7 +233,10 @@ static int queue_free(void *ptr, void *stream, int *code, const void *site) {
   pool_allocation *a = find_allocation(ptr);
   int twice = a && a->free_issued;
   if (a && !twice) {
+    /* The pool counts it as freed from now on, as it may hand its block
+     * to the stream's later allocations (take_over). */
     a->free_issued = 1;
+    a->pool->used -= a->bytes;
     a->free_stream = cuemu__pool_deps_stream(stream);
     a->free_seq = cuemu__pool_deps_free();
     *f = (queued_free){ptr, a->generation};
@@ -241,8 +254,10 @@ static int queue_free(void *ptr, void *stream, int *code, const void *site) {
   if (*code) {
     free(f);
     pthread_mutex_lock(&lock);
-    if ((a = find_allocation(ptr)) != NULL)
+    if ((a = find_allocation(ptr)) != NULL && a->free_issued) {
       a->free_issued = 0;
+      a->pool->used += a->bytes;
+    }
     pthread_mutex_unlock(&lock);
   }
   return 1;
@@ -322,6 +337,8 @@ static void *take_over(const reuse_request *r, size_t size) {
          cuemu__pool_deps_follows(r->stream, a->free_stream, a->free_seq))) {
       a->free_issued = 0;
       a->generation++;
+      a->pool->used += a->bytes;
+      note_high(a->pool);
       return a->ptr;
     }
   }
@@ -482,7 +499,7 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
       if (current[d] == pool)
         current[d] = NULL;
     pool->destroyed = 1;
-    if (pool->used == 0)
+    if (!has_allocations(pool))
       pool_end(pool);
   }
   pthread_mutex_unlock(&lock);

@@ -540,10 +540,9 @@ int cuemu__stream_drain(void *stream) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
-static int wait_all(int take) {
+static int wait_all(int take, int device) {
   if (cuemu__stream_inline())
     return 0;
-  int device = cuemu__device_current();
   pthread_mutex_lock(&lock);
   int code = 0;
   for (queue *q = queues; q; q = q->next) {
@@ -558,9 +557,13 @@ static int wait_all(int take) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
-int cuemu__stream_drain_all(void) { return wait_all(1); }
+int cuemu__stream_drain_all(void) {
+  return wait_all(1, cuemu__device_current());
+}
 
-void cuemu__stream_wait_all(void) { wait_all(0); }
+int cuemu__stream_drain_device(int device) { return wait_all(1, device); }
+
+void cuemu__stream_wait_all(void) { wait_all(0, cuemu__device_current()); }
 
 int cuemu__stream_busy(void *stream) {
   if (cuemu__stream_inline())

@@ -199,6 +199,17 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream);
+/* cudaMemcpyToSymbolAsync and cudaMemcpyFromSymbolAsync: checked when
+ * issued, then run in the stream's order as cudaMemcpyAsync (a symbol of
+ * known size is device memory from then on; with pageable host memory, or
+ * a symbol of unknown size, the copy runs when issued, after the stream's
+ * earlier work). */
+int cuemu_rt_memcpy_to_symbol_async(void *symbol, size_t size,
+                                    const void *src, size_t count,
+                                    size_t offset, int kind, void *stream);
+int cuemu_rt_memcpy_from_symbol_async(void *dst, const void *symbol,
+                                      size_t size, size_t count,
+                                      size_t offset, int kind, void *stream);
 int cuemu_rt_get_symbol_address(void **address, const void *symbol,
                                 size_t size);
 int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,
