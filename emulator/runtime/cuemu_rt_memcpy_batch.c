@@ -45,7 +45,9 @@ static int flags_valid(unsigned flags) {
  * capturing (CUDA has no graph node for a batch: the call fails and the
  * capture goes on), and no sticky error. Returns 0 or a recorded code. */
 static int check_batch_stream(void *stream) {
-  int code = cuemu__rt_check_stream(stream);
+  /* The copies themselves are queued in the stream's order (as
+   * cudaMemcpyAsync's), so nothing waits for its earlier work here. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   void *resolved = cuemu__stream_resolve(stream);
