@@ -264,7 +264,8 @@ int cuemu__rt_waited_past(const struct timespec *start, long seconds) {
   return ns >= (long long)seconds * 1000000000ll;
 }
 
-static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+static int wait_until_signalled(cuemu_rt_external_semaphore *s,
+                                uint64_t value) {
   long limit = cuemu__rt_wait_limit();
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
@@ -275,16 +276,24 @@ static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
     if (cuemu__rt_waited_past(&start, limit)) {
       cuemu__graph_fail(cudaErrorTimeout,
                         "cudaWaitExternalSemaphoresAsync: no signal %s%llu "
-                        "came in %ld s (CUEMU_EXT_WAIT_SECONDS); stream work "
-                        "runs when it is issued, so the signal must come "
-                        "from another thread or process",
-                        s->timeline ? "reaching " : "", 
+                        "came in %ld s (CUEMU_EXT_WAIT_SECONDS)",
+                        s->timeline ? "reaching " : "",
                         s->timeline ? (unsigned long long)value : 1ULL, limit);
       return cudaErrorTimeout;
     }
     struct timespec tick = {0, 100 * 1000 * 1000};
     syscall(SYS_futex, &s->words->sequence, FUTEX_WAIT, seq, &tick, NULL, 0);
   }
+}
+
+/* A wait on a stream's execution thread waits for memory that another
+ * process may write (the semaphore's file): the host's look for waits
+ * that cannot finish leaves it alone, and CUEMU_EXT_WAIT_SECONDS ends it. */
+static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+  cuemu__stream_waiting_for_memory(2);
+  int code = wait_until_signalled(s, value);
+  cuemu__stream_waiting_for_memory(0);
+  return code;
 }
 
 static int check_sems(cuemu_rt_external_semaphore *const *sems,
