@@ -154,7 +154,7 @@ enum opt_id {
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
-  O_IGNORED, O_IGNORED_VALUE, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
+  O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY
 };
@@ -249,7 +249,7 @@ static const option options[] = {
     {"-split-compile", "--split-compile", VALUE, O_IGNORED_VALUE},
     {"-cudart", "--cudart", VALUE, O_IGNORED_VALUE},
     {"-cudadevrt", "--cudadevrt", VALUE, O_IGNORED_VALUE},
-    {"-default-stream", "--default-stream", VALUE, O_IGNORED_VALUE},
+    {"-default-stream", "--default-stream", VALUE, O_DEFAULT_STREAM},
     {"-ftz", "--ftz", VALUE, O_IGNORED_VALUE},
     {"-prec-div", "--prec-div", VALUE, O_IGNORED_VALUE},
     {"-prec-sqrt", "--prec-sqrt", VALUE, O_IGNORED_VALUE},
@@ -699,6 +699,18 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XIGNORED:
     case O_IGNORED:
+    case O_DEFAULT_STREAM:
+      /* As nvcc: per-thread defines CUDA_API_PER_THREAD_DEFAULT_STREAM
+       * for the host code (stream 0 is then the calling thread's default
+       * stream, docs/streams.md); legacy and null are the default. */
+      if (strcmp(value, "per-thread") == 0)
+        st = add(&c->host, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+      else if (strcmp(value, "legacy") != 0 && strcmp(value, "null") != 0)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Value '%s' is not defined for option "
+                             "'default-stream'",
+                             value);
+      break;
     case O_IGNORED_VALUE:
     case O_EXPT:
     case O_FAST_MATH:

@@ -40,6 +40,10 @@ int cuemu__rt_capture_copy(void *stream, void *dst, const void *src,
  * semaphore signal or wait): that node, its parameters checked and copied
  * as cudaGraphAddNode's. */
 struct cuemu_rt_graph_node_params;
+/* Non-zero when `p` is host memory that CUDA does not know (pageable): a
+ * copy from or to it runs when issued, after its stream's earlier work. */
+int cuemu__rt_pageable(const void *p);
+
 int cuemu__rt_capture_node(void *stream,
                            const struct cuemu_rt_graph_node_params *params);
 

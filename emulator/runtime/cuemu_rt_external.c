@@ -26,6 +26,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 struct cuemu_rt_external_memory {
   int fd;
@@ -263,7 +264,8 @@ int cuemu__rt_waited_past(const struct timespec *start, long seconds) {
   return ns >= (long long)seconds * 1000000000ll;
 }
 
-static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+static int wait_until_signalled(cuemu_rt_external_semaphore *s,
+                                uint64_t value) {
   long limit = cuemu__rt_wait_limit();
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
@@ -274,16 +276,24 @@ static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
     if (cuemu__rt_waited_past(&start, limit)) {
       cuemu__graph_fail(cudaErrorTimeout,
                         "cudaWaitExternalSemaphoresAsync: no signal %s%llu "
-                        "came in %ld s (CUEMU_EXT_WAIT_SECONDS); stream work "
-                        "runs when it is issued, so the signal must come "
-                        "from another thread or process",
-                        s->timeline ? "reaching " : "", 
+                        "came in %ld s (CUEMU_EXT_WAIT_SECONDS)",
+                        s->timeline ? "reaching " : "",
                         s->timeline ? (unsigned long long)value : 1ULL, limit);
       return cudaErrorTimeout;
     }
     struct timespec tick = {0, 100 * 1000 * 1000};
     syscall(SYS_futex, &s->words->sequence, FUTEX_WAIT, seq, &tick, NULL, 0);
   }
+}
+
+/* A wait on a stream's execution thread waits for memory that another
+ * process may write (the semaphore's file): the host's look for waits
+ * that cannot finish leaves it alone, and CUEMU_EXT_WAIT_SECONDS ends it. */
+static int wait_one(cuemu_rt_external_semaphore *s, uint64_t value) {
+  cuemu__stream_waiting_for_memory(2);
+  int code = wait_until_signalled(s, value);
+  cuemu__stream_waiting_for_memory(0);
+  return code;
 }
 
 static int check_sems(cuemu_rt_external_semaphore *const *sems,
@@ -322,6 +332,14 @@ static int issue(int wait, cuemu_rt_external_semaphore *const *sems,
   code = cuemu__rt_capture_node(stream, &p);
   if (code != CUEMU__RT_NOT_CAPTURED)
     return code;
+  /* On an asynchronous stream: a one-node graph, run in the stream's
+   * order on its execution thread (a wait then holds only the stream). */
+  if (n && !cuemu__stream_inline()) {
+    code = cuemu__rt_check_sticky();
+    if (!code)
+      code = cuemu__rt_stream_valid(stream);
+    return code ? code : cuemu__stream_defer_node(stream, &p);
+  }
   code = cuemu__rt_check_stream(stream);
   if (code)
     return code;

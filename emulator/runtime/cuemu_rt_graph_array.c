@@ -16,6 +16,7 @@
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *c,
                                   const struct cudaMemcpy3DParms *p) {
@@ -106,6 +107,16 @@ int cuemu_rt_memcpy_3d_async(const struct cudaMemcpy3DParms *p,
     int code = cuemu__rt_capture_node(stream, &c);
     if (code != CUEMU__RT_NOT_CAPTURED)
       return code;
+    /* On an asynchronous stream: checked now, run in the stream's order,
+     * unless a side is pageable host memory (as cudaMemcpyAsync). */
+    const cuemu_rt_graph_memcpy *m = &c.u.memcpy;
+    if (!cuemu__stream_inline() && !(m->dst && cuemu__rt_pageable(m->dst)) &&
+        !(m->src && cuemu__rt_pageable(m->src))) {
+      code = cuemu__rt_check_sticky();
+      if (!code)
+        code = cuemu__rt_stream_valid(stream);
+      return code ? code : cuemu__stream_defer_node(stream, &c);
+    }
   }
   int code = cuemu__rt_check_stream(stream);
   if (code)

@@ -21,6 +21,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -58,7 +59,8 @@ static atomic_size_t active; /* ncaptures, read without the lock */
 static unsigned long long next_id;
 static __thread int thread_mode = CUEMU_RT_CAPTURE_GLOBAL;
 
-static int is_legacy(const void *stream) {
+static int is_legacy(void *stream) {
+  stream = cuemu__stream_resolve(stream);
   return stream == NULL || stream == (void *)0x1;
 }
 
@@ -694,8 +696,7 @@ static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
   return record(m, &p);
 }
 
-/* Non-zero when `p` is host memory that CUDA does not know (pageable). */
-static int pageable(const void *p) {
+int cuemu__rt_pageable(const void *p) {
   cuemu_rt_allocation a;
   return !cuemu_rt_memory_find(p, &a) || a.state != CUEMU_RT_MEMORY_LIVE;
 }
@@ -707,8 +708,8 @@ static int pageable(const void *p) {
  * CUEMU__RT_NOT_CAPTURED: run it now. */
 static int defer_copy(void *dst, size_t dpitch, const void *src, size_t spitch,
                       size_t width, size_t height, int kind, void *stream) {
-  if (cuemu__stream_inline() || (dst && pageable(dst)) ||
-      (src && pageable(src)))
+  if (cuemu__stream_inline() || (dst && cuemu__rt_pageable(dst)) ||
+      (src && cuemu__rt_pageable(src)))
     return CUEMU__RT_NOT_CAPTURED;
   int code = cuemu__rt_check_sticky();
   if (!code)

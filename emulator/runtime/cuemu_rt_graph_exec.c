@@ -167,14 +167,68 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
   return code;
 }
 
+/* ---- Queued launches -------------------------------------------------------
+ * A launch queued on a stream runs the executable graph as it was when the
+ * launch was issued, without the host waiting for it: the queued launches
+ * of exec->graph share it (a count), and an update or a destruction while
+ * any is pending leaves that graph to them (retired: the last one frees
+ * it), the update working on a copy. */
+typedef struct cuemu__exec_launches {
+  cuemu_rt_graph_exec *exec; /* whose graph it is, unless retired */
+  cuemu_rt_graph *graph;
+  unsigned pending;
+  int retired;
+} exec_launches;
+
+/* The origins of g's copy `to` as in g (cuemu__graph_copy makes them g's
+ * ids): the executable graph's nodes keep naming the nodes they copy. */
+static void keep_origins(cuemu_rt_graph *to, const cuemu_rt_graph *g) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *a = to->nodes.v[i];
+    const cuemu_rt_graph_node *b = g->nodes.v[i];
+    a->origin = b->origin;
+    a->origin2 = b->origin2;
+    if (b->p.type == CUEMU_RT_NODE_GRAPH)
+      keep_origins(a->p.u.child.graph, b->p.u.child.graph);
+    for (unsigned k = 0; b->bodies && b->p.type == CUEMU_RT_NODE_CONDITIONAL &&
+                         k < b->p.u.conditional.size;
+         ++k)
+      keep_origins(a->bodies[k], b->bodies[k]);
+  }
+}
+
+/* Before exec's graph changes or goes (the lock held): when queued
+ * launches use it, it becomes theirs, and exec gets a copy (with `copy`);
+ * a CUDA code. */
+static int detach_queued(cuemu_rt_graph_exec *exec, int copy) {
+  exec_launches *q = exec->queued;
+  if (!q)
+    return cudaSuccess;
+  cuemu_rt_graph *mine = NULL;
+  if (copy) {
+    mine = cuemu__graph_copy(exec->graph);
+    if (!mine)
+      return cudaErrorMemoryAllocation;
+    keep_origins(mine, exec->graph);
+  }
+  q->retired = 1;
+  exec->queued = NULL;
+  exec->graph = mine;
+  return cudaSuccess;
+}
+
 int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
-  cuemu__stream_wait_all(); /* its queued launches first */
   cuemu__graph_lock();
   if (!LIVE_EXEC(exec))
     return unlock_with(cudaErrorInvalidValue);
   cuemu__graph_live_remove(exec);
   hold_memory(exec->graph, 0);
-  cuemu__graph_free(exec->graph);
+  /* Queued launches still run, as CUDA lets them; the last frees the
+   * graph. */
+  if (exec->queued)
+    detach_queued(exec, 0);
+  else
+    cuemu__graph_free(exec->graph);
   free(exec);
   return unlock_with(cudaSuccess);
 }
@@ -241,25 +295,54 @@ static void note_records(const cuemu_rt_graph *g, void *stream) {
   }
 }
 
-/* Runs launch number `n` of exec into `stream`. */
-static int run_launch(cuemu_rt_graph_exec *exec, void *stream,
-                      unsigned long long n) {
-  reset_conditions(exec->graph);
+/* Runs launch number `n` of executable graph g into `stream`. */
+static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n) {
+  reset_conditions(g);
   cuemu__capture_bypass++;
-  int code = cuemu__graph_run(exec->graph, stream, n);
+  int code = cuemu__graph_run(g, stream, n);
   cuemu__capture_bypass--;
   return code;
 }
 
 typedef struct queued_launch {
-  cuemu_rt_graph_exec *exec;
+  exec_launches *launches;
   unsigned long long n;
 } queued_launch;
+
+/* Counts `n` uses of exec's graph by a queued launch (the lock held);
+ * NULL without memory. */
+static exec_launches *count_queued(cuemu_rt_graph_exec *exec, unsigned n) {
+  if (!exec->queued) {
+    exec->queued = calloc(1, sizeof *exec->queued);
+    if (!exec->queued)
+      return NULL;
+    exec->queued->exec = exec;
+    exec->queued->graph = exec->graph;
+  }
+  exec->queued->pending += n;
+  return exec->queued;
+}
+
+/* Ends one use of count_queued() (the lock held): after the last, a
+ * retired graph is freed. */
+static void release_queued(exec_launches *l) {
+  if (--l->pending == 0) {
+    if (l->retired)
+      cuemu__graph_free(l->graph);
+    else
+      l->exec->queued = NULL;
+    free(l);
+  }
+}
 
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
   free(arg);
-  return run_launch(q.exec, stream, q.n);
+  int code = run_launch(q.launches->graph, stream, q.n);
+  cuemu__graph_lock();
+  release_queued(q.launches);
+  cuemu__graph_unlock();
+  return code;
 }
 
 /* A launch into an asynchronous stream runs in the stream's order
@@ -280,14 +363,26 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     return code;
   if (!cuemu__stream_inline() && !has_memory_nodes(exec->graph)) {
     queued_launch *q = malloc(sizeof *q);
-    if (!q)
+    /* Two uses: the launch's, and this call's until its records are
+     * noted. */
+    cuemu__graph_lock();
+    exec_launches *l = q ? count_queued(exec, 2) : NULL;
+    cuemu__graph_unlock();
+    if (!l) {
+      free(q);
       return cuemu_rt_error(cudaErrorMemoryAllocation);
-    *q = (queued_launch){exec, exec->launches++};
+    }
+    *q = (queued_launch){l, exec->launches++};
     code = cuemu__stream_defer_call(stream, run_queued, q);
     if (code)
       free(q);
     else
-      note_records(exec->graph, stream);
+      note_records(l->graph, stream);
+    cuemu__graph_lock();
+    if (code)
+      l->pending--; /* the launch's use */
+    release_queued(l);
+    cuemu__graph_unlock();
     return code;
   }
   if ((code = cuemu__rt_check_stream(stream)) != 0)
@@ -300,7 +395,7 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
-  return run_launch(exec, stream, exec->launches++);
+  return run_launch(exec->graph, stream, exec->launches++);
 }
 
 int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
@@ -440,7 +535,6 @@ int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
                                cuemu_rt_graph_node **error_node,
                                cuemu_rt_graph_node **error_from) {
   update_error err = {CUEMU_RT_UPDATE_SUCCESS, NULL, NULL};
-  cuemu__stream_wait_all(); /* queued launches keep what they had */
   cuemu__graph_lock();
   int code = cudaSuccess;
   if (!LIVE_EXEC(exec) || !cuemu__graph_live(graph, CUEMU__LIVE_GRAPH)) {
@@ -448,7 +542,8 @@ int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
     err.result = CUEMU_RT_UPDATE_ERROR;
   } else if (!same_shape(exec->graph, graph, &err)) {
     code = cudaErrorGraphExecUpdateFailure;
-  } else if ((code = take_params(exec->graph, graph)) != 0) {
+  } else if ((code = detach_queued(exec, 1)) != 0 || /* queued launches keep theirs */
+             (code = take_params(exec->graph, graph)) != 0) {
     err.result = CUEMU_RT_UPDATE_ERROR;
   }
   cuemu__graph_unlock();
@@ -484,13 +579,14 @@ static cuemu_rt_graph_node *copy_of(cuemu_rt_graph *g,
 }
 
 /* The copy of `node` in exec, with the lock held; NULL (and the lock
- * released) when there is none. */
+ * released) when there is none. With `change`, queued launches keep the
+ * graph they were issued with (detach_queued). */
 static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
-                                      cuemu_rt_graph_node *node) {
-  cuemu__stream_wait_all(); /* queued launches keep what they had */
+                                      cuemu_rt_graph_node *node, int change) {
   cuemu__graph_lock();
   cuemu_rt_graph_node *c = NULL;
-  if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE))
+  if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE) &&
+      (!change || detach_queued(exec, 1) == cudaSuccess))
     c = copy_of(exec->graph, node);
   if (!c)
     cuemu__graph_unlock();
@@ -500,7 +596,7 @@ static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
 int cuemu_rt_graph_exec_node_set_params(
     cuemu_rt_graph_exec *exec, cuemu_rt_graph_node *node,
     const cuemu_rt_graph_node_params *params) {
-  cuemu_rt_graph_node *c = params ? lock_copy(exec, node) : NULL;
+  cuemu_rt_graph_node *c = params ? lock_copy(exec, node, 1) : NULL;
   if (!c)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int code = cudaSuccess;
@@ -535,7 +631,7 @@ static int can_disable(const cuemu_rt_graph_node *c) {
 int cuemu_rt_graph_exec_node_set_enabled(cuemu_rt_graph_exec *exec,
                                          cuemu_rt_graph_node *node,
                                          unsigned enabled) {
-  cuemu_rt_graph_node *c = lock_copy(exec, node);
+  cuemu_rt_graph_node *c = lock_copy(exec, node, 1);
   if (!c)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int ok = can_disable(c);
@@ -547,7 +643,7 @@ int cuemu_rt_graph_exec_node_set_enabled(cuemu_rt_graph_exec *exec,
 int cuemu_rt_graph_exec_node_get_enabled(cuemu_rt_graph_exec *exec,
                                          cuemu_rt_graph_node *node,
                                          unsigned *enabled) {
-  cuemu_rt_graph_node *c = enabled ? lock_copy(exec, node) : NULL;
+  cuemu_rt_graph_node *c = enabled ? lock_copy(exec, node, 0) : NULL;
   if (!c)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int ok = can_disable(c);

@@ -85,6 +85,9 @@ struct cuemu_rt_graph_exec {
   cuemu_rt_graph *graph; /* a private copy */
   unsigned long long flags;
   unsigned long long launches;
+  /* The launches of `graph` queued on streams and not yet done, or NULL
+   * (see cuemu_rt_graph_exec.c: an update copies the graph first). */
+  struct cuemu__exec_launches *queued;
 };
 
 /* Kinds of live objects. */

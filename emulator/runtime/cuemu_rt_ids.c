@@ -17,6 +17,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* Driver codes by name (cuemu_driver_errors.h defines no enumerators). */
@@ -41,6 +42,7 @@ int cuemu_rt_stream_get_id(void *stream, unsigned long long *id) {
   int e = cuemu__rt_check_sticky_stream(stream);
   if (e)
     return e;
+  stream = cuemu__stream_resolve(stream);
   if ((uintptr_t)stream == PER_THREAD_STREAM) {
     if (!per_thread_id)
       per_thread_id =

@@ -18,6 +18,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* What a record sets over its range. */
@@ -113,7 +114,10 @@ static int check_location(struct cudaMemLocation *l) {
 int cuemu_rt_mem_prefetch_async(const void *ptr, size_t count,
                                 struct cudaMemLocation location,
                                 unsigned flags, void *stream) {
-  int code = cuemu__rt_check_stream(stream);
+  /* Stream-ordered with nothing to wait for: the data stays where it is,
+   * and the last prefetch location is the last one asked for when the
+   * call is issued, as CUDA documents it. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   if (flags != 0)
@@ -134,12 +138,12 @@ int cuemu_rt_mem_batch_async(void **ptrs, size_t *sizes, size_t count,
                              size_t *location_starts, size_t nlocations,
                              unsigned long long flags, void *stream,
                              int discard) {
-  int code = cuemu__rt_check_stream(stream);
+  int code = cuemu__rt_stream_valid(stream); /* as a prefetch */
   if (code)
     return code;
   /* The legacy default stream is not allowed. */
-  if (!ptrs || !sizes || count == 0 || flags != 0 || stream == NULL ||
-      stream == (void *)0x1)
+  if (!ptrs || !sizes || count == 0 || flags != 0 ||
+      cuemu__stream_resolve(stream) == NULL || stream == (void *)0x1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int prefetch = discard != 1;
   if (prefetch) {
@@ -391,7 +395,8 @@ int cuemu_rt_mem_range_get_attribute(void *data, size_t data_size,
 
 int cuemu_rt_stream_attach_mem_async(void *stream, void *ptr, size_t length,
                                      unsigned flags) {
-  int code = cuemu__rt_check_stream(stream);
+  /* Visibility is not emulated: nothing waits for the stream. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost &&

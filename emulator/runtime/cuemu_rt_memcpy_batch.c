@@ -20,6 +20,7 @@
 
 #include "base/cuemu_report.h"
 #include "runtime/cuemu_rt_array.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
 /* Records `code` as the last error, with *fail_idx the copy at fault
@@ -44,10 +45,13 @@ static int flags_valid(unsigned flags) {
  * capturing (CUDA has no graph node for a batch: the call fails and the
  * capture goes on), and no sticky error. Returns 0 or a recorded code. */
 static int check_batch_stream(void *stream) {
-  int code = cuemu__rt_check_stream(stream);
+  /* The copies themselves are queued in the stream's order (as
+   * cudaMemcpyAsync's), so nothing waits for its earlier work here. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
-  if (stream == NULL || stream == (void *)0x1)
+  void *resolved = cuemu__stream_resolve(stream);
+  if (resolved == NULL || resolved == (void *)0x1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int status = 0;
   code = cuemu_rt_stream_is_capturing(stream, &status);

@@ -35,6 +35,7 @@
 #include "runtime/cuemu_rt_pool_arena.h"
 #include "runtime/cuemu_rt_pool_deps.h"
 #include "runtime/cuemu_rt_pool_ipc.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 /* The devices that have pools. */
 #define CUEMU_POOL_DEVICES 64
@@ -61,6 +62,13 @@ typedef struct pool_allocation {
   size_t bytes; /* as the pool counts it: its block */
   cudaMemPool_t pool;
   cuemu__pool_block *block;
+  size_t size; /* as asked for */
+  /* A cudaFreeAsync of it is queued on a stream (the pools' identity of
+   * the stream, the free's number); `generation` counts the allocations
+   * that took its block over before the free ran (see take_over). */
+  int free_issued;
+  void *free_stream;
+  unsigned long long free_seq, generation;
 } pool_allocation;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -154,28 +162,109 @@ static pool_allocation *find_allocation(const void *ptr) {
   return NULL;
 }
 
+/* Non-zero while an allocation of pool `p` lives, or its free is queued
+ * (the lock held). */
+static int has_allocations(cudaMemPool_t p) {
+  for (size_t i = 0; i < allocation_count; ++i)
+    if (allocations[i].pool == p)
+      return 1;
+  return 0;
+}
+
 /* Takes allocation `a` out of the books: the table of allocations
  * remembers it as freed and the checkers are told, its block goes back to
- * its pool as freed on `stream` (the lock held). */
-static void give_back(pool_allocation *a, void *stream) {
+ * its pool as freed on `stream` by the free numbered `seq` (the lock
+ * held). */
+static void give_back(pool_allocation *a, void *stream,
+                      unsigned long long seq) {
   cudaMemPool_t p = a->pool;
   cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
   cuemu__allocation_freed(a->ptr);
-  cuemu__pool_arena_give(&p->arena, a->block, stream, cuemu__pool_deps_free());
-  p->used -= a->bytes;
+  cuemu__pool_arena_give(&p->arena, a->block, stream, seq);
+  if (!a->free_issued) /* a queued free counted it out already */
+    p->used -= a->bytes;
   *a = allocations[--allocation_count];
   /* A destroyed pool ends with its last allocation. */
-  if (p->destroyed && p->used == 0)
+  if (p->destroyed && !has_allocations(p))
     pool_end(p);
 }
 
 int cuemu__rt_pool_free(void *ptr, void *stream) {
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(ptr);
+  /* One whose free is queued already is freed twice. */
+  if (a && a->free_issued)
+    a = NULL;
   if (a)
-    give_back(a, cuemu__pool_deps_stream(stream));
+    give_back(a, cuemu__pool_deps_stream(stream), cuemu__pool_deps_free());
   pthread_mutex_unlock(&lock);
   return a != NULL;
+}
+
+/* A cudaFreeAsync queued on an asynchronous stream: the allocation, the
+ * stream as the pools know it, the number of the free. */
+typedef struct queued_free {
+  void *ptr;
+  unsigned long long generation;
+} queued_free;
+
+/* Runs a queued free at its place in its stream: nothing when a later
+ * allocation has taken the block over. */
+static int run_queued_free(void *arg, void *stream) {
+  (void)stream;
+  queued_free f = *(queued_free *)arg;
+  free(arg);
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(f.ptr);
+  if (a && a->free_issued && a->generation == f.generation)
+    give_back(a, a->free_stream, a->free_seq);
+  pthread_mutex_unlock(&lock);
+  return cudaSuccess;
+}
+
+/* cudaFreeAsync of a live stream-ordered allocation on an asynchronous
+ * stream: the free is queued, numbered now (the reuse policy orders it
+ * against the events recorded after this call); 1 when it was, or when
+ * its free was queued already (a double free, reported), with *code the
+ * call's CUDA code; 0 when `ptr` is no such allocation. */
+static int queue_free(void *ptr, void *stream, int *code, const void *site) {
+  queued_free *f = malloc(sizeof *f);
+  if (!f) {
+    *code = cuemu_rt_error(cudaErrorMemoryAllocation);
+    return 1;
+  }
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(ptr);
+  int twice = a && a->free_issued;
+  if (a && !twice) {
+    /* The pool counts it as freed from now on, as it may hand its block
+     * to the stream's later allocations (take_over). */
+    a->free_issued = 1;
+    a->pool->used -= a->bytes;
+    a->free_stream = cuemu__pool_deps_stream(stream);
+    a->free_seq = cuemu__pool_deps_free();
+    *f = (queued_free){ptr, a->generation};
+  }
+  pthread_mutex_unlock(&lock);
+  if (!a || twice) {
+    free(f);
+    if (twice) {
+      cuemu__allocation_bad_free(ptr, site);
+      *code = cuemu_rt_error(cudaErrorInvalidValue);
+    }
+    return twice;
+  }
+  *code = cuemu__stream_defer_call(stream, run_queued_free, f);
+  if (*code) {
+    free(f);
+    pthread_mutex_lock(&lock);
+    if ((a = find_allocation(ptr)) != NULL && a->free_issued) {
+      a->free_issued = 0;
+      a->pool->used += a->bytes;
+    }
+    pthread_mutex_unlock(&lock);
+  }
+  return 1;
 }
 
 void cuemu__rt_pool_reset(int device) {
@@ -217,12 +306,14 @@ typedef struct reuse_request {
   void *stream;
 } reuse_request;
 
-/* The pool's reuse policy: a block freed on the allocating stream is
- * always reused; one freed on another stream when the allocating stream
- * waited for an event recorded after the free (FollowEventDependencies),
- * or when the free has completed (AllowOpportunistic: every emulated
- * operation completes when it is issued), or when the pool may make the
- * allocation wait for the free (AllowInternalDependencies). */
+/* The pool's reuse policy. Only blocks whose free has run are in the
+ * pool (a free queued on an asynchronous stream joins it when the stream
+ * reaches it). A block freed on the allocating stream is always reused;
+ * one freed on another stream when the allocating stream waited for an
+ * event recorded after the free (FollowEventDependencies), or as the free
+ * has completed (AllowOpportunistic), or as the pool may make the
+ * allocation wait for the free, which has completed
+ * (AllowInternalDependencies). */
 static int reusable(const void *ctx, void *freed_on, unsigned long long seq) {
   const reuse_request *r = ctx;
   if (freed_on == r->stream)
@@ -233,6 +324,31 @@ static int reusable(const void *ctx, void *freed_on, unsigned long long seq) {
          cuemu__pool_deps_follows(r->stream, freed_on, seq);
 }
 
+/* An allocation of `size` bytes from `pool` on the stream of request r
+ * may take over the block of an allocation whose free is queued and has
+ * not run: one of the same size freed on the same stream, or on a stream
+ * that r's stream waited for after the free (FollowEventDependencies), as
+ * both orders put the new allocation's use after the free. Its queued free
+ * then does nothing, and the allocation lives on as the new one. Returns
+ * its address, or NULL (the lock held). */
+static void *take_over(const reuse_request *r, size_t size) {
+  for (size_t i = 0; i < allocation_count; ++i) {
+    pool_allocation *a = &allocations[i];
+    if (!a->free_issued || a->pool != r->pool || a->size != size)
+      continue;
+    if (a->free_stream == r->stream ||
+        (r->pool->reuse[0] &&
+         cuemu__pool_deps_follows(r->stream, a->free_stream, a->free_seq))) {
+      a->free_issued = 0;
+      a->generation++;
+      a->pool->used += a->bytes;
+      note_high(a->pool);
+      return a->ptr;
+    }
+  }
+  return NULL;
+}
+
 /* The place of stream-ordered allocation: every cudaMallocAsync and
  * cudaMallocFromPoolAsync comes here (stream capture turns them into graph
  * nodes here, before anything is allocated). */
@@ -240,7 +356,9 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
                           void *stream) {
   if (!ptr)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cuemu__rt_check_stream(stream);
+  /* The allocation is made now, valid for the work issued after it (the
+   * stream's earlier work is not waited for). */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   /* Without a pool, the current pool of the stream's device (CUDA's rule:
@@ -274,6 +392,14 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
                             &allocation_capacity, sizeof *allocations)) {
     reuse_request r = {pool, cuemu__pool_deps_stream(stream)};
     cuemu__pool_block *block = NULL;
+    p = take_over(&r, size);
+    if (p) {
+      pthread_mutex_unlock(&lock);
+      cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE,
+                             __builtin_return_address(0));
+      *ptr = p;
+      return cudaSuccess;
+    }
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
                                reusable, &r, &block);
     /* The allocation is the pool device's memory. */
@@ -287,7 +413,7 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     }
     if (p) {
       allocations[allocation_count++] =
-          (pool_allocation){p, bytes, pool, block};
+          (pool_allocation){p, bytes, pool, block, size, 0, NULL, 0, 0};
       pool->used += bytes;
       note_high(pool);
     }
@@ -301,11 +427,12 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   return cudaSuccess;
 }
 
-/* The place of stream-ordered frees (see cuemu_rt_malloc_async). The
- * stream has run everything before the free, so the block goes back to
- * its pool at once. */
+/* The place of stream-ordered frees (see cuemu_rt_malloc_async). On an
+ * asynchronous stream the free of a stream-ordered allocation is queued:
+ * its block goes back to its pool when the stream reaches it. Anything
+ * else is freed after the stream's earlier work. */
 int cuemu_rt_free_async(void *ptr, void *stream) {
-  int code = cuemu__rt_check_stream(stream);
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   if (!ptr)
@@ -316,6 +443,11 @@ int cuemu_rt_free_async(void *ptr, void *stream) {
     return code;
   code = cuemu__rt_check_sticky();
   if (code)
+    return code;
+  if (!cuemu__stream_inline() &&
+      queue_free(ptr, stream, &code, __builtin_return_address(0)))
+    return code;
+  if ((code = cuemu__stream_drain(stream)) != 0)
     return code;
   if (cuemu__rt_pool_free(ptr, stream))
     return cudaSuccess;
@@ -372,7 +504,7 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
       if (current[d] == pool)
         current[d] = NULL;
     pool->destroyed = 1;
-    if (pool->used == 0)
+    if (!has_allocations(pool))
       pool_end(pool);
   }
   pthread_mutex_unlock(&lock);

@@ -19,6 +19,7 @@
 #include "device/cuemu_device_model.h"
 #include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 static int valid_device(int device) {
   return device >= 0 && device < cuemu__device_count();
@@ -86,20 +87,42 @@ static int check_peer_range(const void *p, size_t count, int device) {
   return 0;
 }
 
-int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
-                         int src_device, size_t count) {
+/* The checks of both peer copies: 0 when the copy may go. */
+static int check_peer_copy(void *dst, int dst_device, const void *src,
+                           int src_device, size_t count) {
   if (!valid_device(dst_device) || !valid_device(src_device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   int sticky = cuemu__rt_check_sticky();
-  if (sticky)
+  if (sticky || count == 0)
     return sticky;
-  if (count == 0)
-    return cudaSuccess;
   int code = check_peer_range(dst, count, dst_device);
   if (!code)
     code = check_peer_range(src, count, src_device);
+  return code ? cuemu_rt_error(code) : 0;
+}
+
+int cuemu_rt_memcpy_peer_async(void *dst, int dst_device, const void *src,
+                               int src_device, size_t count, void *stream) {
+  int code = cuemu__rt_stream_valid(stream);
+  if (!code)
+    code = check_peer_copy(dst, dst_device, src, src_device, count);
+  if (code || count == 0)
+    return code;
+  return cuemu_rt_memcpy_async(dst, src, count, cudaMemcpyDeviceToDevice,
+                               stream);
+}
+
+int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
+                         int src_device, size_t count) {
+  int code = check_peer_copy(dst, dst_device, src, src_device, count);
+  if (code || count == 0)
+    return code;
+  /* Serialised with the work of the devices concerned. */
+  int devices[3] = {cuemu__device_current(), src_device, dst_device};
+  for (int i = 0; i < 3 && !code; ++i)
+    code = cuemu__stream_drain_device(devices[i]);
   if (code)
-    return cuemu_rt_error(code);
+    return code;
   memmove(dst, src, count);
   cuemu__allocation_written(dst, count);
   return cudaSuccess;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
 typedef struct record {
@@ -32,6 +33,7 @@ static size_t follow_count, follow_capacity;
 
 void *cuemu__pool_deps_stream(void *stream) {
   static __thread char per_thread; /* its address names the thread's */
+  stream = cuemu__stream_resolve(stream);
   if ((uintptr_t)stream == 1)      /* cudaStreamLegacy */
     return NULL;
   if ((uintptr_t)stream == 2) /* cudaStreamPerThread */

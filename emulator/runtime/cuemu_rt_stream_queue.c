@@ -26,6 +26,7 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
+#include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
@@ -124,6 +125,7 @@ int cuemu__stream_host_threads(void) {
 /* ---- Queues (the lock held) ---------------------------------------------- */
 
 static queue *find(void *stream, int create) {
+  stream = cuemu__stream_resolve(stream);
   uintptr_t s = (uintptr_t)stream;
   int legacy = s <= 1;
   const void *thread = s == 2 ? &per_thread_key : NULL;
@@ -538,10 +540,9 @@ int cuemu__stream_drain(void *stream) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
-static int wait_all(int take) {
+static int wait_all(int take, int device) {
   if (cuemu__stream_inline())
     return 0;
-  int device = cuemu__device_current();
   pthread_mutex_lock(&lock);
   int code = 0;
   for (queue *q = queues; q; q = q->next) {
@@ -556,9 +557,13 @@ static int wait_all(int take) {
   return code ? cuemu_rt_error(code) : 0;
 }
 
-int cuemu__stream_drain_all(void) { return wait_all(1); }
+int cuemu__stream_drain_all(void) {
+  return wait_all(1, cuemu__device_current());
+}
 
-void cuemu__stream_wait_all(void) { wait_all(0); }
+int cuemu__stream_drain_device(int device) { return wait_all(1, device); }
+
+void cuemu__stream_wait_all(void) { wait_all(0, cuemu__device_current()); }
 
 int cuemu__stream_busy(void *stream) {
   if (cuemu__stream_inline())

@@ -62,6 +62,8 @@ int cuemu__stream_defer_wait_event(void *stream, void *event);
  * (recorded), or 0; nothing when cuemu__stream_inline(). */
 int cuemu__stream_drain(void *stream);
 int cuemu__stream_drain_all(void);
+/* cuemu__stream_drain_all() for the streams of `device`. */
+int cuemu__stream_drain_device(int device);
 /* cuemu__stream_drain_all() that leaves the errors for the next wait: for
  * a call that must not change what pending work uses (an executable
  * graph's update or destruction). */

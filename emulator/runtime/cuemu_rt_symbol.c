@@ -17,13 +17,14 @@
 #define KIND_DEVICE_TO_DEVICE 3
 #define KIND_DEFAULT 4
 
-/* The checks common to both directions; 0 when the copy may go. */
+/* The checks common to both directions; 0 when the copy may go. With
+ * `drain`, the stream's earlier work is done first. */
 static int check(const void *symbol, size_t size, const void *other,
-                 size_t count, size_t offset, void *stream) {
+                 size_t count, size_t offset, void *stream, int drain) {
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
-  e = cuemu__rt_check_stream(stream);
+  e = drain ? cuemu__rt_check_stream(stream) : cuemu__rt_stream_valid(stream);
   if (e)
     return e;
   if (!symbol)
@@ -42,7 +43,7 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
   if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
       kind != KIND_DEFAULT)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, src, count, offset, stream);
+  int e = check(symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, (char *)symbol + offset, src, count);
@@ -59,7 +60,7 @@ int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
   if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
       kind != KIND_DEFAULT)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, dst, count, offset, stream);
+  int e = check(symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, dst, (const char *)symbol + offset,
@@ -69,6 +70,51 @@ int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
   if (count)
     memmove(dst, (const char *)symbol + offset, count);
   return cudaSuccess;
+}
+
+/* A symbol of known size as device memory (tracked once), so that copies
+ * to and from it run in stream order; 0 when its size is unknown. */
+static int track(const void *symbol, size_t size) {
+  if (size == CUEMU_RT_SYMBOL_SIZE_UNKNOWN)
+    return 0;
+  cuemu_rt_allocation known;
+  if (!cuemu_rt_memory_find(symbol, &known))
+    cuemu_rt_memory_track((void *)symbol, size, CUEMU_RT_MEMORY_SYMBOL);
+  return 1;
+}
+
+int cuemu_rt_memcpy_to_symbol_async(void *symbol, size_t size,
+                                    const void *src, size_t count,
+                                    size_t offset, int kind, void *stream) {
+  if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
+  int e = check(symbol, size, src, count, offset, stream, 0);
+  if (e)
+    return e;
+  if (!track(symbol, size))
+    return cuemu_rt_memcpy_to_symbol(symbol, size, src, count, offset, kind,
+                                     stream);
+  return count ? cuemu_rt_memcpy_async((char *)symbol + offset, src, count,
+                                       kind, stream)
+               : cudaSuccess;
+}
+
+int cuemu_rt_memcpy_from_symbol_async(void *dst, const void *symbol,
+                                      size_t size, size_t count,
+                                      size_t offset, int kind, void *stream) {
+  if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
+  int e = check(symbol, size, dst, count, offset, stream, 0);
+  if (e)
+    return e;
+  if (!track(symbol, size))
+    return cuemu_rt_memcpy_from_symbol(dst, symbol, size, count, offset, kind,
+                                       stream);
+  return count ? cuemu_rt_memcpy_async(dst, (const char *)symbol + offset,
+                                       count, kind, stream)
+               : cudaSuccess;
 }
 
 int cuemu_rt_get_symbol_address(void **address, const void *symbol,
@@ -82,10 +128,7 @@ int cuemu_rt_get_symbol_address(void **address, const void *symbol,
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   /* The address may now be used as device memory (cudaMemcpy to it):
    * track the symbol once, if its size is known. */
-  cuemu_rt_allocation known;
-  if (size != CUEMU_RT_SYMBOL_SIZE_UNKNOWN &&
-      !cuemu_rt_memory_find(symbol, &known))
-    cuemu_rt_memory_track((void *)symbol, size, CUEMU_RT_MEMORY_SYMBOL);
+  track(symbol, size);
   *address = (void *)symbol;
   return cudaSuccess;
 }

@@ -297,6 +297,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 /* Streams, events, launches, functions, occupancy and symbols join here. */
 #if __has_include("cuemu_streams_api.h")
 #include "cuemu_streams_api.h"
+#include "cuemu_default_stream.h"
 #include "cuemu_cccl.h"
 #endif
 /* Stream-ordered memory, unified-memory hints, cudaLaunchKernelEx and the

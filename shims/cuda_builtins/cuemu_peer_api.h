@@ -53,14 +53,12 @@ inline cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
       cuemu_rt_memcpy_peer(dst, dstDevice, src, srcDevice, count));
 }
 
-/* Copies are synchronous: the copy is done when cudaMemcpyPeerAsync
- * returns. */
+/* Runs in the stream's order, as cudaMemcpyAsync. */
 inline cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
                                        const void *src, int srcDevice,
                                        size_t count, cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(
-      cuemu_rt_memcpy_peer(dst, dstDevice, src, srcDevice, count));
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_peer_async(
+      dst, dstDevice, src, srcDevice, count, stream));
 }
 
 /* IPC. */

@@ -497,7 +497,7 @@ inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src,
                                            cudaMemcpyKind kind =
                                                cudaMemcpyHostToDevice,
                                            cudaStream_t stream = 0) {
-  return static_cast<cudaError_t>(cuemu_rt_memcpy_to_symbol(
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_to_symbol_async(
       cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(), src,
       count, offset, kind, stream));
 }
@@ -518,7 +518,7 @@ inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol,
                                              cudaMemcpyKind kind =
                                                  cudaMemcpyDeviceToHost,
                                              cudaStream_t stream = 0) {
-  return static_cast<cudaError_t>(cuemu_rt_memcpy_from_symbol(
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_from_symbol_async(
       dst, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>(),
       count, offset, kind, stream));
 }

@@ -27,11 +27,16 @@ int cuemu_rt_device_can_access_peer(int *can_access, int device, int peer);
 int cuemu_rt_device_enable_peer_access(int peer, unsigned flags);
 int cuemu_rt_device_disable_peer_access(int peer);
 
-/* cudaMemcpyPeer (and its Async form, which is done when it returns): both
- * ranges must lie in live allocations, device memory on the device named
- * (cudaErrorInvalidValue otherwise); no peer access is needed. */
+/* cudaMemcpyPeer: both ranges must lie in live allocations, device memory
+ * on the device named (cudaErrorInvalidValue otherwise); no peer access is
+ * needed. It waits for the work issued to the current device, the source's
+ * and the destination's, as CUDA's is serialised with it.
+ * cudaMemcpyPeerAsync is checked the same way when issued, then runs in
+ * the stream's order, as cudaMemcpyAsync (docs/streams.md). */
 int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
                          int src_device, size_t count);
+int cuemu_rt_memcpy_peer_async(void *dst, int dst_device, const void *src,
+                               int src_device, size_t count, void *stream);
 
 /* The device whose device memory (cudaMalloc) holds `p`, or -1 when `p` is
  * in no live device allocation. */

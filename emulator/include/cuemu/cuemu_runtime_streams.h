@@ -69,6 +69,11 @@ int cuemu_rt_stream_get_priority(void *stream, int *priority);
  * default stream: the calling thread's current device). */
 int cuemu_rt_stream_get_device(void *stream, int *device);
 int cuemu_rt_device_stream_priority_range(int *least, int *greatest);
+/* Makes stream 0 the calling host thread's default stream (as
+ * cudaStreamPerThread) for the rest of the process: what
+ * `--default-stream per-thread` (CUDA_API_PER_THREAD_DEFAULT_STREAM)
+ * asks for; the shims call it when such a program starts. */
+void cuemu_rt_default_stream_per_thread(void);
 /* flags: 0 (cudaEventWaitDefault) or 1 (cudaEventWaitExternal). */
 int cuemu_rt_stream_wait_event(void *stream, void *event, unsigned flags);
 
@@ -194,6 +199,17 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream);
+/* cudaMemcpyToSymbolAsync and cudaMemcpyFromSymbolAsync: checked when
+ * issued, then run in the stream's order as cudaMemcpyAsync (a symbol of
+ * known size is device memory from then on; with pageable host memory, or
+ * a symbol of unknown size, the copy runs when issued, after the stream's
+ * earlier work). */
+int cuemu_rt_memcpy_to_symbol_async(void *symbol, size_t size,
+                                    const void *src, size_t count,
+                                    size_t offset, int kind, void *stream);
+int cuemu_rt_memcpy_from_symbol_async(void *dst, const void *symbol,
+                                      size_t size, size_t count,
+                                      size_t offset, int kind, void *stream);
 int cuemu_rt_get_symbol_address(void **address, const void *symbol,
                                 size_t size);
 int cuemu_rt_get_symbol_size(size_t *result, const void *symbol,

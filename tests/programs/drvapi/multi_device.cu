@@ -99,6 +99,8 @@ int main() {
   CHECK(cudaStreamSynchronize(stream[0]) == cudaSuccess);
   CHECK(cudaMemcpyPeerAsync(buf[1], 1, buf[0], 0, n * sizeof(float),
                             stream[0]) == cudaSuccess);
+  // The copy runs in stream[0]'s order: device 1's stream waits for it.
+  CHECK(cudaStreamSynchronize(stream[0]) == cudaSuccess);
   CHECK(cudaSetDevice(1) == cudaSuccess);
   scale<<<n / 256, 256, 0, stream[1]>>>(buf[1], n, 3.0f);
   CHECK(cudaStreamSynchronize(stream[1]) == cudaSuccess);

@@ -93,6 +93,8 @@ int main() {
     times<<<n / 256, 256>>>(buf, n, 3);
     CHECK(cudaDeviceSynchronize() == cudaSuccess);
     signal(tl, 5, 0);
+    // The signal must have run before the semaphore is destroyed.
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
     cudaFree(buf);
     cudaDestroyExternalMemory(m);
     cudaDestroyExternalSemaphore(bin);
