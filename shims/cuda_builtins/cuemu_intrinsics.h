@@ -55,8 +55,8 @@ inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned i
 /* min and max. A signed and an unsigned operand compare as unsigned, as in  */
 /* CUDA; the floating-point forms are fmin and fmax (a NaN operand loses).   */
 /* CUDA declares all of them __host__ __device__ (crt/math_functions.hpp),   */
-/* so host code of a .cu file calls them too: both passes read them, before */
-/* the host pass's lean prelude.                                            */
+/* so the host code of a .cu file calls them too: both passes read them,     */
+/* before the host pass's lean prelude (cuemu_host_decls.h).                 */
 /* ------------------------------------------------------------------------ */
 
 inline int min(int a, int b) { return a < b ? a : b; }
