@@ -41,6 +41,8 @@
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "gimple-ssa.h"
+#include "tree-cfg.h"
+#include "sbitmap.h"
 #include "stringpool.h"
 
 #include "cuemu_gcc_plugin_detached.h"
@@ -95,31 +97,56 @@ struct detached_pass : gimple_opt_pass {
   opt_pass *clone() final override { return new detached_pass(m_ctxt); }
   bool gate(function *) final override { return optimize > 0; }
   unsigned int execute(function *fun) final override {
+    /* tainted[b]: block b can be reached from a statement that may block
+     * (then the flag may be set on entry to b). */
+    auto_sbitmap tainted(last_basic_block_for_fn(fun));
+    bitmap_clear(tainted);
+    auto_vec<basic_block> work;
     basic_block bb;
     bool reads = false;
     FOR_EACH_BB_FN(bb, fun) {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
            gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
-        if (may_block(stmt))
-          return 0;
         reads = reads || reads_flag(stmt);
+        if (may_block(stmt)) {
+          work.safe_push(bb);
+          break;
+        }
       }
     }
     if (!reads)
       return 0;
+    while (!work.is_empty()) {
+      basic_block from = work.pop();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE(e, ei, from->succs) {
+        if (e->dest->index < NUM_FIXED_BLOCKS ||
+            !bitmap_set_bit(tainted, e->dest->index))
+          continue;
+        work.safe_push(e->dest);
+      }
+    }
+    bool changed = false;
     FOR_EACH_BB_FN(bb, fun) {
+      bool blocked = bitmap_bit_p(tainted, bb->index);
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
            gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
-        if (!reads_flag(stmt))
+        if (may_block(stmt))
+          blocked = true;
+        if (blocked || !reads_flag(stmt))
           continue;
-        gimple_assign_set_rhs_from_tree(
-            &gsi, build_zero_cst(TREE_TYPE(gimple_assign_lhs(stmt))));
+        tree lhs = gimple_assign_lhs(stmt);
+        tree zero = build_zero_cst(TREE_TYPE(lhs));
+        replace_uses_by(lhs, zero);
+        gimple_assign_set_rhs_from_tree(&gsi, zero);
         update_stmt(gsi_stmt(gsi));
+        changed = true;
       }
     }
-    return 0;
+    return changed ? TODO_cleanup_cfg : 0;
   }
 };
 
@@ -128,10 +155,12 @@ struct detached_pass : gimple_opt_pass {
 void cuemu_gcc_plugin_register_detached(const char *plugin) {
   static struct register_pass_info info;
   info.pass = new detached_pass(g);
-  /* The first pass after inlining that runs once: backprop, early in the
-   * optimisations of each function (before loop unswitching). */
-  info.reference_pass_name = "backprop";
+  /* After loop unswitching, which makes a copy of the thread loop without
+   * the calls of a kernel whose barrier is behind a condition that does
+   * not change from thread to thread (blockIdx.x == gridDim.x - 1): that
+   * copy loses the test too. */
+  info.reference_pass_name = "unswitch";
   info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
+  info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
