@@ -139,6 +139,8 @@ struct detached_pass : gimple_opt_pass {
         if (blocked || !reads_flag(stmt))
           continue;
         tree lhs = gimple_assign_lhs(stmt);
+        if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI(lhs))
+          continue;
         tree zero = build_zero_cst(TREE_TYPE(lhs));
         replace_uses_by(lhs, zero);
         gimple_assign_set_rhs_from_tree(&gsi, zero);
@@ -153,14 +155,11 @@ struct detached_pass : gimple_opt_pass {
 } // namespace
 
 void cuemu_gcc_plugin_register_detached(const char *plugin) {
-  static struct register_pass_info info;
-  info.pass = new detached_pass(g);
   /* After loop unswitching, which makes a copy of the thread loop without
    * the calls of a kernel whose barrier is behind a condition that does
    * not change from thread to thread (blockIdx.x == gridDim.x - 1): that
    * copy loses the test too. */
-  info.reference_pass_name = "unswitch";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
+  static struct register_pass_info info = {
+      new detached_pass(g), "unswitch", 1, PASS_POS_INSERT_AFTER};
   register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
