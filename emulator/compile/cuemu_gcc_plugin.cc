@@ -32,7 +32,9 @@
  * inside them are device code.
  *
  * And it registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
- * makes volatile accesses wait for the other lanes of the warp. */
+ * makes volatile accesses wait for the other lanes of the warp, and the
+ * detached pass (cuemu_gcc_plugin_detached.cc), which drops the
+ * blocked-thread test from the thread loop of a kernel that cannot block. */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -47,6 +49,7 @@
 #include "langhooks.h"
 #include "c-family/c-pragma.h"
 
+#include "cuemu_gcc_plugin_detached.h"
 #include "cuemu_gcc_plugin_lockstep.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
@@ -264,5 +267,8 @@ int plugin_init(struct plugin_name_args *info,
   register_callback(info->base_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
   /* Volatile accesses in lockstep with the warp. */
   cuemu_gcc_plugin_register_lockstep(info->base_name);
+  /* No blocked-thread test in the thread loop of a kernel that cannot
+   * block. */
+  cuemu_gcc_plugin_register_detached(info->base_name);
   return 0;
 }

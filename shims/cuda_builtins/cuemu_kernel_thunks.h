@@ -234,7 +234,12 @@ __attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
  * one instruction less per thread, but g++ then no longer unswitches the
  * loop on a kernel's invariant barrier condition, and a kernel with a
  * __syncthreads() that most blocks never reach costs twice the
- * barrier-free one (bench row 1, saxpy_rare_barrier_over_barrier_free). */
+ * barrier-free one (bench row 1, saxpy_rare_barrier_over_barrier_free).
+ * Where no call that could block precedes it (a barrier-free kernel
+ * inlined whole, or the barrier-free copy of an unswitched loop), cuemu's
+ * GCC plugin makes this read 0 (emulator/compile/cuemu_gcc_plugin_detached.cc),
+ * which g++ cannot conclude itself: any store of the kernel might have
+ * written the flag (-fno-strict-aliasing). */
 __attribute__((always_inline)) inline bool thread_detached() {
   return cuemu_thread_detached;
 }
