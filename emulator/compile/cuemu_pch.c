@@ -149,9 +149,11 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   int quiet = stat(log, &st) == 0 && st.st_size == 0;
   unlink(log);
   free(argv);
-  if (st_run != CUEMU_SUCCESS)
-    return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
-                         job->flags[0]);
+  /* A compiler that could not run or was killed says nothing about the
+   * prelude: nothing is stored. */
+  if (st_run != CUEMU_SUCCESS || rc > 128)
+    return cuemu__report(CUEMU_COMPILE, "the compiler %s did not precompile %s",
+                         job->flags[0], job->header);
   if (rc != 0 || !quiet) {
     /* Kept as an empty entry, which says "compile the text" to the next
      * compile of this prelude without compiling it again. */
