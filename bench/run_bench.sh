@@ -488,7 +488,7 @@ if want 5b; then
 # A whole program (bench_program.cu) compiled after an edit (a comment
 # appended to a copy, so that the program's cache entry misses while the
 # precompiled preludes of its passes, built by a first compile, hit:
-# emulator/compile/cuemu_pch.c): nvcc's device and host passes (run at
+# emulator/compile/cuemu_pch.c, the second compile of a prelude): nvcc's device and host passes (run at
 # once), against one pass of the same source (--module, the device pass
 # alone, which uses no precompiled prelude: the one-pass compile of before
 # the two passes), median of 3 runs each; wall time (what a user waits for:
@@ -496,8 +496,8 @@ if want 5b; then
 # system of cuemu-cc and the compilers it runs: the work, which the passes'
 # overlap does not hide and the machine's load changes little). The target
 # (issue 19: no more than 1.5x the one-pass compile) applies to both. The
-# first compile (which builds the preludes) and one without the cache are
-# printed beside them.
+# first two compiles (the second builds the preludes) and one without the
+# cache are printed beside them.
 log "[5b] cuemu-cc whole-program compile (two passes) vs one pass"
 now_ns() { date +%s%N; }
 # "0m1.250000s 0m0.100000s" (the children's line of `times`) in ms.
@@ -531,6 +531,7 @@ compile_ms() { # compile_ms ARGS...: "WALL CPU", medians in ms of 3 runs
        "$(cut -d' ' -f2 "$run/compile.times" | sort -n | sed -n 2p)"
 }
 first=$(compile_once "$edit_dir/bench_program.cu" -o "$out/program_two")
+second=$(compile_once "$edit_dir/bench_program.cu" -o "$out/program_two")
 two=$(compile_ms "$edit_dir/bench_program.cu" -o "$out/program_two")
 one=$(compile_ms --module "$edit_dir/bench_program.cu" -o "$out/program_one.so")
 uncached=$(compile_ms --no-cache "$edit_dir/bench_program.cu" -o "$out/program_two")
@@ -538,7 +539,7 @@ if [ "$two" = fail ] || [ "$one" = fail ] || [ -z "$two" ] || [ -z "$one" ]; the
   error compile_two_passes "cannot compile bench_program.cu: $(cat "$run/compile.err")" "<= 1.5x"
   error compile_two_passes_cpu "cannot compile bench_program.cu" "<= 1.5x"
 else
-  set -- $two $one $first $uncached
+  set -- $two $one $first $uncached $second
   report compile_two_passes "$(calc "%.2f" "$1 / $3")" "x" "<=" 1.5 \
     "whole program after an edit (two passes, precompiled preludes, link): $1 ms; one pass (--module): $3 ms; median of 3, wall time, loadavg $(loadavg)"
   report compile_two_passes_cpu "$(calc "%.2f" "$2 / $4")" "x" "<=" 1.5 \
@@ -546,7 +547,7 @@ else
   first_ratio=$(calc "%.2f" "$6 / $4")
   log "compile_two_passes_first_cpu: ${first_ratio}x (no target)"
   printf '%s|%s|%s|%s|%s\n' compile_two_passes_first_cpu "${first_ratio}x" "-" info \
-    "the first compile in an empty cache (it precompiles both passes' preludes): $6 ms; without the cache (--no-cache, no precompiled prelude): $8 ms (median of 3); over the one pass's $4 ms, CPU time" \
+    "the first compile in an empty cache (it marks both passes' preludes as seen): $6 ms; the second (it precompiles them): ${10} ms; without the cache (--no-cache, no precompiled prelude): $8 ms (median of 3); over the one pass's $4 ms, CPU time" \
     >>"$results"
 fi
 

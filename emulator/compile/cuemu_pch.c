@@ -149,9 +149,11 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   int quiet = stat(log, &st) == 0 && st.st_size == 0;
   unlink(log);
   free(argv);
-  if (st_run != CUEMU_SUCCESS)
-    return cuemu__report(CUEMU_COMPILE, "cannot run the compiler %s",
-                         job->flags[0]);
+  /* A compiler that could not run or was killed says nothing about the
+   * prelude: nothing is stored. */
+  if (st_run != CUEMU_SUCCESS || rc > 128)
+    return cuemu__report(CUEMU_COMPILE, "the compiler %s did not precompile %s",
+                         job->flags[0], job->header);
   if (rc != 0 || !quiet) {
     /* Kept as an empty entry, which says "compile the text" to the next
      * compile of this prelude without compiling it again. */
@@ -169,6 +171,22 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
     }
   }
   return CUEMU_SUCCESS;
+}
+
+/* Makes the empty mark of a prelude's first sighting (a
+ * cuemu_cache_build_fn), which depends on the header its prelude includes
+ * first. */
+static cuemu_status build_mark(void *data, cuemu_cache_build *b) {
+  const pch_job *job = data;
+  FILE *f = fopen(b->built, "we");
+  FILE *d = fopen(b->depfile, "we");
+  int ok = f && d && fprintf(d, "mark: %s\n", job->qualifiers) > 0;
+  if (f && fclose(f) != 0)
+    ok = 0;
+  if (d && fclose(d) != 0)
+    ok = 0;
+  return ok ? CUEMU_SUCCESS
+            : cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
 }
 
 int cuemu__pch_get(const char *const *flags, const char *compiler,
@@ -200,9 +218,23 @@ int cuemu__pch_get(const char *const *flags, const char *compiler,
   cuemu_hasher_add_string(h, "--");
   cuemu_hasher_add(h, text, size);
   free(text);
-  cuemu_cache_key key;
+  cuemu_cache_key key, mark_key;
   cuemu_hasher_finish(h, &key);
   pch_job job = {flags, header, qualifiers};
+  /* A prelude is precompiled the second time it is compiled, so that a
+   * compile with flags of its own (one test, one experiment) does not pay
+   * for a precompiled header that nothing else would use: the first time
+   * leaves a mark in the cache (an empty entry of a key of its own). */
+  int marked = 0;
+  if (cuemu_hasher_create(&h, "cuemu-cc pch mark") != CUEMU_SUCCESS)
+    return -1;
+  cuemu_hasher_add_string(h, key.hex);
+  cuemu_hasher_finish(h, &mark_key);
+  cuemu_status mark_st =
+      cuemu_cache_get(&mark_key, gch, 1, build_mark, &job, &marked);
+  unlink(gch);
+  if (mark_st != CUEMU_SUCCESS || !marked)
+    return -1;
   struct stat st;
   if (cuemu_cache_get(&key, gch, 1, build_pch, &job, NULL) != CUEMU_SUCCESS ||
       stat(gch, &st) != 0 || st.st_size == 0) {

@@ -20,8 +20,9 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
  * `flags` (a NULL-terminated argv: the compiler and the unit's flags, with
  * no input or output; `compiler` and `plugin` are the files whose identity
  * goes into the key; `qualifiers` is the header that `header` includes).
- * Returns 0, or -1 when there is none to use (no usable cache folder, or
- * the header does not compile silently). */
+ * The first call for a prelude only marks it as seen, in the cache.
+ * Returns 0, or -1 when there is none to use (its first sighting, no usable
+ * cache folder, or the header does not compile silently). */
 int cuemu__pch_get(const char *const *flags, const char *compiler,
                    const char *plugin, const char *header,
                    const char *qualifiers);
