@@ -755,6 +755,7 @@ void cuemu_thread_yield(void) {
   w->yieldq[(w->yq_head + w->yq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
   w->yq_len++;
   cuemu__warp_step_yield(w, t);
+  cuemu__warp_settle_active(w, id);
   schedule(w, &t->ctx, NULL);
 }
 
@@ -808,6 +809,7 @@ static int next_block(cuemu_worker *w) {
     memset(w->warp_live, 0xff, warps * sizeof w->warp_live[0]);
     memset(w->warp_gather, 0, warps * sizeof w->warp_gather[0]);
     memset(w->warp_stepping, 0, warps * sizeof w->warp_stepping[0]);
+    memset(w->warp_spinning, 0, warps * sizeof w->warp_spinning[0]);
     if (w->nthreads % 32)
       w->warp_live[warps - 1] = (1u << (w->nthreads % 32)) - 1u;
     memset(w->state, CUEMU_THREAD_UNSTARTED, w->nthreads);

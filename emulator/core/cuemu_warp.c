@@ -618,27 +618,25 @@ unsigned long long cuemu__warp_sync_lazy(unsigned long long key,
 #endif
 
 /* Completes every __activemask of warp `base` if no lane of the warp can
- * still run: the lanes waiting at one call site form its mask. A lane that
- * waits at a block barrier may still run while the run queue is not empty:
- * the threads a completed barrier releases stay marked waiting until they
- * run (cuemu_block.c), so after a __syncthreads() the first lane to reach
- * __activemask would otherwise see itself alone (cuemu_warp_step.c's
- * others_can_run() reads the states alike). Returns 1 when it woke lanes
- * (other than `except`, which is running). */
+ * still run (cuemu__thread_may_run: after a __syncthreads() the first lane
+ * to reach __activemask must not see itself alone while the others are
+ * still in the run queue, and lanes that spin on a flag it sets next must
+ * not keep it waiting): the lanes waiting at one call site form its mask.
+ * Returns 1 when it woke lanes (other than `except`, which is running). */
 static int settle_active(cuemu_worker *w, unsigned base, unsigned except) {
   unsigned exist = warp_lanes(w, base), pending = 0;
   for (unsigned l = 0; l < WARP_SIZE; ++l) {
     if (!(exist >> l & 1u))
       continue;
-    unsigned char st = w->state[base + l];
-    if (st != CUEMU_THREAD_WAITING && st != CUEMU_THREAD_EXITED &&
-        base + l != except)
+    int active = w->threads[base + l].wait.kind == CUEMU_SYNC_ACTIVE;
+    if (base + l == except) {
+      pending |= (unsigned)active << l;
+      continue;
+    }
+    if (cuemu__thread_may_run(w, base + l,
+                              (int)(w->warp_spinning[base / WARP_SIZE] >> l & 1u)))
       return 0;
-    if (st == CUEMU_THREAD_WAITING && base + l != except &&
-        w->threads[base + l].wait.kind == CUEMU_SYNC_BARRIER && w->rq_len != 0)
-      return 0;
-    if ((st == CUEMU_THREAD_WAITING || base + l == except) &&
-        w->threads[base + l].wait.kind == CUEMU_SYNC_ACTIVE)
+    if (w->state[base + l] == CUEMU_THREAD_WAITING && active)
       pending |= 1u << l;
   }
   int woke = 0;
@@ -676,12 +674,19 @@ unsigned cuemu_warp_active_mask(const char *file, int line) {
   me->wait.line = line;
   me->warp.name = "__activemask";
   me->warp.result = 0;
+  w->warp_spinning[id / WARP_SIZE] = 0;
   settle_active(w, id & ~(WARP_SIZE - 1u), id);
   if (me->warp.result)
     return (unsigned)me->warp.result;
   w->state[id] = CUEMU_THREAD_WAITING;
   cuemu__thread_wait(w, me);
   return (unsigned)me->warp.result;
+}
+
+void cuemu__warp_settle_active(cuemu_worker *w, unsigned id) {
+  if (w->threads[id].wait.kind == CUEMU_SYNC_YIELD)
+    w->warp_spinning[id / WARP_SIZE] |= 1u << (id % WARP_SIZE);
+  settle_active(w, id & ~(WARP_SIZE - 1u), id);
 }
 
 int cuemu__warp_resolve(cuemu_worker *w) {

@@ -115,13 +115,10 @@ static inline int in_shared(cuemu_worker *w, uintptr_t a) {
   return a - w->steps_static_lo < w->steps_static_size;
 }
 
-/* Whether a lane of warp `base` other than those of `me_bit` may still run
- * before it reaches a step: it exists, has not exited, waits at no step or
- * collective, and did not yield. A lane that waits at a block barrier
- * counts as one that may run while the run queue is not empty: the threads
- * a completed barrier releases stay marked waiting in the run queue until
- * they run (cuemu_block.c); one that really waits then lets the steps go
- * on when nothing else in the block can run (cuemu__warp_step_resolve).
+/* Whether a lane of warp `base` other than those of `me_bit` and those
+ * waiting at a step may still run before it reaches a step
+ * (cuemu__thread_may_run); one that waits at a block barrier lets the steps
+ * go on when nothing else in the block can run (cuemu__warp_step_resolve).
  * (The caller is a coroutine, so the lanes that ran lazily before it are
  * marked exited.) */
 static int others_can_run(const cuemu_worker *w, unsigned base,
@@ -129,25 +126,9 @@ static int others_can_run(const cuemu_worker *w, unsigned base,
   unsigned n = w->nthreads - base;
   unsigned lanes = n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1u;
   lanes &= ~(me_bit | w->warp_stepping[base / WARP_SIZE]);
-  const unsigned char *state = w->state + base;
-  for (; lanes; lanes &= lanes - 1) {
-    unsigned l = (unsigned)__builtin_ctz(lanes);
-    int kind = w->threads[base + l].wait.kind;
-    switch (state[l]) {
-    case CUEMU_THREAD_EXITED:
-      continue;
-    case CUEMU_THREAD_WAITING:
-      if (kind == CUEMU_SYNC_BARRIER && w->rq_len != 0)
-        return 1;
-      continue;
-    case CUEMU_THREAD_RUNNABLE:
-      if (kind == CUEMU_SYNC_YIELD)
-        continue;
+  for (; lanes; lanes &= lanes - 1)
+    if (cuemu__thread_may_run(w, base + (unsigned)__builtin_ctz(lanes), 1))
       return 1;
-    default:
-      return 1;
-    }
-  }
   return 0;
 }
 
@@ -171,7 +152,11 @@ void cuemu_warp_step(const volatile void *address, const char *file,
   unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
   unsigned bit = 1u << (id % WARP_SIZE);
   if (!others_can_run(w, base, bit)) {
-    /* The last lane of the round: the others make their access too. */
+    /* The last lane of the round: the others make their access too, and a
+     * lane waiting at an __activemask gets the lanes that wait with it
+     * (the ones that step here spin, for all it can know). */
+    t->wait.kind = CUEMU_SYNC_STEP;
+    cuemu__warp_settle_active(w, id);
     release(w, base);
     return;
   }

@@ -218,6 +218,10 @@ typedef struct cuemu_worker {
    * module's thread-local block), found at the first step of a launch
    * (steps_ready, cleared when a launch starts). */
   unsigned warp_stepping[CUEMU_MAX_THREADS_PER_BLOCK / 32];
+  /* Per warp, the lanes that yielded since a lane of the warp began to wait
+   * at an __activemask: they had the chance to reach it and spin instead
+   * (cuemu_warp.c). */
+  unsigned warp_spinning[CUEMU_MAX_THREADS_PER_BLOCK / 32];
   int steps_ready;
   uintptr_t steps_static_lo, steps_static_size;
 
@@ -342,6 +346,28 @@ void cuemu__thread_wake(cuemu_worker *w, unsigned id);
  * in lane order (a warp collective that completed). */
 void cuemu__thread_wake_lanes(cuemu_worker *w, unsigned base, unsigned lanes);
 
+/* Whether thread `id` of the block may still run before the lanes of its
+ * warp that wait (at a lockstep step or an __activemask) go on: a thread
+ * that runs, is runnable or has not started may, and so does one that waits
+ * at a block barrier while the run queue is not empty (the threads a
+ * completed barrier releases stay marked waiting until they run). One that
+ * waits at anything else or has exited may not; one that yielded may not
+ * when `yield_blocks` says it spins waiting for something. */
+static inline int cuemu__thread_may_run(const cuemu_worker *w, unsigned id,
+                                        int yield_blocks) {
+  int kind = w->threads[id].wait.kind;
+  switch (w->state[id]) {
+  case CUEMU_THREAD_EXITED:
+    return 0;
+  case CUEMU_THREAD_WAITING:
+    return kind == CUEMU_SYNC_BARRIER && w->rq_len != 0;
+  case CUEMU_THREAD_RUNNABLE:
+    return kind != CUEMU_SYNC_YIELD || !yield_blocks;
+  default:
+    return 1;
+  }
+}
+
 /* Lockstep of volatile accesses (cuemu_warp_step.c). Called when no thread
  * of the block can run: releases the lanes waiting at a step (returns 1
  * when there were any). */
@@ -361,6 +387,10 @@ int cuemu__group_resolve(cuemu_worker *w);
  * (returns 1 when it woke threads), or ends the block with an error that
  * explains why the warp collectives cannot complete (cuemu_warp.c). */
 int cuemu__warp_resolve(cuemu_worker *w);
+/* Completes the __activemask calls of the warp of thread `id` if no other
+ * lane of it can still run; called when that thread yields or is the last
+ * lane of a lockstep round (cuemu_warp.c). */
+void cuemu__warp_settle_active(cuemu_worker *w, unsigned id);
 
 /* Cooperative launches (cuemu_grid.c): the cross-block wait of grid.sync(), called when a block's part of
  * it completes; the note that a block has finished; and the wake-up of the
