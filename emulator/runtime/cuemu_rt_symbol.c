@@ -18,10 +18,15 @@
 #define KIND_DEVICE_TO_DEVICE 3
 #define KIND_DEFAULT 4
 
-/* The checks common to both directions; 0 when the copy may go. With
- * `drain`, the stream's earlier work is done first. */
-static int check(const void *symbol, size_t size, const void *other,
-                 size_t count, size_t offset, void *stream, int drain) {
+/* The checks of a copy to the symbol (`to`) or from it; 0 when the copy
+ * may go. With `drain`, the stream's earlier work is done first. */
+static int check(int to, int kind, const void *symbol, size_t size,
+                 const void *other, size_t count, size_t offset, void *stream,
+                 int drain) {
+  int host_side = to ? KIND_HOST_TO_DEVICE : KIND_DEVICE_TO_HOST;
+  if (kind != host_side && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
@@ -41,10 +46,7 @@ static int check(const void *symbol, size_t size, const void *other,
 int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
                               size_t count, size_t offset, int kind,
                               void *stream) {
-  if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, src, count, offset, stream, 1);
+  int e = check(1, kind, symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, (char *)symbol + offset, src, count);
@@ -58,10 +60,7 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream) {
-  if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, dst, count, offset, stream, 1);
+  int e = check(0, kind, symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, dst, (const char *)symbol + offset,
@@ -88,11 +87,7 @@ static int track(const void *symbol, size_t size) {
  * it to `other`. */
 static int symbol_async(int to, void *symbol, size_t size, void *other,
                         size_t count, size_t offset, int kind, void *stream) {
-  int host_side = to ? KIND_HOST_TO_DEVICE : KIND_DEVICE_TO_HOST;
-  if (kind != host_side && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, other, count, offset, stream, 0);
+  int e = check(to, kind, symbol, size, other, count, offset, stream, 0);
   if (e)
     return e;
   if (!track(symbol, size))
