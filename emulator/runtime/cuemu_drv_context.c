@@ -555,9 +555,10 @@ int cuemu_drv_ctx_disable_peer_access(void *peer) {
   return via_runtime(cuemu_rt_device_disable_peer_access(p->device), saved);
 }
 
-int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
-                          unsigned long long src, void *src_ctx,
-                          size_t count) {
+/* Both peer copies: in `stream`'s order when `async`. */
+static int memcpy_peer(unsigned long long dst, void *dst_ctx,
+                       unsigned long long src, void *src_ctx, size_t count,
+                       int async, void *stream) {
   int e = cuemu_drv_check_context();
   if (e)
     return e;
@@ -565,8 +566,23 @@ int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
   if (!usable(d) || !usable(s))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   int saved = cuemu_drv_enter();
-  return via_runtime(cuemu_rt_memcpy_peer((void *)(uintptr_t)dst, d->device,
-                                          (const void *)(uintptr_t)src,
-                                          s->device, count),
-                     saved);
+  void *to = (void *)(uintptr_t)dst;
+  const void *from = (const void *)(uintptr_t)src;
+  return via_runtime(
+      async ? cuemu_rt_memcpy_peer_async(to, d->device, from, s->device, count,
+                                         stream)
+            : cuemu_rt_memcpy_peer(to, d->device, from, s->device, count),
+      saved);
+}
+
+int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
+                          unsigned long long src, void *src_ctx,
+                          size_t count) {
+  return memcpy_peer(dst, dst_ctx, src, src_ctx, count, 0, NULL);
+}
+
+int cuemu_drv_memcpy_peer_async(unsigned long long dst, void *dst_ctx,
+                                unsigned long long src, void *src_ctx,
+                                size_t count, void *stream) {
+  return memcpy_peer(dst, dst_ctx, src, src_ctx, count, 1, stream);
 }

@@ -173,6 +173,7 @@ int cuemu_rt_external_memory_free(void *ptr) {
   pthread_mutex_unlock(&lock);
   if (!m.ptr)
     return -1;
+  cuemu__stream_wait_every_device(); /* queued work may use it */
   cuemu__allocation_release(ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 0);
   cuemu__allocation_freed(ptr);
   munmap(m.base, m.bytes);
@@ -226,6 +227,9 @@ int cuemu_rt_import_external_semaphore(cuemu_rt_external_semaphore **sem,
 int cuemu_rt_destroy_external_semaphore(cuemu_rt_external_semaphore *sem) {
   if (!live_has(sem, 1))
     return cuemu_rt_error(cudaErrorInvalidValue);
+  /* CUDA wants its pending signals and waits done: queued ones run first,
+   * rather than on a semaphore that is gone. */
+  cuemu__stream_wait_every_device();
   munmap(sem->words, sizeof *sem->words);
   close(sem->fd);
   free(sem);

@@ -15,6 +15,11 @@
  * fault report see a use after cudaFreeAsync as after cudaFree, until the
  * block is handed out again (a stale pointer into a reused block reads the
  * new allocation, which compute-sanitizer does not catch either).
+ *
+ * On an asynchronous stream an allocation is made when it is issued, and a
+ * cudaFreeAsync is queued in the stream (queue_free): the allocation lives
+ * until the stream reaches the free, unless a later allocation that stream
+ * order puts after the free takes its block over first (take_over).
  */
 #define _GNU_SOURCE
 #include <pthread.h>

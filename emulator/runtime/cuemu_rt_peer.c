@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_peer.h>
 
 #include "core/cuemu_allocations.h"

@@ -546,7 +546,7 @@ static int wait_all(int take, int device) {
   pthread_mutex_lock(&lock);
   int code = 0;
   for (queue *q = queues; q; q = q->next) {
-    if (q->device != device)
+    if (device >= 0 && q->device != device)
       continue;
     int e = wait_ticket(q, q->issued);
     int f = take ? take_error(q) : 0;
@@ -564,6 +564,8 @@ int cuemu__stream_drain_all(void) {
 int cuemu__stream_drain_device(int device) { return wait_all(1, device); }
 
 void cuemu__stream_wait_all(void) { wait_all(0, cuemu__device_current()); }
+
+void cuemu__stream_wait_every_device(void) { wait_all(0, -1); }
 
 int cuemu__stream_busy(void *stream) {
   if (cuemu__stream_inline())

@@ -68,6 +68,9 @@ int cuemu__stream_drain_device(int device);
  * a call that must not change what pending work uses (an executable
  * graph's update or destruction). */
 void cuemu__stream_wait_all(void);
+/* cuemu__stream_wait_all() for every device: before an object that queued
+ * work may use goes away (an external semaphore, a mapped buffer). */
+void cuemu__stream_wait_every_device(void);
 
 /* cudaStreamQuery: 1 when work issued to `stream` is still pending. */
 int cuemu__stream_busy(void *stream);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "runtime/cuemu_rt_capture.h"
@@ -17,10 +18,15 @@
 #define KIND_DEVICE_TO_DEVICE 3
 #define KIND_DEFAULT 4
 
-/* The checks common to both directions; 0 when the copy may go. With
- * `drain`, the stream's earlier work is done first. */
-static int check(const void *symbol, size_t size, const void *other,
-                 size_t count, size_t offset, void *stream, int drain) {
+/* The checks of a copy to the symbol (`to`) or from it; 0 when the copy
+ * may go. With `drain`, the stream's earlier work is done first. */
+static int check(int to, int kind, const void *symbol, size_t size,
+                 const void *other, size_t count, size_t offset, void *stream,
+                 int drain) {
+  int host_side = to ? KIND_HOST_TO_DEVICE : KIND_DEVICE_TO_HOST;
+  if (kind != host_side && kind != KIND_DEVICE_TO_DEVICE &&
+      kind != KIND_DEFAULT)
+    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   int e = cuemu__rt_check_sticky();
   if (e)
     return e;
@@ -40,10 +46,7 @@ static int check(const void *symbol, size_t size, const void *other,
 int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
                               size_t count, size_t offset, int kind,
                               void *stream) {
-  if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, src, count, offset, stream, 1);
+  int e = check(1, kind, symbol, size, src, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, (char *)symbol + offset, src, count);
@@ -57,10 +60,7 @@ int cuemu_rt_memcpy_to_symbol(void *symbol, size_t size, const void *src,
 int cuemu_rt_memcpy_from_symbol(void *dst, const void *symbol, size_t size,
                                 size_t count, size_t offset, int kind,
                                 void *stream) {
-  if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, dst, count, offset, stream, 1);
+  int e = check(0, kind, symbol, size, dst, count, offset, stream, 1);
   if (e)
     return e;
   e = cuemu__rt_capture_copy(stream, dst, (const char *)symbol + offset,
@@ -83,38 +83,37 @@ static int track(const void *symbol, size_t size) {
   return 1;
 }
 
-int cuemu_rt_memcpy_to_symbol_async(void *symbol, size_t size,
-                                    const void *src, size_t count,
-                                    size_t offset, int kind, void *stream) {
-  if (kind != KIND_HOST_TO_DEVICE && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, src, count, offset, stream, 0);
+/* Both stream-ordered copies: to the symbol (`to`) from `other`, or from
+ * it to `other`. */
+static int symbol_async(int to, void *symbol, size_t size, void *other,
+                        size_t count, size_t offset, int kind, void *stream) {
+  int e = check(to, kind, symbol, size, other, count, offset, stream, 0);
   if (e)
     return e;
   if (!track(symbol, size))
-    return cuemu_rt_memcpy_to_symbol(symbol, size, src, count, offset, kind,
-                                     stream);
-  return count ? cuemu_rt_memcpy_async((char *)symbol + offset, src, count,
-                                       kind, stream)
-               : cudaSuccess;
+    return to ? cuemu_rt_memcpy_to_symbol(symbol, size, other, count, offset,
+                                          kind, stream)
+              : cuemu_rt_memcpy_from_symbol(other, symbol, size, count,
+                                            offset, kind, stream);
+  char *at = (char *)symbol + offset;
+  if (count == 0)
+    return cudaSuccess;
+  return cuemu_rt_memcpy_async(to ? at : other, to ? other : at, count, kind,
+                               stream);
+}
+
+int cuemu_rt_memcpy_to_symbol_async(void *symbol, size_t size,
+                                    const void *src, size_t count,
+                                    size_t offset, int kind, void *stream) {
+  return symbol_async(1, symbol, size, (void *)src, count, offset, kind,
+                      stream);
 }
 
 int cuemu_rt_memcpy_from_symbol_async(void *dst, const void *symbol,
                                       size_t size, size_t count,
                                       size_t offset, int kind, void *stream) {
-  if (kind != KIND_DEVICE_TO_HOST && kind != KIND_DEVICE_TO_DEVICE &&
-      kind != KIND_DEFAULT)
-    return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int e = check(symbol, size, dst, count, offset, stream, 0);
-  if (e)
-    return e;
-  if (!track(symbol, size))
-    return cuemu_rt_memcpy_from_symbol(dst, symbol, size, count, offset, kind,
-                                       stream);
-  return count ? cuemu_rt_memcpy_async(dst, (const char *)symbol + offset,
-                                       count, kind, stream)
-               : cudaSuccess;
+  return symbol_async(0, (void *)symbol, size, dst, count, offset, kind,
+                      stream);
 }
 
 int cuemu_rt_get_symbol_address(void **address, const void *symbol,

@@ -607,9 +607,8 @@ inline CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 inline CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
                                   CUdeviceptr srcDevice, CUcontext srcContext,
                                   size_t ByteCount, CUstream hStream) {
-  (void)hStream;
-  return cuMemcpyPeer(dstDevice, dstContext, srcDevice, srcContext,
-                      ByteCount);
+  return static_cast<CUresult>(cuemu_drv_memcpy_peer_async(
+      dstDevice, dstContext, srcDevice, srcContext, ByteCount, hStream));
 }
 
 inline CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc,

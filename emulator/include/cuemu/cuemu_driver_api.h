@@ -70,10 +70,14 @@ int cuemu_drv_ctx_get_flags(unsigned *flags);
 int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version);
 int cuemu_drv_ctx_synchronize(void);
 int cuemu_drv_ctx_enable_peer_access(void *peer, unsigned flags);
-/* cuMemcpyPeer: the devices are the contexts'. */
+/* cuMemcpyPeer and cuMemcpyPeerAsync (in the stream's order): the devices
+ * are the contexts'. */
 int cuemu_drv_memcpy_peer(unsigned long long dst, void *dst_ctx,
                           unsigned long long src, void *src_ctx,
                           size_t count);
+int cuemu_drv_memcpy_peer_async(unsigned long long dst, void *dst_ctx,
+                                unsigned long long src, void *src_ctx,
+                                size_t count, void *stream);
 int cuemu_drv_ctx_disable_peer_access(void *peer);
 /* CUDA_SUCCESS when cuInit has run and a context is current, else the
  * driver error (NOT_INITIALIZED, INVALID_CONTEXT): the start of every call

@@ -351,10 +351,12 @@ static void external_objects(CUfunction scale, CUstream stream) {
   CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS sp;
   std::memset(&sp, 0, sizeof sp);
   CU(cuSignalExternalSemaphoresAsync(&sem, &sp, 1, stream));
+  CU(cuStreamSynchronize(stream)); // the signal runs in stream order
   CHECK(semaphore_value(sfd) == 1);
   CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS wp;
   std::memset(&wp, 0, sizeof wp);
   CU(cuWaitExternalSemaphoresAsync(&sem, &wp, 1, stream));
+  CU(cuStreamSynchronize(stream));
   CHECK(semaphore_value(sfd) == 0);
   CHECK(cuSignalExternalSemaphoresAsync(&sem, nullptr, 1, stream) ==
         CUDA_ERROR_INVALID_VALUE);

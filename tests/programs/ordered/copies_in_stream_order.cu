@@ -5,13 +5,16 @@
 //    kernel after it reads it;
 //  - cudaMemcpy3DAsync between pitched buffers, between a kernel that
 //    fills the source and one that sums the destination;
-//  - cudaMemcpyPeerAsync (device 0 to device 0) in the same pipeline;
+//  - cudaMemcpyPeerAsync and cuMemcpyPeerAsync (device 0 to device 0) in
+//    the same pipeline;
 //  - cudaMemPrefetchAsync and cudaStreamAttachMemAsync on the held stream;
 //  - cudaLaunchHostFunc runs after the work before it.
 // The stream is held by a kernel until the host lets it go; a host that
 // waited for it would only get on when a valve thread raises the flag, and
 // the test fails then.
-// CUEMU_OPTIONS: -std=c++17
+// CUEMU_OPTIONS: -std=c++17 -lcuda
+// NVCC_OPTIONS: -lcuda
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include "../check.cuh"
@@ -74,7 +77,7 @@ int main() {
   RT(cudaMallocHost(&before, Table * sizeof(int)));
   RT(cudaMallocHost(&after, Table * sizeof(int)));
   RT(cudaMallocHost(&next, Table * sizeof(int)));
-  RT(cudaMallocHost(&host_sums, 2 * sizeof(int)));
+  RT(cudaMallocHost(&host_sums, 3 * sizeof(int)));
   for (int i = 0; i < Table; ++i)
     next[i] = 1000 - i;
   int *out;
@@ -101,8 +104,14 @@ int main() {
   RT(cudaMemcpy3DAsync(&p, s));
   sum_box<<<dim3(H, D), W, 0, s>>>(b, W, H, D, sums);
   RT(cudaMemcpyPeerAsync(peer_copy, 0, sums, 0, sizeof(int), s));
+  CUcontext ctx;
+  CHECK(cuCtxGetCurrent(&ctx) == CUDA_SUCCESS);
+  CHECK(cuMemcpyPeerAsync((CUdeviceptr)(peer_copy + 1), ctx, (CUdeviceptr)sums,
+                          ctx, sizeof(int), (CUstream)s) == CUDA_SUCCESS);
   sum_box<<<dim3(H, D), W, 0, s>>>(a, W, H, D, sums + 1);
   RT(cudaMemcpyAsync(host_sums, peer_copy, sizeof(int),
+                     cudaMemcpyDeviceToHost, s));
+  RT(cudaMemcpyAsync(host_sums + 2, peer_copy + 1, sizeof(int),
                      cudaMemcpyDeviceToHost, s));
   RT(cudaMemcpyAsync(host_sums + 1, sums + 1, sizeof(int),
                      cudaMemcpyDeviceToHost, s));
@@ -134,6 +143,7 @@ int main() {
   }
   CHECK(host_sums[0] == want_box);
   CHECK(host_sums[1] == want_box);
+  CHECK(host_sums[2] == want_box);
   CHECK(host_calls == 1);
 
   RT(cudaFree(a.ptr));

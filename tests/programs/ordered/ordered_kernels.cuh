@@ -12,19 +12,13 @@
 #include <cstring>
 #include <thread>
 
+#include "../async/async_kernels.cuh" // fill
+
 // One thread waits until *flag is non-zero: the stream is held until then.
 __global__ void hold_until(const volatile int *flag) {
   if (threadIdx.x == 0 && blockIdx.x == 0)
     while (*flag == 0) {
     }
-}
-
-// data[i] = i * scale + offset.
-template <class T>
-__global__ void fill(T *data, int n, T scale, T offset) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
-    data[i] = (T)i * scale + offset;
 }
 
 // out[i] = in[i] * 2 + add.
