@@ -231,6 +231,11 @@ static cuemu_status operand_list(parser *p, cuemu__ptx_asm *a, int output) {
   for (;;) {
     st = operand(p, a, output);
     if (st != CUEMU_SUCCESS) return st;
+    /* nvcc takes an operand that follows the last without a comma (the
+     * CUDA samples' conjugateGradientMultiDeviceCG writes
+     * `::"r"(v) "l"(p)`), as two operands. */
+    if (p->i < p->n && p->toks[p->i].kind == CUEMU_TOKEN_STRING)
+      continue;
     if (!is(p, p->i, ",")) return CUEMU_SUCCESS;
     p->i++;
   }

@@ -121,6 +121,52 @@ static unsigned grow(unsigned n) {
   return pool.count;
 }
 
+/* A helper thread of a launch that runs beside the pool's (see
+ * own_threads()). */
+static void *own_main(void *arg) {
+  cuemu_worker *w = arg;
+  pthread_setname_np(pthread_self(), "cuemu-worker");
+  cuemu__worker_run(w, w->launch);
+  return NULL;
+}
+
+/* Runs `launch` on `helpers` threads of its own and the calling thread.
+ * Returns -1, having run nothing, when there is no memory for their
+ * workers (the caller then uses the pool). */
+static int own_threads(cuemu_launch *launch, unsigned helpers,
+                       cuemu_worker *self) {
+  cuemu_worker **workers = calloc(helpers, sizeof *workers);
+  pthread_t *threads = calloc(helpers, sizeof *threads);
+  unsigned made = 0, started = 0;
+  while (workers && threads && made < helpers &&
+         (workers[made] = cuemu__worker_create()) != NULL)
+    made++;
+  if (made == helpers) {
+    for (; started < helpers; started++) {
+      workers[started]->launch = launch;
+      if (pthread_create(&threads[started], NULL, own_main,
+                         workers[started]) != 0)
+        break;
+    }
+    if (started == helpers) {
+      cuemu__worker_run(self, launch);
+    } else {
+      /* The blocks of a cooperative grid must all be resident. */
+      atomic_store(&launch->stop, 1);
+      cuemu__launch_error(launch, CUEMU_OUT_OF_MEMORY,
+                          "no threads for the blocks of a cooperative "
+                          "launch");
+    }
+  }
+  for (unsigned i = 0; i < started; i++)
+    pthread_join(threads[i], NULL);
+  for (unsigned i = 0; i < made; i++)
+    cuemu__worker_destroy(workers[i]);
+  free(workers);
+  free(threads);
+  return made == helpers ? 0 : -1;
+}
+
 void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
   cuemu_worker *self = cuemu__caller_worker();
   if (!self) {
@@ -133,7 +179,17 @@ void cuemu__pool_run(cuemu_launch *launch, unsigned helpers) {
     return;
   }
   pthread_once(&atfork_once, register_atfork);
-  pthread_mutex_lock(&pool.launch_lock);
+  /* A cooperative grid is resident all at once, and may wait for another
+   * grid that runs at the same time (the multi-GPU samples' barrier across
+   * devices, through host memory): when another launch holds the pool, it
+   * gets threads of its own rather than waiting for that launch to end. */
+  if (launch->cooperative && pthread_mutex_trylock(&pool.launch_lock) != 0) {
+    if (own_threads(launch, helpers, self) == 0)
+      return;
+    pthread_mutex_lock(&pool.launch_lock);
+  } else if (!launch->cooperative) {
+    pthread_mutex_lock(&pool.launch_lock);
+  }
   pthread_mutex_lock(&pool.lock);
   helpers = grow(helpers) < helpers ? pool.count : helpers;
   pool.launch = launch;
