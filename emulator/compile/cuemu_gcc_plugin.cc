@@ -32,7 +32,9 @@
  * inside them are device code.
  *
  * And it registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
- * makes volatile accesses wait for the other lanes of the warp. */
+ * makes volatile accesses wait for the other lanes of the warp, and, in a
+ * build checked by memcheck or initcheck, the pass that decides their
+ * common case inline (cuemu_gcc_plugin_check.cc). */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -47,6 +49,7 @@
 #include "langhooks.h"
 #include "c-family/c-pragma.h"
 
+#include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_lockstep.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
@@ -264,5 +267,14 @@ int plugin_init(struct plugin_name_args *info,
   register_callback(info->base_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
   /* Volatile accesses in lockstep with the warp. */
   cuemu_gcc_plugin_register_lockstep(info->base_name);
+  /* The checkers' common case inline (cuemu-cc passes
+   * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
+  for (int i = 0; i < info->argc; ++i) {
+    if (strcmp(info->argv[i].key, "check-inline") == 0)
+      cuemu_gcc_plugin_register_check(
+          info->base_name, info->argv[i].value ? info->argv[i].value : "");
+    else
+      error("%s: unknown argument %s", info->base_name, info->argv[i].key);
+  }
   return 0;
 }

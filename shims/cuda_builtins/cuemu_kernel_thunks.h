@@ -234,9 +234,21 @@ __attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
  * one instruction less per thread, but g++ then no longer unswitches the
  * loop on a kernel's invariant barrier condition, and a kernel with a
  * __syncthreads() that most blocks never reach costs twice the
- * barrier-free one (bench row 1, saxpy_rare_barrier_over_barrier_free). */
+ * barrier-free one (bench row 1, saxpy_rare_barrier_over_barrier_free).
+ * In a checked build for x86-64 the load is an assembler move, which the
+ * instrumentation does not see: as a plain load it was a third checker call
+ * per thread of a saxpy (through every range of cuemu_check_fast_decide()
+ * to the skipped built-ins), for the thunk's own bookkeeping. The move
+ * names the variable as its input, so g++ orders it after the kernel's
+ * calls (a barrier, cuemu_thread_finish) that may change it. */
 __attribute__((always_inline)) inline bool thread_detached() {
+#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__)
+  int detached;
+  __asm__("movl %1, %0" : "=r"(detached) : "m"(cuemu_thread_detached));
+  return detached;
+#else
   return cuemu_thread_detached;
+#endif
 }
 
 /* Runs threads [start, start + count) of the current block with `fn`. */
