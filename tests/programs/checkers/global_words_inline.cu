@@ -26,15 +26,15 @@ __global__ void axpyz(unsigned n, T a, const T *x, const T *y, const T *z,
     out[i] = a * x[i] + y[i] + z[i];
 }
 
-/* Word i of `words` written byte by byte (bytes 0 and 3) and by a half
- * (bytes 1 and 2), then read whole by the same thread; and a 16-byte
+/* Word i of `bytes` written byte by byte (bytes 0 and 1) and by a half
+ * (bytes 2 and 3), then read whole by the same thread; and a 16-byte
  * vector read of memory that cudaMemset wrote. */
 __global__ void narrow_then_whole(unsigned char *bytes, uint32_t *sums,
                                   const uint4 *zeros) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   bytes[4 * i] = (unsigned char)i;
-  bytes[4 * i + 3] = 7;
-  *reinterpret_cast<uint16_t *>(bytes + 4 * i + 1) = 0x0505;
+  bytes[4 * i + 1] = 7;
+  *reinterpret_cast<uint16_t *>(bytes + 4 * i + 2) = 0x0505;
   uint32_t whole = reinterpret_cast<const uint32_t *>(bytes)[i];
   uint4 z = zeros[i % 16];
   sums[i] = whole + z.x + z.y + z.z + z.w;
@@ -85,7 +85,7 @@ int main() {
   cudaMemcpy(h, sums, kN * sizeof(uint32_t), cudaMemcpyDeviceToHost);
   bool ok = true;
   for (unsigned i = 0; i < kN; ++i)
-    ok = ok && h[i] == ((uint32_t)(i & 0xff) | 0x050500u | (7u << 24));
+    ok = ok && h[i] == ((uint32_t)(i & 0xff) | (7u << 8) | 0x05050000u);
   CHECK(ok);
   delete[] h;
   cudaFree(bytes);
