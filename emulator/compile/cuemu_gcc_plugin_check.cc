@@ -52,6 +52,7 @@
 #include "diagnostic-core.h"
 
 #include "cuemu_gcc_plugin_check.h"
+#include "cuemu_gcc_plugin_pass.h"
 
 namespace {
 
@@ -354,10 +355,5 @@ void cuemu_gcc_plugin_register_check(const char *plugin, const char *value) {
     error("%s: check-inline=%s: expected mem or init", plugin, value);
     return;
   }
-  static struct register_pass_info info;
-  info.pass = new check_pass(g);
-  info.reference_pass_name = "tsan";
-  info.ref_pass_instance_number = 0;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  cuemu_gcc_plugin_insert_after(plugin, new check_pass(g), "tsan", 0);
 }
