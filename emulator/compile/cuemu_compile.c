@@ -282,8 +282,17 @@ static int build_argv(const compile_job *job, const char *tu,
   /* Shifts by run-time amounts and float-to-integer conversions give what
    * a GPU gives (clamped amounts, saturated results) in device code. */
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&
-      job->gcc_plugin[0])
+      job->gcc_plugin[0]) {
     ARGF("-fplugin=%s", job->gcc_plugin);
+    /* Memcheck's and initcheck's common case decided inline, in the
+     * kernel's code (emulator/compile/cuemu_gcc_plugin_check.cc); not
+     * with racecheck, whose every access updates cells. */
+    if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
+        !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
+      ARG(job->checks & CUEMU_CHECK_INIT
+              ? "-fplugin-arg-cuemu_gcc_plugin-check-inline=init"
+              : "-fplugin-arg-cuemu_gcc_plugin-check-inline=mem");
+  }
   /* Large frames probe their pages in order, so a big local array that
    * overflows a thread's stack hits the guard area instead of jumping over
    * it into other memory. */

@@ -32,9 +32,11 @@
  * inside them are device code.
  *
  * And it registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
- * makes volatile accesses wait for the other lanes of the warp, and the
+ * makes volatile accesses wait for the other lanes of the warp; the
  * detached pass (cuemu_gcc_plugin_detached.cc), which drops the
- * blocked-thread test from the thread loop of a kernel that cannot block. */
+ * blocked-thread test from the thread loop of a kernel that cannot block;
+ * and, in a build checked by memcheck or initcheck, the pass that decides
+ * their common case inline (cuemu_gcc_plugin_check.cc). */
 
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -50,6 +52,7 @@
 #include "c-family/c-pragma.h"
 
 #include "cuemu_gcc_plugin_detached.h"
+#include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_lockstep.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
@@ -270,5 +273,14 @@ int plugin_init(struct plugin_name_args *info,
   /* No blocked-thread test in the thread loop of a kernel that cannot
    * block. */
   cuemu_gcc_plugin_register_detached(info->base_name);
+  /* The checkers' common case inline (cuemu-cc passes
+   * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
+  for (int i = 0; i < info->argc; ++i) {
+    if (strcmp(info->argv[i].key, "check-inline") == 0)
+      cuemu_gcc_plugin_register_check(
+          info->base_name, info->argv[i].value ? info->argv[i].value : "");
+    else
+      error("%s: unknown argument %s", info->base_name, info->argv[i].key);
+  }
   return 0;
 }

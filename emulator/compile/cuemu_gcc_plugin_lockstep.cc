@@ -32,6 +32,7 @@
 #include "ggc.h"
 
 #include "cuemu_gcc_plugin_lockstep.h"
+#include "cuemu_gcc_plugin_pass.h"
 
 namespace {
 
@@ -133,12 +134,7 @@ struct lockstep_pass : gimple_opt_pass {
 } // namespace
 
 void cuemu_gcc_plugin_register_lockstep(const char *plugin) {
-  static struct register_pass_info info;
-  info.pass = new lockstep_pass(g);
-  info.reference_pass_name = "cfg";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback(plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  cuemu_gcc_plugin_insert_after(plugin, new lockstep_pass(g), "cfg", 1);
   register_callback(plugin, PLUGIN_REGISTER_GGC_ROOTS, NULL,
                     const_cast<ggc_root_tab *>(step_roots));
 }

@@ -239,9 +239,21 @@ __attribute__((always_inline)) inline void set_thread_idx(unsigned v) {
  * inlined whole, or the barrier-free copy of an unswitched loop), cuemu's
  * GCC plugin makes this read 0 (emulator/compile/cuemu_gcc_plugin_detached.cc),
  * which g++ cannot conclude itself: any store of the kernel might have
- * written the flag (-fno-strict-aliasing). */
+ * written the flag (-fno-strict-aliasing).
+ * In a checked build for x86-64 the load is an assembler move, which the
+ * instrumentation does not see: as a plain load it was a third checker call
+ * per thread of a saxpy (through every range of cuemu_check_fast_decide()
+ * to the skipped built-ins), for the thunk's own bookkeeping. The move
+ * names the variable as its input, so g++ orders it after the kernel's
+ * calls (a barrier, cuemu_thread_finish) that may change it. */
 __attribute__((always_inline)) inline bool thread_detached() {
+#if defined(CUEMU_CHECKED_BUILD) && defined(__x86_64__)
+  int detached;
+  __asm__("movl %1, %0" : "=r"(detached) : "m"(cuemu_thread_detached));
+  return detached;
+#else
   return cuemu_thread_detached;
+#endif
 }
 
 /* Runs threads [start, start + count) of the current block with `fn`. */
