@@ -5,7 +5,9 @@
  * function template. A friend declaration (`friend __global__ void k();`)
  * names a namespace-scope kernel, and a declaration in a function's body
  * (`void f() { __global__ void k(int); ... }`) declares one: nvcc accepts
- * both, and so does cuemu.
+ * both, and so does cuemu; a friend declaration that defines the kernel is
+ * refused, as nvcc refuses it ("A __global__ function or function template
+ * cannot be defined in a friend declaration").
  */
 #include "cuemu_rewriter.h"
 
@@ -69,6 +71,23 @@ static int friend_declaration(const cuemu_rewriter *rw, size_t i) {
   return 0;
 }
 
+/* Whether the declaration whose `__global__` is at token i has a body: a
+ * `{` before its `;`, outside parentheses. */
+static int defines(const cuemu_rewriter *rw, size_t i) {
+  for (size_t k = i + 1; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n)
+        return 0;
+    } else if (cuemu__rw_is(rw, k, "{")) {
+      return 1;
+    } else if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "}")) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
 cuemu_status cuemu__member_kernel_check(cuemu_rewriter *rw, size_t i) {
   size_t k = i, depth = 0;
   while (k > 0) {
@@ -83,10 +102,15 @@ cuemu_status cuemu__member_kernel_check(cuemu_rewriter *rw, size_t i) {
       depth--;
     }
   }
-  if (!cuemu__rw_is(rw, k, "{") || !class_body(rw, k) ||
-      friend_declaration(rw, i))
+  if (!cuemu__rw_is(rw, k, "{") || !class_body(rw, k))
     return CUEMU_SUCCESS;
-  return cuemu__rw_error(rw, rw->toks[i].line,
-                         "A __global__ function or function template cannot "
-                         "be a member function");
+  if (!friend_declaration(rw, i))
+    return cuemu__rw_error(rw, rw->toks[i].line,
+                           "A __global__ function or function template "
+                           "cannot be a member function");
+  if (defines(rw, i))
+    return cuemu__rw_error(rw, rw->toks[i].line,
+                           "A __global__ function or function template "
+                           "cannot be defined in a friend declaration");
+  return CUEMU_SUCCESS;
 }
