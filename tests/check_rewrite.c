@@ -586,8 +586,9 @@ START_TEST(kernels_and_rewrites_in_else_branches) {
 END_TEST
 
 START_TEST(kernels_none) {
-  cuemu_rewrite r = rewrite_ok("struct S { __global__ void f(); };\n"
-                               "void g() { __global__ void h(); }\n");
+  cuemu_rewrite r =
+      rewrite_ok("struct S { friend __global__ void f(); };\n"
+                 "void g() { __global__ void h(); }\n");
   ck_assert_int_eq(r.kernel_count, 0);
   cuemu__rewrite_free(&r);
 }
@@ -610,6 +611,9 @@ START_TEST(errors) {
                "block");
   expect_error("x = <<<1, 1>>>();\n",
                "bad.cu:1: kernel launch '<<<' without a kernel");
+  expect_error("struct S {\n  __global__ void f();\n};\n",
+               "bad.cu:2: A __global__ function or function template cannot "
+               "be a member function");
   expect_error("int a;\n/* open\n\n", "bad.cu:2: unterminated comment");
   expect_error("int a;\n\nconst char *s = \"abc\n\";\n",
                "bad.cu:3: unterminated string literal");

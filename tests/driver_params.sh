@@ -1,9 +1,10 @@
 #!/bin/sh
 # driver_params.sh: forms about kernels and their parameters that nvcc
 # refuses are refused by cuemu-nvcc too (issue 13): a __global__ member
-# function (static or not, a function or a member template; nvcc's message
-# at the user's line), and a launch in kernel code whose argument has a
-# user-provided copy constructor (nvcc refuses it when it compiles; cuemu,
+# function (static or not, a function or a member template) or one defined
+# in a friend declaration (nvcc's messages at the user's line), and a
+# launch in kernel code whose argument has a user-provided copy
+# constructor (nvcc refuses it when it compiles; cuemu,
 # which tells a launch in kernel code only when it runs, ends the parent's
 # launch with cudaErrorAssert and a message that says why). Narrowing in
 # braces in host code is accepted under -std=c++03 and refused under
@@ -26,13 +27,18 @@ fail() {
 }
 
 member="A __global__ function or function template cannot be a member function"
-for case in static_member_kernel.cu:6 member_kernel_template.cu:11; do
-  file=${case%:*}
+friend="A __global__ function or function template cannot be defined in a friend declaration"
+for case in static_member_kernel.cu:6:member member_kernel_template.cu:11:member \
+  friend_kernel_definition.cu:8:friend; do
+  file=${case%%:*}
+  rest=${case#*:}
+  line=${rest%:*}
+  eval "message=\$${rest#*:}"
   if (cd "$work" && "$nvcc" -c -o x.o "$d/$file") >"$work/$file.log" 2>&1; then
     fail "$file compiles"
-  elif grep -q "$file:${case#*:}: $member" "$work/$file.log" &&
+  elif grep -q "$file:$line: $message" "$work/$file.log" &&
     ! grep -q -e cuda_builtins -e error: "$work/$file.log"; then
-    echo "PASS: $file is refused at line ${case#*:}, as nvcc refuses it"
+    echo "PASS: $file is refused at line $line, as nvcc refuses it"
   else
     fail "$file: $(cat "$work/$file.log")"
   fi
@@ -98,7 +104,7 @@ if [ -n "$real" ]; then
   (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
     >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
   for file in static_member_kernel.cu member_kernel_template.cu \
-    device_launch_nontrivial.cu; do
+    friend_kernel_definition.cu device_launch_nontrivial.cu; do
     (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \
       >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
   done

@@ -1,9 +1,9 @@
 /*
  * system_header_kernels.cu: kernels with internal linkage declared in a
  * system header (-isystem) compile and launch, as with nvcc: by <<<>>>
- * (deduced and named template arguments) and cudaLaunchKernel. Also a
- * form of __global__ inside a class that nvcc accepts, a friend
- * declaration, and narrowing conversions in braces in a kernel, which
+ * (deduced and named template arguments) and cudaLaunchKernel. Also the
+ * forms of __global__ inside braces that nvcc accepts, a friend
+ * declaration and a declaration in a function's body, and narrowing conversions in braces in a kernel, which
  * nvcc's device front end warns about and compiles (in host code they
  * are the host compiler's errors, with nvcc too).
  */
@@ -30,6 +30,11 @@ public:
 __global__ void touch(int *x) {
   Counter c;
   x[threadIdx.x] += c.step_;
+}
+
+static void launch_declared_here(int *y) {
+  __global__ void touch(int *x); /* a declaration in a function's body */
+  touch<<<1, 64>>>(y);
 }
 
 struct Range {
@@ -61,7 +66,7 @@ int main() {
   void *args[] = {&y};
   CHECK(cudaLaunchKernel((const void *)syslib::add_hundred, dim3(1), dim3(64),
                          args, 0, nullptr) == cudaSuccess);
-  touch<<<1, 64>>>(y);
+  launch_declared_here(y);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   bool right = true;
   for (int i = 0; i < 64; ++i)
