@@ -50,6 +50,7 @@ done
 # cuemu-nvcc runs: the first word of $CXX, else c++, by its real path.
 plugin_cxx=$(sed -n 's/^#define CUEMU_GCC_PLUGIN_CXX "\(.*\)"$/\1/p' \
   "$builddir_abs/config.h" 2>/dev/null)
+# shellcheck disable=SC2086 # $CXX is words (a wrapper and its compiler)
 set -- ${CXX:-c++}
 cxx=$(command -v "$1" 2>/dev/null) && cxx=$(readlink -f "$cxx")
 if [ -z "$plugin_cxx" ] ||

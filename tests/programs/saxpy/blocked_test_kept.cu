@@ -176,6 +176,22 @@ static bool all_once(const int *count, int n) {
   return true;
 }
 
+// Waits for a launch: whether it succeeded and ran each thread once. Clears
+// the counts for the next launch.
+static bool ran_once(int *count) {
+  bool ok = cudaDeviceSynchronize() == cudaSuccess && all_once(count, kThreads);
+  std::memset(count, 0, kThreads * sizeof(int));
+  return ok;
+}
+
+// Whether `p(i)` holds for every i in [0, n).
+template <typename P> static bool all_of(int n, P p) {
+  for (int i = 0; i < n; ++i)
+    if (!p(i))
+      return false;
+  return true;
+}
+
 int main() {
   float *x, *y;
   int *count, *sum, *in, *out;
@@ -195,97 +211,66 @@ int main() {
   std::memset(count, 0, kThreads * sizeof(int));
   no_barrier<<<kBlocks, kBlock>>>(x, y, count, n);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  bool ok = true;
-  for (int i = 0; i < kThreads; ++i)
-    ok = ok && count[i] == (i < n) && y[i] == (i < n ? float(i % 7) + 1.0f : 1.0f);
-  CHECK(ok);
-
+  CHECK(all_of(kThreads, [&](int i) {
+    return count[i] == (i < n) && y[i] == (i < n ? float(i % 7) + 1.0f : 1.0f);
+  }));
   std::memset(count, 0, kThreads * sizeof(int));
+
   rare_barrier<<<kBlocks, kBlock>>>(y, count, kThreads);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int i = 0; i < kThreads; ++i)
-    ok = ok && y[i] == (i < n ? float(i % 7) + 2.0f : 2.0f);
-  CHECK(ok);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads, [&](int i) {
+    return y[i] == (i < n ? float(i % 7) + 2.0f : 2.0f);
+  }));
 
-  std::memset(count, 0, kThreads * sizeof(int));
   *sum = 0;
   barrier_in_call<<<kBlocks, kBlock>>>(count, sum);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
+  CHECK(ran_once(count));
   CHECK(*sum == kBlock * (kBlocks / 2));
 
-  std::memset(count, 0, kThreads * sizeof(int));
   *sum = 0;
   barrier_through_pointer<<<kBlocks, kBlock>>>(count, sum);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
+  CHECK(ran_once(count));
   CHECK(*sum == kThreads);
 
-  std::memset(count, 0, kThreads * sizeof(int));
+  // Warp w sums in[32 w .. 32 w + 31].
+  auto warp_sums = [&](int w) { return out[w] == 32 * 32 * w + 31 * 32 / 2; };
   warp_sum<<<kBlocks, kBlock>>>(in, out, count);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int w = 0; w < kThreads / 32; ++w)
-    ok = ok && out[w] == 32 * 32 * w + 31 * 32 / 2;
-  CHECK(ok);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads / 32, warp_sums));
 
-  std::memset(count, 0, kThreads * sizeof(int));
   *sum = 0;
   rare_barrier_2d<<<kBlocks, dim3(16, kBlock / 16)>>>(count, sum);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
+  CHECK(ran_once(count));
   CHECK(*sum == kBlock * (kBlock - 1) / 2);
 
-  std::memset(count, 0, kThreads * sizeof(int));
   std::memset(out, 0, kThreads / 32 * sizeof(int));
   warp_volatile_sum<<<kBlocks, kBlock>>>(in, out, count);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int w = 0; w < kThreads / 32; ++w)
-    ok = ok && out[w] == 32 * 32 * w + 31 * 32 / 2;
-  CHECK(ok);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads / 32, warp_sums));
 
-  int *flags, *seen;
+  int *flags, *seen, *res;
   cudaMallocManaged(&flags, kBlocks * sizeof(int));
   cudaMallocManaged(&seen, kThreads * sizeof(int));
+  cudaMallocManaged(&res, kThreads * sizeof(int));
   std::memset(flags, 0, kBlocks * sizeof(int));
   std::memset(seen, 0, kThreads * sizeof(int));
-  std::memset(count, 0, kThreads * sizeof(int));
   spin_for_last<<<kBlocks, kBlock>>>(flags, seen, count);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int i = 0; i < kThreads; ++i)
-    ok = ok && seen[i] == 1;
-  CHECK(ok);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads, [&](int i) { return seen[i] == 1; }));
+
+  tile_rotate<<<kBlocks, kBlock>>>(in, res, count);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads, [&](int i) {
+    return res[i] == i - i % 16 + (i % 16 + 1) % 16;
+  }));
+
+  heap_copy<<<kBlocks, kBlock>>>(in, res, count);
+  CHECK(ran_once(count));
+  CHECK(all_of(kThreads, [&](int i) { return res[i] == 3 * i; }));
+
   cudaFree(flags);
   cudaFree(seen);
-
-  int *rotated;
-  cudaMallocManaged(&rotated, kThreads * sizeof(int));
-  std::memset(count, 0, kThreads * sizeof(int));
-  tile_rotate<<<kBlocks, kBlock>>>(in, rotated, count);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int i = 0; i < kThreads; ++i)
-    ok = ok && rotated[i] == i - i % 16 + (i % 16 + 1) % 16;
-  CHECK(ok);
-
-  std::memset(count, 0, kThreads * sizeof(int));
-  heap_copy<<<kBlocks, kBlock>>>(in, rotated, count);
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
-  CHECK(all_once(count, kThreads));
-  ok = true;
-  for (int i = 0; i < kThreads; ++i)
-    ok = ok && rotated[i] == 3 * i;
-  CHECK(ok);
-  cudaFree(rotated);
-
+  cudaFree(res);
   cudaFree(x);
   cudaFree(y);
   cudaFree(count);
