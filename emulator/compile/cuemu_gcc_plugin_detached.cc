@@ -18,17 +18,27 @@
  * three of the loop's fourteen instructions per thread, and the kernel's
  * loads and stores wait behind it (bench/RESULTS.md).
  *
- * So after inlining, in each function that reads cuemu_thread_detached and
- * makes no call that could block, the pass replaces those reads by 0; the
- * later passes drop the test and the call of cuemu_thread_finish() behind
- * it. Calls that cannot block: cuemu_thread_finish() itself, internal
- * functions, calls that never return (a thread that blocked in one never
- * comes back into the loop), and built-in library functions that are
- * const, pure or leaf (memcpy, sqrtf: they cannot call back into cuemu).
- * Any other call (a device function that was not inlined, a call through a
- * pointer, libcuemu's barriers and collectives) or an assembler statement
- * with instructions in it (cuemu_warp_call's) keeps the test. A function
- * that returns twice (setjmp) keeps it too. Nothing changes at -O0, where
+ * So, after inlining and loop unswitching, the pass decides read by read:
+ * a read of cuemu_thread_detached becomes 0 when no statement that may
+ * block can reach it, that is, when none precedes it in its basic block
+ * and none lies in a block from which its block can be reached along the
+ * control-flow graph (a thread loop's back edge carries a call of the loop
+ * to every read in it). The later passes then drop the test and the call
+ * of cuemu_thread_finish() behind it. A function that does block keeps
+ * the reads that a blocking call can reach and loses the others (the
+ * barrier-free copy of an unswitched loop).
+ *
+ * Calls that cannot block: internal functions, calls that never return (a
+ * thread that blocked in one never comes back into the loop), and
+ * built-in library functions that are const, pure or leaf (memcpy, sqrtf,
+ * __atomic_fetch_add: they cannot call back into cuemu), except malloc,
+ * free, calloc and realloc (the device pass's malloc and free are renamed
+ * to libcuemu's device heap, cuemu_device_symbols.h) and the sanitizers'
+ * hooks (__tsan_atomic32_load and the like reach libcuemu in a checked
+ * build). Any other call (a device function that was not inlined, a call
+ * through a pointer, libcuemu's barriers and collectives) or an assembler
+ * statement with instructions in it (cuemu_warp_call's) may block. A call
+ * that returns twice (setjmp) may too. Nothing changes at -O0, where
  * the pass does not run (gdb's builds) and nothing is inlined. */
 
 #include "gcc-plugin.h"
@@ -56,6 +66,21 @@ bool named(tree decl, const char *name) {
          strcmp(IDENTIFIER_POINTER(DECL_NAME(decl)), name) == 0;
 }
 
+/* Whether the leaf built-in `code` may still call into libcuemu: the heap
+ * functions (objcopy renames the device pass's malloc and free to
+ * libcuemu's device heap) and every sanitizer hook. */
+bool reaches_libcuemu(built_in_function code) {
+  switch (code) {
+  case BUILT_IN_MALLOC:
+  case BUILT_IN_FREE:
+  case BUILT_IN_CALLOC:
+  case BUILT_IN_REALLOC:
+    return true;
+  default:
+    return code > BEGIN_SANITIZER_BUILTINS && code < END_SANITIZER_BUILTINS;
+  }
+}
+
 /* Whether `stmt` may switch the running thread to another (and so come
  * back with cuemu_thread_detached set). */
 bool may_block(gimple *stmt) {
@@ -72,10 +97,10 @@ bool may_block(gimple *stmt) {
   tree fn = gimple_call_fndecl(call);
   if (!fn)
     return true; /* through a pointer */
-  if (named(fn, "cuemu_thread_finish"))
-    return false;
-  return !(fndecl_built_in_p(fn, BUILT_IN_NORMAL) &&
-           (flags & (ECF_CONST | ECF_PURE | ECF_LEAF)));
+  if (!fndecl_built_in_p(fn, BUILT_IN_NORMAL) ||
+      !(flags & (ECF_CONST | ECF_PURE | ECF_LEAF)))
+    return true;
+  return reaches_libcuemu(DECL_FUNCTION_CODE(fn));
 }
 
 /* Whether `stmt` is a read of cuemu_thread_detached into a register. */
