@@ -697,8 +697,6 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              value);
       }
       break;
-    case O_XIGNORED:
-    case O_IGNORED:
     case O_DEFAULT_STREAM:
       /* As nvcc: per-thread defines CUDA_API_PER_THREAD_DEFAULT_STREAM
        * for the host code (stream 0 is then the calling thread's default
@@ -711,6 +709,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              "'default-stream'",
                              value);
       break;
+    case O_XIGNORED:
+    case O_IGNORED:
     case O_IGNORED_VALUE:
     case O_EXPT:
     case O_FAST_MATH:

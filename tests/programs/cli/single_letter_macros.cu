@@ -1,15 +1,15 @@
 // single_letter_macros.cu: built with -DA=... -DZ=... for every single
-// capital letter but T, N and U, as Makefiles pass problem sizes
-// (-DM=64 -DK=16 ...). nvcc's own headers use T, N and U as template
-// parameters, so nvcc refuses those three, but it accepts the rest; cuemu's
+// capital letter but T and U, as Makefiles pass problem sizes
+// (-DM=64 -DK=16 -DN=1024 ...). nvcc's own headers use T and U as template
+// parameters, so nvcc refuses those two, but it accepts the rest; cuemu's
 // shim headers once used them all and every compile failed. The program
 // includes the shims' public headers and uses their templates (warp
 // functions, atomics, cooperative groups, wmma, half and bfloat16
 // conversions, complex numbers), then checks the macros' values in a
 // kernel. (NVIDIA's cuRAND headers use several of these letters
 // themselves, so they are left out.)
-// CUEMU_OPTIONS: -DA=1 -DB=2 -DC=3 -DD=4 -DE=5 -DF=6 -DG=7 -DH=8 -DI=9 -DJ=10 -DK=11 -DL=12 -DM=13 -DO=14 -DP=15 -DQ=16 -DR=17 -DS=18 -DV=19 -DW=20 -DX=21 -DY=22 -DZ=23
-// NVCC_OPTIONS: -DA=1 -DB=2 -DC=3 -DD=4 -DE=5 -DF=6 -DG=7 -DH=8 -DI=9 -DJ=10 -DK=11 -DL=12 -DM=13 -DO=14 -DP=15 -DQ=16 -DR=17 -DS=18 -DV=19 -DW=20 -DX=21 -DY=22 -DZ=23
+// CUEMU_OPTIONS: -DA=1 -DB=2 -DC=3 -DD=4 -DE=5 -DF=6 -DG=7 -DH=8 -DI=9 -DJ=10 -DK=11 -DL=12 -DM=13 -DO=14 -DP=15 -DQ=16 -DR=17 -DS=18 -DV=19 -DW=20 -DX=21 -DY=22 -DZ=23 -DN=24
+// NVCC_OPTIONS: -DA=1 -DB=2 -DC=3 -DD=4 -DE=5 -DF=6 -DG=7 -DH=8 -DI=9 -DJ=10 -DK=11 -DL=12 -DM=13 -DO=14 -DP=15 -DQ=16 -DR=17 -DS=18 -DV=19 -DW=20 -DX=21 -DY=22 -DZ=23 -DN=24
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuComplex.h>
@@ -23,7 +23,7 @@
 namespace cg = cooperative_groups;
 
 /* The letters' sum, as the kernel sees the macros. */
-constexpr int kLetters = A + B + C + D + E + F + G + H + I + J + K + L + M +
+constexpr int kLetters = A + B + C + D + E + F + G + H + I + J + K + L + M + N +
                          O + P + Q + R + S + V + W + X + Y + Z;
 
 template <typename Value>
@@ -63,7 +63,7 @@ int main() {
   CHECK(out[1] == 32 * 13 + 31 * 32 / 2);
   CHECK(out[2] == 1);
   CHECK(out[3] == 0x55555555);
-  CHECK(out[4] == 23 * 24 / 2);
+  CHECK(out[4] == 24 * 25 / 2);
   CHECK(halves[0] == 11.0f);
   CHECK(halves[1] == 15.0f);
   CHECK(halves[2] == 21.0f * 21.0f - 1.0f);
