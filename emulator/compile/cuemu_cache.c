@@ -786,8 +786,8 @@ void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
   /* The least recently used go first, until both bounds hold. */
   if (list)
     qsort(list, count, sizeof *list, less_recent);
-  for (size_t i = 0; i < count && (count - i > max_entries || total > max_bytes);
-       ++i) {
+  for (size_t i = 0;
+       i < count && (count - i > max_entries || total > max_bytes); ++i) {
     unlinkat(dirfd(d), list[i].name, 0);
     total -= list[i].bytes;
   }

@@ -582,7 +582,8 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
  * header) is shown once, as nvcc shows it. */
 static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
-  char *text[2] = {cuemu__read_file(logs[0], &size[0]), cuemu__read_file(logs[1], &size[1])};
+  char *text[2] = {cuemu__read_file(logs[0], &size[0]),
+                   cuemu__read_file(logs[1], &size[1])};
   if (text[1])
     fwrite(text[1], 1, size[1], stderr);
   for (size_t at = 0; text[0] && at < size[0];) {
@@ -895,7 +896,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__rewrite_free(&rws[1]);
     free(texts[1]);
     texts[1] = NULL;
-    if (st == CUEMU_SUCCESS && !(texts[1] = cuemu__read_file(job->ii[1], &sizes[1])))
+    if (st == CUEMU_SUCCESS &&
+        !(texts[1] = cuemu__read_file(job->ii[1], &sizes[1])))
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[1],
                          strerror(errno));
     if (st == CUEMU_SUCCESS)
