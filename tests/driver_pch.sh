@@ -4,16 +4,22 @@
 # adds -H to the compiles that force-include a precompiled prelude and logs
 # what g++ says of it ("!" used, "x" refused), so that each scenario sees
 # whether the precompiled header was really used, not just built:
-#   1. a first compile (which marks the preludes as seen) uses none, an
-#      edited one (which precompiles them) uses both, the programs run;
-#   2. a changed -std: a prelude of its own, so none (its first sighting);
-#   3. a warning in a header the user force-includes (-include) is printed
-#      by every compile, as without a precompiled header (whose build said
-#      something: that pass compiles the prelude's text);
-#   4. a flipped byte in the cached precompiled header: not used (rebuilt);
-#   5. CUEMU_NO_CACHE=1, and a cache folder writable by others (which
-#      tests/cache_exact.sh shows is handled as one of another user or a
-#      read-only one): none, and nothing left there.
+#   1. a first compile (which marks the preludes as seen) uses none; one
+#      whose precompiling fails for a reason of the compiler's run (out of
+#      memory) uses none and stores nothing; an edited one (which
+#      precompiles them) uses both, the programs run;
+#   2. another flag (which leaves the prelude's text as it is): a prelude
+#      of its own, so none (its first sighting);
+#   3. a header the user force-includes (-include), one that warns and one
+#      that silences a warning with #pragma GCC diagnostic (which GCC's
+#      precompiled headers lose): no precompiled prelude, and every
+#      compile says (or does not say) what the header's text says;
+#   4. a flipped byte in the cached precompiled header: not used, and
+#      rewritten;
+#   5. at most CUEMU_PCH_ENTRIES precompiled headers stay in the cache;
+#   6. CUEMU_NO_CACHE=1, CUEMU_NO_PCH=1, and a cache folder writable by
+#      others (which tests/cache_exact.sh shows is handled as one of another
+#      user or a read-only one): none, and nothing left there.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -28,19 +34,27 @@ work=$builddir/tests/tmp/driver_pch.$$
 rm -rf "$work"
 mkdir -p "$work" || exit 1
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
-unset CUEMU_NO_CACHE CUEMU_NO_PCH
+unset CUEMU_NO_CACHE CUEMU_NO_PCH CUEMU_PCH_ENTRIES
 
 failed=0
 
 cat >"$work/gxx" <<EOF
 #!/bin/sh
-# g++, with -H where the compile force-includes a precompiled prelude.
+# g++, with -H where the compile force-includes a precompiled prelude; with
+# GXX_FAIL_PCH set, a precompiling that runs out of memory.
 case " \$* " in
-*" -Winvalid-pch "*)
+*" c++-header "*)
+  if [ -n "\$GXX_FAIL_PCH" ]; then
+    echo "cc1plus: out of memory allocating 65536 bytes" >&2
+    exit 1
+  fi ;;
+*".pch.h "*)
   g++ "\$@" -H 2>"$work/gxx.\$\$.err"
   rc=\$?
   grep '^[!x] .*\\.pch\\.h\\.gch' "$work/gxx.\$\$.err" | cut -c1 >>"$work/pch.log"
-  grep -v '^\\(\\.\\|[!x] \\|Multiple include guards\\|/\\)' "$work/gxx.\$\$.err" >&2
+  # Only what -H prints goes: its tree, its verdicts, and its list of
+  # headers without guards (bare paths, where a diagnostic has spaces).
+  grep -v '^\\(\\.\\+ \\|[!x] \\|Multiple include guards\\|/[^ ]*\$\\)' "$work/gxx.\$\$.err" >&2
   rm -f "$work/gxx.\$\$.err"
   exit \$rc ;;
 esac
@@ -97,51 +111,113 @@ expect() { # WHAT USED VALUE
 
 export CUEMU_CACHE_DIR=$work/cache
 
-# ---- 1. A first compile, then an edited one ------------------------------------
+# gch_list: the precompiled headers' entries in the cache, with their
+# inodes (a rewritten entry has a new one); gch_entries: their number.
+gch_list() {
+  for e in $(grep -la '^gpch' "$work/cache"/*.entry 2>/dev/null); do
+    echo "$e $(stat -c %i "$e")"
+  done
+}
+gch_entries() {
+  grep -la '^gpch' "$work/cache"/*.entry 2>/dev/null | wc -l
+}
+
+# ---- 1. A first compile, a failed precompiling, then an edited one ---------
 program "$work/p.cu" 2
 build p
 expect "first compile" "" "2 2"
+program "$work/p.cu" 9
+GXX_FAIL_PCH=1 build p
+expect "a precompiling out of memory" "" "9 9"
+[ "$(ls "$work/cache"/*.entry | wc -l)" = 4 ] ||
+  fail "a failed precompiling stored something: $(ls "$work/cache")"
 program "$work/p.cu" 3
 build p
 expect "edited source" "!!" "3 3"
-[ "$(ls "$work/cache"/*.entry | wc -l)" = 6 ] ||
-  fail "wanted 6 cache entries (2 programs, 2 preludes, 2 marks), got: $(ls "$work/cache")"
+[ "$(ls "$work/cache"/*.entry | wc -l)" = 7 ] ||
+  fail "wanted 7 cache entries (3 programs, 2 preludes, 2 marks), got: $(ls "$work/cache")"
 
-# ---- 2. Another dialect: a prelude of its own --------------------------------------
+# ---- 2. Another flag, the same prelude text: a prelude of its own -------------
 program "$work/p.cu" 4
-build p -std=c++20
-expect "-std=c++20" "" "4 4"
+build p -Xcompiler -fno-math-errno
+expect "-Xcompiler -fno-math-errno" "" "4 4"
 
-# ---- 3. A warning in a force-included header ----------------------------------
-# The host pass's prelude does not compile silently: that pass compiles its
-# text (and warns) every time, the device pass (-w) uses its own (from the
-# second compile on).
+# ---- 3. Headers the user force-includes ----------------------------------------
+# One that warns: every compile warns (the host pass; the device pass has
+# -w). One that silences a warning with #pragma GCC diagnostic: no compile
+# warns, even with -Werror.
 cat >"$work/warn.h" <<'EOF'
 [[deprecated]] void old_api();
 inline void calls_old_api() { old_api(); }
 EOF
+cat >"$work/quiet.h" <<'EOF'
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+[[deprecated]] inline int old_api() { return 1; }
+EOF
 for v in 5 6; do
   program "$work/p.cu" $v
   build p -include "$work/warn.h"
-  [ $v = 5 ] && want= || want=!
-  expect "-include of a header that warns ($v)" "$want" "$v $v"
+  expect "-include of a header that warns ($v)" "" "$v $v"
   grep -q "warn.h:2:.*old_api.*deprecated" "$work/p.log" ||
     fail "the warning of warn.h is not printed ($v)"
+  cat >"$work/q.cu" <<EOF
+#include <cstdio>
+__global__ void twice(int *x) { x[threadIdx.x] *= 2; }
+int main() {
+  int *d = nullptr, h[4] = {1, 2, 3, 4};
+  cudaMalloc(&d, sizeof h);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  twice<<<1, 4>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[3] + old_api(), $v);
+  return 0;
+}
+EOF
+  build q -include "$work/quiet.h" -Xcompiler -Werror
+  expect "-include of a header with #pragma GCC diagnostic ($v)" "" "9 $v"
+  ! grep -q "deprecated" "$work/q.log" ||
+    fail "the warning that quiet.h silences is printed ($v)"
 done
 
 # ---- 4. A flipped byte in a cached precompiled header ------------------------
+damaged=
 for entry in "$work/cache"/*.entry; do
-  [ "$(wc -c <"$entry")" -gt 4000000 ] &&
+  if [ "$(wc -c <"$entry")" -gt 4000000 ]; then
     printf 'Z' | dd of="$entry" bs=1 seek=4000000 conv=notrunc 2>/dev/null
+    damaged="$damaged $entry:$(cksum <"$entry" | cut -d' ' -f1)"
+  fi
 done
+[ -n "$damaged" ] || fail "no precompiled header in the cache to damage"
 program "$work/p.cu" 7
 build p
 expect "damaged precompiled headers" "!!" "7 7"
+for d in $damaged; do
+  [ "$(cksum <"${d%:*}" 2>/dev/null | cut -d' ' -f1)" != "${d##*:}" ] ||
+    fail "the damaged entry ${d%:*} was not rewritten"
+done
 
-# ---- 5. No cache: no precompiled header ----------------------------------------
+# ---- 5. At most CUEMU_PCH_ENTRIES precompiled headers --------------------------
+# Two (the default flags') are there; the second compile with another flag
+# precompiles two more, and the two least recently used go.
+[ "$(gch_entries)" = 2 ] || fail "wanted 2 precompiled headers, got $(gch_entries)"
 program "$work/p.cu" 8
-CUEMU_NO_CACHE=1 build p
+CUEMU_PCH_ENTRIES=2 build p -Xcompiler -fno-math-errno
+expect "CUEMU_PCH_ENTRIES=2" "!!" "8 8"
+[ "$(gch_entries)" = 2 ] ||
+  fail "CUEMU_PCH_ENTRIES=2 left $(gch_entries) precompiled headers"
+kept=$(gch_list)
+program "$work/p.cu" 9
+build p -Xcompiler -fno-math-errno
+expect "the most recently used precompiled headers stay" "!!" "9 9"
+[ "$(gch_list)" = "$kept" ] ||
+  fail "the precompiled headers kept are not the most recent ones: $kept, then $(gch_list)"
+
+# ---- 6. No cache: no precompiled header ----------------------------------------
+program "$work/p.cu" 8
+CUEMU_NO_CACHE=1 build p -Xcompiler -fno-math-errno
 expect "CUEMU_NO_CACHE=1" "" "8 8"
+CUEMU_NO_PCH=1 build p -Xcompiler -fno-math-errno
+expect "CUEMU_NO_PCH=1" "" "8 8"
 mkdir -p "$work/open"
 chmod 777 "$work/open"
 CUEMU_CACHE_DIR=$work/open build p

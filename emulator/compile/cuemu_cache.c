@@ -374,6 +374,9 @@ static int cache_fetch(const char *dir, const cuemu_cache_key *key,
   }
   int hit = fresh &&
             install_from_stream(f, size, output, 0755, state, sum) == 0;
+  /* A hit makes the entry recently used (cuemu__cache_bound()). */
+  if (hit)
+    futimens(fileno(f), NULL);
   if (state)
     XXH3_freeState(state);
   fclose(f);
@@ -701,6 +704,94 @@ static void sweep(const char *dir) {
     if (e->d_name[0] != '.' &&
         (is_stale_temp(dir, e->d_name) || is_stale_lock(d, e->d_name)))
       unlinkat(dirfd(d), e->d_name, 0);
+  closedir(d);
+}
+
+/* One entry that cuemu__cache_bound() may remove. */
+typedef struct bound_entry {
+  char name[64];
+  struct timespec used;
+  unsigned long long bytes;
+} bound_entry;
+
+/* Non-zero when the open entry `f`'s content begins with `magic` (`n`
+ * bytes): its dependency lines are skipped. */
+static int entry_begins_with(FILE *f, const char *magic, size_t n) {
+  char line[PATH_MAX + 64], head[64];
+  unsigned nlines = 0;
+  unsigned long long size = 0;
+  if (n > sizeof head || !fgets(line, sizeof line, f) ||
+      sscanf(line, CUEMU_ENTRY_MAGIC " %u %llu", &nlines, &size) != 2 ||
+      size < n)
+    return 0;
+  for (unsigned i = 0; i < nlines; ++i)
+    if (!fgets(line, sizeof line, f))
+      return 0;
+  return fread(head, 1, n, f) == n && memcmp(head, magic, n) == 0;
+}
+
+static int less_recent(const void *a, const void *b) {
+  const struct timespec *x = &((const bound_entry *)a)->used,
+                        *y = &((const bound_entry *)b)->used;
+  if (x->tv_sec != y->tv_sec)
+    return x->tv_sec < y->tv_sec ? -1 : 1;
+  return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
+                        unsigned long long max_bytes) {
+  char dir[PATH_MAX];
+  if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
+    return;
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  bound_entry *list = NULL;
+  size_t count = 0, cap = 0;
+  unsigned long long total = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    if (len < 6 || len >= sizeof list->name ||
+        strcmp(e->d_name + len - 6, ".entry") != 0)
+      continue;
+    int fd = openat(dirfd(d), e->d_name,
+                    O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    struct stat st;
+    FILE *f = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                      st.st_uid == geteuid()
+                  ? fdopen(fd, "rb")
+                  : NULL;
+    if (!f) {
+      if (fd >= 0)
+        close(fd);
+      continue;
+    }
+    int match = entry_begins_with(f, magic, n);
+    fclose(f);
+    if (!match)
+      continue;
+    if (count == cap) {
+      bound_entry *bigger = realloc(list, (cap = cap ? 2 * cap : 16) *
+                                              sizeof *list);
+      if (!bigger)
+        break;
+      list = bigger;
+    }
+    snprintf(list[count].name, sizeof list[count].name, "%s", e->d_name);
+    list[count].used = st.st_mtim;
+    list[count].bytes = (unsigned long long)st.st_size;
+    total += list[count++].bytes;
+  }
+  /* The least recently used go first, until both bounds hold. */
+  if (list)
+    qsort(list, count, sizeof *list, less_recent);
+  for (size_t i = 0;
+       i < count && (count - i > max_entries || total > max_bytes); ++i) {
+    unlinkat(dirfd(d), list[i].name, 0);
+    total -= list[i].bytes;
+  }
+  free(list);
   closedir(d);
 }
 

@@ -36,7 +36,7 @@
 
 #define MAX_CXX_WORDS 16
 
-static char *read_file(const char *path, size_t *size) {
+char *cuemu__read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rbe");
   if (!f)
     return NULL;
@@ -59,8 +59,11 @@ static char *read_file(const char *path, size_t *size) {
     buf = NULL;
   }
   fclose(f);
-  if (buf)
+  if (buf) {
+    /* The loop ends with room left: a full buffer grows first. */
+    buf[len] = '\0';
     *size = len;
+  }
   return buf;
 }
 
@@ -82,6 +85,7 @@ typedef struct compile_job {
   int cxx_count;
   const char *shims, *include, *libdir;
   cuemu_cache_key key;
+  cuemu_cache_key context;   /* the compiler's context (hash_context()) */
   const char *text;          /* the source's contents */
   size_t size;
   char tu[2][PATH_MAX + 96]; /* the translated units, per pass */
@@ -99,6 +103,7 @@ typedef struct compile_job {
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
   int use_cache;             /* the compile cache is read and written */
+  int use_pch;               /* precompiled preludes may be used (use_pch()) */
   const char *pch;           /* the precompiled prelude that the compile of
                               * the pass build_argv() writes force-includes
                               * (cuemu_pch.h), or NULL */
@@ -359,11 +364,10 @@ static int build_argv(const compile_job *job, const char *tu,
     ARG(depfile);
   } else if (job->pch && phase != PHASE_PCH) {
     /* The precompiled prelude, which includes the qualifiers first; a
-     * precompiled form that the compiler refuses is a warning (where the
-     * pass has warnings), and its text is compiled instead. */
+     * precompiled form that the compiler refuses is skipped silently, and
+     * its text is compiled instead. */
     ARG("-include");
     ARG(job->pch);
-    ARG("-Winvalid-pch");
   } else if (phase != PHASE_PCH) {
     /* The qualifiers' meanings and the few macros that the translation
      * writes (the translated unit has no #define left). */
@@ -478,20 +482,16 @@ static int pass_of(const compile_job *job, int p) {
   return p == 0 ? CUEMU_PASS_DEVICE : CUEMU_PASS_HOST;
 }
 
-/* Computes the job's cache key. */
-static cuemu_status hash_job(compile_job *job) {
+/* Computes the key of what a compile's output depends on besides its
+ * flags and its files (job->context): the compiler and its plugin, libcuemu
+ * itself and the compiler's environment (cuemu_hasher_add_context()). Both
+ * the job's key and its precompiled preludes' keys include it. */
+static cuemu_status hash_context(compile_job *job) {
   cuemu_hasher *h;
   const cuemu_compile_options *o = job->opt;
-  char num[64];
-  cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc");
+  cuemu_status st = cuemu_hasher_create(&h, "cuemu-cc context");
   if (st != CUEMU_SUCCESS)
     return st;
-  snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
-           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
-  cuemu_hasher_add_string(h, num);
-  /* A module of relocatable device code exports its symbols. */
-  if (o->module && o->rdc)
-    cuemu_hasher_add_string(h, "rdc module");
   cuemu_hasher_add_file_stamp(h, job->compiler);
   if (job->gcc_plugin[0])
     cuemu_hasher_add_file_stamp(h, job->gcc_plugin);
@@ -501,10 +501,28 @@ static cuemu_status hash_job(compile_job *job) {
   if (dladdr((void *)cuemu_compile, &self) && self.dli_fname)
     cuemu_hasher_add_file_stamp(h, self.dli_fname);
   st = cuemu_hasher_add_context(h, o->argc, (const char *const *)o->argv);
-  if (st != CUEMU_SUCCESS) {
-    cuemu_hasher_finish(h, NULL);
+  cuemu_hasher_finish(h, st == CUEMU_SUCCESS ? &job->context : NULL);
+  return st;
+}
+
+/* Computes the job's cache key. */
+static cuemu_status hash_job(compile_job *job) {
+  cuemu_hasher *h;
+  const cuemu_compile_options *o = job->opt;
+  char num[64];
+  cuemu_status st = hash_context(job);
+  if (st != CUEMU_SUCCESS)
     return st;
-  }
+  st = cuemu_hasher_create(&h, "cuemu-cc");
+  if (st != CUEMU_SUCCESS)
+    return st;
+  snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
+           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
+  cuemu_hasher_add_string(h, num);
+  /* A module of relocatable device code exports its symbols. */
+  if (o->module && o->rdc)
+    cuemu_hasher_add_string(h, "rdc module");
+  cuemu_hasher_add_string(h, job->context.hex);
   /* The whole compiler command, with fixed names for the temporary files,
    * so that any change of flags (the user's or the driver's) is a miss. */
   int max = 64 + o->argc + job->cxx_count;
@@ -588,7 +606,8 @@ static cuemu_status run_compiler(const compile_job *job, const char **argv) {
  * header) is shown once, as nvcc shows it. */
 static void print_pass_messages(char logs[2][PATH_MAX + 96]) {
   size_t size[2] = {0, 0};
-  char *text[2] = {read_file(logs[0], &size[0]), read_file(logs[1], &size[1])};
+  char *text[2] = {cuemu__read_file(logs[0], &size[0]),
+                   cuemu__read_file(logs[1], &size[1])};
   if (text[1])
     fwrite(text[1], 1, size[1], stderr);
   for (size_t at = 0; text[0] && at < size[0];) {
@@ -708,8 +727,8 @@ static int has_word(const char *text, const char *word, size_t n) {
  * once). Paths with escaped spaces are appended as they are. */
 static void merge_deps(const char *to, const char *from) {
   size_t size = 0, have_size = 0;
-  char *text = read_file(from, &size);
-  char *have = read_file(to, &have_size);
+  char *text = cuemu__read_file(from, &size);
+  char *have = cuemu__read_file(to, &have_size);
   char *grown = have ? realloc(have, have_size + 1) : NULL;
   if (!text || !grown) {
     free(text);
@@ -787,8 +806,7 @@ static int use_pch(compile_job *job, int p, const char *temp,
                    size_t bufsize) {
   char qualifiers[PATH_MAX + 32];
   pch[0] = '\0';
-  if (!job->use_cache || strstr(job->compiler, "clang") ||
-      getenv("CUEMU_NO_PCH") ||
+  if (!job->use_pch || strstr(job->compiler, "clang") ||
       snprintf(pch, PATH_MAX + 96, "%s.%d.pch.h", temp, p) >= PATH_MAX + 96 ||
       snprintf(trimmed, PATH_MAX + 96, "%s.%d.rest.cpp", temp, p) >=
           PATH_MAX + 96 ||
@@ -800,8 +818,7 @@ static int use_pch(compile_job *job, int p, const char *temp,
     return 0;
   }
   build_argv(job, NULL, NULL, NULL, argv, max, buffers, bufsize, PHASE_PCH);
-  if (cuemu__pch_get(argv, job->compiler, job->gcc_plugin, pch,
-                     qualifiers) != 0) {
+  if (cuemu__pch_get(argv, job->context.hex, pch, qualifiers) != 0) {
     unlink(pch);
     unlink(trimmed);
     pch[0] = '\0';
@@ -880,7 +897,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   char *texts[2] = {NULL, NULL};
   size_t sizes[2] = {0, 0};
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
-    texts[p] = read_file(job->ii[p], &sizes[p]);
+    texts[p] = cuemu__read_file(job->ii[p], &sizes[p]);
     if (!texts[p])
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[p],
                          strerror(errno));
@@ -903,7 +920,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__rewrite_free(&rws[1]);
     free(texts[1]);
     texts[1] = NULL;
-    if (st == CUEMU_SUCCESS && !(texts[1] = read_file(job->ii[1], &sizes[1])))
+    if (st == CUEMU_SUCCESS &&
+        !(texts[1] = cuemu__read_file(job->ii[1], &sizes[1])))
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", job->ii[1],
                          strerror(errno));
     if (st == CUEMU_SUCCESS)
@@ -1114,7 +1132,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
     job.cccl_source = cuemu__cccl_headers(NULL, job.cccl, sizeof job.cccl);
 
   size_t size = 0;
-  char *text = read_file(job.source, &size);
+  char *text = cuemu__read_file(job.source, &size);
   if (!text) {
     free(job.cxx_copy);
     return cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", source,
@@ -1158,6 +1176,10 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   int use_cache = !options->no_cache && !links_other_files(options) &&
                   !(no_cache && strcmp(no_cache, "1") == 0);
   job.use_cache = use_cache;
+  /* Precompiled preludes are cache entries; CUEMU_NO_PCH=1 turns them off
+   * (as CUEMU_NO_CACHE=1 does the cache). */
+  const char *no_pch = getenv("CUEMU_NO_PCH");
+  job.use_pch = use_cache && !(no_pch && strcmp(no_pch, "1") == 0);
   cuemu_status st = hash_job(&job);
   if (st == CUEMU_SUCCESS)
     st = cuemu_cache_get(&job.key, output, use_cache, build, &job, cache_hit);

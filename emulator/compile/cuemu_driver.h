@@ -77,4 +77,16 @@ void cuemu__driver_say(const char *kind, const char *format, ...)
 int cuemu__gcc_plugin(const char *compiler, const char *libdir, char *path,
                       size_t size);
 
+/* Reads the whole file at `path` into a NUL-terminated buffer (which the
+ * caller frees) and sets *size to its length; NULL when it cannot be read
+ * (cuemu_compile.c). */
+char *cuemu__read_file(const char *path, size_t *size);
+
+/* Keeps, of the compile cache's entries whose content begins with the `n`
+ * bytes of `magic` (one kind of entry, such as precompiled headers), the
+ * most recently used (cached or found) ones, at most `max_entries` of them
+ * and `max_bytes` in all: the others are removed (cuemu_cache.c). */
+void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
+                        unsigned long long max_bytes);
+
 #endif /* CUEMU_DRIVER_H */

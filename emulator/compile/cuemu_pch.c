@@ -3,20 +3,25 @@
  * cuemu_pch.h).
  *
  * Each pass of cuemu-cc compiles a translated unit whose first 1.2 MB are
- * the preprocessed shim prelude (cuda_runtime.h, force-included, and the
- * system headers it reads), the same for every program compiled with the
- * same flags. The prelude is cut out of the unit into a header of its own,
- * which the compile force-includes; the compiler's precompiled form of that
- * header is kept in the compile cache under a key of the header's exact
- * text and the whole compile command, so that the compile of a unit loads
- * it instead of parsing the prelude again.
+ * the preprocessed prelude: what the preprocessing pass force-included
+ * (the shims' cuda_runtime.h and the system headers it reads), the same
+ * for every program compiled with the same flags. The prelude is cut out
+ * of the unit into a header of its own, which the compile force-includes;
+ * the compiler's precompiled form of that header is kept in the compile
+ * cache under a key of the header's exact text, the whole compile command
+ * and the compiler's context, so that the compile of a unit loads it
+ * instead of parsing the prelude again.
  *
- * Nothing here can change what is compiled: the header holds the prelude's
- * text as the unit had it, so that a precompiled header that the compiler
- * refuses (different settings) only costs the parse, as before; and the
+ * A precompiled header is meant to compile as its text would, but GCC's
+ * does not keep everything: the state of `#pragma GCC diagnostic` is lost
+ * (GCC PR 64117), so a prelude that holds a header the user force-included
+ * (-include), or such a pragma outside system headers, is never
+ * precompiled; its text is compiled as before. A precompiled header that
+ * the compiler refuses (different settings) only costs the parse, and the
  * precompiled header comes from the cache, with its checks (checksum,
  * owner, headers unchanged), never from a file that something else put
- * beside the header.
+ * beside the header. The cache keeps the most recently used precompiled
+ * headers only (PCH_ENTRIES, PCH_BYTES).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -31,28 +36,16 @@
 #include <cuemu/cuemu_cache.h>
 
 #include "base/cuemu_report.h"
+#include "cuemu_driver.h"
 #include "cuemu_pch.h"
 
-/* Reads the whole file at `path` into a NUL-terminated buffer. */
-static char *slurp(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rbe");
-  if (!f)
-    return NULL;
-  char *buf = NULL;
-  long len = -1;
-  if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
-      fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)len + 1)) &&
-      fread(buf, 1, (size_t)len, f) != (size_t)len) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) {
-    buf[len] = '\0';
-    *size = (size_t)len;
-  }
-  return buf;
-}
+/* The bounds on the cache's precompiled headers (about 50 MB each):
+ * CUEMU_PCH_ENTRIES entries (8 unless set), and PCH_BYTES in all. */
+#define PCH_ENTRIES 8
+#define PCH_BYTES (400ull << 20)
+
+/* The first bytes of GCC's precompiled headers. */
+static const char gch_magic[] = "gpch";
 
 static int write_parts(const char *path, const char *a, size_t na,
                        const char *b, size_t nb) {
@@ -78,11 +71,78 @@ static long find_line(const char *text, size_t size, size_t from,
   return -1;
 }
 
+/* Non-zero when the line at `p` (of `end - p` bytes, without its newline)
+ * is a line marker, `# LINE "FILE" FLAGS`: sets the file's name and
+ * length, and whether it is entered (flag 1) and a system header (3). */
+static int line_marker(const char *p, const char *end, const char **file,
+                       size_t *len, int *enter, int *system) {
+  if (end - p < 5 || p[0] != '#' || p[1] != ' ' || p[2] < '0' || p[2] > '9')
+    return 0;
+  const char *q = memchr(p, '"', (size_t)(end - p));
+  if (!q)
+    return 0;
+  const char *close = q + 1;
+  while (close < end && (*close != '"' || close[-1] == '\\'))
+    close++;
+  if (close >= end)
+    return 0;
+  *file = q + 1;
+  *len = (size_t)(close - q - 1);
+  *enter = *system = 0;
+  for (const char *f = close + 1; f < end; ++f) {
+    if (*f == '1' && (f + 1 == end || f[1] == ' '))
+      *enter = 1;
+    if (*f == '3' && (f + 1 == end || f[1] == ' '))
+      *system = 1;
+  }
+  return 1;
+}
+
+/* Non-zero when the prelude `text` (of `size` bytes, from its "<built-in>"
+ * marker) compiles as its precompiled form would: it force-includes
+ * nothing but the shims (whose folder, with its slash, is `shims` of
+ * `shims_len` bytes) and the compiler's own stdc-predef.h, and has no
+ * `#pragma GCC diagnostic` outside system headers, whose state GCC's
+ * precompiled headers do not keep (GCC PR 64117). */
+static int prelude_precompiles(const char *text, size_t size,
+                               const char *shims, size_t shims_len) {
+  static const char command_line[] = "<command-line>";
+  static const char predef[] = "/stdc-predef.h";
+  static const char pragma[] = "#pragma GCC diagnostic";
+  int in_command_line = 0, system = 0;
+  for (const char *p = text, *end; p < text + size; p = end + 1) {
+    end = memchr(p, '\n', (size_t)(text + size - p));
+    if (!end)
+      end = text + size;
+    const char *file;
+    size_t len;
+    int enter, sys;
+    if (line_marker(p, end, &file, &len, &enter, &sys)) {
+      int forced = enter && in_command_line;
+      if (forced && !(len > shims_len && memcmp(file, shims, shims_len) == 0) &&
+          !(len >= sizeof predef - 1 &&
+            memcmp(file + len - (sizeof predef - 1), predef,
+                   sizeof predef - 1) == 0))
+        return 0;
+      in_command_line = len == sizeof command_line - 1 &&
+                        memcmp(file, command_line, len) == 0;
+      system = sys;
+      continue;
+    }
+    while (p < end && (*p == ' ' || *p == '\t'))
+      p++;
+    if (!system && (size_t)(end - p) >= sizeof pragma - 1 &&
+        memcmp(p, pragma, sizeof pragma - 1) == 0)
+      return 0;
+  }
+  return 1;
+}
+
 int cuemu__pch_split_unit(const char *tu, const char *source,
                           const char *qualifiers, const char *header,
                           const char *trimmed) {
   size_t size = 0;
-  char *text = slurp(tu, &size);
+  char *text = cuemu__read_file(tu, &size);
   if (!text)
     return -1;
   /* The preprocessor's output begins with markers of the main file (and of
@@ -99,6 +159,11 @@ int cuemu__pch_split_unit(const char *tu, const char *source,
   static const char back[] = "# 0 \"<command-line>\" 2\n";
   int ok = to > from && from >= 0 && (size_t)to >= sizeof back - 1 &&
            memcmp(text + to - (sizeof back - 1), back, sizeof back - 1) == 0;
+  /* The shims' folder is the qualifiers' (with its slash). */
+  const char *slash = strrchr(qualifiers, '/');
+  ok = ok && slash &&
+       prelude_precompiles(text + from, (size_t)(to - from), qualifiers,
+                           (size_t)(slash + 1 - qualifiers));
   if (ok) {
     char first[PATH_MAX + 32];
     int n = snprintf(first, sizeof first, "#include \"%s\"\n", qualifiers);
@@ -123,10 +188,30 @@ typedef struct pch_job {
   const char *qualifiers;
 } pch_job;
 
-/* Compiles the header (a cuemu_cache_build_fn); its messages go to a log,
- * and a build that says anything (or fails) makes an empty entry, which is
- * not used: the unit's compile, with the prelude's text, says it at its
- * place as before. */
+/* Non-zero when the compiler's messages `log` (of `size` bytes) name an
+ * error located in `header` (a line "HEADER:LINE:COLUMN: error: ..."), one
+ * that the prelude's text itself has, not one of the compiler's run. */
+static int error_in_header(const char *log, size_t size, const char *header) {
+  size_t n = strlen(header);
+  for (const char *p = log, *end; p < log + size; p = end + 1) {
+    end = memchr(p, '\n', (size_t)(log + size - p));
+    if (!end)
+      end = log + size;
+    if ((size_t)(end - p) > n && memcmp(p, header, n) == 0 && p[n] == ':' &&
+        p[n + 1] >= '0' && p[n + 1] <= '9' &&
+        memmem(p, (size_t)(end - p), " error: ", 8) &&
+        !memmem(p, (size_t)(end - p), "PCH", 3))
+      return 1;
+  }
+  return 0;
+}
+
+/* Compiles the header (a cuemu_cache_build_fn); its messages go to a log.
+ * A build that succeeds with messages, or fails at an error in the
+ * prelude's text, makes an empty entry, which is not used: the unit's
+ * compile, with the prelude's text, says it at its place as before. A
+ * build that fails otherwise (the compiler killed, out of memory, a full
+ * disk) stores nothing, so that the next compile tries again. */
 static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   const pch_job *job = data;
   int count = 0;
@@ -144,22 +229,25 @@ static cuemu_status build_pch(void *data, cuemu_cache_build *b) {
   memcpy(argv + count, tail, sizeof tail);
   b->skip = job->header;
   int rc = -1;
-  struct stat st;
   cuemu_status st_run = cuemu_command_run(argv, log, &rc);
-  int quiet = stat(log, &st) == 0 && st.st_size == 0;
+  size_t size = 0;
+  char *messages = cuemu__read_file(log, &size);
+  int said = !messages || size > 0;
+  int prelude_error = rc != 0 && messages &&
+                      error_in_header(messages, size, job->header);
+  free(messages);
   unlink(log);
   free(argv);
-  /* A compiler that could not run or was killed says nothing about the
-   * prelude: nothing is stored. */
-  if (st_run != CUEMU_SUCCESS || rc > 128)
+  if (st_run != CUEMU_SUCCESS || (rc != 0 && !prelude_error))
     return cuemu__report(CUEMU_COMPILE, "the compiler %s did not precompile %s",
                          job->flags[0], job->header);
-  if (rc != 0 || !quiet) {
+  if (rc != 0 || said) {
     /* Kept as an empty entry, which says "compile the text" to the next
      * compile of this prelude without compiling it again. */
     FILE *f = fopen(b->built, "we");
     if (!f || fclose(f) != 0)
       return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
+    struct stat st;
     if (rc != 0 || stat(b->depfile, &st) != 0) {
       /* No dependency file from a failed compile: the entry depends on the
        * header that the prelude includes first. */
@@ -189,9 +277,28 @@ static cuemu_status build_mark(void *data, cuemu_cache_build *b) {
             : cuemu__report(CUEMU_IO_ERROR, "cannot write %s", b->built);
 }
 
-int cuemu__pch_get(const char *const *flags, const char *compiler,
-                   const char *plugin, const char *header,
-                   const char *qualifiers) {
+/* The bound on the number of precompiled headers in the cache:
+ * CUEMU_PCH_ENTRIES when it is a whole number (0: none kept), else
+ * PCH_ENTRIES. */
+static size_t pch_entries(void) {
+  const char *v = getenv("CUEMU_PCH_ENTRIES");
+  char *end;
+  if (!v || !*v)
+    return PCH_ENTRIES;
+  errno = 0;
+  unsigned long n = strtoul(v, &end, 10);
+  if (*end || errno || v[0] == '-') {
+    cuemu__driver_say("warning",
+                      "CUEMU_PCH_ENTRIES=%s is not a whole number; keeping %d "
+                      "precompiled preludes",
+                      v, PCH_ENTRIES);
+    return PCH_ENTRIES;
+  }
+  return (size_t)n;
+}
+
+int cuemu__pch_get(const char *const *flags, const char *context,
+                   const char *header, const char *qualifiers) {
   char dir[PATH_MAX], gch[PATH_MAX + 8];
   /* No usable cache folder: no precompiled header (the unit is compiled
    * whole; the compile's own build already said why). */
@@ -199,21 +306,20 @@ int cuemu__pch_get(const char *const *flags, const char *compiler,
       snprintf(gch, sizeof gch, "%s.gch", header) >= (int)sizeof gch)
     return -1;
   size_t size = 0;
-  char *text = slurp(header, &size);
+  char *text = cuemu__read_file(header, &size);
   if (!text)
     return -1;
-  /* The key: the header's text, the compiler (and plugin) and every flag
-   * of the compile; the headers the header includes (the qualifiers) are
-   * the entry's dependencies. */
+  /* The key: the header's text, the compiler's context (the compiler, its
+   * plugin, libcuemu, the environment) and every flag of the compile; the
+   * headers the header includes (the qualifiers) are the entry's
+   * dependencies. */
   cuemu_hasher *h;
   if (cuemu_hasher_create(&h, "cuemu-cc pch") != CUEMU_SUCCESS) {
     free(text);
     return -1;
   }
-  cuemu_hasher_add_file_stamp(h, compiler);
-  if (plugin && plugin[0])
-    cuemu_hasher_add_file_stamp(h, plugin);
-  for (int i = 1; flags[i]; ++i)
+  cuemu_hasher_add_string(h, context);
+  for (int i = 0; flags[i]; ++i)
     cuemu_hasher_add_string(h, flags[i]);
   cuemu_hasher_add_string(h, "--");
   cuemu_hasher_add(h, text, size);
@@ -225,7 +331,7 @@ int cuemu__pch_get(const char *const *flags, const char *compiler,
    * compile with flags of its own (one test, one experiment) does not pay
    * for a precompiled header that nothing else would use: the first time
    * leaves a mark in the cache (an empty entry of a key of its own). */
-  int marked = 0;
+  int marked = 0, hit = 0;
   if (cuemu_hasher_create(&h, "cuemu-cc pch mark") != CUEMU_SUCCESS)
     return -1;
   cuemu_hasher_add_string(h, key.hex);
@@ -236,8 +342,13 @@ int cuemu__pch_get(const char *const *flags, const char *compiler,
   if (mark_st != CUEMU_SUCCESS || !marked)
     return -1;
   struct stat st;
-  if (cuemu_cache_get(&key, gch, 1, build_pch, &job, NULL) != CUEMU_SUCCESS ||
-      stat(gch, &st) != 0 || st.st_size == 0) {
+  cuemu_status pch_st = cuemu_cache_get(&key, gch, 1, build_pch, &job, &hit);
+  /* A new precompiled header: the least recently used go beyond the
+   * bounds. */
+  if (pch_st == CUEMU_SUCCESS && !hit)
+    cuemu__cache_bound(gch_magic, sizeof gch_magic - 1, pch_entries(),
+                       PCH_BYTES);
+  if (pch_st != CUEMU_SUCCESS || stat(gch, &st) != 0 || st.st_size == 0) {
     unlink(gch);
     return -1;
   }
