@@ -36,11 +36,15 @@ namespace cuemu {
 
 /* Whether the ABI passes a parameter of type T by the address of a copy
  * that the caller makes and destroys: a class with a non-trivial copy or
- * move constructor or destructor. */
+ * move constructor or destructor. A trivially copyable class never is (its
+ * copy and move constructors and destructor are trivial; a constructor
+ * template that an rvalue would pick instead is none of them, so the traits
+ * below alone would call it non-trivial). */
 template <typename T>
 struct passed_by_address
     : std::integral_constant<
           bool, (std::is_class<T>::value || std::is_union<T>::value) &&
+                    !std::is_trivially_copyable<T>::value &&
                     (!std::is_trivially_destructible<T>::value ||
                      (std::is_copy_constructible<T>::value &&
                       !std::is_trivially_copy_constructible<T>::value) ||
@@ -83,37 +87,37 @@ copy_param_bytes(void *to, const void *from, std::size_t n) {
 
 /* ---- The host side: what a launch keeps ---------------------------------- */
 
-/* A launch's parameter of type V (passed_by_address): its bytes first, so
+/* A launch's parameter of type V_ (passed_by_address): its bytes first, so
  * that the launch's pointer to it is the pointer to them. Made from a
- * temporary of type V, it takes the temporary's bytes (the temporary is
+ * temporary of type V_, it takes the temporary's bytes (the temporary is
  * the parameter, as C++17 makes a prvalue the parameter of nvcc's stub;
- * the caller destroys it); from anything else it constructs V there (the
- * copy constructor for an lvalue of type V) and destroys it when the
+ * the caller destroys it); from anything else it constructs V_ there (the
+ * copy constructor for an lvalue of type V_) and destroys it when the
  * launch returns. */
-template <typename V> class host_param {
+template <typename V_> class host_param {
 public:
   template <typename A_,
-            std::enable_if_t<std::is_same<std::remove_cv_t<A_>, V>::value,
+            std::enable_if_t<std::is_same<std::remove_cv_t<A_>, V_>::value,
                              int> = 0>
   host_param(A_ &&temporary) : owns_(false) {
-    std::memcpy(bytes_, static_cast<const void *>(&temporary), sizeof(V));
+    std::memcpy(bytes_, static_cast<const void *>(&temporary), sizeof(V_));
   }
   template <typename A_,
-            std::enable_if_t<!std::is_same<std::remove_cv_t<A_>, V>::value &&
-                                 std::is_constructible<V, A_ &&>::value,
+            std::enable_if_t<!std::is_same<std::remove_cv_t<A_>, V_>::value &&
+                                 std::is_constructible<V_, A_ &&>::value,
                              int> = 0>
   host_param(A_ &&argument) : owns_(true) {
-    ::new (static_cast<void *>(bytes_)) V(std::forward<A_>(argument));
+    ::new (static_cast<void *>(bytes_)) V_(std::forward<A_>(argument));
   }
   host_param(const host_param &) = delete;
   host_param &operator=(const host_param &) = delete;
   ~host_param() {
     if (owns_)
-      reinterpret_cast<V *>(bytes_)->~V();
+      reinterpret_cast<V_ *>(bytes_)->~V_();
   }
 
 private:
-  alignas(V) unsigned char bytes_[sizeof(V)];
+  alignas(V_) unsigned char bytes_[sizeof(V_)];
   bool owns_;
 };
 
@@ -151,10 +155,10 @@ int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
 /* What a thunk keeps of a parameter of type P: for a type passed by
  * address, the launch's bytes (never an object constructed by the copy
  * constructor); else the value, as thunk() keeps it. */
-template <typename V> struct param_bytes {
-  alignas(V) unsigned char bytes[sizeof(V)];
+template <typename V_> struct param_bytes {
+  alignas(V_) unsigned char bytes[sizeof(V_)];
   explicit param_bytes(const void *from) {
-    copy_param_bytes(bytes, from, sizeof(V));
+    copy_param_bytes(bytes, from, sizeof(V_));
   }
 };
 template <typename P_> struct thunk_value {
@@ -163,8 +167,8 @@ template <typename P_> struct thunk_value {
                          param_bytes<param_value_t<P_>>, param_value_t<P_>>;
 };
 template <typename S_> struct is_param_bytes : std::false_type {};
-template <typename V>
-struct is_param_bytes<param_bytes<V>> : std::true_type {};
+template <typename V_>
+struct is_param_bytes<param_bytes<V_>> : std::true_type {};
 
 /* Argument `i` of a launch's argument array, for a kept value of type S. */
 template <typename S_>
@@ -191,15 +195,15 @@ struct abi_param {
   };
 };
 template <typename P_> struct abi_param<P_, true> {
-  using V = param_value_t<P_>;
-  using type = V *;
+  using V_ = param_value_t<P_>;
+  using type = V_ *;
   template <typename S_> struct copy {
-    alignas(V) unsigned char bytes[sizeof(V)];
+    alignas(V_) unsigned char bytes[sizeof(V_)];
     __attribute__((always_inline)) explicit copy(S_ &kept) {
-      copy_param_bytes(bytes, kept.bytes, sizeof(V));
+      copy_param_bytes(bytes, kept.bytes, sizeof(V_));
     }
-    __attribute__((always_inline)) V *arg() {
-      return reinterpret_cast<V *>(bytes);
+    __attribute__((always_inline)) V_ *arg() {
+      return reinterpret_cast<V_ *>(bytes);
     }
   };
 };
@@ -290,16 +294,6 @@ template <typename K_>
 struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
     : std::integral_constant<bool,
                              abi_traits<typename K_::value_type>::by_address> {};
-
-/* Whether a launch with deduced template arguments A... whose kernel is
- * not known (K void) passes an object of a type passed by address: its
- * thunk would copy it with the copy constructor, so it is refused. */
-template <typename K_, typename... A_>
-struct deduced_by_address
-    : std::integral_constant<
-          bool, std::is_void<K_>::value &&
-                    (false || ... ||
-                     passed_by_address<std::decay_t<A_>>::value)> {};
 
 } // namespace cuemu
 

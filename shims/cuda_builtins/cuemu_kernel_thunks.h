@@ -648,32 +648,29 @@ public:
     if constexpr (picked_by_address<Picked>::value) {
       launch_static<typename Picked::value_type, Picked::value>(
           grid_, block_, shmem_, stream_)(std::forward<A_>(args)...);
-      return;
+    } else {
+      /* (Where cuemu cannot name the kernel, e.g. a kernel template of a
+       * system header, an argument passed by address is copied into each
+       * thread with its copy constructor: docs/kernel-parameters.md.) */
+      using Values = typename deduced_values<
+          decltype(picked_pointer<Set, A_...>()),
+          std::index_sequence_for<A_...>, A_...>::type;
+      Values values(std::forward<A_>(args)...);
+      const cuemu_kernel_desc *desc = [this] {
+        heap_bypass bypass;
+        return deduced_desc<L_, Values>(name_, picked_kernel<Set, A_...>());
+      }();
+      if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+        child_launch_deduced(desc, body_, grid_,
+                             block_, shmem_, stream_, values);
+        return;
+      }
+      void *ptrs[2] = {&values, const_cast<L_ *>(&body_)};
+      cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
+      cuemu_uint3 b = {block_.x, block_.y, block_.z};
+      cuemu_rt_record_launch(
+          cuemu_program_launch(desc, g, b, shmem_, stream_, ptrs));
     }
-    static_assert(!deduced_by_address<Picked, A_...>::value,
-                  "cuemu: this launch of a kernel template with deduced "
-                  "template arguments passes an object of a class with a "
-                  "user-provided copy constructor or destructor, and cuemu "
-                  "cannot name the kernel it calls: name the template "
-                  "arguments (kernel<T><<<...>>>)");
-    using Values = typename deduced_values<
-        decltype(picked_pointer<Set, A_...>()),
-        std::index_sequence_for<A_...>, A_...>::type;
-    Values values(std::forward<A_>(args)...);
-    const cuemu_kernel_desc *desc = [this] {
-      heap_bypass bypass;
-      return deduced_desc<L_, Values>(name_, picked_kernel<Set, A_...>());
-    }();
-    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      child_launch_deduced(desc, body_, grid_,
-                           block_, shmem_, stream_, values);
-      return;
-    }
-    void *ptrs[2] = {&values, const_cast<L_ *>(&body_)};
-    cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
-    cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_record_launch(
-        cuemu_program_launch(desc, g, b, shmem_, stream_, ptrs));
   }
 
 private:

@@ -216,6 +216,37 @@ static void functor_launches() {
   cudaFree(y);
 }
 
+/* Trivially copyable, so trivial for calls, although a constructor
+ * template is what an rvalue of it would pick: the kernel gets the bytes
+ * (it read garbage through a pointer it was not given). */
+struct Forwarding {
+  int a, b;
+  Forwarding() = default;
+  Forwarding(const Forwarding &) = default;
+  template <typename U_> __host__ __device__ Forwarding(U_ &&) : a(-1), b(-1) {}
+};
+
+__global__ void read_forwarding(Forwarding f, int *out) {
+  out[0] = f.a;
+  out[1] = f.b;
+}
+
+static void forwarding_launch(int *data) {
+  Forwarding g;
+  g.a = 3;
+  g.b = 4;
+  /* (From a const lvalue the defaulted copy constructor is picked; from a
+   * non-const one the template, as in nvcc's stub.) */
+  const Forwarding &f = g;
+  read_forwarding<<<1, 1>>>(f, data);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  /* nvcc's stub copies it with the defaulted copy constructor (3 4);
+   * cuemu's launcher copies it again from a non-const lvalue, which picks
+   * the template (-1 -1, docs/kernel-parameters.md). Before, the kernel
+   * read garbage. */
+  CHECK((data[0] == 3 && data[1] == 4) || (data[0] == -1 && data[1] == -1));
+}
+
 int main() {
   int *data;
   CHECK(cudaMallocManaged(&data, N * sizeof(int)) == cudaSuccess);
@@ -225,6 +256,7 @@ int main() {
   graph_launches(data, s);
   buffer_launches();
   functor_launches();
+  forwarding_launch(data);
   cudaStreamDestroy(s);
   cudaFree(data);
   return finish();

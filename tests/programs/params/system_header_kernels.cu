@@ -46,7 +46,26 @@ __global__ void halves(Range *r, double scale) {
   r[threadIdx.x] = mine;
 }
 
+/* A functor with a user copy constructor, for a system header's kernel
+ * template launched with deduced template arguments (it compiles and
+ * runs, as with nvcc). */
+struct AddK {
+  int k;
+  __host__ __device__ explicit AddK(int v) : k(v) {}
+  __host__ __device__ AddK(const AddK &o) : k(o.k) {}
+  __host__ __device__ int operator()(int i) const { return i + k; }
+};
+
 int main() {
+  {
+    int *out;
+    CHECK(cudaMallocManaged(&out, 4 * sizeof(int)) == cudaSuccess);
+    AddK add(10);
+    sys_apply<<<1, 4>>>(add, out);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(out[0] == 10 && out[3] == 13);
+    cudaFree(out);
+  }
   Range *ranges;
   CHECK(cudaMallocManaged(&ranges, 4 * sizeof(Range)) == cudaSuccess);
   halves<<<1, 4>>>(ranges, 1.5);

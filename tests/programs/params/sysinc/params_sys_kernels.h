@@ -19,6 +19,11 @@ template <typename T> static __global__ void sys_fill(T *x, T v, int n) {
     x[i] = v;
 }
 
+/* A library's kernel template that takes a functor by value. */
+template <typename F_> __global__ void sys_apply(F_ f, int *out) {
+  out[threadIdx.x] = f(int(threadIdx.x));
+}
+
 namespace {
 __global__ void sys_add_ten(int *x) { x[threadIdx.x] += 10; }
 } // namespace
