@@ -654,18 +654,21 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
                                  const struct cudaMemLocation *location) {
   if (!flags || !location)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int owner = pool_owner(pool);
+  int device = location_device(location);
+  /* The pool is looked up and read under one lock: the last queued free
+   * of a destroyed pool may end it on an execution thread. */
+  pthread_mutex_lock(&lock);
+  int owner = pool_live(pool) ? pool->props.location.id : -1;
+  if (owner >= 0 && device >= 0)
+    *flags = device == owner ? cudaMemAccessFlagsProtReadWrite
+             : device < CUEMU_POOL_DEVICES
+                 ? (enum cudaMemAccessFlags)pool->access[device]
+                 : cudaMemAccessFlagsProtNone;
+  pthread_mutex_unlock(&lock);
   if (owner < 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int device = location_device(location);
   if (device < 0)
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  pthread_mutex_lock(&lock);
-  *flags = device == owner ? cudaMemAccessFlagsProtReadWrite
-           : device < CUEMU_POOL_DEVICES
-               ? (enum cudaMemAccessFlags)pool->access[device]
-               : cudaMemAccessFlagsProtNone;
-  pthread_mutex_unlock(&lock);
   return cudaSuccess;
 }
 
