@@ -19,7 +19,9 @@
  * On an asynchronous stream an allocation is made when it is issued, and a
  * cudaFreeAsync is queued in the stream (queue_free): the allocation lives
  * until the stream reaches the free, unless a later allocation that stream
- * order puts after the free takes its block over first (take_over).
+ * order puts after the free takes its block over first (take_over): the
+ * block is live again from that allocation's call, so a use issued between
+ * the free and it is not reported (docs/streams.md, known limits).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -206,8 +208,8 @@ int cuemu__rt_pool_free(void *ptr, void *stream) {
   return a != NULL;
 }
 
-/* A cudaFreeAsync queued on an asynchronous stream: the allocation, the
- * stream as the pools know it, the number of the free. */
+/* A cudaFreeAsync queued on an asynchronous stream: the allocation's
+ * address and generation (a take-over makes a new generation). */
 typedef struct queued_free {
   void *ptr;
   unsigned long long generation;
