@@ -96,11 +96,25 @@ bool find_state(state_fields *s) {
   s->hot = field(record, "hot");
   if (!s->hot || TREE_CODE(TREE_TYPE(s->hot)) != ARRAY_TYPE)
     return false;
+  /* The layout the test is written for (cuemu_check_fast.h): two hot
+   * slots, and base, limit and shadow of one pointer-sized unsigned type.
+   * A unit whose structure differs is left as it is, not miscompiled. */
+  tree domain = TYPE_DOMAIN(TREE_TYPE(s->hot));
+  if (!domain || !TYPE_MAX_VALUE(domain) ||
+      !tree_fits_uhwi_p(TYPE_MAX_VALUE(domain)) ||
+      tree_to_uhwi(TYPE_MAX_VALUE(domain)) != 1)
+    return false;
   tree slot = TREE_TYPE(TREE_TYPE(s->hot));
   s->base = field(slot, "base");
   s->limit = field(slot, "limit");
   s->shadow = field(slot, "shadow");
-  return s->base && s->limit && s->shadow;
+  if (!s->base || !s->limit || !s->shadow)
+    return false;
+  tree word = TREE_TYPE(s->base);
+  return INTEGRAL_TYPE_P(word) && TYPE_UNSIGNED(word) &&
+         TYPE_PRECISION(word) == POINTER_SIZE &&
+         TYPE_MAIN_VARIANT(TREE_TYPE(s->limit)) == TYPE_MAIN_VARIANT(word) &&
+         TYPE_MAIN_VARIANT(TREE_TYPE(s->shadow)) == TYPE_MAIN_VARIANT(word);
 }
 
 /* The access that call `stmt` announces: its size, and whether it writes

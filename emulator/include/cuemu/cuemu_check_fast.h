@@ -364,7 +364,11 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
 }
 
 /* The access at `off` in hot allocation `h`, which holds its first
- * CUEMU_CHECK_FAST_MAX bytes: as cuemu_check_fast_decide() says. */
+ * CUEMU_CHECK_FAST_MAX bytes: as cuemu_check_fast_decide() says. (cuemu's
+ * GCC plugin writes this test's common case inline in checked kernels,
+ * emulator/compile/cuemu_gcc_plugin_check.cc: a change here, to the hot
+ * slots' layout, CUEMU_CHECK_FAST_RACE_TAG or the init map's bytes, must
+ * be made there too.) */
 CUEMU_CHECK_FAST_FN int cuemu_check_fast_hot(cuemu_check_fast *f, int h,
                                              uintptr_t a, uintptr_t off,
                                              size_t size, int kind) {
