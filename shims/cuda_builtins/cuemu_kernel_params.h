@@ -22,6 +22,10 @@
  * Included by cuemu_kernel_thunks.h after its thread loop and its thunks.
  */
 #ifndef CUEMU_KERNEL_PARAMS_H
+#ifndef CUEMU_KERNEL_THUNKS_H
+/* Included on its own: the thunks include it where it belongs. */
+#include "cuemu_kernel_thunks.h"
+#else
 #define CUEMU_KERNEL_PARAMS_H
 #pragma GCC system_header
 
@@ -297,4 +301,5 @@ struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
 
 } // namespace cuemu
 
+#endif /* CUEMU_KERNEL_THUNKS_H */
 #endif /* CUEMU_KERNEL_PARAMS_H */

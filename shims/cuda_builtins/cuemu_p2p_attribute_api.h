@@ -10,6 +10,7 @@
 #define CUEMU_P2P_ATTRIBUTE_API_H
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_peer.h>
 
 #include "cuemu_peer_api.h"
 
@@ -38,7 +39,8 @@ inline cudaError_t cudaDeviceGetP2PAttribute(int *value,
   if (!value || attrib < cudaDevP2PAttrPerformanceRank ||
       attrib > cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
-  e = cudaDeviceCanAccessPeer(&access, srcDevice, dstDevice);
+  e = static_cast<cudaError_t>(
+      cuemu_rt_device_can_access_peer(&access, srcDevice, dstDevice));
   if (e != cudaSuccess)
     return e;
   if (attrib == cudaDevP2PAttrPerformanceRank)
