@@ -961,7 +961,12 @@ static void note_gap(block_state *b, uintptr_t a, const region *r) {
                                           : 0;
   if (!(lo <= a && a < hi))
     return;
-  if (!gap_exclude(a, &lo, &hi, (uintptr_t)b->dyn,
+  /* (Nor the device heap: a range that held it would skip a use after
+   * free() there, depending on where the heap was mapped.) */
+  uintptr_t heap_lo, heap_hi;
+  cuemu__device_heap_range(&heap_lo, &heap_hi);
+  if (!gap_exclude(a, &lo, &hi, heap_lo, heap_hi) ||
+      !gap_exclude(a, &lo, &hi, (uintptr_t)b->dyn,
                    (uintptr_t)b->dyn + b->dyn_size) ||
       !gap_exclude(a, &lo, &hi, (uintptr_t)b->dyn_own,
                    (uintptr_t)b->dyn_own + b->dyn_own_size) ||

@@ -242,6 +242,12 @@ int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
                                           : CUEMU_HEAP_INSIDE;
 }
 
+void cuemu__device_heap_range(uintptr_t *lo, uintptr_t *hi) {
+  unsigned char *ar = __atomic_load_n(&arena, __ATOMIC_ACQUIRE);
+  *lo = (uintptr_t)ar;
+  *hi = ar ? (uintptr_t)ar + granules * GRANULE : 0;
+}
+
 int cuemu__device_heap_shadow(uintptr_t a, size_t cell_bytes,
                               unsigned char **written_at, void **cells_at) {
   unsigned char *w = __atomic_load_n(&written, __ATOMIC_ACQUIRE);

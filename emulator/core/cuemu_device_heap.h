@@ -23,6 +23,10 @@ enum cuemu_heap_verdict {
 int cuemu__device_heap_classify(uintptr_t a, size_t n, void **base,
                                 size_t *size, const void **site);
 
+/* The heap's address range [*lo, *hi) ([0, 0) before it is made), which
+ * the checkers' ranges with nothing to check must leave out. Any thread. */
+void cuemu__device_heap_range(uintptr_t *lo, uintptr_t *hi);
+
 /* The checkers' shadow of the live heap byte at `a`: *written_at points
  * to its "written" byte (initcheck; 0 until something writes it, reset by
  * each allocation) and, when cell_bytes is not 0, *cells_at to its
