@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
 #include "device/cuemu_device_launch.h"
@@ -359,6 +360,10 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
  * the executable graph's previous launch (cuemu_rt_stream_queue.h); the
  * rules of graph memory are checked in issue order when it is issued. */
 int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
+  if (cuemu_thread_in_kernel())
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "cudaGraphLaunch in kernel code: graphs "
+                             "launched from the device are not supported");
   cuemu__graph_lock();
   int live = LIVE_EXEC(exec);
   cuemu__graph_unlock();

@@ -7,8 +7,11 @@
 // pending, and every launch reads the flag raised), and the launches run
 // one after the other in issue order (each appends to a log). Another
 // executable graph of the same graph is not ordered with the first: it
-// runs at once on a third stream.
-// CUEMU_OPTIONS: -std=c++17
+// runs at once on a third stream. Graphs launched from the device are not
+// emulated: instantiation for it, and cudaGraphLaunch in kernel code, are
+// refused with cudaErrorNotSupported (docs/graphs.md, "Not emulated").
+// CUEMU_OPTIONS: -std=c++17 -rdc=true
+// NVCC_OPTIONS: -rdc=true
 #include <cuda_runtime.h>
 
 #include "../check.cuh"
@@ -18,6 +21,15 @@
 __global__ void append(int *log, int *pos, int tag) {
   if (threadIdx.x == 0 && blockIdx.x == 0)
     log[atomicAdd(pos, 1)] = tag;
+}
+
+// A device graph launch: result[0] says whether the kernel runs outside a
+// device graph, result[1] is the launch's error.
+__global__ void launch_from_device(cudaGraphExec_t exec, int *result) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    result[0] = cudaGetCurrentGraphExec() == nullptr;
+    result[1] = (int)cudaGraphLaunch(exec, cudaStreamGraphFireAndForget);
+  }
 }
 
 int main() {
@@ -90,6 +102,19 @@ int main() {
   for (int i = 0; i < 6; ++i)
     bad += hlog[i] != expected[i];
   CHECK(bad == 0);
+
+  // Device graph launch: refused.
+  cudaGraphExec_t device_exec = nullptr;
+  CHECK(cudaGraphInstantiateWithFlags(&device_exec, graph,
+                                      cudaGraphInstantiateFlagDeviceLaunch) ==
+        cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
+  int *result, hresult[2] = {0, 0};
+  RT(cudaMalloc(&result, sizeof hresult));
+  launch_from_device<<<1, 32>>>(exec, result);
+  RT(cudaMemcpy(hresult, result, sizeof hresult, cudaMemcpyDeviceToHost));
+  CHECK(hresult[0] == 1 && hresult[1] == (int)cudaErrorNotSupported);
+  RT(cudaFree(result));
 
   RT(cudaGraphExecDestroy(exec));
   RT(cudaGraphExecDestroy(other));
