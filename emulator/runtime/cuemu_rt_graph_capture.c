@@ -99,6 +99,11 @@ static int is_blocking(void *stream) {
   return !(st.flags & 1u);
 }
 
+/* The device of a member's stream. */
+static int member_device(const member *m) {
+  return m->id.thread ? m->id.device : cuemu__handle_stream_device(m->stream);
+}
+
 static member *member_of(void *stream) {
   stream_id id = id_of(stream);
   for (size_t i = 0; i < nmembers; ++i)
@@ -159,12 +164,13 @@ static void end(capture *cap) {
   free(cap);
 }
 
-/* Invalidates the captures that a use of the legacy default stream would
- * join implicitly; non-zero when there was one. */
+/* Invalidates the captures that a use of the legacy default stream (of
+ * the current device) would join implicitly: those of the device's
+ * blocking streams; non-zero when there was one. */
 static int legacy_conflict(int invalidate) {
-  int found = 0;
+  int found = 0, device = cuemu__device_current();
   for (size_t i = 0; i < nmembers; ++i)
-    if (is_blocking(members[i].stream)) {
+    if (is_blocking(members[i].stream) && member_device(&members[i]) == device) {
       found = 1;
       if (invalidate)
         members[i].cap->invalidated = 1;

@@ -8,11 +8,15 @@
 // legacy default stream (cudaStreamLegacy) still synchronises with the
 // per-thread stream, so using it while that stream captures is
 // cudaErrorStreamCaptureImplicit and invalidates the capture, and it
-// cannot be captured itself.
+// cannot be captured itself; a blocking stream of another device is not
+// joined that way, and each device has its own per-thread stream (with two
+// emulated devices, which the program asks cuemu for: CUEMU_DEVICE).
 // CUEMU_OPTIONS: --default-stream per-thread -std=c++17
 // NVCC_OPTIONS: --default-stream per-thread
 #include <cuda_runtime.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -49,7 +53,45 @@ static void other_thread(int *buf, int *result, cudaError_t *end_error) {
   cudaGetLastError();
 }
 
+// The legacy stream of each device against a capture on device 1.
+static void two_devices(int *a0) {
+  int *a1;
+  RT(cudaSetDevice(1));
+  RT(cudaMalloc(&a1, N * sizeof(int)));
+  cudaStream_t s1;
+  RT(cudaStreamCreate(&s1)); // blocking, on device 1
+  RT(cudaStreamBeginCapture(s1, cudaStreamCaptureModeRelaxed));
+  RT(cudaMemsetAsync(a1, 0, N * sizeof(int), s1));
+  RT(cudaSetDevice(0));
+  CHECK(capturing(cudaStreamPerThread) == cudaStreamCaptureStatusNone);
+  RT(cudaMemsetAsync(a0, 0, N * sizeof(int), cudaStreamLegacy));
+  RT(cudaStreamSynchronize(cudaStreamLegacy));
+  CHECK(capturing(s1) == cudaStreamCaptureStatusActive);
+  RT(cudaSetDevice(1));
+  CHECK(cudaMemsetAsync(a1, 1, N * sizeof(int), cudaStreamLegacy) ==
+        cudaErrorStreamCaptureImplicit);
+  cudaGetLastError();
+  cudaGraph_t g = nullptr;
+  CHECK(cudaStreamEndCapture(s1, &g) == cudaErrorStreamCaptureInvalidated);
+  cudaGetLastError();
+  // Device 1's per-thread stream is not device 0's.
+  RT(cudaSetDevice(0));
+  RT(cudaStreamBeginCapture(cudaStreamPerThread,
+                            cudaStreamCaptureModeRelaxed));
+  RT(cudaSetDevice(1));
+  CHECK(capturing(cudaStreamPerThread) == cudaStreamCaptureStatusNone);
+  RT(cudaSetDevice(0));
+  CHECK(capturing(cudaStreamPerThread) == cudaStreamCaptureStatusActive);
+  RT(cudaStreamEndCapture(cudaStreamPerThread, &g));
+  RT(cudaGraphDestroy(g));
+  RT(cudaSetDevice(1));
+  RT(cudaStreamDestroy(s1));
+  RT(cudaFree(a1));
+  RT(cudaSetDevice(0));
+}
+
 int main() {
+  setenv("CUEMU_DEVICE", "count=2", 0); // before the first CUDA call
   int *a, *b, *other;
   RT(cudaMalloc(&a, N * sizeof(int)));
   RT(cudaMalloc(&b, N * sizeof(int)));
@@ -117,6 +159,13 @@ int main() {
   CHECK(cudaStreamEndCapture(0, &none) == cudaErrorStreamCaptureInvalidated);
   CHECK(none == nullptr);
   cudaGetLastError();
+
+  int devices = 0;
+  RT(cudaGetDeviceCount(&devices));
+  if (devices >= 2)
+    two_devices(a);
+  else
+    std::printf("one device: the checks of two devices are left out\n");
 
   RT(cudaGraphExecDestroy(exec));
   RT(cudaGraphDestroy(graph));
