@@ -71,8 +71,10 @@ int cuemu__rt_capture_stream_sync(void *stream);
  * or memset, cudaMalloc, cudaFree): returns
  * cudaErrorStreamCaptureUnsupported (and invalidates the captures that
  * forbid it) when the calling thread's capture mode forbids it; with
- * `legacy` (the call uses the legacy default stream),
- * cudaErrorStreamCaptureImplicit while a blocking stream captures; else 0.
+ * `legacy` (the call uses stream 0), cudaErrorStreamCaptureImplicit while
+ * a blocking stream captures, or under per-thread default streams
+ * cudaErrorStreamCaptureUnsupported while the thread's own default stream
+ * captures (invalidated); else 0.
  * Not checked for libcuemu's own calls on behalf of a stream operation. */
 int cuemu__rt_capture_unsafe_call(int legacy);
 

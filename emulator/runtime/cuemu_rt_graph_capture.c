@@ -13,11 +13,13 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
@@ -25,10 +27,19 @@
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
+/* A stream as captures tell streams apart: the handle, with stream 0
+ * resolved (cudaStreamPerThread under per-thread default streams), and for
+ * cudaStreamPerThread the host thread and device whose stream it names. */
+typedef struct stream_id {
+  void *handle;
+  const void *thread;
+  int device;
+} stream_id;
+
 typedef struct capture {
   unsigned long long id;
   cuemu_rt_graph *graph;
-  void *origin;
+  stream_id origin;
   int mode;
   pthread_t thread;
   int invalidated;
@@ -37,7 +48,8 @@ typedef struct capture {
 
 /* A stream taking part in a capture. */
 typedef struct member {
-  void *stream;
+  stream_id id;
+  void *stream; /* its handle, stream 0 resolved */
   capture *cap;
   cuemu__node_list deps;
 } member;
@@ -58,6 +70,21 @@ static size_t nmarks;
 static atomic_size_t active; /* ncaptures, read without the lock */
 static unsigned long long next_id;
 static __thread int thread_mode = CUEMU_RT_CAPTURE_GLOBAL;
+static __thread char thread_key; /* its address names the host thread */
+
+static stream_id id_of(void *stream) {
+  stream = cuemu__stream_resolve(stream);
+  stream_id id = {stream, NULL, -1};
+  if ((uintptr_t)stream == 2) { /* cudaStreamPerThread */
+    id.thread = &thread_key;
+    id.device = cuemu__device_current();
+  }
+  return id;
+}
+
+static int same_stream(stream_id a, stream_id b) {
+  return a.handle == b.handle && a.thread == b.thread && a.device == b.device;
+}
 
 static int is_legacy(void *stream) {
   stream = cuemu__stream_resolve(stream);
@@ -72,9 +99,15 @@ static int is_blocking(void *stream) {
   return !(st.flags & 1u);
 }
 
-static member *member_of(const void *stream) {
+/* The device of a member's stream. */
+static int member_device(const member *m) {
+  return m->id.thread ? m->id.device : cuemu__handle_stream_device(m->stream);
+}
+
+static member *member_of(void *stream) {
+  stream_id id = id_of(stream);
   for (size_t i = 0; i < nmembers; ++i)
-    if (members[i].stream == stream)
+    if (same_stream(members[i].id, id))
       return &members[i];
   return NULL;
 }
@@ -105,7 +138,8 @@ static member *add_member(void *stream, capture *cap) {
     return NULL;
   members = m;
   m = &members[nmembers++];
-  m->stream = stream;
+  m->id = id_of(stream);
+  m->stream = m->id.handle;
   m->cap = cap;
   m->deps = (cuemu__node_list){0};
   return m;
@@ -130,12 +164,13 @@ static void end(capture *cap) {
   free(cap);
 }
 
-/* Invalidates the captures that a use of the legacy default stream would
- * join implicitly; non-zero when there was one. */
+/* Invalidates the captures that a use of the legacy default stream (of
+ * the current device) would join implicitly: those of the device's
+ * blocking streams; non-zero when there was one. */
 static int legacy_conflict(int invalidate) {
-  int found = 0;
+  int found = 0, device = cuemu__device_current();
   for (size_t i = 0; i < nmembers; ++i)
-    if (is_blocking(members[i].stream)) {
+    if (is_blocking(members[i].stream) && member_device(&members[i]) == device) {
       found = 1;
       if (invalidate)
         members[i].cap->invalidated = 1;
@@ -225,7 +260,7 @@ static int start(void *stream, int mode, cuemu_rt_graph *graph,
   cap->id = ++next_id;
   cap->graph = g;
   cap->to_graph = graph != NULL;
-  cap->origin = stream;
+  cap->origin = id_of(stream);
   cap->mode = mode;
   cap->thread = pthread_self();
   captures[ncaptures++] = cap;
@@ -297,14 +332,15 @@ int cuemu_rt_stream_end_capture(void *stream, cuemu_rt_graph **graph) {
   /* A capture into the caller's graph (cudaStreamBeginCaptureToGraph) may
    * be ended without asking for the graph back, as CUDA's conditional-node
    * examples do; any other capture must hand its graph to someone. */
-  if (!graph && !(m && m->cap->origin == stream && m->cap->to_graph)) {
+  int origin = m && same_stream(m->cap->origin, id_of(stream));
+  if (!graph && !(origin && m->cap->to_graph)) {
     cuemu__graph_unlock();
     return cuemu_rt_error(cudaErrorInvalidValue);
   }
   if (!m) {
     code = cudaErrorIllegalState;
     why = "the stream is not capturing";
-  } else if (m->cap->origin != stream) {
+  } else if (!origin) {
     code = cudaErrorStreamCaptureUnmatched;
     why = "the capture was begun on another stream (end it there)";
   } else if (m->cap->mode != CUEMU_RT_CAPTURE_RELAXED &&
@@ -574,8 +610,16 @@ int cuemu__rt_capture_unsafe_call(int legacy) {
       code = cudaErrorStreamCaptureUnsupported;
     }
   }
-  if (!code && legacy && legacy_conflict(1))
+  /* A blocking copy or memset uses stream 0: the legacy stream, or under
+   * per-thread default streams the thread's own, which must not be
+   * capturing (as cudaStreamSynchronize of it). */
+  member *own = legacy && !is_legacy(NULL) ? member_of(NULL) : NULL;
+  if (!code && own) {
+    own->cap->invalidated = 1;
+    code = cudaErrorStreamCaptureUnsupported;
+  } else if (!code && legacy && is_legacy(NULL) && legacy_conflict(1)) {
     code = cudaErrorStreamCaptureImplicit;
+  }
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : 0;
 }

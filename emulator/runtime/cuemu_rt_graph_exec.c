@@ -3,9 +3,11 @@
  * launch and upload, update from another graph, and per-node parameters
  * (see cuemu_runtime_graph.h).
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <cuemu/cuemu_device.h>
 #include <cuemu/cuemu_runtime.h>
 
 #include "device/cuemu_device_launch.h"
@@ -218,6 +220,8 @@ static int detach_queued(cuemu_rt_graph_exec *exec, int copy) {
 }
 
 int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
+  /* Its key orders no launch any more (queue_launch). */
+  cuemu__stream_forget_event(exec);
   cuemu__graph_lock();
   if (!LIVE_EXEC(exec))
     return unlock_with(cudaErrorInvalidValue);
@@ -261,24 +265,6 @@ static void reset_conditions(cuemu_rt_graph *g) {
   }
 }
 
-/* Non-zero when a graph allocates or frees memory (its nodes, child
- * graphs and bodies). */
-static int has_memory_nodes(const cuemu_rt_graph *g) {
-  for (size_t i = 0; i < g->nodes.n; ++i) {
-    const cuemu_rt_graph_node *node = g->nodes.v[i];
-    int t = node->p.type;
-    if (t == CUEMU_RT_NODE_MEM_ALLOC || t == CUEMU_RT_NODE_MEM_FREE ||
-        (t == CUEMU_RT_NODE_GRAPH && has_memory_nodes(node->p.u.child.graph)))
-      return 1;
-    for (unsigned b = 0; node->bodies && t == CUEMU_RT_NODE_CONDITIONAL &&
-                         b < node->p.u.conditional.size;
-         ++b)
-      if (has_memory_nodes(node->bodies[b]))
-        return 1;
-  }
-  return 0;
-}
-
 /* Notes the events a launch of g, just queued on `stream`, records. */
 static void note_records(const cuemu_rt_graph *g, void *stream) {
   for (size_t i = 0; i < g->nodes.n; ++i) {
@@ -295,8 +281,12 @@ static void note_records(const cuemu_rt_graph *g, void *stream) {
   }
 }
 
-/* Runs launch number `n` of executable graph g into `stream`. */
-static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n) {
+/* Runs launch number `n` of executable graph g into `stream`; `auto_free`
+ * first frees the allocations the previous launch left allocated. */
+static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n,
+                      int auto_free) {
+  if (auto_free)
+    cuemu__graph_memory_free_on_launch(g);
   reset_conditions(g);
   cuemu__capture_bypass++;
   int code = cuemu__graph_run(g, stream, n);
@@ -307,6 +297,7 @@ static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n) {
 typedef struct queued_launch {
   exec_launches *launches;
   unsigned long long n;
+  int auto_free;
 } queued_launch;
 
 /* Counts `n` uses of exec's graph by a queued launch (the lock held);
@@ -338,18 +329,41 @@ static void release_queued(exec_launches *l) {
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
   free(arg);
-  int code = run_launch(q.launches->graph, stream, q.n);
+  int code = run_launch(q.launches->graph, stream, q.n, q.auto_free);
   cuemu__graph_lock();
   release_queued(q.launches);
   cuemu__graph_unlock();
   return code;
 }
 
-/* A launch into an asynchronous stream runs in the stream's order
- * (cuemu_rt_stream_queue.h); one of a graph that allocates memory runs
- * now, after the stream's earlier work, so that the allocations of the
- * previous launch are checked when it is issued. */
+/* Orders the launches of one executable graph: CUDA runs each after the
+ * previous launch of the same graph, whatever its stream. The launch
+ * queued last is noted as the pending "record" of a key of the executable
+ * graph (the graph's address), and the next launch waits for it as for an
+ * event's record. The lock makes the wait, the launch and the note one
+ * step for launches from several host threads. */
+static pthread_mutex_t order_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
+                        queued_launch *q) {
+  pthread_mutex_lock(&order_lock);
+  int code = cuemu__stream_defer_wait_event(stream, exec);
+  if (!code)
+    code = cuemu__stream_defer_call(stream, run_queued, q);
+  if (!code)
+    cuemu__stream_note_record(exec, stream);
+  pthread_mutex_unlock(&order_lock);
+  return code;
+}
+
+/* A launch into an asynchronous stream runs in the stream's order, after
+ * the executable graph's previous launch (cuemu_rt_stream_queue.h); the
+ * rules of graph memory are checked in issue order when it is issued. */
 int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
+  if (cuemu_thread_in_kernel())
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "cudaGraphLaunch in kernel code: graphs "
+                             "launched from the device are not supported");
   cuemu__graph_lock();
   int live = LIVE_EXEC(exec);
   cuemu__graph_unlock();
@@ -361,41 +375,41 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if ((code = cuemu__rt_check_sticky()) != 0 ||
       (code = cuemu__rt_stream_valid(stream)) != 0)
     return code;
-  if (!cuemu__stream_inline() && !has_memory_nodes(exec->graph)) {
-    queued_launch *q = malloc(sizeof *q);
-    /* Two uses: the launch's, and this call's until its records are
-     * noted. */
-    cuemu__graph_lock();
-    exec_launches *l = q ? count_queued(exec, 2) : NULL;
-    cuemu__graph_unlock();
-    if (!l) {
-      free(q);
-      return cuemu_rt_error(cudaErrorMemoryAllocation);
-    }
-    *q = (queued_launch){l, exec->launches++};
-    code = cuemu__stream_defer_call(stream, run_queued, q);
-    if (code)
-      free(q);
-    else
-      note_records(l->graph, stream);
-    cuemu__graph_lock();
-    if (code)
-      l->pending--; /* the launch's use */
-    release_queued(l);
-    cuemu__graph_unlock();
+  int inline_run = cuemu__stream_inline();
+  if (inline_run && (code = cuemu__rt_check_stream(stream)) != 0)
     return code;
-  }
-  if ((code = cuemu__rt_check_stream(stream)) != 0)
-    return code;
-  /* Allocations of the previous launch nobody freed. */
-  code = cuemu__graph_memory_check_launch(exec->graph,
-                                          (exec->flags & FLAG_AUTO_FREE) != 0);
+  /* Allocations of the previous launch no free has been issued for. */
+  int auto_free = (exec->flags & FLAG_AUTO_FREE) != 0;
+  code = cuemu__graph_memory_issue_launch(exec->graph, auto_free);
   if (code)
     return cuemu__graph_fail(code, "cudaGraphLaunch: a memory allocation of "
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
-  return run_launch(exec->graph, stream, exec->launches++);
+  if (inline_run)
+    return run_launch(exec->graph, stream, exec->launches++, auto_free);
+  queued_launch *q = malloc(sizeof *q);
+  /* Two uses: the launch's, and this call's until its records are
+   * noted. */
+  cuemu__graph_lock();
+  exec_launches *l = q ? count_queued(exec, 2) : NULL;
+  cuemu__graph_unlock();
+  if (!l) {
+    free(q);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  *q = (queued_launch){l, exec->launches++, auto_free};
+  code = queue_launch(exec, stream, q);
+  if (code)
+    free(q);
+  else
+    note_records(l->graph, stream);
+  cuemu__graph_lock();
+  if (code)
+    l->pending--; /* the launch's use */
+  release_queued(l);
+  cuemu__graph_unlock();
+  return code;
 }
 
 int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {

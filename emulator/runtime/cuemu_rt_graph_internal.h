@@ -32,6 +32,8 @@ typedef struct cuemu__graph_memory {
   unsigned flags;   /* its allocation's flags (the device) */
   int freed;        /* not allocated: before its node runs, after a free */
   int reserved;     /* counted as reserved graph memory (until a trim) */
+  int issued;       /* allocated in issue order: a launch that allocates
+                       it was issued, and no free of it since */
   struct cuemu__graph_memory *next; /* the list of graph memory */
 } cuemu__graph_memory;
 

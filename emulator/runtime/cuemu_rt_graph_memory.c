@@ -10,9 +10,10 @@
  * the graph. A freed allocation keeps its storage, but the allocation table
  * remembers it as freed, so that copies refuse it and memcheck reports a
  * kernel that touches it (as after a stream-ordered free); its node's next
- * run allocates it again. A launch that finds an allocation of the graph's
- * still allocated by the previous launch fails, unless the executable
- * graph frees such allocations on launch.
+ * run allocates it again. Launches run in their streams' order; a launch
+ * that finds, when it is issued, an allocation of the graph's that the
+ * previous launch made and no free issued since has freed fails, unless
+ * the executable graph frees such allocations on launch (when it runs).
  *
  * The device counters (cuemu/cuemu_rt_graph_mem.h) follow the list: a
  * memory is used while an executable graph holds it or it is allocated,
@@ -29,6 +30,7 @@
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 
 #define DEVICE_KIND (1u << CUEMU_RT_MEMORY_DEVICE)
 /* Enough for CUEMU_DEVICE's largest count. */
@@ -162,30 +164,109 @@ int cuemu__graph_memory_free_node(const void *ptr) {
 }
 
 int cuemu__graph_memory_free(const void *ptr) {
-  return cuemu__graph_memory_free_node(ptr) == cudaSuccess;
+  pthread_mutex_lock(&list_lock);
+  cuemu__graph_memory *m = find_allocated(ptr);
+  if (m) {
+    m->issued = 0;
+    mark_freed(m);
+  }
+  pthread_mutex_unlock(&list_lock);
+  return m != NULL;
 }
 
-int cuemu__graph_memory_check_launch(cuemu_rt_graph *g, int auto_free) {
-  int code = cudaSuccess;
-  for (size_t i = 0; i < g->nodes.n && !code; ++i) {
+/* ---- Launches in issue order ----------------------------------------------
+ * A launch is issued (cudaGraphLaunch returns) before it runs, so CUDA's
+ * relaunch rule is checked against the allocations as the order of issue
+ * leaves them: `issued` is set by an issued launch that allocates, and
+ * cleared by an issued free (a free node's launch, cudaFreeAsync, cudaFree).
+ * The allocation table follows when the work runs. */
+
+/* Calls fn on every node of g and of the graphs inside it. */
+static void each_node(cuemu_rt_graph *g,
+                      void (*fn)(cuemu_rt_graph_node *, void *), void *arg) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
     cuemu_rt_graph_node *node = g->nodes.v[i];
-    cuemu__graph_memory *m = node->memory;
-    if (m) {
-      pthread_mutex_lock(&list_lock);
-      if (!m->freed && auto_free)
-        mark_freed(m);
-      else if (!m->freed)
-        code = cudaErrorInvalidValue;
-      pthread_mutex_unlock(&list_lock);
-    }
-    if (!code && node->p.type == CUEMU_RT_NODE_GRAPH)
-      code = cuemu__graph_memory_check_launch(node->p.u.child.graph,
-                                              auto_free);
-    for (unsigned b = 0;
-         !code && node->bodies && b < node->p.u.conditional.size; ++b)
-      code = cuemu__graph_memory_check_launch(node->bodies[b], auto_free);
+    fn(node, arg);
+    if (node->p.type == CUEMU_RT_NODE_GRAPH)
+      each_node(node->p.u.child.graph, fn, arg);
+    for (unsigned b = 0; node->bodies && b < node->p.u.conditional.size; ++b)
+      each_node(node->bodies[b], fn, arg);
   }
-  return code;
+}
+
+/* The steps of an issued launch (the lock held). */
+enum { STEP_CHECK, STEP_ALLOCATE, STEP_FREE, STEP_FREE_ON_LAUNCH };
+
+typedef struct launch_step {
+  int step;
+  int blocked; /* STEP_CHECK: an allocation is still allocated */
+} launch_step;
+
+static void launch_visit(cuemu_rt_graph_node *node, void *arg) {
+  launch_step *s = arg;
+  cuemu__graph_memory *m = node->memory;
+  if (s->step == STEP_CHECK && m && m->issued)
+    s->blocked = 1;
+  else if (s->step == STEP_ALLOCATE && m)
+    m->issued = 1;
+  else if (s->step == STEP_FREE && node->p.type == CUEMU_RT_NODE_MEM_FREE) {
+    for (cuemu__graph_memory *f = list; f; f = f->next)
+      if (f->ptr == node->p.u.free.dptr && f->issued) {
+        f->issued = 0;
+        break;
+      }
+  } else if (s->step == STEP_FREE_ON_LAUNCH && m) {
+    mark_freed(m);
+  }
+}
+
+int cuemu__graph_memory_issue_launch(cuemu_rt_graph *g, int auto_free) {
+  launch_step s = {STEP_CHECK, 0};
+  pthread_mutex_lock(&list_lock);
+  if (!auto_free)
+    each_node(g, launch_visit, &s);
+  if (!s.blocked) {
+    /* Allocations first: a free node of the same graph follows its
+     * allocation node. */
+    s.step = STEP_ALLOCATE;
+    each_node(g, launch_visit, &s);
+    s.step = STEP_FREE;
+    each_node(g, launch_visit, &s);
+  }
+  pthread_mutex_unlock(&list_lock);
+  return s.blocked ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+void cuemu__graph_memory_free_on_launch(cuemu_rt_graph *g) {
+  launch_step s = {STEP_FREE_ON_LAUNCH, 0};
+  pthread_mutex_lock(&list_lock);
+  each_node(g, launch_visit, &s);
+  pthread_mutex_unlock(&list_lock);
+}
+
+/* The queued part of cudaFreeAsync: the free, when the stream reaches it
+ * (an allocation no longer allocated then is the stream's error). */
+static int run_free(void *ptr, void *stream) {
+  (void)stream;
+  int code = cuemu__graph_memory_free_node(ptr);
+  return code ? cuemu__graph_fail(code, "cudaFreeAsync: the graph "
+                                        "allocation at %p is not allocated "
+                                        "when the stream reaches its free",
+                                  ptr)
+              : cudaSuccess;
+}
+
+int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code) {
+  pthread_mutex_lock(&list_lock);
+  cuemu__graph_memory *m = list;
+  while (m && !(m->ptr == ptr && m->issued))
+    m = m->next;
+  if (m)
+    m->issued = 0;
+  pthread_mutex_unlock(&list_lock);
+  if (m)
+    *code = cuemu__stream_defer_call(stream, run_free, ptr);
+  return m != NULL;
 }
 
 /* ---- The device's counters ----------------------------------------------- */

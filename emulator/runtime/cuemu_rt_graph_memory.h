@@ -34,16 +34,29 @@ void cuemu__graph_memory_allocated(struct cuemu__graph_memory *m);
  * not an allocated graph allocation. */
 int cuemu__graph_memory_free_node(const void *ptr);
 
-/* cudaFree or cudaFreeAsync of ptr outside the graph that allocated it:
- * returns 1 when ptr is the start of an allocated graph allocation, now
- * freed as a free node frees it; 0 for any other pointer (one already
- * freed included: a double free, which the caller reports). */
+/* cudaFree, or cudaFreeAsync run when issued, of ptr outside the graph
+ * that allocated it: returns 1 when ptr is the start of an allocated graph
+ * allocation, now freed as a free node frees it (in issue order too); 0
+ * for any other pointer (one already freed included: a double free, which
+ * the caller reports). */
 int cuemu__graph_memory_free(const void *ptr);
 
-/* Before a launch of an executable graph: its allocations that a previous
- * launch made and nobody freed are freed when auto_free is set
- * (cudaGraphInstantiateFlagAutoFreeOnLaunch), else the launch fails with
- * cudaErrorInvalidValue, as CUDA's does. Returns a CUDA code. */
-int cuemu__graph_memory_check_launch(struct cuemu_rt_graph *g, int auto_free);
+/* cudaFreeAsync of ptr into an asynchronous stream: when ptr is a graph
+ * allocation allocated in issue order, it is freed in issue order now and
+ * the free is queued on `stream` (*code: the CUDA code of the call); returns
+ * 1 then, else 0 (the caller frees ptr as any other pointer). */
+int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code);
+
+/* When a launch of executable graph g is issued: CUDA's relaunch rule is
+ * checked in issue order (an allocation that the graph's previous launch
+ * made and that no free issued since has freed fails the launch with
+ * cudaErrorInvalidValue, unless auto_free:
+ * cudaGraphInstantiateFlagAutoFreeOnLaunch); then the launch's allocations
+ * and frees count as issued. Returns a CUDA code. */
+int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free);
+
+/* When a launch of g that frees on launch runs: its allocations still
+ * allocated are freed first. */
+void cuemu__graph_memory_free_on_launch(struct cuemu_rt_graph *g);
 
 #endif

@@ -454,6 +454,10 @@ int cuemu_rt_free_async(void *ptr, void *stream) {
   if (!cuemu__stream_inline() &&
       queue_free(ptr, stream, &code, __builtin_return_address(0)))
     return code;
+  /* A graph allocation: freed in the stream's order too. */
+  if (!cuemu__stream_inline() &&
+      cuemu__graph_memory_queue_free(ptr, stream, &code))
+    return code;
   if ((code = cuemu__stream_drain(stream)) != 0)
     return code;
   if (cuemu__rt_pool_free(ptr, stream))

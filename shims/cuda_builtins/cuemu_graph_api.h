@@ -1154,6 +1154,22 @@ inline void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
   cuemu_rt_graph_set_conditional(handle, value);
 }
 
+/* ---- Device graph launch --------------------------------------------------------
+ * Graphs launched from kernel code are not emulated: instantiation with
+ * cudaGraphInstantiateFlagDeviceLaunch and cudaGraphLaunch called in kernel
+ * code are refused with cudaErrorNotSupported. The device runtime's names
+ * are here so that such a program compiles and gets that error. */
+#ifndef cudaStreamGraphTailLaunch
+#define cudaStreamGraphTailLaunch ((cudaStream_t)0x0100000000000000)
+#define cudaStreamGraphFireAndForget ((cudaStream_t)0x0200000000000000)
+#define cudaStreamGraphFireAndForgetAsSibling                                 \
+  ((cudaStream_t)0x0300000000000000)
+#endif
+
+/* Device code: the device graph the calling kernel runs in. No kernel runs
+ * in one here, so it is 0, what CUDA returns outside a device graph. */
+inline cudaGraphExec_t cudaGetCurrentGraphExec(void) { return nullptr; }
+
 /* ---- Executable graphs --------------------------------------------------------- */
 
 inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
