@@ -102,14 +102,15 @@ static size_t callee_start(const cuemu_rewriter *rw, size_t k, size_t none,
   }
 }
 
-static int is_three(const cuemu_rewriter *rw, size_t j, const char *c) {
-  return cuemu__rw_is(rw, j, c) && cuemu__rw_is(rw, j + 1, c) &&
-         cuemu__rw_is(rw, j + 2, c) && cuemu__rw_adjacent(rw, j) &&
-         cuemu__rw_adjacent(rw, j + 1);
-}
-
-static size_t span(const cuemu_rewriter *rw, size_t j) {
-  return rw->toks[j + 2].offset + rw->toks[j + 2].length - rw->toks[j].offset;
+/* Replaces the three characters of the `<<<` or `>>>` at token j by text;
+ * what nvcc allows between them (blanks, comments, a newline) stays, so the
+ * lines after it keep their numbers. */
+static cuemu_status replace_chevrons(cuemu_rewriter *rw, size_t j,
+                                     const char *text, size_t length) {
+  cuemu_status st = cuemu__rw_edit(rw, rw->toks[j].offset, 1, text, length);
+  if (!st) st = cuemu__rw_edit(rw, rw->toks[j + 1].offset, 1, "", 0);
+  if (!st) st = cuemu__rw_edit(rw, rw->toks[j + 2].offset, 1, "", 0);
+  return st;
 }
 
 cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
@@ -136,7 +137,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
       break;
     } else if (cuemu__rw_is(rw, j, ",")) {
       commas++;
-    } else if (is_three(rw, j, ">")) {
+    } else if (cuemu__rw_chevrons(rw, j, ">")) {
       break;
     }
   }
@@ -227,7 +228,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, (size_t)n);
     free(head);
     if (!st)
-      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), tail,
+      st = replace_chevrons(rw, i, tail,
                           (size_t)m);
     free(tail);
   } else if (known && decl && decl->type_alias) {
@@ -244,7 +245,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
     if (!st)
-      st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), "))>(", 4);
+      st = replace_chevrons(rw, i, "))>(", 4);
   } else if (known && name + 1 < i && cuemu__rw_is(rw, name + 1, "<")) {
     /* A template-id: `((void)&k<float>, launch_static<k<float>>(config))`.
      * The address taken in an expression makes g++ instantiate the kernel
@@ -261,18 +262,18 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     }
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[j].offset, span(rw, j), "))", 2);
+    if (!st) st = replace_chevrons(rw, i, ")>(", 3);
+    if (!st) st = replace_chevrons(rw, j, "))", 2);
     return st;
   } else if (known) {
     static const char head[] = "::cuemu::launch_static<CUEMU_KERNEL_ARGS(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ")>(", 3);
+    if (!st) st = replace_chevrons(rw, i, ")>(", 3);
   } else {
     static const char head[] = "::cuemu::launch_dynamic(";
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
-    if (!st) st = cuemu__rw_edit(rw, rw->toks[i].offset, span(rw, i), ", ", 2);
+    if (!st) st = replace_chevrons(rw, i, ", ", 2);
   }
-  if (!st) st = cuemu__rw_edit(rw, rw->toks[j].offset, span(rw, j), ")", 1);
+  if (!st) st = replace_chevrons(rw, j, ")", 1);
   return st;
 }

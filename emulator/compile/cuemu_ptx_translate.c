@@ -194,6 +194,10 @@ static const insn insns[] = {
     {"elect.sync", "elect", F_SITE | F_PIPE, 1, 1, 1, ""},
     {"griddepcontrol.wait", "", F_NONE, 0, 0, 0, ""},
     {"griddepcontrol.launch_dependents", "", F_NONE, 0, 0, 0, ""},
+    /* Warp-wide matrix loads and products (cuemu_ptx_matrix.h). */
+    {"ldmatrix.sync.aligned", "ldmatrix", F_LD | F_SITE, 1, 1, 1,
+     "m8n8 x1 x2 x4 trans b16 -shared -shared::cta"},
+    {"mma.sync.aligned", "mma", F_SITE, 1, 3, 3, "m16n8k16 m16n8k8 row col f16 bf16 f32"},
     {"dp4a", "dp4a", 0, 1, 3, 3, "u32 s32"},
     {"dp2a", "dp2a", 0, 1, 3, 3, "lo hi u32 s32"},
 };
@@ -970,7 +974,7 @@ static cuemu_status instruction(tr *t) {
       if (addr != (ops[k].kind == O_ADDR)) bad = 1;
       if (ops[k].kind == O_VEC &&
           !((dst && (in->flags & F_LD)) || (!dst && (in->flags & F_ST) && k == 1) ||
-            !strcmp(in->fn, "mov")))
+            !strcmp(in->fn, "mov") || !strcmp(in->fn, "mma")))
         bad = 1;
       if (ops[k].kind == O_PIPE && !(k == 0 && (in->flags & F_PIPE))) bad = 1;
       if (dst)
@@ -1003,7 +1007,8 @@ static cuemu_status instruction(tr *t) {
         memcpy(ops[k].part[0], wrapped, sizeof wrapped);
         break;
       }
-  if ((in->flags & F_LD) || !strcmp(in->fn, "st") || !strcmp(in->fn, "cp_async")) {
+  if (((in->flags & F_LD) && strcmp(in->fn, "ldmatrix")) || !strcmp(in->fn, "st") ||
+      !strcmp(in->fn, "cp_async")) {
     memset(&ops[nops], 0, sizeof ops[nops]); /* cp.async's optional src-size */
     memory_access(t, in, targs.data, ops, ftype, ordered);
     free(targs.data);

@@ -232,12 +232,6 @@ static cuemu_status global_decl(walker *w, size_t i) {
   return st;
 }
 
-static int three_lt(const cuemu_rewriter *rw, size_t i) {
-  return cuemu__rw_is(rw, i, "<") && cuemu__rw_is(rw, i + 1, "<") &&
-         cuemu__rw_is(rw, i + 2, "<") && cuemu__rw_adjacent(rw, i) &&
-         cuemu__rw_adjacent(rw, i + 1);
-}
-
 static const char device_linkage[] = " __attribute__((visibility(\"default\")))";
 static const char host_linkage[] = " __attribute__((weak))";
 /* A kernel of the host pass is also never inlined (g++ inlines a weak
@@ -657,7 +651,7 @@ static cuemu_status walk(walker *w) {
         st = host_call_in_kernel(rw, i);
       }
     } else if (t->kind == CUEMU_TOKEN_PUNCT) {
-      if (own && three_lt(rw, i)) {
+      if (own && cuemu__rw_chevrons(rw, i, "<")) {
         if (w->device_body)
           st = cuemu__device_code_check(rw, i);
         if (st == CUEMU_SUCCESS)
@@ -936,8 +930,13 @@ static cuemu_status rewrite_macro(cuemu_rewriter *rw, const cuemu_token *t) {
   size_t n = t->length;
   int has_launch = 0;
   for (size_t i = 0; i + 2 < n; ++i)
-    if (d[i] == '<' && d[i + 1] == '<' && d[i + 2] == '<')
-      has_launch = 1;
+    if (d[i] == '<' && d[i + 1] == '<') {
+      size_t k = i + 2; /* `<< <` too (cuemu__rw_chevrons) */
+      while (k < n && (d[k] == ' ' || d[k] == '\t'))
+        k++;
+      if (k < n && d[k] == '<')
+        has_launch = 1;
+    }
   if (!has_launch)
     return CUEMU_SUCCESS;
   /* "#", "define", the macro's name and its parameter list. */

@@ -21,6 +21,18 @@ int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i) {
          rw->toks[i].offset + rw->toks[i].length == rw->toks[i + 1].offset;
 }
 
+int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c) {
+  if (!cuemu__rw_is(rw, i, c) || !cuemu__rw_is(rw, i + 1, c) ||
+      !cuemu__rw_is(rw, i + 2, c) || !cuemu__rw_adjacent(rw, i))
+    return 0;
+  if (cuemu__rw_adjacent(rw, i + 1))
+    return 1;
+  /* nvcc reads `k<< <g, b>> >(x)` (an editor's formatting) as a launch: the
+   * third character may follow blanks or comments, for `<` on the same
+   * line only. */
+  return c[0] == '>' || rw->toks[i + 2].line == rw->toks[i + 1].line;
+}
+
 static int is_opener(const cuemu_rewriter *rw, size_t i) {
   return rw->toks[i].kind == CUEMU_TOKEN_PUNCT && rw->toks[i].length == 1 &&
          strchr("([{", rw->text[rw->toks[i].offset]) != NULL;

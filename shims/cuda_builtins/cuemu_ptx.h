@@ -10,5 +10,6 @@
 #include "cuemu_ptx_int.h"
 #include "cuemu_ptx_float.h"
 #include "cuemu_ptx_sync.h"
+#include "cuemu_ptx_matrix.h"
 
 #endif /* CUEMU_PTX_SHIM_H */

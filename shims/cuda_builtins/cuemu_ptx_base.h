@@ -61,7 +61,8 @@ enum : int {
   m_v2, m_v4, m_relaxed, m_acquire, m_release, m_volatile,
   m_add, m_inc, m_dec, m_cas, m_exch, m_min, m_max, m_popc,
   m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
-  m_noComplete, m_parity, m_noinc
+  m_noComplete, m_parity, m_noinc,
+  m_m8n8, m_x1, m_x2, m_x4, m_trans, m_m16n8k16, m_m16n8k8, m_row, m_col
 };
 
 /* A type is (kind << 8) | bits. */

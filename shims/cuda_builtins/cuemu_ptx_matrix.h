@@ -1,0 +1,175 @@
+/*
+ * cuemu_ptx_matrix.h: the warp-wide matrix instructions of inline PTX (see
+ * cuemu_ptx.h): ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16
+ * and mma.sync.aligned.{m16n8k16,m16n8k8}.row.col with .f16 or .bf16
+ * inputs and .f32 or .f16 accumulators, with the fragment layouts of the
+ * PTX ISA ("Matrix fragments for mma.m16n8k16", "ldmatrix"). Each lane's
+ * registers reach the others through the warp's shuffle (libcuemu's
+ * cuemu_warp_collective), so every lane of the warp must execute the
+ * instruction, as on a GPU. The products are summed in single precision
+ * in k order (a GPU's order and intermediate precision are unspecified);
+ * an .f16 accumulator is rounded to nearest once at the end. Part of
+ * cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_MATRIX_H
+#define CUEMU_PTX_MATRIX_H
+#pragma GCC system_header
+
+#include "cuemu_ptx_base.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace cuemu {
+namespace ptx {
+
+/* Value v of lane `from` of the warp (all 32 lanes take part). */
+inline reg warp_fetch(reg v, int from, const char *name, const char *file, int line) {
+  return cuemu_warp_collective(CUEMU_WARP_SHFL_IDX, 0xffffffffu, v, from, 32, name, file,
+                               line);
+}
+
+/* ldmatrix: matrix m's row r is at the address lane 8m + r gives; without
+ * .trans lane t receives row t/4, elements 2(t%4) and 2(t%4)+1 of each
+ * matrix, with .trans the elements (2(t%4), t/4) and (2(t%4)+1, t/4). */
+template <int... M_>
+inline void ldmatrix_n(reg *d, int count, reg address, const char *file, int line) {
+  const int lane = static_cast<int>(sreg_laneid());
+  for (int m = 0; m < count; ++m) {
+    if constexpr (has<m_trans, M_...>) {
+      uint16_t lo, hi;
+      const reg row0 = warp_fetch(address, 8 * m + 2 * (lane % 4), "ldmatrix", file, line);
+      const reg row1 = warp_fetch(address, 8 * m + 2 * (lane % 4) + 1, "ldmatrix", file, line);
+      std::memcpy(&lo, reinterpret_cast<const char *>(row0) + 2 * (lane / 4), 2);
+      std::memcpy(&hi, reinterpret_cast<const char *>(row1) + 2 * (lane / 4), 2);
+      d[m] = static_cast<reg>(lo) | (static_cast<reg>(hi) << 16);
+    } else {
+      uint32_t w;
+      const reg row = warp_fetch(address, 8 * m + lane / 4, "ldmatrix", file, line);
+      std::memcpy(&w, reinterpret_cast<const char *>(row) + 4 * (lane % 4), 4);
+      d[m] = w;
+    }
+  }
+}
+template <int... M_>
+inline void ldmatrix(reg &d0, reg address, const char *file, int line) {
+  static_assert(has<m_x1, M_...>, "ldmatrix: 1 destination needs .x1");
+  ldmatrix_n<M_...>(&d0, 1, address, file, line);
+}
+template <int... M_>
+inline void ldmatrix(reg &d0, reg &d1, reg address, const char *file, int line) {
+  static_assert(has<m_x2, M_...>, "ldmatrix: 2 destinations need .x2");
+  reg d[2];
+  ldmatrix_n<M_...>(d, 2, address, file, line);
+  d0 = d[0];
+  d1 = d[1];
+}
+template <int... M_>
+inline void ldmatrix(reg &d0, reg &d1, reg &d2, reg &d3, reg address, const char *file,
+                     int line) {
+  static_assert(has<m_x4, M_...>, "ldmatrix: 4 destinations need .x4");
+  reg d[4];
+  ldmatrix_n<M_...>(d, 4, address, file, line);
+  d0 = d[0];
+  d1 = d[1];
+  d2 = d[2];
+  d3 = d[3];
+}
+
+/* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float. */
+template <int In_> inline float matrix_half(reg r, int e) {
+  return cuemu_nf_to_float(static_cast<unsigned short>(r >> (16 * e)),
+                           In_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16);
+}
+
+/* mma.sync.aligned.m16n8k{16,8}.row.col.dtype.atype.btype.ctype: D = A B + C
+ * with A 16 x K (row major), B K x 8 (column major), C and D 16 x 8,
+ * group g = lane / 4 and thread t = lane % 4 holding, as the PTX ISA lays
+ * the fragments out: A's element pairs (g, 2t), (g + 8, 2t), then (k16
+ * only) (g, 2t + 8), (g + 8, 2t + 8); B's pairs (2t, g), then (k16 only)
+ * (2t + 8, g); C's and D's elements (g, 2t), (g, 2t + 1), (g + 8, 2t),
+ * (g + 8, 2t + 1) (.f32: one register each; .f16: two pairs). */
+template <int... M_>
+inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
+                     int line) {
+  constexpr int dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
+                ctype = type_n<M_...>(3);
+  constexpr int K = has<m_m16n8k16, M_...> ? 16 : 8, na = K / 4, nb = K / 8;
+  static_assert(has<m_row, M_...> && has<m_col, M_...>,
+                "mma.sync: only the .row.col layouts exist for these shapes");
+  static_assert(atype == f16 || atype == bf16, "mma.sync: .f16 or .bf16 inputs are emulated");
+  static_assert((dtype == f32 || dtype == f16) && (ctype == f32 || ctype == f16),
+                "mma.sync: .f32 or .f16 accumulators are emulated");
+  const int lane = static_cast<int>(sreg_laneid()), g = lane / 4, t = lane % 4;
+  float A[16][16], B[16][8];
+  for (int from = 0; from < 32; ++from) {
+    const int fg = from / 4, ft = from % 4;
+    for (int r = 0; r < na; ++r) {
+      const reg v = warp_fetch(a[r], from, "mma.sync", file, line);
+      const int row = fg + 8 * (r & 1), col = 2 * ft + 8 * (r >> 1);
+      A[row][col] = matrix_half<atype>(v, 0);
+      A[row][col + 1] = matrix_half<atype>(v, 1);
+    }
+    for (int r = 0; r < nb; ++r) {
+      const reg v = warp_fetch(b[r], from, "mma.sync", file, line);
+      B[2 * ft + 8 * r][fg] = matrix_half<atype>(v, 0);
+      B[2 * ft + 8 * r + 1][fg] = matrix_half<atype>(v, 1);
+    }
+  }
+  float acc[4];
+  for (int e = 0; e < 4; ++e)
+    acc[e] = ctype == f32 ? as_f32(c[e]) : matrix_half<f16>(c[e / 2], e % 2);
+  for (int e = 0; e < 4; ++e) {
+    const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
+    for (int k = 0; k < K; ++k) acc[e] += A[row][k] * B[k][col];
+  }
+  if constexpr (dtype == f32) {
+    for (int e = 0; e < 4; ++e) d[e] = bits_of(acc[e]);
+  } else {
+    for (int p = 0; p < 2; ++p)
+      d[p] = static_cast<reg>(cuemu_nf_from_double(acc[2 * p], cuemu_nf_binary16,
+                                                   CUEMU_ROUND_RN)) |
+             (static_cast<reg>(cuemu_nf_from_double(acc[2 * p + 1], cuemu_nf_binary16,
+                                                    CUEMU_ROUND_RN))
+              << 16);
+  }
+}
+
+/* The operand lists, flattened as the translation passes them: D, A, B, C. */
+template <int... M_>
+inline void mma(reg &d0, reg &d1, reg &d2, reg &d3, reg a0, reg a1, reg a2, reg a3, reg b0,
+                reg b1, reg c0, reg c1, reg c2, reg c3, const char *file, int line) {
+  const reg a[4] = {a0, a1, a2, a3}, b[2] = {b0, b1}, c[4] = {c0, c1, c2, c3};
+  reg d[4];
+  mma_core<M_...>(d, a, b, c, file, line);
+  d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+}
+template <int... M_>
+inline void mma(reg &d0, reg &d1, reg a0, reg a1, reg a2, reg a3, reg b0, reg b1, reg c0,
+                reg c1, const char *file, int line) {
+  const reg a[4] = {a0, a1, a2, a3}, b[2] = {b0, b1}, c[2] = {c0, c1};
+  reg d[4];
+  mma_core<M_...>(d, a, b, c, file, line);
+  d0 = d[0], d1 = d[1];
+}
+template <int... M_>
+inline void mma(reg &d0, reg &d1, reg &d2, reg &d3, reg a0, reg a1, reg b0, reg c0, reg c1,
+                reg c2, reg c3, const char *file, int line) {
+  const reg a[2] = {a0, a1}, b[1] = {b0}, c[4] = {c0, c1, c2, c3};
+  reg d[4];
+  mma_core<M_...>(d, a, b, c, file, line);
+  d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+}
+template <int... M_>
+inline void mma(reg &d0, reg &d1, reg a0, reg a1, reg b0, reg c0, reg c1, const char *file,
+                int line) {
+  const reg a[2] = {a0, a1}, b[1] = {b0}, c[2] = {c0, c1};
+  reg d[4];
+  mma_core<M_...>(d, a, b, c, file, line);
+  d0 = d[0], d1 = d[1];
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_MATRIX_H */
