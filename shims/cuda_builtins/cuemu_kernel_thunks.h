@@ -277,16 +277,17 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
   const unsigned bx = blockDim.x, by = blockDim.y;
   /* The first global index of the block as the kernel computes it
    * (modulo 2^32, as its own product is). */
-  const unsigned base = blockIdx.x * bx, end = start + count;
-  if (by == 1 && blockDim.z == 1 && end <= 0x7fffffffu &&
-      base <= 0x7fffffffu - end) {
+  const unsigned base = blockIdx.x * bx;
+  const unsigned long long last =
+      static_cast<unsigned long long>(base) + start + count;
+  if (by == 1 && blockDim.z == 1 && last <= 0x7fffffffu) {
     set_thread_idx<1>(0);
     set_thread_idx<2>(0);
     /* Unrolled so that the loop's own bookkeeping costs less per thread
      * of a barrier-free kernel inlined here. */
 #pragma GCC unroll 4
     for (int g = static_cast<int>(base + start),
-             g_end = static_cast<int>(base + end);
+             g_end = static_cast<int>(last);
          g < g_end; ++g) {
       set_thread_idx<0>(static_cast<unsigned>(g) - base);
       CUEMU_PUBLISH_THREAD_IDX();
