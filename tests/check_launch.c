@@ -766,6 +766,68 @@ START_TEST(too_much_static_shared_memory_does_not_compile) {
 }
 END_TEST
 
+/* A 1-D block runs as a loop over the global index blockIdx.x * blockDim.x
+ * + threadIdx.x, a signed int, while every index of the block's range fits
+ * in one (cuemu_kernel_thunks.h, run_threads); else in the general loop.
+ * Launches cannot reach 2^31 threads in a test's time, so the module's
+ * thunk is called directly, on this thread, with the built-in variables
+ * set as a worker sets them: on either side of the limit, where the
+ * kernel's 32-bit product wraps past 2^32 (as on a GPU), and for a part of
+ * a block of 99 threads. Each thread of the range runs once and computes
+ * the index a GPU would; the others do not run. */
+static void check_index_loop(const char *cxx) {
+  const cuemu_module_desc *program = test_program_cxx("index_loop.cu", cxx);
+  const cuemu_kernel_desc *k = test_program_kernel(program, "record_index");
+  static const struct {
+    unsigned block, threads, start, count;
+  } cases[] = {
+      {(1u << 21) - 1, 1024, 0, 1024}, /* the last index is 2^31 - 1 */
+      {(1u << 21) - 1, 1024, 0, 1023}, /* one short of it */
+      {(1u << 21) - 1, 1024, 1000, 24},
+      {(1u << 22) + 5, 1024, 0, 1024}, /* the product wraps to 5120 */
+      {3u << 20, 1024, 0, 1024},       /* indices from -2^30 */
+      {7, 99, 13, 37},
+  };
+  static int index[1024];
+  static unsigned runs[1024];
+  int *pi = index;
+  unsigned *pr = runs;
+  void *args[] = {&pi, &pr};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    memset(index, 0, sizeof index);
+    memset(runs, 0, sizeof runs);
+    cuemu_uint3 block = {cases[c].block, 0, 0};
+    cuemu_uint3 dim = {cases[c].threads, 1, 1};
+    cuemu_uint3 grid = {cases[c].block + 1, 1, 1};
+    blockIdx = block;
+    blockDim = dim;
+    gridDim = grid;
+    k->thunk(args, cases[c].start, cases[c].count);
+    for (unsigned t = 0; t < cases[c].threads; ++t) {
+      int ran = t >= cases[c].start && t < cases[c].start + cases[c].count;
+      unsigned global = cases[c].block * cases[c].threads + t;
+      ck_assert_msg(runs[t] == (unsigned)ran,
+                    "%s, case %zu: thread %u ran %u times", cxx, c, t,
+                    runs[t]);
+      if (ran)
+        ck_assert_msg(index[t] == (int)global,
+                      "%s, case %zu: thread %u computed %d, a GPU %d", cxx, c,
+                      t, index[t], (int)global);
+    }
+  }
+  cuemu_uint3 zero = {0, 0, 0};
+  blockIdx = blockDim = gridDim = threadIdx = zero;
+}
+
+/* With g++ (whose plugin passes reshape the loop) and clang++, when
+ * configured. */
+START_TEST(thunk_index_loop_at_2_31) {
+  for (int c = 0; c < 2; ++c)
+    if (test_compiler(c))
+      check_index_loop(test_compiler(c));
+}
+END_TEST
+
 Suite *make_launch_suite(void) {
   Suite *s = suite_create("launch");
 
@@ -801,5 +863,6 @@ Suite *make_launch_suite(void) {
   tcase_add_test(tc, block_shapes_at_the_limits);
   tcase_add_test(tc, large_grids);
   tcase_add_test(tc, grid_y_and_z_at_their_maximum);
+  tcase_add_test(tc, thunk_index_loop_at_2_31);
   return s;
 }

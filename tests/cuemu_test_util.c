@@ -89,14 +89,21 @@ cuemu_module *test_module(const char *file) {
 }
 
 const cuemu_module_desc *test_program(const char *file) {
+  return test_program_cxx(file, NULL);
+}
+
+const cuemu_module_desc *test_program_cxx(const char *file, const char *cxx) {
   char *source = source_path(file);
   char name[1024];
-  snprintf(name, sizeof name, "program.%s.%ld.so", strrchr(source, '/') + 1,
-           (long)getpid());
+  const char *cxx_base = cxx ? strrchr(cxx, '/') : NULL;
+  cxx_base = cxx_base ? cxx_base + 1 : (cxx ? cxx : "default");
+  snprintf(name, sizeof name, "program.%s.%s.%ld.so",
+           strrchr(source, '/') + 1, cxx_base, (long)getpid());
   char *output = test_tmp_path(name);
   cuemu_compile_options opt;
   memset(&opt, 0, sizeof opt);
   opt.module = 1;
+  opt.cxx = cxx;
   cuemu_status st = cuemu_compile(source, output, &opt, NULL);
   if (st != CUEMU_SUCCESS)
     ck_abort_msg("compiling %s failed: %s: %s", source, cuemu_status_name(st),

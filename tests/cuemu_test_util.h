@@ -27,6 +27,9 @@ cuemu_module *test_module(const char *file);
  * module's table; the module stays loaded for the life of the process. */
 const cuemu_module_desc *test_program(const char *file);
 
+/* test_program() with the compiler `cxx` (NULL: $CXX, then c++). */
+const cuemu_module_desc *test_program_cxx(const char *file, const char *cxx);
+
 /* The kernel `name` of a table from test_program(). */
 const cuemu_kernel_desc *test_program_kernel(const cuemu_module_desc *program,
                                              const char *name);

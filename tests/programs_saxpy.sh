@@ -17,6 +17,14 @@
 #   when the device pass does not load the plugin: the plugin is not built,
 #   or $CXX is not the g++ it was built for (clang++, a wrapper such as
 #   ccache, another g++), as cuemu_gcc_plugin_find.c decides.
+# - the thunk runs a 1-D block as a loop over the global index, a signed
+#   int, into which saxpy_int_index's `int i = blockIdx.x * blockDim.x +
+#   threadIdx.x` folds (cuemu_kernel_thunks.h, run_threads): its thunk
+#   sign-extends an index at most twice (movslq and the like), once to widen
+#   the global index before that loop and once in the general loop's copy of
+#   the kernel (2-D and 3-D blocks, grids of 2^31 threads and more). The
+#   loop over threadIdx.x that it replaced did it once per unrolled copy of
+#   the kernel, 8 times, and per thread. Checked with the same compiler.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -81,6 +89,20 @@ else
     echo "PASS: the detached pass: no_barrier's thunk does not read cuemu_thread_detached"
   else
     fail "the detached pass: no_barrier's thunk reads cuemu_thread_detached '${n:-no thunk found}' times"
+  fi
+  n=$(awk -v k="&(saxpy_int_index(" '
+    /^[0-9a-f]+ </ {
+      if (on) exit
+      on = index($0, "cuemu::thunk<") && index($0, k)
+      if (on) n = 0
+      next
+    }
+    on && /\t(movslq|movsxd|cltq|cdqe)( |$)/ { n++ }
+    END { if (n != "") print n }' "$work/dis")
+  if [ -n "$n" ] && [ "$n" -le 2 ]; then
+    echo "PASS: the loop over global indices: saxpy_int_index's thunk sign-extends $n times"
+  else
+    fail "the loop over global indices: saxpy_int_index's thunk sign-extends '${n:-no thunk found}' times (at most 2 expected)"
   fi
   for kernel in barrier_in_call heap_copy; do
     n=$(reads $kernel)

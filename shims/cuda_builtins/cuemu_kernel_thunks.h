@@ -256,20 +256,40 @@ __attribute__((always_inline)) inline bool thread_detached() {
 #endif
 }
 
-/* Runs threads [start, start + count) of the current block with `fn`. */
+/* Runs threads [start, start + count) of the current block with `fn`.
+ *
+ * A one-dimensional block whose global indices blockIdx.x * blockDim.x +
+ * threadIdx.x all fit in an int (every grid of fewer than 2^31 threads)
+ * runs as a loop over that index `g`, a signed int that cannot overflow
+ * there, and gives the kernel threadIdx.x = g - blockIdx.x * blockDim.x.
+ * The kernel's own `int i = blockIdx.x * blockDim.x + threadIdx.x` then
+ * folds to g ((b - a) + a is b in unsigned arithmetic), and g++ knows that
+ * the 64-bit address of x[i] steps by one element per thread: one
+ * induction variable and no sign extension per thread, where the loop over
+ * threadIdx.x left the index's 32-bit sum free to wrap, so that its
+ * conversion to int and then to a 64-bit offset was redone for every thread
+ * beside a second induction variable (bench/RESULTS.md, "saxpy3"). Other
+ * blocks, and grids whose indices reach 2^31, take the general loop. */
 template <typename Fn, typename Values, std::size_t... I_>
 __attribute__((always_inline)) inline void
 run_threads(Fn fn, Values &v, unsigned start, unsigned count,
             std::index_sequence<I_...>) {
   const unsigned bx = blockDim.x, by = blockDim.y;
-  if (by == 1 && blockDim.z == 1) {
+  /* The first global index of the block as the kernel computes it
+   * (modulo 2^32, as its own product is). */
+  const unsigned base = blockIdx.x * bx;
+  const unsigned long long last =
+      static_cast<unsigned long long>(base) + start + count;
+  if (by == 1 && blockDim.z == 1 && last <= 0x7fffffffu) {
     set_thread_idx<1>(0);
     set_thread_idx<2>(0);
     /* Unrolled so that the loop's own bookkeeping costs less per thread
      * of a barrier-free kernel inlined here. */
 #pragma GCC unroll 4
-    for (unsigned x = start, end = start + count; x < end; ++x) {
-      set_thread_idx<0>(x);
+    for (int g = static_cast<int>(base + start),
+             g_end = static_cast<int>(last);
+         g < g_end; ++g) {
+      set_thread_idx<0>(static_cast<unsigned>(g) - base);
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I_>(v)...);
       if (thread_detached())

@@ -13,7 +13,9 @@
 // second time (counts of 2) or skip them. tests/programs_saxpy.sh also runs
 // this program with the threads in reverse and in a random order, and
 // checks in its machine code that the barrier-free kernel's thread loop
-// lost the test while those of barrier_in_call and heap_copy kept it.
+// lost the test while those of barrier_in_call and heap_copy kept it, and
+// that saxpy_int_index's loop over global indices sign-extends no index
+// per thread.
 #include <cassert>
 #include <cmath>
 #include <cstdio>
@@ -53,6 +55,16 @@ __global__ void no_barrier(const float *x, float *y, int *count, int n) {
     y[i] = sqrtf(fabsf(x[i])) + y[i];
     atomicAdd(&count[i], 1);
   }
+}
+
+// Barrier-free with CUDA's usual int index: the thunk runs a 1-D block as a
+// loop over the global index, which the kernel's own index folds into (one
+// induction variable and no sign extension per thread: programs_saxpy.sh
+// checks its machine code). Each y[i] below n gets a * x[i] once.
+__global__ void saxpy_int_index(int n, float a, const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
 }
 
 // The barrier only in the last block (all of its threads reach it).
@@ -215,6 +227,17 @@ int main() {
     return count[i] == (i < n) && y[i] == (i < n ? float(i % 7) + 1.0f : 1.0f);
   }));
   std::memset(count, 0, kThreads * sizeof(int));
+
+  // Blocks of 99 threads (the unrolled loop's remainder runs too), the last
+  // one partly past n; y[i] is i % 7 + 1 here, and x[i] an exact square.
+  saxpy_int_index<<<(kThreads + 98) / 99, 99>>>(n, 0.5f, x, y);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(all_of(kThreads, [&](int i) {
+    float before = i < n ? float(i % 7) + 1.0f : 1.0f;
+    return y[i] == (i < n ? 0.5f * x[i] + before : before);
+  }));
+  for (int i = 0; i < kThreads; ++i) // back to what rare_barrier expects
+    y[i] = i < n ? float(i % 7) + 1.0f : 1.0f;
 
   rare_barrier<<<kBlocks, kBlock>>>(y, count, kThreads);
   CHECK(ran_once(count));
