@@ -658,6 +658,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       /* libcuemu is the CUDA runtime, the driver and NVRTC. */
       if (o->id == O_LIBRARY && provided_library(value))
         break;
+      /* A CUDA toolkit's include folder: after the shims that replace its
+       * runtime headers (cuemu__toolkit_headers_dir()). */
+      if (o->id == O_INCLUDE_PATH &&
+          cuemu__toolkit_headers_dir(value, shims_dir())) {
+        st = add(&c->host, "-isystem");
+        if (st == CUEMU_SUCCESS)
+          st = add(&c->host, value);
+        break;
+      }
       st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
                                                              : &c->host,
                w);

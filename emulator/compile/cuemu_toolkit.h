@@ -71,6 +71,14 @@ const char *cuemu__deps_cccl_library(const char *depfile);
  * version: cuemu puts its cuda_runtime.h before the first of them. */
 int cuemu__user_pre_include(const char *arg, const char *next);
 
+/* Non-zero when the folder `dir` holds a CUDA toolkit's own runtime
+ * headers (cuda_runtime_api.h) and is not cuemu's shims folder `shims`:
+ * Makefiles pass -I$(CUDA_DIR)/include, which with nvcc names the headers
+ * nvcc uses anyway; cuemu's shims replace those headers, so cuemu-nvcc
+ * searches such a folder after them, as a system folder, for the
+ * toolkit's other headers. */
+int cuemu__toolkit_headers_dir(const char *dir, const char *shims);
+
 /* The macro that cuemu-nvcc defines for
  * -device-entity-has-hidden-visibility=false: the unit's kernels and
  * device variables keep default visibility (cuemu_compile.c). */
