@@ -38,7 +38,7 @@ enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
 
 /* What a dialect older than C++14 (compiled as C++14) adds to the host
  * options: a shim included first. */
-#define OLD_DIALECT_HEADER "cuemu_old_dialect.h"
+#define OLD_DIALECT_HEADER CUEMU_OLD_DIALECT_HEADER
 static const char *shims_dir(void);
 
 typedef struct input {
@@ -658,6 +658,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       /* libcuemu is the CUDA runtime, the driver and NVRTC. */
       if (o->id == O_LIBRARY && provided_library(value))
         break;
+      /* A CUDA toolkit's include folder: after the shims that replace its
+       * runtime headers (cuemu__toolkit_headers_dir()). */
+      if (o->id == O_INCLUDE_PATH &&
+          cuemu__toolkit_headers_dir(value, shims_dir())) {
+        st = add(&c->host, "-isystem");
+        if (st == CUEMU_SUCCESS)
+          st = add(&c->host, value);
+        break;
+      }
       st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
                                                              : &c->host,
                w);
@@ -886,12 +895,11 @@ static cuemu_status run(command *c, const words *w, const char *what) {
 /* Whether the host option `a` is one that cuemu-nvcc adds for C++ only
  * (the dialect, and what an older one asks for), left out of a C compile. */
 static int cxx_only(const char *a) {
-  size_t n = strlen(a), h = sizeof OLD_DIALECT_HEADER - 1;
   return strncmp(a, "-std=", 5) == 0 ||
          strncmp(a, "-D" CUEMU_OLD_DIALECT_MACRO "=",
                  sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0 ||
-         (strncmp(a, "-include", 8) == 0 && n > h &&
-          strcmp(a + n - h, OLD_DIALECT_HEADER) == 0 && a[n - h - 1] == '/');
+         (strncmp(a, "-include", 8) == 0 && a[8] &&
+          !cuemu__user_pre_include(a, NULL));
 }
 
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
@@ -907,9 +915,24 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, "-std=c++17");
   if (c->debug)
     add(w, "-g");
-  for (int i = 0; i < c->host.n; ++i)
+  char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
+  if (!pre)
+    return oom();
+  /* A .cu file: the user's forced includes come after cuda_runtime.h, as
+   * with nvcc (cuemu__user_pre_include()). */
+  int pre_included = in->kind != IN_CU;
+  for (int i = 0; i < c->host.n; ++i) {
+    if (!pre_included &&
+        cuemu__user_pre_include(c->host.v[i], i + 1 < c->host.n
+                                                  ? c->host.v[i + 1]
+                                                  : NULL)) {
+      add(w, "-include");
+      add(w, pre);
+      pre_included = 1;
+    }
     if (in->kind != IN_C || !cxx_only(c->host.v[i]))
       add(w, c->host.v[i]);
+  }
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -924,8 +947,7 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     if (slash)
       *slash = '\0';
     char *quote = joined(c, "-iquote", slash ? dir : ".");
-    char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
-    if (!quote || !pre)
+    if (!quote)
       return oom();
     add(w, quote);
     add(w, "-D__CUDACC__");
@@ -933,8 +955,10 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, "-D__CUDACC_VER_MAJOR__=13");
     add(w, "-D__CUDACC_VER_MINOR__=0");
     add(w, "-D__CUDACC_VER_BUILD__=88");
-    add(w, "-include");
-    add(w, pre);
+    if (!pre_included) {
+      add(w, "-include");
+      add(w, pre);
+    }
   }
   add(w, shims);
   if (in->kind != IN_C)

@@ -1,0 +1,5 @@
+/* toolkit_include/cuda_runtime.h: stands for the CUDA toolkit's own cuda_runtime.h, found through
+ * -I$(CUDA_DIR)/include as Rodinia's and many other Makefiles pass it.
+ * cuemu's shims replace the toolkit's runtime headers: this one must never
+ * be read (toolkit_include_path.cu). */
+#error "the toolkit's own cuda_runtime.h was read instead of cuemu's shim"
