@@ -94,26 +94,27 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
                      int line) {
   constexpr int dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
                 ctype = type_n<M_...>(3);
-  constexpr int K = has<m_m16n8k16, M_...> ? 16 : 8, na = K / 4, nb = K / 8;
+  constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 8;
+  constexpr int na = kdim / 4, nb = kdim / 8;
   static_assert(has<m_row, M_...> && has<m_col, M_...>,
                 "mma.sync: only the .row.col layouts exist for these shapes");
   static_assert(atype == f16 || atype == bf16, "mma.sync: .f16 or .bf16 inputs are emulated");
   static_assert((dtype == f32 || dtype == f16) && (ctype == f32 || ctype == f16),
                 "mma.sync: .f32 or .f16 accumulators are emulated");
   const int lane = static_cast<int>(sreg_laneid()), g = lane / 4, t = lane % 4;
-  float A[16][16], B[16][8];
+  float a_m[16][16], b_m[16][8];
   for (int from = 0; from < 32; ++from) {
     const int fg = from / 4, ft = from % 4;
     for (int r = 0; r < na; ++r) {
       const reg v = warp_fetch(a[r], from, "mma.sync", file, line);
       const int row = fg + 8 * (r & 1), col = 2 * ft + 8 * (r >> 1);
-      A[row][col] = matrix_half<atype>(v, 0);
-      A[row][col + 1] = matrix_half<atype>(v, 1);
+      a_m[row][col] = matrix_half<atype>(v, 0);
+      a_m[row][col + 1] = matrix_half<atype>(v, 1);
     }
     for (int r = 0; r < nb; ++r) {
       const reg v = warp_fetch(b[r], from, "mma.sync", file, line);
-      B[2 * ft + 8 * r][fg] = matrix_half<atype>(v, 0);
-      B[2 * ft + 8 * r + 1][fg] = matrix_half<atype>(v, 1);
+      b_m[2 * ft + 8 * r][fg] = matrix_half<atype>(v, 0);
+      b_m[2 * ft + 8 * r + 1][fg] = matrix_half<atype>(v, 1);
     }
   }
   float acc[4];
@@ -121,7 +122,7 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
     acc[e] = ctype == f32 ? as_f32(c[e]) : matrix_half<f16>(c[e / 2], e % 2);
   for (int e = 0; e < 4; ++e) {
     const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
-    for (int k = 0; k < K; ++k) acc[e] += A[row][k] * B[k][col];
+    for (int k = 0; k < kdim; ++k) acc[e] += a_m[row][k] * b_m[k][col];
   }
   if constexpr (dtype == f32) {
     for (int e = 0; e < 4; ++e) d[e] = bits_of(acc[e]);
