@@ -139,6 +139,15 @@ static int preprocessor_only(const char *a, int *takes_next) {
   return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
 }
 
+/* Non-zero for -include FILE (*takes_next set) or -includeFILE: a file the
+ * preprocessing pass includes after cuemu's CUDA headers, as nvcc's and
+ * NVRTC's pre-includes come after the CUDA declarations they build on (a
+ * pre-include may redefine __host__, as jitify's does). */
+static int pre_include(const char *a, int *takes_next) {
+  *takes_next = strcmp(a, "-include") == 0;
+  return strncmp(a, "-include", 8) == 0;
+}
+
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
  * shims' CUDART_VERSION), on the preprocessing pass's command line. */
 static const char *const cuda_macros[] = {
@@ -307,7 +316,8 @@ static int build_argv(const compile_job *job, const char *tu,
    * those of the preprocessor, whose work is done. */
   for (int i = 0; i < o->argc; ++i) {
     int next;
-    if (phase != PHASE_PREPROCESS && preprocessor_only(o->argv[i], &next)) {
+    if ((phase != PHASE_PREPROCESS && preprocessor_only(o->argv[i], &next)) ||
+        (phase == PHASE_PREPROCESS && pre_include(o->argv[i], &next))) {
       i += next;
       continue;
     }
@@ -340,6 +350,14 @@ static int build_argv(const compile_job *job, const char *tu,
     ARGF("-iquote%s", job->source_dir);
     ARG("-include");
     ARGF("%s/cuda_runtime.h", job->shims);
+    for (int i = 0; i < o->argc; ++i) {
+      int next;
+      if (pre_include(o->argv[i], &next)) {
+        ARG(o->argv[i]);
+        if (next && i + 1 < o->argc)
+          ARG(o->argv[++i]);
+      }
+    }
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
     for (int i = 0; cuda_macros[i]; ++i)

@@ -293,21 +293,23 @@ static void remove_tree(const char *dir) {
 }
 
 /* Appends the file `path` to the log, with the folder's name dropped from
- * every path in it, so that messages name the program as NVRTC's do. */
+ * every path in it, so that messages name the program as NVRTC's do, and
+ * each line as NVRTC would write it (cuemu__nvrtc_log_line). */
 static void add_messages(cuemu_nvrtc_text *log, const char *path,
                          const char *dir) {
   char *text = NULL;
   size_t size = 0;
   if (read_file(path, &text, &size) != 0)
     return;
+  cuemu_nvrtc_text plain = {NULL, 0, 0};
   size_t dn = strlen(dir);
   for (char *s = text; *s;) {
     char *hit = strstr(s, dir);
     if (!hit) {
-      cuemu__nvrtc_text_add(log, "%s", s);
+      cuemu__nvrtc_text_add(&plain, "%s", s);
       break;
     }
-    cuemu__nvrtc_text_add(log, "%.*s", (int)(hit - s), s);
+    cuemu__nvrtc_text_add(&plain, "%.*s", (int)(hit - s), s);
     s = hit + dn;
     if (strncmp(s, "/src/", 5) == 0)
       s += 5; /* the source: its name alone */
@@ -315,6 +317,13 @@ static void add_messages(cuemu_nvrtc_text *log, const char *path,
       s++;
   }
   free(text);
+  for (const char *s = plain.s; s && *s;) {
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    cuemu__nvrtc_log_line(log, s, len);
+    s += len + (nl != NULL);
+  }
+  free(plain.s);
 }
 
 /* The compiler's stderr is the log: fd 2 is redirected while a compile
@@ -509,7 +518,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0 && errno != EEXIST)
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
-    if (write_file(include_dir, p->include_names[i], p->include_names[i],
+    if (!cuemu__nvrtc_standard_header(p->include_names[i]) &&
+        write_file(include_dir, p->include_names[i], p->include_names[i],
                    p->headers[i])) {
       cuemu__nvrtc_text_add(&p->log,
                             "nvrtc: error: cannot use the header name '%s'\n",

@@ -58,4 +58,16 @@ void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o);
 int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
                              const char *b);
 
+/* Whether `name` is a header of the C or C++ standard library: a
+ * program's header of that name is not used, the host's library under
+ * cuemu's CUDA headers stays (cuemu_nvrtc_headers.c). */
+int cuemu__nvrtc_standard_header(const char *name);
+
+/* Appends one line of the compiler's messages (len characters, no
+ * newline) to the log, an include the compiler cannot find in NVRTC's
+ * words: `FILE(LINE): catastrophic error: cannot open source file "NAME"`.
+ * Returns 0, or -1 when out of memory. */
+int cuemu__nvrtc_log_line(cuemu_nvrtc_text *log, const char *line,
+                          size_t len);
+
 #endif /* CUEMU_NVRTC_INTERNAL_H */
