@@ -80,9 +80,11 @@ static const char *const accepted_flags[] = {
     "--extra-device-vectorization", "-dopt", "--dopt", "-no-source-include",
     "--no-source-include", "-device-int128", "--device-int128", "-minimal",
     "--minimal", "-fdevice-syntax-only", "--fdevice-syntax-only",
-    "-fdevice-time-trace", "-pch", "--pch", "-err-no", "--display-error-number",
+    "-pch", "--pch", "-err-no", "--display-error-number",
     "-no-err-no", "--no-display-error-number", "-dw", "--Wno-deprecated",
-    NULL};
+    "--device-w", "--dlink-time-opt", "-gen-opt-lto", "--gen-opt-lto",
+    "-no-cache", "--no-cache", "-device-float128", "--device-float128",
+    "-device-stack-protector", "--device-stack-protector", NULL};
 
 /* Options of the form NAME=VALUE that change nothing here. */
 static const char *const accepted_values[] = {
@@ -100,7 +102,8 @@ static const char *const accepted_values[] = {
     "--pch-verbose", "-pch-messages", "--pch-messages",
     "-instantiate-templates-in-pch", "--instantiate-templates-in-pch",
     "-optimization-info", "--optimization-info", "-Ofast-compile",
-    "--Ofast-compile", NULL};
+    "--Ofast-compile", "-fdevice-time-trace", "--fdevice-time-trace",
+    "-brief-diag", "--brief-diagnostics", NULL};
 
 static int listed(const char *const *list, const char *word, size_t n) {
   for (int i = 0; list[i]; ++i)

@@ -7,6 +7,8 @@
 // finds the header itself and compiles again with it. cuemu once let such
 // a stdint.h replace the host's under its own CUDA headers, included the
 // pre-include before them, and logged a missing header in GCC's words.
+// The options that NVIDIA's cuda.core (ProgramOptions) writes, each one
+// that CUDA 13's nvrtc.h documents, compile too; cuemu refused several.
 // CUEMU_OPTIONS: -lnvrtc -lcuda
 // NVCC_OPTIONS: -lnvrtc -lcuda
 #include <cuda.h>
@@ -93,7 +95,35 @@ static nvrtcProgram compile(std::map<std::string, std::string> &headers,
   return nullptr;
 }
 
+// Options of CUDA 13's NVRTC as wrappers spell them: each compiles; an
+// option NVRTC does not have is NVRTC_ERROR_INVALID_OPTION.
+static void wrapper_options() {
+  const char *ok[] = {"--no-cache", "--fdevice-time-trace=trace.json",
+                      "--brief-diagnostics=true", "--device-stack-protector",
+                      "--device-stack-protector=false", "--device-float128",
+                      "--gen-opt-lto", "--device-w", "--minimal",
+                      "--fdevice-syntax-only", "--Ofast-compile=min"};
+  const char *src = "__global__ void k(float *x) { x[threadIdx.x] += 1; }\n";
+  for (const char *opt : ok) {
+    nvrtcProgram prog;
+    CHECK(nvrtcCreateProgram(&prog, src, "opt.cu", 0, nullptr, nullptr) ==
+          NVRTC_SUCCESS);
+    nvrtcResult r = nvrtcCompileProgram(prog, 1, &opt);
+    if (r != NVRTC_SUCCESS)
+      std::fprintf(stderr, "option %s: %s\n", opt, nvrtcGetErrorString(r));
+    CHECK(r == NVRTC_SUCCESS);
+    nvrtcDestroyProgram(&prog);
+  }
+  nvrtcProgram prog;
+  const char *bad = "--no-such-option";
+  CHECK(nvrtcCreateProgram(&prog, src, "opt.cu", 0, nullptr, nullptr) ==
+        NVRTC_SUCCESS);
+  CHECK(nvrtcCompileProgram(prog, 1, &bad) == NVRTC_ERROR_INVALID_OPTION);
+  nvrtcDestroyProgram(&prog);
+}
+
 int main() {
+  wrapper_options();
   std::map<std::string, std::string> headers = {
       {"stdint.h", kStdint}, {"time.h", kTime}, {"jit_pre.h", kPre},
       {"lib/ops.cuh", kOps}};
