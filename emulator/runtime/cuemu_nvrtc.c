@@ -43,6 +43,7 @@ struct cuemu_nvrtc_program {
   size_t image_size;
   char *ptx;       /* the image's text form (nvrtcGetPTX), NUL-terminated */
   size_t ptx_size; /* without the NUL */
+  int lto;         /* compiled with -dlto: the image is its LTO IR too */
 };
 
 static const char *const results[] = {
@@ -560,6 +561,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   if (r == NVRTC_OK && ptx_text(p) != 0)
     r = NVRTC_OUT_OF_MEMORY;
   p->compiled = r == NVRTC_OK;
+  p->lto = p->compiled && o.lto;
   free(kernels);
   cuemu__nvrtc_options_free(&o);
   remove_tree(work);
@@ -590,7 +592,10 @@ int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
     return NVRTC_INVALID_PROGRAM;
   if (!size)
     return NVRTC_INVALID_INPUT;
-  *size = ptx ? p->ptx_size + 1 : p->image_size;
+  if (ptx == 2)
+    *size = p->lto ? p->image_size : 0; /* 0 without -dlto, as NVRTC */
+  else
+    *size = ptx ? p->ptx_size + 1 : p->image_size;
   return NVRTC_OK;
 }
 
@@ -599,8 +604,10 @@ int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
     return NVRTC_INVALID_PROGRAM;
   if (!out)
     return NVRTC_INVALID_INPUT;
+  if (ptx == 2 && !p->lto)
+    return NVRTC_INVALID_PROGRAM; /* no LTO IR without -dlto */
   /* The text form is NUL-terminated, as PTX is. */
-  if (ptx)
+  if (ptx == 1)
     memcpy(out, p->ptx, p->ptx_size + 1);
   else
     memcpy(out, p->image, p->image_size);

@@ -41,6 +41,7 @@ typedef struct cuemu_nvrtc_options {
   int debug;   /* -G */
   int rdc;     /* -rdc=true, -dc: the module's device functions and
                   variables can be linked (cuLink*) */
+  int lto;     /* -dlto: the module is also the program's LTO IR */
 } cuemu_nvrtc_options;
 
 /* Reads `count` NVRTC options into *out (zeroed first). An unknown option
