@@ -263,6 +263,7 @@ typedef decltype(&::cuMemGetAllocationPropertiesFromHandle) PFN_cuMemGetAllocati
 typedef decltype(&::cuMemGetInfo) PFN_cuMemGetInfo_v3020;
 typedef decltype(&::cuMemHostAlloc) PFN_cuMemHostAlloc_v2020;
 typedef decltype(&::cuMemHostGetDevicePointer) PFN_cuMemHostGetDevicePointer_v3020;
+typedef decltype(&::cuMemHostGetFlags) PFN_cuMemHostGetFlags_v2030;
 typedef decltype(&::cuMemHostRegister) PFN_cuMemHostRegister_v4000;
 typedef decltype(&::cuMemHostRegister) PFN_cuMemHostRegister_v6050;
 typedef decltype(&::cuMemHostUnregister) PFN_cuMemHostUnregister_v4000;

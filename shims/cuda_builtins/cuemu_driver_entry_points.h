@@ -242,6 +242,7 @@ CUEMU_DRV_ENTRY(cuMemGetAllocationPropertiesFromHandle, 10020, cuMemGetAllocatio
 CUEMU_DRV_ENTRY(cuMemGetInfo, 3020, cuMemGetInfo)
 CUEMU_DRV_ENTRY(cuMemHostAlloc, 2020, cuMemHostAlloc)
 CUEMU_DRV_ENTRY(cuMemHostGetDevicePointer, 3020, cuMemHostGetDevicePointer)
+CUEMU_DRV_ENTRY(cuMemHostGetFlags, 2030, cuMemHostGetFlags)
 CUEMU_DRV_ENTRY(cuMemHostRegister, 4000, cuMemHostRegister)
 CUEMU_DRV_ENTRY(cuMemHostRegister, 6050, cuMemHostRegister)
 CUEMU_DRV_ENTRY(cuMemHostUnregister, 4000, cuMemHostUnregister)

@@ -4,10 +4,11 @@
  * written against cuda.h use: IPC handles (cuIpc*), the attributes of a
  * link between two devices (cuDeviceGetP2PAttribute), stream attributes
  * (cuStreamGetAttribute, cuStreamSetAttribute, cuStreamCopyAttributes),
- * the context's cache and shared-memory configuration, cuEventRecordWithFlags
- * and cuCtxResetPersistingL2Cache. Each is the runtime's call under the
- * driver's name (CUEMU_DRV_FORWARD: cuInit and a current context first,
- * then the runtime's answer as a driver code). Included by cuda.h.
+ * the context's cache and shared-memory configuration,
+ * cuEventRecordWithFlags, cuCtxResetPersistingL2Cache and cuMemHostGetFlags.
+ * Each is the runtime's call under the driver's name (CUEMU_DRV_FORWARD:
+ * cuInit and a current context first, then the runtime's answer as a
+ * driver code). Included by cuda.h.
  */
 /* cuda.h first, outside the guard: included alone, this header is then
  * read at its place in cuda.h, after what it uses. */
@@ -214,6 +215,14 @@ inline CUresult cuCtxResetPersistingL2Cache(void) {
 inline CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
                                        unsigned int flags) {
   CUEMU_DRV_FORWARD(cuemu_rt_event_record_with_flags(hEvent, hStream, flags));
+}
+
+/* ---- Host memory ------------------------------------------------------------ */
+
+/* The flags of cuMemHostAlloc (cudaHostGetFlags's answer);
+ * CUDA_ERROR_INVALID_VALUE for memory it did not allocate. */
+inline CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  CUEMU_DRV_FORWARD(static_cast<int>(cudaHostGetFlags(pFlags, p)));
 }
 
 #endif /* CUEMU_DRIVER_PEER_API_H */
