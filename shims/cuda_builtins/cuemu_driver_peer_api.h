@@ -19,6 +19,28 @@
 #include <cuemu/cuemu_runtime_host.h>
 #include <cuemu/cuemu_runtime_peer.h>
 
+namespace cuemu {
+namespace drv {
+
+/* CUEMU_DRV_FORWARD for a call whose result the caller then stores: cuInit
+ * and a current context first, then `call()`'s runtime code as a driver
+ * code. */
+template <class F> inline CUresult forward_call(F &&call) {
+  int check = cuemu_drv_check_context();
+  if (check)
+    return static_cast<CUresult>(check);
+  int saved = cuemu_drv_enter();
+  return static_cast<CUresult>(cuemu_drv_result(call(), saved));
+}
+
+/* The driver's answer to a NULL output argument. */
+inline CUresult null_output() {
+  return forward_call([] { return cuemu_rt_error(cudaErrorInvalidValue); });
+}
+
+} // namespace drv
+} // namespace cuemu
+
 /* ---- IPC -------------------------------------------------------------------- */
 
 typedef struct CUipcMemHandle_st {
@@ -45,13 +67,9 @@ inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr, CUipcMemHandle handle,
                                    unsigned int Flags) {
   void *p = NULL;
   if (!pdptr)
-    CUEMU_DRV_FORWARD(cuemu_rt_error(cudaErrorInvalidValue));
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
-  int saved = cuemu_drv_enter();
-  CUresult r = static_cast<CUresult>(cuemu_drv_result(
-      cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags), saved));
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags); });
   if (r == CUDA_SUCCESS)
     *pdptr = reinterpret_cast<CUdeviceptr>(p);
   return r;
@@ -70,13 +88,9 @@ inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
                                      CUipcEventHandle handle) {
   void *event = NULL;
   if (!phEvent)
-    CUEMU_DRV_FORWARD(cuemu_rt_error(cudaErrorInvalidValue));
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
-  int saved = cuemu_drv_enter();
-  CUresult r = static_cast<CUresult>(cuemu_drv_result(
-      cuemu_rt_ipc_open_event_handle(&event, &handle), saved));
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_ipc_open_event_handle(&event, &handle); });
   if (r == CUDA_SUCCESS)
     *phEvent = static_cast<CUevent>(event);
   return r;
@@ -171,13 +185,9 @@ inline CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
 inline CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
   int config = 0;
   if (!pconfig)
-    CUEMU_DRV_FORWARD(cuemu_rt_error(cudaErrorInvalidValue));
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
-  int saved = cuemu_drv_enter();
-  CUresult r = static_cast<CUresult>(
-      cuemu_drv_result(cuemu_rt_device_get_cache_config(&config), saved));
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_device_get_cache_config(&config); });
   if (r == CUDA_SUCCESS)
     *pconfig = static_cast<CUfunc_cache>(config);
   return r;
@@ -193,13 +203,9 @@ inline CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
 inline CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
   int config = 0;
   if (!pConfig)
-    CUEMU_DRV_FORWARD(cuemu_rt_error(cudaErrorInvalidValue));
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
-  int saved = cuemu_drv_enter();
-  CUresult r = static_cast<CUresult>(cuemu_drv_result(
-      cuemu_rt_device_get_shared_mem_config(&config), saved));
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_device_get_shared_mem_config(&config); });
   if (r == CUDA_SUCCESS)
     *pConfig = static_cast<CUsharedconfig>(config);
   return r;

@@ -283,45 +283,55 @@ inline nvJitLinkResult nvJitLinkGetLinkedPtx(nvJitLinkHandle handle,
                                 : NVJITLINK_ERROR_INVALID_INPUT;
 }
 
-/* The logs' sizes count the terminating NUL. */
-inline nvJitLinkResult nvJitLinkGetErrorLogSize(nvJitLinkHandle handle,
-                                                size_t *size) {
+namespace cuemu {
+namespace jitlink {
+
+/* A log's size (counting the terminating NUL) or its text: `text` is the
+ * error log, or "" for the info log. */
+inline nvJitLinkResult log_size(nvJitLinkHandle handle, const char *text,
+                                size_t *size) {
   if (!handle)
     return NVJITLINK_ERROR_INVALID_INPUT;
   if (!size)
     return NVJITLINK_ERROR_NULL_INPUT;
-  *size = strlen(handle->error_log) + 1;
+  *size = strlen(text) + 1;
   return NVJITLINK_SUCCESS;
+}
+
+inline nvJitLinkResult log_text(nvJitLinkHandle handle, const char *text,
+                                char *log) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  if (!log)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  memcpy(log, text, strlen(text) + 1);
+  return NVJITLINK_SUCCESS;
+}
+
+} // namespace jitlink
+} // namespace cuemu
+
+inline nvJitLinkResult nvJitLinkGetErrorLogSize(nvJitLinkHandle handle,
+                                                size_t *size) {
+  return cuemu::jitlink::log_size(handle, handle ? handle->error_log : "",
+                                  size);
 }
 
 inline nvJitLinkResult nvJitLinkGetErrorLog(nvJitLinkHandle handle,
                                             char *log) {
-  if (!handle)
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  if (!log)
-    return NVJITLINK_ERROR_NULL_INPUT;
-  memcpy(log, handle->error_log, strlen(handle->error_log) + 1);
-  return NVJITLINK_SUCCESS;
+  return cuemu::jitlink::log_text(handle, handle ? handle->error_log : "",
+                                  log);
 }
 
+/* The info log is empty: nothing is timed or reported verbosely. */
 inline nvJitLinkResult nvJitLinkGetInfoLogSize(nvJitLinkHandle handle,
                                                size_t *size) {
-  if (!handle)
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  if (!size)
-    return NVJITLINK_ERROR_NULL_INPUT;
-  *size = 1;
-  return NVJITLINK_SUCCESS;
+  return cuemu::jitlink::log_size(handle, "", size);
 }
 
 inline nvJitLinkResult nvJitLinkGetInfoLog(nvJitLinkHandle handle,
                                            char *log) {
-  if (!handle)
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  if (!log)
-    return NVJITLINK_ERROR_NULL_INPUT;
-  log[0] = '\0';
-  return NVJITLINK_SUCCESS;
+  return cuemu::jitlink::log_text(handle, "", log);
 }
 
 inline nvJitLinkResult nvJitLinkVersion(unsigned int *major,
