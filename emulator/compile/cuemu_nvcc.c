@@ -497,7 +497,8 @@ static void note(const char *what, const char *value) {
 static int provided_library(const char *name) {
   static const char *const provided[] = {
       "cuda", "cudart", "cudart_static", "cudadevrt", "nvrtc",
-      "nvrtc_static", "nvrtc-builtins", "nvrtc-builtins_static", NULL};
+      "nvrtc_static", "nvrtc-builtins", "nvrtc-builtins_static",
+      "nvJitLink", "nvJitLink_static", NULL};
   for (int i = 0; provided[i]; ++i)
     if (strcmp(name, provided[i]) == 0)
       return 1;

@@ -115,14 +115,16 @@ static int remember(const char *path) {
   return v && copy ? 0 : -1;
 }
 
-int cuemu_drv_link_create(cuemu_drv_link **state) {
-  int e = cuemu_drv_check_context();
-  if (e)
-    return e;
+int cuemu_jit_link_create(cuemu_drv_link **state) {
   if (!state)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   *state = calloc(1, sizeof **state);
   return *state ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+int cuemu_drv_link_create(cuemu_drv_link **state) {
+  int e = cuemu_drv_check_context();
+  return e ? e : cuemu_jit_link_create(state);
 }
 
 int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,

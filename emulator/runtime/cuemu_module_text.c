@@ -24,6 +24,8 @@ int cuemu__module_text_write(FILE *out, const void *image, size_t size) {
   fputs(first_line, out);
   fputs("// (load it with cuModuleLoad, cuModuleLoadData(Ex) or cuLink*)\n",
         out);
+  if (cuemu__module_text_variables(out, image, size) != 0)
+    return -1;
   for (size_t i = 0; i < size; i += 57) {
     /* 57 bytes a line: 76 characters. */
     size_t end = i + 57 < size ? i + 57 : size;

@@ -8,6 +8,7 @@
  *
  *   // cuemu module: emulated device code in base64, not PTX
  *   // (load it with cuModuleLoad, cuModuleLoadData(Ex) or cuLink*)
+ *   // .global .align 4 .b8 _ZN1b1aE[4];
  *   //@f0VMRgIBAQAAAAAAAAAAAAMAPgABAAAAAAAAAAAAAABAAAAAAAAAAA...
  *   ...
  *   // end of cuemu module
@@ -33,5 +34,12 @@ int cuemu__module_text_decode(const char *text, void **image, size_t *size);
 /* Writes the text form of the `size` bytes at `image` to `out`; returns 0
  * or -1. */
 int cuemu__module_text_write(FILE *out, const void *image, size_t size);
+
+/* Writes a comment line `// .global .align A .b8 NAME[SIZE];` for each
+ * variable of the program in the module `image` (`size` bytes), as PTX
+ * declares it, for programs that find variables in PTX (jitify);
+ * nothing for an image that is not an ELF object. Returns 0 or -1
+ * (cuemu_module_text_vars.c). */
+int cuemu__module_text_variables(FILE *out, const void *image, size_t size);
 
 #endif /* CUEMU_MODULE_TEXT_H */

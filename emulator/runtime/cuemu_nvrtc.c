@@ -43,6 +43,7 @@ struct cuemu_nvrtc_program {
   size_t image_size;
   char *ptx;       /* the image's text form (nvrtcGetPTX), NUL-terminated */
   size_t ptx_size; /* without the NUL */
+  int lto;         /* compiled with -dlto: the image is its LTO IR too */
 };
 
 static const char *const results[] = {
@@ -293,21 +294,23 @@ static void remove_tree(const char *dir) {
 }
 
 /* Appends the file `path` to the log, with the folder's name dropped from
- * every path in it, so that messages name the program as NVRTC's do. */
+ * every path in it, so that messages name the program as NVRTC's do, and
+ * each line as NVRTC would write it (cuemu__nvrtc_log_line). */
 static void add_messages(cuemu_nvrtc_text *log, const char *path,
                          const char *dir) {
   char *text = NULL;
   size_t size = 0;
   if (read_file(path, &text, &size) != 0)
     return;
+  cuemu_nvrtc_text plain = {NULL, 0, 0};
   size_t dn = strlen(dir);
   for (char *s = text; *s;) {
     char *hit = strstr(s, dir);
     if (!hit) {
-      cuemu__nvrtc_text_add(log, "%s", s);
+      cuemu__nvrtc_text_add(&plain, "%s", s);
       break;
     }
-    cuemu__nvrtc_text_add(log, "%.*s", (int)(hit - s), s);
+    cuemu__nvrtc_text_add(&plain, "%.*s", (int)(hit - s), s);
     s = hit + dn;
     if (strncmp(s, "/src/", 5) == 0)
       s += 5; /* the source: its name alone */
@@ -315,6 +318,13 @@ static void add_messages(cuemu_nvrtc_text *log, const char *path,
       s++;
   }
   free(text);
+  for (const char *s = plain.s; s && *s;) {
+    const char *nl = strchr(s, '\n');
+    size_t len = nl ? (size_t)(nl - s) : strlen(s);
+    cuemu__nvrtc_log_line(log, s, len);
+    s += len + (nl != NULL);
+  }
+  free(plain.s);
 }
 
 /* The compiler's stderr is the log: fd 2 is redirected while a compile
@@ -509,7 +519,8 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0 && errno != EEXIST)
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
   for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
-    if (write_file(include_dir, p->include_names[i], p->include_names[i],
+    if (!cuemu__nvrtc_standard_header(p->include_names[i]) &&
+        write_file(include_dir, p->include_names[i], p->include_names[i],
                    p->headers[i])) {
       cuemu__nvrtc_text_add(&p->log,
                             "nvrtc: error: cannot use the header name '%s'\n",
@@ -550,6 +561,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   if (r == NVRTC_OK && ptx_text(p) != 0)
     r = NVRTC_OUT_OF_MEMORY;
   p->compiled = r == NVRTC_OK;
+  p->lto = p->compiled && o.lto;
   free(kernels);
   cuemu__nvrtc_options_free(&o);
   remove_tree(work);
@@ -580,7 +592,10 @@ int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
     return NVRTC_INVALID_PROGRAM;
   if (!size)
     return NVRTC_INVALID_INPUT;
-  *size = ptx ? p->ptx_size + 1 : p->image_size;
+  if (ptx == 2)
+    *size = p->lto ? p->image_size : 0; /* 0 without -dlto, as NVRTC */
+  else
+    *size = ptx ? p->ptx_size + 1 : p->image_size;
   return NVRTC_OK;
 }
 
@@ -589,8 +604,10 @@ int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
     return NVRTC_INVALID_PROGRAM;
   if (!out)
     return NVRTC_INVALID_INPUT;
+  if (ptx == 2 && !p->lto)
+    return NVRTC_INVALID_PROGRAM; /* no LTO IR without -dlto */
   /* The text form is NUL-terminated, as PTX is. */
-  if (ptx)
+  if (ptx == 1)
     memcpy(out, p->ptx, p->ptx_size + 1);
   else
     memcpy(out, p->image, p->image_size);

@@ -41,6 +41,7 @@ typedef struct cuemu_nvrtc_options {
   int debug;   /* -G */
   int rdc;     /* -rdc=true, -dc: the module's device functions and
                   variables can be linked (cuLink*) */
+  int lto;     /* -dlto: the module is also the program's LTO IR */
 } cuemu_nvrtc_options;
 
 /* Reads `count` NVRTC options into *out (zeroed first). An unknown option
@@ -57,5 +58,17 @@ void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o);
  * -1 when out of memory. */
 int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
                              const char *b);
+
+/* Whether `name` is a header of the C or C++ standard library: a
+ * program's header of that name is not used, the host's library under
+ * cuemu's CUDA headers stays (cuemu_nvrtc_headers.c). */
+int cuemu__nvrtc_standard_header(const char *name);
+
+/* Appends one line of the compiler's messages (len characters, no
+ * newline) to the log, an include the compiler cannot find in NVRTC's
+ * words: `FILE(LINE): catastrophic error: cannot open source file "NAME"`.
+ * Returns 0, or -1 when out of memory. */
+int cuemu__nvrtc_log_line(cuemu_nvrtc_text *log, const char *line,
+                          size_t len);
 
 #endif /* CUEMU_NVRTC_INTERNAL_H */

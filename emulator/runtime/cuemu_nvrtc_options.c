@@ -75,14 +75,16 @@ static const char *const accepted_flags[] = {
     "-lineinfo", "--generate-line-info", "-use_fast_math", "--use_fast_math",
     "-default-device", "--device-as-default-execution-space",
     "-extensible-whole-program", "--extensible-whole-program", "-ewp",
-    "-dlto", "--dlto", "-lto", "-restrict", "--restrict", "-w",
+    "-restrict", "--restrict", "-w",
     "--disable-warnings", "-extra-device-vectorization",
     "--extra-device-vectorization", "-dopt", "--dopt", "-no-source-include",
     "--no-source-include", "-device-int128", "--device-int128", "-minimal",
     "--minimal", "-fdevice-syntax-only", "--fdevice-syntax-only",
-    "-fdevice-time-trace", "-pch", "--pch", "-err-no", "--display-error-number",
+    "-pch", "--pch", "-err-no", "--display-error-number",
     "-no-err-no", "--no-display-error-number", "-dw", "--Wno-deprecated",
-    NULL};
+    "--device-w", "-gen-opt-lto", "--gen-opt-lto",
+    "-no-cache", "--no-cache", "-device-float128", "--device-float128",
+    "-device-stack-protector", "--device-stack-protector", NULL};
 
 /* Options of the form NAME=VALUE that change nothing here. */
 static const char *const accepted_values[] = {
@@ -100,7 +102,8 @@ static const char *const accepted_values[] = {
     "--pch-verbose", "-pch-messages", "--pch-messages",
     "-instantiate-templates-in-pch", "--instantiate-templates-in-pch",
     "-optimization-info", "--optimization-info", "-Ofast-compile",
-    "--Ofast-compile", NULL};
+    "--Ofast-compile", "-fdevice-time-trace", "--fdevice-time-trace",
+    "-brief-diag", "--brief-diagnostics", NULL};
 
 static int listed(const char *const *list, const char *word, size_t n) {
   for (int i = 0; list[i]; ++i)
@@ -230,6 +233,12 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
        * visible to cuLink*. */
       o->rdc = !strcmp(value, "true");
     } else if (!value && (IS("-dc") || IS("--device-c"))) {
+      o->rdc = 1;
+    } else if (!value && (IS("-dlto") || IS("--dlink-time-opt") ||
+                          IS("--dlto") || IS("-lto"))) {
+      /* LTO IR for nvJitLink (nvrtcGetLTOIR): the module, which links as
+       * relocatable device code does (-dlto implies -rdc=true). */
+      o->lto = 1;
       o->rdc = 1;
     } else if (!value && listed(accepted_flags, a, name_len)) {
       /* accepted; no effect here */

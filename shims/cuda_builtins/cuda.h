@@ -765,6 +765,7 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_external_api.h"
 #include "cuemu_driver_batch_api.h"
 #include "cuemu_driver_old_abi_api.h"
+#include "cuemu_driver_peer_api.h"
 /* Identifiers, occupancy and the entry points by name: after every other
  * driver function. */
 #include "cuemu_driver_ids_api.h"

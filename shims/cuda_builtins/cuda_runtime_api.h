@@ -313,6 +313,7 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 /* Several devices: peer access, peer copies, IPC. */
 #include "cuemu_peer_api.h"
 #include "cuemu_p2p_attribute_api.h"
+#include "cuemu_device_choice_api.h"
 #include "cuemu_func_info_api.h"
 #include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"

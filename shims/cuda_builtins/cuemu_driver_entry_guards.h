@@ -20,6 +20,7 @@
     defined(CUEMU_DRIVER_MEMOP_API_H) || \
     defined(CUEMU_DRIVER_MIPMAP_API_H) || \
     defined(CUEMU_DRIVER_OLD_ABI_API_H) || \
+    defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \
     defined(CUEMU_DRIVER_VMM_API_H)
 #define CUEMU_DRV_ENTRY_TABLE_NESTED 1

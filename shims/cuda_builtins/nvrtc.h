@@ -115,6 +115,18 @@ inline nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin) {
       reinterpret_cast<cuemu_nvrtc_program *>(prog), 0, cubin));
 }
 
+/* LTO IR (-dlto, for nvJitLink): the module image itself; size 0 for a
+ * program compiled without -dlto, and no LTO IR to get. */
+inline nvrtcResult nvrtcGetLTOIRSize(nvrtcProgram prog, size_t *LTOIRSizeRet) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image_size(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 2, LTOIRSizeRet));
+}
+
+inline nvrtcResult nvrtcGetLTOIR(nvrtcProgram prog, char *LTOIR) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_image(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), 2, LTOIR));
+}
+
 inline nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog,
                                        const char *const name_expression,
                                        const char **lowered_name) {

@@ -38,6 +38,9 @@ extern "C" {
 typedef struct cuemu_drv_link cuemu_drv_link;
 
 int cuemu_drv_link_create(cuemu_drv_link **state);
+/* The same without cuInit or a current context, which nvJitLink (the
+ * shims' nvJitLink.h) does not need. */
+int cuemu_jit_link_create(cuemu_drv_link **state);
 /* An input image in memory (`size` bytes; 0: found from its ELF headers);
  * `name` is used in messages. A real NVIDIA image (PTX text, a cubin or a
  * fatbinary of nvcc's) is CUDA_ERROR_INVALID_IMAGE. */

@@ -54,8 +54,10 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *program,
 int cuemu_nvrtc_get_program_log_size(cuemu_nvrtc_program *program,
                                      size_t *size);
 int cuemu_nvrtc_get_program_log(cuemu_nvrtc_program *program, char *log);
-/* The module image (with a NUL after it for the PTX form, whose size
- * counts it); NVRTC_ERROR_INVALID_PROGRAM before a successful compile. */
+/* The module image (ptx 0: CUBIN), its text form with a NUL after it,
+ * which the size counts (ptx 1: PTX), or the image as LTO IR (ptx 2: size
+ * 0 and NVRTC_ERROR_INVALID_PROGRAM without -dlto);
+ * NVRTC_ERROR_INVALID_PROGRAM before a successful compile. */
 int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *program, int ptx,
                                size_t *size);
 int cuemu_nvrtc_get_image(cuemu_nvrtc_program *program, int ptx, char *out);

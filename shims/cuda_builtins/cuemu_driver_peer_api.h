@@ -1,0 +1,234 @@
+/*
+ * cuemu_driver_peer_api.h: the driver API's calls for several devices and
+ * processes and for a context's settings, which multi-GPU and IPC programs
+ * written against cuda.h use: IPC handles (cuIpc*), the attributes of a
+ * link between two devices (cuDeviceGetP2PAttribute), stream attributes
+ * (cuStreamGetAttribute, cuStreamSetAttribute, cuStreamCopyAttributes),
+ * the context's cache and shared-memory configuration,
+ * cuEventRecordWithFlags, cuCtxResetPersistingL2Cache and cuMemHostGetFlags.
+ * Each is the runtime's call under the driver's name (CUEMU_DRV_FORWARD:
+ * cuInit and a current context first, then the runtime's answer as a
+ * driver code). Included by cuda.h.
+ */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
+#ifndef CUEMU_DRIVER_PEER_API_H
+#define CUEMU_DRIVER_PEER_API_H
+
+#include <cuemu/cuemu_runtime_host.h>
+#include <cuemu/cuemu_runtime_peer.h>
+
+namespace cuemu {
+namespace drv {
+
+/* CUEMU_DRV_FORWARD for a call whose result the caller then stores: cuInit
+ * and a current context first, then `call()`'s runtime code as a driver
+ * code. */
+template <class F> inline CUresult forward_call(F &&call) {
+  int check = cuemu_drv_check_context();
+  if (check)
+    return static_cast<CUresult>(check);
+  int saved = cuemu_drv_enter();
+  return static_cast<CUresult>(cuemu_drv_result(call(), saved));
+}
+
+/* The driver's answer to a NULL output argument. */
+inline CUresult null_output() {
+  return forward_call([] { return cuemu_rt_error(cudaErrorInvalidValue); });
+}
+
+} // namespace drv
+} // namespace cuemu
+
+/* ---- IPC -------------------------------------------------------------------- */
+
+typedef struct CUipcMemHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcMemHandle_v1;
+typedef CUipcMemHandle_v1 CUipcMemHandle;
+typedef struct CUipcEventHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcEventHandle_v1;
+typedef CUipcEventHandle_v1 CUipcEventHandle;
+
+typedef enum CUipcMem_flags_enum {
+  CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 0x1
+} CUipcMem_flags;
+
+/* The runtime's IPC (cuemu/cuemu_runtime_peer.h): a handle names shared
+ * memory that another process of the machine maps at the same address. */
+inline CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_ipc_get_mem_handle(pHandle, reinterpret_cast<void *>(dptr)));
+}
+
+inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr, CUipcMemHandle handle,
+                                   unsigned int Flags) {
+  void *p = NULL;
+  if (!pdptr)
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags); });
+  if (r == CUDA_SUCCESS)
+    *pdptr = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+
+inline CUresult cuIpcCloseMemHandle(CUdeviceptr dptr) {
+  CUEMU_DRV_FORWARD(
+      cuemu_rt_ipc_close_mem_handle(reinterpret_cast<void *>(dptr)));
+}
+
+inline CUresult cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event) {
+  CUEMU_DRV_FORWARD(cuemu_rt_ipc_get_event_handle(pHandle, event));
+}
+
+inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
+                                     CUipcEventHandle handle) {
+  void *event = NULL;
+  if (!phEvent)
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_ipc_open_event_handle(&event, &handle); });
+  if (r == CUDA_SUCCESS)
+    *phEvent = static_cast<CUevent>(event);
+  return r;
+}
+
+/* ---- Links between devices -------------------------------------------------- */
+
+typedef enum CUdevice_P2PAttribute_enum {
+  CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
+  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED = 0x04,
+  CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04,
+  CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED = 0x05
+} CUdevice_P2PAttribute;
+
+/* cudaDeviceGetP2PAttribute's answer (cuemu_p2p_attribute_api.h); needs
+ * cuInit, not a context, as the driver's device queries. */
+inline CUresult cuDeviceGetP2PAttribute(int *value,
+                                        CUdevice_P2PAttribute attrib,
+                                        CUdevice srcDevice,
+                                        CUdevice dstDevice) {
+  int count = 0;
+  CUresult r = cuDeviceGetCount(&count);
+  if (r != CUDA_SUCCESS)
+    return r;
+  if (srcDevice < 0 || srcDevice >= count || dstDevice < 0 ||
+      dstDevice >= count)
+    return CUDA_ERROR_INVALID_DEVICE;
+  int saved = cuemu_drv_enter();
+  return static_cast<CUresult>(cuemu_drv_result(
+      cudaDeviceGetP2PAttribute(value,
+                                static_cast<enum cudaDeviceP2PAttr>(attrib),
+                                srcDevice, dstDevice),
+      saved));
+}
+
+/* ---- Stream attributes ------------------------------------------------------ */
+
+/* The values' types under the driver's names: a CUlaunchAttributeValue is
+ * the runtime's cudaLaunchAttributeValue, whose fields have the runtime's
+ * types. */
+typedef enum cudaAccessProperty CUaccessProperty;
+#define CU_ACCESS_PROPERTY_NORMAL cudaAccessPropertyNormal
+#define CU_ACCESS_PROPERTY_STREAMING cudaAccessPropertyStreaming
+#define CU_ACCESS_PROPERTY_PERSISTING cudaAccessPropertyPersisting
+typedef struct cudaAccessPolicyWindow CUaccessPolicyWindow_v1;
+typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
+typedef enum cudaSynchronizationPolicy CUsynchronizationPolicy;
+#define CU_SYNC_POLICY_AUTO cudaSyncPolicyAuto
+#define CU_SYNC_POLICY_SPIN cudaSyncPolicySpin
+#define CU_SYNC_POLICY_YIELD cudaSyncPolicyYield
+#define CU_SYNC_POLICY_BLOCKING_SYNC cudaSyncPolicyBlockingSync
+typedef cudaLaunchMemSyncDomain CUlaunchMemSyncDomain;
+#define CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT cudaLaunchMemSyncDomainDefault
+#define CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE cudaLaunchMemSyncDomainRemote
+
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUstreamAttrValue_v1 CUstreamAttrValue;
+#define CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW                               \
+  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW
+#define CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY                             \
+  CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY
+#define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
+#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP                                \
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
+#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
+
+inline CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr,
+                                     CUstreamAttrValue *value_out) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_get_attribute(hStream, attr, value_out));
+}
+
+inline CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr,
+                                     const CUstreamAttrValue *value) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_set_attribute(hStream, attr, value));
+}
+
+inline CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
+  CUEMU_DRV_FORWARD(cuemu_rt_stream_copy_attributes(dst, src));
+}
+
+/* ---- The context's settings ------------------------------------------------- */
+
+/* The device's preferred cache configuration, as cudaDeviceSetCacheConfig
+ * (every context of a device shares its settings here). */
+inline CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_set_cache_config(config));
+}
+
+inline CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
+  int config = 0;
+  if (!pconfig)
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_device_get_cache_config(&config); });
+  if (r == CUDA_SUCCESS)
+    *pconfig = static_cast<CUfunc_cache>(config);
+  return r;
+}
+
+/* Deprecated in CUDA 13 (not marked so here: cuGetProcAddress's table takes
+ * their addresses). */
+/* cuemu-status: no effect (banks are 4 bytes wide from sm_50 on) */
+inline CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_set_shared_mem_config(config));
+}
+
+inline CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+  int config = 0;
+  if (!pConfig)
+    return cuemu::drv::null_output();
+  CUresult r = cuemu::drv::forward_call(
+      [&] { return cuemu_rt_device_get_shared_mem_config(&config); });
+  if (r == CUDA_SUCCESS)
+    *pConfig = static_cast<CUsharedconfig>(config);
+  return r;
+}
+
+/* cuemu-status: no effect (there is no L2 cache to reset) */
+inline CUresult cuCtxResetPersistingL2Cache(void) {
+  CUEMU_DRV_FORWARD(cuemu_rt_ctx_reset_persisting_l2_cache());
+}
+
+/* ---- Events ----------------------------------------------------------------- */
+
+inline CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
+                                       unsigned int flags) {
+  CUEMU_DRV_FORWARD(cuemu_rt_event_record_with_flags(hEvent, hStream, flags));
+}
+
+/* ---- Host memory ------------------------------------------------------------ */
+
+/* The flags of cuMemHostAlloc (cudaHostGetFlags's answer);
+ * CUDA_ERROR_INVALID_VALUE for memory it did not allocate. */
+inline CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  CUEMU_DRV_FORWARD(static_cast<int>(cudaHostGetFlags(pFlags, p)));
+}
+
+#endif /* CUEMU_DRIVER_PEER_API_H */
