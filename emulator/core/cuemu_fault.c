@@ -23,6 +23,7 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_watchdog.h"
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
 
@@ -76,6 +77,13 @@ static const char *fault_name(int sig, int code) {
 static int is_source_line(const char *s) {
   const char *colon = strrchr(s, ':');
   return colon && colon[1] >= '0' && colon[1] <= '9';
+}
+
+/* A source line of the user's code: not a system header's, not the
+ * shims'. */
+static int is_user_line(const char *s) {
+  return is_source_line(s) && strncmp(s, "/usr/", 5) != 0 &&
+         !strstr(s, "/cuda_builtins/");
 }
 
 static void on_fault(int sig, siginfo_t *info, void *uc) {
@@ -180,6 +188,40 @@ void cuemu__fault_divisions_report(cuemu_launch *L) {
           "trap on them, and cuemu gives what it gives: all bits set for a "
           "division by zero, quotient and remainder alike\n",
           L->kernel->name, n, n == 1 ? "" : "s", where);
+}
+
+void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
+                           size_t size) {
+  /* As for a fault at pc: fault_place reads the fault's pc and sp. */
+  void *saved_pc = w->fault.pc, *saved_sp = w->fault.sp;
+  w->fault.pc = pc;
+  w->fault.sp = sp;
+  fault_place(w, place, size);
+  w->fault.pc = saved_pc;
+  w->fault.sp = saved_sp;
+  /* A thread that spins is often inside the emulator's own code (a
+   * volatile load's hook) or in inlined library code around the kernel's
+   * call: the first return address on its stack whose line is the user's
+   * (not a system header's, not the shims') is the better answer. */
+  if (is_user_line(place))
+    return;
+  const cuemu_check_module *kernel_module =
+      cuemu__check_module_of((const void *)w->launch->kernel->thunk);
+  const cuemu_stack *st = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
+  void **word = sp;
+  for (unsigned i = 0; st && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
+       ++i, ++word) {
+    if (!cuemu__stack_contains(st, word))
+      break;
+    if (cuemu__check_module_of(*word) != kernel_module)
+      continue;
+    char line[512];
+    cuemu__check_line(*word, line, sizeof line);
+    if (is_user_line(line)) {
+      snprintf(place, size, "%s", line);
+      return;
+    }
+  }
 }
 
 void cuemu__fault_report(cuemu_worker *w) {

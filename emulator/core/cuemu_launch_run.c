@@ -14,6 +14,7 @@
 #include "core/cuemu_printf.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_watchdog.h"
 
 /* The most workers whose stacks fit in the process's memory mappings: each
  * worker may hold a guarded stack (two mappings) per thread of a block plus
@@ -107,10 +108,12 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
       workers = most;
   }
   L.workers = workers;
+  cuemu__watchdog_begin(&L);
   if (config->check_schedules)
     cuemu__check_perturb(&L, workers - 1, run_once);
   else
     run_once(&L, workers - 1);
+  cuemu__watchdog_end(&L);
   if (cooperative) {
     cuemu__cluster_end(&L);
     pthread_cond_destroy(&L.grid_cond);
