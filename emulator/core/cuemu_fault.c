@@ -121,6 +121,26 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
  * address into the user's code. */
 #define CUEMU_FAULT_SCAN_WORDS 512u
 
+/* The line of the first return address on w's running stack, from `sp`
+ * up, that points into `module` and whose line `accept` takes; 1 when
+ * found (in `line`). */
+static int scan_stack(cuemu_worker *w, void *sp,
+                      const cuemu_check_module *module,
+                      int (*accept)(const char *), char *line, size_t size) {
+  const cuemu_stack *s = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
+  void **word = sp;
+  for (unsigned i = 0; s && i < CUEMU_FAULT_SCAN_WORDS; ++i, ++word) {
+    if (!cuemu__stack_contains(s, word))
+      break;
+    if (cuemu__check_module_of(*word) != module)
+      continue;
+    cuemu__check_line(*word, line, size);
+    if (accept(line))
+      return 1;
+  }
+  return 0;
+}
+
 /* Where the fault happened, as "file:line" where line information exists:
  * the faulting instruction's line, else (a fault inside the C library or
  * in a shim's code) the nearest caller on the faulting thread's stack that
@@ -149,20 +169,12 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
   if (own_line &&
       (!kernel_module || cuemu__check_module_of(pc) == kernel_module))
     return;
-  const cuemu_stack *s = cuemu__stack_holding(&w->pool, w->fault.sp);
-  void **word = w->fault.sp;
-  for (unsigned i = 0; s && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
-       ++i, ++word) {
-    if (!cuemu__stack_contains(s, word))
-      break;
-    if (cuemu__check_module_of(*word) != kernel_module)
-      continue;
-    char line[512];
-    cuemu__check_line(*word, line, sizeof line);
-    if (is_source_line(line)) {
-      snprintf(place, size, "%s (in a library function it called)", line);
-      return;
-    }
+  char line[512];
+  if (kernel_module &&
+      scan_stack(w, w->fault.sp, kernel_module, is_source_line, line,
+                 sizeof line)) {
+    snprintf(place, size, "%s (in a library function it called)", line);
+    return;
   }
   if (own_line)
     return;
@@ -207,21 +219,10 @@ void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
     return;
   const cuemu_check_module *kernel_module =
       cuemu__check_module_of((const void *)w->launch->kernel->thunk);
-  const cuemu_stack *st = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
-  void **word = sp;
-  for (unsigned i = 0; st && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
-       ++i, ++word) {
-    if (!cuemu__stack_contains(st, word))
-      break;
-    if (cuemu__check_module_of(*word) != kernel_module)
-      continue;
-    char line[512];
-    cuemu__check_line(*word, line, sizeof line);
-    if (is_user_line(line)) {
-      snprintf(place, size, "%s", line);
-      return;
-    }
-  }
+  char line[512];
+  if (kernel_module &&
+      scan_stack(w, sp, kernel_module, is_user_line, line, sizeof line))
+    snprintf(place, size, "%s", line);
 }
 
 void cuemu__fault_report(cuemu_worker *w) {

@@ -19,26 +19,24 @@ void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
   pool->count = pool->capacity = 0;
 }
 
-/* Mappings held by guarded stacks, and the most they may hold: half of
- * vm.max_map_count. */
-static _Atomic long guarded_maps;
-static _Atomic long guarded_limit;
-
-static long guard_budget(void) {
-  long limit = atomic_load(&guarded_limit);
-  if (limit == 0) {
-    long v = 65530;
+long cuemu__max_map_count(void) {
+  static _Atomic long limit;
+  long v = atomic_load(&limit);
+  if (v == 0) {
+    v = 65530;
     FILE *f = fopen("/proc/sys/vm/max_map_count", "re");
     if (f) {
       if (fscanf(f, "%ld", &v) != 1 || v <= 0)
         v = 65530;
       fclose(f);
     }
-    limit = v / 2;
-    atomic_store(&guarded_limit, limit);
+    atomic_store(&limit, v);
   }
-  return limit;
+  return v;
 }
+
+/* Mappings held by guarded stacks; they may hold half of the process's. */
+static _Atomic long guarded_maps;
 
 /* Makes room for one more stack in pool->all; 0 without memory. */
 static int reserve(cuemu_stack_pool *pool, size_t more) {
@@ -128,7 +126,7 @@ static cuemu_stack *new_slab(cuemu_stack_pool *pool) {
 cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool) {
   if (!reserve(pool, CUEMU_STACK_SLAB))
     return NULL;
-  if (atomic_load(&guarded_maps) + 2 <= guard_budget()) {
+  if (atomic_load(&guarded_maps) + 2 <= cuemu__max_map_count() / 2) {
     cuemu_stack *s = new_guarded(pool);
     if (s)
       return s;

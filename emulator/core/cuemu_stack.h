@@ -93,6 +93,9 @@ static inline int cuemu__stack_contains(const cuemu_stack *s,
   return a >= s->base && a < s->base + s->size;
 }
 
+/* The most memory mappings the process may have (vm.max_map_count). */
+long cuemu__max_map_count(void);
+
 /* Unmaps every stack of the pool. */
 void cuemu__stack_pool_destroy(cuemu_stack_pool *pool);
 

@@ -36,15 +36,23 @@ static void keep_freed_blocks() {
   RT(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
 }
 
-// Right: allocate, use, free, allocate again (the block is taken over while
-// its free is queued behind a held kernel), use the new allocation.
-static void take_over_serves_new_allocation(cudaStream_t s, int *sum) {
-  int *a = nullptr, *b = nullptr;
-  Hold hold(5.0);
+// Holds the stream, then allocates, fills and frees on it: the returned
+// allocation's free is queued behind the held kernel.
+static int *allocate_fill_free(cudaStream_t s, Hold &hold) {
+  int *a = nullptr;
   hold_until<<<1, 32, 0, s>>>(hold.dflag);
   RT(cudaMallocAsync(&a, kN * sizeof(int), s));
   fill<int><<<kN / 256, 256, 0, s>>>(a, kN, 1, 0);
   RT(cudaFreeAsync(a, s));
+  return a;
+}
+
+// Right: allocate, use, free, allocate again (the block is taken over while
+// its free is queued behind a held kernel), use the new allocation.
+static void take_over_serves_new_allocation(cudaStream_t s, int *sum) {
+  int *b = nullptr;
+  Hold hold(5.0);
+  allocate_fill_free(s, hold);
   RT(cudaMallocAsync(&b, kN * sizeof(int), s));
   fill<int><<<kN / 256, 256, 0, s>>>(b, kN, 3, 1); // 3i + 1
   sum_into<int><<<kN / 256, 256, 0, s>>>(b, kN, sum);
@@ -59,12 +67,9 @@ static void take_over_serves_new_allocation(cudaStream_t s, int *sum) {
 // Wrong: a kernel between the free and the allocation that takes the block
 // over reads the freed allocation.
 static void use_between_free_and_take_over(cudaStream_t s, int *sum) {
-  int *a = nullptr, *b = nullptr;
+  int *b = nullptr;
   Hold hold(5.0);
-  hold_until<<<1, 32, 0, s>>>(hold.dflag);
-  RT(cudaMallocAsync(&a, kN * sizeof(int), s));
-  fill<int><<<kN / 256, 256, 0, s>>>(a, kN, 1, 0);
-  RT(cudaFreeAsync(a, s));
+  int *a = allocate_fill_free(s, hold);
   sum_into<int><<<kN / 256, 256, 0, s>>>(a, kN, sum); // after the free
   // With CUEMU_STREAMS=sync the wrong use has run (and failed) already.
   cudaError_t e = cudaMallocAsync(&b, kN * sizeof(int), s);
