@@ -292,7 +292,8 @@ static void set_hot(block_state *b, region *r, unsigned checks) {
   b->hot[0] = r;
   b->fast.hot[1] = b->fast.hot[0];
   int fast = r && r->a.state == CUEMU_RT_MEMORY_LIVE && r->foreign < 0 &&
-             !r->limited && r->a.size >= CUEMU_CHECK_FAST_MAX;
+             !r->limited && !(r->a.flags & CUEMU__ALLOCATION_UNREACHED) &&
+             r->a.size >= CUEMU_CHECK_FAST_MAX;
   cell *race = fast && (checks & CUEMU_CHECK_RACE) ? region_cells(b->cl, r)
                                                    : NULL;
   if (!race && (checks & CUEMU_CHECK_RACE))
@@ -993,6 +994,15 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
       report_mem(w, kind, size, addr, "use after cudaFree:", &t, pc);
     return;
   }
+  /* A stream-ordered allocation whose stream has not reached its
+   * cudaMallocAsync: this kernel is not ordered after the allocation
+   * (compute-sanitizer's use-before-alloc). */
+  if ((checks & CUEMU_CHECK_MEM) &&
+      (r->a.flags & CUEMU__ALLOCATION_UNREACHED))
+    report_mem(w, kind, size, addr,
+               "use before alloc (a kernel not ordered after the "
+               "cudaMallocAsync that made it):",
+               &t, pc);
   if ((checks & CUEMU_CHECK_MEM) && r->foreign >= 0) {
     char what[160];
     snprintf(what, sizeof what,

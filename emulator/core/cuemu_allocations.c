@@ -175,6 +175,16 @@ int cuemu__allocation_insert(void *base, size_t size, int kind,
   return code;
 }
 
+int cuemu__allocation_set_flags(void *base, unsigned clear, unsigned set) {
+  pthread_mutex_lock(&table_lock);
+  cuemu_rt_allocation *a = find_locked(base);
+  int found = a && a->base == base && a->state == CUEMU_RT_MEMORY_LIVE;
+  if (found)
+    a->flags = (a->flags & ~clear) | set;
+  pthread_mutex_unlock(&table_lock);
+  return found;
+}
+
 int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out) {
   pthread_mutex_lock(&table_lock);
   cuemu_rt_allocation *a = find_locked(p);

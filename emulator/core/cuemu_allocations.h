@@ -20,6 +20,15 @@
 int cuemu__allocation_insert(void *base, size_t size, int kind,
                              unsigned flags);
 
+/* A flag of a live entry: a stream-ordered allocation (cudaMallocAsync)
+ * whose stream has not reached the allocation yet; memcheck reports a
+ * kernel's access to it as a use before the allocation. */
+#define CUEMU__ALLOCATION_UNREACHED (1u << 21)
+
+/* Clears the flags `clear`, then sets `set`, of the live entry based at
+ * `base`; returns 1, or 0 when there is none. */
+int cuemu__allocation_set_flags(void *base, unsigned clear, unsigned set);
+
 /* Finds the entry holding `p` (live, or freed and not reused) and copies it
  * into *out when not NULL; 0 when there is none. */
 int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out);

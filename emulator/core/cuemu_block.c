@@ -28,6 +28,7 @@
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_watchdog.h"
 #include "core/cuemu_worker_layout.h"
 
 /* The layout that the assembler fast path of __syncthreads() relies on
@@ -950,6 +951,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   w->block_marked = 1;
   w->steps_ready = 0;
   cuemu__fault_enter(w);
+  cuemu__watchdog_enter(w);
   while (next_block(w)) {
     run_blocks(w);
     if (L->cooperative) {
@@ -961,6 +963,7 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
       break;
     }
   }
+  cuemu__watchdog_leave(w);
   cuemu__fault_leave(w);
   w->launch = NULL;
   cuemu__worker_self = saved;

@@ -23,6 +23,7 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_watchdog.h"
 
 #define CUEMU_ALTSTACK_SIZE (64u * 1024u)
 
@@ -78,6 +79,13 @@ static int is_source_line(const char *s) {
   return colon && colon[1] >= '0' && colon[1] <= '9';
 }
 
+/* A source line of the user's code: not a system header's, not the
+ * shims'. */
+static int is_user_line(const char *s) {
+  return is_source_line(s) && strncmp(s, "/usr/", 5) != 0 &&
+         !strstr(s, "/cuda_builtins/");
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uc) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel) {
@@ -113,6 +121,26 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
  * address into the user's code. */
 #define CUEMU_FAULT_SCAN_WORDS 512u
 
+/* The line of the first return address on w's running stack, from `sp`
+ * up, that points into `module` and whose line `accept` takes; 1 when
+ * found (in `line`). */
+static int scan_stack(cuemu_worker *w, void *sp,
+                      const cuemu_check_module *module,
+                      int (*accept)(const char *), char *line, size_t size) {
+  const cuemu_stack *s = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
+  void **word = sp;
+  for (unsigned i = 0; s && i < CUEMU_FAULT_SCAN_WORDS; ++i, ++word) {
+    if (!cuemu__stack_contains(s, word))
+      break;
+    if (cuemu__check_module_of(*word) != module)
+      continue;
+    cuemu__check_line(*word, line, size);
+    if (accept(line))
+      return 1;
+  }
+  return 0;
+}
+
 /* Where the fault happened, as "file:line" where line information exists:
  * the faulting instruction's line, else (a fault inside the C library or
  * in a shim's code) the nearest caller on the faulting thread's stack that
@@ -141,20 +169,12 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
   if (own_line &&
       (!kernel_module || cuemu__check_module_of(pc) == kernel_module))
     return;
-  const cuemu_stack *s = cuemu__stack_holding(&w->pool, w->fault.sp);
-  void **word = w->fault.sp;
-  for (unsigned i = 0; s && kernel_module && i < CUEMU_FAULT_SCAN_WORDS;
-       ++i, ++word) {
-    if (!cuemu__stack_contains(s, word))
-      break;
-    if (cuemu__check_module_of(*word) != kernel_module)
-      continue;
-    char line[512];
-    cuemu__check_line(*word, line, sizeof line);
-    if (is_source_line(line)) {
-      snprintf(place, size, "%s (in a library function it called)", line);
-      return;
-    }
+  char line[512];
+  if (kernel_module &&
+      scan_stack(w, w->fault.sp, kernel_module, is_source_line, line,
+                 sizeof line)) {
+    snprintf(place, size, "%s (in a library function it called)", line);
+    return;
   }
   if (own_line)
     return;
@@ -180,6 +200,29 @@ void cuemu__fault_divisions_report(cuemu_launch *L) {
           "trap on them, and cuemu gives what it gives: all bits set for a "
           "division by zero, quotient and remainder alike\n",
           L->kernel->name, n, n == 1 ? "" : "s", where);
+}
+
+void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
+                           size_t size) {
+  /* As for a fault at pc: fault_place reads the fault's pc and sp. */
+  void *saved_pc = w->fault.pc, *saved_sp = w->fault.sp;
+  w->fault.pc = pc;
+  w->fault.sp = sp;
+  fault_place(w, place, size);
+  w->fault.pc = saved_pc;
+  w->fault.sp = saved_sp;
+  /* A thread that spins is often inside the emulator's own code (a
+   * volatile load's hook) or in inlined library code around the kernel's
+   * call: the first return address on its stack whose line is the user's
+   * (not a system header's, not the shims') is the better answer. */
+  if (is_user_line(place))
+    return;
+  const cuemu_check_module *kernel_module =
+      cuemu__check_module_of((const void *)w->launch->kernel->thunk);
+  char line[512];
+  if (kernel_module &&
+      scan_stack(w, sp, kernel_module, is_user_line, line, sizeof line))
+    snprintf(place, size, "%s", line);
 }
 
 void cuemu__fault_report(cuemu_worker *w) {

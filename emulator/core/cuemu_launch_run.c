@@ -14,23 +14,14 @@
 #include "core/cuemu_printf.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_worker.h"
+#include "core/cuemu_stack.h"
+#include "core/cuemu_watchdog.h"
 
 /* The most workers whose stacks fit in the process's memory mappings: each
  * worker may hold a guarded stack (two mappings) per thread of a block plus
  * one, and three quarters of vm.max_map_count are left for them. */
 static unsigned max_workers_for(unsigned nthreads) {
-  static _Atomic long limit;
-  if (limit == 0) {
-    long v = 65530;
-    FILE *f = fopen("/proc/sys/vm/max_map_count", "re");
-    if (f) {
-      if (fscanf(f, "%ld", &v) != 1 || v <= 0)
-        v = 65530;
-      fclose(f);
-    }
-    limit = v;
-  }
-  long most = limit * 3 / 4 / (2 * ((long)nthreads + 1));
+  long most = cuemu__max_map_count() * 3 / 4 / (2 * ((long)nthreads + 1));
   return most < 1 ? 1 : (unsigned)most;
 }
 
@@ -107,10 +98,12 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
       workers = most;
   }
   L.workers = workers;
+  cuemu__watchdog_begin(&L);
   if (config->check_schedules)
     cuemu__check_perturb(&L, workers - 1, run_once);
   else
     run_once(&L, workers - 1);
+  cuemu__watchdog_end(&L);
   if (cooperative) {
     cuemu__cluster_end(&L);
     pthread_cond_destroy(&L.grid_cond);

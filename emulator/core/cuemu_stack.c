@@ -3,6 +3,8 @@
  */
 #include "core/cuemu_stack.h"
 
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -17,17 +19,55 @@ void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
   pool->count = pool->capacity = 0;
 }
 
-cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool) {
-  cuemu_stack *s;
-  if (pool->count == pool->capacity) {
-    size_t cap = pool->capacity ? pool->capacity * 2 : 64;
-    cuemu_stack **all = realloc(pool->all, cap * sizeof *all);
-    if (!all)
-      return NULL;
-    pool->all = all;
-    pool->capacity = cap;
+long cuemu__max_map_count(void) {
+  static _Atomic long limit;
+  long v = atomic_load(&limit);
+  if (v == 0) {
+    v = 65530;
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "re");
+    if (f) {
+      if (fscanf(f, "%ld", &v) != 1 || v <= 0)
+        v = 65530;
+      fclose(f);
+    }
+    atomic_store(&limit, v);
   }
-  s = calloc(1, sizeof *s);
+  return v;
+}
+
+/* Mappings held by guarded stacks; they may hold half of the process's. */
+static _Atomic long guarded_maps;
+
+/* Makes room for one more stack in pool->all; 0 without memory. */
+static int reserve(cuemu_stack_pool *pool, size_t more) {
+  if (pool->count + more <= pool->capacity)
+    return 1;
+  size_t cap = pool->capacity ? pool->capacity : 64;
+  while (cap < pool->count + more)
+    cap *= 2;
+  cuemu_stack **all = realloc(pool->all, cap * sizeof *all);
+  if (!all)
+    return 0;
+  pool->all = all;
+  pool->capacity = cap;
+  return 1;
+}
+
+/* Finishes stack s at [base, base + pool->stack_size) and adds it to the
+ * pool's list; 0 on failure (the caller unmaps). */
+static int adopt(cuemu_stack_pool *pool, cuemu_stack *s) {
+  s->size = pool->stack_size;
+  size_t color = (pool->count % CUEMU_STACK_COLORS) * CUEMU_CACHE_LINE;
+  if (cuemu__ctx_template_init(&s->tpl, s->base, s->size - color,
+                               pool->entry) != 0)
+    return 0;
+  pool->all[pool->count++] = s;
+  return 1;
+}
+
+/* A guarded stack: its own mapping, with the guard below it. */
+static cuemu_stack *new_guarded(cuemu_stack_pool *pool) {
+  cuemu_stack *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
   s->map_size = CUEMU_GUARD_BYTES + pool->stack_size;
@@ -39,17 +79,59 @@ cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool) {
   }
   s->map = map;
   s->base = s->map + CUEMU_GUARD_BYTES;
-  s->size = pool->stack_size;
-  size_t color = (pool->count % CUEMU_STACK_COLORS) * CUEMU_CACHE_LINE;
-  if (mprotect(s->base, s->size, PROT_READ | PROT_WRITE) != 0 ||
-      cuemu__ctx_template_init(&s->tpl, s->base, s->size - color,
-                               pool->entry) != 0) {
+  s->guarded = 1;
+  if (mprotect(s->base, pool->stack_size, PROT_READ | PROT_WRITE) != 0 ||
+      !adopt(pool, s)) {
     munmap(s->map, s->map_size);
     free(s);
     return NULL;
   }
-  pool->all[pool->count++] = s;
+  atomic_fetch_add(&guarded_maps, 2);
   return s;
+}
+
+/* CUEMU_STACK_SLAB unguarded stacks in one mapping: the first is
+ * returned, the others go to the pool's free list. */
+static cuemu_stack *new_slab(cuemu_stack_pool *pool) {
+  size_t n = CUEMU_STACK_SLAB;
+  unsigned char *map = mmap(NULL, n * pool->stack_size,
+                            PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                            0);
+  if (map == MAP_FAILED)
+    return NULL;
+  cuemu_stack *first = NULL;
+  for (size_t i = 0; i < n; ++i) {
+    cuemu_stack *s = calloc(1, sizeof *s);
+    if (s) {
+      s->map = s->base = map + i * pool->stack_size;
+      s->map_size = pool->stack_size;
+    }
+    if (!s || !adopt(pool, s)) {
+      /* The rest of the slab is given back. */
+      free(s);
+      munmap(map + i * pool->stack_size, (n - i) * pool->stack_size);
+      break;
+    }
+    if (first) {
+      s->next_free = pool->free_list;
+      pool->free_list = s;
+    } else {
+      first = s;
+    }
+  }
+  return first;
+}
+
+cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool) {
+  if (!reserve(pool, CUEMU_STACK_SLAB))
+    return NULL;
+  if (atomic_load(&guarded_maps) + 2 <= cuemu__max_map_count() / 2) {
+    cuemu_stack *s = new_guarded(pool);
+    if (s)
+      return s;
+  }
+  return new_slab(pool);
 }
 
 cuemu_stack *cuemu__stack_find_guard(const cuemu_stack_pool *pool,
@@ -72,8 +154,12 @@ cuemu_stack *cuemu__stack_holding(const cuemu_stack_pool *pool,
 }
 
 void cuemu__stack_pool_destroy(cuemu_stack_pool *pool) {
+  /* In the order they were made: a slab is unmapped from its start on,
+   * so that no unmapping splits a mapping in two. */
   for (size_t i = 0; i < pool->count; ++i) {
     munmap(pool->all[i]->map, pool->all[i]->map_size);
+    if (pool->all[i]->guarded)
+      atomic_fetch_sub(&guarded_maps, 2);
     free(pool->all[i]);
   }
   free(pool->all);

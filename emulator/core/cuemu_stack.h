@@ -4,6 +4,11 @@
  * Each stack is one mmap()ed region whose lowest CUEMU_GUARD_BYTES are
  * inaccessible, so that an overflow faults instead of corrupting memory; a
  * large guard also catches big local arrays that would jump a single page.
+ * That takes two of the process's mappings (vm.max_map_count) per stack:
+ * once guarded stacks hold half of them (many blocks resident at once, as
+ * in cooperative grids on several devices), new stacks come without a
+ * guard, CUEMU_STACK_SLAB at a time in one mapping (map == base), and an
+ * overflow of one of them is not caught.
  * Stacks are never freed while their pool lives: a stack's pages are touched
  * once and reused by block after block.
  *
@@ -27,8 +32,12 @@
 #define CUEMU_STACK_COLORS 64u
 #define CUEMU_CACHE_LINE 64u
 
+/* Unguarded stacks mapped together. */
+#define CUEMU_STACK_SLAB 64u
+
 typedef struct cuemu_stack {
   unsigned char *map;        /* start of the mapping (the guard) */
+  int guarded;               /* it has a guard (two mappings of its own) */
   size_t map_size;
   unsigned char *base;       /* lowest usable byte */
   size_t size;               /* usable bytes */
@@ -83,6 +92,9 @@ static inline int cuemu__stack_contains(const cuemu_stack *s,
   const unsigned char *a = address;
   return a >= s->base && a < s->base + s->size;
 }
+
+/* The most memory mappings the process may have (vm.max_map_count). */
+long cuemu__max_map_count(void);
 
 /* Unmaps every stack of the pool. */
 void cuemu__stack_pool_destroy(cuemu_stack_pool *pool);

@@ -320,6 +320,16 @@ int cuemu_drv_device_can_access_peer(int *can_access, int device, int peer) {
                      saved);
 }
 
+int cuemu_drv_device_get_p2p_attribute(int *value, int attribute, int src,
+                                       int dst) {
+  int e = check_init();
+  if (e)
+    return e;
+  int saved = cuemu_drv_enter();
+  return via_runtime(
+      cuemu_rt_device_get_p2p_attribute(value, attribute, src, dst), saved);
+}
+
 /* ---- Contexts -------------------------------------------------------------- */
 
 static int push(cuemu_drv_context *c) {

@@ -18,6 +18,7 @@
 
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_array.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_texture_view.h"
 
@@ -369,6 +370,9 @@ int cuemu_rt_free_array(cudaArray_t array) {
   if (!e)
     return cuemu_rt_error(cudaErrorInvalidValue);
   free(e);
+  /* A queued copy may still use it (as cudaFree, the device's work is
+   * waited for first). */
+  cuemu__stream_wait_all();
   array_delete(array);
   return cudaSuccess;
 }
@@ -416,7 +420,7 @@ int cuemu_rt_get_channel_desc(struct cudaChannelFormatDesc *desc,
 
 /* Checks a box of `width` bytes x `height` rows x `depth` slices at byte
  * column x, row y, slice z of `a`; returns 0 or a CUDA code. */
-static int array_box(const struct cudaArray *a, size_t x, size_t y, size_t z,
+int cuemu__array_box(const struct cudaArray *a, size_t x, size_t y, size_t z,
                      size_t width, size_t height, size_t depth) {
   if (!cuemu__array_valid(a))
     return cudaErrorInvalidResourceHandle;
@@ -439,7 +443,7 @@ int cuemu_rt_memcpy_2d_to_array(cudaArray_t dst, size_t w_offset,
                                 size_t h_offset, const void *src,
                                 size_t spitch, size_t width, size_t height,
                                 int kind) {
-  int code = array_box(dst, w_offset, h_offset, 0, width, height, 1);
+  int code = cuemu__array_box(dst, w_offset, h_offset, 0, width, height, 1);
   if (code)
     return cuemu_rt_error(code);
   return cuemu_rt_memcpy_2d(array_byte(dst, w_offset, h_offset, 0),
@@ -451,7 +455,7 @@ int cuemu_rt_memcpy_2d_from_array(void *dst, size_t dpitch,
                                   cudaArray_const_t src, size_t w_offset,
                                   size_t h_offset, size_t width,
                                   size_t height, int kind) {
-  int code = array_box(src, w_offset, h_offset, 0, width, height, 1);
+  int code = cuemu__array_box(src, w_offset, h_offset, 0, width, height, 1);
   if (code)
     return cuemu_rt_error(code);
   return cuemu_rt_memcpy_2d(dst, dpitch, array_byte(src, w_offset, h_offset, 0),
@@ -466,9 +470,11 @@ int cuemu_rt_memcpy_2d_array_to_array(cudaArray_t dst, size_t w_offset_dst,
                                       size_t width, size_t height, int kind) {
   if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
-  int code = array_box(dst, w_offset_dst, h_offset_dst, 0, width, height, 1);
+  int code =
+      cuemu__array_box(dst, w_offset_dst, h_offset_dst, 0, width, height, 1);
   if (!code)
-    code = array_box(src, w_offset_src, h_offset_src, 0, width, height, 1);
+    code =
+        cuemu__array_box(src, w_offset_src, h_offset_src, 0, width, height, 1);
   if (code)
     return cuemu_rt_error(code);
   return cuemu_rt_memcpy_2d(array_byte(dst, w_offset_dst, h_offset_dst, 0),
@@ -480,7 +486,7 @@ int cuemu_rt_memcpy_2d_array_to_array(cudaArray_t dst, size_t w_offset_dst,
 
 /* The packed byte offset of (w_offset, h_offset) in `a` if `count` bytes
  * from there fit; else (size_t)-1. */
-static size_t array_linear(const struct cudaArray *a, size_t w_offset,
+size_t cuemu__array_linear(const struct cudaArray *a, size_t w_offset,
                            size_t h_offset, size_t count) {
   size_t row = a->width * a->format.size;
   size_t total = row * a->height * a->depth;
@@ -495,7 +501,7 @@ int cuemu_rt_memcpy_to_array(cudaArray_t dst, size_t w_offset,
                              int kind) {
   if (!cuemu__array_valid(dst))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  size_t at = array_linear(dst, w_offset, h_offset, count);
+  size_t at = cuemu__array_linear(dst, w_offset, h_offset, count);
   if (at == (size_t)-1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   return cuemu_rt_memcpy(dst->data + at, src, count, kind);
@@ -506,7 +512,7 @@ int cuemu_rt_memcpy_from_array(void *dst, cudaArray_const_t src,
                                int kind) {
   if (!cuemu__array_valid(src))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  size_t at = array_linear(src, w_offset, h_offset, count);
+  size_t at = cuemu__array_linear(src, w_offset, h_offset, count);
   if (at == (size_t)-1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   return cuemu_rt_memcpy(dst, src->data + at, count, kind);
@@ -520,8 +526,8 @@ int cuemu_rt_memcpy_array_to_array(cudaArray_t dst, size_t w_offset_dst,
     return cuemu_rt_error(cudaErrorInvalidMemcpyDirection);
   if (!cuemu__array_valid(dst) || !cuemu__array_valid(src))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
-  size_t d = array_linear(dst, w_offset_dst, h_offset_dst, count);
-  size_t s = array_linear(src, w_offset_src, h_offset_src, count);
+  size_t d = cuemu__array_linear(dst, w_offset_dst, h_offset_dst, count);
+  size_t s = cuemu__array_linear(src, w_offset_src, h_offset_src, count);
   if (d == (size_t)-1 || s == (size_t)-1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   return cuemu_rt_memcpy(dst->data + d, src->data + s, count, kind);
@@ -541,7 +547,7 @@ static int side_of(cudaArray_t array, struct cudaPos pos,
                    side3d *out) {
   if (array) {
     size_t es = cuemu__array_valid(array) ? array->format.size : 1;
-    int code = array_box(array, pos.x * es, pos.y, pos.z, bytes.width,
+    int code = cuemu__array_box(array, pos.x * es, pos.y, pos.z, bytes.width,
                          bytes.height, bytes.depth);
     if (code)
       return code;

@@ -65,6 +65,28 @@ void cuemu__rt_array_reset(void);
  * (cudaDeviceReset, before the table of allocations is emptied). */
 void cuemu__rt_texture_reset(void);
 
+/* Checks a box of `width` bytes x `height` rows x `depth` slices at byte
+ * column x, row y, slice z of `a`; returns 0 or a CUDA code, not recorded
+ * (cudaErrorInvalidResourceHandle for a dead array). */
+int cuemu__array_box(const struct cudaArray *a, size_t x, size_t y, size_t z,
+                     size_t width, size_t height, size_t depth);
+
+/* The packed byte offset of (w_offset, h_offset) in `a` if `count` bytes
+ * from there fit (the rows of cudaMemcpyToArray); else (size_t)-1. */
+size_t cuemu__array_linear(const struct cudaArray *a, size_t w_offset,
+                           size_t h_offset, size_t count);
+
+/* A 2D copy with an array on one side or both outside a capture
+ * (cudaMemcpy2DToArrayAsync, cudaMemcpy2DFromArrayAsync): checked now,
+ * then the stream copy of the array's rows (cuemu_rt_array_async.c); a
+ * CUDA code. */
+int cuemu__rt_array_copy_2d_async(struct cudaArray *dst_array, size_t dst_x,
+                                  size_t dst_y, void *dst, size_t dpitch,
+                                  const struct cudaArray *src_array,
+                                  size_t src_x, size_t src_y, const void *src,
+                                  size_t spitch, size_t width, size_t height,
+                                  int kind, void *stream);
+
 /* The address of element (x, y, z) of `a`. */
 static inline unsigned char *cuemu__array_at(const struct cudaArray *a,
                                              size_t x, size_t y, size_t z) {

@@ -231,7 +231,9 @@ int cuemu_rt_stream_set_attribute(void *stream, int attr,
                                   const cudaLaunchAttributeValue *value) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cuemu__rt_check_stream(stream);
+  /* No wait for the stream's work: no queued work reads the stream's
+   * attributes, so the call is in its stream's order as issued. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   switch (attr) {
@@ -289,7 +291,9 @@ int cuemu_rt_stream_get_attribute(void *stream, int attr,
                                   cudaLaunchAttributeValue *value) {
   if (!value)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cuemu__rt_check_stream(stream);
+  /* No wait for the stream's work: no queued work reads the stream's
+   * attributes, so the call is in its stream's order as issued. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   if (attr == cudaLaunchAttributePriority) {
@@ -328,9 +332,9 @@ int cuemu_rt_stream_get_attribute(void *stream, int attr,
 }
 
 int cuemu_rt_stream_copy_attributes(void *dst, void *src) {
-  int code = cuemu__rt_check_stream(dst);
+  int code = cuemu__rt_stream_valid(dst);
   if (!code)
-    code = cuemu__rt_check_stream(src);
+    code = cuemu__rt_stream_valid(src);
   if (code)
     return code;
   pthread_mutex_lock(&lock);

@@ -149,24 +149,10 @@ int cuemu_rt_memcpy_2d_array_async(struct cudaArray *dst_array, size_t dst_x,
   int code = cuemu_rt_stream_is_capturing(stream, &capturing);
   if (code)
     return code;
-  if (capturing == CUEMU_RT_CAPTURE_NONE) {
-    code = cuemu__rt_check_stream(stream);
-    if (code)
-      return code;
-    cuemu__capture_bypass++;
-    if (dst_array && src_array)
-      code = cuemu_rt_memcpy_2d_array_to_array(dst_array, dst_x, dst_y,
-                                               src_array, src_x, src_y, width,
-                                               height, kind);
-    else if (dst_array)
-      code = cuemu_rt_memcpy_2d_to_array(dst_array, dst_x, dst_y, src, spitch,
-                                         width, height, kind);
-    else
-      code = cuemu_rt_memcpy_2d_from_array(dst, dpitch, src_array, src_x,
-                                           src_y, width, height, kind);
-    cuemu__capture_bypass--;
-    return code;
-  }
+  if (capturing == CUEMU_RT_CAPTURE_NONE)
+    return cuemu__rt_array_copy_2d_async(dst_array, dst_x, dst_y, dst, dpitch,
+                                         src_array, src_x, src_y, src, spitch,
+                                         width, height, kind, stream);
   /* In a capture: cudaMemcpy3DParms terms, in elements of the array. */
   const struct cudaArray *a = dst_array ? dst_array : src_array;
   if (!a || !cuemu__array_valid(a) ||

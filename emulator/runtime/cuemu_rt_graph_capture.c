@@ -383,7 +383,8 @@ int cuemu_rt_stream_get_capture_info(void *stream, int *status,
                                      size_t *ndeps) {
   if (!status)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  int code = cuemu__rt_check_stream(stream);
+  /* A query: it does not wait for the stream's work, as CUDA's does not. */
+  int code = cuemu__rt_stream_valid(stream);
   if (code)
     return code;
   cuemu__graph_lock();

@@ -16,12 +16,17 @@
  * block is handed out again (a stale pointer into a reused block reads the
  * new allocation, which compute-sanitizer does not catch either).
  *
- * On an asynchronous stream an allocation is made when it is issued, and a
- * cudaFreeAsync is queued in the stream (queue_free): the allocation lives
- * until the stream reaches the free, unless a later allocation that stream
- * order puts after the free takes its block over first (take_over): the
- * block is live again from that allocation's call, so a use issued between
- * the free and it is not reported (docs/streams.md, known limits).
+ * On an asynchronous stream an allocation is made when it is issued, and
+ * both its allocation point and its cudaFreeAsync are queued in the stream
+ * (queue_point, queue_free). Until the stream reaches the allocation point
+ * the table of allocations flags it as unreached (memcheck reports a
+ * kernel that uses it then: one not ordered after the allocation). The
+ * allocation lives until the stream reaches the free; a later allocation
+ * that stream order puts after the free may take its block over first
+ * (take_over): the block is then kept for it, freed (no access, remembered
+ * as freed) when the stream reaches the free, and live again when the
+ * taking stream reaches the new allocation's point, so a use in between
+ * is a use after free.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -76,6 +81,14 @@ typedef struct pool_allocation {
   int free_issued;
   void *free_stream;
   unsigned long long free_seq, generation;
+  /* Its number (queued points and frees name it by address and number),
+   * whether its block waits, freed, for the allocation point of the
+   * allocation that took it over, its table flags and the site of the
+   * allocation that made it or took it over. */
+  unsigned long long id;
+  int dead;
+  unsigned flags;
+  const void *site;
 } pool_allocation;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -87,6 +100,7 @@ static cudaMemPool_t default_pools[CUEMU_POOL_DEVICES];
 static cudaMemPool_t current[CUEMU_POOL_DEVICES];
 static pool_allocation *allocations;
 static size_t allocation_count, allocation_capacity;
+static unsigned long long allocation_ids;
 
 /* Non-zero when `pool` is a live pool (the lock held). */
 static int pool_live(cudaMemPool_t pool) {
@@ -208,25 +222,73 @@ int cuemu__rt_pool_free(void *ptr, void *stream) {
   return a != NULL;
 }
 
-/* A cudaFreeAsync queued on an asynchronous stream: the allocation's
- * address and generation (a take-over makes a new generation). */
+/* A cudaFreeAsync or an allocation point queued on an asynchronous
+ * stream: the allocation's address, number and generation (a take-over
+ * makes a new generation). */
 typedef struct queued_free {
   void *ptr;
-  unsigned long long generation;
+  unsigned long long id, generation;
 } queued_free;
 
-/* Runs a queued free at its place in its stream: nothing when a later
- * allocation has taken the block over. */
+/* Runs a queued free at its place in its stream. When a later allocation
+ * has taken the block over, the block is kept for it: freed in the table
+ * and without access until that allocation's point (run_point). */
 static int run_queued_free(void *arg, void *stream) {
   (void)stream;
   queued_free f = *(queued_free *)arg;
   free(arg);
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(f.ptr);
-  if (a && a->free_issued && a->generation == f.generation)
-    give_back(a, a->free_stream, a->free_seq);
+  if (a && a->id == f.id) {
+    if (a->free_issued && a->generation == f.generation) {
+      give_back(a, a->free_stream, a->free_seq);
+    } else if (!a->dead) {
+      cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+      cuemu__allocation_freed(a->ptr);
+      mprotect(a->ptr, a->bytes, PROT_NONE);
+      a->dead = 1;
+    }
+  }
   pthread_mutex_unlock(&lock);
   return cudaSuccess;
+}
+
+/* Runs an allocation point at its place in its stream: the allocation is
+ * reached (a block taken over comes back to life for it). */
+static int run_point(void *arg, void *stream) {
+  (void)stream;
+  queued_free f = *(queued_free *)arg;
+  free(arg);
+  const void *site = NULL;
+  size_t size = 0;
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(f.ptr);
+  if (a && a->id == f.id && a->dead &&
+      mprotect(a->ptr, a->bytes, PROT_READ | PROT_WRITE) == 0 &&
+      cuemu__allocation_insert(a->ptr, a->size, CUEMU_RT_MEMORY_DEVICE,
+                               a->flags) == 0) {
+    a->dead = 0;
+    site = a->site;
+    size = a->size;
+  } else if (a && a->id == f.id && !a->dead) {
+    cuemu__allocation_set_flags(a->ptr, CUEMU__ALLOCATION_UNREACHED, 0);
+  }
+  pthread_mutex_unlock(&lock);
+  if (size)
+    cuemu__allocation_note(f.ptr, size, CUEMU_RT_MEMORY_DEVICE, site);
+  return cudaSuccess;
+}
+
+/* Queues the allocation point `point` on `stream`; 0 or a CUDA code. */
+static int queue_point(queued_free point, void *stream) {
+  queued_free *f = malloc(sizeof *f);
+  if (!f)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *f = point;
+  int code = cuemu__stream_defer_call(stream, run_point, f);
+  if (code)
+    free(f);
+  return code;
 }
 
 /* cudaFreeAsync of a live stream-ordered allocation on an asynchronous
@@ -250,7 +312,7 @@ static int queue_free(void *ptr, void *stream, int *code, const void *site) {
     a->pool->used -= a->bytes;
     a->free_stream = cuemu__pool_deps_stream(stream);
     a->free_seq = cuemu__pool_deps_free();
-    *f = (queued_free){ptr, a->generation};
+    *f = (queued_free){ptr, a->id, a->generation};
   }
   pthread_mutex_unlock(&lock);
   if (!a || twice) {
@@ -338,7 +400,7 @@ static int reusable(const void *ctx, void *freed_on, unsigned long long seq) {
  * both orders put the new allocation's use after the free. Its queued free
  * then does nothing, and the allocation lives on as the new one. Returns
  * its address, or NULL (the lock held). */
-static void *take_over(const reuse_request *r, size_t size) {
+static pool_allocation *take_over(const reuse_request *r, size_t size) {
   for (size_t i = 0; i < allocation_count; ++i) {
     pool_allocation *a = &allocations[i];
     if (!a->free_issued || a->pool != r->pool || a->size != size)
@@ -350,7 +412,7 @@ static void *take_over(const reuse_request *r, size_t size) {
       a->generation++;
       a->pool->used += a->bytes;
       note_high(a->pool);
-      return a->ptr;
+      return a;
     }
   }
   return NULL;
@@ -393,18 +455,29 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   if (!bytes)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   void *p = NULL;
+  const void *site = __builtin_return_address(0);
+  /* On an asynchronous stream the allocation is reached when the stream
+   * reaches this call (queue_point): until then it is flagged. */
+  int ordered = !cuemu__stream_inline();
+  queued_free point = {NULL, 0, 0};
   pthread_mutex_lock(&lock);
   if (pool_live(pool) &&
       cuemu__rt_reserve_one((void **)&allocations, &allocation_count,
                             &allocation_capacity, sizeof *allocations)) {
     reuse_request r = {pool, cuemu__pool_deps_stream(stream)};
     cuemu__pool_block *block = NULL;
-    p = take_over(&r, size);
-    if (p) {
+    /* Only in stream order: a queued free is issued only there. */
+    pool_allocation *taken = ordered ? take_over(&r, size) : NULL;
+    if (taken) {
+      /* The block comes back to life at this allocation's point, after
+       * the free that stream order puts before it has run. */
+      taken->site = site;
+      point = (queued_free){taken->ptr, taken->id, taken->generation};
       pthread_mutex_unlock(&lock);
-      cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE,
-                             __builtin_return_address(0));
-      *ptr = p;
+      int code = queue_point(point, stream);
+      if (code)
+        return code;
+      *ptr = point.ptr;
       return cudaSuccess;
     }
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
@@ -413,23 +486,32 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     unsigned flags = (unsigned)pool->props.location.id
                          << CUEMU_RT_MEMORY_DEVICE_SHIFT |
                      CUEMU__RT_MEMORY_POOLED;
-    if (p &&
-        cuemu__allocation_insert(p, size, CUEMU_RT_MEMORY_DEVICE, flags) != 0) {
+    if (p && cuemu__allocation_insert(
+                 p, size, CUEMU_RT_MEMORY_DEVICE,
+                 flags | (ordered ? CUEMU__ALLOCATION_UNREACHED : 0)) != 0) {
       cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
       p = NULL;
     }
     if (p) {
-      allocations[allocation_count++] =
-          (pool_allocation){p, bytes, pool, block, size, 0, NULL, 0, 0};
+      pool_allocation *a = &allocations[allocation_count++];
+      *a = (pool_allocation){p, bytes, pool, block, size, 0, NULL, 0, 0,
+                             ++allocation_ids, 0, flags, site};
       pool->used += bytes;
       note_high(pool);
+      point = (queued_free){p, a->id, 0};
     }
   }
   pthread_mutex_unlock(&lock);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE,
-                         __builtin_return_address(0));
+  cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE, site);
+  if (ordered) {
+    int code = queue_point(point, stream);
+    if (code) {
+      cuemu__allocation_set_flags(p, CUEMU__ALLOCATION_UNREACHED, 0);
+      return code;
+    }
+  }
   *ptr = p;
   return cudaSuccess;
 }

@@ -181,6 +181,14 @@ inline CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
       cuemu_drv_device_can_access_peer(canAccessPeer, dev, peerDev));
 }
 
+inline CUresult cuDeviceGetP2PAttribute(int *value,
+                                        CUdevice_P2PAttribute attrib,
+                                        CUdevice srcDevice,
+                                        CUdevice dstDevice) {
+  return static_cast<CUresult>(cuemu_drv_device_get_p2p_attribute(
+      value, static_cast<int>(attrib), srcDevice, dstDevice));
+}
+
 /* Contexts. */
 
 inline CUresult cuCtxCreate(CUcontext *pctx,

@@ -1,8 +1,7 @@
 /*
  * cuemu_driver_peer_api.h: the driver API's calls for several devices and
  * processes and for a context's settings, which multi-GPU and IPC programs
- * written against cuda.h use: IPC handles (cuIpc*), the attributes of a
- * link between two devices (cuDeviceGetP2PAttribute), stream attributes
+ * written against cuda.h use: IPC handles (cuIpc*), stream attributes
  * (cuStreamGetAttribute, cuStreamSetAttribute, cuStreamCopyAttributes),
  * the context's cache and shared-memory configuration,
  * cuEventRecordWithFlags, cuCtxResetPersistingL2Cache and cuMemHostGetFlags.
@@ -94,38 +93,6 @@ inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
   if (r == CUDA_SUCCESS)
     *phEvent = static_cast<CUevent>(event);
   return r;
-}
-
-/* ---- Links between devices -------------------------------------------------- */
-
-typedef enum CUdevice_P2PAttribute_enum {
-  CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
-  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
-  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
-  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED = 0x04,
-  CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04,
-  CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED = 0x05
-} CUdevice_P2PAttribute;
-
-/* cudaDeviceGetP2PAttribute's answer (cuemu_p2p_attribute_api.h); needs
- * cuInit, not a context, as the driver's device queries. */
-inline CUresult cuDeviceGetP2PAttribute(int *value,
-                                        CUdevice_P2PAttribute attrib,
-                                        CUdevice srcDevice,
-                                        CUdevice dstDevice) {
-  int count = 0;
-  CUresult r = cuDeviceGetCount(&count);
-  if (r != CUDA_SUCCESS)
-    return r;
-  if (srcDevice < 0 || srcDevice >= count || dstDevice < 0 ||
-      dstDevice >= count)
-    return CUDA_ERROR_INVALID_DEVICE;
-  int saved = cuemu_drv_enter();
-  return static_cast<CUresult>(cuemu_drv_result(
-      cudaDeviceGetP2PAttribute(value,
-                                static_cast<enum cudaDeviceP2PAttr>(attrib),
-                                srcDevice, dstDevice),
-      saved));
 }
 
 /* ---- Stream attributes ------------------------------------------------------ */

@@ -24,32 +24,12 @@ enum cudaDeviceP2PAttr {
 
 /* CUDA's errors: cudaErrorInvalidDevice for a device out of range or a
  * device paired with itself, cudaErrorInvalidValue for a null value or an
- * unknown attribute. */
+ * unknown attribute (emulator/runtime/cuemu_rt_p2p_attribute.c). */
 inline cudaError_t cudaDeviceGetP2PAttribute(int *value,
                                              enum cudaDeviceP2PAttr attrib,
                                              int srcDevice, int dstDevice) {
-  int count = 0;
-  cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess)
-    return e;
-  if (srcDevice < 0 || srcDevice >= count || dstDevice < 0 ||
-      dstDevice >= count || srcDevice == dstDevice)
-    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidDevice));
-  int access = 0;
-  if (!value || attrib < cudaDevP2PAttrPerformanceRank ||
-      attrib > cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
-    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
-  e = static_cast<cudaError_t>(
-      cuemu_rt_device_can_access_peer(&access, srcDevice, dstDevice));
-  if (e != cudaSuccess)
-    return e;
-  if (attrib == cudaDevP2PAttrPerformanceRank)
-    *value = 0;
-  else if (attrib == cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
-    *value = 0;
-  else
-    *value = access;
-  return cudaSuccess;
+  return static_cast<cudaError_t>(cuemu_rt_device_get_p2p_attribute(
+      value, static_cast<int>(attrib), srcDevice, dstDevice));
 }
 
 #endif

@@ -12,6 +12,7 @@
 #ifndef CUEMU_TEXTURE_API_H
 #define CUEMU_TEXTURE_API_H
 
+#include <cuemu/cuemu_rt_array_async.h>
 #include <cuemu/cuemu_rt_texture.h>
 #include <cuemu/cuemu_runtime_graph.h>
 
@@ -157,18 +158,16 @@ CUEMU_RT_DEPRECATED_ inline cudaError_t
 cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
                        const void *src, size_t count, cudaMemcpyKind kind,
                        cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(
-      cuemu_rt_memcpy_to_array(dst, wOffset, hOffset, src, count, kind));
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_to_array_async(
+      dst, wOffset, hOffset, src, count, kind, stream));
 }
 
 CUEMU_RT_DEPRECATED_ inline cudaError_t
 cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
                          size_t hOffset, size_t count, cudaMemcpyKind kind,
                          cudaStream_t stream = 0) {
-  (void)stream;
-  return static_cast<cudaError_t>(
-      cuemu_rt_memcpy_from_array(dst, src, wOffset, hOffset, count, kind));
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_from_array_async(
+      dst, src, wOffset, hOffset, count, kind, stream));
 }
 
 inline cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {

@@ -50,6 +50,9 @@ int cuemu_drv_device_total_mem(size_t *bytes, int device);
 int cuemu_drv_device_get_uuid(void *uuid, int device);
 int cuemu_drv_device_compute_capability(int *major, int *minor, int device);
 int cuemu_drv_device_can_access_peer(int *can_access, int device, int peer);
+/* cuDeviceGetP2PAttribute, with cudaDeviceGetP2PAttribute's answers. */
+int cuemu_drv_device_get_p2p_attribute(int *value, int attribute, int src,
+                                       int dst);
 
 /* Contexts. cuCtxCreate makes a context and pushes it on the calling
  * thread's stack; the primary context of a device is retained and released

@@ -19,6 +19,14 @@ extern "C" {
  * device and itself; cudaErrorInvalidDevice for an invalid one. */
 int cuemu_rt_device_can_access_peer(int *can_access, int device, int peer);
 
+/* cudaDeviceGetP2PAttribute (and cuDeviceGetP2PAttribute): the link's
+ * attribute `attribute` (cudaDeviceP2PAttr) from `src` to `dst`;
+ * cudaErrorInvalidDevice for an invalid device or a device paired with
+ * itself, cudaErrorInvalidValue for a null value or an unknown attribute
+ * (cuemu_rt_p2p_attribute.c). */
+int cuemu_rt_device_get_p2p_attribute(int *value, int attribute, int src,
+                                      int dst);
+
 /* cudaDeviceEnablePeerAccess / cudaDeviceDisablePeerAccess, from the
  * calling thread's current device: cudaErrorInvalidDevice for an invalid
  * peer or the current device itself, cudaErrorInvalidValue for flags other

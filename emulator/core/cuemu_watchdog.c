@@ -1,0 +1,216 @@
+/*
+ * cuemu_watchdog.c: the kernel watchdog (see cuemu_watchdog.h and
+ * docs/streams.md). Launches and the OS threads that run their blocks are
+ * in two small tables; a thread of its own looks at them ten times a
+ * second. To name the source line where a block's running thread is, it
+ * interrupts that OS thread with SIGURG, whose handler only notes the
+ * interrupted instruction and stack pointer.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "core/cuemu_watchdog.h"
+
+enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
+
+/* Seconds after which a launch is reported without CUEMU_TIMEOUT. */
+#define WARN_AFTER 60.0
+
+typedef struct watched {
+  cuemu_launch *launch;
+  double since;
+  int warned;
+} watched;
+
+typedef struct runner {
+  cuemu_worker *worker;
+  pthread_t thread;
+  _Atomic(void *) pc, sp; /* set by the handler of SIGURG */
+} runner;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static watched launches[MAX_LAUNCHES];
+static runner runners[MAX_RUNNERS];
+static pthread_once_t started = PTHREAD_ONCE_INIT;
+static double limit; /* CUEMU_TIMEOUT; 0: none */
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Notes where the interrupted thread is (async-signal-safe). */
+static void on_sample(int sig, siginfo_t *info, void *context) {
+  (void)sig;
+  (void)info;
+  const ucontext_t *uc = context;
+  pthread_t self = pthread_self();
+  for (int i = 0; i < MAX_RUNNERS; ++i)
+    if (runners[i].worker && pthread_equal(runners[i].thread, self)) {
+#if defined(__x86_64__)
+      atomic_store(&runners[i].pc, (void *)uc->uc_mcontext.gregs[REG_RIP]);
+      atomic_store(&runners[i].sp, (void *)uc->uc_mcontext.gregs[REG_RSP]);
+#else
+      (void)uc;
+#endif
+      return;
+    }
+}
+
+/* Reports launch `L` (the lock held): every block running and where. */
+static void report(const watched *l, double elapsed, int ending) {
+  cuemu_launch *L = l->launch;
+  fprintf(stderr,
+          "cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
+          "%.0f s%s; the blocks still running:\n",
+          L->kernel->name, L->grid.x, L->grid.y, L->grid.z, L->block.x,
+          L->block.y, L->block.z, elapsed,
+          ending ? " (CUEMU_TIMEOUT)" : "");
+  for (int i = 0; i < MAX_RUNNERS; ++i)
+    if (runners[i].worker && runners[i].worker->launch == L) {
+      atomic_store(&runners[i].pc, NULL);
+      pthread_kill(runners[i].thread, SIGURG);
+    }
+  pthread_mutex_unlock(&lock);
+  usleep(50 * 1000); /* the handlers note where their threads are */
+  pthread_mutex_lock(&lock);
+  int shown = 0;
+  for (int i = 0; i < MAX_RUNNERS; ++i) {
+    cuemu_worker *w = runners[i].worker;
+    if (!w || w->launch != L || !w->in_kernel)
+      continue;
+    char place[1100] = "an unknown place";
+    void *pc = atomic_load(&runners[i].pc);
+    if (pc)
+      cuemu__fault_place_at(w, pc, atomic_load(&runners[i].sp), place,
+                            sizeof place);
+    cuemu_uint3 t = cuemu__worker_thread_idx(w);
+    fprintf(stderr, "cuemu:   block (%u,%u,%u), thread (%u,%u,%u) at %s\n",
+            w->block_idx.x, w->block_idx.y, w->block_idx.z, t.x, t.y, t.z,
+            place);
+    shown++;
+  }
+  unsigned long long next = atomic_load(&L->next_block);
+  fprintf(stderr,
+          "cuemu:   (%d block%s running; %llu of %llu blocks started)\n",
+          shown, shown == 1 ? "" : "s",
+          next < L->nblocks ? next : L->nblocks, L->nblocks);
+  if (ending) {
+    fprintf(stderr, "cuemu: a GPU runs the blocks it holds at once, and "
+                    "blocks that wait for a block that is not running "
+                    "(undefined in CUDA) wait for ever here; the process "
+                    "ends (exit status %d)\n",
+            CUEMU_WATCHDOG_EXIT);
+    fflush(stdout);
+    fflush(stderr);
+    _exit(CUEMU_WATCHDOG_EXIT);
+  }
+  fprintf(stderr, "cuemu:   set CUEMU_TIMEOUT=SECONDS to end such a run "
+                  "with this report\n");
+}
+
+static void *watch(void *arg) {
+  (void)arg;
+  pthread_setname_np(pthread_self(), "cuemu-watchdog");
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, NULL);
+  for (;;) {
+    usleep(100 * 1000);
+    pthread_mutex_lock(&lock);
+    double t = now();
+    for (int i = 0; i < MAX_LAUNCHES; ++i) {
+      watched *l = &launches[i];
+      if (!l->launch)
+        continue;
+      double elapsed = t - l->since;
+      if (limit > 0 && elapsed >= limit)
+        report(l, elapsed, 1);
+      else if (limit <= 0 && !l->warned && elapsed >= WARN_AFTER) {
+        l->warned = 1;
+        report(l, elapsed, 0);
+      }
+    }
+    pthread_mutex_unlock(&lock);
+  }
+  return NULL;
+}
+
+static void start(void) {
+  const char *v = getenv("CUEMU_TIMEOUT");
+  if (v && *v)
+    limit = strtod(v, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sample;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGURG, &sa, NULL);
+  pthread_t t;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_create(&t, &attr, watch, NULL);
+  pthread_attr_destroy(&attr);
+}
+
+/* A child of fork() has no watchdog thread: it starts its own. */
+static void forget_after_fork(void) {
+  pthread_mutex_init(&lock, NULL);
+  memset(launches, 0, sizeof launches);
+  memset(runners, 0, sizeof runners);
+  started = (pthread_once_t)PTHREAD_ONCE_INIT;
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void register_atfork(void) {
+  pthread_atfork(NULL, NULL, forget_after_fork);
+}
+
+void cuemu__watchdog_begin(cuemu_launch *L) {
+  pthread_once(&atfork_once, register_atfork);
+  pthread_once(&started, start);
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_LAUNCHES; ++i)
+    if (!launches[i].launch) {
+      launches[i] = (watched){L, now(), 0};
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__watchdog_end(cuemu_launch *L) {
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_LAUNCHES; ++i)
+    if (launches[i].launch == L)
+      launches[i].launch = NULL;
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__watchdog_enter(cuemu_worker *w) {
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_RUNNERS; ++i)
+    if (!runners[i].worker) {
+      runners[i].thread = pthread_self();
+      runners[i].worker = w;
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+}
+
+void cuemu__watchdog_leave(cuemu_worker *w) {
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_RUNNERS; ++i)
+    if (runners[i].worker == w)
+      runners[i].worker = NULL;
+  pthread_mutex_unlock(&lock);
+}

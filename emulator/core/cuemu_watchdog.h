@@ -1,0 +1,36 @@
+/*
+ * cuemu_watchdog.h: the kernel watchdog (cuemu_watchdog.c). A kernel that
+ * never ends (blocks that spin on a flag that a block which cannot run
+ * would set, grids of several devices that wait for a launch not issued
+ * yet under CUEMU_STREAMS=sync) cannot be stopped: its threads are the
+ * process's. The watchdog watches every launch; one that has run for
+ * CUEMU_TIMEOUT seconds is reported (kernel, grid, the blocks still
+ * running, each with the thread running on it and its source line) and
+ * the process exits with status 124, without running atexit handlers
+ * (the kernel's threads still run). Without CUEMU_TIMEOUT, a launch that
+ * has run for 60 s is reported once, as a warning, and goes on.
+ * Internal to libcuemu.
+ */
+#ifndef CUEMU_WATCHDOG_H
+#define CUEMU_WATCHDOG_H
+
+#include "core/cuemu_worker.h"
+
+/* The exit status of a process whose kernel the watchdog ended. */
+#define CUEMU_WATCHDOG_EXIT 124
+
+/* A launch starts or ends being watched (cuemu__core_run). */
+void cuemu__watchdog_begin(cuemu_launch *L);
+void cuemu__watchdog_end(cuemu_launch *L);
+
+/* OS thread of worker `w` runs blocks of w->launch, or has stopped
+ * (cuemu__worker_run). */
+void cuemu__watchdog_enter(cuemu_worker *w);
+void cuemu__watchdog_leave(cuemu_worker *w);
+
+/* The source place of `pc` (with stack pointer `sp`) in w's running
+ * kernel thread, as a fault report names it (cuemu_fault.c). */
+void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
+                           size_t size);
+
+#endif /* CUEMU_WATCHDOG_H */

@@ -1,0 +1,87 @@
+// spin_watchdog.cu: a grid whose blocks wait for its last block (they spin
+// on a flag in global memory that the last block sets) works on a GPU that
+// holds all its blocks at once, and is undefined in CUDA; cuemu runs a few
+// blocks at a time, so the first blocks spin for ever (cuemu once hung,
+// silently, with CUEMU_STREAMS=sync). With CUEMU_TIMEOUT the watchdog ends
+// such a run: it names the kernel, the blocks still running and the
+// source line their running thread is at, and the process exits with
+// status 124. Each case runs in a child process (asynchronous streams,
+// then CUEMU_STREAMS=sync), whose report the parent reads.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../check.cuh"
+
+// Every block but the last waits for the last one.
+__global__ void wait_for_last(int *flag, int *out) {
+  if (blockIdx.x == gridDim.x - 1) {
+    if (threadIdx.x == 0)
+      atomicExch(flag, 1);
+    return;
+  }
+  if (threadIdx.x == 0)
+    while (*(volatile int *)flag == 0) { // the line the report names
+    }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+// The child: launches the grid and waits for it.
+static int child(const char *streams) {
+  setenv("CUEMU_TIMEOUT", "1", 1);
+  if (streams)
+    setenv("CUEMU_STREAMS", streams, 1);
+  int *flag, *out;
+  cudaMalloc(&flag, sizeof(int));
+  cudaMemset(flag, 0, sizeof(int));
+  cudaMalloc(&out, 1024 * 64 * sizeof(int));
+  wait_for_last<<<1024, 64>>>(flag, out);
+  cudaDeviceSynchronize();
+  return 0; // on a GPU that holds every block
+}
+
+// Runs child(streams) in a process of its own: its exit status, and its
+// standard error in *report.
+static int run_child(const char *streams, std::string *report) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    _exit(child(streams));
+  }
+  close(fds[1]);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0)
+    report->append(buf, (size_t)n);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int main() {
+  const char *modes[] = {nullptr, "sync"};
+  for (const char *mode : modes) {
+    std::string report;
+    int status = run_child(mode, &report);
+    CHECK(status == 124);
+    CHECK(report.find("kernel wait_for_last") != std::string::npos);
+    CHECK(report.find("CUEMU_TIMEOUT") != std::string::npos);
+    CHECK(report.find("block (0,0,0), thread (0,0,0) at ") !=
+          std::string::npos);
+    CHECK(report.find("spin_watchdog.cu:29") != std::string::npos);
+    if (check_failures)
+      std::fprintf(stderr, "the child's report:\n%s\n", report.c_str());
+  }
+  return finish();
+}
