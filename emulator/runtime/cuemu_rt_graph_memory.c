@@ -22,6 +22,7 @@
  */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include <cuemu/cuemu_runtime.h>
@@ -254,6 +255,19 @@ static int run_free(void *ptr, void *stream) {
                                         "when the stream reaches its free",
                                   ptr)
               : cudaSuccess;
+}
+
+int cuemu__graph_memory_issued(const void *p, size_t extent) {
+  uintptr_t a = (uintptr_t)p;
+  int inside = 0;
+  pthread_mutex_lock(&list_lock);
+  for (const cuemu__graph_memory *m = list; m && !inside; m = m->next) {
+    uintptr_t base = (uintptr_t)m->ptr;
+    inside = m->issued && a >= base && a - base < m->size &&
+             extent <= m->size - (a - base);
+  }
+  pthread_mutex_unlock(&list_lock);
+  return inside;
 }
 
 int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code) {

@@ -8,6 +8,8 @@
 #ifndef CUEMU_RT_GRAPH_MEMORY_H
 #define CUEMU_RT_GRAPH_MEMORY_H
 
+#include <stddef.h>
+
 struct cuemu__graph_memory;
 struct cuemu_rt_graph;
 
@@ -46,6 +48,12 @@ int cuemu__graph_memory_free(const void *ptr);
  * the free is queued on `stream` (*code: the CUDA code of the call); returns
  * 1 then, else 0 (the caller frees ptr as any other pointer). */
 int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code);
+
+/* Non-zero when the `extent` bytes at p lie inside a graph allocation
+ * allocated in issue order (a launch that allocates it was issued, and no
+ * free since): stream work issued after that launch may use them though
+ * the allocation node has not run yet. */
+int cuemu__graph_memory_issued(const void *p, size_t extent);
 
 /* When a launch of executable graph g is issued: CUDA's relaunch rule is
  * checked in issue order (an allocation that the graph's previous launch

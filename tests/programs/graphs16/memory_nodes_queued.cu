@@ -5,7 +5,8 @@
 // relaunch rule of CUDA's graph memory is applied in issue order: a graph
 // whose allocation no free has been issued for is refused
 // (cudaErrorInvalidValue), a cudaFreeAsync queued on the held stream
-// allows the relaunch, and an executable graph instantiated with
+// allows the relaunch, work issued after a launch may use its allocation
+// before the allocation node has run, and an executable graph instantiated with
 // cudaGraphInstantiateFlagAutoFreeOnLaunch relaunches freely. The
 // allocations keep the addresses they were given when their nodes were
 // made, and the results show every launch ran in stream order.
@@ -81,6 +82,8 @@ int main() {
     h2[i] = hin[i] * 3.0f + (float)i; // in after the stage below
   }
   RT(cudaMemcpy(in, hin.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  float *pinned;
+  RT(cudaMallocHost(&pinned, N * sizeof(float)));
 
   // Graph A keeps its allocation (no free node); graph B frees its own;
   // graph C keeps its allocation and is freed on relaunch.
@@ -106,6 +109,12 @@ int main() {
   // Freed in the stream's order, still held: A may be launched again.
   RT(cudaFreeAsync(a.tmp, s));
   RT(cudaGraphLaunch(ea, s)); // reads the changed input
+  // Work ordered after the launch may use its allocation (its node has not
+  // run yet, the stream is held): a memset of its second half and a copy
+  // of all of it to pinned memory are queued, the host not held.
+  RT(cudaMemsetAsync(a.tmp + N / 2, 0, N / 2 * sizeof(float), s));
+  RT(cudaMemcpyAsync(pinned, a.tmp, N * sizeof(float), cudaMemcpyDeviceToHost,
+                     s));
   RT(cudaGraphLaunch(ec, s));
   RT(cudaGraphLaunch(ec, s)); // freed on launch
   if (!streams_run_inline()) {
@@ -118,6 +127,10 @@ int main() {
   CHECK(wrong(out1, h2, 2.0f) == 0); // A's second launch, after the stage
   CHECK(wrong(out2, h2, 5.0f) == 0);
   CHECK(wrong(out3, h2, 7.0f) == 0);
+  int copied_bad = 0; // tmp = in * 2 + i, its second half set to 0
+  for (int i = 0; i < N; ++i)
+    copied_bad += pinned[i] != (i < N / 2 ? h2[i] * 2.0f + (float)i : 0.0f);
+  CHECK(copied_bad == 0);
 
   // The allocations kept their addresses, and the nodes say so.
   cudaMemAllocNodeParams back = {};
@@ -162,6 +175,7 @@ int main() {
   RT(cudaFree(out1));
   RT(cudaFree(out2));
   RT(cudaFree(out3));
+  RT(cudaFreeHost(pinned));
   RT(cudaStreamDestroy(s));
   RT(cudaGetLastError());
   return finish();
