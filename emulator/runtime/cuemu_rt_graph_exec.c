@@ -291,6 +291,8 @@ static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n,
   cuemu__capture_bypass++;
   int code = cuemu__graph_run(g, stream, n);
   cuemu__capture_bypass--;
+  if (code) /* its allocations as the run left them */
+    cuemu__graph_memory_launch_failed(g, n);
   return code;
 }
 
@@ -380,7 +382,8 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     return code;
   /* Allocations of the previous launch no free has been issued for. */
   int auto_free = (exec->flags & FLAG_AUTO_FREE) != 0;
-  code = cuemu__graph_memory_issue_launch(exec->graph, auto_free);
+  code = cuemu__graph_memory_issue_launch(exec->graph, auto_free,
+                                          exec->launches);
   if (code)
     return cuemu__graph_fail(code, "cudaGraphLaunch: a memory allocation of "
                                    "the graph's previous launch is not "

@@ -60,11 +60,19 @@ int cuemu__graph_memory_issued(const void *p, size_t extent);
  * made and that no free issued since has freed fails the launch with
  * cudaErrorInvalidValue, unless auto_free:
  * cudaGraphInstantiateFlagAutoFreeOnLaunch); then the launch's allocations
- * and frees count as issued. Returns a CUDA code. */
-int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free);
+ * and frees count as issued, by launch number `launch`. Returns a CUDA
+ * code. */
+int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free,
+                                     unsigned long long launch);
 
 /* When a launch of g that frees on launch runs: its allocations still
  * allocated are freed first. */
 void cuemu__graph_memory_free_on_launch(struct cuemu_rt_graph *g);
+
+/* Launch number `launch` of g failed when it ran: its allocations whose
+ * nodes did not run, and that no launch issued since allocates, are no
+ * longer allocated in issue order (so the graph may be launched again). */
+void cuemu__graph_memory_launch_failed(struct cuemu_rt_graph *g,
+                                       unsigned long long launch);
 
 #endif

@@ -9,10 +9,12 @@
 // before the allocation node has run, and an executable graph instantiated with
 // cudaGraphInstantiateFlagAutoFreeOnLaunch relaunches freely. The
 // allocations keep the addresses they were given when their nodes were
-// made, and the results show every launch ran in stream order.
+// made, and the results show every launch ran in stream order. A launch
+// that fails before its allocation node runs leaves the graph launchable.
 // CUEMU_OPTIONS: -std=c++17
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "../check.cuh"
@@ -160,6 +162,27 @@ int main() {
   cudaGetLastError();
   RT(cudaFree(a.tmp));
   RT(cudaFree(c.tmp));
+
+  // A launch that fails when it runs, before its allocation node has run
+  // (CUEMU_GRAPH_ORDER=sideways is an order cuemu refuses), allocated
+  // nothing: the graph may be launched again, and then its allocation is.
+  {
+    AllocGraph d(in, out1, 2.0f, false);
+    cudaGraphExec_t ed;
+    RT(cudaGraphInstantiate(&ed, d.graph, 0));
+    RT(cudaMemset(out1, 0, N * sizeof(float)));
+    setenv("CUEMU_GRAPH_ORDER", "sideways", 1);
+    cudaError_t launched = cudaGraphLaunch(ed, s);
+    cudaError_t synced = cudaStreamSynchronize(s);
+    unsetenv("CUEMU_GRAPH_ORDER");
+    CHECK((launched == cudaSuccess ? synced : launched) != cudaSuccess);
+    cudaGetLastError();
+    RT(cudaGraphLaunch(ed, s));
+    RT(cudaStreamSynchronize(s));
+    CHECK(wrong(out1, h2, 2.0f) == 0);
+    RT(cudaFree(d.tmp));
+    RT(cudaGraphExecDestroy(ed));
+  }
 
   // With nothing allocated and the executable graphs gone, a trim gives
   // the reserved graph memory back.
