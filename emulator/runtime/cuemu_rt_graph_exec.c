@@ -3,7 +3,6 @@
  * launch and upload, update from another graph, and per-node parameters
  * (see cuemu_runtime_graph.h).
  */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -339,23 +338,13 @@ static int run_queued(void *arg, void *stream) {
 }
 
 /* Orders the launches of one executable graph: CUDA runs each after the
- * previous launch of the same graph, whatever its stream. The launch
- * queued last is noted as the pending "record" of a key of the executable
- * graph (the graph's address), and the next launch waits for it as for an
- * event's record. The lock makes the wait, the launch and the note one
- * step for launches from several host threads. */
-static pthread_mutex_t order_lock = PTHREAD_MUTEX_INITIALIZER;
-
+ * previous launch of the same graph, whatever its stream. Each launch is
+ * queued after the pending "record" of a key of the executable graph (its
+ * address) and becomes that record, in one step under the queue's lock,
+ * for launches from several host threads too. */
 static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
                         queued_launch *q) {
-  pthread_mutex_lock(&order_lock);
-  int code = cuemu__stream_defer_wait_event(stream, exec);
-  if (!code)
-    code = cuemu__stream_defer_call(stream, run_queued, q);
-  if (!code)
-    cuemu__stream_note_record(exec, stream);
-  pthread_mutex_unlock(&order_lock);
-  return code;
+  return cuemu__stream_defer_call_after(stream, run_queued, q, exec);
 }
 
 /* A launch into an asynchronous stream runs in the stream's order, after
