@@ -195,6 +195,18 @@ static void each_node(cuemu_rt_graph *g,
   }
 }
 
+static void note_memory_node(cuemu_rt_graph_node *node, void *found) {
+  int t = node->p.type;
+  if (t == CUEMU_RT_NODE_MEM_ALLOC || t == CUEMU_RT_NODE_MEM_FREE)
+    *(int *)found = 1;
+}
+
+int cuemu__graph_has_memory_nodes(cuemu_rt_graph *g) {
+  int found = 0;
+  each_node(g, note_memory_node, &found);
+  return found;
+}
+
 /* The steps of an issued launch (the lock held). */
 enum {
   STEP_CHECK,

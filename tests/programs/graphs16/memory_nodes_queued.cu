@@ -10,7 +10,8 @@
 // cudaGraphInstantiateFlagAutoFreeOnLaunch relaunches freely. The
 // allocations keep the addresses they were given when their nodes were
 // made, and the results show every launch ran in stream order. A launch
-// that fails before its allocation node runs leaves the graph launchable.
+// that fails before its allocation node runs leaves the graph launchable;
+// cudaGraphClone refuses graphs with memory nodes, as CUDA's does.
 // CUEMU_OPTIONS: -std=c++17
 #include <cuda_runtime.h>
 
@@ -91,6 +92,12 @@ int main() {
   // graph C keeps its allocation and is freed on relaunch.
   AllocGraph a(in, out1, 2.0f, false), b(in, out2, 5.0f, true),
       c(in, out3, 7.0f, false);
+  // CUDA does not clone graphs with memory allocation or free nodes.
+  cudaGraph_t clone = nullptr;
+  CHECK(cudaGraphClone(&clone, a.graph) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
+  CHECK(cudaGraphClone(&clone, b.graph) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
   cudaGraphExec_t ea, eb, ec;
   RT(cudaGraphInstantiate(&ea, a.graph, 0));
   RT(cudaGraphInstantiate(&eb, b.graph, 0));
