@@ -372,15 +372,22 @@ int cuemu__stream_defer_node(void *stream,
   return enqueue(stream, it);
 }
 
+/* A new item that calls call(arg, stream), or NULL. */
+static item *call_item(int (*call)(void *, void *), void *arg) {
+  item *it = calloc(1, sizeof *it);
+  if (it) {
+    it->kind = ITEM_CALL;
+    it->call = call;
+    it->arg = arg;
+  }
+  return it;
+}
+
 int cuemu__stream_defer_call(void *stream, int (*call)(void *, void *),
                              void *arg) {
-  item *it = calloc(1, sizeof *it);
-  if (!it)
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
-  it->kind = ITEM_CALL;
-  it->call = call;
-  it->arg = arg;
-  return enqueue(stream, it);
+  item *it = call_item(call, arg);
+  return it ? enqueue(stream, it)
+            : cuemu_rt_error(cudaErrorMemoryAllocation);
 }
 
 static record *record_of(void *event) {
@@ -405,12 +412,9 @@ static int wait_for_record(item *it, void *event) {
 int cuemu__stream_defer_call_after(void *stream,
                                    int (*call)(void *, void *), void *arg,
                                    void *key) {
-  item *it = calloc(1, sizeof *it);
+  item *it = call_item(call, arg);
   if (!it)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  it->kind = ITEM_CALL;
-  it->call = call;
-  it->arg = arg;
   pthread_once(&atfork_once, register_atfork);
   pthread_mutex_lock(&lock);
   queue *q = NULL;
