@@ -11,6 +11,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 
 #define LIVE_GRAPH(g) cuemu__graph_live((g), CUEMU__LIVE_GRAPH)
 #define LIVE_NODE(n) cuemu__graph_live((n), CUEMU__LIVE_NODE)
@@ -264,6 +265,13 @@ int cuemu_rt_graph_clone(cuemu_rt_graph **clone, cuemu_rt_graph *original) {
   cuemu__graph_lock();
   if (!clone || !LIVE_GRAPH(original))
     return unlock_with(cudaErrorInvalidValue);
+  /* CUDA does not clone graphs with memory nodes (cuGraphClone). */
+  if (cuemu__graph_has_memory_nodes(original)) {
+    cuemu__graph_unlock();
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "cudaGraphClone: a graph with memory allocation "
+                             "or free nodes cannot be cloned");
+  }
   *clone = cuemu__graph_copy(original);
   return unlock_with(*clone ? cudaSuccess : cudaErrorMemoryAllocation);
 }

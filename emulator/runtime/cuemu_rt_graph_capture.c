@@ -23,6 +23,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
+#include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
@@ -743,7 +744,10 @@ static int record_copy(member *m, void *dst, size_t dpitch, const void *src,
 
 int cuemu__rt_pageable(const void *p) {
   cuemu_rt_allocation a;
-  return !cuemu_rt_memory_find(p, &a) || a.state != CUEMU_RT_MEMORY_LIVE;
+  /* A graph allocation that an issued launch allocates is device memory,
+   * though its node may not have run yet. */
+  return (!cuemu_rt_memory_find(p, &a) || a.state != CUEMU_RT_MEMORY_LIVE) &&
+         !cuemu__graph_memory_issued(p, 1);
 }
 
 /* A copy into an asynchronous stream: checked as it is issued, then queued

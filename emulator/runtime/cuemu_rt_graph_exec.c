@@ -3,7 +3,6 @@
  * launch and upload, update from another graph, and per-node parameters
  * (see cuemu_runtime_graph.h).
  */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -291,6 +290,8 @@ static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n,
   cuemu__capture_bypass++;
   int code = cuemu__graph_run(g, stream, n);
   cuemu__capture_bypass--;
+  if (code) /* its allocations as the run left them */
+    cuemu__graph_memory_launch_failed(g, n);
   return code;
 }
 
@@ -337,23 +338,13 @@ static int run_queued(void *arg, void *stream) {
 }
 
 /* Orders the launches of one executable graph: CUDA runs each after the
- * previous launch of the same graph, whatever its stream. The launch
- * queued last is noted as the pending "record" of a key of the executable
- * graph (the graph's address), and the next launch waits for it as for an
- * event's record. The lock makes the wait, the launch and the note one
- * step for launches from several host threads. */
-static pthread_mutex_t order_lock = PTHREAD_MUTEX_INITIALIZER;
-
+ * previous launch of the same graph, whatever its stream. Each launch is
+ * queued after the pending "record" of a key of the executable graph (its
+ * address) and becomes that record, in one step under the queue's lock,
+ * for launches from several host threads too. */
 static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
                         queued_launch *q) {
-  pthread_mutex_lock(&order_lock);
-  int code = cuemu__stream_defer_wait_event(stream, exec);
-  if (!code)
-    code = cuemu__stream_defer_call(stream, run_queued, q);
-  if (!code)
-    cuemu__stream_note_record(exec, stream);
-  pthread_mutex_unlock(&order_lock);
-  return code;
+  return cuemu__stream_defer_call_after(stream, run_queued, q, exec);
 }
 
 /* A launch into an asynchronous stream runs in the stream's order, after
@@ -380,7 +371,8 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
     return code;
   /* Allocations of the previous launch no free has been issued for. */
   int auto_free = (exec->flags & FLAG_AUTO_FREE) != 0;
-  code = cuemu__graph_memory_issue_launch(exec->graph, auto_free);
+  code = cuemu__graph_memory_issue_launch(exec->graph, auto_free,
+                                          exec->launches);
   if (code)
     return cuemu__graph_fail(code, "cudaGraphLaunch: a memory allocation of "
                                    "the graph's previous launch is not "

@@ -34,6 +34,7 @@ typedef struct cuemu__graph_memory {
   int reserved;     /* counted as reserved graph memory (until a trim) */
   int issued;       /* allocated in issue order: a launch that allocates
                        it was issued, and no free of it since */
+  unsigned long long issued_by; /* that launch's number */
   struct cuemu__graph_memory *next; /* the list of graph memory */
 } cuemu__graph_memory;
 

@@ -22,6 +22,7 @@
  */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include <cuemu/cuemu_runtime.h>
@@ -194,12 +195,31 @@ static void each_node(cuemu_rt_graph *g,
   }
 }
 
+static void note_memory_node(cuemu_rt_graph_node *node, void *found) {
+  int t = node->p.type;
+  if (t == CUEMU_RT_NODE_MEM_ALLOC || t == CUEMU_RT_NODE_MEM_FREE)
+    *(int *)found = 1;
+}
+
+int cuemu__graph_has_memory_nodes(cuemu_rt_graph *g) {
+  int found = 0;
+  each_node(g, note_memory_node, &found);
+  return found;
+}
+
 /* The steps of an issued launch (the lock held). */
-enum { STEP_CHECK, STEP_ALLOCATE, STEP_FREE, STEP_FREE_ON_LAUNCH };
+enum {
+  STEP_CHECK,
+  STEP_ALLOCATE,
+  STEP_FREE,
+  STEP_FREE_ON_LAUNCH,
+  STEP_FAILED
+};
 
 typedef struct launch_step {
   int step;
   int blocked; /* STEP_CHECK: an allocation is still allocated */
+  unsigned long long launch; /* the launch's number */
 } launch_step;
 
 static void launch_visit(cuemu_rt_graph_node *node, void *arg) {
@@ -207,8 +227,13 @@ static void launch_visit(cuemu_rt_graph_node *node, void *arg) {
   cuemu__graph_memory *m = node->memory;
   if (s->step == STEP_CHECK && m && m->issued)
     s->blocked = 1;
-  else if (s->step == STEP_ALLOCATE && m)
+  else if (s->step == STEP_ALLOCATE && m) {
     m->issued = 1;
+    m->issued_by = s->launch;
+  } else if (s->step == STEP_FAILED && m && m->issued &&
+             m->issued_by == s->launch && m->freed) {
+    m->issued = 0; /* its node did not run: nothing to free */
+  }
   else if (s->step == STEP_FREE && node->p.type == CUEMU_RT_NODE_MEM_FREE) {
     for (cuemu__graph_memory *f = list; f; f = f->next)
       if (f->ptr == node->p.u.free.dptr && f->issued) {
@@ -220,8 +245,9 @@ static void launch_visit(cuemu_rt_graph_node *node, void *arg) {
   }
 }
 
-int cuemu__graph_memory_issue_launch(cuemu_rt_graph *g, int auto_free) {
-  launch_step s = {STEP_CHECK, 0};
+int cuemu__graph_memory_issue_launch(cuemu_rt_graph *g, int auto_free,
+                                     unsigned long long launch) {
+  launch_step s = {STEP_CHECK, 0, launch};
   pthread_mutex_lock(&list_lock);
   if (!auto_free)
     each_node(g, launch_visit, &s);
@@ -237,11 +263,22 @@ int cuemu__graph_memory_issue_launch(cuemu_rt_graph *g, int auto_free) {
   return s.blocked ? cudaErrorInvalidValue : cudaSuccess;
 }
 
-void cuemu__graph_memory_free_on_launch(cuemu_rt_graph *g) {
-  launch_step s = {STEP_FREE_ON_LAUNCH, 0};
+/* Visits g's nodes for `step` of `launch` (the lock taken). */
+static void visit_locked(cuemu_rt_graph *g, int step,
+                         unsigned long long launch) {
+  launch_step s = {step, 0, launch};
   pthread_mutex_lock(&list_lock);
   each_node(g, launch_visit, &s);
   pthread_mutex_unlock(&list_lock);
+}
+
+void cuemu__graph_memory_free_on_launch(cuemu_rt_graph *g) {
+  visit_locked(g, STEP_FREE_ON_LAUNCH, 0);
+}
+
+void cuemu__graph_memory_launch_failed(cuemu_rt_graph *g,
+                                       unsigned long long launch) {
+  visit_locked(g, STEP_FAILED, launch);
 }
 
 /* The queued part of cudaFreeAsync: the free, when the stream reaches it
@@ -254,6 +291,19 @@ static int run_free(void *ptr, void *stream) {
                                         "when the stream reaches its free",
                                   ptr)
               : cudaSuccess;
+}
+
+int cuemu__graph_memory_issued(const void *p, size_t extent) {
+  uintptr_t a = (uintptr_t)p;
+  int inside = 0;
+  pthread_mutex_lock(&list_lock);
+  for (const cuemu__graph_memory *m = list; m && !inside; m = m->next) {
+    uintptr_t base = (uintptr_t)m->ptr;
+    inside = m->issued && a >= base && a - base < m->size &&
+             extent <= m->size - (a - base);
+  }
+  pthread_mutex_unlock(&list_lock);
+  return inside;
 }
 
 int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code) {

@@ -8,6 +8,8 @@
 #ifndef CUEMU_RT_GRAPH_MEMORY_H
 #define CUEMU_RT_GRAPH_MEMORY_H
 
+#include <stddef.h>
+
 struct cuemu__graph_memory;
 struct cuemu_rt_graph;
 
@@ -47,16 +49,34 @@ int cuemu__graph_memory_free(const void *ptr);
  * 1 then, else 0 (the caller frees ptr as any other pointer). */
 int cuemu__graph_memory_queue_free(void *ptr, void *stream, int *code);
 
+/* Non-zero when the `extent` bytes at p lie inside a graph allocation
+ * allocated in issue order (a launch that allocates it was issued, and no
+ * free since): stream work issued after that launch may use them though
+ * the allocation node has not run yet. */
+int cuemu__graph_memory_issued(const void *p, size_t extent);
+
+/* Non-zero when g, a graph inside it or a conditional body has a memory
+ * allocation or free node. */
+int cuemu__graph_has_memory_nodes(struct cuemu_rt_graph *g);
+
 /* When a launch of executable graph g is issued: CUDA's relaunch rule is
  * checked in issue order (an allocation that the graph's previous launch
  * made and that no free issued since has freed fails the launch with
  * cudaErrorInvalidValue, unless auto_free:
  * cudaGraphInstantiateFlagAutoFreeOnLaunch); then the launch's allocations
- * and frees count as issued. Returns a CUDA code. */
-int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free);
+ * and frees count as issued, by launch number `launch`. Returns a CUDA
+ * code. */
+int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free,
+                                     unsigned long long launch);
 
 /* When a launch of g that frees on launch runs: its allocations still
  * allocated are freed first. */
 void cuemu__graph_memory_free_on_launch(struct cuemu_rt_graph *g);
+
+/* Launch number `launch` of g failed when it ran: its allocations whose
+ * nodes did not run, and that no launch issued since allocates, are no
+ * longer allocated in issue order (so the graph may be launched again). */
+void cuemu__graph_memory_launch_failed(struct cuemu_rt_graph *g,
+                                       unsigned long long launch);
 
 #endif

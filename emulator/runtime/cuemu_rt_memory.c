@@ -231,15 +231,19 @@ int cuemu_rt_host_get_device_pointer(void **device_ptr, void *host_ptr,
 }
 
 /* Checks the `extent` bytes at `p`. When `device` is set, they must lie in
- * one live allocation that the device can access; otherwise they may be
- * any host memory, but when `p` is in a live allocation they must lie
- * inside it. (A freed allocation's addresses may since have been reused by
- * the host's malloc, so they are host memory.) Returns 0 or
+ * one live allocation that the device can access, or in a graph
+ * allocation that an issued launch allocates (its node may not have run
+ * yet: the work is issued after it); otherwise they may be any host
+ * memory, but when `p` is in a live allocation they must lie inside it.
+ * (A freed allocation's addresses may since have been reused by the
+ * host's malloc, so they are host memory.) Returns 0 or
  * cudaErrorInvalidValue. */
 static int check_range(const void *p, size_t extent, int device) {
   cuemu_rt_allocation a;
   if (!cuemu_rt_memory_find(p, &a) || a.state != CUEMU_RT_MEMORY_LIVE)
-    return device ? cudaErrorInvalidValue : 0;
+    return device && !cuemu__graph_memory_issued(p, extent)
+               ? cudaErrorInvalidValue
+               : 0;
   size_t offset = (size_t)((uintptr_t)p - (uintptr_t)a.base);
   if (extent > a.size - offset)
     return cudaErrorInvalidValue;

@@ -45,7 +45,7 @@ typedef struct item {
   struct item *next;
   int kind;
   cuemu_rt_graph *graph; /* ITEM_NODE */
-  void *event;           /* ITEM_RECORD */
+  void *event; /* ITEM_RECORD; ITEM_CALL: the key it is the record of */
   int (*call)(void *arg, void *stream); /* ITEM_CALL, which owns arg */
   void *arg;
   dep *deps;
@@ -304,15 +304,15 @@ static void register_atfork(void) {
   pthread_atfork(NULL, NULL, forget_after_fork);
 }
 
-/* Appends `it` to the stream's queue, starting its thread; a CUDA code. */
-static int enqueue(void *stream, item *it) {
-  pthread_once(&atfork_once, register_atfork);
-  pthread_mutex_lock(&lock);
+/* Appends `it` to the stream's queue, starting its thread (the lock
+ * held); its queue, or NULL when out of memory (`it` freed). An item that
+ * carries an event (a record, or a call that notes one) becomes the
+ * event's pending record. */
+static queue *append(void *stream, item *it) {
   queue *q = find(stream, 1);
   if (!q || !add_implicit_deps(it, q)) {
-    pthread_mutex_unlock(&lock);
     free_item(it);
-    return cuemu_rt_error(cudaErrorMemoryAllocation);
+    return NULL;
   }
   if (!q->started) {
     pthread_t t;
@@ -322,9 +322,8 @@ static int enqueue(void *stream, item *it) {
     int rc = pthread_create(&t, &attr, execute, q);
     pthread_attr_destroy(&attr);
     if (rc != 0) {
-      pthread_mutex_unlock(&lock);
       free_item(it);
-      return cuemu_rt_error(cudaErrorMemoryAllocation);
+      return NULL;
     }
     q->started = 1;
   }
@@ -334,11 +333,19 @@ static int enqueue(void *stream, item *it) {
     q->head = it;
   q->tail = it;
   q->issued++;
-  if (it->kind == ITEM_RECORD)
+  if (it->event)
     note_record(it->event, q, q->issued);
   pthread_cond_broadcast(&changed);
+  return q;
+}
+
+/* Appends `it` to the stream's queue; a CUDA code. */
+static int enqueue(void *stream, item *it) {
+  pthread_once(&atfork_once, register_atfork);
+  pthread_mutex_lock(&lock);
+  queue *q = append(stream, it);
   pthread_mutex_unlock(&lock);
-  return cudaSuccess;
+  return q ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
 }
 
 int cuemu__stream_defer_node(void *stream,
@@ -365,15 +372,60 @@ int cuemu__stream_defer_node(void *stream,
   return enqueue(stream, it);
 }
 
+/* A new item that calls call(arg, stream), or NULL. */
+static item *call_item(int (*call)(void *, void *), void *arg) {
+  item *it = calloc(1, sizeof *it);
+  if (it) {
+    it->kind = ITEM_CALL;
+    it->call = call;
+    it->arg = arg;
+  }
+  return it;
+}
+
 int cuemu__stream_defer_call(void *stream, int (*call)(void *, void *),
                              void *arg) {
-  item *it = calloc(1, sizeof *it);
+  item *it = call_item(call, arg);
+  return it ? enqueue(stream, it)
+            : cuemu_rt_error(cudaErrorMemoryAllocation);
+}
+
+static record *record_of(void *event) {
+  for (size_t i = 0; i < nrecords; ++i)
+    if (records[i].event == event)
+      return &records[i];
+  return NULL;
+}
+
+/* Makes `it` wait for the pending record of `event`, if any (the lock
+ * held); 0 when out of memory. */
+static int wait_for_record(item *it, void *event) {
+  record *r = record_of(event);
+  if (!r || r->q->done >= r->ticket)
+    return 1;
+  if (!add_dep(it, r->q))
+    return 0;
+  it->deps[it->ndeps - 1].ticket = r->ticket;
+  return 1;
+}
+
+int cuemu__stream_defer_call_after(void *stream,
+                                   int (*call)(void *, void *), void *arg,
+                                   void *key) {
+  item *it = call_item(call, arg);
   if (!it)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  it->kind = ITEM_CALL;
-  it->call = call;
-  it->arg = arg;
-  return enqueue(stream, it);
+  pthread_once(&atfork_once, register_atfork);
+  pthread_mutex_lock(&lock);
+  queue *q = NULL;
+  if (wait_for_record(it, key)) {
+    it->event = key; /* noted with the call's own ticket */
+    q = append(stream, it);
+  } else {
+    free_item(it);
+  }
+  pthread_mutex_unlock(&lock);
+  return q ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
 }
 
 void cuemu__stream_note_record(void *event, void *stream) {
@@ -393,26 +445,13 @@ int cuemu__stream_defer_record(void *event, void *stream) {
   return enqueue(stream, it);
 }
 
-static record *record_of(void *event) {
-  for (size_t i = 0; i < nrecords; ++i)
-    if (records[i].event == event)
-      return &records[i];
-  return NULL;
-}
-
 int cuemu__stream_defer_wait_event(void *stream, void *event) {
   item *it = calloc(1, sizeof *it);
   if (!it)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   it->kind = ITEM_WAIT;
   pthread_mutex_lock(&lock);
-  record *r = record_of(event);
-  int ok = 1;
-  if (r && r->q->done < r->ticket) {
-    ok = add_dep(it, r->q);
-    if (ok)
-      it->deps[it->ndeps - 1].ticket = r->ticket;
-  }
+  int ok = wait_for_record(it, event);
   pthread_mutex_unlock(&lock);
   if (!ok) {
     free_item(it);

@@ -44,6 +44,14 @@ int cuemu__stream_defer_launch(const struct cuemu_launch_request *r);
 int cuemu__stream_defer_call(void *stream, int (*call)(void *arg, void *stream),
                              void *arg);
 
+/* As cuemu__stream_defer_call, after the pending record of `key` (any
+ * address that names what is ordered), and the call becomes key's pending
+ * record: one step, so that calls deferred with one key run one after the
+ * other in the order they were issued, from any host thread. */
+int cuemu__stream_defer_call_after(void *stream,
+                                   int (*call)(void *arg, void *stream),
+                                   void *arg, void *key);
+
 /* Makes the item last appended to `stream` the pending record of
  * `event` (a graph launch that records it). */
 void cuemu__stream_note_record(void *event, void *stream);

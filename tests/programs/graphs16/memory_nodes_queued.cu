@@ -5,13 +5,17 @@
 // relaunch rule of CUDA's graph memory is applied in issue order: a graph
 // whose allocation no free has been issued for is refused
 // (cudaErrorInvalidValue), a cudaFreeAsync queued on the held stream
-// allows the relaunch, and an executable graph instantiated with
+// allows the relaunch, work issued after a launch may use its allocation
+// before the allocation node has run, and an executable graph instantiated with
 // cudaGraphInstantiateFlagAutoFreeOnLaunch relaunches freely. The
 // allocations keep the addresses they were given when their nodes were
-// made, and the results show every launch ran in stream order.
+// made, and the results show every launch ran in stream order. A launch
+// that fails before its allocation node runs leaves the graph launchable;
+// cudaGraphClone refuses graphs with memory nodes, as CUDA's does.
 // CUEMU_OPTIONS: -std=c++17
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "../check.cuh"
@@ -81,11 +85,19 @@ int main() {
     h2[i] = hin[i] * 3.0f + (float)i; // in after the stage below
   }
   RT(cudaMemcpy(in, hin.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  float *pinned;
+  RT(cudaMallocHost(&pinned, N * sizeof(float)));
 
   // Graph A keeps its allocation (no free node); graph B frees its own;
   // graph C keeps its allocation and is freed on relaunch.
   AllocGraph a(in, out1, 2.0f, false), b(in, out2, 5.0f, true),
       c(in, out3, 7.0f, false);
+  // CUDA does not clone graphs with memory allocation or free nodes.
+  cudaGraph_t clone = nullptr;
+  CHECK(cudaGraphClone(&clone, a.graph) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
+  CHECK(cudaGraphClone(&clone, b.graph) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
   cudaGraphExec_t ea, eb, ec;
   RT(cudaGraphInstantiate(&ea, a.graph, 0));
   RT(cudaGraphInstantiate(&eb, b.graph, 0));
@@ -106,6 +118,12 @@ int main() {
   // Freed in the stream's order, still held: A may be launched again.
   RT(cudaFreeAsync(a.tmp, s));
   RT(cudaGraphLaunch(ea, s)); // reads the changed input
+  // Work ordered after the launch may use its allocation (its node has not
+  // run yet, the stream is held): a memset of its second half and a copy
+  // of all of it to pinned memory are queued, the host not held.
+  RT(cudaMemsetAsync(a.tmp + N / 2, 0, N / 2 * sizeof(float), s));
+  RT(cudaMemcpyAsync(pinned, a.tmp, N * sizeof(float), cudaMemcpyDeviceToHost,
+                     s));
   RT(cudaGraphLaunch(ec, s));
   RT(cudaGraphLaunch(ec, s)); // freed on launch
   if (!streams_run_inline()) {
@@ -118,6 +136,10 @@ int main() {
   CHECK(wrong(out1, h2, 2.0f) == 0); // A's second launch, after the stage
   CHECK(wrong(out2, h2, 5.0f) == 0);
   CHECK(wrong(out3, h2, 7.0f) == 0);
+  int copied_bad = 0; // tmp = in * 2 + i, its second half set to 0
+  for (int i = 0; i < N; ++i)
+    copied_bad += pinned[i] != (i < N / 2 ? h2[i] * 2.0f + (float)i : 0.0f);
+  CHECK(copied_bad == 0);
 
   // The allocations kept their addresses, and the nodes say so.
   cudaMemAllocNodeParams back = {};
@@ -148,6 +170,27 @@ int main() {
   RT(cudaFree(a.tmp));
   RT(cudaFree(c.tmp));
 
+  // A launch that fails when it runs, before its allocation node has run
+  // (CUEMU_GRAPH_ORDER=sideways is an order cuemu refuses), allocated
+  // nothing: the graph may be launched again, and then its allocation is.
+  {
+    AllocGraph d(in, out1, 2.0f, false);
+    cudaGraphExec_t ed;
+    RT(cudaGraphInstantiate(&ed, d.graph, 0));
+    RT(cudaMemset(out1, 0, N * sizeof(float)));
+    setenv("CUEMU_GRAPH_ORDER", "sideways", 1);
+    cudaError_t launched = cudaGraphLaunch(ed, s);
+    cudaError_t synced = cudaStreamSynchronize(s);
+    unsetenv("CUEMU_GRAPH_ORDER");
+    CHECK((launched == cudaSuccess ? synced : launched) != cudaSuccess);
+    cudaGetLastError();
+    RT(cudaGraphLaunch(ed, s));
+    RT(cudaStreamSynchronize(s));
+    CHECK(wrong(out1, h2, 2.0f) == 0);
+    RT(cudaFree(d.tmp));
+    RT(cudaGraphExecDestroy(ed));
+  }
+
   // With nothing allocated and the executable graphs gone, a trim gives
   // the reserved graph memory back.
   RT(cudaGraphExecDestroy(ea));
@@ -162,6 +205,7 @@ int main() {
   RT(cudaFree(out1));
   RT(cudaFree(out2));
   RT(cudaFree(out3));
+  RT(cudaFreeHost(pinned));
   RT(cudaStreamDestroy(s));
   RT(cudaGetLastError());
   return finish();

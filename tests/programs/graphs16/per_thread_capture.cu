@@ -8,7 +8,9 @@
 // legacy default stream (cudaStreamLegacy) still synchronises with the
 // per-thread stream, so using it while that stream captures is
 // cudaErrorStreamCaptureImplicit and invalidates the capture, and it
-// cannot be captured itself; a blocking stream of another device is not
+// cannot be captured itself; a blocking copy while the thread's own
+// stream captures (relaxed mode) fails and invalidates the capture; a
+// blocking stream of another device is not
 // joined that way, and each device has its own per-thread stream (with two
 // emulated devices, which the program asks cuemu for: CUEMU_DEVICE).
 // CUEMU_OPTIONS: --default-stream per-thread -std=c++17
@@ -157,6 +159,23 @@ int main() {
   CHECK(capturing(0) == cudaStreamCaptureStatusInvalidated);
   cudaGraph_t none = graph;
   CHECK(cudaStreamEndCapture(0, &none) == cudaErrorStreamCaptureInvalidated);
+  CHECK(none == nullptr);
+  cudaGetLastError();
+
+  // A blocking copy uses the thread's own stream 0, which may not be
+  // capturing even in relaxed mode (as cudaStreamSynchronize of it): the
+  // copy fails and the capture is invalidated.
+  RT(cudaStreamBeginCapture(cudaStreamPerThread,
+                            cudaStreamCaptureModeRelaxed));
+  fill<int><<<N / 256, 256>>>(a, N, 1, 0);
+  CHECK(cudaMemcpy(ha.data(), a, N * sizeof(int), cudaMemcpyDeviceToHost) ==
+        cudaErrorStreamCaptureUnsupported);
+  cudaGetLastError();
+  CHECK(capturing(cudaStreamPerThread) ==
+        cudaStreamCaptureStatusInvalidated);
+  none = graph;
+  CHECK(cudaStreamEndCapture(cudaStreamPerThread, &none) ==
+        cudaErrorStreamCaptureInvalidated);
   CHECK(none == nullptr);
   cudaGetLastError();
 
