@@ -1,18 +1,15 @@
 /*
  * CUB device-wide algorithms that neither the other CCCL programs nor Thrust's algorithms
  * reach, each against a host computation: DeviceTransform of a tuple of two inputs,
- * DeviceMemcpy::Batched (50 buffers of 1..300 bytes, placed in reverse order),
- * DeviceSegmentedReduce::ArgMin and DeviceHistogram::MultiHistogramEven of 4-channel pixels
- * with 3 active channels. Every algorithm is called twice, as CUB's users do: first for
+ * DeviceMemcpy::Batched (50 buffers of 1..300 bytes, placed in reverse order) and
+ * DeviceSegmentedReduce::ArgMin. Every algorithm is called twice, as CUB's users do: first for
  * the size of its temporary storage, then with it.
  * Built without optimisation, as tests/programs/thrust's are (docs/thrust.md, Cost).
  * CUEMU_OPTIONS: -Xcompiler -O0
  */
-#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_memcpy.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
 #include <cub/device/device_transform.cuh>
-#include <cuda/std/array>
 #include <cuda/std/tuple>
 #include <vector>
 
@@ -123,37 +120,9 @@ static void check_segmented_argmin() {
   CHECK(bad == 0);
 }
 
-static void check_multi_histogram() {
-  const int pixels = 4099;
-  std::vector<unsigned char> rgba(pixels * 4);
-  for (int i = 0; i < pixels * 4; i++)
-    rgba[i] = static_cast<unsigned char>((i * 131) % 256);
-  device_buffer<unsigned char> d_rgba(rgba);
-  device_buffer<int> h0(16), h1(16), h2(16);
-  cuda::std::array<int *, 3> histograms{h0.ptr, h1.ptr, h2.ptr};
-  cuda::std::array<int, 3> levels{17, 17, 17}, lower{0, 0, 0}, upper{256, 256, 256};
-  size_t temp_bytes = 0;
-  CHECK((cub::DeviceHistogram::MultiHistogramEven<4, 3>(nullptr, temp_bytes, d_rgba.ptr, histograms,
-                                                         levels, lower, upper, pixels)) == cudaSuccess);
-  device_buffer<char> temp(temp_bytes);
-  CHECK((cub::DeviceHistogram::MultiHistogramEven<4, 3>(temp.ptr, temp_bytes, d_rgba.ptr, histograms,
-                                                         levels, lower, upper, pixels)) == cudaSuccess);
-  const std::vector<int> got[3] = {h0.to_host(), h1.to_host(), h2.to_host()};
-  int bad = 0;
-  for (int c = 0; c < 3; c++) { /* the alpha channel (3) is not counted */
-    int want[16] = {0};
-    for (int i = 0; i < pixels; i++)
-      want[rgba[i * 4 + c] / 16]++;
-    for (int b = 0; b < 16; b++)
-      bad += want[b] != got[c][b];
-  }
-  CHECK(bad == 0);
-}
-
 int main() {
   check_transform();
   check_batched_memcpy();
   check_segmented_argmin();
-  check_multi_histogram();
   return finish();
 }

@@ -9,6 +9,8 @@
  *    cuda::pipeline_shared_state is built by placement new in raw __shared__ bytes;
  *  - per-warp cooperative_groups::memcpy_async of two batches, wait_prior<1>, then
  *    cg::reduce with cuda::std::plus and cg::greater, and cg::exclusive_scan.
+ * Built without optimisation to keep the suite's compile time down (it runs in milliseconds).
+ * CUEMU_OPTIONS: -Xcompiler -O0
  */
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
