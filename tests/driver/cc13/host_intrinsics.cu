@@ -1,30 +1,37 @@
 // host_intrinsics.cu: host code that calls CUDA's device-only intrinsics,
 // which nvcc refuses ("calling a __device__ function("__sinf") from a
-// __host__ function("main") is not allowed"), one a line from line 13 on;
+// __host__ function("main") is not allowed"), one a line (each marked
+// `refused`);
 // the kernel and the __host__ __device__ function call them in device code
 // only, which both accept.
 #include <cstdio>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 int host_calls(float x) {
   int sum = 0;
 #ifndef DEVICE_ONLY_CALLS
-  sum += __float_as_int(x);
-  sum += static_cast<int>(__int_as_float(3));
-  sum += static_cast<int>(__uint_as_float(3u));
-  sum += static_cast<int>(__longlong_as_double(1ll));
-  sum += static_cast<int>(__fdividef(x, 2.0f));
-  sum += static_cast<int>(__sinf(x));
-  sum += static_cast<int>(__expf(x));
-  sum += static_cast<int>(__powf(x, 2.0f));
-  sum += static_cast<int>(__saturatef(x));
-  sum += __float2int_rn(x);
-  sum += static_cast<int>(__fmaf_rn(x, x, x));
-  sum += static_cast<int>(__fsqrt_rn(x));
-  sum += static_cast<int>(__double2float_rd(1.0));
-  sum += __popc(3u);
-  sum += __clz(1);
+  sum += __float_as_int(x); // refused
+  sum += static_cast<int>(__int_as_float(3)); // refused
+  sum += static_cast<int>(__uint_as_float(3u)); // refused
+  sum += static_cast<int>(__longlong_as_double(1ll)); // refused
+  sum += static_cast<int>(__fdividef(x, 2.0f)); // refused
+  sum += static_cast<int>(__sinf(x)); // refused
+  sum += static_cast<int>(__expf(x)); // refused
+  sum += static_cast<int>(__powf(x, 2.0f)); // refused
+  sum += static_cast<int>(__saturatef(x)); // refused
+  sum += __float2int_rn(x); // refused
+  sum += static_cast<int>(__fmaf_rn(x, x, x)); // refused
+  sum += static_cast<int>(__fsqrt_rn(x)); // refused
+  sum += static_cast<int>(__double2float_rd(1.0)); // refused
+  sum += __popc(3u); // refused
+  sum += __clz(1); // refused
+  sum += static_cast<int>(__half2float(hsqrt(__float2half(x)))); // refused
+  sum += static_cast<int>(__bfloat162float(hexp(__float2bfloat16(x)))); // refused
+  sum += static_cast<int>(__low2float(h2sqrt(__float2half2_rn(x)))); // refused
+  sum += static_cast<int>(__half2float(__hfma(__float2half(x), __float2half(x), __float2half(x)))); // refused
 #endif
   return sum;
 }
@@ -48,6 +55,10 @@ int main() {
   cudaDeviceSynchronize();
   /* __saturatef(8) = 1.0f (0x3f800000), __float2int_rz(4) = 4, __popc(7) = 3. */
   const int want = 0x3f800000 + 4 + 3;
-  std::printf("%s\n", out[0] == want && either(1.0f) == 0 ? "PASS" : "FAIL");
-  return (out[0] == want ? 0 : 1) + host_calls(0.0f) * 0;
+  /* Conversions that CUDA declares __host__ __device__ stay host code. */
+  const float back = __half2float(__float2half(2.5f)) +
+                     __bfloat162float(__float2bfloat16(0.5f));
+  const bool ok = out[0] == want && either(1.0f) == 0 && back == 3.0f;
+  std::printf("%s\n", ok ? "PASS" : "FAIL");
+  return (ok ? 0 : 1) + host_calls(0.0f) * 0;
 }
