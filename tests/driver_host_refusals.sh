@@ -8,7 +8,9 @@
 # host code, build and run; and
 # the CUDA 12 forms of cudaMemPrefetchAsync and cudaMemAdvise (a device
 # ordinal, the _v2 names), which CUDA 13's headers no longer have. With
-# nvcc present, it is checked to agree line by line.
+# nvcc present, it is checked to agree line by line. Also: a shared
+# library exports nothing of its unnamed namespaces (cudafe++ makes them
+# hidden; docs/nvcc-checks.md).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -69,6 +71,17 @@ elif [ "$(grep -c 'cuda12_managed_forms.cu:1[0-3]:.*error:' "$work/forms.log")" 
   echo "PASS: the CUDA 12 forms of cudaMemPrefetchAsync and cudaMemAdvise are refused, as with CUDA 13's headers"
 else
   fail "CUDA 12 forms: $(cat "$work/forms.log" "$work/forms13.log" 2>/dev/null)"
+fi
+
+lib=$srcdir/tests/driver/cc13/unnamed_export.cu
+if (cd "$work" && "$nvcc" -shared -Xcompiler -fPIC -isystem "$srcdir/tests/driver/cc13/inc" \
+  -o libu.so "$lib") >"$work/lib.log" 2>&1 &&
+  nm -D --defined-only "$work/libu.so" >"$work/lib.syms" 2>&1 &&
+  grep -q "_Z3apiv" "$work/lib.syms" &&
+  ! grep -q -e unnamed_value -e unnamed_counter -e own_value "$work/lib.syms"; then
+  echo "PASS: a shared library exports nothing of its unnamed namespaces"
+else
+  fail "unnamed namespaces of a shared library: $(cat "$work/lib.log" "$work/lib.syms" 2>/dev/null)"
 fi
 
 real=$(find_nvcc 2>/dev/null)
