@@ -28,6 +28,14 @@ import subprocess
 import sys
 
 
+# CUDA's fast intrinsics whose names glibc's <math.h> declares too (as its
+# own functions, not exported): clang refuses an `error` attribute on a
+# later declaration, so these get CUEMU_DEVICE_ONLY_LIBM
+# (cuemu_host_decls.h).
+LIBM_NAMES = {"__expf", "__exp10f", "__logf", "__log2f", "__log10f", "__sinf",
+              "__cosf", "__tanf", "__tanhf", "__sincosf", "__powf"}
+
+
 def region(header):
     """The header's lines (1-based, exclusive) of its definitions: between
     the `#else` of its `#ifdef CUEMU_HOST_DECLS` and that block's
@@ -171,7 +179,10 @@ def declarations(text):
             name_at = name_paren(head)
             head = (re.sub(r"\b(static|inline)\s+", "", head[:name_at]) +
                     head[name_at:])
-            out.append("%s CUEMU_DEVICE_ONLY;" % head)
+            name = re.findall(r"(\w+)\s*$", head[:name_paren(head)])
+            out.append("%s %s;" % (head, "CUEMU_DEVICE_ONLY_LIBM"
+                                   if name and name[0] in LIBM_NAMES
+                                   else "CUEMU_DEVICE_ONLY"))
         start = end
     if text[start:].strip():
         raise ValueError("text after the last definition: %s" %

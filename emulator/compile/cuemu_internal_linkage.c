@@ -14,7 +14,8 @@
  * - an unnamed namespace becomes a namespace named after the unit's cache
  *   key, exactly as the standard defines an unnamed namespace
  *   (`namespace unique {} using namespace unique; namespace unique {`):
- *   what it holds gets external linkage and a name that no other unit has;
+ *   what it holds gets external linkage and a name that no other unit has,
+ *   and hidden visibility, as cudafe++ gives its own such namespace;
  * - a namespace-scope `static` variable with `__device__`, `__constant__`
  *   or `__managed__` loses `static` and gets an assembler name made of the
  *   key, so that it stays private to the unit; so does any such variable
@@ -53,8 +54,12 @@ cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
     return CUEMU_SUCCESS;
   char name[96], text[320];
   unique_namespace(rw, name, sizeof name);
+  /* Hidden, as cudafe++ makes its own name of an unnamed namespace: what
+   * it holds is not exported from a shared library. */
   int len = snprintf(text, sizeof text,
-                     "namespace %s {} using namespace %s; namespace %s {",
+                     "namespace %s __attribute__((visibility(\"hidden\"))) "
+                     "{} using namespace %s; namespace %s "
+                     "__attribute__((visibility(\"hidden\"))) {",
                      name, name, name);
   const cuemu_token *from = &rw->toks[ns], *to = &rw->toks[brace];
   return cuemu__rw_edit(rw, from->offset, to->offset + to->length - from->offset,

@@ -14,7 +14,10 @@
  * config)(args)`;
  * any other callee (function
  * pointer, `(*fp)`, `obj.k`, `table[i]`) gives
- * `::cuemu::launch_dynamic(callee, config)(args)`. Only `<<<`, `>>>` and the
+ * `::cuemu::launch_dynamic(callee, config)(args)`. In kernel code of the
+ * device pass, `.device_side()` follows the launcher (`...(config)
+ * .device_side()(args)`), which refuses the arguments nvcc refuses there.
+ * Only `<<<`, `>>>` and the
  * insertion point change, so newlines inside the launch stay where they are.
  */
 #define _GNU_SOURCE
@@ -147,6 +150,10 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   if (commas == 0)
     return cuemu__rw_error(
         rw, line, "kernel launch configuration needs a grid and a block");
+  /* What replaces `>>>`: a launch in kernel code is checked as nvcc checks
+   * it when it compiles (device_side(), cuemu_kernel_params.h); the
+   * template-id form closes one more parenthesis (close, else close + 1). */
+  const char *close = rw->launch_in_device_code ? ")).device_side()" : "))";
   const cuemu_kernel_decl *decl = NULL;
   if (name != (size_t)-1) {
     char buf[256];
@@ -263,7 +270,7 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head.data, head.length);
     free(head.data);
     if (!st) st = replace_chevrons(rw, i, ")>(", 3);
-    if (!st) st = replace_chevrons(rw, j, "))", 2);
+    if (!st) st = replace_chevrons(rw, j, close, strlen(close));
     return st;
   } else if (known) {
     static const char head[] = "::cuemu::launch_static<CUEMU_KERNEL_ARGS(";
@@ -274,6 +281,6 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     st = cuemu__rw_edit(rw, rw->toks[start].offset, 0, head, sizeof head - 1);
     if (!st) st = replace_chevrons(rw, i, ", ", 2);
   }
-  if (!st) st = replace_chevrons(rw, j, ")", 1);
+  if (!st) st = replace_chevrons(rw, j, close + 1, strlen(close + 1));
   return st;
 }

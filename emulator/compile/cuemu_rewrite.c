@@ -654,6 +654,8 @@ static cuemu_status walk(walker *w) {
       if (own && cuemu__rw_chevrons(rw, i, "<")) {
         if (w->device_body)
           st = cuemu__device_code_check(rw, i);
+        rw->launch_in_device_code =
+            w->device_body && rw->pass != CUEMU_PASS_HOST;
         if (st == CUEMU_SUCCESS)
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;

@@ -92,6 +92,9 @@ typedef struct cuemu_rewriter {
   int pad_count;
   int host_device_code; /* the host pass keeps device code that the host
                          * compile emits (cuemu_rewrite.h) */
+  int launch_in_device_code; /* the launch being rewritten is in a kernel's
+                              * or __device__ function's body of the device
+                              * pass (cuemu_launch_rewrite.c) */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line

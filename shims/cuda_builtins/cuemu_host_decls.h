@@ -38,4 +38,17 @@
                        "function is not allowed (nvcc refuses it too)")))
 #endif
 
+/* A device-only function whose name glibc's <math.h> declares too (__expf,
+ * __sinf, ...: scripts/host_decls.py's LIBM_NAMES). clang refuses the
+ * `error` attribute on a declaration after glibc's, so under clang the
+ * declaration has none, and a host call is refused when the program links
+ * (glibc exports no such function), not when it compiles. */
+#ifndef CUEMU_DEVICE_ONLY_LIBM
+#if defined(__clang__)
+#define CUEMU_DEVICE_ONLY_LIBM
+#else
+#define CUEMU_DEVICE_ONLY_LIBM CUEMU_DEVICE_ONLY
+#endif
+#endif
+
 #endif /* CUEMU_HOST_DECLS_H */

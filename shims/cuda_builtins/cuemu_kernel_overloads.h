@@ -173,13 +173,18 @@ public:
                       cudaStream_t stream)
       : grid_(grid), block_(block), shmem_(shmem), stream_(stream) {}
 
+  /* The launch in kernel code (cuemu_launch_rewrite.c). */
+  auto device_side() const {
+    return device_side_launcher<overloaded_launcher>(*this);
+  }
+
   template <typename... A_> void operator()(A_ &&...args) const {
     using Set =
         overloads::set<typename overloads::unique<overloads::list<>, K_...>::type>;
     using Picked = decltype(Set::pick(std::declval<A_>()...));
     launch_static<typename Picked::value_type, Picked::value>(
-        grid_, block_, shmem_, stream_)(
-        std::forward<A_>(args)...);
+        grid_, block_, shmem_, stream_)
+        .forwarded(std::forward<A_>(args)...);
   }
 
 private:

@@ -55,8 +55,39 @@ struct passed_by_address
                      (std::is_move_constructible<T>::value &&
                       !std::is_trivially_move_constructible<T>::value))> {};
 
-/* A kernel type's parameters: whether one is passed by address, what a
- * thunk keeps of them (thunk_value, below) and the type without
+/* Whether a copy of a trivially copyable class T from a non-const lvalue
+ * runs a constructor of T's own: a constructor template (`template <class
+ * U> T(U &&)`) that such an lvalue picks over the copy constructor. nvcc's
+ * stub makes the parameter with it, as any call does, but the device's
+ * copies of the parameter are bitwise, so the thunk keeps T's bytes and
+ * hands the kernel a const lvalue (which the copy constructor copies). */
+template <typename T>
+struct copied_by_template
+    : std::integral_constant<bool, std::is_class<T>::value &&
+                                       std::is_trivially_copyable<T>::value &&
+                                       !std::is_trivially_constructible<
+                                           T, T &>::value> {};
+
+/* Whether a parameter of type T is big (CUDA takes up to 32764 bytes of
+ * parameters since CUDA 12.1): the thunk then reads it where the launch
+ * keeps it, instead of keeping a copy in its frame, so that the one copy
+ * on a thread's stack is the thread's own, which its call makes (each
+ * thread that blocks at a barrier runs on its own stack, of 64 KiB by
+ * default, and a copy in the thunk's frame there as well would not fit). */
+template <typename T>
+struct big_param : std::integral_constant<bool, (sizeof(T) > 512)> {};
+
+/* Whether a launch keeps a parameter of type T as its bytes, never copied
+ * by a constructor on the device side. */
+template <typename T>
+struct kept_as_bytes
+    : std::integral_constant<bool, passed_by_address<T>::value ||
+                                       copied_by_template<T>::value ||
+                                       big_param<T>::value> {};
+
+/* A kernel type's parameters: whether one is kept as its bytes (and the
+ * launch makes its parameters as nvcc's stub does, launch_by_value below),
+ * what a thunk keeps of them (thunk_value, below) and the type without
  * noexcept. */
 template <typename P_> struct thunk_value;
 template <typename F_> struct abi_traits {
@@ -64,6 +95,8 @@ template <typename F_> struct abi_traits {
 };
 template <typename... P_> struct abi_traits<void (*)(P_...)> {
   static constexpr bool by_address =
+      (false || ... || kept_as_bytes<param_value_t<P_>>::value);
+  static constexpr bool by_address_on_device =
       (false || ... || passed_by_address<param_value_t<P_>>::value);
   using values = std::tuple<typename thunk_value<P_>::type...>;
   using plain = void (*)(P_...);
@@ -128,7 +161,7 @@ private:
 /* What a launch keeps for a parameter of type P. */
 template <typename P_>
 using launch_value_t =
-    std::conditional_t<passed_by_address<param_value_t<P_>>::value,
+    std::conditional_t<kept_as_bytes<param_value_t<P_>>::value,
                        host_param<param_value_t<P_>>, param_value_t<P_>>;
 
 /* A launch from kernel code (child_launch, cuemu_device_runtime.h), whose
@@ -137,6 +170,14 @@ using launch_value_t =
  * user-provided copy-constructor to a device-side kernel launch"), and
  * cuemu, which sees the launch's place only when it runs, ends the launch
  * that makes it, naming the kernel. */
+inline void refuse_device_side_launch(const cuemu_kernel_desc *desc) {
+  cuemu_kernel_assert_fail(
+      "an argument of a class with a user-provided copy constructor or "
+      "destructor (nvcc refuses such a launch: the arguments of a "
+      "device-side launch are trivially copyable)",
+      "kernel launch in kernel code", 0,
+      desc && desc->name ? desc->name : "(kernel)");
+}
 template <typename Values, std::size_t... I_>
 int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                        dim3 block, std::size_t shmem, cudaStream_t stream,
@@ -146,13 +187,81 @@ int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                       std::tuple_element_t<I_, Values>>>::value))
     return child_launch(desc, fn, grid, block, shmem, stream, values, seq);
   else
-    cuemu_kernel_assert_fail(
-        "an argument of a class with a user-provided copy constructor or "
-        "destructor (nvcc refuses such a launch: the arguments of a "
-        "device-side launch are trivially copyable)",
-        "kernel launch in kernel code", 0,
-        desc && desc->name ? desc->name : "(kernel)");
+    refuse_device_side_launch(desc);
 }
+
+/* A launcher L of a launch in kernel code (what `.device_side()` that
+ * cuemu-cc writes after the launcher there returns): an argument of a class
+ * with a user-provided copy constructor or destructor is refused as nvcc
+ * refuses it when it compiles (with its words); the launch is then L's. */
+template <typename T>
+struct user_copy_constructor
+    : std::integral_constant<
+          bool, passed_by_address<T>::value &&
+                    (std::is_trivially_destructible<T>::value
+                         ? !(std::is_trivially_copy_constructible<T>::value &&
+                             std::is_trivially_move_constructible<T>::value)
+                         /* The traits count the destructor in. */
+                         : !__has_trivial_copy(T))> {};
+template <typename L_> struct device_side_launcher : L_ {
+  explicit device_side_launcher(const L_ &l) : L_(l) {}
+  template <typename... A_> void operator()(A_ &&...args) const {
+    static_assert(
+        !(false || ... || user_copy_constructor<std::decay_t<A_>>::value),
+        "cannot pass an argument with a user-provided copy-constructor to a "
+        "device-side kernel launch");
+    static_assert(
+        !(false || ... ||
+          (passed_by_address<std::decay_t<A_>>::value &&
+           !std::is_trivially_destructible<std::decay_t<A_>>::value)),
+        "cannot pass an argument with a user-provided destructor to a "
+        "device-side kernel launch");
+    L_::operator()(std::forward<A_>(args)...);
+  }
+};
+
+/* A launch of a kernel of type void (*)(P...) that keeps a parameter as
+ * its bytes (kept_as_bytes): its call takes the parameters by value, as
+ * nvcc's stub `void k(P...)` does, so that C++ makes them as it makes the
+ * stub's (a temporary is the parameter, an xvalue is moved from, an lvalue
+ * copied, by whichever constructor the call picks), and the launch takes
+ * their bytes; the caller destroys them after the launch. L is the
+ * launcher, which calls launch_pointers(). */
+template <typename L_, typename F_, bool = abi_traits<F_>::by_address>
+struct launch_by_value {
+  template <typename... A_> void operator()(A_ &&...args) const {
+    static_cast<const L_ *>(this)->forwarded(std::forward<A_>(args)...);
+  }
+};
+template <typename L_, typename... P_>
+struct launch_by_value<L_, void (*)(P_...), true> {
+  void operator()(param_value_t<P_>... args) const {
+    const L_ &self = *static_cast<const L_ *>(this);
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      if constexpr (abi_traits<void (*)(P_...)>::by_address_on_device) {
+        refuse_device_side_launch(self.desc_);
+      } else {
+        /* Copied from const lvalues: the copy constructor, trivial. */
+        std::tuple<param_value_t<P_>...> values(
+            static_cast<const param_value_t<P_> &>(args)...);
+        child_launch(self.desc_, self.fn_, self.grid_, self.block_,
+                     self.shmem_, self.stream_, values,
+                     std::index_sequence_for<P_...>());
+      }
+      return;
+    }
+    void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&args)...,
+                                     self.fn_};
+    self.launch_pointers(ptrs);
+  }
+  /* Only the assertion is reported for a wrong count. */
+  template <typename... A_,
+            std::enable_if_t<sizeof...(A_) != sizeof...(P_), int> = 0>
+  void operator()(A_ &&...) const {
+    static_assert(sizeof...(A_) == sizeof...(P_),
+                  "wrong number of arguments in a kernel launch");
+  }
+};
 
 /* ---- The device side: the thunks ----------------------------------------- */
 
@@ -165,14 +274,23 @@ template <typename V_> struct param_bytes {
     copy_param_bytes(bytes, from, sizeof(V_));
   }
 };
+/* A big parameter (big_param): where the launch keeps its bytes, which
+ * outlive the block's threads. */
+template <typename V_> struct param_at {
+  const unsigned char *bytes;
+  explicit param_at(const void *from)
+      : bytes(static_cast<const unsigned char *>(from)) {}
+};
 template <typename P_> struct thunk_value {
-  using type =
-      std::conditional_t<passed_by_address<param_value_t<P_>>::value,
-                         param_bytes<param_value_t<P_>>, param_value_t<P_>>;
+  using V_ = param_value_t<P_>;
+  using type = std::conditional_t<
+      big_param<V_>::value, param_at<V_>,
+      std::conditional_t<kept_as_bytes<V_>::value, param_bytes<V_>, V_>>;
 };
 template <typename S_> struct is_param_bytes : std::false_type {};
 template <typename V_>
 struct is_param_bytes<param_bytes<V_>> : std::true_type {};
+template <typename V_> struct is_param_bytes<param_at<V_>> : std::true_type {};
 
 /* Argument `i` of a launch's argument array, for a kept value of type S. */
 template <typename S_>
@@ -186,10 +304,14 @@ __attribute__((always_inline)) inline decltype(auto) thunk_arg(void **args,
 
 /* A parameter P as the ABI passes it: for a type passed by address, the
  * address of the thread's copy, made from the thunk's bytes for the call
- * (it lives until the call returns, and nothing destroys it); else the
- * kept value itself. */
+ * (it lives until the call returns, and nothing destroys it); for a
+ * trivially copyable class kept as bytes, a const lvalue of them (the call
+ * copies it with the trivial copy constructor); else the kept value
+ * itself. */
 template <typename P_,
-          bool = passed_by_address<param_value_t<P_>>::value>
+          int = passed_by_address<param_value_t<P_>>::value ? 1
+                : kept_as_bytes<param_value_t<P_>>::value   ? 2
+                                                            : 0>
 struct abi_param {
   using type = P_;
   template <typename S_> struct copy {
@@ -198,7 +320,18 @@ struct abi_param {
     __attribute__((always_inline)) S_ &arg() { return kept; }
   };
 };
-template <typename P_> struct abi_param<P_, true> {
+template <typename P_> struct abi_param<P_, 2> {
+  using V_ = param_value_t<P_>;
+  using type = P_;
+  template <typename S_> struct copy {
+    S_ &kept;
+    __attribute__((always_inline)) explicit copy(S_ &k) : kept(k) {}
+    __attribute__((always_inline)) const V_ &arg() {
+      return *reinterpret_cast<const V_ *>(kept.bytes);
+    }
+  };
+};
+template <typename P_> struct abi_param<P_, 1> {
   using V_ = param_value_t<P_>;
   using type = V_ *;
   template <typename S_> struct copy {

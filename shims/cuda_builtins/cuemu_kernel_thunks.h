@@ -500,16 +500,26 @@ template <typename F_> const cuemu_kernel_desc *pointer_desc() {
   return &d;
 }
 
-/* The object a rewritten <<<...>>> returns; calling it launches. */
+/* The object a rewritten <<<...>>> returns; calling it launches
+ * (launch_by_value, cuemu_kernel_params.h, calls forwarded() or, for a
+ * kernel with a parameter kept as its bytes, launch_pointers()). */
 template <typename F_> class launcher;
-template <typename... P_> class launcher<void (*)(P_...)> {
+template <typename... P_>
+class launcher<void (*)(P_...)>
+    : public launch_by_value<launcher<void (*)(P_...)>, void (*)(P_...)> {
+  friend struct launch_by_value<launcher, void (*)(P_...)>;
+
 public:
   launcher(const cuemu_kernel_desc *desc, void *fn, dim3 grid, dim3 block,
            std::size_t shmem, cudaStream_t stream)
       : desc_(desc), fn_(fn), grid_(grid), block_(block), shmem_(shmem),
         stream_(stream) {}
 
-  template <typename... A_> void operator()(A_ &&...args) const {
+  /* The launch in kernel code (cuemu_launch_rewrite.c). */
+  auto device_side() const { return device_side_launcher<launcher>(*this); }
+
+  /* The launch with arguments forwarded (a deduced launch's). */
+  template <typename... A_> void forwarded(A_ &&...args) const {
     static_assert(sizeof...(A_) == sizeof...(P_),
                   "wrong number of arguments in a kernel launch");
     /* Only the assertion above is reported for a wrong count, not the
@@ -530,6 +540,9 @@ private:
     }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&std::get<I_>(values))...,
                                     fn_};
+    launch_pointers(ptrs);
+  }
+  void launch_pointers(void **ptrs) const {
     cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
     cuemu_rt_record_launch(cuemu_program_launch(desc_, g, b, shmem_, stream_, ptrs));
@@ -661,13 +674,19 @@ public:
       : name_(name), body_(body), grid_(grid), block_(block), shmem_(shmem),
         stream_(stream) {}
 
+  /* The launch in kernel code (cuemu_launch_rewrite.c). */
+  auto device_side() const {
+    return device_side_launcher<deduced_launcher>(*this);
+  }
+
   template <typename... A_> void operator()(A_ &&...args) const {
     /* A kernel with a parameter passed by address (cuemu_kernel_params.h)
      * is launched by name, when the launch names it. */
     using Picked = typename picked_constant<Set, A_...>::type;
     if constexpr (picked_by_address<Picked>::value) {
       launch_static<typename Picked::value_type, Picked::value>(
-          grid_, block_, shmem_, stream_)(std::forward<A_>(args)...);
+          grid_, block_, shmem_, stream_)
+          .forwarded(std::forward<A_>(args)...);
     } else {
       /* (Where cuemu cannot name the kernel, e.g. a kernel template of a
        * system header, an argument passed by address is copied into each

@@ -6,10 +6,11 @@
  * data moves, host and device sharing one memory.
  *
  * The shims are CUDA 13 (CUDART_VERSION 13000), whose headers have only
- * the forms with a cudaMemLocation. The CUDA 12 forms (a device ordinal;
- * cudaMemPrefetchAsync_v2 and cudaMemAdvise_v2) are kept as deprecated
- * overloads, so that a CUDA 12 program still builds, with the warning
- * that nvcc 13 would reject it. Included by cuemu_host_api.h.
+ * the forms with a cudaMemLocation: the CUDA 12 forms (a device ordinal;
+ * cudaMemPrefetchAsync_v2 and cudaMemAdvise_v2) are not declared, so a
+ * call of one is refused as nvcc with CUDA 13's headers refuses it (an
+ * int does not convert to a cudaMemLocation; the _v2 names are
+ * undeclared). Included by cuemu_host_api.h.
  */
 #ifndef CUEMU_MANAGED_API_H
 #define CUEMU_MANAGED_API_H
@@ -21,13 +22,11 @@
 
 #include "driver_types.h"
 
-#define CUEMU_CUDA12_FORM                                                      \
-  [[deprecated("this is the CUDA 12 form; CUDA 13 (the toolkit cuemu "         \
-               "follows) takes a cudaMemLocation")]]
-
 namespace cuemu {
 namespace rt {
-/* The location of a CUDA 12 device ordinal (cudaCpuDeviceId: the host). */
+/* The location of a CUDA 12 device ordinal (cudaCpuDeviceId: the host),
+ * for the driver API's entry points of the old ABI
+ * (cuemu_driver_old_abi_api.h). */
 inline cudaMemLocation location_of(int device) {
   cudaMemLocation l;
   l.type = device == cudaCpuDeviceId ? cudaMemLocationTypeHost
@@ -44,22 +43,6 @@ inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
                                         cudaStream_t stream = 0) {
   return static_cast<cudaError_t>(
       cuemu_rt_mem_prefetch_async(devPtr, count, location, flags, stream));
-}
-
-CUEMU_CUDA12_FORM
-inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
-                                        int dstDevice,
-                                        cudaStream_t stream = 0) {
-  return cudaMemPrefetchAsync(devPtr, count,
-                              cuemu::rt::location_of(dstDevice), 0, stream);
-}
-
-CUEMU_CUDA12_FORM
-inline cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
-                                           struct cudaMemLocation location,
-                                           unsigned int flags,
-                                           cudaStream_t stream = 0) {
-  return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
 }
 
 inline cudaError_t cudaMemPrefetchBatchAsync(
@@ -119,20 +102,6 @@ inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
       cuemu_rt_mem_advise(devPtr, count, advice, location));
 }
 
-CUEMU_CUDA12_FORM
-inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
-                                 enum cudaMemoryAdvise advice, int device) {
-  return cudaMemAdvise(devPtr, count, advice,
-                       cuemu::rt::location_of(device));
-}
-
-CUEMU_CUDA12_FORM
-inline cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
-                                    enum cudaMemoryAdvise advice,
-                                    struct cudaMemLocation location) {
-  return cudaMemAdvise(devPtr, count, advice, location);
-}
-
 inline cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
                                             enum cudaMemRangeAttribute attribute,
                                             const void *devPtr, size_t count) {
@@ -172,6 +141,5 @@ inline cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr,
       length, flags);
 }
 
-#undef CUEMU_CUDA12_FORM
 
 #endif /* CUEMU_MANAGED_API_H */

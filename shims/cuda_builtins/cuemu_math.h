@@ -214,6 +214,13 @@ constexpr double cuemu_sqrt2 = 1.414213562373095048801688724209698079;
 constexpr double cuemu_sqrt_half_hi = 0.7071067811865476;
 constexpr double cuemu_sqrt_half_lo = -4.833646656726457e-17;
 
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only, which a host function
+ * cannot call (CUDA declares all of these __device__; cuemu_host_decls.h).
+ */
+#include "cuemu_math_decls.h"
+#else
+
 /* ------------------------------------------------------------------------ */
 /* Reinterpretation intrinsics.                                              */
 /* ------------------------------------------------------------------------ */
@@ -377,6 +384,9 @@ inline float __saturatef(float x) {
 
 inline float fdividef(float x, float y) { return x / y; }
 inline double fdivide(double x, double y) { return x / y; }
+
+#undef CUEMU_ROUNDED_FORMS
+#endif /* CUEMU_HOST_DECLS */
 
 /* ------------------------------------------------------------------------ */
 /* Functions CUDA has and the C library may lack.                            */

@@ -188,6 +188,17 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   }
 }
 
+/* The body of a function that CUDA declares __device__ only (hsqrt and the
+ * other math functions, the fused multiply-adds): in the host pass's lean
+ * prelude a declaration that host code cannot call, as nvcc refuses it
+ * (cuemu_host_decls.h); else the definition. */
+#ifdef CUEMU_HOST_DECLS
+#include "cuemu_host_decls.h"
+#define CUEMU_NF_DEVICE_ONLY_BODY(...) CUEMU_DEVICE_ONLY;
+#else
+#define CUEMU_NF_DEVICE_ONLY_BODY(...) { __VA_ARGS__ }
+#endif
+
 /* ---- Overload sets --------------------------------------------------------
  *
  * H is the scalar type, H2 the pair type (members x and y), F the format,
@@ -220,16 +231,16 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H_ __hmul_sat(const H_ a, const H_ b) {                               \
     return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hmul(a, b)), F_));                \
   }                                                                            \
-  inline H_ __hfma(const H_ a, const H_ b, const H_ c) {                       \
+  inline H_ __hfma(const H_ a, const H_ b, const H_ c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return MAKE(cuemu_nf_fma(cuemu_nf_bits(a), cuemu_nf_bits(b),               \
                              cuemu_nf_bits(c), F_));                           \
-  }                                                                            \
-  inline H_ __hfma_sat(const H_ a, const H_ b, const H_ c) {                   \
+  )                                                                            \
+  inline H_ __hfma_sat(const H_ a, const H_ b, const H_ c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return MAKE(cuemu_nf_sat(cuemu_nf_bits(__hfma(a, b, c)), F_));             \
-  }                                                                            \
-  inline H_ __hfma_relu(const H_ a, const H_ b, const H_ c) {                  \
+  )                                                                            \
+  inline H_ __hfma_relu(const H_ a, const H_ b, const H_ c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return MAKE(cuemu_nf_relu(cuemu_nf_bits(__hfma(a, b, c)), F_));            \
-  }                                                                            \
+  )                                                                            \
   inline H_ __hmax(const H_ a, const H_ b) {                                   \
     return MAKE(cuemu_nf_max(cuemu_nf_bits(a), cuemu_nf_bits(b), F_));         \
   }                                                                            \
@@ -272,23 +283,23 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
       return 0;                                                                \
     return (cuemu_nf_bits(a) & 0x8000U) != 0U ? -1 : 1;                        \
   }                                                                            \
-  inline H_ hsqrt(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SQRT)); } \
-  inline H_ hrsqrt(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RSQRT)); } \
-  inline H_ hrcp(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RCP)); } \
-  inline H_ hlog(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG)); } \
-  inline H_ hlog2(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG2)); } \
-  inline H_ hlog10(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG10)); } \
-  inline H_ hexp(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP)); } \
-  inline H_ hexp2(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP2)); } \
-  inline H_ hexp10(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP10)); } \
-  inline H_ hcos(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_COS)); } \
-  inline H_ hsin(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SIN)); } \
-  inline H_ htanh(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TANH)); } \
-  inline H_ htanh_approx(const H_ a) { return htanh(a); }                      \
-  inline H_ htrunc(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TRUNC)); } \
-  inline H_ hceil(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_CEIL)); } \
-  inline H_ hfloor(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_FLOOR)); } \
-  inline H_ hrint(const H_ a) { return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RINT)); } \
+  inline H_ hsqrt(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SQRT)); ) \
+  inline H_ hrsqrt(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RSQRT)); ) \
+  inline H_ hrcp(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RCP)); ) \
+  inline H_ hlog(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG)); ) \
+  inline H_ hlog2(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG2)); ) \
+  inline H_ hlog10(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_LOG10)); ) \
+  inline H_ hexp(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP)); ) \
+  inline H_ hexp2(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP2)); ) \
+  inline H_ hexp10(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_EXP10)); ) \
+  inline H_ hcos(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_COS)); ) \
+  inline H_ hsin(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_SIN)); ) \
+  inline H_ htanh(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TANH)); ) \
+  inline H_ htanh_approx(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return htanh(a); ) \
+  inline H_ htrunc(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_TRUNC)); ) \
+  inline H_ hceil(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_CEIL)); ) \
+  inline H_ hfloor(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_FLOOR)); ) \
+  inline H_ hrint(const H_ a) CUEMU_NF_DEVICE_ONLY_BODY( return MAKE(cuemu_nf_math(cuemu_nf_bits(a), F_, CUEMU_NF_RINT)); ) \
   inline H_ atomicAdd(H_ *const address, const H_ val) {                       \
     const unsigned short v = cuemu_nf_bits(val);                               \
     return MAKE(cuemu_nf_atomic_update16(                                      \
@@ -327,26 +338,26 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H2 __hadd2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hadd_sat, a, b); } \
   inline H2 __hsub2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hsub_sat, a, b); } \
   inline H2 __hmul2_sat(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmul_sat, a, b); } \
-  inline H2 __hfma2(const H2 a, const H2 b, const H2 c) {                      \
+  inline H2 __hfma2(const H2 a, const H2 b, const H2 c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return CUEMU_NF_LANES3(H2, __hfma, a, b, c);                               \
-  }                                                                            \
-  inline H2 __hfma2_sat(const H2 a, const H2 b, const H2 c) {                  \
+  )                                                                            \
+  inline H2 __hfma2_sat(const H2 a, const H2 b, const H2 c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return CUEMU_NF_LANES3(H2, __hfma_sat, a, b, c);                           \
-  }                                                                            \
-  inline H2 __hfma2_relu(const H2 a, const H2 b, const H2 c) {                 \
+  )                                                                            \
+  inline H2 __hfma2_relu(const H2 a, const H2 b, const H2 c) CUEMU_NF_DEVICE_ONLY_BODY( \
     return CUEMU_NF_LANES3(H2, __hfma_relu, a, b, c);                          \
-  }                                                                            \
+  )                                                                            \
   inline H2 __hmax2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmax, a, b); } \
   inline H2 __hmin2(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmin, a, b); } \
   inline H2 __hmax2_nan(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmax_nan, a, b); } \
   inline H2 __hmin2_nan(const H2 a, const H2 b) { return CUEMU_NF_LANES2(H2, __hmin_nan, a, b); } \
   /* (a.x + i a.y) * (b.x + i b.y) + (c.x + i c.y), as four roundings of     \
    * fused multiply-adds in CUDA's order. */                                   \
-  inline H2 __hcmadd(const H2 a, const H2 b, const H2 c) {                     \
+  inline H2 __hcmadd(const H2 a, const H2 b, const H2 c) CUEMU_NF_DEVICE_ONLY_BODY( \
     const H_ re = __hfma(__hneg(a.y), b.y, __hfma(a.x, b.x, c.x));             \
     const H_ im = __hfma(a.y, b.x, __hfma(a.x, b.y, c.y));                     \
     return H2(re, im);                                                         \
-  }                                                                            \
+  )                                                                            \
   inline H_ cuemu_nf_truth(bool t, H_) { return MAKE(t ? cuemu_nf_from_double(1.0, F_, CUEMU_ROUND_RN) : 0U); } \
   inline H2 cuemu_nf_truth2(bool tx, bool ty, H2) {                            \
     return H2(cuemu_nf_truth(tx, H_()), cuemu_nf_truth(ty, H_()));             \
@@ -369,23 +380,23 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   inline H2 __hisnan2(const H2 a) {                                            \
     return cuemu_nf_truth2(__hisnan(a.x), __hisnan(a.y), a);                   \
   }                                                                            \
-  inline H2 h2sqrt(const H2 a) { return CUEMU_NF_LANES1(H2, hsqrt, a); }       \
-  inline H2 h2rsqrt(const H2 a) { return CUEMU_NF_LANES1(H2, hrsqrt, a); }     \
-  inline H2 h2rcp(const H2 a) { return CUEMU_NF_LANES1(H2, hrcp, a); }         \
-  inline H2 h2log(const H2 a) { return CUEMU_NF_LANES1(H2, hlog, a); }         \
-  inline H2 h2log2(const H2 a) { return CUEMU_NF_LANES1(H2, hlog2, a); }       \
-  inline H2 h2log10(const H2 a) { return CUEMU_NF_LANES1(H2, hlog10, a); }     \
-  inline H2 h2exp(const H2 a) { return CUEMU_NF_LANES1(H2, hexp, a); }         \
-  inline H2 h2exp2(const H2 a) { return CUEMU_NF_LANES1(H2, hexp2, a); }       \
-  inline H2 h2exp10(const H2 a) { return CUEMU_NF_LANES1(H2, hexp10, a); }     \
-  inline H2 h2cos(const H2 a) { return CUEMU_NF_LANES1(H2, hcos, a); }         \
-  inline H2 h2sin(const H2 a) { return CUEMU_NF_LANES1(H2, hsin, a); }         \
-  inline H2 h2tanh(const H2 a) { return CUEMU_NF_LANES1(H2, htanh, a); }       \
-  inline H2 h2tanh_approx(const H2 a) { return CUEMU_NF_LANES1(H2, htanh_approx, a); } \
-  inline H2 h2trunc(const H2 a) { return CUEMU_NF_LANES1(H2, htrunc, a); }     \
-  inline H2 h2ceil(const H2 a) { return CUEMU_NF_LANES1(H2, hceil, a); }       \
-  inline H2 h2floor(const H2 a) { return CUEMU_NF_LANES1(H2, hfloor, a); }     \
-  inline H2 h2rint(const H2 a) { return CUEMU_NF_LANES1(H2, hrint, a); }       \
+  inline H2 h2sqrt(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hsqrt, a); ) \
+  inline H2 h2rsqrt(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hrsqrt, a); ) \
+  inline H2 h2rcp(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hrcp, a); ) \
+  inline H2 h2log(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hlog, a); ) \
+  inline H2 h2log2(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hlog2, a); ) \
+  inline H2 h2log10(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hlog10, a); ) \
+  inline H2 h2exp(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hexp, a); ) \
+  inline H2 h2exp2(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hexp2, a); ) \
+  inline H2 h2exp10(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hexp10, a); ) \
+  inline H2 h2cos(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hcos, a); ) \
+  inline H2 h2sin(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hsin, a); ) \
+  inline H2 h2tanh(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, htanh, a); ) \
+  inline H2 h2tanh_approx(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, htanh_approx, a); ) \
+  inline H2 h2trunc(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, htrunc, a); ) \
+  inline H2 h2ceil(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hceil, a); ) \
+  inline H2 h2floor(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hfloor, a); ) \
+  inline H2 h2rint(const H2 a) CUEMU_NF_DEVICE_ONLY_BODY( return CUEMU_NF_LANES1(H2, hrint, a); ) \
   inline H2 __lowhigh2highlow(const H2 a) { return H2(a.y, a.x); }             \
   inline float __low2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.x), F_)); } \
   inline float __high2float(const H2 a) { return static_cast<float>(cuemu_nf_to_float(cuemu_nf_bits(a.y), F_)); } \

@@ -1,9 +1,8 @@
-// A launch in kernel code whose argument has a user-provided copy
-// constructor: nvcc refuses it ("cannot pass an argument with a
-// user-provided copy-constructor to a device-side kernel launch"); cuemu
-// ends the parent's launch with a message that says so.
-#include <cstdio>
-
+// Launches in kernel code whose argument has a user-provided copy
+// constructor or destructor: nvcc refuses them when it compiles ("cannot
+// pass an argument with a user-provided copy-constructor to a device-side
+// kernel launch", "... destructor ..."), and so does cuemu-nvcc, at the
+// launch's line.
 #include <cuda_runtime.h>
 
 struct View {
@@ -12,15 +11,25 @@ struct View {
   __host__ __device__ View(const View &o) : data(o.data) {}
 };
 
+struct Owner {
+  int *data;
+  __host__ __device__ ~Owner() {}
+};
+
 __global__ void child(View v) { v.data[threadIdx.x] = 1; }
+__global__ void owned(Owner o) { o.data[threadIdx.x] = 2; }
 
 __global__ void parent(int *data) { child<<<1, 4>>>(View(data)); }
+
+__global__ void other_parent(int *data) {
+  Owner o{data};
+  owned<<<1, 4>>>(o);
+}
 
 int main() {
   int *data;
   cudaMallocManaged(&data, 4 * sizeof(int));
   parent<<<1, 1>>>(data);
-  cudaError_t e = cudaDeviceSynchronize();
-  std::printf("%s\n", cudaGetErrorName(e));
-  return e == cudaSuccess;
+  other_parent<<<1, 1>>>(data);
+  return cudaDeviceSynchronize() != cudaSuccess;
 }

@@ -1,10 +1,9 @@
 /*
  * managed_rdc_cuda12.cu: __managed__ variables in a separately compiled
- * (-rdc=true) program, used by a kernel, a device function and the host;
- * and, where cuemu builds it, the CUDA 12 forms of cudaMemPrefetchAsync and
- * cudaMemAdvise (a device ordinal), which the CUDA 13 headers no longer
- * have: cuemu keeps them, deprecated, so that a CUDA 12 program builds.
- * Prints PASS when all is well.
+ * (-rdc=true) program, used by a kernel, a device function and the host.
+ * (The CUDA 12 forms of cudaMemPrefetchAsync and cudaMemAdvise, with a
+ * device ordinal, are refused as CUDA 13's headers refuse them:
+ * tests/driver_host_refusals.sh.) Prints PASS when all is well.
  * CUEMU_OPTIONS: -rdc=true
  * NVCC_OPTIONS: -rdc=true
  */
@@ -57,31 +56,6 @@ int main() {
   CHECK(cudaStreamSynchronize(s) == cudaSuccess);
   CHECK(cudaStreamDestroy(s) == cudaSuccess);
 
-#if defined(__CUEMU__) && CUDART_VERSION >= 13000
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  /* The CUDA 12 forms, as a CUDA 12 program calls them. */
-  CHECK(cudaMemPrefetchAsync(values, n * sizeof *values, 0) == cudaSuccess);
-  int where = -5;
-  CHECK(cudaMemRangeGetAttribute(&where, sizeof where,
-                                 cudaMemRangeAttributeLastPrefetchLocation,
-                                 values, n * sizeof *values) == cudaSuccess);
-  CHECK(where == 0);
-  CHECK(cudaMemPrefetchAsync(values, n * sizeof *values, cudaCpuDeviceId,
-                             0) == cudaSuccess);
-  CHECK(cudaMemAdvise(values, n * sizeof *values,
-                      cudaMemAdviseSetPreferredLocation,
-                      cudaCpuDeviceId) == cudaSuccess);
-  CHECK(cudaMemRangeGetAttribute(&where, sizeof where,
-                                 cudaMemRangeAttributePreferredLocation,
-                                 values, n * sizeof *values) == cudaSuccess);
-  CHECK(where == cudaCpuDeviceId);
-  cudaMemLocation gpu = {cudaMemLocationTypeDevice, 0};
-  CHECK(cudaMemAdvise_v2(values, 64, cudaMemAdviseSetAccessedBy, gpu) ==
-        cudaSuccess);
-  CHECK(cudaMemPrefetchAsync_v2(values, 64, gpu, 0, 0) == cudaSuccess);
-#pragma GCC diagnostic pop
-#endif
   CHECK(cudaFree(values) == cudaSuccess);
   return finish();
 }

@@ -1,0 +1,64 @@
+// host_intrinsics.cu: host code that calls CUDA's device-only intrinsics,
+// which nvcc refuses ("calling a __device__ function("__sinf") from a
+// __host__ function("main") is not allowed"), one a line (each marked
+// `refused`);
+// the kernel and the __host__ __device__ function call them in device code
+// only, which both accept.
+#include <cstdio>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+int host_calls(float x) {
+  int sum = 0;
+#ifndef DEVICE_ONLY_CALLS
+  sum += __float_as_int(x); // refused
+  sum += static_cast<int>(__int_as_float(3)); // refused
+  sum += static_cast<int>(__uint_as_float(3u)); // refused
+  sum += static_cast<int>(__longlong_as_double(1ll)); // refused
+  sum += static_cast<int>(__fdividef(x, 2.0f)); // refused
+  sum += static_cast<int>(__sinf(x)); // refused
+  sum += static_cast<int>(__expf(x)); // refused
+  sum += static_cast<int>(__powf(x, 2.0f)); // refused
+  sum += static_cast<int>(__saturatef(x)); // refused
+  sum += __float2int_rn(x); // refused
+  sum += static_cast<int>(__fmaf_rn(x, x, x)); // refused
+  sum += static_cast<int>(__fsqrt_rn(x)); // refused
+  sum += static_cast<int>(__double2float_rd(1.0)); // refused
+  sum += __popc(3u); // refused
+  sum += __clz(1); // refused
+  sum += static_cast<int>(__half2float(hsqrt(__float2half(x)))); // refused
+  sum += static_cast<int>(__bfloat162float(hexp(__float2bfloat16(x)))); // refused
+  sum += static_cast<int>(__low2float(h2sqrt(__float2half2_rn(x)))); // refused
+  sum += static_cast<int>(__half2float(__hfma(__float2half(x), __float2half(x), __float2half(x)))); // refused
+#endif
+  return sum;
+}
+
+__host__ __device__ int either(float x) {
+#ifdef __CUDA_ARCH__
+  return __float_as_int(__saturatef(x)) + __float2int_rz(__fdividef(x, 2.0f));
+#else
+  return 0;
+#endif
+}
+
+__global__ void device_calls(float x, int *out) {
+  out[0] = either(x) + __popc(7u) + static_cast<int>(__sinf(0.0f));
+}
+
+int main() {
+  int *out;
+  cudaMallocManaged(&out, sizeof(int));
+  device_calls<<<1, 1>>>(8.0f, out);
+  cudaDeviceSynchronize();
+  /* __saturatef(8) = 1.0f (0x3f800000), __float2int_rz(4) = 4, __popc(7) = 3. */
+  const int want = 0x3f800000 + 4 + 3;
+  /* Conversions that CUDA declares __host__ __device__ stay host code. */
+  const float back = __half2float(__float2half(2.5f)) +
+                     __bfloat162float(__float2bfloat16(0.5f));
+  const bool ok = out[0] == want && either(1.0f) == 0 && back == 3.0f;
+  std::printf("%s\n", ok ? "PASS" : "FAIL");
+  return (ok ? 0 : 1) + host_calls(0.0f) * 0;
+}
