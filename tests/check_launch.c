@@ -774,7 +774,10 @@ END_TEST
  * set as a worker sets them: on either side of the limit, where the
  * kernel's 32-bit product wraps past 2^32 (as on a GPU), and for a part of
  * a block of 99 threads. Each thread of the range runs once and computes
- * the index a GPU would; the others do not run. */
+ * the index a GPU would; the others do not run. It checks this behaviour
+ * only, not which of the two loops ran (both give the same results): the
+ * machine-code check of tests/programs_saxpy.sh shows that the loop over
+ * global indices is the one compiled without per-thread sign extensions. */
 static void check_index_loop(const char *cxx) {
   const cuemu_module_desc *program = test_program_cxx("index_loop.cu", cxx);
   const cuemu_kernel_desc *k = test_program_kernel(program, "record_index");

@@ -268,8 +268,13 @@ __attribute__((always_inline)) inline bool thread_detached() {
  * induction variable and no sign extension per thread, where the loop over
  * threadIdx.x left the index's 32-bit sum free to wrap, so that its
  * conversion to int and then to a 64-bit offset was redone for every thread
- * beside a second induction variable (bench/RESULTS.md, "saxpy3"). Other
- * blocks, and grids whose indices reach 2^31, take the general loop. */
+ * beside a second induction variable (bench/RESULTS.md, "saxpy3"). The
+ * test is on the 32-bit range [base + start, base + start + count), base
+ * being the product blockIdx.x * blockDim.x modulo 2^32: 2-D and 3-D
+ * blocks, and blocks whose range reaches past INT_MAX (its end is past
+ * INT_MAX, so its last index is INT_MAX or more), take the general loop.
+ * A block whose product wraps past 2^32 back below 2^31 takes the loop
+ * over global indices, with the wrapped indices a GPU computes. */
 template <typename Fn, typename Values, std::size_t... I_>
 __attribute__((always_inline)) inline void
 run_threads(Fn fn, Values &v, unsigned start, unsigned count,
