@@ -89,6 +89,16 @@ if [ "$forced" = "cuemu_old_dialect.h x.h cuda_runtime.h u.h " ]; then
 else
   fail "forced includes in the order: $forced"
 fi
+# A -I that names a CUDA toolkit's include folder keeps its place, as with
+# nvcc: -M lists the headers found there (not a system folder).
+th=$srcdir/tests/programs/trialhec
+if (cd "$th" && "$nvcc" -MM -Itoolkit_include -Iproject_include \
+  toolkit_include_path.cu) >"$work/mm.log" 2>&1 &&
+  grep -q "toolkit_include/toolkit_only.h" "$work/mm.log"; then
+  echo "PASS: -M lists the headers of the toolkit's include folder"
+else
+  fail "-M with the toolkit's include folder: $(cat "$work/mm.log")"
+fi
 if "$nvcc" -std=c++9 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1; then
   fail "-std=c++9 is accepted"
 elif grep -q "Value 'c++9' is not defined for option 'std'" "$work/std.log"; then
