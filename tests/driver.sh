@@ -76,6 +76,29 @@ if "$nvcc" -std=c++14 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1 &&
 else
   fail "-std=c++14: $(cat "$work/std.log" "$work/std11.log")"
 fi
+# The forced includes in the order nvcc reads them (nvcc --dryrun: the
+# headers of -Xcompiler -include, then cuda_runtime.h, then those of its
+# own -include, wherever each stands), cuemu's old-dialect header first.
+forced=$("$nvcc" --dryrun -E -include u.h -Xcompiler -include,x.h -std=c++11 \
+  "$m/kernels.cu" 2>&1 | tr ' ' '\n' | awk '
+  p { sub(".*/", ""); printf "%s ", $0; p = 0; next }
+  $0 == "-include" { p = 1; next }
+  /^-include./ { sub("^-include", ""); sub(".*/", ""); printf "%s ", $0 }')
+if [ "$forced" = "cuemu_old_dialect.h x.h cuda_runtime.h u.h " ]; then
+  echo "PASS: forced includes in nvcc's order"
+else
+  fail "forced includes in the order: $forced"
+fi
+# A -I that names a CUDA toolkit's include folder keeps its place, as with
+# nvcc: -M lists the headers found there (not a system folder).
+th=$srcdir/tests/programs/trialhec
+if (cd "$th" && "$nvcc" -MM -Itoolkit_include -Iproject_include \
+  toolkit_include_path.cu) >"$work/mm.log" 2>&1 &&
+  grep -q "toolkit_include/toolkit_only.h" "$work/mm.log"; then
+  echo "PASS: -M lists the headers of the toolkit's include folder"
+else
+  fail "-M with the toolkit's include folder: $(cat "$work/mm.log")"
+fi
 if "$nvcc" -std=c++9 -c "$m/kernels.cu" -o std.o >"$work/std.log" 2>&1; then
   fail "-std=c++9 is accepted"
 elif grep -q "Value 'c++9' is not defined for option 'std'" "$work/std.log"; then

@@ -305,21 +305,22 @@ static int build_argv(const compile_job *job, const char *tu,
   ARG("-pthread");
   /* The user's options; the compile of the translated unit leaves out
    * those of the preprocessor, whose work is done. The preprocessing pass
-   * reads the shims' cuda_runtime.h before the user's forced includes, as
-   * nvcc pre-includes it (cuemu__user_pre_include()). */
-  int runtime_included = phase != PHASE_PREPROCESS;
-  for (int i = 0; i < o->argc; ++i) {
+   * force-includes the shims' cuda_runtime.h where the options say
+   * (runtime_header_at): the -include options before it are read first. */
+  int runtime_at = o->runtime_header_at < 0        ? 0
+                   : o->runtime_header_at > o->argc ? o->argc
+                                                    : o->runtime_header_at;
+  for (int i = 0; i <= o->argc; ++i) {
     int next;
+    if (phase == PHASE_PREPROCESS && i == runtime_at) {
+      ARG("-include");
+      ARGF("%s/cuda_runtime.h", job->shims);
+    }
+    if (i == o->argc)
+      break;
     if (phase != PHASE_PREPROCESS && preprocessor_only(o->argv[i], &next)) {
       i += next;
       continue;
-    }
-    if (!runtime_included &&
-        cuemu__user_pre_include(o->argv[i],
-                                i + 1 < o->argc ? o->argv[i + 1] : NULL)) {
-      ARG("-include");
-      ARGF("%s/cuda_runtime.h", job->shims);
-      runtime_included = 1;
     }
     ARG(o->argv[i]);
   }
@@ -348,10 +349,6 @@ static int build_argv(const compile_job *job, const char *tu,
       ARG(job->cccl);
     }
     ARGF("-iquote%s", job->source_dir);
-    if (!runtime_included) {
-      ARG("-include");
-      ARGF("%s/cuda_runtime.h", job->shims);
-    }
     ARG("-DCUEMU_TRANSLATING=1");
     ARG("-D__CUDACC__");
     for (int i = 0; cuda_macros[i]; ++i)

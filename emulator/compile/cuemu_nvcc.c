@@ -80,6 +80,12 @@ typedef struct command {
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
+  words pre;       /* nvcc's own -include options (--pre-include) */
+  int runtime_at;  /* the place in `host` of the first of them, before
+                    * which cuda_runtime.h is force-included: nvcc reads
+                    * the headers of -Xcompiler -include before it, its
+                    * own after it (place_pre_includes()) */
+  int shims_searched; /* `host` names the shims' folder with -I */
   char **pool;     /* strings made while parsing */
   int npool, pool_cap;
 } command;
@@ -105,6 +111,16 @@ static cuemu_status add(words *w, const char *s) {
   }
   w->v[w->n++] = s;
   w->v[w->n] = NULL;
+  return CUEMU_SUCCESS;
+}
+
+/* Puts `s` first in `w`. */
+static cuemu_status add_first(words *w, const char *s) {
+  cuemu_status st = add(w, s);
+  if (st != CUEMU_SUCCESS)
+    return st;
+  memmove(w->v + 1, w->v, (size_t)(w->n - 1) * sizeof *w->v);
+  w->v[0] = s;
   return CUEMU_SUCCESS;
 }
 
@@ -136,6 +152,7 @@ static char *joined(command *c, const char *a, const char *b) {
 static void command_free(command *c) {
   free(c->host.v);
   free(c->cu.v);
+  free(c->pre.v);
   free(c->link.v);
   free(c->names.v);
   free(c->inputs);
@@ -630,10 +647,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         if (st == CUEMU_SUCCESS && strcmp(v, "03") == 0)
           st = add(&c->host, "-Wno-narrowing");
         value = "c++14";
+        /* Read before everything else, the user's -include included. */
         char *first = joined(c, "-include", shims_dir());
         first = first ? joined(c, first, "/" OLD_DIALECT_HEADER) : NULL;
         if (st == CUEMU_SUCCESS)
-          st = first ? add(&c->host, first) : oom();
+          st = first ? add_first(&c->host, first) : oom();
         if (st != CUEMU_SUCCESS)
           break;
       }
@@ -659,14 +677,17 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       /* libcuemu is the CUDA runtime, the driver and NVRTC. */
       if (o->id == O_LIBRARY && provided_library(value))
         break;
-      /* A CUDA toolkit's include folder: after the shims that replace its
-       * runtime headers (cuemu__toolkit_headers_dir()). */
-      if (o->id == O_INCLUDE_PATH &&
+      /* A CUDA toolkit's include folder stays where it is, but after the
+       * shims that replace its runtime headers: they come just before the
+       * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
+       * later -I). */
+      if (o->id == O_INCLUDE_PATH && !c->shims_searched &&
           cuemu__toolkit_headers_dir(value, shims_dir())) {
-        st = add(&c->host, "-isystem");
-        if (st == CUEMU_SUCCESS)
-          st = add(&c->host, value);
-        break;
+        char *shims = joined(c, "-I", shims_dir());
+        st = shims ? add(&c->host, shims) : oom();
+        if (st != CUEMU_SUCCESS)
+          break;
+        c->shims_searched = 1;
       }
       st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
                                                              : &c->host,
@@ -679,9 +700,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         st = add(&c->host, value);
       break;
     case O_PRE_INCLUDE:
-      st = add(&c->host, "-include");
+      st = add(&c->pre, "-include");
       if (st == CUEMU_SUCCESS)
-        st = add(&c->host, value);
+        st = add(&c->pre, value);
       break;
     case O_XCOMPILER:
       st = add_pieces(c, &c->host, value, NULL);
@@ -893,14 +914,22 @@ static cuemu_status run(command *c, const words *w, const char *what) {
   return CUEMU_SUCCESS;
 }
 
+/* Whether the host option `a` is the -include of the old-dialect header
+ * that cuemu-nvcc adds for -std=c++11 and -std=c++03. */
+static int old_dialect_include(const char *a) {
+  static const char tail[] = "/" OLD_DIALECT_HEADER;
+  size_t n = strlen(a), t = sizeof tail - 1;
+  return strncmp(a, "-include", 8) == 0 && n > 8 + t &&
+         strcmp(a + n - t, tail) == 0;
+}
+
 /* Whether the host option `a` is one that cuemu-nvcc adds for C++ only
  * (the dialect, and what an older one asks for), left out of a C compile. */
 static int cxx_only(const char *a) {
   return strncmp(a, "-std=", 5) == 0 ||
          strncmp(a, "-D" CUEMU_OLD_DIALECT_MACRO "=",
                  sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0 ||
-         (strncmp(a, "-include", 8) == 0 && a[8] &&
-          !cuemu__user_pre_include(a, NULL));
+         old_dialect_include(a);
 }
 
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
@@ -919,19 +948,14 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
   if (!pre)
     return oom();
-  /* A .cu file: the user's forced includes come after cuda_runtime.h, as
-   * with nvcc (cuemu__user_pre_include()). */
-  int pre_included = in->kind != IN_CU;
-  for (int i = 0; i < c->host.n; ++i) {
-    if (!pre_included &&
-        cuemu__user_pre_include(c->host.v[i], i + 1 < c->host.n
-                                                  ? c->host.v[i + 1]
-                                                  : NULL)) {
+  /* A .cu file: cuda_runtime.h where nvcc reads it (runtime_at). */
+  int at = in->kind == IN_CU ? c->runtime_at : -1;
+  for (int i = 0; i <= c->host.n; ++i) {
+    if (i == at) {
       add(w, "-include");
       add(w, pre);
-      pre_included = 1;
     }
-    if (in->kind != IN_C || !cxx_only(c->host.v[i]))
+    if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
       add(w, c->host.v[i]);
   }
   if (c->shared)
@@ -956,10 +980,6 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, "-D__CUDACC_VER_MAJOR__=13");
     add(w, "-D__CUDACC_VER_MINOR__=0");
     add(w, "-D__CUDACC_VER_BUILD__=88");
-    if (!pre_included) {
-      add(w, "-include");
-      add(w, pre);
-    }
   }
   add(w, shims);
   if (in->kind != IN_C)
@@ -1136,6 +1156,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.checks = c->checks;
   o.arch = c->arch;
   o.rdc = c->rdc;
+  o.runtime_header_at = c->runtime_at;
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");
@@ -1507,6 +1528,17 @@ static cuemu_status add_toolkit_cccl(command *c) {
   return add(&c->host, keep(c, strdup(dir)));
 }
 
+/* nvcc's own -include options, after every other host option: nvcc
+ * force-includes cuda_runtime.h after the headers of -Xcompiler -include,
+ * wherever they are on its command line, and before its own. */
+static cuemu_status place_pre_includes(command *c) {
+  cuemu_status st = CUEMU_SUCCESS;
+  c->runtime_at = c->host.n;
+  for (int i = 0; i < c->pre.n && st == CUEMU_SUCCESS; ++i)
+    st = add(&c->host, c->pre.v[i]);
+  return st;
+}
+
 /* `cuemu-host-link ARGS` (`cuemu-cc --cuemu-host-link ARGS`): the host C++
  * compiler's link with ARGS as they are, and what a link with libcuemu
  * needs (its folder, the library, its run path, the --wrap options). The
@@ -1558,6 +1590,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   cuemu_status st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
+  if (st == CUEMU_SUCCESS)
+    st = place_pre_includes(&c);
   if (st == CUEMU_SUCCESS)
     st = execute(&c, cache_hit);
   command_free(&c);

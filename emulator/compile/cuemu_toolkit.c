@@ -153,19 +153,6 @@ const char *cuemu__deps_cccl_library(const char *depfile) {
   return found;
 }
 
-int cuemu__user_pre_include(const char *arg, const char *next) {
-  static const char flag[] = "-include";
-  const size_t f = sizeof flag - 1, h = sizeof CUEMU_OLD_DIALECT_HEADER - 1;
-  if (strncmp(arg, flag, f) != 0)
-    return 0;
-  const char *file = arg[f] ? arg + f : next;
-  if (!file)
-    return 0;
-  size_t n = strlen(file);
-  return !(n >= h && strcmp(file + n - h, CUEMU_OLD_DIALECT_HEADER) == 0 &&
-           (n == h || file[n - h - 1] == '/'));
-}
-
 int cuemu__toolkit_headers_dir(const char *dir, const char *shims) {
   char path[PATH_MAX], real_dir[PATH_MAX], real_shims[PATH_MAX];
   struct stat st;

@@ -59,24 +59,24 @@ const char *cuemu__deps_cccl_library(const char *depfile);
  * C++14 (compiled as C++14): its value is the dialect's year ("11"). */
 #define CUEMU_OLD_DIALECT_MACRO "CUEMU_REQUESTED_DIALECT"
 
-/* The header that cuemu-nvcc then force-includes before everything else
- * (shims/cuda_builtins/cuemu_old_dialect.h). */
+/* The header that cuemu-nvcc then force-includes before everything else,
+ * the user's -include options included
+ * (shims/cuda_builtins/cuemu_old_dialect.h). nvcc force-includes
+ * cuda_runtime.h after the headers of -Xcompiler -include and before those
+ * of its own -include (--pre-include), so that these may use CUDA's types
+ * and CCCL's headers find the toolkit's version: cuemu-nvcc passes that
+ * place to cuemu_compile() (cuemu_compile_options.runtime_header_at). */
 #define CUEMU_OLD_DIALECT_HEADER "cuemu_old_dialect.h"
-
-/* Non-zero when the word `arg` of a compile command starts a header that
- * the user force-included (`-include FILE`, `-includeFILE`; `next` is the
- * word after `arg`, or NULL); the old-dialect header above is cuemu's, not
- * the user's. nvcc pre-includes cuda_runtime.h before the user's headers,
- * so that they may use CUDA's types and CCCL's headers find the toolkit's
- * version: cuemu puts its cuda_runtime.h before the first of them. */
-int cuemu__user_pre_include(const char *arg, const char *next);
 
 /* Non-zero when the folder `dir` holds a CUDA toolkit's own runtime
  * headers (cuda_runtime_api.h) and is not cuemu's shims folder `shims`:
  * Makefiles pass -I$(CUDA_DIR)/include, which with nvcc names the headers
  * nvcc uses anyway; cuemu's shims replace those headers, so cuemu-nvcc
- * searches such a folder after them, as a system folder, for the
- * toolkit's other headers. */
+ * names the shims with -I just before the first such folder. The folder
+ * keeps its -I and its place among the user's, as with nvcc: its other
+ * headers (nvtx3/) are found there before those of later folders and are
+ * listed by -M; and /usr/include (Debian's toolkit) stays a system folder
+ * (GCC ignores -I of one), so libstdc++'s #include_next still works. */
 int cuemu__toolkit_headers_dir(const char *dir, const char *shims);
 
 /* The macro that cuemu-nvcc defines for

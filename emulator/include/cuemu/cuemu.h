@@ -232,6 +232,11 @@ typedef struct cuemu_compile_options {
                              * emulated device) */
   int rdc;                  /* 1: relocatable device code (nvcc -rdc=true):
                              * __device__ functions are linked across files */
+  int runtime_header_at;    /* where among argv cuemu's cuda_runtime.h is
+                             * force-included: before argv[runtime_header_at];
+                             * 0: before all of them (so that headers given
+                             * with -include may use CUDA's types, as NVRTC's
+                             * --pre-include); argc or more: after all */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

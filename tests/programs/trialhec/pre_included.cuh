@@ -1,7 +1,7 @@
 // pre_included.cuh: a header given to the compiler with -include, as
-// CMake's precompiled headers (cmake_pch.hxx) and projects' common headers
-// are. nvcc pre-includes cuda_runtime.h before it, so it may use CUDA's
-// types and qualifiers without including anything itself.
+// projects' common headers are. nvcc pre-includes cuda_runtime.h before
+// it, so it may use CUDA's types and qualifiers without including anything
+// itself.
 #pragma once
 
 struct pre_included_stats {
