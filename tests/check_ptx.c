@@ -352,20 +352,25 @@ START_TEST(ptx_matrix_forms_ptxas_rejects) {
   matrix_error("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", "{%0,%1}, {%2,%3}, {%4}, "
                "{%0,%1}", ": \"+r\"(h0), \"+r\"(h1) : \"r\"(a0), \"r\"(a1), \"r\"(b0)",
                "has operand vectors of the wrong sizes for its shape and types");
-  matrix_error("ldmatrix.sync.aligned.x1.shared.b16", "{%0}, [%1]", ld_bind,
-               "needs the shape .m8n8");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x1.x2.shared.b16", "{%0}, [%1]", ld_bind,
-               "needs one of .x1, .x2, .x4");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x1.x1.shared.b16", "{%0}, [%1]", ld_bind,
-               "repeats a qualifier");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x1.trans.trans.shared.b16", "{%0}, [%1]", ld_bind,
-               "repeats a qualifier");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x1.shared", "{%0}, [%1]", ld_bind,
-               "needs the type .b16");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x1.shared.b16", "%0, [%1]", ld_bind,
-               "needs a braced destination of as many registers as .x1, .x2 or .x4 says");
-  matrix_error("ldmatrix.sync.aligned.m8n8.x4.shared.b16", "{%0,%0}, [%1]", ld_bind,
-               "needs a braced destination of as many registers as .x1, .x2 or .x4 says");
+  {
+    static const char *const braced =
+        "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
+    static const struct { const char *insn, *dst, *why; } ld[] = {
+        {"x1.shared.b16", "{%0}", "needs the shape .m8n8"},
+        {"m8n8.x1.x2.shared.b16", "{%0}", "needs one of .x1, .x2, .x4"},
+        {"m8n8.x1.x1.shared.b16", "{%0}", "repeats a qualifier"},
+        {"m8n8.x1.trans.trans.shared.b16", "{%0}", "repeats a qualifier"},
+        {"m8n8.x1.shared", "{%0}", "needs the type .b16"},
+        {"m8n8.x1.shared.b16", "%0", braced},
+        {"m8n8.x4.shared.b16", "{%0,%0}", braced},
+    };
+    for (size_t i = 0; i < sizeof ld / sizeof ld[0]; i++) {
+      char insn[96], operands[32];
+      snprintf(insn, sizeof insn, "ldmatrix.sync.aligned.%s", ld[i].insn);
+      snprintf(operands, sizeof operands, "%s, [%%1]", ld[i].dst);
+      matrix_error(insn, operands, ld_bind, ld[i].why);
+    }
+  }
   /* The forms ptxas takes, qualifiers in any order. */
   free(translate_ok("asm volatile(\"ldmatrix.sync.aligned.x1.trans.m8n8.b16.shared {%0}, "
                     "[%1];\" : \"=r\"(d) : \"r\"(p));"));
