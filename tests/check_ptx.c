@@ -311,6 +311,79 @@ START_TEST(ptx_errors_name_what_and_where) {
 }
 END_TEST
 
+/* ldmatrix and mma.sync in the forms ptxas (sm_80) rejects: errors that
+ * name the instruction, never a silently different product. */
+static void matrix_error(const char *insn, const char *operands, const char *bindings,
+                         const char *why) {
+  char src[512], message[256];
+  snprintf(src, sizeof src, "asm volatile(\"%s %s;\" %s);", insn, operands, bindings);
+  snprintf(message, sizeof message, "inline PTX: %s %s", insn, why);
+  translate_error(src, 1, message);
+}
+
+START_TEST(ptx_matrix_forms_ptxas_rejects) {
+  static const char mma_ops[] = "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3}";
+  static const char mma_bind[] = ": \"+f\"(c0), \"+f\"(c1), \"+f\"(c2), \"+f\"(c3) : "
+                                 "\"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"r\"(b0), "
+                                 "\"r\"(b1)";
+  static const char ld_bind[] = ": \"=r\"(d) : \"r\"(p)";
+  const char *rows = "needs the layouts .row.col (the only ones of these shapes)";
+  matrix_error("mma.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32", mma_ops, mma_bind, rows);
+  matrix_error("mma.sync.aligned.m16n8k16.col.col.f32.f16.f16.f32", mma_ops, mma_bind,
+               "repeats a qualifier");
+  matrix_error("mma.sync.aligned.m16n8k16.row.f32.f16.f16.f32", mma_ops, mma_bind, rows);
+  matrix_error("mma.sync.aligned.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
+               "needs one shape, .m16n8k16 or .m16n8k8");
+  matrix_error("mma.sync.aligned.m16n8k16.m16n8k16.row.col.f32.f16.f16.f32", mma_ops, mma_bind,
+               "repeats a qualifier");
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.f32.f16.bf16.f32", mma_ops, mma_bind,
+               "needs B of A's type");
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16", mma_ops, mma_bind,
+               "needs four types (D, A, B, C)");
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.f16.bf16.bf16.f32", "{%0,%1}, {%2,%3,%4,%5}, "
+               "{%6,%7}, {%8,%9,%10,%11}", ": \"=r\"(h0), \"=r\"(h1) : \"r\"(a0), \"r\"(a1), "
+               "\"r\"(a2), \"r\"(a3), \"r\"(b0), \"r\"(b1), \"f\"(c0), \"f\"(c1), "
+               "\"f\"(c2), \"f\"(c3)", "takes .bf16 inputs only with .f32 accumulators");
+  /* .m16n8k16 with .m16n8k8's operand counts (ptxas: "Argument vector size
+   * mismatch"), and .f32 accumulators in two registers. */
+  matrix_error("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "{%0,%1}, {%2,%3}, {%4}, "
+               "{%0,%1}", ": \"+r\"(h0), \"+r\"(h1) : \"r\"(a0), \"r\"(a1), \"r\"(b0)",
+               "has operand vectors of the wrong sizes for its shape and types");
+  matrix_error("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", "{%0,%1}, {%2,%3}, {%4}, "
+               "{%0,%1}", ": \"+r\"(h0), \"+r\"(h1) : \"r\"(a0), \"r\"(a1), \"r\"(b0)",
+               "has operand vectors of the wrong sizes for its shape and types");
+  {
+    static const char *const braced =
+        "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
+    static const struct { const char *insn, *dst, *why; } ld[] = {
+        {"x1.shared.b16", "{%0}", "needs the shape .m8n8"},
+        {"m8n8.x1.x2.shared.b16", "{%0}", "needs one of .x1, .x2, .x4"},
+        {"m8n8.x1.x1.shared.b16", "{%0}", "repeats a qualifier"},
+        {"m8n8.x1.trans.trans.shared.b16", "{%0}", "repeats a qualifier"},
+        {"m8n8.x1.shared", "{%0}", "needs the type .b16"},
+        {"m8n8.x1.shared.b16", "%0", braced},
+        {"m8n8.x4.shared.b16", "{%0,%0}", braced},
+    };
+    for (size_t i = 0; i < sizeof ld / sizeof ld[0]; i++) {
+      char insn[96], operands[32];
+      snprintf(insn, sizeof insn, "ldmatrix.sync.aligned.%s", ld[i].insn);
+      snprintf(operands, sizeof operands, "%s, [%%1]", ld[i].dst);
+      matrix_error(insn, operands, ld_bind, ld[i].why);
+    }
+  }
+  /* The forms ptxas takes, qualifiers in any order. */
+  free(translate_ok("asm volatile(\"ldmatrix.sync.aligned.x1.trans.m8n8.b16.shared {%0}, "
+                    "[%1];\" : \"=r\"(d) : \"r\"(p));"));
+  free(translate_ok("asm volatile(\"mma.sync.aligned.row.col.m16n8k8.f32.bf16.bf16.f32 "
+                    "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};\" : \"+f\"(c0), \"+f\"(c1), "
+                    "\"+f\"(c2), \"+f\"(c3) : \"r\"(a0), \"r\"(a1), \"r\"(b0));"));
+  free(translate_ok("asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 "
+                    "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11};\" : \"=f\"(c0), "
+                    "\"=f\"(c1), \"=f\"(c2), \"=f\"(c3) : \"r\"(a0), \"r\"(a1), \"r\"(a2), "
+                    "\"r\"(a3), \"r\"(b0), \"r\"(b1), \"r\"(h0), \"r\"(h1));"));
+}
+END_TEST
+
 /* ---- The rewriter's part ------------------------------------------------- */
 
 START_TEST(ptx_rewriter_statements_and_labels) {
@@ -440,6 +513,7 @@ Suite *make_ptx_suite(void) {
   tcase_add_test(parse, ptx_statement_expression_and_deferred_errors);
   tcase_add_test(parse, ptx_forms_cccl_uses);
   tcase_add_test(errors, ptx_errors_name_what_and_where);
+  tcase_add_test(errors, ptx_matrix_forms_ptxas_rejects);
   tcase_add_test(rewrite, ptx_rewriter_statements_and_labels);
   tcase_add_test(rewrite, ptx_rewriter_error_names_file_and_line);
   tcase_add_test(kernels, ptx_trap_ends_the_launch);

@@ -122,10 +122,6 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
   int line = rw->toks[i].line, known = 0;
   cuemu_status st;
   *resume = i + 3;
-  if (i > 0 && cuemu__rw_is(rw, i - 1, "operator")) {
-    *resume = i + 2; /* `operator<< <T>` written without a space */
-    return CUEMU_SUCCESS;
-  }
   start = i > 0 ? callee_start(rw, i - 1, i, &name) : i;
   if (start == i)
     return cuemu__rw_error(rw, line, "kernel launch '<<<' without a kernel");

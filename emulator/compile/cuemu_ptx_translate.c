@@ -812,6 +812,77 @@ static void memory_access(tr *t, const insn *in, const char *targs,
 }
 
 /* One instruction, its guard already emitted. */
+/* Whether a qualifier list (".a.b.c") holds name, and how often. */
+static int count_mod(const char *mods, const char *name) {
+  size_t len = strlen(name);
+  int n = 0;
+  for (const char *p = mods; (p = strchr(p, '.')) != NULL;) {
+    size_t l = strcspn(++p, ".");
+    n += l == len && !strncmp(p, name, len);
+    p += l;
+  }
+  return n;
+}
+
+/* What is wrong with the qualifiers (ptxas takes them in any order, but
+ * each once) and operand vectors of ldmatrix or mma.sync (mods: the
+ * qualifiers after the instruction's name), or NULL: ldmatrix needs .m8n8,
+ * one of .x1, .x2, .x4, .b16 and a braced destination of that many
+ * registers; mma.sync one shape, the layouts .row then .col, four types
+ * (D, A, B, C) with B's that of A and .bf16 only with .f32 accumulators,
+ * and vectors of the sizes the shape and types give. */
+static const char *matrix_form(const insn *in, const char *mods, const opnd *ops) {
+  static const char *const once[] = {"m8n8", "x1", "x2", "x4", "trans", "shared",
+                                     "shared::cta", "b16", "m16n8k16", "m16n8k8",
+                                     "row", "col", NULL};
+  const char *types[4], *p;
+  int k, ntypes = 0, first_layout = 0;
+  for (k = 0; once[k]; k++)
+    if (count_mod(mods, once[k]) > 1) return "repeats a qualifier";
+  if (!strcmp(in->fn, "ldmatrix")) {
+    int n = count_mod(mods, "x1") + 2 * count_mod(mods, "x2") + 4 * count_mod(mods, "x4");
+    if (!count_mod(mods, "m8n8")) return "needs the shape .m8n8";
+    if (count_mod(mods, "shared") + count_mod(mods, "shared::cta") > 1)
+      return "repeats a state space";
+    if (n != 1 && n != 2 && n != 4) return "needs one of .x1, .x2, .x4";
+    if (!count_mod(mods, "b16")) return "needs the type .b16";
+    if (ops[0].kind != O_VEC || ops[0].count != n)
+      return "needs a braced destination of as many registers as .x1, .x2 or .x4 says";
+    return NULL;
+  }
+  if (count_mod(mods, "m16n8k16") + count_mod(mods, "m16n8k8") != 1)
+    return "needs one shape, .m16n8k16 or .m16n8k8";
+  for (p = mods; (p = strchr(p, '.')) != NULL;) {
+    size_t l = strcspn(++p, ".");
+    if (!first_layout && l == 3 && (!strncmp(p, "row", 3) || !strncmp(p, "col", 3)))
+      first_layout = *p;
+    else if (is_type(p, l) && ntypes < 4)
+      types[ntypes++] = p;
+    else if (is_type(p, l))
+      return "needs four types (D, A, B, C)";
+    p += l;
+  }
+  if (first_layout != 'r' || !count_mod(mods, "col"))
+    return "needs the layouts .row.col (the only ones of these shapes)";
+  if (ntypes != 4) return "needs four types (D, A, B, C)";
+  for (k = 0; k < 4; k++) types[k] = !strncmp(types[k], "f32", 3) ? "f32"
+                                     : !strncmp(types[k], "bf16", 4) ? "bf16" : "f16";
+  if (strcmp(types[1], types[2])) return "needs B of A's type";
+  if (!strcmp(types[1], "bf16") && (strcmp(types[0], "f32") || strcmp(types[3], "f32")))
+    return "takes .bf16 inputs only with .f32 accumulators";
+  if (!strcmp(types[0], "bf16") || !strcmp(types[3], "bf16") || !strcmp(types[1], "f32"))
+    return "needs .f16 or .bf16 inputs and .f16 or .f32 accumulators";
+  {
+    const int k16 = count_mod(mods, "m16n8k16");
+    const int want[4] = {!strcmp(types[0], "f32") ? 4 : 2, k16 ? 4 : 2, k16 ? 2 : 1,
+                         !strcmp(types[3], "f32") ? 4 : 2};
+    for (k = 0; k < 4; k++)
+      if (ops[k].kind != O_VEC || ops[k].count != want[k])
+        return "has operand vectors of the wrong sizes for its shape and types";
+  }
+  return NULL;
+}
+
 static cuemu_status instruction(tr *t) {
   const ptok *opk = cur(t);
   char op[128], ftype[32] = "cuemu_p::u32";
@@ -984,6 +1055,13 @@ static cuemu_status instruction(tr *t) {
     if (bad) {
       free(targs.data);
       return fail(t, line, "inline PTX: wrong operands for %s", op);
+    }
+  }
+  if (!strcmp(in->fn, "ldmatrix") || !strcmp(in->fn, "mma")) {
+    const char *wrong = matrix_form(in, op + used, ops);
+    if (wrong) {
+      free(targs.data);
+      return fail(t, line, "inline PTX: %s %s", op, wrong);
     }
   }
   if (in->flags & F_NONE) {

@@ -25,6 +25,9 @@ int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c) {
   if (!cuemu__rw_is(rw, i, c) || !cuemu__rw_is(rw, i + 1, c) ||
       !cuemu__rw_is(rw, i + 2, c) || !cuemu__rw_adjacent(rw, i))
     return 0;
+  /* `operator<< <T>(a, b)` names a template operator: no launch. */
+  if (i > 0 && cuemu__rw_is(rw, i - 1, "operator"))
+    return 0;
   if (cuemu__rw_adjacent(rw, i + 1))
     return 1;
   /* nvcc reads `k<< <g, b>> >(x)` (an editor's formatting) as a launch: the

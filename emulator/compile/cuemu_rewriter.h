@@ -112,7 +112,7 @@ int cuemu__rw_ident(const cuemu_rewriter *rw, size_t i);
 int cuemu__rw_adjacent(const cuemu_rewriter *rw, size_t i);
 /* Tokens i to i + 2 are the `<<<` or `>>>` (c is "<" or ">") of a launch
  * as nvcc reads them: the first two adjacent, the third after blanks or
- * comments too (a `<` on the same line only). */
+ * comments too (a `<` on the same line only), and not after `operator`. */
 int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c);
 /* Index of the bracket matching the ( [ or { at i, or rw->n if none. */
 size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);

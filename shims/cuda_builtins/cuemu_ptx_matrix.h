@@ -31,23 +31,31 @@ inline reg warp_fetch(reg v, int from, const char *name, const char *file, int l
 
 /* ldmatrix: matrix m's row r is at the address lane 8m + r gives; without
  * .trans lane t receives row t/4, elements 2(t%4) and 2(t%4)+1 of each
- * matrix, with .trans the elements (2(t%4), t/4) and (2(t%4)+1, t/4). */
+ * matrix, with .trans the elements (2(t%4), t/4) and (2(t%4)+1, t/4).
+ * Lane 8m + r reads its own row (so that a bad address is that lane's)
+ * before the first shuffle, which no lane leaves before all have arrived:
+ * as on a GPU, the warp's load completes before any lane's later store. */
 template <int... M_>
 inline void ldmatrix_n(reg *d, int count, reg address, const char *file, int line) {
   const int lane = static_cast<int>(sreg_laneid());
+  uint32_t row[4] = {0, 0, 0, 0};
+  if (lane < 8 * count) std::memcpy(row, reinterpret_cast<const void *>(address), 16);
   for (int m = 0; m < count; ++m) {
     if constexpr (has<m_trans, M_...>) {
-      uint16_t lo, hi;
-      const reg row0 = warp_fetch(address, 8 * m + 2 * (lane % 4), "ldmatrix", file, line);
-      const reg row1 = warp_fetch(address, 8 * m + 2 * (lane % 4) + 1, "ldmatrix", file, line);
-      std::memcpy(&lo, reinterpret_cast<const char *>(row0) + 2 * (lane / 4), 2);
-      std::memcpy(&hi, reinterpret_cast<const char *>(row1) + 2 * (lane / 4), 2);
-      d[m] = static_cast<reg>(lo) | (static_cast<reg>(hi) << 16);
+      /* Row 2(t%4) (low half) and 2(t%4)+1 (high half), column t/4. */
+      uint32_t half[2] = {0, 0};
+      for (int h = 0; h < 2; ++h)
+        for (int w = 0; w < 4; ++w) {
+          const reg v = warp_fetch(row[w], 8 * m + 2 * (lane % 4) + h, "ldmatrix", file, line);
+          if (w == lane / 8) half[h] = static_cast<uint32_t>(v >> (16 * (lane / 4 % 2))) & 0xffffu;
+        }
+      d[m] = static_cast<reg>(half[0] | (half[1] << 16));
     } else {
-      uint32_t w;
-      const reg row = warp_fetch(address, 8 * m + lane / 4, "ldmatrix", file, line);
-      std::memcpy(&w, reinterpret_cast<const char *>(row) + 4 * (lane % 4), 4);
-      d[m] = w;
+      /* Word t%4 of row t/4. */
+      for (int w = 0; w < 4; ++w) {
+        const reg v = warp_fetch(row[w], 8 * m + lane / 4, "ldmatrix", file, line);
+        if (w == lane % 4) d[m] = static_cast<reg>(static_cast<uint32_t>(v));
+      }
     }
   }
 }

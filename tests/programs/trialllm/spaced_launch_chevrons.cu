@@ -6,7 +6,8 @@
 // `>>>`. cuemu took `<< <` for a shift ("expected primary-expression before
 // '<' token") and `>> >` for no end of the launch. The forms here are each
 // launched once, through a header's macro and a template too, and the lines
-// after a split `>>` newline `>` keep their numbers.
+// after a split `>>` newline `>` keep their numbers. `operator<< <T>` is
+// no launch.
 #include "../check.cuh"
 
 #include <cuda_runtime.h>
@@ -16,8 +17,15 @@ __global__ void add_scaled(T *sum, T value, int scale) {
   atomicAdd(sum, value * scale);
 }
 
+// A template operator named with its arguments, `operator<< <int>(...)`,
+// in device code is a call, not a launch (cuemu refused it).
+struct Shifted { int v; };
+template <typename T> __host__ __device__ Shifted operator<<(Shifted a, T b) {
+  return Shifted{a.v << b};
+}
 __global__ void fill_rows(int *rows, int width) {
-  rows[blockIdx.x * width + threadIdx.x] = blockIdx.x * 10 + threadIdx.x;
+  rows[blockIdx.x * width + threadIdx.x] =
+      operator<< <int>(Shifted{int(blockIdx.x * 10 + threadIdx.x)}, 1).v;
 }
 
 #define ADD_TWICE(p, v) add_scaled<int><< <1, 2>> >(p, v, 1)
@@ -46,13 +54,13 @@ int main() {
   CHECK(cudaGetLastError() == cudaSuccess);
   CHECK(cudaDeviceSynchronize() == cudaSuccess);
   CHECK(*sum == 1 + 2 + 4 + 8 + 2 * 16 + 64);
-  CHECK(line_after_split == 40);
+  CHECK(line_after_split == 48);
   int host_rows[12];
   CHECK(cudaMemcpy(host_rows, rows, sizeof host_rows, cudaMemcpyDeviceToHost) ==
         cudaSuccess);
   for (int b = 0; b < 3; ++b)
     for (int t = 0; t < 4; ++t)
-      CHECK(host_rows[b * 4 + t] == b * 10 + t);
+      CHECK(host_rows[b * 4 + t] == (b * 10 + t) * 2);
   CHECK(cudaStreamDestroy(stream) == cudaSuccess);
   CHECK(cudaFree(rows) == cudaSuccess);
   CHECK(cudaFree(sum) == cudaSuccess);
