@@ -51,6 +51,9 @@ size_t cuemu__drv_elf_size(const void *image);
 /* CUDA_ERROR_INVALID_IMAGE for `n` bytes at `head` that are no cuemu
  * module, with a message that says what they are (`where` names them). */
 int cuemu__drv_not_a_module(const void *head, size_t n, const char *where);
+/* The same, reported as a failure of `call` (a linker's call). */
+int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
+                               const char *where);
 
 /* The function calls without the context check (cuemu_drv_module.c), for
  * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */

@@ -38,13 +38,24 @@ struct cuemu_drv_link {
   int count;
   void *image; /* the linked image, once complete */
   size_t size;
+  int jit; /* made by nvJitLinkCreate: messages name nvJitLink's calls */
 };
 
-/* Reports a failure of the link: on stderr and in `log`. */
-static int link_fail(int code, char *log, size_t log_size, const char *fmt,
-                     ...) __attribute__((format(printf, 4, 5)));
-static int link_fail(int code, char *log, size_t log_size, const char *fmt,
-                     ...) {
+/* The name of the call `step` ("AddData", "Complete", ...) of the API
+ * that made `state`. */
+static const char *call_name(const cuemu_drv_link *state, const char *step,
+                             char *buf, size_t size) {
+  snprintf(buf, size, "%s%s", state && state->jit ? "nvJitLink" : "cuLink",
+           step);
+  return buf;
+}
+
+/* Reports a failure of the link's call `call`: on stderr and in `log`. */
+static int link_fail(const char *call, int code, char *log, size_t log_size,
+                     const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int link_fail(const char *call, int code, char *log, size_t log_size,
+                     const char *fmt, ...) {
   char text[1024];
   va_list ap;
   va_start(ap, fmt);
@@ -53,7 +64,7 @@ static int link_fail(int code, char *log, size_t log_size, const char *fmt,
   if (log && log_size)
     snprintf(log, log_size, "%s", text);
   if (!cuemu__config_quiet())
-    fprintf(stderr, "cuemu: cuLinkComplete: %s\n", text);
+    fprintf(stderr, "cuemu: %s: %s\n", call, text);
   return code;
 }
 
@@ -119,18 +130,27 @@ int cuemu_jit_link_create(cuemu_drv_link **state) {
   if (!state)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   *state = calloc(1, sizeof **state);
-  return *state ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  if (!*state)
+    return DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  (*state)->jit = 1;
+  return DRV_CUDA_SUCCESS;
 }
 
 int cuemu_drv_link_create(cuemu_drv_link **state) {
   int e = cuemu_drv_check_context();
-  return e ? e : cuemu_jit_link_create(state);
+  if (!e)
+    e = cuemu_jit_link_create(state);
+  if (!e)
+    (*state)->jit = 0;
+  return e;
 }
 
 int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
                             size_t size, const char *name) {
   if (!state || !data)
     return DRV_CUDA_ERROR_INVALID_VALUE;
+  char call[32];
+  call_name(state, "AddData", call, sizeof call);
   if (cuemu__module_text_is(data, size ? size : SIZE_MAX)) {
     /* The text form (cuemu-nvcc -ptx): the image it holds. */
     size_t len = size ? strnlen(data, size) : strlen(data);
@@ -140,15 +160,16 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
     int bad = !text || cuemu__module_text_decode(text, &decoded, &n) != 0;
     free(text);
     if (bad)
-      return cuemu__drv_not_a_module(data, 4, name ? name : "a link input");
+      return cuemu__drv_not_a_module_in(call, data, 4,
+                                        name ? name : "a link input");
     int e = cuemu_drv_link_add_data(state, decoded, n, name);
     free(decoded);
     return e;
   }
   size_t elf = cuemu__drv_elf_size(data);
   if (!elf)
-    return cuemu__drv_not_a_module(data, size < 4 ? size : 4,
-                                   name ? name : "a link input");
+    return cuemu__drv_not_a_module_in(call, data, size < 4 ? size : 4,
+                                      name ? name : "a link input");
   if (!size || size > elf)
     size = elf;
   /* Stored for the link (removed by cuLinkDestroy, or when the process
@@ -156,7 +177,7 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
    * rename it (cuemu_drv_link_image.c). */
   char dir[4096], path[4300];
   if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0, "%s",
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, NULL, 0, "%s",
                      cuemu_last_message());
   int len = snprintf(path, sizeof path, "%s/link-%ld-%d-cuemu-link-input", dir,
                      (long)getpid(), next_serial());
@@ -164,13 +185,13 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
     path[len++] = '_';
   snprintf(path + len, sizeof path - (size_t)len, ".so");
   if (strpbrk(path, "\"\\\n"))
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
                      "the cache folder %s has a quote, backslash or newline "
                      "in its name, which a linked image cannot name",
                      dir);
   if (write_all(path, data, size) != 0 || remember(path) != 0) {
     unlink(path);
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, NULL, 0,
                      "cannot store a link input in %s: %s", dir,
                      strerror(errno));
   }
@@ -201,6 +222,7 @@ static int is_device_runtime_library(const char *path) {
 int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
   if (!state || !path)
     return DRV_CUDA_ERROR_INVALID_VALUE;
+  char call[32];
   size_t size = 0;
   void *data = read_all(path, &size);
   if (!data)
@@ -210,7 +232,9 @@ int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
     return DRV_CUDA_SUCCESS;
   }
   int e = size >= 4 ? cuemu_drv_link_add_data(state, data, size, path)
-                    : cuemu__drv_not_a_module(data, size, path);
+                    : cuemu__drv_not_a_module_in(
+                          call_name(state, "AddFile", call, sizeof call),
+                          data, size, path);
   free(data);
   return e;
 }
@@ -247,15 +271,17 @@ static int write_stub(const char *path, const char *payload,
 
 int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
                             size_t *size, char *error_log, size_t log_size) {
+  char call[32];
+  call_name(state, "Complete", call, sizeof call);
   if (!state || !image || !size)
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (state->count == 0)
-    return link_fail(DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
+    return link_fail(call, DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
                      "no inputs were added (cuLinkAddData, cuLinkAddFile)");
   char dir[4096], base[4200], source[4300], asm_source[4300], out[4300],
       log[4300];
   if (cuemu_cache_dir(dir, sizeof dir) != CUEMU_SUCCESS)
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size, "%s",
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, error_log, log_size, "%s",
                      cuemu_last_message());
   snprintf(base, sizeof base, "%s/link-%ld-%d", dir, (long)getpid(),
            next_serial());
@@ -266,7 +292,7 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
   if (write_stub(source, asm_source, state) != 0) {
     unlink(source);
     unlink(asm_source);
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
                      "cannot write %s", source);
   }
   /* Every input is a dependency of the image (not only those it uses),
@@ -274,10 +300,10 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
    * by what a module is linked with (libcuemu, the C++ runtime). */
   Dl_info self;
   if (!dladdr((void *)cuemu_link_describe, &self) || !self.dli_fname)
-    return link_fail(DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
+    return link_fail(call, DRV_CUDA_ERROR_UNKNOWN, error_log, log_size,
                      "cannot find libcuemu");
   if (state->count > 48)
-    return link_fail(DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
+    return link_fail(call, DRV_CUDA_ERROR_INVALID_VALUE, error_log, log_size,
                      "more than 48 inputs");
   const char *cc = getenv("CC");
   const char *argv[64];
@@ -307,7 +333,7 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
     unlink(log);
     unlink(out);
     int unresolved = text && memmem(text, lsize, "undefined reference", 19);
-    int e = link_fail(
+    int e = link_fail(call,
         unresolved ? DRV_CUDA_ERROR_INVALID_IMAGE : DRV_CUDA_ERROR_UNKNOWN,
         error_log, log_size, "%s%.*s",
         unresolved ? "unresolved references (is every input built with "

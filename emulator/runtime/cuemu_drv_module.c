@@ -94,6 +94,11 @@ size_t cuemu__drv_elf_size(const void *image) {
 
 /* Says why an image is not a cuemu module, once per kind. */
 int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
+  return cuemu__drv_not_a_module_in("cuModuleLoad", head, n, where);
+}
+
+int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
+                               const char *where) {
   const unsigned char *h = head;
   const char *what = "it is not a cuemu module";
   if (n >= 4 && h[0] == 0x50 && h[1] == 0xed && h[2] == 0x55 && h[3] == 0xba)
@@ -101,9 +106,9 @@ int cuemu__drv_not_a_module(const void *head, size_t n, const char *where) {
   else if (n >= 1 && (h[0] == '/' || h[0] == '.' || h[0] == '\n'))
     what = "it looks like PTX text (nvcc's), which cuemu does not run";
   cuemu__report(CUEMU_MODULE_LOAD,
-                "cuModuleLoad: %s: %s; build the module with cuemu-nvcc "
+                "%s: %s: %s; build the module with cuemu-nvcc "
                 "(-ptx, -cubin or -fatbin) or NVRTC through cuemu",
-                where, what);
+                call, where, what);
   if (!cuemu__config_quiet())
     fprintf(stderr, "cuemu: %s\n", cuemu_last_message());
   return DRV_CUDA_ERROR_INVALID_IMAGE;

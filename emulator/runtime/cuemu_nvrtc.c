@@ -495,8 +495,10 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
           (int)sizeof work ||
       !mkdtemp(work))
     return NVRTC_BUILTIN_OPERATION_FAILURE;
-  char include_dir[4300], source[4400], output[4300], messages[4300];
+  char include_dir[4300], quote_dir[4300], source[4400], output[4300],
+      messages[4300];
   snprintf(include_dir, sizeof include_dir, "%s/include", dir);
+  snprintf(quote_dir, sizeof quote_dir, "%s/quote", dir);
   snprintf(output, sizeof output, "%s/module.so", work);
   snprintf(messages, sizeof messages, "%s/log.txt", work);
   /* The source keeps the program's own name (its last part), which the
@@ -511,22 +513,34 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   cuemu_nvrtc_options o;
   r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
                                 &p->log);
-  if (r == NVRTC_OK && quote_folder_of(p->name, &o) != 0)
+  if (r == NVRTC_OK && (cuemu__nvrtc_options_add(&o, "-iquote", quote_dir) ||
+                        quote_folder_of(p->name, &o) != 0))
     r = NVRTC_OUT_OF_MEMORY;
   if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,
                                   p->source))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
-  if (r == NVRTC_OK && mkdir(include_dir, 0700) != 0 && errno != EEXIST)
+  if (r == NVRTC_OK && ((mkdir(include_dir, 0700) != 0 && errno != EEXIST) ||
+                        (mkdir(quote_dir, 0700) != 0 && errno != EEXIST)))
     r = NVRTC_BUILTIN_OPERATION_FAILURE;
-  for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i)
-    if (!cuemu__nvrtc_standard_header(p->include_names[i]) &&
-        write_file(include_dir, p->include_names[i], p->include_names[i],
-                   p->headers[i])) {
+  for (int i = 0; r == NVRTC_OK && i < p->header_count; ++i) {
+    /* NVRTC searches the program's headers before any include path. */
+    int host = cuemu__nvrtc_host_header(p->include_names[i]);
+    if (host)
+      cuemu__nvrtc_text_add(&p->log,
+                            "cuemu: note: the program's header '%s' is used "
+                            "by #include \"%s\" only; #include <%s> gets "
+                            "the host's, which cuemu's CUDA headers "
+                            "include\n",
+                            p->include_names[i], p->include_names[i],
+                            p->include_names[i]);
+    if (write_file(host ? quote_dir : include_dir, p->include_names[i],
+                   p->include_names[i], p->headers[i])) {
       cuemu__nvrtc_text_add(&p->log,
                             "nvrtc: error: cannot use the header name '%s'\n",
                             p->include_names[i]);
       r = NVRTC_INVALID_INPUT;
     }
+  }
   const char **kernels = NULL;
   if (r == NVRTC_OK && p->name_count) {
     kernels = calloc((size_t)p->name_count, sizeof *kernels);

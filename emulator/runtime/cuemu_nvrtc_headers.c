@@ -7,42 +7,42 @@
  * stdio.h, time.h, ... with every program, and loads a header the compile
  * cannot find when NVRTC's log names it ("cannot open source file").
  * cuemu compiles the program as host C++, with the host's library under
- * cuemu's CUDA headers, so a header named as a standard one stays the
- * host's; and a missing include is logged in NVRTC's words.
+ * cuemu's CUDA headers, so a program's header named as one of the host's
+ * that those include is found by #include "name" only (the log says so),
+ * and any other header of the program by both forms, as in NVRTC; and a
+ * missing include is logged in NVRTC's words.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "runtime/cuemu_nvrtc_internal.h"
 
-/* The headers of the C and C++ standard libraries (and the C library's
- * memory.h, which jitify passes too). */
-static const char *const standard_headers[] = {
+/* The headers that cuemu's CUDA headers include from the host's library,
+ * directly or through it, before the program's text: the C library (and
+ * its C++ forms, and the C library's memory.h, which jitify passes too)
+ * and the C++ headers of the language's support. A program's header of
+ * such a name cannot replace the host's: the host's is in already, and a
+ * JIT library's stand-in for it (jitify's stdint.h declares int32_t in a
+ * namespace of its own and brings it in with a using-directive) would
+ * clash with it. Other standard names (vector, complex, map, ...) are the
+ * program's, as in NVRTC, which has no library of its own. */
+static const char *const host_headers[] = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h",
     "inttypes.h", "iso646.h", "limits.h", "locale.h", "math.h", "memory.h",
     "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h",
     "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h",
     "stdnoreturn.h", "string.h", "tgmath.h", "threads.h", "time.h",
-    "uchar.h", "wchar.h", "wctype.h", "algorithm", "any", "array", "atomic",
-    "bit", "bitset", "cassert", "cctype", "cerrno", "cfenv", "cfloat",
-    "charconv", "chrono", "cinttypes", "climits", "clocale", "cmath",
-    "compare", "complex", "concepts", "condition_variable", "csetjmp",
+    "uchar.h", "wchar.h", "wctype.h", "cassert", "cctype", "cerrno", "cfenv",
+    "cfloat", "cinttypes", "climits", "clocale", "cmath", "csetjmp",
     "csignal", "cstdarg", "cstddef", "cstdint", "cstdio", "cstdlib",
-    "cstring", "ctime", "cuchar", "cwchar", "cwctype", "deque", "exception",
-    "execution", "forward_list", "fstream", "functional", "initializer_list",
-    "iomanip", "ios", "iosfwd", "iostream", "istream", "iterator", "limits",
-    "list", "locale", "map", "memory", "memory_resource", "mutex", "new",
-    "numbers", "numeric", "optional", "ostream", "queue", "random", "ratio",
-    "regex", "scoped_allocator", "set", "shared_mutex", "source_location",
-    "span", "sstream", "stack", "stdexcept", "streambuf", "string",
-    "string_view", "system_error", "thread", "tuple", "type_traits",
-    "typeindex", "typeinfo", "unordered_map", "unordered_set", "utility",
-    "valarray", "variant", "vector", "version"};
+    "cstring", "ctime", "cuchar", "cwchar", "cwctype", "bit", "compare",
+    "concepts", "exception", "initializer_list", "iosfwd", "limits", "new",
+    "string", "string_view", "tuple", "type_traits", "typeinfo", "utility",
+    "version"};
 
-int cuemu__nvrtc_standard_header(const char *name) {
-  for (size_t i = 0; i < sizeof standard_headers / sizeof *standard_headers;
-       ++i)
-    if (strcmp(name, standard_headers[i]) == 0)
+int cuemu__nvrtc_host_header(const char *name) {
+  for (size_t i = 0; i < sizeof host_headers / sizeof *host_headers; ++i)
+    if (strcmp(name, host_headers[i]) == 0)
       return 1;
   return 0;
 }

@@ -59,10 +59,11 @@ void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o);
 int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
                              const char *b);
 
-/* Whether `name` is a header of the C or C++ standard library: a
- * program's header of that name is not used, the host's library under
- * cuemu's CUDA headers stays (cuemu_nvrtc_headers.c). */
-int cuemu__nvrtc_standard_header(const char *name);
+/* Whether `name` is a header that cuemu's CUDA headers include from the
+ * host's library (the C library, <type_traits>, <limits>, ...): a
+ * program's header of that name is then found by #include "name" only,
+ * and #include <name> gets the host's (cuemu_nvrtc_headers.c). */
+int cuemu__nvrtc_host_header(const char *name);
 
 /* Appends one line of the compiler's messages (len characters, no
  * newline) to the log, an include the compiler cannot find in NVRTC's

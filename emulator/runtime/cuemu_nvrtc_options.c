@@ -78,12 +78,11 @@ static const char *const accepted_flags[] = {
     "-restrict", "--restrict", "-w",
     "--disable-warnings", "-extra-device-vectorization",
     "--extra-device-vectorization", "-dopt", "--dopt", "-no-source-include",
-    "--no-source-include", "-device-int128", "--device-int128", "-minimal",
+    "--no-source-include", "-minimal",
     "--minimal", "-fdevice-syntax-only", "--fdevice-syntax-only",
     "-pch", "--pch", "-err-no", "--display-error-number",
-    "-no-err-no", "--no-display-error-number", "-dw", "--Wno-deprecated",
-    "--device-w", "-gen-opt-lto", "--gen-opt-lto",
-    "-no-cache", "--no-cache", "-device-float128", "--device-float128",
+    "-no-err-no", "--no-display-error-number", "--Wno-deprecated",
+    "-gen-opt-lto", "--gen-opt-lto", "-no-cache", "--no-cache",
     "-device-stack-protector", "--device-stack-protector", NULL};
 
 /* Options of the form NAME=VALUE that change nothing here. */
@@ -182,8 +181,11 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
     for (size_t k = 0; k < sizeof paths / sizeof paths[0] && !done; ++k) {
       size_t sn = strlen(paths[k].short_name);
       const char *v = NULL;
+      /* The long name takes its value after '=' or in the next option,
+       * as the short one does (nvrtc.h: "--pre-include=<header>" or
+       * "--pre-include <header>"). */
       if (strncmp(a, paths[k].long_name, name_len) == 0 &&
-          name_len == strlen(paths[k].long_name) && value)
+          name_len == strlen(paths[k].long_name))
         v = value;
       else if (strncmp(a, paths[k].short_name, sn) == 0 &&
                (k == 3 ? a[sn] == '=' || a[sn] == '\0' : 1))
@@ -240,6 +242,19 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
        * relocatable device code does (-dlto implies -rdc=true). */
       o->lto = 1;
       o->rdc = 1;
+    } else if (!value && (IS("-dw") || IS("--device-w"))) {
+      /* NVRTC's documentation: --device-w is --relocatable-device-code=false. */
+      o->rdc = 0;
+      o->lto = 0;
+    } else if (!value && (IS("-device-int128") || IS("--device-int128"))) {
+      /* NVRTC defines the macro that CCCL tests for __int128 in device
+       * code; the host compiler has the type anyway. */
+      if (add_word(o, "-D__CUDACC_RTC_INT128__", NULL))
+        return NVRTC_OUT_OF_MEMORY;
+    } else if (!value &&
+               (IS("-device-float128") || IS("--device-float128"))) {
+      if (add_word(o, "-D__CUDACC_RTC_FLOAT128__", NULL))
+        return NVRTC_OUT_OF_MEMORY;
     } else if (!value && listed(accepted_flags, a, name_len)) {
       /* accepted; no effect here */
     } else if (value && listed(accepted_values, a, name_len)) {

@@ -72,10 +72,37 @@ namespace cuemu {
 namespace jitlink {
 
 /* Appends a line to the handle's error log. */
+/* The driver's statuses that cuemu_drv_link_add_* return (cuda.h's
+ * values; this header does not include cuda.h, as NVIDIA's does not). */
+enum {
+  drv_success = 0,
+  drv_out_of_memory = 2,
+  drv_invalid_image = 200,
+  drv_file_not_found = 301
+};
+
 inline void log_line(nvJitLinkHandle h, const char *what, const char *value) {
   size_t used = strlen(h->error_log);
   snprintf(h->error_log + used, sizeof h->error_log - used, "%s%s\n", what,
            value ? value : "");
+}
+
+/* nvJitLink's result for the driver status `e` of adding the input `name`
+ * by `call`; a failure is logged with its cause. */
+inline nvJitLinkResult added(nvJitLinkHandle h, int e, const char *call,
+                             const char *name) {
+  if (e == drv_success)
+    return NVJITLINK_SUCCESS;
+  const char *why = e == drv_invalid_image    ? "not a cuemu module: "
+                    : e == drv_file_not_found ? "cannot read the file: "
+                    : e == drv_out_of_memory  ? "out of memory: "
+                                              : "cannot store the input for "
+                                                "the link (see stderr): ";
+  size_t used = strlen(h->error_log);
+  snprintf(h->error_log + used, sizeof h->error_log - used, "%s: %s%s\n", call,
+           why, name ? name : "");
+  return e == drv_out_of_memory ? NVJITLINK_ERROR_INTERNAL
+                                : NVJITLINK_ERROR_INVALID_INPUT;
 }
 
 /* Non-zero when `v` is an architecture value nvJitLink takes: sm_N,
@@ -190,12 +217,9 @@ inline nvJitLinkResult nvJitLinkAddData(nvJitLinkHandle handle,
         name);
     return NVJITLINK_ERROR_INVALID_INPUT;
   }
-  if (cuemu_drv_link_add_data(handle->link, data, size,
-                              name ? name : "nvJitLink input") != 0) {
-    cuemu::jitlink::log_line(handle, "not a cuemu module: ", name);
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  }
-  return NVJITLINK_SUCCESS;
+  int e = cuemu_drv_link_add_data(handle->link, data, size,
+                                  name ? name : "nvJitLink input");
+  return cuemu::jitlink::added(handle, e, "nvJitLinkAddData", name);
 }
 
 inline nvJitLinkResult nvJitLinkAddFile(nvJitLinkHandle handle,
@@ -205,35 +229,14 @@ inline nvJitLinkResult nvJitLinkAddFile(nvJitLinkHandle handle,
     return NVJITLINK_ERROR_INVALID_INPUT;
   if (!fileName)
     return NVJITLINK_ERROR_NULL_INPUT;
-  FILE *f = fopen(fileName, "rb");
-  if (!f) {
-    cuemu::jitlink::log_line(handle, "cannot open ", fileName);
-    return NVJITLINK_ERROR_INVALID_INPUT;
+  if (inputType == NVJITLINK_INPUT_LTOIR && !handle->lto) {
+    cuemu::jitlink::log_line(handle, "LTO IR input without -lto: ", fileName);
+    return NVJITLINK_ERROR_LTO_NOT_ENABLED;
   }
-  char *data = NULL;
-  size_t size = 0, cap = 0, n;
-  char chunk[65536];
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    if (size + n + 1 > cap) {
-      cap = (size + n + 1) * 2;
-      char *grown = static_cast<char *>(realloc(data, cap));
-      if (!grown) {
-        free(data);
-        fclose(f);
-        return NVJITLINK_ERROR_INTERNAL;
-      }
-      data = grown;
-    }
-    memcpy(data + size, chunk, n);
-    size += n;
-  }
-  fclose(f);
-  if (!data)
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  data[size] = '\0'; /* a PTX file is text */
-  nvJitLinkResult r = nvJitLinkAddData(handle, inputType, data, size, fileName);
-  free(data);
-  return r;
+  /* Read by cuLinkAddFile's reader, which knows the device runtime
+   * library (libcudadevrt.a) as well as cuemu modules of each form. */
+  int e = cuemu_drv_link_add_file(handle->link, fileName);
+  return cuemu::jitlink::added(handle, e, "nvJitLinkAddFile", fileName);
 }
 
 inline nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {

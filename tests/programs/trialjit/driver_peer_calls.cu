@@ -70,7 +70,8 @@ int main() {
   CHECK(cuCtxGetCacheConfig(nullptr) == CUDA_ERROR_INVALID_VALUE);
   CHECK(cuCtxResetPersistingL2Cache() == CUDA_SUCCESS);
 
-  // Stream attributes: a priority set on one stream is copied to another.
+  // Stream attributes: a synchronization policy set on one stream is copied
+  // to another.
   CUstream s1, s2;
   CHECK(cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS);
   CHECK(cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS);

@@ -10,6 +10,7 @@
 #include <nvJitLink.h>
 #include <nvrtc.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -94,8 +95,29 @@ int main() {
   CHECK(error_log(h).size() > 1);
   nvJitLinkDestroy(&h);
 
-  // Both: a cubin that the driver loads.
+  // What is not a module is refused, the log naming the call and why.
   CHECK(nvJitLinkCreate(&h, 3, opts) == NVJITLINK_SUCCESS);
+  const char junk[] = "junk that is no module";
+  CHECK(nvJitLinkAddData(h, NVJITLINK_INPUT_CUBIN, junk, sizeof junk,
+                         "junk") == NVJITLINK_ERROR_INVALID_INPUT);
+  CHECK(error_log(h).find("nvJitLinkAddData: not a cuemu module: junk") !=
+        std::string::npos);
+  CHECK(nvJitLinkAddFile(h, NVJITLINK_INPUT_ANY, "/nonexistent/x.cubin") ==
+        NVJITLINK_ERROR_INVALID_INPUT);
+  nvJitLinkDestroy(&h);
+
+  // Both, with the device runtime library as NVIDIA's samples add it (the
+  // emulator once refused it here, though cuLinkAddFile took it): a cubin
+  // that the driver loads.
+  const char *cuda = std::getenv("CUDA_PATH");
+  std::string devrt = std::string(cuda ? cuda : "/usr/local/cuda") +
+                      "/lib64/libcudadevrt.a";
+  CHECK(nvJitLinkCreate(&h, 3, opts) == NVJITLINK_SUCCESS);
+  nvJitLinkResult added =
+      nvJitLinkAddFile(h, NVJITLINK_INPUT_LIBRARY, devrt.c_str());
+  if (added != NVJITLINK_SUCCESS)
+    std::fprintf(stderr, "%s\n", error_log(h).c_str());
+  CHECK(added == NVJITLINK_SUCCESS);
   CHECK(nvJitLinkAddData(h, NVJITLINK_INPUT_LTOIR, lib.data(), lib.size(),
                          "library") == NVJITLINK_SUCCESS);
   CHECK(nvJitLinkAddData(h, NVJITLINK_INPUT_LTOIR, ker.data(), ker.size(),
