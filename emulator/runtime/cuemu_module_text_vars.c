@@ -32,8 +32,10 @@ static int program_variable(const char *name) {
   if (!name[0] || strchr(name, '.') || strncmp(name, "cuemu", 5) == 0)
     return 0;
   if (strncmp(name, "_Z", 2) == 0) {
-    /* Nested names, and global-namespace template instances. */
-    if (!(name[2] == 'N' || (name[2] >= '1' && name[2] <= '9')))
+    /* Nested names, global-namespace template instances, and names of
+     * internal linkage (static) in the global namespace, _ZL1s. */
+    if (!(name[2] == 'N' || (name[2] >= '1' && name[2] <= '9') ||
+          (name[2] == 'L' && name[3] >= '1' && name[3] <= '9')))
       return 0;
     for (int i = 0; foreign[i]; ++i)
       if (strncmp(name, foreign[i], strlen(foreign[i])) == 0)

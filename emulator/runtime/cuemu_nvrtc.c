@@ -513,7 +513,10 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   cuemu_nvrtc_options o;
   r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
                                 &p->log);
+  /* Quoted includes search the program's headers (those of host names
+   * first) before the folder of the program's file. */
   if (r == NVRTC_OK && (cuemu__nvrtc_options_add(&o, "-iquote", quote_dir) ||
+                        cuemu__nvrtc_options_add(&o, "-iquote", include_dir) ||
                         quote_folder_of(p->name, &o) != 0))
     r = NVRTC_OUT_OF_MEMORY;
   if (r == NVRTC_OK && write_file(dir, source + strlen(dir) + 1, p->name,

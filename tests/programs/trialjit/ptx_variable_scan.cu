@@ -22,6 +22,7 @@ namespace b { __constant__ int a; }
 namespace c { namespace b { __constant__ int a; } }
 namespace { namespace q { __constant__ int a[3]; } }
 __device__ float scale;
+static __device__ int launches;
 __device__ int counter(int x) { static __device__ int calls; return x + calls; }
 extern "C" __global__ void gather(int *out) {
   __shared__ int tile[4];
@@ -30,6 +31,7 @@ extern "C" __global__ void gather(int *out) {
   out[0] = a; out[1] = b::a; out[2] = c::b::a;
   out[3] = q::a[0] + q::a[1] + q::a[2];
   out[4] = (int)(scale * 10.0f) + tile[3] - 3;
+  if (threadIdx.x == 0) launches += 1;
 }
 )";
 
@@ -38,7 +40,8 @@ extern "C" __global__ void gather(int *out) {
 static std::string demangle(const std::string &name) {
   if (name.compare(0, 2, "_Z") != 0)
     return name;
-  if (name.size() < 3 || name[2] != 'N')
+  // _ZL: a name of internal linkage (static) in the global namespace.
+  if (name.size() < 3 || (name[2] != 'N' && name[2] != 'L'))
     return "";
   std::string out;
   size_t i = 3;
@@ -91,7 +94,8 @@ int main() {
 
   std::map<std::string, std::string> vars = variables(ptx);
   const char *expected[] = {"a", "b::a", "c::b::a",
-                            "(anonymous namespace)::q::a", "scale"};
+                            "(anonymous namespace)::q::a", "scale",
+                            "launches"};
   for (const char *name : expected)
     CHECK(vars.count(name) == 1);
   // Only the program's own variables: a __shared__ array is no global,
@@ -114,9 +118,11 @@ int main() {
   const int ints[] = {2, 4, 8};
   const int three[] = {10, 20, 30};
   const float scale = 1.5f;
-  const void *values[] = {&ints[0], &ints[1], &ints[2], three, &scale};
-  const size_t sizes[] = {4, 4, 4, 12, 4};
-  for (int i = 0; i < 5; ++i) {
+  const int launches = 41;
+  const void *values[] = {&ints[0], &ints[1], &ints[2], three, &scale,
+                          &launches};
+  const size_t sizes[] = {4, 4, 4, 12, 4, 4};
+  for (int i = 0; i < 6; ++i) {
     if (!vars.count(expected[i]))
       continue;
     CUdeviceptr p = 0;
@@ -136,6 +142,14 @@ int main() {
   CHECK(host[0] == 2 && host[1] == 4 && host[2] == 8);
   CHECK(host[3] == 60);
   CHECK(host[4] == 15);
+  // The static variable, which the kernel counted its launch in.
+  CUdeviceptr count_at = 0;
+  int count = 0;
+  CHECK(cuModuleGetGlobal(&count_at, nullptr, mod, "_ZL8launches") ==
+        CUDA_SUCCESS);
+  CHECK(count_at &&
+        cuMemcpyDtoH(&count, count_at, sizeof count) == CUDA_SUCCESS);
+  CHECK(count == 42);
   cuMemFree(out);
   cuModuleUnload(mod);
   cuDevicePrimaryCtxRelease(dev);
