@@ -23,10 +23,12 @@
  * kernel that uses it then: one not ordered after the allocation). The
  * allocation lives until the stream reaches the free; a later allocation
  * that stream order puts after the free may take its block over first
- * (take_over): the block is then kept for it, freed (no access, remembered
- * as freed) when the stream reaches the free, and live again when the
- * taking stream reaches the new allocation's point, so a use in between
- * is a use after free.
+ * (take_over): the block is then kept for it. When the stream reaches the
+ * free, the entry in the table stays live (the pointer the new allocation
+ * returned is valid for host calls issued after it) but is flagged as
+ * unreached again, and its memcheck record starts afresh, until the taking
+ * stream reaches the new allocation's point: memcheck reports a kernel
+ * that uses it in between.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -82,8 +84,8 @@ typedef struct pool_allocation {
   void *free_stream;
   unsigned long long free_seq, generation;
   /* Its number (queued points and frees name it by address and number),
-   * whether its block waits, freed, for the allocation point of the
-   * allocation that took it over, its table flags and the site of the
+   * whether its block waits, flagged as unreached, for the allocation
+   * point of the allocation that took it over, its table flags and the site of the
    * allocation that made it or took it over. */
   unsigned long long id;
   int dead;
@@ -231,8 +233,8 @@ typedef struct queued_free {
 } queued_free;
 
 /* Runs a queued free at its place in its stream. When a later allocation
- * has taken the block over, the block is kept for it: freed in the table
- * and without access until that allocation's point (run_point). */
+ * has taken the block over, the block is kept for it: live in the table
+ * but flagged as unreached until that allocation's point (run_point). */
 static int run_queued_free(void *arg, void *stream) {
   (void)stream;
   queued_free f = *(queued_free *)arg;
@@ -243,9 +245,8 @@ static int run_queued_free(void *arg, void *stream) {
     if (a->free_issued && a->generation == f.generation) {
       give_back(a, a->free_stream, a->free_seq);
     } else if (!a->dead) {
-      cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+      cuemu__allocation_set_flags(a->ptr, 0, CUEMU__ALLOCATION_UNREACHED);
       cuemu__allocation_freed(a->ptr);
-      mprotect(a->ptr, a->bytes, PROT_NONE);
       a->dead = 1;
     }
   }
@@ -254,7 +255,7 @@ static int run_queued_free(void *arg, void *stream) {
 }
 
 /* Runs an allocation point at its place in its stream: the allocation is
- * reached (a block taken over comes back to life for it). */
+ * reached (a block taken over gets a fresh memcheck record for it). */
 static int run_point(void *arg, void *stream) {
   (void)stream;
   queued_free f = *(queued_free *)arg;
@@ -263,15 +264,13 @@ static int run_point(void *arg, void *stream) {
   size_t size = 0;
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(f.ptr);
-  if (a && a->id == f.id && a->dead &&
-      mprotect(a->ptr, a->bytes, PROT_READ | PROT_WRITE) == 0 &&
-      cuemu__allocation_insert(a->ptr, a->size, CUEMU_RT_MEMORY_DEVICE,
-                               a->flags) == 0) {
-    a->dead = 0;
-    site = a->site;
-    size = a->size;
-  } else if (a && a->id == f.id && !a->dead) {
+  if (a && a->id == f.id) {
     cuemu__allocation_set_flags(a->ptr, CUEMU__ALLOCATION_UNREACHED, 0);
+    if (a->dead) {
+      a->dead = 0;
+      site = a->site;
+      size = a->size;
+    }
   }
   pthread_mutex_unlock(&lock);
   if (size)
