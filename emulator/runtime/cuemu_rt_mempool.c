@@ -417,6 +417,26 @@ static pool_allocation *take_over(const reuse_request *r, size_t size) {
   return NULL;
 }
 
+/* Undoes take_over when the taking allocation's point could not be
+ * queued: the block waits for its queued free again, which names the
+ * generation before, or goes back to its pool if that free has run (the
+ * lock not held). */
+static void undo_take_over(queued_free point, const void *old_site) {
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(point.ptr);
+  if (a && a->id == point.id && a->generation == point.generation &&
+      !a->free_issued) {
+    a->free_issued = 1;
+    a->generation--;
+    a->pool->used -= a->bytes;
+    a->site = old_site;
+    /* Its free has run meanwhile and kept the block: it goes back now. */
+    if (a->dead)
+      give_back(a, a->free_stream, a->free_seq);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 /* The place of stream-ordered allocation: every cudaMallocAsync and
  * cudaMallocFromPoolAsync comes here (stream capture turns them into graph
  * nodes here, before anything is allocated). */
@@ -470,14 +490,16 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     if (taken) {
       /* The block comes back to life at this allocation's point, after
        * the free that stream order puts before it has run. */
+      const void *old_site = taken->site;
       taken->site = site;
       point = (queued_free){taken->ptr, taken->id, taken->generation};
       pthread_mutex_unlock(&lock);
       int code = queue_point(point, stream);
       if (code)
-        return code;
-      *ptr = point.ptr;
-      return cudaSuccess;
+        undo_take_over(point, old_site);
+      else
+        *ptr = point.ptr;
+      return code;
     }
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
                                reusable, &r, &block);
@@ -507,7 +529,13 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   if (ordered) {
     int code = queue_point(point, stream);
     if (code) {
-      cuemu__allocation_set_flags(p, CUEMU__ALLOCATION_UNREACHED, 0);
+      /* Without its point the allocation is not made: its block goes
+       * back to the pool. */
+      pthread_mutex_lock(&lock);
+      pool_allocation *a = find_allocation(p);
+      if (a && a->id == point.id)
+        give_back(a, cuemu__pool_deps_stream(stream), 0);
+      pthread_mutex_unlock(&lock);
       return code;
     }
   }
