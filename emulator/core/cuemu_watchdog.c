@@ -28,12 +28,17 @@ enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
  * are, and how often it looks. */
 enum { SAMPLE_WAIT_MS = 2000, SAMPLE_POLL_MS = 5 };
 
-/* Seconds after which a launch is reported without CUEMU_TIMEOUT. */
+/* Seconds without progress after which a launch is reported without
+ * CUEMU_TIMEOUT. */
 #define WARN_AFTER 60.0
 
+/* A launch watched: `since` is when it last made progress, that is, when
+ * its count of blocks taken (next_block: a worker takes the next block
+ * when it has finished one) was last seen to move from `seen_next`. */
 typedef struct watched {
   cuemu_launch *launch;
   unsigned long long number; /* unique to this launch */
+  unsigned long long seen_next;
   double since;
   int warned;
 } watched;
@@ -134,7 +139,7 @@ static void report(int slot, double elapsed, int ending) {
   }
   fprintf(stderr,
           "cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
-          "%.0f s%s; the blocks still running:\n",
+          "%.0f s without a block ending%s; the blocks still running:\n",
           L->kernel->name, L->grid.x, L->grid.y, L->grid.z, L->block.x,
           L->block.y, L->block.z, elapsed,
           ending ? " (CUEMU_TIMEOUT)" : "");
@@ -185,6 +190,11 @@ static void *watch(void *arg) {
       watched *l = &launches[i];
       if (!l->launch)
         continue;
+      unsigned long long next = atomic_load(&l->launch->next_block);
+      if (next != l->seen_next) {
+        l->seen_next = next;
+        l->since = t;
+      }
       double elapsed = t - l->since;
       if (limit > 0 && elapsed >= limit)
         report(i, elapsed, 1);
@@ -238,7 +248,7 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   while (i < MAX_LAUNCHES && launches[i].launch)
     ++i;
   if (i < MAX_LAUNCHES)
-    launches[i] = (watched){L, ++launch_numbers, now(), 0};
+    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0};
   else if (!warned_launches++)
     fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
                     "the watchdog (CUEMU_TIMEOUT) does not watch the "
