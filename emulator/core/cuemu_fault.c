@@ -146,13 +146,13 @@ static int scan_stack(cuemu_worker *w, void *sp,
  * in a shim's code) the nearest caller on the faulting thread's stack that
  * has a line of the user's (a return address found by scanning the stack,
  * which is still mapped), else the module and the offset. */
-static void fault_place(cuemu_worker *w, char *place, size_t size) {
+static void fault_place(cuemu_worker *w, void *pc, void *sp, char *place,
+                        size_t size) {
   snprintf(place, size, "an unknown place");
   if (w->call_file) {
     snprintf(place, size, "%s:%d", w->call_file, w->call_line);
     return;
   }
-  void *pc = w->fault.pc;
   if (!pc)
     return;
   /* cuemu__check_line() takes a return address, one byte past the call; a
@@ -171,7 +171,7 @@ static void fault_place(cuemu_worker *w, char *place, size_t size) {
     return;
   char line[512];
   if (kernel_module &&
-      scan_stack(w, w->fault.sp, kernel_module, is_source_line, line,
+      scan_stack(w, sp, kernel_module, is_source_line, line,
                  sizeof line)) {
     snprintf(place, size, "%s (in a library function it called)", line);
     return;
@@ -204,13 +204,9 @@ void cuemu__fault_divisions_report(cuemu_launch *L) {
 
 void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size) {
-  /* As for a fault at pc: fault_place reads the fault's pc and sp. */
-  void *saved_pc = w->fault.pc, *saved_sp = w->fault.sp;
-  w->fault.pc = pc;
-  w->fault.sp = sp;
-  fault_place(w, place, size);
-  w->fault.pc = saved_pc;
-  w->fault.sp = saved_sp;
+  /* As for a fault at pc (the worker's own fault state is not touched:
+   * the worker runs on). */
+  fault_place(w, pc, sp, place, size);
   /* A thread that spins is often inside the emulator's own code (a
    * volatile load's hook) or in inlined library code around the kernel's
    * call: the first return address on its stack whose line is the user's
@@ -239,7 +235,7 @@ void cuemu__fault_report(cuemu_worker *w) {
                         w->pool.stack_size / 1024);
   } else {
     char place[1100];
-    fault_place(w, place, sizeof place);
+    fault_place(w, w->fault.pc, w->fault.sp, place, sizeof place);
     w->call_file = NULL;
     cuemu_rt_allocation a;
     if (cuemu__allocation_find(w->fault.addr, &a) &&

@@ -38,7 +38,7 @@
 typedef struct cuemu_stack {
   unsigned char *map;        /* start of the mapping (the guard) */
   int guarded;               /* it has a guard (two mappings of its own) */
-  size_t map_size;
+  size_t map_size;           /* a slab's: the first stack's, 0 for others */
   unsigned char *base;       /* lowest usable byte */
   size_t size;               /* usable bytes */
   cuemu_ctx_template tpl;    /* the first frame, built by makecontext() */

@@ -4,7 +4,10 @@
  * in two small tables; a thread of its own looks at them ten times a
  * second. To name the source line where a block's running thread is, it
  * interrupts that OS thread with SIGURG, whose handler only notes the
- * interrupted instruction and stack pointer.
+ * interrupted instruction and stack pointer, and waits (up to
+ * SAMPLE_WAIT_MS) until every interrupted thread has noted them. While it
+ * waits the lock is free: the launch may end meanwhile, and a launch
+ * number (not its address, which a later launch may reuse) tells.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -21,18 +24,34 @@
 
 enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
 
-/* Seconds after which a launch is reported without CUEMU_TIMEOUT. */
+/* How long a report waits for the interrupted threads to note where they
+ * are, and how often it looks. */
+enum { SAMPLE_WAIT_MS = 2000, SAMPLE_POLL_MS = 5 };
+
+/* Seconds without progress after which a launch is reported without
+ * CUEMU_TIMEOUT. */
 #define WARN_AFTER 60.0
 
+/* A launch watched: `since` is when it last made progress, that is, when
+ * its count of blocks taken (next_block: a worker takes the next block
+ * when it has finished one) was last seen to move from `seen_next`. */
 typedef struct watched {
   cuemu_launch *launch;
+  unsigned long long number; /* unique to this launch */
+  unsigned long long seen_next;
   double since;
   int warned;
 } watched;
 
+/* A worker running blocks on an OS thread. `outer` is the runner the same
+ * OS thread ran before it (a launch made from a kernel thread runs on
+ * it), or -1; `asked` the number of the launch whose report interrupted
+ * it last. */
 typedef struct runner {
   cuemu_worker *worker;
   pthread_t thread;
+  int outer;
+  unsigned long long asked;
   _Atomic(void *) pc, sp; /* set by the handler of SIGURG */
 } runner;
 
@@ -41,6 +60,12 @@ static watched launches[MAX_LAUNCHES];
 static runner runners[MAX_RUNNERS];
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static double limit; /* CUEMU_TIMEOUT; 0: none */
+static unsigned long long launch_numbers;
+/* The runner this OS thread runs now, or -1 (read by the handler of
+ * SIGURG: initial-exec, so that reading it allocates nothing). */
+static __thread int current_runner
+    __attribute__((tls_model("initial-exec"))) = -1;
+static int warned_launches, warned_runners; /* the tables were full */
 
 static double now(void) {
   struct timespec t;
@@ -53,36 +78,71 @@ static void on_sample(int sig, siginfo_t *info, void *context) {
   (void)sig;
   (void)info;
   const ucontext_t *uc = context;
-  pthread_t self = pthread_self();
-  for (int i = 0; i < MAX_RUNNERS; ++i)
-    if (runners[i].worker && pthread_equal(runners[i].thread, self)) {
+  /* The runners of this OS thread, innermost first: each is there. */
+  int i = current_runner;
+  for (int n = 0; i >= 0 && n < MAX_RUNNERS; i = runners[i].outer, ++n) {
 #if defined(__x86_64__)
-      atomic_store(&runners[i].pc, (void *)uc->uc_mcontext.gregs[REG_RIP]);
-      atomic_store(&runners[i].sp, (void *)uc->uc_mcontext.gregs[REG_RSP]);
+    atomic_store(&runners[i].sp, (void *)uc->uc_mcontext.gregs[REG_RSP]);
+    atomic_store(&runners[i].pc, (void *)uc->uc_mcontext.gregs[REG_RIP]);
 #else
-      (void)uc;
+    (void)uc;
 #endif
-      return;
-    }
+  }
 }
 
-/* Reports launch `L` (the lock held): every block running and where. */
-static void report(const watched *l, double elapsed, int ending) {
-  cuemu_launch *L = l->launch;
-  fprintf(stderr,
-          "cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
-          "%.0f s%s; the blocks still running:\n",
-          L->kernel->name, L->grid.x, L->grid.y, L->grid.z, L->block.x,
-          L->block.y, L->block.z, elapsed,
-          ending ? " (CUEMU_TIMEOUT)" : "");
+/* Whether the slot `slot` of launches still holds launch number `number`
+ * (the lock held). */
+static int still_running(int slot, unsigned long long number) {
+  return launches[slot].launch && launches[slot].number == number;
+}
+
+/* Whether every runner asked by report number `number` has noted where it
+ * is, or has left (the lock held). */
+static int all_noted(unsigned long long number) {
+  for (int i = 0; i < MAX_RUNNERS; ++i)
+    if (runners[i].worker && runners[i].asked == number &&
+        !atomic_load(&runners[i].pc))
+      return 0;
+  return 1;
+}
+
+/* Ends the process with the watchdog's status. Standard output is flushed
+ * only if no other thread holds it (a kernel thread may, for ever). */
+static void end_process(void) {
+  if (ftrylockfile(stdout) == 0) {
+    fflush_unlocked(stdout);
+    funlockfile(stdout);
+  }
+  fflush(stderr);
+  _exit(CUEMU_WATCHDOG_EXIT);
+}
+
+/* Reports the launch in slot `slot` (the lock held): every block running
+ * and where. Nothing if the launch ends while its threads are sampled. */
+static void report(int slot, double elapsed, int ending) {
+  cuemu_launch *L = launches[slot].launch;
+  unsigned long long number = launches[slot].number;
   for (int i = 0; i < MAX_RUNNERS; ++i)
     if (runners[i].worker && runners[i].worker->launch == L) {
       atomic_store(&runners[i].pc, NULL);
+      runners[i].asked = number;
       pthread_kill(runners[i].thread, SIGURG);
     }
-  pthread_mutex_unlock(&lock);
-  usleep(50 * 1000); /* the handlers note where their threads are */
-  pthread_mutex_lock(&lock);
+  for (int waited = 0;; waited += SAMPLE_POLL_MS) {
+    pthread_mutex_unlock(&lock);
+    usleep(SAMPLE_POLL_MS * 1000);
+    pthread_mutex_lock(&lock);
+    if (!still_running(slot, number))
+      return;
+    if (all_noted(number) || waited >= SAMPLE_WAIT_MS)
+      break;
+  }
+  fprintf(stderr,
+          "cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
+          "%.0f s without a block ending%s; the blocks still running:\n",
+          L->kernel->name, L->grid.x, L->grid.y, L->grid.z, L->block.x,
+          L->block.y, L->block.z, elapsed,
+          ending ? " (CUEMU_TIMEOUT)" : "");
   int shown = 0;
   for (int i = 0; i < MAX_RUNNERS; ++i) {
     cuemu_worker *w = runners[i].worker;
@@ -110,9 +170,7 @@ static void report(const watched *l, double elapsed, int ending) {
                     "(undefined in CUDA) wait for ever here; the process "
                     "ends (exit status %d)\n",
             CUEMU_WATCHDOG_EXIT);
-    fflush(stdout);
-    fflush(stderr);
-    _exit(CUEMU_WATCHDOG_EXIT);
+    end_process();
   }
   fprintf(stderr, "cuemu:   set CUEMU_TIMEOUT=SECONDS to end such a run "
                   "with this report\n");
@@ -132,12 +190,17 @@ static void *watch(void *arg) {
       watched *l = &launches[i];
       if (!l->launch)
         continue;
+      unsigned long long next = atomic_load(&l->launch->next_block);
+      if (next != l->seen_next) {
+        l->seen_next = next;
+        l->since = t;
+      }
       double elapsed = t - l->since;
       if (limit > 0 && elapsed >= limit)
-        report(l, elapsed, 1);
+        report(i, elapsed, 1);
       else if (limit <= 0 && !l->warned && elapsed >= WARN_AFTER) {
         l->warned = 1;
-        report(l, elapsed, 0);
+        report(i, elapsed, 0);
       }
     }
     pthread_mutex_unlock(&lock);
@@ -168,6 +231,7 @@ static void forget_after_fork(void) {
   pthread_mutex_init(&lock, NULL);
   memset(launches, 0, sizeof launches);
   memset(runners, 0, sizeof runners);
+  current_runner = -1;
   started = (pthread_once_t)PTHREAD_ONCE_INIT;
 }
 
@@ -180,11 +244,16 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   pthread_once(&atfork_once, register_atfork);
   pthread_once(&started, start);
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < MAX_LAUNCHES; ++i)
-    if (!launches[i].launch) {
-      launches[i] = (watched){L, now(), 0};
-      break;
-    }
+  int i = 0;
+  while (i < MAX_LAUNCHES && launches[i].launch)
+    ++i;
+  if (i < MAX_LAUNCHES)
+    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0};
+  else if (!warned_launches++)
+    fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
+                    "the watchdog (CUEMU_TIMEOUT) does not watch the "
+                    "others\n",
+            MAX_LAUNCHES);
   pthread_mutex_unlock(&lock);
 }
 
@@ -198,19 +267,31 @@ void cuemu__watchdog_end(cuemu_launch *L) {
 
 void cuemu__watchdog_enter(cuemu_worker *w) {
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < MAX_RUNNERS; ++i)
-    if (!runners[i].worker) {
-      runners[i].thread = pthread_self();
-      runners[i].worker = w;
-      break;
-    }
+  int i = 0;
+  while (i < MAX_RUNNERS && runners[i].worker)
+    ++i;
+  if (i < MAX_RUNNERS) {
+    runners[i].thread = pthread_self();
+    runners[i].worker = w;
+    runners[i].outer = current_runner;
+    runners[i].asked = 0;
+    atomic_store(&runners[i].pc, NULL);
+    current_runner = i; /* last: the handler may run at any time */
+  } else if (!warned_runners++) {
+    fprintf(stderr, "cuemu: warning: more than %d workers run blocks at "
+                    "once; the watchdog's reports leave the others out\n",
+            MAX_RUNNERS);
+  }
   pthread_mutex_unlock(&lock);
 }
 
 void cuemu__watchdog_leave(cuemu_worker *w) {
   pthread_mutex_lock(&lock);
   for (int i = 0; i < MAX_RUNNERS; ++i)
-    if (runners[i].worker == w)
+    if (runners[i].worker == w) {
+      if (current_runner == i)
+        current_runner = runners[i].outer; /* first: see enter */
       runners[i].worker = NULL;
+    }
   pthread_mutex_unlock(&lock);
 }

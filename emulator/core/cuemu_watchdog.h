@@ -4,11 +4,12 @@
  * would set, grids of several devices that wait for a launch not issued
  * yet under CUEMU_STREAMS=sync) cannot be stopped: its threads are the
  * process's. The watchdog watches every launch; one that has run for
- * CUEMU_TIMEOUT seconds is reported (kernel, grid, the blocks still
- * running, each with the thread running on it and its source line) and
+ * CUEMU_TIMEOUT seconds without a block ending is reported (kernel, grid,
+ * the blocks still running, each with the thread running on it and its
+ * source line) and
  * the process exits with status 124, without running atexit handlers
  * (the kernel's threads still run). Without CUEMU_TIMEOUT, a launch that
- * has run for 60 s is reported once, as a warning, and goes on.
+ * has run for 60 s so is reported once, as a warning, and goes on.
  * Internal to libcuemu.
  */
 #ifndef CUEMU_WATCHDOG_H

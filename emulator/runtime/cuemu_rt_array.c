@@ -370,9 +370,9 @@ int cuemu_rt_free_array(cudaArray_t array) {
   if (!e)
     return cuemu_rt_error(cudaErrorInvalidValue);
   free(e);
-  /* A queued copy may still use it (as cudaFree, the device's work is
-   * waited for first). */
-  cuemu__stream_wait_all();
+  /* A queued copy may still use it (as cudaFree, the devices' work is
+   * waited for first: the stream may be another device's). */
+  cuemu__stream_wait_every_device();
   array_delete(array);
   return cudaSuccess;
 }
@@ -388,6 +388,8 @@ int cuemu_rt_free_mipmapped_array(cudaMipmappedArray_t mipmap) {
   if (!e)
     return cuemu_rt_error(cudaErrorInvalidValue);
   free(e);
+  /* As cudaFreeArray: a queued copy may still use one of its levels. */
+  cuemu__stream_wait_every_device();
   mipmap_delete(mipmap);
   return cudaSuccess;
 }

@@ -23,10 +23,12 @@
  * kernel that uses it then: one not ordered after the allocation). The
  * allocation lives until the stream reaches the free; a later allocation
  * that stream order puts after the free may take its block over first
- * (take_over): the block is then kept for it, freed (no access, remembered
- * as freed) when the stream reaches the free, and live again when the
- * taking stream reaches the new allocation's point, so a use in between
- * is a use after free.
+ * (take_over): the block is then kept for it. When the stream reaches the
+ * free, the entry in the table stays live (the pointer the new allocation
+ * returned is valid for host calls issued after it) but is flagged as
+ * unreached again, and its memcheck record starts afresh, until the taking
+ * stream reaches the new allocation's point: memcheck reports a kernel
+ * that uses it in between.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -82,8 +84,8 @@ typedef struct pool_allocation {
   void *free_stream;
   unsigned long long free_seq, generation;
   /* Its number (queued points and frees name it by address and number),
-   * whether its block waits, freed, for the allocation point of the
-   * allocation that took it over, its table flags and the site of the
+   * whether its block waits, flagged as unreached, for the allocation
+   * point of the allocation that took it over, its table flags and the site of the
    * allocation that made it or took it over. */
   unsigned long long id;
   int dead;
@@ -231,8 +233,8 @@ typedef struct queued_free {
 } queued_free;
 
 /* Runs a queued free at its place in its stream. When a later allocation
- * has taken the block over, the block is kept for it: freed in the table
- * and without access until that allocation's point (run_point). */
+ * has taken the block over, the block is kept for it: live in the table
+ * but flagged as unreached until that allocation's point (run_point). */
 static int run_queued_free(void *arg, void *stream) {
   (void)stream;
   queued_free f = *(queued_free *)arg;
@@ -243,9 +245,8 @@ static int run_queued_free(void *arg, void *stream) {
     if (a->free_issued && a->generation == f.generation) {
       give_back(a, a->free_stream, a->free_seq);
     } else if (!a->dead) {
-      cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+      cuemu__allocation_set_flags(a->ptr, 0, CUEMU__ALLOCATION_UNREACHED);
       cuemu__allocation_freed(a->ptr);
-      mprotect(a->ptr, a->bytes, PROT_NONE);
       a->dead = 1;
     }
   }
@@ -254,7 +255,7 @@ static int run_queued_free(void *arg, void *stream) {
 }
 
 /* Runs an allocation point at its place in its stream: the allocation is
- * reached (a block taken over comes back to life for it). */
+ * reached (a block taken over gets a fresh memcheck record for it). */
 static int run_point(void *arg, void *stream) {
   (void)stream;
   queued_free f = *(queued_free *)arg;
@@ -263,15 +264,13 @@ static int run_point(void *arg, void *stream) {
   size_t size = 0;
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(f.ptr);
-  if (a && a->id == f.id && a->dead &&
-      mprotect(a->ptr, a->bytes, PROT_READ | PROT_WRITE) == 0 &&
-      cuemu__allocation_insert(a->ptr, a->size, CUEMU_RT_MEMORY_DEVICE,
-                               a->flags) == 0) {
-    a->dead = 0;
-    site = a->site;
-    size = a->size;
-  } else if (a && a->id == f.id && !a->dead) {
+  if (a && a->id == f.id) {
     cuemu__allocation_set_flags(a->ptr, CUEMU__ALLOCATION_UNREACHED, 0);
+    if (a->dead) {
+      a->dead = 0;
+      site = a->site;
+      size = a->size;
+    }
   }
   pthread_mutex_unlock(&lock);
   if (size)
@@ -418,6 +417,26 @@ static pool_allocation *take_over(const reuse_request *r, size_t size) {
   return NULL;
 }
 
+/* Undoes take_over when the taking allocation's point could not be
+ * queued: the block waits for its queued free again, which names the
+ * generation before, or goes back to its pool if that free has run (the
+ * lock not held). */
+static void undo_take_over(queued_free point, const void *old_site) {
+  pthread_mutex_lock(&lock);
+  pool_allocation *a = find_allocation(point.ptr);
+  if (a && a->id == point.id && a->generation == point.generation &&
+      !a->free_issued) {
+    a->free_issued = 1;
+    a->generation--;
+    a->pool->used -= a->bytes;
+    a->site = old_site;
+    /* Its free has run meanwhile and kept the block: it goes back now. */
+    if (a->dead)
+      give_back(a, a->free_stream, a->free_seq);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 /* The place of stream-ordered allocation: every cudaMallocAsync and
  * cudaMallocFromPoolAsync comes here (stream capture turns them into graph
  * nodes here, before anything is allocated). */
@@ -471,14 +490,16 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     if (taken) {
       /* The block comes back to life at this allocation's point, after
        * the free that stream order puts before it has run. */
+      const void *old_site = taken->site;
       taken->site = site;
       point = (queued_free){taken->ptr, taken->id, taken->generation};
       pthread_mutex_unlock(&lock);
       int code = queue_point(point, stream);
       if (code)
-        return code;
-      *ptr = point.ptr;
-      return cudaSuccess;
+        undo_take_over(point, old_site);
+      else
+        *ptr = point.ptr;
+      return code;
     }
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
                                reusable, &r, &block);
@@ -508,7 +529,13 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   if (ordered) {
     int code = queue_point(point, stream);
     if (code) {
-      cuemu__allocation_set_flags(p, CUEMU__ALLOCATION_UNREACHED, 0);
+      /* Without its point the allocation is not made: its block goes
+       * back to the pool. */
+      pthread_mutex_lock(&lock);
+      pool_allocation *a = find_allocation(p);
+      if (a && a->id == point.id)
+        give_back(a, cuemu__pool_deps_stream(stream), 0);
+      pthread_mutex_unlock(&lock);
       return code;
     }
   }

@@ -7,6 +7,12 @@
 //    kernel issued between the free and that allocation uses freed memory:
 //    memcheck reports it (cuemu once made the block live again from the
 //    new allocation's call, so the use was hidden);
+//  - the pointer from a cudaMallocAsync that took a block over is valid
+//    for host calls issued after it even while its stream has run the old
+//    free but not reached the new allocation (cuemu once dropped it from
+//    its table then: cudaMemsetAsync refused it, cudaPointerGetAttributes
+//    did not know it, and cudaMemcpyAsync from pinned memory waited for
+//    the held stream);
 //  - a kernel on another stream, not ordered after the allocation, that
 //    runs while the allocating stream has not reached it (the stream is
 //    held by a kernel that waits for the host) is a use before the
@@ -64,6 +70,60 @@ static void take_over_serves_new_allocation(cudaStream_t s, int *sum) {
   CHECK(host == 3 * (kN * (kN - 1) / 2) + kN);
 }
 
+// Sets *reached, then holds the stream until *flag is non-zero.
+__global__ void mark_and_hold(volatile int *reached, const volatile int *flag) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    *reached = 1;
+    while (*flag == 0) {
+    }
+  }
+}
+
+// Right: the stream runs the old free and is held before the allocation
+// that took the block over; host calls issued meanwhile take its pointer.
+static void take_over_pointer_valid_before_point(cudaStream_t s) {
+  int *a = nullptr, *b = nullptr, *reached = nullptr, *dreached = nullptr,
+      *pinned = nullptr;
+  RT(cudaHostAlloc(&reached, sizeof(int), cudaHostAllocMapped));
+  RT(cudaHostGetDevicePointer(&dreached, reached, 0));
+  RT(cudaMallocHost(&pinned, kN * sizeof(int)));
+  for (int i = 0; i < kN; ++i)
+    pinned[i] = 7 * i;
+  *reached = 0;
+  Hold hold(5.0);
+  RT(cudaMallocAsync(&a, kN * sizeof(int), s));
+  fill<int><<<kN / 256, 256, 0, s>>>(a, kN, 1, 0);
+  RT(cudaFreeAsync(a, s));
+  mark_and_hold<<<1, 32, 0, s>>>(dreached, hold.dflag);
+  RT(cudaMallocAsync(&b, kN * sizeof(int), s));
+  // The stream has run the free once the held kernel runs (bounded wait:
+  // the valve ends the hold after 5 s).
+  for (int i = 0; i < 5000 && !__atomic_load_n(reached, __ATOMIC_ACQUIRE);
+       ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  CHECK(*reached == 1);
+  cudaPointerAttributes at{};
+  RT(cudaPointerGetAttributes(&at, b));
+  CHECK(at.type == cudaMemoryTypeDevice && at.devicePointer == b);
+  RT(cudaMemsetAsync(b, 0, kN * sizeof(int), s));
+  RT(cudaMemcpyAsync(b, pinned, kN / 2 * sizeof(int), cudaMemcpyHostToDevice,
+                     s));
+  CHECK(hold.release()); // neither call waited for the held stream
+  RT(cudaStreamSynchronize(s));
+  int *back = nullptr;
+  RT(cudaMallocHost(&back, kN * sizeof(int)));
+  RT(cudaMemcpy(back, b, kN * sizeof(int), cudaMemcpyDeviceToHost));
+  bool same = true;
+  for (int i = 0; i < kN; ++i)
+    same = same && back[i] == (i < kN / 2 ? 7 * i : 0);
+  CHECK(same);
+  RT(cudaFreeAsync(b, s));
+  RT(cudaStreamSynchronize(s));
+  RT(cudaFreeHost(back));
+  RT(cudaFreeHost(pinned));
+  RT(cudaFreeHost(reached));
+}
+
 // Wrong: a kernel between the free and the allocation that takes the block
 // over reads the freed allocation.
 static void use_between_free_and_take_over(cudaStream_t s, int *sum) {
@@ -111,6 +171,7 @@ int main() {
     RT(cudaMemset(sum, 0, sizeof(int)));
     if (round == 0) {
       take_over_serves_new_allocation(s1, sum);
+      take_over_pointer_valid_before_point(s1);
       RT(cudaStreamDestroy(s1));
       RT(cudaStreamDestroy(s2));
       RT(cudaFree(sum));

@@ -8,6 +8,10 @@
 // return at once (cuemu once ran them when issued, so the host waited for
 // the held kernel); once released, the copies see the data that the kernels
 // before them wrote, and the kernels after them see theirs. Also
+// cudaFreeArray and cudaFreeMipmappedArray wait for the work queued on
+// every device first, as cudaFree does (cuemu once freed a mipmapped
+// array, and an array of another device than the current one, while a
+// queued copy still wrote into it). Also
 // cuDeviceGetP2PAttribute (the driver API), which answers as
 // cudaDeviceGetP2PAttribute does on two emulated devices.
 // CUEMU_OPTIONS: -std=c++17 -Wno-deprecated-declarations
@@ -115,6 +119,45 @@ static void copies(cudaStream_t s) {
   RT(cudaFreeHost(pinned_lin));
 }
 
+// A copy into an array is queued behind a held kernel; the array is freed
+// (from device 0 while the stream is device `device`'s): the free waits for
+// the copy, so the stream is idle once it returns. The hold is released by
+// its valve after 0.3 s, long after a free that does not wait returns.
+static void frees_wait_for_queued_copies(int device, bool mipmapped) {
+  const size_t row = kW * sizeof(float);
+  RT(cudaSetDevice(device));
+  cudaStream_t s;
+  RT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaArray_t a = nullptr, level = nullptr;
+  cudaMipmappedArray_t mm = nullptr;
+  if (mipmapped) {
+    RT(cudaMallocMipmappedArray(&mm, &desc, make_cudaExtent(kW, kH, 0), 2));
+    RT(cudaGetMipmappedArrayLevel(&level, mm, 0));
+  } else {
+    RT(cudaMallocArray(&a, &desc, kW, kH));
+    level = a;
+  }
+  float *src;
+  RT(cudaMalloc(&src, row * kH));
+  {
+    Hold hold(0.3);
+    hold_until<<<1, 32, 0, s>>>(hold.dflag);
+    RT(cudaMemcpy2DToArrayAsync(level, 0, 0, src, row, row, kH,
+                                cudaMemcpyDeviceToDevice, s));
+    RT(cudaSetDevice(0));
+    if (mipmapped)
+      RT(cudaFreeMipmappedArray(mm));
+    else
+      RT(cudaFreeArray(a));
+    CHECK(cudaStreamQuery(s) == cudaSuccess); // the copy has run
+    hold.release();
+  }
+  RT(cudaStreamSynchronize(s));
+  RT(cudaStreamDestroy(s));
+  RT(cudaFree(src));
+}
+
 // cuDeviceGetP2PAttribute on two devices, against cudaDeviceGetP2PAttribute.
 static void p2p_attributes() {
   CHECK(cuInit(0) == CUDA_SUCCESS);
@@ -152,6 +195,11 @@ int main() {
   RT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   copies(s);
   RT(cudaStreamDestroy(s));
+  RT(cudaSetDevice(1));
+  RT(cudaSetDeviceFlags(cudaDeviceMapHost));
+  frees_wait_for_queued_copies(0, true);
+  frees_wait_for_queued_copies(1, false);
+  RT(cudaSetDevice(0));
   p2p_attributes();
   return finish();
 }

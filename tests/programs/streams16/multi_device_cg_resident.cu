@@ -58,6 +58,9 @@ int main() {
   setenv("CUEMU_DEVICE", "count=2,sms=8", 1); // before the first CUDA call
   // Grids that never meet end the process (status 124) instead of hanging.
   setenv("CUEMU_TIMEOUT", "60", 0);
+  // The stacks run out of guarded mappings here also where the system
+  // allows many more than the usual 65530.
+  setenv("CUEMU_MAX_MAP_COUNT", "65530", 0);
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0) == cudaSuccess);
   CHECK(prop.multiProcessorCount == 8 && prop.cooperativeLaunch == 1);
