@@ -96,6 +96,31 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                              &release_child_args<Owner>);
 }
 
+/* The same for a kernel of parameters Values (a std::tuple of their
+ * types), made from `args` in the launch's copy itself (a C++17 prvalue
+ * initializes the member): no copy of a big parameter on the calling
+ * thread's stack. */
+template <typename Values, typename... A_>
+int child_launch_made(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
+                      dim3 block, std::size_t shmem, cudaStream_t stream,
+                      A_ &&...args) {
+  constexpr std::size_t n = std::tuple_size<Values>::value;
+  using Owner = child_args<Values, n + 1>;
+  void *p = cuemu_device_args_alloc(sizeof(Owner));
+  Owner *owner = ::new (p) Owner{Values(std::forward<A_>(args)...), {}};
+  std::apply(
+      [owner](auto &...v) {
+        std::size_t k = 0;
+        ((owner->ptrs[k++] = static_cast<void *>(&v)), ...);
+      },
+      owner->values);
+  owner->ptrs[n] = fn;
+  cuemu_uint3 g = {grid.x, grid.y, grid.z};
+  cuemu_uint3 b = {block.x, block.y, block.z};
+  return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,
+                             &release_child_args<Owner>);
+}
+
 /* The same for a kernel template whose arguments are deduced: the thunk
  * reads the tuple of values and the lambda that calls the kernel. */
 template <typename Values, typename L_>

@@ -30,6 +30,7 @@
 #pragma GCC system_header
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <tuple>
@@ -99,6 +100,7 @@ template <typename... P_> struct abi_traits<void (*)(P_...)> {
   static constexpr bool by_address_on_device =
       (false || ... || passed_by_address<param_value_t<P_>>::value);
   using values = std::tuple<typename thunk_value<P_>::type...>;
+  using params = std::tuple<param_value_t<P_>...>;
   using plain = void (*)(P_...);
 };
 #if defined(__cpp_noexcept_function_type)
@@ -178,16 +180,19 @@ inline void refuse_device_side_launch(const cuemu_kernel_desc *desc) {
       "kernel launch in kernel code", 0,
       desc && desc->name ? desc->name : "(kernel)");
 }
-template <typename Values, std::size_t... I_>
-int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
-                       dim3 block, std::size_t shmem, cudaStream_t stream,
-                       const Values &values, std::index_sequence<I_...> seq) {
-  if constexpr (!(false || ... ||
-                  passed_by_address<std::decay_t<
-                      std::tuple_element_t<I_, Values>>>::value))
-    return child_launch(desc, fn, grid, block, shmem, stream, values, seq);
-  else
+/* The launch from kernel code of a kernel of type F with `args`: its
+ * parameters are made from them in the launch's copy (child_launch_made),
+ * none on the calling thread's stack, unless the kernel has a parameter
+ * passed by address, which is refused. */
+template <typename F_, typename... A_>
+void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
+                        dim3 block, std::size_t shmem, cudaStream_t stream,
+                        A_ &&...args) {
+  if constexpr (abi_traits<F_>::by_address_on_device)
     refuse_device_side_launch(desc);
+  else
+    child_launch_made<typename abi_traits<F_>::params>(
+        desc, fn, grid, block, shmem, stream, std::forward<A_>(args)...);
 }
 
 /* A launcher L of a launch in kernel code (what `.device_side()` that
@@ -203,20 +208,32 @@ struct user_copy_constructor
                              std::is_trivially_move_constructible<T>::value)
                          /* The traits count the destructor in. */
                          : !__has_trivial_copy(T))> {};
+/* What nvcc refuses of a kernel's parameter types (a std::tuple of them),
+ * as it checks the parameters, not the arguments they are made from. */
+template <typename Params> struct device_side_refusals;
+template <typename... V_> struct device_side_refusals<std::tuple<V_...>> {
+  static constexpr bool copy_constructor =
+      (false || ... || user_copy_constructor<V_>::value);
+  static constexpr bool destructor =
+      (false || ... ||
+       (passed_by_address<V_>::value &&
+        !std::is_trivially_destructible<V_>::value));
+};
+/* L::device_params<A...> is the tuple of the parameter types of the kernel
+ * that a launch with arguments A... calls; L::device_call() launches. */
 template <typename L_> struct device_side_launcher : L_ {
   explicit device_side_launcher(const L_ &l) : L_(l) {}
   template <typename... A_> void operator()(A_ &&...args) const {
+    using refusals =
+        device_side_refusals<typename L_::template device_params<A_...>>;
     static_assert(
-        !(false || ... || user_copy_constructor<std::decay_t<A_>>::value),
+        !refusals::copy_constructor,
         "cannot pass an argument with a user-provided copy-constructor to a "
         "device-side kernel launch");
-    static_assert(
-        !(false || ... ||
-          (passed_by_address<std::decay_t<A_>>::value &&
-           !std::is_trivially_destructible<std::decay_t<A_>>::value)),
-        "cannot pass an argument with a user-provided destructor to a "
-        "device-side kernel launch");
-    L_::operator()(std::forward<A_>(args)...);
+    static_assert(!refusals::destructor,
+                  "cannot pass an argument with a user-provided destructor "
+                  "to a device-side kernel launch");
+    L_::device_call(std::forward<A_>(args)...);
   }
 };
 
@@ -238,16 +255,10 @@ struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
     const L_ &self = *static_cast<const L_ *>(this);
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      if constexpr (abi_traits<void (*)(P_...)>::by_address_on_device) {
-        refuse_device_side_launch(self.desc_);
-      } else {
-        /* Copied from const lvalues: the copy constructor, trivial. */
-        std::tuple<param_value_t<P_>...> values(
-            static_cast<const param_value_t<P_> &>(args)...);
-        child_launch(self.desc_, self.fn_, self.grid_, self.block_,
-                     self.shmem_, self.stream_, values,
-                     std::index_sequence_for<P_...>());
-      }
+      /* Copied from const lvalues: the copy constructor, trivial. */
+      device_side_launch<void (*)(P_...)>(
+          self.desc_, self.fn_, self.grid_, self.block_, self.shmem_,
+          self.stream_, static_cast<const param_value_t<P_> &>(args)...);
       return;
     }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&args)...,
@@ -275,11 +286,29 @@ template <typename V_> struct param_bytes {
   }
 };
 /* A big parameter (big_param): where the launch keeps its bytes, which
- * outlive the block's threads. */
+ * outlive the block's threads, when they are aligned for V; else (the
+ * `extra` buffer of cuLaunchKernel may place them anywhere) an aligned
+ * copy of them, which lives as long as this. */
 template <typename V_> struct param_at {
   const unsigned char *bytes;
+  void *copied = nullptr;
   explicit param_at(const void *from)
-      : bytes(static_cast<const unsigned char *>(from)) {}
+      : bytes(static_cast<const unsigned char *>(from)) {
+    if (reinterpret_cast<std::uintptr_t>(from) % alignof(V_) != 0) {
+      heap_bypass bypass;
+      copied = ::operator new(sizeof(V_), std::align_val_t(alignof(V_)));
+      copy_param_bytes(copied, from, sizeof(V_));
+      bytes = static_cast<const unsigned char *>(copied);
+    }
+  }
+  param_at(const param_at &) = delete;
+  param_at &operator=(const param_at &) = delete;
+  ~param_at() {
+    if (copied) {
+      heap_bypass bypass;
+      ::operator delete(copied, std::align_val_t(alignof(V_)));
+    }
+  }
 };
 template <typename P_> struct thunk_value {
   using V_ = param_value_t<P_>;
@@ -431,6 +460,15 @@ template <typename K_>
 struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
     : std::integral_constant<bool,
                              abi_traits<typename K_::value_type>::by_address> {};
+
+/* The parameter types (a std::tuple) of the picked kernel K, or, when
+ * cuemu cannot name it (void), the types of the arguments A. */
+template <typename K_, typename... A_> struct picked_params {
+  using type = typename abi_traits<typename K_::value_type>::params;
+};
+template <typename... A_> struct picked_params<void, A_...> {
+  using type = std::tuple<std::decay_t<A_>...>;
+};
 
 } // namespace cuemu
 
