@@ -51,10 +51,12 @@ if (cd "$work" && "$nvcc" -rdc=true -c -o child.o "$d/$file") >"$work/child.log"
 elif awk -v f="$file" -v c="$copy" -v m="$dtor" '
     index($0, f ":22:") && /required from here/ { at = 22 }
     index($0, f ":26:") && /required from here/ { at = 26 }
+    index($0, f ":46:") && /required from here/ { at = 46 }
     index($0, c) && at == 22 { one = 1 }
     index($0, m) && at == 26 { two = 1 }
-    END { exit !(one && two) }' "$work/child.log"; then
-  echo "PASS: launches in kernel code with a user-provided copy constructor or destructor are refused when compiled, at their lines, as nvcc refuses them"
+    index($0, c) && at == 46 { three = 1 }
+    END { exit !(one && two && three) }' "$work/child.log"; then
+  echo "PASS: launches in kernel code with a user-provided copy constructor or destructor are refused when compiled, at their lines, as nvcc refuses them (of the kernel's parameter, made from an int argument, too)"
 else
   fail "$file: $(cat "$work/child.log")"
 fi

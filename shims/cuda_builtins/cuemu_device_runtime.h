@@ -100,21 +100,17 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
  * types), made from `args` in the launch's copy itself (a C++17 prvalue
  * initializes the member): no copy of a big parameter on the calling
  * thread's stack. */
-template <typename Values, typename... A_>
+template <typename Values, std::size_t... I_, typename... A_>
 int child_launch_made(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                       dim3 block, std::size_t shmem, cudaStream_t stream,
-                      A_ &&...args) {
-  constexpr std::size_t n = std::tuple_size<Values>::value;
-  using Owner = child_args<Values, n + 1>;
+                      std::index_sequence<I_...>, A_ &&...args) {
+  using Owner = child_args<Values, sizeof...(I_) + 1>;
   void *p = cuemu_device_args_alloc(sizeof(Owner));
   Owner *owner = ::new (p) Owner{Values(std::forward<A_>(args)...), {}};
-  std::apply(
-      [owner](auto &...v) {
-        std::size_t k = 0;
-        ((owner->ptrs[k++] = static_cast<void *>(&v)), ...);
-      },
-      owner->values);
-  owner->ptrs[n] = fn;
+  void *ptrs[sizeof...(I_) + 1] = {
+      static_cast<void *>(&std::get<I_>(owner->values))..., fn};
+  for (std::size_t k = 0; k < sizeof...(I_) + 1; ++k)
+    owner->ptrs[k] = ptrs[k];
   cuemu_uint3 g = {grid.x, grid.y, grid.z};
   cuemu_uint3 b = {block.x, block.y, block.z};
   return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,

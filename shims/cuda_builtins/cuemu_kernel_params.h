@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <tuple>
@@ -192,7 +193,8 @@ void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
     refuse_device_side_launch(desc);
   else
     child_launch_made<typename abi_traits<F_>::params>(
-        desc, fn, grid, block, shmem, stream, std::forward<A_>(args)...);
+        desc, fn, grid, block, shmem, stream,
+        std::index_sequence_for<A_...>(), std::forward<A_>(args)...);
 }
 
 /* A launcher L of a launch in kernel code (what `.device_side()` that
@@ -296,9 +298,15 @@ template <typename V_> struct param_at {
       : bytes(static_cast<const unsigned char *>(from)) {
     if (reinterpret_cast<std::uintptr_t>(from) % alignof(V_) != 0) {
       heap_bypass bypass;
-      copied = ::operator new(sizeof(V_), std::align_val_t(alignof(V_)));
-      copy_param_bytes(copied, from, sizeof(V_));
-      bytes = static_cast<const unsigned char *>(copied);
+      copied = std::malloc(sizeof(V_) + alignof(V_));
+      if (!copied)
+        cuemu_kernel_assert_fail("out of memory for an aligned copy of a "
+                                 "kernel parameter",
+                                 "kernel parameter", 0, "(kernel)");
+      std::uintptr_t at = reinterpret_cast<std::uintptr_t>(copied);
+      at += alignof(V_) - at % alignof(V_);
+      copy_param_bytes(reinterpret_cast<void *>(at), from, sizeof(V_));
+      bytes = reinterpret_cast<const unsigned char *>(at);
     }
   }
   param_at(const param_at &) = delete;
@@ -306,7 +314,7 @@ template <typename V_> struct param_at {
   ~param_at() {
     if (copied) {
       heap_bypass bypass;
-      ::operator delete(copied, std::align_val_t(alignof(V_)));
+      std::free(copied);
     }
   }
 };
