@@ -287,36 +287,34 @@ template <typename V_> struct param_bytes {
     copy_param_bytes(bytes, from, sizeof(V_));
   }
 };
+/* An aligned copy of a parameter's `size` bytes at `from`, in memory of
+ * the C library (*block, which free_param_copy() frees). Out of line: the
+ * thunk's frame stays small. */
+__attribute__((noinline)) inline void *
+aligned_param_copy(const void *from, std::size_t size, std::size_t align,
+                   void **block) {
+  heap_bypass bypass;
+  *block = std::malloc(size + align);
+  if (!*block)
+    cuemu_kernel_assert_fail("out of memory for an aligned copy of a "
+                             "kernel parameter",
+                             "kernel parameter", 0, "(kernel)");
+  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(*block);
+  at += align - at % align;
+  copy_param_bytes(reinterpret_cast<void *>(at), from, size);
+  return reinterpret_cast<void *>(at);
+}
+__attribute__((noinline)) inline void free_param_copy(void *block) {
+  heap_bypass bypass;
+  std::free(block);
+}
 /* A big parameter (big_param): where the launch keeps its bytes, which
- * outlive the block's threads, when they are aligned for V; else (the
- * `extra` buffer of cuLaunchKernel may place them anywhere) an aligned
- * copy of them, which lives as long as this. */
+ * outlive the block's threads (aligned for V: run_aligned_abi_threads()
+ * sees to it). */
 template <typename V_> struct param_at {
   const unsigned char *bytes;
-  void *copied = nullptr;
   explicit param_at(const void *from)
-      : bytes(static_cast<const unsigned char *>(from)) {
-    if (reinterpret_cast<std::uintptr_t>(from) % alignof(V_) != 0) {
-      heap_bypass bypass;
-      copied = std::malloc(sizeof(V_) + alignof(V_));
-      if (!copied)
-        cuemu_kernel_assert_fail("out of memory for an aligned copy of a "
-                                 "kernel parameter",
-                                 "kernel parameter", 0, "(kernel)");
-      std::uintptr_t at = reinterpret_cast<std::uintptr_t>(copied);
-      at += alignof(V_) - at % alignof(V_);
-      copy_param_bytes(reinterpret_cast<void *>(at), from, sizeof(V_));
-      bytes = reinterpret_cast<const unsigned char *>(at);
-    }
-  }
-  param_at(const param_at &) = delete;
-  param_at &operator=(const param_at &) = delete;
-  ~param_at() {
-    if (copied) {
-      heap_bypass bypass;
-      std::free(copied);
-    }
-  }
+      : bytes(static_cast<const unsigned char *>(from)) {}
 };
 template <typename P_> struct thunk_value {
   using V_ = param_value_t<P_>;
@@ -407,16 +405,67 @@ void run_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
   run_threads(abi_caller<typename traits::plain>{fn}, v, start, count, seq);
 }
 
+/* Whether a big parameter of a kernel of type F is at an address that is
+ * not aligned for its type (the `extra` buffer of cuLaunchKernel may place
+ * it anywhere): param_at reads it in place. */
+template <typename F_, std::size_t... I_>
+bool big_param_misaligned(void **args, std::index_sequence<I_...>) {
+  using params = typename abi_traits<F_>::params;
+  return (false || ... ||
+          (big_param<std::tuple_element_t<I_, params>>::value &&
+           reinterpret_cast<std::uintptr_t>(args[I_]) %
+                   alignof(std::tuple_element_t<I_, params>) !=
+               0));
+}
+/* run_abi_threads() with aligned copies of the misaligned big parameters,
+ * freed when the range's threads have all started (each has copied its
+ * parameters then). Out of line, so that the thunk's frame, where threads
+ * run, stays as it is. */
+template <typename F_, std::size_t... I_>
+__attribute__((noinline)) void
+run_aligned_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
+                        std::index_sequence<I_...> seq) {
+  using params = typename abi_traits<F_>::params;
+  constexpr std::size_t n = sizeof...(I_);
+  void *aligned[n + 1] = {};
+  void *blocks[n + 1] = {};
+  for (std::size_t k = 0; k < n; ++k)
+    aligned[k] = args[k];
+  (void)((big_param<std::tuple_element_t<I_, params>>::value &&
+                  reinterpret_cast<std::uintptr_t>(args[I_]) %
+                          alignof(std::tuple_element_t<I_, params>) !=
+                      0
+              ? (aligned[I_] = aligned_param_copy(
+                     args[I_], sizeof(std::tuple_element_t<I_, params>),
+                     alignof(std::tuple_element_t<I_, params>), &blocks[I_]),
+                 0)
+              : 0) +
+         ... + 0);
+  run_abi_threads(fn, aligned, start, count, seq);
+  for (std::size_t k = 0; k < n; ++k)
+    if (blocks[k])
+      free_param_copy(blocks[k]);
+}
+template <typename F_, std::size_t... I_>
+__attribute__((always_inline)) inline void
+run_big_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
+                    std::index_sequence<I_...> seq) {
+  if (big_param_misaligned<F_>(args, seq))
+    run_aligned_abi_threads(fn, args, start, count, seq);
+  else
+    run_abi_threads(fn, args, start, count, seq);
+}
+
 template <typename KT, KT K_>
 void thunk_by_address(void **args, unsigned start, unsigned count) {
-  run_abi_threads(K_, args, start, count,
-                  std::make_index_sequence<kernel_traits<KT>::count>());
+  run_big_abi_threads(K_, args, start, count,
+                      std::make_index_sequence<kernel_traits<KT>::count>());
 }
 template <typename F_>
 void thunk_pointer_by_address(void **args, unsigned start, unsigned count) {
-  run_abi_threads(reinterpret_cast<F_>(args[kernel_traits<F_>::count]), args,
-                  start, count,
-                  std::make_index_sequence<kernel_traits<F_>::count>());
+  run_big_abi_threads(reinterpret_cast<F_>(args[kernel_traits<F_>::count]),
+                      args, start, count,
+                      std::make_index_sequence<kernel_traits<F_>::count>());
 }
 
 /* The thunk of kernel K (of a kernel of type F reached through a pointer):
