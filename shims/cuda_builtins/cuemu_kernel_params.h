@@ -182,7 +182,7 @@ inline void refuse_device_side_launch(const cuemu_kernel_desc *desc) {
       desc && desc->name ? desc->name : "(kernel)");
 }
 /* The launch from kernel code of a kernel of type F with `args`: its
- * parameters are made from them in the launch's copy (child_launch_made),
+ * parameters are made from them in the launch's copy (child_launch),
  * none on the calling thread's stack, unless the kernel has a parameter
  * passed by address, which is refused. */
 template <typename F_, typename... A_>
@@ -192,7 +192,7 @@ void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
   if constexpr (abi_traits<F_>::by_address_on_device)
     refuse_device_side_launch(desc);
   else
-    child_launch_made<typename abi_traits<F_>::params>(
+    child_launch<typename abi_traits<F_>::params>(
         desc, fn, grid, block, shmem, stream,
         std::index_sequence_for<A_...>(), std::forward<A_>(args)...);
 }
