@@ -5,7 +5,8 @@
 # in a friend declaration (nvcc's messages at the user's line), and a
 # launch in kernel code whose argument has a user-provided copy
 # constructor or destructor (nvcc refuses it when it compiles, with the
-# messages that cuemu-nvcc gives at the launch's line). Narrowing in
+# messages that cuemu-nvcc gives at the launch's line; one that cuemu-cc
+# does not see as such is refused when it runs). Narrowing in
 # braces in host code is accepted under -std=c++03 and refused under
 # -std=c++11, as nvcc does; <cooperative_groups.h> under -std=c++11 stops
 # at libcu++'s #error, as with nvcc; -std takes nvcc's five values
@@ -51,12 +52,24 @@ if (cd "$work" && "$nvcc" -rdc=true -c -o child.o "$d/$file") >"$work/child.log"
 elif awk -v f="$file" -v c="$copy" -v m="$dtor" '
     index($0, f ":22:") && /required from here/ { at = 22 }
     index($0, f ":26:") && /required from here/ { at = 26 }
+    index($0, f ":46:") && /required from here/ { at = 46 }
     index($0, c) && at == 22 { one = 1 }
     index($0, m) && at == 26 { two = 1 }
-    END { exit !(one && two) }' "$work/child.log"; then
-  echo "PASS: launches in kernel code with a user-provided copy constructor or destructor are refused when compiled, at their lines, as nvcc refuses them"
+    index($0, c) && at == 46 { three = 1 }
+    END { exit !(one && two && three) }' "$work/child.log"; then
+  echo "PASS: launches in kernel code with a user-provided copy constructor or destructor are refused when compiled, at their lines, as nvcc refuses them (of the kernel's parameter, made from an int argument, too)"
 else
   fail "$file: $(cat "$work/child.log")"
+fi
+
+file=device_launch_unseen.cu
+if (cd "$work" && "$nvcc" -rdc=true -o unseen "$d/$file") >"$work/unseen.log" 2>&1 &&
+  CUEMU_QUIET=0 "$work/unseen" >"$work/unseen.out" 2>&1 &&
+  grep -qx "cudaErrorAssert 0" "$work/unseen.out" &&
+  grep -q "kernel spawning: .*viewed: .*user-provided copy constructor" "$work/unseen.out"; then
+  echo "PASS: a launch in kernel code that cuemu-cc does not see, of a parameter with a user-provided copy constructor, is refused when it runs, naming the kernels"
+else
+  fail "$file: $(cat "$work/unseen.log" "$work/unseen.out" 2>/dev/null)"
 fi
 
 file=cxx03_narrowing.cu
@@ -108,7 +121,8 @@ if [ -n "$real" ]; then
   (cd "$work" && "$real" -arch=sm_90 -std=c++11 -c -o x.o "$d/$file") \
     >/dev/null 2>&1 && fail "nvcc -std=c++11 accepts $file: the test is wrong"
   for file in static_member_kernel.cu member_kernel_template.cu \
-    friend_kernel_definition.cu device_launch_nontrivial.cu; do
+    friend_kernel_definition.cu device_launch_nontrivial.cu \
+    device_launch_unseen.cu; do
     (cd "$work" && "$real" -arch=sm_90 -rdc=true -c -o x.o "$d/$file") \
       >/dev/null 2>&1 && fail "nvcc accepts $file: the test is wrong"
   done

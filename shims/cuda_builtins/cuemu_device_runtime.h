@@ -78,14 +78,18 @@ struct heap_bypass {
   heap_bypass &operator=(const heap_bypass &) = delete;
 };
 
-/* Queues a launch from kernel code; the values are copied now, as CUDA
- * copies a launch's arguments when it is made. A cudaError_t value. */
-template <typename Values, std::size_t... I_>
+/* Queues a launch from kernel code of a kernel whose parameters have the
+ * types Values (a std::tuple): they are made from `args` now, as CUDA
+ * copies a launch's arguments when it is made, in the launch's copy itself
+ * (a C++17 prvalue initializes the member), never on the calling thread's
+ * stack. A cudaError_t value. */
+template <typename Values, std::size_t... I_, typename... A_>
 int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
                  dim3 block, std::size_t shmem, cudaStream_t stream,
-                 const Values &values, std::index_sequence<I_...>) {
+                 std::index_sequence<I_...>, A_ &&...args) {
   using Owner = child_args<Values, sizeof...(I_) + 1>;
-  Owner *owner = make_child_args<Owner>(values);
+  void *p = cuemu_device_args_alloc(sizeof(Owner));
+  Owner *owner = ::new (p) Owner{Values(std::forward<A_>(args)...), {}};
   void *ptrs[sizeof...(I_) + 1] = {
       static_cast<void *>(&std::get<I_>(owner->values))..., fn};
   for (std::size_t k = 0; k < sizeof...(I_) + 1; ++k)

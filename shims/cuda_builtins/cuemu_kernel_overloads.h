@@ -169,6 +169,12 @@ template <typename Set, typename... A_> const void *picked_kernel() {
 
 template <typename... K_> class overloaded_launcher {
 public:
+  /* The kernel that a launch with arguments A... calls. */
+  template <typename... A_>
+  using picked = decltype(overloads::set<typename overloads::unique<
+                              overloads::list<>, K_...>::type>::
+                              pick(std::declval<A_>()...));
+
   overloaded_launcher(dim3 grid, dim3 block, std::size_t shmem,
                       cudaStream_t stream)
       : grid_(grid), block_(block), shmem_(shmem), stream_(stream) {}
@@ -178,10 +184,16 @@ public:
     return device_side_launcher<overloaded_launcher>(*this);
   }
 
+  /* The parameter types of the kernel that the call picks. */
+  template <typename... A_>
+  using device_params = typename abi_traits<
+      typename picked<A_...>::value_type>::params;
+  template <typename... A_> void device_call(A_ &&...args) const {
+    (*this)(std::forward<A_>(args)...);
+  }
+
   template <typename... A_> void operator()(A_ &&...args) const {
-    using Set =
-        overloads::set<typename overloads::unique<overloads::list<>, K_...>::type>;
-    using Picked = decltype(Set::pick(std::declval<A_>()...));
+    using Picked = picked<A_...>;
     launch_static<typename Picked::value_type, Picked::value>(
         grid_, block_, shmem_, stream_)
         .forwarded(std::forward<A_>(args)...);

@@ -30,6 +30,8 @@
 #pragma GCC system_header
 
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <tuple>
@@ -99,6 +101,7 @@ template <typename... P_> struct abi_traits<void (*)(P_...)> {
   static constexpr bool by_address_on_device =
       (false || ... || passed_by_address<param_value_t<P_>>::value);
   using values = std::tuple<typename thunk_value<P_>::type...>;
+  using params = std::tuple<param_value_t<P_>...>;
   using plain = void (*)(P_...);
 };
 #if defined(__cpp_noexcept_function_type)
@@ -178,16 +181,20 @@ inline void refuse_device_side_launch(const cuemu_kernel_desc *desc) {
       "kernel launch in kernel code", 0,
       desc && desc->name ? desc->name : "(kernel)");
 }
-template <typename Values, std::size_t... I_>
-int device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
-                       dim3 block, std::size_t shmem, cudaStream_t stream,
-                       const Values &values, std::index_sequence<I_...> seq) {
-  if constexpr (!(false || ... ||
-                  passed_by_address<std::decay_t<
-                      std::tuple_element_t<I_, Values>>>::value))
-    return child_launch(desc, fn, grid, block, shmem, stream, values, seq);
-  else
+/* The launch from kernel code of a kernel of type F with `args`: its
+ * parameters are made from them in the launch's copy (child_launch),
+ * none on the calling thread's stack, unless the kernel has a parameter
+ * passed by address, which is refused. */
+template <typename F_, typename... A_>
+void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
+                        dim3 block, std::size_t shmem, cudaStream_t stream,
+                        A_ &&...args) {
+  if constexpr (abi_traits<F_>::by_address_on_device)
     refuse_device_side_launch(desc);
+  else
+    child_launch<typename abi_traits<F_>::params>(
+        desc, fn, grid, block, shmem, stream,
+        std::index_sequence_for<A_...>(), std::forward<A_>(args)...);
 }
 
 /* A launcher L of a launch in kernel code (what `.device_side()` that
@@ -203,20 +210,32 @@ struct user_copy_constructor
                              std::is_trivially_move_constructible<T>::value)
                          /* The traits count the destructor in. */
                          : !__has_trivial_copy(T))> {};
+/* What nvcc refuses of a kernel's parameter types (a std::tuple of them),
+ * as it checks the parameters, not the arguments they are made from. */
+template <typename Params> struct device_side_refusals;
+template <typename... V_> struct device_side_refusals<std::tuple<V_...>> {
+  static constexpr bool copy_constructor =
+      (false || ... || user_copy_constructor<V_>::value);
+  static constexpr bool destructor =
+      (false || ... ||
+       (passed_by_address<V_>::value &&
+        !std::is_trivially_destructible<V_>::value));
+};
+/* L::device_params<A...> is the tuple of the parameter types of the kernel
+ * that a launch with arguments A... calls; L::device_call() launches. */
 template <typename L_> struct device_side_launcher : L_ {
   explicit device_side_launcher(const L_ &l) : L_(l) {}
   template <typename... A_> void operator()(A_ &&...args) const {
+    using refusals =
+        device_side_refusals<typename L_::template device_params<A_...>>;
     static_assert(
-        !(false || ... || user_copy_constructor<std::decay_t<A_>>::value),
+        !refusals::copy_constructor,
         "cannot pass an argument with a user-provided copy-constructor to a "
         "device-side kernel launch");
-    static_assert(
-        !(false || ... ||
-          (passed_by_address<std::decay_t<A_>>::value &&
-           !std::is_trivially_destructible<std::decay_t<A_>>::value)),
-        "cannot pass an argument with a user-provided destructor to a "
-        "device-side kernel launch");
-    L_::operator()(std::forward<A_>(args)...);
+    static_assert(!refusals::destructor,
+                  "cannot pass an argument with a user-provided destructor "
+                  "to a device-side kernel launch");
+    L_::device_call(std::forward<A_>(args)...);
   }
 };
 
@@ -238,16 +257,10 @@ struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
     const L_ &self = *static_cast<const L_ *>(this);
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      if constexpr (abi_traits<void (*)(P_...)>::by_address_on_device) {
-        refuse_device_side_launch(self.desc_);
-      } else {
-        /* Copied from const lvalues: the copy constructor, trivial. */
-        std::tuple<param_value_t<P_>...> values(
-            static_cast<const param_value_t<P_> &>(args)...);
-        child_launch(self.desc_, self.fn_, self.grid_, self.block_,
-                     self.shmem_, self.stream_, values,
-                     std::index_sequence_for<P_...>());
-      }
+      /* Copied from const lvalues: the copy constructor, trivial. */
+      device_side_launch<void (*)(P_...)>(
+          self.desc_, self.fn_, self.grid_, self.block_, self.shmem_,
+          self.stream_, static_cast<const param_value_t<P_> &>(args)...);
       return;
     }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&args)...,
@@ -274,8 +287,30 @@ template <typename V_> struct param_bytes {
     copy_param_bytes(bytes, from, sizeof(V_));
   }
 };
+/* An aligned copy of a parameter's `size` bytes at `from`, in memory of
+ * the C library (*block, which free_param_copy() frees). Out of line: the
+ * thunk's frame stays small. */
+__attribute__((noinline)) inline void *
+aligned_param_copy(const void *from, std::size_t size, std::size_t align,
+                   void **block) {
+  heap_bypass bypass;
+  *block = std::malloc(size + align);
+  if (!*block)
+    cuemu_kernel_assert_fail("out of memory for an aligned copy of a "
+                             "kernel parameter",
+                             "kernel parameter", 0, "(kernel)");
+  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(*block);
+  at += align - at % align;
+  copy_param_bytes(reinterpret_cast<void *>(at), from, size);
+  return reinterpret_cast<void *>(at);
+}
+__attribute__((noinline)) inline void free_param_copy(void *block) {
+  heap_bypass bypass;
+  std::free(block);
+}
 /* A big parameter (big_param): where the launch keeps its bytes, which
- * outlive the block's threads. */
+ * outlive the block's threads (aligned for V: run_aligned_abi_threads()
+ * sees to it). */
 template <typename V_> struct param_at {
   const unsigned char *bytes;
   explicit param_at(const void *from)
@@ -370,16 +405,67 @@ void run_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
   run_threads(abi_caller<typename traits::plain>{fn}, v, start, count, seq);
 }
 
+/* Whether a big parameter of a kernel of type F is at an address that is
+ * not aligned for its type (the `extra` buffer of cuLaunchKernel may place
+ * it anywhere): param_at reads it in place. */
+template <typename F_, std::size_t... I_>
+bool big_param_misaligned(void **args, std::index_sequence<I_...>) {
+  using params = typename abi_traits<F_>::params;
+  return (false || ... ||
+          (big_param<std::tuple_element_t<I_, params>>::value &&
+           reinterpret_cast<std::uintptr_t>(args[I_]) %
+                   alignof(std::tuple_element_t<I_, params>) !=
+               0));
+}
+/* run_abi_threads() with aligned copies of the misaligned big parameters,
+ * freed when the range's threads have all started (each has copied its
+ * parameters then). Out of line, so that the thunk's frame, where threads
+ * run, stays as it is. */
+template <typename F_, std::size_t... I_>
+__attribute__((noinline)) void
+run_aligned_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
+                        std::index_sequence<I_...> seq) {
+  using params = typename abi_traits<F_>::params;
+  constexpr std::size_t n = sizeof...(I_);
+  void *aligned[n + 1] = {};
+  void *blocks[n + 1] = {};
+  for (std::size_t k = 0; k < n; ++k)
+    aligned[k] = args[k];
+  (void)((big_param<std::tuple_element_t<I_, params>>::value &&
+                  reinterpret_cast<std::uintptr_t>(args[I_]) %
+                          alignof(std::tuple_element_t<I_, params>) !=
+                      0
+              ? (aligned[I_] = aligned_param_copy(
+                     args[I_], sizeof(std::tuple_element_t<I_, params>),
+                     alignof(std::tuple_element_t<I_, params>), &blocks[I_]),
+                 0)
+              : 0) +
+         ... + 0);
+  run_abi_threads(fn, aligned, start, count, seq);
+  for (std::size_t k = 0; k < n; ++k)
+    if (blocks[k])
+      free_param_copy(blocks[k]);
+}
+template <typename F_, std::size_t... I_>
+__attribute__((always_inline)) inline void
+run_big_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
+                    std::index_sequence<I_...> seq) {
+  if (big_param_misaligned<F_>(args, seq))
+    run_aligned_abi_threads(fn, args, start, count, seq);
+  else
+    run_abi_threads(fn, args, start, count, seq);
+}
+
 template <typename KT, KT K_>
 void thunk_by_address(void **args, unsigned start, unsigned count) {
-  run_abi_threads(K_, args, start, count,
-                  std::make_index_sequence<kernel_traits<KT>::count>());
+  run_big_abi_threads(K_, args, start, count,
+                      std::make_index_sequence<kernel_traits<KT>::count>());
 }
 template <typename F_>
 void thunk_pointer_by_address(void **args, unsigned start, unsigned count) {
-  run_abi_threads(reinterpret_cast<F_>(args[kernel_traits<F_>::count]), args,
-                  start, count,
-                  std::make_index_sequence<kernel_traits<F_>::count>());
+  run_big_abi_threads(reinterpret_cast<F_>(args[kernel_traits<F_>::count]),
+                      args, start, count,
+                      std::make_index_sequence<kernel_traits<F_>::count>());
 }
 
 /* The thunk of kernel K (of a kernel of type F reached through a pointer):
@@ -431,6 +517,15 @@ template <typename K_>
 struct picked_by_address<K_, std::enable_if_t<!std::is_void<K_>::value>>
     : std::integral_constant<bool,
                              abi_traits<typename K_::value_type>::by_address> {};
+
+/* The parameter types (a std::tuple) of the picked kernel K, or, when
+ * cuemu cannot name it (void), the types of the arguments A. */
+template <typename K_, typename... A_> struct picked_params {
+  using type = typename abi_traits<typename K_::value_type>::params;
+};
+template <typename... A_> struct picked_params<void, A_...> {
+  using type = std::tuple<std::decay_t<A_>...>;
+};
 
 } // namespace cuemu
 

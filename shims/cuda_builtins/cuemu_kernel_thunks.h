@@ -520,8 +520,14 @@ public:
       : desc_(desc), fn_(fn), grid_(grid), block_(block), shmem_(shmem),
         stream_(stream) {}
 
-  /* The launch in kernel code (cuemu_launch_rewrite.c). */
+  /* The launch in kernel code (cuemu_launch_rewrite.c), whose checks see
+   * the kernel's parameter types (device_side_launcher). */
   auto device_side() const { return device_side_launcher<launcher>(*this); }
+  template <typename... A_>
+  using device_params = typename abi_traits<void (*)(P_...)>::params;
+  template <typename... A_> void device_call(A_ &&...args) const {
+    forwarded(std::forward<A_>(args)...);
+  }
 
   /* The launch with arguments forwarded (a deduced launch's). */
   template <typename... A_> void forwarded(A_ &&...args) const {
@@ -530,19 +536,26 @@ public:
     /* Only the assertion above is reported for a wrong count, not the
      * errors of building the arguments that would follow it. */
     if constexpr (sizeof...(A_) == sizeof...(P_)) {
-      std::tuple<launch_value_t<P_>...> values(std::forward<A_>(args)...);
-      call(values, std::make_index_sequence<sizeof...(P_)>());
+      if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+        device_side_launch<void (*)(P_...)>(desc_, fn_, grid_, block_, shmem_,
+                                            stream_,
+                                            std::forward<A_>(args)...);
+        return;
+      }
+      host_launch(std::forward<A_>(args)...);
     }
   }
 
 private:
+  /* Out of line, so that the values it keeps (maybe big) are in no frame
+   * of a launch from kernel code. */
+  template <typename... A_>
+  __attribute__((noinline)) void host_launch(A_ &&...args) const {
+    std::tuple<launch_value_t<P_>...> values(std::forward<A_>(args)...);
+    call(values, std::make_index_sequence<sizeof...(P_)>());
+  }
   template <typename Values, std::size_t... I_>
   void call(Values &values, std::index_sequence<I_...>) const {
-    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-      device_side_launch(desc_, fn_, grid_, block_, shmem_, stream_, values,
-                         std::index_sequence<I_...>());
-      return;
-    }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&std::get<I_>(values))...,
                                     fn_};
     launch_pointers(ptrs);
@@ -682,6 +695,14 @@ public:
   /* The launch in kernel code (cuemu_launch_rewrite.c). */
   auto device_side() const {
     return device_side_launcher<deduced_launcher>(*this);
+  }
+  /* The parameter types of the kernel that the call picks, when cuemu
+   * names it (else the arguments' types). */
+  template <typename... A_>
+  using device_params = typename picked_params<
+      typename picked_constant<Set, A_...>::type, A_...>::type;
+  template <typename... A_> void device_call(A_ &&...args) const {
+    (*this)(std::forward<A_>(args)...);
   }
 
   template <typename... A_> void operator()(A_ &&...args) const {

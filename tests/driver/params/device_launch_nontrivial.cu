@@ -33,3 +33,14 @@ int main() {
   other_parent<<<1, 1>>>(data);
   return cudaDeviceSynchronize() != cudaSuccess;
 }
+
+/* The kernel's parameter type is what nvcc checks: an int argument made
+ * into a parameter of a class with a user-provided copy constructor is
+ * refused as well. */
+struct Made {
+  int a;
+  __host__ __device__ Made(int x) : a(x) {}
+  __host__ __device__ Made(const Made &o) : a(o.a) {}
+};
+__global__ void made(Made m) {}
+__global__ void made_parent() { made<<<1, 1>>>(3); }
