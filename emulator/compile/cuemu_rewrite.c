@@ -654,8 +654,11 @@ static cuemu_status walk(walker *w) {
       if (own && cuemu__rw_chevrons(rw, i, "<")) {
         if (w->device_body)
           st = cuemu__device_code_check(rw, i);
-        rw->launch_in_device_code =
-            w->device_body && rw->pass != CUEMU_PASS_HOST;
+        /* Only in a preprocessed unit: the raw text's #if/#else branches
+         * can leave the walker inside a body that has ended (a launch
+         * the translator does not mark is still checked at run time). */
+        rw->launch_in_device_code = rw->preprocessed && w->device_body &&
+                                    rw->pass != CUEMU_PASS_HOST;
         if (st == CUEMU_SUCCESS)
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
