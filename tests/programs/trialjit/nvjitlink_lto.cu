@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../check.cuh"
+#include "primary_context.cuh"
 
 static const char *kLibrary = R"(
 __device__ float scale = 2.0f;
@@ -132,12 +133,7 @@ int main() {
   if (size == 0)
     return finish();
 
-  CHECK(cuInit(0) == CUDA_SUCCESS);
-  CUdevice dev;
-  CUcontext ctx;
-  CHECK(cuDeviceGet(&dev, 0) == CUDA_SUCCESS);
-  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS);
-  CHECK(cuCtxSetCurrent(ctx) == CUDA_SUCCESS);
+  CUdevice dev = use_primary_context();
   CUmodule mod;
   CUfunction fn;
   CHECK(cuModuleLoadData(&mod, cubin.data()) == CUDA_SUCCESS);

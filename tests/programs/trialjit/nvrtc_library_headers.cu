@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "../check.cuh"
+#include "primary_context.cuh"
 
 // Headers a JIT library keeps for NVRTC, standing in for the C library.
 static const char *kStdint =
@@ -145,12 +146,7 @@ int main() {
   CHECK(nvrtcGetCUBIN(prog, image.data()) == NVRTC_SUCCESS);
   nvrtcDestroyProgram(&prog);
 
-  CHECK(cuInit(0) == CUDA_SUCCESS);
-  CUdevice dev;
-  CUcontext ctx;
-  CHECK(cuDeviceGet(&dev, 0) == CUDA_SUCCESS);
-  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS);
-  CHECK(cuCtxSetCurrent(ctx) == CUDA_SUCCESS);
+  CUdevice dev = use_primary_context();
   CUmodule mod;
   CUfunction fn;
   CHECK(cuModuleLoadData(&mod, image.data()) == CUDA_SUCCESS);

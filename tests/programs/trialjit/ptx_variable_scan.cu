@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../check.cuh"
+#include "primary_context.cuh"
 
 static const char *kSource = R"(
 __constant__ int a;
@@ -104,12 +105,7 @@ int main() {
   for (auto &v : vars)
     CHECK(v.first.find("cuemu") == std::string::npos);
 
-  CHECK(cuInit(0) == CUDA_SUCCESS);
-  CUdevice dev;
-  CUcontext ctx;
-  CHECK(cuDeviceGet(&dev, 0) == CUDA_SUCCESS);
-  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev) == CUDA_SUCCESS);
-  CHECK(cuCtxSetCurrent(ctx) == CUDA_SUCCESS);
+  CUdevice dev = use_primary_context();
   CUmodule mod;
   CHECK(cuModuleLoadData(&mod, ptx.c_str()) == CUDA_SUCCESS);
   CUfunction fn;
