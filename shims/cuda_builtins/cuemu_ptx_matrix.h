@@ -16,6 +16,7 @@
 #pragma GCC system_header
 
 #include "cuemu_ptx_base.h"
+#include "cuemu_warp_call.h"
 
 #include <cstdint>
 #include <cstring>
@@ -25,7 +26,7 @@ namespace ptx {
 
 /* Value v of lane `from` of the warp (all 32 lanes take part). */
 inline reg warp_fetch(reg v, int from, const char *name, const char *file, int line) {
-  return cuemu_warp_collective(CUEMU_WARP_SHFL_IDX, 0xffffffffu, v, from, 32, name, file,
+  return cuemu_warp_call(CUEMU_WARP_SHFL_IDX, 0xffffffffu, v, from, 32, name, file,
                                line);
 }
 

@@ -18,6 +18,7 @@
 #pragma GCC system_header
 
 #include "cuemu_ptx_base.h"
+#include "cuemu_warp_call.h"
 
 #include "cuemu_atomics.h"
 
@@ -468,7 +469,7 @@ template <int... M_> inline void mbar_pending_count(reg &count, reg state) {
 /* ---- Warp collectives ---------------------------------------------------- */
 
 template <int... M_> inline void warp_sync(reg member_mask, const char *file, int line) {
-  cuemu_warp_collective(CUEMU_WARP_SYNC, static_cast<unsigned>(member_mask), 0, 0, 32,
+  cuemu_warp_call(CUEMU_WARP_SYNC, static_cast<unsigned>(member_mask), 0, 0, 32,
                         "bar.warp.sync", file, line);
 }
 
@@ -501,7 +502,7 @@ inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const cha
     in_range = j <= max_lane;
   }
   if (!in_range) j = lane;
-  d = zx(cuemu_warp_collective(CUEMU_WARP_SHFL_IDX, static_cast<unsigned>(member_mask),
+  d = zx(cuemu_warp_call(CUEMU_WARP_SHFL_IDX, static_cast<unsigned>(member_mask),
                                zx(a, 32), j, 32, "shfl.sync", file, line),
          32);
   p = in_range;
@@ -515,7 +516,7 @@ inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
                      : has<m_all, M_...>  ? CUEMU_WARP_ALL
                      : has<m_any, M_...>  ? CUEMU_WARP_ANY
                                          : CUEMU_WARP_UNI;
-  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), a != 0, 0, 32,
+  d = zx(cuemu_warp_call(op, static_cast<unsigned>(member_mask), a != 0, 0, 32,
                                "vote.sync", file, line),
          32);
 }
@@ -524,7 +525,7 @@ inline void vote(reg &d, reg a, reg member_mask, const char *file, int line) {
 template <int... M_>
 inline void match(reg &d, reg &p, reg a, reg member_mask, const char *file, int line) {
   constexpr int op = has<m_all, M_...> ? CUEMU_WARP_MATCH_ALL : CUEMU_WARP_MATCH_ANY;
-  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask),
+  d = zx(cuemu_warp_call(op, static_cast<unsigned>(member_mask),
                                zx(a, width(type_n<M_...>(0))), 0, 32, "match.sync", file, line),
          32);
   p = d != 0;
@@ -540,7 +541,7 @@ inline void redux(reg &d, reg a, reg member_mask, const char *file, int line) {
                      : has<m_and, M_...> ? CUEMU_WARP_REDUCE_AND
                      : has<m_or, M_...>  ? CUEMU_WARP_REDUCE_OR
                                         : CUEMU_WARP_REDUCE_XOR;
-  d = zx(cuemu_warp_collective(op, static_cast<unsigned>(member_mask), zx(a, 32), 0, 32,
+  d = zx(cuemu_warp_call(op, static_cast<unsigned>(member_mask), zx(a, 32), 0, 32,
                                "redux.sync", file, line),
          32);
 }
@@ -553,7 +554,7 @@ template <int... M_> inline void activemask(reg &d, const char *file, int line) 
  * is the leader; d is its lane id in every lane, p is true in the leader. */
 template <int... M_>
 inline void elect(reg &d, reg &p, reg member_mask, const char *file, int line) {
-  const reg present = zx(cuemu_warp_collective(CUEMU_WARP_BALLOT,
+  const reg present = zx(cuemu_warp_call(CUEMU_WARP_BALLOT,
                                                static_cast<unsigned>(member_mask), 1, 0, 32,
                                                "elect.sync", file, line),
                          32);
