@@ -9,6 +9,11 @@
  * it waits the lock is free: the launch may end meanwhile, and a launch
  * number (not its address, which a later launch may reuse) tells.
  *
+ * A program may handle SIGURG itself: the handler it had before the
+ * watchdog started, or installed since (found when a report is due, which
+ * puts ours back), gets every SIGURG that is not ours. Ours are sent with
+ * pthread_sigqueue() and carry SAMPLE_SIGNAL in their value.
+ *
  * The report is made from a copy taken under the lock (the samples), and
  * the lines are found without the lock, by a second thread of ours made
  * at the start (finding a line takes the dynamic linker's lock and the
@@ -37,6 +42,9 @@ enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
 /* How long a report waits for the interrupted threads to note where they
  * are, and how often it looks. */
 enum { SAMPLE_WAIT_MS = 2000, SAMPLE_POLL_MS = 5 };
+
+/* The value our SIGURG carries. */
+#define SAMPLE_SIGNAL 0x63756575 /* "cueu" */
 
 /* How long a report waits for the source lines of its samples. */
 enum { SYMBOLISE_WAIT_MS = 5000 };
@@ -103,6 +111,12 @@ static __thread int current_runner
     __attribute__((tls_model("initial-exec"))) = -1;
 static int warned_launches, warned_runners; /* the tables were full */
 
+/* The program's own handling of SIGURG, which ours hands other SIGURGs
+ * to: two copies, the one in use published last, so that a handler never
+ * reads a half-written one. */
+static struct sigaction program_actions[2];
+static _Atomic(struct sigaction *) program_action;
+
 static samples sample_sets[2];
 static int sample_set; /* the one the next report fills */
 /* The symbolising thread: asked to find the places of `asked_set`, it
@@ -119,11 +133,30 @@ static double now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Hands a SIGURG that is not ours to the program's handler, with the
+ * signals it asked to block (SIGURG's default action is to ignore it). */
+static void chain(int sig, siginfo_t *info, void *context) {
+  const struct sigaction *a = atomic_load(&program_action);
+  if (!a || (!(a->sa_flags & SA_SIGINFO) &&
+             (a->sa_handler == SIG_DFL || a->sa_handler == SIG_IGN)))
+    return;
+  sigset_t before;
+  pthread_sigmask(SIG_BLOCK, &a->sa_mask, &before);
+  if (a->sa_flags & SA_SIGINFO)
+    a->sa_sigaction(sig, info, context);
+  else
+    a->sa_handler(sig);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
+}
+
 /* Notes where the interrupted thread is, and copies the top of its
  * kernel thread's stack (async-signal-safe). */
 static void on_sample(int sig, siginfo_t *info, void *context) {
-  (void)sig;
-  (void)info;
+  if (!info || info->si_code != SI_QUEUE || info->si_pid != getpid() ||
+      info->si_value.sival_int != SAMPLE_SIGNAL) {
+    chain(sig, info, context);
+    return;
+  }
   const ucontext_t *uc = context;
   /* The runners of this OS thread, innermost first: each is there. */
   int i = current_runner;
@@ -268,17 +301,41 @@ static void find_places(samples *set) {
   pthread_mutex_unlock(&symbolise_lock);
 }
 
+/* Puts our handler of SIGURG in place, keeping the program's (the one
+ * there before, or one it installed since ours) for the other SIGURGs.
+ * Called with the lock held (or before the watchdog runs). */
+static void install_sampler(void) {
+  struct sigaction current;
+  if (sigaction(SIGURG, NULL, &current) != 0)
+    return;
+  if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_sample)
+    return;
+  struct sigaction *slot = atomic_load(&program_action) == &program_actions[0]
+                               ? &program_actions[1]
+                               : &program_actions[0];
+  *slot = current;
+  atomic_store(&program_action, slot);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sample;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGURG, &sa, NULL);
+}
+
 /* Reports the launch in slot `slot` (the lock held, and held again on
  * return): every block running and where. Nothing if the launch ends
  * while its threads are sampled. */
 static void report(int slot, double elapsed, int ending) {
   cuemu_launch *L = launches[slot].launch;
   unsigned long long number = launches[slot].number;
+  install_sampler();
   for (int i = 0; i < MAX_RUNNERS; ++i)
     if (runners[i].worker && runners[i].worker->launch == L) {
       atomic_store(&runners[i].pc, NULL);
       runners[i].asked = number;
-      pthread_kill(runners[i].thread, SIGURG);
+      pthread_sigqueue(runners[i].thread, SIGURG,
+                       (union sigval){.sival_int = SAMPLE_SIGNAL});
     }
   for (int waited = 0;; waited += SAMPLE_POLL_MS) {
     pthread_mutex_unlock(&lock);
@@ -402,12 +459,7 @@ static void start(void) {
     limit = strtod(v, NULL);
   if (limit <= 0 && traced())
     return;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_sample;
-  sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGURG, &sa, NULL);
+  install_sampler();
   pthread_condattr_t monotonic;
   pthread_condattr_init(&monotonic);
   pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
