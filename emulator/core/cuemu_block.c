@@ -173,6 +173,38 @@ void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
   abort(); /* The switch above never returns. */
 }
 
+/* Ends the block with a stack overflow of thread `tid`, whose unguarded
+ * stack `s` lost its canary (cuemu_stack.h). The canary is written again:
+ * the stack goes back to the pool. */
+static CUEMU_NORETURN void stack_overflowed(cuemu_worker *w, cuemu_stack *s,
+                                            cuemu_uint3 tid) {
+  cuemu__stack_canary_set(s);
+  cuemu__block_fail(w, CUEMU_STACK_OVERFLOW,
+                    "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
+                    "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE (a "
+                    "stack without a guard page, past vm.max_map_count: the "
+                    "thread wrote below its stack, over memory that other "
+                    "threads' stacks may use)",
+                    tid.x, tid.y, tid.z, w->block_idx.x, w->block_idx.y,
+                    w->block_idx.z, w->launch->kernel->name,
+                    w->pool.stack_size / 1024);
+}
+
+/* Checks the canary of stack `s` of thread `tid` (cheap when the worker
+ * has no unguarded stack). */
+static inline void check_stack(cuemu_worker *w, cuemu_stack *s,
+                               cuemu_uint3 tid) {
+  if (__builtin_expect(cuemu__stacks_unguarded(), 0) && s &&
+      !cuemu__stack_intact(s))
+    stack_overflowed(w, s, tid);
+}
+
+/* The index of linear thread `id` of w's block. */
+static cuemu_uint3 thread_index(const cuemu_worker *w, unsigned id) {
+  unsigned bx = w->launch->block.x, by = w->launch->block.y;
+  return (cuemu_uint3){id % bx, id / bx % by, id / bx / by};
+}
+
 /* Appends "(x,y,z)" to a message. */
 static size_t put_dim(char *buf, size_t size, size_t len, cuemu_uint3 d) {
   if (len < size)
@@ -223,6 +255,11 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
   char where[1024];
+  /* Before any waiting thread runs again on what an overflow overwrote. */
+  if (__builtin_expect(cuemu__stacks_unguarded(), 0))
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      if (w->state[i] == CUEMU_THREAD_WAITING)
+        check_stack(w, w->threads[i].stack, w->threads[i].tid);
   if (w->narrivals != w->waiting &&
       (cuemu__warp_step_resolve(w) || cuemu__group_resolve(w) ||
        cuemu__warp_resolve(w)))
@@ -437,9 +474,15 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
   const cuemu_launch *L = w->launch;
   while (w->next_unstarted < w->nthreads) {
     unsigned pos = w->next_unstarted, start, count;
-    if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
+    if (L->schedule == CUEMU_SCHEDULE_FORWARD &&
+        __builtin_expect(!w->runner_stack || w->runner_stack->guarded, 1)) {
       start = pos;
       count = w->nthreads - pos;
+    } else if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
+      /* One at a time on an unguarded stack: its canary is checked after
+       * each thread, which the report then names. */
+      start = pos;
+      count = 1;
     } else {
       start = w->order[pos];
       count = 1;
@@ -451,6 +494,7 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
     w->current = NULL;
     cuemu_thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
+    check_stack(w, w->runner_stack, thread_index(w, start));
     w->exited += count;
     /* Threads still to finish may look at who exited (warp collectives);
      * a block that is complete needs no marks, which keeps barrier-free
@@ -487,6 +531,7 @@ void cuemu_thread_finish(void) {
   cuemu_thread *t = w->current;
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
+  check_stack(w, s, t->tid);
   t->stack = NULL;
   /* A thread that blocked and now returns: the common case. */
   mark_one_exited(w, id);
@@ -546,6 +591,7 @@ static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
   if (!w || !w->in_kernel)
     return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
   cuemu_thread *t = cuemu__thread_current(w);
+  check_stack(w, t->stack, t->tid);
   barrier_arrive(w, t, op, predicate, file, line);
   if (w->rq_len != 0 && w->current == t)
     cuemu__thread_switch_next(w, t);
@@ -618,6 +664,7 @@ void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   /* (Which threads are unstarted is known once this one is a coroutine;
    * the slow path finds it one.) */
   cuemu_thread *t = thread_adopt(w);
+  check_stack(w, t->stack, t->tid);
   if (w->rq_len == 0) {
     /* The unstarted thread after this one is next: a fresh runner. */
     if (w->next_unstarted >= w->nthreads ||

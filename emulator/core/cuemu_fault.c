@@ -224,13 +224,24 @@ void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
     snprintf(place, size, "%s", line);
 }
 
+/* Whether the fault is an overflow of an unguarded stack into unmapped
+ * memory just below it: the fault's address and stack pointer are both
+ * there (a stack in the middle of a slab overflows into its neighbour
+ * instead, which its canary shows: cuemu_block.c). */
+static int overflowed_unguarded(cuemu_worker *w) {
+  cuemu_stack *s = cuemu__stack_below_unguarded(&w->pool, w->fault.addr);
+  const unsigned char *sp = w->fault.sp;
+  return s && sp >= s->base - CUEMU_GUARD_BYTES && sp < s->base + s->size;
+}
+
 void cuemu__fault_report(cuemu_worker *w) {
   w->fault.pending = 0;
   cuemu_uint3 t = w->fault.thread;
   cuemu_uint3 b = w->block_idx;
   const char *kernel = w->launch->kernel->name;
   if (w->fault.sig == SIGSEGV &&
-      cuemu__stack_find_guard(&w->pool, w->fault.addr)) {
+      (cuemu__stack_find_guard(&w->pool, w->fault.addr) ||
+       overflowed_unguarded(w))) {
     cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
                         "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
                         "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",

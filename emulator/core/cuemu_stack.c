@@ -4,6 +4,7 @@
 #include "core/cuemu_stack.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -39,6 +40,39 @@ long cuemu__max_map_count(void) {
     atomic_store(&limit, v);
   }
   return v;
+}
+
+_Atomic long cuemu__unguarded_stacks;
+
+/* The canary's words: a pattern mixed with their own address, so that a
+ * copy of another stack's canary does not pass for one. */
+static uint64_t canary_word(const uint64_t *at) {
+  return 0x5ca1ab1e0ddba11ull ^ (uint64_t)(uintptr_t)at;
+}
+
+void cuemu__stack_canary_set(cuemu_stack *s) {
+  uint64_t *w = (uint64_t *)(void *)s->base;
+  for (size_t i = 0; i < CUEMU_STACK_CANARY_BYTES / sizeof *w; ++i)
+    w[i] = canary_word(&w[i]);
+}
+
+int cuemu__stack_canary_intact(const cuemu_stack *s) {
+  const uint64_t *w = (const uint64_t *)(const void *)s->base;
+  uint64_t diff = 0;
+  for (size_t i = 0; i < CUEMU_STACK_CANARY_BYTES / sizeof *w; ++i)
+    diff |= w[i] ^ canary_word(&w[i]);
+  return diff == 0;
+}
+
+cuemu_stack *cuemu__stack_below_unguarded(const cuemu_stack_pool *pool,
+                                          const void *address) {
+  const unsigned char *a = address;
+  for (size_t i = 0; cuemu__stacks_unguarded() && i < pool->count; ++i) {
+    cuemu_stack *s = pool->all[i];
+    if (!s->guarded && a < s->base && a >= s->base - CUEMU_GUARD_BYTES)
+      return s;
+  }
+  return NULL;
 }
 
 /* Mappings held by guarded stacks; they may hold half of the process's. */
@@ -120,6 +154,8 @@ static cuemu_stack *new_slab(cuemu_stack_pool *pool) {
       munmap(map + i * pool->stack_size, (n - i) * pool->stack_size);
       break;
     }
+    cuemu__stack_canary_set(s);
+    atomic_fetch_add(&cuemu__unguarded_stacks, 1);
     if (first) {
       first->map_size += pool->stack_size;
       s->next_free = pool->free_list;
@@ -169,6 +205,8 @@ void cuemu__stack_pool_destroy(cuemu_stack_pool *pool) {
       munmap(pool->all[i]->map, pool->all[i]->map_size);
     if (pool->all[i]->guarded)
       atomic_fetch_sub(&guarded_maps, 2);
+    else
+      atomic_fetch_sub(&cuemu__unguarded_stacks, 1);
     free(pool->all[i]);
   }
   free(pool->all);

@@ -7,8 +7,15 @@
  * That takes two of the process's mappings (vm.max_map_count) per stack:
  * once guarded stacks hold half of them (many blocks resident at once, as
  * in cooperative grids on several devices), new stacks come without a
- * guard, CUEMU_STACK_SLAB at a time in one mapping (map == base), and an
- * overflow of one of them is not caught.
+ * guard, CUEMU_STACK_SLAB at a time in one mapping (map == base). The
+ * lowest CUEMU_STACK_CANARY_BYTES of such a stack hold a known pattern,
+ * its canary, which the scheduler checks when a thread that ran on it
+ * exits, when a lazily run thread returns, at a barrier's slow path and
+ * when a barrier completes (every waiting thread's): a thread that wrote
+ * over it is reported as a stack overflow before another thread runs on
+ * what it overwrote below (cuemu_block.c). A frame that skips the whole
+ * canary without writing to it (a large local array written sparsely)
+ * is not caught.
  * Stacks are never freed while their pool lives: a stack's pages are touched
  * once and reused by block after block.
  *
@@ -35,6 +42,10 @@
 /* Unguarded stacks mapped together. */
 #define CUEMU_STACK_SLAB 64u
 
+/* The canary of an unguarded stack: its lowest bytes (deep frames of
+ * about 1 KiB, which write at their top and bottom, do not skip it). */
+#define CUEMU_STACK_CANARY_BYTES 1024u
+
 typedef struct cuemu_stack {
   unsigned char *map;        /* start of the mapping (the guard) */
   int guarded;               /* it has a guard (two mappings of its own) */
@@ -52,6 +63,16 @@ typedef struct cuemu_stack_pool {
   cuemu_stack **all;         /* every stack, for the fault handler */
   size_t count, capacity;
 } cuemu_stack_pool;
+
+/* How many stacks of the process have no guard (but a canary): while there
+ * are none, the scheduler checks no canary. */
+extern _Atomic long cuemu__unguarded_stacks;
+
+/* Whether some stack of the process has no guard (a relaxed load). */
+static inline int cuemu__stacks_unguarded(void) {
+  return __atomic_load_n((const long *)&cuemu__unguarded_stacks,
+                         __ATOMIC_RELAXED) != 0;
+}
 
 /* Prepares an empty pool of stacks of `stack_size` usable bytes whose
  * contexts enter `entry`. */
@@ -92,6 +113,23 @@ static inline int cuemu__stack_contains(const cuemu_stack *s,
   const unsigned char *a = address;
   return a >= s->base && a < s->base + s->size;
 }
+
+/* Writes the canary of unguarded stack `s` (again, once reported). */
+void cuemu__stack_canary_set(cuemu_stack *s);
+
+/* Whether the canary of unguarded stack `s` is as written. */
+int cuemu__stack_canary_intact(const cuemu_stack *s);
+
+/* Whether nothing shows that a thread overflowed stack `s`. */
+static inline int cuemu__stack_intact(const cuemu_stack *s) {
+  return s->guarded || cuemu__stack_canary_intact(s);
+}
+
+/* The unguarded stack of the pool whose lowest address lies less than
+ * CUEMU_GUARD_BYTES above `address`, or NULL: a fault there is an overflow
+ * of that stack into memory that is not mapped. */
+cuemu_stack *cuemu__stack_below_unguarded(const cuemu_stack_pool *pool,
+                                          const void *address);
 
 /* The most memory mappings the process may have (vm.max_map_count). */
 long cuemu__max_map_count(void);
