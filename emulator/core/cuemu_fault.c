@@ -158,6 +158,19 @@ static void fault_place(const cuemu_fault_where *at, char *place,
     snprintf(place, size, "%s:%d", at->call_file, at->call_line);
     return;
   }
+  /* An instruction in no loaded object (a call through a null or stale
+   * function pointer faults when it fetches the first one): the return
+   * address that the call pushed, at the stack pointer, names the caller. */
+  Dl_info code;
+  if ((!pc || !dladdr(pc, &code)) && at->nwords &&
+      cuemu__check_module_of(at->words[0])) {
+    char line[512];
+    cuemu__check_line(at->words[0], line, sizeof line);
+    snprintf(place, size, "%s (a call through a function pointer to %p, "
+                          "where there is no code)",
+             line, pc);
+    return;
+  }
   if (!pc)
     return;
   /* cuemu__check_line() takes a return address, one byte past the call; a
