@@ -88,6 +88,7 @@ typedef struct sample {
   cuemu_uint3 block, thread;
   cuemu_fault_where at;
   void *words[CUEMU_FAULT_SCAN_WORDS];
+  char call_file[512]; /* a copy: the module may be unloaded meanwhile */
   char place[1100];
 } sample;
 
@@ -363,8 +364,11 @@ static void report(int slot, double elapsed, int ending) {
     x->thread = cuemu__worker_thread_idx(w);
     void *pc = atomic_load(&runners[i].pc);
     int noted = pc && runners[i].asked == number;
+    snprintf(x->call_file, sizeof x->call_file, "%s",
+             w->call_file ? w->call_file : "");
     x->at = (cuemu_fault_where){(const void *)L->kernel->thunk,
-                                w->call_file, w->call_line,
+                                w->call_file ? x->call_file : NULL,
+                                w->call_line,
                                 noted && pc != (void *)1 ? pc : NULL,
                                 x->words, noted ? runners[i].nwords : 0};
     memcpy(x->words, runners[i].words, x->at.nwords * sizeof(void *));
