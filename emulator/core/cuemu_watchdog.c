@@ -295,8 +295,9 @@ static void find_places(samples *set) {
     symboliser_stuck = 1;
     for (int k = places_found; k < set->count; ++k)
       snprintf(set->s[k].place, sizeof set->s[k].place,
-               "an unknown place (finding it waited for a lock that "
-               "another thread holds)");
+               "an unknown place (instruction %p; finding its line waited "
+               "for a lock that another thread holds)",
+               set->s[k].at.pc);
     sample_set ^= 1;
   }
   pthread_mutex_unlock(&symbolise_lock);
