@@ -14,9 +14,9 @@
 
 #include "../check.cuh"
 
-// Counts its launches; block 0's first thread of the launch, at `slot`,
-// works a varying while before counting, so that launches end out of
-// order.
+// Counts its launches after `work` rounds of arithmetic (the two
+// instances of the graph work differently long, so that launches of the
+// two streams end out of issue order).
 __global__ void count_launch(unsigned *counter, unsigned *sink, int work) {
   unsigned x = threadIdx.x;
   for (int i = 0; i < work; ++i)
