@@ -190,19 +190,29 @@ static CUEMU_NORETURN void stack_overflowed(cuemu_worker *w, cuemu_stack *s,
                     w->pool.stack_size / 1024);
 }
 
-/* Checks the canary of stack `s` of thread `tid` (cheap when the worker
- * has no unguarded stack). */
-static inline void check_stack(cuemu_worker *w, cuemu_stack *s,
-                               cuemu_uint3 tid) {
-  if (__builtin_expect(cuemu__stacks_unguarded(), 0) && s &&
-      !cuemu__stack_intact(s))
-    stack_overflowed(w, s, tid);
-}
-
 /* The index of linear thread `id` of w's block. */
 static cuemu_uint3 thread_index(const cuemu_worker *w, unsigned id) {
   unsigned bx = w->launch->block.x, by = w->launch->block.y;
   return (cuemu_uint3){id % bx, id / bx % by, id / bx / by};
+}
+
+/* Ends the block with a stack overflow of linear thread `id` if the canary
+ * of stack `s` (or NULL), on which it ran, is broken. Out of line, called
+ * only once a runner of w ran on a stack without a guard page: the
+ * scheduler's paths that check (a thread's return, a barrier) keep their
+ * code and registers as they were without canaries. */
+static __attribute__((noinline, cold)) void check_stack_unguarded(
+    cuemu_worker *w, cuemu_stack *s, unsigned id) {
+  if (s && !cuemu__stack_intact(s))
+    stack_overflowed(w, s, thread_index(w, id));
+}
+
+/* Checks the canary of stack `s` of linear thread `id`: one test of a
+ * flag of w's while its threads' stacks all have a guard page. */
+static inline __attribute__((always_inline)) void
+check_stack(cuemu_worker *w, cuemu_stack *s, unsigned id) {
+  if (__builtin_expect(w->unguarded_runners, 0))
+    check_stack_unguarded(w, s, id);
 }
 
 /* Appends "(x,y,z)" to a message. */
@@ -256,10 +266,10 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
 static void resolve(cuemu_worker *w) {
   char where[1024];
   /* Before any waiting thread runs again on what an overflow overwrote. */
-  if (__builtin_expect(cuemu__stacks_unguarded(), 0))
+  if (__builtin_expect(w->unguarded_runners, 0))
     for (unsigned i = 0; i < w->nthreads; ++i)
       if (w->state[i] == CUEMU_THREAD_WAITING)
-        check_stack(w, w->threads[i].stack, w->threads[i].tid);
+        check_stack_unguarded(w, w->threads[i].stack, i);
   if (w->narrivals != w->waiting &&
       (cuemu__warp_step_resolve(w) || cuemu__group_resolve(w) ||
        cuemu__warp_resolve(w)))
@@ -317,6 +327,11 @@ static void resolve(cuemu_worker *w) {
 }
 
 static __attribute__((noreturn)) void runner_entry(void);
+static __attribute__((noreturn)) void runner_entry_checked(void);
+
+/* A runner's entry on each kind of stack (cuemu_stack.h). */
+static const cuemu_stack_entries runner_entries = {runner_entry,
+                                                   runner_entry_checked};
 
 /* Switches from `save` to a new runner on stack `s`, its first frame the worker's pad
  * below the stack's top: a thread suspended at a __syncthreads() then keeps
@@ -332,7 +347,7 @@ static __attribute__((noreturn)) void runner_entry(void);
 static inline void start_runner(cuemu_worker *w, cuemu_ctx *save,
                                 cuemu_stack *s) {
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, runner_entry);
+  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, s->entry);
 }
 
 /* Saves the running context in `save` and runs the unstarted threads in a
@@ -413,7 +428,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 
 /* Marks threads [first, first + count) as exited, in the state array and in
  * the per-warp masks that warp collectives check. */
-static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
+static inline __attribute__((always_inline)) void mark_one_exited(cuemu_worker *w, unsigned id) {
   w->block_marked = 1;
   w->state[id] = CUEMU_THREAD_EXITED;
   w->warp_exited[id / 32] |= 1u << (id % 32);
@@ -469,20 +484,17 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
 }
 
 /* Runs unstarted threads until none is left; returns only if none of them
- * blocked in this context. */
-static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w) {
+ * blocked in this context. With `checked` (the runner's stack has no guard
+ * page) the threads run one at a time and the stack's canary is checked
+ * after each, so that a report names the thread that overflowed. */
+static inline __attribute__((always_inline)) void
+run_unstarted(cuemu_worker *w, int checked) {
   const cuemu_launch *L = w->launch;
   while (w->next_unstarted < w->nthreads) {
     unsigned pos = w->next_unstarted, start, count;
-    if (L->schedule == CUEMU_SCHEDULE_FORWARD &&
-        __builtin_expect(!w->runner_stack || w->runner_stack->guarded, 1)) {
+    if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
       start = pos;
-      count = w->nthreads - pos;
-    } else if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
-      /* One at a time on an unguarded stack: its canary is checked after
-       * each thread, which the report then names. */
-      start = pos;
-      count = 1;
+      count = checked ? 1 : w->nthreads - pos;
     } else {
       start = w->order[pos];
       count = 1;
@@ -494,7 +506,8 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
     w->current = NULL;
     cuemu_thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
-    check_stack(w, w->runner_stack, thread_index(w, start));
+    if (checked)
+      check_stack_unguarded(w, w->runner_stack, start);
     w->exited += count;
     /* Threads still to finish may look at who exited (warp collectives);
      * a block that is complete needs no marks, which keeps barrier-free
@@ -506,9 +519,15 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
 
 static int next_block(cuemu_worker *w);
 
-static __attribute__((noreturn)) void runner_entry(void) {
+/* A runner: runs the unstarted threads of the block, and of the blocks
+ * after it while none of their threads blocks. Its stack is the same
+ * throughout: `checked` says whether it lacks a guard page (the stack's
+ * entry, cuemu_stack.h, chose the runner), so that a runner on a guarded
+ * stack tests nothing for canaries. */
+static inline __attribute__((always_inline)) CUEMU_NORETURN void
+runner(int checked) {
   cuemu_worker *w = cuemu__worker_self;
-  run_unstarted(w);
+  run_unstarted(w, checked);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
     /* No thread of the block blocked, so the block is done and this context
      * owns nothing but its stack: go on with the next block right here,
@@ -518,7 +537,7 @@ static __attribute__((noreturn)) void runner_entry(void) {
       cuemu__ctx_switch(&w->scratch, &w->main_ctx);
       abort(); /* This context is never resumed. */
     }
-    run_unstarted(w);
+    run_unstarted(w, checked);
   }
   cuemu_stack *mine = w->runner_stack;
   w->runner_stack = NULL;
@@ -526,12 +545,26 @@ static __attribute__((noreturn)) void runner_entry(void) {
   abort(); /* This context is never resumed. */
 }
 
-void cuemu_thread_finish(void) {
-  cuemu_worker *w = cuemu__worker_self;
+/* The runner on a stack with a guard page. */
+static __attribute__((noreturn)) void runner_entry(void) { runner(0); }
+
+/* The runner on a stack without one: from now on the worker checks the
+ * canaries of its threads' stacks. */
+static __attribute__((noreturn, cold)) void runner_entry_checked(void) {
+  cuemu__worker_self->unguarded_runners = 1;
+  runner(1);
+}
+
+/* Ends the current thread of w: its stack goes back to the pool, and the
+ * next thread runs. With `checked` (a runner of w ran on a stack without a
+ * guard page) the stack's canary is checked first. */
+static inline __attribute__((always_inline)) CUEMU_NORETURN void
+thread_finish(cuemu_worker *w, int checked) {
   cuemu_thread *t = w->current;
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
-  check_stack(w, s, t->tid);
+  if (checked)
+    check_stack_unguarded(w, s, id);
   t->stack = NULL;
   /* A thread that blocked and now returns: the common case. */
   mark_one_exited(w, id);
@@ -547,6 +580,21 @@ void cuemu_thread_finish(void) {
   w->current = NULL;
   schedule(w, &w->scratch, s);
   abort(); /* This context is never resumed. */
+}
+
+/* thread_finish() with the canary check, out of line: the common path
+ * only tests the flag and keeps its frame (the check returns to no
+ * caller that needs registers saved). */
+static __attribute__((noinline, cold)) CUEMU_NORETURN void
+thread_finish_checked(cuemu_worker *w) {
+  thread_finish(w, 1);
+}
+
+void cuemu_thread_finish(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (__builtin_expect(w->unguarded_runners, 0))
+    thread_finish_checked(w);
+  thread_finish(w, 0);
 }
 
 /* Records the arrival of thread `t` at a block barrier whose site is the
@@ -567,7 +615,7 @@ barrier_arrive_here(cuemu_worker *w, cuemu_thread *t, int op, int predicate,
 
 /* Records the arrival of thread `t` at a block barrier: the first arrival
  * sets the site, and one at another site makes the barrier divergent. */
-static void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
+static inline __attribute__((always_inline)) void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
                            int predicate, const char *file, int line) {
   if (w->narrivals == 0) {
     w->bar_file = file;
@@ -591,7 +639,7 @@ static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
   if (!w || !w->in_kernel)
     return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
   cuemu_thread *t = cuemu__thread_current(w);
-  check_stack(w, t->stack, t->tid);
+  check_stack(w, t->stack, t->id);
   barrier_arrive(w, t, op, predicate, file, line);
   if (w->rq_len != 0 && w->current == t)
     cuemu__thread_switch_next(w, t);
@@ -653,7 +701,7 @@ static CUEMU_NORETURN void leave_light(cuemu_worker *w, cuemu_thread *t,
   w->current = NULL;
   cuemu_thread_detached = 0;
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
+  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, s->entry);
 }
 
 void cuemu__block_sync_lazy(const char *file, int line, void *light) {
@@ -662,9 +710,9 @@ void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   if (!w->in_kernel)
     return;
   /* (Which threads are unstarted is known once this one is a coroutine;
-   * the slow path finds it one.) */
+   * the slow path finds it one. Its stack's canary, if it has one, is
+   * checked before the barrier completes: resolve().) */
   cuemu_thread *t = thread_adopt(w);
-  check_stack(w, t->stack, t->tid);
   if (w->rq_len == 0) {
     /* The unstarted thread after this one is next: a fresh runner. */
     if (w->next_unstarted >= w->nthreads ||
@@ -944,7 +992,7 @@ cuemu_worker *cuemu__worker_create(void) {
   }
   for (unsigned i = 0; i < CUEMU_MAX_THREADS_PER_BLOCK; ++i)
     w->identity[i] = i;
-  cuemu__stack_pool_init(&w->pool, 0, runner_entry);
+  cuemu__stack_pool_init(&w->pool, 0, &runner_entries);
   return w;
 }
 
@@ -970,7 +1018,8 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   w->launch = L;
   if (w->pool.stack_size != L->stack_size) {
     cuemu__stack_pool_destroy(&w->pool);
-    cuemu__stack_pool_init(&w->pool, L->stack_size, runner_entry);
+    cuemu__stack_pool_init(&w->pool, L->stack_size, &runner_entries);
+    w->unguarded_runners = 0;
   }
   size_t need = L->dynamic_shared ? L->dynamic_shared : 16;
   if (w->dynamic_capacity < need) {

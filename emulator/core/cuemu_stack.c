@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
-                            void (*entry)(void)) {
+                            const cuemu_stack_entries *entries) {
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   pool->stack_size = (stack_size + page - 1) / page * page;
-  pool->entry = entry;
+  pool->entries = entries;
   pool->free_list = NULL;
   pool->all = NULL;
   pool->count = pool->capacity = 0;
@@ -42,8 +42,6 @@ long cuemu__max_map_count(void) {
   return v;
 }
 
-_Atomic long cuemu__unguarded_stacks;
-
 /* The canary's words: a pattern mixed with their own address, so that a
  * copy of another stack's canary does not pass for one. */
 static uint64_t canary_word(const uint64_t *at) {
@@ -67,7 +65,7 @@ int cuemu__stack_canary_intact(const cuemu_stack *s) {
 cuemu_stack *cuemu__stack_below_unguarded(const cuemu_stack_pool *pool,
                                           const void *address) {
   const unsigned char *a = address;
-  for (size_t i = 0; cuemu__stacks_unguarded() && i < pool->count; ++i) {
+  for (size_t i = 0; i < pool->count; ++i) {
     cuemu_stack *s = pool->all[i];
     if (!s->guarded && a < s->base && a >= s->base - CUEMU_GUARD_BYTES)
       return s;
@@ -93,13 +91,15 @@ static int reserve(cuemu_stack_pool *pool, size_t more) {
   return 1;
 }
 
-/* Finishes stack s at [base, base + pool->stack_size) and adds it to the
- * pool's list; 0 on failure (the caller unmaps). */
+/* Finishes stack s at [base, base + pool->stack_size), guarded or not
+ * already, and adds it to the pool's list; 0 on failure (the caller
+ * unmaps). */
 static int adopt(cuemu_stack_pool *pool, cuemu_stack *s) {
   s->size = pool->stack_size;
+  s->entry = s->guarded ? pool->entries->guarded : pool->entries->unguarded;
   size_t color = (pool->count % CUEMU_STACK_COLORS) * CUEMU_CACHE_LINE;
   if (cuemu__ctx_template_init(&s->tpl, s->base, s->size - color,
-                               pool->entry) != 0)
+                               s->entry) != 0)
     return 0;
   pool->all[pool->count++] = s;
   return 1;
@@ -155,7 +155,6 @@ static cuemu_stack *new_slab(cuemu_stack_pool *pool) {
       break;
     }
     cuemu__stack_canary_set(s);
-    atomic_fetch_add(&cuemu__unguarded_stacks, 1);
     if (first) {
       first->map_size += pool->stack_size;
       s->next_free = pool->free_list;
@@ -205,8 +204,6 @@ void cuemu__stack_pool_destroy(cuemu_stack_pool *pool) {
       munmap(pool->all[i]->map, pool->all[i]->map_size);
     if (pool->all[i]->guarded)
       atomic_fetch_sub(&guarded_maps, 2);
-    else
-      atomic_fetch_sub(&cuemu__unguarded_stacks, 1);
     free(pool->all[i]);
   }
   free(pool->all);

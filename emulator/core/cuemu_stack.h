@@ -12,10 +12,14 @@
  * its canary, which the scheduler checks when a thread that ran on it
  * exits, when a lazily run thread returns, at a barrier's slow path and
  * when a barrier completes (every waiting thread's): a thread that wrote
- * over it is reported as a stack overflow before another thread runs on
- * what it overwrote below (cuemu_block.c). A frame that skips the whole
- * canary without writing to it (a large local array written sparsely)
- * is not caught.
+ * over it is reported as a stack overflow before a thread waiting at the
+ * barrier runs again on what it overwrote below (cuemu_block.c). Threads
+ * that are ready to run, which a barrier's fast path or a warp
+ * collective's wait switches to unchecked, may run on it first. A frame
+ * that skips the whole canary without writing to it (a large local array
+ * written sparsely) is not caught. A runner on such a stack enters
+ * through its own entry (cuemu_stack_entries), so that the scheduler
+ * tests for canaries only once a worker's thread has run on one.
  * Stacks are never freed while their pool lives: a stack's pages are touched
  * once and reused by block after block.
  *
@@ -54,30 +58,28 @@ typedef struct cuemu_stack {
   size_t size;               /* usable bytes */
   cuemu_ctx_template tpl;    /* the first frame, built by makecontext() */
   struct cuemu_stack *next_free;
+  void (*entry)(void);       /* what a fresh context on it enters */
 } cuemu_stack;
+
+/* What fresh contexts on a pool's stacks enter: on a stack with a guard
+ * page, and on one without (which checks its canary: cuemu_block.c). */
+typedef struct cuemu_stack_entries {
+  void (*guarded)(void);
+  void (*unguarded)(void);
+} cuemu_stack_entries;
 
 typedef struct cuemu_stack_pool {
   size_t stack_size;
-  void (*entry)(void);
+  const cuemu_stack_entries *entries;
   cuemu_stack *free_list;
   cuemu_stack **all;         /* every stack, for the fault handler */
   size_t count, capacity;
 } cuemu_stack_pool;
 
-/* How many stacks of the process have no guard (but a canary): while there
- * are none, the scheduler checks no canary. */
-extern _Atomic long cuemu__unguarded_stacks;
-
-/* Whether some stack of the process has no guard (a relaxed load). */
-static inline int cuemu__stacks_unguarded(void) {
-  return __atomic_load_n((const long *)&cuemu__unguarded_stacks,
-                         __ATOMIC_RELAXED) != 0;
-}
-
 /* Prepares an empty pool of stacks of `stack_size` usable bytes whose
- * contexts enter `entry`. */
+ * contexts enter one of `entries` (which must outlive the pool). */
 void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
-                            void (*entry)(void));
+                            const cuemu_stack_entries *entries);
 
 /* Maps a new stack for the pool; NULL when memory or mappings run out. */
 cuemu_stack *cuemu__stack_new(cuemu_stack_pool *pool);
