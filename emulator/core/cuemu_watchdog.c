@@ -76,8 +76,8 @@ typedef struct runner {
   pthread_t thread;
   int outer;
   unsigned long long asked;
-  /* Set by the handler of SIGURG: the words of the stack first, pc last. */
-  void *words[CUEMU_FAULT_SCAN_WORDS];
+  /* Set by the handler of SIGURG: the words of the stack first (in
+   * runner_words), pc last. */
   size_t nwords;
   _Atomic(void *) pc;
 } runner;
@@ -103,6 +103,10 @@ typedef struct samples {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static watched launches[MAX_LAUNCHES];
 static runner runners[MAX_RUNNERS];
+/* The stack words of each runner's last sample (nwords of them are), kept
+ * out of `runners`, which a child of fork() clears: clearing 4 MiB would
+ * make every child write as many pages. */
+static void *runner_words[MAX_RUNNERS][CUEMU_FAULT_SCAN_WORDS];
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static double limit; /* CUEMU_TIMEOUT; 0: none */
 static unsigned long long launch_numbers;
@@ -181,7 +185,7 @@ static void on_sample(int sig, siginfo_t *info, void *context) {
       if (n_words > CUEMU_FAULT_SCAN_WORDS)
         n_words = CUEMU_FAULT_SCAN_WORDS;
       for (size_t k = 0; k < n_words; ++k)
-        runners[i].words[k] = sp[k];
+        runner_words[i][k] = sp[k];
     }
     runners[i].nwords = n_words;
     atomic_store(&runners[i].pc, pc ? pc : (void *)1);
@@ -372,7 +376,7 @@ static void report(int slot, double elapsed, int ending) {
                                 w->call_line,
                                 noted && pc != (void *)1 ? pc : NULL,
                                 x->words, noted ? runners[i].nwords : 0};
-    memcpy(x->words, runners[i].words, x->at.nwords * sizeof(void *));
+    memcpy(x->words, runner_words[i], x->at.nwords * sizeof(void *));
   }
   char kernel[512];
   snprintf(kernel, sizeof kernel, "%s", L->kernel->name);
