@@ -22,6 +22,10 @@
  *   without relocatable device code (nvcc compiles each file's device code
  *   alone then: two files may each have a `__device__ int x`, and neither
  *   can name the other's);
+ * - a `static` variable template loses `static` and goes into that
+ *   namespace, with a using-declaration after it (one assembler name
+ *   would not do: each instance is an object of its own), and gets the
+ *   visibility of other variable templates (cuemu_variable_template.c);
  * - a `static` kernel loses `static` and goes into that namespace, with a
  *   using-declaration after it (`namespace unique { __global__ void k(...)
  *   {...} } using unique::k;`): its C++ name, and so the names of the
@@ -118,6 +122,94 @@ static cuemu_status drop_static(cuemu_rewriter *rw, size_t s) {
   return cuemu__rw_edit(rw, rw->toks[s].offset, rw->toks[s].length, "", 0);
 }
 
+/* Where the body of the class (struct, union, enum) whose key is token k
+ * ends, its `}`; rw->n when token k starts no class body. */
+static size_t class_body(const cuemu_rewriter *rw, size_t k) {
+  if (!cuemu__rw_is(rw, k, "struct") && !cuemu__rw_is(rw, k, "class") &&
+      !cuemu__rw_is(rw, k, "union") && !cuemu__rw_is(rw, k, "enum"))
+    return rw->n;
+  size_t b = k + 1;
+  if (b < rw->n && cuemu__rw_ident(rw, b))
+    ++b; /* its name */
+  if (b < rw->n && cuemu__rw_is(rw, b, ":")) /* its bases */
+    while (b < rw->n && !cuemu__rw_is(rw, b, "{") &&
+           !cuemu__rw_is(rw, b, ";") && !cuemu__rw_is(rw, b, "="))
+      ++b;
+  if (b >= rw->n || !cuemu__rw_is(rw, b, "{"))
+    return rw->n;
+  return cuemu__rw_close(rw, b);
+}
+
+cuemu_status cuemu__static_variable_template(cuemu_rewriter *rw, size_t start,
+                                            size_t qualifier,
+                                            const char *visible,
+                                            size_t visible_length,
+                                            int *done) {
+  *done = 0;
+  if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
+    return CUEMU_SUCCESS;
+  size_t t = (size_t)-1, s = (size_t)-1, name = (size_t)-1, k;
+  for (k = start; k < qualifier; ++k) {
+    if (cuemu__rw_is(rw, k, "template") && t == (size_t)-1)
+      t = k;
+    if (cuemu__rw_is(rw, k, "static"))
+      s = k;
+  }
+  if (t == (size_t)-1 || s == (size_t)-1 || !cuemu__rw_is(rw, t + 1, "<") ||
+      cuemu__rw_is(rw, t + 2, ">"))
+    return CUEMU_SUCCESS; /* not a template, or a full specialization */
+  /* Its name (the last identifier before the initializer or the end) and
+   * its end. */
+  for (k = qualifier + 1; k < rw->n; ++k) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+    } else if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, ",") ||
+               cuemu__rw_is(rw, k, "<") || cuemu__rw_is(rw, k, "operator")) {
+      return CUEMU_SUCCESS; /* a function, or a partial specialization */
+    } else if (cuemu__rw_is(rw, k, "[")) {
+      k = cuemu__rw_close(rw, k);
+    } else if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{") ||
+               cuemu__rw_is(rw, k, ";")) {
+      break;
+    } else if (cuemu__rw_ident(rw, k)) {
+      name = k;
+    }
+  }
+  size_t end = k;
+  while (end < rw->n && !cuemu__rw_is(rw, end, ";")) {
+    if (cuemu__rw_is(rw, end, "(") || cuemu__rw_is(rw, end, "[") ||
+        cuemu__rw_is(rw, end, "{"))
+      end = cuemu__rw_close(rw, end);
+    if (end < rw->n)
+      ++end;
+  }
+  if (name == (size_t)-1 || end >= rw->n)
+    return CUEMU_SUCCESS;
+  char ns[96], text[128], spelled[256], close[512];
+  unique_namespace(rw, ns, sizeof ns);
+  if (cuemu__token_spelling(rw->text, &rw->toks[name], spelled,
+                            sizeof spelled) >= sizeof spelled)
+    return CUEMU_SUCCESS;
+  int open_len = snprintf(text, sizeof text, "namespace %s { ", ns);
+  int close_len =
+      snprintf(close, sizeof close, " } using %s::%s;", ns, spelled);
+  /* Edits at one offset apply in the order they were made. */
+  cuemu_status st =
+      cuemu__rw_edit(rw, rw->toks[start].offset, 0, text, (size_t)open_len);
+  if (st == CUEMU_SUCCESS)
+    st = drop_static(rw, s);
+  if (st == CUEMU_SUCCESS && rw->pass == CUEMU_PASS_DEVICE)
+    st = cuemu__rw_edit(rw, rw->toks[qualifier].offset +
+                                rw->toks[qualifier].length,
+                        0, visible, visible_length);
+  if (st == CUEMU_SUCCESS)
+    st = cuemu__rw_edit(rw, rw->toks[end].offset + rw->toks[end].length, 0,
+                        close, (size_t)close_len);
+  *done = st == CUEMU_SUCCESS;
+  return st;
+}
+
 cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done) {
@@ -125,6 +217,7 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
   if (!two_passes(rw) || (rw->toks[qualifier].flags & CUEMU_TOKEN_FOREIGN))
     return CUEMU_SUCCESS;
   size_t s = (size_t)-1, name = (size_t)-1, end = rw->n, nested;
+  size_t unnamed_class = (size_t)-1;
   int function = 0;
   for (size_t k = start; k < rw->n; ++k) {
     size_t after = cuemu__rw_skip_attribute(rw, k);
@@ -134,6 +227,10 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
     }
     if (cuemu__rw_is(rw, k, "static")) {
       s = k;
+    } else if (class_body(rw, k) < rw->n) {
+      if (cuemu__rw_is(rw, k + 1, "{"))
+        unnamed_class = k;
+      k = class_body(rw, k); /* `struct { int a; } name`: the type's */
     } else if (cuemu__rw_is(rw, k, "[")) {
       k = cuemu__rw_close(rw, k); /* an array's bound */
       if (k >= rw->n)
@@ -169,6 +266,19 @@ cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
   /* The label goes after the declarator (and an array's bound). */
   const cuemu_token *at = &rw->toks[end];
   cuemu_status st = s == (size_t)-1 ? CUEMU_SUCCESS : drop_static(rw, s);
+  if (st == CUEMU_SUCCESS && unnamed_class != (size_t)-1) {
+    /* A class without a name has no linkage, nor has a variable of it:
+     * the class gets the label's name (the same in both passes). */
+    const cuemu_token *key = &rw->toks[unnamed_class];
+    static const char head[] = " __asm__(\"", tail[] = "\")";
+    char type[800];
+    int type_len = snprintf(
+        type, sizeof type, " %.*s",
+        len - (int)(sizeof head - 1) - (int)(sizeof tail - 1),
+        label + sizeof head - 1);
+    st = cuemu__rw_edit(rw, key->offset + key->length, 0, type,
+                        (size_t)type_len);
+  }
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, at->offset, 0, label, (size_t)len);
   *done = st == CUEMU_SUCCESS;

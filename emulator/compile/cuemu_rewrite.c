@@ -388,7 +388,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
   int handled = 0;
-  cuemu_status vt = cuemu__device_variable_template(
+  cuemu_status vt = cuemu__static_variable_template(
+      rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
+  if (vt != CUEMU_SUCCESS || handled) {
+    w->linked_decl = start + 1;
+    return vt;
+  }
+  vt = cuemu__device_variable_template(
       rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
   if (vt != CUEMU_SUCCESS || handled) {
     w->linked_decl = start + 1;

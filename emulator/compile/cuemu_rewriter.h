@@ -313,6 +313,15 @@ cuemu_status cuemu__unnamed_namespace(cuemu_rewriter *rw, size_t ns,
 cuemu_status cuemu__private_device_variable(cuemu_rewriter *rw, size_t start,
                                            size_t qualifier, const char *scope,
                                            int *done);
+/* A `static` variable template declared at token start, with its
+ * `__device__` or `__constant__` at token qualifier, loses `static` and
+ * goes into the unit's namespace (brought back by a using-declaration);
+ * in the device pass `visible` follows the qualifier. *done: it was one. */
+cuemu_status cuemu__static_variable_template(cuemu_rewriter *rw, size_t start,
+                                            size_t qualifier,
+                                            const char *visible,
+                                            size_t visible_length,
+                                            int *done);
 /* The kernel declaration that starts at token start, with `__global__` at
  * token global, recorded last: a `static` kernel loses `static` and goes
  * into the unit's namespace, which opens here; *name is its name's token

@@ -173,6 +173,48 @@ void cuemu__block_fail(cuemu_worker *w, cuemu_status status, const char *fmt,
   abort(); /* The switch above never returns. */
 }
 
+/* Ends the block with a stack overflow of thread `tid`, whose unguarded
+ * stack `s` lost its canary (cuemu_stack.h). The canary is written again:
+ * the stack goes back to the pool. */
+static CUEMU_NORETURN void stack_overflowed(cuemu_worker *w, cuemu_stack *s,
+                                            cuemu_uint3 tid) {
+  cuemu__stack_canary_set(s);
+  cuemu__block_fail(w, CUEMU_STACK_OVERFLOW,
+                    "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
+                    "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE (a "
+                    "stack without a guard page, past vm.max_map_count: the "
+                    "thread wrote below its stack, over memory that other "
+                    "threads' stacks may use)",
+                    tid.x, tid.y, tid.z, w->block_idx.x, w->block_idx.y,
+                    w->block_idx.z, w->launch->kernel->name,
+                    w->pool.stack_size / 1024);
+}
+
+/* The index of linear thread `id` of w's block. */
+static cuemu_uint3 thread_index(const cuemu_worker *w, unsigned id) {
+  unsigned bx = w->launch->block.x, by = w->launch->block.y;
+  return (cuemu_uint3){id % bx, id / bx % by, id / bx / by};
+}
+
+/* Ends the block with a stack overflow of linear thread `id` if the canary
+ * of stack `s` (or NULL), on which it ran, is broken. Out of line, called
+ * only once a runner of w ran on a stack without a guard page: the
+ * scheduler's paths that check (a thread's return, a barrier) keep their
+ * code and registers as they were without canaries. */
+static __attribute__((noinline, cold)) void check_stack_unguarded(
+    cuemu_worker *w, cuemu_stack *s, unsigned id) {
+  if (s && !cuemu__stack_intact(s))
+    stack_overflowed(w, s, thread_index(w, id));
+}
+
+/* Checks the canary of stack `s` of linear thread `id`: one test of a
+ * flag of w's while its threads' stacks all have a guard page. */
+static inline __attribute__((always_inline)) void
+check_stack(cuemu_worker *w, cuemu_stack *s, unsigned id) {
+  if (__builtin_expect(w->unguarded_runners, 0))
+    check_stack_unguarded(w, s, id);
+}
+
 /* Appends "(x,y,z)" to a message. */
 static size_t put_dim(char *buf, size_t size, size_t len, cuemu_uint3 d) {
   if (len < size)
@@ -223,6 +265,11 @@ static void describe_waiters(cuemu_worker *w, char *buf, size_t size) {
  * the block with an error. */
 static void resolve(cuemu_worker *w) {
   char where[1024];
+  /* Before any waiting thread runs again on what an overflow overwrote. */
+  if (__builtin_expect(w->unguarded_runners, 0))
+    for (unsigned i = 0; i < w->nthreads; ++i)
+      if (w->state[i] == CUEMU_THREAD_WAITING)
+        check_stack_unguarded(w, w->threads[i].stack, i);
   if (w->narrivals != w->waiting &&
       (cuemu__warp_step_resolve(w) || cuemu__group_resolve(w) ||
        cuemu__warp_resolve(w)))
@@ -280,6 +327,11 @@ static void resolve(cuemu_worker *w) {
 }
 
 static __attribute__((noreturn)) void runner_entry(void);
+static __attribute__((noreturn)) void runner_entry_checked(void);
+
+/* A runner's entry on each kind of stack (cuemu_stack.h). */
+static const cuemu_stack_entries runner_entries = {runner_entry,
+                                                   runner_entry_checked};
 
 /* Switches from `save` to a new runner on stack `s`, its first frame the worker's pad
  * below the stack's top: a thread suspended at a __syncthreads() then keeps
@@ -295,7 +347,7 @@ static __attribute__((noreturn)) void runner_entry(void);
 static inline void start_runner(cuemu_worker *w, cuemu_ctx *save,
                                 cuemu_stack *s) {
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, runner_entry);
+  cuemu__ctx_switch_fresh(save, &s->tpl, w->sync_pad, s->entry);
 }
 
 /* Saves the running context in `save` and runs the unstarted threads in a
@@ -376,7 +428,7 @@ static void schedule(cuemu_worker *w, cuemu_ctx *save, cuemu_stack *release) {
 
 /* Marks threads [first, first + count) as exited, in the state array and in
  * the per-warp masks that warp collectives check. */
-static inline void mark_one_exited(cuemu_worker *w, unsigned id) {
+static inline __attribute__((always_inline)) void mark_one_exited(cuemu_worker *w, unsigned id) {
   w->block_marked = 1;
   w->state[id] = CUEMU_THREAD_EXITED;
   w->warp_exited[id / 32] |= 1u << (id % 32);
@@ -432,14 +484,17 @@ cuemu_thread *cuemu__thread_current(cuemu_worker *w) {
 }
 
 /* Runs unstarted threads until none is left; returns only if none of them
- * blocked in this context. */
-static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w) {
+ * blocked in this context. With `checked` (the runner's stack has no guard
+ * page) the threads run one at a time and the stack's canary is checked
+ * after each, so that a report names the thread that overflowed. */
+static inline __attribute__((always_inline)) void
+run_unstarted(cuemu_worker *w, int checked) {
   const cuemu_launch *L = w->launch;
   while (w->next_unstarted < w->nthreads) {
     unsigned pos = w->next_unstarted, start, count;
     if (L->schedule == CUEMU_SCHEDULE_FORWARD) {
       start = pos;
-      count = w->nthreads - pos;
+      count = checked ? 1 : w->nthreads - pos;
     } else {
       start = w->order[pos];
       count = 1;
@@ -451,6 +506,8 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
     w->current = NULL;
     cuemu_thread_detached = 0;
     L->kernel->thunk(L->args, start, count);
+    if (checked)
+      check_stack_unguarded(w, w->runner_stack, start);
     w->exited += count;
     /* Threads still to finish may look at who exited (warp collectives);
      * a block that is complete needs no marks, which keeps barrier-free
@@ -462,9 +519,15 @@ static inline __attribute__((always_inline)) void run_unstarted(cuemu_worker *w)
 
 static int next_block(cuemu_worker *w);
 
-static __attribute__((noreturn)) void runner_entry(void) {
+/* A runner: runs the unstarted threads of the block, and of the blocks
+ * after it while none of their threads blocks. Its stack is the same
+ * throughout: `checked` says whether it lacks a guard page (the stack's
+ * entry, cuemu_stack.h, chose the runner), so that a runner on a guarded
+ * stack tests nothing for canaries. */
+static inline __attribute__((always_inline)) CUEMU_NORETURN void
+runner(int checked) {
   cuemu_worker *w = cuemu__worker_self;
-  run_unstarted(w);
+  run_unstarted(w, checked);
   while (w->exited == w->nthreads && !w->launch->cooperative) {
     /* No thread of the block blocked, so the block is done and this context
      * owns nothing but its stack: go on with the next block right here,
@@ -474,7 +537,7 @@ static __attribute__((noreturn)) void runner_entry(void) {
       cuemu__ctx_switch(&w->scratch, &w->main_ctx);
       abort(); /* This context is never resumed. */
     }
-    run_unstarted(w);
+    run_unstarted(w, checked);
   }
   cuemu_stack *mine = w->runner_stack;
   w->runner_stack = NULL;
@@ -482,11 +545,26 @@ static __attribute__((noreturn)) void runner_entry(void) {
   abort(); /* This context is never resumed. */
 }
 
-void cuemu_thread_finish(void) {
-  cuemu_worker *w = cuemu__worker_self;
+/* The runner on a stack with a guard page. */
+static __attribute__((noreturn)) void runner_entry(void) { runner(0); }
+
+/* The runner on a stack without one: from now on the worker checks the
+ * canaries of its threads' stacks. */
+static __attribute__((noreturn, cold)) void runner_entry_checked(void) {
+  cuemu__worker_self->unguarded_runners = 1;
+  runner(1);
+}
+
+/* Ends the current thread of w: its stack goes back to the pool, and the
+ * next thread runs. With `checked` (a runner of w ran on a stack without a
+ * guard page) the stack's canary is checked first. */
+static inline __attribute__((always_inline)) CUEMU_NORETURN void
+thread_finish(cuemu_worker *w, int checked) {
   cuemu_thread *t = w->current;
   unsigned id = (unsigned)(t - w->threads);
   cuemu_stack *s = t->stack;
+  if (checked)
+    check_stack_unguarded(w, s, id);
   t->stack = NULL;
   /* A thread that blocked and now returns: the common case. */
   mark_one_exited(w, id);
@@ -502,6 +580,21 @@ void cuemu_thread_finish(void) {
   w->current = NULL;
   schedule(w, &w->scratch, s);
   abort(); /* This context is never resumed. */
+}
+
+/* thread_finish() with the canary check, out of line: the common path
+ * only tests the flag and keeps its frame (the check returns to no
+ * caller that needs registers saved). */
+static __attribute__((noinline, cold)) CUEMU_NORETURN void
+thread_finish_checked(cuemu_worker *w) {
+  thread_finish(w, 1);
+}
+
+void cuemu_thread_finish(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (__builtin_expect(w->unguarded_runners, 0))
+    thread_finish_checked(w);
+  thread_finish(w, 0);
 }
 
 /* Records the arrival of thread `t` at a block barrier whose site is the
@@ -522,7 +615,7 @@ barrier_arrive_here(cuemu_worker *w, cuemu_thread *t, int op, int predicate,
 
 /* Records the arrival of thread `t` at a block barrier: the first arrival
  * sets the site, and one at another site makes the barrier divergent. */
-static void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
+static inline __attribute__((always_inline)) void barrier_arrive(cuemu_worker *w, cuemu_thread *t, int op,
                            int predicate, const char *file, int line) {
   if (w->narrivals == 0) {
     w->bar_file = file;
@@ -546,6 +639,7 @@ static __attribute__((noinline)) int barrier_slow(cuemu_worker *w, int op,
   if (!w || !w->in_kernel)
     return op == CUEMU_BARRIER_PLAIN ? 0 : predicate != 0;
   cuemu_thread *t = cuemu__thread_current(w);
+  check_stack(w, t->stack, t->id);
   barrier_arrive(w, t, op, predicate, file, line);
   if (w->rq_len != 0 && w->current == t)
     cuemu__thread_switch_next(w, t);
@@ -607,7 +701,7 @@ static CUEMU_NORETURN void leave_light(cuemu_worker *w, cuemu_thread *t,
   w->current = NULL;
   cuemu_thread_detached = 0;
   w->runner_pad = w->sync_pad;
-  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, runner_entry);
+  cuemu__ctx_enter_fresh(&w->scratch, &s->tpl, w->sync_pad, s->entry);
 }
 
 void cuemu__block_sync_lazy(const char *file, int line, void *light) {
@@ -616,7 +710,8 @@ void cuemu__block_sync_lazy(const char *file, int line, void *light) {
   if (!w->in_kernel)
     return;
   /* (Which threads are unstarted is known once this one is a coroutine;
-   * the slow path finds it one.) */
+   * the slow path finds it one. Its stack's canary, if it has one, is
+   * checked before the barrier completes: resolve().) */
   cuemu_thread *t = thread_adopt(w);
   if (w->rq_len == 0) {
     /* The unstarted thread after this one is next: a fresh runner. */
@@ -897,7 +992,7 @@ cuemu_worker *cuemu__worker_create(void) {
   }
   for (unsigned i = 0; i < CUEMU_MAX_THREADS_PER_BLOCK; ++i)
     w->identity[i] = i;
-  cuemu__stack_pool_init(&w->pool, 0, runner_entry);
+  cuemu__stack_pool_init(&w->pool, 0, &runner_entries);
   return w;
 }
 
@@ -923,7 +1018,8 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   w->launch = L;
   if (w->pool.stack_size != L->stack_size) {
     cuemu__stack_pool_destroy(&w->pool);
-    cuemu__stack_pool_init(&w->pool, L->stack_size, runner_entry);
+    cuemu__stack_pool_init(&w->pool, L->stack_size, &runner_entries);
+    w->unguarded_runners = 0;
   }
   size_t need = L->dynamic_shared ? L->dynamic_shared : 16;
   if (w->dynamic_capacity < need) {

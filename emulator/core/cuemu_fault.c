@@ -117,24 +117,28 @@ static void on_fault(int sig, siginfo_t *info, void *uc) {
   abort(); /* The switch above never returns. */
 }
 
-/* How many words above a faulting stack pointer are searched for a return
- * address into the user's code. */
-#define CUEMU_FAULT_SCAN_WORDS 512u
+/* The words of w's stack from `sp` up, where return addresses are looked
+ * for (at most CUEMU_FAULT_SCAN_WORDS): their count, and *words. */
+static size_t stack_words(cuemu_worker *w, void *sp, void *const **words) {
+  const cuemu_stack *s = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
+  if (!s)
+    return 0;
+  *words = sp;
+  size_t n = (size_t)(s->base + s->size - (unsigned char *)sp) /
+             sizeof(void *);
+  return n < CUEMU_FAULT_SCAN_WORDS ? n : CUEMU_FAULT_SCAN_WORDS;
+}
 
-/* The line of the first return address on w's running stack, from `sp`
- * up, that points into `module` and whose line `accept` takes; 1 when
- * found (in `line`). */
-static int scan_stack(cuemu_worker *w, void *sp,
+/* The line of the first return address among the stack words of `at`
+ * that points into `module` and whose line `accept` takes; 1 when found
+ * (in `line`). */
+static int scan_stack(const cuemu_fault_where *at,
                       const cuemu_check_module *module,
                       int (*accept)(const char *), char *line, size_t size) {
-  const cuemu_stack *s = sp ? cuemu__stack_holding(&w->pool, sp) : NULL;
-  void **word = sp;
-  for (unsigned i = 0; s && i < CUEMU_FAULT_SCAN_WORDS; ++i, ++word) {
-    if (!cuemu__stack_contains(s, word))
-      break;
-    if (cuemu__check_module_of(*word) != module)
+  for (size_t i = 0; i < at->nwords; ++i) {
+    if (cuemu__check_module_of(at->words[i]) != module)
       continue;
-    cuemu__check_line(*word, line, size);
+    cuemu__check_line(at->words[i], line, size);
     if (accept(line))
       return 1;
   }
@@ -144,13 +148,27 @@ static int scan_stack(cuemu_worker *w, void *sp,
 /* Where the fault happened, as "file:line" where line information exists:
  * the faulting instruction's line, else (a fault inside the C library or
  * in a shim's code) the nearest caller on the faulting thread's stack that
- * has a line of the user's (a return address found by scanning the stack,
- * which is still mapped), else the module and the offset. */
-static void fault_place(cuemu_worker *w, void *pc, void *sp, char *place,
+ * has a line of the user's (a return address found by scanning the stack),
+ * else the module and the offset. */
+static void fault_place(const cuemu_fault_where *at, char *place,
                         size_t size) {
+  void *pc = at->pc;
   snprintf(place, size, "an unknown place");
-  if (w->call_file) {
-    snprintf(place, size, "%s:%d", w->call_file, w->call_line);
+  if (at->call_file) {
+    snprintf(place, size, "%s:%d", at->call_file, at->call_line);
+    return;
+  }
+  /* An instruction in no loaded object (a call through a null or stale
+   * function pointer faults when it fetches the first one): the return
+   * address that the call pushed, at the stack pointer, names the caller. */
+  Dl_info code;
+  if ((!pc || !dladdr(pc, &code)) && at->nwords &&
+      cuemu__check_module_of(at->words[0])) {
+    char line[512];
+    cuemu__check_line(at->words[0], line, sizeof line);
+    snprintf(place, size, "%s (a call through a function pointer to %p, "
+                          "where there is no code)",
+             line, pc);
     return;
   }
   if (!pc)
@@ -164,15 +182,14 @@ static void fault_place(cuemu_worker *w, void *pc, void *sp, char *place,
    * library's, when its debugging information is installed) is kept only
    * if no caller in the user's code is found. */
   const cuemu_check_module *kernel_module =
-      cuemu__check_module_of((const void *)w->launch->kernel->thunk);
+      cuemu__check_module_of(at->kernel_code);
   int own_line = is_source_line(place);
   if (own_line &&
       (!kernel_module || cuemu__check_module_of(pc) == kernel_module))
     return;
   char line[512];
   if (kernel_module &&
-      scan_stack(w, sp, kernel_module, is_source_line, line,
-                 sizeof line)) {
+      scan_stack(at, kernel_module, is_source_line, line, sizeof line)) {
     snprintf(place, size, "%s (in a library function it called)", line);
     return;
   }
@@ -202,11 +219,10 @@ void cuemu__fault_divisions_report(cuemu_launch *L) {
           L->kernel->name, n, n == 1 ? "" : "s", where);
 }
 
-void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
+void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
                            size_t size) {
-  /* As for a fault at pc (the worker's own fault state is not touched:
-   * the worker runs on). */
-  fault_place(w, pc, sp, place, size);
+  /* As for a fault at pc. */
+  fault_place(at, place, size);
   /* A thread that spins is often inside the emulator's own code (a
    * volatile load's hook) or in inlined library code around the kernel's
    * call: the first return address on its stack whose line is the user's
@@ -214,11 +230,21 @@ void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
   if (is_user_line(place))
     return;
   const cuemu_check_module *kernel_module =
-      cuemu__check_module_of((const void *)w->launch->kernel->thunk);
+      cuemu__check_module_of(at->kernel_code);
   char line[512];
   if (kernel_module &&
-      scan_stack(w, sp, kernel_module, is_user_line, line, sizeof line))
+      scan_stack(at, kernel_module, is_user_line, line, sizeof line))
     snprintf(place, size, "%s", line);
+}
+
+/* Whether the fault is an overflow of an unguarded stack into unmapped
+ * memory just below it: the fault's address and stack pointer are both
+ * there (a stack in the middle of a slab overflows into its neighbour
+ * instead, which its canary shows: cuemu_block.c). */
+static int overflowed_unguarded(cuemu_worker *w) {
+  cuemu_stack *s = cuemu__stack_below_unguarded(&w->pool, w->fault.addr);
+  const unsigned char *sp = w->fault.sp;
+  return s && sp >= s->base - CUEMU_GUARD_BYTES && sp < s->base + s->size;
 }
 
 void cuemu__fault_report(cuemu_worker *w) {
@@ -227,7 +253,8 @@ void cuemu__fault_report(cuemu_worker *w) {
   cuemu_uint3 b = w->block_idx;
   const char *kernel = w->launch->kernel->name;
   if (w->fault.sig == SIGSEGV &&
-      cuemu__stack_find_guard(&w->pool, w->fault.addr)) {
+      (cuemu__stack_find_guard(&w->pool, w->fault.addr) ||
+       overflowed_unguarded(w))) {
     cuemu__launch_error(w->launch, CUEMU_STACK_OVERFLOW,
                         "thread (%u,%u,%u) of block (%u,%u,%u) in kernel %s "
                         "overflowed its %zu KiB stack; set CUEMU_STACK_SIZE",
@@ -235,7 +262,11 @@ void cuemu__fault_report(cuemu_worker *w) {
                         w->pool.stack_size / 1024);
   } else {
     char place[1100];
-    fault_place(w, w->fault.pc, w->fault.sp, place, sizeof place);
+    cuemu_fault_where at = {(const void *)w->launch->kernel->thunk,
+                            w->call_file, w->call_line, w->fault.pc, NULL,
+                            0};
+    at.nwords = stack_words(w, w->fault.sp, &at.words);
+    fault_place(&at, place, sizeof place);
     w->call_file = NULL;
     cuemu_rt_allocation a;
     if (cuemu__allocation_find(w->fault.addr, &a) &&

@@ -4,16 +4,17 @@
 #include "core/cuemu_stack.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 void cuemu__stack_pool_init(cuemu_stack_pool *pool, size_t stack_size,
-                            void (*entry)(void)) {
+                            const cuemu_stack_entries *entries) {
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   pool->stack_size = (stack_size + page - 1) / page * page;
-  pool->entry = entry;
+  pool->entries = entries;
   pool->free_list = NULL;
   pool->all = NULL;
   pool->count = pool->capacity = 0;
@@ -41,6 +42,37 @@ long cuemu__max_map_count(void) {
   return v;
 }
 
+/* The canary's words: a pattern mixed with their own address, so that a
+ * copy of another stack's canary does not pass for one. */
+static uint64_t canary_word(const uint64_t *at) {
+  return 0x5ca1ab1e0ddba11ull ^ (uint64_t)(uintptr_t)at;
+}
+
+void cuemu__stack_canary_set(cuemu_stack *s) {
+  uint64_t *w = (uint64_t *)(void *)s->base;
+  for (size_t i = 0; i < CUEMU_STACK_CANARY_BYTES / sizeof *w; ++i)
+    w[i] = canary_word(&w[i]);
+}
+
+int cuemu__stack_canary_intact(const cuemu_stack *s) {
+  const uint64_t *w = (const uint64_t *)(const void *)s->base;
+  uint64_t diff = 0;
+  for (size_t i = 0; i < CUEMU_STACK_CANARY_BYTES / sizeof *w; ++i)
+    diff |= w[i] ^ canary_word(&w[i]);
+  return diff == 0;
+}
+
+cuemu_stack *cuemu__stack_below_unguarded(const cuemu_stack_pool *pool,
+                                          const void *address) {
+  const unsigned char *a = address;
+  for (size_t i = 0; i < pool->count; ++i) {
+    cuemu_stack *s = pool->all[i];
+    if (!s->guarded && a < s->base && a >= s->base - CUEMU_GUARD_BYTES)
+      return s;
+  }
+  return NULL;
+}
+
 /* Mappings held by guarded stacks; they may hold half of the process's. */
 static _Atomic long guarded_maps;
 
@@ -59,13 +91,15 @@ static int reserve(cuemu_stack_pool *pool, size_t more) {
   return 1;
 }
 
-/* Finishes stack s at [base, base + pool->stack_size) and adds it to the
- * pool's list; 0 on failure (the caller unmaps). */
+/* Finishes stack s at [base, base + pool->stack_size), guarded or not
+ * already, and adds it to the pool's list; 0 on failure (the caller
+ * unmaps). */
 static int adopt(cuemu_stack_pool *pool, cuemu_stack *s) {
   s->size = pool->stack_size;
+  s->entry = s->guarded ? pool->entries->guarded : pool->entries->unguarded;
   size_t color = (pool->count % CUEMU_STACK_COLORS) * CUEMU_CACHE_LINE;
   if (cuemu__ctx_template_init(&s->tpl, s->base, s->size - color,
-                               pool->entry) != 0)
+                               s->entry) != 0)
     return 0;
   pool->all[pool->count++] = s;
   return 1;
@@ -120,6 +154,7 @@ static cuemu_stack *new_slab(cuemu_stack_pool *pool) {
       munmap(map + i * pool->stack_size, (n - i) * pool->stack_size);
       break;
     }
+    cuemu__stack_canary_set(s);
     if (first) {
       first->map_size += pool->stack_size;
       s->next_free = pool->free_list;

@@ -4,14 +4,29 @@
  * in two small tables; a thread of its own looks at them ten times a
  * second. To name the source line where a block's running thread is, it
  * interrupts that OS thread with SIGURG, whose handler only notes the
- * interrupted instruction and stack pointer, and waits (up to
- * SAMPLE_WAIT_MS) until every interrupted thread has noted them. While it
- * waits the lock is free: the launch may end meanwhile, and a launch
+ * interrupted instruction, and copies the top of its stack, and waits (up
+ * to SAMPLE_WAIT_MS) until every interrupted thread has noted them. While
+ * it waits the lock is free: the launch may end meanwhile, and a launch
  * number (not its address, which a later launch may reuse) tells.
+ *
+ * A program may handle SIGURG itself: the handler it had before the
+ * watchdog started, or installed since (found when a report is due, which
+ * puts ours back), gets every SIGURG that is not ours. Ours are sent with
+ * pthread_sigqueue() and carry SAMPLE_SIGNAL in their value.
+ *
+ * The report is made from a copy taken under the lock (the samples), and
+ * the lines are found without the lock, by a second thread of ours made
+ * at the start (finding a line takes the dynamic linker's lock and the
+ * allocator's, and runs addr2line): a stuck thread, or any other, may hold
+ * those for ever, so the watchdog waits for the lines at most
+ * SYMBOLISE_WAIT_MS and reports the places not found as unknown. The
+ * report itself is written with write(2), from a buffer on the stack.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +42,15 @@ enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
 /* How long a report waits for the interrupted threads to note where they
  * are, and how often it looks. */
 enum { SAMPLE_WAIT_MS = 2000, SAMPLE_POLL_MS = 5 };
+
+/* The value our SIGURG carries. */
+#define SAMPLE_SIGNAL 0x63756575 /* "cueu" */
+
+/* How long a report waits for the source lines of its samples. */
+enum { SYMBOLISE_WAIT_MS = 5000 };
+
+/* The most blocks a report names. */
+enum { MAX_SAMPLES = 64 };
 
 /* Seconds without progress after which a launch is reported without
  * CUEMU_TIMEOUT. */
@@ -52,12 +76,37 @@ typedef struct runner {
   pthread_t thread;
   int outer;
   unsigned long long asked;
-  _Atomic(void *) pc, sp; /* set by the handler of SIGURG */
+  /* Set by the handler of SIGURG: the words of the stack first (in
+   * runner_words), pc last. */
+  size_t nwords;
+  _Atomic(void *) pc;
 } runner;
+
+/* A block running, as a report names it: copied from its runner under
+ * the lock, its place found without it. */
+typedef struct sample {
+  cuemu_uint3 block, thread;
+  cuemu_fault_where at;
+  void *words[CUEMU_FAULT_SCAN_WORDS];
+  char call_file[512]; /* a copy: the module may be unloaded meanwhile */
+  char place[1100];
+} sample;
+
+/* The samples of a report: the symbolising thread reads `at` and writes
+ * `place`. Two sets: one that a stuck symbolising thread still holds is
+ * left to it. */
+typedef struct samples {
+  sample s[MAX_SAMPLES];
+  int count;
+} samples;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static watched launches[MAX_LAUNCHES];
 static runner runners[MAX_RUNNERS];
+/* The stack words of each runner's last sample (nwords of them are), kept
+ * out of `runners`, which a child of fork() clears: clearing 4 MiB would
+ * make every child write as many pages. */
+static void *runner_words[MAX_RUNNERS][CUEMU_FAULT_SCAN_WORDS];
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static double limit; /* CUEMU_TIMEOUT; 0: none */
 static unsigned long long launch_numbers;
@@ -67,26 +116,79 @@ static __thread int current_runner
     __attribute__((tls_model("initial-exec"))) = -1;
 static int warned_launches, warned_runners; /* the tables were full */
 
+/* The program's own handling of SIGURG, which ours hands other SIGURGs
+ * to: two copies, the one in use published last, so that a handler never
+ * reads a half-written one. */
+static struct sigaction program_actions[2];
+static _Atomic(struct sigaction *) program_action;
+
+static samples sample_sets[2];
+static int sample_set; /* the one the next report fills */
+/* The symbolising thread: asked to find the places of `asked_set`, it
+ * sets `done` (under symbolise_lock). `symboliser_stuck`: it did not
+ * answer in time once, and is asked no more. */
+static pthread_mutex_t symbolise_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t symbolise_asked, symbolise_done;
+static samples *asked_set;
+static int symboliser_ready, symboliser_stuck, places_found;
+
 static double now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Notes where the interrupted thread is (async-signal-safe). */
+/* Hands a SIGURG that is not ours to the program's handler, with the
+ * signals it asked to block (SIGURG's default action is to ignore it). */
+static void chain(int sig, siginfo_t *info, void *context) {
+  const struct sigaction *a = atomic_load(&program_action);
+  if (!a || (!(a->sa_flags & SA_SIGINFO) &&
+             (a->sa_handler == SIG_DFL || a->sa_handler == SIG_IGN)))
+    return;
+  sigset_t before;
+  pthread_sigmask(SIG_BLOCK, &a->sa_mask, &before);
+  if (a->sa_flags & SA_SIGINFO)
+    a->sa_sigaction(sig, info, context);
+  else
+    a->sa_handler(sig);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
+}
+
+/* Notes where the interrupted thread is, and copies the top of its
+ * kernel thread's stack (async-signal-safe). */
 static void on_sample(int sig, siginfo_t *info, void *context) {
-  (void)sig;
-  (void)info;
+  if (!info || info->si_code != SI_QUEUE || info->si_pid != getpid() ||
+      info->si_value.sival_int != SAMPLE_SIGNAL) {
+    chain(sig, info, context);
+    return;
+  }
   const ucontext_t *uc = context;
   /* The runners of this OS thread, innermost first: each is there. */
   int i = current_runner;
   for (int n = 0; i >= 0 && n < MAX_RUNNERS; i = runners[i].outer, ++n) {
 #if defined(__x86_64__)
-    atomic_store(&runners[i].sp, (void *)uc->uc_mcontext.gregs[REG_RSP]);
-    atomic_store(&runners[i].pc, (void *)uc->uc_mcontext.gregs[REG_RIP]);
+    void **sp = (void **)uc->uc_mcontext.gregs[REG_RSP];
+    void *pc = (void *)uc->uc_mcontext.gregs[REG_RIP];
 #else
+    void **sp = NULL;
+    void *pc = NULL;
     (void)uc;
 #endif
+    /* The stack of the worker's running kernel thread: it is this OS
+     * thread's, so the worker does not change it meanwhile. */
+    cuemu_worker *w = runners[i].worker;
+    const cuemu_stack *s = w->current ? w->current->stack : w->runner_stack;
+    size_t n_words = 0;
+    if (s && sp && cuemu__stack_contains(s, sp)) {
+      n_words = (size_t)(s->base + s->size - (unsigned char *)sp) /
+                sizeof(void *);
+      if (n_words > CUEMU_FAULT_SCAN_WORDS)
+        n_words = CUEMU_FAULT_SCAN_WORDS;
+      for (size_t k = 0; k < n_words; ++k)
+        runner_words[i][k] = sp[k];
+    }
+    runners[i].nwords = n_words;
+    atomic_store(&runners[i].pc, pc ? pc : (void *)1);
   }
 }
 
@@ -113,20 +215,133 @@ static void end_process(void) {
     fflush_unlocked(stdout);
     funlockfile(stdout);
   }
-  fflush(stderr);
   _exit(CUEMU_WATCHDOG_EXIT);
 }
 
-/* Reports the launch in slot `slot` (the lock held): every block running
- * and where. Nothing if the launch ends while its threads are sampled. */
+/* Writes a line of the report to standard error with write(2): no lock of
+ * the C library's, which another thread may hold for ever. */
+__attribute__((format(printf, 1, 2))) static void say(const char *format,
+                                                      ...) {
+  char text[2048];
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(text, sizeof text, format, args);
+  va_end(args);
+  if (n < 0)
+    return;
+  size_t left = (size_t)n < sizeof text ? (size_t)n : sizeof text - 1;
+  const char *p = text;
+  while (left > 0) {
+    ssize_t done = write(2, p, left);
+    if (done <= 0)
+      return;
+    p += done;
+    left -= (size_t)done;
+  }
+}
+
+/* The symbolising thread: finds the places of the samples it is asked
+ * for, one by one (places_found counts them), without any lock held. */
+static void *symbolise(void *arg) {
+  (void)arg;
+  pthread_setname_np(pthread_self(), "cuemu-lines");
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, NULL);
+  pthread_mutex_lock(&symbolise_lock);
+  for (;;) {
+    while (!asked_set)
+      pthread_cond_wait(&symbolise_asked, &symbolise_lock);
+    samples *set = asked_set;
+    pthread_mutex_unlock(&symbolise_lock);
+    for (int k = 0; k < set->count; ++k) {
+      cuemu__fault_place_at(&set->s[k].at, set->s[k].place,
+                            sizeof set->s[k].place);
+      pthread_mutex_lock(&symbolise_lock);
+      places_found = k + 1;
+      pthread_mutex_unlock(&symbolise_lock);
+    }
+    pthread_mutex_lock(&symbolise_lock);
+    asked_set = NULL;
+    pthread_cond_signal(&symbolise_done);
+  }
+  return NULL;
+}
+
+/* Finds the places of `set` on the symbolising thread, waiting for them
+ * at most SYMBOLISE_WAIT_MS: the places not found by then stay "an
+ * unknown place", and the thread (stuck on a lock) is asked no more. */
+static void find_places(samples *set) {
+  for (int k = 0; k < set->count; ++k)
+    snprintf(set->s[k].place, sizeof set->s[k].place, "an unknown place");
+  pthread_mutex_lock(&symbolise_lock);
+  if (!symboliser_ready || symboliser_stuck || !set->count) {
+    pthread_mutex_unlock(&symbolise_lock);
+    return;
+  }
+  struct timespec until;
+  clock_gettime(CLOCK_MONOTONIC, &until);
+  until.tv_sec += SYMBOLISE_WAIT_MS / 1000;
+  until.tv_nsec += (long)(SYMBOLISE_WAIT_MS % 1000) * 1000000L;
+  if (until.tv_nsec >= 1000000000L) {
+    until.tv_sec++;
+    until.tv_nsec -= 1000000000L;
+  }
+  places_found = 0;
+  asked_set = set;
+  pthread_cond_signal(&symbolise_asked);
+  while (asked_set &&
+         pthread_cond_timedwait(&symbolise_done, &symbolise_lock, &until) !=
+             ETIMEDOUT) {
+  }
+  if (asked_set) {
+    /* The places found so far are kept; the set stays with the thread. */
+    symboliser_stuck = 1;
+    for (int k = places_found; k < set->count; ++k)
+      snprintf(set->s[k].place, sizeof set->s[k].place,
+               "an unknown place (instruction %p; finding its line waited "
+               "for a lock that another thread holds)",
+               set->s[k].at.pc);
+    sample_set ^= 1;
+  }
+  pthread_mutex_unlock(&symbolise_lock);
+}
+
+/* Puts our handler of SIGURG in place, keeping the program's (the one
+ * there before, or one it installed since ours) for the other SIGURGs.
+ * Called with the lock held (or before the watchdog runs). */
+static void install_sampler(void) {
+  struct sigaction current;
+  if (sigaction(SIGURG, NULL, &current) != 0)
+    return;
+  if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_sample)
+    return;
+  struct sigaction *slot = atomic_load(&program_action) == &program_actions[0]
+                               ? &program_actions[1]
+                               : &program_actions[0];
+  *slot = current;
+  atomic_store(&program_action, slot);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sample;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGURG, &sa, NULL);
+}
+
+/* Reports the launch in slot `slot` (the lock held, and held again on
+ * return): every block running and where. Nothing if the launch ends
+ * while its threads are sampled. */
 static void report(int slot, double elapsed, int ending) {
   cuemu_launch *L = launches[slot].launch;
   unsigned long long number = launches[slot].number;
+  install_sampler();
   for (int i = 0; i < MAX_RUNNERS; ++i)
     if (runners[i].worker && runners[i].worker->launch == L) {
       atomic_store(&runners[i].pc, NULL);
       runners[i].asked = number;
-      pthread_kill(runners[i].thread, SIGURG);
+      pthread_sigqueue(runners[i].thread, SIGURG,
+                       (union sigval){.sival_int = SAMPLE_SIGNAL});
     }
   for (int waited = 0;; waited += SAMPLE_POLL_MS) {
     pthread_mutex_unlock(&lock);
@@ -137,43 +352,65 @@ static void report(int slot, double elapsed, int ending) {
     if (all_noted(number) || waited >= SAMPLE_WAIT_MS)
       break;
   }
-  fprintf(stderr,
-          "cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
-          "%.0f s without a block ending%s; the blocks still running:\n",
-          L->kernel->name, L->grid.x, L->grid.y, L->grid.z, L->block.x,
-          L->block.y, L->block.z, elapsed,
-          ending ? " (CUEMU_TIMEOUT)" : "");
-  int shown = 0;
+  /* The copy: nothing of the launch or its workers is read after the
+   * lock is released (the launch may end, its module be unloaded). */
+  samples *set = &sample_sets[sample_set];
+  set->count = 0;
+  int running = 0;
   for (int i = 0; i < MAX_RUNNERS; ++i) {
     cuemu_worker *w = runners[i].worker;
     if (!w || w->launch != L || !w->in_kernel)
       continue;
-    char place[1100] = "an unknown place";
+    running++;
+    if (set->count == MAX_SAMPLES)
+      continue;
+    sample *x = &set->s[set->count++];
+    x->block = w->block_idx;
+    x->thread = cuemu__worker_thread_idx(w);
     void *pc = atomic_load(&runners[i].pc);
-    if (pc)
-      cuemu__fault_place_at(w, pc, atomic_load(&runners[i].sp), place,
-                            sizeof place);
-    cuemu_uint3 t = cuemu__worker_thread_idx(w);
-    fprintf(stderr, "cuemu:   block (%u,%u,%u), thread (%u,%u,%u) at %s\n",
-            w->block_idx.x, w->block_idx.y, w->block_idx.z, t.x, t.y, t.z,
-            place);
-    shown++;
+    int noted = pc && runners[i].asked == number;
+    snprintf(x->call_file, sizeof x->call_file, "%s",
+             w->call_file ? w->call_file : "");
+    x->at = (cuemu_fault_where){(const void *)L->kernel->thunk,
+                                w->call_file ? x->call_file : NULL,
+                                w->call_line,
+                                noted && pc != (void *)1 ? pc : NULL,
+                                x->words, noted ? runners[i].nwords : 0};
+    memcpy(x->words, runner_words[i], x->at.nwords * sizeof(void *));
   }
+  char kernel[512];
+  snprintf(kernel, sizeof kernel, "%s", L->kernel->name);
+  cuemu_dim3 grid = L->grid, block = L->block;
   unsigned long long next = atomic_load(&L->next_block);
-  fprintf(stderr,
-          "cuemu:   (%d block%s running; %llu of %llu blocks started)\n",
-          shown, shown == 1 ? "" : "s",
-          next < L->nblocks ? next : L->nblocks, L->nblocks);
+  unsigned long long nblocks = L->nblocks;
+  pthread_mutex_unlock(&lock);
+
+  find_places(set);
+  say("cuemu: kernel %s (grid (%u,%u,%u), block (%u,%u,%u)) has run for "
+      "%.0f s without a block ending%s; the blocks still running:\n",
+      kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, elapsed,
+      ending ? " (CUEMU_TIMEOUT)" : "");
+  for (int k = 0; k < set->count; ++k) {
+    const sample *x = &set->s[k];
+    say("cuemu:   block (%u,%u,%u), thread (%u,%u,%u) at %s\n", x->block.x,
+        x->block.y, x->block.z, x->thread.x, x->thread.y, x->thread.z,
+        x->place);
+  }
+  if (running > set->count)
+    say("cuemu:   and %d more\n", running - set->count);
+  say("cuemu:   (%d block%s running; %llu of %llu blocks started)\n",
+      running, running == 1 ? "" : "s", next < nblocks ? next : nblocks,
+      nblocks);
   if (ending) {
-    fprintf(stderr, "cuemu: a GPU runs the blocks it holds at once, and "
-                    "blocks that wait for a block that is not running "
-                    "(undefined in CUDA) wait for ever here; the process "
-                    "ends (exit status %d)\n",
-            CUEMU_WATCHDOG_EXIT);
+    say("cuemu: a GPU runs the blocks it holds at once, and blocks that "
+        "wait for a block that is not running (undefined in CUDA) wait for "
+        "ever here; the process ends (exit status %d)\n",
+        CUEMU_WATCHDOG_EXIT);
     end_process();
   }
-  fprintf(stderr, "cuemu:   set CUEMU_TIMEOUT=SECONDS to end such a run "
-                  "with this report\n");
+  say("cuemu:   set CUEMU_TIMEOUT=SECONDS to end such a run with this "
+      "report\n");
+  pthread_mutex_lock(&lock);
 }
 
 static void *watch(void *arg) {
@@ -231,16 +468,20 @@ static void start(void) {
     limit = strtod(v, NULL);
   if (limit <= 0 && traced())
     return;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_sample;
-  sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGURG, &sa, NULL);
+  install_sampler();
+  pthread_condattr_t monotonic;
+  pthread_condattr_init(&monotonic);
+  pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+  pthread_cond_init(&symbolise_done, &monotonic);
+  pthread_cond_init(&symbolise_asked, NULL);
+  pthread_condattr_destroy(&monotonic);
   pthread_t t;
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  /* Made now: making a thread when a report is due takes the allocator's
+   * lock, which a stuck thread may hold. */
+  symboliser_ready = pthread_create(&t, &attr, symbolise, NULL) == 0;
   pthread_create(&t, &attr, watch, NULL);
   pthread_attr_destroy(&attr);
 }
@@ -248,6 +489,9 @@ static void start(void) {
 /* A child of fork() has no watchdog thread: it starts its own. */
 static void forget_after_fork(void) {
   pthread_mutex_init(&lock, NULL);
+  pthread_mutex_init(&symbolise_lock, NULL);
+  asked_set = NULL;
+  symboliser_ready = symboliser_stuck = 0;
   memset(launches, 0, sizeof launches);
   memset(runners, 0, sizeof runners);
   current_runner = -1;

@@ -29,9 +29,28 @@ void cuemu__watchdog_end(cuemu_launch *L);
 void cuemu__watchdog_enter(cuemu_worker *w);
 void cuemu__watchdog_leave(cuemu_worker *w);
 
-/* The source place of `pc` (with stack pointer `sp`) in w's running
- * kernel thread, as a fault report names it (cuemu_fault.c). */
-void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
+/* How many words above a stack pointer are searched for a return address
+ * into the user's code. */
+#define CUEMU_FAULT_SCAN_WORDS 512u
+
+/* Where a kernel thread is, as data that stays valid after the thread has
+ * moved on: the kernel's code (to find its module), the host function it
+ * called (cuemu_host_calls.c), the instruction, and a copy of the words
+ * of its stack from its stack pointer up (at most CUEMU_FAULT_SCAN_WORDS;
+ * none where the stack is not one of the worker's). */
+typedef struct cuemu_fault_where {
+  const void *kernel_code;
+  const char *call_file;
+  int call_line;
+  void *pc;
+  void *const *words;
+  size_t nwords;
+} cuemu_fault_where;
+
+/* The source place of a sampled kernel thread, as a fault report names it
+ * (cuemu_fault.c). It reads no worker: the watchdog calls it without its
+ * lock, on a thread of its own. */
+void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
                            size_t size);
 
 #endif /* CUEMU_WATCHDOG_H */

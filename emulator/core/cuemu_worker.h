@@ -153,6 +153,10 @@ typedef struct cuemu_worker {
   unsigned next_unstarted;        /* position in the start order */
   unsigned lazy_pos, lazy_start;  /* the range the current runner runs */
   unsigned exited;
+  /* A runner ran on a stack of the pool without a guard page (every stack
+   * that a thread owns was a runner's first): the scheduler checks the
+   * canaries of threads' stacks (cuemu_block.c). */
+  unsigned char unguarded_runners;
   cuemu_stack *runner_stack;      /* stack of the current runner, if any */
   unsigned long long rng;
   /* Whether the per-thread states and the per-warp masks below may differ

@@ -264,20 +264,28 @@ static void reset_conditions(cuemu_rt_graph *g) {
   }
 }
 
-/* Notes the events a launch of g, just queued on `stream`, records. */
-static void note_records(const cuemu_rt_graph *g, void *stream) {
+/* The events a launch of g records, added to events[*n] (growing it at
+ * *cap); 0 without memory. */
+static int graph_records(const cuemu_rt_graph *g, void ***events, size_t *n,
+                         size_t *cap) {
   for (size_t i = 0; i < g->nodes.n; ++i) {
     const cuemu_rt_graph_node *node = g->nodes.v[i];
-    if (node->p.type == CUEMU_RT_NODE_EVENT_RECORD)
-      cuemu__stream_note_record(node->p.u.event.event, stream);
-    if (node->p.type == CUEMU_RT_NODE_GRAPH)
-      note_records(node->p.u.child.graph, stream);
+    if (node->p.type == CUEMU_RT_NODE_EVENT_RECORD &&
+        cuemu__rt_reserve_one((void **)events, n, cap, sizeof **events))
+      (*events)[(*n)++] = node->p.u.event.event;
+    else if (node->p.type == CUEMU_RT_NODE_EVENT_RECORD)
+      return 0;
+    if (node->p.type == CUEMU_RT_NODE_GRAPH &&
+        !graph_records(node->p.u.child.graph, events, n, cap))
+      return 0;
     for (unsigned b = 0; node->bodies &&
                          node->p.type == CUEMU_RT_NODE_CONDITIONAL &&
                          b < node->p.u.conditional.size;
          ++b)
-      note_records(node->bodies[b], stream);
+      if (!graph_records(node->bodies[b], events, n, cap))
+        return 0;
   }
+  return 1;
 }
 
 /* Runs launch number `n` of executable graph g into `stream`; `auto_free`
@@ -344,7 +352,18 @@ static int run_queued(void *arg, void *stream) {
  * for launches from several host threads too. */
 static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
                         queued_launch *q) {
-  return cuemu__stream_defer_call_after(stream, run_queued, q, exec);
+  /* The launch is the pending record of the events it records, noted in
+   * the same step (before it can run). */
+  void **events = NULL;
+  size_t n = 0, cap = 0;
+  if (!graph_records(q->launches->graph, &events, &n, &cap)) {
+    free(events);
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
+                                                events, n);
+  free(events);
+  return code;
 }
 
 /* A launch into an asynchronous stream runs in the stream's order, after
@@ -394,8 +413,6 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   code = queue_launch(exec, stream, q);
   if (code)
     free(q);
-  else
-    note_records(l->graph, stream);
   cuemu__graph_lock();
   if (code)
     l->pending--; /* the launch's use */

@@ -50,6 +50,10 @@ typedef struct item {
   void *arg;
   dep *deps;
   size_t ndeps;
+  /* ITEM_CALL: more events it records (a graph launch's record nodes). */
+  void **records;
+  size_t nrecords;
+  unsigned long long seq; /* its place in the issue order of all items */
 } item;
 
 typedef struct queue {
@@ -73,11 +77,12 @@ typedef struct queue {
   char what[96];
 } queue;
 
-/* The last pending record of an event. */
+/* The last pending record of an event: the item `ticket` of q, issued
+ * as item `seq` of all. */
 typedef struct record {
   void *event;
   queue *q;
-  unsigned long long ticket;
+  unsigned long long ticket, seq;
 } record;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -85,9 +90,12 @@ static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static queue *queues;
 static record *records;
 static size_t nrecords, records_cap;
+static unsigned long long issued_items; /* items issued to any queue */
 
-/* The calling thread runs an item (an execution thread). */
+/* The calling thread runs an item (an execution thread): its queue and
+ * the item's place in the issue order. */
 static __thread queue *running_queue;
+static __thread unsigned long long running_seq;
 static __thread char per_thread_key;
 
 int cuemu__stream_inline(void) {
@@ -193,6 +201,7 @@ static void free_item(item *it) {
   if (it->graph)
     cuemu__graph_free(it->graph);
   free(it->deps);
+  free(it->records);
   free(it);
 }
 
@@ -248,6 +257,7 @@ static void *execute(void *arg) {
     q->running = 1;
     clock_gettime(CLOCK_MONOTONIC, &q->since);
     describe(q, it);
+    running_seq = it->seq;
     pthread_mutex_unlock(&lock);
     cuemu_status sticky = cuemu__device_sticky();
     int code = run_item(q, it);
@@ -277,8 +287,10 @@ static void *execute(void *arg) {
   return NULL;
 }
 
-/* Makes (q, ticket) the pending record of `event`; the lock held. */
-static void note_record(void *event, queue *q, unsigned long long ticket) {
+/* Makes (q, ticket) the pending record of `event`, issued as item `seq`
+ * of all; the lock held. */
+static void note_record(void *event, queue *q, unsigned long long ticket,
+                        unsigned long long seq) {
   size_t i = 0;
   while (i < nrecords && records[i].event != event)
     ++i;
@@ -287,7 +299,20 @@ static void note_record(void *event, queue *q, unsigned long long ticket) {
                             sizeof *records))
     records[nrecords++].event = event;
   if (i < nrecords)
-    records[i] = (record){event, q, ticket};
+    records[i] = (record){event, q, ticket, seq};
+}
+
+int cuemu__stream_record_is_latest(void *event) {
+  if (!running_queue)
+    return 1;
+  pthread_mutex_lock(&lock);
+  const record *r = NULL;
+  for (size_t i = 0; i < nrecords && !r; ++i)
+    if (records[i].event == event)
+      r = &records[i];
+  int latest = !r || r->seq <= running_seq;
+  pthread_mutex_unlock(&lock);
+  return latest;
 }
 
 /* A child of fork() has none of the execution threads: it starts with no
@@ -333,8 +358,11 @@ static queue *append(void *stream, item *it) {
     q->head = it;
   q->tail = it;
   q->issued++;
+  it->seq = ++issued_items;
   if (it->event)
-    note_record(it->event, q, q->issued);
+    note_record(it->event, q, q->issued, it->seq);
+  for (size_t i = 0; i < it->nrecords; ++i)
+    note_record(it->records[i], q, q->issued, it->seq);
   pthread_cond_broadcast(&changed);
   return q;
 }
@@ -412,9 +440,26 @@ static int wait_for_record(item *it, void *event) {
 int cuemu__stream_defer_call_after(void *stream,
                                    int (*call)(void *, void *), void *arg,
                                    void *key) {
+  return cuemu__stream_defer_call_recording(stream, call, arg, key, NULL, 0);
+}
+
+int cuemu__stream_defer_call_recording(void *stream,
+                                       int (*call)(void *, void *), void *arg,
+                                       void *key, void *const *events,
+                                       size_t nevents) {
   item *it = call_item(call, arg);
-  if (!it)
+  if (it && nevents) {
+    it->records = malloc(nevents * sizeof *it->records);
+    if (it->records) {
+      memcpy(it->records, events, nevents * sizeof *events);
+      it->nrecords = nevents;
+    }
+  }
+  if (!it || (nevents && !it->records)) {
+    if (it)
+      free_item(it);
     return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
   pthread_once(&atfork_once, register_atfork);
   pthread_mutex_lock(&lock);
   queue *q = NULL;
@@ -426,14 +471,6 @@ int cuemu__stream_defer_call_after(void *stream,
   }
   pthread_mutex_unlock(&lock);
   return q ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
-}
-
-void cuemu__stream_note_record(void *event, void *stream) {
-  pthread_mutex_lock(&lock);
-  queue *q = find(stream, 0);
-  if (q && q->issued)
-    note_record(event, q, q->issued);
-  pthread_mutex_unlock(&lock);
 }
 
 int cuemu__stream_defer_record(void *event, void *stream) {

@@ -52,9 +52,21 @@ int cuemu__stream_defer_call_after(void *stream,
                                    int (*call)(void *arg, void *stream),
                                    void *arg, void *key);
 
-/* Makes the item last appended to `stream` the pending record of
- * `event` (a graph launch that records it). */
-void cuemu__stream_note_record(void *event, void *stream);
+/* As cuemu__stream_defer_call_after, and the call is also the pending
+ * record of each of `events` (a graph launch's record nodes), noted in
+ * the same step: before the call can run, and before another host
+ * thread's item is issued. */
+int cuemu__stream_defer_call_recording(void *stream,
+                                       int (*call)(void *arg, void *stream),
+                                       void *arg, void *key,
+                                       void *const *events, size_t nevents);
+
+/* Whether a record of `event` made now is the event's most recent one:
+ * on an execution thread, whether no record of it was issued after the
+ * item running (a record issued earlier into another stream may end after
+ * a later one, and does not replace it: CUDA's event is its most recent
+ * record); elsewhere, 1. */
+int cuemu__stream_record_is_latest(void *event);
 
 /* Appends the record of `event` (its time is taken when it runs). */
 int cuemu__stream_defer_record(void *event, void *stream);

@@ -1,0 +1,3 @@
+// static_symbol_gxx_O3.cu: static_symbol.cuh built with -O3.
+// CUEMU_OPTIONS: -O3
+#include "static_symbol.cuh"
