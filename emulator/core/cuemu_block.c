@@ -27,6 +27,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
+#include "core/cuemu_progress.h"
 #include "core/cuemu_worker.h"
 #include "core/cuemu_watchdog.h"
 #include "core/cuemu_worker_layout.h"
@@ -723,14 +724,21 @@ static double seconds_now(void) {
 /* Ends the block when its threads have done nothing but yield for longer
  * than the launch's spin timeout: they wait for something that cannot
  * happen (a flag set by a thread stuck at a barrier, or by a block that is
- * not running). */
-static void check_spinning(cuemu_worker *w) {
+ * not running). Before that, a block of a launch that is not cooperative
+ * may be waiting for a block that has not started: more blocks are made
+ * resident (cuemu_progress.c). The thread yields at `pc`, with stack
+ * pointer `sp`. */
+static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
   if (w->yield_streak++ == 0) {
     w->yield_since = seconds_now();
     return;
   }
-  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0 ||
-      seconds_now() - w->yield_since < w->launch->spin_timeout)
+  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0)
+    return;
+  double elapsed = seconds_now() - w->yield_since;
+  if (elapsed >= CUEMU_PROGRESS_WIDEN_AFTER && !w->launch->cooperative)
+    cuemu__progress_spinning(w, elapsed, pc, sp);
+  if (elapsed < w->launch->spin_timeout)
     return;
   char where[1024];
   describe_waiters(w, where, sizeof where);
@@ -744,13 +752,10 @@ static void check_spinning(cuemu_worker *w) {
                     w->yq_len ? "s" : "", where[0] ? "; " : "", where);
 }
 
-void cuemu_thread_yield(void) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return;
+void cuemu__thread_yield_at(cuemu_worker *w, void *pc, void *sp) {
   cuemu_thread *t = cuemu__thread_current(w);
   unsigned id = (unsigned)(t - w->threads);
-  check_spinning(w);
+  check_spinning(w, pc, sp);
   t->wait.kind = CUEMU_SYNC_YIELD;
   w->state[id] = CUEMU_THREAD_RUNNABLE;
   w->yieldq[(w->yq_head + w->yq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
@@ -758,6 +763,14 @@ void cuemu_thread_yield(void) {
   cuemu__warp_step_yield(w, t);
   cuemu__warp_settle_active(w, id);
   schedule(w, &t->ctx, NULL);
+}
+
+void cuemu_thread_yield(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  cuemu__thread_yield_at(w, __builtin_return_address(0),
+                         __builtin_frame_address(0));
 }
 
 int cuemu_thread_in_kernel(void) {

@@ -25,7 +25,11 @@
  * orders (a race since Volta, where the lanes of a warp may diverge).
  *
  * Global memory is left alone: a volatile access there is mostly a flag
- * polled across blocks, and lockstep would cost a switch per access.
+ * polled across blocks, and lockstep would cost a switch per access. A lane
+ * that makes many volatile accesses in a row to one such address polls it:
+ * it yields now and then, so that the other threads of its block run, and
+ * a flag set by a block that has not started yet is seen as a spin
+ * (cuemu_progress.h).
  */
 #include <link.h>
 #include <stdint.h>
@@ -143,11 +147,34 @@ static int release(cuemu_worker *w, unsigned base) {
   return 1;
 }
 
+/* A thread that makes this many volatile accesses in a row to one address
+ * outside the block's shared memory yields: it polls a flag that another
+ * thread or block sets (cuemu_progress.h). */
+#define POLL_YIELD_EVERY 256u
+
+/* A volatile access to `address` outside the block's shared memory, made at
+ * `pc` with stack pointer `sp`. */
+static void poll_other(cuemu_worker *w, const volatile void *address,
+                       void *pc, void *sp) {
+  if (address != w->poll_address) {
+    w->poll_address = address;
+    w->poll_count = 0;
+    return;
+  }
+  if (++w->poll_count % POLL_YIELD_EVERY == 0)
+    cuemu__thread_yield_at(w, pc, sp);
+}
+
 void cuemu_warp_step(const volatile void *address, const char *file,
                      int line) {
   cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel || !in_shared(w, (uintptr_t)address))
+  if (!w || !w->in_kernel)
     return;
+  if (!in_shared(w, (uintptr_t)address)) {
+    poll_other(w, address, __builtin_return_address(0),
+               __builtin_frame_address(0));
+    return;
+  }
   cuemu_thread *t = cuemu__thread_self(w);
   unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
   unsigned bit = 1u << (id % WARP_SIZE);

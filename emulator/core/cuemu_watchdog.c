@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/cuemu_watchdog.h"
+#include "core/cuemu_progress.h"
 
 enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
 
@@ -196,6 +197,8 @@ static void *watch(void *arg) {
         l->since = t;
       }
       double elapsed = t - l->since;
+      if (elapsed >= CUEMU_PROGRESS_IDLE_AFTER)
+        cuemu__progress_idle(l->launch);
       if (limit > 0 && elapsed >= limit)
         report(i, elapsed, 1);
       else if (limit <= 0 && !l->warned && elapsed >= WARN_AFTER) {
@@ -208,8 +211,7 @@ static void *watch(void *arg) {
   return NULL;
 }
 
-/* Whether a debugger traces the process (TracerPid in /proc/self/status). */
-static int traced(void) {
+int cuemu__watchdog_traced(void) {
   FILE *f = fopen("/proc/self/status", "re");
   char line[256];
   int pid = 0;
@@ -229,7 +231,7 @@ static void start(void) {
   const char *v = getenv("CUEMU_TIMEOUT");
   if (v && *v)
     limit = strtod(v, NULL);
-  if (limit <= 0 && traced())
+  if (limit <= 0 && cuemu__watchdog_traced())
     return;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);

@@ -34,4 +34,7 @@ void cuemu__watchdog_leave(cuemu_worker *w);
 void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size);
 
+/* Whether a debugger traces the process (TracerPid in /proc/self/status). */
+int cuemu__watchdog_traced(void);
+
 #endif /* CUEMU_WATCHDOG_H */

@@ -105,6 +105,13 @@ typedef struct cuemu_launch {
   int replaying;                  /* a rerun of the launch (schedule
                                      perturbation): its launches from kernel
                                      code were made by the first run */
+  /* Blocks that wait for other blocks (cuemu_progress.c): the most workers
+   * whose stacks the process can map, and the state made when a block
+   * first spins (NULL until then), under its lock. */
+  unsigned most_workers;
+  pthread_mutex_t progress_lock;
+  struct cuemu_progress *progress;
+  int progress_closed;            /* the blocks have run: no more workers */
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   cuemu_status status;            /* first error */
@@ -191,6 +198,11 @@ typedef struct cuemu_worker {
    * thread started or exited), and when that streak began. */
   unsigned yield_streak;
   double yield_since;
+  /* The address of the last volatile access to memory outside the block's
+   * shared memory, and how many were made to it in a row: a thread that
+   * polls it yields now and then (cuemu_warp_step.c). */
+  const volatile void *poll_address;
+  unsigned poll_count;
 
   void *dynamic_shared;
   size_t dynamic_capacity;
@@ -338,6 +350,11 @@ static inline void cuemu__thread_wait_fast(cuemu_worker *w, cuemu_thread *t) {
   }
   cuemu__thread_wait(w, t);
 }
+
+/* cuemu_thread_yield() for a thread that spins at `pc` (with stack pointer
+ * `sp`), the place a report of the spin names (cuemu_block.c). Kernel
+ * code. */
+void cuemu__thread_yield_at(cuemu_worker *w, void *pc, void *sp);
 
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);
