@@ -113,10 +113,13 @@ static unsigned limit_of(const cuemu_launch *L,
  * none were started in the last CUEMU_PROGRESS_WIDEN_AFTER seconds: as
  * many as it has (a grid barrier over hundreds of blocks waits for a few
  * steps, not hundreds). Returns 0 when it has fewer, else the limit it has
- * reached. `w` is the spinning block's worker, or NULL (the lock held). */
+ * reached. `w` is the spinning block's worker, or NULL for the watchdog
+ * (the lock held). */
 static unsigned widen_if_due(cuemu_worker *w, cuemu_launch *L,
                              struct cuemu_progress *p, double now) {
   unsigned running = p->base + p->count, limit = limit_of(L, p);
+  if (!w && limit > CUEMU_PROGRESS_IDLE_MOST)
+    limit = CUEMU_PROGRESS_IDLE_MOST;
   if (running >= limit)
     return limit;
   if (now - p->widened_at < CUEMU_PROGRESS_WIDEN_AFTER)

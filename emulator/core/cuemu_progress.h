@@ -37,12 +37,18 @@ void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
  * starts more workers for it (cuemu__progress_idle). */
 #define CUEMU_PROGRESS_IDLE_AFTER 0.3
 
+/* The most workers the watchdog gives a launch that way: threads that spin
+ * without yielding keep their CPUs busy, and hundreds of them would starve
+ * the blocks they wait for. */
+#define CUEMU_PROGRESS_IDLE_MOST 16u
+
 /* No block of `launch` has started for CUEMU_PROGRESS_IDLE_AFTER seconds:
  * its blocks may spin in loops that neither yield nor poll a volatile
  * location (an atomic read in a loop): starts more workers, as
- * cuemu__progress_spinning does, for a launch that has several workers (one
- * worker takes its blocks without an atomic instruction, so only it may
- * start others). Called by the watchdog's thread. */
+ * cuemu__progress_spinning does, up to CUEMU_PROGRESS_IDLE_MOST, for a
+ * launch that has several workers (one worker takes its blocks without an
+ * atomic instruction, so only it may start others). Called by the
+ * watchdog's thread. */
 void cuemu__progress_idle(cuemu_launch *launch);
 
 /* Before the launch's blocks run (each run of a launch whose schedules are
