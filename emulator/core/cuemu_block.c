@@ -17,6 +17,7 @@
  * divergent barrier, a warp misuse (cuemu_warp.c) or a deadlock, reported
  * with the threads and their source lines.
  */
+#include <sched.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -720,6 +721,9 @@ static double seconds_now(void) {
 
 /* How often (in yields) a spinning block looks at the clock. */
 #define CUEMU_SPIN_CHECK_EVERY 4096u
+/* How often (in yields) a spinning block of a launch with more workers
+ * than it started with leaves its CPU to other OS threads. */
+#define CUEMU_SPIN_LEAVE_CPU_EVERY 16u
 
 /* Ends the block when its threads have done nothing but yield for longer
  * than the launch's spin timeout: they wait for something that cannot
@@ -733,8 +737,15 @@ static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
     w->yield_since = seconds_now();
     return;
   }
-  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0)
+  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0) {
+    /* Once a launch has more workers for its spinning blocks, they may
+     * be more than the CPUs: a spinning block leaves its CPU now and then
+     * to the blocks it waits for. */
+    if (w->yield_streak % CUEMU_SPIN_LEAVE_CPU_EVERY == 0 &&
+        atomic_load_explicit(&w->launch->widened, memory_order_relaxed))
+      sched_yield();
     return;
+  }
   double elapsed = seconds_now() - w->yield_since;
   if (elapsed >= CUEMU_PROGRESS_WIDEN_AFTER && !w->launch->cooperative)
     cuemu__progress_spinning(w, elapsed, pc, sp);

@@ -89,6 +89,7 @@ static void widen(cuemu_launch *L, struct cuemu_progress *p, unsigned more) {
    * `workers` now, and it reads the new value before taking a block. */
   if (L->workers == 1)
     L->workers = 2;
+  atomic_store_explicit(&L->widened, 1, memory_order_relaxed);
   while (more-- > 0) {
     cuemu_worker *w = cuemu__worker_create();
     if (!w)

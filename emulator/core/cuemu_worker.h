@@ -112,6 +112,7 @@ typedef struct cuemu_launch {
   pthread_mutex_t progress_lock;
   struct cuemu_progress *progress;
   int progress_closed;            /* the blocks have run: no more workers */
+  atomic_int widened;             /* workers were started for spinning */
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   cuemu_status status;            /* first error */
