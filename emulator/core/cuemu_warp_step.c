@@ -153,7 +153,8 @@ static int release(cuemu_worker *w, unsigned base) {
 #define POLL_YIELD_EVERY 256u
 
 /* A volatile access to `address` outside the block's shared memory, made at
- * `pc` with stack pointer `sp`. */
+ * `pc` with stack pointer `sp`: the thread polls it when the address is
+ * the same as last time, and not on its own stack. */
 static void poll_other(cuemu_worker *w, const volatile void *address,
                        void *pc, void *sp) {
   if (address != w->poll_address) {
@@ -161,7 +162,10 @@ static void poll_other(cuemu_worker *w, const volatile void *address,
     w->poll_count = 0;
     return;
   }
-  if (++w->poll_count % POLL_YIELD_EVERY == 0)
+  /* (A volatile local variable, a loop counter of a delay loop, is
+   * the thread's own: it polls nothing.) */
+  if (++w->poll_count % POLL_YIELD_EVERY == 0 &&
+      !cuemu__kernel_stack_holds(w, (const void *)address))
     cuemu__thread_yield_at(w, pc, sp);
 }
 
