@@ -7,7 +7,9 @@
  * interrupted instruction and stack pointer, and waits (up to
  * SAMPLE_WAIT_MS) until every interrupted thread has noted them. While it
  * waits the lock is free: the launch may end meanwhile, and a launch
- * number (not its address, which a later launch may reuse) tells.
+ * number (not its address, which a later launch may reuse) tells. A launch
+ * whose blocks have not started for a while is also offered more workers
+ * (cuemu__progress_idle): its blocks may spin for blocks not started.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
