@@ -148,18 +148,36 @@ static int release(cuemu_worker *w, unsigned base) {
 }
 
 /* A thread that makes this many volatile accesses in a row to one address
- * outside the block's shared memory yields: it polls a flag that another
- * thread or block sets (cuemu_progress.h). */
+ * outside the block's shared memory, finding the same value there each
+ * time, yields: it polls a flag that another thread or block sets
+ * (cuemu_progress.h). */
 #define POLL_YIELD_EVERY 256u
+
+/* The aligned 32-bit word that holds `address` (in the page of the access,
+ * which the previous access to it has shown mapped). */
+static inline unsigned word_at(const volatile void *address) {
+  uintptr_t word = (uintptr_t)address & ~(uintptr_t)3;
+  return __atomic_load_n((const unsigned *)word, __ATOMIC_RELAXED);
+}
 
 /* A volatile access to `address` outside the block's shared memory, made at
  * `pc` with stack pointer `sp`: the thread polls it when the address is
- * the same as last time, and not on its own stack. */
-static void poll_other(cuemu_worker *w, const volatile void *address,
-                       void *pc, void *sp) {
+ * the same as last time, its value has not changed, and it is not on the
+ * thread's own stack. A loop that stores to a volatile location, or
+ * reads one that keeps changing (a counter of its own, a delay loop's), is
+ * not a poll: it does not yield, and its block is not taken for one that
+ * waits for another block. */
+static inline void poll_other(cuemu_worker *w, const volatile void *address,
+                              void *pc, void *sp) {
   if (address != w->poll_address) {
     w->poll_address = address;
     w->poll_count = 0;
+    return;
+  }
+  unsigned value = word_at(address);
+  if (w->poll_count == 0 || value != w->poll_value) {
+    w->poll_value = value;
+    w->poll_count = 1;
     return;
   }
   /* (A volatile local variable, a loop counter of a delay loop, is

@@ -200,10 +200,11 @@ typedef struct cuemu_worker {
   unsigned yield_streak;
   double yield_since;
   /* The address of the last volatile access to memory outside the block's
-   * shared memory, and how many were made to it in a row: a thread that
+   * shared memory, how many were made to it in a row finding the same
+   * value there, and that value (its aligned 32-bit word): a thread that
    * polls it yields now and then (cuemu_warp_step.c). */
   const volatile void *poll_address;
-  unsigned poll_count;
+  unsigned poll_count, poll_value;
 
   void *dynamic_shared;
   size_t dynamic_capacity;
