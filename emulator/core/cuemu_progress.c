@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_watchdog.h"
 #include "device/cuemu_device_model.h"
@@ -30,7 +31,7 @@ struct cuemu_progress {
   double widened_at;       /* when workers were last started */
   unsigned long long seen_next; /* the launch's blocks taken, and since */
   double seen_at;               /* when that count has not moved */
-  int noted;               /* the note under a debugger was given */
+  int noted;               /* the note on stderr was given */
 };
 
 static double seconds_now(void) {
@@ -126,7 +127,11 @@ static unsigned widen_if_due(cuemu_worker *w, cuemu_launch *L,
   if (now - p->widened_at < CUEMU_PROGRESS_WIDEN_AFTER)
     return 0;
   unsigned more = running < limit - running ? running : limit - running;
-  if (!p->noted && cuemu__watchdog_traced()) {
+  /* A spinning block is surely waiting: noted only under a debugger, which
+   * sees the new threads. The watchdog may also widen a launch whose
+   * threads compute for long: noted, as the user asked for fewer workers
+   * (CUEMU_WORKERS) than it now has. */
+  if (!p->noted && (w ? cuemu__watchdog_traced() : !cuemu__config_quiet())) {
     p->noted = 1;
     if (w)
       fprintf(stderr,
@@ -138,10 +143,12 @@ static unsigned widen_if_due(cuemu_worker *w, cuemu_launch *L,
               w->block_idx.z, limit);
     else
       fprintf(stderr,
-              "cuemu: note: kernel %s: no block has ended for a while; its "
-              "launch now runs up to %u blocks at once on worker threads "
-              "of their own, as a GPU holds them (docs/streams.md)\n",
-              L->kernel->name, limit);
+              "cuemu: note: kernel %s: no block has started for %.1f s "
+              "and each running block runs one thread that does not wait: "
+              "they may spin for blocks not started, so the launch now "
+              "runs up to %u blocks at once on worker threads of their "
+              "own, as a GPU holds them (docs/streams.md)\n",
+              L->kernel->name, CUEMU_PROGRESS_STILL_AFTER, limit);
   }
   widen(L, p, more);
   p->widened_at = now;

@@ -33,22 +33,28 @@
 void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
                               void *sp);
 
-/* Seconds without a block of a launch starting after which the watchdog
- * starts more workers for it (cuemu__progress_idle). */
+/* Seconds without a block of a launch starting, and seconds in which each
+ * of its running blocks has run the same thread without a switch, after
+ * which the watchdog starts more workers for it (cuemu__progress_idle):
+ * blocks whose threads take turns (at barriers, or one after the other)
+ * compute, and keep the launch's workers however long they take. */
 #define CUEMU_PROGRESS_IDLE_AFTER 0.3
+#define CUEMU_PROGRESS_STILL_AFTER 1.0
 
 /* The most workers the watchdog gives a launch that way: threads that spin
  * without yielding keep their CPUs busy, and hundreds of them would starve
  * the blocks they wait for. */
 #define CUEMU_PROGRESS_IDLE_MOST 16u
 
-/* No block of `launch` has started for CUEMU_PROGRESS_IDLE_AFTER seconds:
+/* No block of `launch` has started for CUEMU_PROGRESS_IDLE_AFTER seconds,
+ * and its running threads have not changed for CUEMU_PROGRESS_STILL_AFTER:
  * its blocks may spin in loops that neither yield nor poll a volatile
  * location (an atomic read in a loop): starts more workers, as
  * cuemu__progress_spinning does, up to CUEMU_PROGRESS_IDLE_MOST, for a
  * launch that has several workers (one worker takes its blocks without an
- * atomic instruction, so only it may start others). Called by the
- * watchdog's thread. */
+ * atomic instruction, so only it may start others), with a note on stderr
+ * (unless CUEMU_QUIET=1) the first time. Called by the watchdog's
+ * thread. */
 void cuemu__progress_idle(cuemu_launch *launch);
 
 /* Before the launch's blocks run (each run of a launch whose schedules are

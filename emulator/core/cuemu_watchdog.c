@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,13 +38,17 @@ enum { SAMPLE_WAIT_MS = 2000, SAMPLE_POLL_MS = 5 };
 
 /* A launch watched: `since` is when it last made progress, that is, when
  * its count of blocks taken (next_block: a worker takes the next block
- * when it has finished one) was last seen to move from `seen_next`. */
+ * when it has finished one) was last seen to move from `seen_next`;
+ * `still_since` is when the threads its blocks run were last seen to
+ * change from `seen_running` (running_print()). */
 typedef struct watched {
   cuemu_launch *launch;
   unsigned long long number; /* unique to this launch */
   unsigned long long seen_next;
   double since;
   int warned;
+  unsigned long long seen_running;
+  double still_since;
 } watched;
 
 /* A worker running blocks on an OS thread. `outer` is the runner the same
@@ -56,6 +61,7 @@ typedef struct runner {
   int outer;
   unsigned long long asked;
   _Atomic(void *) pc, sp; /* set by the handler of SIGURG */
+  const cuemu_uint3 *thread_idx; /* the OS thread's threadIdx */
 } runner;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -179,6 +185,66 @@ static void report(int slot, double elapsed, int ending) {
                   "with this report\n");
 }
 
+/* A value that changes when a block of launch `L` that runs now moves on:
+ * a block starts, a thread of it exits, or another of its threads runs
+ * (the lock held). A block whose thread runs a loop that never waits (a
+ * spin on an atomic, or a long computation of one thread) leaves it as it
+ * was; a block whose threads take turns at barriers, or run one after the
+ * other, changes it. (The worker's fields are read while its OS thread
+ * writes them: a torn or stale value only delays the watchdog.) */
+static unsigned long long running_print(const cuemu_launch *L) {
+  unsigned long long print = 0;
+  for (int i = 0; i < MAX_RUNNERS; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    const cuemu_thread *current =
+        __atomic_load_n(&w->current, __ATOMIC_RELAXED);
+    unsigned long long item =
+        (unsigned long long)(uintptr_t)current ^
+        ((unsigned long long)__atomic_load_n(&w->exited, __ATOMIC_RELAXED)
+         << 40) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.x,
+                                             __ATOMIC_RELAXED) << 20) ^
+        __atomic_load_n(&w->block_idx.y, __ATOMIC_RELAXED) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.z,
+                                             __ATOMIC_RELAXED) << 52);
+    if (!current && runners[i].thread_idx) {
+      /* Threads run one after the other, lazily: threadIdx tells which. */
+      const cuemu_uint3 *t = runners[i].thread_idx;
+      item ^= ((unsigned long long)__atomic_load_n(&t->x, __ATOMIC_RELAXED)
+               << 8) ^
+              ((unsigned long long)__atomic_load_n(&t->y, __ATOMIC_RELAXED)
+               << 24) ^
+              ((unsigned long long)__atomic_load_n(&t->z, __ATOMIC_RELAXED)
+               << 34);
+    }
+    print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+  }
+  return print;
+}
+
+/* Offers launch `l` more workers (cuemu__progress_idle) when no block of
+ * it has started for CUEMU_PROGRESS_IDLE_AFTER seconds and the threads its
+ * blocks run have not changed for CUEMU_PROGRESS_STILL_AFTER: they may
+ * spin without yielding (on an atomic) for blocks not started. Blocks that
+ * compute for long, their threads taking turns, keep their workers. Once
+ * the launch has more workers, its blocks have been seen to spin: the
+ * next blocks start without that wait (the lock held). */
+static void offer_workers(watched *l, double t) {
+  unsigned long long print = running_print(l->launch);
+  if (print != l->seen_running) {
+    l->seen_running = print;
+    l->still_since = t;
+  }
+  double still = atomic_load_explicit(&l->launch->widened,
+                                      memory_order_relaxed)
+                     ? 0.0
+                     : CUEMU_PROGRESS_STILL_AFTER;
+  if (t - l->still_since >= still)
+    cuemu__progress_idle(l->launch);
+}
+
 static void *watch(void *arg) {
   (void)arg;
   pthread_setname_np(pthread_self(), "cuemu-watchdog");
@@ -200,7 +266,9 @@ static void *watch(void *arg) {
       }
       double elapsed = t - l->since;
       if (elapsed >= CUEMU_PROGRESS_IDLE_AFTER)
-        cuemu__progress_idle(l->launch);
+        offer_workers(l, t);
+      else
+        l->still_since = t;
       if (limit > 0 && elapsed >= limit)
         report(i, elapsed, 1);
       else if (limit <= 0 && !l->warned && elapsed >= WARN_AFTER) {
@@ -271,7 +339,7 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   while (i < MAX_LAUNCHES && launches[i].launch)
     ++i;
   if (i < MAX_LAUNCHES)
-    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0};
+    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0, 0, now()};
   else if (!warned_launches++)
     fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
                     "the watchdog (CUEMU_TIMEOUT) does not watch the "
@@ -298,6 +366,7 @@ void cuemu__watchdog_enter(cuemu_worker *w) {
     runners[i].worker = w;
     runners[i].outer = current_runner;
     runners[i].asked = 0;
+    runners[i].thread_idx = &threadIdx;
     atomic_store(&runners[i].pc, NULL);
     current_runner = i; /* last: the handler may run at any time */
   } else if (!warned_runners++) {
