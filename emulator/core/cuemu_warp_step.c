@@ -148,9 +148,9 @@ static int release(cuemu_worker *w, unsigned base) {
 }
 
 /* A thread that makes this many volatile accesses in a row to one address
- * outside the block's shared memory, finding the same value there each
- * time, yields: it polls a flag that another thread or block sets
- * (cuemu_progress.h). */
+ * outside the block's shared memory, finding the same value there at the
+ * first and the last, yields: it polls a flag that another thread or
+ * block sets (cuemu_progress.h). */
 #define POLL_YIELD_EVERY 256u
 
 /* The aligned 32-bit word that holds `address` (in the page of the access,
@@ -160,31 +160,41 @@ static inline unsigned word_at(const volatile void *address) {
   return __atomic_load_n((const unsigned *)word, __ATOMIC_RELAXED);
 }
 
-/* A volatile access to `address` outside the block's shared memory, made at
- * `pc` with stack pointer `sp`: the thread polls it when the address is
- * the same as last time, its value has not changed, and it is not on the
- * thread's own stack. A loop that stores to a volatile location, or
- * reads one that keeps changing (a counter of its own, a delay loop's), is
- * not a poll: it does not yield, and its block is not taken for one that
- * waits for another block. */
-static inline void poll_other(cuemu_worker *w, const volatile void *address,
-                              void *pc, void *sp) {
+/* The thread that polls `address` yields, at `pc`, unless the address is
+ * on its own stack (a volatile local variable, a loop counter of a delay
+ * loop, polls nothing). Out of line, so that the hook's other paths need
+ * no frame. */
+static __attribute__((noinline, cold)) void
+poll_yield(cuemu_worker *w, const volatile void *address, void *pc) {
+  if (!cuemu__kernel_stack_holds(w, (const void *)address))
+    cuemu__thread_yield_at(w, pc, __builtin_frame_address(0));
+}
+
+/* A volatile access to `address` outside the block's shared memory: the
+ * thread polls it when the address is the same as last time and its value
+ * is the same as POLL_YIELD_EVERY such accesses before (looked at only
+ * then, which keeps the common access cheap); returns 1 when the thread is
+ * due to yield. A loop that stores to a volatile location, or reads one
+ * that keeps changing (a counter of its own, a delay loop's), is not a
+ * poll: it does not yield, and its block is not taken for one that waits
+ * for another block. */
+static inline int poll_due(cuemu_worker *w, const volatile void *address) {
   if (address != w->poll_address) {
     w->poll_address = address;
     w->poll_count = 0;
-    return;
+    return 0;
+  }
+  if (++w->poll_count % POLL_YIELD_EVERY != 0) {
+    if (w->poll_count == 1)
+      w->poll_value = word_at(address);
+    return 0;
   }
   unsigned value = word_at(address);
-  if (w->poll_count == 0 || value != w->poll_value) {
+  if (value != w->poll_value) {
     w->poll_value = value;
-    w->poll_count = 1;
-    return;
+    return 0;
   }
-  /* (A volatile local variable, a loop counter of a delay loop, is
-   * the thread's own: it polls nothing.) */
-  if (++w->poll_count % POLL_YIELD_EVERY == 0 &&
-      !cuemu__kernel_stack_holds(w, (const void *)address))
-    cuemu__thread_yield_at(w, pc, sp);
+  return 1;
 }
 
 void cuemu_warp_step(const volatile void *address, const char *file,
@@ -193,8 +203,8 @@ void cuemu_warp_step(const volatile void *address, const char *file,
   if (!w || !w->in_kernel)
     return;
   if (!in_shared(w, (uintptr_t)address)) {
-    poll_other(w, address, __builtin_return_address(0),
-               __builtin_frame_address(0));
+    if (__builtin_expect(poll_due(w, address), 0))
+      poll_yield(w, address, __builtin_return_address(0));
     return;
   }
   cuemu_thread *t = cuemu__thread_self(w);

@@ -200,9 +200,9 @@ typedef struct cuemu_worker {
   unsigned yield_streak;
   double yield_since;
   /* The address of the last volatile access to memory outside the block's
-   * shared memory, how many were made to it in a row finding the same
-   * value there, and that value (its aligned 32-bit word): a thread that
-   * polls it yields now and then (cuemu_warp_step.c). */
+   * shared memory, how many were made to it in a row, and the value seen
+   * there at the last look (its aligned 32-bit word): a thread that polls
+   * it yields now and then (cuemu_warp_step.c). */
   const volatile void *poll_address;
   unsigned poll_count, poll_value;
 
