@@ -5,8 +5,8 @@
 # GPU; cuemu ends it within seconds with an error that names the kernel,
 # the spinning block and thread, the source line of the spin and the
 # residency limit (SM count x blocks per SM), with one worker and with
-# several. CUEMU_TIMEOUT is only a safety net here: the watchdog's exit
-# status 124 fails the test.
+# several, and with the smallest thread stacks. CUEMU_TIMEOUT is only a
+# safety net here: the watchdog's exit status 124 fails the test.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -28,9 +28,15 @@ if ! "$nvcc" -o "$work/not_resident" "$src" >"$work/build.log" 2>&1; then
   exit 1
 fi
 
-for workers in 1 2 4; do
+# The last case gives the kernel threads the smallest stacks allowed: the
+# report (its source line from the debugging information) is built on the
+# worker's own stack.
+for workers in 1 2 4 2/16k; do
+  stack=64k
+  case $workers in */*) stack=${workers#*/} workers=${workers%/*} ;; esac
   start=$(date +%s)
   CUEMU_WORKERS=$workers CUEMU_TIMEOUT=60 CUEMU_QUIET=0 \
+    CUEMU_STACK_SIZE=$stack \
     "$work/not_resident" >"$work/run$workers.log" 2>&1
   status=$?
   took=$(($(date +%s) - start))
@@ -46,7 +52,7 @@ for workers in 1 2 4; do
   elif [ "$took" -gt 10 ]; then
     fail "workers=$workers: the report took $took s"
   else
-    echo "PASS: workers=$workers: reported in $took s"
+    echo "PASS: workers=$workers, stacks of $stack: reported in $took s"
   fi
 done
 rm -rf "$work"

@@ -873,6 +873,8 @@ static void run_blocks(cuemu_worker *w) {
    * handler, while the faulting thread's stack is still as it was. */
   if (w->fault.pending)
     cuemu__fault_report(w);
+  else if (w->stuck.pending)
+    cuemu__progress_report(w);
   if (w->exited != w->nthreads) {
     /* The block ended in an error: take back the stacks of its threads, and
      * forget the tile barriers it was gathering. */

@@ -187,13 +187,35 @@ void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
   int stuck = elapsed >= CUEMU_PROGRESS_REPORT_AFTER &&
               now - p->seen_at >= CUEMU_PROGRESS_REPORT_AFTER &&
               now - p->widened_at >= CUEMU_PROGRESS_REPORT_AFTER;
-  unsigned sms = p->sms, per_sm = p->per_sm, device_limit = p->limit;
   pthread_mutex_unlock(&L->progress_lock);
   if (!stuck)
     return;
+  /* The report names the thread's source line, which the debugging
+   * information gives (addr2line, kilobytes of buffers): it is built on
+   * the worker's own stack, as a fault's is, not on the thread's, which
+   * may be as small as CUEMU_STACK_SIZE allows. */
+  w->stuck.pending = 1;
+  w->stuck.elapsed = elapsed;
+  w->stuck.unstarted = L->nblocks - next;
+  w->stuck.pc = pc;
+  w->stuck.sp = sp;
+  w->stuck.thread = cuemu__worker_thread_idx(w);
+  w->in_kernel = 0;
+  cuemu__ctx_switch(&w->scratch, &w->main_ctx);
+  abort(); /* The switch above never returns. */
+}
+
+void cuemu__progress_report(cuemu_worker *w) {
+  cuemu_launch *L = w->launch;
+  w->stuck.pending = 0;
+  pthread_mutex_lock(&L->progress_lock);
+  struct cuemu_progress *p = L->progress;
+  unsigned limit = limit_of(L, p), sms = p->sms, per_sm = p->per_sm,
+           device_limit = p->limit;
+  pthread_mutex_unlock(&L->progress_lock);
   char place[1100] = "an unknown place";
-  cuemu__fault_place_at(w, pc, sp, place, sizeof place);
-  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  cuemu__fault_place_at(w, w->stuck.pc, w->stuck.sp, place, sizeof place);
+  cuemu_uint3 t = w->stuck.thread;
   char why[256];
   if (limit < device_limit)
     snprintf(why, sizeof why,
@@ -206,14 +228,15 @@ void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
              "the device holds at most %u blocks of this kernel at once: "
              "%u SMs x %u blocks per SM; a GPU hangs here too",
              device_limit, sms, per_sm);
-  cuemu__block_fail(
-      w, CUEMU_DEADLOCK,
+  cuemu__launch_error(
+      L, CUEMU_DEADLOCK,
       "kernel %s: block (%u,%u,%u), thread (%u,%u,%u) at %s has spun for "
       "%.1f s waiting for another block while %llu of %llu blocks have not "
       "started and no block ends: it waits on a block that cannot be "
       "resident (%s)",
       L->kernel->name, w->block_idx.x, w->block_idx.y, w->block_idx.z, t.x,
-      t.y, t.z, place, elapsed, L->nblocks - next, L->nblocks, why);
+      t.y, t.z, place, w->stuck.elapsed, w->stuck.unstarted, L->nblocks,
+      why);
 }
 
 void cuemu__progress_idle(cuemu_launch *L) {

@@ -33,6 +33,13 @@
 void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
                               void *sp);
 
+/* After a block was abandoned by cuemu__progress_spinning as waiting on a
+ * block that cannot be resident (w->stuck.pending), ends the launch with
+ * the report: the kernel, the block, the thread and its source line, the
+ * limit. Host code, the worker's own stack (cuemu_block.c), while the
+ * thread's stack is still as it was. */
+void cuemu__progress_report(cuemu_worker *w);
+
 /* Seconds without a block of a launch starting, and seconds in which each
  * of its running blocks has run the same thread without a switch, after
  * which the watchdog starts more workers for it (cuemu__progress_idle):

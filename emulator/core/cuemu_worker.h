@@ -221,6 +221,16 @@ typedef struct cuemu_worker {
     void *addr, *pc, *sp;
     cuemu_uint3 thread;
   } fault;
+  /* A block that spins waiting on a block that cannot be resident: its
+   * thread only records it here and leaves the block; the worker builds
+   * the report (cuemu__progress_report, cuemu_progress.c). */
+  struct {
+    int pending;
+    double elapsed;
+    unsigned long long unstarted;
+    void *pc, *sp;
+    cuemu_uint3 thread;
+  } stuck;
   /* The user's call site of a library call that touches the user's memory
    * for the kernel (printf reading a %s string), named when it faults. */
   const char *call_file;
