@@ -188,7 +188,10 @@ void cuemu__progress_spinning(cuemu_worker *w, double elapsed, void *pc,
               now - p->seen_at >= CUEMU_PROGRESS_REPORT_AFTER &&
               now - p->widened_at >= CUEMU_PROGRESS_REPORT_AFTER;
   pthread_mutex_unlock(&L->progress_lock);
-  if (!stuck)
+  /* A running block that computes (its threads do not only yield) may be
+   * the one waited for: it ends in its time, as on a GPU. */
+  if (!stuck ||
+      !cuemu__watchdog_all_spin(L, CUEMU_PROGRESS_REPORT_AFTER, now))
     return;
   /* The report names the thread's source line, which the debugging
    * information gives (addr2line, kilobytes of buffers): it is built on

@@ -21,7 +21,8 @@
 
 /* Seconds a block spins before more of the launch's blocks are started,
  * and before a block that spins beside as many blocks as the device holds
- * is reported (no block having ended meanwhile). */
+ * is reported (no block having ended meanwhile, and every block running
+ * having spun as long: one that computes may be the one waited for). */
 #define CUEMU_PROGRESS_WIDEN_AFTER 0.02
 #define CUEMU_PROGRESS_REPORT_AFTER 1.0
 

@@ -356,6 +356,30 @@ void cuemu__watchdog_end(cuemu_launch *L) {
   pthread_mutex_unlock(&lock);
 }
 
+int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,
+                             double now) {
+  int seen = 0, all = 1;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_RUNNERS && all; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    ++seen;
+    /* (Written by the worker's OS thread meanwhile: a stale value only
+     * delays the report.) */
+    unsigned streak = __atomic_load_n(&w->yield_streak, __ATOMIC_RELAXED);
+    double since;
+    __atomic_load(&w->yield_since, &since, __ATOMIC_RELAXED);
+    if (streak == 0 || now - since < seconds)
+      all = 0;
+  }
+  /* A table too small for the workers leaves some unseen. */
+  if (warned_runners)
+    all = 0;
+  pthread_mutex_unlock(&lock);
+  return all && seen > 0;
+}
+
 void cuemu__watchdog_enter(cuemu_worker *w) {
   pthread_mutex_lock(&lock);
   int i = 0;

@@ -34,6 +34,13 @@ void cuemu__watchdog_leave(cuemu_worker *w);
 void cuemu__fault_place_at(cuemu_worker *w, void *pc, void *sp, char *place,
                            size_t size);
 
+/* Whether every worker that runs a block of launch `L` now has done
+ * nothing but spin (its threads only yield) for at least `seconds` at time
+ * `now` (CLOCK_MONOTONIC seconds): none runs a block that computes, which
+ * the others might wait for. */
+int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,
+                             double now);
+
 /* Whether a debugger traces the process (TracerPid in /proc/self/status). */
 int cuemu__watchdog_traced(void);
 
