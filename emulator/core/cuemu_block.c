@@ -17,6 +17,7 @@
  * divergent barrier, a warp misuse (cuemu_warp.c) or a deadlock, reported
  * with the threads and their source lines.
  */
+#include <sched.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_cluster.h"
+#include "core/cuemu_progress.h"
 #include "core/cuemu_worker.h"
 #include "core/cuemu_watchdog.h"
 #include "core/cuemu_worker_layout.h"
@@ -814,18 +816,35 @@ static double seconds_now(void) {
 
 /* How often (in yields) a spinning block looks at the clock. */
 #define CUEMU_SPIN_CHECK_EVERY 4096u
+/* How often (in yields) a spinning block of a launch with more workers
+ * than it started with leaves its CPU to other OS threads. */
+#define CUEMU_SPIN_LEAVE_CPU_EVERY 16u
 
 /* Ends the block when its threads have done nothing but yield for longer
  * than the launch's spin timeout: they wait for something that cannot
  * happen (a flag set by a thread stuck at a barrier, or by a block that is
- * not running). */
-static void check_spinning(cuemu_worker *w) {
+ * not running). Before that, a block of a launch that is not cooperative
+ * may be waiting for a block that has not started: more blocks are made
+ * resident (cuemu_progress.c). The thread yields at `pc`, with stack
+ * pointer `sp`. */
+static void check_spinning(cuemu_worker *w, void *pc, void *sp) {
   if (w->yield_streak++ == 0) {
     w->yield_since = seconds_now();
     return;
   }
-  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0 ||
-      seconds_now() - w->yield_since < w->launch->spin_timeout)
+  if (w->yield_streak % CUEMU_SPIN_CHECK_EVERY != 0) {
+    /* Once a launch has more workers for its spinning blocks, they may
+     * be more than the CPUs: a spinning block leaves its CPU now and then
+     * to the blocks it waits for. */
+    if (w->yield_streak % CUEMU_SPIN_LEAVE_CPU_EVERY == 0 &&
+        atomic_load_explicit(&w->launch->widened, memory_order_relaxed))
+      sched_yield();
+    return;
+  }
+  double elapsed = seconds_now() - w->yield_since;
+  if (elapsed >= CUEMU_PROGRESS_WIDEN_AFTER && !w->launch->cooperative)
+    cuemu__progress_spinning(w, elapsed, pc, sp);
+  if (elapsed < w->launch->spin_timeout)
     return;
   char where[1024];
   describe_waiters(w, where, sizeof where);
@@ -839,13 +858,10 @@ static void check_spinning(cuemu_worker *w) {
                     w->yq_len ? "s" : "", where[0] ? "; " : "", where);
 }
 
-void cuemu_thread_yield(void) {
-  cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel)
-    return;
+void cuemu__thread_yield_at(cuemu_worker *w, void *pc, void *sp) {
   cuemu_thread *t = cuemu__thread_current(w);
   unsigned id = (unsigned)(t - w->threads);
-  check_spinning(w);
+  check_spinning(w, pc, sp);
   t->wait.kind = CUEMU_SYNC_YIELD;
   w->state[id] = CUEMU_THREAD_RUNNABLE;
   w->yieldq[(w->yq_head + w->yq_len) & (CUEMU_MAX_THREADS_PER_BLOCK - 1)] = id;
@@ -853,6 +869,14 @@ void cuemu_thread_yield(void) {
   cuemu__warp_step_yield(w, t);
   cuemu__warp_settle_active(w, id);
   schedule(w, &t->ctx, NULL);
+}
+
+void cuemu_thread_yield(void) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  cuemu__thread_yield_at(w, __builtin_return_address(0),
+                         __builtin_frame_address(0));
 }
 
 int cuemu_thread_in_kernel(void) {
@@ -944,6 +968,8 @@ static void run_blocks(cuemu_worker *w) {
    * handler, while the faulting thread's stack is still as it was. */
   if (w->fault.pending)
     cuemu__fault_report(w);
+  else if (w->stuck.pending)
+    cuemu__progress_report(w);
   if (w->exited != w->nthreads) {
     /* The block ended in an error: take back the stacks of its threads, and
      * forget the tile barriers it was gathering. */

@@ -11,6 +11,7 @@
 #include "check/cuemu_check.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_pool.h"
+#include "core/cuemu_progress.h"
 #include "core/cuemu_printf.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_worker.h"
@@ -29,7 +30,9 @@ static unsigned max_workers_for(unsigned nthreads) {
  * nothing unless the kernel's module was built with checkers). */
 static void run_once(cuemu_launch *L, unsigned extra_workers) {
   cuemu__check_launch_begin(L, L->check_mask, L->check_set);
+  cuemu__progress_begin(L);
   cuemu__pool_run(L, extra_workers);
+  cuemu__progress_end(L);
   cuemu__check_launch_end(L);
 }
 
@@ -56,7 +59,9 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   L.check_mask = config->check_mask;
   L.check_set = config->check_set;
   atomic_init(&L.warned_inactive, 0);
+  atomic_init(&L.widened, 0);
   pthread_mutex_init(&L.error_lock, NULL);
+  pthread_mutex_init(&L.progress_lock, NULL);
   cuemu_printf_fifo fifo;
   cuemu__printf_fifo_init(&fifo, config->printf_fifo);
   L.printf_fifo = &fifo;
@@ -70,6 +75,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   if (cooperative) {
     unsigned most = max_workers_for(L.nthreads);
     if (L.nblocks > most) {
+      pthread_mutex_destroy(&L.progress_lock);
       pthread_mutex_destroy(&L.error_lock);
       cuemu__printf_fifo_keep(&fifo);
       return cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
@@ -82,6 +88,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     if (config->cluster.x) {
       L.cluster = config->cluster;
       if (cuemu__cluster_begin(&L) != CUEMU_SUCCESS) {
+        pthread_mutex_destroy(&L.progress_lock);
         pthread_mutex_destroy(&L.error_lock);
         cuemu__printf_fifo_keep(&fifo);
         return cuemu__report(CUEMU_OUT_OF_MEMORY, "no memory");
@@ -96,6 +103,7 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     unsigned most = max_workers_for(L.nthreads);
     if (workers > most)
       workers = most;
+    L.most_workers = most;
   }
   L.workers = workers;
   cuemu__watchdog_begin(&L);
@@ -104,11 +112,13 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
   else
     run_once(&L, workers - 1);
   cuemu__watchdog_end(&L);
+  cuemu__progress_free(&L);
   if (cooperative) {
     cuemu__cluster_end(&L);
     pthread_cond_destroy(&L.grid_cond);
     pthread_mutex_destroy(&L.grid_lock);
   }
+  pthread_mutex_destroy(&L.progress_lock);
   pthread_mutex_destroy(&L.error_lock);
   /* The kernel's printf output (a failed launch's too) waits for the
    * host's next synchronisation, as with CUDA. */

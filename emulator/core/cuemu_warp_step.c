@@ -25,7 +25,11 @@
  * orders (a race since Volta, where the lanes of a warp may diverge).
  *
  * Global memory is left alone: a volatile access there is mostly a flag
- * polled across blocks, and lockstep would cost a switch per access.
+ * polled across blocks, and lockstep would cost a switch per access. A lane
+ * that makes many volatile accesses in a row to one such address polls it:
+ * it yields now and then, so that the other threads of its block run, and
+ * a flag set by a block that has not started yet is seen as a spin
+ * (cuemu_progress.h).
  */
 #include <link.h>
 #include <stdint.h>
@@ -143,11 +147,66 @@ static int release(cuemu_worker *w, unsigned base) {
   return 1;
 }
 
+/* A thread that makes this many volatile accesses in a row to one address
+ * outside the block's shared memory, finding the same value there at the
+ * first and the last, yields: it polls a flag that another thread or
+ * block sets (cuemu_progress.h). */
+#define POLL_YIELD_EVERY 256u
+
+/* The aligned 32-bit word that holds `address` (in the page of the access,
+ * which the previous access to it has shown mapped). */
+static inline unsigned word_at(const volatile void *address) {
+  uintptr_t word = (uintptr_t)address & ~(uintptr_t)3;
+  return __atomic_load_n((const unsigned *)word, __ATOMIC_RELAXED);
+}
+
+/* The thread that polls `address` yields, at `pc`, unless the address is
+ * on its own stack (a volatile local variable, a loop counter of a delay
+ * loop, polls nothing). Out of line, so that the hook's other paths need
+ * no frame. */
+static __attribute__((noinline, cold)) void
+poll_yield(cuemu_worker *w, const volatile void *address, void *pc) {
+  if (!cuemu__kernel_stack_holds(w, (const void *)address))
+    cuemu__thread_yield_at(w, pc, __builtin_frame_address(0));
+}
+
+/* A volatile access to `address` outside the block's shared memory: the
+ * thread polls it when the address is the same as last time and its value
+ * is the same as POLL_YIELD_EVERY such accesses before (looked at only
+ * then, which keeps the common access cheap); returns 1 when the thread is
+ * due to yield. A loop that stores to a volatile location, or reads one
+ * that keeps changing (a counter of its own, a delay loop's), is not a
+ * poll: it does not yield, and its block is not taken for one that waits
+ * for another block. */
+static inline int poll_due(cuemu_worker *w, const volatile void *address) {
+  if (address != w->poll_address) {
+    w->poll_address = address;
+    w->poll_count = 0;
+    return 0;
+  }
+  if (++w->poll_count % POLL_YIELD_EVERY != 0) {
+    if (w->poll_count == 1)
+      w->poll_value = word_at(address);
+    return 0;
+  }
+  unsigned value = word_at(address);
+  if (value != w->poll_value) {
+    w->poll_value = value;
+    return 0;
+  }
+  return 1;
+}
+
 void cuemu_warp_step(const volatile void *address, const char *file,
                      int line) {
   cuemu_worker *w = cuemu__worker_self;
-  if (!w || !w->in_kernel || !in_shared(w, (uintptr_t)address))
+  if (!w || !w->in_kernel)
     return;
+  if (!in_shared(w, (uintptr_t)address)) {
+    if (__builtin_expect(poll_due(w, address), 0))
+      poll_yield(w, address, __builtin_return_address(0));
+    return;
+  }
   cuemu_thread *t = cuemu__thread_self(w);
   unsigned id = t->id, base = id & ~(WARP_SIZE - 1u);
   unsigned bit = 1u << (id % WARP_SIZE);

@@ -21,6 +21,9 @@
  * those for ever, so the watchdog waits for the lines at most
  * SYMBOLISE_WAIT_MS and reports the places not found as unknown. The
  * report itself is written with write(2), from a buffer on the stack.
+ * A launch whose blocks have not started for a while is also offered
+ * more workers (cuemu__progress_idle): its blocks may spin for blocks not
+ * started.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +31,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +40,7 @@
 #include <unistd.h>
 
 #include "core/cuemu_watchdog.h"
+#include "core/cuemu_progress.h"
 
 enum { MAX_LAUNCHES = 64, MAX_RUNNERS = 1024 };
 
@@ -58,13 +63,17 @@ enum { MAX_SAMPLES = 64 };
 
 /* A launch watched: `since` is when it last made progress, that is, when
  * its count of blocks taken (next_block: a worker takes the next block
- * when it has finished one) was last seen to move from `seen_next`. */
+ * when it has finished one) was last seen to move from `seen_next`;
+ * `still_since` is when the threads its blocks run were last seen to
+ * change from `seen_running` (running_print()). */
 typedef struct watched {
   cuemu_launch *launch;
   unsigned long long number; /* unique to this launch */
   unsigned long long seen_next;
   double since;
   int warned;
+  unsigned long long seen_running;
+  double still_since;
 } watched;
 
 /* A worker running blocks on an OS thread. `outer` is the runner the same
@@ -80,6 +89,7 @@ typedef struct runner {
    * runner_words), pc last. */
   size_t nwords;
   _Atomic(void *) pc;
+  const cuemu_uint3 *thread_idx; /* the OS thread's threadIdx */
 } runner;
 
 /* A block running, as a report names it: copied from its runner under
@@ -413,6 +423,66 @@ static void report(int slot, double elapsed, int ending) {
   pthread_mutex_lock(&lock);
 }
 
+/* A value that changes when a block of launch `L` that runs now moves on:
+ * a block starts, a thread of it exits, or another of its threads runs
+ * (the lock held). A block whose thread runs a loop that never waits (a
+ * spin on an atomic, or a long computation of one thread) leaves it as it
+ * was; a block whose threads take turns at barriers, or run one after the
+ * other, changes it. (The worker's fields are read while its OS thread
+ * writes them: a torn or stale value only delays the watchdog.) */
+static unsigned long long running_print(const cuemu_launch *L) {
+  unsigned long long print = 0;
+  for (int i = 0; i < MAX_RUNNERS; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    const cuemu_thread *current =
+        __atomic_load_n(&w->current, __ATOMIC_RELAXED);
+    unsigned long long item =
+        (unsigned long long)(uintptr_t)current ^
+        ((unsigned long long)__atomic_load_n(&w->exited, __ATOMIC_RELAXED)
+         << 40) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.x,
+                                             __ATOMIC_RELAXED) << 20) ^
+        __atomic_load_n(&w->block_idx.y, __ATOMIC_RELAXED) ^
+        ((unsigned long long)__atomic_load_n(&w->block_idx.z,
+                                             __ATOMIC_RELAXED) << 52);
+    if (!current && runners[i].thread_idx) {
+      /* Threads run one after the other, lazily: threadIdx tells which. */
+      const cuemu_uint3 *t = runners[i].thread_idx;
+      item ^= ((unsigned long long)__atomic_load_n(&t->x, __ATOMIC_RELAXED)
+               << 8) ^
+              ((unsigned long long)__atomic_load_n(&t->y, __ATOMIC_RELAXED)
+               << 24) ^
+              ((unsigned long long)__atomic_load_n(&t->z, __ATOMIC_RELAXED)
+               << 34);
+    }
+    print = (print ^ item) * 0x9e3779b97f4a7c15ull + (unsigned)i;
+  }
+  return print;
+}
+
+/* Offers launch `l` more workers (cuemu__progress_idle) when no block of
+ * it has started for CUEMU_PROGRESS_IDLE_AFTER seconds and the threads its
+ * blocks run have not changed for CUEMU_PROGRESS_STILL_AFTER: they may
+ * spin without yielding (on an atomic) for blocks not started. Blocks that
+ * compute for long, their threads taking turns, keep their workers. Once
+ * the launch has more workers, its blocks have been seen to spin: the
+ * next blocks start without that wait (the lock held). */
+static void offer_workers(watched *l, double t) {
+  unsigned long long print = running_print(l->launch);
+  if (print != l->seen_running) {
+    l->seen_running = print;
+    l->still_since = t;
+  }
+  double still = atomic_load_explicit(&l->launch->widened,
+                                      memory_order_relaxed)
+                     ? 0.0
+                     : CUEMU_PROGRESS_STILL_AFTER;
+  if (t - l->still_since >= still)
+    cuemu__progress_idle(l->launch);
+}
+
 static void *watch(void *arg) {
   (void)arg;
   pthread_setname_np(pthread_self(), "cuemu-watchdog");
@@ -433,6 +503,10 @@ static void *watch(void *arg) {
         l->since = t;
       }
       double elapsed = t - l->since;
+      if (elapsed >= CUEMU_PROGRESS_IDLE_AFTER)
+        offer_workers(l, t);
+      else
+        l->still_since = t;
       if (limit > 0 && elapsed >= limit)
         report(i, elapsed, 1);
       else if (limit <= 0 && !l->warned && elapsed >= WARN_AFTER) {
@@ -445,8 +519,7 @@ static void *watch(void *arg) {
   return NULL;
 }
 
-/* Whether a debugger traces the process (TracerPid in /proc/self/status). */
-static int traced(void) {
+int cuemu__watchdog_traced(void) {
   FILE *f = fopen("/proc/self/status", "re");
   char line[256];
   int pid = 0;
@@ -466,7 +539,7 @@ static void start(void) {
   const char *v = getenv("CUEMU_TIMEOUT");
   if (v && *v)
     limit = strtod(v, NULL);
-  if (limit <= 0 && traced())
+  if (limit <= 0 && cuemu__watchdog_traced())
     return;
   install_sampler();
   pthread_condattr_t monotonic;
@@ -511,7 +584,7 @@ void cuemu__watchdog_begin(cuemu_launch *L) {
   while (i < MAX_LAUNCHES && launches[i].launch)
     ++i;
   if (i < MAX_LAUNCHES)
-    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0};
+    launches[i] = (watched){L, ++launch_numbers, 0, now(), 0, 0, now()};
   else if (!warned_launches++)
     fprintf(stderr, "cuemu: warning: more than %d launches run at once; "
                     "the watchdog (CUEMU_TIMEOUT) does not watch the "
@@ -528,6 +601,30 @@ void cuemu__watchdog_end(cuemu_launch *L) {
   pthread_mutex_unlock(&lock);
 }
 
+int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,
+                             double now) {
+  int seen = 0, all = 1;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_RUNNERS && all; ++i) {
+    const cuemu_worker *w = runners[i].worker;
+    if (!w || __atomic_load_n(&w->launch, __ATOMIC_RELAXED) != L)
+      continue;
+    ++seen;
+    /* (Written by the worker's OS thread meanwhile: a stale value only
+     * delays the report.) */
+    unsigned streak = __atomic_load_n(&w->yield_streak, __ATOMIC_RELAXED);
+    double since;
+    __atomic_load(&w->yield_since, &since, __ATOMIC_RELAXED);
+    if (streak == 0 || now - since < seconds)
+      all = 0;
+  }
+  /* A table too small for the workers leaves some unseen. */
+  if (warned_runners)
+    all = 0;
+  pthread_mutex_unlock(&lock);
+  return all && seen > 0;
+}
+
 void cuemu__watchdog_enter(cuemu_worker *w) {
   pthread_mutex_lock(&lock);
   int i = 0;
@@ -538,6 +635,7 @@ void cuemu__watchdog_enter(cuemu_worker *w) {
     runners[i].worker = w;
     runners[i].outer = current_runner;
     runners[i].asked = 0;
+    runners[i].thread_idx = &threadIdx;
     atomic_store(&runners[i].pc, NULL);
     current_runner = i; /* last: the handler may run at any time */
   } else if (!warned_runners++) {
@@ -550,6 +648,15 @@ void cuemu__watchdog_enter(cuemu_worker *w) {
 
 void cuemu__watchdog_leave(cuemu_worker *w) {
   pthread_mutex_lock(&lock);
+  /* The OS thread that entered leaves: its runner is the current one, and
+   * the walk of the whole table (every launch) is only for the rest. */
+  int mine = current_runner;
+  if (mine >= 0 && runners[mine].worker == w) {
+    current_runner = runners[mine].outer;
+    runners[mine].worker = NULL;
+    pthread_mutex_unlock(&lock);
+    return;
+  }
   for (int i = 0; i < MAX_RUNNERS; ++i)
     if (runners[i].worker == w) {
       if (current_runner == i)

@@ -53,4 +53,14 @@ typedef struct cuemu_fault_where {
 void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
                            size_t size);
 
+/* Whether every worker that runs a block of launch `L` now has done
+ * nothing but spin (its threads only yield) for at least `seconds` at time
+ * `now` (CLOCK_MONOTONIC seconds): none runs a block that computes, which
+ * the others might wait for. */
+int cuemu__watchdog_all_spin(const cuemu_launch *L, double seconds,
+                             double now);
+
+/* Whether a debugger traces the process (TracerPid in /proc/self/status). */
+int cuemu__watchdog_traced(void);
+
 #endif /* CUEMU_WATCHDOG_H */

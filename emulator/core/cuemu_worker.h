@@ -105,6 +105,14 @@ typedef struct cuemu_launch {
   int replaying;                  /* a rerun of the launch (schedule
                                      perturbation): its launches from kernel
                                      code were made by the first run */
+  /* Blocks that wait for other blocks (cuemu_progress.c): the most workers
+   * whose stacks the process can map, and the state made when a block
+   * first spins (NULL until then), under its lock. */
+  unsigned most_workers;
+  pthread_mutex_t progress_lock;
+  struct cuemu_progress *progress;
+  int progress_closed;            /* the blocks have run: no more workers */
+  atomic_int widened;             /* workers were started for spinning */
   cuemu_dim3 cluster;             /* blocks per cluster; zero: none */
   struct cuemu_cluster *clusters; /* their state (cuemu_cluster.c) */
   cuemu_status status;            /* first error */
@@ -195,6 +203,12 @@ typedef struct cuemu_worker {
    * thread started or exited), and when that streak began. */
   unsigned yield_streak;
   double yield_since;
+  /* The address of the last volatile access to memory outside the block's
+   * shared memory, how many were made to it in a row, and the value seen
+   * there at the last look (its aligned 32-bit word): a thread that polls
+   * it yields now and then (cuemu_warp_step.c). */
+  const volatile void *poll_address;
+  unsigned poll_count, poll_value;
 
   void *dynamic_shared;
   size_t dynamic_capacity;
@@ -211,6 +225,16 @@ typedef struct cuemu_worker {
     void *addr, *pc, *sp;
     cuemu_uint3 thread;
   } fault;
+  /* A block that spins waiting on a block that cannot be resident: its
+   * thread only records it here and leaves the block; the worker builds
+   * the report (cuemu__progress_report, cuemu_progress.c). */
+  struct {
+    int pending;
+    double elapsed;
+    unsigned long long unstarted;
+    void *pc, *sp;
+    cuemu_uint3 thread;
+  } stuck;
   /* The user's call site of a library call that touches the user's memory
    * for the kernel (printf reading a %s string), named when it faults. */
   const char *call_file;
@@ -342,6 +366,11 @@ static inline void cuemu__thread_wait_fast(cuemu_worker *w, cuemu_thread *t) {
   }
   cuemu__thread_wait(w, t);
 }
+
+/* cuemu_thread_yield() for a thread that spins at `pc` (with stack pointer
+ * `sp`), the place a report of the spin names (cuemu_block.c). Kernel
+ * code. */
+void cuemu__thread_yield_at(cuemu_worker *w, void *pc, void *sp);
 
 /* Makes waiting thread `id` runnable again. */
 void cuemu__thread_wake(cuemu_worker *w, unsigned id);

@@ -1,11 +1,13 @@
 // spin_watchdog.cu: a grid whose blocks wait for its last block (they spin
 // on a flag in global memory that the last block sets) works on a GPU that
-// holds all its blocks at once, and is undefined in CUDA; cuemu runs a few
-// blocks at a time, so the first blocks spin for ever (cuemu once hung,
-// silently, with CUEMU_STREAMS=sync). With CUEMU_TIMEOUT the watchdog ends
-// such a run: it names the kernel, the blocks still running and the
-// source line their running thread is at, and the process exits with
-// status 124. Each case runs in a child process (asynchronous streams,
+// holds all its blocks at once, and is undefined in CUDA; 1024 blocks of 64
+// threads are more than the emulated device holds (8 SMs x 32), so the
+// first blocks spin for ever (cuemu once hung, silently, with
+// CUEMU_STREAMS=sync). They read the flag with an atomic, which does not
+// yield: no block sees them spin (tests/programs/progress has the blocks
+// that do), only the watchdog. With CUEMU_TIMEOUT it ends such a run: it
+// names the kernel, the blocks still running and the source line their
+// running thread is at, and the process exits with status 124. Each case runs in a child process (asynchronous streams,
 // then CUEMU_STREAMS=sync), whose report the parent reads.
 #include <cuda_runtime.h>
 
@@ -26,7 +28,7 @@ __global__ void wait_for_last(int *flag, int *out) {
     return;
   }
   if (threadIdx.x == 0)
-    while (*(volatile int *)flag == 0) { // the line the report names
+    while (atomicAdd(flag, 0) == 0) { // the line the report names
     }
   __syncthreads();
   out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
@@ -79,7 +81,7 @@ int main() {
     CHECK(report.find("CUEMU_TIMEOUT") != std::string::npos);
     CHECK(report.find("block (0,0,0), thread (0,0,0) at ") !=
           std::string::npos);
-    CHECK(report.find("spin_watchdog.cu:29") != std::string::npos);
+    CHECK(report.find("spin_watchdog.cu:31") != std::string::npos);
     if (check_failures)
       std::fprintf(stderr, "the child's report:\n%s\n", report.c_str());
   }
