@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,8 +316,22 @@ cuemu_status cuemu__config_launch(cuemu_config *c) {
   return st;
 }
 
+/* The CPUs online, read once: sysconf() reads a sysfs file each time,
+ * three system calls, and every launch asks. */
+static long online_cpus(void) {
+  static _Atomic long cpus;
+  long n = atomic_load_explicit(&cpus, memory_order_relaxed);
+  if (n == 0) {
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+      n = 1;
+    atomic_store_explicit(&cpus, n, memory_order_relaxed);
+  }
+  return n;
+}
+
 static cuemu_status read_launch(cuemu_config *c) {
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  long cpus = online_cpus();
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
   c->schedule = CUEMU_SCHEDULE_FORWARD;

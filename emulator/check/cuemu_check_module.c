@@ -14,6 +14,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,12 @@ typedef struct known_module {
   cuemu_check_module m;
   char path[4096];   /* as the dynamic loader names it */
   int fd;
+  /* The dynamic loader's counts of objects loaded and unloaded (dl_phdr_
+   * info's dlpi_adds and dlpi_subs) when the module was last found at its
+   * addresses: while they stay the same, it still holds them, and a launch
+   * finds its kernel's module without walking the loader's list and
+   * resolving the program's path (system calls) again. */
+  unsigned long long adds, subs;
   struct known_module *next;
 } known_module;
 
@@ -182,8 +189,42 @@ static void forget(known_module *k) {
   }
 }
 
+/* Notes the loader's counts of loads and unloads (the first object's
+ * dl_phdr_info carries them) and stops the walk there. */
+static int loader_counts(struct dl_phdr_info *info, size_t size, void *data) {
+  unsigned long long *counts = data;
+  if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs) {
+    counts[0] = info->dlpi_adds;
+    counts[1] = info->dlpi_subs;
+  }
+  return 1;
+}
+
+/* The module known to hold `code`, found there since the last object was
+ * loaded or unloaded (modules_lock held). */
+static known_module *known_holding(uintptr_t code) {
+  unsigned long long counts[2] = {0, 0};
+  dl_iterate_phdr(loader_counts, counts);
+  if (!counts[0])
+    return NULL;
+  for (known_module *k = known; k; k = k->next)
+    if (k->adds == counts[0] && k->subs == counts[1] && code >= k->m.lo &&
+        code < k->m.hi)
+      return k;
+  return NULL;
+}
+
 /* Finds (or, with `fresh`, re-reads) the module holding `code`. */
 static const cuemu_check_module *module_of(const void *code, int fresh) {
+  if (!fresh) {
+    pthread_mutex_lock(&modules_lock);
+    known_module *k = known_holding((uintptr_t)code);
+    pthread_mutex_unlock(&modules_lock);
+    if (k)
+      return &k->m;
+  }
+  unsigned long long counts[2] = {0, 0};
+  dl_iterate_phdr(loader_counts, counts);
   cuemu_check_module found;
   memset(&found, 0, sizeof found);
   find_ctx c = {(uintptr_t)code, &found, 0};
@@ -218,6 +259,11 @@ static const cuemu_check_module *module_of(const void *code, int fresh) {
     }
     k->next = known;
     known = k;
+  }
+  if (k) {
+    /* Counted before the walk: a load since then makes it look again. */
+    k->adds = counts[0];
+    k->subs = counts[1];
   }
   pthread_mutex_unlock(&modules_lock);
   return k ? &k->m : NULL;
