@@ -237,6 +237,14 @@ void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
     snprintf(place, size, "%s", line);
 }
 
+void cuemu__fault_place_of(cuemu_worker *w, void *pc, void *sp, char *place,
+                           size_t size) {
+  cuemu_fault_where at = {(const void *)w->launch->kernel->thunk,
+                          w->call_file, w->call_line, pc, NULL, 0};
+  at.nwords = stack_words(w, sp, &at.words);
+  cuemu__fault_place_at(&at, place, size);
+}
+
 /* Whether the fault is an overflow of an unguarded stack into unmapped
  * memory just below it: the fault's address and stack pointer are both
  * there (a stack in the middle of a slab overflows into its neighbour

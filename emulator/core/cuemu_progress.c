@@ -217,7 +217,7 @@ void cuemu__progress_report(cuemu_worker *w) {
            device_limit = p->limit;
   pthread_mutex_unlock(&L->progress_lock);
   char place[1100] = "an unknown place";
-  cuemu__fault_place_at(w, w->stuck.pc, w->stuck.sp, place, sizeof place);
+  cuemu__fault_place_of(w, w->stuck.pc, w->stuck.sp, place, sizeof place);
   cuemu_uint3 t = w->stuck.thread;
   char why[256];
   if (limit < device_limit)

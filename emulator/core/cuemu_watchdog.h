@@ -53,6 +53,11 @@ typedef struct cuemu_fault_where {
 void cuemu__fault_place_at(const cuemu_fault_where *at, char *place,
                            size_t size);
 
+/* The same for a thread of worker `w` suspended at `pc` with its stack at
+ * `sp` (its stack intact: called on the worker's own stack). */
+void cuemu__fault_place_of(cuemu_worker *w, void *pc, void *sp, char *place,
+                           size_t size);
+
 /* Whether every worker that runs a block of launch `L` now has done
  * nothing but spin (its threads only yield) for at least `seconds` at time
  * `now` (CLOCK_MONOTONIC seconds): none runs a block that computes, which
