@@ -2,13 +2,19 @@
 
 Device memory of the fake is host memory: each block is a NumPy byte buffer
 aligned to 256 bytes (as cudaMalloc's are), whose address never changes,
-so kernels receive real pointers. MemoryPool counts in 512-byte units and
+so kernels receive real pointers. A block is a mapping of its own, apart
+from the interpreter's heap, that ends where an inaccessible page begins and
+has one before it too: a kernel that writes or reads beyond its arrays'
+blocks faults (CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU outside its mapped
+memory) instead of corrupting the interpreter. MemoryPool counts in 512-byte units and
 keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
 in it one arena of free chunks per allocation stream; an allocation takes
 the smallest free chunk that fits (best fit) and splits off the rest, and
 a freed chunk merges with free neighbours of the same allocation.
 PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
+import ctypes
+import mmap
 import operator
 import threading
 import weakref
@@ -25,15 +31,36 @@ def _round_size(size):
     return (size + _UNIT - 1) // _UNIT * _UNIT
 
 
+_PAGE = mmap.PAGESIZE
+_libc = ctypes.CDLL(None, use_errno=True)
+_PROT_NONE = 0  # <sys/mman.h>; Python's mmap module does not name it
+_libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+
+
+def _guarded_bytes(size):
+    """`size` bytes (256-byte aligned) in an anonymous mapping of their own,
+    as close to its end as the alignment allows, between two inaccessible
+    pages. The NumPy array returned keeps the mapping alive (it is the
+    array's base), so a view of it can never outlive the memory."""
+    span = -(-max(size, 1) // _PAGE) * _PAGE
+    region = mmap.mmap(-1, span + 2 * _PAGE)
+    whole = numpy.frombuffer(region, dtype=numpy.uint8)
+    base = whole.ctypes.data
+    for guard in (base, base + _PAGE + span):
+        if _libc.mprotect(guard, _PAGE, _PROT_NONE) != 0:
+            raise OSError(ctypes.get_errno(), "mprotect of a guard page failed")
+    start = (_PAGE + span - size) // _ALIGN * _ALIGN
+    return whole[start:start + size]
+
+
 class _Block:
-    """A piece of host memory of `size` bytes at a stable, aligned address."""
+    """A piece of host memory of `size` bytes at a stable, aligned address,
+    between guard pages (see the module's docstring)."""
 
     __slots__ = ("buffer", "ptr", "size")
 
     def __init__(self, size):
-        raw = numpy.empty(size + _ALIGN, dtype=numpy.uint8)
-        offset = (-raw.ctypes.data) % _ALIGN
-        self.buffer = raw[offset:offset + size]
+        self.buffer = _guarded_bytes(size)
         self.ptr = self.buffer.ctypes.data
         self.size = size
 

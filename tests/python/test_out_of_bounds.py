@@ -1,0 +1,53 @@
+"""A kernel that writes or reads far outside its arrays: the fake's device
+memory lies in mappings of its own with an inaccessible page on each side, so
+such an access is a kernel fault (CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU gives
+outside its mapped memory), never a write into the interpreter's heap. Each
+case runs in a subprocess, since a corrupted heap would end the interpreter
+(CuPy's own kmeans example writes 8 KiB past a 32-byte array)."""
+import subprocess
+import sys
+
+import pytest
+
+PROGRAM = r"""
+import sys
+import numpy
+import fake_cupy as cupy
+kernel = cupy.RawKernel(r'''
+extern "C" __global__ void wild(double *c, long long stride, int read) {
+  long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (read) c[0] += c[i * stride];
+  else atomicAdd(&c[i * stride], 1.0);
+}''', "wild")
+c = cupy.zeros(4, dtype=numpy.float64)
+keep = cupy.ones(64, dtype=numpy.float64)
+try:
+    kernel((4,), (256,), (c, int(sys.argv[1]), int(sys.argv[2])))
+    cupy.cuda.Device().synchronize()
+    print("no error")
+except cupy.cuda.driver.CUDADriverError as e:
+    print("raised", str(e).split(":")[0])
+junk = [numpy.ones(1000) for _ in range(2000)]
+assert (keep.get() == 1).all()
+print("alive")
+"""
+
+
+@pytest.mark.parametrize("stride,read", [(1, 0), (8, 0), (-1, 0), (8, 1)])
+def test_a_wild_access_is_a_kernel_fault(cp, stride, read):
+    out = subprocess.run([sys.executable, "-c", PROGRAM, str(stride), str(read)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["raised", "CUDA_ERROR_ILLEGAL_ADDRESS", "alive"], \
+        out.stdout + out.stderr[-2000:]
+
+
+def test_the_slack_of_a_block_stays_silent_as_on_a_gpu(cp):
+    # An allocation is rounded up to 512 bytes, as CuPy's pool rounds it:
+    # an access just past the array but inside its block is no fault.
+    k = cp.RawKernel(r'''
+extern "C" __global__ void past(float *x) { x[threadIdx.x + 4] = 1.0f; }''', "past")
+    x = cp.zeros(4, dtype="float32")
+    k((1,), (8,), (x,))
+    cp.cuda.Device().synchronize()
+    assert (x.get() == 0).all()
