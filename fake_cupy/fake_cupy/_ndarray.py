@@ -340,7 +340,13 @@ def _unwrap_index(index):
     if isinstance(index, ndarray):
         return index._host()
     if isinstance(index, numpy.ndarray):
-        raise _unsupported(index)
+        # CuPy copies a NumPy index array to the device (core.array) and
+        # accepts integer and boolean ones, as NumPy does.
+        if index.dtype.kind not in "biu":
+            raise IndexError(
+                "arrays used as indices must be of integer or boolean type. "
+                f"(actual: {index.dtype.type})")
+        return index
     return index
 
 
