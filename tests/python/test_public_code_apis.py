@@ -20,3 +20,30 @@ def test_numpy_arrays_index_as_cupy_copies_them(cp):
     # Still no implicit conversion of a NumPy operand.
     with pytest.raises(TypeError, match="Unsupported type"):
         x + numpy.ones((6, 2), numpy.float32)
+
+
+def test_raw_argument_takes_a_multi_dimensional_index(cp):
+    # CuPy's kmeans example: int cent_ind[] = {label, i % dim}; centers[cent_ind].
+    k = cp.ElementwiseKernel(
+        "S data, T label, int32 dim", "raw U centers, raw U group",
+        """
+        int cent_ind[] = {label, (int)(i % dim)};
+        atomicAdd(&centers[cent_ind], data);
+        ptrdiff_t g[] = {label};
+        if (centers.ndim == 2 && group.ndim == 1) atomicAdd(&group[g], 1);
+        """, "calc_center")
+    x = numpy.arange(12, dtype=numpy.float64).reshape(6, 2)
+    labels = numpy.array([[0], [1], [0], [2], [1], [0]], dtype=numpy.int64)
+    centers = cp.zeros((3, 2), dtype=numpy.float64)
+    group = cp.zeros(3, dtype=numpy.float64)
+    k(cp.asarray(x), cp.asarray(labels), 2, centers, group)
+    expect = numpy.zeros((3, 2))
+    numpy.add.at(expect, labels[:, 0], x)
+    assert (centers.get() == expect).all()
+    assert (group.get() == 2 * numpy.bincount(labels[:, 0])).all()
+    # A strided (transposed) raw array is indexed through its strides.
+    t = cp.zeros((2, 3), dtype=numpy.float64).T
+    cp.ElementwiseKernel("int32 r", "raw float64 t",
+                         "ptrdiff_t idx[] = {r, 1}; t[idx] = r + 10;",
+                         "fill_column")(cp.arange(3, dtype=numpy.int32), t)
+    assert (t.get()[:, 1] == [10, 11, 12]).all() and (t.get()[:, 0] == 0).all()
