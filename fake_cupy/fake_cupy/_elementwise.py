@@ -324,7 +324,9 @@ class ElementwiseKernel:
                 else _ctype(p.dtype)
             tname = p.type_name if p.dtype is None else ctype
             if not isinstance(a, ndarray):
-                if p.raw or is_out:
+                # `raw` changes only how an array is indexed: a scalar given
+                # for a raw input is a plain scalar, as in CuPy.
+                if is_out:
                     raise TypeError(f"{p.name} must be a cupy.ndarray")
                 dt = _resolve(p, types, self.name)
                 params.append(f"{_ctype(dt)} {p.name}")

@@ -47,3 +47,21 @@ def test_raw_argument_takes_a_multi_dimensional_index(cp):
                          "ptrdiff_t idx[] = {r, 1}; t[idx] = r + 10;",
                          "fill_column")(cp.arange(3, dtype=numpy.int32), t)
     assert (t.get()[:, 1] == [10, 11, 12]).all() and (t.get()[:, 0] == 0).all()
+
+
+def test_raw_scalar_parameters_are_plain_scalars(cp):
+    # CuPy's `raw` only changes how an array is indexed; a scalar passed for
+    # a raw parameter is a scalar (public packbits kernels rely on it).
+    k = cp.ElementwiseKernel(
+        "raw T x, raw int64 n, raw int64 stride", "T y",
+        "y = (i * stride < n) ? x[i * stride] : (T)-1", "strided_copy")
+    x = cp.arange(10, dtype=numpy.float32)
+    y = cp.zeros(6, dtype=numpy.float32)
+    k(x, 10, 2, y)
+    assert (y.get() == [0, 2, 4, 6, 8, -1]).all()
+    # The declared dtype still decides the C type: a value it cannot hold fails.
+    with pytest.raises(OverflowError):
+        k(x, 2 ** 70, 2, y)
+    # An output must still be an array.
+    with pytest.raises(TypeError):
+        cp.ElementwiseKernel("T x", "raw T y", "y[i] = x", "o")(x, 3.0)
