@@ -585,6 +585,12 @@ class ReductionKernel:
                     f'extern "C" __global__ void {self.name}('
                     + ", ".join(params + ["long long _out_size",
                                           "long long _red_size"]) + ") {\n"
+                    # CuPy's names for the loops over the input and the
+                    # output, which map and post-map expressions may use.
+                    f"  CIndexer<{ndim}> _in_ind;\n"
+                    "  _in_ind.size_ = _out_size * _red_size;\n"
+                    f"  CIndexer<{len(out_shape)}> _out_ind;\n"
+                    "  _out_ind.size_ = _out_size;\n"
                     "  for (long long _o = (long long)blockIdx.x * blockDim.x"
                     " + threadIdx.x; _o < _out_size;\n"
                     "       _o += (long long)blockDim.x * gridDim.x) {\n"

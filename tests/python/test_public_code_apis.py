@@ -65,3 +65,21 @@ def test_raw_scalar_parameters_are_plain_scalars(cp):
     # An output must still be an array.
     with pytest.raises(TypeError):
         cp.ElementwiseKernel("T x", "raw T y", "y[i] = x", "o")(x, 3.0)
+
+
+def test_reduction_kernel_names_its_indexers_and_raw_inputs(cp):
+    # _in_ind / _out_ind (the loop over the input and over the output) and
+    # _raw_x (the input array) are names CuPy's generated code defines, and
+    # public reductions use them: a mean, and a vote against the middle item.
+    mean_sq = cp.ReductionKernel(
+        "T x", "T y", "x * x", "a + b",
+        "y = a / _type_reduce(_in_ind.size() / _out_ind.size())", "0", "mean_sq")
+    x = numpy.arange(24, dtype=numpy.float64).reshape(4, 6)
+    assert numpy.allclose(mean_sq(cp.asarray(x), axis=1).get(), (x * x).mean(axis=1))
+    assert numpy.allclose(mean_sq(cp.asarray(x), axis=0).get(), (x * x).mean(axis=0))
+    assert numpy.isclose(float(mean_sq(cp.asarray(x))), (x * x).mean())
+    votes = cp.ReductionKernel("X x", "Y y", "_raw_x[_in_ind.size()/2] < x",
+                               "a + b", "y = a", "0", "lt", reduce_type="int")
+    v = numpy.array([5.0, 1.0, 9.0, 3.0, 4.0, 8.0, 2.0])
+    got = votes(cp.asarray(v), cp.empty((), dtype=numpy.int32))
+    assert int(got) == int((v[3] < v).sum())
