@@ -83,3 +83,27 @@ def test_reduction_kernel_names_its_indexers_and_raw_inputs(cp):
     v = numpy.array([5.0, 1.0, 9.0, 3.0, 4.0, 8.0, 2.0])
     got = votes(cp.asarray(v), cp.empty((), dtype=numpy.int32))
     assert int(got) == int((v[3] < v).sum())
+
+
+def test_reduced_view_merges_contiguous_dimensions(cp):
+    # ndarray.reduced_view(): a view with as few dimensions as the layout
+    # allows (chainer-style im2col kernels pass img.reduced_view() as raw).
+    a = cp.arange(24, dtype=numpy.float32).reshape(2, 3, 4)
+    r = a.reduced_view()
+    assert r.shape == (24,) and r.strides == (4,) and r.data.ptr == a.data.ptr
+    v = cp.arange(5)
+    assert v.reduced_view() is v
+    s = a[:, :, :2]                     # rows of 2 out of 4
+    rs = s.reduced_view()
+    assert rs.shape == (6, 2) and rs.strides == (16, 4)
+    assert (rs.get() == s.get().reshape(6, 2)).all()
+    t = a.transpose(2, 1, 0)            # nothing merges
+    assert a.transpose(2, 0, 1).reduced_view().shape == (4, 6)
+    assert t.reduced_view() is t
+    o = cp.zeros((3, 1, 4), dtype=numpy.float32)[:, :, :2]
+    assert o.reduced_view().shape == (3, 2)      # a unit axis goes
+    e = a[:, :, ::2]                    # evenly strided: one dimension
+    assert e.reduced_view().shape == (12,) and e.reduced_view().strides == (8,)
+    with pytest.warns(DeprecationWarning):
+        d = a.reduced_view(numpy.int32)
+    assert d.shape == (24,) and d.dtype == numpy.int32
