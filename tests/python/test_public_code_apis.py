@@ -107,3 +107,67 @@ def test_reduced_view_merges_contiguous_dimensions(cp):
     with pytest.warns(DeprecationWarning):
         d = a.reduced_view(numpy.int32)
     assert d.shape == (24,) and d.dtype == numpy.int32
+
+
+def test_memoize_and_compile_with_cache_in_the_old_style(cp, monkeypatch):
+    # The pattern of many public kernels (written for CuPy < 10):
+    # @cupy.memoize(for_each_device=True) around
+    # cupy.cuda.compile_with_cache(code).get_function(name), launched with
+    # keywords and a stream given as any object with a .ptr.
+    import collections
+    import warnings
+    calls = []
+
+    @cp.memoize(for_each_device=True)
+    def load_kernel(name, code, options=()):
+        calls.append(name)
+        with pytest.warns(UserWarning, match="compile_with_cache has been deprecated"):
+            module = cp.cuda.compile_with_cache(code, options=options)
+        return module.get_function(name)
+
+    code = r'''
+extern "C" __global__ void scale(const float *x, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i];
+}'''
+    f = load_kernel("scale", code, ("-DUNUSED=1",))
+    assert load_kernel("scale", code, ("-DUNUSED=1",)) is f and calls == ["scale"]
+    x = cp.arange(300, dtype=numpy.float32)
+    y = cp.zeros(300, dtype=numpy.float32)
+    Stream = collections.namedtuple("Stream", ["ptr"])
+    s = cp.cuda.Stream()
+    f(grid=(2, 1, 1), block=(256, 1, 1),
+      args=[x.data.ptr, y.data.ptr, numpy.float32(2), numpy.int32(300)],
+      stream=Stream(ptr=s.ptr))
+    s.synchronize()
+    assert (y.get() == 2 * numpy.arange(300)).all()
+    f((2,), (256,), (x, y, numpy.float32(3), numpy.int32(300)), stream=Stream(ptr=0))
+    assert (y.get() == 3 * numpy.arange(300)).all()
+    cp.clear_memo()
+    load_kernel("scale", code, ("-DUNUSED=1",))
+    assert calls == ["scale", "scale"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        with pytest.raises(cp.cuda.compiler.CompileException):
+            cp.cuda.compile_with_cache("this is not C").get_function("k")
+
+
+def test_memoize_for_each_device_keys_by_device(cp, monkeypatch):
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
+    seen = []
+
+    @cp.memoize(for_each_device=True)
+    def per_device(n):
+        seen.append(cp.cuda.Device().id)
+        return object()
+
+    @cp.memoize()
+    def shared(n):
+        return object()
+
+    a = per_device(1)
+    assert per_device(1) is a and shared(1) is shared(1)
+    with cp.cuda.Device(1):
+        assert per_device(1) is not a and per_device(1) is per_device(1)
+        assert shared(1) is shared(1)
+    assert per_device(1) is a and seen == [0, 1]

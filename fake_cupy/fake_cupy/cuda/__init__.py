@@ -12,6 +12,7 @@ from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
                                 get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
 from fake_cupy.cuda import compiler, device, driver, memory, runtime, stream
+from fake_cupy.cuda.compiler import compile_with_cache
 
 Stream.null = Stream(null=True)
 Stream.ptds = Stream(ptds=True)
@@ -58,7 +59,7 @@ __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "Device", "Event", "ExternalStream", "LifetimeError",
            "MemoryPointer", "alloc", "MemoryPool", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
-           "compiler", "driver", "get_current_stream", "get_device_id",
+           "compile_with_cache", "compiler", "driver", "get_current_stream", "get_device_id",
            "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "runtime",
            "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
            "stream", "using_allocator"]
