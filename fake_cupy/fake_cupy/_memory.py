@@ -3,10 +3,13 @@
 Device memory of the fake is host memory: each block is a NumPy byte buffer
 aligned to 256 bytes (as cudaMalloc's are), whose address never changes,
 so kernels receive real pointers. A block is a mapping of its own, apart
-from the interpreter's heap, that ends where an inaccessible page begins and
-has one before it too: a kernel that writes or reads beyond its arrays'
-blocks faults (CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU outside its mapped
-memory) instead of corrupting the interpreter. MemoryPool counts in 512-byte units and
+from the interpreter's heap, between two read-only guard regions of 64 KiB:
+a kernel that writes beyond its arrays' blocks faults
+(CUDA_ERROR_ILLEGAL_ADDRESS, naming the kernel, thread and line) instead of
+corrupting the interpreter, while reading a little past them gives zeros
+without a fault, as a GPU reads the mapped memory around an allocation
+(tiled kernels such as CuPy's sgemm example read past the edge and discard
+what they read). The mem checker (CUEMU_FAKE_CUPY_CHECK=mem) reports both. MemoryPool counts in 512-byte units and
 keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
 in it one arena of free chunks per allocation stream; an allocation takes
 the smallest free chunk that fits (best fit) and splits off the rest, and
@@ -33,23 +36,25 @@ def _round_size(size):
 
 _PAGE = mmap.PAGESIZE
 _libc = ctypes.CDLL(None, use_errno=True)
-_PROT_NONE = 0  # <sys/mman.h>; Python's mmap module does not name it
+_PROT_READ = 1  # <sys/mman.h>; Python's mmap module does not name it
+_GUARD = 64 * 1024
 _libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 
 
 def _guarded_bytes(size):
     """`size` bytes (256-byte aligned) in an anonymous mapping of their own,
-    as close to its end as the alignment allows, between two inaccessible
-    pages. The NumPy array returned keeps the mapping alive (it is the
-    array's base), so a view of it can never outlive the memory."""
+    as close to its end as the alignment allows, between two read-only
+    guard regions (see the module's docstring). The NumPy array returned
+    keeps the mapping alive (it is the array's base), so a view of it can
+    never outlive the memory."""
     span = -(-max(size, 1) // _PAGE) * _PAGE
-    region = mmap.mmap(-1, span + 2 * _PAGE)
+    region = mmap.mmap(-1, span + 2 * _GUARD)
     whole = numpy.frombuffer(region, dtype=numpy.uint8)
     base = whole.ctypes.data
-    for guard in (base, base + _PAGE + span):
-        if _libc.mprotect(guard, _PAGE, _PROT_NONE) != 0:
-            raise OSError(ctypes.get_errno(), "mprotect of a guard page failed")
-    start = (_PAGE + span - size) // _ALIGN * _ALIGN
+    for guard in (base, base + _GUARD + span):
+        if _libc.mprotect(guard, _GUARD, _PROT_READ) != 0:
+            raise OSError(ctypes.get_errno(), "mprotect of a guard region failed")
+    start = (_GUARD + span - size) // _ALIGN * _ALIGN
     return whole[start:start + size]
 
 
