@@ -171,3 +171,34 @@ def test_memoize_for_each_device_keys_by_device(cp, monkeypatch):
         assert per_device(1) is not a and per_device(1) is per_device(1)
         assert shared(1) is shared(1)
     assert per_device(1) is a and seen == [0, 1]
+
+
+def test_jit_compares_kernel_built_ins_in_the_kernel(cp):
+    # CuPy's jit/reduction_atomic.py example: `if jit.threadIdx.x ==
+    # cupy.uint32(0)`; threadIdx and warpsize are kernel values, never
+    # compared when the kernel is translated.
+    from fake_cupy._cupyx import jit
+
+    @jit.rawkernel()
+    def first_lanes(y):
+        if jit.threadIdx.x == numpy.uint32(0):
+            y[jit.blockIdx.x] = 1
+        if jit.warpsize == 32 and jit.threadIdx.x == 1:
+            y[jit.blockIdx.x] += 2
+
+    y = cp.zeros(3, dtype=numpy.int32)
+    first_lanes[3, 64](y)
+    assert y.get().tolist() == [3, 3, 3]
+
+
+def test_jit_built_ins_imported_by_name(cp):
+    from fake_cupy._jit_api import threadIdx, blockIdx, warpsize, rawkernel
+
+    @rawkernel()
+    def lanes(y):
+        if threadIdx.x == 0 and warpsize == 32:
+            y[blockIdx.x] = threadIdx.x + 5
+
+    y = cp.zeros(2, dtype=numpy.int32)
+    lanes[2, 32](y)
+    assert y.get().tolist() == [5, 5]
