@@ -57,9 +57,8 @@ class _PinnedHolder:
 def _pinned(shape, dtype, fill):
     dtype = numpy.dtype(dtype)
     count = int(numpy.prod(shape, dtype=numpy.int64))
-    pointer = _memory._pinned_allocator(count * dtype.itemsize)
-    view = numpy.frombuffer(pointer.mem.block.buffer, dtype=dtype,
-                            count=count).reshape(shape)
+    pointer = _memory.alloc_pinned_memory(count * dtype.itemsize)
+    view = numpy.frombuffer(pointer, dtype=dtype, count=count).reshape(shape)
     out = numpy.asarray(_PinnedHolder(pointer, view))
     if fill is not None:
         out[...] = fill

@@ -621,21 +621,55 @@ class SingleDeviceMemoryPool(MemoryPool):
 
 
 class PinnedMemoryPointer:
-    """cupy.cuda.PinnedMemoryPointer."""
+    """cupy.cuda.PinnedMemoryPointer(mem, offset): the host memory from
+    mem.ptr + offset to the end of `mem` (`ptr`, `size`, int(p), p + n,
+    p - n), which, as CuPy's, has the buffer protocol: numpy.frombuffer(p,
+    dtype, count) and numpy.ndarray(shape, dtype, buffer=p) view it.
+    Python 3.11 classes cannot export a buffer themselves, so an instance
+    is also a ctypes byte array of its size at its address (a subclass made
+    once per size)."""
 
-    __slots__ = ("mem", "ptr", "size")
+    def __new__(cls, mem, offset=0):
+        size = max(int(mem.size) - int(offset), 0)
+        self = _pinned_pointer_type(cls, size).from_address(mem.ptr + offset)
+        self.mem, self.ptr, self.size = mem, mem.ptr + offset, size
+        return self
 
-    def __init__(self, mem, size):
-        self.mem = mem
-        self.ptr = mem.ptr
-        self.size = size
+    def __int__(self):
+        return self.ptr
+
+    def __add__(self, offset):
+        return PinnedMemoryPointer(self.mem, self.ptr - self.mem.ptr + offset)
+
+    def __sub__(self, offset):
+        return self + -offset
+
+    __iadd__ = __add__
+    __isub__ = __sub__
+
+    def __repr__(self):
+        return f"<PinnedMemoryPointer 0x{self.ptr:x} of {self.size} bytes>"
+
+
+_pinned_pointer_types = {}
+
+
+def _pinned_pointer_type(cls, size):
+    typ = _pinned_pointer_types.get((cls, size))
+    if typ is None:
+        typ = type(cls.__name__, (cls, ctypes.c_ubyte * size),
+                   {"__init__": lambda self, *args, **kwargs: None,
+                    "__module__": cls.__module__})
+        _pinned_pointer_types[(cls, size)] = typ
+    return typ
 
 
 class _PinnedMemory:
-    __slots__ = ("pool", "block", "ptr")
+    __slots__ = ("pool", "block", "ptr", "size")
 
     def __init__(self, pool, block):
         self.pool, self.block, self.ptr = pool, block, block.ptr
+        self.size = block.size
 
     def __del__(self):
         try:
@@ -659,7 +693,7 @@ class PinnedMemoryPool:
         with self._lock:
             blocks = self._free.get(rounded)
             block = blocks.pop() if blocks else _Block(rounded)
-        return PinnedMemoryPointer(_PinnedMemory(self, block), size)
+        return PinnedMemoryPointer(_PinnedMemory(self, block), 0)
 
     def _free_block(self, block):
         with self._lock:
@@ -859,6 +893,12 @@ class _FreeOnDelete:
             self.free(self.ptr, self.device_id)
         except Exception:
             pass
+
+
+def alloc_pinned_memory(size):
+    """cupy.cuda.alloc_pinned_memory: `size` bytes of pinned host memory
+    from the current pinned allocator (a PinnedMemoryPointer)."""
+    return _pinned_allocator(size)
 
 
 def set_pinned_memory_allocator(allocator=None):

@@ -202,3 +202,35 @@ def test_jit_built_ins_imported_by_name(cp):
     y = cp.zeros(2, dtype=numpy.int32)
     lanes[2, 32](y)
     assert y.get().tolist() == [5, 5]
+
+
+def test_alloc_pinned_memory_is_a_buffer(cp):
+    # CuPy's stream/cupy_memcpy.py example: numpy.frombuffer over
+    # cupy.cuda.alloc_pinned_memory(n) through a PinnedMemoryPool.
+    pool = cp.cuda.PinnedMemoryPool()
+    cp.cuda.set_pinned_memory_allocator(pool.malloc)
+    try:
+        src = numpy.arange(1000, dtype=numpy.float32)
+        mem = cp.cuda.alloc_pinned_memory(src.nbytes)
+        assert isinstance(mem, cp.cuda.PinnedMemoryPointer)
+        assert mem.size >= src.nbytes and int(mem) == mem.ptr != 0
+        pinned = numpy.frombuffer(mem, src.dtype, src.size)
+        pinned[...] = src
+        assert numpy.ndarray((10,), numpy.float32, buffer=mem)[3] == 3
+        d = cp.empty(src.shape, src.dtype)
+        d.set(pinned)
+        back = numpy.frombuffer(cp.cuda.alloc_pinned_memory(src.nbytes),
+                                src.dtype, src.size)
+        d.get(out=back)
+        assert (back == src).all()
+        later = mem + 16
+        assert isinstance(later, cp.cuda.PinnedMemoryPointer)
+        assert later.ptr == mem.ptr + 16 and later.size == mem.size - 16
+        assert numpy.frombuffer(later, numpy.float32, 1)[0] == 4
+        del pinned, mem, later
+        import gc
+        gc.collect()
+        assert pool.n_free_blocks() >= 1
+    finally:
+        cp.cuda.set_pinned_memory_allocator()
+    assert cp.cuda.pinned_memory.alloc_pinned_memory is cp.cuda.alloc_pinned_memory
