@@ -40,6 +40,7 @@ IS_FAKE = True
 
 
 globals().update(_functions.CREATION)
+globals().update(_functions.INDEX_TRICKS)
 
 from fake_cupy import _random as random  # noqa: E402
 from fake_cupy import _exceptions as exceptions  # noqa: E402

@@ -234,3 +234,23 @@ def test_alloc_pinned_memory_is_a_buffer(cp):
     finally:
         cp.cuda.set_pinned_memory_allocator()
     assert cp.cuda.pinned_memory.alloc_pinned_memory is cp.cuda.alloc_pinned_memory
+
+
+def test_index_tricks_make_cupy_arrays(cp):
+    # cupy.mgrid, ogrid, r_ and c_ give cupy arrays (NumPy's gave NumPy
+    # arrays through the fake, which a fused kernel then refused).
+    j, k = cp.mgrid[0:3, 0:4]
+    assert isinstance(j, cp.ndarray) and j.shape == (3, 4)
+    assert (k.get() == numpy.mgrid[0:3, 0:4][1]).all()
+    o = cp.ogrid[0:2, 0:3]
+    assert all(isinstance(a, cp.ndarray) for a in o) and o[1].shape == (1, 3)
+    assert isinstance(cp.mgrid[0:1:5j], cp.ndarray)
+    r = cp.r_[cp.arange(3), 7, cp.zeros(2)]
+    assert isinstance(r, cp.ndarray) and r.get().tolist() == [0, 1, 2, 7, 0, 0]
+    c = cp.c_[cp.arange(2), cp.ones(2)]
+    assert isinstance(c, cp.ndarray) and c.shape == (2, 2)
+    assert cp.s_[1:3] == slice(1, 3) and cp.index_exp[2] == (2,)
+    # As CuPy's: other array-likes are converted, slices are not supported.
+    assert cp.r_[numpy.arange(2), [5]].get().tolist() == [0, 1, 5]
+    with pytest.raises(NotImplementedError):
+        cp.r_[0:3]
