@@ -254,3 +254,38 @@ def test_index_tricks_make_cupy_arrays(cp):
     assert cp.r_[numpy.arange(2), [5]].get().tolist() == [0, 1, 5]
     with pytest.raises(NotImplementedError):
         cp.r_[0:3]
+
+
+def test_fuse_indexes_its_array_arguments(cp):
+    # gpu4pyscf's batch_square: a[0]**2 + a[1]**2 + a[2]**2 (CuPy's fusion
+    # takes basic indexing of an argument).
+    @cp.fuse()
+    def batch_square(a):
+        return a[0]**2 + a[1]**2 + a[2]**2
+
+    a = numpy.random.RandomState(0).rand(3, 10)
+    got = batch_square(cp.asarray(a))
+    assert got.shape == (10,)
+    assert numpy.allclose(got.get(), (a ** 2).sum(axis=0))
+
+    @cp.fuse()
+    def corner_sum(x, y):
+        return cp.sum(x[1:, ::2] * y[..., -1])
+
+    x = numpy.arange(20, dtype=numpy.float64).reshape(4, 5)
+    y = numpy.arange(3, dtype=numpy.float64).reshape(3, 1) + 1
+    assert numpy.isclose(float(corner_sum(cp.asarray(x), cp.asarray(y))),
+                         (x[1:, ::2] * y[..., -1]).sum())
+
+    @cp.fuse()
+    def uses_both(x):
+        return x + x[0]
+
+    assert (uses_both(cp.asarray(x)).get() == x + x[0]).all()
+
+    @cp.fuse()
+    def fancy(x):
+        return x[cp.arange(2)]
+
+    with pytest.raises(NotImplementedError, match="indexing"):
+        fancy(cp.asarray(x))
