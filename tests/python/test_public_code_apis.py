@@ -289,3 +289,32 @@ def test_fuse_indexes_its_array_arguments(cp):
 
     with pytest.raises(NotImplementedError, match="indexing"):
         fancy(cp.asarray(x))
+
+
+def test_elementwise_index_of_the_loop(cp):
+    # _ind.get()[k] and _ind.ndim: the multi-dimensional index of the
+    # element (CuPy's tril/hadamard/quantile kernels, copied into public
+    # code, use them with reduce_dims=False).
+    tril = cp.ElementwiseKernel(
+        "int64 k", "S x", "x = (_ind.get()[1] - _ind.get()[0] <= k) ? x : 0",
+        "tril_kernel", reduce_dims=False)
+    x = cp.ones((4, 5), dtype=numpy.float32)
+    tril(0, x)
+    assert (x.get() == numpy.tril(numpy.ones((4, 5)))).all()
+    hadamard = cp.ElementwiseKernel(
+        "T in", "T out", "out = (__popc(_ind.get()[0] & _ind.get()[1]) & 1) ? -1 : 1;",
+        "hadamard", reduce_dims=False)
+    h = cp.empty((4, 4), dtype=numpy.float64)
+    hadamard(h, h)
+    i, j = numpy.indices((4, 4))
+    parity = numpy.vectorize(lambda v: bin(v).count("1") % 2)(i & j)
+    assert (h.get() == numpy.where(parity, -1, 1)).all()
+    ndim = cp.ElementwiseKernel("T x", "int32 y", "y = _ind.ndim", "nd", reduce_dims=False)
+    assert (ndim(cp.zeros((2, 3, 4))).get() == 3).all()
+    # With reduce_dims (the default) contiguous dimensions merge, as in CuPy.
+    nd = cp.ElementwiseKernel("T x", "int32 y", "y = _ind.ndim", "nd_reduced")
+    assert (nd(cp.zeros((2, 3, 4))).get() == 1).all()
+    assert (nd(cp.zeros((2, 3, 4))[:, :, :2]).get() == 2).all()
+    last = cp.ElementwiseKernel("T x", "int64 y", "y = _ind.get()[_ind.ndim - 1]", "last")
+    got = last(cp.zeros((2, 3, 4))[:, :, :2]).get()
+    assert got.shape == (2, 3, 2) and (got == [0, 1]).all()

@@ -42,11 +42,27 @@ struct CArray {
   }
 };
 
+// The loop's indexer: size(), and the multi-dimensional index of element
+// i over the loop's shape (set(i), then get()[dim]), in C order.
 template <int indexer_ndim>
 struct CIndexer {
   static const int ndim = indexer_ndim;
   long long size_;
+  long long shape_[ndim > 0 ? ndim : 1];
+  long long index_[ndim > 0 ? ndim : 1];
+
   __host__ __device__ long long size() const { return size_; }
+  __host__ __device__ const long long (&get() const)[ndim > 0 ? ndim : 1] {
+    return index_;
+  }
+  __host__ __device__ void set(long long i) {
+    for (int d = ndim - 1; d > 0; --d) {
+      index_[d] = i % shape_[d];
+      i /= shape_[d];
+    }
+    if (ndim > 0)
+      index_[0] = i;
+  }
 };
 
 #endif
