@@ -318,3 +318,50 @@ def test_elementwise_index_of_the_loop(cp):
     last = cp.ElementwiseKernel("T x", "int64 y", "y = _ind.get()[_ind.ndim - 1]", "last")
     got = last(cp.zeros((2, 3, 4))[:, :, :2]).get()
     assert got.shape == (2, 3, 2) and (got == [0, 1]).all()
+
+
+def test_runtime_memcpy_and_memset(cp):
+    # Public code uploads __constant__ parameter structs with
+    # cupy.cuda.runtime.memcpy(int(mod.get_global(name)), host.ctypes.data,
+    # nbytes, 1), and stages data with memcpyAsync on a stream's ptr.
+    rt = cp.cuda.runtime
+    assert (rt.memcpyHostToHost, rt.memcpyHostToDevice, rt.memcpyDeviceToHost,
+            rt.memcpyDeviceToDevice, rt.memcpyDefault) == (0, 1, 2, 3, 4)
+    mod = cp.RawModule(code=r'''
+struct Params { float scale; int offset; };
+__constant__ Params c_params;
+extern "C" __global__ void apply(const int *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = c_params.scale * (x[i] + c_params.offset);
+}''')
+    params = numpy.zeros(1, dtype=[("scale", "f4"), ("offset", "i4")])
+    params["scale"], params["offset"] = 0.5, 10
+    d_ptr = mod.get_global("c_params")
+    rt.memcpy(int(d_ptr), params.ctypes.data, params.nbytes, rt.memcpyHostToDevice)
+    x = cp.arange(8, dtype=numpy.int32)
+    y = cp.empty(8, dtype=numpy.float32)
+    mod.get_function("apply")((1,), (8,), (x, y, numpy.int32(8)))
+    assert y.get().tolist() == [0.5 * (v + 10) for v in range(8)]
+    host = numpy.arange(8, dtype=numpy.int32) * 3
+    s = cp.cuda.Stream(non_blocking=True)
+    rt.memcpyAsync(x.data.ptr, host.ctypes.data, host.nbytes, rt.memcpyHostToDevice, s.ptr)
+    rt.memsetAsync(y.data.ptr, 0, y.nbytes, s.ptr)
+    s.synchronize()
+    assert (x.get() == host).all() and (y.get() == 0).all()
+    back = numpy.empty(8, dtype=numpy.int32)
+    rt.memcpy(back.ctypes.data, x.data.ptr, back.nbytes, rt.memcpyDeviceToHost)
+    assert (back == host).all()
+    z = cp.empty(8, dtype=numpy.int32)
+    rt.memcpy(z.data.ptr, x.data.ptr, z.nbytes, rt.memcpyDefault)
+    rt.memset(x.data.ptr, 0, x.nbytes)
+    assert (z.get() == host).all() and (x.get() == 0).all()
+    # CUDA's errors: an unknown direction, and a device pointer that is not
+    # (or not wholly) device memory.
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidMemcpyDirection"):
+        rt.memcpy(z.data.ptr, x.data.ptr, 4, 7)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.memcpy(back.ctypes.data, host.ctypes.data, 4, rt.memcpyHostToDevice)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.memcpy(z.data.ptr, x.data.ptr, 4096, rt.memcpyDeviceToDevice)
+    with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
+        rt.memset(0, 0, 4)

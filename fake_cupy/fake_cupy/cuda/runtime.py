@@ -1,4 +1,5 @@
-"""cupy.cuda.runtime of the fake CuPy: device queries and synchronization."""
+"""cupy.cuda.runtime of the fake CuPy: device queries, synchronization,
+malloc/free and the memcpy/memset calls."""
 from cuemu import _device
 from fake_cupy import _runtime
 from fake_cupy._errors import CUDARuntimeError
@@ -166,6 +167,81 @@ def free(ptr):
     (0 is accepted, as CUDA's)."""
     if ptr and _mallocs.pop(int(ptr), None) is None:
         raise CUDARuntimeError(1)
+
+
+# cudaMemcpyKind
+memcpyHostToHost = 0
+memcpyHostToDevice = 1
+memcpyDeviceToHost = 2
+memcpyDeviceToDevice = 3
+memcpyDefault = 4
+cudaErrorInvalidMemcpyDirection = 21
+
+
+def _check_device_range(ptr, size):
+    """cudaErrorInvalidValue unless [ptr, ptr + size) lies in one live
+    allocation of the fake's device memory (an array, a malloc, a module's
+    global): the fake's device memory is host memory, so a wrong pointer
+    would otherwise be written as the interpreter's own."""
+    from fake_cupy import _memory
+    mem = _memory.owner_of(int(ptr))
+    if mem is None or int(ptr) + size > mem.ptr + mem.size:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def _check_copy(dst, src, size, kind):
+    if kind not in (memcpyHostToHost, memcpyHostToDevice, memcpyDeviceToHost,
+                    memcpyDeviceToDevice, memcpyDefault):
+        raise CUDARuntimeError(cudaErrorInvalidMemcpyDirection)
+    if size == 0:
+        return
+    if kind in (memcpyHostToDevice, memcpyDeviceToDevice):
+        _check_device_range(dst, size)
+    if kind in (memcpyDeviceToHost, memcpyDeviceToDevice):
+        _check_device_range(src, size)
+    if not dst or not src:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def _stream(stream):
+    from fake_cupy._runtime import ExternalStream
+    return ExternalStream(int(stream))
+
+
+def memcpy(dst, src, size, kind):
+    """cudaMemcpy: `size` bytes from address `src` to address `dst`, after
+    the current device's queued work (host addresses are taken as they
+    are; a device-side one must lie in the fake's device memory)."""
+    from fake_cupy import _memory
+    _check_copy(dst, src, size, kind)
+    if size:
+        _memory.MemoryPointer._now(_memory._memmove, int(dst), int(src), size)
+
+
+def memcpyAsync(dst, src, size, kind, stream):
+    """cudaMemcpyAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    _check_copy(dst, src, size, kind)
+    if size:
+        _memory.MemoryPointer._queued(_stream(stream), _memory._memmove,
+                                      int(dst), int(src), size)
+
+
+def memset(ptr, value, size):
+    """cudaMemset: `size` bytes of device memory at `ptr` set to `value`."""
+    from fake_cupy import _memory
+    if size:
+        _check_device_range(ptr, size)
+        _memory.MemoryPointer._now(_memory._memset, int(ptr), value, size)
+
+
+def memsetAsync(ptr, value, size, stream):
+    """cudaMemsetAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    if size:
+        _check_device_range(ptr, size)
+        _memory.MemoryPointer._queued(_stream(stream), _memory._memset,
+                                      int(ptr), value, size)
 
 
 def runtimeGetVersion():
