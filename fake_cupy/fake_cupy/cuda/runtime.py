@@ -256,4 +256,7 @@ __all__ = ["CUDARuntimeError", "deviceGetAttribute", "deviceSynchronize",
            "getDevice", "streamCreate", "streamCreateWithFlags",
            "streamDestroy", "streamQuery", "streamSynchronize",
            "getDeviceCount", "getDeviceProperties", "memGetInfo",
-           "runtimeGetVersion", "setDevice"]
+           "runtimeGetVersion", "setDevice", "malloc", "free", "memcpy",
+           "memcpyAsync", "memset", "memsetAsync", "memcpyHostToHost",
+           "memcpyHostToDevice", "memcpyDeviceToHost", "memcpyDeviceToDevice",
+           "memcpyDefault"]
