@@ -9,7 +9,10 @@ a kernel that writes beyond its arrays' blocks faults
 corrupting the interpreter, while reading a little past them gives zeros
 without a fault, as a GPU reads the mapped memory around an allocation
 (tiled kernels such as CuPy's sgemm example read past the edge and discard
-what they read). The mem checker (CUEMU_FAKE_CUPY_CHECK=mem) reports both. MemoryPool counts in 512-byte units and
+what they read). The mem checker (CUEMU_FAKE_CUPY_CHECK=mem) reports both.
+Past a budget of such mappings (the kernel limits a process's mappings),
+further blocks are pieces of shared 16 MiB slabs, guarded at their ends
+only: a write past one of them reaches its neighbour, as on a GPU. MemoryPool counts in 512-byte units and
 keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
 in it one arena of free chunks per allocation stream; an allocation takes
 the smallest free chunk that fits (best fit) and splits off the rest, and
@@ -41,33 +44,85 @@ _GUARD = 64 * 1024
 _libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 
 
-def _guarded_bytes(size):
-    """`size` bytes (256-byte aligned) in an anonymous mapping of their own,
-    as close to its end as the alignment allows, between two read-only
-    guard regions (see the module's docstring). The NumPy array returned
-    keeps the mapping alive (it is the array's base), so a view of it can
-    never outlive the memory."""
-    span = -(-max(size, 1) // _PAGE) * _PAGE
-    region = mmap.mmap(-1, span + 2 * _GUARD)
+def _max_map_count():
+    try:
+        with open("/proc/sys/vm/max_map_count") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return 65530
+
+
+# A mapping between guards is three of the kernel's memory mappings, of
+# which a process has vm.max_map_count (65530 by default), shared with the
+# interpreter, its libraries and the kernels' modules: past this many live
+# blocks of their own, blocks come from shared guarded slabs.
+_OWN_MAPPINGS_MAX = min(16384, _max_map_count() // 8)
+_SLAB = 16 << 20
+_mapping_lock = threading.Lock()
+_own_mappings = 0
+_slab = None            # [bytes of the current slab, next free offset]
+
+
+def _guarded_mapping(span):
+    """`span` bytes (a multiple of the page size) of an anonymous mapping
+    between two read-only guard regions, as a NumPy byte array that keeps
+    the mapping alive (its base), or None when the system refuses one."""
+    try:
+        region = mmap.mmap(-1, span + 2 * _GUARD)
+    except OSError:
+        return None
     whole = numpy.frombuffer(region, dtype=numpy.uint8)
     base = whole.ctypes.data
     for guard in (base, base + _GUARD + span):
         if _libc.mprotect(guard, _GUARD, _PROT_READ) != 0:
-            raise OSError(ctypes.get_errno(), "mprotect of a guard region failed")
-    start = (_GUARD + span - size) // _ALIGN * _ALIGN
-    return whole[start:start + size]
+            return None
+    return whole[_GUARD:_GUARD + span]
+
+
+def _own_mapping_freed():
+    global _own_mappings
+    with _mapping_lock:
+        _own_mappings -= 1
+
+
+def _device_bytes(size):
+    """`size` bytes (256-byte aligned) of device memory, and whether they
+    have a mapping of their own (see the module's docstring): then they end
+    as close to the guard after them as the alignment allows; else they are
+    a piece of a shared slab (guarded at its ends), as when the budget of
+    mappings is spent. OutOfMemoryError when the system has no more."""
+    global _own_mappings, _slab
+    span = -(-max(size, 1) // _PAGE) * _PAGE
+    with _mapping_lock:
+        if _own_mappings < _OWN_MAPPINGS_MAX or span > _SLAB // 4:
+            data = _guarded_mapping(span)
+            if data is not None:
+                _own_mappings += 1
+                start = (span - size) // _ALIGN * _ALIGN
+                return data[start:start + size], True
+        rounded = -(-max(size, 1) // _ALIGN) * _ALIGN
+        if _slab is None or _slab[1] + rounded > _slab[0].size:
+            data = _guarded_mapping(max(_SLAB, span))
+            if data is None:
+                raise _errors.OutOfMemoryError(size, 0)
+            _slab = [data, 0]
+        data, offset = _slab
+        _slab[1] += rounded
+        return data[offset:offset + size], False
 
 
 class _Block:
     """A piece of host memory of `size` bytes at a stable, aligned address,
     between guard pages (see the module's docstring)."""
 
-    __slots__ = ("buffer", "ptr", "size")
+    __slots__ = ("buffer", "ptr", "size", "__weakref__")
 
     def __init__(self, size):
-        self.buffer = _guarded_bytes(size)
+        self.buffer, own = _device_bytes(size)
         self.ptr = self.buffer.ctypes.data
         self.size = size
+        if own:
+            weakref.finalize(self, _own_mapping_freed)
 
 
 class _AllocatedBlock:

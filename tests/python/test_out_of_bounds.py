@@ -61,3 +61,28 @@ extern "C" __global__ void past(float *x) { x[threadIdx.x + 4] = 1.0f; }''', "pa
     k((1,), (8,), (x,))
     cp.cuda.Device().synchronize()
     assert (x.get() == 0).all()
+
+
+MANY = r"""
+import numpy
+import fake_cupy as cupy
+keep = [cupy.zeros(1 + (i % 7) * 100, dtype=numpy.float32) for i in range(30000)]
+keep[-1][...] = 3
+assert float(keep[-1].sum()) == 3 * keep[-1].size
+k = cupy.RawKernel(r'''
+extern "C" __global__ void inc(float *x) { x[threadIdx.x] += 1; }''', "inc")
+k((1,), (1,), (keep[0],))
+cupy.cuda.Device().synchronize()
+assert float(keep[0][0]) == 1
+print("ok", len(keep))
+"""
+
+
+def test_many_live_arrays_stay_within_the_mapping_limit(cp):
+    # One mapping per allocation would meet the kernel's limit on mappings
+    # (vm.max_map_count, 65530 by default) near 21,800 live arrays; beyond
+    # a budget, blocks come from shared guarded slabs instead.
+    out = subprocess.run([sys.executable, "-c", MANY], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.split() == ["ok", "30000"], \
+        out.stdout + out.stderr[-2000:]
