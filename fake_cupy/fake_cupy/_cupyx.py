@@ -1,5 +1,5 @@
-"""cupyx of the fake CuPy: cupyx.jit (see _jit.py), pinned host arrays
-(NumPy arrays here), and
+"""cupyx of the fake CuPy: cupyx.jit (see _jit.py), cupyx.profiler (see
+_profiler.py), pinned host arrays (NumPy arrays here), and
 cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
@@ -11,7 +11,12 @@ import types
 import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
-from fake_cupy import _memory
+from fake_cupy import _memory, _profiler
+
+profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
+profiler.benchmark = _profiler.benchmark
+profiler.time_range = _profiler.time_range
+profiler.profile = _profiler.profile
 
 scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
                          "of SciPy's modules.")

@@ -365,3 +365,39 @@ extern "C" __global__ void apply(const int *x, float *y, int n) {
         rt.memcpy(z.data.ptr, x.data.ptr, 4096, rt.memcpyDeviceToDevice)
     with pytest.raises(cp.cuda.runtime.CUDARuntimeError, match="cudaErrorInvalidValue"):
         rt.memset(0, 0, 4)
+
+
+def test_profiling_annotations_and_benchmark(cp):
+    # Benchmark scripts around custom kernels: NVTX ranges, the profiler's
+    # start/stop (no-ops without a profiler, as on a GPU without one) and
+    # cupyx.profiler.benchmark / time_range.
+    from fake_cupy import _cupyx as cupyx
+    cp.cuda.nvtx.RangePush("outer", 3)
+    cp.cuda.nvtx.Mark("mark")
+    cp.cuda.nvtx.RangePushC("inner", 0xFF00FF00)
+    cp.cuda.nvtx.MarkC("mark", 0)
+    cp.cuda.nvtx.RangePop()
+    cp.cuda.nvtx.RangePop()
+    cp.cuda.profiler.start()
+    cp.cuda.profiler.stop()
+    k = cp.ElementwiseKernel("T x", "T y", "y = 2 * x", "double_it")
+    x = cp.arange(100, dtype=numpy.float32)
+    calls = []
+
+    @cupyx.profiler.time_range()
+    def run(a):
+        calls.append(1)
+        return k(a)
+
+    with cupyx.profiler.time_range("block", color_id=1):
+        perf = cupyx.profiler.benchmark(run, (x,), n_repeat=4, n_warmup=2)
+    assert len(calls) == 6 and perf.name == "run"
+    assert perf.cpu_times.shape == (4,) and perf.gpu_times.shape == (1, 4)
+    assert (perf.cpu_times > 0).all() and (perf.gpu_times >= 0).all()
+    text = str(perf)
+    assert text.startswith("run") and "CPU:" in text and "GPU-0:" in text
+    short = cupyx.profiler.benchmark(run, (x,), n_repeat=1000, n_warmup=0,
+                                     max_duration=0.0, name="short")
+    assert short.name == "short" and short.cpu_times.shape == (1,)
+    with pytest.raises(ValueError):
+        cupyx.profiler.benchmark(run, [x])          # args must be a tuple

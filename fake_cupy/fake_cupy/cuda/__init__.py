@@ -12,8 +12,8 @@ from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
 from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
                                 get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
-from fake_cupy.cuda import (compiler, device, driver, memory, pinned_memory,
-                            runtime, stream)
+from fake_cupy.cuda import (compiler, device, driver, memory, nvtx,
+                            pinned_memory, profiler, runtime, stream)
 from fake_cupy.cuda.compiler import compile_with_cache
 
 Stream.null = Stream(null=True)
@@ -62,6 +62,6 @@ __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "MemoryPointer", "alloc", "alloc_pinned_memory", "MemoryPool", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
            "compile_with_cache", "compiler", "driver", "get_current_stream", "get_device_id",
-           "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "pinned_memory", "runtime",
+           "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "nvtx", "pinned_memory", "profiler", "runtime",
            "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
            "stream", "using_allocator"]
