@@ -70,6 +70,21 @@ def _pinned(shape, dtype, fill):
     return out
 
 
+def _scatter(ufunc):
+    def scatter(a, slices, value):
+        """cupyx.scatter_add/max/min: a[slices] updated in place, each
+        index as often as it appears (NumPy's ufunc.at)."""
+        from fake_cupy._ndarray import _unwrap, _unwrap_index
+        ufunc.at(a._host(), _unwrap_index(slices), _unwrap(value))
+    scatter.__name__ = "scatter_" + ufunc.__name__.replace("imum", "")
+    return scatter
+
+
+scatter_add = _scatter(numpy.add)
+scatter_max = _scatter(numpy.maximum)
+scatter_min = _scatter(numpy.minimum)
+
+
 def empty_pinned(shape, dtype=float, order="C"):
     return _pinned(shape, dtype, None)
 

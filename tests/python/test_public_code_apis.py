@@ -401,3 +401,20 @@ def test_profiling_annotations_and_benchmark(cp):
     assert short.name == "short" and short.cpu_times.shape == (1,)
     with pytest.raises(ValueError):
         cupyx.profiler.benchmark(run, [x])          # args must be a tuple
+
+
+def test_cupyx_scatter_operations(cp):
+    # cupyx.scatter_add/max/min: unbuffered in-place updates (numpy.add.at),
+    # as histogram-style code uses them.
+    from fake_cupy import _cupyx as cupyx
+    a = cp.zeros(5, dtype=numpy.float32)
+    cupyx.scatter_add(a, cp.asarray(numpy.array([0, 1, 1, 4])), 1.5)
+    assert a.get().tolist() == [1.5, 3.0, 0, 0, 1.5]
+    m = cp.zeros((2, 3), dtype=numpy.int32)
+    cupyx.scatter_max(m, (cp.asarray([0, 0, 1]), cp.asarray([1, 1, 2])),
+                      cp.asarray([4, 7, -2], dtype=numpy.int32))
+    assert m.get().tolist() == [[0, 7, 0], [0, 0, 0]]
+    cupyx.scatter_min(m, (slice(None), 0), -3)
+    assert m.get()[:, 0].tolist() == [-3, -3]
+    with pytest.raises(TypeError):
+        cupyx.scatter_add(a, [0], numpy.ones(1, numpy.float32))  # a NumPy value
