@@ -418,3 +418,45 @@ def test_cupyx_scatter_operations(cp):
     assert m.get()[:, 0].tolist() == [-3, -3]
     with pytest.raises(TypeError):
         cupyx.scatter_add(a, [0], numpy.ones(1, numpy.float32))  # a NumPy value
+
+
+def test_runtime_events_peers_and_pointer_attributes(cp, monkeypatch):
+    monkeypatch.setenv("CUEMU_DEVICE_COUNT", "2")
+    rt = cp.cuda.runtime
+    # Events by handle, as the runtime API has them.
+    s = rt.streamCreate()
+    e1, e2 = rt.eventCreate(), rt.eventCreateWithFlags(rt.eventDisableTiming)
+    rt.eventRecord(e1, s)
+    k = cp.ElementwiseKernel("T x", "T y", "y = x + 1", "plus_one")
+    with cp.cuda.ExternalStream(s):
+        y = k(cp.arange(10))
+    rt.eventRecord(e2, s)
+    rt.streamWaitEvent(0, e2, 0)
+    rt.eventSynchronize(e2)
+    assert rt.eventQuery(e2) == 0 and y.get().tolist() == list(range(1, 11))
+    e3 = rt.eventCreate()
+    rt.eventRecord(e3, s)
+    rt.eventSynchronize(e3)
+    assert rt.eventElapsedTime(e1, e3) >= 0
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidResourceHandle"):
+        rt.eventElapsedTime(e1, e2)      # e2 has timing disabled
+    for e in (e1, e2, e3):
+        rt.eventDestroy(e)
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidResourceHandle"):
+        rt.eventRecord(e1, s)
+    rt.streamDestroy(s)
+    # Peers: two emulated devices reach each other's memory; a device is
+    # not its own peer; an unknown device is cudaErrorInvalidDevice.
+    assert rt.deviceCanAccessPeer(0, 1) == 1 and rt.deviceCanAccessPeer(1, 1) == 0
+    with pytest.raises(rt.CUDARuntimeError, match="cudaErrorInvalidDevice"):
+        rt.deviceCanAccessPeer(0, 5)
+    # Pointer attributes: device memory names its device; other memory is
+    # unregistered host memory.
+    with cp.cuda.Device(1):
+        d1 = cp.zeros(4)
+    attrs = rt.pointerGetAttributes(d1.data.ptr + 8)
+    assert (attrs.type, attrs.device) == (rt.memoryTypeDevice, 1)
+    assert attrs.devicePointer == d1.data.ptr + 8
+    host = numpy.zeros(4)
+    h = rt.pointerGetAttributes(host.ctypes.data)
+    assert h.type == rt.memoryTypeUnregistered and h.devicePointer == 0

@@ -141,6 +141,110 @@ def streamQuery(stream):
     return 0
 
 
+def _stream_of(handle):
+    s = _streams.get(handle)
+    return s if s is not None else _runtime.ExternalStream(handle)
+
+
+# cudaEvent flags
+eventDefault = 0
+eventBlockingSync = 1
+eventDisableTiming = 2
+eventInterprocess = 4
+_events = {}
+
+
+def eventCreate():
+    """cudaEventCreate: the handle of a new event."""
+    return eventCreateWithFlags(eventDefault)
+
+
+def eventCreateWithFlags(flags):
+    e = _runtime.Event(block=bool(flags & eventBlockingSync),
+                       disable_timing=bool(flags & eventDisableTiming),
+                       interprocess=bool(flags & eventInterprocess))
+    _events[e.ptr] = e
+    return e.ptr
+
+
+def _event(handle):
+    e = _events.get(handle)
+    if e is None:
+        raise CUDARuntimeError(cudaErrorInvalidResourceHandle)
+    return e
+
+
+def eventDestroy(event):
+    """cudaEventDestroy; an unknown handle is cudaErrorInvalidResourceHandle."""
+    _event(event)
+    del _events[event]
+
+
+def eventRecord(event, stream):
+    _event(event).record(_stream_of(stream))
+
+
+def eventSynchronize(event):
+    _event(event).synchronize()
+
+
+def eventQuery(event):
+    """cudaEventQuery: 0 when the event's work is done, else
+    cudaErrorNotReady."""
+    if not _event(event).done:
+        raise CUDARuntimeError(cudaErrorNotReady)
+    return 0
+
+
+def eventElapsedTime(start, end):
+    """cudaEventElapsedTime in milliseconds (an event without timing is
+    cudaErrorInvalidResourceHandle, as in CUDA)."""
+    return _runtime.get_elapsed_time(_event(start), _event(end))
+
+
+def streamWaitEvent(stream, event, flags=0):
+    """cudaStreamWaitEvent: the stream's later work waits for the event."""
+    _stream_of(stream).wait_event(_event(event))
+
+
+def deviceCanAccessPeer(device, peerDevice):
+    """cudaDeviceCanAccessPeer: the emulated devices share the host's
+    memory, so each reaches every other (not itself, as CUDA answers)."""
+    count = getDeviceCount()
+    if not (0 <= device < count and 0 <= peerDevice < count):
+        raise CUDARuntimeError(cudaErrorInvalidDevice)
+    return int(device != peerDevice)
+
+
+# cudaMemoryType
+memoryTypeUnregistered = 0
+memoryTypeHost = 1
+memoryTypeDevice = 2
+memoryTypeManaged = 3
+
+
+class PointerAttributes:
+    """What cudaPointerGetAttributes answers: `type`, `device`,
+    `devicePointer`, `hostPointer`."""
+
+    def __init__(self, device, devicePointer, hostPointer, type):
+        self.device, self.devicePointer = device, devicePointer
+        self.hostPointer, self.type = hostPointer, type
+
+
+def pointerGetAttributes(ptr):
+    """cudaPointerGetAttributes: device (or managed) memory of the fake
+    names its device; any other address is unregistered host memory."""
+    from fake_cupy import _memory
+    mem = _memory.owner_of(int(ptr))
+    if mem is None:
+        return PointerAttributes(-2, 0, int(ptr), memoryTypeUnregistered)
+    if isinstance(mem, _memory.ManagedMemory):
+        return PointerAttributes(mem.device_id, int(ptr), int(ptr),
+                                 memoryTypeManaged)
+    return PointerAttributes(mem.device_id, int(ptr), 0, memoryTypeDevice)
+
+
 def memGetInfo():
     """(free, total) bytes of the current device: its memory less what the
     default pool holds."""
@@ -259,4 +363,7 @@ __all__ = ["CUDARuntimeError", "deviceGetAttribute", "deviceSynchronize",
            "runtimeGetVersion", "setDevice", "malloc", "free", "memcpy",
            "memcpyAsync", "memset", "memsetAsync", "memcpyHostToHost",
            "memcpyHostToDevice", "memcpyDeviceToHost", "memcpyDeviceToDevice",
-           "memcpyDefault"]
+           "memcpyDefault", "eventCreate", "eventCreateWithFlags",
+           "eventDestroy", "eventRecord", "eventSynchronize", "eventQuery",
+           "eventElapsedTime", "streamWaitEvent", "deviceCanAccessPeer",
+           "pointerGetAttributes", "PointerAttributes"]
