@@ -68,7 +68,10 @@ def _guarded_mapping(span):
     between two read-only guard regions, as a NumPy byte array that keeps
     the mapping alive (its base), or None when the system refuses one."""
     try:
-        region = mmap.mmap(-1, span + 2 * _GUARD)
+        # Private, as the interpreter's heap is: a shared anonymous mapping
+        # (mmap's default) would let a forked child's writes reach the
+        # parent's arrays.
+        region = mmap.mmap(-1, span + 2 * _GUARD, flags=mmap.MAP_PRIVATE)
     except OSError:
         return None
     whole = numpy.frombuffer(region, dtype=numpy.uint8)

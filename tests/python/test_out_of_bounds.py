@@ -86,3 +86,26 @@ def test_many_live_arrays_stay_within_the_mapping_limit(cp):
                          text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.split() == ["ok", "30000"], \
         out.stdout + out.stderr[-2000:]
+
+
+FORK = r"""
+import os
+import numpy
+import fake_cupy as cupy
+a = cupy.zeros(1000, dtype=numpy.float64)
+pid = os.fork()
+if pid == 0:
+    a.fill(5)
+    os._exit(0 if float(a[0]) == 5 else 1)
+_, status = os.waitpid(pid, 0)
+print(os.WEXITSTATUS(status), float(a[0]))
+"""
+
+
+def test_a_forked_child_writes_its_own_copy(cp):
+    # Device memory is private to the process, as the interpreter's heap
+    # is: a forked child's writes do not reach the parent's arrays.
+    out = subprocess.run([sys.executable, "-c", FORK], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.split() == ["0", "0.0"], \
+        out.stdout + out.stderr[-2000:]
