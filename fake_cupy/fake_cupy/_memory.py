@@ -20,6 +20,7 @@ a freed chunk merges with free neighbours of the same allocation.
 PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
 import ctypes
+import functools
 import mmap
 import operator
 import threading
@@ -680,46 +681,50 @@ class SingleDeviceMemoryPool(MemoryPool):
 
 class PinnedMemoryPointer:
     """cupy.cuda.PinnedMemoryPointer(mem, offset): the host memory from
-    mem.ptr + offset to the end of `mem` (`ptr`, `size`, int(p), p + n,
-    p - n), which, as CuPy's, has the buffer protocol: numpy.frombuffer(p,
-    dtype, count) and numpy.ndarray(shape, dtype, buffer=p) view it.
-    Python 3.11 classes cannot export a buffer themselves, so an instance
-    is also a ctypes byte array of its size at its address (a subclass made
-    once per size)."""
+    mem.ptr + offset to the end of `mem` (`ptr`, size() as in CuPy, where
+    it is a method, int(p), p + n, n + p, p - n), which, as CuPy's, has the
+    buffer protocol: numpy.frombuffer(p, dtype, count) and
+    numpy.ndarray(shape, dtype, buffer=p) view it. Python 3.11 classes
+    cannot export a buffer themselves, so an instance is also a ctypes byte
+    array of its size at its address (a subclass per size, of which the
+    most recent few are kept). p += n makes a new pointer (CuPy moves p
+    itself: only other names for p differ)."""
 
     def __new__(cls, mem, offset=0):
         size = max(int(mem.size) - int(offset), 0)
         self = _pinned_pointer_type(cls, size).from_address(mem.ptr + offset)
-        self.mem, self.ptr, self.size = mem, mem.ptr + offset, size
+        self.mem, self.ptr = mem, mem.ptr + offset
         return self
+
+    def size(self):
+        """The bytes from the pointer to the end of its memory."""
+        return max(int(self.mem.size) - (self.ptr - self.mem.ptr), 0)
 
     def __int__(self):
         return self.ptr
 
     def __add__(self, offset):
-        return PinnedMemoryPointer(self.mem, self.ptr - self.mem.ptr + offset)
+        return PinnedMemoryPointer(self.mem,
+                                   self.ptr - self.mem.ptr + operator.index(offset))
 
     def __sub__(self, offset):
-        return self + -offset
+        return self + -operator.index(offset)
 
+    __radd__ = __add__
     __iadd__ = __add__
     __isub__ = __sub__
 
     def __repr__(self):
-        return f"<PinnedMemoryPointer 0x{self.ptr:x} of {self.size} bytes>"
+        return f"<PinnedMemoryPointer 0x{self.ptr:x} of {self.size()} bytes>"
 
 
-_pinned_pointer_types = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _pinned_pointer_type(cls, size):
-    typ = _pinned_pointer_types.get((cls, size))
-    if typ is None:
-        typ = type(cls.__name__, (cls, ctypes.c_ubyte * size),
-                   {"__init__": lambda self, *args, **kwargs: None,
-                    "__module__": cls.__module__})
-        _pinned_pointer_types[(cls, size)] = typ
-    return typ
+    """The ctypes byte-array subclass of `cls` for `size` bytes (a few are
+    cached: pointers at many offsets would otherwise keep a class each)."""
+    return type(cls.__name__, (cls, ctypes.c_ubyte * size),
+                {"__init__": lambda self, *args, **kwargs: None,
+                 "__module__": cls.__module__})
 
 
 class _PinnedMemory:

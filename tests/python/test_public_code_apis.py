@@ -213,7 +213,7 @@ def test_alloc_pinned_memory_is_a_buffer(cp):
         src = numpy.arange(1000, dtype=numpy.float32)
         mem = cp.cuda.alloc_pinned_memory(src.nbytes)
         assert isinstance(mem, cp.cuda.PinnedMemoryPointer)
-        assert mem.size >= src.nbytes and int(mem) == mem.ptr != 0
+        assert mem.size() >= src.nbytes and int(mem) == mem.ptr != 0
         pinned = numpy.frombuffer(mem, src.dtype, src.size)
         pinned[...] = src
         assert numpy.ndarray((10,), numpy.float32, buffer=mem)[3] == 3
@@ -225,14 +225,17 @@ def test_alloc_pinned_memory_is_a_buffer(cp):
         assert (back == src).all()
         later = mem + 16
         assert isinstance(later, cp.cuda.PinnedMemoryPointer)
-        assert later.ptr == mem.ptr + 16 and later.size == mem.size - 16
+        assert later.ptr == mem.ptr + 16 and later.size() == mem.size() - 16
+        assert (16 + mem).ptr == later.ptr and (later - 16).ptr == mem.ptr
         assert numpy.frombuffer(later, numpy.float32, 1)[0] == 4
         del pinned, mem, later
         import gc
         gc.collect()
         assert pool.n_free_blocks() >= 1
     finally:
-        cp.cuda.set_pinned_memory_allocator()
+        # Back to the default pool (None would install an unpooled one).
+        cp.cuda.set_pinned_memory_allocator(
+            cp.get_default_pinned_memory_pool().malloc)
     assert cp.cuda.pinned_memory.alloc_pinned_memory is cp.cuda.alloc_pinned_memory
 
 
