@@ -307,11 +307,6 @@ def _check_copy(dst, src, size, kind):
         raise CUDARuntimeError(cudaErrorInvalidValue)
 
 
-def _stream(stream):
-    from fake_cupy._runtime import ExternalStream
-    return ExternalStream(int(stream))
-
-
 def memcpy(dst, src, size, kind):
     """cudaMemcpy: `size` bytes from address `src` to address `dst`, after
     the current device's queued work (host addresses are taken as they
@@ -327,7 +322,8 @@ def memcpyAsync(dst, src, size, kind, stream):
     from fake_cupy import _memory
     _check_copy(dst, src, size, kind)
     if size:
-        _memory.MemoryPointer._queued(_stream(stream), _memory._memmove,
+        _memory.MemoryPointer._queued(_stream_of(int(stream)),
+                                      _memory._memmove,
                                       int(dst), int(src), size)
 
 
@@ -344,7 +340,8 @@ def memsetAsync(ptr, value, size, stream):
     from fake_cupy import _memory
     if size:
         _check_device_range(ptr, size)
-        _memory.MemoryPointer._queued(_stream(stream), _memory._memset,
+        _memory.MemoryPointer._queued(_stream_of(int(stream)),
+                                      _memory._memset,
                                       int(ptr), value, size)
 
 
