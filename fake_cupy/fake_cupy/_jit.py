@@ -60,13 +60,13 @@ __device__ unsigned int _jit_laneid() {
 _NOT_PY = object()       # python_value's answer for a kernel value
 
 
-
 def _is_kernel_built_in(value):
     """Whether a value of the Python scope is one of cupyx.jit's names that
     exist only in a kernel (threadIdx, blockIdx, blockDim, gridDim,
     warpsize)."""
     from fake_cupy import _jit_api
     return isinstance(value, _jit_api._Dim3Name) or value is _jit_api.warpsize
+
 
 class _Array:
     def __init__(self, dtype, ndim):
