@@ -70,19 +70,45 @@ def _pinned(shape, dtype, fill):
     return out
 
 
-def _scatter(ufunc):
+# The dtypes CuPy's atomic scatter kernels take, for an index with integer
+# arrays (its _scatter_op_single); other indexes have no such limit.
+_SCATTER_DTYPES = {
+    "add": ("int32", "float16", "float32", "float64", "uint32", "uint64"),
+    "max": ("int32", "float32", "float64", "uint32", "uint64"),
+    "min": ("int32", "float32", "float64", "uint32", "uint64")}
+
+
+def _has_integer_array(index):
+    items = index if isinstance(index, tuple) else (index,)
+    for item in items:
+        if isinstance(item, (list, numpy.ndarray)) or hasattr(item, "_host"):
+            kind = numpy.asarray(item._host() if hasattr(item, "_host")
+                                 else item).dtype.kind
+            if kind in "iu" or isinstance(item, list) and kind != "b":
+                return True
+    return False
+
+
+def _scatter(ufunc, op):
     def scatter(a, slices, value):
         """cupyx.scatter_add/max/min: a[slices] updated in place, each
-        index as often as it appears (NumPy's ufunc.at)."""
-        from fake_cupy._ndarray import _unwrap, _unwrap_index
-        ufunc.at(a._host(), _unwrap_index(slices), _unwrap(value))
-    scatter.__name__ = "scatter_" + ufunc.__name__.replace("imum", "")
+        index as often as it appears (NumPy's ufunc.at); as in CuPy, the
+        value (a cupy or NumPy array, or a scalar) is taken in a's dtype."""
+        from fake_cupy._ndarray import _unwrap_index, ndarray
+        if _has_integer_array(slices) and \
+                a.dtype.name not in _SCATTER_DTYPES[op]:
+            raise TypeError(f"scatter_{op} only supports "
+                            f"{', '.join(_SCATTER_DTYPES[op])} as data type")
+        host = value._host() if isinstance(value, ndarray) else value
+        ufunc.at(a._host(), _unwrap_index(slices),
+                 numpy.asarray(host).astype(a.dtype, copy=False))
+    scatter.__name__ = "scatter_" + op
     return scatter
 
 
-scatter_add = _scatter(numpy.add)
-scatter_max = _scatter(numpy.maximum)
-scatter_min = _scatter(numpy.minimum)
+scatter_add = _scatter(numpy.add, "add")
+scatter_max = _scatter(numpy.maximum, "max")
+scatter_min = _scatter(numpy.minimum, "min")
 
 
 def empty_pinned(shape, dtype=float, order="C"):

@@ -419,8 +419,20 @@ def test_cupyx_scatter_operations(cp):
     assert m.get().tolist() == [[0, 7, 0], [0, 0, 0]]
     cupyx.scatter_min(m, (slice(None), 0), -3)
     assert m.get()[:, 0].tolist() == [-3, -3]
-    with pytest.raises(TypeError):
-        cupyx.scatter_add(a, [0], numpy.ones(1, numpy.float32))  # a NumPy value
+    # As in CuPy, a NumPy value is copied in a's dtype, and the atomic
+    # kernels of an integer-array index take only some dtypes.
+    cupyx.scatter_add(a, [0, 0], numpy.array([0.25, 0.25]))
+    assert a.get()[0] == 2.0
+    i = cp.zeros(3, dtype=numpy.int32)
+    cupyx.scatter_add(i, cp.asarray([2, 2]), 1.75)
+    assert i.get().tolist() == [0, 0, 2]
+    with pytest.raises(TypeError, match="scatter_add only supports"):
+        cupyx.scatter_add(cp.zeros(3, dtype=numpy.int64), cp.asarray([1]), 1)
+    with pytest.raises(TypeError, match="scatter_max only supports"):
+        cupyx.scatter_max(cp.zeros(3, dtype=numpy.float16), [1], 1)
+    h = cp.zeros(3, dtype=numpy.int64)
+    cupyx.scatter_add(h, slice(1, None), 4)      # no integer array: any dtype
+    assert h.get().tolist() == [0, 4, 4]
 
 
 def test_runtime_events_peers_and_pointer_attributes(cp, monkeypatch):
