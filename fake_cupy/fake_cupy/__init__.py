@@ -25,6 +25,7 @@ from fake_cupy._functions import (array, asarray, asanyarray, ascontiguousarray,
                                   asnumpy, get_array_module, is_available,
                                   synchronize)
 from fake_cupy._install import install, installed, uninstall
+from fake_cupy._internals import clear_memo, memoize
 from fake_cupy._elementwise import ElementwiseKernel, ReductionKernel, fuse
 from fake_cupy._kernel import RawKernel, RawModule, set_strict
 from fake_cupy._memory import (get_default_memory_pool,
@@ -39,6 +40,7 @@ IS_FAKE = True
 
 
 globals().update(_functions.CREATION)
+globals().update(_functions.INDEX_TRICKS)
 
 from fake_cupy import _random as random  # noqa: E402
 from fake_cupy import _exceptions as exceptions  # noqa: E402

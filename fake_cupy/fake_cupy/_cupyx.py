@@ -1,5 +1,5 @@
-"""cupyx of the fake CuPy: cupyx.jit (see _jit.py), pinned host arrays
-(NumPy arrays here), and
+"""cupyx of the fake CuPy: cupyx.jit (see _jit.py), cupyx.profiler (see
+_profiler.py), pinned host arrays (NumPy arrays here), and
 cupyx.scipy, whose submodules (cupyx.scipy.special, ...) delegate to SciPy's
 as cupy.linalg delegates to NumPy's; without SciPy importing one raises
 ImportError, as the real cupyx.scipy needs no SciPy but the fake does."""
@@ -11,7 +11,12 @@ import types
 import numpy
 
 from fake_cupy import _jit_api as jit  # noqa: F401 (cupyx.jit)
-from fake_cupy import _memory
+from fake_cupy import _memory, _profiler
+
+profiler = types.ModuleType("cupyx.profiler", "Fake CuPy's cupyx.profiler.")
+profiler.benchmark = _profiler.benchmark
+profiler.time_range = _profiler.time_range
+profiler.profile = _profiler.profile
 
 scipy = types.ModuleType("cupyx.scipy", "Fake CuPy's cupyx.scipy: delegates "
                          "of SciPy's modules.")
@@ -57,13 +62,53 @@ class _PinnedHolder:
 def _pinned(shape, dtype, fill):
     dtype = numpy.dtype(dtype)
     count = int(numpy.prod(shape, dtype=numpy.int64))
-    pointer = _memory._pinned_allocator(count * dtype.itemsize)
-    view = numpy.frombuffer(pointer.mem.block.buffer, dtype=dtype,
-                            count=count).reshape(shape)
+    pointer = _memory.alloc_pinned_memory(count * dtype.itemsize)
+    view = numpy.frombuffer(pointer, dtype=dtype, count=count).reshape(shape)
     out = numpy.asarray(_PinnedHolder(pointer, view))
     if fill is not None:
         out[...] = fill
     return out
+
+
+# The dtypes CuPy's atomic scatter kernels take, for an index with integer
+# arrays (its _scatter_op_single); other indexes have no such limit.
+_SCATTER_DTYPES = {
+    "add": ("int32", "float16", "float32", "float64", "uint32", "uint64"),
+    "max": ("int32", "float32", "float64", "uint32", "uint64"),
+    "min": ("int32", "float32", "float64", "uint32", "uint64")}
+
+
+def _has_integer_array(index):
+    items = index if isinstance(index, tuple) else (index,)
+    for item in items:
+        if isinstance(item, (list, numpy.ndarray)) or hasattr(item, "_host"):
+            kind = numpy.asarray(item._host() if hasattr(item, "_host")
+                                 else item).dtype.kind
+            if kind in "iu" or isinstance(item, list) and kind != "b":
+                return True
+    return False
+
+
+def _scatter(ufunc, op):
+    def scatter(a, slices, value):
+        """cupyx.scatter_add/max/min: a[slices] updated in place, each
+        index as often as it appears (NumPy's ufunc.at); as in CuPy, the
+        value (a cupy or NumPy array, or a scalar) is taken in a's dtype."""
+        from fake_cupy._ndarray import _unwrap_index, ndarray
+        if _has_integer_array(slices) and \
+                a.dtype.name not in _SCATTER_DTYPES[op]:
+            raise TypeError(f"scatter_{op} only supports "
+                            f"{', '.join(_SCATTER_DTYPES[op])} as data type")
+        host = value._host() if isinstance(value, ndarray) else value
+        ufunc.at(a._host(), _unwrap_index(slices),
+                 numpy.asarray(host).astype(a.dtype, copy=False))
+    scatter.__name__ = "scatter_" + op
+    return scatter
+
+
+scatter_add = _scatter(numpy.add, "add")
+scatter_max = _scatter(numpy.maximum, "max")
+scatter_min = _scatter(numpy.minimum, "min")
 
 
 def empty_pinned(shape, dtype=float, order="C"):

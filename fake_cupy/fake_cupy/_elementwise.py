@@ -302,8 +302,10 @@ class ElementwiseKernel:
                     raise ValueError(f"Out shape is mismatched: {p.name} "
                                      f"{o.shape}, expected {shape}")
         n = int(numpy.prod(shape, dtype=numpy.int64))
-        kernel, kargs = self._build(ins, outs, shape, types)
-        kargs.append(_indexer(n))
+        loop = _loop_shape(self.in_params + self.out_params, ins + outs,
+                           shape, self.reduce_dims)
+        kernel, kargs = self._build(ins, outs, shape, types, len(loop))
+        kargs.append(_indexer(loop))
         _launch(kernel, n, kargs, block_size, stream)
         if self.no_return:
             return None
@@ -316,7 +318,7 @@ class ElementwiseKernel:
         """The CUDA C of each compiled signature (CuPy's attribute)."""
         return {key: kernel.code for key, kernel in self._kernels.items()}
 
-    def _build(self, ins, outs, shape, types):
+    def _build(self, ins, outs, shape, types, loop_ndim):
         params, body, kargs, sig = [], [], [], []
         for p, a, is_out in [(p, a, False) for p, a in zip(self.in_params, ins)] + \
                 [(p, a, True) for p, a in zip(self.out_params, outs)]:
@@ -324,7 +326,9 @@ class ElementwiseKernel:
                 else _ctype(p.dtype)
             tname = p.type_name if p.dtype is None else ctype
             if not isinstance(a, ndarray):
-                if p.raw or is_out:
+                # `raw` changes only how an array is indexed: a scalar given
+                # for a raw input is a plain scalar, as in CuPy.
+                if is_out:
                     raise TypeError(f"{p.name} must be a cupy.ndarray")
                 dt = _resolve(p, types, self.name)
                 params.append(f"{_ctype(dt)} {p.name}")
@@ -355,16 +359,24 @@ class ElementwiseKernel:
                   for p, a in zip(self.out_params, outs)
                   if not p.raw and _ctype(a.dtype) != (
                       _ctype(_resolve(p, types, self.name)))]
-        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())))
+        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())),
+               loop_ndim)
         kernel = self._kernels.get(key)
         if kernel is None:
+            # The multi-dimensional index is computed only for code that
+            # reads it (_ind.get()).
+            reads_index = "_ind.get" in "".join(
+                (self.operation, self.loop_prep, self.after_loop,
+                 self.preamble))
             code = (_HEADERS + _typedefs(types) + self.preamble + "\n"
                     f'extern "C" __global__ void {self.name}('
-                    + ", ".join(params + ["CIndexer<1> _ind"]) + ") {\n"
+                    + ", ".join(params + [f"CIndexer<{loop_ndim}> _ind"])
+                    + ") {\n"
                     f"  {self.loop_prep}\n"
                     "  for (long long i = (long long)blockIdx.x * blockDim.x "
                     "+ threadIdx.x; i < _ind.size();\n"
                     "       i += (long long)blockDim.x * gridDim.x) {\n"
+                    + ("    _ind.set(i);\n" if reads_index else "")
                     + "\n".join(body) + "\n"
                     f"    {self.operation};\n"
                     + "\n".join(writes) + "\n"
@@ -376,12 +388,58 @@ class ElementwiseKernel:
         return kernel, kargs
 
 
-class _Indexer(ctypes.Structure):
-    _fields_ = [("size", ctypes.c_longlong)]
+_indexer_types = {}
 
 
-def _indexer(n):
-    return _Indexer(n)
+def _indexer(shape):
+    """The CIndexer<len(shape)> argument: the size and the shape of the
+    loop (carray.cuh's layout; the index is each thread's own)."""
+    ndim = len(shape)
+    typ = _indexer_types.get(ndim)
+    if typ is None:
+        dims = ctypes.c_longlong * max(ndim, 1)
+        typ = _indexer_types[ndim] = type(
+            f"_Indexer{ndim}", (ctypes.Structure,),
+            {"_fields_": [("size", ctypes.c_longlong), ("shape", dims),
+                          ("index", dims)]})
+    return typ(int(numpy.prod(shape, dtype=numpy.int64)),
+               (ctypes.c_longlong * max(ndim, 1))(*shape))
+
+
+def _loop_shape(params, arrays, shape, reduce_dims):
+    """The shape _ind walks: the broadcast shape, or with `reduce_dims`
+    (ElementwiseKernel's default) that shape with the dimensions merged that
+    every non-raw array steps through evenly, as CuPy reduces them (the
+    element order, C order, is the same)."""
+    if not reduce_dims or len(shape) <= 1:
+        return shape
+    views = [numpy.broadcast_to(a._host(), shape)
+             for p, a in zip(params, arrays)
+             if isinstance(a, ndarray) and not p.raw]
+    if not views:
+        return shape
+    strided = [v for v in views if not v.flags.c_contiguous]
+    if not strided:
+        return (int(numpy.prod(shape, dtype=numpy.int64)),)
+    if len(shape) == 2:
+        return shape
+    extents, axes, last = list(shape), [], -1
+    for ax in range(len(shape)):
+        if extents[ax] == 1:
+            continue
+        if last < 0:
+            last = ax
+            continue
+        if all(v.strides[ax] * extents[ax] == v.strides[last] for v in strided):
+            extents[ax] *= extents[last]
+        else:
+            axes.append(last)
+        last = ax
+    if last >= 0:
+        axes.append(last)
+    if len(axes) == len(shape):
+        return shape
+    return tuple(extents[ax] for ax in axes)
 
 
 def _scalar_arg(value, dtype):
@@ -583,6 +641,12 @@ class ReductionKernel:
                     f'extern "C" __global__ void {self.name}('
                     + ", ".join(params + ["long long _out_size",
                                           "long long _red_size"]) + ") {\n"
+                    # CuPy's names for the loops over the input and the
+                    # output, which map and post-map expressions may use.
+                    f"  CIndexer<{ndim}> _in_ind;\n"
+                    "  _in_ind.size_ = _out_size * _red_size;\n"
+                    f"  CIndexer<{len(out_shape)}> _out_ind;\n"
+                    "  _out_ind.size_ = _out_size;\n"
                     "  for (long long _o = (long long)blockIdx.x * blockDim.x"
                     " + threadIdx.x; _o < _out_size;\n"
                     "       _o += (long long)blockDim.x * gridDim.x) {\n"

@@ -146,6 +146,41 @@ def delegate(func):
     return call
 
 
+class _GridMaker:
+    """cupy.mgrid and cupy.ogrid: NumPy's, with cupy arrays out."""
+
+    def __init__(self, numpy_grid):
+        self._grid = numpy_grid
+
+    def __getitem__(self, key):
+        return _wrap_any(self._grid[key])
+
+
+class _Concatenator:
+    """cupy.r_ and cupy.c_ as CuPy's AxisConcatenator: items are cupy
+    arrays, scalars or array-likes (converted); slices and strings raise
+    NotImplementedError, as in CuPy."""
+
+    def __init__(self, numpy_concatenator):
+        self._concatenator = numpy_concatenator
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        host = []
+        for item in items:
+            if isinstance(item, (slice, str)):
+                raise NotImplementedError
+            host.append(item._host() if isinstance(item, ndarray)
+                        else numpy.asarray(item) if not numpy.isscalar(item)
+                        else item)
+        return _new_from(numpy.asarray(self._concatenator[tuple(host)]))
+
+
+INDEX_TRICKS = {"mgrid": _GridMaker(numpy.mgrid),
+                "ogrid": _GridMaker(numpy.ogrid),
+                "r_": _Concatenator(numpy.r_), "c_": _Concatenator(numpy.c_)}
+
+
 def delegate_module(name, module):
     """A module whose functions are delegates of `module`'s."""
     proxy = types.ModuleType(name, f"Fake CuPy's {name}: delegates of {module.__name__}.")

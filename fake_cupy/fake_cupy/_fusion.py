@@ -34,6 +34,7 @@ signature (broadcasting and output allocation are ElementwiseKernel's).
 """
 import functools
 import numbers
+import re
 
 import numpy
 
@@ -230,6 +231,8 @@ class _Var:
                         "(use cupy.where instead of if)")
 
     def __getitem__(self, index):
+        if self._is_array and self._param is not None and _is_basic(index):
+            return self._trace.indexed(self, index)
         raise NotImplementedError("cupy.fuse: indexing a traced value is "
                                   "not supported")
 
@@ -283,6 +286,24 @@ _Var.__invert__ = lambda self: numpy.invert(self)
 _Var.__hash__ = object.__hash__
 
 
+def _is_basic(index):
+    """Whether `index` is a basic index: ints, slices, None, Ellipsis."""
+    items = index if isinstance(index, tuple) else (index,)
+    return all(i is None or i is Ellipsis or isinstance(i, slice)
+               or isinstance(i, (int, numpy.integer))
+               and not isinstance(i, (bool, numpy.bool_)) for i in items)
+
+
+class _Indexed:
+    """A view of argument `source` by a basic index, taken at each call."""
+
+    def __init__(self, source, index):
+        self.source, self.index = source, index
+
+    def __call__(self, args):
+        return args[self.source][self.index]
+
+
 class _Trace:
     """The parameters and statements of one traced call."""
 
@@ -295,6 +316,7 @@ class _Trace:
         self.writes = []        # (param name, dtype, expression)
         self.reduction = None   # (name, axis, keepdims, dtype, expr)
         self.count = 0
+        self.indexed_sources = set()    # arguments the function indexes
 
     def param(self, value):
         if isinstance(value, ndarray):
@@ -310,6 +332,27 @@ class _Trace:
         self.params.append((name, dtype, False))
         weak = None if isinstance(value, numpy.generic) else type(value)
         return _Var(self, dtype, name, 0, param=name, weak=weak)
+
+    def indexed(self, var, index):
+        """An argument indexed with a basic index (ints, slices, None,
+        Ellipsis): a parameter of its own, the view args[k][index] taken
+        at each call (_Indexed in `values`)."""
+        # The index's effect on the number of dimensions, read on a
+        # zero-stride byte array of large extents (no memory).
+        extent = 1 << (60 // max(var.ndim, 1))
+        probe = numpy.broadcast_to(numpy.empty((), numpy.uint8),
+                                   (extent,) * var.ndim)
+        try:
+            ndim = probe[index].ndim
+        except IndexError as e:
+            raise IndexError(f"cupy.fuse: {e}") from None
+        name = f"_p{len(self.params)}"
+        self.params.append((name, var.dtype, True))
+        self.values.append(_Indexed(int(var._param[2:]), index))
+        self.indexed_sources.add(var._param)
+        view = _Var(self, var.dtype, name, ndim, param=name)
+        view._is_array = True
+        return view
 
     def operand(self, value):
         """A traced value for an operand: a constant becomes a parameter."""
@@ -480,7 +523,16 @@ class _Compiled:
                                 f"{type(r).__name__}, not a traced value")
             outs.append(r)
         self.none = not outs
-        in_params = ", ".join(f"{_c_name(dt)} {n}"
+        code = "\n".join(list(trace.stmts) + list(trace.post)
+                         + [r._expr for r in outs]
+                         + [e for _, _, e in trace.writes]
+                         + ([trace.reduction[4]] if trace.reduction else []))
+        # An argument used only through its indexed views is raw: it does
+        # not take part in the broadcast (its views do).
+        raw = {n for n in trace.indexed_sources
+               if not re.search(rf"\b{n}\b", code)}
+        in_params = ", ".join(("raw " if n in raw else "")
+                              + f"{_c_name(dt)} {n}"
                               for n, dt, _ in trace.params)
         self.write_params = [n for n, _, _ in trace.writes]
         self.reduction = trace.reduction
@@ -507,11 +559,11 @@ class _Compiled:
             rdtype = numpy.dtype(numpy.float32)     # folded in float
         rtype = _ctype(rdtype)
         signature = ", ".join(f"const {_ctype(dt)} {n}"
-                              for n, dt, _ in trace.params)
+                              for n, dt, _ in trace.params if n not in raw)
         preamble = (_PREAMBLE + f"__device__ {rtype} _fz_map({signature}) "
                     "{\n  " + "\n  ".join(trace.stmts)
                     + f"\n  return ({rtype})({expr});\n}}\n")
-        args = ", ".join(n for n, _, _ in trace.params)
+        args = ", ".join(n for n, _, _ in trace.params if n not in raw)
         post = list(trace.post) + [f"_out0 = {outs[0]._expr};"]
         self.axis, self.keepdims = axis, keepdims
         self.kernel = ReductionKernel(
@@ -520,7 +572,9 @@ class _Compiled:
             reduce_type=_c_name(rdtype), preamble=preamble)
 
     def __call__(self, args):
-        args = list(args) + list(self.values)
+        args = list(args)
+        args += [v(args) if isinstance(v, _Indexed) else v
+                 for v in self.values]
         if self.reduction is not None:
             return self.kernel(*args, axis=self.axis, keepdims=self.keepdims)
         written = [args[int(n[2:])] for n in self.write_params]

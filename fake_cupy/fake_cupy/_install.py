@@ -25,7 +25,8 @@ def install():
             % getattr(current, "__file__", current))
     sys.modules["cupy"] = fake_cupy
     sys.modules["cupy.cuda"] = fake_cupy.cuda
-    for sub in ("runtime", "driver", "memory", "compiler", "stream"):
+    for sub in ("runtime", "driver", "memory", "compiler", "stream", "nvtx",
+                "profiler", "pinned_memory"):
         sys.modules["cupy.cuda." + sub] = getattr(fake_cupy.cuda, sub)
     sys.modules["cupy.testing"] = fake_cupy.testing
     sys.modules["cupy.exceptions"] = fake_cupy.exceptions
@@ -42,6 +43,7 @@ def install():
     sys.modules["cupyx"] = _cupyx
     sys.modules["cupyx.scipy"] = _cupyx.scipy
     sys.modules["cupyx.jit"] = _cupyx.jit
+    sys.modules["cupyx.profiler"] = _cupyx.profiler
     if _cupyx.SCIPY_FINDER not in sys.meta_path:
         sys.meta_path.append(_cupyx.SCIPY_FINDER)
 

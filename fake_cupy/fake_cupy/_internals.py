@@ -42,11 +42,25 @@ def elementwise_copy(src, dst, *args, **kwargs):
 
 
 def memoize(for_each_device=False):
-    """cupy._util.memoize: caches a function's results by its arguments."""
+    """cupy.memoize (cupy._util.memoize): caches a function's results by its
+    arguments, and by the current device when `for_each_device` (a kernel
+    loaded for one device is not another device's)."""
     def decorator(func):
-        cached = functools.lru_cache(maxsize=None)(func)
-        _memos.append(cached)
-        return functools.wraps(func)(cached)
+        if not for_each_device:
+            cached = functools.lru_cache(maxsize=None)(func)
+            _memos.append(cached)
+            return functools.wraps(func)(cached)
+        from fake_cupy import _runtime
+
+        @functools.lru_cache(maxsize=None)
+        def on_device(device_id, *args, **kwargs):
+            return func(*args, **kwargs)
+        _memos.append(on_device)
+
+        @functools.wraps(func)
+        def call(*args, **kwargs):
+            return on_device(_runtime.current_device_id(), *args, **kwargs)
+        return call
     return decorator
 
 

@@ -60,6 +60,14 @@ __device__ unsigned int _jit_laneid() {
 _NOT_PY = object()       # python_value's answer for a kernel value
 
 
+def _is_kernel_built_in(value):
+    """Whether a value of the Python scope is one of cupyx.jit's names that
+    exist only in a kernel (threadIdx, blockIdx, blockDim, gridDim,
+    warpsize)."""
+    from fake_cupy import _jit_api
+    return isinstance(value, _jit_api._Dim3Name) or value is _jit_api.warpsize
+
+
 class _Array:
     def __init__(self, dtype, ndim):
         self.dtype, self.ndim = numpy.dtype(dtype), ndim
@@ -363,6 +371,8 @@ class _Translator:
             base = self.python_value(node.value)
             if base is _NOT_PY:
                 return _NOT_PY
+            if _is_kernel_built_in(base):
+                return _NOT_PY              # jit.threadIdx.x: a kernel value
             try:
                 return getattr(base, node.attr)
             except AttributeError:
@@ -564,8 +574,10 @@ class _Translator:
     def expr_Compare(self, node):
         values = [node.left] + node.comparators
         py = [self.python_value(v) for v in values]
+        # threadIdx, warpsize and the like are kernel values, never compared
+        # when the kernel is translated.
         if all(v is not _NOT_PY and not isinstance(v, numpy.generic)
-               for v in py):
+               and not _is_kernel_built_in(v) for v in py):
             # Values of the Python scope: compared now, as CuPy does.
             result = True
             for op, a, b in zip(node.ops, py, py[1:]):

@@ -776,6 +776,10 @@ class RawKernel:
         _check_devices(self.name, kernel.params, converted)
         if stream is None:
             stream = _runtime.get_current_stream()
+        elif not isinstance(stream, _runtime.BaseStream):
+            # CuPy launches on stream.ptr: any object with a .ptr (another
+            # library's stream, a namedtuple) names a stream.
+            stream = _runtime.ExternalStream(int(stream.ptr))
         stream_key = stream.key
         buffers = []
         pointers = []

@@ -2,13 +2,26 @@
 
 Device memory of the fake is host memory: each block is a NumPy byte buffer
 aligned to 256 bytes (as cudaMalloc's are), whose address never changes,
-so kernels receive real pointers. MemoryPool counts in 512-byte units and
+so kernels receive real pointers. A block is a mapping of its own, apart
+from the interpreter's heap, between two read-only guard regions of 64 KiB:
+a kernel that writes beyond its arrays' blocks faults
+(CUDA_ERROR_ILLEGAL_ADDRESS, naming the kernel, thread and line) instead of
+corrupting the interpreter, while reading a little past them gives zeros
+without a fault, as a GPU reads the mapped memory around an allocation
+(tiled kernels such as CuPy's sgemm example read past the edge and discard
+what they read). The mem checker (CUEMU_FAKE_CUPY_CHECK=mem) reports both.
+Past a budget of such mappings (the kernel limits a process's mappings),
+further blocks are pieces of shared 16 MiB slabs, guarded at their ends
+only: a write past one of them reaches its neighbour, as on a GPU. MemoryPool counts in 512-byte units and
 keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
 in it one arena of free chunks per allocation stream; an allocation takes
 the smallest free chunk that fits (best fit) and splits off the rest, and
 a freed chunk merges with free neighbours of the same allocation.
 PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
+import ctypes
+import functools
+import mmap
 import operator
 import threading
 import weakref
@@ -25,17 +38,95 @@ def _round_size(size):
     return (size + _UNIT - 1) // _UNIT * _UNIT
 
 
-class _Block:
-    """A piece of host memory of `size` bytes at a stable, aligned address."""
+_PAGE = mmap.PAGESIZE
+_libc = ctypes.CDLL(None, use_errno=True)
+_PROT_READ = 1  # <sys/mman.h>; Python's mmap module does not name it
+_GUARD = 64 * 1024
+_libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 
-    __slots__ = ("buffer", "ptr", "size")
+
+def _max_map_count():
+    try:
+        with open("/proc/sys/vm/max_map_count") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return 65530
+
+
+# A mapping between guards is three of the kernel's memory mappings, of
+# which a process has vm.max_map_count (65530 by default), shared with the
+# interpreter, its libraries and the kernels' modules: past this many live
+# blocks of their own, blocks come from shared guarded slabs.
+_OWN_MAPPINGS_MAX = min(16384, _max_map_count() // 8)
+_SLAB = 16 << 20
+_mapping_lock = threading.Lock()
+_own_mappings = 0
+_slab = None            # [bytes of the current slab, next free offset]
+
+
+def _guarded_mapping(span):
+    """`span` bytes (a multiple of the page size) of an anonymous mapping
+    between two read-only guard regions, as a NumPy byte array that keeps
+    the mapping alive (its base), or None when the system refuses one."""
+    try:
+        # Private, as the interpreter's heap is: a shared anonymous mapping
+        # (mmap's default) would let a forked child's writes reach the
+        # parent's arrays.
+        region = mmap.mmap(-1, span + 2 * _GUARD, flags=mmap.MAP_PRIVATE)
+    except OSError:
+        return None
+    whole = numpy.frombuffer(region, dtype=numpy.uint8)
+    base = whole.ctypes.data
+    for guard in (base, base + _GUARD + span):
+        if _libc.mprotect(guard, _GUARD, _PROT_READ) != 0:
+            return None
+    return whole[_GUARD:_GUARD + span]
+
+
+def _own_mapping_freed():
+    global _own_mappings
+    with _mapping_lock:
+        _own_mappings -= 1
+
+
+def _device_bytes(size):
+    """`size` bytes (256-byte aligned) of device memory, and whether they
+    have a mapping of their own (see the module's docstring): then they end
+    as close to the guard after them as the alignment allows; else they are
+    a piece of a shared slab (guarded at its ends), as when the budget of
+    mappings is spent. OutOfMemoryError when the system has no more."""
+    global _own_mappings, _slab
+    span = -(-max(size, 1) // _PAGE) * _PAGE
+    with _mapping_lock:
+        if _own_mappings < _OWN_MAPPINGS_MAX or span > _SLAB // 4:
+            data = _guarded_mapping(span)
+            if data is not None:
+                _own_mappings += 1
+                start = (span - size) // _ALIGN * _ALIGN
+                return data[start:start + size], True
+        rounded = -(-max(size, 1) // _ALIGN) * _ALIGN
+        if _slab is None or _slab[1] + rounded > _slab[0].size:
+            data = _guarded_mapping(max(_SLAB, span))
+            if data is None:
+                raise _errors.OutOfMemoryError(size, 0)
+            _slab = [data, 0]
+        data, offset = _slab
+        _slab[1] += rounded
+        return data[offset:offset + size], False
+
+
+class _Block:
+    """A piece of host memory of `size` bytes at a stable, aligned address,
+    between guard pages (see the module's docstring)."""
+
+    __slots__ = ("buffer", "ptr", "size", "__weakref__")
 
     def __init__(self, size):
-        raw = numpy.empty(size + _ALIGN, dtype=numpy.uint8)
-        offset = (-raw.ctypes.data) % _ALIGN
-        self.buffer = raw[offset:offset + size]
+        self.buffer, own = _device_bytes(size)
         self.ptr = self.buffer.ctypes.data
         self.size = size
+        if own:
+            weakref.finalize(self, _own_mapping_freed)
 
 
 class _AllocatedBlock:
@@ -589,21 +680,59 @@ class SingleDeviceMemoryPool(MemoryPool):
 
 
 class PinnedMemoryPointer:
-    """cupy.cuda.PinnedMemoryPointer."""
+    """cupy.cuda.PinnedMemoryPointer(mem, offset): the host memory from
+    mem.ptr + offset to the end of `mem` (`ptr`, size() as in CuPy, where
+    it is a method, int(p), p + n, n + p, p - n), which, as CuPy's, has the
+    buffer protocol: numpy.frombuffer(p, dtype, count) and
+    numpy.ndarray(shape, dtype, buffer=p) view it. Python 3.11 classes
+    cannot export a buffer themselves, so an instance is also a ctypes byte
+    array of its size at its address (a subclass per size, of which the
+    most recent few are kept). p += n makes a new pointer (CuPy moves p
+    itself: only other names for p differ)."""
 
-    __slots__ = ("mem", "ptr", "size")
+    def __new__(cls, mem, offset=0):
+        size = max(int(mem.size) - int(offset), 0)
+        self = _pinned_pointer_type(cls, size).from_address(mem.ptr + offset)
+        self.mem, self.ptr = mem, mem.ptr + offset
+        return self
 
-    def __init__(self, mem, size):
-        self.mem = mem
-        self.ptr = mem.ptr
-        self.size = size
+    def size(self):
+        """The bytes from the pointer to the end of its memory."""
+        return max(int(self.mem.size) - (self.ptr - self.mem.ptr), 0)
+
+    def __int__(self):
+        return self.ptr
+
+    def __add__(self, offset):
+        return PinnedMemoryPointer(self.mem,
+                                   self.ptr - self.mem.ptr + operator.index(offset))
+
+    def __sub__(self, offset):
+        return self + -operator.index(offset)
+
+    __radd__ = __add__
+    __iadd__ = __add__
+    __isub__ = __sub__
+
+    def __repr__(self):
+        return f"<PinnedMemoryPointer 0x{self.ptr:x} of {self.size()} bytes>"
+
+
+@functools.lru_cache(maxsize=64)
+def _pinned_pointer_type(cls, size):
+    """The ctypes byte-array subclass of `cls` for `size` bytes (a few are
+    cached: pointers at many offsets would otherwise keep a class each)."""
+    return type(cls.__name__, (cls, ctypes.c_ubyte * size),
+                {"__init__": lambda self, *args, **kwargs: None,
+                 "__module__": cls.__module__})
 
 
 class _PinnedMemory:
-    __slots__ = ("pool", "block", "ptr")
+    __slots__ = ("pool", "block", "ptr", "size")
 
     def __init__(self, pool, block):
         self.pool, self.block, self.ptr = pool, block, block.ptr
+        self.size = block.size
 
     def __del__(self):
         try:
@@ -627,7 +756,7 @@ class PinnedMemoryPool:
         with self._lock:
             blocks = self._free.get(rounded)
             block = blocks.pop() if blocks else _Block(rounded)
-        return PinnedMemoryPointer(_PinnedMemory(self, block), size)
+        return PinnedMemoryPointer(_PinnedMemory(self, block), 0)
 
     def _free_block(self, block):
         with self._lock:
@@ -827,6 +956,12 @@ class _FreeOnDelete:
             self.free(self.ptr, self.device_id)
         except Exception:
             pass
+
+
+def alloc_pinned_memory(size):
+    """cupy.cuda.alloc_pinned_memory: `size` bytes of pinned host memory
+    from the current pinned allocator (a PinnedMemoryPointer)."""
+    return _pinned_allocator(size)
 
 
 def set_pinned_memory_allocator(allocator=None):

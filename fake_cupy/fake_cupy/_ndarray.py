@@ -232,6 +232,38 @@ class ndarray:
         return _wrap_any(self._host().view() if dtype is None
                          else self._host().view(dtype), (self,))
 
+    def reduced_view(self, dtype=None):
+        """A view with as few dimensions as the layout allows (CuPy's): unit
+        axes go, and an axis merges into the one before it when that one's
+        stride is its extent times its stride; self when nothing changes.
+        `dtype` (deprecated in CuPy) reinterprets the flattened memory."""
+        if dtype is not None:
+            import warnings
+            warnings.warn("calling reduced_view with dtype is deprecated",
+                          DeprecationWarning, stacklevel=2)
+            return self.reshape(-1).view(dtype)
+        if self.ndim <= 1:
+            return self
+        host = self._host()
+        if host.flags.c_contiguous:
+            shape, strides = [self.size], [self.itemsize]
+        else:
+            shape, strides = [], []
+            for extent, stride in zip(host.shape, host.strides):
+                if extent == 1:
+                    continue
+                if shape and strides[-1] == extent * stride:
+                    shape[-1] *= extent
+                    strides[-1] = stride
+                else:
+                    shape.append(extent)
+                    strides.append(stride)
+            if len(shape) == self.ndim:
+                return self
+        view = numpy.lib.stride_tricks.as_strided(host, tuple(shape),
+                                                  tuple(strides))
+        return _wrap_any(view, (self,))
+
     def fill(self, value):
         self._host().fill(value)
 
@@ -340,7 +372,13 @@ def _unwrap_index(index):
     if isinstance(index, ndarray):
         return index._host()
     if isinstance(index, numpy.ndarray):
-        raise _unsupported(index)
+        # CuPy copies a NumPy index array to the device (core.array) and
+        # accepts integer and boolean ones, as NumPy does.
+        if index.dtype.kind not in "biu":
+            raise IndexError(
+                "arrays used as indices must be of integer or boolean type. "
+                f"(actual: {index.dtype.type})")
+        return index
     return index
 
 

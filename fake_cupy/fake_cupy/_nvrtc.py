@@ -128,7 +128,9 @@ def compile(code, options, name_expressions=(), name="kernel.cu"):
         if key in _cache:
             result = _cache[key]
             if isinstance(result, Failure):
-                raise result
+                # A fresh exception each time: a raised one keeps the
+                # frames it went through (and their locals) alive.
+                raise Failure(result.status, result.log)
             return result
         prog = ctypes.c_void_p()
         status = lib.nvrtcCreateProgram(ctypes.byref(prog),
@@ -150,7 +152,7 @@ def compile(code, options, name_expressions=(), name="kernel.cu"):
             if status != 0:
                 failure = Failure(lib.nvrtcGetErrorString(status).decode(), log)
                 _cache[key] = failure
-                raise failure
+                raise Failure(failure.status, failure.log)
             lib.nvrtcGetPTXSize(prog, ctypes.byref(size))
             buf = ctypes.create_string_buffer(size.value + 1)
             lib.nvrtcGetPTX(prog, buf)

@@ -93,8 +93,8 @@ def test_indexing_views_and_stable_addresses(cp):
     assert isinstance(mask, cp.ndarray)
     assert a[mask].get().tolist() == [7, 8, 9, 10, 11, 12]
     assert a[cp.asarray(numpy.array([0, 1]))].get().tolist() == [1, 2]
-    with pytest.raises(TypeError):
-        a[numpy.array([0, 1])]
+    # CuPy copies a NumPy index array to the device (_prepare_slice_list).
+    assert a[numpy.array([0, 1])].get().tolist() == [1, 2]
 
 
 def test_cuda_array_interface_version_3(cp):

@@ -36,6 +36,12 @@ def test_install_makes_import_cupy_return_the_fake(clean_modules):
     assert driver.CUDADriverError is fake_cupy.cuda.driver.CUDADriverError
     assert runtime.getDeviceCount() >= 1
     assert cupyx.zeros_pinned(3).shape == (3,)
+    import cupy.cuda.nvtx
+    import cupy.cuda.profiler
+    import cupy.cuda.pinned_memory
+    from cupyx.profiler import benchmark
+    assert cupy.cuda.nvtx.RangePop is fake_cupy.cuda.nvtx.RangePop
+    assert benchmark is cupyx.profiler.benchmark
     fake_cupy.install()                 # installing twice is harmless
     fake_cupy.uninstall()
     assert "cupy" not in sys.modules

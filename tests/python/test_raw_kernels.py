@@ -241,3 +241,24 @@ def test_compiler_module(cp):
         assert ".entry axpy" in ptx
         with pytest.raises(cp.cuda.compiler.CompileException):
             cp.cuda.compiler.compile_using_nvrtc("this is not C++")
+
+
+def test_a_refused_compile_keeps_no_caller_alive(cp):
+    # The compile error of a program (NVRTC's, remembered for the next
+    # compile of the same code) must not hold its first caller's frames,
+    # and with them that caller's arrays.
+    import gc
+    import weakref
+
+    class Local:
+        pass
+
+    def attempt():
+        local = Local()
+        with pytest.raises(cp.cuda.compiler.CompileException):
+            cp.RawModule(code="this is not C").compile()
+        return weakref.ref(local)
+
+    refs = [attempt(), attempt()]
+    gc.collect()
+    assert [r() for r in refs] == [None, None]

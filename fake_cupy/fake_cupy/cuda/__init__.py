@@ -5,13 +5,16 @@ from fake_cupy._memory import (BaseMemory, ManagedMemory, Memory,
                                MemoryPool, PinnedMemoryPointer,
                                PinnedMemoryPool, PooledMemory,
                                PythonFunctionAllocator, UnownedMemory, alloc,
+                               alloc_pinned_memory,
                                get_allocator, malloc_async, malloc_managed,
                                set_allocator, set_pinned_memory_allocator,
                                using_allocator)
 from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
                                 get_current_stream, get_elapsed_time,
                                 set_async_mode, async_mode)
-from fake_cupy.cuda import compiler, device, driver, memory, runtime, stream
+from fake_cupy.cuda import (compiler, device, driver, memory, nvtx,
+                            pinned_memory, profiler, runtime, stream)
+from fake_cupy.cuda.compiler import compile_with_cache
 
 Stream.null = Stream(null=True)
 Stream.ptds = Stream(ptds=True)
@@ -56,9 +59,9 @@ __all__ = ["BaseMemory", "ManagedMemory", "Memory", "MemoryAsync",
            "UnownedMemory", "device", "get_allocator",
            "get_local_runtime_version", "malloc_async", "malloc_managed",
            "Device", "Event", "ExternalStream", "LifetimeError",
-           "MemoryPointer", "alloc", "MemoryPool", "PinnedMemoryPointer",
+           "MemoryPointer", "alloc", "alloc_pinned_memory", "MemoryPool", "PinnedMemoryPointer",
            "PinnedMemoryPool", "Stream", "async_mode", "check_pending",
-           "compiler", "driver", "get_current_stream", "get_device_id",
-           "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "runtime",
+           "compile_with_cache", "compiler", "driver", "get_current_stream", "get_device_id",
+           "get_elapsed_time", "get_nvcc_path", "is_available", "memory", "nvtx", "pinned_memory", "profiler", "runtime",
            "set_allocator", "set_async_mode", "set_pinned_memory_allocator",
            "stream", "using_allocator"]

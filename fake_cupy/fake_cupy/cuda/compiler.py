@@ -24,6 +24,30 @@ def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
     return result.ptx
 
 
+def compile_with_cache(source, options=(), arch=None, cache_dir=None,
+                       extra_source=None, backend="nvrtc", *,
+                       enable_cooperative_groups=False, name_expressions=None,
+                       log_stream=None, jitify=False):
+    """cupy.cuda.compile_with_cache (deprecated since CuPy v10, with CuPy's
+    UserWarning): compiles `source` into a module whose get_function(name)
+    gives a kernel, launched as f(grid, block, args, shared_mem=0,
+    stream=None). The module is a RawModule of the same code and options;
+    `arch`, `cache_dir` and `extra_source` change nothing here (the cache is
+    libcuemu's)."""
+    import warnings
+    warnings.warn("cupy.cuda.compile_with_cache has been deprecated in CuPy "
+                  "v10, and will be removed in the future. Use "
+                  "cupy.RawModule or cupy.RawKernel instead.", UserWarning,
+                  stacklevel=2)
+    from fake_cupy._kernel import RawModule
+    extra = {"jitify": True} if jitify else {}
+    module = RawModule(code=source, options=tuple(options), backend=backend,
+                       enable_cooperative_groups=enable_cooperative_groups,
+                       name_expressions=name_expressions, **extra)
+    module.compile(log_stream)
+    return module
+
+
 # The cache settings of CuPy's compiler, which its tests replace: the
 # fake's own compile cache is libcuemu's (CUEMU_CACHE_DIR), so these only
 # answer as CuPy's do.
@@ -71,4 +95,5 @@ def _run_cc(cmd, cwd, backend, log_stream=None):
 
 
 __all__ = ["CompileException", "JitifyException", "compile_using_nvrtc",
+           "compile_with_cache",
            "get_cache_dir"]

@@ -1,4 +1,5 @@
-"""cupy.cuda.runtime of the fake CuPy: device queries and synchronization."""
+"""cupy.cuda.runtime of the fake CuPy: device queries, synchronization,
+malloc/free and the memcpy/memset calls."""
 from cuemu import _device
 from fake_cupy import _runtime
 from fake_cupy._errors import CUDARuntimeError
@@ -140,6 +141,110 @@ def streamQuery(stream):
     return 0
 
 
+def _stream_of(handle):
+    s = _streams.get(handle)
+    return s if s is not None else _runtime.ExternalStream(handle)
+
+
+# cudaEvent flags
+eventDefault = 0
+eventBlockingSync = 1
+eventDisableTiming = 2
+eventInterprocess = 4
+_events = {}
+
+
+def eventCreate():
+    """cudaEventCreate: the handle of a new event."""
+    return eventCreateWithFlags(eventDefault)
+
+
+def eventCreateWithFlags(flags):
+    e = _runtime.Event(block=bool(flags & eventBlockingSync),
+                       disable_timing=bool(flags & eventDisableTiming),
+                       interprocess=bool(flags & eventInterprocess))
+    _events[e.ptr] = e
+    return e.ptr
+
+
+def _event(handle):
+    e = _events.get(handle)
+    if e is None:
+        raise CUDARuntimeError(cudaErrorInvalidResourceHandle)
+    return e
+
+
+def eventDestroy(event):
+    """cudaEventDestroy; an unknown handle is cudaErrorInvalidResourceHandle."""
+    _event(event)
+    del _events[event]
+
+
+def eventRecord(event, stream):
+    _event(event).record(_stream_of(stream))
+
+
+def eventSynchronize(event):
+    _event(event).synchronize()
+
+
+def eventQuery(event):
+    """cudaEventQuery: 0 when the event's work is done, else
+    cudaErrorNotReady."""
+    if not _event(event).done:
+        raise CUDARuntimeError(cudaErrorNotReady)
+    return 0
+
+
+def eventElapsedTime(start, end):
+    """cudaEventElapsedTime in milliseconds (an event without timing is
+    cudaErrorInvalidResourceHandle, as in CUDA)."""
+    return _runtime.get_elapsed_time(_event(start), _event(end))
+
+
+def streamWaitEvent(stream, event, flags=0):
+    """cudaStreamWaitEvent: the stream's later work waits for the event."""
+    _stream_of(stream).wait_event(_event(event))
+
+
+def deviceCanAccessPeer(device, peerDevice):
+    """cudaDeviceCanAccessPeer: the emulated devices share the host's
+    memory, so each reaches every other (not itself, as CUDA answers)."""
+    count = getDeviceCount()
+    if not (0 <= device < count and 0 <= peerDevice < count):
+        raise CUDARuntimeError(cudaErrorInvalidDevice)
+    return int(device != peerDevice)
+
+
+# cudaMemoryType
+memoryTypeUnregistered = 0
+memoryTypeHost = 1
+memoryTypeDevice = 2
+memoryTypeManaged = 3
+
+
+class PointerAttributes:
+    """What cudaPointerGetAttributes answers: `type`, `device`,
+    `devicePointer`, `hostPointer`."""
+
+    def __init__(self, device, devicePointer, hostPointer, type):
+        self.device, self.devicePointer = device, devicePointer
+        self.hostPointer, self.type = hostPointer, type
+
+
+def pointerGetAttributes(ptr):
+    """cudaPointerGetAttributes: device (or managed) memory of the fake
+    names its device; any other address is unregistered host memory."""
+    from fake_cupy import _memory
+    mem = _memory.owner_of(int(ptr))
+    if mem is None:
+        return PointerAttributes(-2, 0, int(ptr), memoryTypeUnregistered)
+    if isinstance(mem, _memory.ManagedMemory):
+        return PointerAttributes(mem.device_id, int(ptr), int(ptr),
+                                 memoryTypeManaged)
+    return PointerAttributes(mem.device_id, int(ptr), 0, memoryTypeDevice)
+
+
 def memGetInfo():
     """(free, total) bytes of the current device: its memory less what the
     default pool holds."""
@@ -168,6 +273,78 @@ def free(ptr):
         raise CUDARuntimeError(1)
 
 
+# cudaMemcpyKind
+memcpyHostToHost = 0
+memcpyHostToDevice = 1
+memcpyDeviceToHost = 2
+memcpyDeviceToDevice = 3
+memcpyDefault = 4
+cudaErrorInvalidMemcpyDirection = 21
+
+
+def _check_device_range(ptr, size):
+    """cudaErrorInvalidValue unless [ptr, ptr + size) lies in one live
+    allocation of the fake's device memory (an array, a malloc, a module's
+    global): the fake's device memory is host memory, so a wrong pointer
+    would otherwise be written as the interpreter's own."""
+    from fake_cupy import _memory
+    mem = _memory.owner_of(int(ptr))
+    if mem is None or int(ptr) + size > mem.ptr + mem.size:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def _check_copy(dst, src, size, kind):
+    if kind not in (memcpyHostToHost, memcpyHostToDevice, memcpyDeviceToHost,
+                    memcpyDeviceToDevice, memcpyDefault):
+        raise CUDARuntimeError(cudaErrorInvalidMemcpyDirection)
+    if size == 0:
+        return
+    if kind in (memcpyHostToDevice, memcpyDeviceToDevice):
+        _check_device_range(dst, size)
+    if kind in (memcpyDeviceToHost, memcpyDeviceToDevice):
+        _check_device_range(src, size)
+    if not dst or not src:
+        raise CUDARuntimeError(cudaErrorInvalidValue)
+
+
+def memcpy(dst, src, size, kind):
+    """cudaMemcpy: `size` bytes from address `src` to address `dst`, after
+    the current device's queued work (host addresses are taken as they
+    are; a device-side one must lie in the fake's device memory)."""
+    from fake_cupy import _memory
+    _check_copy(dst, src, size, kind)
+    if size:
+        _memory.MemoryPointer._now(_memory._memmove, int(dst), int(src), size)
+
+
+def memcpyAsync(dst, src, size, kind, stream):
+    """cudaMemcpyAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    _check_copy(dst, src, size, kind)
+    if size:
+        _memory.MemoryPointer._queued(_stream_of(int(stream)),
+                                      _memory._memmove,
+                                      int(dst), int(src), size)
+
+
+def memset(ptr, value, size):
+    """cudaMemset: `size` bytes of device memory at `ptr` set to `value`."""
+    from fake_cupy import _memory
+    if size:
+        _check_device_range(ptr, size)
+        _memory.MemoryPointer._now(_memory._memset, int(ptr), value, size)
+
+
+def memsetAsync(ptr, value, size, stream):
+    """cudaMemsetAsync on the stream whose pointer is `stream`."""
+    from fake_cupy import _memory
+    if size:
+        _check_device_range(ptr, size)
+        _memory.MemoryPointer._queued(_stream_of(int(stream)),
+                                      _memory._memset,
+                                      int(ptr), value, size)
+
+
 def runtimeGetVersion():
     return 12000
 
@@ -180,4 +357,10 @@ __all__ = ["CUDARuntimeError", "deviceGetAttribute", "deviceSynchronize",
            "getDevice", "streamCreate", "streamCreateWithFlags",
            "streamDestroy", "streamQuery", "streamSynchronize",
            "getDeviceCount", "getDeviceProperties", "memGetInfo",
-           "runtimeGetVersion", "setDevice"]
+           "runtimeGetVersion", "setDevice", "malloc", "free", "memcpy",
+           "memcpyAsync", "memset", "memsetAsync", "memcpyHostToHost",
+           "memcpyHostToDevice", "memcpyDeviceToHost", "memcpyDeviceToDevice",
+           "memcpyDefault", "eventCreate", "eventCreateWithFlags",
+           "eventDestroy", "eventRecord", "eventSynchronize", "eventQuery",
+           "eventElapsedTime", "streamWaitEvent", "deviceCanAccessPeer",
+           "pointerGetAttributes", "PointerAttributes"]

@@ -1,0 +1,8 @@
+"""cupy.cuda.pinned_memory of the fake CuPy: page-locked host memory (plain
+host memory here, see _memory.py)."""
+from fake_cupy._memory import (PinnedMemoryPointer, PinnedMemoryPool,
+                               alloc_pinned_memory,
+                               set_pinned_memory_allocator)
+
+__all__ = ["PinnedMemoryPointer", "PinnedMemoryPool", "alloc_pinned_memory",
+           "set_pinned_memory_allocator"]
