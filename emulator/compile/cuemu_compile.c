@@ -463,6 +463,9 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
   ARGF("-L%s", libdir);
   ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", libdir);
+  /* cuemu's libcuda.so.1, which the program's dlopen("libcuda.so.1") then
+   * finds before any real driver (emulator/export/libcuda.am). */
+  ARGF("-Wl,-rpath,%s/cuemu-toolkit/compat", libdir);
   /* Host functions that end the process become launch errors when kernel
    * code calls them (core/cuemu_host_calls.c). */
   ARG("-Wl,--wrap=abort,--wrap=exit,--wrap=_Exit,--wrap=quick_exit");
