@@ -1,0 +1,155 @@
+#!/bin/sh
+# libcuda.sh: cuemu's libcuda.so.1 (emulator/export/libcuda.am) for
+# programs that reach the driver by name or by -lcuda (issue 16). A module
+# of `cuemu-nvcc -fatbin` is launched by
+# - tests/driver/libcuda/load_driver.cu, which dlopens libcuda.so.1 and
+#   finds its functions by dlsym and by cuGetProcAddress (both
+#   signatures), built by cuemu-nvcc and run directly, and run by cuemu-run:
+#   it must load cuemu's library (the path it prints);
+# - tests/driver/libcuda/link_driver.c, a C program calling the driver's
+#   C symbols, linked with -lcuda by the host compiler against the cuemu
+#   toolkit's lib64 (no run path) and by cuemu-nvcc.
+# libcuda.so.1 exports every name that scripts/driver_entry_points.py
+# lists, and only CUDA's names (checked against CUDA's stub library where
+# the toolkit has one). A program that cuemu did not link (built by the
+# host compiler) never gets cuemu's libcuda.so.1 from dlopen, and
+# cuemu-parity's GPU leg still says "gpu: skipped" without a real driver
+# (or runs on the real one). With nvcc present, the sources build with
+# it. Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir=$(cd "$builddir" && pwd)
+nvcc=$builddir/cuemu-nvcc
+run=$builddir/cuemu-run
+toolkit=$builddir/.libs/cuemu-toolkit
+libcuda=$toolkit/compat/libcuda.so.1
+[ -x "$nvcc" ] || tool_missing libcuda.sh "$nvcc is not built"
+[ -f "$libcuda" ] || tool_missing libcuda.sh "$libcuda is not built"
+
+work=$builddir/tests/tmp/libcuda.$$
+mkdir -p "$work" || exit 1
+d=$srcdir/tests/driver/libcuda
+failed=0
+cc=${CC:-cc}
+
+# loads PROGRAM ARGS...: the program passes and says it loaded cuemu's
+# library.
+loads() {
+  name=$1
+  shift
+  passes "$name" "$@" &&
+    if grep -qx "libcuda: $libcuda" "$work/$name.out"; then
+      echo "PASS: $name loaded $libcuda"
+    else
+      fail "$name did not load $libcuda:"
+      sed 's/^/  | /' "$work/$name.out" | head -5
+    fi
+}
+
+step fatbin "$nvcc" -fatbin -o kernels.fatbin "$d/kernels.cu" &&
+  step load "$nvcc" -o load_driver "$d/load_driver.cu" &&
+  loads "dlopen, dlsym and cuGetProcAddress (cuemu-nvcc)" \
+    env CUEMU_QUIET=1 ./load_driver kernels.fatbin &&
+  loads "dlopen, dlsym and cuGetProcAddress (cuemu-run)" \
+    env CUEMU_QUIET=1 "$run" "$d/load_driver.cu" kernels.fatbin &&
+  step link-host "$cc" -o link_host "$d/link_driver.c" \
+    "-L$toolkit/lib64" -lcuda &&
+  passes "C symbols by -lcuda, linked by the host compiler" \
+    env CUEMU_QUIET=1 ./link_host kernels.fatbin &&
+  step link-object "$cc" -c -o link_driver.o "$d/link_driver.c" &&
+  step link-nvcc "$nvcc" -o link_nvcc link_driver.o -lcuda &&
+  passes "C symbols by -lcuda, linked by cuemu-nvcc" \
+    env CUEMU_QUIET=1 ./link_nvcc kernels.fatbin
+
+# The exported names: the generated list, cuGetProcAddress and nothing
+# else; each one CUDA's libcuda has.
+sed -n 's/^CUEMU_LIBCUDA_EXPORT(\([A-Za-z0-9_]*\),.*/\1/p' \
+  "$srcdir/emulator/export/cuemu_libcuda_exports.h" >"$work/listed"
+printf '%s\n' cuGetProcAddress cuGetProcAddress_v2 >>"$work/listed"
+sort -u "$work/listed" -o "$work/listed"
+if nm -D --defined-only "$libcuda" | awk '{print $3}' | sort -u >"$work/exported"
+then
+  if cmp -s "$work/listed" "$work/exported"; then
+    echo "PASS: libcuda.so.1 exports the $(wc -l <"$work/listed") listed names"
+  else
+    fail "libcuda.so.1's exports differ from the list:"
+    diff "$work/listed" "$work/exported" | head -10 | sed 's/^/  | /'
+  fi
+  stub=${CUDA_HOME:-/usr/local/cuda}/lib64/stubs/libcuda.so
+  if [ -f "$stub" ]; then
+    nm -D --defined-only "$stub" | awk '{print $3}' | sort -u >"$work/cuda"
+    if [ -z "$(comm -23 "$work/exported" "$work/cuda")" ]; then
+      echo "PASS: every name is one of CUDA's libcuda ($stub)"
+    else
+      fail "names CUDA's libcuda does not have:"
+      comm -23 "$work/exported" "$work/cuda" | head -10 | sed 's/^/  | /'
+    fi
+  fi
+else
+  fail "nm cannot read $libcuda"
+fi
+
+# A program cuemu did not link gets the system's driver, or none.
+cat >"$work/probe.c" <<'EOT'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+int main(void) {
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW);
+  struct link_map *map = 0;
+  if (lib && dlinfo(lib, RTLD_DI_LINKMAP, &map) == 0 && map)
+    printf("libcuda: %s\n", map->l_name);
+  else
+    printf("libcuda: none\n");
+  return 0;
+}
+EOT
+if step probe "$cc" -o probe probe.c -ldl; then
+  (cd "$work" && ./probe) >"$work/probe.out" 2>&1
+  if grep -q "^libcuda: " "$work/probe.out" &&
+    ! grep -q "cuemu-toolkit" "$work/probe.out"; then
+    echo "PASS: a program of the host compiler does not get it ($(cat "$work/probe.out"))"
+  else
+    fail "a program of the host compiler:"
+    sed 's/^/  | /' "$work/probe.out"
+  fi
+fi
+
+# cuemu-parity's GPU leg: a real driver or "skipped", never cuemu's.
+parity=$builddir/cuemu-parity
+if [ -x "$parity" ]; then
+  (cd "$srcdir" && "$parity" examples/saxpy) >"$work/parity.out" 2>&1
+  if grep -q "^libcuda: none" "$work/probe.out"; then
+    if grep -qF "gpu: skipped: libcuda.so.1 could not be loaded" \
+      "$work/parity.out"; then
+      echo "PASS: cuemu-parity's GPU leg is skipped without a driver"
+    else
+      fail "cuemu-parity without a driver:"
+      sed 's/^/  | /' "$work/parity.out" | tail -8
+    fi
+  elif grep -E "^saxpy +pass +pass +(pass|skip) +pass " "$work/parity.out" \
+    >/dev/null; then
+    echo "PASS: cuemu-parity's GPU leg ran on the real driver"
+  else
+    fail "cuemu-parity with a driver:"
+    sed 's/^/  | /' "$work/parity.out" | tail -8
+  fi
+fi
+
+# The same sources with the real toolkit.
+real=$(find_nvcc)
+if [ -n "$real" ]; then
+  step nvcc-fatbin "$real" -fatbin -arch=sm_90 -o real.fatbin \
+    "$d/kernels.cu" &&
+    step nvcc-load "$real" -std=c++17 -arch=sm_90 -o load_real \
+      "$d/load_driver.cu" &&
+    step nvcc-link "$real" -c -o link_real.o "$d/link_driver.c" &&
+    echo "PASS: the sources build with nvcc"
+fi
+
+rm -rf "$work"
+echo "libcuda.sh: $failed failed"
+[ "$failed" -eq 0 ]
