@@ -91,6 +91,44 @@ else
   fail "nm cannot read $libcuda"
 fi
 
+# cuGetProcAddress finds every entry of the shims' list
+# (shims/cuda_builtins/cuemu_driver_entry_points.h) at its version, with
+# either stream flag.
+{
+  echo '#include <stdio.h>'
+  echo 'struct entry { const char *name; int version; };'
+  echo 'static const struct entry entries[] = {'
+  sed -n 's/^CUEMU_DRV_ENTRY(\([A-Za-z0-9_]*\), \([0-9]*\),.*/  {"\1", \2},/p' \
+    "$srcdir/shims/cuda_builtins/cuemu_driver_entry_points.h"
+  cat <<'EOT'
+};
+typedef int (*get_proc_address)(const char *, void **, int,
+                                 unsigned long long, int *);
+int cuGetProcAddress_v2(const char *, void **, int, unsigned long long,
+                        int *);
+int main(void) {
+  int missing = 0, count = sizeof entries / sizeof entries[0];
+  for (int i = 0; i < count; ++i)
+    for (unsigned long long flags = 1; flags <= 2; ++flags) {
+      void *p = 0;
+      int status = -1;
+      int r = cuGetProcAddress_v2(entries[i].name, &p, entries[i].version,
+                                  flags, &status);
+      if (r != 0 || status != 0 || !p) {
+        printf("%s at %d (flags %llu): %d, status %d\n", entries[i].name,
+               entries[i].version, flags, r, status);
+        ++missing;
+      }
+    }
+  printf("%d entries\n%s\n", count, missing || count < 100 ? "FAIL" : "PASS");
+  return missing != 0;
+}
+EOT
+} >"$work/entries.c"
+step entries "$cc" -o entries entries.c "-L$toolkit/lib64" -lcuda &&
+  passes "cuGetProcAddress finds every entry point at its version" \
+    env CUEMU_QUIET=1 ./entries
+
 # A program cuemu did not link gets the system's driver, or none.
 cat >"$work/probe.c" <<'EOT'
 #define _GNU_SOURCE

@@ -29,6 +29,7 @@ enum {
 
 /* The functions' types, as cudaTypedefs.h names their ABI versions. */
 typedef drv_result (*pfn_init)(unsigned int flags);
+typedef drv_result (*pfn_driver_get_version)(int *version);
 typedef drv_result (*pfn_device_get)(drv_device *device, int ordinal);
 typedef drv_result (*pfn_ctx_create_v4)(drv_context *ctx, void *params,
                                       unsigned int flags, drv_device dev);

@@ -131,10 +131,13 @@ int main(int argc, char **argv) {
   d.mem_free = symbol<pfn_mem_free>(lib, "cuMemFree_v2");
   auto module_unload = symbol<pfn_module_unload>(lib, "cuModuleUnload");
   auto ctx_destroy = symbol<pfn_ctx_destroy>(lib, "cuCtxDestroy_v2");
+  auto driver_version =
+      symbol<pfn_driver_get_version>(lib, "cuDriverGetVersion");
   CHECK(d.init && d.device_get && d.ctx_create && d.module_load_data &&
         d.module_get_function && d.mem_alloc && d.memcpy_htod &&
         d.memcpy_dtoh && d.launch_kernel && d.ctx_synchronize && get_v2 &&
-        get_v1 && error_name && d.mem_free && module_unload && ctx_destroy);
+        get_v1 && error_name && d.mem_free && module_unload && ctx_destroy &&
+        driver_version);
   // Names CUDA's libcuda never had are not there.
   CHECK(dlsym(lib, "cuCtxCreate_v9") == nullptr);
   if (check_failures)
@@ -156,22 +159,25 @@ int main(int argc, char **argv) {
     return finish();
   CHECK(run(d, kernel, 2.0f));
 
-  // By cuGetProcAddress_v2, at CUDA 13.0 (cuCtxCreate is then _v4).
+  // By cuGetProcAddress_v2, at the driver's version (CUDA 12.5 or later:
+  // cuCtxCreate is then _v4).
+  int v = 0;
+  CHECK(driver_version(&v) == DRV_SUCCESS && v >= 12050);
   driver p{};
-  p.init = proc<pfn_init>(get_v2, "cuInit", 13000);
-  p.device_get = proc<pfn_device_get>(get_v2, "cuDeviceGet", 13000);
-  p.ctx_create = proc<pfn_ctx_create_v4>(get_v2, "cuCtxCreate", 13000);
+  p.init = proc<pfn_init>(get_v2, "cuInit", v);
+  p.device_get = proc<pfn_device_get>(get_v2, "cuDeviceGet", v);
+  p.ctx_create = proc<pfn_ctx_create_v4>(get_v2, "cuCtxCreate", v);
   p.module_load_data =
-      proc<pfn_module_load_data>(get_v2, "cuModuleLoadData", 13000);
+      proc<pfn_module_load_data>(get_v2, "cuModuleLoadData", v);
   p.module_get_function =
-      proc<pfn_module_get_function>(get_v2, "cuModuleGetFunction", 13000);
-  p.mem_alloc = proc<pfn_mem_alloc>(get_v2, "cuMemAlloc", 13000);
-  p.memcpy_htod = proc<pfn_memcpy_htod>(get_v2, "cuMemcpyHtoD", 13000);
-  p.memcpy_dtoh = proc<pfn_memcpy_dtoh>(get_v2, "cuMemcpyDtoH", 13000);
-  p.launch_kernel = proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", 13000);
+      proc<pfn_module_get_function>(get_v2, "cuModuleGetFunction", v);
+  p.mem_alloc = proc<pfn_mem_alloc>(get_v2, "cuMemAlloc", v);
+  p.memcpy_htod = proc<pfn_memcpy_htod>(get_v2, "cuMemcpyHtoD", v);
+  p.memcpy_dtoh = proc<pfn_memcpy_dtoh>(get_v2, "cuMemcpyDtoH", v);
+  p.launch_kernel = proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", v);
   p.ctx_synchronize =
-      proc<pfn_ctx_synchronize>(get_v2, "cuCtxSynchronize", 13000);
-  p.mem_free = proc<pfn_mem_free>(get_v2, "cuMemFree", 13000);
+      proc<pfn_ctx_synchronize>(get_v2, "cuCtxSynchronize", v);
+  p.mem_free = proc<pfn_mem_free>(get_v2, "cuMemFree", v);
   CHECK(p.init && p.device_get && p.ctx_create && p.module_load_data &&
         p.module_get_function && p.mem_alloc && p.memcpy_htod &&
         p.memcpy_dtoh && p.launch_kernel && p.ctx_synchronize && p.mem_free);
@@ -184,7 +190,7 @@ int main(int argc, char **argv) {
   CHECK(run(p, kernel, 3.0f));
   // The per-thread default stream's cuLaunchKernel (cuLaunchKernel_ptsz).
   p.launch_kernel =
-      proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", 13000,
+      proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", v,
                               DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
   CHECK(p.launch_kernel && run(p, kernel, -1.0f));
 
@@ -203,7 +209,7 @@ int main(int argc, char **argv) {
   // What is not there, as CUDA 12 and CUDA 11 say it.
   void *none = &lib;
   int status = -1;
-  CHECK(get_v2("cuNoSuchFunction", &none, 13000, 0, &status) == DRV_SUCCESS &&
+  CHECK(get_v2("cuNoSuchFunction", &none, v, 0, &status) == DRV_SUCCESS &&
         none == nullptr && status == DRV_PROC_ADDRESS_SYMBOL_NOT_FOUND);
   none = &lib;
   status = -1;
@@ -219,10 +225,10 @@ int main(int argc, char **argv) {
   // A version newer than the driver's, and no symbol.
   CHECK(get_v2("cuInit", &none, 99000, 0, &status) ==
         DRV_ERROR_INVALID_VALUE);
-  CHECK(get_v2(nullptr, &none, 13000, 0, &status) == DRV_ERROR_INVALID_VALUE);
+  CHECK(get_v2(nullptr, &none, v, 0, &status) == DRV_ERROR_INVALID_VALUE);
   // cuGetProcAddress finds itself, in both signatures.
   void *self = nullptr;
-  CHECK(get_v2("cuGetProcAddress", &self, 13000, 0, &status) == DRV_SUCCESS &&
+  CHECK(get_v2("cuGetProcAddress", &self, v, 0, &status) == DRV_SUCCESS &&
         self && status == DRV_PROC_ADDRESS_SUCCESS);
   self = nullptr;
   CHECK(get_v2("cuGetProcAddress", &self, 11030, 0, &status) == DRV_SUCCESS &&
