@@ -53,6 +53,7 @@ CUEMU_LIBCUDA_EXPORT(cuDeviceGetDefaultMemPool, cuDeviceGetDefaultMemPool, (CUme
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetGraphMemAttribute, cuDeviceGetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (device, attr, value))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetMemPool, cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (pool, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetName, cuDeviceGetName, (char *name, int len, CUdevice dev), (name, len, dev))
+CUEMU_LIBCUDA_EXPORT(cuDeviceGetP2PAtomicCapabilities, cuDeviceGetP2PAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice, CUdevice dstDevice), (capabilities, operations, count, srcDevice, dstDevice))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetP2PAttribute, cuDeviceGetP2PAttribute, (int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice), (value, attrib, srcDevice, dstDevice))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetPCIBusId, cuDeviceGetPCIBusId, (char *pciBusId, int len, CUdevice dev), (pciBusId, len, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetUuid, cuDeviceGetUuid, (CUuuid *uuid, CUdevice dev), (uuid, dev))
