@@ -8,7 +8,10 @@
 #   it must load cuemu's library (the path it prints);
 # - tests/driver/libcuda/link_driver.c, a C program calling the driver's
 #   C symbols, linked with -lcuda by the host compiler against the cuemu
-#   toolkit's lib64 (no run path) and by cuemu-nvcc.
+#   toolkit's lib64 (no run path) and by cuemu-nvcc;
+# - tests/driver/libcuda/bindings_launch.py, cuda-python's cuda.bindings
+#   with LD_LIBRARY_PATH naming cuemu-toolkit/compat, where the Python
+#   has cuda.bindings.
 # libcuda.so.1 exports every name that scripts/driver_entry_points.py
 # lists, and only CUDA's names (checked against CUDA's stub library where
 # the toolkit has one). A program that cuemu did not link (built by the
@@ -62,6 +65,18 @@ step fatbin "$nvcc" -fatbin -o kernels.fatbin "$d/kernels.cu" &&
   step link-nvcc "$nvcc" -o link_nvcc link_driver.o -lcuda &&
   passes "C symbols by -lcuda, linked by cuemu-nvcc" \
     env CUEMU_QUIET=1 ./link_nvcc kernels.fatbin
+
+# cuda-python's cuda.bindings, which loads libcuda.so.1 by name, where the
+# Python has it (CUEMU_TEST_PYTHON names another Python).
+py=${CUEMU_TEST_PYTHON:-${PYTHON:-python3}}
+if [ -f "$work/kernels.fatbin" ] &&
+  "$py" -c "import cuda.bindings.driver" >/dev/null 2>&1; then
+  passes "cuda-python's cuda.bindings with LD_LIBRARY_PATH=compat" \
+    env CUEMU_QUIET=1 "LD_LIBRARY_PATH=$toolkit/compat" "$py" \
+    "$d/bindings_launch.py" kernels.fatbin
+else
+  echo "libcuda.sh: $py has no cuda.bindings: cuda-python's run is left out"
+fi
 
 # The exported names: the generated list, cuGetProcAddress and nothing
 # else; each one CUDA's libcuda has.
