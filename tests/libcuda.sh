@@ -6,6 +6,9 @@
 #   finds its functions by dlsym and by cuGetProcAddress (both
 #   signatures), built by cuemu-nvcc and run directly, and run by cuemu-run:
 #   it must load cuemu's library (the path it prints);
+# - tests/driver/libcuda/stringified_names.cu, which finds them as jitify
+#   does: dlopen("libcuda.so"), dlsym of each name of cuda.h
+#   macro-expanded and stringified (cuMemAlloc is cuMemAlloc_v2);
 # - tests/driver/libcuda/link_driver.c, a C program calling the driver's
 #   C symbols, linked with -lcuda by the host compiler against the cuemu
 #   toolkit's lib64 (no run path) and by cuemu-nvcc;
@@ -57,6 +60,9 @@ step fatbin "$nvcc" -fatbin -o kernels.fatbin "$d/kernels.cu" &&
     env CUEMU_QUIET=1 ./load_driver kernels.fatbin &&
   loads "dlopen, dlsym and cuGetProcAddress (cuemu-run)" \
     env CUEMU_QUIET=1 "$run" "$d/load_driver.cu" kernels.fatbin &&
+  step names "$nvcc" -o stringified_names "$d/stringified_names.cu" &&
+  passes "names stringified from cuda.h's macros, as jitify finds them" \
+    env CUEMU_QUIET=1 ./stringified_names kernels.fatbin &&
   step link-host "$cc" -o link_host "$d/link_driver.c" \
     "-L$toolkit/lib64" -lcuda &&
   passes "C symbols by -lcuda, linked by the host compiler" \
@@ -200,6 +206,8 @@ if [ -n "$real" ]; then
     step nvcc-load "$real" -std=c++17 -arch=sm_90 -o load_real \
       "$d/load_driver.cu" &&
     step nvcc-link "$real" -c -o link_real.o "$d/link_driver.c" &&
+    step nvcc-names "$real" -std=c++17 -arch=sm_90 -o names_real \
+      "$d/stringified_names.cu" &&
     echo "PASS: the sources build with nvcc"
 fi
 

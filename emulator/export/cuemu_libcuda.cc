@@ -17,13 +17,15 @@
 #include <cuda.h>
 
 /* The exported functions: C symbols with CUDA's names (an asm label each,
- * since the shims' C++ functions of the same name are in scope), every
- * other name of the library hidden (-fvisibility=hidden). */
+ * since the shims' C++ functions of the same name are in scope; the C++
+ * names are pasted, so that cuda.h's macros, cuemu_driver_names.h, do not
+ * rename them), every other name of the library hidden
+ * (-fvisibility=hidden). */
 namespace cuemu_libcuda {
 #define CUEMU_LIBCUDA_EXPORT(symbol, function, parameters, arguments)          \
-  __attribute__((visibility("default"))) CUresult symbol parameters            \
+  __attribute__((visibility("default"))) CUresult export_##symbol parameters   \
       __asm__(#symbol);                                                        \
-  CUresult symbol parameters { return ::function arguments; }
+  CUresult export_##symbol parameters { return ::function arguments; }
 #include "cuemu_libcuda_exports.h"
 #undef CUEMU_LIBCUDA_EXPORT
 

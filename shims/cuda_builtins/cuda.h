@@ -18,6 +18,8 @@
 #ifndef CUEMU_CUDA_H
 #include "cuemu_driver_entry_guards.h"
 #endif
+/* As CUDA's: cuMemAlloc is cuMemAlloc_v2, and so on (before any function). */
+#include "cuemu_driver_names.h"
 
 #ifndef CUEMU_CUDA_H
 #define CUEMU_CUDA_H
