@@ -15,6 +15,8 @@
 # - tests/driver/libcuda/bindings_launch.py, cuda-python's cuda.bindings
 #   with LD_LIBRARY_PATH naming cuemu-toolkit/compat, where the Python
 #   has cuda.bindings.
+# Another libcuda.so.1 in LD_LIBRARY_PATH does not replace cuemu's in a
+# program cuemu linked (its run path is DT_RPATH).
 # libcuda.so.1 exports every name that scripts/driver_entry_points.py
 # lists, and only CUDA's names (checked against CUDA's stub library where
 # the toolkit has one). A program that cuemu did not link (built by the
@@ -150,6 +152,19 @@ step entries "$cc" -o entries entries.c "-L$toolkit/lib64" -lcuda &&
   passes "cuGetProcAddress finds every entry point at its version" \
     env CUEMU_QUIET=1 ./entries
 
+# A driver library of LD_LIBRARY_PATH's (as a GPU container names the real
+# driver's folder) does not replace cuemu's in a program cuemu linked, and
+# is the one a program of the host compiler gets.
+mkdir -p "$work/other"
+printf 'int cuInit(unsigned int flags) { return flags ? 1 : 100; }\n' \
+  >"$work/other/other.c"
+if step other "$cc" -shared -fPIC -o other/libcuda.so.1 other/other.c; then
+  [ -x "$work/load_driver" ] &&
+    loads "dlopen with another libcuda.so.1 in LD_LIBRARY_PATH" \
+      env CUEMU_QUIET=1 "LD_LIBRARY_PATH=$work/other" ./load_driver \
+      kernels.fatbin
+fi
+
 # A program cuemu did not link gets the system's driver, or none.
 cat >"$work/probe.c" <<'EOT'
 #define _GNU_SOURCE
@@ -167,6 +182,13 @@ int main(void) {
 }
 EOT
 if step probe "$cc" -o probe probe.c -ldl; then
+  (cd "$work" && LD_LIBRARY_PATH=other ./probe) >"$work/other.out" 2>&1
+  if grep -qx "libcuda: other/libcuda.so.1" "$work/other.out"; then
+    echo "PASS: a program of the host compiler gets LD_LIBRARY_PATH's"
+  else
+    fail "a program of the host compiler with LD_LIBRARY_PATH:"
+    sed 's/^/  | /' "$work/other.out"
+  fi
   (cd "$work" && ./probe) >"$work/probe.out" 2>&1
   if grep -q "^libcuda: " "$work/probe.out" &&
     ! grep -q "cuemu-toolkit" "$work/probe.out"; then
