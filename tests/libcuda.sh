@@ -86,11 +86,12 @@ else
   echo "libcuda.sh: $py has no cuda.bindings: cuda-python's run is left out"
 fi
 
-# The exported names: the generated list, cuGetProcAddress and nothing
-# else; each one CUDA's libcuda has.
+# The exported names: the generated list, cuGetProcAddress,
+# cuGetExportTable and nothing else; each one CUDA's libcuda has.
 sed -n 's/^CUEMU_LIBCUDA_EXPORT(\([A-Za-z0-9_]*\),.*/\1/p' \
   "$srcdir/emulator/export/cuemu_libcuda_exports.h" >"$work/listed"
-printf '%s\n' cuGetProcAddress cuGetProcAddress_v2 >>"$work/listed"
+printf '%s\n' cuGetProcAddress cuGetProcAddress_v2 cuGetExportTable \
+  >>"$work/listed"
 sort -u "$work/listed" -o "$work/listed"
 if nm -D --defined-only "$libcuda" | awk '{print $3}' | sort -u >"$work/exported"
 then
@@ -217,6 +218,24 @@ if [ -x "$parity" ]; then
   else
     fail "cuemu-parity with a driver:"
     sed 's/^/  | /' "$work/parity.out" | tail -8
+  fi
+fi
+
+# With LD_LIBRARY_PATH naming cuemu-toolkit/compat (as for cuda-python
+# above), cuemu-parity's GPU leg refuses cuemu's library rather than run on
+# the emulator, and its NVRTC leg (CUDA's NVRTC, which asks the driver it
+# finds for cuGetExportTable) still compiles.
+if [ -x "$parity" ]; then
+  (cd "$srcdir" && env "LD_LIBRARY_PATH=$toolkit/compat" "$parity" \
+    examples/saxpy) >"$work/parity-compat.out" 2>&1
+  if grep -qF "libcuda.so.1 is cuemu's emulated library, not CUDA's" \
+    "$work/parity-compat.out" &&
+    grep -E "^saxpy +pass +pass +(pass|skip) +skip " \
+      "$work/parity-compat.out" >/dev/null; then
+    echo "PASS: cuemu-parity's GPU leg refuses cuemu's libcuda.so.1 of LD_LIBRARY_PATH"
+  else
+    fail "cuemu-parity with LD_LIBRARY_PATH=compat:"
+    sed 's/^/  | /' "$work/parity-compat.out" | tail -8
   fi
 fi
 
