@@ -16,18 +16,61 @@
  */
 #include <cuda.h>
 
+#include <cstring>
+
 /* The exported functions: C symbols with CUDA's names (an asm label each,
  * since the shims' C++ functions of the same name are in scope; the C++
  * names are pasted, so that cuda.h's macros, cuemu_driver_names.h, do not
  * rename them), every other name of the library hidden
  * (-fvisibility=hidden). */
 namespace cuemu_libcuda {
+/* The stream a _ptsz or _ptds spelling gets: its stream 0 is the calling
+ * thread's per-thread default stream, as a program built with
+ * `--default-stream per-thread` means it (CU_STREAM_LEGACY and every other
+ * stream are themselves). The synchronous copies and sets of the _ptds
+ * spellings, which take no stream, are the plain functions. */
+inline CUstream cuemu_libcuda_per_thread(CUstream stream) {
+  return stream ? stream : CU_STREAM_PER_THREAD;
+}
+
 #define CUEMU_LIBCUDA_EXPORT(symbol, function, parameters, arguments)          \
   __attribute__((visibility("default"))) CUresult export_##symbol parameters   \
       __asm__(#symbol);                                                        \
   CUresult export_##symbol parameters { return ::function arguments; }
 #include "cuemu_libcuda_exports.h"
 #undef CUEMU_LIBCUDA_EXPORT
+
+/* The per-thread spellings by name and versions
+ * (CUEMU_LIBCUDA_PER_THREAD, generated with the exports). */
+struct per_thread_entry {
+  const char *name;
+  int from, until;
+  void *address;
+};
+const per_thread_entry per_thread_entries[] = {
+#define CUEMU_LIBCUDA_PER_THREAD(name, from, until, symbol)                    \
+  {#name, from, until, reinterpret_cast<void *>(&export_##symbol)},
+#include "cuemu_libcuda_exports.h"
+#undef CUEMU_LIBCUDA_PER_THREAD
+};
+
+/* What cuGetProcAddress found for `symbol` at `cudaVersion`, as
+ * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks: the per-thread
+ * spelling where that version has one, else the function found. The
+ * legacy and default flags keep it (a C caller of the plain symbol was
+ * not built for per-thread default streams). */
+void *per_thread_spelling(const char *symbol, int cudaVersion,
+                          cuuint64_t flags, void *found) {
+  if (!found || !(flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
+    return found;
+  const per_thread_entry *best = nullptr;
+  for (const per_thread_entry &e : per_thread_entries)
+    if (std::strcmp(e.name, symbol) == 0 && e.from <= cudaVersion &&
+        (e.until == 0 || cudaVersion < e.until) &&
+        (!best || e.from > best->from))
+      best = &e;
+  return best ? best->address : found;
+}
 
 /* cuGetProcAddress_v2 (CUDA 12.0 on): a symbol that is not there, or not
  * at cudaVersion, is CUDA_SUCCESS with a NULL function and symbolStatus
@@ -40,7 +83,11 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                              cuuint64_t flags,
                              CUdriverProcAddressQueryResult *symbolStatus) {
-  return ::cuGetProcAddress(symbol, pfn, cudaVersion, flags, symbolStatus);
+  CUresult r =
+      ::cuGetProcAddress(symbol, pfn, cudaVersion, flags, symbolStatus);
+  if (r == CUDA_SUCCESS)
+    *pfn = per_thread_spelling(symbol, cudaVersion, flags, *pfn);
+  return r;
 }
 
 /* cuGetProcAddress (CUDA 11.3 to 11.8, no symbolStatus). */
@@ -49,7 +96,11 @@ cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
                     cuuint64_t flags) __asm__("cuGetProcAddress");
 CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
                              cuuint64_t flags) {
-  return cuemu::drv::get_proc_address_v1<>(symbol, pfn, cudaVersion, flags);
+  CUresult r =
+      cuemu::drv::get_proc_address_v1<>(symbol, pfn, cudaVersion, flags);
+  if (r == CUDA_SUCCESS)
+    *pfn = per_thread_spelling(symbol, cudaVersion, flags, *pfn);
+  return r;
 }
 
 /* cuGetExportTable: CUDA's own libraries (NVRTC, the runtime, CuPy's)

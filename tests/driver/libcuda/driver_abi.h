@@ -24,6 +24,7 @@ enum {
   DRV_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
   DRV_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
   DRV_PROC_ADDRESS_DEFAULT = 0,
+  DRV_PROC_ADDRESS_LEGACY_STREAM = 1,
   DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 2
 };
 
@@ -52,6 +53,8 @@ typedef drv_result (*pfn_launch_kernel)(drv_function f, unsigned int gx,
                                       drv_stream stream, void **params,
                                       void **extra);
 typedef drv_result (*pfn_ctx_synchronize)(void);
+typedef drv_result (*pfn_stream_get_id)(drv_stream stream,
+                                        unsigned long long *id);
 typedef drv_result (*pfn_get_error_name)(drv_result error, const char **name);
 typedef drv_result (*pfn_get_proc_address_v2)(const char *symbol, void **pfn,
                                             int version,

@@ -240,6 +240,40 @@ int main(int argc, char **argv) {
   CHECK(error_name(DRV_ERROR_NOT_FOUND, &name) == DRV_SUCCESS && name &&
         std::string_view(name) == "CUDA_ERROR_NOT_FOUND");
 
+  // Stream 0 of a per-thread spelling is the per-thread default stream
+  // (CU_STREAM_PER_THREAD), of the plain one the legacy default stream;
+  // cuGetProcAddress gives the per-thread spelling for
+  // CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM only.
+  auto id_plain = symbol<pfn_stream_get_id>(lib, "cuStreamGetId");
+  auto id_ptsz = symbol<pfn_stream_get_id>(lib, "cuStreamGetId_ptsz");
+  unsigned long long legacy = 0, per_thread = 0, zero = 0, zero_ptsz = 0;
+  drv_stream per_thread_stream = reinterpret_cast<drv_stream>(0x2);
+  CHECK(id_plain && id_ptsz);
+  if (id_plain && id_ptsz) {
+    CHECK(id_plain(reinterpret_cast<drv_stream>(0x1), &legacy) == DRV_SUCCESS);
+    CHECK(id_plain(per_thread_stream, &per_thread) == DRV_SUCCESS);
+    CHECK(legacy != per_thread);
+    CHECK(id_plain(nullptr, &zero) == DRV_SUCCESS && zero == legacy);
+    CHECK(id_ptsz(nullptr, &zero_ptsz) == DRV_SUCCESS &&
+          zero_ptsz == per_thread);
+    void *by_flag = nullptr;
+    CHECK(get_v2("cuStreamGetId", &by_flag, v,
+                 DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+                 &status) == DRV_SUCCESS &&
+          by_flag == reinterpret_cast<void *>(id_ptsz));
+    CHECK(get_v1("cuStreamGetId", &by_flag, v,
+                 DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) == DRV_SUCCESS &&
+          by_flag == reinterpret_cast<void *>(id_ptsz));
+    by_flag = nullptr;
+    CHECK(get_v2("cuStreamGetId", &by_flag, v, DRV_PROC_ADDRESS_LEGACY_STREAM,
+                 &status) == DRV_SUCCESS &&
+          by_flag && by_flag != reinterpret_cast<void *>(id_ptsz));
+    unsigned long long again = 0;
+    CHECK(by_flag && reinterpret_cast<pfn_stream_get_id>(by_flag)(
+                         nullptr, &again) == DRV_SUCCESS &&
+          again == legacy);
+  }
+
   CHECK(module_unload(module) == DRV_SUCCESS);
   CHECK(ctx_destroy(ctx) == DRV_SUCCESS);
   return finish();
