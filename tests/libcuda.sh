@@ -166,6 +166,31 @@ if step other "$cc" -shared -fPIC -o other/libcuda.so.1 other/other.c; then
       kernels.fatbin
 fi
 
+# The run path, a DT_RPATH, comes before LD_LIBRARY_PATH for libcuemu
+# too: another build of libcuemu is chosen with LD_PRELOAD, whose library
+# (of the same SONAME) is the program's libcuemu.so.0 (docs/driver-api.md).
+mkdir -p "$work/build2"
+if [ -x "$work/load_driver" ] &&
+  cp "$builddir/.libs/libcuemu.so.0" "$work/build2/libcuemu.so.0"; then
+  (cd "$work" && env LD_TRACE_LOADED_OBJECTS=1 \
+    "LD_LIBRARY_PATH=$work/build2" ./load_driver) >"$work/trace-path.out" 2>&1
+  (cd "$work" && env LD_TRACE_LOADED_OBJECTS=1 \
+    "LD_PRELOAD=$work/build2/libcuemu.so.0" ./load_driver) \
+    >"$work/trace-preload.out" 2>&1
+  if grep -q "libcuemu.so.0 => $builddir/.libs/libcuemu.so.0 " \
+    "$work/trace-path.out" &&
+    grep -q "^[[:space:]]*$work/build2/libcuemu.so.0 " \
+      "$work/trace-preload.out" &&
+    ! grep -q "$builddir/.libs/libcuemu.so.0" "$work/trace-preload.out"
+  then
+    echo "PASS: LD_PRELOAD, not LD_LIBRARY_PATH, picks another libcuemu build"
+  else
+    fail "another libcuemu build:"
+    cat "$work/trace-path.out" "$work/trace-preload.out" | grep cuemu |
+      sed 's/^/  | /'
+  fi
+fi
+
 # A program cuemu did not link gets the system's driver, or none.
 cat >"$work/probe.c" <<'EOT'
 #define _GNU_SOURCE
