@@ -25,32 +25,21 @@ const char *cuemu__parity_cuda_home(void) {
   return "/usr/local/cuda";
 }
 
-/* Whether the library of `handle` is one of cuemu's own (its
- * cuemu-toolkit/compat/libcuda.so.1, emulator/export/libcuda.am): it, or a
- * library it depends on, has libcuemu's symbols. dlsym on a handle looks
- * only in that library and its dependencies, which for CUDA's own
- * libraries never include libcuemu. */
-static int is_cuemu_library(void *handle) {
-  return dlsym(handle, "cuemu_drv_get_proc_address") != NULL;
-}
-
 /* Tries one candidate; on failure adds dlerror()'s reason to *tried, the
- * reasons separated by "; ". cuemu's emulated driver (which
- * LD_LIBRARY_PATH may name, for another program's sake) is refused, so
- * that the GPU leg never runs on the emulator. */
+ * reasons separated by "; ". */
 static void *try_open(const char *path, cuemu__ptext *tried) {
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
     cuemu__ptext_add(tried, "%s%s", tried->len ? "; " : "", why ? why : path);
-  } else if (is_cuemu_library(handle)) {
-    /* Left loaded: loading it registered its entry points with libcuemu
-     * (runtime/cuemu_rt_ids.c), which keeps them. */
-    handle = NULL;
-    cuemu__ptext_add(tried, "%s%s is cuemu's emulated library, not CUDA's",
-                     tried->len ? "; " : "", path);
   }
   return handle;
+}
+
+/* dlsym on a handle looks only in that library and its dependencies,
+ * which for CUDA's own libraries never include libcuemu. */
+int cuemu__parity_is_cuemu_library(void *handle) {
+  return dlsym(handle, "cuemu_drv_get_proc_address") != NULL;
 }
 
 void *cuemu__parity_dlopen(const char *env_override, const char *const *names,

@@ -253,7 +253,7 @@ fi
 if [ -x "$parity" ]; then
   (cd "$srcdir" && env "LD_LIBRARY_PATH=$toolkit/compat" "$parity" \
     examples/saxpy) >"$work/parity-compat.out" 2>&1
-  if grep -qF "libcuda.so.1 is cuemu's emulated library, not CUDA's" \
+  if grep -qF "libcuda.so.1 is cuemu's emulated driver, not CUDA's" \
     "$work/parity-compat.out" &&
     grep -E "^saxpy +pass +pass +(pass|skip) +skip " \
       "$work/parity-compat.out" >/dev/null; then
