@@ -34,8 +34,8 @@ inline CUstream cuemu_libcuda_per_thread(CUstream stream) {
 }
 
 #define CUEMU_LIBCUDA_EXPORT(symbol, function, parameters, arguments)          \
-  __attribute__((visibility("default"))) CUresult export_##symbol parameters   \
-      __asm__(#symbol);                                                        \
+  __attribute__((visibility("default")))                                       \
+  CUresult export_##symbol parameters __asm__(#symbol);                        \
   CUresult export_##symbol parameters { return ::function arguments; }
 #include "cuemu_libcuda_exports.h"
 #undef CUEMU_LIBCUDA_EXPORT
@@ -54,13 +54,28 @@ const per_thread_entry per_thread_entries[] = {
 #undef CUEMU_LIBCUDA_PER_THREAD
 };
 
-/* What cuGetProcAddress found for `symbol` at `cudaVersion`, as
- * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks: the per-thread
- * spelling where that version has one, else the function found. The
- * legacy and default flags keep it (a C caller of the plain symbol was
- * not built for per-thread default streams). */
-void *per_thread_spelling(const char *symbol, int cudaVersion,
-                          cuuint64_t flags, void *found) {
+__attribute__((visibility("default"))) CUresult
+cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
+                    cuuint64_t flags) __asm__("cuGetProcAddress");
+__attribute__((visibility("default"))) CUresult
+cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
+                    cuuint64_t flags,
+                    CUdriverProcAddressQueryResult
+                        *symbolStatus) __asm__("cuGetProcAddress_v2");
+
+/* What cuGetProcAddress gives for `symbol` at `cudaVersion` where the
+ * entry-point tables found `found`: the library's own cuGetProcAddress
+ * (whose flags choose spellings, below) rather than the shims'; and, as
+ * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks, the per-thread
+ * spelling where that version has one. The legacy and default flags keep
+ * the plain function (a C caller of the plain symbol was not built for
+ * per-thread default streams). */
+void *library_function(const char *symbol, int cudaVersion, cuuint64_t flags,
+                       void *found) {
+  if (found && std::strcmp(symbol, "cuGetProcAddress") == 0)
+    return cudaVersion >= 12000
+               ? reinterpret_cast<void *>(&cuGetProcAddress_v2)
+               : reinterpret_cast<void *>(&cuGetProcAddress_v1);
   if (!found || !(flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
     return found;
   const per_thread_entry *best = nullptr;
@@ -75,31 +90,23 @@ void *per_thread_spelling(const char *symbol, int cudaVersion,
 /* cuGetProcAddress_v2 (CUDA 12.0 on): a symbol that is not there, or not
  * at cudaVersion, is CUDA_SUCCESS with a NULL function and symbolStatus
  * saying which, as CUDA 12 documents. */
-__attribute__((visibility("default"))) CUresult
-cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
-                    cuuint64_t flags,
-                    CUdriverProcAddressQueryResult *symbolStatus)
-    __asm__("cuGetProcAddress_v2");
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                              cuuint64_t flags,
                              CUdriverProcAddressQueryResult *symbolStatus) {
   CUresult r =
       ::cuGetProcAddress(symbol, pfn, cudaVersion, flags, symbolStatus);
   if (r == CUDA_SUCCESS)
-    *pfn = per_thread_spelling(symbol, cudaVersion, flags, *pfn);
+    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
   return r;
 }
 
 /* cuGetProcAddress (CUDA 11.3 to 11.8, no symbolStatus). */
-__attribute__((visibility("default"))) CUresult
-cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
-                    cuuint64_t flags) __asm__("cuGetProcAddress");
 CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
                              cuuint64_t flags) {
   CUresult r =
       cuemu::drv::get_proc_address_v1<>(symbol, pfn, cudaVersion, flags);
   if (r == CUDA_SUCCESS)
-    *pfn = per_thread_spelling(symbol, cudaVersion, flags, *pfn);
+    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
   return r;
 }
 
@@ -110,8 +117,8 @@ CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
  * CUDA_ERROR_NOT_FOUND with a NULL table, which those libraries take as
  * an older driver without it. */
 __attribute__((visibility("default"))) CUresult
-cuGetExportTable(const void **ppExportTable, const CUuuid *pExportTableId)
-    __asm__("cuGetExportTable");
+cuGetExportTable(const void **ppExportTable,
+                 const CUuuid *pExportTableId) __asm__("cuGetExportTable");
 CUresult cuGetExportTable(const void **ppExportTable,
                           const CUuuid *pExportTableId) {
   if (!ppExportTable || !pExportTableId)
@@ -121,6 +128,13 @@ CUresult cuGetExportTable(const void **ppExportTable,
 }
 
 /* The shims' table of entry points, registered when the library is
- * loaded (a program that never includes cuda.h has none of its own). */
-const int registered = cuemu::drv::register_entry_points(cuemu::drv::tag<void>{});
+ * loaded (a program that never includes cuda.h has none of its own), and
+ * the library's own functions that the shims have not. */
+const int registered =
+    cuemu::drv::register_entry_points(cuemu::drv::tag<void>{});
+const cuemu_drv_entry_point own_entries[] = {
+    {"cuGetExportTable", 3000, reinterpret_cast<void *>(&cuGetExportTable)},
+};
+const int registered_own = cuemu_drv_entry_points_register(
+    own_entries, sizeof own_entries / sizeof own_entries[0]);
 } // namespace cuemu_libcuda

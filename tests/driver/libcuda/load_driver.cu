@@ -89,9 +89,9 @@ static bool run(const driver &d, drv_function kernel, float a) {
   // The runtime API of the program sees the same memory (one libcuemu,
   // or with CUDA one driver, under both APIs).
   std::vector<float> seen(n);
-  ok = ok && cudaMemcpy(seen.data(), reinterpret_cast<void *>(dy),
-                        n * sizeof(float),
-                        cudaMemcpyDeviceToHost) == cudaSuccess &&
+  ok = ok &&
+       cudaMemcpy(seen.data(), reinterpret_cast<void *>(dy), n * sizeof(float),
+                  cudaMemcpyDeviceToHost) == cudaSuccess &&
        seen == out;
   ok = (!dx || d.mem_free(dx) == DRV_SUCCESS) && ok;
   ok = (!dy || d.mem_free(dy) == DRV_SUCCESS) && ok;
@@ -175,8 +175,7 @@ int main(int argc, char **argv) {
   p.memcpy_htod = proc<pfn_memcpy_htod>(get_v2, "cuMemcpyHtoD", v);
   p.memcpy_dtoh = proc<pfn_memcpy_dtoh>(get_v2, "cuMemcpyDtoH", v);
   p.launch_kernel = proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", v);
-  p.ctx_synchronize =
-      proc<pfn_ctx_synchronize>(get_v2, "cuCtxSynchronize", v);
+  p.ctx_synchronize = proc<pfn_ctx_synchronize>(get_v2, "cuCtxSynchronize", v);
   p.mem_free = proc<pfn_mem_free>(get_v2, "cuMemFree", v);
   CHECK(p.init && p.device_get && p.ctx_create && p.module_load_data &&
         p.module_get_function && p.mem_alloc && p.memcpy_htod &&
@@ -189,9 +188,8 @@ int main(int argc, char **argv) {
         again == kernel);
   CHECK(run(p, kernel, 3.0f));
   // The per-thread default stream's cuLaunchKernel (cuLaunchKernel_ptsz).
-  p.launch_kernel =
-      proc<pfn_launch_kernel>(get_v2, "cuLaunchKernel", v,
-                              DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
+  p.launch_kernel = proc<pfn_launch_kernel>(
+      get_v2, "cuLaunchKernel", v, DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
   CHECK(p.launch_kernel && run(p, kernel, -1.0f));
 
   // An older ABI version: cuCtxCreate of CUDA 3.2 (cuCtxCreate_v2, three
@@ -214,8 +212,7 @@ int main(int argc, char **argv) {
   none = &lib;
   status = -1;
   CHECK(get_v2("cuMemAllocAsync", &none, 11000, 0, &status) == DRV_SUCCESS &&
-        none == nullptr &&
-        status == DRV_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
+        none == nullptr && status == DRV_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
   CHECK(get_v2("cuMemAllocAsync", &none, 11020, 0, &status) == DRV_SUCCESS &&
         none != nullptr && status == DRV_PROC_ADDRESS_SUCCESS);
   none = &lib;
@@ -223,8 +220,7 @@ int main(int argc, char **argv) {
         none == nullptr);
   CHECK(get_v1("cuMemAllocAsync", &none, 11000, 0) == DRV_ERROR_NOT_FOUND);
   // A version newer than the driver's, and no symbol.
-  CHECK(get_v2("cuInit", &none, 99000, 0, &status) ==
-        DRV_ERROR_INVALID_VALUE);
+  CHECK(get_v2("cuInit", &none, 99000, 0, &status) == DRV_ERROR_INVALID_VALUE);
   CHECK(get_v2(nullptr, &none, v, 0, &status) == DRV_ERROR_INVALID_VALUE);
   // cuGetProcAddress finds itself, in both signatures.
   void *self = nullptr;
@@ -233,9 +229,14 @@ int main(int argc, char **argv) {
   self = nullptr;
   CHECK(get_v2("cuGetProcAddress", &self, 11030, 0, &status) == DRV_SUCCESS &&
         self && status == DRV_PROC_ADDRESS_SUCCESS);
-  CHECK(self && reinterpret_cast<pfn_get_proc_address_v1>(self)(
-                    "cuNoSuchFunction", &none, 11030, 0) ==
-                    DRV_ERROR_NOT_FOUND);
+  CHECK(self &&
+        reinterpret_cast<pfn_get_proc_address_v1>(self)(
+            "cuNoSuchFunction", &none, 11030, 0) == DRV_ERROR_NOT_FOUND);
+  // cuGetExportTable, which CUDA's own libraries ask the driver for.
+  void *export_table = nullptr;
+  CHECK(get_v2("cuGetExportTable", &export_table, v, 0, &status) ==
+            DRV_SUCCESS &&
+        export_table && status == DRV_PROC_ADDRESS_SUCCESS);
   const char *name = nullptr;
   CHECK(error_name(DRV_ERROR_NOT_FOUND, &name) == DRV_SUCCESS && name &&
         std::string_view(name) == "CUDA_ERROR_NOT_FOUND");
@@ -268,9 +269,25 @@ int main(int argc, char **argv) {
     CHECK(get_v2("cuStreamGetId", &by_flag, v, DRV_PROC_ADDRESS_LEGACY_STREAM,
                  &status) == DRV_SUCCESS &&
           by_flag && by_flag != reinterpret_cast<void *>(id_ptsz));
+    // The cuGetProcAddress that cuGetProcAddress gives chooses alike.
+    void *self_v2 = nullptr;
+    CHECK(get_v2("cuGetProcAddress", &self_v2, v, 0, &status) == DRV_SUCCESS &&
+          self_v2);
+    by_flag = nullptr;
+    CHECK(self_v2 &&
+          reinterpret_cast<pfn_get_proc_address_v2>(self_v2)(
+              "cuStreamGetId", &by_flag, v,
+              DRV_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+              &status) == DRV_SUCCESS &&
+          by_flag == reinterpret_cast<void *>(id_ptsz));
+    by_flag = nullptr;
+    CHECK(get_v2("cuStreamGetId", &by_flag, v, DRV_PROC_ADDRESS_LEGACY_STREAM,
+                 &status) == DRV_SUCCESS &&
+          by_flag && by_flag != reinterpret_cast<void *>(id_ptsz));
     unsigned long long again = 0;
-    CHECK(by_flag && reinterpret_cast<pfn_stream_get_id>(by_flag)(
-                         nullptr, &again) == DRV_SUCCESS &&
+    CHECK(by_flag &&
+          reinterpret_cast<pfn_stream_get_id>(by_flag)(nullptr, &again) ==
+              DRV_SUCCESS &&
           again == legacy);
   }
 
