@@ -36,6 +36,12 @@ static void *try_open(const char *path, cuemu__ptext *tried) {
   return handle;
 }
 
+/* dlsym on a handle looks only in that library and its dependencies,
+ * which for CUDA's own libraries never include libcuemu. */
+int cuemu__parity_is_cuemu_library(void *handle) {
+  return dlsym(handle, "cuemu_drv_get_proc_address") != NULL;
+}
+
 void *cuemu__parity_dlopen(const char *env_override, const char *const *names,
                            int search_toolkit, char **why) {
   cuemu__ptext tried = {0};

@@ -116,6 +116,19 @@ static void load_driver(void) {
     free(why);
     return;
   }
+  /* cuemu's own driver would run the GPU leg on the emulator. Left
+   * loaded: loading it registered its entry points with libcuemu
+   * (runtime/cuemu_rt_ids.c), which keeps them. */
+  if (cuemu__parity_is_cuemu_library(lib)) {
+    const char *forced = getenv("CUEMU_CUDA_DRIVER_LIBRARY");
+    snprintf(drv.why, sizeof drv.why,
+             "%s is cuemu's emulated driver, not CUDA's (%s names "
+             "cuemu-toolkit/compat)",
+             forced && *forced ? forced : names[0],
+             forced && *forced ? "CUEMU_CUDA_DRIVER_LIBRARY"
+                               : "LD_LIBRARY_PATH");
+    return;
+  }
   const cuemu__parity_symbol symbols[] = {
       {{"cuInit", NULL}, &drv.Init, 0},
       {{"cuDriverGetVersion", NULL}, &drv.DriverGetVersion, 0},

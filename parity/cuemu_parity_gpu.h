@@ -146,6 +146,12 @@ const char *cuemu__parity_cuda_home(void);
 void *cuemu__parity_dlopen(const char *env_override, const char *const *names,
                            int search_toolkit, char **why);
 
+/* Whether the library of `handle` is one of cuemu's own: it, or a library
+ * it depends on, has libcuemu's symbols (cuemu-toolkit/compat/libcuda.so.1,
+ * emulator/export/libcuda.am, which LD_LIBRARY_PATH may name for another
+ * program's sake). */
+int cuemu__parity_is_cuemu_library(void *handle);
+
 /* One entry point to resolve: its name and an older alternative (or NULL),
  * and the function pointer variable that receives it. */
 typedef struct cuemu__parity_symbol {

@@ -16,8 +16,19 @@ list for cuGetProcAddress and cudaGetDriverEntryPoint, which give the newest
 entry not newer than the version asked for. The same list gives
 shims/cuda_builtins/cudaTypedefs.h, whose PFN_cuName_vVERSION (and the
 toolkit's _ptsz and _ptds spellings of it) is the type of the entry's
-function, and shims/cuda_builtins/cuemu_driver_entry_guards.h the include
-guards of the headers that define driver functions. Usage:
+function, shims/cuda_builtins/cuemu_driver_entry_guards.h the include
+guards of the headers that define driver functions, and
+emulator/export/cuemu_libcuda_exports.h the symbols of libcuda.so.1
+(emulator/export/libcuda.am): each entry under the name CUDA's libcuda
+exports it by. CUDA names the first ABI version of cuName cuName, the next
+cuName_v2, and so on (CUDA Programming Guide, "Driver Entry Point Access");
+a per-thread-stream spelling (PFN_cuName_vW_ptsz or _ptds) is the symbol of
+the newest version not newer than W with the same parameter types, with
+that suffix (cuMemcpyHtoD_v2_ptds). As CUDA's cuda.h does, cuemu's names
+each function by the symbol of its newest ABI version
+(shims/cuda_builtins/cuemu_driver_names.h: #define cuMemAlloc cuMemAlloc_v2),
+so that code that stringifies a macro-expanded name for dlsym (jitify)
+asks for the symbol libcuda.so.1 has. Usage:
 
   driver_entry_points.py [--toolkit DIR] [--check]
 
@@ -36,6 +47,8 @@ SHIMS = os.path.join(ROOT, "shims", "cuda_builtins")
 LIST = os.path.join(SHIMS, "cuemu_driver_entry_points.h")
 TYPEDEFS = os.path.join(SHIMS, "cudaTypedefs.h")
 GUARDS = os.path.join(SHIMS, "cuemu_driver_entry_guards.h")
+EXPORTS = os.path.join(ROOT, "emulator", "export", "cuemu_libcuda_exports.h")
+NAMES = os.path.join(SHIMS, "cuemu_driver_names.h")
 
 
 def read(path):
@@ -57,6 +70,7 @@ def arity(params):
 
 
 ARITY = {}  # the shims' functions: {name: number of parameters}
+PARAMS = {}  # the shims' functions: {name: parameter list's text}
 
 
 def shim_functions():
@@ -68,6 +82,7 @@ def shim_functions():
                 r"^inline CUresult\s+(cu\w+)\((.*?)\)\s*\{", text,
                 re.M | re.S):
             ARITY[name] = arity(params)
+            PARAMS[name] = " ".join(params.split())
         names.update(found)
         guard = re.search(r"^#ifndef (\w+)\n#define \1$", text, re.M)
         if found and guard and os.path.basename(path) != "cuda.h":
@@ -92,6 +107,79 @@ def toolkit_typedefs(toolkit):
             entry = found.setdefault(fn, {}).setdefault(int(v), [types, []])
             entry[1].append(suffix)
     return found
+
+
+def parameters(function):
+    """A shim function's parameter list without default values, and the
+    names of its parameters."""
+    text = PARAMS[function]
+    if text in ("", "void"):
+        return text, ""
+    params, names, depth, start = [], [], 0, 0
+    for i, c in enumerate(text + ","):
+        depth += c in "(<[" and 1 or 0
+        depth -= c in ")>]" and 1 or 0
+        if c == "," and depth == 0:
+            params.append(re.sub(r"\s*=.*$", "", text[start:i].strip()))
+            start = i + 1
+    for p in params:
+        m = re.search(r"(\w+)\s*(\[[^]]*\])?$", p)
+        if not m or not re.search(r"[\w*&>]\s*[*&\s]\s*\w+\s*(\[[^]]*\])?$", p):
+            sys.exit("driver_entry_points.py: a parameter of %s has no name: %s"
+                     % (function, p))
+        names.append(m.group(1))
+    return ", ".join(params), ", ".join(names)
+
+
+def libcuda_exports(typedefs, entries, renamed, threads):
+    """[(symbol, function, parameters, arguments)] of libcuda.so.1: each
+    entry under CUDA's name of its ABI version (see the top). Fills
+    `renamed` with {cuName: symbol} for each function of the shims named
+    cuName whose newest ABI version has another symbol, and `threads` with
+    (cuName, from, until, symbol) for each per-thread spelling: the
+    symbol that cuGetProcAddress with CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
+    gives for versions from `from` up to `until` (a newer ABI, 0 for
+    none)."""
+    out = {}
+    for n, v, function, suffixes in entries:
+        versions = typedefs[n]
+        plain = sorted(w for w in versions if "" in versions[w][1])
+
+        def symbol(w):
+            i = plain.index(w)
+            return n if i == 0 else "%s_v%d" % (n, i + 1)
+        for x in suffixes:
+            if x == "":
+                base = v
+                if function == n and symbol(v) != n:
+                    renamed[n] = symbol(v)
+            else:
+                same = [w for w in plain
+                        if w <= v and versions[w][0] == versions[v][0]]
+                if not same:
+                    continue
+                base = same[-1]
+                newer = [w for w in sorted(versions)
+                         if w > v and versions[w][0] != versions[v][0]]
+                threads.append((n, v, newer[0] if newer else 0,
+                                symbol(base) + x))
+            out.setdefault(symbol(base) + x, function)
+    return [(s, f) + per_thread(s, *parameters(f))
+            for s, f in sorted(out.items())]
+
+
+def per_thread(symbol, params, names):
+    """The parameters and arguments of the export `symbol`: in a _ptsz or
+    _ptds spelling, stream 0 of a CUstream parameter is the per-thread
+    default stream (cuemu_libcuda_per_thread, emulator/export/cuemu_libcuda.cc),
+    as CUDA's per-thread spellings take it."""
+    if not re.search(r"_pt(sz|ds)$", symbol) or not params:
+        return params, names
+    streams = set(re.findall(r"(?:^|,\s*)(?:const\s+)?CUstream\s+(\w+)"
+                             r"(?=\s*(?:,|$))", params))
+    return params, ", ".join("cuemu_libcuda_per_thread(%s)" % a
+                             if a in streams else a
+                             for a in names.split(", "))
 
 
 def generate(toolkit):
@@ -126,6 +214,9 @@ def generate(toolkit):
                     if versions[w][0] == types and "%s_v%d" % (n, w) in defined]
             if same:
                 entries.append((n, v, "%s_v%d" % (n, same[0]), suffixes))
+    renamed = {}
+    threads = []
+    exports = libcuda_exports(typedefs, entries, renamed, threads)
     head = ("/* Generated by scripts/driver_entry_points.py from the shims and the\n"
             " * CUDA toolkit's cudaTypedefs.h: do not edit. */\n")
     lst = (head + "/* The includer defines CUEMU_DRV_ENTRY(name, version). */\n"
@@ -150,7 +241,30 @@ def generate(toolkit):
           " * Generated by scripts/driver_entry_points.py: do not edit.\n */\n"
           "#if " + " || \\\n    ".join("defined(%s)" % g for g in guards) +
           "\n#define CUEMU_DRV_ENTRY_TABLE_NESTED 1\n#endif\n")
-    return {LIST: lst, TYPEDEFS: td, GUARDS: gd}
+    ex = (head + "/* The includer defines CUEMU_LIBCUDA_EXPORT(symbol, function,\n"
+          " * (parameters), (arguments)): libcuda's symbol, the shims' function\n"
+          " * it is, and that function's parameters and their names. */\n"
+          "#ifdef CUEMU_LIBCUDA_EXPORT\n" +
+          "".join("CUEMU_LIBCUDA_EXPORT(%s, %s, (%s), (%s))\n" % e
+                  for e in exports) +
+          "#endif\n"
+          "/* The includer defines CUEMU_LIBCUDA_PER_THREAD(name, from, until,\n"
+          " * symbol): the per-thread spelling of `name` for the versions from\n"
+          " * `from` up to `until` (0: every newer one). */\n"
+          "#ifdef CUEMU_LIBCUDA_PER_THREAD\n" +
+          "".join("CUEMU_LIBCUDA_PER_THREAD(%s, %d, %d, %s)\n" % t
+                  for t in sorted(set(threads))) +
+          "#endif\n")
+    nm = ("/*\n * cuemu_driver_names.h: the name of each driver function of cuemu's\n"
+          " * cuda.h that CUDA's cuda.h defines as the symbol of its newest ABI\n"
+          " * version, defined alike, so that the functions are those symbols\n"
+          " * and code that stringifies a macro-expanded name for dlsym (jitify)\n"
+          " * asks libcuda.so.1 for the symbol it exports. Read first by cuda.h.\n"
+          " * Generated by scripts/driver_entry_points.py: do not edit.\n */\n"
+          "#ifndef CUEMU_DRIVER_NAMES_H\n#define CUEMU_DRIVER_NAMES_H\n\n" +
+          "".join("#define %s %s\n" % (n, renamed[n]) for n in sorted(renamed)) +
+          "\n#endif /* CUEMU_DRIVER_NAMES_H */\n")
+    return {LIST: lst, TYPEDEFS: td, GUARDS: gd, EXPORTS: ex, NAMES: nm}
 
 
 def main():

@@ -335,6 +335,22 @@ START_TEST(nvrtc_wrong_library) {
 }
 END_TEST
 
+/* cuemu's own libcuda.so.1 (cuemu-toolkit/compat) is no GPU's driver. */
+START_TEST(gpu_driver_is_cuemus) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/cuemu-toolkit/compat/libcuda.so.1",
+           getenv("CUEMU_LIB_DIR"));
+  ck_assert_int_eq(access(path, R_OK), 0);
+  test_setenv("CUEMU_CUDA_DRIVER_LIBRARY", path);
+  const char *why = NULL;
+  ck_assert_int_eq(cuemu__parity_gpu_available(&why), 0);
+  ck_assert_ptr_nonnull(why);
+  TEST_ASSERT_CONTAINS(why, "is cuemu's emulated driver, not CUDA's");
+  TEST_ASSERT_CONTAINS(why, "CUEMU_CUDA_DRIVER_LIBRARY");
+  ck_assert_int_eq(cuemu__parity_gpu_arch(), 0);
+}
+END_TEST
+
 START_TEST(gpu_driver_absent) {
   test_setenv("CUEMU_CUDA_DRIVER_LIBRARY", "/nonexistent/libcuda.so.1");
   const char *why = NULL;
@@ -1069,6 +1085,7 @@ Suite *make_parity_gpu_suite(void) {
   tcase_add_test(absent, nvrtc_absent);
   tcase_add_test(absent, nvrtc_wrong_library);
   tcase_add_test(absent, gpu_driver_absent);
+  tcase_add_test(absent, gpu_driver_is_cuemus);
   tcase_add_test(absent, gpu_this_machine);
   tcase_add_test(absent, gpu_run_without_device);
   tcase_add_test(absent, gpu_run_invalid_arguments);

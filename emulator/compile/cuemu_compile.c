@@ -463,6 +463,13 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
   ARGF("-L%s", libdir);
   ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", libdir);
+  /* cuemu's libcuda.so.1, which the program's dlopen("libcuda.so.1") then
+   * finds before any real driver (emulator/export/libcuda.am). The run path
+   * is DT_RPATH, which the loader searches before LD_LIBRARY_PATH (a GPU
+   * container's names the real driver's folder), and for every library of
+   * the program that has no run path of its own. */
+  ARGF("-Wl,-rpath,%s/cuemu-toolkit/compat", libdir);
+  ARG("-Wl,--disable-new-dtags");
   /* Host functions that end the process become launch errors when kernel
    * code calls them (core/cuemu_host_calls.c). */
   ARG("-Wl,--wrap=abort,--wrap=exit,--wrap=_Exit,--wrap=quick_exit");

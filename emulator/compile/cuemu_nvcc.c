@@ -522,6 +522,8 @@ static int provided_library(const char *name) {
   return 0;
 }
 
+static const char *driver_link_option(command *c);
+
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth) {
   cuemu_status st = CUEMU_SUCCESS;
@@ -674,7 +676,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       char *w = joined(c, flag, value);
       if (!w)
         return oom();
-      /* libcuemu is the CUDA runtime, the driver and NVRTC. */
+      /* libcuemu is the CUDA runtime, the driver and NVRTC; -lcuda links
+       * cuemu's libcuda.so.1 for the driver's C symbols. */
+      if (o->id == O_LIBRARY && strcmp(value, "cuda") == 0) {
+        const char *driver = driver_link_option(c);
+        st = driver ? add(&c->link, driver) : CUEMU_SUCCESS;
+        break;
+      }
       if (o->id == O_LIBRARY && provided_library(value))
         break;
       /* A CUDA toolkit's include folder stays where it is, but after the
@@ -1097,6 +1105,21 @@ static const char *by_path_script(command *c) {
   struct stat st;
   const char *path = joined(c, lib_dir(), "/libcuemu_by_path.a");
   return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? path : NULL;
+}
+
+/* The link option of -lcuda: cuemu-toolkit/lib64/libcuda.so in libcuemu's
+ * folder (a linker script naming cuemu's libcuda.so.1 and libcuemu:
+ * emulator/export/libcuda.am), linked only where an object calls the
+ * driver's C symbols (a C file, an object built against CUDA's cuda.h);
+ * NULL where there is none, and -lcuda then links nothing (libcuemu and
+ * the shims' cuda.h have the driver API). */
+static const char *driver_link_option(command *c) {
+  struct stat st;
+  const char *path = joined(c, lib_dir(), "/cuemu-toolkit/lib64/libcuda.so");
+  if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
+  const char *option = joined(c, "-Wl,--push-state,--as-needed,", path);
+  return option ? joined(c, option, ",--pop-state") : NULL;
 }
 
 /* Rewrites the module file at `path` in its text form

@@ -330,6 +330,19 @@ int cuemu_drv_device_get_p2p_attribute(int *value, int attribute, int src,
       cuemu_rt_device_get_p2p_attribute(value, attribute, src, dst), saved);
 }
 
+int cuemu_drv_device_get_p2p_atomic_capabilities(unsigned *capabilities,
+                                                 const int *operations,
+                                                 unsigned count, int src,
+                                                 int dst) {
+  int e = check_init();
+  if (e)
+    return e;
+  int saved = cuemu_drv_enter();
+  return via_runtime(cuemu_rt_device_get_p2p_atomic_capabilities(
+                         capabilities, operations, count, src, dst),
+                     saved);
+}
+
 /* ---- Contexts -------------------------------------------------------------- */
 
 static int push(cuemu_drv_context *c) {

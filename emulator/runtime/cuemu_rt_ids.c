@@ -4,9 +4,16 @@
  * whose generation makes it unique for the life of the process
  * (device/cuemu_handles.h); the default streams have small numbers of
  * their own, which no handle has. The entry points are tables that each
- * shared object including cuda.h registers before main.
+ * object including cuda.h registers on its first call of one of the
+ * entry-point functions, and that cuemu's libcuda.so.1 registers when it
+ * is loaded (emulator/export/cuemu_libcuda.cc); a name no table has loads
+ * that library once, so that a program none of whose objects includes
+ * cuda.h finds every driver function too.
  */
+#include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +23,7 @@
 #include <cuemu/cuemu_host_ids.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_locations.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -112,6 +120,19 @@ static const cuemu_drv_entry_point *find(const char *symbol, int version,
   return found;
 }
 
+/* Loads cuemu's libcuda.so.1 from the toolkit beside libcuemu
+ * (cuemu-toolkit/compat, emulator/export/libcuda.am); its table registers
+ * as it loads. Kept loaded for the life of the process; nothing happens
+ * where there is none. */
+static pthread_once_t driver_library_once = PTHREAD_ONCE_INIT;
+static void load_driver_library(void) {
+  char path[PATH_MAX];
+  int n = snprintf(path, sizeof path, "%s/cuemu-toolkit/compat/libcuda.so.1",
+                   cuemu__location_lib());
+  if (n > 0 && (size_t)n < sizeof path)
+    (void)dlopen(path, RTLD_NOW | RTLD_LOCAL);
+}
+
 int cuemu_drv_get_proc_address(const char *symbol, void **address,
                                int version, unsigned long long flags,
                                int *status) {
@@ -120,6 +141,10 @@ int cuemu_drv_get_proc_address(const char *symbol, void **address,
     return DRV_CUDA_ERROR_INVALID_VALUE;
   int named = 0;
   const cuemu_drv_entry_point *e = find(symbol, version, &named);
+  if (!named) {
+    pthread_once(&driver_library_once, load_driver_library);
+    e = find(symbol, version, &named);
+  }
   /* CU_GET_PROC_ADDRESS_SUCCESS, _SYMBOL_NOT_FOUND, _VERSION_NOT_SUFFICIENT. */
   int found = e ? 0 : named ? 2 : 1;
   *address = e ? e->address : NULL;

@@ -20,7 +20,10 @@ def _fake():
 
 
 def gpu_available():
-    """Whether the real CuPy is importable and sees a CUDA device."""
+    """Whether the real CuPy is importable and sees a CUDA device. A device
+    of cuemu's own libcuda.so.1 (which the real CuPy gets where
+    LD_LIBRARY_PATH names cuemu-toolkit/compat) is no GPU: its name is
+    cuemu's."""
     current = sys.modules.get("cupy")
     if current is not None and getattr(current, "IS_FAKE", False):
         return False
@@ -28,7 +31,12 @@ def gpu_available():
         import cupy
         if getattr(cupy, "IS_FAKE", False):
             return False
-        return cupy.cuda.runtime.getDeviceCount() > 0
+        if cupy.cuda.runtime.getDeviceCount() <= 0:
+            return False
+        name = cupy.cuda.runtime.getDeviceProperties(0).get("name", b"")
+        if isinstance(name, bytes):
+            name = name.decode("utf-8", "replace")
+        return not name.startswith("cuemu ")
     except Exception:
         return False
 

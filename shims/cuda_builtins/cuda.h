@@ -18,6 +18,8 @@
 #ifndef CUEMU_CUDA_H
 #include "cuemu_driver_entry_guards.h"
 #endif
+/* As CUDA's: cuMemAlloc is cuMemAlloc_v2, and so on (before any function). */
+#include "cuemu_driver_names.h"
 
 #ifndef CUEMU_CUDA_H
 #define CUEMU_CUDA_H
@@ -187,6 +189,16 @@ inline CUresult cuDeviceGetP2PAttribute(int *value,
                                         CUdevice dstDevice) {
   return static_cast<CUresult>(cuemu_drv_device_get_p2p_attribute(
       value, static_cast<int>(attrib), srcDevice, dstDevice));
+}
+
+/* Every form of every operation is native between emulated devices
+ * (cudaDeviceGetP2PAtomicCapabilities's answers). */
+inline CUresult cuDeviceGetP2PAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice srcDevice, CUdevice dstDevice) {
+  return static_cast<CUresult>(cuemu_drv_device_get_p2p_atomic_capabilities(
+      capabilities, reinterpret_cast<const int *>(operations), count,
+      srcDevice, dstDevice));
 }
 
 /* Contexts. */

@@ -60,6 +60,7 @@ typedef decltype(&::cuDeviceGetDefaultMemPool) PFN_cuDeviceGetDefaultMemPool_v11
 typedef decltype(&::cuDeviceGetGraphMemAttribute) PFN_cuDeviceGetGraphMemAttribute_v11040;
 typedef decltype(&::cuDeviceGetMemPool) PFN_cuDeviceGetMemPool_v11020;
 typedef decltype(&::cuDeviceGetName) PFN_cuDeviceGetName_v2000;
+typedef decltype(&::cuDeviceGetP2PAtomicCapabilities) PFN_cuDeviceGetP2PAtomicCapabilities_v13000;
 typedef decltype(&::cuDeviceGetP2PAttribute) PFN_cuDeviceGetP2PAttribute_v8000;
 typedef decltype(&::cuDeviceGetPCIBusId) PFN_cuDeviceGetPCIBusId_v4010;
 typedef decltype(&::cuDeviceGetUuid) PFN_cuDeviceGetUuid_v9020;

@@ -103,6 +103,24 @@ inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
   return r;
 }
 
+namespace cuemu {
+namespace drv {
+/* cuGetProcAddress of CUDA 11.3 to 11.8 (no symbolStatus; libcuda.so.1
+ * exports it under that name, and cuGetProcAddress gives it for those
+ * versions): a symbol that is not there, or not at cudaVersion, is
+ * CUDA_ERROR_NOT_FOUND with a NULL function. */
+template <class D_ = void>
+inline CUresult get_proc_address_v1(const char *symbol, void **pfn,
+                                    int cudaVersion, cuuint64_t flags) {
+  CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SUCCESS;
+  CUresult r = ::cuGetProcAddress<D_>(symbol, pfn, cudaVersion, flags, &status);
+  if (r == CUDA_SUCCESS && status != CU_GET_PROC_ADDRESS_SUCCESS)
+    return CUDA_ERROR_NOT_FOUND;
+  return r;
+}
+} // namespace drv
+} // namespace cuemu
+
 #ifndef CUEMU_DRV_ENTRY_TABLE_NESTED
 namespace cuemu {
 namespace drv {
@@ -115,6 +133,8 @@ template <class D_> int register_entry_points(tag<D_>) {
   {#name, version, reinterpret_cast<void *>(&::function)},
 #include "cuemu_driver_entry_points.h"
 #undef CUEMU_DRV_ENTRY
+      {"cuGetProcAddress", 11030,
+       reinterpret_cast<void *>(&get_proc_address_v1<D_>)},
       {"cuGetProcAddress", 12000,
        reinterpret_cast<void *>(&::cuGetProcAddress<D_>)},
   };

@@ -1,5 +1,7 @@
 """The cuemu package's helpers: emulate_cuda_kernel, assert_kernels_agree,
 device_function_kernel, BACKENDS, the backend fixture and parity cases."""
+import sys
+
 import numpy
 import pytest
 
@@ -150,6 +152,22 @@ def test_backends_list():
     import importlib.util
     if importlib.util.find_spec("cupy") is None:
         assert not cuemu.gpu_available()
+
+
+def test_gpu_available_refuses_cuemus_driver(monkeypatch):
+    # A CuPy whose runtime found cuemu's libcuda.so.1 (LD_LIBRARY_PATH naming
+    # cuemu-toolkit/compat) sees cuemu's device: that is no GPU leg.
+    import types
+    seen = {"name": b"cuemu emulated device (sm_90)"}
+    runtime = types.SimpleNamespace(getDeviceCount=lambda: 1,
+                                    getDeviceProperties=lambda d: dict(seen))
+    cupy = types.ModuleType("cupy")
+    cupy.IS_FAKE = False
+    cupy.cuda = types.SimpleNamespace(runtime=runtime)
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+    assert not cuemu.gpu_available()
+    seen["name"] = b"NVIDIA H200"
+    assert cuemu.gpu_available()
 
 
 def test_backend_fixture(backend):

@@ -53,6 +53,12 @@ int cuemu_drv_device_can_access_peer(int *can_access, int device, int peer);
 /* cuDeviceGetP2PAttribute, with cudaDeviceGetP2PAttribute's answers. */
 int cuemu_drv_device_get_p2p_attribute(int *value, int attribute, int src,
                                        int dst);
+/* cuDeviceGetP2PAtomicCapabilities, with
+ * cudaDeviceGetP2PAtomicCapabilities's answers. */
+int cuemu_drv_device_get_p2p_atomic_capabilities(unsigned *capabilities,
+                                                 const int *operations,
+                                                 unsigned count, int src,
+                                                 int dst);
 
 /* Contexts. cuCtxCreate makes a context and pushes it on the calling
  * thread's stack; the primary context of a device is retained and released

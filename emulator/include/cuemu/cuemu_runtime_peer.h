@@ -27,6 +27,18 @@ int cuemu_rt_device_can_access_peer(int *can_access, int device, int peer);
 int cuemu_rt_device_get_p2p_attribute(int *value, int attribute, int src,
                                       int dst);
 
+/* cudaDeviceGetP2PAtomicCapabilities (and the driver's
+ * cuDeviceGetP2PAtomicCapabilities): for each of the `count` operations
+ * (cudaAtomicOperation), the cudaAtomicOperationCapability bits the link
+ * from `src` to `dst` carries natively: all of them, on emulated devices;
+ * cudaErrorInvalidDevice for an invalid device or a device paired with
+ * itself, cudaErrorInvalidValue for a null array, a count of 0 or an
+ * unknown operation (cuemu_rt_p2p_attribute.c). */
+int cuemu_rt_device_get_p2p_atomic_capabilities(unsigned *capabilities,
+                                                const int *operations,
+                                                unsigned count, int src,
+                                                int dst);
+
 /* cudaDeviceEnablePeerAccess / cudaDeviceDisablePeerAccess, from the
  * calling thread's current device: cudaErrorInvalidDevice for an invalid
  * peer or the current device itself, cudaErrorInvalidValue for flags other

@@ -1,0 +1,140 @@
+/*
+ * cuemu_libcuda.cc: libcuda.so.1, the CUDA driver library as programs load
+ * it by name (dlopen("libcuda.so.1"), dlsym) or link it (-lcuda against
+ * the toolkit's lib64/libcuda.so), built by emulator/export/libcuda.am.
+ *
+ * Every driver function of the shims (cuda.h) is exported under each name
+ * CUDA's libcuda gives its ABI versions (cuCtxCreate, cuCtxCreate_v2 ...
+ * cuCtxCreate_v4, cuMemcpyHtoD_v2_ptds), listed by
+ * scripts/driver_entry_points.py in cuemu_libcuda_exports.h; each calls the
+ * shims' inline function, which calls libcuemu. libcuda.so.1 links
+ * libcuemu, so a program that loads it shares the devices, contexts,
+ * modules and memory of the program's own CUDA calls. cuGetProcAddress
+ * (CUDA 11.3's four parameters) and cuGetProcAddress_v2 (CUDA 12's five)
+ * find the same functions by name and version: the library registers the
+ * shims' entry-point table when it is loaded.
+ */
+#include <cuda.h>
+
+#include <cstring>
+
+/* The exported functions: C symbols with CUDA's names (an asm label each,
+ * since the shims' C++ functions of the same name are in scope; the C++
+ * names are pasted, so that cuda.h's macros, cuemu_driver_names.h, do not
+ * rename them), every other name of the library hidden
+ * (-fvisibility=hidden). */
+namespace cuemu_libcuda {
+/* The stream a _ptsz or _ptds spelling gets: its stream 0 is the calling
+ * thread's per-thread default stream, as a program built with
+ * `--default-stream per-thread` means it (CU_STREAM_LEGACY and every other
+ * stream are themselves). The synchronous copies and sets of the _ptds
+ * spellings, which take no stream, are the plain functions. */
+inline CUstream cuemu_libcuda_per_thread(CUstream stream) {
+  return stream ? stream : CU_STREAM_PER_THREAD;
+}
+
+#define CUEMU_LIBCUDA_EXPORT(symbol, function, parameters, arguments)          \
+  __attribute__((visibility("default")))                                       \
+  CUresult export_##symbol parameters __asm__(#symbol);                        \
+  CUresult export_##symbol parameters { return ::function arguments; }
+#include "cuemu_libcuda_exports.h"
+#undef CUEMU_LIBCUDA_EXPORT
+
+/* The per-thread spellings by name and versions
+ * (CUEMU_LIBCUDA_PER_THREAD, generated with the exports). */
+struct per_thread_entry {
+  const char *name;
+  int from, until;
+  void *address;
+};
+const per_thread_entry per_thread_entries[] = {
+#define CUEMU_LIBCUDA_PER_THREAD(name, from, until, symbol)                    \
+  {#name, from, until, reinterpret_cast<void *>(&export_##symbol)},
+#include "cuemu_libcuda_exports.h"
+#undef CUEMU_LIBCUDA_PER_THREAD
+};
+
+__attribute__((visibility("default"))) CUresult
+cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
+                    cuuint64_t flags) __asm__("cuGetProcAddress");
+__attribute__((visibility("default"))) CUresult
+cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
+                    cuuint64_t flags,
+                    CUdriverProcAddressQueryResult
+                        *symbolStatus) __asm__("cuGetProcAddress_v2");
+
+/* What cuGetProcAddress gives for `symbol` at `cudaVersion` where the
+ * entry-point tables found `found`: the library's own cuGetProcAddress
+ * (whose flags choose spellings, below) rather than the shims'; and, as
+ * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks, the per-thread
+ * spelling where that version has one. The legacy and default flags keep
+ * the plain function (a C caller of the plain symbol was not built for
+ * per-thread default streams). */
+void *library_function(const char *symbol, int cudaVersion, cuuint64_t flags,
+                       void *found) {
+  if (found && std::strcmp(symbol, "cuGetProcAddress") == 0)
+    return cudaVersion >= 12000
+               ? reinterpret_cast<void *>(&cuGetProcAddress_v2)
+               : reinterpret_cast<void *>(&cuGetProcAddress_v1);
+  if (!found || !(flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
+    return found;
+  const per_thread_entry *best = nullptr;
+  for (const per_thread_entry &e : per_thread_entries)
+    if (std::strcmp(e.name, symbol) == 0 && e.from <= cudaVersion &&
+        (e.until == 0 || cudaVersion < e.until) &&
+        (!best || e.from > best->from))
+      best = &e;
+  return best ? best->address : found;
+}
+
+/* cuGetProcAddress_v2 (CUDA 12.0 on): a symbol that is not there, or not
+ * at cudaVersion, is CUDA_SUCCESS with a NULL function and symbolStatus
+ * saying which, as CUDA 12 documents. */
+CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
+                             cuuint64_t flags,
+                             CUdriverProcAddressQueryResult *symbolStatus) {
+  CUresult r =
+      ::cuGetProcAddress(symbol, pfn, cudaVersion, flags, symbolStatus);
+  if (r == CUDA_SUCCESS)
+    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
+  return r;
+}
+
+/* cuGetProcAddress (CUDA 11.3 to 11.8, no symbolStatus). */
+CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
+                             cuuint64_t flags) {
+  CUresult r =
+      cuemu::drv::get_proc_address_v1<>(symbol, pfn, cudaVersion, flags);
+  if (r == CUDA_SUCCESS)
+    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
+  return r;
+}
+
+/* cuGetExportTable: CUDA's own libraries (NVRTC, the runtime, CuPy's)
+ * ask the driver for its private tables by id, and fail badly where the
+ * function is missing (real NVRTC crashes in nvrtcCompileProgram when
+ * LD_LIBRARY_PATH names this folder). cuemu has none of them: every id is
+ * CUDA_ERROR_NOT_FOUND with a NULL table, which those libraries take as
+ * an older driver without it. */
+__attribute__((visibility("default"))) CUresult
+cuGetExportTable(const void **ppExportTable,
+                 const CUuuid *pExportTableId) __asm__("cuGetExportTable");
+CUresult cuGetExportTable(const void **ppExportTable,
+                          const CUuuid *pExportTableId) {
+  if (!ppExportTable || !pExportTableId)
+    return CUDA_ERROR_INVALID_VALUE;
+  *ppExportTable = nullptr;
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+/* The shims' table of entry points, registered when the library is
+ * loaded (a program that never includes cuda.h has none of its own), and
+ * the library's own functions that the shims have not. */
+const int registered =
+    cuemu::drv::register_entry_points(cuemu::drv::tag<void>{});
+const cuemu_drv_entry_point own_entries[] = {
+    {"cuGetExportTable", 3000, reinterpret_cast<void *>(&cuGetExportTable)},
+};
+const int registered_own = cuemu_drv_entry_points_register(
+    own_entries, sizeof own_entries / sizeof own_entries[0]);
+} // namespace cuemu_libcuda
