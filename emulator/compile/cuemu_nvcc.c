@@ -375,8 +375,8 @@ static int input_kind(const char *path) {
  * (the highest one a list names; 0 for "native", "all" and "all-major"),
  * after checking every architecture name as nvcc does. An -arch value is
  * one name; -code takes a list ("sm_90,compute_90"), -gencode
- * "arch=compute_90,code=[sm_90,compute_90]", of which the arch= part sets
- * __CUDA_ARCH__. */
+ * "arch=compute_90,code=[sm_90,compute_90]" (or code="sm_90,compute_90"),
+ * of which the arch= part sets __CUDA_ARCH__. */
 static cuemu_status arch_number(int option, const char *v, int *number) {
   *number = 0;
   if (option == O_ARCH) {
@@ -388,9 +388,13 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
                    : cuemu__report(CUEMU_INVALID_VALUE,
                                    "Unsupported gpu architecture '%s'", v);
   }
+  /* nvcc also takes a -gencode keyword's list in double quotes
+   * (code=\"sm_90,compute_90\" in a Makefile, as the CUDA samples' older
+   * Makefiles write it), but not a quoted -code value. */
+  const char *separators = option == O_GENCODE ? ",[]=\"" : ",[]=";
   int in_arch = 0;
   for (const char *p = v; *p;) {
-    const size_t n = strcspn(p, ",[]=");
+    const size_t n = strcspn(p, separators);
     if (n == 4 && strncmp(p, "arch", 4) == 0 && p[n] == '=') {
       in_arch = 1;
     } else if (n == 4 && strncmp(p, "code", 4) == 0 && p[n] == '=') {
@@ -411,8 +415,63 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth);
 
+/* Splits `text` into words as a POSIX shell does, without its expansions:
+ * white space separates words; '...' keeps everything in it as it is;
+ * "..." keeps everything but, with `escapes`, a backslash before \, ", $
+ * or `; and (with `escapes`) a backslash outside quotes keeps the character
+ * after it as it is. Quotes next to other characters join them into one
+ * word, and "" is an empty word. `what` names the text in the error about
+ * a quote left open. */
+static cuemu_status split_words(command *c, const char *text, int escapes,
+                                words *out, const char *what) {
+  char *word = malloc(strlen(text) + 1);
+  if (!word)
+    return oom();
+  size_t len = 0;
+  int quote = 0, in_word = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (const char *p = text; st == CUEMU_SUCCESS; ++p) {
+    const char ch = *p;
+    if (ch == '\0' && quote) {
+      st = cuemu__report(CUEMU_INVALID_VALUE, "Unterminated %c quote in %s",
+                         quote, what);
+      break;
+    }
+    if (ch == '\0' || (!quote && isspace((unsigned char)ch))) {
+      if (in_word) {
+        char *s = keep(c, strndup(word, len));
+        st = s ? add(out, s) : oom();
+        len = 0;
+        in_word = 0;
+      }
+      if (ch == '\0')
+        break;
+      continue;
+    }
+    in_word = 1;
+    if (quote == '\'' || (quote == '"' && ch == '"')) {
+      if (ch == quote)
+        quote = 0;
+      else
+        word[len++] = ch;
+    } else if (quote == '"') {
+      if (escapes && ch == '\\' && p[1] && strchr("\\\"$`", p[1]))
+        ++p;
+      word[len++] = *p;
+    } else if (ch == '\'' || ch == '"') {
+      quote = ch;
+    } else {
+      if (escapes && ch == '\\' && p[1])
+        ++p;
+      word[len++] = *p;
+    }
+  }
+  free(word);
+  return st;
+}
+
 /* Reads an options file (--options-file): its words, split at white space,
- * with "..." and '...' quoting. */
+ * with "..." and '...' quoting (split_words() without escapes). */
 static cuemu_status options_file(command *c, const char *path, int depth) {
   if (depth > 8)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -421,73 +480,73 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   if (!f)
     return cuemu__report(CUEMU_IO_ERROR, "Could not open options file '%s'",
                          path);
-  words w = {0};
-  char *word = NULL;
-  size_t len = 0, cap = 0;
-  int ch, quote = 0, in_word = 0;
-  cuemu_status st = CUEMU_SUCCESS;
-  while (st == CUEMU_SUCCESS) {
-    ch = fgetc(f);
-    int end = ch == EOF || (!quote && isspace(ch));
-    if (end) {
-      if (in_word) {
-        char *s = keep(c, strndup(word ? word : "", len));
-        st = s ? add(&w, s) : oom();
-        len = 0;
-        in_word = 0;
-      }
-      if (ch == EOF)
-        break;
-      continue;
-    }
-    if (!quote && (ch == '"' || ch == '\'')) {
-      quote = ch;
-      in_word = 1;
-      continue;
-    }
-    if (quote && ch == quote) {
-      quote = 0;
-      continue;
-    }
-    if (len + 1 >= cap) {
-      cap = cap ? cap * 2 : 64;
-      char *grown = realloc(word, cap);
-      if (!grown) {
-        st = oom();
-        break;
-      }
-      word = grown;
-    }
-    word[len++] = (char)ch;
-    in_word = 1;
-  }
+  char *text = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream(&text, &size);
+  int ch;
+  while (m && (ch = fgetc(f)) != EOF)
+    fputc(ch, m);
   fclose(f);
-  free(word);
+  if (!m || fclose(m) != 0) {
+    free(text);
+    return oom();
+  }
+  words w = {0};
+  char *what = NULL;
+  cuemu_status st = asprintf(&what, "options file '%s'", path) < 0
+                        ? oom()
+                        : split_words(c, text, 0, &w, what);
+  free(what);
+  free(text);
   if (st == CUEMU_SUCCESS)
     st = parse_words(c, w.n, w.v, depth + 1);
   free(w.v);
   return st;
 }
 
-/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value. */
+/* Adds the words of an -Xcompiler or -Xlinker value as nvcc does: nvcc
+ * splits the value at each comma that is neither in double quotes nor
+ * escaped ("\,"), writes the pieces (each after `prefix`, if any) into the
+ * host compiler's command, and the shell that runs it splits them into
+ * words and removes their quotes. So -Xcompiler "-O3 -Wall" is two options
+ * and -Xcompiler '"-Wl,-rpath,/x"' one, as Makefiles write them. */
 static cuemu_status add_pieces(command *c, words *w, const char *value,
-                               const char *prefix) {
-  const char *p = value;
-  while (*p) {
-    const char *comma = strchr(p, ',');
-    size_t n = comma ? (size_t)(comma - p) : strlen(p);
-    if (n > 0) {
-      char *piece = keep(c, strndup(p, n));
-      if (!piece)
-        return oom();
-      if (prefix && add(w, prefix) != CUEMU_SUCCESS)
-        return oom();
-      if (add(w, piece) != CUEMU_SUCCESS)
-        return oom();
+                               const char *prefix, const char *option) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream(&text, &size);
+  if (!m)
+    return oom();
+  int quoted = 0, empty = 1;
+  for (const char *p = value;; ++p) {
+    if (*p == '\0' || (*p == ',' && !quoted)) {
+      if (!empty)
+        fputc(' ', m);
+      empty = 1;
+      if (*p == '\0')
+        break;
+      continue;
     }
-    p += n + (comma ? 1 : 0);
+    if (empty && prefix)
+      fprintf(m, "%s ", prefix);
+    empty = 0;
+    if (*p == '"')
+      quoted = !quoted;
+    if (*p == '\\' && p[1] == ',' && !quoted)
+      ++p;
+    fputc(*p, m);
   }
-  return CUEMU_SUCCESS;
+  if (fclose(m) != 0) {
+    free(text);
+    return oom();
+  }
+  char *what = NULL;
+  cuemu_status st = asprintf(&what, "%s value '%s'", option, value) < 0
+                        ? oom()
+                        : split_words(c, text, 1, w, what);
+  free(what);
+  free(text);
+  return st;
 }
 
 /* Non-zero for the year of a C++ dialect that -std=c++YY names. */
@@ -705,10 +764,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
         st = add(&c->pre, value);
       break;
     case O_XCOMPILER:
-      st = add_pieces(c, &c->host, value, NULL);
+      st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
       break;
     case O_XLINKER:
-      st = add_pieces(c, &c->link, value, "-Xlinker");
+      st = add_pieces(c, &c->link, value, "-Xlinker", "-Xlinker");
       break;
     case O_XPTXAS:
       note("-Xptxas", value);
