@@ -53,7 +53,8 @@ enum mode {
   MODE_DLINK,     /* -dlink: the device link object */
   MODE_LIB,       /* -lib: a static library */
   MODE_DEPS,      /* -M, -MM: the dependencies only */
-  MODE_PREPROCESS /* -E */
+  MODE_PREPROCESS, /* -E */
+  MODE_CUDA        /* -cuda: each .cu file's host pass, preprocessed */
 };
 
 /* A growable list of words; the words are owned by the command's string
@@ -164,7 +165,7 @@ static void command_free(command *c) {
 /* ---- Options ------------------------------------------------------------- */
 
 enum opt_id {
-  O_OUTPUT, O_ODIR, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS,
+  O_OUTPUT, O_ODIR, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS, O_CUDA,
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
@@ -196,6 +197,9 @@ static const option options[] = {
     {"-lib", "--lib", FLAG, O_LIB},
     {"-link", "--link", FLAG, O_LINK},
     {"-E", "--preprocess", FLAG, O_PREPROCESS},
+    /* nvcc's host code after cudafe++, preprocessed (NAME.cu.cpp.ii):
+     * nothing reads it, but old Makefiles (Rodinia's nn) ask for it. */
+    {"-cuda", "--cuda", FLAG, O_CUDA},
     /* A module for the driver API: a cuemu module under nvcc's name
      * (docs/driver-api.md). */
     {"-ptx", "--ptx", FLAG, O_PTX},
@@ -644,6 +648,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_PREPROCESS:
       c->mode = MODE_PREPROCESS;
+      break;
+    case O_CUDA:
+      c->mode = MODE_CUDA;
       break;
     case O_DEPS:
     case O_DEPS_NONSYS:
@@ -1415,7 +1422,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     ncu += c->inputs[i].kind == IN_CU;
   }
   if (c->output && nsources > 1 &&
-      (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS))
+      (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS ||
+       c->mode == MODE_CUDA))
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "A single input file is required for a non-link "
                          "phase when an outputfile is specified");
@@ -1438,27 +1446,34 @@ static cuemu_status execute(command *c, int *cache_hit) {
       st = module_to_text(out);
     return st;
   }
-  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {
+  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS ||
+      c->mode == MODE_CUDA) {
     for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
       const input *in = &c->inputs[i];
-      if (in->kind == IN_LINK)
+      if (in->kind == IN_LINK || (c->mode == MODE_CUDA && in->kind != IN_CU))
         continue;
       if (c->mode == MODE_DEPS) {
         const char *target =
             c->mt ? c->mt : default_name(c, in->path, ".o");
         st = dependencies(c, in, target, c->mf ? c->mf : c->output);
       } else {
-        /* nvcc's -E shows the device pass of a .cu file. */
+        /* nvcc's -E shows the device pass of a .cu file; -cuda writes
+         * its host pass to NAME.cu.cpp.ii. */
         words w = {0};
-        st = host_words(c, in, &w);
-        if (st == CUEMU_SUCCESS && in->kind == IN_CU)
+        const char *out =
+            c->output || c->mode != MODE_CUDA
+                ? c->output
+                : default_name(c, in->path, ".cu.cpp.ii");
+        st = c->mode == MODE_CUDA && !out ? oom() : host_words(c, in, &w);
+        if (st == CUEMU_SUCCESS && in->kind == IN_CU &&
+            c->mode == MODE_PREPROCESS)
           add(&w, arch_define(c));
         if (st == CUEMU_SUCCESS) {
           add(&w, "-E");
           add(&w, in->path);
-          if (c->output) {
+          if (out) {
             add(&w, "-o");
-            add(&w, c->output);
+            add(&w, out);
           }
           st = run(c, &w, in->path);
         }

@@ -7,7 +7,7 @@
 // compiler's shell command, so a piece in double quotes keeps its commas
 // and loses its quotes, and "\," is a comma. Reduced from building the
 // olcf, Rodinia and PolyBench trials of branch trialmk with Makefiles.
-// tests/driver_option_quoting.sh builds this file with a value that holds
+// tests/driver_makefile_options.sh builds this file with a value that holds
 // white space as well.
 // CUEMU_OPTIONS: -gencode arch=compute_90,code="sm_90,compute_90" -Xcompiler "-DQUOTED_PIECE=3,4",-DESCAPED_COMMA=5\,6,-DSPACED_A=7 -DSPACED_B=8
 // NVCC_OPTIONS: -Xcompiler "-DQUOTED_PIECE=3,4",-DESCAPED_COMMA=5\,6,-DSPACED_A=7 -DSPACED_B=8

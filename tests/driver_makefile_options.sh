@@ -1,24 +1,26 @@
 #!/bin/sh
-# driver_option_quoting.sh: nvcc's options with the quotes and white space
-# that Makefiles give them (branch trialmk). nvcc takes a -gencode keyword's
-# list in double quotes (code="sm_90,compute_90", which a recipe line
-# writes code=\"sm_90,compute_90\"); it splits an -Xcompiler or -Xlinker
-# value at the commas that are not in double quotes nor escaped ("\,"), and
-# the shell that runs the host compiler splits each piece at white space
-# and removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A
-# quote left open is an error that names the value; a quoted -code value
-# is refused, as nvcc refuses it. The program is
-# tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present,
-# it is checked to take the same command.
+# driver_makefile_options.sh: nvcc's options as Makefiles write them
+# (branch trialmk). -cuda, which old Makefiles (Rodinia's nn) run before
+# the build, writes a .cu file's host pass, preprocessed, to
+# NAME.cu.cpp.ii. nvcc takes a -gencode keyword's list in double quotes
+# (code="sm_90,compute_90", which a recipe line writes
+# code=\"sm_90,compute_90\"); it splits an -Xcompiler or -Xlinker value at
+# the commas that are not in double quotes nor escaped ("\,"), and the
+# shell that runs the host compiler splits each piece at white space and
+# removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A quote
+# left open is an error that names the value; a quoted -code value is
+# refused, as nvcc refuses it. The program is
+# tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
+# is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
 nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
-[ -x "$nvcc" ] || tool_missing driver_option_quoting.sh "$nvcc is not built"
+[ -x "$nvcc" ] || tool_missing driver_makefile_options.sh "$nvcc is not built"
 
-work=$(cd "$builddir" && pwd)/tests/tmp/driver_option_quoting.$$
+work=$(cd "$builddir" && pwd)/tests/tmp/driver_makefile_options.$$
 mkdir -p "$work" || exit 1
 failed=0
 src=$srcdir/tests/programs/trialmk/makefile_option_quoting.cu
@@ -54,6 +56,16 @@ else
   echo "PASS: a quoted -code value is refused, as nvcc refuses it"
 fi
 
+# -cuda: NAME.cu.cpp.ii (or -o), the host pass (no __CUDA_ARCH__).
+if (cd "$work" && "$nvcc" -cuda -Xcompiler '"-DQUOTED_PIECE=3,4"' \
+  -DESCAPED_COMMA=5,6 -DSPACED_A=7 -DSPACED_B=8 "$src") >"$work/cuda.log" 2>&1 &&
+  grep -q "sum_pieces" "$work/makefile_option_quoting.cu.cpp.ii" &&
+  ! grep -q "__CUDA_ARCH__" "$work/makefile_option_quoting.cu.cpp.ii"; then
+  echo "PASS: -cuda writes the host pass to NAME.cu.cpp.ii"
+else
+  fail "-cuda: $(cat "$work/cuda.log")"
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-quoting timeout 600 "$real" -std=c++17 -c "$@" &&
@@ -61,5 +73,5 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
 fi
 
 rm -rf "$work"
-echo "driver_option_quoting.sh: $failed failed"
+echo "driver_makefile_options.sh: $failed failed"
 [ "$failed" -eq 0 ]
