@@ -9,7 +9,8 @@
 # shell that runs the host compiler splits each piece at white space and
 # removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A quote
 # left open is an error that names the value; a quoted -code value is
-# refused, as nvcc refuses it. The program is
+# refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
+# is told to compile as C++ (cuemu's headers are C++). The program is
 # tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -65,6 +66,39 @@ if (cd "$work" && "$nvcc" -cuda -Xcompiler '"-DQUOTED_PIECE=3,4"' \
 else
   fail "-cuda: $(cat "$work/cuda.log")"
 fi
+
+# A C file that includes <cuda_runtime.h> (nvcc's C compiles take
+# NVIDIA's header; cuemu's is C++) is told to compile as C++, and with
+# -x c++ before it, it builds and runs against a kernel of a .cu file.
+cat >"$work/host_c.c" <<'EOF_C'
+#include <cuda_runtime.h>
+#include <stdio.h>
+void launch_fill(int *d, int n);
+int main(void) {
+  int *d = NULL, h[32], ok = 1;
+  if (cudaMalloc((void **)&d, sizeof h) != cudaSuccess)
+    return 1;
+  launch_fill(d, 32);
+  ok = cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
+  for (int i = 0; i < 32; ++i)
+    ok = ok && h[i] == 3 * i;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF_C
+cat >"$work/fill.cu" <<'EOF_CU'
+__global__ void fill(int *d) { d[threadIdx.x] = 3 * (int)threadIdx.x; }
+void launch_fill(int *d, int n) { fill<<<1, n>>>(d); cudaDeviceSynchronize(); }
+EOF_CU
+if (cd "$work" && "$nvcc" -c host_c.c -o host_c.o) >"$work/c.log" 2>&1; then
+  fail "a C file that includes <cuda_runtime.h> compiles as C"
+elif grep -m1 "error" "$work/c.log" | grep -q "compile this C file as C++"; then
+  echo "PASS: a C file that includes <cuda_runtime.h> is told to compile as C++"
+else
+  fail "a C file with <cuda_runtime.h>: $(cat "$work/c.log")"
+fi
+step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
+  passes "the C file compiled with -x c++" ./c_as_cxx
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
