@@ -10,7 +10,8 @@
 # removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A quote
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
-# is told to compile as C++ (cuemu's headers are C++). The program is
+# is told to compile as C++ (cuemu's headers are C++). --list-gpu-arch
+# and --list-gpu-code print CUDA 13's architectures. The program is
 # tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -100,10 +101,30 @@ fi
 step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
   passes "the C file compiled with -x c++" ./c_as_cxx
 
+# --list-gpu-arch and --list-gpu-code (-arch-ls, -code-ls), which
+# Makefiles read to choose their architectures: CUDA 13's, one a line.
+"$nvcc" --list-gpu-arch >"$work/arch.list" 2>&1
+"$nvcc" -code-ls >"$work/code.list" 2>&1
+if grep -qx compute_90 "$work/arch.list" && grep -qx sm_121 "$work/code.list" &&
+  [ "$(grep -c . "$work/arch.list")" -eq 12 ] &&
+  ! grep -q "sm_\|[0-9][af]$" "$work/arch.list"; then
+  echo "PASS: --list-gpu-arch and --list-gpu-code"
+else
+  fail "--list-gpu-arch: $(cat "$work/arch.list" "$work/code.list")"
+fi
+
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
   step nvcc-quoting timeout 600 "$real" -std=c++17 -c "$@" &&
     echo "PASS: nvcc takes the same options"
+  "$real" --list-gpu-arch >"$work/arch.nvcc" 2>&1
+  "$real" --list-gpu-code >"$work/code.nvcc" 2>&1
+  if cmp -s "$work/arch.list" "$work/arch.nvcc" &&
+    cmp -s "$work/code.list" "$work/code.nvcc"; then
+    echo "PASS: nvcc lists the same architectures"
+  else
+    fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc")"
+  fi
 fi
 
 rm -rf "$work"

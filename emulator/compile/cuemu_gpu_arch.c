@@ -9,15 +9,20 @@
 #include <string.h>
 
 /* Each compute capability CUDA 13 compiles for, and which suffixes it
- * takes. */
+ * takes, in the order nvcc 13.0 lists them (110 before 103). */
 static const struct {
   int number;
   int a, f;
 } known[] = {
     {75, 0, 0},  {80, 0, 0},  {86, 0, 0},  {87, 0, 0},
     {88, 0, 0},  {89, 0, 0},  {90, 1, 0},  {100, 1, 1},
-    {103, 1, 1}, {110, 1, 1}, {120, 1, 1}, {121, 1, 1},
+    {110, 1, 1}, {103, 1, 1}, {120, 1, 1}, {121, 1, 1},
 };
+
+void cuemu__gpu_arch_list(FILE *out, const char *prefix) {
+  for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
+    fprintf(out, "%s%d\n", prefix, known[k].number);
+}
 
 int cuemu__gpu_arch_value(const char *name, size_t n) {
   static const char *const prefixes[] = {"sm_", "compute_", "lto_"};

@@ -79,6 +79,8 @@ typedef struct command {
   int forward_unknown, md, mm, mp;
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
+  const char *list_prefix;   /* --list-gpu-arch, --list-gpu-code: what to
+                              * list ("compute_", "sm_") */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
@@ -170,7 +172,7 @@ enum opt_id {
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
-  O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
+  O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_LIST_ARCH, O_LIST_CODE, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
@@ -248,6 +250,8 @@ static const option options[] = {
     {"-Wext-lambda-captures-this", "--Wext-lambda-captures-this", FLAG,
      O_IGNORED},
     {"-V", "--version", FLAG, O_VERSION},
+    {"-arch-ls", "--list-gpu-arch", FLAG, O_LIST_ARCH},
+    {"-code-ls", "--list-gpu-code", FLAG, O_LIST_CODE},
     {"-v", "--verbose", FLAG, O_VERBOSE},
     {"-dryrun", "--dryrun", FLAG, O_DRYRUN},
     {"-shared", "--shared", FLAG, O_SHARED},
@@ -836,6 +840,12 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
           strcmp(a, "-Wreorder") == 0)
         st = add(&c->host, a);
       break;
+    case O_LIST_ARCH:
+      c->list_prefix = "compute_";
+      break;
+    case O_LIST_CODE:
+      c->list_prefix = "sm_";
+      break;
     case O_VERSION:
       c->version = 1;
       break;
@@ -1410,6 +1420,10 @@ static cuemu_status execute(command *c, int *cache_hit) {
   }
   if (c->version) {
     version();
+    return CUEMU_SUCCESS;
+  }
+  if (c->list_prefix) {
+    cuemu__gpu_arch_list(stdout, c->list_prefix);
     return CUEMU_SUCCESS;
   }
   if (c->ninputs == 0)
