@@ -11,7 +11,8 @@
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
 # is told to compile as C++ (cuemu's headers are C++). --list-gpu-arch
-# and --list-gpu-code print CUDA 13's architectures. The program is
+# and --list-gpu-code print CUDA 13's architectures; NVCC_PREPEND_FLAGS,
+# NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them. The program is
 # tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -100,6 +101,30 @@ else
 fi
 step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
   passes "the C file compiled with -x c++" ./c_as_cxx
+
+# NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS, which nvcc reads before and
+# after its command line (conda's nvcc sets NVCC_PREPEND_FLAGS), shown by
+# -v; NVCC_CCBIN names the host compiler unless -ccbin does.
+if (cd "$work" && NVCC_PREPEND_FLAGS='-DQUOTED_PIECE=3,4 "-DESCAPED_COMMA=5,6"' \
+  NVCC_APPEND_FLAGS='-DSPACED_A=7 -DSPACED_B=8' "$nvcc" -v -o env_flags \
+  "$src") >"$work/env.log" 2>&1 &&
+  grep -q '^#\$ NVCC_APPEND_FLAGS="-DSPACED_A=7 -DSPACED_B=8"' "$work/env.log"; then
+  passes "NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS" ./env_flags
+else
+  fail "NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS: $(cat "$work/env.log")"
+fi
+if (cd "$work" && NVCC_CCBIN=/nonexistent-trialmk/g++ "$nvcc" --no-cache -c \
+  -o ccbin.o "$src" -Xcompiler -DQUOTED_PIECE=1,-DESCAPED_COMMA=2 \
+  -DSPACED_A=3 -DSPACED_B=4) >"$work/ccbin.log" 2>&1; then
+  fail "NVCC_CCBIN=/nonexistent-trialmk/g++ is not used"
+elif grep -q "nonexistent-trialmk" "$work/ccbin.log" &&
+  (cd "$work" && NVCC_CCBIN=/nonexistent-trialmk/g++ "$nvcc" --no-cache \
+    -ccbin c++ -c -o ccbin.o "$src" -Xcompiler -DQUOTED_PIECE=1,-DESCAPED_COMMA=2 \
+    -DSPACED_A=3 -DSPACED_B=4) >"$work/ccbin2.log" 2>&1; then
+  echo "PASS: NVCC_CCBIN names the host compiler; -ccbin overrides it"
+else
+  fail "NVCC_CCBIN: $(cat "$work/ccbin.log" "$work/ccbin2.log")"
+fi
 
 # --list-gpu-arch and --list-gpu-code (-arch-ls, -code-ls), which
 # Makefiles read to choose their architectures: CUDA 13's, one a line.

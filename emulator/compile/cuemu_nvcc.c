@@ -938,11 +938,14 @@ static const char *lib_dir(void) {
 static const char *host_cxx(command *c) {
   if (c->cxx && *c->cxx)
     return c->cxx;
-  if (c->ccbin && *c->ccbin) {
+  /* As nvcc, NVCC_CCBIN names the host compiler when -ccbin does not. */
+  const char *ccbin =
+      c->ccbin && *c->ccbin ? c->ccbin : getenv("NVCC_CCBIN");
+  if (ccbin && *ccbin) {
     struct stat st;
-    if (stat(c->ccbin, &st) == 0 && S_ISDIR(st.st_mode))
-      return joined(c, c->ccbin, "/g++");
-    return c->ccbin;
+    if (stat(ccbin, &st) == 0 && S_ISDIR(st.st_mode))
+      return joined(c, ccbin, "/g++");
+    return ccbin;
   }
   const char *e = getenv("CXX");
   return e && *e ? e : "c++";
@@ -1311,6 +1314,29 @@ static void verbose_environment(command *c) {
           "capability)\n",
           top ? top : "", top ? top : "", shims, include_dir(), lib,
           (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
+  static const char *const flags[] = {"NVCC_PREPEND_FLAGS",
+                                      "NVCC_APPEND_FLAGS"};
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; ++i) {
+    const char *v = getenv(flags[i]);
+    if (v && *v)
+      fprintf(stderr, "#$ %s=\"%s\"\n", flags[i], v);
+  }
+}
+
+/* Parses the options of an environment variable that nvcc reads before
+ * (NVCC_PREPEND_FLAGS) or after (NVCC_APPEND_FLAGS) its command line;
+ * conda's nvcc package sets NVCC_PREPEND_FLAGS="-ccbin=$CXX". The value is
+ * split as an options file is. */
+static cuemu_status environment_options(command *c, const char *name) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return CUEMU_SUCCESS;
+  words w = {0};
+  cuemu_status st = split_words(c, v, 0, &w, name);
+  if (st == CUEMU_SUCCESS)
+    st = parse_words(c, w.n, w.v, 0);
+  free(w.v);
+  return st;
 }
 
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
@@ -1675,7 +1701,11 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     if (o && o->takes != FLAG && !value)
       ++i; /* the value of -Xptxas -v is not nvcc's -v */
   }
-  cuemu_status st = parse_words(&c, argc, argv, 0);
+  cuemu_status st = environment_options(&c, "NVCC_PREPEND_FLAGS");
+  if (st == CUEMU_SUCCESS)
+    st = parse_words(&c, argc, argv, 0);
+  if (st == CUEMU_SUCCESS)
+    st = environment_options(&c, "NVCC_APPEND_FLAGS");
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)
