@@ -12,7 +12,9 @@
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
 # is told to compile as C++ (cuemu's headers are C++). --list-gpu-arch
 # and --list-gpu-code print CUDA 13's architectures; NVCC_PREPEND_FLAGS,
-# NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them. The program is
+# NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
+# nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
+# program is
 # tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
 # is checked to take the same command.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
@@ -124,6 +126,31 @@ elif grep -q "nonexistent-trialmk" "$work/ccbin.log" &&
   echo "PASS: NVCC_CCBIN names the host compiler; -ccbin overrides it"
 else
   fail "NVCC_CCBIN: $(cat "$work/ccbin.log" "$work/ccbin2.log")"
+fi
+
+# More of nvcc 13's options that builds pass: accepted (device code
+# generation changes nothing here); -pg profiles the host code with gprof;
+# -arbin is the archiver of -lib.
+step more-options "$nvcc" -Xfatbin -compress-all -ldir /tmp -jtd 50 \
+  --entries sum_pieces -noprof --use-local-env -forward-unknown-opts -pg \
+  -o more_options "$src" -Xcompiler -DQUOTED_PIECE=3,-DESCAPED_COMMA=5 \
+  -DSPACED_A=7 -DSPACED_B=8 && {
+  (cd "$work" && rm -f gmon.out && ./more_options >more.out 2>&1)
+  if [ -f "$work/gmon.out" ] && grep -q "note: -Xfatbin -compress-all is accepted" \
+    "$work/more-options.log"; then
+    echo "PASS: -Xfatbin, -ldir, -jtd, --entries, -noprof, --use-local-env, -forward-unknown-opts, -pg"
+  else
+    fail "more options: $(cat "$work/more-options.log" "$work/more.out")"
+  fi
+}
+if (cd "$work" && "$nvcc" -lib -arbin /nonexistent-trialmk-ar -o libq.a \
+  "$src" -DQUOTED_PIECE=3 -DESCAPED_COMMA=5 -DSPACED_A=7 -DSPACED_B=8) \
+  >"$work/arbin.log" 2>&1; then
+  fail "-arbin /nonexistent-trialmk-ar is not used"
+elif grep -q "nonexistent-trialmk-ar" "$work/arbin.log"; then
+  echo "PASS: -arbin names the archiver of -lib"
+else
+  fail "-arbin: $(cat "$work/arbin.log")"
 fi
 
 # --list-gpu-arch and --list-gpu-code (-arch-ls, -code-ls), which

@@ -78,6 +78,7 @@ typedef struct command {
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int forward_unknown, md, mm, mp;
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
+  const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   const char *list_prefix;   /* --list-gpu-arch, --list-gpu-code: what to
                               * list ("compute_", "sm_") */
@@ -171,6 +172,7 @@ enum opt_id {
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
+  O_XFATBIN, O_ARBIN, O_PROFILE,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_LIST_ARCH, O_LIST_CODE, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
@@ -227,6 +229,7 @@ static const option options[] = {
     {"-Xlinker", "--linker-options", VALUE, O_XLINKER},
     {"-Xptxas", "--ptxas-options", VALUE, O_XPTXAS},
     {"-Xnvlink", "--nvlink-options", VALUE, O_XNVLINK},
+    {"-Xfatbin", "--fatbin-options", VALUE, O_XFATBIN},
     {"-Xcudafe", "--cudafe-options", VALUE, O_XIGNORED},
     {"-Xarchive", "--archive-options", VALUE, O_XIGNORED},
     {"-ccbin", "--compiler-bindir", VALUE, O_CCBIN},
@@ -290,6 +293,17 @@ static const option options[] = {
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
     {"-no-compress", "--no-compress", FLAG, O_IGNORED},
     {"-compress-mode", "--compress-mode", VALUE, O_IGNORED_VALUE},
+    /* More of nvcc 13's options that Makefiles and build systems pass:
+     * device code generation and the profile nvcc reads change nothing
+     * here; -arbin is the archiver of -lib; -pg is the host's gprof. */
+    {"-ldir", "--libdevice-directory", VALUE, O_IGNORED_VALUE},
+    {"-jtd", "--jump-table-density", VALUE, O_IGNORED_VALUE},
+    {"-e", "--entries", VALUE, O_IGNORED_VALUE},
+    {"-noprof", "--dont-use-profile", FLAG, O_IGNORED},
+    {"-use-local-env", "--use-local-env", FLAG, O_IGNORED},
+    {"-forward-unknown-opts", "--forward-unknown-opts", FLAG, O_FORWARD},
+    {"-arbin", "--archiver-binary", VALUE, O_ARBIN},
+    {"-pg", "--profile", FLAG, O_PROFILE},
     /* Visibility of kernels and device variables in the object: hidden
      * by default, as nvcc's (since CUDA 12.8), so that an application
      * cannot name those of a shared library; `false` exports them
@@ -785,6 +799,17 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XNVLINK:
       note("-Xnvlink", value);
+      break;
+    case O_XFATBIN:
+      note("-Xfatbin", value);
+      break;
+    case O_ARBIN:
+      c->arbin = value;
+      break;
+    case O_PROFILE:
+      st = add(&c->host, "-pg");
+      if (st == CUEMU_SUCCESS)
+        st = add(&c->link, "-pg");
       break;
     case O_DEVICE_VISIBILITY:
       if (strcmp(value, "false") == 0) {
@@ -1605,7 +1630,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
     const char *out = c->output ? c->output : "a.a";
     words w = {0};
-    const char *ar = getenv("AR");
+    const char *ar = c->arbin ? c->arbin : getenv("AR");
     st = add_command_words(c, &w, ar && *ar ? ar : "ar");
     if (st == CUEMU_SUCCESS) {
       unlink(out);
