@@ -469,23 +469,39 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   return st;
 }
 
-/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value. */
+/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value, split
+ * as nvcc splits them: a comma inside double quotes does not end a piece, the
+ * quotes themselves are dropped (nvcc runs its host commands through a
+ * shell, which removes them), a backslash keeps the character after it, and
+ * empty pieces are skipped. FindCUDA's `-Xcompiler ,"-g","-O2"` is so the two
+ * options -g and -O2. */
 static cuemu_status add_pieces(command *c, words *w, const char *value,
                                const char *prefix) {
+  size_t size = strlen(value) + 1;
   const char *p = value;
   while (*p) {
-    const char *comma = strchr(p, ',');
-    size_t n = comma ? (size_t)(comma - p) : strlen(p);
-    if (n > 0) {
-      char *piece = keep(c, strndup(p, n));
-      if (!piece)
-        return oom();
-      if (prefix && add(w, prefix) != CUEMU_SUCCESS)
-        return oom();
-      if (add(w, piece) != CUEMU_SUCCESS)
-        return oom();
+    char *piece = keep(c, malloc(size));
+    if (!piece)
+      return oom();
+    size_t n = 0;
+    int quoted = 0;
+    for (; *p && (quoted || *p != ','); ++p) {
+      if (*p == '"')
+        quoted = !quoted;
+      else if (*p == '\\' && p[1])
+        piece[n++] = *++p;
+      else
+        piece[n++] = *p;
     }
-    p += n + (comma ? 1 : 0);
+    piece[n] = '\0';
+    if (*p == ',')
+      ++p;
+    if (n == 0)
+      continue;
+    if (prefix && add(w, prefix) != CUEMU_SUCCESS)
+      return oom();
+    if (add(w, piece) != CUEMU_SUCCESS)
+      return oom();
   }
   return CUEMU_SUCCESS;
 }
