@@ -2,7 +2,9 @@
 # driver_cmake_trial.sh: the CMake project tests/driver/cmake_trial, forms
 # of public CMake projects that failed with cuemu (FindCUDA's
 # cuda_add_executable and separable cuda_add_library, pointed at cuemu with
-# CUDA_TOOLKIT_ROOT_DIR), configured once, built and run by ctest without
+# CUDA_TOOLKIT_ROOT_DIR; architectures read from `nvcc --list-gpu-arch`;
+# -Xfatbin=-compress-all), configured once with
+# CMAKE_CUDA_COMPILER=cuemu-nvcc, built and run by ctest without
 # LD_LIBRARY_PATH. With nvcc present, its sources also compile with it.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -22,10 +24,10 @@ mkdir -p "$work" || exit 1
 failed=0
 
 step configure cmake -S "$p" -B build -DCMAKE_BUILD_TYPE=Release \
-  -DCUDA_TOOLKIT_ROOT_DIR="$toolkit" &&
+  -DCUDA_TOOLKIT_ROOT_DIR="$toolkit" -DCMAKE_CUDA_COMPILER="$builddir_abs/cuemu-nvcc" &&
   step build cmake --build build &&
   step ctest env -u LD_LIBRARY_PATH ctest --test-dir build --output-on-failure &&
-  echo "PASS: FindCUDA project (cuda_add_executable, separable cuda_add_library) pointed at cuemu-toolkit"
+  echo "PASS: FindCUDA project (cuda_add_executable, separable cuda_add_library) pointed at cuemu-toolkit; architectures from --list-gpu-arch; -Xfatbin=-compress-all"
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

@@ -75,6 +75,7 @@ typedef struct command {
   const char *odir;    /* -odir: the folder of default output names */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
+  int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
@@ -168,6 +169,7 @@ enum opt_id {
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
+  O_XFATBIN, O_LIST_GPU_ARCH, O_LIST_GPU_CODE,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
@@ -221,6 +223,9 @@ static const option options[] = {
     {"-Xlinker", "--linker-options", VALUE, O_XLINKER},
     {"-Xptxas", "--ptxas-options", VALUE, O_XPTXAS},
     {"-Xnvlink", "--nvlink-options", VALUE, O_XNVLINK},
+    {"-Xfatbin", "--fatbin-options", VALUE, O_XFATBIN},
+    {"-arch-ls", "--list-gpu-arch", FLAG, O_LIST_GPU_ARCH},
+    {"-code-ls", "--list-gpu-code", FLAG, O_LIST_GPU_CODE},
     {"-Xcudafe", "--cudafe-options", VALUE, O_XIGNORED},
     {"-Xarchive", "--archive-options", VALUE, O_XIGNORED},
     {"-ccbin", "--compiler-bindir", VALUE, O_CCBIN},
@@ -731,6 +736,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XNVLINK:
       note("-Xnvlink", value);
+      break;
+    case O_XFATBIN:
+      note("-Xfatbin", value);
+      break;
+    case O_LIST_GPU_ARCH:
+      c->list_gpu |= CUEMU_GPU_LIST_ARCH;
+      break;
+    case O_LIST_GPU_CODE:
+      c->list_gpu |= CUEMU_GPU_LIST_CODE;
       break;
     case O_DEVICE_VISIBILITY:
       if (strcmp(value, "false") == 0) {
@@ -1360,6 +1374,10 @@ static cuemu_status execute(command *c, int *cache_hit) {
   }
   if (c->version) {
     version();
+    return CUEMU_SUCCESS;
+  }
+  if (c->list_gpu) {
+    cuemu__gpu_arch_list(stdout, c->list_gpu);
     return CUEMU_SUCCESS;
   }
   if (c->ninputs == 0)
