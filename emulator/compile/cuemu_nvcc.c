@@ -77,6 +77,7 @@ typedef struct command {
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
+  int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
@@ -770,10 +771,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              "'default-stream'",
                              value);
       break;
+    case O_EXPT:
+      if (strstr(a, "relaxed-constexpr"))
+        c->relaxed_constexpr = 1;
+      else
+        c->extended_lambda = 1;
+      break;
     case O_XIGNORED:
     case O_IGNORED:
     case O_IGNORED_VALUE:
-    case O_EXPT:
     case O_FAST_MATH:
     case O_LINEINFO:
     case O_M64:
@@ -788,8 +794,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       st = keep(c, w) ? add(&c->host, w) : oom();
       break;
     }
-    case O_DEBUG:
     case O_DEVICE_DEBUG:
+      c->device_debug = 1;
+      c->debug = 1;
+      break;
+    case O_DEBUG:
       c->debug = 1;
       break;
     case O_NO_WARNINGS:
@@ -962,6 +971,22 @@ static int cxx_only(const char *a) {
          old_dialect_include(a);
 }
 
+/* Adds the macros that nvcc defines in both passes of a .cu file for the
+ * options that ask for them: __CUDACC_RDC__ (-rdc=true, -dc),
+ * __CUDACC_DEBUG__ (-G), __CUDACC_EXTENDED_LAMBDA__ (--extended-lambda) and
+ * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr). Code checks
+ * them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
+static void add_cu_macros(const command *c, words *w) {
+  if (c->rdc)
+    add(w, "-D__CUDACC_RDC__=1");
+  if (c->device_debug)
+    add(w, "-D__CUDACC_DEBUG__=1");
+  if (c->extended_lambda)
+    add(w, "-D__CUDACC_EXTENDED_LAMBDA__=1");
+  if (c->relaxed_constexpr)
+    add(w, "-D__CUDACC_RELAXED_CONSTEXPR__=1");
+}
+
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
  * for -E and -M): the compiler, the dialect, the shims and the public
  * headers on the include path (as nvcc puts the toolkit's), the user's
@@ -988,6 +1013,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
       add(w, c->host.v[i]);
   }
+  if (in->kind == IN_CU)
+    add_cu_macros(c, w);
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -1205,16 +1232,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   }
   if (c->dryrun)
     return CUEMU_SUCCESS;
-  /* A program's link options are the compile's (cuemu_compile links). */
+  /* The host options, the macros of the .cu file's options (after the
+   * options, so that runtime_header_at still counts in them) and a
+   * program's link options (cuemu_compile links). */
   words all = {0};
-  if (!object && c->link.n) {
-    for (int i = 0; i < c->host.n; ++i)
-      add(&all, c->host.v[i]);
+  for (int i = 0; i < c->host.n; ++i)
+    add(&all, c->host.v[i]);
+  add_cu_macros(c, &all);
+  if (!object)
     for (int i = 0; i < c->link.n; ++i)
       add(&all, c->link.v[i]);
-    o.argv = all.v;
-    o.argc = all.n;
+  if (all.oom) {
+    free(all.v);
+    return oom();
   }
+  o.argv = all.v;
+  o.argc = all.n;
   int was_hit = 0;
   cuemu_status st = cuemu_compile(source, output, &o, &was_hit);
   free(all.v);
