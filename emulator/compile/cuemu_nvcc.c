@@ -282,6 +282,8 @@ static const option options[] = {
     {"-lto", "--lto", FLAG, O_IGNORED},
     {"-dlto", "--dlto", FLAG, O_IGNORED},
     {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
     {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
