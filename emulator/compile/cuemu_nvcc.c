@@ -76,12 +76,12 @@ typedef struct command {
   const char *odir;    /* -odir: the folder of default output names */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
+  int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
+  int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
-  const char *list_prefix;   /* --list-gpu-arch, --list-gpu-code: what to
-                              * list ("compute_", "sm_") */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
@@ -172,9 +172,9 @@ enum opt_id {
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
-  O_XFATBIN, O_ARBIN, O_PROFILE,
+  O_XFATBIN, O_ARBIN, O_PROFILE, O_LIST_GPU_ARCH, O_LIST_GPU_CODE,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
-  O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_LIST_ARCH, O_LIST_CODE, O_VERBOSE,
+  O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
@@ -230,6 +230,8 @@ static const option options[] = {
     {"-Xptxas", "--ptxas-options", VALUE, O_XPTXAS},
     {"-Xnvlink", "--nvlink-options", VALUE, O_XNVLINK},
     {"-Xfatbin", "--fatbin-options", VALUE, O_XFATBIN},
+    {"-arch-ls", "--list-gpu-arch", FLAG, O_LIST_GPU_ARCH},
+    {"-code-ls", "--list-gpu-code", FLAG, O_LIST_GPU_CODE},
     {"-Xcudafe", "--cudafe-options", VALUE, O_XIGNORED},
     {"-Xarchive", "--archive-options", VALUE, O_XIGNORED},
     {"-ccbin", "--compiler-bindir", VALUE, O_CCBIN},
@@ -253,8 +255,6 @@ static const option options[] = {
     {"-Wext-lambda-captures-this", "--Wext-lambda-captures-this", FLAG,
      O_IGNORED},
     {"-V", "--version", FLAG, O_VERSION},
-    {"-arch-ls", "--list-gpu-arch", FLAG, O_LIST_ARCH},
-    {"-code-ls", "--list-gpu-code", FLAG, O_LIST_CODE},
     {"-v", "--verbose", FLAG, O_VERBOSE},
     {"-dryrun", "--dryrun", FLAG, O_DRYRUN},
     {"-shared", "--shared", FLAG, O_SHARED},
@@ -287,6 +287,8 @@ static const option options[] = {
     {"-lto", "--lto", FLAG, O_IGNORED},
     {"-dlto", "--dlto", FLAG, O_IGNORED},
     {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
     {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
@@ -811,6 +813,12 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (st == CUEMU_SUCCESS)
         st = add(&c->link, "-pg");
       break;
+    case O_LIST_GPU_ARCH:
+      c->list_gpu |= CUEMU_GPU_LIST_ARCH;
+      break;
+    case O_LIST_GPU_CODE:
+      c->list_gpu |= CUEMU_GPU_LIST_CODE;
+      break;
     case O_DEVICE_VISIBILITY:
       if (strcmp(value, "false") == 0) {
         st = add(&c->host, "-D" CUEMU_VISIBLE_DEVICE_MACRO "=1");
@@ -835,10 +843,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              "'default-stream'",
                              value);
       break;
+    case O_EXPT:
+      if (strstr(a, "relaxed-constexpr"))
+        c->relaxed_constexpr = 1;
+      else
+        c->extended_lambda = 1;
+      break;
     case O_XIGNORED:
     case O_IGNORED:
     case O_IGNORED_VALUE:
-    case O_EXPT:
     case O_FAST_MATH:
     case O_LINEINFO:
     case O_M64:
@@ -853,8 +866,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       st = keep(c, w) ? add(&c->host, w) : oom();
       break;
     }
-    case O_DEBUG:
     case O_DEVICE_DEBUG:
+      c->device_debug = 1;
+      c->debug = 1;
+      break;
+    case O_DEBUG:
       c->debug = 1;
       break;
     case O_NO_WARNINGS:
@@ -864,12 +880,6 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (strcmp(a, "-Wno-deprecated-declarations") == 0 ||
           strcmp(a, "-Wreorder") == 0)
         st = add(&c->host, a);
-      break;
-    case O_LIST_ARCH:
-      c->list_prefix = "compute_";
-      break;
-    case O_LIST_CODE:
-      c->list_prefix = "sm_";
       break;
     case O_VERSION:
       c->version = 1;
@@ -1036,6 +1046,22 @@ static int cxx_only(const char *a) {
          old_dialect_include(a);
 }
 
+/* Adds the macros that nvcc defines in both passes of a .cu file for the
+ * options that ask for them: __CUDACC_RDC__ (-rdc=true, -dc),
+ * __CUDACC_DEBUG__ (-G), __CUDACC_EXTENDED_LAMBDA__ (--extended-lambda) and
+ * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr). Code checks
+ * them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
+static void add_cu_macros(const command *c, words *w) {
+  if (c->rdc)
+    add(w, "-D__CUDACC_RDC__=1");
+  if (c->device_debug)
+    add(w, "-D__CUDACC_DEBUG__=1");
+  if (c->extended_lambda)
+    add(w, "-D__CUDACC_EXTENDED_LAMBDA__=1");
+  if (c->relaxed_constexpr)
+    add(w, "-D__CUDACC_RELAXED_CONSTEXPR__=1");
+}
+
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
  * for -E and -M): the compiler, the dialect, the shims and the public
  * headers on the include path (as nvcc puts the toolkit's), the user's
@@ -1062,6 +1088,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
       add(w, c->host.v[i]);
   }
+  if (in->kind == IN_CU)
+    add_cu_macros(c, w);
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -1279,16 +1307,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   }
   if (c->dryrun)
     return CUEMU_SUCCESS;
-  /* A program's link options are the compile's (cuemu_compile links). */
+  /* The host options, the macros of the .cu file's options (after the
+   * options, so that runtime_header_at still counts in them) and a
+   * program's link options (cuemu_compile links). */
   words all = {0};
-  if (!object && c->link.n) {
-    for (int i = 0; i < c->host.n; ++i)
-      add(&all, c->host.v[i]);
+  for (int i = 0; i < c->host.n; ++i)
+    add(&all, c->host.v[i]);
+  add_cu_macros(c, &all);
+  if (!object)
     for (int i = 0; i < c->link.n; ++i)
       add(&all, c->link.v[i]);
-    o.argv = all.v;
-    o.argc = all.n;
+  if (all.oom) {
+    free(all.v);
+    return oom();
   }
+  o.argv = all.v;
+  o.argc = all.n;
   int was_hit = 0;
   cuemu_status st = cuemu_compile(source, output, &o, &was_hit);
   free(all.v);
@@ -1473,8 +1507,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     version();
     return CUEMU_SUCCESS;
   }
-  if (c->list_prefix) {
-    cuemu__gpu_arch_list(stdout, c->list_prefix);
+  if (c->list_gpu) {
+    cuemu__gpu_arch_list(stdout, c->list_gpu);
     return CUEMU_SUCCESS;
   }
   if (c->ninputs == 0)
