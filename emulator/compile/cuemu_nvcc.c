@@ -469,23 +469,41 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   return st;
 }
 
-/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value. */
+/* The next piece of a comma-separated option value at *p, as nvcc splits
+ * the values of the options that take lists (-I, -D, -U, -L, -l,
+ * -isystem, -include, -Xcompiler, -Xlinker): `\,` is a comma of the piece
+ * (`-DX=a\,b` defines X as a,b). Advances *p past the piece and its comma;
+ * NULL when out of memory. */
+static char *next_piece(command *c, const char **p) {
+  const char *s = *p;
+  size_t n = 0;
+  char *piece = malloc(strlen(s) + 1);
+  if (!piece)
+    return NULL;
+  while (*s && *s != ',') {
+    if (s[0] == '\\' && s[1] == ',')
+      s++;
+    piece[n++] = *s++;
+  }
+  piece[n] = '\0';
+  *p = *s ? s + 1 : s;
+  return keep(c, piece);
+}
+
+/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value,
+ * each after `prefix` when there is one. */
 static cuemu_status add_pieces(command *c, words *w, const char *value,
                                const char *prefix) {
-  const char *p = value;
-  while (*p) {
-    const char *comma = strchr(p, ',');
-    size_t n = comma ? (size_t)(comma - p) : strlen(p);
-    if (n > 0) {
-      char *piece = keep(c, strndup(p, n));
-      if (!piece)
-        return oom();
-      if (prefix && add(w, prefix) != CUEMU_SUCCESS)
-        return oom();
-      if (add(w, piece) != CUEMU_SUCCESS)
-        return oom();
-    }
-    p += n + (comma ? 1 : 0);
+  for (const char *p = value; *p;) {
+    char *piece = next_piece(c, &p);
+    if (!piece)
+      return oom();
+    if (!*piece)
+      continue;
+    if (prefix && add(w, prefix) != CUEMU_SUCCESS)
+      return oom();
+    if (add(w, piece) != CUEMU_SUCCESS)
+      return oom();
   }
   return CUEMU_SUCCESS;
 }
@@ -520,6 +538,40 @@ static int provided_library(const char *name) {
     if (strcmp(name, provided[i]) == 0)
       return 1;
   return 0;
+}
+
+/* Adds one item of a list option (-I, -D, -U, -L, -l, -isystem,
+ * -include) to the compile or link words. */
+static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
+  if (id == O_SYSTEM_INCLUDE || id == O_PRE_INCLUDE) {
+    words *w = id == O_SYSTEM_INCLUDE ? &c->host : &c->pre;
+    cuemu_status st = add(w, id == O_SYSTEM_INCLUDE ? "-isystem" : "-include");
+    return st == CUEMU_SUCCESS ? add(w, value) : st;
+  }
+  /* libcuemu is the CUDA runtime, the driver and NVRTC. */
+  if (id == O_LIBRARY && provided_library(value))
+    return CUEMU_SUCCESS;
+  const char *flag = id == O_INCLUDE_PATH   ? "-I"
+                     : id == O_DEFINE       ? "-D"
+                     : id == O_UNDEFINE     ? "-U"
+                     : id == O_LIBRARY_PATH ? "-L"
+                                            : "-l";
+  char *w = joined(c, flag, value);
+  if (!w)
+    return oom();
+  /* A CUDA toolkit's include folder stays where it is, but after the
+   * shims that replace its runtime headers: they come just before the
+   * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
+   * later -I). */
+  if (id == O_INCLUDE_PATH && !c->shims_searched &&
+      cuemu__toolkit_headers_dir(value, shims_dir())) {
+    char *shims = joined(c, "-I", shims_dir());
+    cuemu_status st = shims ? add(&c->host, shims) : oom();
+    if (st != CUEMU_SUCCESS)
+      return st;
+    c->shims_searched = 1;
+  }
+  return add(id == O_LIBRARY_PATH || id == O_LIBRARY ? &c->link : &c->host, w);
 }
 
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
@@ -664,46 +716,19 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_UNDEFINE:
     case O_LIBRARY_PATH:
     case O_LIBRARY:
-    case O_OPTIMIZE: {
-      const char *flag = o->id == O_INCLUDE_PATH   ? "-I"
-                         : o->id == O_DEFINE       ? "-D"
-                         : o->id == O_UNDEFINE     ? "-U"
-                         : o->id == O_LIBRARY_PATH ? "-L"
-                         : o->id == O_LIBRARY      ? "-l"
-                                                   : "-O";
-      char *w = joined(c, flag, value);
-      if (!w)
-        return oom();
-      /* libcuemu is the CUDA runtime, the driver and NVRTC. */
-      if (o->id == O_LIBRARY && provided_library(value))
-        break;
-      /* A CUDA toolkit's include folder stays where it is, but after the
-       * shims that replace its runtime headers: they come just before the
-       * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
-       * later -I). */
-      if (o->id == O_INCLUDE_PATH && !c->shims_searched &&
-          cuemu__toolkit_headers_dir(value, shims_dir())) {
-        char *shims = joined(c, "-I", shims_dir());
-        st = shims ? add(&c->host, shims) : oom();
-        if (st != CUEMU_SUCCESS)
-          break;
-        c->shims_searched = 1;
+    case O_SYSTEM_INCLUDE:
+    case O_PRE_INCLUDE:
+      /* Lists, as nvcc takes them: `-I a,b`, `-D X=1,Y=2`, `-l m,dl`. */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p);
+        st = !piece ? oom() : *piece ? list_item(c, o->id, piece) : st;
       }
-      st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
-                                                             : &c->host,
-               w);
+      break;
+    case O_OPTIMIZE: {
+      char *w = joined(c, "-O", value);
+      st = w ? add(&c->host, w) : oom();
       break;
     }
-    case O_SYSTEM_INCLUDE:
-      st = add(&c->host, "-isystem");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->host, value);
-      break;
-    case O_PRE_INCLUDE:
-      st = add(&c->pre, "-include");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->pre, value);
-      break;
     case O_XCOMPILER:
       st = add_pieces(c, &c->host, value, NULL);
       break;
