@@ -2,9 +2,9 @@
 # driver_option_lists.sh: nvcc's options that take comma-separated lists
 # (nvcc --help: `--include-path <path>,...` and the like) split their
 # values as nvcc does (issue 13): -I, -D, -U, -isystem, -include, -L, -l,
-# -Xcompiler and -Xlinker, in the short form with the value glued or in
-# the next word and in the long form with `=`; `\,` is a comma inside an
-# item (-D 'GREETING="a\,b"'). tests/driver/cc13b/option_lists.cu prints
+# -Xcompiler, -Xlinker and --options-file, in the short form with the
+# value glued or in the next word and in the long form with `=`; `\,` is a
+# comma inside an item (-D 'GREETING="a\,b"'). tests/driver/cc13b/option_lists.cu prints
 # PASS when every item arrived; -Xlinker -Map,FILE must write FILE. With
 # nvcc present, the same command lines build with it (nvcc 13.0 splits
 # each of these lists; `-DX=f(1,2)` is nvcc's error too).
@@ -51,6 +51,20 @@ build() {
     [ -s "$work/${target}_long.map" ] ||
     fail "${target}_long: --linker-options=-Map,FILE wrote no map"
 }
+
+# --options-file takes a list too.
+printf '%s\n' -DOPT_A=1 >"$work/opt_a.txt"
+printf '%s\n' -DOPT_B=2 >"$work/opt_b.txt"
+printf 'int v = OPT_A + OPT_B;\n' >"$work/optf.cu"
+for form in "-optf opt_a.txt,opt_b.txt" "--options-file=opt_a.txt,opt_b.txt"; do
+  # shellcheck disable=SC2086 # the form is two words or one
+  if (cd "$work" && "$cuemu" -E $form optf.cu) 2>&1 | grep -q "^int v = 1 + 2;"
+  then
+    echo "PASS: $form"
+  else
+    fail "$form: $(cd "$work" && "$cuemu" -E $form optf.cu 2>&1 | tail -5)"
+  fi
+done
 
 build cuemu "$cuemu"
 for program in cuemu cuemu_long; do

@@ -831,8 +831,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_FORWARD:
       c->forward_unknown = 1;
       break;
-    case O_OPTIONS_FILE:
-      st = options_file(c, value, depth);
+    case O_OPTIONS_FILE: /* a list too: -optf a.txt,b.txt */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p);
+        st = !piece ? oom() : *piece ? options_file(c, piece, depth) : st;
+      }
       break;
     case O_HELP:
       c->help = 1;
