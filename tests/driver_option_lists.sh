@@ -4,7 +4,8 @@
 # values as nvcc does (issue 13): -I, -D, -U, -isystem, -include, -L, -l,
 # -Xcompiler, -Xlinker and --options-file, in the short form with the
 # value glued or in the next word and in the long form with `=`; `\,` is a
-# comma inside an item (-D 'GREETING="a\,b"'). tests/driver/cc13b/option_lists.cu prints
+# comma inside an item (-D 'GREETING="a\,b"', -Xcompiler '-DXC3=5\,6').
+# tests/driver/cc13b/option_lists.cu prints
 # PASS when every item arrived; -Xlinker -Map,FILE must write FILE. With
 # nvcc present, the same command lines build with it (nvcc 13.0 splits
 # each of these lists; `-DX=f(1,2)` is nvcc's error too).
@@ -36,7 +37,8 @@ build() {
     -D 'GREETING="a\,b"' -DU1=1 -DU2=2 -U U1,U2 \
     -isystem "$l/sys_a,$l/sys_b" -include "$l/pre_one.h,$l/pre_two.h" \
     -L "$work/lib_a,$work/lib_b" -l listone,listtwo \
-    -Xcompiler -DXC1=3,-DXC2=4 -Xlinker "-Map,$work/$target.map" \
+    -Xcompiler -DXC1=3,-DXC2=4 -Xcompiler '-DXC3=5\,6' \
+    -Xlinker "-Map,$work/$target.map" \
     -o "$target" "$d/option_lists.cu" &&
     [ -s "$work/$target.map" ] || fail "$target: -Xlinker -Map,FILE wrote no map"
   step "${target}_long" "$compiler" "--include-path=$l/inc_a,$l/inc_b" \
@@ -45,7 +47,7 @@ build() {
     "--system-include=$l/sys_a,$l/sys_b" \
     "--pre-include=$l/pre_one.h,$l/pre_two.h" \
     "--library-path=$work/lib_a,$work/lib_b" --library=listone,listtwo \
-    --compiler-options=-DXC1=3,-DXC2=4 \
+    --compiler-options=-DXC1=3,-DXC2=4 '--compiler-options=-DXC3=5\,6' \
     "--linker-options=-Map,$work/${target}_long.map" \
     -o "${target}_long" "$d/option_lists.cu" &&
     [ -s "$work/${target}_long.map" ] ||

@@ -1,7 +1,9 @@
 // option_lists.cu: built by tests/driver_option_lists.sh with nvcc's
 // comma-separated option lists: -I inc_a,inc_b, -D X=1,Y=2, a `\,` inside
 // a -D value, -U U1,U2, -isystem, -include, -L and -l lists, -Xcompiler
-// -DXC1=1,-DXC2=2 (and -Xlinker -Map,FILE, checked by the script). Each
+// -DXC1=1,-DXC2=2, a `\,` inside an -Xcompiler value (-DXC3=5\,6 is one
+// option, XC3 the list 5,6; and -Xlinker -Map,FILE, checked by the
+// script). Each
 // item adds a bit; the program prints PASS when every one arrived.
 #include <cstdio>
 #include <cstring>
@@ -32,8 +34,11 @@ int main() {
   cudaFree(d);
   got += list_one() + list_two();
   const int defines = X + Y + XC1 + XC2;
-  const bool comma = strcmp(GREETING, "a,b") == 0;
-  printf("sum %d defines %d greeting %s\n", got, defines, GREETING);
+  const int xc3[] = {XC3};
+  const bool comma = strcmp(GREETING, "a,b") == 0 &&
+                     sizeof xc3 == 2 * sizeof(int) && xc3[1] == 6;
+  printf("sum %d defines %d greeting %s xc3 %d\n", got, defines, GREETING,
+         xc3[0] * 10 + xc3[1]);
   if (got == 255 && defines == 10 && comma)
     printf("PASS\n");
   return 0;
