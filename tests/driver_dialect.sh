@@ -9,7 +9,8 @@
 # line each (if constexpr, an inline variable, a structured binding, a
 # fold expression), and runs (tests/driver.sh checks -std=c++11's note).
 # With clang++ as the host compiler, -std=c++14 builds and runs
-# tests/driver/cc13b/cxx14_launches.cu and the dialect program.
+# tests/driver/cc13b/cxx14_launches.cu and the dialect program; with the
+# default host compiler (g++), -std=c++14 builds and runs cxx14_launches.cu.
 # With nvcc present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -79,6 +80,20 @@ fi
 # template argument does not refer to any declaration").
 launches=$srcdir/tests/driver/cc13b/cxx14_launches.cu
 program=$srcdir/tests/programs/dialect/cxx14_program.cu
+# g++ (the default host compiler) under -std=c++14 takes the casts, but
+# not an overload set's pick as a template argument by its ::value: the
+# overloaded kernels of cxx14_launches.cu did not build before
+# (launch_constant, cuemu_kernel_thunks.h).
+if (cd "$(dirname "$launches")" && CUEMU_NO_CACHE=1 "$nvcc" -std=c++14 \
+  -o "$work/launches_gxx" "$(basename "$launches")") \
+  >"$work/launches_gxx.log" 2>&1 &&
+  "$work/launches_gxx" >"$work/launches_gxx.out" 2>&1 &&
+  grep -qx PASS "$work/launches_gxx.out"; then
+  echo "PASS: cxx14_launches with the default host compiler and -std=c++14"
+else
+  fail "cxx14_launches with -std=c++14: $(head -c 3000 \
+    "$work/launches_gxx.log" "$work/launches_gxx.out" 2>/dev/null)"
+fi
 if command -v "${CLANGXX:-clang++}" >/dev/null 2>&1; then
   for source in "$launches" "$program"; do
     name=$(basename "$source" .cu)
