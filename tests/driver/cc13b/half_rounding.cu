@@ -36,7 +36,9 @@ __global__ void accumulate(unsigned short *out, int count) {
   __half2 pair = __float2half2_rn(0.0f);
   for (int i = 0; i < count; ++i)
     pair = __hadd2(pair, step);
-  // A product then a sum, each rounded: x * y + acc.
+  // A product then a sum, each rounded: x * y + acc. (The product does not
+  // change in the loop, so nvcc computes it once and cannot contract it
+  // with the sum into a fused multiply-add: docs/nvcc-checks.md.)
   __half by_mul_add = __float2half(0.0f);
   for (int i = 0; i < count; ++i)
     by_mul_add = by_mul_add + x * y;
