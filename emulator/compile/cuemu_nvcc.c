@@ -528,12 +528,45 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   return st;
 }
 
+/* The next item of a comma-separated option value at *p, split as nvcc 13
+ * splits the values of its list options (-I, -D, -U, -isystem, -include,
+ * -L, -l, -Xcompiler, -Xlinker, --options-file): a comma inside double
+ * quotes does not end the item, and a backslash keeps the character after
+ * it as it is and is dropped (`\,` is a comma of the item). With
+ * `keep_quotes` the double quotes stay in the item (nvcc 13 defines S as
+ * "a,b" for -D 'S="a,b"', and the shell that runs the host compiler removes
+ * an -Xcompiler item's quotes); without, they are dropped (-I '"a,b",c'
+ * searches a,b and c). Advances *p past the item and its comma; NULL when
+ * out of memory. */
+static char *next_piece(command *c, const char **p, int keep_quotes) {
+  const char *s = *p;
+  size_t n = 0;
+  char *piece = malloc(strlen(s) + 1);
+  if (!piece)
+    return NULL;
+  int quoted = 0;
+  for (; *s && (quoted || *s != ','); ++s) {
+    if (*s == '\\' && s[1])
+      ++s;
+    else if (*s == '"') {
+      quoted = !quoted;
+      if (!keep_quotes)
+        continue;
+    }
+    piece[n++] = *s;
+  }
+  piece[n] = '\0';
+  *p = *s ? s + 1 : s;
+  return keep(c, piece);
+}
+
 /* Adds the words of an -Xcompiler or -Xlinker value as nvcc does: nvcc
- * splits the value at each comma that is neither in double quotes nor
- * escaped ("\,"), writes the pieces (each after `prefix`, if any) into the
- * host compiler's command, and the shell that runs it splits them into
- * words and removes their quotes. So -Xcompiler "-O3 -Wall" is two options
- * and -Xcompiler '"-Wl,-rpath,/x"' one, as Makefiles write them. */
+ * splits the value into items (next_piece(), keeping their quotes), writes
+ * them (each after `prefix`, if any) into the host compiler's command, and
+ * the shell that runs it splits them into words and removes their quotes.
+ * So -Xcompiler "-O3 -Wall" is two options, -Xcompiler '"-Wl,-rpath,/x"'
+ * one, and FindCUDA's -Xcompiler ,"-O3","-DNDEBUG" two; an open quote is an
+ * error naming `option` and the value. */
 static cuemu_status add_pieces(command *c, words *w, const char *value,
                                const char *prefix, const char *option) {
   char *text = NULL;
@@ -541,26 +574,20 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   FILE *m = open_memstream(&text, &size);
   if (!m)
     return oom();
-  int quoted = 0, empty = 1;
-  for (const char *p = value;; ++p) {
-    if (*p == '\0' || (*p == ',' && !quoted)) {
-      if (!empty)
-        fputc(' ', m);
-      empty = 1;
-      if (*p == '\0')
-        break;
-      continue;
+  int out_of_memory = 0, written = 0;
+  for (const char *p = value; *p;) {
+    const char *piece = next_piece(c, &p, 1);
+    if (!piece) {
+      out_of_memory = 1;
+      break;
     }
-    if (empty && prefix)
-      fprintf(m, "%s ", prefix);
-    empty = 0;
-    if (*p == '"')
-      quoted = !quoted;
-    if (*p == '\\' && p[1] == ',' && !quoted)
-      ++p;
-    fputc(*p, m);
+    /* One space between items, as nvcc writes them (an item may end in a
+     * backslash, which then escapes that space). */
+    if (*piece)
+      fprintf(m, "%s%s%s%s", written++ ? " " : "", prefix ? prefix : "",
+              prefix ? " " : "", piece);
   }
-  if (fclose(m) != 0) {
+  if (fclose(m) != 0 || out_of_memory) {
     free(text);
     return oom();
   }
@@ -603,6 +630,40 @@ static int provided_library(const char *name) {
     if (strcmp(name, provided[i]) == 0)
       return 1;
   return 0;
+}
+
+/* Adds one item of a list option (-I, -D, -U, -L, -l, -isystem,
+ * -include) to the compile or link words. */
+static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
+  if (id == O_SYSTEM_INCLUDE || id == O_PRE_INCLUDE) {
+    words *w = id == O_SYSTEM_INCLUDE ? &c->host : &c->pre;
+    cuemu_status st = add(w, id == O_SYSTEM_INCLUDE ? "-isystem" : "-include");
+    return st == CUEMU_SUCCESS ? add(w, value) : st;
+  }
+  /* libcuemu is the CUDA runtime, the driver and NVRTC. */
+  if (id == O_LIBRARY && provided_library(value))
+    return CUEMU_SUCCESS;
+  const char *flag = id == O_INCLUDE_PATH   ? "-I"
+                     : id == O_DEFINE       ? "-D"
+                     : id == O_UNDEFINE     ? "-U"
+                     : id == O_LIBRARY_PATH ? "-L"
+                                            : "-l";
+  char *w = joined(c, flag, value);
+  if (!w)
+    return oom();
+  /* A CUDA toolkit's include folder stays where it is, but after the
+   * shims that replace its runtime headers: they come just before the
+   * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
+   * later -I). */
+  if (id == O_INCLUDE_PATH && !c->shims_searched &&
+      cuemu__toolkit_headers_dir(value, shims_dir())) {
+    char *shims = joined(c, "-I", shims_dir());
+    cuemu_status st = shims ? add(&c->host, shims) : oom();
+    if (st != CUEMU_SUCCESS)
+      return st;
+    c->shims_searched = 1;
+  }
+  return add(id == O_LIBRARY_PATH || id == O_LIBRARY ? &c->link : &c->host, w);
 }
 
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
@@ -750,46 +811,19 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_UNDEFINE:
     case O_LIBRARY_PATH:
     case O_LIBRARY:
-    case O_OPTIMIZE: {
-      const char *flag = o->id == O_INCLUDE_PATH   ? "-I"
-                         : o->id == O_DEFINE       ? "-D"
-                         : o->id == O_UNDEFINE     ? "-U"
-                         : o->id == O_LIBRARY_PATH ? "-L"
-                         : o->id == O_LIBRARY      ? "-l"
-                                                   : "-O";
-      char *w = joined(c, flag, value);
-      if (!w)
-        return oom();
-      /* libcuemu is the CUDA runtime, the driver and NVRTC. */
-      if (o->id == O_LIBRARY && provided_library(value))
-        break;
-      /* A CUDA toolkit's include folder stays where it is, but after the
-       * shims that replace its runtime headers: they come just before the
-       * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
-       * later -I). */
-      if (o->id == O_INCLUDE_PATH && !c->shims_searched &&
-          cuemu__toolkit_headers_dir(value, shims_dir())) {
-        char *shims = joined(c, "-I", shims_dir());
-        st = shims ? add(&c->host, shims) : oom();
-        if (st != CUEMU_SUCCESS)
-          break;
-        c->shims_searched = 1;
+    case O_SYSTEM_INCLUDE:
+    case O_PRE_INCLUDE:
+      /* Lists, as nvcc takes them: `-I a,b`, `-D X=1,Y=2`, `-l m,dl`. */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p, o->id == O_DEFINE);
+        st = !piece ? oom() : *piece ? list_item(c, o->id, piece) : st;
       }
-      st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
-                                                             : &c->host,
-               w);
+      break;
+    case O_OPTIMIZE: {
+      char *w = joined(c, "-O", value);
+      st = w ? add(&c->host, w) : oom();
       break;
     }
-    case O_SYSTEM_INCLUDE:
-      st = add(&c->host, "-isystem");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->host, value);
-      break;
-    case O_PRE_INCLUDE:
-      st = add(&c->pre, "-include");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->pre, value);
-      break;
     case O_XCOMPILER:
       st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
       break;
@@ -917,8 +951,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_FORWARD:
       c->forward_unknown = 1;
       break;
-    case O_OPTIONS_FILE:
-      st = options_file(c, value, depth);
+    case O_OPTIONS_FILE: /* a list too: -optf a.txt,b.txt */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p, 0);
+        st = !piece ? oom() : *piece ? options_file(c, piece, depth) : st;
+      }
       break;
     case O_HELP:
       c->help = 1;
