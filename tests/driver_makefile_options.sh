@@ -63,7 +63,7 @@ fi
 
 # -cuda: NAME.cu.cpp.ii (or -o), the host pass (no __CUDA_ARCH__).
 if (cd "$work" && "$nvcc" -cuda -Xcompiler '"-DQUOTED_PIECE=3,4"' \
-  -DESCAPED_COMMA=5,6 -DSPACED_A=7 -DSPACED_B=8 "$src") >"$work/cuda.log" 2>&1 &&
+  '-DESCAPED_COMMA=5\,6' -DSPACED_A=7 -DSPACED_B=8 "$src") >"$work/cuda.log" 2>&1 &&
   grep -q "sum_pieces" "$work/makefile_option_quoting.cu.cpp.ii" &&
   ! grep -q "__CUDA_ARCH__" "$work/makefile_option_quoting.cu.cpp.ii"; then
   echo "PASS: -cuda writes the host pass to NAME.cu.cpp.ii"
@@ -107,7 +107,7 @@ step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
 # NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS, which nvcc reads before and
 # after its command line (conda's nvcc sets NVCC_PREPEND_FLAGS), shown by
 # -v; NVCC_CCBIN names the host compiler unless -ccbin does.
-if (cd "$work" && NVCC_PREPEND_FLAGS='-DQUOTED_PIECE=3,4 "-DESCAPED_COMMA=5,6"' \
+if (cd "$work" && NVCC_PREPEND_FLAGS='-DQUOTED_PIECE=3\,4 -DESCAPED_COMMA=5\,6' \
   NVCC_APPEND_FLAGS='-DSPACED_A=7 -DSPACED_B=8' "$nvcc" -v -o env_flags \
   "$src") >"$work/env.log" 2>&1 &&
   grep -q '^#\$ NVCC_APPEND_FLAGS="-DSPACED_A=7 -DSPACED_B=8"' "$work/env.log"; then
