@@ -4,7 +4,9 @@
 # values as nvcc does (issue 13): -I, -D, -U, -isystem, -include, -L, -l,
 # -Xcompiler, -Xlinker and --options-file, in the short form with the
 # value glued or in the next word and in the long form with `=`; `\,` is a
-# comma inside an item (-D 'GREETING="a\,b"', -Xcompiler '-DXC3=5\,6').
+# comma inside an item (-D 'GREETING="a\,b"', -Xcompiler '-DXC3=5\,6'), and
+# so is a comma inside double quotes (-D 'QUOTED="c,d",AFTER=5' is two
+# macros, QUOTED the string "c,d").
 # tests/driver/cc13b/option_lists.cu prints
 # PASS when every item arrived; -Xlinker -Map,FILE must write FILE. With
 # nvcc present, the same command lines build with it (nvcc 13.0 splits
@@ -34,7 +36,7 @@ build() {
   target=$1
   compiler=$2
   step "$target" "$compiler" -I "$l/inc_a,$l/inc_b" -D X=1,Y=2 \
-    -D 'GREETING="a\,b"' -DU1=1 -DU2=2 -U U1,U2 \
+    -D 'GREETING="a\,b"' -D 'QUOTED="c,d",AFTER=5' -DU1=1 -DU2=2 -U U1,U2 \
     -isystem "$l/sys_a,$l/sys_b" -include "$l/pre_one.h,$l/pre_two.h" \
     -L "$work/lib_a,$work/lib_b" -l listone,listtwo \
     -Xcompiler -DXC1=3,-DXC2=4 -Xcompiler '-DXC3=5\,6' \
@@ -43,6 +45,7 @@ build() {
     [ -s "$work/$target.map" ] || fail "$target: -Xlinker -Map,FILE wrote no map"
   step "${target}_long" "$compiler" "--include-path=$l/inc_a,$l/inc_b" \
     --define-macro=X=1,Y=2 '--define-macro=GREETING="a\,b"' \
+    '--define-macro=QUOTED="c,d",AFTER=5' \
     -DU1=1 -DU2=2 --undefine-macro=U1,U2 \
     "--system-include=$l/sys_a,$l/sys_b" \
     "--pre-include=$l/pre_one.h,$l/pre_two.h" \

@@ -2,8 +2,9 @@
 // comma-separated option lists: -I inc_a,inc_b, -D X=1,Y=2, a `\,` inside
 // a -D value, -U U1,U2, -isystem, -include, -L and -l lists, -Xcompiler
 // -DXC1=1,-DXC2=2, a `\,` inside an -Xcompiler value (-DXC3=5\,6 is one
-// option, XC3 the list 5,6; and -Xlinker -Map,FILE, checked by the
-// script). Each
+// option, XC3 the list 5,6; a comma inside double quotes, -D
+// 'QUOTED="c,d",AFTER=5'; and -Xlinker -Map,FILE, checked by the script).
+// Each
 // item adds a bit; the program prints PASS when every one arrived.
 #include <cstdio>
 #include <cstring>
@@ -36,6 +37,7 @@ int main() {
   const int defines = X + Y + XC1 + XC2;
   const int xc3[] = {XC3};
   const bool comma = strcmp(GREETING, "a,b") == 0 &&
+                     strcmp(QUOTED, "c,d") == 0 && AFTER == 5 &&
                      sizeof xc3 == 2 * sizeof(int) && xc3[1] == 6;
   printf("sum %d defines %d greeting %s xc3 %d\n", got, defines, GREETING,
          xc3[0] * 10 + xc3[1]);
