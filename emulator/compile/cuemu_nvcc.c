@@ -600,7 +600,6 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   return st;
 }
 
-/* Non-zero for the year of a C++ dialect that -std=c++YY names. */
 /* Whether -std=value is one that nvcc 13 takes: c++03, c++11, c++14,
  * c++17 or c++20 (no gnu++ dialect, no c++98 or c++23). */
 static int known_dialect(const char *value) {
