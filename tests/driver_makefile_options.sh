@@ -11,7 +11,8 @@
 # left open is an error that names the value; a quoted -code value is
 # refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
 # is told to compile as C++ (cuemu's headers are C++). --list-gpu-arch
-# and --list-gpu-code print CUDA 13's architectures; NVCC_PREPEND_FLAGS,
+# and --list-gpu-code print CUDA 13's architectures (the two together in
+# -gencode's form), as nvcc does; NVCC_PREPEND_FLAGS,
 # NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
 # nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
 # program is
@@ -157,9 +158,12 @@ fi
 # Makefiles read to choose their architectures: CUDA 13's, one a line.
 "$nvcc" --list-gpu-arch >"$work/arch.list" 2>&1
 "$nvcc" -code-ls >"$work/code.list" 2>&1
+"$nvcc" --list-gpu-arch --list-gpu-code >"$work/both.list" 2>&1
 if grep -qx compute_90 "$work/arch.list" && grep -qx sm_121 "$work/code.list" &&
   [ "$(grep -c . "$work/arch.list")" -eq 12 ] &&
-  ! grep -q "sm_\|[0-9][af]$" "$work/arch.list"; then
+  ! grep -q "sm_\|[0-9][af]$" "$work/arch.list" &&
+  [ "$(grep -c '^arch=compute_\([0-9]*\),code=sm_\1$' "$work/both.list")" -eq 12 ] &&
+  [ "$(sed 's/,code=.*//; s/arch=//' "$work/both.list")" = "$(cat "$work/arch.list")" ]; then
   echo "PASS: --list-gpu-arch and --list-gpu-code"
 else
   fail "--list-gpu-arch: $(cat "$work/arch.list" "$work/code.list")"
@@ -171,11 +175,13 @@ if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
     echo "PASS: nvcc takes the same options"
   "$real" --list-gpu-arch >"$work/arch.nvcc" 2>&1
   "$real" --list-gpu-code >"$work/code.nvcc" 2>&1
+  "$real" --list-gpu-arch --list-gpu-code >"$work/both.nvcc" 2>&1
   if cmp -s "$work/arch.list" "$work/arch.nvcc" &&
-    cmp -s "$work/code.list" "$work/code.nvcc"; then
+    cmp -s "$work/code.list" "$work/code.nvcc" &&
+    cmp -s "$work/both.list" "$work/both.nvcc"; then
     echo "PASS: nvcc lists the same architectures"
   else
-    fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc")"
+    fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc" "$work/both.nvcc")"
   fi
 fi
 
