@@ -200,6 +200,21 @@ START_TEST(launches_in_macro_bodies) {
          "int x;\n");
   /* A #define without a launch is untouched. */
   unchanged("#define SMEM_BYTES (256 * 4)\n");
+  /* Nor is one whose `<< <` or `<<<` names a template operator, or whose
+   * `>>` and `>>>` are a shift or close template argument lists. */
+  unchanged("#define FRIEND(T) friend std::ostream &operator<< <T>("
+            "std::ostream &, const W<T> &);\n"
+            "#define FRIEND2(T) friend std::ostream &operator<<<T>("
+            "std::ostream &, const W<T> &);\n"
+            "#define FRIEND3(T) friend W<T> operator<< < T >(W<T>, int);\n"
+            "#define SHIFT_CMP(a, b, c) ((a) < (b) >> (c))\n"
+            "#define NEST std::vector<std::vector<std::vector<int>>>\n"
+            "#define CMP3(a, b) (a < b >>> 1)\n"
+            "int x;\n");
+  /* A launch beside a template operator in one body is still a launch. */
+  expect("#define BOTH(k) os.operator<< <int>(1); k<<<1, 2>>>()\n",
+         "#define BOTH(k) os.operator<< <int>(1); "
+         "::cuemu::launch_dynamic(k, 1, 2)()\n");
 }
 END_TEST
 

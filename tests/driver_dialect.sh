@@ -8,6 +8,9 @@
 # that the compilers accept under -std=c++14 with a warning at the user's
 # line each (if constexpr, an inline variable, a structured binding, a
 # fold expression), and runs (tests/driver.sh checks -std=c++11's note).
+# With clang++ as the host compiler, -std=c++14 builds and runs
+# tests/driver/cc13b/cxx14_launches.cu and the dialect program; with the
+# default host compiler (g++), -std=c++14 builds and runs cxx14_launches.cu.
 # With nvcc present, it is checked to agree.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -70,6 +73,45 @@ else
   fail "-std=c++14 extensions: $(cat "$work/ext.log" "$work/ext.out" 2>/dev/null)"
 fi
 
+# clang++ as the host compiler under -std=c++14, which takes no cast of a
+# kernel's address as a template argument (g++ does): every launch form
+# that the translation names by such a cast (cuemu_qualifiers.h,
+# CUEMU_KERNEL_CAST_ARGS) builds and runs. Before, none did ("non-type
+# template argument does not refer to any declaration").
+launches=$srcdir/tests/driver/cc13b/cxx14_launches.cu
+program=$srcdir/tests/programs/dialect/cxx14_program.cu
+# g++ (the default host compiler) under -std=c++14 takes the casts, but
+# not an overload set's pick as a template argument by its ::value: the
+# overloaded kernels of cxx14_launches.cu did not build before
+# (launch_constant, cuemu_kernel_thunks.h).
+if (cd "$(dirname "$launches")" && CUEMU_NO_CACHE=1 "$nvcc" -std=c++14 \
+  -o "$work/launches_gxx" "$(basename "$launches")") \
+  >"$work/launches_gxx.log" 2>&1 &&
+  "$work/launches_gxx" >"$work/launches_gxx.out" 2>&1 &&
+  grep -qx PASS "$work/launches_gxx.out"; then
+  echo "PASS: cxx14_launches with the default host compiler and -std=c++14"
+else
+  fail "cxx14_launches with -std=c++14: $(head -c 3000 \
+    "$work/launches_gxx.log" "$work/launches_gxx.out" 2>/dev/null)"
+fi
+if command -v "${CLANGXX:-clang++}" >/dev/null 2>&1; then
+  for source in "$launches" "$program"; do
+    name=$(basename "$source" .cu)
+    if (cd "$(dirname "$source")" && CUEMU_NO_CACHE=1 "$nvcc" \
+      -ccbin "${CLANGXX:-clang++}" -std=c++14 -o "$work/$name" \
+      "$(basename "$source")") >"$work/$name.log" 2>&1 &&
+      "$work/$name" >"$work/$name.out" 2>&1 && grep -qx PASS "$work/$name.out"
+    then
+      echo "PASS: $name with clang++ -std=c++14"
+    else
+      fail "$name with clang++ -std=c++14: $(head -c 3000 "$work/$name.log" \
+        "$work/$name.out" 2>/dev/null)"
+    fi
+  done
+else
+  tool_missing driver_dialect.sh "clang++ is missing"
+fi
+
 # nvcc agrees.
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ]; then
@@ -82,6 +124,9 @@ if [ -n "$real" ]; then
   (cd "$work" && "$real" -arch=sm_90 -std=c++14 -c -o x.o \
     "$d/cxx17_extensions.cu") >/dev/null 2>&1 ||
     fail "nvcc -std=c++14 fails on cxx17_extensions.cu: the test is wrong"
+  (cd "$work" && "$real" -arch=sm_90 -ccbin "${CLANGXX:-clang++}" \
+    -std=c++14 -c -o x.o "$launches") >/dev/null 2>&1 ||
+    fail "nvcc -ccbin clang++ -std=c++14 fails on cxx14_launches.cu"
 fi
 
 rm -rf "$work"

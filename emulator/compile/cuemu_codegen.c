@@ -25,7 +25,7 @@ static void put_entry(FILE *out, const char *expr, const char *name,
    * overload set by its type (see cuemu__rewrite_preprocessed()). */
   if (type_alias)
     fprintf(out,
-            "    ::cuemu::describe<CUEMU_KERNEL_ARGS(static_cast<%s *>(&::%s))>"
+            "    ::cuemu::describe<CUEMU_KERNEL_CAST_ARGS((%s *)(&::%s))>"
             "(\"",
             type_alias, expr);
   else

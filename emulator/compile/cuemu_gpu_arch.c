@@ -9,14 +9,14 @@
 #include <string.h>
 
 /* Each compute capability CUDA 13 compiles for, and which suffixes it
- * takes. */
+ * takes, in the order that nvcc 13.0 lists them (110 before 103). */
 static const struct {
   int number;
   int a, f;
 } known[] = {
     {75, 0, 0},  {80, 0, 0},  {86, 0, 0},  {87, 0, 0},
     {88, 0, 0},  {89, 0, 0},  {90, 1, 0},  {100, 1, 1},
-    {103, 1, 1}, {110, 1, 1}, {120, 1, 1}, {121, 1, 1},
+    {110, 1, 1}, {103, 1, 1}, {120, 1, 1}, {121, 1, 1},
 };
 
 int cuemu__gpu_arch_value(const char *name, size_t n) {
@@ -43,4 +43,15 @@ int cuemu__gpu_arch_value(const char *name, size_t n) {
                  ? number * 10
                  : 0;
   return 0;
+}
+
+void cuemu__gpu_arch_list(FILE *out, int list) {
+  for (size_t k = 0; k < sizeof known / sizeof *known; ++k) {
+    const int number = known[k].number;
+    if (list == (CUEMU_GPU_LIST_ARCH | CUEMU_GPU_LIST_CODE))
+      fprintf(out, "arch=compute_%d,code=sm_%d\n", number, number);
+    else
+      fprintf(out, "%s_%d\n", list == CUEMU_GPU_LIST_ARCH ? "compute" : "sm",
+              number);
+  }
 }

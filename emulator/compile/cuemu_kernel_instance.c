@@ -11,7 +11,7 @@
  *
  *   template <typename T, int B> __global__ void fill(T *out, int n) {
  *     CUEMU_KERNEL_INSTANCE("lib.cuh", 3,
- *         (static_cast<void (*)(T *out, int n)>(&fill<T, B>)), 0u, 0u); ...
+ *         ((void (*)(T *out, int n))(&fill<T, B>)), 0u, 0u); ...
  *
  * Unnamed template parameters (`class = void`, `int...`) are given names
  * for it (cuemu_tparam_N). An explicit specialization names itself with
@@ -172,9 +172,10 @@ static void add_literal(cuemu_strbuf *sb, const char *text) {
 /* Appends the expression that names the kernel recorded last (`global` is
  * its `__global__`, or 0 when not known) from inside its body, for a
  * template its own instance:
- * `(static_cast<void (*)(T *out, int n)>(&fill<T, B >))`; for a kernel that
- * is not a template `(static_cast<void (*)(float *x)>(&fill))` (the cast
- * picks one of overloaded kernels). Sets *name to the token of the
+ * `((void (*)(T *out, int n))(&fill<T, B >))`; for a kernel that is not a
+ * template `((void (*)(float *x))(&fill))` (the cast picks one of
+ * overloaded kernels; CUEMU_KERNEL_CAST_ARGS in cuemu_qualifiers.h makes
+ * the two template arguments of it). Sets *name to the token of the
  * kernel's name. */
 static cuemu_status self_reference(cuemu_rewriter *rw, size_t global,
                                    cuemu_strbuf *text, size_t *name) {
@@ -188,9 +189,9 @@ static cuemu_status self_reference(cuemu_rewriter *rw, size_t global,
       return CUEMU_INVALID_VALUE;
     *name = given - 1;
   }
-  cuemu__sb_str(text, "(static_cast<void (*)(");
+  cuemu__sb_str(text, "((void (*)(");
   cuemu__sb_parameters(text, rw, open, close);
-  cuemu__sb_str(text, ")>(&");
+  cuemu__sb_str(text, "))(&");
   cuemu__sb_tokens(text, rw, *name, *name + 1, 0);
   if (given == (size_t)-1 && rw->last_template == (size_t)-1) {
     cuemu__sb_str(text, "))");

@@ -161,9 +161,9 @@ cuemu_status cuemu__launch_overloaded(cuemu_rewriter *rw,
     if (k->is_template || strcmp(k->name, decl->name) != 0) continue;
     cuemu_strbuf *sb = n++ ? &middle : &head;
     if (sb == &middle) cuemu__sb_str(sb, ", ");
-    cuemu__sb_str(sb, "::cuemu::kernel_constant<CUEMU_KERNEL_ARGS(static_cast<");
+    cuemu__sb_str(sb, "::cuemu::kernel_constant<CUEMU_KERNEL_CAST_ARGS((");
     cuemu__sb_str(sb, k->type_alias);
-    cuemu__sb_str(sb, " *>(");
+    cuemu__sb_str(sb, " *)(");
     if (sb == &middle) {
       cuemu__sb_add(sb, callee, callee_length);
       cuemu__sb_str(sb, "))>");
@@ -241,9 +241,9 @@ char *cuemu__kernel_pick_set(cuemu_rewriter *rw, size_t start, size_t name) {
     char defaults[48];
     cuemu__sb_str(&set, n++ ? ", " : "");
     cuemu__sb_str(&set, "::cuemu::overloads::defaulted<::cuemu::"
-                        "kernel_constant<CUEMU_KERNEL_ARGS(static_cast<");
+                        "kernel_constant<CUEMU_KERNEL_CAST_ARGS((");
     cuemu__sb_str(&set, d->type_alias);
-    cuemu__sb_str(&set, " *>(&::");
+    cuemu__sb_str(&set, " *)(&::");
     cuemu__sb_str(&set, d->name);
     snprintf(defaults, sizeof defaults, "))>, %d>", d->default_count);
     cuemu__sb_str(&set, defaults);

@@ -13,8 +13,8 @@
  * template head (without default template arguments) and parameters:
  *
  *   extern "C++" { template <typename T, int B>
- *   ::cuemu::kernel_constant<CUEMU_KERNEL_ARGS((static_cast<void (*)(
- *       T *out, int n)>(&fill<T, B >)))> cuemu_pick_fill(T *out, int n = 4); }
+ *   ::cuemu::kernel_constant<CUEMU_KERNEL_CAST_ARGS((void (*)(
+ *       T *out, int n))(&fill<T, B >))> cuemu_pick_fill(T *out, int n = 4); }
  *
  * Lookup finds the pickers where it finds the kernels, so the call
  * `cuemu_pick_fill(args...)` picks the picker of the kernel that
@@ -75,9 +75,9 @@ cuemu_status cuemu__kernel_picker(cuemu_rewriter *rw, size_t end) {
   cuemu__sb_str(&text, " extern \"C++\" { ");
   if (rw->last_is_template)
     head_without_defaults(&text, rw, rw->last_template);
-  cuemu__sb_str(&text, "::cuemu::kernel_constant<CUEMU_KERNEL_ARGS(");
+  cuemu__sb_str(&text, "::cuemu::kernel_constant<CUEMU_KERNEL_CAST_ARGS");
   cuemu__sb_add(&text, self.data, self.length);
-  cuemu__sb_str(&text, ")> cuemu_pick_");
+  cuemu__sb_str(&text, "> cuemu_pick_");
   cuemu__sb_tokens(&text, rw, name, name + 1, 0);
   cuemu__sb_str(&text, "(");
   cuemu__sb_tokens(&text, rw, open + 1, close, 1);

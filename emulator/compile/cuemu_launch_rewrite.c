@@ -238,9 +238,9 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i,
     /* A kernel whose name is also an ordinary function's: its type picks
      * it out of the overload set. */
     cuemu_strbuf head = {0};
-    cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_ARGS(static_cast<");
+    cuemu__sb_str(&head, "::cuemu::launch_static<CUEMU_KERNEL_CAST_ARGS((");
     cuemu__sb_str(&head, decl->type_alias);
-    cuemu__sb_str(&head, " *>(");
+    cuemu__sb_str(&head, " *)(");
     if (head.oom) {
       free(head.data);
       return CUEMU_OUT_OF_MEMORY;

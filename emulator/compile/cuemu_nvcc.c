@@ -53,7 +53,8 @@ enum mode {
   MODE_DLINK,     /* -dlink: the device link object */
   MODE_LIB,       /* -lib: a static library */
   MODE_DEPS,      /* -M, -MM: the dependencies only */
-  MODE_PREPROCESS /* -E */
+  MODE_PREPROCESS, /* -E */
+  MODE_CUDA        /* -cuda: each .cu file's host pass, preprocessed */
 };
 
 /* A growable list of words; the words are owned by the command's string
@@ -75,8 +76,11 @@ typedef struct command {
   const char *odir;    /* -odir: the folder of default output names */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
+  int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
+  int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
+  const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
   int arch;
   int forced;      /* -x: the kind of every input, or -1 */
@@ -164,10 +168,11 @@ static void command_free(command *c) {
 /* ---- Options ------------------------------------------------------------- */
 
 enum opt_id {
-  O_OUTPUT, O_ODIR, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS,
+  O_OUTPUT, O_ODIR, O_COMPILE, O_DC, O_DW, O_DLINK, O_LIB, O_LINK, O_PREPROCESS, O_CUDA,
   O_DEPS, O_DEPS_NONSYS, O_MD, O_MMD, O_MF, O_MT, O_MP, O_X, O_STD,
   O_INCLUDE_PATH, O_DEFINE, O_UNDEFINE, O_SYSTEM_INCLUDE, O_PRE_INCLUDE,
   O_LIBRARY_PATH, O_LIBRARY, O_XCOMPILER, O_XLINKER, O_XPTXAS, O_XNVLINK,
+  O_XFATBIN, O_ARBIN, O_PROFILE, O_LIST_GPU_ARCH, O_LIST_GPU_CODE,
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
@@ -196,6 +201,9 @@ static const option options[] = {
     {"-lib", "--lib", FLAG, O_LIB},
     {"-link", "--link", FLAG, O_LINK},
     {"-E", "--preprocess", FLAG, O_PREPROCESS},
+    /* nvcc's host code after cudafe++, preprocessed (NAME.cu.cpp.ii):
+     * nothing reads it, but old Makefiles (Rodinia's nn) ask for it. */
+    {"-cuda", "--cuda", FLAG, O_CUDA},
     /* A module for the driver API: a cuemu module under nvcc's name
      * (docs/driver-api.md). */
     {"-ptx", "--ptx", FLAG, O_PTX},
@@ -221,6 +229,9 @@ static const option options[] = {
     {"-Xlinker", "--linker-options", VALUE, O_XLINKER},
     {"-Xptxas", "--ptxas-options", VALUE, O_XPTXAS},
     {"-Xnvlink", "--nvlink-options", VALUE, O_XNVLINK},
+    {"-Xfatbin", "--fatbin-options", VALUE, O_XFATBIN},
+    {"-arch-ls", "--list-gpu-arch", FLAG, O_LIST_GPU_ARCH},
+    {"-code-ls", "--list-gpu-code", FLAG, O_LIST_GPU_CODE},
     {"-Xcudafe", "--cudafe-options", VALUE, O_XIGNORED},
     {"-Xarchive", "--archive-options", VALUE, O_XIGNORED},
     {"-ccbin", "--compiler-bindir", VALUE, O_CCBIN},
@@ -276,12 +287,25 @@ static const option options[] = {
     {"-lto", "--lto", FLAG, O_IGNORED},
     {"-dlto", "--dlto", FLAG, O_IGNORED},
     {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
+    {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
     {"-diag-warn", "--diag-warn", VALUE, O_IGNORED_VALUE},
     {"-diag-error", "--diag-error", VALUE, O_IGNORED_VALUE},
     {"-err-no", "--display-error-number", FLAG, O_IGNORED},
     {"-no-compress", "--no-compress", FLAG, O_IGNORED},
     {"-compress-mode", "--compress-mode", VALUE, O_IGNORED_VALUE},
+    /* More of nvcc 13's options that Makefiles and build systems pass:
+     * device code generation and the profile nvcc reads change nothing
+     * here; -arbin is the archiver of -lib; -pg is the host's gprof. */
+    {"-ldir", "--libdevice-directory", VALUE, O_IGNORED_VALUE},
+    {"-jtd", "--jump-table-density", VALUE, O_IGNORED_VALUE},
+    {"-e", "--entries", VALUE, O_IGNORED_VALUE},
+    {"-noprof", "--dont-use-profile", FLAG, O_IGNORED},
+    {"-use-local-env", "--use-local-env", FLAG, O_IGNORED},
+    {"-forward-unknown-opts", "--forward-unknown-opts", FLAG, O_FORWARD},
+    {"-arbin", "--archiver-binary", VALUE, O_ARBIN},
+    {"-pg", "--profile", FLAG, O_PROFILE},
     /* Visibility of kernels and device variables in the object: hidden
      * by default, as nvcc's (since CUDA 12.8), so that an application
      * cannot name those of a shared library; `false` exports them
@@ -375,8 +399,8 @@ static int input_kind(const char *path) {
  * (the highest one a list names; 0 for "native", "all" and "all-major"),
  * after checking every architecture name as nvcc does. An -arch value is
  * one name; -code takes a list ("sm_90,compute_90"), -gencode
- * "arch=compute_90,code=[sm_90,compute_90]", of which the arch= part sets
- * __CUDA_ARCH__. */
+ * "arch=compute_90,code=[sm_90,compute_90]" (or code="sm_90,compute_90"),
+ * of which the arch= part sets __CUDA_ARCH__. */
 static cuemu_status arch_number(int option, const char *v, int *number) {
   *number = 0;
   if (option == O_ARCH) {
@@ -388,9 +412,13 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
                    : cuemu__report(CUEMU_INVALID_VALUE,
                                    "Unsupported gpu architecture '%s'", v);
   }
+  /* nvcc also takes a -gencode keyword's list in double quotes
+   * (code=\"sm_90,compute_90\" in a Makefile, as the CUDA samples' older
+   * Makefiles write it), but not a quoted -code value. */
+  const char *separators = option == O_GENCODE ? ",[]=\"" : ",[]=";
   int in_arch = 0;
   for (const char *p = v; *p;) {
-    const size_t n = strcspn(p, ",[]=");
+    const size_t n = strcspn(p, separators);
     if (n == 4 && strncmp(p, "arch", 4) == 0 && p[n] == '=') {
       in_arch = 1;
     } else if (n == 4 && strncmp(p, "code", 4) == 0 && p[n] == '=') {
@@ -411,8 +439,63 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth);
 
+/* Splits `text` into words as a POSIX shell does, without its expansions:
+ * white space separates words; '...' keeps everything in it as it is;
+ * "..." keeps everything but, with `escapes`, a backslash before \, ", $
+ * or `; and (with `escapes`) a backslash outside quotes keeps the character
+ * after it as it is. Quotes next to other characters join them into one
+ * word, and "" is an empty word. `what` names the text in the error about
+ * a quote left open. */
+static cuemu_status split_words(command *c, const char *text, int escapes,
+                                words *out, const char *what) {
+  char *word = malloc(strlen(text) + 1);
+  if (!word)
+    return oom();
+  size_t len = 0;
+  int quote = 0, in_word = 0;
+  cuemu_status st = CUEMU_SUCCESS;
+  for (const char *p = text; st == CUEMU_SUCCESS; ++p) {
+    const char ch = *p;
+    if (ch == '\0' && quote) {
+      st = cuemu__report(CUEMU_INVALID_VALUE, "Unterminated %c quote in %s",
+                         quote, what);
+      break;
+    }
+    if (ch == '\0' || (!quote && isspace((unsigned char)ch))) {
+      if (in_word) {
+        char *s = keep(c, strndup(word, len));
+        st = s ? add(out, s) : oom();
+        len = 0;
+        in_word = 0;
+      }
+      if (ch == '\0')
+        break;
+      continue;
+    }
+    in_word = 1;
+    if (quote == '\'' || (quote == '"' && ch == '"')) {
+      if (ch == quote)
+        quote = 0;
+      else
+        word[len++] = ch;
+    } else if (quote == '"') {
+      if (escapes && ch == '\\' && p[1] && strchr("\\\"$`", p[1]))
+        ++p;
+      word[len++] = *p;
+    } else if (ch == '\'' || ch == '"') {
+      quote = ch;
+    } else {
+      if (escapes && ch == '\\' && p[1])
+        ++p;
+      word[len++] = *p;
+    }
+  }
+  free(word);
+  return st;
+}
+
 /* Reads an options file (--options-file): its words, split at white space,
- * with "..." and '...' quoting. */
+ * with "..." and '...' quoting (split_words() without escapes). */
 static cuemu_status options_file(command *c, const char *path, int depth) {
   if (depth > 8)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -421,76 +504,102 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   if (!f)
     return cuemu__report(CUEMU_IO_ERROR, "Could not open options file '%s'",
                          path);
-  words w = {0};
-  char *word = NULL;
-  size_t len = 0, cap = 0;
-  int ch, quote = 0, in_word = 0;
-  cuemu_status st = CUEMU_SUCCESS;
-  while (st == CUEMU_SUCCESS) {
-    ch = fgetc(f);
-    int end = ch == EOF || (!quote && isspace(ch));
-    if (end) {
-      if (in_word) {
-        char *s = keep(c, strndup(word ? word : "", len));
-        st = s ? add(&w, s) : oom();
-        len = 0;
-        in_word = 0;
-      }
-      if (ch == EOF)
-        break;
-      continue;
-    }
-    if (!quote && (ch == '"' || ch == '\'')) {
-      quote = ch;
-      in_word = 1;
-      continue;
-    }
-    if (quote && ch == quote) {
-      quote = 0;
-      continue;
-    }
-    if (len + 1 >= cap) {
-      cap = cap ? cap * 2 : 64;
-      char *grown = realloc(word, cap);
-      if (!grown) {
-        st = oom();
-        break;
-      }
-      word = grown;
-    }
-    word[len++] = (char)ch;
-    in_word = 1;
-  }
+  char *text = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream(&text, &size);
+  int ch;
+  while (m && (ch = fgetc(f)) != EOF)
+    fputc(ch, m);
   fclose(f);
-  free(word);
+  if (!m || fclose(m) != 0) {
+    free(text);
+    return oom();
+  }
+  words w = {0};
+  char *what = NULL;
+  cuemu_status st = asprintf(&what, "options file '%s'", path) < 0
+                        ? oom()
+                        : split_words(c, text, 0, &w, what);
+  free(what);
+  free(text);
   if (st == CUEMU_SUCCESS)
     st = parse_words(c, w.n, w.v, depth + 1);
   free(w.v);
   return st;
 }
 
-/* Adds the comma-separated pieces of an -Xcompiler or -Xlinker value. */
-static cuemu_status add_pieces(command *c, words *w, const char *value,
-                               const char *prefix) {
-  const char *p = value;
-  while (*p) {
-    const char *comma = strchr(p, ',');
-    size_t n = comma ? (size_t)(comma - p) : strlen(p);
-    if (n > 0) {
-      char *piece = keep(c, strndup(p, n));
-      if (!piece)
-        return oom();
-      if (prefix && add(w, prefix) != CUEMU_SUCCESS)
-        return oom();
-      if (add(w, piece) != CUEMU_SUCCESS)
-        return oom();
+/* The next item of a comma-separated option value at *p, split as nvcc 13
+ * splits the values of its list options (-I, -D, -U, -isystem, -include,
+ * -L, -l, -Xcompiler, -Xlinker, --options-file): a comma inside double
+ * quotes does not end the item, and a backslash keeps the character after
+ * it as it is and is dropped (`\,` is a comma of the item). With
+ * `keep_quotes` the double quotes stay in the item (nvcc 13 defines S as
+ * "a,b" for -D 'S="a,b"', and the shell that runs the host compiler removes
+ * an -Xcompiler item's quotes); without, they are dropped (-I '"a,b",c'
+ * searches a,b and c). Advances *p past the item and its comma; NULL when
+ * out of memory. */
+static char *next_piece(command *c, const char **p, int keep_quotes) {
+  const char *s = *p;
+  size_t n = 0;
+  char *piece = malloc(strlen(s) + 1);
+  if (!piece)
+    return NULL;
+  int quoted = 0;
+  for (; *s && (quoted || *s != ','); ++s) {
+    if (*s == '\\' && s[1])
+      ++s;
+    else if (*s == '"') {
+      quoted = !quoted;
+      if (!keep_quotes)
+        continue;
     }
-    p += n + (comma ? 1 : 0);
+    piece[n++] = *s;
   }
-  return CUEMU_SUCCESS;
+  piece[n] = '\0';
+  *p = *s ? s + 1 : s;
+  return keep(c, piece);
 }
 
-/* Non-zero for the year of a C++ dialect that -std=c++YY names. */
+/* Adds the words of an -Xcompiler or -Xlinker value as nvcc does: nvcc
+ * splits the value into items (next_piece(), keeping their quotes), writes
+ * them (each after `prefix`, if any) into the host compiler's command, and
+ * the shell that runs it splits them into words and removes their quotes.
+ * So -Xcompiler "-O3 -Wall" is two options, -Xcompiler '"-Wl,-rpath,/x"'
+ * one, and FindCUDA's -Xcompiler ,"-O3","-DNDEBUG" two; an open quote is an
+ * error naming `option` and the value. */
+static cuemu_status add_pieces(command *c, words *w, const char *value,
+                               const char *prefix, const char *option) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream(&text, &size);
+  if (!m)
+    return oom();
+  int out_of_memory = 0, written = 0;
+  for (const char *p = value; *p;) {
+    const char *piece = next_piece(c, &p, 1);
+    if (!piece) {
+      out_of_memory = 1;
+      break;
+    }
+    /* One space between items, as nvcc writes them (an item may end in a
+     * backslash, which then escapes that space). */
+    if (*piece)
+      fprintf(m, "%s%s%s%s", written++ ? " " : "", prefix ? prefix : "",
+              prefix ? " " : "", piece);
+  }
+  if (fclose(m) != 0 || out_of_memory) {
+    free(text);
+    return oom();
+  }
+  char *what = NULL;
+  cuemu_status st = asprintf(&what, "%s value '%s'", option, value) < 0
+                        ? oom()
+                        : split_words(c, text, 1, w, what);
+  free(what);
+  free(text);
+  return st;
+}
+
 /* Whether -std=value is one that nvcc 13 takes: c++03, c++11, c++14,
  * c++17 or c++20 (no gnu++ dialect, no c++98 or c++23). */
 static int known_dialect(const char *value) {
@@ -523,6 +632,45 @@ static int provided_library(const char *name) {
 }
 
 static const char *driver_link_option(command *c);
+
+/* Adds one item of a list option (-I, -D, -U, -L, -l, -isystem,
+ * -include) to the compile or link words. */
+static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
+  if (id == O_SYSTEM_INCLUDE || id == O_PRE_INCLUDE) {
+    words *w = id == O_SYSTEM_INCLUDE ? &c->host : &c->pre;
+    cuemu_status st = add(w, id == O_SYSTEM_INCLUDE ? "-isystem" : "-include");
+    return st == CUEMU_SUCCESS ? add(w, value) : st;
+  }
+  /* libcuemu is the CUDA runtime, the driver and NVRTC; -lcuda links
+   * cuemu's libcuda.so.1 for the driver's C symbols. */
+  if (id == O_LIBRARY && strcmp(value, "cuda") == 0) {
+    const char *driver = driver_link_option(c);
+    return driver ? add(&c->link, driver) : CUEMU_SUCCESS;
+  }
+  if (id == O_LIBRARY && provided_library(value))
+    return CUEMU_SUCCESS;
+  const char *flag = id == O_INCLUDE_PATH   ? "-I"
+                     : id == O_DEFINE       ? "-D"
+                     : id == O_UNDEFINE     ? "-U"
+                     : id == O_LIBRARY_PATH ? "-L"
+                                            : "-l";
+  char *w = joined(c, flag, value);
+  if (!w)
+    return oom();
+  /* A CUDA toolkit's include folder stays where it is, but after the
+   * shims that replace its runtime headers: they come just before the
+   * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
+   * later -I). */
+  if (id == O_INCLUDE_PATH && !c->shims_searched &&
+      cuemu__toolkit_headers_dir(value, shims_dir())) {
+    char *shims = joined(c, "-I", shims_dir());
+    cuemu_status st = shims ? add(&c->host, shims) : oom();
+    if (st != CUEMU_SUCCESS)
+      return st;
+    c->shims_searched = 1;
+  }
+  return add(id == O_LIBRARY_PATH || id == O_LIBRARY ? &c->link : &c->host, w);
+}
 
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth) {
@@ -587,6 +735,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_PREPROCESS:
       c->mode = MODE_PREPROCESS;
+      break;
+    case O_CUDA:
+      c->mode = MODE_CUDA;
       break;
     case O_DEPS:
     case O_DEPS_NONSYS:
@@ -666,63 +817,47 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_UNDEFINE:
     case O_LIBRARY_PATH:
     case O_LIBRARY:
+    case O_SYSTEM_INCLUDE:
+    case O_PRE_INCLUDE:
+      /* Lists, as nvcc takes them: `-I a,b`, `-D X=1,Y=2`, `-l m,dl`. */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p, o->id == O_DEFINE);
+        st = !piece ? oom() : *piece ? list_item(c, o->id, piece) : st;
+      }
+      break;
     case O_OPTIMIZE: {
-      const char *flag = o->id == O_INCLUDE_PATH   ? "-I"
-                         : o->id == O_DEFINE       ? "-D"
-                         : o->id == O_UNDEFINE     ? "-U"
-                         : o->id == O_LIBRARY_PATH ? "-L"
-                         : o->id == O_LIBRARY      ? "-l"
-                                                   : "-O";
-      char *w = joined(c, flag, value);
-      if (!w)
-        return oom();
-      /* libcuemu is the CUDA runtime, the driver and NVRTC; -lcuda links
-       * cuemu's libcuda.so.1 for the driver's C symbols. */
-      if (o->id == O_LIBRARY && strcmp(value, "cuda") == 0) {
-        const char *driver = driver_link_option(c);
-        st = driver ? add(&c->link, driver) : CUEMU_SUCCESS;
-        break;
-      }
-      if (o->id == O_LIBRARY && provided_library(value))
-        break;
-      /* A CUDA toolkit's include folder stays where it is, but after the
-       * shims that replace its runtime headers: they come just before the
-       * first such folder (cuemu__toolkit_headers_dir(); GCC ignores their
-       * later -I). */
-      if (o->id == O_INCLUDE_PATH && !c->shims_searched &&
-          cuemu__toolkit_headers_dir(value, shims_dir())) {
-        char *shims = joined(c, "-I", shims_dir());
-        st = shims ? add(&c->host, shims) : oom();
-        if (st != CUEMU_SUCCESS)
-          break;
-        c->shims_searched = 1;
-      }
-      st = add(o->id == O_LIBRARY_PATH || o->id == O_LIBRARY ? &c->link
-                                                             : &c->host,
-               w);
+      char *w = joined(c, "-O", value);
+      st = w ? add(&c->host, w) : oom();
       break;
     }
-    case O_SYSTEM_INCLUDE:
-      st = add(&c->host, "-isystem");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->host, value);
-      break;
-    case O_PRE_INCLUDE:
-      st = add(&c->pre, "-include");
-      if (st == CUEMU_SUCCESS)
-        st = add(&c->pre, value);
-      break;
     case O_XCOMPILER:
-      st = add_pieces(c, &c->host, value, NULL);
+      st = add_pieces(c, &c->host, value, NULL, "-Xcompiler");
       break;
     case O_XLINKER:
-      st = add_pieces(c, &c->link, value, "-Xlinker");
+      st = add_pieces(c, &c->link, value, "-Xlinker", "-Xlinker");
       break;
     case O_XPTXAS:
       note("-Xptxas", value);
       break;
     case O_XNVLINK:
       note("-Xnvlink", value);
+      break;
+    case O_XFATBIN:
+      note("-Xfatbin", value);
+      break;
+    case O_ARBIN:
+      c->arbin = value;
+      break;
+    case O_PROFILE:
+      st = add(&c->host, "-pg");
+      if (st == CUEMU_SUCCESS)
+        st = add(&c->link, "-pg");
+      break;
+    case O_LIST_GPU_ARCH:
+      c->list_gpu |= CUEMU_GPU_LIST_ARCH;
+      break;
+    case O_LIST_GPU_CODE:
+      c->list_gpu |= CUEMU_GPU_LIST_CODE;
       break;
     case O_DEVICE_VISIBILITY:
       if (strcmp(value, "false") == 0) {
@@ -748,10 +883,15 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                              "'default-stream'",
                              value);
       break;
+    case O_EXPT:
+      if (strstr(a, "relaxed-constexpr"))
+        c->relaxed_constexpr = 1;
+      else
+        c->extended_lambda = 1;
+      break;
     case O_XIGNORED:
     case O_IGNORED:
     case O_IGNORED_VALUE:
-    case O_EXPT:
     case O_FAST_MATH:
     case O_LINEINFO:
     case O_M64:
@@ -766,8 +906,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       st = keep(c, w) ? add(&c->host, w) : oom();
       break;
     }
-    case O_DEBUG:
     case O_DEVICE_DEBUG:
+      c->device_debug = 1;
+      c->debug = 1;
+      break;
+    case O_DEBUG:
       c->debug = 1;
       break;
     case O_NO_WARNINGS:
@@ -814,8 +957,11 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_FORWARD:
       c->forward_unknown = 1;
       break;
-    case O_OPTIONS_FILE:
-      st = options_file(c, value, depth);
+    case O_OPTIONS_FILE: /* a list too: -optf a.txt,b.txt */
+      for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
+        const char *piece = next_piece(c, &p, 0);
+        st = !piece ? oom() : *piece ? options_file(c, piece, depth) : st;
+      }
       break;
     case O_HELP:
       c->help = 1;
@@ -870,11 +1016,14 @@ static const char *lib_dir(void) {
 static const char *host_cxx(command *c) {
   if (c->cxx && *c->cxx)
     return c->cxx;
-  if (c->ccbin && *c->ccbin) {
+  /* As nvcc, NVCC_CCBIN names the host compiler when -ccbin does not. */
+  const char *ccbin =
+      c->ccbin && *c->ccbin ? c->ccbin : getenv("NVCC_CCBIN");
+  if (ccbin && *ccbin) {
     struct stat st;
-    if (stat(c->ccbin, &st) == 0 && S_ISDIR(st.st_mode))
-      return joined(c, c->ccbin, "/g++");
-    return c->ccbin;
+    if (stat(ccbin, &st) == 0 && S_ISDIR(st.st_mode))
+      return joined(c, ccbin, "/g++");
+    return ccbin;
   }
   const char *e = getenv("CXX");
   return e && *e ? e : "c++";
@@ -940,6 +1089,22 @@ static int cxx_only(const char *a) {
          old_dialect_include(a);
 }
 
+/* Adds the macros that nvcc defines in both passes of a .cu file for the
+ * options that ask for them: __CUDACC_RDC__ (-rdc=true, -dc),
+ * __CUDACC_DEBUG__ (-G), __CUDACC_EXTENDED_LAMBDA__ (--extended-lambda) and
+ * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr). Code checks
+ * them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
+static void add_cu_macros(const command *c, words *w) {
+  if (c->rdc)
+    add(w, "-D__CUDACC_RDC__=1");
+  if (c->device_debug)
+    add(w, "-D__CUDACC_DEBUG__=1");
+  if (c->extended_lambda)
+    add(w, "-D__CUDACC_EXTENDED_LAMBDA__=1");
+  if (c->relaxed_constexpr)
+    add(w, "-D__CUDACC_RELAXED_CONSTEXPR__=1");
+}
+
 /* The words of a host compile of `in` (a .cpp or .c file, or a .cu file
  * for -E and -M): the compiler, the dialect, the shims and the public
  * headers on the include path (as nvcc puts the toolkit's), the user's
@@ -966,6 +1131,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
       add(w, c->host.v[i]);
   }
+  if (in->kind == IN_CU)
+    add_cu_macros(c, w);
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -1198,16 +1365,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   }
   if (c->dryrun)
     return CUEMU_SUCCESS;
-  /* A program's link options are the compile's (cuemu_compile links). */
+  /* The host options, the macros of the .cu file's options (after the
+   * options, so that runtime_header_at still counts in them) and a
+   * program's link options (cuemu_compile links). */
   words all = {0};
-  if (!object && c->link.n) {
-    for (int i = 0; i < c->host.n; ++i)
-      add(&all, c->host.v[i]);
+  for (int i = 0; i < c->host.n; ++i)
+    add(&all, c->host.v[i]);
+  add_cu_macros(c, &all);
+  if (!object)
     for (int i = 0; i < c->link.n; ++i)
       add(&all, c->link.v[i]);
-    o.argv = all.v;
-    o.argc = all.n;
+  if (all.oom) {
+    free(all.v);
+    return oom();
   }
+  o.argv = all.v;
+  o.argc = all.n;
   int was_hit = 0;
   cuemu_status st = cuemu_compile(source, output, &o, &was_hit);
   free(all.v);
@@ -1258,6 +1431,29 @@ static void verbose_environment(command *c) {
           "capability)\n",
           top ? top : "", top ? top : "", shims, include_dir(), lib,
           (c->arch ? c->arch : CUEMU_DEFAULT_ARCH) / 10);
+  static const char *const flags[] = {"NVCC_PREPEND_FLAGS",
+                                      "NVCC_APPEND_FLAGS"};
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; ++i) {
+    const char *v = getenv(flags[i]);
+    if (v && *v)
+      fprintf(stderr, "#$ %s=\"%s\"\n", flags[i], v);
+  }
+}
+
+/* Parses the options of an environment variable that nvcc reads before
+ * (NVCC_PREPEND_FLAGS) or after (NVCC_APPEND_FLAGS) its command line;
+ * conda's nvcc package sets NVCC_PREPEND_FLAGS="-ccbin=$CXX". The value is
+ * split as an options file is. */
+static cuemu_status environment_options(command *c, const char *name) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return CUEMU_SUCCESS;
+  words w = {0};
+  cuemu_status st = split_words(c, v, 0, &w, name);
+  if (st == CUEMU_SUCCESS)
+    st = parse_words(c, w.n, w.v, 0);
+  free(w.v);
+  return st;
 }
 
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
@@ -1369,6 +1565,10 @@ static cuemu_status execute(command *c, int *cache_hit) {
     version();
     return CUEMU_SUCCESS;
   }
+  if (c->list_gpu) {
+    cuemu__gpu_arch_list(stdout, c->list_gpu);
+    return CUEMU_SUCCESS;
+  }
   if (c->ninputs == 0)
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "No input files specified; use option --help for "
@@ -1379,7 +1579,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     ncu += c->inputs[i].kind == IN_CU;
   }
   if (c->output && nsources > 1 &&
-      (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS))
+      (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS ||
+       c->mode == MODE_CUDA))
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "A single input file is required for a non-link "
                          "phase when an outputfile is specified");
@@ -1402,27 +1603,34 @@ static cuemu_status execute(command *c, int *cache_hit) {
       st = module_to_text(out);
     return st;
   }
-  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS) {
+  if (c->mode == MODE_DEPS || c->mode == MODE_PREPROCESS ||
+      c->mode == MODE_CUDA) {
     for (int i = 0; i < c->ninputs && st == CUEMU_SUCCESS; ++i) {
       const input *in = &c->inputs[i];
-      if (in->kind == IN_LINK)
+      if (in->kind == IN_LINK || (c->mode == MODE_CUDA && in->kind != IN_CU))
         continue;
       if (c->mode == MODE_DEPS) {
         const char *target =
             c->mt ? c->mt : default_name(c, in->path, ".o");
         st = dependencies(c, in, target, c->mf ? c->mf : c->output);
       } else {
-        /* nvcc's -E shows the device pass of a .cu file. */
+        /* nvcc's -E shows the device pass of a .cu file; -cuda writes
+         * its host pass to NAME.cu.cpp.ii. */
         words w = {0};
-        st = host_words(c, in, &w);
-        if (st == CUEMU_SUCCESS && in->kind == IN_CU)
+        const char *out =
+            c->output || c->mode != MODE_CUDA
+                ? c->output
+                : default_name(c, in->path, ".cu.cpp.ii");
+        st = c->mode == MODE_CUDA && !out ? oom() : host_words(c, in, &w);
+        if (st == CUEMU_SUCCESS && in->kind == IN_CU &&
+            c->mode == MODE_PREPROCESS)
           add(&w, arch_define(c));
         if (st == CUEMU_SUCCESS) {
           add(&w, "-E");
           add(&w, in->path);
-          if (c->output) {
+          if (out) {
             add(&w, "-o");
-            add(&w, c->output);
+            add(&w, out);
           }
           st = run(c, &w, in->path);
         }
@@ -1514,7 +1722,7 @@ static cuemu_status execute(command *c, int *cache_hit) {
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
     const char *out = c->output ? c->output : "a.a";
     words w = {0};
-    const char *ar = getenv("AR");
+    const char *ar = c->arbin ? c->arbin : getenv("AR");
     st = add_command_words(c, &w, ar && *ar ? ar : "ar");
     if (st == CUEMU_SUCCESS) {
       unlink(out);
@@ -1610,7 +1818,11 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     if (o && o->takes != FLAG && !value)
       ++i; /* the value of -Xptxas -v is not nvcc's -v */
   }
-  cuemu_status st = parse_words(&c, argc, argv, 0);
+  cuemu_status st = environment_options(&c, "NVCC_PREPEND_FLAGS");
+  if (st == CUEMU_SUCCESS)
+    st = parse_words(&c, argc, argv, 0);
+  if (st == CUEMU_SUCCESS)
+    st = environment_options(&c, "NVCC_APPEND_FLAGS");
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)

@@ -117,21 +117,20 @@ static int arch_value(const char *v) {
   return cuemu__gpu_arch_value(v, strlen(v));
 }
 
-/* -std's value: C++17 and later as given; C++03/11/14 (NVRTC takes them)
- * are compiled as C++17, the oldest the shims are written in, with a note
- * in the log. */
+/* -std's value: C++14 and later as given, as cuemu-nvcc compiles them
+ * (docs/dialects.md); C++03 and C++11 (NVRTC takes them) are compiled as
+ * C++14, the oldest the shims are written in, with a note in the log. */
 static int std_option(cuemu_nvrtc_options *o, const char *v,
                       cuemu_nvrtc_text *log) {
-  if (strcmp(v, "c++17") == 0 || strcmp(v, "c++20") == 0 ||
-      strcmp(v, "c++23") == 0)
+  if (strcmp(v, "c++14") == 0 || strcmp(v, "c++17") == 0 ||
+      strcmp(v, "c++20") == 0 || strcmp(v, "c++23") == 0)
     return add_word(o, "-std=", v) ? NVRTC_OUT_OF_MEMORY : NVRTC_OK;
-  if (strcmp(v, "c++03") == 0 || strcmp(v, "c++11") == 0 ||
-      strcmp(v, "c++14") == 0) {
+  if (strcmp(v, "c++03") == 0 || strcmp(v, "c++11") == 0) {
     cuemu__nvrtc_text_add(log,
-                          "cuemu: note: -std=%s is compiled as C++17 (the "
-                          "emulator's CUDA headers need it)\n",
+                          "cuemu: note: -std=%s is compiled as C++14 (the "
+                          "emulator's CUDA headers need at least C++14)\n",
                           v);
-    return add_word(o, "-std=c++17", NULL) ? NVRTC_OUT_OF_MEMORY : NVRTC_OK;
+    return add_word(o, "-std=c++14", NULL) ? NVRTC_OUT_OF_MEMORY : NVRTC_OK;
   }
   cuemu__nvrtc_text_add(log, "nvrtc: error: invalid value for --std (-std)\n");
   return NVRTC_INVALID_OPTION;

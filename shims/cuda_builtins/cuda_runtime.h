@@ -9,6 +9,8 @@
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 
+#include "cuemu_cxx_only.h"
+
 #include <cassert>
 #include <climits>
 #include <cmath>

@@ -16,6 +16,8 @@
    samples' helpers test it to pick their error checks). */
 #define __CUDA_RUNTIME_API_H__
 
+#include "cuemu_cxx_only.h"
+
 #include <cstddef>
 
 #include <cuemu/cuemu_device.h>

@@ -3,7 +3,7 @@
  *
  * `k<<<g, b>>>(args)` where `k` names several kernels (same name, other
  * parameter types) becomes `::cuemu::launch_overloaded<::cuemu::
- * kernel_constant<CUEMU_KERNEL_ARGS(static_cast<T1 *>(k))>, ...>(g, b)(args)`
+ * kernel_constant<CUEMU_KERNEL_CAST_ARGS((T1 *)(k))>, ...>(g, b)(args)`
  * (emulator/compile/cuemu_kernel_overload.c): overload resolution over the
  * kernels' parameter lists, with the launch's arguments, picks the kernel,
  * as it picks the function of a call; then it is launched as any kernel.
@@ -194,8 +194,7 @@ public:
 
   template <typename... A_> void operator()(A_ &&...args) const {
     using Picked = picked<A_...>;
-    launch_static<typename Picked::value_type, Picked::value>(
-        grid_, block_, shmem_, stream_)
+    launch_constant(Picked(), grid_, block_, shmem_, stream_)
         .forwarded(std::forward<A_>(args)...);
   }
 

@@ -38,6 +38,14 @@
 
 namespace cuemu {
 
+/* The type of a kernel cast, `(TYPE)(ADDRESS)`: the parameter of the
+ * function type that CUEMU_KERNEL_CAST_ARGS (cuemu_qualifiers.h) writes,
+ * so that a type with commas stays one macro argument there. */
+template <typename F_> struct kernel_cast_type;
+template <typename P_> struct kernel_cast_type<void(P_)> {
+  typedef P_ type;
+};
+
 /* What a launch keeps for an lvalue reference parameter (`S &s`): the
  * object's address, as nvcc passes it (its host stub takes the argument's
  * address and the parameter is a 64-bit pointer), so that the kernel reads
@@ -596,6 +604,16 @@ launcher<KT> launch_static(dim3 grid, dim3 block,
                                shmem, stream);
 }
 
+/* launch_static of the kernel that a constant names (a kernel_constant,
+ * cuemu_kernel_overloads.h): the constant's template argument, which C++14
+ * takes as a template argument where it takes no constant's ::value. */
+template <typename KT, KT K_>
+launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 grid,
+                             dim3 block, std::size_t shmem,
+                             cudaStream_t stream) {
+  return launch_static<KT, K_>(grid, block, shmem, stream);
+}
+
 template <typename... P_>
 launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 grid,
                                         dim3 block, std::size_t shmem = 0,
@@ -710,8 +728,7 @@ public:
      * is launched by name, when the launch names it. */
     using Picked = typename picked_constant<Set, A_...>::type;
     if constexpr (picked_by_address<Picked>::value) {
-      launch_static<typename Picked::value_type, Picked::value>(
-          grid_, block_, shmem_, stream_)
+      launch_constant(Picked(), grid_, block_, shmem_, stream_)
           .forwarded(std::forward<A_>(args)...);
     } else {
       /* (Where cuemu cannot name the kernel, e.g. a kernel template of a

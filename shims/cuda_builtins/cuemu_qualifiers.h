@@ -86,7 +86,7 @@ extern "C" __thread void *cuemu_dynamic_shared
   __asm__(".pushsection cuemu_static_shared,\"aw\"\n\t.balign "            \
           CUEMU_INSTANCE_DATA_ "%c0, %c1, %c2\n\t.popsection"                \
           :                                                                   \
-          : "i"(&::cuemu::kernel_identity<CUEMU_KERNEL_ARGS(kernel)>), "i"(id), \
+          : "i"(&::cuemu::kernel_identity<CUEMU_KERNEL_CAST_ARGS kernel>), "i"(id), \
             "i"(sizeof(name)))
 
 /* What cuemu-cc puts in the body of a kernel template
@@ -122,17 +122,29 @@ extern "C" __thread void *cuemu_dynamic_shared
  * translation writes it in its launches and tables. */
 #define CUEMU_KERNEL_ARGS(...)                                                 \
   typename ::std::decay<decltype(__VA_ARGS__)>::type, __VA_ARGS__
+/* The same for a cast of a kernel's address that picks one kernel of an
+ * overload set or names a template's instance, written `(TYPE)(ADDRESS)`:
+ * the type, and the address alone. C++14 takes as a non-type template
+ * argument of pointer type only an address (`&name`, `name`), never a
+ * cast (C++17 takes any constant expression; g++ accepts a cast in C++14
+ * too, clang++ refuses it), and the parameter's type picks the kernel out
+ * of an overload set as the cast would. The macros below take the kernel
+ * parenthesised, `((TYPE)(ADDRESS))`, and write `CUEMU_KERNEL_CAST_ARGS
+ * kernel` (kernel_cast_type: cuemu_kernel_thunks.h). */
+#define CUEMU_KERNEL_CAST_ARGS(...) CUEMU_KERNEL_CAST_TYPE_ __VA_ARGS__
+#define CUEMU_KERNEL_CAST_TYPE_(...)                                          \
+  typename ::cuemu::kernel_cast_type<void(__VA_ARGS__)>::type,
 #define CUEMU_KERNEL_INSTANCE(file, line, unit, kernel, max_threads,          \
                               min_blocks)                                     \
-  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<CUEMU_KERNEL_ARGS(kernel), \
+  CUEMU_INSTANCE_RECORD_(1, "i"(&::cuemu::register_instance<CUEMU_KERNEL_CAST_ARGS kernel, \
                                                             max_threads,      \
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_RECORD(unit, kernel)                                \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_CAST_ARGS kernel>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_INSTANCE(unit, kernel)                              \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_CAST_ARGS kernel>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
   cuemu_kernel_assert_fail("the host pass's instance of this kernel "        \
                            "template was not matched to the device pass's " \
@@ -143,9 +155,9 @@ extern "C" __thread void *cuemu_dynamic_shared
  * call of the device pass's instance (cuemu_kernel_instances.h) with the
  * parameters that follow the macro. */
 #define CUEMU_KERNEL_HOST_FORWARD(unit, kernel)                               \
-  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_ARGS(kernel)>), \
+  CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_CAST_ARGS kernel>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit));           \
-  ::cuemu::device_instance<CUEMU_KERNEL_ARGS(kernel)>(__FILE__, __LINE__,     \
+  ::cuemu::device_instance<CUEMU_KERNEL_CAST_ARGS kernel>(__FILE__, __LINE__,     \
                                                      __PRETTY_FUNCTION__)
 
 /* Code may test for the emulator. cuemu-cc defines __CUDACC__, __NVCC__
@@ -153,5 +165,17 @@ extern "C" __thread void *cuemu_dynamic_shared
  * device pass only (as nvcc does); a host compiler including these headers
  * directly (a .cpp file) defines none of them. */
 #define __CUEMU__ 1
+
+/* nvcc's traits of extended lambdas (--extended-lambda, which defines
+ * __CUDACC_EXTENDED_LAMBDA__): libcu++'s invoke_result checks with them that
+ * host code does not ask for the return type of an extended __device__
+ * lambda. cuemu's closures are plain C++ lambdas, told from none other:
+ * each trait is false, so that check is not made (nvcc's static_assert
+ * there is the one thing lost). */
+#ifndef __nv_is_extended_device_lambda_closure_type
+#define __nv_is_extended_device_lambda_closure_type(closure) false
+#define __nv_is_extended_host_device_lambda_closure_type(closure) false
+#define __nv_is_extended_device_lambda_with_preserved_return_type(closure) false
+#endif
 
 #endif /* CUEMU_QUALIFIERS_H */

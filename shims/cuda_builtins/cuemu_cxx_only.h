@@ -1,0 +1,16 @@
+/*
+ * cuemu_cxx_only.h: the check that a file including one of the runtime or
+ * driver API headers (cuda_runtime.h, cuda_runtime_api.h, cuda.h) is C++.
+ * cuemu's headers are C++ (inline functions, overloads and templates over
+ * libcuemu), whereas NVIDIA's compile as C too, so a C file that nvcc gives
+ * the host C compiler may include them. Such a file is told what to do
+ * here, instead of failing at the first C++ standard header.
+ */
+#ifndef CUEMU_CXX_ONLY_H
+#define CUEMU_CXX_ONLY_H
+
+#ifndef __cplusplus
+#error "cuemu: the CUDA runtime and driver API headers are C++ here (NVIDIA's also compile as C): compile this C file as C++ (rename it .cpp, or give cuemu-nvcc -x c++ before it)"
+#endif
+
+#endif /* CUEMU_CXX_ONLY_H */

@@ -1,0 +1,1 @@
+int list_one(void) { return 64; }

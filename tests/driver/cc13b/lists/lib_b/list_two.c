@@ -1,0 +1,1 @@
+int list_two(void) { return 128; }

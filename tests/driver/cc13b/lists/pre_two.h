@@ -1,0 +1,1 @@
+#define PRE_TWO 32

@@ -1,0 +1,1 @@
+#define FROM_SYS_A 4

@@ -1,0 +1,1 @@
+#define FROM_SYS_B 8

@@ -1,0 +1,190 @@
+#!/bin/sh
+# driver_makefile_options.sh: nvcc's options as Makefiles write them
+# (branch trialmk). -cuda, which old Makefiles (Rodinia's nn) run before
+# the build, writes a .cu file's host pass, preprocessed, to
+# NAME.cu.cpp.ii. nvcc takes a -gencode keyword's list in double quotes
+# (code="sm_90,compute_90", which a recipe line writes
+# code=\"sm_90,compute_90\"); it splits an -Xcompiler or -Xlinker value at
+# the commas that are not in double quotes nor escaped ("\,"), and the
+# shell that runs the host compiler splits each piece at white space and
+# removes its quotes, so -Xcompiler "-O2 -Wall" is two options. A quote
+# left open is an error that names the value; a quoted -code value is
+# refused, as nvcc refuses it. A C file that includes <cuda_runtime.h>
+# is told to compile as C++ (cuemu's headers are C++). --list-gpu-arch
+# and --list-gpu-code print CUDA 13's architectures (the two together in
+# -gencode's form), as nvcc does; NVCC_PREPEND_FLAGS,
+# NVCC_APPEND_FLAGS and NVCC_CCBIN are read as nvcc reads them; more of
+# nvcc's options are accepted (-pg and -arbin do what nvcc's do). The
+# program is
+# tests/programs/trialmk/makefile_option_quoting.cu. With nvcc present, it
+# is checked to take the same command.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+nvcc=$(cd "$builddir" && pwd)/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing driver_makefile_options.sh "$nvcc is not built"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/driver_makefile_options.$$
+mkdir -p "$work" || exit 1
+failed=0
+src=$srcdir/tests/programs/trialmk/makefile_option_quoting.cu
+
+# The options exactly as nvcc receives them from a Makefile's recipe.
+set -- -gencode 'arch=compute_90,code="sm_90,compute_90"' \
+  -Xcompiler '"-DQUOTED_PIECE=3,4",-DESCAPED_COMMA=5\,6' \
+  --compiler-options '-DSPACED_A=7 -DSPACED_B=8' \
+  -Xlinker '-rpath,/trialmk-option-quoting' -o quoting "$src"
+step quoting "$nvcc" "$@" &&
+  passes "quoted and spaced -gencode, -Xcompiler and -Xlinker values" ./quoting
+if command -v readelf >/dev/null 2>&1 && [ -f "$work/quoting" ]; then
+  if readelf -d "$work/quoting" | grep -q "/trialmk-option-quoting"; then
+    echo "PASS: -Xlinker -rpath,DIR reaches the linker"
+  else
+    fail "-Xlinker -rpath,DIR is not in the program's run path"
+  fi
+fi
+
+if (cd "$work" && "$nvcc" -Xcompiler '"-DQUOTED_PIECE=3' -c -o open.o \
+  "$src") >"$work/open.log" 2>&1; then
+  fail "an open quote in an -Xcompiler value is accepted"
+elif grep -q "Unterminated \" quote in -Xcompiler value" "$work/open.log"; then
+  echo "PASS: an open quote is an error that names the value"
+else
+  fail "an open quote: $(cat "$work/open.log")"
+fi
+
+if (cd "$work" && "$nvcc" -arch=compute_90 -code='"sm_90"' -c -o code.o \
+  "$src") >"$work/code.log" 2>&1; then
+  fail "a quoted -code value is accepted (nvcc refuses it)"
+else
+  echo "PASS: a quoted -code value is refused, as nvcc refuses it"
+fi
+
+# -cuda: NAME.cu.cpp.ii (or -o), the host pass (no __CUDA_ARCH__).
+if (cd "$work" && "$nvcc" -cuda -Xcompiler '"-DQUOTED_PIECE=3,4"' \
+  '-DESCAPED_COMMA=5\,6' -DSPACED_A=7 -DSPACED_B=8 "$src") >"$work/cuda.log" 2>&1 &&
+  grep -q "sum_pieces" "$work/makefile_option_quoting.cu.cpp.ii" &&
+  ! grep -q "__CUDA_ARCH__" "$work/makefile_option_quoting.cu.cpp.ii"; then
+  echo "PASS: -cuda writes the host pass to NAME.cu.cpp.ii"
+else
+  fail "-cuda: $(cat "$work/cuda.log")"
+fi
+
+# A C file that includes <cuda_runtime.h> (nvcc's C compiles take
+# NVIDIA's header; cuemu's is C++) is told to compile as C++, and with
+# -x c++ before it, it builds and runs against a kernel of a .cu file.
+cat >"$work/host_c.c" <<'EOF_C'
+#include <cuda_runtime.h>
+#include <stdio.h>
+void launch_fill(int *d, int n);
+int main(void) {
+  int *d = NULL, h[32], ok = 1;
+  if (cudaMalloc((void **)&d, sizeof h) != cudaSuccess)
+    return 1;
+  launch_fill(d, 32);
+  ok = cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
+  for (int i = 0; i < 32; ++i)
+    ok = ok && h[i] == 3 * i;
+  printf("%s\n", ok ? "PASS" : "FAIL");
+  return !ok;
+}
+EOF_C
+cat >"$work/fill.cu" <<'EOF_CU'
+__global__ void fill(int *d) { d[threadIdx.x] = 3 * (int)threadIdx.x; }
+void launch_fill(int *d, int n) { fill<<<1, n>>>(d); cudaDeviceSynchronize(); }
+EOF_CU
+if (cd "$work" && "$nvcc" -c host_c.c -o host_c.o) >"$work/c.log" 2>&1; then
+  fail "a C file that includes <cuda_runtime.h> compiles as C"
+elif grep -m1 "error" "$work/c.log" | grep -q "compile this C file as C++"; then
+  echo "PASS: a C file that includes <cuda_runtime.h> is told to compile as C++"
+else
+  fail "a C file with <cuda_runtime.h>: $(cat "$work/c.log")"
+fi
+step c-as-cxx "$nvcc" -o c_as_cxx -x c++ host_c.c -x none fill.cu &&
+  passes "the C file compiled with -x c++" ./c_as_cxx
+
+# NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS, which nvcc reads before and
+# after its command line (conda's nvcc sets NVCC_PREPEND_FLAGS), shown by
+# -v; NVCC_CCBIN names the host compiler unless -ccbin does.
+if (cd "$work" && NVCC_PREPEND_FLAGS='-DQUOTED_PIECE=3\,4 -DESCAPED_COMMA=5\,6' \
+  NVCC_APPEND_FLAGS='-DSPACED_A=7 -DSPACED_B=8' "$nvcc" -v -o env_flags \
+  "$src") >"$work/env.log" 2>&1 &&
+  grep -q '^#\$ NVCC_APPEND_FLAGS="-DSPACED_A=7 -DSPACED_B=8"' "$work/env.log"; then
+  passes "NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS" ./env_flags
+else
+  fail "NVCC_PREPEND_FLAGS and NVCC_APPEND_FLAGS: $(cat "$work/env.log")"
+fi
+if (cd "$work" && NVCC_CCBIN=/nonexistent-trialmk/g++ "$nvcc" --no-cache -c \
+  -o ccbin.o "$src" -Xcompiler -DQUOTED_PIECE=1,-DESCAPED_COMMA=2 \
+  -DSPACED_A=3 -DSPACED_B=4) >"$work/ccbin.log" 2>&1; then
+  fail "NVCC_CCBIN=/nonexistent-trialmk/g++ is not used"
+elif grep -q "nonexistent-trialmk" "$work/ccbin.log" &&
+  (cd "$work" && NVCC_CCBIN=/nonexistent-trialmk/g++ "$nvcc" --no-cache \
+    -ccbin c++ -c -o ccbin.o "$src" -Xcompiler -DQUOTED_PIECE=1,-DESCAPED_COMMA=2 \
+    -DSPACED_A=3 -DSPACED_B=4) >"$work/ccbin2.log" 2>&1; then
+  echo "PASS: NVCC_CCBIN names the host compiler; -ccbin overrides it"
+else
+  fail "NVCC_CCBIN: $(cat "$work/ccbin.log" "$work/ccbin2.log")"
+fi
+
+# More of nvcc 13's options that builds pass: accepted (device code
+# generation changes nothing here); -pg profiles the host code with gprof;
+# -arbin is the archiver of -lib.
+step more-options "$nvcc" -Xfatbin -compress-all -ldir /tmp -jtd 50 \
+  --entries sum_pieces -noprof --use-local-env -forward-unknown-opts -pg \
+  -o more_options "$src" -Xcompiler -DQUOTED_PIECE=3,-DESCAPED_COMMA=5 \
+  -DSPACED_A=7 -DSPACED_B=8 && {
+  (cd "$work" && rm -f gmon.out && ./more_options >more.out 2>&1)
+  if [ -f "$work/gmon.out" ] && grep -q "note: -Xfatbin -compress-all is accepted" \
+    "$work/more-options.log"; then
+    echo "PASS: -Xfatbin, -ldir, -jtd, --entries, -noprof, --use-local-env, -forward-unknown-opts, -pg"
+  else
+    fail "more options: $(cat "$work/more-options.log" "$work/more.out")"
+  fi
+}
+if (cd "$work" && "$nvcc" -lib -arbin /nonexistent-trialmk-ar -o libq.a \
+  "$src" -DQUOTED_PIECE=3 -DESCAPED_COMMA=5 -DSPACED_A=7 -DSPACED_B=8) \
+  >"$work/arbin.log" 2>&1; then
+  fail "-arbin /nonexistent-trialmk-ar is not used"
+elif grep -q "nonexistent-trialmk-ar" "$work/arbin.log"; then
+  echo "PASS: -arbin names the archiver of -lib"
+else
+  fail "-arbin: $(cat "$work/arbin.log")"
+fi
+
+# --list-gpu-arch and --list-gpu-code (-arch-ls, -code-ls), which
+# Makefiles read to choose their architectures: CUDA 13's, one a line.
+"$nvcc" --list-gpu-arch >"$work/arch.list" 2>&1
+"$nvcc" -code-ls >"$work/code.list" 2>&1
+"$nvcc" --list-gpu-arch --list-gpu-code >"$work/both.list" 2>&1
+if grep -qx compute_90 "$work/arch.list" && grep -qx sm_121 "$work/code.list" &&
+  [ "$(grep -c . "$work/arch.list")" -eq 12 ] &&
+  ! grep -q "sm_\|[0-9][af]$" "$work/arch.list" &&
+  [ "$(grep -c '^arch=compute_\([0-9]*\),code=sm_\1$' "$work/both.list")" -eq 12 ] &&
+  [ "$(sed 's/,code=.*//; s/arch=//' "$work/both.list")" = "$(cat "$work/arch.list")" ]; then
+  echo "PASS: --list-gpu-arch and --list-gpu-code"
+else
+  fail "--list-gpu-arch: $(cat "$work/arch.list" "$work/code.list")"
+fi
+
+real=$(find_nvcc 2>/dev/null)
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  step nvcc-quoting timeout 600 "$real" -std=c++17 -c "$@" &&
+    echo "PASS: nvcc takes the same options"
+  "$real" --list-gpu-arch >"$work/arch.nvcc" 2>&1
+  "$real" --list-gpu-code >"$work/code.nvcc" 2>&1
+  "$real" --list-gpu-arch --list-gpu-code >"$work/both.nvcc" 2>&1
+  if cmp -s "$work/arch.list" "$work/arch.nvcc" &&
+    cmp -s "$work/code.list" "$work/code.nvcc" &&
+    cmp -s "$work/both.list" "$work/both.nvcc"; then
+    echo "PASS: nvcc lists the same architectures"
+  else
+    fail "nvcc lists other architectures: $(cat "$work/arch.nvcc" "$work/code.nvcc" "$work/both.nvcc")"
+  fi
+fi
+
+rm -rf "$work"
+echo "driver_makefile_options.sh: $failed failed"
+[ "$failed" -eq 0 ]
