@@ -135,13 +135,16 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       ((flags & FLAG_UPLOAD) &&
        !cuemu__handle_stream_valid(upload_stream))) {
     code = cuemu_rt_error(cudaErrorInvalidValue);
-  } else if (flags & FLAG_DEVICE_LAUNCH) {
-    res = CUEMU_RT_INSTANTIATE_NOT_SUPPORTED;
-    code = cuemu__graph_fail(cudaErrorNotSupported,
-                             "cudaGraphInstantiateFlagDeviceLaunch: graphs "
-                             "launched from the device are not supported");
+  } else if ((flags & FLAG_DEVICE_LAUNCH) && (flags & FLAG_AUTO_FREE)) {
+    code = cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphInstantiate: "
+                             "cudaGraphInstantiateFlagDeviceLaunch cannot be "
+                             "used with "
+                             "cudaGraphInstantiateFlagAutoFreeOnLaunch");
   } else {
     code = check_graph(graph, &bad, &res);
+    if (code == cudaSuccess && (flags & FLAG_DEVICE_LAUNCH))
+      code = cuemu__graph_check_device(graph, &bad, &res);
   }
   cuemu_rt_graph_exec *e = NULL;
   if (code == cudaSuccess) {
@@ -155,6 +158,7 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       code = cuemu_rt_error(cudaErrorMemoryAllocation);
     } else {
       e->flags = flags;
+      e->uploaded = (flags & FLAG_UPLOAD) != 0;
       hold_memory(e->graph, 1);
       *exec = e;
       res = CUEMU_RT_INSTANTIATE_SUCCESS;
@@ -280,15 +284,16 @@ static void note_records(const cuemu_rt_graph *g, void *stream) {
   }
 }
 
-/* Runs launch number `n` of executable graph g into `stream`; `auto_free`
- * first frees the allocations the previous launch left allocated. */
-static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n,
-                      int auto_free) {
+/* Runs launch number `n` of executable graph g (of `exec`, or NULL when
+ * that is gone) into `stream`; `auto_free` first frees the allocations the
+ * previous launch left allocated. */
+static int run_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
+                      void *stream, unsigned long long n, int auto_free) {
   if (auto_free)
     cuemu__graph_memory_free_on_launch(g);
   reset_conditions(g);
   cuemu__capture_bypass++;
-  int code = cuemu__graph_run(g, stream, n);
+  int code = cuemu__graph_run_host_launch(exec, g, stream, n);
   cuemu__capture_bypass--;
   if (code) /* its allocations as the run left them */
     cuemu__graph_memory_launch_failed(g, n);
@@ -327,10 +332,23 @@ static void release_queued(exec_launches *l) {
   }
 }
 
+exec_launches *cuemu__graph_exec_hold(cuemu_rt_graph_exec *exec,
+                                      cuemu_rt_graph **graph) {
+  exec_launches *l = count_queued(exec, 1);
+  if (l)
+    *graph = l->graph;
+  return l;
+}
+
+void cuemu__graph_exec_release(exec_launches *use) { release_queued(use); }
+
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
   free(arg);
-  int code = run_launch(q.launches->graph, stream, q.n, q.auto_free);
+  cuemu__graph_lock();
+  cuemu_rt_graph_exec *exec = q.launches->retired ? NULL : q.launches->exec;
+  cuemu__graph_unlock();
+  int code = run_launch(exec, q.launches->graph, stream, q.n, q.auto_free);
   cuemu__graph_lock();
   release_queued(q.launches);
   cuemu__graph_unlock();
@@ -352,9 +370,7 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
  * rules of graph memory are checked in issue order when it is issued. */
 int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if (cuemu_thread_in_kernel())
-    return cuemu__graph_fail(cudaErrorNotSupported,
-                             "cudaGraphLaunch in kernel code: graphs "
-                             "launched from the device are not supported");
+    return cuemu__graph_device_launch(exec, stream);
   cuemu__graph_lock();
   int live = LIVE_EXEC(exec);
   cuemu__graph_unlock();
@@ -378,8 +394,12 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
+  /* A host launch uploads a device graph (docs/graphs.md). */
+  cuemu__graph_lock();
+  exec->uploaded = 1;
+  cuemu__graph_unlock();
   if (inline_run)
-    return run_launch(exec->graph, stream, exec->launches++, auto_free);
+    return run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
   queued_launch *q = malloc(sizeof *q);
   /* Two uses: the launch's, and this call's until its records are
    * noted. */
@@ -410,9 +430,18 @@ int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_unlock();
   if (!live)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  /* Nothing to upload: the graph runs from host memory. */
+  /* Nothing to copy: the graph runs from host memory. The executable
+   * graph as it is now may be launched from the device. */
   int code = cuemu__rt_check_sticky();
-  return code ? code : cuemu__rt_check_stream(stream);
+  if (!code)
+    code = cuemu__rt_check_stream(stream);
+  if (!code) {
+    cuemu__graph_lock();
+    if (LIVE_EXEC(exec))
+      exec->uploaded = 1;
+    cuemu__graph_unlock();
+  }
+  return code;
 }
 
 /* ---- Update ---------------------------------------------------------------- */
@@ -551,6 +580,8 @@ int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
   } else if ((code = detach_queued(exec, 1)) != 0 || /* queued launches keep theirs */
              (code = take_params(exec->graph, graph)) != 0) {
     err.result = CUEMU_RT_UPDATE_ERROR;
+  } else {
+    exec->uploaded = 0; /* a device graph is uploaded again */
   }
   cuemu__graph_unlock();
   if (result)
@@ -594,6 +625,8 @@ static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
   if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE) &&
       (!change || detach_queued(exec, 1) == cudaSuccess))
     c = copy_of(exec->graph, node);
+  if (c && change)
+    exec->uploaded = 0; /* a device graph is uploaded again */
   if (!c)
     cuemu__graph_unlock();
   return c;
