@@ -160,6 +160,8 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       e->flags = flags;
       e->uploaded = (flags & FLAG_UPLOAD) != 0;
       hold_memory(e->graph, 1);
+      if (flags & FLAG_UPLOAD) /* the upload maps the graph's memory */
+        cuemu__graph_memory_upload(e->graph);
       *exec = e;
       res = CUEMU_RT_INSTANTIATE_SUCCESS;
     }
@@ -297,6 +299,7 @@ static int run_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
   cuemu__capture_bypass--;
   if (code) /* its allocations as the run left them */
     cuemu__graph_memory_launch_failed(g, n);
+  cuemu__graph_memory_launch_done(g);
   return code;
 }
 
@@ -412,8 +415,10 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   }
   *q = (queued_launch){l, exec->launches++, auto_free};
   code = queue_launch(exec, stream, q);
-  if (code)
+  if (code) {
     free(q);
+    cuemu__graph_memory_launch_done(l->graph);
+  }
   else
     note_records(l->graph, stream);
   cuemu__graph_lock();
@@ -437,8 +442,10 @@ int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
     code = cuemu__rt_check_stream(stream);
   if (!code) {
     cuemu__graph_lock();
-    if (LIVE_EXEC(exec))
+    if (LIVE_EXEC(exec)) {
       exec->uploaded = 1;
+      cuemu__graph_memory_upload(exec->graph); /* mapped now */
+    }
     cuemu__graph_unlock();
   }
   return code;

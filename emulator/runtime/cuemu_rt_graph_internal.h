@@ -29,6 +29,9 @@ typedef struct cuemu__graph_memory {
   size_t size;
   int refs;
   int instantiated; /* an executable graph holds it */
+  int mapped;       /* an executable graph that holds it was launched or
+                       uploaded since it was instantiated or trimmed */
+  unsigned running; /* launches of such a graph issued and not yet done */
   unsigned flags;   /* its allocation's flags (the device) */
   int freed;        /* not allocated: before its node runs, after a free */
   int reserved;     /* counted as reserved graph memory (until a trim) */
