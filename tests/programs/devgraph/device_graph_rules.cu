@@ -7,7 +7,9 @@
 // launch, into a stream that is not a named graph stream, and from a
 // kernel that does not run in a graph. A device graph updated after its
 // upload does not run its new parameters from the device until it is
-// uploaded again. The named graph streams are not streams of the host.
+// uploaded again. The named graph streams are not streams of the host. A
+// kernel of a device graph may not launch a grid (CUDA forbids dynamic
+// parallelism there): the graph is refused, or the launch fails.
 // CUEMU_OPTIONS: -std=c++17 -rdc=true
 // NVCC_OPTIONS: -rdc=true
 #include <cstdlib>
@@ -26,6 +28,16 @@ __global__ void try_launch(cudaGraphExec_t exec, int mode, int *err) {
 }
 
 static void host_fn(void *) {}
+
+__global__ void child(int *out) { *out = 7; }
+
+// Launches a child grid from a device graph's kernel; err[0] = its error.
+__global__ void launches_child(int *out, int *err) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    child<<<1, 1>>>(out);
+    *err = (int)cudaGetLastError();
+  }
+}
 
 // Runs try_launch(exec, mode) in a host graph (or, with in_graph false, as
 // a plain kernel); the launch's error.
@@ -148,6 +160,21 @@ int main() {
   CHECK(launch_from_device(dev, TAIL, err, stream) == (int)cudaSuccess);
   CHECK(read_int(out) == 2);
 
+  // Uploaded as part of its instantiation.
+  {
+    cudaGraphExec_t up = nullptr;
+    cudaGraphInstantiateParams upp = {};
+    upp.flags =
+        cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUpload;
+    upp.uploadStream = stream;
+    RT(cudaGraphInstantiateWithParams(&up, g, &upp));
+    CHECK(upp.result_out == cudaGraphInstantiateSuccess);
+    RT(cudaMemset(out, 0, sizeof(int)));
+    CHECK(launch_from_device(up, SIBLING, err, stream) == (int)cudaSuccess);
+    CHECK(read_int(out) == 1); // the graph's parameters: *out = 1
+    RT(cudaGraphExecDestroy(up));
+  }
+
   // A host graph, a plain stream, a kernel outside any graph.
   cudaGraphExec_t host_exec;
   RT(cudaGraphInstantiate(&host_exec, g, 0));
@@ -167,6 +194,27 @@ int main() {
   CHECK(read_int(out) == 2);
   CHECK(cudaGraphLaunch(dev, cudaStreamGraphFireAndForget) != cudaSuccess);
   cudaGetLastError();
+
+  // Dynamic parallelism in a device graph.
+  {
+    RT(cudaMemset(out, 0, sizeof(int)));
+    RT(cudaMemset(err, 0, sizeof(int)));
+    cudaGraph_t pg;
+    RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launches_child<<<1, 32, 0, stream>>>(out, err);
+    RT(cudaStreamEndCapture(stream, &pg));
+    cudaGraphExec_t pe = nullptr;
+    if (cudaGraphInstantiate(&pe, pg, cudaGraphInstantiateFlagDeviceLaunch) ==
+        cudaSuccess) {
+      RT(cudaGraphLaunch(pe, stream));
+      RT(cudaStreamSynchronize(stream));
+      CHECK(read_int(err) != (int)cudaSuccess);
+      CHECK(read_int(out) == 0);
+      RT(cudaGraphExecDestroy(pe));
+    }
+    cudaGetLastError();
+    RT(cudaGraphDestroy(pg));
+  }
 
   RT(cudaGraphExecDestroy(dev));
   RT(cudaGraphExecDestroy(host_exec));
