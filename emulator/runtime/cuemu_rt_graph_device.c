@@ -244,9 +244,8 @@ static void run_with_tails(device_launch *d, graph_env *parent, void *stream,
   }
 }
 
-int cuemu__graph_run_host_launch(cuemu_rt_graph_exec *exec,
-                                 cuemu_rt_graph *g, void *stream,
-                                 unsigned long long launch) {
+int cuemu__graph_run_host_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
+                                 void *stream, unsigned long long launch) {
   graph_env stream_env = {0};
   cuemu__graph_lock();
   if (exec)
