@@ -195,7 +195,7 @@ static int run_env(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
 }
 
 /* Runs (or, after an error, discards) one launch from the device: the
- * graph as it is now, in an environment under `parent`; gives back its
+ * graph as it was last uploaded, in an environment under `parent`; gives back its
  * tail launches. */
 static void run_one(device_launch *d, graph_env *parent, void *stream,
                     int *code, launch_list *tails) {
@@ -206,7 +206,7 @@ static void run_one(device_launch *d, graph_env *parent, void *stream,
   cuemu__graph_lock();
   int live = cuemu__graph_live(d->exec, CUEMU__LIVE_EXEC);
   if (live && *code == cudaSuccess && !cuemu_rt_sticky()) {
-    use = cuemu__graph_exec_hold(d->exec, &g);
+    use = cuemu__graph_exec_hold_uploaded(d->exec, &g);
     n = d->exec->launches++;
   }
   cuemu__graph_unlock();
@@ -215,7 +215,7 @@ static void run_one(device_launch *d, graph_env *parent, void *stream,
     if (*code == cudaSuccess)
       *code = c;
   } else if (live && *code == cudaSuccess && !cuemu_rt_sticky()) {
-    *code = cuemu_rt_error(cudaErrorMemoryAllocation);
+    *code = cuemu_rt_error(cudaErrorInvalidValue); /* never uploaded */
   }
   cuemu__graph_lock();
   if (use)
@@ -314,9 +314,8 @@ int cuemu__graph_device_launch(cuemu_rt_graph_exec *exec, void *stream) {
     why = "the graph was not instantiated with "
           "cudaGraphInstantiateFlagDeviceLaunch";
   else if (!exec->uploaded)
-    why = "the executable graph is not uploaded as it is now "
-          "(cudaGraphUpload, or a launch from the host, after its "
-          "instantiation or update)";
+    why = "the executable graph was never uploaded (cudaGraphUpload, "
+          "cudaGraphInstantiateFlagUpload, or a launch from the host)";
   else if (stream == STREAM_TAIL && self && env->self_tail)
     why = "the graph already has a tail launch of itself pending";
   else if (exec->device_pending && !(stream == STREAM_TAIL && self))

@@ -120,6 +120,9 @@ static void hold_memory(cuemu_rt_graph *g, int held) {
   }
 }
 
+static int note_upload(cuemu_rt_graph_exec *exec);
+static void release_queued(struct cuemu__exec_launches *l);
+
 int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
                                cuemu_rt_graph *graph, unsigned long long flags,
                                void *upload_stream,
@@ -158,12 +161,21 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       code = cuemu_rt_error(cudaErrorMemoryAllocation);
     } else {
       e->flags = flags;
-      e->uploaded = (flags & FLAG_UPLOAD) != 0;
       hold_memory(e->graph, 1);
-      if (flags & FLAG_UPLOAD) /* the upload maps the graph's memory */
+      if (flags & FLAG_UPLOAD) { /* the upload maps the graph's memory */
         cuemu__graph_memory_upload(e->graph);
-      *exec = e;
-      res = CUEMU_RT_INSTANTIATE_SUCCESS;
+        code = note_upload(e);
+      }
+      if (code) {
+        hold_memory(e->graph, 0);
+        cuemu__graph_live_remove(e);
+        cuemu__graph_free(e->graph);
+        free(e);
+        code = cuemu_rt_error(code);
+      } else {
+        *exec = e;
+        res = CUEMU_RT_INSTANTIATE_SUCCESS;
+      }
     }
   }
   cuemu__graph_unlock();
@@ -232,6 +244,8 @@ int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
     return unlock_with(cudaErrorInvalidValue);
   cuemu__graph_live_remove(exec);
   hold_memory(exec->graph, 0);
+  if (exec->uploaded) /* the graph the device launched */
+    release_queued(exec->uploaded);
   /* Queued launches still run, as CUDA lets them; the last frees the
    * graph. */
   if (exec->queued)
@@ -335,15 +349,35 @@ static void release_queued(exec_launches *l) {
   }
 }
 
-exec_launches *cuemu__graph_exec_hold(cuemu_rt_graph_exec *exec,
-                                      cuemu_rt_graph **graph) {
-  exec_launches *l = count_queued(exec, 1);
-  if (l)
-    *graph = l->graph;
-  return l;
+void cuemu__graph_exec_release(exec_launches *use) { release_queued(use); }
+
+/* An upload of device graph exec (the lock held): the graph as it is now
+ * is the one the device launches from now on. The upload is a use of it,
+ * so that an update (which gives exec a copy, detach_queued) leaves the
+ * device the graph it had until the next upload, as CUDA's device graphs
+ * take an update only when uploaded again. A CUDA code. */
+static int note_upload(cuemu_rt_graph_exec *exec) {
+  exec_launches *before = exec->uploaded;
+  if (!(exec->flags & FLAG_DEVICE_LAUNCH) || (before && !before->retired))
+    return cudaSuccess; /* the device has this graph already */
+  exec_launches *now = count_queued(exec, 1);
+  if (!now)
+    return cudaErrorMemoryAllocation;
+  if (before)
+    release_queued(before);
+  exec->uploaded = now;
+  return cudaSuccess;
 }
 
-void cuemu__graph_exec_release(exec_launches *use) { release_queued(use); }
+exec_launches *cuemu__graph_exec_hold_uploaded(cuemu_rt_graph_exec *exec,
+                                               cuemu_rt_graph **graph) {
+  exec_launches *u = exec->uploaded;
+  if (u) {
+    u->pending++;
+    *graph = u->graph;
+  }
+  return u;
+}
 
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
@@ -397,9 +431,10 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
-  /* A host launch uploads a device graph (docs/graphs.md). */
+  /* A host launch uploads a device graph (docs/graphs.md); without memory
+   * for that, the device keeps the graph of the previous upload. */
   cuemu__graph_lock();
-  exec->uploaded = 1;
+  (void)note_upload(exec);
   cuemu__graph_unlock();
   if (inline_run)
     return run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
@@ -443,7 +478,8 @@ int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
   if (!code) {
     cuemu__graph_lock();
     if (LIVE_EXEC(exec)) {
-      exec->uploaded = 1;
+      if ((code = note_upload(exec)) != 0)
+        code = cuemu_rt_error(code);
       cuemu__graph_memory_upload(exec->graph); /* mapped now */
     }
     cuemu__graph_unlock();
@@ -587,8 +623,6 @@ int cuemu_rt_graph_exec_update(cuemu_rt_graph_exec *exec,
   } else if ((code = detach_queued(exec, 1)) != 0 || /* queued launches keep theirs */
              (code = take_params(exec->graph, graph)) != 0) {
     err.result = CUEMU_RT_UPDATE_ERROR;
-  } else {
-    exec->uploaded = 0; /* a device graph is uploaded again */
   }
   cuemu__graph_unlock();
   if (result)
@@ -632,8 +666,6 @@ static cuemu_rt_graph_node *lock_copy(cuemu_rt_graph_exec *exec,
   if (LIVE_EXEC(exec) && cuemu__graph_live(node, CUEMU__LIVE_NODE) &&
       (!change || detach_queued(exec, 1) == cudaSuccess))
     c = copy_of(exec->graph, node);
-  if (c && change)
-    exec->uploaded = 0; /* a device graph is uploaded again */
   if (!c)
     cuemu__graph_unlock();
   return c;

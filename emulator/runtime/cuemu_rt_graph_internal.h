@@ -94,11 +94,13 @@ struct cuemu_rt_graph_exec {
   /* The launches of `graph` queued on streams and not yet done, or NULL
    * (see cuemu_rt_graph_exec.c: an update copies the graph first). */
   struct cuemu__exec_launches *queued;
-  /* Device graph launch (cuemu_rt_graph_device.c): the graph as it is now
-   * has been uploaded (cudaGraphUpload, the Upload flag or a host launch;
-   * an update undoes it), and how many launches of it from the device are
-   * queued or running, with a host launch that is running. */
-  int uploaded;
+  /* Device graph launch (cuemu_rt_graph_device.c): the graph as it was
+   * last uploaded (cudaGraphUpload, the Upload flag or a host launch), a
+   * use of it that an update leaves to it (the device launches it until
+   * the next upload), or NULL before the first upload; and how many
+   * launches of it from the device are queued or running, with a host
+   * launch that is running. */
+  struct cuemu__exec_launches *uploaded;
   unsigned device_pending;
 };
 
@@ -212,12 +214,14 @@ cuemu_launch_request cuemu__graph_kernel_request(
 int cuemu__graph_run(cuemu_rt_graph *graph, void *stream,
                      unsigned long long launch);
 
-/* A use of exec's graph as it is now, by a launch that has not run yet
- * (an update or a destruction leaves that graph to it): the use, and the
- * graph in *graph; NULL without memory. cuemu__graph_exec_release ends it.
- * Both called with the lock (cuemu_rt_graph_exec.c). */
-struct cuemu__exec_launches *cuemu__graph_exec_hold(cuemu_rt_graph_exec *exec,
-                                                   cuemu_rt_graph **graph);
+/* A use of the graph of exec's last upload (cudaGraphUpload, the Upload
+ * flag or a host launch), which a launch from the device runs (an update
+ * or a destruction leaves that graph to it): the use, and the graph in
+ * *graph; NULL when exec was never uploaded. cuemu__graph_exec_release
+ * ends it. Both called with the lock (cuemu_rt_graph_exec.c). */
+struct cuemu__exec_launches *
+cuemu__graph_exec_hold_uploaded(cuemu_rt_graph_exec *exec,
+                                cuemu_rt_graph **graph);
 void cuemu__graph_exec_release(struct cuemu__exec_launches *use);
 
 /* Device graph launch (cuemu_rt_graph_device.c). Checks a graph

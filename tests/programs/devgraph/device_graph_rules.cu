@@ -6,8 +6,8 @@
 // launch from kernel code fails for a graph not instantiated for device
 // launch, into a stream that is not a named graph stream, and from a
 // kernel that does not run in a graph. A device graph updated after its
-// upload does not run its new parameters from the device until it is
-// uploaded again. The named graph streams are not streams of the host. A
+// upload runs from the device as uploaded (its old parameters) until it
+// is uploaded again. The named graph streams are not streams of the host. A
 // kernel of a device graph may not launch a grid (CUDA forbids dynamic
 // parallelism there): the graph is refused, or the launch fails.
 // CUEMU_OPTIONS: -std=c++17 -rdc=true
@@ -149,16 +149,39 @@ int main() {
         (int)cudaSuccess);
   CHECK(read_int(out) == 1);
 
-  // Updated (*out = 2) but not uploaded again: the device does not run
-  // the new parameters; uploaded, it does.
+  // Updated (*out = 2) but not uploaded again: the device still runs the
+  // graph it was given (*out = 1), as CUDA's device graphs take an update
+  // only when uploaded again; uploaded, it runs the new parameters. The
+  // same for a whole-graph update (*out = 3).
   value = 2;
   RT(cudaGraphExecKernelNodeSetParams(dev, kernel_node, &kp));
   RT(cudaMemset(out, 0, sizeof(int)));
-  launch_from_device(dev, TAIL, err, stream);
-  CHECK(read_int(out) != 2);
+  CHECK(launch_from_device(dev, TAIL, err, stream) == (int)cudaSuccess);
+  CHECK(read_int(out) == 1);
   RT(cudaGraphUpload(dev, stream));
   CHECK(launch_from_device(dev, TAIL, err, stream) == (int)cudaSuccess);
   CHECK(read_int(out) == 2);
+  {
+    value = 3;
+    RT(cudaGraphKernelNodeSetParams(kernel_node, &kp));
+    cudaGraphExecUpdateResultInfo info;
+    RT(cudaGraphExecUpdate(dev, g, &info));
+    RT(cudaMemset(out, 0, sizeof(int)));
+    CHECK(launch_from_device(dev, FIRE_AND_FORGET, err, stream) ==
+          (int)cudaSuccess);
+    CHECK(read_int(out) == 2);
+    RT(cudaGraphUpload(dev, stream));
+    CHECK(launch_from_device(dev, FIRE_AND_FORGET, err, stream) ==
+          (int)cudaSuccess);
+    CHECK(read_int(out) == 3);
+    // Back to what the rest of the program expects: dev sets *out = 2,
+    // g's node *out = 1.
+    value = 2;
+    RT(cudaGraphExecKernelNodeSetParams(dev, kernel_node, &kp));
+    RT(cudaGraphUpload(dev, stream));
+    value = 1;
+    RT(cudaGraphKernelNodeSetParams(kernel_node, &kp));
+  }
 
   // Uploaded as part of its instantiation.
   {
