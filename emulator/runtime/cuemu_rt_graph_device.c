@@ -97,14 +97,12 @@ static device_launch *list_pop(launch_list *l) {
 
 /* ---- Instantiation ------------------------------------------------------ */
 
-/* A memcpy node side: device, managed or pinned host memory. */
+/* A memcpy node side: device, managed or pinned host memory (what
+ * cudaPointerGetAttributes does not call unregistered), looked up without
+ * touching the thread's last error. */
 static int device_accessible(const void *p) {
-  struct cudaPointerAttributes a;
-  if (cuemu_rt_pointer_get_attributes(&a, p) != cudaSuccess) {
-    cuemu_rt_get_last_error();
-    return 0;
-  }
-  return a.type != cudaMemoryTypeUnregistered;
+  cuemu_rt_allocation a;
+  return p && cuemu_rt_memory_find(p, &a) && a.state == CUEMU_RT_MEMORY_LIVE;
 }
 
 /* Checks the nodes of g and of the graphs inside it; counts in *work the
