@@ -140,6 +140,11 @@ void *cuemu__children_graph_env(void) {
   return c ? c->graph_env : NULL;
 }
 
+const char *cuemu__children_kernel(void) {
+  cuemu_grid_children *c = current();
+  return c ? c->kernel : NULL;
+}
+
 int cuemu_device_record_error(int code) {
   cuemu_grid_children *c = current();
   if (!c || code == 0)

@@ -51,8 +51,10 @@ void cuemu__children_init(cuemu_grid_children *c, int depth,
 void *cuemu__children_set_graph_env(void *env, int device_graph);
 
 /* The graph execution environment of the grid the calling kernel thread
- * belongs to, or NULL (outside a graph, or outside kernel code). */
+ * belongs to, or NULL (outside a graph, or outside kernel code); the
+ * grid's kernel name, for messages, or NULL outside kernel code. */
 void *cuemu__children_graph_env(void);
+const char *cuemu__children_kernel(void);
 
 /* After the grid's blocks have run with status `status`: runs the grids it
  * launched (each one with its own launches, recursively), then its tail

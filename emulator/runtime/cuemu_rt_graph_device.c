@@ -276,11 +276,12 @@ int cuemu__graph_run_host_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
 /* The launch's error: recorded for cuemu_last_message() (of the worker
  * that runs the thread) and as the calling CUDA thread's last error. */
 static int refuse(int code, const char *why) {
+  const char *kernel = cuemu__children_kernel();
   cuemu__report(CUEMU_INVALID_VALUE,
-                "cudaGraphLaunch in kernel code (block (%u,%u,%u), thread "
+                "cudaGraphLaunch in kernel %s (block (%u,%u,%u), thread "
                 "(%u,%u,%u)): %s",
-                blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
-                threadIdx.z, why);
+                kernel ? kernel : "?", blockIdx.x, blockIdx.y, blockIdx.z,
+                threadIdx.x, threadIdx.y, threadIdx.z, why);
   return cuemu_device_record_error(code);
 }
 

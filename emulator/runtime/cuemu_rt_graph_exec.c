@@ -446,6 +446,7 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_unlock();
   if (!l) {
     free(q);
+    cuemu__graph_memory_launch_done(exec->graph); /* not queued after all */
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   *q = (queued_launch){l, exec->launches++, auto_free};
