@@ -218,7 +218,8 @@ static void run_one(device_launch *d, graph_env *parent, void *stream,
   cuemu__graph_lock();
   if (use)
     cuemu__graph_exec_release(use);
-  if (live)
+  /* The host may have destroyed the executable graph while it ran. */
+  if (live && cuemu__graph_live(d->exec, CUEMU__LIVE_EXEC))
     d->exec->device_pending--;
   cuemu__graph_unlock();
   free(d);
