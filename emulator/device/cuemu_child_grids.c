@@ -229,6 +229,15 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_status st = cuemu__device_check_child(&r, &cluster);
   if (st != CUEMU_SUCCESS)
     return refuse(cuemu_status_cuda_error(st), owner, rel);
+  /* Before the replay's shortcut: both runs of the grid are refused. */
+  if (c->device_graph) {
+    cuemu__report(CUEMU_NOT_SUPPORTED,
+                  "kernel %s launches a grid from kernel code in a graph "
+                  "instantiated for device launch, where CUDA does not "
+                  "permit dynamic parallelism",
+                  c->kernel);
+    return refuse(cudaErrorNotSupported, owner, rel);
+  }
   /* Schedule perturbation runs the parent twice; its first run's launches
    * are the ones that run. */
   if (cuemu__core_replaying()) {
@@ -244,14 +253,6 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
       (cuemu__handle_is_default_stream(stream) ||
        !cuemu__handle_stream_valid(stream)))
     return refuse(cudaErrorInvalidResourceHandle, owner, rel);
-  if (c->device_graph) {
-    cuemu__report(CUEMU_NOT_SUPPORTED,
-                  "kernel %s launches a grid from kernel code in a graph "
-                  "instantiated for device launch, where CUDA does not "
-                  "permit dynamic parallelism",
-                  c->kernel);
-    return refuse(cudaErrorNotSupported, owner, rel);
-  }
   if (c->depth + 1 > CUEMU_MAX_LAUNCH_DEPTH)
     return refuse(cudaErrorLaunchMaxDepthExceeded, owner, rel);
   size_t limit = 0;

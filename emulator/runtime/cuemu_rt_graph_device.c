@@ -38,6 +38,7 @@
 #include <cuemu/cuemu_device_runtime.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_core.h"
 #include "device/cuemu_child_grids.h"
@@ -65,6 +66,15 @@ typedef struct launch_list {
   device_launch *first, *last;
 } launch_list;
 
+/* What one launch from kernel code gave, for the second run of its grid
+ * under schedule perturbation (see cuemu__graph_device_launch). */
+typedef struct launch_result {
+  const void *grid; /* cuemu__core_grid_context() of the launching grid */
+  unsigned block[3], thread[3];
+  int code;
+  int replayed;
+} launch_result;
+
 typedef struct graph_env {
   struct graph_env *parent;
   cuemu_rt_graph_exec *exec; /* NULL for the stream environment */
@@ -74,6 +84,8 @@ typedef struct graph_env {
   unsigned fire_and_forget;  /* launched as children so far */
   unsigned tail_count;
   int self_tail; /* a tail launch of exec itself is pending */
+  launch_result *results; /* the launches of its grids' first runs */
+  size_t nresults, results_capacity;
 } graph_env;
 
 static void list_push(launch_list *l, device_launch *d) {
@@ -189,6 +201,7 @@ static int run_env(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
     run_with_tails(d, &env, stream, &code);
   }
   *tails = env.tails;
+  free(env.results);
   return code;
 }
 
@@ -256,6 +269,7 @@ int cuemu__graph_run_host_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
   if (exec && cuemu__graph_live(exec, CUEMU__LIVE_EXEC))
     exec->device_pending--;
   cuemu__graph_unlock();
+  free(stream_env.results); /* kernels run in graph environments only */
   /* The tail launches of the host's graph, then the siblings launched into
    * the stream environment (which may come from either). */
   device_launch *d;
@@ -286,6 +300,46 @@ static int refuse(int code, const char *why) {
   return cuemu_device_record_error(code);
 }
 
+/* Notes a launch's result in the first run of its grid (the lock held);
+ * without memory, the second run's launch succeeds. */
+static void note_result(graph_env *env, int code) {
+  if (env->nresults == env->results_capacity) {
+    size_t cap = env->results_capacity ? 2 * env->results_capacity : 16;
+    launch_result *grown = realloc(env->results, cap * sizeof *grown);
+    if (!grown)
+      return;
+    env->results = grown;
+    env->results_capacity = cap;
+  }
+  env->results[env->nresults++] = (launch_result){
+      cuemu__core_grid_context(),
+      {blockIdx.x, blockIdx.y, blockIdx.z},
+      {threadIdx.x, threadIdx.y, threadIdx.z},
+      code,
+      0};
+}
+
+/* The second run's launch: the result of the calling thread's first
+ * launch in the first run that no launch of the second run took yet. */
+static int replay_result(graph_env *env) {
+  const void *grid = cuemu__core_grid_context();
+  int code = cudaSuccess;
+  cuemu__graph_lock();
+  for (size_t i = 0; i < env->nresults; ++i) {
+    launch_result *r = &env->results[i];
+    if (!r->replayed && r->grid == grid && r->block[0] == blockIdx.x &&
+        r->block[1] == blockIdx.y && r->block[2] == blockIdx.z &&
+        r->thread[0] == threadIdx.x && r->thread[1] == threadIdx.y &&
+        r->thread[2] == threadIdx.z) {
+      r->replayed = 1;
+      code = r->code;
+      break;
+    }
+  }
+  cuemu__graph_unlock();
+  return cuemu_device_record_error(code);
+}
+
 int cuemu__graph_device_launch(cuemu_rt_graph_exec *exec, void *stream) {
   graph_env *env = cuemu__children_graph_env();
   if (stream != STREAM_TAIL && stream != STREAM_FIRE_AND_FORGET &&
@@ -299,9 +353,10 @@ int cuemu__graph_device_launch(cuemu_rt_graph_exec *exec, void *stream) {
                   "a graph is launched from the device only by a kernel "
                   "that runs in a graph");
   /* Schedule perturbation runs a grid twice: the first run's launches are
-   * the ones that run. */
+   * the ones that run, and each launch of the second run gives what the
+   * same thread's launch in the first run gave. */
   if (cuemu__core_replaying())
-    return cudaSuccess;
+    return replay_result(env);
   const char *why = NULL;
   int code = cudaErrorInvalidValue;
   device_launch *d = NULL;
@@ -343,6 +398,8 @@ int cuemu__graph_device_launch(cuemu_rt_graph_exec *exec, void *stream) {
       list_push(&into->children, d);
     }
   }
+  if (cuemu__config_check_schedules())
+    note_result(env, why ? code : cudaSuccess);
   cuemu__graph_unlock();
   return why ? refuse(code, why) : cudaSuccess;
 }

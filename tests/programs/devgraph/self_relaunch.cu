@@ -14,7 +14,10 @@
 #define LIMIT 100
 #define MANY 121
 
-__device__ int relaunch_count = 0;
+// Managed, not __device__: tracked memory, which schedule perturbation
+// (CUEMU_CHECK_SCHEDULES=1, tests/programs_devgraph.sh) restores before
+// it runs a grid again.
+__managed__ int relaunch_count = 0;
 
 // errors[0]: a second self tail launch in the first run; errors[1]: a
 // fire-and-forget launch of the running graph.
