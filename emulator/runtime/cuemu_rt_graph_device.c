@@ -83,7 +83,7 @@ typedef struct graph_env {
   launch_list tails;         /* tail launches, in launch order */
   unsigned fire_and_forget;  /* launched as children so far */
   unsigned tail_count;
-  int self_tail; /* a tail launch of exec itself is pending */
+  int self_tail;          /* a tail launch of exec itself is pending */
   launch_result *results; /* the launches of its grids' first runs */
   size_t nresults, results_capacity;
 } graph_env;
@@ -206,8 +206,8 @@ static int run_env(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
 }
 
 /* Runs (or, after an error, discards) one launch from the device: the
- * graph as it was last uploaded, in an environment under `parent`; gives back its
- * tail launches. */
+ * graph as it was last uploaded, in an environment under `parent`; gives back
+ * its tail launches. */
 static void run_one(device_launch *d, graph_env *parent, void *stream,
                     int *code, launch_list *tails) {
   tails->first = tails->last = NULL;
@@ -311,12 +311,12 @@ static void note_result(graph_env *env, int code) {
     env->results = grown;
     env->results_capacity = cap;
   }
-  env->results[env->nresults++] = (launch_result){
-      cuemu__core_grid_context(),
-      {blockIdx.x, blockIdx.y, blockIdx.z},
-      {threadIdx.x, threadIdx.y, threadIdx.z},
-      code,
-      0};
+  env->results[env->nresults++] =
+      (launch_result){cuemu__core_grid_context(),
+                      {blockIdx.x, blockIdx.y, blockIdx.z},
+                      {threadIdx.x, threadIdx.y, threadIdx.z},
+                      code,
+                      0};
 }
 
 /* The second run's launch: the result of the calling thread's first
