@@ -648,7 +648,11 @@ static cuemu_status walk(walker *w) {
                   cuemu__rw_is(rw, i, "__managed__"))) {
         st = device_linkage_decl(w, i);
         if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
-          st = cuemu__constant_note(rw, w->decl_start, i);
+          st = cuemu__constant_note(rw, w->decl_start, i,
+                                    "CUEMU_CONSTANT_NOTE");
+        else if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__managed__"))
+          st = cuemu__constant_note(rw, w->decl_start, i,
+                                    "CUEMU_MANAGED_NOTE");
       } else if (own && rw->preprocessed &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN) &&
                  cuemu__rw_is(rw, i, "using")) {

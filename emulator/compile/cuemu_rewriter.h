@@ -176,12 +176,14 @@ void cuemu__sb_parameters(cuemu_strbuf *sb, const cuemu_rewriter *rw,
 
 /* ---- Constructs ---- */
 
-/* The notes of cuemu_space_notes.c: after the `__constant__` declaration
- * that starts at token start (its `__constant__` at i), one
- * CUEMU_CONSTANT_NOTE per variable it defines (host and single passes);
- * after the `{` at brace of a kernel whose declaration starts at start,
- * one CUEMU_GRID_CONSTANT_NOTE per `__grid_constant__` parameter. */
-cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i);
+/* The notes of cuemu_space_notes.c: after the `__constant__` (or
+ * `__managed__`) declaration that starts at token start (the qualifier at
+ * i), one note `macro` (CUEMU_CONSTANT_NOTE, CUEMU_MANAGED_NOTE) per
+ * variable it defines (host and single passes); after the `{` at brace of
+ * a kernel whose declaration starts at start, one CUEMU_GRID_CONSTANT_NOTE
+ * per `__grid_constant__` parameter. */
+cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
+                                  const char *macro);
 cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
                                         size_t brace);
 

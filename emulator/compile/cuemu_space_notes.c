@@ -7,7 +7,10 @@
  *   the host pass (whose initializers run; its weak definitions resolve to
  *   the device pass's objects) or the single pass of a module,
  *   `CUEMU_CONSTANT_NOTE(name)` for each variable it defines, which
- *   registers the variable's address range once, at load;
+ *   registers the variable's address range once, at load; the same, with
+ *   `CUEMU_MANAGED_NOTE(name)`, after a definition of `__managed__`
+ *   variables, which cudaPointerGetAttributes then calls managed memory
+ *   (cuemu_managed_register);
  * - at the start of a kernel's body, `CUEMU_GRID_CONSTANT_NOTE(name);` for
  *   each parameter declared `__grid_constant__`, which tells libcuemu
  *   where the thread's copy of it lies.
@@ -36,8 +39,8 @@ static cuemu_status flush(cuemu_rewriter *rw, cuemu_strbuf *sb,
   return st;
 }
 
-cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start,
-                                  size_t i) {
+cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
+                                  const char *macro) {
   if (rw->pass != CUEMU_PASS_HOST && rw->pass != CUEMU_PASS_SINGLE)
     return CUEMU_SUCCESS;
   int is_extern = 0;
@@ -105,7 +108,7 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start,
     if (!ends)
       continue;
     if (name != (size_t)-1 && (!is_extern || has_init))
-      add_note(&notes, rw, name, "CUEMU_CONSTANT_NOTE", "");
+      add_note(&notes, rw, name, macro, "");
     name = (size_t)-1;
     has_init = 0;
     if (cuemu__rw_is(rw, k, ";"))

@@ -49,6 +49,17 @@ typedef struct cuemu_thread_error {
 /* Launched grids that have not started yet, in the whole process. */
 static atomic_long pending;
 
+/* The graph execution environment of the grids the host thread launches. */
+static __thread void *graph_env_now;
+static __thread int device_graph_now;
+
+void *cuemu__children_set_graph_env(void *env, int device_graph) {
+  void *before = graph_env_now;
+  graph_env_now = env;
+  device_graph_now = env ? device_graph : 0;
+  return before;
+}
+
 void cuemu__children_init(cuemu_grid_children *c, int depth,
                           const char *kernel) {
   memset(c, 0, sizeof *c);
@@ -56,6 +67,8 @@ void cuemu__children_init(cuemu_grid_children *c, int depth,
   c->depth = depth;
   c->device = cuemu__device_current();
   c->kernel = kernel;
+  c->graph_env = graph_env_now;
+  c->device_graph = device_graph_now;
 }
 
 static void release(cuemu_child_grid *g) {
@@ -120,6 +133,16 @@ static void thread_key(unsigned long long *block, unsigned *thread) {
 
 static cuemu_grid_children *current(void) {
   return (cuemu_grid_children *)cuemu__core_grid_context();
+}
+
+void *cuemu__children_graph_env(void) {
+  cuemu_grid_children *c = current();
+  return c ? c->graph_env : NULL;
+}
+
+const char *cuemu__children_kernel(void) {
+  cuemu_grid_children *c = current();
+  return c ? c->kernel : NULL;
 }
 
 int cuemu_device_record_error(int code) {
@@ -206,6 +229,15 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_status st = cuemu__device_check_child(&r, &cluster);
   if (st != CUEMU_SUCCESS)
     return refuse(cuemu_status_cuda_error(st), owner, rel);
+  /* Before the replay's shortcut: both runs of the grid are refused. */
+  if (c->device_graph) {
+    cuemu__report(CUEMU_NOT_SUPPORTED,
+                  "kernel %s launches a grid from kernel code in a graph "
+                  "instantiated for device launch, where CUDA does not "
+                  "permit dynamic parallelism",
+                  c->kernel);
+    return refuse(cudaErrorNotSupported, owner, rel);
+  }
   /* Schedule perturbation runs the parent twice; its first run's launches
    * are the ones that run. */
   if (cuemu__core_replaying()) {

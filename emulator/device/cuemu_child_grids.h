@@ -29,6 +29,13 @@ typedef struct cuemu_grid_children {
   int device;                   /* the device it runs on (the launching
                                    host thread's current device) */
   const char *kernel;           /* the grid's kernel, for messages */
+  void *graph_env;              /* the graph execution environment the
+                                   grid runs in (cuemu_rt_graph_device.c),
+                                   or NULL outside graphs */
+  int device_graph;             /* a kernel node of a graph instantiated
+                                   for device launch: it may not launch
+                                   grids (CUDA forbids dynamic parallelism
+                                   there) */
   struct cuemu_thread_error *errors; /* threads whose last error is set */
   size_t error_count, error_capacity;
 } cuemu_grid_children;
@@ -37,6 +44,17 @@ typedef struct cuemu_grid_children {
  * host thread's current device. Host code. */
 void cuemu__children_init(cuemu_grid_children *c, int depth,
                           const char *kernel);
+
+/* Sets the graph execution environment of the grids that the calling host
+ * thread launches from now on (`device_graph`: of a graph instantiated for
+ * device launch), and returns the previous one. Host code. */
+void *cuemu__children_set_graph_env(void *env, int device_graph);
+
+/* The graph execution environment of the grid the calling kernel thread
+ * belongs to, or NULL (outside a graph, or outside kernel code); the
+ * grid's kernel name, for messages, or NULL outside kernel code. */
+void *cuemu__children_graph_env(void);
+const char *cuemu__children_kernel(void);
 
 /* After the grid's blocks have run with status `status`: runs the grids it
  * launched (each one with its own launches, recursively), then its tail

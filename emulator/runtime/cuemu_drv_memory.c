@@ -127,8 +127,9 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
   cuemu_rt_allocation a;
   if (!live_range(p, 0, &a))
     return DRV_CUDA_ERROR_INVALID_VALUE; /* memory CUDA does not know */
-  int device_memory = a.kind == CUEMU_RT_MEMORY_DEVICE ||
-                      a.kind == CUEMU_RT_MEMORY_SYMBOL;
+  int managed = cuemu_rt_allocation_managed(&a);
+  int device_memory = !managed && (a.kind == CUEMU_RT_MEMORY_DEVICE ||
+                                   a.kind == CUEMU_RT_MEMORY_SYMBOL);
   int device = a.kind == CUEMU_RT_MEMORY_DEVICE
                    ? (int)(a.flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT)
                    : cuemu__device_current();
@@ -137,7 +138,7 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
     *(void **)data = cuemu__drv_current();
     break;
   case PTR_MEMORY_TYPE:
-    *(unsigned *)data = a.kind == CUEMU_RT_MEMORY_MANAGED ? MEMORYTYPE_UNIFIED
+    *(unsigned *)data = managed ? MEMORYTYPE_UNIFIED
                         : device_memory                  ? MEMORYTYPE_DEVICE
                                                          : MEMORYTYPE_HOST;
     break;
@@ -150,7 +151,7 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
     *(void **)data = p;
     break;
   case PTR_IS_MANAGED:
-    *(int *)data = a.kind == CUEMU_RT_MEMORY_MANAGED;
+    *(int *)data = managed;
     break;
   case PTR_DEVICE_ORDINAL:
     *(int *)data = device;

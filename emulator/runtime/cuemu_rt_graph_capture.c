@@ -457,7 +457,30 @@ int cuemu__rt_capture_launch(const cuemu_launch_request *r) {
     return cuemu_rt_error(cuemu_status_cuda_error(st));
   }
   cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
-  return record(m, &p);
+  /* CUDA copies the stream's priority into the captured kernel node's
+   * priority attribute, unless the launch gives one. */
+  int priority = 0;
+  unsigned n = p.u.kernel.nattrs, i;
+  for (i = 0; i < n && p.u.kernel.attrs[i].id != cudaLaunchAttributePriority;
+       ++i)
+    ;
+  if (i < n || cuemu_rt_stream_get_priority(r->stream, &priority) != 0 ||
+      priority == 0)
+    return record(m, &p);
+  cudaLaunchAttribute *attrs = calloc(n + 1, sizeof *attrs);
+  if (!attrs) {
+    cuemu__graph_unlock();
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  }
+  for (i = 0; i < n; ++i)
+    attrs[i] = p.u.kernel.attrs[i];
+  attrs[n].id = cudaLaunchAttributePriority;
+  attrs[n].val.priority = priority;
+  p.u.kernel.attrs = attrs;
+  p.u.kernel.nattrs = n + 1;
+  code = record(m, &p);
+  free(attrs);
+  return code;
 }
 
 cuemu_rt_graph_node_params cuemu__rt_launch_node(

@@ -120,6 +120,9 @@ static void hold_memory(cuemu_rt_graph *g, int held) {
   }
 }
 
+static int note_upload(cuemu_rt_graph_exec *exec);
+static void release_queued(struct cuemu__exec_launches *l);
+
 int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
                                cuemu_rt_graph *graph, unsigned long long flags,
                                void *upload_stream,
@@ -135,13 +138,16 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       ((flags & FLAG_UPLOAD) &&
        !cuemu__handle_stream_valid(upload_stream))) {
     code = cuemu_rt_error(cudaErrorInvalidValue);
-  } else if (flags & FLAG_DEVICE_LAUNCH) {
-    res = CUEMU_RT_INSTANTIATE_NOT_SUPPORTED;
-    code = cuemu__graph_fail(cudaErrorNotSupported,
-                             "cudaGraphInstantiateFlagDeviceLaunch: graphs "
-                             "launched from the device are not supported");
+  } else if ((flags & FLAG_DEVICE_LAUNCH) && (flags & FLAG_AUTO_FREE)) {
+    code = cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphInstantiate: "
+                             "cudaGraphInstantiateFlagDeviceLaunch cannot be "
+                             "used with "
+                             "cudaGraphInstantiateFlagAutoFreeOnLaunch");
   } else {
     code = check_graph(graph, &bad, &res);
+    if (code == cudaSuccess && (flags & FLAG_DEVICE_LAUNCH))
+      code = cuemu__graph_check_device(graph, &bad, &res);
   }
   cuemu_rt_graph_exec *e = NULL;
   if (code == cudaSuccess) {
@@ -156,8 +162,20 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
     } else {
       e->flags = flags;
       hold_memory(e->graph, 1);
-      *exec = e;
-      res = CUEMU_RT_INSTANTIATE_SUCCESS;
+      if (flags & FLAG_UPLOAD) { /* the upload maps the graph's memory */
+        cuemu__graph_memory_upload(e->graph);
+        code = note_upload(e);
+      }
+      if (code) {
+        hold_memory(e->graph, 0);
+        cuemu__graph_live_remove(e);
+        cuemu__graph_free(e->graph);
+        free(e);
+        code = cuemu_rt_error(code);
+      } else {
+        *exec = e;
+        res = CUEMU_RT_INSTANTIATE_SUCCESS;
+      }
     }
   }
   cuemu__graph_unlock();
@@ -226,6 +244,8 @@ int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
     return unlock_with(cudaErrorInvalidValue);
   cuemu__graph_live_remove(exec);
   hold_memory(exec->graph, 0);
+  if (exec->uploaded) /* the graph the device launched */
+    release_queued(exec->uploaded);
   /* Queued launches still run, as CUDA lets them; the last frees the
    * graph. */
   if (exec->queued)
@@ -288,18 +308,20 @@ static int graph_records(const cuemu_rt_graph *g, void ***events, size_t *n,
   return 1;
 }
 
-/* Runs launch number `n` of executable graph g into `stream`; `auto_free`
- * first frees the allocations the previous launch left allocated. */
-static int run_launch(cuemu_rt_graph *g, void *stream, unsigned long long n,
-                      int auto_free) {
+/* Runs launch number `n` of executable graph g (of `exec`, or NULL when
+ * that is gone) into `stream`; `auto_free` first frees the allocations the
+ * previous launch left allocated. */
+static int run_launch(cuemu_rt_graph_exec *exec, cuemu_rt_graph *g,
+                      void *stream, unsigned long long n, int auto_free) {
   if (auto_free)
     cuemu__graph_memory_free_on_launch(g);
   reset_conditions(g);
   cuemu__capture_bypass++;
-  int code = cuemu__graph_run(g, stream, n);
+  int code = cuemu__graph_run_host_launch(exec, g, stream, n);
   cuemu__capture_bypass--;
   if (code) /* its allocations as the run left them */
     cuemu__graph_memory_launch_failed(g, n);
+  cuemu__graph_memory_launch_done(g);
   return code;
 }
 
@@ -335,10 +357,43 @@ static void release_queued(exec_launches *l) {
   }
 }
 
+void cuemu__graph_exec_release(exec_launches *use) { release_queued(use); }
+
+/* An upload of device graph exec (the lock held): the graph as it is now
+ * is the one the device launches from now on. The upload is a use of it,
+ * so that an update (which gives exec a copy, detach_queued) leaves the
+ * device the graph it had until the next upload, as CUDA's device graphs
+ * take an update only when uploaded again. A CUDA code. */
+static int note_upload(cuemu_rt_graph_exec *exec) {
+  exec_launches *before = exec->uploaded;
+  if (!(exec->flags & FLAG_DEVICE_LAUNCH) || (before && !before->retired))
+    return cudaSuccess; /* the device has this graph already */
+  exec_launches *now = count_queued(exec, 1);
+  if (!now)
+    return cudaErrorMemoryAllocation;
+  if (before)
+    release_queued(before);
+  exec->uploaded = now;
+  return cudaSuccess;
+}
+
+exec_launches *cuemu__graph_exec_hold_uploaded(cuemu_rt_graph_exec *exec,
+                                               cuemu_rt_graph **graph) {
+  exec_launches *u = exec->uploaded;
+  if (u) {
+    u->pending++;
+    *graph = u->graph;
+  }
+  return u;
+}
+
 static int run_queued(void *arg, void *stream) {
   queued_launch q = *(queued_launch *)arg;
   free(arg);
-  int code = run_launch(q.launches->graph, stream, q.n, q.auto_free);
+  cuemu__graph_lock();
+  cuemu_rt_graph_exec *exec = q.launches->retired ? NULL : q.launches->exec;
+  cuemu__graph_unlock();
+  int code = run_launch(exec, q.launches->graph, stream, q.n, q.auto_free);
   cuemu__graph_lock();
   release_queued(q.launches);
   cuemu__graph_unlock();
@@ -371,9 +426,7 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
  * rules of graph memory are checked in issue order when it is issued. */
 int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   if (cuemu_thread_in_kernel())
-    return cuemu__graph_fail(cudaErrorNotSupported,
-                             "cudaGraphLaunch in kernel code: graphs "
-                             "launched from the device are not supported");
+    return cuemu__graph_device_launch(exec, stream);
   cuemu__graph_lock();
   int live = LIVE_EXEC(exec);
   cuemu__graph_unlock();
@@ -397,8 +450,13 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
                                    "the graph's previous launch is not "
                                    "freed (free it, or instantiate with "
                                    "cudaGraphInstantiateFlagAutoFreeOnLaunch)");
+  /* A host launch uploads a device graph (docs/graphs.md); without memory
+   * for that, the device keeps the graph of the previous upload. */
+  cuemu__graph_lock();
+  (void)note_upload(exec);
+  cuemu__graph_unlock();
   if (inline_run)
-    return run_launch(exec->graph, stream, exec->launches++, auto_free);
+    return run_launch(exec, exec->graph, stream, exec->launches++, auto_free);
   queued_launch *q = malloc(sizeof *q);
   /* Two uses: the launch's, and this call's until its records are
    * noted. */
@@ -407,12 +465,15 @@ int cuemu_rt_graph_launch(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_unlock();
   if (!l) {
     free(q);
+    cuemu__graph_memory_launch_done(exec->graph); /* not queued after all */
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   *q = (queued_launch){l, exec->launches++, auto_free};
   code = queue_launch(exec, stream, q);
-  if (code)
+  if (code) {
     free(q);
+    cuemu__graph_memory_launch_done(l->graph);
+  }
   cuemu__graph_lock();
   if (code)
     l->pending--; /* the launch's use */
@@ -427,9 +488,21 @@ int cuemu_rt_graph_upload(cuemu_rt_graph_exec *exec, void *stream) {
   cuemu__graph_unlock();
   if (!live)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  /* Nothing to upload: the graph runs from host memory. */
+  /* Nothing to copy: the graph runs from host memory. The executable
+   * graph as it is now may be launched from the device. */
   int code = cuemu__rt_check_sticky();
-  return code ? code : cuemu__rt_check_stream(stream);
+  if (!code)
+    code = cuemu__rt_check_stream(stream);
+  if (!code) {
+    cuemu__graph_lock();
+    if (LIVE_EXEC(exec)) {
+      if ((code = note_upload(exec)) != 0)
+        code = cuemu_rt_error(code);
+      cuemu__graph_memory_upload(exec->graph); /* mapped now */
+    }
+    cuemu__graph_unlock();
+  }
+  return code;
 }
 
 /* ---- Update ---------------------------------------------------------------- */

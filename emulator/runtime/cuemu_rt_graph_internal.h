@@ -29,6 +29,9 @@ typedef struct cuemu__graph_memory {
   size_t size;
   int refs;
   int instantiated; /* an executable graph holds it */
+  int mapped;       /* an executable graph that holds it was launched or
+                       uploaded since it was instantiated or trimmed */
+  unsigned running; /* launches of such a graph issued and not yet done */
   unsigned flags;   /* its allocation's flags (the device) */
   int freed;        /* not allocated: before its node runs, after a free */
   int reserved;     /* counted as reserved graph memory (until a trim) */
@@ -91,6 +94,14 @@ struct cuemu_rt_graph_exec {
   /* The launches of `graph` queued on streams and not yet done, or NULL
    * (see cuemu_rt_graph_exec.c: an update copies the graph first). */
   struct cuemu__exec_launches *queued;
+  /* Device graph launch (cuemu_rt_graph_device.c): the graph as it was
+   * last uploaded (cudaGraphUpload, the Upload flag or a host launch), a
+   * use of it that an update leaves to it (the device launches it until
+   * the next upload), or NULL before the first upload; and how many
+   * launches of it from the device are queued or running, with a host
+   * launch that is running. */
+  struct cuemu__exec_launches *uploaded;
+  unsigned device_pending;
 };
 
 /* Kinds of live objects. */
@@ -202,6 +213,32 @@ cuemu_launch_request cuemu__graph_kernel_request(
  * without the lock. */
 int cuemu__graph_run(cuemu_rt_graph *graph, void *stream,
                      unsigned long long launch);
+
+/* A use of the graph of exec's last upload (cudaGraphUpload, the Upload
+ * flag or a host launch), which a launch from the device runs (an update
+ * or a destruction leaves that graph to it): the use, and the graph in
+ * *graph; NULL when exec was never uploaded. cuemu__graph_exec_release
+ * ends it. Both called with the lock (cuemu_rt_graph_exec.c). */
+struct cuemu__exec_launches *
+cuemu__graph_exec_hold_uploaded(cuemu_rt_graph_exec *exec,
+                                cuemu_rt_graph **graph);
+void cuemu__graph_exec_release(struct cuemu__exec_launches *use);
+
+/* Device graph launch (cuemu_rt_graph_device.c). Checks a graph
+ * instantiated with cudaGraphInstantiateFlagDeviceLaunch for CUDA's rules
+ * (called with the lock; sets *bad and *result on failure; a CUDA code,
+ * recorded). Runs a host launch of executable graph `exec` (NULL when it
+ * is gone), graph `g`, into `stream` in an execution environment of its
+ * own, with the graphs its kernels launch from the device (a CUDA code,
+ * as cuemu__graph_run's). Launches a graph from kernel code into one of
+ * the named graph streams (cudaGraphLaunch there; a CUDA code, the calling
+ * thread's last error). */
+int cuemu__graph_check_device(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
+                              int *result);
+int cuemu__graph_run_host_launch(cuemu_rt_graph_exec *exec,
+                                 cuemu_rt_graph *g, void *stream,
+                                 unsigned long long launch);
+int cuemu__graph_device_launch(cuemu_rt_graph_exec *exec, void *stream);
 
 /* Non-zero when a stream capture is adding to `graph`. Called with the
  * lock. */

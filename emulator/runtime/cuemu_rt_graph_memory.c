@@ -15,10 +15,15 @@
  * previous launch made and no free issued since has freed fails, unless
  * the executable graph frees such allocations on launch (when it runs).
  *
- * The device counters (cuemu/cuemu_rt_graph_mem.h) follow the list: a
- * memory is used while an executable graph holds it or it is allocated,
- * and reserved from then until a trim finds it unused; the storage of
- * reserved memory whose nodes are all gone is kept (parked) until a trim.
+ * The device counters (cuemu/cuemu_rt_graph_mem.h) follow the list, as
+ * CUDA maps physical memory: not at instantiation (the stream is not known
+ * then) but at a launch or an upload of the executable graph. A memory is
+ * used while it is allocated, or mapped for an executable graph that holds
+ * it (from its launch or upload until it is destroyed, or until a trim
+ * finds the memory unused: not allocated and no launch of the graph
+ * pending; the next launch maps it again), and reserved from then until a
+ * trim finds it unused; the storage of reserved memory whose nodes are all
+ * gone is kept (parked) until a trim.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -47,7 +52,7 @@ static int device_of(const cuemu__graph_memory *m) {
 }
 
 static int used(const cuemu__graph_memory *m) {
-  return m->instantiated || !m->freed;
+  return (m->instantiated && m->mapped) || !m->freed;
 }
 
 /* The device's counters (the lock held). */
@@ -131,6 +136,7 @@ void cuemu__graph_memory_leave(cuemu__graph_memory *m) {
 void cuemu__graph_memory_hold(cuemu__graph_memory *m, int held) {
   pthread_mutex_lock(&list_lock);
   m->instantiated = held;
+  m->mapped = 0; /* instantiated, it is mapped at the first launch */
   changed(m);
   pthread_mutex_unlock(&list_lock);
 }
@@ -213,7 +219,9 @@ enum {
   STEP_ALLOCATE,
   STEP_FREE,
   STEP_FREE_ON_LAUNCH,
-  STEP_FAILED
+  STEP_FAILED,
+  STEP_MAP,  /* an upload, or with `launch` 1 a launch issued */
+  STEP_DONE  /* a launch done */
 };
 
 typedef struct launch_step {
@@ -242,6 +250,12 @@ static void launch_visit(cuemu_rt_graph_node *node, void *arg) {
       }
   } else if (s->step == STEP_FREE_ON_LAUNCH && m) {
     mark_freed(m);
+  } else if (s->step == STEP_MAP && m) {
+    m->mapped = 1;
+    m->running += (unsigned)s->launch;
+    changed(m);
+  } else if (s->step == STEP_DONE && m && m->running) {
+    m->running--;
   }
 }
 
@@ -258,6 +272,10 @@ int cuemu__graph_memory_issue_launch(cuemu_rt_graph *g, int auto_free,
     each_node(g, launch_visit, &s);
     s.step = STEP_FREE;
     each_node(g, launch_visit, &s);
+    /* The launch maps the graph's memory, in use until the launch is
+     * done. */
+    launch_step map = {STEP_MAP, 0, 1};
+    each_node(g, launch_visit, &map);
   }
   pthread_mutex_unlock(&list_lock);
   return s.blocked ? cudaErrorInvalidValue : cudaSuccess;
@@ -274,6 +292,14 @@ static void visit_locked(cuemu_rt_graph *g, int step,
 
 void cuemu__graph_memory_free_on_launch(cuemu_rt_graph *g) {
   visit_locked(g, STEP_FREE_ON_LAUNCH, 0);
+}
+
+void cuemu__graph_memory_upload(cuemu_rt_graph *g) {
+  visit_locked(g, STEP_MAP, 0);
+}
+
+void cuemu__graph_memory_launch_done(cuemu_rt_graph *g) {
+  visit_locked(g, STEP_DONE, 0);
 }
 
 void cuemu__graph_memory_launch_failed(cuemu_rt_graph *g,
@@ -372,9 +398,13 @@ int cuemu_rt_device_graph_mem_trim(int device) {
     return cuemu_rt_error(code);
   cuemu__graph_memory *gone = NULL;
   pthread_mutex_lock(&list_lock);
+  /* Memory not allocated and not in a pending launch is unmapped, and no
+   * longer reserved. */
   for (cuemu__graph_memory *m = list; m; m = m->next)
-    if (device_of(m) == device && !used(m))
+    if (device_of(m) == device && m->freed && !m->running) {
+      m->mapped = 0;
       m->reserved = 0;
+    }
   for (cuemu__graph_memory **p = &parked; *p;) {
     cuemu__graph_memory *m = *p;
     if (device_of(m) == device) {

@@ -73,6 +73,11 @@ int cuemu__graph_memory_issue_launch(struct cuemu_rt_graph *g, int auto_free,
  * allocated are freed first. */
 void cuemu__graph_memory_free_on_launch(struct cuemu_rt_graph *g);
 
+/* An upload of executable graph g maps its memory (counted as used from
+ * then on); a launch of g is done (it ran, or was not queued after all):
+ * its memory is no longer held by a pending launch against a trim. */
+void cuemu__graph_memory_upload(struct cuemu_rt_graph *g);
+void cuemu__graph_memory_launch_done(struct cuemu_rt_graph *g);
 /* Launch number `launch` of g failed when it ran: its allocations whose
  * nodes did not run, and that no launch issued since allocates, are no
  * longer allocated in issue order (so the graph may be launched again). */

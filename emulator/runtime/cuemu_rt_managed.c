@@ -413,11 +413,11 @@ int cuemu_rt_stream_attach_mem_async(void *stream, void *ptr, size_t length,
   if (cuemu_rt_memory_find(ptr, &a) && a.state == CUEMU_RT_MEMORY_LIVE) {
     /* The whole of a managed allocation (length 0 or its size); no other
      * kind of tracked memory. */
-    if (a.kind != CUEMU_RT_MEMORY_MANAGED || a.base != ptr ||
+    if (!cuemu_rt_allocation_managed(&a) || a.base != ptr ||
         (length != 0 && length != a.size))
       return cuemu_rt_error(cudaErrorInvalidValue);
   }
   /* Otherwise host memory, which the device accesses (it has
-   * pageableMemoryAccess): __managed__ variables are such memory here. */
+   * pageableMemoryAccess). */
   return cuemu__rt_check_sticky();
 }

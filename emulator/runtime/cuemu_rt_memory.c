@@ -50,6 +50,22 @@ int cuemu_rt_memory_untrack(void *base) {
              : cuemu_rt_error(cudaErrorInvalidValue);
 }
 
+int cuemu_managed_register(const void *p, size_t size) {
+  cuemu_rt_allocation a;
+  if (!p || size == 0 ||
+      (cuemu_rt_memory_find(p, &a) && a.state == CUEMU_RT_MEMORY_LIVE))
+    return 0;
+  return cuemu__allocation_insert((void *)(uintptr_t)p, size,
+                                  CUEMU_RT_MEMORY_SYMBOL,
+                                  CUEMU_RT_MEMORY_SYMBOL_MANAGED) ==
+         cudaSuccess;
+}
+
+void cuemu_managed_unregister(const void *p) {
+  cuemu__allocation_release((void *)(uintptr_t)p, 1u << CUEMU_RT_MEMORY_SYMBOL,
+                            0);
+}
+
 void cuemu__rt_memory_reset(void) {
   cuemu__rt_pool_reset(-1); /* first: the pools hold their memory */
   cuemu__vmm_reset(-1);
@@ -388,7 +404,10 @@ int cuemu_rt_pointer_get_attributes(struct cudaPointerAttributes *attributes,
   attributes->device = a.kind == CUEMU_RT_MEMORY_DEVICE
                            ? (int)(a.flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT)
                            : cuemu__device_current();
-  switch (a.kind) {
+  /* A __managed__ variable is managed memory, as cudaMallocManaged's. */
+  int kind = cuemu_rt_allocation_managed(&a) ? CUEMU_RT_MEMORY_MANAGED
+                                             : a.kind;
+  switch (kind) {
   case CUEMU_RT_MEMORY_DEVICE:
   case CUEMU_RT_MEMORY_SYMBOL:
     attributes->type = cudaMemoryTypeDevice;

@@ -1155,10 +1155,11 @@ inline void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
 }
 
 /* ---- Device graph launch --------------------------------------------------------
- * Graphs launched from kernel code are not emulated: instantiation with
- * cudaGraphInstantiateFlagDeviceLaunch and cudaGraphLaunch called in kernel
- * code are refused with cudaErrorNotSupported. The device runtime's names
- * are here so that such a program compiles and gets that error. */
+ * A graph instantiated with cudaGraphInstantiateFlagDeviceLaunch and
+ * uploaded (cudaGraphUpload, the Upload flag, or a launch from the host) is
+ * launched by kernel code of another graph with cudaGraphLaunch into one of
+ * these named streams (cuda_device_runtime_api.h's values); see
+ * docs/graphs.md. */
 #ifndef cudaStreamGraphTailLaunch
 #define cudaStreamGraphTailLaunch ((cudaStream_t)0x0100000000000000)
 #define cudaStreamGraphFireAndForget ((cudaStream_t)0x0200000000000000)
@@ -1166,9 +1167,11 @@ inline void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
   ((cudaStream_t)0x0300000000000000)
 #endif
 
-/* Device code: the device graph the calling kernel runs in. No kernel runs
- * in one here, so it is 0, what CUDA returns outside a device graph. */
-inline cudaGraphExec_t cudaGetCurrentGraphExec(void) { return nullptr; }
+/* Device code: the device graph the calling kernel runs in, or 0 when it
+ * does not run in a graph instantiated for device launch. */
+inline cudaGraphExec_t cudaGetCurrentGraphExec(void) {
+  return reinterpret_cast<cudaGraphExec_t>(cuemu_rt_graph_current_exec());
+}
 
 /* ---- Executable graphs --------------------------------------------------------- */
 

@@ -55,6 +55,34 @@ extern "C" void cuemu_grid_constant_note(const void *p, __SIZE_TYPE__ size);
       cuemu_constant_register(__builtin_addressof(name), sizeof(name));
 #define CUEMU_CONSTANT_NOTE_AT_(name, n) CUEMU_CONSTANT_NOTE_(name, n)
 #define CUEMU_CONSTANT_NOTE(name) CUEMU_CONSTANT_NOTE_AT_(name, __COUNTER__)
+/* The same after a definition of __managed__ variables (one per
+ * variable): the variable is managed memory to cudaPointerGetAttributes
+ * (cuemu_managed_register) from the program's or module's load until its
+ * unload. */
+extern "C" int cuemu_managed_register(const void *address,
+                                      __SIZE_TYPE__ size);
+extern "C" void cuemu_managed_unregister(const void *address);
+/* Defined only where the qualifiers are macros: the translated unit, which
+ * holds the preprocessing pass's text, includes this header again. */
+#if !defined(CUEMU_TRANSLATING)
+namespace cuemu {
+struct managed_note {
+  const void *address;
+  int registered;
+  managed_note(const void *variable, __SIZE_TYPE__ size)
+      : address(variable), registered(cuemu_managed_register(variable, size)) {}
+  ~managed_note() {
+    if (registered)
+      cuemu_managed_unregister(address);
+  }
+};
+} // namespace cuemu
+#endif
+#define CUEMU_MANAGED_NOTE_(name, count)                                      \
+  [[maybe_unused]] static const ::cuemu::managed_note                         \
+      cuemu_managed_note_##count(__builtin_addressof(name), sizeof(name));
+#define CUEMU_MANAGED_NOTE_AT_(name, count) CUEMU_MANAGED_NOTE_(name, count)
+#define CUEMU_MANAGED_NOTE(name) CUEMU_MANAGED_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_GRID_CONSTANT_NOTE(name)                                        \
   cuemu_grid_constant_note(__builtin_addressof(name), sizeof(name))
 

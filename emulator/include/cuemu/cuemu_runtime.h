@@ -133,6 +133,19 @@ typedef struct cuemu_rt_allocation {
  * was allocated on, in its flags. */
 #define CUEMU_RT_MEMORY_DEVICE_SHIFT 24
 
+/* The flag of a CUEMU_RT_MEMORY_SYMBOL range that is a __managed__
+ * variable: managed memory to cudaPointerGetAttributes and the driver's
+ * pointer attributes, as on the GPU. */
+#define CUEMU_RT_MEMORY_SYMBOL_MANAGED 1u
+
+/* Non-zero for managed memory: cudaMallocManaged's, or a __managed__
+ * variable. */
+static inline int cuemu_rt_allocation_managed(const cuemu_rt_allocation *a) {
+  return a->kind == CUEMU_RT_MEMORY_MANAGED ||
+         (a->kind == CUEMU_RT_MEMORY_SYMBOL &&
+          (a->flags & CUEMU_RT_MEMORY_SYMBOL_MANAGED));
+}
+
 /* Finds the allocation that holds `p` (live, or freed and not reused):
  * returns 1 and fills *out, or 0. */
 int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out);
@@ -143,6 +156,15 @@ int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out);
 int cuemu_rt_memory_track(void *base, size_t size, int kind);
 /* Forgets a range given to cuemu_rt_memory_track. */
 int cuemu_rt_memory_untrack(void *base);
+
+/* What cuemu-cc's note after a __managed__ variable's definition calls
+ * when the program or module is loaded (CUEMU_MANAGED_NOTE,
+ * cuemu_qualifiers.h), and when it is unloaded: tracks the variable as
+ * managed memory (a CUEMU_RT_MEMORY_SYMBOL range with the flag
+ * CUEMU_RT_MEMORY_SYMBOL_MANAGED) unless it is tracked already, and
+ * returns 1 when it did; forgets a range it tracked. Sets no error. */
+int cuemu_managed_register(const void *p, size_t size);
+void cuemu_managed_unregister(const void *p);
 
 int cuemu_rt_malloc(void **ptr, size_t size);
 int cuemu_rt_malloc_managed(void **ptr, size_t size, unsigned flags);

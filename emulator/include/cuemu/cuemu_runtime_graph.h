@@ -273,6 +273,14 @@ int cuemu_rt_graph_conditional_handle_create(unsigned long long *handle,
 void cuemu_rt_graph_set_conditional(unsigned long long handle,
                                     unsigned value);
 
+/* cudaGetCurrentGraphExec: kernel code. The executable graph, instantiated
+ * for device launch, that the calling kernel runs in, else NULL (also in a
+ * graph not instantiated for device launch). In kernel code,
+ * cuemu_rt_graph_launch launches a graph from the device (stream one of
+ * cudaStreamGraphFireAndForget, cudaStreamGraphTailLaunch and
+ * cudaStreamGraphFireAndForgetAsSibling; see docs/graphs.md). */
+cuemu_rt_graph_exec *cuemu_rt_graph_current_exec(void);
+
 /* Writes a Graphviz file of the graph (with its child graphs and
  * conditional bodies as nested clusters); flags are cudaGraphDebugDotFlags
  * (every node shows its parameters whatever they are). */
@@ -300,7 +308,7 @@ enum cuemu_rt_graph_instantiate_result {
 };
 
 /* flags: cudaGraphInstantiateFlags (AutoFreeOnLaunch 1, Upload 2 with an
- * upload stream only, DeviceLaunch 4 is refused, UseNodePriority 8).
+ * upload stream only, DeviceLaunch 4, UseNodePriority 8).
  * error_node and result (either may be NULL) say what failed: a cycle
  * (INVALID_STRUCTURE), a kernel node whose launch CUDA would refuse, a
  * graph with memory nodes instantiated twice. */

@@ -1,7 +1,10 @@
 // graph_memory_life.cu: graph memory as CUDA's graph memory nodes give it:
 // a graph that allocates, fills, reduces and frees its scratch buffer, the
-// device's graph memory counters (used while an executable graph holds the
-// memory, reserved until cudaDeviceGraphMemTrim, high marks reset), and a
+// device's graph memory counters (used from the launch or upload of an
+// executable graph that holds the memory, as CUDA maps it then and not at
+// instantiation; reserved until cudaDeviceGraphMemTrim, which also unmaps
+// the memory of an idle executable graph until its next launch; high
+// marks reset), and a
 // graph whose allocation outlives its launch: used by a kernel in the
 // stream, a relaunch before it is freed fails with cudaErrorInvalidValue,
 // freed by cudaFreeAsync (a second cudaFree is an error), then relaunched;
@@ -68,14 +71,25 @@ int main() {
   CHECK(attr(cudaGraphMemAttrUsedMemCurrent) == 0); // not instantiated
   cudaGraphExec_t exec;
   RT(cudaGraphInstantiate(&exec, g, 0));
+  CHECK(attr(cudaGraphMemAttrUsedMemCurrent) == 0); // mapped at launch
+  RT(cudaGraphUpload(exec, s));
   CHECK(attr(cudaGraphMemAttrUsedMemCurrent) >= BYTES);
-  for (int round = 0; round < 3; ++round) {
+  RT(cudaStreamSynchronize(s));
+  for (int round = 0; round < 4; ++round) {
+    if (round == 3) {
+      // Idle, its scratch freed: a trim unmaps the graph's memory, and
+      // the next launch maps it again.
+      RT(cudaDeviceGraphMemTrim(0));
+      CHECK(attr(cudaGraphMemAttrUsedMemCurrent) == 0);
+      CHECK(attr(cudaGraphMemAttrReservedMemCurrent) == 0);
+    }
     RT(cudaMemsetAsync(out, 0, sizeof(int), s));
     RT(cudaGraphLaunch(exec, s));
     int host = 0;
     RT(cudaMemcpyAsync(&host, out, sizeof host, cudaMemcpyDeviceToHost, s));
     RT(cudaStreamSynchronize(s));
     CHECK(host == want);
+    CHECK(attr(cudaGraphMemAttrUsedMemCurrent) >= BYTES);
   }
   CHECK(attr(cudaGraphMemAttrReservedMemCurrent) >= BYTES);
   RT(cudaGraphExecDestroy(exec));
