@@ -44,19 +44,19 @@ typedef uint64_t uintmax_t;
 
 namespace std {
 using ::int64_t;
-using ::uint64_t;
-using ::int_least64_t;
-using ::uint_least64_t;
 using ::int_fast16_t;
-using ::uint_fast16_t;
 using ::int_fast32_t;
-using ::uint_fast32_t;
 using ::int_fast64_t;
-using ::uint_fast64_t;
-using ::intptr_t;
-using ::uintptr_t;
+using ::int_least64_t;
 using ::intmax_t;
+using ::intptr_t;
+using ::uint64_t;
+using ::uint_fast16_t;
+using ::uint_fast32_t;
+using ::uint_fast64_t;
+using ::uint_least64_t;
 using ::uintmax_t;
+using ::uintptr_t;
 } // namespace std
 #endif
 

@@ -83,7 +83,8 @@ int main() {
   CU(cuMemcpyDtoH(got, out, sizeof got));
   CU(cuMemcpyDtoH(got_negated, negated, sizeof got_negated));
   for (int i = 0; i < n; ++i) {
-    unsigned long long want = (unsigned long long)(i + 1) * 6364136223846793005ull + (unsigned)i;
+    unsigned long long want =
+        (unsigned long long)(i + 1) * 6364136223846793005ull + (unsigned)i;
     CHECK(got[i] == want);
     CHECK(got_negated[i] == (long long)(0ull - want));
   }
