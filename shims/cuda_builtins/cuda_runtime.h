@@ -10,6 +10,8 @@
 #define __CUDA_RUNTIME_H__
 
 #include "cuemu_cxx_only.h"
+/* A module's fixed-width types are NVRTC's (cuemu_rtc_stdint_hide.h). */
+#include "cuemu_rtc_stdint_hide.h"
 
 #include <cassert>
 #include <climits>
@@ -44,5 +46,6 @@
 #include "cuemu_ptx.h"
 #endif
 #include "cuemu_check_entry.h"
+#include "cuemu_rtc_stdint.h"
 
 #endif /* __CUDA_RUNTIME_H__ */
