@@ -58,6 +58,15 @@ int main() {
   CHECK_CUDA(cudaMemcpyPeer(buffer, 0, other, 0, 4 * sizeof(float)));
   printf("host after cudaMemcpyPeer\n");
   say<<<1, 1>>>(5);
+  cudaMemcpy3DParms box = {};
+  box.srcPtr = make_cudaPitchedPtr(other, pitch, 4 * sizeof(float), 2);
+  box.dstPtr = make_cudaPitchedPtr(rows, 4 * sizeof(float),
+                                   4 * sizeof(float), 2);
+  box.extent = make_cudaExtent(4 * sizeof(float), 2, 1);
+  box.kind = cudaMemcpyDeviceToHost;
+  CHECK_CUDA(cudaMemcpy3D(&box));
+  printf("host after cudaMemcpy3D\n");
+  say<<<1, 1>>>(6);
   CHECK_CUDA(cudaMemcpy(rows, buffer, 4 * sizeof(float),
                         cudaMemcpyDeviceToHost));
   printf("host after cudaMemcpy\n");
@@ -75,8 +84,10 @@ int main() {
                          "kernel 4\n"
                          "host after cudaMemcpyPeer\n"
                          "kernel 5\n"
+                         "host after cudaMemcpy3D\n"
+                         "kernel 6\n"
                          "host after cudaMemcpy\n";
-  char got[512] = {0};
+  char got[1024] = {0};
   rewind(capture);
   size_t length = fread(got, 1, sizeof got - 1, capture);
   fclose(capture);
