@@ -294,9 +294,17 @@ static int blocking_call(void) {
   return e ? e : cuemu__rt_capture_unsafe_call(1);
 }
 
-int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
-  int sticky = blocking_call();
+/* The start of a blocking copy: as blocking_call, and a synchronisation
+ * point, where CUDA writes the kernels' printf output (every blocking
+ * cudaMemcpy*() is one, the programming guide says). */
+static int blocking_copy(void) {
+  int e = blocking_call();
   cuemu__rt_sync_point(); /* the kernels' output before the copy's */
+  return e;
+}
+
+int cuemu_rt_memcpy(void *dst, const void *src, size_t count, int kind) {
+  int sticky = blocking_copy();
   if (sticky)
     return sticky;
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
@@ -341,7 +349,7 @@ int cuemu__rt_memset_check(void *ptr, size_t pitch, size_t width,
 
 int cuemu_rt_memcpy_2d(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height, int kind) {
-  int sticky = blocking_call();
+  int sticky = blocking_copy();
   if (sticky)
     return sticky;
   int code = cuemu__rt_copy_check(dst, dpitch, src, spitch, width, height,

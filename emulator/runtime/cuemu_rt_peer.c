@@ -124,6 +124,7 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
     code = cuemu__stream_drain_device(devices[i]);
   if (code)
     return code;
+  cuemu__rt_sync_point(); /* a blocking copy: the kernels' printf output */
   memmove(dst, src, count);
   cuemu__allocation_written(dst, count);
   return cudaSuccess;

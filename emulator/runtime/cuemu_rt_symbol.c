@@ -33,6 +33,10 @@ static int check(int to, int kind, const void *symbol, size_t size,
   e = drain ? cuemu__rt_check_stream(stream) : cuemu__rt_stream_valid(stream);
   if (e)
     return e;
+  /* A blocking copy is a synchronisation point: the kernels' printf
+   * output comes before what the host prints after it. */
+  if (drain)
+    cuemu__rt_sync_point();
   if (!symbol)
     return cuemu_rt_error(cudaErrorInvalidSymbol);
   if (size != CUEMU_RT_SYMBOL_SIZE_UNKNOWN &&
