@@ -347,9 +347,15 @@ enum {
   LAUNCH_SCHEDULE,
   LAUNCH_NAMES
 };
-static const char *const launch_names[LAUNCH_NAMES] = {
-    "CUEMU_CHECK",        "CUEMU_CHECK_SCHEDULES", "CUEMU_WORKERS",
-    "CUEMU_STACK_SIZE",   "CUEMU_SPIN_TIMEOUT",    "CUEMU_SCHEDULE"};
+#define LAUNCH_NAME(word) {word, sizeof word - 1}
+static const struct {
+  const char *name;
+  size_t length;
+} launch_names[LAUNCH_NAMES] = {
+    LAUNCH_NAME("CUEMU_CHECK"),        LAUNCH_NAME("CUEMU_CHECK_SCHEDULES"),
+    LAUNCH_NAME("CUEMU_WORKERS"),      LAUNCH_NAME("CUEMU_STACK_SIZE"),
+    LAUNCH_NAME("CUEMU_SPIN_TIMEOUT"), LAUNCH_NAME("CUEMU_SCHEDULE")};
+#undef LAUNCH_NAME
 
 /* Finds the values of the launch's variables (NULL when unset) in one walk
  * of the environment, as getenv() would find each: getenv() walks the
@@ -373,8 +379,8 @@ static void launch_environment(const char *values[LAUNCH_NAMES]) {
     size_t n = (size_t)(eq - s);
     for (int i = 0; i < LAUNCH_NAMES; ++i)
       /* The first one wins, as with getenv(). */
-      if (!values[i] && strlen(launch_names[i]) == n &&
-          memcmp(s, launch_names[i], n) == 0) {
+      if (!values[i] && launch_names[i].length == n &&
+          memcmp(s, launch_names[i].name, n) == 0) {
         values[i] = eq + 1;
         break;
       }
