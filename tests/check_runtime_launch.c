@@ -251,6 +251,73 @@ START_TEST(launch_runs_the_kernel) {
 }
 END_TEST
 
+/* The launch settings are read from the environment at each launch: a
+ * variable set, changed, overwritten in place or removed between two
+ * launches takes effect at the next one (issue 19 made that reading
+ * cheaper; it must not cache a stale value). Each is tried both as a new
+ * variable and as one already in the environment. */
+START_TEST(environment_changes_take_effect_at_the_next_launch) {
+  int out[64] = {0};
+  int *po = out, v = 3;
+  void *args[] = {&po, &v};
+  test_setenv("CUEMU_WORKERS", NULL);
+  test_setenv("CUEMU_SCHEDULE", NULL);
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  /* A new variable with a bad value: the next launch refuses it. */
+  test_setenv("CUEMU_WORKERS", "0");
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaErrorInvalidValue);
+  ck_assert_int_eq(cuemu_rt_get_last_error(), cudaErrorInvalidValue);
+  /* Overwritten with a good value: accepted again. */
+  test_setenv("CUEMU_WORKERS", "2");
+  v = 4;
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_device_synchronize(), cudaSuccess);
+  for (int i = 0; i < 64; ++i)
+    ck_assert_int_eq(out[i], 4);
+  /* Overwritten with a bad value again, then removed. */
+  test_setenv("CUEMU_WORKERS", "x");
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaErrorInvalidValue);
+  test_setenv("CUEMU_WORKERS", NULL);
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  /* Another variable, after many others were added to the environment
+   * (which moves the environment's array). */
+  char name[32];
+  for (int i = 0; i < 64; ++i) {
+    snprintf(name, sizeof name, "CUEMU_TEST_FILLER_%d", i);
+    setenv(name, "1", 1);
+  }
+  test_setenv("CUEMU_SCHEDULE", "sideways");
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaErrorInvalidValue);
+  test_setenv("CUEMU_SCHEDULE", "reverse");
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  /* putenv() puts the caller's own string in the environment; changing
+   * that string changes the variable. */
+  static char own[] = "CUEMU_SCHEDULE=forward";
+  ck_assert_int_eq(putenv(own), 0);
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  memcpy(own + strlen("CUEMU_SCHEDULE="), "sidewy!", 8);
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaErrorInvalidValue);
+  test_setenv("CUEMU_SCHEDULE", NULL);
+  for (int i = 0; i < 64; ++i) {
+    snprintf(name, sizeof name, "CUEMU_TEST_FILLER_%d", i);
+    unsetenv(name);
+  }
+  ck_assert_int_eq(runtime_launch("rt_fill", 1, 64, 0, NULL, args),
+                   cudaSuccess);
+  ck_assert_int_eq(cuemu_rt_device_synchronize(), cudaSuccess);
+  cuemu_rt_get_last_error();
+}
+END_TEST
+
 static void not_a_kernel(void) {}
 
 START_TEST(launch_errors) {
@@ -508,6 +575,7 @@ Suite *make_runtime_launch_suite(void) {
   tcase_add_test(launches, launch_runs_the_kernel);
   tcase_add_test(launches, stack_exhaustion_fails_the_launch_and_the_sync);
   tcase_add_test(launches, launch_errors);
+  tcase_add_test(launches, environment_changes_take_effect_at_the_next_launch);
   tcase_add_test(launches, launch_dynamic_shared_memory);
   tcase_add_test(launches, cooperative_launch);
   tcase_add_test(launches, launch_bounds_are_enforced);

@@ -12,6 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The environment, as getenv() reads it. */
+extern char **environ;
+
 #include <cuemu/cuemu.h>
 
 #include "base/cuemu_report.h"
@@ -114,11 +117,15 @@ long cuemu__config_ext_wait_seconds(void) {
 /* CUEMU_CHECK: *set when it is set (else all checkers built in run), and
  * the checkers it names in *mask. Returns 0, or -1 with the unknown word in
  * `bad`. */
-static int check_env(unsigned *mask, int *set, char *bad, size_t bad_size) {
-  const char *v = getenv("CUEMU_CHECK");
+static int check_value(const char *v, unsigned *mask, int *set, char *bad,
+                       size_t bad_size) {
   *set = v && *v;
   *mask = 0;
   return *set ? cuemu__check_parse(v, mask, bad, bad_size) : 0;
+}
+
+static int check_env(unsigned *mask, int *set, char *bad, size_t bad_size) {
+  return check_value(getenv("CUEMU_CHECK"), mask, set, bad, bad_size);
 }
 
 int cuemu__config_check_leaks(void) {
@@ -330,7 +337,59 @@ static long online_cpus(void) {
   return n;
 }
 
+/* The variables that each launch reads, in the order of launch_names. */
+enum {
+  LAUNCH_CHECK,
+  LAUNCH_CHECK_SCHEDULES,
+  LAUNCH_WORKERS,
+  LAUNCH_STACK_SIZE,
+  LAUNCH_SPIN_TIMEOUT,
+  LAUNCH_SCHEDULE,
+  LAUNCH_NAMES
+};
+#define LAUNCH_NAME(word) {word, sizeof word - 1}
+static const struct {
+  const char *name;
+  size_t length;
+} launch_names[LAUNCH_NAMES] = {
+    LAUNCH_NAME("CUEMU_CHECK"),        LAUNCH_NAME("CUEMU_CHECK_SCHEDULES"),
+    LAUNCH_NAME("CUEMU_WORKERS"),      LAUNCH_NAME("CUEMU_STACK_SIZE"),
+    LAUNCH_NAME("CUEMU_SPIN_TIMEOUT"), LAUNCH_NAME("CUEMU_SCHEDULE")};
+#undef LAUNCH_NAME
+
+/* Finds the values of the launch's variables (NULL when unset) in one walk
+ * of the environment, as getenv() would find each: getenv() walks the
+ * whole environment for each name, and a launch of a small kernel spent a
+ * third of its time there (issue 19). Nothing is kept between launches, so
+ * a variable set, changed or removed in between takes effect. */
+static void launch_environment(const char *values[LAUNCH_NAMES]) {
+  static const char prefix[] = "CUEMU_";
+  const size_t prefix_len = sizeof prefix - 1;
+  for (int i = 0; i < LAUNCH_NAMES; ++i)
+    values[i] = NULL;
+  for (char **e = environ; e && *e; ++e) {
+    const char *s = *e;
+    /* Most variables differ in the first byte; memcmp() runs only on the
+     * rest. */
+    if (s[0] != 'C' || memcmp(s, prefix, prefix_len) != 0)
+      continue;
+    const char *eq = strchr(s + prefix_len, '=');
+    if (!eq)
+      continue;
+    size_t n = (size_t)(eq - s);
+    for (int i = 0; i < LAUNCH_NAMES; ++i)
+      /* The first one wins, as with getenv(). */
+      if (!values[i] && launch_names[i].length == n &&
+          memcmp(s, launch_names[i].name, n) == 0) {
+        values[i] = eq + 1;
+        break;
+      }
+  }
+}
+
 static cuemu_status read_launch(cuemu_config *c) {
+  const char *env[LAUNCH_NAMES];
+  launch_environment(env);
   long cpus = online_cpus();
   c->workers = cpus > 0 ? (unsigned)cpus : 1;
   c->stack_size = CUEMU_DEFAULT_STACK_SIZE;
@@ -338,16 +397,18 @@ static cuemu_status read_launch(cuemu_config *c) {
   const char *v;
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
-  c->check_schedules = cuemu__config_check_schedules();
+  v = env[LAUNCH_CHECK_SCHEDULES];
+  c->check_schedules = v && strcmp(v, "1") == 0;
   char bad[64];
-  if (check_env(&c->check_mask, &c->check_set, bad, sizeof bad) != 0)
+  if (check_value(env[LAUNCH_CHECK], &c->check_mask, &c->check_set, bad,
+                  sizeof bad) != 0)
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "CUEMU_CHECK=%s: unknown checker '%s' (expected a "
                          "list of sync, race, mem, init, all or none)",
-                         getenv("CUEMU_CHECK"), bad);
+                         env[LAUNCH_CHECK], bad);
   c->checks = c->check_mask != 0;
 
-  v = getenv("CUEMU_WORKERS");
+  v = env[LAUNCH_WORKERS];
   if (v && *v) {
     char *end;
     unsigned long n = strtoul(v, &end, 10);
@@ -357,7 +418,7 @@ static cuemu_status read_launch(cuemu_config *c) {
                            v, CUEMU_MAX_WORKERS);
     c->workers = (unsigned)n;
   }
-  v = getenv("CUEMU_STACK_SIZE");
+  v = env[LAUNCH_STACK_SIZE];
   if (v && *v) {
     if (parse_size(v, &c->stack_size) != 0 ||
         c->stack_size < CUEMU_MIN_STACK_SIZE)
@@ -369,7 +430,7 @@ static cuemu_status read_launch(cuemu_config *c) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     c->stack_size = (c->stack_size + page - 1) / page * page;
   }
-  v = getenv("CUEMU_SPIN_TIMEOUT");
+  v = env[LAUNCH_SPIN_TIMEOUT];
   if (v && *v) {
     char *end;
     errno = 0;
@@ -381,7 +442,7 @@ static cuemu_status read_launch(cuemu_config *c) {
                            v);
     c->spin_timeout = t;
   }
-  v = getenv("CUEMU_SCHEDULE");
+  v = env[LAUNCH_SCHEDULE];
   if (v && *v) {
     if (strcmp(v, "forward") == 0) {
       c->schedule = CUEMU_SCHEDULE_FORWARD;

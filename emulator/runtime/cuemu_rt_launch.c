@@ -48,7 +48,7 @@ static cuemu_status launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_status st = cuemu__device_check_launch(&r);
   if (st != CUEMU_SUCCESS)
     return cuemu__device_launch(&r); /* its message and status */
-  *captured = cuemu__stream_defer_launch(&r);
+  *captured = cuemu__stream_defer_checked_launch(&r);
   if (*captured != CUEMU__RT_NOT_CAPTURED)
     return CUEMU_SUCCESS;
   return cuemu__device_launch(&r);

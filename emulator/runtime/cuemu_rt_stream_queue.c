@@ -734,7 +734,7 @@ int cuemu__stream_wait_abandoned(void) {
 
 /* ---- Launches ------------------------------------------------------------ */
 
-int cuemu__stream_defer_launch(const cuemu_launch_request *r) {
+static int defer_launch(const cuemu_launch_request *r, int checked) {
   if (cuemu__stream_inline())
     return CUEMU__RT_NOT_CAPTURED;
   const cuemu_kernel_desc *d = r->kernel;
@@ -745,9 +745,17 @@ int cuemu__stream_defer_launch(const cuemu_launch_request *r) {
     int code = cuemu__stream_drain(r->stream);
     return code ? code : CUEMU__RT_NOT_CAPTURED;
   }
-  cuemu_status st = cuemu__device_check_launch(r);
+  cuemu_status st = checked ? CUEMU_SUCCESS : cuemu__device_check_launch(r);
   if (st != CUEMU_SUCCESS)
     return cuemu_rt_error(cuemu_status_cuda_error(st));
   cuemu_rt_graph_node_params p = cuemu__rt_launch_node(r);
   return cuemu__stream_defer_node(r->stream, &p);
+}
+
+int cuemu__stream_defer_launch(const cuemu_launch_request *r) {
+  return defer_launch(r, 0);
+}
+
+int cuemu__stream_defer_checked_launch(const cuemu_launch_request *r) {
+  return defer_launch(r, 1);
 }

@@ -38,6 +38,9 @@ int cuemu__stream_defer_node(void *stream,
  * before it). */
 struct cuemu_launch_request;
 int cuemu__stream_defer_launch(const struct cuemu_launch_request *r);
+/* The same for a launch that cuemu__device_check_launch() has accepted
+ * already: it is not checked again (issue 19, the cost of a launch). */
+int cuemu__stream_defer_checked_launch(const struct cuemu_launch_request *r);
 
 /* Appends a call of call(arg, stream) (which owns arg), run in the
  * stream's order; its CUDA code is the item's error. */
