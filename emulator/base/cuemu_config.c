@@ -369,9 +369,10 @@ static void launch_environment(const char *values[LAUNCH_NAMES]) {
     values[i] = NULL;
   for (char **e = environ; e && *e; ++e) {
     const char *s = *e;
-    /* Most variables differ in the first byte; memcmp() runs only on the
-     * rest. */
-    if (s[0] != 'C' || memcmp(s, prefix, prefix_len) != 0)
+    /* Most variables differ in the first byte; strncmp() runs only on the
+     * rest. It stops at the end of a shorter entry ("C=1"), which memcmp()
+     * may read past. */
+    if (s[0] != 'C' || strncmp(s, prefix, prefix_len) != 0)
       continue;
     const char *eq = strchr(s + prefix_len, '=');
     if (!eq)
