@@ -61,11 +61,12 @@ int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
   return 0;
 }
 
-/* A flag variable: non-zero when it is exactly "1". */
-static int flag(const char *name) {
-  const char *v = getenv(name);
-  return v && strcmp(v, "1") == 0;
-}
+/* A flag variable's value (NULL when unset): non-zero when it is exactly
+ * "1". */
+static int flag_value(const char *v) { return v && strcmp(v, "1") == 0; }
+
+/* The flag variable `name`. */
+static int flag(const char *name) { return flag_value(getenv(name)); }
 
 int cuemu__config_quiet(void) { return flag("CUEMU_QUIET"); }
 
@@ -398,8 +399,7 @@ static cuemu_status read_launch(cuemu_config *c) {
   const char *v;
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
-  v = env[LAUNCH_CHECK_SCHEDULES];
-  c->check_schedules = v && strcmp(v, "1") == 0;
+  c->check_schedules = flag_value(env[LAUNCH_CHECK_SCHEDULES]);
   char bad[64];
   if (check_value(env[LAUNCH_CHECK], &c->check_mask, &c->check_set, bad,
                   sizeof bad) != 0)
