@@ -362,7 +362,12 @@ static const struct {
  * of the environment, as getenv() would find each: getenv() walks the
  * whole environment for each name, and a launch of a small kernel spent a
  * third of its time there (issue 19). Nothing is kept between launches, so
- * a variable set, changed or removed in between takes effect. */
+ * a variable set, changed or removed in between takes effect. Like getenv()
+ * it takes no lock: another thread's setenv() or unsetenv() during a launch
+ * is as unsafe as with getenv() up to glibc 2.40. glibc 2.41's getenv()
+ * also retries when a concurrent unsetenv() moves the entries, which this
+ * walk does not: there, such a launch may miss a setting that was never
+ * unset (it then runs with that setting's default). */
 static void launch_environment(const char *values[LAUNCH_NAMES]) {
   static const char prefix[] = "CUEMU_";
   const size_t prefix_len = sizeof prefix - 1;
