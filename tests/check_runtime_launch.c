@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
@@ -318,6 +320,66 @@ START_TEST(environment_changes_take_effect_at_the_next_launch) {
 }
 END_TEST
 
+/* The environment as the program may hold it. */
+extern char **environ;
+
+/* A launch reads its settings as getenv() reads them, from the environment
+ * array itself: of two entries of one name the first counts, an entry with
+ * no '=' and a longer name that starts with the setting's are not the
+ * setting, and an entry shorter than "CUEMU_" that ends at an unmapped page
+ * is not read past its end. */
+START_TEST(environment_is_read_as_getenv_reads_it) {
+  int out[64] = {0};
+  int *po = out, v = 5;
+  void *args[] = {&po, &v};
+  test_setenv("CUEMU_SCHEDULE", NULL);
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  char *pages = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert_ptr_ne(pages, MAP_FAILED);
+  ck_assert_int_eq(mprotect(pages + page, page, PROT_NONE), 0);
+  /* "C=" (an empty value) ends the readable page. */
+  char *short_entry = pages + page - 3;
+  memcpy(short_entry, "C=", 3);
+  static char no_value[] = "CUEMU_SCHEDULE";
+  static char longer[] = "CUEMU_SCHEDULEX=sideways";
+  static char good[] = "CUEMU_SCHEDULE=reverse";
+  static char bad[] = "CUEMU_SCHEDULE=sideways";
+  size_t count = 0;
+  while (environ[count])
+    ++count;
+  char **mine = calloc(count + 6, sizeof *mine);
+  ck_assert_ptr_nonnull(mine);
+  memcpy(mine + 5, environ, count * sizeof *mine);
+  char **saved = environ;
+  mine[0] = short_entry;
+  mine[1] = no_value;
+  mine[2] = longer;
+  mine[3] = good;
+  mine[4] = bad;
+  environ = mine;
+  const char *getenv_good = getenv("CUEMU_SCHEDULE");
+  cudaError_t first_good = runtime_launch("rt_fill", 1, 64, 0, NULL, args);
+  cudaError_t synced = cuemu_rt_device_synchronize();
+  mine[3] = bad;
+  mine[4] = good;
+  const char *getenv_bad = getenv("CUEMU_SCHEDULE");
+  cudaError_t first_bad = runtime_launch("rt_fill", 1, 64, 0, NULL, args);
+  /* The program's environment is back before anything is asserted. */
+  environ = saved;
+  free(mine);
+  munmap(pages, 2 * page);
+  cuemu_rt_get_last_error();
+  ck_assert_ptr_eq(getenv_good, good + strlen("CUEMU_SCHEDULE="));
+  ck_assert_ptr_eq(getenv_bad, bad + strlen("CUEMU_SCHEDULE="));
+  ck_assert_int_eq(first_good, cudaSuccess);
+  ck_assert_int_eq(synced, cudaSuccess);
+  for (int i = 0; i < 64; ++i)
+    ck_assert_int_eq(out[i], 5);
+  ck_assert_int_eq(first_bad, cudaErrorInvalidValue);
+}
+END_TEST
+
 static void not_a_kernel(void) {}
 
 START_TEST(launch_errors) {
@@ -576,6 +638,7 @@ Suite *make_runtime_launch_suite(void) {
   tcase_add_test(launches, stack_exhaustion_fails_the_launch_and_the_sync);
   tcase_add_test(launches, launch_errors);
   tcase_add_test(launches, environment_changes_take_effect_at_the_next_launch);
+  tcase_add_test(launches, environment_is_read_as_getenv_reads_it);
   tcase_add_test(launches, launch_dynamic_shared_memory);
   tcase_add_test(launches, cooperative_launch);
   tcase_add_test(launches, launch_bounds_are_enforced);

@@ -61,11 +61,12 @@ int cuemu__check_parse(const char *list, unsigned *mask, char *bad,
   return 0;
 }
 
-/* A flag variable: non-zero when it is exactly "1". */
-static int flag(const char *name) {
-  const char *v = getenv(name);
-  return v && strcmp(v, "1") == 0;
-}
+/* A flag variable's value (NULL when unset): non-zero when it is exactly
+ * "1". */
+static int flag_value(const char *v) { return v && strcmp(v, "1") == 0; }
+
+/* The flag variable `name`. */
+static int flag(const char *name) { return flag_value(getenv(name)); }
 
 int cuemu__config_quiet(void) { return flag("CUEMU_QUIET"); }
 
@@ -361,7 +362,12 @@ static const struct {
  * of the environment, as getenv() would find each: getenv() walks the
  * whole environment for each name, and a launch of a small kernel spent a
  * third of its time there (issue 19). Nothing is kept between launches, so
- * a variable set, changed or removed in between takes effect. */
+ * a variable set, changed or removed in between takes effect. Like getenv()
+ * it takes no lock: another thread's setenv() or unsetenv() during a launch
+ * is as unsafe as with getenv() up to glibc 2.40. glibc 2.41's getenv()
+ * also retries when a concurrent unsetenv() moves the entries, which this
+ * walk does not: there, such a launch may miss a setting that was never
+ * unset (it then runs with that setting's default). */
 static void launch_environment(const char *values[LAUNCH_NAMES]) {
   static const char prefix[] = "CUEMU_";
   const size_t prefix_len = sizeof prefix - 1;
@@ -369,9 +375,10 @@ static void launch_environment(const char *values[LAUNCH_NAMES]) {
     values[i] = NULL;
   for (char **e = environ; e && *e; ++e) {
     const char *s = *e;
-    /* Most variables differ in the first byte; memcmp() runs only on the
-     * rest. */
-    if (s[0] != 'C' || memcmp(s, prefix, prefix_len) != 0)
+    /* Most variables differ in the first byte; strncmp() runs only on the
+     * rest. It stops at the end of a shorter entry ("C=1"), which memcmp()
+     * may read past. */
+    if (s[0] != 'C' || strncmp(s, prefix, prefix_len) != 0)
       continue;
     const char *eq = strchr(s + prefix_len, '=');
     if (!eq)
@@ -397,8 +404,7 @@ static cuemu_status read_launch(cuemu_config *c) {
   const char *v;
   c->seed = 0;
   c->spin_timeout = CUEMU_DEFAULT_SPIN_TIMEOUT;
-  v = env[LAUNCH_CHECK_SCHEDULES];
-  c->check_schedules = v && strcmp(v, "1") == 0;
+  c->check_schedules = flag_value(env[LAUNCH_CHECK_SCHEDULES]);
   char bad[64];
   if (check_value(env[LAUNCH_CHECK], &c->check_mask, &c->check_set, bad,
                   sizeof bad) != 0)
