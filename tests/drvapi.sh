@@ -47,6 +47,12 @@ for form in -fatbin -ptx -cubin; do
     echo "PASS: $form keeps the host's uint64_t"
 done
 
+# An NVRTC-style module whose <stdint.h> is read before cuda_runtime.h
+# keeps glibc's types (the renames would leave <cstdint> without them).
+step module-pre-stdint "$nvcc" --module -Xcompiler -include,stdint.h \
+  -o pre_stdint.so "$d/host_fixed_width.cu" &&
+  echo "PASS: --module after -Xcompiler -include stdint.h"
+
 # A module of nvcc's is refused, naming what it is.
 printf '//\n.version 8.0\n.target sm_90\n' >"$work/real.ptx"
 cat >"$work/load.cpp" <<'EOT'

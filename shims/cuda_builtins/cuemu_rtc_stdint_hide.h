@@ -22,8 +22,11 @@
 #ifndef CUEMU_RTC_STDINT_HIDE_H
 #define CUEMU_RTC_STDINT_HIDE_H
 
+/* A <stdint.h> read before cuda_runtime.h (-Xcompiler -include) has declared
+ * glibc's types under their own names already: they stay, as without the
+ * renames, since <cstdint> would then find no ::cuemu_host_ names. */
 #if defined(__CUDACC_RTC__) && defined(CUEMU_NVRTC_STDINT) &&                  \
-    !defined(CUEMU_HOST_PASS)
+    !defined(CUEMU_HOST_PASS) && !defined(_STDINT_H)
 #define CUEMU_RTC_STDINT_RENAMED 1
 #define int64_t cuemu_host_int64_t
 #define uint64_t cuemu_host_uint64_t
