@@ -3,7 +3,8 @@
 # with `cuemu-nvcc -fatbin` (and the -ptx, -cubin, --fatbin and `-o x.ptx`
 # forms) is loaded by a host .cpp program linked with -lcuda
 # (tests/driver/drvapi/main.cpp) with cuModuleLoad and cuModuleLoadDataEx;
-# a real NVIDIA image is refused with a clear message. With nvcc present,
+# a real NVIDIA image is refused with a clear message; a module of nvcc's
+# code keeps the host's uint64_t. With nvcc present,
 # the same sources build with it (the module and the host object). Run by
 # `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -37,6 +38,20 @@ step fatbin "$nvcc" -fatbin $names "$d/kernels.cu" &&
     env CUEMU_QUIET=1 ./drv kernels.fatbin kernels.ptx &&
   passes "driver API, a -cubin module loaded from memory" \
     env CUEMU_QUIET=1 ./drv k80.cubin other.ptx
+
+# nvcc's code keeps the host's fixed-width types in a module
+# (uint64_t is unsigned long), which NVRTC sources do not.
+for form in -fatbin -ptx -cubin; do
+  step "host-types$form" "$nvcc" $form -arch=sm_90 -o "host_types$form" \
+    "$d/host_fixed_width.cu" &&
+    echo "PASS: $form keeps the host's uint64_t"
+done
+
+# An NVRTC-style module whose <stdint.h> is read before cuda_runtime.h
+# keeps glibc's types (the renames would leave <cstdint> without them).
+step module-pre-stdint "$nvcc" --module -Xcompiler -include,stdint.h \
+  -o pre_stdint.so "$d/host_fixed_width.cu" &&
+  echo "PASS: --module after -Xcompiler -include stdint.h"
 
 # A module of nvcc's is refused, naming what it is.
 printf '//\n.version 8.0\n.target sm_90\n' >"$work/real.ptx"
@@ -73,6 +88,8 @@ real=$(find_nvcc)
 if [ -n "$real" ]; then
   step nvcc-fatbin "$real" -fatbin -arch=sm_90 -o real.fatbin "$d/kernels.cu" &&
     step nvcc-host "$real" -c -o main.o "$d/main.cpp" &&
+    step nvcc-host-types "$real" -fatbin -arch=sm_90 -o host_types.fatbin \
+      "$d/host_fixed_width.cu" &&
     echo "PASS: the sources build with nvcc"
 fi
 

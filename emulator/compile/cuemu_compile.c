@@ -356,6 +356,10 @@ static int build_argv(const compile_job *job, const char *tu,
     if (o->module) {
       /* A module is what NVRTC compiles: the device pass only. */
       ARG("-D__CUDACC_RTC__");
+      /* NVRTC's fixed-width types (cuemu_rtc_stdint_hide.h), but not in
+       * nvcc's -ptx, -cubin and -fatbin, whose types are the host's. */
+      if (!o->nvcc_module)
+        ARG("-DCUEMU_NVRTC_STDINT=1");
     } else {
       ARG("-D__NVCC__");
     }

@@ -1335,6 +1335,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   cuemu_compile_options o;
   memset(&o, 0, sizeof o);
   o.module = c->module;
+  o.nvcc_module = c->module_suffix != NULL;
   o.object = object;
   o.debug = c->debug;
   o.argv = c->host.v;

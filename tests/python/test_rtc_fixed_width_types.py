@@ -94,3 +94,36 @@ extern "C" __global__ void k(uint64_t *out, int64_t v) {
     out = cp.zeros(1, dtype=numpy.uint64)
     k((1,), (1,), (out, numpy.int64(41)))
     assert int(out.get()[0]) == 42
+
+
+def test_limits_and_constant_macros_are_nvrtcs(cp):
+    # NVRTC 13's <cuda/std/cstdint>: the limits of the fast types are those
+    # of short and int, and the 64-bit constant macros and limits have the
+    # types of uint64_t and int64_t (glibc's are long and unsigned long), so
+    # that cuda::std::max deduces one type from a uint64_t and UINT64_C.
+    src = r'''
+#include <cuda/std/cstdint>
+#include <cuda/std/type_traits>
+#include <cuda/std/utility>
+#include <cuda/std/__algorithm/max.h>
+static_assert(INT_FAST16_MAX == 32767 && INT_FAST16_MIN == -32768, "f16");
+static_assert(UINT_FAST16_MAX == 65535u && UINT_FAST32_MAX == 4294967295u,
+              "uf");
+static_assert(INT_FAST32_MAX == 2147483647, "f32");
+static_assert(cuda::std::is_same<decltype(UINT64_C(1)), uint64_t>::value,
+              "UINT64_C");
+static_assert(cuda::std::is_same<decltype(INT64_C(1)), int64_t>::value,
+              "INT64_C");
+static_assert(cuda::std::is_same<decltype(INT64_MIN), int64_t>::value,
+              "INT64_MIN");
+#if UINTPTR_MAX != 0xFFFFFFFFFFFFFFFFull || INTMAX_MAX != INT64_MAX
+#error "limits in #if"
+#endif
+extern "C" __global__ void k(uint64_t *out) {
+  out[0] = cuda::std::max(out[0], UINT64_C(7)) + (uint64_t)INT_FAST16_MAX;
+}
+'''
+    k = cp.RawKernel(src, "k")
+    out = cp.zeros(1, dtype=numpy.uint64)
+    k((1,), (1,), (out,))
+    assert int(out.get()[0]) == 7 + 32767

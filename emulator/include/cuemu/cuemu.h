@@ -237,6 +237,11 @@ typedef struct cuemu_compile_options {
                              * 0: before all of them (so that headers given
                              * with -include may use CUDA's types, as NVRTC's
                              * --pre-include); argc or more: after all */
+  int nvcc_module;          /* with module: 1 for nvcc's -ptx, -cubin or
+                             * -fatbin of a .cu file, whose fixed-width types
+                             * are the host's (uint64_t is unsigned long), as
+                             * with nvcc; 0 for an NVRTC source, whose types
+                             * are NVRTC's (uint64_t is unsigned long long) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
