@@ -1163,8 +1163,11 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
    * though its top may lie just below an allocation mapped above it. */
   if (cuemu__kernel_stack_holds(w, addr))
     return;
-  /* Near a buffer, but in none: out of bounds. */
+  /* Near a buffer, but in none: out of bounds. (A tracked device
+   * variable's neighbours in its module's data are other variables, not a
+   * redzone.) */
   if (r && r->a.state == CUEMU_RT_MEMORY_LIVE &&
+      r->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       a - ((uintptr_t)r->a.base + r->a.size) < REDZONE) {
     target t = {0, r->info.name, r->a.base, a - (uintptr_t)r->a.base,
                 r->a.size, r->info.site};
@@ -1173,6 +1176,7 @@ static void access_slow(cuemu_worker *w, block_state *b, const void *addr,
   region *next = r ? r + 1 : (cl->nregions ? cl->regions : NULL);
   if (next && next < cl->regions + cl->nregions &&
       next->a.state == CUEMU_RT_MEMORY_LIVE &&
+      next->a.kind != CUEMU_RT_MEMORY_SYMBOL &&
       (uintptr_t)next->a.base - a <= REDZONE) {
     target t = {0, next->info.name, next->a.base, 0, next->a.size,
                 next->info.site};
