@@ -28,12 +28,16 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/membarrier.h>
 
 #include <cuemu/cuemu_check_fast.h>
 #include <cuemu/cuemu_runtime.h>
@@ -142,6 +146,8 @@ typedef struct block_state {
   /* The static shared array (or thread-local of the shims) accessed
    * last. */
   const cuemu_check_symbol *hot_sym;
+  /* Counted in `racers` (below). */
+  int racing;
 } block_state;
 
 static __thread block_state *self_state;
@@ -327,6 +333,88 @@ static void set_hot_shared(block_state *b, char *lo, size_t span, char *origin,
                  (checks & CUEMU_CHECK_MEM ? CUEMU_CHECK_FAST_SHARED_MEM : 0));
 }
 
+/* ---- Racecheck without the cell locks --------------------------------- */
+
+/* While one OS thread alone runs blocks under racecheck, it updates global
+ * cells without their locks (cuemu_check_fast_claim, `unlocked` in its
+ * fast state). `racers` counts the OS threads between the start of a
+ * racecheck block and cuemu__check_block_leave; `solo` is the thread that
+ * may skip the locks, or NULL. Before a second thread runs a racecheck
+ * block it takes that right back: it clears the holder's `unlocked`, makes
+ * every thread of the process execute a full memory barrier
+ * (membarrier(2), so that the holder either sees the cleared flag at its
+ * next update or has its `busy` flag visible) and waits until the holder
+ * is not in the middle of an update. The holder never waits for anything
+ * there, so a kernel spinning on another grid's flag cannot hang it.
+ * Without membarrier every thread takes the locks. */
+static atomic_int racers;
+static block_state *_Atomic solo;
+static pthread_mutex_t solo_lock = PTHREAD_MUTEX_INITIALIZER;
+static int membarrier_state; /* 1: registered; -1: unavailable (solo_lock) */
+
+static int membarrier_ready(void) {
+#ifndef SYS_membarrier
+  return 0;
+#else
+  if (!membarrier_state) {
+    long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    membarrier_state =
+        cmds >= 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+                syscall(SYS_membarrier,
+                        MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0
+            ? 1
+            : -1;
+  }
+  return membarrier_state > 0;
+#endif
+}
+
+/* Takes the right to skip the locks back from its holder `h` (solo_lock
+ * held), on thread `self`. */
+static void solo_revoke(block_state *h, block_state *self) {
+  __atomic_store_n(&h->fast.unlocked, 0, __ATOMIC_SEQ_CST);
+  if (h != self) {
+#ifdef SYS_membarrier
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+      abort(); /* registered in membarrier_ready(): cannot fail */
+#endif
+    while (__atomic_load_n(&h->fast.busy, __ATOMIC_ACQUIRE))
+      sched_yield();
+  }
+  atomic_store(&solo, NULL);
+}
+
+/* Thread `b` is about to run a racecheck block: it is counted, becomes the
+ * holder when it is alone, and takes the right back from a holder that is
+ * not alone any more. */
+static void solo_enter(block_state *b) {
+  int n;
+  if (b->racing)
+    n = atomic_load(&racers);
+  else {
+    b->racing = 1;
+    n = atomic_fetch_add(&racers, 1) + 1;
+  }
+  block_state *h = atomic_load(&solo);
+  if (h == b ? n == 1 && __atomic_load_n(&b->fast.unlocked, __ATOMIC_RELAXED)
+             : h == NULL && n > 1)
+    return;
+  pthread_mutex_lock(&solo_lock);
+  h = atomic_load(&solo);
+  if (h && (h != b || atomic_load(&racers) != 1))
+    solo_revoke(h, b);
+  if (!atomic_load(&solo) && atomic_load(&racers) == 1 && membarrier_ready()) {
+    /* A thread that starts a block after the store below sees it; one that
+     * started before is seen here. */
+    atomic_store(&solo, b);
+    if (atomic_load(&racers) == 1)
+      __atomic_store_n(&b->fast.unlocked, 1, __ATOMIC_SEQ_CST);
+    else
+      atomic_store(&solo, NULL);
+  }
+  pthread_mutex_unlock(&solo_lock);
+}
+
 void cuemu__check_block_begin(cuemu_worker *w) {
   cuemu_launch *L = w->launch;
   cuemu_check_launch *cl = L->check;
@@ -394,10 +482,19 @@ void cuemu__check_block_begin(cuemu_worker *w) {
   b->fast.seq++;
   b->fast.bdx = w->block_dim.x;
   b->fast.bdy = w->block_dim.y;
+  if (L->shadow_checks && (cl->checks & CUEMU_CHECK_RACE))
+    solo_enter(b);
   cuemu_check_fast_state = L->shadow_checks ? &b->fast : &no_block;
 }
 
-void cuemu__check_block_leave(void) { cuemu_check_fast_state = &no_block; }
+void cuemu__check_block_leave(void) {
+  block_state *b = self_state;
+  if (b && b->racing) {
+    b->racing = 0;
+    atomic_fetch_sub(&racers, 1);
+  }
+  cuemu_check_fast_state = &no_block;
+}
 
 static block_state *current_state(cuemu_worker *w) {
   block_state *b = self_state;

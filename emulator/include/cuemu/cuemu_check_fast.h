@@ -109,6 +109,12 @@ typedef struct cuemu_check_fast {
   uint16_t shared_epoch, shared_checks;
   /* The cells' lock stripes. */
   unsigned char *locks;
+  /* Whether this OS thread may update global cells without their locks
+   * (1 while it is the only one running blocks under racecheck; libcuemu
+   * sets it, and clears it from another thread that is about to run one,
+   * see cuemu_check_fast_claim), and whether it is doing so now. */
+  int unlocked;
+  unsigned char busy;
   /* Interned numbers of recent access sites, by code address. */
   uintptr_t site_pc[CUEMU_CHECK_SITE_CACHE];
   uint16_t site[CUEMU_CHECK_SITE_CACHE];
@@ -245,6 +251,27 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
   }
 }
 
+/* Claims the cells at `cells` (an allocation's granule cells, whose lock
+ * stripe covers all of an access's cells) for an update: returns the byte
+ * to clear (__atomic_clear, release) when done, or NULL when another
+ * thread holds their lock. While this OS thread is the only one running
+ * blocks under racecheck (f->unlocked), the byte is f->busy, and no lock
+ * is taken: a thread that starts a racecheck block clears f->unlocked,
+ * makes every thread of the process execute a memory barrier (membarrier)
+ * and then waits until f->busy is 0, so that no update made here without
+ * the lock overlaps one made under it. */
+CUEMU_CHECK_FAST_FN unsigned char *
+cuemu_check_fast_claim(cuemu_check_fast *f, const cuemu_check_cell *cells) {
+  __atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  if (__builtin_expect(__atomic_load_n(&f->unlocked, __ATOMIC_RELAXED), 1))
+    return &f->busy;
+  __atomic_store_n(&f->busy, 0, __ATOMIC_RELAXED);
+  unsigned char *lock = f->locks + ((uintptr_t)cells >> CUEMU_CHECK_LOCK_SHIFT) %
+                                       CUEMU_CHECK_LOCKS;
+  return __atomic_test_and_set(lock, __ATOMIC_ACQUIRE) ? NULL : lock;
+}
+
 /* Racecheck of an access of `size` bytes at offset `off` of hot allocation
  * `h`, aligned when it must be: decided here when it covers whole granules
  * that are not split, nothing recorded on them can race with it (the last
@@ -263,9 +290,8 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   uint16_t site = f->site[slot];
   cuemu_check_cell *g = f->hot[h].race + off / CUEMU_CHECK_GRANULE;
   size_t n = size / CUEMU_CHECK_GRANULE;
-  unsigned char *lock =
-      f->locks + ((uintptr_t)g >> CUEMU_CHECK_LOCK_SHIFT) % CUEMU_CHECK_LOCKS;
-  if (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
+  unsigned char *lock = cuemu_check_fast_claim(f, g);
+  if (!lock)
     return 0;
   uint16_t me = (uint16_t)(threadIdx.x +
                            f->bdx * (threadIdx.y + f->bdy * threadIdx.z) + 1);
