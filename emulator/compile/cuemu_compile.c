@@ -402,6 +402,10 @@ static int build_argv(const compile_job *job, const char *tu,
      * __shared__ arrays): emulator/check/cuemu_check_bounds.c. */
     if (job->checks & (unsigned)CUEMU_CHECK_MEM)
       ARG("-fsanitize=bounds");
+    /* Racecheck updates cells on nearly every access: its entry points
+     * decide it in one function (cuemu_check_entry.h). */
+    if (job->checks & (unsigned)CUEMU_CHECK_RACE)
+      ARG("-DCUEMU_CHECK_ENTRY_RACE=1");
     if (strstr(job->compiler, "clang")) {
       ARG("-mllvm");
       ARG("-tsan-instrument-func-entry-exit=0");

@@ -22,7 +22,21 @@
 #ifdef CUEMU_CHECKED_BUILD
 #include <cuemu/cuemu_check_fast.h>
 
-/* Racecheck's part, out of line so that the entry points below save no
+#ifdef CUEMU_CHECK_ENTRY_RACE
+/* A build with racecheck (cuemu-cc defines CUEMU_CHECK_ENTRY_RACE): nearly
+ * every access to an allocation updates its cells, so the whole fast path
+ * is one function, and the decision and the update share its registers. */
+#define CUEMU_CHECK_ENTRY_ONE(name, n, kind)                                   \
+  __asm__(".hidden " #name);                                                   \
+  extern "C" __attribute__((weak, noinline,                                    \
+                            no_sanitize("thread", "bounds"))) void name(       \
+      void *p) {                                                               \
+    if (!cuemu_check_fast_access(cuemu_check_fast_state, (uintptr_t)p, n,      \
+                                 kind, __builtin_return_address(0)))           \
+      cuemu_check_access(p, n, kind, __builtin_return_address(0));            \
+  }
+#else
+/* Racecheck's part, out of line so that the entry points save no
  * registers for it (they reach both functions with a jump), one per size
  * and kind. */
 template <size_t n, int kind>
@@ -50,6 +64,7 @@ cuemu_check_entry_race(cuemu_check_fast *f, int h, uintptr_t off, void *p,
     else                                                                       \
       cuemu_check_access(p, n, kind, __builtin_return_address(0));            \
   }
+#endif
 
 /* The unaligned forms are the compiler saying that it does not know the
  * alignment: only the others are held to the GPU's alignment rule. */
