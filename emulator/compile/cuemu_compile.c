@@ -406,6 +406,9 @@ static int build_argv(const compile_job *job, const char *tu,
      * decide it in one function (cuemu_check_entry.h). */
     if (job->checks & (unsigned)CUEMU_CHECK_RACE)
       ARG("-DCUEMU_CHECK_ENTRY_RACE=1");
+    /* Without initcheck no allocation has a "written" map to test. */
+    if (!(job->checks & (unsigned)CUEMU_CHECK_INIT))
+      ARG("-DCUEMU_CHECK_FAST_NO_INIT=1");
     if (strstr(job->compiler, "clang")) {
       ARG("-mllvm");
       ARG("-tsan-instrument-func-entry-exit=0");

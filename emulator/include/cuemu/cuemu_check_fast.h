@@ -310,7 +310,12 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
       return 0;
     }
   }
+#ifdef CUEMU_CHECK_FAST_NO_INIT
+  /* A build without initcheck (cuemu-cc defines the macro): no map. */
+  unsigned char *init = NULL;
+#else
   unsigned char *init = f->hot[h].init;
+#endif
   if (init && (kind & CUEMU_CHECK_FAST_READ) &&
       !cuemu_check_fast_written(init + off, size, 0)) {
     __atomic_clear(lock, __ATOMIC_RELEASE);
