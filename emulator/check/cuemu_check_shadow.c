@@ -62,6 +62,16 @@ typedef cuemu_check_cell cell;
 
 enum { CELL_INIT = CUEMU_CHECK_CELL_INIT, CELL_SPLIT = CUEMU_CHECK_CELL_SPLIT };
 _Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells");
+#define HALF_AT(h, o)                                                          \
+  (offsetof(cell, h##seq) == (o) && offsetof(cell, h##block) == (o) + 4 &&     \
+   offsetof(cell, h##tid) == (o) + 8 && offsetof(cell, h##site) == (o) + 10 && \
+   offsetof(cell, h##gen) == (o) + 12)
+_Static_assert(HALF_AT(w, 0) && offsetof(cell, flags) == 14 && HALF_AT(r, 16) &&
+                   offsetof(cell, epoch) == 30 &&
+                   offsetof(cuemu_check_half, tag) == 14 &&
+                   sizeof(cuemu_check_half) == 16,
+               "cuemu_check_fast_record stores a cell's halves whole");
+#undef HALF_AT
 #define GRANULE CUEMU_CHECK_GRANULE
 
 /* Racecheck's cells of an allocation of `size` bytes: one per granule,

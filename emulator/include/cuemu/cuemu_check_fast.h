@@ -57,16 +57,21 @@ extern "C" {
  * the last reader (block, thread, both numbered from 1; 0: none), their
  * access sites (interned code addresses), the block's sync clock and the
  * grid generation when they accessed it, and the launch that wrote the
- * cell (cells of other launches count as empty). */
+ * cell (cells of other launches count as empty). The writer's fields and
+ * the flags are the first 16 bytes, the reader's and the epoch the last
+ * 16, in the order of cuemu_check_half, so that a record is two stores. */
 typedef struct cuemu_check_cell {
-  uint32_t wseq, rseq;
-  uint32_t wblock, rblock;
-  uint16_t wtid, rtid;
-  uint16_t wsite, rsite;
-  uint16_t wgen, rgen;
-  uint16_t flags;
-  uint16_t epoch;
+  uint32_t wseq, wblock;
+  uint16_t wtid, wsite, wgen, flags;
+  uint32_t rseq, rblock;
+  uint16_t rtid, rsite, rgen, epoch;
 } cuemu_check_cell;
+
+/* Either half of a cell. */
+typedef struct cuemu_check_half {
+  uint32_t seq, block;
+  uint16_t tid, site, gen, tag;
+} cuemu_check_half;
 
 enum {
   CUEMU_CHECK_CELL_INIT = 1, /* shared memory: written */
@@ -227,27 +232,34 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
                                                  uint16_t epoch, int write,
                                                  int race, uint16_t me,
                                                  uint16_t site) {
-  if (c->epoch != epoch) {
-    cuemu_check_cell fresh = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    fresh.epoch = epoch;
-    *c = fresh;
-  }
-  if (write)
-    c->flags |= CUEMU_CHECK_CELL_INIT;
-  if (!race)
+  const int fresh = c->epoch != epoch;
+  if (!race) {
+    if (fresh) {
+      cuemu_check_cell empty = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+      empty.epoch = epoch;
+      *c = empty;
+    }
+    if (write)
+      c->flags |= CUEMU_CHECK_CELL_INIT;
     return;
+  }
+  /* The access's half, and the other one emptied in a fresh cell. */
+  unsigned char *w = (unsigned char *)c + offsetof(cuemu_check_cell, wseq);
+  unsigned char *r = (unsigned char *)c + offsetof(cuemu_check_cell, rseq);
+  cuemu_check_half mine = {f->seq, f->block, me, site, f->gen, 0};
+  cuemu_check_half none = {0, 0, 0, 0, 0, 0};
   if (write) {
-    c->wtid = me;
-    c->wblock = f->block;
-    c->wseq = f->seq;
-    c->wgen = f->gen;
-    c->wsite = site;
+    mine.tag = (uint16_t)((fresh ? 0 : c->flags) | CUEMU_CHECK_CELL_INIT);
+    __builtin_memcpy(w, &mine, sizeof mine);
+    if (fresh) {
+      none.tag = epoch;
+      __builtin_memcpy(r, &none, sizeof none);
+    }
   } else {
-    c->rtid = me;
-    c->rblock = f->block;
-    c->rseq = f->seq;
-    c->rgen = f->gen;
-    c->rsite = site;
+    mine.tag = epoch;
+    __builtin_memcpy(r, &mine, sizeof mine);
+    if (fresh)
+      __builtin_memcpy(w, &none, sizeof none);
   }
 }
 
