@@ -362,10 +362,26 @@ static block_state *_Atomic solo;
 static pthread_mutex_t solo_lock = PTHREAD_MUTEX_INITIALIZER;
 static int membarrier_state; /* 1: registered; -1: unavailable (solo_lock) */
 
+/* fork(): only the calling thread goes on in the child, so a holder that
+ * is another thread is gone there, and so are the other racers. */
+static void solo_before_fork(void) { pthread_mutex_lock(&solo_lock); }
+static void solo_after_fork_parent(void) { pthread_mutex_unlock(&solo_lock); }
+static void solo_after_fork_child(void) {
+  block_state *b = self_state;
+  atomic_store(&racers, b && b->racing ? 1 : 0);
+  if (atomic_load(&solo) != b)
+    atomic_store(&solo, NULL);
+  pthread_mutex_unlock(&solo_lock);
+}
+
 static int membarrier_ready(void) {
 #ifndef SYS_membarrier
   return 0;
 #else
+  if (!membarrier_state &&
+      pthread_atfork(solo_before_fork, solo_after_fork_parent,
+                     solo_after_fork_child) != 0)
+    membarrier_state = -1;
   if (!membarrier_state) {
     long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
     membarrier_state =
@@ -385,8 +401,13 @@ static void solo_revoke(block_state *h, block_state *self) {
   __atomic_store_n(&h->fast.unlocked, 0, __ATOMIC_SEQ_CST);
   if (h != self) {
 #ifdef SYS_membarrier
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-      abort(); /* registered in membarrier_ready(): cannot fail */
+    /* Registered in membarrier_ready(), so it does not fail; if it ever
+     * did, no thread skips the locks from now on, and the holder's update
+     * in flight is waited for after a fence of this thread's own. */
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+      membarrier_state = -1;
+      atomic_thread_fence(memory_order_seq_cst);
+    }
 #endif
     while (__atomic_load_n(&h->fast.busy, __ATOMIC_ACQUIRE))
       sched_yield();
@@ -500,6 +521,9 @@ void cuemu__check_block_begin(cuemu_worker *w) {
 void cuemu__check_block_leave(void) {
   block_state *b = self_state;
   if (b && b->racing) {
+    /* A block abandoned in a fault may have left in the middle of an
+     * update (cuemu_check_fast_claim). */
+    __atomic_store_n(&b->fast.busy, 0, __ATOMIC_RELEASE);
     b->racing = 0;
     atomic_fetch_sub(&racers, 1);
   }
