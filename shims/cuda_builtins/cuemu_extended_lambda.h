@@ -33,14 +33,16 @@ enum extended_lambda_kind {
   extended_device_lambda_returning = 2, /* [] __device__ (...) -> T {...} */
 };
 
+/* constexpr, so that a lambda that initializes a constexpr variable still
+ * does (C++17). */
 template <int Kind, class Closure> struct extended_lambda : Closure {
-  extended_lambda(Closure &&closure)
+  constexpr extended_lambda(Closure &&closure)
       : Closure(static_cast<Closure &&>(closure)) {}
   using Closure::operator();
 };
 
 template <int Kind, class Closure>
-extended_lambda<Kind, Closure> extended_lambda_of(Closure closure) {
+constexpr extended_lambda<Kind, Closure> extended_lambda_of(Closure closure) {
   return extended_lambda<Kind, Closure>(static_cast<Closure &&>(closure));
 }
 
