@@ -2,14 +2,15 @@
 # programs_trialhec2.sh: the tests reduced from a HeCBench-style trial of
 # CUB, Thrust and libcu++ programs built with cuemu-nvcc
 # (tests/programs/trialhec2): each program builds and runs (programs.sh:
-# nvcc's traits of extended lambdas, cooperative_groups::binary_partition),
+# nvcc's traits of extended lambdas, cooperative_groups::binary_partition,
+# initcheck with racecheck in a clang++ unit),
 # and host code that asks libcu++ for the return type of a __device__
 # lambda is refused as nvcc refuses it, with libcu++'s static_assert
 # (extended_lambda_traits.cu with -DQUERY_DEVICE_LAMBDA_RETURN); with nvcc
 # present, nvcc is checked to refuse it too.
-# Costs about 12 s of CPU on a cold cache (two compiles of a libcu++ unit
-# with g++, one of them refused, and a cooperative groups program), 2 s
-# warm, and 2 s more with nvcc.
+# Costs about 14 s of CPU on a cold cache (two compiles of a libcu++ unit
+# with g++, one of them refused, a cooperative groups program and a
+# checked one), 2 s warm, and 2 s more with nvcc.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
