@@ -144,7 +144,9 @@ static cuemu_status make_up(cuemu_rewriter *rw, size_t i,
 
 /* Puts the extended lambda `n` of host code (its `[` at token i) in a
  * context of its own: `[&](::cuemu::lambda_tag<LINE, COLUMN>) { return
- * LAMBDA; }(::cuemu::lambda_tag<LINE, COLUMN>{})`. The wrapper's parameter
+ * ::cuemu::extended_lambda_of<KIND>(LAMBDA); }(::cuemu::lambda_tag<LINE,
+ * COLUMN>{})`, where KIND (`kind`, cuemu_extended_lambda.h) is what nvcc's
+ * traits of extended lambdas tell of it. The wrapper's parameter
  * type is its place in the source, which no other lambda of the function
  * has, so g++ numbers the wrapper 1 in both passes whatever lambdas one
  * pass alone compiles, and the extended lambda, the only lambda of the
@@ -155,7 +157,8 @@ static cuemu_status make_up(cuemu_rewriter *rw, size_t i,
  * so that a lambda outside a block stays valid. Returns SUCCESS and sets
  * *wrapped, or OUT_OF_MEMORY. */
 static cuemu_status own_context(cuemu_rewriter *rw, size_t i,
-                                const cuemu_lambda_note *n, int *wrapped) {
+                                const cuemu_lambda_note *n, int kind,
+                                int *wrapped) {
   const char *file;
   int line;
   *wrapped = 0;
@@ -165,12 +168,13 @@ static cuemu_status own_context(cuemu_rewriter *rw, size_t i,
   size_t off = rw->toks[i].offset, start = off;
   while (start > 0 && rw->text[start - 1] != '\n')
     start--;
-  char head[128], tail[96];
+  char head[160], tail[96];
   int captures = !cuemu__rw_is(rw, i + 1, "]");
   snprintf(head, sizeof head,
-           "[%s](::cuemu::lambda_tag<%d, %zu>) { return ", captures ? "&" : "",
-           line, off - start + 1);
-  snprintf(tail, sizeof tail, "; }(::cuemu::lambda_tag<%d, %zu>{})", line,
+           "[%s](::cuemu::lambda_tag<%d, %zu>) { return "
+           "::cuemu::extended_lambda_of<%d>(",
+           captures ? "&" : "", line, off - start + 1, kind);
+  snprintf(tail, sizeof tail, "); }(::cuemu::lambda_tag<%d, %zu>{})", line,
            off - start + 1);
   cuemu_status st = cuemu__rw_edit(rw, off, 0, head, strlen(head));
   const cuemu_token *close = &rw->toks[n->body_close];
@@ -212,6 +216,18 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
   n.body_close = n.body_open ? cuemu__rw_close(rw, n.body_open) : 0;
   if (n.body_close >= rw->n)
     n.body_open = n.body_close = 0;
+  /* What nvcc's traits tell of it: a __host__ __device__ lambda, or a
+   * __device__ one with or without a trailing return type (a `->` between
+   * its parameters and its body). */
+  int kind = host ? 1 : 0;
+  if (!host && n.body_open) {
+    size_t t = cuemu__rw_is(rw, k, "(") ? cuemu__rw_close(rw, k) + 1 : k;
+    for (; t < n.body_open; ++t)
+      if (cuemu__rw_is(rw, t, "->"))
+        kind = 2;
+      else if (cuemu__rw_is(rw, t, "(") || cuemu__rw_is(rw, t, "["))
+        t = cuemu__rw_close(rw, t);
+  }
   int scoped = 0;
   for (int j = rw->lambda_count - 1; j >= 0 && !scoped; --j)
     if (rw->lambdas[j].body_open < i && i < rw->lambdas[j].body_close) {
@@ -226,7 +242,7 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
   }
   if (n.extended && !device_code && rw->pass != CUEMU_PASS_SINGLE) {
     int wrapped;
-    cuemu_status st = own_context(rw, i, &n, &wrapped);
+    cuemu_status st = own_context(rw, i, &n, kind, &wrapped);
     /* The body of a __device__ lambda is device code, which nvcc's host
      * compile never sees (a __host__ __device__ one's it does): no host
      * compiler warning about it. */

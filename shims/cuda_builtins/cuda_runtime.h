@@ -23,6 +23,7 @@
 #include <cstring>
 
 #include "cuemu_qualifiers.h"
+#include "cuemu_extended_lambda.h"
 #include "vector_types.h"
 #include "vector_functions.h"
 #include "cuemu_builtin_vars.h"

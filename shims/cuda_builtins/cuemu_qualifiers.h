@@ -195,15 +195,8 @@ extern "C" __thread void *cuemu_dynamic_shared
 #define __CUEMU__ 1
 
 /* nvcc's traits of extended lambdas (--extended-lambda, which defines
- * __CUDACC_EXTENDED_LAMBDA__): libcu++'s invoke_result checks with them that
- * host code does not ask for the return type of an extended __device__
- * lambda. cuemu's closures are plain C++ lambdas, told from none other:
- * each trait is false, so that check is not made (nvcc's static_assert
- * there is the one thing lost). */
-#ifndef __nv_is_extended_device_lambda_closure_type
-#define __nv_is_extended_device_lambda_closure_type(closure) false
-#define __nv_is_extended_host_device_lambda_closure_type(closure) false
-#define __nv_is_extended_device_lambda_with_preserved_return_type(closure) false
-#endif
+ * __CUDACC_EXTENDED_LAMBDA__) are in cuemu_extended_lambda.h, with the
+ * closure types they tell apart: C++ declarations, which this header,
+ * force-included again when the translated unit is compiled, cannot hold. */
 
 #endif /* CUEMU_QUALIFIERS_H */

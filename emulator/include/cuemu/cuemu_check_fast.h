@@ -196,6 +196,36 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_written(unsigned char *m, size_t size,
   }
 }
 
+/* The stripe locks of the granule cells: a test-and-set that returns the
+ * old value, and a clear. clang instruments atomic builtins even in a
+ * function marked no_sanitize("thread") (its documentation says so), and
+ * in a checked module its __tsan_atomic* calls are the kernel's own
+ * atomics, checked in full (emulator/check/cuemu_check_tsan.c): the lock
+ * would be checked as an access of the kernel, which can make another
+ * allocation the hot one under cuemu_check_fast_race() while it holds
+ * the slot's pointers, so that a write went unmarked in initcheck's map
+ * (a later read of it reported as uninitialised; CUB's decoupled
+ * look-back under --check=race,init). On x86-64 they are assembler,
+ * which no instrumentation sees; g++ leaves the builtins alone. */
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_lock(unsigned char *lock) {
+#if defined(__x86_64__)
+  unsigned char old = 1;
+  __asm__ __volatile__("xchgb %0, %1" : "+q"(old), "+m"(*lock) : : "memory");
+  return old;
+#else
+  return __atomic_test_and_set(lock, __ATOMIC_ACQUIRE);
+#endif
+}
+
+CUEMU_CHECK_FAST_FN void cuemu_check_fast_unlock(unsigned char *lock) {
+#if defined(__x86_64__)
+  /* An x86-64 store has release order. */
+  __asm__ __volatile__("movb $0, %0" : "=m"(*lock) : : "memory");
+#else
+  __atomic_clear(lock, __ATOMIC_RELEASE);
+#endif
+}
+
 /* Whether [a, a + size) lies in skipped range i. */
 CUEMU_CHECK_FAST_FN int cuemu_check_fast_skipped(const cuemu_check_fast *f,
                                                  int i, uintptr_t a,
@@ -265,7 +295,7 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
 
 /* Claims the cells at `cells` (an allocation's granule cells, whose lock
  * stripe covers all of an access's cells) for an update: returns the byte
- * to clear (__atomic_clear, release) when done, or NULL when another
+ * to clear (cuemu_check_fast_unlock) when done, or NULL when another
  * thread holds their lock. While this OS thread is the only one running
  * blocks under racecheck (f->unlocked), the byte is f->busy, and no lock
  * is taken: a thread that starts a racecheck block clears f->unlocked,
@@ -274,14 +304,17 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
  * the lock overlaps one made under it. */
 CUEMU_CHECK_FAST_FN unsigned char *
 cuemu_check_fast_claim(cuemu_check_fast *f, const cuemu_check_cell *cells) {
-  __atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  if (__builtin_expect(__atomic_load_n(&f->unlocked, __ATOMIC_RELAXED), 1))
+  /* Volatile accesses and an empty asm rather than atomic builtins: clang
+   * instruments those even here (see cuemu_check_fast_lock), and relaxed
+   * byte and int accesses are plain moves on every CPU cuemu runs on. */
+  *(volatile unsigned char *)&f->busy = 1;
+  __asm__ __volatile__("" : : : "memory");
+  if (__builtin_expect(*(volatile int *)&f->unlocked, 1))
     return &f->busy;
-  __atomic_store_n(&f->busy, 0, __ATOMIC_RELAXED);
+  *(volatile unsigned char *)&f->busy = 0;
   unsigned char *lock = f->locks + ((uintptr_t)cells >> CUEMU_CHECK_LOCK_SHIFT) %
                                        CUEMU_CHECK_LOCKS;
-  return __atomic_test_and_set(lock, __ATOMIC_ACQUIRE) ? NULL : lock;
+  return cuemu_check_fast_lock(lock) ? NULL : lock;
 }
 
 /* Racecheck of an access of `size` bytes at offset `off` of hot allocation
@@ -318,7 +351,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
                                              c->wgen, me)) ||
         (c->rtid && !cuemu_check_fast_before(f, c->rblock, c->rtid, c->rseq,
                                              c->rgen, me))) {
-      __atomic_clear(lock, __ATOMIC_RELEASE);
+      cuemu_check_fast_unlock(lock);
       return 0;
     }
   }
@@ -330,14 +363,14 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
 #endif
   if (init && (kind & CUEMU_CHECK_FAST_READ) &&
       !cuemu_check_fast_written(init + off, size, 0)) {
-    __atomic_clear(lock, __ATOMIC_RELEASE);
+    cuemu_check_fast_unlock(lock);
     return 0;
   }
   for (size_t i = 0; i < n; ++i)
     cuemu_check_fast_record(f, &g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
-  __atomic_clear(lock, __ATOMIC_RELEASE);
+  cuemu_check_fast_unlock(lock);
   return 1;
 }
 
