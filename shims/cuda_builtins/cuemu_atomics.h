@@ -24,33 +24,75 @@
 #include <cstring>
 #include <type_traits>
 
+#include <cuemu/cuemu_warp_step.h>
+
 #include "vector_types.h"
 
-/* ---- Building blocks ----------------------------------------------------- */
+/* ---- Building blocks -----------------------------------------------------
+ *
+ * An atomic with constant operands that leaves memory as it was
+ * (atomicAdd(p, 0), atomicOr(p, 0), atomicAnd(p, ~0), atomicCAS(p, 0, 0),
+ * a lock's atomicCAS(p, 0, 1) that fails, a lock's atomicExch(p, 1) that
+ * finds 1) tells libcuemu, which takes one repeated again and again at one
+ * address for a spin on a flag or lock that another block or thread sets
+ * (cuemu_atomic_poll, <cuemu/cuemu_warp_step.h>). Spins are written with
+ * constants, and only those operations are tested: the test of a constant
+ * operand folds away, and an atomic whose operands are computed (a
+ * histogram's atomicAdd(&bin, n), a compare-and-swap loop's update) costs
+ * nothing more, and keeps being inlined where it was. Without
+ * optimisation (-G) nothing is constant to the compiler: every such atomic
+ * is tested. */
+#ifdef __OPTIMIZE__
+#define CUEMU_ATOMIC_CONSTANT(x) __builtin_constant_p(x)
+#else
+#define CUEMU_ATOMIC_CONSTANT(x) true
+#endif
 
 template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
-  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {
-  return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_and(T *p, T v) {
-  return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(~T(0)))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_or(T *p, T v) {
-  return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_xor(T *p, T v) {
-  return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
-  return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+  T old = __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && __builtin_expect(old == v, 0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 
 /* Returns the old value whether or not the swap happened, as atomicCAS. */
 template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
-  __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST,
-                              __ATOMIC_SEQ_CST);
+  const T expected = compare;
+  const bool swapped = __atomic_compare_exchange_n(
+      p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(expected) && CUEMU_ATOMIC_CONSTANT(v) &&
+      __builtin_expect(!swapped || expected == v, 0))
+    cuemu_atomic_poll(p);
   return compare;
 }
 
