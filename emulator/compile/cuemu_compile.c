@@ -405,8 +405,14 @@ static int build_argv(const compile_job *job, const char *tu,
     if (strstr(job->compiler, "clang")) {
       ARG("-mllvm");
       ARG("-tsan-instrument-func-entry-exit=0");
+      ARG("-mllvm");
+      ARG("-tsan-distinguish-volatile=1");
     } else {
       ARG("--param=tsan-instrument-func-entry-exit=0");
+      /* Volatile accesses call __tsan_volatile_*: racecheck takes two of
+       * them to one global location for no race (a flag polled across
+       * blocks). */
+      ARG("--param=tsan-distinguish-volatile=1");
       ARG("-Wno-tsan");
     }
   }
