@@ -292,6 +292,10 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Memcheck's and initcheck's common case decided inline, in the
      * kernel's code (emulator/compile/cuemu_gcc_plugin_check.cc); not
      * with racecheck, whose every access updates cells. */
+    /* Memcheck reports a misaligned access itself, with more to say than
+     * the alignment pass's fault (cuemu_gcc_plugin_align.cc). */
+    if (job->checks & CUEMU_CHECK_MEM)
+      ARG("-fplugin-arg-cuemu_gcc_plugin-no-align");
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT
