@@ -7,6 +7,7 @@
 // child process, whose report the parent reads: it must name the kernel,
 // the thread, the block and the line. The aligned forms of the same
 // accesses work.
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -39,9 +40,10 @@ __global__ void misaligned(char *bytes, float *out, int which, int offset) {
   if (which == 5) out[0] = sum(*reinterpret_cast<double2 *>(at));
   if (which == 6) out[0] = sum(reinterpret_cast<particle *>(at)[0]);
   if (which == 7) atomicExch(reinterpret_cast<unsigned *>(at), 7u);
+  if (which == 8) atomicAdd(reinterpret_cast<__half *>(at), __float2half(1.0f));
 }
 
-static const int kCases = 8;
+static const int kCases = 9;
 static const char *const kWhat[kCases] = {
     "an atomic add of 4 bytes",
     "an atomic compare-and-swap of 8 bytes",
@@ -50,8 +52,9 @@ static const char *const kWhat[kCases] = {
     "an int4 store of 16 bytes",
     "a double2 load of 16 bytes",
     "a particle load of 16 bytes",
-    "an atomic exchange of 4 bytes"};
-static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1};
+    "an atomic exchange of 4 bytes",
+    "an atomic operation of 2 bytes"};
+static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1, 3};
 
 static void child(int which) {
   unsetenv("CUEMU_QUIET"); // cuemu prints the launch's error
