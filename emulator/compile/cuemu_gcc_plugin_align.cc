@@ -1,8 +1,8 @@
 /* cuemu_gcc_plugin_align.cc: the pass of cuemu's GCC plugin that tests
  * the alignment of device code's wide accesses to memory: loads and stores
- * of a type aligned to 8 or 16 bytes (CUDA's vector types float2, float4,
- * int4, double2..., and structures declared __align__(8) or (16)) through a
- * pointer. A GPU makes such an access with one vector instruction
+ * through a pointer of an object (not a scalar) aligned to 8 or 16 bytes
+ * (CUDA's vector types float2, float4, int4, double2..., and structures
+ * declared __align__(8) or (16)). A GPU makes such an access with one vector instruction
  * (ld.global.v4.f32), which faults on an address that is not a multiple of
  * the type's alignment: the launch fails with cudaErrorMisalignedAddress.
  * x86-64 mostly reads the bytes (or faults as a general-protection fault
@@ -83,6 +83,11 @@ unsigned wide_access(tree op) {
     return 0;
   tree type = TREE_TYPE(op);
   if (!type || !COMPLETE_TYPE_P(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+    return 0;
+  /* Objects, not scalars: a double or a pointer is a scalar access, left
+   * to memcheck as the narrower ones are. */
+  if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE &&
+      TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
   unsigned align = TYPE_ALIGN_UNIT(type);
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
