@@ -101,6 +101,8 @@ static const struct {
     {CUEMU_INTERNAL, "cudaErrorUnknown", 999, "CUDA_ERROR_UNKNOWN", 999, 0},
     {CUEMU_CLUSTER_SIZE, "cudaErrorInvalidClusterSize", 912,
      "CUDA_ERROR_INVALID_CLUSTER_SIZE", 912, 0},
+    {CUEMU_MISALIGNED_ADDRESS, "cudaErrorMisalignedAddress", 716,
+     "CUDA_ERROR_MISALIGNED_ADDRESS", 716, 1},
 };
 
 START_TEST(every_status_has_its_cuda_errors) {

@@ -60,7 +60,12 @@
  * sites and grid generations, and the launch that wrote it (1..65535). */
 typedef cuemu_check_cell cell;
 
-enum { CELL_INIT = CUEMU_CHECK_CELL_INIT, CELL_SPLIT = CUEMU_CHECK_CELL_SPLIT };
+enum {
+  CELL_INIT = CUEMU_CHECK_CELL_INIT,
+  CELL_SPLIT = CUEMU_CHECK_CELL_SPLIT,
+  CELL_WVOLATILE = CUEMU_CHECK_CELL_WVOLATILE,
+  CELL_RVOLATILE = CUEMU_CHECK_CELL_RVOLATILE
+};
 _Static_assert(sizeof(cell) == 32, "the lock stripes below assume 32-byte cells");
 #define HALF_AT(h, o)                                                          \
   (offsetof(cell, h##seq) == (o) && offsetof(cell, h##block) == (o) + 4 &&     \
@@ -112,7 +117,8 @@ typedef struct cuemu_check_launch {
 _Static_assert((int)CUEMU_ACCESS_READ == CUEMU_CHECK_FAST_READ &&
                    (int)CUEMU_ACCESS_WRITE == CUEMU_CHECK_FAST_WRITE &&
                    (int)CUEMU_ACCESS_ATOMIC == CUEMU_CHECK_FAST_ATOMIC &&
-                   (int)CUEMU_ACCESS_RANGE == CUEMU_CHECK_FAST_RANGE,
+                   (int)CUEMU_ACCESS_RANGE == CUEMU_CHECK_FAST_RANGE &&
+                   (int)CUEMU_ACCESS_VOLATILE == CUEMU_CHECK_FAST_VOLATILE,
                "cuemu_check_fast.h numbers the access kinds as we do");
 
 /* Which of cuemu_check_fast's skipped ranges holds what. */
@@ -807,6 +813,14 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
   unsigned checks = b->cl->checks;
   int write = kind & CUEMU_ACCESS_WRITE, read = kind & CUEMU_ACCESS_READ;
   int atomic = kind & CUEMU_ACCESS_ATOMIC;
+  /* Volatile accesses to global memory are strong (PTX's ld.volatile and
+   * st.volatile are relaxed system-scope accesses): two of them never
+   * race, which makes a flag polled through a volatile pointer across
+   * blocks no race; what the flag publishes is ordered by the writer's
+   * __threadfence() (ordered() below). Volatile shared memory is left as
+   * it was: warp-synchronous code through a volatile pointer races since
+   * Volta, and compute-sanitizer's racecheck says so. */
+  int strong = (kind & CUEMU_ACCESS_VOLATILE) && !t->shared;
   /* The accessing thread, from threadIdx as the checked module's inline
    * path has it (cuemu_check_fast_race): the thunks and the scheduler keep
    * it the running thread's. */
@@ -871,7 +885,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       if (!site)
         site = site_of(b, pc);
       /* Against the last write. */
-      if (c->wtid && (c->wtid != me || c->wblock != b->fast.block) &&
+      if (c->wtid && !(strong && (c->flags & CELL_WVOLATILE)) &&
+          (c->wtid != me || c->wblock != b->fast.block) &&
           !ordered(b, c->wblock, c->wtid, c->wseq, c->wgen, me) &&
           !cuemu__check_site_in_shims(site) &&
           !cuemu__check_site_in_shims(c->wsite)) {
@@ -886,7 +901,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
       }
       if (write) {
         /* Against the last read. */
-        if (c->rtid && (c->rtid != me || c->rblock != b->fast.block) &&
+        if (c->rtid && !(strong && (c->flags & CELL_RVOLATILE)) &&
+            (c->rtid != me || c->rblock != b->fast.block) &&
             !ordered(b, c->rblock, c->rtid, c->rseq, c->rgen, me) &&
             !cuemu__check_site_in_shims(site) &&
             !cuemu__check_site_in_shims(c->rsite)) {
@@ -897,6 +913,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
           report_race(w, &at, "WAR: write after read", "read", c->rblock,
                       c->rtid, c->rsite, "write", b->fast.block, me, pc);
         }
+        c->flags = (uint16_t)(strong ? c->flags | CELL_WVOLATILE
+                                     : c->flags & ~CELL_WVOLATILE);
         c->wtid = me;
         c->wblock = b->fast.block;
         c->wseq = b->fast.seq;
@@ -907,6 +925,8 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
         /* A read concurrent with the recorded one keeps the older, so that
          * a later write by this thread still meets a reader it races
          * with. */
+        c->flags = (uint16_t)(strong ? c->flags | CELL_RVOLATILE
+                                     : c->flags & ~CELL_RVOLATILE);
         c->rtid = me;
         c->rblock = b->fast.block;
         c->rseq = b->fast.seq;

@@ -22,6 +22,7 @@ extern atomic_int cuemu__check_present;
 #define PC() __builtin_return_address(0)
 #define R CUEMU_ACCESS_READ
 #define W CUEMU_ACCESS_WRITE
+#define V CUEMU_ACCESS_VOLATILE
 #define A CUEMU_ACCESS_ATOMIC
 
 /* Called by the constructor of every instrumented object. */
@@ -42,10 +43,10 @@ void __tsan_vptr_read(void **vptr) { (void)vptr; }
   void __tsan_read##n(void *p) { cuemu__check_access(p, n, R, PC()); }         \
   void __tsan_write##n(void *p) { cuemu__check_access(p, n, W, PC()); }        \
   void __tsan_volatile_read##n(void *p) {                                      \
-    cuemu__check_access(p, n, R, PC());                                        \
+    cuemu__check_access(p, n, R | V, PC());                                    \
   }                                                                            \
   void __tsan_volatile_write##n(void *p) {                                     \
-    cuemu__check_access(p, n, W, PC());                                        \
+    cuemu__check_access(p, n, W | V, PC());                                    \
   }                                                                            \
   void __tsan_unaligned_read##n(void *p) {                                     \
     cuemu__check_access(p, n, R | CUEMU_ACCESS_RANGE, PC());                   \
@@ -54,10 +55,10 @@ void __tsan_vptr_read(void **vptr) { (void)vptr; }
     cuemu__check_access(p, n, W | CUEMU_ACCESS_RANGE, PC());                   \
   }                                                                            \
   void __tsan_unaligned_volatile_read##n(void *p) {                            \
-    cuemu__check_access(p, n, R | CUEMU_ACCESS_RANGE, PC());                   \
+    cuemu__check_access(p, n, R | V | CUEMU_ACCESS_RANGE, PC());               \
   }                                                                            \
   void __tsan_unaligned_volatile_write##n(void *p) {                           \
-    cuemu__check_access(p, n, W | CUEMU_ACCESS_RANGE, PC());                   \
+    cuemu__check_access(p, n, W | V | CUEMU_ACCESS_RANGE, PC());               \
   }                                                                            \
   void __tsan_read##n##_pc(void *p, void *pc) {                                \
     cuemu__check_access(p, n, R, pc);                                          \

@@ -292,6 +292,10 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Memcheck's and initcheck's common case decided inline, in the
      * kernel's code (emulator/compile/cuemu_gcc_plugin_check.cc); not
      * with racecheck, whose every access updates cells. */
+    /* Memcheck reports a misaligned access itself, with more to say than
+     * the alignment pass's fault (cuemu_gcc_plugin_align.cc). */
+    if (job->checks & CUEMU_CHECK_MEM)
+      ARG("-fplugin-arg-cuemu_gcc_plugin-no-align");
     if ((job->checks & (CUEMU_CHECK_MEM | CUEMU_CHECK_INIT)) &&
         !(job->checks & CUEMU_CHECK_RACE) && !o->debug)
       ARG(job->checks & CUEMU_CHECK_INIT
@@ -412,8 +416,14 @@ static int build_argv(const compile_job *job, const char *tu,
     if (strstr(job->compiler, "clang")) {
       ARG("-mllvm");
       ARG("-tsan-instrument-func-entry-exit=0");
+      ARG("-mllvm");
+      ARG("-tsan-distinguish-volatile=1");
     } else {
       ARG("--param=tsan-instrument-func-entry-exit=0");
+      /* Volatile accesses call __tsan_volatile_*: racecheck takes two of
+       * them to one global location for no race (a flag polled across
+       * blocks). */
+      ARG("--param=tsan-distinguish-volatile=1");
       ARG("-Wno-tsan");
     }
   }

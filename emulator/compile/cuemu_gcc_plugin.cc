@@ -33,6 +33,8 @@
  *
  * And it registers the lockstep pass (cuemu_gcc_plugin_lockstep.cc), which
  * makes volatile accesses wait for the other lanes of the warp; the
+ * alignment pass (cuemu_gcc_plugin_align.cc), which makes a vector access
+ * at a misaligned address fail as on a GPU; the
  * detached pass (cuemu_gcc_plugin_detached.cc), which drops the
  * blocked-thread test from the thread loop of a kernel that cannot block;
  * and, in a build checked by memcheck or initcheck, the pass that decides
@@ -53,6 +55,7 @@
 
 #include "cuemu_gcc_plugin_detached.h"
 #include "cuemu_gcc_plugin_check.h"
+#include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
@@ -219,6 +222,7 @@ bool device_code(tree fn) {
   return false;
 }
 
+
 tree find_vla(tree *tp, int *walk_subtrees, void *) {
   tree t = *tp;
   if (TYPE_P(t)) {
@@ -251,6 +255,8 @@ void refuse_vlas(void *gcc_data, void *) {
 
 } // namespace
 
+bool cuemu_gcc_plugin_device_code(tree fn) { return device_code(fn); }
+
 int plugin_init(struct plugin_name_args *info,
                 struct plugin_gcc_version *version) {
   if (!plugin_default_version_check(version, &gcc_version)) {
@@ -275,12 +281,19 @@ int plugin_init(struct plugin_name_args *info,
   cuemu_gcc_plugin_register_detached(info->base_name);
   /* The checkers' common case inline (cuemu-cc passes
    * -fplugin-arg-cuemu_gcc_plugin-check-inline=mem or init). */
+  bool align = true;
   for (int i = 0; i < info->argc; ++i) {
-    if (strcmp(info->argv[i].key, "check-inline") == 0)
+    if (strcmp(info->argv[i].key, "no-align") == 0)
+      align = false;
+    else if (strcmp(info->argv[i].key, "check-inline") == 0)
       cuemu_gcc_plugin_register_check(
           info->base_name, info->argv[i].value ? info->argv[i].value : "");
     else
       error("%s: unknown argument %s", info->base_name, info->argv[i].key);
   }
+  /* Wide accesses fault at a misaligned address, as on a GPU (not in a
+   * build checked by memcheck, which reports them itself: -no-align). */
+  if (align)
+    cuemu_gcc_plugin_register_align(info->base_name);
   return 0;
 }

@@ -1034,7 +1034,6 @@ void cuemu__worker_destroy(cuemu_worker *w) {
   free(w->yieldq);
   free(w->identity);
   free(w->dynamic_shared);
-  free(w->altstack.ss_sp);
   free(w);
 }
 

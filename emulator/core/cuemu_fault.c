@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocations.h"
@@ -302,11 +303,26 @@ void cuemu__fault_report(cuemu_worker *w) {
   w->call_file = NULL;
 }
 
+/* How often (seconds) a launch looks again at what the process has done
+ * to the fault handling since the last look: a handler installed since
+ * (a language runtime's, say) is chained to rather than left in charge of
+ * kernel faults, and a thread whose alternate signal stack was taken away
+ * gets one again. Looking costs system calls (one sigaction per signal,
+ * one sigaltstack), which a launch of a tiny kernel should not pay every
+ * time; reading the coarse clock costs none. */
+#define CUEMU_FAULT_RECHECK_S 1.0
+
+static double coarse_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Puts our handler in place for every fault signal, remembering the one
- * it replaces. Called at each launch, so that a handler installed since
- * the last launch (a language runtime's, say) is chained to rather than
- * left in charge of kernel faults. */
+ * it replaces. Called at a launch when the last call is older than
+ * CUEMU_FAULT_RECHECK_S (or there was none). */
 static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic double installed_at = -1.0;
 static void install(void) {
   pthread_mutex_lock(&install_lock);
   for (unsigned i = 0; i < NSIGNALS; ++i) {
@@ -326,23 +342,62 @@ static void install(void) {
   pthread_mutex_unlock(&install_lock);
 }
 
-void cuemu__fault_enter(cuemu_worker *w) {
-  install();
-  if (!w->altstack.ss_sp) {
-    w->altstack.ss_sp = malloc(CUEMU_ALTSTACK_SIZE);
-    w->altstack.ss_size = CUEMU_ALTSTACK_SIZE;
-    w->altstack.ss_flags = 0;
+/* The alternate signal stack of the calling OS thread, on which the
+ * handler runs (a thread that overflows its stack has none left to run it
+ * on): the thread's own when it has one of at least CUEMU_ALTSTACK_SIZE
+ * (a language runtime's), else ours, made at the thread's first launch and
+ * kept while the thread lives, whichever worker it runs. */
+static __thread void *thread_altstack;
+static __thread double thread_altstack_at = -1.0;
+static pthread_key_t altstack_key;
+static pthread_once_t altstack_once = PTHREAD_ONCE_INIT;
+
+/* At the thread's exit: its stack is no longer used, then freed. */
+static void altstack_free(void *p) {
+  stack_t off = {.ss_flags = SS_DISABLE};
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && current.ss_sp == p)
+    sigaltstack(&off, NULL);
+  free(p);
+}
+
+static void altstack_key_make(void) {
+  pthread_key_create(&altstack_key, altstack_free);
+}
+
+static void altstack_ensure(void) {
+  stack_t current;
+  if (sigaltstack(NULL, &current) != 0)
+    return;
+  if (!(current.ss_flags & SS_DISABLE) &&
+      current.ss_size >= CUEMU_ALTSTACK_SIZE)
+    return; /* the thread's own, or ours */
+  if (!thread_altstack) {
+    pthread_once(&altstack_once, altstack_key_make);
+    thread_altstack = malloc(CUEMU_ALTSTACK_SIZE);
+    if (!thread_altstack)
+      return;
+    pthread_setspecific(altstack_key, thread_altstack);
   }
-  w->have_previous_altstack =
-      w->altstack.ss_sp &&
-      sigaltstack(&w->altstack, &w->previous_altstack) == 0;
+  stack_t ours = {.ss_sp = thread_altstack, .ss_size = CUEMU_ALTSTACK_SIZE};
+  sigaltstack(&ours, NULL);
+}
+
+void cuemu__fault_enter(cuemu_worker *w) {
+  (void)w;
+  double now = coarse_now();
+  double at = atomic_load_explicit(&installed_at, memory_order_relaxed);
+  if (at < 0 || now - at >= CUEMU_FAULT_RECHECK_S) {
+    install();
+    atomic_store_explicit(&installed_at, now, memory_order_relaxed);
+  }
+  if (thread_altstack_at < 0 || now - thread_altstack_at >= CUEMU_FAULT_RECHECK_S) {
+    altstack_ensure();
+    thread_altstack_at = now;
+  }
 }
 
 void cuemu__fault_leave(cuemu_worker *w) {
-  if (!w->have_previous_altstack ||
-      w->previous_altstack.ss_sp == w->altstack.ss_sp)
-    return;
-  stack_t restore = w->previous_altstack;
-  restore.ss_flags &= SS_DISABLE; /* SS_ONSTACK is not a setting */
-  sigaltstack(&restore, NULL);
+  /* The thread keeps its alternate stack for its next launch. */
+  (void)w;
 }

@@ -1,10 +1,12 @@
 /*
- * cuemu_trap.c: assert() and __trap() in kernel code, and PTX's exit.
+ * cuemu_trap.c: assert() and __trap() in kernel code, PTX's exit, and the
+ * misaligned accesses that the shims find (a GPU's fault).
  */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/cuemu_watchdog.h"
 #include "core/cuemu_worker.h"
 
 /* The thread that calls this leaves the block as if its kernel had
@@ -65,4 +67,33 @@ void cuemu_thread_exit(const char *file, int line) {
   if (!cuemu_thread_in_kernel())
     cuemu_kernel_assert_fail("PTX exit outside a kernel", file, line, "exit");
   leave_thread(cuemu__worker_self);
+}
+
+void cuemu_kernel_misaligned(const volatile void *address, unsigned size,
+                             const char *what, const char *file, int line) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel) {
+    fprintf(stderr, "cuemu: %s of %u bytes at misaligned address %p%s%s:%d\n",
+            what, size, (const void *)address, file ? ", at " : "",
+            file ? file : "", line);
+    abort();
+  }
+  /* The caller is the shim's code inlined into the kernel: the call's own
+   * instruction (the byte before the return address, which after a call
+   * that does not return may be another line's code), or the first of the
+   * user's lines on the stack, is the place. */
+  char place[1100];
+  if (file)
+    snprintf(place, sizeof place, "%s:%d", file, line);
+  else
+    cuemu__fault_place_of(w, (char *)__builtin_return_address(0) - 1,
+                          __builtin_frame_address(0), place, sizeof place);
+  cuemu_uint3 t = cuemu__worker_thread_idx(w);
+  cuemu_uint3 b = w->block_idx;
+  cuemu__block_fail(w, CUEMU_MISALIGNED_ADDRESS,
+                    "kernel %s: misaligned address %p: %s of %u bytes needs "
+                    "an address that is a multiple of %u, in thread "
+                    "(%u,%u,%u) of block (%u,%u,%u), at %s",
+                    w->launch->kernel->name, (const void *)address, what,
+                    size, size, t.x, t.y, t.z, b.x, b.y, b.z, place);
 }

@@ -29,7 +29,9 @@
  * that makes many volatile accesses in a row to one such address polls it:
  * it yields now and then, so that the other threads of its block run, and
  * a flag set by a block that has not started yet is seen as a spin
- * (cuemu_progress.h).
+ * (cuemu_progress.h). The shims' atomics that leave memory as it was (an
+ * atomic load, atomicAdd(p, 0), a failed lock's compare-and-swap) count
+ * the same way (cuemu_atomic_poll).
  */
 #include <link.h>
 #include <stdint.h>
@@ -226,6 +228,16 @@ void cuemu_warp_step(const volatile void *address, const char *file,
   w->state[id] = CUEMU_THREAD_WAITING;
   w->warp_stepping[base / WARP_SIZE] |= bit;
   cuemu__thread_wait(w, t);
+}
+
+void cuemu_atomic_poll(const volatile void *address) {
+  cuemu_worker *w = cuemu__worker_self;
+  if (!w || !w->in_kernel)
+    return;
+  /* Shared memory too: a thread that spins with atomics on a shared flag
+   * that another warp of its block sets must let that warp run. */
+  if (__builtin_expect(poll_due(w, address), 0))
+    poll_yield(w, address, __builtin_return_address(0));
 }
 
 int cuemu__warp_step_resolve(cuemu_worker *w) {

@@ -253,9 +253,6 @@ typedef struct cuemu_worker {
   int steps_ready;
   uintptr_t steps_static_lo, steps_static_size;
 
-  stack_t altstack;               /* for the fault handler */
-  stack_t previous_altstack;
-  int have_previous_altstack;
 } cuemu_worker;
 
 /* The worker of the calling OS thread (NULL outside launches). */
@@ -443,9 +440,10 @@ void cuemu__kernel_stack(cuemu_worker *w, uintptr_t *base, size_t *size);
 /* Whether p lies in the stack of w's running kernel thread. */
 int cuemu__kernel_stack_holds(cuemu_worker *w, const void *p);
 
-/* Installs the fault handlers (once per process) and an alternate signal
- * stack for the calling OS thread; the second call restores the previous
- * alternate stack. */
+/* Installs the fault handlers and an alternate signal stack for the
+ * calling OS thread, which both stay: a launch looks again (system calls)
+ * only when its last look is a second old (cuemu_fault.c). The second
+ * call does nothing. */
 void cuemu__fault_enter(cuemu_worker *w);
 void cuemu__fault_leave(cuemu_worker *w);
 

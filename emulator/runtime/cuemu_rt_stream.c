@@ -137,6 +137,25 @@ static int defer_host(void *s, void (*fn)(void *), void *data) {
   return cuemu__stream_defer_node(s, &p);
 }
 
+/* A cudaLaunchHostFunc's call, made where it runs. */
+typedef struct host_call {
+  void (*fn)(void *);
+  void *data;
+} host_call;
+
+/* The kernels' printf output comes out before a host function runs, as
+ * before a stream callback: the programming guide's "Formatted Output"
+ * lists "prior to executing a stream callback added by
+ * cudaStreamAddCallback", and cudaLaunchHostFunc, the call that replaces
+ * it, is documented to start as a synchronisation of an event recorded
+ * just before it, which is a point of that list too (docs/streams.md). */
+static void run_host_call(void *arg) {
+  host_call c = *(host_call *)arg;
+  free(arg);
+  cuemu__rt_sync_point();
+  c.fn(c.data);
+}
+
 int cuemu_rt_launch_host_func(void *s, void (*fn)(void *), void *data) {
   if (!fn)
     return cuemu_rt_error(cudaErrorInvalidValue);
@@ -146,8 +165,17 @@ int cuemu_rt_launch_host_func(void *s, void (*fn)(void *), void *data) {
   e = cuemu__rt_capture_host_func(s, fn, data);
   if (e != CUEMU__RT_NOT_CAPTURED)
     return e;
-  if (!cuemu__stream_inline())
-    return defer_host(s, fn, data);
+  if (!cuemu__stream_inline()) {
+    host_call *c = malloc(sizeof *c);
+    if (!c)
+      return cuemu_rt_error(cudaErrorMemoryAllocation);
+    *c = (host_call){fn, data};
+    e = defer_host(s, run_host_call, c);
+    if (e)
+      free(c);
+    return e;
+  }
+  cuemu__rt_sync_point();
   fn(data);
   return cudaSuccess;
 }

@@ -24,39 +24,104 @@
 #include <cstring>
 #include <type_traits>
 
+#include <cstdint>
+
+#include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_warp_step.h>
+
 #include "vector_types.h"
 
-/* ---- Building blocks ----------------------------------------------------- */
+/* ---- Building blocks -----------------------------------------------------
+ *
+ * An atomic with constant operands that leaves memory as it was
+ * (atomicAdd(p, 0), atomicOr(p, 0), atomicAnd(p, ~0), atomicCAS(p, 0, 0),
+ * a lock's atomicCAS(p, 0, 1) that fails, a lock's atomicExch(p, 1) that
+ * finds 1) tells libcuemu, which takes one repeated again and again at one
+ * address for a spin on a flag or lock that another block or thread sets
+ * (cuemu_atomic_poll, <cuemu/cuemu_warp_step.h>). Spins are written with
+ * constants, and only those operations are tested: the test of a constant
+ * operand folds away, and an atomic whose operands are computed (a
+ * histogram's atomicAdd(&bin, n), a compare-and-swap loop's update) costs
+ * nothing more, and keeps being inlined where it was. Without
+ * optimisation (-G) nothing is constant to the compiler: every such atomic
+ * is tested. */
+/* An atomic at an address that is not a multiple of its size faults on a
+ * GPU (cudaErrorMisalignedAddress); here it would be a split lock, or
+ * wrong for a 16-byte compare-and-swap: the launch fails as on a GPU
+ * (cuemu_kernel_misaligned, <cuemu/cuemu_device.h>). A test and a branch
+ * that is never taken. */
+template <size_t Bytes>
+inline void cuemu_atomic_aligned(const volatile void *p, const char *what) {
+  if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & (Bytes - 1)) != 0, 0))
+    cuemu_kernel_misaligned(p, Bytes, what, nullptr, 0);
+}
+#define CUEMU_ATOMIC_ALIGNED(p, what) cuemu_atomic_aligned<sizeof(*(p))>(p, what)
+
+#ifdef __OPTIMIZE__
+#define CUEMU_ATOMIC_CONSTANT(x) __builtin_constant_p(x)
+#else
+#define CUEMU_ATOMIC_CONSTANT(x) true
+#endif
 
 template <typename T> inline T cuemu_atomic_fetch_add(T *p, T v) {
-  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic add");
+  T old = __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_sub(T *p, T v) {
-  return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic subtraction");
+  T old = __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_and(T *p, T v) {
-  return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic and");
+  T old = __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(~T(0)))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_or(T *p, T v) {
-  return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic or");
+  T old = __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_fetch_xor(T *p, T v) {
-  return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic xor");
+  T old = __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && v == T(0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
-  return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic exchange");
+  T old = __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(v) && __builtin_expect(old == v, 0))
+    cuemu_atomic_poll(p);
+  return old;
 }
 
 /* Returns the old value whether or not the swap happened, as atomicCAS. */
 template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
-  __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST,
-                              __ATOMIC_SEQ_CST);
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic compare-and-swap");
+  const T expected = compare;
+  const bool swapped = __atomic_compare_exchange_n(
+      p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  if (CUEMU_ATOMIC_CONSTANT(expected) && CUEMU_ATOMIC_CONSTANT(v) &&
+      __builtin_expect(!swapped || expected == v, 0))
+    cuemu_atomic_poll(p);
   return compare;
 }
 
 /* Replaces *p by op(old) atomically and returns old. Used for the updates
  * that have no instruction of their own. */
 template <typename T, typename Op> inline T cuemu_atomic_update(T *p, Op op) {
+  CUEMU_ATOMIC_ALIGNED(p, "an atomic operation");
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
@@ -117,12 +182,14 @@ inline float cuemu_atomic_exchange_float(float *p, float v) {
 /* float2 and float4: each element is added atomically on its own, which is
  * all CUDA guarantees. */
 inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
+  cuemu_atomic_aligned<8>(p, "an atomic add of a float2");
   float2 r;
   r.x = cuemu_atomic_add_float(&p->x, v.x);
   r.y = cuemu_atomic_add_float(&p->y, v.y);
   return r;
 }
 inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
+  cuemu_atomic_aligned<16>(p, "an atomic add of a float4");
   float4 r;
   r.x = cuemu_atomic_add_float(&p->x, v.x);
   r.y = cuemu_atomic_add_float(&p->y, v.y);
@@ -136,6 +203,7 @@ inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
  * has; elsewhere the __atomic builtin (which may need libatomic). */
 inline void cuemu_atomic_cas128(void *address, const void *compare, const void *val,
                                 void *old) {
+  cuemu_atomic_aligned<16>(address, "a 16-byte atomic compare-and-swap");
 #if defined(__x86_64__)
   unsigned long long cmp[2], nv[2];
   std::memcpy(cmp, compare, 16);

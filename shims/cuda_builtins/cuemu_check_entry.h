@@ -71,8 +71,10 @@ cuemu_check_entry_race(cuemu_check_fast *f, int h, uintptr_t off, void *p,
 #define CUEMU_CHECK_ENTRY_SIZE(n)                                              \
   CUEMU_CHECK_ENTRY_ONE(__tsan_read##n, n, CUEMU_CHECK_FAST_READ)              \
   CUEMU_CHECK_ENTRY_ONE(__tsan_write##n, n, CUEMU_CHECK_FAST_WRITE)            \
-  CUEMU_CHECK_ENTRY_ONE(__tsan_volatile_read##n, n, CUEMU_CHECK_FAST_READ)     \
-  CUEMU_CHECK_ENTRY_ONE(__tsan_volatile_write##n, n, CUEMU_CHECK_FAST_WRITE)   \
+  CUEMU_CHECK_ENTRY_ONE(__tsan_volatile_read##n, n,                           \
+                        CUEMU_CHECK_FAST_READ | CUEMU_CHECK_FAST_VOLATILE)     \
+  CUEMU_CHECK_ENTRY_ONE(__tsan_volatile_write##n, n,                          \
+                        CUEMU_CHECK_FAST_WRITE | CUEMU_CHECK_FAST_VOLATILE)    \
   CUEMU_CHECK_ENTRY_ONE(__tsan_unaligned_read##n, n,                           \
                         CUEMU_CHECK_FAST_READ | CUEMU_CHECK_FAST_RANGE)        \
   CUEMU_CHECK_ENTRY_ONE(__tsan_unaligned_write##n, n,                          \

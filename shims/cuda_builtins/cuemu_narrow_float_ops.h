@@ -15,6 +15,10 @@
 #ifndef CUEMU_NARROW_FLOAT_OPS_H
 #define CUEMU_NARROW_FLOAT_OPS_H
 
+#include <cstdint>
+
+#include <cuemu/cuemu_device.h>
+
 #include "cuemu_narrow_float.h"
 
 /* ---- Operations on raw bits ---------------------------------------------- */
@@ -167,6 +171,9 @@ inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
  * floating-point add). */
 template <typename Op>
 inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op) {
+  /* A misaligned atomic faults on a GPU (cuemu_atomics.h). */
+  if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
+    cuemu_kernel_misaligned(p, 2, "an atomic operation", nullptr, 0);
   unsigned short old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
@@ -176,6 +183,8 @@ inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op) {
 
 inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
                                                     cuemu_nf_format f) {
+  if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 3U) != 0, 0))
+    cuemu_kernel_misaligned(p, 4, "an atomic add", nullptr, 0);
   unsigned old = __atomic_load_n(p, __ATOMIC_RELAXED);
   for (;;) {
     const unsigned lo = cuemu_nf_add(static_cast<unsigned short>(old & 0xFFFFU),

@@ -136,6 +136,7 @@ template <typename T> inline void load(T *ptr, T *ret) {
     using U = typename bits<sizeof(T)>::type;
     const U v = __atomic_load_n(reinterpret_cast<U *>(ptr), __ATOMIC_SEQ_CST);
     std::memcpy(ret, &v, sizeof v);
+    cuemu_atomic_poll(ptr);
   }
 }
 

@@ -71,6 +71,8 @@ template <int... M_> inline void ld_ordered(reg &d, reg address, int i) {
   U *p = reinterpret_cast<U *>(address) + i;
   d = result<type_n<M_...>(0)>(
       __atomic_load_n(p, has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
+  /* An ordered load is how a flag that another block sets is polled. */
+  cuemu_atomic_poll(p);
 }
 
 template <int... M_> inline void st_ordered(reg address, int i, reg v) {

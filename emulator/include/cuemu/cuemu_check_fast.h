@@ -75,7 +75,12 @@ typedef struct cuemu_check_half {
 
 enum {
   CUEMU_CHECK_CELL_INIT = 1, /* shared memory: written */
-  CUEMU_CHECK_CELL_SPLIT = 2 /* a granule: its bytes have cells of their own */
+  CUEMU_CHECK_CELL_SPLIT = 2, /* a granule: its bytes have cells of their own */
+  /* Global memory: the last write, or the last read, was volatile (a
+   * strong access in PTX's memory model, as ld.volatile is ld.relaxed.sys:
+   * two of them to one location never race). */
+  CUEMU_CHECK_CELL_WVOLATILE = 4,
+  CUEMU_CHECK_CELL_RVOLATILE = 8
 };
 
 /* What the state says of the running block; every range is empty when its
@@ -135,7 +140,8 @@ enum {
   CUEMU_CHECK_FAST_READ = 1,
   CUEMU_CHECK_FAST_WRITE = 2,
   CUEMU_CHECK_FAST_ATOMIC = 4,
-  CUEMU_CHECK_FAST_RANGE = 8 /* a block copy: no alignment rule */
+  CUEMU_CHECK_FAST_RANGE = 8, /* a block copy: no alignment rule */
+  CUEMU_CHECK_FAST_VOLATILE = 16 /* racecheck: decided by libcuemu */
 };
 
 /* Which checkers keep the shared cells of cuemu_check_fast.shared_cells. */
@@ -279,7 +285,10 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
   cuemu_check_half mine = {f->seq, f->block, me, site, f->gen, 0};
   cuemu_check_half none = {0, 0, 0, 0, 0, 0};
   if (write) {
-    mine.tag = (uint16_t)((fresh ? 0 : c->flags) | CUEMU_CHECK_CELL_INIT);
+    /* A plain write: the last write is no longer volatile. */
+    mine.tag = (uint16_t)(((fresh ? 0 : c->flags) &
+                           ~CUEMU_CHECK_CELL_WVOLATILE) |
+                          CUEMU_CHECK_CELL_INIT);
     __builtin_memcpy(w, &mine, sizeof mine);
     if (fresh) {
       none.tag = epoch;
@@ -290,6 +299,8 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
     __builtin_memcpy(r, &mine, sizeof mine);
     if (fresh)
       __builtin_memcpy(w, &none, sizeof none);
+    else if (c->flags & CUEMU_CHECK_CELL_RVOLATILE)
+      c->flags &= (uint16_t)~CUEMU_CHECK_CELL_RVOLATILE; /* a plain read */
   }
 }
 
@@ -327,7 +338,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
                                               uintptr_t off, size_t size,
                                               int kind, const void *pc) {
   if (((off | size) & (CUEMU_CHECK_GRANULE - 1)) ||
-      (kind & CUEMU_CHECK_FAST_ATOMIC))
+      (kind & (CUEMU_CHECK_FAST_ATOMIC | CUEMU_CHECK_FAST_VOLATILE)))
     return 0;
   unsigned slot = cuemu_check_fast_site_slot((uintptr_t)pc);
   if (f->site_pc[slot] != (uintptr_t)pc)

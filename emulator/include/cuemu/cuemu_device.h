@@ -237,6 +237,19 @@ long long cuemu_clock64(void);
 long cuemu_clock(void);
 unsigned long long cuemu_globaltimer(void);
 
+/* The calling thread made an access of `size` bytes at `address`, which is
+ * not a multiple of `size`: `what` names it ("an atomic add", "a float4
+ * load"), at `file`:`line` (NULL: the caller's line, found from the return
+ * address). A GPU faults there; the launch ends with MISALIGNED_ADDRESS
+ * (cudaErrorMisalignedAddress, sticky), naming the kernel, the block, the
+ * thread and the line. The shims' atomics and the GCC plugin's test of a
+ * vector access call it only when their alignment test fails. Kernel code;
+ * outside a kernel it prints the message and aborts, as a fault in host
+ * code would. */
+CUEMU_NORETURN void cuemu_kernel_misaligned(const volatile void *address,
+                                            unsigned size, const char *what,
+                                            const char *file, int line);
+
 /* Lets the other threads of the block run (used by __nanosleep and spin-wait
  * helpers). Outside a kernel it returns at once. */
 void cuemu_thread_yield(void);

@@ -153,7 +153,11 @@ extern "C" {
      cudaErrorUnknown, CUDA_ERROR_UNKNOWN, CALL)                               \
   /* A cluster that does not divide the grid or is too large (CUDA). */       \
   XX(CLUSTER_SIZE, "a thread block cluster is misconfigured",                 \
-     cudaErrorInvalidClusterSize, CUDA_ERROR_INVALID_CLUSTER_SIZE, CALL)
+     cudaErrorInvalidClusterSize, CUDA_ERROR_INVALID_CLUSTER_SIZE, CALL)        \
+  /* An atomic or a vector access at an address that is not a multiple of */  \
+  /* its size: the GPU's memory unit faults. */                               \
+  XX(MISALIGNED_ADDRESS, "a kernel thread accessed a misaligned address",     \
+     cudaErrorMisalignedAddress, CUDA_ERROR_MISALIGNED_ADDRESS, STICKY)
 /* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */

@@ -31,6 +31,20 @@ extern "C" {
 void cuemu_warp_step(const volatile void *address, const char *file,
                      int line);
 
+/* The calling thread made an atomic access to `address` that left it as it
+ * was: an atomic load (PTX ld.acquire or ld.relaxed, __nv_atomic_load), or
+ * a read-modify-write that changed nothing (atomicAdd(p, 0),
+ * atomicOr(p, 0), a compare-and-swap that failed or swapped a value for
+ * itself, an exchange for the value already there). A thread that does
+ * that again and again at one address, finding the same value there, polls
+ * it, as with a volatile load polled in a loop: it yields now and then, so
+ * that the other threads of its block run, and a flag set by a block that
+ * has not started yet is seen as a spin (docs/streams.md, "Blocks that
+ * wait for other blocks"). The shims' atomic functions call it only on
+ * that path, so an atomic that changes memory costs nothing more. Kernel
+ * code; outside a kernel it returns at once. */
+void cuemu_atomic_poll(const volatile void *address);
+
 #ifdef __cplusplus
 }
 #endif

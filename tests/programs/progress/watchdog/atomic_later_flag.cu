@@ -1,11 +1,13 @@
 // atomic_later_flag.cu: each block waits for a flag that the next block
-// sets, read with an atomic in a loop that does not yield (no volatile
-// access, no __nanosleep): no block sees the spin, but the watchdog sees
-// that no block starts while each running block runs one thread that does
-// not wait, and starts more workers (CUEMU_WORKERS=2 asks for two; the
-// grid is small enough for a GPU to hold every block at once). Run by
-// tests/progress_watchdog.sh, which also expects the watchdog's note on
-// stderr.
+// sets, or for a cancel flag that nothing sets, reading the two in turn with
+// atomics in a loop that does not yield (no volatile access, no
+// __nanosleep; an atomic read again and again at one address is taken for
+// a spin, two addresses in turn are not): no block sees the spin, but the
+// watchdog sees that no block starts while each running block runs one
+// thread that does not wait, and starts more workers (CUEMU_WORKERS=2 asks
+// for two; the grid is small enough for a GPU to hold every block at
+// once). Run by tests/progress_watchdog.sh, which also expects the
+// watchdog's note on stderr.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -27,7 +29,8 @@ __global__ void chain(int *flags, unsigned *runs, unsigned *order) {
   if (threadIdx.x == 0) {
     atomicAdd(&runs[b], 1u);
     if (b + 1 < gridDim.x)
-      while (atomicAdd(&flags[b + 1], 0) == 0) {
+      while (atomicAdd(&flags[b + 1], 0) == 0 &&
+             atomicAdd(&flags[gridDim.x + b], 0) == 0) {
       }
     seen = atomicAdd(order, 1u);
   }
@@ -41,8 +44,8 @@ __global__ void chain(int *flags, unsigned *runs, unsigned *order) {
 int main() {
   int *flags;
   unsigned *runs, *order;
-  CHECK(cudaMalloc(&flags, kBlocks * sizeof(int)));
-  CHECK(cudaMemset(flags, 0, kBlocks * sizeof(int)));
+  CHECK(cudaMalloc(&flags, 2 * kBlocks * sizeof(int)));
+  CHECK(cudaMemset(flags, 0, 2 * kBlocks * sizeof(int)));
   CHECK(cudaMallocManaged(&runs, kBlocks * sizeof(unsigned)));
   CHECK(cudaMemset(runs, 0, kBlocks * sizeof(unsigned)));
   CHECK(cudaMallocManaged(&order, sizeof(unsigned)));

@@ -1,0 +1,143 @@
+// misaligned_faults.cu: on a GPU an atomic at an address that is not a
+// multiple of its size, and a vector access (float4, int4, double2, a
+// structure declared __align__(16)) at an address that is not a multiple
+// of its alignment, fault: the launch fails with cudaErrorMisalignedAddress,
+// which stays (sticky). cuemu once let them through (x86-64 reads the
+// bytes), or called an int4 store an illegal address. Each case runs in a
+// child process, whose report the parent reads: it must name the kernel,
+// the thread, the block and the line. The aligned forms of the same
+// accesses work.
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../check.cuh"
+
+struct __align__(16) particle {
+  float x, y, z, mass;
+};
+
+// Every member: a GPU loads the whole object with one vector load.
+__device__ float sum(float4 v) { return v.x + v.y + v.z + v.w; }
+__device__ float sum(double2 v) { return (float)(v.x + v.y); }
+__device__ float sum(particle p) { return p.x + p.y + p.z + p.mass; }
+
+static const int first_line = __LINE__ + 5;
+__global__ void misaligned(char *bytes, float *out, int which, int offset) {
+  if (threadIdx.x != 5 || blockIdx.x != 1)
+    return;
+  char *at = bytes + offset;
+  if (which == 0) atomicAdd(reinterpret_cast<int *>(at), 1);
+  if (which == 1) atomicCAS(reinterpret_cast<unsigned long long *>(at), 0ull, 1ull);
+  if (which == 2) atomicAdd(reinterpret_cast<double *>(at), 1.0);
+  if (which == 3) out[0] = sum(*reinterpret_cast<float4 *>(at));
+  if (which == 4) *reinterpret_cast<int4 *>(at) = make_int4(1, 2, 3, 4);
+  if (which == 5) out[0] = sum(*reinterpret_cast<double2 *>(at));
+  if (which == 6) out[0] = sum(reinterpret_cast<particle *>(at)[0]);
+  if (which == 7) atomicExch(reinterpret_cast<unsigned *>(at), 7u);
+  if (which == 8) atomicAdd(reinterpret_cast<__half *>(at), __float2half(1.0f));
+}
+
+static const int kCases = 9;
+static const char *const kWhat[kCases] = {
+    "an atomic add of 4 bytes",
+    "an atomic compare-and-swap of 8 bytes",
+    "an atomic operation of 8 bytes",
+    "a float4 load of 16 bytes",
+    "an int4 store of 16 bytes",
+    "a double2 load of 16 bytes",
+    "a particle load of 16 bytes",
+    "an atomic exchange of 4 bytes",
+    "an atomic operation of 2 bytes"};
+static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1, 3};
+
+static void child(int which) {
+  unsetenv("CUEMU_QUIET"); // cuemu prints the launch's error
+  char *bytes;
+  float *out;
+  cudaMalloc(&bytes, 256);
+  cudaMalloc(&out, sizeof(float));
+  cudaMemset(bytes, 0, 256);
+  misaligned<<<2, 8>>>(bytes, out, which, kOffset[which]);
+  cudaError_t e = cudaDeviceSynchronize();
+  std::fprintf(stderr, "status: %s\n", cudaGetErrorName(e));
+  // Sticky: the next calls that use the device say so too.
+  std::fprintf(stderr, "then: %s\n", cudaGetErrorName(cudaMemset(out, 0, 4)));
+}
+
+static std::string run_child(int which) {
+  std::string report;
+  int fds[2];
+  if (pipe(fds) != 0)
+    return report;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    alarm(20);
+    child(which);
+    _exit(0);
+  }
+  close(fds[1]);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0)
+    report.append(buf, (size_t)n);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return report;
+}
+
+static bool has(const std::string &text, const std::string &what) {
+  return text.find(what) != std::string::npos;
+}
+
+// The same accesses at aligned addresses.
+__global__ void aligned(char *bytes, float *out) {
+  if (threadIdx.x != 0)
+    return;
+  atomicAdd(reinterpret_cast<int *>(bytes), 3);
+  atomicCAS(reinterpret_cast<unsigned long long *>(bytes + 8), 0ull, 9ull);
+  atomicAdd(reinterpret_cast<double *>(bytes + 16), 1.5);
+  *reinterpret_cast<int4 *>(bytes + 32) = make_int4(1, 2, 3, 4);
+  out[0] = sum(*reinterpret_cast<float4 *>(bytes + 48)) +
+           (float)reinterpret_cast<int4 *>(bytes + 32)->w;
+}
+
+int main() {
+  for (int which = 0; which < kCases; ++which) {
+    std::string r = run_child(which);
+    bool ok = has(r, "kernel misaligned: misaligned address") &&
+              has(r, kWhat[which]) &&
+              has(r, "thread (5,0,0) of block (1,0,0)") &&
+              has(r, "misaligned_faults.cu:" + std::to_string(first_line + which)) &&
+              has(r, "status: cudaErrorMisalignedAddress") &&
+              has(r, "then: cudaErrorMisalignedAddress");
+    CHECK(ok);
+    if (!ok)
+      std::fprintf(stderr, "case %d: %s\n", which, r.c_str());
+  }
+  char *bytes;
+  float *out;
+  CHECK(cudaMalloc(&bytes, 64) == cudaSuccess);
+  CHECK(cudaMallocManaged(&out, sizeof(float)) == cudaSuccess);
+  CHECK(cudaMemset(bytes, 0, 64) == cudaSuccess);
+  float four = 2.5f;
+  CHECK(cudaMemcpy(bytes + 60, &four, 4, cudaMemcpyHostToDevice) == cudaSuccess);
+  aligned<<<1, 32>>>(bytes, out);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  int first = 0;
+  unsigned long long second = 0;
+  double third = 0;
+  CHECK(cudaMemcpy(&first, bytes, 4, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(cudaMemcpy(&second, bytes + 8, 8, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(cudaMemcpy(&third, bytes + 16, 8, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(first == 3 && second == 9 && third == 1.5 && *out == 6.5f);
+  return finish();
+}
