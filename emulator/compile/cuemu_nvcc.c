@@ -82,7 +82,14 @@ typedef struct command {
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
-  int arch;
+  int arch;        /* __CUDA_ARCH__ of the device pass (0: the default) */
+  const char *arch_name;        /* the last -arch's value */
+  int arch_value;               /* its compute capability times ten */
+  cuemu_gpu_arch_set arch_set;  /* what it compiles for */
+  cuemu_gpu_arch_set gencode_set; /* the arch= of every -gencode */
+  int gencode_value;            /* the highest of those */
+  int code_given;               /* -code */
+  const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
   int runtime_at;  /* the place in `host` of the first of them, before
@@ -395,23 +402,41 @@ static int input_kind(const char *path) {
   return -1;
 }
 
-/* The compute capability of an -arch, -code or -gencode value, times ten
- * (the highest one a list names; 0 for "native", "all" and "all-major"),
+/* Reads an -arch, -code or -gencode value into the command's targets,
  * after checking every architecture name as nvcc does. An -arch value is
- * one name; -code takes a list ("sm_90,compute_90"), -gencode
+ * one name (or "all", "all-major", "native"), and the last -arch counts,
+ * as with nvcc; -code takes a list ("sm_90,compute_90") of the codes made
+ * from -arch's virtual architecture; -gencode
  * "arch=compute_90,code=[sm_90,compute_90]" (or code="sm_90,compute_90"),
- * of which the arch= part sets __CUDA_ARCH__. */
-static cuemu_status arch_number(int option, const char *v, int *number) {
-  *number = 0;
+ * of which the arch= part is a virtual architecture compiled for. */
+static cuemu_status arch_option(command *c, int option, const char *v) {
   if (option == O_ARCH) {
-    if (strcmp(v, "native") == 0 || strcmp(v, "all") == 0 ||
-        strcmp(v, "all-major") == 0)
-      return CUEMU_SUCCESS;
-    *number = cuemu__gpu_arch_value(v, strlen(v));
-    return *number ? CUEMU_SUCCESS
-                   : cuemu__report(CUEMU_INVALID_VALUE,
-                                   "Unsupported gpu architecture '%s'", v);
+    int number = 0;
+    cuemu_gpu_arch_set set;
+    if (strcmp(v, "all") == 0 || strcmp(v, "all-major") == 0) {
+      set = cuemu__gpu_arch_all(v[3] == '-');
+    } else if (strcmp(v, "native") == 0) {
+      /* The GPU of this machine: the emulated device's. */
+      set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
+    } else {
+      number = cuemu__gpu_arch_value(v, strlen(v));
+      if (!number)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Unsupported gpu architecture '%s'", v);
+      set = cuemu__gpu_arch_one(number);
+    }
+    if (c->arch_name && strcmp(c->arch_name, v) != 0)
+      cuemu__driver_say("warning",
+                        "incompatible redefinition for option "
+                        "'gpu-architecture', the last value of this option "
+                        "was used");
+    c->arch_name = v;
+    c->arch_value = number;
+    c->arch_set = set;
+    return CUEMU_SUCCESS;
   }
+  if (option == O_CODE)
+    c->code_given = 1;
   /* nvcc also takes a -gencode keyword's list in double quotes
    * (code=\"sm_90,compute_90\" in a Makefile, as the CUDA samples' older
    * Makefiles write it), but not a quoted -code value. */
@@ -428,12 +453,47 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
       if (!value)
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Unsupported gpu architecture '%.*s'", (int)n, p);
-      if ((option == O_CODE || in_arch) && value > *number)
-        *number = value;
+      if (option == O_GENCODE && in_arch) {
+        c->gencode_set |= cuemu__gpu_arch_one(value);
+        if (value > c->gencode_value)
+          c->gencode_value = value;
+      }
     }
     p += n + (p[n] ? 1 : 0);
   }
   return CUEMU_SUCCESS;
+}
+
+/* After the command line: checks -code against -arch as nvcc does, and
+ * sets the device pass's __CUDA_ARCH__ (c->arch: the highest architecture
+ * named by -arch or a -gencode's arch=, or the emulated device's for
+ * -arch=all, all-major and native, and without either) and the value of
+ * __CUDA_ARCH_LIST__, nvcc's list of every virtual architecture compiled
+ * for (the emulated device's without -arch and -gencode). */
+static cuemu_status arch_targets(command *c) {
+  if (c->code_given && !c->arch_name)
+    return cuemu__report(CUEMU_INVALID_VALUE, "-arch option not specified");
+  if (c->code_given && strncmp(c->arch_name, "compute_", 8) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "Value of -arch option ('%s') must be a virtual "
+                         "code architecture",
+                         c->arch_name);
+  int arch = c->arch_name ? (c->arch_value ? c->arch_value
+                                           : CUEMU_DEFAULT_ARCH)
+                          : 0;
+  if (c->gencode_value > arch)
+    arch = c->gencode_value;
+  c->arch = arch;
+  cuemu_gpu_arch_set set = c->arch_set | c->gencode_set;
+  if (!set)
+    set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
+  char list[128];
+  cuemu__gpu_arch_list_macro(set, list, sizeof list);
+  char *define = NULL;
+  if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
+    return oom();
+  c->arch_list = keep(c, define);
+  return c->arch_list ? CUEMU_SUCCESS : oom();
 }
 
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
@@ -937,10 +997,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_ARCH:
     case O_CODE:
     case O_GENCODE: {
-      int n = 0;
-      st = arch_number(o->id, value, &n);
-      if (n > c->arch)
-        c->arch = n;
+      st = arch_option(c, o->id, value);
       break;
     }
     case O_RDC:
@@ -1092,9 +1149,11 @@ static int cxx_only(const char *a) {
 /* Adds the macros that nvcc defines in both passes of a .cu file for the
  * options that ask for them: __CUDACC_RDC__ (-rdc=true, -dc),
  * __CUDACC_DEBUG__ (-G), __CUDACC_EXTENDED_LAMBDA__ (--extended-lambda) and
- * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr). Code checks
- * them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
+ * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr), and
+ * __CUDA_ARCH_LIST__ (which nvcc also defines for .cpp and .c files). Code
+ * checks them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
 static void add_cu_macros(const command *c, words *w) {
+  add(w, c->arch_list);
   if (c->rdc)
     add(w, "-D__CUDACC_RDC__=1");
   if (c->device_debug)
@@ -1133,6 +1192,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   }
   if (in->kind == IN_CU)
     add_cu_macros(c, w);
+  else
+    add(w, c->arch_list);
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -1824,6 +1885,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = environment_options(&c, "NVCC_APPEND_FLAGS");
+  if (st == CUEMU_SUCCESS)
+    st = arch_targets(&c);
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)
