@@ -499,15 +499,25 @@ static cuemu_status arch_targets(command *c) {
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth);
 
-/* Splits `text` into words as a POSIX shell does, without its expansions:
- * white space separates words; '...' keeps everything in it as it is;
- * "..." keeps everything but, with `escapes`, a backslash before \, ", $
- * or `; and (with `escapes`) a backslash outside quotes keeps the character
- * after it as it is. Quotes next to other characters join them into one
- * word, and "" is an empty word. `what` names the text in the error about
- * a quote left open. */
-static cuemu_status split_words(command *c, const char *text, int escapes,
-                                words *out, const char *what) {
+/* How split_words() reads a text: as a POSIX shell does (the items of
+ * -Xcompiler, -Xlinker and --run-args, which nvcc hands to its shell), as
+ * nvcc reads an options file, or as it reads NVCC_PREPEND_FLAGS and
+ * NVCC_APPEND_FLAGS (tried with nvcc 13.0: docs/nvcc-checks.md). */
+enum split_rules { SPLIT_SHELL, SPLIT_OPTIONS_FILE, SPLIT_ENVIRONMENT };
+
+/* Splits `text` into words by `rules`. White space separates words, and
+ * "..." keeps everything in it in one word, in all three. SPLIT_SHELL, a
+ * POSIX shell without its expansions: '...' keeps everything in it as it
+ * is, a backslash inside "..." keeps a \, ", $ or ` after it as it is,
+ * and a backslash outside quotes the character after it. SPLIT_OPTIONS_FILE:
+ * a backslash, inside "..." or outside, keeps the character after it as it
+ * is (`a\ b` is one word, "a\"b" is a"b), and ' is a character like any
+ * other. SPLIT_ENVIRONMENT: only "..." is special. Quotes next to other
+ * characters join them into one word, and "" is an empty word. `what`
+ * names the text in the error about a quote left open. */
+static cuemu_status split_words(command *c, const char *text,
+                                enum split_rules rules, words *out,
+                                const char *what) {
   char *word = malloc(strlen(text) + 1);
   if (!word)
     return oom();
@@ -533,19 +543,22 @@ static cuemu_status split_words(command *c, const char *text, int escapes,
       continue;
     }
     in_word = 1;
-    if (quote == '\'' || (quote == '"' && ch == '"')) {
+    if (rules == SPLIT_OPTIONS_FILE && ch == '\\' && p[1]) {
+      word[len++] = *++p;
+    } else if (quote == '\'' || (quote == '"' && ch == '"')) {
       if (ch == quote)
         quote = 0;
       else
         word[len++] = ch;
     } else if (quote == '"') {
-      if (escapes && ch == '\\' && p[1] && strchr("\\\"$`", p[1]))
+      if (rules == SPLIT_SHELL && ch == '\\' && p[1] &&
+          strchr("\\\"$`", p[1]))
         ++p;
       word[len++] = *p;
-    } else if (ch == '\'' || ch == '"') {
+    } else if (ch == '"' || (ch == '\'' && rules == SPLIT_SHELL)) {
       quote = ch;
     } else {
-      if (escapes && ch == '\\' && p[1])
+      if (rules == SPLIT_SHELL && ch == '\\' && p[1])
         ++p;
       word[len++] = *p;
     }
@@ -554,8 +567,8 @@ static cuemu_status split_words(command *c, const char *text, int escapes,
   return st;
 }
 
-/* Reads an options file (--options-file): its words, split at white space,
- * with "..." and '...' quoting (split_words() without escapes). */
+/* Reads an options file (--options-file): its words, split as nvcc splits
+ * them (SPLIT_OPTIONS_FILE). */
 static cuemu_status options_file(command *c, const char *path, int depth) {
   if (depth > 8)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -579,7 +592,7 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   char *what = NULL;
   cuemu_status st = asprintf(&what, "options file '%s'", path) < 0
                         ? oom()
-                        : split_words(c, text, 0, &w, what);
+                        : split_words(c, text, SPLIT_OPTIONS_FILE, &w, what);
   free(what);
   free(text);
   if (st == CUEMU_SUCCESS)
@@ -591,8 +604,10 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
 /* The next item of a comma-separated option value at *p, split as nvcc 13
  * splits the values of its list options (-I, -D, -U, -isystem, -include,
  * -L, -l, -Xcompiler, -Xlinker, --options-file): a comma inside double
- * quotes does not end the item, and a backslash keeps the character after
- * it as it is and is dropped (`\,` is a comma of the item). With
+ * quotes does not end the item, and a backslash before a comma, a double
+ * quote or a backslash keeps that character as it is and is dropped (`\,`
+ * is a comma of the item, `a\\b` is a\b); before any other character it
+ * stays, as nvcc keeps it (-I 'C:\dir' searches C:\dir). With
  * `keep_quotes` the double quotes stay in the item (nvcc 13 defines S as
  * "a,b" for -D 'S="a,b"', and the shell that runs the host compiler removes
  * an -Xcompiler item's quotes); without, they are dropped (-I '"a,b",c'
@@ -606,7 +621,7 @@ static char *next_piece(command *c, const char **p, int keep_quotes) {
     return NULL;
   int quoted = 0;
   for (; *s && (quoted || *s != ','); ++s) {
-    if (*s == '\\' && s[1])
+    if (*s == '\\' && s[1] && strchr(",\"\\", s[1]))
       ++s;
     else if (*s == '"') {
       quoted = !quoted;
@@ -654,7 +669,7 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   char *what = NULL;
   cuemu_status st = asprintf(&what, "%s value '%s'", option, value) < 0
                         ? oom()
-                        : split_words(c, text, 1, w, what);
+                        : split_words(c, text, SPLIT_SHELL, w, what);
   free(what);
   free(text);
   return st;
@@ -1505,13 +1520,13 @@ static void verbose_environment(command *c) {
 /* Parses the options of an environment variable that nvcc reads before
  * (NVCC_PREPEND_FLAGS) or after (NVCC_APPEND_FLAGS) its command line;
  * conda's nvcc package sets NVCC_PREPEND_FLAGS="-ccbin=$CXX". The value is
- * split as an options file is. */
+ * split at white space, with "..." quoting only (SPLIT_ENVIRONMENT). */
 static cuemu_status environment_options(command *c, const char *name) {
   const char *v = getenv(name);
   if (!v || !*v)
     return CUEMU_SUCCESS;
   words w = {0};
-  cuemu_status st = split_words(c, v, 0, &w, name);
+  cuemu_status st = split_words(c, v, SPLIT_ENVIRONMENT, &w, name);
   if (st == CUEMU_SUCCESS)
     st = parse_words(c, w.n, w.v, 0);
   free(w.v);
