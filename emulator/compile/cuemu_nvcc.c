@@ -34,7 +34,9 @@
 #include "cuemu_gpu_arch.h"
 #include "cuemu_toolkit.h"
 
-enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
+/* IN_EXEC: a file of no known kind, which only -run takes (an executable,
+ * run without compiling, as nvcc -run runs one). */
+enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK, IN_EXEC };
 
 /* What a dialect older than C++14 (compiled as C++14) adds to the host
  * options: a shim included first. */
@@ -70,6 +72,8 @@ typedef struct command {
   words cu;        /* options of .cu compiles only (cuemu-cc's own) */
   words link;      /* link options (-L, -l, -Xlinker) */
   words names;     /* --name-expr */
+  words run_args;  /* --run-args: the arguments of the program that -run runs */
+  int run;         /* -run: run the program built (or the executable given) */
   input *inputs;
   int ninputs;
   const char *output;
@@ -166,6 +170,7 @@ static void command_free(command *c) {
   free(c->pre.v);
   free(c->link.v);
   free(c->names.v);
+  free(c->run_args.v);
   free(c->inputs);
   for (int i = 0; i < c->npool; ++i)
     free(c->pool[i]);
@@ -185,7 +190,7 @@ enum opt_id {
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
-  O_CUDA_PATH, O_DEVICE_VISIBILITY
+  O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -263,6 +268,8 @@ static const option options[] = {
      O_IGNORED},
     {"-V", "--version", FLAG, O_VERSION},
     {"-v", "--verbose", FLAG, O_VERBOSE},
+    {"-run", "--run", FLAG, O_RUN},
+    {"-run-args", "--run-args", VALUE, O_RUN_ARGS},
     {"-dryrun", "--dryrun", FLAG, O_DRYRUN},
     {"-shared", "--shared", FLAG, O_SHARED},
     {"-arch", "--gpu-architecture", VALUE, O_ARCH},
@@ -635,8 +642,9 @@ static char *next_piece(command *c, const char **p, int keep_quotes) {
   return keep(c, piece);
 }
 
-/* Adds the words of an -Xcompiler or -Xlinker value as nvcc does: nvcc
- * splits the value into items (next_piece(), keeping their quotes), writes
+/* Adds the words of an -Xcompiler, -Xlinker or --run-args value as nvcc
+ * does: nvcc splits the value into items (next_piece(), keeping their
+ * quotes, except those of --run-args, which it drops), writes
  * them (each after `prefix`, if any) into the host compiler's command, and
  * the shell that runs it splits them into words and removes their quotes.
  * So -Xcompiler "-O3 -Wall" is two options, -Xcompiler '"-Wl,-rpath,/x"'
@@ -651,7 +659,7 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
     return oom();
   int out_of_memory = 0, written = 0;
   for (const char *p = value; *p;) {
-    const char *piece = next_piece(c, &p, 1);
+    const char *piece = next_piece(c, &p, strcmp(option, "--run-args") != 0);
     if (!piece) {
       out_of_memory = 1;
       break;
@@ -757,8 +765,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     if (a[0] != '-' || a[1] == '\0') {
       int kind = c->forced >= 0 ? c->forced : input_kind(a);
       if (kind < 0)
-        return cuemu__report(CUEMU_INVALID_VALUE,
-                             "Don't know what to do with '%s'", a);
+        kind = IN_EXEC; /* an error in execute(), unless -run runs it */
       input *grown = realloc(c->inputs, (size_t)(c->ninputs + 1) *
                                             sizeof *grown);
       if (!grown)
@@ -1005,6 +1012,12 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_DRYRUN:
       c->dryrun = 1;
       c->verbose = 1;
+      break;
+    case O_RUN:
+      c->run = 1;
+      break;
+    case O_RUN_ARGS:
+      st = add_pieces(c, &c->run_args, value, NULL, "--run-args");
       break;
     case O_SHARED:
       c->shared = 1;
@@ -1632,6 +1645,37 @@ static void version(void) {
          " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n");
 }
 
+/* -run: runs `program` with the --run-args, in the working folder, as
+ * nvcc does (./NAME for a name without a folder; -v shows the command).
+ * The program's standard streams are cuemu-nvcc's. A program that exits
+ * with another status than 0 is an error that names the status (nvcc
+ * exits with that status; cuemu-nvcc with 1). */
+static cuemu_status run_program(command *c, const char *program) {
+  const char *path = strchr(program, '/') ? program : joined(c, "./", program);
+  words w = {0};
+  add(&w, path);
+  for (int i = 0; i < c->run_args.n; ++i)
+    add(&w, c->run_args.v[i]);
+  if (w.oom) {
+    free(w.v);
+    return oom();
+  }
+  if (c->verbose)
+    print_command(&w);
+  cuemu_status st = CUEMU_SUCCESS;
+  int rc = 0;
+  fflush(NULL);
+  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot run %s", path);
+  else if (rc > 128)
+    st = cuemu__report(CUEMU_COMPILE, "%s was killed by signal %d (%s)",
+                       path, rc - 128, strsignal(rc - 128));
+  else if (rc != 0)
+    st = cuemu__report(CUEMU_COMPILE, "%s exited with status %d", path, rc);
+  free(w.v);
+  return st;
+}
+
 static cuemu_status execute(command *c, int *cache_hit) {
   cuemu_status st = CUEMU_SUCCESS;
   if (c->help) {
@@ -1650,6 +1694,20 @@ static cuemu_status execute(command *c, int *cache_hit) {
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "No input files specified; use option --help for "
                          "more information");
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_EXEC &&
+        (!c->run || c->ninputs > 1 || access(c->inputs[i].path, X_OK) != 0))
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "Don't know what to do with '%s'",
+                           c->inputs[i].path);
+  /* -run of an executable: no compile. */
+  if (c->run && c->inputs[0].kind == IN_EXEC)
+    return run_program(c, c->inputs[0].path);
+  if (c->run && (c->mode != MODE_LINK || c->module || c->shared))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "--run runs the program that a link builds: it "
+                         "does not go with -c, -dc, -E, -M, -lib, -dlink, "
+                         "-shared or a module");
   int nsources = 0, ncu = 0;
   for (int i = 0; i < c->ninputs; ++i) {
     nsources += c->inputs[i].kind != IN_LINK;
@@ -1742,6 +1800,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     if (st == CUEMU_SUCCESS && c->md)
       st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
                         c->mf ? c->mf : default_name(c, out, ".d"));
+    if (st == CUEMU_SUCCESS && c->run)
+      st = run_program(c, out);
     return st;
   }
   /* Objects: beside the output for -c, else in a private folder. */
@@ -1796,6 +1856,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
   }
   if (st == CUEMU_SUCCESS && c->mode == MODE_LINK)
     st = link_program(c, &objects, c->output ? c->output : "a.out");
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK && c->run)
+    st = run_program(c, c->output ? c->output : "a.out");
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
     const char *out = c->output ? c->output : "a.a";
     words w = {0};
