@@ -242,6 +242,13 @@ typedef struct cuemu_compile_options {
                              * are the host's (uint64_t is unsigned long), as
                              * with nvcc; 0 for an NVRTC source, whose types
                              * are NVRTC's (uint64_t is unsigned long long) */
+  int fmad;                 /* 1: device code contracts a*b+c into fused
+                             * multiply-adds, as a GPU does (nvcc -fmad=true),
+                             * with the CPU's FMA instructions where the
+                             * compiling CPU has them (a program then refuses
+                             * to run on a CPU without them); 0: each
+                             * operation rounds (nvcc -fmad=false; the default:
+                             * docs/nvcc-checks.md) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
