@@ -973,8 +973,6 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       else
         c->extended_lambda = 1;
       break;
-    case O_XIGNORED:
-    case O_IGNORED:
     case O_FMAD:
       if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
         return cuemu__report(CUEMU_INVALID_VALUE,
@@ -984,6 +982,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_FAST_MATH: /* implies -fmad=true, unless -fmad says otherwise */
       c->fast_math = 1;
       break;
+    case O_XIGNORED:
+    case O_IGNORED:
     case O_IGNORED_VALUE:
     case O_LINEINFO:
     case O_M64:
