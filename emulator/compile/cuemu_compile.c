@@ -1008,6 +1008,13 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
+  /* What the requested dialect refuses and C++14 takes (cuemu-nvcc's
+   * -std=c++11 and c++03 mark the unit's options with the dialect). */
+  for (int i = 0; i < o->argc && st == CUEMU_SUCCESS; ++i)
+    if (strncmp(o->argv[i], "-D" CUEMU_OLD_DIALECT_MACRO "=",
+                sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0)
+      st = cuemu__dialect_check(&rws[count - 1],
+                                o->argv[i] + sizeof CUEMU_OLD_DIALECT_MACRO + 2);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
