@@ -1661,8 +1661,13 @@ static void version(void) {
 /* -run: runs `program` with the --run-args, in the working folder, as
  * nvcc does (./NAME for a name without a folder; -v shows the command).
  * The program's standard streams are cuemu-nvcc's. A program that exits
- * with another status than 0 is an error that names the status (nvcc
- * exits with that status; cuemu-nvcc with 1). */
+ * with another status than 0 is an error that names the status, which
+ * cuemu_compile_run_status() gives (nvcc and cuemu-nvcc exit with it). */
+/* What cuemu_compile_run_status() returns. */
+static _Thread_local int last_run_status;
+
+int cuemu_compile_run_status(void) { return last_run_status; }
+
 static cuemu_status run_program(command *c, const char *program) {
   const char *path = strchr(program, '/') ? program : joined(c, "./", program);
   words w = {0};
@@ -1678,9 +1683,12 @@ static cuemu_status run_program(command *c, const char *program) {
   cuemu_status st = CUEMU_SUCCESS;
   int rc = 0;
   fflush(NULL);
-  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS)
-    st = cuemu__report(CUEMU_IO_ERROR, "cannot run %s", path);
-  else if (rc > 128)
+  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS) {
+    free(w.v);
+    return cuemu__report(CUEMU_IO_ERROR, "cannot run %s", path);
+  }
+  last_run_status = rc;
+  if (rc > 128)
     st = cuemu__report(CUEMU_COMPILE, "%s was killed by signal %d (%s)",
                        path, rc - 128, strsignal(rc - 128));
   else if (rc != 0)
@@ -1953,6 +1961,7 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   command c;
   memset(&c, 0, sizeof c);
   c.forced = -1;
+  last_run_status = 0;
   c.fmad = -1;
   if (argc > 0 && argv[0] && strcmp(argv[0], "--cuemu-host-link") == 0) {
     cuemu_status st = host_link(&c, argc - 1, argv + 1);

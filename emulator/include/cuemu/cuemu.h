@@ -282,6 +282,13 @@ cuemu_status cuemu_compile(const char *source, const char *output,
 cuemu_status cuemu_compile_command(int argc, const char *const *argv,
                                    int *cache_hit);
 
+/* The exit status of the program that the calling OS thread's last
+ * cuemu_compile_command() ran for nvcc's -run (128 plus the signal that
+ * killed it), or 0 when that call ran none. cuemu_compile_command()
+ * returns COMPILE when that status is not 0; nvcc, and the cuemu-nvcc
+ * command, exit with the status itself. Host code. */
+int cuemu_compile_run_status(void);
+
 #ifdef __cplusplus
 }
 #endif
