@@ -93,6 +93,7 @@ typedef struct compile_job {
   int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
   const char *link_second;   /* a second object for PHASE_LINK, or NULL */
   char arch_macro[64];       /* -D__CUDA_ARCH__=900 (device pass, modules) */
+  int contract;              /* device code's contraction (fp_contraction()) */
   const char **search;       /* the header search folders, for the cache */
   const char **quote_dirs;   /* the folders of quoted includes: its start */
   unsigned checks;           /* checkers built in (check/cuemu_check.h) */
@@ -145,6 +146,31 @@ static const char *const cuda_macros[] = {
     "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
     "-D__CUDACC_VER_BUILD__=88", "-D__CUDA_API_VER_MAJOR__=13",
     "-D__CUDA_API_VER_MINOR__=0", NULL};
+
+/* How device code is compiled for nvcc's -fmad (compile_job.contract). */
+enum {
+  CONTRACT_OFF,              /* each operation rounds (-ffp-contract=off) */
+  CONTRACT_FUSED,            /* a*b+c fused where the target always has FMA */
+  CONTRACT_FMA_INSTRUCTIONS  /* fused with -mfma: x86-64 with FMA */
+};
+
+/* The contraction of device code for `fmad` on the CPU compiling it: on
+ * x86-64, fused multiply-adds need -mfma, so only where this CPU has FMA
+ * (and AVX, which -mfma implies); elsewhere (AArch64: always FMA) the
+ * compiler's own instructions. An x86-64 CPU without FMA compiles without
+ * contraction, and its cache entries differ (the key holds the options). */
+static int fp_contraction(int fmad) {
+  if (!fmad)
+    return CONTRACT_OFF;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx")
+             ? CONTRACT_FMA_INSTRUCTIONS
+             : CONTRACT_OFF;
+#else
+  return CONTRACT_FUSED;
+#endif
+}
 
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
@@ -330,6 +356,15 @@ static int build_argv(const compile_job *job, const char *tu,
   }
   ARG("-Wno-unknown-pragmas");
   if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
+    /* Contraction of device code (the host pass's is the compiler's
+     * default, as with nvcc's host compile): off, or fused multiply-adds
+     * with the CPU's instructions, which the program checks that its CPU
+     * has (cuemu_fma_check.h). */
+    ARG(job->contract ? "-ffp-contract=fast" : "-ffp-contract=off");
+    if (job->contract == CONTRACT_FMA_INSTRUCTIONS)
+      ARG("-mfma");
+  }
+  if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
     /* nvcc's device compiler is not the host compiler: none of its
      * warnings is about device code (and the host code that the device
      * pass also compiles is the host pass's to warn about, once). Errors
@@ -390,6 +425,14 @@ static int build_argv(const compile_job *job, const char *tu,
      * writes (the translated unit has no #define left). */
     ARG("-include");
     ARGF("%s/cuemu_qualifiers.h", job->shims);
+  }
+  /* The check of the CPU, in the pass whose initializers run (the device
+   * pass's are removed: build()), after the precompiled prelude, which
+   * must be the first -include. */
+  if (job->contract == CONTRACT_FMA_INSTRUCTIONS && phase != PHASE_PCH &&
+      phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_DEVICE) {
+    ARG("-include");
+    ARGF("%s/cuemu_fma_check.h", job->shims);
   }
   if (job->checks & ~(unsigned)CUEMU_CHECK_SYNC) {
     /* Every access calls a __tsan_* function: the build's own for plain
@@ -982,6 +1025,13 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     cuemu__lambda_pads_free(pads[0], npads[0]);
     cuemu__lambda_pads_free(pads[1], npads[1]);
   }
+  /* What the requested dialect refuses and C++14 takes (cuemu-nvcc's
+   * -std=c++11 and c++03 mark the unit's options with the dialect). */
+  for (int i = 0; i < o->argc && st == CUEMU_SUCCESS; ++i)
+    if (strncmp(o->argv[i], "-D" CUEMU_OLD_DIALECT_MACRO "=",
+                sizeof CUEMU_OLD_DIALECT_MACRO + 2) == 0)
+      st = cuemu__dialect_check(&rws[count - 1],
+                                o->argv[i] + sizeof CUEMU_OLD_DIALECT_MACRO + 2);
   for (int p = 0; p < count && st == CUEMU_SUCCESS; ++p) {
     FILE *f = fopen(job->tu[p], "we");
     if (!f) {
@@ -1156,6 +1206,7 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   /* __CUDA_ARCH__ of the device pass (a module's only pass). */
   snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",
              options->arch > 0 ? options->arch : CUEMU_DEFAULT_ARCH);
+  job.contract = fp_contraction(options->fmad);
   job.shims = cuemu__location_shims();
   job.include = cuemu__location_include();
   job.libdir = cuemu__location_lib();

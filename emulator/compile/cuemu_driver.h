@@ -89,4 +89,13 @@ char *cuemu__read_file(const char *path, size_t *size);
 void cuemu__cache_bound(const char *magic, size_t n, size_t max_entries,
                         unsigned long long max_bytes);
 
+struct cuemu_rewrite;
+/* Checks a translated unit against `dialect`, the dialect older than C++14
+ * that cuemu-nvcc compiles as C++14 ("11" for -std=c++11, "03"; NULL: no
+ * check): a generic lambda is nvcc's error, reported (cuemu__report())
+ * at the lambda's file and line. Returns CUEMU_SUCCESS or CUEMU_COMPILE.
+ * (cuemu_dialect_check.c; needs cuemu_rewrite.h) */
+cuemu_status cuemu__dialect_check(const struct cuemu_rewrite *rw,
+                                  const char *dialect);
+
 #endif /* CUEMU_DRIVER_H */

@@ -55,3 +55,42 @@ void cuemu__gpu_arch_list(FILE *out, int list) {
               number);
   }
 }
+
+cuemu_gpu_arch_set cuemu__gpu_arch_one(int value) {
+  for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
+    if (known[k].number * 10 == value)
+      return 1u << k;
+  return 0;
+}
+
+cuemu_gpu_arch_set cuemu__gpu_arch_all(int major_only) {
+  cuemu_gpu_arch_set set = 0;
+  for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
+    if (!major_only || known[k].number % 10 == 0 || known[k].number == 75)
+      set |= 1u << k;
+  return set;
+}
+
+void cuemu__gpu_arch_list_macro(cuemu_gpu_arch_set set, char *buffer,
+                                size_t size) {
+  size_t used = 0;
+  int last = 0;
+  if (size)
+    buffer[0] = '\0';
+  /* The table is not in increasing order (110 before 103): take the
+   * smallest number above the last one written, each time. */
+  for (;;) {
+    int next = 0;
+    for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
+      if ((set & (1u << k)) && known[k].number > last &&
+          (!next || known[k].number < next))
+        next = known[k].number;
+    if (!next)
+      return;
+    int n = snprintf(buffer + used, used < size ? size - used : 0, "%s%d",
+                     last ? "," : "", next * 10);
+    if (n > 0)
+      used += (size_t)n;
+    last = next;
+  }
+}

@@ -22,4 +22,21 @@ enum { CUEMU_GPU_LIST_ARCH = 1, CUEMU_GPU_LIST_CODE = 2 };
  * order and without the "a" and "f" suffixes. */
 void cuemu__gpu_arch_list(FILE *out, int list);
 
+/* A set of CUDA 13's architectures (virtual ones: compute_XX), as bits. */
+typedef unsigned cuemu_gpu_arch_set;
+
+/* The set holding the architecture of compute capability `value` (times
+ * ten, as cuemu__gpu_arch_value() gives it; 0 when CUDA 13 has none). */
+cuemu_gpu_arch_set cuemu__gpu_arch_one(int value);
+
+/* What -arch=all (every architecture) and -arch=all-major (those of a
+ * major version: 75, 80, 90, 100, 110, 120) compile for. */
+cuemu_gpu_arch_set cuemu__gpu_arch_all(int major_only);
+
+/* Writes the value of __CUDA_ARCH_LIST__ for `set` into `buffer`: its
+ * compute capabilities times ten, in increasing order, separated by
+ * commas ("800,900"), as nvcc 13 defines it. */
+void cuemu__gpu_arch_list_macro(cuemu_gpu_arch_set set, char *buffer,
+                                size_t size);
+
 #endif /* CUEMU_GPU_ARCH_H */

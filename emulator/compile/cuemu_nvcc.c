@@ -34,7 +34,9 @@
 #include "cuemu_gpu_arch.h"
 #include "cuemu_toolkit.h"
 
-enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK };
+/* IN_EXEC: a file of no known kind, which only -run takes (an executable,
+ * run without compiling, as nvcc -run runs one). */
+enum input_kind { IN_CU, IN_CXX, IN_C, IN_LINK, IN_EXEC };
 
 /* What a dialect older than C++14 (compiled as C++14) adds to the host
  * options: a shim included first. */
@@ -70,6 +72,10 @@ typedef struct command {
   words cu;        /* options of .cu compiles only (cuemu-cc's own) */
   words link;      /* link options (-L, -l, -Xlinker) */
   words names;     /* --name-expr */
+  words run_args;  /* --run-args: the arguments of the program that -run runs */
+  int run;         /* -run: run the program built (or the executable given) */
+  int fmad;        /* -fmad: 1 true, 0 false, -1 not given */
+  int fast_math;   /* --use_fast_math */
   input *inputs;
   int ninputs;
   const char *output;
@@ -82,7 +88,14 @@ typedef struct command {
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
-  int arch;
+  int arch;        /* __CUDA_ARCH__ of the device pass (0: the default) */
+  const char *arch_name;        /* the last -arch's value */
+  int arch_value;               /* its compute capability times ten */
+  cuemu_gpu_arch_set arch_set;  /* what it compiles for */
+  cuemu_gpu_arch_set gencode_set; /* the arch= of every -gencode */
+  int gencode_value;            /* the highest of those */
+  int code_given;               /* -code */
+  const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
   int runtime_at;  /* the place in `host` of the first of them, before
@@ -159,6 +172,7 @@ static void command_free(command *c) {
   free(c->pre.v);
   free(c->link.v);
   free(c->names.v);
+  free(c->run_args.v);
   free(c->inputs);
   for (int i = 0; i < c->npool; ++i)
     free(c->pool[i]);
@@ -178,7 +192,7 @@ enum opt_id {
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
   O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
-  O_CUDA_PATH, O_DEVICE_VISIBILITY
+  O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD
 };
 
 /* How an option takes a value: none, in the next word or after `=`
@@ -256,6 +270,8 @@ static const option options[] = {
      O_IGNORED},
     {"-V", "--version", FLAG, O_VERSION},
     {"-v", "--verbose", FLAG, O_VERBOSE},
+    {"-run", "--run", FLAG, O_RUN},
+    {"-run-args", "--run-args", VALUE, O_RUN_ARGS},
     {"-dryrun", "--dryrun", FLAG, O_DRYRUN},
     {"-shared", "--shared", FLAG, O_SHARED},
     {"-arch", "--gpu-architecture", VALUE, O_ARCH},
@@ -281,7 +297,7 @@ static const option options[] = {
     {"-ftz", "--ftz", VALUE, O_IGNORED_VALUE},
     {"-prec-div", "--prec-div", VALUE, O_IGNORED_VALUE},
     {"-prec-sqrt", "--prec-sqrt", VALUE, O_IGNORED_VALUE},
-    {"-fmad", "--fmad", VALUE, O_IGNORED_VALUE},
+    {"-fmad", "--fmad", VALUE, O_FMAD},
     {"-extra-device-vectorization", "--extra-device-vectorization", FLAG,
      O_IGNORED},
     {"-lto", "--lto", FLAG, O_IGNORED},
@@ -395,23 +411,41 @@ static int input_kind(const char *path) {
   return -1;
 }
 
-/* The compute capability of an -arch, -code or -gencode value, times ten
- * (the highest one a list names; 0 for "native", "all" and "all-major"),
+/* Reads an -arch, -code or -gencode value into the command's targets,
  * after checking every architecture name as nvcc does. An -arch value is
- * one name; -code takes a list ("sm_90,compute_90"), -gencode
+ * one name (or "all", "all-major", "native"), and the last -arch counts,
+ * as with nvcc; -code takes a list ("sm_90,compute_90") of the codes made
+ * from -arch's virtual architecture; -gencode
  * "arch=compute_90,code=[sm_90,compute_90]" (or code="sm_90,compute_90"),
- * of which the arch= part sets __CUDA_ARCH__. */
-static cuemu_status arch_number(int option, const char *v, int *number) {
-  *number = 0;
+ * of which the arch= part is a virtual architecture compiled for. */
+static cuemu_status arch_option(command *c, int option, const char *v) {
   if (option == O_ARCH) {
-    if (strcmp(v, "native") == 0 || strcmp(v, "all") == 0 ||
-        strcmp(v, "all-major") == 0)
-      return CUEMU_SUCCESS;
-    *number = cuemu__gpu_arch_value(v, strlen(v));
-    return *number ? CUEMU_SUCCESS
-                   : cuemu__report(CUEMU_INVALID_VALUE,
-                                   "Unsupported gpu architecture '%s'", v);
+    int number = 0;
+    cuemu_gpu_arch_set set;
+    if (strcmp(v, "all") == 0 || strcmp(v, "all-major") == 0) {
+      set = cuemu__gpu_arch_all(v[3] == '-');
+    } else if (strcmp(v, "native") == 0) {
+      /* The GPU of this machine: the emulated device's. */
+      set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
+    } else {
+      number = cuemu__gpu_arch_value(v, strlen(v));
+      if (!number)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "Unsupported gpu architecture '%s'", v);
+      set = cuemu__gpu_arch_one(number);
+    }
+    if (c->arch_name && strcmp(c->arch_name, v) != 0)
+      cuemu__driver_say("warning",
+                        "incompatible redefinition for option "
+                        "'gpu-architecture', the last value of this option "
+                        "was used");
+    c->arch_name = v;
+    c->arch_value = number;
+    c->arch_set = set;
+    return CUEMU_SUCCESS;
   }
+  if (option == O_CODE)
+    c->code_given = 1;
   /* nvcc also takes a -gencode keyword's list in double quotes
    * (code=\"sm_90,compute_90\" in a Makefile, as the CUDA samples' older
    * Makefiles write it), but not a quoted -code value. */
@@ -428,26 +462,71 @@ static cuemu_status arch_number(int option, const char *v, int *number) {
       if (!value)
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Unsupported gpu architecture '%.*s'", (int)n, p);
-      if ((option == O_CODE || in_arch) && value > *number)
-        *number = value;
+      if (option == O_GENCODE && in_arch) {
+        c->gencode_set |= cuemu__gpu_arch_one(value);
+        if (value > c->gencode_value)
+          c->gencode_value = value;
+      }
     }
     p += n + (p[n] ? 1 : 0);
   }
   return CUEMU_SUCCESS;
 }
 
+/* After the command line: checks -code against -arch as nvcc does, and
+ * sets the device pass's __CUDA_ARCH__ (c->arch: the highest architecture
+ * named by -arch or a -gencode's arch=, or the emulated device's for
+ * -arch=all, all-major and native, and without either) and the value of
+ * __CUDA_ARCH_LIST__, nvcc's list of every virtual architecture compiled
+ * for (the emulated device's without -arch and -gencode). */
+static cuemu_status arch_targets(command *c) {
+  if (c->code_given && !c->arch_name)
+    return cuemu__report(CUEMU_INVALID_VALUE, "-arch option not specified");
+  if (c->code_given && strncmp(c->arch_name, "compute_", 8) != 0)
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "Value of -arch option ('%s') must be a virtual "
+                         "code architecture",
+                         c->arch_name);
+  int arch = c->arch_name ? (c->arch_value ? c->arch_value
+                                           : CUEMU_DEFAULT_ARCH)
+                          : 0;
+  if (c->gencode_value > arch)
+    arch = c->gencode_value;
+  c->arch = arch;
+  cuemu_gpu_arch_set set = c->arch_set | c->gencode_set;
+  if (!set)
+    set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
+  char list[128];
+  cuemu__gpu_arch_list_macro(set, list, sizeof list);
+  char *define = NULL;
+  if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
+    return oom();
+  c->arch_list = keep(c, define);
+  return c->arch_list ? CUEMU_SUCCESS : oom();
+}
+
 static cuemu_status parse_words(command *c, int argc, const char *const *argv,
                                 int depth);
 
-/* Splits `text` into words as a POSIX shell does, without its expansions:
- * white space separates words; '...' keeps everything in it as it is;
- * "..." keeps everything but, with `escapes`, a backslash before \, ", $
- * or `; and (with `escapes`) a backslash outside quotes keeps the character
- * after it as it is. Quotes next to other characters join them into one
- * word, and "" is an empty word. `what` names the text in the error about
- * a quote left open. */
-static cuemu_status split_words(command *c, const char *text, int escapes,
-                                words *out, const char *what) {
+/* How split_words() reads a text: as a POSIX shell does (the items of
+ * -Xcompiler, -Xlinker and --run-args, which nvcc hands to its shell), as
+ * nvcc reads an options file, or as it reads NVCC_PREPEND_FLAGS and
+ * NVCC_APPEND_FLAGS (tried with nvcc 13.0: docs/nvcc-checks.md). */
+enum split_rules { SPLIT_SHELL, SPLIT_OPTIONS_FILE, SPLIT_ENVIRONMENT };
+
+/* Splits `text` into words by `rules`. White space separates words, and
+ * "..." keeps everything in it in one word, in all three. SPLIT_SHELL, a
+ * POSIX shell without its expansions: '...' keeps everything in it as it
+ * is, a backslash inside "..." keeps a \, ", $ or ` after it as it is,
+ * and a backslash outside quotes the character after it. SPLIT_OPTIONS_FILE:
+ * a backslash, inside "..." or outside, keeps the character after it as it
+ * is (`a\ b` is one word, "a\"b" is a"b), and ' is a character like any
+ * other. SPLIT_ENVIRONMENT: only "..." is special. Quotes next to other
+ * characters join them into one word, and "" is an empty word. `what`
+ * names the text in the error about a quote left open. */
+static cuemu_status split_words(command *c, const char *text,
+                                enum split_rules rules, words *out,
+                                const char *what) {
   char *word = malloc(strlen(text) + 1);
   if (!word)
     return oom();
@@ -473,19 +552,22 @@ static cuemu_status split_words(command *c, const char *text, int escapes,
       continue;
     }
     in_word = 1;
-    if (quote == '\'' || (quote == '"' && ch == '"')) {
+    if (rules == SPLIT_OPTIONS_FILE && ch == '\\' && p[1]) {
+      word[len++] = *++p;
+    } else if (quote == '\'' || (quote == '"' && ch == '"')) {
       if (ch == quote)
         quote = 0;
       else
         word[len++] = ch;
     } else if (quote == '"') {
-      if (escapes && ch == '\\' && p[1] && strchr("\\\"$`", p[1]))
+      if (rules == SPLIT_SHELL && ch == '\\' && p[1] &&
+          strchr("\\\"$`", p[1]))
         ++p;
       word[len++] = *p;
-    } else if (ch == '\'' || ch == '"') {
+    } else if (ch == '"' || (ch == '\'' && rules == SPLIT_SHELL)) {
       quote = ch;
     } else {
-      if (escapes && ch == '\\' && p[1])
+      if (rules == SPLIT_SHELL && ch == '\\' && p[1])
         ++p;
       word[len++] = *p;
     }
@@ -494,8 +576,8 @@ static cuemu_status split_words(command *c, const char *text, int escapes,
   return st;
 }
 
-/* Reads an options file (--options-file): its words, split at white space,
- * with "..." and '...' quoting (split_words() without escapes). */
+/* Reads an options file (--options-file): its words, split as nvcc splits
+ * them (SPLIT_OPTIONS_FILE). */
 static cuemu_status options_file(command *c, const char *path, int depth) {
   if (depth > 8)
     return cuemu__report(CUEMU_INVALID_VALUE,
@@ -519,7 +601,7 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
   char *what = NULL;
   cuemu_status st = asprintf(&what, "options file '%s'", path) < 0
                         ? oom()
-                        : split_words(c, text, 0, &w, what);
+                        : split_words(c, text, SPLIT_OPTIONS_FILE, &w, what);
   free(what);
   free(text);
   if (st == CUEMU_SUCCESS)
@@ -531,8 +613,10 @@ static cuemu_status options_file(command *c, const char *path, int depth) {
 /* The next item of a comma-separated option value at *p, split as nvcc 13
  * splits the values of its list options (-I, -D, -U, -isystem, -include,
  * -L, -l, -Xcompiler, -Xlinker, --options-file): a comma inside double
- * quotes does not end the item, and a backslash keeps the character after
- * it as it is and is dropped (`\,` is a comma of the item). With
+ * quotes does not end the item, and a backslash before a comma, a double
+ * quote or a backslash keeps that character as it is and is dropped (`\,`
+ * is a comma of the item, `a\\b` is a\b); before any other character it
+ * stays, as nvcc keeps it (-I 'C:\dir' searches C:\dir). With
  * `keep_quotes` the double quotes stay in the item (nvcc 13 defines S as
  * "a,b" for -D 'S="a,b"', and the shell that runs the host compiler removes
  * an -Xcompiler item's quotes); without, they are dropped (-I '"a,b",c'
@@ -546,7 +630,7 @@ static char *next_piece(command *c, const char **p, int keep_quotes) {
     return NULL;
   int quoted = 0;
   for (; *s && (quoted || *s != ','); ++s) {
-    if (*s == '\\' && s[1])
+    if (*s == '\\' && s[1] && strchr(",\"\\", s[1]))
       ++s;
     else if (*s == '"') {
       quoted = !quoted;
@@ -560,8 +644,9 @@ static char *next_piece(command *c, const char **p, int keep_quotes) {
   return keep(c, piece);
 }
 
-/* Adds the words of an -Xcompiler or -Xlinker value as nvcc does: nvcc
- * splits the value into items (next_piece(), keeping their quotes), writes
+/* Adds the words of an -Xcompiler, -Xlinker or --run-args value as nvcc
+ * does: nvcc splits the value into items (next_piece(), keeping their
+ * quotes, except those of --run-args, which it drops), writes
  * them (each after `prefix`, if any) into the host compiler's command, and
  * the shell that runs it splits them into words and removes their quotes.
  * So -Xcompiler "-O3 -Wall" is two options, -Xcompiler '"-Wl,-rpath,/x"'
@@ -576,7 +661,7 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
     return oom();
   int out_of_memory = 0, written = 0;
   for (const char *p = value; *p;) {
-    const char *piece = next_piece(c, &p, 1);
+    const char *piece = next_piece(c, &p, strcmp(option, "--run-args") != 0);
     if (!piece) {
       out_of_memory = 1;
       break;
@@ -594,7 +679,7 @@ static cuemu_status add_pieces(command *c, words *w, const char *value,
   char *what = NULL;
   cuemu_status st = asprintf(&what, "%s value '%s'", option, value) < 0
                         ? oom()
-                        : split_words(c, text, 1, w, what);
+                        : split_words(c, text, SPLIT_SHELL, w, what);
   free(what);
   free(text);
   return st;
@@ -682,8 +767,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     if (a[0] != '-' || a[1] == '\0') {
       int kind = c->forced >= 0 ? c->forced : input_kind(a);
       if (kind < 0)
-        return cuemu__report(CUEMU_INVALID_VALUE,
-                             "Don't know what to do with '%s'", a);
+        kind = IN_EXEC; /* an error in execute(), unless -run runs it */
       input *grown = realloc(c->inputs, (size_t)(c->ninputs + 1) *
                                             sizeof *grown);
       if (!grown)
@@ -889,10 +973,18 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       else
         c->extended_lambda = 1;
       break;
+    case O_FMAD:
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0)
+        return cuemu__report(CUEMU_INVALID_VALUE,
+                             "'%s': expected true or false", value);
+      c->fmad = value[0] == 't';
+      break;
+    case O_FAST_MATH: /* implies -fmad=true, unless -fmad says otherwise */
+      c->fast_math = 1;
+      break;
     case O_XIGNORED:
     case O_IGNORED:
     case O_IGNORED_VALUE:
-    case O_FAST_MATH:
     case O_LINEINFO:
     case O_M64:
       break;
@@ -931,16 +1023,19 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->dryrun = 1;
       c->verbose = 1;
       break;
+    case O_RUN:
+      c->run = 1;
+      break;
+    case O_RUN_ARGS:
+      st = add_pieces(c, &c->run_args, value, NULL, "--run-args");
+      break;
     case O_SHARED:
       c->shared = 1;
       break;
     case O_ARCH:
     case O_CODE:
     case O_GENCODE: {
-      int n = 0;
-      st = arch_number(o->id, value, &n);
-      if (n > c->arch)
-        c->arch = n;
+      st = arch_option(c, o->id, value);
       break;
     }
     case O_RDC:
@@ -1092,9 +1187,11 @@ static int cxx_only(const char *a) {
 /* Adds the macros that nvcc defines in both passes of a .cu file for the
  * options that ask for them: __CUDACC_RDC__ (-rdc=true, -dc),
  * __CUDACC_DEBUG__ (-G), __CUDACC_EXTENDED_LAMBDA__ (--extended-lambda) and
- * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr). Code checks
- * them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
+ * __CUDACC_RELAXED_CONSTEXPR__ (--expt-relaxed-constexpr), and
+ * __CUDA_ARCH_LIST__ (which nvcc also defines for .cpp and .c files). Code
+ * checks them, as in `#ifndef __CUDACC_EXTENDED_LAMBDA__ #error`. */
 static void add_cu_macros(const command *c, words *w) {
+  add(w, c->arch_list);
   if (c->rdc)
     add(w, "-D__CUDACC_RDC__=1");
   if (c->device_debug)
@@ -1133,6 +1230,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   }
   if (in->kind == IN_CU)
     add_cu_macros(c, w);
+  else
+    add(w, c->arch_list);
   if (c->shared)
     add(w, "-fPIC");
   char *shims = joined(c, "-I", shims_dir());
@@ -1348,6 +1447,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.arch = c->arch;
   o.rdc = c->rdc;
   o.runtime_header_at = c->runtime_at;
+  /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
+   * is -fmad=true). */
+  o.fmad = c->fmad >= 0 ? c->fmad : c->fast_math;
   if (c->verbose) {
     fprintf(stderr, "#$ cuemu_compile %s -> %s (%s)\n", source, output,
             c->module ? "module" : object ? "object" : "program");
@@ -1444,13 +1546,13 @@ static void verbose_environment(command *c) {
 /* Parses the options of an environment variable that nvcc reads before
  * (NVCC_PREPEND_FLAGS) or after (NVCC_APPEND_FLAGS) its command line;
  * conda's nvcc package sets NVCC_PREPEND_FLAGS="-ccbin=$CXX". The value is
- * split as an options file is. */
+ * split at white space, with "..." quoting only (SPLIT_ENVIRONMENT). */
 static cuemu_status environment_options(command *c, const char *name) {
   const char *v = getenv(name);
   if (!v || !*v)
     return CUEMU_SUCCESS;
   words w = {0};
-  cuemu_status st = split_words(c, v, 0, &w, name);
+  cuemu_status st = split_words(c, v, SPLIT_ENVIRONMENT, &w, name);
   if (st == CUEMU_SUCCESS)
     st = parse_words(c, w.n, w.v, 0);
   free(w.v);
@@ -1556,6 +1658,45 @@ static void version(void) {
          " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n");
 }
 
+/* -run: runs `program` with the --run-args, in the working folder, as
+ * nvcc does (./NAME for a name without a folder; -v shows the command).
+ * The program's standard streams are cuemu-nvcc's. A program that exits
+ * with another status than 0 is an error that names the status, which
+ * cuemu_compile_run_status() gives (nvcc and cuemu-nvcc exit with it). */
+/* What cuemu_compile_run_status() returns. */
+static _Thread_local int last_run_status;
+
+int cuemu_compile_run_status(void) { return last_run_status; }
+
+static cuemu_status run_program(command *c, const char *program) {
+  const char *path = strchr(program, '/') ? program : joined(c, "./", program);
+  words w = {0};
+  add(&w, path);
+  for (int i = 0; i < c->run_args.n; ++i)
+    add(&w, c->run_args.v[i]);
+  if (w.oom) {
+    free(w.v);
+    return oom();
+  }
+  if (c->verbose)
+    print_command(&w);
+  cuemu_status st = CUEMU_SUCCESS;
+  int rc = 0;
+  fflush(NULL);
+  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS) {
+    free(w.v);
+    return cuemu__report(CUEMU_IO_ERROR, "cannot run %s", path);
+  }
+  last_run_status = rc;
+  if (rc > 128)
+    st = cuemu__report(CUEMU_COMPILE, "%s was killed by signal %d (%s)",
+                       path, rc - 128, strsignal(rc - 128));
+  else if (rc != 0)
+    st = cuemu__report(CUEMU_COMPILE, "%s exited with status %d", path, rc);
+  free(w.v);
+  return st;
+}
+
 static cuemu_status execute(command *c, int *cache_hit) {
   cuemu_status st = CUEMU_SUCCESS;
   if (c->help) {
@@ -1574,6 +1715,20 @@ static cuemu_status execute(command *c, int *cache_hit) {
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "No input files specified; use option --help for "
                          "more information");
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_EXEC &&
+        (!c->run || c->ninputs > 1 || access(c->inputs[i].path, X_OK) != 0))
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "Don't know what to do with '%s'",
+                           c->inputs[i].path);
+  /* -run of an executable: no compile. */
+  if (c->run && c->inputs[0].kind == IN_EXEC)
+    return run_program(c, c->inputs[0].path);
+  if (c->run && (c->mode != MODE_LINK || c->module || c->shared))
+    return cuemu__report(CUEMU_INVALID_VALUE,
+                         "--run runs the program that a link builds: it "
+                         "does not go with -c, -dc, -E, -M, -lib, -dlink, "
+                         "-shared or a module");
   int nsources = 0, ncu = 0;
   for (int i = 0; i < c->ninputs; ++i) {
     nsources += c->inputs[i].kind != IN_LINK;
@@ -1666,6 +1821,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
     if (st == CUEMU_SUCCESS && c->md)
       st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
                         c->mf ? c->mf : default_name(c, out, ".d"));
+    if (st == CUEMU_SUCCESS && c->run)
+      st = run_program(c, out);
     return st;
   }
   /* Objects: beside the output for -c, else in a private folder. */
@@ -1720,6 +1877,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
   }
   if (st == CUEMU_SUCCESS && c->mode == MODE_LINK)
     st = link_program(c, &objects, c->output ? c->output : "a.out");
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK && c->run)
+    st = run_program(c, c->output ? c->output : "a.out");
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
     const char *out = c->output ? c->output : "a.a";
     words w = {0};
@@ -1802,6 +1961,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
   command c;
   memset(&c, 0, sizeof c);
   c.forced = -1;
+  last_run_status = 0;
+  c.fmad = -1;
   if (argc > 0 && argv[0] && strcmp(argv[0], "--cuemu-host-link") == 0) {
     cuemu_status st = host_link(&c, argc - 1, argv + 1);
     command_free(&c);
@@ -1824,6 +1985,8 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = parse_words(&c, argc, argv, 0);
   if (st == CUEMU_SUCCESS)
     st = environment_options(&c, "NVCC_APPEND_FLAGS");
+  if (st == CUEMU_SUCCESS)
+    st = arch_targets(&c);
   if (st == CUEMU_SUCCESS)
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)

@@ -14,6 +14,9 @@ int main(int argc, char **argv) {
    * that bindings share it. */
   cuemu_status st =
       cuemu_compile_command(argc - 1, (const char *const *)argv + 1, NULL);
+  /* -run's program failed: its status, without a word, as nvcc. */
+  if (st != CUEMU_SUCCESS && cuemu_compile_run_status() != 0)
+    return cuemu_compile_run_status();
   if (st != CUEMU_SUCCESS) {
     /* Worded as nvcc words its errors when called by nvcc's name. */
     if (strstr(name, "nvcc"))

@@ -242,6 +242,13 @@ typedef struct cuemu_compile_options {
                              * are the host's (uint64_t is unsigned long), as
                              * with nvcc; 0 for an NVRTC source, whose types
                              * are NVRTC's (uint64_t is unsigned long long) */
+  int fmad;                 /* 1: device code contracts a*b+c into fused
+                             * multiply-adds, as a GPU does (nvcc -fmad=true),
+                             * with the CPU's FMA instructions where the
+                             * compiling CPU has them (a program then refuses
+                             * to run on a CPU without them); 0: each
+                             * operation rounds (nvcc -fmad=false; the default:
+                             * docs/nvcc-checks.md) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
@@ -274,6 +281,13 @@ cuemu_status cuemu_compile(const char *source, const char *output,
  * be NULL. */
 cuemu_status cuemu_compile_command(int argc, const char *const *argv,
                                    int *cache_hit);
+
+/* The exit status of the program that the calling OS thread's last
+ * cuemu_compile_command() ran for nvcc's -run (128 plus the signal that
+ * killed it), or 0 when that call ran none. cuemu_compile_command()
+ * returns COMPILE when that status is not 0; nvcc, and the cuemu-nvcc
+ * command, exit with the status itself. Host code. */
+int cuemu_compile_run_status(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,86 @@
+#!/bin/sh
+# driver_arch_list.sh: __CUDA_ARCH_LIST__ (issue 13), which nvcc 13 defines
+# in both passes of a .cu file and for .cpp and .c files: the virtual
+# architectures compiled for, in increasing order, with commas. A program
+# built with two -gencode options (tests/driver/cc13c/arch_list.cu) sees
+# 800,900 in host code and in a kernel, whose __CUDA_ARCH__ is 900; the
+# device pass (-E) and a .cpp file see nvcc's values for -arch=sm_80, two
+# -gencode in either order, -arch=compute_80 -code=sm_86, the last of two
+# -arch (with nvcc's warning), -arch=all and all-major; -arch=native and no
+# -arch give the emulated device's 900 (nvcc: the GPU's, 750 without one).
+# -code without -arch, or with a real -arch, is nvcc's error. With nvcc
+# present, its -E gives the same lists.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+cuemu=$builddir_abs/cuemu-nvcc
+d=$srcdir/tests/driver/cc13c
+work=$(mktemp -d)
+failed=0
+real=$(find_nvcc)
+
+# Both passes of a program.
+if step arch-list "$cuemu" -gencode arch=compute_80,code=sm_80 \
+  -gencode arch=compute_90,code=sm_90 -o arch_list "$d/arch_list.cu"; then
+  out=$("$work/arch_list" 2>&1)
+  if [ "$out" = "host 800,900 device 800,900 arch 900" ]; then
+    echo "PASS: two -gencode: 800,900 in both passes, __CUDA_ARCH__ 900"
+  else
+    fail "two -gencode: '$out'"
+  fi
+fi
+
+# list COMPILER OPTIONS...: the device pass's list and __CUDA_ARCH__ (-E of
+# a .cu file), then a .cpp file's list.
+printf 'XLIST __CUDA_ARCH_LIST__\n#ifdef __CUDA_ARCH__\nXDEV __CUDA_ARCH__\n#endif\n' \
+  >"$work/macros.cu"
+printf 'XLIST __CUDA_ARCH_LIST__\n' >"$work/macros.cpp"
+list() {
+  compiler=$1
+  shift
+  (cd "$work" && "$compiler" "$@" -E macros.cu 2>&1 && "$compiler" "$@" -E \
+    macros.cpp 2>&1) | sed -n 's/^XLIST /list /p; s/^XDEV /arch /p; s/.*\(warning\|fatal\) *: /\1: /p' |
+    tr '\n' ' '
+}
+check() {
+  expected=$1
+  shift
+  got=$(list "$cuemu" "$@")
+  if [ "$got" != "$expected" ]; then
+    fail "$*: '$got', expected '$expected'"
+    return
+  fi
+  echo "PASS: ${*:-no -arch}: $expected"
+  if [ -n "$real" ] && [ "$2" != native ] && [ $# -gt 0 ]; then
+    # nvcc's -E shows its first device pass (750 of -arch=all-major):
+    # the lists are compared.
+    theirs=$(list "$real" "$@" | sed 's/arch [0-9]* //')
+    ours=$(echo "$got" | sed 's/arch [0-9]* //')
+    [ "$theirs" = "$ours" ] || fail "$*: nvcc gives '$theirs', cuemu '$ours'"
+  fi
+}
+check "list 900 arch 900 list 900 "
+check "list 900 arch 900 list 900 " -arch native
+check "list 800 arch 800 list 800 " -arch=sm_80
+check "list 800,900 arch 900 list 800,900 " \
+  -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=sm_80
+check "list 800 arch 800 list 800 " -arch=compute_80 -code=sm_86
+check "warning: incompatible redefinition for option 'gpu-architecture', the last value of this option was used list 800 arch 800 warning: incompatible redefinition for option 'gpu-architecture', the last value of this option was used list 800 " \
+  -arch=sm_90 -arch=sm_80
+check "list 750,800,900,1000,1100,1200 arch 900 list 750,800,900,1000,1100,1200 " \
+  -arch=all-major
+got=$(list "$cuemu" -arch=all)
+case $got in
+"list 750,800,860,870,880,890,900,1000,1030,1100,1200,1210 arch 900 "*)
+  echo "PASS: -arch=all: every architecture, __CUDA_ARCH__ 900" ;;
+*) fail "-arch=all: '$got'" ;;
+esac
+check "fatal: -arch option not specified " -code=sm_86
+check "fatal: Value of -arch option ('sm_86') must be a virtual code architecture " \
+  -arch=sm_86 -code=sm_86
+
+rm -rf "$work"
+exit $failed
