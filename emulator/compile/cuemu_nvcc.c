@@ -1119,7 +1119,19 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (c->debug)
     add(w, "-g");
   char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
-  if (!pre)
+  char *shims = joined(c, "-I", shims_dir());
+  char *inc = joined(c, "-I", include_dir());
+  if (!pre || !shims || !inc)
+    return oom();
+  /* A .c file compiles against NVIDIA's own runtime headers, which compile
+   * as C, where a toolkit has them (the shims are C++): its calls are the C
+   * symbols of libcuemu_cudart.so, which every link has (cudart.am).
+   * Without them it gets the shims, which say that they are C++. */
+  char nv[PATH_MAX];
+  int nv_headers = in->kind == IN_C &&
+                   cuemu__toolkit_c_headers(c->cuda_path, nv, sizeof nv);
+  char *nv_include = nv_headers ? joined(c, "-I", nv) : NULL;
+  if (nv_headers && !nv_include)
     return oom();
   /* A .cu file: cuda_runtime.h where nvcc reads it (runtime_at). */
   int at = in->kind == IN_CU ? c->runtime_at : -1;
@@ -1128,17 +1140,14 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
       add(w, "-include");
       add(w, pre);
     }
-    if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
+    if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])) &&
+        !(nv_headers && strcmp(c->host.v[i], shims) == 0))
       add(w, c->host.v[i]);
   }
   if (in->kind == IN_CU)
     add_cu_macros(c, w);
   if (c->shared)
     add(w, "-fPIC");
-  char *shims = joined(c, "-I", shims_dir());
-  char *inc = joined(c, "-I", include_dir());
-  if (!shims || !inc)
-    return oom();
   if (in->kind == IN_CU) {
     char *dir = keep(c, strdup(in->path));
     if (!dir)
@@ -1156,7 +1165,7 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, "-D__CUDACC_VER_MINOR__=0");
     add(w, "-D__CUDACC_VER_BUILD__=88");
   }
-  add(w, shims);
+  add(w, nv_headers ? nv_include : shims);
   if (in->kind != IN_C)
     add(w, inc);
   if (in->kind == IN_CU) {
