@@ -1013,6 +1013,42 @@ static const char *lib_dir(void) {
 
 /* The host C++ compiler: --cxx, -ccbin (a compiler, or a folder holding
  * g++), $CXX, then c++. */
+/* Whether the compiler command `cmd` ("ccache g++", "cuemu-nvcc") is
+ * cuemu-nvcc or cuemu-cc itself, under its name or another (a link named
+ * nvcc): a Makefile run as `make CC=cuemu-nvcc CXX=cuemu-nvcc` puts them in
+ * the environment, where they must not become the host compiler (the
+ * compile would call itself without end). nvcc ignores $CC and $CXX. */
+static int names_cuemu(const char *cmd) {
+  char word[PATH_MAX], real[PATH_MAX], path[PATH_MAX];
+  size_t n = strcspn(cmd, " \t");
+  if (n == 0 || n >= sizeof word)
+    return 0;
+  memcpy(word, cmd, n);
+  word[n] = '\0';
+  const char *found = NULL;
+  if (strchr(word, '/')) {
+    found = word;
+  } else {
+    for (const char *dirs = getenv("PATH"); dirs && *dirs;) {
+      size_t d = strcspn(dirs, ":");
+      if (d > 0 && (size_t)snprintf(path, sizeof path, "%.*s/%s", (int)d,
+                                    dirs, word) < sizeof path &&
+          access(path, X_OK) == 0) {
+        found = path;
+        break;
+      }
+      dirs += d;
+      if (*dirs == ':')
+        dirs++;
+    }
+  }
+  const char *name = found && realpath(found, real) ? real : word;
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  return strncmp(base, "cuemu-cc", 8) == 0 ||
+         strncmp(base, "cuemu-nvcc", 10) == 0;
+}
+
 static const char *host_cxx(command *c) {
   if (c->cxx && *c->cxx)
     return c->cxx;
@@ -1026,13 +1062,13 @@ static const char *host_cxx(command *c) {
     return ccbin;
   }
   const char *e = getenv("CXX");
-  return e && *e ? e : "c++";
+  return e && *e && !names_cuemu(e) ? e : "c++";
 }
 
-/* The host C compiler: $CC, then cc. */
+/* The host C compiler: $CC (unless it is cuemu-nvcc), then cc. */
 static const char *host_cc(void) {
   const char *e = getenv("CC");
-  return e && *e ? e : "cc";
+  return e && *e && !names_cuemu(e) ? e : "cc";
 }
 
 /* Appends the words of a compiler command ("ccache g++ -m64"). */
