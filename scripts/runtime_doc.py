@@ -158,7 +158,8 @@ def generate(include):
              "*accepted, no effect*: it validates its arguments and succeeds, "
              "and what it asks for changes nothing here; *refused*: it always "
              "fails, with an error naming it; *absent*: a program that calls "
-             "it does not compile.", ""]
+             "it does not compile (against cuemu's headers) or link "
+             "(against NVIDIA's: see above).", ""]
     parts += table("Runtime API (cuda_runtime_api.h, cuda_runtime.h)",
                    toolkit_runtime(include), shims, "CUDA 13's runtime API has")
     parts += table("Driver API (cuda.h)", toolkit_driver(include), shims,

@@ -72,12 +72,17 @@ else
   fail "-cuda: $(cat "$work/cuda.log")"
 fi
 
-# A C file that includes <cuda_runtime.h> (nvcc's C compiles take
-# NVIDIA's header; cuemu's is C++) is told to compile as C++, and with
+# A C file that includes <cuda_runtime.h> compiles as C against NVIDIA's
+# header where a toolkit has it, as nvcc's C compiles do, and links with
+# libcuemu_cudart.so's C symbols (tests/cudart_project.sh tests more);
+# without one it is told to compile as C++ (cuemu's header is C++). With
 # -x c++ before it, it builds and runs against a kernel of a .cu file.
 cat >"$work/host_c.c" <<'EOF_C'
 #include <cuda_runtime.h>
 #include <stdio.h>
+#ifdef __cplusplus
+extern "C"
+#endif
 void launch_fill(int *d, int n);
 int main(void) {
   int *d = NULL, h[32], ok = 1;
@@ -93,10 +98,14 @@ int main(void) {
 EOF_C
 cat >"$work/fill.cu" <<'EOF_CU'
 __global__ void fill(int *d) { d[threadIdx.x] = 3 * (int)threadIdx.x; }
-void launch_fill(int *d, int n) { fill<<<1, n>>>(d); cudaDeviceSynchronize(); }
+extern "C" void launch_fill(int *d, int n) { fill<<<1, n>>>(d); cudaDeviceSynchronize(); }
 EOF_CU
-if (cd "$work" && "$nvcc" -c host_c.c -o host_c.o) >"$work/c.log" 2>&1; then
-  fail "a C file that includes <cuda_runtime.h> compiles as C"
+if [ -f "${CUDA_HOME:-/usr/local/cuda}/include/crt/host_config.h" ] ||
+  [ -f /usr/local/cuda/include/crt/host_config.h ]; then
+  step c-as-c "$nvcc" -o c_as_c host_c.c fill.cu &&
+    passes "a C file that includes <cuda_runtime.h> compiles as C" ./c_as_c
+elif (cd "$work" && "$nvcc" -c host_c.c -o host_c.o) >"$work/c.log" 2>&1; then
+  fail "a C file that includes <cuda_runtime.h> compiles without NVIDIA's headers"
 elif grep -m1 "error" "$work/c.log" | grep -q "compile this C file as C++"; then
   echo "PASS: a C file that includes <cuda_runtime.h> is told to compile as C++"
 else

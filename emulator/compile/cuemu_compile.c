@@ -525,6 +525,17 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
     }                                                                          \
   } while (0)
   ARGF("-L%s", libdir);
+  /* The runtime API under libcudart's C symbols, for objects compiled
+   * against NVIDIA's headers (emulator/export/cudart.am), where libcuemu's
+   * folder has it; a program that calls none of them does not need it. */
+  char cudart[PATH_MAX];
+  if ((size_t)snprintf(cudart, sizeof cudart, "%s/libcuemu_cudart.so",
+                       libdir) < sizeof cudart &&
+      access(cudart, F_OK) == 0) {
+    ARG("-Wl,--push-state,--as-needed");
+    ARG("-lcuemu_cudart");
+    ARG("-Wl,--pop-state");
+  }
   ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", libdir);
   /* cuemu's libcuda.so.1, which the program's dlopen("libcuda.so.1") then

@@ -1108,6 +1108,42 @@ static const char *lib_dir(void) {
 
 /* The host C++ compiler: --cxx, -ccbin (a compiler, or a folder holding
  * g++), $CXX, then c++. */
+/* Whether the compiler command `cmd` ("ccache g++", "cuemu-nvcc") is
+ * cuemu-nvcc or cuemu-cc itself, under its name or another (a link named
+ * nvcc): a Makefile run as `make CC=cuemu-nvcc CXX=cuemu-nvcc` puts them in
+ * the environment, where they must not become the host compiler (the
+ * compile would call itself without end). nvcc ignores $CC and $CXX. */
+static int names_cuemu(const char *cmd) {
+  char word[PATH_MAX], real[PATH_MAX], path[PATH_MAX];
+  size_t n = strcspn(cmd, " \t");
+  if (n == 0 || n >= sizeof word)
+    return 0;
+  memcpy(word, cmd, n);
+  word[n] = '\0';
+  const char *found = NULL;
+  if (strchr(word, '/')) {
+    found = word;
+  } else {
+    for (const char *dirs = getenv("PATH"); dirs && *dirs;) {
+      size_t d = strcspn(dirs, ":");
+      if (d > 0 && (size_t)snprintf(path, sizeof path, "%.*s/%s", (int)d,
+                                    dirs, word) < sizeof path &&
+          access(path, X_OK) == 0) {
+        found = path;
+        break;
+      }
+      dirs += d;
+      if (*dirs == ':')
+        dirs++;
+    }
+  }
+  const char *name = found && realpath(found, real) ? real : word;
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  return strncmp(base, "cuemu-cc", 8) == 0 ||
+         strncmp(base, "cuemu-nvcc", 10) == 0;
+}
+
 static const char *host_cxx(command *c) {
   if (c->cxx && *c->cxx)
     return c->cxx;
@@ -1121,13 +1157,13 @@ static const char *host_cxx(command *c) {
     return ccbin;
   }
   const char *e = getenv("CXX");
-  return e && *e ? e : "c++";
+  return e && *e && !names_cuemu(e) ? e : "c++";
 }
 
-/* The host C compiler: $CC, then cc. */
+/* The host C compiler: $CC (unless it is cuemu-nvcc), then cc. */
 static const char *host_cc(void) {
   const char *e = getenv("CC");
-  return e && *e ? e : "cc";
+  return e && *e && !names_cuemu(e) ? e : "cc";
 }
 
 /* Appends the words of a compiler command ("ccache g++ -m64"). */
@@ -1216,7 +1252,19 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
   if (c->debug)
     add(w, "-g");
   char *pre = joined(c, shims_dir(), "/cuda_runtime.h");
-  if (!pre)
+  char *shims = joined(c, "-I", shims_dir());
+  char *inc = joined(c, "-I", include_dir());
+  if (!pre || !shims || !inc)
+    return oom();
+  /* A .c file compiles against NVIDIA's own runtime headers, which compile
+   * as C, where a toolkit has them (the shims are C++): its calls are the C
+   * symbols of libcuemu_cudart.so, which every link has (cudart.am).
+   * Without them it gets the shims, which say that they are C++. */
+  char nv[PATH_MAX];
+  int nv_headers = in->kind == IN_C &&
+                   cuemu__toolkit_c_headers(c->cuda_path, nv, sizeof nv);
+  char *nv_include = nv_headers ? joined(c, "-I", nv) : NULL;
+  if (nv_headers && !nv_include)
     return oom();
   /* A .cu file: cuda_runtime.h where nvcc reads it (runtime_at). */
   int at = in->kind == IN_CU ? c->runtime_at : -1;
@@ -1225,7 +1273,8 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
       add(w, "-include");
       add(w, pre);
     }
-    if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])))
+    if (i < c->host.n && (in->kind != IN_C || !cxx_only(c->host.v[i])) &&
+        !(nv_headers && strcmp(c->host.v[i], shims) == 0))
       add(w, c->host.v[i]);
   }
   if (in->kind == IN_CU)
@@ -1234,10 +1283,6 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, c->arch_list);
   if (c->shared)
     add(w, "-fPIC");
-  char *shims = joined(c, "-I", shims_dir());
-  char *inc = joined(c, "-I", include_dir());
-  if (!shims || !inc)
-    return oom();
   if (in->kind == IN_CU) {
     char *dir = keep(c, strdup(in->path));
     if (!dir)
@@ -1255,7 +1300,7 @@ static cuemu_status host_words(command *c, const input *in, words *w) {
     add(w, "-D__CUDACC_VER_MINOR__=0");
     add(w, "-D__CUDACC_VER_BUILD__=88");
   }
-  add(w, shims);
+  add(w, nv_headers ? nv_include : shims);
   if (in->kind != IN_C)
     add(w, inc);
   if (in->kind == IN_CU) {

@@ -30,8 +30,12 @@ static int cccl_under(const char *root, char *out, size_t cap) {
   return is_dir(probe);
 }
 
+/* What a toolkit folder is looked for: writes the folder found under
+ * ROOT into out and returns 1 when ROOT has it. */
+typedef int (*toolkit_part)(const char *root, char *out, size_t cap);
+
 /* The toolkit above the first `nvcc` of $PATH (TOOLKIT/bin/nvcc). */
-static int cccl_next_to_nvcc(char *out, size_t cap) {
+static int next_to_nvcc(toolkit_part under, char *out, size_t cap) {
   const char *path = getenv("PATH");
   char dir[PATH_MAX], nvcc[PATH_MAX], real[PATH_MAX];
   while (path && *path) {
@@ -48,7 +52,7 @@ static int cccl_next_to_nvcc(char *out, size_t cap) {
           slash = strrchr(real, '/');
           if (slash) {
             *slash = '\0';
-            return cccl_under(real, out, cap);
+            return under(real, out, cap);
           }
         }
       }
@@ -69,7 +73,7 @@ int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {
     if (v && *v)
       return cccl_under(v, out, cap);
   }
-  if (cccl_next_to_nvcc(out, cap))
+  if (next_to_nvcc(cccl_under, out, cap))
     return 1;
   return cccl_under("/usr/local/cuda", out, cap);
 }
@@ -77,6 +81,35 @@ int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {
 static int is_file(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Writes ROOT/include into out; 1 when it has NVIDIA's runtime headers,
+ * which compile as C (cuemu's toolkit folder has the shims there, and no
+ * crt/host_config.h). */
+static int c_headers_under(const char *root, char *out, size_t cap) {
+  char probe[PATH_MAX];
+  if (!root || !*root)
+    return 0;
+  if ((size_t)snprintf(out, cap, "%s/include", root) >= cap)
+    return 0;
+  snprintf(probe, sizeof probe, "%s/cuda_runtime_api.h", out);
+  if (!is_file(probe))
+    return 0;
+  snprintf(probe, sizeof probe, "%s/crt/host_config.h", out);
+  return is_file(probe);
+}
+
+int cuemu__toolkit_c_headers(const char *cuda_path, char *out, size_t cap) {
+  if (cuda_path && *cuda_path && c_headers_under(cuda_path, out, cap))
+    return 1;
+  const char *env[] = {"CUDA_HOME", "CUDA_PATH", NULL};
+  for (int i = 0; env[i]; ++i) {
+    const char *v = getenv(env[i]);
+    if (v && *v && c_headers_under(v, out, cap))
+      return 1;
+  }
+  return next_to_nvcc(c_headers_under, out, cap) ||
+         c_headers_under("/usr/local/cuda", out, cap);
 }
 
 enum cuemu_cccl_source cuemu__cccl_headers(const char *cuda_path, char *out,

@@ -21,6 +21,15 @@
  * in the compiler's own include path, are then what <cub/...> finds). */
 int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap);
 
+/* Finds the include folder of NVIDIA's own runtime headers, which compile
+ * as C (cuemu's shims are C++): TOOLKIT/include with cuda_runtime_api.h
+ * and crt/host_config.h, for the first TOOLKIT of `cuda_path`, $CUDA_HOME,
+ * $CUDA_PATH, the folder above the `nvcc` on $PATH and /usr/local/cuda
+ * that has them. Writes it into out and returns 1; returns 0 when none
+ * has. cuemu-nvcc compiles a .c file against it, as nvcc does, and the
+ * C symbols of libcuemu_cudart.so serve its calls (docs/runtime.md). */
+int cuemu__toolkit_c_headers(const char *cuda_path, char *out, size_t cap);
+
 /* Where a unit's CCCL headers come from (cuemu__cccl_headers()). */
 enum cuemu_cccl_source {
   CUEMU_CCCL_NONE = 0,    /* no CCCL anywhere */
