@@ -139,6 +139,17 @@ static int preprocessor_only(const char *a, int *takes_next) {
   return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
 }
 
+/* Options that make the preprocessor write #define, #undef or #include
+ * directives into its output (-dD, -dN, -dI, -dU; -g3 and -ggdb3 imply
+ * -dD): the preprocessing pass leaves them out, as the translated unit
+ * must hold no directive but line markers (a `#define __device__` there
+ * would take the qualifiers' meanings away). nvcc's own -E pass takes
+ * them, so a Makefile's `-Xcompiler -g3` builds with nvcc. */
+static int macro_listing(const char *a) {
+  return strcmp(a, "-dD") == 0 || strcmp(a, "-dN") == 0 ||
+         strcmp(a, "-dI") == 0 || strcmp(a, "-dU") == 0;
+}
+
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
  * shims' CUDART_VERSION), on the preprocessing pass's command line. */
 static const char *const cuda_macros[] = {
@@ -322,8 +333,15 @@ static int build_argv(const compile_job *job, const char *tu,
       i += next;
       continue;
     }
+    if (phase == PHASE_PREPROCESS && macro_listing(o->argv[i]))
+      continue;
     ARG(o->argv[i]);
   }
+  /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
+   * (macro_listing()); the compile of the translated unit keeps the
+   * user's debug level. */
+  if (phase == PHASE_PREPROCESS)
+    ARG("-g0");
   ARG("-Wno-unknown-pragmas");
   if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
     /* nvcc's device compiler is not the host compiler: none of its
