@@ -139,15 +139,19 @@ static int preprocessor_only(const char *a, int *takes_next) {
   return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
 }
 
-/* Options that make the preprocessor write #define, #undef or #include
- * directives into its output (-dD, -dN, -dI, -dU; -g3 and -ggdb3 imply
- * -dD): the preprocessing pass leaves them out, as the translated unit
- * must hold no directive but line markers (a `#define __device__` there
- * would take the qualifiers' meanings away). nvcc's own -E pass takes
- * them, so a Makefile's `-Xcompiler -g3` builds with nvcc. */
-static int macro_listing(const char *a) {
+/* Options that change the form of the preprocessor's output: -dD, -dN,
+ * -dI and -dU write #define, #undef or #include directives into it (-g3
+ * and -ggdb3 imply -dD), -fdirectives-only leaves macros unexpanded and
+ * -P drops the line markers. The preprocessing pass leaves them out, as
+ * the translation needs a unit with no directive but line markers (a
+ * `#define __device__` there would take the qualifiers' meanings away,
+ * and without the markers the shims' code would be translated as the
+ * user's). nvcc's own preprocessing takes them, so a Makefile's
+ * `-Xcompiler -g3` builds with nvcc. */
+static int preprocessor_output_form(const char *a) {
   return strcmp(a, "-dD") == 0 || strcmp(a, "-dN") == 0 ||
-         strcmp(a, "-dI") == 0 || strcmp(a, "-dU") == 0;
+         strcmp(a, "-dI") == 0 || strcmp(a, "-dU") == 0 ||
+         strcmp(a, "-P") == 0 || strcmp(a, "-fdirectives-only") == 0;
 }
 
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
@@ -333,12 +337,12 @@ static int build_argv(const compile_job *job, const char *tu,
       i += next;
       continue;
     }
-    if (phase == PHASE_PREPROCESS && macro_listing(o->argv[i]))
+    if (phase == PHASE_PREPROCESS && preprocessor_output_form(o->argv[i]))
       continue;
     ARG(o->argv[i]);
   }
   /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
-   * (macro_listing()); the compile of the translated unit keeps the
+   * (preprocessor_output_form()); the compile of the translated unit keeps the
    * user's debug level. */
   if (phase == PHASE_PREPROCESS)
     ARG("-g0");
