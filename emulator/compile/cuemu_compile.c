@@ -140,6 +140,21 @@ static int preprocessor_only(const char *a, int *takes_next) {
   return strcmp(a, "-nostdinc") == 0 || strcmp(a, "-nostdinc++") == 0;
 }
 
+/* Options that change the form of the preprocessor's output: -dD, -dN,
+ * -dI and -dU write #define, #undef or #include directives into it (-g3
+ * and -ggdb3 imply -dD), -fdirectives-only leaves macros unexpanded and
+ * -P drops the line markers. The preprocessing pass leaves them out, as
+ * the translation needs a unit with no directive but line markers (a
+ * `#define __device__` there would take the qualifiers' meanings away,
+ * and without the markers the shims' code would be translated as the
+ * user's). nvcc's own preprocessing takes them, so a Makefile's
+ * `-Xcompiler -g3` builds with nvcc. */
+static int preprocessor_output_form(const char *a) {
+  return strcmp(a, "-dD") == 0 || strcmp(a, "-dN") == 0 ||
+         strcmp(a, "-dI") == 0 || strcmp(a, "-dU") == 0 ||
+         strcmp(a, "-P") == 0 || strcmp(a, "-fdirectives-only") == 0;
+}
+
 /* The macros of nvcc's passes (the toolkit's version: CUDA 13.0, as the
  * shims' CUDART_VERSION), on the preprocessing pass's command line. */
 static const char *const cuda_macros[] = {
@@ -352,8 +367,15 @@ static int build_argv(const compile_job *job, const char *tu,
       i += next;
       continue;
     }
+    if (phase == PHASE_PREPROCESS && preprocessor_output_form(o->argv[i]))
+      continue;
     ARG(o->argv[i]);
   }
+  /* -g3 (or -ggdb3) keeps the macros' definitions in -E's output
+   * (preprocessor_output_form()); the compile of the translated unit keeps the
+   * user's debug level. */
+  if (phase == PHASE_PREPROCESS)
+    ARG("-g0");
   ARG("-Wno-unknown-pragmas");
   if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
     /* Contraction of device code (the host pass's is the compiler's

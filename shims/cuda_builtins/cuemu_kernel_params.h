@@ -167,6 +167,39 @@ using launch_value_t =
     std::conditional_t<kept_as_bytes<param_value_t<P_>>::value,
                        host_param<param_value_t<P_>>, param_value_t<P_>>;
 
+/* A launch's argument for its parameter of type P. A null pointer
+ * constant (`0`, `NULL`, which g++ spells `__null`) for a pointer
+ * parameter reaches a forwarded launch as a prvalue of an integer type,
+ * which no longer converts to the pointer: it is passed as the null
+ * pointer, as nvcc's call of its stub passes it. An integer that is not
+ * a null pointer constant is nvcc's compile-time error ("argument of type
+ * "int" is incompatible with parameter of type "float *""); cuemu refuses
+ * a variable (an lvalue) when it compiles, through the conversion's own
+ * error, and another integer prvalue when the launch runs unless it is 0,
+ * naming the kernel and the argument's position. */
+template <typename P_, typename A_>
+struct integer_for_pointer
+    : std::integral_constant<
+          bool, std::is_pointer<param_value_t<P_>>::value &&
+                    !std::is_reference<A_>::value &&
+                    std::is_integral<std::remove_cv_t<A_>>::value &&
+                    !std::is_same<std::remove_cv_t<A_>, bool>::value> {};
+template <typename P_, typename A_>
+decltype(auto) launch_argument(A_ &&arg, const cuemu_kernel_desc *desc,
+                               int position) {
+  if constexpr (integer_for_pointer<P_, A_>::value) {
+    if (arg != 0)
+      cuemu_kernel_assert_fail(
+          "an integer other than 0 for a pointer parameter (nvcc takes "
+          "only a null pointer constant there)",
+          "kernel launch, argument", position,
+          desc && desc->name ? desc->name : "(kernel)");
+    return static_cast<param_value_t<P_>>(nullptr);
+  } else {
+    return std::forward<A_>(arg);
+  }
+}
+
 /* A launch from kernel code (child_launch, cuemu_device_runtime.h), whose
  * arguments CUDA requires to be trivially copyable and trivially
  * destructible: nvcc refuses the others ("cannot pass an argument with a

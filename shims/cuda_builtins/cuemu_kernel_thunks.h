@@ -544,17 +544,26 @@ public:
     /* Only the assertion above is reported for a wrong count, not the
      * errors of building the arguments that would follow it. */
     if constexpr (sizeof...(A_) == sizeof...(P_)) {
-      if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
-        device_side_launch<void (*)(P_...)>(desc_, fn_, grid_, block_, shmem_,
-                                            stream_,
-                                            std::forward<A_>(args)...);
-        return;
-      }
-      host_launch(std::forward<A_>(args)...);
+      forward_adapted(std::index_sequence_for<A_...>(),
+                      std::forward<A_>(args)...);
     }
   }
 
 private:
+  /* The arguments as launch_argument() passes them (a null pointer
+   * constant for a pointer parameter becomes the null pointer). */
+  template <std::size_t... I_, typename... A_>
+  void forward_adapted(std::index_sequence<I_...>, A_ &&...args) const {
+    if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
+      device_side_launch<void (*)(P_...)>(
+          desc_, fn_, grid_, block_, shmem_, stream_,
+          launch_argument<P_>(std::forward<A_>(args), desc_,
+                              static_cast<int>(I_) + 1)...);
+      return;
+    }
+    host_launch(launch_argument<P_>(std::forward<A_>(args), desc_,
+                                    static_cast<int>(I_) + 1)...);
+  }
   /* Out of line, so that the values it keeps (maybe big) are in no frame
    * of a launch from kernel code. */
   template <typename... A_>
