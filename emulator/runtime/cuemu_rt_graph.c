@@ -78,6 +78,18 @@ int cuemu_rt_graph_add_node(cuemu_rt_graph_node **node, cuemu_rt_graph *graph,
                                : cudaErrorInvalidValue;
   if (code)
     return unlock_with(code);
+  if ((params->type == CUEMU_RT_NODE_MEM_ALLOC ||
+       params->type == CUEMU_RT_NODE_MEM_FREE) &&
+      graph->owner && graph->owner->p.type == CUEMU_RT_NODE_GRAPH) {
+    /* cudaGraphChildGraphNodeGetGraph: "Allocation and free nodes cannot be
+     * added to the returned graph", nor to a moved one. */
+    cuemu__graph_unlock();
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "a memory %s node cannot be added to the graph "
+                             "of a child graph node",
+                             params->type == CUEMU_RT_NODE_MEM_ALLOC ? "allocation"
+                                                                    : "free");
+  }
   if (params->type == CUEMU_RT_NODE_GRAPH &&
       LIVE_GRAPH(params->u.child.graph)) {
     /* CUDA's rules for a child graph (cudaGraphAddChildGraphNode,

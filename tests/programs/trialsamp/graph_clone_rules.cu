@@ -6,7 +6,9 @@
 // allocation or free nodes (cudaErrorInvalidValue), and cudaGraphAddNode
 // takes one with memory nodes only when its cudaChildGraphNodeParams move
 // the graph into the node (cudaGraphChildGraphOwnershipMove): the node then
-// owns that very graph, which cannot be destroyed on its own. cuemu once
+// owns that very graph, which cannot be destroyed or instantiated on its
+// own; no allocation or free node can be added to the graph of a child graph
+// node (cudaErrorNotSupported; CUDA says only "an error"). cuemu once
 // cloned the conditional graph, and with it a user object the graph held,
 // which was then never released; it also copied child graphs of any kind.
 #include "../check.cuh"
@@ -92,6 +94,12 @@ int main() {
   CHECK(owned == mem);
   CHECK(cudaGraphDestroy(mem) == cudaErrorInvalidValue); // it goes with the node
   CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  cudaGraphExec_t alone;
+  CHECK(cudaGraphInstantiate(&alone, mem, 0) == cudaErrorInvalidValue); // only with its parent
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  cudaGraphNode_t more;
+  CHECK(cudaGraphAddMemAllocNode(&more, owned, nullptr, 0, &ap) == cudaErrorNotSupported);
+  CHECK(cudaGetLastError() == cudaErrorNotSupported);
 
   // The parent runs the moved graph's allocation and free, twice.
   CHECK(cudaGraphInstantiate(&exec, parent, 0) == cudaSuccess);
