@@ -15,6 +15,12 @@ int cuemu__drv_initialised(void);
 
 /* The calling thread's current context, or NULL. */
 cuemu_drv_context *cuemu__drv_current(void);
+/* Notes that the calling thread made an allocation at `base`, in its
+ * current context (cuemu_rt_memory.c's allocations). */
+void cuemu__drv_note_allocation(const void *base);
+/* The context the allocation at `base` (on `device`) was made in: the
+ * created context that was current then, else the device's primary one. */
+void *cuemu__drv_allocation_context(const void *base, int device);
 
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);
