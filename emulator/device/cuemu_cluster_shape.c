@@ -63,6 +63,17 @@ int cuemu_kernel_get_cluster_dims(const void *function, cuemu_uint3 *dims) {
   return found;
 }
 
+void cuemu__cluster_attributes(const void *function, unsigned required[3],
+                               int *nonportable) {
+  cuemu_uint3 dims = {0, 0, 0};
+  if (function)
+    cuemu_kernel_get_cluster_dims(function, &dims);
+  required[0] = dims.x;
+  required[1] = dims.y;
+  required[2] = dims.z;
+  *nonportable = function ? cuemu__function_cluster_nonportable(function) : 0;
+}
+
 cuemu_status cuemu__cluster_shape(const cuemu_launch_request *r,
                                   const void *function, cuemu_dim3 *cluster) {
   cuemu_uint3 compiled = {0, 0, 0};

@@ -15,4 +15,11 @@
 cuemu_status cuemu__cluster_shape(const cuemu_launch_request *r,
                                   const void *function, cuemu_dim3 *cluster);
 
+/* The cluster attributes that cudaFuncGetAttributes and cuFuncGetAttribute
+ * report for the kernel at `function`: required[] its __cluster_dims__
+ * (zeros for a kernel without them), *nonportable whether
+ * cudaFuncAttributeNonPortableClusterSizeAllowed is set. */
+void cuemu__cluster_attributes(const void *function, unsigned required[3],
+                               int *nonportable);
+
 #endif /* CUEMU_CLUSTER_SHAPE_H */

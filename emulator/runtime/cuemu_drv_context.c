@@ -75,6 +75,56 @@ cuemu_drv_context *cuemu__drv_current(void) {
   return depth > 0 ? stack[depth - 1] : NULL;
 }
 
+/* The allocations made while a created (not primary) context was current,
+ * with that context (CU_POINTER_ATTRIBUTE_CONTEXT). An entry is replaced
+ * when an allocation at the same address is made again; the others belong
+ * to their device's primary context. */
+typedef struct owned_allocation {
+  const void *base;
+  cuemu_drv_context *context;
+} owned_allocation;
+static owned_allocation *owned;
+static size_t owned_count, owned_capacity;
+
+void cuemu__drv_note_allocation(const void *base) {
+  cuemu_drv_context *c = cuemu__drv_current();
+  int created = c && !c->primary;
+  pthread_mutex_lock(&lock);
+  size_t i;
+  for (i = 0; i < owned_count && owned[i].base != base; ++i)
+    ;
+  if (i < owned_count) {
+    if (created)
+      owned[i].context = c;
+    else
+      owned[i] = owned[--owned_count];
+  } else if (created) {
+    if (owned_count == owned_capacity) {
+      size_t cap = owned_capacity ? 2 * owned_capacity : 16;
+      owned_allocation *grown = realloc(owned, cap * sizeof *grown);
+      if (grown) {
+        owned = grown;
+        owned_capacity = cap;
+      }
+    }
+    if (owned_count < owned_capacity)
+      owned[owned_count++] = (owned_allocation){base, c};
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void *cuemu__drv_allocation_context(const void *base, int device) {
+  cuemu_drv_context *c = NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < owned_count && !c; ++i)
+    if (owned[i].base == base)
+      c = owned[i].context;
+  pthread_mutex_unlock(&lock);
+  if (!c && valid_device(device))
+    c = &primary[device];
+  return c;
+}
+
 /* Makes the top of the stack the thread's device. */
 static void follow_top(void) {
   cuemu_drv_context *c = cuemu__drv_current();

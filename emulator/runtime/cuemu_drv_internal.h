@@ -15,6 +15,12 @@ int cuemu__drv_initialised(void);
 
 /* The calling thread's current context, or NULL. */
 cuemu_drv_context *cuemu__drv_current(void);
+/* Notes that the calling thread made an allocation at `base`, in its
+ * current context (cuemu_rt_memory.c's allocations). */
+void cuemu__drv_note_allocation(const void *base);
+/* The context the allocation at `base` (on `device`) was made in: the
+ * created context that was current then, else the device's primary one. */
+void *cuemu__drv_allocation_context(const void *base, int device);
 
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);
@@ -58,6 +64,12 @@ int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
 /* The function calls without the context check (cuemu_drv_module.c), for
  * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
 int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
+/* Sets *value and returns 1 when `attribute` is one of the cluster
+ * attributes (the required cluster width, height and depth: the
+ * __cluster_dims__ of the kernel at host address `function`, zeros without;
+ * NonPortableClusterSizeAllowed); returns 0 for the other attributes. */
+int cuemu__drv_cluster_attribute(const void *function, int attribute,
+                                 int *value);
 /* The value of CUfunction_attribute `attribute` in *a (DRIVER codes). */
 struct cuemu_kernel_attributes;
 int cuemu__drv_attribute_value(const struct cuemu_kernel_attributes *a,

@@ -134,8 +134,8 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
                    ? (int)(a.flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT)
                    : cuemu__device_current();
   switch (attribute) {
-  case PTR_CONTEXT:
-    *(void **)data = cuemu__drv_current();
+  case PTR_CONTEXT: /* the context it was allocated in */
+    *(void **)data = cuemu__drv_allocation_context(a.base, device);
     break;
   case PTR_MEMORY_TYPE:
     *(unsigned *)data = managed ? MEMORYTYPE_UNIFIED

@@ -26,6 +26,7 @@
 
 #include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
+#include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -57,6 +58,10 @@ enum {
   FUNC_CACHE_MODE_CA = 7,
   FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
   FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  FUNC_REQUIRED_CLUSTER_WIDTH = 11,
+  FUNC_REQUIRED_CLUSTER_HEIGHT = 12,
+  FUNC_REQUIRED_CLUSTER_DEPTH = 13,
+  FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
   FUNC_ATTRIBUTE_MAX = 16
 };
 
@@ -542,9 +547,26 @@ int cuemu__drv_func_get_attribute(int *value, int attribute, void *function) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!function)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
+  const cuemu_kernel_desc *d = cuemu__kernel_desc(function);
+  if (cuemu__drv_cluster_attribute(d ? d->function : NULL, attribute, value))
+    return DRV_CUDA_SUCCESS;
   cuemu_kernel_attributes a;
   cuemu_kernel_get_attributes(function, &a);
   return cuemu__drv_attribute_value(&a, attribute, value);
+}
+
+int cuemu__drv_cluster_attribute(const void *function, int attribute,
+                                 int *value) {
+  if (attribute < FUNC_REQUIRED_CLUSTER_WIDTH ||
+      attribute > FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED)
+    return 0;
+  unsigned required[3];
+  int nonportable;
+  cuemu__cluster_attributes(function, required, &nonportable);
+  *value = attribute == FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+               ? nonportable
+               : (int)required[attribute - FUNC_REQUIRED_CLUSTER_WIDTH];
+  return 1;
 }
 
 int cuemu__drv_attribute_value(const cuemu_kernel_attributes *a_,
@@ -566,7 +588,7 @@ int cuemu__drv_attribute_value(const cuemu_kernel_attributes *a_,
   case FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT:
     *value = a.preferred_carveout;
     break;
-  default: /* cache mode and the cluster attributes: none set */
+  default: /* cache mode and ClusterDimMustBeSet: none set */
     *value = 0;
     break;
   }

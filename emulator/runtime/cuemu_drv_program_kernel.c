@@ -41,6 +41,8 @@ int cuemu__drv_program_kernel_attribute(int *value, int set, int attribute,
   const cuemu_kernel_desc *d = cuemu__drv_program_kernel(k);
   if (!d)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
+  if (value && cuemu__drv_cluster_attribute(k, attribute, value))
+    return DRV_CUDA_SUCCESS;
   if (value) {
     cuemu_kernel_attributes a;
     cuemu__function_attributes(k, d, &a);

@@ -8,6 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
+#include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "runtime/cuemu_drv_internal.h"
@@ -71,6 +72,12 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   a->cache_mode_ca = 0;
   a->max_dynamic_shared_size_bytes = (int)k.max_dynamic_shared_bytes;
   a->preferred_shmem_carveout = k.preferred_carveout;
+  unsigned required[3];
+  cuemu__cluster_attributes(resolve(function), required,
+                            &a->non_portable_cluster_size_allowed);
+  a->required_cluster_width = (int)required[0];
+  a->required_cluster_height = (int)required[1];
+  a->required_cluster_depth = (int)required[2];
   return cudaSuccess;
 }
 

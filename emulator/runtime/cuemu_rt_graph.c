@@ -78,6 +78,37 @@ int cuemu_rt_graph_add_node(cuemu_rt_graph_node **node, cuemu_rt_graph *graph,
                                : cudaErrorInvalidValue;
   if (code)
     return unlock_with(code);
+  if ((params->type == CUEMU_RT_NODE_MEM_ALLOC ||
+       params->type == CUEMU_RT_NODE_MEM_FREE) &&
+      graph->owner && graph->owner->p.type == CUEMU_RT_NODE_GRAPH) {
+    /* cudaGraphChildGraphNodeGetGraph: "Allocation and free nodes cannot be
+     * added to the returned graph", nor to a moved one. */
+    cuemu__graph_unlock();
+    return cuemu__graph_fail(cudaErrorNotSupported,
+                             "a memory %s node cannot be added to the graph "
+                             "of a child graph node",
+                             params->type == CUEMU_RT_NODE_MEM_ALLOC ? "allocation"
+                                                                    : "free");
+  }
+  if (params->type == CUEMU_RT_NODE_GRAPH &&
+      LIVE_GRAPH(params->u.child.graph)) {
+    /* CUDA's rules for a child graph (cudaGraphAddChildGraphNode,
+     * cudaChildGraphNodeParams). */
+    const char *why = NULL;
+    if (cuemu__graph_has_conditional_nodes(params->u.child.graph))
+      why = "contains conditional nodes";
+    else if (!params->u.child.move &&
+             cuemu__graph_has_memory_nodes(params->u.child.graph))
+      why = "contains memory allocation or free nodes and is cloned (move it "
+            "with cudaGraphChildGraphOwnershipMove)";
+    else if (params->u.child.move && cuemu__capture_building(params->u.child.graph))
+      why = "is being captured into";
+    if (why) {
+      cuemu__graph_unlock();
+      return cuemu__graph_fail(cudaErrorInvalidValue,
+                               "child graph node: the child graph %s", why);
+    }
+  }
   code = cuemu__graph_add(node, graph, deps, ndeps, params);
   if (code == cudaSuccess) {
     /* The outputs: the allocation's address, the conditional's bodies. */
@@ -265,12 +296,15 @@ int cuemu_rt_graph_clone(cuemu_rt_graph **clone, cuemu_rt_graph *original) {
   cuemu__graph_lock();
   if (!clone || !LIVE_GRAPH(original))
     return unlock_with(cudaErrorInvalidValue);
-  /* CUDA does not clone graphs with memory nodes (cuGraphClone). */
-  if (cuemu__graph_has_memory_nodes(original)) {
+  /* CUDA does not clone graphs with memory or conditional nodes
+   * (cuGraphClone). */
+  if (cuemu__graph_has_memory_nodes(original) ||
+      cuemu__graph_has_conditional_nodes(original)) {
     cuemu__graph_unlock();
     return cuemu__graph_fail(cudaErrorNotSupported,
-                             "cudaGraphClone: a graph with memory allocation "
-                             "or free nodes cannot be cloned");
+                             "cudaGraphClone: a graph with memory allocation, "
+                             "memory free or conditional nodes cannot be "
+                             "cloned");
   }
   *clone = cuemu__graph_copy(original);
   return unlock_with(*clone ? cudaSuccess : cudaErrorMemoryAllocation);

@@ -138,6 +138,13 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
       ((flags & FLAG_UPLOAD) &&
        !cuemu__handle_stream_valid(upload_stream))) {
     code = cuemu_rt_error(cudaErrorInvalidValue);
+  } else if (graph->owner && graph->owner->p.type == CUEMU_RT_NODE_GRAPH &&
+             graph->owner->p.u.child.move) {
+    code = cuemu__graph_fail(cudaErrorInvalidValue,
+                             "cudaGraphInstantiate: the graph was moved into "
+                             "a child graph node "
+                             "(cudaGraphChildGraphOwnershipMove) and is "
+                             "instantiated with its parent only");
   } else if ((flags & FLAG_DEVICE_LAUNCH) && (flags & FLAG_AUTO_FREE)) {
     code = cuemu__graph_fail(cudaErrorInvalidValue,
                              "cudaGraphInstantiate: "

@@ -213,6 +213,17 @@ int cuemu__graph_has_memory_nodes(cuemu_rt_graph *g) {
   return found;
 }
 
+static void note_conditional_node(cuemu_rt_graph_node *node, void *found) {
+  if (node->p.type == CUEMU_RT_NODE_CONDITIONAL)
+    *(int *)found = 1;
+}
+
+int cuemu__graph_has_conditional_nodes(cuemu_rt_graph *g) {
+  int found = 0;
+  each_node(g, note_conditional_node, &found);
+  return found;
+}
+
 /* The steps of an issued launch (the lock held). */
 enum {
   STEP_CHECK,

@@ -58,6 +58,8 @@ int cuemu__graph_memory_issued(const void *p, size_t extent);
 /* Non-zero when g, a graph inside it or a conditional body has a memory
  * allocation or free node. */
 int cuemu__graph_has_memory_nodes(struct cuemu_rt_graph *g);
+/* Non-zero when g, or a graph inside it, has a conditional node. */
+int cuemu__graph_has_conditional_nodes(struct cuemu_rt_graph *g);
 
 /* When a launch of executable graph g is issued: CUDA's relaunch rule is
  * checked in issue order (an allocation that the graph's previous launch

@@ -327,7 +327,13 @@ int cuemu__graph_node_assign(cuemu_rt_graph_node *node,
       return cuemu__graph_fail(cudaErrorInvalidValue,
                                "child graph node: %p is not a graph",
                                (void *)p.u.child.graph);
-    cuemu_rt_graph *copy = cuemu__graph_copy(p.u.child.graph);
+    if (p.u.child.move && p.u.child.graph->owner)
+      return cuemu__graph_fail(cudaErrorInvalidValue,
+                               "child graph node: the graph was moved to "
+                               "another node, or belongs to one");
+    /* Moved (cudaGraphChildGraphOwnershipMove): the node takes the graph. */
+    cuemu_rt_graph *copy = p.u.child.move ? p.u.child.graph
+                                          : cuemu__graph_copy(p.u.child.graph);
     if (!copy)
       return cuemu_rt_error(cudaErrorMemoryAllocation);
     copy->owner = node;

@@ -16,6 +16,7 @@
 
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_drv_vmm.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_stream_queue.h"
@@ -97,6 +98,7 @@ static int allocate(void **ptr, size_t size, size_t align, int kind,
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   }
   cuemu__allocation_note(p, size, kind, site);
+  cuemu__drv_note_allocation(p); /* CU_POINTER_ATTRIBUTE_CONTEXT */
   *ptr = p;
   return cudaSuccess;
 }

@@ -259,7 +259,9 @@ inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *r) {
     *r = cuemu::graph::host(&p->host);
     return 0;
   case CU_GRAPH_NODE_TYPE_GRAPH:
-    *r = cuemu::graph::child(p->graph.graph);
+    *r = cuemu::graph::child(
+        p->graph.graph,
+        p->graph.ownership == CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE);
     return 0;
   case CU_GRAPH_NODE_TYPE_EMPTY:
     r->type = CUEMU_RT_NODE_EMPTY;

@@ -405,10 +405,11 @@ template <class P_> inline params host(const P_ *p) {
   return r;
 }
 
-inline params child(cudaGraph_t graph) {
+inline params child(cudaGraph_t graph, int move = 0) {
   params r = {};
   r.type = CUEMU_RT_NODE_GRAPH;
   r.u.child.graph = g(graph);
+  r.u.child.move = move;
   return r;
 }
 
@@ -433,7 +434,8 @@ inline params any(const cudaGraphNodeParams *p) {
   case cudaGraphNodeTypeHost:
     return host(&p->host);
   case cudaGraphNodeTypeGraph:
-    return child(p->graph.graph);
+    return child(p->graph.graph,
+                 p->graph.ownership == cudaGraphChildGraphOwnershipMove);
   case cudaGraphNodeTypeEmpty:
     r.type = CUEMU_RT_NODE_EMPTY;
     return r;

@@ -143,10 +143,12 @@ typedef struct cuemu_rt_graph_node_params {
       void (*fn)(void *data);
       void *data;
     } host;
-    /* A child graph: copied into the node when it is added or set; read
-     * back, the node's own copy. */
+    /* A child graph: copied into the node when it is added or set, or,
+     * with `move` (cudaGraphChildGraphOwnershipMove), taken by the node
+     * itself (it then goes with the node); read back, the node's own. */
     struct {
       cuemu_rt_graph *graph;
+      int move;
     } child;
     struct {
       void *event;

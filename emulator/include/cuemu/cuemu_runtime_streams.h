@@ -146,6 +146,10 @@ typedef struct cuemu_rt_func_attributes {
   int cache_mode_ca;
   int max_dynamic_shared_size_bytes;
   int preferred_shmem_carveout;
+  /* The kernel's __cluster_dims__ (zeros without), and whether a
+   * non-portable cluster size is allowed (cudaFuncSetAttribute). */
+  int required_cluster_width, required_cluster_height, required_cluster_depth;
+  int non_portable_cluster_size_allowed;
 } cuemu_rt_func_attributes;
 
 int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *attributes,
