@@ -35,23 +35,55 @@ static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
 static quarantined *quarantine;
 static size_t quarantine_len, quarantine_cap, quarantine_bytes;
 
-/* The bytes of the mapping that holds an allocation of `size`. */
+/* Where a mapping's data starts when the system refused the guard page
+ * (see cuemu__allocation_memory_new): 256 bytes in, so that the pointer
+ * still has cudaMalloc's alignment, and freeing it can tell the two
+ * layouts apart. */
+#define UNGUARDED_OFFSET 256u
+
+static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+/* The bytes of the mapping that holds an allocation of `size`: its pages,
+ * then one page (the guard, or the room after an unguarded allocation's
+ * offset data). 0 on overflow. */
 static size_t mapping_bytes(size_t size) {
-  size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  return (size ? size + page - 1 : page) / page * page;
+  size_t page = page_bytes();
+  size_t data = (size ? size + page - 1 : page) / page * page;
+  if (data < size || data + page < data)
+    return 0;
+  return data + page;
 }
 
+/* Each allocation is a mapping of its own whose data starts at its first
+ * page and is followed by a read-only guard page: a kernel writing past
+ * the end faults (an illegal address) instead of changing the allocation
+ * mapped after it, and memcheck, which looks at an access before it is
+ * made, reports it as out of bounds rather than as an access to that
+ * neighbour (an allocation filling its pages exactly would otherwise end
+ * where the next one starts). Reading past the end gives zeros, as a GPU
+ * reads the mapped memory around an allocation. A guard page keeps the
+ * kernel from merging neighbouring mappings, so each allocation costs two
+ * of the process's vm.max_map_count mappings; when the system refuses
+ * one, the allocation is made without a guard (data 256 bytes into a
+ * mapping that merges with its neighbours). */
 void *cuemu__allocation_memory_new(size_t size) {
   size_t bytes = mapping_bytes(size);
-  if (bytes < size)
+  if (bytes == 0)
     return NULL;
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+  char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  if (p == MAP_FAILED)
+    return NULL;
+  size_t page = page_bytes();
+  if (mprotect(p + bytes - page, page, PROT_READ) == 0)
+    return p;
+  return p + UNGUARDED_OFFSET;
 }
 
 void cuemu__allocation_memory_free(void *base, size_t size) {
   size_t bytes = mapping_bytes(size);
+  if ((uintptr_t)base % page_bytes() == UNGUARDED_OFFSET)
+    base = (char *)base - UNGUARDED_OFFSET;
   /* No access from now on: a kernel that still uses it faults. */
   if (mprotect(base, bytes, PROT_NONE) != 0) {
     munmap(base, bytes);
