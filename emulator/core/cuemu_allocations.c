@@ -35,23 +35,132 @@ static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
 static quarantined *quarantine;
 static size_t quarantine_len, quarantine_cap, quarantine_bytes;
 
-/* The bytes of the mapping that holds an allocation of `size`. */
-static size_t mapping_bytes(size_t size) {
-  size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  return (size ? size + page - 1 : page) / page * page;
+/* Where a mapping's data starts when the system refused the guard page
+ * (see cuemu__allocation_memory_new): 256 bytes in, so that the pointer
+ * still has cudaMalloc's alignment, and freeing it can tell the two
+ * layouts apart. */
+#define UNGUARDED_OFFSET 256u
+
+static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+/* The whole pages that hold `size` bytes; 0 on overflow. */
+static size_t data_bytes(size_t size) {
+  size_t page = page_bytes();
+  size_t data = (size ? size + page - 1 : page) / page * page;
+  return data < size ? 0 : data;
 }
 
+/* The bytes of the mapping that cuemu__allocation_memory_new makes for
+ * `size`: its pages, then one page (the guard, or the room after an
+ * unguarded allocation's offset data). 0 on overflow. */
+static size_t mapping_bytes(size_t size) {
+  size_t data = data_bytes(size), page = page_bytes();
+  return data == 0 || data + page < data ? 0 : data + page;
+}
+
+/* The mappings cuemu__allocation_memory_new made, by their start: a set
+ * (open addressing, linear probing), so that cuemu__allocation_memory_free
+ * knows whether memory it is given has the extra page (other memory, such
+ * as an imported pool's mapping, is freed page for page as given).
+ * Guarded by quarantine_lock. */
+static uintptr_t *made;
+static size_t made_cap, made_len;
+
+static size_t made_slot(uintptr_t key) {
+  return (size_t)((key >> 12) * 0x9E3779B97F4A7C15ull) & (made_cap - 1);
+}
+
+static void made_add(uintptr_t key) {
+  if (2 * (made_len + 1) > made_cap) {
+    size_t cap = made_cap ? 2 * made_cap : 256;
+    uintptr_t *old = made, *grown = calloc(cap, sizeof *grown);
+    if (!grown)
+      return; /* then it is freed as other memory is: one page stays */
+    size_t old_cap = made_cap;
+    made = grown;
+    made_cap = cap;
+    for (size_t i = 0; i < old_cap; ++i)
+      if (old[i]) {
+        size_t j = made_slot(old[i]);
+        while (made[j])
+          j = (j + 1) & (made_cap - 1);
+        made[j] = old[i];
+      }
+    free(old);
+  }
+  size_t i = made_slot(key);
+  while (made[i] && made[i] != key)
+    i = (i + 1) & (made_cap - 1);
+  if (!made[i])
+    made_len++;
+  made[i] = key;
+}
+
+/* Removes `key`; returns whether it was there. */
+static int made_remove(uintptr_t key) {
+  if (!made_cap)
+    return 0;
+  size_t i = made_slot(key);
+  while (made[i] && made[i] != key)
+    i = (i + 1) & (made_cap - 1);
+  if (!made[i])
+    return 0;
+  made[i] = 0;
+  made_len--;
+  /* Moves back the entries of the run after the hole that belong before
+   * it, so that every lookup still finds its key. */
+  for (size_t j = (i + 1) & (made_cap - 1); made[j];
+       j = (j + 1) & (made_cap - 1)) {
+    size_t home = made_slot(made[j]);
+    if ((j > i && (home <= i || home > j)) ||
+        (j < i && (home <= i && home > j))) {
+      made[i] = made[j];
+      made[j] = 0;
+      i = j;
+    }
+  }
+  return 1;
+}
+
+/* Each allocation is a mapping of its own whose data starts at its first
+ * page and is followed by a read-only guard page: a kernel writing past
+ * the end faults (an illegal address) instead of changing the allocation
+ * mapped after it, and memcheck, which looks at an access before it is
+ * made, reports it as out of bounds rather than as an access to that
+ * neighbour (an allocation filling its pages exactly would otherwise end
+ * where the next one starts). Reading past the end gives zeros, as a GPU
+ * reads the mapped memory around an allocation. A guard page keeps the
+ * kernel from merging neighbouring mappings, so each allocation costs two
+ * of the process's vm.max_map_count mappings; when the system refuses
+ * one, the allocation is made without a guard (data 256 bytes into a
+ * mapping that merges with its neighbours). */
 void *cuemu__allocation_memory_new(size_t size) {
   size_t bytes = mapping_bytes(size);
-  if (bytes < size)
+  if (bytes == 0)
     return NULL;
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+  char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  if (p == MAP_FAILED)
+    return NULL;
+  size_t page = page_bytes();
+  pthread_mutex_lock(&quarantine_lock);
+  made_add((uintptr_t)p);
+  pthread_mutex_unlock(&quarantine_lock);
+  if (mprotect(p + bytes - page, page, PROT_READ) == 0)
+    return p;
+  return p + UNGUARDED_OFFSET;
 }
 
 void cuemu__allocation_memory_free(void *base, size_t size) {
-  size_t bytes = mapping_bytes(size);
+  char *start = base;
+  if ((uintptr_t)start % page_bytes() == UNGUARDED_OFFSET)
+    start -= UNGUARDED_OFFSET;
+  pthread_mutex_lock(&quarantine_lock);
+  int ours = made_remove((uintptr_t)start);
+  pthread_mutex_unlock(&quarantine_lock);
+  size_t bytes = ours ? mapping_bytes(size) : data_bytes(size);
+  if (ours)
+    base = start;
   /* No access from now on: a kernel that still uses it faults. */
   if (mprotect(base, bytes, PROT_NONE) != 0) {
     munmap(base, bytes);

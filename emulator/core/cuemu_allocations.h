@@ -43,7 +43,10 @@ size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
 int cuemu__allocation_release(void *p, unsigned kinds, int keep);
 
 /* Memory for a device, managed or pinned allocation of `size` bytes: a
- * mapping of its own (page-aligned), or NULL. */
+ * mapping of its own (page-aligned) followed by a read-only guard page, so
+ * that a write past its end never reaches another allocation; or NULL.
+ * Where the system refuses the guard, the memory is 256 bytes into its
+ * mapping, unguarded. */
 void *cuemu__allocation_memory_new(size_t size);
 
 /* Frees such memory: its pages stay mapped without access for a while

@@ -49,8 +49,10 @@ size_t cuemu__pool_block_bytes(size_t size);
 
 /* Hands out `bytes` (from cuemu__pool_block_bytes) from a free block that
  * `reusable` allows, else from a new chunk unless the arena would then
- * hold more than `max_reserved` (0: no limit). The block's pages become
- * readable and writable. Returns its address and sets *block, or NULL. */
+ * hold more than `max_reserved` (0: no limit). The block is `bytes` plus
+ * one read-only guard page, so that two blocks never touch; its `bytes`
+ * become readable and writable. Returns its address and sets *block, or
+ * NULL. */
 void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
                              uint64_t max_reserved,
                              cuemu__pool_reusable reusable, const void *ctx,

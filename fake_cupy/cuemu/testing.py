@@ -131,10 +131,14 @@ def emulate_cuda_kernel(source_or_kernel, *args, n_threads=None, grid=None,
     params = kernel.kernel.params
     grid, block = _launch_shape(n_threads, grid, block)
     launch_args, copies = [], []
+    from fake_cupy import _memory
     for i, a in enumerate(args):
         param = params[i] if i < len(params) else None
         if isinstance(a, numpy.ndarray) and (a.size != 1 or (param is not None and param.is_pointer)):
-            dev = cp.array(numpy.ascontiguousarray(a))
+            # Under memcheck each array gets an allocation of its own, so
+            # that a write past one is reported rather than made in another.
+            with _memory.checked_allocations(check):
+                dev = cp.array(numpy.ascontiguousarray(a))
             launch_args.append(dev)
             if param is None or not param.is_const_pointer:
                 copies.append((a, dev))

@@ -13,7 +13,7 @@ Where the fake differs from CuPy (each also said where it applies):
 - kernel failures are not sticky: after the error is raised, the process
   and the emulated device stay usable;
 - the code ElementwiseKernel, ReductionKernel, cupy.fuse and cupyx.jit
-  generate is the fake's own (the same results); textures are absent;
+  generate is the fake's own (the same results);
 - arrays of dtypes CuPy lacks are not refused.
 """
 import numpy as _numpy

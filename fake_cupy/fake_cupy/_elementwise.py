@@ -59,7 +59,9 @@ def _ctype(dtype):
 def _is_dtype_name(word):
     try:
         numpy.dtype(word)
-    except TypeError:
+    except (TypeError, ValueError):
+        # ValueError: a C type such as "pair<T, long long>" (NumPy reads a
+        # comma in it as a structured dtype's separator).
         return False
     return not (len(word) <= 2 and word.isupper())
 
@@ -211,6 +213,10 @@ def _check_name(name):
 def _compile(code, name, options):
     from fake_cupy._kernel import RawKernel
     return RawKernel(code, name, options)
+
+
+# The threads per block of a ReductionKernel's launch (one output each).
+_REDUCTION_BLOCK = 128
 
 
 def _launch(kernel, n, args, block_size, stream):
@@ -584,7 +590,10 @@ class ReductionKernel:
         if red_size == 0 and self.identity is None:
             raise ValueError("zero-size array to reduction operation "
                              f"{self.name} which has no identity")
-        order = kept + axes
+        # CuPy's order: the reduced axes first, then the kept ones, so that
+        # input element _j is output _i's _J-th: _j = _J * _out_ind.size()
+        # + _i (_in_ind walks this shape, _out_ind the output's).
+        order = axes + kept
         iter_shape = tuple(shape[d] for d in order)
         params, body, kargs, sig = [], [], [], []
         for p, a in zip(self.in_params, ins):
@@ -608,7 +617,7 @@ class ReductionKernel:
             kargs.append(_carray(a, iter_shape, tuple(strides[d] for d in order)))
             ctype = _ctype(_resolve(p, types, self.name))
             body.append(f"      const {tname} {p.name} = "
-                        f"({ctype})_raw_{p.name}[_i];")
+                        f"({ctype})_raw_{p.name}[_j];")
             sig.append(("a", str(a.dtype), ndim))
         out_decl = []
         for p, o in zip(self.out_params, outs):
@@ -620,14 +629,16 @@ class ReductionKernel:
             kargs.append(_carray(o, out_shape, view_strides))
             out_decl.append(f"      {tname} {p.name};")
             sig.append(("o", str(o.dtype), len(out_shape)))
-        writes = [f"      _raw_{p.name}[_o] = ({_ctype(o.dtype)}){p.name};"
+        writes = [f"      _raw_{p.name}[_i] = ({_ctype(o.dtype)}){p.name};"
                   for p, o in zip(self.out_params, outs)]
         if self.reduce_type is None:
             reduce_t = _ctype(_resolve(self.out_params[0], types, self.name))
         else:
             reduce_t = _ctype(numpy.dtype(self.reduce_type)) \
                 if _is_dtype_name(self.reduce_type) else self.reduce_type
-        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())))
+        index_t = "long long" if red_size > 0x7fffffff else "int"
+        key = (tuple(sig), tuple(sorted((k, str(v)) for k, v in types.items())),
+               len(out_shape_user), index_t)
         kernel = self._kernels.get(key)
         if kernel is None:
             identity = "" if self.identity is None else str(self.identity)
@@ -635,24 +646,42 @@ class ReductionKernel:
                     "      bool _first = false;\n") if identity else \
                 ("_type_reduce _acc = _type_reduce();\n"
                  "      bool _first = true;\n")
+            user = "".join((self.map_expr, self.reduce_expr,
+                            self.post_map_expr, self.preamble))
+            # The multi-dimensional indices are computed only for code that
+            # reads them (_in_ind.get(), _out_ind.get()).
+            set_in = "      _in_ind.set(_j);\n" if "_in_ind.get" in user else ""
+            set_out = "      _out_ind.set(_i);\n" if "_out_ind.get" in user \
+                else ""
+            # As CuPy's: the preamble comes before _type_reduce, which
+            # may name a type it defines.
             code = (_HEADERS + _typedefs(types)
-                    + f"typedef {reduce_t} _type_reduce;\n" + self.preamble
-                    + "\n"
+                    + f"typedef {index_t} IndexT;\n" + self.preamble
+                    + "\n" + f"typedef {reduce_t} _type_reduce;\n"
                     f'extern "C" __global__ void {self.name}('
-                    + ", ".join(params + ["long long _out_size",
-                                          "long long _red_size"]) + ") {\n"
-                    # CuPy's names for the loops over the input and the
-                    # output, which map and post-map expressions may use.
-                    f"  CIndexer<{ndim}> _in_ind;\n"
-                    "  _in_ind.size_ = _out_size * _red_size;\n"
-                    f"  CIndexer<{len(out_shape)}> _out_ind;\n"
-                    "  _out_ind.size_ = _out_size;\n"
-                    "  for (long long _o = (long long)blockIdx.x * blockDim.x"
-                    " + threadIdx.x; _o < _out_size;\n"
-                    "       _o += (long long)blockDim.x * gridDim.x) {\n"
+                    + ", ".join(params + [f"CIndexer<{ndim}> _in_ind",
+                                          f"CIndexer<{len(out_shape_user)}>"
+                                          " _out_ind"]) + ") {\n"
+                    # CuPy's names, which map, reduce and post-map
+                    # expressions may use: _in_ind and _out_ind (the input's
+                    # and the output's indexers), _i (the output element),
+                    # _J (the element of the reduction, 0 to _in_ind.size()
+                    # / _out_ind.size() - 1), _j (the input element, _J *
+                    # _out_ind.size() + _i), _block_size, _block_stride
+                    # (the outputs a block reduces at a time: here each
+                    # thread reduces one) and _tid.
+                    f"  const unsigned int _block_size = {_REDUCTION_BLOCK};\n"
+                    "  const int _block_stride = 1;\n"
+                    "  const unsigned int _tid = threadIdx.x;\n"
+                    "  (void)_block_size; (void)_block_stride; (void)_tid;\n"
+                    "  for (ptrdiff_t _i = (ptrdiff_t)blockIdx.x * blockDim.x"
+                    " + threadIdx.x; _i < _out_ind.size();\n"
+                    "       _i += (ptrdiff_t)blockDim.x * gridDim.x) {\n"
                     f"      {init}"
-                    "    for (long long _j = 0; _j < _red_size; ++_j) {\n"
-                    "      long long _i = _o * _red_size + _j;\n"
+                    "    IndexT _J = 0;\n"
+                    "    for (ptrdiff_t _j = _i; _j < _in_ind.size();\n"
+                    "         _j += _out_ind.size(), ++_J) {\n"
+                    + set_in
                     + "\n".join(body) + "\n"
                     f"      _type_reduce _b = _type_reduce({self.map_expr});\n"
                     "      if (_first) { _acc = _b; _first = false; continue; }\n"
@@ -660,7 +689,8 @@ class ReductionKernel:
                     f"        _acc = ({self.reduce_expr}); }}\n"
                     "    }\n"
                     "    {\n"
-                    "      const _type_reduce a = _acc;\n"
+                    + set_out
+                    + "      const _type_reduce a = _acc;\n"
                     + "\n".join(out_decl) + "\n"
                     f"      {self.post_map_expr};\n"
                     + "\n".join(writes) + "\n"
@@ -669,8 +699,8 @@ class ReductionKernel:
                     "}\n")
             kernel = self._kernels[key] = _compile(code, self.name,
                                                    self.options)
-        kargs += [numpy.int64(out_size), numpy.int64(red_size)]
-        _launch(kernel, out_size, kargs, None, stream)
+        kargs += [_indexer(iter_shape), _indexer(out_shape_user)]
+        _launch(kernel, out_size, kargs, _REDUCTION_BLOCK, stream)
         if self.nout == 1:
             return outs[0]
         return tuple(outs)

@@ -3,8 +3,8 @@ cupy._core._accelerator, cupy._util, cupy._creation.from_data,
 cupy.cuda.texture and cupy_backends.cuda (api.driver, api.runtime, stream,
 libs.nvrtc). Each holds what those tests use, with CuPy's behaviour where
 the fake has it (the accelerator lists are kept and ignored, as CuPy
-ignores an accelerator it was built without); textures raise
-NotImplementedError naming them."""
+ignores an accelerator it was built without); cupy.cuda.texture is the
+fake's _texture module (libcuemu's texture objects)."""
 import functools
 import sys
 import types
@@ -73,13 +73,6 @@ def clear_memo():
         cached.cache_clear()
 
 
-def _texture_missing(name):
-    def init(self, *args, **kwargs):
-        raise NotImplementedError(f"cupy.cuda.texture.{name}: textures are "
-                                  "not emulated by the fake CuPy")
-    return type(name, (), {"__init__": init})
-
-
 def modules():
     """The stand-in modules by their names in sys.modules."""
     import fake_cupy
@@ -124,9 +117,10 @@ def modules():
     creation = _module("cupy._creation", "Creation routines.",
                        from_data=from_data)
     creation.__path__ = []
+    from fake_cupy import _texture
     texture = _module(
-        "cupy.cuda.texture", "Textures (not emulated).",
-        **{n: _texture_missing(n) for n in (
+        "cupy.cuda.texture", "Textures over libcuemu's texture objects.",
+        **{n: getattr(_texture, n) for n in (
             "ChannelFormatDescriptor", "CUDAarray", "ResourceDescriptor",
             "TextureDescriptor", "TextureObject", "SurfaceObject",
             "TextureReference")})

@@ -43,7 +43,7 @@ import warnings
 import numpy
 
 from cuemu import _binding, _device
-from fake_cupy import _errors, _memory, _nvrtc, _runtime
+from fake_cupy import _errors, _memory, _nvrtc, _runtime, _texture
 from fake_cupy._ndarray import ndarray
 
 _strict = os.environ.get("CUEMU_FAKE_CUPY_STRICT", "1") != "0"
@@ -386,6 +386,11 @@ def _convert(x):
     if isinstance(x, _memory.MemoryPointer):
         return _Arg(pointer=x.ptr, mem=x.mem, shape=(x.mem.size,),
                     describe="a MemoryPointer")
+    if isinstance(x, (_texture.TextureObject, _texture.SurfaceObject)):
+        # Its handle (cudaTextureObject_t / cudaSurfaceObject_t), as CuPy's.
+        return _Arg(buffer=numpy.uint64(x.ptr).tobytes(),
+                    dtype=numpy.dtype(numpy.uint64),
+                    describe=f"a {type(x).__name__}")
     if type(x) is bool:
         return _scalar(x, numpy.bool_)
     if type(x) is int:

@@ -14,13 +14,17 @@ Past a budget of such mappings (the kernel limits a process's mappings),
 further blocks are pieces of shared 16 MiB slabs, guarded at their ends
 only: a write past one of them reaches its neighbour, as on a GPU. MemoryPool counts in 512-byte units and
 keeps freed blocks for reuse as CuPy's pool does: one pool per device, and
-in it one arena of free chunks per allocation stream; an allocation takes
-the smallest free chunk that fits (best fit) and splits off the rest, and
-a freed chunk merges with free neighbours of the same allocation.
+in it one arena of free chunks per allocation stream, binned by size; an
+allocation takes the smallest free chunk that fits (best fit, O(log n))
+and splits off the rest, and a freed chunk merges with free neighbours of
+the same allocation. Under the mem checker nothing is split (see
+checked_layout).
 PinnedMemoryPool stages host-to-device copies as CuPy's does.
 """
+import bisect
 import ctypes
 import functools
+import os
 import mmap
 import operator
 import threading
@@ -62,6 +66,49 @@ _SLAB = 16 << 20
 _mapping_lock = threading.Lock()
 _own_mappings = 0
 _slab = None            # [bytes of the current slab, next free offset]
+
+
+_checked_depth = 0
+
+
+def _checks_name_mem(checks):
+    """Whether a checker list ("race,mem", "all", ...) holds memcheck."""
+    words = {w.strip() for w in str(checks or "").split(",")}
+    return "mem" in words or "all" in words
+
+
+def checked_layout():
+    """Whether new arrays must be laid out for the mem checker: when
+    CUEMU_FAKE_CUPY_CHECK names it, or inside checked_allocations(). Then
+    no array shares its allocation with another one (the pool splits no
+    chunk, see _DevicePool.take, and pieces of shared slabs keep a gap),
+    so that a write past an array's end is reported and never made in a
+    neighbouring array, which the checker would otherwise take for an
+    access to that array (as compute-sanitizer does without --padding)."""
+    return _checked_depth > 0 or \
+        _checks_name_mem(os.environ.get("CUEMU_FAKE_CUPY_CHECK"))
+
+
+class checked_allocations:
+    """`with checked_allocations(checks):` lays out the arrays made inside
+    for the mem checker when `checks` names it (see checked_layout)."""
+
+    def __init__(self, checks):
+        self.on = _checks_name_mem(checks)
+
+    def __enter__(self):
+        global _checked_depth
+        if self.on:
+            with _mapping_lock:
+                _checked_depth += 1
+        return self
+
+    def __exit__(self, *exc):
+        global _checked_depth
+        if self.on:
+            with _mapping_lock:
+                _checked_depth -= 1
+        return False
 
 
 def _guarded_mapping(span):
@@ -111,7 +158,8 @@ def _device_bytes(size):
                 raise _errors.OutOfMemoryError(size, 0)
             _slab = [data, 0]
         data, offset = _slab
-        _slab[1] += rounded
+        # Under the mem checker a gap of a unit separates the pieces.
+        _slab[1] += rounded + (_UNIT if checked_layout() else 0)
         return data[offset:offset + size], False
 
 
@@ -438,25 +486,82 @@ def _memset(dst, value, size):
     ctypes.memset(dst, value, size)
 
 
+class _Arena:
+    """The free chunks of one allocation stream, binned by size as CuPy's
+    arena is: bin k holds the free chunks of (k + 1) * 512 bytes, and
+    `index` lists the non-empty bins in increasing order, so that the best
+    fit (the smallest free chunk that is large enough) is a bisection away
+    and taking or returning a chunk costs O(log n). Within a bin the chunk
+    freed last is taken first (CuPy takes any). Each bin is a dict used as
+    an insertion-ordered set, so that a chunk merged away leaves its bin in
+    O(1)."""
+
+    __slots__ = ("bins", "index", "count")
+
+    def __init__(self):
+        self.bins = {}          # bin number -> {chunk: None}
+        self.index = []         # the non-empty bins' numbers, sorted
+        self.count = 0
+
+    def add(self, chunk):
+        k = chunk.size // _UNIT - 1
+        members = self.bins.get(k)
+        if members is None:
+            members = self.bins[k] = {}
+            bisect.insort(self.index, k)
+        members[chunk] = None
+        self.count += 1
+
+    def remove(self, chunk):
+        k = chunk.size // _UNIT - 1
+        members = self.bins[k]
+        del members[chunk]
+        self.count -= 1
+        if not members:
+            del self.bins[k]
+            del self.index[bisect.bisect_left(self.index, k)]
+
+    def best_fit(self, rounded, whole_only=False):
+        """The free chunk to take for `rounded` bytes, or None; with
+        `whole_only`, only a chunk that is a whole allocation of exactly
+        that size (see _DevicePool.take)."""
+        k = rounded // _UNIT - 1
+        if whole_only:
+            for chunk in reversed(self.bins.get(k, ())):
+                if chunk.prev is None and chunk.next is None:
+                    return chunk
+            return None
+        i = bisect.bisect_left(self.index, k)
+        if i == len(self.index):
+            return None
+        return next(reversed(self.bins[self.index[i]]))
+
+    def chunks(self):
+        return [c for members in self.bins.values() for c in members]
+
+
 class _DevicePool:
     """One device's part of a pool (CuPy's SingleDeviceMemoryPool)."""
 
     def __init__(self):
-        self.arenas = {}        # stream key -> list of free chunks
+        self.arenas = {}        # stream key -> _Arena
         self.used = 0
         self.total = 0
         self.limit = 0
 
     def take(self, arena_key, rounded):
         """The best-fitting free chunk of the arena, split to `rounded`
-        bytes, or None."""
+        bytes, or None. While the mem checker may see the memory
+        (checked_layout()), only a free chunk that is a whole allocation of
+        exactly `rounded` bytes is taken and nothing is split: every chunk
+        handed out then ends at its allocation's guard, and a write past
+        an array is reported, never made in a neighbouring one."""
         free = self.arenas.get(arena_key)
         if not free:
             return None
-        fits = [c for c in free if c.size >= rounded]
-        if not fits:
+        chunk = free.best_fit(rounded, whole_only=checked_layout())
+        if chunk is None:
             return None
-        chunk = min(fits, key=lambda c: (c.size, c.ptr))
         free.remove(chunk)
         if chunk.size > rounded:
             rest = _Chunk(chunk.base, chunk.offset + rounded,
@@ -468,13 +573,15 @@ class _DevicePool:
             chunk.next = rest
             chunk.size = rounded
             chunk.buffer = chunk.base.buffer[chunk.offset:chunk.offset + rounded]
-            free.append(rest)
+            free.add(rest)
         chunk.free = False
         return chunk
 
     def give_back(self, chunk):
         """Returns a chunk to its arena, merged with free neighbours."""
-        free = self.arenas.setdefault(chunk.arena, [])
+        free = self.arenas.get(chunk.arena)
+        if free is None:
+            free = self.arenas[chunk.arena] = _Arena()
         chunk.free = True
         for neighbour in (chunk.prev, chunk.next):
             if neighbour is None or not neighbour.free:
@@ -489,7 +596,7 @@ class _DevicePool:
             first.busy = first.busy or second.busy
             first.buffer = first.base.buffer[first.offset:first.offset + first.size]
             chunk = first
-        free.append(chunk)
+        free.add(chunk)
 
     def release(self, arena_key=None):
         """Frees the allocations none of whose chunks is in use (of one
@@ -497,8 +604,10 @@ class _DevicePool:
         as in use, as its bytes already left the total."""
         keys = list(self.arenas) if arena_key is None else [arena_key]
         for key in keys:
-            free = self.arenas.get(key, [])
-            for c in list(free):
+            free = self.arenas.get(key)
+            if free is None:
+                continue
+            for c in free.chunks():
                 if not c.free:
                     continue       # released with an earlier chunk
                 chain = list(c.chain())
@@ -510,7 +619,7 @@ class _DevicePool:
                             self.total -= x.size
 
     def n_free(self):
-        return sum(len(free) for free in self.arenas.values())
+        return sum(free.count for free in self.arenas.values())
 
 
 def _parse_limit_string(limit=None):

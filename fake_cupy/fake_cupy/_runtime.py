@@ -353,7 +353,9 @@ class BaseStream:
 
     def add_callback(self, callback, arg):
         self.synchronize()
-        callback(self, None, arg)
+        # CuPy passes the stream, the status (cudaSuccess here: an error
+        # is raised by the synchronization instead) and the argument.
+        callback(self, 0, arg)
 
     def launch_host_func(self, callback, arg):
         self.synchronize()

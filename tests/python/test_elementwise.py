@@ -169,6 +169,42 @@ def test_reduction_of_two_inputs(cp):
     assert dot(x, 2.0).item() == 20.0
 
 
+PAIR = """
+template <typename A, typename B> struct idx_pair { A value; B index; };
+template <typename A, typename B>
+__device__ idx_pair<A, B> make_idx_pair(A v, B i) {
+  idx_pair<A, B> p; p.value = v; p.index = i; return p;
+}
+"""
+
+
+def test_reduction_names_of_cupys_generated_code(cp):
+    # CuPy's reduction loop: output element _i, the _J-th element of its
+    # reduction, input element _j = _J * _out_ind.size() + _i over the
+    # input's shape with the reduced axes first (_in_ind.get()), the
+    # output's index (_out_ind.get()); a reduce_type naming a type of the
+    # preamble, as CuPy's argmax pairs a value with _J.
+    x = numpy.random.default_rng(3).random((5, 7)).astype(numpy.float32)
+    argmax = cp.ReductionKernel(
+        "T x", "int64 y", "make_idx_pair(x, (long long)_J)",
+        "(b.value > a.value ? b : a)", "y = a.index",
+        "make_idx_pair(T(-1), -1LL)", "argmax_j",
+        reduce_type="idx_pair<T, long long>", preamble=PAIR)
+    assert (argmax(cp.asarray(x), axis=1).get() == x.argmax(axis=1)).all()
+    assert (argmax(cp.asarray(x), axis=0).get() == x.argmax(axis=0)).all()
+    where = cp.ReductionKernel(
+        "T x", "int64 y",
+        "_in_ind.get()[0] * 100 + _in_ind.get()[1]"
+        " - 1000000000 * (_j != _J * _out_ind.size() + _i)",
+        "a + b",
+        "y = a + 10000 * _out_ind.get()[0] + 1000000 * _i"
+        " + 100000000 * (_J == 7 && _block_size > 0)",
+        "0", "where_j", reduce_type="long long")
+    got = where(cp.asarray(x), axis=1).get()
+    i = numpy.arange(5)
+    assert (got == 2100 + 7 * i + 1010000 * i + 100000000).all(), got
+
+
 def test_fuse(cp):
     @cp.fuse()
     def squared_diff(x, y):

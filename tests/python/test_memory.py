@@ -115,6 +115,52 @@ def test_best_fit_reuse_splits_a_larger_free_block(cp, pools):
     assert d.data.ptr == ptr and mempool.total_bytes() == 1024
 
 
+def test_best_fit_takes_the_smallest_free_chunk_that_fits(cp, pools):
+    # Free chunks of 1536, 512 and 1024 bytes (live arrays between them
+    # keep them apart): 600 bytes (-> 1024) take the 1024-byte chunk whole,
+    # 100 (-> 512) the 512-byte one, and 1100 (-> 1536) the largest.
+    mempool, _ = pools
+    x = [cp.empty(n, cp.uint8) for n in (1536, 1, 512, 1, 1024, 1)]
+    ptrs = [a.data.ptr for a in x]
+    del x[4], x[2], x[0]
+    assert mempool.n_free_blocks() == 3          # each is its own block
+    total = mempool.total_bytes()
+    assert cp.empty(600, cp.uint8).data.ptr == ptrs[4]
+    # That array is gone again: its chunk is free once more.
+    keep = [cp.empty(600, cp.uint8), cp.empty(100, cp.uint8),
+            cp.empty(1100, cp.uint8)]
+    assert [a.data.ptr for a in keep] == [ptrs[4], ptrs[2], ptrs[0]]
+    assert mempool.total_bytes() == total and mempool.n_free_blocks() == 0
+
+
+def test_under_memcheck_a_write_past_an_array_is_reported_not_made(
+        cp, pools, monkeypatch):
+    # Without the checker, a freed 1024-byte chunk is split between a and
+    # b, so b begins where a ends, and the checker would take a[128] for
+    # b[0]. Under it each array has an allocation of its own: the write is
+    # reported (kernel, block, thread, line) and b keeps its bytes.
+    monkeypatch.setenv("CUEMU_FAKE_CUPY_CHECK", "mem")
+    mempool, _ = pools
+    big = cp.zeros(256, cp.int32)
+    del big
+    a = cp.zeros(128, cp.int32)
+    b = cp.zeros(128, cp.int32)
+    k = cp.RawKernel(r'''
+extern "C" __global__ void write_past(int *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= n) a[i] = 7;
+}''', "write_past")
+    k((5,), (32,), (a, cp.int32(128)))
+    with pytest.raises(cp.cuda.driver.CUDADriverError) as e:
+        cp.cuda.Device().synchronize()
+    msg = str(e.value)
+    assert "kernel write_past: memcheck: out-of-bounds write of 4 bytes" \
+        in msg, msg
+    assert "by block (4,0,0) thread (0,0,0)" in msg, msg
+    assert "kernel.cu:4" in msg, msg
+    assert (b.get() == 0).all()
+
+
 def test_pool_arenas_are_per_stream_and_per_device(cp, pools, monkeypatch):
     mempool, _ = pools
     s = cp.cuda.Stream()

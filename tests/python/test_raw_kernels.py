@@ -262,3 +262,48 @@ def test_a_refused_compile_keeps_no_caller_alive(cp):
     refs = [attempt(), attempt()]
     gc.collect()
     assert [r() for r in refs] == [None, None]
+
+
+def test_texture_objects_over_cuda_arrays_and_linear_memory(cp):
+    # cupy.cuda.texture over libcuemu's texture objects: a 2-D float array
+    # sampled with linear filtering and clamping (texel centres give the
+    # value, halfway gives the mean), and linear memory fetched by index.
+    runtime, texture = cp.cuda.runtime, cp.cuda.texture
+    w, h = 8, 4
+    img = numpy.arange(w * h, dtype=numpy.float32).reshape(h, w)
+    ch = texture.ChannelFormatDescriptor(
+        32, 0, 0, 0, runtime.cudaChannelFormatKindFloat)
+    arr = texture.CUDAarray(ch, w, h)
+    arr.copy_from(img)
+    back = numpy.zeros_like(img)
+    arr.copy_to(back)
+    assert (back == img).all()
+    tex = texture.TextureObject(
+        texture.ResourceDescriptor(runtime.cudaResourceTypeArray, cuArr=arr),
+        texture.TextureDescriptor((runtime.cudaAddressModeClamp,) * 2,
+                                  runtime.cudaFilterModeLinear,
+                                  runtime.cudaReadModeElementType))
+    lin = cp.arange(16, dtype=cp.float32) * 2
+    ltex = texture.TextureObject(
+        texture.ResourceDescriptor(runtime.cudaResourceTypeLinear, arr=lin,
+                                   chDesc=ch, sizeInBytes=lin.nbytes),
+        texture.TextureDescriptor())
+    mod = cp.RawModule(code=r'''
+extern "C" __global__ void sample(cudaTextureObject_t t, float *out, int w,
+                                  int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  if (x < w && y < h)
+    out[y * w + x] = tex2D<float>(t, x + 0.5f, y + 0.5f) +
+                     tex2D<float>(t, x + 1.0f, y + 0.5f);
+}
+extern "C" __global__ void fetch(cudaTextureObject_t t, float *out) {
+  out[threadIdx.x] = tex1Dfetch<float>(t, 15 - threadIdx.x);
+}''')
+    out = cp.zeros((h, w), cp.float32)
+    mod.get_function("sample")((1, h), (w,), (tex, out, cp.int32(w),
+                                              cp.int32(h)))
+    right = numpy.concatenate([img[:, 1:], img[:, -1:]], axis=1)
+    assert numpy.allclose(out.get(), img + (img + right) / 2, rtol=1e-2)
+    o = cp.zeros(16, cp.float32)
+    mod.get_function("fetch")((1,), (16,), (ltex, o))
+    assert (o.get() == numpy.arange(16)[::-1] * 2).all()

@@ -160,3 +160,19 @@ def test_elapsed_time_needs_finished_events(deferred):
     with pytest.raises(cp.cuda.runtime.CUDARuntimeError,
                        match="cudaErrorInvalidResourceHandle"):
         cp.cuda.get_elapsed_time(start, cp.cuda.Event())  # never recorded
+
+
+def test_stream_callbacks_get_cupys_arguments(cp):
+    # add_callback(callback, arg) calls callback(stream, status, arg) with
+    # the int status CUDA gives (0, cudaSuccess), launch_host_func(f, arg)
+    # calls f(arg), each after the work queued before it.
+    s = cp.cuda.Stream(non_blocking=True)
+    seen = []
+    with s:
+        y = cp.arange(4) * 2
+        s.add_callback(lambda stream, status, arg: seen.append(
+            (stream is s, status, arg)), "cb")
+        s.launch_host_func(seen.append, 42)
+    s.synchronize()
+    assert seen == [(True, 0, "cb"), 42]
+    assert (y.get() == [0, 2, 4, 6]).all()

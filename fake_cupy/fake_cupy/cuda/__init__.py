@@ -15,6 +15,7 @@ from fake_cupy._runtime import (Device, Event, ExternalStream, Stream,
 from fake_cupy.cuda import (compiler, device, driver, memory, nvtx,
                             pinned_memory, profiler, runtime, stream)
 from fake_cupy.cuda.compiler import compile_with_cache
+from fake_cupy import _texture as texture  # cupy.cuda.texture
 
 Stream.null = Stream(null=True)
 Stream.ptds = Stream(ptds=True)

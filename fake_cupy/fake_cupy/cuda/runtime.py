@@ -364,3 +364,13 @@ __all__ = ["CUDARuntimeError", "deviceGetAttribute", "deviceSynchronize",
            "eventDestroy", "eventRecord", "eventSynchronize", "eventQuery",
            "eventElapsedTime", "streamWaitEvent", "deviceCanAccessPeer",
            "pointerGetAttributes", "PointerAttributes"]
+
+
+# The texture, array and resource constants (cudaChannelFormatKindFloat,
+# cudaResourceTypeArray, cudaAddressModeClamp, ...) of cupy.cuda.texture.
+def _texture_constants():
+    from fake_cupy import _texture
+    globals().update(_texture.CONSTANTS)
+
+
+_texture_constants()
