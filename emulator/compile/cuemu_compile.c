@@ -187,6 +187,18 @@ static int fp_contraction(int fmad) {
 #endif
 }
 
+/* Non-zero for a library on a link line: -lNAME, or the path of a
+ * library file (.a, .so, .so.N; cuemu-nvcc names cuemu's cuBLAS so). */
+static int link_library(const char *a) {
+  if (strncmp(a, "-l", 2) == 0)
+    return 1;
+  if (a[0] == '-')
+    return 0;
+  size_t n = strlen(a);
+  return (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
+         (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
+}
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -214,7 +226,7 @@ static int build_argv(const compile_job *job, const char *tu,
         i += next;
         continue;
       }
-      if (strncmp(o->argv[i], "-l", 2) != 0)
+      if (!link_library(o->argv[i]))
         ARG(o->argv[i]);
     }
     ARG(tu); /* the object */
@@ -223,7 +235,7 @@ static int build_argv(const compile_job *job, const char *tu,
     /* Libraries after the objects that use them, as a linker needs them
      * (a shared library before them is dropped with --as-needed). */
     for (int i = 0; i < o->argc; ++i)
-      if (strncmp(o->argv[i], "-l", 2) == 0)
+      if (link_library(o->argv[i]))
         ARG(o->argv[i]);
     goto link;
   }
@@ -368,6 +380,9 @@ static int build_argv(const compile_job *job, const char *tu,
       continue;
     }
     if (phase == PHASE_PREPROCESS && preprocessor_output_form(o->argv[i]))
+      continue;
+    /* A library file is the link's alone. */
+    if (o->argv[i][0] != '-' && link_library(o->argv[i]))
       continue;
     ARG(o->argv[i]);
   }
@@ -676,7 +691,7 @@ static cuemu_status hash_job(compile_job *job) {
 static int links_other_files(const cuemu_compile_options *o) {
   for (int i = 0; i < o->argc; ++i) {
     const char *a = o->argv[i];
-    if (strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 ||
+    if (link_library(a) || strncmp(a, "-L", 2) == 0 ||
         strncmp(a, "-Wl,", 4) == 0 || strcmp(a, "-Xlinker") == 0)
       return 1;
   }

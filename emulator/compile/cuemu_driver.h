@@ -98,4 +98,14 @@ struct cuemu_rewrite;
 cuemu_status cuemu__dialect_check(const struct cuemu_rewrite *rw,
                                   const char *dialect);
 
+/* A library of CUDA's toolkit named `name` (as in -lNAME): 1 when cuemu
+ * builds its own (cuBLAS, cuRAND: emulator/libs), -1 when cuemu does not
+ * emulate it (cuFFT, cuSPARSE, ...), 0 for any other name; *what (when
+ * what is not NULL) is the library's name in words. */
+int cuemu__cuda_library(const char *name, const char **what);
+/* The same for a file named on a command line (libNAME.so, .so.N or .a,
+ * in any folder), with its NAME in name (cap bytes); 0 for any other
+ * file. */
+int cuemu__cuda_library_file(const char *path, char *name, size_t cap);
+
 #endif /* CUEMU_DRIVER_H */

@@ -717,6 +717,44 @@ static int provided_library(const char *name) {
 }
 
 static const char *driver_link_option(command *c);
+static const char *lib_dir(void);
+
+/* What -lNAME or a file libNAME.so links for a library of CUDA's toolkit
+ * (cuemu__cuda_library()): cuemu's own cuBLAS or cuRAND through the
+ * cuemu toolkit's lib64 script (emulator/libs/libs.am), *link set to its
+ * path; an error naming a library cuemu does not emulate, which would
+ * otherwise link NVIDIA's and fail when it runs; CUEMU_SUCCESS with *link
+ * NULL for any other library. */
+static cuemu_status cuda_library_link(command *c, const char *name,
+                                      const char *as_given,
+                                      const char **link) {
+  const char *what = NULL;
+  *link = NULL;
+  int kind = cuemu__cuda_library(name, &what);
+  if (kind < 0)
+    return cuemu__report(
+        CUEMU_NOT_SUPPORTED,
+        "%s: lib%s (%s) is not emulated by cuemu, which provides the CUDA "
+        "runtime, the driver API, NVRTC, cuBLAS and cuRAND only "
+        "(docs/cublas.md); build this program with NVIDIA's nvcc",
+        as_given, name, what);
+  if (kind > 0) {
+    /* The _static forms link the same shared library. */
+    char base[64];
+    size_t len = strcspn(name, "_");
+    if (len >= sizeof base)
+      len = sizeof base - 1;
+    memcpy(base, name, len);
+    base[len] = '\0';
+    const char *dir = joined(c, lib_dir(), "/cuemu-toolkit/lib64/lib");
+    const char *path = dir ? joined(c, dir, base) : NULL;
+    path = path ? joined(c, path, ".so") : NULL;
+    if (!path)
+      return oom();
+    *link = path;
+  }
+  return CUEMU_SUCCESS;
+}
 
 /* Adds one item of a list option (-I, -D, -U, -L, -l, -isystem,
  * -include) to the compile or link words. */
@@ -734,6 +772,14 @@ static cuemu_status list_item(command *c, enum opt_id id, const char *value) {
   }
   if (id == O_LIBRARY && provided_library(value))
     return CUEMU_SUCCESS;
+  if (id == O_LIBRARY) {
+    const char *link;
+    char *given = joined(c, "-l", value);
+    cuemu_status st = given ? cuda_library_link(c, value, given, &link)
+                            : oom();
+    if (st != CUEMU_SUCCESS || link)
+      return st == CUEMU_SUCCESS ? add(&c->link, link) : st;
+  }
   const char *flag = id == O_INCLUDE_PATH   ? "-I"
                      : id == O_DEFINE       ? "-D"
                      : id == O_UNDEFINE     ? "-U"
@@ -768,6 +814,18 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       int kind = c->forced >= 0 ? c->forced : input_kind(a);
       if (kind < 0)
         kind = IN_EXEC; /* an error in execute(), unless -run runs it */
+      /* NVIDIA's cuBLAS or cuRAND named by its path (CMake's CUDA::cublas
+       * of a real toolkit) links cuemu's; another library of the
+       * toolkit's is refused. */
+      char library[64];
+      if (kind == IN_LINK &&
+          cuemu__cuda_library_file(a, library, sizeof library)) {
+        const char *link;
+        st = cuda_library_link(c, library, a, &link);
+        if (st != CUEMU_SUCCESS)
+          return st;
+        a = link;
+      }
       input *grown = realloc(c->inputs, (size_t)(c->ninputs + 1) *
                                             sizeof *grown);
       if (!grown)

@@ -8,6 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
+#include "base/cuemu_report.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
@@ -105,4 +106,11 @@ int cuemu_rt_record_launch_status(int status) {
   /* The launch path has already made an execution error sticky
    * (device/cuemu_device_launch.c); here it becomes the last error. */
   return cuemu_rt_error(cuemu_status_cuda_error((cuemu_status)status));
+}
+
+int cuemu_rt_library_fault(const char *message) {
+  cuemu__report(CUEMU_KERNEL_FAULT, "%s", message);
+  cuemu__report_print(message);
+  cuemu__device_stick(CUEMU_KERNEL_FAULT);
+  return cuemu_status_cuda_error(CUEMU_KERNEL_FAULT);
 }

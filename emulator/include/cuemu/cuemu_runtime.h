@@ -68,6 +68,15 @@ const char *cuemu_rt_error_string(int code);
  * sticky. */
 int cuemu_rt_record_launch_status(int status);
 
+/* Records a fault of work that a library of cuemu (its cuBLAS,
+ * emulator/libs) runs on a stream in place of a GPU kernel, such as a
+ * matrix argument that is not device memory: `message` (naming the
+ * function and the argument) becomes the calling thread's cuemu message
+ * and is printed as a launch failure is (unless CUEMU_QUIET=1), and
+ * cudaErrorIllegalAddress becomes the sticky error, as after a kernel's
+ * invalid memory access. Returns cudaErrorIllegalAddress. Host code. */
+int cuemu_rt_library_fault(const char *message);
+
 /* Device management (emulator/runtime/cuemu_rt_device.c). */
 int cuemu_rt_get_device_count(int *count);
 int cuemu_rt_set_device(int device);

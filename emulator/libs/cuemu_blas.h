@@ -1,0 +1,185 @@
+/*
+ * cuemu_blas.h: the internal header of cuemu's cuBLAS (libcuemu_cublas.so,
+ * emulator/libs/libs.am). Programs include NVIDIA's own <cublas_v2.h>;
+ * this header declares the same types with the same values (cuBLAS's ABI:
+ * every enum is an int, every handle a pointer, complex numbers are pairs
+ * of float or double, as C99's _Complex types are) so that the library
+ * builds without the toolkit. Only the files of emulator/libs include it.
+ *
+ * Every call that computes is enqueued on the handle's stream as host work
+ * (cuemu_rt_launch_host_func(), docs/streams.md), so that it runs in the
+ * stream's order with kernels and copies and is captured into a graph as a
+ * host node; cuemu_blas_submit() owns that path.
+ */
+#ifndef CUEMU_BLAS_H
+#define CUEMU_BLAS_H
+
+#include <complex.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuemu_libs.h"
+
+#define CUEMU_BLAS_EXPORT __attribute__((visibility("default")))
+
+/* cuBLAS's version that cuemu's cuBLAS reports (CUBLAS_VERSION 13.1.0). */
+#define CUEMU_BLAS_VERSION 130100
+
+typedef enum {
+  CUBLAS_STATUS_SUCCESS = 0,
+  CUBLAS_STATUS_NOT_INITIALIZED = 1,
+  CUBLAS_STATUS_ALLOC_FAILED = 3,
+  CUBLAS_STATUS_INVALID_VALUE = 7,
+  CUBLAS_STATUS_ARCH_MISMATCH = 8,
+  CUBLAS_STATUS_MAPPING_ERROR = 11,
+  CUBLAS_STATUS_EXECUTION_FAILED = 13,
+  CUBLAS_STATUS_INTERNAL_ERROR = 14,
+  CUBLAS_STATUS_NOT_SUPPORTED = 15,
+  CUBLAS_STATUS_LICENSE_ERROR = 16
+} cublasStatus_t;
+
+/* cublasOperation_t, cublasFillMode_t, cublasDiagType_t, cublasSideMode_t,
+ * cublasPointerMode_t, cublasAtomicsMode_t, cublasMath_t,
+ * cublasComputeType_t, cublasGemmAlgo_t and cudaDataType are ints here. */
+enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2 };
+enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1,
+       CUBLAS_FILL_MODE_FULL = 2 };
+enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 };
+enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 };
+enum { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 };
+enum { CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_16F_PEDANTIC = 65,
+       CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_32F_PEDANTIC = 69,
+       CUBLAS_COMPUTE_32F_FAST_16F = 74, CUBLAS_COMPUTE_32F_FAST_16BF = 75,
+       CUBLAS_COMPUTE_32F_FAST_TF32 = 77, CUBLAS_COMPUTE_64F = 70,
+       CUBLAS_COMPUTE_64F_PEDANTIC = 71, CUBLAS_COMPUTE_32I = 72,
+       CUBLAS_COMPUTE_32I_PEDANTIC = 73 };
+/* cudaDataType values (library_types.h). */
+enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_R_16F = 2, CUEMU_R_8I = 3,
+       CUEMU_C_32F = 4, CUEMU_C_64F = 5, CUEMU_R_32I = 10,
+       CUEMU_R_16BF = 14 };
+
+typedef struct cuemu_blas_handle *cublasHandle_t;
+typedef struct cuemu_blas_op cuemu_blas_op;
+
+/* A handle: the device it was created on, its stream and modes, and the
+ * operations captured into graphs, which live as long as the handle (a
+ * graph may replay them; a GPU's graph keeps its kernels' arguments). */
+struct cuemu_blas_handle {
+  int device;
+  void *stream;
+  int pointer_mode;
+  int math_mode;
+  int atomics_mode;
+  cuemu_blas_op *kept;
+};
+
+/* One operation on a stream: `run` computes it when the stream gets to it;
+ * the rest of the record is the operation's own (a larger struct beginning
+ * with this one). Scalars given in host pointer mode are copied into
+ * `scalars` at the call, as cuBLAS passes them to its kernels by value. */
+struct cuemu_blas_op {
+  void (*run)(cuemu_blas_op *op);
+  const char *name;
+  cuemu_blas_op *next_kept;
+  int kept;
+  unsigned char scalars[2][16];
+};
+
+/* Allocates an operation record of `size` bytes (zeroed) for `run`. */
+cuemu_blas_op *cuemu__blas_op_new(size_t size, const char *name,
+                                  void (*run)(cuemu_blas_op *op));
+
+/* Enqueues op on the handle's stream and takes it over (it is freed after
+ * it runs, or with the handle when the stream captures a graph). Returns
+ * CUBLAS_STATUS_EXECUTION_FAILED where the stream refuses work (a sticky
+ * error, an invalid stream). */
+cublasStatus_t cuemu__blas_submit(cublasHandle_t h, cuemu_blas_op *op);
+
+/* Waits for the handle's stream: the calls that return a result to host
+ * memory block until it is written, as cuBLAS's do. NOT_SUPPORTED while
+ * the stream captures (such a result cannot exist before the graph runs). */
+cublasStatus_t cuemu__blas_wait(cublasHandle_t h, const char *name);
+
+/* Reads a scalar argument `s` (alpha, beta) of `bytes` bytes into the
+ * op's slot `slot`: copied now in host pointer mode, or the device address
+ * kept in device pointer mode. Returns the pointer the operation reads. */
+const void *cuemu__blas_scalar(cublasHandle_t h, cuemu_blas_op *op, int slot,
+                               const void *s, size_t bytes);
+
+/* The bytes that a vector of n elements of `elem` bytes with increment inc
+ * spans, and a rows x cols matrix with leading dimension ld (0 for none). */
+size_t cuemu__blas_vector_bytes(int64_t n, int64_t inc, size_t elem);
+size_t cuemu__blas_matrix_bytes(int64_t rows, int64_t cols, int64_t ld,
+                                size_t elem);
+
+/* Reports that host memory for an operation's scratch ran out while it
+ * ran: as a fault (cuemu_rt_library_fault()), never a silent wrong
+ * result. */
+void cuemu__blas_out_of_memory(const char *name);
+
+/* Checks a handle: NOT_INITIALIZED for NULL. */
+cublasStatus_t cuemu__blas_check_handle(cublasHandle_t h);
+
+/* ---- Element types (cudaDataType values) ---------------------------------- */
+
+/* The size of one element of type t (0 for a type cuemu does not have). */
+size_t cuemu__blas_type_size(int t);
+/* Loads element i of an array of type t as a double complex, and stores. */
+double complex cuemu__blas_load(int t, const void *p, int64_t i);
+void cuemu__blas_store(int t, void *p, int64_t i, double complex v);
+/* IEEE binary16 and bfloat16 conversions (round to nearest even). */
+float cuemu__half_to_float(uint16_t h);
+uint16_t cuemu__float_to_half(float f);
+float cuemu__bf16_to_float(uint16_t h);
+uint16_t cuemu__float_to_bf16(float f);
+
+/* ---- GEMM, the core of level 3 (cuemu_blas_gemm.c) ------------------------ */
+
+/* One GEMM of a batch: C = alpha op(A) op(B) + beta C, with A, B and C of
+ * types at, bt and ct, computed in `compute` (CUEMU_R_32F, CUEMU_R_64F,
+ * CUEMU_C_32F or CUEMU_C_64F); alpha and beta are given in that type. When
+ * beta is 0, C is not read. Returns 0, or -1 when memory ran out. */
+typedef struct cuemu_blas_gemm_args {
+  int transa, transb;
+  int64_t m, n, k;
+  int at, bt, ct, compute;
+  int64_t lda, ldb, ldc;
+  double complex alpha, beta;
+} cuemu_blas_gemm_args;
+int cuemu__blas_gemm(const cuemu_blas_gemm_args *g, const void *A,
+                     const void *B, void *C);
+
+/* A whole GEMM call (every form: S/D/C/Z/H, batched, strided, Ex), checked
+ * and enqueued. Aarray, Barray, Carray are the device arrays of pointers of
+ * the batched forms (NULL otherwise); the strides are in elements. */
+typedef struct cuemu_blas_gemm_call {
+  const char *name;
+  cuemu_blas_gemm_args g;
+  int scalar_type; /* the type of alpha and beta */
+  const void *alpha, *beta;
+  const void *A, *B;
+  void *C;
+  const void *const *Aarray, *const *Barray;
+  void *const *Carray;
+  int64_t stride_a, stride_b, stride_c;
+  int64_t batch;
+} cuemu_blas_gemm_call;
+cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
+                                     const cuemu_blas_gemm_call *call);
+
+/* Non-zero for CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C. */
+int cuemu__blas_op_valid(int op);
+
+/* ---- Triangular matrices (cuemu_blas_triangle.c) --------------------------- */
+
+/* op(A) for an n x n triangular A of type t (the `uplo` triangle, a unit
+ * diagonal with CUBLAS_DIAG_UNIT, the other triangle not read), where
+ * trans may also be CUEMU_BLAS_OP_CONJ_N (conj(A), not transposed):
+ * solve op(A) v = v, or v = op(A) v, in place. */
+enum { CUEMU_BLAS_OP_CONJ_N = 3 };
+void cuemu__blas_tri_solve(int uplo, int trans, int diag, int64_t n, int t,
+                           const void *A, int64_t lda, double complex *v);
+void cuemu__blas_tri_multiply(int uplo, int trans, int diag, int64_t n, int t,
+                              const void *A, int64_t lda, double complex *v);
+
+#endif /* CUEMU_BLAS_H */

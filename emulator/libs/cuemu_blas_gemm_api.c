@@ -1,0 +1,212 @@
+/*
+ * cuemu_blas_gemm_api.c: the GEMM entry points of cuemu's cuBLAS
+ * (cublas<t>gemm, cublasHgemm, the batched and strided batched forms and
+ * cublasGemmEx and its batched forms), each a description of one
+ * cuemu__blas_gemm_call() (cuemu_blas_gemm.c).
+ */
+#include "cuemu_blas.h"
+
+/* A call of cublas<t>gemm, the batched form or the strided batched form
+ * with every matrix of type t and alpha and beta of type t. */
+static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
+                                 int transa, int transb, int m, int n, int k,
+                                 const void *alpha, const void *A, int lda,
+                                 const void *B, int ldb, const void *beta,
+                                 void *C, int ldc) {
+  cuemu_blas_gemm_call c = {0};
+  c.name = name;
+  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, t, t, t,
+                               t == CUEMU_R_16F ? CUEMU_R_32F : t,
+                               lda, ldb, ldc, 0, 0};
+  c.scalar_type = t;
+  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
+  c.batch = 1;
+  return cuemu__blas_gemm_call(h, &c);
+}
+
+#define CUEMU_BLAS_GEMM(NAME, T, TYPE)                                         \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
+      const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, \
+      T *C, int ldc) {                                                         \
+    return typed_gemm(h, #NAME, TYPE, transa, transb, m, n, k, alpha, A, lda,  \
+                      B, ldb, beta, C, ldc);                                   \
+  }
+CUEMU_BLAS_GEMM(cublasSgemm_v2, float, CUEMU_R_32F)
+CUEMU_BLAS_GEMM(cublasDgemm_v2, double, CUEMU_R_64F)
+CUEMU_BLAS_GEMM(cublasCgemm_v2, float complex, CUEMU_C_32F)
+CUEMU_BLAS_GEMM(cublasZgemm_v2, double complex, CUEMU_C_64F)
+/* Hgemm: half matrices and scalars; cuemu sums in float and rounds once. */
+CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
+
+#define CUEMU_BLAS_GEMM_BATCHED(NAME, T, TYPE)                                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
+      const T *alpha, const T *const A[], int lda, const T *const B[],         \
+      int ldb, const T *beta, T *const C[], int ldc, int batch) {              \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
+                                 TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
+                                 lda, ldb, ldc, 0, 0};                         \
+    c.scalar_type = TYPE;                                                      \
+    c.alpha = alpha, c.beta = beta;                                            \
+    c.Aarray = (const void *const *)A, c.Barray = (const void *const *)B;      \
+    c.Carray = (void *const *)C;                                               \
+    c.batch = batch;                                                           \
+    return cuemu__blas_gemm_call(h, &c);                                       \
+  }
+CUEMU_BLAS_GEMM_BATCHED(cublasSgemmBatched, float, CUEMU_R_32F)
+CUEMU_BLAS_GEMM_BATCHED(cublasDgemmBatched, double, CUEMU_R_64F)
+CUEMU_BLAS_GEMM_BATCHED(cublasCgemmBatched, float complex, CUEMU_C_32F)
+CUEMU_BLAS_GEMM_BATCHED(cublasZgemmBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_GEMM_BATCHED(cublasHgemmBatched, uint16_t, CUEMU_R_16F)
+
+#define CUEMU_BLAS_GEMM_STRIDED(NAME, T, TYPE)                                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
+      const T *alpha, const T *A, int lda, long long sa, const T *B, int ldb,  \
+      long long sb, const T *beta, T *C, int ldc, long long sc, int batch) {   \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
+                                 TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
+                                 lda, ldb, ldc, 0, 0};                         \
+    c.scalar_type = TYPE;                                                      \
+    c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
+    c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;                         \
+    c.batch = batch;                                                           \
+    return cuemu__blas_gemm_call(h, &c);                                       \
+  }
+CUEMU_BLAS_GEMM_STRIDED(cublasSgemmStridedBatched, float, CUEMU_R_32F)
+CUEMU_BLAS_GEMM_STRIDED(cublasDgemmStridedBatched, double, CUEMU_R_64F)
+CUEMU_BLAS_GEMM_STRIDED(cublasCgemmStridedBatched, float complex, CUEMU_C_32F)
+CUEMU_BLAS_GEMM_STRIDED(cublasZgemmStridedBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_GEMM_STRIDED(cublasHgemmStridedBatched, uint16_t, CUEMU_R_16F)
+
+/* The combinations of cublasGemmEx's table (cuBLAS documentation,
+ * cublasGemmEx): sets the type cuemu computes in and the type of alpha
+ * and beta. INVALID_VALUE for a compute type cuBLAS does not have,
+ * NOT_SUPPORTED for a combination it does not list. */
+static cublasStatus_t ex_types(int compute, int at, int bt, int ct,
+                               int *work, int *scalar) {
+  switch (compute) {
+  case CUBLAS_COMPUTE_16F:
+  case CUBLAS_COMPUTE_16F_PEDANTIC:
+    if (at != CUEMU_R_16F || bt != CUEMU_R_16F || ct != CUEMU_R_16F)
+      return CUBLAS_STATUS_NOT_SUPPORTED;
+    *work = CUEMU_R_32F, *scalar = CUEMU_R_16F;
+    return CUBLAS_STATUS_SUCCESS;
+  case CUBLAS_COMPUTE_32F:
+  case CUBLAS_COMPUTE_32F_PEDANTIC:
+    if (at != bt)
+      return CUBLAS_STATUS_NOT_SUPPORTED;
+    if (at == CUEMU_C_32F && ct == CUEMU_C_32F) {
+      *work = CUEMU_C_32F, *scalar = CUEMU_C_32F;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    if ((at == CUEMU_R_16F || at == CUEMU_R_16BF) &&
+        (ct == at || ct == CUEMU_R_32F)) {
+      *work = CUEMU_R_32F, *scalar = CUEMU_R_32F;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    if ((at == CUEMU_R_8I || at == CUEMU_R_32F) && ct == CUEMU_R_32F) {
+      *work = CUEMU_R_32F, *scalar = CUEMU_R_32F;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  case CUBLAS_COMPUTE_32F_FAST_16F:
+  case CUBLAS_COMPUTE_32F_FAST_16BF:
+  case CUBLAS_COMPUTE_32F_FAST_TF32:
+    /* Computed in full float precision: a GPU's reduced-precision inputs
+     * give results within the tolerance that mode allows. */
+    if (at == bt && at == ct && (at == CUEMU_R_32F || at == CUEMU_C_32F)) {
+      *work = *scalar = at;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  case CUBLAS_COMPUTE_64F:
+  case CUBLAS_COMPUTE_64F_PEDANTIC:
+    if (at == bt && at == ct && (at == CUEMU_R_64F || at == CUEMU_C_64F)) {
+      *work = *scalar = at;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  case CUBLAS_COMPUTE_32I:
+  case CUBLAS_COMPUTE_32I_PEDANTIC:
+    /* int8 products summed exactly (in double) into int32. */
+    if (at == CUEMU_R_8I && bt == CUEMU_R_8I && ct == CUEMU_R_32I) {
+      *work = CUEMU_R_64F, *scalar = CUEMU_R_32I;
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  }
+  return CUBLAS_STATUS_INVALID_VALUE;
+}
+
+/* cublasGemmAlgo_t: CUBLAS_GEMM_DEFAULT (-1), ALGO0-23, DEFAULT_TENSOR_OP
+ * (99) and ALGO0_TENSOR_OP-ALGO15_TENSOR_OP (100-115); every one computes
+ * the same here. */
+static int algo_valid(int algo) {
+  return (algo >= -1 && algo <= 23) || (algo >= 99 && algo <= 115);
+}
+
+static cublasStatus_t ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
+                              int compute, int algo) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int work, scalar;
+  cublasStatus_t st = ex_types(compute, c->g.at, c->g.bt, c->g.ct, &work,
+                               &scalar);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return st;
+  if (!algo_valid(algo))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  c->g.compute = work;
+  c->scalar_type = scalar;
+  return cuemu__blas_gemm_call(h, c);
+}
+
+CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmEx(
+    cublasHandle_t h, int transa, int transb, int m, int n, int k,
+    const void *alpha, const void *A, int at, int lda, const void *B, int bt,
+    int ldb, const void *beta, void *C, int ct, int ldc, int compute,
+    int algo) {
+  cuemu_blas_gemm_call c = {0};
+  c.name = "cublasGemmEx";
+  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
+                               lda, ldb, ldc, 0, 0};
+  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
+  c.batch = 1;
+  return ex_call(h, &c, compute, algo);
+}
+
+CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmBatchedEx(
+    cublasHandle_t h, int transa, int transb, int m, int n, int k,
+    const void *alpha, const void *const A[], int at, int lda,
+    const void *const B[], int bt, int ldb, const void *beta, void *const C[],
+    int ct, int ldc, int batch, int compute, int algo) {
+  cuemu_blas_gemm_call c = {0};
+  c.name = "cublasGemmBatchedEx";
+  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
+                               lda, ldb, ldc, 0, 0};
+  c.alpha = alpha, c.beta = beta;
+  c.Aarray = A, c.Barray = B, c.Carray = C;
+  c.batch = batch;
+  return ex_call(h, &c, compute, algo);
+}
+
+CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
+    cublasHandle_t h, int transa, int transb, int m, int n, int k,
+    const void *alpha, const void *A, int at, int lda, long long sa,
+    const void *B, int bt, int ldb, long long sb, const void *beta, void *C,
+    int ct, int ldc, long long sc, int batch, int compute, int algo) {
+  cuemu_blas_gemm_call c = {0};
+  c.name = "cublasGemmStridedBatchedEx";
+  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
+                               lda, ldb, ldc, 0, 0};
+  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
+  c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;
+  c.batch = batch;
+  return ex_call(h, &c, compute, algo);
+}

@@ -1,0 +1,314 @@
+/*
+ * cuemu_blas_level1.c: cuBLAS's level 1 (axpy, dot, nrm2, asum, scal,
+ * copy, swap, iamax, iamin, rot) for S, D, C and Z. One operation record
+ * and one routine serve every type: elements are loaded and stored through
+ * double complex (sums are therefore taken in double precision).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "cuemu_blas.h"
+
+enum kind { AXPY, DOT, NRM2, ASUM, SCAL, COPY, SWAP, IAMAX, IAMIN, ROT };
+
+typedef struct l1_op {
+  cuemu_blas_op base;
+  enum kind kind;
+  int t, rt, st; /* the vectors', the result's and the scalars' types */
+  int conj;      /* dotc */
+  int64_t n, incx, incy;
+  void *x, *y, *result;
+  const void *alpha, *s; /* alpha (axpy, scal); c and s (rot) */
+} l1_op;
+
+/* The offset of element i of a vector of n elements with increment inc
+ * (BLAS: a negative increment walks from the end). */
+static int64_t at(int64_t i, int64_t n, int64_t inc) {
+  return inc >= 0 ? i * inc : (n - 1 - i) * -inc;
+}
+
+static double abs1(double complex v) { return fabs(creal(v)) + fabs(cimag(v)); }
+
+static void run_l1(cuemu_blas_op *base) {
+  l1_op *o = (l1_op *)base;
+  int64_t n = o->n;
+  int t = o->t;
+  double complex r = 0;
+  switch (o->kind) {
+  case AXPY: {
+    double complex a = cuemu__blas_load(o->st, o->alpha, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t yi = at(i, n, o->incy);
+      cuemu__blas_store(t, o->y, yi,
+                        cuemu__blas_load(t, o->y, yi) +
+                            a * cuemu__blas_load(t, o->x, at(i, n, o->incx)));
+    }
+    return;
+  }
+  case DOT:
+    for (int64_t i = 0; i < n; ++i) {
+      double complex xv = cuemu__blas_load(t, o->x, at(i, n, o->incx));
+      r += (o->conj ? conj(xv) : xv) *
+           cuemu__blas_load(t, o->y, at(i, n, o->incy));
+    }
+    break;
+  case NRM2: {
+    /* Scaled, so that neither overflow nor underflow spoils the sum. */
+    double scale = 0, sum = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      double complex v = cuemu__blas_load(t, o->x, i * o->incx);
+      scale = fmax(scale, fmax(fabs(creal(v)), fabs(cimag(v))));
+    }
+    if (scale > 0 && isfinite(scale))
+      for (int64_t i = 0; i < n; ++i) {
+        double complex v = cuemu__blas_load(t, o->x, i * o->incx) / scale;
+        sum += creal(v) * creal(v) + cimag(v) * cimag(v);
+      }
+    r = isfinite(scale) ? scale * sqrt(sum) : scale;
+    break;
+  }
+  case ASUM:
+    for (int64_t i = 0; i < n; ++i)
+      r += abs1(cuemu__blas_load(t, o->x, i * o->incx));
+    break;
+  case SCAL: {
+    double complex a = cuemu__blas_load(o->st, o->alpha, 0);
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__blas_store(t, o->x, i * o->incx,
+                        a * cuemu__blas_load(t, o->x, i * o->incx));
+    return;
+  }
+  case COPY:
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__blas_store(t, o->y, at(i, n, o->incy),
+                        cuemu__blas_load(t, o->x, at(i, n, o->incx)));
+    return;
+  case SWAP:
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t xi = at(i, n, o->incx), yi = at(i, n, o->incy);
+      double complex xv = cuemu__blas_load(t, o->x, xi);
+      cuemu__blas_store(t, o->x, xi, cuemu__blas_load(t, o->y, yi));
+      cuemu__blas_store(t, o->y, yi, xv);
+    }
+    return;
+  case IAMAX:
+  case IAMIN: {
+    /* The first (1-based) index of the largest or smallest |re| + |im|. */
+    int64_t best = 0;
+    double bv = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      double v = abs1(cuemu__blas_load(t, o->x, i * o->incx));
+      if (i == 0 || (o->kind == IAMAX ? v > bv : v < bv))
+        best = i, bv = v;
+    }
+    r = n > 0 ? (double)(best + 1) : 0;
+    break;
+  }
+  case ROT: {
+    double c = creal(cuemu__blas_load(o->rt, o->alpha, 0));
+    double complex s = cuemu__blas_load(o->st, o->s, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t xi = at(i, n, o->incx), yi = at(i, n, o->incy);
+      double complex xv = cuemu__blas_load(t, o->x, xi),
+                     yv = cuemu__blas_load(t, o->y, yi);
+      cuemu__blas_store(t, o->x, xi, c * xv + s * yv);
+      cuemu__blas_store(t, o->y, yi, c * yv - conj(s) * xv);
+    }
+    return;
+  }
+  }
+  cuemu__blas_store(o->rt, o->result, 0, r);
+}
+
+/* The real type of a vector type's magnitudes. */
+static int real_of(int t) {
+  return t == CUEMU_C_32F ? CUEMU_R_32F : t == CUEMU_C_64F ? CUEMU_R_64F : t;
+}
+
+/* Checks, records and enqueues one level 1 call; for a result to host
+ * memory, waits for it. */
+static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
+                          int t, int64_t n, const void *alpha, int st,
+                          const void *x, int64_t incx, const void *y,
+                          int64_t incy, void *result, int rt, int conj) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int has_result = kind == DOT || kind == NRM2 || kind == ASUM ||
+                   kind == IAMAX || kind == IAMIN;
+  int has_y = kind == AXPY || kind == DOT || kind == COPY || kind == SWAP ||
+              kind == ROT;
+  if (has_result && !result)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  int device = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE;
+  /* Calls that read x only with a positive increment: nothing to do for
+   * n <= 0 or incx <= 0 but to write the result 0. */
+  int strided = kind == NRM2 || kind == ASUM || kind == SCAL ||
+                kind == IAMAX || kind == IAMIN;
+  if (n <= 0 || (strided && incx <= 0)) {
+    if (!has_result)
+      return CUBLAS_STATUS_SUCCESS;
+    if (!device) {
+      cuemu__blas_store(rt, result, 0, 0);
+      return CUBLAS_STATUS_SUCCESS;
+    }
+    n = 0;
+  }
+  if ((kind == AXPY || kind == SCAL || kind == ROT) && !alpha)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l1_op *o = (l1_op *)cuemu__blas_op_new(sizeof *o, name, run_l1);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->kind = kind, o->t = t, o->rt = rt, o->st = st, o->conj = conj;
+  o->n = n, o->incx = incx, o->incy = incy;
+  o->x = (void *)x, o->y = (void *)y, o->result = result;
+  size_t es = cuemu__blas_type_size(t);
+  int ok = 1;
+  if (kind == ROT) {
+    /* alpha is c (a real) and `result` is s. */
+    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
+                                  cuemu__blas_type_size(rt));
+    o->s = cuemu__blas_scalar(h, &o->base, 1, result,
+                              cuemu__blas_type_size(st));
+    o->result = NULL;
+    if (device)
+      ok = cuemu__libs_device_range(name, "c", alpha,
+                                    cuemu__blas_type_size(rt)) &&
+           cuemu__libs_device_range(name, "s", result,
+                                    cuemu__blas_type_size(st));
+  } else if (alpha) {
+    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
+                                  cuemu__blas_type_size(st));
+    if (device)
+      ok = cuemu__libs_device_range(name, "alpha", alpha,
+                                    cuemu__blas_type_size(st));
+  }
+  if (ok && has_result && device)
+    ok = cuemu__libs_device_range(name, "result", result,
+                                  cuemu__blas_type_size(rt));
+  if (ok && n > 0)
+    ok = cuemu__libs_device_range(name, "x", x,
+                                  cuemu__blas_vector_bytes(n, incx, es)) &&
+         (!has_y || cuemu__libs_device_range(
+                        name, "y", y, cuemu__blas_vector_bytes(n, incy, es)));
+  if (!ok) {
+    free(o);
+    return CUBLAS_STATUS_SUCCESS;
+  }
+  cublasStatus_t status = cuemu__blas_submit(h, &o->base);
+  if (status == CUBLAS_STATUS_SUCCESS && has_result && !device)
+    status = cuemu__blas_wait(h, name);
+  return status;
+}
+
+static cublasStatus_t l1(cublasHandle_t h, const char *name, enum kind kind,
+                         int t, int64_t n, const void *alpha, int st,
+                         const void *x, int64_t incx, const void *y,
+                         int64_t incy, void *result, int rt) {
+  return l1c(h, name, kind, t, n, alpha, st, x, incx, y, incy, result, rt, 0);
+}
+
+#define CUEMU_AXPY(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
+                                        const T *alpha, const T *x, int incx,  \
+                                        T *y, int incy) {                      \
+    return l1(h, #NAME, AXPY, TYPE, n, alpha, TYPE, x, incx, y, incy, NULL,    \
+              TYPE);                                                           \
+  }
+CUEMU_AXPY(cublasSaxpy_v2, float, CUEMU_R_32F)
+CUEMU_AXPY(cublasDaxpy_v2, double, CUEMU_R_64F)
+CUEMU_AXPY(cublasCaxpy_v2, float complex, CUEMU_C_32F)
+CUEMU_AXPY(cublasZaxpy_v2, double complex, CUEMU_C_64F)
+
+/* dot, dotu and dotc (the conjugate of x). */
+static cublasStatus_t dot(cublasHandle_t h, const char *name, int t, int conj,
+                          int n, const void *x, int incx, const void *y,
+                          int incy, void *result) {
+  return l1c(h, name, DOT, t, n, NULL, t, x, incx, y, incy, result, t, conj);
+}
+#define CUEMU_DOT(NAME, T, TYPE, CONJ)                                         \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
+                                        int incx, const T *y, int incy,        \
+                                        T *result) {                           \
+    return dot(h, #NAME, TYPE, CONJ, n, x, incx, y, incy, result);             \
+  }
+CUEMU_DOT(cublasSdot_v2, float, CUEMU_R_32F, 0)
+CUEMU_DOT(cublasDdot_v2, double, CUEMU_R_64F, 0)
+CUEMU_DOT(cublasCdotu_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_DOT(cublasCdotc_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_DOT(cublasZdotu_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_DOT(cublasZdotc_v2, double complex, CUEMU_C_64F, 1)
+
+#define CUEMU_REDUCE(NAME, KIND, T, R, TYPE)                                   \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
+                                        int incx, R *result) {                 \
+    return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, NULL, 0, result,   \
+              KIND == IAMAX || KIND == IAMIN ? CUEMU_R_32I : real_of(TYPE));   \
+  }
+CUEMU_REDUCE(cublasSnrm2_v2, NRM2, float, float, CUEMU_R_32F)
+CUEMU_REDUCE(cublasDnrm2_v2, NRM2, double, double, CUEMU_R_64F)
+CUEMU_REDUCE(cublasScnrm2_v2, NRM2, float complex, float, CUEMU_C_32F)
+CUEMU_REDUCE(cublasDznrm2_v2, NRM2, double complex, double, CUEMU_C_64F)
+CUEMU_REDUCE(cublasSasum_v2, ASUM, float, float, CUEMU_R_32F)
+CUEMU_REDUCE(cublasDasum_v2, ASUM, double, double, CUEMU_R_64F)
+CUEMU_REDUCE(cublasScasum_v2, ASUM, float complex, float, CUEMU_C_32F)
+CUEMU_REDUCE(cublasDzasum_v2, ASUM, double complex, double, CUEMU_C_64F)
+CUEMU_REDUCE(cublasIsamax_v2, IAMAX, float, int, CUEMU_R_32F)
+CUEMU_REDUCE(cublasIdamax_v2, IAMAX, double, int, CUEMU_R_64F)
+CUEMU_REDUCE(cublasIcamax_v2, IAMAX, float complex, int, CUEMU_C_32F)
+CUEMU_REDUCE(cublasIzamax_v2, IAMAX, double complex, int, CUEMU_C_64F)
+CUEMU_REDUCE(cublasIsamin_v2, IAMIN, float, int, CUEMU_R_32F)
+CUEMU_REDUCE(cublasIdamin_v2, IAMIN, double, int, CUEMU_R_64F)
+CUEMU_REDUCE(cublasIcamin_v2, IAMIN, float complex, int, CUEMU_C_32F)
+CUEMU_REDUCE(cublasIzamin_v2, IAMIN, double complex, int, CUEMU_C_64F)
+
+#define CUEMU_SCAL(NAME, A, T, TYPE, ATYPE)                                    \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
+                                        const A *alpha, T *x, int incx) {      \
+    return l1(h, #NAME, SCAL, TYPE, n, alpha, ATYPE, x, incx, NULL, 0, NULL,   \
+              TYPE);                                                           \
+  }
+CUEMU_SCAL(cublasSscal_v2, float, float, CUEMU_R_32F, CUEMU_R_32F)
+CUEMU_SCAL(cublasDscal_v2, double, double, CUEMU_R_64F, CUEMU_R_64F)
+CUEMU_SCAL(cublasCscal_v2, float complex, float complex, CUEMU_C_32F,
+           CUEMU_C_32F)
+CUEMU_SCAL(cublasCsscal_v2, float, float complex, CUEMU_C_32F, CUEMU_R_32F)
+CUEMU_SCAL(cublasZscal_v2, double complex, double complex, CUEMU_C_64F,
+           CUEMU_C_64F)
+CUEMU_SCAL(cublasZdscal_v2, double, double complex, CUEMU_C_64F, CUEMU_R_64F)
+
+#define CUEMU_PAIR(NAME, KIND, T, TYPE)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
+                                        int incx, T *y, int incy) {            \
+    return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, y, incy, NULL,     \
+              TYPE);                                                           \
+  }
+CUEMU_PAIR(cublasScopy_v2, COPY, float, CUEMU_R_32F)
+CUEMU_PAIR(cublasDcopy_v2, COPY, double, CUEMU_R_64F)
+CUEMU_PAIR(cublasCcopy_v2, COPY, float complex, CUEMU_C_32F)
+CUEMU_PAIR(cublasZcopy_v2, COPY, double complex, CUEMU_C_64F)
+CUEMU_PAIR(cublasSswap_v2, SWAP, float, CUEMU_R_32F)
+CUEMU_PAIR(cublasDswap_v2, SWAP, double, CUEMU_R_64F)
+CUEMU_PAIR(cublasCswap_v2, SWAP, float complex, CUEMU_C_32F)
+CUEMU_PAIR(cublasZswap_v2, SWAP, double complex, CUEMU_C_64F)
+
+#define CUEMU_ROT(NAME, T, C, S, TYPE, CTYPE, STYPE)                           \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, T *x,         \
+                                        int incx, T *y, int incy, const C *c,  \
+                                        const S *s) {                          \
+    if (!s)                                                                    \
+      return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
+    return l1(h, #NAME, ROT, TYPE, n, c, STYPE, x, incx, y, incy, (void *)s,   \
+              CTYPE);                                                          \
+  }
+CUEMU_ROT(cublasSrot_v2, float, float, float, CUEMU_R_32F, CUEMU_R_32F,
+          CUEMU_R_32F)
+CUEMU_ROT(cublasDrot_v2, double, double, double, CUEMU_R_64F, CUEMU_R_64F,
+          CUEMU_R_64F)
+CUEMU_ROT(cublasCrot_v2, float complex, float, float complex, CUEMU_C_32F,
+          CUEMU_R_32F, CUEMU_C_32F)
+CUEMU_ROT(cublasCsrot_v2, float complex, float, float, CUEMU_C_32F,
+          CUEMU_R_32F, CUEMU_R_32F)
+CUEMU_ROT(cublasZrot_v2, double complex, double, double complex, CUEMU_C_64F,
+          CUEMU_R_64F, CUEMU_C_64F)
+CUEMU_ROT(cublasZdrot_v2, double complex, double, double, CUEMU_C_64F,
+          CUEMU_R_64F, CUEMU_R_64F)

@@ -1,0 +1,338 @@
+/*
+ * cuemu_blas_level3.c: cuBLAS's geam, dgmm, syrk and trsm for S, D, C and
+ * Z (GEMM is cuemu_blas_gemm.c; syrk computes through it).
+ */
+#include <stdlib.h>
+
+#include "cuemu_blas.h"
+
+enum kind { GEAM, DGMM, SYRK, TRSM };
+
+typedef struct l3_op {
+  cuemu_blas_op base;
+  enum kind kind;
+  int t, side, uplo, transa, transb, diag;
+  int64_t m, n, k, lda, ldb, ldc, incx;
+  const void *A, *B, *x;
+  void *C;
+  const void *alpha, *beta;
+} l3_op;
+
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+/* Element (i, j) of op(X). */
+static double complex op_at(int op, int t, const void *X, int64_t ld,
+                            int64_t i, int64_t j) {
+  if (op == CUBLAS_OP_N)
+    return cuemu__blas_load(t, X, i + j * ld);
+  double complex v = cuemu__blas_load(t, X, j + i * ld);
+  return op == CUBLAS_OP_C ? conj(v) : v;
+}
+
+static void run_geam(const l3_op *o, double complex alpha,
+                     double complex beta) {
+  for (int64_t j = 0; j < o->n; ++j)
+    for (int64_t i = 0; i < o->m; ++i) {
+      double complex v = 0;
+      if (alpha != 0)
+        v += alpha * op_at(o->transa, o->t, o->A, o->lda, i, j);
+      if (beta != 0)
+        v += beta * op_at(o->transb, o->t, o->B, o->ldb, i, j);
+      cuemu__blas_store(o->t, o->C, i + j * o->ldc, v);
+    }
+}
+
+static void run_dgmm(const l3_op *o) {
+  int64_t len = o->side == CUBLAS_SIDE_LEFT ? o->m : o->n;
+  for (int64_t j = 0; j < o->n; ++j)
+    for (int64_t i = 0; i < o->m; ++i) {
+      int64_t d = o->side == CUBLAS_SIDE_LEFT ? i : j;
+      int64_t xi = o->incx >= 0 ? d * o->incx : (len - 1 - d) * -o->incx;
+      cuemu__blas_store(o->t, o->C, i + j * o->ldc,
+                        cuemu__blas_load(o->t, o->x, xi) *
+                            cuemu__blas_load(o->t, o->A, i + j * o->lda));
+    }
+}
+
+/* C = alpha op(A) op(A)^T + beta C on the uplo triangle only: the product
+ * by the one GEMM into a scratch matrix, then the triangle. */
+static int run_syrk(const l3_op *o, double complex alpha,
+                    double complex beta) {
+  int64_t n = o->n;
+  size_t es = cuemu__blas_type_size(o->t);
+  void *p = malloc((size_t)n * (size_t)n * es);
+  if (!p)
+    return -1;
+  int other = o->transa == CUBLAS_OP_N ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cuemu_blas_gemm_args g = {o->transa, other, n, n, o->k, o->t, o->t, o->t,
+                            o->t, o->lda, o->lda, n, alpha, 0};
+  if (cuemu__blas_gemm(&g, o->A, o->A, p) != 0) {
+    free(p);
+    return -1;
+  }
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < n; ++i) {
+      if (o->uplo == CUBLAS_FILL_MODE_UPPER ? i > j : i < j)
+        continue;
+      double complex v = cuemu__blas_load(o->t, p, i + j * n);
+      if (beta != 0)
+        v += beta * cuemu__blas_load(o->t, o->C, i + j * o->ldc);
+      cuemu__blas_store(o->t, o->C, i + j * o->ldc, v);
+    }
+  free(p);
+  return 0;
+}
+
+/* op(A) X = alpha B (left) or X op(A) = alpha B (right), X over B: a
+ * triangular solve per column of B (left), or per row of B with op(A)
+ * transposed (right: op(A)^T X^T = alpha B^T). */
+static int run_trsm(const l3_op *o, double complex alpha) {
+  int64_t m = o->m, n = o->n;
+  int left = o->side == CUBLAS_SIDE_LEFT;
+  int64_t len = left ? m : n, count = left ? n : m;
+  double complex *v = malloc((size_t)len * sizeof *v + 16);
+  if (!v)
+    return -1;
+  /* The transpose of op(A): N -> T, T -> N, C -> conj(A) untransposed. */
+  int trans = left                       ? o->transa
+              : o->transa == CUBLAS_OP_N ? CUBLAS_OP_T
+              : o->transa == CUBLAS_OP_T ? CUBLAS_OP_N
+                                         : CUEMU_BLAS_OP_CONJ_N;
+  for (int64_t c = 0; c < count; ++c) {
+    for (int64_t e = 0; e < len; ++e)
+      v[e] = alpha == 0 ? 0
+                        : alpha * cuemu__blas_load(o->t, o->C,
+                                                   left ? e + c * o->ldc
+                                                        : c + e * o->ldc);
+    if (alpha != 0)
+      cuemu__blas_tri_solve(o->uplo, trans, o->diag, len, o->t, o->A, o->lda,
+                            v);
+    for (int64_t e = 0; e < len; ++e)
+      cuemu__blas_store(o->t, o->C, left ? e + c * o->ldc : c + e * o->ldc,
+                        v[e]);
+  }
+  free(v);
+  return 0;
+}
+
+static void run_l3(cuemu_blas_op *base) {
+  l3_op *o = (l3_op *)base;
+  double complex alpha = o->alpha ? cuemu__blas_load(o->t, o->alpha, 0) : 0;
+  double complex beta = o->beta ? cuemu__blas_load(o->t, o->beta, 0) : 0;
+  int failed = 0;
+  switch (o->kind) {
+  case GEAM:
+    run_geam(o, alpha, beta);
+    break;
+  case DGMM:
+    run_dgmm(o);
+    break;
+  case SYRK:
+    failed = run_syrk(o, alpha, beta);
+    break;
+  case TRSM:
+    failed = run_trsm(o, alpha);
+    break;
+  }
+  if (failed)
+    cuemu__blas_out_of_memory(base->name);
+}
+
+/* Scalars, device memory (each of A, B, C and x of rows x cols given, or
+ * none where rows is 0) and the stream. */
+static cublasStatus_t l3(cublasHandle_t h, l3_op *o, const void *alpha,
+                         const void *beta, const int64_t dims[4][2]) {
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  const char *name = o->base.name;
+  size_t es = cuemu__blas_type_size(o->t);
+  int ok = 1;
+  if (alpha)
+    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha, es);
+  if (beta)
+    o->beta = cuemu__blas_scalar(h, &o->base, 1, beta, es);
+  if (h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE)
+    ok = (!alpha || cuemu__libs_device_range(name, "alpha", alpha, es)) &&
+         (!beta || cuemu__libs_device_range(name, "beta", beta, es));
+  static const char *const names[4] = {"A", "B", "C", "x"};
+  const void *ptrs[4] = {o->A, o->B, o->C, o->x};
+  int64_t lds[4] = {o->lda, o->ldb, o->ldc, 0};
+  for (int i = 0; ok && i < 4; ++i)
+    if (dims[i][0] > 0)
+      ok = cuemu__libs_device_range(
+          name, names[i], ptrs[i],
+          i == 3 ? cuemu__blas_vector_bytes(dims[i][0], o->incx, es)
+                 : cuemu__blas_matrix_bytes(dims[i][0], dims[i][1], lds[i],
+                                            es));
+  if (!ok) {
+    free(o);
+    return CUBLAS_STATUS_SUCCESS;
+  }
+  return cuemu__blas_submit(h, &o->base);
+}
+
+static l3_op *new_l3(const char *name, enum kind kind, int t) {
+  l3_op *o = (l3_op *)cuemu__blas_op_new(sizeof(l3_op), name, run_l3);
+  if (o)
+    o->kind = kind, o->t = t;
+  return o;
+}
+
+static cublasStatus_t geam(cublasHandle_t h, const char *name, int t,
+                           int transa, int transb, int m, int n,
+                           const void *alpha, const void *A, int lda,
+                           const void *beta, const void *B, int ldb, void *C,
+                           int ldc) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!cuemu__blas_op_valid(transa) || !cuemu__blas_op_valid(transb) ||
+      m < 0 || n < 0 || lda < max1(transa == CUBLAS_OP_N ? m : n) ||
+      ldb < max1(transb == CUBLAS_OP_N ? m : n) || ldc < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  /* In place only as cuBLAS allows: C == A with A untransposed and
+   * ldc == lda (likewise B). */
+  if ((C == A && (transa != CUBLAS_OP_N || lda != ldc)) ||
+      (C == B && (transb != CUBLAS_OP_N || ldb != ldc)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l3_op *o = new_l3(name, GEAM, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->transa = transa, o->transb = transb, o->m = m, o->n = n, o->A = A,
+  o->lda = lda, o->B = B, o->ldb = ldb, o->C = C, o->ldc = ldc;
+  int64_t ar = transa == CUBLAS_OP_N ? m : n, ac = transa == CUBLAS_OP_N ? n : m;
+  int64_t br = transb == CUBLAS_OP_N ? m : n, bc = transb == CUBLAS_OP_N ? n : m;
+  /* A and B are not read where their scalar is 0 (known now in host
+   * pointer mode only). */
+  int host = h->pointer_mode == CUBLAS_POINTER_MODE_HOST;
+  int a_read = !host || cuemu__blas_load(t, alpha, 0) != 0;
+  int b_read = !host || cuemu__blas_load(t, beta, 0) != 0;
+  int64_t dims[4][2] = {{a_read ? ar : 0, ac}, {b_read ? br : 0, bc},
+                        {m, n}, {0, 0}};
+  return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_GEAM(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, int m, int n, const T *alpha,  \
+      const T *A, int lda, const T *beta, const T *B, int ldb, T *C,           \
+      int ldc) {                                                               \
+    return geam(h, #NAME, TYPE, transa, transb, m, n, alpha, A, lda, beta, B,  \
+                ldb, C, ldc);                                                  \
+  }
+CUEMU_GEAM(cublasSgeam, float, CUEMU_R_32F)
+CUEMU_GEAM(cublasDgeam, double, CUEMU_R_64F)
+CUEMU_GEAM(cublasCgeam, float complex, CUEMU_C_32F)
+CUEMU_GEAM(cublasZgeam, double complex, CUEMU_C_64F)
+
+static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t,
+                           int side, int m, int n, const void *A, int lda,
+                           const void *x, int incx, void *C, int ldc) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) || m < 0 ||
+      n < 0 || lda < max1(m) || ldc < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  l3_op *o = new_l3(name, DGMM, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->side = side, o->m = m, o->n = n, o->A = A, o->lda = lda, o->x = x,
+  o->incx = incx, o->C = C, o->ldc = ldc;
+  int64_t dims[4][2] = {{m, n}, {0, 0}, {m, n},
+                        {side == CUBLAS_SIDE_LEFT ? m : n, 1}};
+  return l3(h, o, NULL, NULL, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_DGMM(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int side, int m,     \
+                                        int n, const T *A, int lda,            \
+                                        const T *x, int incx, T *C, int ldc) { \
+    return dgmm(h, #NAME, TYPE, side, m, n, A, lda, x, incx, C, ldc);          \
+  }
+CUEMU_DGMM(cublasSdgmm, float, CUEMU_R_32F)
+CUEMU_DGMM(cublasDdgmm, double, CUEMU_R_64F)
+CUEMU_DGMM(cublasCdgmm, float complex, CUEMU_C_32F)
+CUEMU_DGMM(cublasZdgmm, double complex, CUEMU_C_64F)
+
+static cublasStatus_t syrk(cublasHandle_t h, const char *name, int t,
+                           int uplo, int trans, int n, int k,
+                           const void *alpha, const void *A, int lda,
+                           const void *beta, void *C, int ldc) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int complex_type = t == CUEMU_C_32F || t == CUEMU_C_64F;
+  if ((uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER) ||
+      !cuemu__blas_op_valid(trans) || (complex_type && trans == CUBLAS_OP_C) ||
+      n < 0 || k < 0 || lda < max1(trans == CUBLAS_OP_N ? n : k) ||
+      ldc < max1(n))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l3_op *o = new_l3(name, SYRK, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  /* For a real type, CUBLAS_OP_C is CUBLAS_OP_T. */
+  o->uplo = uplo, o->transa = trans == CUBLAS_OP_C ? CUBLAS_OP_T : trans;
+  o->n = n, o->k = k, o->A = A, o->lda = lda, o->C = C, o->ldc = ldc;
+  int64_t dims[4][2] = {{k ? (trans == CUBLAS_OP_N ? n : k) : 0,
+                         trans == CUBLAS_OP_N ? k : n},
+                        {0, 0}, {n, n}, {0, 0}};
+  return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_SYRK(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int uplo, int trans, int n, int k, const T *alpha,     \
+      const T *A, int lda, const T *beta, T *C, int ldc) {                     \
+    return syrk(h, #NAME, TYPE, uplo, trans, n, k, alpha, A, lda, beta, C,     \
+                ldc);                                                          \
+  }
+CUEMU_SYRK(cublasSsyrk_v2, float, CUEMU_R_32F)
+CUEMU_SYRK(cublasDsyrk_v2, double, CUEMU_R_64F)
+CUEMU_SYRK(cublasCsyrk_v2, float complex, CUEMU_C_32F)
+CUEMU_SYRK(cublasZsyrk_v2, double complex, CUEMU_C_64F)
+
+static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t,
+                           int side, int uplo, int trans, int diag, int m,
+                           int n, const void *alpha, const void *A, int lda,
+                           void *B, int ldb) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
+  if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) ||
+      (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER) ||
+      !cuemu__blas_op_valid(trans) ||
+      (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT) || m < 0 ||
+      n < 0 || lda < max1(ka) || ldb < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l3_op *o = new_l3(name, TRSM, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->side = side, o->uplo = uplo, o->transa = trans, o->diag = diag;
+  o->m = m, o->n = n, o->A = A, o->lda = lda, o->C = B, o->ldc = ldb;
+  int64_t dims[4][2] = {{ka, ka}, {0, 0}, {m, n}, {0, 0}};
+  return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_TRSM(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int side, int uplo, int trans, int diag, int m, int n, \
+      const T *alpha, const T *A, int lda, T *B, int ldb) {                    \
+    return trsm(h, #NAME, TYPE, side, uplo, trans, diag, m, n, alpha, A, lda,  \
+                B, ldb);                                                       \
+  }
+CUEMU_TRSM(cublasStrsm_v2, float, CUEMU_R_32F)
+CUEMU_TRSM(cublasDtrsm_v2, double, CUEMU_R_64F)
+CUEMU_TRSM(cublasCtrsm_v2, float complex, CUEMU_C_32F)
+CUEMU_TRSM(cublasZtrsm_v2, double complex, CUEMU_C_64F)

@@ -1,0 +1,21 @@
+/*
+ * cuemu_libs.h: what cuemu's libraries of CUDA's (cuBLAS, cuRAND:
+ * emulator/libs/libs.am) share. Only the files of emulator/libs include it.
+ */
+#ifndef CUEMU_LIBS_H
+#define CUEMU_LIBS_H
+
+#include <stddef.h>
+
+/* Checks that [p, p + bytes) is memory a kernel may read or write (a
+ * device, managed, symbol or mapped host allocation). Where it is not, a
+ * GPU's kernel faults: the fault is recorded as a kernel's is
+ * (cuemu_rt_library_fault(): cudaErrorIllegalAddress, sticky, with a
+ * message naming the function `name` and the argument `arg`) and 0 is
+ * returned; the caller then enqueues nothing and returns success, as the
+ * launch itself succeeded on a GPU. 1 when the range is device memory or
+ * empty. */
+int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
+                             size_t bytes);
+
+#endif /* CUEMU_LIBS_H */

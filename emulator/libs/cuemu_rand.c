@@ -1,0 +1,510 @@
+/*
+ * cuemu_rand.c: cuRAND's host API (<curand.h>) for cuemu
+ * (libcuemu_curand.so, emulator/libs/libs.am): XORWOW (the default) and
+ * Philox4_32_10 generators, whose sequence of 32-bit draws is the one the
+ * device API gives one thread after curand_init(seed, 0, offset)
+ * (curand_kernel.h), and the distributions drawn from it by the device
+ * API's own transforms (curand_uniform, curand_normal's Box-Muller pairs,
+ * and their double forms). A generator made with curandCreateGenerator
+ * writes device memory in its stream's order (host work on the stream,
+ * cuemu_rt_launch_host_func); one made with curandCreateGeneratorHost
+ * writes host memory at once. docs/curand.md says what matches a GPU.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_streams.h>
+
+#include "cuemu_libs.h"
+
+#define CUEMU_RAND_EXPORT __attribute__((visibility("default")))
+
+/* cuRAND's version that cuemu's cuRAND reports (CURAND_VERSION). */
+#define CUEMU_RAND_VERSION 10400
+
+typedef enum {
+  CURAND_STATUS_SUCCESS = 0,
+  CURAND_STATUS_VERSION_MISMATCH = 100,
+  CURAND_STATUS_NOT_INITIALIZED = 101,
+  CURAND_STATUS_ALLOCATION_FAILED = 102,
+  CURAND_STATUS_TYPE_ERROR = 103,
+  CURAND_STATUS_OUT_OF_RANGE = 104,
+  CURAND_STATUS_LENGTH_NOT_MULTIPLE = 105,
+  CURAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106,
+  CURAND_STATUS_LAUNCH_FAILURE = 201,
+  CURAND_STATUS_PREEXISTING_FAILURE = 202,
+  CURAND_STATUS_INITIALIZATION_FAILED = 203,
+  CURAND_STATUS_ARCH_MISMATCH = 204,
+  CURAND_STATUS_INTERNAL_ERROR = 999
+} curandStatus_t;
+
+enum { RNG_TEST = 0, RNG_PSEUDO_DEFAULT = 100, RNG_XORWOW = 101,
+       RNG_MRG32K3A = 121, RNG_MTGP32 = 141, RNG_MT19937 = 142,
+       RNG_PHILOX = 161, RNG_QUASI_DEFAULT = 200, RNG_SCRAMBLED_SOBOL64 = 204 };
+enum { ORDERING_PSEUDO_BEST = 100, ORDERING_PSEUDO_DYNAMIC = 104,
+       ORDERING_QUASI_DEFAULT = 201 };
+
+/* The device API's constants (curand_globals.h). */
+#define POW32_INV (2.3283064e-10f)
+#define POW32_INV_2PI (2.3283064e-10f * 6.2831855f)
+#define POW53_INV_DOUBLE (1.1102230246251565e-16)
+#define POW32_INV_DOUBLE (2.3283064365386963e-10)
+#define PI_DOUBLE (3.1415926535897932)
+
+typedef struct curandGenerator_st {
+  int type;
+  int host; /* curandCreateGeneratorHost */
+  int ordering;
+  void *stream;
+  unsigned long long seed, offset;
+  int fresh; /* the state must be made from seed and offset first */
+  /* XORWOW */
+  uint32_t v[5], d;
+  /* Philox4_32_10 */
+  uint32_t ctr[4], key[2], out[4];
+  int index;
+} *curandGenerator_t;
+
+/* ---- The generators, as curand_kernel.h's curand() draws ------------------ */
+
+static uint32_t xorwow_next(curandGenerator_t g) {
+  uint32_t t = g->v[0] ^ (g->v[0] >> 2);
+  g->v[0] = g->v[1];
+  g->v[1] = g->v[2];
+  g->v[2] = g->v[3];
+  g->v[3] = g->v[4];
+  g->v[4] = (g->v[4] ^ (g->v[4] << 4)) ^ (t ^ (t << 1));
+  g->d += 362437;
+  return g->v[4] + g->d;
+}
+
+static void philox_block(const uint32_t ctr_in[4], const uint32_t key_in[2],
+                         uint32_t out[4]) {
+  uint32_t c[4] = {ctr_in[0], ctr_in[1], ctr_in[2], ctr_in[3]};
+  uint32_t k0 = key_in[0], k1 = key_in[1];
+  for (int r = 0; r < 10; ++r) {
+    uint64_t p0 = (uint64_t)0xD2511F53u * c[0], p1 = (uint64_t)0xCD9E8D57u * c[2];
+    uint32_t n0 = (uint32_t)(p1 >> 32) ^ c[1] ^ k0, n1 = (uint32_t)p1;
+    uint32_t n2 = (uint32_t)(p0 >> 32) ^ c[3] ^ k1, n3 = (uint32_t)p0;
+    c[0] = n0, c[1] = n1, c[2] = n2, c[3] = n3;
+    k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
+  }
+  memcpy(out, c, sizeof c);
+}
+
+static uint32_t philox_next(curandGenerator_t g) {
+  uint32_t r = g->out[g->index++];
+  if (g->index == 4) {
+    for (int i = 0; i < 4 && ++g->ctr[i] == 0; ++i)
+      ;
+    philox_block(g->ctr, g->key, g->out);
+    g->index = 0;
+  }
+  return r;
+}
+
+static uint32_t next(curandGenerator_t g) {
+  return g->type == RNG_PHILOX ? philox_next(g) : xorwow_next(g);
+}
+
+/* curand_init(seed, 0, offset): the seed's scrambling, then `offset`
+ * draws skipped. */
+static void reset(curandGenerator_t g) {
+  if (g->type == RNG_PHILOX) {
+    memset(g->ctr, 0, sizeof g->ctr);
+    g->key[0] = (uint32_t)g->seed, g->key[1] = (uint32_t)(g->seed >> 32);
+    philox_block(g->ctr, g->key, g->out);
+    g->index = 0;
+    /* Whole blocks of four by the counter, the rest by draws. */
+    unsigned long long blocks = g->offset / 4;
+    uint64_t lo = ((uint64_t)g->ctr[1] << 32 | g->ctr[0]) + blocks;
+    g->ctr[0] = (uint32_t)lo, g->ctr[1] = (uint32_t)(lo >> 32);
+    philox_block(g->ctr, g->key, g->out);
+    for (unsigned long long i = 0; i < g->offset % 4; ++i)
+      philox_next(g);
+  } else {
+    uint32_t s0 = (uint32_t)g->seed ^ 0xaad26b49u;
+    uint32_t s1 = (uint32_t)(g->seed >> 32) ^ 0xf7dcefddu;
+    uint32_t t0 = 1099087573u * s0, t1 = 2591861531u * s1;
+    g->d = 6615241u + t1 + t0;
+    g->v[0] = 123456789u + t0;
+    g->v[1] = 362436069u ^ t0;
+    g->v[2] = 521288629u + t1;
+    g->v[3] = 88675123u ^ t1;
+    g->v[4] = 5783321u + t0;
+    for (unsigned long long i = 0; i < g->offset; ++i)
+      xorwow_next(g);
+  }
+  g->fresh = 0;
+}
+
+/* ---- Distributions ---------------------------------------------------------- */
+
+static float uniform(uint32_t x) { return x * POW32_INV + (POW32_INV / 2.0f); }
+
+/* curand_uniform_double: two draws (XORWOW), one (Philox). */
+static double uniform_double(curandGenerator_t g) {
+  if (g->type == RNG_PHILOX)
+    return next(g) * POW32_INV_DOUBLE + (POW32_INV_DOUBLE / 2.0);
+  uint32_t x = next(g), y = next(g);
+  uint64_t z = (uint64_t)x ^ ((uint64_t)y << (53 - 32));
+  return z * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
+}
+
+static void box_muller(uint32_t x, uint32_t y, float *a, float *b) {
+  float u = x * POW32_INV + (POW32_INV / 2);
+  float v = y * POW32_INV_2PI + (POW32_INV_2PI / 2);
+  float s = sqrtf(-2.0f * logf(u));
+  *a = sinf(v) * s;
+  *b = cosf(v) * s;
+}
+
+static void box_muller_double(curandGenerator_t g, double *a, double *b) {
+  uint32_t x0 = next(g), x1 = next(g), y0 = next(g), y1 = next(g);
+  uint64_t zx = (uint64_t)x0 ^ ((uint64_t)x1 << (53 - 32));
+  double u = zx * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
+  uint64_t zy = (uint64_t)y0 ^ ((uint64_t)y1 << (53 - 32));
+  double v = zy * (POW53_INV_DOUBLE * 2.0) + POW53_INV_DOUBLE;
+  double s = sqrt(-2.0 * log(u));
+  *a = sin(v * PI_DOUBLE) * s;
+  *b = cos(v * PI_DOUBLE) * s;
+}
+
+/* A Poisson draw: Knuth's product of uniforms for a small lambda, and
+ * Hormann's transformed rejection (PTRS) from lambda 64 on. */
+static unsigned poisson(curandGenerator_t g, double lambda) {
+  if (lambda < 64) {
+    double limit = exp(-lambda), p = 1;
+    unsigned k = 0;
+    for (;;) {
+      p *= uniform(next(g));
+      if (p <= limit)
+        return k;
+      ++k;
+    }
+  }
+  double slam = sqrt(lambda), loglam = log(lambda);
+  double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+  double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+  for (;;) {
+    double u = uniform_double(g) - 0.5, v = uniform_double(g);
+    double us = 0.5 - fabs(u);
+    double k = floor((2 * a / us + b) * u + lambda + 0.43);
+    if (us >= 0.07 && v <= vr)
+      return (unsigned)k;
+    if (k < 0 || (us < 0.013 && v > us))
+      continue;
+    if (log(v) + log(invalpha) - log(a / (us * us) + b) <=
+        -lambda + k * loglam - lgamma(k + 1))
+      return (unsigned)k;
+  }
+}
+
+enum what { RAW, UNIFORM, UNIFORM_DOUBLE, NORMAL, NORMAL_DOUBLE, LOG_NORMAL,
+            LOG_NORMAL_DOUBLE, POISSON };
+
+typedef struct request {
+  curandGenerator_t g;
+  enum what what;
+  void *out;
+  size_t n;
+  double mean, stddev; /* lambda for POISSON */
+} request;
+
+static void generate(const request *r) {
+  curandGenerator_t g = r->g;
+  if (g->fresh)
+    reset(g);
+  size_t n = r->n;
+  switch (r->what) {
+  case RAW:
+    for (size_t i = 0; i < n; ++i)
+      ((uint32_t *)r->out)[i] = next(g);
+    break;
+  case UNIFORM:
+    for (size_t i = 0; i < n; ++i)
+      ((float *)r->out)[i] = uniform(next(g));
+    break;
+  case UNIFORM_DOUBLE:
+    for (size_t i = 0; i < n; ++i)
+      ((double *)r->out)[i] = uniform_double(g);
+    break;
+  case NORMAL:
+  case LOG_NORMAL:
+    for (size_t i = 0; i < n; i += 2) {
+      float a, b;
+      uint32_t x = next(g), y = next(g);
+      box_muller(x, y, &a, &b);
+      float *o = (float *)r->out + i;
+      o[0] = (float)(a * r->stddev + r->mean);
+      o[1] = (float)(b * r->stddev + r->mean);
+      if (r->what == LOG_NORMAL)
+        o[0] = expf(o[0]), o[1] = expf(o[1]);
+    }
+    break;
+  case NORMAL_DOUBLE:
+  case LOG_NORMAL_DOUBLE:
+    for (size_t i = 0; i < n; i += 2) {
+      double a, b;
+      box_muller_double(g, &a, &b);
+      double *o = (double *)r->out + i;
+      o[0] = a * r->stddev + r->mean;
+      o[1] = b * r->stddev + r->mean;
+      if (r->what == LOG_NORMAL_DOUBLE)
+        o[0] = exp(o[0]), o[1] = exp(o[1]);
+    }
+    break;
+  case POISSON:
+    for (size_t i = 0; i < n; ++i)
+      ((unsigned *)r->out)[i] = poisson(g, r->mean);
+    break;
+  }
+}
+
+static void run_request(void *data) {
+  generate(data);
+  free(data);
+}
+
+/* The bytes of one output element. */
+static size_t element_size(enum what w) {
+  return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE || w == LOG_NORMAL_DOUBLE
+             ? 8
+             : 4;
+}
+
+static const char *const names[] = {
+    "curandGenerate",       "curandGenerateUniform",
+    "curandGenerateUniformDouble", "curandGenerateNormal",
+    "curandGenerateNormalDouble",  "curandGenerateLogNormal",
+    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
+
+static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
+                             size_t n, double mean, double stddev) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  /* Normals come in Box-Muller pairs: an odd count is refused (cuRAND's
+   * rule for its pseudorandom generators). */
+  if ((what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
+       what == LOG_NORMAL_DOUBLE) &&
+      n % 2 != 0)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  if (what == POISSON && !(mean > 0))
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (n == 0)
+    return CURAND_STATUS_SUCCESS;
+  if (!out)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  request r = {g, what, out, n, mean, stddev};
+  if (g->host) {
+    generate(&r);
+    return CURAND_STATUS_SUCCESS;
+  }
+  if (cuemu_rt_sticky() != 0)
+    return CURAND_STATUS_PREEXISTING_FAILURE;
+  if (!cuemu__libs_device_range(names[what], "outputPtr", out,
+                                n * element_size(what)))
+    return CURAND_STATUS_SUCCESS;
+  request *queued = malloc(sizeof *queued);
+  if (!queued)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *queued = r;
+  if (cuemu_rt_launch_host_func(g->stream, run_request, queued) != 0) {
+    free(queued);
+    return CURAND_STATUS_LAUNCH_FAILURE;
+  }
+  return CURAND_STATUS_SUCCESS;
+}
+
+/* ---- The API ---------------------------------------------------------------- */
+
+static curandStatus_t create(curandGenerator_t *out, int type, int host) {
+  if (!out)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (type == RNG_PSEUDO_DEFAULT)
+    type = RNG_XORWOW;
+  if (type != RNG_XORWOW && type != RNG_PHILOX) {
+    /* MRG32k3a, MTGP32, MT19937 and the quasirandom generators are
+     * cuRAND's, not yet cuemu's (docs/curand.md). */
+    int known = type == RNG_TEST || type == RNG_MRG32K3A ||
+                type == RNG_MTGP32 || type == RNG_MT19937 ||
+                (type >= RNG_QUASI_DEFAULT && type <= RNG_SCRAMBLED_SOBOL64);
+    if (known)
+      fprintf(stderr,
+              "cuemu: curandCreateGenerator: generator type %d is not "
+              "emulated (cuemu has XORWOW and PHILOX4_32_10)\n",
+              type);
+    return CURAND_STATUS_TYPE_ERROR;
+  }
+  if (!host) {
+    int device;
+    if (cuemu_rt_get_device(&device) != 0)
+      return CURAND_STATUS_INITIALIZATION_FAILED;
+  }
+  curandGenerator_t g = calloc(1, sizeof *g);
+  if (!g)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_BEST;
+  g->fresh = 1;
+  *out = g;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandCreateGenerator(curandGenerator_t *g,
+                                                       int type) {
+  return create(g, type, 0);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandCreateGeneratorHost(curandGenerator_t *g,
+                                                           int type) {
+  return create(g, type, 1);
+}
+
+/* A change of seed, offset, ordering or stream applies to the work issued
+ * after it: the generator's earlier work finishes first. */
+static void settle(curandGenerator_t g) {
+  if (!g->host)
+    cuemu_rt_stream_synchronize(g->stream);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  settle(g);
+  free(g);
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGetVersion(int *version) {
+  if (!version)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *version = CUEMU_RAND_VERSION;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGetProperty(int type, int *value) {
+  if (!value || type < 0 || type > 2)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *value = type == 0   ? CUEMU_RAND_VERSION / 1000
+           : type == 1 ? CUEMU_RAND_VERSION / 100 % 10
+                       : CUEMU_RAND_VERSION % 100;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandSetStream(curandGenerator_t g,
+                                                 void *stream) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  settle(g);
+  g->stream = stream;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t
+curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
+                                   unsigned long long seed) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  settle(g);
+  g->seed = seed;
+  g->fresh = 1;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOffset(
+    curandGenerator_t g, unsigned long long offset) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  settle(g);
+  g->offset = offset;
+  g->fresh = 1;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g,
+                                                            int order) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  /* The pseudorandom orderings; each gives the one sequence here. */
+  if (order < ORDERING_PSEUDO_BEST || order > ORDERING_PSEUDO_DYNAMIC)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  settle(g);
+  g->ordering = order;
+  g->fresh = 1;
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t
+curandSetQuasiRandomGeneratorDimensions(curandGenerator_t g, unsigned dims) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  (void)dims;
+  return CURAND_STATUS_TYPE_ERROR; /* no quasirandom generator */
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g) {
+  if (!g)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  settle(g);
+  reset(g);
+  return CURAND_STATUS_SUCCESS;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerate(curandGenerator_t g,
+                                                unsigned *out, size_t n) {
+  return submit(g, RAW, out, n, 0, 0);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerateLongLong(curandGenerator_t g,
+                                                        unsigned long long *out,
+                                                        size_t n) {
+  (void)out, (void)n;
+  /* Only the 64-bit quasirandom generators have it. */
+  return g ? CURAND_STATUS_TYPE_ERROR : CURAND_STATUS_NOT_INITIALIZED;
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerateUniform(curandGenerator_t g,
+                                                       float *out, size_t n) {
+  return submit(g, UNIFORM, out, n, 0, 0);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t
+curandGenerateUniformDouble(curandGenerator_t g, double *out, size_t n) {
+  return submit(g, UNIFORM_DOUBLE, out, n, 0, 0);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerateNormal(curandGenerator_t g,
+                                                      float *out, size_t n,
+                                                      float mean,
+                                                      float stddev) {
+  return submit(g, NORMAL, out, n, mean, stddev);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t
+curandGenerateNormalDouble(curandGenerator_t g, double *out, size_t n,
+                           double mean, double stddev) {
+  return submit(g, NORMAL_DOUBLE, out, n, mean, stddev);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGenerateLogNormal(curandGenerator_t g,
+                                                         float *out, size_t n,
+                                                         float mean,
+                                                         float stddev) {
+  return submit(g, LOG_NORMAL, out, n, mean, stddev);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t
+curandGenerateLogNormalDouble(curandGenerator_t g, double *out, size_t n,
+                              double mean, double stddev) {
+  return submit(g, LOG_NORMAL_DOUBLE, out, n, mean, stddev);
+}
+
+CUEMU_RAND_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g,
+                                                       unsigned *out, size_t n,
+                                                       double lambda) {
+  return submit(g, POISSON, out, n, lambda, 0);
+}
