@@ -1,0 +1,95 @@
+#!/bin/sh
+# cuemu's cuBLAS and cuRAND (tests/programs/cudalibs, docs/cublas.md):
+# - builds and runs the folder's programs with cuemu-nvcc (programs.sh;
+#   each links -lcublas or -lcurand through its CUEMU_OPTIONS line): GEMM
+#   in every form, levels 1 to 3, cuRAND's host API, and a host pointer
+#   passed as a matrix (cudaErrorIllegalAddress and a message);
+# - checks that the programs link cuemu's libraries, not NVIDIA's, also
+#   when NVIDIA's libcublas.so is named by its path;
+# - checks that a library of the toolkit that cuemu does not emulate is
+#   refused with one message naming it: -lcufft and a path to
+#   libcusparse.so from cuemu-nvcc, and -lcufft from the host compiler
+#   linking with the cuemu toolkit's lib64 (its linker script);
+# - builds every program with nvcc where there is one (NVIDIA's own
+#   libraries), as the same sources must build with the real toolkit.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+dir=$srcdir/tests/programs/cudalibs
+
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing programs_cudalibs.sh "$nvcc is not built"
+# NVIDIA's cublas_v2.h and curand.h are the headers programs include.
+toolkit=${CUDA_PATH:-/usr/local/cuda}
+if [ ! -f "$toolkit/include/cublas_v2.h" ]; then
+  tool_missing programs_cudalibs.sh \
+    "the CUDA toolkit's cublas_v2.h is not in $toolkit/include"
+fi
+
+sh "$srcdir/tests/programs.sh" "$dir"
+status=$?
+[ "$status" -eq 77 ] && exit 77
+failed=0
+[ "$status" -eq 0 ] || failed=1
+
+work=$builddir_abs/tests/tmp/programs_cudalibs.$$
+mkdir -p "$work" || exit 1
+
+# The libraries a program links: cuemu's, also for NVIDIA's path.
+if (cd "$dir" && "$nvcc" cublas_levels.cu -o "$work/levels" \
+  "$toolkit/lib64/libcublas.so") >"$work/build.log" 2>&1; then
+  if ldd "$work/levels" | grep -q libcuemu_cublas.so &&
+    ! ldd "$work/levels" | grep -q 'libcublas\.so'; then
+    echo "PASS: NVIDIA's libcublas.so by its path links cuemu's cuBLAS"
+  else
+    fail "NVIDIA's libcublas.so by its path: $(ldd "$work/levels" | grep -i blas)"
+  fi
+  if "$work/levels" | grep -qx PASS; then
+    echo "PASS: cublas_levels linked through the path runs"
+  else
+    fail "cublas_levels linked through the path: $("$work/levels" 2>&1 | head -5)"
+  fi
+else
+  fail "cuemu-nvcc with $toolkit/lib64/libcublas.so: $(head -5 "$work/build.log")"
+fi
+
+# refused WHAT COMMAND...: the command must fail with one message naming
+# the library as not emulated.
+refused() {
+  what=$1
+  shift
+  if "$@" >"$work/refused.log" 2>&1; then
+    fail "$what: the link succeeded"
+  elif grep -q "$what.* is not emulated" "$work/refused.log"; then
+    echo "PASS: $what is refused: $(grep -m1 'not emulated' "$work/refused.log" | cut -c1-90)..."
+  else
+    fail "$what: no message naming it as not emulated: $(head -3 "$work/refused.log")"
+  fi
+}
+printf 'int main() { return 0; }\n' >"$work/main.cu"
+refused libcufft "$nvcc" "$work/main.cu" -o "$work/main" -lcufft
+refused libcusparse "$nvcc" "$work/main.cu" -o "$work/main" \
+  "$toolkit/lib64/libcusparse.so"
+lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
+printf 'int main(void) { return 0; }\n' >"$work/main.c"
+refused libcufft "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufft
+
+# The same sources with the real toolkit.
+NVCC=$(find_nvcc)
+if [ -n "$NVCC" ]; then
+  for source in "$dir"/*.cu; do
+    name=$(basename "$source" .cu)
+    if (cd "$dir" && "$NVCC" -arch=sm_90 "$name.cu" -o "$work/nv_$name" \
+      -lcublas -lcurand) >"$work/nv.log" 2>&1; then
+      echo "PASS: $name builds with nvcc"
+    else
+      fail "$name with nvcc: $(head -5 "$work/nv.log")"
+    fi
+  done
+else
+  echo "SKIP: nvcc builds: no nvcc"
+fi
+rm -rf "$work"
+[ "$failed" -eq 0 ]
