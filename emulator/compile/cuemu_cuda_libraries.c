@@ -15,7 +15,10 @@ static const struct {
 } libraries[] = {
     {"cublas", "cuBLAS", 1},          {"cublas_static", "cuBLAS", 1},
     {"curand", "cuRAND", 1},          {"curand_static", "cuRAND", 1},
-    {"cublasLt", "cuBLASLt", 0},      {"cublasLt_static", "cuBLASLt", 0},
+    /* CMake's CUDA::cublas links cuBLASLt too: its script names cuemu's
+     * cuBLAS (cuBLASLt's own functions are not emulated: a program that
+     * calls them fails to link, on their names). */
+    {"cublasLt", "cuBLASLt", 1},      {"cublasLt_static", "cuBLASLt", 1},
     {"nvblas", "NVBLAS", 0},          {"cufft", "cuFFT", 0},
     {"cufftw", "cuFFTW", 0},          {"cufft_static", "cuFFT", 0},
     {"cusparse", "cuSPARSE", 0},      {"cusparse_static", "cuSPARSE", 0},
