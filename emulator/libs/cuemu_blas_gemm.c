@@ -198,6 +198,7 @@ int cuemu__blas_op_valid(int op) {
 typedef struct gemm_op {
   cuemu_blas_op base;
   cuemu_blas_gemm_call call;
+  size_t a_bytes, b_bytes, c_bytes; /* the span of one matrix of each */
 } gemm_op;
 
 static void run_gemm(cuemu_blas_op *base) {
@@ -212,7 +213,13 @@ static void run_gemm(cuemu_blas_op *base) {
     const void *A, *B;
     void *C;
     if (c->Carray) {
+      /* The arrays of pointers are read as the kernels read them: when
+       * the work runs, after the stream's earlier copies into them. */
       A = c->Aarray[i], B = c->Barray[i], C = c->Carray[i];
+      if (!cuemu__libs_device_range(c->name, "Aarray[i]", A, op->a_bytes) ||
+          !cuemu__libs_device_range(c->name, "Barray[i]", B, op->b_bytes) ||
+          !cuemu__libs_device_range(c->name, "Carray[i]", C, op->c_bytes))
+        return;
     } else {
       A = (const char *)c->A + (size_t)(i * c->stride_a) * sa;
       B = (const char *)c->B + (size_t)(i * c->stride_b) * sb;
@@ -252,8 +259,8 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
   size_t ss = cuemu__blas_type_size(call->scalar_type);
   op->call.alpha = cuemu__blas_scalar(h, &op->base, 0, call->alpha, ss);
   op->call.beta = cuemu__blas_scalar(h, &op->base, 1, call->beta, ss);
-  /* Device memory: the matrices of every batch (the arrays of pointers of
-   * the batched forms are read here as the kernels would read them). */
+  /* Device memory: the matrices of every batch (those of the batched
+   * forms when the work runs, run_gemm). */
   const char *name = call->name;
   int ok = 1;
   if (h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE)
@@ -269,13 +276,7 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
     ok = cuemu__libs_device_range(name, "Aarray", call->Aarray, pb) &&
          cuemu__libs_device_range(name, "Barray", call->Barray, pb) &&
          cuemu__libs_device_range(name, "Carray", call->Carray, pb);
-    for (int64_t i = 0; ok && i < call->batch; ++i)
-      ok = cuemu__libs_device_range(name, "Aarray[i]", call->Aarray[i],
-                                    abytes) &&
-           cuemu__libs_device_range(name, "Barray[i]", call->Barray[i],
-                                    bbytes) &&
-           cuemu__libs_device_range(name, "Carray[i]", call->Carray[i],
-                                    cbytes);
+    op->a_bytes = abytes, op->b_bytes = bbytes, op->c_bytes = cbytes;
   } else if (ok) {
     /* The span of every batch: the last one's end past the first one's
      * start (strides may be 0 or overlap; a negative one is not checked

@@ -8,7 +8,7 @@
  * and their double forms). A generator made with curandCreateGenerator
  * writes device memory in its stream's order (host work on the stream,
  * cuemu_rt_launch_host_func); one made with curandCreateGeneratorHost
- * writes host memory at once. docs/curand.md says what matches a GPU.
+ * writes host memory at once. docs/cublas.md says what matches a GPU.
  */
 #include <math.h>
 #include <stdio.h>
@@ -329,7 +329,7 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
     type = RNG_XORWOW;
   if (type != RNG_XORWOW && type != RNG_PHILOX) {
     /* MRG32k3a, MTGP32, MT19937 and the quasirandom generators are
-     * cuRAND's, not yet cuemu's (docs/curand.md). */
+     * cuRAND's, not yet cuemu's (docs/cublas.md). */
     int known = type == RNG_TEST || type == RNG_MRG32K3A ||
                 type == RNG_MTGP32 || type == RNG_MT19937 ||
                 (type >= RNG_QUASI_DEFAULT && type <= RNG_SCRAMBLED_SOBOL64);

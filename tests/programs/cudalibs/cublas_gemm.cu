@@ -211,9 +211,13 @@ static void batched(cublasHandle_t h) {
   CHECK_CUDA(cudaMalloc(&dpa, batch * sizeof(float *)));
   CHECK_CUDA(cudaMalloc(&dpb, batch * sizeof(float *)));
   CHECK_CUDA(cudaMalloc(&dpc, batch * sizeof(float *)));
-  cudaMemcpy(dpa, pa.data(), batch * sizeof(float *), cudaMemcpyHostToDevice);
-  cudaMemcpy(dpb, pb.data(), batch * sizeof(float *), cudaMemcpyHostToDevice);
-  cudaMemcpy(dpc, pc.data(), batch * sizeof(float *), cudaMemcpyHostToDevice);
+  /* Copied in the stream's order, before the GEMM reads them. */
+  cudaMemcpyAsync(dpa, pa.data(), batch * sizeof(float *),
+                  cudaMemcpyHostToDevice, 0);
+  cudaMemcpyAsync(dpb, pb.data(), batch * sizeof(float *),
+                  cudaMemcpyHostToDevice, 0);
+  cudaMemcpyAsync(dpc, pc.data(), batch * sizeof(float *),
+                  cudaMemcpyHostToDevice, 0);
   EXPECT_STATUS(cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k,
                                    &alpha, dpa, m, dpb, k, &beta, dpc, m,
                                    batch),
