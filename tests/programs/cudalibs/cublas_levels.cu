@@ -1,7 +1,8 @@
 /* cublas_levels.cu: cuBLAS levels 1 and 2 and the other level 3 calls in
  * the style of simpleCUBLAS: axpy, dot, dotc, nrm2, asum, scal, copy,
  * swap, iamax, iamin, rot (with negative increments), gemv, ger, symv,
- * trsv, trmv, geam, dgmm, syrk and trsm against host references; a dot
+ * trsv, trmv, geam, dgmm, syrk, trsm, and a batched LU factorisation
+ * and inverse (getrfBatched, getriBatched) against host references; a dot
  * product returned to device memory; and the errors cuBLAS documents for
  * bad arguments.
  * CUEMU_OPTIONS: -lcublas */
@@ -268,6 +269,50 @@ static void level3(cublasHandle_t h) {
   cudaFree(dL), cudaFree(dBm);
 }
 
+/* getrfBatched then getriBatched: A inv(A) = I for each of the batch;
+ * the second matrix needs a row interchange (a zero in its corner). */
+static void lu_inverse(cublasHandle_t h) {
+  const int n = 3, batch = 2;
+  std::vector<double> A = {4, 2, 1, 3, 5, 2, 1, 1, 6, /* first, columns */
+                           0, 1, 2, 1, 1, 0, 3, 0, 1};
+  double *dA = to_device(A), *dC;
+  CHECK_CUDA(cudaMalloc(&dC, A.size() * sizeof(double)));
+  std::vector<double *> pa = {dA, dA + 9}, pc = {dC, dC + 9};
+  double **dpa = to_device(pa), **dpc = to_device(pc);
+  int *dP, *dInfo;
+  CHECK_CUDA(cudaMalloc(&dP, n * batch * sizeof(int)));
+  CHECK_CUDA(cudaMalloc(&dInfo, batch * sizeof(int)));
+  EXPECT_STATUS(cublasDgetrfBatched(h, n, dpa, n, dP, dInfo, batch),
+                CUBLAS_STATUS_SUCCESS);
+  std::vector<int> info = to_host(dInfo, batch), piv = to_host(dP, n * batch);
+  EXPECT(info[0] == 0 && info[1] == 0, "getrf info %d %d", info[0], info[1]);
+  EXPECT(piv[3] != 1, "getrf did not pivot the zero corner (P %d)", piv[3]);
+  EXPECT_STATUS(cublasDgetriBatched(h, n, (const double *const *)dpa, n, dP,
+                                    dpc, n, dInfo, batch),
+                CUBLAS_STATUS_SUCCESS);
+  std::vector<double> inv = to_host(dC, A.size());
+  double worst = 0;
+  for (int b = 0; b < batch; ++b)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        double s = 0;
+        for (int p = 0; p < n; ++p)
+          s += A[b * 9 + i + p * n] * inv[b * 9 + p + j * n];
+        worst = std::fmax(worst, std::fabs(s - (i == j)));
+      }
+  EXPECT(worst < 1e-13, "A inv(A) - I: %g", worst);
+  /* A singular matrix: info names the zero pivot (1-based). */
+  std::vector<double> S = {1, 2, 0, 2, 4, 0, 0, 0, 1};
+  CHECK_CUDA(cudaMemcpy(dA, S.data(), 9 * sizeof(double),
+                        cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasDgetrfBatched(h, n, dpa, n, dP, dInfo, 1),
+                CUBLAS_STATUS_SUCCESS);
+  info = to_host(dInfo, 1);
+  EXPECT(info[0] == 2, "getrf info of a singular matrix %d", info[0]);
+  cudaFree(dA), cudaFree(dC), cudaFree(dpa), cudaFree(dpc), cudaFree(dP);
+  cudaFree(dInfo);
+}
+
 /* What cuBLAS documents for bad arguments. */
 static void errors(cublasHandle_t h) {
   float *d, one = 1.0f;
@@ -319,6 +364,7 @@ int main() {
   level1(h);
   level2(h);
   level3(h);
+  lu_inverse(h);
   errors(h);
   EXPECT_STATUS(cublasDestroy(h), CUBLAS_STATUS_SUCCESS);
   CHECK_CUDA(cudaDeviceSynchronize());

@@ -1,0 +1,172 @@
+/*
+ * cuemu_blas_lu.c: cuBLAS's batched LU factorisation and inverse
+ * (cublas<t>getrfBatched, cublas<t>getriBatched), as LAPACK's getrf with
+ * partial pivoting and getri from its factors, in double (complex)
+ * arithmetic rounded once to the type.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "cuemu_blas.h"
+
+typedef struct lu_op {
+  cuemu_blas_op base;
+  int t, inverse;
+  int64_t n, lda, ldc, batch;
+  void *const *A; /* the device array of the matrices' pointers */
+  void *const *C;
+  int *P, *info;
+} lu_op;
+
+static double magnitude(double complex v) {
+  return fabs(creal(v)) + fabs(cimag(v)); /* cuBLAS's and LAPACK's i*amax */
+}
+
+/* getrf of one n x n matrix in place: P (1-based pivots, or NULL for none)
+ * and the index (1-based) of the first zero pivot, 0 when none. */
+static int getrf(int t, void *A, int64_t n, int64_t lda, int *P) {
+  int info = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t p = k;
+    if (P) {
+      double best = -1;
+      for (int64_t i = k; i < n; ++i) {
+        double m = magnitude(cuemu__blas_load(t, A, i + k * lda));
+        if (m > best)
+          best = m, p = i;
+      }
+      P[k] = (int)(p + 1);
+      if (p != k)
+        for (int64_t j = 0; j < n; ++j) {
+          double complex a = cuemu__blas_load(t, A, k + j * lda);
+          cuemu__blas_store(t, A, k + j * lda,
+                            cuemu__blas_load(t, A, p + j * lda));
+          cuemu__blas_store(t, A, p + j * lda, a);
+        }
+    }
+    double complex pivot = cuemu__blas_load(t, A, k + k * lda);
+    if (pivot == 0) {
+      if (!info)
+        info = (int)(k + 1);
+      continue;
+    }
+    for (int64_t i = k + 1; i < n; ++i) {
+      double complex l = cuemu__blas_load(t, A, i + k * lda) / pivot;
+      cuemu__blas_store(t, A, i + k * lda, l);
+      for (int64_t j = k + 1; j < n; ++j)
+        cuemu__blas_store(t, A, i + j * lda,
+                          cuemu__blas_load(t, A, i + j * lda) -
+                              l * cuemu__blas_load(t, A, k + j * lda));
+    }
+  }
+  return info;
+}
+
+/* getri: C = inverse of the matrix whose factors getrf left in A: each
+ * column of the identity permuted, then solved with L (unit) and U. */
+static int getri(int t, const void *A, int64_t n, int64_t lda, const int *P,
+                 void *C, int64_t ldc, double complex *v) {
+  for (int64_t k = 0; k < n; ++k)
+    if (cuemu__blas_load(t, A, k + k * lda) == 0)
+      return (int)(k + 1);
+  for (int64_t j = 0; j < n; ++j) {
+    for (int64_t i = 0; i < n; ++i)
+      v[i] = i == j;
+    if (P)
+      for (int64_t k = 0; k < n; ++k) {
+        int64_t p = P[k] - 1;
+        double complex s = v[k];
+        v[k] = v[p], v[p] = s;
+      }
+    cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                          CUBLAS_DIAG_UNIT, n, t, A, lda, v);
+    cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
+                          CUBLAS_DIAG_NON_UNIT, n, t, A, lda, v);
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__blas_store(t, C, i + j * ldc, v[i]);
+  }
+  return 0;
+}
+
+static void run_lu(cuemu_blas_op *base) {
+  lu_op *o = (lu_op *)base;
+  size_t es = cuemu__blas_type_size(o->t);
+  size_t bytes = cuemu__blas_matrix_bytes(o->n, o->n, o->lda, es);
+  double complex *v = malloc((size_t)o->n * sizeof *v + 16);
+  if (!v) {
+    cuemu__blas_out_of_memory(base->name);
+    return;
+  }
+  for (int64_t b = 0; b < o->batch; ++b) {
+    void *A = o->A[b];
+    int *P = o->P ? o->P + b * o->n : NULL;
+    if (!cuemu__libs_device_range(base->name, "Aarray[i]", A, bytes))
+      break;
+    int info;
+    if (o->inverse) {
+      void *C = o->C[b];
+      if (!cuemu__libs_device_range(
+              base->name, "Carray[i]", C,
+              cuemu__blas_matrix_bytes(o->n, o->n, o->ldc, es)))
+        break;
+      info = getri(o->t, A, o->n, o->lda, P, C, o->ldc, v);
+    } else {
+      info = getrf(o->t, A, o->n, o->lda, P);
+    }
+    o->info[b] = info;
+  }
+  free(v);
+}
+
+static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
+                         int inverse, int n, void *const *A, int lda,
+                         const int *P, void *const *C, int ldc, int *info,
+                         int batch) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (n < 0 || lda < (n > 1 ? n : 1) || batch < 0 ||
+      (inverse && ldc < (n > 1 ? n : 1)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0 || batch == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!info)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  size_t pb = (size_t)batch * sizeof(void *);
+  if (!cuemu__libs_device_range(name, "Aarray", A, pb) ||
+      (inverse && !cuemu__libs_device_range(name, "Carray", C, pb)) ||
+      (P && !cuemu__libs_device_range(name, "P", P,
+                                      (size_t)batch * n * sizeof(int))) ||
+      !cuemu__libs_device_range(name, "info", info,
+                                (size_t)batch * sizeof(int)))
+    return CUBLAS_STATUS_SUCCESS;
+  lu_op *o = (lu_op *)cuemu__blas_op_new(sizeof(lu_op), name, run_lu);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->t = t, o->inverse = inverse, o->n = n, o->lda = lda, o->ldc = ldc;
+  o->batch = batch, o->A = A, o->C = C, o->P = (int *)P, o->info = info;
+  return cuemu__blas_submit(h, &o->base);
+}
+
+#define CUEMU_GETRF(NAME, T, TYPE)                                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
+                                        T *const A[], int lda, int *P,         \
+                                        int *info, int batch) {                \
+    return lu(h, #NAME, TYPE, 0, n, (void *const *)A, lda, P, NULL, 0, info,   \
+              batch);                                                          \
+  }
+CUEMU_GETRF(cublasSgetrfBatched, float, CUEMU_R_32F)
+CUEMU_GETRF(cublasDgetrfBatched, double, CUEMU_R_64F)
+CUEMU_GETRF(cublasCgetrfBatched, float complex, CUEMU_C_32F)
+CUEMU_GETRF(cublasZgetrfBatched, double complex, CUEMU_C_64F)
+
+#define CUEMU_GETRI(NAME, T, TYPE)                                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int n, const T *const A[], int lda, const int *P,      \
+      T *const C[], int ldc, int *info, int batch) {                           \
+    return lu(h, #NAME, TYPE, 1, n, (void *const *)A, lda, P,                  \
+              (void *const *)C, ldc, info, batch);                             \
+  }
+CUEMU_GETRI(cublasSgetriBatched, float, CUEMU_R_32F)
+CUEMU_GETRI(cublasDgetriBatched, double, CUEMU_R_64F)
+CUEMU_GETRI(cublasCgetriBatched, float complex, CUEMU_C_32F)
+CUEMU_GETRI(cublasZgetriBatched, double complex, CUEMU_C_64F)
