@@ -1,7 +1,7 @@
 /*
  * cuemu_rand.c: cuRAND's host API (<curand.h>) for cuemu
- * (libcuemu_curand.so, emulator/libs/libs.am): XORWOW (the default) and
- * Philox4_32_10 generators, whose sequence of 32-bit draws is the one the
+ * (libcuemu_curand.so, emulator/libs/libs.am): XORWOW (the default),
+ * MRG32k3a and Philox4_32_10 generators, whose sequence of 32-bit draws is the one the
  * device API gives one thread after curand_init(seed, 0, offset)
  * (curand_kernel.h), and the distributions drawn from it by the device
  * API's own transforms (curand_uniform, curand_normal's Box-Muller pairs,
@@ -64,6 +64,8 @@ typedef struct curandGenerator_st {
   int fresh; /* the state must be made from seed and offset first */
   /* XORWOW */
   uint32_t v[5], d;
+  /* MRG32k3a */
+  uint64_t s1[3], s2[3];
   /* Philox4_32_10 */
   uint32_t ctr[4], key[2], out[4];
   int index;
@@ -107,7 +109,25 @@ static uint32_t philox_next(curandGenerator_t g) {
   return r;
 }
 
+/* MRG32k3a's two recurrences; the value in [1, m1] as curand_MRG32k3a()
+ * gives it. */
+#define MRG_M1 4294967087u
+#define MRG_M2 4294944443u
+static uint64_t mrg_next(curandGenerator_t g) {
+  uint64_t p1 = (1403580u * g->s1[1] + (uint64_t)810728u * (MRG_M1 - g->s1[0])) %
+                MRG_M1;
+  g->s1[0] = g->s1[1], g->s1[1] = g->s1[2], g->s1[2] = p1;
+  uint64_t p2 = (527612u * g->s2[2] + (uint64_t)1370589u * (MRG_M2 - g->s2[0])) %
+                MRG_M2;
+  g->s2[0] = g->s2[1], g->s2[1] = g->s2[2], g->s2[2] = p2;
+  return p1 > p2 ? p1 - p2 : p1 - p2 + MRG_M1;
+}
+#define MRG_NORM (2.3283065498378288e-10)
+#define MRG_BITS_NORM 1.000000048662
+
 static uint32_t next(curandGenerator_t g) {
+  if (g->type == RNG_MRG32K3A)
+    return (uint32_t)((double)mrg_next(g) * MRG_BITS_NORM);
   return g->type == RNG_PHILOX ? philox_next(g) : xorwow_next(g);
 }
 
@@ -126,6 +146,18 @@ static void reset(curandGenerator_t g) {
     philox_block(g->ctr, g->key, g->out);
     for (unsigned long long i = 0; i < g->offset % 4; ++i)
       philox_next(g);
+  } else if (g->type == RNG_MRG32K3A) {
+    for (int i = 0; i < 3; ++i)
+      g->s1[i] = g->s2[i] = 12345u;
+    if (g->seed != 0) {
+      uint64_t x1 = (uint32_t)g->seed ^ 0x55555555u;
+      uint64_t x2 = (uint32_t)((g->seed >> 32) ^ 0xAAAAAAAAu);
+      g->s1[0] = x1 * g->s1[0] % MRG_M1, g->s1[1] = x2 * g->s1[1] % MRG_M1;
+      g->s1[2] = x1 * g->s1[2] % MRG_M1, g->s2[0] = x2 * g->s2[0] % MRG_M2;
+      g->s2[1] = x1 * g->s2[1] % MRG_M2, g->s2[2] = x2 * g->s2[2] % MRG_M2;
+    }
+    for (unsigned long long i = 0; i < g->offset; ++i)
+      mrg_next(g);
   } else {
     uint32_t s0 = (uint32_t)g->seed ^ 0xaad26b49u;
     uint32_t s1 = (uint32_t)(g->seed >> 32) ^ 0xf7dcefddu;
@@ -146,8 +178,17 @@ static void reset(curandGenerator_t g) {
 
 static float uniform(uint32_t x) { return x * POW32_INV + (POW32_INV / 2.0f); }
 
-/* curand_uniform_double: two draws (XORWOW), one (Philox). */
+/* curand_uniform: from one 32-bit draw, or MRG32k3a's value scaled. */
+static float uniform_float(curandGenerator_t g) {
+  if (g->type == RNG_MRG32K3A)
+    return (float)((double)mrg_next(g) * MRG_NORM);
+  return uniform(next(g));
+}
+
+/* curand_uniform_double: two draws (XORWOW), one (Philox, MRG32k3a). */
 static double uniform_double(curandGenerator_t g) {
+  if (g->type == RNG_MRG32K3A)
+    return (double)mrg_next(g) * MRG_NORM;
   if (g->type == RNG_PHILOX)
     return next(g) * POW32_INV_DOUBLE + (POW32_INV_DOUBLE / 2.0);
   uint32_t x = next(g), y = next(g);
@@ -163,7 +204,24 @@ static void box_muller(uint32_t x, uint32_t y, float *a, float *b) {
   *b = cosf(v) * s;
 }
 
+/* MRG32k3a's forms (curand_box_muller_mrg and its double form): from
+ * uniform values rather than raw draws. */
+static void box_muller_mrg(curandGenerator_t g, float *a, float *b) {
+  float x = uniform_float(g);
+  float y = uniform_float(g) * 6.2831855f;
+  float s = sqrtf(-2.0f * logf(x));
+  *a = sinf(y) * s;
+  *b = cosf(y) * s;
+}
+
 static void box_muller_double(curandGenerator_t g, double *a, double *b) {
+  if (g->type == RNG_MRG32K3A) {
+    double x = uniform_double(g), y = uniform_double(g) * 2.0;
+    double s = sqrt(-2.0 * log(x));
+    *a = sin(y * PI_DOUBLE) * s;
+    *b = cos(y * PI_DOUBLE) * s;
+    return;
+  }
   uint32_t x0 = next(g), x1 = next(g), y0 = next(g), y1 = next(g);
   uint64_t zx = (uint64_t)x0 ^ ((uint64_t)x1 << (53 - 32));
   double u = zx * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
@@ -181,7 +239,7 @@ static unsigned poisson(curandGenerator_t g, double lambda) {
     double limit = exp(-lambda), p = 1;
     unsigned k = 0;
     for (;;) {
-      p *= uniform(next(g));
+      p *= uniform_float(g);
       if (p <= limit)
         return k;
       ++k;
@@ -227,7 +285,7 @@ static void generate(const request *r) {
     break;
   case UNIFORM:
     for (size_t i = 0; i < n; ++i)
-      ((float *)r->out)[i] = uniform(next(g));
+      ((float *)r->out)[i] = uniform_float(g);
     break;
   case UNIFORM_DOUBLE:
     for (size_t i = 0; i < n; ++i)
@@ -237,8 +295,12 @@ static void generate(const request *r) {
   case LOG_NORMAL:
     for (size_t i = 0; i < n; i += 2) {
       float a, b;
-      uint32_t x = next(g), y = next(g);
-      box_muller(x, y, &a, &b);
+      if (g->type == RNG_MRG32K3A) {
+        box_muller_mrg(g, &a, &b);
+      } else {
+        uint32_t x = next(g), y = next(g);
+        box_muller(x, y, &a, &b);
+      }
       float *o = (float *)r->out + i;
       o[0] = (float)(a * r->stddev + r->mean);
       o[1] = (float)(b * r->stddev + r->mean);
@@ -327,16 +389,15 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
     return CURAND_STATUS_NOT_INITIALIZED;
   if (type == RNG_PSEUDO_DEFAULT)
     type = RNG_XORWOW;
-  if (type != RNG_XORWOW && type != RNG_PHILOX) {
-    /* MRG32k3a, MTGP32, MT19937 and the quasirandom generators are
-     * cuRAND's, not yet cuemu's (docs/cublas.md). */
-    int known = type == RNG_TEST || type == RNG_MRG32K3A ||
-                type == RNG_MTGP32 || type == RNG_MT19937 ||
+  if (type != RNG_XORWOW && type != RNG_PHILOX && type != RNG_MRG32K3A) {
+    /* MTGP32, MT19937 and the quasirandom generators are cuRAND's, not
+     * yet cuemu's (docs/cublas.md). */
+    int known = type == RNG_TEST || type == RNG_MTGP32 || type == RNG_MT19937 ||
                 (type >= RNG_QUASI_DEFAULT && type <= RNG_SCRAMBLED_SOBOL64);
     if (known)
       fprintf(stderr,
               "cuemu: curandCreateGenerator: generator type %d is not "
-              "emulated (cuemu has XORWOW and PHILOX4_32_10)\n",
+              "emulated (cuemu has XORWOW, MRG32K3A and PHILOX4_32_10)\n",
               type);
     return CURAND_STATUS_TYPE_ERROR;
   }

@@ -4,7 +4,8 @@
  * numbers from a host generator as from a device generator, the even-count
  * rule of normals, and generation ordered on a stream. Under cuemu
  * (CUEMU_VERSION), also that the draws are the device API's sequence of
- * curand_init(seed, 0, offset) (curand_kernel.h) for XORWOW and Philox.
+ * curand_init(seed, 0, offset) (curand_kernel.h) for XORWOW, Philox and
+ * MRG32k3a.
  * CUEMU_OPTIONS: -lcurand */
 #include <cmath>
 #include <vector>
@@ -223,11 +224,14 @@ int main() {
   estimate_pi();
   distributions(CURAND_RNG_PSEUDO_XORWOW, "XORWOW");
   distributions(CURAND_RNG_PSEUDO_PHILOX4_32_10, "Philox");
+  distributions(CURAND_RNG_PSEUDO_MRG32K3A, "MRG32k3a");
   host_matches_device();
 #ifdef CUEMU_VERSION
   same_as_device_api<curandStateXORWOW_t>(CURAND_RNG_PSEUDO_XORWOW, "XORWOW");
   same_as_device_api<curandStatePhilox4_32_10_t>(
       CURAND_RNG_PSEUDO_PHILOX4_32_10, "Philox");
+  same_as_device_api<curandStateMRG32k3a_t>(CURAND_RNG_PSEUDO_MRG32K3A,
+                                            "MRG32k3a");
 #endif
   return finish();
 }
