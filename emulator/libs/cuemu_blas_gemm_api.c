@@ -210,3 +210,20 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
   c.batch = batch;
   return ex_call(h, &c, compute, algo);
 }
+
+/* cublasSgemmEx: cublasGemmEx's float compute with real types (its table
+ * is the CUBLAS_COMPUTE_32F rows of cublasGemmEx's with a real C). */
+CUEMU_BLAS_EXPORT cublasStatus_t cublasSgemmEx(
+    cublasHandle_t h, int transa, int transb, int m, int n, int k,
+    const float *alpha, const void *A, int at, int lda, const void *B, int bt,
+    int ldb, const float *beta, void *C, int ct, int ldc) {
+  if (at == CUEMU_C_32F || bt == CUEMU_C_32F || ct == CUEMU_C_32F)
+    return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;
+  cuemu_blas_gemm_call c = {0};
+  c.name = "cublasSgemmEx";
+  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
+                               lda, ldb, ldc, 0, 0};
+  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
+  c.batch = 1;
+  return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);
+}
