@@ -276,6 +276,17 @@ static void gemm_ex(cublasHandle_t h) {
   for (int i = 0; i < m * n; ++i)
     worst = std::fmax(worst, std::fabs(C[i] - got[i]));
   EXPECT(worst < 1e-3, "GemmEx half -> float max error %g", worst);
+  /* cublasSgemmEx: the same with float scalars, into C again. */
+  cudaMemset(dC, 0, C.size() * 4);
+  EXPECT_STATUS(cublasSgemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, dA,
+                              CUDA_R_16F, m, dB, CUDA_R_16F, k, &beta, dC,
+                              CUDA_R_32F, m),
+                CUBLAS_STATUS_SUCCESS);
+  cudaMemcpy(got.data(), dC, m * n * 4, cudaMemcpyDeviceToHost);
+  worst = 0;
+  for (int i = 0; i < m * n; ++i)
+    worst = std::fmax(worst, std::fabs(C[i] - got[i]));
+  EXPECT(worst < 1e-3, "SgemmEx half -> float max error %g", worst);
   /* Hgemm: half everything; within half precision of the reference. */
   __half ha = __float2half(1.0f), hb = __float2half(0.0f);
   EXPECT_STATUS(cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &ha, dA, m,
