@@ -117,9 +117,6 @@ size_t cuemu__blas_matrix_bytes(int64_t rows, int64_t cols, int64_t ld,
  * result. */
 void cuemu__blas_out_of_memory(const char *name);
 
-/* Checks a handle: NOT_INITIALIZED for NULL. */
-cublasStatus_t cuemu__blas_check_handle(cublasHandle_t h);
-
 /* ---- Element types (cudaDataType values) ---------------------------------- */
 
 /* The size of one element of type t (0 for a type cuemu does not have). */

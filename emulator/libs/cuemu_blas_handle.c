@@ -13,10 +13,6 @@
 
 #include "cuemu_blas.h"
 
-cublasStatus_t cuemu__blas_check_handle(cublasHandle_t h) {
-  return h ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_INITIALIZED;
-}
-
 CUEMU_BLAS_EXPORT cublasStatus_t cublasCreate_v2(cublasHandle_t *handle) {
   if (!handle)
     return CUBLAS_STATUS_INVALID_VALUE;
