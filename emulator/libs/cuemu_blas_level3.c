@@ -1,12 +1,13 @@
 /*
- * cuemu_blas_level3.c: cuBLAS's geam, dgmm, syrk and trsm for S, D, C and
- * Z (GEMM is cuemu_blas_gemm.c; syrk computes through it).
+ * cuemu_blas_level3.c: cuBLAS's geam, dgmm, syrk, symm, trsm and trmm for
+ * S, D, C and Z (GEMM is cuemu_blas_gemm.c; syrk and symm compute through
+ * it).
  */
 #include <stdlib.h>
 
 #include "cuemu_blas.h"
 
-enum kind { GEAM, DGMM, SYRK, TRSM };
+enum kind { GEAM, DGMM, SYRK, SYMM, TRSM, TRMM };
 
 typedef struct l3_op {
   cuemu_blas_op base;
@@ -83,9 +84,39 @@ static int run_syrk(const l3_op *o, double complex alpha,
   return 0;
 }
 
+/* C = alpha A B + beta C (left) or alpha B A + beta C (right), A
+ * symmetric from its uplo triangle: A made whole in a scratch matrix, then
+ * the one GEMM. */
+static int run_symm(const l3_op *o, double complex alpha,
+                    double complex beta) {
+  int left = o->side == CUBLAS_SIDE_LEFT;
+  int64_t ka = left ? o->m : o->n;
+  size_t es = cuemu__blas_type_size(o->t);
+  void *full = malloc((size_t)ka * (size_t)ka * es);
+  if (!full)
+    return -1;
+  for (int64_t j = 0; j < ka; ++j)
+    for (int64_t i = 0; i < ka; ++i) {
+      int stored = o->uplo == CUBLAS_FILL_MODE_UPPER ? i <= j : i >= j;
+      cuemu__blas_store(o->t, full, i + j * ka,
+                        cuemu__blas_load(o->t, o->A,
+                                         stored ? i + j * o->lda
+                                                : j + i * o->lda));
+    }
+  cuemu_blas_gemm_args g = {CUBLAS_OP_N, CUBLAS_OP_N, o->m, o->n, ka,
+                            o->t, o->t, o->t, o->t,
+                            left ? ka : o->ldb, left ? o->ldb : ka, o->ldc,
+                            alpha, beta};
+  int r = left ? cuemu__blas_gemm(&g, full, o->B, o->C)
+               : cuemu__blas_gemm(&g, o->B, full, o->C);
+  free(full);
+  return r;
+}
+
 /* op(A) X = alpha B (left) or X op(A) = alpha B (right), X over B: a
  * triangular solve per column of B (left), or per row of B with op(A)
- * transposed (right: op(A)^T X^T = alpha B^T). */
+ * transposed (right: op(A)^T X^T = alpha B^T). TRMM: C = alpha op(A) B or
+ * alpha B op(A), the product in place of the solve, from B into C. */
 static int run_trsm(const l3_op *o, double complex alpha) {
   int64_t m = o->m, n = o->n;
   int left = o->side == CUBLAS_SIDE_LEFT;
@@ -98,15 +129,21 @@ static int run_trsm(const l3_op *o, double complex alpha) {
               : o->transa == CUBLAS_OP_N ? CUBLAS_OP_T
               : o->transa == CUBLAS_OP_T ? CUBLAS_OP_N
                                          : CUEMU_BLAS_OP_CONJ_N;
+  /* TRMM reads B (its own leading dimension), TRSM overwrites B. */
+  const void *src = o->kind == TRMM ? o->B : o->C;
+  int64_t lds = o->kind == TRMM ? o->ldb : o->ldc;
   for (int64_t c = 0; c < count; ++c) {
     for (int64_t e = 0; e < len; ++e)
       v[e] = alpha == 0 ? 0
-                        : alpha * cuemu__blas_load(o->t, o->C,
-                                                   left ? e + c * o->ldc
-                                                        : c + e * o->ldc);
-    if (alpha != 0)
+                        : alpha * cuemu__blas_load(o->t, src,
+                                                   left ? e + c * lds
+                                                        : c + e * lds);
+    if (alpha != 0 && o->kind == TRSM)
       cuemu__blas_tri_solve(o->uplo, trans, o->diag, len, o->t, o->A, o->lda,
                             v);
+    else if (alpha != 0)
+      cuemu__blas_tri_multiply(o->uplo, trans, o->diag, len, o->t, o->A,
+                               o->lda, v);
     for (int64_t e = 0; e < len; ++e)
       cuemu__blas_store(o->t, o->C, left ? e + c * o->ldc : c + e * o->ldc,
                         v[e]);
@@ -130,7 +167,11 @@ static void run_l3(cuemu_blas_op *base) {
   case SYRK:
     failed = run_syrk(o, alpha, beta);
     break;
+  case SYMM:
+    failed = run_symm(o, alpha, beta);
+    break;
   case TRSM:
+  case TRMM:
     failed = run_trsm(o, alpha);
     break;
   }
@@ -336,3 +377,83 @@ CUEMU_TRSM(cublasStrsm_v2, float, CUEMU_R_32F)
 CUEMU_TRSM(cublasDtrsm_v2, double, CUEMU_R_64F)
 CUEMU_TRSM(cublasCtrsm_v2, float complex, CUEMU_C_32F)
 CUEMU_TRSM(cublasZtrsm_v2, double complex, CUEMU_C_64F)
+
+static cublasStatus_t symm(cublasHandle_t h, const char *name, int t,
+                           int side, int uplo, int m, int n,
+                           const void *alpha, const void *A, int lda,
+                           const void *B, int ldb, const void *beta, void *C,
+                           int ldc) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
+  if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) ||
+      (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER) ||
+      m < 0 || n < 0 || lda < max1(ka) || ldb < max1(m) || ldc < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l3_op *o = new_l3(name, SYMM, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->side = side, o->uplo = uplo, o->m = m, o->n = n, o->A = A, o->lda = lda;
+  o->B = B, o->ldb = ldb, o->C = C, o->ldc = ldc;
+  int64_t dims[4][2] = {{ka, ka}, {m, n}, {m, n}, {0, 0}};
+  return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_SYMM(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int side, int uplo, int m, int n, const T *alpha,      \
+      const T *A, int lda, const T *B, int ldb, const T *beta, T *C,           \
+      int ldc) {                                                               \
+    return symm(h, #NAME, TYPE, side, uplo, m, n, alpha, A, lda, B, ldb, beta, \
+                C, ldc);                                                       \
+  }
+CUEMU_SYMM(cublasSsymm_v2, float, CUEMU_R_32F)
+CUEMU_SYMM(cublasDsymm_v2, double, CUEMU_R_64F)
+CUEMU_SYMM(cublasCsymm_v2, float complex, CUEMU_C_32F)
+CUEMU_SYMM(cublasZsymm_v2, double complex, CUEMU_C_64F)
+
+/* cublas<t>trmm (CUDA 11's form: the product from B into C, which may be
+ * B itself). */
+static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t,
+                           int side, int uplo, int trans, int diag, int m,
+                           int n, const void *alpha, const void *A, int lda,
+                           const void *B, int ldb, void *C, int ldc) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
+  if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) ||
+      (uplo != CUBLAS_FILL_MODE_LOWER && uplo != CUBLAS_FILL_MODE_UPPER) ||
+      !cuemu__blas_op_valid(trans) ||
+      (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT) || m < 0 ||
+      n < 0 || lda < max1(ka) || ldb < max1(m) || ldc < max1(m))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l3_op *o = new_l3(name, TRMM, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->side = side, o->uplo = uplo, o->transa = trans, o->diag = diag;
+  o->m = m, o->n = n, o->A = A, o->lda = lda, o->B = B, o->ldb = ldb;
+  o->C = C, o->ldc = ldc;
+  int64_t dims[4][2] = {{ka, ka}, {m, n}, {m, n}, {0, 0}};
+  return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
+}
+
+#define CUEMU_TRMM(NAME, T, TYPE)                                              \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int side, int uplo, int trans, int diag, int m, int n, \
+      const T *alpha, const T *A, int lda, const T *B, int ldb, T *C,          \
+      int ldc) {                                                               \
+    return trmm(h, #NAME, TYPE, side, uplo, trans, diag, m, n, alpha, A, lda,  \
+                B, ldb, C, ldc);                                               \
+  }
+CUEMU_TRMM(cublasStrmm_v2, float, CUEMU_R_32F)
+CUEMU_TRMM(cublasDtrmm_v2, double, CUEMU_R_64F)
+CUEMU_TRMM(cublasCtrmm_v2, float complex, CUEMU_C_32F)
+CUEMU_TRMM(cublasZtrmm_v2, double complex, CUEMU_C_64F)

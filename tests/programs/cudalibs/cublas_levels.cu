@@ -1,7 +1,7 @@
 /* cublas_levels.cu: cuBLAS levels 1 and 2 and the other level 3 calls in
  * the style of simpleCUBLAS: axpy, dot, dotc, nrm2, asum, scal, copy,
  * swap, iamax, iamin, rot (with negative increments), gemv, ger, symv,
- * trsv, trmv, geam, dgmm, syrk, trsm, and a batched LU factorisation
+ * trsv, trmv, geam, dgmm, syrk, symm, trsm, trmm, and a batched LU factorisation
  * and inverse (getrfBatched, getriBatched) against host references; a dot
  * product returned to device memory; and the errors cuBLAS documents for
  * bad arguments.
@@ -265,8 +265,51 @@ static void level3(cublasHandle_t h) {
       worst = std::fmax(worst, std::fabs(s - 2.0 * Bm[i + j * m]));
     }
   EXPECT(worst < 1e-12, "dtrsm right lower T: residual %g", worst);
+  /* symm: C = A Bm + C with A symmetric from its lower triangle (m x m;
+   * the upper triangle holds garbage that must not be read). */
+  std::vector<double> As(m * m), Cs(m * n, 1.0);
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i)
+      As[i + j * m] = i >= j ? 1.0 + i + 2.0 * j : 1e300;
+  double *dAs = to_device(As), *dCs = to_device(Cs), one = 1.0;
+  for (int i = 0; i < m * n; ++i)
+    Bm[i] = 0.5 * i - 1.0;
+  cudaMemcpy(dBm, Bm.data(), m * n * sizeof(double), cudaMemcpyHostToDevice);
+  EXPECT_STATUS(cublasDsymm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, m, n,
+                            &one, dAs, m, dBm, m, &one, dCs, m),
+                CUBLAS_STATUS_SUCCESS);
+  std::vector<double> Cg = to_host(dCs, m * n);
+  worst = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 1.0;
+      for (int p = 0; p < m; ++p)
+        s += (i >= p ? As[i + p * m] : As[p + i * m]) * Bm[p + j * m];
+      worst = std::fmax(worst, std::fabs(s - Cg[i + j * m]));
+    }
+  EXPECT(worst < 1e-12, "dsymm left lower: %g", worst);
+  /* trmm: C = 2 Bm U^T (right side, U upper n x n = L^T), out of place. */
+  std::vector<double> U(n * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      U[i + j * n] = i <= j ? L[j + i * n] : -5.0; /* below: not read */
+  double *dU = to_device(U);
+  EXPECT_STATUS(cublasDtrmm(h, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER,
+                            CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, n, &two, dU,
+                            n, dBm, m, dCs, m),
+                CUBLAS_STATUS_SUCCESS);
+  Cg = to_host(dCs, m * n);
+  worst = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int p = 0; p < n; ++p)
+        s += Bm[i + p * m] * (j <= p ? U[j + p * n] : 0.0); /* U^T[p][j] */
+      worst = std::fmax(worst, std::fabs(2.0 * s - Cg[i + j * m]));
+    }
+  EXPECT(worst < 1e-12, "dtrmm right upper T: %g", worst);
   cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dx), cudaFree(dS);
-  cudaFree(dL), cudaFree(dBm);
+  cudaFree(dL), cudaFree(dBm), cudaFree(dAs), cudaFree(dCs), cudaFree(dU);
 }
 
 /* getrfBatched then getriBatched: A inv(A) = I for each of the batch;
