@@ -1,18 +1,22 @@
 /*
- * cuemu_blas_lu.c: cuBLAS's batched LU factorisation and inverse
- * (cublas<t>getrfBatched, cublas<t>getriBatched), as LAPACK's getrf with
- * partial pivoting and getri from its factors, in double (complex)
- * arithmetic rounded once to the type.
+ * cuemu_blas_lu.c: cuBLAS's batched LU factorisation, inverse and solve
+ * (cublas<t>getrfBatched, getriBatched, getrsBatched), as LAPACK's getrf
+ * with partial pivoting and getri and getrs from its factors, in double
+ * (complex) arithmetic rounded once to the type.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "cuemu_blas.h"
 
+enum lu_kind { GETRF, GETRI, GETRS };
+
 typedef struct lu_op {
   cuemu_blas_op base;
-  int t, inverse;
-  int64_t n, lda, ldc, batch;
+  int t;
+  enum lu_kind kind;
+  int trans;          /* getrs */
+  int64_t n, nrhs, lda, ldc, batch;
   void *const *A; /* the device array of the matrices' pointers */
   void *const *C;
   int *P, *info;
@@ -88,6 +92,40 @@ static int getri(int t, const void *A, int64_t n, int64_t lda, const int *P,
   return 0;
 }
 
+/* getrs: op(A) X = B for the factors of A (P A = L U), column by column
+ * of B (n x nrhs, ldb) in place. */
+static void getrs(int t, int trans, const void *A, int64_t n, int64_t lda,
+                  const int *P, void *B, int64_t nrhs, int64_t ldb,
+                  double complex *v) {
+  for (int64_t c = 0; c < nrhs; ++c) {
+    for (int64_t i = 0; i < n; ++i)
+      v[i] = cuemu__blas_load(t, B, i + c * ldb);
+    if (trans == CUBLAS_OP_N) {
+      for (int64_t k = 0; P && k < n; ++k) {
+        double complex s = v[k];
+        v[k] = v[P[k] - 1], v[P[k] - 1] = s;
+      }
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                            CUBLAS_DIAG_UNIT, n, t, A, lda, v);
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
+                            CUBLAS_DIAG_NON_UNIT, n, t, A, lda, v);
+    } else {
+      /* op(A) = op(U) op(L) P: solve with op(U), op(L), then undo the
+       * interchanges in reverse order. */
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, trans,
+                            CUBLAS_DIAG_NON_UNIT, n, t, A, lda, v);
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, trans, CUBLAS_DIAG_UNIT,
+                            n, t, A, lda, v);
+      for (int64_t k = n - 1; P && k >= 0; --k) {
+        double complex s = v[k];
+        v[k] = v[P[k] - 1], v[P[k] - 1] = s;
+      }
+    }
+    for (int64_t i = 0; i < n; ++i)
+      cuemu__blas_store(t, B, i + c * ldb, v[i]);
+  }
+}
+
 static void run_lu(cuemu_blas_op *base) {
   lu_op *o = (lu_op *)base;
   size_t es = cuemu__blas_type_size(o->t);
@@ -102,30 +140,32 @@ static void run_lu(cuemu_blas_op *base) {
     int *P = o->P ? o->P + b * o->n : NULL;
     if (!cuemu__libs_device_range(base->name, "Aarray[i]", A, bytes))
       break;
-    int info;
-    if (o->inverse) {
-      void *C = o->C[b];
-      if (!cuemu__libs_device_range(
-              base->name, "Carray[i]", C,
-              cuemu__blas_matrix_bytes(o->n, o->n, o->ldc, es)))
-        break;
-      info = getri(o->t, A, o->n, o->lda, P, C, o->ldc, v);
-    } else {
-      info = getrf(o->t, A, o->n, o->lda, P);
+    if (o->kind == GETRF) {
+      o->info[b] = getrf(o->t, A, o->n, o->lda, P);
+      continue;
     }
-    o->info[b] = info;
+    void *C = o->C[b];
+    int64_t ccols = o->kind == GETRS ? o->nrhs : o->n;
+    if (!cuemu__libs_device_range(
+            base->name, o->kind == GETRS ? "Barray[i]" : "Carray[i]", C,
+            cuemu__blas_matrix_bytes(o->n, ccols, o->ldc, es)))
+      break;
+    if (o->kind == GETRS)
+      getrs(o->t, o->trans, A, o->n, o->lda, P, C, o->nrhs, o->ldc, v);
+    else
+      o->info[b] = getri(o->t, A, o->n, o->lda, P, C, o->ldc, v);
   }
   free(v);
 }
 
 static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
-                         int inverse, int n, void *const *A, int lda,
+                         enum lu_kind kind, int n, void *const *A, int lda,
                          const int *P, void *const *C, int ldc, int *info,
                          int batch) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if (n < 0 || lda < (n > 1 ? n : 1) || batch < 0 ||
-      (inverse && ldc < (n > 1 ? n : 1)))
+      (kind == GETRI && ldc < (n > 1 ? n : 1)))
     return CUBLAS_STATUS_INVALID_VALUE;
   if (n == 0 || batch == 0)
     return CUBLAS_STATUS_SUCCESS;
@@ -133,7 +173,7 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
     return CUBLAS_STATUS_INVALID_VALUE;
   size_t pb = (size_t)batch * sizeof(void *);
   if (!cuemu__libs_device_range(name, "Aarray", A, pb) ||
-      (inverse && !cuemu__libs_device_range(name, "Carray", C, pb)) ||
+      (kind == GETRI && !cuemu__libs_device_range(name, "Carray", C, pb)) ||
       (P && !cuemu__libs_device_range(name, "P", P,
                                       (size_t)batch * n * sizeof(int))) ||
       !cuemu__libs_device_range(name, "info", info,
@@ -142,7 +182,7 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
   lu_op *o = (lu_op *)cuemu__blas_op_new(sizeof(lu_op), name, run_lu);
   if (!o)
     return CUBLAS_STATUS_ALLOC_FAILED;
-  o->t = t, o->inverse = inverse, o->n = n, o->lda = lda, o->ldc = ldc;
+  o->t = t, o->kind = kind, o->n = n, o->lda = lda, o->ldc = ldc;
   o->batch = batch, o->A = A, o->C = C, o->P = (int *)P, o->info = info;
   return cuemu__blas_submit(h, &o->base);
 }
@@ -151,8 +191,8 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
                                         T *const A[], int lda, int *P,         \
                                         int *info, int batch) {                \
-    return lu(h, #NAME, TYPE, 0, n, (void *const *)A, lda, P, NULL, 0, info,   \
-              batch);                                                          \
+    return lu(h, #NAME, TYPE, GETRF, n, (void *const *)A, lda, P, NULL, 0,     \
+              info, batch);                                                    \
   }
 CUEMU_GETRF(cublasSgetrfBatched, float, CUEMU_R_32F)
 CUEMU_GETRF(cublasDgetrfBatched, double, CUEMU_R_64F)
@@ -163,10 +203,59 @@ CUEMU_GETRF(cublasZgetrfBatched, double complex, CUEMU_C_64F)
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int n, const T *const A[], int lda, const int *P,      \
       T *const C[], int ldc, int *info, int batch) {                           \
-    return lu(h, #NAME, TYPE, 1, n, (void *const *)A, lda, P,                  \
+    return lu(h, #NAME, TYPE, GETRI, n, (void *const *)A, lda, P,              \
               (void *const *)C, ldc, info, batch);                             \
   }
 CUEMU_GETRI(cublasSgetriBatched, float, CUEMU_R_32F)
 CUEMU_GETRI(cublasDgetriBatched, double, CUEMU_R_64F)
 CUEMU_GETRI(cublasCgetriBatched, float complex, CUEMU_C_32F)
 CUEMU_GETRI(cublasZgetriBatched, double complex, CUEMU_C_64F)
+
+/* getrsBatched: info is host memory, set at the call (0, or -j for the
+ * j-th argument found invalid, as cuBLAS documents). */
+static cublasStatus_t getrs_call(cublasHandle_t h, const char *name, int t,
+                                 int trans, int n, int nrhs,
+                                 void *const *A, int lda, const int *P,
+                                 void *const *B, int ldb, int *info,
+                                 int batch) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int bad = !cuemu__blas_op_valid(trans) ? 2
+            : n < 0                     ? 3
+            : nrhs < 0                  ? 4
+            : lda < (n > 1 ? n : 1)     ? 6
+            : ldb < (n > 1 ? n : 1)     ? 9
+            : batch < 0                 ? 11
+                                        : 0;
+  if (info)
+    *info = -bad;
+  if (bad || !info)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0 || nrhs == 0 || batch == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  size_t pb = (size_t)batch * sizeof(void *);
+  if (!cuemu__libs_device_range(name, "Aarray", A, pb) ||
+      !cuemu__libs_device_range(name, "Barray", B, pb) ||
+      (P && !cuemu__libs_device_range(name, "devIpiv", P,
+                                      (size_t)batch * n * sizeof(int))))
+    return CUBLAS_STATUS_SUCCESS;
+  lu_op *o = (lu_op *)cuemu__blas_op_new(sizeof(lu_op), name, run_lu);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->t = t, o->kind = GETRS, o->trans = trans, o->n = n, o->nrhs = nrhs;
+  o->lda = lda, o->ldc = ldb, o->batch = batch, o->A = A, o->C = B;
+  o->P = (int *)P;
+  return cuemu__blas_submit(h, &o->base);
+}
+
+#define CUEMU_GETRS(NAME, T, TYPE)                                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int trans, int n, int nrhs, const T *const A[],        \
+      int lda, const int *P, T *const B[], int ldb, int *info, int batch) {    \
+    return getrs_call(h, #NAME, TYPE, trans, n, nrhs, (void *const *)A, lda,   \
+                      P, (void *const *)B, ldb, info, batch);                  \
+  }
+CUEMU_GETRS(cublasSgetrsBatched, float, CUEMU_R_32F)
+CUEMU_GETRS(cublasDgetrsBatched, double, CUEMU_R_64F)
+CUEMU_GETRS(cublasCgetrsBatched, float complex, CUEMU_C_32F)
+CUEMU_GETRS(cublasZgetrsBatched, double complex, CUEMU_C_64F)

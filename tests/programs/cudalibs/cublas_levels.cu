@@ -1,10 +1,10 @@
 /* cublas_levels.cu: cuBLAS levels 1 and 2 and the other level 3 calls in
  * the style of simpleCUBLAS: axpy, dot, dotc, nrm2, asum, scal, copy,
  * swap, iamax, iamin, rot (with negative increments), gemv, ger, symv,
- * trsv, trmv, geam, dgmm, syrk, symm, trsm, trmm, and a batched LU factorisation
- * and inverse (getrfBatched, getriBatched) against host references; a dot
- * product returned to device memory; and the errors cuBLAS documents for
- * bad arguments.
+ * trsv, trmv, geam, dgmm, syrk, symm, trsm, trmm, and a batched LU
+ * factorisation, inverse and solve (getrfBatched, getriBatched,
+ * getrsBatched) against host references; a dot product returned to device
+ * memory; and the errors cuBLAS documents for bad arguments.
  * CUEMU_OPTIONS: -lcublas */
 #include <cmath>
 #include <cstring>
@@ -312,7 +312,8 @@ static void level3(cublasHandle_t h) {
   cudaFree(dL), cudaFree(dBm), cudaFree(dAs), cudaFree(dCs), cudaFree(dU);
 }
 
-/* getrfBatched then getriBatched: A inv(A) = I for each of the batch;
+/* getrfBatched then getriBatched and getrsBatched: A inv(A) = I and
+ * A x = b for each of the batch;
  * the second matrix needs a row interchange (a zero in its corner). */
 static void lu_inverse(cublasHandle_t h) {
   const int n = 3, batch = 2;
@@ -344,6 +345,37 @@ static void lu_inverse(cublasHandle_t h) {
         worst = std::fmax(worst, std::fabs(s - (i == j)));
       }
   EXPECT(worst < 1e-13, "A inv(A) - I: %g", worst);
+  /* getrsBatched from the same factors: A x = b and A^T x = b. */
+  for (int trans = 0; trans < 2; ++trans) {
+    std::vector<double> rhs = {1, 2, 3, -1, 0, 4};
+    double *dR = to_device(rhs);
+    std::vector<double *> pr = {dR, dR + 3};
+    double **dpr = to_device(pr);
+    int hinfo = -99;
+    EXPECT_STATUS(cublasDgetrsBatched(h, trans ? CUBLAS_OP_T : CUBLAS_OP_N, n,
+                                      1, (const double *const *)dpa, n, dP,
+                                      dpr, n, &hinfo, batch),
+                  CUBLAS_STATUS_SUCCESS);
+    EXPECT(hinfo == 0, "getrs info %d", hinfo);
+    std::vector<double> x = to_host(dR, 6);
+    double res = 0;
+    for (int b = 0; b < batch; ++b)
+      for (int i = 0; i < n; ++i) {
+        double s = 0;
+        for (int p = 0; p < n; ++p)
+          s += (trans ? A[b * 9 + p + i * n] : A[b * 9 + i + p * n]) *
+               x[b * 3 + p];
+        res = std::fmax(res, std::fabs(s - rhs[b * 3 + i]));
+      }
+    EXPECT(res < 1e-13, "getrs trans %d residual %g", trans, res);
+    cudaFree(dR), cudaFree(dpr);
+  }
+  int hinfo = 0;
+  EXPECT_STATUS(cublasDgetrsBatched(h, CUBLAS_OP_N, n, 1,
+                                    (const double *const *)dpa, n - 1, dP,
+                                    dpa, n, &hinfo, batch),
+                CUBLAS_STATUS_INVALID_VALUE);
+  EXPECT(hinfo == -6, "getrs info for a bad lda %d", hinfo);
   /* A singular matrix: info names the zero pivot (1-based). */
   std::vector<double> S = {1, 2, 0, 2, 4, 0, 0, 0, 1};
   CHECK_CUDA(cudaMemcpy(dA, S.data(), 9 * sizeof(double),
