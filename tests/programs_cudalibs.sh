@@ -76,15 +76,18 @@ lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
 refused libcufft "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufft
 
-# CMake: CUDA::cublas (which brings CUDA::cublasLt) from FindCUDAToolkit
-# on the cuemu toolkit links cuemu's cuBLAS; CUDA::cufft is refused.
+# CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
+# FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and
+# curand_kernel.h compiles with the toolkit's include folder that they
+# bring); CUDA::cufft is refused.
 if command -v cmake >/dev/null 2>&1; then
   cmake_build=$work/cmake
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
     -DCMAKE_CUDA_ARCHITECTURES=90 >"$work/cmake.log" 2>&1 &&
     cmake --build "$cmake_build" >>"$work/cmake.log" 2>&1 &&
-    "$cmake_build/levels" | grep -qx PASS; then
-    echo "PASS: CMake's CUDA::cublas links cuemu's cuBLAS"
+    "$cmake_build/levels" | grep -qx PASS &&
+    "$cmake_build/rand" | grep -qx PASS; then
+    echo "PASS: CMake's CUDA::cublas and CUDA::curand link cuemu's cuBLAS and cuRAND"
   else
     fail "CMake with CUDA::cublas: $(tail -5 "$work/cmake.log")"
   fi

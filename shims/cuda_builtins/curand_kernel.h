@@ -11,7 +11,13 @@
  * built-in variables; there they are renamed to two names of the header's
  * own (the host pass runs no kernel code).
  */
-#ifndef CUEMU_CURAND_KERNEL_H
+/* The cuemu toolkit's include folder (CMake's CUDA::toolkit include
+ * directory, emulator/export/toolkit.am) links this very file: reached
+ * again through the #include_next below, it passes on to the next folder,
+ * the CUDA toolkit's, instead of stopping at its own include guard. */
+#ifdef CUEMU_CURAND_KERNEL_PASSING
+#include_next <curand_kernel.h>
+#elif !defined(CUEMU_CURAND_KERNEL_H)
 #define CUEMU_CURAND_KERNEL_H
 
 #include "cuda_runtime.h"
@@ -24,10 +30,12 @@
 #define blockDim cuemu_curand_host_blockDim
 #define threadIdx cuemu_curand_host_threadIdx
 #endif
+#define CUEMU_CURAND_KERNEL_PASSING
 #include_next <curand_kernel.h>
+#undef CUEMU_CURAND_KERNEL_PASSING
 #ifndef __CUDA_ARCH__
 #undef blockDim
 #undef threadIdx
 #endif
 
-#endif /* CUEMU_CURAND_KERNEL_H */
+#endif /* CUEMU_CURAND_KERNEL_PASSING, CUEMU_CURAND_KERNEL_H */
