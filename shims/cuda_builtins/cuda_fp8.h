@@ -1,20 +1,359 @@
 /*
- * cuda_fp8.h: the FP8 floating-point types of NVIDIA's cuda_fp8.h are not
- * emulated by cuemu. This header stands in front of the toolkit's own
- * (which is not host C++ and would otherwise be found on the compiler's
- * include path): it declares the types without defining them, so that a
- * program using one stops at compile time with "incomplete type" naming
- * it. CCCL is configured not to use them (cuemu_cccl.h); see docs/cccl.md.
+ * cuda_fp8.h: CUDA's 8-bit floating-point types __nv_fp8_e4m3 and
+ * __nv_fp8_e5m2 (with their pairs __nv_fp8x2_* and quadruples __nv_fp8x4_*)
+ * and the C-style conversions __nv_cvt_*, in software. Kernel and host code.
+ *
+ * The formats are those of cuda_fp8.h and the PTX ISA: E4M3 has 4 exponent
+ * bits (bias 7), 3 fraction bits, no infinity, a largest finite value of 448
+ * (0x7E) and one NaN per sign (0x7F, 0xFF); E5M2 is IEEE-like (bias 15, 2
+ * fraction bits, infinity 0x7C, largest finite 57344 = 0x7B). Every
+ * conversion to FP8 rounds the exact value of its input once, to nearest
+ * with ties to even, as the documentation of __nv_cvt_float_to_fp8 says;
+ * the saturation mode decides what an overflow gives: __NV_SATFINITE the
+ * largest finite value of the sign (also for an infinite input),
+ * __NV_NOSAT infinity (E5M2) or NaN (E4M3). A NaN from float, half or
+ * bfloat16 gives 0x7F; one from double keeps its sign (E4M3 0x7F, E5M2 0x7E
+ * or 0x7F after the input's two top fraction bits), as CUDA's host code does.
+ * Every FP8 value is exact as a half, so the conversions out go through
+ * __half_raw (a NaN becomes the canonical half NaN 0x7FFF), as CUDA's do.
+ * The constructors saturate (__NV_SATFINITE), as CUDA's do.
+ *
+ * Not provided: __nv_fp8_e8m0 (CUDA 12.8's scale format) and its
+ * conversions, declared only so that a program using it stops at compile
+ * time with "incomplete type". CCCL is still configured without FP8 support
+ * (cuemu_cccl.h). CUDA's switches __CUDA_NO_FP8_CONVERSIONS__ and
+ * __CUDA_NO_FP8_CONVERSION_OPERATORS__ work as in CUDA.
  */
 #ifndef CUEMU_CUDA_FP8_H
 #define CUEMU_CUDA_FP8_H
 
-struct __nv_fp8_e4m3;
-struct __nv_fp8_e5m2;
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "cuda_bf16.h"
+#include "cuda_fp16.h"
+#include "vector_types.h"
+
+/* CUDA's own guard and feature macros, which some programs test. */
+#define __CUDA_FP8_H__
+#define __CUDA_FP8_HPP__
+#define __CUDA_FP8_TYPES_EXIST__
+
+typedef unsigned char __nv_fp8_storage_t;
+typedef unsigned short int __nv_fp8x2_storage_t;
+typedef unsigned int __nv_fp8x4_storage_t;
+
+typedef enum __nv_saturation_t {
+  __NV_NOSAT,
+  __NV_SATFINITE,
+} __nv_saturation_t;
+
+typedef enum __nv_fp8_interpretation_t {
+  __NV_E4M3,
+  __NV_E5M2,
+} __nv_fp8_interpretation_t;
+
 struct __nv_fp8_e8m0;
-struct __nv_fp8x2_e4m3;
-struct __nv_fp8x2_e5m2;
-struct __nv_fp8x4_e4m3;
-struct __nv_fp8x4_e5m2;
+
+/* ---- The rounding core ---------------------------------------------------- */
+
+/* Whether `b` is a NaN of the format. */
+inline bool cuemu_fp8_isnan(unsigned b, __nv_fp8_interpretation_t kind) {
+  return kind == __NV_E4M3 ? (b & 0x7FU) == 0x7FU : (b & 0x7FU) > 0x7CU;
+}
+
+/* Rounds `x` to the format once, to nearest with ties to even. */
+inline __nv_fp8_storage_t cuemu_fp8_from_double(double x, __nv_saturation_t sat,
+                                                __nv_fp8_interpretation_t kind) {
+  const bool e4m3 = kind == __NV_E4M3;
+  const int mbits = e4m3 ? 3 : 2;
+  const int bias = e4m3 ? 7 : 15;
+  const unsigned max_bits = e4m3 ? 0x7EU : 0x7BU;
+  const unsigned overflow_bits =
+      sat == __NV_SATFINITE ? max_bits : (e4m3 ? 0x7FU : 0x7CU);
+  uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  const unsigned sign = static_cast<unsigned>(u >> 63) << 7;
+  const unsigned dexp = static_cast<unsigned>(u >> 52) & 0x7FFU;
+  const uint64_t frac = u & ((UINT64_C(1) << 52) - 1U);
+  if (dexp == 0x7FFU) {
+    if (frac != 0U) /* NaN */
+      return static_cast<__nv_fp8_storage_t>(
+          sign | (e4m3 ? 0x7FU : 0x7EU | static_cast<unsigned>((u >> 50) & 3U)));
+    return static_cast<__nv_fp8_storage_t>(sign | overflow_bits);
+  }
+  const double ax = std::fabs(x);
+  if (ax == 0.0)
+    return static_cast<__nv_fp8_storage_t>(sign);
+
+  /* ax = m * 2^e with m in [1, 2); below the smallest normal exponent the
+   * quantum stays that of the subnormals. */
+  int e = std::ilogb(ax);
+  const int emin = 1 - bias;
+  if (e < emin)
+    e = emin;
+  /* q = ax / quantum: exact, a power-of-two scaling of a double. */
+  const double q = std::ldexp(ax, mbits - e);
+  double r = std::floor(q);
+  const double rem = q - r;
+  if (rem > 0.5 || (rem == 0.5 && std::fmod(r, 2.0) != 0.0))
+    r += 1.0;
+  /* r counts quanta. For a normal result its implicit bit (2^mbits) carries
+   * into the exponent field, and a rounding up into the next binade carries
+   * once more; for a subnormal one e + bias - 1 is 0, and r == 2^mbits is
+   * the smallest normal's pattern. */
+  uint64_t bits = static_cast<uint64_t>(r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
+  if (bits > max_bits)
+    bits = overflow_bits;
+  return static_cast<__nv_fp8_storage_t>(sign | bits);
+}
+
+/* The exact value of `b` as a half; a NaN becomes the canonical 0x7FFF. */
+inline __half_raw cuemu_fp8_to_halfraw(unsigned b, __nv_fp8_interpretation_t kind) {
+  __half_raw r;
+  if (cuemu_fp8_isnan(b, kind)) {
+    r.x = 0x7FFFU;
+    return r;
+  }
+  if (kind == __NV_E5M2) { /* the top byte of a binary16 */
+    r.x = static_cast<unsigned short>((b & 0xFFU) << 8);
+    return r;
+  }
+  const unsigned exp = (b >> 3) & 0xFU;
+  const unsigned frac = b & 7U;
+  double v = exp == 0U ? std::ldexp(static_cast<double>(frac), -9)
+                       : std::ldexp(static_cast<double>(8U + frac), static_cast<int>(exp) - 10);
+  r.x = cuemu_nf_from_double((b & 0x80U) ? -v : v, cuemu_nf_binary16, CUEMU_ROUND_RN);
+  return r;
+}
+
+/* ---- The C-style conversions ---------------------------------------------- */
+
+inline __nv_fp8_storage_t __nv_cvt_double_to_fp8(const double x, const __nv_saturation_t saturate,
+                                                 const __nv_fp8_interpretation_t fp8_interpretation) {
+  return cuemu_fp8_from_double(x, saturate, fp8_interpretation);
+}
+
+/* From float, half and bfloat16 a NaN gives 0x7F whatever its sign and
+ * payload (CUDA canonicalises it to the float NaN 0x7FFFFFFF first). */
+inline __nv_fp8_storage_t __nv_cvt_float_to_fp8(const float x, const __nv_saturation_t saturate,
+                                                const __nv_fp8_interpretation_t fp8_interpretation) {
+  if (std::isnan(x))
+    return 0x7FU;
+  return cuemu_fp8_from_double(static_cast<double>(x), saturate, fp8_interpretation);
+}
+
+inline __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(const __half_raw x, const __nv_saturation_t saturate,
+                                                  const __nv_fp8_interpretation_t fp8_interpretation) {
+  return __nv_cvt_float_to_fp8(cuemu_nf_to_float(x.x, cuemu_nf_binary16), saturate,
+                               fp8_interpretation);
+}
+
+inline __nv_fp8_storage_t
+__nv_cvt_bfloat16raw_to_fp8(const __nv_bfloat16_raw x, const __nv_saturation_t saturate,
+                            const __nv_fp8_interpretation_t fp8_interpretation) {
+  return __nv_cvt_float_to_fp8(cuemu_nf_to_float(x.x, cuemu_nf_bfloat16), saturate,
+                               fp8_interpretation);
+}
+
+/* The pairs: .x in the low byte, .y in the high byte. */
+inline __nv_fp8x2_storage_t cuemu_fp8x2_pack(__nv_fp8_storage_t lo, __nv_fp8_storage_t hi) {
+  return static_cast<__nv_fp8x2_storage_t>(lo | (hi << 8));
+}
+
+inline __nv_fp8x2_storage_t __nv_cvt_double2_to_fp8x2(const double2 x, const __nv_saturation_t saturate,
+                                                      const __nv_fp8_interpretation_t fp8_interpretation) {
+  return cuemu_fp8x2_pack(__nv_cvt_double_to_fp8(x.x, saturate, fp8_interpretation),
+                          __nv_cvt_double_to_fp8(x.y, saturate, fp8_interpretation));
+}
+
+inline __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(const float2 x, const __nv_saturation_t saturate,
+                                                     const __nv_fp8_interpretation_t fp8_interpretation) {
+  return cuemu_fp8x2_pack(__nv_cvt_float_to_fp8(x.x, saturate, fp8_interpretation),
+                          __nv_cvt_float_to_fp8(x.y, saturate, fp8_interpretation));
+}
+
+inline __nv_fp8x2_storage_t
+__nv_cvt_halfraw2_to_fp8x2(const __half2_raw x, const __nv_saturation_t saturate,
+                           const __nv_fp8_interpretation_t fp8_interpretation) {
+  __half_raw lo, hi;
+  lo.x = x.x;
+  hi.x = x.y;
+  return cuemu_fp8x2_pack(__nv_cvt_halfraw_to_fp8(lo, saturate, fp8_interpretation),
+                          __nv_cvt_halfraw_to_fp8(hi, saturate, fp8_interpretation));
+}
+
+inline __nv_fp8x2_storage_t
+__nv_cvt_bfloat16raw2_to_fp8x2(const __nv_bfloat162_raw x, const __nv_saturation_t saturate,
+                               const __nv_fp8_interpretation_t fp8_interpretation) {
+  __nv_bfloat16_raw lo, hi;
+  lo.x = x.x;
+  hi.x = x.y;
+  return cuemu_fp8x2_pack(__nv_cvt_bfloat16raw_to_fp8(lo, saturate, fp8_interpretation),
+                          __nv_cvt_bfloat16raw_to_fp8(hi, saturate, fp8_interpretation));
+}
+
+inline __half_raw __nv_cvt_fp8_to_halfraw(const __nv_fp8_storage_t x,
+                                          const __nv_fp8_interpretation_t fp8_interpretation) {
+  return cuemu_fp8_to_halfraw(x, fp8_interpretation);
+}
+
+inline __half2_raw __nv_cvt_fp8x2_to_halfraw2(const __nv_fp8x2_storage_t x,
+                                              const __nv_fp8_interpretation_t fp8_interpretation) {
+  __half2_raw r;
+  r.x = cuemu_fp8_to_halfraw(x & 0xFFU, fp8_interpretation).x;
+  r.y = cuemu_fp8_to_halfraw(x >> 8, fp8_interpretation).x;
+  return r;
+}
+
+/* A small integer conversion of CUDA's operators: NaN gives 0, values out
+ * of range saturate, the rest truncate. */
+template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
+  const float lo = std::is_signed<T>::value ? -128.0f : 0.0f;
+  const float hi = std::is_signed<T>::value ? 127.0f : 255.0f;
+  if (nan)
+    return T(0);
+  if (f > hi)
+    return static_cast<T>(hi);
+  if (f < lo)
+    return static_cast<T>(lo);
+  return static_cast<T>(f);
+}
+
+/* ---- The types -------------------------------------------------------------
+ *
+ * One macro writes the scalar, the pair and the quadruple of a format: S is
+ * the suffix (e4m3, e5m2), K the interpretation. */
+
+#if !defined(__CUDA_NO_FP8_CONVERSIONS__)
+#define CUEMU_FP8_SCALAR_CONVERSIONS(T, K)                                                        \
+  explicit T(const __half f)                                                                     \
+      : __x(__nv_cvt_halfraw_to_fp8(static_cast<__half_raw>(f), __NV_SATFINITE, K)) {}           \
+  explicit T(const __nv_bfloat16 f)                                                              \
+      : __x(__nv_cvt_bfloat16raw_to_fp8(static_cast<__nv_bfloat16_raw>(f), __NV_SATFINITE, K)) {} \
+  explicit T(const float f) : __x(__nv_cvt_float_to_fp8(f, __NV_SATFINITE, K)) {}                \
+  explicit T(const double f) : __x(__nv_cvt_double_to_fp8(f, __NV_SATFINITE, K)) {}              \
+  explicit T(const unsigned short int v) : T(static_cast<float>(v)) {}                           \
+  explicit T(const unsigned int v) : T(static_cast<float>(v)) {}                                 \
+  explicit T(const unsigned long int v) : T(static_cast<float>(v)) {}                            \
+  explicit T(const unsigned long long int v) : T(static_cast<float>(v)) {}                       \
+  explicit T(const short int v) : T(static_cast<float>(v)) {}                                    \
+  explicit T(const int v) : T(static_cast<float>(v)) {}                                          \
+  explicit T(const long int v) : T(static_cast<float>(v)) {}                                     \
+  explicit T(const long long int v) : T(static_cast<float>(v)) {}                                \
+  CUEMU_FP8_SCALAR_OPERATORS(K)
+#else
+#define CUEMU_FP8_SCALAR_CONVERSIONS(T, K)
+#endif
+
+#if !defined(__CUDA_NO_FP8_CONVERSION_OPERATORS__)
+#define CUEMU_FP8_SCALAR_OPERATORS(K)                                                             \
+  explicit operator __half() const { return __half(__nv_cvt_fp8_to_halfraw(__x, K)); }           \
+  explicit operator float() const {                                                              \
+    return cuemu_nf_to_float(__nv_cvt_fp8_to_halfraw(__x, K).x, cuemu_nf_binary16);              \
+  }                                                                                              \
+  explicit operator __nv_bfloat16() const { return __float2bfloat16(float(*this)); /* exact */ }          \
+  explicit operator double() const { return static_cast<double>(float(*this)); }                \
+  explicit operator unsigned char() const {                                                      \
+    return cuemu_fp8_to_small_int<unsigned char>(float(*this), cuemu_fp8_isnan(__x, K));         \
+  }                                                                                              \
+  explicit operator signed char() const {                                                        \
+    return cuemu_fp8_to_small_int<signed char>(float(*this), cuemu_fp8_isnan(__x, K));           \
+  }                                                                                              \
+  explicit operator char() const { return static_cast<char>(static_cast<signed char>(*this)); }  \
+  explicit operator unsigned short int() const { return __half2ushort_rz(__half(*this)); }       \
+  explicit operator unsigned int() const { return __half2uint_rz(__half(*this)); }               \
+  explicit operator unsigned long int() const {                                                  \
+    return static_cast<unsigned long>(__half2ull_rz(__half(*this)));                             \
+  }                                                                                              \
+  explicit operator unsigned long long int() const { return __half2ull_rz(__half(*this)); }      \
+  explicit operator short int() const { return __half2short_rz(__half(*this)); }                 \
+  explicit operator int() const { return __half2int_rz(__half(*this)); }                         \
+  explicit operator long int() const { return static_cast<long>(__half2ll_rz(__half(*this))); }  \
+  explicit operator long long int() const { return __half2ll_rz(__half(*this)); }                \
+  explicit operator bool() const { return (__x & 0x7FU) != 0U; }
+#else
+#define CUEMU_FP8_SCALAR_OPERATORS(K)
+#endif
+
+#if !defined(__CUDA_NO_FP8_CONVERSIONS__)
+#define CUEMU_FP8_PAIR_CONVERSIONS(T2, K)                                                         \
+  explicit T2(const __half2 f)                                                                   \
+      : __x(__nv_cvt_halfraw2_to_fp8x2(static_cast<__half2_raw>(f), __NV_SATFINITE, K)) {}       \
+  explicit T2(const __nv_bfloat162 f)                                                            \
+      : __x(__nv_cvt_bfloat16raw2_to_fp8x2(static_cast<__nv_bfloat162_raw>(f), __NV_SATFINITE,   \
+                                           K)) {}                                                \
+  explicit T2(const float2 f) : __x(__nv_cvt_float2_to_fp8x2(f, __NV_SATFINITE, K)) {}           \
+  explicit T2(const double2 f) : __x(__nv_cvt_double2_to_fp8x2(f, __NV_SATFINITE, K)) {}         \
+  explicit operator __half2() const { return __half2(__nv_cvt_fp8x2_to_halfraw2(__x, K)); }      \
+  explicit operator float2() const {                                                             \
+    const __half2_raw h = __nv_cvt_fp8x2_to_halfraw2(__x, K);                                    \
+    return make_float2(cuemu_nf_to_float(h.x, cuemu_nf_binary16),                                \
+                       cuemu_nf_to_float(h.y, cuemu_nf_binary16));                               \
+  }
+
+#define CUEMU_FP8_QUAD_CONVERSIONS(T4, K)                                                         \
+  explicit T4(const __half2 flo, const __half2 fhi)                                              \
+      : __x(__nv_cvt_halfraw2_to_fp8x2(static_cast<__half2_raw>(flo), __NV_SATFINITE, K) |       \
+            (static_cast<__nv_fp8x4_storage_t>(__nv_cvt_halfraw2_to_fp8x2(                       \
+                 static_cast<__half2_raw>(fhi), __NV_SATFINITE, K))                              \
+             << 16)) {}                                                                          \
+  explicit T4(const __nv_bfloat162 flo, const __nv_bfloat162 fhi)                                \
+      : __x(__nv_cvt_bfloat16raw2_to_fp8x2(static_cast<__nv_bfloat162_raw>(flo), __NV_SATFINITE, \
+                                           K) |                                                  \
+            (static_cast<__nv_fp8x4_storage_t>(__nv_cvt_bfloat16raw2_to_fp8x2(                   \
+                 static_cast<__nv_bfloat162_raw>(fhi), __NV_SATFINITE, K))                       \
+             << 16)) {}                                                                          \
+  explicit T4(const float4 f)                                                                    \
+      : __x(__nv_cvt_float2_to_fp8x2(make_float2(f.x, f.y), __NV_SATFINITE, K) |                 \
+            (static_cast<__nv_fp8x4_storage_t>(                                                  \
+                 __nv_cvt_float2_to_fp8x2(make_float2(f.z, f.w), __NV_SATFINITE, K))             \
+             << 16)) {}                                                                          \
+  explicit T4(const double4 f)                                                                   \
+      : __x(__nv_cvt_double2_to_fp8x2(make_double2(f.x, f.y), __NV_SATFINITE, K) |               \
+            (static_cast<__nv_fp8x4_storage_t>(                                                  \
+                 __nv_cvt_double2_to_fp8x2(make_double2(f.z, f.w), __NV_SATFINITE, K))           \
+             << 16)) {}                                                                          \
+  explicit operator float4() const {                                                             \
+    const __half2_raw lo = __nv_cvt_fp8x2_to_halfraw2(static_cast<__nv_fp8x2_storage_t>(__x), K); \
+    const __half2_raw hi =                                                                       \
+        __nv_cvt_fp8x2_to_halfraw2(static_cast<__nv_fp8x2_storage_t>(__x >> 16), K);             \
+    return make_float4(                                                                          \
+        cuemu_nf_to_float(lo.x, cuemu_nf_binary16), cuemu_nf_to_float(lo.y, cuemu_nf_binary16),  \
+        cuemu_nf_to_float(hi.x, cuemu_nf_binary16), cuemu_nf_to_float(hi.y, cuemu_nf_binary16)); \
+  }
+#else
+#define CUEMU_FP8_PAIR_CONVERSIONS(T2, K)
+#define CUEMU_FP8_QUAD_CONVERSIONS(T4, K)
+#endif
+
+#define CUEMU_FP8_DEFINE_TYPES(S, K)                                                              \
+  struct alignas(1) __nv_fp8_##S {                                                               \
+    __nv_fp8_storage_t __x;                                                                      \
+    __nv_fp8_##S() = default;                                                                    \
+    CUEMU_FP8_SCALAR_CONVERSIONS(__nv_fp8_##S, K)                                                \
+  };                                                                                             \
+  struct alignas(2) __nv_fp8x2_##S {                                                             \
+    __nv_fp8x2_storage_t __x;                                                                    \
+    __nv_fp8x2_##S() = default;                                                                  \
+    CUEMU_FP8_PAIR_CONVERSIONS(__nv_fp8x2_##S, K)                                                \
+  };                                                                                             \
+  struct alignas(4) __nv_fp8x4_##S {                                                             \
+    __nv_fp8x4_storage_t __x;                                                                    \
+    __nv_fp8x4_##S() = default;                                                                  \
+    CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##S, K)                                                \
+  };
+
+CUEMU_FP8_DEFINE_TYPES(e5m2, __NV_E5M2)
+CUEMU_FP8_DEFINE_TYPES(e4m3, __NV_E4M3)
+
+typedef __nv_fp8_e5m2 nv_fp8_e5m2;
+typedef __nv_fp8x2_e5m2 nv_fp8x2_e5m2;
+typedef __nv_fp8x4_e5m2 nv_fp8x4_e5m2;
+typedef __nv_fp8_e4m3 nv_fp8_e4m3;
+typedef __nv_fp8x2_e4m3 nv_fp8x2_e4m3;
+typedef __nv_fp8x4_e4m3 nv_fp8x4_e4m3;
 
 #endif

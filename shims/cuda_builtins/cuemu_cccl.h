@@ -11,11 +11,12 @@
  *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*)
  *     (cudaSharedMemConfig, which CUB's radix sort takes as a template
  *     argument, is the host API's: cuemu_rt_host_types.h);
- *   - CCCL's configuration: the 8-, 6- and 4-bit floating-point types of
- *     cuda_fp8.h, cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is
- *     told not to use them (else it would include NVIDIA's real headers,
- *     which are not host C++); a program that includes one of them gets
- *     the shims' refusal (cuda_fp8.h and its siblings).
+ *   - CCCL's configuration: the 6- and 4-bit floating-point types of
+ *     cuda_fp6.h and cuda_fp4.h are not emulated, and cuda_fp8.h's lack
+ *     E8M0, so CCCL is told not to use any of them (else it would reach
+ *     NVIDIA's real headers, which are not host C++, or the missing
+ *     type); a program that includes cuda_fp6.h or cuda_fp4.h gets the
+ *     shims' refusal, one that includes cuda_fp8.h the shims' FP8 types.
  * Kernel and host code.
  */
 #ifndef CUEMU_CCCL_H
