@@ -5,7 +5,9 @@
  *   - the SIMD intrinsics (cuemu_simd.h);
  *   - the address-space predicates (cuemu_address_space.h);
  *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
- *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
+ *     shared-memory address, as on a GPU: cuemu_device.h's shared window)
+ *     and NVVM's __nvvm_get_smem_pointer() (the same, for the toolkit's
+ *     pipeline and awbarrier headers),
  *     __cvta_shared_to_generic() and the identities of the global,
  *     constant and local spaces (one flat memory);
  *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*)
@@ -51,6 +53,15 @@ inline size_t __cvta_generic_to_shared(const void *p) {
 }
 inline void *__cvta_shared_to_generic(size_t a) {
   return cuemu_shared_generic(a);
+}
+/* NVVM's built-in for the same conversion, which the toolkit's
+ * cuda_pipeline_helpers.h and cuda_awbarrier_helpers.h (the pipeline
+ * primitives __pipeline_memcpy_async and nvcuda::experimental::awbarrier)
+ * declare extern "C" and call for the shared operands of their cp.async
+ * and mbarrier PTX. `used` makes g++ emit the (weak) definition: it does not
+ * for a call through the helpers' redeclaration inside their namespace. */
+extern "C" inline __attribute__((used)) unsigned __nvvm_get_smem_pointer(void *p) {
+  return cuemu_shared_address(p);
 }
 inline size_t __cvta_generic_to_global(const void *p) {
   return reinterpret_cast<size_t>(p);

@@ -163,8 +163,12 @@ template <char C_, typename T> inline reg in(const T &v) {
   } else {
     static_assert(std::is_trivially_copyable<T>::value,
                   "inline PTX: an operand must be trivially copyable");
+    /* Also a __restrict pointer, which clang++'s std::is_pointer does not
+     * match (the toolkit's cuda_pipeline_helpers.h passes one): its bits are
+     * its address. The C-style cast drops the restrict qualifier, which
+     * clang++ will not drop implicitly. */
     reg bits = 0;
-    std::memcpy(&bits, &v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+    std::memcpy(&bits, (const void *)&v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
     return zx(bits, w);
   }
 }
