@@ -18,10 +18,15 @@
  * __half_raw (a NaN becomes the canonical half NaN 0x7FFF), as CUDA's do.
  * The constructors saturate (__NV_SATFINITE), as CUDA's do.
  *
- * Not provided: __nv_fp8_e8m0 (CUDA 12.8's scale format) and its
- * conversions, declared only so that a program using it stops at compile
- * time with "incomplete type". CCCL is still configured without FP8 support
- * (cuemu_cccl.h). CUDA's switches __CUDA_NO_FP8_CONVERSIONS__ and
+ * __nv_fp8_e8m0 (CUDA 12.8's scale format: a power of two 2^(b - 127),
+ * 0xFF NaN) converts as CUDA's host code does: the magnitude is taken to
+ * bfloat16 (toward zero, or up for cudaRoundPosInf; a double first to a
+ * float with a sticky bit), then to its power of two in the direction
+ * asked, at least 2^-127; an overflow gives 2^127 (__NV_SATFINITE) or NaN.
+ * The constructors round up and saturate. Its pairs and quadruples
+ * (__nv_fp8x2_e8m0, __nv_fp8x4_e8m0) and their conversions are declared
+ * only, so that a program using them stops at compile time with
+ * "incomplete type". CUDA's switches __CUDA_NO_FP8_CONVERSIONS__ and
  * __CUDA_NO_FP8_CONVERSION_OPERATORS__ work as in CUDA.
  */
 #ifndef CUEMU_CUDA_FP8_H
@@ -34,6 +39,8 @@
 
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
+#include "device_types.h"
+#include "vector_functions.h"
 #include "vector_types.h"
 
 /* CUDA's own guard and feature macros, which some programs test. */
@@ -54,8 +61,6 @@ typedef enum __nv_fp8_interpretation_t {
   __NV_E4M3,
   __NV_E5M2,
 } __nv_fp8_interpretation_t;
-
-struct __nv_fp8_e8m0;
 
 /* ---- The rounding core ---------------------------------------------------- */
 
@@ -316,6 +321,16 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
             (static_cast<__nv_fp8x4_storage_t>(                                                  \
                  __nv_cvt_double2_to_fp8x2(make_double2(f.z, f.w), __NV_SATFINITE, K))           \
              << 16)) {}                                                                          \
+  explicit T4(const double4_16a f)                                                                   \
+      : __x(__nv_cvt_double2_to_fp8x2(make_double2(f.x, f.y), __NV_SATFINITE, K) |               \
+            (static_cast<__nv_fp8x4_storage_t>(                                                  \
+                 __nv_cvt_double2_to_fp8x2(make_double2(f.z, f.w), __NV_SATFINITE, K))           \
+             << 16)) {}                                                                          \
+  explicit T4(const double4_32a f)                                                                   \
+      : __x(__nv_cvt_double2_to_fp8x2(make_double2(f.x, f.y), __NV_SATFINITE, K) |               \
+            (static_cast<__nv_fp8x4_storage_t>(                                                  \
+                 __nv_cvt_double2_to_fp8x2(make_double2(f.z, f.w), __NV_SATFINITE, K))           \
+             << 16)) {}                                                                          \
   explicit operator float4() const {                                                             \
     const __half2_raw lo = __nv_cvt_fp8x2_to_halfraw2(static_cast<__nv_fp8x2_storage_t>(__x), K); \
     const __half2_raw hi =                                                                       \
@@ -346,8 +361,165 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
     CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##S, K)                                                \
   };
 
+/* The quadruples take a double4 as CUDA's do, a type CUDA 13 deprecates. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 CUEMU_FP8_DEFINE_TYPES(e5m2, __NV_E5M2)
 CUEMU_FP8_DEFINE_TYPES(e4m3, __NV_E4M3)
+#pragma GCC diagnostic pop
+
+/* ---- E8M0 ------------------------------------------------------------------ */
+
+/* The scale of a bfloat16 pattern's magnitude. */
+inline __nv_fp8_storage_t cuemu_e8m0_from_bf16(unsigned short b, __nv_saturation_t sat,
+                                               cudaRoundMode rounding) {
+  const unsigned mag = b & 0x7FFFU;
+  unsigned res = (b >> 7) & 0xFFU;
+  /* Up, unless the value is a power of two, at most 2^-127, or not finite. */
+  if (rounding == cudaRoundPosInf && (b & 0x7FU) != 0U && mag > 0x40U && mag < 0x7F80U)
+    ++res;
+  if (sat == __NV_SATFINITE && mag <= 0x7F80U && res == 0xFFU)
+    res = 0xFEU;
+  return static_cast<__nv_fp8_storage_t>(res);
+}
+
+inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_e8m0(const __nv_bfloat16_raw x,
+                                                       const __nv_saturation_t saturate,
+                                                       const cudaRoundMode rounding) {
+  return cuemu_e8m0_from_bf16(x.x, saturate, rounding);
+}
+
+inline __nv_fp8_storage_t __nv_cvt_float_to_e8m0(const float x, const __nv_saturation_t saturate,
+                                                 const cudaRoundMode rounding) {
+  uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  unsigned short b;
+  if ((u & 0x7FFFFFFFU) > 0x7F800000U)
+    b = 0x7FFFU;
+  else if (rounding == cudaRoundPosInf) {
+    u &= 0x7FFFFFFFU; /* the magnitude, rounded up to bfloat16 */
+    b = static_cast<unsigned short>((u >> 16) + ((u < 0x7F800000U && (u & 0xFFFFU) != 0U) ? 1U : 0U));
+  } else
+    b = static_cast<unsigned short>(u >> 16);
+  return cuemu_e8m0_from_bf16(b, saturate, rounding);
+}
+
+inline __nv_fp8_storage_t __nv_cvt_double_to_e8m0(const double x, const __nv_saturation_t saturate,
+                                                  const cudaRoundMode rounding) {
+  /* To float toward zero, with a sticky last bit when inexact. */
+  const float f = static_cast<float>(x);
+  const double d = static_cast<double>(f);
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  const bool not_nan = (u << 1) <= 0xFF000000U;
+  if ((x > 0.0 && d > x) || (x < 0.0 && d < x))
+    --u;
+  if (d != x && not_nan)
+    u |= 1U;
+  float g;
+  std::memcpy(&g, &u, sizeof g);
+  return __nv_cvt_float_to_e8m0(g, saturate, rounding);
+}
+
+inline __nv_bfloat16_raw __nv_cvt_e8m0_to_bf16raw(const __nv_fp8_storage_t x) {
+  __nv_bfloat16_raw r;
+  r.x = x == 0xFFU ? 0x7FFFU : x == 0U ? 0x0040U : static_cast<unsigned short>(x << 7);
+  return r;
+}
+
+inline __nv_fp8x2_storage_t __nv_cvt_float2_to_e8m0x2(const float2 x, const __nv_saturation_t saturate,
+                                                      const cudaRoundMode rounding) {
+  return cuemu_fp8x2_pack(__nv_cvt_float_to_e8m0(x.x, saturate, rounding),
+                          __nv_cvt_float_to_e8m0(x.y, saturate, rounding));
+}
+
+inline __nv_fp8x2_storage_t __nv_cvt_double2_to_e8m0x2(const double2 x, const __nv_saturation_t saturate,
+                                                       const cudaRoundMode rounding) {
+  return cuemu_fp8x2_pack(__nv_cvt_double_to_e8m0(x.x, saturate, rounding),
+                          __nv_cvt_double_to_e8m0(x.y, saturate, rounding));
+}
+
+inline __nv_fp8x2_storage_t __nv_cvt_bfloat162raw_to_e8m0x2(const __nv_bfloat162_raw x,
+                                                            const __nv_saturation_t saturate,
+                                                            const cudaRoundMode rounding) {
+  return cuemu_fp8x2_pack(cuemu_e8m0_from_bf16(x.x, saturate, rounding),
+                          cuemu_e8m0_from_bf16(x.y, saturate, rounding));
+}
+
+inline __nv_bfloat162_raw __nv_cvt_e8m0x2_to_bf162raw(const __nv_fp8x2_storage_t x) {
+  __nv_bfloat162_raw r;
+  r.x = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x & 0xFFU)).x;
+  r.y = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x >> 8)).x;
+  return r;
+}
+
+/* The scale of an integer's magnitude, rounded up: 2^ceil(log2 |v|). */
+inline __nv_fp8_storage_t cuemu_e8m0_from_magnitude(unsigned long long m) {
+  if (m == 0U)
+    return 0U;
+  const int floor_log2 = 63 - __builtin_clzll(m);
+  return static_cast<__nv_fp8_storage_t>(127 + floor_log2 + ((m & (m - 1U)) != 0U ? 1 : 0));
+}
+
+struct alignas(1) __nv_fp8_e8m0 {
+  __nv_fp8_storage_t __x;
+  __nv_fp8_e8m0() = default;
+#if !defined(__CUDA_NO_FP8_CONVERSIONS__)
+  explicit __nv_fp8_e8m0(const __half f)
+      : __x(__nv_cvt_float_to_e8m0(__half2float(f), __NV_SATFINITE, cudaRoundPosInf)) {}
+  explicit __nv_fp8_e8m0(const __nv_bfloat16 f)
+      : __x(__nv_cvt_bfloat16raw_to_e8m0(static_cast<__nv_bfloat16_raw>(f), __NV_SATFINITE,
+                                         cudaRoundPosInf)) {}
+  explicit __nv_fp8_e8m0(const float f) : __x(__nv_cvt_float_to_e8m0(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  explicit __nv_fp8_e8m0(const double f)
+      : __x(__nv_cvt_double_to_e8m0(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  explicit __nv_fp8_e8m0(const unsigned short int v) : __x(cuemu_e8m0_from_magnitude(v)) {}
+  explicit __nv_fp8_e8m0(const unsigned int v) : __x(cuemu_e8m0_from_magnitude(v)) {}
+  explicit __nv_fp8_e8m0(const unsigned long int v) : __x(cuemu_e8m0_from_magnitude(v)) {}
+  explicit __nv_fp8_e8m0(const unsigned long long int v) : __x(cuemu_e8m0_from_magnitude(v)) {}
+  explicit __nv_fp8_e8m0(const short int v) : __nv_fp8_e8m0(static_cast<long long>(v)) {}
+  explicit __nv_fp8_e8m0(const int v) : __nv_fp8_e8m0(static_cast<long long>(v)) {}
+  explicit __nv_fp8_e8m0(const long int v) : __nv_fp8_e8m0(static_cast<long long>(v)) {}
+  explicit __nv_fp8_e8m0(const long long int v)
+      : __x(cuemu_e8m0_from_magnitude(v < 0 ? 0ULL - static_cast<unsigned long long>(v)
+                                            : static_cast<unsigned long long>(v))) {}
+#if !defined(__CUDA_NO_FP8_CONVERSION_OPERATORS__)
+  explicit operator float() const { /* the bfloat16 widened: NaN gives 0x7FFF0000 */
+    const uint32_t u = static_cast<uint32_t>(__nv_cvt_e8m0_to_bf16raw(__x).x) << 16;
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+  }
+  explicit operator __nv_bfloat16() const { return __nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(__x)); }
+  explicit operator double() const { return static_cast<double>(float(*this)); }
+  explicit operator __half() const { return __float2half_rn(float(*this)); }
+  explicit operator unsigned char() const {
+    const float f = float(*this);
+    return __x == 0xFFU ? 0 : f > 255.0f ? 255 : static_cast<unsigned char>(f);
+  }
+  explicit operator signed char() const {
+    const float f = float(*this);
+    return __x == 0xFFU ? 0 : f > 127.0f ? 127 : static_cast<signed char>(f);
+  }
+  explicit operator char() const { return static_cast<char>(static_cast<signed char>(*this)); }
+  explicit operator unsigned short int() const { return __bfloat162ushort_rz(__nv_bfloat16(*this)); }
+  explicit operator unsigned int() const { return __bfloat162uint_rz(__nv_bfloat16(*this)); }
+  explicit operator unsigned long int() const {
+    return static_cast<unsigned long>(__bfloat162ull_rz(__nv_bfloat16(*this)));
+  }
+  explicit operator unsigned long long int() const { return __bfloat162ull_rz(__nv_bfloat16(*this)); }
+  explicit operator short int() const { return __bfloat162short_rz(__nv_bfloat16(*this)); }
+  explicit operator int() const { return __bfloat162int_rz(__nv_bfloat16(*this)); }
+  explicit operator long int() const { return static_cast<long>(__bfloat162ll_rz(__nv_bfloat16(*this))); }
+  explicit operator long long int() const { return __bfloat162ll_rz(__nv_bfloat16(*this)); }
+  explicit operator bool() const { return true; } /* no zero in E8M0 */
+#endif
+#endif
+};
+
+struct __nv_fp8x2_e8m0;
+struct __nv_fp8x4_e8m0;
+typedef __nv_fp8_e8m0 nv_fp8_e8m0;
 
 typedef __nv_fp8_e5m2 nv_fp8_e5m2;
 typedef __nv_fp8x2_e5m2 nv_fp8x2_e5m2;

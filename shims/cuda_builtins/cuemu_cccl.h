@@ -14,11 +14,12 @@
  *     (cudaSharedMemConfig, which CUB's radix sort takes as a template
  *     argument, is the host API's: cuemu_rt_host_types.h);
  *   - CCCL's configuration: the 6- and 4-bit floating-point types of
- *     cuda_fp6.h and cuda_fp4.h are not emulated, and cuda_fp8.h's lack
- *     E8M0, so CCCL is told not to use any of them (else it would reach
- *     NVIDIA's real headers, which are not host C++, or the missing
- *     type); a program that includes cuda_fp6.h or cuda_fp4.h gets the
- *     shims' refusal, one that includes cuda_fp8.h the shims' FP8 types.
+ *     cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is told not to
+ *     use them (else it would include NVIDIA's real headers, which are not
+ *     host C++); a program that includes one of them gets the shims'
+ *     refusal. CCCL uses the shims' cuda_fp8.h (its numeric_limits, bit
+ *     casts and conversions of __nv_fp8_e4m3, __nv_fp8_e5m2 and
+ *     __nv_fp8_e8m0).
  * Kernel and host code.
  */
 #ifndef CUEMU_CCCL_H
@@ -30,9 +31,6 @@
 
 #include "cuemu_simd.h"
 
-#ifndef CCCL_DISABLE_NVFP8_SUPPORT
-#define CCCL_DISABLE_NVFP8_SUPPORT
-#endif
 #ifndef CCCL_DISABLE_NVFP6_SUPPORT
 #define CCCL_DISABLE_NVFP6_SUPPORT
 #endif

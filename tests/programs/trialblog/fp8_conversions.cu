@@ -5,8 +5,11 @@
  * what NVIDIA's own host implementation of cuda_fp8.hpp gives (CUDA 13.0), which a GPU's
  * cvt.rn.satfinite matches: ties to even (1.0625 -> 1.0, 1.1875 -> 1.25), 464 (halfway
  * above E4M3's 448) -> 448, infinity -> the largest finite value when saturating, NaN -> 0x7F.
+ * __nv_fp8_e8m0 (scale factors, rounded toward zero or up) and CCCL's numeric_limits of the
+ * FP8 types, which were 0 (CCCL was configured without FP8), are checked too.
  * Before cuemu emulated FP8, cuda_fp8.h only declared the types ("incomplete type").
  */
+#include <cuda/std/limits>
 #include <cuda_fp8.h>
 #include <cstring>
 
@@ -38,6 +41,35 @@ static const row table[] = {
     {0x418c0000u, 0x59, 0x59, 0x4c, 0x4c}, {0xc2c00000u, 0xec, 0xec, 0xd6, 0xd6},
 };
 static const int rows = sizeof table / sizeof table[0];
+
+/* E8M0: a float's bits, then RZ/NOSAT, RZ/SATFINITE, RP/NOSAT, RP/SATFINITE. */
+static const row e8m0_table[] = {
+    {0x3f800000u, 0x7f, 0x7f, 0x7f, 0x7f}, {0x3fc00000u, 0x7f, 0x7f, 0x80, 0x80},
+    {0x40400000u, 0x80, 0x80, 0x81, 0x81}, {0x3f400000u, 0x7e, 0x7e, 0x7f, 0x7f},
+    {0xc0c00000u, 0x81, 0x81, 0x82, 0x82}, {0x000ae398u, 0x00, 0x00, 0x00, 0x00},
+    {0x00400000u, 0x00, 0x00, 0x00, 0x00}, {0x7e967699u, 0xfd, 0xfd, 0xfe, 0xfe},
+    {0x7f61b1e6u, 0xfe, 0xfe, 0xff, 0xfe}, {0x7f800000u, 0xff, 0xfe, 0xff, 0xfe},
+    {0x7fc00000u, 0xff, 0xff, 0xff, 0xff}, {0x00000000u, 0x00, 0x00, 0x00, 0x00},
+};
+static const int e8m0_rows = sizeof e8m0_table / sizeof e8m0_table[0];
+
+__global__ void scales(const float *in, unsigned char *out, int n, float *limits) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    out[4 * i + 0] = __nv_cvt_float_to_e8m0(in[i], __NV_NOSAT, cudaRoundZero);
+    out[4 * i + 1] = __nv_cvt_float_to_e8m0(in[i], __NV_SATFINITE, cudaRoundZero);
+    out[4 * i + 2] = __nv_cvt_float_to_e8m0(in[i], __NV_NOSAT, cudaRoundPosInf);
+    out[4 * i + 3] = __nv_cvt_float_to_e8m0(in[i], __NV_SATFINITE, cudaRoundPosInf);
+  }
+  if (i == 0) {
+    limits[0] = float(cuda::std::numeric_limits<__nv_fp8_e4m3>::max());
+    limits[1] = float(cuda::std::numeric_limits<__nv_fp8_e5m2>::max());
+    limits[2] = float(cuda::std::numeric_limits<__nv_fp8_e4m3>::lowest());
+    limits[3] = float(cuda::std::numeric_limits<__nv_fp8_e4m3>::min());
+    limits[4] = float(__nv_fp8_e8m0(1000));   /* integers round up: 1024 */
+    limits[5] = float(__nv_fp8_e8m0(-0.3));   /* the magnitude: 0.5 */
+  }
+}
 
 struct result {
   unsigned char cvt[4];   /* the four columns of the table */
@@ -137,5 +169,30 @@ int main() {
   CHECK(hi[0] == -288 && hi[1] == 0 && hi[2] == 127 && hi[3] == 192);
   CHECK(hh[0] == 0x1800 && hh[1] == 0x7fff && hh[2] == 0xdf00 && hh[3] == 0x8300);
   CHECK(hh[4] == 0xfe); /* from double, a NaN keeps its sign */
+
+  float e8in[e8m0_rows], *de8in, *dlimits, limits[6] = {};
+  unsigned char *de8out, e8out[4 * e8m0_rows] = {};
+  for (int i = 0; i < e8m0_rows; ++i) e8in[i] = as_float(e8m0_table[i].in);
+  cudaMalloc(&de8in, sizeof e8in);
+  cudaMalloc(&de8out, sizeof e8out);
+  cudaMalloc(&dlimits, sizeof limits);
+  cudaMemcpy(de8in, e8in, sizeof e8in, cudaMemcpyHostToDevice);
+  scales<<<1, 32>>>(de8in, de8out, e8m0_rows, dlimits);
+  cudaMemcpy(e8out, de8out, sizeof e8out, cudaMemcpyDeviceToHost);
+  CHECK(cudaMemcpy(limits, dlimits, sizeof limits, cudaMemcpyDeviceToHost) == cudaSuccess);
+  for (int i = 0; i < e8m0_rows; ++i) {
+    const row &t = e8m0_table[i];
+    const unsigned char want[4] = {t.e4m3_sat, t.e4m3_nosat, t.e5m2_sat, t.e5m2_nosat};
+    for (int c = 0; c < 4; ++c) {
+      if (e8out[4 * i + c] != want[c])
+        std::fprintf(stderr, "e8m0 of 0x%08x column %d: 0x%02x, expected 0x%02x\n", t.in, c,
+                     e8out[4 * i + c], want[c]);
+      CHECK(e8out[4 * i + c] == want[c]);
+    }
+  }
+  if (limits[0] != 448.f || limits[1] != 57344.f || limits[2] != -448.f || limits[3] != 0.015625f)
+    std::fprintf(stderr, "numeric_limits: %g %g %g %g\n", limits[0], limits[1], limits[2], limits[3]);
+  CHECK(limits[0] == 448.f && limits[1] == 57344.f && limits[2] == -448.f && limits[3] == 0.015625f);
+  CHECK(limits[4] == 1024.f && limits[5] == 0.5f);
   return finish();
 }
