@@ -39,6 +39,7 @@
 
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
+#include "cuemu_fp8_round.h"
 #include "device_types.h"
 #include "vector_functions.h"
 #include "vector_types.h"
@@ -62,75 +63,15 @@ typedef enum __nv_fp8_interpretation_t {
   __NV_E5M2,
 } __nv_fp8_interpretation_t;
 
-/* ---- The rounding core ---------------------------------------------------- */
+/* ---- The rounding core (cuemu_fp8_round.h) ------------------------------- */
 
-/* Whether `b` is a NaN of the format. */
 inline bool cuemu_fp8_isnan(unsigned b, __nv_fp8_interpretation_t kind) {
-  return kind == __NV_E4M3 ? (b & 0x7FU) == 0x7FU : (b & 0x7FU) > 0x7CU;
+  return cuemu_fp8_isnan(b, kind == __NV_E4M3);
 }
 
-/* Rounds `x` to the format once, to nearest with ties to even. */
-inline __nv_fp8_storage_t cuemu_fp8_from_double(double x, __nv_saturation_t sat,
-                                                __nv_fp8_interpretation_t kind) {
-  const bool e4m3 = kind == __NV_E4M3;
-  const int mbits = e4m3 ? 3 : 2;
-  const int bias = e4m3 ? 7 : 15;
-  const unsigned max_bits = e4m3 ? 0x7EU : 0x7BU;
-  const unsigned overflow_bits =
-      sat == __NV_SATFINITE ? max_bits : (e4m3 ? 0x7FU : 0x7CU);
-  uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  const unsigned sign = static_cast<unsigned>(u >> 63) << 7;
-  const unsigned dexp = static_cast<unsigned>(u >> 52) & 0x7FFU;
-  const uint64_t frac = u & ((UINT64_C(1) << 52) - 1U);
-  if (dexp == 0x7FFU) {
-    if (frac != 0U) /* NaN */
-      return static_cast<__nv_fp8_storage_t>(
-          sign | (e4m3 ? 0x7FU : 0x7EU | static_cast<unsigned>((u >> 50) & 3U)));
-    return static_cast<__nv_fp8_storage_t>(sign | overflow_bits);
-  }
-  const double ax = std::fabs(x);
-  if (ax == 0.0)
-    return static_cast<__nv_fp8_storage_t>(sign);
-
-  /* ax = m * 2^e with m in [1, 2); below the smallest normal exponent the
-   * quantum stays that of the subnormals. */
-  int e = std::ilogb(ax);
-  const int emin = 1 - bias;
-  if (e < emin)
-    e = emin;
-  /* q = ax / quantum: exact, a power-of-two scaling of a double. */
-  const double q = std::ldexp(ax, mbits - e);
-  double r = std::floor(q);
-  const double rem = q - r;
-  if (rem > 0.5 || (rem == 0.5 && std::fmod(r, 2.0) != 0.0))
-    r += 1.0;
-  /* r counts quanta. For a normal result its implicit bit (2^mbits) carries
-   * into the exponent field, and a rounding up into the next binade carries
-   * once more; for a subnormal one e + bias - 1 is 0, and r == 2^mbits is
-   * the smallest normal's pattern. */
-  uint64_t bits = static_cast<uint64_t>(r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
-  if (bits > max_bits)
-    bits = overflow_bits;
-  return static_cast<__nv_fp8_storage_t>(sign | bits);
-}
-
-/* The exact value of `b` as a half; a NaN becomes the canonical 0x7FFF. */
 inline __half_raw cuemu_fp8_to_halfraw(unsigned b, __nv_fp8_interpretation_t kind) {
   __half_raw r;
-  if (cuemu_fp8_isnan(b, kind)) {
-    r.x = 0x7FFFU;
-    return r;
-  }
-  if (kind == __NV_E5M2) { /* the top byte of a binary16 */
-    r.x = static_cast<unsigned short>((b & 0xFFU) << 8);
-    return r;
-  }
-  const unsigned exp = (b >> 3) & 0xFU;
-  const unsigned frac = b & 7U;
-  double v = exp == 0U ? std::ldexp(static_cast<double>(frac), -9)
-                       : std::ldexp(static_cast<double>(8U + frac), static_cast<int>(exp) - 10);
-  r.x = cuemu_nf_from_double((b & 0x80U) ? -v : v, cuemu_nf_binary16, CUEMU_ROUND_RN);
+  r.x = cuemu_fp8_to_half_bits(b, kind == __NV_E4M3);
   return r;
 }
 
@@ -138,16 +79,15 @@ inline __half_raw cuemu_fp8_to_halfraw(unsigned b, __nv_fp8_interpretation_t kin
 
 inline __nv_fp8_storage_t __nv_cvt_double_to_fp8(const double x, const __nv_saturation_t saturate,
                                                  const __nv_fp8_interpretation_t fp8_interpretation) {
-  return cuemu_fp8_from_double(x, saturate, fp8_interpretation);
+  return cuemu_fp8_round(x, fp8_interpretation == __NV_E4M3, saturate == __NV_SATFINITE);
 }
 
 /* From float, half and bfloat16 a NaN gives 0x7F whatever its sign and
  * payload (CUDA canonicalises it to the float NaN 0x7FFFFFFF first). */
 inline __nv_fp8_storage_t __nv_cvt_float_to_fp8(const float x, const __nv_saturation_t saturate,
                                                 const __nv_fp8_interpretation_t fp8_interpretation) {
-  if (std::isnan(x))
-    return 0x7FU;
-  return cuemu_fp8_from_double(static_cast<double>(x), saturate, fp8_interpretation);
+  return cuemu_fp8_round_narrow(static_cast<double>(x), fp8_interpretation == __NV_E4M3,
+                                saturate == __NV_SATFINITE);
 }
 
 inline __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(const __half_raw x, const __nv_saturation_t saturate,
