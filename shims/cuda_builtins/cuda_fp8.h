@@ -1,32 +1,28 @@
 /*
  * cuda_fp8.h: CUDA's 8-bit floating-point types __nv_fp8_e4m3 and
- * __nv_fp8_e5m2 (with their pairs __nv_fp8x2_* and quadruples __nv_fp8x4_*)
- * and the C-style conversions __nv_cvt_*, in software. Kernel and host code.
+ * __nv_fp8_e5m2 (with their pairs __nv_fp8x2_* and quadruples __nv_fp8x4_*),
+ * __nv_fp8_e8m0, and the C-style conversions __nv_cvt_*, in software.
+ * Kernel and host code.
  *
- * The formats are those of cuda_fp8.h and the PTX ISA: E4M3 has 4 exponent
- * bits (bias 7), 3 fraction bits, no infinity, a largest finite value of 448
- * (0x7E) and one NaN per sign (0x7F, 0xFF); E5M2 is IEEE-like (bias 15, 2
- * fraction bits, infinity 0x7C, largest finite 57344 = 0x7B). Every
- * conversion to FP8 rounds the exact value of its input once, to nearest
- * with ties to even, as the documentation of __nv_cvt_float_to_fp8 says;
- * the saturation mode decides what an overflow gives: __NV_SATFINITE the
- * largest finite value of the sign (also for an infinite input),
- * __NV_NOSAT infinity (E5M2) or NaN (E4M3). A NaN from float, half or
- * bfloat16 gives 0x7F; one from double keeps its sign (E4M3 0x7F, E5M2 0x7E
- * or 0x7F after the input's two top fraction bits), as CUDA's host code does.
- * Every FP8 value is exact as a half, so the conversions out go through
- * __half_raw (a NaN becomes the canonical half NaN 0x7FFF), as CUDA's do.
- * The constructors saturate (__NV_SATFINITE), as CUDA's do.
+ * The formats and the rounding of E4M3 and E5M2 are cuemu_fp8_round.h's
+ * (shared with inline PTX's cvt): one rounding of the exact input to
+ * nearest even, as the documentation of __nv_cvt_float_to_fp8 says; the
+ * saturation mode decides what an overflow gives (__NV_SATFINITE the
+ * largest finite value, __NV_NOSAT infinity or NaN), and NaN handling is
+ * CUDA's host code's. Every FP8 value is exact as a half, so the
+ * conversions out go through __half_raw (a NaN becomes the canonical half
+ * NaN 0x7FFF), as CUDA's do. The constructors saturate (__NV_SATFINITE), as
+ * CUDA's do.
  *
  * __nv_fp8_e8m0 (CUDA 12.8's scale format: a power of two 2^(b - 127),
  * 0xFF NaN) converts as CUDA's host code does: the magnitude is taken to
  * bfloat16 (toward zero, or up for cudaRoundPosInf; a double first to a
  * float with a sticky bit), then to its power of two in the direction
  * asked, at least 2^-127; an overflow gives 2^127 (__NV_SATFINITE) or NaN.
- * The constructors round up and saturate. Its pairs and quadruples
- * (__nv_fp8x2_e8m0, __nv_fp8x4_e8m0) and their conversions are declared
- * only, so that a program using them stops at compile time with
- * "incomplete type". CUDA's switches __CUDA_NO_FP8_CONVERSIONS__ and
+ * The constructors round up and saturate. Its pair and quadruple types
+ * (__nv_fp8x2_e8m0, __nv_fp8x4_e8m0) are declared only, so that a program
+ * using them stops at compile time with "incomplete type"; the x2
+ * conversion functions exist. CUDA's switches __CUDA_NO_FP8_CONVERSIONS__ and
  * __CUDA_NO_FP8_CONVERSION_OPERATORS__ work as in CUDA.
  */
 #ifndef CUEMU_CUDA_FP8_H
