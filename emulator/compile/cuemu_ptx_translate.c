@@ -106,8 +106,8 @@ static const insn insns[] = {
      CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
     {"set", "set", 0, 1, 2, 3, CMP " and or xor ftz b16 b32 b64 " INTS " f32 f64"},
     {"cvt", "cvt", 0, 1, 1, 2,
-     "rn rz rm rp rni rzi rmi rpi ftz sat relu u8 u16 u32 u64 s8 s16 s32 s64 "
-     "f16 f16x2 bf16 bf16x2 f32 f64"},
+     "rn rz rm rp rni rzi rmi rpi ftz sat satfinite relu u8 u16 u32 u64 s8 s16 s32 s64 "
+     "f16 f16x2 bf16 bf16x2 f32 f64 e4m3x2 e5m2x2"},
     {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
     {"ld", "ld", F_LD, 1, 1, 1,
      "v2 v4 relaxed acquire volatile -weak -ca -cg -cs -lu -cv -nc " SCOPES
@@ -691,7 +691,7 @@ static int listed(const char *list, const char *name, size_t len, int *drop) {
 static int is_type(const char *m, size_t len) {
   static const char types[] =
       " b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f16 f16x2 bf16 bf16x2 "
-      "f32 f64 pred ";
+      "f32 f64 pred e4m3x2 e5m2x2 ";
   char buf[16];
   if (len + 3 > sizeof buf) return 0;
   snprintf(buf, sizeof buf, " %.*s ", (int)len, m);

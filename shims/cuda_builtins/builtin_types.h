@@ -5,6 +5,7 @@
 #ifndef CUEMU_BUILTIN_TYPES_H
 #define CUEMU_BUILTIN_TYPES_H
 
+#include "device_types.h"
 #include "vector_types.h"
 
 #endif /* CUEMU_BUILTIN_TYPES_H */

@@ -2,8 +2,8 @@
  * cuemu_address_space.h: CUDA's address-space predicates and the rest of
  * the address intrinsics: __isGlobal, __isShared, __isCtaShared,
  * __isClusterShared, __isLocal, __isConstant, __isGridConstant,
- * __cvta_generic_to_grid_constant / __cvta_grid_constant_to_generic, and
- * __prof_trigger.
+ * __cvta_generic_to_grid_constant / __cvta_grid_constant_to_generic,
+ * __nv_associate_access_property and __prof_trigger.
  *
  * The emulated device has one flat address space: libcuemu's
  * cuemu_address_space() (<cuemu/cuemu_address_space.h>) tells the spaces
@@ -50,6 +50,14 @@ inline size_t __cvta_generic_to_grid_constant(const void *p) {
 }
 inline void *__cvta_grid_constant_to_generic(size_t a) {
   return reinterpret_cast<void *>(a);
+}
+
+/* nvcc's built-in behind cuda::annotated_ptr and cuda::associate_access_property
+ * (an L2 cache policy attached to a pointer): the policy is a hint with no
+ * effect on values, so the pointer comes back unchanged. */
+inline void *__nv_associate_access_property(const void *ptr, unsigned long long property) {
+  (void)property;
+  return const_cast<void *>(ptr);
 }
 
 /* The profiler counters __prof_trigger increments. */

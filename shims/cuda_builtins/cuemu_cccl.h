@@ -5,17 +5,21 @@
  *   - the SIMD intrinsics (cuemu_simd.h);
  *   - the address-space predicates (cuemu_address_space.h);
  *   - the address-space conversions __cvta_generic_to_shared() (a 32-bit
- *     shared-memory address, as on a GPU: cuemu_device.h's shared window),
+ *     shared-memory address, as on a GPU: cuemu_device.h's shared window)
+ *     and NVVM's __nvvm_get_smem_pointer() (the same, for the toolkit's
+ *     pipeline and awbarrier headers),
  *     __cvta_shared_to_generic() and the identities of the global,
  *     constant and local spaces (one flat memory);
  *   - the macros the toolkit's headers use (__NV_SILENCE_DEPRECATION_*)
  *     (cudaSharedMemConfig, which CUB's radix sort takes as a template
  *     argument, is the host API's: cuemu_rt_host_types.h);
- *   - CCCL's configuration: the 8-, 6- and 4-bit floating-point types of
- *     cuda_fp8.h, cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is
- *     told not to use them (else it would include NVIDIA's real headers,
- *     which are not host C++); a program that includes one of them gets
- *     the shims' refusal (cuda_fp8.h and its siblings).
+ *   - CCCL's configuration: the 6- and 4-bit floating-point types of
+ *     cuda_fp6.h and cuda_fp4.h are not emulated, so CCCL is told not to
+ *     use them (else it would include NVIDIA's real headers, which are not
+ *     host C++); a program that includes one of them gets the shims'
+ *     refusal. CCCL uses the shims' cuda_fp8.h (its numeric_limits, bit
+ *     casts and conversions of __nv_fp8_e4m3, __nv_fp8_e5m2 and
+ *     __nv_fp8_e8m0).
  * Kernel and host code.
  */
 #ifndef CUEMU_CCCL_H
@@ -27,9 +31,6 @@
 
 #include "cuemu_simd.h"
 
-#ifndef CCCL_DISABLE_NVFP8_SUPPORT
-#define CCCL_DISABLE_NVFP8_SUPPORT
-#endif
 #ifndef CCCL_DISABLE_NVFP6_SUPPORT
 #define CCCL_DISABLE_NVFP6_SUPPORT
 #endif
@@ -50,6 +51,15 @@ inline size_t __cvta_generic_to_shared(const void *p) {
 }
 inline void *__cvta_shared_to_generic(size_t a) {
   return cuemu_shared_generic(a);
+}
+/* NVVM's built-in for the same conversion, which the toolkit's
+ * cuda_pipeline_helpers.h and cuda_awbarrier_helpers.h (the pipeline
+ * primitives __pipeline_memcpy_async and nvcuda::experimental::awbarrier)
+ * declare extern "C" and call for the shared operands of their cp.async
+ * and mbarrier PTX. `used` makes g++ emit the (weak) definition: it does not
+ * for a call through the helpers' redeclaration inside their namespace. */
+extern "C" inline __attribute__((used)) unsigned __nvvm_get_smem_pointer(void *p) {
+  return cuemu_shared_address(p);
 }
 inline size_t __cvta_generic_to_global(const void *p) {
   return reinterpret_cast<size_t>(p);

@@ -62,17 +62,19 @@ enum : int {
   m_add, m_inc, m_dec, m_cas, m_exch, m_min, m_max, m_popc,
   m_up, m_down, m_bfly, m_idx, m_all, m_any, m_uni, m_ballot,
   m_noComplete, m_parity, m_noinc,
-  m_m8n8, m_x1, m_x2, m_x4, m_trans, m_m16n8k16, m_m16n8k8, m_row, m_col
+  m_m8n8, m_x1, m_x2, m_x4, m_trans, m_m16n8k16, m_m16n8k8, m_row, m_col,
+  m_satfinite
 };
 
 /* A type is (kind << 8) | bits. */
-enum : int { k_u = 1, k_s, k_b, k_f, k_bf, k_f16x2, k_bf16x2, k_pred };
+enum : int { k_u = 1, k_s, k_b, k_f, k_bf, k_f16x2, k_bf16x2, k_pred, k_e4m3x2, k_e5m2x2 };
 enum : int {
   u8 = 0x108, u16 = 0x110, u32 = 0x120, u64 = 0x140,
   s8 = 0x208, s16 = 0x210, s32 = 0x220, s64 = 0x240,
   b8 = 0x308, b16 = 0x310, b32 = 0x320, b64 = 0x340,
   f16 = 0x410, f32 = 0x420, f64 = 0x440, bf16 = 0x510,
-  f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801, b128 = 0x380
+  f16x2 = 0x620, bf16x2 = 0x720, pred = 0x801, b128 = 0x380,
+  e4m3x2 = 0x910, e5m2x2 = 0xA10 /* two FP8 values in 16 bits (cvt only) */
 };
 
 constexpr int width(int t) { return t & 0xff; }
@@ -163,8 +165,12 @@ template <char C_, typename T> inline reg in(const T &v) {
   } else {
     static_assert(std::is_trivially_copyable<T>::value,
                   "inline PTX: an operand must be trivially copyable");
+    /* Also a __restrict pointer, which clang++'s std::is_pointer does not
+     * match (the toolkit's cuda_pipeline_helpers.h passes one): its bits are
+     * its address. The C-style cast drops the restrict qualifier, which
+     * clang++ will not drop implicitly. */
     reg bits = 0;
-    std::memcpy(&bits, &v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+    std::memcpy(&bits, (const void *)&v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
     return zx(bits, w);
   }
 }
