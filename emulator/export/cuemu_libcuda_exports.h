@@ -383,6 +383,7 @@ CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSize, cuOccupancyMaxPotentialBl
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSizeWithFlags, cuOccupancyMaxPotentialBlockSizeWithFlags, (int *minGridSize, int *blockSize, CUfunction func, CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags), (minGridSize, blockSize, func, blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, flags))
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialClusterSize, cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (clusterSize, func, config))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttribute, cuPointerGetAttribute, (void *data, CUpointer_attribute attribute, CUdeviceptr ptr), (data, attribute, ptr))
+CUEMU_LIBCUDA_EXPORT(cuPointerGetAttributes, cuPointerGetAttributes, (unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr), (numAttributes, attributes, data, ptr))
 CUEMU_LIBCUDA_EXPORT(cuProfilerStart, cuProfilerStart, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuProfilerStop, cuProfilerStop, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuSignalExternalSemaphoresAsync, cuSignalExternalSemaphoresAsync, (const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream), (extSemArray, paramsArray, numExtSems, stream))

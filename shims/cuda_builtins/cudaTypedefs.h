@@ -390,6 +390,7 @@ typedef decltype(&::cuOccupancyMaxPotentialBlockSize) PFN_cuOccupancyMaxPotentia
 typedef decltype(&::cuOccupancyMaxPotentialBlockSizeWithFlags) PFN_cuOccupancyMaxPotentialBlockSizeWithFlags_v7000;
 typedef decltype(&::cuOccupancyMaxPotentialClusterSize) PFN_cuOccupancyMaxPotentialClusterSize_v11070;
 typedef decltype(&::cuPointerGetAttribute) PFN_cuPointerGetAttribute_v4000;
+typedef decltype(&::cuPointerGetAttributes) PFN_cuPointerGetAttributes_v7000;
 typedef decltype(&::cuProfilerStart) PFN_cuProfilerStart_v4000;
 typedef decltype(&::cuProfilerStop) PFN_cuProfilerStop_v4000;
 typedef decltype(&::cuSignalExternalSemaphoresAsync) PFN_cuSignalExternalSemaphoresAsync_v10000;

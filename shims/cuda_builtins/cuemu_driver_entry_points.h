@@ -361,6 +361,7 @@ CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialBlockSize, 6050, cuOccupancyMaxPotentialB
 CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialBlockSizeWithFlags, 7000, cuOccupancyMaxPotentialBlockSizeWithFlags)
 CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialClusterSize, 11070, cuOccupancyMaxPotentialClusterSize)
 CUEMU_DRV_ENTRY(cuPointerGetAttribute, 4000, cuPointerGetAttribute)
+CUEMU_DRV_ENTRY(cuPointerGetAttributes, 7000, cuPointerGetAttributes)
 CUEMU_DRV_ENTRY(cuProfilerStart, 4000, cuProfilerStart)
 CUEMU_DRV_ENTRY(cuProfilerStop, 4000, cuProfilerStop)
 CUEMU_DRV_ENTRY(cuSignalExternalSemaphoresAsync, 10000, cuSignalExternalSemaphoresAsync)
