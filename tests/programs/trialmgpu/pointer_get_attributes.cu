@@ -4,6 +4,7 @@
 // context on device 1, and gives empty values with CUDA_SUCCESS for memory
 // CUDA does not know. cuemu had no cuPointerGetAttributes (the program did
 // not compile). Reduced from a driver-API program managing its contexts.
+// CUEMU_OPTIONS: -lcuda
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 // keeps its location: cuMemGetAllocationPropertiesFromHandle of the
 // imported handle names device 1, as with CUDA (cuemu named the importer's
 // current device). Reduced from a growable vector striped over two devices.
+// CUEMU_OPTIONS: -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
