@@ -1169,7 +1169,8 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
         (writes && access == CUEMU_MEM_ACCESS_READ)) {
       char what[160];
       snprintf(what, sizeof what,
-               "device %d has %s access to this mapping (cuMemSetAccess):",
+               "device %d has %s access to this memory (cuMemSetAccess, "
+               "cudaMemPoolSetAccess):",
                cl->device, access == CUEMU_MEM_ACCESS_NONE ? "no" : "read-only");
       report_mem(w, kind, size, addr, what, &t, pc);
     }
