@@ -1167,9 +1167,10 @@ static void region_access(cuemu_worker *w, block_state *b, region *r,
     int writes = (kind & CUEMU_ACCESS_WRITE) != 0;
     if (access == CUEMU_MEM_ACCESS_NONE ||
         (writes && access == CUEMU_MEM_ACCESS_READ)) {
-      char what[160];
+      char what[200];
       snprintf(what, sizeof what,
-               "device %d has %s access to this mapping (cuMemSetAccess):",
+               "device %d has %s access to this memory (cuMemSetAccess, "
+               "cudaMemPoolSetAccess, accessDescs):",
                cl->device, access == CUEMU_MEM_ACCESS_NONE ? "no" : "read-only");
       report_mem(w, kind, size, addr, what, &t, pc);
     }

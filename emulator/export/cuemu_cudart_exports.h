@@ -3,7 +3,7 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 355 symbols. Declared by the toolkit, not in the shims (no symbol):
+/* 359 symbols. Declared by the toolkit, not in the shims (no symbol):
  * cudaDeviceFlushGPUDirectRDMAWrites cudaDeviceGetHostAtomicCapabilities
  * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
  * cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
@@ -13,8 +13,7 @@
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
  * cudaGraphicsUnregisterResource cudaKernelSetAttributeForDevice
  * cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
- * cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMemcpy3DPeer
- * cudaMemcpy3DPeerAsync cudaSetValidDevices
+ * cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaSetValidDevices
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -273,6 +272,10 @@ CUEMU_CUDART_EXPORT(cudaMemcpy3DAsync, cudaMemcpy3DAsync, cudaError_t, (const st
 CUEMU_CUDART_EXPORT(cudaMemcpy3DAsync_ptsz, cudaMemcpy3DAsync, cudaError_t, (const struct cudaMemcpy3DParms * p, cudaStream_t stream), (p, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaMemcpy3DBatchAsync, cudaMemcpy3DBatchAsync, cudaError_t, (size_t numOps, struct cudaMemcpy3DBatchOp * opList, unsigned long long flags, cudaStream_t stream), (numOps, opList, flags, stream))
 CUEMU_CUDART_EXPORT(cudaMemcpy3DBatchAsync_ptsz, cudaMemcpy3DBatchAsync, cudaError_t, (size_t numOps, struct cudaMemcpy3DBatchOp * opList, unsigned long long flags, cudaStream_t stream), (numOps, opList, flags, cuemu_cudart_per_thread(stream)))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeer, cudaMemcpy3DPeer, cudaError_t, (const struct cudaMemcpy3DPeerParms * p), (p))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeer_ptds, cudaMemcpy3DPeer, cudaError_t, (const struct cudaMemcpy3DPeerParms * p), (p))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeerAsync, cudaMemcpy3DPeerAsync, cudaError_t, (const struct cudaMemcpy3DPeerParms * p, cudaStream_t stream), (p, stream))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeerAsync_ptsz, cudaMemcpy3DPeerAsync, cudaError_t, (const struct cudaMemcpy3DPeerParms * p, cudaStream_t stream), (p, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaMemcpyArrayToArray, cudaMemcpyArrayToArray, cudaError_t, (cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind), (dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind))
 CUEMU_CUDART_EXPORT(cudaMemcpyArrayToArray_ptds, cudaMemcpyArrayToArray, cudaError_t, (cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind), (dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind))
 CUEMU_CUDART_EXPORT(cudaMemcpyAsync, cudaMemcpyAsync, cudaError_t, (void * dst, const void * src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream), (dst, src, count, kind, stream))

@@ -35,6 +35,8 @@ enum {
 
 struct cuemu_drv_link {
   char **inputs; /* paths of the stored inputs, this link's own copies */
+  char **names;  /* the inputs' names as added (cuLinkAddData's name, the
+                    file of cuLinkAddFile), for messages */
   int count;
   void *image; /* the linked image, once complete */
   size_t size;
@@ -196,14 +198,20 @@ int cuemu_drv_link_add_data(cuemu_drv_link *state, const void *data,
                      strerror(errno));
   }
   char **v = realloc(state->inputs, (size_t)(state->count + 1) * sizeof *v);
+  if (v)
+    state->inputs = v;
+  char **w = realloc(state->names, (size_t)(state->count + 1) * sizeof *w);
+  if (w)
+    state->names = w;
   char *copy = strdup(path);
-  if (!v || !copy) {
+  char *label = strdup(name && *name ? name : "(unnamed input)");
+  if (!v || !w || !copy || !label) {
+    unlink(path);
     free(copy);
-    if (v)
-      state->inputs = v;
+    free(label);
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
-  state->inputs = v;
+  state->names[state->count] = label;
   state->inputs[state->count++] = copy;
   return DRV_CUDA_SUCCESS;
 }
@@ -237,6 +245,50 @@ int cuemu_drv_link_add_file(cuemu_drv_link *state, const char *path) {
                           data, size, path);
   free(data);
   return e;
+}
+
+/* The system linker's "undefined reference" lines in `text` as CUDA's
+ * linker words them, one line each, without repeats:
+ * error   : Undefined reference to 'poly3' in 'app_kernel.ptx'
+ * naming the input by the name it was added under; NULL when there are
+ * none (the caller then shows the linker's own output). */
+static char *undefined_references(const cuemu_drv_link *state,
+                                  const char *text, size_t size) {
+  static const char marker[] = "undefined reference to `";
+  char *out = NULL;
+  size_t used = 0;
+  const char *end = text + size;
+  for (const char *line = text; line < end;) {
+    const char *eol = memchr(line, '\n', (size_t)(end - line));
+    if (!eol)
+      eol = end;
+    const char *m = memmem(line, (size_t)(eol - line), marker,
+                           sizeof marker - 1);
+    const char *sym = m ? m + sizeof marker - 1 : NULL;
+    const char *close = sym ? memchr(sym, '\'', (size_t)(eol - sym)) : NULL;
+    if (close) {
+      const char *where = "(unknown input)";
+      for (int i = 0; i < state->count; ++i)
+        if (memmem(line, (size_t)(m - line), state->inputs[i],
+                   strlen(state->inputs[i])))
+          where = state->names[i];
+      char entry[512];
+      int n = snprintf(entry, sizeof entry,
+                       "error   : Undefined reference to '%.*s' in '%s'\n",
+                       (int)(close - sym), sym, where);
+      if (n > 0 && (size_t)n < sizeof entry &&
+          !(out && strstr(out, entry))) {
+        char *grown = realloc(out, used + (size_t)n + 1);
+        if (!grown)
+          break;
+        out = grown;
+        memcpy(out + used, entry, (size_t)n + 1);
+        used += (size_t)n;
+      }
+    }
+    line = eol + 1;
+  }
+  return out;
 }
 
 /* Writes the linked image's source: its describe function names the
@@ -333,13 +385,16 @@ int cuemu_drv_link_complete(cuemu_drv_link *state, void **image,
     unlink(log);
     unlink(out);
     int unresolved = text && memmem(text, lsize, "undefined reference", 19);
+    char *refs = unresolved ? undefined_references(state, text, lsize) : NULL;
     int e = link_fail(call,
         unresolved ? DRV_CUDA_ERROR_INVALID_IMAGE : DRV_CUDA_ERROR_UNKNOWN,
         error_log, log_size, "%s%.*s",
         unresolved ? "unresolved references (is every input built with "
-                     "-rdc=true, and is each definition in one of them?): "
+                     "-rdc=true, and is each definition in one of them?):\n"
                    : "the C compiler could not link the image: ",
-        (int)(text ? lsize : 0), text ? text : "");
+        refs ? (int)strlen(refs) : (int)(text ? lsize : 0),
+        refs ? refs : text ? text : "");
+    free(refs);
     free(text);
     return e;
   }
@@ -366,8 +421,10 @@ int cuemu_drv_link_destroy(cuemu_drv_link *state) {
   for (int i = 0; i < state->count; ++i) {
     unlink(state->inputs[i]);
     free(state->inputs[i]);
+    free(state->names[i]);
   }
   free(state->inputs);
+  free(state->names);
   free(state->image);
   free(state);
   return DRV_CUDA_SUCCESS;

@@ -170,3 +170,64 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
   }
   return DRV_CUDA_SUCCESS;
 }
+
+/* Writes the empty value of `attribute` (known to cuPointerGetAttribute)
+ * into `data`: what cuPointerGetAttributes gives where
+ * cuPointerGetAttribute fails. */
+static void pointer_attribute_empty(void *data, int attribute) {
+  switch (attribute) {
+  case PTR_CONTEXT:
+  case PTR_HOST_POINTER:
+    *(void **)data = NULL;
+    break;
+  case PTR_DEVICE_POINTER:
+  case PTR_RANGE_START_ADDR:
+    *(unsigned long long *)data = 0;
+    break;
+  case PTR_RANGE_SIZE:
+    *(size_t *)data = 0;
+    break;
+  case PTR_DEVICE_ORDINAL:
+    *(int *)data = -2;
+    break;
+  default: /* memory type, managed, mapped */
+    *(unsigned *)data = 0;
+    break;
+  }
+}
+
+int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
+                                     void **data, unsigned long long ptr) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!attributes || !data)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < count; ++i) {
+    if (!data[i])
+      continue;
+    /* An attribute cuPointerGetAttribute does not know is an error even
+     * on memory CUDA does not know. */
+    int known = 0;
+    switch (attributes[i]) {
+    case PTR_CONTEXT:
+    case PTR_MEMORY_TYPE:
+    case PTR_DEVICE_POINTER:
+    case PTR_HOST_POINTER:
+    case PTR_IS_MANAGED:
+    case PTR_DEVICE_ORDINAL:
+    case PTR_RANGE_START_ADDR:
+    case PTR_RANGE_SIZE:
+    case PTR_MAPPED:
+      known = 1;
+      break;
+    default:
+      break;
+    }
+    if (!known)
+      return DRV_CUDA_ERROR_INVALID_VALUE;
+    if (cuemu_drv_pointer_get_attribute(data[i], attributes[i], ptr))
+      pointer_attribute_empty(data[i], attributes[i]);
+  }
+  return DRV_CUDA_SUCCESS;
+}

@@ -48,6 +48,9 @@ enum {
   ACCESS_READWRITE = CUEMU_MEM_ACCESS_READWRITE
 };
 
+/* The name of cuMemCreate's memory files, followed by the device. */
+#define MEMFD_PREFIX "cuemu-vmm-device"
+
 /* Access is kept for this many devices (CUEMU_DEVICE allows fewer). */
 #define MAX_DEVICES CUEMU_MEM_ACCESS_DEVICES
 
@@ -257,6 +260,24 @@ static int device_location(int type, int id) {
          id < MAX_DEVICES;
 }
 
+/* The device named by the memory file behind `fd`, as cuMemCreate named
+ * it; `fallback` for a file of no device of this process. */
+static int device_of_file(int fd, int fallback) {
+  char link[64], target[128];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink(link, target, sizeof target - 1);
+  if (n <= 0)
+    return fallback;
+  target[n] = '\0';
+  const char *name = strstr(target, "memfd:" MEMFD_PREFIX);
+  int device;
+  if (!name ||
+      sscanf(name + strlen("memfd:" MEMFD_PREFIX), "%d", &device) != 1 ||
+      !device_location(LOCATION_DEVICE, device))
+    return fallback;
+  return device;
+}
+
 /* Checks `prop` for cuMemCreate and cuMemGetAllocationGranularity. */
 static int check_prop(const cuemu_vmm_prop *prop, const char *call) {
   if (!prop)
@@ -322,7 +343,11 @@ int cuemu_vmm_create(unsigned long long *handle, size_t size,
   if (size > cuemu__device_model_of(prop->location.id)->total_memory)
     return fail(DRV_CUDA_ERROR_OUT_OF_MEMORY,
                 "cuMemCreate: %zu bytes exceed the device's memory", size);
-  int fd = memfd_create("cuemu-vmm", MFD_CLOEXEC);
+  /* The file's name carries the device, so that an import (in this
+   * process or another) reports the allocation's own location. */
+  char name[32];
+  snprintf(name, sizeof name, MEMFD_PREFIX "%d", prop->location.id);
+  int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
     if (fd >= 0)
       close(fd);
@@ -663,7 +688,7 @@ int cuemu_vmm_import(unsigned long long *handle, void *shareable,
   prop.type = ALLOCATION_PINNED;
   prop.requested_handle_types = HANDLE_POSIX_FD;
   prop.location.type = LOCATION_DEVICE;
-  prop.location.id = cuemu__device_current();
+  prop.location.id = device_of_file(fd, cuemu__device_current());
   phys *p = own < 0 ? NULL : phys_new(own, (size_t)st.st_size, &prop);
   if (!p) {
     if (own >= 0)

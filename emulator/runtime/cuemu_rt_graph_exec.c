@@ -10,6 +10,7 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_graph_internal.h"
@@ -78,8 +79,11 @@ static int check_graph(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
     cuemu_rt_graph_node *node = g->nodes.v[i];
     int code = cudaSuccess;
     if (node->p.type == CUEMU_RT_NODE_KERNEL) {
-      cuemu_launch_request r = cuemu__graph_kernel_request(node, NULL);
+      void *stream = NULL;
+      int previous = cuemu__graph_node_device_enter(node, &stream);
+      cuemu_launch_request r = cuemu__graph_kernel_request(node, stream);
       cuemu_status st = cuemu__device_check_launch(&r);
+      cuemu__device_select(previous);
       if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky(st))
         code = cuemu_rt_error(cuemu_status_cuda_error(st));
     } else if (node->p.type == CUEMU_RT_NODE_MEM_ALLOC &&

@@ -67,6 +67,9 @@ struct cuemu_rt_graph_node {
   unsigned long long origin2; /* an executable graph's: the id of the
                                  node of the graph it was updated from */
   cuemu_rt_graph_node_params p;
+  int device; /* the device current when the node was made (captured or
+                 added): a kernel node's grid runs on it, as CUDA runs it
+                 in the node's context, whatever the launch's stream */
   unsigned char *arg_blob; /* a kernel node's copied argument values */
   void **arg_ptrs;         /* pointers into arg_blob (p.u.kernel.args) */
   cuemu__graph_memory *memory; /* a memory allocation node's */
@@ -201,6 +204,14 @@ int cuemu__graph_memop_run(const cuemu_rt_graph_node *node);
  * (cuemu_rt_graph_capture.c). */
 cuemu_rt_graph_node_params cuemu__rt_launch_node(
     const cuemu_launch_request *r);
+
+/* Makes kernel node `node`'s device the calling thread's current one
+ * (host code only; kernel code runs on its grid's device); gives the
+ * device to restore with cuemu__device_select, and sets *stream to NULL,
+ * the node's device's default stream, when that device is not the
+ * stream's. */
+int cuemu__graph_node_device_enter(const cuemu_rt_graph_node *node,
+                                   void **stream);
 
 /* The launch request of a kernel node into `stream`. */
 cuemu_launch_request cuemu__graph_kernel_request(

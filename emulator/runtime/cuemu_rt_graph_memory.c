@@ -33,6 +33,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_rt_graph_mem.h>
 
+#include "core/cuemu_access_limits.h"
 #include "core/cuemu_allocations.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
@@ -114,6 +115,7 @@ static void unlink_from(cuemu__graph_memory **head, cuemu__graph_memory *m) {
 
 /* Gives back the storage of `m` and `m` itself. */
 static void destroy(cuemu__graph_memory *m) {
+  cuemu__access_limits_clear(m->ptr);
   cuemu__allocation_memory_free(m->ptr, m->size);
   free(m);
 }

@@ -10,6 +10,8 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_access_limits.h"
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_drv_internal.h"
@@ -277,14 +279,57 @@ static int make_bodies(cuemu_rt_graph_node *node) {
   return cudaSuccess;
 }
 
-/* Allocates a new memory allocation node's memory. */
-static int make_memory(cuemu_rt_graph_node *node, size_t size) {
+/* Records each device's access to a memory allocation node's memory `m`
+ * of `device` (which reads and writes it) for memcheck: a graph
+ * allocation follows its node's access descriptors, not peer access, as
+ * CUDA's does. 0 or a CUDA code. */
+static int record_access(const cuemu__graph_memory *m, int device,
+                         const struct cudaMemAccessDesc *descs,
+                         size_t count) {
+  unsigned char flags[CUEMU_MEM_ACCESS_DEVICES] = {0};
+  if (device < CUEMU_MEM_ACCESS_DEVICES)
+    flags[device] = CUEMU_MEM_ACCESS_READWRITE;
+  for (size_t i = 0; i < count; ++i) {
+    int d = descs[i].location.id;
+    if (descs[i].location.type != cudaMemLocationTypeDevice || d < 0 ||
+        d >= cuemu__device_count())
+      return cuemu__graph_fail(cudaErrorInvalidDevice,
+                               "memory allocation node: access descriptor "
+                               "%zu names no device",
+                               i);
+    if (d < CUEMU_MEM_ACCESS_DEVICES)
+      flags[d] = (unsigned char)descs[i].flags;
+  }
+  flags[device] = CUEMU_MEM_ACCESS_READWRITE;
+  /* Only memcheck reads the record: without memory for it, the
+   * allocation is merely not checked for access. */
+  (void)cuemu__access_limits_set(m->ptr, m->size, m->size, flags);
+  return cudaSuccess;
+}
+
+/* Allocates a new memory allocation node's memory, on the device its
+ * parameters name (the current one for none). */
+static int make_memory(cuemu_rt_graph_node *node,
+                       const cuemu_rt_graph_node_params *params) {
+  size_t size = params->u.alloc.bytesize;
+  int current = cuemu__device_current();
+  int device = params->u.alloc.device > 0 ? params->u.alloc.device - 1
+                                          : current;
+  if (device >= cuemu__device_count())
+    return cuemu__graph_fail(cudaErrorInvalidDevice,
+                             "memory allocation node on device %d: there "
+                             "is no such device",
+                             device);
+  if (params->u.alloc.access_count && !params->u.alloc.access)
+    return cuemu_rt_error(cudaErrorInvalidValue);
   cuemu__graph_memory *m = calloc(1, sizeof *m);
   if (!m)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   void *ptr = NULL;
   cuemu__capture_bypass++;
+  cuemu__device_select(device);
   int code = cuemu_rt_malloc(&ptr, size);
+  cuemu__device_select(current);
   cuemu__capture_bypass--;
   if (code) {
     free(m);
@@ -293,10 +338,22 @@ static int make_memory(cuemu_rt_graph_node *node, size_t size) {
   m->ptr = ptr;
   m->size = size;
   m->refs = 1;
+  code = record_access(m, device, params->u.alloc.access,
+                       params->u.alloc.access_count);
+  if (code) {
+    cuemu__capture_bypass++;
+    cuemu_rt_free(ptr);
+    cuemu__capture_bypass--;
+    free(m);
+    return code;
+  }
   cuemu__graph_memory_enter(m);
   node->memory = m;
   node->p.u.alloc.bytesize = size;
   node->p.u.alloc.dptr = ptr;
+  node->p.u.alloc.device = device + 1;
+  node->p.u.alloc.access = NULL;
+  node->p.u.alloc.access_count = 0;
   return cudaSuccess;
 }
 
@@ -383,6 +440,7 @@ static cuemu_rt_graph_node *new_node(cuemu_rt_graph *graph, int type,
   node->graph = graph;
   node->id = node->origin = ++next_id;
   node->enabled = 1;
+  node->device = cuemu__device_current();
   node->p.type = type;
   int bad = cuemu__node_list_push(&graph->nodes, node);
   for (size_t i = 0; !bad && i < ndeps; ++i)
@@ -490,7 +548,7 @@ int cuemu__graph_add(cuemu_rt_graph_node **out, cuemu_rt_graph *graph,
     node->p = *params;
     code = make_bodies(node);
   } else if (type == CUEMU_RT_NODE_MEM_ALLOC) {
-    code = make_memory(node, params->u.alloc.bytesize);
+    code = make_memory(node, params);
   } else {
     code = cuemu__graph_node_assign(node, params);
   }
@@ -594,6 +652,7 @@ cuemu_rt_graph *cuemu__graph_copy(cuemu_rt_graph *g) {
       break;
     to->origin = from->id;
     to->origin2 = from->origin2;
+    to->device = from->device;
     bad = copy_params(to, from) != cudaSuccess;
   }
   /* The edges, between the copies at the same places. */

@@ -13,6 +13,7 @@
 
 #include "base/cuemu_config.h"
 #include "device/cuemu_device_launch.h"
+#include "device/cuemu_device_model.h"
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 
@@ -45,9 +46,21 @@ cuemu_launch_request cuemu__graph_kernel_request(
   return r;
 }
 
+int cuemu__graph_node_device_enter(const cuemu_rt_graph_node *node,
+                                   void **stream) {
+  int previous = cuemu__device_current();
+  if (!cuemu_thread_in_kernel() && node->device != previous) {
+    cuemu__device_select(node->device);
+    *stream = NULL;
+  }
+  return previous;
+}
+
 static int run_kernel(const cuemu_rt_graph_node *node, void *stream) {
+  int previous = cuemu__graph_node_device_enter(node, &stream);
   cuemu_launch_request r = cuemu__graph_kernel_request(node, stream);
   cuemu_status st = cuemu__device_launch(&r);
+  cuemu__device_select(previous);
   /* A kernel that failed while running has made its error sticky; the
    * launch returns normally, as CUDA's asynchronous one does. */
   if (st != CUEMU_SUCCESS && !cuemu_status_is_sticky(st))

@@ -130,6 +130,8 @@ static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
     p->arena.shared = 1;
   }
   p->props = *props;
+  cuemu__pool_arena_set_access(&p->arena, props->location.id,
+                               CUEMU_MEM_ACCESS_READWRITE);
   p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
   p->next = pools;
   pools = p;
@@ -757,8 +759,11 @@ int cuemu_rt_mem_pool_set_access(cudaMemPool_t pool,
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < count && pool_live(pool); ++i) {
     int device = location_device(&descs[i].location);
-    if (device != owner && device < CUEMU_POOL_DEVICES)
+    if (device != owner && device < CUEMU_POOL_DEVICES) {
       pool->access[device] = (unsigned char)descs[i].flags;
+      cuemu__pool_arena_set_access(&pool->arena, device,
+                                   (unsigned char)descs[i].flags);
+    }
   }
   pthread_mutex_unlock(&lock);
   return cudaSuccess;

@@ -15,6 +15,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_peer.h>
+#include <cuemu/cuemu_rt_texture.h>
 
 #include "core/cuemu_allocations.h"
 #include "device/cuemu_device_model.h"
@@ -128,6 +129,54 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
   memmove(dst, src, count);
   cuemu__allocation_written(dst, count);
   return cudaSuccess;
+}
+
+/* The checks of cudaMemcpy3DPeer: 0 and the copy as cudaMemcpy3D's
+ * in *q, or a CUDA code. A side's pointer to device memory must be its
+ * device's (an array side carries no device to check). */
+static int peer_3d_parms(const struct cudaMemcpy3DPeerParms *p,
+                         struct cudaMemcpy3DParms *q) {
+  if (!p)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  if (!valid_device(p->srcDevice) || !valid_device(p->dstDevice))
+    return cuemu_rt_error(cudaErrorInvalidDevice);
+  int sticky = cuemu__rt_check_sticky();
+  if (sticky)
+    return sticky;
+  int src = p->srcArray ? -1 : cuemu_rt_memory_device(p->srcPtr.ptr);
+  int dst = p->dstArray ? -1 : cuemu_rt_memory_device(p->dstPtr.ptr);
+  if ((src >= 0 && src != p->srcDevice) || (dst >= 0 && dst != p->dstDevice))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  memset(q, 0, sizeof *q);
+  q->srcArray = p->srcArray;
+  q->srcPos = p->srcPos;
+  q->srcPtr = p->srcPtr;
+  q->dstArray = p->dstArray;
+  q->dstPos = p->dstPos;
+  q->dstPtr = p->dstPtr;
+  q->extent = p->extent;
+  q->kind = cudaMemcpyDefault;
+  return 0;
+}
+
+int cuemu_rt_memcpy_3d_peer(const struct cudaMemcpy3DPeerParms *p) {
+  struct cudaMemcpy3DParms q;
+  int code = peer_3d_parms(p, &q);
+  /* Serialised with the work of the devices concerned. */
+  int devices[3] = {cuemu__device_current(), code ? 0 : p->srcDevice,
+                    code ? 0 : p->dstDevice};
+  for (int i = 0; i < 3 && !code; ++i)
+    code = cuemu__stream_drain_device(devices[i]);
+  return code ? code : cuemu_rt_memcpy_3d(&q);
+}
+
+int cuemu_rt_memcpy_3d_peer_async(const struct cudaMemcpy3DPeerParms *p,
+                                  void *stream) {
+  int code = cuemu__rt_stream_valid(stream);
+  struct cudaMemcpy3DParms q;
+  if (!code)
+    code = peer_3d_parms(p, &q);
+  return code ? code : cuemu_rt_memcpy_3d_async(&q, stream);
 }
 
 void cuemu__rt_memory_reset_device(int device) {

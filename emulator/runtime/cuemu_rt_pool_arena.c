@@ -77,6 +77,9 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
   *c = (cuemu__pool_chunk){base, size, offset, b, arena->chunks};
   arena->chunks = c;
   arena->reserved += size;
+  /* Only memcheck reads the record: without memory for it, the chunk is
+   * merely not checked for access. */
+  (void)cuemu__access_limits_set(base, size, size, arena->access);
   return c;
 }
 
@@ -176,6 +179,7 @@ static void chunk_drop(cuemu__pool_arena *arena, cuemu__pool_chunk **link) {
   cuemu__pool_chunk *c = *link;
   *link = c->next;
   arena->reserved -= c->bytes;
+  cuemu__access_limits_clear(c->base);
   for (cuemu__pool_block *b = c->blocks, *n; b; b = n) {
     n = b->next;
     free(b);
@@ -212,4 +216,13 @@ uint64_t cuemu__pool_block_file_offset(const cuemu__pool_block *block) {
 void cuemu__pool_arena_drop(cuemu__pool_arena *arena) {
   while (arena->chunks)
     chunk_drop(arena, &arena->chunks);
+}
+
+void cuemu__pool_arena_set_access(cuemu__pool_arena *arena, int device,
+                                  unsigned char flags) {
+  if (device < 0 || device >= CUEMU_MEM_ACCESS_DEVICES)
+    return;
+  arena->access[device] = flags;
+  for (cuemu__pool_chunk *c = arena->chunks; c; c = c->next)
+    (void)cuemu__access_limits_set(c->base, c->bytes, c->bytes, arena->access);
 }

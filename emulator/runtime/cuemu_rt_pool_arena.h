@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cuemu_access_limits.h"
+
 /* Chunks are reserved in multiples of this many bytes, as CUDA's pools
  * reserve device memory. */
 #define CUEMU_POOL_GRANULE ((size_t)2 << 20)
@@ -32,6 +34,13 @@ typedef struct cuemu__pool_arena {
   int shared;
   int fd;
   uint64_t file_bytes;
+  /* Each device's access to the arena's memory (CUmemAccess_flags, as
+   * cudaMemPoolSetAccess sets them; the pool's device reads and writes),
+   * recorded for every chunk in the table of access limits
+   * (core/cuemu_access_limits.h), so that memcheck reports a kernel of a
+   * device without access: a pool's memory follows its own access, not
+   * peer access, as with CUDA. */
+  unsigned char access[CUEMU_MEM_ACCESS_DEVICES];
 } cuemu__pool_arena;
 
 /* The stream of a free block made of frees on several streams. */
@@ -71,6 +80,11 @@ void cuemu__pool_arena_shrink(cuemu__pool_arena *arena, uint64_t limit,
 
 /* Where a block's memory lies in its shareable arena's file. */
 uint64_t cuemu__pool_block_file_offset(const cuemu__pool_block *block);
+
+/* Sets the access of `device` to the arena's memory (every chunk, and the
+ * chunks to come). */
+void cuemu__pool_arena_set_access(cuemu__pool_arena *arena, int device,
+                                  unsigned char flags);
 
 /* Gives every chunk back, whatever its blocks (a reset or a pool's end;
  * the caller has forgotten the allocations in them). */

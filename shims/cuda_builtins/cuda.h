@@ -558,6 +558,13 @@ inline CUresult cuPointerGetAttribute(void *data,
       cuemu_drv_pointer_get_attribute(data, attribute, ptr));
 }
 
+inline CUresult cuPointerGetAttributes(unsigned int numAttributes,
+                                       CUpointer_attribute *attributes,
+                                       void **data, CUdeviceptr ptr) {
+  return static_cast<CUresult>(cuemu_drv_pointer_get_attributes(
+      numAttributes, reinterpret_cast<const int *>(attributes), data, ptr));
+}
+
 /* Copies are synchronous: an ...Async copy is done when it returns. */
 
 inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {

@@ -311,6 +311,10 @@ typedef decltype(&::cuMemcpy3DBatchAsync_v12080) PFN_cuMemcpy3DBatchAsync_v12080
 typedef decltype(&::cuMemcpy3DBatchAsync_v12080) PFN_cuMemcpy3DBatchAsync_v12080_ptsz;
 typedef decltype(&::cuMemcpy3DBatchAsync) PFN_cuMemcpy3DBatchAsync_v13000;
 typedef decltype(&::cuMemcpy3DBatchAsync) PFN_cuMemcpy3DBatchAsync_v13000_ptsz;
+typedef decltype(&::cuMemcpy3DPeer) PFN_cuMemcpy3DPeer_v4000;
+typedef decltype(&::cuMemcpy3DPeer) PFN_cuMemcpy3DPeer_v7000_ptds;
+typedef decltype(&::cuMemcpy3DPeerAsync) PFN_cuMemcpy3DPeerAsync_v4000;
+typedef decltype(&::cuMemcpy3DPeerAsync) PFN_cuMemcpy3DPeerAsync_v7000_ptsz;
 typedef decltype(&::cuMemcpyAsync) PFN_cuMemcpyAsync_v4000;
 typedef decltype(&::cuMemcpyAsync) PFN_cuMemcpyAsync_v7000_ptsz;
 typedef decltype(&::cuMemcpyAtoD) PFN_cuMemcpyAtoD_v3020;
@@ -390,6 +394,7 @@ typedef decltype(&::cuOccupancyMaxPotentialBlockSize) PFN_cuOccupancyMaxPotentia
 typedef decltype(&::cuOccupancyMaxPotentialBlockSizeWithFlags) PFN_cuOccupancyMaxPotentialBlockSizeWithFlags_v7000;
 typedef decltype(&::cuOccupancyMaxPotentialClusterSize) PFN_cuOccupancyMaxPotentialClusterSize_v11070;
 typedef decltype(&::cuPointerGetAttribute) PFN_cuPointerGetAttribute_v4000;
+typedef decltype(&::cuPointerGetAttributes) PFN_cuPointerGetAttributes_v7000;
 typedef decltype(&::cuProfilerStart) PFN_cuProfilerStart_v4000;
 typedef decltype(&::cuProfilerStop) PFN_cuProfilerStop_v4000;
 typedef decltype(&::cuSignalExternalSemaphoresAsync) PFN_cuSignalExternalSemaphoresAsync_v10000;

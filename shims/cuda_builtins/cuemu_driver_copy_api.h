@@ -1,7 +1,7 @@
 /*
  * cuemu_driver_copy_api.h: the driver API's copies with descriptors
- * (cuMemcpy2D, cuMemcpy2DUnaligned, cuMemcpy3D and their Async forms,
- * CUDA_MEMCPY2D, CUDA_MEMCPY3D) and its 2-D sets in a stream
+ * (cuMemcpy2D, cuMemcpy2DUnaligned, cuMemcpy3D, cuMemcpy3DPeer and their
+ * Async forms, CUDA_MEMCPY2D, CUDA_MEMCPY3D, CUDA_MEMCPY3D_PEER) and its 2-D sets in a stream
  * (cuMemsetD2D8Async, ...), in CUDA 13's signatures. A descriptor becomes
  * the runtime's cudaMemcpy3DParms (as a graph's copy node does,
  * cuemu_driver_graph_api.h) and runs through cudaMemcpy3D: one
@@ -75,6 +75,114 @@ inline CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
   cudaMemcpy3DParms q;
   CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &q),
                       cudaMemcpy3DAsync(&q, hStream));
+}
+
+typedef struct CUDA_MEMCPY3D_PEER_st {
+  size_t srcXInBytes;
+  size_t srcY;
+  size_t srcZ;
+  size_t srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  CUcontext srcContext;
+  size_t srcPitch;
+  size_t srcHeight;
+  size_t dstXInBytes;
+  size_t dstY;
+  size_t dstZ;
+  size_t dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  CUcontext dstContext;
+  size_t dstPitch;
+  size_t dstHeight;
+  size_t WidthInBytes;
+  size_t Height;
+  size_t Depth;
+} CUDA_MEMCPY3D_PEER_v1;
+typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
+
+namespace cuemu {
+namespace drv {
+/* The device of context `ctx` (the current context's when NULL); 0 or a
+ * driver error. */
+inline int context_device(CUcontext ctx, int *device) {
+  CUdevice d = 0;
+  int e = ctx ? cuCtxPushCurrent(ctx) : CUDA_SUCCESS;
+  if (e)
+    return e;
+  e = cuCtxGetDevice(&d);
+  if (ctx) {
+    CUcontext popped;
+    cuCtxPopCurrent(&popped);
+  }
+  *device = static_cast<int>(d);
+  return e;
+}
+
+/* A CUDA_MEMCPY3D_PEER as the runtime's cudaMemcpy3DPeerParms (each
+ * side's device that of its context); 0 or a driver error. */
+inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *out) {
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUDA_MEMCPY3D c = CUDA_MEMCPY3D();
+  c.srcXInBytes = p->srcXInBytes;
+  c.srcY = p->srcY;
+  c.srcZ = p->srcZ;
+  c.srcMemoryType = p->srcMemoryType;
+  c.srcHost = p->srcHost;
+  c.srcDevice = p->srcDevice;
+  c.srcArray = p->srcArray;
+  c.srcPitch = p->srcPitch;
+  c.srcHeight = p->srcHeight;
+  c.dstXInBytes = p->dstXInBytes;
+  c.dstY = p->dstY;
+  c.dstZ = p->dstZ;
+  c.dstMemoryType = p->dstMemoryType;
+  c.dstHost = p->dstHost;
+  c.dstDevice = p->dstDevice;
+  c.dstArray = p->dstArray;
+  c.dstPitch = p->dstPitch;
+  c.dstHeight = p->dstHeight;
+  c.WidthInBytes = p->WidthInBytes;
+  c.Height = p->Height;
+  c.Depth = p->Depth;
+  cudaMemcpy3DParms q;
+  int e = parms(&c, &q);
+  cudaMemcpy3DPeerParms r = cudaMemcpy3DPeerParms();
+  if (!e)
+    e = context_device(p->srcContext, &r.srcDevice);
+  if (!e)
+    e = context_device(p->dstContext, &r.dstDevice);
+  if (e)
+    return e;
+  r.srcArray = q.srcArray;
+  r.srcPos = q.srcPos;
+  r.srcPtr = q.srcPtr;
+  r.dstArray = q.dstArray;
+  r.dstPos = q.dstPos;
+  r.dstPtr = q.dstPtr;
+  r.extent = q.extent;
+  *out = r;
+  return 0;
+}
+} // namespace drv
+} // namespace cuemu
+
+inline CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
+  cudaMemcpy3DPeerParms q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q), cudaMemcpy3DPeer(&q));
+}
+
+inline CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
+                                    CUstream hStream) {
+  cudaMemcpy3DPeerParms q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q),
+                      cudaMemcpy3DPeerAsync(&q, hStream));
 }
 
 inline CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {

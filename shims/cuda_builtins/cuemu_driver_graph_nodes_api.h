@@ -218,6 +218,10 @@ inline int alloc(const A_ *p, cuemu_rt_graph_node_params *r) {
     return CUDA_ERROR_INVALID_DEVICE;
   r->type = CUEMU_RT_NODE_MEM_ALLOC;
   r->u.alloc.bytesize = p->bytesize;
+  r->u.alloc.device = p->poolProps.location.id + 1;
+  /* CUmemAccessDesc has cudaMemAccessDesc's members. */
+  r->u.alloc.access = p->accessDescs;
+  r->u.alloc.access_count = p->accessDescCount;
   return 0;
 }
 
@@ -398,12 +402,7 @@ cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
   *params_out = CUDA_MEM_ALLOC_NODE_PARAMS();
   params_out->poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
   params_out->poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  int device = 0;
-  if (cuPointerGetAttribute(&device, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                            reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr)) !=
-      CUDA_SUCCESS)
-    cuCtxGetDevice(&device);
-  params_out->poolProps.location.id = device;
+  params_out->poolProps.location.id = r.u.alloc.device - 1;
   params_out->bytesize = r.u.alloc.bytesize;
   params_out->dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
   return CUDA_SUCCESS;

@@ -450,6 +450,9 @@ inline params any(const cudaGraphNodeParams *p) {
   case cudaGraphNodeTypeMemAlloc:
     r.type = CUEMU_RT_NODE_MEM_ALLOC;
     r.u.alloc.bytesize = p->alloc.bytesize;
+    r.u.alloc.device = p->alloc.poolProps.location.id + 1;
+    r.u.alloc.access = p->alloc.accessDescs;
+    r.u.alloc.access_count = p->alloc.accessDescCount;
     return r;
   case cudaGraphNodeTypeMemFree:
     r.type = CUEMU_RT_NODE_MEM_FREE;
@@ -1076,6 +1079,9 @@ cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
   cuemu::graph::params r = {};
   r.type = CUEMU_RT_NODE_MEM_ALLOC;
   r.u.alloc.bytesize = nodeParams->bytesize;
+  r.u.alloc.device = nodeParams->poolProps.location.id + 1;
+  r.u.alloc.access = nodeParams->accessDescs;
+  r.u.alloc.access_count = nodeParams->accessDescCount;
   cudaError_t e =
       cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, r);
   if (e == cudaSuccess) {
@@ -1095,6 +1101,7 @@ cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
     *params_out = cudaMemAllocNodeParams();
     params_out->poolProps.allocType = cudaMemAllocationTypePinned;
     params_out->poolProps.location.type = cudaMemLocationTypeDevice;
+    params_out->poolProps.location.id = r.u.alloc.device - 1;
     params_out->bytesize = r.u.alloc.bytesize;
     params_out->dptr = r.u.alloc.dptr;
   }

@@ -61,6 +61,17 @@ inline cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
       dst, dstDevice, src, srcDevice, count, stream));
 }
 
+/* 3-D copies between devices: cudaMemcpy3D's, with each side's device
+ * checked; the Async form in the stream's order, as cudaMemcpy3DAsync. */
+inline cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_3d_peer(p));
+}
+
+inline cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+                                         cudaStream_t stream = 0) {
+  return static_cast<cudaError_t>(cuemu_rt_memcpy_3d_peer_async(p, stream));
+}
+
 /* IPC. */
 
 inline cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle,

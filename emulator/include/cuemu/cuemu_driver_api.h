@@ -173,6 +173,13 @@ int cuemu_drv_mem_get_address_range(unsigned long long *base, size_t *size,
 /* cuPointerGetAttribute for the attributes docs/driver-api.md lists. */
 int cuemu_drv_pointer_get_attribute(void *data, int attribute,
                                     unsigned long long ptr);
+/* cuPointerGetAttributes: attribute i into data[i] (a null data[i] skips
+ * it), as cuPointerGetAttribute gives it; memory CUDA does not know, and
+ * the host pointer of device memory, are no error but the attribute's
+ * empty value (0 or NULL, device ordinal -2). An unknown attribute is
+ * CUDA_ERROR_INVALID_VALUE. */
+int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
+                                     void **data, unsigned long long ptr);
 
 #ifdef __cplusplus
 }

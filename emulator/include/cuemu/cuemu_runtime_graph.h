@@ -158,6 +158,13 @@ typedef struct cuemu_rt_graph_node_params {
     struct {
       size_t bytesize;
       void *dptr;
+      /* In: the device of the memory plus one (poolProps.location.id +
+       * 1; 0: the current device), and the other devices' access
+       * (`access_count` cudaMemAccessDesc at `access`, read when the node
+       * is made), which memcheck checks kernels against. */
+      int device;
+      const void *access;
+      size_t access_count;
     } alloc;
     struct {
       void *dptr;

@@ -58,6 +58,18 @@ int cuemu_rt_memcpy_peer(void *dst, int dst_device, const void *src,
 int cuemu_rt_memcpy_peer_async(void *dst, int dst_device, const void *src,
                                int src_device, size_t count, void *stream);
 
+/* cudaMemcpy3DPeer and cudaMemcpy3DPeerAsync: cudaMemcpy3D's copy (pitched
+ * memory or a CUDA array on either side) between the devices named; a
+ * pointer to device memory must be memory of the device named for its
+ * side (cudaErrorInvalidValue otherwise), no peer access is needed. The
+ * blocking form waits for the work of the current device and of both
+ * devices, as cudaMemcpyPeer; the other runs in the stream's order (a
+ * memcpy node when the stream captures). */
+struct cudaMemcpy3DPeerParms;
+int cuemu_rt_memcpy_3d_peer(const struct cudaMemcpy3DPeerParms *p);
+int cuemu_rt_memcpy_3d_peer_async(const struct cudaMemcpy3DPeerParms *p,
+                                  void *stream);
+
 /* The device whose device memory (cudaMalloc) holds `p`, or -1 when `p` is
  * in no live device allocation. */
 int cuemu_rt_memory_device(const void *p);
