@@ -10,7 +10,8 @@
  * each such access
  *
  *   if ((uintptr_t)&object & (alignment - 1))
- *     cuemu_kernel_misaligned(&object, size, "a float4 load", file, line);
+ *     cuemu_kernel_misaligned_object(&object, size, alignment,
+ *                                    "a float4 load", file, line);
  *
  * (<cuemu/cuemu_device.h>: the launch ends with MISALIGNED_ADDRESS, naming
  * the kernel, the block, the thread and the line). The test is an AND and
@@ -45,7 +46,7 @@
 
 namespace {
 
-/* cuemu_kernel_misaligned's declaration, made at the first use (a root of
+/* cuemu_kernel_misaligned_object's declaration, made at the first use (a root of
  * GCC's garbage collector, which may run between passes). */
 tree misaligned_fn;
 
@@ -58,9 +59,9 @@ tree misaligned_decl() {
   if (!misaligned_fn) {
     tree type = build_function_type_list(
         void_type_node, const_ptr_type_node, unsigned_type_node,
-        const_ptr_type_node, const_ptr_type_node, integer_type_node,
-        NULL_TREE);
-    misaligned_fn = build_fn_decl("cuemu_kernel_misaligned", type);
+        unsigned_type_node, const_ptr_type_node, const_ptr_type_node,
+        integer_type_node, NULL_TREE);
+    misaligned_fn = build_fn_decl("cuemu_kernel_misaligned_object", type);
     TREE_PUBLIC(misaligned_fn) = 1;
     DECL_EXTERNAL(misaligned_fn) = 1;
     DECL_ARTIFICIAL(misaligned_fn) = 1;
@@ -141,7 +142,7 @@ tree what_of(tree ref, bool store) {
 
 /* Splits the block before the statement at `gsi` (an access of `ref` that
  * needs `align` bytes) and tests the address there: a misaligned one goes
- * to a block of its own that calls cuemu_kernel_misaligned. Returns the
+ * to a block of its own that calls cuemu_kernel_misaligned_object. Returns the
  * iterator of the access, in the block that now holds it. */
 gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
                            bool store) {
@@ -180,9 +181,10 @@ gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
   expanded_location where = expand_location(loc);
   const char *file = where.file ? where.file : "?";
   gcall *call = gimple_build_call(
-      misaligned_decl(), 5, address,
+      misaligned_decl(), 6, address,
       build_int_cst(unsigned_type_node,
                     tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(ref)))),
+      build_int_cst(unsigned_type_node, align),
       what_of(ref, store), build_string_literal(strlen(file) + 1, file),
       build_int_cst(integer_type_node, where.line));
   gimple_set_location(call, loc);

@@ -63,7 +63,16 @@ static void chain(int sig, siginfo_t *info, void *uc) {
 
 static const char *fault_name(int sig, int code) {
   switch (sig) {
-  case SIGSEGV: return "invalid memory access";
+  case SIGSEGV:
+    /* x86-64 reports a general-protection fault with no address: an
+     * aligned SSE or AVX move (what a compiler without cuemu's alignment
+     * pass, clang++, makes of a float4 or double2 access) at a misaligned
+     * address, or a non-canonical address. */
+    return code == SI_KERNEL
+               ? "general-protection fault (the processor names no address: "
+                 "a vector access such as a float4 or double2 one at a "
+                 "misaligned address, or a non-canonical address)"
+               : "invalid memory access";
   case SIGABRT: return "abort() (a host function) called";
   case SIGBUS: return "misaligned or invalid memory access (bus error)";
   case SIGFPE:
