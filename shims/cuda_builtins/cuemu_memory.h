@@ -46,7 +46,7 @@
  * a branch that is never taken; nothing for the scalar overloads. */
 template <typename T>
 inline void cuemu_hint_aligned(const volatile void *ptr, const char *what) {
-  if constexpr (std::is_class<T>::value && alignof(T) >= 8) {
+  if (std::is_class<T>::value && alignof(T) >= 8) { /* constant */
     if (__builtin_expect(
             (reinterpret_cast<std::uintptr_t>(ptr) & (alignof(T) - 1)) != 0,
             0))
