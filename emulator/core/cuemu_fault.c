@@ -71,31 +71,39 @@ static void crash(int sig) {
 static void chain(int sig, siginfo_t *info, void *uc) {
   int i = signal_index(sig);
   struct sigaction *prev = &previous[i];
-  /* The same fault again within 100 ms, a third time: the handler before
-   * ours did not resolve it (a JVM's, which moves the thread on, or one
-   * that unprotects the page, makes the next fault another one). */
+  /* The same fault again within 100 ms, a third time, each time after
+   * the handler before ours returned without moving the thread on: that
+   * handler does not resolve it. (One that moves the thread on, as a JVM's
+   * does for an implicit null check, or leaves by siglongjmp, is not
+   * counted, so a loop that faults there again and again is its business;
+   * one that unprotects the page makes the next fault another one.) */
   void *pc = cuemu__ctx_fault_pc(uc);
   double now = coarse_now();
+  int repeats = 0;
   if (last_chained.sig == sig && last_chained.pc == pc &&
       last_chained.addr == info->si_addr && now - last_chained.at < 0.1) {
-    if (++last_chained.repeats >= 2) {
-      last_chained.repeats = 0;
+    repeats = last_chained.repeats + 1;
+    if (repeats >= 2) {
+      last_chained.sig = 0;
       crash(sig);
       return;
     }
-  } else {
-    last_chained.repeats = 0;
   }
-  last_chained.sig = sig;
-  last_chained.pc = pc;
-  last_chained.addr = info->si_addr;
-  last_chained.at = now;
+  last_chained.sig = 0;
   if (prev->sa_flags & SA_SIGINFO) {
     prev->sa_sigaction(sig, info, uc);
   } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
     prev->sa_handler(sig);
   } else {
     crash(sig);
+    return;
+  }
+  if (cuemu__ctx_fault_pc(uc) == pc) {
+    last_chained.sig = sig;
+    last_chained.pc = pc;
+    last_chained.addr = info->si_addr;
+    last_chained.at = now;
+    last_chained.repeats = repeats;
   }
 }
 

@@ -11,9 +11,13 @@
 //   2: with a faulthandler-like handler, a host fault crashes (SIGSEGV)
 //      rather than hanging;
 //   3: a kernel fault after that is still cuemu's, the host fault after
-//      it the user's.
+//      it the user's;
+//   4: a handler that leaves by siglongjmp (a probe of an address) gets
+//      the same fault five times in a row: cuemu's guard against a
+//      handler that resolves nothing (case 2) must not take it for one.
 #include <cuda_runtime.h>
 
+#include <csetjmp>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -48,12 +52,35 @@ static void faulthandler_like(int sig) {
   raise(sig);
 }
 
+static sigjmp_buf probe_jump;
+static void probe_handler(int, siginfo_t *, void *) { siglongjmp(probe_jump, 1); }
+
+static void probe_child(int *p) {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = probe_handler;
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigaction(SIGSEGV, &sa, nullptr);
+  fine<<<1, 32>>>(p); // cuemu's handler goes back in front
+  cudaDeviceSynchronize();
+  int recovered = 0;
+  for (int k = 0; k < 5; ++k)
+    if (sigsetjmp(probe_jump, 1) == 0)
+      *(volatile int *)(p - p + 16) = 1;
+    else
+      ++recovered;
+  std::fprintf(stderr, "recovered %d\n", recovered);
+  _exit(0);
+}
+
 static void child(int which) {
   unsetenv("CUEMU_QUIET");
   int *p;
   cudaMalloc(&p, 4096);
   fine<<<1, 32>>>(p);
   cudaDeviceSynchronize();
+  if (which == 4)
+    probe_child(p);
   struct sigaction sa;
   std::memset(&sa, 0, sizeof sa);
   sa.sa_handler = which == 2 ? faulthandler_like : user_handler;
@@ -121,8 +148,11 @@ int main() {
              has(r3, "kernel: cudaErrorIllegalAddress") &&
              has(r3, "host fault\nuser handler");
   CHECK(ok3);
-  if (!(ok0 && ok1 && ok2 && ok3))
-    std::fprintf(stderr, "%d %d %d %d\n%s\n%s\n", ok0, ok1, ok2, ok3,
-                 r.c_str(), r3.c_str());
+  std::string r4 = run_child(4, &st);
+  bool ok4 = WIFEXITED(st) && WEXITSTATUS(st) == 0 && has(r4, "recovered 5");
+  CHECK(ok4);
+  if (!(ok0 && ok1 && ok2 && ok3 && ok4))
+    std::fprintf(stderr, "%d %d %d %d %d\n%s\n%s\n%s\n", ok0, ok1, ok2,
+                 ok3, ok4, r.c_str(), r3.c_str(), r4.c_str());
   return finish();
 }
