@@ -40,6 +40,7 @@
 #include "cfghooks.h"
 #include "tree-cfg.h"
 #include "cfgloop.h"
+#include "builtins.h"
 
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_pass.h"
@@ -91,6 +92,12 @@ unsigned wide_access(tree op) {
       TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
   unsigned align = TYPE_ALIGN_UNIT(type);
+  /* What the compiler knows of the object's place may be less than its
+   * type's alignment: a float4 member of a packed structure, which nvcc
+   * too reads byte by byte wherever it is. */
+  unsigned known = get_object_alignment(op) / BITS_PER_UNIT;
+  if (known < align)
+    align = known;
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   if (align < 8 || align > 16 || size < align)
     return 0;

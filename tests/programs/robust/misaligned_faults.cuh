@@ -9,7 +9,8 @@
 // the thread, the block and the line (two atomics of one kind in one
 // kernel once named one line for both: the compiler merged their calls).
 // The aligned forms of the same accesses work, and so do accesses that a
-// GPU makes at any address (a memcpy, a packed structure's members).
+// GPU makes at any address (a memcpy, a packed structure's members, a
+// float4 among them too).
 // With clang++, which cuemu's GCC plugin does not instrument, plain
 // vector accesses are not tested (docs/checkers.md); the atomics and the
 // cache-hinted loads are.
@@ -41,6 +42,10 @@ struct __attribute__((packed)) record {
   char tag;
   int count;
   float weight;
+};
+struct __attribute__((packed)) tagged {
+  char tag;
+  float4 value;
 };
 
 // Every member: a GPU loads the whole object with one vector load.
@@ -152,7 +157,8 @@ __global__ void aligned(char *bytes, float *out) {
   memcpy(&copied, bytes + 4, sizeof copied);
   const record *r = reinterpret_cast<const record *>(bytes + 1);
   int through_chars = *reinterpret_cast<const int *>(bytes + 4);
-  float extra = sum(copied) + (float)r->count + r->weight +
+  float4 packed_vector = reinterpret_cast<const tagged *>(bytes + 1)->value;
+  float extra = sum(copied) + sum(packed_vector) + (float)r->count + r->weight +
                 (float)through_chars + sum(*reinterpret_cast<quad *>(bytes + 8)) +
                 sum(__ldg(reinterpret_cast<const float4 *>(bytes + 16)));
   atomicAdd(reinterpret_cast<int *>(bytes), 3);
