@@ -6,8 +6,8 @@
 // both reading one shared input from every thread, 50 times, each in a
 // child process (a report is sticky): every time the race is reported,
 // once, at its line, and the race-free kernel is never named. The same
-// again with membarrier refused (a seccomp filter, as in a container that
-// forbids it), where every update takes the locks.
+// again with membarrier's registration refused (a seccomp filter, as in a
+// container that forbids it), where every update takes the locks.
 // CUEMU_OPTIONS: --check=race
 #include <cuda_runtime.h>
 
@@ -75,18 +75,25 @@ static void round_child() {
 }
 
 #ifdef __linux__
-// Makes membarrier(2) fail with EPERM for this process.
+// Makes membarrier(2)'s registration for MEMBARRIER_CMD_PRIVATE_EXPEDITED
+// fail with EPERM in this process (its query still answers, and says the
+// command exists), as a container's seccomp profile may.
 static bool refuse_membarrier() {
+  const unsigned kRegister = 1u << 4; // MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED
   struct sock_filter code[] = {
       BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 1),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 3),
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kRegister, 0, 1),
       BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
       BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
   struct sock_fprog prog = {(unsigned short)(sizeof code / sizeof code[0]), code};
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
       prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
     return false;
-  return syscall(SYS_membarrier, 0, 0, 0) == -1 && errno == EPERM;
+  long commands = syscall(SYS_membarrier, 0, 0, 0); // MEMBARRIER_CMD_QUERY
+  return commands > 0 && (commands & (1 << 3)) && // PRIVATE_EXPEDITED
+         syscall(SYS_membarrier, kRegister, 0, 0) == -1 && errno == EPERM;
 }
 #endif
 
