@@ -40,7 +40,6 @@
 #include "cfghooks.h"
 #include "tree-cfg.h"
 #include "cfgloop.h"
-#include "builtins.h"
 
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_pass.h"
@@ -91,13 +90,15 @@ unsigned wide_access(tree op) {
   if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE &&
       TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
+  /* A member of a packed structure (a float4 among them), which nvcc
+   * reads byte by byte wherever it is. (Not get_object_alignment(), which
+   * also gives less for an access that is known to be misaligned.) */
+  for (tree ref = op; handled_component_p(ref); ref = TREE_OPERAND(ref, 0))
+    if (TREE_CODE(ref) == COMPONENT_REF &&
+        (DECL_PACKED(TREE_OPERAND(ref, 1)) ||
+         TYPE_PACKED(TREE_TYPE(TREE_OPERAND(ref, 0)))))
+      return 0;
   unsigned align = TYPE_ALIGN_UNIT(type);
-  /* What the compiler knows of the object's place may be less than its
-   * type's alignment: a float4 member of a packed structure, which nvcc
-   * too reads byte by byte wherever it is. */
-  unsigned known = get_object_alignment(op) / BITS_PER_UNIT;
-  if (known < align)
-    align = known;
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   if (align < 8 || align > 16 || size < align)
     return 0;
