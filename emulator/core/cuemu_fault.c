@@ -71,7 +71,7 @@ static void crash(int sig) {
 static void chain(int sig, siginfo_t *info, void *uc) {
   int i = signal_index(sig);
   struct sigaction *prev = &previous[i];
-  /* The same fault again within 100 ms, a third time, each time after
+  /* The same fault again within a second, a third time, each time after
    * the handler before ours returned without moving the thread on: that
    * handler does not resolve it. (One that moves the thread on, as a JVM's
    * does for an implicit null check, or leaves by siglongjmp, is not
@@ -81,7 +81,7 @@ static void chain(int sig, siginfo_t *info, void *uc) {
   double now = coarse_now();
   int repeats = 0;
   if (last_chained.sig == sig && last_chained.pc == pc &&
-      last_chained.addr == info->si_addr && now - last_chained.at < 0.1) {
+      last_chained.addr == info->si_addr && now - last_chained.at < 1.0) {
     repeats = last_chained.repeats + 1;
     if (repeats >= 2) {
       last_chained.sig = 0;
