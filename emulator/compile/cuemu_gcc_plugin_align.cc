@@ -90,14 +90,10 @@ unsigned wide_access(tree op) {
   if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE &&
       TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
-  /* A member of a packed structure (a float4 among them), which nvcc
-   * reads byte by byte wherever it is. (Not get_object_alignment(), which
-   * also gives less for an access that is known to be misaligned.) */
-  for (tree ref = op; handled_component_p(ref); ref = TREE_OPERAND(ref, 0))
-    if (TREE_CODE(ref) == COMPONENT_REF &&
-        (DECL_PACKED(TREE_OPERAND(ref, 1)) ||
-         TYPE_PACKED(TREE_TYPE(TREE_OPERAND(ref, 0)))))
-      return 0;
+  /* A float4 member of a packed structure stays a vector access: nvcc
+   * 12 loads it with ld.global.v4.f32 wherever the structure puts it, and
+   * a GPU faults where it is misaligned (its scalar members are read byte
+   * by byte, and are not tested here). */
   unsigned align = TYPE_ALIGN_UNIT(type);
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
   if (align < 8 || align > 16 || size < align)
