@@ -91,7 +91,7 @@ unsigned wide_access(tree op) {
       TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
   /* A float4 member of a packed structure stays a vector access: nvcc
-   * 12 loads it with ld.global.v4.f32 wherever the structure puts it, and
+   * 13 loads it with ld.global.v4.f32 wherever the structure puts it, and
    * a GPU faults where it is misaligned (its scalar members are read byte
    * by byte, and are not tested here). */
   unsigned align = TYPE_ALIGN_UNIT(type);
