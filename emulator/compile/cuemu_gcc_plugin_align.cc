@@ -1,10 +1,12 @@
 /* cuemu_gcc_plugin_align.cc: the pass of cuemu's GCC plugin that tests
  * the alignment of device code's wide accesses to memory: loads and stores
- * through a pointer of an object (not a scalar) aligned to 8 or 16 bytes
- * (CUDA's vector types float2, float4, int4, double2..., and structures
- * declared __align__(8) or (16)). A GPU makes such an access with one vector instruction
- * (ld.global.v4.f32), which faults on an address that is not a multiple of
- * the type's alignment: the launch fails with cudaErrorMisalignedAddress.
+ * through a pointer of an object (not a scalar) aligned to 4, 8 or 16
+ * bytes (CUDA's vector types char4, short2, __half2, float2, float4, int4,
+ * double2..., structures of such members or declared __align__(8) or
+ * (16)). A GPU makes such an access with one vector instruction
+ * (ld.global.v4.f32, ld.global.v4.u8 for a char4) or with loads of its
+ * members, which fault on an address that is not a multiple of the type's
+ * alignment: the launch fails with cudaErrorMisalignedAddress.
  * x86-64 mostly reads the bytes (or faults as a general-protection fault
  * that names no address, for an aligned SSE move), so the pass puts before
  * each such access
@@ -17,7 +19,7 @@
  * the kernel, the block, the thread and the line). The test is an AND and
  * a branch to a call that does not return, laid out out of the way.
  *
- * Narrower accesses (a 4-byte float read through a char pointer at an odd
+ * Scalar accesses (a 4-byte float read through a char pointer at an odd
  * address) are left to memcheck (--check=mem): docs/checkers.md says why.
  * The pass runs on device code only (functions that cuemu-cc marked, their
  * template instances, their lambdas), just after the control-flow graph is
@@ -72,7 +74,8 @@ tree misaligned_decl() {
 }
 
 /* The alignment in bytes that operand `op` of a statement needs when it is
- * an access through a pointer of a type aligned to 8 or 16 bytes, or 0. */
+ * an access through a pointer of a type aligned to 4, 8 or 16 bytes, or
+ * 0. */
 unsigned wide_access(tree op) {
   if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
     return 0;
@@ -96,7 +99,7 @@ unsigned wide_access(tree op) {
    * by byte, and are not tested here). */
   unsigned align = TYPE_ALIGN_UNIT(type);
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  if (align < 8 || align > 16 || size < align)
+  if (align < 4 || align > 16 || size < align)
     return 0;
   return align;
 }

@@ -54,6 +54,7 @@ __device__ float sum(float4 v) { return v.x + v.y + v.z + v.w; }
 __device__ float sum(double2 v) { return (float)(v.x + v.y); }
 __device__ float sum(particle p) { return p.x + p.y + p.z + p.mass; }
 __device__ float sum(quad q) { return q.a + q.b + q.c + q.d; }
+__device__ float sum(char4 c) { return (float)(c.x + c.y + c.z + c.w); }
 
 static const int first_line = __LINE__ + 5;
 __global__ void misaligned(char *bytes, float *out, int which, int offset) {
@@ -76,14 +77,16 @@ __global__ void misaligned(char *bytes, float *out, int which, int offset) {
   if (which == 13) atomicAdd(reinterpret_cast<unsigned long long *>(at), 1ull);
   if (which == 14) atomicAdd(reinterpret_cast<__half2 *>(at), __floats2half2_rn(1.0f, 1.0f));
   if (which == 15) out[0] = sum(reinterpret_cast<const tagged *>(at)->value);
+  if (which == 16) out[0] = sum(*reinterpret_cast<const char4 *>(at));
+  if (which == 17) out[0] = __low2float(*reinterpret_cast<const __half2 *>(at));
 }
 
-static const int kCases = 16;
+static const int kCases = 18;
 #ifdef __clang__
 // The plain vector accesses: the GCC plugin's alignment pass only.
 static bool plugin_only(int which) {
   return which == 3 || which == 4 || which == 5 || which == 6 || which == 10 ||
-         which == 15;
+         which == 15 || which == 16 || which == 17;
 }
 #else
 static bool plugin_only(int) { return false; }
@@ -104,8 +107,10 @@ static const char *const kWhat[kCases] = {
     "of 8 bytes",
     "an atomic add of 8 bytes",
     "of 4 bytes",
-    "a float4 load of 16 bytes"};
-static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1, 3, 4, 4, 1, 4, 12, 2, 0};
+    "a float4 load of 16 bytes",
+    "a char4 load of 4 bytes",
+    "a __half2 load of 4 bytes needs an address that is a multiple of 4"};
+static const int kOffset[kCases] = {2, 4, 12, 4, 8, 8, 4, 1, 3, 4, 4, 1, 4, 12, 2, 0, 2, 6};
 
 static void child(int which) {
   unsetenv("CUEMU_QUIET"); // cuemu prints the launch's error
