@@ -337,6 +337,17 @@ static int build_argv(const compile_job *job, const char *tu,
    * tests/programs/trial/device_code_forms.cu. */
   if (job->pass != CUEMU_PASS_HOST)
     ARG("-fno-strict-aliasing");
+  /* A misaligned atomic names its line from the return address of its
+   * call to cuemu_kernel_misaligned(), which does not return: g++ merges
+   * the identical calls of two atomics of one type in one function into
+   * one (cross-jumping, tail merging), and the report then names the
+   * other atomic's line (tests/programs/robust/misaligned_faults.cu).
+   * clang++ keeps them apart by the function's nomerge attribute
+   * (<cuemu/cuemu_device.h>). Cold code only: no cost measured. */
+  if (job->pass != CUEMU_PASS_HOST && !strstr(job->compiler, "clang")) {
+    ARG("-fno-crossjumping");
+    ARG("-fno-tree-tail-merge");
+  }
   /* Shifts by run-time amounts and float-to-integer conversions give what
    * a GPU gives (clamped amounts, saturated results) in device code. */
   if (job->pass != CUEMU_PASS_HOST && phase != PHASE_PREPROCESS &&

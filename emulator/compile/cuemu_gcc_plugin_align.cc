@@ -1,22 +1,25 @@
 /* cuemu_gcc_plugin_align.cc: the pass of cuemu's GCC plugin that tests
  * the alignment of device code's wide accesses to memory: loads and stores
- * through a pointer of an object (not a scalar) aligned to 8 or 16 bytes
- * (CUDA's vector types float2, float4, int4, double2..., and structures
- * declared __align__(8) or (16)). A GPU makes such an access with one vector instruction
- * (ld.global.v4.f32), which faults on an address that is not a multiple of
- * the type's alignment: the launch fails with cudaErrorMisalignedAddress.
+ * through a pointer of an object (not a scalar) aligned to 4, 8 or 16
+ * bytes (CUDA's vector types char4, short2, __half2, float2, float4, int4,
+ * double2..., structures of such members or declared __align__(8) or
+ * (16)). A GPU makes such an access with one vector instruction
+ * (ld.global.v4.f32, ld.global.v4.u8 for a char4) or with loads of its
+ * members, which fault on an address that is not a multiple of the type's
+ * alignment: the launch fails with cudaErrorMisalignedAddress.
  * x86-64 mostly reads the bytes (or faults as a general-protection fault
  * that names no address, for an aligned SSE move), so the pass puts before
  * each such access
  *
  *   if ((uintptr_t)&object & (alignment - 1))
- *     cuemu_kernel_misaligned(&object, size, "a float4 load", file, line);
+ *     cuemu_kernel_misaligned_object(&object, size, alignment,
+ *                                    "a float4 load", file, line);
  *
  * (<cuemu/cuemu_device.h>: the launch ends with MISALIGNED_ADDRESS, naming
  * the kernel, the block, the thread and the line). The test is an AND and
  * a branch to a call that does not return, laid out out of the way.
  *
- * Narrower accesses (a 4-byte float read through a char pointer at an odd
+ * Scalar accesses (a 4-byte float read through a char pointer at an odd
  * address) are left to memcheck (--check=mem): docs/checkers.md says why.
  * The pass runs on device code only (functions that cuemu-cc marked, their
  * template instances, their lambdas), just after the control-flow graph is
@@ -45,7 +48,7 @@
 
 namespace {
 
-/* cuemu_kernel_misaligned's declaration, made at the first use (a root of
+/* cuemu_kernel_misaligned_object's declaration, made at the first use (a root of
  * GCC's garbage collector, which may run between passes). */
 tree misaligned_fn;
 
@@ -58,9 +61,9 @@ tree misaligned_decl() {
   if (!misaligned_fn) {
     tree type = build_function_type_list(
         void_type_node, const_ptr_type_node, unsigned_type_node,
-        const_ptr_type_node, const_ptr_type_node, integer_type_node,
-        NULL_TREE);
-    misaligned_fn = build_fn_decl("cuemu_kernel_misaligned", type);
+        unsigned_type_node, const_ptr_type_node, const_ptr_type_node,
+        integer_type_node, NULL_TREE);
+    misaligned_fn = build_fn_decl("cuemu_kernel_misaligned_object", type);
     TREE_PUBLIC(misaligned_fn) = 1;
     DECL_EXTERNAL(misaligned_fn) = 1;
     DECL_ARTIFICIAL(misaligned_fn) = 1;
@@ -71,7 +74,8 @@ tree misaligned_decl() {
 }
 
 /* The alignment in bytes that operand `op` of a statement needs when it is
- * an access through a pointer of a type aligned to 8 or 16 bytes, or 0. */
+ * an access through a pointer of a type aligned to 4, 8 or 16 bytes, or
+ * 0. */
 unsigned wide_access(tree op) {
   if (!op || TREE_CODE(op) == SSA_NAME || is_gimple_min_invariant(op))
     return 0;
@@ -89,9 +93,13 @@ unsigned wide_access(tree op) {
   if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE &&
       TREE_CODE(type) != ARRAY_TYPE && TREE_CODE(type) != VECTOR_TYPE)
     return 0;
+  /* A float4 member of a packed structure stays a vector access: nvcc
+   * 13 loads it with ld.global.v4.f32 wherever the structure puts it, and
+   * a GPU faults where it is misaligned (its scalar members are read byte
+   * by byte, and are not tested here). */
   unsigned align = TYPE_ALIGN_UNIT(type);
   unsigned long size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  if (align < 8 || align > 16 || size < align)
+  if (align < 4 || align > 16 || size < align)
     return 0;
   return align;
 }
@@ -141,7 +149,7 @@ tree what_of(tree ref, bool store) {
 
 /* Splits the block before the statement at `gsi` (an access of `ref` that
  * needs `align` bytes) and tests the address there: a misaligned one goes
- * to a block of its own that calls cuemu_kernel_misaligned. Returns the
+ * to a block of its own that calls cuemu_kernel_misaligned_object. Returns the
  * iterator of the access, in the block that now holds it. */
 gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
                            bool store) {
@@ -180,9 +188,10 @@ gimple_stmt_iterator guard(gimple_stmt_iterator gsi, tree ref, unsigned align,
   expanded_location where = expand_location(loc);
   const char *file = where.file ? where.file : "?";
   gcall *call = gimple_build_call(
-      misaligned_decl(), 5, address,
+      misaligned_decl(), 6, address,
       build_int_cst(unsigned_type_node,
                     tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(ref)))),
+      build_int_cst(unsigned_type_node, align),
       what_of(ref, store), build_string_literal(strlen(file) + 1, file),
       build_int_cst(integer_type_node, where.line));
   gimple_set_location(call, loc);

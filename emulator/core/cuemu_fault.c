@@ -41,29 +41,84 @@ static int signal_index(int sig) {
   return -1;
 }
 
+static double coarse_now(void);
+
+/* The last fault outside kernel code that this OS thread handed on, and
+ * how often in a row the same one came back at once: a handler that
+ * "uninstalls" itself by putting back the one it replaced (ours, which
+ * had been installed again over it) and returns or re-raises, as Python's
+ * faulthandler does, would otherwise be called again and again by ours,
+ * and the faulting instruction would run forever. */
+static __thread struct {
+  int sig;
+  void *pc, *addr;
+  double at;
+  int repeats;
+} last_chained;
+
+/* The default action of `sig`, a synchronous fault (ignoring it would only
+ * fault again): a crash and a core dump, as without cuemu. */
+static void crash(int sig) {
+  signal(sig, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(sig);
+}
+
 /* Hands a fault that is not ours to the handler that was there before. */
 static void chain(int sig, siginfo_t *info, void *uc) {
   int i = signal_index(sig);
   struct sigaction *prev = &previous[i];
+  /* The same fault again within a second, a third time, each time after
+   * the handler before ours returned without moving the thread on: that
+   * handler does not resolve it. (One that moves the thread on, as a JVM's
+   * does for an implicit null check, or leaves by siglongjmp, is not
+   * counted, so a loop that faults there again and again is its business;
+   * one that unprotects the page makes the next fault another one.) */
+  void *pc = cuemu__ctx_fault_pc(uc);
+  double now = coarse_now();
+  int repeats = 0;
+  if (last_chained.sig == sig && last_chained.pc == pc &&
+      last_chained.addr == info->si_addr && now - last_chained.at < 1.0) {
+    repeats = last_chained.repeats + 1;
+    if (repeats >= 2) {
+      last_chained.sig = 0;
+      crash(sig);
+      return;
+    }
+  }
+  last_chained.sig = 0;
   if (prev->sa_flags & SA_SIGINFO) {
     prev->sa_sigaction(sig, info, uc);
   } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
     prev->sa_handler(sig);
   } else {
-    /* The default action (ignoring a synchronous fault would only fault
-     * again): a crash and a core dump, as without cuemu. */
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
+    crash(sig);
+    return;
+  }
+  if (cuemu__ctx_fault_pc(uc) == pc) {
+    last_chained.sig = sig;
+    last_chained.pc = pc;
+    last_chained.addr = info->si_addr;
+    last_chained.at = now;
+    last_chained.repeats = repeats;
   }
 }
 
 static const char *fault_name(int sig, int code) {
   switch (sig) {
-  case SIGSEGV: return "invalid memory access";
+  case SIGSEGV:
+    /* x86-64 reports a general-protection fault with no address: an
+     * aligned SSE or AVX move (what a compiler without cuemu's alignment
+     * pass, clang++, makes of a float4 or double2 access) at a misaligned
+     * address, or a non-canonical address. */
+    return code == SI_KERNEL
+               ? "general-protection fault (the processor names no address: "
+                 "a vector access such as a float4 or double2 one at a "
+                 "misaligned address, or a non-canonical address)"
+               : "invalid memory access";
   case SIGABRT: return "abort() (a host function) called";
   case SIGBUS: return "misaligned or invalid memory access (bus error)";
   case SIGFPE:
@@ -383,11 +438,22 @@ static void altstack_ensure(void) {
   sigaltstack(&ours, NULL);
 }
 
+/* Whether our handler still handles SIGSEGV, the fault of almost every
+ * faulting kernel: looked at on every launch (one system call, about
+ * 0.2 us here), so that a handler that the program or a library installs
+ * between two launches (a JVM's, Python's faulthandler) never receives a
+ * kernel's invalid access; it is chained to from then on. */
+static int segv_ours(void) {
+  struct sigaction current;
+  return sigaction(SIGSEGV, NULL, &current) != 0 ||
+         ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault);
+}
+
 void cuemu__fault_enter(cuemu_worker *w) {
   (void)w;
   double now = coarse_now();
   double at = atomic_load_explicit(&installed_at, memory_order_relaxed);
-  if (at < 0 || now - at >= CUEMU_FAULT_RECHECK_S) {
+  if (at < 0 || now - at >= CUEMU_FAULT_RECHECK_S || !segv_ours()) {
     install();
     atomic_store_explicit(&installed_at, now, memory_order_relaxed);
   }

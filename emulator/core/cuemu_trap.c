@@ -69,12 +69,19 @@ void cuemu_thread_exit(const char *file, int line) {
   leave_thread(cuemu__worker_self);
 }
 
-void cuemu_kernel_misaligned(const volatile void *address, unsigned size,
-                             const char *what, const char *file, int line) {
+/* The report of both entry points below: `size` bytes at `address`, which
+ * must be a multiple of `align`. */
+static CUEMU_NORETURN void misaligned(const volatile void *address,
+                                      unsigned size, unsigned align,
+                                      const char *what, const char *file,
+                                      int line, void *return_address,
+                                      void *frame) {
   cuemu_worker *w = cuemu__worker_self;
   if (!w || !w->in_kernel) {
-    fprintf(stderr, "cuemu: %s of %u bytes at misaligned address %p%s%s:%d\n",
-            what, size, (const void *)address, file ? ", at " : "",
+    fprintf(stderr,
+            "cuemu: %s of %u bytes at misaligned address %p (needs a "
+            "multiple of %u)%s%s:%d\n",
+            what, size, (const void *)address, align, file ? ", at " : "",
             file ? file : "", line);
     abort();
   }
@@ -86,8 +93,8 @@ void cuemu_kernel_misaligned(const volatile void *address, unsigned size,
   if (file)
     snprintf(place, sizeof place, "%s:%d", file, line);
   else
-    cuemu__fault_place_of(w, (char *)__builtin_return_address(0) - 1,
-                          __builtin_frame_address(0), place, sizeof place);
+    cuemu__fault_place_of(w, (char *)return_address - 1, frame, place,
+                          sizeof place);
   cuemu_uint3 t = cuemu__worker_thread_idx(w);
   cuemu_uint3 b = w->block_idx;
   cuemu__block_fail(w, CUEMU_MISALIGNED_ADDRESS,
@@ -95,5 +102,19 @@ void cuemu_kernel_misaligned(const volatile void *address, unsigned size,
                     "an address that is a multiple of %u, in thread "
                     "(%u,%u,%u) of block (%u,%u,%u), at %s",
                     w->launch->kernel->name, (const void *)address, what,
-                    size, size, t.x, t.y, t.z, b.x, b.y, b.z, place);
+                    size, align, t.x, t.y, t.z, b.x, b.y, b.z, place);
+}
+
+void cuemu_kernel_misaligned(const volatile void *address, unsigned size,
+                             const char *what, const char *file, int line) {
+  misaligned(address, size, size, what, file, line,
+             __builtin_return_address(0), __builtin_frame_address(0));
+}
+
+void cuemu_kernel_misaligned_object(const volatile void *address,
+                                    unsigned size, unsigned align,
+                                    const char *what, const char *file,
+                                    int line) {
+  misaligned(address, size, align, what, file, line,
+             __builtin_return_address(0), __builtin_frame_address(0));
 }

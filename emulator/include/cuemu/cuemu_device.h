@@ -22,9 +22,22 @@ extern "C" {
 #if defined(__GNUC__)
 #define CUEMU_TLS_IE __attribute__((tls_model("initial-exec")))
 #define CUEMU_NORETURN __attribute__((noreturn))
+/* Each call site keeps its own call (clang++ would otherwise merge the
+ * identical calls of a function that does not return into one, whose
+ * return address then names one line for all; g++ is given
+ * -fno-crossjumping -fno-tree-tail-merge by cuemu-cc instead). */
+#if defined(__has_attribute)
+#if __has_attribute(nomerge)
+#define CUEMU_NOMERGE __attribute__((nomerge))
+#endif
+#endif
+#ifndef CUEMU_NOMERGE
+#define CUEMU_NOMERGE
+#endif
 #else
 #define CUEMU_TLS_IE
 #define CUEMU_NORETURN
+#define CUEMU_NOMERGE
 #endif
 
 /* ---- Built-in variables --------------------------------------------------
@@ -246,9 +259,18 @@ unsigned long long cuemu_globaltimer(void);
  * vector access call it only when their alignment test fails. Kernel code;
  * outside a kernel it prints the message and aborts, as a fault in host
  * code would. */
-CUEMU_NORETURN void cuemu_kernel_misaligned(const volatile void *address,
-                                            unsigned size, const char *what,
-                                            const char *file, int line);
+CUEMU_NORETURN CUEMU_NOMERGE void
+cuemu_kernel_misaligned(const volatile void *address, unsigned size,
+                        const char *what, const char *file, int line);
+/* As cuemu_kernel_misaligned(), for an object of `size` bytes whose
+ * address must be a multiple of `align` (a power of two, at most `size`):
+ * a structure declared __align__(8) of 16 bytes, an array of float4. The
+ * GCC plugin's test of a wide access and the shims' cache-hinted loads
+ * and stores call it. Kernel code. */
+CUEMU_NORETURN CUEMU_NOMERGE void
+cuemu_kernel_misaligned_object(const volatile void *address, unsigned size,
+                               unsigned align, const char *what,
+                               const char *file, int line);
 
 /* Lets the other threads of the block run (used by __nanosleep and spin-wait
  * helpers). Outside a kernel it returns at once. */
