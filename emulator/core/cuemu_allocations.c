@@ -239,6 +239,36 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu_rt_allocation *table;
 static size_t table_len, table_cap, table_freed;
 
+/* The bytes of the live device allocations of each device (by the device
+ * in their flags; those of devices past the array are not counted), for
+ * cudaMemGetInfo. Guarded by table_lock. */
+#define COUNTED_DEVICES 64
+static size_t device_bytes[COUNTED_DEVICES];
+
+/* Counts live entry `a` in (sign 1) or out (-1) of device_bytes. Locked. */
+static void count_device_bytes(const cuemu_rt_allocation *a, int sign) {
+  if (a->kind != CUEMU_RT_MEMORY_DEVICE || a->state != CUEMU_RT_MEMORY_LIVE)
+    return;
+  unsigned device = a->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT;
+  if (device >= COUNTED_DEVICES)
+    return;
+  if (sign > 0)
+    device_bytes[device] += a->size;
+  else
+    device_bytes[device] -= a->size < device_bytes[device]
+                                ? a->size
+                                : device_bytes[device];
+}
+
+size_t cuemu__allocation_device_bytes(int device) {
+  if (device < 0 || device >= COUNTED_DEVICES)
+    return 0;
+  pthread_mutex_lock(&table_lock);
+  size_t bytes = device_bytes[device];
+  pthread_mutex_unlock(&table_lock);
+  return bytes;
+}
+
 /* The index of the first entry whose base is above `p`. Locked. */
 static size_t upper_bound(uintptr_t p) {
   size_t lo = 0, hi = table_len;
@@ -311,6 +341,7 @@ static int insert_locked(void *base, size_t size, int kind, unsigned flags) {
   memmove(&table[i + 1], &table[i], (table_len - i) * sizeof *table);
   table[i] = (cuemu_rt_allocation){base, size, kind, CUEMU_RT_MEMORY_LIVE,
                                    flags};
+  count_device_bytes(&table[i], 1);
   ++table_len;
   return 0;
 }
@@ -361,6 +392,7 @@ int cuemu__allocation_release(void *p, unsigned kinds, int keep) {
   if (a && a->base == p && a->state == CUEMU_RT_MEMORY_LIVE &&
       (kinds & (1u << a->kind))) {
     found = 1;
+    count_device_bytes(a, -1);
     if (keep) {
       a->state = CUEMU_RT_MEMORY_FREED;
       if (++table_freed > CUEMU_MAX_FREED)
@@ -387,6 +419,7 @@ void cuemu__allocation_reset(void) {
    * from before the reset is told so. */
   size_t j = 0;
   table_freed = 0;
+  memset(device_bytes, 0, sizeof device_bytes);
   for (size_t i = 0; i < table_len; ++i) {
     cuemu_rt_allocation *a = &table[i];
     if (a->kind == CUEMU_RT_MEMORY_SYMBOL && a->state == CUEMU_RT_MEMORY_LIVE) {

@@ -33,6 +33,12 @@ int cuemu__allocation_set_flags(void *base, unsigned clear, unsigned set);
  * into *out when not NULL; 0 when there is none. */
 int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out);
 
+/* The bytes of the live device allocations (CUEMU_RT_MEMORY_DEVICE:
+ * cudaMalloc and its kin, stream-ordered and graph allocations, imported
+ * memory) of `device`, as allocated (not rounded): what cudaMemGetInfo
+ * takes from the device's memory. Thread-safe. */
+size_t cuemu__allocation_device_bytes(int device);
+
 /* A copy of the table, sorted by base, in *out (to free); returns its
  * length (0 when out of memory). */
 size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
