@@ -143,12 +143,11 @@ static size_t pool_guards;
  * kernel from merging neighbouring mappings, so each allocation costs two
  * of the process's vm.max_map_count mappings: past own_budget() of them,
  * or when the system refuses the mapping or its guard page, an allocation
- * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab (512-byte
- * aligned, 256 bytes apart from the next piece at least, a guard page at
- * the slab's end), and a
- * larger one a mapping of its own without the guard. (Without the slabs,
- * 100,000 cudaMalloc(16) failed at the 32,962nd, and thread creation with
- * them.) */
+ * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab
+ * (512-byte aligned, at least 256 bytes before the next piece, a guard
+ * page at the slab's end), and a larger one a mapping of its own without
+ * the guard. (Without the slabs, 100,000 cudaMalloc(16) failed at the
+ * 32,962nd, and thread creation with them.) */
 void *cuemu__allocation_memory_new(size_t size) {
   size_t bytes = mapping_bytes(size);
   if (bytes == 0)
