@@ -23,7 +23,8 @@ shims' function takes those arguments; and one for each per-thread spelling
 that cuda_runtime_api.h maps a name to under
 CUDA_API_PER_THREAD_DEFAULT_STREAM (cudaMemcpy_ptds, cudaMemcpyAsync_ptsz),
 whose cudaStream_t argument 0 becomes cudaStreamPerThread (wrapped in
-cuemu_cudart_per_thread()). A function the toolkit declares and the shims
+cuemu_cudart_per_thread(), as is a launch configuration's or graph
+instantiation's stream field: PER_THREAD_TYPES). A function the toolkit declares and the shims
 lack has no symbol: a program calling it fails to link, and docs/runtime.md
 lists it as absent. EXCLUDED below names the shims' functions that are not
 exported, with the reason. Usage:
@@ -45,6 +46,14 @@ import runtime_doc  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "emulator", "export", "cuemu_cudart_exports.h")
+
+# The parameter types that carry a stream, which a per-thread spelling
+# passes through cuemu_cudart_per_thread() (emulator/export/cuemu_cudart.cc):
+# a stream itself, and the structures whose stream field a _ptsz call
+# means as the per-thread default stream when it is 0 (cudaLaunchKernelExC's
+# config->stream, cudaGraphInstantiateWithParams' uploadStream).
+PER_THREAD_TYPES = ("cudaStream_t", "const cudaLaunchConfig_t *",
+                    "cudaGraphInstantiateParams *")
 
 # Functions of the shims that get no C symbol, and why.
 EXCLUDED = {
@@ -114,7 +123,7 @@ def generate(include):
         lines.append(line(name, name, ret, params, args))
         if name in spelled:
             args = ["cuemu_cudart_per_thread(%s)" % n
-                    if t == "cudaStream_t" else n for t, n in params]
+                    if t in PER_THREAD_TYPES else n for t, n in params]
             lines.append(line(name + spelled[name], name, ret, params, args))
     absent = sorted(n for n in decls
                     if shims.get(n, "absent") == "absent")

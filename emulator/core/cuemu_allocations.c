@@ -19,6 +19,8 @@
 #include <cuemu/cuemu_runtime.h>
 
 #include "check/cuemu_check.h"
+#include "core/cuemu_allocation_slabs.h"
+#include "core/cuemu_stack.h"
 
 /* How many freed allocations are remembered at most. */
 #define CUEMU_MAX_FREED 4096u
@@ -35,11 +37,15 @@ static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
 static quarantined *quarantine;
 static size_t quarantine_len, quarantine_cap, quarantine_bytes;
 
-/* Where a mapping's data starts when the system refused the guard page
- * (see cuemu__allocation_memory_new): 256 bytes in, so that the pointer
- * still has cudaMalloc's alignment, and freeing it can tell the two
- * layouts apart. */
-#define UNGUARDED_OFFSET 256u
+/* How many mappings of their own allocations may have at once: an eighth
+ * of vm.max_map_count (each costs two mappings, its data and its guard
+ * page, and freed ones stay in the quarantine), so that thread stacks
+ * (cuemu_stack.c), libraries and malloc keep the rest. Past it, small
+ * allocations are pieces of shared slabs (cuemu_allocation_slabs.h). */
+static size_t own_budget(void) {
+  long most = cuemu__max_map_count() / 8;
+  return most > 16 ? (size_t)most : 16;
+}
 
 static size_t page_bytes(void) { return (size_t)sysconf(_SC_PAGESIZE); }
 
@@ -122,6 +128,10 @@ static int made_remove(uintptr_t key) {
   return 1;
 }
 
+/* The guard pages of memory pools' blocks (cuemu_rt_pool_arena.c), which
+ * share own_budget() with the mappings below. Guarded by quarantine_lock. */
+static size_t pool_guards;
+
 /* Each allocation is a mapping of its own whose data starts at its first
  * page and is followed by a read-only guard page: a kernel writing past
  * the end faults (an illegal address) instead of changing the allocation
@@ -131,36 +141,61 @@ static int made_remove(uintptr_t key) {
  * where the next one starts). Reading past the end gives zeros, as a GPU
  * reads the mapped memory around an allocation. A guard page keeps the
  * kernel from merging neighbouring mappings, so each allocation costs two
- * of the process's vm.max_map_count mappings; when the system refuses
- * one, the allocation is made without a guard (data 256 bytes into a
- * mapping that merges with its neighbours). */
+ * of the process's vm.max_map_count mappings: past own_budget() of them,
+ * or when the system refuses the mapping or its guard page, an allocation
+ * of at most CUEMU_SLAB_PIECE_MAX bytes is a piece of a shared slab
+ * (512-byte aligned, at least 256 bytes before the next piece, a guard
+ * page at the slab's end), and a larger one a mapping of its own without
+ * the guard. (Without the slabs, 100,000 cudaMalloc(16) failed at the
+ * 32,962nd, and thread creation with them.) */
 void *cuemu__allocation_memory_new(size_t size) {
   size_t bytes = mapping_bytes(size);
   if (bytes == 0)
     return NULL;
+  pthread_mutex_lock(&quarantine_lock);
+  int own = made_len + pool_guards < own_budget();
+  pthread_mutex_unlock(&quarantine_lock);
+  if (!own && size <= CUEMU_SLAB_PIECE_MAX)
+    return cuemu__allocation_slab_take(size);
   char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
-    return NULL;
+    return size <= CUEMU_SLAB_PIECE_MAX ? cuemu__allocation_slab_take(size)
+                                        : NULL;
   size_t page = page_bytes();
+  if (own && mprotect(p + bytes - page, page, PROT_READ) != 0 &&
+      size <= CUEMU_SLAB_PIECE_MAX) {
+    munmap(p, bytes);
+    return cuemu__allocation_slab_take(size);
+  }
   pthread_mutex_lock(&quarantine_lock);
   made_add((uintptr_t)p);
   pthread_mutex_unlock(&quarantine_lock);
-  if (mprotect(p + bytes - page, page, PROT_READ) == 0)
-    return p;
-  return p + UNGUARDED_OFFSET;
+  return p;
+}
+
+int cuemu__allocation_guard_take(void) {
+  pthread_mutex_lock(&quarantine_lock);
+  int granted = made_len + pool_guards < own_budget();
+  pool_guards += (size_t)granted;
+  pthread_mutex_unlock(&quarantine_lock);
+  return granted;
+}
+
+void cuemu__allocation_guard_give(void) {
+  pthread_mutex_lock(&quarantine_lock);
+  if (pool_guards)
+    pool_guards--;
+  pthread_mutex_unlock(&quarantine_lock);
 }
 
 void cuemu__allocation_memory_free(void *base, size_t size) {
-  char *start = base;
-  if ((uintptr_t)start % page_bytes() == UNGUARDED_OFFSET)
-    start -= UNGUARDED_OFFSET;
   pthread_mutex_lock(&quarantine_lock);
-  int ours = made_remove((uintptr_t)start);
+  int ours = made_remove((uintptr_t)base);
   pthread_mutex_unlock(&quarantine_lock);
+  if (!ours && cuemu__allocation_slab_release(base))
+    return;
   size_t bytes = ours ? mapping_bytes(size) : data_bytes(size);
-  if (ours)
-    base = start;
   /* No access from now on: a kernel that still uses it faults. */
   if (mprotect(base, bytes, PROT_NONE) != 0) {
     munmap(base, bytes);
@@ -180,10 +215,13 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
     quarantine_bytes += bytes;
     base = NULL;
   }
-  /* The oldest go back to the system once the quarantine is full. */
+  /* The oldest go back to the system once the quarantine is full: by its
+   * bytes, or by its mappings (each may be one of the process's
+   * vm.max_map_count; half the budget of live ones). */
   size_t drop = 0;
   while (drop < quarantine_len &&
-         quarantine_bytes > CUEMU_QUARANTINE_BYTES) {
+         (quarantine_bytes > CUEMU_QUARANTINE_BYTES ||
+          quarantine_len - drop > own_budget() / 2)) {
     munmap(quarantine[drop].base, quarantine[drop].bytes);
     quarantine_bytes -= quarantine[drop].bytes;
     drop++;
@@ -199,6 +237,36 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static cuemu_rt_allocation *table;
 static size_t table_len, table_cap, table_freed;
+
+/* The bytes of the live device allocations of each device (by the device
+ * in their flags; those of devices past the array are not counted), for
+ * cudaMemGetInfo. Guarded by table_lock. */
+#define COUNTED_DEVICES 64
+static size_t device_bytes[COUNTED_DEVICES];
+
+/* Counts live entry `a` in (sign 1) or out (-1) of device_bytes. Locked. */
+static void count_device_bytes(const cuemu_rt_allocation *a, int sign) {
+  if (a->kind != CUEMU_RT_MEMORY_DEVICE || a->state != CUEMU_RT_MEMORY_LIVE)
+    return;
+  unsigned device = a->flags >> CUEMU_RT_MEMORY_DEVICE_SHIFT;
+  if (device >= COUNTED_DEVICES)
+    return;
+  if (sign > 0)
+    device_bytes[device] += a->size;
+  else
+    device_bytes[device] -= a->size < device_bytes[device]
+                                ? a->size
+                                : device_bytes[device];
+}
+
+size_t cuemu__allocation_device_bytes(int device) {
+  if (device < 0 || device >= COUNTED_DEVICES)
+    return 0;
+  pthread_mutex_lock(&table_lock);
+  size_t bytes = device_bytes[device];
+  pthread_mutex_unlock(&table_lock);
+  return bytes;
+}
 
 /* The index of the first entry whose base is above `p`. Locked. */
 static size_t upper_bound(uintptr_t p) {
@@ -272,6 +340,7 @@ static int insert_locked(void *base, size_t size, int kind, unsigned flags) {
   memmove(&table[i + 1], &table[i], (table_len - i) * sizeof *table);
   table[i] = (cuemu_rt_allocation){base, size, kind, CUEMU_RT_MEMORY_LIVE,
                                    flags};
+  count_device_bytes(&table[i], 1);
   ++table_len;
   return 0;
 }
@@ -322,6 +391,7 @@ int cuemu__allocation_release(void *p, unsigned kinds, int keep) {
   if (a && a->base == p && a->state == CUEMU_RT_MEMORY_LIVE &&
       (kinds & (1u << a->kind))) {
     found = 1;
+    count_device_bytes(a, -1);
     if (keep) {
       a->state = CUEMU_RT_MEMORY_FREED;
       if (++table_freed > CUEMU_MAX_FREED)
@@ -348,6 +418,7 @@ void cuemu__allocation_reset(void) {
    * from before the reset is told so. */
   size_t j = 0;
   table_freed = 0;
+  memset(device_bytes, 0, sizeof device_bytes);
   for (size_t i = 0; i < table_len; ++i) {
     cuemu_rt_allocation *a = &table[i];
     if (a->kind == CUEMU_RT_MEMORY_SYMBOL && a->state == CUEMU_RT_MEMORY_LIVE) {

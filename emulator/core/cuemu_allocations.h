@@ -33,6 +33,12 @@ int cuemu__allocation_set_flags(void *base, unsigned clear, unsigned set);
  * into *out when not NULL; 0 when there is none. */
 int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out);
 
+/* The bytes of the live device allocations (CUEMU_RT_MEMORY_DEVICE:
+ * cudaMalloc and its kin, stream-ordered and graph allocations, imported
+ * memory) of `device`, as allocated (not rounded): what cudaMemGetInfo
+ * takes from the device's memory. Thread-safe. */
+size_t cuemu__allocation_device_bytes(int device);
+
 /* A copy of the table, sorted by base, in *out (to free); returns its
  * length (0 when out of memory). */
 size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out);
@@ -45,9 +51,19 @@ int cuemu__allocation_release(void *p, unsigned kinds, int keep);
 /* Memory for a device, managed or pinned allocation of `size` bytes: a
  * mapping of its own (page-aligned) followed by a read-only guard page, so
  * that a write past its end never reaches another allocation; or NULL.
- * Where the system refuses the guard, the memory is 256 bytes into its
- * mapping, unguarded. */
+ * Past a budget of such mappings (an eighth of vm.max_map_count), or where
+ * the system refuses one, an allocation of at most CUEMU_SLAB_PIECE_MAX
+ * bytes is a piece of a shared slab (512-byte aligned, 256 bytes apart
+ * from the next piece: cuemu_allocation_slabs.h), a larger one a mapping of
+ * its own without the guard. */
 void *cuemu__allocation_memory_new(size_t size);
+
+/* A memory pool's block may end in a guard page of its own (returns 1,
+ * counted against the budget of cuemu__allocation_memory_new's mappings)
+ * or, past that budget, not (returns 0); cuemu__allocation_guard_give
+ * gives one back when such a block is freed. Thread-safe. */
+int cuemu__allocation_guard_take(void);
+void cuemu__allocation_guard_give(void);
 
 /* Frees such memory: its pages stay mapped without access for a while
  * (a quarantine of 256 MiB), so that a kernel that uses it after the free

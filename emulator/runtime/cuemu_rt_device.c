@@ -14,6 +14,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
@@ -491,9 +492,15 @@ int cuemu_rt_mem_get_info(size_t *free_bytes, size_t *total_bytes) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
+  /* What the device has free (no more than the host has free) less the
+   * device's live allocations, so that cudaMalloc(n) takes at least n
+   * bytes from it and cudaFree gives them back, as on a GPU. (The pages of
+   * an allocation that a program touched count twice, as they also left
+   * the host's free memory: the figure only gets smaller.) */
   size_t total = cuemu__device_model()->total_memory;
-  size_t free_now = cuemu__device_free_memory();
-  *free_bytes = free_now;
+  size_t available = cuemu__device_free_memory();
+  size_t used = cuemu__allocation_device_bytes(cuemu__device_current());
+  *free_bytes = used < available ? available - used : 0;
   *total_bytes = total;
   return cudaSuccess;
 }

@@ -19,10 +19,15 @@ struct cuemu__pool_block {
   char *base;
   size_t bytes;
   int free;
+  int guarded; /* its last page is a guard (cuemu__allocation_guard_take) */
   void *freed_stream;           /* the stream of its free */
   unsigned long long freed_seq; /* the moment of its (latest) free */
   cuemu__pool_chunk *chunk;
   cuemu__pool_block *prev, *next; /* in address order in the chunk */
+  /* In the arena's list of free blocks, while free: an allocation looks
+   * at the free blocks only (looking at every block made 100,000 live
+   * cudaMallocAsync(16) take a minute). */
+  cuemu__pool_block *free_prev, *free_next;
 };
 
 struct cuemu__pool_chunk {
@@ -32,6 +37,27 @@ struct cuemu__pool_chunk {
   cuemu__pool_block *blocks;
   cuemu__pool_chunk *next;
 };
+
+/* Puts free block `b` in the arena's list of free blocks. */
+static void free_list_add(cuemu__pool_arena *arena, cuemu__pool_block *b) {
+  b->free_prev = NULL;
+  b->free_next = arena->free_blocks;
+  if (arena->free_blocks)
+    arena->free_blocks->free_prev = b;
+  arena->free_blocks = b;
+}
+
+/* Takes block `b` out of the arena's list of free blocks. */
+static void free_list_remove(cuemu__pool_arena *arena,
+                             cuemu__pool_block *b) {
+  if (b->free_prev)
+    b->free_prev->free_next = b->free_next;
+  else
+    arena->free_blocks = b->free_next;
+  if (b->free_next)
+    b->free_next->free_prev = b->free_prev;
+  b->free_prev = b->free_next = NULL;
+}
 
 static size_t page_size(void) {
   long page = sysconf(_SC_PAGESIZE);
@@ -73,9 +99,11 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
     return NULL;
   }
   mprotect(base, size, PROT_NONE);
-  *b = (cuemu__pool_block){base, size, 1, NULL, 0, c, NULL, NULL};
+  *b = (cuemu__pool_block){base, size, 1, 0, NULL, 0, c, NULL, NULL, NULL,
+                           NULL};
   *c = (cuemu__pool_chunk){base, size, offset, b, arena->chunks};
   arena->chunks = c;
+  free_list_add(arena, b);
   arena->reserved += size;
   /* Only memcheck reads the record: without memory for it, the chunk is
    * merely not checked for access. */
@@ -85,7 +113,8 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
 
 /* Cuts a free block down to `bytes`, the rest a free block of its own
  * that keeps the record of the free. */
-static void split(cuemu__pool_block *b, size_t bytes) {
+static void split(cuemu__pool_arena *arena, cuemu__pool_block *b,
+                  size_t bytes) {
   if (b->bytes == bytes)
     return;
   cuemu__pool_block *rest = malloc(sizeof *rest);
@@ -99,6 +128,7 @@ static void split(cuemu__pool_block *b, size_t bytes) {
     rest->next->prev = rest;
   b->next = rest;
   b->bytes = bytes;
+  free_list_add(arena, rest);
 }
 
 void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
@@ -115,11 +145,10 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
     return NULL;
   bytes += page;
   /* The smallest free block that fits and may be reused. */
-  for (cuemu__pool_chunk *c = arena->chunks; c; c = c->next)
-    for (cuemu__pool_block *b = c->blocks; b; b = b->next)
-      if (b->free && b->bytes >= bytes && (!found || b->bytes < found->bytes) &&
-          (b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq)))
-        found = b;
+  for (cuemu__pool_block *b = arena->free_blocks; b; b = b->free_next)
+    if (b->bytes >= bytes && (!found || b->bytes < found->bytes) &&
+        (b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq)))
+      found = b;
   if (!found) {
     size_t size = (bytes + CUEMU_POOL_GRANULE - 1) / CUEMU_POOL_GRANULE *
                   CUEMU_POOL_GRANULE;
@@ -131,12 +160,26 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
       return NULL;
     found = c->blocks;
   }
-  split(found, bytes);
+  split(arena, found, bytes);
+  free_list_remove(arena, found);
   found->free = 0;
-  if (mprotect(found->base, data, PROT_READ | PROT_WRITE) != 0 ||
-      mprotect(found->base + data, found->bytes - data, PROT_READ) != 0) {
+  /* Past the process's budget of guard pages (each splits a mapping, and
+   * vm.max_map_count caps them: 100,000 live cudaMallocAsync(16) used to
+   * fail at the 32,736th), or where the system refuses one, the block is
+   * all readable and writable, with no guard page: a mapping of its own
+   * with its writable neighbours. */
+  found->guarded = cuemu__allocation_guard_take();
+  if (found->guarded &&
+      (mprotect(found->base, data, PROT_READ | PROT_WRITE) != 0 ||
+       mprotect(found->base + data, found->bytes - data, PROT_READ) != 0)) {
+    cuemu__allocation_guard_give();
+    found->guarded = 0;
+  }
+  if (!found->guarded &&
+      mprotect(found->base, found->bytes, PROT_READ | PROT_WRITE) != 0) {
     mprotect(found->base, found->bytes, PROT_NONE);
     found->free = 1;
+    free_list_add(arena, found);
     return NULL;
   }
   *block = found;
@@ -144,10 +187,11 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
 }
 
 /* Joins free block `b` with its free successor. */
-static void join_next(cuemu__pool_block *b) {
+static void join_next(cuemu__pool_arena *arena, cuemu__pool_block *b) {
   cuemu__pool_block *n = b->next;
   if (!n || !n->free)
     return;
+  free_list_remove(arena, n);
   /* Memory never handed out (moment 0) takes any stream's record. */
   if (b->freed_seq == 0)
     b->freed_stream = n->freed_stream;
@@ -164,14 +208,17 @@ static void join_next(cuemu__pool_block *b) {
 
 void cuemu__pool_arena_give(cuemu__pool_arena *arena, cuemu__pool_block *block,
                             void *stream, unsigned long long seq) {
-  (void)arena;
   mprotect(block->base, block->bytes, PROT_NONE);
+  if (block->guarded)
+    cuemu__allocation_guard_give();
+  block->guarded = 0;
   block->free = 1;
   block->freed_stream = stream;
   block->freed_seq = seq;
-  join_next(block);
+  free_list_add(arena, block);
+  join_next(arena, block);
   if (block->prev && block->prev->free)
-    join_next(block->prev);
+    join_next(arena, block->prev);
 }
 
 /* Unlinks chunk `*link` from the arena and gives its memory back. */
@@ -182,6 +229,10 @@ static void chunk_drop(cuemu__pool_arena *arena, cuemu__pool_chunk **link) {
   cuemu__access_limits_clear(c->base);
   for (cuemu__pool_block *b = c->blocks, *n; b; b = n) {
     n = b->next;
+    if (b->guarded)
+      cuemu__allocation_guard_give();
+    if (b->free)
+      free_list_remove(arena, b);
     free(b);
   }
   /* Its pages stay without access in the quarantine for a while, so that

@@ -30,6 +30,7 @@ typedef struct cuemu__pool_chunk cuemu__pool_chunk;
  * (cudaMemPoolExportToShareableHandle); `file_bytes` is its size. */
 typedef struct cuemu__pool_arena {
   cuemu__pool_chunk *chunks;
+  cuemu__pool_block *free_blocks; /* its free blocks, in no order */
   uint64_t reserved;
   int shared;
   int fd;

@@ -4,13 +4,17 @@
  * cuemu's headers are C++ (inline functions, overloads and templates over
  * libcuemu), whereas NVIDIA's compile as C too, so a C file that nvcc gives
  * the host C compiler may include them. Such a file is told what to do
- * here, instead of failing at the first C++ standard header.
+ * here, instead of failing at the first C++ standard header. A C file
+ * that the host C compiler builds with cuemu-toolkit's include folder
+ * (CMake's CUDA::cudart, FindCUDAToolkit pointed at cuemu-toolkit) gets
+ * here too: NVIDIA's headers first in its include path make it work, its
+ * runtime calls being libcuemu_cudart.so's C symbols (docs/runtime.md).
  */
 #ifndef CUEMU_CXX_ONLY_H
 #define CUEMU_CXX_ONLY_H
 
 #ifndef __cplusplus
-#error "cuemu: the CUDA runtime and driver API headers are C++ here (NVIDIA's also compile as C): compile this C file as C++ (rename it .cpp, or give cuemu-nvcc -x c++ before it)"
+#error "cuemu: the CUDA runtime and driver API headers are C++ here (NVIDIA's also compile as C): compile this C file as C++ (rename it .cpp, or give cuemu-nvcc -x c++ before it), or against NVIDIA's include folder (-I/usr/local/cuda/include before cuemu-toolkit's, as CMake's CUDA::cudart gives it; its calls then link to libcuemu_cudart.so with -lcudart)"
 #endif
 
 #endif /* CUEMU_CXX_ONLY_H */
