@@ -22,6 +22,7 @@ typedef struct function_entry {
   unsigned long long *declarations; /* of static shared variables, counted */
   size_t declaration_count;
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
+  int scheduling_policy; /* cudaFuncAttributeClusterSchedulingPolicyPreference */
 } function_entry;
 
 /* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
@@ -168,6 +169,13 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
                            "kernel %s: NonPortableClusterSizeAllowed is 0 "
                            "or 1, not %d",
                            name, value);
+  } else if (attribute == CUEMU_FUNCTION_CLUSTER_SCHEDULING) {
+    if (value < 0 || value > 2)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: ClusterSchedulingPolicyPreference is "
+                           "0 (default), 1 (spread) or 2 (load balancing), "
+                           "not %d",
+                           name, value);
   } else if (attribute >= CUEMU_FUNCTION_FIRST_CLUSTER &&
              attribute <= CUEMU_FUNCTION_LAST_CLUSTER) {
     return CUEMU_SUCCESS; /* the other cluster attributes are hints */
@@ -186,6 +194,8 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
     e->max_dynamic_shared = (size_t)value;
   else if (attribute == CUEMU_FUNCTION_NONPORTABLE_CLUSTER)
     e->nonportable_cluster = value;
+  else if (attribute == CUEMU_FUNCTION_CLUSTER_SCHEDULING)
+    e->scheduling_policy = value;
   else
     e->carveout = value;
   pthread_mutex_unlock(&lock);
@@ -242,6 +252,14 @@ int cuemu__function_cluster_nonportable(const void *function) {
   int allowed = e ? e->nonportable_cluster : 0;
   pthread_mutex_unlock(&lock);
   return allowed;
+}
+
+int cuemu__function_cluster_scheduling(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  int policy = e ? e->scheduling_policy : 0;
+  pthread_mutex_unlock(&lock);
+  return policy;
 }
 
 void cuemu__function_forget(const cuemu_module_desc *module) {
