@@ -4,10 +4,14 @@
  * (parameters), (arguments)): libcuda's symbol, the shims' function
  * it is, and that function's parameters and their names. */
 #ifdef CUEMU_LIBCUDA_EXPORT
+CUEMU_LIBCUDA_EXPORT(cuArray3DCreate, cuArray3DCreate_v2000, (CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR_v1 *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArray3DCreate_v2, cuArray3DCreate, (CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray))
+CUEMU_LIBCUDA_EXPORT(cuArray3DGetDescriptor, cuArray3DGetDescriptor_v2000, (CUDA_ARRAY3D_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArray3DGetDescriptor_v2, cuArray3DGetDescriptor, (CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
+CUEMU_LIBCUDA_EXPORT(cuArrayCreate, cuArrayCreate_v2000, (CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR_v1 *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayCreate_v2, cuArrayCreate, (CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayDestroy, cuArrayDestroy, (CUarray hArray), (hArray))
+CUEMU_LIBCUDA_EXPORT(cuArrayGetDescriptor, cuArrayGetDescriptor_v2000, (CUDA_ARRAY_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetDescriptor_v2, cuArrayGetDescriptor, (CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetMemoryRequirements, cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (memoryRequirements, array, device))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetPlane, cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (pPlaneArray, hArray, planeIdx))
@@ -383,6 +387,7 @@ CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSize, cuOccupancyMaxPotentialBl
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSizeWithFlags, cuOccupancyMaxPotentialBlockSizeWithFlags, (int *minGridSize, int *blockSize, CUfunction func, CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags), (minGridSize, blockSize, func, blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, flags))
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialClusterSize, cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (clusterSize, func, config))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttribute, cuPointerGetAttribute, (void *data, CUpointer_attribute attribute, CUdeviceptr ptr), (data, attribute, ptr))
+CUEMU_LIBCUDA_EXPORT(cuProfilerInitialize, cuProfilerInitialize, (const char *configFile, const char *outputFile, CUoutput_mode outputMode), (configFile, outputFile, outputMode))
 CUEMU_LIBCUDA_EXPORT(cuProfilerStart, cuProfilerStart, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuProfilerStop, cuProfilerStop, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuSignalExternalSemaphoresAsync, cuSignalExternalSemaphoresAsync, (const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream), (extSemArray, paramsArray, numExtSems, stream))

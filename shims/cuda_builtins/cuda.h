@@ -875,6 +875,25 @@ inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 
+#ifndef CUEMU_HAVE_CUOUTPUT_MODE
+#define CUEMU_HAVE_CUOUTPUT_MODE 1
+typedef enum CUoutput_mode_enum {
+  CU_OUT_KEY_VALUE_PAIR = 0x00,
+  CU_OUT_CSV = 0x01
+} CUoutput_mode;
+#endif
+
+/* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
+ * (cudaProfiler.h). cuemu-status: refused */
+inline CUresult cuProfilerInitialize(const char *configFile,
+                                     const char *outputFile,
+                                     CUoutput_mode outputMode) {
+  (void)configFile;
+  (void)outputFile;
+  (void)outputMode;
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
+
 #include "cuemu_driver_graph_api.h"
 #include "cuemu_driver_library_api.h"
 #include "cuemu_driver_link_api.h"

@@ -11,10 +11,14 @@
 
 #include "cuda.h"
 
+typedef decltype(&::cuArray3DCreate_v2000) PFN_cuArray3DCreate_v2000;
 typedef decltype(&::cuArray3DCreate) PFN_cuArray3DCreate_v3020;
+typedef decltype(&::cuArray3DGetDescriptor_v2000) PFN_cuArray3DGetDescriptor_v2000;
 typedef decltype(&::cuArray3DGetDescriptor) PFN_cuArray3DGetDescriptor_v3020;
+typedef decltype(&::cuArrayCreate_v2000) PFN_cuArrayCreate_v2000;
 typedef decltype(&::cuArrayCreate) PFN_cuArrayCreate_v3020;
 typedef decltype(&::cuArrayDestroy) PFN_cuArrayDestroy_v2000;
+typedef decltype(&::cuArrayGetDescriptor_v2000) PFN_cuArrayGetDescriptor_v2000;
 typedef decltype(&::cuArrayGetDescriptor) PFN_cuArrayGetDescriptor_v3020;
 typedef decltype(&::cuArrayGetMemoryRequirements) PFN_cuArrayGetMemoryRequirements_v11060;
 typedef decltype(&::cuArrayGetPlane) PFN_cuArrayGetPlane_v11020;
@@ -390,6 +394,7 @@ typedef decltype(&::cuOccupancyMaxPotentialBlockSize) PFN_cuOccupancyMaxPotentia
 typedef decltype(&::cuOccupancyMaxPotentialBlockSizeWithFlags) PFN_cuOccupancyMaxPotentialBlockSizeWithFlags_v7000;
 typedef decltype(&::cuOccupancyMaxPotentialClusterSize) PFN_cuOccupancyMaxPotentialClusterSize_v11070;
 typedef decltype(&::cuPointerGetAttribute) PFN_cuPointerGetAttribute_v4000;
+typedef decltype(&::cuProfilerInitialize) PFN_cuProfilerInitialize_v4000;
 typedef decltype(&::cuProfilerStart) PFN_cuProfilerStart_v4000;
 typedef decltype(&::cuProfilerStop) PFN_cuProfilerStop_v4000;
 typedef decltype(&::cuSignalExternalSemaphoresAsync) PFN_cuSignalExternalSemaphoresAsync_v10000;

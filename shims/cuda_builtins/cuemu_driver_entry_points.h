@@ -2,10 +2,14 @@
  * CUDA toolkit's cudaTypedefs.h: do not edit. */
 /* The includer defines CUEMU_DRV_ENTRY(name, version). */
 #ifdef CUEMU_DRV_ENTRY
+CUEMU_DRV_ENTRY(cuArray3DCreate, 2000, cuArray3DCreate_v2000)
 CUEMU_DRV_ENTRY(cuArray3DCreate, 3020, cuArray3DCreate)
+CUEMU_DRV_ENTRY(cuArray3DGetDescriptor, 2000, cuArray3DGetDescriptor_v2000)
 CUEMU_DRV_ENTRY(cuArray3DGetDescriptor, 3020, cuArray3DGetDescriptor)
+CUEMU_DRV_ENTRY(cuArrayCreate, 2000, cuArrayCreate_v2000)
 CUEMU_DRV_ENTRY(cuArrayCreate, 3020, cuArrayCreate)
 CUEMU_DRV_ENTRY(cuArrayDestroy, 2000, cuArrayDestroy)
+CUEMU_DRV_ENTRY(cuArrayGetDescriptor, 2000, cuArrayGetDescriptor_v2000)
 CUEMU_DRV_ENTRY(cuArrayGetDescriptor, 3020, cuArrayGetDescriptor)
 CUEMU_DRV_ENTRY(cuArrayGetMemoryRequirements, 11060, cuArrayGetMemoryRequirements)
 CUEMU_DRV_ENTRY(cuArrayGetPlane, 11020, cuArrayGetPlane)
@@ -361,6 +365,7 @@ CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialBlockSize, 6050, cuOccupancyMaxPotentialB
 CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialBlockSizeWithFlags, 7000, cuOccupancyMaxPotentialBlockSizeWithFlags)
 CUEMU_DRV_ENTRY(cuOccupancyMaxPotentialClusterSize, 11070, cuOccupancyMaxPotentialClusterSize)
 CUEMU_DRV_ENTRY(cuPointerGetAttribute, 4000, cuPointerGetAttribute)
+CUEMU_DRV_ENTRY(cuProfilerInitialize, 4000, cuProfilerInitialize)
 CUEMU_DRV_ENTRY(cuProfilerStart, 4000, cuProfilerStart)
 CUEMU_DRV_ENTRY(cuProfilerStop, 4000, cuProfilerStop)
 CUEMU_DRV_ENTRY(cuSignalExternalSemaphoresAsync, 10000, cuSignalExternalSemaphoresAsync)
