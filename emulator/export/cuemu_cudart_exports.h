@@ -3,12 +3,11 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 355 symbols. Declared by the toolkit, not in the shims (no symbol):
- * cudaDeviceFlushGPUDirectRDMAWrites cudaDeviceGetHostAtomicCapabilities
- * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
- * cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
- * cudaGetExportTable cudaGraphicsMapResources
- * cudaGraphicsResourceGetMappedMipmappedArray
+/* 356 symbols. Declared by the toolkit, not in the shims (no symbol):
+ * cudaDeviceGetHostAtomicCapabilities cudaDeviceGetNvSciSyncAttributes
+ * cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceRegisterAsyncNotification
+ * cudaDeviceUnregisterAsyncNotification cudaGetExportTable
+ * cudaGraphicsMapResources cudaGraphicsResourceGetMappedMipmappedArray
  * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
  * cudaGraphicsUnregisterResource cudaKernelSetAttributeForDevice
@@ -32,6 +31,7 @@ CUEMU_CUDART_EXPORT(cudaDestroyTextureObject, cudaDestroyTextureObject, cudaErro
 CUEMU_CUDART_EXPORT(cudaDeviceCanAccessPeer, cudaDeviceCanAccessPeer, cudaError_t, (int * canAccessPeer, int device, int peerDevice), (canAccessPeer, device, peerDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceDisablePeerAccess, cudaDeviceDisablePeerAccess, cudaError_t, (int peerDevice), (peerDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceEnablePeerAccess, cudaDeviceEnablePeerAccess, cudaError_t, (int peerDevice, unsigned int flags), (peerDevice, flags))
+CUEMU_CUDART_EXPORT(cudaDeviceFlushGPUDirectRDMAWrites, cudaDeviceFlushGPUDirectRDMAWrites, cudaError_t, (enum cudaFlushGPUDirectRDMAWritesTarget target, enum cudaFlushGPUDirectRDMAWritesScope scope), (target, scope))
 CUEMU_CUDART_EXPORT(cudaDeviceGetAttribute, cudaDeviceGetAttribute, cudaError_t, (int * value, enum cudaDeviceAttr attr, int device), (value, attr, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetByPCIBusId, cudaDeviceGetByPCIBusId, cudaError_t, (int * device, const char * pciBusId), (device, pciBusId))
 CUEMU_CUDART_EXPORT(cudaDeviceGetCacheConfig, cudaDeviceGetCacheConfig, cudaError_t, (enum cudaFuncCache * pCacheConfig), (pCacheConfig))

@@ -87,6 +87,7 @@ CUEMU_LIBCUDA_EXPORT(cuEventRecordWithFlags_ptsz, cuEventRecordWithFlags, (CUeve
 CUEMU_LIBCUDA_EXPORT(cuEventRecord_ptsz, cuEventRecord, (CUevent hEvent, CUstream hStream), (hEvent, cuemu_libcuda_per_thread(hStream)))
 CUEMU_LIBCUDA_EXPORT(cuEventSynchronize, cuEventSynchronize, (CUevent hEvent), (hEvent))
 CUEMU_LIBCUDA_EXPORT(cuExternalMemoryGetMappedBuffer, cuExternalMemoryGetMappedBuffer, (CUdeviceptr *devPtr, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc), (devPtr, extMem, bufferDesc))
+CUEMU_LIBCUDA_EXPORT(cuFlushGPUDirectRDMAWrites, cuFlushGPUDirectRDMAWrites, (CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope), (target, scope))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetAttribute, cuFuncGetAttribute, (int *pi, CUfunction_attribute attrib, CUfunction hfunc), (pi, attrib, hfunc))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetModule, cuFuncGetModule, (CUmodule *hmod, CUfunction hfunc), (hmod, hfunc))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetName, cuFuncGetName, (const char **name, CUfunction hfunc), (name, hfunc))

@@ -279,6 +279,13 @@ inline CUresult cuCtxSynchronize(void) {
   return static_cast<CUresult>(cuemu_drv_ctx_synchronize());
 }
 
+/* Remote writes land in host memory, ordered for every scope: the flush
+ * checks its arguments and does nothing. */
+inline CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                           CUflushGPUDirectRDMAWritesScope scope) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_flush_rdma_writes(target, scope));
+}
+
 inline CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
   CUEMU_DRV_FORWARD(cuemu_rt_device_set_limit(limit, value));
 }

@@ -94,6 +94,7 @@ typedef decltype(&::cuEventRecordWithFlags) PFN_cuEventRecordWithFlags_v11010;
 typedef decltype(&::cuEventRecordWithFlags) PFN_cuEventRecordWithFlags_v11010_ptsz;
 typedef decltype(&::cuEventSynchronize) PFN_cuEventSynchronize_v2000;
 typedef decltype(&::cuExternalMemoryGetMappedBuffer) PFN_cuExternalMemoryGetMappedBuffer_v10000;
+typedef decltype(&::cuFlushGPUDirectRDMAWrites) PFN_cuFlushGPUDirectRDMAWrites_v11030;
 typedef decltype(&::cuFuncGetAttribute) PFN_cuFuncGetAttribute_v2020;
 typedef decltype(&::cuFuncGetModule) PFN_cuFuncGetModule_v11000;
 typedef decltype(&::cuFuncGetName) PFN_cuFuncGetName_v12030;
