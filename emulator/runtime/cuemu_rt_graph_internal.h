@@ -74,6 +74,8 @@ struct cuemu_rt_graph_node {
   cudaLaunchAttribute *attrs;  /* a kernel node's attributes, one per id */
   unsigned nattrs;
   int enabled;
+  int device; /* the device current when it was made (a copy keeps its
+                 original's): a device graph's nodes are on one device */
   cuemu__node_list deps, outs;
 };
 

@@ -10,6 +10,7 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "device/cuemu_device_model.h"
 #include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_drv_internal.h"
@@ -383,6 +384,7 @@ static cuemu_rt_graph_node *new_node(cuemu_rt_graph *graph, int type,
   node->graph = graph;
   node->id = node->origin = ++next_id;
   node->enabled = 1;
+  node->device = cuemu__device_current();
   node->p.type = type;
   int bad = cuemu__node_list_push(&graph->nodes, node);
   for (size_t i = 0; !bad && i < ndeps; ++i)
@@ -594,6 +596,7 @@ cuemu_rt_graph *cuemu__graph_copy(cuemu_rt_graph *g) {
       break;
     to->origin = from->id;
     to->origin2 = from->origin2;
+    to->device = from->device;
     bad = copy_params(to, from) != cudaSuccess;
   }
   /* The edges, between the copies at the same places. */
