@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include <cuemu/cuemu_device_runtime.h>
+
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_frame_size.h"
@@ -23,6 +25,7 @@ typedef struct function_entry {
   size_t declaration_count;
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
   int scheduling_policy; /* cudaFuncAttributeClusterSchedulingPolicyPreference */
+  int launches_grids;    /* its body launches grids (the kernel table's) */
 } function_entry;
 
 /* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
@@ -135,6 +138,8 @@ static function_entry *entry_for(const void *function) {
   e->declarations = NULL;
   e->declaration_count = 0;
   e->nonportable_cluster = 0;
+  e->scheduling_policy = 0;
+  e->launches_grids = 0;
   return e;
 }
 
@@ -252,6 +257,24 @@ int cuemu__function_cluster_nonportable(const void *function) {
   int allowed = e ? e->nonportable_cluster : 0;
   pthread_mutex_unlock(&lock);
   return allowed;
+}
+
+void cuemu_kernel_set_launches_grids(const void *function) {
+  if (!function)
+    return;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_for(function);
+  if (e)
+    e->launches_grids = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+int cuemu_kernel_launches_grids(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = function ? entry_of(function) : NULL;
+  int launches = e ? e->launches_grids : 0;
+  pthread_mutex_unlock(&lock);
+  return launches;
 }
 
 int cuemu__function_cluster_scheduling(const void *function) {

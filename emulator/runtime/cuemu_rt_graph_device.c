@@ -139,7 +139,19 @@ static int check_nodes(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
                                cuemu__graph_type_name(node->p.type));
     }
     switch (node->p.type) {
-    case CUEMU_RT_NODE_KERNEL:
+    case CUEMU_RT_NODE_KERNEL: {
+      /* Dynamic parallelism is not permitted in a device graph: known for
+       * a kernel whose own body launches grids (cuemu-cc marks it); one
+       * that launches through a device function it calls is refused at
+       * that launch instead (cuemu_device_launch.c). */
+      const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
+      if (cuemu_kernel_launches_grids(k->desc && k->desc->function
+                                          ? k->desc->function
+                                          : k->function))
+        why = "its kernel launches grids (dynamic parallelism)";
+      ++*work;
+      break;
+    }
     case CUEMU_RT_NODE_MEMSET:
       ++*work;
       break;
