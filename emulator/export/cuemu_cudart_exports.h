@@ -3,17 +3,16 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 356 symbols. Declared by the toolkit, not in the shims (no symbol):
+/* 361 symbols. Declared by the toolkit, not in the shims (no symbol):
  * cudaDeviceGetHostAtomicCapabilities cudaDeviceGetNvSciSyncAttributes
  * cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceRegisterAsyncNotification
  * cudaDeviceUnregisterAsyncNotification cudaGetExportTable
  * cudaGraphicsMapResources cudaGraphicsResourceGetMappedMipmappedArray
  * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
- * cudaGraphicsUnregisterResource cudaKernelSetAttributeForDevice
- * cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
- * cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaMemcpy3DPeer
- * cudaMemcpy3DPeerAsync cudaSetValidDevices
+ * cudaGraphicsUnregisterResource cudaLogsCurrent cudaLogsDumpToFile
+ * cudaLogsDumpToMemory cudaLogsRegisterCallback cudaLogsUnregisterCallback
+ * cudaSetValidDevices
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -196,6 +195,7 @@ CUEMU_CUDART_EXPORT(cudaIpcGetEventHandle, cudaIpcGetEventHandle, cudaError_t, (
 CUEMU_CUDART_EXPORT(cudaIpcGetMemHandle, cudaIpcGetMemHandle, cudaError_t, (cudaIpcMemHandle_t * handle, void * devPtr), (handle, devPtr))
 CUEMU_CUDART_EXPORT(cudaIpcOpenEventHandle, cudaIpcOpenEventHandle, cudaError_t, (cudaEvent_t * event, cudaIpcEventHandle_t handle), (event, handle))
 CUEMU_CUDART_EXPORT(cudaIpcOpenMemHandle, cudaIpcOpenMemHandle, cudaError_t, (void ** devPtr, cudaIpcMemHandle_t handle, unsigned int flags), (devPtr, handle, flags))
+CUEMU_CUDART_EXPORT(cudaKernelSetAttributeForDevice, cudaKernelSetAttributeForDevice, cudaError_t, (cudaKernel_t kernel, enum cudaFuncAttribute attr, int value, int device), (kernel, attr, value, device))
 CUEMU_CUDART_EXPORT(cudaLaunchCooperativeKernel, cudaLaunchCooperativeKernel, cudaError_t, (const void * func, dim3 gridDim, dim3 blockDim, void ** args, size_t sharedMem, cudaStream_t stream), (func, gridDim, blockDim, args, sharedMem, stream))
 CUEMU_CUDART_EXPORT(cudaLaunchCooperativeKernel_ptsz, cudaLaunchCooperativeKernel, cudaError_t, (const void * func, dim3 gridDim, dim3 blockDim, void ** args, size_t sharedMem, cudaStream_t stream), (func, gridDim, blockDim, args, sharedMem, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaLaunchHostFunc, cudaLaunchHostFunc, cudaError_t, (cudaStream_t stream, cudaHostFn_t fn, void * userData), (stream, fn, userData))
@@ -273,6 +273,10 @@ CUEMU_CUDART_EXPORT(cudaMemcpy3DAsync, cudaMemcpy3DAsync, cudaError_t, (const st
 CUEMU_CUDART_EXPORT(cudaMemcpy3DAsync_ptsz, cudaMemcpy3DAsync, cudaError_t, (const struct cudaMemcpy3DParms * p, cudaStream_t stream), (p, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaMemcpy3DBatchAsync, cudaMemcpy3DBatchAsync, cudaError_t, (size_t numOps, struct cudaMemcpy3DBatchOp * opList, unsigned long long flags, cudaStream_t stream), (numOps, opList, flags, stream))
 CUEMU_CUDART_EXPORT(cudaMemcpy3DBatchAsync_ptsz, cudaMemcpy3DBatchAsync, cudaError_t, (size_t numOps, struct cudaMemcpy3DBatchOp * opList, unsigned long long flags, cudaStream_t stream), (numOps, opList, flags, cuemu_cudart_per_thread(stream)))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeer, cudaMemcpy3DPeer, cudaError_t, (const struct cudaMemcpy3DPeerParms * p), (p))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeer_ptds, cudaMemcpy3DPeer, cudaError_t, (const struct cudaMemcpy3DPeerParms * p), (p))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeerAsync, cudaMemcpy3DPeerAsync, cudaError_t, (const struct cudaMemcpy3DPeerParms * p, cudaStream_t stream), (p, stream))
+CUEMU_CUDART_EXPORT(cudaMemcpy3DPeerAsync_ptsz, cudaMemcpy3DPeerAsync, cudaError_t, (const struct cudaMemcpy3DPeerParms * p, cudaStream_t stream), (p, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaMemcpyArrayToArray, cudaMemcpyArrayToArray, cudaError_t, (cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind), (dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind))
 CUEMU_CUDART_EXPORT(cudaMemcpyArrayToArray_ptds, cudaMemcpyArrayToArray, cudaError_t, (cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind), (dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind))
 CUEMU_CUDART_EXPORT(cudaMemcpyAsync, cudaMemcpyAsync, cudaError_t, (void * dst, const void * src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream), (dst, src, count, kind, stream))

@@ -179,6 +179,47 @@ inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
   return static_cast<cudaError_t>(cuemu_rt_memcpy_3d_async(p, stream));
 }
 
+namespace cuemu {
+namespace rt {
+/* cudaMemcpy3DPeer(Async)'s copy as cudaMemcpy3D's: the devices are
+ * checked (cudaErrorInvalidDevice), and every device's memory is in the
+ * one address space, so the copy is a cudaMemcpyDefault one. */
+inline cudaError_t peer_3d(const struct cudaMemcpy3DPeerParms *p,
+                           struct cudaMemcpy3DParms *q) {
+  if (!p)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
+  int count = 0;
+  cuemu_rt_get_device_count(&count);
+  if (p->srcDevice < 0 || p->srcDevice >= count || p->dstDevice < 0 ||
+      p->dstDevice >= count)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidDevice));
+  *q = cudaMemcpy3DParms();
+  q->srcArray = p->srcArray;
+  q->srcPos = p->srcPos;
+  q->srcPtr = p->srcPtr;
+  q->dstArray = p->dstArray;
+  q->dstPos = p->dstPos;
+  q->dstPtr = p->dstPtr;
+  q->extent = p->extent;
+  q->kind = cudaMemcpyDefault;
+  return cudaSuccess;
+}
+} // namespace rt
+} // namespace cuemu
+
+inline cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
+  struct cudaMemcpy3DParms q;
+  cudaError_t e = cuemu::rt::peer_3d(p, &q);
+  return e != cudaSuccess ? e : cudaMemcpy3D(&q);
+}
+
+inline cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+                                         cudaStream_t stream = 0) {
+  struct cudaMemcpy3DParms q;
+  cudaError_t e = cuemu::rt::peer_3d(p, &q);
+  return e != cudaSuccess ? e : cudaMemcpy3DAsync(&q, stream);
+}
+
 inline cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
                                 struct cudaExtent extent) {
   return static_cast<cudaError_t>(cuemu_rt_malloc_3d(pitchedDevPtr, extent));

@@ -112,6 +112,19 @@ struct cudaMemcpy3DParms {
   enum cudaMemcpyKind kind;
 };
 
+/* cudaMemcpy3DPeer's: a 3D copy between the memory of two devices. */
+struct cudaMemcpy3DPeerParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  int srcDevice;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  int dstDevice;
+  struct cudaExtent extent;
+};
+
 /* ---- Resources -------------------------------------------------------------- */
 
 enum cudaResourceType {

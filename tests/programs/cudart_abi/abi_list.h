@@ -48,6 +48,16 @@ CUEMU_ABI_STRUCT(cudaMemcpyNodeParams)
 CUEMU_ABI_MEMBER(cudaMemcpyNodeParams, flags)
 CUEMU_ABI_MEMBER(cudaMemcpyNodeParams, reserved)
 CUEMU_ABI_MEMBER(cudaMemcpyNodeParams, copyParams)
+CUEMU_ABI_STRUCT(cudaMemcpy3DPeerParms)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, srcArray)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, srcPos)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, srcPtr)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, srcDevice)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, dstArray)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, dstPos)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, dstPtr)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, dstDevice)
+CUEMU_ABI_MEMBER(cudaMemcpy3DPeerParms, extent)
 CUEMU_ABI_STRUCT(cudaMemsetParams)
 CUEMU_ABI_MEMBER(cudaMemsetParams, dst)
 CUEMU_ABI_MEMBER(cudaMemsetParams, pitch)
@@ -1362,10 +1372,10 @@ CUEMU_ABI_CONSTANT(cudaSurfaceTypeCubemap)
 CUEMU_ABI_CONSTANT(cudaSurfaceType1DLayered)
 CUEMU_ABI_CONSTANT(cudaSurfaceType2DLayered)
 CUEMU_ABI_CONSTANT(cudaSurfaceTypeCubemapLayered)
-/* cudaMemcpy3DPeerParms cudaMemFabricHandle_t
- * cudalibraryHostUniversalFunctionAndDataTable cudaGraphKernelNodeUpdate
- * cudaAsyncNotificationInfo_t cudaGraphicsRegisterFlagsNone
- * cudaGraphicsRegisterFlagsReadOnly cudaGraphicsRegisterFlagsWriteDiscard
+/* cudaMemFabricHandle_t cudalibraryHostUniversalFunctionAndDataTable
+ * cudaGraphKernelNodeUpdate cudaAsyncNotificationInfo_t
+ * cudaGraphicsRegisterFlagsNone cudaGraphicsRegisterFlagsReadOnly
+ * cudaGraphicsRegisterFlagsWriteDiscard
  * cudaGraphicsRegisterFlagsSurfaceLoadStore
  * cudaGraphicsRegisterFlagsTextureGather cudaGraphicsMapFlagsNone
  * cudaGraphicsMapFlagsReadOnly cudaGraphicsMapFlagsWriteDiscard
