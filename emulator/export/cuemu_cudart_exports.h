@@ -3,11 +3,11 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 361 symbols. Declared by the toolkit, not in the shims (no symbol):
- * cudaDeviceGetHostAtomicCapabilities cudaDeviceGetNvSciSyncAttributes
- * cudaDeviceGetTexture1DLinearMaxWidth cudaDeviceRegisterAsyncNotification
- * cudaDeviceUnregisterAsyncNotification cudaGetExportTable
- * cudaGraphicsMapResources cudaGraphicsResourceGetMappedMipmappedArray
+/* 362 symbols. Declared by the toolkit, not in the shims (no symbol):
+ * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
+ * cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
+ * cudaGetExportTable cudaGraphicsMapResources
+ * cudaGraphicsResourceGetMappedMipmappedArray
  * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
  * cudaGraphicsUnregisterResource cudaLogsCurrent cudaLogsDumpToFile
@@ -36,6 +36,7 @@ CUEMU_CUDART_EXPORT(cudaDeviceGetByPCIBusId, cudaDeviceGetByPCIBusId, cudaError_
 CUEMU_CUDART_EXPORT(cudaDeviceGetCacheConfig, cudaDeviceGetCacheConfig, cudaError_t, (enum cudaFuncCache * pCacheConfig), (pCacheConfig))
 CUEMU_CUDART_EXPORT(cudaDeviceGetDefaultMemPool, cudaDeviceGetDefaultMemPool, cudaError_t, (cudaMemPool_t * memPool, int device), (memPool, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetGraphMemAttribute, cudaDeviceGetGraphMemAttribute, cudaError_t, (int device, enum cudaGraphMemAttributeType attr, void* value), (device, attr, value))
+CUEMU_CUDART_EXPORT(cudaDeviceGetHostAtomicCapabilities, cudaDeviceGetHostAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation* operations, unsigned int count, int device), (capabilities, operations, count, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetLimit, cudaDeviceGetLimit, cudaError_t, (size_t * pValue, enum cudaLimit limit), (pValue, limit))
 CUEMU_CUDART_EXPORT(cudaDeviceGetMemPool, cudaDeviceGetMemPool, cudaError_t, (cudaMemPool_t * memPool, int device), (memPool, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetP2PAtomicCapabilities, cudaDeviceGetP2PAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation * operations, unsigned int count, int srcDevice, int dstDevice), (capabilities, operations, count, srcDevice, dstDevice))

@@ -55,6 +55,7 @@ CUEMU_LIBCUDA_EXPORT(cuDeviceGetByPCIBusId, cuDeviceGetByPCIBusId, (CUdevice *de
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetCount, cuDeviceGetCount, (int *count), (count))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetDefaultMemPool, cuDeviceGetDefaultMemPool, (CUmemoryPool *pool_out, CUdevice dev), (pool_out, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetGraphMemAttribute, cuDeviceGetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (device, attr, value))
+CUEMU_LIBCUDA_EXPORT(cuDeviceGetHostAtomicCapabilities, cuDeviceGetHostAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice dev), (capabilities, operations, count, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetMemPool, cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (pool, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetName, cuDeviceGetName, (char *name, int len, CUdevice dev), (name, len, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetP2PAtomicCapabilities, cuDeviceGetP2PAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice, CUdevice dstDevice), (capabilities, operations, count, srcDevice, dstDevice))

@@ -205,6 +205,15 @@ inline CUresult cuDeviceGetP2PAtomicCapabilities(
       srcDevice, dstDevice));
 }
 
+/* The host shares the device's memory
+ * (cudaDeviceGetHostAtomicCapabilities's answers). */
+inline CUresult cuDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_device_get_host_atomic_capabilities(
+      capabilities, reinterpret_cast<const int *>(operations), count, dev));
+}
+
 /* Contexts. */
 
 inline CUresult cuCtxCreate(CUcontext *pctx,

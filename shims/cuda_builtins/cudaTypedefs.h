@@ -62,6 +62,7 @@ typedef decltype(&::cuDeviceGetByPCIBusId) PFN_cuDeviceGetByPCIBusId_v4010;
 typedef decltype(&::cuDeviceGetCount) PFN_cuDeviceGetCount_v2000;
 typedef decltype(&::cuDeviceGetDefaultMemPool) PFN_cuDeviceGetDefaultMemPool_v11020;
 typedef decltype(&::cuDeviceGetGraphMemAttribute) PFN_cuDeviceGetGraphMemAttribute_v11040;
+typedef decltype(&::cuDeviceGetHostAtomicCapabilities) PFN_cuDeviceGetHostAtomicCapabilities_v13000;
 typedef decltype(&::cuDeviceGetMemPool) PFN_cuDeviceGetMemPool_v11020;
 typedef decltype(&::cuDeviceGetName) PFN_cuDeviceGetName_v2000;
 typedef decltype(&::cuDeviceGetP2PAtomicCapabilities) PFN_cuDeviceGetP2PAtomicCapabilities_v13000;
