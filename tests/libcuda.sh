@@ -12,14 +12,17 @@
 # - tests/driver/libcuda/link_driver.c, a C program calling the driver's
 #   C symbols, linked with -lcuda by the host compiler against the cuemu
 #   toolkit's lib64 (no run path) and by cuemu-nvcc;
+# - tests/driver/libcuda/legacy_arrays.c, a C program calling CUDA 2.0's
+#   un-suffixed array symbols (32-bit descriptors), linked with -lcuda;
 # - tests/driver/libcuda/bindings_launch.py, cuda-python's cuda.bindings
 #   with LD_LIBRARY_PATH naming cuemu-toolkit/compat, where the Python
 #   has cuda.bindings.
 # Another libcuda.so.1 in LD_LIBRARY_PATH does not replace cuemu's in a
 # program cuemu linked (its run path is DT_RPATH).
 # libcuda.so.1 exports every name that scripts/driver_entry_points.py
-# lists, and only CUDA's names (checked against CUDA's stub library where
-# the toolkit has one). A program that cuemu did not link (built by the
+# lists, and only CUDA's names; each name of CUDA's is exported or
+# documented as not provided (both checked against CUDA's stub library
+# where the toolkit has one). A program that cuemu did not link (built by the
 # host compiler) never gets cuemu's libcuda.so.1 from dlopen, and
 # cuemu-parity's GPU leg still says "gpu: skipped" without a real driver
 # (or runs on the real one). With nvcc present, the sources build with
@@ -74,6 +77,13 @@ step fatbin "$nvcc" -fatbin -o kernels.fatbin "$d/kernels.cu" &&
   passes "C symbols by -lcuda, linked by cuemu-nvcc" \
     env CUEMU_QUIET=1 ./link_nvcc kernels.fatbin
 
+# CUDA 2.0's array calls under their un-suffixed symbols, as a program built
+# against an old cuda.h links them.
+step legacy-arrays "$cc" -o legacy_arrays "$d/legacy_arrays.c" \
+  "-L$toolkit/lib64" -lcuda &&
+  passes "CUDA 2.0's un-suffixed array symbols by -lcuda" \
+    env CUEMU_QUIET=1 ./legacy_arrays
+
 # cuda-python's cuda.bindings, which loads libcuda.so.1 by name, where the
 # Python has it (CUEMU_TEST_PYTHON names another Python).
 py=${CUEMU_TEST_PYTHON:-${PYTHON:-python3}}
@@ -109,6 +119,26 @@ then
     else
       fail "names CUDA's libcuda does not have:"
       comm -23 "$work/exported" "$work/cuda" | head -10 | sed 's/^/  | /'
+    fi
+    # And every name of CUDA's is exported, or is a function that
+    # docs/runtime.md marks absent or refused (its symbol without the ABI
+    # and stream suffixes), or is one of the ABI versions that
+    # docs/driver-api.md lists as left out.
+    sed -n '/^### Driver API/,/^### NVRTC/s/^| `\([A-Za-z0-9_]*\)` | \(absent\|refused\) |$/\1/p' \
+      "$srcdir/docs/runtime.md" | sort -u >"$work/not_provided"
+    sed -n '/BEGIN libcuda symbols left out/,/END libcuda symbols left out/p' \
+      "$srcdir/docs/driver-api.md" | grep -o '`cu[A-Za-z0-9_]*`' |
+      tr -d '`' | sort -u >"$work/left_out"
+    comm -13 "$work/exported" "$work/cuda" | while read -r name; do
+      base=$(printf '%s\n' "$name" | sed 's/_pt[sd][sz]$//; s/_v[0-9]*$//')
+      grep -qx "$base" "$work/not_provided" ||
+        grep -qx "$name" "$work/left_out" || echo "$name"
+    done >"$work/unexplained"
+    if [ -s "$work/not_provided" ] && [ ! -s "$work/unexplained" ]; then
+      echo "PASS: each of CUDA's $(wc -l <"$work/cuda") names is exported or documented as not provided"
+    else
+      fail "names of CUDA's libcuda neither exported nor documented as left out:"
+      head -10 "$work/unexplained" | sed 's/^/  | /'
     fi
   fi
 else
@@ -272,6 +302,8 @@ if [ -n "$real" ]; then
     step nvcc-load "$real" -std=c++17 -arch=sm_90 -o load_real \
       "$d/load_driver.cu" &&
     step nvcc-link "$real" -c -o link_real.o "$d/link_driver.c" &&
+    step nvcc-legacy "$real" -o legacy_real "$d/legacy_arrays.c" \
+      "-L$(dirname "$real")/../lib64/stubs" -lcuda &&
     step nvcc-names "$real" -std=c++17 -arch=sm_90 -o names_real \
       "$d/stringified_names.cu" &&
     echo "PASS: the sources build with nvcc"

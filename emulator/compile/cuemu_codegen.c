@@ -20,7 +20,8 @@ static void put_escaped(FILE *out, const char *s) {
 
 static void put_entry(FILE *out, const char *expr, const char *name,
                       const char *path, int line, const char *bounds,
-                      const char *cluster, const char *type_alias) {
+                      const char *cluster, int launches,
+                      const char *type_alias) {
   /* A kernel whose name is also an ordinary function's is picked out of the
    * overload set by its type (see cuemu__rewrite_preprocessed()). */
   if (type_alias)
@@ -38,11 +39,13 @@ static void put_entry(FILE *out, const char *expr, const char *name,
    * (a kernel that is not a template sees only namespace-scope names). */
   if (bounds && *bounds)
     fprintf(out, ", ::cuemu::launch_bounds(%s)", bounds);
-  else if (cluster && *cluster)
+  else if ((cluster && *cluster) || launches)
     fputs(", ::cuemu::bounds{0, 0}", out);
-  /* __cluster_dims__'s, the same way. */
+  /* __cluster_dims__'s, the same way, and whether it launches grids. */
   if (cluster && *cluster)
     fprintf(out, ".with_cluster(%s)", cluster);
+  if (launches)
+    fputs(".with_launches()", out);
   fputs("),\n", out);
 }
 
@@ -134,12 +137,12 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
     if (k->is_template || !k->is_definition)
       continue;
     put_entry(out, k->name, k->name, k->file ? k->file : path, k->line,
-              k->launch_bounds, k->cluster_dims, k->type_alias);
+              k->launch_bounds, k->cluster_dims, k->launches, k->type_alias);
     entries++;
   }
   for (int i = 0; i < count; ++i) {
     put_entry(out, name_expressions[i], name_expressions[i], path, 0, NULL,
-              NULL, NULL);
+              NULL, 0, NULL);
     entries++;
   }
   if (entries == 0)

@@ -669,6 +669,11 @@ static cuemu_status walk(walker *w) {
          * the translator does not mark is still checked at run time). */
         rw->launch_in_device_code = rw->preprocessed && w->device_body &&
                                     rw->pass != CUEMU_PASS_HOST;
+        /* A kernel that launches grids itself: a device graph may not hold
+         * it (the kernel table tells libcuemu, cuemu_codegen.c). */
+        if (rw->launch_in_device_code && w->kernel_body &&
+            rw->last_kernel >= 0 && rw->last_kernel < rw->kernel_count)
+          rw->kernels[rw->last_kernel].launches = 1;
         if (st == CUEMU_SUCCESS)
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;

@@ -51,6 +51,7 @@ typedef struct cuemu_kernel_decl {
   int line;            /* 1-based line of the kernel's name */
   char *launch_bounds; /* the arguments of its __launch_bounds__(...), or NULL */
   char *cluster_dims;  /* the arguments of its __cluster_dims__(...), or NULL */
+  int launches;        /* its body launches a grid (a <<<>>> in it) */
   char *file;          /* the file of `line` (a header's, in a translation unit) */
   int has_defaults;    /* a parameter has a default argument */
   int default_count;   /* how many (the most any declaration gives) */

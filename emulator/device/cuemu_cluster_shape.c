@@ -63,15 +63,18 @@ int cuemu_kernel_get_cluster_dims(const void *function, cuemu_uint3 *dims) {
   return found;
 }
 
-void cuemu__cluster_attributes(const void *function, unsigned required[3],
-                               int *nonportable) {
+void cuemu__cluster_attributes(const void *function,
+                               cuemu_cluster_attributes *a) {
   cuemu_uint3 dims = {0, 0, 0};
-  if (function)
-    cuemu_kernel_get_cluster_dims(function, &dims);
-  required[0] = dims.x;
-  required[1] = dims.y;
-  required[2] = dims.z;
-  *nonportable = function ? cuemu__function_cluster_nonportable(function) : 0;
+  *a = (cuemu_cluster_attributes){{0, 0, 0}, 0, 0, 0};
+  if (!function)
+    return;
+  a->must_be_set = cuemu_kernel_get_cluster_dims(function, &dims);
+  a->required[0] = dims.x;
+  a->required[1] = dims.y;
+  a->required[2] = dims.z;
+  a->nonportable = cuemu__function_cluster_nonportable(function);
+  a->scheduling = cuemu__function_cluster_scheduling(function);
 }
 
 cuemu_status cuemu__cluster_shape(const cuemu_launch_request *r,

@@ -16,10 +16,17 @@ cuemu_status cuemu__cluster_shape(const cuemu_launch_request *r,
                                   const void *function, cuemu_dim3 *cluster);
 
 /* The cluster attributes that cudaFuncGetAttributes and cuFuncGetAttribute
- * report for the kernel at `function`: required[] its __cluster_dims__
- * (zeros for a kernel without them), *nonportable whether
- * cudaFuncAttributeNonPortableClusterSizeAllowed is set. */
-void cuemu__cluster_attributes(const void *function, unsigned required[3],
-                               int *nonportable);
+ * report for a kernel. */
+typedef struct cuemu_cluster_attributes {
+  unsigned required[3]; /* its __cluster_dims__, zeros without */
+  int must_be_set;      /* 1 with __cluster_dims__: nvcc marks such a kernel
+                           .explicitcluster as well as .reqnctapercluster */
+  int nonportable;      /* cudaFuncAttributeNonPortableClusterSizeAllowed */
+  int scheduling;       /* cudaFuncAttributeClusterSchedulingPolicyPreference */
+} cuemu_cluster_attributes;
+
+/* Fills *a for the kernel at `function` (NULL: all zeros). */
+void cuemu__cluster_attributes(const void *function,
+                               cuemu_cluster_attributes *a);
 
 #endif /* CUEMU_CLUSTER_SHAPE_H */

@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include <cuemu/cuemu_device_runtime.h>
+
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_frame_size.h"
@@ -22,6 +24,8 @@ typedef struct function_entry {
   unsigned long long *declarations; /* of static shared variables, counted */
   size_t declaration_count;
   int nonportable_cluster; /* cudaFuncAttributeNonPortableClusterSizeAllowed */
+  int scheduling_policy; /* cudaFuncAttributeClusterSchedulingPolicyPreference */
+  int launches_grids;    /* its body launches grids (the kernel table's) */
 } function_entry;
 
 /* An entry's dynamic shared-memory limit until cudaFuncSetAttribute sets
@@ -134,6 +138,8 @@ static function_entry *entry_for(const void *function) {
   e->declarations = NULL;
   e->declaration_count = 0;
   e->nonportable_cluster = 0;
+  e->scheduling_policy = 0;
+  e->launches_grids = 0;
   return e;
 }
 
@@ -168,6 +174,13 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
                            "kernel %s: NonPortableClusterSizeAllowed is 0 "
                            "or 1, not %d",
                            name, value);
+  } else if (attribute == CUEMU_FUNCTION_CLUSTER_SCHEDULING) {
+    if (value < 0 || value > 2)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "kernel %s: ClusterSchedulingPolicyPreference is "
+                           "0 (default), 1 (spread) or 2 (load balancing), "
+                           "not %d",
+                           name, value);
   } else if (attribute >= CUEMU_FUNCTION_FIRST_CLUSTER &&
              attribute <= CUEMU_FUNCTION_LAST_CLUSTER) {
     return CUEMU_SUCCESS; /* the other cluster attributes are hints */
@@ -186,6 +199,8 @@ cuemu_status cuemu__function_set(const void *function, const char *name,
     e->max_dynamic_shared = (size_t)value;
   else if (attribute == CUEMU_FUNCTION_NONPORTABLE_CLUSTER)
     e->nonportable_cluster = value;
+  else if (attribute == CUEMU_FUNCTION_CLUSTER_SCHEDULING)
+    e->scheduling_policy = value;
   else
     e->carveout = value;
   pthread_mutex_unlock(&lock);
@@ -242,6 +257,32 @@ int cuemu__function_cluster_nonportable(const void *function) {
   int allowed = e ? e->nonportable_cluster : 0;
   pthread_mutex_unlock(&lock);
   return allowed;
+}
+
+void cuemu_kernel_set_launches_grids(const void *function) {
+  if (!function)
+    return;
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_for(function);
+  if (e)
+    e->launches_grids = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+int cuemu_kernel_launches_grids(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = function ? entry_of(function) : NULL;
+  int launches = e ? e->launches_grids : 0;
+  pthread_mutex_unlock(&lock);
+  return launches;
+}
+
+int cuemu__function_cluster_scheduling(const void *function) {
+  pthread_mutex_lock(&lock);
+  function_entry *e = entry_of(function);
+  int policy = e ? e->scheduling_policy : 0;
+  pthread_mutex_unlock(&lock);
+  return policy;
 }
 
 void cuemu__function_forget(const cuemu_module_desc *module) {

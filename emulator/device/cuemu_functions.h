@@ -20,7 +20,8 @@ enum cuemu_function_setting {
   CUEMU_FUNCTION_CARVEOUT = 9,           /* PreferredSharedMemoryCarveout */
   CUEMU_FUNCTION_FIRST_CLUSTER = 10,     /* the cluster attributes, */
   CUEMU_FUNCTION_NONPORTABLE_CLUSTER = 14, /* clusters of more than 8 */
-  CUEMU_FUNCTION_LAST_CLUSTER = 15       /* accepted and not emulated */
+  CUEMU_FUNCTION_CLUSTER_SCHEDULING = 15, /* kept and reported, a hint */
+  CUEMU_FUNCTION_LAST_CLUSTER = 15       /* the others: accepted, ignored */
 };
 
 /* The identity of the kernel a launch runs: the descriptor's address of the
@@ -56,6 +57,10 @@ size_t cuemu__function_local_bytes(const void *function,
 /* Non-zero when the kernel at `function` may run clusters larger than
  * the portable size (cudaFuncAttributeNonPortableClusterSizeAllowed). */
 int cuemu__function_cluster_nonportable(const void *function);
+
+/* The kernel's cudaFuncAttributeClusterSchedulingPolicyPreference (0, the
+ * default, until set): kept for the attribute queries, a hint otherwise. */
+int cuemu__function_cluster_scheduling(const void *function);
 
 /* Forgets the settings of the kernels of a module being unloaded. */
 void cuemu__function_forget(const cuemu_module_desc *module);

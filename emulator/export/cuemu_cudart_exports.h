@@ -3,17 +3,16 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 359 symbols. Declared by the toolkit, not in the shims (no symbol):
- * cudaDeviceFlushGPUDirectRDMAWrites cudaDeviceGetHostAtomicCapabilities
+/* 362 symbols. Declared by the toolkit, not in the shims (no symbol):
  * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
  * cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
  * cudaGetExportTable cudaGraphicsMapResources
  * cudaGraphicsResourceGetMappedMipmappedArray
  * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
- * cudaGraphicsUnregisterResource cudaKernelSetAttributeForDevice
- * cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory
- * cudaLogsRegisterCallback cudaLogsUnregisterCallback cudaSetValidDevices
+ * cudaGraphicsUnregisterResource cudaLogsCurrent cudaLogsDumpToFile
+ * cudaLogsDumpToMemory cudaLogsRegisterCallback cudaLogsUnregisterCallback
+ * cudaSetValidDevices
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -31,11 +30,13 @@ CUEMU_CUDART_EXPORT(cudaDestroyTextureObject, cudaDestroyTextureObject, cudaErro
 CUEMU_CUDART_EXPORT(cudaDeviceCanAccessPeer, cudaDeviceCanAccessPeer, cudaError_t, (int * canAccessPeer, int device, int peerDevice), (canAccessPeer, device, peerDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceDisablePeerAccess, cudaDeviceDisablePeerAccess, cudaError_t, (int peerDevice), (peerDevice))
 CUEMU_CUDART_EXPORT(cudaDeviceEnablePeerAccess, cudaDeviceEnablePeerAccess, cudaError_t, (int peerDevice, unsigned int flags), (peerDevice, flags))
+CUEMU_CUDART_EXPORT(cudaDeviceFlushGPUDirectRDMAWrites, cudaDeviceFlushGPUDirectRDMAWrites, cudaError_t, (enum cudaFlushGPUDirectRDMAWritesTarget target, enum cudaFlushGPUDirectRDMAWritesScope scope), (target, scope))
 CUEMU_CUDART_EXPORT(cudaDeviceGetAttribute, cudaDeviceGetAttribute, cudaError_t, (int * value, enum cudaDeviceAttr attr, int device), (value, attr, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetByPCIBusId, cudaDeviceGetByPCIBusId, cudaError_t, (int * device, const char * pciBusId), (device, pciBusId))
 CUEMU_CUDART_EXPORT(cudaDeviceGetCacheConfig, cudaDeviceGetCacheConfig, cudaError_t, (enum cudaFuncCache * pCacheConfig), (pCacheConfig))
 CUEMU_CUDART_EXPORT(cudaDeviceGetDefaultMemPool, cudaDeviceGetDefaultMemPool, cudaError_t, (cudaMemPool_t * memPool, int device), (memPool, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetGraphMemAttribute, cudaDeviceGetGraphMemAttribute, cudaError_t, (int device, enum cudaGraphMemAttributeType attr, void* value), (device, attr, value))
+CUEMU_CUDART_EXPORT(cudaDeviceGetHostAtomicCapabilities, cudaDeviceGetHostAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation* operations, unsigned int count, int device), (capabilities, operations, count, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetLimit, cudaDeviceGetLimit, cudaError_t, (size_t * pValue, enum cudaLimit limit), (pValue, limit))
 CUEMU_CUDART_EXPORT(cudaDeviceGetMemPool, cudaDeviceGetMemPool, cudaError_t, (cudaMemPool_t * memPool, int device), (memPool, device))
 CUEMU_CUDART_EXPORT(cudaDeviceGetP2PAtomicCapabilities, cudaDeviceGetP2PAtomicCapabilities, cudaError_t, (unsigned int * capabilities, const enum cudaAtomicOperation * operations, unsigned int count, int srcDevice, int dstDevice), (capabilities, operations, count, srcDevice, dstDevice))
@@ -195,6 +196,7 @@ CUEMU_CUDART_EXPORT(cudaIpcGetEventHandle, cudaIpcGetEventHandle, cudaError_t, (
 CUEMU_CUDART_EXPORT(cudaIpcGetMemHandle, cudaIpcGetMemHandle, cudaError_t, (cudaIpcMemHandle_t * handle, void * devPtr), (handle, devPtr))
 CUEMU_CUDART_EXPORT(cudaIpcOpenEventHandle, cudaIpcOpenEventHandle, cudaError_t, (cudaEvent_t * event, cudaIpcEventHandle_t handle), (event, handle))
 CUEMU_CUDART_EXPORT(cudaIpcOpenMemHandle, cudaIpcOpenMemHandle, cudaError_t, (void ** devPtr, cudaIpcMemHandle_t handle, unsigned int flags), (devPtr, handle, flags))
+CUEMU_CUDART_EXPORT(cudaKernelSetAttributeForDevice, cudaKernelSetAttributeForDevice, cudaError_t, (cudaKernel_t kernel, enum cudaFuncAttribute attr, int value, int device), (kernel, attr, value, device))
 CUEMU_CUDART_EXPORT(cudaLaunchCooperativeKernel, cudaLaunchCooperativeKernel, cudaError_t, (const void * func, dim3 gridDim, dim3 blockDim, void ** args, size_t sharedMem, cudaStream_t stream), (func, gridDim, blockDim, args, sharedMem, stream))
 CUEMU_CUDART_EXPORT(cudaLaunchCooperativeKernel_ptsz, cudaLaunchCooperativeKernel, cudaError_t, (const void * func, dim3 gridDim, dim3 blockDim, void ** args, size_t sharedMem, cudaStream_t stream), (func, gridDim, blockDim, args, sharedMem, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaLaunchHostFunc, cudaLaunchHostFunc, cudaError_t, (cudaStream_t stream, cudaHostFn_t fn, void * userData), (stream, fn, userData))

@@ -41,18 +41,17 @@ inline CUstream cuemu_libcuda_per_thread(CUstream stream) {
 #undef CUEMU_LIBCUDA_EXPORT
 
 /* The per-thread spellings by name and versions
- * (CUEMU_LIBCUDA_PER_THREAD, generated with the exports). */
-struct per_thread_entry {
-  const char *name;
-  int from, until;
-  void *address;
-};
-const per_thread_entry per_thread_entries[] = {
+ * (CUEMU_LIBCUDA_PER_THREAD, generated with the exports), registered with
+ * libcuemu as the library loads: cuGetProcAddress gives them, wherever it
+ * is called from, as CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks. */
+const cuemu_drv_per_thread_entry per_thread_entries[] = {
 #define CUEMU_LIBCUDA_PER_THREAD(name, from, until, symbol)                    \
   {#name, from, until, reinterpret_cast<void *>(&export_##symbol)},
 #include "cuemu_libcuda_exports.h"
 #undef CUEMU_LIBCUDA_PER_THREAD
 };
+const int registered_per_thread = cuemu_drv_per_thread_entries_register(
+    per_thread_entries, sizeof per_thread_entries / sizeof per_thread_entries[0]);
 
 __attribute__((visibility("default"))) CUresult
 cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
@@ -64,27 +63,15 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                         *symbolStatus) __asm__("cuGetProcAddress_v2");
 
 /* What cuGetProcAddress gives for `symbol` at `cudaVersion` where the
- * entry-point tables found `found`: the library's own cuGetProcAddress
- * (whose flags choose spellings, below) rather than the shims'; and, as
- * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM asks, the per-thread
- * spelling where that version has one. The legacy and default flags keep
- * the plain function (a C caller of the plain symbol was not built for
- * per-thread default streams). */
-void *library_function(const char *symbol, int cudaVersion, cuuint64_t flags,
-                       void *found) {
+ * entry-point tables found `found` (the per-thread spelling already, as
+ * the flags ask: cuemu_drv_get_proc_address): the library's own
+ * cuGetProcAddress rather than the shims'. */
+void *library_function(const char *symbol, int cudaVersion, void *found) {
   if (found && std::strcmp(symbol, "cuGetProcAddress") == 0)
     return cudaVersion >= 12000
                ? reinterpret_cast<void *>(&cuGetProcAddress_v2)
                : reinterpret_cast<void *>(&cuGetProcAddress_v1);
-  if (!found || !(flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM))
-    return found;
-  const per_thread_entry *best = nullptr;
-  for (const per_thread_entry &e : per_thread_entries)
-    if (std::strcmp(e.name, symbol) == 0 && e.from <= cudaVersion &&
-        (e.until == 0 || cudaVersion < e.until) &&
-        (!best || e.from > best->from))
-      best = &e;
-  return best ? best->address : found;
+  return found;
 }
 
 /* cuGetProcAddress_v2 (CUDA 12.0 on): a symbol that is not there, or not
@@ -96,7 +83,7 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
   CUresult r =
       ::cuGetProcAddress(symbol, pfn, cudaVersion, flags, symbolStatus);
   if (r == CUDA_SUCCESS)
-    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
+    *pfn = library_function(symbol, cudaVersion, *pfn);
   return r;
 }
 
@@ -106,7 +93,7 @@ CUresult cuGetProcAddress_v1(const char *symbol, void **pfn, int cudaVersion,
   CUresult r =
       cuemu::drv::get_proc_address_v1<>(symbol, pfn, cudaVersion, flags);
   if (r == CUDA_SUCCESS)
-    *pfn = library_function(symbol, cudaVersion, flags, *pfn);
+    *pfn = library_function(symbol, cudaVersion, *pfn);
   return r;
 }
 

@@ -4,10 +4,14 @@
  * (parameters), (arguments)): libcuda's symbol, the shims' function
  * it is, and that function's parameters and their names. */
 #ifdef CUEMU_LIBCUDA_EXPORT
+CUEMU_LIBCUDA_EXPORT(cuArray3DCreate, cuArray3DCreate_v2000, (CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR_v1 *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArray3DCreate_v2, cuArray3DCreate, (CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray))
+CUEMU_LIBCUDA_EXPORT(cuArray3DGetDescriptor, cuArray3DGetDescriptor_v2000, (CUDA_ARRAY3D_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArray3DGetDescriptor_v2, cuArray3DGetDescriptor, (CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
+CUEMU_LIBCUDA_EXPORT(cuArrayCreate, cuArrayCreate_v2000, (CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR_v1 *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayCreate_v2, cuArrayCreate, (CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray), (pHandle, pAllocateArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayDestroy, cuArrayDestroy, (CUarray hArray), (hArray))
+CUEMU_LIBCUDA_EXPORT(cuArrayGetDescriptor, cuArrayGetDescriptor_v2000, (CUDA_ARRAY_DESCRIPTOR_v1 *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetDescriptor_v2, cuArrayGetDescriptor, (CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray), (pArrayDescriptor, hArray))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetMemoryRequirements, cuArrayGetMemoryRequirements, (CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array, CUdevice device), (memoryRequirements, array, device))
 CUEMU_LIBCUDA_EXPORT(cuArrayGetPlane, cuArrayGetPlane, (CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx), (pPlaneArray, hArray, planeIdx))
@@ -51,6 +55,7 @@ CUEMU_LIBCUDA_EXPORT(cuDeviceGetByPCIBusId, cuDeviceGetByPCIBusId, (CUdevice *de
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetCount, cuDeviceGetCount, (int *count), (count))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetDefaultMemPool, cuDeviceGetDefaultMemPool, (CUmemoryPool *pool_out, CUdevice dev), (pool_out, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetGraphMemAttribute, cuDeviceGetGraphMemAttribute, (CUdevice device, CUgraphMem_attribute attr, void *value), (device, attr, value))
+CUEMU_LIBCUDA_EXPORT(cuDeviceGetHostAtomicCapabilities, cuDeviceGetHostAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice dev), (capabilities, operations, count, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetMemPool, cuDeviceGetMemPool, (CUmemoryPool *pool, CUdevice dev), (pool, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetName, cuDeviceGetName, (char *name, int len, CUdevice dev), (name, len, dev))
 CUEMU_LIBCUDA_EXPORT(cuDeviceGetP2PAtomicCapabilities, cuDeviceGetP2PAtomicCapabilities, (unsigned int *capabilities, const CUatomicOperation *operations, unsigned int count, CUdevice srcDevice, CUdevice dstDevice), (capabilities, operations, count, srcDevice, dstDevice))
@@ -83,6 +88,7 @@ CUEMU_LIBCUDA_EXPORT(cuEventRecordWithFlags_ptsz, cuEventRecordWithFlags, (CUeve
 CUEMU_LIBCUDA_EXPORT(cuEventRecord_ptsz, cuEventRecord, (CUevent hEvent, CUstream hStream), (hEvent, cuemu_libcuda_per_thread(hStream)))
 CUEMU_LIBCUDA_EXPORT(cuEventSynchronize, cuEventSynchronize, (CUevent hEvent), (hEvent))
 CUEMU_LIBCUDA_EXPORT(cuExternalMemoryGetMappedBuffer, cuExternalMemoryGetMappedBuffer, (CUdeviceptr *devPtr, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc), (devPtr, extMem, bufferDesc))
+CUEMU_LIBCUDA_EXPORT(cuFlushGPUDirectRDMAWrites, cuFlushGPUDirectRDMAWrites, (CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope), (target, scope))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetAttribute, cuFuncGetAttribute, (int *pi, CUfunction_attribute attrib, CUfunction hfunc), (pi, attrib, hfunc))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetModule, cuFuncGetModule, (CUmodule *hmod, CUfunction hfunc), (hmod, hfunc))
 CUEMU_LIBCUDA_EXPORT(cuFuncGetName, cuFuncGetName, (const char **name, CUfunction hfunc), (name, hfunc))
@@ -388,6 +394,7 @@ CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSizeWithFlags, cuOccupancyMaxPo
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialClusterSize, cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (clusterSize, func, config))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttribute, cuPointerGetAttribute, (void *data, CUpointer_attribute attribute, CUdeviceptr ptr), (data, attribute, ptr))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttributes, cuPointerGetAttributes, (unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr), (numAttributes, attributes, data, ptr))
+CUEMU_LIBCUDA_EXPORT(cuProfilerInitialize, cuProfilerInitialize, (const char *configFile, const char *outputFile, CUoutput_mode outputMode), (configFile, outputFile, outputMode))
 CUEMU_LIBCUDA_EXPORT(cuProfilerStart, cuProfilerStart, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuProfilerStop, cuProfilerStop, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuSignalExternalSemaphoresAsync, cuSignalExternalSemaphoresAsync, (const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream), (extSemArray, paramsArray, numExtSems, stream))

@@ -393,6 +393,18 @@ int cuemu_drv_device_get_p2p_atomic_capabilities(unsigned *capabilities,
                      saved);
 }
 
+int cuemu_drv_device_get_host_atomic_capabilities(unsigned *capabilities,
+                                                  const int *operations,
+                                                  unsigned count, int device) {
+  int e = check_init();
+  if (e)
+    return e;
+  int saved = cuemu_drv_enter();
+  return via_runtime(cuemu_rt_device_get_host_atomic_capabilities(
+                         capabilities, operations, count, device),
+                     saved);
+}
+
 /* ---- Contexts -------------------------------------------------------------- */
 
 static int push(cuemu_drv_context *c) {

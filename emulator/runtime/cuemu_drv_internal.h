@@ -65,9 +65,10 @@ int cuemu__drv_not_a_module_in(const char *call, const void *head, size_t n,
  * the kernels of libraries (cuKernelGetAttribute, ...): driver codes. */
 int cuemu__drv_func_get_attribute(int *value, int attribute, void *function);
 /* Sets *value and returns 1 when `attribute` is one of the cluster
- * attributes (the required cluster width, height and depth: the
- * __cluster_dims__ of the kernel at host address `function`, zeros without;
- * NonPortableClusterSizeAllowed); returns 0 for the other attributes. */
+ * attributes (ClusterSizeMustBeSet and the required cluster width, height
+ * and depth: from the __cluster_dims__ of the kernel at host address
+ * `function`, zeros without; NonPortableClusterSizeAllowed and
+ * ClusterSchedulingPolicyPreference as set); returns 0 for the others. */
 int cuemu__drv_cluster_attribute(const void *function, int attribute,
                                  int *value);
 /* The value of CUfunction_attribute `attribute` in *a (DRIVER codes). */

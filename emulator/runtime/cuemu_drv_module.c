@@ -29,6 +29,7 @@
 #include "device/cuemu_cluster_shape.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_functions.h"
 #include "device/cuemu_handles.h"
 #include "device/cuemu_module_symbols.h"
 #include "runtime/cuemu_drv_internal.h"
@@ -58,10 +59,12 @@ enum {
   FUNC_CACHE_MODE_CA = 7,
   FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
   FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  FUNC_CLUSTER_SIZE_MUST_BE_SET = 10,
   FUNC_REQUIRED_CLUSTER_WIDTH = 11,
   FUNC_REQUIRED_CLUSTER_HEIGHT = 12,
   FUNC_REQUIRED_CLUSTER_DEPTH = 13,
   FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
+  FUNC_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 15,
   FUNC_ATTRIBUTE_MAX = 16
 };
 
@@ -557,15 +560,19 @@ int cuemu__drv_func_get_attribute(int *value, int attribute, void *function) {
 
 int cuemu__drv_cluster_attribute(const void *function, int attribute,
                                  int *value) {
-  if (attribute < FUNC_REQUIRED_CLUSTER_WIDTH ||
-      attribute > FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED)
+  if (attribute < FUNC_CLUSTER_SIZE_MUST_BE_SET ||
+      attribute > FUNC_CLUSTER_SCHEDULING_POLICY_PREFERENCE)
     return 0;
-  unsigned required[3];
-  int nonportable;
-  cuemu__cluster_attributes(function, required, &nonportable);
-  *value = attribute == FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
-               ? nonportable
-               : (int)required[attribute - FUNC_REQUIRED_CLUSTER_WIDTH];
+  cuemu_cluster_attributes c;
+  cuemu__cluster_attributes(function, &c);
+  if (attribute == FUNC_CLUSTER_SIZE_MUST_BE_SET)
+    *value = c.must_be_set;
+  else if (attribute == FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED)
+    *value = c.nonportable;
+  else if (attribute == FUNC_CLUSTER_SCHEDULING_POLICY_PREFERENCE)
+    *value = c.scheduling;
+  else
+    *value = (int)c.required[attribute - FUNC_REQUIRED_CLUSTER_WIDTH];
   return 1;
 }
 
@@ -588,7 +595,7 @@ int cuemu__drv_attribute_value(const cuemu_kernel_attributes *a_,
   case FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT:
     *value = a.preferred_carveout;
     break;
-  default: /* cache mode and ClusterDimMustBeSet: none set */
+  default: /* cache mode: -Xptxas -dlcm=ca is never given */
     *value = 0;
     break;
   }
@@ -611,7 +618,13 @@ int cuemu__drv_func_set_attribute(void *function, int attribute, int value) {
                                                          (size_t)value);
   else if (attribute == FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT)
     st = cuemu_kernel_set_carveout(function, value);
-  else
+  else if (attribute == FUNC_NON_PORTABLE_CLUSTER_SIZE_ALLOWED ||
+           attribute == FUNC_CLUSTER_SCHEDULING_POLICY_PREFERENCE) {
+    /* Kept where the attribute queries read them (the kernel's entry). */
+    const cuemu_kernel_desc *d = cuemu__kernel_desc(function);
+    st = cuemu__function_set(d ? d->function : function,
+                             cuemu_kernel_name(function), attribute, value);
+  } else
     st = CUEMU_INVALID_VALUE; /* the other attributes are read-only */
   return st == CUEMU_SUCCESS ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_VALUE;
 }

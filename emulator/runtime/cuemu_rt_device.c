@@ -112,6 +112,15 @@ int cuemu_rt_device_synchronize(void) {
   return sticky ? sticky : e;
 }
 
+int cuemu_rt_device_flush_rdma_writes(int target, int scope) {
+  if (target != cudaFlushGPUDirectRDMAWritesTargetCurrentDevice ||
+      (scope != cudaFlushGPUDirectRDMAWritesToOwner &&
+       scope != cudaFlushGPUDirectRDMAWritesToAllDevices))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  int sticky = cuemu__rt_check_sticky();
+  return sticky ? sticky : cudaSuccess;
+}
+
 /* cudaErrorUnsupportedLimit for a value that is no cudaLimit, and for
  * cudaLimitDevRuntimeSyncDepth: it bounds the depth of device-side
  * cudaDeviceSynchronize(), which devices of compute capability 9.0 and up
@@ -238,6 +247,11 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->persistingL2CacheMaxSize = (int)m->persisting_l2_max;
   p->accessPolicyMaxWindowSize = (int)m->access_policy_max_window;
   p->hostNativeAtomicSupported = 1;
+  /* Remote writes land in the one coherent memory: the flush call is
+   * there (cudaDeviceFlushGPUDirectRDMAWrites) and every scope is ordered
+   * already, which by CUDA's rule makes it a no-op. */
+  p->gpuDirectRDMAFlushWritesOptions = cudaFlushGPUDirectRDMAWritesOptionHost;
+  p->gpuDirectRDMAWritesOrdering = cudaGPUDirectRDMAWritesOrderingAllDevices;
   p->memoryPoolsSupported = 1;
   p->memoryPoolSupportedHandleTypes = 1; /* cudaMemHandleTypePosixFileDescriptor (cuemu_pool_ipc.h) */
   p->clusterLaunch = m->major >= 9;

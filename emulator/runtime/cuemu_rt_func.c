@@ -72,12 +72,14 @@ int cuemu_rt_func_get_attributes(cuemu_rt_func_attributes *a,
   a->cache_mode_ca = 0;
   a->max_dynamic_shared_size_bytes = (int)k.max_dynamic_shared_bytes;
   a->preferred_shmem_carveout = k.preferred_carveout;
-  unsigned required[3];
-  cuemu__cluster_attributes(resolve(function), required,
-                            &a->non_portable_cluster_size_allowed);
-  a->required_cluster_width = (int)required[0];
-  a->required_cluster_height = (int)required[1];
-  a->required_cluster_depth = (int)required[2];
+  cuemu_cluster_attributes c;
+  cuemu__cluster_attributes(resolve(function), &c);
+  a->cluster_dim_must_be_set = c.must_be_set;
+  a->required_cluster_width = (int)c.required[0];
+  a->required_cluster_height = (int)c.required[1];
+  a->required_cluster_depth = (int)c.required[2];
+  a->cluster_scheduling_policy_preference = c.scheduling;
+  a->non_portable_cluster_size_allowed = c.nonportable;
   return cudaSuccess;
 }
 

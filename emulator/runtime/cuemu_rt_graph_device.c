@@ -118,14 +118,40 @@ static int device_accessible(const void *p) {
 }
 
 /* Checks the nodes of g and of the graphs inside it; counts in *work the
- * kernel, memcpy and memset nodes. */
+ * kernel, memcpy and memset nodes; *device is the device of the first
+ * node seen (-1 before), which every other must share. */
 static int check_nodes(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
-                       int *result, size_t *work) {
+                       int *result, size_t *work, int *device) {
   for (size_t i = 0; i < g->nodes.n; ++i) {
     cuemu_rt_graph_node *node = g->nodes.v[i];
     const char *why = NULL;
+    if (*device < 0)
+      *device = node->device;
+    if (node->device != *device) {
+      *bad = node;
+      *result = CUEMU_RT_INSTANTIATE_MULTIPLE_DEVICES;
+      return cuemu__graph_fail(cudaErrorInvalidValue,
+                               "cudaGraphInstantiateFlagDeviceLaunch: the "
+                               "graph cannot be launched from the device: "
+                               "its nodes are on devices %d and %d (a %s "
+                               "node), and must be on one",
+                               *device, node->device,
+                               cuemu__graph_type_name(node->p.type));
+    }
     switch (node->p.type) {
-    case CUEMU_RT_NODE_KERNEL:
+    case CUEMU_RT_NODE_KERNEL: {
+      /* Dynamic parallelism is not permitted in a device graph: known for
+       * a kernel whose own body launches grids (cuemu-cc marks it); one
+       * that launches through a device function it calls is refused at
+       * that launch instead (cuemu_device_launch.c). */
+      const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
+      if (cuemu_kernel_launches_grids(k->desc && k->desc->function
+                                          ? k->desc->function
+                                          : k->function))
+        why = "its kernel launches grids (dynamic parallelism)";
+      ++*work;
+      break;
+    }
     case CUEMU_RT_NODE_MEMSET:
       ++*work;
       break;
@@ -140,7 +166,8 @@ static int check_nodes(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
       break;
     }
     case CUEMU_RT_NODE_GRAPH: {
-      int code = check_nodes(node->p.u.child.graph, bad, result, work);
+      int code =
+          check_nodes(node->p.u.child.graph, bad, result, work, device);
       if (code)
         return code;
       break;
@@ -165,7 +192,8 @@ static int check_nodes(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
 int cuemu__graph_check_device(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
                               int *result) {
   size_t work = 0;
-  int code = check_nodes(g, bad, result, &work);
+  int device = -1;
+  int code = check_nodes(g, bad, result, &work, &device);
   if (code == cudaSuccess && work == 0) {
     *result = CUEMU_RT_INSTANTIATE_ERROR;
     code = cuemu__graph_fail(cudaErrorInvalidValue,

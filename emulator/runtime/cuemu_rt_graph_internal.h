@@ -68,8 +68,10 @@ struct cuemu_rt_graph_node {
                                  node of the graph it was updated from */
   cuemu_rt_graph_node_params p;
   int device; /* the device current when the node was made (captured or
-                 added): a kernel node's grid runs on it, as CUDA runs it
-                 in the node's context, whatever the launch's stream */
+                 added; a kernel node's grid runs on it, as CUDA runs it
+                 in the node's context, whatever the launch's stream; a
+                 copy keeps its original's; a device graph's nodes are on
+                 one device) */
   unsigned char *arg_blob; /* a kernel node's copied argument values */
   void **arg_ptrs;         /* pointers into arg_blob (p.u.kernel.args) */
   cuemu__graph_memory *memory; /* a memory allocation node's */

@@ -71,6 +71,7 @@ int cuemu_rt_stream_get_id(void *stream, unsigned long long *id) {
 #define DRIVER_VERSION CUEMU_DRV_VERSION
 /* CU_GET_PROC_ADDRESS_LEGACY_STREAM | ..._PER_THREAD_DEFAULT_STREAM. */
 #define PROC_ADDRESS_FLAGS 0x3ull
+#define PROC_ADDRESS_PER_THREAD 0x2ull
 
 typedef struct table {
   const cuemu_drv_entry_point *entries;
@@ -96,6 +97,34 @@ int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *entries,
     tables[ntables++] = (table){entries, count};
   pthread_mutex_unlock(&lock);
   return 1;
+}
+
+static const cuemu_drv_per_thread_entry *per_thread;
+static size_t nper_thread;
+
+int cuemu_drv_per_thread_entries_register(
+    const cuemu_drv_per_thread_entry *entries, size_t count) {
+  pthread_mutex_lock(&lock);
+  per_thread = entries;
+  nper_thread = count;
+  pthread_mutex_unlock(&lock);
+  return 1;
+}
+
+/* The per-thread spelling of `symbol` at `version` (the newest whose
+ * range holds it), or NULL. */
+static void *find_per_thread(const char *symbol, int version) {
+  const cuemu_drv_per_thread_entry *best = NULL;
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nper_thread; ++i) {
+    const cuemu_drv_per_thread_entry *e = &per_thread[i];
+    if (strcmp(e->name, symbol) == 0 && e->from <= version &&
+        (e->until == 0 || version < e->until) &&
+        (!best || e->from > best->from))
+      best = e;
+  }
+  pthread_mutex_unlock(&lock);
+  return best ? best->address : NULL;
 }
 
 /* The entry named `symbol` for `version` in the first table that has the
@@ -148,6 +177,14 @@ int cuemu_drv_get_proc_address(const char *symbol, void **address,
   /* CU_GET_PROC_ADDRESS_SUCCESS, _SYMBOL_NOT_FOUND, _VERSION_NOT_SUFFICIENT. */
   int found = e ? 0 : named ? 2 : 1;
   *address = e ? e->address : NULL;
+  /* The per-thread spellings are libcuda.so.1's (the shims have one
+   * function per name, whose stream 0 is the program's default). */
+  if (e && (flags & PROC_ADDRESS_PER_THREAD)) {
+    pthread_once(&driver_library_once, load_driver_library);
+    void *spelled = find_per_thread(symbol, version);
+    if (spelled)
+      *address = spelled;
+  }
   if (status)
     *status = found;
   return DRV_CUDA_SUCCESS;

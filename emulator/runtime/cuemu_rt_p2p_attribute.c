@@ -55,6 +55,20 @@ enum { ATOMIC_OPERATION_COUNT = 13 };
  * signed, unsigned, reduction, 32, 64 and 128-bit scalars, 32x4 vectors. */
 enum { ATOMIC_CAPABILITIES_ALL = 0x7f };
 
+/* Every form of each of the `count` operations, after CUDA's checks of the
+ * arrays, the count and each operation (cudaErrorInvalidValue). */
+static int all_capabilities(unsigned *capabilities, const int *operations,
+                            unsigned count) {
+  if (!capabilities || !operations || count == 0)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  for (unsigned i = 0; i < count; ++i)
+    if (operations[i] < 0 || operations[i] >= ATOMIC_OPERATION_COUNT)
+      return cuemu_rt_error(cudaErrorInvalidValue);
+  for (unsigned i = 0; i < count; ++i)
+    capabilities[i] = ATOMIC_CAPABILITIES_ALL;
+  return cudaSuccess;
+}
+
 int cuemu_rt_device_get_p2p_atomic_capabilities(unsigned *capabilities,
                                                 const int *operations,
                                                 unsigned count, int src,
@@ -68,12 +82,17 @@ int cuemu_rt_device_get_p2p_atomic_capabilities(unsigned *capabilities,
   if (src < 0 || src >= count_devices || dst < 0 || dst >= count_devices ||
       src == dst)
     return cuemu_rt_error(cudaErrorInvalidDevice);
-  if (!capabilities || !operations || count == 0)
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  for (unsigned i = 0; i < count; ++i)
-    if (operations[i] < 0 || operations[i] >= ATOMIC_OPERATION_COUNT)
-      return cuemu_rt_error(cudaErrorInvalidValue);
-  for (unsigned i = 0; i < count; ++i)
-    capabilities[i] = ATOMIC_CAPABILITIES_ALL;
-  return cudaSuccess;
+  return all_capabilities(capabilities, operations, count);
+}
+
+int cuemu_rt_device_get_host_atomic_capabilities(unsigned *capabilities,
+                                                 const int *operations,
+                                                 unsigned count, int device) {
+  int count_devices = 0;
+  int code = cuemu_rt_get_device_count(&count_devices);
+  if (code)
+    return code;
+  if (device < 0 || device >= count_devices)
+    return cuemu_rt_error(cudaErrorInvalidDevice);
+  return all_capabilities(capabilities, operations, count);
 }

@@ -33,6 +33,10 @@
 #include <cuemu/cuemu_driver_errors.h>
 #include <cuemu/cuemu_driver_graph.h>
 
+#include <cstdint>
+#include <cstring>
+#include <time.h>
+
 #include "cuemu_driver_types.h"
 
 #define CUDA_VERSION 13000
@@ -201,6 +205,15 @@ inline CUresult cuDeviceGetP2PAtomicCapabilities(
       srcDevice, dstDevice));
 }
 
+/* The host shares the device's memory
+ * (cudaDeviceGetHostAtomicCapabilities's answers). */
+inline CUresult cuDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice dev) {
+  return static_cast<CUresult>(cuemu_drv_device_get_host_atomic_capabilities(
+      capabilities, reinterpret_cast<const int *>(operations), count, dev));
+}
+
 /* Contexts. */
 
 inline CUresult cuCtxCreate(CUcontext *pctx,
@@ -275,6 +288,13 @@ inline CUresult cuCtxSynchronize(void) {
   return static_cast<CUresult>(cuemu_drv_ctx_synchronize());
 }
 
+/* Remote writes land in host memory, ordered for every scope: the flush
+ * checks its arguments and does nothing. */
+inline CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                           CUflushGPUDirectRDMAWritesScope scope) {
+  CUEMU_DRV_FORWARD(cuemu_rt_device_flush_rdma_writes(target, scope));
+}
+
 inline CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
   CUEMU_DRV_FORWARD(cuemu_rt_device_set_limit(limit, value));
 }
@@ -312,23 +332,115 @@ inline CUresult cuModuleLoadData(CUmodule *module, const void *image) {
       cuemu_drv_module_load_data(reinterpret_cast<void **>(module), image));
 }
 
-/* The JIT options change nothing (there is no JIT); log buffers get empty
- * logs and CU_JIT_WALL_TIME gets 0. */
+namespace cuemu {
+namespace drv {
+
+/* The output JIT options of cuModuleLoadDataEx and cuLinkCreate, as
+ * cuda.h documents them: CU_JIT_WALL_TIME is overwritten with the
+ * milliseconds spent loading (a float written through the pointer-sized
+ * slot), CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES and
+ * CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES (in: the buffer's size, an unsigned
+ * int) with the bytes of the buffer filled, terminator included (0 for an
+ * empty log). */
+struct jit_outputs {
+  void **wall_time = nullptr;   /* the options' slots, or null */
+  void **info_size = nullptr, **error_size = nullptr;
+  char *info_log = nullptr, *error_log = nullptr;
+  unsigned info_capacity = 0, error_capacity = 0;
+  float ms = 0.0f; /* accumulated (a link state's, until destroyed) */
+};
+
+/* Milliseconds on the monotonic clock. */
+inline double jit_clock_ms() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Reads the options into *out and empties the log buffers; INVALID_VALUE
+ * when the arrays are missing. */
+inline CUresult jit_options_read(unsigned n, const CUjit_option *options,
+                                 void **values, jit_outputs *out) {
+  if (n && (!options || !values))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned size = (unsigned)reinterpret_cast<uintptr_t>(values[i]);
+    switch (options[i]) {
+    case CU_JIT_WALL_TIME: out->wall_time = &values[i]; break;
+    case CU_JIT_INFO_LOG_BUFFER:
+      out->info_log = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER:
+      out->error_log = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      out->info_size = &values[i];
+      out->info_capacity = size;
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      out->error_size = &values[i];
+      out->error_capacity = size;
+      break;
+    default: break;
+    }
+  }
+  if (out->info_log && out->info_capacity)
+    out->info_log[0] = '\0';
+  if (out->error_log && out->error_capacity)
+    out->error_log[0] = '\0';
+  return CUDA_SUCCESS;
+}
+
+/* Writes `text` (truncated) into a log buffer of `capacity` bytes. */
+inline void jit_log_write(char *log, unsigned capacity, const char *text) {
+  if (!log || !capacity || !text)
+    return;
+  size_t n = std::strlen(text);
+  if (n >= capacity)
+    n = capacity - 1;
+  std::memcpy(log, text, n);
+  log[n] = '\0';
+}
+
+/* Adds `ms` to the wall time and writes the outputs into the slots. */
+inline void jit_options_write(jit_outputs *out, double ms) {
+  out->ms += (float)ms;
+  if (out->wall_time)
+    std::memcpy(out->wall_time, &out->ms, sizeof out->ms);
+  if (out->info_size) {
+    size_t n = out->info_log && out->info_capacity && out->info_log[0]
+                   ? std::strlen(out->info_log) + 1 : 0;
+    *out->info_size = reinterpret_cast<void *>((uintptr_t)n);
+  }
+  if (out->error_size) {
+    size_t n = out->error_log && out->error_capacity && out->error_log[0]
+                   ? std::strlen(out->error_log) + 1 : 0;
+    *out->error_size = reinterpret_cast<void *>((uintptr_t)n);
+  }
+}
+
+} // namespace drv
+} // namespace cuemu
+
+/* The compiling JIT options change nothing (the module is compiled
+ * already); CU_JIT_WALL_TIME gets the milliseconds of the load, the error
+ * log the reason of a failure and the info log nothing. */
 inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                    unsigned int numOptions,
                                    CUjit_option *options,
                                    void **optionValues) {
-  if (numOptions && (!options || !optionValues))
-    return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned int i = 0; i < numOptions; ++i) {
-    if ((options[i] == CU_JIT_INFO_LOG_BUFFER ||
-         options[i] == CU_JIT_ERROR_LOG_BUFFER) &&
-        optionValues[i])
-      static_cast<char *>(optionValues[i])[0] = '\0';
-    else if (options[i] == CU_JIT_WALL_TIME)
-      *reinterpret_cast<float *>(&optionValues[i]) = 0.0f;
-  }
-  return cuModuleLoadData(module, image);
+  cuemu::drv::jit_outputs out;
+  CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
+                                            &out);
+  if (e)
+    return e;
+  double start = cuemu::drv::jit_clock_ms();
+  e = cuModuleLoadData(module, image);
+  if (e != CUDA_SUCCESS)
+    cuemu::drv::jit_log_write(out.error_log, out.error_capacity,
+                              cuemu_last_message());
+  cuemu::drv::jit_options_write(&out, cuemu::drv::jit_clock_ms() - start);
+  return e;
 }
 
 inline CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
@@ -785,6 +897,25 @@ inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
+
+#ifndef CUEMU_HAVE_CUOUTPUT_MODE
+#define CUEMU_HAVE_CUOUTPUT_MODE 1
+typedef enum CUoutput_mode_enum {
+  CU_OUT_KEY_VALUE_PAIR = 0x00,
+  CU_OUT_CSV = 0x01
+} CUoutput_mode;
+#endif
+
+/* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
+ * (cudaProfiler.h). cuemu-status: refused */
+inline CUresult cuProfilerInitialize(const char *configFile,
+                                     const char *outputFile,
+                                     CUoutput_mode outputMode) {
+  (void)configFile;
+  (void)outputFile;
+  (void)outputMode;
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
 
 #include "cuemu_driver_graph_api.h"
 #include "cuemu_driver_library_api.h"

@@ -11,10 +11,14 @@
 
 #include "cuda.h"
 
+typedef decltype(&::cuArray3DCreate_v2000) PFN_cuArray3DCreate_v2000;
 typedef decltype(&::cuArray3DCreate) PFN_cuArray3DCreate_v3020;
+typedef decltype(&::cuArray3DGetDescriptor_v2000) PFN_cuArray3DGetDescriptor_v2000;
 typedef decltype(&::cuArray3DGetDescriptor) PFN_cuArray3DGetDescriptor_v3020;
+typedef decltype(&::cuArrayCreate_v2000) PFN_cuArrayCreate_v2000;
 typedef decltype(&::cuArrayCreate) PFN_cuArrayCreate_v3020;
 typedef decltype(&::cuArrayDestroy) PFN_cuArrayDestroy_v2000;
+typedef decltype(&::cuArrayGetDescriptor_v2000) PFN_cuArrayGetDescriptor_v2000;
 typedef decltype(&::cuArrayGetDescriptor) PFN_cuArrayGetDescriptor_v3020;
 typedef decltype(&::cuArrayGetMemoryRequirements) PFN_cuArrayGetMemoryRequirements_v11060;
 typedef decltype(&::cuArrayGetPlane) PFN_cuArrayGetPlane_v11020;
@@ -58,6 +62,7 @@ typedef decltype(&::cuDeviceGetByPCIBusId) PFN_cuDeviceGetByPCIBusId_v4010;
 typedef decltype(&::cuDeviceGetCount) PFN_cuDeviceGetCount_v2000;
 typedef decltype(&::cuDeviceGetDefaultMemPool) PFN_cuDeviceGetDefaultMemPool_v11020;
 typedef decltype(&::cuDeviceGetGraphMemAttribute) PFN_cuDeviceGetGraphMemAttribute_v11040;
+typedef decltype(&::cuDeviceGetHostAtomicCapabilities) PFN_cuDeviceGetHostAtomicCapabilities_v13000;
 typedef decltype(&::cuDeviceGetMemPool) PFN_cuDeviceGetMemPool_v11020;
 typedef decltype(&::cuDeviceGetName) PFN_cuDeviceGetName_v2000;
 typedef decltype(&::cuDeviceGetP2PAtomicCapabilities) PFN_cuDeviceGetP2PAtomicCapabilities_v13000;
@@ -90,6 +95,7 @@ typedef decltype(&::cuEventRecordWithFlags) PFN_cuEventRecordWithFlags_v11010;
 typedef decltype(&::cuEventRecordWithFlags) PFN_cuEventRecordWithFlags_v11010_ptsz;
 typedef decltype(&::cuEventSynchronize) PFN_cuEventSynchronize_v2000;
 typedef decltype(&::cuExternalMemoryGetMappedBuffer) PFN_cuExternalMemoryGetMappedBuffer_v10000;
+typedef decltype(&::cuFlushGPUDirectRDMAWrites) PFN_cuFlushGPUDirectRDMAWrites_v11030;
 typedef decltype(&::cuFuncGetAttribute) PFN_cuFuncGetAttribute_v2020;
 typedef decltype(&::cuFuncGetModule) PFN_cuFuncGetModule_v11000;
 typedef decltype(&::cuFuncGetName) PFN_cuFuncGetName_v12030;
@@ -395,6 +401,7 @@ typedef decltype(&::cuOccupancyMaxPotentialBlockSizeWithFlags) PFN_cuOccupancyMa
 typedef decltype(&::cuOccupancyMaxPotentialClusterSize) PFN_cuOccupancyMaxPotentialClusterSize_v11070;
 typedef decltype(&::cuPointerGetAttribute) PFN_cuPointerGetAttribute_v4000;
 typedef decltype(&::cuPointerGetAttributes) PFN_cuPointerGetAttributes_v7000;
+typedef decltype(&::cuProfilerInitialize) PFN_cuProfilerInitialize_v4000;
 typedef decltype(&::cuProfilerStart) PFN_cuProfilerStart_v4000;
 typedef decltype(&::cuProfilerStop) PFN_cuProfilerStop_v4000;
 typedef decltype(&::cuSignalExternalSemaphoresAsync) PFN_cuSignalExternalSemaphoresAsync_v10000;

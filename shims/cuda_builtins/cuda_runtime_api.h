@@ -101,6 +101,13 @@ inline cudaError_t cudaDeviceSynchronize(void) {
   return static_cast<cudaError_t>(cuemu_rt_device_synchronize());
 }
 
+inline cudaError_t
+cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTarget target,
+                                   cudaFlushGPUDirectRDMAWritesScope scope) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_device_flush_rdma_writes(target, scope));
+}
+
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
   return static_cast<cudaError_t>(cuemu_rt_device_set_limit(limit, value));
 }

@@ -41,10 +41,17 @@
  * (cuemu_atomic_poll, <cuemu/cuemu_warp_step.h>). Spins are written with
  * constants, and only those operations are tested: the test of a constant
  * operand folds away, and an atomic whose operands are computed (a
- * histogram's atomicAdd(&bin, n), a compare-and-swap loop's update) costs
- * nothing more, and keeps being inlined where it was. Without
- * optimisation (-G) nothing is constant to the compiler: every such atomic
- * is tested. */
+ * histogram's atomicAdd(&bin, n)) costs nothing more, and keeps being
+ * inlined where it was. Without optimisation (-G) nothing is constant to
+ * the compiler: every such atomic is tested. Two kinds are tested whatever
+ * their operands, by a comparison of values the operation has at hand: a
+ * compare-and-swap that fails or writes back what it compared (a spin lock
+ * taken with a computed id, a CAS loop on a float through __float_as_int
+ * whose update leaves the value as it was: atomicMax of a float flag with
+ * 0); the one comparison costs the common swap nothing measurable. The
+ * updates built from a compare-and-swap loop here (atomicMin, atomicMax,
+ * atomicInc, atomicDec, floating-point and 16-bit adds) are tested as the
+ * others are, for constant operands: atomicMax(p, 0), atomicAdd(p, 0.0f). */
 /* An atomic at an address that is not a multiple of its size faults on a
  * GPU (cudaErrorMisalignedAddress); here it would be a split lock, or
  * wrong for a 16-byte compare-and-swap: the launch fails as on a GPU
@@ -112,53 +119,65 @@ template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
   const T expected = compare;
   const bool swapped = __atomic_compare_exchange_n(
       p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  if (CUEMU_ATOMIC_CONSTANT(expected) && CUEMU_ATOMIC_CONSTANT(v) &&
-      __builtin_expect(!swapped || expected == v, 0))
+  if (__builtin_expect(!swapped || expected == v, 0))
     cuemu_atomic_poll(p);
   return compare;
 }
 
 /* Replaces *p by op(old) atomically and returns old. Used for the updates
- * that have no instruction of their own. */
-template <typename T, typename Op> inline T cuemu_atomic_update(T *p, Op op) {
+ * that have no instruction of their own. `maybe_spin` (a constant operand,
+ * so that it folds away otherwise): an update that left memory as it was
+ * is then told to libcuemu, as a spin may repeat it (above). */
+template <typename T, typename Op>
+inline T cuemu_atomic_update(T *p, Op op, bool maybe_spin = false) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic operation");
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
   }
+  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+    cuemu_atomic_poll(p);
   return old;
 }
 
 template <typename T> inline T cuemu_atomic_fetch_min(T *p, T v) {
-  return cuemu_atomic_update(p, [v](T old) { return v < old ? v : old; });
+  return cuemu_atomic_update(p, [v](T old) { return v < old ? v : old; },
+                             CUEMU_ATOMIC_CONSTANT(v));
 }
 template <typename T> inline T cuemu_atomic_fetch_max(T *p, T v) {
-  return cuemu_atomic_update(p, [v](T old) { return v > old ? v : old; });
+  return cuemu_atomic_update(p, [v](T old) { return v > old ? v : old; },
+                             CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* atomicInc: ((old >= val) ? 0 : (old + 1)). */
 inline unsigned int cuemu_atomic_inc(unsigned int *p, unsigned int v) {
-  return cuemu_atomic_update(p, [v](unsigned int old) { return old >= v ? 0U : old + 1U; });
+  return cuemu_atomic_update(
+      p, [v](unsigned int old) { return old >= v ? 0U : old + 1U; },
+      CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* atomicDec: (((old == 0) || (old > val)) ? val : (old - 1)). */
 inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
   return cuemu_atomic_update(
-      p, [v](unsigned int old) { return (old == 0U || old > v) ? v : old - 1U; });
+      p, [v](unsigned int old) { return (old == 0U || old > v) ? v : old - 1U; },
+      CUEMU_ATOMIC_CONSTANT(v));
 }
 
 /* Floating-point add on the bit pattern, with a compare-and-swap loop. */
 template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   static_assert(sizeof(F_) == sizeof(U), "bit pattern of the wrong size");
   U *const bits = reinterpret_cast<U *>(p);
-  const U old = cuemu_atomic_update(bits, [v](U o) {
-    F_ f;
-    std::memcpy(&f, &o, sizeof f);
-    f += v;
-    U n;
-    std::memcpy(&n, &f, sizeof n);
-    return n;
-  });
+  const U old = cuemu_atomic_update(
+      bits,
+      [v](U o) {
+        F_ f;
+        std::memcpy(&f, &o, sizeof f);
+        f += v;
+        U n;
+        std::memcpy(&n, &f, sizeof n);
+        return n;
+      },
+      CUEMU_ATOMIC_CONSTANT(v) && v == F_(0));
   F_ r;
   std::memcpy(&r, &old, sizeof r);
   return r;

@@ -96,6 +96,13 @@ inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
       register_entry_points(cuemu::drv::tag<D_>{});
   (void)registered;
   int status = 0;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+  /* As CUDA's cuda.h: the default search is the per-thread one in a
+   * program built with --default-stream per-thread. */
+  if (!(flags & (CU_GET_PROC_ADDRESS_LEGACY_STREAM |
+                 CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)))
+    flags |= CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
+#endif
   CUresult r = static_cast<CUresult>(
       cuemu_drv_get_proc_address(symbol, pfn, cudaVersion, flags, &status));
   if (r == CUDA_SUCCESS && symbolStatus)

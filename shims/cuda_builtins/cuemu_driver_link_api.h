@@ -3,8 +3,9 @@
  * cuLinkAddData, cuLinkAddFile, cuLinkComplete, cuLinkDestroy) over cuemu
  * modules built as relocatable device code (cuemu/cuemu_driver_link.h says
  * how). The JIT options are accepted; the log buffer options get the
- * linker's messages (the error log) or an empty string. Included by
- * cuda.h.
+ * linker's messages (the error log) or an empty string, CU_JIT_WALL_TIME
+ * and the log sizes what cuda.h says (cuemu::drv::jit_outputs). Included
+ * by cuda.h.
  */
 /* cuda.h first, outside the guard: included alone, this header is then
  * read at its place in cuda.h, after what it uses. */
@@ -25,12 +26,12 @@ inline cuemu_drv_link *ls(CUlinkState s) {
   return reinterpret_cast<cuemu_drv_link *>(s);
 }
 
-/* The link state's error log buffer (CU_JIT_ERROR_LOG_BUFFER and its
- * size), kept per state from cuLinkCreate's options. */
+/* A link state's output options (cuLinkCreate's: the wall time and the
+ * log sizes accumulate until cuLinkDestroy, in the option slots that must
+ * stay valid until then), kept per state. */
 struct link_log {
   CUlinkState state;
-  char *buffer;
-  size_t size;
+  jit_outputs out;
 };
 
 inline link_log *link_logs(CUlinkState state, bool add) {
@@ -47,35 +48,25 @@ inline link_log *link_logs(CUlinkState state, bool add) {
   return nullptr;
 }
 
-/* Checks the options and empties the log buffers; INVALID_VALUE when the
- * arrays are missing. */
-inline CUresult link_options(unsigned n, CUjit_option *options, void **values,
-                             char **error_log, size_t *error_size) {
-  if (n && (!options || !values))
-    return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < n; ++i) {
-    if ((options[i] == CU_JIT_INFO_LOG_BUFFER ||
-         options[i] == CU_JIT_ERROR_LOG_BUFFER) &&
-        values[i])
-      static_cast<char *>(values[i])[0] = '\0';
-    if (options[i] == CU_JIT_ERROR_LOG_BUFFER && error_log)
-      *error_log = static_cast<char *>(values[i]);
-    if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES && error_size)
-      *error_size = reinterpret_cast<size_t>(values[i]);
-    if (options[i] == CU_JIT_WALL_TIME)
-      *reinterpret_cast<float *>(&values[i]) = 0.0f;
-  }
-  return CUDA_SUCCESS;
+/* Adds the milliseconds since `start` to the state's wall time and writes
+ * its outputs. */
+inline void link_account(CUlinkState state, double start) {
+  link_log *l = link_logs(state, false);
+  if (l)
+    jit_options_write(&l->out, jit_clock_ms() - start);
 }
 
-/* An input's type and options: every type but NVVM IR is a cuemu module. */
+/* An input's type and options (compiler options only, which change
+ * nothing): every type but NVVM IR is a cuemu module. */
 inline CUresult link_input(CUjitInputType type, unsigned n,
                            CUjit_option *options, void **values) {
   if (type < CU_JIT_INPUT_CUBIN || type >= CU_JIT_NUM_INPUT_TYPES)
     return CUDA_ERROR_INVALID_VALUE;
   if (type == CU_JIT_INPUT_NVVM)
     return CUDA_ERROR_NOT_SUPPORTED;
-  return link_options(n, options, values, nullptr, nullptr);
+  if (n && (!options || !values))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
 }
 
 } // namespace drv
@@ -83,20 +74,19 @@ inline CUresult link_input(CUjitInputType type, unsigned n,
 
 inline CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options,
                              void **optionValues, CUlinkState *stateOut) {
-  char *log = nullptr;
-  size_t size = 0;
-  CUresult e = cuemu::drv::link_options(numOptions, options, optionValues,
-                                        &log, &size);
+  cuemu::drv::jit_outputs out;
+  CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
+                                            &out);
   if (e)
     return e;
+  double start = cuemu::drv::jit_clock_ms();
   e = static_cast<CUresult>(cuemu_drv_link_create(
       reinterpret_cast<cuemu_drv_link **>(stateOut)));
-  if (e == CUDA_SUCCESS && log && size) {
+  if (e == CUDA_SUCCESS) {
     cuemu::drv::link_log *l = cuemu::drv::link_logs(*stateOut, true);
-    if (l) {
-      l->buffer = log;
-      l->size = size;
-    }
+    if (l)
+      l->out = out;
+    cuemu::drv::link_account(*stateOut, start);
   }
   return e;
 }
@@ -110,8 +100,11 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
-  return static_cast<CUresult>(
+  double start = cuemu::drv::jit_clock_ms();
+  e = static_cast<CUresult>(
       cuemu_drv_link_add_data(cuemu::drv::ls(state), data, size, name));
+  cuemu::drv::link_account(state, start);
+  return e;
 }
 
 inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
@@ -120,16 +113,22 @@ inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
-  return static_cast<CUresult>(
+  double start = cuemu::drv::jit_clock_ms();
+  e = static_cast<CUresult>(
       cuemu_drv_link_add_file(cuemu::drv::ls(state), path));
+  cuemu::drv::link_account(state, start);
+  return e;
 }
 
 inline CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
                                size_t *sizeOut) {
   cuemu::drv::link_log *l = cuemu::drv::link_logs(state, false);
-  return static_cast<CUresult>(cuemu_drv_link_complete(
-      cuemu::drv::ls(state), cubinOut, sizeOut, l ? l->buffer : nullptr,
-      l ? l->size : 0));
+  double start = cuemu::drv::jit_clock_ms();
+  CUresult e = static_cast<CUresult>(cuemu_drv_link_complete(
+      cuemu::drv::ls(state), cubinOut, sizeOut,
+      l ? l->out.error_log : nullptr, l ? l->out.error_capacity : 0));
+  cuemu::drv::link_account(state, start);
+  return e;
 }
 
 inline CUresult cuLinkDestroy(CUlinkState state) {

@@ -275,7 +275,8 @@ inline CUresult cuGraphExecKernelNodeSetParams_v10010(
 
 /* CUDA 2.0's forms whose 32-bit sizes and offsets hold no address (the
  * others take 32-bit device pointers, which cannot hold the emulated
- * device's addresses, and are not provided). */
+ * device's addresses, or give memory sizes that 32 bits may not hold, and
+ * are not provided: docs/driver-api.md lists them). */
 inline CUresult cuMemAllocHost_v2000(void **pp, unsigned int bytesize) {
   return cuMemAllocHost(pp, bytesize);
 }
@@ -290,6 +291,81 @@ inline CUresult cuMemcpyAtoH_v2000(void *dstHost, CUarray srcArray,
                                    unsigned int srcOffset,
                                    unsigned int ByteCount) {
   return cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount);
+}
+
+/* CUDA 2.0's array descriptors (the toolkit's cuda.h defines them only for
+ * the driver's own build): 32-bit extents, the same fields otherwise. */
+typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {
+  unsigned int Width;
+  unsigned int Height;
+  CUarray_format Format;
+  unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR_v1;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
+  unsigned int Width;
+  unsigned int Height;
+  unsigned int Depth;
+  CUarray_format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR_v1;
+
+inline CUresult cuArrayCreate_v2000(CUarray *pHandle,
+                                    const CUDA_ARRAY_DESCRIPTOR_v1 *pAllocateArray) {
+  if (!pAllocateArray)
+    return cuArrayCreate(pHandle, nullptr);
+  CUDA_ARRAY_DESCRIPTOR d = {pAllocateArray->Width, pAllocateArray->Height,
+                             pAllocateArray->Format, pAllocateArray->NumChannels};
+  return cuArrayCreate(pHandle, &d);
+}
+
+inline CUresult cuArray3DCreate_v2000(CUarray *pHandle,
+                                      const CUDA_ARRAY3D_DESCRIPTOR_v1 *pAllocateArray) {
+  if (!pAllocateArray)
+    return cuArray3DCreate(pHandle, nullptr);
+  CUDA_ARRAY3D_DESCRIPTOR d = {pAllocateArray->Width, pAllocateArray->Height,
+                               pAllocateArray->Depth, pAllocateArray->Format,
+                               pAllocateArray->NumChannels, pAllocateArray->Flags};
+  return cuArray3DCreate(pHandle, &d);
+}
+
+/* An array whose extent 32 bits cannot hold is CUDA_ERROR_INVALID_VALUE
+ * (cuemu's arrays are at most 65536 by 65536 by 4096 elements, so none). */
+inline CUresult cuArrayGetDescriptor_v2000(CUDA_ARRAY_DESCRIPTOR_v1 *pArrayDescriptor,
+                                           CUarray hArray) {
+  if (!pArrayDescriptor)
+    return cuArrayGetDescriptor(nullptr, hArray);
+  CUDA_ARRAY_DESCRIPTOR d;
+  CUresult e = cuArrayGetDescriptor(&d, hArray);
+  if (e != CUDA_SUCCESS)
+    return e;
+  if (d.Width > 0xffffffffu || d.Height > 0xffffffffu)
+    return CUDA_ERROR_INVALID_VALUE;
+  pArrayDescriptor->Width = (unsigned int)d.Width;
+  pArrayDescriptor->Height = (unsigned int)d.Height;
+  pArrayDescriptor->Format = d.Format;
+  pArrayDescriptor->NumChannels = d.NumChannels;
+  return CUDA_SUCCESS;
+}
+
+inline CUresult cuArray3DGetDescriptor_v2000(CUDA_ARRAY3D_DESCRIPTOR_v1 *pArrayDescriptor,
+                                             CUarray hArray) {
+  if (!pArrayDescriptor)
+    return cuArray3DGetDescriptor(nullptr, hArray);
+  CUDA_ARRAY3D_DESCRIPTOR d;
+  CUresult e = cuArray3DGetDescriptor(&d, hArray);
+  if (e != CUDA_SUCCESS)
+    return e;
+  if (d.Width > 0xffffffffu || d.Height > 0xffffffffu || d.Depth > 0xffffffffu)
+    return CUDA_ERROR_INVALID_VALUE;
+  pArrayDescriptor->Width = (unsigned int)d.Width;
+  pArrayDescriptor->Height = (unsigned int)d.Height;
+  pArrayDescriptor->Depth = (unsigned int)d.Depth;
+  pArrayDescriptor->Format = d.Format;
+  pArrayDescriptor->NumChannels = d.NumChannels;
+  pArrayDescriptor->Flags = d.Flags;
+  return CUDA_SUCCESS;
 }
 
 #endif /* CUEMU_DRIVER_OLD_ABI_API_H */

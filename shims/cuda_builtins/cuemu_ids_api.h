@@ -101,6 +101,12 @@ inline cudaError_t cudaGetDriverEntryPointByVersion(
       register_entry_points(cuemu::drv::tag<D_>{});
   (void)registered;
   int status = 0;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+  /* As CUDA's runtime: cudaEnableDefault is the per-thread search in a
+   * program built with --default-stream per-thread. */
+  if (!(flags & (cudaEnableLegacyStream | cudaEnablePerThreadDefaultStream)))
+    flags |= cudaEnablePerThreadDefaultStream;
+#endif
   int e = cuemu_drv_get_proc_address(symbol, funcPtr,
                                      static_cast<int>(cudaVersion), flags,
                                      &status);

@@ -405,6 +405,7 @@ struct param_table<void (*)(P_...) noexcept> : param_table<void (*)(P_...)> {};
 struct bounds {
   unsigned max_threads, min_blocks;
   unsigned cluster[3] = {0, 0, 0}; /* __cluster_dims__; 0: none */
+  bool launches = false; /* the kernel's body launches grids */
   constexpr bounds with_cluster(unsigned x, unsigned y = 1,
                                 unsigned z = 1) const {
     bounds b = *this;
@@ -413,10 +414,16 @@ struct bounds {
     b.cluster[2] = z;
     return b;
   }
+  constexpr bounds with_launches() const {
+    bounds b = *this;
+    b.launches = true;
+    return b;
+  }
 };
 constexpr bounds launch_bounds(unsigned max_threads, unsigned min_blocks = 0,
                                unsigned max_cluster_blocks = 0) {
-  return (void)max_cluster_blocks, bounds{max_threads, min_blocks, {0, 0, 0}};
+  return (void)max_cluster_blocks,
+         bounds{max_threads, min_blocks, {0, 0, 0}, false};
 }
 
 /* One record of the section `cuemu_static_shared`: a static __shared__
@@ -485,6 +492,8 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   if (b.cluster[0])
     cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
                                   b.cluster[2]);
+  if (b.launches)
+    cuemu_kernel_set_launches_grids(d.function);
   return d;
   }
 }

@@ -27,11 +27,6 @@
 /* Keeps the compiler from reusing a value loaded before this point. */
 #define CUEMU_COMPILER_BARRIER() __asm__ __volatile__("" ::: "memory")
 
-#ifdef CUEMU_HOST_DECLS
-/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
-#include "cuemu_memory_decls.h"
-#else
-
 #include <cstdint>
 #include <type_traits>
 
@@ -59,6 +54,11 @@ inline void cuemu_hint_aligned(const volatile void *ptr, const char *what) {
 #define CUEMU_HINT_STORE(T, ptr, value)                                        \
   (cuemu_hint_aligned<T>(ptr, "a cache-hinted " #T " store"),                 \
    (void)(*(ptr) = (value)))
+
+#ifdef CUEMU_HOST_DECLS
+/* The host pass's lean prelude: declarations only (cuemu_host_decls.h). */
+#include "cuemu_memory_decls.h"
+#else
 
 #define CUEMU_CACHE_HINTS(T)                                                   \
   inline T __ldg(const T *ptr) { return CUEMU_HINT_LOAD(T, ptr); }             \
@@ -120,5 +120,7 @@ inline void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST)
 inline void __threadfence_cluster(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 #endif /* CUEMU_HOST_DECLS */
+#undef CUEMU_HINT_LOAD
+#undef CUEMU_HINT_STORE
 
 #endif /* CUEMU_MEMORY_H */

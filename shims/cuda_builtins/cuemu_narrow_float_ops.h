@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include <cuemu/cuemu_device.h>
+#include <cuemu/cuemu_warp_step.h>
 
 #include "cuemu_narrow_float.h"
 
@@ -170,7 +171,8 @@ inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
  * old value (a compare-and-swap loop, because the hardware has no 16-bit
  * floating-point add). */
 template <typename Op>
-inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op) {
+inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
+                                               bool maybe_spin) {
   /* A misaligned atomic faults on a GPU (cuemu_atomics.h). */
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
     cuemu_kernel_misaligned(p, 2, "an atomic operation", nullptr, 0);
@@ -178,6 +180,10 @@ inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op) {
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
   }
+  /* An add of a zero that left the value as it was may be a spin on a flag
+   * (cuemu_atomics.h); `maybe_spin` says the operand is a zero. */
+  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+    cuemu_atomic_poll(p);
   return old;
 }
 
@@ -191,9 +197,13 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
                                      static_cast<unsigned short>(v & 0xFFFFU), f);
     const unsigned hi = cuemu_nf_add(static_cast<unsigned short>(old >> 16),
                                      static_cast<unsigned short>(v >> 16), f);
-    if (__atomic_compare_exchange_n(p, &old, lo | (hi << 16), false,
-                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+    const unsigned next = lo | (hi << 16);
+    if (__atomic_compare_exchange_n(p, &old, next, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED)) {
+      if ((v & 0x7FFF7FFFU) == 0 && __builtin_expect(next == old, 0))
+        cuemu_atomic_poll(p);
       return old;
+    }
   }
 }
 
@@ -313,7 +323,8 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
     const unsigned short v = cuemu_nf_bits(val);                               \
     return MAKE(cuemu_nf_atomic_update16(                                      \
         reinterpret_cast<unsigned short *>(address),                           \
-        [v](unsigned short old) { return cuemu_nf_add(old, v, F_); }));        \
+        [v](unsigned short old) { return cuemu_nf_add(old, v, F_); },          \
+        (v & 0x7FFFU) == 0));                                                  \
   }                                                                            \
   inline H_ __ldg(const H_ *const ptr) { return *ptr; }                        \
   inline H_ __ldcg(const H_ *const ptr) { return *ptr; }                       \

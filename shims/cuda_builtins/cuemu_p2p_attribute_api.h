@@ -73,4 +73,13 @@ inline cudaError_t cudaDeviceGetP2PAtomicCapabilities(
       srcDevice, dstDevice));
 }
 
+/* The host shares the device's memory: every form of every operation is
+ * native (cudaDeviceGetHostAtomicCapabilities). */
+inline cudaError_t cudaDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const enum cudaAtomicOperation *operations,
+    unsigned int count, int device) {
+  return static_cast<cudaError_t>(cuemu_rt_device_get_host_atomic_capabilities(
+      capabilities, reinterpret_cast<const int *>(operations), count, device));
+}
+
 #endif

@@ -235,9 +235,12 @@ inline cudaError_t func_attributes(cudaFuncAttributes *attr, const void *func,
   attr->cacheModeCA = a.cache_mode_ca;
   attr->maxDynamicSharedSizeBytes = a.max_dynamic_shared_size_bytes;
   attr->preferredShmemCarveout = a.preferred_shmem_carveout;
+  attr->clusterDimMustBeSet = a.cluster_dim_must_be_set;
   attr->requiredClusterWidth = a.required_cluster_width;
   attr->requiredClusterHeight = a.required_cluster_height;
   attr->requiredClusterDepth = a.required_cluster_depth;
+  attr->clusterSchedulingPolicyPreference =
+      a.cluster_scheduling_policy_preference;
   attr->nonPortableClusterSizeAllowed = a.non_portable_cluster_size_allowed;
   return cudaSuccess;
 }

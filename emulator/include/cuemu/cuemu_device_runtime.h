@@ -118,6 +118,14 @@ void cuemu_device_args_free(void *p);
  * own, so that the blocks of a cluster are resident together. Without
  * clusters every block is a cluster of one, as on sm_90. */
 
+/* Records that a kernel's body launches grids (a <<<>>> in it: dynamic
+ * parallelism), which a device graph may not hold; the generated kernel
+ * table calls it when describing the kernel. Host code. */
+void cuemu_kernel_set_launches_grids(const void *function);
+
+/* Non-zero when the kernel at `function` was recorded so. Host code. */
+int cuemu_kernel_launches_grids(const void *function);
+
 /* Records a kernel's __cluster_dims__ (the generated kernel table calls it
  * when describing the kernel). Host code. */
 void cuemu_kernel_set_cluster_dims(const void *function, unsigned x,

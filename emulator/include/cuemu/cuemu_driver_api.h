@@ -59,6 +59,11 @@ int cuemu_drv_device_get_p2p_atomic_capabilities(unsigned *capabilities,
                                                  const int *operations,
                                                  unsigned count, int src,
                                                  int dst);
+/* cuDeviceGetHostAtomicCapabilities, with
+ * cudaDeviceGetHostAtomicCapabilities's answers. */
+int cuemu_drv_device_get_host_atomic_capabilities(unsigned *capabilities,
+                                                  const int *operations,
+                                                  unsigned count, int device);
 
 /* Contexts. cuCtxCreate makes a context and pushes it on the calling
  * thread's stack; the primary context of a device is retained and released

@@ -48,8 +48,24 @@ typedef struct cuemu_drv_entry_point {
 int cuemu_drv_entry_points_register(const cuemu_drv_entry_point *table,
                                     size_t count);
 
+/* A per-thread-stream spelling of a driver function (cuLaunchKernel_ptsz,
+ * cuMemcpyHtoD_v2_ptds: stream 0 is the calling thread's per-thread
+ * default stream), for cudaVersion `from` up to `until` (0: no end). */
+typedef struct cuemu_drv_per_thread_entry {
+  const char *name;
+  int from, until;
+  void *address;
+} cuemu_drv_per_thread_entry;
+
+/* Registers the per-thread spellings (cuemu's libcuda.so.1 does, as it
+ * loads); returns 1. */
+int cuemu_drv_per_thread_entries_register(
+    const cuemu_drv_per_thread_entry *table, size_t count);
+
 /* cuGetProcAddress: *address is the function of the newest ABI version
- * not newer than `version` (NULL when none), *status (may be NULL) 0
+ * not newer than `version` (NULL when none), its per-thread spelling
+ * where `flags` has CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM and
+ * libcuda.so.1 has one, *status (may be NULL) 0
  * found, 1 not found, 2 found but every version newer than `version`.
  * CUDA_ERROR_INVALID_VALUE for a NULL symbol or address, a version past
  * the driver's (13000) or unknown flags. Driver codes. */

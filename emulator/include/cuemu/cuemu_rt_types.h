@@ -195,6 +195,25 @@ enum cudaDeviceAttr {
   cudaDevAttrMax
 };
 
+/* GPUDirect RDMA flushes (cudaDeviceFlushGPUDirectRDMAWrites and the
+ * device attributes that describe it). */
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesScope {
+  cudaFlushGPUDirectRDMAWritesToOwner = 100,
+  cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesTarget {
+  cudaFlushGPUDirectRDMAWritesTargetCurrentDevice
+};
+
 /* Flags of cudaHostAlloc, cudaHostRegister, cudaMallocManaged,
  * cudaSetDeviceFlags and cudaStreamCreateWithFlags. */
 #define cudaHostAllocDefault 0x00

@@ -90,6 +90,11 @@ int cuemu_rt_device_reset(void);
  * returns the sticky error, or the first error a queued operation ended
  * with. */
 int cuemu_rt_device_synchronize(void);
+/* cudaDeviceFlushGPUDirectRDMAWrites: `target` a
+ * cudaFlushGPUDirectRDMAWritesTarget, `scope` a
+ * cudaFlushGPUDirectRDMAWritesScope (else cudaErrorInvalidValue). Remote
+ * writes to host memory need no flush: success, or the sticky error. */
+int cuemu_rt_device_flush_rdma_writes(int target, int scope);
 /* cudaDeviceSetLimit / cudaDeviceGetLimit: limit is a cudaLimit value;
  * cudaErrorUnsupportedLimit for another, cudaErrorInvalidValue for a NULL
  * output or a printf FIFO size set after a kernel printed. */

@@ -39,6 +39,14 @@ int cuemu_rt_device_get_p2p_atomic_capabilities(unsigned *capabilities,
                                                 unsigned count, int src,
                                                 int dst);
 
+/* cudaDeviceGetHostAtomicCapabilities (and the driver's
+ * cuDeviceGetHostAtomicCapabilities): the same between `device` and the
+ * host, which share one memory: every form of every operation;
+ * cudaErrorInvalidDevice for an invalid device, then the checks above. */
+int cuemu_rt_device_get_host_atomic_capabilities(unsigned *capabilities,
+                                                 const int *operations,
+                                                 unsigned count, int device);
+
 /* cudaDeviceEnablePeerAccess / cudaDeviceDisablePeerAccess, from the
  * calling thread's current device: cudaErrorInvalidDevice for an invalid
  * peer or the current device itself, cudaErrorInvalidValue for flags other

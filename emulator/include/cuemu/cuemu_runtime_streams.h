@@ -146,9 +146,12 @@ typedef struct cuemu_rt_func_attributes {
   int cache_mode_ca;
   int max_dynamic_shared_size_bytes;
   int preferred_shmem_carveout;
-  /* The kernel's __cluster_dims__ (zeros without), and whether a
-   * non-portable cluster size is allowed (cudaFuncSetAttribute). */
+  /* The kernel's __cluster_dims__ (zeros without; must_be_set 1 with
+   * them), whether a non-portable cluster size is allowed and the cluster
+   * scheduling policy preference (both cudaFuncSetAttribute's). */
+  int cluster_dim_must_be_set;
   int required_cluster_width, required_cluster_height, required_cluster_depth;
+  int cluster_scheduling_policy_preference;
   int non_portable_cluster_size_allowed;
 } cuemu_rt_func_attributes;
 

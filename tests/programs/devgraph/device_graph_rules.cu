@@ -9,7 +9,10 @@
 // upload runs from the device as uploaded (its old parameters) until it
 // is uploaded again. The named graph streams are not streams of the host. A
 // kernel of a device graph may not launch a grid (CUDA forbids dynamic
-// parallelism there): the graph is refused, or the launch fails.
+// parallelism there): a kernel whose body launches is refused at
+// instantiation (cudaGraphInstantiateNodeOperationNotSupported, the kernel
+// node as the error node); one that launches through a device function is
+// refused there on a GPU, and at its launch here.
 // CUEMU_OPTIONS: -std=c++17 -rdc=true
 // NVCC_OPTIONS: -rdc=true
 #include <cstdlib>
@@ -37,6 +40,16 @@ __global__ void launches_child(int *out, int *err) {
     child<<<1, 1>>>(out);
     *err = (int)cudaGetLastError();
   }
+}
+
+// The same through a device function.
+__device__ void launch_child(int *out, int *err) {
+  child<<<1, 1>>>(out);
+  *err = (int)cudaGetLastError();
+}
+__global__ void launches_child_indirectly(int *out, int *err) {
+  if (threadIdx.x == 0 && blockIdx.x == 0)
+    launch_child(out, err);
 }
 
 // Runs try_launch(exec, mode) in a host graph (or, with in_graph false, as
@@ -225,6 +238,40 @@ int main() {
     cudaGraph_t pg;
     RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
     launches_child<<<1, 32, 0, stream>>>(out, err);
+    RT(cudaStreamEndCapture(stream, &pg));
+    // Refused at instantiation (the kernel's own body launches), with the
+    // kernel node as the error node.
+    cudaGraphExec_t pe = nullptr;
+    cudaGraphInstantiateParams ip = {};
+    ip.flags = cudaGraphInstantiateFlagDeviceLaunch;
+    CHECK(cudaGraphInstantiateWithParams(&pe, pg, &ip) == cudaErrorInvalidValue);
+    CHECK(ip.result_out == cudaGraphInstantiateNodeOperationNotSupported);
+    size_t count = 1;
+    cudaGraphNode_t kernel_node = nullptr;
+    RT(cudaGraphGetNodes(pg, &kernel_node, &count));
+    CHECK(count == 1 && ip.errNode_out == kernel_node);
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+    RT(cudaGraphDestroy(pg));
+    // The same kernel in a host graph is fine.
+    RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launches_child<<<1, 32, 0, stream>>>(out, err);
+    RT(cudaStreamEndCapture(stream, &pg));
+    RT(cudaGraphInstantiate(&pe, pg, 0));
+    RT(cudaGraphLaunch(pe, stream));
+    RT(cudaStreamSynchronize(stream));
+    CHECK(read_int(err) == (int)cudaSuccess && read_int(out) == 7);
+    RT(cudaGraphExecDestroy(pe));
+    RT(cudaGraphDestroy(pg));
+  }
+  // A kernel that launches through a device function it calls: CUDA
+  // refuses it at instantiation; cuemu, which marks only the kernels whose
+  // own body launches, refuses the launch (either way nothing runs).
+  {
+    RT(cudaMemset(out, 0, sizeof(int)));
+    RT(cudaMemset(err, 0, sizeof(int)));
+    cudaGraph_t pg;
+    RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    launches_child_indirectly<<<1, 32, 0, stream>>>(out, err);
     RT(cudaStreamEndCapture(stream, &pg));
     cudaGraphExec_t pe = nullptr;
     if (cudaGraphInstantiate(&pe, pg, cudaGraphInstantiateFlagDeviceLaunch) ==

@@ -4,8 +4,10 @@
 // form of every atomic operation is native over their link, as
 // CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED says; and CUDA's errors
 // for a device paired with itself, a device out of range, null arrays, a
-// count of 0 and an unknown operation. On a GPU system the answers are
-// the link's; the program checks them only against each other there.
+// count of 0 and an unknown operation. cuDeviceGetHostAtomicCapabilities
+// and cudaDeviceGetHostAtomicCapabilities answer the same for a device and
+// the host. On a GPU system the answers are the link's; the program checks
+// them only against each other there.
 // CUEMU_OPTIONS: -lcuda
 // NVCC_OPTIONS: -lcuda
 #include <cstdlib>
@@ -92,5 +94,32 @@ int main() {
   CHECK(cudaDeviceGetP2PAtomicCapabilities(nullptr, nullptr, 1, 0, 1) ==
         cudaErrorInvalidValue);
   CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+
+  // Between a device and the host (cudaDeviceGetHostAtomicCapabilities):
+  // the host shares the emulated device's memory, so every form again;
+  // the same errors, with one device.
+  unsigned host_drv[n], host_rt[n];
+  CHECK(cuDeviceGetHostAtomicCapabilities(host_drv, ops, n, 1) == CUDA_SUCCESS);
+  CHECK(cudaDeviceGetHostAtomicCapabilities(
+            host_rt, reinterpret_cast<const cudaAtomicOperation *>(ops), n,
+            0) == cudaSuccess);
+  for (unsigned i = 0; i < n; ++i) {
+    CHECK((host_drv[i] & ~all) == 0);
+#ifdef __CUEMU__
+    CHECK(host_drv[i] == all && host_rt[i] == all);
+#endif
+  }
+  CHECK(cuDeviceGetHostAtomicCapabilities(host_drv, ops, n, count) ==
+        CUDA_ERROR_INVALID_DEVICE);
+  CHECK(cuDeviceGetHostAtomicCapabilities(host_drv, bad, 2, 0) ==
+        CUDA_ERROR_INVALID_VALUE);
+  CHECK(cudaDeviceGetHostAtomicCapabilities(
+            host_rt, reinterpret_cast<const cudaAtomicOperation *>(ops), 0,
+            0) == cudaErrorInvalidValue);
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  CHECK(cudaDeviceGetHostAtomicCapabilities(
+            host_rt, reinterpret_cast<const cudaAtomicOperation *>(ops), n,
+            -1) == cudaErrorInvalidDevice);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDevice);
   return finish();
 }

@@ -131,6 +131,10 @@ int main() {
   CU(cuModuleUnload(mod));
 
   // ---- Errors: an unresolved reference, a real PTX text. ----
+  // The log sizes are in and out: the first link wrote back the bytes it
+  // filled (none), so they are set again.
+  values[1] = (void *)sizeof error_log;
+  values[3] = (void *)sizeof info_log;
   CU(cuLinkCreate(4, opts, values, &link));
   CU(cuLinkAddData(link, CU_JIT_INPUT_CUBIN, kernels.data(), kernels.size(),
                    "kernels.cubin", 0, nullptr, nullptr));

@@ -5,8 +5,10 @@
 // cudaFuncAttributeNonPortableClusterSizeAllowed setting in
 // nonPortableClusterSizeAllowed; the driver API's cuFuncGetAttribute gives
 // the same through CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_* and
-// CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED. cuemu once reported
-// zeros for all of them.
+// CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED. clusterDimMustBeSet
+// is 1 for a kernel with __cluster_dims__ (nvcc marks it .explicitcluster)
+// and clusterSchedulingPolicyPreference gives what cudaFuncSetAttribute set
+// (0, 1 or 2). cuemu once reported zeros for all of them.
 #include <cooperative_groups.h>
 #include <cuda.h>
 
@@ -33,10 +35,19 @@ int main() {
   CHECK(cudaFuncGetAttributes(&a, pairs) == cudaSuccess);
   CHECK(a.requiredClusterWidth == 2 && a.requiredClusterHeight == 1 && a.requiredClusterDepth == 1);
   CHECK(a.nonPortableClusterSizeAllowed == 0);
+  CHECK(a.clusterDimMustBeSet == 1 && a.clusterSchedulingPolicyPreference == 0);
+  CHECK(cudaFuncSetAttribute(pairs, cudaFuncAttributeClusterSchedulingPolicyPreference,
+                             (int)cudaClusterSchedulingPolicySpread) == cudaSuccess);
+  CHECK(cudaFuncSetAttribute(pairs, cudaFuncAttributeClusterSchedulingPolicyPreference, 7) ==
+        cudaErrorInvalidValue);
+  CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+  CHECK(cudaFuncGetAttributes(&a, pairs) == cudaSuccess);
+  CHECK(a.clusterSchedulingPolicyPreference == (int)cudaClusterSchedulingPolicySpread);
   CHECK(cudaFuncGetAttributes(&a, quads) == cudaSuccess);
   CHECK(a.requiredClusterWidth == 2 && a.requiredClusterHeight == 2 && a.requiredClusterDepth == 1);
   CHECK(cudaFuncGetAttributes(&a, plain) == cudaSuccess);
   CHECK(a.requiredClusterWidth == 0 && a.requiredClusterHeight == 0 && a.requiredClusterDepth == 0);
+  CHECK(a.clusterDimMustBeSet == 0 && a.clusterSchedulingPolicyPreference == 0);
   CHECK(cudaFuncSetAttribute(plain, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) == cudaSuccess);
   CHECK(cudaFuncGetAttributes(&a, plain) == cudaSuccess);
   CHECK(a.nonPortableClusterSizeAllowed == 1);
@@ -50,10 +61,20 @@ int main() {
   CHECK(cuFuncGetAttribute(&d, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH, f) == CUDA_SUCCESS);
   CHECK(cuFuncGetAttribute(&np, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, f) == CUDA_SUCCESS);
   CHECK(w == 2 && h == 2 && d == 1 && np == 0);
+  int must = -1, policy = -1;
+  CHECK(cuFuncGetAttribute(&must, CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET, f) == CUDA_SUCCESS);
+  CHECK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
+                           CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING) == CUDA_SUCCESS);
+  CHECK(cuFuncGetAttribute(&policy, CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE, f) ==
+        CUDA_SUCCESS);
+  CHECK(must == 1 && policy == (int)CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING);
+  CHECK(cudaFuncGetAttributes(&a, quads) == cudaSuccess);
+  CHECK(a.clusterSchedulingPolicyPreference == (int)cudaClusterSchedulingPolicyLoadBalancing);
   CHECK(cudaGetFuncBySymbol(&f, (const void *)plain) == cudaSuccess);
   CHECK(cuFuncGetAttribute(&w, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH, f) == CUDA_SUCCESS);
   CHECK(cuFuncGetAttribute(&np, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, f) == CUDA_SUCCESS);
-  CHECK(w == 0 && np == 1);
+  CHECK(cuFuncGetAttribute(&must, CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET, f) == CUDA_SUCCESS);
+  CHECK(w == 0 && np == 1 && must == 0);
 
   // And the kernels run in their clusters.
   int *out = nullptr;
