@@ -122,19 +122,4 @@ inline cudaError_t cudaLibraryGetUnifiedFunction(void **fptr,
       cuemu_rt_library_get_unified_function(fptr, library, symbol));
 }
 
-/* A kernel's attribute for one device: every emulated device runs the
- * same kernels with the same settings, so the device is checked
- * (cudaErrorInvalidDevice) and the attribute set as cudaFuncSetAttribute
- * sets a cudaKernel_t's. */
-inline cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel,
-                                                   enum cudaFuncAttribute attr,
-                                                   int value, int device) {
-  int count = 0;
-  cuemu_rt_get_device_count(&count);
-  if (device < 0 || device >= count)
-    return cuemu::lib::err(cuemu_rt_error(cudaErrorInvalidDevice));
-  return cudaFuncSetAttribute(reinterpret_cast<const void *>(kernel), attr,
-                              value);
-}
-
 #endif /* CUEMU_LIBRARY_API_H */

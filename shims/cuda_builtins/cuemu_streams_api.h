@@ -543,6 +543,24 @@ inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
       size, cuemu::rt::symbol_address(symbol), cuemu::rt::symbol_size<T>()));
 }
 
+/* A kernel's attribute for one device: every emulated device runs the
+ * same kernels with the same settings, so the device is checked
+ * (cudaErrorInvalidDevice) and the attribute set as cudaFuncSetAttribute
+ * sets a cudaKernel_t's (cuemu_library_api.h). It is here, after
+ * cudaFuncSetAttribute, because this header may be read before
+ * cuda_runtime_api.h's others. */
+typedef struct CUkern_st *cudaKernel_t;
+inline cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel,
+                                                   enum cudaFuncAttribute attr,
+                                                   int value, int device) {
+  int count = 0;
+  cuemu_rt_get_device_count(&count);
+  if (device < 0 || device >= count)
+    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidDevice));
+  return cudaFuncSetAttribute(reinterpret_cast<const void *>(kernel), attr,
+                              value);
+}
+
 /* Identifiers, entry points and occupancy with a shared-memory function,
  * which use the helpers above. */
 #include "cuemu_ids_api.h"
