@@ -125,9 +125,17 @@ static void read_symbols(cuemu_check_module *m, int fd) {
       s->size = syms[k].st_size;
       s->name = source_name(name);
       /* The shims keep some thread-local storage of their own (wide tiles,
-       * message buffers); it is not shared memory. */
+       * message buffers); it is not shared memory. Nor is the guard
+       * variable (_ZGV...) that g++ gives a `__shared__` array of a class
+       * with a user-declared but trivial default constructor (`__half`,
+       * `__half2`): g++ initialises such a thread-local array dynamically
+       * (clang++ does not), and every thread reads the guard at the
+       * declaration, which initcheck took for a read of unwritten shared
+       * memory in each block but the first. */
       s->shared = s->name && !strstr(name, "cuemu") &&
-                  !strstr(name, "cooperative_groups");
+                  !strstr(name, "cooperative_groups") &&
+                  strncmp(name, "_ZGV", 4) != 0 &&
+                  strcmp(name, "__tls_guard") != 0;
       if (s->name)
         m->nsyms++;
     }

@@ -779,6 +779,18 @@ static int all_written(const unsigned char *init, size_t size) {
   return 1;
 }
 
+/* Whether a "written" map of `size` bytes has a run of at least `run`
+ * unwritten bytes (all of them, when size < run). */
+static int unwritten_run(const unsigned char *init, size_t size, size_t run) {
+  size_t n = 0;
+  for (size_t i = 0; i < size; ++i) {
+    n = init[i] ? 0 : n + 1;
+    if (n >= run || n == size)
+      return 1;
+  }
+  return 0;
+}
+
 /* The interned number of access site `pc`, kept in the site cache that
  * kernel code reads (cuemu_check_fast.h). */
 static uint16_t site_of(block_state *b, const void *pc) {
@@ -829,11 +841,20 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
                                (threadIdx.y + w->block_dim.y * threadIdx.z) +
                            1);
   uint16_t site = 0;
+  /* A block copy (a struct assigned or passed whole: an access of a range
+   * over 16 bytes) reads the struct's padding too, which a GPU's copy,
+   * field by field, does not: its unwritten bytes are reported only where
+   * 8 or more of them follow each other, more than padding can be
+   * (copying a curandState that curand_init set, cuRAND's own idiom). */
+  int init_read = (checks & CUEMU_CHECK_INIT) && read;
+  if (init_read && init && !t->shared && (kind & CUEMU_ACCESS_RANGE) &&
+      size > 16 && !unwritten_run(init, size, 8))
+    init_read = 0;
   if (!cells) {
     /* initcheck of global memory only. */
     for (size_t i = 0; i < size; ++i) {
-      if (read && init && !init[i] && (atomic || !cuemu__check_site_in_shims(
-                                                    cuemu__check_site(pc))))
+      if (init_read && init && !init[i] &&
+          (atomic || !cuemu__check_site_in_shims(cuemu__check_site(pc))))
         report_init(w, t, i, size, kind, pc);
       if (write && init)
         init[i] = 1;
@@ -847,12 +868,9 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
    * memory under initcheck also needs every byte written, which the loop
    * would check byte by byte.) */
   size_t ncells = size / gran, n = ncells;
-  size_t bytes = ((checks & CUEMU_CHECK_INIT) && read) || (write && init)
-                     ? gran
-                     : 1;
+  size_t bytes = init_read || (write && init) ? gran : 1;
   if (ncells > 1 && cells_alike(cells, ncells, epoch) &&
-      !((checks & CUEMU_CHECK_INIT) && read && !t->shared && init &&
-        !all_written(init, size)))
+      !(init_read && !t->shared && init && !all_written(init, size)))
     n = 1;
   for (size_t i = 0; i < n; ++i) {
     cell *c = &cells[i];
@@ -865,8 +883,7 @@ static void track(cuemu_worker *w, block_state *b, cell *cells,
      * of the cell, the same for all of them) the race. The bytes after the
      * first matter only to initcheck's reads and to a "written" map. */
     for (size_t j = 0; j < bytes; ++j) {
-      if ((checks & CUEMU_CHECK_INIT) && read &&
-          unwritten(t, c, init, byte + j) &&
+      if (init_read && unwritten(t, c, init, byte + j) &&
           (atomic || /* the shims' atomics act for the user */
            !cuemu__check_site_in_shims(site ? site : (site = site_of(b, pc))))) {
         if (lock)

@@ -7,7 +7,7 @@
  * own plain loads and stores, shims/cuda_builtins/cuemu_check_entry.h, call
  * only the others here.) Atomic operations are performed for real
  * (and recorded as atomic accesses, which never race). Function entry and
- * exit and the vtable hooks have nothing to do.
+ * exit have nothing to do; the vtable hooks are a write and a read.
  *
  * This file must not itself be instrumented, and nothing in libcuemu is.
  */
@@ -30,11 +30,17 @@ void __tsan_init(void) { atomic_store(&cuemu__check_present, 1); }
 
 void __tsan_func_entry(void *pc) { (void)pc; }
 void __tsan_func_exit(void) {}
+/* A constructor's (or destructor's) store of an object's vtable pointer,
+ * which the instrumentation reports here instead of as a write: it is one
+ * (an object made with `new` in a kernel, whose virtual call then loads
+ * the pointer, was otherwise uninitialised to initcheck). */
 void __tsan_vptr_update(void **vptr, void *value) {
-  (void)vptr;
   (void)value;
+  cuemu__check_access(vptr, sizeof *vptr, W, PC());
 }
-void __tsan_vptr_read(void **vptr) { (void)vptr; }
+void __tsan_vptr_read(void **vptr) {
+  cuemu__check_access(vptr, sizeof *vptr, R, PC());
+}
 
 /* Plain, unaligned and volatile loads and stores of 1 to 16 bytes. The
  * unaligned forms are the compiler saying it does not know the alignment;

@@ -584,7 +584,20 @@ int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
     ARG("-lcuemu_cudart");
     ARG("-Wl,--pop-state");
   }
-  ARG("-lcuemu");
+  /* libcuemu by the path of libcuemu.so, which links as -lcuemu does:
+   * CMake takes the `-l` words of this link (shown by cuemu-nvcc -v) as
+   * implicit libraries of every target that it links with the host
+   * compiler, where a program that calls no CUDA function itself, linked
+   * from a shared library of CUDA code, would get libcuemu.so.0 by its
+   * name without a run path and not start; CMake has libcuemu_by_path.a
+   * for them (cuemu_nvcc.c), and ignores a path that ends in `.so`. */
+  char shared[PATH_MAX];
+  if ((size_t)snprintf(shared, sizeof shared, "%s/libcuemu.so", libdir) <
+          sizeof shared &&
+      access(shared, F_OK) == 0)
+    ARGF("%s", shared);
+  else
+    ARG("-lcuemu");
   ARGF("-Wl,-rpath,%s", libdir);
   /* cuemu's libcuda.so.1, which the program's dlopen("libcuda.so.1") then
    * finds before any real driver (emulator/export/libcuda.am). The run path

@@ -13,7 +13,11 @@
  * from host code that survives the optimiser is a compile error, as nvcc
  * refuses it ("calling a __device__ function from a __host__ function is
  * not allowed"); so does that of a __device__ member function defined in a
- * class (cuemu__host_member_stub()). Functions whose body the host may
+ * class (cuemu__host_member_stub()). A declaration of a __device__
+ * function without its body (a prototype before the definition, an
+ * `extern` one defined in another unit under -rdc) gets the attribute
+ * too (cuemu__host_device_decl()): clang++ accepts `error` only when the
+ * first declaration has it. Functions whose body the host may
  * need are kept: constexpr ones (--expt-relaxed-constexpr lets host code
  * call them), those whose return type is deduced, constructors with
  * initializers, and __host__ __device__ ones.
@@ -127,22 +131,86 @@ static size_t parameters(const cuemu_rewriter *rw, size_t from, size_t brace) {
   return rw->n;
 }
 
-cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
-                                     size_t brace) {
-  static const char stub[] = "{ __builtin_trap(); }";
-  size_t device = rw->n, k;
-  int deduced = 0;
-  for (k = decl_start; k < brace; k++) {
+/* The `__device__` of a declaration in tokens [decl_start, end) that is
+ * only device code (no `__host__`, `__global__`, `constexpr` or
+ * `consteval`); rw->n when there is none. *deduced is set when the
+ * declaration has an `auto`. */
+static size_t device_only(const cuemu_rewriter *rw, size_t decl_start,
+                          size_t end, int *deduced) {
+  size_t device = rw->n;
+  *deduced = 0;
+  for (size_t k = decl_start; k < end; k++) {
     if (cuemu__rw_is(rw, k, "__device__") && device == rw->n)
       device = k;
     else if (cuemu__rw_is(rw, k, "__host__") ||
              cuemu__rw_is(rw, k, "__global__") ||
              cuemu__rw_is(rw, k, "constexpr") ||
              cuemu__rw_is(rw, k, "consteval"))
-      return CUEMU_SUCCESS;
+      return rw->n;
     else if (cuemu__rw_is(rw, k, "auto"))
-      deduced = 1;
+      *deduced = 1;
   }
+  return device;
+}
+
+/* Puts nvcc's message for a call from host code, as GCC's `error`
+ * attribute naming the function whose parameters open at token `open`,
+ * after the declaration's `__device__` (token `device`). */
+static cuemu_status refuse_host_calls(cuemu_rewriter *rw, size_t device,
+                                      size_t open) {
+  const cuemu_token *d = &rw->toks[device];
+  cuemu_strbuf refused = {0};
+  cuemu__sb_str(&refused, " __attribute__((error(\"calling a __device__ "
+                          "function(\\\"");
+  if (cuemu__rw_ident(rw, open - 1))
+    cuemu__sb_tokens(&refused, rw, open - 1, open, 0);
+  cuemu__sb_str(&refused, "\\\") from a __host__ function is not allowed "
+                          "(nvcc refuses it too)\"), noinline))");
+  cuemu_status st =
+      refused.oom ? CUEMU_OUT_OF_MEMORY
+                  : cuemu__rw_edit(rw, d->offset + d->length, 0, refused.data,
+                                   refused.length);
+  free(refused.data);
+  return st;
+}
+
+cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t semicolon) {
+  int deduced;
+  size_t device = device_only(rw, decl_start, semicolon, &deduced);
+  if (device == rw->n || deduced)
+    return CUEMU_SUCCESS;
+  /* An explicit instantiation (`template __device__ ...;`) or a typedef
+   * takes no such attribute. */
+  for (size_t k = decl_start; k < semicolon; k++)
+    if (cuemu__rw_is(rw, k, "typedef") ||
+        (cuemu__rw_is(rw, k, "template") && !cuemu__rw_is(rw, k + 1, "<")))
+      return CUEMU_SUCCESS;
+  size_t open = parameters(rw, device, semicolon);
+  size_t close = open < rw->n ? cuemu__rw_close(rw, open) : rw->n;
+  if (close >= semicolon || !cuemu__rw_ident(rw, open - 1))
+    return CUEMU_SUCCESS;
+  /* Not a variable: `(*name)(...)` declares a pointer, and a literal or
+   * an `=` after the parentheses (`x(5)`, `= delete`) is no function
+   * declaration that host code could call. */
+  if (close > open + 1 &&
+      (cuemu__rw_is(rw, open + 1, "*") || cuemu__rw_is(rw, open + 1, "&") ||
+       rw->toks[open + 1].kind == CUEMU_TOKEN_NUMBER ||
+       rw->toks[open + 1].kind == CUEMU_TOKEN_STRING ||
+       rw->toks[open + 1].kind == CUEMU_TOKEN_CHAR))
+    return CUEMU_SUCCESS;
+  for (size_t k = close + 1; k < semicolon; k++)
+    if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "("))
+      return CUEMU_SUCCESS;
+  return refuse_host_calls(rw, device, open);
+}
+
+cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t brace) {
+  static const char stub[] = "{ __builtin_trap(); }";
+  size_t k;
+  int deduced;
+  size_t device = device_only(rw, decl_start, brace, &deduced);
   if (device == rw->n)
     return CUEMU_SUCCESS;
   size_t open = parameters(rw, device, brace);
@@ -164,21 +232,9 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
     rw->host_device_code = 1; /* the body stays */
     return CUEMU_SUCCESS;
   }
-  const cuemu_token *d = &rw->toks[device], *a = &rw->toks[brace],
-                    *b = &rw->toks[end];
+  const cuemu_token *a = &rw->toks[brace], *b = &rw->toks[end];
   /* nvcc's message, naming the function. */
-  cuemu_strbuf refused = {0};
-  cuemu__sb_str(&refused, " __attribute__((error(\"calling a __device__ "
-                          "function(\\\"");
-  if (cuemu__rw_ident(rw, open - 1))
-    cuemu__sb_tokens(&refused, rw, open - 1, open, 0);
-  cuemu__sb_str(&refused, "\\\") from a __host__ function is not allowed "
-                          "(nvcc refuses it too)\"), noinline))");
-  cuemu_status st =
-      refused.oom ? CUEMU_OUT_OF_MEMORY
-                  : cuemu__rw_edit(rw, d->offset + d->length, 0, refused.data,
-                                   refused.length);
-  free(refused.data);
+  cuemu_status st = refuse_host_calls(rw, device, open);
   if (st == CUEMU_SUCCESS)
     st = cuemu__rw_edit(rw, a->offset, b->offset + b->length - a->offset, stub,
                         sizeof stub - 1);

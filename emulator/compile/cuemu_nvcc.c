@@ -1560,13 +1560,19 @@ static cuemu_status compile_cu(command *c, const char *source,
      * libraries it links from this line, and links CUDA targets with its
      * first word: cuemu-host-link, which adds libcuemu's run path and
      * --wrap options to the host compiler's link). */
+    /* With libcuemu_by_path.a there, the line has no -lcuemu: a program
+     * that the host compiler links from a shared library of CUDA code
+     * and calls no CUDA function itself would get libcuemu.so.0 by its
+     * name, without a run path, from -lcuemu (--as-needed counts the
+     * library's references, and its DT_NEEDED names libcuemu by path),
+     * and would not start. */
     if (!object && !c->module) {
       const char *linker = host_link_path(c), *script = by_path_script(c);
       fprintf(stderr, "#$ %s -pthread \"%s.o\" -o \"%s\" \"-L%s\" %s%s%s"
-              "-lcuemu -Wl,-rpath,%s\n",
+              "-Wl,-rpath,%s\n",
               linker ? linker : o.cxx, output, output, lib_dir(),
-              script ? "\"" : "", script ? script : "", script ? "\" " : "",
-              lib_dir());
+              script ? "\"" : "-lcuemu", script ? script : "",
+              script ? "\" " : " ", lib_dir());
     }
   }
   if (c->dryrun)

@@ -693,6 +693,10 @@ static cuemu_status walk(walker *w) {
         st = close_brace(w, i);
       } else if (cuemu__rw_is(rw, i, ";") && w->other_depth == 0) {
         if (w->kernel_decl) st = kernel_decl_end(w, i);
+        else if (w->device_decl && rw->preprocessed &&
+                 rw->pass == CUEMU_PASS_HOST &&
+                 !(t->flags & CUEMU_TOKEN_FOREIGN))
+          st = cuemu__host_device_decl(rw, w->decl_start, i);
         w->device_decl = 0;
         w->decl_start = i + 1;
         w->kernel_decl = 0;

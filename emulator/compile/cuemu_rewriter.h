@@ -391,6 +391,12 @@ size_t cuemu__kernel_body_end(const cuemu_rewriter *rw);
 cuemu_status cuemu__host_quiet(cuemu_rewriter *rw, size_t first, size_t last);
 cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
                                      size_t brace);
+/* In the host pass: gives a namespace-scope declaration without a body of
+ * a __device__-only function, tokens [decl_start, semicolon), the
+ * attribute that cuemu__host_device_stub() gives its definition, which
+ * clang++ requires on the first declaration. */
+cuemu_status cuemu__host_device_decl(cuemu_rewriter *rw, size_t decl_start,
+                                     size_t semicolon);
 /* In the host pass: makes the body whose braces are tokens open and close
  * a system header's code for the host compiler (line markers with flag 3
  * around it, the lines and columns kept), so that it gives no warning. */

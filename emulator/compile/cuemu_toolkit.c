@@ -64,13 +64,24 @@ static int next_to_nvcc(toolkit_part under, char *out, size_t cap) {
   return 0;
 }
 
+/* 1 when ROOT is cuemu's own toolkit folder (cuemu-toolkit, whose
+ * bin/nvcc is cuemu-nvcc): it has the shims, not CCCL, so a Makefile's
+ * CUDA_HOME or CUDA_PATH naming it, as the README tells, leaves the
+ * search for CCCL to the places after it. */
+static int cuemu_own_toolkit(const char *root) {
+  char nvcc[PATH_MAX], real[PATH_MAX];
+  return (size_t)snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", root) <
+             sizeof nvcc &&
+         realpath(nvcc, real) && strstr(real, "cuemu");
+}
+
 int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {
-  if (cuda_path && *cuda_path)
+  if (cuda_path && *cuda_path && !cuemu_own_toolkit(cuda_path))
     return cccl_under(cuda_path, out, cap);
   const char *env[] = {"CUDA_HOME", "CUDA_PATH", NULL};
   for (int i = 0; env[i]; ++i) {
     const char *v = getenv(env[i]);
-    if (v && *v)
+    if (v && *v && !cuemu_own_toolkit(v))
       return cccl_under(v, out, cap);
   }
   if (next_to_nvcc(cccl_under, out, cap))

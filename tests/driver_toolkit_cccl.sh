@@ -1,0 +1,57 @@
+#!/bin/sh
+# driver_toolkit_cccl.sh: a Makefile project written for a toolkit at
+# CUDA_HOME (tests/driver/toolkit_cccl: -rdc=true, CUB's BlockReduce, a
+# __device__ function declared in a header and defined in another file, a
+# final link by g++ with -lcudart), built as the README says, with
+# CUDA_HOME=<libcuemu's folder>/cuemu-toolkit. That folder has the shims
+# and no CCCL, so cuemu-nvcc looks for CCCL past it (on PATH's nvcc, then
+# /usr/local/cuda), as it does past a cuemu-nvcc installed as nvcc. The
+# unit with CUB is compiled by clang++, which accepts GCC's `error`
+# attribute (the host pass's refusal of calls to __device__ functions)
+# only on a function's first declaration, so the prototype has it too.
+# Both were found building a solver of branch trialapps. With nvcc
+# present, the project is checked to build with it too.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+libdir=${CUEMU_LIB_DIR:-$(cd "$builddir" && pwd)/.libs}
+toolkit=$libdir/cuemu-toolkit
+[ -x "$toolkit/bin/nvcc" ] ||
+  tool_missing driver_toolkit_cccl.sh "$toolkit/bin/nvcc is not built"
+command -v make >/dev/null 2>&1 ||
+  tool_missing driver_toolkit_cccl.sh "make is not installed"
+real=$(find_nvcc 2>/dev/null)
+cccl=
+for d in "${real:+$(dirname "$(dirname "$real")")}" /usr/local/cuda; do
+  if [ -n "$d" ] && [ -d "$d/include/cccl/cub" ]; then
+    cccl=$d
+    break
+  fi
+done
+[ -n "$cccl" ] ||
+  tool_missing driver_toolkit_cccl.sh "no CUDA toolkit with include/cccl"
+
+work=$(cd "$builddir" && pwd)/tests/tmp/driver_toolkit_cccl.$$
+mkdir -p "$work" || exit 1
+failed=0
+cp "$srcdir"/tests/driver/toolkit_cccl/* "$work/" || exit 1
+
+# CUDA_HOME and CUDA_PATH both name cuemu's toolkit, as a user who points
+# a Makefile at it has them.
+if step build env -u LD_LIBRARY_PATH CUDA_PATH="$toolkit" \
+  make CUDA_HOME="$toolkit" dot_app; then
+  passes "-rdc project with CUB, CUDA_HOME=cuemu-toolkit, linked by g++" \
+    env -u LD_LIBRARY_PATH ./dot_app
+fi
+
+if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+  mkdir -p "$work/nvcc" && cp "$srcdir"/tests/driver/toolkit_cccl/* "$work/nvcc/"
+  step nvcc-build make -C nvcc NVCC="$real" \
+    CUDA_HOME="$(dirname "$(dirname "$real")")" dot_app &&
+    echo "PASS: the project builds with nvcc ($real)"
+fi
+
+rm -rf "$work"
+[ "$failed" -eq 0 ]
