@@ -99,8 +99,12 @@ int main(int argc, char **argv) {
     size_t img_size = 0;
     CUresult r;
     {
+      // The first state's option slots hold its outputs (the log sizes
+      // filled) until cuLinkDestroy, as cuda.h says: fresh ones here.
+      void *pvals[] = {info, (void *)(uintptr_t)sizeof info, error, (void *)(uintptr_t)sizeof error,
+                       (void *)1, (void *)4};
       CUlinkState partial;
-      CU_CHECK(cuLinkCreate(6, opts, vals, &partial));
+      CU_CHECK(cuLinkCreate(6, opts, pvals, &partial));
       CU_CHECK(cuLinkAddData(partial, CU_JIT_INPUT_PTX, (void *)app.c_str(), app.size() + 1,
                              "app_kernel.ptx", 0, nullptr, nullptr));
       r = cuLinkComplete(partial, &img, &img_size);
