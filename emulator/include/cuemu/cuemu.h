@@ -249,6 +249,18 @@ typedef struct cuemu_compile_options {
                              * to run on a CPU without them); 0: each
                              * operation rounds (nvcc -fmad=false; the default:
                              * docs/nvcc-checks.md) */
+  int arch_suffix;          /* arch's suffix: 'a' (sm_90a: the device pass
+                             * also has __CUDA_ARCH_SPECIFIC__,
+                             * __CUDA_ARCH_FAMILY_SPECIFIC__ and
+                             * __CUDA_ARCH_FEAT_SM90_ALL, as with nvcc),
+                             * 'f' (sm_100f: __CUDA_ARCH_FAMILY_SPECIFIC__),
+                             * or 0 */
+  int arch_floor;           /* the lowest compute capability (times ten) of
+                             * the build's architectures (nvcc's
+                             * __CUDA_ARCH_LIST__); 0: arch. A device below
+                             * it has no kernel image to run (and one that
+                             * is not `arch` for an 'a' suffix, or not of
+                             * its family for 'f', in a build of one) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

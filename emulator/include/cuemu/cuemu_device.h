@@ -99,6 +99,16 @@ void cuemu_program_register(const cuemu_module_desc *desc);
  * generated kernel table of a unit calls it). Host code. */
 void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
 
+/* cuemu_program_register_arch(), with what decides whether the device has
+ * a kernel image to run: `suffix` ('a' for sm_90a, 'f' for sm_100f, or 0)
+ * and `lowest`, the lowest compute capability of the build (90; `arch` in a
+ * build of one architecture). A launch on a device without one fails with
+ * cudaErrorNoKernelImageForDevice, as on a GPU: one below `lowest`, or, in a
+ * build of one architecture, one that is not `arch` ('a') or not of its
+ * family ('f': the same major version, a minor one no lower). Host code. */
+void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
+                                   int suffix, int lowest);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
