@@ -320,13 +320,13 @@ inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                    void **optionValues) {
   if (numOptions && (!options || !optionValues))
     return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned int i = 0; i < numOptions; ++i) {
-    if ((options[i] == CU_JIT_INFO_LOG_BUFFER ||
-         options[i] == CU_JIT_ERROR_LOG_BUFFER) &&
-        optionValues[i])
-      static_cast<char *>(optionValues[i])[0] = '\0';
-    else if (options[i] == CU_JIT_WALL_TIME)
-      *reinterpret_cast<float *>(&optionValues[i]) = 0.0f;
+  for (unsigned int __cuemu_i = 0; __cuemu_i < numOptions; ++__cuemu_i) {
+    if ((options[__cuemu_i] == CU_JIT_INFO_LOG_BUFFER ||
+         options[__cuemu_i] == CU_JIT_ERROR_LOG_BUFFER) &&
+        optionValues[__cuemu_i])
+      static_cast<char *>(optionValues[__cuemu_i])[0] = '\0';
+    else if (options[__cuemu_i] == CU_JIT_WALL_TIME)
+      *reinterpret_cast<float *>(&optionValues[__cuemu_i]) = 0.0f;
   }
   return cuModuleLoadData(module, image);
 }

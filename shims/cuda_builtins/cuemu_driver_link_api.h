@@ -53,17 +53,17 @@ inline CUresult link_options(unsigned n, CUjit_option *options, void **values,
                              char **error_log, size_t *error_size) {
   if (n && (!options || !values))
     return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < n; ++i) {
-    if ((options[i] == CU_JIT_INFO_LOG_BUFFER ||
-         options[i] == CU_JIT_ERROR_LOG_BUFFER) &&
-        values[i])
-      static_cast<char *>(values[i])[0] = '\0';
-    if (options[i] == CU_JIT_ERROR_LOG_BUFFER && error_log)
-      *error_log = static_cast<char *>(values[i]);
-    if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES && error_size)
-      *error_size = reinterpret_cast<size_t>(values[i]);
-    if (options[i] == CU_JIT_WALL_TIME)
-      *reinterpret_cast<float *>(&values[i]) = 0.0f;
+  for (unsigned __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    if ((options[__cuemu_i] == CU_JIT_INFO_LOG_BUFFER ||
+         options[__cuemu_i] == CU_JIT_ERROR_LOG_BUFFER) &&
+        values[__cuemu_i])
+      static_cast<char *>(values[__cuemu_i])[0] = '\0';
+    if (options[__cuemu_i] == CU_JIT_ERROR_LOG_BUFFER && error_log)
+      *error_log = static_cast<char *>(values[__cuemu_i]);
+    if (options[__cuemu_i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES && error_size)
+      *error_size = reinterpret_cast<size_t>(values[__cuemu_i]);
+    if (options[__cuemu_i] == CU_JIT_WALL_TIME)
+      *reinterpret_cast<float *>(&values[__cuemu_i]) = 0.0f;
   }
   return CUDA_SUCCESS;
 }

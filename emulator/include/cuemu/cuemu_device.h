@@ -113,8 +113,8 @@ void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
  * of the runtime API); returns its status. Host code. */
-int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                         cuemu_uint3 block, size_t dynamic_shared,
+int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 __cuemu_grid,
+                         cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                          void *stream, void **args);
 
 /* Finds the registered kernel whose address is `function` (NULL if none). */
@@ -324,7 +324,7 @@ CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
  * cuemu_shared_window.c); more, or an address it did not make, ends the
  * launch. Kernel code. */
 unsigned cuemu_shared_address(const void *generic);
-void *cuemu_shared_generic(unsigned long long shared);
+void *cuemu_shared_generic(unsigned long long __cuemu_shared);
 
 /* PTX's named barrier `id` (0 to 15) of `count` threads (a multiple of
  * 32, fewer than the block's): bar.sync (wait set) and bar.arrive (wait
