@@ -13,6 +13,9 @@
  * Kernels sometimes include this header only for its types; it brings the
  * runtime API too, as it always has here.
  */
+/* A C file gets the check's one message and nothing more. */
+#include "cuemu_cxx_only.h"
+#ifdef __cplusplus
 /* Whether a part of the driver API was read first (the entry-point table
  * is then not made: cuemu_driver_ids_api.h). */
 #ifndef CUEMU_CUDA_H
@@ -791,3 +794,4 @@ inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
 #include "cuemu_driver_ids_api.h"
 
 #endif /* CUEMU_CUDA_H */
+#endif /* __cplusplus */
