@@ -75,7 +75,7 @@ START_TEST(ptx_outputs_and_special_registers) {
       "namespace cuemu_p = ::cuemu::ptx;",
       "unsigned long long cuemu_ptx_0 = 0;",
       "cuemu_p::mov<cuemu_p::u32>(cuemu_ptx_0, cuemu_p::sreg_laneid());",
-      "cuemu_p::out<'r'>(x, cuemu_ptx_0);", NULL};
+      "cuemu_p::__cuemu_out<'r'>(x, cuemu_ptx_0);", NULL};
   translate_expect("asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x));", parts);
   const char *const tid[] = {"(unsigned long long)threadIdx.y", NULL};
   translate_expect("asm(\"mov.u32 %0, %%tid.y;\" : \"=r\"(x));", tid);
@@ -127,7 +127,7 @@ START_TEST(ptx_inputs_names_and_immediates) {
   translate_expect("asm volatile(\"bar.sync 0;\" ::: \"memory\")", mem);
   /* "+l": read at the start, written at the end. */
   const char *const rw[] = {"unsigned long long cuemu_ptx_0 = cuemu_p::in<'l'>(x);",
-                            "cuemu_p::out<'l'>(x, cuemu_ptx_0);", NULL};
+                            "cuemu_p::__cuemu_out<'l'>(x, cuemu_ptx_0);", NULL};
   translate_expect("asm(\"add.u64 %0, %0, 0x10;\" : \"+l\"(x));", rw);
   /* Float literals: hex bits, or a decimal of the instruction's type. */
   const char *const fl[] = {"0x3f800000ULL", "cuemu_p::fimm<cuemu_p::f32>(0.5)", NULL};
@@ -411,7 +411,7 @@ START_TEST(ptx_rewriter_statements_and_labels) {
                    CUEMU_SUCCESS);
   ck_assert_uint_eq(count_newlines(r.text), count_newlines(src));
   expect_in(r.text, "  if (1) ({ namespace cuemu_p = ::cuemu::ptx;");
-  expect_in(r.text, "cuemu_p::out<'r'>(x, cuemu_ptx_0); });\n\n\n  return x;\n}\n");
+  expect_in(r.text, "cuemu_p::__cuemu_out<'r'>(x, cuemu_ptx_0); });\n\n\n  return x;\n}\n");
   cuemu__rewrite_free(&r);
 }
 END_TEST

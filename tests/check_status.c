@@ -44,6 +44,8 @@ static const struct {
      "CUDA_ERROR_INVALID_IMAGE", 200, 0},
     {CUEMU_MODULE_VERSION, "cudaErrorNoKernelImageForDevice", 209,
      "CUDA_ERROR_NO_BINARY_FOR_GPU", 209, 0},
+    {CUEMU_KERNEL_IMAGE, "cudaErrorNoKernelImageForDevice", 209,
+     "CUDA_ERROR_NO_BINARY_FOR_GPU", 209, 0},
     {CUEMU_KERNEL_NOT_FOUND, "cudaErrorInvalidDeviceFunction", 98,
      "CUDA_ERROR_NOT_FOUND", 500, 0},
     {CUEMU_INVALID_GRID_DIM, "cudaErrorInvalidConfiguration", 9,

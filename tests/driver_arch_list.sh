@@ -82,5 +82,63 @@ check "fatal: -arch option not specified " -code=sm_86
 check "fatal: Value of -arch option ('sm_86') must be a virtual code architecture " \
   -arch=sm_86 -code=sm_86
 
+# Architecture-specific and family-specific targets (sm_90a, sm_100f): the
+# device pass's macros, as nvcc 13's --dryrun shows them (sm_90a:
+# __CUDA_ARCH_SPECIFIC__, __CUDA_ARCH_FAMILY_SPECIFIC__ and
+# __CUDA_ARCH_FEAT_SM90_ALL; sm_100f: __CUDA_ARCH_FAMILY_SPECIFIC__ only;
+# none in host code), and the launch on the emulated sm_90: code for sm_90a
+# runs, code for an sm_100 target only is cudaErrorNoKernelImageForDevice,
+# as on an sm_90 GPU, and runs on an emulated sm_100.
+# nvcc's own macros for each target, from its --dryrun (the device pass's
+# commands), where nvcc is present; its -E shows __CUDA_ARCH__ alone.
+if [ -n "$real" ]; then
+  for target in "-arch=sm_90a" "-arch=sm_100f" \
+    "-gencode arch=compute_90a,code=sm_90a"; do
+    # shellcheck disable=SC2086
+    theirs=$(cd "$work" && "$real" $target -c -o none.o "$srcdir/tests/driver/cc13d/arch_specific.cu" --dryrun 2>&1 |
+      grep -o -- '-D__CUDA_ARCH_[A-Z_]*SPECIFIC__=[0-9]*\|-D__CUDA_ARCH_FEAT_SM[0-9]*_ALL' | sort -u | tr '\n' ' ')
+    case $target in
+    *100f) want="-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000 " ;;
+    *) want="-D__CUDA_ARCH_FAMILY_SPECIFIC__=900 -D__CUDA_ARCH_FEAT_SM90_ALL -D__CUDA_ARCH_SPECIFIC__=900 " ;;
+    esac
+    [ "$theirs" = "$want" ] || fail "$target: nvcc --dryrun gives '$theirs'"
+  done
+fi
+s=$srcdir/tests/driver/cc13d/arch_specific.cu
+run_target() {
+  name=$1
+  device=$2
+  shift 2
+  step "$name" "$cuemu" "$@" -o "$name" "$s" &&
+    (cd "$work" && CUEMU_DEVICE=$device "./$name")
+}
+expect_run() {
+  want=$1
+  shift
+  got=$(run_target "$@" 2>&1)
+  if [ "$got" = "$want" ]; then
+    echo "PASS: $1 (CUEMU_DEVICE=$2): $want"
+  else
+    fail "$*: '$got', expected '$want'"
+  fi
+}
+expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
+  run-90a sm=90 -arch=sm_90a
+expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
+  run-gencode-90a sm=90 -gencode arch=compute_90a,code=sm_90a
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-100a sm=90 -arch=sm_100a
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-100f sm=90 -arch=sm_100f
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-100 sm=90 -arch=sm_100
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-90a-on-100 sm=100 -arch=sm_90a
+expect_run "cudaSuccess arch 1000 specific 0 family 1000 feat 0 host 0" \
+  run-100f-on-103 sm=103 -arch=sm_100f
+expect_run "cudaSuccess arch 1000 specific 0 family 0 feat 0 host 0" \
+  run-80-100 sm=90 -gencode arch=compute_80,code=sm_80 \
+  -gencode arch=compute_100,code=sm_100
+
 rm -rf "$work"
 exit $failed

@@ -11,7 +11,9 @@
 # and __fadd_rn(__fmul_rn()) is not, in every mode; a value other than
 # true or false is nvcc's error. With nvcc present, its PTX is checked to
 # fuse exactly where the expected results say: three fma.rn with the
-# default, one (fmaf) with -fmad=false.
+# default, one (fmaf) with -fmad=false. tests/driver/cc13d/fma_parity.cu:
+# the default gives the host's reference, -fmad=true nvcc's results on a dot
+# product and a stencil (the numbers of the default's decision).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -61,6 +63,29 @@ else
   result fmad_true "$rounded" -fmad=true
 fi
 result fast_math_false "$rounded" --use_fast_math -fmad=false
+
+# The patterns of the default's decision (tests/driver/cc13d/fma_parity.cu,
+# docs/nvcc-checks.md): the default matches the host's reference in all
+# four; -fmad=true matches the GPU's (nvcc's PTX) in a*b+c, the dot product
+# and the stencil, and neither in a*b + c*d.
+parity=$srcdir/tests/driver/cc13d/fma_parity.cu
+if step parity_default "$cuemu" -o parity_default "$parity"; then
+  out=$("$work/parity_default" 2>&1)
+  case $out in
+  "a*b+c: host "*"a*b+c*d: both "*"ulps from host 0,"*"differ from host 0 (max 0 ulp)"*)
+    echo "PASS: the default gives the host's reference in four patterns" ;;
+  *) fail "parity, the default: $out" ;;
+  esac
+fi
+if [ $with_fma = 1 ] &&
+  step parity_fmad "$cuemu" -fmad=true -o parity_fmad "$parity"; then
+  out=$("$work/parity_fmad" 2>&1)
+  case $out in
+  "a*b+c: gpu "*"a*b+c*d: neither "*"from gpu 0"*"from gpu 0 (max 0 ulp)"*)
+    echo "PASS: -fmad=true gives nvcc's results for a*b+c, a dot product and a stencil" ;;
+  *) fail "parity, -fmad=true: $out" ;;
+  esac
+fi
 
 if "$cuemu" -fmad=maybe -c -o "$work/x.o" "$src" >"$work/maybe.log" 2>&1; then
   fail "-fmad=maybe is accepted"

@@ -30,6 +30,7 @@
 #include "cuemu_device_strings.h"
 #include "cuemu_device_symbols.h"
 #include "cuemu_driver.h"
+#include "cuemu_gpu_arch.h"
 #include "cuemu_pch.h"
 #include "cuemu_rewrite.h"
 #include "cuemu_toolkit.h"
@@ -93,6 +94,9 @@ typedef struct compile_job {
   int pass;                  /* the pass build_argv() writes (enum cuemu_pass) */
   const char *link_second;   /* a second object for PHASE_LINK, or NULL */
   char arch_macro[64];       /* -D__CUDA_ARCH__=900 (device pass, modules) */
+  char arch_features[3][64]; /* -D__CUDA_ARCH_SPECIFIC__=900 and the other
+                              * macros of an sm_90a or sm_100f (arch_suffix);
+                              * "" where there are none */
   int contract;              /* device code's contraction (fp_contraction()) */
   const char **search;       /* the header search folders, for the cache */
   const char **quote_dirs;   /* the folders of quoted includes: its start */
@@ -450,9 +454,12 @@ static int build_argv(const compile_job *job, const char *tu,
     } else {
       ARG("-D__NVCC__");
     }
-    if (job->pass != CUEMU_PASS_HOST)
+    if (job->pass != CUEMU_PASS_HOST) {
       ARG(job->arch_macro);
-    else
+      for (int i = 0; i < 3; ++i)
+        if (job->arch_features[i][0])
+          ARG(job->arch_features[i]);
+    } else
       ARG("-DCUEMU_HOST_PASS=1");
     /* The host pass's lean prelude: declarations of the device-only shims
      * (shims/cuda_builtins/cuemu_host_decls.h), unless the unit's host
@@ -661,15 +668,17 @@ static cuemu_status hash_context(compile_job *job) {
 static cuemu_status hash_job(compile_job *job) {
   cuemu_hasher *h;
   const cuemu_compile_options *o = job->opt;
-  char num[64];
+  char num[96];
   cuemu_status st = hash_context(job);
   if (st != CUEMU_SUCCESS)
     return st;
   st = cuemu_hasher_create(&h, "cuemu-cc");
   if (st != CUEMU_SUCCESS)
     return st;
-  snprintf(num, sizeof num, "abi %d module %d debug %d object %d arch %d",
-           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch);
+  snprintf(num, sizeof num,
+           "abi %d module %d debug %d object %d arch %d %d %d",
+           CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
+           o->arch_suffix, o->arch_floor);
   cuemu_hasher_add_string(h, num);
   /* A module of relocatable device code exports its symbols. */
   if (o->module && o->rdc)
@@ -1114,8 +1123,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
           f, job->source, &rws[p], o->module, o->module ? NULL : job->key.hex,
-          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH,
-          pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
+          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH, o->arch_suffix,
+          o->arch_floor, pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
           o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
@@ -1278,6 +1287,8 @@ cuemu_status cuemu_compile(const char *source, const char *output,
   /* __CUDA_ARCH__ of the device pass (a module's only pass). */
   snprintf(job.arch_macro, sizeof job.arch_macro, "-D__CUDA_ARCH__=%d",
              options->arch > 0 ? options->arch : CUEMU_DEFAULT_ARCH);
+  cuemu__gpu_arch_macros(options->arch > 0 ? options->arch : CUEMU_DEFAULT_ARCH,
+                         options->arch_suffix, job.arch_features);
   job.contract = fp_contraction(options->fmad);
   job.shims = cuemu__location_shims();
   job.include = cuemu__location_include();

@@ -19,7 +19,9 @@ static const struct {
     {110, 1, 1}, {103, 1, 1}, {120, 1, 1}, {121, 1, 1},
 };
 
-int cuemu__gpu_arch_value(const char *name, size_t n) {
+/* The number and suffix ('a', 'f' or '\0') of an architecture name, or 0
+ * when CUDA 13 does not know it. */
+static int parse_name(const char *name, size_t n, char *suffix_out) {
   static const char *const prefixes[] = {"sm_", "compute_", "lto_"};
   size_t skip = 0;
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; ++i) {
@@ -37,12 +39,23 @@ int cuemu__gpu_arch_value(const char *name, size_t n) {
     return 0;
   const char suffix = i < n ? name[i] : '\0';
   for (size_t k = 0; k < sizeof known / sizeof *known; ++k)
-    if (known[k].number == number)
-      return (suffix == '\0' || (suffix == 'a' && known[k].a) ||
-              (suffix == 'f' && known[k].f))
-                 ? number * 10
-                 : 0;
+    if (known[k].number == number &&
+        (suffix == '\0' || (suffix == 'a' && known[k].a) ||
+         (suffix == 'f' && known[k].f))) {
+      *suffix_out = suffix;
+      return number * 10;
+    }
   return 0;
+}
+
+int cuemu__gpu_arch_value(const char *name, size_t n) {
+  char suffix;
+  return parse_name(name, n, &suffix);
+}
+
+char cuemu__gpu_arch_suffix(const char *name, size_t n) {
+  char suffix = '\0';
+  return parse_name(name, n, &suffix) ? suffix : '\0';
 }
 
 void cuemu__gpu_arch_list(FILE *out, int list) {
@@ -93,4 +106,16 @@ void cuemu__gpu_arch_list_macro(cuemu_gpu_arch_set set, char *buffer,
       used += (size_t)n;
     last = next;
   }
+}
+
+void cuemu__gpu_arch_macros(int arch, int suffix, char out[3][64]) {
+  for (int i = 0; i < 3; ++i)
+    out[i][0] = '\0';
+  if (suffix == 'a') {
+    snprintf(out[0], sizeof out[0], "-D__CUDA_ARCH_SPECIFIC__=%d", arch);
+    snprintf(out[2], sizeof out[2], "-D__CUDA_ARCH_FEAT_SM%d_ALL", arch / 10);
+  }
+  if (suffix == 'a' || suffix == 'f')
+    snprintf(out[1], sizeof out[1], "-D__CUDA_ARCH_FAMILY_SPECIFIC__=%d",
+             arch);
 }

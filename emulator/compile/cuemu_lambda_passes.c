@@ -36,6 +36,7 @@
 #define _GNU_SOURCE
 #include "cuemu_rewriter.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,58 @@ static cuemu_status own_context(cuemu_rewriter *rw, size_t i,
   return st;
 }
 
+/* Whether a lambda's parameter types (cuemu_lambda_note's signature) hold
+ * `auto`: a generic lambda. */
+static int has_auto(const char *signature) {
+  for (const char *p = signature ? strstr(signature, "auto") : NULL; p;
+       p = strstr(p + 1, "auto"))
+    if ((p == signature || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+        !(isalnum((unsigned char)p[4]) || p[4] == '_'))
+      return 1;
+  return 0;
+}
+
+/* Three of nvcc's restrictions on extended lambdas (the CUDA programming
+ * guide's "Extended Lambda Restrictions"), refused with nvcc's messages at
+ * the lambda's line, as nvcc refuses them: `constexpr` after the parameters
+ * (tokens `params` to `body`), an extended lambda inside a generic lambda
+ * (`in_generic`), and a generic __host__ __device__ lambda (`generic`: its
+ * own parameters hold `auto`). nvcc's others (an enclosing function with a
+ * deduced return type, private or protected, or inside another function)
+ * are not checked. */
+static cuemu_status extended_restrictions(cuemu_rewriter *rw, size_t i,
+                                          size_t params, size_t body,
+                                          int host, int in_generic,
+                                          int generic) {
+  const char *kind = host ? "__host__ __device__" : "__device__";
+  char what[200];
+  size_t t = params < rw->n && cuemu__rw_is(rw, params, "(")
+                 ? cuemu__rw_close(rw, params) + 1
+                 : params;
+  for (; body && t < body && t < rw->n; ++t)
+    if (cuemu__rw_is(rw, t, "constexpr")) {
+      snprintf(what, sizeof what,
+               "error: The constexpr specifier is not allowed for an "
+               "extended %s lambda",
+               kind);
+      return cuemu__rw_error(rw, rw->toks[t].line, what);
+    } else if (cuemu__rw_is(rw, t, "(") || cuemu__rw_is(rw, t, "[")) {
+      t = cuemu__rw_close(rw, t);
+    }
+  if (in_generic) {
+    snprintf(what, sizeof what,
+             "error: An extended %s lambda cannot be defined inside a "
+             "generic lambda expression(\"operator()\").",
+             kind);
+    return cuemu__rw_error(rw, rw->toks[i].line, what);
+  }
+  if (host && generic)
+    return cuemu__rw_error(rw, rw->toks[i].line,
+                           "error: __host__ __device__ extended lambdas "
+                           "cannot be generic lambdas");
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
                                 int device_code) {
   if (!lambda_introducer(rw, i))
@@ -228,12 +281,24 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
       else if (cuemu__rw_is(rw, t, "(") || cuemu__rw_is(rw, t, "["))
         t = cuemu__rw_close(rw, t);
   }
-  int scoped = 0;
+  int scoped = 0, in_generic = 0;
   for (int j = rw->lambda_count - 1; j >= 0 && !scoped; --j)
     if (rw->lambdas[j].body_open < i && i < rw->lambdas[j].body_close) {
       n.scope = strdup(rw->lambdas[j].where);
       scoped = 1;
+      in_generic = has_auto(rw->lambdas[j].signature);
     }
+  /* A lambda in device code is not one of nvcc's extended lambdas. */
+  if (n.extended && !device_code) {
+    cuemu_status st = extended_restrictions(rw, i, k, n.body_open, host,
+                                            in_generic,
+                                            has_auto(n.signature));
+    if (st != CUEMU_SUCCESS) {
+      free(n.signature);
+      free(n.scope);
+      return st;
+    }
+  }
   n.where = place(rw, i, 1);
   n.decl = place(rw, decl < rw->n ? decl : i, 0);
   if (!n.signature || !n.where || !n.decl || (scoped && !n.scope)) {

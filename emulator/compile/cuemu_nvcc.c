@@ -94,6 +94,10 @@ typedef struct command {
   cuemu_gpu_arch_set arch_set;  /* what it compiles for */
   cuemu_gpu_arch_set gencode_set; /* the arch= of every -gencode */
   int gencode_value;            /* the highest of those */
+  char arch_suffix;             /* the -arch value's 'a' or 'f', or 0 */
+  char gencode_suffix;          /* that of gencode_value's name */
+  char suffix;                  /* that of `arch` (arch_targets) */
+  int floor;                    /* the lowest architecture compiled for */
   int code_given;               /* -code */
   const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
@@ -441,6 +445,7 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
                         "was used");
     c->arch_name = v;
     c->arch_value = number;
+    c->arch_suffix = number ? cuemu__gpu_arch_suffix(v, strlen(v)) : 0;
     c->arch_set = set;
     return CUEMU_SUCCESS;
   }
@@ -464,6 +469,10 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
                              "Unsupported gpu architecture '%.*s'", (int)n, p);
       if (option == O_GENCODE && in_arch) {
         c->gencode_set |= cuemu__gpu_arch_one(value);
+        const char suffix = cuemu__gpu_arch_suffix(p, n);
+        if (value > c->gencode_value ||
+            (value == c->gencode_value && suffix))
+          c->gencode_suffix = suffix;
         if (value > c->gencode_value)
           c->gencode_value = value;
       }
@@ -490,14 +499,21 @@ static cuemu_status arch_targets(command *c) {
   int arch = c->arch_name ? (c->arch_value ? c->arch_value
                                            : CUEMU_DEFAULT_ARCH)
                           : 0;
-  if (c->gencode_value > arch)
+  c->suffix = c->arch_value ? c->arch_suffix : 0;
+  if (c->gencode_value > arch) {
     arch = c->gencode_value;
+    c->suffix = c->gencode_suffix;
+  } else if (c->gencode_value == arch && c->gencode_suffix && arch) {
+    c->suffix = c->gencode_suffix;
+  }
   c->arch = arch;
   cuemu_gpu_arch_set set = c->arch_set | c->gencode_set;
   if (!set)
     set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
   char list[128];
   cuemu__gpu_arch_list_macro(set, list, sizeof list);
+  /* The list is in increasing order: its first number is the lowest. */
+  c->floor = atoi(list);
   char *define = NULL;
   if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
     return oom();
@@ -1548,6 +1564,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.no_cache = c->no_cache;
   o.checks = c->checks;
   o.arch = c->arch;
+  o.arch_suffix = c->suffix;
+  o.arch_floor = c->floor;
   o.rdc = c->rdc;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
@@ -1889,6 +1907,8 @@ static cuemu_status execute(command *c, int *cache_hit) {
         st = c->mode == MODE_CUDA && !out ? oom() : host_words(c, in, &w);
         if (st == CUEMU_SUCCESS && in->kind == IN_CU &&
             c->mode == MODE_PREPROCESS)
+          /* Only __CUDA_ARCH__: nvcc 13's -E of an sm_90a unit has no
+           * __CUDA_ARCH_SPECIFIC__, which its compiles have. */
           add(&w, arch_define(c));
         if (st == CUEMU_SUCCESS) {
           add(&w, "-E");

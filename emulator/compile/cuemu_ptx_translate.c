@@ -1213,7 +1213,7 @@ static void bind(tr *t, cuemu_strbuf *post) {
       cuemu__sb_str(&t->head, "); ");
     }
     if (o->output) {
-      snprintf(buf, sizeof buf, "cuemu_p::out<'%c'>(", o->constraint);
+      snprintf(buf, sizeof buf, "cuemu_p::__cuemu_out<'%c'>(", o->constraint);
       cuemu__sb_str(post, buf);
       cuemu__sb_str(post, o->expr);
       snprintf(buf, sizeof buf, ", cuemu_ptx_%d); ", k);

@@ -39,10 +39,18 @@ static const cuemu_module_desc **modules;
 static size_t module_count;
 static int *module_arch;  /* each module's -arch (80), 0: not known */
 static int program_arch;  /* the -arch registered last, 0: none */
+/* What each module runs on (cuemu_program_register_target()). */
+typedef struct module_target {
+  int suffix; /* 'a', 'f' or 0 */
+  int lowest; /* the lowest -arch of its build (80), 0: not known */
+} module_target;
+static module_target *module_targets;
+static module_target program_target; /* that of program_arch */
 static function_entry *entries;
 static size_t entry_count, entry_capacity;
 
-void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch) {
+void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
+                                   int suffix, int lowest) {
   pthread_mutex_lock(&lock);
   const cuemu_module_desc **grown =
       realloc(modules, (module_count + 1) * sizeof *grown);
@@ -51,13 +59,25 @@ void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch) {
   int *archs = realloc(module_arch, (module_count + 1) * sizeof *archs);
   if (archs)
     module_arch = archs;
-  if (grown && archs) {
+  module_target *targets =
+      realloc(module_targets, (module_count + 1) * sizeof *targets);
+  if (targets)
+    module_targets = targets;
+  if (grown && archs && targets) {
+    const module_target target = {suffix, lowest > 0 ? lowest : arch};
     module_arch[module_count] = arch;
+    module_targets[module_count] = target;
     modules[module_count++] = desc;
-    if (arch > 0)
+    if (arch > 0) {
       program_arch = arch;
+      program_target = target;
+    }
   }
   pthread_mutex_unlock(&lock);
+}
+
+void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch) {
+  cuemu_program_register_target(desc, arch, 0, arch);
 }
 
 void cuemu_program_register(const cuemu_module_desc *desc) {
@@ -65,18 +85,49 @@ void cuemu_program_register(const cuemu_module_desc *desc) {
 }
 
 /* The -arch the kernel `desc` was built for: its module's, else the
- * program's (a kernel template's instance, registered apart), else 0. */
-static int arch_of(const cuemu_kernel_desc *desc) {
+ * program's (a kernel template's instance, registered apart), else 0; and
+ * what it runs on into *target (when not NULL). */
+static int arch_target_of(const cuemu_kernel_desc *desc,
+                          module_target *target) {
   int arch = 0;
+  module_target t = {0, 0};
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < module_count && desc; ++i)
     if (desc >= modules[i]->kernels &&
-        desc < modules[i]->kernels + modules[i]->kernel_count)
+        desc < modules[i]->kernels + modules[i]->kernel_count) {
       arch = module_arch[i];
-  if (!arch)
+      t = module_targets[i];
+    }
+  if (!arch) {
     arch = program_arch;
+    t = program_target;
+  }
   pthread_mutex_unlock(&lock);
+  if (target)
+    *target = t;
   return arch;
+}
+
+static int arch_of(const cuemu_kernel_desc *desc) {
+  return arch_target_of(desc, NULL);
+}
+
+int cuemu__function_has_image(const cuemu_kernel_desc *desc) {
+  module_target t;
+  const int arch = arch_target_of(desc, &t);
+  const cuemu_device_model *m = cuemu__device_model();
+  const int device = m->major * 10 + m->minor;
+  if (!arch)
+    return 1;
+  /* A build of several architectures: the PTX of its lowest one is
+   * compiled for the device by the driver where it is no newer. */
+  if (t.lowest > 0 && t.lowest < arch)
+    return t.lowest <= device;
+  if (t.suffix == 'a')
+    return arch == device;
+  if (t.suffix == 'f')
+    return arch / 10 == m->major && arch % 10 <= m->minor;
+  return arch <= device;
 }
 
 const cuemu_kernel_desc *cuemu__function_find(const void *function) {

@@ -33,6 +33,11 @@ const void *cuemu__function_identity(const cuemu_kernel_desc *kernel,
 /* The registered descriptor of the kernel at `function`, or NULL. */
 const cuemu_kernel_desc *cuemu__function_find(const void *function);
 
+/* 1 when the emulated device can run the kernel `desc` (its build has a
+ * kernel image for the device's compute capability:
+ * cuemu_program_register_target()), else 0. */
+int cuemu__function_has_image(const cuemu_kernel_desc *desc);
+
 /* The kernel's dynamic shared-memory limit: 48 KiB unless raised. */
 size_t cuemu__function_max_dynamic_shared(const void *function);
 

@@ -559,6 +559,11 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     co.debug = o.debug;
     co.rdc = o.rdc;
     co.arch = o.arch;
+    co.arch_suffix = o.arch_suffix;
+    /* -fmad=true, or --use_fast_math without -fmad=false, as cuemu-nvcc;
+     * without either, each operation rounds, as cuemu-nvcc's default (not
+     * NVRTC's -fmad=true: docs/nvcc-checks.md says why). */
+    co.fmad = o.fmad == 2 || (o.fmad == 0 && o.fast_math);
     co.argv = (const char *const *)o.argv;
     co.argc = o.argc;
     co.name_expressions = kernels;

@@ -42,6 +42,9 @@ typedef struct cuemu_nvrtc_options {
   int rdc;     /* -rdc=true, -dc: the module's device functions and
                   variables can be linked (cuLink*) */
   int lto;     /* -dlto: the module is also the program's LTO IR */
+  int arch_suffix; /* -arch's 'a' (sm_90a) or 'f' (sm_100f), or 0 */
+  int fmad;    /* -fmad: 0 not given, 1 false, 2 true */
+  int fast_math; /* --use_fast_math */
 } cuemu_nvrtc_options;
 
 /* Reads `count` NVRTC options into *out (zeroed first). An unknown option

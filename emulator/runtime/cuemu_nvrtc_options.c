@@ -72,7 +72,7 @@ void cuemu__nvrtc_options_free(cuemu_nvrtc_options *o) {
 
 /* Options that take no value and change nothing here. */
 static const char *const accepted_flags[] = {
-    "-lineinfo", "--generate-line-info", "-use_fast_math", "--use_fast_math",
+    "-lineinfo", "--generate-line-info",
     "-default-device", "--device-as-default-execution-space",
     "-extensible-whole-program", "--extensible-whole-program", "-ewp",
     "-restrict", "--restrict", "-w",
@@ -88,7 +88,7 @@ static const char *const accepted_flags[] = {
 /* Options of the form NAME=VALUE that change nothing here. */
 static const char *const accepted_values[] = {
     "-ftz", "--ftz", "-prec-sqrt", "--prec-sqrt", "-prec-div", "--prec-div",
-    "-fmad", "--fmad", "-maxrregcount", "--maxrregcount", "-dopt", "--dopt",
+    "-maxrregcount", "--maxrregcount", "-dopt", "--dopt",
     "-time", "--time", "-split-compile", "--split-compile",
     "-builtin-move-forward", "--builtin-move-forward",
     "-builtin-initializer-list", "--builtin-initializer-list",
@@ -217,6 +217,7 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
       value = options[++i];
     if ((IS("-arch") || IS("--gpu-architecture")) && value) {
       o->arch = arch_value(value);
+      o->arch_suffix = cuemu__gpu_arch_suffix(value, strlen(value));
       if (!o->arch) {
         cuemu__nvrtc_text_add(
             log, "nvrtc: error: invalid value for --gpu-architecture (-arch)\n");
@@ -226,6 +227,17 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
       r = std_option(o, value, log);
       if (r)
         return r;
+    } else if ((IS("-fmad") || IS("--fmad")) && value) {
+      /* As cuemu-nvcc: true contracts a*b+c in the module's code into fused
+       * multiply-adds, false rounds each operation (docs/nvcc-checks.md). */
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+        cuemu__nvrtc_text_add(log,
+                              "nvrtc: error: invalid value for --fmad\n");
+        return NVRTC_INVALID_OPTION;
+      }
+      o->fmad = strcmp(value, "true") == 0 ? 2 : 1;
+    } else if (!value && (IS("-use_fast_math") || IS("--use_fast_math"))) {
+      o->fast_math = 1;
     } else if (IS("-G") || IS("--device-debug")) {
       o->debug = 1;
     } else if ((IS("-rdc") || IS("--relocatable-device-code")) && value &&

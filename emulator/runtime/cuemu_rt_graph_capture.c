@@ -488,8 +488,9 @@ cuemu_rt_graph_node_params cuemu__rt_launch_node(
   cuemu_rt_graph_node_params p = {.type = CUEMU_RT_NODE_KERNEL};
   p.u.kernel.desc = r->kernel;
   p.u.kernel.function = r->kernel->function;
-  p.u.kernel.grid = (cuemu_uint3){r->grid.x, r->grid.y, r->grid.z};
-  p.u.kernel.block = (cuemu_uint3){r->block.x, r->block.y, r->block.z};
+  p.u.kernel.cuemu_grid = (cuemu_uint3){r->grid.x, r->grid.y, r->grid.z};
+  p.u.kernel.cuemu_block =
+      (cuemu_uint3){r->block.x, r->block.y, r->block.z};
   p.u.kernel.dynamic_shared = r->dynamic_shared;
   p.u.kernel.args = r->args;
   p.u.kernel.cooperative = r->cooperative;

@@ -34,8 +34,9 @@ static void put_params(FILE *f, const cuemu_rt_graph_node *n) {
   case CUEMU_RT_NODE_KERNEL: {
     const cuemu_rt_graph_kernel *k = &p->u.kernel;
     put_escaped(f, k->desc->name);
-    fprintf(f, "\\n<<<(%u,%u,%u), (%u,%u,%u), %zu>>>%s", k->grid.x, k->grid.y,
-            k->grid.z, k->block.x, k->block.y, k->block.z, k->dynamic_shared,
+    fprintf(f, "\\n<<<(%u,%u,%u), (%u,%u,%u), %zu>>>%s", k->cuemu_grid.x,
+            k->cuemu_grid.y, k->cuemu_grid.z, k->cuemu_block.x,
+            k->cuemu_block.y, k->cuemu_block.z, k->dynamic_shared,
             k->cooperative ? " cooperative" : "");
     break;
   }

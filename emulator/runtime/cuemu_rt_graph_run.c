@@ -29,8 +29,8 @@ cuemu_launch_request cuemu__graph_kernel_request(
   const cuemu_rt_graph_kernel *k = &node->p.u.kernel;
   cuemu_launch_request r = {
       .kernel = k->desc,
-      .grid = {k->grid.x, k->grid.y, k->grid.z},
-      .block = {k->block.x, k->block.y, k->block.z},
+      .grid = {k->cuemu_grid.x, k->cuemu_grid.y, k->cuemu_grid.z},
+      .block = {k->cuemu_block.x, k->cuemu_block.y, k->cuemu_block.z},
       .dynamic_shared = k->dynamic_shared,
       .stream = stream,
       .args = node->arg_ptrs,

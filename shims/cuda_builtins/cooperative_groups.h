@@ -80,7 +80,7 @@ protected:
 public:
   unsigned long long size() const {
     return cuemu_data.type == cuemu_detail::thread_block_id
-               ? cuemu_detail::block_size()
+               ? cuemu_detail::__cuemu_block_size()
                : cuemu_data.size;
   }
   unsigned long long num_threads() const { return size(); }
@@ -166,15 +166,15 @@ public:
   template <typename T>
   T shfl(T var, int srcRank, const char *cuemu_file = __builtin_FILE(),
          int cuemu_line = __builtin_LINE()) const {
-    unsigned lane;
+    unsigned __cuemu_lane;
     if (size() == 32)
-      lane = (unsigned)srcRank;
+      __cuemu_lane = (unsigned)srcRank;
     else if (srcRank < 0)
-      lane = ~0u;
+      __cuemu_lane = ~0u;
     else
-      lane = cuemu_detail::lane_of_rank(cuemu_data.mask, (unsigned)srcRank);
+      __cuemu_lane = cuemu_detail::lane_of_rank(cuemu_data.mask, (unsigned)srcRank);
     return cuemu_detail::shuffle(CUEMU_WARP_SHFL_IDX, cuemu_data.mask, var,
-                                 (int)(lane & 31u), 32,
+                                 (int)(__cuemu_lane & 31u), 32,
                                  "coalesced_group::shfl", cuemu_file,
                                  cuemu_line);
   }
@@ -187,12 +187,12 @@ public:
                                    (int)delta, 32, "coalesced_group::shfl_down",
                                    cuemu_file, cuemu_line);
     unsigned long long target = (unsigned long long)thread_rank() + delta;
-    unsigned lane = target < size()
+    unsigned __cuemu_lane = target < size()
                         ? cuemu_detail::lane_of_rank(cuemu_data.mask,
                                                      (unsigned)target)
                         : cuemu_detail::lane_id();
     return cuemu_detail::shuffle(CUEMU_WARP_SHFL_IDX, cuemu_data.mask, var,
-                                 (int)lane, 32, "coalesced_group::shfl_down",
+                                 (int)__cuemu_lane, 32, "coalesced_group::shfl_down",
                                  cuemu_file, cuemu_line);
   }
   /* The value of the member delta ranks below, or the caller's own. */
@@ -204,12 +204,12 @@ public:
                                    32, "coalesced_group::shfl_up", cuemu_file,
                                    cuemu_line);
     long long target = (long long)thread_rank() - delta;
-    unsigned lane = delta >= 0 && target >= 0
+    unsigned __cuemu_lane = delta >= 0 && target >= 0
                         ? cuemu_detail::lane_of_rank(cuemu_data.mask,
                                                      (unsigned)target)
                         : cuemu_detail::lane_id();
     return cuemu_detail::shuffle(CUEMU_WARP_SHFL_IDX, cuemu_data.mask, var,
-                                 (int)lane, 32, "coalesced_group::shfl_up",
+                                 (int)__cuemu_lane, 32, "coalesced_group::shfl_up",
                                  cuemu_file, cuemu_line);
   }
 
@@ -410,7 +410,7 @@ public:
 template <typename P_> struct parent_shape;
 template <> struct parent_shape<thread_block> {
   static unsigned rank() { return block_rank(); }
-  static unsigned size() { return block_size(); }
+  static unsigned size() { return __cuemu_block_size(); }
 };
 template <unsigned M_, typename GP>
 struct parent_shape<thread_block_tile<M_, GP>> {
@@ -570,10 +570,10 @@ tile_data(const thread_group &parent, unsigned tilesz, const char *file,
     d.meta_size = size / tilesz;
   } else {
     unsigned first = rank / tilesz * tilesz, r = 0;
-    for (unsigned lane = 0; lane < 32; ++lane) {
-      if (d.mask & (1u << lane)) {
+    for (unsigned __cuemu_lane = 0; __cuemu_lane < 32; ++__cuemu_lane) {
+      if (d.mask & (1u << __cuemu_lane)) {
         if (r >= first && r < first + tilesz)
-          mask |= 1u << lane;
+          mask |= 1u << __cuemu_lane;
         ++r;
       }
     }

@@ -100,8 +100,8 @@ template <class C_> inline C_ fma(C_ x, C_ y, C_ d) {
 
 inline float cuCrealf(cuFloatComplex x) { return x.x; }
 inline float cuCimagf(cuFloatComplex x) { return x.y; }
-inline cuFloatComplex make_cuFloatComplex(float r, float i) {
-  return cuemu::complex::make<cuFloatComplex>(r, i);
+inline cuFloatComplex make_cuFloatComplex(float r, float __cuemu_i) {
+  return cuemu::complex::make<cuFloatComplex>(r, __cuemu_i);
 }
 inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuemu::complex::conj(x); }
 inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) {
@@ -125,8 +125,8 @@ inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) {
 
 inline double cuCreal(cuDoubleComplex x) { return x.x; }
 inline double cuCimag(cuDoubleComplex x) { return x.y; }
-inline cuDoubleComplex make_cuDoubleComplex(double r, double i) {
-  return cuemu::complex::make<cuDoubleComplex>(r, i);
+inline cuDoubleComplex make_cuDoubleComplex(double r, double __cuemu_i) {
+  return cuemu::complex::make<cuDoubleComplex>(r, __cuemu_i);
 }
 inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuemu::complex::conj(x); }
 inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) {

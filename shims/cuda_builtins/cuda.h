@@ -13,6 +13,9 @@
  * Kernels sometimes include this header only for its types; it brings the
  * runtime API too, as it always has here.
  */
+/* A C file gets the check's one message and nothing more. */
+#include "cuemu_cxx_only.h"
+#ifdef __cplusplus
 /* Whether a part of the driver API was read first (the entry-point table
  * is then not made: cuemu_driver_ids_api.h). */
 #ifndef CUEMU_CUDA_H
@@ -360,34 +363,34 @@ inline double jit_clock_ms() {
 /* Reads the options into *out and empties the log buffers; INVALID_VALUE
  * when the arrays are missing. */
 inline CUresult jit_options_read(unsigned n, const CUjit_option *options,
-                                 void **values, jit_outputs *out) {
+                                 void **values, jit_outputs *__cuemu_out) {
   if (n && (!options || !values))
     return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < n; ++i) {
-    unsigned size = (unsigned)reinterpret_cast<uintptr_t>(values[i]);
-    switch (options[i]) {
-    case CU_JIT_WALL_TIME: out->wall_time = &values[i]; break;
+  for (unsigned __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    unsigned size = (unsigned)reinterpret_cast<uintptr_t>(values[__cuemu_i]);
+    switch (options[__cuemu_i]) {
+    case CU_JIT_WALL_TIME: __cuemu_out->wall_time = &values[__cuemu_i]; break;
     case CU_JIT_INFO_LOG_BUFFER:
-      out->info_log = static_cast<char *>(values[i]);
+      __cuemu_out->info_log = static_cast<char *>(values[__cuemu_i]);
       break;
     case CU_JIT_ERROR_LOG_BUFFER:
-      out->error_log = static_cast<char *>(values[i]);
+      __cuemu_out->error_log = static_cast<char *>(values[__cuemu_i]);
       break;
     case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
-      out->info_size = &values[i];
-      out->info_capacity = size;
+      __cuemu_out->info_size = &values[__cuemu_i];
+      __cuemu_out->info_capacity = size;
       break;
     case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
-      out->error_size = &values[i];
-      out->error_capacity = size;
+      __cuemu_out->error_size = &values[__cuemu_i];
+      __cuemu_out->error_capacity = size;
       break;
     default: break;
     }
   }
-  if (out->info_log && out->info_capacity)
-    out->info_log[0] = '\0';
-  if (out->error_log && out->error_capacity)
-    out->error_log[0] = '\0';
+  if (__cuemu_out->info_log && __cuemu_out->info_capacity)
+    __cuemu_out->info_log[0] = '\0';
+  if (__cuemu_out->error_log && __cuemu_out->error_capacity)
+    __cuemu_out->error_log[0] = '\0';
   return CUDA_SUCCESS;
 }
 
@@ -403,19 +406,19 @@ inline void jit_log_write(char *log, unsigned capacity, const char *text) {
 }
 
 /* Adds `ms` to the wall time and writes the outputs into the slots. */
-inline void jit_options_write(jit_outputs *out, double ms) {
-  out->ms += (float)ms;
-  if (out->wall_time)
-    std::memcpy(out->wall_time, &out->ms, sizeof out->ms);
-  if (out->info_size) {
-    size_t n = out->info_log && out->info_capacity && out->info_log[0]
-                   ? std::strlen(out->info_log) + 1 : 0;
-    *out->info_size = reinterpret_cast<void *>((uintptr_t)n);
+inline void jit_options_write(jit_outputs *__cuemu_out, double ms) {
+  __cuemu_out->ms += (float)ms;
+  if (__cuemu_out->wall_time)
+    std::memcpy(__cuemu_out->wall_time, &__cuemu_out->ms, sizeof __cuemu_out->ms);
+  if (__cuemu_out->info_size) {
+    size_t n = __cuemu_out->info_log && __cuemu_out->info_capacity && __cuemu_out->info_log[0]
+                   ? std::strlen(__cuemu_out->info_log) + 1 : 0;
+    *__cuemu_out->info_size = reinterpret_cast<void *>((uintptr_t)n);
   }
-  if (out->error_size) {
-    size_t n = out->error_log && out->error_capacity && out->error_log[0]
-                   ? std::strlen(out->error_log) + 1 : 0;
-    *out->error_size = reinterpret_cast<void *>((uintptr_t)n);
+  if (__cuemu_out->error_size) {
+    size_t n = __cuemu_out->error_log && __cuemu_out->error_capacity && __cuemu_out->error_log[0]
+                   ? std::strlen(__cuemu_out->error_log) + 1 : 0;
+    *__cuemu_out->error_size = reinterpret_cast<void *>((uintptr_t)n);
   }
 }
 
@@ -429,17 +432,17 @@ inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                    unsigned int numOptions,
                                    CUjit_option *options,
                                    void **optionValues) {
-  cuemu::drv::jit_outputs out;
+  cuemu::drv::jit_outputs __cuemu_out;
   CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
-                                            &out);
+                                            &__cuemu_out);
   if (e)
     return e;
   double start = cuemu::drv::jit_clock_ms();
   e = cuModuleLoadData(module, image);
   if (e != CUDA_SUCCESS)
-    cuemu::drv::jit_log_write(out.error_log, out.error_capacity,
+    cuemu::drv::jit_log_write(__cuemu_out.error_log, __cuemu_out.error_capacity,
                               cuemu_last_message());
-  cuemu::drv::jit_options_write(&out, cuemu::drv::jit_clock_ms() - start);
+  cuemu::drv::jit_options_write(&__cuemu_out, cuemu::drv::jit_clock_ms() - start);
   return e;
 }
 
@@ -929,3 +932,4 @@ inline CUresult cuProfilerInitialize(const char *configFile,
 #include "cuemu_driver_ids_api.h"
 
 #endif /* CUEMU_CUDA_H */
+#endif /* __cplusplus */

@@ -280,21 +280,21 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
 #define CUEMU_FP8_QUAD_CONVERSIONS(T4, K)
 #endif
 
-#define CUEMU_FP8_DEFINE_TYPES(S, K)                                                              \
-  struct alignas(1) __nv_fp8_##S {                                                               \
+#define CUEMU_FP8_DEFINE_TYPES(__cuemu_S, K)                                                              \
+  struct alignas(1) __nv_fp8_##__cuemu_S {                                                               \
     __nv_fp8_storage_t __x;                                                                      \
-    __nv_fp8_##S() = default;                                                                    \
-    CUEMU_FP8_SCALAR_CONVERSIONS(__nv_fp8_##S, K)                                                \
+    __nv_fp8_##__cuemu_S() = default;                                                                    \
+    CUEMU_FP8_SCALAR_CONVERSIONS(__nv_fp8_##__cuemu_S, K)                                                \
   };                                                                                             \
-  struct alignas(2) __nv_fp8x2_##S {                                                             \
+  struct alignas(2) __nv_fp8x2_##__cuemu_S {                                                             \
     __nv_fp8x2_storage_t __x;                                                                    \
-    __nv_fp8x2_##S() = default;                                                                  \
-    CUEMU_FP8_PAIR_CONVERSIONS(__nv_fp8x2_##S, K)                                                \
+    __nv_fp8x2_##__cuemu_S() = default;                                                                  \
+    CUEMU_FP8_PAIR_CONVERSIONS(__nv_fp8x2_##__cuemu_S, K)                                                \
   };                                                                                             \
-  struct alignas(4) __nv_fp8x4_##S {                                                             \
+  struct alignas(4) __nv_fp8x4_##__cuemu_S {                                                             \
     __nv_fp8x4_storage_t __x;                                                                    \
-    __nv_fp8x4_##S() = default;                                                                  \
-    CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##S, K)                                                \
+    __nv_fp8x4_##__cuemu_S() = default;                                                                  \
+    CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##__cuemu_S, K)                                                \
   };
 
 /* The quadruples take a double4 as CUDA's do, a type CUDA 13 deprecates. */
@@ -327,16 +327,16 @@ inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_e8m0(const __nv_bfloat16_raw x
 
 inline __nv_fp8_storage_t __nv_cvt_float_to_e8m0(const float x, const __nv_saturation_t saturate,
                                                  const cudaRoundMode rounding) {
-  uint32_t u;
-  std::memcpy(&u, &x, sizeof u);
+  uint32_t __cuemu_u;
+  std::memcpy(&__cuemu_u, &x, sizeof __cuemu_u);
   unsigned short b;
-  if ((u & 0x7FFFFFFFU) > 0x7F800000U)
+  if ((__cuemu_u & 0x7FFFFFFFU) > 0x7F800000U)
     b = 0x7FFFU;
   else if (rounding == cudaRoundPosInf) {
-    u &= 0x7FFFFFFFU; /* the magnitude, rounded up to bfloat16 */
-    b = static_cast<unsigned short>((u >> 16) + ((u < 0x7F800000U && (u & 0xFFFFU) != 0U) ? 1U : 0U));
+    __cuemu_u &= 0x7FFFFFFFU; /* the magnitude, rounded up to bfloat16 */
+    b = static_cast<unsigned short>((__cuemu_u >> 16) + ((__cuemu_u < 0x7F800000U && (__cuemu_u & 0xFFFFU) != 0U) ? 1U : 0U));
   } else
-    b = static_cast<unsigned short>(u >> 16);
+    b = static_cast<unsigned short>(__cuemu_u >> 16);
   return cuemu_e8m0_from_bf16(b, saturate, rounding);
 }
 
@@ -345,15 +345,15 @@ inline __nv_fp8_storage_t __nv_cvt_double_to_e8m0(const double x, const __nv_sat
   /* To float toward zero, with a sticky last bit when inexact. */
   const float f = static_cast<float>(x);
   const double d = static_cast<double>(f);
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  const bool not_nan = (u << 1) <= 0xFF000000U;
+  uint32_t __cuemu_u;
+  std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
+  const bool not_nan = (__cuemu_u << 1) <= 0xFF000000U;
   if ((x > 0.0 && d > x) || (x < 0.0 && d < x))
-    --u;
+    --__cuemu_u;
   if (d != x && not_nan)
-    u |= 1U;
+    __cuemu_u |= 1U;
   float g;
-  std::memcpy(&g, &u, sizeof g);
+  std::memcpy(&g, &__cuemu_u, sizeof g);
   return __nv_cvt_float_to_e8m0(g, saturate, rounding);
 }
 
@@ -421,9 +421,9 @@ struct alignas(1) __nv_fp8_e8m0 {
                                             : static_cast<unsigned long long>(v))) {}
 #if !defined(__CUDA_NO_FP8_CONVERSION_OPERATORS__)
   explicit operator float() const { /* the bfloat16 widened: NaN gives 0x7FFF0000 */
-    const uint32_t u = static_cast<uint32_t>(__nv_cvt_e8m0_to_bf16raw(__x).x) << 16;
+    const uint32_t __cuemu_u = static_cast<uint32_t>(__nv_cvt_e8m0_to_bf16raw(__x).x) << 16;
     float f;
-    std::memcpy(&f, &u, sizeof f);
+    std::memcpy(&f, &__cuemu_u, sizeof f);
     return f;
   }
   explicit operator __nv_bfloat16() const { return __nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(__x)); }

@@ -10,6 +10,8 @@
 #define __CUDA_RUNTIME_H__
 
 #include "cuemu_cxx_only.h"
+/* In a C file, nothing more than the check's one message. */
+#ifdef __cplusplus
 /* A module's fixed-width types are NVRTC's (cuemu_rtc_stdint_hide.h). */
 #include "cuemu_rtc_stdint_hide.h"
 
@@ -49,4 +51,5 @@
 #include "cuemu_check_entry.h"
 #include "cuemu_rtc_stdint.h"
 
+#endif /* __cplusplus */
 #endif /* __CUDA_RUNTIME_H__ */

@@ -17,6 +17,8 @@
 #define __CUDA_RUNTIME_API_H__
 
 #include "cuemu_cxx_only.h"
+/* In a C file, nothing more than the check's one message. */
+#ifdef __cplusplus
 
 #include <cstddef>
 
@@ -327,4 +329,5 @@ inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes,
 #include "cuemu_memcpy_batch_api.h"
 #include "cuemu_pci_api.h"
 
+#endif /* __cplusplus */
 #endif /* CUEMU_CUDA_RUNTIME_API_H */

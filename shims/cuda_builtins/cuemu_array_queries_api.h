@@ -42,9 +42,9 @@ namespace arrays {
  * cudaErrorInvalidValue for a null output or a live handle (never sparse,
  * deferred or multi-planar in cuemu), else the handle's error. The error is
  * the calling thread's last error, as every runtime call's. */
-inline cudaError_t not_special(const void *out, bool is_mipmap, cudaArray_t array,
+inline cudaError_t not_special(const void *__cuemu_out, bool is_mipmap, cudaArray_t array,
                                cudaMipmappedArray_const_t mipmap) {
-  if (!out)
+  if (!__cuemu_out)
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
   cudaError_t e;
   if (!is_mipmap) {

@@ -166,9 +166,9 @@ inline unsigned int cuemu_atomic_dec(unsigned int *p, unsigned int v) {
 /* Floating-point add on the bit pattern, with a compare-and-swap loop. */
 template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   static_assert(sizeof(F_) == sizeof(U), "bit pattern of the wrong size");
-  U *const bits = reinterpret_cast<U *>(p);
+  U *const __cuemu_bits = reinterpret_cast<U *>(p);
   const U old = cuemu_atomic_update(
-      bits,
+      __cuemu_bits,
       [v](U o) {
         F_ f;
         std::memcpy(&f, &o, sizeof f);
@@ -233,8 +233,8 @@ inline void cuemu_atomic_cas128(void *address, const void *compare, const void *
                          "+a"(lo), "+d"(hi)
                        : "b"(nv[0]), "c"(nv[1])
                        : "memory", "cc");
-  const unsigned long long out[2] = {lo, hi};
-  std::memcpy(old, out, 16);
+  const unsigned long long __cuemu_out[2] = {lo, hi};
+  std::memcpy(old, __cuemu_out, 16);
 #else
   unsigned __int128 expected, desired;
   std::memcpy(&expected, compare, 16);

@@ -14,7 +14,10 @@
 #define CUEMU_CXX_ONLY_H
 
 #ifndef __cplusplus
-#error "cuemu: the CUDA runtime and driver API headers are C++ here (NVIDIA's also compile as C): compile this C file as C++ (rename it .cpp, or give cuemu-nvcc -x c++ before it), or against NVIDIA's include folder (-I/usr/local/cuda/include before cuemu-toolkit's, as CMake's CUDA::cudart gives it; its calls then link to libcuemu_cudart.so with -lcudart)"
+#error "cuemu: the CUDA runtime and driver API headers are C++ here (NVIDIA's also compile as C): compile this C file as C++ (rename it .cpp; with cuemu-nvcc, -x c++ before it; in CMake, set_source_files_properties(FILE.c PROPERTIES LANGUAGE CXX)), or against NVIDIA's include folder (-I/usr/local/cuda/include before cuemu-toolkit's, as CMake's CUDA::cudart gives it; its calls then link to libcuemu_cudart.so with -lcudart)"
+/* The compile stops here (a header that is not found is fatal), before the
+ * file's own uses of the API add errors of their own. */
+#include "cuemu: compile this C file as C++ (above)"
 #endif
 
 #endif /* CUEMU_CXX_ONLY_H */

@@ -84,19 +84,19 @@ struct heap_bypass {
  * (a C++17 prvalue initializes the member), never on the calling thread's
  * stack. A cudaError_t value. */
 template <typename Values, std::size_t... I_, typename... A_>
-int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
-                 dim3 block, std::size_t shmem, cudaStream_t stream,
+int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 __cuemu_grid,
+                 dim3 __cuemu_block, std::size_t __cuemu_shmem, cudaStream_t stream,
                  std::index_sequence<I_...>, A_ &&...args) {
   using Owner = child_args<Values, sizeof...(I_) + 1>;
   void *p = cuemu_device_args_alloc(sizeof(Owner));
   Owner *owner = ::new (p) Owner{Values(std::forward<A_>(args)...), {}};
   void *ptrs[sizeof...(I_) + 1] = {
       static_cast<void *>(&std::get<I_>(owner->values))..., fn};
-  for (std::size_t k = 0; k < sizeof...(I_) + 1; ++k)
-    owner->ptrs[k] = ptrs[k];
-  cuemu_uint3 g = {grid.x, grid.y, grid.z};
-  cuemu_uint3 b = {block.x, block.y, block.z};
-  return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,
+  for (std::size_t __cuemu_k = 0; __cuemu_k < sizeof...(I_) + 1; ++__cuemu_k)
+    owner->ptrs[__cuemu_k] = ptrs[__cuemu_k];
+  cuemu_uint3 g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
+  cuemu_uint3 b = {__cuemu_block.x, __cuemu_block.y, __cuemu_block.z};
+  return cuemu_device_launch(desc, g, b, __cuemu_shmem, stream, owner->ptrs, owner,
                              &release_child_args<Owner>);
 }
 
@@ -104,15 +104,15 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
  * reads the tuple of values and the lambda that calls the kernel. */
 template <typename Values, typename L_>
 int child_launch_deduced(const cuemu_kernel_desc *desc, const L_ &body,
-                         dim3 grid, dim3 block, std::size_t shmem,
+                         dim3 __cuemu_grid, dim3 __cuemu_block, std::size_t __cuemu_shmem,
                          cudaStream_t stream, const Values &values) {
   using Owner = child_args<std::pair<Values, L_>, 2>;
   Owner *owner = make_child_args<Owner>(std::pair<Values, L_>(values, body));
   owner->ptrs[0] = &owner->values.first;
   owner->ptrs[1] = &owner->values.second;
-  cuemu_uint3 g = {grid.x, grid.y, grid.z};
-  cuemu_uint3 b = {block.x, block.y, block.z};
-  return cuemu_device_launch(desc, g, b, shmem, stream, owner->ptrs, owner,
+  cuemu_uint3 g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
+  cuemu_uint3 b = {__cuemu_block.x, __cuemu_block.y, __cuemu_block.z};
+  return cuemu_device_launch(desc, g, b, __cuemu_shmem, stream, owner->ptrs, owner,
                              &release_child_args<Owner>);
 }
 

@@ -278,20 +278,20 @@ inline const char *refused_format_name(CUarray_format format) {
  * which NumChannels must repeat. */
 inline int channel_desc(CUarray_format format, unsigned channels,
                         cudaChannelFormatDesc *d) {
-  int bits;
+  int __cuemu_bits;
   cudaChannelFormatKind kind;
   if (format >= CU_AD_FORMAT_UNORM_INT8X1 && format <= CU_AD_FORMAT_SNORM_INT16X4) {
     /* In the runtime's order: unsigned 8X1, 8X2, 8X4, 16X1, 16X2, 16X4,
      * then signed. */
-    const int k = format - CU_AD_FORMAT_UNORM_INT8X1;
+    const int __cuemu_k = format - CU_AD_FORMAT_UNORM_INT8X1;
     static const unsigned counts[3] = {1, 2, 4};
-    if (channels != counts[k % 3])
+    if (channels != counts[__cuemu_k % 3])
       return CUDA_ERROR_INVALID_VALUE;
-    bits = k % 6 < 3 ? 8 : 16;
+    __cuemu_bits = __cuemu_k % 6 < 3 ? 8 : 16;
     *d = cudaCreateChannelDesc(
-        bits, channels > 1 ? bits : 0, channels > 2 ? bits : 0,
-        channels > 3 ? bits : 0,
-        static_cast<cudaChannelFormatKind>(cudaChannelFormatKindUnsignedNormalized8X1 + k));
+        __cuemu_bits, channels > 1 ? __cuemu_bits : 0, channels > 2 ? __cuemu_bits : 0,
+        channels > 3 ? __cuemu_bits : 0,
+        static_cast<cudaChannelFormatKind>(cudaChannelFormatKindUnsignedNormalized8X1 + __cuemu_k));
     return 0;
   }
   if (format == CU_AD_FORMAT_UNORM_INT_101010_2) {
@@ -304,20 +304,20 @@ inline int channel_desc(CUarray_format format, unsigned channels,
   if (const char *name = refused_format_name(format))
     return cuemu_rt_texture_refuse(name, CUDA_ERROR_NOT_SUPPORTED);
   switch (format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8: bits = 8; kind = cudaChannelFormatKindUnsigned; break;
-  case CU_AD_FORMAT_UNSIGNED_INT16: bits = 16; kind = cudaChannelFormatKindUnsigned; break;
-  case CU_AD_FORMAT_UNSIGNED_INT32: bits = 32; kind = cudaChannelFormatKindUnsigned; break;
-  case CU_AD_FORMAT_SIGNED_INT8: bits = 8; kind = cudaChannelFormatKindSigned; break;
-  case CU_AD_FORMAT_SIGNED_INT16: bits = 16; kind = cudaChannelFormatKindSigned; break;
-  case CU_AD_FORMAT_SIGNED_INT32: bits = 32; kind = cudaChannelFormatKindSigned; break;
-  case CU_AD_FORMAT_HALF: bits = 16; kind = cudaChannelFormatKindFloat; break;
-  case CU_AD_FORMAT_FLOAT: bits = 32; kind = cudaChannelFormatKindFloat; break;
+  case CU_AD_FORMAT_UNSIGNED_INT8: __cuemu_bits = 8; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT16: __cuemu_bits = 16; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_UNSIGNED_INT32: __cuemu_bits = 32; kind = cudaChannelFormatKindUnsigned; break;
+  case CU_AD_FORMAT_SIGNED_INT8: __cuemu_bits = 8; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT16: __cuemu_bits = 16; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_SIGNED_INT32: __cuemu_bits = 32; kind = cudaChannelFormatKindSigned; break;
+  case CU_AD_FORMAT_HALF: __cuemu_bits = 16; kind = cudaChannelFormatKindFloat; break;
+  case CU_AD_FORMAT_FLOAT: __cuemu_bits = 32; kind = cudaChannelFormatKindFloat; break;
   default: return CUDA_ERROR_INVALID_VALUE; /* no format of CUDA 13 */
   }
   if (channels != 1 && channels != 2 && channels != 4)
     return CUDA_ERROR_INVALID_VALUE;
-  *d = cudaCreateChannelDesc(bits, channels > 1 ? bits : 0,
-                             channels > 2 ? bits : 0, channels > 3 ? bits : 0,
+  *d = cudaCreateChannelDesc(__cuemu_bits, channels > 1 ? __cuemu_bits : 0,
+                             channels > 2 ? __cuemu_bits : 0, channels > 3 ? __cuemu_bits : 0,
                              kind);
   return 0;
 }
@@ -328,10 +328,10 @@ inline void array_format(const cudaChannelFormatDesc &d, CUarray_format *format,
   *channels = (d.x != 0) + (d.y != 0) + (d.z != 0) + (d.w != 0);
   if (d.f >= cudaChannelFormatKindUnsignedNormalized8X1 &&
       d.f <= cudaChannelFormatKindSignedNormalized16X4) {
-    const int k = d.f - cudaChannelFormatKindUnsignedNormalized8X1;
+    const int __cuemu_k = d.f - cudaChannelFormatKindUnsignedNormalized8X1;
     static const unsigned counts[3] = {1, 2, 4};
-    *format = static_cast<CUarray_format>(CU_AD_FORMAT_UNORM_INT8X1 + k);
-    *channels = counts[k % 3];
+    *format = static_cast<CUarray_format>(CU_AD_FORMAT_UNORM_INT8X1 + __cuemu_k);
+    *channels = counts[__cuemu_k % 3];
     return;
   }
   if (d.f == cudaChannelFormatKindUnsignedNormalized1010102) {
@@ -462,8 +462,8 @@ inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &r) {
 inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &r,
                          cudaTextureDesc *t) {
   *t = cudaTextureDesc();
-  for (int i = 0; i < 3; ++i)
-    t->addressMode[i] = static_cast<cudaTextureAddressMode>(p->addressMode[i]);
+  for (int __cuemu_i = 0; __cuemu_i < 3; ++__cuemu_i)
+    t->addressMode[__cuemu_i] = static_cast<cudaTextureAddressMode>(p->addressMode[__cuemu_i]);
   t->filterMode = static_cast<cudaTextureFilterMode>(p->filterMode);
   const cudaChannelFormatDesc d = resource_channels(r);
   const bool narrow_int = d.f != cudaChannelFormatKindFloat && d.x < 32;
@@ -480,8 +480,8 @@ inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &r,
   t->mipmapLevelBias = p->mipmapLevelBias;
   t->minMipmapLevelClamp = p->minMipmapLevelClamp;
   t->maxMipmapLevelClamp = p->maxMipmapLevelClamp;
-  for (int i = 0; i < 4; ++i)
-    t->borderColor[i] = p->borderColor[i];
+  for (int __cuemu_i = 0; __cuemu_i < 4; ++__cuemu_i)
+    t->borderColor[__cuemu_i] = p->borderColor[__cuemu_i];
 }
 
 /* A 1-D copy of `bytes` bytes at byte `offset` of an array, which is taken
@@ -638,8 +638,8 @@ inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_D
     v.lastMipmapLevel = pResViewDesc->lastMipmapLevel;
     v.firstLayer = pResViewDesc->firstLayer;
     v.lastLayer = pResViewDesc->lastLayer;
-    for (int i = 0; i < 16; ++i)
-      v.reserved[i] = pResViewDesc->reserved[i];
+    for (int __cuemu_i = 0; __cuemu_i < 16; ++__cuemu_i)
+      v.reserved[__cuemu_i] = pResViewDesc->reserved[__cuemu_i];
   }
   CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &r, &t,
                                                     pResViewDesc ? &v : nullptr));

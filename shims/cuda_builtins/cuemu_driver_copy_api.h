@@ -126,7 +126,7 @@ inline int context_device(CUcontext ctx, int *device) {
 
 /* A CUDA_MEMCPY3D_PEER as the runtime's cudaMemcpy3DPeerParms (each
  * side's device that of its context); 0 or a driver error. */
-inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *out) {
+inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuemu_out) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D c = CUDA_MEMCPY3D();
@@ -167,7 +167,7 @@ inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *out) {
   r.dstPos = q.dstPos;
   r.dstPtr = q.dstPtr;
   r.extent = q.extent;
-  *out = r;
+  *__cuemu_out = r;
   return 0;
 }
 } // namespace drv

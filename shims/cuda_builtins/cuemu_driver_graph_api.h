@@ -199,15 +199,15 @@ template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *r
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   r->type = CUEMU_RT_NODE_KERNEL;
-  cuemu_rt_graph_kernel &k = r->u.kernel;
-  int e = cuemu_drv_graph_kernel(&k, p->func);
+  cuemu_rt_graph_kernel &__cuemu_k = r->u.kernel;
+  int e = cuemu_drv_graph_kernel(&__cuemu_k, p->func);
   if (e)
     return e;
-  k.grid = {p->gridDimX, p->gridDimY, p->gridDimZ};
-  k.block = {p->blockDimX, p->blockDimY, p->blockDimZ};
-  k.dynamic_shared = p->sharedMemBytes;
-  k.args = p->kernelParams;
-  k.extra = p->extra;
+  __cuemu_k.cuemu_grid = {p->gridDimX, p->gridDimY, p->gridDimZ};
+  __cuemu_k.cuemu_block = {p->blockDimX, p->blockDimY, p->blockDimZ};
+  __cuemu_k.dynamic_shared = p->sharedMemBytes;
+  __cuemu_k.args = p->kernelParams;
+  __cuemu_k.extra = p->extra;
   return 0;
 }
 inline int kernel(const CUDA_KERNEL_NODE_PARAMS_v2 *p,
@@ -226,8 +226,8 @@ inline int kernel(const CUDA_KERNEL_NODE_PARAMS_v2 *p,
 inline int side(CUmemorytype type, const void *host, CUdeviceptr device,
                 CUarray array, size_t x, size_t y, size_t z, size_t pitch,
                 size_t height, cudaArray_t *a, cudaPitchedPtr *ptr,
-                cudaPos *pos, size_t *es) {
-  *pos = make_cudaPos(x, y, z);
+                cudaPos *__cuemu_pos, size_t *es) {
+  *__cuemu_pos = make_cudaPos(x, y, z);
   switch (type) {
   case CU_MEMORYTYPE_HOST:
     *ptr = make_cudaPitchedPtr(const_cast<void *>(host), pitch, 0, height);
@@ -247,7 +247,7 @@ inline int side(CUmemorytype type, const void *host, CUdeviceptr device,
     *es = static_cast<size_t>(d.x + d.y + d.z + d.w) / 8;
     if (!*es || x % *es)
       return CUDA_ERROR_INVALID_VALUE;
-    pos->x = x / *es;
+    __cuemu_pos->x = x / *es;
     return 0;
   }
   default:
@@ -257,8 +257,8 @@ inline int side(CUmemorytype type, const void *host, CUdeviceptr device,
 
 /* A CUDA_MEMCPY3D as the runtime's cudaMemcpy3DParms; 0 or a driver
  * error. */
-inline int parms(const CUDA_MEMCPY3D *p, cudaMemcpy3DParms *out) {
-  *out = cudaMemcpy3DParms();
+inline int parms(const CUDA_MEMCPY3D *p, cudaMemcpy3DParms *__cuemu_out) {
+  *__cuemu_out = cudaMemcpy3DParms();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   cudaMemcpy3DParms q = cudaMemcpy3DParms();
@@ -274,7 +274,7 @@ inline int parms(const CUDA_MEMCPY3D *p, cudaMemcpy3DParms *out) {
     return CUDA_ERROR_INVALID_VALUE;
   q.extent = make_cudaExtent(p->WidthInBytes / es, p->Height, p->Depth);
   q.kind = cudaMemcpyDefault;
-  *out = q;
+  *__cuemu_out = q;
   return 0;
 }
 
@@ -369,12 +369,12 @@ inline int add_node(CUgraphNode *node, CUgraph graph, const CUgraphNode *deps,
 
 /* A node's parameters when it is of `type`; a driver code (cuInit, a
  * context, a live node of that type). */
-inline int node_params(CUgraphNode node, int type, void *out,
+inline int node_params(CUgraphNode node, int type, void *__cuemu_out,
                        cuemu_rt_graph_node_params *r) {
   int e = cuemu_drv_check_context();
   if (e)
     return e;
-  if (!out)
+  if (!__cuemu_out)
     return CUDA_ERROR_INVALID_VALUE;
   int saved = cuemu_drv_enter();
   e = cuemu_rt_graph_node_get_params(
@@ -516,12 +516,12 @@ inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
   void *f = nullptr;
   cuemu_drv_graph_function(r.u.kernel.desc, &f);
   nodeParams->func = static_cast<CUfunction>(f);
-  nodeParams->gridDimX = r.u.kernel.grid.x;
-  nodeParams->gridDimY = r.u.kernel.grid.y;
-  nodeParams->gridDimZ = r.u.kernel.grid.z;
-  nodeParams->blockDimX = r.u.kernel.block.x;
-  nodeParams->blockDimY = r.u.kernel.block.y;
-  nodeParams->blockDimZ = r.u.kernel.block.z;
+  nodeParams->gridDimX = r.u.kernel.cuemu_grid.x;
+  nodeParams->gridDimY = r.u.kernel.cuemu_grid.y;
+  nodeParams->gridDimZ = r.u.kernel.cuemu_grid.z;
+  nodeParams->blockDimX = r.u.kernel.cuemu_block.x;
+  nodeParams->blockDimY = r.u.kernel.cuemu_block.y;
+  nodeParams->blockDimZ = r.u.kernel.cuemu_block.z;
   nodeParams->sharedMemBytes =
       static_cast<unsigned>(r.u.kernel.dynamic_shared);
   nodeParams->kernelParams = r.u.kernel.args;

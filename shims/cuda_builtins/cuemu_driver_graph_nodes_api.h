@@ -319,14 +319,14 @@ inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &r) {
 /* An external semaphore node's parameters read back, in the driver's
  * structure N (the runtime's is RN, whose parameters are the driver's). */
 template <class RN, class N_>
-inline void ext_node_out(const cuemu_rt_graph_node_params &r, N_ *out) {
+inline void ext_node_out(const cuemu_rt_graph_node_params &r, N_ *__cuemu_out) {
   RN rn;
   cuemu::ext::node_out<RN, std::remove_cv_t<
                                std::remove_pointer_t<decltype(rn.paramsArray)>>>(
       r, &rn);
-  out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
-  out->paramsArray = rn.paramsArray;
-  out->numExtSems = rn.numExtSems;
+  __cuemu_out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
+  __cuemu_out->paramsArray = rn.paramsArray;
+  __cuemu_out->numExtSems = rn.numExtSems;
 }
 
 } // namespace drv

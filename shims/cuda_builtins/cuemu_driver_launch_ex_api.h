@@ -38,26 +38,26 @@ inline CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
                                  void **kernelParams, void **extra) {
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
-  const unsigned grid[3] = {config->gridDimX, config->gridDimY,
+  const unsigned __cuemu_grid[3] = {config->gridDimX, config->gridDimY,
                             config->gridDimZ};
-  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+  const unsigned __cuemu_block[3] = {config->blockDimX, config->blockDimY,
                              config->blockDimZ};
   return static_cast<CUresult>(cuemu_drv_launch_kernel_ex(
-      f, grid, block, config->sharedMemBytes, config->hStream, config->attrs,
+      f, __cuemu_grid, __cuemu_block, config->sharedMemBytes, config->hStream, config->attrs,
       config->numAttrs, kernelParams, extra));
 }
 
 /* The occupancy of clusters of a CUlaunchConfig (cuemu/cuemu_host_ids.h). */
 namespace cuemu {
 namespace drv {
-inline CUresult clusters(int *out, CUfunction func,
+inline CUresult clusters(int *__cuemu_out, CUfunction func,
                          const CUlaunchConfig *config, int active) {
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
-  const unsigned block[3] = {config->blockDimX, config->blockDimY,
+  const unsigned __cuemu_block[3] = {config->blockDimX, config->blockDimY,
                              config->blockDimZ};
   return static_cast<CUresult>(cuemu_drv_occupancy_clusters(
-      out, func, block, config->sharedMemBytes, config->attrs,
+      __cuemu_out, func, __cuemu_block, config->sharedMemBytes, config->attrs,
       config->numAttrs, active));
 }
 } // namespace drv

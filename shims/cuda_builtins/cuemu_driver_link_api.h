@@ -31,7 +31,7 @@ inline cuemu_drv_link *ls(CUlinkState s) {
  * stay valid until then), kept per state. */
 struct link_log {
   CUlinkState state;
-  jit_outputs out;
+  jit_outputs __cuemu_out;
 };
 
 inline link_log *link_logs(CUlinkState state, bool add) {
@@ -53,7 +53,7 @@ inline link_log *link_logs(CUlinkState state, bool add) {
 inline void link_account(CUlinkState state, double start) {
   link_log *l = link_logs(state, false);
   if (l)
-    jit_options_write(&l->out, jit_clock_ms() - start);
+    jit_options_write(&l->__cuemu_out, jit_clock_ms() - start);
 }
 
 /* An input's type and options (compiler options only, which change
@@ -74,9 +74,9 @@ inline CUresult link_input(CUjitInputType type, unsigned n,
 
 inline CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options,
                              void **optionValues, CUlinkState *stateOut) {
-  cuemu::drv::jit_outputs out;
+  cuemu::drv::jit_outputs __cuemu_out;
   CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
-                                            &out);
+                                            &__cuemu_out);
   if (e)
     return e;
   double start = cuemu::drv::jit_clock_ms();
@@ -85,7 +85,7 @@ inline CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options,
   if (e == CUDA_SUCCESS) {
     cuemu::drv::link_log *l = cuemu::drv::link_logs(*stateOut, true);
     if (l)
-      l->out = out;
+      l->__cuemu_out = __cuemu_out;
     cuemu::drv::link_account(*stateOut, start);
   }
   return e;
@@ -126,7 +126,7 @@ inline CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
   double start = cuemu::drv::jit_clock_ms();
   CUresult e = static_cast<CUresult>(cuemu_drv_link_complete(
       cuemu::drv::ls(state), cubinOut, sizeOut,
-      l ? l->out.error_log : nullptr, l ? l->out.error_capacity : 0));
+      l ? l->__cuemu_out.error_log : nullptr, l ? l->__cuemu_out.error_capacity : 0));
   cuemu::drv::link_account(state, start);
   return e;
 }

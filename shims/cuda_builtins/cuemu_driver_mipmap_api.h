@@ -26,8 +26,8 @@ namespace drv {
 inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &r,
                              CUDA_TEXTURE_DESC *p) {
   *p = CUDA_TEXTURE_DESC();
-  for (int i = 0; i < 3; ++i)
-    p->addressMode[i] = static_cast<CUaddress_mode>(t.addressMode[i]);
+  for (int __cuemu_i = 0; __cuemu_i < 3; ++__cuemu_i)
+    p->addressMode[__cuemu_i] = static_cast<CUaddress_mode>(t.addressMode[__cuemu_i]);
   p->filterMode = static_cast<CUfilter_mode>(t.filterMode);
   const cudaChannelFormatDesc d = resource_channels(r);
   const bool narrow_int = (d.f == cudaChannelFormatKindSigned ||
@@ -48,18 +48,18 @@ inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &r
   p->mipmapLevelBias = t.mipmapLevelBias;
   p->minMipmapLevelClamp = t.minMipmapLevelClamp;
   p->maxMipmapLevelClamp = t.maxMipmapLevelClamp;
-  for (int i = 0; i < 4; ++i)
-    p->borderColor[i] = t.borderColor[i];
+  for (int __cuemu_i = 0; __cuemu_i < 4; ++__cuemu_i)
+    p->borderColor[__cuemu_i] = t.borderColor[__cuemu_i];
 }
 
 /* A query of an object into `out`: the context and a null `out` checked,
  * then `query(saved)` (saved: cuemu_drv_enter()'s value) gives the driver
  * result. */
-template <class Query> inline CUresult object_query(const void *out, Query query) {
+template <class Query> inline CUresult object_query(const void *__cuemu_out, Query query) {
   int checked = cuemu_drv_check_context();
   if (checked)
     return static_cast<CUresult>(checked);
-  if (!out)
+  if (!__cuemu_out)
     return CUDA_ERROR_INVALID_VALUE;
   return static_cast<CUresult>(query(cuemu_drv_enter()));
 }

@@ -160,8 +160,8 @@ inline cuemu_rt_external_semaphore *const *sems(
 template <class Tag, class P_>
 inline unsigned long long *values(const P_ *p, unsigned n) {
   unsigned long long *v = scratch<Tag, unsigned long long>(n);
-  for (unsigned i = 0; v && p && i < n; ++i)
-    v[i] = p[i].params.fence.value;
+  for (unsigned __cuemu_i = 0; v && p && __cuemu_i < n; ++__cuemu_i)
+    v[__cuemu_i] = p[__cuemu_i].params.fence.value;
   return v;
 }
 
@@ -192,15 +192,15 @@ inline cuemu_rt_graph_node_params node(int type, const N_ *p) {
  * parameters are kept per thread until the next call (CUDA returns arrays
  * the node owns). */
 template <class N_, class P_>
-inline void node_out(const cuemu_rt_graph_node_params &r, N_ *out) {
+inline void node_out(const cuemu_rt_graph_node_params &r, N_ *__cuemu_out) {
   struct node_params;
   P_ *params = scratch<node_params, P_>(r.u.ext.count);
-  for (unsigned i = 0; params && i < r.u.ext.count; ++i)
-    params[i].params.fence.value = r.u.ext.values[i];
-  out->extSemArray = reinterpret_cast<cudaExternalSemaphore_t *>(
+  for (unsigned __cuemu_i = 0; params && __cuemu_i < r.u.ext.count; ++__cuemu_i)
+    params[__cuemu_i].params.fence.value = r.u.ext.values[__cuemu_i];
+  __cuemu_out->extSemArray = reinterpret_cast<cudaExternalSemaphore_t *>(
       const_cast<void **>(r.u.ext.sems));
-  out->paramsArray = params;
-  out->numExtSems = r.u.ext.count;
+  __cuemu_out->paramsArray = params;
+  __cuemu_out->numExtSems = r.u.ext.count;
 }
 
 } // namespace ext

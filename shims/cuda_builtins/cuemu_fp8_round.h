@@ -35,15 +35,15 @@ inline unsigned char cuemu_fp8_round(double x, bool e4m3, bool satfinite) {
   const int bias = e4m3 ? 7 : 15;
   const unsigned max_bits = e4m3 ? 0x7EU : 0x7BU;
   const unsigned overflow_bits = satfinite ? max_bits : (e4m3 ? 0x7FU : 0x7CU);
-  uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  const unsigned sign = static_cast<unsigned>(u >> 63) << 7;
-  const unsigned dexp = static_cast<unsigned>(u >> 52) & 0x7FFU;
-  const uint64_t frac = u & ((UINT64_C(1) << 52) - 1U);
+  uint64_t __cuemu_u;
+  std::memcpy(&__cuemu_u, &x, sizeof __cuemu_u);
+  const unsigned sign = static_cast<unsigned>(__cuemu_u >> 63) << 7;
+  const unsigned dexp = static_cast<unsigned>(__cuemu_u >> 52) & 0x7FFU;
+  const uint64_t frac = __cuemu_u & ((UINT64_C(1) << 52) - 1U);
   if (dexp == 0x7FFU) {
     if (frac != 0U) /* NaN */
       return static_cast<unsigned char>(
-          sign | (e4m3 ? 0x7FU : 0x7EU | static_cast<unsigned>((u >> 50) & 3U)));
+          sign | (e4m3 ? 0x7FU : 0x7EU | static_cast<unsigned>((__cuemu_u >> 50) & 3U)));
     return static_cast<unsigned char>(sign | overflow_bits);
   }
   const double ax = std::fabs(x);
@@ -66,10 +66,10 @@ inline unsigned char cuemu_fp8_round(double x, bool e4m3, bool satfinite) {
    * into the exponent field, and a rounding up into the next binade carries
    * once more; for a subnormal one e + bias - 1 is 0, and r == 2^mbits is
    * the smallest normal's pattern. */
-  uint64_t bits = static_cast<uint64_t>(r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
-  if (bits > max_bits)
-    bits = overflow_bits;
-  return static_cast<unsigned char>(sign | bits);
+  uint64_t __cuemu_bits = static_cast<uint64_t>(r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
+  if (__cuemu_bits > max_bits)
+    __cuemu_bits = overflow_bits;
+  return static_cast<unsigned char>(sign | __cuemu_bits);
 }
 
 /* The same from a float, half or bfloat16 value (exact as a double): every

@@ -317,8 +317,8 @@ inline cudaError_t err(int code) { return static_cast<cudaError_t>(code); }
 
 /* Only plain edges (all-zero edge data) are emulated. */
 inline bool plain_edges(const cudaGraphEdgeData *e, size_t count) {
-  for (size_t i = 0; e && i < count; ++i)
-    if (e[i].from_port || e[i].to_port || e[i].type)
+  for (size_t __cuemu_i = 0; e && __cuemu_i < count; ++__cuemu_i)
+    if (e[__cuemu_i].from_port || e[__cuemu_i].to_port || e[__cuemu_i].type)
       return false;
   return true;
 }
@@ -340,8 +340,8 @@ template <class P_> inline params kernel(const P_ *p) {
   if (!p)
     return r;
   r.u.kernel.function = p->func;
-  r.u.kernel.grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
-  r.u.kernel.block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
+  r.u.kernel.cuemu_grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
+  r.u.kernel.cuemu_block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
   r.u.kernel.dynamic_shared = p->sharedMemBytes;
   r.u.kernel.args = p->kernelParams;
   r.u.kernel.extra = p->extra;
@@ -350,9 +350,9 @@ template <class P_> inline params kernel(const P_ *p) {
 
 inline void kernel_out(const params &r, cudaKernelNodeParams *p) {
   p->func = const_cast<void *>(r.u.kernel.function);
-  p->gridDim = dim3(r.u.kernel.grid.x, r.u.kernel.grid.y, r.u.kernel.grid.z);
+  p->gridDim = dim3(r.u.kernel.cuemu_grid.x, r.u.kernel.cuemu_grid.y, r.u.kernel.cuemu_grid.z);
   p->blockDim =
-      dim3(r.u.kernel.block.x, r.u.kernel.block.y, r.u.kernel.block.z);
+      dim3(r.u.kernel.cuemu_block.x, r.u.kernel.cuemu_block.y, r.u.kernel.cuemu_block.z);
   p->sharedMemBytes = static_cast<unsigned>(r.u.kernel.dynamic_shared);
   p->kernelParams = r.u.kernel.args;
   p->extra = nullptr;
@@ -1085,9 +1085,9 @@ cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
   cudaError_t e =
       cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, r);
   if (e == cudaSuccess) {
-    cuemu::graph::params out;
-    cuemu::graph::get(*pGraphNode, CUEMU_RT_NODE_MEM_ALLOC, &out);
-    nodeParams->dptr = out.u.alloc.dptr;
+    cuemu::graph::params __cuemu_out;
+    cuemu::graph::get(*pGraphNode, CUEMU_RT_NODE_MEM_ALLOC, &__cuemu_out);
+    nodeParams->dptr = __cuemu_out.u.alloc.dptr;
   }
   return e;
 }

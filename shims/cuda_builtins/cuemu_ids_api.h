@@ -130,8 +130,8 @@ inline cudaError_t cudaGetDriverEntryPoint(
 namespace cuemu {
 namespace rt {
 /* Calls the program's block-size-to-shared-memory function. */
-template <class F_> size_t smem_of(int block_size, void *f) {
-  return static_cast<size_t>((*static_cast<F_ *>(f))(block_size));
+template <class F_> size_t smem_of(int __cuemu_block_size, void *f) {
+  return static_cast<size_t>((*static_cast<F_ *>(f))(__cuemu_block_size));
 }
 } // namespace rt
 } // namespace cuemu

@@ -42,9 +42,9 @@ inline int cuemu_wrap_sum(int c, long long int products) {
  * of srcB, plus c. */
 inline int cuemu_dp2a(int srcA, int srcB, int c, int first) {
   const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
-  const long long int sum = static_cast<long long int>(cuemu_shalf(a, 0)) * cuemu_sbyte(b, first) +
+  const long long int __cuemu_sum = static_cast<long long int>(cuemu_shalf(a, 0)) * cuemu_sbyte(b, first) +
                             static_cast<long long int>(cuemu_shalf(a, 1)) * cuemu_sbyte(b, first + 1);
-  return cuemu_wrap_sum(c, sum);
+  return cuemu_wrap_sum(c, __cuemu_sum);
 }
 
 inline unsigned int cuemu_udp2a(unsigned int srcA, unsigned int srcB, unsigned int c, int first) {
@@ -253,10 +253,10 @@ inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
     return ((mask >> base) & 1u) ? base : 0xffffffffu;
   const int step = offset > 0 ? 1 : -1;
   long long int remaining = offset > 0 ? offset : -static_cast<long long int>(offset);
-  for (int pos = static_cast<int>(base); pos >= 0 && pos < 32; pos += step) {
-    if ((mask >> pos) & 1u) {
+  for (int __cuemu_pos = static_cast<int>(base); __cuemu_pos >= 0 && __cuemu_pos < 32; __cuemu_pos += step) {
+    if ((mask >> __cuemu_pos) & 1u) {
       if (--remaining == 0)
-        return static_cast<unsigned int>(pos);
+        return static_cast<unsigned int>(__cuemu_pos);
     }
   }
   return 0xffffffffu;
@@ -268,22 +268,22 @@ inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
 
 inline int __dp4a(int srcA, int srcB, int c) {
   const unsigned int a = static_cast<unsigned int>(srcA), b = static_cast<unsigned int>(srcB);
-  long long int sum = 0;
+  long long int __cuemu_sum = 0;
   for (int n = 0; n < 4; ++n)
-    sum += cuemu_sbyte(a, n) * cuemu_sbyte(b, n);
-  return cuemu_wrap_sum(c, sum);
+    __cuemu_sum += cuemu_sbyte(a, n) * cuemu_sbyte(b, n);
+  return cuemu_wrap_sum(c, __cuemu_sum);
 }
 
 inline unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c) {
-  unsigned int sum = c;
+  unsigned int __cuemu_sum = c;
   for (int n = 0; n < 4; ++n)
-    sum += cuemu_ubyte(srcA, n) * cuemu_ubyte(srcB, n);
-  return sum;
+    __cuemu_sum += cuemu_ubyte(srcA, n) * cuemu_ubyte(srcB, n);
+  return __cuemu_sum;
 }
 
 inline int __dp4a(char4 srcA, char4 srcB, int c) {
-  const long long int sum = srcA.x * srcB.x + srcA.y * srcB.y + srcA.z * srcB.z + srcA.w * srcB.w;
-  return cuemu_wrap_sum(c, sum);
+  const long long int __cuemu_sum = srcA.x * srcB.x + srcA.y * srcB.y + srcA.z * srcB.z + srcA.w * srcB.w;
+  return cuemu_wrap_sum(c, __cuemu_sum);
 }
 
 inline unsigned int __dp4a(uchar4 srcA, uchar4 srcB, unsigned int c) {

@@ -175,9 +175,9 @@ public:
                               overloads::list<>, K_...>::type>::
                               pick(std::declval<A_>()...));
 
-  overloaded_launcher(dim3 grid, dim3 block, std::size_t shmem,
+  overloaded_launcher(dim3 __cuemu_grid, dim3 __cuemu_block, std::size_t __cuemu_shmem,
                       cudaStream_t stream)
-      : grid_(grid), block_(block), shmem_(shmem), stream_(stream) {}
+      : grid_(__cuemu_grid), block_(__cuemu_block), shmem_(__cuemu_shmem), stream_(stream) {}
 
   /* The launch in kernel code (cuemu_launch_rewrite.c). */
   auto device_side() const {
@@ -205,10 +205,10 @@ private:
 };
 
 template <typename... K_>
-overloaded_launcher<K_...> launch_overloaded(dim3 grid, dim3 block,
-                                            std::size_t shmem = 0,
+overloaded_launcher<K_...> launch_overloaded(dim3 __cuemu_grid, dim3 __cuemu_block,
+                                            std::size_t __cuemu_shmem = 0,
                                             cudaStream_t stream = nullptr) {
-  return overloaded_launcher<K_...>(grid, block, shmem, stream);
+  return overloaded_launcher<K_...>(__cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
 }
 
 } // namespace cuemu

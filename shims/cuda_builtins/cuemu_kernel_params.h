@@ -219,14 +219,14 @@ inline void refuse_device_side_launch(const cuemu_kernel_desc *desc) {
  * none on the calling thread's stack, unless the kernel has a parameter
  * passed by address, which is refused. */
 template <typename F_, typename... A_>
-void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 grid,
-                        dim3 block, std::size_t shmem, cudaStream_t stream,
+void device_side_launch(const cuemu_kernel_desc *desc, void *fn, dim3 __cuemu_grid,
+                        dim3 __cuemu_block, std::size_t __cuemu_shmem, cudaStream_t stream,
                         A_ &&...args) {
   if constexpr (abi_traits<F_>::by_address_on_device)
     refuse_device_side_launch(desc);
   else
     child_launch<typename abi_traits<F_>::params>(
-        desc, fn, grid, block, shmem, stream,
+        desc, fn, __cuemu_grid, __cuemu_block, __cuemu_shmem, stream,
         std::index_sequence_for<A_...>(), std::forward<A_>(args)...);
 }
 
@@ -288,17 +288,17 @@ struct launch_by_value {
 template <typename L_, typename... P_>
 struct launch_by_value<L_, void (*)(P_...), true> {
   void operator()(param_value_t<P_>... args) const {
-    const L_ &self = *static_cast<const L_ *>(this);
+    const L_ &__cuemu_self = *static_cast<const L_ *>(this);
     if (cuemu_thread_in_kernel()) { /* a launch from kernel code */
       /* Copied from const lvalues: the copy constructor, trivial. */
       device_side_launch<void (*)(P_...)>(
-          self.desc_, self.fn_, self.grid_, self.block_, self.shmem_,
-          self.stream_, static_cast<const param_value_t<P_> &>(args)...);
+          __cuemu_self.desc_, __cuemu_self.fn_, __cuemu_self.grid_, __cuemu_self.block_, __cuemu_self.shmem_,
+          __cuemu_self.stream_, static_cast<const param_value_t<P_> &>(args)...);
       return;
     }
     void *ptrs[sizeof...(P_) + 1] = {static_cast<void *>(&args)...,
-                                     self.fn_};
-    self.launch_pointers(ptrs);
+                                     __cuemu_self.fn_};
+    __cuemu_self.launch_pointers(ptrs);
   }
   /* Only the assertion is reported for a wrong count. */
   template <typename... A_,
@@ -325,21 +325,21 @@ template <typename V_> struct param_bytes {
  * thunk's frame stays small. */
 __attribute__((noinline)) inline void *
 aligned_param_copy(const void *from, std::size_t size, std::size_t align,
-                   void **block) {
+                   void **__cuemu_block) {
   heap_bypass bypass;
-  *block = std::malloc(size + align);
-  if (!*block)
+  *__cuemu_block = std::malloc(size + align);
+  if (!*__cuemu_block)
     cuemu_kernel_assert_fail("out of memory for an aligned copy of a "
                              "kernel parameter",
                              "kernel parameter", 0, "(kernel)");
-  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(*block);
+  std::uintptr_t at = reinterpret_cast<std::uintptr_t>(*__cuemu_block);
   at += align - at % align;
   copy_param_bytes(reinterpret_cast<void *>(at), from, size);
   return reinterpret_cast<void *>(at);
 }
-__attribute__((noinline)) inline void free_param_copy(void *block) {
+__attribute__((noinline)) inline void free_param_copy(void *__cuemu_block) {
   heap_bypass bypass;
-  std::free(block);
+  std::free(__cuemu_block);
 }
 /* A big parameter (big_param): where the launch keeps its bytes, which
  * outlive the block's threads (aligned for V: run_aligned_abi_threads()
@@ -363,11 +363,11 @@ template <typename V_> struct is_param_bytes<param_at<V_>> : std::true_type {};
 /* Argument `i` of a launch's argument array, for a kept value of type S. */
 template <typename S_>
 __attribute__((always_inline)) inline decltype(auto) thunk_arg(void **args,
-                                                               std::size_t i) {
+                                                               std::size_t __cuemu_i) {
   if constexpr (is_param_bytes<S_>::value)
-    return static_cast<const void *>(args[i]);
+    return static_cast<const void *>(args[__cuemu_i]);
   else
-    return arg_value<S_>(args, i);
+    return arg_value<S_>(args, __cuemu_i);
 }
 
 /* A parameter P as the ABI passes it: for a type passed by address, the
@@ -384,7 +384,7 @@ struct abi_param {
   using type = P_;
   template <typename S_> struct copy {
     S_ &kept;
-    __attribute__((always_inline)) explicit copy(S_ &k) : kept(k) {}
+    __attribute__((always_inline)) explicit copy(S_ &__cuemu_k) : kept(__cuemu_k) {}
     __attribute__((always_inline)) S_ &arg() { return kept; }
   };
 };
@@ -393,7 +393,7 @@ template <typename P_> struct abi_param<P_, 2> {
   using type = P_;
   template <typename S_> struct copy {
     S_ &kept;
-    __attribute__((always_inline)) explicit copy(S_ &k) : kept(k) {}
+    __attribute__((always_inline)) explicit copy(S_ &__cuemu_k) : kept(__cuemu_k) {}
     __attribute__((always_inline)) const V_ &arg() {
       return *reinterpret_cast<const V_ *>(kept.bytes);
     }
@@ -461,23 +461,23 @@ run_aligned_abi_threads(F_ fn, void **args, unsigned start, unsigned count,
   using params = typename abi_traits<F_>::params;
   constexpr std::size_t n = sizeof...(I_);
   void *aligned[n + 1] = {};
-  void *blocks[n + 1] = {};
-  for (std::size_t k = 0; k < n; ++k)
-    aligned[k] = args[k];
+  void *__cuemu_blocks[n + 1] = {};
+  for (std::size_t __cuemu_k = 0; __cuemu_k < n; ++__cuemu_k)
+    aligned[__cuemu_k] = args[__cuemu_k];
   (void)((big_param<std::tuple_element_t<I_, params>>::value &&
                   reinterpret_cast<std::uintptr_t>(args[I_]) %
                           alignof(std::tuple_element_t<I_, params>) !=
                       0
               ? (aligned[I_] = aligned_param_copy(
                      args[I_], sizeof(std::tuple_element_t<I_, params>),
-                     alignof(std::tuple_element_t<I_, params>), &blocks[I_]),
+                     alignof(std::tuple_element_t<I_, params>), &__cuemu_blocks[I_]),
                  0)
               : 0) +
          ... + 0);
   run_abi_threads(fn, aligned, start, count, seq);
-  for (std::size_t k = 0; k < n; ++k)
-    if (blocks[k])
-      free_param_copy(blocks[k]);
+  for (std::size_t __cuemu_k = 0; __cuemu_k < n; ++__cuemu_k)
+    if (__cuemu_blocks[__cuemu_k])
+      free_param_copy(__cuemu_blocks[__cuemu_k]);
 }
 template <typename F_, std::size_t... I_>
 __attribute__((always_inline)) inline void

@@ -70,11 +70,11 @@ template <typename T> struct is_by_reference : std::false_type {};
 template <typename T>
 struct is_by_reference<by_reference<T>> : std::true_type {};
 template <typename U>
-__attribute__((always_inline)) inline decltype(auto) kept_argument(U &u) {
+__attribute__((always_inline)) inline decltype(auto) kept_argument(U &__cuemu_u) {
   if constexpr (is_by_reference<U>::value)
-    return *u.address;
+    return *__cuemu_u.address;
   else
-    return (u);
+    return (__cuemu_u);
 }
 
 /* The parameter types of a kernel's function type. */
@@ -113,11 +113,11 @@ struct name_text {
 /* Adds the text between `tag` ("T = ") and the closing bracket of
  * __PRETTY_FUNCTION__ (or its `;`), without a leading `&`; all of `pretty`
  * when the tag is missing. */
-inline void pretty_argument(name_text &out, const char *pretty,
+inline void pretty_argument(name_text &__cuemu_out, const char *pretty,
                             const char *tag) {
   const char *at = std::strstr(pretty, tag);
   if (!at) {
-    out.add(pretty);
+    __cuemu_out.add(pretty);
     return;
   }
   at += std::strlen(tag);
@@ -131,7 +131,7 @@ inline void pretty_argument(name_text &out, const char *pretty,
     ++at;
     --n;
   }
-  out.add(at, n);
+  __cuemu_out.add(at, n);
 }
 
 /* The C++ name of a type, spelled the same by every compiler: fundamental
@@ -139,13 +139,13 @@ inline void pretty_argument(name_text &out, const char *pretty,
  * qualifiers first ("const float *"); other types as the compiler names
  * them. */
 template <typename T> struct type_spelling {
-  static void add(name_text &out) {
-    pretty_argument(out, __PRETTY_FUNCTION__, "T = ");
+  static void add(name_text &__cuemu_out) {
+    pretty_argument(__cuemu_out, __PRETTY_FUNCTION__, "T = ");
   }
 };
 #define CUEMU_TYPE_SPELLING_(type)                                             \
   template <> struct type_spelling<type> {                                     \
-    static void add(name_text &out) { out.add(#type); }                        \
+    static void add(name_text &__cuemu_out) { __cuemu_out.add(#type); }                        \
   };
 CUEMU_TYPE_SPELLING_(void)
 CUEMU_TYPE_SPELLING_(bool)
@@ -168,34 +168,34 @@ CUEMU_TYPE_SPELLING_(char16_t)
 CUEMU_TYPE_SPELLING_(char32_t)
 #undef CUEMU_TYPE_SPELLING_
 template <typename T> struct type_spelling<const T> {
-  static void add(name_text &out) {
-    out.add("const ");
-    type_spelling<T>::add(out);
+  static void add(name_text &__cuemu_out) {
+    __cuemu_out.add("const ");
+    type_spelling<T>::add(__cuemu_out);
   }
 };
 template <typename T> struct type_spelling<volatile T> {
-  static void add(name_text &out) {
-    out.add("volatile ");
-    type_spelling<T>::add(out);
+  static void add(name_text &__cuemu_out) {
+    __cuemu_out.add("volatile ");
+    type_spelling<T>::add(__cuemu_out);
   }
 };
 template <typename T> struct type_spelling<const volatile T> {
-  static void add(name_text &out) {
-    out.add("const volatile ");
-    type_spelling<T>::add(out);
+  static void add(name_text &__cuemu_out) {
+    __cuemu_out.add("const volatile ");
+    type_spelling<T>::add(__cuemu_out);
   }
 };
 template <typename T> struct type_spelling<T *> {
-  static void add(name_text &out) {
-    type_spelling<T>::add(out);
-    out.add(out.length && out.data[out.length - 1] == '*' ? "*" : " *");
+  static void add(name_text &__cuemu_out) {
+    type_spelling<T>::add(__cuemu_out);
+    __cuemu_out.add(__cuemu_out.length && __cuemu_out.data[__cuemu_out.length - 1] == '*' ? "*" : " *");
   }
 };
 
 template <typename T> struct type_spelling<by_reference<T>> {
-  static void add(name_text &out) {
-    type_spelling<T>::add(out);
-    out.add(" &");
+  static void add(name_text &__cuemu_out) {
+    type_spelling<T>::add(__cuemu_out);
+    __cuemu_out.add(" &");
   }
 };
 
@@ -311,7 +311,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     return;
   }
   unsigned x = start % bx, rest = start / bx, y = rest % by, z = rest / by;
-  for (unsigned i = 0; i < count; ++i) {
+  for (unsigned __cuemu_i = 0; __cuemu_i < count; ++__cuemu_i) {
     set_thread_idx<0>(x);
     set_thread_idx<1>(y);
     set_thread_idx<2>(z);
@@ -338,14 +338,14 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
 template <typename T>
 __attribute__((noinline, visibility("hidden"),
                no_sanitize("thread", "bounds"))) T
-arg_value(void **args, std::size_t i) {
-  return *static_cast<T *>(args[i]);
+arg_value(void **args, std::size_t __cuemu_i) {
+  return *static_cast<T *>(args[__cuemu_i]);
 }
 #else
 template <typename T>
 __attribute__((always_inline)) inline T &arg_value(void **args,
-                                                   std::size_t i) {
-  return *static_cast<T *>(args[i]);
+                                                   std::size_t __cuemu_i) {
+  return *static_cast<T *>(args[__cuemu_i]);
 }
 #endif
 
@@ -532,9 +532,9 @@ class launcher<void (*)(P_...)>
   friend struct launch_by_value<launcher, void (*)(P_...)>;
 
 public:
-  launcher(const cuemu_kernel_desc *desc, void *fn, dim3 grid, dim3 block,
-           std::size_t shmem, cudaStream_t stream)
-      : desc_(desc), fn_(fn), grid_(grid), block_(block), shmem_(shmem),
+  launcher(const cuemu_kernel_desc *desc, void *fn, dim3 __cuemu_grid, dim3 __cuemu_block,
+           std::size_t __cuemu_shmem, cudaStream_t stream)
+      : desc_(desc), fn_(fn), grid_(__cuemu_grid), block_(__cuemu_block), shmem_(__cuemu_shmem),
         stream_(stream) {}
 
   /* The launch in kernel code (cuemu_launch_rewrite.c), whose checks see
@@ -600,8 +600,8 @@ private:
 };
 
 template <typename KT, KT K_>
-launcher<KT> launch_static(dim3 grid, dim3 block,
-                                    std::size_t shmem = 0,
+launcher<KT> launch_static(dim3 __cuemu_grid, dim3 __cuemu_block,
+                                    std::size_t __cuemu_shmem = 0,
                                     cudaStream_t stream = nullptr) {
   heap_bypass bypass;
 #if defined(CUEMU_HOST_PASS)
@@ -618,23 +618,23 @@ launcher<KT> launch_static(dim3 grid, dim3 block,
 #else
   const cuemu_kernel_desc *desc = static_desc<KT, K_>();
 #endif
-  return launcher<KT>(desc, reinterpret_cast<void *>(K_), grid, block,
-                               shmem, stream);
+  return launcher<KT>(desc, reinterpret_cast<void *>(K_), __cuemu_grid, __cuemu_block,
+                               __cuemu_shmem, stream);
 }
 
 /* launch_static of the kernel that a constant names (a kernel_constant,
  * cuemu_kernel_overloads.h): the constant's template argument, which C++14
  * takes as a template argument where it takes no constant's ::value. */
 template <typename KT, KT K_>
-launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 grid,
-                             dim3 block, std::size_t shmem,
+launcher<KT> launch_constant(std::integral_constant<KT, K_>, dim3 __cuemu_grid,
+                             dim3 __cuemu_block, std::size_t __cuemu_shmem,
                              cudaStream_t stream) {
-  return launch_static<KT, K_>(grid, block, shmem, stream);
+  return launch_static<KT, K_>(__cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
 }
 
 template <typename... P_>
-launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 grid,
-                                        dim3 block, std::size_t shmem = 0,
+launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 __cuemu_grid,
+                                        dim3 __cuemu_block, std::size_t __cuemu_shmem = 0,
                                         cudaStream_t stream = nullptr) {
   using F_ = void (*)(P_...);
   heap_bypass bypass;
@@ -642,7 +642,7 @@ launcher<void (*)(P_...)> launch_dynamic(void (*fn)(P_...), dim3 grid,
       cuemu_program_find(reinterpret_cast<const void *>(fn));
   if (!d)
     d = pointer_desc<F_>();
-  return launcher<F_>(d, reinterpret_cast<void *>(fn), grid, block, shmem,
+  return launcher<F_>(d, reinterpret_cast<void *>(fn), __cuemu_grid, __cuemu_block, __cuemu_shmem,
                      stream);
 }
 
@@ -674,14 +674,14 @@ const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
     r.max_threads = 0;
     r.min_blocks = 0;
     r.static_shared = 0;
-    if (const cuemu_kernel_desc *k =
+    if (const cuemu_kernel_desc *__cuemu_k =
             picked ? cuemu_program_find(picked) : nullptr) {
-      r.name = k->name;
-      r.file = k->file;
-      r.line = k->line;
-      r.max_threads = k->max_threads;
-      r.min_blocks = k->min_blocks;
-      r.static_shared = k->static_shared;
+      r.name = __cuemu_k->name;
+      r.file = __cuemu_k->file;
+      r.line = __cuemu_k->line;
+      r.max_threads = __cuemu_k->max_threads;
+      r.min_blocks = __cuemu_k->min_blocks;
+      r.static_shared = __cuemu_k->static_shared;
     }
     return r;
   }();
@@ -723,9 +723,9 @@ template <typename P_> struct by_picker;
 
 template <typename L_, typename Set = void> class deduced_launcher {
 public:
-  deduced_launcher(const char *name, L_ body, dim3 grid, dim3 block,
-                   std::size_t shmem, cudaStream_t stream)
-      : name_(name), body_(body), grid_(grid), block_(block), shmem_(shmem),
+  deduced_launcher(const char *name, L_ body, dim3 __cuemu_grid, dim3 __cuemu_block,
+                   std::size_t __cuemu_shmem, cudaStream_t stream)
+      : name_(name), body_(body), grid_(__cuemu_grid), block_(__cuemu_block), shmem_(__cuemu_shmem),
         stream_(stream) {}
 
   /* The launch in kernel code (cuemu_launch_rewrite.c). */
@@ -782,29 +782,29 @@ private:
 };
 
 template <typename L_>
-deduced_launcher<L_> launch_deduced(const char *name, L_ body, dim3 grid,
-                                   dim3 block, std::size_t shmem = 0,
+deduced_launcher<L_> launch_deduced(const char *name, L_ body, dim3 __cuemu_grid,
+                                   dim3 __cuemu_block, std::size_t __cuemu_shmem = 0,
                                    cudaStream_t stream = nullptr) {
-  return deduced_launcher<L_>(name, body, grid, block, shmem, stream);
+  return deduced_launcher<L_>(name, body, __cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
 }
 
 /* launch_deduced() whose `pick` names the kernel that the call picks
  * (overloads::by_picker, cuemu_kernel_overloads.h), for its attributes. */
 template <typename L_, typename P_>
 deduced_launcher<L_, overloads::by_picker<P_>>
-launch_deduced_with(const char *name, L_ body, P_, dim3 grid, dim3 block,
-                    std::size_t shmem = 0, cudaStream_t stream = nullptr) {
-  return deduced_launcher<L_, overloads::by_picker<P_>>(name, body, grid, block,
-                                                      shmem, stream);
+launch_deduced_with(const char *name, L_ body, P_, dim3 __cuemu_grid, dim3 __cuemu_block,
+                    std::size_t __cuemu_shmem = 0, cudaStream_t stream = nullptr) {
+  return deduced_launcher<L_, overloads::by_picker<P_>>(name, body, __cuemu_grid, __cuemu_block,
+                                                      __cuemu_shmem, stream);
 }
 
 /* launch_deduced() for a kernel of the overload set `Set`
  * (overloads::candidates, cuemu_kernel_overloads.h). */
 template <typename Set, typename L_>
-deduced_launcher<L_, Set> launch_picked(const char *name, L_ body, dim3 grid,
-                                       dim3 block, std::size_t shmem = 0,
+deduced_launcher<L_, Set> launch_picked(const char *name, L_ body, dim3 __cuemu_grid,
+                                       dim3 __cuemu_block, std::size_t __cuemu_shmem = 0,
                                        cudaStream_t stream = nullptr) {
-  return deduced_launcher<L_, Set>(name, body, grid, block, shmem, stream);
+  return deduced_launcher<L_, Set>(name, body, __cuemu_grid, __cuemu_block, __cuemu_shmem, stream);
 }
 
 } // namespace cuemu

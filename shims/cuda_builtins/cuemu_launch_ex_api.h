@@ -111,12 +111,12 @@ inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
 
 namespace cuemu {
 namespace rt {
-inline cudaError_t clusters(int *out, const void *func, int known,
+inline cudaError_t clusters(int *__cuemu_out, const void *func, int known,
                             const cudaLaunchConfig_t *config, int active) {
   if (!config)
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
   return static_cast<cudaError_t>(cuemu_rt_occupancy_clusters(
-      out, func, known, dim_of(config->blockDim), config->dynamicSmemBytes,
+      __cuemu_out, func, known, dim_of(config->blockDim), config->dynamicSmemBytes,
       config->attrs, config->numAttrs, active));
 }
 } // namespace rt

@@ -114,9 +114,9 @@ inline cudaError_t cudaMemRangeGetAttributes(
     size_t numAttributes, const void *devPtr, size_t count) {
   if (!data || !dataSizes || !attributes || numAttributes == 0)
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
-  for (size_t i = 0; i < numAttributes; ++i) {
-    cudaError_t e = cudaMemRangeGetAttribute(data[i], dataSizes[i],
-                                             attributes[i], devPtr, count);
+  for (size_t __cuemu_i = 0; __cuemu_i < numAttributes; ++__cuemu_i) {
+    cudaError_t e = cudaMemRangeGetAttribute(data[__cuemu_i], dataSizes[__cuemu_i],
+                                             attributes[__cuemu_i], devPtr, count);
     if (e != cudaSuccess)
       return e;
   }

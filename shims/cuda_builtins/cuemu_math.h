@@ -140,13 +140,13 @@ inline F_ cuemu_round_integral(F_ x, cuemu_rounding r) {
  */
 template <typename I_, typename F_>
 inline I_ cuemu_float_to_int(F_ x, cuemu_rounding r) {
-  constexpr int bits = std::numeric_limits<I_>::digits + (std::is_signed<I_>::value ? 1 : 0);
+  constexpr int __cuemu_bits = std::numeric_limits<I_>::digits + (std::is_signed<I_>::value ? 1 : 0);
   if (std::isnan(x)) {
-    if (sizeof(F_) == sizeof(float) && bits == 32)
+    if (sizeof(F_) == sizeof(float) && __cuemu_bits == 32)
       return I_(0);
     if (std::is_signed<I_>::value)
       return std::numeric_limits<I_>::min();
-    return static_cast<I_>(I_(1) << (bits - 1));
+    return static_cast<I_>(I_(1) << (__cuemu_bits - 1));
   }
   const F_ v = cuemu_round_integral(x, r);
   const F_ limit = std::ldexp(F_(1), std::numeric_limits<I_>::digits);
@@ -241,9 +241,9 @@ inline int __double2loint(double x) {
 }
 
 inline double __hiloint2double(int hi, int lo) {
-  const unsigned long long bits = (static_cast<unsigned long long>(static_cast<unsigned int>(hi)) << 32) |
+  const unsigned long long __cuemu_bits = (static_cast<unsigned long long>(static_cast<unsigned int>(hi)) << 32) |
                                   static_cast<unsigned int>(lo);
-  return cuemu_bit_cast<double>(bits);
+  return cuemu_bit_cast<double>(__cuemu_bits);
 }
 
 /* NAME_rn, NAME_rz, NAME_rd and NAME_ru, CUDA's four rounding forms of one
@@ -512,15 +512,15 @@ inline double erfcx(double x) {
     const double lo = std::fma(x, x, -hi);
     return std::exp(hi) * (1.0 + lo) * std::erfc(x);
   }
-  const double u = 1.0 / (2.0 * x * x);
-  double term = 1.0, sum = 1.0;
+  const double __cuemu_u = 1.0 / (2.0 * x * x);
+  double term = 1.0, __cuemu_sum = 1.0;
   for (int n = 1; n < 40; ++n) {
-    term *= -(2.0 * n - 1.0) * u;
-    sum += term;
-    if (std::fabs(term) < 1e-18 * sum)
+    term *= -(2.0 * n - 1.0) * __cuemu_u;
+    __cuemu_sum += term;
+    if (std::fabs(term) < 1e-18 * __cuemu_sum)
       break;
   }
-  return sum / (x * cuemu_sqrt_pi);
+  return __cuemu_sum / (x * cuemu_sqrt_pi);
 }
 
 inline float erfcxf(float x) { return static_cast<float>(erfcx(static_cast<double>(x))); }
@@ -534,7 +534,7 @@ inline double cuemu_erfinv_small(double a) {
   double x = 0.5 * cuemu_sqrt_pi * a *
              (1.0 + p / 12.0 + 7.0 * p * p / 480.0 + 127.0 * p * p * p / 40320.0 +
               4369.0 * p * p * p * p / 5806080.0);
-  for (int i = 0; i < 8; ++i) {
+  for (int __cuemu_i = 0; __cuemu_i < 8; ++__cuemu_i) {
     const double step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
     x -= step;
     if (std::fabs(step) <= 1e-17 * x)
@@ -555,7 +555,7 @@ inline double cuemu_erfcinv_unit(double y) {
     return cuemu_erfinv_small(1.0 - y);
   const double log_y = std::log(y);
   double x = std::sqrt(-log_y);
-  for (int i = 0; i < 60; ++i) {
+  for (int __cuemu_i = 0; __cuemu_i < 60; ++__cuemu_i) {
     const double ex = erfcx(x);
     const double g = std::fma(-x, x, std::log(ex) - log_y);
     const double step = g * ex / cuemu_two_over_sqrt_pi;
@@ -638,8 +638,8 @@ template <typename F_>
 inline double cuemu_norm(int n, const F_ *a) {
   double largest = 0.0;
   bool nan = false;
-  for (int i = 0; i < n; ++i) {
-    const double v = std::fabs(static_cast<double>(a[i]));
+  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    const double v = std::fabs(static_cast<double>(a[__cuemu_i]));
     if (std::isinf(v))
       return std::numeric_limits<double>::infinity();
     if (std::isnan(v))
@@ -653,12 +653,12 @@ inline double cuemu_norm(int n, const F_ *a) {
     return 0.0;
   int e;
   std::frexp(largest, &e);
-  double sum = 0.0;
-  for (int i = 0; i < n; ++i) {
-    const double v = std::ldexp(static_cast<double>(a[i]), -e);
-    sum = std::fma(v, v, sum);
+  double __cuemu_sum = 0.0;
+  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
+    const double v = std::ldexp(static_cast<double>(a[__cuemu_i]), -e);
+    __cuemu_sum = std::fma(v, v, __cuemu_sum);
   }
-  return std::ldexp(std::sqrt(sum), e);
+  return std::ldexp(std::sqrt(__cuemu_sum), e);
 }
 
 inline double norm(int dim, const double *p) { return cuemu_norm(dim, p); }
@@ -699,29 +699,29 @@ inline double cuemu_bessel_i(int nu, double x) {
   if (std::isinf(x))
     return x;
   const long double lx = x;
-  long double sum, term;
+  long double __cuemu_sum, term;
   if (x < 20.0) {
     const long double q = lx * lx / 4.0L;
     term = nu == 0 ? 1.0L : lx / 2.0L;
-    sum = term;
-    for (int k = 1; k < 500; ++k) {
-      term *= q / (static_cast<long double>(k) * (k + nu));
-      sum += term;
-      if (term < 1e-22L * sum)
+    __cuemu_sum = term;
+    for (int __cuemu_k = 1; __cuemu_k < 500; ++__cuemu_k) {
+      term *= q / (static_cast<long double>(__cuemu_k) * (__cuemu_k + nu));
+      __cuemu_sum += term;
+      if (term < 1e-22L * __cuemu_sum)
         break;
     }
-    return static_cast<double>(sum);
+    return static_cast<double>(__cuemu_sum);
   }
   term = 1.0L;
-  sum = 1.0L;
-  for (int k = 1; k < 60; ++k) {
-    const long double odd = 2.0L * k - 1.0L;
-    term *= (odd * odd - 4.0L * nu * nu) / (8.0L * k * lx);
-    sum += term;
-    if (std::fabs(term) < 1e-22L * sum)
+  __cuemu_sum = 1.0L;
+  for (int __cuemu_k = 1; __cuemu_k < 60; ++__cuemu_k) {
+    const long double odd = 2.0L * __cuemu_k - 1.0L;
+    term *= (odd * odd - 4.0L * nu * nu) / (8.0L * __cuemu_k * lx);
+    __cuemu_sum += term;
+    if (std::fabs(term) < 1e-22L * __cuemu_sum)
       break;
   }
-  return static_cast<double>(std::exp(lx) / std::sqrt(2.0L * static_cast<long double>(cuemu_pi) * lx) * sum);
+  return static_cast<double>(std::exp(lx) / std::sqrt(2.0L * static_cast<long double>(cuemu_pi) * lx) * __cuemu_sum);
 }
 
 /* I0 is even and I1 is odd. */

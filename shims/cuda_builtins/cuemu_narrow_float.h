@@ -52,26 +52,26 @@ inline constexpr cuemu_nf_format cuemu_nf_bfloat16 = {8, 7};
 inline constexpr unsigned short cuemu_nf_canonical_nan = 0x7FFFU;
 
 inline uint64_t cuemu_double_bits(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, sizeof u);
-  return u;
+  uint64_t __cuemu_u;
+  std::memcpy(&__cuemu_u, &d, sizeof __cuemu_u);
+  return __cuemu_u;
 }
 
-inline double cuemu_bits_double(uint64_t u) {
+inline double cuemu_bits_double(uint64_t __cuemu_u) {
   double d;
-  std::memcpy(&d, &u, sizeof d);
+  std::memcpy(&d, &__cuemu_u, sizeof d);
   return d;
 }
 
 inline uint32_t cuemu_float_bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
+  uint32_t __cuemu_u;
+  std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
+  return __cuemu_u;
 }
 
-inline float cuemu_bits_float(uint32_t u) {
+inline float cuemu_bits_float(uint32_t __cuemu_u) {
   float f;
-  std::memcpy(&f, &u, sizeof f);
+  std::memcpy(&f, &__cuemu_u, sizeof f);
   return f;
 }
 
@@ -91,10 +91,10 @@ inline bool cuemu_nf_isinf(unsigned short h, cuemu_nf_format f) {
  * prescribes for the direction. */
 inline unsigned short cuemu_nf_from_double(double x, cuemu_nf_format f,
                                                   int mode) {
-  const uint64_t u = cuemu_double_bits(x);
-  const unsigned sign = static_cast<unsigned>(u >> 63) << 15;
-  const int dexp = static_cast<int>((u >> 52) & 0x7FFU);
-  uint64_t sig = u & ((UINT64_C(1) << 52) - 1U);
+  const uint64_t __cuemu_u = cuemu_double_bits(x);
+  const unsigned sign = static_cast<unsigned>(__cuemu_u >> 63) << 15;
+  const int dexp = static_cast<int>((__cuemu_u >> 52) & 0x7FFU);
+  uint64_t sig = __cuemu_u & ((UINT64_C(1) << 52) - 1U);
   const unsigned inf_bits = ((1U << f.ebits) - 1U) << f.mbits;
   if (dexp == 0x7FF)
     return sig != 0U ? cuemu_nf_canonical_nan
@@ -146,19 +146,19 @@ inline unsigned short cuemu_nf_from_double(double x, cuemu_nf_format f,
    * the smallest normal). For a normal one, q has its implicit bit at
    * position mbits, which carries into the exponent field when rounding
    * overflows the significand. */
-  uint64_t bits;
+  uint64_t __cuemu_bits;
   if (e < emin)
-    bits = q;
+    __cuemu_bits = q;
   else
-    bits = (static_cast<uint64_t>(e + bias - 1) << f.mbits) + q;
-  if (bits >= inf_bits) {
+    __cuemu_bits = (static_cast<uint64_t>(e + bias - 1) << f.mbits) + q;
+  if (__cuemu_bits >= inf_bits) {
     const unsigned max_bits = inf_bits - 1U;
     bool to_inf = mode == CUEMU_ROUND_RN ||
                   (mode == CUEMU_ROUND_RU && sign == 0U) ||
                   (mode == CUEMU_ROUND_RD && sign != 0U);
-    bits = to_inf ? inf_bits : max_bits;
+    __cuemu_bits = to_inf ? inf_bits : max_bits;
   }
-  return static_cast<unsigned short>(sign | bits);
+  return static_cast<unsigned short>(sign | __cuemu_bits);
 }
 
 /* The exact value of `h` as a double (NaN stays NaN). */

@@ -539,12 +539,12 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
   H_ __float2##N(const float a);                                               \
   H_ __double2##N(const double a);                                             \
   float __##N##2float(const H_ a);                                             \
-  H_ __short2##N##_rn(const short int i);                                      \
-  H_ __ushort2##N##_rn(const unsigned short int i);                            \
-  H_ __int2##N##_rn(const int i);                                              \
-  H_ __uint2##N##_rn(const unsigned int i);                                    \
-  H_ __ll2##N##_rn(const long long int i);                                     \
-  H_ __ull2##N##_rn(const unsigned long long int i);                           \
+  H_ __short2##N##_rn(const short int __cuemu_i);                                      \
+  H_ __ushort2##N##_rn(const unsigned short int __cuemu_i);                            \
+  H_ __int2##N##_rn(const int __cuemu_i);                                              \
+  H_ __uint2##N##_rn(const unsigned int __cuemu_i);                                    \
+  H_ __ll2##N##_rn(const long long int __cuemu_i);                                     \
+  H_ __ull2##N##_rn(const unsigned long long int __cuemu_i);                           \
   signed char __##N##2char_rz(const H_ h);                                     \
   unsigned char __##N##2uchar_rz(const H_ h);                                  \
   short int __##N##2short_rz(const H_ h);                                      \
@@ -680,12 +680,12 @@ public:                                                                        \
   }
 #define CUEMU_NF_FROM_DOUBLE(NAME, H_, F_, MAKE, MODE)                         \
   inline H_ NAME(const float a) { return MAKE(cuemu_nf_from_double(a, F_, MODE)); }
-#define CUEMU_NF_FROM_ULL(i, f, mode) cuemu_nf_from_ull((i), false, (f), (mode))
+#define CUEMU_NF_FROM_ULL(__cuemu_i, f, mode) cuemu_nf_from_ull((__cuemu_i), false, (f), (mode))
 #define CUEMU_NF_FROM_INT(STEM, H_, F_, MAKE, T, CONV)                         \
-  inline H_ STEM##_rn(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RN)); } \
-  inline H_ STEM##_rz(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RZ)); } \
-  inline H_ STEM##_rd(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RD)); } \
-  inline H_ STEM##_ru(const T i) { return MAKE(CONV(i, F_, CUEMU_ROUND_RU)); }
+  inline H_ STEM##_rn(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RN)); } \
+  inline H_ STEM##_rz(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RZ)); } \
+  inline H_ STEM##_rd(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RD)); } \
+  inline H_ STEM##_ru(const T __cuemu_i) { return MAKE(CONV(__cuemu_i, F_, CUEMU_ROUND_RU)); }
 
 #define CUEMU_NF_DEFINE_CONVERSIONS(N, N2, H_, H2, RAW, F_)                    \
   inline unsigned short cuemu_nf_bits(const H_ h) {                            \
@@ -694,9 +694,9 @@ public:                                                                        \
   inline unsigned short cuemu_nf_bits_volatile(const volatile H_ &h) {         \
     return static_cast<RAW>(h).x;                                              \
   }                                                                            \
-  inline H_ cuemu_##N##_from_bits(unsigned bits) {                             \
+  inline H_ cuemu_##N##_from_bits(unsigned __cuemu_bits) {                             \
     RAW r;                                                                     \
-    r.x = static_cast<unsigned short>(bits);                                   \
+    r.x = static_cast<unsigned short>(__cuemu_bits);                                   \
     return H_(r);                                                              \
   }                                                                            \
   inline short int __##N##_as_short(const H_ h) {                              \
@@ -705,11 +705,11 @@ public:                                                                        \
   inline unsigned short int __##N##_as_ushort(const H_ h) {                    \
     return cuemu_nf_bits(h);                                                   \
   }                                                                            \
-  inline H_ __short_as_##N(const short int i) {                                \
-    return cuemu_##N##_from_bits(static_cast<unsigned short>(i));              \
+  inline H_ __short_as_##N(const short int __cuemu_i) {                                \
+    return cuemu_##N##_from_bits(static_cast<unsigned short>(__cuemu_i));              \
   }                                                                            \
-  inline H_ __ushort_as_##N(const unsigned short int i) {                      \
-    return cuemu_##N##_from_bits(i);                                           \
+  inline H_ __ushort_as_##N(const unsigned short int __cuemu_i) {                      \
+    return cuemu_##N##_from_bits(__cuemu_i);                                           \
   }                                                                            \
                                                                                \
   inline H_ __double2##N(const double a) {                                     \

@@ -99,11 +99,11 @@ template <typename T> inline void check_generic() {
 }
 
 /* The unsigned integer of a size, for the generic forms. */
-template <unsigned N_> struct bits;
-template <> struct bits<1> { using type = unsigned char; };
-template <> struct bits<2> { using type = unsigned short; };
-template <> struct bits<4> { using type = unsigned int; };
-template <> struct bits<8> { using type = unsigned long long; };
+template <unsigned N_> struct __cuemu_bits;
+template <> struct __cuemu_bits<1> { using type = unsigned char; };
+template <> struct __cuemu_bits<2> { using type = unsigned short; };
+template <> struct __cuemu_bits<4> { using type = unsigned int; };
+template <> struct __cuemu_bits<8> { using type = unsigned long long; };
 
 /* Compare-and-swap of the bytes of *ptr: true when *ptr held *expected and
  * now holds *desired; false with the current value in *expected. */
@@ -115,7 +115,7 @@ template <typename T> inline bool cas(T *ptr, T *expected, const T *desired) {
     std::memcpy(expected, seen, 16);
     return swapped;
   } else {
-    using U = typename bits<sizeof(T)>::type;
+    using U = typename __cuemu_bits<sizeof(T)>::type;
     U e, d;
     std::memcpy(&e, expected, sizeof e);
     std::memcpy(&d, desired, sizeof d);
@@ -133,7 +133,7 @@ template <typename T> inline void load(T *ptr, T *ret) {
     unsigned char zero[16] = {0};
     cuemu_atomic_cas128(ptr, zero, zero, ret);
   } else {
-    using U = typename bits<sizeof(T)>::type;
+    using U = typename __cuemu_bits<sizeof(T)>::type;
     const U v = __atomic_load_n(reinterpret_cast<U *>(ptr), __ATOMIC_SEQ_CST);
     std::memcpy(ret, &v, sizeof v);
     cuemu_atomic_poll(ptr);
@@ -147,7 +147,7 @@ template <typename T> inline void store(T *ptr, const T *val) {
     unsigned char old[16];
     cuemu_atomic_exch128(ptr, val, old);
   } else {
-    using U = typename bits<sizeof(T)>::type;
+    using U = typename __cuemu_bits<sizeof(T)>::type;
     U v;
     std::memcpy(&v, val, sizeof v);
     __atomic_store_n(reinterpret_cast<U *>(ptr), v, __ATOMIC_SEQ_CST);
@@ -158,7 +158,7 @@ template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
   if constexpr (sizeof(T) == 16) {
     cuemu_atomic_exch128(ptr, val, ret);
   } else {
-    using U = typename bits<sizeof(T)>::type;
+    using U = typename __cuemu_bits<sizeof(T)>::type;
     U v;
     std::memcpy(&v, val, sizeof v);
     const U old = __atomic_exchange_n(reinterpret_cast<U *>(ptr), v, __ATOMIC_SEQ_CST);

@@ -15,7 +15,7 @@
 #define CUEMU_OLD_DIALECT_H
 
 #if defined(__cplusplus) && defined(CUEMU_REQUESTED_DIALECT) &&             \
-    __has_include(<bits/c++config.h>)
+    __has_include(<__cuemu_bits/c++config.h>)
 #include <bits/c++config.h>
 
 #undef _GLIBCXX14_DEPRECATED

@@ -58,12 +58,12 @@ inline cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
     return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
-  for (int i = 0; e == cudaSuccess && i < count; ++i) {
+  for (int __cuemu_i = 0; e == cudaSuccess && __cuemu_i < count; ++__cuemu_i) {
     int d = 0, b = 0, v = 0;
-    e = cuemu::rt::pci_of(i, &d, &b, &v);
+    e = cuemu::rt::pci_of(__cuemu_i, &d, &b, &v);
     if (e == cudaSuccess && static_cast<unsigned>(d) == domain &&
         static_cast<unsigned>(b) == bus && static_cast<unsigned>(v) == dev) {
-      *device = i;
+      *device = __cuemu_i;
       return cudaSuccess;
     }
   }

@@ -97,21 +97,21 @@ template <int X_, int... M_> constexpr bool has = ((M_ == X_) || ... || false);
 /* The n-th type among M (0 when there is none). */
 template <int... M_> constexpr int type_n(int n) {
   const int all[] = {0, M_...};
-  for (unsigned i = 1; i < sizeof all / sizeof all[0]; ++i)
-    if (all[i] >= 0x100 && n-- == 0) return all[i];
+  for (unsigned __cuemu_i = 1; __cuemu_i < sizeof all / sizeof all[0]; ++__cuemu_i)
+    if (all[__cuemu_i] >= 0x100 && n-- == 0) return all[__cuemu_i];
   return 0;
 }
 
 /* ---- Bits ---------------------------------------------------------------- */
 
-constexpr reg mask(int bits) { return bits >= 64 ? ~0ULL : (1ULL << bits) - 1; }
+constexpr reg mask(int __cuemu_bits) { return __cuemu_bits >= 64 ? ~0ULL : (1ULL << __cuemu_bits) - 1; }
 
 /* The register's value as the unsigned or signed integer of `bits` bits. */
-constexpr reg zx(reg v, int bits) { return v & mask(bits); }
-constexpr long long sx(reg v, int bits) {
-  return bits >= 64 ? static_cast<long long>(v)
-                    : static_cast<long long>((v & mask(bits)) ^ (1ULL << (bits - 1))) -
-                          static_cast<long long>(1ULL << (bits - 1));
+constexpr reg zx(reg v, int __cuemu_bits) { return v & mask(__cuemu_bits); }
+constexpr long long sx(reg v, int __cuemu_bits) {
+  return __cuemu_bits >= 64 ? static_cast<long long>(v)
+                    : static_cast<long long>((v & mask(__cuemu_bits)) ^ (1ULL << (__cuemu_bits - 1))) -
+                          static_cast<long long>(1ULL << (__cuemu_bits - 1));
 }
 
 /* A result of type T as register bits: zero-extended, or sign-extended for
@@ -169,28 +169,28 @@ template <char C_, typename T> inline reg in(const T &v) {
      * match (the toolkit's cuda_pipeline_helpers.h passes one): its bits are
      * its address. The C-style cast drops the restrict qualifier, which
      * clang++ will not drop implicitly. */
-    reg bits = 0;
-    std::memcpy(&bits, (const void *)&v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
-    return zx(bits, w);
+    reg __cuemu_bits = 0;
+    std::memcpy(&__cuemu_bits, (const void *)&v, sizeof(T) < sizeof __cuemu_bits ? sizeof(T) : sizeof __cuemu_bits);
+    return zx(__cuemu_bits, w);
   }
 }
 
-template <char C_, typename T> inline void out(T &lv, reg bits) {
+template <char C_, typename T> inline void __cuemu_out(T &lv, reg __cuemu_bits) {
   constexpr int w = constraint_bits(C_);
-  bits = zx(bits, w);
+  __cuemu_bits = zx(__cuemu_bits, w);
   if constexpr (std::is_pointer<T>::value) {
-    lv = reinterpret_cast<T>(static_cast<uintptr_t>(bits));
+    lv = reinterpret_cast<T>(static_cast<uintptr_t>(__cuemu_bits));
   } else if constexpr (C_ == 'f' && std::is_arithmetic<T>::value) {
-    lv = static_cast<T>(as_f32(bits));
+    lv = static_cast<T>(as_f32(__cuemu_bits));
   } else if constexpr (C_ == 'd' && std::is_arithmetic<T>::value) {
-    lv = static_cast<T>(as_f64(bits));
+    lv = static_cast<T>(as_f64(__cuemu_bits));
   } else if constexpr (std::is_integral<T>::value || std::is_enum<T>::value) {
-    lv = static_cast<T>(bits);
+    lv = static_cast<T>(__cuemu_bits);
   } else {
     static_assert(std::is_trivially_copyable<T>::value,
                   "inline PTX: an operand must be trivially copyable");
-    std::memcpy(static_cast<void *>(&lv), &bits,
-                sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+    std::memcpy(static_cast<void *>(&lv), &__cuemu_bits,
+                sizeof(T) < sizeof __cuemu_bits ? sizeof(T) : sizeof __cuemu_bits);
   }
 }
 
@@ -199,14 +199,14 @@ template <char C_, typename T> inline void out(T &lv, reg bits) {
 template <typename T> inline wide inq(const T &v) {
   static_assert(std::is_trivially_copyable<T>::value,
                 "inline PTX: an operand must be trivially copyable");
-  wide bits = 0;
-  std::memcpy(&bits, &v, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
-  return bits;
+  wide __cuemu_bits = 0;
+  std::memcpy(&__cuemu_bits, &v, sizeof(T) < sizeof __cuemu_bits ? sizeof(T) : sizeof __cuemu_bits);
+  return __cuemu_bits;
 }
-template <typename T> inline void outq(T &lv, wide bits) {
+template <typename T> inline void outq(T &lv, wide __cuemu_bits) {
   static_assert(std::is_trivially_copyable<T>::value,
                 "inline PTX: an operand must be trivially copyable");
-  std::memcpy(static_cast<void *>(&lv), &bits, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+  std::memcpy(static_cast<void *>(&lv), &__cuemu_bits, sizeof(T) < sizeof __cuemu_bits ? sizeof(T) : sizeof __cuemu_bits);
 }
 
 /* ---- Special registers --------------------------------------------------- */
@@ -227,9 +227,9 @@ inline reg sreg_nsmid() {
 }
 /* The SM a block runs on: blocks are dealt to SMs in order. */
 inline reg sreg_smid() {
-  const reg block = blockIdx.x + static_cast<reg>(gridDim.x) *
+  const reg __cuemu_block = blockIdx.x + static_cast<reg>(gridDim.x) *
                                      (blockIdx.y + static_cast<reg>(gridDim.y) * blockIdx.z);
-  return block % sreg_nsmid();
+  return __cuemu_block % sreg_nsmid();
 }
 /* The cluster registers: %cluster_nctaid (which = 0..2: x, y, z),
  * %cluster_ctaid, %clusterid, %nclusterid, %cluster_ctarank and
@@ -262,8 +262,8 @@ inline reg sreg_cluster_ctarank() {
 
 /* %lanemask_eq, _lt, _le, _gt, _ge (which = 0..4). */
 inline reg sreg_lanemask(int which) {
-  const unsigned lane = static_cast<unsigned>(sreg_laneid());
-  const unsigned eq = 1u << lane, lt = eq - 1u, le = lt | eq;
+  const unsigned __cuemu_lane = static_cast<unsigned>(sreg_laneid());
+  const unsigned eq = 1u << __cuemu_lane, lt = eq - 1u, le = lt | eq;
   const unsigned masks[] = {eq, lt, le, ~le, ~lt};
   return masks[which];
 }
@@ -283,15 +283,15 @@ template <int... M_, typename... P_> inline void pack(reg &d, P_... parts) {
   constexpr int n = sizeof...(P_), w = width(type_n<M_...>(0)) / n;
   const reg all[] = {static_cast<reg>(parts)...};
   reg v = 0;
-  for (int i = 0; i < n; ++i) v |= zx(all[i], w) << (i * w);
+  for (int __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) v |= zx(all[__cuemu_i], w) << (__cuemu_i * w);
   d = v;
 }
 
 /* mov.bN {a, b, ...}, s. */
 template <int... M_, typename... P_> inline void unpack(reg s, P_ &...parts) {
   constexpr int n = sizeof...(P_), w = width(type_n<M_...>(0)) / n;
-  int i = 0;
-  ((parts = zx(s >> (w * i++), w)), ...);
+  int __cuemu_i = 0;
+  ((parts = zx(s >> (w * __cuemu_i++), w)), ...);
 }
 
 /* The .b128 moves: a copy, mov.b128 d, {lo, hi} and mov.b128 {lo, hi}, s

@@ -78,10 +78,10 @@ template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op 
   constexpr int T = type_n<M_...>(0), lanes = width(T) / 16;
   constexpr cuemu_nf_format f = half_format<T>();
   reg d = 0;
-  for (int i = 0; i < lanes; ++i) {
-    unsigned short x = static_cast<unsigned short>(a >> (16 * i));
-    unsigned short y = static_cast<unsigned short>(b >> (16 * i));
-    unsigned short z = static_cast<unsigned short>(c >> (16 * i));
+  for (int __cuemu_i = 0; __cuemu_i < lanes; ++__cuemu_i) {
+    unsigned short x = static_cast<unsigned short>(a >> (16 * __cuemu_i));
+    unsigned short y = static_cast<unsigned short>(b >> (16 * __cuemu_i));
+    unsigned short z = static_cast<unsigned short>(c >> (16 * __cuemu_i));
     if constexpr (has<m_ftz, M_...>) {
       x = half_flush(x, f);
       y = half_flush(y, f);
@@ -91,7 +91,7 @@ template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op 
     if constexpr (has<m_ftz, M_...>) r = half_flush(r, f);
     if constexpr (has<m_sat, M_...>) r = cuemu_nf_sat(r, f);
     if constexpr (has<m_relu, M_...>) r = cuemu_nf_relu(r, f);
-    d |= static_cast<reg>(r) << (16 * i);
+    d |= static_cast<reg>(r) << (16 * __cuemu_i);
   }
   return d;
 }

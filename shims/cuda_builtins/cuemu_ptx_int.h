@@ -54,9 +54,9 @@ template <int... M_> inline void add(reg &d, reg a, reg b, reg &cc) {
   } else if constexpr (has<m_sat, M_...>) {
     d = result<T>(static_cast<reg>(clamp_to<T>(value<T>(a) + value<T>(b))));
   } else {
-    const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w);
-    if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
-    d = result<T>(static_cast<reg>(sum));
+    const wide_u __cuemu_sum = static_cast<wide_u>(zx(a, w)) + zx(b, w);
+    if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(__cuemu_sum >> w) & 1;
+    d = result<T>(static_cast<reg>(__cuemu_sum));
   }
 }
 
@@ -76,9 +76,9 @@ template <int... M_> inline void sub(reg &d, reg a, reg b, reg &cc) {
 /* addc{.cc}: d = a + b + CC.CF. */
 template <int... M_> inline void addc(reg &d, reg a, reg b, reg &cc) {
   constexpr int T = type_n<M_...>(0), w = width(T);
-  const wide_u sum = static_cast<wide_u>(zx(a, w)) + zx(b, w) + (cc & 1);
-  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
-  d = result<T>(static_cast<reg>(sum));
+  const wide_u __cuemu_sum = static_cast<wide_u>(zx(a, w)) + zx(b, w) + (cc & 1);
+  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(__cuemu_sum >> w) & 1;
+  d = result<T>(static_cast<reg>(__cuemu_sum));
 }
 
 /* subc{.cc}: d = a - (b + CC.CF). */
@@ -115,14 +115,14 @@ template <int... M_> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
     ffma<M_...>(d, a, b, c);
   } else {
     constexpr int dw = has<m_wide, M_...> ? 2 * w : w;
-    const wide_u sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) + zx(c, dw);
+    const wide_u __cuemu_sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) + zx(c, dw);
     if constexpr (has<m_sat, M_...>) {
       /* mad.hi.sat.s32: the high half plus c, saturated. */
       d = result<T>(static_cast<reg>(clamp_to<T>(
           sx(product_part<T, M_...>(product<T>(a, b)), w) + value<T>(c))));
     } else {
-      if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> dw) & 1;
-      d = zx(static_cast<reg>(sum), dw);
+      if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(__cuemu_sum >> dw) & 1;
+      d = zx(static_cast<reg>(__cuemu_sum), dw);
     }
   }
 }
@@ -130,10 +130,10 @@ template <int... M_> inline void mad(reg &d, reg a, reg b, reg c, reg &cc) {
 /* madc{.lo,.hi}{.cc}: the part of a * b, plus c, plus CC.CF. */
 template <int... M_> inline void madc(reg &d, reg a, reg b, reg c, reg &cc) {
   constexpr int T = type_n<M_...>(0), w = width(T);
-  const wide_u sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) +
+  const wide_u __cuemu_sum = static_cast<wide_u>(product_part<T, M_...>(product<T>(a, b))) +
                      zx(c, w) + (cc & 1);
-  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(sum >> w) & 1;
-  d = zx(static_cast<reg>(sum), w);
+  if constexpr (has<m_cc, M_...>) cc = static_cast<reg>(__cuemu_sum >> w) & 1;
+  d = zx(static_cast<reg>(__cuemu_sum), w);
 }
 
 /* mul24/mad24: the 48-bit product of the low 24 bits; .lo its bits 31..0,
@@ -235,9 +235,9 @@ template <int... M_> inline void bfind(reg &d, reg a) {
   reg x = zx(a, width(T));
   if (is_signed(T) && ((x >> msb) & 1)) x = zx(~x, width(T));
   reg r = 0xffffffffULL;
-  for (int i = msb; i >= 0; --i)
-    if ((x >> i) & 1) {
-      r = static_cast<reg>(i);
+  for (int __cuemu_i = msb; __cuemu_i >= 0; --__cuemu_i)
+    if ((x >> __cuemu_i) & 1) {
+      r = static_cast<reg>(__cuemu_i);
       break;
     }
   if (has<m_shiftamt, M_...> && r != 0xffffffffULL) r = static_cast<reg>(msb) - r;
@@ -253,16 +253,16 @@ template <int... M_> inline void fns(reg &d, reg mask_, reg base, reg offset) {
  * types) the field is extended with its sign bit a[min(pos+len-1, msb)]. */
 template <int... M_> inline void bfe(reg &d, reg a, reg b, reg c) {
   constexpr int T = type_n<M_...>(0), msb = width(T) - 1;
-  const int pos = static_cast<int>(b & 0xff), len = static_cast<int>(c & 0xff);
+  const int __cuemu_pos = static_cast<int>(b & 0xff), len = static_cast<int>(c & 0xff);
   int sbit = 0;
   if (is_signed(T) && len != 0) {
-    const int at = pos + len - 1 < msb ? pos + len - 1 : msb;
+    const int at = __cuemu_pos + len - 1 < msb ? __cuemu_pos + len - 1 : msb;
     sbit = static_cast<int>((a >> at) & 1);
   }
   reg r = 0;
-  for (int i = 0; i <= msb; ++i) {
-    const reg bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : static_cast<reg>(sbit);
-    r |= bit << i;
+  for (int __cuemu_i = 0; __cuemu_i <= msb; ++__cuemu_i) {
+    const reg __cuemu_bit = (__cuemu_i < len && __cuemu_pos + __cuemu_i <= msb) ? (a >> (__cuemu_pos + __cuemu_i)) & 1 : static_cast<reg>(sbit);
+    r |= __cuemu_bit << __cuemu_i;
   }
   d = r;
 }
@@ -270,10 +270,10 @@ template <int... M_> inline void bfe(reg &d, reg a, reg b, reg c) {
 /* bfi f, a, b, c, d: b with len = d[7:0] bits of a inserted at c[7:0]. */
 template <int... M_> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
   constexpr int msb = width(type_n<M_...>(0)) - 1;
-  const int pos = static_cast<int>(c & 0xff), len = static_cast<int>(dd & 0xff);
+  const int __cuemu_pos = static_cast<int>(c & 0xff), len = static_cast<int>(dd & 0xff);
   reg r = zx(b, msb + 1);
-  for (int i = 0; i < len && pos + i <= msb; ++i)
-    r = (r & ~(1ULL << (pos + i))) | (((a >> i) & 1) << (pos + i));
+  for (int __cuemu_i = 0; __cuemu_i < len && __cuemu_pos + __cuemu_i <= msb; ++__cuemu_i)
+    r = (r & ~(1ULL << (__cuemu_pos + __cuemu_i))) | (((a >> __cuemu_i) & 1) << (__cuemu_pos + __cuemu_i));
   f = r;
 }
 
@@ -283,9 +283,9 @@ template <int... M_> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
  * 32). */
 template <int... M_> inline void bmsk(reg &d, reg a, reg b) {
   const unsigned a32 = static_cast<unsigned>(a), b32 = static_cast<unsigned>(b);
-  const unsigned a1 = a32 & 0x1f, b1 = b32 & 0x1f, sum = a1 + b1;
-  unsigned mask0 = ~0u << a1, mask1 = sum < 32 ? ~0u << sum : 0u;
-  bool overflow = sum >= 32;
+  const unsigned a1 = a32 & 0x1f, b1 = b32 & 0x1f, __cuemu_sum = a1 + b1;
+  unsigned mask0 = ~0u << a1, mask1 = __cuemu_sum < 32 ? ~0u << __cuemu_sum : 0u;
+  bool overflow = __cuemu_sum >= 32;
   if (has<m_clamp, M_...>) {
     if (a32 >= 32) {
       overflow = true;
@@ -337,9 +337,9 @@ template <int... M_> inline void prmt(reg &d, reg a, reg b, reg c) {
 /* lop3: bit i of d is bit (a_i b_i c_i) of the look-up table. */
 template <int... M_> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
   reg r = 0;
-  for (int i = 0; i < 32; ++i) {
-    const unsigned idx = static_cast<unsigned>(((a >> i) & 1) << 2 | ((b >> i) & 1) << 1 | ((c >> i) & 1));
-    r |= ((lut >> idx) & 1) << i;
+  for (int __cuemu_i = 0; __cuemu_i < 32; ++__cuemu_i) {
+    const unsigned __cuemu_idx = static_cast<unsigned>(((a >> __cuemu_i) & 1) << 2 | ((b >> __cuemu_i) & 1) << 1 | ((c >> __cuemu_i) & 1));
+    r |= ((lut >> __cuemu_idx) & 1) << __cuemu_i;
   }
   d = r;
 }
@@ -393,25 +393,25 @@ template <int... M_> inline void shr(reg &d, reg a, reg b) {
  * the two halves of a times bytes 1..0 or 3..2 of b. */
 template <int... M_> inline void dp4a(reg &d, reg a, reg b, reg c) {
   constexpr bool sa = is_signed(type_n<M_...>(0)), sb = is_signed(type_n<M_...>(1));
-  long long sum = 0;
+  long long __cuemu_sum = 0;
   for (int n = 0; n < 4; ++n) {
     const long long x = sa ? sx(a >> (8 * n), 8) : static_cast<long long>((a >> (8 * n)) & 0xff);
     const long long y = sb ? sx(b >> (8 * n), 8) : static_cast<long long>((b >> (8 * n)) & 0xff);
-    sum += x * y;
+    __cuemu_sum += x * y;
   }
-  d = zx(c + static_cast<reg>(sum), 32);
+  d = zx(c + static_cast<reg>(__cuemu_sum), 32);
 }
 template <int... M_> inline void dp2a(reg &d, reg a, reg b, reg c) {
   constexpr bool sa = is_signed(type_n<M_...>(0)), sb = is_signed(type_n<M_...>(1));
   const int first = has<m_hi, M_...> ? 2 : 0;
-  long long sum = 0;
+  long long __cuemu_sum = 0;
   for (int n = 0; n < 2; ++n) {
     const long long x = sa ? sx(a >> (16 * n), 16) : static_cast<long long>((a >> (16 * n)) & 0xffff);
     const reg byte = b >> (8 * (first + n));
     const long long y = sb ? sx(byte, 8) : static_cast<long long>(byte & 0xff);
-    sum += x * y;
+    __cuemu_sum += x * y;
   }
-  d = zx(c + static_cast<reg>(sum), 32);
+  d = zx(c + static_cast<reg>(__cuemu_sum), 32);
 }
 
 template <int... M_> inline void selp(reg &d, reg a, reg b, reg c) {

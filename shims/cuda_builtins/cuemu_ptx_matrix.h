@@ -38,24 +38,24 @@ inline reg warp_fetch(reg v, int from, const char *name, const char *file, int l
  * as on a GPU, the warp's load completes before any lane's later store. */
 template <int... M_>
 inline void ldmatrix_n(reg *d, int count, reg address, const char *file, int line) {
-  const int lane = static_cast<int>(sreg_laneid());
+  const int __cuemu_lane = static_cast<int>(sreg_laneid());
   uint32_t row[4] = {0, 0, 0, 0};
-  if (lane < 8 * count) std::memcpy(row, reinterpret_cast<const void *>(address), 16);
+  if (__cuemu_lane < 8 * count) std::memcpy(row, reinterpret_cast<const void *>(address), 16);
   for (int m = 0; m < count; ++m) {
     if constexpr (has<m_trans, M_...>) {
       /* Row 2(t%4) (low half) and 2(t%4)+1 (high half), column t/4. */
       uint32_t half[2] = {0, 0};
       for (int h = 0; h < 2; ++h)
         for (int w = 0; w < 4; ++w) {
-          const reg v = warp_fetch(row[w], 8 * m + 2 * (lane % 4) + h, "ldmatrix", file, line);
-          if (w == lane / 8) half[h] = static_cast<uint32_t>(v >> (16 * (lane / 4 % 2))) & 0xffffu;
+          const reg v = warp_fetch(row[w], 8 * m + 2 * (__cuemu_lane % 4) + h, "ldmatrix", file, line);
+          if (w == __cuemu_lane / 8) half[h] = static_cast<uint32_t>(v >> (16 * (__cuemu_lane / 4 % 2))) & 0xffffu;
         }
       d[m] = static_cast<reg>(half[0] | (half[1] << 16));
     } else {
       /* Word t%4 of row t/4. */
       for (int w = 0; w < 4; ++w) {
-        const reg v = warp_fetch(row[w], 8 * m + lane / 4, "ldmatrix", file, line);
-        if (w == lane % 4) d[m] = static_cast<reg>(static_cast<uint32_t>(v));
+        const reg v = warp_fetch(row[w], 8 * m + __cuemu_lane / 4, "ldmatrix", file, line);
+        if (w == __cuemu_lane % 4) d[m] = static_cast<reg>(static_cast<uint32_t>(v));
       }
     }
   }
@@ -101,16 +101,16 @@ template <int In_> inline float matrix_half(reg r, int e) {
 template <int... M_>
 inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const char *file,
                      int line) {
-  constexpr int dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
+  constexpr int __cuemu_dtype = type_n<M_...>(0), atype = type_n<M_...>(1),
                 ctype = type_n<M_...>(3);
   constexpr int kdim = has<m_m16n8k16, M_...> ? 16 : 8;
   constexpr int na = kdim / 4, nb = kdim / 8;
   static_assert(has<m_row, M_...> && has<m_col, M_...>,
                 "mma.sync: only the .row.col layouts exist for these shapes");
   static_assert(atype == f16 || atype == bf16, "mma.sync: .f16 or .bf16 inputs are emulated");
-  static_assert((dtype == f32 || dtype == f16) && (ctype == f32 || ctype == f16),
+  static_assert((__cuemu_dtype == f32 || __cuemu_dtype == f16) && (ctype == f32 || ctype == f16),
                 "mma.sync: .f32 or .f16 accumulators are emulated");
-  const int lane = static_cast<int>(sreg_laneid()), g = lane / 4, t = lane % 4;
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), g = __cuemu_lane / 4, t = __cuemu_lane % 4;
   float a_m[16][16], b_m[16][8];
   for (int from = 0; from < 32; ++from) {
     const int fg = from / 4, ft = from % 4;
@@ -126,20 +126,20 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
       b_m[2 * ft + 8 * r + 1][fg] = matrix_half<atype>(v, 1);
     }
   }
-  float acc[4];
+  float __cuemu_acc[4];
   for (int e = 0; e < 4; ++e)
-    acc[e] = ctype == f32 ? as_f32(c[e]) : matrix_half<f16>(c[e / 2], e % 2);
+    __cuemu_acc[e] = ctype == f32 ? as_f32(c[e]) : matrix_half<f16>(c[e / 2], e % 2);
   for (int e = 0; e < 4; ++e) {
     const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
-    for (int k = 0; k < kdim; ++k) acc[e] += a_m[row][k] * b_m[k][col];
+    for (int __cuemu_k = 0; __cuemu_k < kdim; ++__cuemu_k) __cuemu_acc[e] += a_m[row][__cuemu_k] * b_m[__cuemu_k][col];
   }
-  if constexpr (dtype == f32) {
-    for (int e = 0; e < 4; ++e) d[e] = bits_of(acc[e]);
+  if constexpr (__cuemu_dtype == f32) {
+    for (int e = 0; e < 4; ++e) d[e] = bits_of(__cuemu_acc[e]);
   } else {
     for (int p = 0; p < 2; ++p)
-      d[p] = static_cast<reg>(cuemu_nf_from_double(acc[2 * p], cuemu_nf_binary16,
+      d[p] = static_cast<reg>(cuemu_nf_from_double(__cuemu_acc[2 * p], cuemu_nf_binary16,
                                                    CUEMU_ROUND_RN)) |
-             (static_cast<reg>(cuemu_nf_from_double(acc[2 * p + 1], cuemu_nf_binary16,
+             (static_cast<reg>(cuemu_nf_from_double(__cuemu_acc[2 * p + 1], cuemu_nf_binary16,
                                                     CUEMU_ROUND_RN))
               << 16);
   }

@@ -46,10 +46,10 @@ template <int... M_> using word_of = typename word<width(type_n<M_...>(0))>::typ
  * of a vector is at address + i * its size. The ordered forms (.acquire,
  * .relaxed, .release) are atomic operations here.
  */
-template <int... M_> inline auto at(reg address, int i) {
+template <int... M_> inline auto at(reg address, int __cuemu_i) {
   using U = word_of<M_...>;
-  if constexpr (has<m_volatile, M_...>) return reinterpret_cast<volatile U *>(address) + i;
-  else return reinterpret_cast<U *>(address) + i;
+  if constexpr (has<m_volatile, M_...>) return reinterpret_cast<volatile U *>(address) + __cuemu_i;
+  else return reinterpret_cast<U *>(address) + __cuemu_i;
 }
 
 /* A loaded value into its register: sub-word signed types sign-extend. */
@@ -66,18 +66,18 @@ template <int... M_> inline word_of<M_...> st(reg v) {
 template <int... M_> inline void ld(wide &d, wide v) { d = v; }
 template <int... M_> inline wide st(wide v) { return v; }
 
-template <int... M_> inline void ld_ordered(reg &d, reg address, int i) {
+template <int... M_> inline void ld_ordered(reg &d, reg address, int __cuemu_i) {
   using U = word_of<M_...>;
-  U *p = reinterpret_cast<U *>(address) + i;
+  U *p = reinterpret_cast<U *>(address) + __cuemu_i;
   d = result<type_n<M_...>(0)>(
       __atomic_load_n(p, has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED));
   /* An ordered load is how a flag that another block sets is polled. */
   cuemu_atomic_poll(p);
 }
 
-template <int... M_> inline void st_ordered(reg address, int i, reg v) {
+template <int... M_> inline void st_ordered(reg address, int __cuemu_i, reg v) {
   using U = word_of<M_...>;
-  U *p = reinterpret_cast<U *>(address) + i;
+  U *p = reinterpret_cast<U *>(address) + __cuemu_i;
   __atomic_store_n(p, static_cast<U>(v),
                    has<m_release, M_...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
 }
@@ -147,13 +147,13 @@ template <int... M_, typename... R_> inline void ld_ordered_v(reg address, R_ &.
       if constexpr (bytes == 16) v = load_whole16(reinterpret_cast<const void *>(address));
       else v = __atomic_load_n(reinterpret_cast<const W_ *>(address),
                                has<m_acquire, M_...> ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED);
-      int i = 0;
-      ((ld<M_...>(d, static_cast<word_of<M_...>>(v >> (w * i++)))), ...);
+      int __cuemu_i = 0;
+      ((ld<M_...>(d, static_cast<word_of<M_...>>(v >> (w * __cuemu_i++)))), ...);
       return;
     }
   }
-  int i = 0;
-  (ld_ordered<M_...>(d, address, i++), ...);
+  int __cuemu_i = 0;
+  (ld_ordered<M_...>(d, address, __cuemu_i++), ...);
 }
 
 template <int... M_, typename... R_> inline void st_ordered_v(reg address, R_... v) {
@@ -162,16 +162,16 @@ template <int... M_, typename... R_> inline void st_ordered_v(reg address, R_...
     if (address % bytes == 0) {
       using W_ = typename whole_word<bytes>::type;
       W_ all = 0;
-      int i = 0;
-      ((all |= static_cast<W_>(st<M_...>(v)) << (w * i++)), ...);
+      int __cuemu_i = 0;
+      ((all |= static_cast<W_>(st<M_...>(v)) << (w * __cuemu_i++)), ...);
       if constexpr (bytes == 16) store_whole16(reinterpret_cast<void *>(address), all);
       else __atomic_store_n(reinterpret_cast<W_ *>(address), all,
                             has<m_release, M_...> ? __ATOMIC_RELEASE : __ATOMIC_RELAXED);
       return;
     }
   }
-  int i = 0;
-  (st_ordered<M_...>(address, i++, v), ...);
+  int __cuemu_i = 0;
+  (st_ordered<M_...>(address, __cuemu_i++, v), ...);
 }
 
 /* cp.async [dst], [src], cp-size{, src-size}: cuemu-cc writes the copy of
@@ -269,8 +269,8 @@ template <int... M_> [[noreturn]] inline void exit(const char *file, int line) {
 
 /* Whether a barrier's thread count covers the whole block. */
 inline bool whole_block(reg count) {
-  const reg threads = static_cast<reg>(blockDim.x) * blockDim.y * blockDim.z;
-  return count >= ((threads + 31) & ~31ULL);
+  const reg __cuemu_threads = static_cast<reg>(blockDim.x) * blockDim.y * blockDim.z;
+  return count >= ((__cuemu_threads + 31) & ~31ULL);
 }
 
 /* bar.sync a{, b}: a block barrier when b covers the block (as
@@ -483,29 +483,29 @@ template <int... M_> inline void warp_sync(reg member_mask, const char *file, in
 template <int... M_>
 inline void shfl(reg &d, reg &p, reg a, reg b, reg c, reg member_mask, const char *file,
                  int line) {
-  const int lane = static_cast<int>(sreg_laneid());
+  const int __cuemu_lane = static_cast<int>(sreg_laneid());
   const int bval = static_cast<int>(b & 31), cval = static_cast<int>(c & 31);
   const int segmask = static_cast<int>((c >> 8) & 31);
-  const int max_lane = (lane & segmask) | (cval & ~segmask);
-  const int min_lane = lane & segmask;
-  int j;
+  const int max_lane = (__cuemu_lane & segmask) | (cval & ~segmask);
+  const int min_lane = __cuemu_lane & segmask;
+  int __cuemu_j;
   bool in_range;
   if constexpr (has<m_up, M_...>) {
-    j = lane - bval;
-    in_range = j >= max_lane;
+    __cuemu_j = __cuemu_lane - bval;
+    in_range = __cuemu_j >= max_lane;
   } else if constexpr (has<m_down, M_...>) {
-    j = lane + bval;
-    in_range = j <= max_lane;
+    __cuemu_j = __cuemu_lane + bval;
+    in_range = __cuemu_j <= max_lane;
   } else if constexpr (has<m_bfly, M_...>) {
-    j = lane ^ bval;
-    in_range = j <= max_lane;
+    __cuemu_j = __cuemu_lane ^ bval;
+    in_range = __cuemu_j <= max_lane;
   } else {
-    j = min_lane | (bval & ~segmask);
-    in_range = j <= max_lane;
+    __cuemu_j = min_lane | (bval & ~segmask);
+    in_range = __cuemu_j <= max_lane;
   }
-  if (!in_range) j = lane;
+  if (!in_range) __cuemu_j = __cuemu_lane;
   d = zx(cuemu_warp_call(CUEMU_WARP_SHFL_IDX, static_cast<unsigned>(member_mask),
-                               zx(a, 32), j, 32, "shfl.sync", file, line),
+                               zx(a, 32), __cuemu_j, 32, "shfl.sync", file, line),
          32);
   p = in_range;
 }

@@ -39,8 +39,8 @@ template <typename Tag, typename T> T *scratch(std::size_t n) {
     h.data = static_cast<T *>(grown);
     h.capacity = n;
   }
-  for (std::size_t i = 0; i < n; ++i)
-    h.data[i] = T();
+  for (std::size_t __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i)
+    h.data[__cuemu_i] = T();
   return h.data;
 }
 

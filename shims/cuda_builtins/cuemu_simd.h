@@ -28,12 +28,12 @@ namespace cuemu {
 namespace simd {
 
 /* Part i (of `bits` bits) of x, as a signed or unsigned value. */
-inline long long part_s(unsigned x, int bits, int i) {
-  const unsigned v = (x >> (i * bits)) & ((1u << bits) - 1u);
-  return (v & (1u << (bits - 1))) ? (long long)v - (1LL << bits) : (long long)v;
+inline long long part_s(unsigned x, int __cuemu_bits, int __cuemu_i) {
+  const unsigned v = (x >> (__cuemu_i * __cuemu_bits)) & ((1u << __cuemu_bits) - 1u);
+  return (v & (1u << (__cuemu_bits - 1))) ? (long long)v - (1LL << __cuemu_bits) : (long long)v;
 }
-inline long long part_u(unsigned x, int bits, int i) {
-  return (x >> (i * bits)) & ((1u << bits) - 1u);
+inline long long part_u(unsigned x, int __cuemu_bits, int __cuemu_i) {
+  return (x >> (__cuemu_i * __cuemu_bits)) & ((1u << __cuemu_bits) - 1u);
 }
 
 inline long long clamp(long long v, long long lo, long long hi) {
@@ -43,30 +43,30 @@ inline long long clamp(long long v, long long lo, long long hi) {
 /* Applies f to each of the 32 / bits parts of a and b (taken as signed
  * when is_signed) and packs the low bits of the results. */
 template <typename F_>
-inline unsigned map2(unsigned a, unsigned b, int bits, bool is_signed, F_ f) {
+inline unsigned map2(unsigned a, unsigned b, int __cuemu_bits, bool is_signed, F_ f) {
   unsigned r = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    r |= ((unsigned)f(x, y) & ((1u << bits) - 1u)) << (i * bits);
+  for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
+    const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
+    const long long y = is_signed ? part_s(b, __cuemu_bits, __cuemu_i) : part_u(b, __cuemu_bits, __cuemu_i);
+    r |= ((unsigned)f(x, y) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
   }
   return r;
 }
 template <typename F_>
-inline unsigned map3(unsigned a, unsigned b, unsigned c, int bits, bool is_signed, F_ f) {
+inline unsigned map3(unsigned a, unsigned b, unsigned c, int __cuemu_bits, bool is_signed, F_ f) {
   unsigned r = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    const long long z = is_signed ? part_s(c, bits, i) : part_u(c, bits, i);
-    r |= ((unsigned)f(x, y, z) & ((1u << bits) - 1u)) << (i * bits);
+  for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
+    const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
+    const long long y = is_signed ? part_s(b, __cuemu_bits, __cuemu_i) : part_u(b, __cuemu_bits, __cuemu_i);
+    const long long z = is_signed ? part_s(c, __cuemu_bits, __cuemu_i) : part_u(c, __cuemu_bits, __cuemu_i);
+    r |= ((unsigned)f(x, y, z) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
   }
   return r;
 }
 
-inline long long smax(int bits) { return (1LL << (bits - 1)) - 1; }
-inline long long smin(int bits) { return -(1LL << (bits - 1)); }
-inline long long umax(int bits) { return (1LL << bits) - 1; }
+inline long long smax(int __cuemu_bits) { return (1LL << (__cuemu_bits - 1)) - 1; }
+inline long long smin(int __cuemu_bits) { return -(1LL << (__cuemu_bits - 1)); }
+inline long long umax(int __cuemu_bits) { return (1LL << __cuemu_bits) - 1; }
 inline long long max2(long long x, long long y) { return x > y ? x : y; }
 inline long long min2(long long x, long long y) { return x < y ? x : y; }
 inline long long avg_s(long long x, long long y) {
@@ -75,14 +75,14 @@ inline long long avg_s(long long x, long long y) {
 }
 
 /* The sum of the parts' absolute differences. */
-inline unsigned sad(unsigned a, unsigned b, int bits, bool is_signed) {
-  long long sum = 0;
-  for (int i = 0; i < 32 / bits; ++i) {
-    const long long x = is_signed ? part_s(a, bits, i) : part_u(a, bits, i);
-    const long long y = is_signed ? part_s(b, bits, i) : part_u(b, bits, i);
-    sum += x > y ? x - y : y - x;
+inline unsigned sad(unsigned a, unsigned b, int __cuemu_bits, bool is_signed) {
+  long long __cuemu_sum = 0;
+  for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
+    const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
+    const long long y = is_signed ? part_s(b, __cuemu_bits, __cuemu_i) : part_u(b, __cuemu_bits, __cuemu_i);
+    __cuemu_sum += x > y ? x - y : y - x;
   }
-  return (unsigned)sum;
+  return (unsigned)__cuemu_sum;
 }
 
 } // namespace simd

@@ -154,12 +154,12 @@ inline cuemu_uint3 uint3_of(dim3 d) { return cuemu_uint3{d.x, d.y, d.z}; }
 
 /* Launches through libcuemu; records an execution error as sticky. */
 inline cudaError_t launch(const void *func, const cuemu_kernel_desc *fallback,
-                          dim3 grid, dim3 block, void **args,
-                          std::size_t shmem, cudaStream_t stream,
+                          dim3 __cuemu_grid, dim3 __cuemu_block, void **args,
+                          std::size_t __cuemu_shmem, cudaStream_t stream,
                           int cooperative) {
   int status = CUEMU_SUCCESS;
   cudaError_t e = static_cast<cudaError_t>(cuemu_rt_launch_kernel(
-      func, fallback, uint3_of(grid), uint3_of(block), args, shmem, stream,
+      func, fallback, uint3_of(__cuemu_grid), uint3_of(__cuemu_block), args, __cuemu_shmem, stream,
       cooperative, &status));
   if (e == cudaSuccess)
     cuemu_rt_record_launch(status);
@@ -170,22 +170,22 @@ inline cudaError_t launch(const void *func, const cuemu_kernel_desc *fallback,
  * through its pointer (a kernel template's instance, say), which the
  * pointer descriptor reads after the arguments. */
 template <typename T>
-inline cudaError_t launch_typed(T *func, dim3 grid, dim3 block,
-                                void **args, std::size_t shmem,
+inline cudaError_t launch_typed(T *func, dim3 __cuemu_grid, dim3 __cuemu_block,
+                                void **args, std::size_t __cuemu_shmem,
                                 cudaStream_t stream, int cooperative) {
   if constexpr (std::is_function<T>::value) {
     constexpr std::size_t n = arity<T>::value;
     if (n > 0 && !args)
       return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorInvalidValue));
     void *all[n + 1];
-    for (std::size_t i = 0; i < n; ++i)
-      all[i] = args[i];
+    for (std::size_t __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i)
+      all[__cuemu_i] = args[__cuemu_i];
     all[n] = reinterpret_cast<void *>(func);
     return launch(reinterpret_cast<const void *>(func), pointer_desc<T *>(),
-                  grid, block, all, shmem, stream, cooperative);
+                  __cuemu_grid, __cuemu_block, all, __cuemu_shmem, stream, cooperative);
   } else {
-    return launch(static_cast<const void *>(func), nullptr, grid, block, args,
-                  shmem, stream, cooperative);
+    return launch(static_cast<const void *>(func), nullptr, __cuemu_grid, __cuemu_block, args,
+                  __cuemu_shmem, stream, cooperative);
   }
 }
 

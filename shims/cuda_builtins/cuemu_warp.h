@@ -53,15 +53,15 @@ inline unsigned long long cuemu_warp_bits(const T &value) {
   static_assert(std::is_trivially_copyable<T>::value &&
                     sizeof(T) <= sizeof(unsigned long long),
                 "a warp operand is a trivially copyable type of up to 8 bytes");
-  unsigned long long bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return bits;
+  unsigned long long __cuemu_bits = 0;
+  std::memcpy(&__cuemu_bits, &value, sizeof(T));
+  return __cuemu_bits;
 }
 
 /* The value of type T held in the low bytes of `bits`. */
-template <typename T> inline T cuemu_warp_value(unsigned long long bits) {
+template <typename T> inline T cuemu_warp_value(unsigned long long __cuemu_bits) {
   T value;
-  std::memcpy(static_cast<void *>(&value), &bits, sizeof(T));
+  std::memcpy(static_cast<void *>(&value), &__cuemu_bits, sizeof(T));
   return value;
 }
 

@@ -178,7 +178,7 @@ inline float value(float f) { return f; }
 inline double value(double d) { return d; }
 inline int value(signed char c) { return c; }
 inline int value(unsigned char c) { return c; }
-inline int value(int i) { return i; }
+inline int value(int __cuemu_i) { return __cuemu_i; }
 
 template <typename T> inline T element_of(float v);
 template <> inline float element_of<float>(float v) { return v; }
@@ -189,11 +189,11 @@ template <> inline __nv_bfloat16 element_of<__nv_bfloat16>(float v) {
 
 /* The tf32 value of a float as the tensor cores read it: the top 19 bits. */
 inline float tf32_truncate(float f) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  if ((bits & 0x7f800000u) != 0x7f800000u)
-    bits &= 0xffffe000u;
-  std::memcpy(&f, &bits, sizeof bits);
+  std::uint32_t __cuemu_bits;
+  std::memcpy(&__cuemu_bits, &f, sizeof __cuemu_bits);
+  if ((__cuemu_bits & 0x7f800000u) != 0x7f800000u)
+    __cuemu_bits &= 0xffffe000u;
+  std::memcpy(&f, &__cuemu_bits, sizeof __cuemu_bits);
   return f;
 }
 
@@ -207,8 +207,8 @@ inline unsigned lane_id() {
 inline void check_full_warp(const char *what, const char *file, int line) {
   unsigned linear =
       (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-  unsigned threads = blockDim.x * blockDim.y * blockDim.z;
-  if ((linear | 31u) >= threads)
+  unsigned __cuemu_threads = blockDim.x * blockDim.y * blockDim.z;
+  if ((linear | 31u) >= __cuemu_threads)
     cuemu_device_misuse(CUEMU_WARP_MISUSE, what, file, line);
 }
 
@@ -229,10 +229,10 @@ inline void check_memory(const T *p, unsigned ldm, const char *what,
 }
 
 /* The same for sub-byte elements of `bits` bits each. */
-inline void check_packed_memory(const void *p, unsigned ldm, int bits,
+inline void check_packed_memory(const void *p, unsigned ldm, int __cuemu_bits,
                                 const char *what, const char *file, int line) {
   if (reinterpret_cast<std::uintptr_t>(p) % 32u ||
-      (static_cast<unsigned long long>(ldm) * bits) % 128u)
+      (static_cast<unsigned long long>(ldm) * __cuemu_bits) % 128u)
     cuemu_device_misuse(CUEMU_KERNEL_FAULT, what, file, line);
 }
 
@@ -240,9 +240,9 @@ inline void check_packed_memory(const void *p, unsigned ldm, int bits,
  * zero-extended otherwise) or a plain one. */
 template <typename T, typename S_>
 inline int packed_element(const S_ *words, long long index) {
-  constexpr int bits = bits_of<T>(), per = 32 / bits;
+  constexpr int __cuemu_bits = bits_of<T>(), per = 32 / __cuemu_bits;
   unsigned word = static_cast<unsigned>(words[index / per]);
-  unsigned v = (word >> (index % per * bits)) & ((1u << bits) - 1u);
+  unsigned v = (word >> (index % per * __cuemu_bits)) & ((1u << __cuemu_bits) - 1u);
   if (std::is_same<T, experimental::precision::s4>::value)
     return static_cast<int>(v ^ 8u) - 8;
   return static_cast<int>(v);
@@ -250,11 +250,11 @@ inline int packed_element(const S_ *words, long long index) {
 
 } // namespace cuemu_detail
 
-template <typename Use, int m, int n, int k, typename T, typename Layout = void>
+template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout = void>
 class fragment {
   static_assert(std::is_same<Use, accumulator>::value
-                    ? cuemu_detail::accumulator_shape<T, m, n, k>()
-                    : cuemu_detail::input_shape<T, m, n, k>(),
+                    ? cuemu_detail::accumulator_shape<T, m, n, __cuemu_k>()
+                    : cuemu_detail::input_shape<T, m, n, __cuemu_k>(),
                 "nvcuda::wmma::fragment: this shape and element type are "
                 "not a combination that sm_90 supports");
   static_assert(std::is_same<Use, accumulator>::value ==
@@ -271,8 +271,8 @@ class fragment {
 public:
   using element_type = T;
   using storage_element_type = typename cuemu_detail::storage<T>::type;
-  static constexpr int cuemu_rows = cuemu_detail::dims<Use, m, n, k>::rows;
-  static constexpr int cuemu_cols = cuemu_detail::dims<Use, m, n, k>::cols;
+  static constexpr int cuemu_rows = cuemu_detail::dims<Use, m, n, __cuemu_k>::rows;
+  static constexpr int cuemu_cols = cuemu_detail::dims<Use, m, n, __cuemu_k>::cols;
   enum { num_elements = cuemu_rows * cuemu_cols / 32 };
   enum {
     num_storage_elements = num_elements / cuemu_detail::per_word<T>()
@@ -304,123 +304,123 @@ inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
                          Visit visit) {
   check_memory(mptr, ldm, op.rules, file, line);
   rendezvous(op.warp, file, line);
-  const unsigned lane = lane_id();
-  for (int i = 0; i < Count; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    std::size_t r = static_cast<std::size_t>(idx / Cols),
-                c = static_cast<std::size_t>(idx % Cols);
-    visit(i, row_major_memory ? r * ldm + c : c * ldm + r);
+  const unsigned __cuemu_lane = lane_id();
+  for (int __cuemu_i = 0; __cuemu_i < Count; ++__cuemu_i) {
+    int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
+    std::size_t r = static_cast<std::size_t>(__cuemu_idx / Cols),
+                c = static_cast<std::size_t>(__cuemu_idx % Cols);
+    visit(__cuemu_i, row_major_memory ? r * ldm + c : c * ldm + r);
   }
 }
 
 } // namespace cuemu_detail
 
 /* A multiplicand: each lane reads its own elements. */
-template <typename Use, int m, int n, int k, typename T, typename Layout,
+template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout,
           typename std::enable_if<!cuemu_detail::is_sub_byte<T>::value,
                                   int>::type = 0>
 inline void load_matrix_sync(
-    fragment<Use, m, n, k, T, Layout> &a,
-    const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
+    fragment<Use, m, n, __cuemu_k, T, Layout> &a,
+    const typename fragment<Use, m, n, __cuemu_k, T, Layout>::storage_element_type
         *mptr,
     unsigned ldm, const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<Use, m, n, k, T, Layout>;
+  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
   static_assert(!std::is_same<Use, accumulator>::value,
                 "load_matrix_sync of an accumulator takes a layout_t");
   cuemu_detail::each_element<F_::cuemu_cols, F_::num_elements>(
       mptr, ldm, std::is_same<Layout, row_major>::value,
       cuemu_detail::loading, cuemu_file, cuemu_line,
-      [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
+      [&](int __cuemu_i, std::size_t at) { a.x[__cuemu_i] = mptr[at]; });
 }
 
 /* A sub-byte multiplicand: each lane packs its elements into its word
  * (element i into nibble or bit i). */
-template <typename Use, int m, int n, int k, typename T, typename Layout,
+template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout,
           typename std::enable_if<cuemu_detail::is_sub_byte<T>::value,
                                   int>::type = 0>
-inline void load_matrix_sync(fragment<Use, m, n, k, T, Layout> &a,
+inline void load_matrix_sync(fragment<Use, m, n, __cuemu_k, T, Layout> &a,
                              const void *mptr, unsigned ldm,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<Use, m, n, k, T, Layout>;
-  constexpr int bits = cuemu_detail::bits_of<T>();
-  cuemu_detail::check_packed_memory(mptr, ldm, bits,
+  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
+  constexpr int __cuemu_bits = cuemu_detail::bits_of<T>();
+  cuemu_detail::check_packed_memory(mptr, ldm, __cuemu_bits,
                                     cuemu_detail::loading.rules, cuemu_file,
                                     cuemu_line);
   cuemu_detail::rendezvous(cuemu_detail::loading.warp, cuemu_file,
                            cuemu_line);
-  const unsigned lane = cuemu_detail::lane_id();
+  const unsigned __cuemu_lane = cuemu_detail::lane_id();
   const auto *words = static_cast<const unsigned *>(mptr);
   unsigned packed = 0;
-  for (int i = 0; i < F_::num_elements; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    long long r = idx / F_::cuemu_cols, c = idx % F_::cuemu_cols;
+  for (int __cuemu_i = 0; __cuemu_i < F_::num_elements; ++__cuemu_i) {
+    int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
+    long long r = __cuemu_idx / F_::cuemu_cols, c = __cuemu_idx % F_::cuemu_cols;
     long long at = std::is_same<Layout, row_major>::value ? r * ldm + c
                                                           : c * ldm + r;
     unsigned v = static_cast<unsigned>(
                      cuemu_detail::packed_element<T>(words, at)) &
-                 ((1u << bits) - 1u);
-    packed |= v << (i * bits);
+                 ((1u << __cuemu_bits) - 1u);
+    packed |= v << (__cuemu_i * __cuemu_bits);
   }
   a.x[0] = static_cast<typename F_::storage_element_type>(packed);
 }
 
 /* An accumulator, from memory of the given layout. */
-template <int m, int n, int k, typename T>
-inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &a,
+template <int m, int n, int __cuemu_k, typename T>
+inline void load_matrix_sync(fragment<accumulator, m, n, __cuemu_k, T> &a,
                              const T *mptr, unsigned ldm, layout_t layout,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<accumulator, m, n, k, T>;
+  using F_ = fragment<accumulator, m, n, __cuemu_k, T>;
   cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::loading, cuemu_file,
-      cuemu_line, [&](int i, std::size_t at) { a.x[i] = mptr[at]; });
+      cuemu_line, [&](int __cuemu_i, std::size_t at) { a.x[__cuemu_i] = mptr[at]; });
 }
 
-template <int m, int n, int k, typename T>
+template <int m, int n, int __cuemu_k, typename T>
 inline void store_matrix_sync(T *mptr,
-                              const fragment<accumulator, m, n, k, T> &a,
+                              const fragment<accumulator, m, n, __cuemu_k, T> &a,
                               unsigned ldm, layout_t layout,
                               const char *cuemu_file = __builtin_FILE(),
                               int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<accumulator, m, n, k, T>;
+  using F_ = fragment<accumulator, m, n, __cuemu_k, T>;
   cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::storing, cuemu_file,
-      cuemu_line, [&](int i, std::size_t at) { mptr[at] = a.x[i]; });
+      cuemu_line, [&](int __cuemu_i, std::size_t at) { mptr[at] = a.x[__cuemu_i]; });
 }
 
-template <typename Use, int m, int n, int k, typename T, typename Layout>
+template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout>
 inline void fill_fragment(
-    fragment<Use, m, n, k, T, Layout> &a,
-    const typename fragment<Use, m, n, k, T, Layout>::storage_element_type
+    fragment<Use, m, n, __cuemu_k, T, Layout> &a,
+    const typename fragment<Use, m, n, __cuemu_k, T, Layout>::storage_element_type
         &v) {
-  using F_ = fragment<Use, m, n, k, T, Layout>;
+  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
   using S_ = typename F_::storage_element_type;
   S_ word = v;
   if constexpr (cuemu_detail::is_sub_byte<T>::value) {
     /* The low bits of v, in every element of the word. */
-    constexpr int bits = cuemu_detail::bits_of<T>();
-    unsigned e = static_cast<unsigned>(v) & ((1u << bits) - 1u), w = 0;
-    for (int i = 0; i < 32; i += bits)
-      w |= e << i;
+    constexpr int __cuemu_bits = cuemu_detail::bits_of<T>();
+    unsigned e = static_cast<unsigned>(v) & ((1u << __cuemu_bits) - 1u), w = 0;
+    for (int __cuemu_i = 0; __cuemu_i < 32; __cuemu_i += __cuemu_bits)
+      w |= e << __cuemu_i;
     word = static_cast<S_>(w);
   }
-  for (int i = 0; i < F_::num_storage_elements; ++i)
-    a.x[i] = word;
+  for (int __cuemu_i = 0; __cuemu_i < F_::num_storage_elements; ++__cuemu_i)
+    a.x[__cuemu_i] = word;
 }
 
 /* float's rounding of a value in [-inf, inf] for tf32: to nearest, ties
  * away from zero (cvt.rna.tf32.f32); the result is a float whose low 13
  * mantissa bits are zero. */
 inline float __float_to_tf32(float in) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &in, sizeof bits);
-  if ((bits & 0x7f800000u) != 0x7f800000u) {
-    bits += 0x1000u;
-    bits &= 0xffffe000u;
+  std::uint32_t __cuemu_bits;
+  std::memcpy(&__cuemu_bits, &in, sizeof __cuemu_bits);
+  if ((__cuemu_bits & 0x7f800000u) != 0x7f800000u) {
+    __cuemu_bits += 0x1000u;
+    __cuemu_bits &= 0xffffe000u;
   }
-  std::memcpy(&in, &bits, sizeof bits);
+  std::memcpy(&in, &__cuemu_bits, sizeof __cuemu_bits);
   return in;
 }
 
@@ -439,8 +439,8 @@ struct exchange {
  * alive until all have. */
 inline exchange *share(exchange &mine, const void *a, const void *b,
                        const char *what, const char *file, int line) {
-  const unsigned lane = lane_id();
-  if (lane == 0)
+  const unsigned __cuemu_lane = lane_id();
+  if (__cuemu_lane == 0)
     std::memset(&mine, 0, sizeof mine);
   check_full_warp(what, file, line);
   auto *table = reinterpret_cast<exchange *>(
@@ -449,8 +449,8 @@ inline exchange *share(exchange &mine, const void *a, const void *b,
           static_cast<unsigned long long>(
               reinterpret_cast<std::uintptr_t>(&mine)),
           0, 32, what, file, line)));
-  table->a[lane] = a;
-  table->b[lane] = b;
+  table->a[__cuemu_lane] = a;
+  table->b[__cuemu_lane] = b;
   rendezvous(what, file, line);
   return table;
 }
@@ -492,12 +492,12 @@ template <typename T, typename S_> inline auto input(const S_ &s) {
 
 } // namespace cuemu_detail
 
-template <int m, int n, int k, typename TA, typename LA, typename TB,
+template <int m, int n, int __cuemu_k, typename TA, typename LA, typename TB,
           typename LB, typename TC, typename TD>
-inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
-                     const fragment<matrix_a, m, n, k, TA, LA> &a,
-                     const fragment<matrix_b, m, n, k, TB, LB> &b,
-                     const fragment<accumulator, m, n, k, TC> &c,
+inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
+                     const fragment<matrix_a, m, n, __cuemu_k, TA, LA> &a,
+                     const fragment<matrix_b, m, n, __cuemu_k, TB, LB> &b,
+                     const fragment<accumulator, m, n, __cuemu_k, TC> &c,
                      bool satf = false,
                      const char *cuemu_file = __builtin_FILE(),
                      int cuemu_line = __builtin_LINE()) {
@@ -516,63 +516,63 @@ inline void mma_sync(fragment<accumulator, m, n, k, TD> &d,
                     (std::is_same<TC, double>::value &&
                      std::is_same<TD, double>::value),
                 "wmma::mma_sync: double inputs accumulate in double");
-  using FA = fragment<matrix_a, m, n, k, TA, LA>;
-  using FB = fragment<matrix_b, m, n, k, TB, LB>;
-  using FD = fragment<accumulator, m, n, k, TD>;
+  using FA = fragment<matrix_a, m, n, __cuemu_k, TA, LA>;
+  using FB = fragment<matrix_b, m, n, __cuemu_k, TB, LB>;
+  using FD = fragment<accumulator, m, n, __cuemu_k, TD>;
   using SA = typename FA::storage_element_type;
   using SB = typename FB::storage_element_type;
 
   cuemu_detail::exchange mine;
-  const unsigned lane = cuemu_detail::lane_id();
+  const unsigned __cuemu_lane = cuemu_detail::lane_id();
   auto *table = cuemu_detail::share(
       mine, a.x, b.x, "wmma::mma_sync needs the 32 threads of a full warp",
       cuemu_file, cuemu_line);
 
   TD result[FD::num_elements];
-  for (int i = 0; i < FD::num_elements; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    int r = idx / n, col = idx % n;
+  for (int __cuemu_i = 0; __cuemu_i < FD::num_elements; ++__cuemu_i) {
+    int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
+    int r = __cuemu_idx / n, col = __cuemu_idx % n;
     if constexpr (integer) {
-      long long acc = c.x[i];
-      unsigned wrapped = static_cast<unsigned>(c.x[i]);
-      for (int kk = 0; kk < k; ++kk) {
-        int ia = r * k + kk, ib = kk * n + col;
+      long long __cuemu_acc = c.x[__cuemu_i];
+      unsigned wrapped = static_cast<unsigned>(c.x[__cuemu_i]);
+      for (int kk = 0; kk < __cuemu_k; ++kk) {
+        int ia = r * __cuemu_k + kk, ib = kk * n + col;
         int av = cuemu_detail::shared_integer<TA, SA>(table->a, ia);
         int bv = cuemu_detail::shared_integer<TB, SB>(table->b, ib);
-        acc += static_cast<long long>(av) * bv;
+        __cuemu_acc += static_cast<long long>(av) * bv;
         wrapped += static_cast<unsigned>(av * bv);
       }
       if (satf)
-        acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
-      result[i] = satf ? static_cast<int>(acc) : static_cast<int>(wrapped);
+        __cuemu_acc = __cuemu_acc > INT32_MAX ? INT32_MAX : __cuemu_acc < INT32_MIN ? INT32_MIN : __cuemu_acc;
+      result[__cuemu_i] = satf ? static_cast<int>(__cuemu_acc) : static_cast<int>(wrapped);
     } else if constexpr (std::is_same<TA, double>::value) {
-      double acc = c.x[i];
-      for (int kk = 0; kk < k; ++kk) {
-        int ia = r * k + kk, ib = kk * n + col;
-        acc = std::fma(static_cast<const double *>(table->a[ia % 32])[ia / 32],
+      double __cuemu_acc = c.x[__cuemu_i];
+      for (int kk = 0; kk < __cuemu_k; ++kk) {
+        int ia = r * __cuemu_k + kk, ib = kk * n + col;
+        __cuemu_acc = std::fma(static_cast<const double *>(table->a[ia % 32])[ia / 32],
                        static_cast<const double *>(table->b[ib % 32])[ib / 32],
-                       acc);
+                       __cuemu_acc);
       }
-      result[i] = acc;
+      result[__cuemu_i] = __cuemu_acc;
     } else {
-      float acc = cuemu_detail::value(c.x[i]);
-      for (int kk = 0; kk < k; ++kk) {
-        int ia = r * k + kk, ib = kk * n + col;
+      float __cuemu_acc = cuemu_detail::value(c.x[__cuemu_i]);
+      for (int kk = 0; kk < __cuemu_k; ++kk) {
+        int ia = r * __cuemu_k + kk, ib = kk * n + col;
         float av = cuemu_detail::input<TA>(
             static_cast<const SA *>(table->a[ia % 32])[ia / 32]);
         float bv = cuemu_detail::input<TB>(
             static_cast<const SB *>(table->b[ib % 32])[ib / 32]);
-        acc = std::fma(av, bv, acc); /* the product is exact */
+        __cuemu_acc = std::fma(av, bv, __cuemu_acc); /* the product is exact */
       }
       if (satf)
-        acc = std::is_same<TD, __half>::value ? cuemu_detail::saturate_half(acc)
-                                              : cuemu_detail::saturate(acc);
-      result[i] = cuemu_detail::element_of<TD>(acc);
+        __cuemu_acc = std::is_same<TD, __half>::value ? cuemu_detail::saturate_half(__cuemu_acc)
+                                              : cuemu_detail::saturate(__cuemu_acc);
+      result[__cuemu_i] = cuemu_detail::element_of<TD>(__cuemu_acc);
     }
   }
   cuemu_detail::rendezvous("wmma::mma_sync", cuemu_file, cuemu_line);
-  for (int i = 0; i < FD::num_elements; ++i)
-    d.x[i] = result[i];
+  for (int __cuemu_i = 0; __cuemu_i < FD::num_elements; ++__cuemu_i)
+    d.x[__cuemu_i] = result[__cuemu_i];
 }
 
 /* The 1-bit product: d[i][j] = c[i][j] + popc(op(row i of A, column j of
@@ -597,22 +597,22 @@ inline void bmma_sync(
                         "bmmaAccumulateOpPOPC",
                         cuemu_file, cuemu_line);
   cuemu_detail::exchange mine;
-  const unsigned lane = cuemu_detail::lane_id();
+  const unsigned __cuemu_lane = cuemu_detail::lane_id();
   auto *table = cuemu_detail::share(
       mine, a.x, b.x, "wmma::bmma_sync needs the 32 threads of a full warp",
       cuemu_file, cuemu_line);
   int result[2];
-  for (int i = 0; i < 2; ++i) {
-    int idx = i * 32 + static_cast<int>(lane);
-    int r = idx / 8, col = idx % 8;
-    unsigned sum = static_cast<unsigned>(c.x[i]);
+  for (int __cuemu_i = 0; __cuemu_i < 2; ++__cuemu_i) {
+    int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
+    int r = __cuemu_idx / 8, col = __cuemu_idx % 8;
+    unsigned __cuemu_sum = static_cast<unsigned>(c.x[__cuemu_i]);
     for (int kk = 0; kk < 128; ++kk) {
       int av = cuemu_detail::shared_integer<B1, unsigned>(table->a, r * 128 + kk);
       int bv = cuemu_detail::shared_integer<B1, unsigned>(table->b, kk * 8 + col);
-      sum += static_cast<unsigned>(op == experimental::bmmaBitOpAND ? av & bv
+      __cuemu_sum += static_cast<unsigned>(op == experimental::bmmaBitOpAND ? av & bv
                                                                     : av ^ bv);
     }
-    result[i] = static_cast<int>(sum);
+    result[__cuemu_i] = static_cast<int>(__cuemu_sum);
   }
   cuemu_detail::rendezvous("wmma::bmma_sync", cuemu_file, cuemu_line);
   d.x[0] = result[0];

@@ -131,12 +131,12 @@ inline int known_option(const char *opt) {
       "-maxrregcount=", "-ftz=", "-prec-div=", "-prec-sqrt=", "-fma=",
       "-kernels-used=", "-variables-used=", "-Xptxas=", "-split-compile=",
       "-split-compile-extended=", "-jump-table-density=", NULL};
-  for (int i = 0; flags[i]; ++i)
-    if (strcmp(opt, flags[i]) == 0)
+  for (int __cuemu_i = 0; flags[__cuemu_i]; ++__cuemu_i)
+    if (strcmp(opt, flags[__cuemu_i]) == 0)
       return 1;
-  for (int i = 0; valued[i]; ++i)
-    if (strncmp(opt, valued[i], strlen(valued[i])) == 0 &&
-        opt[strlen(valued[i])] != '\0')
+  for (int __cuemu_i = 0; valued[__cuemu_i]; ++__cuemu_i)
+    if (strncmp(opt, valued[__cuemu_i], strlen(valued[__cuemu_i])) == 0 &&
+        opt[strlen(valued[__cuemu_i])] != '\0')
       return 1;
   return 0;
 }
@@ -152,8 +152,8 @@ inline nvJitLinkResult nvJitLinkCreate(nvJitLinkHandle *handle,
     return NVJITLINK_ERROR_NULL_INPUT;
   *handle = NULL;
   int arch = 0, lto = 0;
-  for (uint32_t i = 0; i < numOptions; ++i) {
-    const char *o = options[i];
+  for (uint32_t __cuemu_i = 0; __cuemu_i < numOptions; ++__cuemu_i) {
+    const char *o = options[__cuemu_i];
     if (!o)
       return NVJITLINK_ERROR_NULL_INPUT;
     if (strncmp(o, "-arch=", 6) == 0) {

@@ -78,7 +78,7 @@ const char *cuemu_context_backend(void);
 
 /* Loads the module at `path`. On success *out owns the module until
  * cuemu_module_unload(). Returns MODULE_LOAD, MODULE_VERSION or OUT_OF_MEMORY. */
-cuemu_status cuemu_module_load(cuemu_module **out, const char *path);
+cuemu_status cuemu_module_load(cuemu_module **__cuemu_out, const char *path);
 
 /* Unloads a module; its kernels become invalid. NULL is accepted. */
 cuemu_status cuemu_module_unload(cuemu_module *module);
@@ -87,7 +87,7 @@ cuemu_status cuemu_module_unload(cuemu_module *module);
  * significant: "scale<double,3>" finds "scale<double, 3>". The kernel is
  * owned by its module. Returns KERNEL_NOT_FOUND or INVALID_VALUE. */
 cuemu_status cuemu_module_get_kernel(cuemu_module *module, const char *name,
-                                     cuemu_kernel **out);
+                                     cuemu_kernel **__cuemu_out);
 
 /* Finds the module's global variable `name` (a __device__, __constant__ or
  * __managed__ variable, by its symbol name: a variable inside a namespace
@@ -102,7 +102,7 @@ cuemu_status cuemu_module_get_global(cuemu_module *module, const char *name,
 
 /* Number of kernels in the module, and the i-th one (NULL if out of range). */
 int cuemu_module_kernel_count(const cuemu_module *module);
-cuemu_kernel *cuemu_module_kernel_at(const cuemu_module *module, int i);
+cuemu_kernel *cuemu_module_kernel_at(const cuemu_module *module, int __cuemu_i);
 
 /* The kernel's name, as looked up. */
 const char *cuemu_kernel_name(const cuemu_kernel *kernel);
@@ -110,7 +110,7 @@ const char *cuemu_kernel_name(const cuemu_kernel *kernel);
 /* The parameter descriptor: number of parameters and the i-th one (NULL when
  * i is out of range). */
 int cuemu_kernel_param_count(const cuemu_kernel *kernel);
-const cuemu_param *cuemu_kernel_param(const cuemu_kernel *kernel, int i);
+const cuemu_param *cuemu_kernel_param(const cuemu_kernel *kernel, int __cuemu_i);
 
 /* Raises the kernel's dynamic shared-memory limit, as
  * cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize) does.
@@ -139,7 +139,7 @@ typedef struct cuemu_kernel_attributes {
 /* Fills *out with the kernel's attributes, read from the emulated device's
  * model and the kernel's settings. Returns INVALID_VALUE for NULL. */
 cuemu_status cuemu_kernel_get_attributes(const cuemu_kernel *kernel,
-                                         cuemu_kernel_attributes *out);
+                                         cuemu_kernel_attributes *__cuemu_out);
 
 /* The emulated device's value of the cudaDeviceProp field `name` (arrays by
  * element: "maxThreadsDim[2]"), as cudaGetDeviceProperties reports it; the
@@ -161,8 +161,8 @@ cuemu_status cuemu_device_get_property(const char *name, long long *value);
  * them: a failed launch does not make the next one fail (the sticky error
  * of CUDA belongs to the runtime API of whole programs). Host code only;
  * launches may run concurrently from several OS threads. */
-cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
-                                 cuemu_dim3 block, size_t dynamic_shared,
+cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 __cuemu_grid,
+                                 cuemu_dim3 __cuemu_block, size_t dynamic_shared,
                                  cuemu_stream *stream, void **args, int nargs);
 
 /* Launches `kernel` cooperatively, as cudaLaunchCooperativeKernel does: all
@@ -172,8 +172,8 @@ cuemu_status cuemu_kernel_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
  * cuemu_kernel_max_cooperative_blocks() allows; otherwise as
  * cuemu_kernel_launch(). Host code. */
 cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *kernel,
-                                             cuemu_dim3 grid,
-                                             cuemu_dim3 block,
+                                             cuemu_dim3 __cuemu_grid,
+                                             cuemu_dim3 __cuemu_block,
                                              size_t dynamic_shared,
                                              cuemu_stream *stream,
                                              void **args, int nargs);
@@ -184,8 +184,8 @@ cuemu_status cuemu_kernel_launch_cooperative(cuemu_kernel *kernel,
  * refused with (INVALID_GRID_DIM, TOO_MANY_THREADS, ...), or SUCCESS. For
  * front ends that queue launches and must report a bad configuration at
  * the call (Python's deferred mode). Host code. */
-cuemu_status cuemu_kernel_check_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
-                                       cuemu_dim3 block, size_t dynamic_shared,
+cuemu_status cuemu_kernel_check_launch(cuemu_kernel *kernel, cuemu_dim3 __cuemu_grid,
+                                       cuemu_dim3 __cuemu_block, size_t dynamic_shared,
                                        int nargs, int cooperative);
 
 /* How many blocks of this shape can be resident at once on the emulated
@@ -193,9 +193,9 @@ cuemu_status cuemu_kernel_check_launch(cuemu_kernel *kernel, cuemu_dim3 grid,
  * that its limits allow (2048 threads, 32 blocks and 228 KiB of shared
  * memory per SM, as on sm_90), as the occupancy API reports it. */
 cuemu_status cuemu_kernel_max_cooperative_blocks(const cuemu_kernel *kernel,
-                                                 cuemu_dim3 block,
+                                                 cuemu_dim3 __cuemu_block,
                                                  size_t dynamic_shared,
-                                                 unsigned *blocks);
+                                                 unsigned *__cuemu_blocks);
 
 /* ---- Checkers -------------------------------------------------------------- */
 
@@ -249,13 +249,25 @@ typedef struct cuemu_compile_options {
                              * to run on a CPU without them); 0: each
                              * operation rounds (nvcc -fmad=false; the default:
                              * docs/nvcc-checks.md) */
+  int arch_suffix;          /* arch's suffix: 'a' (sm_90a: the device pass
+                             * also has __CUDA_ARCH_SPECIFIC__,
+                             * __CUDA_ARCH_FAMILY_SPECIFIC__ and
+                             * __CUDA_ARCH_FEAT_SM90_ALL, as with nvcc),
+                             * 'f' (sm_100f: __CUDA_ARCH_FAMILY_SPECIFIC__),
+                             * or 0 */
+  int arch_floor;           /* the lowest compute capability (times ten) of
+                             * the build's architectures (nvcc's
+                             * __CUDA_ARCH_LIST__); 0: arch. A device below
+                             * it has no kernel image to run (and one that
+                             * is not `arch` for an 'a' suffix, or not of
+                             * its family for 'f', in a build of one) */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
  * program). Compiler diagnostics go to stderr and point at the .cu file.
  * Returns COMPILE, IO_ERROR or CACHE. *cache_hit (if not NULL) tells whether
  * the result came from the cache. */
-cuemu_status cuemu_compile(const char *source, const char *output,
+cuemu_status cuemu_compile(const char *source, const char *__cuemu_output,
                            const cuemu_compile_options *options,
                            int *cache_hit);
 

@@ -65,7 +65,7 @@ typedef struct cuemu_hasher cuemu_hasher;
  * together with CUEMU_VERSION: different tools and versions never share
  * entries. On success *out is owned by the caller until
  * cuemu_hasher_finish(). Returns INVALID_VALUE or OUT_OF_MEMORY. */
-cuemu_status cuemu_hasher_create(cuemu_hasher **out, const char *purpose);
+cuemu_status cuemu_hasher_create(cuemu_hasher **__cuemu_out, const char *purpose);
 
 /* Adds `size` bytes. */
 void cuemu_hasher_add(cuemu_hasher *h, const void *data, size_t size);
@@ -101,7 +101,7 @@ void cuemu_hasher_finish(cuemu_hasher *h, cuemu_cache_key *key);
  * Returns CACHE (with the folder and the reason in the message) when it
  * cannot be made, is not writable, is owned by another user or is writable
  * by others; INVALID_VALUE when `size` is too small for its path. */
-cuemu_status cuemu_cache_dir(char *out, size_t size);
+cuemu_status cuemu_cache_dir(char *__cuemu_out, size_t size);
 
 /* What cuemu_cache_get() hands its build callback. The paths are temporary
  * files in the cache folder, unique to this call; the callback writes the
@@ -138,7 +138,7 @@ typedef cuemu_status (*cuemu_cache_build_fn)(void *data,
  * during the build, or the folder cannot be written) is still installed at
  * `output`, with a note on stderr. Returns the callback's status, CACHE
  * (not even a private folder can be made) or IO_ERROR. `hit` may be NULL. */
-cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *output,
+cuemu_status cuemu_cache_get(const cuemu_cache_key *key, const char *__cuemu_output,
                              int use_cache, cuemu_cache_build_fn build,
                              void *data, int *hit);
 

@@ -112,12 +112,22 @@ void cuemu_program_register(const cuemu_module_desc *desc);
  * generated kernel table of a unit calls it). Host code. */
 void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
 
+/* cuemu_program_register_arch(), with what decides whether the device has
+ * a kernel image to run: `suffix` ('a' for sm_90a, 'f' for sm_100f, or 0)
+ * and `lowest`, the lowest compute capability of the build (90; `arch` in a
+ * build of one architecture). A launch on a device without one fails with
+ * cudaErrorNoKernelImageForDevice, as on a GPU: one below `lowest`, or, in a
+ * build of one architecture, one that is not `arch` ('a') or not of its
+ * family ('f': the same major version, a minor one no lower). Host code. */
+void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
+                                   int suffix, int lowest);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error
  * of the runtime API); returns its status. Host code. */
-int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                         cuemu_uint3 block, size_t dynamic_shared,
+int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 __cuemu_grid,
+                         cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                          void *stream, void **args);
 
 /* Finds the registered kernel whose address is `function` (NULL if none). */
@@ -336,7 +346,7 @@ CUEMU_NORETURN void cuemu_kernel_trap(const char *file, int line);
  * cuemu_shared_window.c); more, or an address it did not make, ends the
  * launch. Kernel code. */
 unsigned cuemu_shared_address(const void *generic);
-void *cuemu_shared_generic(unsigned long long shared);
+void *cuemu_shared_generic(unsigned long long __cuemu_shared);
 
 /* PTX's named barrier `id` (0 to 15) of `count` threads (a multiple of
  * 32, fewer than the block's): bar.sync (wait set) and bar.arrive (wait

@@ -40,8 +40,8 @@ typedef void (*cuemu_child_release_fn)(void *owner);
  * cudaLimitDevRuntimePendingLaunchCount, cudaErrorInvalidResourceHandle for
  * a stream that is not a device stream. The error is also the calling
  * thread's last error (cudaGetLastError in kernel code). */
-int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
-                        cuemu_uint3 block, size_t dynamic_shared,
+int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 __cuemu_grid,
+                        cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                         void *stream, void **args, void *owner,
                         cuemu_child_release_fn release);
 
@@ -53,7 +53,7 @@ void *cuemu_device_parameter_buffer(size_t alignment, size_t size);
  * laid out in `buffer` (from cuemu_device_parameter_buffer(), which the
  * launch takes over) at their natural alignment. A cudaError_t value. */
 int cuemu_device_launch_buffer(const void *function, void *buffer,
-                               cuemu_uint3 grid, cuemu_uint3 block,
+                               cuemu_uint3 __cuemu_grid, cuemu_uint3 __cuemu_block,
                                unsigned dynamic_shared, void *stream);
 
 /* The calling CUDA thread's last error of the device runtime: returned and

@@ -159,12 +159,12 @@ int cuemu_drv_launch_kernel(void *function, unsigned grid_x, unsigned grid_y,
  * launch attributes (cudaLaunchAttribute's layout, which CUlaunchAttribute
  * shares) applied as cudaLaunchKernelEx applies them
  * (cuemu_rt_launch_kernel_ex). */
-int cuemu_drv_launch_kernel_ex(void *function, const unsigned grid[3],
-                               const unsigned block[3], unsigned shared_bytes,
+int cuemu_drv_launch_kernel_ex(void *function, const unsigned __cuemu_grid[3],
+                               const unsigned __cuemu_block[3], unsigned shared_bytes,
                                void *stream, const void *attrs,
                                unsigned nattrs, void **params, void **extra);
-int cuemu_drv_occupancy_max_active_blocks(int *blocks, void *function,
-                                          int block_size, size_t shared);
+int cuemu_drv_occupancy_max_active_blocks(int *__cuemu_blocks, void *function,
+                                          int __cuemu_block_size, size_t __cuemu_shared);
 
 /* Memory the runtime has no call for (cuemu_drv_memory.c). */
 /* cuMemsetD8/D16/D32 (and their Async forms): `count` elements of

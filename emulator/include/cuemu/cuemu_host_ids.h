@@ -80,7 +80,7 @@ int cuemu_drv_get_proc_address(const char *symbol, void **address,
  * that fills every SM with it; ties go to the larger block. flags:
  * cudaOccupancyDefault or cudaOccupancyDisableCachingOverride. Runtime
  * codes. */
-int cuemu_rt_occupancy_variable_smem(int *min_grid_size, int *block_size,
+int cuemu_rt_occupancy_variable_smem(int *min_grid_size, int *__cuemu_block_size,
                                      const void *function,
                                      size_t (*smem_of)(int, void *),
                                      void *context, int block_size_limit,
@@ -92,7 +92,7 @@ int cuemu_rt_occupancy_variable_smem(int *min_grid_size, int *block_size,
  * threads alone). Runtime codes. */
 int cuemu_rt_occupancy_available_dynamic_smem(size_t *bytes,
                                               const void *function,
-                                              int blocks, int block_size,
+                                              int __cuemu_blocks, int __cuemu_block_size,
                                               int known);
 
 /* The driver's occupancy calls for a module's kernel (a CUfunction), by
@@ -104,17 +104,17 @@ int cuemu_rt_occupancy_available_dynamic_smem(size_t *bytes,
  * cuOccupancyMaxPotentialClusterSize (active 0) and
  * cuOccupancyMaxActiveClusters (active 1) with a CUlaunchConfig's block,
  * shared memory and attributes. */
-int cuemu_drv_occupancy_max_active_blocks_flags(int *blocks, void *function,
-                                                int block_size, size_t shared,
+int cuemu_drv_occupancy_max_active_blocks_flags(int *__cuemu_blocks, void *function,
+                                                int __cuemu_block_size, size_t __cuemu_shared,
                                                 unsigned flags);
 int cuemu_drv_occupancy_max_potential_block_size(
-    int *min_grid_size, int *block_size, void *function,
-    size_t (*block_size_to_smem)(int), size_t shared, int block_size_limit,
+    int *min_grid_size, int *__cuemu_block_size, void *function,
+    size_t (*block_size_to_smem)(int), size_t __cuemu_shared, int block_size_limit,
     unsigned flags);
 int cuemu_drv_occupancy_available_dynamic_smem(size_t *bytes, void *function,
-                                               int blocks, int block_size);
-int cuemu_drv_occupancy_clusters(int *out, void *function,
-                                 const unsigned block[3], size_t shared,
+                                               int __cuemu_blocks, int __cuemu_block_size);
+int cuemu_drv_occupancy_clusters(int *__cuemu_out, void *function,
+                                 const unsigned __cuemu_block[3], size_t __cuemu_shared,
                                  const void *attrs, unsigned nattrs,
                                  int active);
 

@@ -60,7 +60,7 @@ int cuemu_nvrtc_get_program_log(cuemu_nvrtc_program *program, char *log);
  * NVRTC_ERROR_INVALID_PROGRAM before a successful compile. */
 int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *program, int ptx,
                                size_t *size);
-int cuemu_nvrtc_get_image(cuemu_nvrtc_program *program, int ptx, char *out);
+int cuemu_nvrtc_get_image(cuemu_nvrtc_program *program, int ptx, char *__cuemu_out);
 /* The lowered name of an expression added before the compile; the string
  * belongs to the program. */
 int cuemu_nvrtc_get_lowered_name(cuemu_nvrtc_program *program,

@@ -162,7 +162,7 @@ static inline int cuemu_rt_allocation_managed(const cuemu_rt_allocation *a) {
 
 /* Finds the allocation that holds `p` (live, or freed and not reused):
  * returns 1 and fills *out, or 0. */
-int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *out);
+int cuemu_rt_memory_find(const void *p, cuemu_rt_allocation *__cuemu_out);
 
 /* Tracks [base, base + size) as device-accessible memory of `kind` that
  * libcuemu did not allocate (e.g. CUEMU_RT_MEMORY_SYMBOL for a __device__

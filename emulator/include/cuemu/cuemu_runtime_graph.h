@@ -76,7 +76,9 @@ enum cuemu_rt_graph_node_type {
 typedef struct cuemu_rt_graph_kernel {
   const void *function;
   const cuemu_kernel_desc *desc;
-  cuemu_uint3 grid, block;
+  /* The launch's shape (not `grid` and `block`, which a user's -Dgrid of a
+   * unit that includes this header would reach). */
+  cuemu_uint3 cuemu_grid, cuemu_block;
   size_t dynamic_shared;
   void **args;
   void **extra;
@@ -108,7 +110,7 @@ typedef struct cuemu_rt_graph_memcpy {
 /* A cudaMemcpy3DParms as a memcpy node's copy (a pointer side's pitch 0
  * is the width, its ysize 0 the height, as for linear copies), and back.
  * cudaErrorInvalidValue when a side names both an array and a pointer. */
-int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *out,
+int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *__cuemu_out,
                                   const struct cudaMemcpy3DParms *p);
 void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *m,
                                  struct cudaMemcpy3DParms *p);
@@ -219,17 +221,17 @@ int cuemu_rt_graph_destroy_node(cuemu_rt_graph_node *node);
 /* The lists below follow CUDA's convention: with `out` NULL, *count is set
  * to the number of entries; otherwise up to *count are written, the rest
  * of `out` is set to NULL, and *count becomes the number written. */
-int cuemu_rt_graph_get_nodes(cuemu_rt_graph *graph, cuemu_rt_graph_node **out,
+int cuemu_rt_graph_get_nodes(cuemu_rt_graph *graph, cuemu_rt_graph_node **__cuemu_out,
                              size_t *count);
 int cuemu_rt_graph_get_root_nodes(cuemu_rt_graph *graph,
-                                  cuemu_rt_graph_node **out, size_t *count);
+                                  cuemu_rt_graph_node **__cuemu_out, size_t *count);
 int cuemu_rt_graph_get_edges(cuemu_rt_graph *graph, cuemu_rt_graph_node **from,
                              cuemu_rt_graph_node **to, size_t *count);
 int cuemu_rt_graph_node_get_dependencies(cuemu_rt_graph_node *node,
-                                         cuemu_rt_graph_node **out,
+                                         cuemu_rt_graph_node **__cuemu_out,
                                          size_t *count);
 int cuemu_rt_graph_node_get_dependents(cuemu_rt_graph_node *node,
-                                       cuemu_rt_graph_node **out,
+                                       cuemu_rt_graph_node **__cuemu_out,
                                        size_t *count);
 /* Adds or removes the edges from[i] -> to[i]: adding one that exists, or
  * removing one that does not, is cudaErrorInvalidValue and changes

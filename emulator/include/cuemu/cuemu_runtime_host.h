@@ -134,7 +134,7 @@ int cuemu_rt_stream_copy_attributes(void *dst, void *src);
  * cuemu_rt_launch_kernel gives it. */
 int cuemu_rt_launch_kernel_ex(const void *function,
                               const cuemu_kernel_desc *fallback,
-                              cuemu_uint3 grid, cuemu_uint3 block,
+                              cuemu_uint3 __cuemu_grid, cuemu_uint3 __cuemu_block,
                               size_t dynamic_shared, void *stream,
                               const cudaLaunchAttribute *attrs,
                               unsigned nattrs, void **args, int *status);
@@ -145,8 +145,8 @@ int cuemu_rt_launch_kernel_ex(const void *function,
  * cudaOccupancyMaxActiveClusters (active 1): how many clusters of the
  * configuration's cluster dimension are resident at once
  * (cudaErrorInvalidClusterSize without one). `known` as in cuemu_rt_func. */
-int cuemu_rt_occupancy_clusters(int *out, const void *function, int known,
-                                cuemu_uint3 block, size_t dynamic_shared,
+int cuemu_rt_occupancy_clusters(int *__cuemu_out, const void *function, int known,
+                                cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                                 const cudaLaunchAttribute *attrs,
                                 unsigned nattrs, int active);
 

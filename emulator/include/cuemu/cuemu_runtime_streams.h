@@ -117,14 +117,14 @@ int cuemu_rt_event_elapsed_time(float *ms, void *start, void *end);
  * cuemu status, CUEMU_SUCCESS otherwise) for the caller to record as
  * sticky. */
 int cuemu_rt_launch_kernel(const void *function,
-                           const cuemu_kernel_desc *fallback, cuemu_uint3 grid,
-                           cuemu_uint3 block, void **args,
+                           const cuemu_kernel_desc *fallback, cuemu_uint3 __cuemu_grid,
+                           cuemu_uint3 __cuemu_block, void **args,
                            size_t dynamic_shared, void *stream,
                            int cooperative, int *status);
 
 /* The cooperative form of cuemu_program_launch() (cuemu_device.h). */
 int cuemu_program_launch_cooperative(const cuemu_kernel_desc *kernel,
-                                     cuemu_uint3 grid, cuemu_uint3 block,
+                                     cuemu_uint3 __cuemu_grid, cuemu_uint3 __cuemu_block,
                                      size_t dynamic_shared, void *stream,
                                      void **args);
 
@@ -179,15 +179,15 @@ size_t cuemu_rt_func_max_dynamic_shared(const void *function);
 /* Blocks of block_size threads resident per SM (the rule of cooperative
  * launches); 0 when block_size is past 1024 or dynamic_shared past the
  * kernel's limit. */
-int cuemu_rt_occupancy_max_active_blocks(int *blocks, const void *function,
-                                         int block_size,
+int cuemu_rt_occupancy_max_active_blocks(int *__cuemu_blocks, const void *function,
+                                         int __cuemu_block_size,
                                          size_t dynamic_shared,
                                          unsigned flags, int known);
 /* The block size (a multiple of 32, at most block_size_limit when it is
  * not 0) with the most resident threads per SM, and the grid that fills
  * every SM with it. */
 int cuemu_rt_occupancy_max_potential_block_size(int *min_grid_size,
-                                                int *block_size,
+                                                int *__cuemu_block_size,
                                                 const void *function,
                                                 size_t dynamic_shared,
                                                 int block_size_limit,

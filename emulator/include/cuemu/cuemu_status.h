@@ -54,6 +54,9 @@ extern "C" {
   /* image holds no code for this device. */                                   \
   XX(MODULE_VERSION, "the module was built for another version of cuemu",      \
      cudaErrorNoKernelImageForDevice, CUDA_ERROR_NO_BINARY_FOR_GPU, CALL)      \
+  /* A kernel built for another GPU (-arch=sm_100a on the emulated sm_90). */ \
+  XX(KERNEL_IMAGE, "no kernel image is available for execution on the device", \
+     cudaErrorNoKernelImageForDevice, CUDA_ERROR_NO_BINARY_FOR_GPU, CALL)      \
   /* cuModuleGetFunction gives CUDA_ERROR_NOT_FOUND; a runtime launch of */    \
   /* something that is not a kernel gives cudaErrorInvalidDeviceFunction. */   \
   XX(KERNEL_NOT_FOUND, "no kernel of that name in the module",                 \

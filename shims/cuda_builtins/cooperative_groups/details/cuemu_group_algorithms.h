@@ -69,9 +69,9 @@ template <typename T> struct redux_op<bit_xor<T>, T> {
  * types) or an unsigned, as __reduce_*_sync take it. */
 template <typename T>
 T redux(int op, unsigned mask, T value, const char *file, int line) {
-  unsigned bits = std::is_unsigned<T>::value ? (unsigned)value
+  unsigned __cuemu_bits = std::is_unsigned<T>::value ? (unsigned)value
                                              : (unsigned)(int)value;
-  unsigned r = (unsigned)collective(op, mask, bits, 0, 32, "cg::reduce", file,
+  unsigned r = (unsigned)collective(op, mask, __cuemu_bits, 0, 32, "cg::reduce", file,
                                     line);
   return std::is_unsigned<T>::value ? (T)r : (T)(int)r;
 }
@@ -79,14 +79,14 @@ T redux(int op, unsigned mask, T value, const char *file, int line) {
 /* The inclusive scan over the ranks of g. */
 template <typename G_, typename T, typename Op>
 T inclusive_scan(const G_ &g, T value, Op &op, const char *file, int line) {
-  T out = value;
+  T __cuemu_out = value;
   unsigned rank = g.thread_rank();
-  for (unsigned i = 1; i < g.size(); i <<= 1) {
-    T lower = g.shfl_up(out, i, file, line);
-    if (i <= rank)
-      out = op(out, lower);
+  for (unsigned __cuemu_i = 1; __cuemu_i < g.size(); __cuemu_i <<= 1) {
+    T lower = g.shfl_up(__cuemu_out, __cuemu_i, file, line);
+    if (__cuemu_i <= rank)
+      __cuemu_out = op(__cuemu_out, lower);
   }
-  return out;
+  return __cuemu_out;
 }
 
 /* The exclusive scan from the inclusive one: subtraction for integer
@@ -108,11 +108,11 @@ T exclusive_from_inclusive(const G_ &g, T inclusive, T value, Op &,
 template <typename T, typename Op>
 T butterfly(unsigned mask, unsigned n, T value, Op &op, const char *file,
             int line) {
-  T out = value;
+  T __cuemu_out = value;
   for (unsigned d = n >> 1; d > 0; d >>= 1)
-    out = op(out, shuffle(CUEMU_WARP_SHFL_XOR, mask, out, (int)d, (int)n,
+    __cuemu_out = op(__cuemu_out, shuffle(CUEMU_WARP_SHFL_XOR, mask, __cuemu_out, (int)d, (int)n,
                           "cg::reduce", file, line));
-  return out;
+  return __cuemu_out;
 }
 
 template <typename T, typename Op, unsigned N_, typename P_>

@@ -27,7 +27,7 @@ namespace cuemu_detail {
 inline unsigned block_rank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
-inline unsigned block_size() { return blockDim.x * blockDim.y * blockDim.z; }
+inline unsigned __cuemu_block_size() { return blockDim.x * blockDim.y * blockDim.z; }
 
 /* The calling thread's lane, and the lanes below it. */
 inline unsigned lane_id() { return block_rank() & 31u; }
@@ -37,17 +37,17 @@ inline unsigned lanemask_lt() { return (1u << lane_id()) - 1u; }
  * last warp of a block). */
 inline unsigned warp_lanes() {
   unsigned base = block_rank() & ~31u;
-  unsigned n = block_size() - base;
+  unsigned n = __cuemu_block_size() - base;
   return n >= 32u ? 0xffffffffu : (1u << n) - 1u;
 }
 
 /* The lane of the member of rank `rank` of the lanes in `mask`, or 32 when
  * the mask has no such member. */
 inline unsigned lane_of_rank(unsigned mask, unsigned rank) {
-  for (unsigned lane = 0; lane < 32u; ++lane) {
-    if (mask & (1u << lane)) {
+  for (unsigned __cuemu_lane = 0; __cuemu_lane < 32u; ++__cuemu_lane) {
+    if (mask & (1u << __cuemu_lane)) {
       if (rank == 0)
-        return lane;
+        return __cuemu_lane;
       --rank;
     }
   }
@@ -58,15 +58,15 @@ inline unsigned lane_of_rank(unsigned mask, unsigned rank) {
  * lanes of `mask`, and back: pack() turns a mask of lanes into a mask of
  * ranks. */
 inline unsigned pack(unsigned mask, unsigned lanes) {
-  unsigned out = 0, rank = 0;
-  for (unsigned lane = 0; lane < 32u; ++lane) {
-    if (mask & (1u << lane)) {
-      if (lanes & (1u << lane))
-        out |= 1u << rank;
+  unsigned __cuemu_out = 0, rank = 0;
+  for (unsigned __cuemu_lane = 0; __cuemu_lane < 32u; ++__cuemu_lane) {
+    if (mask & (1u << __cuemu_lane)) {
+      if (lanes & (1u << __cuemu_lane))
+        __cuemu_out |= 1u << rank;
       ++rank;
     }
   }
-  return out;
+  return __cuemu_out;
 }
 
 /* One collective on a 64-bit word. */
@@ -85,12 +85,12 @@ inline T shuffle(int op, unsigned mask, const T &value, int arg, int width,
   static_assert(std::is_trivially_copyable<T>::value,
                 "cooperative groups shuffle only trivially copyable types");
   constexpr size_t pieces = (sizeof(T) + 7) / 8;
-  unsigned long long in[pieces] = {}, out[pieces];
+  unsigned long long in[pieces] = {}, __cuemu_out[pieces];
   std::memcpy(in, &value, sizeof(T));
-  for (size_t i = 0; i < pieces; ++i)
-    out[i] = collective(op, mask, in[i], arg, width, name, file, line);
+  for (size_t __cuemu_i = 0; __cuemu_i < pieces; ++__cuemu_i)
+    __cuemu_out[__cuemu_i] = collective(op, mask, in[__cuemu_i], arg, width, name, file, line);
   T result;
-  std::memcpy(static_cast<void *>(&result), out, sizeof(T));
+  std::memcpy(static_cast<void *>(&result), __cuemu_out, sizeof(T));
   return result;
 }
 
@@ -100,9 +100,9 @@ template <typename T> inline unsigned long long bits_of(const T &value) {
   static_assert(std::is_arithmetic<T>::value || std::is_pointer<T>::value,
                 "match_any/match_all take an arithmetic value");
   static_assert(sizeof(T) <= 8, "match_any/match_all take up to 64 bits");
-  unsigned long long bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return bits;
+  unsigned long long __cuemu_bits = 0;
+  std::memcpy(&__cuemu_bits, &value, sizeof(T));
+  return __cuemu_bits;
 }
 
 /* Fails the launch when a group is used against CUDA's rules (CUDA traps). */

@@ -41,17 +41,17 @@ T wide_reduce(const thread_block_tile<N_, P_> &, T value, Op &op,
   T mine = reduce(group_access::tile<32, thread_block>(), value, op, file,
                   line);
   wide_area &a = area();
-  if (s.lane == 0) {
+  if (s.__cuemu_lane == 0) {
     a.partial[s.warp] = wide_bits(mine);
     a.tag[s.warp] = s.tag;
   }
   wide_barrier<N_>(s, file, line);
   wide_check<N_>(s, "cg::reduce", file, line);
-  if (s.warp == s.first_warp && s.lane < warps) {
-    T part = wide_value<T>(a.partial[s.first_warp + s.lane]);
+  if (s.warp == s.first_warp && s.__cuemu_lane < warps) {
+    T part = wide_value<T>(a.partial[s.first_warp + s.__cuemu_lane]);
     T total = reduce(group_access::tile<warps, thread_block>(), part, op, file,
                      line);
-    a.result[s.first_warp + s.lane] = wide_bits(total);
+    a.result[s.first_warp + s.__cuemu_lane] = wide_bits(total);
   }
   wide_barrier<N_>(s, file, line);
   return wide_value<T>(a.result[s.warp]);
@@ -68,24 +68,24 @@ T wide_scan(const thread_block_tile<N_, P_> &, T value, Op &op,
   auto warp = group_access::tile<32, thread_block>();
   T warp_scan = inclusive_scan(warp, value, op, file, line);
   wide_area &a = area();
-  if (s.lane == 31)
+  if (s.__cuemu_lane == 31)
     a.partial[s.warp] = wide_bits(warp_scan);
-  if (s.lane == 0)
+  if (s.__cuemu_lane == 0)
     a.tag[s.warp] = s.tag;
   if (Exclusive)
     warp_scan = warp.shfl_up(warp_scan, 1, file, line);
   wide_barrier<N_>(s, file, line);
   wide_check<N_>(s, name, file, line);
-  if (s.warp == s.first_warp && s.lane < warps) {
+  if (s.warp == s.first_warp && s.__cuemu_lane < warps) {
     auto sub = group_access::tile<warps, thread_block>();
-    T total = wide_value<T>(a.partial[s.first_warp + s.lane]);
+    T total = wide_value<T>(a.partial[s.first_warp + s.__cuemu_lane]);
     T inclusive = inclusive_scan(sub, total, op, file, line);
     T before = exclusive_from_inclusive(sub, inclusive, total, op, file, line);
-    a.result[s.first_warp + s.lane] = wide_bits(before);
+    a.result[s.first_warp + s.__cuemu_lane] = wide_bits(before);
   }
   wide_barrier<N_>(s, file, line);
   T before = wide_value<T>(a.result[s.warp]);
-  if (Exclusive && s.lane == 0)
+  if (Exclusive && s.__cuemu_lane == 0)
     return before;
   if (s.warp == s.first_warp)
     return warp_scan;

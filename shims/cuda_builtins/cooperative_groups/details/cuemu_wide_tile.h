@@ -116,7 +116,7 @@ struct wide_step {
   unsigned first;      /* block rank of the tile's rank 0 */
   unsigned first_warp; /* its warp */
   unsigned warp;       /* the caller's warp in the block */
-  unsigned lane;
+  unsigned __cuemu_lane;
   unsigned long long tag;
 };
 
@@ -126,7 +126,7 @@ template <unsigned N_> inline wide_step wide_begin(unsigned op) {
   s.first = r & ~(N_ - 1u);
   s.first_warp = s.first / 32u;
   s.warp = r / 32u;
-  s.lane = r & 31u;
+  s.__cuemu_lane = r & 31u;
   unsigned seq = ++area().seq[wide_class<N_>()][r];
   s.tag = (unsigned long long)seq << 16 | wide_class<N_>() << 8 | op;
   return s;
@@ -144,8 +144,8 @@ template <unsigned N_>
 inline void wide_check(const wide_step &s, const char *name, const char *file,
                        int line) {
   const wide_area &a = area();
-  for (unsigned k = 0; k < N_ / 32u; ++k) {
-    unsigned w = s.first_warp + k;
+  for (unsigned __cuemu_k = 0; __cuemu_k < N_ / 32u; ++__cuemu_k) {
+    unsigned w = s.first_warp + __cuemu_k;
     if (a.tag[w] != s.tag)
       wide_fail(name, file, line,
                 "%s on a thread_block_tile<%u> (threads %u..%u): the warp of "
@@ -156,14 +156,14 @@ inline void wide_check(const wide_step &s, const char *name, const char *file,
 }
 
 template <typename T> inline unsigned long long wide_bits(const T &value) {
-  unsigned long long bits = 0;
-  std::memcpy(&bits, &value, sizeof(T));
-  return bits;
+  unsigned long long __cuemu_bits = 0;
+  std::memcpy(&__cuemu_bits, &value, sizeof(T));
+  return __cuemu_bits;
 }
 
-template <typename T> inline T wide_value(unsigned long long bits) {
+template <typename T> inline T wide_value(unsigned long long __cuemu_bits) {
   T value;
-  std::memcpy(static_cast<void *>(&value), &bits, sizeof(T));
+  std::memcpy(static_cast<void *>(&value), &__cuemu_bits, sizeof(T));
   return value;
 }
 
@@ -186,21 +186,21 @@ inline int wide_vote(bool all, int predicate, const char *name,
                                         predicate != 0, 0, 32, name, file,
                                         line);
   wide_area &a = area();
-  if (s.lane == 0) {
+  if (s.__cuemu_lane == 0) {
     a.partial[s.warp] = all ? votes == 0xffffffffu : votes != 0u;
     a.tag[s.warp] = s.tag;
   }
   wide_barrier<N_>(s, file, line);
   wide_check<N_>(s, name, file, line);
-  int out = all ? 1 : 0;
-  for (unsigned k = 0; k < N_ / 32u; ++k) {
+  int __cuemu_out = all ? 1 : 0;
+  for (unsigned __cuemu_k = 0; __cuemu_k < N_ / 32u; ++__cuemu_k) {
     if (all)
-      out &= a.partial[s.first_warp + k] != 0;
+      __cuemu_out &= a.partial[s.first_warp + __cuemu_k] != 0;
     else
-      out |= a.partial[s.first_warp + k] != 0;
+      __cuemu_out |= a.partial[s.first_warp + __cuemu_k] != 0;
   }
   wide_barrier<N_>(s, file, line);
-  return out;
+  return __cuemu_out;
 }
 
 /* The operations of a tile of N threads, N a power of two from 64 to 1024
@@ -243,7 +243,7 @@ public:
                 "whole tile)",
                 N_, s.warp * 32u, s.warp * 32u + 31u);
     wide_area &a = area();
-    if (s.lane == 0) {
+    if (s.__cuemu_lane == 0) {
       a.partial[s.warp] = src;
       a.tag[s.warp] = s.tag;
     }
@@ -251,17 +251,17 @@ public:
       a.value[s.warp] = wide_bits(var);
     wide_barrier<N_>(s, cuemu_file, cuemu_line);
     wide_check<N_>(s, name, cuemu_file, cuemu_line);
-    for (unsigned k = 0; k < N_ / 32u; ++k)
-      if (a.partial[s.first_warp + k] != src)
+    for (unsigned __cuemu_k = 0; __cuemu_k < N_ / 32u; ++__cuemu_k)
+      if (a.partial[s.first_warp + __cuemu_k] != src)
         wide_fail(name, cuemu_file, cuemu_line,
                   "thread_block_tile<%u>::shfl: source rank %u here, %llu in "
                   "the warp of threads %u..%u (CUDA requires one source for "
                   "the whole tile)",
-                  N_, src, a.partial[s.first_warp + k],
-                  (s.first_warp + k) * 32u, (s.first_warp + k) * 32u + 31u);
-    T out = wide_value<T>(a.value[s.first_warp + src / 32u]);
+                  N_, src, a.partial[s.first_warp + __cuemu_k],
+                  (s.first_warp + __cuemu_k) * 32u, (s.first_warp + __cuemu_k) * 32u + 31u);
+    T __cuemu_out = wide_value<T>(a.value[s.first_warp + src / 32u]);
     wide_barrier<N_>(s, cuemu_file, cuemu_line);
-    return out;
+    return __cuemu_out;
   }
 
   int any(int predicate, const char *cuemu_file = __builtin_FILE(),
@@ -285,7 +285,7 @@ public:
  * tag it had, possibly from an earlier block. */
 template <unsigned N_>
 inline void wide_start(const char *file, int line) {
-  unsigned size = block_size(), r = block_rank();
+  unsigned size = __cuemu_block_size(), r = block_rank();
   if (size % N_ != 0)
     wide_fail("tiled_partition", file, line,
               "tiled_partition<%u>: the thread block has %u threads, not a "
@@ -321,7 +321,7 @@ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &scratch,
                                const char *cuemu_file = __builtin_FILE(),
                                int cuemu_line = __builtin_LINE()) {
   (void)scratch;
-  unsigned size = cuemu_detail::block_size();
+  unsigned size = cuemu_detail::__cuemu_block_size();
   if (size > MaxBlockSize)
     cuemu_detail::wide_fail("this_thread_block", cuemu_file, cuemu_line,
                             "this_thread_block: the thread block has %u "

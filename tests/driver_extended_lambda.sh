@@ -1,0 +1,63 @@
+#!/bin/sh
+# driver_extended_lambda.sh: three of nvcc's restrictions on extended
+# lambdas (the CUDA programming guide's "Extended Lambda Restrictions"),
+# refused by cuemu-nvcc at the user's file and line with nvcc's message: a
+# constexpr extended lambda (tests/driver/cc13d/lambda_constexpr.cu), an
+# extended lambda inside a generic lambda (lambda_in_generic.cu), a generic
+# __host__ __device__ lambda (lambda_generic_hd.cu); the forms next to them
+# that nvcc accepts build and run (lambda_allowed.cu). With nvcc present,
+# it refuses and accepts the same, at the same lines.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+cuemu=$builddir_abs/cuemu-nvcc
+d=$srcdir/tests/driver/cc13d
+work=$(mktemp -d)
+failed=0
+real=$(find_nvcc)
+
+# refused FILE LINE MESSAGE
+refused() {
+  name=$1
+  line=$2
+  message=$3
+  if "$cuemu" --extended-lambda -c -o "$work/$name.o" "$d/$name.cu" \
+    >"$work/$name.log" 2>&1; then
+    fail "$name.cu compiled"
+  elif grep -qF "$name.cu:$line: error: $message" "$work/$name.log"; then
+    echo "PASS: $name.cu:$line: $message"
+  else
+    fail "$name.cu: $(cat "$work/$name.log")"
+  fi
+  if [ -n "$real" ]; then
+    "$real" -arch=sm_90 --extended-lambda -c -o "$work/$name.nv.o" \
+      "$d/$name.cu" >"$work/$name.nv.log" 2>&1
+    grep -qF "$name.cu($line): error: $message" "$work/$name.nv.log" ||
+      fail "nvcc on $name.cu: $(cat "$work/$name.nv.log")"
+  fi
+}
+refused lambda_constexpr 8 \
+  "The constexpr specifier is not allowed for an extended __device__ lambda"
+refused lambda_in_generic 10 \
+  'An extended __device__ lambda cannot be defined inside a generic lambda expression("operator()").'
+refused lambda_generic_hd 8 \
+  "__host__ __device__ extended lambdas cannot be generic lambdas"
+
+if step allowed "$cuemu" --extended-lambda -o allowed "$d/lambda_allowed.cu"; then
+  out=$("$work/allowed" 2>&1)
+  if [ "$out" = "4 10 6" ]; then
+    echo "PASS: the accepted forms build and run: $out"
+  else
+    fail "lambda_allowed: '$out'"
+  fi
+fi
+if [ -n "$real" ]; then
+  step allowed-nvcc "$real" -arch=sm_90 --extended-lambda -c -o allowed.o \
+    "$d/lambda_allowed.cu" && echo "PASS: nvcc accepts them too"
+fi
+
+rm -rf "$work"
+exit $failed
