@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -rdc=true
 // app_kernel.cu - application kernel that calls into lib_math at link time.
 extern "C" __device__ float poly3(float x, const float *c);
 extern __device__ int lib_calls;

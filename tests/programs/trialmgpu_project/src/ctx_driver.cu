@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // ctx_driver.cu - explicit driver-API context management: one context per
 // device created with cuCtxCreate, pushed/popped around work, handed to
 // worker threads with cuCtxSetCurrent; stream memory operations signal

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // ipc_fork.cu - a producer process shares device memory with forked worker
 // processes: cudaIpc memory and event handles sent over a socket, plus a
 // stream-ordered memory pool exported as a POSIX file descriptor (sent with

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // jacobi_omp.cu - 2D Jacobi solver decomposed in row slabs over all GPUs,
 // one OpenMP host thread per GPU. Halos are exchanged either by P2P kernel
 // access to the neighbour's buffer (when peer access is available) or by

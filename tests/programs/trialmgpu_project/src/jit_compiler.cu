@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // jit_compiler.cu - a small jitify-like runtime compiler: kernels are CUDA
 // source strings with headers supplied in memory, templates are instantiated
 // by name expression, the compiled image is cached on disk (keyed by a hash

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // library_mgmt.cu - CUDA 12 context-independent loading: a module compiled
 // at run time is loaded once as a library (driver and runtime flavours), its
 // kernels are fetched as CUkernel / cudaKernel_t and launched on every

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // link_ptx.cu - link two separately compiled relocatable PTX files at run
 // time with cuLink*, then again with nvJitLink (from LTO-IR when the files
 // are there), and run the linked kernel.

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // mgpu_graph.cu - one CUDA graph spanning two devices: captured with
 // streams of both devices (event fork/join), then extended by hand with a
 // peer memcpy node and a kernel node whose device is chosen at capture, and

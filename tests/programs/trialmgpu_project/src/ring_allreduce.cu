@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // ring_allreduce.cu - NCCL-style ring all-reduce (reduce-scatter followed by
 // all-gather) over every visible GPU, one std::thread per GPU, with plain
 // P2P copies (cudaMemcpyPeerAsync) between neighbours on the ring. Works

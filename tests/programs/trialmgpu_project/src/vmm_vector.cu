@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -I../common -Xcompiler -fopenmp
 // vmm_vector.cu - a growable device vector built on the CUDA virtual memory
 // management API: physical chunks (cuMemCreate) are mapped into one reserved
 // virtual range and the range is re-reserved and remapped when it runs out,
