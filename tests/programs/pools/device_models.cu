@@ -7,9 +7,10 @@
  * On other systems it checks that each device's attributes, occupancy and
  * launch limits agree with its own properties. Kernel code asks the device
  * runtime which device it runs on and what that device has. Prints PASS
- * when all is well.
- * CUEMU_OPTIONS: -rdc=true
- * NVCC_OPTIONS: -rdc=true
+ * when all is well. Built for both devices' architectures: a GPU does not
+ * run an sm_90-only build on an sm_80 device (cudaErrorNoKernelImageForDevice).
+ * CUEMU_OPTIONS: -rdc=true -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
+ * NVCC_OPTIONS: -rdc=true -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
  */
 #include <cstdio>
 #include <cstdlib>
