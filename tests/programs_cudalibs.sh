@@ -2,8 +2,10 @@
 # cuemu's cuBLAS and cuRAND (tests/programs/cudalibs, docs/cublas.md):
 # - builds and runs the folder's programs with cuemu-nvcc (programs.sh;
 #   each links -lcublas or -lcurand through its CUEMU_OPTIONS line): GEMM
-#   in every form, levels 1 to 3, cuRAND's host API, and a host pointer
-#   passed as a matrix (cudaErrorIllegalAddress and a message);
+#   in every form, levels 1 to 3, cuRAND's host API, a host pointer
+#   passed as a matrix (cudaErrorIllegalAddress and a message), and the
+#   corners of cuBLAS's semantics (cublas_semantics.cu: stream order of
+#   device scalars, empty and degenerate sizes, NaN, threads, graphs);
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
