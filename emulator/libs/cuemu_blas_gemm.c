@@ -295,7 +295,10 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
       eb += (size_t)(last * call->stride_b) * sb;
     if (call->stride_c > 0)
       ec += (size_t)(last * call->stride_c) * sc;
-    ok = cuemu__libs_device_range(name, "A", call->A, ea) &&
+    ok = (!abytes || cuemu__libs_aligned(name, "A", call->A, sa)) &&
+         (!bbytes || cuemu__libs_aligned(name, "B", call->B, sb)) &&
+         cuemu__libs_aligned(name, "C", call->C, sc) &&
+         cuemu__libs_device_range(name, "A", call->A, ea) &&
          cuemu__libs_device_range(name, "B", call->B, eb) &&
          cuemu__libs_device_range(name, "C", call->C, ec);
   }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "cuemu_libs.h"
@@ -271,6 +272,7 @@ typedef struct request {
   void *out;
   size_t n;
   double mean, stddev; /* lambda for POISSON */
+  int kept; /* captured into a graph, which owns it and may replay it */
 } request;
 
 static void generate(const request *r) {
@@ -329,7 +331,8 @@ static void generate(const request *r) {
 
 static void run_request(void *data) {
   generate(data);
-  free(data);
+  if (!((request *)data)->kept)
+    free(data);
 }
 
 /* The bytes of one output element. */
@@ -361,22 +364,45 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
     return CURAND_STATUS_SUCCESS;
   if (!out)
     return CURAND_STATUS_OUT_OF_RANGE;
-  request r = {g, what, out, n, mean, stddev};
+  request r = {g, what, out, n, mean, stddev, 0};
   if (g->host) {
     generate(&r);
     return CURAND_STATUS_SUCCESS;
   }
   if (cuemu_rt_sticky() != 0)
     return CURAND_STATUS_PREEXISTING_FAILURE;
-  if (!cuemu__libs_device_range(names[what], "outputPtr", out,
+  if (!cuemu__libs_aligned(names[what], "outputPtr", out,
+                           element_size(what)) ||
+      !cuemu__libs_device_range(names[what], "outputPtr", out,
                                 n * element_size(what)))
     return CURAND_STATUS_SUCCESS;
   request *queued = malloc(sizeof *queued);
   if (!queued)
     return CURAND_STATUS_ALLOCATION_FAILED;
   *queued = r;
+  int capture = CUEMU_RT_CAPTURE_NONE;
+  cuemu_rt_graph *graph = NULL;
+  cuemu_rt_stream_get_capture_info(g->stream, &capture, NULL, &graph, NULL,
+                                   NULL);
+  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
+    /* The graph owns a captured request (a user object) and replays it
+     * with each launch, continuing the generator's sequence; the
+     * generator must outlive the graph's launches, as its state in device
+     * memory must on a GPU. */
+    cuemu_rt_user_object *object;
+    if (cuemu_rt_user_object_create(&object, queued, free, 1, 1) != 0) {
+      free(queued);
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    }
+    queued->kept = 1;
+    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
+      cuemu_rt_user_object_release(object, 1);
+      return CURAND_STATUS_LAUNCH_FAILURE;
+    }
+  }
   if (cuemu_rt_launch_host_func(g->stream, run_request, queued) != 0) {
-    free(queued);
+    if (!queued->kept)
+      free(queued);
     return CURAND_STATUS_LAUNCH_FAILURE;
   }
   return CURAND_STATUS_SUCCESS;
