@@ -238,6 +238,20 @@ static void run_gemm(cuemu_blas_op *base) {
   }
 }
 
+/* Checks the device memory that a strided batch of matrices spans: each
+ * `bytes` long, the first at p and the one of batch `last` `last * stride`
+ * elements of `elem` bytes away, below p for a negative stride. */
+static int batch_range(const char *name, const char *arg, const void *p,
+                       size_t bytes, int64_t last, int64_t stride,
+                       size_t elem) {
+  if (!bytes)
+    return 1;
+  int64_t reach = last * stride;
+  size_t away = (size_t)(reach < 0 ? -reach : reach) * elem;
+  const char *lo = (const char *)p - (reach < 0 ? away : 0);
+  return cuemu__libs_device_range(name, arg, lo, bytes + away);
+}
+
 cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
                                      const cuemu_blas_gemm_call *call) {
   const cuemu_blas_gemm_args *g = &call->g;
@@ -284,23 +298,16 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
          cuemu__libs_device_range(name, "Carray", call->Carray, pb);
     op->a_bytes = abytes, op->b_bytes = bbytes, op->c_bytes = cbytes;
   } else if (ok) {
-    /* The span of every batch: the last one's end past the first one's
-     * start (strides may be 0 or overlap; a negative one is not checked
-     * further than its first matrix). */
+    /* The span of every batch, from the lowest matrix's start to the
+     * highest one's end (strides may be 0, overlap or be negative: a
+     * negative stride puts the later batches below the pointer). */
     int64_t last = call->batch - 1;
-    size_t ea = abytes, eb = bbytes, ec = cbytes;
-    if (call->stride_a > 0 && abytes)
-      ea += (size_t)(last * call->stride_a) * sa;
-    if (call->stride_b > 0 && bbytes)
-      eb += (size_t)(last * call->stride_b) * sb;
-    if (call->stride_c > 0)
-      ec += (size_t)(last * call->stride_c) * sc;
     ok = (!abytes || cuemu__libs_aligned(name, "A", call->A, sa)) &&
          (!bbytes || cuemu__libs_aligned(name, "B", call->B, sb)) &&
          cuemu__libs_aligned(name, "C", call->C, sc) &&
-         cuemu__libs_device_range(name, "A", call->A, ea) &&
-         cuemu__libs_device_range(name, "B", call->B, eb) &&
-         cuemu__libs_device_range(name, "C", call->C, ec);
+         batch_range(name, "A", call->A, abytes, last, call->stride_a, sa) &&
+         batch_range(name, "B", call->B, bbytes, last, call->stride_b, sb) &&
+         batch_range(name, "C", call->C, cbytes, last, call->stride_c, sc);
   }
   if (!ok) {
     free(op);
