@@ -3,7 +3,8 @@
  * GEMM runs (after the stream's earlier writes, before its later ones),
  * beta 0 over NaN, k == 0 (C = beta C), m == 0 (nothing, not even NULL
  * pointers read), lda below max(1, rows) for each transpose, iamax ties,
- * nrm2 without overflow and with NaN, a dot result in device memory
+ * nrm2 without overflow and with NaN, level 2 with alpha 0 over NaN
+ * (y = beta y, A unchanged), a dot result in device memory
  * written in stream order, strided batched GEMM with stride 0 (one A for
  * every batch), GemmEx with CUBLAS_COMPUTE_32F_FAST_TF32 and
  * CUBLAS_COMPUTE_16F, cublasSetStream(NULL), cublasDestroy with work still
@@ -190,6 +191,44 @@ static void level1_corners(cublasHandle_t h) {
   cudaFree(dx), cudaFree(fx);
 }
 
+/* Level 2 with alpha 0: gemv and symv give y = beta y, ger leaves A, even
+ * with NaN in A or x (BLAS reads neither). */
+static void level2_alpha_zero(cublasHandle_t h) {
+  const int n = 3;
+  std::vector<float> A(n * n, NAN), x(n, NAN), y(n, 2.0f);
+  float *d;
+  CHECK_CUDA(cudaMalloc(&d, (n * n + 2 * n) * sizeof(float)));
+  float *dA = d, *dx = d + n * n, *dy = dx + n;
+  CHECK_CUDA(cudaMemcpy(dA, A.data(), n * n * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dx, x.data(), n * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dy, y.data(), n * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  const float zero = 0.0f, three = 3.0f;
+  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, n, n, &zero, dA, n, dx, 1, &three,
+                            dy, 1),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasSsymv(h, CUBLAS_FILL_MODE_LOWER, n, &zero, dA, n, dx, 1,
+                            &three, dy, 1),
+                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(y.data(), dy, n * sizeof(float),
+                        cudaMemcpyDeviceToHost));
+  EXPECT(y[0] == 18.0f && y[n - 1] == 18.0f,
+         "gemv, symv with alpha 0 and NaN in A: y[0] = %g, expected 18", y[0]);
+  /* ger with alpha 0 and NaN in x: A (now 1) unchanged. */
+  std::vector<float> ones(n * n, 1.0f);
+  CHECK_CUDA(cudaMemcpy(dA, ones.data(), n * n * sizeof(float),
+                        cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasSger(h, n, n, &zero, dx, 1, dy, 1, dA, n),
+                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(A.data(), dA, n * n * sizeof(float),
+                        cudaMemcpyDeviceToHost));
+  EXPECT(A[0] == 1.0f && A[n * n - 1] == 1.0f,
+         "ger with alpha 0 and NaN in x: A[0] = %g, expected 1", A[0]);
+  cudaFree(d);
+}
+
 /* Strided batched GEMM with stride 0 for A: every batch multiplies the
  * one A; and GemmEx with TF32 and 16-bit compute. */
 static void strided_and_ex(cublasHandle_t h) {
@@ -372,6 +411,7 @@ int main() {
   device_scalars_in_order(h, s);
   gemm_corners(h);
   level1_corners(h);
+  level2_alpha_zero(h);
   strided_and_ex(h);
   two_threads(h);
   EXPECT_STATUS(cublasDestroy(h), CUBLAS_STATUS_SUCCESS);
