@@ -37,7 +37,9 @@ static void run_l1(cuemu_blas_op *base) {
   switch (o->kind) {
   case AXPY: {
     double complex a = cuemu__blas_load(o->st, o->alpha, 0);
-    for (int64_t i = 0; i < n; ++i) {
+    /* BLAS: alpha 0 leaves y as it is (x is not read: a NaN there does
+     * not reach y). */
+    for (int64_t i = 0; a != 0 && i < n; ++i) {
       int64_t yi = at(i, n, o->incy);
       cuemu__blas_store(t, o->y, yi,
                         cuemu__blas_load(t, o->y, yi) +

@@ -3,7 +3,7 @@
  * GEMM runs (after the stream's earlier writes, before its later ones),
  * beta 0 over NaN, k == 0 (C = beta C), m == 0 (nothing, not even NULL
  * pointers read), lda below max(1, rows) for each transpose, iamax ties,
- * nrm2 without overflow and with NaN, level 2 with alpha 0 over NaN
+ * nrm2 without overflow and with NaN, axpy and level 2 with alpha 0 over NaN
  * (y = beta y, A unchanged), a dot result in device memory
  * written in stream order, strided batched GEMM with stride 0 (one A for
  * every batch), GemmEx with CUBLAS_COMPUTE_32F_FAST_TF32 and
@@ -188,6 +188,18 @@ static void level1_corners(cublasHandle_t h) {
   CHECK_CUDA(cudaMemcpy(dx, inf_one, sizeof inf_one, cudaMemcpyHostToDevice));
   EXPECT_STATUS(cublasDnrm2(h, 3, dx, 1, &r), CUBLAS_STATUS_SUCCESS);
   EXPECT(std::isinf(r) && r > 0, "dnrm2 of {1, inf, 2}: %g", r);
+  /* axpy with alpha 0: y unchanged, NaN in x not read. */
+  const double y3[3] = {1.0, 2.0, 3.0};
+  double *dy, y[3], zero = 0.0;
+  CHECK_CUDA(cudaMalloc(&dy, sizeof y3));
+  CHECK_CUDA(cudaMemcpy(dy, y3, sizeof y3, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dx, nan_zero, sizeof nan_zero,
+                        cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasDaxpy(h, 3, &zero, dx, 1, dy, 1),
+                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(y, dy, sizeof y, cudaMemcpyDeviceToHost));
+  EXPECT(y[1] == 2.0, "daxpy with alpha 0 and NaN in x: y[1] = %g", y[1]);
+  cudaFree(dy);
   cudaFree(dx), cudaFree(fx);
 }
 
