@@ -143,7 +143,16 @@ typedef struct cuemu_blas_gemm_args {
   int at, bt, ct, compute;
   int64_t lda, ldb, ldc;
   double complex alpha, beta;
+  /* How the elements of op(A) and op(B) are rounded before the float
+   * products, as a GPU's tensor cores take them (CUEMU_BLAS_ROUND_*): the
+   * CUBLAS_COMPUTE_32F_FAST_* types and CUBLAS_TF32_TENSOR_OP_MATH. */
+  int round;
 } cuemu_blas_gemm_args;
+enum { CUEMU_BLAS_ROUND_NONE = 0, CUEMU_BLAS_ROUND_TF32 = 1,
+       CUEMU_BLAS_ROUND_16F = 2, CUEMU_BLAS_ROUND_16BF = 3,
+       /* CUBLAS_COMPUTE_32F_PEDANTIC: never rounded, whatever the math
+        * mode. */
+       CUEMU_BLAS_ROUND_NEVER = 4 };
 int cuemu__blas_gemm(const cuemu_blas_gemm_args *g, const void *A,
                      const void *B, void *C);
 

@@ -112,6 +112,29 @@ static void pack(int op, int64_t rows, int64_t cols, int t, const void *x,
     }
 }
 
+/* Rounds `count` floats as a tensor core takes them: TF32 (8 exponent
+ * and 10 mantissa bits, to nearest with ties away from zero, as
+ * cvt.rna.tf32.f32), half or bfloat16 (to nearest even). */
+static void round_inputs(float *p, size_t count, int round) {
+  for (size_t i = 0; i < count; ++i) {
+    float f = p[i];
+    if (round == CUEMU_BLAS_ROUND_TF32) {
+      uint32_t u;
+      memcpy(&u, &f, sizeof u);
+      if ((u & 0x7f800000u) != 0x7f800000u) { /* not inf or NaN */
+        u += 0x1000u;
+        u &= 0xffffe000u;
+      }
+      memcpy(&f, &u, sizeof u);
+    } else if (round == CUEMU_BLAS_ROUND_16F) {
+      f = cuemu__half_to_float(cuemu__float_to_half(f));
+    } else if (round == CUEMU_BLAS_ROUND_16BF) {
+      f = cuemu__bf16_to_float(cuemu__float_to_bf16(f));
+    }
+    p[i] = f;
+  }
+}
+
 /* Allocates n elements of `size` bytes, NULL on overflow or no memory. */
 static void *alloc_array(int64_t a, int64_t b, size_t size) {
   size_t bytes;
@@ -139,6 +162,12 @@ int cuemu__blas_gemm(const cuemu_blas_gemm_args *g, const void *A,
     }
     pack(g->transa, m, k, g->at, A, g->lda, ct, a);
     pack(g->transb, k, n, g->bt, B, g->ldb, ct, b);
+    if (g->round > CUEMU_BLAS_ROUND_NONE && g->round < CUEMU_BLAS_ROUND_NEVER &&
+        (ct == CUEMU_R_32F || ct == CUEMU_C_32F)) {
+      size_t parts = ct == CUEMU_C_32F ? 2 : 1;
+      round_inputs(a, (size_t)(m * k) * parts, g->round);
+      round_inputs(b, (size_t)(k * n) * parts, g->round);
+    }
     switch (ct) {
     case CUEMU_R_32F:
       gemm_s(m, n, k, a, b, p);
@@ -276,6 +305,18 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
   if (!op)
     return CUBLAS_STATUS_ALLOC_FAILED;
   op->call = *call;
+  /* CUBLAS_TF32_TENSOR_OP_MATH (3, whatever flags are or'ed in) lets the
+   * float GEMMs use TF32 tensor cores; the FAST compute types of GemmEx
+   * say so themselves, and CUBLAS_COMPUTE_32F_PEDANTIC never does.
+   * NVIDIA_TF32_OVERRIDE=0 turns TF32 off whatever the program asks, as
+   * with cuBLAS. */
+  if (op->call.g.round == CUEMU_BLAS_ROUND_NONE && (h->math_mode & 15) == 3 &&
+      (g->at == CUEMU_R_32F || g->at == CUEMU_C_32F) && g->bt == g->at)
+    op->call.g.round = CUEMU_BLAS_ROUND_TF32;
+  const char *override = getenv("NVIDIA_TF32_OVERRIDE");
+  if (op->call.g.round == CUEMU_BLAS_ROUND_TF32 && override &&
+      strcmp(override, "0") == 0)
+    op->call.g.round = CUEMU_BLAS_ROUND_NONE;
   size_t ss = cuemu__blas_type_size(call->scalar_type);
   op->call.alpha = cuemu__blas_scalar(h, &op->base, 0, call->alpha, ss);
   op->call.beta = cuemu__blas_scalar(h, &op->base, 1, call->beta, ss);

@@ -7,7 +7,8 @@
  * (y = beta y, A unchanged), a dot result in device memory
  * written in stream order, strided batched GEMM with stride 0 (one A for
  * every batch), GemmEx with CUBLAS_COMPUTE_32F_FAST_TF32 and
- * CUBLAS_COMPUTE_16F, cublasSetStream(NULL), cublasDestroy with work still
+ * CUBLAS_COMPUTE_16F (under cuemu, also that the FAST compute types and
+ * CUBLAS_TF32_TENSOR_OP_MATH round the inputs as tensor cores do), cublasSetStream(NULL), cublasDestroy with work still
  * queued, one handle used by two host threads at once, and a GEMM
  * captured many times over, then replayed after its handle is destroyed.
  * CUEMU_OPTIONS: -lcublas */
@@ -279,6 +280,56 @@ static void strided_and_ex(cublasHandle_t h) {
   CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
                         cudaMemcpyDeviceToHost));
   EXPECT(C[0] == 1.0f && C[3] == 4.0f, "GemmEx TF32: %g %g", C[0], C[3]);
+#ifdef CUEMU_VERSION
+  /* cuemu's choice where cuBLAS "allows" reduced precision: always taken.
+   * 1 + 2^-12 is 1 in TF32 (10 mantissa bits) and in bfloat16, and 1 +
+   * 2^-12 + 2^-11 ... stays 1 + 2^-11 in half; so with B = I, C shows how
+   * A was rounded. PEDANTIC and NVIDIA_TF32_OVERRIDE=0 keep float. */
+  {
+    const float x = 1.0f + 1.0f / 4096.0f, y = 1.0f + 3.0f / 4096.0f;
+    const float A2[4] = {x, y, x, y}, I2[4] = {1, 0, 0, 1};
+    CHECK_CUDA(cudaMemcpy(dA, A2, sizeof A2, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(dB, I2, sizeof I2, cudaMemcpyHostToDevice));
+    struct {
+      cublasComputeType_t compute;
+      float want0, want1;
+    } rows[] = {{CUBLAS_COMPUTE_32F_FAST_TF32, 1.0f, 1.0f + 2.0f / 2048.0f},
+                {CUBLAS_COMPUTE_32F_FAST_16BF, 1.0f, 1.0f},
+                {CUBLAS_COMPUTE_32F_FAST_16F, 1.0f, 1.0f + 2.0f / 2048.0f},
+                {CUBLAS_COMPUTE_32F_PEDANTIC, x, y},
+                {CUBLAS_COMPUTE_32F, x, y}};
+    for (auto &r : rows) {
+      EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                 dA, CUDA_R_32F, n, dB, CUDA_R_32F, n, &zero,
+                                 dC, CUDA_R_32F, n, r.compute,
+                                 CUBLAS_GEMM_DEFAULT),
+                    CUBLAS_STATUS_SUCCESS);
+      CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
+                            cudaMemcpyDeviceToHost));
+      EXPECT(C[0] == r.want0 && C[1] == r.want1,
+             "compute type %d: C = %.9g %.9g, expected %.9g %.9g",
+             (int)r.compute, C[0], C[1], r.want0, r.want1);
+    }
+    /* The math mode: TF32 for Sgemm; then the override turns it off. */
+    EXPECT_STATUS(cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH),
+                  CUBLAS_STATUS_SUCCESS);
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 1)
+        setenv("NVIDIA_TF32_OVERRIDE", "0", 1);
+      EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                dA, n, dB, n, &zero, dC, n),
+                    CUBLAS_STATUS_SUCCESS);
+      CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
+                            cudaMemcpyDeviceToHost));
+      EXPECT(C[0] == (pass == 0 ? 1.0f : x),
+             "Sgemm, CUBLAS_TF32_TENSOR_OP_MATH, pass %d: C[0] = %.9g", pass,
+             C[0]);
+    }
+    unsetenv("NVIDIA_TF32_OVERRIDE");
+    EXPECT_STATUS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH),
+                  CUBLAS_STATUS_SUCCESS);
+  }
+#endif
   /* CUBLAS_COMPUTE_16F takes half scalars; float ones are refused by
    * type, half matrices with float C are not in its row. */
   EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA,
