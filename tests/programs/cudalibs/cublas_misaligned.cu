@@ -19,8 +19,8 @@ int main() {
   const float *B = (const float *)(d + n * n * sizeof(float));
   float *C = (float *)(d + 2 * n * n * sizeof(float) + 1);
   const float one = 1.0f, zero = 0.0f;
-  EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n,
-                            B, n, &zero, C, n),
+  EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B,
+                            n, &zero, C, n),
                 CUBLAS_STATUS_SUCCESS);
   cudaError_t e = cudaDeviceSynchronize();
   EXPECT(e == cudaErrorMisalignedAddress || e == cudaErrorIllegalAddress,

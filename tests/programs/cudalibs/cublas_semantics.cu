@@ -8,10 +8,10 @@
  * written in stream order, strided batched GEMM with stride 0 (one A for
  * every batch), GemmEx with CUBLAS_COMPUTE_32F_FAST_TF32 and
  * CUBLAS_COMPUTE_16F (under cuemu, also that the FAST compute types and
- * CUBLAS_TF32_TENSOR_OP_MATH round the inputs as tensor cores do), cublasSetStream(NULL), cublasDestroy with work still
- * queued, one handle used by two host threads at once, and a GEMM
- * captured many times over, then replayed after its handle is destroyed.
- * CUEMU_OPTIONS: -lcublas */
+ * CUBLAS_TF32_TENSOR_OP_MATH round the inputs as tensor cores do),
+ * cublasSetStream(NULL), cublasDestroy with work still queued, one handle used
+ * by two host threads at once, and a GEMM captured many times over, then
+ * replayed after its handle is destroyed. CUEMU_OPTIONS: -lcublas */
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -46,12 +46,12 @@ static void device_scalars_in_order(cublasHandle_t h, cudaStream_t s) {
   CHECK_CUDA(cudaMalloc(&dB, n * n * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&dC, n * n * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&dScal, 2 * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(dA, A.data(), n * n * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dB, B.data(), n * n * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dC, C.data(), n * n * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dA, A.data(), n * n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dB, B.data(), n * n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dC, C.data(), n * n * sizeof(float), cudaMemcpyHostToDevice));
   const float init[2] = {1.0f, 0.0f}; /* alpha 1, beta 0 at the call */
   CHECK_CUDA(cudaMemcpy(dScal, init, sizeof init, cudaMemcpyHostToDevice));
   EXPECT_STATUS(cublasSetStream(h, s), CUBLAS_STATUS_SUCCESS);
@@ -65,13 +65,15 @@ static void device_scalars_in_order(cublasHandle_t h, cudaStream_t s) {
                 CUBLAS_STATUS_SUCCESS);
   set_value<<<1, 1, 0, s>>>(dScal, 5.0f);
   CHECK_CUDA(cudaStreamSynchronize(s));
-  CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(C.data(), dC, n * n * sizeof(float), cudaMemcpyDeviceToHost));
   int bad = 0;
   for (int i = 0; i < n * n; ++i)
     bad += C[i] != 2.0f * A[i] + 7.0f;
-  EXPECT(bad == 0, "device alpha/beta read in stream order: C[0] = %g, "
-                   "expected %g", C[0], 2.0f * A[0] + 7.0f);
+  EXPECT(bad == 0,
+         "device alpha/beta read in stream order: C[0] = %g, "
+         "expected %g",
+         C[0], 2.0f * A[0] + 7.0f);
 
   /* A dot product into device memory, written when it runs: a copy queued
    * after it on the stream sees it. */
@@ -79,8 +81,8 @@ static void device_scalars_in_order(cublasHandle_t h, cudaStream_t s) {
   CHECK_CUDA(cudaMalloc(&dRes, sizeof(float)));
   CHECK_CUDA(cudaLaunchHostFunc(s, hold, nullptr));
   EXPECT_STATUS(cublasSdot(h, n, dA, 1, dA, 1, dRes), CUBLAS_STATUS_SUCCESS);
-  CHECK_CUDA(cudaMemcpyAsync(&res, dRes, sizeof(float),
-                             cudaMemcpyDeviceToHost, s));
+  CHECK_CUDA(
+      cudaMemcpyAsync(&res, dRes, sizeof(float), cudaMemcpyDeviceToHost, s));
   CHECK_CUDA(cudaStreamSynchronize(s));
   EXPECT(res == 1.0f + 4.0f + 9.0f + 16.0f, "device dot: %g", res);
   EXPECT_STATUS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST),
@@ -115,19 +117,18 @@ static void gemm_corners(cublasHandle_t h) {
   EXPECT(C[0] == 8.0 && C[m * n - 1] == 8.0, "beta 0 over NaN: %g %g", C[0],
          C[m * n - 1]);
   /* k == 0: C = beta C; A and B are not read (NULL). */
-  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, 0, &one,
-                            nullptr, m, nullptr, 1, &three, dC, m),
+  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, 0, &one, nullptr,
+                            m, nullptr, 1, &three, dC, m),
                 CUBLAS_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(C.data(), dC, C.size() * sizeof(double),
                         cudaMemcpyDeviceToHost));
-  EXPECT(C[0] == 24.0 && C[m * n - 1] == 24.0, "k == 0: C = beta C: %g",
-         C[0]);
+  EXPECT(C[0] == 24.0 && C[m * n - 1] == 24.0, "k == 0: C = beta C: %g", C[0]);
   /* m == 0 or n == 0: success, nothing read or written. */
-  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 0, n, k, &one,
-                            nullptr, 1, nullptr, k, &zero, nullptr, 1),
+  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 0, n, k, &one, nullptr,
+                            1, nullptr, k, &zero, nullptr, 1),
                 CUBLAS_STATUS_SUCCESS);
-  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 0, k, &one,
-                            nullptr, m, nullptr, k, &zero, nullptr, m),
+  EXPECT_STATUS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 0, k, &one, nullptr,
+                            m, nullptr, k, &zero, nullptr, m),
                 CUBLAS_STATUS_SUCCESS);
   /* lda >= max(1, m) for A not transposed, max(1, k) transposed; ldb
    * likewise with k and n; ldc >= max(1, m). */
@@ -182,8 +183,7 @@ static void level1_corners(cublasHandle_t h) {
   CHECK_CUDA(cudaMemcpy(fx, fbig, sizeof fbig, cudaMemcpyHostToDevice));
   EXPECT_STATUS(cublasSnrm2(h, 2, fx, 1, &fr), CUBLAS_STATUS_SUCCESS);
   EXPECT(std::fabs(fr / 5e30f - 1.0f) < 1e-6f, "snrm2 of 3e30, 4e30: %g", fr);
-  CHECK_CUDA(cudaMemcpy(dx, nan_zero, sizeof nan_zero,
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dx, nan_zero, sizeof nan_zero, cudaMemcpyHostToDevice));
   EXPECT_STATUS(cublasDnrm2(h, 3, dx, 1, &r), CUBLAS_STATUS_SUCCESS);
   EXPECT(std::isnan(r), "dnrm2 of {0, NaN, 0}: %g, expected NaN", r);
   CHECK_CUDA(cudaMemcpy(dx, inf_one, sizeof inf_one, cudaMemcpyHostToDevice));
@@ -194,10 +194,8 @@ static void level1_corners(cublasHandle_t h) {
   double *dy, y[3], zero = 0.0;
   CHECK_CUDA(cudaMalloc(&dy, sizeof y3));
   CHECK_CUDA(cudaMemcpy(dy, y3, sizeof y3, cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dx, nan_zero, sizeof nan_zero,
-                        cudaMemcpyHostToDevice));
-  EXPECT_STATUS(cublasDaxpy(h, 3, &zero, dx, 1, dy, 1),
-                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(dx, nan_zero, sizeof nan_zero, cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasDaxpy(h, 3, &zero, dx, 1, dy, 1), CUBLAS_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(y, dy, sizeof y, cudaMemcpyDeviceToHost));
   EXPECT(y[1] == 2.0, "daxpy with alpha 0 and NaN in x: y[1] = %g", y[1]);
   cudaFree(dy);
@@ -212,21 +210,21 @@ static void level2_alpha_zero(cublasHandle_t h) {
   float *d;
   CHECK_CUDA(cudaMalloc(&d, (n * n + 2 * n) * sizeof(float)));
   float *dA = d, *dx = d + n * n, *dy = dx + n;
-  CHECK_CUDA(cudaMemcpy(dA, A.data(), n * n * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dx, x.data(), n * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dy, y.data(), n * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dA, A.data(), n * n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   const float zero = 0.0f, three = 3.0f;
-  EXPECT_STATUS(cublasSgemv(h, CUBLAS_OP_N, n, n, &zero, dA, n, dx, 1, &three,
-                            dy, 1),
-                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(
+      cublasSgemv(h, CUBLAS_OP_N, n, n, &zero, dA, n, dx, 1, &three, dy, 1),
+      CUBLAS_STATUS_SUCCESS);
   EXPECT_STATUS(cublasSsymv(h, CUBLAS_FILL_MODE_LOWER, n, &zero, dA, n, dx, 1,
                             &three, dy, 1),
                 CUBLAS_STATUS_SUCCESS);
-  CHECK_CUDA(cudaMemcpy(y.data(), dy, n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(y.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost));
   EXPECT(y[0] == 18.0f && y[n - 1] == 18.0f,
          "gemv, symv with alpha 0 and NaN in A: y[0] = %g, expected 18", y[0]);
   /* ger with alpha 0 and NaN in x: A (now 1) unchanged. */
@@ -235,8 +233,8 @@ static void level2_alpha_zero(cublasHandle_t h) {
                         cudaMemcpyHostToDevice));
   EXPECT_STATUS(cublasSger(h, n, n, &zero, dx, 1, dy, 1, dA, n),
                 CUBLAS_STATUS_SUCCESS);
-  CHECK_CUDA(cudaMemcpy(A.data(), dA, n * n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(A.data(), dA, n * n * sizeof(float), cudaMemcpyDeviceToHost));
   EXPECT(A[0] == 1.0f && A[n * n - 1] == 1.0f,
          "ger with alpha 0 and NaN in x: A[0] = %g, expected 1", A[0]);
   cudaFree(d);
@@ -260,9 +258,9 @@ static void strided_and_ex(cublasHandle_t h) {
   CHECK_CUDA(cudaMemcpy(dB, B.data(), B.size() * sizeof(float),
                         cudaMemcpyHostToDevice));
   const float one = 1.0f, zero = 0.0f;
-  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n,
-                                          n, &one, dA, n, 0, dB, n, n * n,
-                                          &zero, dC, n, n * n, batch),
+  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                          &one, dA, n, 0, dB, n, n * n, &zero,
+                                          dC, n, n * n, batch),
                 CUBLAS_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(C.data(), dC, C.size() * sizeof(float),
                         cudaMemcpyDeviceToHost));
@@ -277,8 +275,8 @@ static void strided_and_ex(cublasHandle_t h) {
                              CUDA_R_32F, n, CUBLAS_COMPUTE_32F_FAST_TF32,
                              CUBLAS_GEMM_DEFAULT),
                 CUBLAS_STATUS_SUCCESS);
-  CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(C.data(), dC, n * n * sizeof(float), cudaMemcpyDeviceToHost));
   EXPECT(C[0] == 1.0f && C[3] == 4.0f, "GemmEx TF32: %g %g", C[0], C[3]);
 #ifdef CUEMU_VERSION
   /* cuemu's choice where cuBLAS "allows" reduced precision: always taken.
@@ -299,10 +297,9 @@ static void strided_and_ex(cublasHandle_t h) {
                 {CUBLAS_COMPUTE_32F_PEDANTIC, x, y},
                 {CUBLAS_COMPUTE_32F, x, y}};
     for (auto &r : rows) {
-      EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                 dA, CUDA_R_32F, n, dB, CUDA_R_32F, n, &zero,
-                                 dC, CUDA_R_32F, n, r.compute,
-                                 CUBLAS_GEMM_DEFAULT),
+      EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA,
+                                 CUDA_R_32F, n, dB, CUDA_R_32F, n, &zero, dC,
+                                 CUDA_R_32F, n, r.compute, CUBLAS_GEMM_DEFAULT),
                     CUBLAS_STATUS_SUCCESS);
       CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
                             cudaMemcpyDeviceToHost));
@@ -316,8 +313,8 @@ static void strided_and_ex(cublasHandle_t h) {
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1)
         setenv("NVIDIA_TF32_OVERRIDE", "0", 1);
-      EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                dA, n, dB, n, &zero, dC, n),
+      EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA,
+                                n, dB, n, &zero, dC, n),
                     CUBLAS_STATUS_SUCCESS);
       CHECK_CUDA(cudaMemcpy(C.data(), dC, n * n * sizeof(float),
                             cudaMemcpyDeviceToHost));
@@ -368,8 +365,8 @@ static void shared_handle_work(cublasHandle_t h, int id, int *bad) {
     B[i + i * m] = 2.0f;
   float *d;
   CHECK_CUDA(cudaMalloc(&d, 3 * m * m * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(d, A.data(), m * m * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(d, A.data(), m * m * sizeof(float), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemcpy(d + m * m, B.data(), m * m * sizeof(float),
                         cudaMemcpyHostToDevice));
   float want = 0;
@@ -378,9 +375,9 @@ static void shared_handle_work(cublasHandle_t h, int id, int *bad) {
   const float one = 1.0f, zero = 0.0f;
   for (int r = 0; r < rounds; ++r) {
     float dot = -1;
-    *bad += cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, d, m,
-                        d + m * m, m, &zero, d + 2 * m * m, m) !=
-            CUBLAS_STATUS_SUCCESS;
+    *bad +=
+        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, d, m, d + m * m,
+                    m, &zero, d + 2 * m * m, m) != CUBLAS_STATUS_SUCCESS;
     *bad += cublasSdot(h, m, d, 1, d, 1, &dot) != CUBLAS_STATUS_SUCCESS;
     *bad += dot != want;
   }
@@ -418,8 +415,8 @@ static void graphs_and_destroy(cudaStream_t s) {
     I[i + i * m] = 1.0f;
   float *d;
   CHECK_CUDA(cudaMalloc(&d, 3 * m * m * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(d, A.data(), m * m * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(d, A.data(), m * m * sizeof(float), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemcpy(d + m * m, I.data(), m * m * sizeof(float),
                         cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemset(d + 2 * m * m, 0, m * m * sizeof(float)));
@@ -430,8 +427,8 @@ static void graphs_and_destroy(cudaStream_t s) {
       CHECK_CUDA(cudaGraphDestroy(graph));
     CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
     /* C += A I with alpha and beta 1 (copied at the call). */
-    EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, d,
-                              m, d + m * m, m, &one, d + 2 * m * m, m),
+    EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, d, m,
+                              d + m * m, m, &one, d + 2 * m * m, m),
                   CUBLAS_STATUS_SUCCESS);
     CHECK_CUDA(cudaStreamEndCapture(s, &graph));
   }
@@ -460,8 +457,10 @@ static void graphs_and_destroy(cudaStream_t s) {
     std::free(p);
   CHECK_CUDA(cudaMemcpy(C.data(), d + 2 * m * m, m * m * sizeof(float),
                         cudaMemcpyDeviceToHost));
-  EXPECT(C[5] == 3.0f * A[5], "graph replayed after cublasDestroy: %g, "
-                              "expected %g", C[5], 3.0f * A[5]);
+  EXPECT(C[5] == 3.0f * A[5],
+         "graph replayed after cublasDestroy: %g, "
+         "expected %g",
+         C[5], 3.0f * A[5]);
   CHECK_CUDA(cudaGraphExecDestroy(exec));
   cudaFree(d);
 }

@@ -25,16 +25,16 @@ int main() {
   CHECK_CUDA(cudaMalloc(&dA, nn * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&dI, nn * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&dC, batch * nn * sizeof(float)));
-  CHECK_CUDA(cudaMemcpy(dA, A.data(), nn * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemcpy(dI, I.data(), nn * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dA, A.data(), nn * sizeof(float), cudaMemcpyHostToDevice));
+  CHECK_CUDA(
+      cudaMemcpy(dI, I.data(), nn * sizeof(float), cudaMemcpyHostToDevice));
   CHECK_CUDA(cudaMemset(dC, 0, batch * nn * sizeof(float)));
   const float one = 1.0f, two = 2.0f, zero = 0.0f;
   /* Valid: C starts at the last matrix, stride -nn; batch 1 lands on the
    * first matrix of the allocation. */
-  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n,
-                                          n, &two, dA, n, 0, dI, n, 0, &zero,
+  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                          &two, dA, n, 0, dI, n, 0, &zero,
                                           dC + nn, n, -nn, batch),
                 CUBLAS_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(C.data(), dC, batch * nn * sizeof(float),
@@ -44,9 +44,9 @@ int main() {
     bad += C[i] != 2.0f * A[i % nn];
   EXPECT(bad == 0, "a negative stride from the last matrix: %d wrong", bad);
   /* Invalid: from the first matrix, batch 1 is below the allocation. */
-  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n,
-                                          n, &one, dA, n, 0, dI, n, 0, &zero,
-                                          dC, n, -nn, batch),
+  EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                          &one, dA, n, 0, dI, n, 0, &zero, dC,
+                                          n, -nn, batch),
                 CUBLAS_STATUS_SUCCESS);
   cudaError_t e = cudaDeviceSynchronize();
   EXPECT(e == cudaErrorIllegalAddress,

@@ -21,8 +21,9 @@ static const curandRngType_t types[3] = {CURAND_RNG_PSEUDO_XORWOW,
                                          CURAND_RNG_PSEUDO_MRG32K3A};
 
 /* n 32-bit draws of a device generator of `type` from seed and offset. */
-static std::vector<unsigned> draws(curandRngType_t type, unsigned long long
-                                   seed, unsigned long long offset, int n) {
+static std::vector<unsigned> draws(curandRngType_t type,
+                                   unsigned long long seed,
+                                   unsigned long long offset, int n) {
   curandGenerator_t g;
   EXPECT_STATUS(curandCreateGenerator(&g, type), CURAND_STATUS_SUCCESS);
   EXPECT_STATUS(curandSetPseudoRandomGeneratorSeed(g, seed),
@@ -32,8 +33,8 @@ static std::vector<unsigned> draws(curandRngType_t type, unsigned long long
   CHECK_CUDA(cudaMalloc(&d, n * sizeof(unsigned)));
   EXPECT_STATUS(curandGenerate(g, d, n), CURAND_STATUS_SUCCESS);
   std::vector<unsigned> out(n);
-  CHECK_CUDA(cudaMemcpy(out.data(), d, n * sizeof(unsigned),
-                        cudaMemcpyDeviceToHost));
+  CHECK_CUDA(
+      cudaMemcpy(out.data(), d, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
   cudaFree(d);
   EXPECT_STATUS(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
   return out;
@@ -55,8 +56,8 @@ static void offsets_and_seeds(void) {
       std::vector<unsigned> part = draws(type, 42, offset, 32);
       EXPECT(std::memcmp(part.data(), all.data() + offset,
                          32 * sizeof(unsigned)) == 0,
-             "type %d: offset %d is not a position in the sequence",
-             (int)type, offset);
+             "type %d: offset %d is not a position in the sequence", (int)type,
+             offset);
     }
 #endif
   }
