@@ -70,7 +70,17 @@ typedef struct curandGenerator_st {
   /* Philox4_32_10 */
   uint32_t ctr[4], key[2], out[4];
   int index;
+  /* References: the program's (until curandDestroyGenerator, which sets
+   * `destroyed`) and one per request captured into a graph, which may
+   * replay it later; the last one frees the generator. */
+  int refs;
+  int destroyed;
 } *curandGenerator_t;
+
+static void generator_release(curandGenerator_t g) {
+  if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free(g);
+}
 
 /* ---- The generators, as curand_kernel.h's curand() draws ------------------ */
 
@@ -266,6 +276,13 @@ static unsigned poisson(curandGenerator_t g, double lambda) {
 enum what { RAW, UNIFORM, UNIFORM_DOUBLE, NORMAL, NORMAL_DOUBLE, LOG_NORMAL,
             LOG_NORMAL_DOUBLE, POISSON };
 
+/* The generation functions, by `enum what`. */
+static const char *const names[] = {
+    "curandGenerate",       "curandGenerateUniform",
+    "curandGenerateUniformDouble", "curandGenerateNormal",
+    "curandGenerateNormalDouble",  "curandGenerateLogNormal",
+    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
+
 typedef struct request {
   curandGenerator_t g;
   enum what what;
@@ -277,6 +294,18 @@ typedef struct request {
 
 static void generate(const request *r) {
   curandGenerator_t g = r->g;
+  if (__atomic_load_n(&g->destroyed, __ATOMIC_ACQUIRE)) {
+    /* A graph replaying a generation after curandDestroyGenerator: on a
+     * GPU the generator's state is freed device memory. */
+    char message[256];
+    snprintf(message, sizeof message,
+             "%s: a graph launch replays a generation of a generator that "
+             "curandDestroyGenerator has destroyed (its state is freed "
+             "device memory on a GPU)",
+             names[r->what]);
+    cuemu_rt_library_fault(message);
+    return;
+  }
   if (g->fresh)
     reset(g);
   size_t n = r->n;
@@ -335,6 +364,13 @@ static void run_request(void *data) {
     free(data);
 }
 
+/* The destructor of a captured request (a graph's user object): drops its
+ * reference to the generator. */
+static void release_request(void *data) {
+  generator_release(((request *)data)->g);
+  free(data);
+}
+
 /* The bytes of one output element. */
 static size_t element_size(enum what w) {
   return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE || w == LOG_NORMAL_DOUBLE
@@ -342,11 +378,6 @@ static size_t element_size(enum what w) {
              : 4;
 }
 
-static const char *const names[] = {
-    "curandGenerate",       "curandGenerateUniform",
-    "curandGenerateUniformDouble", "curandGenerateNormal",
-    "curandGenerateNormalDouble",  "curandGenerateLogNormal",
-    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
 
 static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
                              size_t n, double mean, double stddev) {
@@ -386,14 +417,16 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
                                    NULL);
   if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
     /* The graph owns a captured request (a user object) and replays it
-     * with each launch, continuing the generator's sequence; the
-     * generator must outlive the graph's launches, as its state in device
-     * memory must on a GPU. */
+     * with each launch, continuing the generator's sequence. The request
+     * holds the generator: a launch after curandDestroyGenerator faults
+     * with a message (generate()) instead of reading freed memory. */
     cuemu_rt_user_object *object;
-    if (cuemu_rt_user_object_create(&object, queued, free, 1, 1) != 0) {
+    if (cuemu_rt_user_object_create(&object, queued, release_request, 1,
+                                    1) != 0) {
       free(queued);
       return CURAND_STATUS_ALLOCATION_FAILED;
     }
+    __atomic_add_fetch(&g->refs, 1, __ATOMIC_ACQ_REL);
     queued->kept = 1;
     if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
       cuemu_rt_user_object_release(object, 1);
@@ -437,6 +470,7 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
     return CURAND_STATUS_ALLOCATION_FAILED;
   g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_BEST;
   g->fresh = 1;
+  g->refs = 1;
   *out = g;
   return CURAND_STATUS_SUCCESS;
 }
@@ -462,7 +496,8 @@ CUEMU_RAND_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
   settle(g);
-  free(g);
+  __atomic_store_n(&g->destroyed, 1, __ATOMIC_RELEASE);
+  generator_release(g);
   return CURAND_STATUS_SUCCESS;
 }
 
