@@ -2,8 +2,10 @@
 # cuemu's cuBLAS and cuRAND (tests/programs/cudalibs, docs/cublas.md):
 # - builds and runs the folder's programs with cuemu-nvcc (programs.sh;
 #   each links -lcublas or -lcurand through its CUEMU_OPTIONS line): GEMM
-#   in every form, levels 1 to 3, cuRAND's host API, and a host pointer
-#   passed as a matrix (cudaErrorIllegalAddress and a message);
+#   in every form, levels 1 to 3, cuRAND's host API, a host pointer
+#   passed as a matrix (cudaErrorIllegalAddress and a message), and the
+#   corners of cuBLAS's semantics (cublas_semantics.cu: stream order of
+#   device scalars, empty and degenerate sizes, NaN, threads, graphs);
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
@@ -75,6 +77,28 @@ refused libcusparse "$nvcc" "$work/main.cu" -o "$work/main" \
 lib64=$builddir_abs/.libs/cuemu-toolkit/lib64
 printf 'int main(void) { return 0; }\n' >"$work/main.c"
 refused libcufft "${CC:-cc}" "$work/main.c" -o "$work/main" -L"$lib64" -lcufft
+# Every library that the one table (emulator/compile/cuemu_cuda_libraries.def)
+# marks as not emulated is refused both ways: by cuemu-nvcc's -l (the table
+# compiled in) and by a lib64 script (the table read by libs.am).
+table=$srcdir/emulator/compile/cuemu_cuda_libraries.def
+names=$(sed -n 's/^CUEMU_CUDA_LIBRARY(\([A-Za-z0-9_]*\), .*, 0)$/\1/p' "$table")
+count=0
+for l in $names; do
+  case $l in *_static) f=lib$l.a ;; *) f=lib$l.so ;; esac
+  if ! grep -q "ASSERT(0, \"cuemu: lib$l is not emulated" "$lib64/$f" 2>/dev/null; then
+    fail "lib$l: $lib64/$f is not a script refusing it"
+  elif "$nvcc" "$work/main.cu" -o "$work/main" "-l$l" >"$work/refused.log" 2>&1 ||
+    ! grep -q "lib$l .* is not emulated" "$work/refused.log"; then
+    fail "-l$l: cuemu-nvcc did not refuse it: $(head -2 "$work/refused.log")"
+  else
+    count=$((count + 1))
+  fi
+done
+if [ "$count" -gt 20 ]; then
+  echo "PASS: the $count libraries the table marks as not emulated are refused by cuemu-nvcc and by lib64"
+else
+  fail "only $count of the table's libraries refused both ways"
+fi
 
 # CMake: CUDA::cublas (which brings CUDA::cublasLt) and CUDA::curand from
 # FindCUDAToolkit on the cuemu toolkit link cuemu's libraries (and

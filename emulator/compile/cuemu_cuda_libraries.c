@@ -6,32 +6,15 @@
 
 #include "compile/cuemu_driver.h"
 
-/* The libraries that cuemu builds itself (emulator/libs), and those it
- * does not emulate (the same list as emulator/libs/libs.am's
- * cuemu_libs_refused), with what they are. */
+/* The table of cuemu_cuda_libraries.def, which emulator/libs/libs.am
+ * reads too (the lib64 scripts that refuse the libraries not emulated). */
 static const struct {
   const char *name, *what;
   int emulated;
 } libraries[] = {
-    {"cublas", "cuBLAS", 1},          {"cublas_static", "cuBLAS", 1},
-    {"curand", "cuRAND", 1},          {"curand_static", "cuRAND", 1},
-    /* CMake's CUDA::cublas links cuBLASLt too: its script names cuemu's
-     * cuBLAS (cuBLASLt's own functions are not emulated: a program that
-     * calls them fails to link, on their names). */
-    {"cublasLt", "cuBLASLt", 1},      {"cublasLt_static", "cuBLASLt", 1},
-    {"nvblas", "NVBLAS", 0},          {"cufft", "cuFFT", 0},
-    {"cufftw", "cuFFTW", 0},          {"cufft_static", "cuFFT", 0},
-    {"cusparse", "cuSPARSE", 0},      {"cusparse_static", "cuSPARSE", 0},
-    {"cusolver", "cuSOLVER", 0},      {"cusolver_static", "cuSOLVER", 0},
-    {"cusolverMg", "cuSOLVERMg", 0},  {"npps", "NPP", 0},
-    {"nppc", "NPP", 0},               {"nppial", "NPP", 0},
-    {"nppicc", "NPP", 0},             {"nppidei", "NPP", 0},
-    {"nppif", "NPP", 0},              {"nppig", "NPP", 0},
-    {"nppim", "NPP", 0},              {"nppist", "NPP", 0},
-    {"nppisu", "NPP", 0},             {"nppitc", "NPP", 0},
-    {"nvjpeg", "nvJPEG", 0},          {"nvjpeg_static", "nvJPEG", 0},
-    {"cudnn", "cuDNN", 0},            {"cutensor", "cuTENSOR", 0},
-    {"nccl", "NCCL", 0},              {"cufile", "cuFile (GPUDirect Storage)", 0},
+#define CUEMU_CUDA_LIBRARY(name, what, emulated) {#name, what, emulated},
+#include "compile/cuemu_cuda_libraries.def"
+#undef CUEMU_CUDA_LIBRARY
 };
 
 int cuemu__cuda_library(const char *name, const char **what) {

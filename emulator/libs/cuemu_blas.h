@@ -61,26 +61,27 @@ enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_R_16F = 2, CUEMU_R_8I = 3,
 typedef struct cuemu_blas_handle *cublasHandle_t;
 typedef struct cuemu_blas_op cuemu_blas_op;
 
-/* A handle: the device it was created on, its stream and modes, and the
- * operations captured into graphs, which live as long as the handle (a
- * graph may replay them; a GPU's graph keeps its kernels' arguments). */
+/* A handle: the device it was created on, its stream and modes. Nothing
+ * in it changes as calls compute, so that several host threads may use
+ * one handle at once, as cuBLAS allows (cuBLAS documentation, Thread
+ * Safety); only the setters change it. */
 struct cuemu_blas_handle {
   int device;
   void *stream;
   int pointer_mode;
   int math_mode;
   int atomics_mode;
-  cuemu_blas_op *kept;
 };
 
 /* One operation on a stream: `run` computes it when the stream gets to it;
  * the rest of the record is the operation's own (a larger struct beginning
  * with this one). Scalars given in host pointer mode are copied into
- * `scalars` at the call, as cuBLAS passes them to its kernels by value. */
+ * `scalars` at the call, as cuBLAS passes them to its kernels by value.
+ * `kept`: captured into a graph, which owns the record (a user object)
+ * and may replay it, as a GPU's graph keeps its kernels' arguments. */
 struct cuemu_blas_op {
   void (*run)(cuemu_blas_op *op);
   const char *name;
-  cuemu_blas_op *next_kept;
   int kept;
   unsigned char scalars[2][16];
 };
@@ -90,7 +91,7 @@ cuemu_blas_op *cuemu__blas_op_new(size_t size, const char *name,
                                   void (*run)(cuemu_blas_op *op));
 
 /* Enqueues op on the handle's stream and takes it over (it is freed after
- * it runs, or with the handle when the stream captures a graph). Returns
+ * it runs, or with the graph when the stream captures one). Returns
  * CUBLAS_STATUS_EXECUTION_FAILED where the stream refuses work (a sticky
  * error, an invalid stream). */
 cublasStatus_t cuemu__blas_submit(cublasHandle_t h, cuemu_blas_op *op);
@@ -142,7 +143,16 @@ typedef struct cuemu_blas_gemm_args {
   int at, bt, ct, compute;
   int64_t lda, ldb, ldc;
   double complex alpha, beta;
+  /* How the elements of op(A) and op(B) are rounded before the float
+   * products, as a GPU's tensor cores take them (CUEMU_BLAS_ROUND_*): the
+   * CUBLAS_COMPUTE_32F_FAST_* types and CUBLAS_TF32_TENSOR_OP_MATH. */
+  int round;
 } cuemu_blas_gemm_args;
+enum { CUEMU_BLAS_ROUND_NONE = 0, CUEMU_BLAS_ROUND_TF32 = 1,
+       CUEMU_BLAS_ROUND_16F = 2, CUEMU_BLAS_ROUND_16BF = 3,
+       /* CUBLAS_COMPUTE_32F_PEDANTIC: never rounded, whatever the math
+        * mode. */
+       CUEMU_BLAS_ROUND_NEVER = 4 };
 int cuemu__blas_gemm(const cuemu_blas_gemm_args *g, const void *A,
                      const void *B, void *C);
 

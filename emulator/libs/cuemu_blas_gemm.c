@@ -112,6 +112,29 @@ static void pack(int op, int64_t rows, int64_t cols, int t, const void *x,
     }
 }
 
+/* Rounds `count` floats as a tensor core takes them: TF32 (8 exponent
+ * and 10 mantissa bits, to nearest with ties away from zero, as
+ * cvt.rna.tf32.f32), half or bfloat16 (to nearest even). */
+static void round_inputs(float *p, size_t count, int round) {
+  for (size_t i = 0; i < count; ++i) {
+    float f = p[i];
+    if (round == CUEMU_BLAS_ROUND_TF32) {
+      uint32_t u;
+      memcpy(&u, &f, sizeof u);
+      if ((u & 0x7f800000u) != 0x7f800000u) { /* not inf or NaN */
+        u += 0x1000u;
+        u &= 0xffffe000u;
+      }
+      memcpy(&f, &u, sizeof u);
+    } else if (round == CUEMU_BLAS_ROUND_16F) {
+      f = cuemu__half_to_float(cuemu__float_to_half(f));
+    } else if (round == CUEMU_BLAS_ROUND_16BF) {
+      f = cuemu__bf16_to_float(cuemu__float_to_bf16(f));
+    }
+    p[i] = f;
+  }
+}
+
 /* Allocates n elements of `size` bytes, NULL on overflow or no memory. */
 static void *alloc_array(int64_t a, int64_t b, size_t size) {
   size_t bytes;
@@ -139,6 +162,12 @@ int cuemu__blas_gemm(const cuemu_blas_gemm_args *g, const void *A,
     }
     pack(g->transa, m, k, g->at, A, g->lda, ct, a);
     pack(g->transb, k, n, g->bt, B, g->ldb, ct, b);
+    if (g->round > CUEMU_BLAS_ROUND_NONE && g->round < CUEMU_BLAS_ROUND_NEVER &&
+        (ct == CUEMU_R_32F || ct == CUEMU_C_32F)) {
+      size_t parts = ct == CUEMU_C_32F ? 2 : 1;
+      round_inputs(a, (size_t)(m * k) * parts, g->round);
+      round_inputs(b, (size_t)(k * n) * parts, g->round);
+    }
     switch (ct) {
     case CUEMU_R_32F:
       gemm_s(m, n, k, a, b, p);
@@ -238,6 +267,20 @@ static void run_gemm(cuemu_blas_op *base) {
   }
 }
 
+/* Checks the device memory that a strided batch of matrices spans: each
+ * `bytes` long, the first at p and the one of batch `last` `last * stride`
+ * elements of `elem` bytes away, below p for a negative stride. */
+static int batch_range(const char *name, const char *arg, const void *p,
+                       size_t bytes, int64_t last, int64_t stride,
+                       size_t elem) {
+  if (!bytes)
+    return 1;
+  int64_t reach = last * stride;
+  size_t away = (size_t)(reach < 0 ? -reach : reach) * elem;
+  const char *lo = (const char *)p - (reach < 0 ? away : 0);
+  return cuemu__libs_device_range(name, arg, lo, bytes + away);
+}
+
 cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
                                      const cuemu_blas_gemm_call *call) {
   const cuemu_blas_gemm_args *g = &call->g;
@@ -262,6 +305,18 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
   if (!op)
     return CUBLAS_STATUS_ALLOC_FAILED;
   op->call = *call;
+  /* CUBLAS_TF32_TENSOR_OP_MATH (3, whatever flags are or'ed in) lets the
+   * float GEMMs use TF32 tensor cores; the FAST compute types of GemmEx
+   * say so themselves, and CUBLAS_COMPUTE_32F_PEDANTIC never does.
+   * NVIDIA_TF32_OVERRIDE=0 turns TF32 off whatever the program asks, as
+   * with cuBLAS. */
+  if (op->call.g.round == CUEMU_BLAS_ROUND_NONE && (h->math_mode & 15) == 3 &&
+      (g->at == CUEMU_R_32F || g->at == CUEMU_C_32F) && g->bt == g->at)
+    op->call.g.round = CUEMU_BLAS_ROUND_TF32;
+  const char *override = getenv("NVIDIA_TF32_OVERRIDE");
+  if (op->call.g.round == CUEMU_BLAS_ROUND_TF32 && override &&
+      strcmp(override, "0") == 0)
+    op->call.g.round = CUEMU_BLAS_ROUND_NONE;
   size_t ss = cuemu__blas_type_size(call->scalar_type);
   op->call.alpha = cuemu__blas_scalar(h, &op->base, 0, call->alpha, ss);
   op->call.beta = cuemu__blas_scalar(h, &op->base, 1, call->beta, ss);
@@ -284,20 +339,16 @@ cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
          cuemu__libs_device_range(name, "Carray", call->Carray, pb);
     op->a_bytes = abytes, op->b_bytes = bbytes, op->c_bytes = cbytes;
   } else if (ok) {
-    /* The span of every batch: the last one's end past the first one's
-     * start (strides may be 0 or overlap; a negative one is not checked
-     * further than its first matrix). */
+    /* The span of every batch, from the lowest matrix's start to the
+     * highest one's end (strides may be 0, overlap or be negative: a
+     * negative stride puts the later batches below the pointer). */
     int64_t last = call->batch - 1;
-    size_t ea = abytes, eb = bbytes, ec = cbytes;
-    if (call->stride_a > 0 && abytes)
-      ea += (size_t)(last * call->stride_a) * sa;
-    if (call->stride_b > 0 && bbytes)
-      eb += (size_t)(last * call->stride_b) * sb;
-    if (call->stride_c > 0)
-      ec += (size_t)(last * call->stride_c) * sc;
-    ok = cuemu__libs_device_range(name, "A", call->A, ea) &&
-         cuemu__libs_device_range(name, "B", call->B, eb) &&
-         cuemu__libs_device_range(name, "C", call->C, ec);
+    ok = (!abytes || cuemu__libs_aligned(name, "A", call->A, sa)) &&
+         (!bbytes || cuemu__libs_aligned(name, "B", call->B, sb)) &&
+         cuemu__libs_aligned(name, "C", call->C, sc) &&
+         batch_range(name, "A", call->A, abytes, last, call->stride_a, sa) &&
+         batch_range(name, "B", call->B, bbytes, last, call->stride_b, sb) &&
+         batch_range(name, "C", call->C, cbytes, last, call->stride_c, sc);
   }
   if (!ok) {
     free(op);

@@ -17,7 +17,7 @@ static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
   c.name = name;
   c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, t, t, t,
                                t == CUEMU_R_16F ? CUEMU_R_32F : t,
-                               lda, ldb, ldc, 0, 0};
+                               lda, ldb, ldc, 0, 0, 0};
   c.scalar_type = t;
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
@@ -48,7 +48,7 @@ CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
     c.name = #NAME;                                                            \
     c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
                                  TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
-                                 lda, ldb, ldc, 0, 0};                         \
+                                 lda, ldb, ldc, 0, 0, 0};                         \
     c.scalar_type = TYPE;                                                      \
     c.alpha = alpha, c.beta = beta;                                            \
     c.Aarray = (const void *const *)A, c.Barray = (const void *const *)B;      \
@@ -71,7 +71,7 @@ CUEMU_BLAS_GEMM_BATCHED(cublasHgemmBatched, uint16_t, CUEMU_R_16F)
     c.name = #NAME;                                                            \
     c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
                                  TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
-                                 lda, ldb, ldc, 0, 0};                         \
+                                 lda, ldb, ldc, 0, 0, 0};                         \
     c.scalar_type = TYPE;                                                      \
     c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
     c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;                         \
@@ -89,7 +89,7 @@ CUEMU_BLAS_GEMM_STRIDED(cublasHgemmStridedBatched, uint16_t, CUEMU_R_16F)
  * and beta. INVALID_VALUE for a compute type cuBLAS does not have,
  * NOT_SUPPORTED for a combination it does not list. */
 static cublasStatus_t ex_types(int compute, int at, int bt, int ct,
-                               int *work, int *scalar) {
+                               int *work, int *scalar, int *round) {
   switch (compute) {
   case CUBLAS_COMPUTE_16F:
   case CUBLAS_COMPUTE_16F_PEDANTIC:
@@ -118,10 +118,14 @@ static cublasStatus_t ex_types(int compute, int at, int bt, int ct,
   case CUBLAS_COMPUTE_32F_FAST_16F:
   case CUBLAS_COMPUTE_32F_FAST_16BF:
   case CUBLAS_COMPUTE_32F_FAST_TF32:
-    /* Computed in full float precision: a GPU's reduced-precision inputs
-     * give results within the tolerance that mode allows. */
+    /* The inputs rounded as a GPU's tensor cores take them (half,
+     * bfloat16 or TF32), then products summed in float: a program that
+     * needs more precision than the mode gives sees it here too. */
     if (at == bt && at == ct && (at == CUEMU_R_32F || at == CUEMU_C_32F)) {
       *work = *scalar = at;
+      *round = compute == CUBLAS_COMPUTE_32F_FAST_16F    ? CUEMU_BLAS_ROUND_16F
+               : compute == CUBLAS_COMPUTE_32F_FAST_16BF ? CUEMU_BLAS_ROUND_16BF
+                                                         : CUEMU_BLAS_ROUND_TF32;
       return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -155,14 +159,17 @@ static cublasStatus_t ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
                               int compute, int algo) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  int work, scalar;
+  int work, scalar, round = compute == CUBLAS_COMPUTE_32F_PEDANTIC
+                               ? CUEMU_BLAS_ROUND_NEVER
+                               : CUEMU_BLAS_ROUND_NONE;
   cublasStatus_t st = ex_types(compute, c->g.at, c->g.bt, c->g.ct, &work,
-                               &scalar);
+                               &scalar, &round);
   if (st != CUBLAS_STATUS_SUCCESS)
     return st;
   if (!algo_valid(algo))
     return CUBLAS_STATUS_NOT_SUPPORTED;
   c->g.compute = work;
+  c->g.round = round;
   c->scalar_type = scalar;
   return cuemu__blas_gemm_call(h, c);
 }
@@ -175,7 +182,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmEx(
   cuemu_blas_gemm_call c = {0};
   c.name = "cublasGemmEx";
   c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0};
+                               lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
   return ex_call(h, &c, compute, algo);
@@ -189,7 +196,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmBatchedEx(
   cuemu_blas_gemm_call c = {0};
   c.name = "cublasGemmBatchedEx";
   c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0};
+                               lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta;
   c.Aarray = A, c.Barray = B, c.Carray = C;
   c.batch = batch;
@@ -204,7 +211,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
   cuemu_blas_gemm_call c = {0};
   c.name = "cublasGemmStridedBatchedEx";
   c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0};
+                               lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;
   c.batch = batch;
@@ -222,7 +229,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasSgemmEx(
   cuemu_blas_gemm_call c = {0};
   c.name = "cublasSgemmEx";
   c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0};
+                               lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
   return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);

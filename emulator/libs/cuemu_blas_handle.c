@@ -32,15 +32,10 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasCreate_v2(cublasHandle_t *handle) {
 CUEMU_BLAS_EXPORT cublasStatus_t cublasDestroy_v2(cublasHandle_t h) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  /* cublasDestroy synchronises the device (the handle's work is done),
-   * after which the captured operations are freed with it: a graph that
-   * still replays them after cublasDestroy is the program's bug, as it is
-   * with cuBLAS's own workspace. */
+  /* cublasDestroy synchronises the device (the handle's work is done).
+   * The operations captured into graphs belong to those graphs, which may
+   * still replay them. */
   cuemu_rt_device_synchronize();
-  for (cuemu_blas_op *op = h->kept, *next; op; op = next) {
-    next = op->next_kept;
-    free(op);
-  }
   free(h);
   return CUBLAS_STATUS_SUCCESS;
 }
@@ -249,17 +244,28 @@ static void run_op(void *data) {
 cublasStatus_t cuemu__blas_submit(cublasHandle_t h, cuemu_blas_op *op) {
   if (!op)
     return CUBLAS_STATUS_ALLOC_FAILED;
+  void *stream = h->stream; /* read once: another thread may set it */
   int capture = CUEMU_RT_CAPTURE_NONE;
-  cuemu_rt_stream_is_capturing(h->stream, &capture);
-  if (capture != CUEMU_RT_CAPTURE_NONE) {
+  cuemu_rt_graph *graph = NULL;
+  cuemu_rt_stream_get_capture_info(stream, &capture, NULL, &graph, NULL, NULL);
+  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
+    /* The graph being captured owns the operation from now on (its clones
+     * and executable graphs take references of their own): it lives as
+     * long as something may replay it, not as long as the handle. */
+    cuemu_rt_user_object *object;
+    if (cuemu_rt_user_object_create(&object, op, free, 1, 1) != 0) {
+      free(op);
+      return CUBLAS_STATUS_ALLOC_FAILED;
+    }
     op->kept = 1;
-    op->next_kept = h->kept;
-    h->kept = op;
+    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
+      cuemu_rt_user_object_release(object, 1);
+      return CUBLAS_STATUS_EXECUTION_FAILED;
+    }
   }
-  if (cuemu_rt_launch_host_func(h->stream, run_op, op) != 0) {
-    if (op->kept)
-      h->kept = op->next_kept;
-    free(op);
+  if (cuemu_rt_launch_host_func(stream, run_op, op) != 0) {
+    if (!op->kept)
+      free(op);
     return CUBLAS_STATUS_EXECUTION_FAILED;
   }
   return CUBLAS_STATUS_SUCCESS;

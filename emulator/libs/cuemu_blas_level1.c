@@ -37,7 +37,9 @@ static void run_l1(cuemu_blas_op *base) {
   switch (o->kind) {
   case AXPY: {
     double complex a = cuemu__blas_load(o->st, o->alpha, 0);
-    for (int64_t i = 0; i < n; ++i) {
+    /* BLAS: alpha 0 leaves y as it is (x is not read: a NaN there does
+     * not reach y). */
+    for (int64_t i = 0; a != 0 && i < n; ++i) {
       int64_t yi = at(i, n, o->incy);
       cuemu__blas_store(t, o->y, yi,
                         cuemu__blas_load(t, o->y, yi) +
@@ -53,12 +55,18 @@ static void run_l1(cuemu_blas_op *base) {
     }
     break;
   case NRM2: {
-    /* Scaled, so that neither overflow nor underflow spoils the sum. */
+    /* Scaled, so that neither overflow nor underflow spoils the sum. A
+     * NaN anywhere makes the norm NaN (as reference BLAS's nrm2), which
+     * fmax() alone would drop; an infinity with no NaN makes it +inf. */
     double scale = 0, sum = 0;
+    int nan = 0;
     for (int64_t i = 0; i < n; ++i) {
       double complex v = cuemu__blas_load(t, o->x, i * o->incx);
+      nan |= isnan(creal(v)) || isnan(cimag(v));
       scale = fmax(scale, fmax(fabs(creal(v)), fabs(cimag(v))));
     }
+    if (nan)
+      scale = NAN;
     if (scale > 0 && isfinite(scale))
       for (int64_t i = 0; i < n; ++i) {
         double complex v = cuemu__blas_load(t, o->x, i * o->incx) / scale;

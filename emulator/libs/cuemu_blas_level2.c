@@ -21,12 +21,14 @@ static int64_t at(int64_t i, int64_t n, int64_t inc) {
   return inc >= 0 ? i * inc : (n - 1 - i) * -inc;
 }
 
-/* y = alpha r + beta y (y not read when beta is 0). */
+/* y = alpha r + beta y (y not read when beta is 0; r not used when alpha
+ * is 0, as BLAS then reads neither A nor x: a NaN there does not reach
+ * y). */
 static void update_y(const l2_op *o, int64_t len, const double complex *r,
                      double complex alpha, double complex beta) {
   for (int64_t i = 0; i < len; ++i) {
     int64_t yi = at(i, len, o->incy);
-    double complex v = alpha * r[i];
+    double complex v = alpha != 0 ? alpha * r[i] : 0;
     if (beta != 0)
       v += beta * cuemu__blas_load(o->t, o->y, yi);
     cuemu__blas_store(o->t, o->y, yi, v);
@@ -72,7 +74,9 @@ static void run_l2(cuemu_blas_op *base) {
     update_y(o, ylen, r, alpha, beta);
     break;
   case GER:
-    for (int64_t j = 0; j < n; ++j) {
+    /* BLAS: alpha 0 leaves A as it is (a NaN in x or y does not reach
+     * it). */
+    for (int64_t j = 0; alpha != 0 && j < n; ++j) {
       double complex yv = cuemu__blas_load(t, o->y, at(j, n, o->incy));
       if (o->conj)
         yv = conj(yv);

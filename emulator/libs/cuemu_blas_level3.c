@@ -66,7 +66,7 @@ static int run_syrk(const l3_op *o, double complex alpha,
     return -1;
   int other = o->transa == CUBLAS_OP_N ? CUBLAS_OP_T : CUBLAS_OP_N;
   cuemu_blas_gemm_args g = {o->transa, other, n, n, o->k, o->t, o->t, o->t,
-                            o->t, o->lda, o->lda, n, alpha, 0};
+                            o->t, o->lda, o->lda, n, alpha, 0, CUEMU_BLAS_ROUND_NONE};
   if (cuemu__blas_gemm(&g, o->A, o->A, p) != 0) {
     free(p);
     return -1;
@@ -106,7 +106,7 @@ static int run_symm(const l3_op *o, double complex alpha,
   cuemu_blas_gemm_args g = {CUBLAS_OP_N, CUBLAS_OP_N, o->m, o->n, ka,
                             o->t, o->t, o->t, o->t,
                             left ? ka : o->ldb, left ? o->ldb : ka, o->ldc,
-                            alpha, beta};
+                            alpha, beta, CUEMU_BLAS_ROUND_NONE};
   int r = left ? cuemu__blas_gemm(&g, full, o->B, o->C)
                : cuemu__blas_gemm(&g, o->B, full, o->C);
   free(full);

@@ -18,4 +18,13 @@
 int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
                              size_t bytes);
 
+/* Checks that p is aligned to `align` bytes (its element's size), as a
+ * GPU's loads and stores of that type require. Where it is not, a GPU's
+ * kernel faults with cudaErrorMisalignedAddress; cuemu records the fault
+ * as cuemu__libs_device_range() does (sticky cudaErrorIllegalAddress,
+ * with a message naming the function, the argument and the alignment) and
+ * returns 0. */
+int cuemu__libs_aligned(const char *name, const char *arg, const void *p,
+                        size_t align);
+
 #endif /* CUEMU_LIBS_H */

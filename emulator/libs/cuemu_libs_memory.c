@@ -42,3 +42,16 @@ int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
   cuemu_rt_library_fault(message);
   return 0;
 }
+
+int cuemu__libs_aligned(const char *name, const char *arg, const void *p,
+                        size_t align) {
+  if (align <= 1 || (uintptr_t)p % align == 0)
+    return 1;
+  char message[512];
+  snprintf(message, sizeof message,
+           "%s: %s (%p) is not aligned to the %zu bytes of its element type: "
+           "a misaligned address on a GPU",
+           name, arg, p, align);
+  cuemu_rt_library_fault(message);
+  return 0;
+}

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "cuemu_libs.h"
@@ -69,7 +70,17 @@ typedef struct curandGenerator_st {
   /* Philox4_32_10 */
   uint32_t ctr[4], key[2], out[4];
   int index;
+  /* References: the program's (until curandDestroyGenerator, which sets
+   * `destroyed`) and one per request captured into a graph, which may
+   * replay it later; the last one frees the generator. */
+  int refs;
+  int destroyed;
 } *curandGenerator_t;
+
+static void generator_release(curandGenerator_t g) {
+  if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free(g);
+}
 
 /* ---- The generators, as curand_kernel.h's curand() draws ------------------ */
 
@@ -265,16 +276,36 @@ static unsigned poisson(curandGenerator_t g, double lambda) {
 enum what { RAW, UNIFORM, UNIFORM_DOUBLE, NORMAL, NORMAL_DOUBLE, LOG_NORMAL,
             LOG_NORMAL_DOUBLE, POISSON };
 
+/* The generation functions, by `enum what`. */
+static const char *const names[] = {
+    "curandGenerate",       "curandGenerateUniform",
+    "curandGenerateUniformDouble", "curandGenerateNormal",
+    "curandGenerateNormalDouble",  "curandGenerateLogNormal",
+    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
+
 typedef struct request {
   curandGenerator_t g;
   enum what what;
   void *out;
   size_t n;
   double mean, stddev; /* lambda for POISSON */
+  int kept; /* captured into a graph, which owns it and may replay it */
 } request;
 
 static void generate(const request *r) {
   curandGenerator_t g = r->g;
+  if (__atomic_load_n(&g->destroyed, __ATOMIC_ACQUIRE)) {
+    /* A graph replaying a generation after curandDestroyGenerator: on a
+     * GPU the generator's state is freed device memory. */
+    char message[256];
+    snprintf(message, sizeof message,
+             "%s: a graph launch replays a generation of a generator that "
+             "curandDestroyGenerator has destroyed (its state is freed "
+             "device memory on a GPU)",
+             names[r->what]);
+    cuemu_rt_library_fault(message);
+    return;
+  }
   if (g->fresh)
     reset(g);
   size_t n = r->n;
@@ -329,6 +360,14 @@ static void generate(const request *r) {
 
 static void run_request(void *data) {
   generate(data);
+  if (!((request *)data)->kept)
+    free(data);
+}
+
+/* The destructor of a captured request (a graph's user object): drops its
+ * reference to the generator. */
+static void release_request(void *data) {
+  generator_release(((request *)data)->g);
   free(data);
 }
 
@@ -339,11 +378,6 @@ static size_t element_size(enum what w) {
              : 4;
 }
 
-static const char *const names[] = {
-    "curandGenerate",       "curandGenerateUniform",
-    "curandGenerateUniformDouble", "curandGenerateNormal",
-    "curandGenerateNormalDouble",  "curandGenerateLogNormal",
-    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
 
 static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
                              size_t n, double mean, double stddev) {
@@ -361,22 +395,47 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
     return CURAND_STATUS_SUCCESS;
   if (!out)
     return CURAND_STATUS_OUT_OF_RANGE;
-  request r = {g, what, out, n, mean, stddev};
+  request r = {g, what, out, n, mean, stddev, 0};
   if (g->host) {
     generate(&r);
     return CURAND_STATUS_SUCCESS;
   }
   if (cuemu_rt_sticky() != 0)
     return CURAND_STATUS_PREEXISTING_FAILURE;
-  if (!cuemu__libs_device_range(names[what], "outputPtr", out,
+  if (!cuemu__libs_aligned(names[what], "outputPtr", out,
+                           element_size(what)) ||
+      !cuemu__libs_device_range(names[what], "outputPtr", out,
                                 n * element_size(what)))
     return CURAND_STATUS_SUCCESS;
   request *queued = malloc(sizeof *queued);
   if (!queued)
     return CURAND_STATUS_ALLOCATION_FAILED;
   *queued = r;
+  int capture = CUEMU_RT_CAPTURE_NONE;
+  cuemu_rt_graph *graph = NULL;
+  cuemu_rt_stream_get_capture_info(g->stream, &capture, NULL, &graph, NULL,
+                                   NULL);
+  if (capture == CUEMU_RT_CAPTURE_ACTIVE && graph) {
+    /* The graph owns a captured request (a user object) and replays it
+     * with each launch, continuing the generator's sequence. The request
+     * holds the generator: a launch after curandDestroyGenerator faults
+     * with a message (generate()) instead of reading freed memory. */
+    cuemu_rt_user_object *object;
+    if (cuemu_rt_user_object_create(&object, queued, release_request, 1,
+                                    1) != 0) {
+      free(queued);
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    }
+    __atomic_add_fetch(&g->refs, 1, __ATOMIC_ACQ_REL);
+    queued->kept = 1;
+    if (cuemu_rt_graph_retain_user_object(graph, object, 1, 1) != 0) {
+      cuemu_rt_user_object_release(object, 1);
+      return CURAND_STATUS_LAUNCH_FAILURE;
+    }
+  }
   if (cuemu_rt_launch_host_func(g->stream, run_request, queued) != 0) {
-    free(queued);
+    if (!queued->kept)
+      free(queued);
     return CURAND_STATUS_LAUNCH_FAILURE;
   }
   return CURAND_STATUS_SUCCESS;
@@ -411,6 +470,7 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
     return CURAND_STATUS_ALLOCATION_FAILED;
   g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_BEST;
   g->fresh = 1;
+  g->refs = 1;
   *out = g;
   return CURAND_STATUS_SUCCESS;
 }
@@ -436,7 +496,8 @@ CUEMU_RAND_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
   settle(g);
-  free(g);
+  __atomic_store_n(&g->destroyed, 1, __ATOMIC_RELEASE);
+  generator_release(g);
   return CURAND_STATUS_SUCCESS;
 }
 
