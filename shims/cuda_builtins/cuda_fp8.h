@@ -347,10 +347,10 @@ inline __nv_fp8_storage_t __nv_cvt_double_to_e8m0(const double x, const __nv_sat
   const double d = static_cast<double>(f);
   uint32_t __cuemu_u;
   std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
-  const bool not_nan = (__cuemu_u << 1) <= 0xFF000000U;
+  const bool __cuemu_not_nan = (__cuemu_u << 1) <= 0xFF000000U;
   if ((x > 0.0 && d > x) || (x < 0.0 && d < x))
     --__cuemu_u;
-  if (d != x && not_nan)
+  if (d != x && __cuemu_not_nan)
     __cuemu_u |= 1U;
   float g;
   std::memcpy(&g, &__cuemu_u, sizeof g);
@@ -393,8 +393,8 @@ inline __nv_bfloat162_raw __nv_cvt_e8m0x2_to_bf162raw(const __nv_fp8x2_storage_t
 inline __nv_fp8_storage_t cuemu_e8m0_from_magnitude(unsigned long long m) {
   if (m == 0U)
     return 0U;
-  const int floor_log2 = 63 - __builtin_clzll(m);
-  return static_cast<__nv_fp8_storage_t>(127 + floor_log2 + ((m & (m - 1U)) != 0U ? 1 : 0));
+  const int __cuemu_floor_log2 = 63 - __builtin_clzll(m);
+  return static_cast<__nv_fp8_storage_t>(127 + __cuemu_floor_log2 + ((m & (m - 1U)) != 0U ? 1 : 0));
 }
 
 struct alignas(1) __nv_fp8_e8m0 {

@@ -129,13 +129,13 @@ template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
  * so that it folds away otherwise): an update that left memory as it was
  * is then told to libcuemu, as a spin may repeat it (above). */
 template <typename T, typename Op>
-inline T cuemu_atomic_update(T *p, Op op, bool maybe_spin = false) {
+inline T cuemu_atomic_update(T *p, Op op, bool __cuemu_maybe_spin = false) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic operation");
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
   }
-  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+  if (__cuemu_maybe_spin && __builtin_expect(op(old) == old, 0))
     cuemu_atomic_poll(p);
   return old;
 }

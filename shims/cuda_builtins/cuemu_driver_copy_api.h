@@ -110,7 +110,7 @@ namespace cuemu {
 namespace drv {
 /* The device of context `ctx` (the current context's when NULL); 0 or a
  * driver error. */
-inline int context_device(CUcontext ctx, int *device) {
+inline int __cuemu_context_device(CUcontext ctx, int *device) {
   CUdevice d = 0;
   int e = ctx ? cuCtxPushCurrent(ctx) : CUDA_SUCCESS;
   if (e)
@@ -126,7 +126,7 @@ inline int context_device(CUcontext ctx, int *device) {
 
 /* A CUDA_MEMCPY3D_PEER as the runtime's cudaMemcpy3DPeerParms (each
  * side's device that of its context); 0 or a driver error. */
-inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuemu_out) {
+inline int __cuemu_peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuemu_out) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D c = CUDA_MEMCPY3D();
@@ -155,9 +155,9 @@ inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuem
   int e = parms(&c, &q);
   cudaMemcpy3DPeerParms r = cudaMemcpy3DPeerParms();
   if (!e)
-    e = context_device(p->srcContext, &r.srcDevice);
+    e = __cuemu_context_device(p->srcContext, &r.srcDevice);
   if (!e)
-    e = context_device(p->dstContext, &r.dstDevice);
+    e = __cuemu_context_device(p->dstContext, &r.dstDevice);
   if (e)
     return e;
   r.srcArray = q.srcArray;
@@ -175,13 +175,13 @@ inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuem
 
 inline CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
   cudaMemcpy3DPeerParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q), cudaMemcpy3DPeer(&q));
+  CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &q), cudaMemcpy3DPeer(&q));
 }
 
 inline CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
                                     CUstream hStream) {
   cudaMemcpy3DPeerParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q),
+  CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &q),
                       cudaMemcpy3DPeerAsync(&q, hStream));
 }
 

@@ -405,7 +405,7 @@ struct param_table<void (*)(P_...) noexcept> : param_table<void (*)(P_...)> {};
 struct bounds {
   unsigned max_threads, min_blocks;
   unsigned cluster[3] = {0, 0, 0}; /* __cluster_dims__; 0: none */
-  bool launches = false; /* the kernel's body launches grids */
+  bool __cuemu_launches = false; /* the kernel's body launches grids */
   constexpr bounds with_cluster(unsigned x, unsigned y = 1,
                                 unsigned z = 1) const {
     bounds b = *this;
@@ -414,9 +414,9 @@ struct bounds {
     b.cluster[2] = z;
     return b;
   }
-  constexpr bounds with_launches() const {
+  constexpr bounds __cuemu_with_launches() const {
     bounds b = *this;
-    b.launches = true;
+    b.__cuemu_launches = true;
     return b;
   }
 };
@@ -492,7 +492,7 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   if (b.cluster[0])
     cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
                                   b.cluster[2]);
-  if (b.launches)
+  if (b.__cuemu_launches)
     cuemu_kernel_set_launches_grids(d.function);
   return d;
   }

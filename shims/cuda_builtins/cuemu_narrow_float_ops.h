@@ -172,7 +172,7 @@ inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
  * floating-point add). */
 template <typename Op>
 inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
-                                               bool maybe_spin) {
+                                               bool __cuemu_maybe_spin) {
   /* A misaligned atomic faults on a GPU (cuemu_atomics.h). */
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
     cuemu_kernel_misaligned(p, 2, "an atomic operation", nullptr, 0);
@@ -182,7 +182,7 @@ inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
   }
   /* An add of a zero that left the value as it was may be a spin on a flag
    * (cuemu_atomics.h); `maybe_spin` says the operand is a zero. */
-  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+  if (__cuemu_maybe_spin && __builtin_expect(op(old) == old, 0))
     cuemu_atomic_poll(p);
   return old;
 }

@@ -344,11 +344,11 @@ template <int D_, int... M_, typename F_> inline reg to_float(F_ x) {
 
 /* ---- FP8 pairs: .e4m3x2 and .e5m2x2 (cuemu_fp8_round.h) ------------------ */
 
-constexpr bool is_fp8x2(int t) { return t == e4m3x2 || t == e5m2x2; }
+constexpr bool __cuemu_is_fp8x2(int t) { return t == e4m3x2 || t == e5m2x2; }
 
 /* One FP8 value of `x` (.satfinite; .relu makes a negative result +0 and a
  * NaN the canonical one). */
-template <int D_, int... M_> inline reg fp8_of(double x) {
+template <int D_, int... M_> inline reg __cuemu_fp8_of(double x) {
   static_assert(has<m_rn, M_...> && has<m_satfinite, M_...>,
                 "inline PTX: cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite");
   reg b = cuemu_fp8_round_narrow(x, D_ == e4m3x2, true);
@@ -358,7 +358,7 @@ template <int D_, int... M_> inline reg fp8_of(double x) {
 }
 
 /* One FP8 value as binary16 bits (.relu: a negative one becomes +0). */
-template <int S_, int... M_> inline reg half_of_fp8(reg b) {
+template <int S_, int... M_> inline reg __cuemu_half_of_fp8(reg b) {
   reg h = cuemu_fp8_to_half_bits(static_cast<unsigned>(b & 0xFFU), S_ == e4m3x2);
   if constexpr (has<m_relu, M_...>)
     if ((h & 0x8000U) != 0U) h = 0U;
@@ -368,17 +368,17 @@ template <int S_, int... M_> inline reg half_of_fp8(reg b) {
 template <int... M_> inline void cvt(reg &d, reg a) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
   constexpr cuemu_rounding r = rounding<M_...>();
-  if constexpr (is_fp8x2(D_)) {
+  if constexpr (__cuemu_is_fp8x2(D_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: the upper half
      * of a into the upper byte. */
     static_assert(S_ == f16x2, "inline PTX: cvt to .e4m3x2/.e5m2x2 takes .f16x2 (or two .f32)");
-    d = (fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a >> 16), cuemu_nf_binary16)) << 8) |
-        fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a & 0xFFFFU), cuemu_nf_binary16));
-  } else if constexpr (is_fp8x2(S_)) {
+    d = (__cuemu_fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a >> 16), cuemu_nf_binary16)) << 8) |
+        __cuemu_fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a & 0xFFFFU), cuemu_nf_binary16));
+  } else if constexpr (__cuemu_is_fp8x2(S_)) {
     /* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: exact. */
     static_assert(D_ == f16x2 && has<m_rn, M_...>,
                   "inline PTX: cvt from .e4m3x2/.e5m2x2 gives .f16x2 with .rn");
-    d = (half_of_fp8<S_, M_...>(a >> 8) << 16) | half_of_fp8<S_, M_...>(a);
+    d = (__cuemu_half_of_fp8<S_, M_...>(a >> 8) << 16) | __cuemu_half_of_fp8<S_, M_...>(a);
   } else if constexpr (is_int(D_) && is_int(S_)) {
     wide_s v = value<S_>(a);
     if constexpr (has<m_sat, M_...>) v = clamp_to<D_>(v);
@@ -414,13 +414,13 @@ template <int... M_> inline void cvt(reg &d, reg a) {
 /* cvt.rn{.relu}.{f16x2,bf16x2}.f32 d, a, b: a in the upper half, b in the
  * lower; and the FP8 pairs. */
 template <int... M_> inline void cvt(reg &d, reg a, reg b) {
-  constexpr int T_ = type_n<M_...>(0);
-  if constexpr (is_fp8x2(T_)) {
+  constexpr int __cuemu_T_ = type_n<M_...>(0);
+  if constexpr (__cuemu_is_fp8x2(__cuemu_T_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: a in the upper
      * byte. */
-    d = (fp8_of<T_, M_...>(as_f32(a)) << 8) | fp8_of<T_, M_...>(as_f32(b));
+    d = (__cuemu_fp8_of<__cuemu_T_, M_...>(as_f32(a)) << 8) | __cuemu_fp8_of<__cuemu_T_, M_...>(as_f32(b));
   } else {
-    constexpr int D_ = T_ == f16x2 ? f16 : bf16;
+    constexpr int D_ = __cuemu_T_ == f16x2 ? f16 : bf16;
     d = (to_float<D_, M_...>(as_f32(a)) << 16) | to_float<D_, M_...>(as_f32(b));
   }
 }
