@@ -165,8 +165,9 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
 
 /* ---- The types -------------------------------------------------------------
  *
- * One macro writes the scalar, the pair and the quadruple of a format: S is
- * the suffix (e4m3, e5m2), K the interpretation. */
+ * One macro writes the scalar, the pair and the quadruple of a format: T, T2
+ * and T4 are their names (spelled out: a name pasted from a suffix such as
+ * e4m3 would put that plain name in the header), K the interpretation. */
 
 #if !defined(__CUDA_NO_FP8_CONVERSIONS__)
 #define CUEMU_FP8_SCALAR_CONVERSIONS(T, K)                                                        \
@@ -280,28 +281,28 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
 #define CUEMU_FP8_QUAD_CONVERSIONS(T4, K)
 #endif
 
-#define CUEMU_FP8_DEFINE_TYPES(__cuemu_S, K)                                                              \
-  struct alignas(1) __nv_fp8_##__cuemu_S {                                                               \
+#define CUEMU_FP8_DEFINE_TYPES(T, T2, T4, K)                                                     \
+  struct alignas(1) T {                                                                          \
     __nv_fp8_storage_t __x;                                                                      \
-    __nv_fp8_##__cuemu_S() = default;                                                                    \
-    CUEMU_FP8_SCALAR_CONVERSIONS(__nv_fp8_##__cuemu_S, K)                                                \
+    T() = default;                                                                               \
+    CUEMU_FP8_SCALAR_CONVERSIONS(T, K)                                                           \
   };                                                                                             \
-  struct alignas(2) __nv_fp8x2_##__cuemu_S {                                                             \
+  struct alignas(2) T2 {                                                                         \
     __nv_fp8x2_storage_t __x;                                                                    \
-    __nv_fp8x2_##__cuemu_S() = default;                                                                  \
-    CUEMU_FP8_PAIR_CONVERSIONS(__nv_fp8x2_##__cuemu_S, K)                                                \
+    T2() = default;                                                                              \
+    CUEMU_FP8_PAIR_CONVERSIONS(T2, K)                                                            \
   };                                                                                             \
-  struct alignas(4) __nv_fp8x4_##__cuemu_S {                                                             \
+  struct alignas(4) T4 {                                                                         \
     __nv_fp8x4_storage_t __x;                                                                    \
-    __nv_fp8x4_##__cuemu_S() = default;                                                                  \
-    CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##__cuemu_S, K)                                                \
+    T4() = default;                                                                              \
+    CUEMU_FP8_QUAD_CONVERSIONS(T4, K)                                                            \
   };
 
 /* The quadruples take a double4 as CUDA's do, a type CUDA 13 deprecates. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-CUEMU_FP8_DEFINE_TYPES(e5m2, __NV_E5M2)
-CUEMU_FP8_DEFINE_TYPES(e4m3, __NV_E4M3)
+CUEMU_FP8_DEFINE_TYPES(__nv_fp8_e5m2, __nv_fp8x2_e5m2, __nv_fp8x4_e5m2, __NV_E5M2)
+CUEMU_FP8_DEFINE_TYPES(__nv_fp8_e4m3, __nv_fp8x2_e4m3, __nv_fp8x4_e4m3, __NV_E4M3)
 #pragma GCC diagnostic pop
 
 /* ---- E8M0 ------------------------------------------------------------------ */
@@ -455,13 +456,5 @@ struct alignas(1) __nv_fp8_e8m0 {
 
 struct __nv_fp8x2_e8m0;
 struct __nv_fp8x4_e8m0;
-typedef __nv_fp8_e8m0 nv_fp8_e8m0;
-
-typedef __nv_fp8_e5m2 nv_fp8_e5m2;
-typedef __nv_fp8x2_e5m2 nv_fp8x2_e5m2;
-typedef __nv_fp8x4_e5m2 nv_fp8x4_e5m2;
-typedef __nv_fp8_e4m3 nv_fp8_e4m3;
-typedef __nv_fp8x2_e4m3 nv_fp8x2_e4m3;
-typedef __nv_fp8x4_e4m3 nv_fp8x4_e4m3;
 
 #endif

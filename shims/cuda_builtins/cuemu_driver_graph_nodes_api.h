@@ -220,8 +220,8 @@ inline int alloc(const A_ *p, cuemu_rt_graph_node_params *r) {
   r->u.alloc.bytesize = p->bytesize;
   r->u.alloc.device = p->poolProps.location.id + 1;
   /* CUmemAccessDesc has cudaMemAccessDesc's members. */
-  r->u.alloc.access = p->accessDescs;
-  r->u.alloc.access_count = p->accessDescCount;
+  r->u.alloc.cuemu_access = p->accessDescs;
+  r->u.alloc.cuemu_access_count = p->accessDescCount;
   return 0;
 }
 

@@ -451,8 +451,8 @@ inline params any(const cudaGraphNodeParams *p) {
     r.type = CUEMU_RT_NODE_MEM_ALLOC;
     r.u.alloc.bytesize = p->alloc.bytesize;
     r.u.alloc.device = p->alloc.poolProps.location.id + 1;
-    r.u.alloc.access = p->alloc.accessDescs;
-    r.u.alloc.access_count = p->alloc.accessDescCount;
+    r.u.alloc.cuemu_access = p->alloc.accessDescs;
+    r.u.alloc.cuemu_access_count = p->alloc.accessDescCount;
     return r;
   case cudaGraphNodeTypeMemFree:
     r.type = CUEMU_RT_NODE_MEM_FREE;
@@ -1080,8 +1080,8 @@ cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
   r.type = CUEMU_RT_NODE_MEM_ALLOC;
   r.u.alloc.bytesize = nodeParams->bytesize;
   r.u.alloc.device = nodeParams->poolProps.location.id + 1;
-  r.u.alloc.access = nodeParams->accessDescs;
-  r.u.alloc.access_count = nodeParams->accessDescCount;
+  r.u.alloc.cuemu_access = nodeParams->accessDescs;
+  r.u.alloc.cuemu_access_count = nodeParams->accessDescCount;
   cudaError_t e =
       cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, r);
   if (e == cudaSuccess) {
