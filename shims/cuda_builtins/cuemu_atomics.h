@@ -116,10 +116,10 @@ template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
 /* Returns the old value whether or not the swap happened, as atomicCAS. */
 template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic compare-and-swap");
-  const T expected = compare;
+  const T __cuemu_expected = compare;
   const bool swapped = __atomic_compare_exchange_n(
       p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  if (__builtin_expect(!swapped || expected == v, 0))
+  if (__builtin_expect(!swapped || __cuemu_expected == v, 0))
     cuemu_atomic_poll(p);
   return compare;
 }
@@ -236,23 +236,23 @@ inline void cuemu_atomic_cas128(void *address, const void *compare, const void *
   const unsigned long long __cuemu_out[2] = {lo, hi};
   std::memcpy(old, __cuemu_out, 16);
 #else
-  unsigned __int128 expected, desired;
-  std::memcpy(&expected, compare, 16);
+  unsigned __int128 __cuemu_expected, desired;
+  std::memcpy(&__cuemu_expected, compare, 16);
   std::memcpy(&desired, val, 16);
-  __atomic_compare_exchange(static_cast<unsigned __int128 *>(address), &expected,
+  __atomic_compare_exchange(static_cast<unsigned __int128 *>(address), &__cuemu_expected,
                             &desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  std::memcpy(old, &expected, 16);
+  std::memcpy(old, &__cuemu_expected, 16);
 #endif
 }
 
 inline void cuemu_atomic_exch128(void *address, const void *val, void *old) {
   /* A first guess of zero; a failed CAS tells the current value. */
-  unsigned char expected[16] = {0}, seen[16];
+  unsigned char __cuemu_expected[16] = {0}, seen[16];
   for (;;) {
-    cuemu_atomic_cas128(address, expected, val, seen);
-    if (std::memcmp(seen, expected, 16) == 0)
+    cuemu_atomic_cas128(address, __cuemu_expected, val, seen);
+    if (std::memcmp(seen, __cuemu_expected, 16) == 0)
       break;
-    std::memcpy(expected, seen, 16);
+    std::memcpy(__cuemu_expected, seen, 16);
   }
   std::memcpy(old, seen, 16);
 }

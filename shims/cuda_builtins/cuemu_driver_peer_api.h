@@ -25,9 +25,9 @@ namespace drv {
  * and a current context first, then `call()`'s runtime code as a driver
  * code. */
 template <class F> inline CUresult forward_call(F &&call) {
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
+  int __cuemu_check = cuemu_drv_check_context();
+  if (__cuemu_check)
+    return static_cast<CUresult>(__cuemu_check);
   int saved = cuemu_drv_enter();
   return static_cast<CUresult>(cuemu_drv_result(call(), saved));
 }

@@ -287,20 +287,20 @@ template <typename Fn, typename Values, std::size_t... I_>
 __attribute__((always_inline)) inline void
 run_threads(Fn fn, Values &v, unsigned start, unsigned count,
             std::index_sequence<I_...>) {
-  const unsigned bx = blockDim.x, by = blockDim.y;
+  const unsigned __cuemu_bx = blockDim.x, __cuemu_by = blockDim.y;
   /* The first global index of the block as the kernel computes it
    * (modulo 2^32, as its own product is). */
-  const unsigned base = blockIdx.x * bx;
-  const unsigned long long last =
+  const unsigned base = blockIdx.x * __cuemu_bx;
+  const unsigned long long __cuemu_last =
       static_cast<unsigned long long>(base) + start + count;
-  if (by == 1 && blockDim.z == 1 && last <= 0x7fffffffu) {
+  if (__cuemu_by == 1 && blockDim.z == 1 && __cuemu_last <= 0x7fffffffu) {
     set_thread_idx<1>(0);
     set_thread_idx<2>(0);
     /* Unrolled so that the loop's own bookkeeping costs less per thread
      * of a barrier-free kernel inlined here. */
 #pragma GCC unroll 4
     for (int g = static_cast<int>(base + start),
-             g_end = static_cast<int>(last);
+             g_end = static_cast<int>(__cuemu_last);
          g < g_end; ++g) {
       set_thread_idx<0>(static_cast<unsigned>(g) - base);
       CUEMU_PUBLISH_THREAD_IDX();
@@ -310,7 +310,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     }
     return;
   }
-  unsigned x = start % bx, rest = start / bx, y = rest % by, z = rest / by;
+  unsigned x = start % __cuemu_bx, rest = start / __cuemu_bx, y = rest % __cuemu_by, z = rest / __cuemu_by;
   for (unsigned __cuemu_i = 0; __cuemu_i < count; ++__cuemu_i) {
     set_thread_idx<0>(x);
     set_thread_idx<1>(y);
@@ -319,9 +319,9 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     fn(std::get<I_>(v)...);
     if (thread_detached())
       cuemu_thread_finish();
-    if (++x == bx) {
+    if (++x == __cuemu_bx) {
       x = 0;
-      if (++y == by) {
+      if (++y == __cuemu_by) {
         y = 0;
         ++z;
       }

@@ -535,9 +535,9 @@ inline double cuemu_erfinv_small(double a) {
              (1.0 + p / 12.0 + 7.0 * p * p / 480.0 + 127.0 * p * p * p / 40320.0 +
               4369.0 * p * p * p * p / 5806080.0);
   for (int __cuemu_i = 0; __cuemu_i < 8; ++__cuemu_i) {
-    const double step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
-    x -= step;
-    if (std::fabs(step) <= 1e-17 * x)
+    const double __cuemu_step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
+    x -= __cuemu_step;
+    if (std::fabs(__cuemu_step) <= 1e-17 * x)
       break;
   }
   return x;
@@ -558,9 +558,9 @@ inline double cuemu_erfcinv_unit(double y) {
   for (int __cuemu_i = 0; __cuemu_i < 60; ++__cuemu_i) {
     const double ex = erfcx(x);
     const double g = std::fma(-x, x, std::log(ex) - log_y);
-    const double step = g * ex / cuemu_two_over_sqrt_pi;
-    x += step;
-    if (std::fabs(step) <= 1e-17 * x)
+    const double __cuemu_step = g * ex / cuemu_two_over_sqrt_pi;
+    x += __cuemu_step;
+    if (std::fabs(__cuemu_step) <= 1e-17 * x)
       break;
   }
   return x;

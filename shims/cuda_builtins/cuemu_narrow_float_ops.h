@@ -379,11 +379,11 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
     return H2(re, im);                                                         \
   )                                                                            \
   inline H_ cuemu_nf_truth(bool t, H_) { return MAKE(t ? cuemu_nf_from_double(1.0, F_, CUEMU_ROUND_RN) : 0U); } \
-  inline H2 cuemu_nf_truth2(bool tx, bool ty, H2) {                            \
-    return H2(cuemu_nf_truth(tx, H_()), cuemu_nf_truth(ty, H_()));             \
+  inline H2 cuemu_nf_truth2(bool __cuemu_tx, bool __cuemu_ty, H2) {                            \
+    return H2(cuemu_nf_truth(__cuemu_tx, H_()), cuemu_nf_truth(__cuemu_ty, H_()));             \
   }                                                                            \
-  inline unsigned cuemu_nf_mask2(bool tx, bool ty, H2) {                       \
-    return (tx ? 0xFFFFU : 0U) | (ty ? 0xFFFF0000U : 0U);                      \
+  inline unsigned cuemu_nf_mask2(bool __cuemu_tx, bool __cuemu_ty, H2) {                       \
+    return (__cuemu_tx ? 0xFFFFU : 0U) | (__cuemu_ty ? 0xFFFF0000U : 0U);                      \
   }                                                                            \
   CUEMU_NF_DEFINE_PAIR_COMPARE(H2, eq)                                         \
   CUEMU_NF_DEFINE_PAIR_COMPARE(H2, ne)                                         \

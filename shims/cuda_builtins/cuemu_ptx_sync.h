@@ -339,9 +339,9 @@ constexpr reg mbar_parity_bit = 1ULL << 63;
 constexpr reg mbar_count_mask = 0xfffffULL;
 constexpr reg mbar_tx_mask = 0x1fffffULL;
 
-inline reg mbar_make(reg expected, reg pending, reg parity, long long tx = 0) {
-  return parity | ((static_cast<reg>(tx) & mbar_tx_mask) << 40) |
-         ((expected & mbar_count_mask) << 20) | (pending & mbar_count_mask);
+inline reg mbar_make(reg __cuemu_expected, reg pending, reg parity, long long __cuemu_tx = 0) {
+  return parity | ((static_cast<reg>(__cuemu_tx) & mbar_tx_mask) << 40) |
+         ((__cuemu_expected & mbar_count_mask) << 20) | (pending & mbar_count_mask);
 }
 
 /* The tx-count of an object's bits, sign-extended. */
@@ -356,18 +356,18 @@ template <int... M_> inline void mbar_init(reg address, reg count) {
  * expect-tx of tx > 0, a complete-tx of tx < 0); `drop` also lowers the
  * expected count of later phases. Returns the state token: the phase's
  * parity and the arrivals still pending after this one. */
-inline reg mbar_update(reg address, reg count, bool drop, long long tx) {
+inline reg mbar_update(reg address, reg count, bool drop, long long __cuemu_tx) {
   reg *p = reinterpret_cast<reg *>(address);
   bool completed = false;
   reg token = 0;
   cuemu_atomic_update(p, [&](reg o) {
-    reg expected = (o >> 20) & mbar_count_mask, pending = o & mbar_count_mask;
-    const long long now_tx = mbar_tx(o) + tx;
-    if (drop) expected -= count;
+    reg __cuemu_expected = (o >> 20) & mbar_count_mask, pending = o & mbar_count_mask;
+    const long long now_tx = mbar_tx(o) + __cuemu_tx;
+    if (drop) __cuemu_expected -= count;
     pending -= count;
     completed = (pending & mbar_count_mask) == 0 && now_tx == 0;
-    token = mbar_make(expected, pending, o & mbar_parity_bit, now_tx);
-    return completed ? mbar_make(expected, expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
+    token = mbar_make(__cuemu_expected, pending, o & mbar_parity_bit, now_tx);
+    return completed ? mbar_make(__cuemu_expected, __cuemu_expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
                      : token;
   });
   if (completed) cuemu_check_barrier_complete();
@@ -389,14 +389,14 @@ template <int... M_> inline void mbar_arrive_drop(reg &state, reg address, reg c
  * (no arrival; complete_tx may complete the phase), and
  * mbarrier.arrive.expect_tx state, [a], txCount (the expect-tx, then an
  * arrival). */
-template <int... M_> inline void mbar_expect_tx(reg address, reg tx) {
-  mbar_update(address, 0, false, static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_expect_tx(reg address, reg __cuemu_tx) {
+  mbar_update(address, 0, false, static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
-template <int... M_> inline void mbar_complete_tx(reg address, reg tx) {
-  mbar_update(address, 0, false, -static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_complete_tx(reg address, reg __cuemu_tx) {
+  mbar_update(address, 0, false, -static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
-template <int... M_> inline void mbar_arrive_expect_tx(reg &state, reg address, reg tx) {
-  state = mbar_update(address, 1, false, static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_arrive_expect_tx(reg &state, reg address, reg __cuemu_tx) {
+  state = mbar_update(address, 1, false, static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
 
 /* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
@@ -450,18 +450,18 @@ template <int... M_> inline void bulk_s2g(reg dst, reg src, reg size, const char
 /* test_wait: has the phase of `state` (or, with .parity, the phase of that
  * parity) completed? */
 template <int... M_> inline bool mbar_completed(reg address, reg state) {
-  const reg now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
+  const reg __cuemu_now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
   const reg parity = has<m_parity, M_...> ? ((state & 1) ? mbar_parity_bit : 0)
                                          : (state & mbar_parity_bit);
-  return (now & mbar_parity_bit) != parity;
+  return (__cuemu_now & mbar_parity_bit) != parity;
 }
-template <int... M_> inline void mbar_test_wait(reg &done, reg address, reg state) {
-  done = mbar_completed<M_...>(address, state);
+template <int... M_> inline void mbar_test_wait(reg &__cuemu_done, reg address, reg state) {
+  __cuemu_done = mbar_completed<M_...>(address, state);
 }
 template <int... M_>
-inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
+inline void mbar_try_wait(reg &__cuemu_done, reg address, reg state, reg = 0) {
   if (!mbar_completed<M_...>(address, state)) cuemu_thread_yield();
-  done = mbar_completed<M_...>(address, state);
+  __cuemu_done = mbar_completed<M_...>(address, state);
 }
 
 template <int... M_> inline void mbar_pending_count(reg &count, reg state) {
