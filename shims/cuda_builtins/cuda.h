@@ -580,12 +580,12 @@ inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc(&p, bytesize));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
@@ -596,12 +596,12 @@ inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
        ElementSizeBytes != 16))
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_pitch(&p, pPitch, WidthInBytes, Height));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
@@ -609,12 +609,12 @@ inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_managed(&p, bytesize, flags));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemFree(CUdeviceptr dptr) {
@@ -639,12 +639,12 @@ inline CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
   if (!pdptr)
     return CUDA_ERROR_INVALID_VALUE;
   void *d = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_host_get_device_pointer(&d, p, Flags));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *pdptr = reinterpret_cast<CUdeviceptr>(d);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemHostRegister(void *p, size_t bytesize,

@@ -169,18 +169,18 @@ template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   U *const __cuemu_bits = reinterpret_cast<U *>(p);
   const U old = cuemu_atomic_update(
       __cuemu_bits,
-      [v](U o) {
+      [v](U __cuemu_o) {
         F_ f;
-        std::memcpy(&f, &o, sizeof f);
+        std::memcpy(&f, &__cuemu_o, sizeof f);
         f += v;
         U n;
         std::memcpy(&n, &f, sizeof n);
         return n;
       },
       CUEMU_ATOMIC_CONSTANT(v) && v == F_(0));
-  F_ r;
-  std::memcpy(&r, &old, sizeof r);
-  return r;
+  F_ __cuemu_r;
+  std::memcpy(&__cuemu_r, &old, sizeof __cuemu_r);
+  return __cuemu_r;
 }
 
 inline float cuemu_atomic_add_float(float *p, float v) {
@@ -192,29 +192,29 @@ inline double cuemu_atomic_add_double(double *p, double v) {
 inline float cuemu_atomic_exchange_float(float *p, float v) {
   unsigned int n;
   std::memcpy(&n, &v, sizeof n);
-  const unsigned int o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
-  float r;
-  std::memcpy(&r, &o, sizeof r);
-  return r;
+  const unsigned int __cuemu_o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
+  float __cuemu_r;
+  std::memcpy(&__cuemu_r, &__cuemu_o, sizeof __cuemu_r);
+  return __cuemu_r;
 }
 
 /* float2 and float4: each element is added atomically on its own, which is
  * all CUDA guarantees. */
 inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
   cuemu_atomic_aligned<8>(p, "an atomic add of a float2");
-  float2 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  return r;
+  float2 __cuemu_r;
+  __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
+  __cuemu_r.y = cuemu_atomic_add_float(&p->y, v.y);
+  return __cuemu_r;
 }
 inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
   cuemu_atomic_aligned<16>(p, "an atomic add of a float4");
-  float4 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  r.z = cuemu_atomic_add_float(&p->z, v.z);
-  r.w = cuemu_atomic_add_float(&p->w, v.w);
-  return r;
+  float4 __cuemu_r;
+  __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
+  __cuemu_r.y = cuemu_atomic_add_float(&p->y, v.y);
+  __cuemu_r.z = cuemu_atomic_add_float(&p->z, v.z);
+  __cuemu_r.w = cuemu_atomic_add_float(&p->w, v.w);
+  return __cuemu_r;
 }
 
 /* 128-bit compare-and-swap of the sm_90 templates. On x86-64 it is the

@@ -57,16 +57,16 @@ inline unsigned char cuemu_fp8_round(double x, bool __cuemu_e4m3, bool __cuemu_s
   if (e < emin)
     e = emin;
   /* q = ax / quantum: exact, a power-of-two scaling of a double. */
-  const double q = std::ldexp(__cuemu_ax, mbits - e);
-  double r = std::floor(q);
-  const double rem = q - r;
-  if (rem > 0.5 || (rem == 0.5 && std::fmod(r, 2.0) != 0.0))
-    r += 1.0;
+  const double __cuemu_q = std::ldexp(__cuemu_ax, mbits - e);
+  double __cuemu_r = std::floor(__cuemu_q);
+  const double rem = __cuemu_q - __cuemu_r;
+  if (rem > 0.5 || (rem == 0.5 && std::fmod(__cuemu_r, 2.0) != 0.0))
+    __cuemu_r += 1.0;
   /* r counts quanta. For a normal result its implicit bit (2^mbits) carries
    * into the exponent field, and a rounding up into the next binade carries
    * once more; for a subnormal one e + bias - 1 is 0, and r == 2^mbits is
    * the smallest normal's pattern. */
-  uint64_t __cuemu_bits = static_cast<uint64_t>(r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
+  uint64_t __cuemu_bits = static_cast<uint64_t>(__cuemu_r) + (static_cast<uint64_t>(e + bias - 1) << mbits);
   if (__cuemu_bits > max_bits)
     __cuemu_bits = __cuemu_overflow_bits;
   return static_cast<unsigned char>(sign | __cuemu_bits);

@@ -194,11 +194,11 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   const U v = static_cast<U>(b);
   U old;
   if constexpr (has<m_add, M_...> && is_float(T)) {
-    old = cuemu_atomic_update(p, [v](U o) {
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
       if constexpr (T == f32)
-        return static_cast<U>(bits_of(as_f32(o) + as_f32(v)));
+        return static_cast<U>(bits_of(as_f32(__cuemu_o) + as_f32(v)));
       else
-        return static_cast<U>(bits_of(as_f64(o) + as_f64(v)));
+        return static_cast<U>(bits_of(as_f64(__cuemu_o) + as_f64(v)));
     });
   } else if constexpr (has<m_add, M_...>) {
     old = cuemu_atomic_fetch_add(p, v);
@@ -214,15 +214,15 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
     old = cuemu_atomic_cas(p, v, static_cast<U>(c));
   } else if constexpr (has<m_min, M_...> || has<m_max, M_...>) {
     constexpr bool want_max = has<m_max, M_...>;
-    old = cuemu_atomic_update(p, [v](U o) {
-      const bool less = is_signed(T) ? sx(v, width(T)) < sx(o, width(T)) : v < o;
-      return (less != want_max) ? v : o;
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
+      const bool less = is_signed(T) ? sx(v, width(T)) < sx(__cuemu_o, width(T)) : v < __cuemu_o;
+      return (less != want_max) ? v : __cuemu_o;
     });
   } else if constexpr (has<m_inc, M_...>) {
-    old = cuemu_atomic_update(p, [v](U o) { return o >= v ? U(0) : U(o + 1); });
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) { return __cuemu_o >= v ? U(0) : U(__cuemu_o + 1); });
   } else {
     static_assert(has<m_dec, M_...>, "inline PTX: unknown atomic operation");
-    old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) { return (__cuemu_o == 0 || __cuemu_o > v) ? v : U(__cuemu_o - 1); });
   }
   d = result<T>(old);
 }
@@ -345,7 +345,7 @@ inline reg mbar_make(reg __cuemu_expected, reg pending, reg parity, long long __
 }
 
 /* The tx-count of an object's bits, sign-extended. */
-inline long long mbar_tx(reg o) { return static_cast<long long>(sx((o >> 40) & mbar_tx_mask, 21)); }
+inline long long mbar_tx(reg __cuemu_o) { return static_cast<long long>(sx((__cuemu_o >> 40) & mbar_tx_mask, 21)); }
 
 template <int... M_> inline void mbar_init(reg address, reg count) {
   __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
@@ -360,14 +360,14 @@ inline reg mbar_update(reg address, reg count, bool drop, long long __cuemu_tx) 
   reg *p = reinterpret_cast<reg *>(address);
   bool completed = false;
   reg token = 0;
-  cuemu_atomic_update(p, [&](reg o) {
-    reg __cuemu_expected = (o >> 20) & mbar_count_mask, pending = o & mbar_count_mask;
-    const long long now_tx = mbar_tx(o) + __cuemu_tx;
+  cuemu_atomic_update(p, [&](reg __cuemu_o) {
+    reg __cuemu_expected = (__cuemu_o >> 20) & mbar_count_mask, pending = __cuemu_o & mbar_count_mask;
+    const long long now_tx = mbar_tx(__cuemu_o) + __cuemu_tx;
     if (drop) __cuemu_expected -= count;
     pending -= count;
     completed = (pending & mbar_count_mask) == 0 && now_tx == 0;
-    token = mbar_make(__cuemu_expected, pending, o & mbar_parity_bit, now_tx);
-    return completed ? mbar_make(__cuemu_expected, __cuemu_expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
+    token = mbar_make(__cuemu_expected, pending, __cuemu_o & mbar_parity_bit, now_tx);
+    return completed ? mbar_make(__cuemu_expected, __cuemu_expected, (__cuemu_o ^ mbar_parity_bit) & mbar_parity_bit)
                      : token;
   });
   if (completed) cuemu_check_barrier_complete();

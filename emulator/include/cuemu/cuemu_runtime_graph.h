@@ -112,7 +112,7 @@ typedef struct cuemu_rt_graph_memcpy {
  * cudaErrorInvalidValue when a side names both an array and a pointer. */
 int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *__cuemu_out,
                                   const struct cudaMemcpy3DParms *p);
-void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *m,
+void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *__cuemu_m,
                                  struct cudaMemcpy3DParms *p);
 
 /* cudaMemsetParams: height rows of width elements of element_size (1, 2 or
