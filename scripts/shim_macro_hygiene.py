@@ -18,7 +18,8 @@ own parameters) and leaves out:
 - reserved names (a leading underscore and a capital or a second underscore,
   or a double underscore anywhere), which a user may not define;
 - names with `cuemu` in them (the project's own prefix), and CUDA's own
-  prefixes (`cuda`, `cu` and a capital, `CU_`, `CUDA`, `PFN_`, `nvrtc`,
+  prefixes (`cuda`, `cu` and a capital, `CU_`, `CU` and a lower-case letter
+  or a capitalised word (the driver API's types), `CUDA`, `PFN_`, `nvrtc`,
   `NVRTC`, `nvJitLink`, `curand`, `CURAND`): a macro of that name is the API's;
 - names that the C and C++ standard library headers of the same unit use
   (every token of those headers): such a macro breaks <cstdio> as well;
@@ -65,8 +66,11 @@ DEFINED = re.compile(r"\bdefined\s*(\(\s*\w+\s*\)|\w+)")
 HAS_INCLUDE = re.compile(r"__has_include(_next)?\s*\(\s*[<\"][^>\"]*[>\"]\s*\)")
 
 
-CUDA_PREFIX = re.compile(r"^(cuda|cu[A-Z]|CU_|CUDA|PFN_|nvrtc|NVRTC|nvJitLink|"
-                         r"NVJITLINK|curand|CURAND)")
+# CUDA's prefixes. The driver API's types are CU and a lower-case letter
+# (CUstream, CUoutput_mode of cudaProfiler.h) or CU and a capitalised word
+# (CUGPUDirectRDMAWritesOrdering); an all-capital CUSTOM is the user's.
+CUDA_PREFIX = re.compile(r"^(cuda|cu[A-Z]|CU_|CU[a-z]|CU[A-Z]+[a-z]|CUDA|PFN_|"
+                         r"nvrtc|NVRTC|nvJitLink|NVJITLINK|curand|CURAND)")
 # C++'s keywords and alternative tokens that no standard header spells.
 KEYWORDS = set("alignas alignof and and_eq asm bitand bitor compl concept "
                "consteval constinit co_await co_return co_yield goto not "

@@ -41,12 +41,16 @@ fi
 
 # Names that Makefiles and users define and that neither nvcc's headers nor
 # cuemu's use in a unit that includes only cuda_runtime.h. (nvcc's headers
-# break on -Dn, -Dsize, -Dptr, -Dx, -Dvalue, -Dcount, -Ddim, -Dwidth, ...:
-# those are not checked.)
+# break on -Dn, -Dsize, -Dptr, -Dx, -Dvalue, -Dcount, -Ddim, -Dwidth, and
+# on -Dmode, -Dh, -Dp, -De, -Df, -Dgamma, -Ddelta, -Dmax_iter: those are not
+# checked.)
 names="grid block self warp tile N M K S block_size blocks num_threads threads
 nthreads nblocks grid_size tile_size lane lane_id warp_size tid idx j k acc
 bit bits dtype out output pos shared shmem sum BLOCK_SIZE TILE_WIDTH WIDTH
-NUM_THREADS DEBUG SUCCESS READ WRITE"
+NUM_THREADS DEBUG SUCCESS READ WRITE
+m g o q r nx ny nz num step steps iters niter radius block_dim grid_dim bx by
+tx ty last done found now check expected order list stride scale alpha eps
+seed batch cols nrows ncols"
 defines=
 for n in $names; do
   defines="$defines -D$n=0hygiene"

@@ -45,7 +45,7 @@ static void put_entry(FILE *out, const char *expr, const char *name,
   if (cluster && *cluster)
     fprintf(out, ".with_cluster(%s)", cluster);
   if (launches)
-    fputs(".with_launches()", out);
+    fputs(".__cuemu_with_launches()", out);
   fputs("),\n", out);
 }
 

@@ -320,7 +320,7 @@ static int make_memory(cuemu_rt_graph_node *node,
                              "memory allocation node on device %d: there "
                              "is no such device",
                              device);
-  if (params->u.alloc.access_count && !params->u.alloc.access)
+  if (params->u.alloc.cuemu_access_count && !params->u.alloc.cuemu_access)
     return cuemu_rt_error(cudaErrorInvalidValue);
   cuemu__graph_memory *m = calloc(1, sizeof *m);
   if (!m)
@@ -338,8 +338,8 @@ static int make_memory(cuemu_rt_graph_node *node,
   m->ptr = ptr;
   m->size = size;
   m->refs = 1;
-  code = record_access(m, device, params->u.alloc.access,
-                       params->u.alloc.access_count);
+  code = record_access(m, device, params->u.alloc.cuemu_access,
+                       params->u.alloc.cuemu_access_count);
   if (code) {
     cuemu__capture_bypass++;
     cuemu_rt_free(ptr);
@@ -352,8 +352,8 @@ static int make_memory(cuemu_rt_graph_node *node,
   node->p.u.alloc.bytesize = size;
   node->p.u.alloc.dptr = ptr;
   node->p.u.alloc.device = device + 1;
-  node->p.u.alloc.access = NULL;
-  node->p.u.alloc.access_count = 0;
+  node->p.u.alloc.cuemu_access = NULL;
+  node->p.u.alloc.cuemu_access_count = 0;
   return cudaSuccess;
 }
 

@@ -243,11 +243,11 @@ public:
   unsigned match_all(T val, int &pred,
                      const char *cuemu_file = __builtin_FILE(),
                      int cuemu_line = __builtin_LINE()) const {
-    unsigned m = (unsigned)cuemu_detail::collective(
+    unsigned __cuemu_m = (unsigned)cuemu_detail::collective(
         CUEMU_WARP_MATCH_ALL, cuemu_data.mask, cuemu_detail::bits_of(val), 0,
         32, "coalesced_group::match_all", cuemu_file, cuemu_line);
-    pred = m != 0;
-    return ranks(m);
+    pred = __cuemu_m != 0;
+    return ranks(__cuemu_m);
   }
 
 private:
@@ -276,19 +276,19 @@ namespace cuemu_detail {
 struct group_access {
   static coalesced_group coalesced(unsigned mask, unsigned meta_rank,
                                    unsigned meta_size) {
-    coalesced_group g(mask);
-    g.cuemu_data.meta_rank = meta_rank;
-    g.cuemu_data.meta_size = meta_size;
-    return g;
+    coalesced_group __cuemu_g(mask);
+    __cuemu_g.cuemu_data.meta_rank = meta_rank;
+    __cuemu_g.cuemu_data.meta_size = meta_size;
+    return __cuemu_g;
   }
-  static unsigned mask(const thread_group &g) { return g.cuemu_data.mask; }
-  static const cuemu_detail::group_data &data(const thread_group &g) {
-    return g.cuemu_data;
+  static unsigned mask(const thread_group &__cuemu_g) { return __cuemu_g.cuemu_data.mask; }
+  static const cuemu_detail::group_data &data(const thread_group &__cuemu_g) {
+    return __cuemu_g.cuemu_data;
   }
   static thread_group group(const cuemu_detail::group_data &d) {
-    thread_group g(d.type);
-    g.cuemu_data = d;
-    return g;
+    thread_group __cuemu_g(d.type);
+    __cuemu_g.cuemu_data = d;
+    return __cuemu_g;
   }
   template <unsigned N_, typename P_> static thread_block_tile<N_, P_> tile() {
     return thread_block_tile<N_, P_>();
@@ -399,10 +399,10 @@ public:
   unsigned match_all(T val, int &pred,
                      const char *cuemu_file = __builtin_FILE(),
                      int cuemu_line = __builtin_LINE()) const {
-    unsigned m = raw(CUEMU_WARP_MATCH_ALL, bits_of(val),
+    unsigned __cuemu_m = raw(CUEMU_WARP_MATCH_ALL, bits_of(val),
                      "thread_block_tile::match_all", cuemu_file, cuemu_line);
-    pred = m != 0;
-    return m >> first_lane();
+    pred = __cuemu_m != 0;
+    return __cuemu_m >> first_lane();
   }
 };
 
@@ -465,8 +465,8 @@ protected:
 
 public:
   template <typename ParentT>
-  thread_block_tile(const thread_block_tile<Size, ParentT> &g)
-      : thread_block_tile(g.meta_group_rank(), g.meta_group_size()) {}
+  thread_block_tile(const thread_block_tile<Size, ParentT> &__cuemu_g)
+      : thread_block_tile(__cuemu_g.meta_group_rank(), __cuemu_g.meta_group_size()) {}
 
   using ops::_group_id;
   using ops::num_threads;
@@ -492,8 +492,8 @@ public:
                                                                               \
   public:                                                                     \
     template <typename ParentT>                                               \
-    thread_block_tile(const thread_block_tile<S_, ParentT> &g)                \
-        : thread_block_tile(g.meta_group_rank(), g.meta_group_size()) {}      \
+    thread_block_tile(const thread_block_tile<S_, ParentT> &__cuemu_g)                \
+        : thread_block_tile(__cuemu_g.meta_group_rank(), __cuemu_g.meta_group_size()) {}      \
     unsigned meta_group_rank() const { return cuemu_meta_rank; }              \
     unsigned meta_group_size() const { return cuemu_meta_size; }              \
   };
@@ -516,14 +516,14 @@ struct valid_tile_parent<N_, thread_block_tile<M_, GP>>
  * wider than a warp synchronises g first, as CUDA does on sm_80+. */
 template <unsigned int Size, typename ParentT>
 thread_block_tile<Size, ParentT>
-tiled_partition(const ParentT &g, const char *cuemu_file = __builtin_FILE(),
+tiled_partition(const ParentT &__cuemu_g, const char *cuemu_file = __builtin_FILE(),
                 int cuemu_line = __builtin_LINE()) {
   static_assert(cuemu_detail::valid_tile_parent<Size, ParentT>::value,
                 "tiled_partition<Size>: the parent must be a thread_block or "
                 "a larger thread_block_tile");
   if constexpr (Size > 32)
-    cuemu_detail::wide_tile_start<Size>(g, cuemu_file, cuemu_line);
-  (void)g, (void)cuemu_file, (void)cuemu_line;
+    cuemu_detail::wide_tile_start<Size>(__cuemu_g, cuemu_file, cuemu_line);
+  (void)__cuemu_g, (void)cuemu_file, (void)cuemu_line;
   return cuemu_detail::group_access::tile<Size, ParentT>();
 }
 
@@ -569,12 +569,12 @@ tile_data(const thread_group &parent, unsigned tilesz, const char *file,
            d.mask;
     d.meta_size = size / tilesz;
   } else {
-    unsigned first = rank / tilesz * tilesz, r = 0;
+    unsigned first = rank / tilesz * tilesz, __cuemu_r = 0;
     for (unsigned __cuemu_lane = 0; __cuemu_lane < 32; ++__cuemu_lane) {
       if (d.mask & (1u << __cuemu_lane)) {
-        if (r >= first && r < first + tilesz)
+        if (__cuemu_r >= first && __cuemu_r < first + tilesz)
           mask |= 1u << __cuemu_lane;
-        ++r;
+        ++__cuemu_r;
       }
     }
     d.meta_size = (size + tilesz - 1) / tilesz;
@@ -608,9 +608,9 @@ inline coalesced_group tiled_partition(const coalesced_group &parent,
                                        int cuemu_line = __builtin_LINE()) {
   cuemu_detail::group_data d = cuemu_detail::tile_data(
       parent, tilesz, cuemu_file, cuemu_line);
-  coalesced_group g = cuemu_detail::group_access::coalesced(
+  coalesced_group __cuemu_g = cuemu_detail::group_access::coalesced(
       d.mask, d.meta_rank, d.meta_size);
-  return g;
+  return __cuemu_g;
 }
 
 inline coalesced_group coalesced_threads(const char *cuemu_file,
@@ -620,27 +620,27 @@ inline coalesced_group coalesced_threads(const char *cuemu_file,
 }
 
 /* Free-function forms of the group operations. */
-inline void sync(const thread_block &g,
+inline void sync(const thread_block &__cuemu_g,
                  const char *cuemu_file = __builtin_FILE(),
                  int cuemu_line = __builtin_LINE()) {
-  g.sync(cuemu_file, cuemu_line);
+  __cuemu_g.sync(cuemu_file, cuemu_line);
 }
 template <class GroupT>
-void sync(const GroupT &g, const char *cuemu_file = __builtin_FILE(),
+void sync(const GroupT &__cuemu_g, const char *cuemu_file = __builtin_FILE(),
           int cuemu_line = __builtin_LINE()) {
-  g.sync(cuemu_file, cuemu_line);
+  __cuemu_g.sync(cuemu_file, cuemu_line);
 }
 
-inline unsigned long long thread_rank(const thread_block &g) {
-  return g.thread_rank();
+inline unsigned long long thread_rank(const thread_block &__cuemu_g) {
+  return __cuemu_g.thread_rank();
 }
 template <class GroupT>
-auto thread_rank(const GroupT &g) -> decltype(g.thread_rank()) {
-  return g.thread_rank();
+auto thread_rank(const GroupT &__cuemu_g) -> decltype(__cuemu_g.thread_rank()) {
+  return __cuemu_g.thread_rank();
 }
 template <class GroupT>
-auto group_size(const GroupT &g) -> decltype(g.num_threads()) {
-  return g.num_threads();
+auto group_size(const GroupT &__cuemu_g) -> decltype(__cuemu_g.num_threads()) {
+  return __cuemu_g.num_threads();
 }
 
 } // namespace cooperative_groups

@@ -75,12 +75,12 @@ template <class C_> inline auto abs(C_ x) {
   const T a = std::fabs(x.x), b = std::fabs(x.y);
   const T big = a > b ? a : b;
   const T small = a > b ? b : a;
-  const T q = small / big;
-  T r = big * std::sqrt(T(1) + q * q);
+  const T __cuemu_q = small / big;
+  T __cuemu_r = big * std::sqrt(T(1) + __cuemu_q * __cuemu_q);
   if (big == T(0) || big > std::numeric_limits<T>::max() ||
       small > std::numeric_limits<T>::max())
-    r = big + small;
-  return r;
+    __cuemu_r = big + small;
+  return __cuemu_r;
 }
 
 /* x * y + d, accumulating in CUDA's order: first the x.re terms, then the
@@ -100,8 +100,8 @@ template <class C_> inline C_ fma(C_ x, C_ y, C_ d) {
 
 inline float cuCrealf(cuFloatComplex x) { return x.x; }
 inline float cuCimagf(cuFloatComplex x) { return x.y; }
-inline cuFloatComplex make_cuFloatComplex(float r, float __cuemu_i) {
-  return cuemu::complex::make<cuFloatComplex>(r, __cuemu_i);
+inline cuFloatComplex make_cuFloatComplex(float __cuemu_r, float __cuemu_i) {
+  return cuemu::complex::make<cuFloatComplex>(__cuemu_r, __cuemu_i);
 }
 inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuemu::complex::conj(x); }
 inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) {
@@ -125,8 +125,8 @@ inline cuComplex cuCfmaf(cuComplex x, cuComplex y, cuComplex d) {
 
 inline double cuCreal(cuDoubleComplex x) { return x.x; }
 inline double cuCimag(cuDoubleComplex x) { return x.y; }
-inline cuDoubleComplex make_cuDoubleComplex(double r, double __cuemu_i) {
-  return cuemu::complex::make<cuDoubleComplex>(r, __cuemu_i);
+inline cuDoubleComplex make_cuDoubleComplex(double __cuemu_r, double __cuemu_i) {
+  return cuemu::complex::make<cuDoubleComplex>(__cuemu_r, __cuemu_i);
 }
 inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuemu::complex::conj(x); }
 inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) {

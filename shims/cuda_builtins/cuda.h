@@ -345,16 +345,16 @@ namespace drv {
  * CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES (in: the buffer's size, an unsigned
  * int) with the bytes of the buffer filled, terminator included (0 for an
  * empty log). */
-struct jit_outputs {
-  void **wall_time = nullptr;   /* the options' slots, or null */
-  void **info_size = nullptr, **error_size = nullptr;
-  char *info_log = nullptr, *error_log = nullptr;
-  unsigned info_capacity = 0, error_capacity = 0;
+struct __cuemu_jit_outputs {
+  void **__cuemu_wall_time = nullptr;   /* the options' slots, or null */
+  void **__cuemu_info_size = nullptr, **error_size = nullptr;
+  char *__cuemu_info_log = nullptr, *error_log = nullptr;
+  unsigned __cuemu_info_capacity = 0, __cuemu_error_capacity = 0;
   float ms = 0.0f; /* accumulated (a link state's, until destroyed) */
 };
 
 /* Milliseconds on the monotonic clock. */
-inline double jit_clock_ms() {
+inline double __cuemu_jit_clock_ms() {
   timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
@@ -362,40 +362,40 @@ inline double jit_clock_ms() {
 
 /* Reads the options into *out and empties the log buffers; INVALID_VALUE
  * when the arrays are missing. */
-inline CUresult jit_options_read(unsigned n, const CUjit_option *options,
-                                 void **values, jit_outputs *__cuemu_out) {
+inline CUresult __cuemu_jit_options_read(unsigned n, const CUjit_option *options,
+                                 void **values, __cuemu_jit_outputs *__cuemu_out) {
   if (n && (!options || !values))
     return CUDA_ERROR_INVALID_VALUE;
   for (unsigned __cuemu_i = 0; __cuemu_i < n; ++__cuemu_i) {
     unsigned size = (unsigned)reinterpret_cast<uintptr_t>(values[__cuemu_i]);
     switch (options[__cuemu_i]) {
-    case CU_JIT_WALL_TIME: __cuemu_out->wall_time = &values[__cuemu_i]; break;
+    case CU_JIT_WALL_TIME: __cuemu_out->__cuemu_wall_time = &values[__cuemu_i]; break;
     case CU_JIT_INFO_LOG_BUFFER:
-      __cuemu_out->info_log = static_cast<char *>(values[__cuemu_i]);
+      __cuemu_out->__cuemu_info_log = static_cast<char *>(values[__cuemu_i]);
       break;
     case CU_JIT_ERROR_LOG_BUFFER:
       __cuemu_out->error_log = static_cast<char *>(values[__cuemu_i]);
       break;
     case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
-      __cuemu_out->info_size = &values[__cuemu_i];
-      __cuemu_out->info_capacity = size;
+      __cuemu_out->__cuemu_info_size = &values[__cuemu_i];
+      __cuemu_out->__cuemu_info_capacity = size;
       break;
     case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
       __cuemu_out->error_size = &values[__cuemu_i];
-      __cuemu_out->error_capacity = size;
+      __cuemu_out->__cuemu_error_capacity = size;
       break;
     default: break;
     }
   }
-  if (__cuemu_out->info_log && __cuemu_out->info_capacity)
-    __cuemu_out->info_log[0] = '\0';
-  if (__cuemu_out->error_log && __cuemu_out->error_capacity)
+  if (__cuemu_out->__cuemu_info_log && __cuemu_out->__cuemu_info_capacity)
+    __cuemu_out->__cuemu_info_log[0] = '\0';
+  if (__cuemu_out->error_log && __cuemu_out->__cuemu_error_capacity)
     __cuemu_out->error_log[0] = '\0';
   return CUDA_SUCCESS;
 }
 
 /* Writes `text` (truncated) into a log buffer of `capacity` bytes. */
-inline void jit_log_write(char *log, unsigned capacity, const char *text) {
+inline void __cuemu_jit_log_write(char *log, unsigned capacity, const char *text) {
   if (!log || !capacity || !text)
     return;
   size_t n = std::strlen(text);
@@ -406,17 +406,17 @@ inline void jit_log_write(char *log, unsigned capacity, const char *text) {
 }
 
 /* Adds `ms` to the wall time and writes the outputs into the slots. */
-inline void jit_options_write(jit_outputs *__cuemu_out, double ms) {
+inline void __cuemu_jit_options_write(__cuemu_jit_outputs *__cuemu_out, double ms) {
   __cuemu_out->ms += (float)ms;
-  if (__cuemu_out->wall_time)
-    std::memcpy(__cuemu_out->wall_time, &__cuemu_out->ms, sizeof __cuemu_out->ms);
-  if (__cuemu_out->info_size) {
-    size_t n = __cuemu_out->info_log && __cuemu_out->info_capacity && __cuemu_out->info_log[0]
-                   ? std::strlen(__cuemu_out->info_log) + 1 : 0;
-    *__cuemu_out->info_size = reinterpret_cast<void *>((uintptr_t)n);
+  if (__cuemu_out->__cuemu_wall_time)
+    std::memcpy(__cuemu_out->__cuemu_wall_time, &__cuemu_out->ms, sizeof __cuemu_out->ms);
+  if (__cuemu_out->__cuemu_info_size) {
+    size_t n = __cuemu_out->__cuemu_info_log && __cuemu_out->__cuemu_info_capacity && __cuemu_out->__cuemu_info_log[0]
+                   ? std::strlen(__cuemu_out->__cuemu_info_log) + 1 : 0;
+    *__cuemu_out->__cuemu_info_size = reinterpret_cast<void *>((uintptr_t)n);
   }
   if (__cuemu_out->error_size) {
-    size_t n = __cuemu_out->error_log && __cuemu_out->error_capacity && __cuemu_out->error_log[0]
+    size_t n = __cuemu_out->error_log && __cuemu_out->__cuemu_error_capacity && __cuemu_out->error_log[0]
                    ? std::strlen(__cuemu_out->error_log) + 1 : 0;
     *__cuemu_out->error_size = reinterpret_cast<void *>((uintptr_t)n);
   }
@@ -432,17 +432,17 @@ inline CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                    unsigned int numOptions,
                                    CUjit_option *options,
                                    void **optionValues) {
-  cuemu::drv::jit_outputs __cuemu_out;
-  CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
+  cuemu::drv::__cuemu_jit_outputs __cuemu_out;
+  CUresult e = cuemu::drv::__cuemu_jit_options_read(numOptions, options, optionValues,
                                             &__cuemu_out);
   if (e)
     return e;
-  double start = cuemu::drv::jit_clock_ms();
+  double start = cuemu::drv::__cuemu_jit_clock_ms();
   e = cuModuleLoadData(module, image);
   if (e != CUDA_SUCCESS)
-    cuemu::drv::jit_log_write(__cuemu_out.error_log, __cuemu_out.error_capacity,
+    cuemu::drv::__cuemu_jit_log_write(__cuemu_out.error_log, __cuemu_out.__cuemu_error_capacity,
                               cuemu_last_message());
-  cuemu::drv::jit_options_write(&__cuemu_out, cuemu::drv::jit_clock_ms() - start);
+  cuemu::drv::__cuemu_jit_options_write(&__cuemu_out, cuemu::drv::__cuemu_jit_clock_ms() - start);
   return e;
 }
 
@@ -580,12 +580,12 @@ inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc(&p, bytesize));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
@@ -596,12 +596,12 @@ inline CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
        ElementSizeBytes != 16))
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_pitch(&p, pPitch, WidthInBytes, Height));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
@@ -609,12 +609,12 @@ inline CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
   if (!dptr || bytesize == 0)
     return CUDA_ERROR_INVALID_VALUE;
   void *p = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_malloc_managed(&p, bytesize, flags));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *dptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemFree(CUdeviceptr dptr) {
@@ -639,12 +639,12 @@ inline CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
   if (!pdptr)
     return CUDA_ERROR_INVALID_VALUE;
   void *d = nullptr;
-  CUresult r = [&]() -> CUresult {
+  CUresult __cuemu_r = [&]() -> CUresult {
     CUEMU_DRV_FORWARD(cuemu_rt_host_get_device_pointer(&d, p, Flags));
   }();
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *pdptr = reinterpret_cast<CUdeviceptr>(d);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemHostRegister(void *p, size_t bytesize,
@@ -911,12 +911,12 @@ typedef enum CUoutput_mode_enum {
 
 /* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
  * (cudaProfiler.h). cuemu-status: refused */
-inline CUresult cuProfilerInitialize(const char *configFile,
-                                     const char *outputFile,
-                                     CUoutput_mode outputMode) {
-  (void)configFile;
-  (void)outputFile;
-  (void)outputMode;
+inline CUresult cuProfilerInitialize(const char *__cuemu_configFile,
+                                     const char *__cuemu_outputFile,
+                                     CUoutput_mode __cuemu_outputMode) {
+  (void)__cuemu_configFile;
+  (void)__cuemu_outputFile;
+  (void)__cuemu_outputMode;
   return CUDA_ERROR_NOT_SUPPORTED;
 }
 

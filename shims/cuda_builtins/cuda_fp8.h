@@ -66,9 +66,9 @@ inline bool cuemu_fp8_isnan(unsigned b, __nv_fp8_interpretation_t kind) {
 }
 
 inline __half_raw cuemu_fp8_to_halfraw(unsigned b, __nv_fp8_interpretation_t kind) {
-  __half_raw r;
-  r.x = cuemu_fp8_to_half_bits(b, kind == __NV_E4M3);
-  return r;
+  __half_raw __cuemu_r;
+  __cuemu_r.x = cuemu_fp8_to_half_bits(b, kind == __NV_E4M3);
+  return __cuemu_r;
 }
 
 /* ---- The C-style conversions ---------------------------------------------- */
@@ -143,10 +143,10 @@ inline __half_raw __nv_cvt_fp8_to_halfraw(const __nv_fp8_storage_t x,
 
 inline __half2_raw __nv_cvt_fp8x2_to_halfraw2(const __nv_fp8x2_storage_t x,
                                               const __nv_fp8_interpretation_t fp8_interpretation) {
-  __half2_raw r;
-  r.x = cuemu_fp8_to_halfraw(x & 0xFFU, fp8_interpretation).x;
-  r.y = cuemu_fp8_to_halfraw(x >> 8, fp8_interpretation).x;
-  return r;
+  __half2_raw __cuemu_r;
+  __cuemu_r.x = cuemu_fp8_to_halfraw(x & 0xFFU, fp8_interpretation).x;
+  __cuemu_r.y = cuemu_fp8_to_halfraw(x >> 8, fp8_interpretation).x;
+  return __cuemu_r;
 }
 
 /* A small integer conversion of CUDA's operators: NaN gives 0, values out
@@ -165,8 +165,9 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
 
 /* ---- The types -------------------------------------------------------------
  *
- * One macro writes the scalar, the pair and the quadruple of a format: S is
- * the suffix (e4m3, e5m2), K the interpretation. */
+ * One macro writes the scalar, the pair and the quadruple of a format: T, T2
+ * and T4 are their names (spelled out: a name pasted from a suffix such as
+ * e4m3 would put that plain name in the header), K the interpretation. */
 
 #if !defined(__CUDA_NO_FP8_CONVERSIONS__)
 #define CUEMU_FP8_SCALAR_CONVERSIONS(T, K)                                                        \
@@ -280,28 +281,28 @@ template <class T> inline T cuemu_fp8_to_small_int(float f, bool nan) {
 #define CUEMU_FP8_QUAD_CONVERSIONS(T4, K)
 #endif
 
-#define CUEMU_FP8_DEFINE_TYPES(__cuemu_S, K)                                                              \
-  struct alignas(1) __nv_fp8_##__cuemu_S {                                                               \
+#define CUEMU_FP8_DEFINE_TYPES(T, T2, T4, K)                                                     \
+  struct alignas(1) T {                                                                          \
     __nv_fp8_storage_t __x;                                                                      \
-    __nv_fp8_##__cuemu_S() = default;                                                                    \
-    CUEMU_FP8_SCALAR_CONVERSIONS(__nv_fp8_##__cuemu_S, K)                                                \
+    T() = default;                                                                               \
+    CUEMU_FP8_SCALAR_CONVERSIONS(T, K)                                                           \
   };                                                                                             \
-  struct alignas(2) __nv_fp8x2_##__cuemu_S {                                                             \
+  struct alignas(2) T2 {                                                                         \
     __nv_fp8x2_storage_t __x;                                                                    \
-    __nv_fp8x2_##__cuemu_S() = default;                                                                  \
-    CUEMU_FP8_PAIR_CONVERSIONS(__nv_fp8x2_##__cuemu_S, K)                                                \
+    T2() = default;                                                                              \
+    CUEMU_FP8_PAIR_CONVERSIONS(T2, K)                                                            \
   };                                                                                             \
-  struct alignas(4) __nv_fp8x4_##__cuemu_S {                                                             \
+  struct alignas(4) T4 {                                                                         \
     __nv_fp8x4_storage_t __x;                                                                    \
-    __nv_fp8x4_##__cuemu_S() = default;                                                                  \
-    CUEMU_FP8_QUAD_CONVERSIONS(__nv_fp8x4_##__cuemu_S, K)                                                \
+    T4() = default;                                                                              \
+    CUEMU_FP8_QUAD_CONVERSIONS(T4, K)                                                            \
   };
 
 /* The quadruples take a double4 as CUDA's do, a type CUDA 13 deprecates. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-CUEMU_FP8_DEFINE_TYPES(e5m2, __NV_E5M2)
-CUEMU_FP8_DEFINE_TYPES(e4m3, __NV_E4M3)
+CUEMU_FP8_DEFINE_TYPES(__nv_fp8_e5m2, __nv_fp8x2_e5m2, __nv_fp8x4_e5m2, __NV_E5M2)
+CUEMU_FP8_DEFINE_TYPES(__nv_fp8_e4m3, __nv_fp8x2_e4m3, __nv_fp8x4_e4m3, __NV_E4M3)
 #pragma GCC diagnostic pop
 
 /* ---- E8M0 ------------------------------------------------------------------ */
@@ -347,20 +348,20 @@ inline __nv_fp8_storage_t __nv_cvt_double_to_e8m0(const double x, const __nv_sat
   const double d = static_cast<double>(f);
   uint32_t __cuemu_u;
   std::memcpy(&__cuemu_u, &f, sizeof __cuemu_u);
-  const bool not_nan = (__cuemu_u << 1) <= 0xFF000000U;
+  const bool __cuemu_not_nan = (__cuemu_u << 1) <= 0xFF000000U;
   if ((x > 0.0 && d > x) || (x < 0.0 && d < x))
     --__cuemu_u;
-  if (d != x && not_nan)
+  if (d != x && __cuemu_not_nan)
     __cuemu_u |= 1U;
-  float g;
-  std::memcpy(&g, &__cuemu_u, sizeof g);
-  return __nv_cvt_float_to_e8m0(g, saturate, rounding);
+  float __cuemu_g;
+  std::memcpy(&__cuemu_g, &__cuemu_u, sizeof __cuemu_g);
+  return __nv_cvt_float_to_e8m0(__cuemu_g, saturate, rounding);
 }
 
 inline __nv_bfloat16_raw __nv_cvt_e8m0_to_bf16raw(const __nv_fp8_storage_t x) {
-  __nv_bfloat16_raw r;
-  r.x = x == 0xFFU ? 0x7FFFU : x == 0U ? 0x0040U : static_cast<unsigned short>(x << 7);
-  return r;
+  __nv_bfloat16_raw __cuemu_r;
+  __cuemu_r.x = x == 0xFFU ? 0x7FFFU : x == 0U ? 0x0040U : static_cast<unsigned short>(x << 7);
+  return __cuemu_r;
 }
 
 inline __nv_fp8x2_storage_t __nv_cvt_float2_to_e8m0x2(const float2 x, const __nv_saturation_t saturate,
@@ -383,18 +384,18 @@ inline __nv_fp8x2_storage_t __nv_cvt_bfloat162raw_to_e8m0x2(const __nv_bfloat162
 }
 
 inline __nv_bfloat162_raw __nv_cvt_e8m0x2_to_bf162raw(const __nv_fp8x2_storage_t x) {
-  __nv_bfloat162_raw r;
-  r.x = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x & 0xFFU)).x;
-  r.y = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x >> 8)).x;
-  return r;
+  __nv_bfloat162_raw __cuemu_r;
+  __cuemu_r.x = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x & 0xFFU)).x;
+  __cuemu_r.y = __nv_cvt_e8m0_to_bf16raw(static_cast<__nv_fp8_storage_t>(x >> 8)).x;
+  return __cuemu_r;
 }
 
 /* The scale of an integer's magnitude, rounded up: 2^ceil(log2 |v|). */
-inline __nv_fp8_storage_t cuemu_e8m0_from_magnitude(unsigned long long m) {
-  if (m == 0U)
+inline __nv_fp8_storage_t cuemu_e8m0_from_magnitude(unsigned long long __cuemu_m) {
+  if (__cuemu_m == 0U)
     return 0U;
-  const int floor_log2 = 63 - __builtin_clzll(m);
-  return static_cast<__nv_fp8_storage_t>(127 + floor_log2 + ((m & (m - 1U)) != 0U ? 1 : 0));
+  const int __cuemu_floor_log2 = 63 - __builtin_clzll(__cuemu_m);
+  return static_cast<__nv_fp8_storage_t>(127 + __cuemu_floor_log2 + ((__cuemu_m & (__cuemu_m - 1U)) != 0U ? 1 : 0));
 }
 
 struct alignas(1) __nv_fp8_e8m0 {
@@ -455,13 +456,5 @@ struct alignas(1) __nv_fp8_e8m0 {
 
 struct __nv_fp8x2_e8m0;
 struct __nv_fp8x4_e8m0;
-typedef __nv_fp8_e8m0 nv_fp8_e8m0;
-
-typedef __nv_fp8_e5m2 nv_fp8_e5m2;
-typedef __nv_fp8x2_e5m2 nv_fp8x2_e5m2;
-typedef __nv_fp8x4_e5m2 nv_fp8x4_e5m2;
-typedef __nv_fp8_e4m3 nv_fp8_e4m3;
-typedef __nv_fp8x2_e4m3 nv_fp8x2_e4m3;
-typedef __nv_fp8x4_e4m3 nv_fp8x4_e4m3;
 
 #endif

@@ -116,10 +116,10 @@ template <typename T> inline T cuemu_atomic_exchange(T *p, T v) {
 /* Returns the old value whether or not the swap happened, as atomicCAS. */
 template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic compare-and-swap");
-  const T expected = compare;
+  const T __cuemu_expected = compare;
   const bool swapped = __atomic_compare_exchange_n(
       p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  if (__builtin_expect(!swapped || expected == v, 0))
+  if (__builtin_expect(!swapped || __cuemu_expected == v, 0))
     cuemu_atomic_poll(p);
   return compare;
 }
@@ -129,13 +129,13 @@ template <typename T> inline T cuemu_atomic_cas(T *p, T compare, T v) {
  * so that it folds away otherwise): an update that left memory as it was
  * is then told to libcuemu, as a spin may repeat it (above). */
 template <typename T, typename Op>
-inline T cuemu_atomic_update(T *p, Op op, bool maybe_spin = false) {
+inline T cuemu_atomic_update(T *p, Op op, bool __cuemu_maybe_spin = false) {
   CUEMU_ATOMIC_ALIGNED(p, "an atomic operation");
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, op(old), false, __ATOMIC_SEQ_CST,
                                       __ATOMIC_RELAXED)) {
   }
-  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+  if (__cuemu_maybe_spin && __builtin_expect(op(old) == old, 0))
     cuemu_atomic_poll(p);
   return old;
 }
@@ -169,18 +169,18 @@ template <typename F_, typename U> inline F_ cuemu_atomic_fadd(F_ *p, F_ v) {
   U *const __cuemu_bits = reinterpret_cast<U *>(p);
   const U old = cuemu_atomic_update(
       __cuemu_bits,
-      [v](U o) {
+      [v](U __cuemu_o) {
         F_ f;
-        std::memcpy(&f, &o, sizeof f);
+        std::memcpy(&f, &__cuemu_o, sizeof f);
         f += v;
         U n;
         std::memcpy(&n, &f, sizeof n);
         return n;
       },
       CUEMU_ATOMIC_CONSTANT(v) && v == F_(0));
-  F_ r;
-  std::memcpy(&r, &old, sizeof r);
-  return r;
+  F_ __cuemu_r;
+  std::memcpy(&__cuemu_r, &old, sizeof __cuemu_r);
+  return __cuemu_r;
 }
 
 inline float cuemu_atomic_add_float(float *p, float v) {
@@ -192,29 +192,29 @@ inline double cuemu_atomic_add_double(double *p, double v) {
 inline float cuemu_atomic_exchange_float(float *p, float v) {
   unsigned int n;
   std::memcpy(&n, &v, sizeof n);
-  const unsigned int o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
-  float r;
-  std::memcpy(&r, &o, sizeof r);
-  return r;
+  const unsigned int __cuemu_o = cuemu_atomic_exchange(reinterpret_cast<unsigned int *>(p), n);
+  float __cuemu_r;
+  std::memcpy(&__cuemu_r, &__cuemu_o, sizeof __cuemu_r);
+  return __cuemu_r;
 }
 
 /* float2 and float4: each element is added atomically on its own, which is
  * all CUDA guarantees. */
 inline float2 cuemu_atomic_add_float2(float2 *p, float2 v) {
   cuemu_atomic_aligned<8>(p, "an atomic add of a float2");
-  float2 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  return r;
+  float2 __cuemu_r;
+  __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
+  __cuemu_r.y = cuemu_atomic_add_float(&p->y, v.y);
+  return __cuemu_r;
 }
 inline float4 cuemu_atomic_add_float4(float4 *p, float4 v) {
   cuemu_atomic_aligned<16>(p, "an atomic add of a float4");
-  float4 r;
-  r.x = cuemu_atomic_add_float(&p->x, v.x);
-  r.y = cuemu_atomic_add_float(&p->y, v.y);
-  r.z = cuemu_atomic_add_float(&p->z, v.z);
-  r.w = cuemu_atomic_add_float(&p->w, v.w);
-  return r;
+  float4 __cuemu_r;
+  __cuemu_r.x = cuemu_atomic_add_float(&p->x, v.x);
+  __cuemu_r.y = cuemu_atomic_add_float(&p->y, v.y);
+  __cuemu_r.z = cuemu_atomic_add_float(&p->z, v.z);
+  __cuemu_r.w = cuemu_atomic_add_float(&p->w, v.w);
+  return __cuemu_r;
 }
 
 /* 128-bit compare-and-swap of the sm_90 templates. On x86-64 it is the
@@ -236,23 +236,23 @@ inline void cuemu_atomic_cas128(void *address, const void *compare, const void *
   const unsigned long long __cuemu_out[2] = {lo, hi};
   std::memcpy(old, __cuemu_out, 16);
 #else
-  unsigned __int128 expected, desired;
-  std::memcpy(&expected, compare, 16);
+  unsigned __int128 __cuemu_expected, desired;
+  std::memcpy(&__cuemu_expected, compare, 16);
   std::memcpy(&desired, val, 16);
-  __atomic_compare_exchange(static_cast<unsigned __int128 *>(address), &expected,
+  __atomic_compare_exchange(static_cast<unsigned __int128 *>(address), &__cuemu_expected,
                             &desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  std::memcpy(old, &expected, 16);
+  std::memcpy(old, &__cuemu_expected, 16);
 #endif
 }
 
 inline void cuemu_atomic_exch128(void *address, const void *val, void *old) {
   /* A first guess of zero; a failed CAS tells the current value. */
-  unsigned char expected[16] = {0}, seen[16];
+  unsigned char __cuemu_expected[16] = {0}, seen[16];
   for (;;) {
-    cuemu_atomic_cas128(address, expected, val, seen);
-    if (std::memcmp(seen, expected, 16) == 0)
+    cuemu_atomic_cas128(address, __cuemu_expected, val, seen);
+    if (std::memcmp(seen, __cuemu_expected, 16) == 0)
       break;
-    std::memcpy(expected, seen, 16);
+    std::memcpy(__cuemu_expected, seen, 16);
   }
   std::memcpy(old, seen, 16);
 }

@@ -37,10 +37,10 @@ inline cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
                                     dim3 gridDimension, dim3 blockDimension,
                                     unsigned int sharedMemSize,
                                     cudaStream_t stream) {
-  cuemu_uint3 g = {gridDimension.x, gridDimension.y, gridDimension.z};
+  cuemu_uint3 __cuemu_g = {gridDimension.x, gridDimension.y, gridDimension.z};
   cuemu_uint3 b = {blockDimension.x, blockDimension.y, blockDimension.z};
   return static_cast<cudaError_t>(cuemu_device_launch_buffer(
-      func, parameterBuffer, g, b, sharedMemSize, stream));
+      func, parameterBuffer, __cuemu_g, b, sharedMemSize, stream));
 }
 
 /* CUDA's aligned form of malloc in kernel code. */
@@ -94,9 +94,9 @@ int child_launch(const cuemu_kernel_desc *desc, void *fn, dim3 __cuemu_grid,
       static_cast<void *>(&std::get<I_>(owner->values))..., fn};
   for (std::size_t __cuemu_k = 0; __cuemu_k < sizeof...(I_) + 1; ++__cuemu_k)
     owner->ptrs[__cuemu_k] = ptrs[__cuemu_k];
-  cuemu_uint3 g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
+  cuemu_uint3 __cuemu_g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
   cuemu_uint3 b = {__cuemu_block.x, __cuemu_block.y, __cuemu_block.z};
-  return cuemu_device_launch(desc, g, b, __cuemu_shmem, stream, owner->ptrs, owner,
+  return cuemu_device_launch(desc, __cuemu_g, b, __cuemu_shmem, stream, owner->ptrs, owner,
                              &release_child_args<Owner>);
 }
 
@@ -110,9 +110,9 @@ int child_launch_deduced(const cuemu_kernel_desc *desc, const L_ &body,
   Owner *owner = make_child_args<Owner>(std::pair<Values, L_>(values, body));
   owner->ptrs[0] = &owner->values.first;
   owner->ptrs[1] = &owner->values.second;
-  cuemu_uint3 g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
+  cuemu_uint3 __cuemu_g = {__cuemu_grid.x, __cuemu_grid.y, __cuemu_grid.z};
   cuemu_uint3 b = {__cuemu_block.x, __cuemu_block.y, __cuemu_block.z};
-  return cuemu_device_launch(desc, g, b, __cuemu_shmem, stream, owner->ptrs, owner,
+  return cuemu_device_launch(desc, __cuemu_g, b, __cuemu_shmem, stream, owner->ptrs, owner,
                              &release_child_args<Owner>);
 }
 

@@ -356,32 +356,32 @@ inline void array_format(const cudaChannelFormatDesc &d, CUarray_format *format,
 }
 
 /* A driver resource description as the runtime's; 0 or a driver error. */
-inline int resource_desc(const CUDA_RESOURCE_DESC *p, cudaResourceDesc *r) {
-  *r = cudaResourceDesc();
+inline int resource_desc(const CUDA_RESOURCE_DESC *p, cudaResourceDesc *__cuemu_r) {
+  *__cuemu_r = cudaResourceDesc();
   if (!p || p->flags)
     return CUDA_ERROR_INVALID_VALUE;
   switch (p->resType) {
   case CU_RESOURCE_TYPE_ARRAY:
-    r->resType = cudaResourceTypeArray;
-    r->res.array.array = reinterpret_cast<cudaArray_t>(p->res.array.hArray);
+    __cuemu_r->resType = cudaResourceTypeArray;
+    __cuemu_r->res.array.array = reinterpret_cast<cudaArray_t>(p->res.array.hArray);
     return 0;
   case CU_RESOURCE_TYPE_LINEAR:
-    r->resType = cudaResourceTypeLinear;
-    r->res.linear.devPtr = reinterpret_cast<void *>(p->res.linear.devPtr);
-    r->res.linear.sizeInBytes = p->res.linear.sizeInBytes;
+    __cuemu_r->resType = cudaResourceTypeLinear;
+    __cuemu_r->res.linear.devPtr = reinterpret_cast<void *>(p->res.linear.devPtr);
+    __cuemu_r->res.linear.sizeInBytes = p->res.linear.sizeInBytes;
     return channel_desc(p->res.linear.format, p->res.linear.numChannels,
-                        &r->res.linear.desc);
+                        &__cuemu_r->res.linear.desc);
   case CU_RESOURCE_TYPE_PITCH2D:
-    r->resType = cudaResourceTypePitch2D;
-    r->res.pitch2D.devPtr = reinterpret_cast<void *>(p->res.pitch2D.devPtr);
-    r->res.pitch2D.width = p->res.pitch2D.width;
-    r->res.pitch2D.height = p->res.pitch2D.height;
-    r->res.pitch2D.pitchInBytes = p->res.pitch2D.pitchInBytes;
+    __cuemu_r->resType = cudaResourceTypePitch2D;
+    __cuemu_r->res.pitch2D.devPtr = reinterpret_cast<void *>(p->res.pitch2D.devPtr);
+    __cuemu_r->res.pitch2D.width = p->res.pitch2D.width;
+    __cuemu_r->res.pitch2D.height = p->res.pitch2D.height;
+    __cuemu_r->res.pitch2D.pitchInBytes = p->res.pitch2D.pitchInBytes;
     return channel_desc(p->res.pitch2D.format, p->res.pitch2D.numChannels,
-                        &r->res.pitch2D.desc);
+                        &__cuemu_r->res.pitch2D.desc);
   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
-    r->resType = cudaResourceTypeMipmappedArray;
-    r->res.mipmap.mipmap =
+    __cuemu_r->resType = cudaResourceTypeMipmappedArray;
+    __cuemu_r->res.mipmap.mipmap =
         reinterpret_cast<cudaMipmappedArray_t>(p->res.mipmap.hMipmappedArray);
     return 0;
   default:
@@ -390,31 +390,31 @@ inline int resource_desc(const CUDA_RESOURCE_DESC *p, cudaResourceDesc *r) {
 }
 
 /* The runtime's resource description as the driver's. */
-inline void resource_desc_out(const cudaResourceDesc &r, CUDA_RESOURCE_DESC *p) {
+inline void resource_desc_out(const cudaResourceDesc &__cuemu_r, CUDA_RESOURCE_DESC *p) {
   *p = CUDA_RESOURCE_DESC();
-  switch (r.resType) {
+  switch (__cuemu_r.resType) {
   case cudaResourceTypeArray:
     p->resType = CU_RESOURCE_TYPE_ARRAY;
-    p->res.array.hArray = reinterpret_cast<CUarray>(r.res.array.array);
+    p->res.array.hArray = reinterpret_cast<CUarray>(__cuemu_r.res.array.array);
     break;
   case cudaResourceTypeMipmappedArray:
     p->resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
     p->res.mipmap.hMipmappedArray =
-        reinterpret_cast<CUmipmappedArray>(r.res.mipmap.mipmap);
+        reinterpret_cast<CUmipmappedArray>(__cuemu_r.res.mipmap.mipmap);
     break;
   case cudaResourceTypeLinear:
     p->resType = CU_RESOURCE_TYPE_LINEAR;
-    p->res.linear.devPtr = reinterpret_cast<CUdeviceptr>(r.res.linear.devPtr);
-    p->res.linear.sizeInBytes = r.res.linear.sizeInBytes;
-    array_format(r.res.linear.desc, &p->res.linear.format, &p->res.linear.numChannels);
+    p->res.linear.devPtr = reinterpret_cast<CUdeviceptr>(__cuemu_r.res.linear.devPtr);
+    p->res.linear.sizeInBytes = __cuemu_r.res.linear.sizeInBytes;
+    array_format(__cuemu_r.res.linear.desc, &p->res.linear.format, &p->res.linear.numChannels);
     break;
   default:
     p->resType = CU_RESOURCE_TYPE_PITCH2D;
-    p->res.pitch2D.devPtr = reinterpret_cast<CUdeviceptr>(r.res.pitch2D.devPtr);
-    p->res.pitch2D.width = r.res.pitch2D.width;
-    p->res.pitch2D.height = r.res.pitch2D.height;
-    p->res.pitch2D.pitchInBytes = r.res.pitch2D.pitchInBytes;
-    array_format(r.res.pitch2D.desc, &p->res.pitch2D.format,
+    p->res.pitch2D.devPtr = reinterpret_cast<CUdeviceptr>(__cuemu_r.res.pitch2D.devPtr);
+    p->res.pitch2D.width = __cuemu_r.res.pitch2D.width;
+    p->res.pitch2D.height = __cuemu_r.res.pitch2D.height;
+    p->res.pitch2D.pitchInBytes = __cuemu_r.res.pitch2D.pitchInBytes;
+    array_format(__cuemu_r.res.pitch2D.desc, &p->res.pitch2D.format,
                  &p->res.pitch2D.numChannels);
     break;
   }
@@ -430,42 +430,42 @@ inline CUresult resource_desc_of(CUDA_RESOURCE_DESC *p, unsigned long long objec
     return static_cast<CUresult>(checked);
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
-  cudaResourceDesc r;
+  cudaResourceDesc __cuemu_r;
   int saved = cuemu_drv_enter();
-  int e = cuemu_drv_result(query(&r, object), saved);
+  int e = cuemu_drv_result(query(&__cuemu_r, object), saved);
   if (!e)
-    resource_desc_out(r, p);
+    resource_desc_out(__cuemu_r, p);
   return static_cast<CUresult>(e);
 }
 
 /* The channel description of the resource a texture reads. */
-inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &r) {
+inline cudaChannelFormatDesc resource_channels(const cudaResourceDesc &__cuemu_r) {
   cudaChannelFormatDesc d = cudaChannelFormatDesc();
   cudaExtent extent;
   unsigned flags;
   cudaArray_t level0;
-  if (r.resType == cudaResourceTypeArray)
-    cudaArrayGetInfo(&d, &extent, &flags, r.res.array.array);
-  else if (r.resType == cudaResourceTypeMipmappedArray &&
-           cuemu_rt_get_mipmapped_array_level(&level0, r.res.mipmap.mipmap, 0) == 0)
+  if (__cuemu_r.resType == cudaResourceTypeArray)
+    cudaArrayGetInfo(&d, &extent, &flags, __cuemu_r.res.array.array);
+  else if (__cuemu_r.resType == cudaResourceTypeMipmappedArray &&
+           cuemu_rt_get_mipmapped_array_level(&level0, __cuemu_r.res.mipmap.mipmap, 0) == 0)
     cudaArrayGetInfo(&d, &extent, &flags, level0);
-  else if (r.resType == cudaResourceTypeLinear)
-    d = r.res.linear.desc;
+  else if (__cuemu_r.resType == cudaResourceTypeLinear)
+    d = __cuemu_r.res.linear.desc;
   else
-    d = r.res.pitch2D.desc;
+    d = __cuemu_r.res.pitch2D.desc;
   return d;
 }
 
 /* A driver texture description as the runtime's. The driver reads 8- and
  * 16-bit integers as normalized floats unless CU_TRSF_READ_AS_INTEGER
  * says otherwise; 32-bit integers and floats are read as they are. */
-inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &r,
+inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &__cuemu_r,
                          cudaTextureDesc *t) {
   *t = cudaTextureDesc();
   for (int __cuemu_i = 0; __cuemu_i < 3; ++__cuemu_i)
     t->addressMode[__cuemu_i] = static_cast<cudaTextureAddressMode>(p->addressMode[__cuemu_i]);
   t->filterMode = static_cast<cudaTextureFilterMode>(p->filterMode);
-  const cudaChannelFormatDesc d = resource_channels(r);
+  const cudaChannelFormatDesc d = resource_channels(__cuemu_r);
   const bool narrow_int = d.f != cudaChannelFormatKindFloat && d.x < 32;
   t->readMode = narrow_int && !(p->flags & CU_TRSF_READ_AS_INTEGER)
                     ? cudaReadModeNormalizedFloat
@@ -621,12 +621,12 @@ inline CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t src
 inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
                                   const CUDA_TEXTURE_DESC *pTexDesc,
                                   const CUDA_RESOURCE_VIEW_DESC *pResViewDesc) {
-  cudaResourceDesc r;
+  cudaResourceDesc __cuemu_r;
   cudaTextureDesc t;
   int conv = !pTexObject || !pTexDesc ? static_cast<int>(CUDA_ERROR_INVALID_VALUE)
-                                     : cuemu::drv::resource_desc(pResDesc, &r);
+                                     : cuemu::drv::resource_desc(pResDesc, &__cuemu_r);
   if (!conv)
-    cuemu::drv::texture_desc(pTexDesc, r, &t);
+    cuemu::drv::texture_desc(pTexDesc, __cuemu_r, &t);
   /* The view's fields and values are the runtime's, in the same order. */
   cudaResourceViewDesc v = cudaResourceViewDesc();
   if (pResViewDesc) {
@@ -641,7 +641,7 @@ inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_D
     for (int __cuemu_i = 0; __cuemu_i < 16; ++__cuemu_i)
       v.reserved[__cuemu_i] = pResViewDesc->reserved[__cuemu_i];
   }
-  CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &r, &t,
+  CUEMU_DRV_CONVERTED(conv, cudaCreateTextureObject(pTexObject, &__cuemu_r, &t,
                                                     pResViewDesc ? &v : nullptr));
 }
 
@@ -657,10 +657,10 @@ inline CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
 
 inline CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
                                    const CUDA_RESOURCE_DESC *pResDesc) {
-  cudaResourceDesc r;
-  CUEMU_DRV_CONVERTED(pSurfObject ? cuemu::drv::resource_desc(pResDesc, &r)
+  cudaResourceDesc __cuemu_r;
+  CUEMU_DRV_CONVERTED(pSurfObject ? cuemu::drv::resource_desc(pResDesc, &__cuemu_r)
                                   : static_cast<int>(CUDA_ERROR_INVALID_VALUE),
-                      cudaCreateSurfaceObject(pSurfObject, &r));
+                      cudaCreateSurfaceObject(pSurfObject, &__cuemu_r));
 }
 
 inline CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {

@@ -41,40 +41,40 @@ namespace cuemu {
 namespace drv {
 /* A 2-D copy as a 3-D one of depth 1. */
 inline CUDA_MEMCPY3D copy_3d(const CUDA_MEMCPY2D *p) {
-  CUDA_MEMCPY3D q = CUDA_MEMCPY3D();
-  q.srcXInBytes = p->srcXInBytes;
-  q.srcY = p->srcY;
-  q.srcMemoryType = p->srcMemoryType;
-  q.srcHost = p->srcHost;
-  q.srcDevice = p->srcDevice;
-  q.srcArray = p->srcArray;
-  q.srcPitch = p->srcPitch;
-  q.srcHeight = p->Height;
-  q.dstXInBytes = p->dstXInBytes;
-  q.dstY = p->dstY;
-  q.dstMemoryType = p->dstMemoryType;
-  q.dstHost = p->dstHost;
-  q.dstDevice = p->dstDevice;
-  q.dstArray = p->dstArray;
-  q.dstPitch = p->dstPitch;
-  q.dstHeight = p->Height;
-  q.WidthInBytes = p->WidthInBytes;
-  q.Height = p->Height;
-  q.Depth = 1;
-  return q;
+  CUDA_MEMCPY3D __cuemu_q = CUDA_MEMCPY3D();
+  __cuemu_q.srcXInBytes = p->srcXInBytes;
+  __cuemu_q.srcY = p->srcY;
+  __cuemu_q.srcMemoryType = p->srcMemoryType;
+  __cuemu_q.srcHost = p->srcHost;
+  __cuemu_q.srcDevice = p->srcDevice;
+  __cuemu_q.srcArray = p->srcArray;
+  __cuemu_q.srcPitch = p->srcPitch;
+  __cuemu_q.srcHeight = p->Height;
+  __cuemu_q.dstXInBytes = p->dstXInBytes;
+  __cuemu_q.dstY = p->dstY;
+  __cuemu_q.dstMemoryType = p->dstMemoryType;
+  __cuemu_q.dstHost = p->dstHost;
+  __cuemu_q.dstDevice = p->dstDevice;
+  __cuemu_q.dstArray = p->dstArray;
+  __cuemu_q.dstPitch = p->dstPitch;
+  __cuemu_q.dstHeight = p->Height;
+  __cuemu_q.WidthInBytes = p->WidthInBytes;
+  __cuemu_q.Height = p->Height;
+  __cuemu_q.Depth = 1;
+  return __cuemu_q;
 }
 } // namespace drv
 } // namespace cuemu
 
 inline CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) {
-  cudaMemcpy3DParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &q), cudaMemcpy3D(&q));
+  cudaMemcpy3DParms __cuemu_q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &__cuemu_q), cudaMemcpy3D(&__cuemu_q));
 }
 
 inline CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
-  cudaMemcpy3DParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &q),
-                      cudaMemcpy3DAsync(&q, hStream));
+  cudaMemcpy3DParms __cuemu_q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &__cuemu_q),
+                      cudaMemcpy3DAsync(&__cuemu_q, hStream));
 }
 
 typedef struct CUDA_MEMCPY3D_PEER_st {
@@ -110,7 +110,7 @@ namespace cuemu {
 namespace drv {
 /* The device of context `ctx` (the current context's when NULL); 0 or a
  * driver error. */
-inline int context_device(CUcontext ctx, int *device) {
+inline int __cuemu_context_device(CUcontext ctx, int *device) {
   CUdevice d = 0;
   int e = ctx ? cuCtxPushCurrent(ctx) : CUDA_SUCCESS;
   if (e)
@@ -126,7 +126,7 @@ inline int context_device(CUcontext ctx, int *device) {
 
 /* A CUDA_MEMCPY3D_PEER as the runtime's cudaMemcpy3DPeerParms (each
  * side's device that of its context); 0 or a driver error. */
-inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuemu_out) {
+inline int __cuemu_peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuemu_out) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D c = CUDA_MEMCPY3D();
@@ -151,45 +151,45 @@ inline int peer_parms(const CUDA_MEMCPY3D_PEER *p, cudaMemcpy3DPeerParms *__cuem
   c.WidthInBytes = p->WidthInBytes;
   c.Height = p->Height;
   c.Depth = p->Depth;
-  cudaMemcpy3DParms q;
-  int e = parms(&c, &q);
-  cudaMemcpy3DPeerParms r = cudaMemcpy3DPeerParms();
+  cudaMemcpy3DParms __cuemu_q;
+  int e = parms(&c, &__cuemu_q);
+  cudaMemcpy3DPeerParms __cuemu_r = cudaMemcpy3DPeerParms();
   if (!e)
-    e = context_device(p->srcContext, &r.srcDevice);
+    e = __cuemu_context_device(p->srcContext, &__cuemu_r.srcDevice);
   if (!e)
-    e = context_device(p->dstContext, &r.dstDevice);
+    e = __cuemu_context_device(p->dstContext, &__cuemu_r.dstDevice);
   if (e)
     return e;
-  r.srcArray = q.srcArray;
-  r.srcPos = q.srcPos;
-  r.srcPtr = q.srcPtr;
-  r.dstArray = q.dstArray;
-  r.dstPos = q.dstPos;
-  r.dstPtr = q.dstPtr;
-  r.extent = q.extent;
-  *__cuemu_out = r;
+  __cuemu_r.srcArray = __cuemu_q.srcArray;
+  __cuemu_r.srcPos = __cuemu_q.srcPos;
+  __cuemu_r.srcPtr = __cuemu_q.srcPtr;
+  __cuemu_r.dstArray = __cuemu_q.dstArray;
+  __cuemu_r.dstPos = __cuemu_q.dstPos;
+  __cuemu_r.dstPtr = __cuemu_q.dstPtr;
+  __cuemu_r.extent = __cuemu_q.extent;
+  *__cuemu_out = __cuemu_r;
   return 0;
 }
 } // namespace drv
 } // namespace cuemu
 
 inline CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
-  cudaMemcpy3DPeerParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q), cudaMemcpy3DPeer(&q));
+  cudaMemcpy3DPeerParms __cuemu_q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &__cuemu_q), cudaMemcpy3DPeer(&__cuemu_q));
 }
 
 inline CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
                                     CUstream hStream) {
-  cudaMemcpy3DPeerParms q;
-  CUEMU_DRV_CONVERTED(cuemu::drv::peer_parms(pCopy, &q),
-                      cudaMemcpy3DPeerAsync(&q, hStream));
+  cudaMemcpy3DPeerParms __cuemu_q;
+  CUEMU_DRV_CONVERTED(cuemu::drv::__cuemu_peer_parms(pCopy, &__cuemu_q),
+                      cudaMemcpy3DPeerAsync(&__cuemu_q, hStream));
 }
 
 inline CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) {
   if (!pCopy)
     return CUDA_ERROR_INVALID_VALUE;
-  CUDA_MEMCPY3D q = cuemu::drv::copy_3d(pCopy);
-  return cuMemcpy3D(&q);
+  CUDA_MEMCPY3D __cuemu_q = cuemu::drv::copy_3d(pCopy);
+  return cuMemcpy3D(&__cuemu_q);
 }
 
 /* Any alignment is taken (the emulator copies bytes). */
@@ -200,8 +200,8 @@ inline CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy) {
 inline CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
   if (!pCopy)
     return CUDA_ERROR_INVALID_VALUE;
-  CUDA_MEMCPY3D q = cuemu::drv::copy_3d(pCopy);
-  return cuMemcpy3DAsync(&q, hStream);
+  CUDA_MEMCPY3D __cuemu_q = cuemu::drv::copy_3d(pCopy);
+  return cuMemcpy3DAsync(&__cuemu_q, hStream);
 }
 
 inline CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,

@@ -104,8 +104,8 @@ typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1
 namespace cuemu {
 namespace drv {
 /* The driver's handle of a runtime external object, and back. */
-inline cuemu_rt_external_memory *ext(CUexternalMemory m) {
-  return reinterpret_cast<cuemu_rt_external_memory *>(m);
+inline cuemu_rt_external_memory *ext(CUexternalMemory __cuemu_m) {
+  return reinterpret_cast<cuemu_rt_external_memory *>(__cuemu_m);
 }
 inline cuemu_rt_external_semaphore *ext(CUexternalSemaphore s) {
   return reinterpret_cast<cuemu_rt_external_semaphore *>(s);

@@ -194,12 +194,12 @@ inline cudaGraphNode_t *rns(CUgraphNode *v) {
 }
 
 /* A kernel node's parameters; 0 or a driver error. */
-template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
+template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu_rt_graph_node_params();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
-  r->type = CUEMU_RT_NODE_KERNEL;
-  cuemu_rt_graph_kernel &__cuemu_k = r->u.kernel;
+  __cuemu_r->type = CUEMU_RT_NODE_KERNEL;
+  cuemu_rt_graph_kernel &__cuemu_k = __cuemu_r->u.kernel;
   int e = cuemu_drv_graph_kernel(&__cuemu_k, p->func);
   if (e)
     return e;
@@ -211,13 +211,13 @@ template <class P_> inline int kernel(const P_ *p, cuemu_rt_graph_node_params *r
   return 0;
 }
 inline int kernel(const CUDA_KERNEL_NODE_PARAMS_v2 *p,
-                  cuemu_rt_graph_node_params *r) {
+                  cuemu_rt_graph_node_params *__cuemu_r) {
   if (p && !p->func && p->kern) {
-    CUDA_KERNEL_NODE_PARAMS_v2 q = *p;
-    q.func = reinterpret_cast<CUfunction>(p->kern);
-    return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(&q, r);
+    CUDA_KERNEL_NODE_PARAMS_v2 __cuemu_q = *p;
+    __cuemu_q.func = reinterpret_cast<CUfunction>(p->kern);
+    return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(&__cuemu_q, __cuemu_r);
   }
-  return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(p, r);
+  return kernel<CUDA_KERNEL_NODE_PARAMS_v2>(p, __cuemu_r);
 }
 
 /* One side of a CUDA_MEMCPY3D as the runtime's; 0 or a driver error. An
@@ -261,38 +261,38 @@ inline int parms(const CUDA_MEMCPY3D *p, cudaMemcpy3DParms *__cuemu_out) {
   *__cuemu_out = cudaMemcpy3DParms();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
-  cudaMemcpy3DParms q = cudaMemcpy3DParms();
+  cudaMemcpy3DParms __cuemu_q = cudaMemcpy3DParms();
   size_t es = 1;
   int e = side(p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray,
                p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch, p->srcHeight,
-               &q.srcArray, &q.srcPtr, &q.srcPos, &es);
+               &__cuemu_q.srcArray, &__cuemu_q.srcPtr, &__cuemu_q.srcPos, &es);
   if (!e)
     e = side(p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray,
              p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch, p->dstHeight,
-             &q.dstArray, &q.dstPtr, &q.dstPos, &es);
+             &__cuemu_q.dstArray, &__cuemu_q.dstPtr, &__cuemu_q.dstPos, &es);
   if (e || p->WidthInBytes % es)
     return CUDA_ERROR_INVALID_VALUE;
-  q.extent = make_cudaExtent(p->WidthInBytes / es, p->Height, p->Depth);
-  q.kind = cudaMemcpyDefault;
-  *__cuemu_out = q;
+  __cuemu_q.extent = make_cudaExtent(p->WidthInBytes / es, p->Height, p->Depth);
+  __cuemu_q.kind = cudaMemcpyDefault;
+  *__cuemu_out = __cuemu_q;
   return 0;
 }
 
-inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
-  cudaMemcpy3DParms q;
-  int e = parms(p, &q);
+inline int copy(const CUDA_MEMCPY3D *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu_rt_graph_node_params();
+  cudaMemcpy3DParms __cuemu_q;
+  int e = parms(p, &__cuemu_q);
   if (e)
     return e;
-  r->type = CUEMU_RT_NODE_MEMCPY;
-  return cuemu_rt_graph_memcpy_from_3d(&r->u.memcpy, &q) == cudaSuccess
+  __cuemu_r->type = CUEMU_RT_NODE_MEMCPY;
+  return cuemu_rt_graph_memcpy_from_3d(&__cuemu_r->u.memcpy, &__cuemu_q) == cudaSuccess
              ? 0
              : CUDA_ERROR_INVALID_VALUE;
 }
 
 /* A node's copy in CUDA_MEMCPY3D terms: memory is device memory when the
  * runtime knows it as such, else host memory. */
-inline void copy_out(const cuemu_rt_graph_memcpy &m, CUDA_MEMCPY3D *p) {
+inline void copy_out(const cuemu_rt_graph_memcpy &__cuemu_m, CUDA_MEMCPY3D *p) {
   *p = CUDA_MEMCPY3D();
   auto kind = [](const void *ptr) {
     cudaPointerAttributes a;
@@ -305,41 +305,41 @@ inline void copy_out(const cuemu_rt_graph_memcpy &m, CUDA_MEMCPY3D *p) {
                : CU_MEMORYTYPE_HOST;
   };
   size_t es = 1;
-  if (m.src_array || m.dst_array) {
+  if (__cuemu_m.src_array || __cuemu_m.dst_array) {
     cudaChannelFormatDesc d;
     cudaExtent extent;
     unsigned flags;
     cuemu_rt_array_get_info(&d, &extent, &flags,
-                            m.src_array ? m.src_array : m.dst_array);
+                            __cuemu_m.src_array ? __cuemu_m.src_array : __cuemu_m.dst_array);
     es = static_cast<size_t>(d.x + d.y + d.z + d.w) / 8;
   }
-  p->srcXInBytes = m.src_array ? m.src_x * es : m.src_x;
-  p->srcY = m.src_y;
-  p->srcZ = m.src_z;
-  p->srcMemoryType = m.src_array ? CU_MEMORYTYPE_ARRAY : kind(m.src);
-  if (m.src_array)
-    p->srcArray = reinterpret_cast<CUarray>(m.src_array);
+  p->srcXInBytes = __cuemu_m.src_array ? __cuemu_m.src_x * es : __cuemu_m.src_x;
+  p->srcY = __cuemu_m.src_y;
+  p->srcZ = __cuemu_m.src_z;
+  p->srcMemoryType = __cuemu_m.src_array ? CU_MEMORYTYPE_ARRAY : kind(__cuemu_m.src);
+  if (__cuemu_m.src_array)
+    p->srcArray = reinterpret_cast<CUarray>(__cuemu_m.src_array);
   else if (p->srcMemoryType == CU_MEMORYTYPE_HOST)
-    p->srcHost = m.src;
+    p->srcHost = __cuemu_m.src;
   else
-    p->srcDevice = reinterpret_cast<CUdeviceptr>(m.src);
-  p->srcPitch = m.src_pitch;
-  p->srcHeight = m.src_ysize;
-  p->dstXInBytes = m.dst_array ? m.dst_x * es : m.dst_x;
-  p->dstY = m.dst_y;
-  p->dstZ = m.dst_z;
-  p->dstMemoryType = m.dst_array ? CU_MEMORYTYPE_ARRAY : kind(m.dst);
-  if (m.dst_array)
-    p->dstArray = reinterpret_cast<CUarray>(m.dst_array);
+    p->srcDevice = reinterpret_cast<CUdeviceptr>(__cuemu_m.src);
+  p->srcPitch = __cuemu_m.src_pitch;
+  p->srcHeight = __cuemu_m.src_ysize;
+  p->dstXInBytes = __cuemu_m.dst_array ? __cuemu_m.dst_x * es : __cuemu_m.dst_x;
+  p->dstY = __cuemu_m.dst_y;
+  p->dstZ = __cuemu_m.dst_z;
+  p->dstMemoryType = __cuemu_m.dst_array ? CU_MEMORYTYPE_ARRAY : kind(__cuemu_m.dst);
+  if (__cuemu_m.dst_array)
+    p->dstArray = reinterpret_cast<CUarray>(__cuemu_m.dst_array);
   else if (p->dstMemoryType == CU_MEMORYTYPE_HOST)
-    p->dstHost = m.dst;
+    p->dstHost = __cuemu_m.dst;
   else
-    p->dstDevice = reinterpret_cast<CUdeviceptr>(m.dst);
-  p->dstPitch = m.dst_pitch;
-  p->dstHeight = m.dst_ysize;
-  p->WidthInBytes = m.width * es;
-  p->Height = m.height;
-  p->Depth = m.depth;
+    p->dstDevice = reinterpret_cast<CUdeviceptr>(__cuemu_m.dst);
+  p->dstPitch = __cuemu_m.dst_pitch;
+  p->dstHeight = __cuemu_m.dst_ysize;
+  p->WidthInBytes = __cuemu_m.width * es;
+  p->Height = __cuemu_m.height;
+  p->Depth = __cuemu_m.depth;
 }
 
 inline cudaMemsetParams set(const CUDA_MEMSET_NODE_PARAMS *p) {
@@ -360,17 +360,17 @@ inline cudaHostNodeParams host(const CUDA_HOST_NODE_PARAMS *p) {
 
 /* Adds a node of converted parameters; a runtime code. */
 inline int add_node(CUgraphNode *node, CUgraph graph, const CUgraphNode *deps,
-                    size_t ndeps, cuemu_rt_graph_node_params *r) {
+                    size_t ndeps, cuemu_rt_graph_node_params *__cuemu_r) {
   return cuemu_rt_graph_add_node(
       reinterpret_cast<cuemu_rt_graph_node **>(node),
       reinterpret_cast<cuemu_rt_graph *>(graph),
-      reinterpret_cast<cuemu_rt_graph_node *const *>(deps), ndeps, r);
+      reinterpret_cast<cuemu_rt_graph_node *const *>(deps), ndeps, __cuemu_r);
 }
 
 /* A node's parameters when it is of `type`; a driver code (cuInit, a
  * context, a live node of that type). */
 inline int node_params(CUgraphNode node, int type, void *__cuemu_out,
-                       cuemu_rt_graph_node_params *r) {
+                       cuemu_rt_graph_node_params *__cuemu_r) {
   int e = cuemu_drv_check_context();
   if (e)
     return e;
@@ -378,8 +378,8 @@ inline int node_params(CUgraphNode node, int type, void *__cuemu_out,
     return CUDA_ERROR_INVALID_VALUE;
   int saved = cuemu_drv_enter();
   e = cuemu_rt_graph_node_get_params(
-      reinterpret_cast<cuemu_rt_graph_node *>(node), r);
-  if (e == cudaSuccess && r->type != type)
+      reinterpret_cast<cuemu_rt_graph_node *>(node), __cuemu_r);
+  if (e == cudaSuccess && __cuemu_r->type != type)
     e = cudaErrorInvalidValue;
   return cuemu_drv_result(e, saved);
 }
@@ -499,42 +499,42 @@ inline CUresult cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                      const CUgraphNode *dependencies,
                                      size_t numDependencies,
                                      const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::kernel(nodeParams, &r),
+      cuemu::drv::kernel(nodeParams, &__cuemu_r),
       cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
-                           &r));
+                           &__cuemu_r));
 }
 
 inline CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode,
                                            CUDA_KERNEL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_KERNEL, nodeParams, &r);
+  cuemu_rt_graph_node_params __cuemu_r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_KERNEL, nodeParams, &__cuemu_r);
   if (e)
     return static_cast<CUresult>(e);
   *nodeParams = CUDA_KERNEL_NODE_PARAMS();
   void *f = nullptr;
-  cuemu_drv_graph_function(r.u.kernel.desc, &f);
+  cuemu_drv_graph_function(__cuemu_r.u.kernel.desc, &f);
   nodeParams->func = static_cast<CUfunction>(f);
-  nodeParams->gridDimX = r.u.kernel.cuemu_grid.x;
-  nodeParams->gridDimY = r.u.kernel.cuemu_grid.y;
-  nodeParams->gridDimZ = r.u.kernel.cuemu_grid.z;
-  nodeParams->blockDimX = r.u.kernel.cuemu_block.x;
-  nodeParams->blockDimY = r.u.kernel.cuemu_block.y;
-  nodeParams->blockDimZ = r.u.kernel.cuemu_block.z;
+  nodeParams->gridDimX = __cuemu_r.u.kernel.cuemu_grid.x;
+  nodeParams->gridDimY = __cuemu_r.u.kernel.cuemu_grid.y;
+  nodeParams->gridDimZ = __cuemu_r.u.kernel.cuemu_grid.z;
+  nodeParams->blockDimX = __cuemu_r.u.kernel.cuemu_block.x;
+  nodeParams->blockDimY = __cuemu_r.u.kernel.cuemu_block.y;
+  nodeParams->blockDimZ = __cuemu_r.u.kernel.cuemu_block.z;
   nodeParams->sharedMemBytes =
-      static_cast<unsigned>(r.u.kernel.dynamic_shared);
-  nodeParams->kernelParams = r.u.kernel.args;
+      static_cast<unsigned>(__cuemu_r.u.kernel.dynamic_shared);
+  nodeParams->kernelParams = __cuemu_r.u.kernel.args;
   return CUDA_SUCCESS;
 }
 
 inline CUresult cuGraphKernelNodeSetParams(
     CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::kernel(nodeParams, &r),
+      cuemu::drv::kernel(nodeParams, &__cuemu_r),
       cuemu_rt_graph_node_set_params(
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphKernelNodeSetAttribute(
@@ -566,29 +566,29 @@ inline CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                      const CUDA_MEMCPY3D *copyParams,
                                      CUcontext ctx) {
   (void)ctx;
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::copy(copyParams, &r),
+      cuemu::drv::copy(copyParams, &__cuemu_r),
       cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
-                           &r));
+                           &__cuemu_r));
 }
 
 inline CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
                                            CUDA_MEMCPY3D *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEMCPY, nodeParams, &r);
+  cuemu_rt_graph_node_params __cuemu_r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEMCPY, nodeParams, &__cuemu_r);
   if (e == CUDA_SUCCESS)
-    cuemu::drv::copy_out(r.u.memcpy, nodeParams);
+    cuemu::drv::copy_out(__cuemu_r.u.memcpy, nodeParams);
   return static_cast<CUresult>(e);
 }
 
 inline CUresult cuGraphMemcpyNodeSetParams(CUgraphNode hNode,
                                            const CUDA_MEMCPY3D *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::copy(nodeParams, &r),
+      cuemu::drv::copy(nodeParams, &__cuemu_r),
       cuemu_rt_graph_node_set_params(
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
@@ -773,12 +773,12 @@ inline CUresult cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
 inline CUresult cuGraphExecKernelNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_KERNEL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::kernel(nodeParams, &r),
+      cuemu::drv::kernel(nodeParams, &__cuemu_r),
       cuemu_rt_graph_exec_node_set_params(
           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
@@ -786,12 +786,12 @@ inline CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
                                                const CUDA_MEMCPY3D *copyParams,
                                                CUcontext ctx) {
   (void)ctx;
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::copy(copyParams, &r),
+      cuemu::drv::copy(copyParams, &__cuemu_r),
       cuemu_rt_graph_exec_node_set_params(
           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecMemsetNodeSetParams(

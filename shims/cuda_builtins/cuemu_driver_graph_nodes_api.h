@@ -206,8 +206,8 @@ namespace drv {
 /* A memory allocation node's parameters: pinned memory on a device, with
  * no export handle types, as CUDA requires; 0 or a driver code. */
 template <class A_>
-inline int alloc(const A_ *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
+inline int alloc(const A_ *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu_rt_graph_node_params();
   if (!p || p->poolProps.allocType != CU_MEM_ALLOCATION_TYPE_PINNED ||
       p->poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE ||
       p->poolProps.handleTypes != CU_MEM_HANDLE_TYPE_NONE)
@@ -216,84 +216,84 @@ inline int alloc(const A_ *p, cuemu_rt_graph_node_params *r) {
   cuemu_drv_device_get_count(&count);
   if (p->poolProps.location.id < 0 || p->poolProps.location.id >= count)
     return CUDA_ERROR_INVALID_DEVICE;
-  r->type = CUEMU_RT_NODE_MEM_ALLOC;
-  r->u.alloc.bytesize = p->bytesize;
-  r->u.alloc.device = p->poolProps.location.id + 1;
+  __cuemu_r->type = CUEMU_RT_NODE_MEM_ALLOC;
+  __cuemu_r->u.alloc.bytesize = p->bytesize;
+  __cuemu_r->u.alloc.device = p->poolProps.location.id + 1;
   /* CUmemAccessDesc has cudaMemAccessDesc's members. */
-  r->u.alloc.access = p->accessDescs;
-  r->u.alloc.access_count = p->accessDescCount;
+  __cuemu_r->u.alloc.cuemu_access = p->accessDescs;
+  __cuemu_r->u.alloc.cuemu_access_count = p->accessDescCount;
   return 0;
 }
 
 inline cuemu_rt_graph_node_params mem_free(CUdeviceptr dptr) {
-  cuemu_rt_graph_node_params r = cuemu_rt_graph_node_params();
-  r.type = CUEMU_RT_NODE_MEM_FREE;
-  r.u.free.dptr = reinterpret_cast<void *>(dptr);
-  return r;
+  cuemu_rt_graph_node_params __cuemu_r = cuemu_rt_graph_node_params();
+  __cuemu_r.type = CUEMU_RT_NODE_MEM_FREE;
+  __cuemu_r.u.free.dptr = reinterpret_cast<void *>(dptr);
+  return __cuemu_r;
 }
 
 /* External semaphore node parameters (the runtime's conversion takes the
  * driver's structures, which have the same members). */
 template <class N_>
-inline int ext_node(int type, const N_ *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu::ext::node(type, p);
-  return r->type < 0 ? CUDA_ERROR_INVALID_VALUE : 0;
+inline int ext_node(int type, const N_ *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu::ext::node(type, p);
+  return __cuemu_r->type < 0 ? CUDA_ERROR_INVALID_VALUE : 0;
 }
 
 /* CUgraphNodeParams as libcuemu's; 0 or a driver code. */
-inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
+inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu_rt_graph_node_params();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   switch (p->type) {
   case CU_GRAPH_NODE_TYPE_KERNEL:
-    return kernel(&p->kernel, r);
+    return kernel(&p->kernel, __cuemu_r);
   case CU_GRAPH_NODE_TYPE_MEMCPY:
     if (p->memcpy.flags || p->memcpy.reserved)
       return CUDA_ERROR_INVALID_VALUE;
-    return copy(&p->memcpy.copyParams, r);
+    return copy(&p->memcpy.copyParams, __cuemu_r);
   case CU_GRAPH_NODE_TYPE_MEMSET: {
     CUDA_MEMSET_NODE_PARAMS s;
     std::memcpy(&s, &p->memset, sizeof s);
-    cudaMemsetParams q = set(&s);
-    *r = cuemu::graph::set(&q);
+    cudaMemsetParams __cuemu_q = set(&s);
+    *__cuemu_r = cuemu::graph::set(&__cuemu_q);
     return 0;
   }
   case CU_GRAPH_NODE_TYPE_HOST:
-    *r = cuemu::graph::host(&p->host);
+    *__cuemu_r = cuemu::graph::host(&p->host);
     return 0;
   case CU_GRAPH_NODE_TYPE_GRAPH:
-    *r = cuemu::graph::child(
+    *__cuemu_r = cuemu::graph::child(
         p->graph.graph,
         p->graph.ownership == CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE);
     return 0;
   case CU_GRAPH_NODE_TYPE_EMPTY:
-    r->type = CUEMU_RT_NODE_EMPTY;
+    __cuemu_r->type = CUEMU_RT_NODE_EMPTY;
     return 0;
   case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
-    *r = cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
+    *__cuemu_r = cuemu::graph::event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
     return 0;
   case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
-    *r = cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD,
+    *__cuemu_r = cuemu::graph::event(CUEMU_RT_NODE_EVENT_RECORD,
                              p->eventRecord.event);
     return 0;
   case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
-    return ext_node(CUEMU_RT_NODE_EXT_SIGNAL, &p->extSemSignal, r);
+    return ext_node(CUEMU_RT_NODE_EXT_SIGNAL, &p->extSemSignal, __cuemu_r);
   case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-    return ext_node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait, r);
+    return ext_node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait, __cuemu_r);
   case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
-    return alloc(&p->alloc, r);
+    return alloc(&p->alloc, __cuemu_r);
   case CU_GRAPH_NODE_TYPE_MEM_FREE:
-    *r = mem_free(p->free.dptr);
+    *__cuemu_r = mem_free(p->free.dptr);
     return 0;
   case CU_GRAPH_NODE_TYPE_CONDITIONAL:
-    r->type = CUEMU_RT_NODE_CONDITIONAL;
-    r->u.conditional.handle = p->conditional.handle;
-    r->u.conditional.type = p->conditional.type;
-    r->u.conditional.size = p->conditional.size;
+    __cuemu_r->type = CUEMU_RT_NODE_CONDITIONAL;
+    __cuemu_r->u.conditional.handle = p->conditional.handle;
+    __cuemu_r->u.conditional.type = p->conditional.type;
+    __cuemu_r->u.conditional.size = p->conditional.size;
     return 0;
   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
-    return memop_node(&p->memOp, r);
+    return memop_node(&p->memOp, __cuemu_r);
   default:
     return CUDA_ERROR_INVALID_VALUE;
   }
@@ -308,22 +308,22 @@ inline int edges(const CUgraphEdgeData *data, size_t count, int converted) {
 
 /* The outputs of a node just added: an allocation's address, a
  * conditional node's bodies. */
-inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &r) {
+inline void added(CUgraphNodeParams *p, const cuemu_rt_graph_node_params &__cuemu_r) {
   if (p->type == CU_GRAPH_NODE_TYPE_MEM_ALLOC)
-    p->alloc.dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+    p->alloc.dptr = reinterpret_cast<CUdeviceptr>(__cuemu_r.u.alloc.dptr);
   if (p->type == CU_GRAPH_NODE_TYPE_CONDITIONAL)
     p->conditional.phGraph_out =
-        reinterpret_cast<CUgraph *>(r.u.conditional.bodies_out);
+        reinterpret_cast<CUgraph *>(__cuemu_r.u.conditional.bodies_out);
 }
 
 /* An external semaphore node's parameters read back, in the driver's
  * structure N (the runtime's is RN, whose parameters are the driver's). */
 template <class RN, class N_>
-inline void ext_node_out(const cuemu_rt_graph_node_params &r, N_ *__cuemu_out) {
+inline void ext_node_out(const cuemu_rt_graph_node_params &__cuemu_r, N_ *__cuemu_out) {
   RN rn;
   cuemu::ext::node_out<RN, std::remove_cv_t<
                                std::remove_pointer_t<decltype(rn.paramsArray)>>>(
-      r, &rn);
+      __cuemu_r, &rn);
   __cuemu_out->extSemArray = reinterpret_cast<CUexternalSemaphore *>(rn.extSemArray);
   __cuemu_out->paramsArray = rn.paramsArray;
   __cuemu_out->numExtSems = rn.numExtSems;
@@ -339,36 +339,36 @@ inline CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                const CUgraphEdgeData *dependencyData,
                                size_t numDependencies,
                                CUgraphNodeParams *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUresult e = [&]() -> CUresult {
     CUEMU_DRV_CONVERTED(
         cuemu::drv::edges(dependencyData, numDependencies,
-                          cuemu::drv::any(nodeParams, &r)),
+                          cuemu::drv::any(nodeParams, &__cuemu_r)),
         cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
-                             numDependencies, &r));
+                             numDependencies, &__cuemu_r));
   }();
   if (e == CUDA_SUCCESS)
-    cuemu::drv::added(nodeParams, r);
+    cuemu::drv::added(nodeParams, __cuemu_r);
   return e;
 }
 
 inline CUresult cuGraphNodeSetParams(CUgraphNode hNode,
                                      CUgraphNodeParams *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  CUEMU_DRV_CONVERTED(cuemu::drv::any(nodeParams, &r),
+  cuemu_rt_graph_node_params __cuemu_r;
+  CUEMU_DRV_CONVERTED(cuemu::drv::any(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_node_set_params(
-                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec,
                                          CUgraphNode hNode,
                                          CUgraphNodeParams *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::any(nodeParams, &r),
+      cuemu::drv::any(nodeParams, &__cuemu_r),
       cuemu_rt_graph_exec_node_set_params(
           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 /* ---- Memory allocation and free nodes ------------------------------------------------ */
@@ -378,14 +378,14 @@ inline CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode,
                                        const CUgraphNode *dependencies,
                                        size_t numDependencies,
                                        CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUresult e = [&]() -> CUresult {
-    CUEMU_DRV_CONVERTED(cuemu::drv::alloc(nodeParams, &r),
+    CUEMU_DRV_CONVERTED(cuemu::drv::alloc(nodeParams, &__cuemu_r),
                         cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
-                                             numDependencies, &r));
+                                             numDependencies, &__cuemu_r));
   }();
   if (e == CUDA_SUCCESS)
-    nodeParams->dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+    nodeParams->dptr = reinterpret_cast<CUdeviceptr>(__cuemu_r.u.alloc.dptr);
   return e;
 }
 
@@ -394,17 +394,17 @@ inline CUresult cuGraphAddMemAllocNode(CUgraphNode *phGraphNode,
 inline CUresult
 cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
                              CUDA_MEM_ALLOC_NODE_PARAMS *params_out) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_ALLOC, params_out,
-                                  &r);
+                                  &__cuemu_r);
   if (e)
     return static_cast<CUresult>(e);
   *params_out = CUDA_MEM_ALLOC_NODE_PARAMS();
   params_out->poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
   params_out->poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  params_out->poolProps.location.id = r.u.alloc.device - 1;
-  params_out->bytesize = r.u.alloc.bytesize;
-  params_out->dptr = reinterpret_cast<CUdeviceptr>(r.u.alloc.dptr);
+  params_out->poolProps.location.id = __cuemu_r.u.alloc.device - 1;
+  params_out->bytesize = __cuemu_r.u.alloc.bytesize;
+  params_out->dptr = reinterpret_cast<CUdeviceptr>(__cuemu_r.u.alloc.dptr);
   return CUDA_SUCCESS;
 }
 
@@ -412,17 +412,17 @@ inline CUresult cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
                                       const CUgraphNode *dependencies,
                                       size_t numDependencies,
                                       CUdeviceptr dptr) {
-  cuemu_rt_graph_node_params r = cuemu::drv::mem_free(dptr);
+  cuemu_rt_graph_node_params __cuemu_r = cuemu::drv::mem_free(dptr);
   CUEMU_DRV_FORWARD(cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
-                                         numDependencies, &r));
+                                         numDependencies, &__cuemu_r));
 }
 
 inline CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
                                             CUdeviceptr *dptr_out) {
-  cuemu_rt_graph_node_params r;
-  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_FREE, dptr_out, &r);
+  cuemu_rt_graph_node_params __cuemu_r;
+  int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_MEM_FREE, dptr_out, &__cuemu_r);
   if (e == CUDA_SUCCESS)
-    *dptr_out = reinterpret_cast<CUdeviceptr>(r.u.free.dptr);
+    *dptr_out = reinterpret_cast<CUdeviceptr>(__cuemu_r.u.free.dptr);
   return static_cast<CUresult>(e);
 }
 
@@ -463,85 +463,85 @@ inline CUresult cuGraphConditionalHandleCreate(
 inline CUresult cuGraphAddExternalSemaphoresSignalNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
       cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
-                           &r));
+                           &__cuemu_r));
 }
 
 inline CUresult cuGraphAddExternalSemaphoresWaitNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),
       cuemu::drv::add_node(phGraphNode, hGraph, dependencies, numDependencies,
-                           &r));
+                           &__cuemu_r));
 }
 
 /* The arrays read back are kept per thread until the next such call (CUDA
  * returns arrays the node owns). */
 inline CUresult cuGraphExternalSemaphoresSignalNodeGetParams(
     CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_SIGNAL, params_out,
-                                  &r);
+                                  &__cuemu_r);
   if (e == CUDA_SUCCESS)
     cuemu::drv::ext_node_out<cudaExternalSemaphoreSignalNodeParams>(
-        r, params_out);
+        __cuemu_r, params_out);
   return static_cast<CUresult>(e);
 }
 
 inline CUresult cuGraphExternalSemaphoresWaitNodeGetParams(
     CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_EXT_WAIT, params_out,
-                                  &r);
+                                  &__cuemu_r);
   if (e == CUDA_SUCCESS)
     cuemu::drv::ext_node_out<cudaExternalSemaphoreWaitNodeParams>(
-        r, params_out);
+        __cuemu_r, params_out);
   return static_cast<CUresult>(e);
 }
 
 inline CUresult cuGraphExternalSemaphoresSignalNodeSetParams(
     CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
       cuemu_rt_graph_node_set_params(
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExternalSemaphoresWaitNodeSetParams(
     CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),
       cuemu_rt_graph_node_set_params(
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_SIGNAL, nodeParams, &__cuemu_r),
       cuemu_rt_graph_exec_node_set_params(
           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   CUEMU_DRV_CONVERTED(
-      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &r),
+      cuemu::drv::ext_node(CUEMU_RT_NODE_EXT_WAIT, nodeParams, &__cuemu_r),
       cuemu_rt_graph_exec_node_set_params(
           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 /* The capture calls beyond begin and end, those of executable graphs and

@@ -103,11 +103,11 @@ inline CUresult cuGetProcAddress(const char *symbol, void **pfn,
                  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)))
     flags |= CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
 #endif
-  CUresult r = static_cast<CUresult>(
+  CUresult __cuemu_r = static_cast<CUresult>(
       cuemu_drv_get_proc_address(symbol, pfn, cudaVersion, flags, &status));
-  if (r == CUDA_SUCCESS && symbolStatus)
+  if (__cuemu_r == CUDA_SUCCESS && symbolStatus)
     *symbolStatus = static_cast<CUdriverProcAddressQueryResult>(status);
-  return r;
+  return __cuemu_r;
 }
 
 namespace cuemu {
@@ -120,10 +120,10 @@ template <class D_ = void>
 inline CUresult get_proc_address_v1(const char *symbol, void **pfn,
                                     int cudaVersion, cuuint64_t flags) {
   CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SUCCESS;
-  CUresult r = ::cuGetProcAddress<D_>(symbol, pfn, cudaVersion, flags, &status);
-  if (r == CUDA_SUCCESS && status != CU_GET_PROC_ADDRESS_SUCCESS)
+  CUresult __cuemu_r = ::cuGetProcAddress<D_>(symbol, pfn, cudaVersion, flags, &status);
+  if (__cuemu_r == CUDA_SUCCESS && status != CU_GET_PROC_ADDRESS_SUCCESS)
     return CUDA_ERROR_NOT_FOUND;
-  return r;
+  return __cuemu_r;
 }
 } // namespace drv
 } // namespace cuemu

@@ -31,7 +31,7 @@ inline cuemu_drv_link *ls(CUlinkState s) {
  * stay valid until then), kept per state. */
 struct link_log {
   CUlinkState state;
-  jit_outputs __cuemu_out;
+  __cuemu_jit_outputs __cuemu_out;
 };
 
 inline link_log *link_logs(CUlinkState state, bool add) {
@@ -50,10 +50,10 @@ inline link_log *link_logs(CUlinkState state, bool add) {
 
 /* Adds the milliseconds since `start` to the state's wall time and writes
  * its outputs. */
-inline void link_account(CUlinkState state, double start) {
+inline void __cuemu_link_account(CUlinkState state, double start) {
   link_log *l = link_logs(state, false);
   if (l)
-    jit_options_write(&l->__cuemu_out, jit_clock_ms() - start);
+    __cuemu_jit_options_write(&l->__cuemu_out, __cuemu_jit_clock_ms() - start);
 }
 
 /* An input's type and options (compiler options only, which change
@@ -74,19 +74,19 @@ inline CUresult link_input(CUjitInputType type, unsigned n,
 
 inline CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options,
                              void **optionValues, CUlinkState *stateOut) {
-  cuemu::drv::jit_outputs __cuemu_out;
-  CUresult e = cuemu::drv::jit_options_read(numOptions, options, optionValues,
+  cuemu::drv::__cuemu_jit_outputs __cuemu_out;
+  CUresult e = cuemu::drv::__cuemu_jit_options_read(numOptions, options, optionValues,
                                             &__cuemu_out);
   if (e)
     return e;
-  double start = cuemu::drv::jit_clock_ms();
+  double start = cuemu::drv::__cuemu_jit_clock_ms();
   e = static_cast<CUresult>(cuemu_drv_link_create(
       reinterpret_cast<cuemu_drv_link **>(stateOut)));
   if (e == CUDA_SUCCESS) {
     cuemu::drv::link_log *l = cuemu::drv::link_logs(*stateOut, true);
     if (l)
       l->__cuemu_out = __cuemu_out;
-    cuemu::drv::link_account(*stateOut, start);
+    cuemu::drv::__cuemu_link_account(*stateOut, start);
   }
   return e;
 }
@@ -100,10 +100,10 @@ inline CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
-  double start = cuemu::drv::jit_clock_ms();
+  double start = cuemu::drv::__cuemu_jit_clock_ms();
   e = static_cast<CUresult>(
       cuemu_drv_link_add_data(cuemu::drv::ls(state), data, size, name));
-  cuemu::drv::link_account(state, start);
+  cuemu::drv::__cuemu_link_account(state, start);
   return e;
 }
 
@@ -113,21 +113,21 @@ inline CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
   CUresult e = cuemu::drv::link_input(type, numOptions, options, optionValues);
   if (e)
     return e;
-  double start = cuemu::drv::jit_clock_ms();
+  double start = cuemu::drv::__cuemu_jit_clock_ms();
   e = static_cast<CUresult>(
       cuemu_drv_link_add_file(cuemu::drv::ls(state), path));
-  cuemu::drv::link_account(state, start);
+  cuemu::drv::__cuemu_link_account(state, start);
   return e;
 }
 
 inline CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
                                size_t *sizeOut) {
   cuemu::drv::link_log *l = cuemu::drv::link_logs(state, false);
-  double start = cuemu::drv::jit_clock_ms();
+  double start = cuemu::drv::__cuemu_jit_clock_ms();
   CUresult e = static_cast<CUresult>(cuemu_drv_link_complete(
       cuemu::drv::ls(state), cubinOut, sizeOut,
-      l ? l->__cuemu_out.error_log : nullptr, l ? l->__cuemu_out.error_capacity : 0));
-  cuemu::drv::link_account(state, start);
+      l ? l->__cuemu_out.error_log : nullptr, l ? l->__cuemu_out.__cuemu_error_capacity : 0));
+  cuemu::drv::__cuemu_link_account(state, start);
   return e;
 }
 

@@ -72,10 +72,10 @@ inline CUresult cuStreamBatchMemOp_v8000(CUstream stream, unsigned int count,
 inline CUresult cuGraphAddBatchMemOpNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
     size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &r),
+  cuemu_rt_graph_node_params __cuemu_r;
+  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
-                                           numDependencies, &r));
+                                           numDependencies, &__cuemu_r));
 }
 
 /* The array read back is the node's own, valid while the node keeps these
@@ -83,15 +83,15 @@ inline CUresult cuGraphAddBatchMemOpNode(
 inline CUresult
 cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
                                CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out) {
-  cuemu_rt_graph_node_params r;
+  cuemu_rt_graph_node_params __cuemu_r;
   int e = cuemu::drv::node_params(hNode, CUEMU_RT_NODE_BATCH_MEM_OP,
-                                  nodeParams_out, &r);
+                                  nodeParams_out, &__cuemu_r);
   if (e == CUDA_SUCCESS) {
     nodeParams_out->ctx = nullptr;
-    nodeParams_out->count = r.u.memop.count;
+    nodeParams_out->count = __cuemu_r.u.memop.count;
     nodeParams_out->paramArray = const_cast<CUstreamBatchMemOpParams *>(
-        static_cast<const CUstreamBatchMemOpParams *>(r.u.memop.ops));
-    nodeParams_out->flags = r.u.memop.flags;
+        static_cast<const CUstreamBatchMemOpParams *>(__cuemu_r.u.memop.ops));
+    nodeParams_out->flags = __cuemu_r.u.memop.flags;
   }
   return static_cast<CUresult>(e);
 }
@@ -99,20 +99,20 @@ cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
 inline CUresult
 cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,
                                const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &r),
+  cuemu_rt_graph_node_params __cuemu_r;
+  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_node_set_params(
-                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 inline CUresult cuGraphExecBatchMemOpNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
-  cuemu_rt_graph_node_params r;
-  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &r),
+  cuemu_rt_graph_node_params __cuemu_r;
+  CUEMU_DRV_CONVERTED(cuemu::drv::memop_node(nodeParams, &__cuemu_r),
                       cuemu_rt_graph_exec_node_set_params(
                           reinterpret_cast<cuemu_rt_graph_exec *>(hGraphExec),
-                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &r));
+                          reinterpret_cast<cuemu_rt_graph_node *>(hNode), &__cuemu_r));
 }
 
 #endif /* CUEMU_DRIVER_MEMOP_API_H */

@@ -110,14 +110,14 @@ namespace cuemu {
 namespace drv {
 /* A batch memory operation node's parameters as libcuemu's. */
 template <class N_>
-inline int memop_node(const N_ *p, cuemu_rt_graph_node_params *r) {
-  *r = cuemu_rt_graph_node_params();
+inline int memop_node(const N_ *p, cuemu_rt_graph_node_params *__cuemu_r) {
+  *__cuemu_r = cuemu_rt_graph_node_params();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
-  r->type = CUEMU_RT_NODE_BATCH_MEM_OP;
-  r->u.memop.ops = p->paramArray;
-  r->u.memop.count = p->count;
-  r->u.memop.flags = p->flags;
+  __cuemu_r->type = CUEMU_RT_NODE_BATCH_MEM_OP;
+  __cuemu_r->u.memop.ops = p->paramArray;
+  __cuemu_r->u.memop.count = p->count;
+  __cuemu_r->u.memop.flags = p->flags;
   return 0;
 }
 } // namespace drv

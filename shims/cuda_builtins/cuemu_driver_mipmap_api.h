@@ -23,13 +23,13 @@ namespace drv {
  * runtime's fields, and CU_TRSF_READ_AS_INTEGER where an 8- or 16-bit
  * integer resource is read as integers (the driver's default is to
  * normalize them). */
-inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &r,
+inline void texture_desc_out(const cudaTextureDesc &t, const cudaResourceDesc &__cuemu_r,
                              CUDA_TEXTURE_DESC *p) {
   *p = CUDA_TEXTURE_DESC();
   for (int __cuemu_i = 0; __cuemu_i < 3; ++__cuemu_i)
     p->addressMode[__cuemu_i] = static_cast<CUaddress_mode>(t.addressMode[__cuemu_i]);
   p->filterMode = static_cast<CUfilter_mode>(t.filterMode);
-  const cudaChannelFormatDesc d = resource_channels(r);
+  const cudaChannelFormatDesc d = resource_channels(__cuemu_r);
   const bool narrow_int = (d.f == cudaChannelFormatKindSigned ||
                            d.f == cudaChannelFormatKindUnsigned) &&
                           d.x < 32;
@@ -142,12 +142,12 @@ inline CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
                                           CUtexObject texObject) {
   return cuemu::drv::object_query(pTexDesc, [&](int saved) {
     cudaTextureDesc t;
-    cudaResourceDesc r;
+    cudaResourceDesc __cuemu_r;
     int e = cuemu_drv_result(cudaGetTextureObjectTextureDesc(&t, texObject), saved);
     if (!e)
-      e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&r, texObject), saved);
+      e = cuemu_drv_result(cudaGetTextureObjectResourceDesc(&__cuemu_r, texObject), saved);
     if (!e)
-      cuemu::drv::texture_desc_out(t, r, pTexDesc);
+      cuemu::drv::texture_desc_out(t, __cuemu_r, pTexDesc);
     return e;
   });
 }

@@ -45,25 +45,25 @@ inline CUresult cuCtxCreate_v11040(CUcontext *pctx,
 inline CUresult cuCtxGetDevice_v13000(CUdevice *device, CUcontext ctx) {
   if (!ctx)
     return cuCtxGetDevice(device);
-  CUresult r = cuCtxPushCurrent(ctx);
-  if (r != CUDA_SUCCESS)
-    return r;
-  r = cuCtxGetDevice(device);
+  CUresult __cuemu_r = cuCtxPushCurrent(ctx);
+  if (__cuemu_r != CUDA_SUCCESS)
+    return __cuemu_r;
+  __cuemu_r = cuCtxGetDevice(device);
   CUcontext popped;
   cuCtxPopCurrent(&popped);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuCtxSynchronize_v13000(CUcontext ctx) {
   if (!ctx)
     return cuCtxSynchronize();
-  CUresult r = cuCtxPushCurrent(ctx);
-  if (r != CUDA_SUCCESS)
-    return r;
-  r = cuCtxSynchronize();
+  CUresult __cuemu_r = cuCtxPushCurrent(ctx);
+  if (__cuemu_r != CUDA_SUCCESS)
+    return __cuemu_r;
+  __cuemu_r = cuCtxSynchronize();
   CUcontext popped;
   cuCtxPopCurrent(&popped);
-  return r;
+  return __cuemu_r;
 }
 
 /* The graph's edges before CUDA 12.3, without edge data. */
@@ -131,10 +131,10 @@ namespace cuemu {
 namespace drv {
 inline CUmemLocation location_of(CUdevice device) {
   /* The runtime's CUDA 12 forms' (CU_DEVICE_CPU is cudaCpuDeviceId). */
-  cudaMemLocation r = cuemu::rt::location_of(device);
+  cudaMemLocation __cuemu_r = cuemu::rt::location_of(device);
   CUmemLocation l;
-  l.type = static_cast<CUmemLocationType>(r.type);
-  l.id = r.id;
+  l.type = static_cast<CUmemLocationType>(__cuemu_r.type);
+  l.id = __cuemu_r.id;
   return l;
 }
 } // namespace drv
@@ -162,13 +162,13 @@ inline CUresult cuGraphInstantiate_v10000(CUgraphExec *phGraphExec,
                                           char *logBuffer,
                                           size_t bufferSize) {
   CUDA_GRAPH_INSTANTIATE_PARAMS params = {};
-  CUresult r = cuGraphInstantiateWithParams(phGraphExec, hGraph, &params);
+  CUresult __cuemu_r = cuGraphInstantiateWithParams(phGraphExec, hGraph, &params);
   if (phErrorNode)
     *phErrorNode = params.hErrNode_out;
   if (logBuffer && bufferSize) {
     const char *text = "";
-    if (r != CUDA_SUCCESS)
-      cuGetErrorString(r, &text);
+    if (__cuemu_r != CUDA_SUCCESS)
+      cuGetErrorString(__cuemu_r, &text);
     size_t n = 0;
     while (text && text[n] && n + 1 < bufferSize) {
       logBuffer[n] = text[n];
@@ -176,7 +176,7 @@ inline CUresult cuGraphInstantiate_v10000(CUgraphExec *phGraphExec,
     }
     logBuffer[n] = '\0';
   }
-  return r;
+  return __cuemu_r;
 }
 
 /* CUDA 10.0's capture, without a mode: the global mode, as CUDA gives. */
@@ -190,12 +190,12 @@ inline CUresult cuGraphExecUpdate_v10020(CUgraphExec hGraphExec,
                                          CUgraphNode *hErrorNode_out,
                                          CUgraphExecUpdateResult *updateResult_out) {
   CUgraphExecUpdateResultInfo info = {};
-  CUresult r = cuGraphExecUpdate(hGraphExec, hGraph, &info);
+  CUresult __cuemu_r = cuGraphExecUpdate(hGraphExec, hGraph, &info);
   if (hErrorNode_out)
     *hErrorNode_out = info.errorNode;
   if (updateResult_out)
     *updateResult_out = info.result;
-  return r;
+  return __cuemu_r;
 }
 
 /* CUDA 12.2's generic node, before edge data. */
@@ -229,9 +229,9 @@ inline void kernel_fields(To &to, const From &from) {
 
 inline CUDA_KERNEL_NODE_PARAMS kernel_params(
     const CUDA_KERNEL_NODE_PARAMS_v1 &p) {
-  CUDA_KERNEL_NODE_PARAMS q = {};
-  kernel_fields(q, p);
-  return q;
+  CUDA_KERNEL_NODE_PARAMS __cuemu_q = {};
+  kernel_fields(__cuemu_q, p);
+  return __cuemu_q;
 }
 } // namespace drv
 } // namespace cuemu
@@ -242,26 +242,26 @@ inline CUresult cuGraphAddKernelNode_v10000(
   if (!nodeParams)
     return cuGraphAddKernelNode(phGraphNode, hGraph, dependencies,
                                 numDependencies, nullptr);
-  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
+  CUDA_KERNEL_NODE_PARAMS __cuemu_q = cuemu::drv::kernel_params(*nodeParams);
   return cuGraphAddKernelNode(phGraphNode, hGraph, dependencies,
-                              numDependencies, &q);
+                              numDependencies, &__cuemu_q);
 }
 
 inline CUresult cuGraphKernelNodeGetParams_v10000(
     CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
-  CUDA_KERNEL_NODE_PARAMS q = {};
-  CUresult r = cuGraphKernelNodeGetParams(hNode, nodeParams ? &q : nullptr);
-  if (r == CUDA_SUCCESS)
-    cuemu::drv::kernel_fields(*nodeParams, q);
-  return r;
+  CUDA_KERNEL_NODE_PARAMS __cuemu_q = {};
+  CUresult __cuemu_r = cuGraphKernelNodeGetParams(hNode, nodeParams ? &__cuemu_q : nullptr);
+  if (__cuemu_r == CUDA_SUCCESS)
+    cuemu::drv::kernel_fields(*nodeParams, __cuemu_q);
+  return __cuemu_r;
 }
 
 inline CUresult cuGraphKernelNodeSetParams_v10000(
     CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
   if (!nodeParams)
     return cuGraphKernelNodeSetParams(hNode, nullptr);
-  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
-  return cuGraphKernelNodeSetParams(hNode, &q);
+  CUDA_KERNEL_NODE_PARAMS __cuemu_q = cuemu::drv::kernel_params(*nodeParams);
+  return cuGraphKernelNodeSetParams(hNode, &__cuemu_q);
 }
 
 inline CUresult cuGraphExecKernelNodeSetParams_v10010(
@@ -269,8 +269,8 @@ inline CUresult cuGraphExecKernelNodeSetParams_v10010(
     const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
   if (!nodeParams)
     return cuGraphExecKernelNodeSetParams(hGraphExec, hNode, nullptr);
-  CUDA_KERNEL_NODE_PARAMS q = cuemu::drv::kernel_params(*nodeParams);
-  return cuGraphExecKernelNodeSetParams(hGraphExec, hNode, &q);
+  CUDA_KERNEL_NODE_PARAMS __cuemu_q = cuemu::drv::kernel_params(*nodeParams);
+  return cuGraphExecKernelNodeSetParams(hGraphExec, hNode, &__cuemu_q);
 }
 
 /* CUDA 2.0's forms whose 32-bit sizes and offsets hold no address (the

@@ -25,9 +25,9 @@ namespace drv {
  * and a current context first, then `call()`'s runtime code as a driver
  * code. */
 template <class F> inline CUresult forward_call(F &&call) {
-  int check = cuemu_drv_check_context();
-  if (check)
-    return static_cast<CUresult>(check);
+  int __cuemu_check = cuemu_drv_check_context();
+  if (__cuemu_check)
+    return static_cast<CUresult>(__cuemu_check);
   int saved = cuemu_drv_enter();
   return static_cast<CUresult>(cuemu_drv_result(call(), saved));
 }
@@ -67,11 +67,11 @@ inline CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr, CUipcMemHandle handle,
   void *p = NULL;
   if (!pdptr)
     return cuemu::drv::null_output();
-  CUresult r = cuemu::drv::forward_call(
+  CUresult __cuemu_r = cuemu::drv::forward_call(
       [&] { return cuemu_rt_ipc_open_mem_handle(&p, &handle, Flags); });
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *pdptr = reinterpret_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuIpcCloseMemHandle(CUdeviceptr dptr) {
@@ -88,11 +88,11 @@ inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
   void *event = NULL;
   if (!phEvent)
     return cuemu::drv::null_output();
-  CUresult r = cuemu::drv::forward_call(
+  CUresult __cuemu_r = cuemu::drv::forward_call(
       [&] { return cuemu_rt_ipc_open_event_handle(&event, &handle); });
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *phEvent = static_cast<CUevent>(event);
-  return r;
+  return __cuemu_r;
 }
 
 /* ---- Stream attributes ------------------------------------------------------ */
@@ -153,11 +153,11 @@ inline CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
   int config = 0;
   if (!pconfig)
     return cuemu::drv::null_output();
-  CUresult r = cuemu::drv::forward_call(
+  CUresult __cuemu_r = cuemu::drv::forward_call(
       [&] { return cuemu_rt_device_get_cache_config(&config); });
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *pconfig = static_cast<CUfunc_cache>(config);
-  return r;
+  return __cuemu_r;
 }
 
 /* Deprecated in CUDA 13 (not marked so here: cuGetProcAddress's table takes
@@ -171,11 +171,11 @@ inline CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
   int config = 0;
   if (!pConfig)
     return cuemu::drv::null_output();
-  CUresult r = cuemu::drv::forward_call(
+  CUresult __cuemu_r = cuemu::drv::forward_call(
       [&] { return cuemu_rt_device_get_shared_mem_config(&config); });
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *pConfig = static_cast<CUsharedconfig>(config);
-  return r;
+  return __cuemu_r;
 }
 
 /* cuemu-status: no effect (there is no L2 cache to reset) */

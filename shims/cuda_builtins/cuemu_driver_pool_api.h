@@ -58,10 +58,10 @@ static_assert(sizeof(CUmemPoolProps) == sizeof(cudaMemPoolProps), "");
 static_assert(sizeof(CUmemLocation) == sizeof(cudaMemLocation), "");
 static_assert(sizeof(CUmemAccessDesc) == sizeof(cudaMemAccessDesc), "");
 inline cudaMemLocation location(CUmemLocation l) {
-  cudaMemLocation r;
-  r.type = static_cast<cudaMemLocationType>(l.type);
-  r.id = l.id;
-  return r;
+  cudaMemLocation __cuemu_r;
+  __cuemu_r.type = static_cast<cudaMemLocationType>(l.type);
+  __cuemu_r.id = l.id;
+  return __cuemu_r;
 }
 inline void *ptr(CUdeviceptr p) { return reinterpret_cast<void *>(p); }
 } // namespace drv

@@ -126,11 +126,11 @@ inline CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size,
                                     size_t alignment, CUdeviceptr addr,
                                     unsigned long long flags) {
   unsigned long long p = 0;
-  CUresult r = static_cast<CUresult>(
+  CUresult __cuemu_r = static_cast<CUresult>(
       cuemu_vmm_address_reserve(&p, size, alignment, addr, flags));
-  if (r == CUDA_SUCCESS)
+  if (__cuemu_r == CUDA_SUCCESS)
     *ptr = static_cast<CUdeviceptr>(p);
-  return r;
+  return __cuemu_r;
 }
 
 inline CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size) {

@@ -140,22 +140,22 @@ inline cudaError_t cudaGraphAddExternalSemaphoresWaitNode(
 inline cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(
     cudaGraphNode_t hNode,
     struct cudaExternalSemaphoreSignalNodeParams *params_out) {
-  cuemu_rt_graph_node_params r;
-  cudaError_t e = cuemu::graph::get(hNode, CUEMU_RT_NODE_EXT_SIGNAL, &r);
+  cuemu_rt_graph_node_params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(hNode, CUEMU_RT_NODE_EXT_SIGNAL, &__cuemu_r);
   if (e == cudaSuccess && params_out)
     cuemu::ext::node_out<cudaExternalSemaphoreSignalNodeParams,
-                         cudaExternalSemaphoreSignalParams>(r, params_out);
+                         cudaExternalSemaphoreSignalParams>(__cuemu_r, params_out);
   return e;
 }
 
 inline cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
     cudaGraphNode_t hNode,
     struct cudaExternalSemaphoreWaitNodeParams *params_out) {
-  cuemu_rt_graph_node_params r;
-  cudaError_t e = cuemu::graph::get(hNode, CUEMU_RT_NODE_EXT_WAIT, &r);
+  cuemu_rt_graph_node_params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(hNode, CUEMU_RT_NODE_EXT_WAIT, &__cuemu_r);
   if (e == cudaSuccess && params_out)
     cuemu::ext::node_out<cudaExternalSemaphoreWaitNodeParams,
-                         cudaExternalSemaphoreWaitParams>(r, params_out);
+                         cudaExternalSemaphoreWaitParams>(__cuemu_r, params_out);
   return e;
 }
 

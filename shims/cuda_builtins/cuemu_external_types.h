@@ -171,36 +171,36 @@ inline unsigned long long *values(const P_ *p, unsigned n) {
 template <class N_>
 inline cuemu_rt_graph_node_params node(int type, const N_ *p) {
   struct node_values;
-  cuemu_rt_graph_node_params r = {};
+  cuemu_rt_graph_node_params __cuemu_r = {};
   if (!p || (p->numExtSems && (!p->extSemArray || !p->paramsArray))) {
-    r.type = -2;
-    return r;
+    __cuemu_r.type = -2;
+    return __cuemu_r;
   }
   unsigned long long *v = values<node_values>(p->paramsArray, p->numExtSems);
   if (p->numExtSems && !v) {
-    r.type = -2;
-    return r;
+    __cuemu_r.type = -2;
+    return __cuemu_r;
   }
-  r.type = type;
-  r.u.ext.sems = reinterpret_cast<void *const *>(p->extSemArray);
-  r.u.ext.values = v;
-  r.u.ext.count = p->numExtSems;
-  return r;
+  __cuemu_r.type = type;
+  __cuemu_r.u.ext.sems = reinterpret_cast<void *const *>(p->extSemArray);
+  __cuemu_r.u.ext.values = v;
+  __cuemu_r.u.ext.count = p->numExtSems;
+  return __cuemu_r;
 }
 
 /* A node's parameters read back: the semaphores are the node's; the
  * parameters are kept per thread until the next call (CUDA returns arrays
  * the node owns). */
 template <class N_, class P_>
-inline void node_out(const cuemu_rt_graph_node_params &r, N_ *__cuemu_out) {
+inline void node_out(const cuemu_rt_graph_node_params &__cuemu_r, N_ *__cuemu_out) {
   struct node_params;
-  P_ *params = scratch<node_params, P_>(r.u.ext.count);
-  for (unsigned __cuemu_i = 0; params && __cuemu_i < r.u.ext.count; ++__cuemu_i)
-    params[__cuemu_i].params.fence.value = r.u.ext.values[__cuemu_i];
+  P_ *params = scratch<node_params, P_>(__cuemu_r.u.ext.count);
+  for (unsigned __cuemu_i = 0; params && __cuemu_i < __cuemu_r.u.ext.count; ++__cuemu_i)
+    params[__cuemu_i].params.fence.value = __cuemu_r.u.ext.values[__cuemu_i];
   __cuemu_out->extSemArray = reinterpret_cast<cudaExternalSemaphore_t *>(
-      const_cast<void **>(r.u.ext.sems));
+      const_cast<void **>(__cuemu_r.u.ext.sems));
   __cuemu_out->paramsArray = params;
-  __cuemu_out->numExtSems = r.u.ext.count;
+  __cuemu_out->numExtSems = __cuemu_r.u.ext.count;
 }
 
 } // namespace ext

@@ -301,7 +301,7 @@ namespace graph {
 
 typedef cuemu_rt_graph_node_params params;
 
-inline cuemu_rt_graph *g(cudaGraph_t graph) {
+inline cuemu_rt_graph *__cuemu_g(cudaGraph_t graph) {
   return reinterpret_cast<cuemu_rt_graph *>(graph);
 }
 inline cuemu_rt_graph_node *n(cudaGraphNode_t node) {
@@ -335,40 +335,40 @@ inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
 constexpr int missing = -2;
 
 template <class P_> inline params kernel(const P_ *p) {
-  params r = {};
-  r.type = p ? CUEMU_RT_NODE_KERNEL : missing;
+  params __cuemu_r = {};
+  __cuemu_r.type = p ? CUEMU_RT_NODE_KERNEL : missing;
   if (!p)
-    return r;
-  r.u.kernel.function = p->func;
-  r.u.kernel.cuemu_grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
-  r.u.kernel.cuemu_block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
-  r.u.kernel.dynamic_shared = p->sharedMemBytes;
-  r.u.kernel.args = p->kernelParams;
-  r.u.kernel.extra = p->extra;
-  return r;
+    return __cuemu_r;
+  __cuemu_r.u.kernel.function = p->func;
+  __cuemu_r.u.kernel.cuemu_grid = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
+  __cuemu_r.u.kernel.cuemu_block = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
+  __cuemu_r.u.kernel.dynamic_shared = p->sharedMemBytes;
+  __cuemu_r.u.kernel.args = p->kernelParams;
+  __cuemu_r.u.kernel.extra = p->extra;
+  return __cuemu_r;
 }
 
-inline void kernel_out(const params &r, cudaKernelNodeParams *p) {
-  p->func = const_cast<void *>(r.u.kernel.function);
-  p->gridDim = dim3(r.u.kernel.cuemu_grid.x, r.u.kernel.cuemu_grid.y, r.u.kernel.cuemu_grid.z);
+inline void kernel_out(const params &__cuemu_r, cudaKernelNodeParams *p) {
+  p->func = const_cast<void *>(__cuemu_r.u.kernel.function);
+  p->gridDim = dim3(__cuemu_r.u.kernel.cuemu_grid.x, __cuemu_r.u.kernel.cuemu_grid.y, __cuemu_r.u.kernel.cuemu_grid.z);
   p->blockDim =
-      dim3(r.u.kernel.cuemu_block.x, r.u.kernel.cuemu_block.y, r.u.kernel.cuemu_block.z);
-  p->sharedMemBytes = static_cast<unsigned>(r.u.kernel.dynamic_shared);
-  p->kernelParams = r.u.kernel.args;
+      dim3(__cuemu_r.u.kernel.cuemu_block.x, __cuemu_r.u.kernel.cuemu_block.y, __cuemu_r.u.kernel.cuemu_block.z);
+  p->sharedMemBytes = static_cast<unsigned>(__cuemu_r.u.kernel.dynamic_shared);
+  p->kernelParams = __cuemu_r.u.kernel.args;
   p->extra = nullptr;
 }
 
 /* A copy between pitched memory and CUDA arrays (libcuemu converts). */
 inline params copy(const cudaMemcpy3DParms *p) {
-  params r = {};
-  r.type = p ? CUEMU_RT_NODE_MEMCPY : missing;
-  if (p && cuemu_rt_graph_memcpy_from_3d(&r.u.memcpy, p) != cudaSuccess)
-    r.type = missing;
-  return r;
+  params __cuemu_r = {};
+  __cuemu_r.type = p ? CUEMU_RT_NODE_MEMCPY : missing;
+  if (p && cuemu_rt_graph_memcpy_from_3d(&__cuemu_r.u.memcpy, p) != cudaSuccess)
+    __cuemu_r.type = missing;
+  return __cuemu_r;
 }
 
-inline void copy_out(const params &r, cudaMemcpy3DParms *p) {
-  cuemu_rt_graph_memcpy_to_3d(&r.u.memcpy, p);
+inline void copy_out(const params &__cuemu_r, cudaMemcpy3DParms *p) {
+  cuemu_rt_graph_memcpy_to_3d(&__cuemu_r.u.memcpy, p);
 }
 
 inline params copy_1d(void *dst, const void *src, size_t count,
@@ -382,48 +382,48 @@ inline params copy_1d(void *dst, const void *src, size_t count,
 }
 
 template <class P_> inline params set(const P_ *p) {
-  params r = {};
-  r.type = p ? CUEMU_RT_NODE_MEMSET : missing;
+  params __cuemu_r = {};
+  __cuemu_r.type = p ? CUEMU_RT_NODE_MEMSET : missing;
   if (!p)
-    return r;
-  r.u.memset.dst = p->dst;
-  r.u.memset.pitch = p->pitch;
-  r.u.memset.value = p->value;
-  r.u.memset.element_size = p->elementSize;
-  r.u.memset.width = p->width;
-  r.u.memset.height = p->height;
-  return r;
+    return __cuemu_r;
+  __cuemu_r.u.memset.dst = p->dst;
+  __cuemu_r.u.memset.pitch = p->pitch;
+  __cuemu_r.u.memset.value = p->value;
+  __cuemu_r.u.memset.element_size = p->elementSize;
+  __cuemu_r.u.memset.width = p->width;
+  __cuemu_r.u.memset.height = p->height;
+  return __cuemu_r;
 }
 
 template <class P_> inline params host(const P_ *p) {
-  params r = {};
-  r.type = p ? CUEMU_RT_NODE_HOST : missing;
+  params __cuemu_r = {};
+  __cuemu_r.type = p ? CUEMU_RT_NODE_HOST : missing;
   if (!p)
-    return r;
-  r.u.host.fn = p->fn;
-  r.u.host.data = p->userData;
-  return r;
+    return __cuemu_r;
+  __cuemu_r.u.host.fn = p->fn;
+  __cuemu_r.u.host.data = p->userData;
+  return __cuemu_r;
 }
 
 inline params child(cudaGraph_t graph, int move = 0) {
-  params r = {};
-  r.type = CUEMU_RT_NODE_GRAPH;
-  r.u.child.graph = g(graph);
-  r.u.child.move = move;
-  return r;
+  params __cuemu_r = {};
+  __cuemu_r.type = CUEMU_RT_NODE_GRAPH;
+  __cuemu_r.u.child.graph = __cuemu_g(graph);
+  __cuemu_r.u.child.move = move;
+  return __cuemu_r;
 }
 
 inline params event(int type, cudaEvent_t e) {
-  params r = {};
-  r.type = type;
-  r.u.event.event = e;
-  return r;
+  params __cuemu_r = {};
+  __cuemu_r.type = type;
+  __cuemu_r.u.event.event = e;
+  return __cuemu_r;
 }
 
 /* cudaGraphNodeParams as libcuemu's; type -1 for what is not emulated. */
 inline params any(const cudaGraphNodeParams *p) {
-  params r = {};
-  r.type = -1;
+  params __cuemu_r = {};
+  __cuemu_r.type = -1;
   switch (p->type) {
   case cudaGraphNodeTypeKernel:
     return kernel(&p->kernel);
@@ -437,8 +437,8 @@ inline params any(const cudaGraphNodeParams *p) {
     return child(p->graph.graph,
                  p->graph.ownership == cudaGraphChildGraphOwnershipMove);
   case cudaGraphNodeTypeEmpty:
-    r.type = CUEMU_RT_NODE_EMPTY;
-    return r;
+    __cuemu_r.type = CUEMU_RT_NODE_EMPTY;
+    return __cuemu_r;
   case cudaGraphNodeTypeWaitEvent:
     return event(CUEMU_RT_NODE_WAIT_EVENT, p->eventWait.event);
   case cudaGraphNodeTypeEventRecord:
@@ -448,24 +448,24 @@ inline params any(const cudaGraphNodeParams *p) {
   case cudaGraphNodeTypeExtSemaphoreWait:
     return cuemu::ext::node(CUEMU_RT_NODE_EXT_WAIT, &p->extSemWait);
   case cudaGraphNodeTypeMemAlloc:
-    r.type = CUEMU_RT_NODE_MEM_ALLOC;
-    r.u.alloc.bytesize = p->alloc.bytesize;
-    r.u.alloc.device = p->alloc.poolProps.location.id + 1;
-    r.u.alloc.access = p->alloc.accessDescs;
-    r.u.alloc.access_count = p->alloc.accessDescCount;
-    return r;
+    __cuemu_r.type = CUEMU_RT_NODE_MEM_ALLOC;
+    __cuemu_r.u.alloc.bytesize = p->alloc.bytesize;
+    __cuemu_r.u.alloc.device = p->alloc.poolProps.location.id + 1;
+    __cuemu_r.u.alloc.cuemu_access = p->alloc.accessDescs;
+    __cuemu_r.u.alloc.cuemu_access_count = p->alloc.accessDescCount;
+    return __cuemu_r;
   case cudaGraphNodeTypeMemFree:
-    r.type = CUEMU_RT_NODE_MEM_FREE;
-    r.u.free.dptr = p->free.dptr;
-    return r;
+    __cuemu_r.type = CUEMU_RT_NODE_MEM_FREE;
+    __cuemu_r.u.free.dptr = p->free.dptr;
+    return __cuemu_r;
   case cudaGraphNodeTypeConditional:
-    r.type = CUEMU_RT_NODE_CONDITIONAL;
-    r.u.conditional.handle = p->conditional.handle;
-    r.u.conditional.type = p->conditional.type;
-    r.u.conditional.size = p->conditional.size;
-    return r;
+    __cuemu_r.type = CUEMU_RT_NODE_CONDITIONAL;
+    __cuemu_r.u.conditional.handle = p->conditional.handle;
+    __cuemu_r.u.conditional.type = p->conditional.type;
+    __cuemu_r.u.conditional.size = p->conditional.size;
+    return __cuemu_r;
   default:
-    return r;
+    return __cuemu_r;
   }
 }
 
@@ -478,39 +478,39 @@ template <class T> inline cudaError_t symbol(void **base, const T &symbol) {
 }
 
 /* Parameters that are missing, or that cuemu does not emulate. */
-inline cudaError_t refuse(const params &r) {
-  return err(cuemu_rt_error(r.type == missing ? cudaErrorInvalidValue
+inline cudaError_t refuse(const params &__cuemu_r) {
+  return err(cuemu_rt_error(__cuemu_r.type == missing ? cudaErrorInvalidValue
                                               : cudaErrorNotSupported));
 }
 
 inline cudaError_t add(cudaGraphNode_t *node, cudaGraph_t graph,
-                       const cudaGraphNode_t *deps, size_t ndeps, params r) {
-  if (r.type < 0)
-    return refuse(r);
+                       const cudaGraphNode_t *deps, size_t ndeps, params __cuemu_r) {
+  if (__cuemu_r.type < 0)
+    return refuse(__cuemu_r);
   return err(cuemu_rt_graph_add_node(
-      reinterpret_cast<cuemu_rt_graph_node **>(node), g(graph), nodes(deps),
-      ndeps, &r));
+      reinterpret_cast<cuemu_rt_graph_node **>(node), __cuemu_g(graph), nodes(deps),
+      ndeps, &__cuemu_r));
 }
 
 /* A node's parameters when it is of `type`. */
-inline cudaError_t get(cudaGraphNode_t node, int type, params *r) {
-  cudaError_t e = err(cuemu_rt_graph_node_get_params(n(node), r));
-  if (e == cudaSuccess && r->type != type)
+inline cudaError_t get(cudaGraphNode_t node, int type, params *__cuemu_r) {
+  cudaError_t e = err(cuemu_rt_graph_node_get_params(n(node), __cuemu_r));
+  if (e == cudaSuccess && __cuemu_r->type != type)
     return err(cuemu_rt_error(cudaErrorInvalidValue));
   return e;
 }
 
-inline cudaError_t put(cudaGraphNode_t node, params r) {
-  if (r.type < 0)
-    return refuse(r);
-  return err(cuemu_rt_graph_node_set_params(n(node), &r));
+inline cudaError_t put(cudaGraphNode_t node, params __cuemu_r) {
+  if (__cuemu_r.type < 0)
+    return refuse(__cuemu_r);
+  return err(cuemu_rt_graph_node_set_params(n(node), &__cuemu_r));
 }
 
 inline cudaError_t exec_put(cudaGraphExec_t exec, cudaGraphNode_t node,
-                            params r) {
-  if (r.type < 0)
-    return refuse(r);
-  return err(cuemu_rt_graph_exec_node_set_params(x(exec), n(node), &r));
+                            params __cuemu_r) {
+  if (__cuemu_r.type < 0)
+    return refuse(__cuemu_r);
+  return err(cuemu_rt_graph_exec_node_set_params(x(exec), n(node), &__cuemu_r));
 }
 
 } // namespace graph
@@ -535,7 +535,7 @@ cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
   if (!graph)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::err(cuemu_rt_stream_begin_capture(
-      stream, mode, cuemu::graph::g(graph), cuemu::graph::nodes(dependencies),
+      stream, mode, cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(dependencies),
       numDependencies));
 }
 
@@ -596,11 +596,11 @@ inline cudaError_t cudaStreamUpdateCaptureDependencies(
 
 inline cudaError_t
 cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) {
-  int m = mode ? static_cast<int>(*mode) : 0;
+  int __cuemu_m = mode ? static_cast<int>(*mode) : 0;
   cudaError_t e = cuemu::graph::err(
-      cuemu_rt_thread_exchange_capture_mode(mode ? &m : nullptr));
+      cuemu_rt_thread_exchange_capture_mode(mode ? &__cuemu_m : nullptr));
   if (e == cudaSuccess)
-    *mode = static_cast<cudaStreamCaptureMode>(m);
+    *mode = static_cast<cudaStreamCaptureMode>(__cuemu_m);
   return e;
 }
 
@@ -612,14 +612,14 @@ inline cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) {
 }
 
 inline cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
-  return cuemu::graph::err(cuemu_rt_graph_destroy(cuemu::graph::g(graph)));
+  return cuemu::graph::err(cuemu_rt_graph_destroy(cuemu::graph::__cuemu_g(graph)));
 }
 
 inline cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone,
                                   cudaGraph_t originalGraph) {
   return cuemu::graph::err(
       cuemu_rt_graph_clone(reinterpret_cast<cuemu_rt_graph **>(pGraphClone),
-                           cuemu::graph::g(originalGraph)));
+                           cuemu::graph::__cuemu_g(originalGraph)));
 }
 
 inline cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode,
@@ -627,7 +627,7 @@ inline cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode,
                                             cudaGraph_t clonedGraph) {
   return cuemu::graph::err(cuemu_rt_graph_node_find_in_clone(
       reinterpret_cast<cuemu_rt_graph_node **>(pNode),
-      cuemu::graph::n(originalNode), cuemu::graph::g(clonedGraph)));
+      cuemu::graph::n(originalNode), cuemu::graph::__cuemu_g(clonedGraph)));
 }
 
 inline cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
@@ -643,7 +643,7 @@ inline cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
 inline cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes,
                                      size_t *numNodes) {
   return cuemu::graph::err(cuemu_rt_graph_get_nodes(
-      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_graph_node **>(nodes),
+      cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_graph_node **>(nodes),
       numNodes));
 }
 
@@ -651,7 +651,7 @@ inline cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph,
                                          cudaGraphNode_t *pRootNodes,
                                          size_t *pNumRootNodes) {
   return cuemu::graph::err(cuemu_rt_graph_get_root_nodes(
-      cuemu::graph::g(graph),
+      cuemu::graph::__cuemu_g(graph),
       reinterpret_cast<cuemu_rt_graph_node **>(pRootNodes), pNumRootNodes));
 }
 
@@ -660,7 +660,7 @@ inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
                                      cudaGraphEdgeData *edgeData,
                                      size_t *numEdges) {
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_get_edges(
-      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_graph_node **>(from),
+      cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_graph_node **>(from),
       reinterpret_cast<cuemu_rt_graph_node **>(to), numEdges));
   if (e == cudaSuccess && from)
     cuemu::graph::zero_edges(edgeData, *numEdges);
@@ -699,7 +699,7 @@ inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph,
   if (!cuemu::graph::plain_edges(edgeData, numDependencies))
     return cuemu::graph::refuse_edges();
   return cuemu::graph::err(cuemu_rt_graph_add_dependencies(
-      cuemu::graph::g(graph), cuemu::graph::nodes(from),
+      cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
 }
 
@@ -711,7 +711,7 @@ cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
   if (!cuemu::graph::plain_edges(edgeData, numDependencies))
     return cuemu::graph::refuse_edges();
   return cuemu::graph::err(cuemu_rt_graph_remove_dependencies(
-      cuemu::graph::g(graph), cuemu::graph::nodes(from),
+      cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
 }
 
@@ -723,7 +723,7 @@ inline cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
 inline cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path,
                                           unsigned int flags) {
   return cuemu::graph::err(
-      cuemu_rt_graph_debug_dot_print(cuemu::graph::g(graph), path, flags));
+      cuemu_rt_graph_debug_dot_print(cuemu::graph::__cuemu_g(graph), path, flags));
 }
 
 /* ---- Nodes -------------------------------------------------------------------- */
@@ -738,20 +738,20 @@ inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode,
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
     return cuemu::graph::refuse_edges();
-  cuemu::graph::params r = cuemu::graph::any(nodeParams);
-  if (r.type < 0)
-    return cuemu::graph::refuse(r);
+  cuemu::graph::params __cuemu_r = cuemu::graph::any(nodeParams);
+  if (__cuemu_r.type < 0)
+    return cuemu::graph::refuse(__cuemu_r);
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_node(
       reinterpret_cast<cuemu_rt_graph_node **>(pGraphNode),
-      cuemu::graph::g(graph), cuemu::graph::nodes(pDependencies),
-      numDependencies, &r));
+      cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(pDependencies),
+      numDependencies, &__cuemu_r));
   if (e != cudaSuccess)
     return e;
   if (nodeParams->type == cudaGraphNodeTypeMemAlloc)
-    nodeParams->alloc.dptr = r.u.alloc.dptr;
+    nodeParams->alloc.dptr = __cuemu_r.u.alloc.dptr;
   if (nodeParams->type == cudaGraphNodeTypeConditional)
     nodeParams->conditional.phGraph_out =
-        reinterpret_cast<cudaGraph_t *>(r.u.conditional.bodies_out);
+        reinterpret_cast<cudaGraph_t *>(__cuemu_r.u.conditional.bodies_out);
   return e;
 }
 
@@ -782,10 +782,10 @@ cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 inline cudaError_t
 cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
                              struct cudaKernelNodeParams *pNodeParams) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_KERNEL, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_KERNEL, &__cuemu_r);
   if (e == cudaSuccess && pNodeParams)
-    cuemu::graph::kernel_out(r, pNodeParams);
+    cuemu::graph::kernel_out(__cuemu_r, pNodeParams);
   return e;
 }
 
@@ -914,10 +914,10 @@ inline cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(
 inline cudaError_t
 cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
                              struct cudaMemcpy3DParms *pNodeParams) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMCPY, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMCPY, &__cuemu_r);
   if (e == cudaSuccess && pNodeParams)
-    cuemu::graph::copy_out(r, pNodeParams);
+    cuemu::graph::copy_out(__cuemu_r, pNodeParams);
   return e;
 }
 
@@ -946,15 +946,15 @@ cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 inline cudaError_t
 cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
                              struct cudaMemsetParams *pNodeParams) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMSET, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEMSET, &__cuemu_r);
   if (e == cudaSuccess && pNodeParams) {
-    pNodeParams->dst = r.u.memset.dst;
-    pNodeParams->pitch = r.u.memset.pitch;
-    pNodeParams->value = r.u.memset.value;
-    pNodeParams->elementSize = r.u.memset.element_size;
-    pNodeParams->width = r.u.memset.width;
-    pNodeParams->height = r.u.memset.height;
+    pNodeParams->dst = __cuemu_r.u.memset.dst;
+    pNodeParams->pitch = __cuemu_r.u.memset.pitch;
+    pNodeParams->value = __cuemu_r.u.memset.value;
+    pNodeParams->elementSize = __cuemu_r.u.memset.element_size;
+    pNodeParams->width = __cuemu_r.u.memset.width;
+    pNodeParams->height = __cuemu_r.u.memset.height;
   }
   return e;
 }
@@ -977,11 +977,11 @@ cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 inline cudaError_t
 cudaGraphHostNodeGetParams(cudaGraphNode_t node,
                            struct cudaHostNodeParams *pNodeParams) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_HOST, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_HOST, &__cuemu_r);
   if (e == cudaSuccess && pNodeParams) {
-    pNodeParams->fn = r.u.host.fn;
-    pNodeParams->userData = r.u.host.data;
+    pNodeParams->fn = __cuemu_r.u.host.fn;
+    pNodeParams->userData = __cuemu_r.u.host.data;
   }
   return e;
 }
@@ -1002,10 +1002,10 @@ inline cudaError_t cudaGraphAddChildGraphNode(
 
 inline cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node,
                                                    cudaGraph_t *pGraph) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_GRAPH, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_GRAPH, &__cuemu_r);
   if (e == cudaSuccess && pGraph)
-    *pGraph = reinterpret_cast<cudaGraph_t>(r.u.child.graph);
+    *pGraph = reinterpret_cast<cudaGraph_t>(__cuemu_r.u.child.graph);
   return e;
 }
 
@@ -1013,10 +1013,10 @@ inline cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode,
                                          cudaGraph_t graph,
                                          const cudaGraphNode_t *pDependencies,
                                          size_t numDependencies) {
-  cuemu::graph::params r = {};
-  r.type = CUEMU_RT_NODE_EMPTY;
+  cuemu::graph::params __cuemu_r = {};
+  __cuemu_r.type = CUEMU_RT_NODE_EMPTY;
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
-                           r);
+                           __cuemu_r);
 }
 
 inline cudaError_t cudaGraphAddEventRecordNode(
@@ -1039,10 +1039,10 @@ inline cudaError_t cudaGraphAddEventWaitNode(
 
 inline cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node,
                                                     cudaEvent_t *event_out) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_EVENT_RECORD, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_EVENT_RECORD, &__cuemu_r);
   if (e == cudaSuccess && event_out)
-    *event_out = static_cast<cudaEvent_t>(r.u.event.event);
+    *event_out = static_cast<cudaEvent_t>(__cuemu_r.u.event.event);
   return e;
 }
 
@@ -1054,10 +1054,10 @@ inline cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node,
 
 inline cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node,
                                                   cudaEvent_t *event_out) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_WAIT_EVENT, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_WAIT_EVENT, &__cuemu_r);
   if (e == cudaSuccess && event_out)
-    *event_out = static_cast<cudaEvent_t>(r.u.event.event);
+    *event_out = static_cast<cudaEvent_t>(__cuemu_r.u.event.event);
   return e;
 }
 
@@ -1076,14 +1076,14 @@ cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
       nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
       nodeParams->poolProps.location.type != cudaMemLocationTypeDevice)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  cuemu::graph::params r = {};
-  r.type = CUEMU_RT_NODE_MEM_ALLOC;
-  r.u.alloc.bytesize = nodeParams->bytesize;
-  r.u.alloc.device = nodeParams->poolProps.location.id + 1;
-  r.u.alloc.access = nodeParams->accessDescs;
-  r.u.alloc.access_count = nodeParams->accessDescCount;
+  cuemu::graph::params __cuemu_r = {};
+  __cuemu_r.type = CUEMU_RT_NODE_MEM_ALLOC;
+  __cuemu_r.u.alloc.bytesize = nodeParams->bytesize;
+  __cuemu_r.u.alloc.device = nodeParams->poolProps.location.id + 1;
+  __cuemu_r.u.alloc.cuemu_access = nodeParams->accessDescs;
+  __cuemu_r.u.alloc.cuemu_access_count = nodeParams->accessDescCount;
   cudaError_t e =
-      cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, r);
+      cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies, __cuemu_r);
   if (e == cudaSuccess) {
     cuemu::graph::params __cuemu_out;
     cuemu::graph::get(*pGraphNode, CUEMU_RT_NODE_MEM_ALLOC, &__cuemu_out);
@@ -1095,15 +1095,15 @@ cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 inline cudaError_t
 cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
                                struct cudaMemAllocNodeParams *params_out) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_ALLOC, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_ALLOC, &__cuemu_r);
   if (e == cudaSuccess && params_out) {
     *params_out = cudaMemAllocNodeParams();
     params_out->poolProps.allocType = cudaMemAllocationTypePinned;
     params_out->poolProps.location.type = cudaMemLocationTypeDevice;
-    params_out->poolProps.location.id = r.u.alloc.device - 1;
-    params_out->bytesize = r.u.alloc.bytesize;
-    params_out->dptr = r.u.alloc.dptr;
+    params_out->poolProps.location.id = __cuemu_r.u.alloc.device - 1;
+    params_out->bytesize = __cuemu_r.u.alloc.bytesize;
+    params_out->dptr = __cuemu_r.u.alloc.dptr;
   }
   return e;
 }
@@ -1113,19 +1113,19 @@ inline cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode,
                                            const cudaGraphNode_t *pDependencies,
                                            size_t numDependencies,
                                            void *dptr) {
-  cuemu::graph::params r = {};
-  r.type = CUEMU_RT_NODE_MEM_FREE;
-  r.u.free.dptr = dptr;
+  cuemu::graph::params __cuemu_r = {};
+  __cuemu_r.type = CUEMU_RT_NODE_MEM_FREE;
+  __cuemu_r.u.free.dptr = dptr;
   return cuemu::graph::add(pGraphNode, graph, pDependencies, numDependencies,
-                           r);
+                           __cuemu_r);
 }
 
 inline cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node,
                                                  void *dptr_out) {
-  cuemu::graph::params r;
-  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_FREE, &r);
+  cuemu::graph::params __cuemu_r;
+  cudaError_t e = cuemu::graph::get(node, CUEMU_RT_NODE_MEM_FREE, &__cuemu_r);
   if (e == cudaSuccess && dptr_out)
-    *static_cast<void **>(dptr_out) = r.u.free.dptr;
+    *static_cast<void **>(dptr_out) = __cuemu_r.u.free.dptr;
   return e;
 }
 
@@ -1154,7 +1154,7 @@ cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out,
                                  unsigned int defaultLaunchValue = 0,
                                  unsigned int flags = 0) {
   return cuemu::graph::err(cuemu_rt_graph_conditional_handle_create(
-      pHandle_out, cuemu::graph::g(graph), defaultLaunchValue, flags));
+      pHandle_out, cuemu::graph::__cuemu_g(graph), defaultLaunchValue, flags));
 }
 
 /* Device code: sets the value the conditional node of `handle` tests. */
@@ -1191,7 +1191,7 @@ inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
   return cuemu::graph::err(cuemu_rt_graph_instantiate(
       reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
-      cuemu::graph::g(graph), flags, nullptr, nullptr, nullptr));
+      cuemu::graph::__cuemu_g(graph), flags, nullptr, nullptr, nullptr));
 }
 
 /* cuda_runtime.h's C++ form of CUDA 11's signature: the error node and a
@@ -1203,7 +1203,7 @@ inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
   cuemu_rt_graph_node *bad = nullptr;
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_instantiate(
       reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
-      cuemu::graph::g(graph), 0, nullptr, &bad, nullptr));
+      cuemu::graph::__cuemu_g(graph), 0, nullptr, &bad, nullptr));
   if (pErrorNode)
     *pErrorNode = reinterpret_cast<cudaGraphNode_t>(bad);
   if (pLogBuffer && bufferSize) {
@@ -1229,7 +1229,7 @@ cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
   int result = 0;
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_instantiate(
       reinterpret_cast<cuemu_rt_graph_exec **>(pGraphExec),
-      cuemu::graph::g(graph), instantiateParams->flags,
+      cuemu::graph::__cuemu_g(graph), instantiateParams->flags,
       instantiateParams->uploadStream, &bad, &result));
   instantiateParams->errNode_out = reinterpret_cast<cudaGraphNode_t>(bad);
   instantiateParams->result_out =
@@ -1267,7 +1267,7 @@ inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec,
   int result = 0;
   cuemu_rt_graph_node *node = nullptr, *from = nullptr;
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_exec_update(
-      cuemu::graph::x(hGraphExec), cuemu::graph::g(hGraph), &result, &node,
+      cuemu::graph::x(hGraphExec), cuemu::graph::__cuemu_g(hGraph), &result, &node,
       &from));
   if (resultInfo) {
     resultInfo->result = static_cast<cudaGraphExecUpdateResult>(result);
@@ -1405,7 +1405,7 @@ inline cudaError_t cudaGraphRetainUserObject(cudaGraph_t graph,
                                              unsigned int count = 1,
                                              unsigned int flags = 0) {
   return cuemu::graph::err(cuemu_rt_graph_retain_user_object(
-      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
+      cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
       count, flags));
 }
 
@@ -1413,7 +1413,7 @@ inline cudaError_t cudaGraphReleaseUserObject(cudaGraph_t graph,
                                               cudaUserObject_t object,
                                               unsigned int count = 1) {
   return cuemu::graph::err(cuemu_rt_graph_release_user_object(
-      cuemu::graph::g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
+      cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_user_object *>(object),
       count));
 }
 

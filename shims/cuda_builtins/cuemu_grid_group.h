@@ -51,9 +51,9 @@ public:
 
 inline grid_group this_grid() { return grid_group(); }
 
-inline void sync(const grid_group &g, const char *cuemu_file = __builtin_FILE(),
+inline void sync(const grid_group &__cuemu_g, const char *cuemu_file = __builtin_FILE(),
                  int cuemu_line = __builtin_LINE()) {
-  g.sync(cuemu_file, cuemu_line);
+  __cuemu_g.sync(cuemu_file, cuemu_line);
 }
 
 } // namespace cooperative_groups

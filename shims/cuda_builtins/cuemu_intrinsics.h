@@ -251,9 +251,9 @@ inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
     return 0xffffffffu;
   if (offset == 0)
     return ((mask >> base) & 1u) ? base : 0xffffffffu;
-  const int step = offset > 0 ? 1 : -1;
+  const int __cuemu_step = offset > 0 ? 1 : -1;
   long long int remaining = offset > 0 ? offset : -static_cast<long long int>(offset);
-  for (int __cuemu_pos = static_cast<int>(base); __cuemu_pos >= 0 && __cuemu_pos < 32; __cuemu_pos += step) {
+  for (int __cuemu_pos = static_cast<int>(base); __cuemu_pos >= 0 && __cuemu_pos < 32; __cuemu_pos += __cuemu_step) {
     if ((mask >> __cuemu_pos) & 1u) {
       if (--remaining == 0)
         return static_cast<unsigned int>(__cuemu_pos);

@@ -73,14 +73,14 @@ template <int Line, unsigned long Column> struct lambda_tag {};
  * arguments) runs the device pass's code. */
 template <typename KT, KT K_>
 KT device_instance(const char *file, long line, const char *function) {
-  static const void *const found =
+  static const void *const __cuemu_found =
       cuemu_program_device_instance(reinterpret_cast<const void *>(K_));
-  if (!found)
+  if (!__cuemu_found)
     cuemu_kernel_assert_fail("the host pass's instance of this kernel "
                              "template was not matched to the device pass's "
                              "(see cuemu's docs/thrust.md)",
                              file, static_cast<int>(line), function);
-  return reinterpret_cast<KT>(const_cast<void *>(found));
+  return reinterpret_cast<KT>(const_cast<void *>(__cuemu_found));
 }
 
 } // namespace cuemu

@@ -66,16 +66,16 @@ struct listed<K_, A_, R_...>
 
 /* The kernels without repeats (a prototype and its definition can both be
  * listed). */
-template <typename... K_> struct list {};
+template <typename... K_> struct __cuemu_list {};
 template <typename L_, typename... K_> struct unique { using type = L_; };
 template <typename... A_, typename K_, typename... R_>
-struct unique<list<A_...>, K_, R_...>
-    : unique<typename std::conditional<listed<K_, A_...>::value, list<A_...>,
-                                       list<A_..., K_>>::type,
+struct unique<__cuemu_list<A_...>, K_, R_...>
+    : unique<typename std::conditional<listed<K_, A_...>::value, __cuemu_list<A_...>,
+                                       __cuemu_list<A_..., K_>>::type,
              R_...> {};
 
 template <typename L_> struct set;
-template <typename... K_> struct set<list<K_...>> : picks<candidate<K_>...> {};
+template <typename... K_> struct set<__cuemu_list<K_...>> : picks<candidate<K_>...> {};
 
 /* One candidate of a launch that the call itself completes (default
  * arguments: emulator/compile/cuemu_kernel_overload.c): pick() for each
@@ -172,7 +172,7 @@ public:
   /* The kernel that a launch with arguments A... calls. */
   template <typename... A_>
   using picked = decltype(overloads::set<typename overloads::unique<
-                              overloads::list<>, K_...>::type>::
+                              overloads::__cuemu_list<>, K_...>::type>::
                               pick(std::declval<A_>()...));
 
   overloaded_launcher(dim3 __cuemu_grid, dim3 __cuemu_block, std::size_t __cuemu_shmem,

@@ -287,22 +287,22 @@ template <typename Fn, typename Values, std::size_t... I_>
 __attribute__((always_inline)) inline void
 run_threads(Fn fn, Values &v, unsigned start, unsigned count,
             std::index_sequence<I_...>) {
-  const unsigned bx = blockDim.x, by = blockDim.y;
+  const unsigned __cuemu_bx = blockDim.x, __cuemu_by = blockDim.y;
   /* The first global index of the block as the kernel computes it
    * (modulo 2^32, as its own product is). */
-  const unsigned base = blockIdx.x * bx;
-  const unsigned long long last =
+  const unsigned base = blockIdx.x * __cuemu_bx;
+  const unsigned long long __cuemu_last =
       static_cast<unsigned long long>(base) + start + count;
-  if (by == 1 && blockDim.z == 1 && last <= 0x7fffffffu) {
+  if (__cuemu_by == 1 && blockDim.z == 1 && __cuemu_last <= 0x7fffffffu) {
     set_thread_idx<1>(0);
     set_thread_idx<2>(0);
     /* Unrolled so that the loop's own bookkeeping costs less per thread
      * of a barrier-free kernel inlined here. */
 #pragma GCC unroll 4
-    for (int g = static_cast<int>(base + start),
-             g_end = static_cast<int>(last);
-         g < g_end; ++g) {
-      set_thread_idx<0>(static_cast<unsigned>(g) - base);
+    for (int __cuemu_g = static_cast<int>(base + start),
+             g_end = static_cast<int>(__cuemu_last);
+         __cuemu_g < g_end; ++__cuemu_g) {
+      set_thread_idx<0>(static_cast<unsigned>(__cuemu_g) - base);
       CUEMU_PUBLISH_THREAD_IDX();
       fn(std::get<I_>(v)...);
       if (thread_detached())
@@ -310,7 +310,7 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     }
     return;
   }
-  unsigned x = start % bx, rest = start / bx, y = rest % by, z = rest / by;
+  unsigned x = start % __cuemu_bx, rest = start / __cuemu_bx, y = rest % __cuemu_by, z = rest / __cuemu_by;
   for (unsigned __cuemu_i = 0; __cuemu_i < count; ++__cuemu_i) {
     set_thread_idx<0>(x);
     set_thread_idx<1>(y);
@@ -319,9 +319,9 @@ run_threads(Fn fn, Values &v, unsigned start, unsigned count,
     fn(std::get<I_>(v)...);
     if (thread_detached())
       cuemu_thread_finish();
-    if (++x == bx) {
+    if (++x == __cuemu_bx) {
       x = 0;
-      if (++y == by) {
+      if (++y == __cuemu_by) {
         y = 0;
         ++z;
       }
@@ -405,7 +405,7 @@ struct param_table<void (*)(P_...) noexcept> : param_table<void (*)(P_...)> {};
 struct bounds {
   unsigned max_threads, min_blocks;
   unsigned cluster[3] = {0, 0, 0}; /* __cluster_dims__; 0: none */
-  bool launches = false; /* the kernel's body launches grids */
+  bool __cuemu_launches = false; /* the kernel's body launches grids */
   constexpr bounds with_cluster(unsigned x, unsigned y = 1,
                                 unsigned z = 1) const {
     bounds b = *this;
@@ -414,9 +414,9 @@ struct bounds {
     b.cluster[2] = z;
     return b;
   }
-  constexpr bounds with_launches() const {
+  constexpr bounds __cuemu_with_launches() const {
     bounds b = *this;
-    b.launches = true;
+    b.__cuemu_launches = true;
     return b;
   }
 };
@@ -446,8 +446,8 @@ __attribute__((visibility("hidden"))) const void *kernel_identity() {
  * generated code does when it is loaded). */
 inline void declare_static_shared(const static_shared_record *start,
                                   const static_shared_record *stop) {
-  for (const static_shared_record *r = start; r && r < stop; ++r)
-    cuemu_kernel_declare_static_shared(r->kernel(), r->id, r->bytes);
+  for (const static_shared_record *__cuemu_r = start; __cuemu_r && __cuemu_r < stop; ++__cuemu_r)
+    cuemu_kernel_declare_static_shared(__cuemu_r->kernel(), __cuemu_r->id, __cuemu_r->bytes);
 }
 
 /* Tracks the device passes' string literals of a program (the section
@@ -492,7 +492,7 @@ cuemu_kernel_desc describe(const char *name, const char *file, int line,
   if (b.cluster[0])
     cuemu_kernel_set_cluster_dims(d.function, b.cluster[0], b.cluster[1],
                                   b.cluster[2]);
-  if (b.launches)
+  if (b.__cuemu_launches)
     cuemu_kernel_set_launches_grids(d.function);
   return d;
   }
@@ -506,18 +506,18 @@ template <typename KT, KT K_> const cuemu_kernel_desc *static_desc() {
 
 template <typename F_> const cuemu_kernel_desc *pointer_desc() {
   static const cuemu_kernel_desc d = [] {
-    cuemu_kernel_desc r;
-    r.name = "(kernel called through a pointer)";
-    r.thunk = pointer_thunk<F_>();
-    r.function = nullptr;
-    r.param_count = static_cast<int>(kernel_traits<F_>::count);
-    r.params = param_table<F_>::get();
-    r.file = "";
-    r.line = 0;
-    r.max_threads = 0;
-    r.min_blocks = 0;
-    r.static_shared = 0;
-    return r;
+    cuemu_kernel_desc __cuemu_r;
+    __cuemu_r.name = "(kernel called through a pointer)";
+    __cuemu_r.thunk = pointer_thunk<F_>();
+    __cuemu_r.function = nullptr;
+    __cuemu_r.param_count = static_cast<int>(kernel_traits<F_>::count);
+    __cuemu_r.params = param_table<F_>::get();
+    __cuemu_r.file = "";
+    __cuemu_r.line = 0;
+    __cuemu_r.max_threads = 0;
+    __cuemu_r.min_blocks = 0;
+    __cuemu_r.static_shared = 0;
+    return __cuemu_r;
   }();
   return &d;
 }
@@ -587,9 +587,9 @@ private:
     launch_pointers(ptrs);
   }
   void launch_pointers(void **ptrs) const {
-    cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
+    cuemu_uint3 __cuemu_g = {grid_.x, grid_.y, grid_.z};
     cuemu_uint3 b = {block_.x, block_.y, block_.z};
-    cuemu_rt_record_launch(cuemu_program_launch(desc_, g, b, shmem_, stream_, ptrs));
+    cuemu_rt_record_launch(cuemu_program_launch(desc_, __cuemu_g, b, shmem_, stream_, ptrs));
   }
 
   const cuemu_kernel_desc *desc_;
@@ -663,27 +663,27 @@ void thunk_deduced(void **args, unsigned start, unsigned count) {
 template <typename L_, typename Values>
 const cuemu_kernel_desc *deduced_desc(const char *name, const void *picked) {
   static const cuemu_kernel_desc d = [name, picked] {
-    cuemu_kernel_desc r;
-    r.name = name;
-    r.thunk = &thunk_deduced<L_, Values>;
-    r.function = nullptr;
-    r.param_count = 0;
-    r.params = nullptr;
-    r.file = "";
-    r.line = 0;
-    r.max_threads = 0;
-    r.min_blocks = 0;
-    r.static_shared = 0;
+    cuemu_kernel_desc __cuemu_r;
+    __cuemu_r.name = name;
+    __cuemu_r.thunk = &thunk_deduced<L_, Values>;
+    __cuemu_r.function = nullptr;
+    __cuemu_r.param_count = 0;
+    __cuemu_r.params = nullptr;
+    __cuemu_r.file = "";
+    __cuemu_r.line = 0;
+    __cuemu_r.max_threads = 0;
+    __cuemu_r.min_blocks = 0;
+    __cuemu_r.static_shared = 0;
     if (const cuemu_kernel_desc *__cuemu_k =
             picked ? cuemu_program_find(picked) : nullptr) {
-      r.name = __cuemu_k->name;
-      r.file = __cuemu_k->file;
-      r.line = __cuemu_k->line;
-      r.max_threads = __cuemu_k->max_threads;
-      r.min_blocks = __cuemu_k->min_blocks;
-      r.static_shared = __cuemu_k->static_shared;
+      __cuemu_r.name = __cuemu_k->name;
+      __cuemu_r.file = __cuemu_k->file;
+      __cuemu_r.line = __cuemu_k->line;
+      __cuemu_r.max_threads = __cuemu_k->max_threads;
+      __cuemu_r.min_blocks = __cuemu_k->min_blocks;
+      __cuemu_r.static_shared = __cuemu_k->static_shared;
     }
-    return r;
+    return __cuemu_r;
   }();
   /* So that a graph can keep a copy of the arguments (the tuple) and of the
    * lambda (cuemu_runtime_graph.h); 0: they cannot be copied bytewise. */
@@ -766,10 +766,10 @@ public:
         return;
       }
       void *ptrs[2] = {&values, const_cast<L_ *>(&body_)};
-      cuemu_uint3 g = {grid_.x, grid_.y, grid_.z};
+      cuemu_uint3 __cuemu_g = {grid_.x, grid_.y, grid_.z};
       cuemu_uint3 b = {block_.x, block_.y, block_.z};
       cuemu_rt_record_launch(
-          cuemu_program_launch(desc, g, b, shmem_, stream_, ptrs));
+          cuemu_program_launch(desc, __cuemu_g, b, shmem_, stream_, ptrs));
     }
   }
 

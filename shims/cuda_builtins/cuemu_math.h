@@ -77,16 +77,16 @@ inline To cuemu_bit_cast(const From &from) {
 inline unsigned int cuemu_rounding_mode_get() { return __builtin_ia32_stmxcsr(); }
 inline void cuemu_rounding_mode_set(unsigned int mode) { __builtin_ia32_ldmxcsr(mode); }
 /* MXCSR with its rounding field (bits 13-14) set for direction r. */
-inline unsigned int cuemu_rounding_mode_for(unsigned int current, cuemu_rounding r) {
+inline unsigned int cuemu_rounding_mode_for(unsigned int current, cuemu_rounding __cuemu_r) {
   static const unsigned int field[] = {0x0000u, 0x6000u, 0x2000u, 0x4000u};
-  return (current & ~0x6000u) | field[r];
+  return (current & ~0x6000u) | field[__cuemu_r];
 }
 #else
 inline unsigned int cuemu_rounding_mode_get() { return static_cast<unsigned int>(std::fegetround()); }
 inline void cuemu_rounding_mode_set(unsigned int mode) { std::fesetround(static_cast<int>(mode)); }
-inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding r) {
+inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding __cuemu_r) {
   static const int mode[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
-  return static_cast<unsigned int>(mode[r]);
+  return static_cast<unsigned int>(mode[__cuemu_r]);
 }
 #endif
 
@@ -97,9 +97,9 @@ inline unsigned int cuemu_rounding_mode_for(unsigned int, cuemu_rounding r) {
  * mode change.
  */
 template <typename T, typename Op>
-inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
+inline T cuemu_with_rounding(cuemu_rounding __cuemu_r, Op op) {
   const unsigned int saved = cuemu_rounding_mode_get();
-  const unsigned int wanted = cuemu_rounding_mode_for(saved, r);
+  const unsigned int wanted = cuemu_rounding_mode_for(saved, __cuemu_r);
   if (saved == wanted) {
     /* The common case of an _rn intrinsic: no mode change is needed. */
     volatile T result = op();
@@ -114,8 +114,8 @@ inline T cuemu_with_rounding(cuemu_rounding r, Op op) {
 /* x rounded to an integral value in direction r, ties to even for nearest;
  * independent of the current rounding mode. */
 template <typename F_>
-inline F_ cuemu_round_integral(F_ x, cuemu_rounding r) {
-  switch (r) {
+inline F_ cuemu_round_integral(F_ x, cuemu_rounding __cuemu_r) {
+  switch (__cuemu_r) {
   case cuemu_round_zero:
     return std::trunc(x);
   case cuemu_round_down:
@@ -139,7 +139,7 @@ inline F_ cuemu_round_integral(F_ x, cuemu_rounding r) {
  * the PTX ISA (9.0, cvt) specifies.
  */
 template <typename I_, typename F_>
-inline I_ cuemu_float_to_int(F_ x, cuemu_rounding r) {
+inline I_ cuemu_float_to_int(F_ x, cuemu_rounding __cuemu_r) {
   constexpr int __cuemu_bits = std::numeric_limits<I_>::digits + (std::is_signed<I_>::value ? 1 : 0);
   if (std::isnan(x)) {
     if (sizeof(F_) == sizeof(float) && __cuemu_bits == 32)
@@ -148,7 +148,7 @@ inline I_ cuemu_float_to_int(F_ x, cuemu_rounding r) {
       return std::numeric_limits<I_>::min();
     return static_cast<I_>(I_(1) << (__cuemu_bits - 1));
   }
-  const F_ v = cuemu_round_integral(x, r);
+  const F_ v = cuemu_round_integral(x, __cuemu_r);
   const F_ limit = std::ldexp(F_(1), std::numeric_limits<I_>::digits);
   if (v >= limit)
     return std::numeric_limits<I_>::max();
@@ -160,47 +160,47 @@ inline I_ cuemu_float_to_int(F_ x, cuemu_rounding r) {
 /* Converts an arithmetic value to the floating type F, rounding in
  * direction r. */
 template <typename F_, typename V_>
-inline F_ cuemu_convert_rounded(V_ value, cuemu_rounding r) {
+inline F_ cuemu_convert_rounded(V_ value, cuemu_rounding __cuemu_r) {
   volatile V_ v = value;
-  return cuemu_with_rounding<F_>(r, [&] { return static_cast<F_>(v); });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return static_cast<F_>(v); });
 }
 
 /* Adds, multiplies, divides and takes square roots and fused multiply-adds
  * rounding in direction r. */
 template <typename F_>
-inline F_ cuemu_add_rounded(F_ x, F_ y, cuemu_rounding r) {
+inline F_ cuemu_add_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
   volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(r, [&] { return a + b; });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a + b; });
 }
 
 template <typename F_>
-inline F_ cuemu_sub_rounded(F_ x, F_ y, cuemu_rounding r) {
+inline F_ cuemu_sub_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
   volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(r, [&] { return a - b; });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a - b; });
 }
 
 template <typename F_>
-inline F_ cuemu_mul_rounded(F_ x, F_ y, cuemu_rounding r) {
+inline F_ cuemu_mul_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
   volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(r, [&] { return a * b; });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a * b; });
 }
 
 template <typename F_>
-inline F_ cuemu_div_rounded(F_ x, F_ y, cuemu_rounding r) {
+inline F_ cuemu_div_rounded(F_ x, F_ y, cuemu_rounding __cuemu_r) {
   volatile F_ a = x, b = y;
-  return cuemu_with_rounding<F_>(r, [&] { return a / b; });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return a / b; });
 }
 
 template <typename F_>
-inline F_ cuemu_sqrt_rounded(F_ x, cuemu_rounding r) {
+inline F_ cuemu_sqrt_rounded(F_ x, cuemu_rounding __cuemu_r) {
   volatile F_ a = x;
-  return cuemu_with_rounding<F_>(r, [&] { return std::sqrt(F_(a)); });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return std::sqrt(F_(a)); });
 }
 
 template <typename F_>
-inline F_ cuemu_fma_rounded(F_ x, F_ y, F_ z, cuemu_rounding r) {
+inline F_ cuemu_fma_rounded(F_ x, F_ y, F_ z, cuemu_rounding __cuemu_r) {
   volatile F_ a = x, b = y, c = z;
-  return cuemu_with_rounding<F_>(r, [&] { return std::fma(F_(a), F_(b), F_(c)); });
+  return cuemu_with_rounding<F_>(__cuemu_r, [&] { return std::fma(F_(a), F_(b), F_(c)); });
 }
 
 /* Constants in double precision. */
@@ -408,11 +408,11 @@ inline double fdivide(double x, double y) { return x / y; }
 inline double cuemu_sinpi(double x) {
   if (!std::isfinite(x))
     return x - x;
-  const double r = std::fmod(std::fabs(x), 2.0);
-  const double q = std::round(r * 2.0);
-  const double t = r - q * 0.5;
+  const double __cuemu_r = std::fmod(std::fabs(x), 2.0);
+  const double __cuemu_q = std::round(__cuemu_r * 2.0);
+  const double t = __cuemu_r - __cuemu_q * 0.5;
   double s;
-  switch (static_cast<int>(q) & 3) {
+  switch (static_cast<int>(__cuemu_q) & 3) {
   case 0:
     s = std::sin(cuemu_pi * t);
     break;
@@ -435,11 +435,11 @@ inline double cuemu_sinpi(double x) {
 inline double cuemu_cospi(double x) {
   if (!std::isfinite(x))
     return x - x;
-  const double r = std::fmod(std::fabs(x), 2.0);
-  const double q = std::round(r * 2.0);
-  const double t = r - q * 0.5;
+  const double __cuemu_r = std::fmod(std::fabs(x), 2.0);
+  const double __cuemu_q = std::round(__cuemu_r * 2.0);
+  const double t = __cuemu_r - __cuemu_q * 0.5;
   double c;
-  switch (static_cast<int>(q) & 3) {
+  switch (static_cast<int>(__cuemu_q) & 3) {
   case 0:
     c = std::cos(cuemu_pi * t);
     break;
@@ -535,9 +535,9 @@ inline double cuemu_erfinv_small(double a) {
              (1.0 + p / 12.0 + 7.0 * p * p / 480.0 + 127.0 * p * p * p / 40320.0 +
               4369.0 * p * p * p * p / 5806080.0);
   for (int __cuemu_i = 0; __cuemu_i < 8; ++__cuemu_i) {
-    const double step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
-    x -= step;
-    if (std::fabs(step) <= 1e-17 * x)
+    const double __cuemu_step = (std::erf(x) - a) / (cuemu_two_over_sqrt_pi * std::exp(-x * x));
+    x -= __cuemu_step;
+    if (std::fabs(__cuemu_step) <= 1e-17 * x)
       break;
   }
   return x;
@@ -557,10 +557,10 @@ inline double cuemu_erfcinv_unit(double y) {
   double x = std::sqrt(-log_y);
   for (int __cuemu_i = 0; __cuemu_i < 60; ++__cuemu_i) {
     const double ex = erfcx(x);
-    const double g = std::fma(-x, x, std::log(ex) - log_y);
-    const double step = g * ex / cuemu_two_over_sqrt_pi;
-    x += step;
-    if (std::fabs(step) <= 1e-17 * x)
+    const double __cuemu_g = std::fma(-x, x, std::log(ex) - log_y);
+    const double __cuemu_step = __cuemu_g * ex / cuemu_two_over_sqrt_pi;
+    x += __cuemu_step;
+    if (std::fabs(__cuemu_step) <= 1e-17 * x)
       break;
   }
   return x;
@@ -701,11 +701,11 @@ inline double cuemu_bessel_i(int nu, double x) {
   const long double lx = x;
   long double __cuemu_sum, term;
   if (x < 20.0) {
-    const long double q = lx * lx / 4.0L;
+    const long double __cuemu_q = lx * lx / 4.0L;
     term = nu == 0 ? 1.0L : lx / 2.0L;
     __cuemu_sum = term;
     for (int __cuemu_k = 1; __cuemu_k < 500; ++__cuemu_k) {
-      term *= q / (static_cast<long double>(__cuemu_k) * (__cuemu_k + nu));
+      term *= __cuemu_q / (static_cast<long double>(__cuemu_k) * (__cuemu_k + nu));
       __cuemu_sum += term;
       if (term < 1e-22L * __cuemu_sum)
         break;

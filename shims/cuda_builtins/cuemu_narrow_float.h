@@ -123,13 +123,13 @@ inline unsigned short cuemu_nf_from_double(double x, cuemu_nf_format f,
   if (shift > 60)
     shift = 60; /* every bit is below half an ulp; only stickiness matters */
 
-  uint64_t q = sig >> shift;
+  uint64_t __cuemu_q = sig >> shift;
   const uint64_t rem = sig & ((UINT64_C(1) << shift) - 1U);
   const uint64_t half = UINT64_C(1) << (shift - 1);
   bool up = false;
   switch (mode) {
   case CUEMU_ROUND_RN:
-    up = rem > half || (rem == half && (q & 1U) != 0U);
+    up = rem > half || (rem == half && (__cuemu_q & 1U) != 0U);
     break;
   case CUEMU_ROUND_RU:
     up = rem != 0U && sign == 0U;
@@ -140,7 +140,7 @@ inline unsigned short cuemu_nf_from_double(double x, cuemu_nf_format f,
   default:
     break;
   }
-  q += up ? 1U : 0U;
+  __cuemu_q += up ? 1U : 0U;
 
   /* For a subnormal result q already is the bit pattern (q == 2^mbits is
    * the smallest normal). For a normal one, q has its implicit bit at
@@ -148,9 +148,9 @@ inline unsigned short cuemu_nf_from_double(double x, cuemu_nf_format f,
    * overflows the significand. */
   uint64_t __cuemu_bits;
   if (e < emin)
-    __cuemu_bits = q;
+    __cuemu_bits = __cuemu_q;
   else
-    __cuemu_bits = (static_cast<uint64_t>(e + bias - 1) << f.mbits) + q;
+    __cuemu_bits = (static_cast<uint64_t>(e + bias - 1) << f.mbits) + __cuemu_q;
   if (__cuemu_bits >= inf_bits) {
     const unsigned max_bits = inf_bits - 1U;
     bool to_inf = mode == CUEMU_ROUND_RN ||

@@ -145,26 +145,26 @@ enum cuemu_nf_math_op {
 inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
                                            cuemu_nf_math_op op) {
   const double x = cuemu_nf_to_double(a, f);
-  double r;
+  double __cuemu_r;
   switch (op) {
-  case CUEMU_NF_SQRT: r = std::sqrt(x); break;
-  case CUEMU_NF_RSQRT: r = 1.0 / std::sqrt(x); break;
-  case CUEMU_NF_RCP: r = 1.0 / x; break;
-  case CUEMU_NF_LOG: r = std::log(x); break;
-  case CUEMU_NF_LOG2: r = std::log2(x); break;
-  case CUEMU_NF_LOG10: r = std::log10(x); break;
-  case CUEMU_NF_EXP: r = std::exp(x); break;
-  case CUEMU_NF_EXP2: r = std::exp2(x); break;
-  case CUEMU_NF_EXP10: r = std::pow(10.0, x); break;
-  case CUEMU_NF_COS: r = std::cos(x); break;
-  case CUEMU_NF_SIN: r = std::sin(x); break;
-  case CUEMU_NF_TANH: r = std::tanh(x); break;
-  case CUEMU_NF_TRUNC: r = std::trunc(x); break;
-  case CUEMU_NF_CEIL: r = std::ceil(x); break;
-  case CUEMU_NF_FLOOR: r = std::floor(x); break;
-  default: r = std::nearbyint(x); break;
+  case CUEMU_NF_SQRT: __cuemu_r = std::sqrt(x); break;
+  case CUEMU_NF_RSQRT: __cuemu_r = 1.0 / std::sqrt(x); break;
+  case CUEMU_NF_RCP: __cuemu_r = 1.0 / x; break;
+  case CUEMU_NF_LOG: __cuemu_r = std::log(x); break;
+  case CUEMU_NF_LOG2: __cuemu_r = std::log2(x); break;
+  case CUEMU_NF_LOG10: __cuemu_r = std::log10(x); break;
+  case CUEMU_NF_EXP: __cuemu_r = std::exp(x); break;
+  case CUEMU_NF_EXP2: __cuemu_r = std::exp2(x); break;
+  case CUEMU_NF_EXP10: __cuemu_r = std::pow(10.0, x); break;
+  case CUEMU_NF_COS: __cuemu_r = std::cos(x); break;
+  case CUEMU_NF_SIN: __cuemu_r = std::sin(x); break;
+  case CUEMU_NF_TANH: __cuemu_r = std::tanh(x); break;
+  case CUEMU_NF_TRUNC: __cuemu_r = std::trunc(x); break;
+  case CUEMU_NF_CEIL: __cuemu_r = std::ceil(x); break;
+  case CUEMU_NF_FLOOR: __cuemu_r = std::floor(x); break;
+  default: __cuemu_r = std::nearbyint(x); break;
   }
-  return cuemu_nf_from_double(r, f, CUEMU_ROUND_RN);
+  return cuemu_nf_from_double(__cuemu_r, f, CUEMU_ROUND_RN);
 }
 
 /* Atomically replaces the 16-bit value at `p` by op(old, v) and returns the
@@ -172,7 +172,7 @@ inline unsigned short cuemu_nf_math(unsigned short a, cuemu_nf_format f,
  * floating-point add). */
 template <typename Op>
 inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
-                                               bool maybe_spin) {
+                                               bool __cuemu_maybe_spin) {
   /* A misaligned atomic faults on a GPU (cuemu_atomics.h). */
   if (__builtin_expect((reinterpret_cast<uintptr_t>(p) & 1U) != 0, 0))
     cuemu_kernel_misaligned(p, 2, "an atomic operation", nullptr, 0);
@@ -182,7 +182,7 @@ inline unsigned short cuemu_nf_atomic_update16(unsigned short *p, Op op,
   }
   /* An add of a zero that left the value as it was may be a spin on a flag
    * (cuemu_atomics.h); `maybe_spin` says the operand is a zero. */
-  if (maybe_spin && __builtin_expect(op(old) == old, 0))
+  if (__cuemu_maybe_spin && __builtin_expect(op(old) == old, 0))
     cuemu_atomic_poll(p);
   return old;
 }
@@ -379,11 +379,11 @@ inline unsigned cuemu_nf_atomic_update32_add(unsigned *p, unsigned v,
     return H2(re, im);                                                         \
   )                                                                            \
   inline H_ cuemu_nf_truth(bool t, H_) { return MAKE(t ? cuemu_nf_from_double(1.0, F_, CUEMU_ROUND_RN) : 0U); } \
-  inline H2 cuemu_nf_truth2(bool tx, bool ty, H2) {                            \
-    return H2(cuemu_nf_truth(tx, H_()), cuemu_nf_truth(ty, H_()));             \
+  inline H2 cuemu_nf_truth2(bool __cuemu_tx, bool __cuemu_ty, H2) {                            \
+    return H2(cuemu_nf_truth(__cuemu_tx, H_()), cuemu_nf_truth(__cuemu_ty, H_()));             \
   }                                                                            \
-  inline unsigned cuemu_nf_mask2(bool tx, bool ty, H2) {                       \
-    return (tx ? 0xFFFFU : 0U) | (ty ? 0xFFFF0000U : 0U);                      \
+  inline unsigned cuemu_nf_mask2(bool __cuemu_tx, bool __cuemu_ty, H2) {                       \
+    return (__cuemu_tx ? 0xFFFFU : 0U) | (__cuemu_ty ? 0xFFFF0000U : 0U);                      \
   }                                                                            \
   CUEMU_NF_DEFINE_PAIR_COMPARE(H2, eq)                                         \
   CUEMU_NF_DEFINE_PAIR_COMPARE(H2, ne)                                         \
@@ -574,14 +574,14 @@ public:                                                                        \
     return *this;                                                              \
   }                                                                            \
   operator RAW() const {                                                       \
-    RAW r;                                                                     \
-    r.x = __x;                                                                 \
-    return r;                                                                  \
+    RAW __cuemu_r;                                                                     \
+    __cuemu_r.x = __x;                                                                 \
+    return __cuemu_r;                                                                  \
   }                                                                            \
   operator RAW() const volatile {                                              \
-    RAW r;                                                                     \
-    r.x = __x;                                                                 \
-    return r;                                                                  \
+    RAW __cuemu_r;                                                                     \
+    __cuemu_r.x = __x;                                                                 \
+    return __cuemu_r;                                                                  \
   }
 
 /* char is signed on the hosts cuemu supports. */
@@ -636,18 +636,18 @@ public:                                                                        \
     H2() = default;                                                            \
     constexpr H2(const H_ &a, const H_ &b) : x(a), y(b) {}                     \
     H2(const RAW2 &h2r) {                                                      \
-      RAW r;                                                                   \
-      r.x = h2r.x;                                                             \
-      x = r;                                                                   \
-      r.x = h2r.y;                                                             \
-      y = r;                                                                   \
+      RAW __cuemu_r;                                                                   \
+      __cuemu_r.x = h2r.x;                                                             \
+      x = __cuemu_r;                                                                   \
+      __cuemu_r.x = h2r.y;                                                             \
+      y = __cuemu_r;                                                                   \
     }                                                                          \
     H2 &operator=(const RAW2 &h2r) { return *this = H2(h2r); }                 \
     operator RAW2() const {                                                    \
-      RAW2 r;                                                                  \
-      r.x = static_cast<RAW>(x).x;                                             \
-      r.y = static_cast<RAW>(y).x;                                             \
-      return r;                                                                \
+      RAW2 __cuemu_r;                                                                  \
+      __cuemu_r.x = static_cast<RAW>(x).x;                                             \
+      __cuemu_r.y = static_cast<RAW>(y).x;                                             \
+      return __cuemu_r;                                                                \
     }                                                                          \
   };
 
@@ -695,9 +695,9 @@ public:                                                                        \
     return static_cast<RAW>(h).x;                                              \
   }                                                                            \
   inline H_ cuemu_##N##_from_bits(unsigned __cuemu_bits) {                             \
-    RAW r;                                                                     \
-    r.x = static_cast<unsigned short>(__cuemu_bits);                                   \
-    return H_(r);                                                              \
+    RAW __cuemu_r;                                                                     \
+    __cuemu_r.x = static_cast<unsigned short>(__cuemu_bits);                                   \
+    return H_(__cuemu_r);                                                              \
   }                                                                            \
   inline short int __##N##_as_short(const H_ h) {                              \
     return static_cast<short int>(cuemu_nf_bits(h));                           \
@@ -737,10 +737,10 @@ public:                                                                        \
     return H2(__float2##N(a.x), __float2##N(a.y));                             \
   }                                                                            \
   inline float2 __##N2##2float2(const H2 a) {                                  \
-    float2 r;                                                                  \
-    r.x = __##N##2float(a.x);                                                  \
-    r.y = __##N##2float(a.y);                                                  \
-    return r;                                                                  \
+    float2 __cuemu_r;                                                                  \
+    __cuemu_r.x = __##N##2float(a.x);                                                  \
+    __cuemu_r.y = __##N##2float(a.y);                                                  \
+    return __cuemu_r;                                                                  \
   }                                                                            \
                                                                                \
   CUEMU_NF_TO_INT(__##N##2char_rz, H_, F_, signed char, CUEMU_ROUND_RZ, -128.0, \

@@ -107,21 +107,21 @@ template <> struct __cuemu_bits<8> { using type = unsigned long long; };
 
 /* Compare-and-swap of the bytes of *ptr: true when *ptr held *expected and
  * now holds *desired; false with the current value in *expected. */
-template <typename T> inline bool cas(T *ptr, T *expected, const T *desired) {
+template <typename T> inline bool cas(T *ptr, T *__cuemu_expected, const T *desired) {
   if constexpr (sizeof(T) == 16) {
     unsigned char seen[16];
-    cuemu_atomic_cas128(ptr, expected, desired, seen);
-    const bool swapped = std::memcmp(seen, expected, 16) == 0;
-    std::memcpy(expected, seen, 16);
+    cuemu_atomic_cas128(ptr, __cuemu_expected, desired, seen);
+    const bool swapped = std::memcmp(seen, __cuemu_expected, 16) == 0;
+    std::memcpy(__cuemu_expected, seen, 16);
     return swapped;
   } else {
     using U = typename __cuemu_bits<sizeof(T)>::type;
     U e, d;
-    std::memcpy(&e, expected, sizeof e);
+    std::memcpy(&e, __cuemu_expected, sizeof e);
     std::memcpy(&d, desired, sizeof d);
     const bool swapped = __atomic_compare_exchange_n(
         reinterpret_cast<U *>(ptr), &e, d, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-    std::memcpy(expected, &e, sizeof e);
+    std::memcpy(__cuemu_expected, &e, sizeof e);
     return swapped;
   }
 }
@@ -177,10 +177,10 @@ template <typename T> inline void exchange(T *ptr, const T *val, T *ret) {
 /* ---- Arithmetic and bitwise read-modify-write ----------------------------- */
 
 template <typename T>
-inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   if constexpr (std::is_same<T, float>::value)
     return cuemu_atomic_add_float(ptr, val);
@@ -191,21 +191,21 @@ inline T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int orde
 }
 
 template <typename T>
-inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+inline T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_add<T>();
   if constexpr (std::is_floating_point<T>::value)
-    return __nv_atomic_fetch_add(ptr, -val, order, scope);
+    return __nv_atomic_fetch_add(ptr, -val, __cuemu_order, scope);
   else
     return cuemu_atomic_fetch_sub(ptr, val);
 }
 
 #define CUEMU_NV_ATOMIC_BITS(NAME, IMPL)                                       \
   template <typename T>                                                        \
-  inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,            \
+  inline T NAME(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,            \
                 int scope = __NV_THREAD_SCOPE_SYSTEM) {                        \
     cuemu::nv_atomic::check_bits<T>();                                         \
-    (void)order;                                                               \
+    (void)__cuemu_order;                                                               \
     (void)scope;                                                               \
     return IMPL(ptr, val);                                                     \
   }
@@ -221,9 +221,9 @@ CUEMU_NV_ATOMIC_BITS(__nv_atomic_fetch_max, cuemu_atomic_fetch_max)
 /* ---- Load, store, exchange, compare-and-swap: the _n (value) forms --------- */
 
 template <typename T>
-inline T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+inline T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   T v;
   cuemu::nv_atomic::load(ptr, &v);
@@ -231,19 +231,19 @@ inline T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYS
 }
 
 template <typename T>
-inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+inline void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   cuemu::nv_atomic::store(ptr, &val);
 }
 
 template <typename T>
-inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order,
+inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order,
                                 int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_integral<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   T old;
   cuemu::nv_atomic::exchange(ptr, &val, &old);
@@ -251,7 +251,7 @@ inline T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int ord
 }
 
 template <typename T>
-inline bool __nv_atomic_compare_exchange_n(T *ptr, T *expected,
+inline bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected,
                                            cuemu::nv_atomic::same_t<T> desired, bool weak,
                                            int success_order, int failure_order,
                                            int scope = __NV_THREAD_SCOPE_SYSTEM) {
@@ -261,40 +261,40 @@ inline bool __nv_atomic_compare_exchange_n(T *ptr, T *expected,
   (void)success_order;
   (void)failure_order;
   (void)scope;
-  return cuemu::nv_atomic::cas(ptr, expected, &desired);
+  return cuemu::nv_atomic::cas(ptr, __cuemu_expected, &desired);
 }
 
 /* ---- The generic (pointer) forms, for any type of a supported size ------- */
 
 template <typename T>
-inline void __nv_atomic_load(T *ptr, T *ret, int order,
+inline void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order,
                              int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   cuemu::nv_atomic::load(ptr, ret);
 }
 
 template <typename T>
-inline void __nv_atomic_store(T *ptr, T *val, int order,
+inline void __nv_atomic_store(T *ptr, T *val, int __cuemu_order,
                               int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   cuemu::nv_atomic::store(ptr, val);
 }
 
 template <typename T>
-inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order,
+inline void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order,
                                  int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
-  (void)order;
+  (void)__cuemu_order;
   (void)scope;
   cuemu::nv_atomic::exchange(ptr, val, ret);
 }
 
 template <typename T>
-inline bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak,
+inline bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired, bool weak,
                                          int success_order, int failure_order,
                                          int scope = __NV_THREAD_SCOPE_SYSTEM) {
   cuemu::nv_atomic::check_generic<T>();
@@ -302,13 +302,13 @@ inline bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool w
   (void)success_order;
   (void)failure_order;
   (void)scope;
-  return cuemu::nv_atomic::cas(ptr, expected, desired);
+  return cuemu::nv_atomic::cas(ptr, __cuemu_expected, desired);
 }
 
 /* ---- Fence ----------------------------------------------------------------- */
 
-inline void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
-  (void)order;
+inline void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) {
+  (void)__cuemu_order;
   (void)scope;
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }

@@ -13,22 +13,22 @@
 #else
 #include "cuemu_host_decls.h"
 
-template <typename T> T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_and(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_or(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_xor(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_min(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_fetch_max(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> bool __nv_atomic_compare_exchange_n(T *ptr, T *expected, cuemu::nv_atomic::same_t<T> desired, bool weak, int success_order, int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> void __nv_atomic_load(T *ptr, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> void __nv_atomic_store(T *ptr, T *val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-template <typename T> bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak, int success_order, int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
-void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_add(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_sub(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_and(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_or(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_xor(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_min(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_fetch_max(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_load_n(T *ptr, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_store_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> T __nv_atomic_exchange_n(T *ptr, cuemu::nv_atomic::same_t<T> val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> bool __nv_atomic_compare_exchange_n(T *ptr, T *__cuemu_expected, cuemu::nv_atomic::same_t<T> desired, bool weak, int success_order, int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_load(T *ptr, T *ret, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_store(T *ptr, T *val, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> void __nv_atomic_exchange(T *ptr, T *val, T *ret, int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+template <typename T> bool __nv_atomic_compare_exchange(T *ptr, T *__cuemu_expected, T *desired, bool weak, int success_order, int failure_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
+void __nv_atomic_thread_fence(int __cuemu_order, int scope = __NV_THREAD_SCOPE_SYSTEM) CUEMU_DEVICE_ONLY;
 #endif
 
 #endif /* CUEMU_NV_ATOMICS_DECLS_H */

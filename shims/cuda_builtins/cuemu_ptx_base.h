@@ -248,8 +248,8 @@ inline reg sreg_clusterid(int which) {
   return b[which] / sreg_cluster_nctaid(which);
 }
 inline reg sreg_nclusterid(int which) {
-  const unsigned g[] = {gridDim.x, gridDim.y, gridDim.z};
-  return g[which] / sreg_cluster_nctaid(which);
+  const unsigned __cuemu_g[] = {gridDim.x, gridDim.y, gridDim.z};
+  return __cuemu_g[which] / sreg_cluster_nctaid(which);
 }
 inline reg sreg_cluster_nctarank() {
   return sreg_cluster_nctaid(0) * sreg_cluster_nctaid(1) * sreg_cluster_nctaid(2);

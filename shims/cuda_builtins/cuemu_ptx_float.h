@@ -87,11 +87,11 @@ template <int... M_, typename Op> inline reg half_lanes(reg a, reg b, reg c, Op 
       y = half_flush(y, f);
       z = half_flush(z, f);
     }
-    unsigned short r = op(x, y, z, f);
-    if constexpr (has<m_ftz, M_...>) r = half_flush(r, f);
-    if constexpr (has<m_sat, M_...>) r = cuemu_nf_sat(r, f);
-    if constexpr (has<m_relu, M_...>) r = cuemu_nf_relu(r, f);
-    d |= static_cast<reg>(r) << (16 * __cuemu_i);
+    unsigned short __cuemu_r = op(x, y, z, f);
+    if constexpr (has<m_ftz, M_...>) __cuemu_r = half_flush(__cuemu_r, f);
+    if constexpr (has<m_sat, M_...>) __cuemu_r = cuemu_nf_sat(__cuemu_r, f);
+    if constexpr (has<m_relu, M_...>) __cuemu_r = cuemu_nf_relu(__cuemu_r, f);
+    d |= static_cast<reg>(__cuemu_r) << (16 * __cuemu_i);
   }
   return d;
 }
@@ -175,12 +175,12 @@ template <int... M_> inline void fminmax(reg &d, reg a, reg b, bool want_max) {
     d = nan;
     return;
   }
-  decltype(x + y) r;
-  if (std::isnan(x)) r = y;
-  else if (std::isnan(y)) r = x;
-  else if (x == y) r = (std::signbit(x) != want_max) ? x : y;
-  else r = (x > y) == want_max ? x : y;
-  d = fbits<M_...>(r);
+  decltype(x + y) __cuemu_r;
+  if (std::isnan(x)) __cuemu_r = y;
+  else if (std::isnan(y)) __cuemu_r = x;
+  else if (x == y) __cuemu_r = (std::signbit(x) != want_max) ? x : y;
+  else __cuemu_r = (x > y) == want_max ? x : y;
+  d = fbits<M_...>(__cuemu_r);
 }
 
 template <int... M_> inline void copysign(reg &d, reg a, reg b) {
@@ -277,17 +277,17 @@ template <int... M_> constexpr bool combine(bool t, reg c) {
 }
 
 /* setp: p = t BoolOp c, q = !t BoolOp c. */
-template <int... M_> inline void setp(reg &p, reg &q, reg a, reg b, reg c = 1) {
+template <int... M_> inline void setp(reg &p, reg &__cuemu_q, reg a, reg b, reg c = 1) {
   const bool t = compare<type_n<M_...>(0), M_...>(a, b);
   p = combine<M_...>(t, c);
-  q = combine<M_...>(!t, c);
+  __cuemu_q = combine<M_...>(!t, c);
 }
 
 /* set.CmpOp{.BoolOp}.dtype.stype: 0xffffffff (or 1.0f) when true, else 0. */
 template <int... M_> inline void set(reg &d, reg a, reg b, reg c = 1) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
-  const bool r = combine<M_...>(compare<S_, M_...>(a, b), c);
-  d = r ? (is_float(D_) ? bits_of(1.0f) : 0xffffffffULL) : 0;
+  const bool __cuemu_r = combine<M_...>(compare<S_, M_...>(a, b), c);
+  d = __cuemu_r ? (is_float(D_) ? bits_of(1.0f) : 0xffffffffULL) : 0;
 }
 
 /* slct.dtype.{s32,f32} d, a, b, c: a when c >= 0, else b. */
@@ -326,17 +326,17 @@ template <> struct int_of<b64> { using type = uint64_t; };
 /* A float or double converted to floating-point type D in direction r
  * (with .relu: negative results become +0, NaN the canonical NaN). */
 template <int D_, int... M_, typename F_> inline reg to_float(F_ x) {
-  constexpr cuemu_rounding r = rounding<M_...>();
+  constexpr cuemu_rounding __cuemu_r = rounding<M_...>();
   if constexpr (has<m_relu, M_...>)
     if (!std::isnan(x) && x < F_(0)) x = F_(0);
   if constexpr (D_ == f16) {
-    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_binary16, r);
+    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_binary16, __cuemu_r);
   } else if constexpr (D_ == bf16) {
-    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_bfloat16, r);
+    return cuemu_nf_from_double(static_cast<double>(x), cuemu_nf_bfloat16, __cuemu_r);
   } else if constexpr (D_ == f64) {
     return fbits<M_...>(static_cast<double>(x));
   } else if constexpr (std::is_same<F_, double>::value) {
-    return fbits<M_...>(cuemu_convert_rounded<float>(x, r));
+    return fbits<M_...>(cuemu_convert_rounded<float>(x, __cuemu_r));
   } else {
     return fbits<M_...>(x);
   }
@@ -344,11 +344,11 @@ template <int D_, int... M_, typename F_> inline reg to_float(F_ x) {
 
 /* ---- FP8 pairs: .e4m3x2 and .e5m2x2 (cuemu_fp8_round.h) ------------------ */
 
-constexpr bool is_fp8x2(int t) { return t == e4m3x2 || t == e5m2x2; }
+constexpr bool __cuemu_is_fp8x2(int t) { return t == e4m3x2 || t == e5m2x2; }
 
 /* One FP8 value of `x` (.satfinite; .relu makes a negative result +0 and a
  * NaN the canonical one). */
-template <int D_, int... M_> inline reg fp8_of(double x) {
+template <int D_, int... M_> inline reg __cuemu_fp8_of(double x) {
   static_assert(has<m_rn, M_...> && has<m_satfinite, M_...>,
                 "inline PTX: cvt to .e4m3x2/.e5m2x2 needs .rn.satfinite");
   reg b = cuemu_fp8_round_narrow(x, D_ == e4m3x2, true);
@@ -358,7 +358,7 @@ template <int D_, int... M_> inline reg fp8_of(double x) {
 }
 
 /* One FP8 value as binary16 bits (.relu: a negative one becomes +0). */
-template <int S_, int... M_> inline reg half_of_fp8(reg b) {
+template <int S_, int... M_> inline reg __cuemu_half_of_fp8(reg b) {
   reg h = cuemu_fp8_to_half_bits(static_cast<unsigned>(b & 0xFFU), S_ == e4m3x2);
   if constexpr (has<m_relu, M_...>)
     if ((h & 0x8000U) != 0U) h = 0U;
@@ -367,18 +367,18 @@ template <int S_, int... M_> inline reg half_of_fp8(reg b) {
 
 template <int... M_> inline void cvt(reg &d, reg a) {
   constexpr int D_ = type_n<M_...>(0), S_ = type_n<M_...>(1);
-  constexpr cuemu_rounding r = rounding<M_...>();
-  if constexpr (is_fp8x2(D_)) {
+  constexpr cuemu_rounding __cuemu_r = rounding<M_...>();
+  if constexpr (__cuemu_is_fp8x2(D_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a: the upper half
      * of a into the upper byte. */
     static_assert(S_ == f16x2, "inline PTX: cvt to .e4m3x2/.e5m2x2 takes .f16x2 (or two .f32)");
-    d = (fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a >> 16), cuemu_nf_binary16)) << 8) |
-        fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a & 0xFFFFU), cuemu_nf_binary16));
-  } else if constexpr (is_fp8x2(S_)) {
+    d = (__cuemu_fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a >> 16), cuemu_nf_binary16)) << 8) |
+        __cuemu_fp8_of<D_, M_...>(cuemu_nf_to_double(static_cast<unsigned short>(a & 0xFFFFU), cuemu_nf_binary16));
+  } else if constexpr (__cuemu_is_fp8x2(S_)) {
     /* cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: exact. */
     static_assert(D_ == f16x2 && has<m_rn, M_...>,
                   "inline PTX: cvt from .e4m3x2/.e5m2x2 gives .f16x2 with .rn");
-    d = (half_of_fp8<S_, M_...>(a >> 8) << 16) | half_of_fp8<S_, M_...>(a);
+    d = (__cuemu_half_of_fp8<S_, M_...>(a >> 8) << 16) | __cuemu_half_of_fp8<S_, M_...>(a);
   } else if constexpr (is_int(D_) && is_int(S_)) {
     wide_s v = value<S_>(a);
     if constexpr (has<m_sat, M_...>) v = clamp_to<D_>(v);
@@ -387,26 +387,26 @@ template <int... M_> inline void cvt(reg &d, reg a) {
     /* Float to integer: rounded, clamped to the range (cuemu_math.h). */
     using I_ = typename int_of<D_>::type;
     const auto x = fsource<S_, M_...>(a);
-    d = result<D_>(static_cast<reg>(cuemu_float_to_int<I_>(x, r)));
+    d = result<D_>(static_cast<reg>(cuemu_float_to_int<I_>(x, __cuemu_r)));
   } else if constexpr (is_int(S_)) {
     /* Integer to float, rounded in direction r. */
     const wide_s v = value<S_>(a);
     if constexpr (D_ == f16 || D_ == bf16) {
       constexpr cuemu_nf_format fmt = D_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16;
-      if constexpr (is_signed(S_)) d = cuemu_nf_from_ll(static_cast<long long>(v), fmt, r);
-      else d = cuemu_nf_from_ull(static_cast<unsigned long long>(v), false, fmt, r);
+      if constexpr (is_signed(S_)) d = cuemu_nf_from_ll(static_cast<long long>(v), fmt, __cuemu_r);
+      else d = cuemu_nf_from_ull(static_cast<unsigned long long>(v), false, fmt, __cuemu_r);
     } else if constexpr (D_ == f64) {
-      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<double>(static_cast<long long>(v), r)
-                                   : cuemu_convert_rounded<double>(static_cast<unsigned long long>(v), r));
+      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<double>(static_cast<long long>(v), __cuemu_r)
+                                   : cuemu_convert_rounded<double>(static_cast<unsigned long long>(v), __cuemu_r));
     } else {
-      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<float>(static_cast<long long>(v), r)
-                                   : cuemu_convert_rounded<float>(static_cast<unsigned long long>(v), r));
+      d = fbits<M_...>(is_signed(S_) ? cuemu_convert_rounded<float>(static_cast<long long>(v), __cuemu_r)
+                                   : cuemu_convert_rounded<float>(static_cast<unsigned long long>(v), __cuemu_r));
     }
   } else {
     /* Float to float; .rni .rzi .rmi .rpi round to an integral value. */
     auto x = fsource<S_, M_...>(a);
     if constexpr (has<m_rni, M_...> || has<m_rzi, M_...> || has<m_rmi, M_...> || has<m_rpi, M_...>)
-      x = cuemu_round_integral(x, r);
+      x = cuemu_round_integral(x, __cuemu_r);
     d = to_float<D_, M_...>(x);
   }
 }
@@ -414,13 +414,13 @@ template <int... M_> inline void cvt(reg &d, reg a) {
 /* cvt.rn{.relu}.{f16x2,bf16x2}.f32 d, a, b: a in the upper half, b in the
  * lower; and the FP8 pairs. */
 template <int... M_> inline void cvt(reg &d, reg a, reg b) {
-  constexpr int T_ = type_n<M_...>(0);
-  if constexpr (is_fp8x2(T_)) {
+  constexpr int __cuemu_T_ = type_n<M_...>(0);
+  if constexpr (__cuemu_is_fp8x2(__cuemu_T_)) {
     /* cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: a in the upper
      * byte. */
-    d = (fp8_of<T_, M_...>(as_f32(a)) << 8) | fp8_of<T_, M_...>(as_f32(b));
+    d = (__cuemu_fp8_of<__cuemu_T_, M_...>(as_f32(a)) << 8) | __cuemu_fp8_of<__cuemu_T_, M_...>(as_f32(b));
   } else {
-    constexpr int D_ = T_ == f16x2 ? f16 : bf16;
+    constexpr int D_ = __cuemu_T_ == f16x2 ? f16 : bf16;
     d = (to_float<D_, M_...>(as_f32(a)) << 16) | to_float<D_, M_...>(as_f32(b));
   }
 }

@@ -234,14 +234,14 @@ template <int... M_> inline void bfind(reg &d, reg a) {
   constexpr int T = type_n<M_...>(0), msb = width(T) - 1;
   reg x = zx(a, width(T));
   if (is_signed(T) && ((x >> msb) & 1)) x = zx(~x, width(T));
-  reg r = 0xffffffffULL;
+  reg __cuemu_r = 0xffffffffULL;
   for (int __cuemu_i = msb; __cuemu_i >= 0; --__cuemu_i)
     if ((x >> __cuemu_i) & 1) {
-      r = static_cast<reg>(__cuemu_i);
+      __cuemu_r = static_cast<reg>(__cuemu_i);
       break;
     }
-  if (has<m_shiftamt, M_...> && r != 0xffffffffULL) r = static_cast<reg>(msb) - r;
-  d = r;
+  if (has<m_shiftamt, M_...> && __cuemu_r != 0xffffffffULL) __cuemu_r = static_cast<reg>(msb) - __cuemu_r;
+  d = __cuemu_r;
 }
 
 template <int... M_> inline void fns(reg &d, reg mask_, reg base, reg offset) {
@@ -259,22 +259,22 @@ template <int... M_> inline void bfe(reg &d, reg a, reg b, reg c) {
     const int at = __cuemu_pos + len - 1 < msb ? __cuemu_pos + len - 1 : msb;
     sbit = static_cast<int>((a >> at) & 1);
   }
-  reg r = 0;
+  reg __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i <= msb; ++__cuemu_i) {
     const reg __cuemu_bit = (__cuemu_i < len && __cuemu_pos + __cuemu_i <= msb) ? (a >> (__cuemu_pos + __cuemu_i)) & 1 : static_cast<reg>(sbit);
-    r |= __cuemu_bit << __cuemu_i;
+    __cuemu_r |= __cuemu_bit << __cuemu_i;
   }
-  d = r;
+  d = __cuemu_r;
 }
 
 /* bfi f, a, b, c, d: b with len = d[7:0] bits of a inserted at c[7:0]. */
 template <int... M_> inline void bfi(reg &f, reg a, reg b, reg c, reg dd) {
   constexpr int msb = width(type_n<M_...>(0)) - 1;
   const int __cuemu_pos = static_cast<int>(c & 0xff), len = static_cast<int>(dd & 0xff);
-  reg r = zx(b, msb + 1);
+  reg __cuemu_r = zx(b, msb + 1);
   for (int __cuemu_i = 0; __cuemu_i < len && __cuemu_pos + __cuemu_i <= msb; ++__cuemu_i)
-    r = (r & ~(1ULL << (__cuemu_pos + __cuemu_i))) | (((a >> __cuemu_i) & 1) << (__cuemu_pos + __cuemu_i));
-  f = r;
+    __cuemu_r = (__cuemu_r & ~(1ULL << (__cuemu_pos + __cuemu_i))) | (((a >> __cuemu_i) & 1) << (__cuemu_pos + __cuemu_i));
+  f = __cuemu_r;
 }
 
 /* bmsk.mode.b32 d, a, b: a mask of b bits from bit a, as the PTX ISA
@@ -318,7 +318,7 @@ template <int... M_> inline void prmt(reg &d, reg a, reg b, reg c) {
                        : has<m_ecr, M_...> ? 4
                        : has<m_rc16, M_...> ? 5
                                           : -1;
-  reg r = 0;
+  reg __cuemu_r = 0;
   for (int n = 0; n < 4; ++n) {
     reg byte;
     if constexpr (mode < 0) {
@@ -329,19 +329,19 @@ template <int... M_> inline void prmt(reg &d, reg a, reg b, reg c) {
     } else {
       byte = (bytes >> (8 * modes[mode][sel][n])) & 0xff;
     }
-    r |= byte << (8 * n);
+    __cuemu_r |= byte << (8 * n);
   }
-  d = r;
+  d = __cuemu_r;
 }
 
 /* lop3: bit i of d is bit (a_i b_i c_i) of the look-up table. */
 template <int... M_> inline void lop3(reg &d, reg a, reg b, reg c, reg lut) {
-  reg r = 0;
+  reg __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i < 32; ++__cuemu_i) {
     const unsigned __cuemu_idx = static_cast<unsigned>(((a >> __cuemu_i) & 1) << 2 | ((b >> __cuemu_i) & 1) << 1 | ((c >> __cuemu_i) & 1));
-    r |= ((lut >> __cuemu_idx) & 1) << __cuemu_i;
+    __cuemu_r |= ((lut >> __cuemu_idx) & 1) << __cuemu_i;
   }
-  d = r;
+  d = __cuemu_r;
 }
 
 /* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: the funnel shift of b:a by c. */

@@ -41,21 +41,21 @@ inline void ldmatrix_n(reg *d, int count, reg address, const char *file, int lin
   const int __cuemu_lane = static_cast<int>(sreg_laneid());
   uint32_t row[4] = {0, 0, 0, 0};
   if (__cuemu_lane < 8 * count) std::memcpy(row, reinterpret_cast<const void *>(address), 16);
-  for (int m = 0; m < count; ++m) {
+  for (int __cuemu_m = 0; __cuemu_m < count; ++__cuemu_m) {
     if constexpr (has<m_trans, M_...>) {
       /* Row 2(t%4) (low half) and 2(t%4)+1 (high half), column t/4. */
       uint32_t half[2] = {0, 0};
       for (int h = 0; h < 2; ++h)
         for (int w = 0; w < 4; ++w) {
-          const reg v = warp_fetch(row[w], 8 * m + 2 * (__cuemu_lane % 4) + h, "ldmatrix", file, line);
+          const reg v = warp_fetch(row[w], 8 * __cuemu_m + 2 * (__cuemu_lane % 4) + h, "ldmatrix", file, line);
           if (w == __cuemu_lane / 8) half[h] = static_cast<uint32_t>(v >> (16 * (__cuemu_lane / 4 % 2))) & 0xffffu;
         }
-      d[m] = static_cast<reg>(half[0] | (half[1] << 16));
+      d[__cuemu_m] = static_cast<reg>(half[0] | (half[1] << 16));
     } else {
       /* Word t%4 of row t/4. */
       for (int w = 0; w < 4; ++w) {
-        const reg v = warp_fetch(row[w], 8 * m + __cuemu_lane / 4, "ldmatrix", file, line);
-        if (w == __cuemu_lane % 4) d[m] = static_cast<reg>(static_cast<uint32_t>(v));
+        const reg v = warp_fetch(row[w], 8 * __cuemu_m + __cuemu_lane / 4, "ldmatrix", file, line);
+        if (w == __cuemu_lane % 4) d[__cuemu_m] = static_cast<reg>(static_cast<uint32_t>(v));
       }
     }
   }
@@ -86,8 +86,8 @@ inline void ldmatrix(reg &d0, reg &d1, reg &d2, reg &d3, reg address, const char
 }
 
 /* Element e (0 low, 1 high) of a .f16x2 or .bf16x2 register as a float. */
-template <int In_> inline float matrix_half(reg r, int e) {
-  return cuemu_nf_to_float(static_cast<unsigned short>(r >> (16 * e)),
+template <int In_> inline float matrix_half(reg __cuemu_r, int e) {
+  return cuemu_nf_to_float(static_cast<unsigned short>(__cuemu_r >> (16 * e)),
                            In_ == f16 ? cuemu_nf_binary16 : cuemu_nf_bfloat16);
 }
 
@@ -110,27 +110,27 @@ inline void mma_core(reg *d, const reg *a, const reg *b, const reg *c, const cha
   static_assert(atype == f16 || atype == bf16, "mma.sync: .f16 or .bf16 inputs are emulated");
   static_assert((__cuemu_dtype == f32 || __cuemu_dtype == f16) && (ctype == f32 || ctype == f16),
                 "mma.sync: .f32 or .f16 accumulators are emulated");
-  const int __cuemu_lane = static_cast<int>(sreg_laneid()), g = __cuemu_lane / 4, t = __cuemu_lane % 4;
+  const int __cuemu_lane = static_cast<int>(sreg_laneid()), __cuemu_g = __cuemu_lane / 4, t = __cuemu_lane % 4;
   float a_m[16][16], b_m[16][8];
   for (int from = 0; from < 32; ++from) {
     const int fg = from / 4, ft = from % 4;
-    for (int r = 0; r < na; ++r) {
-      const reg v = warp_fetch(a[r], from, "mma.sync", file, line);
-      const int row = fg + 8 * (r & 1), col = 2 * ft + 8 * (r >> 1);
+    for (int __cuemu_r = 0; __cuemu_r < na; ++__cuemu_r) {
+      const reg v = warp_fetch(a[__cuemu_r], from, "mma.sync", file, line);
+      const int row = fg + 8 * (__cuemu_r & 1), col = 2 * ft + 8 * (__cuemu_r >> 1);
       a_m[row][col] = matrix_half<atype>(v, 0);
       a_m[row][col + 1] = matrix_half<atype>(v, 1);
     }
-    for (int r = 0; r < nb; ++r) {
-      const reg v = warp_fetch(b[r], from, "mma.sync", file, line);
-      b_m[2 * ft + 8 * r][fg] = matrix_half<atype>(v, 0);
-      b_m[2 * ft + 8 * r + 1][fg] = matrix_half<atype>(v, 1);
+    for (int __cuemu_r = 0; __cuemu_r < nb; ++__cuemu_r) {
+      const reg v = warp_fetch(b[__cuemu_r], from, "mma.sync", file, line);
+      b_m[2 * ft + 8 * __cuemu_r][fg] = matrix_half<atype>(v, 0);
+      b_m[2 * ft + 8 * __cuemu_r + 1][fg] = matrix_half<atype>(v, 1);
     }
   }
   float __cuemu_acc[4];
   for (int e = 0; e < 4; ++e)
     __cuemu_acc[e] = ctype == f32 ? as_f32(c[e]) : matrix_half<f16>(c[e / 2], e % 2);
   for (int e = 0; e < 4; ++e) {
-    const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
+    const int row = __cuemu_g + 8 * (e / 2), col = 2 * t + e % 2;
     for (int __cuemu_k = 0; __cuemu_k < kdim; ++__cuemu_k) __cuemu_acc[e] += a_m[row][__cuemu_k] * b_m[__cuemu_k][col];
   }
   if constexpr (__cuemu_dtype == f32) {

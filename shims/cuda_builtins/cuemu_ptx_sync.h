@@ -194,11 +194,11 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
   const U v = static_cast<U>(b);
   U old;
   if constexpr (has<m_add, M_...> && is_float(T)) {
-    old = cuemu_atomic_update(p, [v](U o) {
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
       if constexpr (T == f32)
-        return static_cast<U>(bits_of(as_f32(o) + as_f32(v)));
+        return static_cast<U>(bits_of(as_f32(__cuemu_o) + as_f32(v)));
       else
-        return static_cast<U>(bits_of(as_f64(o) + as_f64(v)));
+        return static_cast<U>(bits_of(as_f64(__cuemu_o) + as_f64(v)));
     });
   } else if constexpr (has<m_add, M_...>) {
     old = cuemu_atomic_fetch_add(p, v);
@@ -214,15 +214,15 @@ template <int... M_> inline void atom(reg &d, reg address, reg b, reg c = 0) {
     old = cuemu_atomic_cas(p, v, static_cast<U>(c));
   } else if constexpr (has<m_min, M_...> || has<m_max, M_...>) {
     constexpr bool want_max = has<m_max, M_...>;
-    old = cuemu_atomic_update(p, [v](U o) {
-      const bool less = is_signed(T) ? sx(v, width(T)) < sx(o, width(T)) : v < o;
-      return (less != want_max) ? v : o;
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) {
+      const bool less = is_signed(T) ? sx(v, width(T)) < sx(__cuemu_o, width(T)) : v < __cuemu_o;
+      return (less != want_max) ? v : __cuemu_o;
     });
   } else if constexpr (has<m_inc, M_...>) {
-    old = cuemu_atomic_update(p, [v](U o) { return o >= v ? U(0) : U(o + 1); });
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) { return __cuemu_o >= v ? U(0) : U(__cuemu_o + 1); });
   } else {
     static_assert(has<m_dec, M_...>, "inline PTX: unknown atomic operation");
-    old = cuemu_atomic_update(p, [v](U o) { return (o == 0 || o > v) ? v : U(o - 1); });
+    old = cuemu_atomic_update(p, [v](U __cuemu_o) { return (__cuemu_o == 0 || __cuemu_o > v) ? v : U(__cuemu_o - 1); });
   }
   d = result<T>(old);
 }
@@ -339,13 +339,13 @@ constexpr reg mbar_parity_bit = 1ULL << 63;
 constexpr reg mbar_count_mask = 0xfffffULL;
 constexpr reg mbar_tx_mask = 0x1fffffULL;
 
-inline reg mbar_make(reg expected, reg pending, reg parity, long long tx = 0) {
-  return parity | ((static_cast<reg>(tx) & mbar_tx_mask) << 40) |
-         ((expected & mbar_count_mask) << 20) | (pending & mbar_count_mask);
+inline reg mbar_make(reg __cuemu_expected, reg pending, reg parity, long long __cuemu_tx = 0) {
+  return parity | ((static_cast<reg>(__cuemu_tx) & mbar_tx_mask) << 40) |
+         ((__cuemu_expected & mbar_count_mask) << 20) | (pending & mbar_count_mask);
 }
 
 /* The tx-count of an object's bits, sign-extended. */
-inline long long mbar_tx(reg o) { return static_cast<long long>(sx((o >> 40) & mbar_tx_mask, 21)); }
+inline long long mbar_tx(reg __cuemu_o) { return static_cast<long long>(sx((__cuemu_o >> 40) & mbar_tx_mask, 21)); }
 
 template <int... M_> inline void mbar_init(reg address, reg count) {
   __atomic_store_n(reinterpret_cast<reg *>(address), mbar_make(count, count, 0),
@@ -356,18 +356,18 @@ template <int... M_> inline void mbar_init(reg address, reg count) {
  * expect-tx of tx > 0, a complete-tx of tx < 0); `drop` also lowers the
  * expected count of later phases. Returns the state token: the phase's
  * parity and the arrivals still pending after this one. */
-inline reg mbar_update(reg address, reg count, bool drop, long long tx) {
+inline reg mbar_update(reg address, reg count, bool drop, long long __cuemu_tx) {
   reg *p = reinterpret_cast<reg *>(address);
   bool completed = false;
   reg token = 0;
-  cuemu_atomic_update(p, [&](reg o) {
-    reg expected = (o >> 20) & mbar_count_mask, pending = o & mbar_count_mask;
-    const long long now_tx = mbar_tx(o) + tx;
-    if (drop) expected -= count;
+  cuemu_atomic_update(p, [&](reg __cuemu_o) {
+    reg __cuemu_expected = (__cuemu_o >> 20) & mbar_count_mask, pending = __cuemu_o & mbar_count_mask;
+    const long long now_tx = mbar_tx(__cuemu_o) + __cuemu_tx;
+    if (drop) __cuemu_expected -= count;
     pending -= count;
     completed = (pending & mbar_count_mask) == 0 && now_tx == 0;
-    token = mbar_make(expected, pending, o & mbar_parity_bit, now_tx);
-    return completed ? mbar_make(expected, expected, (o ^ mbar_parity_bit) & mbar_parity_bit)
+    token = mbar_make(__cuemu_expected, pending, __cuemu_o & mbar_parity_bit, now_tx);
+    return completed ? mbar_make(__cuemu_expected, __cuemu_expected, (__cuemu_o ^ mbar_parity_bit) & mbar_parity_bit)
                      : token;
   });
   if (completed) cuemu_check_barrier_complete();
@@ -389,14 +389,14 @@ template <int... M_> inline void mbar_arrive_drop(reg &state, reg address, reg c
  * (no arrival; complete_tx may complete the phase), and
  * mbarrier.arrive.expect_tx state, [a], txCount (the expect-tx, then an
  * arrival). */
-template <int... M_> inline void mbar_expect_tx(reg address, reg tx) {
-  mbar_update(address, 0, false, static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_expect_tx(reg address, reg __cuemu_tx) {
+  mbar_update(address, 0, false, static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
-template <int... M_> inline void mbar_complete_tx(reg address, reg tx) {
-  mbar_update(address, 0, false, -static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_complete_tx(reg address, reg __cuemu_tx) {
+  mbar_update(address, 0, false, -static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
-template <int... M_> inline void mbar_arrive_expect_tx(reg &state, reg address, reg tx) {
-  state = mbar_update(address, 1, false, static_cast<long long>(tx & 0xffffffffULL));
+template <int... M_> inline void mbar_arrive_expect_tx(reg &state, reg address, reg __cuemu_tx) {
+  state = mbar_update(address, 1, false, static_cast<long long>(__cuemu_tx & 0xffffffffULL));
 }
 
 /* cp.async.mbarrier.arrive{.noinc}: the copies are done already, so the
@@ -450,18 +450,18 @@ template <int... M_> inline void bulk_s2g(reg dst, reg src, reg size, const char
 /* test_wait: has the phase of `state` (or, with .parity, the phase of that
  * parity) completed? */
 template <int... M_> inline bool mbar_completed(reg address, reg state) {
-  const reg now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
+  const reg __cuemu_now = __atomic_load_n(reinterpret_cast<reg *>(address), __ATOMIC_ACQUIRE);
   const reg parity = has<m_parity, M_...> ? ((state & 1) ? mbar_parity_bit : 0)
                                          : (state & mbar_parity_bit);
-  return (now & mbar_parity_bit) != parity;
+  return (__cuemu_now & mbar_parity_bit) != parity;
 }
-template <int... M_> inline void mbar_test_wait(reg &done, reg address, reg state) {
-  done = mbar_completed<M_...>(address, state);
+template <int... M_> inline void mbar_test_wait(reg &__cuemu_done, reg address, reg state) {
+  __cuemu_done = mbar_completed<M_...>(address, state);
 }
 template <int... M_>
-inline void mbar_try_wait(reg &done, reg address, reg state, reg = 0) {
+inline void mbar_try_wait(reg &__cuemu_done, reg address, reg state, reg = 0) {
   if (!mbar_completed<M_...>(address, state)) cuemu_thread_yield();
-  done = mbar_completed<M_...>(address, state);
+  __cuemu_done = mbar_completed<M_...>(address, state);
 }
 
 template <int... M_> inline void mbar_pending_count(reg &count, reg state) {

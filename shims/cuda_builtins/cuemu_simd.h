@@ -44,24 +44,24 @@ inline long long clamp(long long v, long long lo, long long hi) {
  * when is_signed) and packs the low bits of the results. */
 template <typename F_>
 inline unsigned map2(unsigned a, unsigned b, int __cuemu_bits, bool is_signed, F_ f) {
-  unsigned r = 0;
+  unsigned __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
     const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
     const long long y = is_signed ? part_s(b, __cuemu_bits, __cuemu_i) : part_u(b, __cuemu_bits, __cuemu_i);
-    r |= ((unsigned)f(x, y) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
+    __cuemu_r |= ((unsigned)f(x, y) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
   }
-  return r;
+  return __cuemu_r;
 }
 template <typename F_>
 inline unsigned map3(unsigned a, unsigned b, unsigned c, int __cuemu_bits, bool is_signed, F_ f) {
-  unsigned r = 0;
+  unsigned __cuemu_r = 0;
   for (int __cuemu_i = 0; __cuemu_i < 32 / __cuemu_bits; ++__cuemu_i) {
     const long long x = is_signed ? part_s(a, __cuemu_bits, __cuemu_i) : part_u(a, __cuemu_bits, __cuemu_i);
     const long long y = is_signed ? part_s(b, __cuemu_bits, __cuemu_i) : part_u(b, __cuemu_bits, __cuemu_i);
     const long long z = is_signed ? part_s(c, __cuemu_bits, __cuemu_i) : part_u(c, __cuemu_bits, __cuemu_i);
-    r |= ((unsigned)f(x, y, z) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
+    __cuemu_r |= ((unsigned)f(x, y, z) & ((1u << __cuemu_bits) - 1u)) << (__cuemu_i * __cuemu_bits);
   }
-  return r;
+  return __cuemu_r;
 }
 
 inline long long smax(int __cuemu_bits) { return (1LL << (__cuemu_bits - 1)) - 1; }
@@ -221,37 +221,37 @@ CUEMU_SIMD_FAMILY(4, 8)
 
 /* Whole 32-bit values. */
 inline int __vimax3_s32(const int a, const int b, const int c) {
-  const int m = a > b ? a : b;
-  return m > c ? m : c;
+  const int __cuemu_m = a > b ? a : b;
+  return __cuemu_m > c ? __cuemu_m : c;
 }
 inline unsigned int __vimax3_u32(const unsigned int a, const unsigned int b,
                                  const unsigned int c) {
-  const unsigned m = a > b ? a : b;
-  return m > c ? m : c;
+  const unsigned __cuemu_m = a > b ? a : b;
+  return __cuemu_m > c ? __cuemu_m : c;
 }
 inline int __vimin3_s32(const int a, const int b, const int c) {
-  const int m = a < b ? a : b;
-  return m < c ? m : c;
+  const int __cuemu_m = a < b ? a : b;
+  return __cuemu_m < c ? __cuemu_m : c;
 }
 inline unsigned int __vimin3_u32(const unsigned int a, const unsigned int b,
                                  const unsigned int c) {
-  const unsigned m = a < b ? a : b;
-  return m < c ? m : c;
+  const unsigned __cuemu_m = a < b ? a : b;
+  return __cuemu_m < c ? __cuemu_m : c;
 }
 inline int __vimax_s32_relu(const int a, const int b) {
   return __vimax3_s32(a, b, 0);
 }
 inline int __vimin_s32_relu(const int a, const int b) {
-  const int m = a < b ? a : b;
-  return m > 0 ? m : 0;
+  const int __cuemu_m = a < b ? a : b;
+  return __cuemu_m > 0 ? __cuemu_m : 0;
 }
 inline int __vimax3_s32_relu(const int a, const int b, const int c) {
-  const int m = __vimax3_s32(a, b, c);
-  return m > 0 ? m : 0;
+  const int __cuemu_m = __vimax3_s32(a, b, c);
+  return __cuemu_m > 0 ? __cuemu_m : 0;
 }
 inline int __vimin3_s32_relu(const int a, const int b, const int c) {
-  const int m = __vimin3_s32(a, b, c);
-  return m > 0 ? m : 0;
+  const int __cuemu_m = __vimin3_s32(a, b, c);
+  return __cuemu_m > 0 ? __cuemu_m : 0;
 }
 /* The sums wrap modulo 2^32. */
 inline int __viaddmax_s32(const int a, const int b, const int c) {
@@ -273,12 +273,12 @@ inline unsigned int __viaddmin_u32(const unsigned int a, const unsigned int b,
   return s < c ? s : c;
 }
 inline int __viaddmax_s32_relu(const int a, const int b, const int c) {
-  const int m = __viaddmax_s32(a, b, c);
-  return m > 0 ? m : 0;
+  const int __cuemu_m = __viaddmax_s32(a, b, c);
+  return __cuemu_m > 0 ? __cuemu_m : 0;
 }
 inline int __viaddmin_s32_relu(const int a, const int b, const int c) {
-  const int m = __viaddmin_s32(a, b, c);
-  return m > 0 ? m : 0;
+  const int __cuemu_m = __viaddmin_s32(a, b, c);
+  return __cuemu_m > 0 ? __cuemu_m : 0;
 }
 /* max (min) with *pred = a >= b (a <= b). */
 inline int __vibmax_s32(const int a, const int b, bool *const pred) {

@@ -87,8 +87,8 @@ __attribute__((noinline)) static T surf1Dread(cudaSurfaceObject_t obj, int x,
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_1D, 0, x, 0, 0, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surf1Dread", cuemu_file,
@@ -121,8 +121,8 @@ __attribute__((noinline)) static T surf2Dread(cudaSurfaceObject_t obj, int x, in
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_2D, 0, x, y, 0, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surf2Dread", cuemu_file,
@@ -155,8 +155,8 @@ __attribute__((noinline)) static T surf3Dread(cudaSurfaceObject_t obj, int x, in
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_3D, 0, x, y, z, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surf3Dread", cuemu_file,
@@ -189,8 +189,8 @@ __attribute__((noinline)) static T surf1DLayeredread(cudaSurfaceObject_t obj, in
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_1D_LAYERED, 0, x, 0, layer, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surf1DLayeredread", cuemu_file,
@@ -223,8 +223,8 @@ __attribute__((noinline)) static T surf2DLayeredread(cudaSurfaceObject_t obj, in
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_2D_LAYERED, 0, x, y, layer, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surf2DLayeredread", cuemu_file,
@@ -257,8 +257,8 @@ __attribute__((noinline)) static T surfCubemapread(cudaSurfaceObject_t obj, int 
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP, 0, x, y, face, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surfCubemapread", cuemu_file,
@@ -291,8 +291,8 @@ __attribute__((noinline)) static T surfCubemapLayeredread(cudaSurfaceObject_t ob
     cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  typename __nv_isurf_trait<T>::type *check = nullptr; /* CUDA's types only */
-  (void)check;
+  typename __nv_isurf_trait<T>::type *__cuemu_check = nullptr; /* CUDA's types only */
+  (void)__cuemu_check;
   T ret;
   cuemu_surface_access(obj, CUEMU_SURF_CUBEMAP_LAYERED, 0, x, y, layerface, &ret, sizeof(T), mode,
                        __builtin_return_address(0), "surfCubemapLayeredread", cuemu_file,

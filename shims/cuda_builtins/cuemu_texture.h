@@ -27,30 +27,30 @@ static inline cuemu_texture_query cuemu_tex_query_(int op, int lod,
                                                    const char *function,
                                                    const char *file,
                                                    int line) {
-  cuemu_texture_query q = {};
-  q.op = op;
-  q.lod = lod;
-  q.function = function;
-  q.file = file;
-  q.line = line;
-  return q;
+  cuemu_texture_query __cuemu_q = {};
+  __cuemu_q.op = op;
+  __cuemu_q.lod = lod;
+  __cuemu_q.function = function;
+  __cuemu_q.file = file;
+  __cuemu_q.line = line;
+  return __cuemu_q;
 }
 
-#define CUEMU_TEX_GRAD2_(q, dx, dy)                                            \
-  ((q).ddx[0] = (dx).x, (q).ddx[1] = (dx).y, (q).ddy[0] = (dy).x,             \
-   (q).ddy[1] = (dy).y)
-#define CUEMU_TEX_GRAD3_(q, dx, dy)                                            \
-  ((q).ddx[0] = (dx).x, (q).ddx[1] = (dx).y, (q).ddx[2] = (dx).z,             \
-   (q).ddy[0] = (dy).x, (q).ddy[1] = (dy).y, (q).ddy[2] = (dy).z)
+#define CUEMU_TEX_GRAD2_(__cuemu_q, dx, dy)                                            \
+  ((__cuemu_q).ddx[0] = (dx).x, (__cuemu_q).ddx[1] = (dx).y, (__cuemu_q).ddy[0] = (dy).x,             \
+   (__cuemu_q).ddy[1] = (dy).y)
+#define CUEMU_TEX_GRAD3_(__cuemu_q, dx, dy)                                            \
+  ((__cuemu_q).ddx[0] = (dx).x, (__cuemu_q).ddx[1] = (dx).y, (__cuemu_q).ddx[2] = (dx).z,             \
+   (__cuemu_q).ddy[0] = (dy).x, (__cuemu_q).ddy[1] = (dy).y, (__cuemu_q).ddy[2] = (dy).z)
 
 /* Component c of a fetch's result as S: the float register for float, the
  * integer register (narrowed as CUDA's conversion does) otherwise. */
-template <class S_> inline S_ cuemu_tex_component_(const cuemu_texel &r, int c) {
-  return static_cast<S_>(r.v.i[c]);
+template <class S_> inline S_ cuemu_tex_component_(const cuemu_texel &__cuemu_r, int c) {
+  return static_cast<S_>(__cuemu_r.v.i[c]);
 }
-template <> inline float cuemu_tex_component_<float>(const cuemu_texel &r,
+template <> inline float cuemu_tex_component_<float>(const cuemu_texel &__cuemu_r,
                                                      int c) {
-  return r.v.f[c];
+  return __cuemu_r.v.f[c];
 }
 
 /* The element types a fetch may return, and how a result becomes one. */
@@ -59,33 +59,33 @@ template <class T> struct __nv_itex_trait {};
 #define CUEMU_ITEX_SCALAR_(T)                                                  \
   template <> struct __nv_itex_trait<T> {                                      \
     typedef void type;                                                         \
-    static void put(T *p, const cuemu_texel &r) {                              \
-      *p = cuemu_tex_component_<T>(r, 0);                                      \
+    static void put(T *p, const cuemu_texel &__cuemu_r) {                              \
+      *p = cuemu_tex_component_<T>(__cuemu_r, 0);                                      \
     }                                                                          \
   };
 #define CUEMU_ITEX_VEC1_(V_, S_)                                               \
   template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V_ *p, const cuemu_texel &r) {                             \
-      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
+    static void put(V_ *p, const cuemu_texel &__cuemu_r) {                             \
+      p->x = cuemu_tex_component_<S_>(__cuemu_r, 0);                                   \
     }                                                                          \
   };
 #define CUEMU_ITEX_VEC2_(V_, S_)                                               \
   template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V_ *p, const cuemu_texel &r) {                             \
-      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
-      p->y = cuemu_tex_component_<S_>(r, 1);                                   \
+    static void put(V_ *p, const cuemu_texel &__cuemu_r) {                             \
+      p->x = cuemu_tex_component_<S_>(__cuemu_r, 0);                                   \
+      p->y = cuemu_tex_component_<S_>(__cuemu_r, 1);                                   \
     }                                                                          \
   };
 #define CUEMU_ITEX_VEC4_(V_, S_)                                               \
   template <> struct __nv_itex_trait<V_> {                                     \
     typedef void type;                                                         \
-    static void put(V_ *p, const cuemu_texel &r) {                             \
-      p->x = cuemu_tex_component_<S_>(r, 0);                                   \
-      p->y = cuemu_tex_component_<S_>(r, 1);                                   \
-      p->z = cuemu_tex_component_<S_>(r, 2);                                   \
-      p->w = cuemu_tex_component_<S_>(r, 3);                                   \
+    static void put(V_ *p, const cuemu_texel &__cuemu_r) {                             \
+      p->x = cuemu_tex_component_<S_>(__cuemu_r, 0);                                   \
+      p->y = cuemu_tex_component_<S_>(__cuemu_r, 1);                                   \
+      p->z = cuemu_tex_component_<S_>(__cuemu_r, 2);                                   \
+      p->w = cuemu_tex_component_<S_>(__cuemu_r, 3);                                   \
     }                                                                          \
   };
 #define CUEMU_ITEX_FAMILY_(stem, S_)                                           \
@@ -127,10 +127,10 @@ static inline typename __nv_itex_trait<T>::type
 tex1Dfetch(T *ptr, cudaTextureObject_t obj, int x,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_FETCH_1D, CUEMU_TEX_LOD_NONE, "tex1Dfetch",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_FETCH_1D, CUEMU_TEX_LOD_NONE, "tex1Dfetch",
                                            cuemu_file, cuemu_line);
-  q.index = x;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.index = x;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -147,10 +147,10 @@ static inline typename __nv_itex_trait<T>::type
 tex1D(T *ptr, cudaTextureObject_t obj, float x,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_NONE, "tex1D",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_NONE, "tex1D",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -167,11 +167,11 @@ static inline typename __nv_itex_trait<T>::type
 tex2D(T *ptr, cudaTextureObject_t obj, float x, float y,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -188,11 +188,11 @@ static inline typename __nv_itex_trait<T>::type
 tex2D(T *ptr, cudaTextureObject_t obj, float x, float y, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_NONE, "tex2D",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -210,12 +210,12 @@ static inline typename __nv_itex_trait<T>::type
 tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -232,12 +232,12 @@ static inline typename __nv_itex_trait<T>::type
 tex3D(T *ptr, cudaTextureObject_t obj, float x, float y, float z, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_NONE, "tex3D",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -255,11 +255,11 @@ static inline typename __nv_itex_trait<T>::type
 tex1DLayered(T *ptr, cudaTextureObject_t obj, float x, int layer,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_NONE, "tex1DLayered",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_NONE, "tex1DLayered",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.layer = layer;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.layer = layer;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -276,12 +276,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayered(T *ptr, cudaTextureObject_t obj, float x, float y, int layer,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_NONE, "tex2DLayered",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_NONE, "tex2DLayered",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -298,12 +298,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayered(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_NONE, "tex2DLayered",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_NONE, "tex2DLayered",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -321,12 +321,12 @@ static inline typename __nv_itex_trait<T>::type
 texCubemap(T *ptr, cudaTextureObject_t obj, float x, float y, float z,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_NONE, "texCubemap",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_NONE, "texCubemap",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -343,13 +343,13 @@ static inline typename __nv_itex_trait<T>::type
 texCubemapLayered(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_NONE, "texCubemapLayered",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_NONE, "texCubemapLayered",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.layer = layer;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.layer = layer;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -366,12 +366,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2Dgather(T *ptr, cudaTextureObject_t obj, float x, float y, int comp = 0,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_GATHER, CUEMU_TEX_LOD_NONE, "tex2Dgather",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_GATHER, CUEMU_TEX_LOD_NONE, "tex2Dgather",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.comp = comp;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.comp = comp;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -388,12 +388,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2Dgather(T *ptr, cudaTextureObject_t obj, float x, float y, bool * isResident, int comp = 0,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_GATHER, CUEMU_TEX_LOD_NONE, "tex2Dgather",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_GATHER, CUEMU_TEX_LOD_NONE, "tex2Dgather",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.comp = comp;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.comp = comp;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -411,11 +411,11 @@ static inline typename __nv_itex_trait<T>::type
 tex1DLod(T *ptr, cudaTextureObject_t obj, float x, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_LEVEL, "tex1DLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_LEVEL, "tex1DLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -432,12 +432,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_LEVEL, "tex2DLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_LEVEL, "tex2DLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -454,12 +454,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float level, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_LEVEL, "tex2DLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_LEVEL, "tex2DLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -477,13 +477,13 @@ static inline typename __nv_itex_trait<T>::type
 tex3DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_LEVEL, "tex3DLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_LEVEL, "tex3DLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -500,13 +500,13 @@ static inline typename __nv_itex_trait<T>::type
 tex3DLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_LEVEL, "tex3DLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_LEVEL, "tex3DLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -524,12 +524,12 @@ static inline typename __nv_itex_trait<T>::type
 tex1DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, int layer, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex1DLayeredLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex1DLayeredLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.layer = layer;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.layer = layer;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -546,13 +546,13 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex2DLayeredLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex2DLayeredLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -569,13 +569,13 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float level, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex2DLayeredLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_LEVEL, "tex2DLayeredLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -593,13 +593,13 @@ static inline typename __nv_itex_trait<T>::type
 texCubemapLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_LEVEL, "texCubemapLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_LEVEL, "texCubemapLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -616,13 +616,13 @@ static inline typename __nv_itex_trait<T>::type
 texCubemapGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_GRAD, "texCubemapGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP, CUEMU_TEX_LOD_GRAD, "texCubemapGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  CUEMU_TEX_GRAD3_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  CUEMU_TEX_GRAD3_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -639,14 +639,14 @@ static inline typename __nv_itex_trait<T>::type
 texCubemapLayeredLod(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer, float level,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_LEVEL, "texCubemapLayeredLod",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_LEVEL, "texCubemapLayeredLod",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.layer = layer;
-  q.level = level;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.layer = layer;
+  __cuemu_q.level = level;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -663,12 +663,12 @@ static inline typename __nv_itex_trait<T>::type
 tex1DGrad(T *ptr, cudaTextureObject_t obj, float x, float dPdx, float dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_GRAD, "tex1DGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D, CUEMU_TEX_LOD_GRAD, "tex1DGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.ddx[0] = dPdx;
-  q.ddy[0] = dPdy;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.ddx[0] = dPdx;
+  __cuemu_q.ddy[0] = dPdy;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -685,12 +685,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float2 dPdx, float2 dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_GRAD, "tex2DGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_GRAD, "tex2DGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  CUEMU_TEX_GRAD2_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  CUEMU_TEX_GRAD2_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -707,12 +707,12 @@ static inline typename __nv_itex_trait<T>::type
 tex2DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float2 dPdx, float2 dPdy, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_GRAD, "tex2DGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D, CUEMU_TEX_LOD_GRAD, "tex2DGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  CUEMU_TEX_GRAD2_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  CUEMU_TEX_GRAD2_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -730,13 +730,13 @@ static inline typename __nv_itex_trait<T>::type
 tex3DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_GRAD, "tex3DGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_GRAD, "tex3DGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  CUEMU_TEX_GRAD3_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  CUEMU_TEX_GRAD3_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -753,13 +753,13 @@ static inline typename __nv_itex_trait<T>::type
 tex3DGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, float4 dPdx, float4 dPdy, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_GRAD, "tex3DGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_3D, CUEMU_TEX_LOD_GRAD, "tex3DGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  CUEMU_TEX_GRAD3_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  CUEMU_TEX_GRAD3_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -777,13 +777,13 @@ static inline typename __nv_itex_trait<T>::type
 tex1DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, int layer, float dPdx, float dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex1DLayeredGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_1D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex1DLayeredGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.layer = layer;
-  q.ddx[0] = dPdx;
-  q.ddy[0] = dPdy;
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.layer = layer;
+  __cuemu_q.ddx[0] = dPdx;
+  __cuemu_q.ddy[0] = dPdy;
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -800,13 +800,13 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float2 dPdx, float2 dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex2DLayeredGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex2DLayeredGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  CUEMU_TEX_GRAD2_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  CUEMU_TEX_GRAD2_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>
@@ -823,13 +823,13 @@ static inline typename __nv_itex_trait<T>::type
 tex2DLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, int layer, float2 dPdx, float2 dPdy, bool * isResident,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex2DLayeredGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_2D_LAYERED, CUEMU_TEX_LOD_GRAD, "tex2DLayeredGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.layer = layer;
-  CUEMU_TEX_GRAD2_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.layer = layer;
+  CUEMU_TEX_GRAD2_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
   *isResident = true; /* arrays are always resident */
 }
 
@@ -847,14 +847,14 @@ static inline typename __nv_itex_trait<T>::type
 texCubemapLayeredGrad(T *ptr, cudaTextureObject_t obj, float x, float y, float z, int layer, float4 dPdx, float4 dPdy,
     const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  cuemu_texture_query q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_GRAD, "texCubemapLayeredGrad",
+  cuemu_texture_query __cuemu_q = cuemu_tex_query_(CUEMU_TEX_CUBEMAP_LAYERED, CUEMU_TEX_LOD_GRAD, "texCubemapLayeredGrad",
                                            cuemu_file, cuemu_line);
-  q.coord[0] = x;
-  q.coord[1] = y;
-  q.coord[2] = z;
-  q.layer = layer;
-  CUEMU_TEX_GRAD3_(q, dPdx, dPdy);
-  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &q));
+  __cuemu_q.coord[0] = x;
+  __cuemu_q.coord[1] = y;
+  __cuemu_q.coord[2] = z;
+  __cuemu_q.layer = layer;
+  CUEMU_TEX_GRAD3_(__cuemu_q, dPdx, dPdy);
+  __nv_itex_trait<T>::put(ptr, cuemu_texture_fetch(obj, &__cuemu_q));
 }
 
 template <class T>

@@ -191,11 +191,11 @@ inline unsigned __activemask(const char *cuemu_file = __builtin_FILE(),
                                        const char *cuemu_file =                \
                                            __builtin_FILE(),                   \
                                        int cuemu_line = __builtin_LINE()) {    \
-    unsigned int r = static_cast<unsigned int>(cuemu_warp_call(                \
+    unsigned int __cuemu_r = static_cast<unsigned int>(cuemu_warp_call(                \
         CUEMU_WARP_MATCH_ALL, mask, cuemu_warp_bits(value), 0, 32,             \
         "__match_all_sync", cuemu_file, cuemu_line));                          \
-    *pred = r != 0;                                                            \
-    return r;                                                                  \
+    *pred = __cuemu_r != 0;                                                            \
+    return __cuemu_r;                                                                  \
   }
 
 CUEMU_WARP_DEFINE_MATCH(unsigned int)

@@ -250,11 +250,11 @@ inline int packed_element(const S_ *words, long long index) {
 
 } // namespace cuemu_detail
 
-template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout = void>
+template <typename Use, int __cuemu_m, int n, int __cuemu_k, typename T, typename Layout = void>
 class fragment {
   static_assert(std::is_same<Use, accumulator>::value
-                    ? cuemu_detail::accumulator_shape<T, m, n, __cuemu_k>()
-                    : cuemu_detail::input_shape<T, m, n, __cuemu_k>(),
+                    ? cuemu_detail::accumulator_shape<T, __cuemu_m, n, __cuemu_k>()
+                    : cuemu_detail::input_shape<T, __cuemu_m, n, __cuemu_k>(),
                 "nvcuda::wmma::fragment: this shape and element type are "
                 "not a combination that sm_90 supports");
   static_assert(std::is_same<Use, accumulator>::value ==
@@ -271,8 +271,8 @@ class fragment {
 public:
   using element_type = T;
   using storage_element_type = typename cuemu_detail::storage<T>::type;
-  static constexpr int cuemu_rows = cuemu_detail::dims<Use, m, n, __cuemu_k>::rows;
-  static constexpr int cuemu_cols = cuemu_detail::dims<Use, m, n, __cuemu_k>::cols;
+  static constexpr int cuemu_rows = cuemu_detail::dims<Use, __cuemu_m, n, __cuemu_k>::rows;
+  static constexpr int cuemu_cols = cuemu_detail::dims<Use, __cuemu_m, n, __cuemu_k>::cols;
   enum { num_elements = cuemu_rows * cuemu_cols / 32 };
   enum {
     num_storage_elements = num_elements / cuemu_detail::per_word<T>()
@@ -307,25 +307,25 @@ inline void each_element(const T *mptr, unsigned ldm, bool row_major_memory,
   const unsigned __cuemu_lane = lane_id();
   for (int __cuemu_i = 0; __cuemu_i < Count; ++__cuemu_i) {
     int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
-    std::size_t r = static_cast<std::size_t>(__cuemu_idx / Cols),
+    std::size_t __cuemu_r = static_cast<std::size_t>(__cuemu_idx / Cols),
                 c = static_cast<std::size_t>(__cuemu_idx % Cols);
-    visit(__cuemu_i, row_major_memory ? r * ldm + c : c * ldm + r);
+    visit(__cuemu_i, row_major_memory ? __cuemu_r * ldm + c : c * ldm + __cuemu_r);
   }
 }
 
 } // namespace cuemu_detail
 
 /* A multiplicand: each lane reads its own elements. */
-template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout,
+template <typename Use, int __cuemu_m, int n, int __cuemu_k, typename T, typename Layout,
           typename std::enable_if<!cuemu_detail::is_sub_byte<T>::value,
                                   int>::type = 0>
 inline void load_matrix_sync(
-    fragment<Use, m, n, __cuemu_k, T, Layout> &a,
-    const typename fragment<Use, m, n, __cuemu_k, T, Layout>::storage_element_type
+    fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout> &a,
+    const typename fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout>::storage_element_type
         *mptr,
     unsigned ldm, const char *cuemu_file = __builtin_FILE(),
     int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
+  using F_ = fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout>;
   static_assert(!std::is_same<Use, accumulator>::value,
                 "load_matrix_sync of an accumulator takes a layout_t");
   cuemu_detail::each_element<F_::cuemu_cols, F_::num_elements>(
@@ -336,14 +336,14 @@ inline void load_matrix_sync(
 
 /* A sub-byte multiplicand: each lane packs its elements into its word
  * (element i into nibble or bit i). */
-template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout,
+template <typename Use, int __cuemu_m, int n, int __cuemu_k, typename T, typename Layout,
           typename std::enable_if<cuemu_detail::is_sub_byte<T>::value,
                                   int>::type = 0>
-inline void load_matrix_sync(fragment<Use, m, n, __cuemu_k, T, Layout> &a,
+inline void load_matrix_sync(fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout> &a,
                              const void *mptr, unsigned ldm,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
+  using F_ = fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout>;
   constexpr int __cuemu_bits = cuemu_detail::bits_of<T>();
   cuemu_detail::check_packed_memory(mptr, ldm, __cuemu_bits,
                                     cuemu_detail::loading.rules, cuemu_file,
@@ -355,9 +355,9 @@ inline void load_matrix_sync(fragment<Use, m, n, __cuemu_k, T, Layout> &a,
   unsigned packed = 0;
   for (int __cuemu_i = 0; __cuemu_i < F_::num_elements; ++__cuemu_i) {
     int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
-    long long r = __cuemu_idx / F_::cuemu_cols, c = __cuemu_idx % F_::cuemu_cols;
-    long long at = std::is_same<Layout, row_major>::value ? r * ldm + c
-                                                          : c * ldm + r;
+    long long __cuemu_r = __cuemu_idx / F_::cuemu_cols, c = __cuemu_idx % F_::cuemu_cols;
+    long long at = std::is_same<Layout, row_major>::value ? __cuemu_r * ldm + c
+                                                          : c * ldm + __cuemu_r;
     unsigned v = static_cast<unsigned>(
                      cuemu_detail::packed_element<T>(words, at)) &
                  ((1u << __cuemu_bits) - 1u);
@@ -367,35 +367,35 @@ inline void load_matrix_sync(fragment<Use, m, n, __cuemu_k, T, Layout> &a,
 }
 
 /* An accumulator, from memory of the given layout. */
-template <int m, int n, int __cuemu_k, typename T>
-inline void load_matrix_sync(fragment<accumulator, m, n, __cuemu_k, T> &a,
+template <int __cuemu_m, int n, int __cuemu_k, typename T>
+inline void load_matrix_sync(fragment<accumulator, __cuemu_m, n, __cuemu_k, T> &a,
                              const T *mptr, unsigned ldm, layout_t layout,
                              const char *cuemu_file = __builtin_FILE(),
                              int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<accumulator, m, n, __cuemu_k, T>;
+  using F_ = fragment<accumulator, __cuemu_m, n, __cuemu_k, T>;
   cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::loading, cuemu_file,
       cuemu_line, [&](int __cuemu_i, std::size_t at) { a.x[__cuemu_i] = mptr[at]; });
 }
 
-template <int m, int n, int __cuemu_k, typename T>
+template <int __cuemu_m, int n, int __cuemu_k, typename T>
 inline void store_matrix_sync(T *mptr,
-                              const fragment<accumulator, m, n, __cuemu_k, T> &a,
+                              const fragment<accumulator, __cuemu_m, n, __cuemu_k, T> &a,
                               unsigned ldm, layout_t layout,
                               const char *cuemu_file = __builtin_FILE(),
                               int cuemu_line = __builtin_LINE()) {
-  using F_ = fragment<accumulator, m, n, __cuemu_k, T>;
+  using F_ = fragment<accumulator, __cuemu_m, n, __cuemu_k, T>;
   cuemu_detail::each_element<n, F_::num_elements>(
       mptr, ldm, layout == mem_row_major, cuemu_detail::storing, cuemu_file,
       cuemu_line, [&](int __cuemu_i, std::size_t at) { mptr[at] = a.x[__cuemu_i]; });
 }
 
-template <typename Use, int m, int n, int __cuemu_k, typename T, typename Layout>
+template <typename Use, int __cuemu_m, int n, int __cuemu_k, typename T, typename Layout>
 inline void fill_fragment(
-    fragment<Use, m, n, __cuemu_k, T, Layout> &a,
-    const typename fragment<Use, m, n, __cuemu_k, T, Layout>::storage_element_type
+    fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout> &a,
+    const typename fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout>::storage_element_type
         &v) {
-  using F_ = fragment<Use, m, n, __cuemu_k, T, Layout>;
+  using F_ = fragment<Use, __cuemu_m, n, __cuemu_k, T, Layout>;
   using S_ = typename F_::storage_element_type;
   S_ word = v;
   if constexpr (cuemu_detail::is_sub_byte<T>::value) {
@@ -492,12 +492,12 @@ template <typename T, typename S_> inline auto input(const S_ &s) {
 
 } // namespace cuemu_detail
 
-template <int m, int n, int __cuemu_k, typename TA, typename LA, typename TB,
+template <int __cuemu_m, int n, int __cuemu_k, typename TA, typename LA, typename TB,
           typename LB, typename TC, typename TD>
-inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
-                     const fragment<matrix_a, m, n, __cuemu_k, TA, LA> &a,
-                     const fragment<matrix_b, m, n, __cuemu_k, TB, LB> &b,
-                     const fragment<accumulator, m, n, __cuemu_k, TC> &c,
+inline void mma_sync(fragment<accumulator, __cuemu_m, n, __cuemu_k, TD> &d,
+                     const fragment<matrix_a, __cuemu_m, n, __cuemu_k, TA, LA> &a,
+                     const fragment<matrix_b, __cuemu_m, n, __cuemu_k, TB, LB> &b,
+                     const fragment<accumulator, __cuemu_m, n, __cuemu_k, TC> &c,
                      bool satf = false,
                      const char *cuemu_file = __builtin_FILE(),
                      int cuemu_line = __builtin_LINE()) {
@@ -516,9 +516,9 @@ inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
                     (std::is_same<TC, double>::value &&
                      std::is_same<TD, double>::value),
                 "wmma::mma_sync: double inputs accumulate in double");
-  using FA = fragment<matrix_a, m, n, __cuemu_k, TA, LA>;
-  using FB = fragment<matrix_b, m, n, __cuemu_k, TB, LB>;
-  using FD = fragment<accumulator, m, n, __cuemu_k, TD>;
+  using FA = fragment<matrix_a, __cuemu_m, n, __cuemu_k, TA, LA>;
+  using FB = fragment<matrix_b, __cuemu_m, n, __cuemu_k, TB, LB>;
+  using FD = fragment<accumulator, __cuemu_m, n, __cuemu_k, TD>;
   using SA = typename FA::storage_element_type;
   using SB = typename FB::storage_element_type;
 
@@ -531,12 +531,12 @@ inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
   TD result[FD::num_elements];
   for (int __cuemu_i = 0; __cuemu_i < FD::num_elements; ++__cuemu_i) {
     int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
-    int r = __cuemu_idx / n, col = __cuemu_idx % n;
+    int __cuemu_r = __cuemu_idx / n, col = __cuemu_idx % n;
     if constexpr (integer) {
       long long __cuemu_acc = c.x[__cuemu_i];
       unsigned wrapped = static_cast<unsigned>(c.x[__cuemu_i]);
       for (int kk = 0; kk < __cuemu_k; ++kk) {
-        int ia = r * __cuemu_k + kk, ib = kk * n + col;
+        int ia = __cuemu_r * __cuemu_k + kk, ib = kk * n + col;
         int av = cuemu_detail::shared_integer<TA, SA>(table->a, ia);
         int bv = cuemu_detail::shared_integer<TB, SB>(table->b, ib);
         __cuemu_acc += static_cast<long long>(av) * bv;
@@ -548,7 +548,7 @@ inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
     } else if constexpr (std::is_same<TA, double>::value) {
       double __cuemu_acc = c.x[__cuemu_i];
       for (int kk = 0; kk < __cuemu_k; ++kk) {
-        int ia = r * __cuemu_k + kk, ib = kk * n + col;
+        int ia = __cuemu_r * __cuemu_k + kk, ib = kk * n + col;
         __cuemu_acc = std::fma(static_cast<const double *>(table->a[ia % 32])[ia / 32],
                        static_cast<const double *>(table->b[ib % 32])[ib / 32],
                        __cuemu_acc);
@@ -557,7 +557,7 @@ inline void mma_sync(fragment<accumulator, m, n, __cuemu_k, TD> &d,
     } else {
       float __cuemu_acc = cuemu_detail::value(c.x[__cuemu_i]);
       for (int kk = 0; kk < __cuemu_k; ++kk) {
-        int ia = r * __cuemu_k + kk, ib = kk * n + col;
+        int ia = __cuemu_r * __cuemu_k + kk, ib = kk * n + col;
         float av = cuemu_detail::input<TA>(
             static_cast<const SA *>(table->a[ia % 32])[ia / 32]);
         float bv = cuemu_detail::input<TB>(
@@ -604,10 +604,10 @@ inline void bmma_sync(
   int result[2];
   for (int __cuemu_i = 0; __cuemu_i < 2; ++__cuemu_i) {
     int __cuemu_idx = __cuemu_i * 32 + static_cast<int>(__cuemu_lane);
-    int r = __cuemu_idx / 8, col = __cuemu_idx % 8;
+    int __cuemu_r = __cuemu_idx / 8, col = __cuemu_idx % 8;
     unsigned __cuemu_sum = static_cast<unsigned>(c.x[__cuemu_i]);
     for (int kk = 0; kk < 128; ++kk) {
-      int av = cuemu_detail::shared_integer<B1, unsigned>(table->a, r * 128 + kk);
+      int av = cuemu_detail::shared_integer<B1, unsigned>(table->a, __cuemu_r * 128 + kk);
       int bv = cuemu_detail::shared_integer<B1, unsigned>(table->b, kk * 8 + col);
       __cuemu_sum += static_cast<unsigned>(op == experimental::bmmaBitOpAND ? av & bv
                                                                     : av ^ bv);

@@ -153,21 +153,21 @@ inline nvJitLinkResult nvJitLinkCreate(nvJitLinkHandle *handle,
   *handle = NULL;
   int arch = 0, lto = 0;
   for (uint32_t __cuemu_i = 0; __cuemu_i < numOptions; ++__cuemu_i) {
-    const char *o = options[__cuemu_i];
-    if (!o)
+    const char *__cuemu_o = options[__cuemu_i];
+    if (!__cuemu_o)
       return NVJITLINK_ERROR_NULL_INPUT;
-    if (strncmp(o, "-arch=", 6) == 0) {
-      if (!cuemu::jitlink::arch_value(o + 6))
+    if (strncmp(__cuemu_o, "-arch=", 6) == 0) {
+      if (!cuemu::jitlink::arch_value(__cuemu_o + 6))
         return NVJITLINK_ERROR_UNRECOGNIZED_ARCH;
       arch = 1;
-    } else if (strcmp(o, "-ptx") == 0) {
+    } else if (strcmp(__cuemu_o, "-ptx") == 0) {
       /* No linked PTX: the link's result is a cuemu module. */
       fprintf(stderr, "cuemu: nvJitLink: -ptx (linked PTX) is not supported; "
                       "link to a cubin and load it with cuModuleLoadData\n");
       return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
-    } else if (!cuemu::jitlink::known_option(o)) {
+    } else if (!cuemu::jitlink::known_option(__cuemu_o)) {
       return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
-    } else if (strcmp(o, "-lto") == 0) {
+    } else if (strcmp(__cuemu_o, "-lto") == 0) {
       lto = 1;
     }
   }

@@ -158,9 +158,9 @@ template <typename T> struct cuemu_nvrtc_type_holder {};
 
 template <typename T> nvrtcResult nvrtcGetTypeName(std::string *result) {
   std::string held;
-  nvrtcResult r = nvrtcGetTypeName(typeid(cuemu_nvrtc_type_holder<T>), &held);
-  if (r != NVRTC_SUCCESS)
-    return r;
+  nvrtcResult __cuemu_r = nvrtcGetTypeName(typeid(cuemu_nvrtc_type_holder<T>), &held);
+  if (__cuemu_r != NVRTC_SUCCESS)
+    return __cuemu_r;
   /* "cuemu_nvrtc_type_holder<T>" -> "T". */
   std::size_t open = held.find('<'), close = held.rfind('>');
   if (open == std::string::npos || close == std::string::npos || close < open)

@@ -173,29 +173,29 @@ typedef uint32_t cuemu_check_u32 __attribute__((may_alias, aligned(1)));
 typedef uint64_t cuemu_check_u64 __attribute__((may_alias, aligned(1)));
 
 /* Whether all `size` bytes at `m` are 1 (set: make them 1). */
-CUEMU_CHECK_FAST_FN int cuemu_check_fast_written(unsigned char *m, size_t size,
+CUEMU_CHECK_FAST_FN int cuemu_check_fast_written(unsigned char *__cuemu_m, size_t size,
                                                  int set) {
   const uint64_t ones = 0x0101010101010101ull;
   switch (size) {
   case 1:
-    return set ? (*m = 1) : *m == 1;
+    return set ? (*__cuemu_m = 1) : *__cuemu_m == 1;
   case 2:
-    return set ? (*(cuemu_check_u16 *)m = (uint16_t)ones, 1)
-               : *(cuemu_check_u16 *)m == (uint16_t)ones;
+    return set ? (*(cuemu_check_u16 *)__cuemu_m = (uint16_t)ones, 1)
+               : *(cuemu_check_u16 *)__cuemu_m == (uint16_t)ones;
   case 4:
-    return set ? (*(cuemu_check_u32 *)m = (uint32_t)ones, 1)
-               : *(cuemu_check_u32 *)m == (uint32_t)ones;
+    return set ? (*(cuemu_check_u32 *)__cuemu_m = (uint32_t)ones, 1)
+               : *(cuemu_check_u32 *)__cuemu_m == (uint32_t)ones;
   case 8:
-    return set ? (*(cuemu_check_u64 *)m = ones, 1)
-               : *(cuemu_check_u64 *)m == ones;
+    return set ? (*(cuemu_check_u64 *)__cuemu_m = ones, 1)
+               : *(cuemu_check_u64 *)__cuemu_m == ones;
   case 16:
     if (set) {
-      ((cuemu_check_u64 *)m)[0] = ones;
-      ((cuemu_check_u64 *)m)[1] = ones;
+      ((cuemu_check_u64 *)__cuemu_m)[0] = ones;
+      ((cuemu_check_u64 *)__cuemu_m)[1] = ones;
       return 1;
     }
-    return ((cuemu_check_u64 *)m)[0] == ones &&
-           ((cuemu_check_u64 *)m)[1] == ones;
+    return ((cuemu_check_u64 *)__cuemu_m)[0] == ones &&
+           ((cuemu_check_u64 *)__cuemu_m)[1] == ones;
   default:
     /* Other sizes (copies) take the whole path. */
     return 0;
@@ -281,7 +281,7 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
   }
   /* The access's half, and the other one emptied in a fresh cell. */
   unsigned char *w = (unsigned char *)c + offsetof(cuemu_check_cell, wseq);
-  unsigned char *r = (unsigned char *)c + offsetof(cuemu_check_cell, rseq);
+  unsigned char *__cuemu_r = (unsigned char *)c + offsetof(cuemu_check_cell, rseq);
   cuemu_check_half mine = {f->seq, f->block, me, site, f->gen, 0};
   cuemu_check_half none = {0, 0, 0, 0, 0, 0};
   if (write) {
@@ -292,11 +292,11 @@ CUEMU_CHECK_FAST_FN void cuemu_check_fast_record(const cuemu_check_fast *f,
     __builtin_memcpy(w, &mine, sizeof mine);
     if (fresh) {
       none.tag = epoch;
-      __builtin_memcpy(r, &none, sizeof none);
+      __builtin_memcpy(__cuemu_r, &none, sizeof none);
     }
   } else {
     mine.tag = epoch;
-    __builtin_memcpy(r, &mine, sizeof mine);
+    __builtin_memcpy(__cuemu_r, &mine, sizeof mine);
     if (fresh)
       __builtin_memcpy(w, &none, sizeof none);
     else if (c->flags & CUEMU_CHECK_CELL_RVOLATILE)
@@ -355,9 +355,9 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   if (f->site_pc[slot] != (uintptr_t)pc)
     return 0;
   uint16_t site = f->site[slot];
-  cuemu_check_cell *g = f->hot[h].race + off / CUEMU_CHECK_GRANULE;
+  cuemu_check_cell *__cuemu_g = f->hot[h].race + off / CUEMU_CHECK_GRANULE;
   size_t n = size / CUEMU_CHECK_GRANULE;
-  unsigned char *lock = cuemu_check_fast_claim(f, g);
+  unsigned char *lock = cuemu_check_fast_claim(f, __cuemu_g);
   if (!lock)
     return 0;
   uint16_t me = (uint16_t)(threadIdx.x +
@@ -365,7 +365,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
   const uint16_t epoch = f->epoch;
   int write = kind & CUEMU_CHECK_FAST_WRITE;
   for (size_t i = 0; i < n; ++i) {
-    const cuemu_check_cell *c = &g[i];
+    const cuemu_check_cell *c = &__cuemu_g[i];
     if (c->epoch != epoch)
       continue;
     if ((c->flags & CUEMU_CHECK_CELL_SPLIT) ||
@@ -389,7 +389,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_race(cuemu_check_fast *f, int h,
     return 0;
   }
   for (size_t i = 0; i < n; ++i)
-    cuemu_check_fast_record(f, &g[i], epoch, write, 1, me, site);
+    cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, 1, me, site);
   if (init && write)
     cuemu_check_fast_written(init + off, size, 1);
   cuemu_check_fast_unlock(lock);
@@ -433,11 +433,11 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
     me = (uint16_t)(threadIdx.x +
                     f->bdx * (threadIdx.y + f->bdy * threadIdx.z) + 1);
   }
-  cuemu_check_cell *g = f->shared_cells + off / CUEMU_CHECK_GRANULE;
+  cuemu_check_cell *__cuemu_g = f->shared_cells + off / CUEMU_CHECK_GRANULE;
   const size_t n = size / CUEMU_CHECK_GRANULE;
   const uint16_t epoch = f->shared_epoch;
   for (size_t i = 0; i < n; ++i) {
-    const cuemu_check_cell *c = &g[i];
+    const cuemu_check_cell *c = &__cuemu_g[i];
     if (c->epoch != epoch) {
       /* Not accessed in this block: unwritten. */
       if (init && !write)
@@ -457,7 +457,7 @@ CUEMU_CHECK_FAST_FN int cuemu_check_fast_shared(cuemu_check_fast *f,
   if (!race && !write)
     return 1;
   for (size_t i = 0; i < n; ++i)
-    cuemu_check_fast_record(f, &g[i], epoch, write, race, me, site);
+    cuemu_check_fast_record(f, &__cuemu_g[i], epoch, write, race, me, site);
   return 1;
 }
 

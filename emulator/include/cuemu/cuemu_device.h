@@ -27,8 +27,8 @@ extern "C" {
  * return address then names one line for all; g++ is given
  * -fno-crossjumping -fno-tree-tail-merge by cuemu-cc instead). */
 #if defined(__has_attribute)
-#if __has_attribute(nomerge)
-#define CUEMU_NOMERGE __attribute__((nomerge))
+#if __has_attribute(__nomerge__)
+#define CUEMU_NOMERGE __attribute__((__nomerge__))
 #endif
 #endif
 #ifndef CUEMU_NOMERGE

@@ -176,7 +176,7 @@ typedef struct cuemu_texel {
  * with CUEMU_KERNEL_FAULT and a message naming the kernel, thread and q's
  * line. */
 cuemu_texel cuemu_texture_fetch(cudaTextureObject_t tex,
-                                const cuemu_texture_query *q);
+                                const cuemu_texture_query *__cuemu_q);
 
 /* The surface accesses. */
 enum cuemu_surface_op {

@@ -112,7 +112,7 @@ typedef struct cuemu_rt_graph_memcpy {
  * cudaErrorInvalidValue when a side names both an array and a pointer. */
 int cuemu_rt_graph_memcpy_from_3d(cuemu_rt_graph_memcpy *__cuemu_out,
                                   const struct cudaMemcpy3DParms *p);
-void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *m,
+void cuemu_rt_graph_memcpy_to_3d(const cuemu_rt_graph_memcpy *__cuemu_m,
                                  struct cudaMemcpy3DParms *p);
 
 /* cudaMemsetParams: height rows of width elements of element_size (1, 2 or
@@ -162,11 +162,11 @@ typedef struct cuemu_rt_graph_node_params {
       void *dptr;
       /* In: the device of the memory plus one (poolProps.location.id +
        * 1; 0: the current device), and the other devices' access
-       * (`access_count` cudaMemAccessDesc at `access`, read when the node
-       * is made), which memcheck checks kernels against. */
+       * (`cuemu_access_count` cudaMemAccessDesc at `cuemu_access`, read
+       * when the node is made), which memcheck checks kernels against. */
       int device;
-      const void *access;
-      size_t access_count;
+      const void *cuemu_access;
+      size_t cuemu_access_count;
     } alloc;
     struct {
       void *dptr;

@@ -98,7 +98,7 @@ int cuemu_vmm_retain(unsigned long long *handle, const void *addr);
 int cuemu_vmm_properties(cuemu_vmm_prop *prop, unsigned long long handle);
 /* cuMemMapArrayAsync: sparse arrays do not exist in the emulator, so it
  * is refused (CUDA_ERROR_NOT_SUPPORTED, with a message). */
-int cuemu_vmm_map_array(const void *list, unsigned count, const void *stream);
+int cuemu_vmm_map_array(const void *__cuemu_list, unsigned count, const void *stream);
 
 #ifdef __cplusplus
 }

@@ -71,18 +71,18 @@ template <typename T>
 T redux(int op, unsigned mask, T value, const char *file, int line) {
   unsigned __cuemu_bits = std::is_unsigned<T>::value ? (unsigned)value
                                              : (unsigned)(int)value;
-  unsigned r = (unsigned)collective(op, mask, __cuemu_bits, 0, 32, "cg::reduce", file,
+  unsigned __cuemu_r = (unsigned)collective(op, mask, __cuemu_bits, 0, 32, "cg::reduce", file,
                                     line);
-  return std::is_unsigned<T>::value ? (T)r : (T)(int)r;
+  return std::is_unsigned<T>::value ? (T)__cuemu_r : (T)(int)__cuemu_r;
 }
 
 /* The inclusive scan over the ranks of g. */
 template <typename G_, typename T, typename Op>
-T inclusive_scan(const G_ &g, T value, Op &op, const char *file, int line) {
+T inclusive_scan(const G_ &__cuemu_g, T value, Op &op, const char *file, int line) {
   T __cuemu_out = value;
-  unsigned rank = g.thread_rank();
-  for (unsigned __cuemu_i = 1; __cuemu_i < g.size(); __cuemu_i <<= 1) {
-    T lower = g.shfl_up(__cuemu_out, __cuemu_i, file, line);
+  unsigned rank = __cuemu_g.thread_rank();
+  for (unsigned __cuemu_i = 1; __cuemu_i < __cuemu_g.size(); __cuemu_i <<= 1) {
+    T lower = __cuemu_g.shfl_up(__cuemu_out, __cuemu_i, file, line);
     if (__cuemu_i <= rank)
       __cuemu_out = op(__cuemu_out, lower);
   }
@@ -92,16 +92,16 @@ T inclusive_scan(const G_ &g, T value, Op &op, const char *file, int line) {
 /* The exclusive scan from the inclusive one: subtraction for integer
  * sums, else the inclusive result of the rank below (rank 0 gets T{}). */
 template <typename G_, typename T, typename Op>
-T exclusive_from_inclusive(const G_ &g, T inclusive, T value, Op &,
+T exclusive_from_inclusive(const G_ &__cuemu_g, T inclusive, T value, Op &,
                            const char *file, int line) {
   if constexpr (std::is_same<remove_qual<Op>, plus<T>>::value &&
                 std::is_integral<T>::value) {
-    (void)g, (void)file, (void)line;
+    (void)__cuemu_g, (void)file, (void)line;
     return (T)(inclusive - value);
   }
   (void)value;
-  T below = g.shfl_up(inclusive, 1, file, line);
-  return g.thread_rank() == 0 ? T{} : below;
+  T below = __cuemu_g.shfl_up(inclusive, 1, file, line);
+  return __cuemu_g.thread_rank() == 0 ? T{} : below;
 }
 
 /* The butterfly reduction over N lanes (a tile, or a full warp). */
@@ -116,26 +116,26 @@ T butterfly(unsigned mask, unsigned n, T value, Op &op, const char *file,
 }
 
 template <typename T, typename Op, unsigned N_, typename P_>
-T reduce(const thread_block_tile<N_, P_> &g, T value, Op &op, const char *file,
+T reduce(const thread_block_tile<N_, P_> &__cuemu_g, T value, Op &op, const char *file,
          int line) {
   constexpr int redux_code = redux_op<remove_qual<Op>, T>::value;
   if constexpr (redux_code >= 0)
-    return redux(redux_code, group_access::mask(g), value, file, line);
+    return redux(redux_code, group_access::mask(__cuemu_g), value, file, line);
   else
-    return butterfly(group_access::mask(g), N_, value, op, file, line);
+    return butterfly(group_access::mask(__cuemu_g), N_, value, op, file, line);
 }
 
 template <typename T, typename Op>
-T reduce(const coalesced_group &g, T value, Op &op, const char *file,
+T reduce(const coalesced_group &__cuemu_g, T value, Op &op, const char *file,
          int line) {
   constexpr int redux_code = redux_op<remove_qual<Op>, T>::value;
-  unsigned mask = group_access::mask(g);
+  unsigned mask = group_access::mask(__cuemu_g);
   if constexpr (redux_code >= 0)
     return redux(redux_code, mask, value, file, line);
-  if (g.size() == 32)
+  if (__cuemu_g.size() == 32)
     return butterfly(mask, 32, value, op, file, line);
-  T scanned = inclusive_scan(g, value, op, file, line);
-  return g.shfl(scanned, (int)g.size() - 1, file, line);
+  T scanned = inclusive_scan(__cuemu_g, value, op, file, line);
+  return __cuemu_g.shfl(scanned, (int)__cuemu_g.size() - 1, file, line);
 }
 
 } // namespace cuemu_detail

@@ -54,34 +54,34 @@ inline coalesced_group label_split_any(unsigned mask, L_ label,
 
 } // namespace cuemu_detail
 
-inline coalesced_group binary_partition(const coalesced_group &g, bool pred,
+inline coalesced_group binary_partition(const coalesced_group &__cuemu_g, bool pred,
                                         const char *cuemu_file = __builtin_FILE(),
                                         int cuemu_line = __builtin_LINE()) {
-  return cuemu_detail::binary_split(cuemu_detail::group_access::mask(g), pred,
+  return cuemu_detail::binary_split(cuemu_detail::group_access::mask(__cuemu_g), pred,
                                     cuemu_file, cuemu_line);
 }
 template <unsigned int Size, typename ParentT>
-coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &g,
+coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &__cuemu_g,
                                  bool pred,
                                  const char *cuemu_file = __builtin_FILE(),
                                  int cuemu_line = __builtin_LINE()) {
-  return cuemu_detail::binary_split(cuemu_detail::group_access::mask(g), pred,
+  return cuemu_detail::binary_split(cuemu_detail::group_access::mask(__cuemu_g), pred,
                                     cuemu_file, cuemu_line);
 }
 
 template <typename TyPredicate>
-coalesced_group labeled_partition(const coalesced_group &g, TyPredicate pred,
+coalesced_group labeled_partition(const coalesced_group &__cuemu_g, TyPredicate pred,
                                   const char *cuemu_file = __builtin_FILE(),
                                   int cuemu_line = __builtin_LINE()) {
-  return cuemu_detail::label_split_any(cuemu_detail::group_access::mask(g),
+  return cuemu_detail::label_split_any(cuemu_detail::group_access::mask(__cuemu_g),
                                        pred, cuemu_file, cuemu_line);
 }
 template <typename TyPredicate, unsigned int Size, typename ParentT>
-coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &g,
+coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &__cuemu_g,
                                   TyPredicate pred,
                                   const char *cuemu_file = __builtin_FILE(),
                                   int cuemu_line = __builtin_LINE()) {
-  return cuemu_detail::label_split_any(cuemu_detail::group_access::mask(g),
+  return cuemu_detail::label_split_any(cuemu_detail::group_access::mask(__cuemu_g),
                                        pred, cuemu_file, cuemu_line);
 }
 

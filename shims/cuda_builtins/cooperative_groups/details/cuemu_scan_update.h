@@ -30,11 +30,11 @@ T scan_update(const TyGroup &group, TyAtomic &dst, T val, TyFn &op,
   static_assert(is_tile_group<TyGroup>::value,
                 "This group does not exclusively represent a tile");
   T scan = inclusive_scan(group, val, op, file, line);
-  const unsigned last = group.num_threads() - 1;
+  const unsigned __cuemu_last = group.num_threads() - 1;
   T old{};
-  if (group.thread_rank() == last)
+  if (group.thread_rank() == __cuemu_last)
     old = atomic_update(dst, scan, op);
-  old = group.shfl(old, last);
+  old = group.shfl(old, __cuemu_last);
   if (Exclusive)
     scan = exclusive_from_inclusive(group, scan, val, op, file, line);
   return op(old, scan);

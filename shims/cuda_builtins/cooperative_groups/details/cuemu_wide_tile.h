@@ -121,13 +121,13 @@ struct wide_step {
 };
 
 template <unsigned N_> inline wide_step wide_begin(unsigned op) {
-  unsigned r = block_rank();
+  unsigned __cuemu_r = block_rank();
   wide_step s;
-  s.first = r & ~(N_ - 1u);
+  s.first = __cuemu_r & ~(N_ - 1u);
   s.first_warp = s.first / 32u;
-  s.warp = r / 32u;
-  s.__cuemu_lane = r & 31u;
-  unsigned seq = ++area().seq[wide_class<N_>()][r];
+  s.warp = __cuemu_r / 32u;
+  s.__cuemu_lane = __cuemu_r & 31u;
+  unsigned seq = ++area().seq[wide_class<N_>()][__cuemu_r];
   s.tag = (unsigned long long)seq << 16 | wide_class<N_>() << 8 | op;
   return s;
 }
@@ -285,16 +285,16 @@ public:
  * tag it had, possibly from an earlier block. */
 template <unsigned N_>
 inline void wide_start(const char *file, int line) {
-  unsigned size = __cuemu_block_size(), r = block_rank();
+  unsigned size = __cuemu_block_size(), __cuemu_r = block_rank();
   if (size % N_ != 0)
     wide_fail("tiled_partition", file, line,
               "tiled_partition<%u>: the thread block has %u threads, not a "
               "multiple of %u",
               N_, size, N_);
   wide_area &a = area();
-  a.seq[wide_class<N_>()][r] = 0;
-  if ((r & 31u) == 0)
-    a.tag[r / 32u] = 0;
+  a.seq[wide_class<N_>()][__cuemu_r] = 0;
+  if ((__cuemu_r & 31u) == 0)
+    a.tag[__cuemu_r / 32u] = 0;
 }
 
 template <unsigned N_>
