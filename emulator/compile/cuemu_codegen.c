@@ -164,6 +164,14 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
           "  return cuemu_generated_table();\n"
           "}\n",
           out);
+    /* The module's images (-cubin, -fatbin), which cuemu_module_load()
+     * checks against the device, as CUDA's cuModuleLoadData does; weak, as
+     * modules of -rdc=true are linked together (cuLink). */
+    if (images)
+      fprintf(out,
+              "extern \"C\" __attribute__((visibility(\"default\"), weak)) "
+              "const char cuemu_module_images[] = \"%s\";\n",
+              images);
   } else if (unit_id) {
     /* The device pass of a program: the host pass calls this when the
      * program starts (the device pass runs no initializers of its own). */

@@ -1640,7 +1640,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.checks = c->checks;
   o.arch = c->arch;
   o.arch_suffix = c->suffix;
+  /* A module of -cubin holds the cubins alone (nvcc's -cubin is one
+   * cubin); one of -ptx is not checked (the PTX a driver compiles). */
+  char cubins[sizeof c->images] = "";
   o.arch_images = c->images[0] ? c->images : NULL;
+  if (c->module_suffix && strcmp(c->module_suffix, ".ptx") == 0) {
+    o.arch_images = NULL;
+  } else if (c->module_suffix && strcmp(c->module_suffix, ".cubin") == 0 &&
+             c->images[0]) {
+    for (const char *p = c->images; *p;) {
+      const size_t n = strcspn(p, ",");
+      if (strncmp(p, "sm_", 3) == 0)
+        add_image(cubins, sizeof cubins, p, n);
+      p += n + (p[n] == ',');
+    }
+    o.arch_images = cubins;
+  }
   o.rdc = c->rdc;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default

@@ -142,6 +142,10 @@ int cuemu__function_has_image(const cuemu_kernel_desc *desc,
   arch_images_of(desc, &list);
   if (images)
     *images = list;
+  return cuemu__device_runs_images(list);
+}
+
+int cuemu__device_runs_images(const char *list) {
   if (!list)
     return 1;
   const cuemu_device_model *m = cuemu__device_model();

@@ -40,6 +40,10 @@ const cuemu_kernel_desc *cuemu__function_find(const void *function);
  * they are not known (every device runs the kernel). */
 int cuemu__function_has_image(const cuemu_kernel_desc *desc,
                               const char **images);
+/* 1 when the emulated device runs one of the images `list` names
+ * ("sm_80,compute_80": cuemu_program_register_target()) or `list` is NULL,
+ * else 0. */
+int cuemu__device_runs_images(const char *list);
 
 /* The kernel's dynamic shared-memory limit: 48 KiB unless raised. */
 size_t cuemu__function_max_dynamic_shared(const void *function);
