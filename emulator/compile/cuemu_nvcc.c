@@ -1487,6 +1487,17 @@ static cuemu_status pass_dependencies(command *c, const input *in,
                                       int phony, const char *file) {
   words w = {0};
   cuemu_status st = host_words(c, in, &w);
+  /* CCCL's headers, where the compile finds them (cuemu_compile(): after
+   * the user's folders and the shims); --cuda-path's are in the host
+   * words already (add_toolkit_cccl()). Without them, -M and -MD (CMake's
+   * depfiles) of a unit with CUB or Thrust failed. */
+  char cccl[PATH_MAX];
+  if (st == CUEMU_SUCCESS && !c->cuda_path &&
+      cuemu__cccl_headers(NULL, cccl, sizeof cccl) != CUEMU_CCCL_NONE &&
+      cccl[0]) {
+    add(&w, "-isystem");
+    add(&w, keep(c, strdup(cccl)));
+  }
   if (st == CUEMU_SUCCESS) {
     if (define)
       add(&w, define);
