@@ -132,13 +132,47 @@ expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 ho
   run-100f sm=90 -arch=sm_100f
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
   run-100 sm=90 -arch=sm_100
-expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+# -arch=sm_90a also embeds compute_90's PTX (nvcc 13 --dryrun: ptx sm=90,
+# elf sm=90a, ptx sm=90a), which a 10.0 device's driver compiles; a GPU
+# runs that PTX without the 90a macros, cuemu its one device pass.
+expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
   run-90a-on-100 sm=100 -arch=sm_90a
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-gencode-90a-on-100 sm=100 -gencode arch=compute_90a,code=sm_90a
 expect_run "cudaSuccess arch 1000 specific 0 family 1000 feat 0 host 0" \
   run-100f-on-103 sm=103 -arch=sm_100f
-expect_run "cudaSuccess arch 1000 specific 0 family 0 feat 0 host 0" \
+# Cubins run on their own major version only (sm_80's on 8.x, not 9.0);
+# PTX (compute_80) is compiled by the driver for any newer device.
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
   run-80-100 sm=90 -gencode arch=compute_80,code=sm_80 \
   -gencode arch=compute_100,code=sm_100
+expect_run "cudaSuccess arch 1000 specific 0 family 0 feat 0 host 0" \
+  run-80ptx-100 sm=90 -gencode arch=compute_80,code=compute_80 \
+  -gencode arch=compute_100,code=sm_100
+expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
+  run-80-90-on-86 sm=86 -gencode arch=compute_80,code=sm_80 \
+  -gencode arch=compute_90,code=sm_90
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-80-90-on-100 sm=100 -gencode arch=compute_80,code=sm_80 \
+  -gencode arch=compute_90,code=sm_90
+expect_run "cudaSuccess arch 860 specific 0 family 0 feat 0 host 0" \
+  run-code-86-on-90 sm=90 -arch=compute_86 -code=sm_86,compute_86
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-code-86-sass-on-90 sm=90 -arch=compute_86 -code=sm_86
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-90a-100a-on-103 sm=103 -gencode arch=compute_90a,code=sm_90a \
+  -gencode arch=compute_100a,code=sm_100a
+# The report names the kernel, the device and the build's images.
+got=$(cd "$work" && ARCH_SPECIFIC_MESSAGE=1 CUEMU_DEVICE=sm=100 ./run-80-90-on-100 2>&1 >/dev/null)
+case $got in
+*"kernel probe_target"*"compute capability 10.0"*"sm_80,sm_90 "*)
+  echo "PASS: the report: $got" ;;
+*) fail "the report of run-80-90-on-100: '$got'" ;;
+esac
+# -arch=all: a cubin of every architecture (sm_86 among them) and the PTX of
+# the highest; cuemu compiles one device pass, the emulated device's.
+expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
+  run-all-on-86 sm=86 -arch=all
 
 rm -rf "$work"
 exit $failed

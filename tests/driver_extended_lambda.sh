@@ -5,7 +5,8 @@
 # constexpr extended lambda (tests/driver/cc13d/lambda_constexpr.cu), an
 # extended lambda inside a generic lambda (lambda_in_generic.cu), a generic
 # __host__ __device__ lambda (lambda_generic_hd.cu); the forms next to them
-# that nvcc accepts build and run (lambda_allowed.cu). With nvcc present,
+# that nvcc accepts build and run (lambda_allowed.cu), and so do lambdas in
+# a __device__ lambda's body (lambda_device_body.cu). With nvcc present,
 # it refuses and accepts the same, at the same lines.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -57,6 +58,23 @@ fi
 if [ -n "$real" ]; then
   step allowed-nvcc "$real" -arch=sm_90 --extended-lambda -c -o allowed.o \
     "$d/lambda_allowed.cu" && echo "PASS: nvcc accepts them too"
+fi
+
+# Lambdas in a __device__ lambda's body are device code: neither restriction
+# applies (both were refused).
+if step device_body "$cuemu" --extended-lambda -o device_body \
+  "$d/lambda_device_body.cu"; then
+  out=$("$work/device_body" 2>&1)
+  if [ "$out" = "30 40 4 6" ]; then
+    echo "PASS: lambdas in a __device__ lambda's body build and run: $out"
+  else
+    fail "lambda_device_body: '$out'"
+  fi
+fi
+if [ -n "$real" ]; then
+  step device_body-nvcc "$real" -arch=sm_90 --extended-lambda -c \
+    -o device_body.o "$d/lambda_device_body.cu" &&
+    echo "PASS: nvcc accepts them too"
 fi
 
 rm -rf "$work"

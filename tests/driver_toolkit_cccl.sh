@@ -16,7 +16,8 @@
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
-libdir=${CUEMU_LIB_DIR:-$(cd "$builddir" && pwd)/.libs}
+builddir_abs=$(cd "$builddir" && pwd)
+libdir=${CUEMU_LIB_DIR:-$builddir_abs/.libs}
 toolkit=$libdir/cuemu-toolkit
 [ -x "$toolkit/bin/nvcc" ] ||
   tool_missing driver_toolkit_cccl.sh "$toolkit/bin/nvcc is not built"
@@ -44,6 +45,30 @@ if step build env -u LD_LIBRARY_PATH CUDA_PATH="$toolkit" \
   make CUDA_HOME="$toolkit" dot_app; then
   passes "-rdc project with CUB, CUDA_HOME=cuemu-toolkit, linked by g++" \
     env -u LD_LIBRARY_PATH ./dot_app
+fi
+
+# A real toolkit in a folder whose path holds "cuemu" (a CI's
+# /opt/cuemu-ci/cuda) is still CUDA_HOME's CCCL (its bin/nvcc is a file of
+# its own; only a cuemu-nvcc, by its file's name, is skipped): its
+# include/cccl, CCCL's folders plus a header of its own, is the one that
+# the compile and -MD use (-MD of a unit with CUB failed: no CCCL).
+fake=$work/cuemu-ci/cuda
+mkdir -p "$fake/bin" "$fake/include/cccl" &&
+  printf '#!/bin/sh\nexit 1\n' >"$fake/bin/nvcc" && chmod +x "$fake/bin/nvcc" &&
+  for part in cub thrust cuda nv; do
+    ln -s "$cccl/include/cccl/$part" "$fake/include/cccl/$part"
+  done &&
+  echo '#define CI_TOOLKIT_MARK 42' >"$fake/include/cccl/ci_toolkit_mark.h" &&
+  printf '%s\n' '#include <cub/block/block_reduce.cuh>' \
+    '#include <ci_toolkit_mark.h>' \
+    '__global__ void k(int *o) { *o = CI_TOOLKIT_MARK; }' >"$work/mark.cu"
+if step ci-toolkit env CUDA_HOME="$fake" "$builddir_abs/cuemu-nvcc" -c -MD \
+  -MF mark.d -o mark.o mark.cu; then
+  if grep -q "ci_toolkit_mark.h" "$work/mark.d"; then
+    echo "PASS: CUDA_HOME=.../cuemu-ci/cuda (a real toolkit) gives CCCL, -MD too"
+  else
+    fail "mark.d names no ci_toolkit_mark.h: $(cat "$work/mark.d")"
+  fi
 fi
 
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then

@@ -83,6 +83,36 @@ if step load "$nvcc" -o load load.cpp -lcuda; then
   fi
 fi
 
+# A module whose images the device cannot run is CUDA_ERROR_NO_BINARY_FOR_GPU
+# with a report naming them: a cubin runs on its own major version only
+# (sm_100's on 10.x, sm_80's on 8.x), a fat binary wherever one image runs.
+# load_image FILE DEVICE EXPECTED OPTIONS...
+load_image() {
+  file=$1
+  device=$2
+  want=$3
+  shift 3
+  if step "image-$file" "$nvcc" "$@" -o "$file" "$d/kernels.cu"; then
+    got=$(cd "$work" && CUEMU_QUIET=0 CUEMU_DEVICE=sm=$device ./load "$file" 2>&1)
+    case $got in
+    *"$want"*) echo "PASS: $file on $device: $want" ;;
+    *) fail "$file on sm=$device: '$got', expected $want" ;;
+    esac
+  fi
+}
+if [ -x "$work/load" ]; then
+  load_image k100.cubin 90 CUDA_ERROR_NO_BINARY_FOR_GPU -cubin -arch=sm_100
+  load_image k100.cubin 90 "among the module's sm_100 " -cubin -arch=sm_100
+  load_image k100.cubin 100 CUDA_SUCCESS -cubin -arch=sm_100
+  load_image k80.cubin 90 CUDA_ERROR_NO_BINARY_FOR_GPU -cubin -arch=sm_80
+  load_image k80.cubin 86 CUDA_SUCCESS -cubin -arch=sm_80
+  load_image k80-100.fatbin 90 CUDA_ERROR_NO_BINARY_FOR_GPU -fatbin \
+    -gencode arch=compute_80,code=sm_80 -gencode arch=compute_100,code=sm_100
+  load_image k80ptx-100.fatbin 90 CUDA_SUCCESS -fatbin \
+    -gencode arch=compute_80,code=compute_80 \
+    -gencode arch=compute_100,code=sm_100
+fi
+
 # The same sources with the real toolkit.
 real=$(find_nvcc)
 if [ -n "$real" ]; then

@@ -123,7 +123,7 @@ static void put_device_strings_section(FILE *out) {
  * function cuemu__register_UNIT_ID(); else a static initializer. */
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id, int arch,
-                     int suffix, int lowest,
+                     const char *images,
                      const char *const *name_expressions, int count) {
   put_static_shared_section(out);
   if (!module && unit_id)
@@ -164,6 +164,14 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
           "  return cuemu_generated_table();\n"
           "}\n",
           out);
+    /* The module's images (-cubin, -fatbin), which cuemu_module_load()
+     * checks against the device, as CUDA's cuModuleLoadData does; weak, as
+     * modules of -rdc=true are linked together (cuLink). */
+    if (images)
+      fprintf(out,
+              "extern \"C\" __attribute__((visibility(\"default\"), weak)) "
+              "const char cuemu_module_images[] = \"%s\";\n",
+              images);
   } else if (unit_id) {
     /* The device pass of a program: the host pass calls this when the
      * program starts (the device pass runs no initializers of its own). */
@@ -172,11 +180,12 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
             "extern \"C\" __attribute__((visibility(\"default\"))) void "
             "cuemu__register_%s(void) {\n"
             "  cuemu_program_register_target(cuemu_generated_table(), %d, "
-            "%d, %d);\n"
+            "%s%s%s);\n"
             "  ::cuemu::declare_device_strings(__start_cuemu_device_strings, "
             "__stop_cuemu_device_strings);\n"
             "}\n",
-            unit_id, arch / 10, suffix, (lowest > 0 ? lowest : arch) / 10);
+            unit_id, arch / 10, images ? "\"" : "", images ? images : "0",
+            images ? "\"" : "");
   } else {
     fputs("const int cuemu_generated_registered = "
           "(cuemu_program_register(cuemu_generated_table()), "
@@ -207,14 +216,14 @@ int cuemu__codegen_write(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, NULL, 0, 0, 0, name_expressions,
+  return put_table(out, path, rw, module, NULL, 0, NULL, name_expressions,
                    count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
-                              const char *unit_id, int arch, int suffix,
-                              int lowest, int host_pass,
+                              const char *unit_id, int arch,
+                              const char *images, int host_pass,
                               const char *const *name_expressions, int count) {
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
@@ -244,6 +253,6 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
             unit_id, unit_id);
     return ferror(out) ? -1 : 0;
   }
-  return put_table(out, path, rw, module, unit_id, arch, suffix, lowest,
+  return put_table(out, path, rw, module, unit_id, arch, images,
                    name_expressions, count);
 }

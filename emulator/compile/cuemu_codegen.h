@@ -32,15 +32,14 @@ int cuemu__codegen_write(FILE *out, const char *path,
  * passes of unit `unit_id`, the device pass's table and the function
  * cuemu__register_UNIT_ID() that registers it, and in the host pass
  * (`host_pass`) the static initializer that calls it; the kernels are
- * registered as built for `arch` (__CUDA_ARCH__: 900), its suffix `suffix`
- * ('a', 'f' or 0) and the lowest architecture of the build `lowest` (0:
- * arch), which decide the devices that run them
- * (cuemu_program_register_target()). `path` names the .cu for name
- * expressions. Returns 0, or -1 on a write error. */
+ * registered as built for `arch` (__CUDA_ARCH__: 900) with the images
+ * `images` ("sm_80,compute_80"; NULL: none named), which decide the devices
+ * that run them (cuemu_program_register_target()). `path` names the .cu
+ * for name expressions. Returns 0, or -1 on a write error. */
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
-                              const char *unit_id, int arch, int suffix,
-                              int lowest, int host_pass,
+                              const char *unit_id, int arch,
+                              const char *images, int host_pass,
                               const char *const *name_expressions, int count);
 
 #endif /* CUEMU_CODEGEN_H */

@@ -243,8 +243,9 @@ cuemu_status cuemu__host_device_stub(cuemu_rewriter *rw, size_t decl_start,
   return st;
 }
 
-size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
-                             size_t *decl_start) {
+/* The first token of the member declaration whose `__device__` is token
+ * `device`, or rw->n where it is in no declaration. */
+static size_t member_decl_start(const cuemu_rewriter *rw, size_t device) {
   /* A member's declaration starts after the `{`, `;`, `}` or access
    * specifier's `:` before it; anything else before the `__device__` (an
    * expression: `[] __device__ (...)`) is not a declaration. */
@@ -269,6 +270,14 @@ size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
       start = prev;
     }
   }
+  return start;
+}
+
+size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
+                             size_t *decl_start) {
+  const size_t start = member_decl_start(rw, device);
+  if (start >= rw->n)
+    return rw->n;
   /* Its body: the first `{` after the parameters, before any `;`. */
   size_t k = device + 1, open = rw->n;
   for (; k < rw->n; k++) {
@@ -291,8 +300,48 @@ size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
   return k;
 }
 
+/* The `;` that ends the member declaration without a body whose
+ * `__device__` is token `device`, or rw->n where a body or the class's end
+ * comes first. */
+static size_t member_decl_end(const cuemu_rewriter *rw, size_t device) {
+  for (size_t k = device + 1; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, ";"))
+      return k;
+    if (cuemu__rw_is(rw, k, "{") || cuemu__rw_is(rw, k, "}"))
+      return rw->n;
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "["))
+      k = cuemu__rw_close(rw, k);
+  }
+  return rw->n;
+}
+
 cuemu_status cuemu__host_member_stub(cuemu_rewriter *rw, size_t device) {
   size_t start = 0, body = cuemu__rw_member_body(rw, device, &start);
-  return body < rw->n ? cuemu__host_device_stub(rw, start, body)
-                      : CUEMU_SUCCESS;
+  if (body < rw->n)
+    return cuemu__host_device_stub(rw, start, body);
+  /* A member function declared here and defined outside the class: its
+   * definition gets the attribute (cuemu__host_device_stub()), which
+   * clang++ takes only where the first declaration, this one, has it (a
+   * friend's too: both compilers take it there). Not for a constructor or
+   * destructor, whose name follows the specifiers, nor an operator. */
+  start = member_decl_start(rw, device);
+  const size_t end = member_decl_end(rw, device);
+  if (start >= rw->n || end >= rw->n)
+    return CUEMU_SUCCESS;
+  size_t name = rw->n;
+  for (size_t k = start; k < end; k++) {
+    if (cuemu__rw_is(rw, k, "~") || cuemu__rw_is(rw, k, "operator"))
+      return CUEMU_SUCCESS;
+    if (name == rw->n && cuemu__rw_is(rw, k, "("))
+      name = k - 1;
+  }
+  static const char *const specifiers[] = {
+      "__device__", "__forceinline__", "__noinline__", "inline", "explicit",
+      "static", "virtual", "constexpr", "friend", ":", "{", ";", "}"};
+  if (name >= rw->n || name <= start)
+    return CUEMU_SUCCESS;
+  for (size_t i = 0; i < sizeof specifiers / sizeof *specifiers; i++)
+    if (cuemu__rw_is(rw, name - 1, specifiers[i]))
+      return CUEMU_SUCCESS;
+  return cuemu__host_device_decl(rw, start, end);
 }

@@ -281,15 +281,20 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
       else if (cuemu__rw_is(rw, t, "(") || cuemu__rw_is(rw, t, "["))
         t = cuemu__rw_close(rw, t);
   }
-  int scoped = 0, in_generic = 0;
+  int scoped = 0, in_generic = 0, in_device_body = 0;
   for (int j = rw->lambda_count - 1; j >= 0 && !scoped; --j)
     if (rw->lambdas[j].body_open < i && i < rw->lambdas[j].body_close) {
       n.scope = strdup(rw->lambdas[j].where);
       scoped = 1;
       in_generic = has_auto(rw->lambdas[j].signature);
+      /* The body of a __device__ lambda is device code: a lambda there,
+       * annotated or not, is no extended lambda (nvcc accepts a constexpr
+       * __device__ lambda in it, and one in a generic __device__ lambda). */
+      in_device_body = rw->lambdas[j].device_body;
     }
+  n.device_body = device_code || in_device_body || (n.extended && !host);
   /* A lambda in device code is not one of nvcc's extended lambdas. */
-  if (n.extended && !device_code) {
+  if (n.extended && !device_code && !in_device_body) {
     cuemu_status st = extended_restrictions(rw, i, k, n.body_open, host,
                                             in_generic,
                                             has_auto(n.signature));

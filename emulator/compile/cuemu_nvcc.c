@@ -97,8 +97,12 @@ typedef struct command {
   char arch_suffix;             /* the -arch value's 'a' or 'f', or 0 */
   char gencode_suffix;          /* that of gencode_value's name */
   char suffix;                  /* that of `arch` (arch_targets) */
-  int floor;                    /* the lowest architecture compiled for */
   int code_given;               /* -code */
+  /* The images of the build in nvcc's names, comma-separated: "sm_80"
+   * (a cubin) or "compute_80" (PTX), for -code's values, every -gencode's
+   * code= values, and (arch_targets) all of them, which decide the devices
+   * that run its kernels (cuemu_program_register_target()). */
+  char code_images[512], gencode_images[512], images[1024];
   const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
@@ -415,6 +419,28 @@ static int input_kind(const char *path) {
   return -1;
 }
 
+/* Appends to the comma-separated list `list` (of `cap` bytes) the image
+ * that the code name `name` (`n` bytes: "sm_90a", "compute_80") makes,
+ * unless it holds it already. An lto_ name makes none that a device runs
+ * (it needs a device link), nor does a name CUDA 13 does not know. */
+static void add_image(char *list, size_t cap, const char *name, size_t n) {
+  const int value = cuemu__gpu_arch_value(name, n);
+  const char suffix = cuemu__gpu_arch_suffix(name, n);
+  const char *kind = strncmp(name, "sm_", 3) == 0        ? "sm"
+                     : strncmp(name, "compute_", 8) == 0 ? "compute"
+                                                         : NULL;
+  if (!value || !kind)
+    return;
+  char image[32];
+  snprintf(image, sizeof image, "%s_%d%.1s", kind, value / 10, &suffix);
+  const size_t len = strlen(image), used = strlen(list);
+  for (const char *p = list; (p = strstr(p, image)) != NULL; p += len)
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+      return;
+  if (used + len + 2 <= cap)
+    snprintf(list + used, cap - used, "%s%s", used ? "," : "", image);
+}
+
 /* Reads an -arch, -code or -gencode value into the command's targets,
  * after checking every architecture name as nvcc does. An -arch value is
  * one name (or "all", "all-major", "native"), and the last -arch counts,
@@ -449,8 +475,10 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
     c->arch_set = set;
     return CUEMU_SUCCESS;
   }
-  if (option == O_CODE)
+  if (option == O_CODE) {
     c->code_given = 1;
+    c->code_images[0] = '\0'; /* the last -code counts */
+  }
   /* nvcc also takes a -gencode keyword's list in double quotes
    * (code=\"sm_90,compute_90\" in a Makefile, as the CUDA samples' older
    * Makefiles write it), but not a quoted -code value. */
@@ -467,6 +495,9 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
       if (!value)
         return cuemu__report(CUEMU_INVALID_VALUE,
                              "Unsupported gpu architecture '%.*s'", (int)n, p);
+      if (!in_arch)
+        add_image(option == O_CODE ? c->code_images : c->gencode_images,
+                  sizeof c->code_images, p, n);
       if (option == O_GENCODE && in_arch) {
         c->gencode_set |= cuemu__gpu_arch_one(value);
         const char suffix = cuemu__gpu_arch_suffix(p, n);
@@ -512,8 +543,52 @@ static cuemu_status arch_targets(command *c) {
     set = cuemu__gpu_arch_one(CUEMU_DEFAULT_ARCH);
   char list[128];
   cuemu__gpu_arch_list_macro(set, list, sizeof list);
-  /* The list is in increasing order: its first number is the lowest. */
-  c->floor = atoi(list);
+  /* The images (nvcc 13's --dryrun): -arch=sm_90 makes sm_90 and
+   * compute_90; sm_90a (or f) also compute_90, which a newer device's
+   * driver compiles (compute_90a is for 9.0 only); compute_90 the PTX
+   * alone (with -code, -code's); all and all-major a cubin of each
+   * architecture and the PTX of the highest; native the emulated device's.
+   * Each -gencode adds its code= values. */
+  char *images = c->images;
+  images[0] = '\0';
+  if (c->code_given) {
+    snprintf(images, sizeof c->images, "%s", c->code_images);
+  } else if (c->arch_name && !c->arch_value) {
+    int highest = 0;
+    for (const char *p = list; *p;) {
+      const int value = atoi(p);
+      char name[32];
+      snprintf(name, sizeof name, "sm_%d", value / 10);
+      add_image(images, sizeof c->images, name, strlen(name));
+      highest = value > highest ? value : highest;
+      p += strcspn(p, ",");
+      p += *p == ',';
+    }
+    if (highest) {
+      char name[32];
+      snprintf(name, sizeof name, "compute_%d", highest / 10);
+      add_image(images, sizeof c->images, name, strlen(name));
+    }
+  } else if (c->arch_name) {
+    const char *v = c->arch_name;
+    const size_t n = strlen(v);
+    const int virtual_only = strncmp(v, "compute_", 8) == 0;
+    const char *number = v + (virtual_only ? 8 : 3);
+    char name[32];
+    if (!virtual_only)
+      add_image(images, sizeof c->images, v, n);
+    if (c->arch_suffix) {
+      snprintf(name, sizeof name, "compute_%d", c->arch_value / 10);
+      add_image(images, sizeof c->images, name, strlen(name));
+    }
+    snprintf(name, sizeof name, "compute_%s", number);
+    add_image(images, sizeof c->images, name, strlen(name));
+  }
+  for (const char *p = c->gencode_images; *p;) {
+    const size_t n = strcspn(p, ",");
+    add_image(images, sizeof c->images, p, n);
+    p += n + (p[n] == ',');
+  }
   char *define = NULL;
   if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
     return oom();
@@ -1412,6 +1487,17 @@ static cuemu_status pass_dependencies(command *c, const input *in,
                                       int phony, const char *file) {
   words w = {0};
   cuemu_status st = host_words(c, in, &w);
+  /* CCCL's headers, where the compile finds them (cuemu_compile(): after
+   * the user's folders and the shims); --cuda-path's are in the host
+   * words already (add_toolkit_cccl()). Without them, -M and -MD (CMake's
+   * depfiles) of a unit with CUB or Thrust failed. */
+  char cccl[PATH_MAX];
+  if (st == CUEMU_SUCCESS && !c->cuda_path &&
+      cuemu__cccl_headers(NULL, cccl, sizeof cccl) != CUEMU_CCCL_NONE &&
+      cccl[0]) {
+    add(&w, "-isystem");
+    add(&w, keep(c, strdup(cccl)));
+  }
   if (st == CUEMU_SUCCESS) {
     if (define)
       add(&w, define);
@@ -1565,7 +1651,22 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.checks = c->checks;
   o.arch = c->arch;
   o.arch_suffix = c->suffix;
-  o.arch_floor = c->floor;
+  /* A module of -cubin holds the cubins alone (nvcc's -cubin is one
+   * cubin); one of -ptx is not checked (the PTX a driver compiles). */
+  char cubins[sizeof c->images] = "";
+  o.arch_images = c->images[0] ? c->images : NULL;
+  if (c->module_suffix && strcmp(c->module_suffix, ".ptx") == 0) {
+    o.arch_images = NULL;
+  } else if (c->module_suffix && strcmp(c->module_suffix, ".cubin") == 0 &&
+             c->images[0]) {
+    for (const char *p = c->images; *p;) {
+      const size_t n = strcspn(p, ",");
+      if (strncmp(p, "sm_", 3) == 0)
+        add_image(cubins, sizeof cubins, p, n);
+      p += n + (p[n] == ',');
+    }
+    o.arch_images = cubins;
+  }
   o.rdc = c->rdc;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default

@@ -82,6 +82,8 @@ typedef struct cuemu_lambda_note {
   char *scope;         /* `where` of the lambda whose body holds it, or
                         * NULL (the function's body) */
   size_t body_open, body_close; /* tokens of its body's braces */
+  int device_body;     /* its body is device code only: a __device__
+                        * lambda, or one defined in device code */
 } cuemu_lambda_note;
 
 /* Lambdas that one pass lacks, made up in that pass right before the

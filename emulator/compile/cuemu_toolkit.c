@@ -34,6 +34,16 @@ static int cccl_under(const char *root, char *out, size_t cap) {
  * ROOT into out and returns 1 when ROOT has it. */
 typedef int (*toolkit_part)(const char *root, char *out, size_t cap);
 
+/* 1 when `real`, the real path of an nvcc, is cuemu-nvcc or cuemu-cc (a
+ * link named nvcc: cuemu's toolkit's bin/nvcc, or one installed as nvcc),
+ * by its file's name: a real toolkit in a folder whose path holds "cuemu"
+ * (/opt/cuemu-ci/cuda) is still one. */
+static int is_cuemu_nvcc(const char *real) {
+  const char *slash = strrchr(real, '/');
+  const char *base = slash ? slash + 1 : real;
+  return strncmp(base, "cuemu-", 6) == 0;
+}
+
 /* The toolkit above the first `nvcc` of $PATH (TOOLKIT/bin/nvcc). */
 static int next_to_nvcc(toolkit_part under, char *out, size_t cap) {
   const char *path = getenv("PATH");
@@ -45,7 +55,7 @@ static int next_to_nvcc(toolkit_part under, char *out, size_t cap) {
       dir[n] = '\0';
       /* cuemu-nvcc installed as `nvcc` is not a toolkit. */
       if ((size_t)snprintf(nvcc, sizeof nvcc, "%s/nvcc", dir) < sizeof nvcc &&
-          realpath(nvcc, real) && !strstr(real, "cuemu")) {
+          realpath(nvcc, real) && !is_cuemu_nvcc(real)) {
         char *slash = strrchr(real, '/');
         if (slash) {
           *slash = '\0';
@@ -72,7 +82,7 @@ static int cuemu_own_toolkit(const char *root) {
   char nvcc[PATH_MAX], real[PATH_MAX];
   return (size_t)snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", root) <
              sizeof nvcc &&
-         realpath(nvcc, real) && strstr(real, "cuemu");
+         realpath(nvcc, real) && is_cuemu_nvcc(real);
 }
 
 int cuemu__toolkit_cccl(const char *cuda_path, char *out, size_t cap) {

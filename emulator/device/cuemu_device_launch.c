@@ -205,13 +205,15 @@ static cuemu_status validate(const cuemu_launch_request *r,
                                                       : check_arguments(r);
   if (st == CUEMU_SUCCESS)
     st = check_stream(r);
-  if (st == CUEMU_SUCCESS && !cuemu__function_has_image(r->kernel)) {
+  const char *images = NULL;
+  if (st == CUEMU_SUCCESS && !cuemu__function_has_image(r->kernel, &images)) {
     const cuemu_device_model *m = cuemu__device_model();
     st = cuemu__report(CUEMU_KERNEL_IMAGE,
-                       "kernel %s: built for no architecture that the "
-                       "emulated device (compute capability %d.%d) runs "
-                       "(-arch, -gencode; CUEMU_DEVICE sets the device)",
-                       r->kernel->name, m->major, m->minor);
+                       "kernel %s: no kernel image for the emulated device "
+                       "(compute capability %d.%d) among its build's %s "
+                       "(-arch, -gencode, -code; CUEMU_DEVICE sets the "
+                       "device)",
+                       r->kernel->name, m->major, m->minor, images);
   }
   if (st == CUEMU_SUCCESS)
     st = check_shape(r);

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuemu/cuemu_device_runtime.h>
 
@@ -39,18 +40,18 @@ static const cuemu_module_desc **modules;
 static size_t module_count;
 static int *module_arch;  /* each module's -arch (80), 0: not known */
 static int program_arch;  /* the -arch registered last, 0: none */
-/* What each module runs on (cuemu_program_register_target()). */
-typedef struct module_target {
-  int suffix; /* 'a', 'f' or 0 */
-  int lowest; /* the lowest -arch of its build (80), 0: not known */
-} module_target;
-static module_target *module_targets;
-static module_target program_target; /* that of program_arch */
+/* Each module's images (cuemu_program_register_target(): "sm_80,compute_80",
+ * a copy), NULL: not known. */
+static char **module_images;
+static const char *program_images; /* those of program_arch */
 static function_entry *entries;
 static size_t entry_count, entry_capacity;
 
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
-                                   int suffix, int lowest) {
+                                   const char *images) {
+  /* A copy: the text is in the registering object, which may be unloaded
+   * (dlclose) while the table keeps its entry. */
+  char *copy = images ? strdup(images) : NULL;
   pthread_mutex_lock(&lock);
   const cuemu_module_desc **grown =
       realloc(modules, (module_count + 1) * sizeof *grown);
@@ -59,25 +60,25 @@ void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
   int *archs = realloc(module_arch, (module_count + 1) * sizeof *archs);
   if (archs)
     module_arch = archs;
-  module_target *targets =
-      realloc(module_targets, (module_count + 1) * sizeof *targets);
-  if (targets)
-    module_targets = targets;
-  if (grown && archs && targets) {
-    const module_target target = {suffix, lowest > 0 ? lowest : arch};
+  char **kept = realloc(module_images, (module_count + 1) * sizeof *kept);
+  if (kept)
+    module_images = kept;
+  if (grown && archs && kept) {
     module_arch[module_count] = arch;
-    module_targets[module_count] = target;
+    module_images[module_count] = copy;
     modules[module_count++] = desc;
     if (arch > 0) {
       program_arch = arch;
-      program_target = target;
+      program_images = copy;
     }
+  } else {
+    free(copy);
   }
   pthread_mutex_unlock(&lock);
 }
 
 void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch) {
-  cuemu_program_register_target(desc, arch, 0, arch);
+  cuemu_program_register_target(desc, arch, NULL);
 }
 
 void cuemu_program_register(const cuemu_module_desc *desc) {
@@ -86,48 +87,75 @@ void cuemu_program_register(const cuemu_module_desc *desc) {
 
 /* The -arch the kernel `desc` was built for: its module's, else the
  * program's (a kernel template's instance, registered apart), else 0; and
- * what it runs on into *target (when not NULL). */
-static int arch_target_of(const cuemu_kernel_desc *desc,
-                          module_target *target) {
+ * its build's images into *images (when not NULL; NULL: not known). */
+static int arch_images_of(const cuemu_kernel_desc *desc,
+                          const char **images) {
   int arch = 0;
-  module_target t = {0, 0};
+  const char *found = NULL;
   pthread_mutex_lock(&lock);
   for (size_t i = 0; i < module_count && desc; ++i)
     if (desc >= modules[i]->kernels &&
         desc < modules[i]->kernels + modules[i]->kernel_count) {
       arch = module_arch[i];
-      t = module_targets[i];
+      found = module_images[i];
     }
   if (!arch) {
     arch = program_arch;
-    t = program_target;
+    found = program_images;
   }
   pthread_mutex_unlock(&lock);
-  if (target)
-    *target = t;
+  if (images)
+    *images = found;
   return arch;
 }
 
 static int arch_of(const cuemu_kernel_desc *desc) {
-  return arch_target_of(desc, NULL);
+  return arch_images_of(desc, NULL);
 }
 
-int cuemu__function_has_image(const cuemu_kernel_desc *desc) {
-  module_target t;
-  const int arch = arch_target_of(desc, &t);
-  const cuemu_device_model *m = cuemu__device_model();
-  const int device = m->major * 10 + m->minor;
-  if (!arch)
+/* Whether a device of compute capability major.minor runs the image named
+ * by the `n` bytes at `image` ("sm_90a", "compute_80"), as CUDA's driver
+ * chooses: a cubin runs on its own major version at its minor one or a
+ * higher one (sm_86 on 8.9, not on 9.0), PTX is compiled for any device
+ * no older; an 'a' image (sm_90a, compute_90a) runs on its own compute
+ * capability only, an 'f' one on its family (the same major version, a
+ * minor one no lower). */
+static int image_runs(const char *image, size_t n, int major, int minor) {
+  const int cubin = strncmp(image, "sm_", 3) == 0;
+  const size_t skip = cubin ? 3 : strncmp(image, "compute_", 8) == 0 ? 8 : 0;
+  if (!skip || skip >= n)
+    return 0;
+  char *end;
+  const long number = strtol(image + skip, &end, 10);
+  const char suffix = end < image + n ? *end : '\0';
+  const int own_major = (int)(number / 10), own_minor = (int)(number % 10);
+  if (suffix == 'a')
+    return own_major == major && own_minor == minor;
+  if (cubin || suffix == 'f')
+    return own_major == major && own_minor <= minor;
+  return own_major * 10 + own_minor <= major * 10 + minor;
+}
+
+int cuemu__function_has_image(const cuemu_kernel_desc *desc,
+                              const char **images) {
+  const char *list = NULL;
+  arch_images_of(desc, &list);
+  if (images)
+    *images = list;
+  return cuemu__device_runs_images(list);
+}
+
+int cuemu__device_runs_images(const char *list) {
+  if (!list)
     return 1;
-  /* A build of several architectures: the PTX of its lowest one is
-   * compiled for the device by the driver where it is no newer. */
-  if (t.lowest > 0 && t.lowest < arch)
-    return t.lowest <= device;
-  if (t.suffix == 'a')
-    return arch == device;
-  if (t.suffix == 'f')
-    return arch / 10 == m->major && arch % 10 <= m->minor;
-  return arch <= device;
+  const cuemu_device_model *m = cuemu__device_model();
+  for (const char *p = list; *p;) {
+    const size_t n = strcspn(p, ",");
+    if (image_runs(p, n, m->major, m->minor))
+      return 1;
+    p += n + (p[n] == ',');
+  }
+  return 0;
 }
 
 const cuemu_kernel_desc *cuemu__function_find(const void *function) {

@@ -35,8 +35,15 @@ const cuemu_kernel_desc *cuemu__function_find(const void *function);
 
 /* 1 when the emulated device can run the kernel `desc` (its build has a
  * kernel image for the device's compute capability:
- * cuemu_program_register_target()), else 0. */
-int cuemu__function_has_image(const cuemu_kernel_desc *desc);
+ * cuemu_program_register_target()), else 0; *images (when `images` is not
+ * NULL) is set to the build's images ("sm_80,compute_80"), or NULL where
+ * they are not known (every device runs the kernel). */
+int cuemu__function_has_image(const cuemu_kernel_desc *desc,
+                              const char **images);
+/* 1 when the emulated device runs one of the images `list` names
+ * ("sm_80,compute_80": cuemu_program_register_target()) or `list` is NULL,
+ * else 0. */
+int cuemu__device_runs_images(const char *list);
 
 /* The kernel's dynamic shared-memory limit: 48 KiB unless raised. */
 size_t cuemu__function_max_dynamic_shared(const void *function);

@@ -127,6 +127,20 @@ cuemu_status cuemu_module_load(cuemu_module **out, const char *path) {
                          "expects %u: rebuild it",
                          path, abi, CUEMU_MODULE_ABI);
   }
+  /* A module of cuemu-nvcc -cubin or -fatbin names its images: a device
+   * that runs none of them has no binary to load (CUDA_ERROR_NO_BINARY_FOR_GPU). */
+  const char *images = (const char *)dlsym(m->handle, "cuemu_module_images");
+  if (images && !cuemu__device_runs_images(images)) {
+    const cuemu_device_model *model = cuemu__device_model();
+    cuemu_status st = cuemu__report(
+        CUEMU_KERNEL_IMAGE,
+        "%s: no image for the emulated device (compute capability %d.%d) "
+        "among the module's %s (-arch, -gencode, -code; CUEMU_DEVICE sets "
+        "the device)",
+        path, model->major, model->minor, images);
+    module_free(m);
+    return st;
+  }
   m->kernels = calloc((size_t)m->desc->kernel_count + 1, sizeof *m->kernels);
   if (!m->kernels) {
     module_free(m);

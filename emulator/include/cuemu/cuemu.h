@@ -255,12 +255,11 @@ typedef struct cuemu_compile_options {
                              * __CUDA_ARCH_FEAT_SM90_ALL, as with nvcc),
                              * 'f' (sm_100f: __CUDA_ARCH_FAMILY_SPECIFIC__),
                              * or 0 */
-  int arch_floor;           /* the lowest compute capability (times ten) of
-                             * the build's architectures (nvcc's
-                             * __CUDA_ARCH_LIST__); 0: arch. A device below
-                             * it has no kernel image to run (and one that
-                             * is not `arch` for an 'a' suffix, or not of
-                             * its family for 'f', in a build of one) */
+  const char *arch_images;   /* the images of the build in nvcc's names,
+                             * comma-separated ("sm_80,compute_80,sm_100":
+                             * a cubin, PTX), which decide the devices that
+                             * run its kernels as a GPU's driver does; NULL:
+                             * every device runs them */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

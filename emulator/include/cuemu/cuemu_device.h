@@ -112,15 +112,17 @@ void cuemu_program_register(const cuemu_module_desc *desc);
  * generated kernel table of a unit calls it). Host code. */
 void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
 
-/* cuemu_program_register_arch(), with what decides whether the device has
- * a kernel image to run: `suffix` ('a' for sm_90a, 'f' for sm_100f, or 0)
- * and `lowest`, the lowest compute capability of the build (90; `arch` in a
- * build of one architecture). A launch on a device without one fails with
- * cudaErrorNoKernelImageForDevice, as on a GPU: one below `lowest`, or, in a
- * build of one architecture, one that is not `arch` ('a') or not of its
- * family ('f': the same major version, a minor one no lower). Host code. */
+/* cuemu_program_register_arch(), with the images of the build, which
+ * decide whether the device has a kernel image to run: `images` names them
+ * as nvcc does, comma-separated ("sm_80,compute_80,sm_100": a cubin, PTX;
+ * copied), NULL where they are not known (every device runs the kernels).
+ * A launch on a device that runs none of them fails with
+ * cudaErrorNoKernelImageForDevice, as on a GPU: a cubin runs on its major
+ * version at its minor one or higher, PTX on any device no older, an 'a'
+ * image (sm_90a) on its compute capability only, an 'f' one (sm_100f) on
+ * its family. Host code. */
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
-                                   int suffix, int lowest);
+                                   const char *images);
 
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of

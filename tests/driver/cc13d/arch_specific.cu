@@ -5,6 +5,12 @@
 // __CUDA_ARCH_FEAT_SMxx_ALL is defined (0 where a macro is not), and
 // whether host code sees __CUDA_ARCH_SPECIFIC__ (it does not, with nvcc).
 #include <cstdio>
+#include <cstdlib>
+
+#if __has_include(<cuemu/cuemu.h>)
+#include <cuemu/cuemu.h>
+#define HAVE_CUEMU_MESSAGES 1
+#endif
 
 __global__ void probe_target(int *out)
 {
@@ -43,6 +49,13 @@ int main()
   std::printf("%s arch %d specific %d family %d feat %d host %d\n",
               cudaGetErrorName(launched), host[0], host[1], host[2], host[3],
               host_specific);
+#ifdef HAVE_CUEMU_MESSAGES
+  /* cuemu's report of a missing image names the kernel and the images
+   * (ARCH_SPECIFIC_MESSAGE=1: printed on stderr). */
+  if (launched == cudaErrorNoKernelImageForDevice &&
+      std::getenv("ARCH_SPECIFIC_MESSAGE"))
+    std::fprintf(stderr, "%s\n", cuemu_last_message());
+#endif
   cudaFree(seen);
   return 0;
 }
