@@ -680,7 +680,7 @@ static cuemu_status hash_job(compile_job *job) {
            CUEMU_MODULE_ABI, o->module, o->debug, o->object, o->arch,
            o->arch_suffix);
   cuemu_hasher_add_string(h, num);
-  cuemu_hasher_add_string(h, o->arch_images ? o->arch_images : "");
+  cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
   /* A module of relocatable device code exports its symbols. */
   if (o->module && o->rdc)
     cuemu_hasher_add_string(h, "rdc module");
@@ -1124,7 +1124,7 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
        * find its kernels by address). */
       int werr = cuemu__codegen_write_unit(
           f, job->source, &rws[p], o->module, o->module ? NULL : job->key.hex,
-          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH, o->arch_images,
+          o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH, o->cuemu_arch_images,
           pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
           o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)

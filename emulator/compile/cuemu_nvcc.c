@@ -1654,9 +1654,9 @@ static cuemu_status compile_cu(command *c, const char *source,
   /* A module of -cubin holds the cubins alone (nvcc's -cubin is one
    * cubin); one of -ptx is not checked (the PTX a driver compiles). */
   char cubins[sizeof c->images] = "";
-  o.arch_images = c->images[0] ? c->images : NULL;
+  o.cuemu_arch_images = c->images[0] ? c->images : NULL;
   if (c->module_suffix && strcmp(c->module_suffix, ".ptx") == 0) {
-    o.arch_images = NULL;
+    o.cuemu_arch_images = NULL;
   } else if (c->module_suffix && strcmp(c->module_suffix, ".cubin") == 0 &&
              c->images[0]) {
     for (const char *p = c->images; *p;) {
@@ -1665,7 +1665,7 @@ static cuemu_status compile_cu(command *c, const char *source,
         add_image(cubins, sizeof cubins, p, n);
       p += n + (p[n] == ',');
     }
-    o.arch_images = cubins;
+    o.cuemu_arch_images = cubins;
   }
   o.rdc = c->rdc;
   o.runtime_header_at = c->runtime_at;

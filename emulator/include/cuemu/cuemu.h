@@ -255,7 +255,7 @@ typedef struct cuemu_compile_options {
                              * __CUDA_ARCH_FEAT_SM90_ALL, as with nvcc),
                              * 'f' (sm_100f: __CUDA_ARCH_FAMILY_SPECIFIC__),
                              * or 0 */
-  const char *arch_images;   /* the images of the build in nvcc's names,
+  const char *cuemu_arch_images; /* the images of the build in nvcc's names,
                              * comma-separated ("sm_80,compute_80,sm_100":
                              * a cubin, PTX), which decide the devices that
                              * run its kernels as a GPU's driver does; NULL:

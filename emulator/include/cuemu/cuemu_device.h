@@ -122,7 +122,7 @@ void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
  * image (sm_90a) on its compute capability only, an 'f' one (sm_100f) on
  * its family. Host code. */
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
-                                   const char *images);
+                                   const char *__cuemu_images);
 
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
