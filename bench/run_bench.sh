@@ -62,7 +62,8 @@ lib_cflags=$(make_var CFLAGS)
 quick=${BENCH_QUICK:-0}
 # BENCH_ROWS: the numbers of the items to run ("2 8 10 12": the reduction,
 # the fiber baseline beside it and the 2-worker speed-up, the shuffle, the
-# warp collectives, the instruction counts); all of them when unset.
+# warp collectives, the instruction counts; 13: stream-ordered allocation
+# at scale); all of them when unset.
 rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
 want() {
   [ -z "$rows" ] && return 0
@@ -787,6 +788,28 @@ if [ $ck_ok = 1 ]; then
     report "check_${variant}_reduce_slowdown" "$(calc %.1f "$rv / $r0")" "x" "<=" 2 \
       "--check=$variant reduction 2^20: $(ms "$rv") ms, unchecked $(ms "$r0") ms (CPU time, as above)"
   done
+fi
+
+fi
+
+# ---- 13. stream-ordered allocation at scale ----------------------------------
+if want 13; then
+# bench_pool_scale.cu, a whole program: the CPU time of one
+# cudaMallocAsync(16) and its cudaFreeAsync with 100,000 allocations live
+# against 100 live (rounds of each interleaved in one process, the minimum
+# of each). The books of allocations are indexed, so the cost must not
+# grow with the count (it was about 100x at 100,000 with scans).
+log "[13] cudaMallocAsync(16)+cudaFreeAsync per allocation, 100,000 live against 100 live"
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 "$benchsrc/bench_pool_scale.cu" \
+  -o "$out/bench_pool_scale" >"$out/pool_scale_cc.log" 2>&1; then
+  error pool_alloc_100k_over_100_live "cannot compile bench_pool_scale.cu (see $out/pool_scale_cc.log)" "<= 3x"
+elif "$out/bench_pool_scale" "$([ "$quick" = 1 ] && echo 2 || echo 5)" \
+  >"$run/pool_scale.txt" 2>&1; then
+  ratio=$(sed -n 's/^pool_scale_ratio: //p' "$run/pool_scale.txt")
+  report pool_alloc_100k_over_100_live "$ratio" "x" "<=" 3 \
+    "CPU time per allocation (ns), min of interleaved rounds: $(tr '\n' ' ' <"$run/pool_scale.txt"); loadavg $(loadavg)"
+else
+  error pool_alloc_100k_over_100_live "bench_pool_scale failed: $(cat "$run/pool_scale.txt")" "<= 3x"
 fi
 
 fi

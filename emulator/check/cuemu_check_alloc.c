@@ -30,6 +30,7 @@
 #include "check/cuemu_check.h"
 #include "base/cuemu_report.h"
 #include "core/cuemu_allocations.h"
+#include "core/cuemu_ptr_map.h"
 
 typedef struct side_entry {
   void *base;
@@ -40,29 +41,39 @@ typedef struct side_entry {
   unsigned char *init;
   void *cells;           /* the race shadow, see cuemu__check_alloc_cells */
   size_t cells_size;
+  int untabled; /* not based at an entry of the table of allocations */
 } side_entry;
 
+/* The records, by base (constant time to find however many allocations
+ * live; a scan made 100,000 live allocations quadratic), and how many are
+ * untabled. */
 static pthread_mutex_t side_lock = PTHREAD_MUTEX_INITIALIZER;
-static side_entry *side;
-static size_t side_len, side_cap;
+static cuemu__ptr_map side;
+static size_t side_untabled;
 
 /* Set once checked code is loaded: from then on, allocations get maps. */
 atomic_int cuemu__check_present;
 static atomic_int leak_check_armed;
 
 static side_entry *side_find_locked(const void *base) {
-  for (size_t i = 0; i < side_len; ++i)
-    if (side[i].base == base)
-      return &side[i];
-  return NULL;
+  return cuemu__ptr_map_get(&side, (uintptr_t)base);
 }
 
-/* Finds the entry holding `p` (not only at its base). Locked. */
-static side_entry *side_holding_locked(const void *p) {
-  for (size_t i = 0; i < side_len; ++i)
-    if ((const char *)p >= (const char *)side[i].base &&
-        (size_t)((const char *)p - (const char *)side[i].base) < side[i].size)
-      return &side[i];
+static int side_holds(const side_entry *e, const void *p) {
+  return e && (const char *)p >= (const char *)e->base &&
+         (size_t)((const char *)p - (const char *)e->base) < e->size;
+}
+
+/* Finds the entry holding `p` (not only at its base), given `base`, the
+ * base of the table's entry holding `p` (NULL when none does). Only
+ * untabled records (none, usually) are scanned. Locked. */
+static side_entry *side_holding_locked(const void *p, const void *base) {
+  side_entry *e = base ? side_find_locked(base) : NULL;
+  if (side_holds(e, p))
+    return e;
+  for (size_t i = 0; side_untabled && i < side.cap; ++i)
+    if (side.keys[i] && side_holds(side.values[i], p))
+      return side.values[i];
   return NULL;
 }
 
@@ -72,15 +83,19 @@ static void side_drop_locked(side_entry *e) {
   if (e->cells)
     munmap(e->cells, e->cells_size);
   free(e->name);
-  *e = side[--side_len];
+  side_untabled -= (size_t)e->untabled;
+  cuemu__ptr_map_remove(&side, (uintptr_t)e->base);
+  free(e);
 }
 
 static void report_leaks(void) {
   if (!cuemu__config_check_leaks())
     return;
   pthread_mutex_lock(&side_lock);
-  for (size_t i = 0; i < side_len; ++i) {
-    side_entry *e = &side[i];
+  for (size_t i = 0; i < side.cap; ++i) {
+    side_entry *e = side.keys[i] ? side.values[i] : NULL;
+    if (!e)
+      continue;
     if (e->kind != CUEMU_RT_MEMORY_DEVICE && e->kind != CUEMU_RT_MEMORY_MANAGED)
       continue;
     char where[512] = "an unknown place";
@@ -122,23 +137,24 @@ void cuemu__check_alloc_note(void *base, size_t size, int kind,
     if (init == MAP_FAILED)
       init = NULL;
   }
+  /* Most records are based at an entry of the table of allocations, where
+   * cuemu__check_mark_init finds them; the others it scans. */
+  cuemu_rt_allocation tabled;
+  int untabled = !cuemu__allocation_find(base, &tabled) || tabled.base != base;
+  side_entry *e = malloc(sizeof *e);
   pthread_mutex_lock(&side_lock);
   side_entry *old = side_find_locked(base);
   if (old)
     side_drop_locked(old);
-  if (side_len == side_cap) {
-    size_t cap = side_cap ? 2 * side_cap : 64;
-    side_entry *t = realloc(side, cap * sizeof *t);
-    if (!t) {
-      pthread_mutex_unlock(&side_lock);
-      if (init)
-        munmap(init, size);
-      return;
-    }
-    side = t;
-    side_cap = cap;
+  if (!e || cuemu__ptr_map_put(&side, (uintptr_t)base, e) != 0) {
+    pthread_mutex_unlock(&side_lock);
+    free(e);
+    if (init)
+      munmap(init, size);
+    return;
   }
-  side[side_len++] = (side_entry){base, size, kind, site, NULL, init, NULL, 0};
+  *e = (side_entry){base, size, kind, site, NULL, init, NULL, 0, untabled};
+  side_untabled += (size_t)untabled;
   pthread_mutex_unlock(&side_lock);
 }
 
@@ -154,8 +170,12 @@ void cuemu__check_mark_init(void *p, size_t n) {
   if (!atomic_load_explicit(&cuemu__check_present, memory_order_relaxed) ||
       !n)
     return;
+  /* The table is asked first, not under side_lock (cuemu_allocations.c
+   * calls in here). */
+  cuemu_rt_allocation tabled;
+  const void *base = cuemu__allocation_find(p, &tabled) ? tabled.base : NULL;
   pthread_mutex_lock(&side_lock);
-  side_entry *e = side_holding_locked(p);
+  side_entry *e = side_holding_locked(p, base);
   if (e && e->init) {
     size_t off = (size_t)((char *)p - (char *)e->base);
     if (n > e->size - off)
@@ -167,8 +187,11 @@ void cuemu__check_mark_init(void *p, size_t n) {
 
 void cuemu__check_alloc_reset(void) {
   pthread_mutex_lock(&side_lock);
-  while (side_len)
-    side_drop_locked(&side[side_len - 1]);
+  for (size_t i = 0; i < side.cap;)
+    if (side.keys[i])
+      side_drop_locked(side.values[i]); /* may move a later one to i */
+    else
+      ++i;
   pthread_mutex_unlock(&side_lock);
 }
 
@@ -207,9 +230,11 @@ void *cuemu__check_alloc_cells(const void *base, size_t bytes) {
 void cuemu__check_alloc_clear_cells(void) {
   pthread_mutex_lock(&side_lock);
   /* Zero pages, without unmapping what a launch may be using. */
-  for (size_t i = 0; i < side_len; ++i)
-    if (side[i].cells)
-      madvise(side[i].cells, side[i].cells_size, MADV_DONTNEED);
+  for (size_t i = 0; i < side.cap; ++i) {
+    side_entry *e = side.keys[i] ? side.values[i] : NULL;
+    if (e && e->cells)
+      madvise(e->cells, e->cells_size, MADV_DONTNEED);
+  }
   pthread_mutex_unlock(&side_lock);
 }
 

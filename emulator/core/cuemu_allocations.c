@@ -2,7 +2,8 @@
  * cuemu_allocations.c: the device's table of tracked allocations (see
  * cuemu_allocations.h), and the checkers' memory hooks.
  *
- * The table is an array sorted by base address, guarded by one mutex.
+ * The table is a search tree by base address (cuemu_allocation_tree.h),
+ * guarded by one mutex.
  * Freed allocations stay in it (state FREED) until an allocation reuses
  * their addresses, or until too many have piled up, so that a use after
  * free can be told apart from a stray pointer.
@@ -20,6 +21,8 @@
 
 #include "check/cuemu_check.h"
 #include "core/cuemu_allocation_slabs.h"
+#include "core/cuemu_allocation_tree.h"
+#include "core/cuemu_ptr_map.h"
 #include "core/cuemu_stack.h"
 
 /* How many freed allocations are remembered at most. */
@@ -65,68 +68,11 @@ static size_t mapping_bytes(size_t size) {
 }
 
 /* The mappings cuemu__allocation_memory_new made, by their start: a set
- * (open addressing, linear probing), so that cuemu__allocation_memory_free
+ * (cuemu_ptr_map.h), so that cuemu__allocation_memory_free
  * knows whether memory it is given has the extra page (other memory, such
  * as an imported pool's mapping, is freed page for page as given).
  * Guarded by quarantine_lock. */
-static uintptr_t *made;
-static size_t made_cap, made_len;
-
-static size_t made_slot(uintptr_t key) {
-  return (size_t)((key >> 12) * 0x9E3779B97F4A7C15ull) & (made_cap - 1);
-}
-
-static void made_add(uintptr_t key) {
-  if (2 * (made_len + 1) > made_cap) {
-    size_t cap = made_cap ? 2 * made_cap : 256;
-    uintptr_t *old = made, *grown = calloc(cap, sizeof *grown);
-    if (!grown)
-      return; /* then it is freed as other memory is: one page stays */
-    size_t old_cap = made_cap;
-    made = grown;
-    made_cap = cap;
-    for (size_t i = 0; i < old_cap; ++i)
-      if (old[i]) {
-        size_t j = made_slot(old[i]);
-        while (made[j])
-          j = (j + 1) & (made_cap - 1);
-        made[j] = old[i];
-      }
-    free(old);
-  }
-  size_t i = made_slot(key);
-  while (made[i] && made[i] != key)
-    i = (i + 1) & (made_cap - 1);
-  if (!made[i])
-    made_len++;
-  made[i] = key;
-}
-
-/* Removes `key`; returns whether it was there. */
-static int made_remove(uintptr_t key) {
-  if (!made_cap)
-    return 0;
-  size_t i = made_slot(key);
-  while (made[i] && made[i] != key)
-    i = (i + 1) & (made_cap - 1);
-  if (!made[i])
-    return 0;
-  made[i] = 0;
-  made_len--;
-  /* Moves back the entries of the run after the hole that belong before
-   * it, so that every lookup still finds its key. */
-  for (size_t j = (i + 1) & (made_cap - 1); made[j];
-       j = (j + 1) & (made_cap - 1)) {
-    size_t home = made_slot(made[j]);
-    if ((j > i && (home <= i || home > j)) ||
-        (j < i && (home <= i && home > j))) {
-      made[i] = made[j];
-      made[j] = 0;
-      i = j;
-    }
-  }
-  return 1;
-}
+static cuemu__ptr_map made;
 
 /* The guard pages of memory pools' blocks (cuemu_rt_pool_arena.c), which
  * share own_budget() with the mappings below. Guarded by quarantine_lock. */
@@ -153,7 +99,7 @@ void *cuemu__allocation_memory_new(size_t size) {
   if (bytes == 0)
     return NULL;
   pthread_mutex_lock(&quarantine_lock);
-  int own = made_len + pool_guards < own_budget();
+  int own = made.len + pool_guards < own_budget();
   pthread_mutex_unlock(&quarantine_lock);
   if (!own && size <= CUEMU_SLAB_PIECE_MAX)
     return cuemu__allocation_slab_take(size);
@@ -169,14 +115,16 @@ void *cuemu__allocation_memory_new(size_t size) {
     return cuemu__allocation_slab_take(size);
   }
   pthread_mutex_lock(&quarantine_lock);
-  made_add((uintptr_t)p);
+  /* Without memory for the record it is freed as other memory is: one
+   * page stays mapped. */
+  (void)cuemu__ptr_map_put(&made, (uintptr_t)p, p);
   pthread_mutex_unlock(&quarantine_lock);
   return p;
 }
 
 int cuemu__allocation_guard_take(void) {
   pthread_mutex_lock(&quarantine_lock);
-  int granted = made_len + pool_guards < own_budget();
+  int granted = made.len + pool_guards < own_budget();
   pool_guards += (size_t)granted;
   pthread_mutex_unlock(&quarantine_lock);
   return granted;
@@ -191,7 +139,7 @@ void cuemu__allocation_guard_give(void) {
 
 void cuemu__allocation_memory_free(void *base, size_t size) {
   pthread_mutex_lock(&quarantine_lock);
-  int ours = made_remove((uintptr_t)base);
+  int ours = cuemu__ptr_map_remove(&made, (uintptr_t)base) != NULL;
   pthread_mutex_unlock(&quarantine_lock);
   if (!ours && cuemu__allocation_slab_release(base))
     return;
@@ -235,8 +183,8 @@ void cuemu__allocation_memory_free(void *base, size_t size) {
 }
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static cuemu_rt_allocation *table;
-static size_t table_len, table_cap, table_freed;
+static cuemu__allocation_tree table;
+static size_t table_freed;
 
 /* The bytes of the live device allocations of each device (by the device
  * in their flags; those of devices past the array are not counted), for
@@ -268,45 +216,34 @@ size_t cuemu__allocation_device_bytes(int device) {
   return bytes;
 }
 
-/* The index of the first entry whose base is above `p`. Locked. */
-static size_t upper_bound(uintptr_t p) {
-  size_t lo = 0, hi = table_len;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if ((uintptr_t)table[mid].base <= p)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+/* The end of entry `a` (one byte for an empty one). */
+static uintptr_t end_of(const cuemu_rt_allocation *a) {
+  return (uintptr_t)a->base + (a->size ? a->size : 1);
 }
 
 /* The entry holding `p`, or NULL. Locked. */
 static cuemu_rt_allocation *find_locked(const void *p) {
-  size_t i = upper_bound((uintptr_t)p);
-  if (i == 0)
-    return NULL;
-  cuemu_rt_allocation *a = &table[i - 1];
-  uintptr_t base = (uintptr_t)a->base;
-  if ((uintptr_t)p - base < (a->size ? a->size : 1))
-    return a;
-  return NULL;
+  cuemu__allocation_node *n =
+      cuemu__allocation_tree_floor(&table, (uintptr_t)p);
+  return n && (uintptr_t)p < end_of(&n->entry) ? &n->entry : NULL;
 }
 
-static void remove_at(size_t i) {
-  if (table[i].state == CUEMU_RT_MEMORY_FREED)
+/* Removes the entry `a`. Locked. */
+static void remove_entry(cuemu_rt_allocation *a) {
+  if (a->state == CUEMU_RT_MEMORY_FREED)
     --table_freed;
-  memmove(&table[i], &table[i + 1], (table_len - i - 1) * sizeof *table);
-  --table_len;
+  cuemu__allocation_tree_remove(&table, (uintptr_t)a->base);
 }
 
-/* Forgets every freed entry. Locked. */
+static int is_freed(cuemu_rt_allocation *a, void *ctx) {
+  (void)ctx;
+  return a->state == CUEMU_RT_MEMORY_FREED;
+}
+
+/* Forgets every freed entry (O(n), once per CUEMU_MAX_FREED frees).
+ * Locked. */
 static void drop_freed(void) {
-  size_t j = 0;
-  for (size_t i = 0; i < table_len; ++i)
-    if (table[i].state != CUEMU_RT_MEMORY_FREED)
-      table[j++] = table[i];
-  table_len = j;
+  cuemu__allocation_tree_sweep(&table, is_freed, NULL);
   table_freed = 0;
 }
 
@@ -315,33 +252,29 @@ static void drop_freed(void) {
  * one, cudaErrorMemoryAllocation when the table cannot grow. Locked. */
 static int insert_locked(void *base, size_t size, int kind, unsigned flags) {
   uintptr_t b = (uintptr_t)base, e = b + (size ? size : 1);
-  size_t i = upper_bound(b);
-  if (i > 0) {
-    cuemu_rt_allocation *prev = &table[i - 1];
-    if ((uintptr_t)prev->base + (prev->size ? prev->size : 1) > b) {
-      if (prev->state == CUEMU_RT_MEMORY_LIVE)
-        return cudaErrorHostMemoryAlreadyRegistered;
-      remove_at(--i);
-    }
-  }
-  while (i < table_len && (uintptr_t)table[i].base < e) {
-    if (table[i].state == CUEMU_RT_MEMORY_LIVE)
+  /* The entries it overlaps: the one before it, then those from it on. */
+  cuemu__allocation_node *n = cuemu__allocation_tree_floor(&table, b);
+  if (n && end_of(&n->entry) > b) {
+    if (n->entry.state == CUEMU_RT_MEMORY_LIVE)
       return cudaErrorHostMemoryAlreadyRegistered;
-    remove_at(i);
+  } else {
+    n = NULL;
   }
-  if (table_len == table_cap) {
-    size_t cap = table_cap ? 2 * table_cap : 64;
-    cuemu_rt_allocation *t = realloc(table, cap * sizeof *t);
-    if (!t)
-      return cudaErrorMemoryAllocation;
-    table = t;
-    table_cap = cap;
-  }
-  memmove(&table[i + 1], &table[i], (table_len - i) * sizeof *table);
-  table[i] = (cuemu_rt_allocation){base, size, kind, CUEMU_RT_MEMORY_LIVE,
-                                   flags};
-  count_device_bytes(&table[i], 1);
-  ++table_len;
+  for (cuemu__allocation_node *m = cuemu__allocation_tree_ceil(&table, b);
+       m && (uintptr_t)m->entry.base < e;
+       m = cuemu__allocation_tree_ceil(&table, end_of(&m->entry)))
+    if (m->entry.state == CUEMU_RT_MEMORY_LIVE)
+      return cudaErrorHostMemoryAlreadyRegistered;
+  /* None is live: the freed ones go. */
+  if (n)
+    remove_entry(&n->entry);
+  while ((n = cuemu__allocation_tree_ceil(&table, b)) != NULL &&
+         (uintptr_t)n->entry.base < e)
+    remove_entry(&n->entry);
+  cuemu_rt_allocation entry = {base, size, kind, CUEMU_RT_MEMORY_LIVE, flags};
+  if (!cuemu__allocation_tree_insert(&table, &entry))
+    return cudaErrorMemoryAllocation;
+  count_device_bytes(&entry, 1);
   return 0;
 }
 
@@ -374,10 +307,10 @@ int cuemu__allocation_find(const void *p, cuemu_rt_allocation *out) {
 
 size_t cuemu__allocation_snapshot(cuemu_rt_allocation **out) {
   pthread_mutex_lock(&table_lock);
-  size_t n = table_len;
+  size_t n = table.len;
   *out = malloc((n ? n : 1) * sizeof **out);
   if (*out)
-    memcpy(*out, table, n * sizeof **out);
+    cuemu__allocation_tree_copy(&table, *out);
   else
     n = 0;
   pthread_mutex_unlock(&table_lock);
@@ -397,41 +330,39 @@ int cuemu__allocation_release(void *p, unsigned kinds, int keep) {
       if (++table_freed > CUEMU_MAX_FREED)
         drop_freed();
     } else {
-      remove_at((size_t)(a - table));
+      remove_entry(a);
     }
   }
   pthread_mutex_unlock(&table_lock);
   return found;
 }
 
+/* cudaDeviceReset's visit of each entry: device, managed and pinned
+ * memory is freed and remembered as freed (up to CUEMU_MAX_FREED, so that
+ * a kernel that uses a pointer from before the reset is told so),
+ * registered host memory is unregistered, tracked symbols stay. */
+static int reset_entry(cuemu_rt_allocation *a, void *ctx) {
+  (void)ctx;
+  if (a->state == CUEMU_RT_MEMORY_LIVE &&
+      (a->kind == CUEMU_RT_MEMORY_DEVICE ||
+       a->kind == CUEMU_RT_MEMORY_MANAGED || a->kind == CUEMU_RT_MEMORY_HOST))
+    cuemu__allocation_memory_free(a->base, a->size);
+  if (a->kind == CUEMU_RT_MEMORY_SYMBOL && a->state == CUEMU_RT_MEMORY_LIVE)
+    return 0;
+  if (a->kind != CUEMU_RT_MEMORY_REGISTERED &&
+      a->kind != CUEMU_RT_MEMORY_SYMBOL && table_freed < CUEMU_MAX_FREED) {
+    a->state = CUEMU_RT_MEMORY_FREED;
+    table_freed++;
+    return 0;
+  }
+  return 1;
+}
+
 void cuemu__allocation_reset(void) {
   pthread_mutex_lock(&table_lock);
-  for (size_t i = 0; i < table_len; ++i) {
-    cuemu_rt_allocation *a = &table[i];
-    if (a->state == CUEMU_RT_MEMORY_LIVE &&
-        (a->kind == CUEMU_RT_MEMORY_DEVICE ||
-         a->kind == CUEMU_RT_MEMORY_MANAGED || a->kind == CUEMU_RT_MEMORY_HOST))
-      cuemu__allocation_memory_free(a->base, a->size);
-  }
-  /* Registered host memory is unregistered; tracked symbols stay; freed
-   * memory is remembered as freed, so that a kernel that uses a pointer
-   * from before the reset is told so. */
-  size_t j = 0;
   table_freed = 0;
   memset(device_bytes, 0, sizeof device_bytes);
-  for (size_t i = 0; i < table_len; ++i) {
-    cuemu_rt_allocation *a = &table[i];
-    if (a->kind == CUEMU_RT_MEMORY_SYMBOL && a->state == CUEMU_RT_MEMORY_LIVE) {
-      table[j++] = *a;
-    } else if (a->kind != CUEMU_RT_MEMORY_REGISTERED &&
-               a->kind != CUEMU_RT_MEMORY_SYMBOL &&
-               table_freed < CUEMU_MAX_FREED) {
-      a->state = CUEMU_RT_MEMORY_FREED;
-      table[j++] = *a;
-      table_freed++;
-    }
-  }
-  table_len = j;
+  cuemu__allocation_tree_sweep(&table, reset_entry, NULL);
   pthread_mutex_unlock(&table_lock);
   cuemu__check_alloc_reset();
 }

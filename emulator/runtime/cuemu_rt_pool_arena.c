@@ -24,9 +24,9 @@ struct cuemu__pool_block {
   unsigned long long freed_seq; /* the moment of its (latest) free */
   cuemu__pool_chunk *chunk;
   cuemu__pool_block *prev, *next; /* in address order in the chunk */
-  /* In the arena's list of free blocks, while free: an allocation looks
-   * at the free blocks only (looking at every block made 100,000 live
-   * cudaMallocAsync(16) take a minute). */
+  /* In its bin of the arena's free blocks, while free: an allocation looks
+   * at the free blocks of the sizes that fit only (looking at every block
+   * made 100,000 live cudaMallocAsync(16) take a minute). */
   cuemu__pool_block *free_prev, *free_next;
 };
 
@@ -38,30 +38,85 @@ struct cuemu__pool_chunk {
   cuemu__pool_chunk *next;
 };
 
-/* Puts free block `b` in the arena's list of free blocks. */
-static void free_list_add(cuemu__pool_arena *arena, cuemu__pool_block *b) {
-  b->free_prev = NULL;
-  b->free_next = arena->free_blocks;
-  if (arena->free_blocks)
-    arena->free_blocks->free_prev = b;
-  arena->free_blocks = b;
+static size_t page_size(void) {
+  static size_t cached;
+  if (!cached) {
+    long page = sysconf(_SC_PAGESIZE);
+    cached = page > 0 ? (size_t)page : 4096;
+  }
+  return cached;
 }
 
-/* Takes block `b` out of the arena's list of free blocks. */
+/* The bin of free blocks of `bytes`: blocks of a granule or more (every
+ * whole chunk among them) share the last one. */
+static size_t bin_of(size_t bytes) {
+  size_t pages = bytes / page_size(), granule = CUEMU_POOL_GRANULE / page_size();
+  if (granule > CUEMU_POOL_BINS - 1)
+    granule = CUEMU_POOL_BINS - 1;
+  return pages < granule ? pages : CUEMU_POOL_BINS - 1;
+}
+
+/* Puts free block `b` in its bin (its size must not change there). */
+static void free_list_add(cuemu__pool_arena *arena, cuemu__pool_block *b) {
+  size_t bin = bin_of(b->bytes);
+  b->free_prev = NULL;
+  b->free_next = arena->bins[bin];
+  if (arena->bins[bin])
+    arena->bins[bin]->free_prev = b;
+  arena->bins[bin] = b;
+  arena->bin_used[bin / 64] |= 1ull << (bin % 64);
+}
+
+/* Takes free block `b` out of its bin. */
 static void free_list_remove(cuemu__pool_arena *arena,
                              cuemu__pool_block *b) {
+  size_t bin = bin_of(b->bytes);
   if (b->free_prev)
     b->free_prev->free_next = b->free_next;
   else
-    arena->free_blocks = b->free_next;
+    arena->bins[bin] = b->free_next;
   if (b->free_next)
     b->free_next->free_prev = b->free_prev;
   b->free_prev = b->free_next = NULL;
+  if (!arena->bins[bin])
+    arena->bin_used[bin / 64] &= ~(1ull << (bin % 64));
 }
 
-static size_t page_size(void) {
-  long page = sysconf(_SC_PAGESIZE);
-  return page > 0 ? (size_t)page : 4096;
+/* The first bin from `bin` on that holds free blocks, or CUEMU_POOL_BINS. */
+static size_t next_used_bin(const cuemu__pool_arena *arena, size_t bin) {
+  while (bin < CUEMU_POOL_BINS) {
+    uint64_t word = arena->bin_used[bin / 64] >> (bin % 64);
+    if (word)
+      return bin + (size_t)__builtin_ctzll(word);
+    bin = (bin / 64 + 1) * 64;
+  }
+  return CUEMU_POOL_BINS;
+}
+
+/* May free block `b` serve the allocation? */
+static int may_reuse(const cuemu__pool_block *b, cuemu__pool_reusable reusable,
+                     const void *ctx) {
+  return b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq);
+}
+
+/* The smallest free block of at least `bytes` that may be reused, or NULL:
+ * the first allowed one of the first bin that has one, in the last bin the
+ * smallest allowed one. */
+static cuemu__pool_block *best_fit(const cuemu__pool_arena *arena,
+                                   size_t bytes, cuemu__pool_reusable reusable,
+                                   const void *ctx) {
+  for (size_t bin = next_used_bin(arena, bin_of(bytes));
+       bin < CUEMU_POOL_BINS - 1; bin = next_used_bin(arena, bin + 1))
+    for (cuemu__pool_block *b = arena->bins[bin]; b; b = b->free_next)
+      if (may_reuse(b, reusable, ctx))
+        return b;
+  cuemu__pool_block *found = NULL;
+  for (cuemu__pool_block *b = arena->bins[CUEMU_POOL_BINS - 1]; b;
+       b = b->free_next)
+    if (b->bytes >= bytes && (!found || b->bytes < found->bytes) &&
+        may_reuse(b, reusable, ctx))
+      found = b;
+  return found;
 }
 
 size_t cuemu__pool_block_bytes(size_t size) {
@@ -111,8 +166,8 @@ static cuemu__pool_chunk *chunk_new(cuemu__pool_arena *arena, size_t bytes) {
   return c;
 }
 
-/* Cuts a free block down to `bytes`, the rest a free block of its own
- * that keeps the record of the free. */
+/* Cuts a free block, out of its bin, down to `bytes`, the rest a free
+ * block of its own (in its bin) that keeps the record of the free. */
 static void split(cuemu__pool_arena *arena, cuemu__pool_block *b,
                   size_t bytes) {
   if (b->bytes == bytes)
@@ -145,10 +200,7 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
     return NULL;
   bytes += page;
   /* The smallest free block that fits and may be reused. */
-  for (cuemu__pool_block *b = arena->free_blocks; b; b = b->free_next)
-    if (b->bytes >= bytes && (!found || b->bytes < found->bytes) &&
-        (b->freed_seq == 0 || reusable(ctx, b->freed_stream, b->freed_seq)))
-      found = b;
+  found = best_fit(arena, bytes, reusable, ctx);
   if (!found) {
     size_t size = (bytes + CUEMU_POOL_GRANULE - 1) / CUEMU_POOL_GRANULE *
                   CUEMU_POOL_GRANULE;
@@ -160,8 +212,8 @@ void *cuemu__pool_arena_take(cuemu__pool_arena *arena, size_t bytes,
       return NULL;
     found = c->blocks;
   }
-  split(arena, found, bytes);
   free_list_remove(arena, found);
+  split(arena, found, bytes);
   found->free = 0;
   /* Past the process's budget of guard pages (each splits a mapping, and
    * vm.max_map_count caps them: 100,000 live cudaMallocAsync(16) used to
@@ -192,6 +244,7 @@ static void join_next(cuemu__pool_arena *arena, cuemu__pool_block *b) {
   if (!n || !n->free)
     return;
   free_list_remove(arena, n);
+  free_list_remove(arena, b); /* it changes bins */
   /* Memory never handed out (moment 0) takes any stream's record. */
   if (b->freed_seq == 0)
     b->freed_stream = n->freed_stream;
@@ -204,6 +257,7 @@ static void join_next(cuemu__pool_arena *arena, cuemu__pool_block *b) {
   if (b->next)
     b->next->prev = b;
   free(n);
+  free_list_add(arena, b);
 }
 
 void cuemu__pool_arena_give(cuemu__pool_arena *arena, cuemu__pool_block *block,
@@ -247,6 +301,10 @@ static void chunk_drop(cuemu__pool_arena *arena, cuemu__pool_chunk **link) {
 
 void cuemu__pool_arena_shrink(cuemu__pool_arena *arena, uint64_t limit,
                               int at_least) {
+  /* A whole free chunk is a block of the last bin: with none there, no
+   * chunk is looked at (a synchronisation with many chunks in use). */
+  if (!arena->bins[CUEMU_POOL_BINS - 1])
+    return;
   cuemu__pool_chunk **link = &arena->chunks;
   while (*link) {
     cuemu__pool_chunk *c = *link;

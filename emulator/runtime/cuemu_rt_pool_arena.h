@@ -21,6 +21,10 @@
  * reserve device memory. */
 #define CUEMU_POOL_GRANULE ((size_t)2 << 20)
 
+/* The bins of free blocks by their pages (see cuemu__pool_arena): one per
+ * size below a granule of 4 KiB pages, then one for all larger ones. */
+#define CUEMU_POOL_BINS 513
+
 typedef struct cuemu__pool_block cuemu__pool_block;
 typedef struct cuemu__pool_chunk cuemu__pool_chunk;
 
@@ -30,7 +34,13 @@ typedef struct cuemu__pool_chunk cuemu__pool_chunk;
  * (cudaMemPoolExportToShareableHandle); `file_bytes` is its size. */
 typedef struct cuemu__pool_arena {
   cuemu__pool_chunk *chunks;
-  cuemu__pool_block *free_blocks; /* its free blocks, in no order */
+  /* Its free blocks by size (cuemu_rt_pool_arena.c): bin i < last holds
+   * those of i pages, the last bin those of at least as many pages as a
+   * chunk's granule; `bin_used` marks the bins that hold any, so that an
+   * allocation finds the smallest fitting block without looking at the
+   * others. */
+  cuemu__pool_block *bins[CUEMU_POOL_BINS];
+  uint64_t bin_used[(CUEMU_POOL_BINS + 63) / 64];
   uint64_t reserved;
   int shared;
   int fd;
