@@ -394,7 +394,7 @@ CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialBlockSizeWithFlags, cuOccupancyMaxPo
 CUEMU_LIBCUDA_EXPORT(cuOccupancyMaxPotentialClusterSize, cuOccupancyMaxPotentialClusterSize, (int *clusterSize, CUfunction func, const CUlaunchConfig *config), (clusterSize, func, config))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttribute, cuPointerGetAttribute, (void *data, CUpointer_attribute attribute, CUdeviceptr ptr), (data, attribute, ptr))
 CUEMU_LIBCUDA_EXPORT(cuPointerGetAttributes, cuPointerGetAttributes, (unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr), (numAttributes, attributes, data, ptr))
-CUEMU_LIBCUDA_EXPORT(cuProfilerInitialize, cuProfilerInitialize, (const char *configFile, const char *outputFile, CUoutput_mode outputMode), (configFile, outputFile, outputMode))
+CUEMU_LIBCUDA_EXPORT(cuProfilerInitialize, cuProfilerInitialize, (const char *__cuemu_configFile, const char *__cuemu_outputFile, CUoutput_mode __cuemu_outputMode), (__cuemu_configFile, __cuemu_outputFile, __cuemu_outputMode))
 CUEMU_LIBCUDA_EXPORT(cuProfilerStart, cuProfilerStart, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuProfilerStop, cuProfilerStop, (void), ())
 CUEMU_LIBCUDA_EXPORT(cuSignalExternalSemaphoresAsync, cuSignalExternalSemaphoresAsync, (const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream), (extSemArray, paramsArray, numExtSems, stream))
