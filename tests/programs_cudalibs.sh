@@ -6,6 +6,8 @@
 #   passed as a matrix (cudaErrorIllegalAddress and a message), and the
 #   corners of cuBLAS's semantics (cublas_semantics.cu: stream order of
 #   device scalars, empty and degenerate sizes, NaN, threads, graphs);
+# - checks the Sobol generators without the toolkit's libcurand.so (where
+#   cuemu reads NVIDIA's direction vectors): a message and a status;
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
@@ -121,13 +123,31 @@ else
   echo "SKIP: CMake: cmake is not installed"
 fi
 
+# The Sobol generators without the toolkit's libcurand.so (where cuemu
+# reads NVIDIA's direction vectors): a clear message and
+# CURAND_STATUS_INITIALIZATION_FAILED, which curand_quasi.cu checks.
+if (cd "$dir" && "$nvcc" curand_quasi.cu -o "$work/quasi" -lcurand -ldl) \
+  >"$work/quasi.log" 2>&1; then
+  CUEMU_CURAND_LIBRARY=/nonexistent/libcurand.so.10 "$work/quasi" \
+    >"$work/quasi.out" 2>&1
+  if grep -qx PASS "$work/quasi.out" &&
+    grep -q "note: no direction vectors" "$work/quasi.out" &&
+    grep -q "cuemu: curandGetDirectionVectors32: cuemu reads cuRAND's tables from the CUDA toolkit's libcurand.so, and CUEMU_CURAND_LIBRARY=/nonexistent/libcurand.so.10 cannot be opened" "$work/quasi.out"; then
+    echo "PASS: the Sobol generators without the toolkit's libcurand.so refuse with a message"
+  else
+    fail "the Sobol generators without libcurand.so: $(head -5 "$work/quasi.out")"
+  fi
+else
+  fail "curand_quasi.cu: $(head -5 "$work/quasi.log")"
+fi
+
 # The same sources with the real toolkit.
 NVCC=$(find_nvcc)
 if [ -n "$NVCC" ]; then
   for source in "$dir"/*.cu; do
     name=$(basename "$source" .cu)
     if (cd "$dir" && "$NVCC" -arch=sm_90 "$name.cu" -o "$work/nv_$name" \
-      -lcublas -lcurand) >"$work/nv.log" 2>&1; then
+      -lcublas -lcurand -ldl) >"$work/nv.log" 2>&1; then
       echo "PASS: $name builds with nvcc"
     else
       fail "$name with nvcc: $(head -5 "$work/nv.log")"

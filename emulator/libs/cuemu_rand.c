@@ -8,7 +8,9 @@
  * and their double forms). A generator made with curandCreateGenerator
  * writes device memory in its stream's order (host work on the stream,
  * cuemu_rt_launch_host_func); one made with curandCreateGeneratorHost
- * writes host memory at once. docs/cublas.md says what matches a GPU.
+ * writes host memory at once. The Sobol generators' points come from
+ * cuemu_rand_quasi.c and go through the device API's transforms of one
+ * point per value (generate_quasi). docs/cublas.md says what matches a GPU.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,33 +23,10 @@
 #include <cuemu/cuemu_runtime_streams.h>
 
 #include "cuemu_libs.h"
-
-#define CUEMU_RAND_EXPORT __attribute__((visibility("default")))
+#include "cuemu_rand.h"
 
 /* cuRAND's version that cuemu's cuRAND reports (CURAND_VERSION). */
 #define CUEMU_RAND_VERSION 10400
-
-typedef enum {
-  CURAND_STATUS_SUCCESS = 0,
-  CURAND_STATUS_VERSION_MISMATCH = 100,
-  CURAND_STATUS_NOT_INITIALIZED = 101,
-  CURAND_STATUS_ALLOCATION_FAILED = 102,
-  CURAND_STATUS_TYPE_ERROR = 103,
-  CURAND_STATUS_OUT_OF_RANGE = 104,
-  CURAND_STATUS_LENGTH_NOT_MULTIPLE = 105,
-  CURAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106,
-  CURAND_STATUS_LAUNCH_FAILURE = 201,
-  CURAND_STATUS_PREEXISTING_FAILURE = 202,
-  CURAND_STATUS_INITIALIZATION_FAILED = 203,
-  CURAND_STATUS_ARCH_MISMATCH = 204,
-  CURAND_STATUS_INTERNAL_ERROR = 999
-} curandStatus_t;
-
-enum { RNG_TEST = 0, RNG_PSEUDO_DEFAULT = 100, RNG_XORWOW = 101,
-       RNG_MRG32K3A = 121, RNG_MTGP32 = 141, RNG_MT19937 = 142,
-       RNG_PHILOX = 161, RNG_QUASI_DEFAULT = 200, RNG_SCRAMBLED_SOBOL64 = 204 };
-enum { ORDERING_PSEUDO_BEST = 100, ORDERING_PSEUDO_DYNAMIC = 104,
-       ORDERING_QUASI_DEFAULT = 201 };
 
 /* The device API's constants (curand_globals.h). */
 #define POW32_INV (2.3283064e-10f)
@@ -70,6 +49,8 @@ typedef struct curandGenerator_st {
   /* Philox4_32_10 */
   uint32_t ctr[4], key[2], out[4];
   int index;
+  /* The Sobol generators (cuemu_rand_quasi.c) */
+  cuemu_rand_sobol *sobol;
   /* References: the program's (until curandDestroyGenerator, which sets
    * `destroyed`) and one per request captured into a graph, which may
    * replay it later; the last one frees the generator. */
@@ -78,8 +59,11 @@ typedef struct curandGenerator_st {
 } *curandGenerator_t;
 
 static void generator_release(curandGenerator_t g) {
-  if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0)
+  if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+    if (g->sobol)
+      cuemu__rand_sobol_destroy(g->sobol);
     free(g);
+  }
 }
 
 /* ---- The generators, as curand_kernel.h's curand() draws ------------------ */
@@ -145,7 +129,10 @@ static uint32_t next(curandGenerator_t g) {
 /* curand_init(seed, 0, offset): the seed's scrambling, then `offset`
  * draws skipped. */
 static void reset(curandGenerator_t g) {
-  if (g->type == RNG_PHILOX) {
+  if (g->sobol) {
+    /* A quasirandom generator's offset is a point of every dimension. */
+    cuemu__rand_sobol_seek(g->sobol, g->offset);
+  } else if (g->type == RNG_PHILOX) {
     memset(g->ctr, 0, sizeof g->ctr);
     g->key[0] = (uint32_t)g->seed, g->key[1] = (uint32_t)(g->seed >> 32);
     philox_block(g->ctr, g->key, g->out);
@@ -274,14 +261,15 @@ static unsigned poisson(curandGenerator_t g, double lambda) {
 }
 
 enum what { RAW, UNIFORM, UNIFORM_DOUBLE, NORMAL, NORMAL_DOUBLE, LOG_NORMAL,
-            LOG_NORMAL_DOUBLE, POISSON };
+            LOG_NORMAL_DOUBLE, POISSON, LONG_LONG };
 
 /* The generation functions, by `enum what`. */
 static const char *const names[] = {
     "curandGenerate",       "curandGenerateUniform",
     "curandGenerateUniformDouble", "curandGenerateNormal",
     "curandGenerateNormalDouble",  "curandGenerateLogNormal",
-    "curandGenerateLogNormalDouble", "curandGeneratePoisson"};
+    "curandGenerateLogNormalDouble", "curandGeneratePoisson",
+    "curandGenerateLongLong"};
 
 typedef struct request {
   curandGenerator_t g;
@@ -291,6 +279,88 @@ typedef struct request {
   double mean, stddev; /* lambda for POISSON */
   int kept; /* captured into a graph, which owns it and may replay it */
 } request;
+
+/* _curand_poisson of one quasirandom point (curand_poisson.h): Fishman's
+ * inversion below lambda 1000, in steps of e^-500 so that e^-lambda does not
+ * underflow, and the rounded inverse-CDF normal above. */
+static unsigned quasi_poisson(uint64_t point, int wide, double lambda) {
+  if (lambda >= 1000)
+    return (unsigned)(sqrt(lambda) *
+                          (wide ? cuemu__rand_normal_icdf_double(point, wide)
+                                : cuemu__rand_normal_icdf(point, wide)) +
+                      lambda + 0.5);
+  double u = wide ? (point >> 11) * POW53_INV_DOUBLE + POW53_INV_DOUBLE / 4.0
+                  : (uint32_t)point * POW32_INV_DOUBLE +
+                        POW32_INV_DOUBLE / 2.0;
+  double p = 1.0, q = 1.0;
+  unsigned k = 0;
+  int pow = 0;
+  do {
+    double l = lambda > pow + 500.0 ? exp(-500.0) : exp(pow - lambda);
+    p *= l;
+    q *= l;
+    pow += 500;
+    while (u > q) {
+      ++k;
+      p *= lambda / k;
+      q += p;
+    }
+  } while (pow < lambda);
+  return k;
+}
+
+/* A request of a Sobol generator: its points, dimension-major, through the
+ * device API's transform of one point per value (curand_uniform,
+ * curand_normal's inverse CDF, ... of curandStateSobol32_t). */
+static void generate_quasi(const request *r) {
+  curandGenerator_t g = r->g;
+  size_t n = r->n;
+  int wide = cuemu__rand_is_quasi64(g->type);
+  uint64_t *points = malloc(n * sizeof *points);
+  if (!points) {
+    cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for the "
+                           "points of a quasirandom generation");
+    return;
+  }
+  cuemu__rand_sobol_points(g->sobol, points, n);
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t x = points[i];
+    uint32_t top = wide ? (uint32_t)(x >> 32) : (uint32_t)x;
+    switch (r->what) {
+    case RAW:
+      ((uint32_t *)r->out)[i] = (uint32_t)x;
+      break;
+    case LONG_LONG:
+      ((uint64_t *)r->out)[i] = x;
+      break;
+    case UNIFORM:
+      ((float *)r->out)[i] = uniform(top);
+      break;
+    case UNIFORM_DOUBLE:
+      ((double *)r->out)[i] =
+          wide ? (x >> 11) * POW53_INV_DOUBLE + POW53_INV_DOUBLE / 2.0
+               : (uint32_t)x * POW32_INV_DOUBLE + POW32_INV_DOUBLE;
+      break;
+    case NORMAL:
+    case LOG_NORMAL: {
+      float v = (float)r->mean +
+                (float)r->stddev * cuemu__rand_normal_icdf(x, wide);
+      ((float *)r->out)[i] = r->what == LOG_NORMAL ? expf(v) : v;
+      break;
+    }
+    case NORMAL_DOUBLE:
+    case LOG_NORMAL_DOUBLE: {
+      double v = r->mean + r->stddev * cuemu__rand_normal_icdf_double(x, wide);
+      ((double *)r->out)[i] = r->what == LOG_NORMAL_DOUBLE ? exp(v) : v;
+      break;
+    }
+    case POISSON:
+      ((unsigned *)r->out)[i] = quasi_poisson(x, wide, r->mean);
+      break;
+    }
+  }
+  free(points);
+}
 
 static void generate(const request *r) {
   curandGenerator_t g = r->g;
@@ -308,6 +378,10 @@ static void generate(const request *r) {
   }
   if (g->fresh)
     reset(g);
+  if (g->sobol) {
+    generate_quasi(r);
+    return;
+  }
   size_t n = r->n;
   switch (r->what) {
   case RAW:
@@ -355,6 +429,8 @@ static void generate(const request *r) {
     for (size_t i = 0; i < n; ++i)
       ((unsigned *)r->out)[i] = poisson(g, r->mean);
     break;
+  case LONG_LONG: /* refused by submit() */
+    break;
   }
 }
 
@@ -373,7 +449,8 @@ static void release_request(void *data) {
 
 /* The bytes of one output element. */
 static size_t element_size(enum what w) {
-  return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE || w == LOG_NORMAL_DOUBLE
+  return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE ||
+                 w == LOG_NORMAL_DOUBLE || w == LONG_LONG
              ? 8
              : 4;
 }
@@ -383,9 +460,17 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
                              size_t n, double mean, double stddev) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
+  /* 64-bit values come from the 64-bit Sobol generators only, and those
+   * give no 32-bit ones. */
+  if ((what == LONG_LONG) != cuemu__rand_is_quasi64(g->type) &&
+      (what == LONG_LONG || what == RAW))
+    return CURAND_STATUS_TYPE_ERROR;
+  /* A quasirandom generator fills every dimension equally. */
+  if (g->sobol && n % cuemu__rand_sobol_dims(g->sobol) != 0)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   /* Normals come in Box-Muller pairs: an odd count is refused (cuRAND's
    * rule for its pseudorandom generators). */
-  if ((what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
+  if (!g->sobol && (what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
        what == LOG_NORMAL_DOUBLE) &&
       n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
@@ -448,15 +533,18 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
     return CURAND_STATUS_NOT_INITIALIZED;
   if (type == RNG_PSEUDO_DEFAULT)
     type = RNG_XORWOW;
-  if (type != RNG_XORWOW && type != RNG_PHILOX && type != RNG_MRG32K3A) {
-    /* MTGP32, MT19937 and the quasirandom generators are cuRAND's, not
-     * yet cuemu's (docs/cublas.md). */
-    int known = type == RNG_TEST || type == RNG_MTGP32 || type == RNG_MT19937 ||
-                (type >= RNG_QUASI_DEFAULT && type <= RNG_SCRAMBLED_SOBOL64);
+  if (type == RNG_QUASI_DEFAULT)
+    type = RNG_SOBOL32;
+  if (type != RNG_XORWOW && type != RNG_PHILOX && type != RNG_MRG32K3A &&
+      !cuemu__rand_is_quasi(type)) {
+    /* MTGP32, MT19937 and CURAND_RNG_TEST are cuRAND's, not yet cuemu's
+     * (docs/cublas.md). */
+    int known = type == RNG_TEST || type == RNG_MTGP32 || type == RNG_MT19937;
     if (known)
       fprintf(stderr,
               "cuemu: curandCreateGenerator: generator type %d is not "
-              "emulated (cuemu has XORWOW, MRG32K3A and PHILOX4_32_10)\n",
+              "emulated (cuemu has XORWOW, MRG32K3A, PHILOX4_32_10 and the "
+              "Sobol generators)\n",
               type);
     return CURAND_STATUS_TYPE_ERROR;
   }
@@ -469,6 +557,14 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
   if (!g)
     return CURAND_STATUS_ALLOCATION_FAILED;
   g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_BEST;
+  if (cuemu__rand_is_quasi(type)) {
+    curandStatus_t status = cuemu__rand_sobol_create(&g->sobol, type);
+    if (status != CURAND_STATUS_SUCCESS) {
+      free(g);
+      return status;
+    }
+    g->ordering = ORDERING_QUASI_DEFAULT;
+  }
   g->fresh = 1;
   g->refs = 1;
   *out = g;
@@ -531,6 +627,8 @@ curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
                                    unsigned long long seed) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
+  if (g->sobol)
+    return CURAND_STATUS_TYPE_ERROR; /* a quasirandom generator has none */
   settle(g);
   g->seed = seed;
   g->fresh = 1;
@@ -551,8 +649,10 @@ CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g,
                                                             int order) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
-  /* The pseudorandom orderings; each gives the one sequence here. */
-  if (order < ORDERING_PSEUDO_BEST || order > ORDERING_PSEUDO_DYNAMIC)
+  /* The pseudorandom orderings, each giving the one sequence here, or the
+   * one quasirandom ordering (dimension-major). */
+  if (g->sobol ? order != ORDERING_QUASI_DEFAULT
+               : order < ORDERING_PSEUDO_BEST || order > ORDERING_PSEUDO_DYNAMIC)
     return CURAND_STATUS_OUT_OF_RANGE;
   settle(g);
   g->ordering = order;
@@ -564,8 +664,13 @@ CUEMU_RAND_EXPORT curandStatus_t
 curandSetQuasiRandomGeneratorDimensions(curandGenerator_t g, unsigned dims) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
-  (void)dims;
-  return CURAND_STATUS_TYPE_ERROR; /* no quasirandom generator */
+  if (!g->sobol)
+    return CURAND_STATUS_TYPE_ERROR; /* a pseudorandom generator */
+  if (dims < 1 || dims > 20000)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  settle(g);
+  g->fresh = 1; /* each dimension starts again at the offset */
+  return cuemu__rand_sobol_set_dims(g->sobol, dims);
 }
 
 CUEMU_RAND_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g) {
@@ -584,9 +689,8 @@ CUEMU_RAND_EXPORT curandStatus_t curandGenerate(curandGenerator_t g,
 CUEMU_RAND_EXPORT curandStatus_t curandGenerateLongLong(curandGenerator_t g,
                                                         unsigned long long *out,
                                                         size_t n) {
-  (void)out, (void)n;
-  /* Only the 64-bit quasirandom generators have it. */
-  return g ? CURAND_STATUS_TYPE_ERROR : CURAND_STATUS_NOT_INITIALIZED;
+  /* Only the 64-bit quasirandom generators have it (submit()). */
+  return submit(g, LONG_LONG, out, n, 0, 0);
 }
 
 CUEMU_RAND_EXPORT curandStatus_t curandGenerateUniform(curandGenerator_t g,

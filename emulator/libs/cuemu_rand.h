@@ -1,0 +1,64 @@
+/*
+ * cuemu_rand.h: what the files of cuemu's cuRAND (libcuemu_curand.so,
+ * emulator/libs/libs.am) share: cuRAND's ABI constants and the internal
+ * functions of the Sobol generators (cuemu_rand_quasi.c), the toolkit's
+ * tables (cuemu_rand_toolkit.c) and the Mersenne Twisters
+ * (cuemu_rand_mt.c). Only the cuemu_rand*.c files include it.
+ */
+#ifndef CUEMU_RAND_H
+#define CUEMU_RAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CUEMU_RAND_EXPORT __attribute__((visibility("default")))
+
+typedef enum {
+  CURAND_STATUS_SUCCESS = 0,
+  CURAND_STATUS_VERSION_MISMATCH = 100,
+  CURAND_STATUS_NOT_INITIALIZED = 101,
+  CURAND_STATUS_ALLOCATION_FAILED = 102,
+  CURAND_STATUS_TYPE_ERROR = 103,
+  CURAND_STATUS_OUT_OF_RANGE = 104,
+  CURAND_STATUS_LENGTH_NOT_MULTIPLE = 105,
+  CURAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106,
+  CURAND_STATUS_LAUNCH_FAILURE = 201,
+  CURAND_STATUS_PREEXISTING_FAILURE = 202,
+  CURAND_STATUS_INITIALIZATION_FAILED = 203,
+  CURAND_STATUS_ARCH_MISMATCH = 204,
+  CURAND_STATUS_INTERNAL_ERROR = 999
+} curandStatus_t;
+
+/* curandRngType_t */
+enum { RNG_TEST = 0, RNG_PSEUDO_DEFAULT = 100, RNG_XORWOW = 101,
+       RNG_MRG32K3A = 121, RNG_MTGP32 = 141, RNG_MT19937 = 142,
+       RNG_PHILOX = 161, RNG_QUASI_DEFAULT = 200, RNG_SOBOL32 = 201,
+       RNG_SCRAMBLED_SOBOL32 = 202, RNG_SOBOL64 = 203,
+       RNG_SCRAMBLED_SOBOL64 = 204 };
+/* curandOrdering_t */
+enum { ORDERING_PSEUDO_BEST = 100, ORDERING_PSEUDO_DYNAMIC = 104,
+       ORDERING_QUASI_DEFAULT = 201 };
+
+/* Calls `function` of the toolkit's libcurand.so (a table getter: with
+ * `set` when set >= 0) and stores the table's address in *out; a message
+ * and CURAND_STATUS_INITIALIZATION_FAILED without the library. */
+curandStatus_t cuemu__rand_toolkit_table(const char *function, int set,
+                                         void **out);
+
+/* The Sobol generators: the state of all dimensions of one generator. */
+typedef struct cuemu_rand_sobol cuemu_rand_sobol;
+int cuemu__rand_is_quasi(int type);
+int cuemu__rand_is_quasi64(int type);
+curandStatus_t cuemu__rand_sobol_create(cuemu_rand_sobol **out, int type);
+void cuemu__rand_sobol_destroy(cuemu_rand_sobol *s);
+curandStatus_t cuemu__rand_sobol_set_dims(cuemu_rand_sobol *s, unsigned dims);
+unsigned cuemu__rand_sobol_dims(const cuemu_rand_sobol *s);
+/* Sets the next point of every dimension (the generator's offset). */
+void cuemu__rand_sobol_seek(cuemu_rand_sobol *s, unsigned long long position);
+/* n points (a multiple of the dimensions), dimension-major. */
+void cuemu__rand_sobol_points(cuemu_rand_sobol *s, uint64_t *out, size_t n);
+/* _curand_normal_icdf and _curand_normal_icdf_double of a point. */
+float cuemu__rand_normal_icdf(uint64_t point, int wide);
+double cuemu__rand_normal_icdf_double(uint64_t point, int wide);
+
+#endif /* CUEMU_RAND_H */
