@@ -10,7 +10,8 @@
  * cuemu_rt_launch_host_func); one made with curandCreateGeneratorHost
  * writes host memory at once. The Sobol generators' points come from
  * cuemu_rand_quasi.c and go through the device API's transforms of one
- * point per value (generate_quasi). docs/cublas.md says what matches a GPU.
+ * point per value (generate_pointwise), as do MTGP32's draws
+ * (cuemu_rand_mt.c). docs/cublas.md says what matches a GPU.
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,6 +52,8 @@ typedef struct curandGenerator_st {
   int index;
   /* The Sobol generators (cuemu_rand_quasi.c) */
   cuemu_rand_sobol *sobol;
+  /* MTGP32 and MT19937 (cuemu_rand_mt.c) */
+  cuemu_rand_mt *mt;
   /* References: the program's (until curandDestroyGenerator, which sets
    * `destroyed`) and one per request captured into a graph, which may
    * replay it later; the last one frees the generator. */
@@ -62,6 +65,8 @@ static void generator_release(curandGenerator_t g) {
   if (__atomic_sub_fetch(&g->refs, 1, __ATOMIC_ACQ_REL) == 0) {
     if (g->sobol)
       cuemu__rand_sobol_destroy(g->sobol);
+    if (g->mt)
+      cuemu__rand_mt_destroy(g->mt);
     free(g);
   }
 }
@@ -121,6 +126,8 @@ static uint64_t mrg_next(curandGenerator_t g) {
 #define MRG_BITS_NORM 1.000000048662
 
 static uint32_t next(curandGenerator_t g) {
+  if (g->mt)
+    return cuemu__rand_mt_next(g->mt);
   if (g->type == RNG_MRG32K3A)
     return (uint32_t)((double)mrg_next(g) * MRG_BITS_NORM);
   return g->type == RNG_PHILOX ? philox_next(g) : xorwow_next(g);
@@ -132,6 +139,8 @@ static void reset(curandGenerator_t g) {
   if (g->sobol) {
     /* A quasirandom generator's offset is a point of every dimension. */
     cuemu__rand_sobol_seek(g->sobol, g->offset);
+  } else if (g->mt) {
+    cuemu__rand_mt_reset(g->mt, g->seed, g->offset);
   } else if (g->type == RNG_PHILOX) {
     memset(g->ctr, 0, sizeof g->ctr);
     g->key[0] = (uint32_t)g->seed, g->key[1] = (uint32_t)(g->seed >> 32);
@@ -309,20 +318,26 @@ static unsigned quasi_poisson(uint64_t point, int wide, double lambda) {
   return k;
 }
 
-/* A request of a Sobol generator: its points, dimension-major, through the
- * device API's transform of one point per value (curand_uniform,
- * curand_normal's inverse CDF, ... of curandStateSobol32_t). */
-static void generate_quasi(const request *r) {
+/* A request of a Sobol or MTGP32 generator: its points (dimension-major
+ * for Sobol, the stream's draws for MTGP32) through the device API's
+ * transform of one point per value (curand_uniform, curand_normal's inverse
+ * CDF, ... of curandStateSobol32_t and curandStateMtgp32_t). */
+static void generate_pointwise(const request *r) {
   curandGenerator_t g = r->g;
   size_t n = r->n;
   int wide = cuemu__rand_is_quasi64(g->type);
   uint64_t *points = malloc(n * sizeof *points);
   if (!points) {
     cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for the "
-                           "points of a quasirandom generation");
+                           "points of a generation");
     return;
   }
-  cuemu__rand_sobol_points(g->sobol, points, n);
+  if (g->sobol) {
+    cuemu__rand_sobol_points(g->sobol, points, n);
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      points[i] = next(g);
+  }
   for (size_t i = 0; i < n; ++i) {
     uint64_t x = points[i];
     uint32_t top = wide ? (uint32_t)(x >> 32) : (uint32_t)x;
@@ -378,8 +393,8 @@ static void generate(const request *r) {
   }
   if (g->fresh)
     reset(g);
-  if (g->sobol) {
-    generate_quasi(r);
+  if (g->sobol || g->type == RNG_MTGP32) {
+    generate_pointwise(r);
     return;
   }
   size_t n = r->n;
@@ -470,7 +485,7 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   /* Normals come in Box-Muller pairs: an odd count is refused (cuRAND's
    * rule for its pseudorandom generators). */
-  if (!g->sobol && (what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
+  if (!g->sobol && g->type != RNG_MTGP32 && (what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
        what == LOG_NORMAL_DOUBLE) &&
       n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
@@ -536,15 +551,13 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
   if (type == RNG_QUASI_DEFAULT)
     type = RNG_SOBOL32;
   if (type != RNG_XORWOW && type != RNG_PHILOX && type != RNG_MRG32K3A &&
+      type != RNG_MTGP32 && type != RNG_MT19937 &&
       !cuemu__rand_is_quasi(type)) {
-    /* MTGP32, MT19937 and CURAND_RNG_TEST are cuRAND's, not yet cuemu's
-     * (docs/cublas.md). */
-    int known = type == RNG_TEST || type == RNG_MTGP32 || type == RNG_MT19937;
-    if (known)
+    /* CURAND_RNG_TEST is cuRAND's, not cuemu's (docs/cublas.md). */
+    if (type == RNG_TEST)
       fprintf(stderr,
-              "cuemu: curandCreateGenerator: generator type %d is not "
-              "emulated (cuemu has XORWOW, MRG32K3A, PHILOX4_32_10 and the "
-              "Sobol generators)\n",
+              "cuemu: curandCreateGenerator: generator type %d "
+              "(CURAND_RNG_TEST) is not emulated\n",
               type);
     return CURAND_STATUS_TYPE_ERROR;
   }
@@ -564,6 +577,18 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
       return status;
     }
     g->ordering = ORDERING_QUASI_DEFAULT;
+  }
+  if (type == RNG_MTGP32 || type == RNG_MT19937) {
+    curandStatus_t status = cuemu__rand_mt_create(&g->mt, type);
+    if (status != CURAND_STATUS_SUCCESS) {
+      if (status == CURAND_STATUS_TYPE_ERROR)
+        fprintf(stderr,
+                "cuemu: curandCreateGenerator: MTGP32 needs the CUDA "
+                "toolkit's curand_mtgp32dc_p_11213.h, which this build of "
+                "cuemu did not find\n");
+      free(g);
+      return status;
+    }
   }
   g->fresh = 1;
   g->refs = 1;

@@ -61,4 +61,16 @@ void cuemu__rand_sobol_points(cuemu_rand_sobol *s, uint64_t *out, size_t n);
 float cuemu__rand_normal_icdf(uint64_t point, int wide);
 double cuemu__rand_normal_icdf_double(uint64_t point, int wide);
 
+/* The Mersenne Twisters (MTGP32, MT19937) as streams of 32-bit draws in
+ * the host generator's order. cuemu__rand_mt_create refuses MTGP32 with
+ * CURAND_STATUS_TYPE_ERROR where the build had no parameter table. */
+typedef struct cuemu_rand_mt cuemu_rand_mt;
+/* Seeds the generator; the offset is ignored, as NVIDIA's generators of
+ * these types ignore it. */
+curandStatus_t cuemu__rand_mt_create(cuemu_rand_mt **out, int type);
+void cuemu__rand_mt_destroy(cuemu_rand_mt *m);
+void cuemu__rand_mt_reset(cuemu_rand_mt *m, unsigned long long seed,
+                          unsigned long long offset);
+uint32_t cuemu__rand_mt_next(cuemu_rand_mt *m);
+
 #endif /* CUEMU_RAND_H */

@@ -12,13 +12,13 @@
  * CUEMU_OPTIONS: -lcurand -ldl */
 #include <cmath>
 #include <cstring>
-#include <dlfcn.h>
 #include <vector>
 
 #include <curand.h>
 #include <curand_kernel.h>
 
 #include "check_libs.h"
+#include "curand_toolkit.h"
 
 /* The points of dimensions [0, dims) from `offset` on, `per` of each,
  * dimension-major, as the device API gives them: thread d draws from
@@ -78,11 +78,6 @@ __global__ void sobol64_points(curandDirectionVectors64_t *vectors,
 static const int kDims = 3;
 static const int kPer = 40;
 static const unsigned kOffset = 5;
-
-/* Within a relative `tol` (the inverse CDF's last bits may differ). */
-static bool close_to(double a, double b, double tol) {
-  return std::fabs(a - b) <= tol * std::fmax(1.0, std::fabs(b));
-}
 
 /* One generator type of 32-bit points: host generator, device generator
  * and device API agree. */
@@ -298,99 +293,6 @@ static void rules(void) {
   EXPECT_STATUS(curandDestroyGenerator(pseudo), CURAND_STATUS_SUCCESS);
 }
 
-/* ---- NVIDIA's own host generator, from the toolkit's library ------------ */
-
-struct toolkit {
-  void *lib;
-  curandStatus_t (*create)(curandGenerator_t *, curandRngType_t);
-  curandStatus_t (*destroy)(curandGenerator_t);
-  curandStatus_t (*dims)(curandGenerator_t, unsigned);
-  curandStatus_t (*offset)(curandGenerator_t, unsigned long long);
-  curandStatus_t (*generate)(curandGenerator_t, unsigned *, size_t);
-  curandStatus_t (*longlong)(curandGenerator_t, unsigned long long *, size_t);
-  curandStatus_t (*uniform)(curandGenerator_t, float *, size_t);
-  curandStatus_t (*uniform_double)(curandGenerator_t, double *, size_t);
-  curandStatus_t (*normal)(curandGenerator_t, float *, size_t, float, float);
-  curandStatus_t (*normal_double)(curandGenerator_t, double *, size_t, double,
-                                  double);
-  curandStatus_t (*lognormal)(curandGenerator_t, float *, size_t, float,
-                              float);
-  curandStatus_t (*poisson)(curandGenerator_t, unsigned *, size_t, double);
-  curandStatus_t (*vectors32)(curandDirectionVectors32_t **,
-                              curandDirectionVectorSet_t);
-  curandStatus_t (*vectors64)(curandDirectionVectors64_t **,
-                              curandDirectionVectorSet_t);
-  curandStatus_t (*constants32)(unsigned **);
-  curandStatus_t (*constants64)(unsigned long long **);
-};
-
-template <typename F> static void bind(void *lib, const char *name, F &f) {
-  f = reinterpret_cast<F>(dlsym(lib, name));
-}
-
-static bool open_toolkit(toolkit &t) {
-  const char *root = std::getenv("CUDA_PATH");
-  char path[1024];
-  std::snprintf(path, sizeof path, "%s/lib64/libcurand.so.10",
-                root ? root : "/usr/local/cuda");
-  t.lib = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-  if (!t.lib)
-    return false;
-  bind(t.lib, "curandCreateGeneratorHost", t.create);
-  bind(t.lib, "curandDestroyGenerator", t.destroy);
-  bind(t.lib, "curandSetQuasiRandomGeneratorDimensions", t.dims);
-  bind(t.lib, "curandSetGeneratorOffset", t.offset);
-  bind(t.lib, "curandGenerate", t.generate);
-  bind(t.lib, "curandGenerateLongLong", t.longlong);
-  bind(t.lib, "curandGenerateUniform", t.uniform);
-  bind(t.lib, "curandGenerateUniformDouble", t.uniform_double);
-  bind(t.lib, "curandGenerateNormal", t.normal);
-  bind(t.lib, "curandGenerateNormalDouble", t.normal_double);
-  bind(t.lib, "curandGenerateLogNormal", t.lognormal);
-  bind(t.lib, "curandGeneratePoisson", t.poisson);
-  bind(t.lib, "curandGetDirectionVectors32", t.vectors32);
-  bind(t.lib, "curandGetDirectionVectors64", t.vectors64);
-  bind(t.lib, "curandGetScrambleConstants32", t.constants32);
-  bind(t.lib, "curandGetScrambleConstants64", t.constants64);
-  return t.create && t.constants64;
-}
-
-/* Every value of one kind from cuemu's host generator and NVIDIA's, with
- * the same dimensions and offset, over two calls. */
-template <typename T, typename Ours, typename Theirs>
-static int compare(curandRngType_t type, Ours ours, Theirs theirs,
-                   const toolkit &t, double tol, const char *what) {
-  const int dims = 5, per = 64, n = dims * per;
-  curandGenerator_t a, b;
-  if (curandCreateGeneratorHost(&a, type) != CURAND_STATUS_SUCCESS ||
-      t.create(&b, type) != CURAND_STATUS_SUCCESS) {
-    EXPECT(false, "type %d: a host generator cannot be created", (int)type);
-    return 1;
-  }
-  curandSetQuasiRandomGeneratorDimensions(a, dims);
-  t.dims(b, dims);
-  curandSetGeneratorOffset(a, 77);
-  t.offset(b, 77);
-  std::vector<T> x(n), y(n);
-  int differ = 0;
-  for (int call = 0; call < 2; ++call) {
-    EXPECT_STATUS(ours(a, x.data(), n), CURAND_STATUS_SUCCESS);
-    EXPECT_STATUS(theirs(b, y.data(), n), CURAND_STATUS_SUCCESS);
-    for (int i = 0; i < n; ++i)
-      if (tol == 0 ? x[i] != y[i] : !close_to(x[i], y[i], tol)) {
-        if (differ++ == 0)
-          std::printf("type %d %s: value %d of call %d: %.17g, NVIDIA's "
-                      "%.17g\n",
-                      (int)type, what, i, call, (double)x[i], (double)y[i]);
-      }
-  }
-  curandDestroyGenerator(a);
-  t.destroy(b);
-  EXPECT(differ == 0, "type %d %s: %d values differ from NVIDIA's host "
-         "generator", (int)type, what, differ);
-  return differ;
-}
-
 static void against_toolkit(void) {
   toolkit t{};
   if (!open_toolkit(t)) {
@@ -440,53 +342,13 @@ static void against_toolkit(void) {
     compare<unsigned long long>(type, curandGenerateLongLong, t.longlong, t, 0,
                                 "curandGenerateLongLong");
   for (curandRngType_t type : all) {
-    compare<float>(type, curandGenerateUniform, t.uniform, t, 0,
-                   "curandGenerateUniform");
-    compare<double>(type, curandGenerateUniformDouble, t.uniform_double, t, 0,
-                    "curandGenerateUniformDouble");
-    compare<float>(
-        type,
-        [](curandGenerator_t g, float *o, size_t n) {
-          return curandGenerateNormal(g, o, n, 1.5f, 2.0f);
-        },
-        [&t](curandGenerator_t g, float *o, size_t n) {
-          return t.normal(g, o, n, 1.5f, 2.0f);
-        },
-        t, 1e-6, "curandGenerateNormal");
-    compare<double>(
-        type,
-        [](curandGenerator_t g, double *o, size_t n) {
-          return curandGenerateNormalDouble(g, o, n, 1.5, 2.0);
-        },
-        [&t](curandGenerator_t g, double *o, size_t n) {
-          return t.normal_double(g, o, n, 1.5, 2.0);
-        },
-        t, 1e-13, "curandGenerateNormalDouble");
-    compare<float>(
-        type,
-        [](curandGenerator_t g, float *o, size_t n) {
-          return curandGenerateLogNormal(g, o, n, 0.5f, 0.25f);
-        },
-        [&t](curandGenerator_t g, float *o, size_t n) {
-          return t.lognormal(g, o, n, 0.5f, 0.25f);
-        },
-        t, 1e-6, "curandGenerateLogNormal");
     /* NVIDIA's 32-bit Sobol generators draw Poisson values by another
      * method (not the device API's _curand_poisson) except at moderate
      * lambdas: compared there only (docs/cublas.md). */
     bool wide = type == CURAND_RNG_QUASI_SOBOL64 ||
                 type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
-    for (double lambda : {3.5, 700.0, 5000.0})
-      if (wide || lambda == 700.0)
-        compare<unsigned>(
-          type,
-          [lambda](curandGenerator_t g, unsigned *o, size_t n) {
-            return curandGeneratePoisson(g, o, n, lambda);
-          },
-          [&t, lambda](curandGenerator_t g, unsigned *o, size_t n) {
-            return t.poisson(g, o, n, lambda);
-          },
-          t, 0, "curandGeneratePoisson");
+    compare_distributions(type, t, wide ? 3 : 1,
+                          wide ? kLambdas : kLambdas + 1);
   }
 }
 
