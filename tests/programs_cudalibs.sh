@@ -147,7 +147,7 @@ if [ -n "$NVCC" ]; then
   for source in "$dir"/*.cu; do
     name=$(basename "$source" .cu)
     if (cd "$dir" && "$NVCC" -arch=sm_90 "$name.cu" -o "$work/nv_$name" \
-      -lcublas -lcurand -ldl) >"$work/nv.log" 2>&1; then
+      -lcublas -lcublasLt -lcurand -ldl) >"$work/nv.log" 2>&1; then
       echo "PASS: $name builds with nvcc"
     else
       fail "$name with nvcc: $(head -5 "$work/nv.log")"

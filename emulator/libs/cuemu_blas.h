@@ -174,6 +174,13 @@ typedef struct cuemu_blas_gemm_call {
 cublasStatus_t cuemu__blas_gemm_call(cublasHandle_t h,
                                      const cuemu_blas_gemm_call *call);
 
+/* A cublasGemmEx-style call (cuemu_blas_gemm_api.c): the types of A, B
+ * and C in c->g checked against the compute type's table, which sets the
+ * compute, rounding and scalar types, then cuemu__blas_gemm_call(). The
+ * cuBLASLt matmul (cuemu_blas_lt.c) goes through it too. */
+cublasStatus_t cuemu__blas_ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
+                                   int compute, int algo);
+
 /* Non-zero for CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C. */
 int cuemu__blas_op_valid(int op);
 

@@ -155,8 +155,8 @@ static int algo_valid(int algo) {
   return (algo >= -1 && algo <= 23) || (algo >= 99 && algo <= 115);
 }
 
-static cublasStatus_t ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
-                              int compute, int algo) {
+cublasStatus_t cuemu__blas_ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
+                                   int compute, int algo) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int work, scalar, round = compute == CUBLAS_COMPUTE_32F_PEDANTIC
@@ -185,7 +185,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmEx(
                                lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
-  return ex_call(h, &c, compute, algo);
+  return cuemu__blas_ex_call(h, &c, compute, algo);
 }
 
 CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmBatchedEx(
@@ -200,7 +200,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmBatchedEx(
   c.alpha = alpha, c.beta = beta;
   c.Aarray = A, c.Barray = B, c.Carray = C;
   c.batch = batch;
-  return ex_call(h, &c, compute, algo);
+  return cuemu__blas_ex_call(h, &c, compute, algo);
 }
 
 CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
@@ -215,7 +215,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;
   c.batch = batch;
-  return ex_call(h, &c, compute, algo);
+  return cuemu__blas_ex_call(h, &c, compute, algo);
 }
 
 /* cublasSgemmEx: cublasGemmEx's float compute with real types (its table
@@ -232,5 +232,5 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasSgemmEx(
                                lda, ldb, ldc, 0, 0, 0};
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
-  return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);
+  return cuemu__blas_ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);
 }
