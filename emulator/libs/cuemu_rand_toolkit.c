@@ -7,13 +7,14 @@
  * The functions read (curandGetDirectionVectors32/64,
  * curandGetScrambleConstants32/64) only return pointers to tables inside
  * the library: they need no GPU and no driver (checked without one). The
- * library is opened with RTLD_LOCAL | RTLD_DEEPBIND, so that its symbols
- * neither replace cuemu's cuRAND functions in the program nor bind to
- * them, and is never closed (the pointers stay valid). It is looked up as
+ * library is opened with RTLD_LOCAL, so that its symbols do not replace
+ * cuemu's cuRAND functions in the program; it is linked -Bsymbolic
+ * (DT_SYMBOLIC), so its own calls stay inside it without RTLD_DEEPBIND,
+ * which the sanitizers' runtimes refuse. It is never closed (the pointers
+ * stay valid). It is looked up as
  * $CUEMU_CURAND_LIBRARY (a path), else in the lib64 folder of
  * $CUDA_HOME, $CUDA_PATH or /usr/local/cuda.
  */
-#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ static char toolkit_error[512];
 static pthread_once_t toolkit_once = PTHREAD_ONCE_INIT;
 
 static void *open_library(const char *path) {
-  return dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  return dlopen(path, RTLD_NOW | RTLD_LOCAL);
 }
 
 static void open_toolkit(void) {

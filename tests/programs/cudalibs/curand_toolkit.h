@@ -1,6 +1,6 @@
 /* curand_toolkit.h: NVIDIA's own cuRAND host generator, opened from the
- * CUDA toolkit's libcurand.so.10 (dlopen, RTLD_LOCAL | RTLD_DEEPBIND, so
- * that it replaces nothing in the program), for the cuRAND tests to compare
+ * CUDA toolkit's libcurand.so.10 (dlopen, RTLD_LOCAL, so that it replaces
+ * nothing in the program; it binds its own calls itself), for the cuRAND tests to compare
  * cuemu's host generators with value by value: NVIDIA's host generators
  * run on the CPU and need no GPU. Under nvcc the program's own cuRAND is
  * NVIDIA's too, and the comparisons hold trivially. */
@@ -55,7 +55,7 @@ static bool open_toolkit(toolkit &t) {
   char path[1024];
   std::snprintf(path, sizeof path, "%s/lib64/libcurand.so.10",
                 root ? root : "/usr/local/cuda");
-  t.lib = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  t.lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!t.lib)
     return false;
   bind(t.lib, "curandCreateGeneratorHost", t.create);
