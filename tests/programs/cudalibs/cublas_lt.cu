@@ -4,7 +4,8 @@
  * heuristic's one algorithm, and cublasLtMatmul on a stream. Each result
  * is checked against a host GEMM in double: float in column-major order
  * with C and D apart, row-major A, B and D, half inputs with float output,
- * a strided batch, and the RELU+BIAS and GELU epilogues; then statuses.
+ * a strided batch, the RELU+BIAS and GELU epilogues, alpha and beta in
+ * device memory; then statuses.
  * CUEMU_OPTIONS: -lcublasLt -lcublas */
 #include <cmath>
 #include <vector>
@@ -237,6 +238,28 @@ static void check_half(cublasLtHandle_t lt, cudaStream_t stream) {
       wrong += D[j * m + i] != (float)s; /* exact: small dyadic values */
     }
   EXPECT(wrong == 0, "half matmul: %d of %d values wrong", wrong, m * n);
+  /* The same with alpha and beta in device memory (POINTER_MODE device):
+   * D = 2 A B - D, so D becomes A B. */
+  cublasLtPointerMode_t mode = CUBLASLT_POINTER_MODE_DEVICE;
+  EXPECT_STATUS(cublasLtMatmulDescSetAttribute(
+                    desc, CUBLASLT_MATMUL_DESC_POINTER_MODE, &mode,
+                    sizeof mode),
+                CUBLAS_STATUS_SUCCESS);
+  float scalars[2] = {2.0f, -1.0f};
+  float *dscalars = to_device(std::vector<float>(scalars, scalars + 2));
+  EXPECT_STATUS(cublasLtMatmul(lt, desc, dscalars, dA, la, dB, lb,
+                               dscalars + 1, dD, ld, dD, ld, nullptr, nullptr,
+                               0, stream),
+                CUBLAS_STATUS_SUCCESS);
+  std::vector<float> again(m * n);
+  CHECK_CUDA(cudaMemcpyAsync(again.data(), dD, again.size() * sizeof(float),
+                             cudaMemcpyDeviceToHost, stream));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  EXPECT(again == D, "device-pointer alpha and beta: D differs");
+  CHECK_CUDA(cudaFree(dscalars));
+  mode = CUBLASLT_POINTER_MODE_HOST;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_POINTER_MODE,
+                                 &mode, sizeof mode);
   /* A dimension that does not match: INVALID_VALUE. */
   cublasLtMatrixLayout_t bad;
   cublasLtMatrixLayoutCreate(&bad, CUDA_R_16F, k + 1, n, k + 1);
@@ -267,6 +290,34 @@ int main(void) {
   check_float("strided batch of 3, GELU", false, true, true, false,
               CUBLASLT_EPILOGUE_GELU, 3, lt, stream);
   check_half(lt, stream);
+  /* The *Init forms on a program's own storage, and GetAttribute. */
+  cublasLtMatrixLayoutOpaque_t storage;
+  EXPECT_STATUS(cublasLtMatrixLayoutInit(&storage, CUDA_R_32F, 12, 5, 16),
+                CUBLAS_STATUS_SUCCESS);
+  uint64_t rows = 0;
+  int64_t ldv = 0;
+  size_t written = 0;
+  EXPECT_STATUS(cublasLtMatrixLayoutGetAttribute(
+                    &storage, CUBLASLT_MATRIX_LAYOUT_ROWS, &rows, sizeof rows,
+                    &written),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasLtMatrixLayoutGetAttribute(
+                    &storage, CUBLASLT_MATRIX_LAYOUT_LD, &ldv, sizeof ldv,
+                    &written),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(rows == 12 && ldv == 16 && written == sizeof ldv,
+         "layout attributes: rows %llu ld %lld", (unsigned long long)rows,
+         (long long)ldv);
+  cublasLtMatmulDescOpaque_t desc_storage;
+  EXPECT_STATUS(cublasLtMatmulDescInit(&desc_storage, CUBLAS_COMPUTE_32F,
+                                       CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  cublasOperation_t transa = CUBLAS_OP_C;
+  EXPECT_STATUS(cublasLtMatmulDescGetAttribute(
+                    &desc_storage, CUBLASLT_MATMUL_DESC_TRANSA, &transa,
+                    sizeof transa, &written),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(transa == CUBLAS_OP_N, "default TRANSA %d", (int)transa);
   CHECK_CUDA(cudaStreamDestroy(stream));
   EXPECT_STATUS(cublasLtDestroy(lt), CUBLAS_STATUS_SUCCESS);
   return finish();
