@@ -43,13 +43,19 @@ typedef struct curandGenerator_st {
   void *stream;
   unsigned long long seed, offset;
   int fresh; /* the state must be made from seed and offset first */
-  /* XORWOW */
-  uint32_t v[5], d;
-  /* MRG32k3a */
-  uint64_t s1[3], s2[3];
-  /* Philox4_32_10 */
-  uint32_t ctr[4], key[2], out[4];
-  int index;
+  /* The state values are drawn from (one thread's, for the layout below). */
+  cuemu_rand_state s;
+  /* XORWOW, MRG32k3a and Philox4_32_10 in NVIDIA's host API layout
+   * (docs/cublas.md): `threads` states, thread t on subsequence t, their
+   * starts for `starts_seed` kept (the jumps cost most); `position` is the
+   * next item's index (XORWOW, MRG32k3a: values, normal pairs; Philox:
+   * values, in groups of four per thread); `completed` counts the items
+   * (Philox: groups) done since the offset was set, from which a change of
+   * seed or ordering restarts as NVIDIA's generators do. */
+  cuemu_rand_state *states, *starts;
+  unsigned threads;
+  int have_starts;
+  unsigned long long starts_seed, position, completed;
   /* The Sobol generators (cuemu_rand_quasi.c) */
   cuemu_rand_sobol *sobol;
   /* MTGP32 and MT19937 (cuemu_rand_mt.c) */
@@ -67,6 +73,8 @@ static void generator_release(curandGenerator_t g) {
       cuemu__rand_sobol_destroy(g->sobol);
     if (g->mt)
       cuemu__rand_mt_destroy(g->mt);
+    free(g->states);
+    free(g->starts);
     free(g);
   }
 }
@@ -74,53 +82,16 @@ static void generator_release(curandGenerator_t g) {
 /* ---- The generators, as curand_kernel.h's curand() draws ------------------ */
 
 static uint32_t xorwow_next(curandGenerator_t g) {
-  uint32_t t = g->v[0] ^ (g->v[0] >> 2);
-  g->v[0] = g->v[1];
-  g->v[1] = g->v[2];
-  g->v[2] = g->v[3];
-  g->v[3] = g->v[4];
-  g->v[4] = (g->v[4] ^ (g->v[4] << 4)) ^ (t ^ (t << 1));
-  g->d += 362437;
-  return g->v[4] + g->d;
-}
-
-static void philox_block(const uint32_t ctr_in[4], const uint32_t key_in[2],
-                         uint32_t out[4]) {
-  uint32_t c[4] = {ctr_in[0], ctr_in[1], ctr_in[2], ctr_in[3]};
-  uint32_t k0 = key_in[0], k1 = key_in[1];
-  for (int r = 0; r < 10; ++r) {
-    uint64_t p0 = (uint64_t)0xD2511F53u * c[0], p1 = (uint64_t)0xCD9E8D57u * c[2];
-    uint32_t n0 = (uint32_t)(p1 >> 32) ^ c[1] ^ k0, n1 = (uint32_t)p1;
-    uint32_t n2 = (uint32_t)(p0 >> 32) ^ c[3] ^ k1, n3 = (uint32_t)p0;
-    c[0] = n0, c[1] = n1, c[2] = n2, c[3] = n3;
-    k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
-  }
-  memcpy(out, c, sizeof c);
+  return cuemu__rand_xorwow_next(&g->s);
 }
 
 static uint32_t philox_next(curandGenerator_t g) {
-  uint32_t r = g->out[g->index++];
-  if (g->index == 4) {
-    for (int i = 0; i < 4 && ++g->ctr[i] == 0; ++i)
-      ;
-    philox_block(g->ctr, g->key, g->out);
-    g->index = 0;
-  }
-  return r;
+  return cuemu__rand_philox_next(&g->s);
 }
 
-/* MRG32k3a's two recurrences; the value in [1, m1] as curand_MRG32k3a()
- * gives it. */
-#define MRG_M1 4294967087u
-#define MRG_M2 4294944443u
+/* MRG32k3a's value in [1, m1] as curand_MRG32k3a() gives it. */
 static uint64_t mrg_next(curandGenerator_t g) {
-  uint64_t p1 = (1403580u * g->s1[1] + (uint64_t)810728u * (MRG_M1 - g->s1[0])) %
-                MRG_M1;
-  g->s1[0] = g->s1[1], g->s1[1] = g->s1[2], g->s1[2] = p1;
-  uint64_t p2 = (527612u * g->s2[2] + (uint64_t)1370589u * (MRG_M2 - g->s2[0])) %
-                MRG_M2;
-  g->s2[0] = g->s2[1], g->s2[1] = g->s2[2], g->s2[2] = p2;
-  return p1 > p2 ? p1 - p2 : p1 - p2 + MRG_M1;
+  return cuemu__rand_mrg_next(&g->s);
 }
 #define MRG_NORM (2.3283065498378288e-10)
 #define MRG_BITS_NORM 1.000000048662
@@ -133,50 +104,37 @@ static uint32_t next(curandGenerator_t g) {
   return g->type == RNG_PHILOX ? philox_next(g) : xorwow_next(g);
 }
 
-/* curand_init(seed, 0, offset): the seed's scrambling, then `offset`
- * draws skipped. */
+/* XORWOW, MRG32k3a, Philox: every thread's state at the generator's
+ * position, offset + completed (for Philox, the completed groups of four
+ * counted as values, which is what NVIDIA's generators do after a change
+ * of seed or ordering). */
+static void layout_reset(curandGenerator_t g) {
+  if (!g->have_starts || g->starts_seed != g->seed) {
+    cuemu__rand_pseudo_starts(g->type, g->seed, g->starts);
+    g->have_starts = 1, g->starts_seed = g->seed;
+  }
+  unsigned long long p = g->offset + g->completed;
+  g->threads = cuemu__rand_pseudo_threads(g->type, g->ordering);
+  memcpy(g->states, g->starts, g->threads * sizeof *g->states);
+  if (g->type == RNG_PHILOX)
+    cuemu__rand_pseudo_skip(g->type, g->states, g->threads,
+                            4 * (p / 4 / g->threads),
+                            (unsigned)(p / 4 % g->threads));
+  else
+    cuemu__rand_pseudo_skip(g->type, g->states, g->threads, p / g->threads,
+                            (unsigned)(p % g->threads));
+  g->position = p;
+}
+
+/* The generator's state from its seed and offset. */
 static void reset(curandGenerator_t g) {
   if (g->sobol) {
     /* A quasirandom generator's offset is a point of every dimension. */
     cuemu__rand_sobol_seek(g->sobol, g->offset);
   } else if (g->mt) {
     cuemu__rand_mt_reset(g->mt, g->seed, g->offset);
-  } else if (g->type == RNG_PHILOX) {
-    memset(g->ctr, 0, sizeof g->ctr);
-    g->key[0] = (uint32_t)g->seed, g->key[1] = (uint32_t)(g->seed >> 32);
-    philox_block(g->ctr, g->key, g->out);
-    g->index = 0;
-    /* Whole blocks of four by the counter, the rest by draws. */
-    unsigned long long blocks = g->offset / 4;
-    uint64_t lo = ((uint64_t)g->ctr[1] << 32 | g->ctr[0]) + blocks;
-    g->ctr[0] = (uint32_t)lo, g->ctr[1] = (uint32_t)(lo >> 32);
-    philox_block(g->ctr, g->key, g->out);
-    for (unsigned long long i = 0; i < g->offset % 4; ++i)
-      philox_next(g);
-  } else if (g->type == RNG_MRG32K3A) {
-    for (int i = 0; i < 3; ++i)
-      g->s1[i] = g->s2[i] = 12345u;
-    if (g->seed != 0) {
-      uint64_t x1 = (uint32_t)g->seed ^ 0x55555555u;
-      uint64_t x2 = (uint32_t)((g->seed >> 32) ^ 0xAAAAAAAAu);
-      g->s1[0] = x1 * g->s1[0] % MRG_M1, g->s1[1] = x2 * g->s1[1] % MRG_M1;
-      g->s1[2] = x1 * g->s1[2] % MRG_M1, g->s2[0] = x2 * g->s2[0] % MRG_M2;
-      g->s2[1] = x1 * g->s2[1] % MRG_M2, g->s2[2] = x2 * g->s2[2] % MRG_M2;
-    }
-    for (unsigned long long i = 0; i < g->offset; ++i)
-      mrg_next(g);
   } else {
-    uint32_t s0 = (uint32_t)g->seed ^ 0xaad26b49u;
-    uint32_t s1 = (uint32_t)(g->seed >> 32) ^ 0xf7dcefddu;
-    uint32_t t0 = 1099087573u * s0, t1 = 2591861531u * s1;
-    g->d = 6615241u + t1 + t0;
-    g->v[0] = 123456789u + t0;
-    g->v[1] = 362436069u ^ t0;
-    g->v[2] = 521288629u + t1;
-    g->v[3] = 88675123u ^ t1;
-    g->v[4] = 5783321u + t0;
-    for (unsigned long long i = 0; i < g->offset; ++i)
-      xorwow_next(g);
+    layout_reset(g);
   }
   g->fresh = 0;
 }
@@ -192,15 +150,20 @@ static float uniform_float(curandGenerator_t g) {
   return uniform(next(g));
 }
 
-/* curand_uniform_double: two draws (XORWOW), one (Philox, MRG32k3a). */
+/* A double from two 32-bit draws (_curand_uniform_double_hq). */
+static double uniform_double_of(uint32_t x, uint32_t y) {
+  uint64_t z = (uint64_t)x ^ ((uint64_t)y << (53 - 32));
+  return z * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
+}
+
+/* A uniform double as NVIDIA's host generators make it: one MRG32k3a
+ * value, two draws of the others (Philox's too, unlike the device API's
+ * curand_uniform_double of a Philox state). */
 static double uniform_double(curandGenerator_t g) {
   if (g->type == RNG_MRG32K3A)
     return (double)mrg_next(g) * MRG_NORM;
-  if (g->type == RNG_PHILOX)
-    return next(g) * POW32_INV_DOUBLE + (POW32_INV_DOUBLE / 2.0);
   uint32_t x = next(g), y = next(g);
-  uint64_t z = (uint64_t)x ^ ((uint64_t)y << (53 - 32));
-  return z * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
+  return uniform_double_of(x, y);
 }
 
 static void box_muller(uint32_t x, uint32_t y, float *a, float *b) {
@@ -221,6 +184,17 @@ static void box_muller_mrg(curandGenerator_t g, float *a, float *b) {
   *b = cosf(y) * s;
 }
 
+/* curand_box_muller_double of four draws. */
+static void box_muller_double_of(const uint32_t x[4], double *a, double *b) {
+  uint64_t zx = (uint64_t)x[0] ^ ((uint64_t)x[1] << (53 - 32));
+  double u = zx * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
+  uint64_t zy = (uint64_t)x[2] ^ ((uint64_t)x[3] << (53 - 32));
+  double v = zy * (POW53_INV_DOUBLE * 2.0) + POW53_INV_DOUBLE;
+  double s = sqrt(-2.0 * log(u));
+  *a = sin(v * PI_DOUBLE) * s;
+  *b = cos(v * PI_DOUBLE) * s;
+}
+
 static void box_muller_double(curandGenerator_t g, double *a, double *b) {
   if (g->type == RNG_MRG32K3A) {
     double x = uniform_double(g), y = uniform_double(g) * 2.0;
@@ -229,14 +203,10 @@ static void box_muller_double(curandGenerator_t g, double *a, double *b) {
     *b = cos(y * PI_DOUBLE) * s;
     return;
   }
-  uint32_t x0 = next(g), x1 = next(g), y0 = next(g), y1 = next(g);
-  uint64_t zx = (uint64_t)x0 ^ ((uint64_t)x1 << (53 - 32));
-  double u = zx * POW53_INV_DOUBLE + (POW53_INV_DOUBLE / 2.0);
-  uint64_t zy = (uint64_t)y0 ^ ((uint64_t)y1 << (53 - 32));
-  double v = zy * (POW53_INV_DOUBLE * 2.0) + POW53_INV_DOUBLE;
-  double s = sqrt(-2.0 * log(u));
-  *a = sin(v * PI_DOUBLE) * s;
-  *b = cos(v * PI_DOUBLE) * s;
+  uint32_t x[4];
+  for (int i = 0; i < 4; ++i)
+    x[i] = next(g);
+  box_muller_double_of(x, a, b);
 }
 
 /* A Poisson draw: Knuth's product of uniforms for a small lambda, and
@@ -377,6 +347,157 @@ static void generate_pointwise(const request *r) {
   free(points);
 }
 
+/* The bytes of one output element. */
+static size_t element_size(enum what w) {
+  return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE ||
+                 w == LOG_NORMAL_DOUBLE || w == LONG_LONG
+             ? 8
+             : 4;
+}
+
+/* Values of one item of XORWOW, MRG32k3a or MT19937: a Box-Muller pair of
+ * normals, else one value. */
+static size_t item_values(enum what w) {
+  return w == NORMAL || w == NORMAL_DOUBLE || w == LOG_NORMAL ||
+                 w == LOG_NORMAL_DOUBLE
+             ? 2
+             : 1;
+}
+
+/* Item i of the output (values i and i + 1 for normals) from g->s, as the
+ * device API's transforms make it. */
+static void generate_item(const request *r, size_t i) {
+  curandGenerator_t g = r->g;
+  switch (r->what) {
+  case RAW:
+    ((uint32_t *)r->out)[i] = next(g);
+    break;
+  case UNIFORM:
+    ((float *)r->out)[i] = uniform_float(g);
+    break;
+  case UNIFORM_DOUBLE:
+    ((double *)r->out)[i] = uniform_double(g);
+    break;
+  case NORMAL:
+  case LOG_NORMAL: {
+    float a, b;
+    if (g->type == RNG_MRG32K3A) {
+      box_muller_mrg(g, &a, &b);
+    } else {
+      uint32_t x = next(g), y = next(g);
+      box_muller(x, y, &a, &b);
+    }
+    float *o = (float *)r->out + i;
+    o[0] = (float)(a * r->stddev + r->mean);
+    o[1] = (float)(b * r->stddev + r->mean);
+    if (r->what == LOG_NORMAL)
+      o[0] = expf(o[0]), o[1] = expf(o[1]);
+    break;
+  }
+  case NORMAL_DOUBLE:
+  case LOG_NORMAL_DOUBLE: {
+    double a, b;
+    box_muller_double(g, &a, &b);
+    double *o = (double *)r->out + i;
+    o[0] = a * r->stddev + r->mean;
+    o[1] = b * r->stddev + r->mean;
+    if (r->what == LOG_NORMAL_DOUBLE)
+      o[0] = exp(o[0]), o[1] = exp(o[1]);
+    break;
+  }
+  case POISSON:
+    ((unsigned *)r->out)[i] = poisson(g, r->mean);
+    break;
+  case LONG_LONG: /* refused by submit() */
+    break;
+  }
+}
+
+/* XORWOW and MRG32k3a: item k of the generator (its position) comes from
+ * thread k mod threads, which continues its own subsequence. */
+static void generate_threads(const request *r) {
+  curandGenerator_t g = r->g;
+  size_t step = item_values(r->what);
+  for (size_t i = 0; i < r->n; i += step) {
+    cuemu_rand_state *state = &g->states[g->position % g->threads];
+    g->s = *state;
+    generate_item(r, i);
+    *state = g->s;
+    ++g->position, ++g->completed;
+  }
+}
+
+/* Philox4_32_10: value j of the generator (its position) is lane j mod 4 of
+ * the group j / 4, which thread (j / 4) mod threads makes from its state as
+ * curand4 does: four draws (eight for doubles: two per value), four values.
+ * A thread's state moves on when a call has written its group's last lane;
+ * a group cut by the end of a call is made again by the next. */
+static void generate_philox(const request *r) {
+  curandGenerator_t g = r->g;
+  size_t size = element_size(r->what), i = 0;
+  unsigned char values[4 * 8];
+  while (i < r->n) {
+    unsigned long long j = g->position;
+    unsigned lane = (unsigned)(j % 4);
+    cuemu_rand_state *state = &g->states[j / 4 % g->threads];
+    g->s = *state;
+    if (r->what == POISSON) {
+      for (int k = 0; k < 4; ++k)
+        ((unsigned *)values)[k] = poisson(g, r->mean);
+    } else {
+      int wide = size == 8;
+      uint32_t x[8];
+      for (int k = 0; k < (wide ? 8 : 4); ++k)
+        x[k] = next(g);
+      for (int k = 0; k < 4; k += 2) {
+        float *f = (float *)values + k;
+        double *d = (double *)values + k;
+        switch (r->what) {
+        case RAW:
+          memcpy(values + 4 * k, x + k, 8);
+          break;
+        case UNIFORM:
+          f[0] = uniform(x[k]), f[1] = uniform(x[k + 1]);
+          break;
+        case UNIFORM_DOUBLE:
+          d[0] = uniform_double_of(x[2 * k], x[2 * k + 1]);
+          d[1] = uniform_double_of(x[2 * k + 2], x[2 * k + 3]);
+          break;
+        case NORMAL:
+        case LOG_NORMAL:
+          box_muller(x[k], x[k + 1], &f[0], &f[1]);
+          for (int h = 0; h < 2; ++h) {
+            f[h] = (float)(f[h] * r->stddev + r->mean);
+            if (r->what == LOG_NORMAL)
+              f[h] = expf(f[h]);
+          }
+          break;
+        case NORMAL_DOUBLE:
+        case LOG_NORMAL_DOUBLE:
+          box_muller_double_of(x + 2 * k, &d[0], &d[1]);
+          for (int h = 0; h < 2; ++h) {
+            d[h] = d[h] * r->stddev + r->mean;
+            if (r->what == LOG_NORMAL_DOUBLE)
+              d[h] = exp(d[h]);
+          }
+          break;
+        default:
+          break;
+        }
+      }
+    }
+    size_t take = 4 - lane < r->n - i ? 4 - lane : r->n - i;
+    memcpy((unsigned char *)r->out + i * size, values + lane * size,
+           take * size);
+    if (lane + take == 4) {
+      *state = g->s;
+      ++g->completed;
+    }
+    i += take;
+    g->position += take;
+  }
+}
+
 static void generate(const request *r) {
   curandGenerator_t g = r->g;
   if (__atomic_load_n(&g->destroyed, __ATOMIC_ACQUIRE)) {
@@ -397,56 +518,16 @@ static void generate(const request *r) {
     generate_pointwise(r);
     return;
   }
-  size_t n = r->n;
-  switch (r->what) {
-  case RAW:
-    for (size_t i = 0; i < n; ++i)
-      ((uint32_t *)r->out)[i] = next(g);
-    break;
-  case UNIFORM:
-    for (size_t i = 0; i < n; ++i)
-      ((float *)r->out)[i] = uniform_float(g);
-    break;
-  case UNIFORM_DOUBLE:
-    for (size_t i = 0; i < n; ++i)
-      ((double *)r->out)[i] = uniform_double(g);
-    break;
-  case NORMAL:
-  case LOG_NORMAL:
-    for (size_t i = 0; i < n; i += 2) {
-      float a, b;
-      if (g->type == RNG_MRG32K3A) {
-        box_muller_mrg(g, &a, &b);
-      } else {
-        uint32_t x = next(g), y = next(g);
-        box_muller(x, y, &a, &b);
-      }
-      float *o = (float *)r->out + i;
-      o[0] = (float)(a * r->stddev + r->mean);
-      o[1] = (float)(b * r->stddev + r->mean);
-      if (r->what == LOG_NORMAL)
-        o[0] = expf(o[0]), o[1] = expf(o[1]);
-    }
-    break;
-  case NORMAL_DOUBLE:
-  case LOG_NORMAL_DOUBLE:
-    for (size_t i = 0; i < n; i += 2) {
-      double a, b;
-      box_muller_double(g, &a, &b);
-      double *o = (double *)r->out + i;
-      o[0] = a * r->stddev + r->mean;
-      o[1] = b * r->stddev + r->mean;
-      if (r->what == LOG_NORMAL_DOUBLE)
-        o[0] = exp(o[0]), o[1] = exp(o[1]);
-    }
-    break;
-  case POISSON:
-    for (size_t i = 0; i < n; ++i)
-      ((unsigned *)r->out)[i] = poisson(g, r->mean);
-    break;
-  case LONG_LONG: /* refused by submit() */
-    break;
+  if (g->states) {
+    if (g->type == RNG_PHILOX)
+      generate_philox(r);
+    else
+      generate_threads(r);
+    return;
   }
+  /* MT19937: one stream of draws. */
+  for (size_t i = 0; i < r->n; i += item_values(r->what))
+    generate_item(r, i);
 }
 
 static void run_request(void *data) {
@@ -462,13 +543,6 @@ static void release_request(void *data) {
   free(data);
 }
 
-/* The bytes of one output element. */
-static size_t element_size(enum what w) {
-  return w == UNIFORM_DOUBLE || w == NORMAL_DOUBLE ||
-                 w == LOG_NORMAL_DOUBLE || w == LONG_LONG
-             ? 8
-             : 4;
-}
 
 
 static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
@@ -569,7 +643,18 @@ static curandStatus_t create(curandGenerator_t *out, int type, int host) {
   curandGenerator_t g = calloc(1, sizeof *g);
   if (!g)
     return CURAND_STATUS_ALLOCATION_FAILED;
-  g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_BEST;
+  g->type = type, g->host = host, g->ordering = ORDERING_PSEUDO_DEFAULT;
+  if (type == RNG_XORWOW || type == RNG_PHILOX || type == RNG_MRG32K3A) {
+    g->threads = cuemu__rand_pseudo_threads(type, g->ordering);
+    g->states = malloc(g->threads * sizeof *g->states);
+    g->starts = malloc(g->threads * sizeof *g->starts);
+    if (!g->states || !g->starts) {
+      free(g->states);
+      free(g->starts);
+      free(g);
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    }
+  }
   if (cuemu__rand_is_quasi(type)) {
     curandStatus_t status = cuemu__rand_sobol_create(&g->sobol, type);
     if (status != CURAND_STATUS_SUCCESS) {
@@ -654,6 +739,9 @@ curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
     return CURAND_STATUS_NOT_INITIALIZED;
   if (g->sobol)
     return CURAND_STATUS_TYPE_ERROR; /* a quasirandom generator has none */
+  /* NVIDIA's generators keep their state when the seed does not change. */
+  if (g->states && seed == g->seed)
+    return CURAND_STATUS_SUCCESS;
   settle(g);
   g->seed = seed;
   g->fresh = 1;
@@ -666,6 +754,7 @@ CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOffset(
     return CURAND_STATUS_NOT_INITIALIZED;
   settle(g);
   g->offset = offset;
+  g->completed = 0;
   g->fresh = 1;
   return CURAND_STATUS_SUCCESS;
 }
@@ -674,11 +763,17 @@ CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g,
                                                             int order) {
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
-  /* The pseudorandom orderings, each giving the one sequence here, or the
-   * one quasirandom ordering (dimension-major). */
+  /* The pseudorandom orderings, or the one quasirandom ordering
+   * (dimension-major). As NVIDIA's: SEEDED is XORWOW's only, and a host
+   * generator refuses DYNAMIC; the others give one layout (docs/cublas.md). */
   if (g->sobol ? order != ORDERING_QUASI_DEFAULT
                : order < ORDERING_PSEUDO_BEST || order > ORDERING_PSEUDO_DYNAMIC)
     return CURAND_STATUS_OUT_OF_RANGE;
+  if (g->states && ((order == ORDERING_PSEUDO_SEEDED && g->type != RNG_XORWOW) ||
+                    (order == ORDERING_PSEUDO_DYNAMIC && g->host)))
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (g->states && order == g->ordering)
+    return CURAND_STATUS_SUCCESS;
   settle(g);
   g->ordering = order;
   g->fresh = 1;

@@ -36,8 +36,9 @@ enum { RNG_TEST = 0, RNG_PSEUDO_DEFAULT = 100, RNG_XORWOW = 101,
        RNG_SCRAMBLED_SOBOL32 = 202, RNG_SOBOL64 = 203,
        RNG_SCRAMBLED_SOBOL64 = 204 };
 /* curandOrdering_t */
-enum { ORDERING_PSEUDO_BEST = 100, ORDERING_PSEUDO_DYNAMIC = 104,
-       ORDERING_QUASI_DEFAULT = 201 };
+enum { ORDERING_PSEUDO_BEST = 100, ORDERING_PSEUDO_DEFAULT = 101,
+       ORDERING_PSEUDO_SEEDED = 102, ORDERING_PSEUDO_LEGACY = 103,
+       ORDERING_PSEUDO_DYNAMIC = 104, ORDERING_QUASI_DEFAULT = 201 };
 
 /* Calls `function` of the toolkit's libcurand.so (a table getter: with
  * `set` when set >= 0) and stores the table's address in *out; a message
@@ -72,5 +73,34 @@ void cuemu__rand_mt_destroy(cuemu_rand_mt *m);
 void cuemu__rand_mt_reset(cuemu_rand_mt *m, unsigned long long seed,
                           unsigned long long offset);
 uint32_t cuemu__rand_mt_next(cuemu_rand_mt *m);
+
+/* One state of XORWOW (v, d), MRG32k3a (s1, s2) or Philox4_32_10 (ctr,
+ * key, the block `out` and the next draw's index in it), as the device
+ * API's curandState*_t hold them (cuemu_rand_pseudo.c). */
+typedef struct {
+  uint32_t v[5], d;
+  uint64_t s1[3], s2[3];
+  uint32_t ctr[4], key[2], out[4];
+  int index;
+} cuemu_rand_state;
+uint32_t cuemu__rand_xorwow_next(cuemu_rand_state *s);
+/* MRG32k3a's value in [1, m1] (curand_MRG32k3a). */
+uint64_t cuemu__rand_mrg_next(cuemu_rand_state *s);
+uint32_t cuemu__rand_philox_next(cuemu_rand_state *s);
+void cuemu__rand_philox_block(const uint32_t ctr[4], const uint32_t key[2],
+                              uint32_t out[4]);
+/* The threads of NVIDIA's host API layout of a generator type and
+ * ordering: 4096 (XORWOW), 81,920 (MRG32k3a; 4096 in the LEGACY ordering),
+ * 65,536 (Philox4_32_10). */
+unsigned cuemu__rand_pseudo_threads(int type, int ordering);
+/* starts[t] = curand_init(seed, t, 0) for every thread t of the default
+ * ordering (the most threads). */
+void cuemu__rand_pseudo_starts(int type, unsigned long long seed,
+                               cuemu_rand_state *starts);
+/* Moves each of `count` states n draws on, and the first `first` of them
+ * one more (for Philox, n is a multiple of 4 and the extra is 4 draws). */
+void cuemu__rand_pseudo_skip(int type, cuemu_rand_state *states,
+                             unsigned count, unsigned long long n,
+                             unsigned first);
 
 #endif /* CUEMU_RAND_H */
