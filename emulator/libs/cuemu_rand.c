@@ -209,9 +209,39 @@ static void box_muller_double(curandGenerator_t g, double *a, double *b) {
   box_muller_double_of(x, a, b);
 }
 
-/* A Poisson draw: Knuth's product of uniforms for a small lambda, and
- * Hormann's transformed rejection (PTRS) from lambda 64 on. */
+/* curand_normal (float; MRG32k3a: curand_normal_double) of g->s, the
+ * second value of each Box-Muller pair kept in the state for the next. */
+static double kept_normal(curandGenerator_t g) {
+  cuemu_rand_state *s = &g->s;
+  if (g->type == RNG_MRG32K3A) {
+    if (s->normal_double_kept) {
+      s->normal_double_kept = 0;
+      return s->normal_double_extra;
+    }
+    double a, b;
+    box_muller_double(g, &a, &b);
+    s->normal_double_kept = 1, s->normal_double_extra = b;
+    return a;
+  }
+  if (s->normal_kept) {
+    s->normal_kept = 0;
+    return s->normal_extra;
+  }
+  float a, b;
+  uint32_t x = next(g), y = next(g);
+  box_muller(x, y, &a, &b);
+  s->normal_kept = 1, s->normal_extra = b;
+  return a;
+}
+
+/* A Poisson draw. Above lambda 4000, the device API's curand_poisson of
+ * XORWOW, Philox and MRG32k3a states (the rounded normal), which is what
+ * NVIDIA's host generators give; below, Knuth's product of uniforms for a
+ * small lambda and Hormann's transformed rejection (PTRS) from lambda 64
+ * on, not NVIDIA's methods. */
 static unsigned poisson(curandGenerator_t g, double lambda) {
+  if (lambda > 4000 && g->states)
+    return (unsigned)(sqrt(lambda) * kept_normal(g) + lambda + 0.5);
   if (lambda < 64) {
     double limit = exp(-lambda), p = 1;
     unsigned k = 0;
@@ -441,7 +471,20 @@ static void generate_philox(const request *r) {
     unsigned lane = (unsigned)(j % 4);
     cuemu_rand_state *state = &g->states[j / 4 % g->threads];
     g->s = *state;
-    if (r->what == POISSON) {
+    if (r->what == POISSON && r->mean > 4000) {
+      /* curand_poisson4: the rounded normals of curand_normal4. */
+      uint32_t x[4];
+      for (int k = 0; k < 4; ++k)
+        x[k] = next(g);
+      for (int k = 0; k < 4; k += 2) {
+        float a, b;
+        box_muller(x[k], x[k + 1], &a, &b);
+        ((unsigned *)values)[k] =
+            (unsigned)(sqrt(r->mean) * a + r->mean + 0.5);
+        ((unsigned *)values)[k + 1] =
+            (unsigned)(sqrt(r->mean) * b + r->mean + 0.5);
+      }
+    } else if (r->what == POISSON) {
       for (int k = 0; k < 4; ++k)
         ((unsigned *)values)[k] = poisson(g, r->mean);
     } else {

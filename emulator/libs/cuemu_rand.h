@@ -82,6 +82,11 @@ typedef struct {
   uint64_t s1[3], s2[3];
   uint32_t ctr[4], key[2], out[4];
   int index;
+  /* curand_normal's and curand_normal_double's second value of a pair,
+   * kept for the next call (boxmuller_flag, boxmuller_extra). */
+  int normal_kept, normal_double_kept;
+  float normal_extra;
+  double normal_double_extra;
 } cuemu_rand_state;
 uint32_t cuemu__rand_xorwow_next(cuemu_rand_state *s);
 /* MRG32k3a's value in [1, m1] (curand_MRG32k3a). */

@@ -3,9 +3,10 @@
  * moments of uniform, normal, log-normal and Poisson draws, the same
  * numbers from a host generator as from a device generator, the even-count
  * rule of normals, and generation ordered on a stream. Under cuemu
- * (CUEMU_VERSION), also that the draws are the device API's sequence of
- * curand_init(seed, 0, offset) (curand_kernel.h) for XORWOW, Philox and
- * MRG32k3a.
+ * (CUEMU_VERSION), also that the draws and normals are the device API's
+ * (curand_kernel.h) of NVIDIA's host API layout: many subsequences, one per
+ * thread (curand_layout.cu compares them with NVIDIA's host generator), for
+ * XORWOW, Philox and MRG32k3a.
  * CUEMU_OPTIONS: -lcurand */
 #include <cmath>
 #include <vector>
@@ -171,29 +172,60 @@ static void host_matches_device(void) {
 }
 
 #ifdef CUEMU_VERSION
-/* One thread draws as curand_init(seed, 0, offset) has it. */
+/* The host generator's values from `offset` on, as NVIDIA's host API lays
+ * them out, made with the device API: value j (offset + i) is position
+ * j / threads of subsequence j mod threads (curand_init(seed, j mod
+ * threads, j / threads)); for Philox, groups of four: subsequence
+ * (j / 4) mod threads, position 4 (j / (4 threads)) + j mod 4. Normals (the
+ * first round of threads): XORWOW and MRG32k3a pair k is curand_normal2 of
+ * subsequence offset + k, Philox's value j lane j mod 4 of curand_normal4 of
+ * subsequence j / 4. */
+/* For the states without curand_normal4 (only Philox's is used). */
 template <typename State>
-__global__ void device_draws(unsigned long long seed,
-                             unsigned long long offset, unsigned *raw,
-                             float *normal, int n) {
-  State s;
-  curand_init(seed, 0, offset, &s);
-  for (int i = 0; i < n; ++i)
-    raw[i] = curand(&s);
-  curand_init(seed, 0, offset, &s);
-  for (int i = 0; i < n; ++i)
-    normal[i] = curand_normal(&s);
+__device__ float4 curand_normal4(State *) {
+  return float4{};
 }
 
 template <typename State>
-static void same_as_device_api(curandRngType_t type, const char *name) {
+__global__ void device_draws(unsigned long long seed,
+                             unsigned long long offset, unsigned *raw,
+                             float *normal, int n, unsigned long long threads,
+                             bool groups) {
+  State s;
+  for (int i = 0; i < n; ++i) {
+    unsigned long long j = offset + i;
+    if (groups)
+      curand_init(seed, j / 4 % threads, 4 * (j / (4 * threads)) + j % 4, &s);
+    else
+      curand_init(seed, j % threads, j / threads, &s);
+    raw[i] = curand(&s);
+  }
+  for (int i = 0; i < n; i += groups ? 1 : 2) {
+    unsigned long long j = offset + (groups ? i : i / 2);
+    if (groups) {
+      curand_init(seed, j / 4, 0, &s);
+      float4 v = curand_normal4(&s);
+      float lane[4] = {v.x, v.y, v.z, v.w};
+      normal[i] = lane[j % 4];
+    } else {
+      curand_init(seed, j, 0, &s);
+      float2 v = curand_normal2(&s);
+      normal[i] = v.x, normal[i + 1] = v.y;
+    }
+  }
+}
+
+template <typename State>
+static void same_as_device_api(curandRngType_t type, const char *name,
+                               unsigned long long threads, bool groups) {
   const int n = 64;
   const unsigned long long seed = 2024, offset = 6;
   unsigned *draws;
   float *normals;
   CHECK_CUDA(cudaMallocManaged(&draws, n * sizeof(unsigned)));
   CHECK_CUDA(cudaMallocManaged(&normals, n * sizeof(float)));
-  device_draws<State><<<1, 1>>>(seed, offset, draws, normals, n);
+  device_draws<State><<<1, 1>>>(seed, offset, draws, normals, n, threads,
+                                groups);
   CHECK_CUDA(cudaDeviceSynchronize());
   curandGenerator_t gen;
   EXPECT_STATUS(curandCreateGeneratorHost(&gen, type), CURAND_STATUS_SUCCESS);
@@ -227,11 +259,12 @@ int main() {
   distributions(CURAND_RNG_PSEUDO_MRG32K3A, "MRG32k3a");
   host_matches_device();
 #ifdef CUEMU_VERSION
-  same_as_device_api<curandStateXORWOW_t>(CURAND_RNG_PSEUDO_XORWOW, "XORWOW");
+  same_as_device_api<curandStateXORWOW_t>(CURAND_RNG_PSEUDO_XORWOW, "XORWOW",
+                                          4096, false);
   same_as_device_api<curandStatePhilox4_32_10_t>(
-      CURAND_RNG_PSEUDO_PHILOX4_32_10, "Philox");
+      CURAND_RNG_PSEUDO_PHILOX4_32_10, "Philox", 65536, true);
   same_as_device_api<curandStateMRG32k3a_t>(CURAND_RNG_PSEUDO_MRG32K3A,
-                                            "MRG32k3a");
+                                            "MRG32k3a", 81920, false);
 #endif
   return finish();
 }

@@ -1,8 +1,9 @@
 /* curand_layout.cu: cuRAND's pseudorandom host generators (XORWOW, the
  * default, MRG32k3a and Philox4_32_10) give NVIDIA's exact sequences:
  * where the CUDA toolkit's libcurand.so can be opened, a script of calls
- * (every generation function, odd counts, offsets, a changed seed, a
- * changed ordering, curandGenerateSeeds) runs on cuemu's host generator
+ * (every generation function, Poisson values of lambda 5000, odd counts,
+ * offsets, a changed seed, a changed ordering, curandGenerateSeeds) runs
+ * on cuemu's host generator
  * and on NVIDIA's (which runs on the CPU), and every value is compared
  * (normals to 1e-6 / 1e-13 relative, the rest exactly; skipped with a
  * note where it cannot be opened). A device generator
@@ -36,6 +37,7 @@ struct api {
                               float);
   curandStatus_t (*lognormal_double)(curandGenerator_t, double *, size_t,
                                      double, double);
+  curandStatus_t (*poisson)(curandGenerator_t, unsigned *, size_t, double);
 };
 
 static api ours() {
@@ -44,7 +46,8 @@ static api ours() {
            curandSetGeneratorOrdering, curandGenerateSeeds, curandGenerate,
            curandGenerateUniform, curandGenerateUniformDouble,
            curandGenerateNormal, curandGenerateNormalDouble,
-           curandGenerateLogNormal, curandGenerateLogNormalDouble};
+           curandGenerateLogNormal, curandGenerateLogNormalDouble,
+           curandGeneratePoisson};
   return a;
 }
 
@@ -56,6 +59,7 @@ static bool theirs(api &a) {
   a.offset = t.offset, a.generate = t.generate, a.uniform = t.uniform;
   a.uniform_double = t.uniform_double, a.normal = t.normal;
   a.normal_double = t.normal_double, a.lognormal = t.lognormal;
+  a.poisson = t.poisson;
   bind(t.lib, "curandSetGeneratorOrdering", a.ordering);
   bind(t.lib, "curandGenerateSeeds", a.seeds);
   bind(t.lib, "curandGenerateLogNormalDouble", a.lognormal_double);
@@ -64,7 +68,8 @@ static bool theirs(api &a) {
 
 /* Runs one step of a script ("r5": 5 values of curandGenerate, "u"
  * uniform, "d" uniform double, "n" normal, "N" normal double, "l"
- * log-normal, "L" log-normal double; "o77" offset 77, "s9" seed 9, "O103"
+ * log-normal, "L" log-normal double, "p" Poisson of lambda 5000 (the
+ * rounded normal of curand_poisson); "o77" offset 77, "s9" seed 9, "O103"
  * an ordering, "S" curandGenerateSeeds) and returns its values as
  * doubles. */
 static std::vector<double> step(const api &a, curandGenerator_t g,
@@ -99,10 +104,11 @@ static std::vector<double> step(const api &a, curandGenerator_t g,
   case 'N': s = a.normal_double(g, d.data(), n, 1.5, 2.0); break;
   case 'l': s = a.lognormal(g, f.data(), n, 0.5f, 0.25f); break;
   case 'L': s = a.lognormal_double(g, d.data(), n, 0.5, 0.25); break;
+  case 'p': s = a.poisson(g, u.data(), n, 5000.0); break;
   }
   EXPECT_STATUS(s, CURAND_STATUS_SUCCESS);
   for (size_t i = 0; i < n; ++i)
-    out.push_back(c == 'r' ? u[i] : wide ? d[i] : f[i]);
+    out.push_back(c == 'r' || c == 'p' ? u[i] : wide ? d[i] : f[i]);
   return out;
 }
 
@@ -209,8 +215,10 @@ int main() {
       "N10",    "r9",    "l6",   "L4",  "r300000", "n4",   "o77",
       "r3",     "n6",    "d5",   "u3",  "N4",      "o262147", "d9",
       "N6",     "r3",    "n600", "s77", "r5",      "d5",   "s77",
-      "u11",    "O103",  "r6",   "S",   "r7",      "O100", "N8",
-      "o5",     "r3",    "s1234", "r4", "o12345678901", "r9", "n8"};
+      "u11",    "O103",  "r6",   "n10", "d5",      "N6",   "u4",
+      "r9000",  "S",     "r7",   "O100", "N8",
+      "o5",     "r3",    "s1234", "r4", "o12345678901", "r9", "n8",
+      "p4099",  "p5",    "r3",   "p7",  "n4",      "p2"};
   for (curandRngType_t type : types) {
     compare_script(nv, type, 1234, script);
     compare_script(nv, type, 0xfedcba9876543210ull, {"r4099", "n10", "d7", "o1000000", "u9", "N6"});

@@ -89,13 +89,21 @@ static void normals_and_reseed(void) {
   EXPECT_STATUS(curandGenerateNormal(g, d, 8, 0.0f, 1.0f),
                 CURAND_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(first, d, sizeof first, cudaMemcpyDeviceToHost));
+  /* As NVIDIA's generators: the same seed set again changes nothing (the
+   * sequence goes on); setting the offset starts it again. */
   EXPECT_STATUS(curandSetPseudoRandomGeneratorSeed(g, 7),
                 CURAND_STATUS_SUCCESS);
   EXPECT_STATUS(curandGenerateNormal(g, d, 8, 0.0f, 1.0f),
                 CURAND_STATUS_SUCCESS);
   CHECK_CUDA(cudaMemcpy(second, d, sizeof second, cudaMemcpyDeviceToHost));
+  EXPECT(std::memcmp(first, second, sizeof first) != 0,
+         "the same seed set again restarts the sequence");
+  EXPECT_STATUS(curandSetGeneratorOffset(g, 0), CURAND_STATUS_SUCCESS);
+  EXPECT_STATUS(curandGenerateNormal(g, d, 8, 0.0f, 1.0f),
+                CURAND_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(second, d, sizeof second, cudaMemcpyDeviceToHost));
   EXPECT(std::memcmp(first, second, sizeof first) == 0,
-         "the seed set again does not restart the sequence");
+         "the offset set again does not restart the sequence");
   cudaFree(d);
   EXPECT_STATUS(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
 }
