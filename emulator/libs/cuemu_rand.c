@@ -209,6 +209,35 @@ static void box_muller_double(curandGenerator_t g, double *a, double *b) {
   box_muller_double_of(x, a, b);
 }
 
+/* _curand_poisson of one quasirandom point (curand_poisson.h): Fishman's
+ * inversion below lambda 1000, in steps of e^-500 so that e^-lambda does not
+ * underflow, and the rounded inverse-CDF normal above. */
+static unsigned quasi_poisson(uint64_t point, int wide, double lambda) {
+  if (lambda >= 1000)
+    return (unsigned)(sqrt(lambda) *
+                          (wide ? cuemu__rand_normal_icdf_double(point, wide)
+                                : cuemu__rand_normal_icdf(point, wide)) +
+                      lambda + 0.5);
+  double u = wide ? (point >> 11) * POW53_INV_DOUBLE + POW53_INV_DOUBLE / 4.0
+                  : (uint32_t)point * POW32_INV_DOUBLE +
+                        POW32_INV_DOUBLE / 2.0;
+  double p = 1.0, q = 1.0;
+  unsigned k = 0;
+  int pow = 0;
+  do {
+    double l = lambda > pow + 500.0 ? exp(-500.0) : exp(pow - lambda);
+    p *= l;
+    q *= l;
+    pow += 500;
+    while (u > q) {
+      ++k;
+      p *= lambda / k;
+      q += p;
+    }
+  } while (pow < lambda);
+  return k;
+}
+
 /* curand_normal (float; MRG32k3a: curand_normal_double) of g->s, the
  * second value of each Box-Muller pair kept in the state for the next. */
 static double kept_normal(curandGenerator_t g) {
@@ -234,14 +263,18 @@ static double kept_normal(curandGenerator_t g) {
   return a;
 }
 
-/* A Poisson draw. Above lambda 4000, the device API's curand_poisson of
- * XORWOW, Philox and MRG32k3a states (the rounded normal), which is what
- * NVIDIA's host generators give; below, Knuth's product of uniforms for a
- * small lambda and Hormann's transformed rejection (PTRS) from lambda 64
- * on, not NVIDIA's methods. */
+/* A Poisson draw. XORWOW, Philox and MRG32k3a, as NVIDIA's host
+ * generators: from lambda 2000 on, the rounded normal of the device API's
+ * curand_poisson (a float normal; MRG32k3a's double); below, one draw per
+ * value as NVIDIA's table lookup takes, here the inversion of the Poisson
+ * CDF at that draw (not NVIDIA's table, so other values). MT19937: Knuth's
+ * product of uniforms for a small lambda and Hormann's transformed
+ * rejection (PTRS) from lambda 64 on. */
 static unsigned poisson(curandGenerator_t g, double lambda) {
-  if (lambda > 4000 && g->states)
+  if (g->states && lambda >= 2000)
     return (unsigned)(sqrt(lambda) * kept_normal(g) + lambda + 0.5);
+  if (g->states)
+    return quasi_poisson(next(g), 0, lambda);
   if (lambda < 64) {
     double limit = exp(-lambda), p = 1;
     unsigned k = 0;
@@ -289,34 +322,6 @@ typedef struct request {
   int kept; /* captured into a graph, which owns it and may replay it */
 } request;
 
-/* _curand_poisson of one quasirandom point (curand_poisson.h): Fishman's
- * inversion below lambda 1000, in steps of e^-500 so that e^-lambda does not
- * underflow, and the rounded inverse-CDF normal above. */
-static unsigned quasi_poisson(uint64_t point, int wide, double lambda) {
-  if (lambda >= 1000)
-    return (unsigned)(sqrt(lambda) *
-                          (wide ? cuemu__rand_normal_icdf_double(point, wide)
-                                : cuemu__rand_normal_icdf(point, wide)) +
-                      lambda + 0.5);
-  double u = wide ? (point >> 11) * POW53_INV_DOUBLE + POW53_INV_DOUBLE / 4.0
-                  : (uint32_t)point * POW32_INV_DOUBLE +
-                        POW32_INV_DOUBLE / 2.0;
-  double p = 1.0, q = 1.0;
-  unsigned k = 0;
-  int pow = 0;
-  do {
-    double l = lambda > pow + 500.0 ? exp(-500.0) : exp(pow - lambda);
-    p *= l;
-    q *= l;
-    pow += 500;
-    while (u > q) {
-      ++k;
-      p *= lambda / k;
-      q += p;
-    }
-  } while (pow < lambda);
-  return k;
-}
 
 /* A request of a Sobol or MTGP32 generator: its points (dimension-major
  * for Sobol, the stream's draws for MTGP32) through the device API's
@@ -471,7 +476,7 @@ static void generate_philox(const request *r) {
     unsigned lane = (unsigned)(j % 4);
     cuemu_rand_state *state = &g->states[j / 4 % g->threads];
     g->s = *state;
-    if (r->what == POISSON && r->mean > 4000) {
+    if (r->what == POISSON && r->mean >= 2000) {
       /* curand_poisson4: the rounded normals of curand_normal4. */
       uint32_t x[4];
       for (int k = 0; k < 4; ++k)

@@ -1,7 +1,8 @@
 /* curand_layout.cu: cuRAND's pseudorandom host generators (XORWOW, the
  * default, MRG32k3a and Philox4_32_10) give NVIDIA's exact sequences:
  * where the CUDA toolkit's libcurand.so can be opened, a script of calls
- * (every generation function, Poisson values of lambda 5000, odd counts,
+ * (every generation function, Poisson values of lambda 2000 and 5000, the
+ * draws a Poisson value of a small lambda takes, odd counts,
  * offsets, a changed seed, a changed ordering, curandGenerateSeeds) runs
  * on cuemu's host generator
  * and on NVIDIA's (which runs on the CPU), and every value is compared
@@ -68,8 +69,10 @@ static bool theirs(api &a) {
 
 /* Runs one step of a script ("r5": 5 values of curandGenerate, "u"
  * uniform, "d" uniform double, "n" normal, "N" normal double, "l"
- * log-normal, "L" log-normal double, "p" Poisson of lambda 5000 (the
- * rounded normal of curand_poisson); "o77" offset 77, "s9" seed 9, "O103"
+ * log-normal, "L" log-normal double, "p" and "q" Poisson of lambda 5000
+ * and 2000 (the rounded normal of curand_poisson), "c" Poisson of lambda
+ * 3.5, whose values are not NVIDIA's but whose draws are (one a value), as
+ * the values after it show; "o77" offset 77, "s9" seed 9, "O103"
  * an ordering, "S" curandGenerateSeeds) and returns its values as
  * doubles. */
 static std::vector<double> step(const api &a, curandGenerator_t g,
@@ -105,10 +108,15 @@ static std::vector<double> step(const api &a, curandGenerator_t g,
   case 'l': s = a.lognormal(g, f.data(), n, 0.5f, 0.25f); break;
   case 'L': s = a.lognormal_double(g, d.data(), n, 0.5, 0.25); break;
   case 'p': s = a.poisson(g, u.data(), n, 5000.0); break;
+  case 'q': s = a.poisson(g, u.data(), n, 2000.0); break;
+  case 'c': s = a.poisson(g, u.data(), n, 3.5); break;
   }
   EXPECT_STATUS(s, CURAND_STATUS_SUCCESS);
   for (size_t i = 0; i < n; ++i)
-    out.push_back(c == 'r' || c == 'p' ? u[i] : wide ? d[i] : f[i]);
+    out.push_back(c == 'c'   ? 0 /* not NVIDIA's values */
+                  : c == 'r' || c == 'p' || c == 'q' ? u[i]
+                  : wide                  ? d[i]
+                                          : f[i]);
   return out;
 }
 
@@ -218,7 +226,8 @@ int main() {
       "u11",    "O103",  "r6",   "n10", "d5",      "N6",   "u4",
       "r9000",  "S",     "r7",   "O100", "N8",
       "o5",     "r3",    "s1234", "r4", "o12345678901", "r9", "n8",
-      "p4099",  "p5",    "r3",   "p7",  "n4",      "p2"};
+      "p4099",  "p5",    "r3",   "p7",  "n4",      "p2",   "q4099",
+      "q3",     "r5",    "c4099", "c3", "r5",     "u6",   "c9"};
   for (curandRngType_t type : types) {
     compare_script(nv, type, 1234, script);
     compare_script(nv, type, 0xfedcba9876543210ull, {"r4099", "n10", "d7", "o1000000", "u9", "N6"});
