@@ -56,6 +56,8 @@ typedef struct curandGenerator_st {
   unsigned threads;
   int have_starts;
   unsigned long long starts_seed, position, completed;
+  /* The Poisson table of the last lambda below 2000 (cuemu_rand_discrete.c). */
+  cuemu_rand_poisson_table poisson;
   /* The Sobol generators (cuemu_rand_quasi.c) */
   cuemu_rand_sobol *sobol;
   /* MTGP32 and MT19937 (cuemu_rand_mt.c) */
@@ -75,6 +77,7 @@ static void generator_release(curandGenerator_t g) {
       cuemu__rand_mt_destroy(g->mt);
     free(g->states);
     free(g->starts);
+    cuemu__rand_poisson_table_free(&g->poisson);
     free(g);
   }
 }
@@ -209,14 +212,38 @@ static void box_muller_double(curandGenerator_t g, double *a, double *b) {
   box_muller_double_of(x, a, b);
 }
 
-/* _curand_poisson of one quasirandom point (curand_poisson.h): Fishman's
- * inversion below lambda 1000, in steps of e^-500 so that e^-lambda does not
- * underflow, and the rounded inverse-CDF normal above. */
-static unsigned quasi_poisson(uint64_t point, int wide, double lambda) {
-  if (lambda >= 1000)
-    return (unsigned)(sqrt(lambda) *
-                          (wide ? cuemu__rand_normal_icdf_double(point, wide)
-                                : cuemu__rand_normal_icdf(point, wide)) +
+/* A value of NVIDIA's Poisson table for lambda (made when lambda changes;
+ * lambda below 2000) from one draw, as _curand_M2_double takes it. */
+static unsigned poisson_of_draw(curandGenerator_t g, uint32_t x,
+                                double lambda) {
+  cuemu_rand_poisson_table *t = &g->poisson;
+  if (!t->V || t->lambda != lambda) {
+    cuemu__rand_poisson_table_free(t);
+    if (cuemu__rand_poisson_table(lambda, t) != CURAND_STATUS_SUCCESS) {
+      cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for a "
+                             "Poisson table");
+      return 0;
+    }
+  }
+  double u = x * POW32_INV_DOUBLE + POW32_INV_DOUBLE / 2.0;
+  unsigned j = (unsigned)floor(t->length * u);
+  if (j >= t->length)
+    j = t->length - 1;
+  return t->shift + (u < t->V[j] ? j : t->K[j]);
+}
+
+/* A Poisson value of one point of a quasirandom generator or MTGP32, as
+ * NVIDIA's host generators make it. 64-bit Sobol: Fishman's inversion
+ * below lambda 1000 (in steps of e^-500 so that e^-lambda does not
+ * underflow), the rounded inverse-CDF normal (double) above. 32-bit points:
+ * NVIDIA's table below lambda 10, Fishman's inversion up to lambda 8000, the
+ * rounded double inverse-CDF normal above (docs/cublas.md). */
+static unsigned quasi_poisson(curandGenerator_t g, uint64_t point, int wide,
+                              double lambda) {
+  if (!wide && lambda < 10)
+    return poisson_of_draw(g, (uint32_t)point, lambda);
+  if (wide ? lambda >= 1000 : lambda > 8000)
+    return (unsigned)(sqrt(lambda) * cuemu__rand_normal_icdf_double(point, wide) +
                       lambda + 0.5);
   double u = wide ? (point >> 11) * POW53_INV_DOUBLE + POW53_INV_DOUBLE / 4.0
                   : (uint32_t)point * POW32_INV_DOUBLE +
@@ -263,18 +290,17 @@ static double kept_normal(curandGenerator_t g) {
   return a;
 }
 
+
 /* A Poisson draw. XORWOW, Philox and MRG32k3a, as NVIDIA's host
  * generators: from lambda 2000 on, the rounded normal of the device API's
- * curand_poisson (a float normal; MRG32k3a's double); below, one draw per
- * value as NVIDIA's table lookup takes, here the inversion of the Poisson
- * CDF at that draw (not NVIDIA's table, so other values). MT19937: Knuth's
- * product of uniforms for a small lambda and Hormann's transformed
- * rejection (PTRS) from lambda 64 on. */
+ * curand_poisson (a float normal; MRG32k3a's double); below, NVIDIA's
+ * table at one draw. MT19937: Knuth's product of uniforms for a small
+ * lambda and Hormann's transformed rejection (PTRS) from lambda 64 on. */
 static unsigned poisson(curandGenerator_t g, double lambda) {
   if (g->states && lambda >= 2000)
     return (unsigned)(sqrt(lambda) * kept_normal(g) + lambda + 0.5);
   if (g->states)
-    return quasi_poisson(next(g), 0, lambda);
+    return poisson_of_draw(g, next(g), lambda);
   if (lambda < 64) {
     double limit = exp(-lambda), p = 1;
     unsigned k = 0;
@@ -375,7 +401,7 @@ static void generate_pointwise(const request *r) {
       break;
     }
     case POISSON:
-      ((unsigned *)r->out)[i] = quasi_poisson(x, wide, r->mean);
+      ((unsigned *)r->out)[i] = quasi_poisson(g, x, wide, r->mean);
       break;
     }
   }
@@ -491,7 +517,7 @@ static void generate_philox(const request *r) {
       }
     } else if (r->what == POISSON) {
       for (int k = 0; k < 4; ++k)
-        ((unsigned *)values)[k] = poisson(g, r->mean);
+        ((unsigned *)values)[k] = poisson_of_draw(g, next(g), r->mean);
     } else {
       int wide = size == 8;
       uint32_t x[8];

@@ -108,4 +108,18 @@ void cuemu__rand_pseudo_skip(int type, cuemu_rand_state *states,
                              unsigned count, unsigned long long n,
                              unsigned first);
 
+/* A Poisson distribution's square histogram (cuemu_rand_discrete.c):
+ * value shift + j below V[j] in column j, shift + K[j] above. */
+typedef struct {
+  double lambda;
+  unsigned shift, length;
+  double *V;
+  unsigned *K;
+} cuemu_rand_poisson_table;
+/* NVIDIA's table for lambda (its host generators' below lambda 2000):
+ * every value whose mass is a positive double. */
+curandStatus_t cuemu__rand_poisson_table(double lambda,
+                                         cuemu_rand_poisson_table *t);
+void cuemu__rand_poisson_table_free(cuemu_rand_poisson_table *t);
+
 #endif /* CUEMU_RAND_H */

@@ -1,8 +1,8 @@
 /* curand_layout.cu: cuRAND's pseudorandom host generators (XORWOW, the
  * default, MRG32k3a and Philox4_32_10) give NVIDIA's exact sequences:
  * where the CUDA toolkit's libcurand.so can be opened, a script of calls
- * (every generation function, Poisson values of lambda 2000 and 5000, the
- * draws a Poisson value of a small lambda takes, odd counts,
+ * (every generation function, Poisson values of lambdas from 3.5 to 5000,
+ * odd counts,
  * offsets, a changed seed, a changed ordering, curandGenerateSeeds) runs
  * on cuemu's host generator
  * and on NVIDIA's (which runs on the CPU), and every value is compared
@@ -70,9 +70,9 @@ static bool theirs(api &a) {
 /* Runs one step of a script ("r5": 5 values of curandGenerate, "u"
  * uniform, "d" uniform double, "n" normal, "N" normal double, "l"
  * log-normal, "L" log-normal double, "p" and "q" Poisson of lambda 5000
- * and 2000 (the rounded normal of curand_poisson), "c" Poisson of lambda
- * 3.5, whose values are not NVIDIA's but whose draws are (one a value), as
- * the values after it show; "o77" offset 77, "s9" seed 9, "O103"
+ * and 2000 (the rounded normal of curand_poisson), "c", "m" and "k" of
+ * lambda 3.5, 700 and 1999.5 (NVIDIA's table, one draw a value; 1999.5's
+ * starts above 0); "o77" offset 77, "s9" seed 9, "O103"
  * an ordering, "S" curandGenerateSeeds) and returns its values as
  * doubles. */
 static std::vector<double> step(const api &a, curandGenerator_t g,
@@ -110,13 +110,16 @@ static std::vector<double> step(const api &a, curandGenerator_t g,
   case 'p': s = a.poisson(g, u.data(), n, 5000.0); break;
   case 'q': s = a.poisson(g, u.data(), n, 2000.0); break;
   case 'c': s = a.poisson(g, u.data(), n, 3.5); break;
+  case 'm': s = a.poisson(g, u.data(), n, 700.0); break;
+  case 'k': s = a.poisson(g, u.data(), n, 1999.5); break;
   }
   EXPECT_STATUS(s, CURAND_STATUS_SUCCESS);
   for (size_t i = 0; i < n; ++i)
-    out.push_back(c == 'c'   ? 0 /* not NVIDIA's values */
-                  : c == 'r' || c == 'p' || c == 'q' ? u[i]
-                  : wide                  ? d[i]
-                                          : f[i]);
+    out.push_back(c == 'r' || c == 'p' || c == 'q' || c == 'c' || c == 'm' ||
+                          c == 'k'
+                      ? u[i]
+                  : wide                                         ? d[i]
+                                                                 : f[i]);
   return out;
 }
 
@@ -227,7 +230,8 @@ int main() {
       "r9000",  "S",     "r7",   "O100", "N8",
       "o5",     "r3",    "s1234", "r4", "o12345678901", "r9", "n8",
       "p4099",  "p5",    "r3",   "p7",  "n4",      "p2",   "q4099",
-      "q3",     "r5",    "c4099", "c3", "r5",     "u6",   "c9"};
+      "q3",     "r5",    "c4099", "c3", "r5",     "u6",   "c9",
+      "m4099",  "m7",    "k4099", "k5", "c2",     "r4"};
   for (curandRngType_t type : types) {
     compare_script(nv, type, 1234, script);
     compare_script(nv, type, 0xfedcba9876543210ull, {"r4099", "n10", "d7", "o1000000", "u9", "N6"});

@@ -341,15 +341,8 @@ static void against_toolkit(void) {
                                CURAND_RNG_QUASI_SCRAMBLED_SOBOL64})
     compare<unsigned long long>(type, curandGenerateLongLong, t.longlong, t, 0,
                                 "curandGenerateLongLong");
-  for (curandRngType_t type : all) {
-    /* NVIDIA's 32-bit Sobol generators draw Poisson values by another
-     * method (not the device API's _curand_poisson) except at moderate
-     * lambdas: compared there only (docs/cublas.md). */
-    bool wide = type == CURAND_RNG_QUASI_SOBOL64 ||
-                type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
-    compare_distributions(type, t, wide ? 3 : 1,
-                          wide ? kLambdas : kLambdas + 1);
-  }
+  for (curandRngType_t type : all)
+    compare_distributions(type, t, kLambdaCount, kLambdas);
 }
 
 int main(void) {

@@ -123,9 +123,11 @@ static int compare(curandRngType_t type, Ours ours, Theirs theirs,
   return differ;
 }
 
-/* Poisson lambdas the comparisons use: Knuth's or Fishman's range, the
- * middle range, and the normal approximation's. */
-static const double kLambdas[] = {3.5, 700.0, 5000.0};
+/* Poisson lambdas the comparisons use: NVIDIA's table (below 10 for
+ * 32-bit points), Fishman's inversion, and the normal approximation (from
+ * 1000 for 64-bit points, above 8000 for 32-bit ones). */
+static const double kLambdas[] = {3.5, 700.0, 5000.0, 8500.0};
+static const int kLambdaCount = 4;
 
 /* Every transform of one generator type against NVIDIA's: uniform,
  * uniform double, normal and normal double (mean 1.5, stddev 2),
