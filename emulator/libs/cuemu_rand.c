@@ -599,9 +599,19 @@ static void generate(const request *r) {
       generate_threads(r);
     return;
   }
-  /* MT19937: one stream of draws. */
-  for (size_t i = 0; i < r->n; i += item_values(r->what))
+  /* MT19937: one stream of draws; an odd count of normals keeps the first
+   * of the last pair. */
+  size_t step = item_values(r->what), i = 0;
+  for (; i + step <= r->n; i += step)
     generate_item(r, i);
+  if (i < r->n) {
+    double pair[2];
+    request last = *r;
+    last.out = pair, last.n = 2;
+    generate_item(&last, 0);
+    memcpy((unsigned char *)r->out + i * element_size(r->what), pair,
+           element_size(r->what));
+  }
 }
 
 static void run_request(void *data) {
@@ -631,11 +641,11 @@ static curandStatus_t submit(curandGenerator_t g, enum what what, void *out,
   /* A quasirandom generator fills every dimension equally. */
   if (g->sobol && n % cuemu__rand_sobol_dims(g->sobol) != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  /* Normals come in Box-Muller pairs: an odd count is refused (cuRAND's
-   * rule for its pseudorandom generators). */
-  if (!g->sobol && g->type != RNG_MTGP32 && (what == NORMAL || what == NORMAL_DOUBLE || what == LOG_NORMAL ||
-       what == LOG_NORMAL_DOUBLE) &&
-      n % 2 != 0)
+  /* XORWOW's and MRG32k3a's normals come in Box-Muller pairs: an odd
+   * count is refused, as NVIDIA's do (its Philox, MTGP32 and MT19937
+   * generators accept one). */
+  if ((g->type == RNG_XORWOW || g->type == RNG_MRG32K3A) &&
+      item_values(what) == 2 && n % 2 != 0)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (what == POISSON && !(mean > 0))
     return CURAND_STATUS_OUT_OF_RANGE;
