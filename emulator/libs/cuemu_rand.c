@@ -848,13 +848,15 @@ CUEMU_RAND_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g,
   if (!g)
     return CURAND_STATUS_NOT_INITIALIZED;
   /* The pseudorandom orderings, or the one quasirandom ordering
-   * (dimension-major). As NVIDIA's: SEEDED is XORWOW's only, and a host
-   * generator refuses DYNAMIC; the others give one layout (docs/cublas.md). */
+   * (dimension-major). As NVIDIA's: SEEDED is XORWOW's only, MT19937 has
+   * no BEST, and a host generator refuses DYNAMIC (docs/cublas.md). */
   if (g->sobol ? order != ORDERING_QUASI_DEFAULT
                : order < ORDERING_PSEUDO_BEST || order > ORDERING_PSEUDO_DYNAMIC)
     return CURAND_STATUS_OUT_OF_RANGE;
-  if (g->states && ((order == ORDERING_PSEUDO_SEEDED && g->type != RNG_XORWOW) ||
-                    (order == ORDERING_PSEUDO_DYNAMIC && g->host)))
+  if (!g->sobol &&
+      ((order == ORDERING_PSEUDO_SEEDED && g->type != RNG_XORWOW) ||
+       (order == ORDERING_PSEUDO_BEST && g->type == RNG_MT19937) ||
+       (order == ORDERING_PSEUDO_DYNAMIC && g->host)))
     return CURAND_STATUS_OUT_OF_RANGE;
   if (g->states && order == g->ordering)
     return CURAND_STATUS_SUCCESS;
