@@ -108,9 +108,12 @@ int cuemu_rt_record_launch_status(int status) {
   return cuemu_rt_error(cuemu_status_cuda_error((cuemu_status)status));
 }
 
-int cuemu_rt_library_fault(const char *message) {
-  cuemu__report(CUEMU_KERNEL_FAULT, "%s", message);
+int cuemu_rt_library_fault(int status, const char *message) {
+  cuemu_status kind = (cuemu_status)status;
+  if (!cuemu_status_is_sticky(kind))
+    kind = CUEMU_KERNEL_FAULT;
+  cuemu__report(kind, "%s", message);
   cuemu__report_print(message);
-  cuemu__device_stick(CUEMU_KERNEL_FAULT);
-  return cuemu_status_cuda_error(CUEMU_KERNEL_FAULT);
+  cuemu__device_stick(kind);
+  return cuemu_status_cuda_error(kind);
 }

@@ -73,9 +73,14 @@ int cuemu_rt_record_launch_status(int status);
  * matrix argument that is not device memory: `message` (naming the
  * function and the argument) becomes the calling thread's cuemu message
  * and is printed as a launch failure is (unless CUEMU_QUIET=1), and
- * cudaErrorIllegalAddress becomes the sticky error, as after a kernel's
- * invalid memory access. Returns cudaErrorIllegalAddress. Host code. */
-int cuemu_rt_library_fault(const char *message);
+ * `status`, the kind of fault (a cuemu_status: CUEMU_KERNEL_FAULT for an
+ * invalid address, CUEMU_MISALIGNED_ADDRESS for a pointer not aligned to
+ * its element type), becomes the sticky error, as after a GPU kernel's
+ * fault of that kind (cudaErrorIllegalAddress, cudaErrorMisalignedAddress).
+ * A status that is not an execution error (cuemu_status_is_sticky) is
+ * taken as CUEMU_KERNEL_FAULT. Returns the CUDA error recorded. Host
+ * code. */
+int cuemu_rt_library_fault(int status, const char *message);
 
 /* Device management (emulator/runtime/cuemu_rt_device.c). */
 int cuemu_rt_get_device_count(int *count);
