@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuemu_launch_calls.h"
 #include "cuemu_rewriter.h"
 
 enum scope_kind { SCOPE_NAMESPACE, SCOPE_EXTERN_C, SCOPE_EXTERN_CXX };
@@ -122,6 +123,13 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   if (w->device_decl && w->other_depth == 1) {
     w->device_body = 1;
+    /* Who launches grids, and whom it calls (cuemu_launch_calls.c). */
+    if (rw->preprocessed && rw->pass != CUEMU_PASS_HOST &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
+      cuemu_status st = cuemu__launch_calls_begin(
+          rw, w->decl_start, i, w->kernel_decl ? rw->last_kernel : -1);
+      if (st != CUEMU_SUCCESS) return st;
+    }
     /* Variable-length arrays are refused in it (cuemu_device_code.c). */
     if (rw->preprocessed &&
         !(rw->toks[i].flags & (CUEMU_TOKEN_SHIM | CUEMU_TOKEN_FOREIGN))) {
@@ -149,7 +157,10 @@ static cuemu_status kernel_decl_end(walker *w, size_t end);
 static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
-    if (w->other_depth == w->device_body) w->device_body = 0;
+    if (w->other_depth == w->device_body) {
+      w->device_body = 0;
+      cuemu__launch_calls_end(w->rw);
+    }
     if (w->other_depth == w->kernel_body) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
@@ -590,6 +601,8 @@ static cuemu_status walk(walker *w) {
         w->device_decl = 1;
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
+      if (st == CUEMU_SUCCESS && own && w->device_body)
+        st = cuemu__launch_calls_token(rw, i);
       if (st == CUEMU_SUCCESS && rw->preprocessed &&
           rw->pass == CUEMU_PASS_HOST && w->other_depth > 0 &&
           !w->device_body && !w->kernel_body &&
@@ -674,6 +687,8 @@ static cuemu_status walk(walker *w) {
         if (rw->launch_in_device_code && w->kernel_body &&
             rw->last_kernel >= 0 && rw->last_kernel < rw->kernel_count)
           rw->kernels[rw->last_kernel].launches = 1;
+        if (rw->launch_in_device_code)
+          cuemu__launch_calls_launch(rw);
         if (st == CUEMU_SUCCESS)
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
@@ -790,6 +805,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
     free(rw->kernels[i].alias_scope);
   }
   free(rw->kernels);
+  cuemu__launch_calls_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);
@@ -1065,6 +1081,7 @@ static cuemu_status rewrite(const char *text, size_t length,
   if (st == CUEMU_SUCCESS && !preprocessed) st = rewrite_macros(&rw, &list);
   cuemu__token_list_free(&list);
   if (st == CUEMU_SUCCESS) st = walk(&w);
+  if (st == CUEMU_SUCCESS) cuemu__launch_calls_resolve(&rw);
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);
   if (st == CUEMU_SUCCESS) {
     out->kernels = rw.kernels;

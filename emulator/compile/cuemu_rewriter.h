@@ -52,6 +52,8 @@ typedef struct cuemu_line_marker {
   char *file;
 } cuemu_line_marker;
 
+typedef struct cuemu_launch_calls cuemu_launch_calls;
+
 typedef struct cuemu_rewriter {
   const char *text;
   size_t length;
@@ -95,6 +97,9 @@ typedef struct cuemu_rewriter {
   int launch_in_device_code; /* the launch being rewritten is in a kernel's
                               * or __device__ function's body of the device
                               * pass (cuemu_launch_rewrite.c) */
+  struct cuemu_launch_calls *launch_calls; /* the device pass's bodies:
+                              * who launches, who calls whom
+                              * (cuemu_launch_calls.c) */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line

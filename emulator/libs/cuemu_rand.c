@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_status.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
@@ -388,7 +389,7 @@ static void generate(const request *r) {
              "curandDestroyGenerator has destroyed (its state is freed "
              "device memory on a GPU)",
              names[r->what]);
-    cuemu_rt_library_fault(message);
+    cuemu_rt_library_fault(CUEMU_KERNEL_FAULT, message);
     return;
   }
   if (g->fresh)

@@ -73,6 +73,49 @@ inline const char *cudaGetErrorString(cudaError_t error) {
   return cuemu_rt_error_string(error);
 }
 
+/* The driver's error log (CUDA 12.9): the messages of the errors cuemu
+ * reports (cuemu_rt_logs_* in <cuemu/cuemu_runtime.h>). */
+typedef void (CUDARTAPI *cudaLogsCallback_t)(void *data, cudaLogLevel logLevel,
+                                             char *message, size_t length);
+
+inline cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc,
+                                            void *userData,
+                                            cudaLogsCallbackHandle *callback_out) {
+  void *handle = nullptr;
+  /* cudaLogLevel is passed as the int it is. */
+  int e = cuemu_rt_logs_register_callback(
+      reinterpret_cast<cuemu_rt_logs_callback>(callbackFunc), userData,
+      &handle);
+  if (!e && callback_out)
+    *callback_out = static_cast<cudaLogsCallbackHandle>(handle);
+  return cuemu_rt_fail(static_cast<cudaError_t>(e));
+}
+
+inline cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback) {
+  return cuemu_rt_fail(
+      static_cast<cudaError_t>(cuemu_rt_logs_unregister_callback(callback)));
+}
+
+inline cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out,
+                                   unsigned int flags) {
+  return cuemu_rt_fail(
+      static_cast<cudaError_t>(cuemu_rt_logs_current(iterator_out, flags)));
+}
+
+inline cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator,
+                                      const char *pathToFile,
+                                      unsigned int flags) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_logs_dump_to_file(iterator, pathToFile, flags)));
+}
+
+inline cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator,
+                                        char *buffer, size_t *size,
+                                        unsigned int flags) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_logs_dump_to_memory(iterator, buffer, size, flags)));
+}
+
 /* Device management. */
 
 inline cudaError_t cudaGetDeviceCount(int *count) {
@@ -108,6 +151,34 @@ cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTarget target,
                                    cudaFlushGPUDirectRDMAWritesScope scope) {
   return static_cast<cudaError_t>(
       cuemu_rt_device_flush_rdma_writes(target, scope));
+}
+
+/* The devices that a thread which has chosen none uses, in order: the
+ * first, as every emulated device works. */
+inline cudaError_t cudaSetValidDevices(int *device_arr, int len) {
+  return static_cast<cudaError_t>(cuemu_rt_set_valid_devices(device_arr, len));
+}
+
+/* Async notifications: a device whose memory is the host's never goes over
+ * a budget, so a callback is kept and never called. */
+inline cudaError_t
+cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc,
+                                    void *userData,
+                                    cudaAsyncCallbackHandle_t *callback) {
+  void *handle = nullptr;
+  int e = cuemu_rt_device_register_async_notification(
+      device, reinterpret_cast<void *>(callbackFunc), userData,
+      callback ? &handle : nullptr);
+  if (!e)
+    *callback = static_cast<cudaAsyncCallbackHandle_t>(handle);
+  return cuemu_rt_fail(static_cast<cudaError_t>(e));
+}
+
+inline cudaError_t
+cudaDeviceUnregisterAsyncNotification(int device,
+                                      cudaAsyncCallbackHandle_t callback) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_device_unregister_async_notification(device, callback)));
 }
 
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {

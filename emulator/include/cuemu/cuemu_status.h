@@ -160,7 +160,16 @@ extern "C" {
   /* An atomic or a vector access at an address that is not a multiple of */  \
   /* its size: the GPU's memory unit faults. */                               \
   XX(MISALIGNED_ADDRESS, "a kernel thread accessed a misaligned address",     \
-     cudaErrorMisalignedAddress, CUDA_ERROR_MISALIGNED_ADDRESS, STICKY)
+     cudaErrorMisalignedAddress, CUDA_ERROR_MISALIGNED_ADDRESS, STICKY)        \
+  /* A kernel thread's instruction the processor refused (SIGILL: */          \
+  /* __builtin_trap(), which nvcc makes a PTX trap, as __trap()). */           \
+  XX(ILLEGAL_INSTRUCTION, "a kernel thread executed an illegal instruction",  \
+     cudaErrorIllegalInstruction, CUDA_ERROR_ILLEGAL_INSTRUCTION, STICKY)      \
+  /* A kernel thread's fault that a GPU has no kind for (an arithmetic */     \
+  /* exception other than an emulated integer division): "unspecified */     \
+  /* launch failure". */                                                       \
+  XX(LAUNCH_FAILED, "a kernel thread failed (an arithmetic exception)",       \
+     cudaErrorLaunchFailure, CUDA_ERROR_LAUNCH_FAILED, STICKY)
 /* clang-format on */
 
 /* The status codes: CUEMU_SUCCESS, CUEMU_INVALID_VALUE, ... */
