@@ -329,7 +329,8 @@ static void generate_pointwise(const request *r) {
   int wide = cuemu__rand_is_quasi64(g->type);
   uint64_t *points = malloc(n * sizeof *points);
   if (!points) {
-    cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for the "
+    cuemu_rt_library_fault(CUEMU_KERNEL_FAULT,
+                           "cuemu's cuRAND: out of host memory for the "
                            "points of a generation");
     return;
   }
