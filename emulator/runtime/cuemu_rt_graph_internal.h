@@ -46,6 +46,7 @@ typedef struct cuemu__graph_condition {
   unsigned value, default_value, flags;
   cuemu_rt_graph *graph;
   int used; /* a conditional node names it */
+  int instantiated; /* a node of a live executable graph names it */
 } cuemu__graph_condition;
 
 /* A reference count a graph or executable graph holds on a user object. */
@@ -107,6 +108,10 @@ struct cuemu_rt_graph_exec {
    * launch that is running. */
   struct cuemu__exec_launches *uploaded;
   unsigned device_pending;
+  /* The conditional handles of the graph it was made from: that graph has
+   * one executable graph at a time, as CUDA requires. */
+  cuemu__graph_condition **held;
+  size_t held_count;
 };
 
 /* Kinds of live objects. */
