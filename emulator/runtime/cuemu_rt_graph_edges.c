@@ -45,7 +45,8 @@ int cuemu__graph_edge_record(cuemu_rt_graph_node *to,
 /* CUDA's rules: ports only on kernel nodes (the upstream node's outgoing
  * port: programmatic or launch completion; no incoming port is defined), a
  * programmatic dependency only between kernel nodes and from one of those
- * ports. */
+ * ports, and the programmatic port only with that type ("It must be used
+ * with edge type CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC"). */
 static int check_data(const cuemu_rt_graph_node *from,
                       const cuemu_rt_graph_node *to, unsigned data) {
   unsigned from_port = data & 0xffu, to_port = (data >> 8) & 0xffu,
@@ -66,6 +67,11 @@ static int check_data(const cuemu_rt_graph_node *from,
     return cuemu__graph_fail(cudaErrorInvalidValue,
                              "edge data: a programmatic dependency leaves "
                              "the programmatic or launch-completion port");
+  if (from_port == 1 && type != 1)
+    return cuemu__graph_fail(cudaErrorInvalidValue,
+                             "edge data: the programmatic port "
+                             "(cudaGraphKernelNodePortProgrammatic) takes the "
+                             "programmatic type");
   return cudaSuccess;
 }
 

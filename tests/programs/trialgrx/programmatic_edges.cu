@@ -134,6 +134,11 @@ int main() {
   CHECK(cudaGraphAddDependencies(g, &a, &b2, &untyped_port, 1) ==
         cudaErrorInvalidValue);
   cudaGetLastError();
+  cudaGraphEdgeData port_only = {};
+  port_only.from_port = cudaGraphKernelNodePortProgrammatic;
+  CHECK(cudaGraphAddDependencies(g, &a, &b2, &port_only, 1) ==
+        cudaErrorInvalidValue);
+  cudaGetLastError();
   n = 0;
   CHECK(cudaGraphGetEdges(g, nullptr, nullptr, nullptr, &n) == cudaSuccess &&
         n == 1);
