@@ -11,6 +11,9 @@
 // cudaGraphRemoveDependencies and refused between other nodes; the graph
 // runs with the downstream kernel after the upstream one, which
 // programmatic dependent launch allows.
+#include <cstdio>
+#include <cstring>
+
 #include "../check.cuh"
 
 __global__ void produce(int *p) {
@@ -80,6 +83,25 @@ int main() {
   CHECK(cudaGraphNodeGetDependencies(b, from, nullptr, &n) ==
         cudaErrorLossyQuery);
   cudaGetLastError();
+
+  // The Graphviz file shows the edge's data.
+  char path[64];
+  std::snprintf(path, sizeof path, "/tmp/programmatic_edges.%d.dot", 1);
+  CHECK(cudaGraphDebugDotPrint(g, path, cudaGraphDebugDotFlagsVerbose) ==
+        cudaSuccess);
+  if (FILE *f = std::fopen(path, "r")) {
+    char text[8192] = {0};
+    size_t got = std::fread(text, 1, sizeof text - 1, f);
+    std::fclose(f);
+    text[got] = 0;
+    CHECK(std::strstr(text, "->") != nullptr);
+#ifdef __CUEMU__ /* cuemu's format: CUDA's own labels its edges otherwise */
+    CHECK(std::strstr(text, "programmatic") != nullptr);
+#endif
+    std::remove(path);
+  } else {
+    CHECK(!"no dot file");
+  }
 
   // A clone keeps the data.
   cudaGraph_t c;
