@@ -116,7 +116,7 @@ int main() {
   CHECK(run(exec, d, sel, left, 1, 2) == 20);
   CHECK(run(exec, d, sel, left, 0, 5) == 10);
 
-  // Another type of conditional node is not an update.
+  // A graph of another shape is not an update.
   cudaGraph_t g3;
   CHECK(cudaGraphCreate(&g3, 0) == cudaSuccess);
   CHECK(cudaGraphExecUpdate(exec, g3, &info) ==
