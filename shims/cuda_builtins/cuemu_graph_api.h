@@ -330,6 +330,57 @@ inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
     std::memset(e, 0, count * sizeof *e);
 }
 
+/* Edge data as libcuemu keeps it (cuemu_rt_graph_edge_set): from_port |
+ * to_port << 8 | type << 16, with a reserved byte set as 1 << 24 so that
+ * it is refused. */
+inline unsigned __cuemu_pack_edge(const cudaGraphEdgeData *__cuemu_e, size_t __cuemu_i) {
+  if (!__cuemu_e)
+    return 0;
+  unsigned __cuemu_res = 0;
+  for (unsigned __cuemu_k = 0; __cuemu_k < sizeof __cuemu_e[__cuemu_i].reserved;
+       ++__cuemu_k)
+    __cuemu_res |= __cuemu_e[__cuemu_i].reserved[__cuemu_k];
+  return __cuemu_e[__cuemu_i].from_port |
+         (unsigned)__cuemu_e[__cuemu_i].to_port << 8 |
+         (unsigned)__cuemu_e[__cuemu_i].type << 16 |
+         (__cuemu_res ? 1u << 24 : 0u);
+}
+inline cudaGraphEdgeData __cuemu_unpack_edge(unsigned __cuemu_d) {
+  cudaGraphEdgeData __cuemu_e;
+  std::memset(&__cuemu_e, 0, sizeof __cuemu_e);
+  __cuemu_e.from_port = static_cast<unsigned char>(__cuemu_d & 0xffu);
+  __cuemu_e.to_port = static_cast<unsigned char>((__cuemu_d >> 8) & 0xffu);
+  __cuemu_e.type = static_cast<unsigned char>((__cuemu_d >> 16) & 0xffu);
+  return __cuemu_e;
+}
+
+/* The data of the edges __cuemu_from[i] -> __cuemu_to[i] (a NULL array
+ * names __cuemu_one_from or __cuemu_one_to for all) into __cuemu_out, or,
+ * with __cuemu_out NULL, cudaErrorLossyQuery when one of them has data
+ * (CUDA: "Attempting a lossy query via NULL edgeData will result in
+ * cudaErrorLossyQuery"). */
+inline cudaError_t __cuemu_edges_out(cudaGraphNode_t __cuemu_one_from,
+                             const cudaGraphNode_t *__cuemu_from,
+                             cudaGraphNode_t __cuemu_one_to,
+                             const cudaGraphNode_t *__cuemu_to,
+                             cudaGraphEdgeData *__cuemu_out,
+                             size_t __cuemu_count) {
+  for (size_t __cuemu_i = 0; __cuemu_i < __cuemu_count; ++__cuemu_i) {
+    unsigned __cuemu_d = 0;
+    cudaGraphNode_t __cuemu_a =
+        __cuemu_from ? __cuemu_from[__cuemu_i] : __cuemu_one_from;
+    cudaGraphNode_t __cuemu_b =
+        __cuemu_to ? __cuemu_to[__cuemu_i] : __cuemu_one_to;
+    if (__cuemu_a && __cuemu_b)
+      cuemu_rt_graph_edge_get(n(__cuemu_a), n(__cuemu_b), &__cuemu_d);
+    if (__cuemu_out)
+      __cuemu_out[__cuemu_i] = __cuemu_unpack_edge(__cuemu_d);
+    else if (__cuemu_d)
+      return err(cuemu_rt_error(cudaErrorLossyQuery));
+  }
+  return cudaSuccess;
+}
+
 /* From cudaKernelNodeParams or its V2. */
 /* Parameters given as NULL: refused with cudaErrorInvalidValue. */
 constexpr int missing = -2;
@@ -663,7 +714,7 @@ inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
       cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_graph_node **>(from),
       reinterpret_cast<cuemu_rt_graph_node **>(to), numEdges));
   if (e == cudaSuccess && from)
-    cuemu::graph::zero_edges(edgeData, *numEdges);
+    e = cuemu::graph::__cuemu_edges_out(nullptr, from, nullptr, to, edgeData, *numEdges);
   return e;
 }
 
@@ -675,7 +726,8 @@ inline cudaError_t cudaGraphNodeGetDependencies(
       reinterpret_cast<cuemu_rt_graph_node **>(pDependencies),
       pNumDependencies));
   if (e == cudaSuccess && pDependencies)
-    cuemu::graph::zero_edges(edgeData, *pNumDependencies);
+    e = cuemu::graph::__cuemu_edges_out(nullptr, pDependencies, node, nullptr, edgeData,
+                                *pNumDependencies);
   return e;
 }
 
@@ -687,7 +739,8 @@ inline cudaError_t cudaGraphNodeGetDependentNodes(
       reinterpret_cast<cuemu_rt_graph_node **>(pDependentNodes),
       pNumDependentNodes));
   if (e == cudaSuccess && pDependentNodes)
-    cuemu::graph::zero_edges(edgeData, *pNumDependentNodes);
+    e = cuemu::graph::__cuemu_edges_out(node, nullptr, nullptr, pDependentNodes, edgeData,
+                                *pNumDependentNodes);
   return e;
 }
 
@@ -696,11 +749,24 @@ inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph,
                                             const cudaGraphNode_t *to,
                                             const cudaGraphEdgeData *edgeData,
                                             size_t numDependencies) {
-  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
-    return cuemu::graph::refuse_edges();
-  return cuemu::graph::err(cuemu_rt_graph_add_dependencies(
+  for (size_t __cuemu_i = 0; from && to && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i);
+    if (__cuemu_d &&
+        cuemu_rt_graph_edge_check(cuemu::graph::n(from[__cuemu_i]),
+                                  cuemu::graph::n(to[__cuemu_i]), 0, __cuemu_d))
+      return cuemu::graph::err(cudaErrorInvalidValue);
+  }
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_dependencies(
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
+  for (size_t __cuemu_i = 0; e == cudaSuccess && __cuemu_i < numDependencies;
+       ++__cuemu_i)
+    if (unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i))
+      e = cuemu::graph::err(cuemu_rt_graph_edge_set(
+          cuemu::graph::n(from[__cuemu_i]), cuemu::graph::n(to[__cuemu_i]),
+          __cuemu_d));
+  return e;
 }
 
 inline cudaError_t
@@ -708,8 +774,17 @@ cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
                             const cudaGraphNode_t *to,
                             const cudaGraphEdgeData *edgeData,
                             size_t numDependencies) {
-  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
-    return cuemu::graph::refuse_edges();
+  /* An edge is removed with the data it has (CUDA matches edges by their
+   * data too). */
+  for (size_t __cuemu_i = 0; from && to && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_have = 0;
+    if (cuemu_rt_graph_edge_get(cuemu::graph::n(from[__cuemu_i]),
+                                cuemu::graph::n(to[__cuemu_i]),
+                                &__cuemu_have) == 0 &&
+        __cuemu_have != cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i))
+      return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  }
   return cuemu::graph::err(cuemu_rt_graph_remove_dependencies(
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
@@ -736,17 +811,28 @@ inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode,
                                     struct cudaGraphNodeParams *nodeParams) {
   if (!nodeParams)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
-    return cuemu::graph::refuse_edges();
   cuemu::graph::params __cuemu_r = cuemu::graph::any(nodeParams);
   if (__cuemu_r.type < 0)
     return cuemu::graph::refuse(__cuemu_r);
+  for (size_t __cuemu_i = 0; pDependencies && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(dependencyData, __cuemu_i);
+    if (__cuemu_d &&
+        cuemu_rt_graph_edge_check(cuemu::graph::n(pDependencies[__cuemu_i]),
+                                  nullptr, __cuemu_r.type, __cuemu_d))
+      return cuemu::graph::err(cudaErrorInvalidValue);
+  }
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_node(
       reinterpret_cast<cuemu_rt_graph_node **>(pGraphNode),
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(pDependencies),
       numDependencies, &__cuemu_r));
   if (e != cudaSuccess)
     return e;
+  for (size_t __cuemu_i = 0; pDependencies && __cuemu_i < numDependencies;
+       ++__cuemu_i)
+    if (unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(dependencyData, __cuemu_i))
+      cuemu_rt_graph_edge_set(cuemu::graph::n(pDependencies[__cuemu_i]),
+                              cuemu::graph::n(*pGraphNode), __cuemu_d);
   if (nodeParams->type == cudaGraphNodeTypeMemAlloc)
     nodeParams->alloc.dptr = __cuemu_r.u.alloc.dptr;
   if (nodeParams->type == cudaGraphNodeTypeConditional)
