@@ -1,0 +1,71 @@
+#!/bin/sh
+# programs_trialopts.sh: build-system and command-line habits of real
+# projects (tests/programs/trialopts/), each built with cuemu-nvcc and run:
+# - visibility/: a .cu file's host function exported with
+#   __attribute__((visibility("default"))) (a shared library's export
+#   macro), built into a -shared library under -Xcompiler
+#   -fvisibility=hidden and into a program; cuemu-nvcc -c said "multiple
+#   definition" before (the device pass's copy of the host function stayed
+#   global). The library exports what nvcc's exports: the two names.
+# - cmake_mix/: CMake with CUDA_SEPARABLE_COMPILATION, CUDA_RESOLVE_DEVICE_
+#   SYMBOLS, an OBJECT library, a SHARED library with a kernel and
+#   CUDA_VISIBILITY_PRESET hidden, CUDA::cudart_static and
+#   CMAKE_CUDA_ARCHITECTURES "80-real;90-virtual", with Ninja where present.
+# With nvcc present, each builds with nvcc too. Run by `make check` with
+# AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir=$(cd "$builddir" && pwd)
+nvcc=$builddir/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing programs_trialopts.sh "$nvcc is not built"
+d=$srcdir/tests/programs/trialopts
+work=$builddir/tests/tmp/programs_trialopts.$$
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
+failed=0
+real=$(find_nvcc 2>/dev/null)
+[ -n "${CUEMU_SKIP_NVCC:-}" ] && real=
+
+# visibility/
+v=$d/visibility
+step vis-shared "$nvcc" -Xcompiler -fvisibility=hidden -shared -o libvis.so \
+  "$v/lib.cu" &&
+  step vis-main "$nvcc" -o vis_main "$v/main.cpp" -L. -lvis \
+    "-Xlinker=-rpath=$work" &&
+  passes "visibility: an exported host function of a .cu file in a -shared library" ./vis_main &&
+  exports=$(nm -D --defined-only "$work/libvis.so" |
+    awk '$2 ~ /[TBD]/ {print $3}' | grep -v '^_init$\|^_fini$' | sort | tr '\n' ' ') &&
+  if [ "$exports" = "_Z15lib_sum_squaresi lib_launches " ]; then
+    echo "PASS: visibility: the library exports the two names of its API, as nvcc's does"
+  else
+    fail "visibility: libvis.so exports: $exports"
+  fi
+step vis-program "$nvcc" -o vis_program "$v/main.cpp" "$v/lib.cu" &&
+  passes "visibility: the same files as one program" ./vis_program
+if [ -n "$real" ]; then
+  step vis-nvcc "$real" -arch=sm_90 -Xcompiler -fvisibility=hidden \
+    -Xcompiler -fPIC -shared -o libvis_nvcc.so "$v/lib.cu" &&
+    echo "PASS: visibility: nvcc builds the library"
+fi
+
+# cmake_mix/
+if command -v cmake >/dev/null 2>&1; then
+  gen="Unix Makefiles"
+  command -v ninja >/dev/null 2>&1 && gen=Ninja
+  step cmake-configure cmake -S "$d/cmake_mix" -B mix -G "$gen" \
+    -DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=80-real;90-virtual" &&
+    step cmake-build cmake --build mix &&
+    passes "cmake_mix ($gen): separable compilation, OBJECT and SHARED libraries, cudart_static" ./mix/mix
+  if [ -n "$real" ]; then
+    step cmake-nvcc-configure cmake -S "$d/cmake_mix" -B mix_nvcc -G "$gen" \
+      -DCMAKE_CUDA_COMPILER="$real" "-DCMAKE_CUDA_ARCHITECTURES=80-real;90-virtual" &&
+      step cmake-nvcc-build cmake --build mix_nvcc &&
+      echo "PASS: nvcc builds cmake_mix"
+  fi
+else
+  echo "cmake is not installed: cmake_mix skipped"
+fi
+
+exit $failed
