@@ -11,6 +11,13 @@
 #   SYMBOLS, an OBJECT library, a SHARED library with a kernel and
 #   CUDA_VISIBILITY_PRESET hidden, CUDA::cudart_static and
 #   CMAKE_CUDA_ARCHITECTURES "80-real;90-virtual", with Ninja where present.
+# - meson/: Meson's cuda language, with the cuemu toolkit's bin/nvcc as the
+#   CUDA compiler (a native file): its sanity check runs `nvcc --run
+#   "\"PATH\""`, a quoted path that nvcc's shell unquotes (refused before:
+#   "Don't know what to do with"), and it reads the version after the last
+#   V of `nvcc --version` (cuemu's last line said "NVIDIA": no -gencode
+#   flags); main.c, C that includes cuda_runtime.h, compiles against the
+#   toolkit's headers. Skipped without meson and ninja.
 # With nvcc present, each builds with nvcc too. Run by `make check` with
 # AM_TESTS_ENVIRONMENT.
 
@@ -66,6 +73,45 @@ if command -v cmake >/dev/null 2>&1; then
   fi
 else
   echo "cmake is not installed: cmake_mix skipped"
+fi
+
+# -run of a quoted path, as nvcc's shell takes it, and --version's last V.
+printf '#!/bin/sh\necho "ran $# $*"\n' >"$work/prog.sh" && chmod +x "$work/prog.sh"
+if out=$(cd "$work" && "$nvcc" --run '"./prog.sh"' --run-args 'a b,c' 2>&1) &&
+  [ "$out" = "ran 3 a b c" ]; then
+  echo "PASS: --run \"\\\"./prog.sh\\\"\" runs it with its 3 arguments, as nvcc does"
+else
+  fail "--run of a quoted path: $out"
+fi
+version=$("$nvcc" --version | sed -n 's/.*V//p' | tail -n 1)
+if [ "$version" = "13.0.88" ]; then
+  echo "PASS: the text after --version's last V is 13.0.88 (Meson's reading)"
+else
+  fail "--version: after the last V: '$version'"
+fi
+
+# meson/
+if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
+  toolkit=$builddir/.libs/cuemu-toolkit
+  printf "[binaries]\ncuda = '%s'\n" "$toolkit/bin/nvcc" >"$work/cuemu.ini"
+  step meson-setup env CUDA_PATH="$toolkit" meson setup meson_build \
+    "$d/meson" --native-file cuemu.ini &&
+    step meson-build ninja -C meson_build &&
+    if grep -q 'gencode arch=compute_90' "$work/meson-build.log" ||
+      ninja -C "$work/meson_build" -t commands | grep -q 'arch=compute_90'; then
+      passes "meson: a C main and a CUDA static library" ./meson_build/meson_app
+    else
+      fail "meson: no -gencode flags from nvcc_arch_flags"
+    fi
+  if [ -n "$real" ]; then
+    printf "[binaries]\ncuda = '%s'\n" "$real" >"$work/nvcc.ini"
+    step meson-nvcc-setup meson setup meson_nvcc "$d/meson" \
+      --native-file nvcc.ini &&
+      step meson-nvcc-build ninja -C meson_nvcc &&
+      echo "PASS: nvcc builds the Meson project"
+  fi
+else
+  echo "meson or ninja is not installed: the Meson project skipped"
 fi
 
 exit $failed

@@ -1877,13 +1877,15 @@ static void usage(void) {
         stdout);
 }
 
+/* nvcc 13's lines, in its order. Nothing after "V13.0.88" holds a capital
+ * V: Meson reads the version as what follows the output's last V. */
 static void version(void) {
   printf("nvcc: NVIDIA (R) Cuda compiler driver\n"
          "Copyright (c) 2005-2025 NVIDIA Corporation\n"
-         "Built on cuemu " CUEMU_VERSION "\n"
+         "Built on cuemu " CUEMU_VERSION
+         " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n"
          "Cuda compilation tools, release 13.0, V13.0.88\n"
-         "Build cuemu-nvcc " CUEMU_VERSION
-         " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n");
+         "Build cuemu-nvcc_13.0/cuemu-" CUEMU_VERSION "\n");
 }
 
 /* -run: runs `program` with the --run-args, in the working folder, as
@@ -1925,6 +1927,52 @@ static cuemu_status run_program(command *c, const char *program) {
   return st;
 }
 
+/* -run of an input that is not a file as it is written: as nvcc does, the
+ * shell runs it (`sh -c 'INPUT ARGS...'`), each of --run-args' words
+ * quoted. */
+static cuemu_status run_shell_program(command *c, const char *text) {
+  size_t n = strlen(text) + 1;
+  for (int i = 0; i < c->run_args.n; ++i)
+    n += 4 * strlen(c->run_args.v[i]) + 3;
+  char *line = keep(c, malloc(n));
+  if (!line)
+    return oom();
+  char *o = line + sprintf(line, "%s", text);
+  for (int i = 0; i < c->run_args.n; ++i) {
+    *o++ = ' ';
+    *o++ = '\'';
+    for (const char *a = c->run_args.v[i]; *a; ++a) {
+      if (*a == '\'') {
+        memcpy(o, "'\\''", 4);
+        o += 4;
+      } else {
+        *o++ = *a;
+      }
+    }
+    *o++ = '\'';
+  }
+  *o = '\0';
+  words w = {0};
+  add(&w, "/bin/sh");
+  add(&w, "-c");
+  add(&w, line);
+  if (w.oom) {
+    free(w.v);
+    return oom();
+  }
+  if (c->verbose)
+    print_command(&w);
+  int rc = 0;
+  fflush(NULL);
+  cuemu_status st = CUEMU_SUCCESS;
+  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot run %s", text);
+  else if ((last_run_status = rc) != 0)
+    st = cuemu__report(CUEMU_COMPILE, "%s exited with status %d", text, rc);
+  free(w.v);
+  return st;
+}
+
 static cuemu_status execute(command *c, int *cache_hit) {
   cuemu_status st = CUEMU_SUCCESS;
   if (c->help) {
@@ -1944,14 +1992,18 @@ static cuemu_status execute(command *c, int *cache_hit) {
                          "No input files specified; use option --help for "
                          "more information");
   for (int i = 0; i < c->ninputs; ++i)
-    if (c->inputs[i].kind == IN_EXEC &&
-        (!c->run || c->ninputs > 1 || access(c->inputs[i].path, X_OK) != 0))
+    if (c->inputs[i].kind == IN_EXEC && (!c->run || c->ninputs > 1))
       return cuemu__report(CUEMU_INVALID_VALUE,
                            "Don't know what to do with '%s'",
                            c->inputs[i].path);
-  /* -run of an executable: no compile. */
+  /* -run of an executable: no compile. nvcc gives the input to the shell,
+   * so a quoted path (Meson's sanity check runs `nvcc --run
+   * "\"/build/sanitycheckcuda.exe\""`) is run too; a file that is there is
+   * run as it is. */
   if (c->run && c->inputs[0].kind == IN_EXEC)
-    return run_program(c, c->inputs[0].path);
+    return access(c->inputs[0].path, X_OK) == 0
+               ? run_program(c, c->inputs[0].path)
+               : run_shell_program(c, c->inputs[0].path);
   if (c->run && (c->mode != MODE_LINK || c->module || c->shared))
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "--run runs the program that a link builds: it "
