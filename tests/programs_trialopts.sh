@@ -18,6 +18,9 @@
 #   V of `nvcc --version` (cuemu's last line said "NVIDIA": no -gencode
 #   flags); main.c, C that includes cuda_runtime.h, compiles against the
 #   toolkit's headers. Skipped without meson and ninja.
+# - -time FILE: nvcc's CSV table of phase times, appended (the headings
+#   once), one row per compiled input, the link, and the driver's row
+#   (cuemu-nvcc wrote nothing before).
 # With nvcc present, each builds with nvcc too. Run by `make check` with
 # AM_TESTS_ENVIRONMENT.
 
@@ -74,6 +77,22 @@ if command -v cmake >/dev/null 2>&1; then
 else
   echo "cmake is not installed: cmake_mix skipped"
 fi
+
+# -time FILE, as nvcc writes it: appended, headings once, 8 fields a row.
+step time-compile "$nvcc" -c "$v/lib.cu" -o lib_time.o -time times.csv &&
+  step time-link "$nvcc" -o time_prog "$v/main.cpp" lib_time.o \
+    -time times.csv &&
+  if [ "$(grep -c '^source file name , phase name' "$work/times.csv")" = 1 ] &&
+    grep -q "lib.cu , cuemu-cc (device and host passes) , .*lib.cu  , lib_time.o , compute_90 , nvcc , [0-9.]* , ms$" "$work/times.csv" &&
+    grep -q "main.cpp , g++ (compiling) , " "$work/times.csv" &&
+    grep -q " , gcc (linking) , .* , time_prog , " "$work/times.csv" &&
+    [ "$(grep -c ' , nvcc (driver) , ' "$work/times.csv")" = 2 ] &&
+    [ "$(awk -F' , ' '!/^source file name/ && NF != 8' "$work/times.csv" | wc -l)" = 0 ]; then
+    echo "PASS: -time FILE: nvcc's table, appended by two commands"
+  else
+    fail "-time FILE:"
+    sed 's/^/  | /' "$work/times.csv"
+  fi
 
 # -run of a quoted path, as nvcc's shell takes it, and --version's last V.
 printf '#!/bin/sh\necho "ran $# $*"\n' >"$work/prog.sh" && chmod +x "$work/prog.sh"

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -80,6 +81,8 @@ typedef struct command {
   int ninputs;
   const char *output;
   const char *odir;    /* -odir: the folder of default output names */
+  const char *time_file; /* -time: the CSV table of phase times ("-": stdout) */
+  words time_rows;       /* its rows, made as the phases end */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
@@ -175,6 +178,7 @@ static char *joined(command *c, const char *a, const char *b) {
 }
 
 static void command_free(command *c) {
+  free(c->time_rows.v);
   free(c->host.v);
   free(c->cu.v);
   free(c->pre.v);
@@ -198,7 +202,7 @@ enum opt_id {
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
-  O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
+  O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD
 };
@@ -310,7 +314,7 @@ static const option options[] = {
      O_IGNORED},
     {"-lto", "--lto", FLAG, O_IGNORED},
     {"-dlto", "--dlto", FLAG, O_IGNORED},
-    {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-time", "--time", VALUE, O_TIME},
     {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
     {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
@@ -398,6 +402,60 @@ static const option *find_option(const char *a, const char **value) {
 }
 
 /* The kind of an input file, from its name (nvcc's suffixes). */
+/* nvcc's -time FILE: a comma-separated table of the time each phase
+ * took, appended to FILE (its column headings first when FILE is empty or
+ * new; "-": the standard output). cuemu's phases are its compile of each
+ * input (a .cu file's translation and two passes in one row) and the
+ * link; the last row is the driver's own time, as nvcc's. */
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void time_row(command *c, const char *source, const char *phase,
+                     const char *inputs, const char *output, const char *arch,
+                     double ms) {
+  char *row = NULL;
+  if (!c->time_file)
+    return;
+  if (asprintf(&row, "%s , %s , %s  , %s , %s , nvcc , %.4f , ms",
+               source ? source : "", phase, inputs ? inputs : "",
+               output ? output : "", arch ? arch : "", ms) < 0)
+    row = NULL;
+  add(&c->time_rows, keep(c, row));
+}
+
+static cuemu_status write_time_table(command *c, double driver_ms) {
+  time_row(c, NULL, "nvcc (driver)", NULL,
+           c->output ? c->output : "", NULL, driver_ms);
+  if (c->time_rows.oom)
+    return oom();
+  int to_stdout = strcmp(c->time_file, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(c->time_file, "ae");
+  if (!f)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", c->time_file,
+                         strerror(errno));
+  struct stat st;
+  if (to_stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0))
+    fputs("source file name , phase name , phase input files , phase output "
+          "file , arch , tool, metric , unit\n",
+          f);
+  for (int i = 0; i < c->time_rows.n; ++i)
+    fprintf(f, "%s\n", c->time_rows.v[i]);
+  if (to_stdout ? fflush(f) != 0 : fclose(f) != 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", c->time_file);
+  return CUEMU_SUCCESS;
+}
+
+/* The -time table's name of the device pass's architecture. */
+static const char *time_arch(command *c) {
+  char *s = NULL;
+  if (asprintf(&s, "compute_%d", (c->arch ? c->arch : 900) / 10) < 0)
+    s = NULL;
+  return keep(c, s);
+}
+
 static int input_kind(const char *path) {
   const char *dot = strrchr(path, '.');
   const char *slash = strrchr(path, '/');
@@ -1133,6 +1191,9 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XIGNORED:
     case O_IGNORED:
+    case O_TIME:
+      c->time_file = value;
+      break;
     case O_IGNORED_VALUE:
     case O_LINEINFO:
     case O_M64:
@@ -2099,7 +2160,11 @@ static cuemu_status execute(command *c, int *cache_hit) {
   /* A whole program of one .cu file: one cached compile. */
   if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared) {
     const char *out = c->output ? c->output : "a.out";
+    double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    time_row(c, c->inputs[0].path,
+             "cuemu-cc (device and host passes, linking)", c->inputs[0].path,
+             out, time_arch(c), now_ms() - began);
     if (st == CUEMU_SUCCESS && c->md)
       st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
                         c->mf ? c->mf : default_name(c, out, ".d"));
@@ -2143,13 +2208,18 @@ static cuemu_status execute(command *c, int *cache_hit) {
       st = oom();
       break;
     }
+    double began = now_ms();
     if (in->kind == IN_CU) {
       int hit = 0;
       st = compile_cu(c, in->path, object, 1, &hit);
       hits &= hit;
+      time_row(c, in->path, "cuemu-cc (device and host passes)", in->path,
+               object, time_arch(c), now_ms() - began);
     } else {
       st = compile_host(c, in, object);
       hits = 0;
+      time_row(c, in->path, in->kind == IN_C ? "gcc (compiling)" : "g++ (compiling)",
+               in->path, object, NULL, now_ms() - began);
     }
     if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_COMPILE)
       st = dependencies(c, in, c->mt ? c->mt : object,
@@ -2157,8 +2227,12 @@ static cuemu_status execute(command *c, int *cache_hit) {
     if (st == CUEMU_SUCCESS)
       st = add(&objects, object);
   }
-  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK)
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK) {
+    double began = now_ms();
     st = link_program(c, &objects, c->output ? c->output : "a.out");
+    time_row(c, NULL, "gcc (linking)", NULL, c->output ? c->output : "a.out",
+             NULL, now_ms() - began);
+  }
   if (st == CUEMU_SUCCESS && c->mode == MODE_LINK && c->run)
     st = run_program(c, c->output ? c->output : "a.out");
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
@@ -2273,8 +2347,11 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)
     st = place_pre_includes(&c);
+  double began = now_ms();
   if (st == CUEMU_SUCCESS)
     st = execute(&c, cache_hit);
+  if (st == CUEMU_SUCCESS && c.time_file && !c.dryrun)
+    st = write_time_table(&c, now_ms() - began);
   command_free(&c);
   return st;
 }
