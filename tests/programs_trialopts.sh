@@ -18,6 +18,9 @@
 #   V of `nvcc --version` (cuemu's last line said "NVIDIA": no -gencode
 #   flags); main.c, C that includes cuda_runtime.h, compiles against the
 #   toolkit's headers. Skipped without meson and ninja.
+# - -G with -lineinfo: nvcc's warning ("'--device-debug (-G)' overrides
+#   '--generate-line-info (-lineinfo)'"), and with -Werror all-warnings a
+#   compile that fails, as ptxas refuses the two (cuemu-nvcc was silent).
 # - -time FILE: nvcc's CSV table of phase times, appended (the headings
 #   once), one row per compiled input, the link, and the driver's row
 #   (cuemu-nvcc wrote nothing before).
@@ -93,6 +96,25 @@ step time-compile "$nvcc" -c "$v/lib.cu" -o lib_time.o -time times.csv &&
     fail "-time FILE:"
     sed 's/^/  | /' "$work/times.csv"
   fi
+
+# -G with -lineinfo: nvcc's warning; with -Werror all-warnings, an error.
+if (cd "$work" && "$nvcc" -G -lineinfo -c "$v/lib.cu" -o lib_g.o) \
+  >"$work/g-lineinfo.log" 2>&1 &&
+  grep -q "warning : '--device-debug (-G)' overrides '--generate-line-info (-lineinfo)'" \
+    "$work/g-lineinfo.log"; then
+  echo "PASS: -G -lineinfo: nvcc's warning, and the compile works"
+else
+  fail "-G -lineinfo: $(cat "$work/g-lineinfo.log")"
+fi
+if (cd "$work" && "$nvcc" -G -lineinfo -Werror all-warnings -c "$v/lib.cu" \
+  -o lib_g2.o) >"$work/g-werror.log" 2>&1; then
+  fail "-G -lineinfo -Werror all-warnings compiled (nvcc's ptxas refuses it)"
+elif grep -q 'Conflicting options --device-debug and --generate-line-info' \
+  "$work/g-werror.log"; then
+  echo "PASS: -G -lineinfo -Werror all-warnings fails, as with nvcc"
+else
+  fail "-G -lineinfo -Werror all-warnings: $(cat "$work/g-werror.log")"
+fi
 
 # -run of a quoted path, as nvcc's shell takes it, and --version's last V.
 printf '#!/bin/sh\necho "ran $# $*"\n' >"$work/prog.sh" && chmod +x "$work/prog.sh"

@@ -88,6 +88,8 @@ typedef struct command {
   int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
+  int lineinfo;      /* -lineinfo */
+  int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
@@ -1194,8 +1196,10 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     case O_TIME:
       c->time_file = value;
       break;
-    case O_IGNORED_VALUE:
     case O_LINEINFO:
+      c->lineinfo = 1;
+      break;
+    case O_IGNORED_VALUE:
     case O_M64:
       break;
     case O_CCBIN:
@@ -1222,6 +1226,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (strcmp(a, "-Wno-deprecated-declarations") == 0 ||
           strcmp(a, "-Wreorder") == 0)
         st = add(&c->host, a);
+      else if (value && strstr(value, "all-warnings"))
+        c->werror_all = 1;
       break;
     case O_VERSION:
       c->version = 1;
@@ -2074,6 +2080,19 @@ static cuemu_status execute(command *c, int *cache_hit) {
   for (int i = 0; i < c->ninputs; ++i) {
     nsources += c->inputs[i].kind != IN_LINK;
     ncu += c->inputs[i].kind == IN_CU;
+  }
+  /* nvcc's warning when -G and -lineinfo meet (in every command); under
+   * -Werror all-warnings ptxas refuses the two in a compile of device
+   * code, which then fails. */
+  if (c->device_debug && c->lineinfo) {
+    cuemu__driver_say("warning", "'--device-debug (-G)' overrides "
+                                 "'--generate-line-info (-lineinfo)'");
+    if (c->werror_all && ncu > 0 && c->mode != MODE_PREPROCESS &&
+        c->mode != MODE_DEPS)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "Conflicting options --device-debug and "
+                           "--generate-line-info specified, with -Werror "
+                           "all-warnings (ptxas refuses them)");
   }
   if (c->output && nsources > 1 &&
       (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS ||
