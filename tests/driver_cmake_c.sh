@@ -28,8 +28,9 @@ for lib in shared static; do
     step "build-c-$lib" cmake --build "as_c_$lib" --verbose &&
     step "ctest-c-$lib" ctest --test-dir "as_c_$lib" --output-on-failure &&
     if grep -q -- '-x c++\|LANGUAGE CXX' "$work/build-c-$lib.log" ||
-      ! grep -q 'host\.c' "$work/build-c-$lib.log"; then
-      fail "host.c was not compiled as C ($lib)"
+      ! grep -q 'cuemu-toolkit/include.* -c .*host\.c' \
+        "$work/build-c-$lib.log"; then
+      fail "host.c was not compiled as C against cuemu-toolkit's include folder ($lib)"
     else
       echo "PASS: host.c (C, cuda_runtime.h) with CUDA::cudart$([ $lib = static ] && echo _static): builds and runs"
     fi
