@@ -3,7 +3,8 @@
 # NVIDIA's do (cuda_runtime_api.h's C view: the types of the C and C++
 # headers, the prototypes of cuemu_runtime_c_decls.h, no C++). A C
 # program (tests/programs/trialopts/c_runtime/main.c: devices, properties,
-# memory, streams, events, cudaLaunchKernel with a dim3, errors) that
+# memory, streams, events, cudaLaunchKernel with a dim3, cudaLaunchHostFunc,
+# symbols, function attributes, managed memory, errors) that
 # includes <cuda_runtime.h> from cuemu-toolkit's include folder, as a
 # CMake C target linked to CUDA::cudart does:
 # - compiles with gcc -std=c99 and -std=c11 -pedantic (-Wall -Wextra

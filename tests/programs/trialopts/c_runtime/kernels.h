@@ -14,6 +14,8 @@ cudaError_t launch_saxpy(int n, float a, const float *x, float *y,
 /* The address of the kernel scale(float *v, float s, int n), for a C caller
  * that launches it with cudaLaunchKernel. */
 const void *scale_kernel(void);
+/* The address of the __device__ int `counter`, for cudaMemcpyToSymbol. */
+const void *counter_symbol(void);
 
 #ifdef __cplusplus
 }

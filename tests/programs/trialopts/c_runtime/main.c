@@ -19,6 +19,9 @@
     }                                                                          \
   } while (0)
 
+/* A host function in the stream (cudaLaunchHostFunc): records its call. */
+static void CUDART_CB host_step(void *data) { *(int *)data += 1; }
+
 int main(void) {
   enum { N = 1000 };
   int count = 0, device = -1, version = 0, i, bad = 0;
@@ -32,6 +35,8 @@ int main(void) {
   float s = 0.5f;
   int n = N;
   cudaError_t e;
+  int host_calls = 0, zero = 0, counted = -1, *managed = NULL;
+  struct cudaFuncAttributes attr;
 
   CHECK(cudaGetDeviceCount(&count));
   CHECK(cudaSetDevice(0));
@@ -66,7 +71,10 @@ int main(void) {
   args[0] = &dy;
   args[1] = &s;
   args[2] = &n;
+  CHECK(cudaMemcpyToSymbol(counter_symbol(), &zero, sizeof zero, 0,
+                           cudaMemcpyHostToDevice));
   CHECK(cudaLaunchKernel(scale_kernel(), grid, block, args, 0, stream));
+  CHECK(cudaLaunchHostFunc(stream, host_step, &host_calls));
   CHECK(cudaEventRecord(stop, stream));
   CHECK(cudaStreamSynchronize(stream));
   CHECK(cudaEventSynchronize(stop));
@@ -82,6 +90,19 @@ int main(void) {
   }
   if (ms < 0.0f)
     bad = 1;
+  CHECK(cudaMemcpyFromSymbol(&counted, counter_symbol(), sizeof counted, 0,
+                             cudaMemcpyDeviceToHost));
+  CHECK(cudaFuncGetAttributes(&attr, scale_kernel()));
+  CHECK(cudaMallocManaged((void **)&managed, 4 * sizeof(int),
+                          cudaMemAttachGlobal));
+  managed[3] = 7;
+  CHECK(cudaDeviceSynchronize());
+  printf("counter %d, host calls %d, max threads %d, managed %d\n", counted,
+         host_calls, attr.maxThreadsPerBlock, managed[3]);
+  if (counted != N || host_calls != 1 || attr.maxThreadsPerBlock < 64 ||
+      managed[3] != 7)
+    bad = 1;
+  CHECK(cudaFree(managed));
 
   /* An error: its name and string, then the last error is cleared. */
   e = cudaMemcpy(dx, hx, N * sizeof(float), (enum cudaMemcpyKind)42);
