@@ -1205,6 +1205,24 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
      * passes (cuemu_variable_template.c). */
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_unique(object[1], dev_local);
+    /* A host function that the user's visibility("default") kept global in
+     * the device pass's object is the host pass's (cuemu_driver.h). */
+    char shared[PATH_MAX + 16];
+    int nshared = 0;
+    if (st == CUEMU_SUCCESS &&
+        (size_t)snprintf(shared, sizeof shared, "%s.shared", b->temp) >=
+            sizeof shared)
+      st = cuemu__report(CUEMU_COMPILE, "%s: path too long", b->temp);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_shared_globals(object[1], dev_local, shared, &nshared);
+    if (st == CUEMU_SUCCESS && nshared > 0) {
+      char option[PATH_MAX + 48];
+      snprintf(option, sizeof option, "--localize-symbols=%s", shared);
+      const char *objcopy[] = {"objcopy", option, dev_local, NULL};
+      st = run_tool(objcopy, dev_local);
+    }
+    if (nshared > 0)
+      unlink(shared);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};

@@ -51,6 +51,19 @@ cuemu_status cuemu__elf_hide_globals(const char *object);
  * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
 
+/* Writes to the file `list`, one a line, the names of the symbols that
+ * both the host pass's relocatable ELF object `host` and the device pass's
+ * `device` define as strong globals, and sets *count to their number (the
+ * file is written only when there is one). Such a symbol is a host
+ * function or variable of default visibility that the user's attribute or
+ * pragma (visibility("default"), as a shared library's export macro gives
+ * it) kept global in the device pass's object, which has every host
+ * function too, though nvcc's device code has none; the device pass's copy
+ * is made local (objcopy --localize-symbols), so the host pass's is the
+ * one the program links. Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
+                                       const char *list, int *count);
+
 /* Writes to `out` (NULL: the standard output) the rule `target : ...`
  * whose prerequisites are those of the compiler's -M files `device` and
  * `host` (cuemu_deps_merge.c): the device pass's, then the host pass's not

@@ -16,12 +16,15 @@
  *
  * It also makes weak the host pass's unique definitions of the variable
  * template instances that the device pass's object defines
- * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c).
+ * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c), and lists
+ * the symbols that both passes' objects define as strong globals
+ * (cuemu__elf_shared_globals()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -301,4 +304,52 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
                        bad_h ? host : device);
   elf_close(&d, device, NULL, CUEMU_SUCCESS);
   return elf_close(&h, host, written, st);
+}
+
+cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
+                                       const char *list, int *count) {
+  elf_object h, d;
+  int usable_h, usable_d, bad_h = 0, bad_d = 0;
+  *count = 0;
+  cuemu_status st = elf_open(host, &h, &usable_h);
+  if (st != CUEMU_SUCCESS || !usable_h)
+    return elf_close(&h, host, NULL, st);
+  st = elf_open(device, &d, &usable_d);
+  if (st != CUEMU_SUCCESS || !usable_d) {
+    elf_close(&d, device, NULL, st);
+    return elf_close(&h, host, NULL, st);
+  }
+  size_t hn = 0, dn = 0, hnames_size = 0, dnames_size = 0;
+  const char *hnames = NULL, *dnames = NULL;
+  const Elf64_Shdr *hsymtab = NULL, *dsymtab = NULL;
+  Elf64_Sym *hs = symbols(&h, &hn, &hnames, &hnames_size, &hsymtab, &bad_h);
+  Elf64_Sym *ds = symbols(&d, &dn, &dnames, &dnames_size, &dsymtab, &bad_d);
+  FILE *out = NULL;
+  for (size_t j = 1; hs && ds && st == CUEMU_SUCCESS && j < dn; ++j) {
+    if (ELF64_ST_BIND(ds[j].st_info) != STB_GLOBAL ||
+        ds[j].st_shndx == SHN_UNDEF)
+      continue;
+    const char *name = symbol_name(&ds[j], dnames, dnames_size);
+    for (size_t k = 1; name && k < hn; ++k) {
+      const char *other = symbol_name(&hs[k], hnames, hnames_size);
+      if (ELF64_ST_BIND(hs[k].st_info) != STB_GLOBAL ||
+          hs[k].st_shndx == SHN_UNDEF || !other || strcmp(name, other) != 0)
+        continue;
+      if (!out && !(out = fopen(list, "we")))
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
+                           strerror(errno));
+      if (out) {
+        fprintf(out, "%s\n", name);
+        ++*count;
+      }
+      break;
+    }
+  }
+  if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (st == CUEMU_SUCCESS && (bad_h || bad_d))
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object",
+                       bad_h ? host : device);
+  elf_close(&d, device, NULL, CUEMU_SUCCESS);
+  return elf_close(&h, host, NULL, st);
 }

@@ -16,9 +16,33 @@
    samples' helpers test it to pick their error checks). */
 #define __CUDA_RUNTIME_API_H__
 
-#include "cuemu_cxx_only.h"
-/* In a C file, nothing more than the check's one message. */
-#ifdef __cplusplus
+/* In a C file: the C view, NVIDIA's prototypes of libcuemu_cudart.so's
+ * symbols over the same types (C and C++ headers), no inline function,
+ * overload or default argument. */
+#ifndef __cplusplus
+#include <stddef.h>
+
+#include "driver_types.h"
+#include "driver_functions.h"
+#include "library_types.h"
+#include "surface_types.h"
+#include "texture_types.h"
+#include "vector_types.h"
+#include "cuemu_stream_types.h"
+#include "cuemu_launch_types.h"
+#include "cuemu_library_types.h"
+#include "cuemu_ids_types.h"
+#include "cuemu_peer_types.h"
+#include "cuemu_array_query_types.h"
+#include <cuemu/cuemu_rt_memcpy_batch.h>
+#include "cuemu_graph_types.h"
+#include "cuemu_external_types.h"
+#include "cuda_profiler_api.h"
+
+#define CUDART_VERSION 13000
+
+#include "cuemu_runtime_c_decls.h"
+#else
 
 #include <cstddef>
 
