@@ -4,7 +4,7 @@
  * cuemu_runtime_c_decls.h: the CUDA runtime API as a C file sees it
  * (cuda_runtime_api.h without __cplusplus): a prototype of each
  * function that libcuemu_cudart.so exports, with NVIDIA's parameters,
- * 294 in all. The C++ view's inline functions, overloads and default
+ * 302 in all. The C++ view's inline functions, overloads and default
  * arguments are not here; its types are (the headers that
  * cuda_runtime_api.h includes are C and C++). In C++ it is empty.
  */
@@ -159,6 +159,9 @@ extern cudaError_t CUDARTAPI cudaDeviceGetSharedMemConfig(
 extern cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(
     int *leastPriority, int *greatestPriority);
 extern cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int device);
+extern cudaError_t CUDARTAPI cudaDeviceRegisterAsyncNotification(int device,
+    cudaAsyncCallback callbackFunc, void*userData,
+    cudaAsyncCallbackHandle_t*callback);
 extern cudaError_t CUDARTAPI cudaDeviceReset(void);
 extern cudaError_t CUDARTAPI cudaDeviceSetCacheConfig(
     enum cudaFuncCache cacheConfig);
@@ -171,6 +174,8 @@ extern cudaError_t CUDARTAPI cudaDeviceSetMemPool(int device,
 extern cudaError_t CUDARTAPI cudaDeviceSetSharedMemConfig(
     enum cudaSharedMemConfig config);
 extern cudaError_t CUDARTAPI cudaDeviceSynchronize(void);
+extern cudaError_t CUDARTAPI cudaDeviceUnregisterAsyncNotification(int device,
+    cudaAsyncCallbackHandle_t callback);
 extern cudaError_t CUDARTAPI cudaDriverGetVersion(int *driverVersion);
 extern cudaError_t CUDARTAPI cudaEventCreate(cudaEvent_t *event);
 extern cudaError_t CUDARTAPI cudaEventCreateWithFlags(cudaEvent_t *event,
@@ -516,6 +521,17 @@ extern cudaError_t CUDARTAPI cudaLibraryLoadFromFile(cudaLibrary_t *library,
     enum cudaLibraryOption *libraryOptions, void **libraryOptionValues,
     unsigned int numLibraryOptions);
 extern cudaError_t CUDARTAPI cudaLibraryUnload(cudaLibrary_t library);
+extern cudaError_t CUDARTAPI cudaLogsCurrent(cudaLogIterator *iterator_out,
+    unsigned int flags);
+extern cudaError_t CUDARTAPI cudaLogsDumpToFile(cudaLogIterator *iterator,
+    const char *pathToFile, unsigned int flags);
+extern cudaError_t CUDARTAPI cudaLogsDumpToMemory(cudaLogIterator *iterator,
+    char *buffer, size_t *size, unsigned int flags);
+extern cudaError_t CUDARTAPI cudaLogsRegisterCallback(
+    cudaLogsCallback_t callbackFunc, void *userData,
+    cudaLogsCallbackHandle *callback_out);
+extern cudaError_t CUDARTAPI cudaLogsUnregisterCallback(
+    cudaLogsCallbackHandle callback);
 extern cudaError_t CUDARTAPI cudaMalloc(void **devPtr, size_t size);
 extern cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr*pitchedDevPtr,
     struct cudaExtent extent);
@@ -696,6 +712,7 @@ extern cudaError_t CUDARTAPI cudaProfilerStop(void);
 extern cudaError_t CUDARTAPI cudaRuntimeGetVersion(int *runtimeVersion);
 extern cudaError_t CUDARTAPI cudaSetDevice(int device);
 extern cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags);
+extern cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr, int len);
 extern cudaError_t CUDARTAPI cudaSignalExternalSemaphoresAsync(
     const cudaExternalSemaphore_t *extSemArray,
     const struct cudaExternalSemaphoreSignalParams *paramsArray,
