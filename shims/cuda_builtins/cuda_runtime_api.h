@@ -99,9 +99,6 @@ inline const char *cudaGetErrorString(cudaError_t error) {
 
 /* The driver's error log (CUDA 12.9): the messages of the errors cuemu
  * reports (cuemu_rt_logs_* in <cuemu/cuemu_runtime.h>). */
-typedef void (CUDARTAPI *cudaLogsCallback_t)(void *data, cudaLogLevel logLevel,
-                                             char *message, size_t length);
-
 inline cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc,
                                             void *userData,
                                             cudaLogsCallbackHandle *callback_out) {

@@ -8,6 +8,8 @@
 #ifndef CUEMU_DRIVER_TYPES_H
 #define CUEMU_DRIVER_TYPES_H
 
+#include <stddef.h>
+
 typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,

@@ -237,6 +237,8 @@ typedef enum CUDAlogLevel_enum {
 } cudaLogLevel;
 typedef struct CUlogsCallbackEntry_st *cudaLogsCallbackHandle;
 typedef unsigned int cudaLogIterator;
+typedef void (*cudaLogsCallback_t)(void *data, cudaLogLevel logLevel,
+                                   char *message, size_t length);
 
 /* Flags of cudaHostAlloc, cudaHostRegister, cudaMallocManaged,
  * cudaSetDeviceFlags and cudaStreamCreateWithFlags. */
