@@ -47,6 +47,37 @@ refused lambda_in_generic 10 \
 refused lambda_generic_hd 8 \
   "__host__ __device__ extended lambdas cannot be generic lambdas"
 
+# Without --extended-lambda any annotated lambda is refused, in a kernel
+# as in host code (nvcc names the kernel's first, at line 15); with
+# --expt-extended-lambda the same file builds and runs.
+if "$cuemu" -c -o "$work/no_flag.o" "$d/lambda_no_flag.cu" \
+  >"$work/no_flag.log" 2>&1; then
+  fail "lambda_no_flag.cu compiled without --extended-lambda"
+elif grep -qF "lambda_no_flag.cu:15: error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag" \
+  "$work/no_flag.log"; then
+  echo "PASS: lambda_no_flag.cu:15: refused without --extended-lambda"
+else
+  fail "lambda_no_flag.cu: $(cat "$work/no_flag.log")"
+fi
+if step no_flag_allowed "$cuemu" --expt-extended-lambda -o no_flag \
+  "$d/lambda_no_flag.cu"; then
+  out=$("$work/no_flag" 2>&1)
+  if [ "$out" = "4 9 16" ]; then
+    echo "PASS: with --expt-extended-lambda it builds and runs: $out"
+  else
+    fail "lambda_no_flag: '$out'"
+  fi
+fi
+if [ -n "$real" ]; then
+  "$real" -arch=sm_90 -c -o "$work/no_flag.nv.o" "$d/lambda_no_flag.cu" \
+    >"$work/no_flag.nv.log" 2>&1
+  grep -qF "lambda_no_flag.cu(15): error: __host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag" \
+    "$work/no_flag.nv.log" && grep -qF "lambda_no_flag.cu(23): error:" \
+    "$work/no_flag.nv.log" || fail "nvcc on lambda_no_flag.cu: $(cat "$work/no_flag.nv.log")"
+  step no_flag-nvcc "$real" -arch=sm_90 --expt-extended-lambda -c \
+    -o no_flag.nv.o "$d/lambda_no_flag.cu" && echo "PASS: nvcc agrees"
+fi
+
 if step allowed "$cuemu" --extended-lambda -o allowed "$d/lambda_allowed.cu"; then
   out=$("$work/allowed" 2>&1)
   if [ "$out" = "4 10 6" ]; then

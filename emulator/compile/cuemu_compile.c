@@ -941,6 +941,19 @@ static void merge_deps(const char *to, const char *from) {
  * local but those the translation made visible (objcopy --localize-hidden),
  * so that each pass keeps its own inline functions, templates and globals;
  * then both are linked into `b->built` (a program, or an object: ld -r). */
+/* Non-zero when the options allow annotated lambdas: cuemu-nvcc's
+ * --extended-lambda and --expt-extended-lambda (and cuemu-run's) define
+ * __CUDACC_EXTENDED_LAMBDA__, as nvcc does. */
+static int extended_lambda(const cuemu_compile_options *o) {
+  static const char macro[] = "-D__CUDACC_EXTENDED_LAMBDA__";
+  for (int i = 0; i < o->argc; ++i)
+    if (strncmp(o->argv[i], macro, sizeof macro - 1) == 0 &&
+        (o->argv[i][sizeof macro - 1] == '\0' ||
+         o->argv[i][sizeof macro - 1] == '='))
+      return 1;
+  return 0;
+}
+
 /* Translates pass p's preprocessed text into *rw, making up `pads`. */
 static cuemu_status translate_pass(const compile_job *job, int p,
                                    const char *text, size_t size,
@@ -949,7 +962,8 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   const cuemu_compile_options *o = job->opt;
   const char *skip[] = {job->shims, job->include, NULL};
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
-                                  o->rdc, job->key.hex, pads, npads};
+                                  o->rdc, job->key.hex, pads, npads,
+                                  extended_lambda(o)};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);

@@ -262,6 +262,14 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
     } else if (cuemu__rw_is(rw, k, "<")) {
       k = cuemu__rw_template_close(rw, k);
     }
+  /* nvcc refuses any annotation on a lambda, in host or device code,
+   * without --extended-lambda (or --expt-extended-lambda), at the line of
+   * what follows the annotations (tests/driver_extended_lambda.sh). A
+   * module (NVRTC's) is not checked: cuemu's NVRTC takes no such option. */
+  if (n.extended && !rw->extended_lambda && rw->pass != CUEMU_PASS_SINGLE)
+    return cuemu__rw_error(rw, rw->toks[k < rw->n ? k : i].line,
+                           "error: __host__ or __device__ annotation on "
+                           "lambda requires --extended-lambda nvcc flag");
   n.signature = k < rw->n && cuemu__rw_is(rw, k, "(")
                     ? cuemu__kernel_signature(rw, k)
                     : strdup("");

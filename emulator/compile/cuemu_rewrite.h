@@ -160,6 +160,8 @@ typedef struct cuemu_translate_options {
   const cuemu_lambda_pad *pads; /* lambdas to make up (see
                                  * cuemu__lambda_pads()), or NULL */
   int pad_count;
+  int extended_lambda;          /* --extended-lambda was given: lambdas may
+                                 * be annotated __device__ or __host__ */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

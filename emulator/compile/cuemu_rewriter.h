@@ -73,6 +73,7 @@ typedef struct cuemu_rewriter {
   const char *const *skip_dirs;
   int pass;            /* enum cuemu_pass */
   int rdc;
+  int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */
   cuemu_line_marker *markers;
