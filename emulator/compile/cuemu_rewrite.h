@@ -84,6 +84,7 @@ typedef struct cuemu_lambda_note {
   size_t body_open, body_close; /* tokens of its body's braces */
   int device_body;     /* its body is device code only: a __device__
                         * lambda, or one defined in device code */
+  int host_device;     /* an extended __host__ __device__ lambda */
 } cuemu_lambda_note;
 
 /* Lambdas that one pass lacks, made up in that pass right before the

@@ -256,6 +256,13 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
 
+/* nvcc's restrictions on the function around the extended lambda of host
+ * code whose `[` is token i, when the namespace-scope declaration around it
+ * starts at token `from` (host: a __host__ __device__ lambda), refused with
+ * nvcc's messages (cuemu_lambda_parent.c). */
+cuemu_status cuemu__lambda_parent_check(cuemu_rewriter *rw, size_t i,
+                                        size_t from, int host);
+
 /* In a translation unit: notes the lambda expression whose `[` is token i
  * (if it is one) of the user's code, inside the namespace-scope
  * declaration that starts at token decl, and gives an extended lambda of
