@@ -119,6 +119,19 @@ if step no_flag_allowed "$cuemu" --expt-extended-lambda -o no_flag \
     fail "lambda_no_flag: '$out'"
   fi
 fi
+# cuemu-run takes the flags too.
+out=$("$builddir_abs/cuemu-run" "$d/lambda_no_flag.cu" 2>&1)
+case $out in
+*"lambda_no_flag.cu:15: error: __host__ or __device__ annotation"*)
+  echo "PASS: cuemu-run refuses it without the flag" ;;
+*) fail "cuemu-run without the flag: '$out'" ;;
+esac
+out=$("$builddir_abs/cuemu-run" --extended-lambda "$d/lambda_no_flag.cu" 2>&1)
+if [ "$out" = "4 9 16" ]; then
+  echo "PASS: cuemu-run --extended-lambda runs it: $out"
+else
+  fail "cuemu-run --extended-lambda: '$out'"
+fi
 if [ -n "$real" ]; then
   "$real" -arch=sm_90 -c -o "$work/no_flag.nv.o" "$d/lambda_no_flag.cu" \
     >"$work/no_flag.nv.log" 2>&1
