@@ -7,11 +7,13 @@
 // -gencode arch=compute_90,code=sm_90, a 8.0 or 8.6 device runs the code
 // of __CUDA_ARCH__ 800 and a 9.0 one that of 900; a 10.0 device runs
 // neither ("no kernel image is available for execution on the device").
-// The __device__ variable is one object whichever pass's code writes it.
+// The __device__ and __constant__ variables are one object whichever pass's
+// code reads or writes them (bias, set by cudaMemcpyToSymbol, is added).
 // tests/cuda_arch_passes.sh.
 #include <cstdio>
 
 __device__ int launches;
+__constant__ int bias;
 
 __host__ __device__ int pass_arch()
 {
@@ -24,13 +26,14 @@ __host__ __device__ int pass_arch()
 
 __global__ void which_pass(int *out)
 {
-  out[0] = pass_arch();
+  out[0] = pass_arch() + bias;
   atomicAdd(&launches, 1);
 }
 
 int main()
 {
-  int *d, arch = -1, count = -1;
+  int *d, arch = -1, count = -1, five = 5;
+  cudaMemcpyToSymbol(bias, &five, sizeof five);
   cudaMalloc(&d, sizeof(int));
   cudaMemset(d, 0xff, sizeof(int));
   which_pass<<<1, 1>>>(d);
