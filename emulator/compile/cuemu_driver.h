@@ -41,6 +41,13 @@ cuemu_status cuemu__elf_export_instances(const char *object);
  * links them, a shared library does not export them. Returns as
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_hide_globals(const char *object);
+/* Prepares the object of a further device pass (one per virtual
+ * architecture) for its link with the first's: its variables become weak
+ * (the first pass's objects win), the hidden ones marked protected so that
+ * they stay global when objcopy --localize-hidden makes the other hidden
+ * symbols local; its functions of default visibility become weak too.
+ * With `restore`, after that objcopy, the marked ones are hidden again. */
+cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
 
 /* Makes weak, in the host pass's relocatable ELF object `host`, the
  * STB_GNU_UNIQUE definitions (g++'s binding of a variable template's

@@ -230,6 +230,56 @@ cuemu_status cuemu__elf_hide_globals(const char *object) {
   return elf_close(&o, object, symtab, st);
 }
 
+cuemu_status cuemu__elf_weaken_variant(const char *object, int restore) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  const Elf64_Shdr *symtab = NULL;
+  for (size_t i = 1; st == CUEMU_SUCCESS && usable && i < o.count; ++i) {
+    const Elf64_Shdr *s = &o.sh[i];
+    if (s->sh_type != SHT_SYMTAB)
+      continue;
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+      st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+      break;
+    }
+    Elf64_Sym *syms = (Elf64_Sym *)(o.data + s->sh_offset);
+    size_t nsyms = s->sh_size / sizeof(Elf64_Sym);
+    for (size_t k = 1; k < nsyms; ++k) {
+      int bind = ELF64_ST_BIND(syms[k].st_info);
+      int type = ELF64_ST_TYPE(syms[k].st_info);
+      int vis = ELF64_ST_VISIBILITY(syms[k].st_other);
+      if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+          syms[k].st_shndx == SHN_UNDEF)
+        continue;
+      if (restore) {
+        /* After objcopy --localize-hidden: hidden again. */
+        if (vis == STV_PROTECTED) {
+          syms[k].st_other =
+              (unsigned char)((syms[k].st_other & ~3u) | STV_HIDDEN);
+          symtab = s;
+        }
+      } else if (type == STT_OBJECT || type == STT_TLS ||
+                 syms[k].st_shndx == SHN_COMMON) {
+        /* A variable: the first pass's object, once linked; a hidden one
+         * is marked protected, which objcopy --localize-hidden keeps
+         * global, and hidden again afterwards (code compiled for a hidden
+         * variable must not reach a preemptible one in a shared
+         * library). */
+        syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+        if (vis == STV_HIDDEN || vis == STV_INTERNAL)
+          syms[k].st_other =
+              (unsigned char)((syms[k].st_other & ~3u) | STV_PROTECTED);
+        symtab = s;
+      } else if (vis == STV_DEFAULT) {
+        syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+        symtab = s;
+      }
+    }
+  }
+  return elf_close(&o, object, symtab, st);
+}
+
 /* The symbol table of o (its first SHT_SYMTAB section) with its string
  * table, or NULL when it has none or they are malformed (*malformed set). */
 static Elf64_Sym *symbols(const elf_object *o, size_t *count,

@@ -108,6 +108,16 @@ typedef struct command {
    * code= values, and (arch_targets) all of them, which decide the devices
    * that run its kernels (cuemu_program_register_target()). */
   char code_images[512], gencode_images[512], images[1024];
+  /* The virtual architectures that -gencode's arch= name, each with the
+   * images of its code= values (arch_targets: also -arch's), for one
+   * device pass each; ngroups -1: not known (-arch=all), one pass. */
+  struct arch_group {
+    int value;
+    char suffix;
+    char images[256];
+  } groups[16];
+  int ngroups;
+  char passes[1024];            /* the further passes (arch_targets) */
   const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
@@ -501,6 +511,25 @@ static void add_image(char *list, size_t cap, const char *name, size_t n) {
     snprintf(list + used, cap - used, "%s%s", used ? "," : "", image);
 }
 
+/* The group of the virtual architecture `value` (with `suffix`), made
+ * when there is none; NULL when there are too many. */
+static struct arch_group *arch_group(command *c, int value, char suffix) {
+  if (c->ngroups < 0)
+    return NULL;
+  for (int i = 0; i < c->ngroups; ++i)
+    if (c->groups[i].value == value && c->groups[i].suffix == suffix)
+      return &c->groups[i];
+  if (c->ngroups == (int)(sizeof c->groups / sizeof c->groups[0])) {
+    c->ngroups = -1;
+    return NULL;
+  }
+  struct arch_group *g = &c->groups[c->ngroups++];
+  memset(g, 0, sizeof *g);
+  g->value = value;
+  g->suffix = suffix;
+  return g;
+}
+
 /* Reads an -arch, -code or -gencode value into the command's targets,
  * after checking every architecture name as nvcc does. An -arch value is
  * one name (or "all", "all-major", "native"), and the last -arch counts,
@@ -544,6 +573,7 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
    * Makefiles write it), but not a quoted -code value. */
   const char *separators = option == O_GENCODE ? ",[]=\"" : ",[]=";
   int in_arch = 0;
+  struct arch_group *group = NULL;
   for (const char *p = v; *p;) {
     const size_t n = strcspn(p, separators);
     if (n == 4 && strncmp(p, "arch", 4) == 0 && p[n] == '=') {
@@ -558,6 +588,10 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
       if (!in_arch)
         add_image(option == O_CODE ? c->code_images : c->gencode_images,
                   sizeof c->code_images, p, n);
+      if (!in_arch && option == O_GENCODE && group)
+        add_image(group->images, sizeof group->images, p, n);
+      if (in_arch && option == O_GENCODE)
+        group = arch_group(c, value, cuemu__gpu_arch_suffix(p, n));
       if (option == O_GENCODE && in_arch) {
         c->gencode_set |= cuemu__gpu_arch_one(value);
         const char suffix = cuemu__gpu_arch_suffix(p, n);
@@ -648,6 +682,49 @@ static cuemu_status arch_targets(command *c) {
     const size_t n = strcspn(p, ",");
     add_image(images, sizeof c->images, p, n);
     p += n + (p[n] == ',');
+  }
+  /* -arch's own virtual architecture and its images: with -code, -code's;
+   * else what -arch=sm_XY or compute_XY makes (all and all-major: one
+   * pass, as before). */
+  if (c->arch_name && !c->arch_value) {
+    c->ngroups = -1;
+  } else if (c->arch_name) {
+    struct arch_group *g = arch_group(c, c->arch_value, c->arch_suffix);
+    if (g) {
+      char own[sizeof c->code_images] = "";
+      const char *v = c->arch_name;
+      const int virtual_only = strncmp(v, "compute_", 8) == 0;
+      char name[32];
+      if (c->code_given) {
+        snprintf(own, sizeof own, "%s", c->code_images);
+      } else {
+        if (!virtual_only)
+          add_image(own, sizeof own, v, strlen(v));
+        if (c->arch_suffix) {
+          snprintf(name, sizeof name, "compute_%d", c->arch_value / 10);
+          add_image(own, sizeof own, name, strlen(name));
+        }
+        snprintf(name, sizeof name, "compute_%s", v + (virtual_only ? 8 : 3));
+        add_image(own, sizeof own, name, strlen(name));
+      }
+      for (const char *p = own; *p;) {
+        const size_t n = strcspn(p, ",");
+        add_image(g->images, sizeof g->images, p, n);
+        p += n + (p[n] == ',');
+      }
+    }
+  }
+  /* The further device passes: each group but the one of `arch` (the
+   * first device pass's), as "800:sm_80,compute_80;" (docs/nvcc-checks.md,
+   * one device pass per virtual architecture). */
+  c->passes[0] = '\0';
+  for (int i = 0; i < c->ngroups; ++i) {
+    const struct arch_group *g = &c->groups[i];
+    if ((g->value == c->arch && g->suffix == c->suffix) || !g->images[0])
+      continue;
+    size_t used = strlen(c->passes);
+    snprintf(c->passes + used, sizeof c->passes - used, "%d%.1s:%s;",
+             g->value, &g->suffix, g->images);
   }
   char *define = NULL;
   if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
@@ -1735,6 +1812,10 @@ static cuemu_status compile_cu(command *c, const char *source,
     o.cuemu_arch_images = cubins;
   }
   o.rdc = c->rdc;
+  /* One device pass per further virtual architecture: programs and
+   * objects without relocatable device code (docs/nvcc-checks.md). */
+  if (c->passes[0] && !c->module && !c->rdc)
+    o.cuemu_arch_passes = c->passes;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
    * is -fmad=true). */

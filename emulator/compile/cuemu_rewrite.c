@@ -1064,6 +1064,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.skip_dirs = opt->skip_dirs;
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
+    rw.extended_lambda = opt->extended_lambda;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
     rw.pad_count = opt->pad_count;

@@ -75,6 +75,7 @@ typedef struct cuemu_rewriter {
   const char *const *skip_dirs;
   int pass;            /* enum cuemu_pass */
   int rdc;
+  int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */
   cuemu_line_marker *markers;
@@ -259,6 +260,13 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
  * ambiguity. */
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
+
+/* nvcc's restrictions on the function around the extended lambda of host
+ * code whose `[` is token i, when the namespace-scope declaration around it
+ * starts at token `from` (host: a __host__ __device__ lambda), refused with
+ * nvcc's messages (cuemu_lambda_parent.c). */
+cuemu_status cuemu__lambda_parent_check(cuemu_rewriter *rw, size_t i,
+                                        size_t from, int host);
 
 /* In a translation unit: notes the lambda expression whose `[` is token i
  * (if it is one) of the user's code, inside the namespace-scope
