@@ -13,7 +13,15 @@
  * Kernels sometimes include this header only for its types; it brings the
  * runtime API too, as it always has here.
  */
-/* A C file gets the check's one message and nothing more. */
+/* A C file gets NVIDIA's own header where the toolkit is installed (it
+   compiles as C; cuemu_nvidia_c_headers.h), else the check's one message. */
+#ifndef __cplusplus
+#include "cuemu_nvidia_c_headers.h"
+#if CUEMU_NVIDIA_C_HEADERS
+#include CUEMU_NVIDIA_CUDA_H
+#endif
+#endif
+/* A C file gets nothing more (NVIDIA's header above, or the check's message). */
 #include "cuemu_cxx_only.h"
 #ifdef __cplusplus
 /* Whether a part of the driver API was read first (the entry-point table

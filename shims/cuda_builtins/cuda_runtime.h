@@ -6,11 +6,19 @@
  * helper_cuda.h-style helpers look for __CUDA_RUNTIME_H__, so it is defined
  * as CUDA defines it.
  */
+/* A C file gets NVIDIA's own header where the toolkit is installed (it
+   compiles as C; cuemu_nvidia_c_headers.h), else the check's one message. */
+#ifndef __cplusplus
+#include "cuemu_nvidia_c_headers.h"
+#if CUEMU_NVIDIA_C_HEADERS
+#include CUEMU_NVIDIA_CUDA_RUNTIME_H
+#endif
+#endif
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 
 #include "cuemu_cxx_only.h"
-/* In a C file, nothing more than the check's one message. */
+/* In a C file, nothing more (NVIDIA's header above, or the check's message). */
 #ifdef __cplusplus
 /* A module's fixed-width types are NVRTC's (cuemu_rtc_stdint_hide.h). */
 #include "cuemu_rtc_stdint_hide.h"

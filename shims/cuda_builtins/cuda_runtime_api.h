@@ -10,6 +10,14 @@
  * once; as on a GPU it is "sticky": every call that works with the device
  * returns it from then on, until cudaDeviceReset().
  */
+/* A C file gets NVIDIA's own header where the toolkit is installed (it
+   compiles as C; cuemu_nvidia_c_headers.h), else the check's one message. */
+#ifndef __cplusplus
+#include "cuemu_nvidia_c_headers.h"
+#if CUEMU_NVIDIA_C_HEADERS
+#include CUEMU_NVIDIA_CUDA_RUNTIME_API_H
+#endif
+#endif
 #ifndef CUEMU_CUDA_RUNTIME_API_H
 #define CUEMU_CUDA_RUNTIME_API_H
 /* CUDA's own include guard: code tests it to know the header is in (the
@@ -17,7 +25,7 @@
 #define __CUDA_RUNTIME_API_H__
 
 #include "cuemu_cxx_only.h"
-/* In a C file, nothing more than the check's one message. */
+/* In a C file, nothing more (NVIDIA's header above, or the check's message). */
 #ifdef __cplusplus
 
 #include <cstddef>

@@ -1,0 +1,43 @@
+#!/bin/sh
+# programs_trialsci.sh: programs of tests/programs/trialsci, each reduced
+# from (or kept whole from) a trial of scientific codes written the way
+# domain scientists write them (C-style CUDA, double precision, cuRAND's
+# device API, complex arithmetic, atomics on floats and doubles), built
+# with cuemu-nvcc. Then the Makefile project tests/programs/trialsci/
+# c_driver, as such codes build: a C driver compiled by gcc with
+# -I$(CUDA_HOME)/include, which includes <cuda_runtime.h>, kernels compiled
+# by $(CUDA_HOME)/bin/nvcc, the whole linked by gcc with -L$(CUDA_HOME)/lib64
+# -lcudart, with CUDA_HOME naming cuemu-toolkit as the README says. The C
+# file gets NVIDIA's header (cuemu_nvidia_c_headers.h), so that part needs
+# /usr/local/cuda's headers and is skipped without them. With nvcc present,
+# the project also builds with it.
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+sh "$srcdir/tests/programs.sh" "$srcdir/tests/programs/trialsci"
+status=$?
+
+builddir=$(cd "$builddir" && pwd)
+toolkit=$builddir/.libs/cuemu-toolkit
+work=$builddir/tests/tmp/programs_trialsci.$$
+failed=0
+if [ -f /usr/local/cuda/include/cuda_runtime_api.h ] &&
+  [ -f /usr/local/cuda/include/crt/host_config.h ] &&
+  command -v make >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then
+  mkdir -p "$work/cuemu" || exit 1
+  cp "$srcdir"/tests/programs/trialsci/c_driver/* "$work/cuemu/" || exit 1
+  step c-driver make -C cuemu "CUDA_HOME=$toolkit" &&
+    passes "a C driver with <cuda_runtime.h>, built by gcc with CUDA_HOME=cuemu-toolkit" \
+      env CUEMU_QUIET=1 ./cuemu/jacobi
+  real=$(find_nvcc 2>/dev/null)
+  if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
+    mkdir -p "$work/nvcc" &&
+      cp "$srcdir"/tests/programs/trialsci/c_driver/* "$work/nvcc/" &&
+      step c-driver-nvcc make -C nvcc "CUDA_HOME=$(dirname "$(dirname "$real")")" &&
+      echo "PASS: nvcc builds the C driver project"
+  fi
+else
+  echo "programs_trialsci.sh: no /usr/local/cuda headers or make: the C driver project is skipped"
+fi
+rm -rf "$work"
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
