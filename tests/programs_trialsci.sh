@@ -10,7 +10,9 @@
 # -lcudart, with CUDA_HOME naming cuemu-toolkit as the README says. The C
 # file gets NVIDIA's header (cuemu_nvidia_c_headers.h), so that part needs
 # /usr/local/cuda's headers and is skipped without them. With nvcc present,
-# the project also builds with it.
+# the project also builds with it. Last, a program linked with OpenMP
+# (omp_wait/omp_kernels.cu) must find libgomp's idle threads passive
+# (emulator/core/cuemu_omp_wait.c), unless its environment sets the policy.
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
 . "$srcdir/tests/test_tools.sh"
@@ -38,6 +40,28 @@ if [ -f /usr/local/cuda/include/cuda_runtime_api.h ] &&
   fi
 else
   echo "programs_trialsci.sh: no /usr/local/cuda headers or make: the C driver project is skipped"
+fi
+# A program linked with OpenMP: libgomp's idle threads do not spin (its
+# spin count is 0, the passive policy's) unless the environment asks.
+mkdir -p "$work" || exit 1
+omp_src=$srcdir/tests/programs/trialsci/omp_wait/omp_kernels.cu
+if step omp-build "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp "$omp_src" \
+  -o omp_kernels; then
+  if (cd "$work" && env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT \
+    OMP_DISPLAY_ENV=verbose CUEMU_QUIET=1 ./omp_kernels) >"$work/omp.out" 2>&1 &&
+    grep -qx PASS "$work/omp.out" &&
+    grep -q "GOMP_SPINCOUNT = '0'" "$work/omp.out"; then
+    echo "PASS: a program with OpenMP: libgomp's idle threads wait passively"
+  else
+    fail "a program with OpenMP: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp.out")"
+  fi
+  if (cd "$work" && env -u GOMP_SPINCOUNT OMP_WAIT_POLICY=active \
+    OMP_DISPLAY_ENV=verbose CUEMU_QUIET=1 ./omp_kernels) >"$work/omp_active.out" 2>&1 &&
+    grep -q "OMP_WAIT_POLICY = 'ACTIVE'" "$work/omp_active.out"; then
+    echo "PASS: OMP_WAIT_POLICY=active in the environment is kept"
+  else
+    fail "OMP_WAIT_POLICY=active: $(grep -e POLICY -e SPINCOUNT "$work/omp_active.out")"
+  fi
 fi
 rm -rf "$work"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

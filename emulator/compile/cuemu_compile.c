@@ -203,6 +203,17 @@ static int link_library(const char *a) {
          (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
+int cuemu__links_openmp(const char *const *argv, int argc) {
+  for (int i = 0; i < argc; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "-fopenmp") == 0 || strncmp(a, "-fopenmp=", 9) == 0 ||
+        strcmp(a, "-lgomp") == 0 ||
+        (a[0] != '-' && strstr(a, "libgomp.") != NULL))
+      return 1;
+  }
+  return 0;
+}
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -556,6 +567,10 @@ link:
     ARG("-shared");
   else
     ARG("-Wl,--gc-sections");
+  /* libgomp before libcuemu, whose constructor then runs first
+   * (emulator/core/cuemu_omp_wait.c). */
+  if (!o->module && cuemu__links_openmp(o->argv, o->argc))
+    ARG("-lgomp");
   ARG("-o");
   ARG(built);
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
