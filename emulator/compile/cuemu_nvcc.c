@@ -1789,13 +1789,14 @@ static cuemu_status environment_options(command *c, const char *name) {
 
 /* 1 when the link brings in OpenMP (cuemu__links_openmp): by the host
  * options (-Xcompiler -fopenmp), the link's words or its inputs. */
-static int links_openmp(const command *c) {
-  if (cuemu__links_openmp(c->host.v, c->host.n) ||
-      cuemu__links_openmp(c->link.v, c->link.n))
+static int links_openmp(command *c) {
+  const char *cxx = host_cxx(c);
+  if (cuemu__links_openmp(cxx, c->host.v, c->host.n) ||
+      cuemu__links_openmp(cxx, c->link.v, c->link.n))
     return 1;
   for (int i = 0; i < c->ninputs; ++i)
     if (c->inputs[i].kind == IN_LINK &&
-        cuemu__links_openmp(&c->inputs[i].path, 1))
+        cuemu__links_openmp(cxx, &c->inputs[i].path, 1))
       return 1;
   return 0;
 }

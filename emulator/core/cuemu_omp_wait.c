@@ -26,7 +26,8 @@ __attribute__((constructor)) static void cuemu_omp_wait_passive(void) {
   if (getenv("OMP_WAIT_POLICY") || getenv("GOMP_SPINCOUNT"))
     return;
   /* libgomp is mapped (every DT_NEEDED library is before any starts), but
-   * its constructor has not read the environment yet. */
+   * its constructor has not read the environment yet. LLVM's libomp has
+   * libgomp's entry points too, and reads the same variable. */
   if (!dlsym(RTLD_DEFAULT, "GOMP_parallel"))
     return;
   setenv("OMP_WAIT_POLICY", "passive", 0);
