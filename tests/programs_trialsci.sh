@@ -55,6 +55,21 @@ if step omp-build "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp "$omp_src" \
   else
     fail "a program with OpenMP: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp.out")"
   fi
+  # The same object linked by the host compiler with -fopenmp and
+  # cuemu-toolkit's -lcudart, whose script names libgomp as needed first.
+  if step omp-object "$builddir/cuemu-nvcc" -O2 -Xcompiler -fopenmp -c \
+    "$omp_src" -o omp_kernels.o &&
+    step omp-gxx-link "${CXX:-g++}" -fopenmp omp_kernels.o -o omp_gxx \
+      "-L$toolkit/lib64" -lcudart; then
+    if (cd "$work" && env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT \
+      OMP_DISPLAY_ENV=verbose CUEMU_QUIET=1 ./omp_gxx) >"$work/omp_gxx.out" 2>&1 &&
+      grep -qx PASS "$work/omp_gxx.out" &&
+      grep -q "GOMP_SPINCOUNT = '0'" "$work/omp_gxx.out"; then
+      echo "PASS: linked by the host compiler with -lcudart: idle threads wait passively"
+    else
+      fail "linked by g++ -fopenmp -lcudart: $(grep -e SPINCOUNT -e PASS -e FAIL "$work/omp_gxx.out")"
+    fi
+  fi
   if (cd "$work" && env -u GOMP_SPINCOUNT OMP_WAIT_POLICY=active \
     OMP_DISPLAY_ENV=verbose CUEMU_QUIET=1 ./omp_kernels) >"$work/omp_active.out" 2>&1 &&
     grep -q "OMP_WAIT_POLICY = 'ACTIVE'" "$work/omp_active.out"; then

@@ -13,8 +13,11 @@
  * That needs libcuemu's constructor to run before libgomp's: the loader
  * starts libraries that do not depend on each other in the reverse of the
  * program's DT_NEEDED order, so cuemu-nvcc puts -lgomp before libcuemu in
- * a link with OpenMP (cuemu__links_openmp). A program linked otherwise, or
- * that loads libcuemu later, keeps libgomp's default; nothing else changes.
+ * a link with OpenMP (cuemu__links_openmp), and cuemu-toolkit's
+ * lib64/libcudart.so names the C compiler's libgomp as needed before
+ * libcuemu_cudart.so (emulator/export/toolkit.am), for a link by gcc or
+ * gfortran -fopenmp with -lcudart. A program linked otherwise, or that
+ * loads libcuemu later, keeps libgomp's default; nothing else changes.
  * The variable stays set for the program's children, as if the user had
  * set it.
  */
