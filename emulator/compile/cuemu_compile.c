@@ -203,6 +203,31 @@ static int link_library(const char *a) {
          (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
+/* 1 when `compiler` links -fopenmp to another runtime than libgomp
+ * (clang's libomp, Intel's, NVIDIA HPC's). */
+static int other_openmp_runtime(const char *compiler) {
+  static const char *const names[] = {"clang", "icx", "icpx", "nvc", NULL};
+  const char *base = compiler ? strrchr(compiler, '/') : NULL;
+  base = base ? base + 1 : compiler ? compiler : "";
+  for (int i = 0; names[i]; ++i)
+    if (strstr(base, names[i]))
+      return 1;
+  return 0;
+}
+
+int cuemu__links_openmp(const char *compiler, const char *const *argv,
+                        int argc) {
+  for (int i = 0; i < argc; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "-lgomp") == 0 ||
+        (a[0] != '-' && strstr(a, "libgomp.") != NULL) ||
+        strcmp(a, "-fopenmp=libgomp") == 0 ||
+        (strcmp(a, "-fopenmp") == 0 && !other_openmp_runtime(compiler)))
+      return 1;
+  }
+  return 0;
+}
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -556,6 +581,10 @@ link:
     ARG("-shared");
   else
     ARG("-Wl,--gc-sections");
+  /* libgomp before libcuemu, whose constructor then runs first
+   * (emulator/core/cuemu_omp_wait.c). */
+  if (!o->module && cuemu__links_openmp(job->compiler, o->argv, o->argc))
+    ARG("-lgomp");
   ARG("-o");
   ARG(built);
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,

@@ -18,6 +18,14 @@
 int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
                      int max, char *buffers, size_t buffer_size);
 
+/* 1 when one of the `argc` words of a command line brings GNU OpenMP
+ * (libgomp) into a link by the host compiler `compiler`: -lgomp, libgomp by
+ * its path, -fopenmp=libgomp, or -fopenmp where the compiler is not one
+ * whose OpenMP is another runtime (clang, icx, icpx, nvc++). Such a link
+ * names libgomp before libcuemu (emulator/core/cuemu_omp_wait.c says why). */
+int cuemu__links_openmp(const char *compiler, const char *const *argv,
+                        int argc);
+
 #include <cuemu/cuemu_status.h>
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and

@@ -1935,6 +1935,20 @@ static cuemu_status environment_options(command *c, const char *name) {
   return st;
 }
 
+/* 1 when the link brings in OpenMP (cuemu__links_openmp): by the host
+ * options (-Xcompiler -fopenmp), the link's words or its inputs. */
+static int links_openmp(command *c) {
+  const char *cxx = host_cxx(c);
+  if (cuemu__links_openmp(cxx, c->host.v, c->host.n) ||
+      cuemu__links_openmp(cxx, c->link.v, c->link.n))
+    return 1;
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK &&
+        cuemu__links_openmp(cxx, &c->inputs[i].path, 1))
+      return 1;
+  return 0;
+}
+
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
 static cuemu_status link_program(command *c, const words *objects,
                                  const char *output) {
@@ -1975,6 +1989,10 @@ static cuemu_status link_program(command *c, const words *objects,
       add(&w, c->inputs[i].path);
   for (int i = 0; i < c->link.n; ++i)
     add(&w, c->link.v[i]);
+  /* libgomp before libcuemu, whose constructor then runs first
+   * (emulator/core/cuemu_omp_wait.c). */
+  if (links_openmp(c))
+    add(&w, "-lgomp");
   add(&w, "-o");
   add(&w, output);
   int n = cuemu__link_tail(lib_dir(), checks, tail, 16, buffers,
