@@ -376,10 +376,40 @@ static int top_level_const(const cuemu_rewriter *rw, size_t start,
 /* Two passes: the namespace-scope declaration with `__device__`,
  * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
  * __device__ function that is neither inline, constexpr, a template nor
- * also __host__) is one object of the program: default visibility in the
- * device pass, a weak definition in the host pass. A static variable, and
+ * also __host__, or an explicit specialization of a function template) is
+ * one object of the program: default visibility in the device pass, a weak
+ * definition in the host pass. A static variable, and
  * any variable without rdc, gets a name private to the unit first
  * (cuemu_internal_linkage.c); static functions keep a copy per pass. */
+/* With rdc, the explicit instantiation definition `template __device__
+ * R f<T>(...);` whose `__device__` is token i, starting at token `start`:
+ * the instance is one function of the program, which other units reach
+ * through a declaration (`extern template`, or the template's declaration
+ * alone). The device pass gives it default visibility; the host pass
+ * declares it only (`extern template`), so that its stub, weak like the
+ * device pass's instance, is not the one the link keeps. Sets *done when
+ * the declaration is one. */
+static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
+                                             size_t start, size_t i,
+                                             int *done) {
+  *done = 0;
+  if (!rw->rdc || !cuemu__rw_is(rw, start, "template") ||
+      cuemu__rw_is(rw, start + 1, "<") || !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  for (size_t k = start + 1; k < rw->n && !cuemu__rw_is(rw, k, ";"); k++) {
+    if (cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}"))
+      return CUEMU_SUCCESS;
+  }
+  *done = 1;
+  if (rw->pass == CUEMU_PASS_DEVICE) {
+    const cuemu_token *t = &rw->toks[i];
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  }
+  return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -387,6 +417,12 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  int instance = 0;
+  cuemu_status is = explicit_device_instance(rw, start, i, &instance);
+  if (is != CUEMU_SUCCESS || instance) {
+    w->linked_decl = start + 1;
+    return is;
+  }
   int handled = 0;
   cuemu_status vt = cuemu__static_variable_template(
       rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
@@ -414,9 +450,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     free(ns);
     if (st != CUEMU_SUCCESS || !done) return st;
   }
-  for (k = start; k < i; k++) {
+  /* An explicit specialization of a function template (`template <>
+   * __device__ float f<float>(float)`) is one function, as a plain one. */
+  int specialization = cuemu__rw_is(rw, start, "template") &&
+                       cuemu__rw_is(rw, start + 1, "<") &&
+                       cuemu__rw_is(rw, start + 2, ">");
+  int is_inline = 0;
+  for (k = specialization ? start + 3 : start; k < i; k++) {
+    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
         cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
@@ -429,8 +471,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = after - 1;
       continue;
     }
+    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
@@ -469,10 +511,33 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       if (k >= rw->n) return CUEMU_SUCCESS;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
+    if (cuemu__rw_is(rw, k, "<")) {
+      /* A template-id: a specialization's name, else not a declaration
+       * this handles. */
+      size_t close = cuemu__rw_template_close(rw, k);
+      if (!specialization || close >= rw->n) return CUEMU_SUCCESS;
+      k = close;
+      continue;
+    }
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
     return CUEMU_SUCCESS;
+  if (specialization && !is_function)
+    return CUEMU_SUCCESS;
+  if (is_inline) {
+    /* An inline function keeps a copy per pass. An inline variable (C++17)
+     * is one object of the program with rdc, as a variable template's
+     * instance is (cuemu_variable_template.c): default visibility in the
+     * device pass; the host pass's unique definition is made weak after
+     * its compile (cuemu__elf_weaken_unique()). Without rdc each unit's
+     * device code is its own, as with nvcc. */
+    if (is_function || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
+      return CUEMU_SUCCESS;
+    w->linked_decl = start + 1;
+    const cuemu_token *t = &rw->toks[i];
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  }
   if (!is_function && !has_static && !rw->rdc) {
     /* Each file's own, as with nvcc (cuemu_internal_linkage.c). */
     char *ns = scope_name(w);
@@ -685,7 +750,10 @@ static cuemu_status walk(walker *w) {
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
         /* Braces of #else branches are not counted. */
       } else if (cuemu__rw_is(rw, i, "{")) {
-        if (w->other_depth == 0)
+        if (w->other_depth == 0 && cuemu__rw_requires_body(rw, i) &&
+            cuemu__rw_close(rw, i) < rw->n)
+          i = cuemu__rw_close(rw, i); /* a requires-clause's, not a body */
+        else if (w->other_depth == 0)
           st = open_brace(w, i);
         else
           w->other_depth++;

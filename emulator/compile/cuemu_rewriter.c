@@ -72,6 +72,23 @@ size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i) {
   return (size_t)-1;
 }
 
+int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i) {
+  if (i == 0 || i >= rw->n || !cuemu__rw_is(rw, i, "{")) return 0;
+  if (cuemu__rw_is(rw, i - 1, "requires")) return 1;
+  if (!cuemu__rw_is(rw, i - 1, ")")) return 0;
+  size_t open = cuemu__rw_open(rw, i - 1);
+  if (open == (size_t)-1 || open == 0 || !cuemu__rw_is(rw, open - 1, "requires"))
+    return 0;
+  /* Before C++20 `requires` may name a function (`int requires(int) {`):
+   * a type, `::`, `*` or `>` before it says so. */
+  size_t r = open - 1;
+  return r == 0 || !(cuemu__rw_is(rw, r - 1, "::") ||
+                     cuemu__rw_is(rw, r - 1, "*") ||
+                     cuemu__rw_is(rw, r - 1, ">") ||
+                     (cuemu__rw_ident(rw, r - 1) &&
+                      !cuemu__rw_is(rw, r - 1, "requires")));
+}
+
 /* An identifier that introduces a parenthesised attribute. */
 static int attribute_name(const cuemu_rewriter *rw, size_t i) {
   char buf[64];

@@ -118,6 +118,10 @@ int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c);
 size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);
 /* Index of the bracket matching the ) ] or } at i, or (size_t)-1. */
 size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i);
+/* The `{` at i opens a requires-expression's body (`requires { ... }`,
+ * `requires (T x) { ... }`), as a C++20 requires-clause between a
+ * function's parameters and its body may hold. */
+int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
