@@ -1091,7 +1091,7 @@ static cuemu_status rewrite_macros(cuemu_rewriter *rw,
 static cuemu_status rewrite(const char *text, size_t length,
                             const char *filename, int preprocessed,
                             const cuemu_translate_options *opt,
-                            cuemu_rewrite *out) {
+                            cuemu_rewrite *out, int expanded) {
   cuemu_rewriter rw;
   walker w;
   cuemu_token_list list;
@@ -1132,6 +1132,26 @@ static cuemu_status rewrite(const char *text, size_t length,
   /* A translation unit has no #define left. */
   if (st == CUEMU_SUCCESS && !preprocessed) st = rewrite_macros(&rw, &list);
   cuemu__token_list_free(&list);
+  if (st == CUEMU_SUCCESS && preprocessed && !expanded) {
+    /* Abbreviated kernel templates get a template head first, and the
+     * unit is translated from that text (cuemu_abbreviated_kernel.c). */
+    int found = 0;
+    st = cuemu__abbreviated_kernels(&rw, &found);
+    if (st == CUEMU_SUCCESS && found) {
+      cuemu_rewrite headed;
+      memset(&headed, 0, sizeof headed);
+      st = assemble(&rw, &headed);
+      release(&rw, &w);
+      if (st == CUEMU_SUCCESS)
+        st = rewrite(headed.text, headed.length, filename, preprocessed, opt,
+                     out, 1);
+      else
+        snprintf(out->message, sizeof out->message, "%s: out of memory",
+                 filename ? filename : "<input>");
+      free(headed.text);
+      return st;
+    }
+  }
   if (st == CUEMU_SUCCESS) st = walk(&w);
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);
   if (st == CUEMU_SUCCESS) {
@@ -1155,14 +1175,14 @@ static cuemu_status rewrite(const char *text, size_t length,
 
 cuemu_status cuemu__rewrite_source(const char *text, size_t length,
                                    const char *filename, cuemu_rewrite *out) {
-  return rewrite(text, length, filename, 0, NULL, out);
+  return rewrite(text, length, filename, 0, NULL, out, 0);
 }
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
                                          const char *filename,
                                          const cuemu_translate_options *opt,
                                          cuemu_rewrite *out) {
-  return rewrite(text, length, filename, 1, opt, out);
+  return rewrite(text, length, filename, 1, opt, out, 0);
 }
 
 void cuemu__rewrite_free(cuemu_rewrite *r) {

@@ -239,7 +239,10 @@ void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
 size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k) {
   size_t depth = 0;
   for (k++; k-- > 0;) {
-    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]") ||
+        (depth > 0 && cuemu__rw_is(rw, k, "}"))) {
+      /* A `}` inside the arguments closes a braced initializer (a C++20
+       * class-type argument: `k<Config{2, 1}>`). */
       k = cuemu__rw_open(rw, k);
       if (k == (size_t)-1) return k;
     } else if (cuemu__rw_is(rw, k, ">")) {
