@@ -529,8 +529,23 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
      * is one object of the program with rdc, as a variable template's
      * instance is (cuemu_variable_template.c): default visibility in the
      * device pass; the host pass's unique definition is made weak after
-     * its compile (cuemu__elf_weaken_unique()). Without rdc each unit's
-     * device code is its own, as with nvcc. */
+     * its compile (cuemu__elf_weaken_unique()). Without rdc nvcc refuses
+     * one with external linkage; a static one, or one in an unnamed
+     * namespace, is each unit's own. */
+    if (!is_function && !rw->rdc && !has_static &&
+        rw->pass == CUEMU_PASS_DEVICE &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+      int unnamed = 0;
+      for (size_t d = 0; d < w->depth; d++)
+        if (w->stack[d].kind == SCOPE_NAMESPACE && !w->stack[d].name[0])
+          unnamed = 1;
+      if (!unnamed)
+        return cuemu__rw_error(
+            rw, rw->toks[i].line,
+            "An inline __device__/__constant__/__managed__ variable must "
+            "have internal linkage when the program is compiled in whole "
+            "program mode (-rdc=false), as nvcc says");
+    }
     if (is_function || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
       return CUEMU_SUCCESS;
     w->linked_decl = start + 1;
