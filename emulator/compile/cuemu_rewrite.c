@@ -410,6 +410,66 @@ static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
   return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
 }
 
+/* With rdc, the definition outside its class of a __device__ member
+ * function of a class template (`template <class T> __device__ T
+ * Ops<T>::apply(T v) { ... }`), whose `__device__` is token i: its
+ * instances (an explicit `template struct Ops<float>;` in this unit) are
+ * called from other units, which see only the class. The device pass gives
+ * it default visibility, so that its instances stay global; the object's
+ * own link keeps them before the host pass's stubs of the same instances.
+ * Sets *done when the declaration is one. */
+static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
+                                           size_t i, int *done) {
+  *done = 0;
+  if (!rw->rdc || !cuemu__rw_is(rw, start, "template") ||
+      !cuemu__rw_is(rw, start + 1, "<") || cuemu__rw_is(rw, start + 2, ">") ||
+      !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  size_t head = cuemu__rw_template_close(rw, start + 1);
+  if (head >= i)
+    return CUEMU_SUCCESS;
+  for (size_t k = head + 1; k < i; k++)
+    if (!cuemu__rw_ident(rw, k) || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "static"))
+      return CUEMU_SUCCESS;
+  /* A qualified name (`Cls<T>::name`) before the parameters, then a body. */
+  int qualified = 0;
+  size_t k = i + 1;
+  for (; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "="))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "::"))
+      qualified = 1;
+    if (cuemu__rw_is(rw, k, "("))
+      break;
+  }
+  if (!qualified || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  k = cuemu__rw_close(rw, k);
+  while (k < rw->n && !cuemu__rw_is(rw, k, "{") && !cuemu__rw_is(rw, k, ";") &&
+         !cuemu__rw_is(rw, k, "="))
+    k++;
+  if (!cuemu__rw_is(rw, k, "{"))
+    return CUEMU_SUCCESS;
+  *done = 1;
+  if (rw->pass != CUEMU_PASS_DEVICE)
+    return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                        sizeof device_linkage - 1);
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -419,6 +479,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
   int instance = 0;
   cuemu_status is = explicit_device_instance(rw, start, i, &instance);
+  if (is == CUEMU_SUCCESS && !instance)
+    is = device_member_template(rw, start, i, &instance);
   if (is != CUEMU_SUCCESS || instance) {
     w->linked_decl = start + 1;
     return is;

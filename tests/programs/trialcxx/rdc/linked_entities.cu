@@ -14,6 +14,16 @@ __device__ float offset_of<float>(float v) {
   return v + 0.5f;
 }
 
+template <class T>
+__device__ T Ops<T>::triple(T v) {
+  return v * T(3);
+}
+template <class T>
+__device__ T Ops<T>::twice(T v) const {
+  return v + v;
+}
+template struct Ops<float>;
+
 __global__ void other_kernel(float* d, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {

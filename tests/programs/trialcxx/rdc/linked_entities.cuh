@@ -17,4 +17,13 @@ __device__ T offset_of(T v);
 template <>
 __device__ float offset_of<float>(float v);
 
+/* A class template whose __device__ members are defined, and the class
+ * explicitly instantiated, in rdc/linked_entities.cu only. */
+template <class T>
+struct Ops {
+  __device__ static T triple(T v);
+  __device__ T twice(T v) const;
+};
+extern template struct Ops<float>;
+
 void run_other_unit(float* d, int n);
