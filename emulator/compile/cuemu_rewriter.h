@@ -124,6 +124,16 @@ int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c);
 size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);
 /* Index of the bracket matching the ) ] or } at i, or (size_t)-1. */
 size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i);
+/* The `{` at i opens a requires-expression's body (`requires { ... }`,
+ * `requires (T x) { ... }`), as a C++20 requires-clause between a
+ * function's parameters and its body may hold. */
+int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i);
+
+/* Gives each abbreviated kernel template (`__global__ void k(auto *p)`) a
+ * template head, as edits of rw; *found is set when there was one, and the
+ * unit is then translated again from the edited text
+ * (cuemu_abbreviated_kernel.c). */
+cuemu_status cuemu__abbreviated_kernels(cuemu_rewriter *rw, int *found);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
