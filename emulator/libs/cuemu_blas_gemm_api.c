@@ -9,29 +9,29 @@
 /* A call of cublas<t>gemm, the batched form or the strided batched form
  * with every matrix of type t and alpha and beta of type t. */
 static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
-                                 int transa, int transb, int m, int n, int k,
-                                 const void *alpha, const void *A, int lda,
-                                 const void *B, int ldb, const void *beta,
-                                 void *C, int ldc) {
+                                 int transa, int transb, int64_t m, int64_t n,
+                                 int64_t k, const void *alpha, const void *A,
+                                 int64_t lda, const void *B, int64_t ldb,
+                                 const void *beta, void *C, int64_t ldc) {
   cuemu_blas_gemm_call c = {0};
   c.name = name;
-  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, t, t, t,
-                               t == CUEMU_R_16F ? CUEMU_R_32F : t,
-                               lda, ldb, ldc, 0, 0, 0};
+  c.g = (cuemu_blas_gemm_args){
+      transa, transb, m,   n, k, t, t, t, t == CUEMU_R_16F ? CUEMU_R_32F : t,
+      lda,    ldb,    ldc, 0, 0, 0};
   c.scalar_type = t;
   c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
   c.batch = 1;
   return cuemu__blas_gemm_call(h, &c);
 }
 
-#define CUEMU_BLAS_GEMM(NAME, T, TYPE)                                         \
+#define CUEMU_BLAS_GEMM_DEF(NAME, I, T, TYPE)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
-      const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, \
-      T *C, int ldc) {                                                         \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
+      const T *A, I lda, const T *B, I ldb, const T *beta, T *C, I ldc) {      \
     return typed_gemm(h, #NAME, TYPE, transa, transb, m, n, k, alpha, A, lda,  \
                       B, ldb, beta, C, ldc);                                   \
   }
+#define CUEMU_BLAS_GEMM(...) CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_DEF, __VA_ARGS__)
 CUEMU_BLAS_GEMM(cublasSgemm_v2, float, CUEMU_R_32F)
 CUEMU_BLAS_GEMM(cublasDgemm_v2, double, CUEMU_R_64F)
 CUEMU_BLAS_GEMM(cublasCgemm_v2, float complex, CUEMU_C_32F)
@@ -39,16 +39,19 @@ CUEMU_BLAS_GEMM(cublasZgemm_v2, double complex, CUEMU_C_64F)
 /* Hgemm: half matrices and scalars; cuemu sums in float and rounds once. */
 CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
 
-#define CUEMU_BLAS_GEMM_BATCHED(NAME, T, TYPE)                                 \
+#define CUEMU_BLAS_GEMM_BATCHED_DEF(NAME, I, T, TYPE)                          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
-      const T *alpha, const T *const A[], int lda, const T *const B[],         \
-      int ldb, const T *beta, T *const C[], int ldc, int batch) {              \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
+      const T *const A[], I lda, const T *const B[], I ldb, const T *beta,     \
+      T *const C[], I ldc, I batch) {                                          \
     cuemu_blas_gemm_call c = {0};                                              \
     c.name = #NAME;                                                            \
-    c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
-                                 TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
-                                 lda, ldb, ldc, 0, 0, 0};                         \
+    c.g = (cuemu_blas_gemm_args){                                              \
+        transa, transb, m,                                                     \
+        n,      k,      TYPE,                                                  \
+        TYPE,   TYPE,   TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,              \
+        lda,    ldb,    ldc,                                                   \
+        0,      0,      0};                                                    \
     c.scalar_type = TYPE;                                                      \
     c.alpha = alpha, c.beta = beta;                                            \
     c.Aarray = (const void *const *)A, c.Barray = (const void *const *)B;      \
@@ -56,28 +59,35 @@ CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
     c.batch = batch;                                                           \
     return cuemu__blas_gemm_call(h, &c);                                       \
   }
+#define CUEMU_BLAS_GEMM_BATCHED(...)                                           \
+  CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_BATCHED_DEF, __VA_ARGS__)
 CUEMU_BLAS_GEMM_BATCHED(cublasSgemmBatched, float, CUEMU_R_32F)
 CUEMU_BLAS_GEMM_BATCHED(cublasDgemmBatched, double, CUEMU_R_64F)
 CUEMU_BLAS_GEMM_BATCHED(cublasCgemmBatched, float complex, CUEMU_C_32F)
 CUEMU_BLAS_GEMM_BATCHED(cublasZgemmBatched, double complex, CUEMU_C_64F)
 CUEMU_BLAS_GEMM_BATCHED(cublasHgemmBatched, uint16_t, CUEMU_R_16F)
 
-#define CUEMU_BLAS_GEMM_STRIDED(NAME, T, TYPE)                                 \
+#define CUEMU_BLAS_GEMM_STRIDED_DEF(NAME, I, T, TYPE)                          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int transa, int transb, int m, int n, int k,           \
-      const T *alpha, const T *A, int lda, long long sa, const T *B, int ldb,  \
-      long long sb, const T *beta, T *C, int ldc, long long sc, int batch) {   \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
+      const T *A, I lda, long long sa, const T *B, I ldb, long long sb,        \
+      const T *beta, T *C, I ldc, long long sc, I batch) {                     \
     cuemu_blas_gemm_call c = {0};                                              \
     c.name = #NAME;                                                            \
-    c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, TYPE, TYPE, TYPE,    \
-                                 TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,     \
-                                 lda, ldb, ldc, 0, 0, 0};                         \
+    c.g = (cuemu_blas_gemm_args){                                              \
+        transa, transb, m,                                                     \
+        n,      k,      TYPE,                                                  \
+        TYPE,   TYPE,   TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,              \
+        lda,    ldb,    ldc,                                                   \
+        0,      0,      0};                                                    \
     c.scalar_type = TYPE;                                                      \
     c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
     c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;                         \
     c.batch = batch;                                                           \
     return cuemu__blas_gemm_call(h, &c);                                       \
   }
+#define CUEMU_BLAS_GEMM_STRIDED(...)                                           \
+  CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_STRIDED_DEF, __VA_ARGS__)
 CUEMU_BLAS_GEMM_STRIDED(cublasSgemmStridedBatched, float, CUEMU_R_32F)
 CUEMU_BLAS_GEMM_STRIDED(cublasDgemmStridedBatched, double, CUEMU_R_64F)
 CUEMU_BLAS_GEMM_STRIDED(cublasCgemmStridedBatched, float complex, CUEMU_C_32F)
@@ -88,8 +98,8 @@ CUEMU_BLAS_GEMM_STRIDED(cublasHgemmStridedBatched, uint16_t, CUEMU_R_16F)
  * cublasGemmEx): sets the type cuemu computes in and the type of alpha
  * and beta. INVALID_VALUE for a compute type cuBLAS does not have,
  * NOT_SUPPORTED for a combination it does not list. */
-static cublasStatus_t ex_types(int compute, int at, int bt, int ct,
-                               int *work, int *scalar, int *round) {
+static cublasStatus_t ex_types(int compute, int at, int bt, int ct, int *work,
+                               int *scalar, int *round) {
   switch (compute) {
   case CUBLAS_COMPUTE_16F:
   case CUBLAS_COMPUTE_16F_PEDANTIC:
@@ -123,9 +133,10 @@ static cublasStatus_t ex_types(int compute, int at, int bt, int ct,
      * needs more precision than the mode gives sees it here too. */
     if (at == bt && at == ct && (at == CUEMU_R_32F || at == CUEMU_C_32F)) {
       *work = *scalar = at;
-      *round = compute == CUBLAS_COMPUTE_32F_FAST_16F    ? CUEMU_BLAS_ROUND_16F
-               : compute == CUBLAS_COMPUTE_32F_FAST_16BF ? CUEMU_BLAS_ROUND_16BF
-                                                         : CUEMU_BLAS_ROUND_TF32;
+      *round = compute == CUBLAS_COMPUTE_32F_FAST_16F ? CUEMU_BLAS_ROUND_16F
+               : compute == CUBLAS_COMPUTE_32F_FAST_16BF
+                   ? CUEMU_BLAS_ROUND_16BF
+                   : CUEMU_BLAS_ROUND_TF32;
       return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -159,11 +170,11 @@ static cublasStatus_t ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
                               int compute, int algo) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  int work, scalar, round = compute == CUBLAS_COMPUTE_32F_PEDANTIC
-                               ? CUEMU_BLAS_ROUND_NEVER
-                               : CUEMU_BLAS_ROUND_NONE;
-  cublasStatus_t st = ex_types(compute, c->g.at, c->g.bt, c->g.ct, &work,
-                               &scalar, &round);
+  int work, scalar,
+      round = compute == CUBLAS_COMPUTE_32F_PEDANTIC ? CUEMU_BLAS_ROUND_NEVER
+                                                     : CUEMU_BLAS_ROUND_NONE;
+  cublasStatus_t st =
+      ex_types(compute, c->g.at, c->g.bt, c->g.ct, &work, &scalar, &round);
   if (st != CUBLAS_STATUS_SUCCESS)
     return st;
   if (!algo_valid(algo))
@@ -174,63 +185,72 @@ static cublasStatus_t ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
   return cuemu__blas_gemm_call(h, c);
 }
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmEx(
-    cublasHandle_t h, int transa, int transb, int m, int n, int k,
-    const void *alpha, const void *A, int at, int lda, const void *B, int bt,
-    int ldb, const void *beta, void *C, int ct, int ldc, int compute,
-    int algo) {
-  cuemu_blas_gemm_call c = {0};
-  c.name = "cublasGemmEx";
-  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0, 0};
-  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
-  c.batch = 1;
-  return ex_call(h, &c, compute, algo);
-}
+#define CUEMU_BLAS_GEMMEX_DEF(NAME, I, ...)                                    \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k,                 \
+      const void *alpha, const void *A, int at, I lda, const void *B, int bt,  \
+      I ldb, const void *beta, void *C, int ct, I ldc, int compute,            \
+      int algo) {                                                              \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m,   n,   k, at, bt, ct,      \
+                                 0,      lda,    ldb, ldc, 0, 0,  0};          \
+    c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
+    c.batch = 1;                                                               \
+    return ex_call(h, &c, compute, algo);                                      \
+  }
+CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMEX_DEF, cublasGemmEx)
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmBatchedEx(
-    cublasHandle_t h, int transa, int transb, int m, int n, int k,
-    const void *alpha, const void *const A[], int at, int lda,
-    const void *const B[], int bt, int ldb, const void *beta, void *const C[],
-    int ct, int ldc, int batch, int compute, int algo) {
-  cuemu_blas_gemm_call c = {0};
-  c.name = "cublasGemmBatchedEx";
-  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0, 0};
-  c.alpha = alpha, c.beta = beta;
-  c.Aarray = A, c.Barray = B, c.Carray = C;
-  c.batch = batch;
-  return ex_call(h, &c, compute, algo);
-}
+#define CUEMU_BLAS_GEMMBATCHEDEX_DEF(NAME, I, ...)                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k,                 \
+      const void *alpha, const void *const A[], int at, I lda,                 \
+      const void *const B[], int bt, I ldb, const void *beta, void *const C[], \
+      int ct, I ldc, I batch, int compute, int algo) {                         \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m,   n,   k, at, bt, ct,      \
+                                 0,      lda,    ldb, ldc, 0, 0,  0};          \
+    c.alpha = alpha, c.beta = beta;                                            \
+    c.Aarray = A, c.Barray = B, c.Carray = C;                                  \
+    c.batch = batch;                                                           \
+    return ex_call(h, &c, compute, algo);                                      \
+  }
+CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMBATCHEDEX_DEF, cublasGemmBatchedEx)
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasGemmStridedBatchedEx(
-    cublasHandle_t h, int transa, int transb, int m, int n, int k,
-    const void *alpha, const void *A, int at, int lda, long long sa,
-    const void *B, int bt, int ldb, long long sb, const void *beta, void *C,
-    int ct, int ldc, long long sc, int batch, int compute, int algo) {
-  cuemu_blas_gemm_call c = {0};
-  c.name = "cublasGemmStridedBatchedEx";
-  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0, 0};
-  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
-  c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;
-  c.batch = batch;
-  return ex_call(h, &c, compute, algo);
-}
+#define CUEMU_BLAS_GEMMSTRIDEDBATCHEDEX_DEF(NAME, I, ...)                      \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k,                 \
+      const void *alpha, const void *A, int at, I lda, long long sa,           \
+      const void *B, int bt, I ldb, long long sb, const void *beta, void *C,   \
+      int ct, I ldc, long long sc, I batch, int compute, int algo) {           \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m,   n,   k, at, bt, ct,      \
+                                 0,      lda,    ldb, ldc, 0, 0,  0};          \
+    c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
+    c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;                         \
+    c.batch = batch;                                                           \
+    return ex_call(h, &c, compute, algo);                                      \
+  }
+CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMSTRIDEDBATCHEDEX_DEF,
+                 cublasGemmStridedBatchedEx)
 
 /* cublasSgemmEx: cublasGemmEx's float compute with real types (its table
  * is the CUBLAS_COMPUTE_32F rows of cublasGemmEx's with a real C). */
-CUEMU_BLAS_EXPORT cublasStatus_t cublasSgemmEx(
-    cublasHandle_t h, int transa, int transb, int m, int n, int k,
-    const float *alpha, const void *A, int at, int lda, const void *B, int bt,
-    int ldb, const float *beta, void *C, int ct, int ldc) {
-  if (at == CUEMU_C_32F || bt == CUEMU_C_32F || ct == CUEMU_C_32F)
-    return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;
-  cuemu_blas_gemm_call c = {0};
-  c.name = "cublasSgemmEx";
-  c.g = (cuemu_blas_gemm_args){transa, transb, m, n, k, at, bt, ct, 0,
-                               lda, ldb, ldc, 0, 0, 0};
-  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
-  c.batch = 1;
-  return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);
-}
+#define CUEMU_BLAS_SGEMMEX_DEF(NAME, I, ...)                                   \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k,                 \
+      const float *alpha, const void *A, int at, I lda, const void *B, int bt, \
+      I ldb, const float *beta, void *C, int ct, I ldc) {                      \
+    if (at == CUEMU_C_32F || bt == CUEMU_C_32F || ct == CUEMU_C_32F)           \
+      return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;  \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g = (cuemu_blas_gemm_args){transa, transb, m,   n,   k, at, bt, ct,      \
+                                 0,      lda,    ldb, ldc, 0, 0,  0};          \
+    c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
+    c.batch = 1;                                                               \
+    return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);                             \
+  }
+CUEMU_BLAS_ILP64(CUEMU_BLAS_SGEMMEX_DEF, cublasSgemmEx)

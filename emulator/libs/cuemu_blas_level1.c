@@ -150,8 +150,8 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
   int device = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE;
   /* Calls that read x only with a positive increment: nothing to do for
    * n <= 0 or incx <= 0 but to write the result 0. */
-  int strided = kind == NRM2 || kind == ASUM || kind == SCAL ||
-                kind == IAMAX || kind == IAMIN;
+  int strided = kind == NRM2 || kind == ASUM || kind == SCAL || kind == IAMAX ||
+                kind == IAMIN;
   if (n <= 0 || (strided && incx <= 0)) {
     if (!has_result)
       return CUBLAS_STATUS_SUCCESS;
@@ -173,10 +173,10 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
   int ok = 1;
   if (kind == ROT) {
     /* alpha is c (a real) and `result` is s. */
-    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
-                                  cuemu__blas_type_size(rt));
-    o->s = cuemu__blas_scalar(h, &o->base, 1, result,
-                              cuemu__blas_type_size(st));
+    o->alpha =
+        cuemu__blas_scalar(h, &o->base, 0, alpha, cuemu__blas_type_size(rt));
+    o->s =
+        cuemu__blas_scalar(h, &o->base, 1, result, cuemu__blas_type_size(st));
     o->result = NULL;
     if (device)
       ok = cuemu__libs_device_range(name, "c", alpha,
@@ -184,8 +184,8 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
            cuemu__libs_device_range(name, "s", result,
                                     cuemu__blas_type_size(st));
   } else if (alpha) {
-    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
-                                  cuemu__blas_type_size(st));
+    o->alpha =
+        cuemu__blas_scalar(h, &o->base, 0, alpha, cuemu__blas_type_size(st));
     if (device)
       ok = cuemu__libs_device_range(name, "alpha", alpha,
                                     cuemu__blas_type_size(st));
@@ -215,13 +215,13 @@ static cublasStatus_t l1(cublasHandle_t h, const char *name, enum kind kind,
   return l1c(h, name, kind, t, n, alpha, st, x, incx, y, incy, result, rt, 0);
 }
 
-#define CUEMU_AXPY(NAME, T, TYPE)                                              \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
-                                        const T *alpha, const T *x, int incx,  \
-                                        T *y, int incy) {                      \
+#define CUEMU_AXPY_DEF(NAME, I, T, TYPE)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *alpha, \
+                                        const T *x, I incx, T *y, I incy) {    \
     return l1(h, #NAME, AXPY, TYPE, n, alpha, TYPE, x, incx, y, incy, NULL,    \
               TYPE);                                                           \
   }
+#define CUEMU_AXPY(...) CUEMU_BLAS_ILP64(CUEMU_AXPY_DEF, __VA_ARGS__)
 CUEMU_AXPY(cublasSaxpy_v2, float, CUEMU_R_32F)
 CUEMU_AXPY(cublasDaxpy_v2, double, CUEMU_R_64F)
 CUEMU_AXPY(cublasCaxpy_v2, float complex, CUEMU_C_32F)
@@ -229,16 +229,17 @@ CUEMU_AXPY(cublasZaxpy_v2, double complex, CUEMU_C_64F)
 
 /* dot, dotu and dotc (the conjugate of x). */
 static cublasStatus_t dot(cublasHandle_t h, const char *name, int t, int conj,
-                          int n, const void *x, int incx, const void *y,
-                          int incy, void *result) {
+                          int64_t n, const void *x, int64_t incx, const void *y,
+                          int64_t incy, void *result) {
   return l1c(h, name, DOT, t, n, NULL, t, x, incx, y, incy, result, t, conj);
 }
-#define CUEMU_DOT(NAME, T, TYPE, CONJ)                                         \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, const T *y, int incy,        \
+#define CUEMU_DOT_DEF(NAME, I, T, TYPE, CONJ)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, const T *y, I incy,            \
                                         T *result) {                           \
     return dot(h, #NAME, TYPE, CONJ, n, x, incx, y, incy, result);             \
   }
+#define CUEMU_DOT(...) CUEMU_BLAS_ILP64(CUEMU_DOT_DEF, __VA_ARGS__)
 CUEMU_DOT(cublasSdot_v2, float, CUEMU_R_32F, 0)
 CUEMU_DOT(cublasDdot_v2, double, CUEMU_R_64F, 0)
 CUEMU_DOT(cublasCdotu_v2, float complex, CUEMU_C_32F, 0)
@@ -246,12 +247,15 @@ CUEMU_DOT(cublasCdotc_v2, float complex, CUEMU_C_32F, 1)
 CUEMU_DOT(cublasZdotu_v2, double complex, CUEMU_C_64F, 0)
 CUEMU_DOT(cublasZdotc_v2, double complex, CUEMU_C_64F, 1)
 
-#define CUEMU_REDUCE(NAME, KIND, T, R, TYPE)                                   \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, R *result) {                 \
+/* R is the result's type; the index of iamax and iamin is an I. */
+#define CUEMU_REDUCE_DEF(NAME, I, KIND, T, R, TYPE)                            \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, R *result) {                   \
     return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, NULL, 0, result,   \
-              KIND == IAMAX || KIND == IAMIN ? CUEMU_R_32I : real_of(TYPE));   \
+              KIND == IAMAX || KIND == IAMIN ? CUEMU_BLAS_INT_TYPE(I)          \
+                                             : real_of(TYPE));                 \
   }
+#define CUEMU_REDUCE(...) CUEMU_BLAS_ILP64(CUEMU_REDUCE_DEF, __VA_ARGS__)
 CUEMU_REDUCE(cublasSnrm2_v2, NRM2, float, float, CUEMU_R_32F)
 CUEMU_REDUCE(cublasDnrm2_v2, NRM2, double, double, CUEMU_R_64F)
 CUEMU_REDUCE(cublasScnrm2_v2, NRM2, float complex, float, CUEMU_C_32F)
@@ -269,12 +273,13 @@ CUEMU_REDUCE(cublasIdamin_v2, IAMIN, double, int, CUEMU_R_64F)
 CUEMU_REDUCE(cublasIcamin_v2, IAMIN, float complex, int, CUEMU_C_32F)
 CUEMU_REDUCE(cublasIzamin_v2, IAMIN, double complex, int, CUEMU_C_64F)
 
-#define CUEMU_SCAL(NAME, A, T, TYPE, ATYPE)                                    \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
-                                        const A *alpha, T *x, int incx) {      \
+#define CUEMU_SCAL_DEF(NAME, I, A, T, TYPE, ATYPE)                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const A *alpha, \
+                                        T *x, I incx) {                        \
     return l1(h, #NAME, SCAL, TYPE, n, alpha, ATYPE, x, incx, NULL, 0, NULL,   \
               TYPE);                                                           \
   }
+#define CUEMU_SCAL(...) CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, __VA_ARGS__)
 CUEMU_SCAL(cublasSscal_v2, float, float, CUEMU_R_32F, CUEMU_R_32F)
 CUEMU_SCAL(cublasDscal_v2, double, double, CUEMU_R_64F, CUEMU_R_64F)
 CUEMU_SCAL(cublasCscal_v2, float complex, float complex, CUEMU_C_32F,
@@ -284,12 +289,13 @@ CUEMU_SCAL(cublasZscal_v2, double complex, double complex, CUEMU_C_64F,
            CUEMU_C_64F)
 CUEMU_SCAL(cublasZdscal_v2, double, double complex, CUEMU_C_64F, CUEMU_R_64F)
 
-#define CUEMU_PAIR(NAME, KIND, T, TYPE)                                        \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, T *y, int incy) {            \
+#define CUEMU_PAIR_DEF(NAME, I, KIND, T, TYPE)                                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, T *y, I incy) {                \
     return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, y, incy, NULL,     \
               TYPE);                                                           \
   }
+#define CUEMU_PAIR(...) CUEMU_BLAS_ILP64(CUEMU_PAIR_DEF, __VA_ARGS__)
 CUEMU_PAIR(cublasScopy_v2, COPY, float, CUEMU_R_32F)
 CUEMU_PAIR(cublasDcopy_v2, COPY, double, CUEMU_R_64F)
 CUEMU_PAIR(cublasCcopy_v2, COPY, float complex, CUEMU_C_32F)
@@ -299,23 +305,24 @@ CUEMU_PAIR(cublasDswap_v2, SWAP, double, CUEMU_R_64F)
 CUEMU_PAIR(cublasCswap_v2, SWAP, float complex, CUEMU_C_32F)
 CUEMU_PAIR(cublasZswap_v2, SWAP, double complex, CUEMU_C_64F)
 
-#define CUEMU_ROT(NAME, T, C, S, TYPE, CTYPE, STYPE)                           \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, T *x,         \
-                                        int incx, T *y, int incy, const C *c,  \
+#define CUEMU_ROT_DEF(NAME, I, T, C, S, TYPE, CTYPE, STYPE)                    \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, T *x, I incx,   \
+                                        T *y, I incy, const C *c,              \
                                         const S *s) {                          \
     if (!s)                                                                    \
       return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
     return l1(h, #NAME, ROT, TYPE, n, c, STYPE, x, incx, y, incy, (void *)s,   \
               CTYPE);                                                          \
   }
+#define CUEMU_ROT(...) CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, __VA_ARGS__)
 CUEMU_ROT(cublasSrot_v2, float, float, float, CUEMU_R_32F, CUEMU_R_32F,
           CUEMU_R_32F)
 CUEMU_ROT(cublasDrot_v2, double, double, double, CUEMU_R_64F, CUEMU_R_64F,
           CUEMU_R_64F)
 CUEMU_ROT(cublasCrot_v2, float complex, float, float complex, CUEMU_C_32F,
           CUEMU_R_32F, CUEMU_C_32F)
-CUEMU_ROT(cublasCsrot_v2, float complex, float, float, CUEMU_C_32F,
-          CUEMU_R_32F, CUEMU_R_32F)
+CUEMU_ROT(cublasCsrot_v2, float complex, float, float, CUEMU_C_32F, CUEMU_R_32F,
+          CUEMU_R_32F)
 CUEMU_ROT(cublasZrot_v2, double complex, double, double complex, CUEMU_C_64F,
           CUEMU_R_64F, CUEMU_C_64F)
 CUEMU_ROT(cublasZdrot_v2, double complex, double, double, CUEMU_C_64F,

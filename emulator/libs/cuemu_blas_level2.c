@@ -43,8 +43,8 @@ static void run_l2(cuemu_blas_op *base) {
                  : o->kind == GEMV || o->kind == GER        ? m
                                                             : n;
   int64_t ylen = o->kind == GEMV ? (o->trans == CUBLAS_OP_N ? m : n) : n;
-  double complex *v = malloc((size_t)(xlen > ylen ? xlen : ylen) * 2 *
-                             sizeof *v + 16);
+  double complex *v =
+      malloc((size_t)(xlen > ylen ? xlen : ylen) * 2 * sizeof *v + 16);
   if (!v) {
     cuemu__blas_out_of_memory(base->name);
     return;
@@ -109,8 +109,7 @@ static void run_l2(cuemu_blas_op *base) {
     if (o->kind == TRSV)
       cuemu__blas_tri_solve(o->uplo, o->trans, o->diag, n, t, o->A, lda, v);
     else
-      cuemu__blas_tri_multiply(o->uplo, o->trans, o->diag, n, t, o->A, lda,
-                               v);
+      cuemu__blas_tri_multiply(o->uplo, o->trans, o->diag, n, t, o->A, lda, v);
     for (int64_t i = 0; i < n; ++i)
       cuemu__blas_store(t, o->x, at(i, n, o->incx), v[i]);
     break;
@@ -136,17 +135,17 @@ static cublasStatus_t l2(cublasHandle_t h, l2_op *o, const char *name,
   int64_t xlen = o->kind == GEMV && o->trans == CUBLAS_OP_N ? o->n
                  : o->kind == GEMV || o->kind == GER        ? o->m
                                                             : o->n;
-  int64_t ylen = o->kind == GEMV ? (o->trans == CUBLAS_OP_N ? o->m : o->n)
-                                 : o->n;
-  ok = ok &&
-       cuemu__libs_device_range(name, "A", o->A,
-                                cuemu__blas_matrix_bytes(arows, o->n, o->lda,
-                                                         es)) &&
-       cuemu__libs_device_range(name, "x", o->x,
-                                cuemu__blas_vector_bytes(xlen, o->incx, es)) &&
-       (!o->y || cuemu__libs_device_range(
-                     name, "y", o->y,
-                     cuemu__blas_vector_bytes(ylen, o->incy, es)));
+  int64_t ylen =
+      o->kind == GEMV ? (o->trans == CUBLAS_OP_N ? o->m : o->n) : o->n;
+  ok =
+      ok &&
+      cuemu__libs_device_range(
+          name, "A", o->A, cuemu__blas_matrix_bytes(arows, o->n, o->lda, es)) &&
+      cuemu__libs_device_range(name, "x", o->x,
+                               cuemu__blas_vector_bytes(xlen, o->incx, es)) &&
+      (!o->y ||
+       cuemu__libs_device_range(name, "y", o->y,
+                                cuemu__blas_vector_bytes(ylen, o->incy, es)));
   if (!ok) {
     free(o);
     return CUBLAS_STATUS_SUCCESS;
@@ -161,14 +160,15 @@ static l2_op *new_l2(const char *name, enum kind kind, int t) {
   return o;
 }
 
-static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t,
-                           int trans, int m, int n, const void *alpha,
-                           const void *A, int lda, const void *x, int incx,
-                           const void *beta, void *y, int incy) {
+static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t, int trans,
+                           int64_t m, int64_t n, const void *alpha,
+                           const void *A, int64_t lda, const void *x,
+                           int64_t incx, const void *beta, void *y,
+                           int64_t incy) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!cuemu__blas_op_valid(trans) || m < 0 || n < 0 ||
-      lda < (m > 1 ? m : 1) || incx == 0 || incy == 0)
+  if (!cuemu__blas_op_valid(trans) || m < 0 || n < 0 || lda < (m > 1 ? m : 1) ||
+      incx == 0 || incy == 0)
     return CUBLAS_STATUS_INVALID_VALUE;
   if (m == 0 || n == 0)
     return CUBLAS_STATUS_SUCCESS;
@@ -181,22 +181,23 @@ static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t,
   return l2(h, o, name, alpha, beta);
 }
 
-#define CUEMU_GEMV(NAME, T, TYPE)                                              \
+#define CUEMU_GEMV_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int trans, int m, int n, const T *alpha, const T *A,   \
-      int lda, const T *x, int incx, const T *beta, T *y, int incy) {          \
+      cublasHandle_t h, int trans, I m, I n, const T *alpha, const T *A,       \
+      I lda, const T *x, I incx, const T *beta, T *y, I incy) {                \
     return gemv(h, #NAME, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y,  \
                 incy);                                                         \
   }
+#define CUEMU_GEMV(...) CUEMU_BLAS_ILP64(CUEMU_GEMV_DEF, __VA_ARGS__)
 CUEMU_GEMV(cublasSgemv_v2, float, CUEMU_R_32F)
 CUEMU_GEMV(cublasDgemv_v2, double, CUEMU_R_64F)
 CUEMU_GEMV(cublasCgemv_v2, float complex, CUEMU_C_32F)
 CUEMU_GEMV(cublasZgemv_v2, double complex, CUEMU_C_64F)
 
 static cublasStatus_t ger(cublasHandle_t h, const char *name, int t, int cj,
-                          int m, int n, const void *alpha, const void *x,
-                          int incx, const void *y, int incy, void *A,
-                          int lda) {
+                          int64_t m, int64_t n, const void *alpha,
+                          const void *x, int64_t incx, const void *y,
+                          int64_t incy, void *A, int64_t lda) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if (m < 0 || n < 0 || incx == 0 || incy == 0 || lda < (m > 1 ? m : 1))
@@ -207,17 +208,18 @@ static cublasStatus_t ger(cublasHandle_t h, const char *name, int t, int cj,
     return CUBLAS_STATUS_INVALID_VALUE;
   l2_op *o = new_l2(name, GER, t);
   if (o)
-    o->conj = cj, o->m = m, o->n = n, o->A = A, o->lda = lda,
-    o->x = (void *)x, o->incx = incx, o->y = (void *)y, o->incy = incy;
+    o->conj = cj, o->m = m, o->n = n, o->A = A, o->lda = lda, o->x = (void *)x,
+    o->incx = incx, o->y = (void *)y, o->incy = incy;
   return l2(h, o, name, alpha, NULL);
 }
 
-#define CUEMU_GER(NAME, T, TYPE, CONJ)                                         \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int m, int n,        \
-                                        const T *alpha, const T *x, int incx,  \
-                                        const T *y, int incy, T *A, int lda) { \
+#define CUEMU_GER_DEF(NAME, I, T, TYPE, CONJ)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I m, I n,            \
+                                        const T *alpha, const T *x, I incx,    \
+                                        const T *y, I incy, T *A, I lda) {     \
     return ger(h, #NAME, TYPE, CONJ, m, n, alpha, x, incx, y, incy, A, lda);   \
   }
+#define CUEMU_GER(...) CUEMU_BLAS_ILP64(CUEMU_GER_DEF, __VA_ARGS__)
 CUEMU_GER(cublasSger_v2, float, CUEMU_R_32F, 0)
 CUEMU_GER(cublasDger_v2, double, CUEMU_R_64F, 0)
 CUEMU_GER(cublasCgeru_v2, float complex, CUEMU_C_32F, 0)
@@ -230,9 +232,10 @@ static int uplo_valid(int uplo) {
 }
 
 static cublasStatus_t symv(cublasHandle_t h, const char *name, int t, int cj,
-                           int uplo, int n, const void *alpha, const void *A,
-                           int lda, const void *x, int incx, const void *beta,
-                           void *y, int incy) {
+                           int uplo, int64_t n, const void *alpha,
+                           const void *A, int64_t lda, const void *x,
+                           int64_t incx, const void *beta, void *y,
+                           int64_t incy) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if (!uplo_valid(uplo) || n < 0 || lda < (n > 1 ? n : 1) || incx == 0 ||
@@ -249,13 +252,14 @@ static cublasStatus_t symv(cublasHandle_t h, const char *name, int t, int cj,
   return l2(h, o, name, alpha, beta);
 }
 
-#define CUEMU_SYMV(NAME, T, TYPE, CONJ)                                        \
+#define CUEMU_SYMV_DEF(NAME, I, T, TYPE, CONJ)                                 \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int uplo, int n, const T *alpha, const T *A, int lda,  \
-      const T *x, int incx, const T *beta, T *y, int incy) {                   \
+      cublasHandle_t h, int uplo, I n, const T *alpha, const T *A, I lda,      \
+      const T *x, I incx, const T *beta, T *y, I incy) {                       \
     return symv(h, #NAME, TYPE, CONJ, uplo, n, alpha, A, lda, x, incx, beta,   \
                 y, incy);                                                      \
   }
+#define CUEMU_SYMV(...) CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, __VA_ARGS__)
 CUEMU_SYMV(cublasSsymv_v2, float, CUEMU_R_32F, 0)
 CUEMU_SYMV(cublasDsymv_v2, double, CUEMU_R_64F, 0)
 CUEMU_SYMV(cublasCsymv_v2, float complex, CUEMU_C_32F, 0)
@@ -265,8 +269,8 @@ CUEMU_SYMV(cublasZhemv_v2, double complex, CUEMU_C_64F, 1)
 
 static cublasStatus_t triangular(cublasHandle_t h, const char *name, int t,
                                  enum kind kind, int uplo, int trans, int diag,
-                                 int n, const void *A, int lda, void *x,
-                                 int incx) {
+                                 int64_t n, const void *A, int64_t lda, void *x,
+                                 int64_t incx) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if (!uplo_valid(uplo) || !cuemu__blas_op_valid(trans) ||
@@ -282,13 +286,15 @@ static cublasStatus_t triangular(cublasHandle_t h, const char *name, int t,
   return l2(h, o, name, NULL, NULL);
 }
 
-#define CUEMU_TRIANGULAR(NAME, KIND, T, TYPE)                                  \
+#define CUEMU_TRIANGULAR_DEF(NAME, I, KIND, T, TYPE)                           \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int uplo, int trans, \
-                                        int diag, int n, const T *A, int lda,  \
-                                        T *x, int incx) {                      \
+                                        int diag, I n, const T *A, I lda,      \
+                                        T *x, I incx) {                        \
     return triangular(h, #NAME, TYPE, KIND, uplo, trans, diag, n, A, lda, x,   \
                       incx);                                                   \
   }
+#define CUEMU_TRIANGULAR(...)                                                  \
+  CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, __VA_ARGS__)
 CUEMU_TRIANGULAR(cublasStrsv_v2, TRSV, float, CUEMU_R_32F)
 CUEMU_TRIANGULAR(cublasDtrsv_v2, TRSV, double, CUEMU_R_64F)
 CUEMU_TRIANGULAR(cublasCtrsv_v2, TRSV, float complex, CUEMU_C_32F)

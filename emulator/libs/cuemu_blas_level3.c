@@ -22,8 +22,8 @@ typedef struct l3_op {
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
 
 /* Element (i, j) of op(X). */
-static double complex op_at(int op, int t, const void *X, int64_t ld,
-                            int64_t i, int64_t j) {
+static double complex op_at(int op, int t, const void *X, int64_t ld, int64_t i,
+                            int64_t j) {
   if (op == CUBLAS_OP_N)
     return cuemu__blas_load(t, X, i + j * ld);
   double complex v = cuemu__blas_load(t, X, j + i * ld);
@@ -57,16 +57,17 @@ static void run_dgmm(const l3_op *o) {
 
 /* C = alpha op(A) op(A)^T + beta C on the uplo triangle only: the product
  * by the one GEMM into a scratch matrix, then the triangle. */
-static int run_syrk(const l3_op *o, double complex alpha,
-                    double complex beta) {
+static int run_syrk(const l3_op *o, double complex alpha, double complex beta) {
   int64_t n = o->n;
   size_t es = cuemu__blas_type_size(o->t);
   void *p = malloc((size_t)n * (size_t)n * es);
   if (!p)
     return -1;
   int other = o->transa == CUBLAS_OP_N ? CUBLAS_OP_T : CUBLAS_OP_N;
-  cuemu_blas_gemm_args g = {o->transa, other, n, n, o->k, o->t, o->t, o->t,
-                            o->t, o->lda, o->lda, n, alpha, 0, CUEMU_BLAS_ROUND_NONE};
+  cuemu_blas_gemm_args g = {
+      o->transa, other, n,     n,    o->k,
+      o->t,      o->t,  o->t,  o->t, o->lda,
+      o->lda,    n,     alpha, 0,    CUEMU_BLAS_ROUND_NONE};
   if (cuemu__blas_gemm(&g, o->A, o->A, p) != 0) {
     free(p);
     return -1;
@@ -87,8 +88,7 @@ static int run_syrk(const l3_op *o, double complex alpha,
 /* C = alpha A B + beta C (left) or alpha B A + beta C (right), A
  * symmetric from its uplo triangle: A made whole in a scratch matrix, then
  * the one GEMM. */
-static int run_symm(const l3_op *o, double complex alpha,
-                    double complex beta) {
+static int run_symm(const l3_op *o, double complex alpha, double complex beta) {
   int left = o->side == CUBLAS_SIDE_LEFT;
   int64_t ka = left ? o->m : o->n;
   size_t es = cuemu__blas_type_size(o->t);
@@ -98,15 +98,26 @@ static int run_symm(const l3_op *o, double complex alpha,
   for (int64_t j = 0; j < ka; ++j)
     for (int64_t i = 0; i < ka; ++i) {
       int stored = o->uplo == CUBLAS_FILL_MODE_UPPER ? i <= j : i >= j;
-      cuemu__blas_store(o->t, full, i + j * ka,
-                        cuemu__blas_load(o->t, o->A,
-                                         stored ? i + j * o->lda
-                                                : j + i * o->lda));
+      cuemu__blas_store(
+          o->t, full, i + j * ka,
+          cuemu__blas_load(o->t, o->A,
+                           stored ? i + j * o->lda : j + i * o->lda));
     }
-  cuemu_blas_gemm_args g = {CUBLAS_OP_N, CUBLAS_OP_N, o->m, o->n, ka,
-                            o->t, o->t, o->t, o->t,
-                            left ? ka : o->ldb, left ? o->ldb : ka, o->ldc,
-                            alpha, beta, CUEMU_BLAS_ROUND_NONE};
+  cuemu_blas_gemm_args g = {CUBLAS_OP_N,
+                            CUBLAS_OP_N,
+                            o->m,
+                            o->n,
+                            ka,
+                            o->t,
+                            o->t,
+                            o->t,
+                            o->t,
+                            left ? ka : o->ldb,
+                            left ? o->ldb : ka,
+                            o->ldc,
+                            alpha,
+                            beta,
+                            CUEMU_BLAS_ROUND_NONE};
   int r = left ? cuemu__blas_gemm(&g, full, o->B, o->C)
                : cuemu__blas_gemm(&g, o->B, full, o->C);
   free(full);
@@ -134,16 +145,16 @@ static int run_trsm(const l3_op *o, double complex alpha) {
   int64_t lds = o->kind == TRMM ? o->ldb : o->ldc;
   for (int64_t c = 0; c < count; ++c) {
     for (int64_t e = 0; e < len; ++e)
-      v[e] = alpha == 0 ? 0
-                        : alpha * cuemu__blas_load(o->t, src,
-                                                   left ? e + c * lds
-                                                        : c + e * lds);
+      v[e] = alpha == 0
+                 ? 0
+                 : alpha * cuemu__blas_load(o->t, src,
+                                            left ? e + c * lds : c + e * lds);
     if (alpha != 0 && o->kind == TRSM)
       cuemu__blas_tri_solve(o->uplo, trans, o->diag, len, o->t, o->A, o->lda,
                             v);
     else if (alpha != 0)
-      cuemu__blas_tri_multiply(o->uplo, trans, o->diag, len, o->t, o->A,
-                               o->lda, v);
+      cuemu__blas_tri_multiply(o->uplo, trans, o->diag, len, o->t, o->A, o->lda,
+                               v);
     for (int64_t e = 0; e < len; ++e)
       cuemu__blas_store(o->t, o->C, left ? e + c * o->ldc : c + e * o->ldc,
                         v[e]);
@@ -202,9 +213,9 @@ static cublasStatus_t l3(cublasHandle_t h, l3_op *o, const void *alpha,
     if (dims[i][0] > 0)
       ok = cuemu__libs_device_range(
           name, names[i], ptrs[i],
-          i == 3 ? cuemu__blas_vector_bytes(dims[i][0], o->incx, es)
-                 : cuemu__blas_matrix_bytes(dims[i][0], dims[i][1], lds[i],
-                                            es));
+          i == 3
+              ? cuemu__blas_vector_bytes(dims[i][0], o->incx, es)
+              : cuemu__blas_matrix_bytes(dims[i][0], dims[i][1], lds[i], es));
   if (!ok) {
     free(o);
     return CUBLAS_STATUS_SUCCESS;
@@ -220,14 +231,14 @@ static l3_op *new_l3(const char *name, enum kind kind, int t) {
 }
 
 static cublasStatus_t geam(cublasHandle_t h, const char *name, int t,
-                           int transa, int transb, int m, int n,
-                           const void *alpha, const void *A, int lda,
-                           const void *beta, const void *B, int ldb, void *C,
-                           int ldc) {
+                           int transa, int transb, int64_t m, int64_t n,
+                           const void *alpha, const void *A, int64_t lda,
+                           const void *beta, const void *B, int64_t ldb,
+                           void *C, int64_t ldc) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!cuemu__blas_op_valid(transa) || !cuemu__blas_op_valid(transb) ||
-      m < 0 || n < 0 || lda < max1(transa == CUBLAS_OP_N ? m : n) ||
+  if (!cuemu__blas_op_valid(transa) || !cuemu__blas_op_valid(transb) || m < 0 ||
+      n < 0 || lda < max1(transa == CUBLAS_OP_N ? m : n) ||
       ldb < max1(transb == CUBLAS_OP_N ? m : n) || ldc < max1(m))
     return CUBLAS_STATUS_INVALID_VALUE;
   /* In place only as cuBLAS allows: C == A with A untransposed and
@@ -244,34 +255,36 @@ static cublasStatus_t geam(cublasHandle_t h, const char *name, int t,
     return CUBLAS_STATUS_ALLOC_FAILED;
   o->transa = transa, o->transb = transb, o->m = m, o->n = n, o->A = A,
   o->lda = lda, o->B = B, o->ldb = ldb, o->C = C, o->ldc = ldc;
-  int64_t ar = transa == CUBLAS_OP_N ? m : n, ac = transa == CUBLAS_OP_N ? n : m;
-  int64_t br = transb == CUBLAS_OP_N ? m : n, bc = transb == CUBLAS_OP_N ? n : m;
+  int64_t ar = transa == CUBLAS_OP_N ? m : n,
+          ac = transa == CUBLAS_OP_N ? n : m;
+  int64_t br = transb == CUBLAS_OP_N ? m : n,
+          bc = transb == CUBLAS_OP_N ? n : m;
   /* A and B are not read where their scalar is 0 (known now in host
    * pointer mode only). */
   int host = h->pointer_mode == CUBLAS_POINTER_MODE_HOST;
   int a_read = !host || cuemu__blas_load(t, alpha, 0) != 0;
   int b_read = !host || cuemu__blas_load(t, beta, 0) != 0;
-  int64_t dims[4][2] = {{a_read ? ar : 0, ac}, {b_read ? br : 0, bc},
-                        {m, n}, {0, 0}};
+  int64_t dims[4][2] = {
+      {a_read ? ar : 0, ac}, {b_read ? br : 0, bc}, {m, n}, {0, 0}};
   return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_GEAM(NAME, T, TYPE)                                              \
+#define CUEMU_GEAM_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int transa, int transb, int m, int n, const T *alpha,  \
-      const T *A, int lda, const T *beta, const T *B, int ldb, T *C,           \
-      int ldc) {                                                               \
+      cublasHandle_t h, int transa, int transb, I m, I n, const T *alpha,      \
+      const T *A, I lda, const T *beta, const T *B, I ldb, T *C, I ldc) {      \
     return geam(h, #NAME, TYPE, transa, transb, m, n, alpha, A, lda, beta, B,  \
                 ldb, C, ldc);                                                  \
   }
+#define CUEMU_GEAM(...) CUEMU_BLAS_ILP64(CUEMU_GEAM_DEF, __VA_ARGS__)
 CUEMU_GEAM(cublasSgeam, float, CUEMU_R_32F)
 CUEMU_GEAM(cublasDgeam, double, CUEMU_R_64F)
 CUEMU_GEAM(cublasCgeam, float complex, CUEMU_C_32F)
 CUEMU_GEAM(cublasZgeam, double complex, CUEMU_C_64F)
 
-static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t,
-                           int side, int m, int n, const void *A, int lda,
-                           const void *x, int incx, void *C, int ldc) {
+static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t, int side,
+                           int64_t m, int64_t n, const void *A, int64_t lda,
+                           const void *x, int64_t incx, void *C, int64_t ldc) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   if ((side != CUBLAS_SIDE_LEFT && side != CUBLAS_SIDE_RIGHT) || m < 0 ||
@@ -284,26 +297,27 @@ static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t,
     return CUBLAS_STATUS_ALLOC_FAILED;
   o->side = side, o->m = m, o->n = n, o->A = A, o->lda = lda, o->x = x,
   o->incx = incx, o->C = C, o->ldc = ldc;
-  int64_t dims[4][2] = {{m, n}, {0, 0}, {m, n},
-                        {side == CUBLAS_SIDE_LEFT ? m : n, 1}};
+  int64_t dims[4][2] = {
+      {m, n}, {0, 0}, {m, n}, {side == CUBLAS_SIDE_LEFT ? m : n, 1}};
   return l3(h, o, NULL, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_DGMM(NAME, T, TYPE)                                              \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int side, int m,     \
-                                        int n, const T *A, int lda,            \
-                                        const T *x, int incx, T *C, int ldc) { \
+#define CUEMU_DGMM_DEF(NAME, I, T, TYPE)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int side, I m, I n,  \
+                                        const T *A, I lda, const T *x, I incx, \
+                                        T *C, I ldc) {                         \
     return dgmm(h, #NAME, TYPE, side, m, n, A, lda, x, incx, C, ldc);          \
   }
+#define CUEMU_DGMM(...) CUEMU_BLAS_ILP64(CUEMU_DGMM_DEF, __VA_ARGS__)
 CUEMU_DGMM(cublasSdgmm, float, CUEMU_R_32F)
 CUEMU_DGMM(cublasDdgmm, double, CUEMU_R_64F)
 CUEMU_DGMM(cublasCdgmm, float complex, CUEMU_C_32F)
 CUEMU_DGMM(cublasZdgmm, double complex, CUEMU_C_64F)
 
-static cublasStatus_t syrk(cublasHandle_t h, const char *name, int t,
-                           int uplo, int trans, int n, int k,
-                           const void *alpha, const void *A, int lda,
-                           const void *beta, void *C, int ldc) {
+static cublasStatus_t syrk(cublasHandle_t h, const char *name, int t, int uplo,
+                           int trans, int64_t n, int64_t k, const void *alpha,
+                           const void *A, int64_t lda, const void *beta,
+                           void *C, int64_t ldc) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int complex_type = t == CUEMU_C_32F || t == CUEMU_C_64F;
@@ -322,28 +336,31 @@ static cublasStatus_t syrk(cublasHandle_t h, const char *name, int t,
   /* For a real type, CUBLAS_OP_C is CUBLAS_OP_T. */
   o->uplo = uplo, o->transa = trans == CUBLAS_OP_C ? CUBLAS_OP_T : trans;
   o->n = n, o->k = k, o->A = A, o->lda = lda, o->C = C, o->ldc = ldc;
-  int64_t dims[4][2] = {{k ? (trans == CUBLAS_OP_N ? n : k) : 0,
-                         trans == CUBLAS_OP_N ? k : n},
-                        {0, 0}, {n, n}, {0, 0}};
+  int64_t dims[4][2] = {
+      {k ? (trans == CUBLAS_OP_N ? n : k) : 0, trans == CUBLAS_OP_N ? k : n},
+      {0, 0},
+      {n, n},
+      {0, 0}};
   return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_SYRK(NAME, T, TYPE)                                              \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int uplo, int trans, int n, int k, const T *alpha,     \
-      const T *A, int lda, const T *beta, T *C, int ldc) {                     \
+#define CUEMU_SYRK_DEF(NAME, I, T, TYPE)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int uplo, int trans, \
+                                        I n, I k, const T *alpha, const T *A,  \
+                                        I lda, const T *beta, T *C, I ldc) {   \
     return syrk(h, #NAME, TYPE, uplo, trans, n, k, alpha, A, lda, beta, C,     \
                 ldc);                                                          \
   }
+#define CUEMU_SYRK(...) CUEMU_BLAS_ILP64(CUEMU_SYRK_DEF, __VA_ARGS__)
 CUEMU_SYRK(cublasSsyrk_v2, float, CUEMU_R_32F)
 CUEMU_SYRK(cublasDsyrk_v2, double, CUEMU_R_64F)
 CUEMU_SYRK(cublasCsyrk_v2, float complex, CUEMU_C_32F)
 CUEMU_SYRK(cublasZsyrk_v2, double complex, CUEMU_C_64F)
 
-static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t,
-                           int side, int uplo, int trans, int diag, int m,
-                           int n, const void *alpha, const void *A, int lda,
-                           void *B, int ldb) {
+static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t, int side,
+                           int uplo, int trans, int diag, int64_t m, int64_t n,
+                           const void *alpha, const void *A, int64_t lda,
+                           void *B, int64_t ldb) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
@@ -366,23 +383,24 @@ static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t,
   return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_TRSM(NAME, T, TYPE)                                              \
+#define CUEMU_TRSM_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int side, int uplo, int trans, int diag, int m, int n, \
-      const T *alpha, const T *A, int lda, T *B, int ldb) {                    \
+      cublasHandle_t h, int side, int uplo, int trans, int diag, I m, I n,     \
+      const T *alpha, const T *A, I lda, T *B, I ldb) {                        \
     return trsm(h, #NAME, TYPE, side, uplo, trans, diag, m, n, alpha, A, lda,  \
                 B, ldb);                                                       \
   }
+#define CUEMU_TRSM(...) CUEMU_BLAS_ILP64(CUEMU_TRSM_DEF, __VA_ARGS__)
 CUEMU_TRSM(cublasStrsm_v2, float, CUEMU_R_32F)
 CUEMU_TRSM(cublasDtrsm_v2, double, CUEMU_R_64F)
 CUEMU_TRSM(cublasCtrsm_v2, float complex, CUEMU_C_32F)
 CUEMU_TRSM(cublasZtrsm_v2, double complex, CUEMU_C_64F)
 
-static cublasStatus_t symm(cublasHandle_t h, const char *name, int t,
-                           int side, int uplo, int m, int n,
-                           const void *alpha, const void *A, int lda,
-                           const void *B, int ldb, const void *beta, void *C,
-                           int ldc) {
+static cublasStatus_t symm(cublasHandle_t h, const char *name, int t, int side,
+                           int uplo, int64_t m, int64_t n, const void *alpha,
+                           const void *A, int64_t lda, const void *B,
+                           int64_t ldb, const void *beta, void *C,
+                           int64_t ldc) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
@@ -403,14 +421,14 @@ static cublasStatus_t symm(cublasHandle_t h, const char *name, int t,
   return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_SYMM(NAME, T, TYPE)                                              \
+#define CUEMU_SYMM_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int side, int uplo, int m, int n, const T *alpha,      \
-      const T *A, int lda, const T *B, int ldb, const T *beta, T *C,           \
-      int ldc) {                                                               \
+      cublasHandle_t h, int side, int uplo, I m, I n, const T *alpha,          \
+      const T *A, I lda, const T *B, I ldb, const T *beta, T *C, I ldc) {      \
     return symm(h, #NAME, TYPE, side, uplo, m, n, alpha, A, lda, B, ldb, beta, \
                 C, ldc);                                                       \
   }
+#define CUEMU_SYMM(...) CUEMU_BLAS_ILP64(CUEMU_SYMM_DEF, __VA_ARGS__)
 CUEMU_SYMM(cublasSsymm_v2, float, CUEMU_R_32F)
 CUEMU_SYMM(cublasDsymm_v2, double, CUEMU_R_64F)
 CUEMU_SYMM(cublasCsymm_v2, float complex, CUEMU_C_32F)
@@ -418,10 +436,10 @@ CUEMU_SYMM(cublasZsymm_v2, double complex, CUEMU_C_64F)
 
 /* cublas<t>trmm (CUDA 11's form: the product from B into C, which may be
  * B itself). */
-static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t,
-                           int side, int uplo, int trans, int diag, int m,
-                           int n, const void *alpha, const void *A, int lda,
-                           const void *B, int ldb, void *C, int ldc) {
+static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t, int side,
+                           int uplo, int trans, int diag, int64_t m, int64_t n,
+                           const void *alpha, const void *A, int64_t lda,
+                           const void *B, int64_t ldb, void *C, int64_t ldc) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;
@@ -445,14 +463,14 @@ static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t,
   return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_TRMM(NAME, T, TYPE)                                              \
+#define CUEMU_TRMM_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int side, int uplo, int trans, int diag, int m, int n, \
-      const T *alpha, const T *A, int lda, const T *B, int ldb, T *C,          \
-      int ldc) {                                                               \
+      cublasHandle_t h, int side, int uplo, int trans, int diag, I m, I n,     \
+      const T *alpha, const T *A, I lda, const T *B, I ldb, T *C, I ldc) {     \
     return trmm(h, #NAME, TYPE, side, uplo, trans, diag, m, n, alpha, A, lda,  \
                 B, ldb, C, ldc);                                               \
   }
+#define CUEMU_TRMM(...) CUEMU_BLAS_ILP64(CUEMU_TRMM_DEF, __VA_ARGS__)
 CUEMU_TRMM(cublasStrmm_v2, float, CUEMU_R_32F)
 CUEMU_TRMM(cublasDtrmm_v2, double, CUEMU_R_64F)
 CUEMU_TRMM(cublasCtrmm_v2, float complex, CUEMU_C_32F)
