@@ -1,18 +1,32 @@
 /*
- * cuemu_blas_level2.c: cuBLAS's level 2 (gemv, ger/geru/gerc, symv/hemv,
- * trsv, trmv) for S, D, C and Z, through double complex as level 1.
+ * cuemu_blas_level2.c: cuBLAS's level 2 for S, D, C and Z, through double
+ * complex as level 1, in full, band and packed storage (cuemu_blas_shape):
+ * - products with a general matrix: gemv, gbmv;
+ * - with a symmetric or Hermitian one: symv, sbmv, spmv, hemv, hbmv, hpmv;
+ * - triangular products and solves: trmv, tbmv, tpmv, trsv, tbsv, tpsv;
+ * - rank-1 and rank-2 updates: ger (geru, gerc), syr, her, spr, hpr, syr2,
+ *   her2, spr2, hpr2.
+ * Each family is one routine over the stored elements of its shape, and
+ * each entry point one line of a table.
  */
 #include <stdlib.h>
 
 #include "cuemu_blas.h"
 
-enum kind { GEMV, GER, SYMV, TRSV, TRMV };
+enum kind { GENERAL, SYMMETRIC, TRIANGULAR, RANK };
 
 typedef struct l2_op {
   cuemu_blas_op base;
   enum kind kind;
-  int t, uplo, trans, diag, conj;
-  int64_t m, n, lda, incx, incy;
+  int t, st; /* the matrix's and the scalars' types */
+  int trans; /* GENERAL, TRIANGULAR */
+  int diag;  /* TRIANGULAR */
+  int solve; /* TRIANGULAR: solve, else multiply */
+  int herm;  /* SYMMETRIC, RANK: Hermitian (a real diagonal) */
+  int conj;  /* RANK: the conjugate of the second vector (gerc, her) */
+  int two;   /* RANK: a rank-2 update */
+  cuemu_blas_shape s;
+  int64_t cols, xlen, ylen, incx, incy;
   void *A, *x, *y;
   const void *alpha, *beta;
 } l2_op;
@@ -21,13 +35,20 @@ static int64_t at(int64_t i, int64_t n, int64_t inc) {
   return inc >= 0 ? i * inc : (n - 1 - i) * -inc;
 }
 
+/* Loads a vector of n elements into v. */
+static void load_vector(int t, const void *p, int64_t n, int64_t inc,
+                        double complex *v) {
+  for (int64_t i = 0; i < n; ++i)
+    v[i] = cuemu__blas_load(t, p, at(i, n, inc));
+}
+
 /* y = alpha r + beta y (y not read when beta is 0; r not used when alpha
  * is 0, as BLAS then reads neither A nor x: a NaN there does not reach
  * y). */
-static void update_y(const l2_op *o, int64_t len, const double complex *r,
+static void update_y(const l2_op *o, const double complex *r,
                      double complex alpha, double complex beta) {
-  for (int64_t i = 0; i < len; ++i) {
-    int64_t yi = at(i, len, o->incy);
+  for (int64_t i = 0; i < o->ylen; ++i) {
+    int64_t yi = at(i, o->ylen, o->incy);
     double complex v = alpha != 0 ? alpha * r[i] : 0;
     if (beta != 0)
       v += beta * cuemu__blas_load(o->t, o->y, yi);
@@ -35,117 +56,129 @@ static void update_y(const l2_op *o, int64_t len, const double complex *r,
   }
 }
 
+/* r = op(A) v over A's stored elements. */
+static void general(const l2_op *o, const double complex *v,
+                    double complex *r) {
+  for (int64_t j = 0; j < o->cols; ++j)
+    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
+                 last = cuemu__blas_shape_last(&o->s, j);
+         i <= last; ++i) {
+      double complex a =
+          cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
+      if (o->trans == CUBLAS_OP_N)
+        r[i] += a * v[j];
+      else
+        r[j] += (o->trans == CUBLAS_OP_C ? conj(a) : a) * v[i];
+    }
+}
+
+/* r = A v for A symmetric (or Hermitian) from its stored triangle. */
+static void symmetric(const l2_op *o, const double complex *v,
+                      double complex *r) {
+  for (int64_t j = 0; j < o->cols; ++j)
+    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
+                 last = cuemu__blas_shape_last(&o->s, j);
+         i <= last; ++i) {
+      double complex a =
+          cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
+      if (i == j) {
+        r[i] += (o->herm ? creal(a) : a) * v[j];
+      } else {
+        r[i] += a * v[j];
+        r[j] += (o->herm ? conj(a) : a) * v[i];
+      }
+    }
+}
+
+/* A += alpha x op(y)^T (+ alpha' y op(x)^T for a rank-2 update) over A's
+ * stored elements, op the conjugate for gerc and the Hermitian forms,
+ * alpha' = conj(alpha) for her2 and hpr2; a Hermitian A's diagonal stays
+ * real, as BLAS's zher makes it. */
+static void rank(const l2_op *o, const double complex *x,
+                 const double complex *y, double complex alpha) {
+  double complex alpha2 = o->herm ? conj(alpha) : alpha;
+  for (int64_t j = 0; j < o->cols; ++j) {
+    double complex yj = o->conj ? conj(y[j]) : y[j];
+    double complex xj = o->conj ? conj(x[j]) : x[j];
+    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
+                 last = cuemu__blas_shape_last(&o->s, j);
+         i <= last; ++i) {
+      int64_t k = cuemu__blas_shape_at(&o->s, i, j);
+      double complex a = cuemu__blas_load(o->t, o->A, k) + alpha * x[i] * yj;
+      if (o->two)
+        a += alpha2 * y[i] * xj;
+      if (o->herm && i == j)
+        a = creal(a);
+      cuemu__blas_store(o->t, o->A, k, a);
+    }
+  }
+}
+
 static void run_l2(cuemu_blas_op *base) {
   l2_op *o = (l2_op *)base;
-  int t = o->t;
-  int64_t m = o->m, n = o->n, lda = o->lda;
-  int64_t xlen = o->kind == GEMV && o->trans == CUBLAS_OP_N ? n
-                 : o->kind == GEMV || o->kind == GER        ? m
-                                                            : n;
-  int64_t ylen = o->kind == GEMV ? (o->trans == CUBLAS_OP_N ? m : n) : n;
-  double complex *v =
-      malloc((size_t)(xlen > ylen ? xlen : ylen) * 2 * sizeof *v + 16);
+  int64_t len = o->xlen > o->ylen ? o->xlen : o->ylen;
+  double complex *v = calloc((size_t)len * 3 + 1, sizeof *v);
   if (!v) {
     cuemu__blas_out_of_memory(base->name);
     return;
   }
-  double complex *r = v + (xlen > ylen ? xlen : ylen);
-  for (int64_t i = 0; i < xlen; ++i)
-    v[i] = cuemu__blas_load(t, o->x, at(i, xlen, o->incx));
-  double complex alpha = o->alpha ? cuemu__blas_load(t, o->alpha, 0) : 1;
-  double complex beta = o->beta ? cuemu__blas_load(t, o->beta, 0) : 0;
+  double complex *w = v + len, *r = w + len;
+  double complex alpha = o->alpha ? cuemu__blas_load(o->st, o->alpha, 0) : 1;
+  double complex beta = o->beta ? cuemu__blas_load(o->st, o->beta, 0) : 0;
   switch (o->kind) {
-  case GEMV:
-    for (int64_t i = 0; i < ylen; ++i)
-      r[i] = 0;
+  case GENERAL:
+  case SYMMETRIC:
+    /* BLAS: alpha 0 reads neither A nor x. */
     if (alpha != 0) {
-      if (o->trans == CUBLAS_OP_N) {
-        for (int64_t j = 0; j < n; ++j)
-          for (int64_t i = 0; i < m; ++i)
-            r[i] += cuemu__blas_load(t, o->A, i + j * lda) * v[j];
-      } else {
-        for (int64_t j = 0; j < n; ++j)
-          for (int64_t i = 0; i < m; ++i) {
-            double complex a = cuemu__blas_load(t, o->A, i + j * lda);
-            r[j] += (o->trans == CUBLAS_OP_C ? conj(a) : a) * v[i];
-          }
-      }
+      load_vector(o->t, o->x, o->xlen, o->incx, v);
+      (o->kind == GENERAL ? general : symmetric)(o, v, r);
     }
-    update_y(o, ylen, r, alpha, beta);
+    update_y(o, r, alpha, beta);
     break;
-  case GER:
+  case TRIANGULAR:
+    load_vector(o->t, o->x, o->xlen, o->incx, v);
+    (o->solve ? cuemu__blas_tri_solve_shaped : cuemu__blas_tri_multiply_shaped)(
+        &o->s, o->trans, o->diag, o->xlen, o->t, o->A, v);
+    for (int64_t i = 0; i < o->xlen; ++i)
+      cuemu__blas_store(o->t, o->x, at(i, o->xlen, o->incx), v[i]);
+    break;
+  case RANK:
     /* BLAS: alpha 0 leaves A as it is (a NaN in x or y does not reach
      * it). */
-    for (int64_t j = 0; alpha != 0 && j < n; ++j) {
-      double complex yv = cuemu__blas_load(t, o->y, at(j, n, o->incy));
-      if (o->conj)
-        yv = conj(yv);
-      for (int64_t i = 0; i < m; ++i)
-        cuemu__blas_store(t, o->A, i + j * lda,
-                          cuemu__blas_load(t, o->A, i + j * lda) +
-                              alpha * v[i] * yv);
-    }
-    break;
-  case SYMV:
-    /* Symmetric (or Hermitian, conj) from the uplo triangle. */
-    for (int64_t i = 0; i < n; ++i) {
-      double complex s = 0;
-      for (int64_t j = 0; j < n; ++j) {
-        int stored = o->uplo == CUBLAS_FILL_MODE_UPPER ? i <= j : i >= j;
-        double complex a = stored ? cuemu__blas_load(t, o->A, i + j * lda)
-                                  : cuemu__blas_load(t, o->A, j + i * lda);
-        if (!stored && o->conj)
-          a = conj(a);
-        if (i == j && o->conj)
-          a = creal(a);
-        s += a * v[j];
-      }
-      r[i] = s;
-    }
-    update_y(o, n, r, alpha, beta);
-    break;
-  case TRSV:
-  case TRMV:
-    if (o->kind == TRSV)
-      cuemu__blas_tri_solve(o->uplo, o->trans, o->diag, n, t, o->A, lda, v);
-    else
-      cuemu__blas_tri_multiply(o->uplo, o->trans, o->diag, n, t, o->A, lda, v);
-    for (int64_t i = 0; i < n; ++i)
-      cuemu__blas_store(t, o->x, at(i, n, o->incx), v[i]);
+    if (alpha == 0)
+      break;
+    load_vector(o->t, o->x, o->xlen, o->incx, v);
+    if (o->y)
+      load_vector(o->t, o->y, o->ylen, o->incy, w);
+    rank(o, v, o->y ? w : v, alpha);
     break;
   }
   free(v);
 }
 
-/* Records, checks device memory and enqueues a checked level 2 call. */
-static cublasStatus_t l2(cublasHandle_t h, l2_op *o, const char *name,
-                         const void *alpha, const void *beta) {
-  if (!o)
-    return CUBLAS_STATUS_ALLOC_FAILED;
-  size_t es = cuemu__blas_type_size(o->t);
+/* Records the scalars, checks device memory and enqueues a checked
+ * call. */
+static cublasStatus_t l2(cublasHandle_t h, l2_op *o, const void *alpha,
+                         const void *beta) {
+  const char *name = o->base.name;
+  size_t es = cuemu__blas_type_size(o->t), ss = cuemu__blas_type_size(o->st);
   int ok = 1;
   if (alpha)
-    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha, es);
+    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha, ss);
   if (beta)
-    o->beta = cuemu__blas_scalar(h, &o->base, 1, beta, es);
+    o->beta = cuemu__blas_scalar(h, &o->base, 1, beta, ss);
   if (h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE)
-    ok = (!alpha || cuemu__libs_device_range(name, "alpha", alpha, es)) &&
-         (!beta || cuemu__libs_device_range(name, "beta", beta, es));
-  int64_t arows = o->kind == GEMV || o->kind == GER ? o->m : o->n;
-  int64_t xlen = o->kind == GEMV && o->trans == CUBLAS_OP_N ? o->n
-                 : o->kind == GEMV || o->kind == GER        ? o->m
-                                                            : o->n;
-  int64_t ylen =
-      o->kind == GEMV ? (o->trans == CUBLAS_OP_N ? o->m : o->n) : o->n;
-  ok =
-      ok &&
-      cuemu__libs_device_range(
-          name, "A", o->A, cuemu__blas_matrix_bytes(arows, o->n, o->lda, es)) &&
-      cuemu__libs_device_range(name, "x", o->x,
-                               cuemu__blas_vector_bytes(xlen, o->incx, es)) &&
-      (!o->y ||
-       cuemu__libs_device_range(name, "y", o->y,
-                                cuemu__blas_vector_bytes(ylen, o->incy, es)));
+    ok = (!alpha || cuemu__libs_device_range(name, "alpha", alpha, ss)) &&
+         (!beta || cuemu__libs_device_range(name, "beta", beta, ss));
+  ok = ok &&
+       cuemu__libs_device_range(
+           name, o->s.storage == CUEMU_BLAS_PACKED ? "AP" : "A", o->A,
+           cuemu__blas_shape_bytes(&o->s, o->cols, es)) &&
+       cuemu__libs_device_range(
+           name, "x", o->x, cuemu__blas_vector_bytes(o->xlen, o->incx, es)) &&
+       (!o->y ||
+        cuemu__libs_device_range(
+            name, "y", o->y, cuemu__blas_vector_bytes(o->ylen, o->incy, es)));
   if (!ok) {
     free(o);
     return CUBLAS_STATUS_SUCCESS;
@@ -153,40 +186,137 @@ static cublasStatus_t l2(cublasHandle_t h, l2_op *o, const char *name,
   return cuemu__blas_submit(h, &o->base);
 }
 
-static l2_op *new_l2(const char *name, enum kind kind, int t) {
+static l2_op *new_l2(const char *name, enum kind kind, int t, int st) {
   l2_op *o = (l2_op *)cuemu__blas_op_new(sizeof(l2_op), name, run_l2);
   if (o)
-    o->kind = kind, o->t = t;
+    o->kind = kind, o->t = t, o->st = st;
   return o;
 }
 
+static int uplo_valid(int uplo) {
+  return uplo == CUBLAS_FILL_MODE_LOWER || uplo == CUBLAS_FILL_MODE_UPPER;
+}
+
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+/* gemv (kl = ku = -1: full storage) and gbmv. */
 static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t, int trans,
-                           int64_t m, int64_t n, const void *alpha,
-                           const void *A, int64_t lda, const void *x,
-                           int64_t incx, const void *beta, void *y,
-                           int64_t incy) {
+                           int64_t m, int64_t n, int64_t kl, int64_t ku,
+                           const void *alpha, const void *A, int64_t lda,
+                           const void *x, int64_t incx, const void *beta,
+                           void *y, int64_t incy) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!cuemu__blas_op_valid(trans) || m < 0 || n < 0 || lda < (m > 1 ? m : 1) ||
+  int band = kl >= 0 || ku >= 0;
+  if (!cuemu__blas_op_valid(trans) || m < 0 || n < 0 ||
+      (band && (kl < 0 || ku < 0)) || lda < (band ? kl + ku + 1 : max1(m)) ||
       incx == 0 || incy == 0)
     return CUBLAS_STATUS_INVALID_VALUE;
   if (m == 0 || n == 0)
     return CUBLAS_STATUS_SUCCESS;
   if (!alpha || !beta)
     return CUBLAS_STATUS_INVALID_VALUE;
-  l2_op *o = new_l2(name, GEMV, t);
-  if (o)
-    o->trans = trans, o->m = m, o->n = n, o->A = (void *)A, o->lda = lda,
-    o->x = (void *)x, o->incx = incx, o->y = y, o->incy = incy;
-  return l2(h, o, name, alpha, beta);
+  l2_op *o = new_l2(name, GENERAL, t, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->s = cuemu__blas_general(m, n, lda);
+  if (band)
+    o->s.storage = CUEMU_BLAS_BAND, o->s.kl = kl, o->s.ku = ku;
+  o->trans = trans, o->cols = n, o->A = (void *)A;
+  o->x = (void *)x, o->incx = incx, o->y = y, o->incy = incy;
+  o->xlen = trans == CUBLAS_OP_N ? n : m,
+  o->ylen = trans == CUBLAS_OP_N ? m : n;
+  return l2(h, o, alpha, beta);
 }
+
+/* symv, hemv (full), sbmv, hbmv (band, k off-diagonals), spmv, hpmv
+ * (packed). */
+static cublasStatus_t symv(cublasHandle_t h, const char *name, int t, int herm,
+                           int storage, int uplo, int64_t n, int64_t k,
+                           const void *alpha, const void *A, int64_t lda,
+                           const void *x, int64_t incx, const void *beta,
+                           void *y, int64_t incy) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!uplo_valid(uplo) || n < 0 || k < 0 ||
+      (storage == CUEMU_BLAS_FULL && lda < max1(n)) ||
+      (storage == CUEMU_BLAS_BAND && lda < k + 1) || incx == 0 || incy == 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha || !beta)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l2_op *o = new_l2(name, SYMMETRIC, t, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->s = cuemu__blas_triangle(storage, uplo, n, k, lda);
+  o->herm = herm, o->cols = n, o->A = (void *)A;
+  o->x = (void *)x, o->incx = incx, o->y = y, o->incy = incy;
+  o->xlen = o->ylen = n;
+  return l2(h, o, alpha, beta);
+}
+
+/* trmv, trsv (full), tbmv, tbsv (band), tpmv, tpsv (packed). */
+static cublasStatus_t triangular(cublasHandle_t h, const char *name, int t,
+                                 int solve, int storage, int uplo, int trans,
+                                 int diag, int64_t n, int64_t k, const void *A,
+                                 int64_t lda, void *x, int64_t incx) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (!uplo_valid(uplo) || !cuemu__blas_op_valid(trans) ||
+      (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT) || n < 0 ||
+      k < 0 || (storage == CUEMU_BLAS_FULL && lda < max1(n)) ||
+      (storage == CUEMU_BLAS_BAND && lda < k + 1) || incx == 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  l2_op *o = new_l2(name, TRIANGULAR, t, t);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->s = cuemu__blas_triangle(storage, uplo, n, k, lda);
+  o->solve = solve, o->trans = trans, o->diag = diag, o->cols = n;
+  o->A = (void *)A, o->x = x, o->incx = incx, o->xlen = n;
+  return l2(h, o, NULL, NULL);
+}
+
+/* ger, geru, gerc (uplo -1: a general m x n A), syr, her, syr2, her2
+ * (full), spr, hpr, spr2, hpr2 (packed); y NULL for the rank-1 updates of
+ * a triangle (x with itself). st: alpha's type (real for her, hpr). */
+static cublasStatus_t rank_update(cublasHandle_t h, const char *name, int t,
+                                  int st, int herm, int cj, int storage,
+                                  int uplo, int64_t m, int64_t n,
+                                  const void *alpha, const void *x,
+                                  int64_t incx, const void *y, int64_t incy,
+                                  void *A, int64_t lda) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int general = uplo < 0;
+  if ((!general && !uplo_valid(uplo)) || m < 0 || n < 0 || incx == 0 ||
+      (y && incy == 0) || (storage == CUEMU_BLAS_FULL && lda < max1(m)))
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (m == 0 || n == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  if (!alpha)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  l2_op *o = new_l2(name, RANK, t, st);
+  if (!o)
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  o->s = general ? cuemu__blas_general(m, n, lda)
+                 : cuemu__blas_triangle(storage, uplo, n, 0, lda);
+  o->herm = herm, o->conj = cj, o->two = !general && y, o->cols = n;
+  o->A = A, o->x = (void *)x, o->incx = incx, o->y = (void *)y, o->incy = incy,
+  o->xlen = m, o->ylen = y ? n : 0;
+  return l2(h, o, alpha, NULL);
+}
+
+/* The tables: each line one entry point, with its _64 form. */
 
 #define CUEMU_GEMV_DEF(NAME, I, T, TYPE)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, I m, I n, const T *alpha, const T *A,       \
       I lda, const T *x, I incx, const T *beta, T *y, I incy) {                \
-    return gemv(h, #NAME, TYPE, trans, m, n, alpha, A, lda, x, incx, beta, y,  \
-                incy);                                                         \
+    return gemv(h, #NAME, TYPE, trans, m, n, -1, -1, alpha, A, lda, x, incx,   \
+                beta, y, incy);                                                \
   }
 #define CUEMU_GEMV(...) CUEMU_BLAS_ILP64(CUEMU_GEMV_DEF, __VA_ARGS__)
 CUEMU_GEMV(cublasSgemv_v2, float, CUEMU_R_32F)
@@ -194,30 +324,110 @@ CUEMU_GEMV(cublasDgemv_v2, double, CUEMU_R_64F)
 CUEMU_GEMV(cublasCgemv_v2, float complex, CUEMU_C_32F)
 CUEMU_GEMV(cublasZgemv_v2, double complex, CUEMU_C_64F)
 
-static cublasStatus_t ger(cublasHandle_t h, const char *name, int t, int cj,
-                          int64_t m, int64_t n, const void *alpha,
-                          const void *x, int64_t incx, const void *y,
-                          int64_t incy, void *A, int64_t lda) {
-  if (!h)
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (m < 0 || n < 0 || incx == 0 || incy == 0 || lda < (m > 1 ? m : 1))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (m == 0 || n == 0)
-    return CUBLAS_STATUS_SUCCESS;
-  if (!alpha)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  l2_op *o = new_l2(name, GER, t);
-  if (o)
-    o->conj = cj, o->m = m, o->n = n, o->A = A, o->lda = lda, o->x = (void *)x,
-    o->incx = incx, o->y = (void *)y, o->incy = incy;
-  return l2(h, o, name, alpha, NULL);
-}
+#define CUEMU_GBMV_DEF(NAME, I, T, TYPE)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int trans, I m, I n, I kl, I ku, const T *alpha,       \
+      const T *A, I lda, const T *x, I incx, const T *beta, T *y, I incy) {    \
+    /* A negative kl or ku is INVALID_VALUE, never full storage. */            \
+    if (kl < 0 || ku < 0)                                                      \
+      return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
+    return gemv(h, #NAME, TYPE, trans, m, n, kl, ku, alpha, A, lda, x, incx,   \
+                beta, y, incy);                                                \
+  }
+#define CUEMU_GBMV(...) CUEMU_BLAS_ILP64(CUEMU_GBMV_DEF, __VA_ARGS__)
+CUEMU_GBMV(cublasSgbmv_v2, float, CUEMU_R_32F)
+CUEMU_GBMV(cublasDgbmv_v2, double, CUEMU_R_64F)
+CUEMU_GBMV(cublasCgbmv_v2, float complex, CUEMU_C_32F)
+CUEMU_GBMV(cublasZgbmv_v2, double complex, CUEMU_C_64F)
+
+/* symv and hemv (full), sbmv and hbmv (band: K, LDA), spmv and hpmv
+ * (packed: AP, no lda). K_PARAM and LD_PARAM: the band's parameters, or
+ * nothing. */
+#define CUEMU_NO_PARAM(...)
+#define CUEMU_SIZE_PARAM(I, name) I name,
+#define CUEMU_SYMV_DEF(NAME, I, T, TYPE, HERM, STORAGE, K_PARAM, K, LD_PARAM,  \
+                       LD)                                                     \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int uplo, I n, K_PARAM(I, k) const T *alpha,           \
+      const T *A, LD_PARAM(I, lda) const T *x, I incx, const T *beta, T *y,    \
+      I incy) {                                                                \
+    return symv(h, #NAME, TYPE, HERM, STORAGE, uplo, n, K, alpha, A, LD, x,    \
+                incx, beta, y, incy);                                          \
+  }
+#define CUEMU_SYMV(NAME, T, TYPE, HERM)                                        \
+  CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_FULL,       \
+                   CUEMU_NO_PARAM, 0, CUEMU_SIZE_PARAM, lda)
+#define CUEMU_SBMV(NAME, T, TYPE, HERM)                                        \
+  CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_BAND,       \
+                   CUEMU_SIZE_PARAM, k, CUEMU_SIZE_PARAM, lda)
+#define CUEMU_SPMV(NAME, T, TYPE, HERM)                                        \
+  CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_PACKED,     \
+                   CUEMU_NO_PARAM, 0, CUEMU_NO_PARAM, 0)
+CUEMU_SYMV(cublasSsymv_v2, float, CUEMU_R_32F, 0)
+CUEMU_SYMV(cublasDsymv_v2, double, CUEMU_R_64F, 0)
+CUEMU_SYMV(cublasCsymv_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_SYMV(cublasZsymv_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_SYMV(cublasChemv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_SYMV(cublasZhemv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_SBMV(cublasSsbmv_v2, float, CUEMU_R_32F, 0)
+CUEMU_SBMV(cublasDsbmv_v2, double, CUEMU_R_64F, 0)
+CUEMU_SBMV(cublasChbmv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_SBMV(cublasZhbmv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_SPMV(cublasSspmv_v2, float, CUEMU_R_32F, 0)
+CUEMU_SPMV(cublasDspmv_v2, double, CUEMU_R_64F, 0)
+CUEMU_SPMV(cublasChpmv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_SPMV(cublasZhpmv_v2, double complex, CUEMU_C_64F, 1)
+
+/* trmv, trsv (full), tbmv, tbsv (band), tpmv, tpsv (packed). */
+#define CUEMU_TRIANGULAR_DEF(NAME, I, T, TYPE, SOLVE, STORAGE, K_PARAM, K,     \
+                             LD_PARAM, LD)                                     \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int uplo, int trans, int diag, I n,                    \
+      K_PARAM(I, k) const T *A, LD_PARAM(I, lda) T *x, I incx) {               \
+    return triangular(h, #NAME, TYPE, SOLVE, STORAGE, uplo, trans, diag, n, K, \
+                      A, LD, x, incx);                                         \
+  }
+#define CUEMU_TRXV(NAME, T, TYPE, SOLVE)                                       \
+  CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
+                   CUEMU_BLAS_FULL, CUEMU_NO_PARAM, 0, CUEMU_SIZE_PARAM, lda)
+#define CUEMU_TBXV(NAME, T, TYPE, SOLVE)                                       \
+  CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
+                   CUEMU_BLAS_BAND, CUEMU_SIZE_PARAM, k, CUEMU_SIZE_PARAM,     \
+                   lda)
+#define CUEMU_TPXV(NAME, T, TYPE, SOLVE)                                       \
+  CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
+                   CUEMU_BLAS_PACKED, CUEMU_NO_PARAM, 0, CUEMU_NO_PARAM, 0)
+CUEMU_TRXV(cublasStrmv_v2, float, CUEMU_R_32F, 0)
+CUEMU_TRXV(cublasDtrmv_v2, double, CUEMU_R_64F, 0)
+CUEMU_TRXV(cublasCtrmv_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_TRXV(cublasZtrmv_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_TRXV(cublasStrsv_v2, float, CUEMU_R_32F, 1)
+CUEMU_TRXV(cublasDtrsv_v2, double, CUEMU_R_64F, 1)
+CUEMU_TRXV(cublasCtrsv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_TRXV(cublasZtrsv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_TBXV(cublasStbmv_v2, float, CUEMU_R_32F, 0)
+CUEMU_TBXV(cublasDtbmv_v2, double, CUEMU_R_64F, 0)
+CUEMU_TBXV(cublasCtbmv_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_TBXV(cublasZtbmv_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_TBXV(cublasStbsv_v2, float, CUEMU_R_32F, 1)
+CUEMU_TBXV(cublasDtbsv_v2, double, CUEMU_R_64F, 1)
+CUEMU_TBXV(cublasCtbsv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_TBXV(cublasZtbsv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_TPXV(cublasStpmv_v2, float, CUEMU_R_32F, 0)
+CUEMU_TPXV(cublasDtpmv_v2, double, CUEMU_R_64F, 0)
+CUEMU_TPXV(cublasCtpmv_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_TPXV(cublasZtpmv_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_TPXV(cublasStpsv_v2, float, CUEMU_R_32F, 1)
+CUEMU_TPXV(cublasDtpsv_v2, double, CUEMU_R_64F, 1)
+CUEMU_TPXV(cublasCtpsv_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_TPXV(cublasZtpsv_v2, double complex, CUEMU_C_64F, 1)
 
 #define CUEMU_GER_DEF(NAME, I, T, TYPE, CONJ)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I m, I n,            \
                                         const T *alpha, const T *x, I incx,    \
                                         const T *y, I incy, T *A, I lda) {     \
-    return ger(h, #NAME, TYPE, CONJ, m, n, alpha, x, incx, y, incy, A, lda);   \
+    return rank_update(h, #NAME, TYPE, TYPE, 0, CONJ, CUEMU_BLAS_FULL, -1, m,  \
+                       n, alpha, x, incx, y, incy, A, lda);                    \
   }
 #define CUEMU_GER(...) CUEMU_BLAS_ILP64(CUEMU_GER_DEF, __VA_ARGS__)
 CUEMU_GER(cublasSger_v2, float, CUEMU_R_32F, 0)
@@ -227,79 +437,57 @@ CUEMU_GER(cublasCgerc_v2, float complex, CUEMU_C_32F, 1)
 CUEMU_GER(cublasZgeru_v2, double complex, CUEMU_C_64F, 0)
 CUEMU_GER(cublasZgerc_v2, double complex, CUEMU_C_64F, 1)
 
-static int uplo_valid(int uplo) {
-  return uplo == CUBLAS_FILL_MODE_LOWER || uplo == CUBLAS_FILL_MODE_UPPER;
-}
-
-static cublasStatus_t symv(cublasHandle_t h, const char *name, int t, int cj,
-                           int uplo, int64_t n, const void *alpha,
-                           const void *A, int64_t lda, const void *x,
-                           int64_t incx, const void *beta, void *y,
-                           int64_t incy) {
-  if (!h)
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!uplo_valid(uplo) || n < 0 || lda < (n > 1 ? n : 1) || incx == 0 ||
-      incy == 0)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (n == 0)
-    return CUBLAS_STATUS_SUCCESS;
-  if (!alpha || !beta)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  l2_op *o = new_l2(name, SYMV, t);
-  if (o)
-    o->conj = cj, o->uplo = uplo, o->m = n, o->n = n, o->A = (void *)A,
-    o->lda = lda, o->x = (void *)x, o->incx = incx, o->y = y, o->incy = incy;
-  return l2(h, o, name, alpha, beta);
-}
-
-#define CUEMU_SYMV_DEF(NAME, I, T, TYPE, CONJ)                                 \
+/* syr, her (full), spr, hpr (packed): A += alpha x x^T (x^H), alpha of
+ * type A_T (real for her, hpr). */
+#define CUEMU_SYR_DEF(NAME, I, T, A_T, TYPE, ATYPE, HERM, STORAGE, LD_PARAM,   \
+                      LD)                                                      \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int uplo, I n,       \
+                                        const A_T *alpha, const T *x, I incx,  \
+                                        T *A LD_PARAM(I, lda)) {               \
+    return rank_update(h, #NAME, TYPE, ATYPE, HERM, HERM, STORAGE, uplo, n, n, \
+                       alpha, x, incx, NULL, 0, A, LD);                        \
+  }
+/* syr2, her2 (full), spr2, hpr2 (packed): A += alpha x y^T + alpha y x^T
+ * (alpha x y^H + conj(alpha) y x^H). */
+#define CUEMU_SYR2_DEF(NAME, I, T, TYPE, HERM, STORAGE, LD_PARAM, LD)          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int uplo, I n, const T *alpha, const T *A, I lda,      \
-      const T *x, I incx, const T *beta, T *y, I incy) {                       \
-    return symv(h, #NAME, TYPE, CONJ, uplo, n, alpha, A, lda, x, incx, beta,   \
-                y, incy);                                                      \
+      cublasHandle_t h, int uplo, I n, const T *alpha, const T *x, I incx,     \
+      const T *y, I incy, T *A LD_PARAM(I, lda)) {                             \
+    return rank_update(h, #NAME, TYPE, TYPE, HERM, HERM, STORAGE, uplo, n, n,  \
+                       alpha, x, incx, y, incy, A, LD);                        \
   }
-#define CUEMU_SYMV(...) CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, __VA_ARGS__)
-CUEMU_SYMV(cublasSsymv_v2, float, CUEMU_R_32F, 0)
-CUEMU_SYMV(cublasDsymv_v2, double, CUEMU_R_64F, 0)
-CUEMU_SYMV(cublasCsymv_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_SYMV(cublasZsymv_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_SYMV(cublasChemv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SYMV(cublasZhemv_v2, double complex, CUEMU_C_64F, 1)
-
-static cublasStatus_t triangular(cublasHandle_t h, const char *name, int t,
-                                 enum kind kind, int uplo, int trans, int diag,
-                                 int64_t n, const void *A, int64_t lda, void *x,
-                                 int64_t incx) {
-  if (!h)
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!uplo_valid(uplo) || !cuemu__blas_op_valid(trans) ||
-      (diag != CUBLAS_DIAG_UNIT && diag != CUBLAS_DIAG_NON_UNIT) || n < 0 ||
-      lda < (n > 1 ? n : 1) || incx == 0)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (n == 0)
-    return CUBLAS_STATUS_SUCCESS;
-  l2_op *o = new_l2(name, kind, t);
-  if (o)
-    o->uplo = uplo, o->trans = trans, o->diag = diag, o->m = n, o->n = n,
-    o->A = (void *)A, o->lda = lda, o->x = x, o->incx = incx;
-  return l2(h, o, name, NULL, NULL);
-}
-
-#define CUEMU_TRIANGULAR_DEF(NAME, I, KIND, T, TYPE)                           \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int uplo, int trans, \
-                                        int diag, I n, const T *A, I lda,      \
-                                        T *x, I incx) {                        \
-    return triangular(h, #NAME, TYPE, KIND, uplo, trans, diag, n, A, lda, x,   \
-                      incx);                                                   \
-  }
-#define CUEMU_TRIANGULAR(...)                                                  \
-  CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, __VA_ARGS__)
-CUEMU_TRIANGULAR(cublasStrsv_v2, TRSV, float, CUEMU_R_32F)
-CUEMU_TRIANGULAR(cublasDtrsv_v2, TRSV, double, CUEMU_R_64F)
-CUEMU_TRIANGULAR(cublasCtrsv_v2, TRSV, float complex, CUEMU_C_32F)
-CUEMU_TRIANGULAR(cublasZtrsv_v2, TRSV, double complex, CUEMU_C_64F)
-CUEMU_TRIANGULAR(cublasStrmv_v2, TRMV, float, CUEMU_R_32F)
-CUEMU_TRIANGULAR(cublasDtrmv_v2, TRMV, double, CUEMU_R_64F)
-CUEMU_TRIANGULAR(cublasCtrmv_v2, TRMV, float complex, CUEMU_C_32F)
-CUEMU_TRIANGULAR(cublasZtrmv_v2, TRMV, double complex, CUEMU_C_64F)
+#define CUEMU_COMMA_SIZE_PARAM(I, name) , I name
+#define CUEMU_SYR(NAME, T, A_T, TYPE, ATYPE, HERM)                             \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, A_T, TYPE, ATYPE, HERM,             \
+                   CUEMU_BLAS_FULL, CUEMU_COMMA_SIZE_PARAM, lda)
+#define CUEMU_SPR(NAME, T, A_T, TYPE, ATYPE, HERM)                             \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, A_T, TYPE, ATYPE, HERM,             \
+                   CUEMU_BLAS_PACKED, CUEMU_NO_PARAM, 0)
+#define CUEMU_SYR2(NAME, T, TYPE, HERM)                                        \
+  CUEMU_BLAS_ILP64(CUEMU_SYR2_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_FULL,       \
+                   CUEMU_COMMA_SIZE_PARAM, lda)
+#define CUEMU_SPR2(NAME, T, TYPE, HERM)                                        \
+  CUEMU_BLAS_ILP64(CUEMU_SYR2_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_PACKED,     \
+                   CUEMU_NO_PARAM, 0)
+CUEMU_SYR(cublasSsyr_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0)
+CUEMU_SYR(cublasDsyr_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0)
+CUEMU_SYR(cublasCsyr_v2, float complex, float complex, CUEMU_C_32F, CUEMU_C_32F,
+          0)
+CUEMU_SYR(cublasZsyr_v2, double complex, double complex, CUEMU_C_64F,
+          CUEMU_C_64F, 0)
+CUEMU_SYR(cublasCher_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1)
+CUEMU_SYR(cublasZher_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
+CUEMU_SPR(cublasSspr_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0)
+CUEMU_SPR(cublasDspr_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0)
+CUEMU_SPR(cublasChpr_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1)
+CUEMU_SPR(cublasZhpr_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
+CUEMU_SYR2(cublasSsyr2_v2, float, CUEMU_R_32F, 0)
+CUEMU_SYR2(cublasDsyr2_v2, double, CUEMU_R_64F, 0)
+CUEMU_SYR2(cublasCsyr2_v2, float complex, CUEMU_C_32F, 0)
+CUEMU_SYR2(cublasZsyr2_v2, double complex, CUEMU_C_64F, 0)
+CUEMU_SYR2(cublasCher2_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_SYR2(cublasZher2_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_SPR2(cublasSspr2_v2, float, CUEMU_R_32F, 0)
+CUEMU_SPR2(cublasDspr2_v2, double, CUEMU_R_64F, 0)
+CUEMU_SPR2(cublasChpr2_v2, float complex, CUEMU_C_32F, 1)
+CUEMU_SPR2(cublasZhpr2_v2, double complex, CUEMU_C_64F, 1)
