@@ -38,6 +38,9 @@ CUEMU_BLAS_GEMM(cublasCgemm_v2, float complex, CUEMU_C_32F)
 CUEMU_BLAS_GEMM(cublasZgemm_v2, double complex, CUEMU_C_64F)
 /* Hgemm: half matrices and scalars; cuemu sums in float and rounds once. */
 CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
+/* The Gauss complex multiplication (3M) forms: the same GEMM here. */
+CUEMU_BLAS_GEMM(cublasCgemm3m, float complex, CUEMU_C_32F)
+CUEMU_BLAS_GEMM(cublasZgemm3m, double complex, CUEMU_C_64F)
 
 #define CUEMU_BLAS_GEMM_BATCHED_DEF(NAME, I, T, TYPE)                          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
@@ -66,6 +69,7 @@ CUEMU_BLAS_GEMM_BATCHED(cublasDgemmBatched, double, CUEMU_R_64F)
 CUEMU_BLAS_GEMM_BATCHED(cublasCgemmBatched, float complex, CUEMU_C_32F)
 CUEMU_BLAS_GEMM_BATCHED(cublasZgemmBatched, double complex, CUEMU_C_64F)
 CUEMU_BLAS_GEMM_BATCHED(cublasHgemmBatched, uint16_t, CUEMU_R_16F)
+CUEMU_BLAS_GEMM_BATCHED(cublasCgemm3mBatched, float complex, CUEMU_C_32F)
 
 #define CUEMU_BLAS_GEMM_STRIDED_DEF(NAME, I, T, TYPE)                          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
@@ -93,6 +97,7 @@ CUEMU_BLAS_GEMM_STRIDED(cublasDgemmStridedBatched, double, CUEMU_R_64F)
 CUEMU_BLAS_GEMM_STRIDED(cublasCgemmStridedBatched, float complex, CUEMU_C_32F)
 CUEMU_BLAS_GEMM_STRIDED(cublasZgemmStridedBatched, double complex, CUEMU_C_64F)
 CUEMU_BLAS_GEMM_STRIDED(cublasHgemmStridedBatched, uint16_t, CUEMU_R_16F)
+CUEMU_BLAS_GEMM_STRIDED(cublasCgemm3mStridedBatched, float complex, CUEMU_C_32F)
 
 /* The combinations of cublasGemmEx's table (cuBLAS documentation,
  * cublasGemmEx): sets the type cuemu computes in and the type of alpha
@@ -236,14 +241,17 @@ CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMBATCHEDEX_DEF, cublasGemmBatchedEx)
 CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMSTRIDEDBATCHEDEX_DEF,
                  cublasGemmStridedBatchedEx)
 
-/* cublasSgemmEx: cublasGemmEx's float compute with real types (its table
- * is the CUBLAS_COMPUTE_32F rows of cublasGemmEx's with a real C). */
-#define CUEMU_BLAS_SGEMMEX_DEF(NAME, I, ...)                                   \
+/* cublasSgemmEx, cublasCgemmEx and cublasCgemm3mEx: cublasGemmEx's float
+ * compute with real types (S: the CUBLAS_COMPUTE_32F rows of its table
+ * with a real C) or complex ones (C: complex float throughout; cuemu has
+ * no complex int8), NOT_SUPPORTED for the others. */
+#define CUEMU_BLAS_TYPED_EX_DEF(NAME, I, S, CPLX)                              \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
-      cublasHandle_t h, int transa, int transb, I m, I n, I k,                 \
-      const float *alpha, const void *A, int at, I lda, const void *B, int bt, \
-      I ldb, const float *beta, void *C, int ct, I ldc) {                      \
-    if (at == CUEMU_C_32F || bt == CUEMU_C_32F || ct == CUEMU_C_32F)           \
+      cublasHandle_t h, int transa, int transb, I m, I n, I k, const S *alpha, \
+      const void *A, int at, I lda, const void *B, int bt, I ldb,              \
+      const S *beta, void *C, int ct, I ldc) {                                 \
+    if (CPLX ? at != CUEMU_C_32F || bt != CUEMU_C_32F || ct != CUEMU_C_32F     \
+             : at == CUEMU_C_32F || bt == CUEMU_C_32F || ct == CUEMU_C_32F)    \
       return h ? CUBLAS_STATUS_NOT_SUPPORTED : CUBLAS_STATUS_NOT_INITIALIZED;  \
     cuemu_blas_gemm_call c = {0};                                              \
     c.name = #NAME;                                                            \
@@ -253,4 +261,8 @@ CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMSTRIDEDBATCHEDEX_DEF,
     c.batch = 1;                                                               \
     return ex_call(h, &c, CUBLAS_COMPUTE_32F, -1);                             \
   }
-CUEMU_BLAS_ILP64(CUEMU_BLAS_SGEMMEX_DEF, cublasSgemmEx)
+#define CUEMU_BLAS_TYPED_EX(...)                                               \
+  CUEMU_BLAS_ILP64(CUEMU_BLAS_TYPED_EX_DEF, __VA_ARGS__)
+CUEMU_BLAS_TYPED_EX(cublasSgemmEx, float, 0)
+CUEMU_BLAS_TYPED_EX(cublasCgemmEx, float complex, 1)
+CUEMU_BLAS_TYPED_EX(cublasCgemm3mEx, float complex, 1)
