@@ -30,6 +30,25 @@
 #define CUEMU_BLAS_ILP64(DEF, NAME, ...)                                       \
   DEF(NAME, int, __VA_ARGS__) DEF(NAME##_64, int64_t, __VA_ARGS__)
 
+/* The typed forms of a routine come from one table: X(L, T, TYPE, R,
+ * RTYPE, ...) for each type, L the letter of its name, T its C type, TYPE
+ * its cudaDataType, R and RTYPE the real type of its magnitudes (and of the
+ * real scalars of the Hermitian forms); the other arguments are passed on.
+ * CUEMU_BLAS_TYPED names each entry point cublas<L>NAME for FAMILY:
+ * CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEAM, geam) defines cublasSgeam,
+ * cublasDgeam, cublasCgeam and cublasZgeam (and their _64 forms where
+ * CUEMU_GEAM makes them). */
+#define CUEMU_BLAS_SD(X, ...)                                                  \
+  X(S, float, CUEMU_R_32F, float, CUEMU_R_32F, __VA_ARGS__)                    \
+  X(D, double, CUEMU_R_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_CZ(X, ...)                                                  \
+  X(C, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)            \
+  X(Z, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_SDCZ(X, ...)                                                \
+  CUEMU_BLAS_SD(X, __VA_ARGS__) CUEMU_BLAS_CZ(X, __VA_ARGS__)
+#define CUEMU_BLAS_TYPED(L, T, TYPE, R, RTYPE, FAMILY, NAME, ...)              \
+  FAMILY(cublas##L##NAME, T, TYPE, R, RTYPE, __VA_ARGS__)
+
 /* cuBLAS's version that cuemu's cuBLAS reports (CUBLAS_VERSION 13.1.0). */
 #define CUEMU_BLAS_VERSION 130100
 

@@ -24,7 +24,7 @@ static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_gemm_call(h, &c);
 }
 
-#define CUEMU_BLAS_GEMM_DEF(NAME, I, T, TYPE)                                  \
+#define CUEMU_BLAS_GEMM_DEF(NAME, I, T, TYPE, ...)                             \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *A, I lda, const T *B, I ldb, const T *beta, T *C, I ldc) {      \
@@ -32,17 +32,13 @@ static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
                       B, ldb, beta, C, ldc);                                   \
   }
 #define CUEMU_BLAS_GEMM(...) CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_DEF, __VA_ARGS__)
-CUEMU_BLAS_GEMM(cublasSgemm_v2, float, CUEMU_R_32F)
-CUEMU_BLAS_GEMM(cublasDgemm_v2, double, CUEMU_R_64F)
-CUEMU_BLAS_GEMM(cublasCgemm_v2, float complex, CUEMU_C_32F)
-CUEMU_BLAS_GEMM(cublasZgemm_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM, gemm_v2)
 /* Hgemm: half matrices and scalars; cuemu sums in float and rounds once. */
 CUEMU_BLAS_GEMM(cublasHgemm, uint16_t, CUEMU_R_16F)
 /* The Gauss complex multiplication (3M) forms: the same GEMM here. */
-CUEMU_BLAS_GEMM(cublasCgemm3m, float complex, CUEMU_C_32F)
-CUEMU_BLAS_GEMM(cublasZgemm3m, double complex, CUEMU_C_64F)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM, gemm3m)
 
-#define CUEMU_BLAS_GEMM_BATCHED_DEF(NAME, I, T, TYPE)                          \
+#define CUEMU_BLAS_GEMM_BATCHED_DEF(NAME, I, T, TYPE, ...)                     \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *const A[], I lda, const T *const B[], I ldb, const T *beta,     \
@@ -64,14 +60,11 @@ CUEMU_BLAS_GEMM(cublasZgemm3m, double complex, CUEMU_C_64F)
   }
 #define CUEMU_BLAS_GEMM_BATCHED(...)                                           \
   CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_BATCHED_DEF, __VA_ARGS__)
-CUEMU_BLAS_GEMM_BATCHED(cublasSgemmBatched, float, CUEMU_R_32F)
-CUEMU_BLAS_GEMM_BATCHED(cublasDgemmBatched, double, CUEMU_R_64F)
-CUEMU_BLAS_GEMM_BATCHED(cublasCgemmBatched, float complex, CUEMU_C_32F)
-CUEMU_BLAS_GEMM_BATCHED(cublasZgemmBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM_BATCHED, gemmBatched)
 CUEMU_BLAS_GEMM_BATCHED(cublasHgemmBatched, uint16_t, CUEMU_R_16F)
 CUEMU_BLAS_GEMM_BATCHED(cublasCgemm3mBatched, float complex, CUEMU_C_32F)
 
-#define CUEMU_BLAS_GEMM_STRIDED_DEF(NAME, I, T, TYPE)                          \
+#define CUEMU_BLAS_GEMM_STRIDED_DEF(NAME, I, T, TYPE, ...)                     \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *A, I lda, long long sa, const T *B, I ldb, long long sb,        \
@@ -92,10 +85,7 @@ CUEMU_BLAS_GEMM_BATCHED(cublasCgemm3mBatched, float complex, CUEMU_C_32F)
   }
 #define CUEMU_BLAS_GEMM_STRIDED(...)                                           \
   CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_STRIDED_DEF, __VA_ARGS__)
-CUEMU_BLAS_GEMM_STRIDED(cublasSgemmStridedBatched, float, CUEMU_R_32F)
-CUEMU_BLAS_GEMM_STRIDED(cublasDgemmStridedBatched, double, CUEMU_R_64F)
-CUEMU_BLAS_GEMM_STRIDED(cublasCgemmStridedBatched, float complex, CUEMU_C_32F)
-CUEMU_BLAS_GEMM_STRIDED(cublasZgemmStridedBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM_STRIDED, gemmStridedBatched)
 CUEMU_BLAS_GEMM_STRIDED(cublasHgemmStridedBatched, uint16_t, CUEMU_R_16F)
 CUEMU_BLAS_GEMM_STRIDED(cublasCgemm3mStridedBatched, float complex, CUEMU_C_32F)
 

@@ -128,11 +128,6 @@ static void run_l1(cuemu_blas_op *base) {
   cuemu__blas_store(o->rt, o->result, 0, r);
 }
 
-/* The real type of a vector type's magnitudes. */
-static int real_of(int t) {
-  return t == CUEMU_C_32F ? CUEMU_R_32F : t == CUEMU_C_64F ? CUEMU_R_64F : t;
-}
-
 /* Checks, records and enqueues one level 1 call; for a result to host
  * memory, waits for it. */
 static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
@@ -215,17 +210,14 @@ static cublasStatus_t l1(cublasHandle_t h, const char *name, enum kind kind,
   return l1c(h, name, kind, t, n, alpha, st, x, incx, y, incy, result, rt, 0);
 }
 
-#define CUEMU_AXPY_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_AXPY_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *alpha, \
                                         const T *x, I incx, T *y, I incy) {    \
     return l1(h, #NAME, AXPY, TYPE, n, alpha, TYPE, x, incx, y, incy, NULL,    \
               TYPE);                                                           \
   }
 #define CUEMU_AXPY(...) CUEMU_BLAS_ILP64(CUEMU_AXPY_DEF, __VA_ARGS__)
-CUEMU_AXPY(cublasSaxpy_v2, float, CUEMU_R_32F)
-CUEMU_AXPY(cublasDaxpy_v2, double, CUEMU_R_64F)
-CUEMU_AXPY(cublasCaxpy_v2, float complex, CUEMU_C_32F)
-CUEMU_AXPY(cublasZaxpy_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_AXPY, axpy_v2)
 
 /* dot, dotu and dotc (the conjugate of x). */
 static cublasStatus_t dot(cublasHandle_t h, const char *name, int t, int conj,
@@ -233,77 +225,77 @@ static cublasStatus_t dot(cublasHandle_t h, const char *name, int t, int conj,
                           int64_t incy, void *result) {
   return l1c(h, name, DOT, t, n, NULL, t, x, incx, y, incy, result, t, conj);
 }
-#define CUEMU_DOT_DEF(NAME, I, T, TYPE, CONJ)                                  \
+#define CUEMU_DOT_DEF(NAME, I, T, TYPE, R, RTYPE, CONJ, ...)                   \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
                                         I incx, const T *y, I incy,            \
                                         T *result) {                           \
     return dot(h, #NAME, TYPE, CONJ, n, x, incx, y, incy, result);             \
   }
 #define CUEMU_DOT(...) CUEMU_BLAS_ILP64(CUEMU_DOT_DEF, __VA_ARGS__)
-CUEMU_DOT(cublasSdot_v2, float, CUEMU_R_32F, 0)
-CUEMU_DOT(cublasDdot_v2, double, CUEMU_R_64F, 0)
-CUEMU_DOT(cublasCdotu_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_DOT(cublasCdotc_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_DOT(cublasZdotu_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_DOT(cublasZdotc_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_DOT, dot_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_DOT, dotu_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_DOT, dotc_v2, 1)
 
 /* R is the result's type; the index of iamax and iamin is an I. */
-#define CUEMU_REDUCE_DEF(NAME, I, KIND, T, R, TYPE)                            \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
-                                        I incx, R *result) {                   \
-    return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, NULL, 0, result,   \
-              KIND == IAMAX || KIND == IAMIN ? CUEMU_BLAS_INT_TYPE(I)          \
-                                             : real_of(TYPE));                 \
-  }
-#define CUEMU_REDUCE(...) CUEMU_BLAS_ILP64(CUEMU_REDUCE_DEF, __VA_ARGS__)
-CUEMU_REDUCE(cublasSnrm2_v2, NRM2, float, float, CUEMU_R_32F)
-CUEMU_REDUCE(cublasDnrm2_v2, NRM2, double, double, CUEMU_R_64F)
-CUEMU_REDUCE(cublasScnrm2_v2, NRM2, float complex, float, CUEMU_C_32F)
-CUEMU_REDUCE(cublasDznrm2_v2, NRM2, double complex, double, CUEMU_C_64F)
-CUEMU_REDUCE(cublasSasum_v2, ASUM, float, float, CUEMU_R_32F)
-CUEMU_REDUCE(cublasDasum_v2, ASUM, double, double, CUEMU_R_64F)
-CUEMU_REDUCE(cublasScasum_v2, ASUM, float complex, float, CUEMU_C_32F)
-CUEMU_REDUCE(cublasDzasum_v2, ASUM, double complex, double, CUEMU_C_64F)
-CUEMU_REDUCE(cublasIsamax_v2, IAMAX, float, int, CUEMU_R_32F)
-CUEMU_REDUCE(cublasIdamax_v2, IAMAX, double, int, CUEMU_R_64F)
-CUEMU_REDUCE(cublasIcamax_v2, IAMAX, float complex, int, CUEMU_C_32F)
-CUEMU_REDUCE(cublasIzamax_v2, IAMAX, double complex, int, CUEMU_C_64F)
-CUEMU_REDUCE(cublasIsamin_v2, IAMIN, float, int, CUEMU_R_32F)
-CUEMU_REDUCE(cublasIdamin_v2, IAMIN, double, int, CUEMU_R_64F)
-CUEMU_REDUCE(cublasIcamin_v2, IAMIN, float complex, int, CUEMU_C_32F)
-CUEMU_REDUCE(cublasIzamin_v2, IAMIN, double complex, int, CUEMU_C_64F)
+/* The names of the forms with two letters: complex vectors with real
+ * results or scalars (Scnrm2, Csscal, ...), and the indices (Isamax,
+ * ...); X as CUEMU_BLAS_SDCZ's. */
+#define CUEMU_BLAS_REAL_OF_COMPLEX(X, ...)                                     \
+  X(Sc, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Dz, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_COMPLEX_BY_REAL(X, ...)                                     \
+  X(Cs, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Zd, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_INDEXED(X, ...)                                             \
+  X(Is, float, CUEMU_R_32F, float, CUEMU_R_32F, __VA_ARGS__)                   \
+  X(Id, double, CUEMU_R_64F, double, CUEMU_R_64F, __VA_ARGS__)                 \
+  X(Ic, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Iz, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
 
+/* nrm2 and asum (a result of the real type R); iamax and iamin (an index
+ * of the integer type I). */
+#define CUEMU_REDUCE_DEF(NAME, I, T, TYPE, RES, RESTYPE, KIND)                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, RES *result) {                 \
+    return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, NULL, 0, result,   \
+              RESTYPE);                                                        \
+  }
+#define CUEMU_NORM(NAME, T, TYPE, R, RTYPE, KIND, ...)                         \
+  CUEMU_BLAS_ILP64(CUEMU_REDUCE_DEF, NAME, T, TYPE, R, RTYPE, KIND)
+#define CUEMU_INDEX_DEF(NAME, I, T, TYPE, KIND)                                \
+  CUEMU_REDUCE_DEF(NAME, I, T, TYPE, I, CUEMU_BLAS_INT_TYPE(I), KIND)
+#define CUEMU_INDEX(NAME, T, TYPE, R, RTYPE, KIND, ...)                        \
+  CUEMU_BLAS_ILP64(CUEMU_INDEX_DEF, NAME, T, TYPE, KIND)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_NORM, nrm2_v2, NRM2)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_BLAS_TYPED, CUEMU_NORM, nrm2_v2, NRM2)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_NORM, asum_v2, ASUM)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_BLAS_TYPED, CUEMU_NORM, asum_v2, ASUM)
+CUEMU_BLAS_INDEXED(CUEMU_BLAS_TYPED, CUEMU_INDEX, amax_v2, IAMAX)
+CUEMU_BLAS_INDEXED(CUEMU_BLAS_TYPED, CUEMU_INDEX, amin_v2, IAMIN)
+
+/* scal, and Csscal and Zdscal with a real alpha. */
 #define CUEMU_SCAL_DEF(NAME, I, A, T, TYPE, ATYPE)                             \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const A *alpha, \
                                         T *x, I incx) {                        \
     return l1(h, #NAME, SCAL, TYPE, n, alpha, ATYPE, x, incx, NULL, 0, NULL,   \
               TYPE);                                                           \
   }
-#define CUEMU_SCAL(...) CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, __VA_ARGS__)
-CUEMU_SCAL(cublasSscal_v2, float, float, CUEMU_R_32F, CUEMU_R_32F)
-CUEMU_SCAL(cublasDscal_v2, double, double, CUEMU_R_64F, CUEMU_R_64F)
-CUEMU_SCAL(cublasCscal_v2, float complex, float complex, CUEMU_C_32F,
-           CUEMU_C_32F)
-CUEMU_SCAL(cublasCsscal_v2, float, float complex, CUEMU_C_32F, CUEMU_R_32F)
-CUEMU_SCAL(cublasZscal_v2, double complex, double complex, CUEMU_C_64F,
-           CUEMU_C_64F)
-CUEMU_SCAL(cublasZdscal_v2, double, double complex, CUEMU_C_64F, CUEMU_R_64F)
+#define CUEMU_SCAL(NAME, T, TYPE, R, RTYPE, ...)                               \
+  CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, NAME, T, T, TYPE, TYPE)
+#define CUEMU_REAL_SCAL(NAME, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, NAME, R, T, TYPE, RTYPE)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SCAL, scal_v2)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_SCAL, scal_v2)
 
-#define CUEMU_PAIR_DEF(NAME, I, KIND, T, TYPE)                                 \
+#define CUEMU_PAIR_DEF(NAME, I, T, TYPE, R, RTYPE, KIND, ...)                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
                                         I incx, T *y, I incy) {                \
     return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, y, incy, NULL,     \
               TYPE);                                                           \
   }
 #define CUEMU_PAIR(...) CUEMU_BLAS_ILP64(CUEMU_PAIR_DEF, __VA_ARGS__)
-CUEMU_PAIR(cublasScopy_v2, COPY, float, CUEMU_R_32F)
-CUEMU_PAIR(cublasDcopy_v2, COPY, double, CUEMU_R_64F)
-CUEMU_PAIR(cublasCcopy_v2, COPY, float complex, CUEMU_C_32F)
-CUEMU_PAIR(cublasZcopy_v2, COPY, double complex, CUEMU_C_64F)
-CUEMU_PAIR(cublasSswap_v2, SWAP, float, CUEMU_R_32F)
-CUEMU_PAIR(cublasDswap_v2, SWAP, double, CUEMU_R_64F)
-CUEMU_PAIR(cublasCswap_v2, SWAP, float complex, CUEMU_C_32F)
-CUEMU_PAIR(cublasZswap_v2, SWAP, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, copy_v2, COPY)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, swap_v2, SWAP)
 
 #define CUEMU_ROT_DEF(NAME, I, T, C, S, TYPE, CTYPE, STYPE)                    \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, T *x, I incx,   \
@@ -314,16 +306,10 @@ CUEMU_PAIR(cublasZswap_v2, SWAP, double complex, CUEMU_C_64F)
     return l1(h, #NAME, ROT, TYPE, n, c, STYPE, x, incx, y, incy, (void *)s,   \
               CTYPE);                                                          \
   }
-#define CUEMU_ROT(...) CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, __VA_ARGS__)
-CUEMU_ROT(cublasSrot_v2, float, float, float, CUEMU_R_32F, CUEMU_R_32F,
-          CUEMU_R_32F)
-CUEMU_ROT(cublasDrot_v2, double, double, double, CUEMU_R_64F, CUEMU_R_64F,
-          CUEMU_R_64F)
-CUEMU_ROT(cublasCrot_v2, float complex, float, float complex, CUEMU_C_32F,
-          CUEMU_R_32F, CUEMU_C_32F)
-CUEMU_ROT(cublasCsrot_v2, float complex, float, float, CUEMU_C_32F, CUEMU_R_32F,
-          CUEMU_R_32F)
-CUEMU_ROT(cublasZrot_v2, double complex, double, double complex, CUEMU_C_64F,
-          CUEMU_R_64F, CUEMU_C_64F)
-CUEMU_ROT(cublasZdrot_v2, double complex, double, double, CUEMU_C_64F,
-          CUEMU_R_64F, CUEMU_R_64F)
+/* rot: c real, s of the vectors' type (real for Csrot and Zdrot). */
+#define CUEMU_ROT(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, NAME, T, R, T, TYPE, RTYPE, TYPE)
+#define CUEMU_REAL_ROT(NAME, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, NAME, T, R, R, TYPE, RTYPE, RTYPE)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_ROT, rot_v2)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_ROT, rot_v2)

@@ -309,9 +309,10 @@ static cublasStatus_t rank_update(cublasHandle_t h, const char *name, int t,
   return l2(h, o, alpha, NULL);
 }
 
-/* The tables: each line one entry point, with its _64 form. */
+/* The tables: each line the typed entry points of a routine, with their
+ * _64 forms (cuemu_blas.h, CUEMU_BLAS_SDCZ). */
 
-#define CUEMU_GEMV_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_GEMV_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, I m, I n, const T *alpha, const T *A,       \
       I lda, const T *x, I incx, const T *beta, T *y, I incy) {                \
@@ -319,12 +320,9 @@ static cublasStatus_t rank_update(cublasHandle_t h, const char *name, int t,
                 beta, y, incy);                                                \
   }
 #define CUEMU_GEMV(...) CUEMU_BLAS_ILP64(CUEMU_GEMV_DEF, __VA_ARGS__)
-CUEMU_GEMV(cublasSgemv_v2, float, CUEMU_R_32F)
-CUEMU_GEMV(cublasDgemv_v2, double, CUEMU_R_64F)
-CUEMU_GEMV(cublasCgemv_v2, float complex, CUEMU_C_32F)
-CUEMU_GEMV(cublasZgemv_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEMV, gemv_v2)
 
-#define CUEMU_GBMV_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_GBMV_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, I m, I n, I kl, I ku, const T *alpha,       \
       const T *A, I lda, const T *x, I incx, const T *beta, T *y, I incy) {    \
@@ -335,10 +333,7 @@ CUEMU_GEMV(cublasZgemv_v2, double complex, CUEMU_C_64F)
                 beta, y, incy);                                                \
   }
 #define CUEMU_GBMV(...) CUEMU_BLAS_ILP64(CUEMU_GBMV_DEF, __VA_ARGS__)
-CUEMU_GBMV(cublasSgbmv_v2, float, CUEMU_R_32F)
-CUEMU_GBMV(cublasDgbmv_v2, double, CUEMU_R_64F)
-CUEMU_GBMV(cublasCgbmv_v2, float complex, CUEMU_C_32F)
-CUEMU_GBMV(cublasZgbmv_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GBMV, gbmv_v2)
 
 /* symv and hemv (full), sbmv and hbmv (band: K, LDA), spmv and hpmv
  * (packed: AP, no lda). K_PARAM and LD_PARAM: the band's parameters, or
@@ -354,29 +349,21 @@ CUEMU_GBMV(cublasZgbmv_v2, double complex, CUEMU_C_64F)
     return symv(h, #NAME, TYPE, HERM, STORAGE, uplo, n, K, alpha, A, LD, x,    \
                 incx, beta, y, incy);                                          \
   }
-#define CUEMU_SYMV(NAME, T, TYPE, HERM)                                        \
+#define CUEMU_SYMV(NAME, T, TYPE, R, RTYPE, HERM, ...)                         \
   CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_FULL,       \
                    CUEMU_NO_PARAM, 0, CUEMU_SIZE_PARAM, lda)
-#define CUEMU_SBMV(NAME, T, TYPE, HERM)                                        \
+#define CUEMU_SBMV(NAME, T, TYPE, R, RTYPE, HERM, ...)                         \
   CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_BAND,       \
                    CUEMU_SIZE_PARAM, k, CUEMU_SIZE_PARAM, lda)
-#define CUEMU_SPMV(NAME, T, TYPE, HERM)                                        \
+#define CUEMU_SPMV(NAME, T, TYPE, R, RTYPE, HERM, ...)                         \
   CUEMU_BLAS_ILP64(CUEMU_SYMV_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_PACKED,     \
                    CUEMU_NO_PARAM, 0, CUEMU_NO_PARAM, 0)
-CUEMU_SYMV(cublasSsymv_v2, float, CUEMU_R_32F, 0)
-CUEMU_SYMV(cublasDsymv_v2, double, CUEMU_R_64F, 0)
-CUEMU_SYMV(cublasCsymv_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_SYMV(cublasZsymv_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_SYMV(cublasChemv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SYMV(cublasZhemv_v2, double complex, CUEMU_C_64F, 1)
-CUEMU_SBMV(cublasSsbmv_v2, float, CUEMU_R_32F, 0)
-CUEMU_SBMV(cublasDsbmv_v2, double, CUEMU_R_64F, 0)
-CUEMU_SBMV(cublasChbmv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SBMV(cublasZhbmv_v2, double complex, CUEMU_C_64F, 1)
-CUEMU_SPMV(cublasSspmv_v2, float, CUEMU_R_32F, 0)
-CUEMU_SPMV(cublasDspmv_v2, double, CUEMU_R_64F, 0)
-CUEMU_SPMV(cublasChpmv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SPMV(cublasZhpmv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYMV, symv_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SYMV, hemv_v2, 1)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_SBMV, sbmv_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SBMV, hbmv_v2, 1)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_SPMV, spmv_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SPMV, hpmv_v2, 1)
 
 /* trmv, trsv (full), tbmv, tbsv (band), tpmv, tpsv (packed). */
 #define CUEMU_TRIANGULAR_DEF(NAME, I, T, TYPE, SOLVE, STORAGE, K_PARAM, K,     \
@@ -387,42 +374,24 @@ CUEMU_SPMV(cublasZhpmv_v2, double complex, CUEMU_C_64F, 1)
     return triangular(h, #NAME, TYPE, SOLVE, STORAGE, uplo, trans, diag, n, K, \
                       A, LD, x, incx);                                         \
   }
-#define CUEMU_TRXV(NAME, T, TYPE, SOLVE)                                       \
+#define CUEMU_TRXV(NAME, T, TYPE, R, RTYPE, SOLVE, ...)                        \
   CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
                    CUEMU_BLAS_FULL, CUEMU_NO_PARAM, 0, CUEMU_SIZE_PARAM, lda)
-#define CUEMU_TBXV(NAME, T, TYPE, SOLVE)                                       \
+#define CUEMU_TBXV(NAME, T, TYPE, R, RTYPE, SOLVE, ...)                        \
   CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
                    CUEMU_BLAS_BAND, CUEMU_SIZE_PARAM, k, CUEMU_SIZE_PARAM,     \
                    lda)
-#define CUEMU_TPXV(NAME, T, TYPE, SOLVE)                                       \
+#define CUEMU_TPXV(NAME, T, TYPE, R, RTYPE, SOLVE, ...)                        \
   CUEMU_BLAS_ILP64(CUEMU_TRIANGULAR_DEF, NAME, T, TYPE, SOLVE,                 \
                    CUEMU_BLAS_PACKED, CUEMU_NO_PARAM, 0, CUEMU_NO_PARAM, 0)
-CUEMU_TRXV(cublasStrmv_v2, float, CUEMU_R_32F, 0)
-CUEMU_TRXV(cublasDtrmv_v2, double, CUEMU_R_64F, 0)
-CUEMU_TRXV(cublasCtrmv_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_TRXV(cublasZtrmv_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_TRXV(cublasStrsv_v2, float, CUEMU_R_32F, 1)
-CUEMU_TRXV(cublasDtrsv_v2, double, CUEMU_R_64F, 1)
-CUEMU_TRXV(cublasCtrsv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_TRXV(cublasZtrsv_v2, double complex, CUEMU_C_64F, 1)
-CUEMU_TBXV(cublasStbmv_v2, float, CUEMU_R_32F, 0)
-CUEMU_TBXV(cublasDtbmv_v2, double, CUEMU_R_64F, 0)
-CUEMU_TBXV(cublasCtbmv_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_TBXV(cublasZtbmv_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_TBXV(cublasStbsv_v2, float, CUEMU_R_32F, 1)
-CUEMU_TBXV(cublasDtbsv_v2, double, CUEMU_R_64F, 1)
-CUEMU_TBXV(cublasCtbsv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_TBXV(cublasZtbsv_v2, double complex, CUEMU_C_64F, 1)
-CUEMU_TPXV(cublasStpmv_v2, float, CUEMU_R_32F, 0)
-CUEMU_TPXV(cublasDtpmv_v2, double, CUEMU_R_64F, 0)
-CUEMU_TPXV(cublasCtpmv_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_TPXV(cublasZtpmv_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_TPXV(cublasStpsv_v2, float, CUEMU_R_32F, 1)
-CUEMU_TPXV(cublasDtpsv_v2, double, CUEMU_R_64F, 1)
-CUEMU_TPXV(cublasCtpsv_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_TPXV(cublasZtpsv_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRXV, trmv_v2, 0)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRXV, trsv_v2, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TBXV, tbmv_v2, 0)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TBXV, tbsv_v2, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TPXV, tpmv_v2, 0)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TPXV, tpsv_v2, 1)
 
-#define CUEMU_GER_DEF(NAME, I, T, TYPE, CONJ)                                  \
+#define CUEMU_GER_DEF(NAME, I, T, TYPE, R, RTYPE, CONJ, ...)                   \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I m, I n,            \
                                         const T *alpha, const T *x, I incx,    \
                                         const T *y, I incy, T *A, I lda) {     \
@@ -430,12 +399,9 @@ CUEMU_TPXV(cublasZtpsv_v2, double complex, CUEMU_C_64F, 1)
                        n, alpha, x, incx, y, incy, A, lda);                    \
   }
 #define CUEMU_GER(...) CUEMU_BLAS_ILP64(CUEMU_GER_DEF, __VA_ARGS__)
-CUEMU_GER(cublasSger_v2, float, CUEMU_R_32F, 0)
-CUEMU_GER(cublasDger_v2, double, CUEMU_R_64F, 0)
-CUEMU_GER(cublasCgeru_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_GER(cublasCgerc_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_GER(cublasZgeru_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_GER(cublasZgerc_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_GER, ger_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_GER, geru_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_GER, gerc_v2, 1)
 
 /* syr, her (full), spr, hpr (packed): A += alpha x x^T (x^H), alpha of
  * type A_T (real for her, hpr). */
@@ -457,37 +423,29 @@ CUEMU_GER(cublasZgerc_v2, double complex, CUEMU_C_64F, 1)
                        alpha, x, incx, y, incy, A, LD);                        \
   }
 #define CUEMU_COMMA_SIZE_PARAM(I, name) , I name
-#define CUEMU_SYR(NAME, T, A_T, TYPE, ATYPE, HERM)                             \
-  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, A_T, TYPE, ATYPE, HERM,             \
-                   CUEMU_BLAS_FULL, CUEMU_COMMA_SIZE_PARAM, lda)
-#define CUEMU_SPR(NAME, T, A_T, TYPE, ATYPE, HERM)                             \
-  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, A_T, TYPE, ATYPE, HERM,             \
+#define CUEMU_SYR(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, T, TYPE, TYPE, 0, CUEMU_BLAS_FULL,  \
+                   CUEMU_COMMA_SIZE_PARAM, lda)
+#define CUEMU_HER(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, R, TYPE, RTYPE, 1, CUEMU_BLAS_FULL, \
+                   CUEMU_COMMA_SIZE_PARAM, lda)
+#define CUEMU_SPR(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, T, TYPE, TYPE, 0,                   \
                    CUEMU_BLAS_PACKED, CUEMU_NO_PARAM, 0)
-#define CUEMU_SYR2(NAME, T, TYPE, HERM)                                        \
+#define CUEMU_HPR(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_SYR_DEF, NAME, T, R, TYPE, RTYPE, 1,                  \
+                   CUEMU_BLAS_PACKED, CUEMU_NO_PARAM, 0)
+#define CUEMU_SYR2(NAME, T, TYPE, R, RTYPE, HERM, ...)                         \
   CUEMU_BLAS_ILP64(CUEMU_SYR2_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_FULL,       \
                    CUEMU_COMMA_SIZE_PARAM, lda)
-#define CUEMU_SPR2(NAME, T, TYPE, HERM)                                        \
+#define CUEMU_SPR2(NAME, T, TYPE, R, RTYPE, HERM, ...)                         \
   CUEMU_BLAS_ILP64(CUEMU_SYR2_DEF, NAME, T, TYPE, HERM, CUEMU_BLAS_PACKED,     \
                    CUEMU_NO_PARAM, 0)
-CUEMU_SYR(cublasSsyr_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0)
-CUEMU_SYR(cublasDsyr_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0)
-CUEMU_SYR(cublasCsyr_v2, float complex, float complex, CUEMU_C_32F, CUEMU_C_32F,
-          0)
-CUEMU_SYR(cublasZsyr_v2, double complex, double complex, CUEMU_C_64F,
-          CUEMU_C_64F, 0)
-CUEMU_SYR(cublasCher_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1)
-CUEMU_SYR(cublasZher_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
-CUEMU_SPR(cublasSspr_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0)
-CUEMU_SPR(cublasDspr_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0)
-CUEMU_SPR(cublasChpr_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1)
-CUEMU_SPR(cublasZhpr_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
-CUEMU_SYR2(cublasSsyr2_v2, float, CUEMU_R_32F, 0)
-CUEMU_SYR2(cublasDsyr2_v2, double, CUEMU_R_64F, 0)
-CUEMU_SYR2(cublasCsyr2_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_SYR2(cublasZsyr2_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_SYR2(cublasCher2_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SYR2(cublasZher2_v2, double complex, CUEMU_C_64F, 1)
-CUEMU_SPR2(cublasSspr2_v2, float, CUEMU_R_32F, 0)
-CUEMU_SPR2(cublasDspr2_v2, double, CUEMU_R_64F, 0)
-CUEMU_SPR2(cublasChpr2_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SPR2(cublasZhpr2_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYR, syr_v2)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HER, her_v2)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_SPR, spr_v2)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HPR, hpr_v2)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYR2, syr2_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SYR2, her2_v2, 1)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_SPR2, spr2_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SPR2, hpr2_v2, 1)

@@ -316,7 +316,7 @@ static cublasStatus_t geam(cublasHandle_t h, const char *name, int t,
   return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_GEAM_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_GEAM_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int transa, int transb, I m, I n, const T *alpha,      \
       const T *A, I lda, const T *beta, const T *B, I ldb, T *C, I ldc) {      \
@@ -324,10 +324,7 @@ static cublasStatus_t geam(cublasHandle_t h, const char *name, int t,
                 ldb, C, ldc);                                                  \
   }
 #define CUEMU_GEAM(...) CUEMU_BLAS_ILP64(CUEMU_GEAM_DEF, __VA_ARGS__)
-CUEMU_GEAM(cublasSgeam, float, CUEMU_R_32F)
-CUEMU_GEAM(cublasDgeam, double, CUEMU_R_64F)
-CUEMU_GEAM(cublasCgeam, float complex, CUEMU_C_32F)
-CUEMU_GEAM(cublasZgeam, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEAM, geam)
 
 static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t, int side,
                            int64_t m, int64_t n, const void *A, int64_t lda,
@@ -349,17 +346,14 @@ static cublasStatus_t dgmm(cublasHandle_t h, const char *name, int t, int side,
   return l3(h, o, NULL, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_DGMM_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_DGMM_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int side, I m, I n,  \
                                         const T *A, I lda, const T *x, I incx, \
                                         T *C, I ldc) {                         \
     return dgmm(h, #NAME, TYPE, side, m, n, A, lda, x, incx, C, ldc);          \
   }
 #define CUEMU_DGMM(...) CUEMU_BLAS_ILP64(CUEMU_DGMM_DEF, __VA_ARGS__)
-CUEMU_DGMM(cublasSdgmm, float, CUEMU_R_32F)
-CUEMU_DGMM(cublasDdgmm, double, CUEMU_R_64F)
-CUEMU_DGMM(cublasCdgmm, float complex, CUEMU_C_32F)
-CUEMU_DGMM(cublasZdgmm, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_DGMM, dgmm)
 
 /* The rank-k updates: syrk and herk (B NULL: op(A) with itself), syrkx
  * and herkx (B, one term), syr2k and her2k (two). sat, sbt: the types of
@@ -410,15 +404,12 @@ static cublasStatus_t rank_k(cublasHandle_t h, const char *name, int t, int sat,
     return rank_k(h, #NAME, TYPE, STYPE, STYPE, HERM, 0, uplo, trans, n, k,    \
                   alpha, A, lda, NULL, 0, beta, C, ldc);                       \
   }
-#define CUEMU_SYRK(...) CUEMU_BLAS_ILP64(CUEMU_SYRK_DEF, __VA_ARGS__)
-CUEMU_SYRK(cublasSsyrk_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0)
-CUEMU_SYRK(cublasDsyrk_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0)
-CUEMU_SYRK(cublasCsyrk_v2, float complex, float complex, CUEMU_C_32F,
-           CUEMU_C_32F, 0)
-CUEMU_SYRK(cublasZsyrk_v2, double complex, double complex, CUEMU_C_64F,
-           CUEMU_C_64F, 0)
-CUEMU_SYRK(cublasCherk_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1)
-CUEMU_SYRK(cublasZherk_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
+#define CUEMU_SYRK(NAME, T, TYPE, R, RTYPE, ...)                               \
+  CUEMU_BLAS_ILP64(CUEMU_SYRK_DEF, NAME, T, T, TYPE, TYPE, 0)
+#define CUEMU_HERK(NAME, T, TYPE, R, RTYPE, ...)                               \
+  CUEMU_BLAS_ILP64(CUEMU_SYRK_DEF, NAME, T, R, TYPE, RTYPE, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYRK, syrk_v2)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HERK, herk_v2)
 
 /* syrkx, herkx (TWO 0), syr2k, her2k (TWO 1): beta of type S (real for
  * the Hermitian forms). */
@@ -431,26 +422,15 @@ CUEMU_SYRK(cublasZherk_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1)
     return rank_k(h, #NAME, TYPE, TYPE, STYPE, HERM, TWO, uplo, trans, n, k,   \
                   alpha, A, lda, B, ldb, beta, C, ldc);                        \
   }
-#define CUEMU_SYR2K(...) CUEMU_BLAS_ILP64(CUEMU_SYR2K_DEF, __VA_ARGS__)
-CUEMU_SYR2K(cublasSsyrkx, float, float, CUEMU_R_32F, CUEMU_R_32F, 0, 0)
-CUEMU_SYR2K(cublasDsyrkx, double, double, CUEMU_R_64F, CUEMU_R_64F, 0, 0)
-CUEMU_SYR2K(cublasCsyrkx, float complex, float complex, CUEMU_C_32F,
-            CUEMU_C_32F, 0, 0)
-CUEMU_SYR2K(cublasZsyrkx, double complex, double complex, CUEMU_C_64F,
-            CUEMU_C_64F, 0, 0)
-CUEMU_SYR2K(cublasCherkx, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1, 0)
-CUEMU_SYR2K(cublasZherkx, double complex, double, CUEMU_C_64F, CUEMU_R_64F, 1,
-            0)
-CUEMU_SYR2K(cublasSsyr2k_v2, float, float, CUEMU_R_32F, CUEMU_R_32F, 0, 1)
-CUEMU_SYR2K(cublasDsyr2k_v2, double, double, CUEMU_R_64F, CUEMU_R_64F, 0, 1)
-CUEMU_SYR2K(cublasCsyr2k_v2, float complex, float complex, CUEMU_C_32F,
-            CUEMU_C_32F, 0, 1)
-CUEMU_SYR2K(cublasZsyr2k_v2, double complex, double complex, CUEMU_C_64F,
-            CUEMU_C_64F, 0, 1)
-CUEMU_SYR2K(cublasCher2k_v2, float complex, float, CUEMU_C_32F, CUEMU_R_32F, 1,
-            1)
-CUEMU_SYR2K(cublasZher2k_v2, double complex, double, CUEMU_C_64F, CUEMU_R_64F,
-            1, 1)
+/* TWO: syrkx and herkx (0), syr2k and her2k (1). */
+#define CUEMU_SYR2K(NAME, T, TYPE, R, RTYPE, TWO, ...)                         \
+  CUEMU_BLAS_ILP64(CUEMU_SYR2K_DEF, NAME, T, T, TYPE, TYPE, 0, TWO)
+#define CUEMU_HER2K(NAME, T, TYPE, R, RTYPE, TWO, ...)                         \
+  CUEMU_BLAS_ILP64(CUEMU_SYR2K_DEF, NAME, T, R, TYPE, RTYPE, 1, TWO)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYR2K, syrkx, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HER2K, herkx, 0)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYR2K, syr2k_v2, 1)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HER2K, her2k_v2, 1)
 
 /* trsm, and trsmBatched (batch >= 0: A and B are its arrays of
  * pointers). */
@@ -485,7 +465,7 @@ static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t, int side,
   return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_TRSM_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_TRSM_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int side, int uplo, int trans, int diag, I m, I n,     \
       const T *alpha, const T *A, I lda, T *B, I ldb) {                        \
@@ -493,12 +473,9 @@ static cublasStatus_t trsm(cublasHandle_t h, const char *name, int t, int side,
                 B, ldb, -1);                                                   \
   }
 #define CUEMU_TRSM(...) CUEMU_BLAS_ILP64(CUEMU_TRSM_DEF, __VA_ARGS__)
-CUEMU_TRSM(cublasStrsm_v2, float, CUEMU_R_32F)
-CUEMU_TRSM(cublasDtrsm_v2, double, CUEMU_R_64F)
-CUEMU_TRSM(cublasCtrsm_v2, float complex, CUEMU_C_32F)
-CUEMU_TRSM(cublasZtrsm_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRSM, trsm_v2)
 
-#define CUEMU_TRSM_BATCHED_DEF(NAME, I, T, TYPE)                               \
+#define CUEMU_TRSM_BATCHED_DEF(NAME, I, T, TYPE, ...)                          \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int side, int uplo,  \
                                         int trans, int diag, I m, I n,         \
                                         const T *alpha, const T *const A[],    \
@@ -510,10 +487,7 @@ CUEMU_TRSM(cublasZtrsm_v2, double complex, CUEMU_C_64F)
   }
 #define CUEMU_TRSM_BATCHED(...)                                                \
   CUEMU_BLAS_ILP64(CUEMU_TRSM_BATCHED_DEF, __VA_ARGS__)
-CUEMU_TRSM_BATCHED(cublasStrsmBatched, float, CUEMU_R_32F)
-CUEMU_TRSM_BATCHED(cublasDtrsmBatched, double, CUEMU_R_64F)
-CUEMU_TRSM_BATCHED(cublasCtrsmBatched, float complex, CUEMU_C_32F)
-CUEMU_TRSM_BATCHED(cublasZtrsmBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRSM_BATCHED, trsmBatched)
 
 static cublasStatus_t symm(cublasHandle_t h, const char *name, int t, int herm,
                            int side, int uplo, int64_t m, int64_t n,
@@ -541,7 +515,7 @@ static cublasStatus_t symm(cublasHandle_t h, const char *name, int t, int herm,
   return l3(h, o, alpha, beta, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_SYMM_DEF(NAME, I, T, TYPE, HERM)                                 \
+#define CUEMU_SYMM_DEF(NAME, I, T, TYPE, R, RTYPE, HERM, ...)                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int side, int uplo, I m, I n, const T *alpha,          \
       const T *A, I lda, const T *B, I ldb, const T *beta, T *C, I ldc) {      \
@@ -549,12 +523,8 @@ static cublasStatus_t symm(cublasHandle_t h, const char *name, int t, int herm,
                 beta, C, ldc);                                                 \
   }
 #define CUEMU_SYMM(...) CUEMU_BLAS_ILP64(CUEMU_SYMM_DEF, __VA_ARGS__)
-CUEMU_SYMM(cublasSsymm_v2, float, CUEMU_R_32F, 0)
-CUEMU_SYMM(cublasDsymm_v2, double, CUEMU_R_64F, 0)
-CUEMU_SYMM(cublasCsymm_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_SYMM(cublasZsymm_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_SYMM(cublasChemm_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_SYMM(cublasZhemm_v2, double complex, CUEMU_C_64F, 1)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYMM, symm_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SYMM, hemm_v2, 1)
 
 /* cublas<t>trmm (CUDA 11's form: the product from B into C, which may be
  * B itself). */
@@ -585,7 +555,7 @@ static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t, int side,
   return l3(h, o, alpha, NULL, (const int64_t(*)[2])dims);
 }
 
-#define CUEMU_TRMM_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_TRMM_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int side, int uplo, int trans, int diag, I m, I n,     \
       const T *alpha, const T *A, I lda, const T *B, I ldb, T *C, I ldc) {     \
@@ -593,7 +563,4 @@ static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t, int side,
                 B, ldb, C, ldc);                                               \
   }
 #define CUEMU_TRMM(...) CUEMU_BLAS_ILP64(CUEMU_TRMM_DEF, __VA_ARGS__)
-CUEMU_TRMM(cublasStrmm_v2, float, CUEMU_R_32F)
-CUEMU_TRMM(cublasDtrmm_v2, double, CUEMU_R_64F)
-CUEMU_TRMM(cublasCtrmm_v2, float complex, CUEMU_C_32F)
-CUEMU_TRMM(cublasZtrmm_v2, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRMM, trmm_v2)

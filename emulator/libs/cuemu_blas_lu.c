@@ -212,41 +212,32 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_GETRF(NAME, T, TYPE)                                             \
+#define CUEMU_GETRF(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, T *const A[], \
                                         int lda, int *P, int *info,            \
                                         int batch) {                           \
     return lu(h, #NAME, TYPE, GETRF, n, (void *const *)A, lda, P, NULL, 0,     \
               info, batch);                                                    \
   }
-CUEMU_GETRF(cublasSgetrfBatched, float, CUEMU_R_32F)
-CUEMU_GETRF(cublasDgetrfBatched, double, CUEMU_R_64F)
-CUEMU_GETRF(cublasCgetrfBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRF(cublasZgetrfBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRF, getrfBatched)
 
-#define CUEMU_GETRI(NAME, T, TYPE)                                             \
+#define CUEMU_GETRI(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int n, const T *const A[], int lda, const int *P,      \
       T *const C[], int ldc, int *info, int batch) {                           \
     return lu(h, #NAME, TYPE, GETRI, n, (void *const *)A, lda, P,              \
               (void *const *)C, ldc, info, batch);                             \
   }
-CUEMU_GETRI(cublasSgetriBatched, float, CUEMU_R_32F)
-CUEMU_GETRI(cublasDgetriBatched, double, CUEMU_R_64F)
-CUEMU_GETRI(cublasCgetriBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRI(cublasZgetriBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRI, getriBatched)
 
-#define CUEMU_MATINV(NAME, T, TYPE)                                            \
+#define CUEMU_MATINV(NAME, T, TYPE, ...)                                       \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int n, const T *const A[], int lda, T *const Ainv[],   \
       int lda_inv, int *info, int batch) {                                     \
     return lu(h, #NAME, TYPE, MATINV, n, (void *const *)A, lda, NULL,          \
               (void *const *)Ainv, lda_inv, info, batch);                      \
   }
-CUEMU_MATINV(cublasSmatinvBatched, float, CUEMU_R_32F)
-CUEMU_MATINV(cublasDmatinvBatched, double, CUEMU_R_64F)
-CUEMU_MATINV(cublasCmatinvBatched, float complex, CUEMU_C_32F)
-CUEMU_MATINV(cublasZmatinvBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_MATINV, matinvBatched)
 
 /* getrsBatched: info is host memory, set at the call (0, or -j for the
  * j-th argument found invalid, as cuBLAS documents). */
@@ -284,14 +275,11 @@ static cublasStatus_t getrs_call(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_GETRS(NAME, T, TYPE)                                             \
+#define CUEMU_GETRS(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, int n, int nrhs, const T *const A[],        \
       int lda, const int *P, T *const B[], int ldb, int *info, int batch) {    \
     return getrs_call(h, #NAME, TYPE, trans, n, nrhs, (void *const *)A, lda,   \
                       P, (void *const *)B, ldb, info, batch);                  \
   }
-CUEMU_GETRS(cublasSgetrsBatched, float, CUEMU_R_32F)
-CUEMU_GETRS(cublasDgetrsBatched, double, CUEMU_R_64F)
-CUEMU_GETRS(cublasCgetrsBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRS(cublasZgetrsBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRS, getrsBatched)

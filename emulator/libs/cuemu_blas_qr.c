@@ -165,17 +165,14 @@ static cublasStatus_t geqrf_call(cublasHandle_t h, const char *name, int t,
   return qr_submit(h, name, t, 0, m, n, 0, A, lda, tau, 0, NULL, batch);
 }
 
-#define CUEMU_GEQRF(NAME, T, TYPE)                                             \
+#define CUEMU_GEQRF(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int m, int n,        \
                                         T *const A[], int lda, T *const tau[], \
                                         int *info, int batch) {                \
     return geqrf_call(h, #NAME, TYPE, m, n, (void *const *)A, lda,             \
                       (void *const *)tau, info, batch);                        \
   }
-CUEMU_GEQRF(cublasSgeqrfBatched, float, CUEMU_R_32F)
-CUEMU_GEQRF(cublasDgeqrfBatched, double, CUEMU_R_64F)
-CUEMU_GEQRF(cublasCgeqrfBatched, float complex, CUEMU_C_32F)
-CUEMU_GEQRF(cublasZgeqrfBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEQRF, geqrfBatched)
 
 /* gelsBatched: only CUBLAS_OP_N and m >= n, as cuBLAS (NOT_SUPPORTED for
  * the others). */
@@ -204,14 +201,11 @@ static cublasStatus_t gels_call(cublasHandle_t h, const char *name, int t,
   return qr_submit(h, name, t, 1, m, n, nrhs, A, lda, C, ldc, dev_info, batch);
 }
 
-#define CUEMU_GELS(NAME, T, TYPE)                                              \
+#define CUEMU_GELS(NAME, T, TYPE, ...)                                         \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, int m, int n, int nrhs, T *const A[],       \
       int lda, T *const C[], int ldc, int *info, int *dev_info, int batch) {   \
     return gels_call(h, #NAME, TYPE, trans, m, n, nrhs, (void *const *)A, lda, \
                      (void *const *)C, ldc, info, dev_info, batch);            \
   }
-CUEMU_GELS(cublasSgelsBatched, float, CUEMU_R_32F)
-CUEMU_GELS(cublasDgelsBatched, double, CUEMU_R_64F)
-CUEMU_GELS(cublasCgelsBatched, float complex, CUEMU_C_32F)
-CUEMU_GELS(cublasZgelsBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GELS, gelsBatched)

@@ -215,7 +215,7 @@ static cublasStatus_t scalars(cublasHandle_t h, const char *name,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_ROTG(NAME, T, R, TYPE)                                           \
+#define CUEMU_ROTG(NAME, T, TYPE, R, RTYPE, ...)                               \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, T *a, T *b, R *c,    \
                                         T *s) {                                \
     void *p[] = {a, b, c, s};                                                  \
@@ -223,12 +223,9 @@ static cublasStatus_t scalars(cublasHandle_t h, const char *name,
     const char *const names[] = {"a", "b", "c", "s"};                          \
     return scalars(h, #NAME, ROTG, TYPE, p, bytes, names, 4);                  \
   }
-CUEMU_ROTG(cublasSrotg_v2, float, float, CUEMU_R_32F)
-CUEMU_ROTG(cublasDrotg_v2, double, double, CUEMU_R_64F)
-CUEMU_ROTG(cublasCrotg_v2, float complex, float, CUEMU_C_32F)
-CUEMU_ROTG(cublasZrotg_v2, double complex, double, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_ROTG, rotg_v2)
 
-#define CUEMU_ROTMG(NAME, T, TYPE)                                             \
+#define CUEMU_ROTMG(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, T *d1, T *d2, T *x1, \
                                         const T *y1, T *param) {               \
     void *p[] = {d1, d2, x1, (void *)y1, param};                               \
@@ -237,8 +234,7 @@ CUEMU_ROTG(cublasZrotg_v2, double complex, double, CUEMU_C_64F)
     const char *const names[] = {"d1", "d2", "x1", "y1", "param"};             \
     return scalars(h, #NAME, ROTMG, TYPE, p, bytes, names, 5);                 \
   }
-CUEMU_ROTMG(cublasSrotmg_v2, float, CUEMU_R_32F)
-CUEMU_ROTMG(cublasDrotmg_v2, double, CUEMU_R_64F)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_ROTMG, rotmg_v2)
 
 static cublasStatus_t rotm_call(cublasHandle_t h, const char *name, int t,
                                 int64_t n, void *x, int64_t incx, void *y,
@@ -275,11 +271,10 @@ static cublasStatus_t rotm_call(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_ROTM_DEF(NAME, I, T, TYPE)                                       \
+#define CUEMU_ROTM_DEF(NAME, I, T, TYPE, ...)                                  \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, T *x, I incx,   \
                                         T *y, I incy, const T *param) {        \
     return rotm_call(h, #NAME, TYPE, n, x, incx, y, incy, param);              \
   }
 #define CUEMU_ROTM(...) CUEMU_BLAS_ILP64(CUEMU_ROTM_DEF, __VA_ARGS__)
-CUEMU_ROTM(cublasSrotm_v2, float, CUEMU_R_32F)
-CUEMU_ROTM(cublasDrotm_v2, double, CUEMU_R_64F)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_ROTM, rotm_v2)
