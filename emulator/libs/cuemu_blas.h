@@ -257,4 +257,26 @@ void cuemu__blas_tri_solve(int uplo, int trans, int diag, int64_t n, int t,
 void cuemu__blas_tri_multiply(int uplo, int trans, int diag, int64_t n, int t,
                               const void *A, int64_t lda, double complex *v);
 
+/* ---- The legacy API of cublas.h (cuemu_blas_legacy.c) -------------------- */
+
+/* The handle of cublasInit (NULL before it and after cublasShutdown). */
+cublasHandle_t cuemu__blas_legacy_handle(void);
+/* Keeps a legacy function's status for cublasGetError (success keeps the
+ * earlier error, as cublasGetError reports the last error). */
+void cuemu__blas_legacy_status(cublasStatus_t status);
+/* The legacy character arguments as the v2 enums; -1 for another
+ * character (the v2 call then returns INVALID_VALUE). */
+int cuemu__blas_legacy_op(char c);
+int cuemu__blas_legacy_fill(char c);
+int cuemu__blas_legacy_diag(char c);
+int cuemu__blas_legacy_side(char c);
+/* The body of a legacy function: the v2 call V2 on the legacy handle, its
+ * status kept. */
+#define CUEMU_BLAS_LEGACY(V2, ...)                                             \
+  cuemu__blas_legacy_status(V2(cuemu__blas_legacy_handle(), __VA_ARGS__))
+#define CUEMU_OP(c) cuemu__blas_legacy_op(c)
+#define CUEMU_FILL(c) cuemu__blas_legacy_fill(c)
+#define CUEMU_DIAG(c) cuemu__blas_legacy_diag(c)
+#define CUEMU_SIDE(c) cuemu__blas_legacy_side(c)
+
 #endif /* CUEMU_BLAS_H */

@@ -256,3 +256,14 @@ CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMMSTRIDEDBATCHEDEX_DEF,
 CUEMU_BLAS_TYPED_EX(cublasSgemmEx, float, 0)
 CUEMU_BLAS_TYPED_EX(cublasCgemmEx, float complex, 1)
 CUEMU_BLAS_TYPED_EX(cublasCgemm3mEx, float complex, 1)
+
+/* The legacy cublas<t>gemm of cublas.h (cuemu_blas_legacy.c). */
+#define CUEMU_LEGACY_GEMM(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##gemm(char transa, char transb, int m,      \
+                                         int n, int k, T alpha, const T *A,    \
+                                         int lda, const T *B, int ldb, T beta, \
+                                         T *C, int ldc) {                      \
+    CUEMU_BLAS_LEGACY(cublas##L##gemm_v2, CUEMU_OP(transa), CUEMU_OP(transb),  \
+                      m, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);         \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_GEMM)

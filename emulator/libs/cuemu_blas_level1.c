@@ -313,3 +313,72 @@ CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, swap_v2, SWAP)
   CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, NAME, T, R, R, TYPE, RTYPE, RTYPE)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_ROT, rot_v2)
 CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_ROT, rot_v2)
+
+/* The legacy API (cublas.h): scalars by value, results returned, statuses
+ * kept for cublasGetError; from the same tables. */
+#define CUEMU_LEGACY_AXPY(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##axpy(int n, T alpha, const T *x, int incx, \
+                                         T *y, int incy) {                     \
+    CUEMU_BLAS_LEGACY(cublas##L##axpy_v2, n, &alpha, x, incx, y, incy);        \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_AXPY)
+
+#define CUEMU_LEGACY_DOT(L, T, TYPE, R, RTYPE, NAME, ...)                      \
+  CUEMU_BLAS_EXPORT T cublas##L##NAME(int n, const T *x, int incx, const T *y, \
+                                      int incy) {                              \
+    T r = 0;                                                                   \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, y, incy, &r);          \
+    return r;                                                                  \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_DOT, dot)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_DOT, dotu)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_DOT, dotc)
+
+/* nrm2, asum (RES R) and iamax, iamin (RES int). */
+#define CUEMU_LEGACY_REDUCE(L, T, TYPE, R, RTYPE, NAME, RES, ...)              \
+  CUEMU_BLAS_EXPORT RES cublas##L##NAME(int n, const T *x, int incx) {         \
+    RES r = 0;                                                                 \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, &r);                   \
+    return r;                                                                  \
+  }
+#define CUEMU_LEGACY_NORM(L, T, TYPE, R, RTYPE, NAME, ...)                     \
+  CUEMU_LEGACY_REDUCE(L, T, TYPE, R, RTYPE, NAME, R)
+CUEMU_BLAS_SD(CUEMU_LEGACY_NORM, nrm2)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_LEGACY_NORM, nrm2)
+CUEMU_BLAS_SD(CUEMU_LEGACY_NORM, asum)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_LEGACY_NORM, asum)
+CUEMU_BLAS_INDEXED(CUEMU_LEGACY_REDUCE, amax, int)
+CUEMU_BLAS_INDEXED(CUEMU_LEGACY_REDUCE, amin, int)
+
+/* scal (A: alpha's type, T or, for Csscal and Zdscal, R). */
+#define CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, A, ...)                        \
+  CUEMU_BLAS_EXPORT void cublas##L##scal(int n, A alpha, T *x, int incx) {     \
+    CUEMU_BLAS_LEGACY(cublas##L##scal_v2, n, &alpha, x, incx);                 \
+  }
+#define CUEMU_LEGACY_TSCAL(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, T)
+#define CUEMU_LEGACY_RSCAL(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, R)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TSCAL)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_LEGACY_RSCAL)
+
+#define CUEMU_LEGACY_PAIR(L, T, TYPE, R, RTYPE, NAME, ...)                     \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(int n, T *x, int incx, T *y,          \
+                                         int incy) {                           \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, y, incy);              \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_PAIR, copy)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_PAIR, swap)
+
+/* rot: c of type R, s of type S (T, or R for Csrot and Zdrot). */
+#define CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, S, ...)                         \
+  CUEMU_BLAS_EXPORT void cublas##L##rot(int n, T *x, int incx, T *y, int incy, \
+                                        R c, S s) {                            \
+    CUEMU_BLAS_LEGACY(cublas##L##rot_v2, n, x, incx, y, incy, &c, &s);         \
+  }
+#define CUEMU_LEGACY_TROT(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, T)
+#define CUEMU_LEGACY_RROT(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, R)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TROT)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_LEGACY_RROT)

@@ -449,3 +449,108 @@ CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYR2, syr2_v2, 0)
 CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SYR2, her2_v2, 1)
 CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_SPR2, spr2_v2, 0)
 CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_SPR2, hpr2_v2, 1)
+
+/* The legacy API (cublas.h): character arguments, scalars by value,
+ * statuses kept for cublasGetError; from the same tables. */
+#define CUEMU_LEGACY_GEMV(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##gemv(char trans, int m, int n, T alpha,    \
+                                         const T *A, int lda, const T *x,      \
+                                         int incx, T beta, T *y, int incy) {   \
+    CUEMU_BLAS_LEGACY(cublas##L##gemv_v2, CUEMU_OP(trans), m, n, &alpha, A,    \
+                      lda, x, incx, &beta, y, incy);                           \
+  }
+#define CUEMU_LEGACY_GBMV(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##gbmv(                                      \
+      char trans, int m, int n, int kl, int ku, T alpha, const T *A, int lda,  \
+      const T *x, int incx, T beta, T *y, int incy) {                          \
+    CUEMU_BLAS_LEGACY(cublas##L##gbmv_v2, CUEMU_OP(trans), m, n, kl, ku,       \
+                      &alpha, A, lda, x, incx, &beta, y, incy);                \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_GEMV)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_GBMV)
+
+/* symv, hemv; sbmv, hbmv (with k); spmv, hpmv (packed: no lda). K_PARAM
+ * and LD_PARAM as the v2 tables', K_ARG and LD_ARG the arguments. */
+#define CUEMU_SIZE_ARG(name) name,
+#define CUEMU_NO_ARG(name)
+#define CUEMU_LEGACY_SYMV(L, T, TYPE, R, RTYPE, NAME, K_PARAM, K_ARG,          \
+                          LD_PARAM, LD_ARG, ...)                               \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(                                      \
+      char uplo, int n, K_PARAM(int, k) T alpha, const T *A,                   \
+      LD_PARAM(int, lda) const T *x, int incx, T beta, T *y, int incy) {       \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), n, K_ARG(k)      \
+                      & alpha, A, LD_ARG(lda) x, incx, &beta, y, incy);        \
+  }
+#define CUEMU_LEGACY_FULL CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG
+#define CUEMU_LEGACY_BAND                                                      \
+  CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG, CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG
+#define CUEMU_LEGACY_PACKED CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_NO_PARAM, CUEMU_NO_ARG
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYMV, symv, CUEMU_LEGACY_FULL)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMV, hemv, CUEMU_LEGACY_FULL)
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYMV, sbmv, CUEMU_LEGACY_BAND)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMV, hbmv, CUEMU_LEGACY_BAND)
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYMV, spmv, CUEMU_LEGACY_PACKED)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMV, hpmv, CUEMU_LEGACY_PACKED)
+
+/* trmv, trsv; tbmv, tbsv (with k); tpmv, tpsv (packed). */
+#define CUEMU_LEGACY_TRXV(L, T, TYPE, R, RTYPE, NAME, K_PARAM, K_ARG,          \
+                          LD_PARAM, LD_ARG, ...)                               \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, char trans, char diag,     \
+                                         int n, K_PARAM(int, k) const T *A,    \
+                                         LD_PARAM(int, lda) T *x, int incx) {  \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), CUEMU_OP(trans), \
+                      CUEMU_DIAG(diag), n, K_ARG(k) A, LD_ARG(lda) x, incx);   \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, trmv, CUEMU_LEGACY_FULL)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, trsv, CUEMU_LEGACY_FULL)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, tbmv, CUEMU_LEGACY_BAND)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, tbsv, CUEMU_LEGACY_BAND)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, tpmv, CUEMU_LEGACY_PACKED)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, tpsv, CUEMU_LEGACY_PACKED)
+
+#define CUEMU_LEGACY_GER(L, T, TYPE, R, RTYPE, NAME, ...)                      \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(int m, int n, T alpha, const T *x,    \
+                                         int incx, const T *y, int incy,       \
+                                         T *A, int lda) {                      \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, m, n, &alpha, x, incx, y, incy, A, \
+                      lda);                                                    \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_GER, ger)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_GER, geru)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_GER, gerc)
+
+/* syr, her (alpha of type A: R for her, hpr), spr, hpr (packed). */
+#define CUEMU_LEGACY_SYR(L, T, TYPE, R, RTYPE, NAME, A_T, LD_PARAM, LD_ARG,    \
+                         ...)                                                  \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, int n, A_T alpha,          \
+                                         const T *x, int incx,                 \
+                                         T *A LD_PARAM(int, lda)) {            \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), n, &alpha, x,    \
+                      incx, A LD_ARG(lda));                                    \
+  }
+#define CUEMU_COMMA_SIZE_ARG(name) , name
+#define CUEMU_LEGACY_SYR_T(L, T, TYPE, R, RTYPE, NAME, ...)                    \
+  CUEMU_LEGACY_SYR(L, T, TYPE, R, RTYPE, NAME, T, __VA_ARGS__)
+#define CUEMU_LEGACY_SYR_R(L, T, TYPE, R, RTYPE, NAME, ...)                    \
+  CUEMU_LEGACY_SYR(L, T, TYPE, R, RTYPE, NAME, R, __VA_ARGS__)
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYR_T, syr, CUEMU_COMMA_SIZE_PARAM,
+              CUEMU_COMMA_SIZE_ARG)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYR_R, her, CUEMU_COMMA_SIZE_PARAM,
+              CUEMU_COMMA_SIZE_ARG)
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYR_T, spr, CUEMU_NO_PARAM, CUEMU_NO_ARG)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYR_R, hpr, CUEMU_NO_PARAM, CUEMU_NO_ARG)
+
+/* syr2, her2, spr2, hpr2. */
+#define CUEMU_LEGACY_SYR2(L, T, TYPE, R, RTYPE, NAME, LD_PARAM, LD_ARG, ...)   \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, int n, T alpha,            \
+                                         const T *x, int incx, const T *y,     \
+                                         int incy, T *A LD_PARAM(int, lda)) {  \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), n, &alpha, x,    \
+                      incx, y, incy, A LD_ARG(lda));                           \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYR2, syr2, CUEMU_COMMA_SIZE_PARAM,
+              CUEMU_COMMA_SIZE_ARG)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYR2, her2, CUEMU_COMMA_SIZE_PARAM,
+              CUEMU_COMMA_SIZE_ARG)
+CUEMU_BLAS_SD(CUEMU_LEGACY_SYR2, spr2, CUEMU_NO_PARAM, CUEMU_NO_ARG)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYR2, hpr2, CUEMU_NO_PARAM, CUEMU_NO_ARG)

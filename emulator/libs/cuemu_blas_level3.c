@@ -564,3 +564,62 @@ static cublasStatus_t trmm(cublasHandle_t h, const char *name, int t, int side,
   }
 #define CUEMU_TRMM(...) CUEMU_BLAS_ILP64(CUEMU_TRMM_DEF, __VA_ARGS__)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRMM, trmm_v2)
+
+/* The legacy API (cublas.h): character arguments, scalars by value,
+ * statuses kept for cublasGetError; from the same tables. */
+/* syrk (S: alpha and beta of type T), herk (R); syr2k (beta of type T),
+ * her2k (R). */
+#define CUEMU_LEGACY_SYRK(L, T, TYPE, R, RTYPE, NAME, S, ...)                  \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, char trans, int n, int k,  \
+                                         S alpha, const T *A, int lda, S beta, \
+                                         T *C, int ldc) {                      \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), CUEMU_OP(trans), \
+                      n, k, &alpha, A, lda, &beta, C, ldc);                    \
+  }
+#define CUEMU_LEGACY_SYR2K(L, T, TYPE, R, RTYPE, NAME, S, ...)                 \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, char trans, int n, int k,  \
+                                         T alpha, const T *A, int lda,         \
+                                         const T *B, int ldb, S beta, T *C,    \
+                                         int ldc) {                            \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), CUEMU_OP(trans), \
+                      n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);            \
+  }
+#define CUEMU_LEGACY_T(L, T, TYPE, R, RTYPE, FAMILY, NAME, ...)                \
+  FAMILY(L, T, TYPE, R, RTYPE, NAME, T)
+#define CUEMU_LEGACY_R(L, T, TYPE, R, RTYPE, FAMILY, NAME, ...)                \
+  FAMILY(L, T, TYPE, R, RTYPE, NAME, R)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_T, CUEMU_LEGACY_SYRK, syrk)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_R, CUEMU_LEGACY_SYRK, herk)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_T, CUEMU_LEGACY_SYR2K, syr2k)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_R, CUEMU_LEGACY_SYR2K, her2k)
+
+#define CUEMU_LEGACY_SYMM(L, T, TYPE, R, RTYPE, NAME, ...)                     \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char side, char uplo, int m, int n,   \
+                                         T alpha, const T *A, int lda,         \
+                                         const T *B, int ldb, T beta, T *C,    \
+                                         int ldc) {                            \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo), \
+                      m, n, &alpha, A, lda, B, ldb, &beta, C, ldc);            \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_SYMM, symm)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMM, hemm)
+
+/* trsm, and trmm in place (the legacy form: B is overwritten). */
+#define CUEMU_LEGACY_TRSM(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##trsm(char side, char uplo, char trans,     \
+                                         char diag, int m, int n, T alpha,     \
+                                         const T *A, int lda, T *B, int ldb) { \
+    CUEMU_BLAS_LEGACY(cublas##L##trsm_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo),  \
+                      CUEMU_OP(trans), CUEMU_DIAG(diag), m, n, &alpha, A, lda, \
+                      B, ldb);                                                 \
+  }
+#define CUEMU_LEGACY_TRMM(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##trmm(char side, char uplo, char trans,     \
+                                         char diag, int m, int n, T alpha,     \
+                                         const T *A, int lda, T *B, int ldb) { \
+    CUEMU_BLAS_LEGACY(cublas##L##trmm_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo),  \
+                      CUEMU_OP(trans), CUEMU_DIAG(diag), m, n, &alpha, A, lda, \
+                      B, ldb, B, ldb);                                         \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRSM)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRMM)

@@ -278,3 +278,28 @@ static cublasStatus_t rotm_call(cublasHandle_t h, const char *name, int t,
   }
 #define CUEMU_ROTM(...) CUEMU_BLAS_ILP64(CUEMU_ROTM_DEF, __VA_ARGS__)
 CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_ROTM, rotm_v2)
+
+/* The legacy API (cublas.h). Its Crotg and Zrotg take b by value (b is
+ * not changed by a complex rotation). */
+#define CUEMU_LEGACY_ROTG(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##rotg(T *a, T *b, R *c, T *s) {             \
+    CUEMU_BLAS_LEGACY(cublas##L##rotg_v2, a, b, c, s);                         \
+  }
+#define CUEMU_LEGACY_CROTG(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_BLAS_EXPORT void cublas##L##rotg(T *a, T b, R *c, T *s) {              \
+    CUEMU_BLAS_LEGACY(cublas##L##rotg_v2, a, &b, c, s);                        \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_ROTG)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_CROTG)
+#define CUEMU_LEGACY_ROTM(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##rotm(int n, T *x, int incx, T *y,          \
+                                         int incy, const T *param) {           \
+    CUEMU_BLAS_LEGACY(cublas##L##rotm_v2, n, x, incx, y, incy, param);         \
+  }
+#define CUEMU_LEGACY_ROTMG(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_BLAS_EXPORT void cublas##L##rotmg(T *d1, T *d2, T *x1, const T *y1,    \
+                                          T *param) {                          \
+    CUEMU_BLAS_LEGACY(cublas##L##rotmg_v2, d1, d2, x1, y1, param);             \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_ROTM)
+CUEMU_BLAS_SD(CUEMU_LEGACY_ROTMG)
