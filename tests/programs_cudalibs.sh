@@ -6,6 +6,11 @@
 #   passed as a matrix (cudaErrorIllegalAddress and a message), and the
 #   corners of cuBLAS's semantics (cublas_semantics.cu: stream order of
 #   device scalars, empty and degenerate sizes, NaN, threads, graphs);
+#   the rest of the API against host references: rotations and ILP64 forms
+#   (cublas_rotations.cu), band and packed level 2 (cublas_packed.cu),
+#   rank-k updates, hemm, trsmBatched, 3M GEMMs, matinv, QR and least
+#   squares (cublas_level3x.cu), the legacy <cublas.h> API
+#   (cublas_legacy.cu);
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is
