@@ -234,6 +234,13 @@ cuemu_blas_shape cuemu__blas_triangle(int storage, int uplo, int64_t n,
 int64_t cuemu__blas_shape_at(const cuemu_blas_shape *s, int64_t i, int64_t j);
 int64_t cuemu__blas_shape_first(const cuemu_blas_shape *s, int64_t j);
 int64_t cuemu__blas_shape_last(const cuemu_blas_shape *s, int64_t j);
+/* Runs the statement that follows for each stored element (i, j) of the
+ * first `cols` columns, column after column. */
+#define CUEMU_BLAS_FOR_STORED(s, cols, i, j)                                   \
+  for (int64_t j = 0; j < (cols); ++j)                                         \
+    for (int64_t i = cuemu__blas_shape_first(s, j),                            \
+                 i##_last = cuemu__blas_shape_last(s, j);                      \
+         i <= i##_last; ++i)
 /* The bytes the storage of `cols` columns spans. */
 size_t cuemu__blas_shape_bytes(const cuemu_blas_shape *s, int64_t cols,
                                size_t elem);

@@ -5,7 +5,8 @@
  * - with a symmetric or Hermitian one: symv, sbmv, spmv, hemv, hbmv, hpmv;
  * - triangular products and solves: trmv, tbmv, tpmv, trsv, tbsv, tpsv;
  * - rank-1 and rank-2 updates: ger (geru, gerc), syr, her, spr, hpr, syr2,
- *   her2, spr2, hpr2.
+ *   her2, spr2, hpr2;
+ * - batches of gemv: gemvBatched, gemvStridedBatched.
  * Each family is one routine over the stored elements of its shape, and
  * each entry point one line of a table.
  */
@@ -29,6 +30,13 @@ typedef struct l2_op {
   int64_t cols, xlen, ylen, incx, incy;
   void *A, *x, *y;
   const void *alpha, *beta;
+  /* gemvBatched (the arrays of pointers) and gemvStridedBatched (the
+   * strides, in elements): `batch` products, each A, x and y found and
+   * checked when the work runs, as a kernel reads them. */
+  int64_t batch;
+  const void *const *Aarray, *const *xarray;
+  void *const *yarray;
+  int64_t stride_a, stride_x, stride_y;
 } l2_op;
 
 static int64_t at(int64_t i, int64_t n, int64_t inc) {
@@ -59,35 +67,29 @@ static void update_y(const l2_op *o, const double complex *r,
 /* r = op(A) v over A's stored elements. */
 static void general(const l2_op *o, const double complex *v,
                     double complex *r) {
-  for (int64_t j = 0; j < o->cols; ++j)
-    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
-                 last = cuemu__blas_shape_last(&o->s, j);
-         i <= last; ++i) {
-      double complex a =
-          cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
-      if (o->trans == CUBLAS_OP_N)
-        r[i] += a * v[j];
-      else
-        r[j] += (o->trans == CUBLAS_OP_C ? conj(a) : a) * v[i];
-    }
+  CUEMU_BLAS_FOR_STORED(&o->s, o->cols, i, j) {
+    double complex a =
+        cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
+    if (o->trans == CUBLAS_OP_N)
+      r[i] += a * v[j];
+    else
+      r[j] += (o->trans == CUBLAS_OP_C ? conj(a) : a) * v[i];
+  }
 }
 
 /* r = A v for A symmetric (or Hermitian) from its stored triangle. */
 static void symmetric(const l2_op *o, const double complex *v,
                       double complex *r) {
-  for (int64_t j = 0; j < o->cols; ++j)
-    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
-                 last = cuemu__blas_shape_last(&o->s, j);
-         i <= last; ++i) {
-      double complex a =
-          cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
-      if (i == j) {
-        r[i] += (o->herm ? creal(a) : a) * v[j];
-      } else {
-        r[i] += a * v[j];
-        r[j] += (o->herm ? conj(a) : a) * v[i];
-      }
+  CUEMU_BLAS_FOR_STORED(&o->s, o->cols, i, j) {
+    double complex a =
+        cuemu__blas_load(o->t, o->A, cuemu__blas_shape_at(&o->s, i, j));
+    if (i == j) {
+      r[i] += (o->herm ? creal(a) : a) * v[j];
+    } else {
+      r[i] += a * v[j];
+      r[j] += (o->herm ? conj(a) : a) * v[i];
     }
+  }
 }
 
 /* A += alpha x op(y)^T (+ alpha' y op(x)^T for a rank-2 update) over A's
@@ -97,31 +99,22 @@ static void symmetric(const l2_op *o, const double complex *v,
 static void rank(const l2_op *o, const double complex *x,
                  const double complex *y, double complex alpha) {
   double complex alpha2 = o->herm ? conj(alpha) : alpha;
-  for (int64_t j = 0; j < o->cols; ++j) {
+  CUEMU_BLAS_FOR_STORED(&o->s, o->cols, i, j) {
     double complex yj = o->conj ? conj(y[j]) : y[j];
     double complex xj = o->conj ? conj(x[j]) : x[j];
-    for (int64_t i = cuemu__blas_shape_first(&o->s, j),
-                 last = cuemu__blas_shape_last(&o->s, j);
-         i <= last; ++i) {
-      int64_t k = cuemu__blas_shape_at(&o->s, i, j);
-      double complex a = cuemu__blas_load(o->t, o->A, k) + alpha * x[i] * yj;
-      if (o->two)
-        a += alpha2 * y[i] * xj;
-      if (o->herm && i == j)
-        a = creal(a);
-      cuemu__blas_store(o->t, o->A, k, a);
-    }
+    int64_t k = cuemu__blas_shape_at(&o->s, i, j);
+    double complex a = cuemu__blas_load(o->t, o->A, k) + alpha * x[i] * yj;
+    if (o->two)
+      a += alpha2 * y[i] * xj;
+    if (o->herm && i == j)
+      a = creal(a);
+    cuemu__blas_store(o->t, o->A, k, a);
   }
 }
 
-static void run_l2(cuemu_blas_op *base) {
-  l2_op *o = (l2_op *)base;
+/* One operation; v is zeroed scratch of 3 max(xlen, ylen). */
+static void run_one(const l2_op *o, double complex *v) {
   int64_t len = o->xlen > o->ylen ? o->xlen : o->ylen;
-  double complex *v = calloc((size_t)len * 3 + 1, sizeof *v);
-  if (!v) {
-    cuemu__blas_out_of_memory(base->name);
-    return;
-  }
   double complex *w = v + len, *r = w + len;
   double complex alpha = o->alpha ? cuemu__blas_load(o->st, o->alpha, 0) : 1;
   double complex beta = o->beta ? cuemu__blas_load(o->st, o->beta, 0) : 0;
@@ -153,6 +146,42 @@ static void run_l2(cuemu_blas_op *base) {
     rank(o, v, o->y ? w : v, alpha);
     break;
   }
+}
+
+static void run_l2(cuemu_blas_op *base) {
+  l2_op *o = (l2_op *)base;
+  int64_t len = o->xlen > o->ylen ? o->xlen : o->ylen;
+  double complex *v = calloc((size_t)len * 3 + 1, sizeof *v);
+  if (!v) {
+    cuemu__blas_out_of_memory(base->name);
+    return;
+  }
+  if (!o->batch)
+    run_one(o, v);
+  size_t es = cuemu__blas_type_size(o->t);
+  for (int64_t b = 0; b < o->batch; ++b) {
+    l2_op one = *o;
+    if (o->Aarray)
+      one.A = (void *)o->Aarray[b], one.x = (void *)o->xarray[b],
+      one.y = o->yarray[b];
+    else
+      one.A = (char *)o->A + b * o->stride_a * (int64_t)es,
+      one.x = (char *)o->x + b * o->stride_x * (int64_t)es,
+      one.y = (char *)o->y + b * o->stride_y * (int64_t)es;
+    if (!cuemu__libs_device_range(
+            base->name, "A[i]", one.A,
+            cuemu__blas_shape_bytes(&o->s, o->cols, es)) ||
+        !cuemu__libs_device_range(
+            base->name, "x[i]", one.x,
+            cuemu__blas_vector_bytes(o->xlen, o->incx, es)) ||
+        !cuemu__libs_device_range(
+            base->name, "y[i]", one.y,
+            cuemu__blas_vector_bytes(o->ylen, o->incy, es)))
+      break;
+    for (int64_t i = 0; i < 3 * len; ++i)
+      v[i] = 0;
+    run_one(&one, v);
+  }
   free(v);
 }
 
@@ -170,15 +199,22 @@ static cublasStatus_t l2(cublasHandle_t h, l2_op *o, const void *alpha,
   if (h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE)
     ok = (!alpha || cuemu__libs_device_range(name, "alpha", alpha, ss)) &&
          (!beta || cuemu__libs_device_range(name, "beta", beta, ss));
-  ok = ok &&
-       cuemu__libs_device_range(
-           name, o->s.storage == CUEMU_BLAS_PACKED ? "AP" : "A", o->A,
-           cuemu__blas_shape_bytes(&o->s, o->cols, es)) &&
-       cuemu__libs_device_range(
-           name, "x", o->x, cuemu__blas_vector_bytes(o->xlen, o->incx, es)) &&
-       (!o->y ||
-        cuemu__libs_device_range(
-            name, "y", o->y, cuemu__blas_vector_bytes(o->ylen, o->incy, es)));
+  if (ok && o->Aarray) {
+    size_t pb = (size_t)o->batch * sizeof(void *);
+    ok = cuemu__libs_device_range(name, "Aarray", o->Aarray, pb) &&
+         cuemu__libs_device_range(name, "xarray", o->xarray, pb) &&
+         cuemu__libs_device_range(name, "yarray", o->yarray, pb);
+  }
+  if (!o->batch)
+    ok = ok &&
+         cuemu__libs_device_range(
+             name, o->s.storage == CUEMU_BLAS_PACKED ? "AP" : "A", o->A,
+             cuemu__blas_shape_bytes(&o->s, o->cols, es)) &&
+         cuemu__libs_device_range(
+             name, "x", o->x, cuemu__blas_vector_bytes(o->xlen, o->incx, es)) &&
+         (!o->y ||
+          cuemu__libs_device_range(
+              name, "y", o->y, cuemu__blas_vector_bytes(o->ylen, o->incy, es)));
   if (!ok) {
     free(o);
     return CUBLAS_STATUS_SUCCESS;
@@ -199,20 +235,30 @@ static int uplo_valid(int uplo) {
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
 
-/* gemv (kl = ku = -1: full storage) and gbmv. */
+/* A batch of gemv: the arrays of pointers (A NULL for the strided form),
+ * or the strides of gemvStridedBatched. */
+typedef struct l2_batch {
+  int64_t count;
+  const void *const *A, *const *x;
+  void *const *y;
+  int64_t sa, sx, sy;
+} l2_batch;
+
+/* gemv (kl = ku = -1: full storage), gbmv, and gemv's batches (batch not
+ * NULL; A, x and y the strided form's first). */
 static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t, int trans,
                            int64_t m, int64_t n, int64_t kl, int64_t ku,
                            const void *alpha, const void *A, int64_t lda,
                            const void *x, int64_t incx, const void *beta,
-                           void *y, int64_t incy) {
+                           void *y, int64_t incy, const l2_batch *batch) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int band = kl >= 0 || ku >= 0;
   if (!cuemu__blas_op_valid(trans) || m < 0 || n < 0 ||
       (band && (kl < 0 || ku < 0)) || lda < (band ? kl + ku + 1 : max1(m)) ||
-      incx == 0 || incy == 0)
+      incx == 0 || incy == 0 || (batch && batch->count < 0))
     return CUBLAS_STATUS_INVALID_VALUE;
-  if (m == 0 || n == 0)
+  if (m == 0 || n == 0 || (batch && batch->count == 0))
     return CUBLAS_STATUS_SUCCESS;
   if (!alpha || !beta)
     return CUBLAS_STATUS_INVALID_VALUE;
@@ -226,6 +272,11 @@ static cublasStatus_t gemv(cublasHandle_t h, const char *name, int t, int trans,
   o->x = (void *)x, o->incx = incx, o->y = y, o->incy = incy;
   o->xlen = trans == CUBLAS_OP_N ? n : m,
   o->ylen = trans == CUBLAS_OP_N ? m : n;
+  if (batch) {
+    o->batch = batch->count, o->Aarray = batch->A, o->xarray = batch->x,
+    o->yarray = batch->y;
+    o->stride_a = batch->sa, o->stride_x = batch->sx, o->stride_y = batch->sy;
+  }
   return l2(h, o, alpha, beta);
 }
 
@@ -317,7 +368,7 @@ static cublasStatus_t rank_update(cublasHandle_t h, const char *name, int t,
       cublasHandle_t h, int trans, I m, I n, const T *alpha, const T *A,       \
       I lda, const T *x, I incx, const T *beta, T *y, I incy) {                \
     return gemv(h, #NAME, TYPE, trans, m, n, -1, -1, alpha, A, lda, x, incx,   \
-                beta, y, incy);                                                \
+                beta, y, incy, NULL);                                          \
   }
 #define CUEMU_GEMV(...) CUEMU_BLAS_ILP64(CUEMU_GEMV_DEF, __VA_ARGS__)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEMV, gemv_v2)
@@ -330,10 +381,41 @@ CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEMV, gemv_v2)
     if (kl < 0 || ku < 0)                                                      \
       return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
     return gemv(h, #NAME, TYPE, trans, m, n, kl, ku, alpha, A, lda, x, incx,   \
-                beta, y, incy);                                                \
+                beta, y, incy, NULL);                                          \
   }
 #define CUEMU_GBMV(...) CUEMU_BLAS_ILP64(CUEMU_GBMV_DEF, __VA_ARGS__)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GBMV, gbmv_v2)
+
+#define CUEMU_GEMV_BATCHED_DEF(NAME, I, T, TYPE, ...)                          \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int trans, I m, I n, const T *alpha,                   \
+      const T *const A[], I lda, const T *const x[], I incx, const T *beta,    \
+      T *const y[], I incy, I batch) {                                         \
+    l2_batch b = {batch,                                                       \
+                  (const void *const *)A,                                      \
+                  (const void *const *)x,                                      \
+                  (void *const *)y,                                            \
+                  0,                                                           \
+                  0,                                                           \
+                  0};                                                          \
+    return gemv(h, #NAME, TYPE, trans, m, n, -1, -1, alpha, NULL, lda, NULL,   \
+                incx, beta, NULL, incy, &b);                                   \
+  }
+#define CUEMU_GEMV_BATCHED(...)                                                \
+  CUEMU_BLAS_ILP64(CUEMU_GEMV_BATCHED_DEF, __VA_ARGS__)
+#define CUEMU_GEMV_STRIDED_DEF(NAME, I, T, TYPE, ...)                          \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int trans, I m, I n, const T *alpha, const T *A,       \
+      I lda, long long sa, const T *x, I incx, long long sx, const T *beta,    \
+      T *y, I incy, long long sy, I batch) {                                   \
+    l2_batch b = {batch, NULL, NULL, NULL, sa, sx, sy};                        \
+    return gemv(h, #NAME, TYPE, trans, m, n, -1, -1, alpha, A, lda, x, incx,   \
+                beta, y, incy, &b);                                            \
+  }
+#define CUEMU_GEMV_STRIDED(...)                                                \
+  CUEMU_BLAS_ILP64(CUEMU_GEMV_STRIDED_DEF, __VA_ARGS__)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEMV_BATCHED, gemvBatched)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEMV_STRIDED, gemvStridedBatched)
 
 /* symv and hemv (full), sbmv and hbmv (band: K, LDA), spmv and hpmv
  * (packed: AP, no lda). K_PARAM and LD_PARAM: the band's parameters, or
@@ -478,13 +560,16 @@ CUEMU_BLAS_SDCZ(CUEMU_LEGACY_GBMV)
   CUEMU_BLAS_EXPORT void cublas##L##NAME(                                      \
       char uplo, int n, K_PARAM(int, k) T alpha, const T *A,                   \
       LD_PARAM(int, lda) const T *x, int incx, T beta, T *y, int incy) {       \
-    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), n, K_ARG(k)      \
-                      & alpha, A, LD_ARG(lda) x, incx, &beta, y, incy);        \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), n,               \
+                      K_ARG(k) & alpha, A, LD_ARG(lda) x, incx, &beta, y,      \
+                      incy);                                                   \
   }
-#define CUEMU_LEGACY_FULL CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG
+#define CUEMU_LEGACY_FULL                                                      \
+  CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG
 #define CUEMU_LEGACY_BAND                                                      \
   CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG, CUEMU_SIZE_PARAM, CUEMU_SIZE_ARG
-#define CUEMU_LEGACY_PACKED CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_NO_PARAM, CUEMU_NO_ARG
+#define CUEMU_LEGACY_PACKED                                                    \
+  CUEMU_NO_PARAM, CUEMU_NO_ARG, CUEMU_NO_PARAM, CUEMU_NO_ARG
 CUEMU_BLAS_SD(CUEMU_LEGACY_SYMV, symv, CUEMU_LEGACY_FULL)
 CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMV, hemv, CUEMU_LEGACY_FULL)
 CUEMU_BLAS_SD(CUEMU_LEGACY_SYMV, sbmv, CUEMU_LEGACY_BAND)
@@ -510,8 +595,8 @@ CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXV, tpsv, CUEMU_LEGACY_PACKED)
 
 #define CUEMU_LEGACY_GER(L, T, TYPE, R, RTYPE, NAME, ...)                      \
   CUEMU_BLAS_EXPORT void cublas##L##NAME(int m, int n, T alpha, const T *x,    \
-                                         int incx, const T *y, int incy,       \
-                                         T *A, int lda) {                      \
+                                         int incx, const T *y, int incy, T *A, \
+                                         int lda) {                            \
     CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, m, n, &alpha, x, incx, y, incy, A, \
                       lda);                                                    \
   }

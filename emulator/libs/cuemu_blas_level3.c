@@ -577,10 +577,9 @@ CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_TRMM, trmm_v2)
                       n, k, &alpha, A, lda, &beta, C, ldc);                    \
   }
 #define CUEMU_LEGACY_SYR2K(L, T, TYPE, R, RTYPE, NAME, S, ...)                 \
-  CUEMU_BLAS_EXPORT void cublas##L##NAME(char uplo, char trans, int n, int k,  \
-                                         T alpha, const T *A, int lda,         \
-                                         const T *B, int ldb, S beta, T *C,    \
-                                         int ldc) {                            \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(                                      \
+      char uplo, char trans, int n, int k, T alpha, const T *A, int lda,       \
+      const T *B, int ldb, S beta, T *C, int ldc) {                            \
     CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_FILL(uplo), CUEMU_OP(trans), \
                       n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);            \
   }
@@ -594,32 +593,27 @@ CUEMU_BLAS_SDCZ(CUEMU_LEGACY_T, CUEMU_LEGACY_SYR2K, syr2k)
 CUEMU_BLAS_CZ(CUEMU_LEGACY_R, CUEMU_LEGACY_SYR2K, her2k)
 
 #define CUEMU_LEGACY_SYMM(L, T, TYPE, R, RTYPE, NAME, ...)                     \
-  CUEMU_BLAS_EXPORT void cublas##L##NAME(char side, char uplo, int m, int n,   \
-                                         T alpha, const T *A, int lda,         \
-                                         const T *B, int ldb, T beta, T *C,    \
-                                         int ldc) {                            \
-    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo), \
-                      m, n, &alpha, A, lda, B, ldb, &beta, C, ldc);            \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(                                      \
+      char side, char uplo, int m, int n, T alpha, const T *A, int lda,        \
+      const T *B, int ldb, T beta, T *C, int ldc) {                            \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_SIDE(side),                  \
+                      CUEMU_FILL(uplo), m, n, &alpha, A, lda, B, ldb, &beta,   \
+                      C, ldc);                                                 \
   }
 CUEMU_BLAS_SDCZ(CUEMU_LEGACY_SYMM, symm)
 CUEMU_BLAS_CZ(CUEMU_LEGACY_SYMM, hemm)
 
-/* trsm, and trmm in place (the legacy form: B is overwritten). */
-#define CUEMU_LEGACY_TRSM(L, T, TYPE, R, RTYPE, ...)                           \
-  CUEMU_BLAS_EXPORT void cublas##L##trsm(char side, char uplo, char trans,     \
+/* trsm, and trmm in place (the legacy form: B is overwritten; OUT(B, ldb)
+ * repeats B as the v2 form's C). */
+#define CUEMU_OUT_NONE(...)
+#define CUEMU_OUT_AGAIN(B, ldb) , B, ldb
+#define CUEMU_LEGACY_TRXM(L, T, TYPE, R, RTYPE, NAME, OUT, ...)                \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(char side, char uplo, char trans,     \
                                          char diag, int m, int n, T alpha,     \
                                          const T *A, int lda, T *B, int ldb) { \
-    CUEMU_BLAS_LEGACY(cublas##L##trsm_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo),  \
-                      CUEMU_OP(trans), CUEMU_DIAG(diag), m, n, &alpha, A, lda, \
-                      B, ldb);                                                 \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, CUEMU_SIDE(side),                  \
+                      CUEMU_FILL(uplo), CUEMU_OP(trans), CUEMU_DIAG(diag), m,  \
+                      n, &alpha, A, lda, B, ldb OUT(B, ldb));                  \
   }
-#define CUEMU_LEGACY_TRMM(L, T, TYPE, R, RTYPE, ...)                           \
-  CUEMU_BLAS_EXPORT void cublas##L##trmm(char side, char uplo, char trans,     \
-                                         char diag, int m, int n, T alpha,     \
-                                         const T *A, int lda, T *B, int ldb) { \
-    CUEMU_BLAS_LEGACY(cublas##L##trmm_v2, CUEMU_SIDE(side), CUEMU_FILL(uplo),  \
-                      CUEMU_OP(trans), CUEMU_DIAG(diag), m, n, &alpha, A, lda, \
-                      B, ldb, B, ldb);                                         \
-  }
-CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRSM)
-CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRMM)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXM, trsm, CUEMU_OUT_NONE)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TRXM, trmm, CUEMU_OUT_AGAIN)

@@ -14,54 +14,10 @@
 #include <cublas_v2.h>
 
 #include "check_libs.h"
+#include "cublas_host.h"
 
-typedef std::complex<double> Z;
 typedef std::complex<float> Cf;
 
-static double *cz(double *p) { return p; }
-static const double *cz(const double *p) { return p; }
-static cuDoubleComplex *cz(Z *p) {
-  return reinterpret_cast<cuDoubleComplex *>(p);
-}
-static const cuDoubleComplex *cz(const Z *p) {
-  return reinterpret_cast<const cuDoubleComplex *>(p);
-}
-static double cj(double v) { return v; }
-static Z cj(Z v) { return std::conj(v); }
-
-#define CALL(D, Z_, ...)                                                       \
-  [&] {                                                                        \
-    if constexpr (std::is_same<T, double>::value)                              \
-      return D(__VA_ARGS__);                                                   \
-    else                                                                       \
-      return Z_(__VA_ARGS__);                                                  \
-  }()
-
-template <typename T> static T value(int seed) {
-  double a = std::sin(seed * 1.3 + 0.2), b = std::cos(seed * 0.7 + 0.4);
-  if constexpr (std::is_same<T, double>::value)
-    return a;
-  else
-    return T(a, b);
-}
-template <typename T> static std::vector<T> values(size_t n, int seed) {
-  std::vector<T> v(n);
-  for (size_t i = 0; i < n; ++i)
-    v[i] = value<T>(seed + (int)i);
-  return v;
-}
-template <typename T> static T *dev(const std::vector<T> &v) {
-  T *d;
-  CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 16));
-  CHECK_CUDA(
-      cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return d;
-}
-template <typename T> static std::vector<T> host(const T *d, size_t n) {
-  std::vector<T> v(n);
-  CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  return v;
-}
 template <typename T>
 static double maxdiff(const std::vector<T> &a, const std::vector<T> &b) {
   double w = 0;

@@ -3,7 +3,8 @@
  * her, syr2, her2, spr, hpr, spr2, hpr2, in double and double complex
  * (and a few float and complex float forms), for both triangles, every
  * operation and diagonal, against a host reference on the dense matrix
- * the storage describes; and the arguments cuBLAS refuses.
+ * the storage describes; gemvBatched and gemvStridedBatched; tpttr and
+ * trttp; and the arguments cuBLAS refuses.
  * CUEMU_OPTIONS: -lcublas */
 #include <cmath>
 #include <complex>
@@ -14,51 +15,7 @@
 #include <cublas_v2.h>
 
 #include "check_libs.h"
-
-typedef std::complex<double> Z;
-
-static double *cz(double *p) { return p; }
-static const double *cz(const double *p) { return p; }
-static cuDoubleComplex *cz(Z *p) {
-  return reinterpret_cast<cuDoubleComplex *>(p);
-}
-static const cuDoubleComplex *cz(const Z *p) {
-  return reinterpret_cast<const cuDoubleComplex *>(p);
-}
-static double cj(double v) { return v; }
-static Z cj(Z v) { return std::conj(v); }
-static double re(double v) { return v; }
-static double re(Z v) { return v.real(); }
-
-/* Calls the D or the Z form, as T is. */
-#define CALL(D, Z_, ...)                                                       \
-  [&] {                                                                        \
-    if constexpr (std::is_same<T, double>::value)                              \
-      return D(__VA_ARGS__);                                                   \
-    else                                                                       \
-      return Z_(__VA_ARGS__);                                                  \
-  }()
-
-template <typename T> static T value(int seed) {
-  double a = std::sin(seed * 1.7 + 0.3), b = std::cos(seed * 0.9 + 0.1);
-  if constexpr (std::is_same<T, double>::value)
-    return a;
-  else
-    return T(a, b);
-}
-
-template <typename T> static T *dev(const std::vector<T> &v) {
-  T *d;
-  CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 16));
-  CHECK_CUDA(
-      cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return d;
-}
-template <typename T> static std::vector<T> host(const T *d, size_t n) {
-  std::vector<T> v(n);
-  CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  return v;
-}
+#include "cublas_host.h"
 
 template <typename T>
 static bool close(const std::vector<T> &a, const std::vector<T> &b) {
@@ -381,6 +338,75 @@ static void other_forms(cublasHandle_t h) {
       cudaFree(dcb);
 }
 
+/* gemvBatched and gemvStridedBatched against gemv's definition, and
+ * tpttr/trttp through a round trip. */
+static void batches_and_conversions(cublasHandle_t h) {
+  const int m = 3, n = 2, batch = 3;
+  std::vector<double> A(m * n * batch), x(n * batch), y(m * batch);
+  for (size_t i = 0; i < A.size(); ++i)
+    A[i] = value<double>(900 + (int)i);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = value<double>(950 + (int)i);
+  for (size_t i = 0; i < y.size(); ++i)
+    y[i] = value<double>(980 + (int)i);
+  double alpha = 1.5, beta = -0.5;
+  std::vector<double> want = y;
+  for (int b = 0; b < batch; ++b)
+    for (int i = 0; i < m; ++i) {
+      double s = 0;
+      for (int j = 0; j < n; ++j)
+        s += A[b * m * n + i + j * m] * x[b * n + j];
+      want[b * m + i] = alpha * s + beta * y[b * m + i];
+    }
+  double *dA = dev(A), *dx = dev(x), *dy = dev(y);
+  EXPECT_STATUS(cublasDgemvStridedBatched(h, CUBLAS_OP_N, m, n, &alpha, dA, m,
+                                          m * n, dx, 1, n, &beta, dy, 1, m,
+                                          batch),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(close(host(dy, m * batch), want), "dgemvStridedBatched");
+  CHECK_CUDA(cudaMemcpy(dy, y.data(), y.size() * 8, cudaMemcpyHostToDevice));
+  std::vector<const double *> As, xs;
+  std::vector<double *> ys;
+  for (int b = 0; b < batch; ++b)
+    As.push_back(dA + b * m * n), xs.push_back(dx + b * n),
+        ys.push_back(dy + b * m);
+  const double **dAs = dev(As), **dxs = dev(xs);
+  double **dys = dev(ys);
+  EXPECT_STATUS(cublasDgemvBatched(h, CUBLAS_OP_N, m, n, &alpha, dAs, m, dxs, 1,
+                                   &beta, dys, 1, batch),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(close(host(dy, m * batch), want), "dgemvBatched");
+  EXPECT_STATUS(cublasDgemvBatched(h, CUBLAS_OP_N, m, n, &alpha, dAs, m, dxs, 1,
+                                   &beta, dys, 1, -1),
+                CUBLAS_STATUS_INVALID_VALUE);
+  /* trttp then tpttr: the triangle round trips, the rest of A stays. */
+  const int k = 4;
+  for (int up = 0; up < 2; ++up) {
+    Sym<Z> s(k, k, up, false);
+    Z *dF = dev(s.full), *dP = dev(std::vector<Z>(k * (k + 1) / 2)),
+      *dF2 = dev(std::vector<Z>(k * k, Z(7)));
+    cublasFillMode_t uplo =
+        up ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    EXPECT_STATUS(cublasZtrttp(h, uplo, k, cz(dF), k, cz(dP)),
+                  CUBLAS_STATUS_SUCCESS);
+    EXPECT(host(dP, k * (k + 1) / 2) == s.pack, "ztrttp uplo %d", up);
+    EXPECT_STATUS(cublasZtpttr(h, uplo, k, cz(dP), cz(dF2), k),
+                  CUBLAS_STATUS_SUCCESS);
+    std::vector<Z> got = host(dF2, k * k);
+    bool ok = true;
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i)
+        ok = ok && got[i + j * k] ==
+                       ((up ? i <= j : i >= j) ? s.full[i + j * k] : Z(7));
+    EXPECT(ok, "ztpttr uplo %d", up);
+    EXPECT_STATUS(cublasZtpttr(h, uplo, k, cz(dP), cz(dF2), k - 1),
+                  CUBLAS_STATUS_INVALID_VALUE);
+    cudaFree(dF), cudaFree(dP), cudaFree(dF2);
+  }
+  cudaFree(dA), cudaFree(dx), cudaFree(dy), cudaFree(dAs), cudaFree(dxs),
+      cudaFree(dys);
+}
+
 int main() {
   cublasHandle_t h;
   EXPECT_STATUS(cublasCreate(&h), CUBLAS_STATUS_SUCCESS);
@@ -393,6 +419,7 @@ int main() {
   rank_updates<double>(h);
   rank_updates<Z>(h);
   other_forms(h);
+  batches_and_conversions(h);
   CHECK_CUDA(cudaDeviceSynchronize());
   cublasDestroy(h);
   return finish();
