@@ -7,29 +7,30 @@
 #include "cuemu_blas.h"
 
 /* A call of cublas<t>gemm, the batched form or the strided batched form
- * with every matrix of type t and alpha and beta of type t. */
-static cublasStatus_t typed_gemm(cublasHandle_t h, const char *name, int t,
-                                 int transa, int transb, int64_t m, int64_t n,
-                                 int64_t k, const void *alpha, const void *A,
-                                 int64_t lda, const void *B, int64_t ldb,
-                                 const void *beta, void *C, int64_t ldc) {
+ * with every matrix of type t and alpha and beta of type t (half sums in
+ * float); the caller adds the matrices and the batch. */
+static cuemu_blas_gemm_call typed(const char *name, int t, int transa,
+                                  int transb, int64_t m, int64_t n, int64_t k,
+                                  int64_t lda, int64_t ldb, int64_t ldc,
+                                  const void *alpha, const void *beta) {
   cuemu_blas_gemm_call c = {0};
   c.name = name;
   c.g = (cuemu_blas_gemm_args){
       transa, transb, m,   n, k, t, t, t, t == CUEMU_R_16F ? CUEMU_R_32F : t,
       lda,    ldb,    ldc, 0, 0, 0};
   c.scalar_type = t;
-  c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;
-  c.batch = 1;
-  return cuemu__blas_gemm_call(h, &c);
+  c.alpha = alpha, c.beta = beta;
+  return c;
 }
 
 #define CUEMU_BLAS_GEMM_DEF(NAME, I, T, TYPE, ...)                             \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *A, I lda, const T *B, I ldb, const T *beta, T *C, I ldc) {      \
-    return typed_gemm(h, #NAME, TYPE, transa, transb, m, n, k, alpha, A, lda,  \
-                      B, ldb, beta, C, ldc);                                   \
+    cuemu_blas_gemm_call c = typed(#NAME, TYPE, transa, transb, m, n, k, lda,  \
+                                   ldb, ldc, alpha, beta);                     \
+    c.A = A, c.B = B, c.C = C, c.batch = 1;                                    \
+    return cuemu__blas_gemm_call(h, &c);                                       \
   }
 #define CUEMU_BLAS_GEMM(...) CUEMU_BLAS_ILP64(CUEMU_BLAS_GEMM_DEF, __VA_ARGS__)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM, gemm_v2)
@@ -43,16 +44,8 @@ CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_BLAS_GEMM, gemm3m)
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *const A[], I lda, const T *const B[], I ldb, const T *beta,     \
       T *const C[], I ldc, I batch) {                                          \
-    cuemu_blas_gemm_call c = {0};                                              \
-    c.name = #NAME;                                                            \
-    c.g = (cuemu_blas_gemm_args){                                              \
-        transa, transb, m,                                                     \
-        n,      k,      TYPE,                                                  \
-        TYPE,   TYPE,   TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,              \
-        lda,    ldb,    ldc,                                                   \
-        0,      0,      0};                                                    \
-    c.scalar_type = TYPE;                                                      \
-    c.alpha = alpha, c.beta = beta;                                            \
+    cuemu_blas_gemm_call c = typed(#NAME, TYPE, transa, transb, m, n, k, lda,  \
+                                   ldb, ldc, alpha, beta);                     \
     c.Aarray = (const void *const *)A, c.Barray = (const void *const *)B;      \
     c.Carray = (void *const *)C;                                               \
     c.batch = batch;                                                           \
@@ -69,16 +62,9 @@ CUEMU_BLAS_GEMM_BATCHED(cublasCgemm3mBatched, float complex, CUEMU_C_32F)
       cublasHandle_t h, int transa, int transb, I m, I n, I k, const T *alpha, \
       const T *A, I lda, long long sa, const T *B, I ldb, long long sb,        \
       const T *beta, T *C, I ldc, long long sc, I batch) {                     \
-    cuemu_blas_gemm_call c = {0};                                              \
-    c.name = #NAME;                                                            \
-    c.g = (cuemu_blas_gemm_args){                                              \
-        transa, transb, m,                                                     \
-        n,      k,      TYPE,                                                  \
-        TYPE,   TYPE,   TYPE == CUEMU_R_16F ? CUEMU_R_32F : TYPE,              \
-        lda,    ldb,    ldc,                                                   \
-        0,      0,      0};                                                    \
-    c.scalar_type = TYPE;                                                      \
-    c.alpha = alpha, c.beta = beta, c.A = A, c.B = B, c.C = C;                 \
+    cuemu_blas_gemm_call c = typed(#NAME, TYPE, transa, transb, m, n, k, lda,  \
+                                   ldb, ldc, alpha, beta);                     \
+    c.A = A, c.B = B, c.C = C;                                                 \
     c.stride_a = sa, c.stride_b = sb, c.stride_c = sc;                         \
     c.batch = batch;                                                           \
     return cuemu__blas_gemm_call(h, &c);                                       \
@@ -259,10 +245,9 @@ CUEMU_BLAS_TYPED_EX(cublasCgemm3mEx, float complex, 1)
 
 /* The legacy cublas<t>gemm of cublas.h (cuemu_blas_legacy.c). */
 #define CUEMU_LEGACY_GEMM(L, T, TYPE, R, RTYPE, ...)                           \
-  CUEMU_BLAS_EXPORT void cublas##L##gemm(char transa, char transb, int m,      \
-                                         int n, int k, T alpha, const T *A,    \
-                                         int lda, const T *B, int ldb, T beta, \
-                                         T *C, int ldc) {                      \
+  CUEMU_BLAS_EXPORT void cublas##L##gemm(                                      \
+      char transa, char transb, int m, int n, int k, T alpha, const T *A,      \
+      int lda, const T *B, int ldb, T beta, T *C, int ldc) {                   \
     CUEMU_BLAS_LEGACY(cublas##L##gemm_v2, CUEMU_OP(transa), CUEMU_OP(transb),  \
                       m, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);         \
   }
