@@ -314,6 +314,90 @@ CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, swap_v2, SWAP)
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_ROT, rot_v2)
 CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_ROT, rot_v2)
 
+/* The Ex forms: the types as arguments. cuemu computes every type in
+ * double (complex) and rounds once, so the execution type changes nothing;
+ * x and y must be of one type, a floating type cuemu has (half, bfloat16,
+ * float, double, complex float or complex double), else NOT_SUPPORTED. */
+static int ex_type(int t) {
+  return t == CUEMU_R_16F || t == CUEMU_R_16BF || t == CUEMU_R_32F ||
+         t == CUEMU_R_64F || t == CUEMU_C_32F || t == CUEMU_C_64F;
+}
+static int ex_exec(int t) {
+  return t == CUEMU_R_32F || t == CUEMU_R_64F || t == CUEMU_C_32F ||
+         t == CUEMU_C_64F;
+}
+
+/* Checks the types of an Ex call (yt -1 where there is no y, st -1 where
+ * there is no scalar or result, et -1 where there is no execution type),
+ * then makes it. */
+static cublasStatus_t ex(cublasHandle_t h, const char *name, enum kind kind,
+                         int conj, int64_t n, const void *alpha, int st,
+                         const void *x, int xt, int64_t incx, const void *y,
+                         int yt, int64_t incy, void *result, int et) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int index = kind == IAMAX || kind == IAMIN;
+  if (!ex_type(xt) || (yt != -1 && yt != xt) ||
+      (st != -1 && !index && !ex_type(st)) || (et != -1 && !ex_exec(et)))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  int rt = st == -1 ? xt : st;
+  return l1c(h, name, kind, xt, n, alpha,
+             kind == AXPY || kind == SCAL ? st : xt, x, incx, y, incy, result,
+             rt, conj);
+}
+
+#define CUEMU_AXPY_EX_DEF(NAME, I, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, const void *alpha, int at, const void *x, int xt, \
+      I incx, void *y, int yt, I incy, int et) {                               \
+    return ex(h, #NAME, AXPY, 0, n, alpha, at, x, xt, incx, y, yt, incy, NULL, \
+              et);                                                             \
+  }
+#define CUEMU_DOT_EX_DEF(NAME, I, CONJ, ...)                                   \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, const void *x, int xt, I incx, const void *y,     \
+      int yt, I incy, void *result, int rt, int et) {                          \
+    return ex(h, #NAME, DOT, CONJ, n, NULL, rt, x, xt, incx, y, yt, incy,      \
+              result, et);                                                     \
+  }
+#define CUEMU_NORM_EX_DEF(NAME, I, KIND, ...)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const void *x,  \
+                                        int xt, I incx, void *result, int rt,  \
+                                        int et) {                              \
+    return ex(h, #NAME, KIND, 0, n, NULL, rt, x, xt, incx, NULL, -1, 0,        \
+              result, et);                                                     \
+  }
+#define CUEMU_INDEX_EX_DEF(NAME, I, KIND, ...)                                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const void *x,  \
+                                        int xt, I incx, I *result) {           \
+    return ex(h, #NAME, KIND, 0, n, NULL, CUEMU_BLAS_INT_TYPE(I), x, xt, incx, \
+              NULL, -1, 0, result, -1);                                        \
+  }
+#define CUEMU_SCAL_EX_DEF(NAME, I, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n,                 \
+                                        const void *alpha, int at, void *x,    \
+                                        int xt, I incx, int et) {              \
+    return ex(h, #NAME, SCAL, 0, n, alpha, at, x, xt, incx, NULL, -1, 0, NULL, \
+              et);                                                             \
+  }
+#define CUEMU_PAIR_EX_DEF(NAME, I, KIND, ...)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, void *x,        \
+                                        int xt, I incx, void *y, int yt,       \
+                                        I incy) {                              \
+    return ex(h, #NAME, KIND, 0, n, NULL, -1, x, xt, incx, y, yt, incy, NULL,  \
+              -1);                                                             \
+  }
+CUEMU_BLAS_ILP64(CUEMU_AXPY_EX_DEF, cublasAxpyEx)
+CUEMU_BLAS_ILP64(CUEMU_DOT_EX_DEF, cublasDotEx, 0)
+CUEMU_BLAS_ILP64(CUEMU_DOT_EX_DEF, cublasDotcEx, 1)
+CUEMU_BLAS_ILP64(CUEMU_NORM_EX_DEF, cublasNrm2Ex, NRM2)
+CUEMU_BLAS_ILP64(CUEMU_NORM_EX_DEF, cublasAsumEx, ASUM)
+CUEMU_BLAS_ILP64(CUEMU_INDEX_EX_DEF, cublasIamaxEx, IAMAX)
+CUEMU_BLAS_ILP64(CUEMU_INDEX_EX_DEF, cublasIaminEx, IAMIN)
+CUEMU_BLAS_ILP64(CUEMU_SCAL_EX_DEF, cublasScalEx)
+CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasCopyEx, COPY)
+CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasSwapEx, SWAP)
+
 /* The legacy API (cublas.h): scalars by value, results returned, statuses
  * kept for cublasGetError; from the same tables. */
 #define CUEMU_LEGACY_AXPY(L, T, TYPE, R, RTYPE, ...)                           \

@@ -3,7 +3,8 @@
  * mode against their defining properties and host references, and a few
  * of CUDA 12's ILP64 entry points (cublasDaxpy_64, cublasIdamax_64 with its
  * int64_t result, cublasSetVector_64, cublasDgemm_64, cublasGemmEx_64,
- * cublasDrotm_64) against the 32-bit forms.
+ * cublasDrotm_64) against the 32-bit forms; and the Ex forms of level 1
+ * (types as arguments) against the typed ones.
  * CUEMU_OPTIONS: -lcublas */
 #include <cmath>
 #include <cstdint>
@@ -250,12 +251,78 @@ static void ilp64(cublasHandle_t h) {
   CHECK_CUDA(cudaFree(dC));
 }
 
+/* AxpyEx, DotEx, DotcEx, Nrm2Ex, AsumEx, ScalEx, IamaxEx_64, CopyEx and
+ * SwapEx compute as their typed forms; x and y of different types are
+ * NOT_SUPPORTED. */
+static void ex_forms(cublasHandle_t h) {
+  const int n = 4;
+  float x[n] = {1, -3, 2, 0.5f}, y[n] = {2, 2, 2, 2};
+  float *dx, *dy;
+  CHECK_CUDA(cudaMalloc(&dx, sizeof x));
+  CHECK_CUDA(cudaMalloc(&dy, sizeof y));
+  CHECK_CUDA(cudaMemcpy(dx, x, sizeof x, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dy, y, sizeof y, cudaMemcpyHostToDevice));
+  float alpha = 0.5f, dot = 0, nrm = 0, asum = 0;
+  EXPECT_STATUS(cublasAxpyEx(h, n, &alpha, CUDA_R_32F, dx, CUDA_R_32F, 1, dy,
+                             CUDA_R_32F, 1, CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasDotEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_32F, 1, &dot,
+                            CUDA_R_32F, CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  float want = 0;
+  for (int i = 0; i < n; ++i)
+    want += x[i] * (2 + 0.5f * x[i]);
+  EXPECT(dot == want, "dotEx after axpyEx: %g, expected %g", dot, want);
+  EXPECT_STATUS(
+      cublasNrm2Ex(h, n, dx, CUDA_R_32F, 1, &nrm, CUDA_R_32F, CUDA_R_32F),
+      CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(
+      cublasAsumEx(h, n, dx, CUDA_R_32F, 1, &asum, CUDA_R_32F, CUDA_R_32F),
+      CUBLAS_STATUS_SUCCESS);
+  EXPECT(std::fabs(nrm - std::sqrt(14.25f)) < 1e-6f && asum == 6.5f,
+         "nrm2Ex %g, asumEx %g", nrm, asum);
+  int64_t imax = 0;
+  EXPECT_STATUS(cublasIamaxEx_64(h, n, dx, CUDA_R_32F, 1, &imax),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT(imax == 2, "iamaxEx_64: %lld", (long long)imax);
+  float two = 2;
+  EXPECT_STATUS(
+      cublasScalEx(h, n, &two, CUDA_R_32F, dx, CUDA_R_32F, 1, CUDA_R_32F),
+      CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasSwapEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_32F, 1),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasCopyEx(h, n, dy, CUDA_R_32F, 1, dx, CUDA_R_32F, 1),
+                CUBLAS_STATUS_SUCCESS);
+  float got[n];
+  CHECK_CUDA(cudaMemcpy(got, dx, sizeof got, cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i)
+    EXPECT(got[i] == 2 * x[i], "scalEx, swapEx, copyEx: x[%d] %g", i, got[i]);
+  cuComplex cx[2] = {make_cuComplex(3, 4), make_cuComplex(0, 0)};
+  cuComplex *dcx, cdot;
+  CHECK_CUDA(cudaMalloc(&dcx, sizeof cx));
+  CHECK_CUDA(cudaMemcpy(dcx, cx, sizeof cx, cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasDotcEx(h, 2, dcx, CUDA_C_32F, 1, dcx, CUDA_C_32F, 1,
+                             &cdot, CUDA_C_32F, CUDA_C_32F),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(
+      cublasNrm2Ex(h, 2, dcx, CUDA_C_32F, 1, &nrm, CUDA_R_32F, CUDA_R_32F),
+      CUBLAS_STATUS_SUCCESS);
+  EXPECT(cdot.x == 25 && cdot.y == 0 && nrm == 5, "dotcEx (%g, %g), nrm2Ex %g",
+         cdot.x, cdot.y, nrm);
+  EXPECT_STATUS(cublasCopyEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_64F, 1),
+                CUBLAS_STATUS_NOT_SUPPORTED);
+  CHECK_CUDA(cudaFree(dx));
+  CHECK_CUDA(cudaFree(dy));
+  CHECK_CUDA(cudaFree(dcx));
+}
+
 int main() {
   cublasHandle_t h;
   EXPECT_STATUS(cublasCreate(&h), CUBLAS_STATUS_SUCCESS);
   rotg(h);
   rotm(h);
   ilp64(h);
+  ex_forms(h);
   CHECK_CUDA(cudaDeviceSynchronize());
   cublasDestroy(h);
   return finish();
