@@ -397,6 +397,19 @@ CUEMU_BLAS_ILP64(CUEMU_INDEX_EX_DEF, cublasIaminEx, IAMIN)
 CUEMU_BLAS_ILP64(CUEMU_SCAL_EX_DEF, cublasScalEx)
 CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasCopyEx, COPY)
 CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasSwapEx, SWAP)
+/* RotEx: c and s of csType (c's real part taken: a complex csType is
+ * Crot's and Zrot's s, a real one Csrot's and Zdrot's). */
+#define CUEMU_ROT_EX_DEF(NAME, I, ...)                                         \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, void *x, int xt, I incx, void *y, int yt, I incy, \
+      const void *c, const void *s, int cst, int et) {                         \
+    if (!s)                                                                    \
+      return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
+    if (h && (!ex_type(xt) || yt != xt || !ex_type(cst) || !ex_exec(et)))      \
+      return CUBLAS_STATUS_NOT_SUPPORTED;                                      \
+    return l1(h, #NAME, ROT, xt, n, c, cst, x, incx, y, incy, (void *)s, cst); \
+  }
+CUEMU_BLAS_ILP64(CUEMU_ROT_EX_DEF, cublasRotEx)
 
 /* The legacy API (cublas.h): scalars by value, results returned, statuses
  * kept for cublasGetError; from the same tables. */

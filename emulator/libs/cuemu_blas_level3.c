@@ -411,6 +411,24 @@ static cublasStatus_t rank_k(cublasHandle_t h, const char *name, int t, int sat,
 CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SYRK, syrk_v2)
 CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_HERK, herk_v2)
 
+/* CsyrkEx, CherkEx and their 3M forms: complex float A and C only (cuemu
+ * has no complex int8), else NOT_SUPPORTED; S: alpha's and beta's type. */
+#define CUEMU_SYRK_EX_DEF(NAME, I, S, STYPE, HERM, ...)                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int uplo, int trans, I n, I k, const S *alpha,         \
+      const void *A, int at, I lda, const S *beta, void *C, int ct, I ldc) {   \
+    if (h && (at != CUEMU_C_32F || ct != CUEMU_C_32F))                         \
+      return CUBLAS_STATUS_NOT_SUPPORTED;                                      \
+    return rank_k(h, #NAME, CUEMU_C_32F, STYPE, STYPE, HERM, 0, uplo, trans,   \
+                  n, k, alpha, A, lda, NULL, 0, beta, C, ldc);                 \
+  }
+CUEMU_BLAS_ILP64(CUEMU_SYRK_EX_DEF, cublasCsyrkEx, float complex, CUEMU_C_32F,
+                 0)
+CUEMU_BLAS_ILP64(CUEMU_SYRK_EX_DEF, cublasCsyrk3mEx, float complex, CUEMU_C_32F,
+                 0)
+CUEMU_BLAS_ILP64(CUEMU_SYRK_EX_DEF, cublasCherkEx, float, CUEMU_R_32F, 1)
+CUEMU_BLAS_ILP64(CUEMU_SYRK_EX_DEF, cublasCherk3mEx, float, CUEMU_R_32F, 1)
+
 /* syrkx, herkx (TWO 0), syr2k, her2k (TWO 1): beta of type S (real for
  * the Hermitian forms). */
 #define CUEMU_SYR2K_DEF(NAME, I, T, S, TYPE, STYPE, HERM, TWO)                 \

@@ -279,6 +279,52 @@ static cublasStatus_t rotm_call(cublasHandle_t h, const char *name, int t,
 #define CUEMU_ROTM(...) CUEMU_BLAS_ILP64(CUEMU_ROTM_DEF, __VA_ARGS__)
 CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_ROTM, rotm_v2)
 
+/* The Ex forms: the types as arguments; cuemu takes those of the typed
+ * forms only (rotg: a, b and s of one type, c its real type; rotm and
+ * rotmg: float or double throughout), else NOT_SUPPORTED. The execution
+ * type changes nothing (double arithmetic). */
+static int ex_real(int t) { return t == CUEMU_R_32F || t == CUEMU_R_64F; }
+static int ex_any(int t) {
+  return ex_real(t) || t == CUEMU_C_32F || t == CUEMU_C_64F;
+}
+
+CUEMU_BLAS_EXPORT cublasStatus_t cublasRotgEx(cublasHandle_t h, void *a,
+                                              void *b, int abt, void *c,
+                                              void *s, int cst, int et) {
+  if (h && (!ex_any(abt) || cst != abt || !ex_any(et)))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  size_t es = cuemu__blas_type_size(abt);
+  void *p[] = {a, b, c, s};
+  const size_t bytes[] = {es, es, cuemu__blas_type_size(real_of(abt)), es};
+  const char *const names[] = {"a", "b", "c", "s"};
+  return scalars(h, "cublasRotgEx", ROTG, abt, p, bytes, names, 4);
+}
+
+CUEMU_BLAS_EXPORT cublasStatus_t cublasRotmgEx(cublasHandle_t h, void *d1,
+                                               int d1t, void *d2, int d2t,
+                                               void *x1, int x1t,
+                                               const void *y1, int y1t,
+                                               void *param, int pt, int et) {
+  if (h && (!ex_real(d1t) || d2t != d1t || x1t != d1t || y1t != d1t ||
+            pt != d1t || !ex_any(et)))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  size_t es = cuemu__blas_type_size(d1t);
+  void *p[] = {d1, d2, x1, (void *)y1, param};
+  const size_t bytes[] = {es, es, es, es, 5 * es};
+  const char *const names[] = {"d1", "d2", "x1", "y1", "param"};
+  return scalars(h, "cublasRotmgEx", ROTMG, d1t, p, bytes, names, 5);
+}
+
+#define CUEMU_ROTM_EX_DEF(NAME, I, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, void *x, int xt, I incx, void *y, int yt, I incy, \
+      const void *param, int pt, int et) {                                     \
+    if (h && (!ex_real(xt) || yt != xt || pt != xt || !ex_any(et)))            \
+      return CUBLAS_STATUS_NOT_SUPPORTED;                                      \
+    return rotm_call(h, #NAME, xt, n, x, incx, y, incy, param);                \
+  }
+CUEMU_BLAS_ILP64(CUEMU_ROTM_EX_DEF, cublasRotmEx)
+
 /* The legacy API (cublas.h). Its Crotg and Zrotg take b by value (b is
  * not changed by a complex rotation). */
 #define CUEMU_LEGACY_ROTG(L, T, TYPE, R, RTYPE, ...)                           \

@@ -124,6 +124,28 @@ static void herk(cublasHandle_t h) {
   }
 }
 
+/* CherkEx: complex float A and C (C = x x^H of a 1 x 2 A: 6); a complex
+ * int8 A is NOT_SUPPORTED. */
+static void herk_ex(cublasHandle_t h) {
+  cuComplex a[2] = {make_cuComplex(1, 2), make_cuComplex(0, -1)}, c;
+  cuComplex *dA, *dC;
+  CHECK_CUDA(cudaMalloc(&dA, sizeof a));
+  CHECK_CUDA(cudaMalloc(&dC, sizeof c));
+  CHECK_CUDA(cudaMemcpy(dA, a, sizeof a, cudaMemcpyHostToDevice));
+  float one = 1, zero = 0;
+  EXPECT_STATUS(cublasCherkEx(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, 1, 2,
+                              &one, dA, CUDA_C_32F, 1, &zero, dC, CUDA_C_32F,
+                              1),
+                CUBLAS_STATUS_SUCCESS);
+  CHECK_CUDA(cudaMemcpy(&c, dC, sizeof c, cudaMemcpyDeviceToHost));
+  EXPECT(c.x == 6 && c.y == 0, "cherkEx: (%g, %g), expected (6, 0)", c.x, c.y);
+  EXPECT_STATUS(cublasCherkEx(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, 1, 2,
+                              &one, dA, CUDA_C_8I, 1, &zero, dC, CUDA_C_32F, 1),
+                CUBLAS_STATUS_NOT_SUPPORTED);
+  CHECK_CUDA(cudaFree(dA));
+  CHECK_CUDA(cudaFree(dC));
+}
+
 /* hemm: C = alpha A B + beta C (left) or alpha B A + beta C (right), A
  * Hermitian from its uplo triangle (the other triangle garbage). */
 static void hemm(cublasHandle_t h) {
@@ -368,6 +390,7 @@ int main() {
   rank_k<Z>(h, true, 0);
   rank_k<Z>(h, true, 1);
   herk(h);
+  herk_ex(h);
   hemm(h);
   trsm_batched(h);
   gemm3m(h);

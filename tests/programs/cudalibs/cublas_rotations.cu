@@ -311,6 +311,43 @@ static void ex_forms(cublasHandle_t h) {
          cdot.x, cdot.y, nrm);
   EXPECT_STATUS(cublasCopyEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_64F, 1),
                 CUBLAS_STATUS_NOT_SUPPORTED);
+  /* RotEx (as Srot), RotgEx and RotmgEx (as Drotg, Drotmg), RotmEx. */
+  float c = 0.6f, sn = 0.8f;
+  CHECK_CUDA(cudaMemcpy(dx, x, sizeof x, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dy, y, sizeof y, cudaMemcpyHostToDevice));
+  EXPECT_STATUS(cublasRotEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_32F, 1, &c, &sn,
+                            CUDA_R_32F, CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  float gx[n], gy[n];
+  CHECK_CUDA(cudaMemcpy(gx, dx, sizeof gx, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(gy, dy, sizeof gy, cudaMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i)
+    EXPECT(near(gx[i], c * x[i] + sn * y[i], 1e-6) &&
+               near(gy[i], c * y[i] - sn * x[i], 1e-6),
+           "rotEx element %d: (%g, %g)", i, gx[i], gy[i]);
+  double ra = 3, rb = 4, rc, rs;
+  EXPECT_STATUS(
+      cublasRotgEx(h, &ra, &rb, CUDA_R_64F, &rc, &rs, CUDA_R_64F, CUDA_R_64F),
+      CUBLAS_STATUS_SUCCESS);
+  EXPECT(near(ra, 5, 1e-15) && near(rc, 0.6, 1e-15) && near(rs, 0.8, 1e-15),
+         "rotgEx: r %g c %g s %g", ra, rc, rs);
+  double d1 = 2, d2 = 3, x1 = 1.5, y1 = 0.5, p[5];
+  EXPECT_STATUS(cublasRotmgEx(h, &d1, CUDA_R_64F, &d2, CUDA_R_64F, &x1,
+                              CUDA_R_64F, &y1, CUDA_R_64F, p, CUDA_R_64F,
+                              CUDA_R_64F),
+                CUBLAS_STATUS_SUCCESS);
+  double H[2][2];
+  param_matrix(p, H);
+  EXPECT(std::fabs(H[1][0] * 1.5 + H[1][1] * 0.5) < 1e-12,
+         "rotmgEx: H (x1, y1) has a second element %g",
+         H[1][0] * 1.5 + H[1][1] * 0.5);
+  float sp[5] = {-2, 0, 0, 0, 0};
+  EXPECT_STATUS(cublasRotmEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_32F, 1, sp,
+                             CUDA_R_32F, CUDA_R_32F),
+                CUBLAS_STATUS_SUCCESS);
+  EXPECT_STATUS(cublasRotmEx(h, n, dx, CUDA_R_32F, 1, dy, CUDA_R_32F, 1, sp,
+                             CUDA_R_64F, CUDA_R_32F),
+                CUBLAS_STATUS_NOT_SUPPORTED);
   CHECK_CUDA(cudaFree(dx));
   CHECK_CUDA(cudaFree(dy));
   CHECK_CUDA(cudaFree(dcx));
