@@ -252,3 +252,71 @@ CUEMU_BLAS_TYPED_EX(cublasCgemm3mEx, float complex, 1)
                       m, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);         \
   }
 CUEMU_BLAS_SDCZ(CUEMU_LEGACY_GEMM)
+
+/* The grouped GEMMs: group g is a batch of group_size[g] GEMMs with its own
+ * operations, sizes, leading dimensions and scalars (host arrays of
+ * group_count; alpha and beta arrays in host or, in device pointer mode,
+ * device memory); Aarray, Barray and Carray are device arrays of every
+ * problem's pointers, group after group. Each group is one batched call,
+ * in stream order. st: the scalars' type (their stride in alpha_array). */
+#define CUEMU_BLAS_GROUPED_BODY(I, ST, CALL)                                   \
+  if (!h)                                                                      \
+    return CUBLAS_STATUS_NOT_INITIALIZED;                                      \
+  if (group_count < 0 ||                                                       \
+      (group_count > 0 && (!group_size || !m || !n || !k || !transa ||         \
+                           !transb || !lda || !ldb || !ldc)))                  \
+    return CUBLAS_STATUS_INVALID_VALUE;                                        \
+  size_t ss = cuemu__blas_type_size(ST);                                       \
+  int64_t first = 0;                                                           \
+  for (I g = 0; g < group_count; ++g) {                                        \
+    if (group_size[g] < 0)                                                     \
+      return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    c.g.transa = transa[g], c.g.transb = transb[g];                            \
+    c.g.m = m[g], c.g.n = n[g], c.g.k = k[g];                                  \
+    c.g.lda = lda[g], c.g.ldb = ldb[g], c.g.ldc = ldc[g];                      \
+    c.alpha = (const char *)alpha + g * ss;                                    \
+    c.beta = (const char *)beta + g * ss;                                      \
+    c.Aarray = A + first, c.Barray = B + first, c.Carray = C + first;          \
+    c.batch = group_size[g];                                                   \
+    first += group_size[g];                                                    \
+    cublasStatus_t st = CALL;                                                  \
+    if (st != CUBLAS_STATUS_SUCCESS)                                           \
+      return st;                                                               \
+  }                                                                            \
+  return CUBLAS_STATUS_SUCCESS;
+
+#define CUEMU_BLAS_GROUPED_DEF(NAME, I, T, TYPE, ...)                          \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, const int transa[], const int transb[], const I m[],   \
+      const I n[], const I k[], const T alpha[], const T *const Aarr[],        \
+      const I lda[], const T *const Barr[], const I ldb[], const T beta[],     \
+      T *const Carr[], const I ldc[], I group_count, const I group_size[]) {   \
+    cuemu_blas_gemm_call c =                                                   \
+        typed(#NAME, TYPE, 0, 0, 0, 0, 0, 1, 1, 1, alpha, beta);               \
+    const void *const *A = (const void *const *)Aarr;                          \
+    const void *const *B = (const void *const *)Barr;                          \
+    void *const *C = (void *const *)Carr;                                      \
+    CUEMU_BLAS_GROUPED_BODY(I, TYPE, cuemu__blas_gemm_call(h, &c))             \
+  }
+#define CUEMU_BLAS_GROUPED(...)                                                \
+  CUEMU_BLAS_ILP64(CUEMU_BLAS_GROUPED_DEF, __VA_ARGS__)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_BLAS_GROUPED, gemmGroupedBatched)
+
+#define CUEMU_BLAS_GROUPED_EX_DEF(NAME, I, ...)                                \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, const int transa[], const int transb[], const I m[],   \
+      const I n[], const I k[], const void *alpha, const void *const A[],      \
+      int at, const I lda[], const void *const B[], int bt, const I ldb[],     \
+      const void *beta, void *const C[], int ct, const I ldc[], I group_count, \
+      const I group_size[], int compute) {                                     \
+    int work, scalar, round = CUEMU_BLAS_ROUND_NONE;                           \
+    cublasStatus_t types =                                                     \
+        ex_types(compute, at, bt, ct, &work, &scalar, &round);                 \
+    if (h && types != CUBLAS_STATUS_SUCCESS)                                   \
+      return types;                                                            \
+    cuemu_blas_gemm_call c = {0};                                              \
+    c.name = #NAME;                                                            \
+    c.g.at = at, c.g.bt = bt, c.g.ct = ct;                                     \
+    CUEMU_BLAS_GROUPED_BODY(I, scalar, ex_call(h, &c, compute, -1))            \
+  }
+CUEMU_BLAS_ILP64(CUEMU_BLAS_GROUPED_EX_DEF, cublasGemmGroupedBatchedEx)

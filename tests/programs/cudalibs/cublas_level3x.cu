@@ -279,6 +279,68 @@ static void gemm3m(cublasHandle_t h) {
       cudaFree(dCf);
 }
 
+/* cublasDgemmGroupedBatched and cublasGemmGroupedBatchedEx: group 0 two
+ * 2 x 2 x 2 problems (N, N), group 1 one 3 x 1 x 2 problem (T, N), each
+ * group with its own scalars; against the GEMM's definition. */
+static void grouped(cublasHandle_t h) {
+  const int count = 3;
+  int M[count] = {2, 2, 3}, N[count] = {2, 2, 1}, K[count] = {2, 2, 2};
+  int TA[count] = {0, 0, 1};
+  double alpha[2] = {1, -2}, beta[2] = {0, 0.5};
+  std::vector<std::vector<double>> A(count), B(count), C(count);
+  std::vector<double *> dA(count), dB(count), dC(count);
+  for (int p = 0; p < count; ++p) {
+    int lda = TA[p] ? K[p] : M[p];
+    A[p] = values<double>(lda * (TA[p] ? M[p] : K[p]), 10 * p);
+    B[p] = values<double>(K[p] * N[p], 10 * p + 5);
+    C[p] = values<double>(M[p] * N[p], 10 * p + 7);
+    dA[p] = dev(A[p]), dB[p] = dev(B[p]), dC[p] = dev(C[p]);
+  }
+  double **dAs = dev(dA), **dBs = dev(dB), **dCs = dev(dC);
+  cublasOperation_t ta[2] = {CUBLAS_OP_N, CUBLAS_OP_T},
+                    tb[2] = {CUBLAS_OP_N, CUBLAS_OP_N};
+  int m[2] = {2, 3}, n[2] = {2, 1}, k[2] = {2, 2}, lda[2] = {2, 2},
+      ldb[2] = {2, 2}, ldc[2] = {2, 3}, size[2] = {2, 1};
+  for (int form = 0; form < 2; ++form) {
+    for (int p = 0; p < count; ++p)
+      CHECK_CUDA(cudaMemcpy(dC[p], C[p].data(), C[p].size() * 8,
+                            cudaMemcpyHostToDevice));
+    if (form == 0)
+      EXPECT_STATUS(cublasDgemmGroupedBatched(h, ta, tb, m, n, k, alpha,
+                                              (const double *const *)dAs, lda,
+                                              (const double *const *)dBs, ldb,
+                                              beta, dCs, ldc, 2, size),
+                    CUBLAS_STATUS_SUCCESS);
+    else
+      EXPECT_STATUS(cublasGemmGroupedBatchedEx(
+                        h, ta, tb, m, n, k, alpha, (const void *const *)dAs,
+                        CUDA_R_64F, lda, (const void *const *)dBs, CUDA_R_64F,
+                        ldb, beta, (void *const *)dCs, CUDA_R_64F, ldc, 2, size,
+                        CUBLAS_COMPUTE_64F),
+                    CUBLAS_STATUS_SUCCESS);
+    for (int p = 0; p < count; ++p) {
+      int g = p < 2 ? 0 : 1, ld = TA[p] ? K[p] : M[p];
+      std::vector<double> want(M[p] * N[p]);
+      for (int j = 0; j < N[p]; ++j)
+        for (int i = 0; i < M[p]; ++i) {
+          double s = 0;
+          for (int l = 0; l < K[p]; ++l)
+            s += op_at(TA[p], A[p], ld, i, l) * B[p][l + j * K[p]];
+          want[i + j * M[p]] = alpha[g] * s + beta[g] * C[p][i + j * M[p]];
+        }
+      EXPECT(maxdiff(host(dC[p], M[p] * N[p]), want) < 1e-13,
+             "grouped GEMM form %d, problem %d", form, p);
+    }
+  }
+  EXPECT_STATUS(cublasDgemmGroupedBatched(
+                    h, ta, tb, m, n, k, alpha, (const double *const *)dAs, lda,
+                    (const double *const *)dBs, ldb, beta, dCs, ldc, -1, size),
+                CUBLAS_STATUS_INVALID_VALUE);
+  for (int p = 0; p < count; ++p)
+    cudaFree(dA[p]), cudaFree(dB[p]), cudaFree(dC[p]);
+  cudaFree(dAs), cudaFree(dBs), cudaFree(dCs);
+}
+
 /* matinvBatched (A Ainv = I, a singular matrix's info), geqrfBatched
  * (Q R = A from the reflectors) and gelsBatched (A^H (A X - C) = 0). */
 static void solvers(cublasHandle_t h) {
@@ -394,6 +456,7 @@ int main() {
   hemm(h);
   trsm_batched(h);
   gemm3m(h);
+  grouped(h);
   solvers(h);
   CHECK_CUDA(cudaDeviceSynchronize());
   cublasDestroy(h);
