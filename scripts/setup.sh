@@ -11,8 +11,11 @@ cd "$(dirname "$0")/.."
 # chromium (headless) opens cuemu-parity's HTML report in a test and takes
 # a screenshot of it; the test skips without it. cmake builds the CMake
 # project of tests/driver.sh (cuemu-nvcc as CMake's CUDA compiler).
-# ccache keeps nvcc_kernels.sh from compiling unchanged files again.
+# ccache keeps nvcc_kernels.sh from compiling unchanged files again. meson
+# (with ninja) builds the Meson project of tests/programs_trialopts.sh, which
+# skips it without them.
 packages="build-essential autoconf automake libtool pkg-config check cmake ccache
+  meson ninja-build
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"

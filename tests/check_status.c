@@ -105,6 +105,10 @@ static const struct {
      "CUDA_ERROR_INVALID_CLUSTER_SIZE", 912, 0},
     {CUEMU_MISALIGNED_ADDRESS, "cudaErrorMisalignedAddress", 716,
      "CUDA_ERROR_MISALIGNED_ADDRESS", 716, 1},
+    {CUEMU_ILLEGAL_INSTRUCTION, "cudaErrorIllegalInstruction", 715,
+     "CUDA_ERROR_ILLEGAL_INSTRUCTION", 715, 1},
+    {CUEMU_LAUNCH_FAILED, "cudaErrorLaunchFailure", 719,
+     "CUDA_ERROR_LAUNCH_FAILED", 719, 1},
 };
 
 START_TEST(every_status_has_its_cuda_errors) {

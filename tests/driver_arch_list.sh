@@ -134,7 +134,8 @@ expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 ho
   run-100 sm=90 -arch=sm_100
 # -arch=sm_90a also embeds compute_90's PTX (nvcc 13 --dryrun: ptx sm=90,
 # elf sm=90a, ptx sm=90a), which a 10.0 device's driver compiles; a GPU
-# runs that PTX without the 90a macros, cuemu its one device pass.
+# runs that PTX without the 90a macros, cuemu the sm_90a pass (one pass per
+# -gencode arch= or -arch, and compute_90 is counted as sm_90a's).
 expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
   run-90a-on-100 sm=100 -arch=sm_90a
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
@@ -146,10 +147,12 @@ expect_run "cudaSuccess arch 1000 specific 0 family 1000 feat 0 host 0" \
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
   run-80-100 sm=90 -gencode arch=compute_80,code=sm_80 \
   -gencode arch=compute_100,code=sm_100
-expect_run "cudaSuccess arch 1000 specific 0 family 0 feat 0 host 0" \
+# One device pass per virtual architecture: the image that the driver
+# picks runs its own pass's code (compute_80's PTX on 9.0, sm_80 on 8.6).
+expect_run "cudaSuccess arch 800 specific 0 family 0 feat 0 host 0" \
   run-80ptx-100 sm=90 -gencode arch=compute_80,code=compute_80 \
   -gencode arch=compute_100,code=sm_100
-expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
+expect_run "cudaSuccess arch 800 specific 0 family 0 feat 0 host 0" \
   run-80-90-on-86 sm=86 -gencode arch=compute_80,code=sm_80 \
   -gencode arch=compute_90,code=sm_90
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
@@ -170,7 +173,7 @@ case $got in
 *) fail "the report of run-80-90-on-100: '$got'" ;;
 esac
 # -arch=all: a cubin of every architecture (sm_86 among them) and the PTX of
-# the highest; cuemu compiles one device pass, the emulated device's.
+# the highest; cuemu compiles one device pass for it, the emulated device's.
 expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
   run-all-on-86 sm=86 -arch=all
 

@@ -1,12 +1,11 @@
 #!/bin/sh
 # driver_cmake_c.sh: a CMake project of C and CUDA languages
 # (tests/driver/cmake_c) whose C file includes <cuda_runtime.h> through
-# CUDA::cudart's include folder, as NVIDIA's header allows. cuemu's runtime
-# headers are C++: the C file is refused with one message that names the
-# fix (compile it as C++; in CMake, set_source_files_properties(... LANGUAGE
-# CXX)), never a cascade of errors from inside the shims; with that fix
-# (-DHOST_AS_CXX=ON) the project builds and its test passes. With nvcc
-# present, the project builds with it as it is (the C file compiled as C).
+# CUDA::cudart's include folder (cuemu-toolkit's), as NVIDIA's header allows.
+# cuemu's runtime headers have a C view (cuemu_runtime_c_decls.h): the C
+# file compiles as C, with CUDA::cudart and with CUDA::cudart_static, and
+# the project's test passes; compiled as C++ (-DHOST_AS_CXX=ON) too. With
+# nvcc present, the project builds with it as it is (the C file compiled as C).
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -21,23 +20,21 @@ work=$builddir_abs/tests/tmp/driver_cmake_c.$$
 mkdir -p "$work" || exit 1
 failed=0
 
-if step configure-c cmake -S "$p" -B as_c -DCMAKE_CUDA_COMPILER="$nvcc"; then
-  if (cd "$work" && cmake --build as_c) >"$work/build-c.log" 2>&1; then
-    fail "the C file that includes cuda_runtime.h built as C"
-  else
-    errors=$(grep -c 'error' "$work/build-c.log")
-    if grep -q 'host.c' "$work/build-c.log" &&
-      grep -q 'compile this C file as C++' "$work/build-c.log" &&
-      grep -q 'set_source_files_properties(FILE.c PROPERTIES LANGUAGE CXX)' \
-        "$work/build-c.log" && [ "$errors" -le 3 ] &&
-      ! grep -q 'host\.c:[0-9]*:[0-9]*: error' "$work/build-c.log"; then
-      echo "PASS: a C file including cuda_runtime.h: one error naming the fix"
+for lib in shared static; do
+  flag=OFF
+  [ "$lib" = static ] && flag=ON
+  step "configure-c-$lib" cmake -S "$p" -B "as_c_$lib" \
+    -DCMAKE_CUDA_COMPILER="$nvcc" -DCUDART_STATIC=$flag &&
+    step "build-c-$lib" cmake --build "as_c_$lib" --verbose &&
+    step "ctest-c-$lib" ctest --test-dir "as_c_$lib" --output-on-failure &&
+    if grep -q -- '-x c++\|LANGUAGE CXX' "$work/build-c-$lib.log" ||
+      ! grep -q 'cuemu-toolkit/include.* -c .*host\.c' \
+        "$work/build-c-$lib.log"; then
+      fail "host.c was not compiled as C against cuemu-toolkit's include folder ($lib)"
     else
-      fail "the C file's messages ($errors lines with 'error'):"
-      sed 's/^/  | /' "$work/build-c.log" | head -30
+      echo "PASS: host.c (C, cuda_runtime.h) with CUDA::cudart$([ $lib = static ] && echo _static): builds and runs"
     fi
-  fi
-fi
+done
 
 step configure-cxx cmake -S "$p" -B as_cxx -DCMAKE_CUDA_COMPILER="$nvcc" \
   -DHOST_AS_CXX=ON &&

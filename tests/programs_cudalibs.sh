@@ -8,6 +8,11 @@
 #   device scalars, empty and degenerate sizes, NaN, threads, graphs);
 # - checks the Sobol generators without the toolkit's libcurand.so (where
 #   cuemu reads NVIDIA's direction vectors): a message and a status;
+#   the rest of the API against host references: rotations and ILP64 forms
+#   (cublas_rotations.cu), band and packed level 2 (cublas_packed.cu),
+#   rank-k updates, hemm, trsmBatched, 3M GEMMs, matinv, QR and least
+#   squares (cublas_level3x.cu), the legacy <cublas.h> API
+#   (cublas_legacy.cu);
 # - checks that the programs link cuemu's libraries, not NVIDIA's, also
 #   when NVIDIA's libcublas.so is named by its path;
 # - checks that a library of the toolkit that cuemu does not emulate is

@@ -11,6 +11,7 @@
 #include <cuemu/cuemu.h>
 
 #include "base/cuemu_config.h"
+#include "base/cuemu_error_log.h"
 
 #define CUEMU_MESSAGE_SIZE 8192
 
@@ -42,6 +43,7 @@ __attribute__((noinline)) void cuemu__error_stop(cuemu_status status,
 }
 
 void cuemu__report_print(const char *message) {
+  cuemu__error_log_add(message);
   if (cuemu__config_quiet())
     return;
   fprintf(stderr, "cuemu: %s\n", message);

@@ -19,7 +19,9 @@ cuemu_status cuemu__report(cuemu_status status, const char *fmt, ...)
  * `cuemu break-on-error` puts a breakpoint here). */
 void cuemu__error_stop(cuemu_status status, const char *message);
 
-/* Prints a launch failure on stderr, unless CUEMU_QUIET=1. */
+/* Prints a launch failure on stderr, unless CUEMU_QUIET=1, and logs it
+ * (cuemu__error_log_add: cudaLogsDumpToMemory and the log callbacks get
+ * it whatever CUEMU_QUIET). */
 void cuemu__report_print(const char *message);
 
 #endif /* CUEMU_REPORT_H */

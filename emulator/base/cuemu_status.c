@@ -29,7 +29,8 @@ struct status_row {
 
 static const struct status_row rows[] = {
 #define CUEMU_STATUS_ROW_(name, msg, runtime, driver, kind)                    \
-  [CUEMU_##name] = {#name, msg, runtime, driver, CUEMU_STATUS_KIND_##kind##_},
+  [name] = {#name + sizeof "CUEMU_" - 1, msg, runtime, driver,              \
+            CUEMU_STATUS_KIND_##kind##_},
     CUEMU_STATUS_MAP(CUEMU_STATUS_ROW_)
 #undef CUEMU_STATUS_ROW_
 };

@@ -12,7 +12,18 @@
  * are what the caller sees. It needs no checked build; a kernel's printf
  * output appears twice. Host memory that is not tracked is neither saved
  * nor compared (register it with cuemu_alloc_register).
+ *
+ * Launches of other streams and host threads run at the same time as this
+ * one; as the whole tracked state is saved, compared and restored, one
+ * perturbed launch runs at a time (a process-wide lock, recursive for a
+ * launch made while another runs on the same thread), so that a concurrent
+ * kernel's writes are neither reported nor undone. Copies and memsets of
+ * other streams are not held back.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
+#endif
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,8 +125,20 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
       order_name(order2));
 }
 
+static pthread_mutex_t perturb_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+static void perturb(cuemu_launch *L, unsigned extra_workers,
+                    cuemu_check_run_fn run_once);
+
 void cuemu__check_perturb(cuemu_launch *L, unsigned extra_workers,
                           cuemu_check_run_fn run_once) {
+  pthread_mutex_lock(&perturb_lock);
+  perturb(L, extra_workers, run_once);
+  pthread_mutex_unlock(&perturb_lock);
+}
+
+static void perturb(cuemu_launch *L, unsigned extra_workers,
+                    cuemu_check_run_fn run_once) {
   cuemu_rt_allocation *a = NULL;
   size_t n = cuemu__allocation_snapshot(&a);
   unsigned char **before = a ? save(a, n) : NULL;

@@ -121,9 +121,30 @@ static void put_device_strings_section(FILE *out) {
 /* Writes the kernel table and its registration: for a module,
  * cuemu_module_describe(); for the device pass of unit `unit_id`, the
  * function cuemu__register_UNIT_ID(); else a static initializer. */
+/* Each further pass ("800:sm_80,compute_80;...") as its architecture's
+ * name part ("800"), for cuemu__register_UNIT_ARCH(). */
+static void put_variant_calls(FILE *out, const char *unit_id,
+                              const char *passes, int declare) {
+  for (const char *p = passes; p && *p;) {
+    const size_t n = strcspn(p, ":");
+    if (declare)
+      fprintf(out,
+              "extern \"C\" void cuemu__register_%s_%.*s("
+              "const cuemu_module_desc *) __attribute__((weak));\n",
+              unit_id, (int)n, p);
+    else
+      fprintf(out,
+              "  if (cuemu__register_%s_%.*s)\n"
+              "    cuemu__register_%s_%.*s(cuemu_generated_table());\n",
+              unit_id, (int)n, p, unit_id, (int)n, p);
+    p = strchr(p, ';');
+    p = p ? p + 1 : NULL;
+  }
+}
+
 static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
                      int module, const char *unit_id, int arch,
-                     const char *images,
+                     const char *images, int variant, const char *passes,
                      const char *const *name_expressions, int count) {
   put_static_shared_section(out);
   if (!module && unit_id)
@@ -172,20 +193,34 @@ static int put_table(FILE *out, const char *path, const cuemu_rewrite *rw,
               "extern \"C\" __attribute__((visibility(\"default\"), weak)) "
               "const char cuemu_module_images[] = \"%s\";\n",
               images);
-  } else if (unit_id) {
-    /* The device pass of a program: the host pass calls this when the
-     * program starts (the device pass runs no initializers of its own). */
+  } else if (unit_id && variant) {
+    /* A further device pass: its table is a variant of the first pass's,
+     * whose registration calls this. */
     fprintf(out,
             "} // namespace\n"
             "extern \"C\" __attribute__((visibility(\"default\"))) void "
+            "cuemu__register_%s(const cuemu_module_desc *first) {\n"
+            "  cuemu_program_register_variant(first, cuemu_generated_table(), "
+            "%d, \"%s\");\n"
+            "}\n",
+            unit_id, arch / 10, images ? images : "");
+  } else if (unit_id) {
+    /* The device pass of a program: the host pass calls this when the
+     * program starts (the device pass runs no initializers of its own). */
+    fputs("} // namespace\n", out);
+    put_variant_calls(out, unit_id, passes, 1);
+    fprintf(out,
+            "extern \"C\" __attribute__((visibility(\"default\"))) void "
             "cuemu__register_%s(void) {\n"
             "  cuemu_program_register_target(cuemu_generated_table(), %d, "
-            "%s%s%s);\n"
-            "  ::cuemu::declare_device_strings(__start_cuemu_device_strings, "
-            "__stop_cuemu_device_strings);\n"
-            "}\n",
+            "%s%s%s);\n",
             unit_id, arch / 10, images ? "\"" : "", images ? images : "0",
             images ? "\"" : "");
+    put_variant_calls(out, unit_id, passes, 0);
+    fputs("  ::cuemu::declare_device_strings(__start_cuemu_device_strings, "
+          "__stop_cuemu_device_strings);\n"
+          "}\n",
+          out);
   } else {
     fputs("const int cuemu_generated_registered = "
           "(cuemu_program_register(cuemu_generated_table()), "
@@ -216,20 +251,21 @@ int cuemu__codegen_write(FILE *out, const char *path,
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("#line 1 \"<cuemu-generated>\"\n", out);
-  return put_table(out, path, rw, module, NULL, 0, NULL, name_expressions,
-                   count);
+  return put_table(out, path, rw, module, NULL, 0, NULL, 0, NULL,
+                   name_expressions, count);
 }
 
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
                               const char *unit_id, int arch,
                               const char *images, int host_pass,
+                              const char *passes,
                               const char *const *name_expressions, int count) {
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);
   fputs("# 1 \"<cuemu-generated>\"\n", out);
-  if (host_pass) {
+  if (host_pass == 1) {
     /* The kernel table is the device pass's; the host pass registers it
      * when the program starts, the kernel template instances that the
      * device passes of the program recorded (cuemu_kernel_instances.h)
@@ -254,5 +290,6 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
     return ferror(out) ? -1 : 0;
   }
   return put_table(out, path, rw, module, unit_id, arch, images,
-                   name_expressions, count);
+                   host_pass == CUEMU_UNIT_VARIANT, passes, name_expressions,
+                   count);
 }

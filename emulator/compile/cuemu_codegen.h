@@ -35,11 +35,19 @@ int cuemu__codegen_write(FILE *out, const char *path,
  * registered as built for `arch` (__CUDA_ARCH__: 900) with the images
  * `images` ("sm_80,compute_80"; NULL: none named), which decide the devices
  * that run them (cuemu_program_register_target()). `path` names the .cu
- * for name expressions. Returns 0, or -1 on a write error. */
+ * for name expressions. A unit compiled for several virtual architectures
+ * has one device pass more for each (`passes`, the first device pass's:
+ * cuemu_compile_options' cuemu_arch_passes): its function
+ * cuemu__register_UNIT_ID() calls theirs, cuemu__register_UNIT_ID_ARCH(),
+ * which such a further pass (`host_pass` CUEMU_UNIT_VARIANT, `unit_id`
+ * UNIT_ID_ARCH) writes, registering its table as a variant of the first's
+ * (cuemu_program_register_variant()). Returns 0, or -1 on a write error. */
+#define CUEMU_UNIT_VARIANT 2
 int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const cuemu_rewrite *rw, int module,
                               const char *unit_id, int arch,
                               const char *images, int host_pass,
+                              const char *passes,
                               const char *const *name_expressions, int count);
 
 #endif /* CUEMU_CODEGEN_H */

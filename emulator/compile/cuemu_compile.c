@@ -203,6 +203,31 @@ static int link_library(const char *a) {
          (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
+/* 1 when `compiler` links -fopenmp to another runtime than libgomp
+ * (clang's libomp, Intel's, NVIDIA HPC's). */
+static int other_openmp_runtime(const char *compiler) {
+  static const char *const names[] = {"clang", "icx", "icpx", "nvc", NULL};
+  const char *base = compiler ? strrchr(compiler, '/') : NULL;
+  base = base ? base + 1 : compiler ? compiler : "";
+  for (int i = 0; names[i]; ++i)
+    if (strstr(base, names[i]))
+      return 1;
+  return 0;
+}
+
+int cuemu__links_openmp(const char *compiler, const char *const *argv,
+                        int argc) {
+  for (int i = 0; i < argc; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "-lgomp") == 0 ||
+        (a[0] != '-' && strstr(a, "libgomp.") != NULL) ||
+        strcmp(a, "-fopenmp=libgomp") == 0 ||
+        (strcmp(a, "-fopenmp") == 0 && !other_openmp_runtime(compiler)))
+      return 1;
+  }
+  return 0;
+}
+
 /* Builds the compiler's argument vector into argv (at most `max`). */
 static int build_argv(const compile_job *job, const char *tu,
                       const char *depfile, const char *built,
@@ -556,6 +581,10 @@ link:
     ARG("-shared");
   else
     ARG("-Wl,--gc-sections");
+  /* libgomp before libcuemu, whose constructor then runs first
+   * (emulator/core/cuemu_omp_wait.c). */
+  if (!o->module && cuemu__links_openmp(job->compiler, o->argv, o->argc))
+    ARG("-lgomp");
   ARG("-o");
   ARG(built);
   n += cuemu__link_tail(job->libdir, job->checks, argv + n, max - n, buffers + used,
@@ -681,6 +710,7 @@ static cuemu_status hash_job(compile_job *job) {
            o->arch_suffix);
   cuemu_hasher_add_string(h, num);
   cuemu_hasher_add_string(h, o->cuemu_arch_images ? o->cuemu_arch_images : "");
+  cuemu_hasher_add_string(h, o->cuemu_arch_passes ? o->cuemu_arch_passes : "");
   /* A module of relocatable device code exports its symbols. */
   if (o->module && o->rdc)
     cuemu_hasher_add_string(h, "rdc module");
@@ -941,6 +971,19 @@ static void merge_deps(const char *to, const char *from) {
  * local but those the translation made visible (objcopy --localize-hidden),
  * so that each pass keeps its own inline functions, templates and globals;
  * then both are linked into `b->built` (a program, or an object: ld -r). */
+/* Non-zero when the options allow annotated lambdas: cuemu-nvcc's
+ * --extended-lambda and --expt-extended-lambda (and cuemu-run's) define
+ * __CUDACC_EXTENDED_LAMBDA__, as nvcc does. */
+static int extended_lambda(const cuemu_compile_options *o) {
+  static const char macro[] = "-D__CUDACC_EXTENDED_LAMBDA__";
+  for (int i = 0; i < o->argc; ++i)
+    if (strncmp(o->argv[i], macro, sizeof macro - 1) == 0 &&
+        (o->argv[i][sizeof macro - 1] == '\0' ||
+         o->argv[i][sizeof macro - 1] == '='))
+      return 1;
+  return 0;
+}
+
 /* Translates pass p's preprocessed text into *rw, making up `pads`. */
 static cuemu_status translate_pass(const compile_job *job, int p,
                                    const char *text, size_t size,
@@ -949,7 +992,8 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   const cuemu_compile_options *o = job->opt;
   const char *skip[] = {job->shims, job->include, NULL};
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
-                                  o->rdc, job->key.hex, pads, npads};
+                                  o->rdc, job->key.hex, pads, npads,
+                                  extended_lambda(o)};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
@@ -987,6 +1031,135 @@ static int use_pch(compile_job *job, int p, const char *temp,
     return 0;
   }
   return 1;
+}
+
+/* The further device passes of a unit built for several virtual
+ * architectures (o->cuemu_arch_passes, "800:sm_80,compute_80;...";
+ * docs/nvcc-checks.md): each is preprocessed with its architecture's
+ * macros, translated and compiled as the first device pass is; its
+ * variables are made weak so that they bind to the first pass's objects
+ * (one object per device, as on a GPU), its other symbols local, and it is
+ * linked into dev_local (ld -r), whose registration calls its own
+ * (cuemu__codegen_write_unit()). A build of one architecture has none. */
+static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
+                                   const char *dev_local, const char **argv,
+                                   int max, char *buffers, size_t bufsize) {
+  const char *passes = job->opt->cuemu_arch_passes;
+  char first_macro[sizeof job->arch_macro];
+  char first_features[3][64];
+  memcpy(first_macro, job->arch_macro, sizeof first_macro);
+  memcpy(first_features, job->arch_features, sizeof first_features);
+  cuemu_status st = CUEMU_SUCCESS;
+  for (int k = 0; passes && *passes && st == CUEMU_SUCCESS; ++k) {
+    const char *colon = strchr(passes, ':');
+    const char *end = strchr(passes, ';');
+    if (!colon || !end || colon > end)
+      break;
+    char name[16], images[512];
+    snprintf(name, sizeof name, "%.*s", (int)(colon - passes), passes);
+    snprintf(images, sizeof images, "%.*s", (int)(end - colon - 1), colon + 1);
+    passes = end + 1;
+    const int value = atoi(name);
+    const size_t digits = strspn(name, "0123456789");
+    const char suffix = name[digits];
+    char ii[PATH_MAX + 96], tu[PATH_MAX + 96], obj[PATH_MAX + 96],
+        local[PATH_MAX + 96], merged[PATH_MAX + 96], deps[PATH_MAX + 96],
+        unit[sizeof job->key.hex + 24];
+    if (snprintf(ii, sizeof ii, "%s.v%d.ii", b->temp, k) >= (int)sizeof ii ||
+        snprintf(tu, sizeof tu, "%s.v%d.cpp", b->temp, k) >= (int)sizeof tu ||
+        snprintf(obj, sizeof obj, "%s.v%d.o", b->temp, k) >= (int)sizeof obj ||
+        snprintf(local, sizeof local, "%s.v%d.local.o", b->temp, k) >=
+            (int)sizeof local ||
+        snprintf(merged, sizeof merged, "%s.v%d.merged.o", b->temp, k) >=
+            (int)sizeof merged ||
+        snprintf(deps, sizeof deps, "%s.v%d.d", b->temp, k) >=
+            (int)sizeof deps)
+      return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+    snprintf(unit, sizeof unit, "%s_%s", job->key.hex, name);
+    snprintf(job->arch_macro, sizeof job->arch_macro, "-D__CUDA_ARCH__=%d",
+             value);
+    cuemu__gpu_arch_macros(value, suffix, job->arch_features);
+    job->pass = CUEMU_PASS_DEVICE;
+    job->pch = NULL;
+    build_argv(job, NULL, deps, ii, argv, max, buffers, bufsize,
+               PHASE_PREPROCESS);
+    const char **one[2] = {argv, NULL};
+    st = run_passes(job, one, 1, b->temp);
+    if (st == CUEMU_SUCCESS)
+      merge_deps(b->depfile, deps);
+    unlink(deps);
+    size_t size = 0;
+    char *text = NULL;
+    cuemu_rewrite rw;
+    memset(&rw, 0, sizeof rw);
+    if (st == CUEMU_SUCCESS && !(text = cuemu__read_file(ii, &size)))
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", ii,
+                         strerror(errno));
+    if (st == CUEMU_SUCCESS)
+      st = translate_pass(job, 0, text, size, NULL, 0, &rw);
+    if (st == CUEMU_SUCCESS) {
+      FILE *f = fopen(tu, "we");
+      int werr = !f || cuemu__codegen_write_unit(
+                           f, job->source, &rw, 0, unit, value, images,
+                           CUEMU_UNIT_VARIANT, NULL, NULL, 0) != 0;
+      if ((f && fclose(f) != 0) || werr)
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", tu);
+    }
+    cuemu__rewrite_free(&rw);
+    free(text);
+    if (!getenv("CUEMU_KEEP_TU"))
+      unlink(ii);
+    if (st == CUEMU_SUCCESS) {
+      build_argv(job, tu, b->depfile, obj, argv, max, buffers, bufsize,
+                 PHASE_COMPILE);
+      st = run_compiler(job, argv);
+    }
+    if (!getenv("CUEMU_KEEP_TU"))
+      unlink(tu);
+    char strings[PATH_MAX + 96];
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__device_strings_script(b->temp, strings, sizeof strings);
+    if (st == CUEMU_SUCCESS) {
+      const char *ld[] = {"ld", "-r", obj, "--force-group-allocation", "-T",
+                          strings, "-o", local, NULL};
+      st = run_tool(ld, obj);
+      unlink(strings);
+    }
+    unlink(obj);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_variant(local, 0);
+    if (st == CUEMU_SUCCESS) {
+      /* As the first pass's, and without the records of kernel template
+       * instances: those keep the first pass's identity. */
+      const char *objcopy[] = {"objcopy",
+                               "--localize-hidden",
+                               "--wildcard",
+                               "--remove-section=.init_array*",
+                               "--remove-section=.ctors*",
+                               "--remove-section=.fini_array*",
+                               "--remove-section=.dtors*",
+                               "--remove-section=cuemu_instances",
+                               "--remove-section=.rela*cuemu_instances",
+                               CUEMU_DEVICE_HEAP_RENAMES,
+                               local,
+                               NULL};
+      st = run_tool(objcopy, local);
+    }
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_weaken_variant(local, 1);
+    if (st == CUEMU_SUCCESS) {
+      const char *ld[] = {"ld", "-r", dev_local, local, "-o", merged, NULL};
+      st = run_tool(ld, local);
+    }
+    if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
+                         strerror(errno));
+    unlink(local);
+    unlink(merged);
+  }
+  memcpy(job->arch_macro, first_macro, sizeof first_macro);
+  memcpy(job->arch_features, first_features, sizeof first_features);
+  return st;
 }
 
 static cuemu_status build(void *data, cuemu_cache_build *b) {
@@ -1125,8 +1298,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
       int werr = cuemu__codegen_write_unit(
           f, job->source, &rws[p], o->module, o->module ? NULL : job->key.hex,
           o->arch > 0 ? o->arch : CUEMU_DEFAULT_ARCH, o->cuemu_arch_images,
-          pass_of(job, p) == CUEMU_PASS_HOST, o->name_expressions,
-          o->name_expression_count);
+          pass_of(job, p) == CUEMU_PASS_HOST, o->module ? NULL : o->cuemu_arch_passes,
+          o->name_expressions, o->name_expression_count);
       if (fclose(f) != 0 || werr != 0)
         st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", job->tu[p]);
     }
@@ -1201,10 +1374,31 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))
       st = cuemu__elf_hide_globals(dev_local);
+    if (st == CUEMU_SUCCESS && o->cuemu_arch_passes)
+      st = further_passes(job, b, dev_local, argv[0], max, buffers[0],
+                          bufsize);
     /* A variable template's instance is the device pass's object, in both
      * passes (cuemu_variable_template.c). */
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_unique(object[1], dev_local);
+    /* A host function that the user's visibility("default") kept global in
+     * the device pass's object is the host pass's (cuemu_driver.h). */
+    char shared[PATH_MAX + 16];
+    int nshared = 0;
+    if (st == CUEMU_SUCCESS &&
+        (size_t)snprintf(shared, sizeof shared, "%s.shared", b->temp) >=
+            sizeof shared)
+      st = cuemu__report(CUEMU_COMPILE, "%s: path too long", b->temp);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__elf_shared_globals(object[1], dev_local, shared, &nshared);
+    if (st == CUEMU_SUCCESS && nshared > 0) {
+      char option[PATH_MAX + 48];
+      snprintf(option, sizeof option, "--localize-symbols=%s", shared);
+      const char *objcopy[] = {"objcopy", option, dev_local, NULL};
+      st = run_tool(objcopy, dev_local);
+    }
+    if (nshared > 0)
+      unlink(shared);
     if (st == CUEMU_SUCCESS && o->object) {
       const char *ld[] = {"ld", "-r", dev_local, object[1], "-o", b->built,
                           NULL};

@@ -18,6 +18,14 @@
 int cuemu__link_tail(const char *libdir, unsigned checks, const char **argv,
                      int max, char *buffers, size_t buffer_size);
 
+/* 1 when one of the `argc` words of a command line brings GNU OpenMP
+ * (libgomp) into a link by the host compiler `compiler`: -lgomp, libgomp by
+ * its path, -fopenmp=libgomp, or -fopenmp where the compiler is not one
+ * whose OpenMP is another runtime (clang, icx, icpx, nvc++). Such a link
+ * names libgomp before libcuemu (emulator/core/cuemu_omp_wait.c says why). */
+int cuemu__links_openmp(const char *compiler, const char *const *argv,
+                        int argc);
+
 #include <cuemu/cuemu_status.h>
 
 /* cuemu_command_run() in two halves, so that two compiles (the device and
@@ -41,6 +49,13 @@ cuemu_status cuemu__elf_export_instances(const char *object);
  * links them, a shared library does not export them. Returns as
  * cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_hide_globals(const char *object);
+/* Prepares the object of a further device pass (one per virtual
+ * architecture) for its link with the first's: its variables become weak
+ * (the first pass's objects win), the hidden ones marked protected so that
+ * they stay global when objcopy --localize-hidden makes the other hidden
+ * symbols local; its functions of default visibility become weak too.
+ * With `restore`, after that objcopy, the marked ones are hidden again. */
+cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
 
 /* Makes weak, in the host pass's relocatable ELF object `host`, the
  * STB_GNU_UNIQUE definitions (g++'s binding of a variable template's
@@ -50,6 +65,19 @@ cuemu_status cuemu__elf_hide_globals(const char *object);
  * never made stays the host pass's own (cuemu_variable_template.c).
  * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
+
+/* Writes to the file `list`, one a line, the names of the symbols that
+ * both the host pass's relocatable ELF object `host` and the device pass's
+ * `device` define as strong globals, and sets *count to their number (the
+ * file is written only when there is one). Such a symbol is a host
+ * function or variable of default visibility that the user's attribute or
+ * pragma (visibility("default"), as a shared library's export macro gives
+ * it) kept global in the device pass's object, which has every host
+ * function too, though nvcc's device code has none; the device pass's copy
+ * is made local (objcopy --localize-symbols), so the host pass's is the
+ * one the program links. Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
+                                       const char *list, int *count);
 
 /* Writes to `out` (NULL: the standard output) the rule `target : ...`
  * whose prerequisites are those of the compiler's -M files `device` and

@@ -16,12 +16,15 @@
  *
  * It also makes weak the host pass's unique definitions of the variable
  * template instances that the device pass's object defines
- * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c).
+ * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c), and lists
+ * the symbols that both passes' objects define as strong globals
+ * (cuemu__elf_shared_globals()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -227,6 +230,56 @@ cuemu_status cuemu__elf_hide_globals(const char *object) {
   return elf_close(&o, object, symtab, st);
 }
 
+cuemu_status cuemu__elf_weaken_variant(const char *object, int restore) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  const Elf64_Shdr *symtab = NULL;
+  for (size_t i = 1; st == CUEMU_SUCCESS && usable && i < o.count; ++i) {
+    const Elf64_Shdr *s = &o.sh[i];
+    if (s->sh_type != SHT_SYMTAB)
+      continue;
+    if (s->sh_offset > o.size || s->sh_size > o.size - s->sh_offset) {
+      st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+      break;
+    }
+    Elf64_Sym *syms = (Elf64_Sym *)(o.data + s->sh_offset);
+    size_t nsyms = s->sh_size / sizeof(Elf64_Sym);
+    for (size_t k = 1; k < nsyms; ++k) {
+      int bind = ELF64_ST_BIND(syms[k].st_info);
+      int type = ELF64_ST_TYPE(syms[k].st_info);
+      int vis = ELF64_ST_VISIBILITY(syms[k].st_other);
+      if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+          syms[k].st_shndx == SHN_UNDEF)
+        continue;
+      if (restore) {
+        /* After objcopy --localize-hidden: hidden again. */
+        if (vis == STV_PROTECTED) {
+          syms[k].st_other =
+              (unsigned char)((syms[k].st_other & ~3u) | STV_HIDDEN);
+          symtab = s;
+        }
+      } else if (type == STT_OBJECT || type == STT_TLS ||
+                 syms[k].st_shndx == SHN_COMMON) {
+        /* A variable: the first pass's object, once linked; a hidden one
+         * is marked protected, which objcopy --localize-hidden keeps
+         * global, and hidden again afterwards (code compiled for a hidden
+         * variable must not reach a preemptible one in a shared
+         * library). */
+        syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+        if (vis == STV_HIDDEN || vis == STV_INTERNAL)
+          syms[k].st_other =
+              (unsigned char)((syms[k].st_other & ~3u) | STV_PROTECTED);
+        symtab = s;
+      } else if (vis == STV_DEFAULT) {
+        syms[k].st_info = (unsigned char)ELF64_ST_INFO(STB_WEAK, type);
+        symtab = s;
+      }
+    }
+  }
+  return elf_close(&o, object, symtab, st);
+}
+
 /* The symbol table of o (its first SHT_SYMTAB section) with its string
  * table, or NULL when it has none or they are malformed (*malformed set). */
 static Elf64_Sym *symbols(const elf_object *o, size_t *count,
@@ -301,4 +354,52 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
                        bad_h ? host : device);
   elf_close(&d, device, NULL, CUEMU_SUCCESS);
   return elf_close(&h, host, written, st);
+}
+
+cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
+                                       const char *list, int *count) {
+  elf_object h, d;
+  int usable_h, usable_d, bad_h = 0, bad_d = 0;
+  *count = 0;
+  cuemu_status st = elf_open(host, &h, &usable_h);
+  if (st != CUEMU_SUCCESS || !usable_h)
+    return elf_close(&h, host, NULL, st);
+  st = elf_open(device, &d, &usable_d);
+  if (st != CUEMU_SUCCESS || !usable_d) {
+    elf_close(&d, device, NULL, st);
+    return elf_close(&h, host, NULL, st);
+  }
+  size_t hn = 0, dn = 0, hnames_size = 0, dnames_size = 0;
+  const char *hnames = NULL, *dnames = NULL;
+  const Elf64_Shdr *hsymtab = NULL, *dsymtab = NULL;
+  Elf64_Sym *hs = symbols(&h, &hn, &hnames, &hnames_size, &hsymtab, &bad_h);
+  Elf64_Sym *ds = symbols(&d, &dn, &dnames, &dnames_size, &dsymtab, &bad_d);
+  FILE *out = NULL;
+  for (size_t j = 1; hs && ds && st == CUEMU_SUCCESS && j < dn; ++j) {
+    if (ELF64_ST_BIND(ds[j].st_info) != STB_GLOBAL ||
+        ds[j].st_shndx == SHN_UNDEF)
+      continue;
+    const char *name = symbol_name(&ds[j], dnames, dnames_size);
+    for (size_t k = 1; name && k < hn; ++k) {
+      const char *other = symbol_name(&hs[k], hnames, hnames_size);
+      if (ELF64_ST_BIND(hs[k].st_info) != STB_GLOBAL ||
+          hs[k].st_shndx == SHN_UNDEF || !other || strcmp(name, other) != 0)
+        continue;
+      if (!out && !(out = fopen(list, "we")))
+        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
+                           strerror(errno));
+      if (out) {
+        fprintf(out, "%s\n", name);
+        ++*count;
+      }
+      break;
+    }
+  }
+  if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (st == CUEMU_SUCCESS && (bad_h || bad_d))
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object",
+                       bad_h ? host : device);
+  elf_close(&d, device, NULL, CUEMU_SUCCESS);
+  return elf_close(&h, host, NULL, st);
 }

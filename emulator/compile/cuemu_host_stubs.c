@@ -291,6 +291,13 @@ size_t cuemu__rw_member_body(const cuemu_rewriter *rw, size_t device,
         return rw->n;
       continue;
     }
+    if (cuemu__rw_requires_body(rw, k)) {
+      /* A requires-clause's requires-expression, not the body. */
+      k = cuemu__rw_close(rw, k);
+      if (k >= rw->n)
+        return rw->n;
+      continue;
+    }
     if (cuemu__rw_is(rw, k, "{"))
       break;
   }

@@ -197,18 +197,18 @@ static int has_auto(const char *signature) {
   return 0;
 }
 
-/* Three of nvcc's restrictions on extended lambdas (the CUDA programming
+/* nvcc's restrictions on extended lambdas (the CUDA programming
  * guide's "Extended Lambda Restrictions"), refused with nvcc's messages at
  * the lambda's line, as nvcc refuses them: `constexpr` after the parameters
  * (tokens `params` to `body`), an extended lambda inside a generic lambda
  * (`in_generic`), and a generic __host__ __device__ lambda (`generic`: its
- * own parameters hold `auto`). nvcc's others (an enclosing function with a
- * deduced return type, private or protected, or inside another function)
- * are not checked. */
+ * own parameters hold `auto`); then those on the function around it, whose
+ * namespace-scope declaration starts at token `decl`
+ * (cuemu_lambda_parent.c). */
 static cuemu_status extended_restrictions(cuemu_rewriter *rw, size_t i,
-                                          size_t params, size_t body,
-                                          int host, int in_generic,
-                                          int generic) {
+                                          size_t decl, size_t params,
+                                          size_t body, int host,
+                                          int in_generic, int generic) {
   const char *kind = host ? "__host__ __device__" : "__device__";
   char what[200];
   size_t t = params < rw->n && cuemu__rw_is(rw, params, "(")
@@ -235,7 +235,7 @@ static cuemu_status extended_restrictions(cuemu_rewriter *rw, size_t i,
     return cuemu__rw_error(rw, rw->toks[i].line,
                            "error: __host__ __device__ extended lambdas "
                            "cannot be generic lambdas");
-  return CUEMU_SUCCESS;
+  return cuemu__lambda_parent_check(rw, i, decl, host);
 }
 
 cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
@@ -262,6 +262,14 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
     } else if (cuemu__rw_is(rw, k, "<")) {
       k = cuemu__rw_template_close(rw, k);
     }
+  /* nvcc refuses any annotation on a lambda, in host or device code,
+   * without --extended-lambda (or --expt-extended-lambda), at the line of
+   * what follows the annotations (tests/driver_extended_lambda.sh). A
+   * module (NVRTC's) is not checked: cuemu's NVRTC takes no such option. */
+  if (n.extended && !rw->extended_lambda && rw->pass != CUEMU_PASS_SINGLE)
+    return cuemu__rw_error(rw, rw->toks[k < rw->n ? k : i].line,
+                           "error: __host__ or __device__ annotation on "
+                           "lambda requires --extended-lambda nvcc flag");
   n.signature = k < rw->n && cuemu__rw_is(rw, k, "(")
                     ? cuemu__kernel_signature(rw, k)
                     : strdup("");
@@ -293,9 +301,10 @@ cuemu_status cuemu__lambda_note(cuemu_rewriter *rw, size_t i, size_t decl,
       in_device_body = rw->lambdas[j].device_body;
     }
   n.device_body = device_code || in_device_body || (n.extended && !host);
+  n.host_device = host && n.extended && !device_code && !in_device_body;
   /* A lambda in device code is not one of nvcc's extended lambdas. */
   if (n.extended && !device_code && !in_device_body) {
-    cuemu_status st = extended_restrictions(rw, i, k, n.body_open, host,
+    cuemu_status st = extended_restrictions(rw, i, decl, k, n.body_open, host,
                                             in_generic,
                                             has_auto(n.signature));
     if (st != CUEMU_SUCCESS) {

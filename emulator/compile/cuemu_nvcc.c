@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cuemu/cuemu.h>
@@ -80,11 +81,15 @@ typedef struct command {
   int ninputs;
   const char *output;
   const char *odir;    /* -odir: the folder of default output names */
+  const char *time_file; /* -time: the CSV table of phase times ("-": stdout) */
+  words time_rows;       /* its rows, made as the phases end */
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
   int forward_unknown, md, mm, mp;
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
+  int lineinfo;      /* -lineinfo */
+  int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
   const char *checks, *cxx, *ccbin, *mf, *mt, *std, *cuda_path;
   const char *arbin; /* -arbin: the archiver of -lib (else $AR, ar) */
   const char *module_suffix; /* -ptx, -cubin, -fatbin: the default suffix */
@@ -103,6 +108,16 @@ typedef struct command {
    * code= values, and (arch_targets) all of them, which decide the devices
    * that run its kernels (cuemu_program_register_target()). */
   char code_images[512], gencode_images[512], images[1024];
+  /* The virtual architectures that -gencode's arch= name, each with the
+   * images of its code= values (arch_targets: also -arch's), for one
+   * device pass each; ngroups -1: not known (-arch=all), one pass. */
+  struct arch_group {
+    int value;
+    char suffix;
+    char images[256];
+  } groups[16];
+  int ngroups;
+  char passes[1024];            /* the further passes (arch_targets) */
   const char *arch_list;        /* -D__CUDA_ARCH_LIST__=... (arch_targets) */
   int forced;      /* -x: the kind of every input, or -1 */
   words pre;       /* nvcc's own -include options (--pre-include) */
@@ -175,6 +190,7 @@ static char *joined(command *c, const char *a, const char *b) {
 }
 
 static void command_free(command *c) {
+  free(c->time_rows.v);
   free(c->host.v);
   free(c->cu.v);
   free(c->pre.v);
@@ -198,7 +214,7 @@ enum opt_id {
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
-  O_IGNORED, O_IGNORED_VALUE, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
+  O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD
 };
@@ -310,7 +326,7 @@ static const option options[] = {
      O_IGNORED},
     {"-lto", "--lto", FLAG, O_IGNORED},
     {"-dlto", "--dlto", FLAG, O_IGNORED},
-    {"-time", "--time", VALUE, O_IGNORED_VALUE},
+    {"-time", "--time", VALUE, O_TIME},
     {"-fdevice-time-trace", "--fdevice-time-trace", VALUE, O_IGNORED_VALUE},
     {"-fdevice-syntax-only", "--fdevice-syntax-only", FLAG, O_IGNORED},
     {"-diag-suppress", "--diag-suppress", VALUE, O_IGNORED_VALUE},
@@ -398,6 +414,60 @@ static const option *find_option(const char *a, const char **value) {
 }
 
 /* The kind of an input file, from its name (nvcc's suffixes). */
+/* nvcc's -time FILE: a comma-separated table of the time each phase
+ * took, appended to FILE (its column headings first when FILE is empty or
+ * new; "-": the standard output). cuemu's phases are its compile of each
+ * input (a .cu file's translation and two passes in one row) and the
+ * link; the last row is the driver's own time, as nvcc's. */
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void time_row(command *c, const char *source, const char *phase,
+                     const char *inputs, const char *output, const char *arch,
+                     double ms) {
+  char *row = NULL;
+  if (!c->time_file)
+    return;
+  if (asprintf(&row, "%s , %s , %s  , %s , %s , nvcc , %.4f , ms",
+               source ? source : "", phase, inputs ? inputs : "",
+               output ? output : "", arch ? arch : "", ms) < 0)
+    row = NULL;
+  add(&c->time_rows, keep(c, row));
+}
+
+static cuemu_status write_time_table(command *c, double driver_ms) {
+  time_row(c, NULL, "nvcc (driver)", NULL,
+           c->output ? c->output : "", NULL, driver_ms);
+  if (c->time_rows.oom)
+    return oom();
+  int to_stdout = strcmp(c->time_file, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(c->time_file, "ae");
+  if (!f)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", c->time_file,
+                         strerror(errno));
+  struct stat st;
+  if (to_stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0))
+    fputs("source file name , phase name , phase input files , phase output "
+          "file , arch , tool, metric , unit\n",
+          f);
+  for (int i = 0; i < c->time_rows.n; ++i)
+    fprintf(f, "%s\n", c->time_rows.v[i]);
+  if (to_stdout ? fflush(f) != 0 : fclose(f) != 0)
+    return cuemu__report(CUEMU_IO_ERROR, "cannot write %s", c->time_file);
+  return CUEMU_SUCCESS;
+}
+
+/* The -time table's name of the device pass's architecture. */
+static const char *time_arch(command *c) {
+  char *s = NULL;
+  if (asprintf(&s, "compute_%d", (c->arch ? c->arch : 900) / 10) < 0)
+    s = NULL;
+  return keep(c, s);
+}
+
 static int input_kind(const char *path) {
   const char *dot = strrchr(path, '.');
   const char *slash = strrchr(path, '/');
@@ -439,6 +509,25 @@ static void add_image(char *list, size_t cap, const char *name, size_t n) {
       return;
   if (used + len + 2 <= cap)
     snprintf(list + used, cap - used, "%s%s", used ? "," : "", image);
+}
+
+/* The group of the virtual architecture `value` (with `suffix`), made
+ * when there is none; NULL when there are too many. */
+static struct arch_group *arch_group(command *c, int value, char suffix) {
+  if (c->ngroups < 0)
+    return NULL;
+  for (int i = 0; i < c->ngroups; ++i)
+    if (c->groups[i].value == value && c->groups[i].suffix == suffix)
+      return &c->groups[i];
+  if (c->ngroups == (int)(sizeof c->groups / sizeof c->groups[0])) {
+    c->ngroups = -1;
+    return NULL;
+  }
+  struct arch_group *g = &c->groups[c->ngroups++];
+  memset(g, 0, sizeof *g);
+  g->value = value;
+  g->suffix = suffix;
+  return g;
 }
 
 /* Reads an -arch, -code or -gencode value into the command's targets,
@@ -484,6 +573,7 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
    * Makefiles write it), but not a quoted -code value. */
   const char *separators = option == O_GENCODE ? ",[]=\"" : ",[]=";
   int in_arch = 0;
+  struct arch_group *group = NULL;
   for (const char *p = v; *p;) {
     const size_t n = strcspn(p, separators);
     if (n == 4 && strncmp(p, "arch", 4) == 0 && p[n] == '=') {
@@ -498,6 +588,10 @@ static cuemu_status arch_option(command *c, int option, const char *v) {
       if (!in_arch)
         add_image(option == O_CODE ? c->code_images : c->gencode_images,
                   sizeof c->code_images, p, n);
+      if (!in_arch && option == O_GENCODE && group)
+        add_image(group->images, sizeof group->images, p, n);
+      if (in_arch && option == O_GENCODE)
+        group = arch_group(c, value, cuemu__gpu_arch_suffix(p, n));
       if (option == O_GENCODE && in_arch) {
         c->gencode_set |= cuemu__gpu_arch_one(value);
         const char suffix = cuemu__gpu_arch_suffix(p, n);
@@ -588,6 +682,49 @@ static cuemu_status arch_targets(command *c) {
     const size_t n = strcspn(p, ",");
     add_image(images, sizeof c->images, p, n);
     p += n + (p[n] == ',');
+  }
+  /* -arch's own virtual architecture and its images: with -code, -code's;
+   * else what -arch=sm_XY or compute_XY makes (all and all-major: one
+   * pass, as before). */
+  if (c->arch_name && !c->arch_value) {
+    c->ngroups = -1;
+  } else if (c->arch_name) {
+    struct arch_group *g = arch_group(c, c->arch_value, c->arch_suffix);
+    if (g) {
+      char own[sizeof c->code_images] = "";
+      const char *v = c->arch_name;
+      const int virtual_only = strncmp(v, "compute_", 8) == 0;
+      char name[32];
+      if (c->code_given) {
+        snprintf(own, sizeof own, "%s", c->code_images);
+      } else {
+        if (!virtual_only)
+          add_image(own, sizeof own, v, strlen(v));
+        if (c->arch_suffix) {
+          snprintf(name, sizeof name, "compute_%d", c->arch_value / 10);
+          add_image(own, sizeof own, name, strlen(name));
+        }
+        snprintf(name, sizeof name, "compute_%s", v + (virtual_only ? 8 : 3));
+        add_image(own, sizeof own, name, strlen(name));
+      }
+      for (const char *p = own; *p;) {
+        const size_t n = strcspn(p, ",");
+        add_image(g->images, sizeof g->images, p, n);
+        p += n + (p[n] == ',');
+      }
+    }
+  }
+  /* The further device passes: each group but the one of `arch` (the
+   * first device pass's), as "800:sm_80,compute_80;" (docs/nvcc-checks.md,
+   * one device pass per virtual architecture). */
+  c->passes[0] = '\0';
+  for (int i = 0; i < c->ngroups; ++i) {
+    const struct arch_group *g = &c->groups[i];
+    if ((g->value == c->arch && g->suffix == c->suffix) || !g->images[0])
+      continue;
+    size_t used = strlen(c->passes);
+    snprintf(c->passes + used, sizeof c->passes - used, "%d%.1s:%s;",
+             g->value, &g->suffix, g->images);
   }
   char *define = NULL;
   if (asprintf(&define, "-D__CUDA_ARCH_LIST__=%s", list) < 0)
@@ -1133,8 +1270,13 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_XIGNORED:
     case O_IGNORED:
-    case O_IGNORED_VALUE:
+    case O_TIME:
+      c->time_file = value;
+      break;
     case O_LINEINFO:
+      c->lineinfo = 1;
+      break;
+    case O_IGNORED_VALUE:
     case O_M64:
       break;
     case O_CCBIN:
@@ -1161,6 +1303,8 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       if (strcmp(a, "-Wno-deprecated-declarations") == 0 ||
           strcmp(a, "-Wreorder") == 0)
         st = add(&c->host, a);
+      else if (value && strstr(value, "all-warnings"))
+        c->werror_all = 1;
       break;
     case O_VERSION:
       c->version = 1;
@@ -1668,6 +1812,10 @@ static cuemu_status compile_cu(command *c, const char *source,
     o.cuemu_arch_images = cubins;
   }
   o.rdc = c->rdc;
+  /* One device pass per further virtual architecture: programs and
+   * objects without relocatable device code (docs/nvcc-checks.md). */
+  if (c->passes[0] && !c->module && !c->rdc)
+    o.cuemu_arch_passes = c->passes;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default
    * is -fmad=true). */
@@ -1787,6 +1935,20 @@ static cuemu_status environment_options(command *c, const char *name) {
   return st;
 }
 
+/* 1 when the link brings in OpenMP (cuemu__links_openmp): by the host
+ * options (-Xcompiler -fopenmp), the link's words or its inputs. */
+static int links_openmp(command *c) {
+  const char *cxx = host_cxx(c);
+  if (cuemu__links_openmp(cxx, c->host.v, c->host.n) ||
+      cuemu__links_openmp(cxx, c->link.v, c->link.n))
+    return 1;
+  for (int i = 0; i < c->ninputs; ++i)
+    if (c->inputs[i].kind == IN_LINK &&
+        cuemu__links_openmp(cxx, &c->inputs[i].path, 1))
+      return 1;
+  return 0;
+}
+
 /* Links `objects` (and the link inputs) into the output with libcuemu. */
 static cuemu_status link_program(command *c, const words *objects,
                                  const char *output) {
@@ -1827,6 +1989,10 @@ static cuemu_status link_program(command *c, const words *objects,
       add(&w, c->inputs[i].path);
   for (int i = 0; i < c->link.n; ++i)
     add(&w, c->link.v[i]);
+  /* libgomp before libcuemu, whose constructor then runs first
+   * (emulator/core/cuemu_omp_wait.c). */
+  if (links_openmp(c))
+    add(&w, "-lgomp");
   add(&w, "-o");
   add(&w, output);
   int n = cuemu__link_tail(lib_dir(), checks, tail, 16, buffers,
@@ -1877,13 +2043,15 @@ static void usage(void) {
         stdout);
 }
 
+/* nvcc 13's lines, in its order. Nothing after "V13.0.88" holds a capital
+ * V: Meson reads the version as what follows the output's last V. */
 static void version(void) {
   printf("nvcc: NVIDIA (R) Cuda compiler driver\n"
          "Copyright (c) 2005-2025 NVIDIA Corporation\n"
-         "Built on cuemu " CUEMU_VERSION "\n"
+         "Built on cuemu " CUEMU_VERSION
+         " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n"
          "Cuda compilation tools, release 13.0, V13.0.88\n"
-         "Build cuemu-nvcc " CUEMU_VERSION
-         " (the cuemu CPU emulator's drop-in for nvcc; no NVIDIA code)\n");
+         "Build cuemu-nvcc_13.0/cuemu-" CUEMU_VERSION "\n");
 }
 
 /* -run: runs `program` with the --run-args, in the working folder, as
@@ -1925,6 +2093,52 @@ static cuemu_status run_program(command *c, const char *program) {
   return st;
 }
 
+/* -run of an input that is not a file as it is written: as nvcc does, the
+ * shell runs it (`sh -c 'INPUT ARGS...'`), each of --run-args' words
+ * quoted. */
+static cuemu_status run_shell_program(command *c, const char *text) {
+  size_t n = strlen(text) + 1;
+  for (int i = 0; i < c->run_args.n; ++i)
+    n += 4 * strlen(c->run_args.v[i]) + 3;
+  char *line = keep(c, malloc(n));
+  if (!line)
+    return oom();
+  char *o = line + sprintf(line, "%s", text);
+  for (int i = 0; i < c->run_args.n; ++i) {
+    *o++ = ' ';
+    *o++ = '\'';
+    for (const char *a = c->run_args.v[i]; *a; ++a) {
+      if (*a == '\'') {
+        memcpy(o, "'\\''", 4);
+        o += 4;
+      } else {
+        *o++ = *a;
+      }
+    }
+    *o++ = '\'';
+  }
+  *o = '\0';
+  words w = {0};
+  add(&w, "/bin/sh");
+  add(&w, "-c");
+  add(&w, line);
+  if (w.oom) {
+    free(w.v);
+    return oom();
+  }
+  if (c->verbose)
+    print_command(&w);
+  int rc = 0;
+  fflush(NULL);
+  cuemu_status st = CUEMU_SUCCESS;
+  if (!c->dryrun && cuemu_command_run(w.v, NULL, &rc) != CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot run %s", text);
+  else if ((last_run_status = rc) != 0)
+    st = cuemu__report(CUEMU_COMPILE, "%s exited with status %d", text, rc);
+  free(w.v);
+  return st;
+}
+
 static cuemu_status execute(command *c, int *cache_hit) {
   cuemu_status st = CUEMU_SUCCESS;
   if (c->help) {
@@ -1944,14 +2158,18 @@ static cuemu_status execute(command *c, int *cache_hit) {
                          "No input files specified; use option --help for "
                          "more information");
   for (int i = 0; i < c->ninputs; ++i)
-    if (c->inputs[i].kind == IN_EXEC &&
-        (!c->run || c->ninputs > 1 || access(c->inputs[i].path, X_OK) != 0))
+    if (c->inputs[i].kind == IN_EXEC && (!c->run || c->ninputs > 1))
       return cuemu__report(CUEMU_INVALID_VALUE,
                            "Don't know what to do with '%s'",
                            c->inputs[i].path);
-  /* -run of an executable: no compile. */
+  /* -run of an executable: no compile. nvcc gives the input to the shell,
+   * so a quoted path (Meson's sanity check runs `nvcc --run
+   * "\"/build/sanitycheckcuda.exe\""`) is run too; a file that is there is
+   * run as it is. */
   if (c->run && c->inputs[0].kind == IN_EXEC)
-    return run_program(c, c->inputs[0].path);
+    return access(c->inputs[0].path, X_OK) == 0
+               ? run_program(c, c->inputs[0].path)
+               : run_shell_program(c, c->inputs[0].path);
   if (c->run && (c->mode != MODE_LINK || c->module || c->shared))
     return cuemu__report(CUEMU_INVALID_VALUE,
                          "--run runs the program that a link builds: it "
@@ -1961,6 +2179,19 @@ static cuemu_status execute(command *c, int *cache_hit) {
   for (int i = 0; i < c->ninputs; ++i) {
     nsources += c->inputs[i].kind != IN_LINK;
     ncu += c->inputs[i].kind == IN_CU;
+  }
+  /* nvcc's warning when -G and -lineinfo meet (in every command); under
+   * -Werror all-warnings ptxas refuses the two in a compile of device
+   * code, which then fails. */
+  if (c->device_debug && c->lineinfo) {
+    cuemu__driver_say("warning", "'--device-debug (-G)' overrides "
+                                 "'--generate-line-info (-lineinfo)'");
+    if (c->werror_all && ncu > 0 && c->mode != MODE_PREPROCESS &&
+        c->mode != MODE_DEPS)
+      return cuemu__report(CUEMU_INVALID_VALUE,
+                           "Conflicting options --device-debug and "
+                           "--generate-line-info specified, with -Werror "
+                           "all-warnings (ptxas refuses them)");
   }
   if (c->output && nsources > 1 &&
       (c->mode == MODE_COMPILE || c->mode == MODE_PREPROCESS ||
@@ -2047,7 +2278,11 @@ static cuemu_status execute(command *c, int *cache_hit) {
   /* A whole program of one .cu file: one cached compile. */
   if (c->mode == MODE_LINK && c->ninputs == 1 && ncu == 1 && !c->shared) {
     const char *out = c->output ? c->output : "a.out";
+    double began = now_ms();
     st = compile_cu(c, c->inputs[0].path, out, 0, cache_hit);
+    time_row(c, c->inputs[0].path,
+             "cuemu-cc (device and host passes, linking)", c->inputs[0].path,
+             out, time_arch(c), now_ms() - began);
     if (st == CUEMU_SUCCESS && c->md)
       st = dependencies(c, &c->inputs[0], c->mt ? c->mt : out,
                         c->mf ? c->mf : default_name(c, out, ".d"));
@@ -2091,13 +2326,18 @@ static cuemu_status execute(command *c, int *cache_hit) {
       st = oom();
       break;
     }
+    double began = now_ms();
     if (in->kind == IN_CU) {
       int hit = 0;
       st = compile_cu(c, in->path, object, 1, &hit);
       hits &= hit;
+      time_row(c, in->path, "cuemu-cc (device and host passes)", in->path,
+               object, time_arch(c), now_ms() - began);
     } else {
       st = compile_host(c, in, object);
       hits = 0;
+      time_row(c, in->path, in->kind == IN_C ? "gcc (compiling)" : "g++ (compiling)",
+               in->path, object, NULL, now_ms() - began);
     }
     if (st == CUEMU_SUCCESS && c->md && c->mode == MODE_COMPILE)
       st = dependencies(c, in, c->mt ? c->mt : object,
@@ -2105,8 +2345,12 @@ static cuemu_status execute(command *c, int *cache_hit) {
     if (st == CUEMU_SUCCESS)
       st = add(&objects, object);
   }
-  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK)
+  if (st == CUEMU_SUCCESS && c->mode == MODE_LINK) {
+    double began = now_ms();
     st = link_program(c, &objects, c->output ? c->output : "a.out");
+    time_row(c, NULL, "gcc (linking)", NULL, c->output ? c->output : "a.out",
+             NULL, now_ms() - began);
+  }
   if (st == CUEMU_SUCCESS && c->mode == MODE_LINK && c->run)
     st = run_program(c, c->output ? c->output : "a.out");
   if (st == CUEMU_SUCCESS && c->mode == MODE_LIB) {
@@ -2221,8 +2465,11 @@ cuemu_status cuemu_compile_command(int argc, const char *const *argv,
     st = add_toolkit_cccl(&c);
   if (st == CUEMU_SUCCESS)
     st = place_pre_includes(&c);
+  double began = now_ms();
   if (st == CUEMU_SUCCESS)
     st = execute(&c, cache_hit);
+  if (st == CUEMU_SUCCESS && c.time_file && !c.dryrun)
+    st = write_time_table(&c, now_ms() - began);
   command_free(&c);
   return st;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuemu_launch_calls.h"
 #include "cuemu_rewriter.h"
 
 enum scope_kind { SCOPE_NAMESPACE, SCOPE_EXTERN_C, SCOPE_EXTERN_CXX };
@@ -122,6 +123,13 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   if (w->device_decl && w->other_depth == 1) {
     w->device_body = 1;
+    /* Who launches grids, and whom it calls (cuemu_launch_calls.c). */
+    if (rw->preprocessed && rw->pass != CUEMU_PASS_HOST &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
+      cuemu_status st = cuemu__launch_calls_begin(
+          rw, w->decl_start, i, w->kernel_decl ? rw->last_kernel : -1);
+      if (st != CUEMU_SUCCESS) return st;
+    }
     /* Variable-length arrays are refused in it (cuemu_device_code.c). */
     if (rw->preprocessed &&
         !(rw->toks[i].flags & (CUEMU_TOKEN_SHIM | CUEMU_TOKEN_FOREIGN))) {
@@ -149,7 +157,10 @@ static cuemu_status kernel_decl_end(walker *w, size_t end);
 static cuemu_status close_brace(walker *w, size_t i) {
   cuemu_status st = CUEMU_SUCCESS;
   if (w->other_depth > 0) {
-    if (w->other_depth == w->device_body) w->device_body = 0;
+    if (w->other_depth == w->device_body) {
+      w->device_body = 0;
+      cuemu__launch_calls_end(w->rw);
+    }
     if (w->other_depth == w->kernel_body) {
       w->kernel_body = 0;
       st = kernel_decl_end(w, i);
@@ -376,10 +387,100 @@ static int top_level_const(const cuemu_rewriter *rw, size_t start,
 /* Two passes: the namespace-scope declaration with `__device__`,
  * `__constant__` or `__managed__` at token i. A variable (and, with rdc, a
  * __device__ function that is neither inline, constexpr, a template nor
- * also __host__) is one object of the program: default visibility in the
- * device pass, a weak definition in the host pass. A static variable, and
+ * also __host__, or an explicit specialization of a function template) is
+ * one object of the program: default visibility in the device pass, a weak
+ * definition in the host pass. A static variable, and
  * any variable without rdc, gets a name private to the unit first
  * (cuemu_internal_linkage.c); static functions keep a copy per pass. */
+/* With rdc, the explicit instantiation definition `template __device__
+ * R f<T>(...);` whose `__device__` is token i, starting at token `start`:
+ * the instance is one function of the program, which other units reach
+ * through a declaration (`extern template`, or the template's declaration
+ * alone). The device pass gives it default visibility; the host pass
+ * declares it only (`extern template`), so that its stub, weak like the
+ * device pass's instance, is not the one the link keeps. Sets *done when
+ * the declaration is one. */
+static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
+                                             size_t start, size_t i,
+                                             int *done) {
+  *done = 0;
+  if (!rw->rdc || !cuemu__rw_is(rw, start, "template") ||
+      cuemu__rw_is(rw, start + 1, "<") || !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  for (size_t k = start + 1; k < rw->n && !cuemu__rw_is(rw, k, ";"); k++) {
+    if (cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "}"))
+      return CUEMU_SUCCESS;
+  }
+  *done = 1;
+  if (rw->pass == CUEMU_PASS_DEVICE) {
+    const cuemu_token *t = &rw->toks[i];
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  }
+  return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
+}
+
+/* With rdc, the definition outside its class of a __device__ member
+ * function of a class template (`template <class T> __device__ T
+ * Ops<T>::apply(T v) { ... }`), whose `__device__` is token i: its
+ * instances (an explicit `template struct Ops<float>;` in this unit) are
+ * called from other units, which see only the class. The device pass gives
+ * it default visibility, so that its instances stay global; the object's
+ * own link keeps them before the host pass's stubs of the same instances.
+ * Sets *done when the declaration is one. */
+static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
+                                           size_t i, int *done) {
+  *done = 0;
+  if (!rw->rdc || !cuemu__rw_is(rw, start, "template") ||
+      !cuemu__rw_is(rw, start + 1, "<") || cuemu__rw_is(rw, start + 2, ">") ||
+      !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  size_t head = cuemu__rw_template_close(rw, start + 1);
+  if (head >= i)
+    return CUEMU_SUCCESS;
+  for (size_t k = head + 1; k < i; k++)
+    if (!cuemu__rw_ident(rw, k) || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "static"))
+      return CUEMU_SUCCESS;
+  /* A qualified name (`Cls<T>::name`) before the parameters, then a body. */
+  int qualified = 0;
+  size_t k = i + 1;
+  for (; k < rw->n; k++) {
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "="))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "::"))
+      qualified = 1;
+    if (cuemu__rw_is(rw, k, "("))
+      break;
+  }
+  if (!qualified || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  k = cuemu__rw_close(rw, k);
+  while (k < rw->n && !cuemu__rw_is(rw, k, "{") && !cuemu__rw_is(rw, k, ";") &&
+         !cuemu__rw_is(rw, k, "="))
+    k++;
+  if (!cuemu__rw_is(rw, k, "{"))
+    return CUEMU_SUCCESS;
+  *done = 1;
+  if (rw->pass != CUEMU_PASS_DEVICE)
+    return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                        sizeof device_linkage - 1);
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -387,6 +488,14 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
   if (w->linked_decl == start + 1) return CUEMU_SUCCESS;
+  int instance = 0;
+  cuemu_status is = explicit_device_instance(rw, start, i, &instance);
+  if (is == CUEMU_SUCCESS && !instance)
+    is = device_member_template(rw, start, i, &instance);
+  if (is != CUEMU_SUCCESS || instance) {
+    w->linked_decl = start + 1;
+    return is;
+  }
   int handled = 0;
   cuemu_status vt = cuemu__static_variable_template(
       rw, start, i, device_linkage, sizeof device_linkage - 1, &handled);
@@ -414,9 +523,15 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     free(ns);
     if (st != CUEMU_SUCCESS || !done) return st;
   }
-  for (k = start; k < i; k++) {
+  /* An explicit specialization of a function template (`template <>
+   * __device__ float f<float>(float)`) is one function, as a plain one. */
+  int specialization = cuemu__rw_is(rw, start, "template") &&
+                       cuemu__rw_is(rw, start + 1, "<") &&
+                       cuemu__rw_is(rw, start + 2, ">");
+  int is_inline = 0;
+  for (k = specialization ? start + 3 : start; k < i; k++) {
+    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
         cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
@@ -429,8 +544,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       k = after - 1;
       continue;
     }
+    if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "inline") ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
@@ -469,10 +584,48 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       if (k >= rw->n) return CUEMU_SUCCESS;
       continue;
     }
-    if (cuemu__rw_is(rw, k, "<")) return CUEMU_SUCCESS; /* a template-id */
+    if (cuemu__rw_is(rw, k, "<")) {
+      /* A template-id: a specialization's name, else not a declaration
+       * this handles. */
+      size_t close = cuemu__rw_template_close(rw, k);
+      if (!specialization || close >= rw->n) return CUEMU_SUCCESS;
+      k = close;
+      continue;
+    }
   }
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
     return CUEMU_SUCCESS;
+  if (specialization && !is_function)
+    return CUEMU_SUCCESS;
+  if (is_inline) {
+    /* An inline function keeps a copy per pass. An inline variable (C++17)
+     * is one object of the program with rdc, as a variable template's
+     * instance is (cuemu_variable_template.c): default visibility in the
+     * device pass; the host pass's unique definition is made weak after
+     * its compile (cuemu__elf_weaken_unique()). Without rdc nvcc refuses
+     * one with external linkage; a static one, or one in an unnamed
+     * namespace, is each unit's own. */
+    if (!is_function && !rw->rdc && !has_static &&
+        rw->pass == CUEMU_PASS_DEVICE &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+      int unnamed = 0;
+      for (size_t d = 0; d < w->depth; d++)
+        if (w->stack[d].kind == SCOPE_NAMESPACE && !w->stack[d].name[0])
+          unnamed = 1;
+      if (!unnamed)
+        return cuemu__rw_error(
+            rw, rw->toks[i].line,
+            "An inline __device__/__constant__/__managed__ variable must "
+            "have internal linkage when the program is compiled in whole "
+            "program mode (-rdc=false), as nvcc says");
+    }
+    if (is_function || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
+      return CUEMU_SUCCESS;
+    w->linked_decl = start + 1;
+    const cuemu_token *t = &rw->toks[i];
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                          sizeof device_linkage - 1);
+  }
   if (!is_function && !has_static && !rw->rdc) {
     /* Each file's own, as with nvcc (cuemu_internal_linkage.c). */
     char *ns = scope_name(w);
@@ -590,6 +743,8 @@ static cuemu_status walk(walker *w) {
         w->device_decl = 1;
       if (own && w->device_body)
         st = cuemu__device_code_check(rw, i);
+      if (st == CUEMU_SUCCESS && own && w->device_body)
+        st = cuemu__launch_calls_token(rw, i);
       if (st == CUEMU_SUCCESS && rw->preprocessed &&
           rw->pass == CUEMU_PASS_HOST && w->other_depth > 0 &&
           !w->device_body && !w->kernel_body &&
@@ -674,6 +829,8 @@ static cuemu_status walk(walker *w) {
         if (rw->launch_in_device_code && w->kernel_body &&
             rw->last_kernel >= 0 && rw->last_kernel < rw->kernel_count)
           rw->kernels[rw->last_kernel].launches = 1;
+        if (rw->launch_in_device_code)
+          cuemu__launch_calls_launch(rw);
         if (st == CUEMU_SUCCESS)
           st = cuemu__launch_rewrite(rw, i, &resume);
         i = resume;
@@ -685,7 +842,10 @@ static cuemu_status walk(walker *w) {
       } else if (t->flags & CUEMU_TOKEN_ALT_BRANCH) {
         /* Braces of #else branches are not counted. */
       } else if (cuemu__rw_is(rw, i, "{")) {
-        if (w->other_depth == 0)
+        if (w->other_depth == 0 && cuemu__rw_requires_body(rw, i) &&
+            cuemu__rw_close(rw, i) < rw->n)
+          i = cuemu__rw_close(rw, i); /* a requires-clause's, not a body */
+        else if (w->other_depth == 0)
           st = open_brace(w, i);
         else
           w->other_depth++;
@@ -790,6 +950,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
     free(rw->kernels[i].alias_scope);
   }
   free(rw->kernels);
+  cuemu__launch_calls_free(rw);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);
@@ -1023,7 +1184,7 @@ static cuemu_status rewrite_macros(cuemu_rewriter *rw,
 static cuemu_status rewrite(const char *text, size_t length,
                             const char *filename, int preprocessed,
                             const cuemu_translate_options *opt,
-                            cuemu_rewrite *out) {
+                            cuemu_rewrite *out, int expanded) {
   cuemu_rewriter rw;
   walker w;
   cuemu_token_list list;
@@ -1048,6 +1209,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.skip_dirs = opt->skip_dirs;
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
+    rw.extended_lambda = opt->extended_lambda;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
     rw.pad_count = opt->pad_count;
@@ -1064,7 +1226,28 @@ static cuemu_status rewrite(const char *text, size_t length,
   /* A translation unit has no #define left. */
   if (st == CUEMU_SUCCESS && !preprocessed) st = rewrite_macros(&rw, &list);
   cuemu__token_list_free(&list);
+  if (st == CUEMU_SUCCESS && preprocessed && !expanded) {
+    /* Abbreviated kernel templates get a template head first, and the
+     * unit is translated from that text (cuemu_abbreviated_kernel.c). */
+    int found = 0;
+    st = cuemu__abbreviated_kernels(&rw, &found);
+    if (st == CUEMU_SUCCESS && found) {
+      cuemu_rewrite headed;
+      memset(&headed, 0, sizeof headed);
+      st = assemble(&rw, &headed);
+      release(&rw, &w);
+      if (st == CUEMU_SUCCESS)
+        st = rewrite(headed.text, headed.length, filename, preprocessed, opt,
+                     out, 1);
+      else
+        snprintf(out->message, sizeof out->message, "%s: out of memory",
+                 filename ? filename : "<input>");
+      free(headed.text);
+      return st;
+    }
+  }
   if (st == CUEMU_SUCCESS) st = walk(&w);
+  if (st == CUEMU_SUCCESS) cuemu__launch_calls_resolve(&rw);
   if (st == CUEMU_SUCCESS) st = assemble(&rw, out);
   if (st == CUEMU_SUCCESS) {
     out->kernels = rw.kernels;
@@ -1087,14 +1270,14 @@ static cuemu_status rewrite(const char *text, size_t length,
 
 cuemu_status cuemu__rewrite_source(const char *text, size_t length,
                                    const char *filename, cuemu_rewrite *out) {
-  return rewrite(text, length, filename, 0, NULL, out);
+  return rewrite(text, length, filename, 0, NULL, out, 0);
 }
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,
                                          const char *filename,
                                          const cuemu_translate_options *opt,
                                          cuemu_rewrite *out) {
-  return rewrite(text, length, filename, 1, opt, out);
+  return rewrite(text, length, filename, 1, opt, out, 0);
 }
 
 void cuemu__rewrite_free(cuemu_rewrite *r) {

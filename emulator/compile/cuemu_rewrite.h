@@ -84,6 +84,7 @@ typedef struct cuemu_lambda_note {
   size_t body_open, body_close; /* tokens of its body's braces */
   int device_body;     /* its body is device code only: a __device__
                         * lambda, or one defined in device code */
+  int host_device;     /* an extended __host__ __device__ lambda */
 } cuemu_lambda_note;
 
 /* Lambdas that one pass lacks, made up in that pass right before the
@@ -160,6 +161,8 @@ typedef struct cuemu_translate_options {
   const cuemu_lambda_pad *pads; /* lambdas to make up (see
                                  * cuemu__lambda_pads()), or NULL */
   int pad_count;
+  int extended_lambda;          /* --extended-lambda was given: lambdas may
+                                 * be annotated __device__ or __host__ */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

@@ -72,6 +72,23 @@ size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i) {
   return (size_t)-1;
 }
 
+int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i) {
+  if (i == 0 || i >= rw->n || !cuemu__rw_is(rw, i, "{")) return 0;
+  if (cuemu__rw_is(rw, i - 1, "requires")) return 1;
+  if (!cuemu__rw_is(rw, i - 1, ")")) return 0;
+  size_t open = cuemu__rw_open(rw, i - 1);
+  if (open == (size_t)-1 || open == 0 || !cuemu__rw_is(rw, open - 1, "requires"))
+    return 0;
+  /* Before C++20 `requires` may name a function (`int requires(int) {`):
+   * a type, `::`, `*` or `>` before it says so. */
+  size_t r = open - 1;
+  return r == 0 || !(cuemu__rw_is(rw, r - 1, "::") ||
+                     cuemu__rw_is(rw, r - 1, "*") ||
+                     cuemu__rw_is(rw, r - 1, ">") ||
+                     (cuemu__rw_ident(rw, r - 1) &&
+                      !cuemu__rw_is(rw, r - 1, "requires")));
+}
+
 /* An identifier that introduces a parenthesised attribute. */
 static int attribute_name(const cuemu_rewriter *rw, size_t i) {
   char buf[64];
@@ -222,7 +239,10 @@ void cuemu__sb_tokens(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t from,
 size_t cuemu__rw_template_open(const cuemu_rewriter *rw, size_t k) {
   size_t depth = 0;
   for (k++; k-- > 0;) {
-    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+    if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]") ||
+        (depth > 0 && cuemu__rw_is(rw, k, "}"))) {
+      /* A `}` inside the arguments closes a braced initializer (a C++20
+       * class-type argument: `k<Config{2, 1}>`). */
       k = cuemu__rw_open(rw, k);
       if (k == (size_t)-1) return k;
     } else if (cuemu__rw_is(rw, k, ">")) {

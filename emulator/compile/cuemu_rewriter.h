@@ -52,6 +52,8 @@ typedef struct cuemu_line_marker {
   char *file;
 } cuemu_line_marker;
 
+typedef struct cuemu_launch_calls cuemu_launch_calls;
+
 typedef struct cuemu_rewriter {
   const char *text;
   size_t length;
@@ -73,6 +75,7 @@ typedef struct cuemu_rewriter {
   const char *const *skip_dirs;
   int pass;            /* enum cuemu_pass */
   int rdc;
+  int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */
   cuemu_line_marker *markers;
@@ -95,6 +98,9 @@ typedef struct cuemu_rewriter {
   int launch_in_device_code; /* the launch being rewritten is in a kernel's
                               * or __device__ function's body of the device
                               * pass (cuemu_launch_rewrite.c) */
+  struct cuemu_launch_calls *launch_calls; /* the device pass's bodies:
+                              * who launches, who calls whom
+                              * (cuemu_launch_calls.c) */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -118,6 +124,16 @@ int cuemu__rw_chevrons(const cuemu_rewriter *rw, size_t i, const char *c);
 size_t cuemu__rw_close(const cuemu_rewriter *rw, size_t i);
 /* Index of the bracket matching the ) ] or } at i, or (size_t)-1. */
 size_t cuemu__rw_open(const cuemu_rewriter *rw, size_t i);
+/* The `{` at i opens a requires-expression's body (`requires { ... }`,
+ * `requires (T x) { ... }`), as a C++20 requires-clause between a
+ * function's parameters and its body may hold. */
+int cuemu__rw_requires_body(const cuemu_rewriter *rw, size_t i);
+
+/* Gives each abbreviated kernel template (`__global__ void k(auto *p)`) a
+ * template head, as edits of rw; *found is set when there was one, and the
+ * unit is then translated again from the edited text
+ * (cuemu_abbreviated_kernel.c). */
+cuemu_status cuemu__abbreviated_kernels(cuemu_rewriter *rw, int *found);
 /* The `>` closing the template argument list whose `<` is at i, or rw->n
  * (a `;` first, or no match). */
 size_t cuemu__rw_template_close(const cuemu_rewriter *rw, size_t i);
@@ -254,6 +270,13 @@ cuemu_kernel_decl *cuemu__kernel_find(const cuemu_rewriter *rw,
  * ambiguity. */
 cuemu_status cuemu__kernel_type_alias(cuemu_rewriter *rw, size_t decl_start,
                                       size_t end, const char *scope);
+
+/* nvcc's restrictions on the function around the extended lambda of host
+ * code whose `[` is token i, when the namespace-scope declaration around it
+ * starts at token `from` (host: a __host__ __device__ lambda), refused with
+ * nvcc's messages (cuemu_lambda_parent.c). */
+cuemu_status cuemu__lambda_parent_check(cuemu_rewriter *rw, size_t i,
+                                        size_t from, int host);
 
 /* In a translation unit: notes the lambda expression whose `[` is token i
  * (if it is one) of the user's code, inside the namespace-scope

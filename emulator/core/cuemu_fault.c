@@ -128,6 +128,26 @@ static const char *fault_name(int sig, int code) {
   }
 }
 
+/* The launch error of a fault, the GPU's for the same fault: an invalid
+ * address (SIGSEGV, a bus error at an address with nothing behind it, such
+ * as a page of a file mapping past the file's end) is
+ * cudaErrorIllegalAddress; a bus error for alignment
+ * cudaErrorMisalignedAddress; an illegal instruction (__builtin_trap())
+ * cudaErrorIllegalInstruction, as the PTX trap nvcc makes of it; an
+ * arithmetic exception that is not an emulated integer division (a GPU has
+ * none: floating-point exceptions unmasked by the host, say)
+ * cudaErrorLaunchFailure. abort() reached through a library stays an
+ * invalid access, as a direct call of it is (cuemu_host_calls.c). */
+static cuemu_status fault_status(int sig, int code) {
+  switch (sig) {
+  case SIGBUS:
+    return code == BUS_ADRALN ? CUEMU_MISALIGNED_ADDRESS : CUEMU_KERNEL_FAULT;
+  case SIGILL: return CUEMU_ILLEGAL_INSTRUCTION;
+  case SIGFPE: return CUEMU_LAUNCH_FAILED;
+  default: return CUEMU_KERNEL_FAULT;
+  }
+}
+
 /* Non-zero when cuemu__check_line() found a source line ("file:line")
  * rather than falling back to a module and an offset, or an address. */
 static int is_source_line(const char *s) {
@@ -349,7 +369,7 @@ void cuemu__fault_report(cuemu_worker *w) {
           a.base, t.x, t.y, t.z, b.x, b.y, b.z, place);
       return;
     }
-    cuemu__launch_error(w->launch, CUEMU_KERNEL_FAULT,
+    cuemu__launch_error(w->launch, fault_status(w->fault.sig, w->fault.code),
                         "kernel %s: %s at address %p in thread (%u,%u,%u) of "
                         "block (%u,%u,%u), in %s",
                         kernel, fault_name(w->fault.sig, w->fault.code),

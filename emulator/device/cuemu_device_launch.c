@@ -289,7 +289,8 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
     cuemu_grid_children children;
     cuemu__children_init(&children, 0, r->kernel->name);
     config.grid_context = &children;
-    st = cuemu__core_run(r->kernel, r->grid, r->block, r->dynamic_shared,
+    st = cuemu__core_run(cuemu__function_code(r->kernel), r->grid, r->block,
+                         r->dynamic_shared,
                          r->args, r->cooperative, &config);
     st = cuemu__children_run(&children, st, &config);
   }

@@ -87,7 +87,10 @@ const cuemu_device_model *cuemu__device_model(void) {
 
 int cuemu__device_count(void) { return (int)cuemu__config_device()->count; }
 
-static __thread int current_device;
+/* The host thread's device, -1 until it selects one: then the default
+ * device (cudaSetValidDevices). */
+static __thread int current_device = -1;
+static int default_device;
 
 int cuemu__device_current(void) {
   /* Kernel code runs on the device of its grid. */
@@ -96,7 +99,12 @@ int cuemu__device_current(void) {
     if (grid)
       return grid->device;
   }
-  return current_device;
+  return current_device >= 0 ? current_device
+                             : __atomic_load_n(&default_device, __ATOMIC_RELAXED);
+}
+
+void cuemu__device_set_default(int device) {
+  __atomic_store_n(&default_device, device, __ATOMIC_RELAXED);
 }
 
 void cuemu__device_select(int device) { current_device = device; }

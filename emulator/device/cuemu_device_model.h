@@ -61,6 +61,9 @@ int cuemu__device_current(void);
 /* Makes `device` (0 to cuemu__device_count() - 1, unchecked) the calling
  * thread's current device. */
 void cuemu__device_select(int device);
+/* The device of host threads that have selected none (cudaSetValidDevices:
+ * the first of its list; 0 by default). */
+void cuemu__device_set_default(int device);
 
 /* Peer access (cudaDeviceEnablePeerAccess): non-zero when kernels of
  * `device` may touch the memory of `peer`; setting returns the previous

@@ -85,6 +85,99 @@ void cuemu_program_register(const cuemu_module_desc *desc) {
   cuemu_program_register_arch(desc, 0);
 }
 
+/* The tables of further device passes (cuemu_program_register_variant()),
+ * each with the module of its first pass and its images (a copy). Read
+ * without the lock while there are none. */
+typedef struct variant_entry {
+  const cuemu_module_desc *first, *desc;
+  char *images;
+} variant_entry;
+static variant_entry *variants;
+static size_t variant_count;
+
+void cuemu_program_register_variant(const cuemu_module_desc *first,
+                                    const cuemu_module_desc *variant,
+                                    int arch, const char *images) {
+  (void)arch;
+  char *copy = images ? strdup(images) : NULL;
+  if (!first || !variant || !copy) {
+    free(copy);
+    return;
+  }
+  pthread_mutex_lock(&lock);
+  variant_entry *grown =
+      realloc(variants, (variant_count + 1) * sizeof *grown);
+  if (grown) {
+    variants = grown;
+    variants[variant_count++] = (variant_entry){first, variant, copy};
+  } else {
+    free(copy);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+static int image_runs(const char *image, size_t n, int major, int minor);
+
+/* Non-zero when the comma-separated `list` names the `n` bytes at image. */
+static int lists_image(const char *list, const char *image, size_t n) {
+  for (const char *p = list; p && *p;) {
+    const size_t len = strcspn(p, ",");
+    if (len == n && strncmp(p, image, n) == 0)
+      return 1;
+    p += len + (p[len] == ',');
+  }
+  return 0;
+}
+
+const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
+  if (!variant_count || !desc || !desc->name)
+    return desc;
+  const cuemu_kernel_desc *code = desc;
+  const cuemu_device_model *m = cuemu__device_model();
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < module_count; ++i) {
+    const cuemu_module_desc *first = modules[i];
+    if (desc < first->kernels || desc >= first->kernels + first->kernel_count)
+      continue;
+    /* The driver's pick among the build's images: a cubin that runs (the
+     * highest), else the PTX of the highest architecture that runs. */
+    const char *list = module_images[i], *best = NULL;
+    size_t best_n = 0;
+    long best_value = -1;
+    int best_cubin = 0;
+    for (const char *p = list; p && *p;) {
+      const size_t n = strcspn(p, ",");
+      if (image_runs(p, n, m->major, m->minor)) {
+        const int cubin = strncmp(p, "sm_", 3) == 0;
+        const long value = strtol(p + (cubin ? 3 : 8), NULL, 10);
+        if (cubin > best_cubin || (cubin == best_cubin && value > best_value)) {
+          best = p;
+          best_n = n;
+          best_value = value;
+          best_cubin = cubin;
+        }
+      }
+      p += n + (p[n] == ',');
+    }
+    for (size_t v = 0; best && v < variant_count; ++v) {
+      if (variants[v].first != first ||
+          !lists_image(variants[v].images, best, best_n))
+        continue;
+      const cuemu_module_desc *table = variants[v].desc;
+      for (int k = 0; k < table->kernel_count; ++k)
+        if (table->kernels[k].thunk && table->kernels[k].name &&
+            strcmp(table->kernels[k].name, desc->name) == 0) {
+          code = &table->kernels[k];
+          break;
+        }
+      break;
+    }
+    break;
+  }
+  pthread_mutex_unlock(&lock);
+  return code;
+}
+
 /* The -arch the kernel `desc` was built for: its module's, else the
  * program's (a kernel template's instance, registered apart), else 0; and
  * its build's images into *images (when not NULL; NULL: not known). */

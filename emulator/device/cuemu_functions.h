@@ -33,6 +33,11 @@ const void *cuemu__function_identity(const cuemu_kernel_desc *kernel,
 /* The registered descriptor of the kernel at `function`, or NULL. */
 const cuemu_kernel_desc *cuemu__function_find(const void *function);
 
+/* The kernel whose code a launch of `desc` runs on the emulated device:
+ * that of the variant (cuemu_program_register_variant()) whose image the
+ * driver's rule picks, else `desc` itself. */
+const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc);
+
 /* 1 when the emulated device can run the kernel `desc` (its build has a
  * kernel image for the device's compute capability:
  * cuemu_program_register_target()), else 0; *images (when `images` is not

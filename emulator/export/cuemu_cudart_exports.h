@@ -3,16 +3,13 @@
 /* The includer defines CUEMU_CUDART_EXPORT(symbol, function, return type,
  * (parameters), (arguments)): libcudart's symbol, the shims' function it
  * calls, NVIDIA's parameters and the arguments passed on. */
-/* 362 symbols. Declared by the toolkit, not in the shims (no symbol):
+/* 370 symbols. Declared by the toolkit, not in the shims (no symbol):
  * cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
- * cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
  * cudaGetExportTable cudaGraphicsMapResources
  * cudaGraphicsResourceGetMappedMipmappedArray
  * cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
  * cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
- * cudaGraphicsUnregisterResource cudaLogsCurrent cudaLogsDumpToFile
- * cudaLogsDumpToMemory cudaLogsRegisterCallback cudaLogsUnregisterCallback
- * cudaSetValidDevices
+ * cudaGraphicsUnregisterResource
  */
 CUEMU_CUDART_EXPORT(cudaArrayGetInfo, cudaArrayGetInfo, cudaError_t, (struct cudaChannelFormatDesc * desc, struct cudaExtent * extent, unsigned int * flags, cudaArray_t array), (desc, extent, flags, array))
 CUEMU_CUDART_EXPORT(cudaArrayGetMemoryRequirements, cudaArrayGetMemoryRequirements, cudaError_t, (struct cudaArrayMemoryRequirements * memoryRequirements, cudaArray_t array, int device), (memoryRequirements, array, device))
@@ -45,6 +42,7 @@ CUEMU_CUDART_EXPORT(cudaDeviceGetPCIBusId, cudaDeviceGetPCIBusId, cudaError_t, (
 CUEMU_CUDART_EXPORT(cudaDeviceGetSharedMemConfig, cudaDeviceGetSharedMemConfig, cudaError_t, (enum cudaSharedMemConfig * pConfig), (pConfig))
 CUEMU_CUDART_EXPORT(cudaDeviceGetStreamPriorityRange, cudaDeviceGetStreamPriorityRange, cudaError_t, (int * leastPriority, int * greatestPriority), (leastPriority, greatestPriority))
 CUEMU_CUDART_EXPORT(cudaDeviceGraphMemTrim, cudaDeviceGraphMemTrim, cudaError_t, (int device), (device))
+CUEMU_CUDART_EXPORT(cudaDeviceRegisterAsyncNotification, cudaDeviceRegisterAsyncNotification, cudaError_t, (int device, cudaAsyncCallback callbackFunc, void* userData, cudaAsyncCallbackHandle_t* callback), (device, callbackFunc, userData, callback))
 CUEMU_CUDART_EXPORT(cudaDeviceReset, cudaDeviceReset, cudaError_t, (), ())
 CUEMU_CUDART_EXPORT(cudaDeviceSetCacheConfig, cudaDeviceSetCacheConfig, cudaError_t, (enum cudaFuncCache cacheConfig), (cacheConfig))
 CUEMU_CUDART_EXPORT(cudaDeviceSetGraphMemAttribute, cudaDeviceSetGraphMemAttribute, cudaError_t, (int device, enum cudaGraphMemAttributeType attr, void* value), (device, attr, value))
@@ -52,6 +50,7 @@ CUEMU_CUDART_EXPORT(cudaDeviceSetLimit, cudaDeviceSetLimit, cudaError_t, (enum c
 CUEMU_CUDART_EXPORT(cudaDeviceSetMemPool, cudaDeviceSetMemPool, cudaError_t, (int device, cudaMemPool_t memPool), (device, memPool))
 CUEMU_CUDART_EXPORT(cudaDeviceSetSharedMemConfig, cudaDeviceSetSharedMemConfig, cudaError_t, (enum cudaSharedMemConfig config), (config))
 CUEMU_CUDART_EXPORT(cudaDeviceSynchronize, cudaDeviceSynchronize, cudaError_t, (), ())
+CUEMU_CUDART_EXPORT(cudaDeviceUnregisterAsyncNotification, cudaDeviceUnregisterAsyncNotification, cudaError_t, (int device, cudaAsyncCallbackHandle_t callback), (device, callback))
 CUEMU_CUDART_EXPORT(cudaDriverGetVersion, cudaDriverGetVersion, cudaError_t, (int * driverVersion), (driverVersion))
 CUEMU_CUDART_EXPORT(cudaEventCreate, cudaEventCreate, cudaError_t, (cudaEvent_t * event), (event))
 CUEMU_CUDART_EXPORT(cudaEventCreateWithFlags, cudaEventCreateWithFlags, cudaError_t, (cudaEvent_t * event, unsigned int flags), (event, flags))
@@ -214,6 +213,11 @@ CUEMU_CUDART_EXPORT(cudaLibraryGetUnifiedFunction, cudaLibraryGetUnifiedFunction
 CUEMU_CUDART_EXPORT(cudaLibraryLoadData, cudaLibraryLoadData, cudaError_t, (cudaLibrary_t * library, const void * code, enum cudaJitOption * jitOptions, void ** jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption * libraryOptions, void** libraryOptionValues, unsigned int numLibraryOptions), (library, code, jitOptions, jitOptionsValues, numJitOptions, libraryOptions, libraryOptionValues, numLibraryOptions))
 CUEMU_CUDART_EXPORT(cudaLibraryLoadFromFile, cudaLibraryLoadFromFile, cudaError_t, (cudaLibrary_t * library, const char * fileName, enum cudaJitOption * jitOptions, void ** jitOptionsValues, unsigned int numJitOptions, enum cudaLibraryOption * libraryOptions, void ** libraryOptionValues, unsigned int numLibraryOptions), (library, fileName, jitOptions, jitOptionsValues, numJitOptions, libraryOptions, libraryOptionValues, numLibraryOptions))
 CUEMU_CUDART_EXPORT(cudaLibraryUnload, cudaLibraryUnload, cudaError_t, (cudaLibrary_t library), (library))
+CUEMU_CUDART_EXPORT(cudaLogsCurrent, cudaLogsCurrent, cudaError_t, (cudaLogIterator * iterator_out, unsigned int flags), (iterator_out, flags))
+CUEMU_CUDART_EXPORT(cudaLogsDumpToFile, cudaLogsDumpToFile, cudaError_t, (cudaLogIterator * iterator, const char * pathToFile, unsigned int flags), (iterator, pathToFile, flags))
+CUEMU_CUDART_EXPORT(cudaLogsDumpToMemory, cudaLogsDumpToMemory, cudaError_t, (cudaLogIterator * iterator, char * buffer, size_t * size, unsigned int flags), (iterator, buffer, size, flags))
+CUEMU_CUDART_EXPORT(cudaLogsRegisterCallback, cudaLogsRegisterCallback, cudaError_t, (cudaLogsCallback_t callbackFunc, void * userData, cudaLogsCallbackHandle * callback_out), (callbackFunc, userData, callback_out))
+CUEMU_CUDART_EXPORT(cudaLogsUnregisterCallback, cudaLogsUnregisterCallback, cudaError_t, (cudaLogsCallbackHandle callback), (callback))
 CUEMU_CUDART_EXPORT(cudaMalloc, cudaMalloc, cudaError_t, (void ** devPtr, size_t size), (devPtr, size))
 CUEMU_CUDART_EXPORT(cudaMalloc3D, cudaMalloc3D, cudaError_t, (struct cudaPitchedPtr* pitchedDevPtr, struct cudaExtent extent), (pitchedDevPtr, extent))
 CUEMU_CUDART_EXPORT(cudaMalloc3DArray, cudaMalloc3DArray, cudaError_t, (cudaArray_t * array, const struct cudaChannelFormatDesc* desc, struct cudaExtent extent, unsigned int flags), (array, desc, extent, flags))
@@ -328,6 +332,7 @@ CUEMU_CUDART_EXPORT(cudaProfilerStop, cudaProfilerStop, cudaError_t, (), ())
 CUEMU_CUDART_EXPORT(cudaRuntimeGetVersion, cudaRuntimeGetVersion, cudaError_t, (int * runtimeVersion), (runtimeVersion))
 CUEMU_CUDART_EXPORT(cudaSetDevice, cudaSetDevice, cudaError_t, (int device), (device))
 CUEMU_CUDART_EXPORT(cudaSetDeviceFlags, cudaSetDeviceFlags, cudaError_t, (unsigned int flags), (flags))
+CUEMU_CUDART_EXPORT(cudaSetValidDevices, cudaSetValidDevices, cudaError_t, (int * device_arr, int len), (device_arr, len))
 CUEMU_CUDART_EXPORT(cudaSignalExternalSemaphoresAsync, cudaSignalExternalSemaphoresAsync, cudaError_t, (const cudaExternalSemaphore_t * extSemArray, const struct cudaExternalSemaphoreSignalParams * paramsArray, unsigned int numExtSems, cudaStream_t stream), (extSemArray, paramsArray, numExtSems, stream))
 CUEMU_CUDART_EXPORT(cudaSignalExternalSemaphoresAsync_ptsz, cudaSignalExternalSemaphoresAsync, cudaError_t, (const cudaExternalSemaphore_t * extSemArray, const struct cudaExternalSemaphoreSignalParams * paramsArray, unsigned int numExtSems, cudaStream_t stream), (extSemArray, paramsArray, numExtSems, cuemu_cudart_per_thread(stream)))
 CUEMU_CUDART_EXPORT(cudaStreamAddCallback, cudaStreamAddCallback, cudaError_t, (cudaStream_t stream, cudaStreamCallback_t callback, void * userData, unsigned int flags), (stream, callback, userData, flags))

@@ -22,6 +22,33 @@
 
 #define CUEMU_BLAS_EXPORT __attribute__((visibility("default")))
 
+/* Every function of cuBLAS that takes sizes exists twice: with int sizes,
+ * and with int64_t sizes and the name suffixed _64 (CUDA 12's ILP64 API,
+ * cublas_api.h). DEF(NAME, I, ...) defines one entry point for the integer
+ * type I; CUEMU_BLAS_ILP64 expands it for both, so that the two share one
+ * definition and every internal routine takes int64_t. */
+#define CUEMU_BLAS_ILP64(DEF, NAME, ...)                                       \
+  DEF(NAME, int, __VA_ARGS__) DEF(NAME##_64, int64_t, __VA_ARGS__)
+
+/* The typed forms of a routine come from one table: X(L, T, TYPE, R,
+ * RTYPE, ...) for each type, L the letter of its name, T its C type, TYPE
+ * its cudaDataType, R and RTYPE the real type of its magnitudes (and of the
+ * real scalars of the Hermitian forms); the other arguments are passed on.
+ * CUEMU_BLAS_TYPED names each entry point cublas<L>NAME for FAMILY:
+ * CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GEAM, geam) defines cublasSgeam,
+ * cublasDgeam, cublasCgeam and cublasZgeam (and their _64 forms where
+ * CUEMU_GEAM makes them). */
+#define CUEMU_BLAS_SD(X, ...)                                                  \
+  X(S, float, CUEMU_R_32F, float, CUEMU_R_32F, __VA_ARGS__)                    \
+  X(D, double, CUEMU_R_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_CZ(X, ...)                                                  \
+  X(C, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)            \
+  X(Z, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_SDCZ(X, ...)                                                \
+  CUEMU_BLAS_SD(X, __VA_ARGS__) CUEMU_BLAS_CZ(X, __VA_ARGS__)
+#define CUEMU_BLAS_TYPED(L, T, TYPE, R, RTYPE, FAMILY, NAME, ...)              \
+  FAMILY(cublas##L##NAME, T, TYPE, R, RTYPE, __VA_ARGS__)
+
 /* cuBLAS's version that cuemu's cuBLAS reports (CUBLAS_VERSION 13.1.0). */
 #define CUEMU_BLAS_VERSION 130100
 
@@ -56,7 +83,9 @@ enum { CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_16F_PEDANTIC = 65,
 /* cudaDataType values (library_types.h). */
 enum { CUEMU_R_32F = 0, CUEMU_R_64F = 1, CUEMU_R_16F = 2, CUEMU_R_8I = 3,
        CUEMU_C_32F = 4, CUEMU_C_64F = 5, CUEMU_R_32I = 10,
-       CUEMU_R_16BF = 14 };
+       CUEMU_R_16BF = 14, CUEMU_R_64I = 24 };
+/* The cudaDataType of the integer type I (int or int64_t). */
+#define CUEMU_BLAS_INT_TYPE(I) (sizeof(I) == 8 ? CUEMU_R_64I : CUEMU_R_32I)
 
 typedef struct cuemu_blas_handle *cublasHandle_t;
 typedef struct cuemu_blas_op cuemu_blas_op;
@@ -184,16 +213,84 @@ cublasStatus_t cuemu__blas_ex_call(cublasHandle_t h, cuemu_blas_gemm_call *c,
 /* Non-zero for CUBLAS_OP_N, CUBLAS_OP_T or CUBLAS_OP_C. */
 int cuemu__blas_op_valid(int op);
 
+/* ---- How a matrix is stored (cuemu_blas_shape.c) --------------------------- */
+
+/* cuBLAS's storage conventions (column-major throughout):
+ * - CUEMU_BLAS_FULL: element (i, j) at i + j ld;
+ * - CUEMU_BLAS_BAND (gbmv, sbmv, tbmv, ...): column j holds rows j - ku to
+ *   j + kl, element (i, j) at ku + i - j + j ld;
+ * - CUEMU_BLAS_PACKED (spmv, tpmv, spr, ...): the one triangle stored
+ *   column after column without gaps: upper (kl 0) (i, j) at
+ *   i + j (j + 1) / 2, lower (ku 0) at i - j + j (2 rows - j + 1) / 2.
+ * Column j stores rows max(0, j - ku) to min(rows - 1, j + kl): a triangle
+ * (uplo CUBLAS_FILL_MODE_UPPER or _LOWER, -1 for a general matrix) has
+ * kl = 0 (upper) or ku = 0 (lower). */
+enum { CUEMU_BLAS_FULL, CUEMU_BLAS_BAND, CUEMU_BLAS_PACKED };
+typedef struct cuemu_blas_shape {
+  int storage, uplo;
+  int64_t rows, ld, kl, ku;
+} cuemu_blas_shape;
+
+/* A rows x cols matrix stored whole; the uplo triangle of a full n x n
+ * matrix, of a band matrix of k off-diagonals and of a packed matrix. */
+cuemu_blas_shape cuemu__blas_general(int64_t rows, int64_t cols, int64_t ld);
+cuemu_blas_shape cuemu__blas_triangle(int storage, int uplo, int64_t n,
+                                      int64_t k, int64_t ld);
+/* The offset of stored element (i, j), and the first and last rows that
+ * column j stores (none where first > last). */
+int64_t cuemu__blas_shape_at(const cuemu_blas_shape *s, int64_t i, int64_t j);
+int64_t cuemu__blas_shape_first(const cuemu_blas_shape *s, int64_t j);
+int64_t cuemu__blas_shape_last(const cuemu_blas_shape *s, int64_t j);
+/* Runs the statement that follows for each stored element (i, j) of the
+ * first `cols` columns, column after column. */
+#define CUEMU_BLAS_FOR_STORED(s, cols, i, j)                                   \
+  for (int64_t j = 0; j < (cols); ++j)                                         \
+    for (int64_t i = cuemu__blas_shape_first(s, j),                            \
+                 i##_last = cuemu__blas_shape_last(s, j);                      \
+         i <= i##_last; ++i)
+/* The bytes the storage of `cols` columns spans. */
+size_t cuemu__blas_shape_bytes(const cuemu_blas_shape *s, int64_t cols,
+                               size_t elem);
+
 /* ---- Triangular matrices (cuemu_blas_triangle.c) --------------------------- */
 
-/* op(A) for an n x n triangular A of type t (the `uplo` triangle, a unit
- * diagonal with CUBLAS_DIAG_UNIT, the other triangle not read), where
+/* op(A) for an n x n triangular A of type t stored as `s` (a triangle: a
+ * unit diagonal with CUBLAS_DIAG_UNIT, nothing outside it read), where
  * trans may also be CUEMU_BLAS_OP_CONJ_N (conj(A), not transposed):
- * solve op(A) v = v, or v = op(A) v, in place. */
+ * solve op(A) v = v, or v = op(A) v, in place. The _full forms take the
+ * uplo triangle of a full matrix with leading dimension lda. */
 enum { CUEMU_BLAS_OP_CONJ_N = 3 };
+void cuemu__blas_tri_solve_shaped(const cuemu_blas_shape *s, int trans,
+                                  int diag, int64_t n, int t, const void *A,
+                                  double complex *v);
+void cuemu__blas_tri_multiply_shaped(const cuemu_blas_shape *s, int trans,
+                                     int diag, int64_t n, int t,
+                                     const void *A, double complex *v);
 void cuemu__blas_tri_solve(int uplo, int trans, int diag, int64_t n, int t,
                            const void *A, int64_t lda, double complex *v);
 void cuemu__blas_tri_multiply(int uplo, int trans, int diag, int64_t n, int t,
                               const void *A, int64_t lda, double complex *v);
+
+/* ---- The legacy API of cublas.h (cuemu_blas_legacy.c) -------------------- */
+
+/* The handle of cublasInit (NULL before it and after cublasShutdown). */
+cublasHandle_t cuemu__blas_legacy_handle(void);
+/* Keeps a legacy function's status for cublasGetError (success keeps the
+ * earlier error, as cublasGetError reports the last error). */
+void cuemu__blas_legacy_status(cublasStatus_t status);
+/* The legacy character arguments as the v2 enums; -1 for another
+ * character (the v2 call then returns INVALID_VALUE). */
+int cuemu__blas_legacy_op(char c);
+int cuemu__blas_legacy_fill(char c);
+int cuemu__blas_legacy_diag(char c);
+int cuemu__blas_legacy_side(char c);
+/* The body of a legacy function: the v2 call V2 on the legacy handle, its
+ * status kept. */
+#define CUEMU_BLAS_LEGACY(V2, ...)                                             \
+  cuemu__blas_legacy_status(V2(cuemu__blas_legacy_handle(), __VA_ARGS__))
+#define CUEMU_OP(c) cuemu__blas_legacy_op(c)
+#define CUEMU_FILL(c) cuemu__blas_legacy_fill(c)
+#define CUEMU_DIAG(c) cuemu__blas_legacy_diag(c)
+#define CUEMU_SIDE(c) cuemu__blas_legacy_side(c)
 
 #endif /* CUEMU_BLAS_H */

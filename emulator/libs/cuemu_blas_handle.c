@@ -8,6 +8,7 @@
 
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_status.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
@@ -314,5 +315,5 @@ void cuemu__blas_out_of_memory(const char *name) {
   char message[256];
   snprintf(message, sizeof message,
            "%s: host memory for the computation ran out", name);
-  cuemu_rt_library_fault(message);
+  cuemu_rt_library_fault(CUEMU_KERNEL_FAULT, message);
 }

@@ -128,11 +128,6 @@ static void run_l1(cuemu_blas_op *base) {
   cuemu__blas_store(o->rt, o->result, 0, r);
 }
 
-/* The real type of a vector type's magnitudes. */
-static int real_of(int t) {
-  return t == CUEMU_C_32F ? CUEMU_R_32F : t == CUEMU_C_64F ? CUEMU_R_64F : t;
-}
-
 /* Checks, records and enqueues one level 1 call; for a result to host
  * memory, waits for it. */
 static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
@@ -150,8 +145,8 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
   int device = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE;
   /* Calls that read x only with a positive increment: nothing to do for
    * n <= 0 or incx <= 0 but to write the result 0. */
-  int strided = kind == NRM2 || kind == ASUM || kind == SCAL ||
-                kind == IAMAX || kind == IAMIN;
+  int strided = kind == NRM2 || kind == ASUM || kind == SCAL || kind == IAMAX ||
+                kind == IAMIN;
   if (n <= 0 || (strided && incx <= 0)) {
     if (!has_result)
       return CUBLAS_STATUS_SUCCESS;
@@ -173,10 +168,10 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
   int ok = 1;
   if (kind == ROT) {
     /* alpha is c (a real) and `result` is s. */
-    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
-                                  cuemu__blas_type_size(rt));
-    o->s = cuemu__blas_scalar(h, &o->base, 1, result,
-                              cuemu__blas_type_size(st));
+    o->alpha =
+        cuemu__blas_scalar(h, &o->base, 0, alpha, cuemu__blas_type_size(rt));
+    o->s =
+        cuemu__blas_scalar(h, &o->base, 1, result, cuemu__blas_type_size(st));
     o->result = NULL;
     if (device)
       ok = cuemu__libs_device_range(name, "c", alpha,
@@ -184,8 +179,8 @@ static cublasStatus_t l1c(cublasHandle_t h, const char *name, enum kind kind,
            cuemu__libs_device_range(name, "s", result,
                                     cuemu__blas_type_size(st));
   } else if (alpha) {
-    o->alpha = cuemu__blas_scalar(h, &o->base, 0, alpha,
-                                  cuemu__blas_type_size(st));
+    o->alpha =
+        cuemu__blas_scalar(h, &o->base, 0, alpha, cuemu__blas_type_size(st));
     if (device)
       ok = cuemu__libs_device_range(name, "alpha", alpha,
                                     cuemu__blas_type_size(st));
@@ -215,108 +210,272 @@ static cublasStatus_t l1(cublasHandle_t h, const char *name, enum kind kind,
   return l1c(h, name, kind, t, n, alpha, st, x, incx, y, incy, result, rt, 0);
 }
 
-#define CUEMU_AXPY(NAME, T, TYPE)                                              \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
-                                        const T *alpha, const T *x, int incx,  \
-                                        T *y, int incy) {                      \
+#define CUEMU_AXPY_DEF(NAME, I, T, TYPE, ...)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *alpha, \
+                                        const T *x, I incx, T *y, I incy) {    \
     return l1(h, #NAME, AXPY, TYPE, n, alpha, TYPE, x, incx, y, incy, NULL,    \
               TYPE);                                                           \
   }
-CUEMU_AXPY(cublasSaxpy_v2, float, CUEMU_R_32F)
-CUEMU_AXPY(cublasDaxpy_v2, double, CUEMU_R_64F)
-CUEMU_AXPY(cublasCaxpy_v2, float complex, CUEMU_C_32F)
-CUEMU_AXPY(cublasZaxpy_v2, double complex, CUEMU_C_64F)
+#define CUEMU_AXPY(...) CUEMU_BLAS_ILP64(CUEMU_AXPY_DEF, __VA_ARGS__)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_AXPY, axpy_v2)
 
 /* dot, dotu and dotc (the conjugate of x). */
 static cublasStatus_t dot(cublasHandle_t h, const char *name, int t, int conj,
-                          int n, const void *x, int incx, const void *y,
-                          int incy, void *result) {
+                          int64_t n, const void *x, int64_t incx, const void *y,
+                          int64_t incy, void *result) {
   return l1c(h, name, DOT, t, n, NULL, t, x, incx, y, incy, result, t, conj);
 }
-#define CUEMU_DOT(NAME, T, TYPE, CONJ)                                         \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, const T *y, int incy,        \
+#define CUEMU_DOT_DEF(NAME, I, T, TYPE, R, RTYPE, CONJ, ...)                   \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, const T *y, I incy,            \
                                         T *result) {                           \
     return dot(h, #NAME, TYPE, CONJ, n, x, incx, y, incy, result);             \
   }
-CUEMU_DOT(cublasSdot_v2, float, CUEMU_R_32F, 0)
-CUEMU_DOT(cublasDdot_v2, double, CUEMU_R_64F, 0)
-CUEMU_DOT(cublasCdotu_v2, float complex, CUEMU_C_32F, 0)
-CUEMU_DOT(cublasCdotc_v2, float complex, CUEMU_C_32F, 1)
-CUEMU_DOT(cublasZdotu_v2, double complex, CUEMU_C_64F, 0)
-CUEMU_DOT(cublasZdotc_v2, double complex, CUEMU_C_64F, 1)
+#define CUEMU_DOT(...) CUEMU_BLAS_ILP64(CUEMU_DOT_DEF, __VA_ARGS__)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_DOT, dot_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_DOT, dotu_v2, 0)
+CUEMU_BLAS_CZ(CUEMU_BLAS_TYPED, CUEMU_DOT, dotc_v2, 1)
 
-#define CUEMU_REDUCE(NAME, KIND, T, R, TYPE)                                   \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, R *result) {                 \
+/* R is the result's type; the index of iamax and iamin is an I. */
+/* The names of the forms with two letters: complex vectors with real
+ * results or scalars (Scnrm2, Csscal, ...), and the indices (Isamax,
+ * ...); X as CUEMU_BLAS_SDCZ's. */
+#define CUEMU_BLAS_REAL_OF_COMPLEX(X, ...)                                     \
+  X(Sc, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Dz, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_COMPLEX_BY_REAL(X, ...)                                     \
+  X(Cs, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Zd, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+#define CUEMU_BLAS_INDEXED(X, ...)                                             \
+  X(Is, float, CUEMU_R_32F, float, CUEMU_R_32F, __VA_ARGS__)                   \
+  X(Id, double, CUEMU_R_64F, double, CUEMU_R_64F, __VA_ARGS__)                 \
+  X(Ic, float complex, CUEMU_C_32F, float, CUEMU_R_32F, __VA_ARGS__)           \
+  X(Iz, double complex, CUEMU_C_64F, double, CUEMU_R_64F, __VA_ARGS__)
+
+/* nrm2 and asum (a result of the real type R); iamax and iamin (an index
+ * of the integer type I). */
+#define CUEMU_REDUCE_DEF(NAME, I, T, TYPE, RES, RESTYPE, KIND)                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, RES *result) {                 \
     return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, NULL, 0, result,   \
-              KIND == IAMAX || KIND == IAMIN ? CUEMU_R_32I : real_of(TYPE));   \
+              RESTYPE);                                                        \
   }
-CUEMU_REDUCE(cublasSnrm2_v2, NRM2, float, float, CUEMU_R_32F)
-CUEMU_REDUCE(cublasDnrm2_v2, NRM2, double, double, CUEMU_R_64F)
-CUEMU_REDUCE(cublasScnrm2_v2, NRM2, float complex, float, CUEMU_C_32F)
-CUEMU_REDUCE(cublasDznrm2_v2, NRM2, double complex, double, CUEMU_C_64F)
-CUEMU_REDUCE(cublasSasum_v2, ASUM, float, float, CUEMU_R_32F)
-CUEMU_REDUCE(cublasDasum_v2, ASUM, double, double, CUEMU_R_64F)
-CUEMU_REDUCE(cublasScasum_v2, ASUM, float complex, float, CUEMU_C_32F)
-CUEMU_REDUCE(cublasDzasum_v2, ASUM, double complex, double, CUEMU_C_64F)
-CUEMU_REDUCE(cublasIsamax_v2, IAMAX, float, int, CUEMU_R_32F)
-CUEMU_REDUCE(cublasIdamax_v2, IAMAX, double, int, CUEMU_R_64F)
-CUEMU_REDUCE(cublasIcamax_v2, IAMAX, float complex, int, CUEMU_C_32F)
-CUEMU_REDUCE(cublasIzamax_v2, IAMAX, double complex, int, CUEMU_C_64F)
-CUEMU_REDUCE(cublasIsamin_v2, IAMIN, float, int, CUEMU_R_32F)
-CUEMU_REDUCE(cublasIdamin_v2, IAMIN, double, int, CUEMU_R_64F)
-CUEMU_REDUCE(cublasIcamin_v2, IAMIN, float complex, int, CUEMU_C_32F)
-CUEMU_REDUCE(cublasIzamin_v2, IAMIN, double complex, int, CUEMU_C_64F)
+#define CUEMU_NORM(NAME, T, TYPE, R, RTYPE, KIND, ...)                         \
+  CUEMU_BLAS_ILP64(CUEMU_REDUCE_DEF, NAME, T, TYPE, R, RTYPE, KIND)
+#define CUEMU_INDEX_DEF(NAME, I, T, TYPE, KIND)                                \
+  CUEMU_REDUCE_DEF(NAME, I, T, TYPE, I, CUEMU_BLAS_INT_TYPE(I), KIND)
+#define CUEMU_INDEX(NAME, T, TYPE, R, RTYPE, KIND, ...)                        \
+  CUEMU_BLAS_ILP64(CUEMU_INDEX_DEF, NAME, T, TYPE, KIND)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_NORM, nrm2_v2, NRM2)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_BLAS_TYPED, CUEMU_NORM, nrm2_v2, NRM2)
+CUEMU_BLAS_SD(CUEMU_BLAS_TYPED, CUEMU_NORM, asum_v2, ASUM)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_BLAS_TYPED, CUEMU_NORM, asum_v2, ASUM)
+CUEMU_BLAS_INDEXED(CUEMU_BLAS_TYPED, CUEMU_INDEX, amax_v2, IAMAX)
+CUEMU_BLAS_INDEXED(CUEMU_BLAS_TYPED, CUEMU_INDEX, amin_v2, IAMIN)
 
-#define CUEMU_SCAL(NAME, A, T, TYPE, ATYPE)                                    \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
-                                        const A *alpha, T *x, int incx) {      \
+/* scal, and Csscal and Zdscal with a real alpha. */
+#define CUEMU_SCAL_DEF(NAME, I, A, T, TYPE, ATYPE)                             \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const A *alpha, \
+                                        T *x, I incx) {                        \
     return l1(h, #NAME, SCAL, TYPE, n, alpha, ATYPE, x, incx, NULL, 0, NULL,   \
               TYPE);                                                           \
   }
-CUEMU_SCAL(cublasSscal_v2, float, float, CUEMU_R_32F, CUEMU_R_32F)
-CUEMU_SCAL(cublasDscal_v2, double, double, CUEMU_R_64F, CUEMU_R_64F)
-CUEMU_SCAL(cublasCscal_v2, float complex, float complex, CUEMU_C_32F,
-           CUEMU_C_32F)
-CUEMU_SCAL(cublasCsscal_v2, float, float complex, CUEMU_C_32F, CUEMU_R_32F)
-CUEMU_SCAL(cublasZscal_v2, double complex, double complex, CUEMU_C_64F,
-           CUEMU_C_64F)
-CUEMU_SCAL(cublasZdscal_v2, double, double complex, CUEMU_C_64F, CUEMU_R_64F)
+#define CUEMU_SCAL(NAME, T, TYPE, R, RTYPE, ...)                               \
+  CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, NAME, T, T, TYPE, TYPE)
+#define CUEMU_REAL_SCAL(NAME, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_BLAS_ILP64(CUEMU_SCAL_DEF, NAME, R, T, TYPE, RTYPE)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_SCAL, scal_v2)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_SCAL, scal_v2)
 
-#define CUEMU_PAIR(NAME, KIND, T, TYPE)                                        \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, const T *x,   \
-                                        int incx, T *y, int incy) {            \
+#define CUEMU_PAIR_DEF(NAME, I, T, TYPE, R, RTYPE, KIND, ...)                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const T *x,     \
+                                        I incx, T *y, I incy) {                \
     return l1(h, #NAME, KIND, TYPE, n, NULL, TYPE, x, incx, y, incy, NULL,     \
               TYPE);                                                           \
   }
-CUEMU_PAIR(cublasScopy_v2, COPY, float, CUEMU_R_32F)
-CUEMU_PAIR(cublasDcopy_v2, COPY, double, CUEMU_R_64F)
-CUEMU_PAIR(cublasCcopy_v2, COPY, float complex, CUEMU_C_32F)
-CUEMU_PAIR(cublasZcopy_v2, COPY, double complex, CUEMU_C_64F)
-CUEMU_PAIR(cublasSswap_v2, SWAP, float, CUEMU_R_32F)
-CUEMU_PAIR(cublasDswap_v2, SWAP, double, CUEMU_R_64F)
-CUEMU_PAIR(cublasCswap_v2, SWAP, float complex, CUEMU_C_32F)
-CUEMU_PAIR(cublasZswap_v2, SWAP, double complex, CUEMU_C_64F)
+#define CUEMU_PAIR(...) CUEMU_BLAS_ILP64(CUEMU_PAIR_DEF, __VA_ARGS__)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, copy_v2, COPY)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_PAIR, swap_v2, SWAP)
 
-#define CUEMU_ROT(NAME, T, C, S, TYPE, CTYPE, STYPE)                           \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, T *x,         \
-                                        int incx, T *y, int incy, const C *c,  \
+#define CUEMU_ROT_DEF(NAME, I, T, C, S, TYPE, CTYPE, STYPE)                    \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, T *x, I incx,   \
+                                        T *y, I incy, const C *c,              \
                                         const S *s) {                          \
     if (!s)                                                                    \
       return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
     return l1(h, #NAME, ROT, TYPE, n, c, STYPE, x, incx, y, incy, (void *)s,   \
               CTYPE);                                                          \
   }
-CUEMU_ROT(cublasSrot_v2, float, float, float, CUEMU_R_32F, CUEMU_R_32F,
-          CUEMU_R_32F)
-CUEMU_ROT(cublasDrot_v2, double, double, double, CUEMU_R_64F, CUEMU_R_64F,
-          CUEMU_R_64F)
-CUEMU_ROT(cublasCrot_v2, float complex, float, float complex, CUEMU_C_32F,
-          CUEMU_R_32F, CUEMU_C_32F)
-CUEMU_ROT(cublasCsrot_v2, float complex, float, float, CUEMU_C_32F,
-          CUEMU_R_32F, CUEMU_R_32F)
-CUEMU_ROT(cublasZrot_v2, double complex, double, double complex, CUEMU_C_64F,
-          CUEMU_R_64F, CUEMU_C_64F)
-CUEMU_ROT(cublasZdrot_v2, double complex, double, double, CUEMU_C_64F,
-          CUEMU_R_64F, CUEMU_R_64F)
+/* rot: c real, s of the vectors' type (real for Csrot and Zdrot). */
+#define CUEMU_ROT(NAME, T, TYPE, R, RTYPE, ...)                                \
+  CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, NAME, T, R, T, TYPE, RTYPE, TYPE)
+#define CUEMU_REAL_ROT(NAME, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_ILP64(CUEMU_ROT_DEF, NAME, T, R, R, TYPE, RTYPE, RTYPE)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_ROT, rot_v2)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_BLAS_TYPED, CUEMU_REAL_ROT, rot_v2)
+
+/* The Ex forms: the types as arguments. cuemu computes every type in
+ * double (complex) and rounds once, so the execution type changes nothing;
+ * x and y must be of one type, a floating type cuemu has (half, bfloat16,
+ * float, double, complex float or complex double), else NOT_SUPPORTED. */
+static int ex_type(int t) {
+  return t == CUEMU_R_16F || t == CUEMU_R_16BF || t == CUEMU_R_32F ||
+         t == CUEMU_R_64F || t == CUEMU_C_32F || t == CUEMU_C_64F;
+}
+static int ex_exec(int t) {
+  return t == CUEMU_R_32F || t == CUEMU_R_64F || t == CUEMU_C_32F ||
+         t == CUEMU_C_64F;
+}
+
+/* Checks the types of an Ex call (yt -1 where there is no y, st -1 where
+ * there is no scalar or result, et -1 where there is no execution type),
+ * then makes it. */
+static cublasStatus_t ex(cublasHandle_t h, const char *name, enum kind kind,
+                         int conj, int64_t n, const void *alpha, int st,
+                         const void *x, int xt, int64_t incx, const void *y,
+                         int yt, int64_t incy, void *result, int et) {
+  if (!h)
+    return CUBLAS_STATUS_NOT_INITIALIZED;
+  int index = kind == IAMAX || kind == IAMIN;
+  if (!ex_type(xt) || (yt != -1 && yt != xt) ||
+      (st != -1 && !index && !ex_type(st)) || (et != -1 && !ex_exec(et)))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  int rt = st == -1 ? xt : st;
+  return l1c(h, name, kind, xt, n, alpha,
+             kind == AXPY || kind == SCAL ? st : xt, x, incx, y, incy, result,
+             rt, conj);
+}
+
+#define CUEMU_AXPY_EX_DEF(NAME, I, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, const void *alpha, int at, const void *x, int xt, \
+      I incx, void *y, int yt, I incy, int et) {                               \
+    return ex(h, #NAME, AXPY, 0, n, alpha, at, x, xt, incx, y, yt, incy, NULL, \
+              et);                                                             \
+  }
+#define CUEMU_DOT_EX_DEF(NAME, I, CONJ, ...)                                   \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, const void *x, int xt, I incx, const void *y,     \
+      int yt, I incy, void *result, int rt, int et) {                          \
+    return ex(h, #NAME, DOT, CONJ, n, NULL, rt, x, xt, incx, y, yt, incy,      \
+              result, et);                                                     \
+  }
+#define CUEMU_NORM_EX_DEF(NAME, I, KIND, ...)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const void *x,  \
+                                        int xt, I incx, void *result, int rt,  \
+                                        int et) {                              \
+    return ex(h, #NAME, KIND, 0, n, NULL, rt, x, xt, incx, NULL, -1, 0,        \
+              result, et);                                                     \
+  }
+#define CUEMU_INDEX_EX_DEF(NAME, I, KIND, ...)                                 \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, const void *x,  \
+                                        int xt, I incx, I *result) {           \
+    return ex(h, #NAME, KIND, 0, n, NULL, CUEMU_BLAS_INT_TYPE(I), x, xt, incx, \
+              NULL, -1, 0, result, -1);                                        \
+  }
+#define CUEMU_SCAL_EX_DEF(NAME, I, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n,                 \
+                                        const void *alpha, int at, void *x,    \
+                                        int xt, I incx, int et) {              \
+    return ex(h, #NAME, SCAL, 0, n, alpha, at, x, xt, incx, NULL, -1, 0, NULL, \
+              et);                                                             \
+  }
+#define CUEMU_PAIR_EX_DEF(NAME, I, KIND, ...)                                  \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, I n, void *x,        \
+                                        int xt, I incx, void *y, int yt,       \
+                                        I incy) {                              \
+    return ex(h, #NAME, KIND, 0, n, NULL, -1, x, xt, incx, y, yt, incy, NULL,  \
+              -1);                                                             \
+  }
+CUEMU_BLAS_ILP64(CUEMU_AXPY_EX_DEF, cublasAxpyEx)
+CUEMU_BLAS_ILP64(CUEMU_DOT_EX_DEF, cublasDotEx, 0)
+CUEMU_BLAS_ILP64(CUEMU_DOT_EX_DEF, cublasDotcEx, 1)
+CUEMU_BLAS_ILP64(CUEMU_NORM_EX_DEF, cublasNrm2Ex, NRM2)
+CUEMU_BLAS_ILP64(CUEMU_NORM_EX_DEF, cublasAsumEx, ASUM)
+CUEMU_BLAS_ILP64(CUEMU_INDEX_EX_DEF, cublasIamaxEx, IAMAX)
+CUEMU_BLAS_ILP64(CUEMU_INDEX_EX_DEF, cublasIaminEx, IAMIN)
+CUEMU_BLAS_ILP64(CUEMU_SCAL_EX_DEF, cublasScalEx)
+CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasCopyEx, COPY)
+CUEMU_BLAS_ILP64(CUEMU_PAIR_EX_DEF, cublasSwapEx, SWAP)
+/* RotEx: c and s of csType (c's real part taken: a complex csType is
+ * Crot's and Zrot's s, a real one Csrot's and Zdrot's). */
+#define CUEMU_ROT_EX_DEF(NAME, I, ...)                                         \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, I n, void *x, int xt, I incx, void *y, int yt, I incy, \
+      const void *c, const void *s, int cst, int et) {                         \
+    if (!s)                                                                    \
+      return h ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_INITIALIZED;  \
+    if (h && (!ex_type(xt) || yt != xt || !ex_type(cst) || !ex_exec(et)))      \
+      return CUBLAS_STATUS_NOT_SUPPORTED;                                      \
+    return l1(h, #NAME, ROT, xt, n, c, cst, x, incx, y, incy, (void *)s, cst); \
+  }
+CUEMU_BLAS_ILP64(CUEMU_ROT_EX_DEF, cublasRotEx)
+
+/* The legacy API (cublas.h): scalars by value, results returned, statuses
+ * kept for cublasGetError; from the same tables. */
+#define CUEMU_LEGACY_AXPY(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_BLAS_EXPORT void cublas##L##axpy(int n, T alpha, const T *x, int incx, \
+                                         T *y, int incy) {                     \
+    CUEMU_BLAS_LEGACY(cublas##L##axpy_v2, n, &alpha, x, incx, y, incy);        \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_AXPY)
+
+#define CUEMU_LEGACY_DOT(L, T, TYPE, R, RTYPE, NAME, ...)                      \
+  CUEMU_BLAS_EXPORT T cublas##L##NAME(int n, const T *x, int incx, const T *y, \
+                                      int incy) {                              \
+    T r = 0;                                                                   \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, y, incy, &r);          \
+    return r;                                                                  \
+  }
+CUEMU_BLAS_SD(CUEMU_LEGACY_DOT, dot)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_DOT, dotu)
+CUEMU_BLAS_CZ(CUEMU_LEGACY_DOT, dotc)
+
+/* nrm2, asum (RES R) and iamax, iamin (RES int). */
+#define CUEMU_LEGACY_REDUCE(L, T, TYPE, R, RTYPE, NAME, RES, ...)              \
+  CUEMU_BLAS_EXPORT RES cublas##L##NAME(int n, const T *x, int incx) {         \
+    RES r = 0;                                                                 \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, &r);                   \
+    return r;                                                                  \
+  }
+#define CUEMU_LEGACY_NORM(L, T, TYPE, R, RTYPE, NAME, ...)                     \
+  CUEMU_LEGACY_REDUCE(L, T, TYPE, R, RTYPE, NAME, R)
+CUEMU_BLAS_SD(CUEMU_LEGACY_NORM, nrm2)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_LEGACY_NORM, nrm2)
+CUEMU_BLAS_SD(CUEMU_LEGACY_NORM, asum)
+CUEMU_BLAS_REAL_OF_COMPLEX(CUEMU_LEGACY_NORM, asum)
+CUEMU_BLAS_INDEXED(CUEMU_LEGACY_REDUCE, amax, int)
+CUEMU_BLAS_INDEXED(CUEMU_LEGACY_REDUCE, amin, int)
+
+/* scal (A: alpha's type, T or, for Csscal and Zdscal, R). */
+#define CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, A, ...)                        \
+  CUEMU_BLAS_EXPORT void cublas##L##scal(int n, A alpha, T *x, int incx) {     \
+    CUEMU_BLAS_LEGACY(cublas##L##scal_v2, n, &alpha, x, incx);                 \
+  }
+#define CUEMU_LEGACY_TSCAL(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, T)
+#define CUEMU_LEGACY_RSCAL(L, T, TYPE, R, RTYPE, ...)                          \
+  CUEMU_LEGACY_SCAL(L, T, TYPE, R, RTYPE, R)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TSCAL)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_LEGACY_RSCAL)
+
+#define CUEMU_LEGACY_PAIR(L, T, TYPE, R, RTYPE, NAME, ...)                     \
+  CUEMU_BLAS_EXPORT void cublas##L##NAME(int n, T *x, int incx, T *y,          \
+                                         int incy) {                           \
+    CUEMU_BLAS_LEGACY(cublas##L##NAME##_v2, n, x, incx, y, incy);              \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_PAIR, copy)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_PAIR, swap)
+
+/* rot: c of type R, s of type S (T, or R for Csrot and Zdrot). */
+#define CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, S, ...)                         \
+  CUEMU_BLAS_EXPORT void cublas##L##rot(int n, T *x, int incx, T *y, int incy, \
+                                        R c, S s) {                            \
+    CUEMU_BLAS_LEGACY(cublas##L##rot_v2, n, x, incx, y, incy, &c, &s);         \
+  }
+#define CUEMU_LEGACY_TROT(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, T)
+#define CUEMU_LEGACY_RROT(L, T, TYPE, R, RTYPE, ...)                           \
+  CUEMU_LEGACY_ROT(L, T, TYPE, R, RTYPE, R)
+CUEMU_BLAS_SDCZ(CUEMU_LEGACY_TROT)
+CUEMU_BLAS_COMPLEX_BY_REAL(CUEMU_LEGACY_RROT)

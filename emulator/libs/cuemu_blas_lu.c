@@ -1,6 +1,7 @@
 /*
  * cuemu_blas_lu.c: cuBLAS's batched LU factorisation, inverse and solve
- * (cublas<t>getrfBatched, getriBatched, getrsBatched), as LAPACK's getrf
+ * (cublas<t>getrfBatched, getriBatched, getrsBatched) and the inverse in
+ * one call (matinvBatched: getrf on a copy, then getri), as LAPACK's getrf
  * with partial pivoting and getri and getrs from its factors, in double
  * (complex) arithmetic rounded once to the type.
  */
@@ -9,13 +10,13 @@
 
 #include "cuemu_blas.h"
 
-enum lu_kind { GETRF, GETRI, GETRS };
+enum lu_kind { GETRF, GETRI, GETRS, MATINV };
 
 typedef struct lu_op {
   cuemu_blas_op base;
   int t;
   enum lu_kind kind;
-  int trans;          /* getrs */
+  int trans; /* getrs */
   int64_t n, nrhs, lda, ldc, batch;
   void *const *A; /* the device array of the matrices' pointers */
   void *const *C;
@@ -82,8 +83,8 @@ static int getri(int t, const void *A, int64_t n, int64_t lda, const int *P,
         double complex s = v[k];
         v[k] = v[p], v[p] = s;
       }
-    cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
-                          CUBLAS_DIAG_UNIT, n, t, A, lda, v);
+    cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT,
+                          n, t, A, lda, v);
     cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
                           CUBLAS_DIAG_NON_UNIT, n, t, A, lda, v);
     for (int64_t i = 0; i < n; ++i)
@@ -112,10 +113,10 @@ static void getrs(int t, int trans, const void *A, int64_t n, int64_t lda,
     } else {
       /* op(A) = op(U) op(L) P: solve with op(U), op(L), then undo the
        * interchanges in reverse order. */
-      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, trans,
-                            CUBLAS_DIAG_NON_UNIT, n, t, A, lda, v);
-      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, trans, CUBLAS_DIAG_UNIT,
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_UPPER, trans, CUBLAS_DIAG_NON_UNIT,
                             n, t, A, lda, v);
+      cuemu__blas_tri_solve(CUBLAS_FILL_MODE_LOWER, trans, CUBLAS_DIAG_UNIT, n,
+                            t, A, lda, v);
       for (int64_t k = n - 1; P && k >= 0; --k) {
         double complex s = v[k];
         v[k] = v[P[k] - 1], v[P[k] - 1] = s;
@@ -135,6 +136,16 @@ static void run_lu(cuemu_blas_op *base) {
     cuemu__blas_out_of_memory(base->name);
     return;
   }
+  /* matinv: the factors of a copy of A (n x n), and its pivots. */
+  void *lu_copy = NULL;
+  int *piv = NULL;
+  if (o->kind == MATINV &&
+      (!(lu_copy = malloc((size_t)(o->n * o->n) * es + 16)) ||
+       !(piv = malloc((size_t)o->n * sizeof *piv)))) {
+    free(v), free(lu_copy);
+    cuemu__blas_out_of_memory(base->name);
+    return;
+  }
   for (int64_t b = 0; b < o->batch; ++b) {
     void *A = o->A[b];
     int *P = o->P ? o->P + b * o->n : NULL;
@@ -147,15 +158,27 @@ static void run_lu(cuemu_blas_op *base) {
     void *C = o->C[b];
     int64_t ccols = o->kind == GETRS ? o->nrhs : o->n;
     if (!cuemu__libs_device_range(
-            base->name, o->kind == GETRS ? "Barray[i]" : "Carray[i]", C,
-            cuemu__blas_matrix_bytes(o->n, ccols, o->ldc, es)))
+            base->name,
+            o->kind == GETRS    ? "Barray[i]"
+            : o->kind == MATINV ? "Ainv[i]"
+                                : "Carray[i]",
+            C, cuemu__blas_matrix_bytes(o->n, ccols, o->ldc, es)))
       break;
-    if (o->kind == GETRS)
+    if (o->kind == GETRS) {
       getrs(o->t, o->trans, A, o->n, o->lda, P, C, o->nrhs, o->ldc, v);
-    else
+    } else if (o->kind == MATINV) {
+      for (int64_t j = 0; j < o->n; ++j)
+        for (int64_t i = 0; i < o->n; ++i)
+          cuemu__blas_store(o->t, lu_copy, i + j * o->n,
+                            cuemu__blas_load(o->t, A, i + j * o->lda));
+      int info = getrf(o->t, lu_copy, o->n, o->n, piv);
+      o->info[b] =
+          info ? info : getri(o->t, lu_copy, o->n, o->n, piv, C, o->ldc, v);
+    } else {
       o->info[b] = getri(o->t, A, o->n, o->lda, P, C, o->ldc, v);
+    }
   }
-  free(v);
+  free(v), free(lu_copy), free(piv);
 }
 
 static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
@@ -164,8 +187,9 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
                          int batch) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
+  /* matinvBatched takes n <= 32 only, as cuBLAS. */
   if (n < 0 || lda < (n > 1 ? n : 1) || batch < 0 ||
-      (kind == GETRI && ldc < (n > 1 ? n : 1)))
+      (kind != GETRF && ldc < (n > 1 ? n : 1)) || (kind == MATINV && n > 32))
     return CUBLAS_STATUS_INVALID_VALUE;
   if (n == 0 || batch == 0)
     return CUBLAS_STATUS_SUCCESS;
@@ -173,7 +197,8 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
     return CUBLAS_STATUS_INVALID_VALUE;
   size_t pb = (size_t)batch * sizeof(void *);
   if (!cuemu__libs_device_range(name, "Aarray", A, pb) ||
-      (kind == GETRI && !cuemu__libs_device_range(name, "Carray", C, pb)) ||
+      (kind != GETRF && !cuemu__libs_device_range(
+                            name, kind == MATINV ? "Ainv" : "Carray", C, pb)) ||
       (P && !cuemu__libs_device_range(name, "P", P,
                                       (size_t)batch * n * sizeof(int))) ||
       !cuemu__libs_device_range(name, "info", info,
@@ -187,46 +212,48 @@ static cublasStatus_t lu(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_GETRF(NAME, T, TYPE)                                             \
-  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n,               \
-                                        T *const A[], int lda, int *P,         \
-                                        int *info, int batch) {                \
+#define CUEMU_GETRF(NAME, T, TYPE, ...)                                        \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(cublasHandle_t h, int n, T *const A[], \
+                                        int lda, int *P, int *info,            \
+                                        int batch) {                           \
     return lu(h, #NAME, TYPE, GETRF, n, (void *const *)A, lda, P, NULL, 0,     \
               info, batch);                                                    \
   }
-CUEMU_GETRF(cublasSgetrfBatched, float, CUEMU_R_32F)
-CUEMU_GETRF(cublasDgetrfBatched, double, CUEMU_R_64F)
-CUEMU_GETRF(cublasCgetrfBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRF(cublasZgetrfBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRF, getrfBatched)
 
-#define CUEMU_GETRI(NAME, T, TYPE)                                             \
+#define CUEMU_GETRI(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int n, const T *const A[], int lda, const int *P,      \
       T *const C[], int ldc, int *info, int batch) {                           \
     return lu(h, #NAME, TYPE, GETRI, n, (void *const *)A, lda, P,              \
               (void *const *)C, ldc, info, batch);                             \
   }
-CUEMU_GETRI(cublasSgetriBatched, float, CUEMU_R_32F)
-CUEMU_GETRI(cublasDgetriBatched, double, CUEMU_R_64F)
-CUEMU_GETRI(cublasCgetriBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRI(cublasZgetriBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRI, getriBatched)
+
+#define CUEMU_MATINV(NAME, T, TYPE, ...)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
+      cublasHandle_t h, int n, const T *const A[], int lda, T *const Ainv[],   \
+      int lda_inv, int *info, int batch) {                                     \
+    return lu(h, #NAME, TYPE, MATINV, n, (void *const *)A, lda, NULL,          \
+              (void *const *)Ainv, lda_inv, info, batch);                      \
+  }
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_MATINV, matinvBatched)
 
 /* getrsBatched: info is host memory, set at the call (0, or -j for the
  * j-th argument found invalid, as cuBLAS documents). */
 static cublasStatus_t getrs_call(cublasHandle_t h, const char *name, int t,
-                                 int trans, int n, int nrhs,
-                                 void *const *A, int lda, const int *P,
-                                 void *const *B, int ldb, int *info,
-                                 int batch) {
+                                 int trans, int n, int nrhs, void *const *A,
+                                 int lda, const int *P, void *const *B, int ldb,
+                                 int *info, int batch) {
   if (!h)
     return CUBLAS_STATUS_NOT_INITIALIZED;
   int bad = !cuemu__blas_op_valid(trans) ? 2
-            : n < 0                     ? 3
-            : nrhs < 0                  ? 4
-            : lda < (n > 1 ? n : 1)     ? 6
-            : ldb < (n > 1 ? n : 1)     ? 9
-            : batch < 0                 ? 11
-                                        : 0;
+            : n < 0                      ? 3
+            : nrhs < 0                   ? 4
+            : lda < (n > 1 ? n : 1)      ? 6
+            : ldb < (n > 1 ? n : 1)      ? 9
+            : batch < 0                  ? 11
+                                         : 0;
   if (info)
     *info = -bad;
   if (bad || !info)
@@ -248,14 +275,11 @@ static cublasStatus_t getrs_call(cublasHandle_t h, const char *name, int t,
   return cuemu__blas_submit(h, &o->base);
 }
 
-#define CUEMU_GETRS(NAME, T, TYPE)                                             \
+#define CUEMU_GETRS(NAME, T, TYPE, ...)                                        \
   CUEMU_BLAS_EXPORT cublasStatus_t NAME(                                       \
       cublasHandle_t h, int trans, int n, int nrhs, const T *const A[],        \
       int lda, const int *P, T *const B[], int ldb, int *info, int batch) {    \
     return getrs_call(h, #NAME, TYPE, trans, n, nrhs, (void *const *)A, lda,   \
                       P, (void *const *)B, ldb, info, batch);                  \
   }
-CUEMU_GETRS(cublasSgetrsBatched, float, CUEMU_R_32F)
-CUEMU_GETRS(cublasDgetrsBatched, double, CUEMU_R_64F)
-CUEMU_GETRS(cublasCgetrsBatched, float complex, CUEMU_C_32F)
-CUEMU_GETRS(cublasZgetrsBatched, double complex, CUEMU_C_64F)
+CUEMU_BLAS_SDCZ(CUEMU_BLAS_TYPED, CUEMU_GETRS, getrsBatched)

@@ -19,6 +19,7 @@ size_t cuemu__blas_type_size(int t) {
   case CUEMU_R_32F:
     return 4;
   case CUEMU_R_64F:
+  case CUEMU_R_64I:
   case CUEMU_C_32F:
     return 8;
   case CUEMU_C_64F:
@@ -83,6 +84,8 @@ double complex cuemu__blas_load(int t, const void *p, int64_t i) {
     return ((const int8_t *)p)[i];
   case CUEMU_R_32I:
     return ((const int32_t *)p)[i];
+  case CUEMU_R_64I:
+    return (double)((const int64_t *)p)[i];
   case CUEMU_R_16F:
     return cuemu__half_to_float(((const uint16_t *)p)[i]);
   case CUEMU_R_16BF:
@@ -106,6 +109,9 @@ void cuemu__blas_store(int t, void *p, int64_t i, double complex v) {
     break;
   case CUEMU_R_32I:
     ((int32_t *)p)[i] = (int32_t)llrint(creal(v));
+    break;
+  case CUEMU_R_64I:
+    ((int64_t *)p)[i] = (int64_t)llrint(creal(v));
     break;
   case CUEMU_R_16F:
     ((uint16_t *)p)[i] = cuemu__float_to_half((float)creal(v));

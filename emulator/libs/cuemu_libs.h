@@ -10,7 +10,7 @@
 /* Checks that [p, p + bytes) is memory a kernel may read or write (a
  * device, managed, symbol or mapped host allocation). Where it is not, a
  * GPU's kernel faults: the fault is recorded as a kernel's is
- * (cuemu_rt_library_fault(): cudaErrorIllegalAddress, sticky, with a
+ * (cuemu_rt_library_fault(CUEMU_KERNEL_FAULT): cudaErrorIllegalAddress, sticky, with a
  * message naming the function `name` and the argument `arg`) and 0 is
  * returned; the caller then enqueues nothing and returns success, as the
  * launch itself succeeded on a GPU. 1 when the range is device memory or
@@ -20,10 +20,10 @@ int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
 
 /* Checks that p is aligned to `align` bytes (its element's size), as a
  * GPU's loads and stores of that type require. Where it is not, a GPU's
- * kernel faults with cudaErrorMisalignedAddress; cuemu records the fault
- * as cuemu__libs_device_range() does (sticky cudaErrorIllegalAddress,
- * with a message naming the function, the argument and the alignment) and
- * returns 0. */
+ * kernel faults with cudaErrorMisalignedAddress; so does cuemu
+ * (cuemu_rt_library_fault(CUEMU_MISALIGNED_ADDRESS): sticky
+ * cudaErrorMisalignedAddress, with a message naming the function, the
+ * argument and the alignment), and 0 is returned. */
 int cuemu__libs_aligned(const char *name, const char *arg, const void *p,
                         size_t align);
 

@@ -7,6 +7,7 @@
 
 #include <cuemu/cuemu_driver_api.h>
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_status.h>
 
 #include "cuemu_libs.h"
 
@@ -39,7 +40,7 @@ int cuemu__libs_device_range(const char *name, const char *arg, const void *p,
              "cudaMallocManaged or mapped host memory): an illegal memory "
              "access on a GPU",
              name, arg, p);
-  cuemu_rt_library_fault(message);
+  cuemu_rt_library_fault(CUEMU_KERNEL_FAULT, message);
   return 0;
 }
 
@@ -52,6 +53,6 @@ int cuemu__libs_aligned(const char *name, const char *arg, const void *p,
            "%s: %s (%p) is not aligned to the %zu bytes of its element type: "
            "a misaligned address on a GPU",
            name, arg, p, align);
-  cuemu_rt_library_fault(message);
+  cuemu_rt_library_fault(CUEMU_MISALIGNED_ADDRESS, message);
   return 0;
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <cuemu/cuemu_runtime.h>
+#include <cuemu/cuemu_status.h>
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_runtime_streams.h>
 
@@ -220,7 +221,8 @@ static unsigned poisson_of_draw(curandGenerator_t g, uint32_t x,
   if (!t->V || t->lambda != lambda) {
     cuemu__rand_poisson_table_free(t);
     if (cuemu__rand_poisson_table(lambda, t) != CURAND_STATUS_SUCCESS) {
-      cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for a "
+      cuemu_rt_library_fault(CUEMU_KERNEL_FAULT,
+                             "cuemu's cuRAND: out of host memory for a "
                              "Poisson table");
       return 0;
     }
@@ -359,7 +361,8 @@ static void generate_pointwise(const request *r) {
   int wide = cuemu__rand_is_quasi64(g->type);
   uint64_t *points = malloc(n * sizeof *points);
   if (!points) {
-    cuemu_rt_library_fault("cuemu's cuRAND: out of host memory for the "
+    cuemu_rt_library_fault(CUEMU_KERNEL_FAULT,
+                           "cuemu's cuRAND: out of host memory for the "
                            "points of a generation");
     return;
   }
@@ -583,7 +586,7 @@ static void generate(const request *r) {
              "curandDestroyGenerator has destroyed (its state is freed "
              "device memory on a GPU)",
              names[r->what]);
-    cuemu_rt_library_fault(message);
+    cuemu_rt_library_fault(CUEMU_KERNEL_FAULT, message);
     return;
   }
   if (g->fresh)

@@ -286,6 +286,19 @@ static int via_runtime(int code, int saved) {
   return cuemu_drv_result(code, saved);
 }
 
+int cuemu_drv_device_register_async_notification(int device, void *callback,
+                                                 void *data, void **handle) {
+  int e = device_call(callback, device);
+  return e ? e
+           : cuemu_rt_device_register_async_notification(device, callback,
+                                                         data, handle);
+}
+
+int cuemu_drv_device_unregister_async_notification(int device, void *handle) {
+  int e = device_call(handle, device);
+  return e ? e : cuemu_rt_device_unregister_async_notification(device, handle);
+}
+
 int cuemu_drv_device_get_name(char *name, int len, int device) {
   int e = device_call(len > 0 ? name : NULL, device);
   if (e)

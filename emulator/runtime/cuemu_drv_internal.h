@@ -50,6 +50,10 @@ int cuemu__drv_module_enumerate_functions(void **functions, unsigned n,
  * (cuemu_drv_library.c): cudaLaunchKernel and kernel nodes take them. */
 struct cuemu_kernel_desc;
 const struct cuemu_kernel_desc *cuemu__drv_library_kernel(const void *kernel);
+/* When `kernel` is a kernel of a live library, the kernel that runs it on
+ * the current device (the same kernel of that device's load of the
+ * library, whose variables are that device's); else NULL. */
+void *cuemu__drv_library_function(const void *kernel);
 
 /* The size of a module image from its ELF headers, 0 when it is none
  * (cuemu_drv_module.c). */

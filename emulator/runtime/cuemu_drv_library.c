@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_driver_api.h>
@@ -15,9 +16,11 @@
 #include <cuemu/cuemu_driver_library.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_module_symbols.h"
+#include "runtime/cuemu_module_text.h"
 #include "runtime/cuemu_drv_internal.h"
 
 enum {
@@ -26,40 +29,114 @@ enum {
 #undef CUEMU_DRV_ENUM_
 };
 
+/* A live library. Its __device__ and __constant__ variables are per
+ * context, as on CUDA (each device that uses the library gets its own,
+ * initialised from the image): the library's module serves the device that
+ * was current when it was loaded, and another device gets its own load of
+ * the same image (or file) when it first uses the library (its kernels,
+ * cuLibraryGetGlobal, cuLibraryGetModule). */
+typedef struct library {
+  void *module;     /* the library's handle: its module for `device` */
+  int device;       /* the device current at the load */
+  char *path;       /* cuLibraryLoadFromFile's, or NULL */
+  void *image;      /* a copy of cuLibraryLoadData's image, or NULL */
+  void *per_device[CUEMU_MAX_DEVICES]; /* other devices' loads */
+} library;
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static void **libraries;
+static library **libraries;
 static size_t nlibraries;
 
-/* Non-zero when `library` is live; removes it when `drop`. */
-static int live(const void *library, int drop) {
-  pthread_mutex_lock(&lock);
-  int found = 0;
-  for (size_t i = 0; library && i < nlibraries && !found; ++i)
-    if (libraries[i] == library) {
-      found = 1;
-      if (drop)
-        libraries[i] = libraries[--nlibraries];
-    }
-  pthread_mutex_unlock(&lock);
-  return found;
+/* The live library whose handle is `handle`; under the lock. */
+static library *find_locked(const void *handle) {
+  for (size_t i = 0; handle && i < nlibraries; ++i)
+    if (libraries[i]->module == handle)
+      return libraries[i];
+  return NULL;
 }
 
-/* The live library that has kernel `k`, or NULL. */
-static void *library_of(const void *k) {
-  void *found = NULL;
+/* The module of library `l` for `device`, loaded on first use (NULL when
+ * the load fails); under the lock. */
+static void *module_for(library *l, int device) {
+  if (device == l->device || device < 0 || device >= CUEMU_MAX_DEVICES)
+    return l->module;
+  if (!l->per_device[device]) {
+    void *m = NULL;
+    int e = l->path ? cuemu__drv_module_load(&m, l->path)
+                    : cuemu__drv_module_load_data(&m, l->image);
+    l->per_device[device] = e ? NULL : m;
+  }
+  return l->per_device[device];
+}
+
+/* Frees `l` and the loads of every device but its own. */
+static void free_library(library *l) {
+  for (int d = 0; d < CUEMU_MAX_DEVICES; ++d)
+    if (l->per_device[d])
+      cuemu__drv_module_unload(l->per_device[d]);
+  free(l->path);
+  free(l->image);
+  free(l);
+}
+
+/* Non-zero when `handle` is a live library; removes it when `drop` (the
+ * loads of the other devices are unloaded, the library's own module is
+ * the caller's to unload). */
+static int live(const void *handle, int drop) {
   pthread_mutex_lock(&lock);
-  for (size_t i = 0; k && i < nlibraries && !found; ++i) {
-    cuemu_module *m = cuemu__drv_module_of(libraries[i]);
-    for (int j = 0, n = cuemu_module_kernel_count(m); j < n && !found; ++j)
-      if ((const void *)cuemu_module_kernel_at(m, j) == k)
-        found = libraries[i];
+  library *found = find_locked(handle);
+  if (found && drop) {
+    for (size_t i = 0; i < nlibraries; ++i)
+      if (libraries[i] == found)
+        libraries[i] = libraries[--nlibraries];
+    free_library(found);
   }
   pthread_mutex_unlock(&lock);
-  return found;
+  return found != NULL;
+}
+
+/* The live library that has kernel `k` (from its own module), and the
+ * kernel's index in it; under the lock. */
+static library *library_of_locked(const void *k, int *index) {
+  for (size_t i = 0; k && i < nlibraries; ++i) {
+    cuemu_module *m = cuemu__drv_module_of(libraries[i]->module);
+    for (int j = 0, n = cuemu_module_kernel_count(m); j < n; ++j)
+      if ((const void *)cuemu_module_kernel_at(m, j) == k) {
+        *index = j;
+        return libraries[i];
+      }
+  }
+  return NULL;
+}
+
+/* The handle of the live library that has kernel `k`, or NULL. */
+static void *library_of(const void *k) {
+  int index = 0;
+  pthread_mutex_lock(&lock);
+  library *l = library_of_locked(k, &index);
+  void *handle = l ? l->module : NULL;
+  pthread_mutex_unlock(&lock);
+  return handle;
+}
+
+void *cuemu__drv_library_function(const void *k) {
+  int index = 0;
+  void *function = NULL;
+  pthread_mutex_lock(&lock);
+  library *l = library_of_locked(k, &index);
+  if (l) {
+    void *m = module_for(l, cuemu__device_current());
+    function = m ? (void *)cuemu_module_kernel_at(cuemu__drv_module_of(m),
+                                                  index)
+                 : (void *)k;
+  }
+  pthread_mutex_unlock(&lock);
+  return function;
 }
 
 const cuemu_kernel_desc *cuemu__drv_library_kernel(const void *k) {
-  return library_of(k) ? cuemu__kernel_desc(k) : NULL;
+  void *function = cuemu__drv_library_function(k);
+  return function ? cuemu__kernel_desc(function) : NULL;
 }
 
 static int enter(void) {
@@ -67,18 +144,40 @@ static int enter(void) {
                                   : DRV_CUDA_ERROR_NOT_INITIALIZED;
 }
 
-static int keep(void **library, int code) {
+/* Keeps the library just loaded (*handle, code 0) with what loads it again
+ * for another device: `path`, or a copy of `image`. */
+static int keep(void **handle, int code, const char *path,
+                const void *image) {
   if (code)
     return code;
-  pthread_mutex_lock(&lock);
-  void **v = realloc(libraries, (nlibraries + 1) * sizeof *v);
-  if (v) {
-    libraries = v;
-    libraries[nlibraries++] = *library;
+  library *l = calloc(1, sizeof *l);
+  int ok = l != NULL;
+  if (ok && path)
+    ok = (l->path = strdup(path)) != NULL;
+  if (ok && image) {
+    size_t n = cuemu__drv_elf_size(image);
+    if (!n && cuemu__module_text_is(image, SIZE_MAX))
+      n = strlen(image) + 1;
+    ok = n && (l->image = malloc(n)) != NULL;
+    if (ok)
+      memcpy(l->image, image, n);
   }
-  pthread_mutex_unlock(&lock);
-  if (!v) {
-    cuemu__drv_module_unload(*library);
+  if (ok) {
+    l->module = *handle;
+    l->device = cuemu__device_current();
+    pthread_mutex_lock(&lock);
+    library **v = realloc(libraries, (nlibraries + 1) * sizeof *v);
+    if (v) {
+      libraries = v;
+      libraries[nlibraries++] = l;
+    }
+    pthread_mutex_unlock(&lock);
+    ok = v != NULL;
+  }
+  if (!ok) {
+    if (l)
+      free_library(l);
+    cuemu__drv_module_unload(*handle);
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
   return DRV_CUDA_SUCCESS;
@@ -86,12 +185,24 @@ static int keep(void **library, int code) {
 
 int cuemu_drv_library_load_data(void **library, const void *code) {
   int e = enter();
-  return e ? e : keep(library, cuemu__drv_module_load_data(library, code));
+  return e ? e
+           : keep(library, cuemu__drv_module_load_data(library, code), NULL,
+                  code);
 }
 
 int cuemu_drv_library_load_from_file(void **library, const char *path) {
   int e = enter();
-  return e ? e : keep(library, cuemu__drv_module_load(library, path));
+  return e ? e
+           : keep(library, cuemu__drv_module_load(library, path), path, NULL);
+}
+
+/* The module of live library `handle` for the current device, or NULL. */
+static void *current_module(void *handle) {
+  pthread_mutex_lock(&lock);
+  library *l = find_locked(handle);
+  void *m = l ? module_for(l, cuemu__device_current()) : NULL;
+  pthread_mutex_unlock(&lock);
+  return m;
 }
 
 int cuemu_drv_library_unload(void *library) {
@@ -148,8 +259,8 @@ int cuemu_drv_library_get_module(void **module, void *library) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   if (!live(library, 0))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  *module = library;
-  return DRV_CUDA_SUCCESS;
+  *module = current_module(library);
+  return *module ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
 }
 
 int cuemu_drv_library_get_global(unsigned long long *dptr, size_t *bytes,
@@ -159,7 +270,10 @@ int cuemu_drv_library_get_global(unsigned long long *dptr, size_t *bytes,
     return e;
   if (!live(library, 0))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
-  return cuemu__drv_module_get_global(dptr, bytes, library, name);
+  /* The current device's copy of the variable. */
+  void *m = current_module(library);
+  return m ? cuemu__drv_module_get_global(dptr, bytes, m, name)
+           : DRV_CUDA_ERROR_OUT_OF_MEMORY;
 }
 
 int cuemu_drv_library_get_unified_function(void **fptr, void *library,
@@ -191,10 +305,9 @@ int cuemu_drv_kernel_get_function(void **function, void *kernel) {
     *function = cuemu__drv_function(kernel);
     return *function ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_OUT_OF_MEMORY;
   }
-  if (!library_of(kernel))
-    return DRV_CUDA_ERROR_INVALID_HANDLE;
-  *function = kernel;
-  return DRV_CUDA_SUCCESS;
+  /* A library's kernel: the current context's (device's) function. */
+  *function = cuemu__drv_library_function(kernel);
+  return *function ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_HANDLE;
 }
 
 int cuemu_drv_kernel_get_library(void **library, void *kernel) {
@@ -293,12 +406,15 @@ static int kernel_attribute(int *value, int set, int attribute, void *kernel,
     return e;
   int current = cuemu__device_current();
   cuemu__device_select(device);
-  if (!library_of(kernel)) /* a program's kernel (cudaGetKernel) */
+  /* A library's kernel on `device`: that device's load's (CUDA sets an
+   * attribute for the one device named). */
+  void *on_device = cuemu__drv_library_function(kernel);
+  if (!on_device) /* a program's kernel (cudaGetKernel) */
     e = cuemu__drv_program_kernel_attribute(value, set, attribute, kernel);
   else if (value)
-    e = cuemu__drv_func_get_attribute(value, attribute, kernel);
+    e = cuemu__drv_func_get_attribute(value, attribute, on_device);
   else
-    e = cuemu__drv_func_set_attribute(kernel, attribute, set);
+    e = cuemu__drv_func_set_attribute(on_device, attribute, set);
   cuemu__device_select(current);
   return e;
 }

@@ -60,6 +60,10 @@ int cuemu__drv_program_kernel_attribute(int *value, int set, int attribute,
 }
 
 void *cuemu__drv_function(void *function) {
+  /* A library's kernel runs as the current device's load of it. */
+  void *library_function = cuemu__drv_library_function(function);
+  if (library_function)
+    return library_function;
   const cuemu_kernel_desc *d = cuemu__function_find(function);
   return d ? (void *)cuemu__kernel_of_program(d) : function;
 }

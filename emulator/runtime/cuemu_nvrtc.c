@@ -294,9 +294,9 @@ static void remove_tree(const char *dir) {
 }
 
 /* Appends the file `path` to the log, with the folder's name dropped from
- * every path in it, so that messages name the program as NVRTC's do, and
- * each line as NVRTC would write it (cuemu__nvrtc_log_line). */
-static void add_messages(cuemu_nvrtc_text *log, const char *path,
+ * every path in it, so that messages name the program as NVRTC's do, in
+ * NVRTC's form (cuemu__nvrtc_log_messages, with p's source and headers). */
+static void add_messages(cuemu_nvrtc_program *p, const char *path,
                          const char *dir) {
   char *text = NULL;
   size_t size = 0;
@@ -318,12 +318,10 @@ static void add_messages(cuemu_nvrtc_text *log, const char *path,
       s++;
   }
   free(text);
-  for (const char *s = plain.s; s && *s;) {
-    const char *nl = strchr(s, '\n');
-    size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    cuemu__nvrtc_log_line(log, s, len);
-    s += len + (nl != NULL);
-  }
+  cuemu_nvrtc_sources sources = {p->name, p->source, p->header_count,
+                                 p->include_names, p->headers};
+  if (plain.s)
+    cuemu__nvrtc_log_messages(&p->log, plain.s, &sources);
   free(plain.s);
 }
 
@@ -569,7 +567,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     co.name_expressions = kernels;
     co.name_expression_count = p->name_count;
     cuemu_status st = compile_captured(source, output, &co, messages);
-    add_messages(&p->log, messages, dir);
+    add_messages(p, messages, dir);
     if (st != CUEMU_SUCCESS) {
       if (st != CUEMU_COMPILE)
         cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());

@@ -47,69 +47,21 @@ int cuemu__nvrtc_host_header(const char *name) {
   return 0;
 }
 
-/* Finds in `line` (len characters, no newline) the host compiler's message
- * for an include it cannot find: GCC's "FILE:LINE:COL: fatal error: NAME:
- * No such file or directory" or Clang's "FILE:LINE:COL: fatal error: 'NAME'
- * file not found". Sets the file's length, its line and the name's start
- * and length; returns 1, or 0 for any other line. */
-static int missing_include(const char *line, size_t len, size_t *file_len,
-                           long *line_no, const char **name,
-                           size_t *name_len) {
-  static const char fatal[] = ": fatal error: ";
+int cuemu__nvrtc_missing_header(const char *message, size_t len,
+                                const char **name, size_t *name_len) {
   static const char gcc_tail[] = ": No such file or directory";
   static const char clang_tail[] = "' file not found";
-  char text[4096];
-  if (len >= sizeof text)
-    return 0;
-  memcpy(text, line, len);
-  text[len] = '\0';
-  char *f = strstr(text, fatal);
-  if (!f)
-    return 0;
-  /* FILE:LINE:COL before it. */
-  char *colon = f, *p = f;
-  int colons = 0;
-  while (p > text && colons < 2) {
-    --p;
-    if (*p == ':') {
-      colons++;
-      colon = p;
-    } else if (*p < '0' || *p > '9') {
-      return 0;
-    }
-  }
-  if (colons < 2 || colon == text)
-    return 0;
-  long n = 0;
-  if (sscanf(colon + 1, "%ld", &n) != 1)
-    return 0;
-  const char *start = f + sizeof fatal - 1;
-  size_t rest = len - (size_t)(start - text);
   size_t gt = sizeof gcc_tail - 1, ct = sizeof clang_tail - 1;
-  if (rest > gt && strcmp(text + len - gt, gcc_tail) == 0) {
-    *name = line + (start - text);
-    *name_len = rest - gt;
-  } else if (rest > ct + 1 && *start == '\'' &&
-             strcmp(text + len - ct, clang_tail) == 0) {
-    *name = line + (start - text) + 1;
-    *name_len = rest - ct - 1;
-  } else {
-    return 0;
+  if (len > gt && strncmp(message + len - gt, gcc_tail, gt) == 0) {
+    *name = message;
+    *name_len = len - gt;
+    return 1;
   }
-  *file_len = (size_t)(colon - text);
-  *line_no = n;
-  return 1;
-}
-
-int cuemu__nvrtc_log_line(cuemu_nvrtc_text *log, const char *line,
-                          size_t len) {
-  size_t file_len = 0, name_len = 0;
-  long line_no = 0;
-  const char *name = NULL;
-  if (missing_include(line, len, &file_len, &line_no, &name, &name_len))
-    /* NVRTC's words, which programs read the header's name from. */
-    return cuemu__nvrtc_text_add(
-        log, "%.*s(%ld): catastrophic error: cannot open source file \"%.*s\"\n",
-        (int)file_len, line, line_no, (int)name_len, name);
-  return cuemu__nvrtc_text_add(log, "%.*s\n", (int)len, line);
+  if (len > ct + 1 && message[0] == '\'' &&
+      strncmp(message + len - ct, clang_tail, ct) == 0) {
+    *name = message + 1;
+    *name_len = len - ct - 1;
+    return 1;
+  }
+  return 0;
 }

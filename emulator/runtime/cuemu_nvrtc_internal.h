@@ -68,11 +68,33 @@ int cuemu__nvrtc_options_add(cuemu_nvrtc_options *o, const char *a,
  * and #include <name> gets the host's (cuemu_nvrtc_headers.c). */
 int cuemu__nvrtc_host_header(const char *name);
 
-/* Appends one line of the compiler's messages (len characters, no
- * newline) to the log, an include the compiler cannot find in NVRTC's
- * words: `FILE(LINE): catastrophic error: cannot open source file "NAME"`.
- * Returns 0, or -1 when out of memory. */
-int cuemu__nvrtc_log_line(cuemu_nvrtc_text *log, const char *line,
-                          size_t len);
+/* Whether `message` (len characters: the text of a "fatal error" of the
+ * host compiler, after "FILE:LINE:COL: fatal error: ") says that an
+ * include cannot be found: GCC's "NAME: No such file or directory" or
+ * Clang's "'NAME' file not found". Sets the name's start and length and
+ * returns 1, or returns 0 (cuemu_nvrtc_headers.c). */
+int cuemu__nvrtc_missing_header(const char *message, size_t len,
+                                const char **name, size_t *name_len);
+
+/* The texts of a program that its log shows lines of: the program's
+ * source under its name, and its headers under their include names. */
+typedef struct cuemu_nvrtc_sources {
+  const char *name, *source;
+  int header_count;
+  char *const *include_names, *const *headers;
+} cuemu_nvrtc_sources;
+
+/* Appends the host compiler's messages `text` (NUL-terminated, the
+ * program's folders already dropped from its paths) to `log` in NVRTC's
+ * form (cuemu_nvrtc_log.c): each "FILE:LINE:COL: error: TEXT" becomes
+ * "FILE(LINE): error: TEXT" followed by the source line and a caret under
+ * the column, where FILE is the program or one of its headers, and a
+ * blank line; an include the compiler cannot find is NVRTC's
+ * "catastrophic error: cannot open source file "NAME""; the compiler's own
+ * context and source lines are dropped; a last line counts the errors as
+ * NVRTC's does ("2 errors detected in the compilation of "NAME"."). Returns
+ * 0, or -1 when out of memory. */
+int cuemu__nvrtc_log_messages(cuemu_nvrtc_text *log, const char *text,
+                              const cuemu_nvrtc_sources *sources);
 
 #endif /* CUEMU_NVRTC_INTERNAL_H */

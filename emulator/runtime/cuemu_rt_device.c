@@ -51,6 +51,19 @@ int cuemu_rt_set_device(int device) {
   return cuemu__rt_check_sticky();
 }
 
+int cuemu_rt_set_valid_devices(const int *devices, int len) {
+  int count = cuemu__device_count();
+  if (len < 0 || (len > 0 && !devices) || len > count)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  for (int i = 0; i < len; ++i)
+    if (devices[i] < 0 || devices[i] >= count)
+      return cuemu_rt_error(cudaErrorInvalidDevice);
+  /* CUDA tries the listed devices in order until one works: here the
+   * first does. */
+  cuemu__device_set_default(len > 0 ? devices[0] : 0);
+  return cudaSuccess;
+}
+
 int cuemu_rt_get_device(int *device) {
   if (!device)
     return cuemu_rt_error(cudaErrorInvalidValue);

@@ -8,6 +8,7 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_status.h>
 
+#include "base/cuemu_error_log.h"
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_handles.h"
@@ -104,13 +105,20 @@ const char *cuemu_rt_error_string(int code) {
 
 int cuemu_rt_record_launch_status(int status) {
   /* The launch path has already made an execution error sticky
-   * (device/cuemu_device_launch.c); here it becomes the last error. */
+   * (device/cuemu_device_launch.c), and logged its message
+   * (cuemu__report_print); here it becomes the last error, and the
+   * message of a launch refused (its configuration) is logged. */
+  if (status != CUEMU_SUCCESS && !cuemu_status_is_sticky((cuemu_status)status))
+    cuemu__error_log_add(cuemu_last_message());
   return cuemu_rt_error(cuemu_status_cuda_error((cuemu_status)status));
 }
 
-int cuemu_rt_library_fault(const char *message) {
-  cuemu__report(CUEMU_KERNEL_FAULT, "%s", message);
+int cuemu_rt_library_fault(int status, const char *message) {
+  cuemu_status kind = (cuemu_status)status;
+  if (!cuemu_status_is_sticky(kind))
+    kind = CUEMU_KERNEL_FAULT;
+  cuemu__report(kind, "%s", message);
   cuemu__report_print(message);
-  cuemu__device_stick(CUEMU_KERNEL_FAULT);
-  return cuemu_status_cuda_error(CUEMU_KERNEL_FAULT);
+  cuemu__device_stick(kind);
+  return cuemu_status_cuda_error(kind);
 }

@@ -288,6 +288,7 @@ int cuemu_rt_graph_remove_dependencies(cuemu_rt_graph *graph,
   for (size_t i = 0; !code && i < n; ++i) {
     cuemu__node_list_remove(&to[i]->deps, from[i]);
     cuemu__node_list_remove(&from[i]->outs, to[i]);
+    cuemu__graph_edge_record(to[i], from[i], 0);
   }
   return unlock_with(code);
 }

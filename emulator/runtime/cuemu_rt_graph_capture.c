@@ -199,12 +199,34 @@ static member *enter(void *stream, int *code) {
   return NULL;
 }
 
+/* A kernel launched with programmatic stream serialization
+ * (cudaLaunchKernelEx) is captured, as CUDA captures it, with programmatic
+ * edges (the programmatic port, the programmatic type) from the kernel
+ * nodes it follows; other edges stay plain. */
+static int programmatic_edges(cuemu_rt_graph_node *node,
+                              const cuemu_rt_graph_kernel *k) {
+  int programmatic = 0;
+  for (unsigned i = 0; i < k->nattrs; ++i)
+    if (k->attrs[i].id == cudaLaunchAttributeProgrammaticStreamSerialization &&
+        k->attrs[i].val.programmaticStreamSerializationAllowed)
+      programmatic = 1;
+  for (size_t i = 0; programmatic && i < node->deps.n; ++i)
+    if (node->deps.v[i]->p.type == CUEMU_RT_NODE_KERNEL) {
+      int code = cuemu__graph_edge_record(node, node->deps.v[i], 0x010001u);
+      if (code)
+        return code;
+    }
+  return cudaSuccess;
+}
+
 /* Records a node after the member's dependencies, which it then replaces;
  * a failure invalidates the capture. Releases the lock. */
 static int record(member *m, const cuemu_rt_graph_node_params *params) {
   cuemu_rt_graph_node *node;
   int code =
       cuemu__graph_add(&node, m->cap->graph, m->deps.v, m->deps.n, params);
+  if (code == cudaSuccess && params->type == CUEMU_RT_NODE_KERNEL)
+    code = programmatic_edges(node, &params->u.kernel);
   if (code == cudaSuccess) {
     m->deps.n = 0;
     cuemu__node_list_push(&m->deps, node); /* room for one is there */

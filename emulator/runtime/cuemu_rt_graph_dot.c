@@ -118,9 +118,24 @@ static void put_graph(FILE *f, const cuemu_rt_graph *g, unsigned long long id,
   }
   for (size_t i = 0; i < g->nodes.n; ++i) {
     const cuemu_rt_graph_node *n = g->nodes.v[i];
-    for (size_t j = 0; j < n->deps.n; ++j)
-      fprintf(f, "%*s\"node_%llu\" -> \"node_%llu\";\n", depth * 2 + 2, "",
-              n->deps.v[j]->id, n->id);
+    for (size_t j = 0; j < n->deps.n; ++j) {
+      /* An edge with data (a kernel's port, a programmatic dependency) is
+       * dashed and says which. */
+      unsigned d = cuemu__graph_edge_data(n, n->deps.v[j]);
+      static const char *const ports[] = {"", "programmatic port",
+                                          "launch completion port"};
+      if (d)
+        fprintf(f,
+                "%*s\"node_%llu\" -> \"node_%llu\" [style=\"dashed\" "
+                "label=\"%s%s%s\"];\n",
+                depth * 2 + 2, "", n->deps.v[j]->id, n->id,
+                ports[(d & 0xffu) <= 2 ? d & 0xffu : 0],
+                (d & 0xffu) && (d >> 16) ? ", " : "",
+                (d >> 16) ? "programmatic" : "");
+      else
+        fprintf(f, "%*s\"node_%llu\" -> \"node_%llu\";\n", depth * 2 + 2,
+                "", n->deps.v[j]->id, n->id);
+    }
   }
   fprintf(f, "%*s}\n", depth * 2, "");
 }

@@ -96,6 +96,16 @@ static int check_graph(cuemu_rt_graph *g, cuemu_rt_graph_node **bad,
       code = check_graph(node->p.u.child.graph, bad, result);
       if (code)
         return code;
+    } else if (node->p.type == CUEMU_RT_NODE_CONDITIONAL &&
+               ((cuemu__graph_condition *)(uintptr_t)
+                    node->p.u.conditional.handle)
+                   ->instantiated) {
+      /* CUDA: "Only one instantiation of the graph may exist at any point
+       * in time" for a graph with conditional nodes. */
+      code = cuemu__graph_fail(cudaErrorNotSupported,
+                               "cudaGraphInstantiate: a graph with "
+                               "conditional nodes has one executable graph "
+                               "at a time; destroy the other first");
     } else if (node->p.type == CUEMU_RT_NODE_CONDITIONAL) {
       for (unsigned b = 0; b < node->p.u.conditional.size; ++b)
         if ((code = check_graph(node->bodies[b], bad, result)) != 0)
@@ -122,6 +132,42 @@ static void hold_memory(cuemu_rt_graph *g, int held) {
     for (unsigned b = 0; node->bodies && b < node->p.u.conditional.size; ++b)
       hold_memory(node->bodies[b], held);
   }
+}
+
+/* Marks the handles of g's conditional nodes (in bodies and child graphs
+ * too) as instantiated (`exec` non-NULL: its list takes them) or not. An
+ * update may give the executable graph other handles; the list keeps
+ * those of the graph it was made from. */
+static int hold_conditions(cuemu_rt_graph *g, cuemu_rt_graph_exec *exec) {
+  for (size_t i = 0; i < g->nodes.n; ++i) {
+    cuemu_rt_graph_node *node = g->nodes.v[i];
+    if (node->p.type == CUEMU_RT_NODE_GRAPH &&
+        hold_conditions(node->p.u.child.graph, exec) != 0)
+      return -1;
+    if (node->p.type != CUEMU_RT_NODE_CONDITIONAL)
+      continue;
+    cuemu__graph_condition *c =
+        (cuemu__graph_condition *)(uintptr_t)node->p.u.conditional.handle;
+    cuemu__graph_condition **v =
+        realloc(exec->held, (exec->held_count + 1) * sizeof *v);
+    if (!v)
+      return -1;
+    exec->held = v;
+    v[exec->held_count++] = c;
+    c->instantiated = 1;
+    for (unsigned b = 0; b < node->p.u.conditional.size; ++b)
+      if (hold_conditions(node->bodies[b], exec) != 0)
+        return -1;
+  }
+  return 0;
+}
+
+static void release_conditions(cuemu_rt_graph_exec *exec) {
+  for (size_t i = 0; i < exec->held_count; ++i)
+    exec->held[i]->instantiated = 0;
+  free(exec->held);
+  exec->held = NULL;
+  exec->held_count = 0;
 }
 
 static int note_upload(cuemu_rt_graph_exec *exec);
@@ -173,12 +219,15 @@ int cuemu_rt_graph_instantiate(cuemu_rt_graph_exec **exec,
     } else {
       e->flags = flags;
       hold_memory(e->graph, 1);
-      if (flags & FLAG_UPLOAD) { /* the upload maps the graph's memory */
+      if (hold_conditions(graph, e) != 0)
+        code = cudaErrorMemoryAllocation;
+      if (!code && (flags & FLAG_UPLOAD)) { /* the upload maps its memory */
         cuemu__graph_memory_upload(e->graph);
         code = note_upload(e);
       }
       if (code) {
         hold_memory(e->graph, 0);
+        release_conditions(e);
         cuemu__graph_live_remove(e);
         cuemu__graph_free(e->graph);
         free(e);
@@ -255,6 +304,7 @@ int cuemu_rt_graph_exec_destroy(cuemu_rt_graph_exec *exec) {
     return unlock_with(cudaErrorInvalidValue);
   cuemu__graph_live_remove(exec);
   hold_memory(exec->graph, 0);
+  release_conditions(exec);
   if (exec->uploaded) /* the graph the device launched */
     release_queued(exec->uploaded);
   /* Queued launches still run, as CUDA lets them; the last frees the
@@ -580,8 +630,10 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
         return 0;
       break;
     case CUEMU_RT_NODE_CONDITIONAL:
-      if (p->u.conditional.handle != q->u.conditional.handle ||
-          p->u.conditional.type != q->u.conditional.type ||
+      /* The handles pair up as the nodes do: a graph built again has
+       * handles of its own, whose flags and default values the update
+       * takes (take_params). */
+      if (p->u.conditional.type != q->u.conditional.type ||
           p->u.conditional.size != q->u.conditional.size)
         return fail_update(err, CUEMU_RT_UPDATE_PARAMETERS_CHANGED, b, NULL);
       for (unsigned k = 0; k < p->u.conditional.size; ++k)
@@ -617,6 +669,9 @@ static int take_params(cuemu_rt_graph *from, cuemu_rt_graph *to) {
       code = take_params(a->p.u.child.graph, b->p.u.child.graph);
       break;
     case CUEMU_RT_NODE_CONDITIONAL:
+      /* The node now reads the new graph's handle, which the updated
+       * kernels set (handles live as long as the process). */
+      a->p.u.conditional.handle = b->p.u.conditional.handle;
       for (unsigned k = 0; !code && k < b->p.u.conditional.size; ++k)
         code = take_params(a->bodies[k], b->bodies[k]);
       break;

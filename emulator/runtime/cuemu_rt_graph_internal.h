@@ -46,6 +46,7 @@ typedef struct cuemu__graph_condition {
   unsigned value, default_value, flags;
   cuemu_rt_graph *graph;
   int used; /* a conditional node names it */
+  int instantiated; /* a node of a live executable graph names it */
 } cuemu__graph_condition;
 
 /* A reference count a graph or executable graph holds on a user object. */
@@ -59,6 +60,13 @@ struct cuemu_rt_user_object {
   void (*destroy)(void *);
   unsigned refs;
 };
+
+/* The data of an edge into a node (cuemu_rt_graph_edges.c): CUDA's
+ * cudaGraphEdgeData packed as from_port | to_port << 8 | type << 16. */
+typedef struct cuemu__graph_edge {
+  struct cuemu_rt_graph_node *from;
+  unsigned data;
+} cuemu__graph_edge;
 
 struct cuemu_rt_graph_node {
   cuemu_rt_graph *graph;
@@ -80,6 +88,8 @@ struct cuemu_rt_graph_node {
   unsigned nattrs;
   int enabled;
   cuemu__node_list deps, outs;
+  cuemu__graph_edge *edges; /* the data of edges from deps that have some */
+  size_t edge_count;
 };
 
 struct cuemu_rt_graph {
@@ -107,6 +117,10 @@ struct cuemu_rt_graph_exec {
    * launch that is running. */
   struct cuemu__exec_launches *uploaded;
   unsigned device_pending;
+  /* The conditional handles of the graph it was made from: that graph has
+   * one executable graph at a time, as CUDA requires. */
+  cuemu__graph_condition **held;
+  size_t held_count;
 };
 
 /* Kinds of live objects. */
@@ -123,6 +137,13 @@ void cuemu__graph_unlock(void);
 
 /* Records `code` as the calling thread's last error, with a message for
  * cuemu_last_message(), and returns it. */
+/* The data of the edge from -> to (0: plain), and its record (0 removes
+ * it; a CUDA code), with the lock held (cuemu_rt_graph_edges.c). */
+unsigned cuemu__graph_edge_data(const cuemu_rt_graph_node *to,
+                                const cuemu_rt_graph_node *from);
+int cuemu__graph_edge_record(cuemu_rt_graph_node *to,
+                             cuemu_rt_graph_node *from, unsigned data);
+
 int cuemu__graph_fail(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

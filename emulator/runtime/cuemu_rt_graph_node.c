@@ -479,8 +479,11 @@ static void free_params(cuemu_rt_graph_node *node) {
 void cuemu__graph_node_free(cuemu_rt_graph_node *node) {
   for (size_t i = 0; i < node->deps.n; ++i)
     cuemu__node_list_remove(&node->deps.v[i]->outs, node);
-  for (size_t i = 0; i < node->outs.n; ++i)
+  for (size_t i = 0; i < node->outs.n; ++i) {
     cuemu__node_list_remove(&node->outs.v[i]->deps, node);
+    cuemu__graph_edge_record(node->outs.v[i], node, 0);
+  }
+  free(node->edges);
   cuemu__node_list_remove(&node->graph->nodes, node);
   cuemu__graph_live_remove(node);
   free_params(node);
@@ -661,7 +664,10 @@ cuemu_rt_graph *cuemu__graph_copy(cuemu_rt_graph *g) {
     for (size_t j = 0; !bad && j < from->deps.n; ++j) {
       cuemu_rt_graph_node *dep = c->nodes.v[index_of(from->deps.v[j])];
       bad = cuemu__node_list_push(&c->nodes.v[i]->deps, dep) ||
-            cuemu__node_list_push(&dep->outs, c->nodes.v[i]);
+            cuemu__node_list_push(&dep->outs, c->nodes.v[i]) ||
+            cuemu__graph_edge_record(
+                c->nodes.v[i], dep,
+                cuemu__graph_edge_data(from, from->deps.v[j])) != 0;
     }
   }
   for (size_t i = 0; !bad && i < g->ref_count; ++i) {

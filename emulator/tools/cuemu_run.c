@@ -40,6 +40,8 @@ static void usage(FILE *out) {
         "                    (docs/checkers.md)\n"
         "  -I DIR, -D X, -U X, -std=...\n"
         "                    passed to the C++ compiler\n"
+        "  --extended-lambda, --expt-extended-lambda\n"
+        "                    allow __device__ and __host__ lambdas (as nvcc)\n"
         "  --cxx=COMPILER    the C++ compiler (default: $CXX, then c++)\n"
         "  -v                say on stderr whether the cache was hit\n"
         "  --                ends the options (for a FILE.cu starting with -)\n"
@@ -159,6 +161,10 @@ int main(int argc, char **argv) {
       }
       pass[npass++] = a;
       pass[npass++] = argv[++i];
+    } else if (strcmp(a, "--extended-lambda") == 0 ||
+               strcmp(a, "--expt-extended-lambda") == 0) {
+      /* Annotated lambdas, as nvcc's flag allows them. */
+      pass[npass++] = "-D__CUDACC_EXTENDED_LAMBDA__=1";
     } else if (passed_through(a)) {
       pass[npass++] = a;
     } else if (a[0] == '-' && a[1]) {

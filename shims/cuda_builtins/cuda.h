@@ -162,6 +162,62 @@ inline CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
   return static_cast<CUresult>(cuemu_drv_device_get_name(name, len, dev));
 }
 
+/* Async notifications: never sent (no memory budget on a device whose
+ * memory is the host's); a callback is kept until unregistered. */
+inline CUresult cuDeviceRegisterAsyncNotification(CUdevice device,
+                                                  CUasyncCallback callbackFunc,
+                                                  void *userData,
+                                                  CUasyncCallbackHandle *callback) {
+  void *handle = nullptr;
+  int e = cuemu_drv_device_register_async_notification(
+      device, reinterpret_cast<void *>(callbackFunc), userData,
+      callback ? &handle : nullptr);
+  if (!e)
+    *callback = static_cast<CUasyncCallbackHandle>(handle);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuDeviceUnregisterAsyncNotification(CUdevice device,
+                                                    CUasyncCallbackHandle callback) {
+  return static_cast<CUresult>(
+      cuemu_drv_device_unregister_async_notification(device, callback));
+}
+
+/* The driver's error log (CUDA 12.9), shared with the runtime's
+ * cudaLogs* calls: the messages of the errors cuemu reports. */
+inline CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
+                                       void *userData,
+                                       CUlogsCallbackHandle *callback_out) {
+  void *handle = nullptr;
+  /* CUlogLevel is passed as the int it is. */
+  int e = cuemu_rt_logs_register_callback(
+      reinterpret_cast<cuemu_rt_logs_callback>(callbackFunc), userData,
+      &handle);
+  if (!e && callback_out)
+    *callback_out = static_cast<CUlogsCallbackHandle>(handle);
+  return static_cast<CUresult>(e);
+}
+
+inline CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
+  return static_cast<CUresult>(cuemu_rt_logs_unregister_callback(callback));
+}
+
+inline CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags) {
+  return static_cast<CUresult>(cuemu_rt_logs_current(iterator_out, flags));
+}
+
+inline CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile,
+                                 unsigned int flags) {
+  return static_cast<CUresult>(
+      cuemu_rt_logs_dump_to_file(iterator, pathToFile, flags));
+}
+
+inline CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer,
+                                   size_t *size, unsigned int flags) {
+  return static_cast<CUresult>(
+      cuemu_rt_logs_dump_to_memory(iterator, buffer, size, flags));
+}
+
 inline CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
                                      CUdevice dev) {
   return static_cast<CUresult>(

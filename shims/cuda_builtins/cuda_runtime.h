@@ -9,9 +9,15 @@
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 
-#include "cuemu_cxx_only.h"
-/* In a C file, nothing more than the check's one message. */
-#ifdef __cplusplus
+/* In a C file, what NVIDIA's header gives C: the types, the runtime API
+ * (cuda_runtime_api.h's C view) and the make_* constructors. */
+#ifndef __cplusplus
+#include "builtin_types.h"
+#include "library_types.h"
+#include "cuda_runtime_api.h"
+#include "driver_functions.h"
+#include "vector_functions.h"
+#else
 /* A module's fixed-width types are NVRTC's (cuemu_rtc_stdint_hide.h). */
 #include "cuemu_rtc_stdint_hide.h"
 

@@ -16,9 +16,33 @@
    samples' helpers test it to pick their error checks). */
 #define __CUDA_RUNTIME_API_H__
 
-#include "cuemu_cxx_only.h"
-/* In a C file, nothing more than the check's one message. */
-#ifdef __cplusplus
+/* In a C file: the C view, NVIDIA's prototypes of libcuemu_cudart.so's
+ * symbols over the same types (C and C++ headers), no inline function,
+ * overload or default argument. */
+#ifndef __cplusplus
+#include <stddef.h>
+
+#include "driver_types.h"
+#include "driver_functions.h"
+#include "library_types.h"
+#include "surface_types.h"
+#include "texture_types.h"
+#include "vector_types.h"
+#include "cuemu_stream_types.h"
+#include "cuemu_launch_types.h"
+#include "cuemu_library_types.h"
+#include "cuemu_ids_types.h"
+#include "cuemu_peer_types.h"
+#include "cuemu_array_query_types.h"
+#include <cuemu/cuemu_rt_memcpy_batch.h>
+#include "cuemu_graph_types.h"
+#include "cuemu_external_types.h"
+#include "cuda_profiler_api.h"
+
+#define CUDART_VERSION 13000
+
+#include "cuemu_runtime_c_decls.h"
+#else
 
 #include <cstddef>
 
@@ -73,6 +97,46 @@ inline const char *cudaGetErrorString(cudaError_t error) {
   return cuemu_rt_error_string(error);
 }
 
+/* The driver's error log (CUDA 12.9): the messages of the errors cuemu
+ * reports (cuemu_rt_logs_* in <cuemu/cuemu_runtime.h>). */
+inline cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc,
+                                            void *userData,
+                                            cudaLogsCallbackHandle *callback_out) {
+  void *handle = nullptr;
+  /* cudaLogLevel is passed as the int it is. */
+  int e = cuemu_rt_logs_register_callback(
+      reinterpret_cast<cuemu_rt_logs_callback>(callbackFunc), userData,
+      &handle);
+  if (!e && callback_out)
+    *callback_out = static_cast<cudaLogsCallbackHandle>(handle);
+  return cuemu_rt_fail(static_cast<cudaError_t>(e));
+}
+
+inline cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback) {
+  return cuemu_rt_fail(
+      static_cast<cudaError_t>(cuemu_rt_logs_unregister_callback(callback)));
+}
+
+inline cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out,
+                                   unsigned int flags) {
+  return cuemu_rt_fail(
+      static_cast<cudaError_t>(cuemu_rt_logs_current(iterator_out, flags)));
+}
+
+inline cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator,
+                                      const char *pathToFile,
+                                      unsigned int flags) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_logs_dump_to_file(iterator, pathToFile, flags)));
+}
+
+inline cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator,
+                                        char *buffer, size_t *size,
+                                        unsigned int flags) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_logs_dump_to_memory(iterator, buffer, size, flags)));
+}
+
 /* Device management. */
 
 inline cudaError_t cudaGetDeviceCount(int *count) {
@@ -108,6 +172,34 @@ cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTarget target,
                                    cudaFlushGPUDirectRDMAWritesScope scope) {
   return static_cast<cudaError_t>(
       cuemu_rt_device_flush_rdma_writes(target, scope));
+}
+
+/* The devices that a thread which has chosen none uses, in order: the
+ * first, as every emulated device works. */
+inline cudaError_t cudaSetValidDevices(int *device_arr, int len) {
+  return static_cast<cudaError_t>(cuemu_rt_set_valid_devices(device_arr, len));
+}
+
+/* Async notifications: a device whose memory is the host's never goes over
+ * a budget, so a callback is kept and never called. */
+inline cudaError_t
+cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc,
+                                    void *userData,
+                                    cudaAsyncCallbackHandle_t *callback) {
+  void *handle = nullptr;
+  int e = cuemu_rt_device_register_async_notification(
+      device, reinterpret_cast<void *>(callbackFunc), userData,
+      callback ? &handle : nullptr);
+  if (!e)
+    *callback = static_cast<cudaAsyncCallbackHandle_t>(handle);
+  return cuemu_rt_fail(static_cast<cudaError_t>(e));
+}
+
+inline cudaError_t
+cudaDeviceUnregisterAsyncNotification(int device,
+                                      cudaAsyncCallbackHandle_t callback) {
+  return cuemu_rt_fail(static_cast<cudaError_t>(
+      cuemu_rt_device_unregister_async_notification(device, callback)));
 }
 
 inline cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {

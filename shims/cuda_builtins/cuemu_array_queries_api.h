@@ -15,25 +15,7 @@
 
 #include "cuda_runtime_api.h"
 
-#define cudaArraySparsePropertiesSingleMipTail 0x1
-
-struct cudaArraySparseProperties {
-  struct {
-    unsigned int width;
-    unsigned int height;
-    unsigned int depth;
-  } tileExtent;
-  unsigned int miptailFirstLevel;
-  unsigned long long miptailSize;
-  unsigned int flags;
-  unsigned int reserved[4];
-};
-
-struct cudaArrayMemoryRequirements {
-  size_t size;
-  size_t alignment;
-  unsigned int reserved[4];
-};
+#include "cuemu_array_query_types.h"
 
 namespace cuemu {
 namespace arrays {

@@ -31,6 +31,16 @@ typedef struct CUarray_st *CUarray;
 typedef struct CUkern_st *CUkernel; /* also cuemu_driver_library_api.h */
 typedef cudaGraphEdgeData CUgraphEdgeData;
 
+/* Edge data's values (cuda.h): the type of a dependency and the ports of
+ * a kernel node. */
+typedef enum CUgraphDependencyType_enum {
+  CU_GRAPH_DEPENDENCY_TYPE_DEFAULT = 0,
+  CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC = 1
+} CUgraphDependencyType;
+#define CU_GRAPH_KERNEL_NODE_PORT_DEFAULT 0
+#define CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC 1
+#define CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER 2
+
 typedef enum CUgraphNodeType_enum {
   CU_GRAPH_NODE_TYPE_KERNEL = 0,
   CU_GRAPH_NODE_TYPE_MEMCPY = 1,

@@ -299,11 +299,26 @@ inline int any(const CUgraphNodeParams *p, cuemu_rt_graph_node_params *__cuemu_r
   }
 }
 
-/* Only plain edges (all-zero edge data) are emulated: the conversion's
- * code `converted` when they are. */
-inline int edges(const CUgraphEdgeData *data, size_t count, int converted) {
-  return cuemu::graph::plain_edges(data, count) ? converted
-                                                : CUDA_ERROR_NOT_SUPPORTED;
+/* Adds a node after its dependencies, giving the edges with data theirs
+ * (cuemu_rt_graph_edge_set: ports and the programmatic type only between
+ * kernel nodes); on a refused edge, the node goes again. A runtime code. */
+inline int __cuemu_add_node_edges(CUgraphNode *__cuemu_node, CUgraph __cuemu_graph,
+                          const CUgraphNode *__cuemu_deps,
+                          const CUgraphEdgeData *__cuemu_data,
+                          size_t __cuemu_n, cuemu_rt_graph_node_params *__cuemu_r) {
+  int __cuemu_code =
+      add_node(__cuemu_node, __cuemu_graph, __cuemu_deps, __cuemu_n, __cuemu_r);
+  for (size_t __cuemu_i = 0; !__cuemu_code && __cuemu_deps && __cuemu_i < __cuemu_n;
+       ++__cuemu_i)
+    if (unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(__cuemu_data, __cuemu_i)) {
+      __cuemu_code = cuemu_rt_graph_edge_set(
+          reinterpret_cast<cuemu_rt_graph_node *>(__cuemu_deps[__cuemu_i]),
+          reinterpret_cast<cuemu_rt_graph_node *>(*__cuemu_node), __cuemu_d);
+      if (__cuemu_code)
+        cuemu_rt_graph_destroy_node(
+            reinterpret_cast<cuemu_rt_graph_node *>(*__cuemu_node));
+    }
+  return __cuemu_code;
 }
 
 /* The outputs of a node just added: an allocation's address, a
@@ -342,10 +357,10 @@ inline CUresult cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph,
   cuemu_rt_graph_node_params __cuemu_r;
   CUresult e = [&]() -> CUresult {
     CUEMU_DRV_CONVERTED(
-        cuemu::drv::edges(dependencyData, numDependencies,
-                          cuemu::drv::any(nodeParams, &__cuemu_r)),
-        cuemu::drv::add_node(phGraphNode, hGraph, dependencies,
-                             numDependencies, &__cuemu_r));
+        cuemu::drv::any(nodeParams, &__cuemu_r),
+        cuemu::drv::__cuemu_add_node_edges(phGraphNode, hGraph, dependencies,
+                                   dependencyData, numDependencies,
+                                   &__cuemu_r));
   }();
   if (e == CUDA_SUCCESS)
     cuemu::drv::added(nodeParams, __cuemu_r);

@@ -8,6 +8,8 @@
 #ifndef CUEMU_DRIVER_TYPES_H
 #define CUEMU_DRIVER_TYPES_H
 
+#include <stddef.h>
+
 typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
@@ -183,6 +185,32 @@ typedef enum CUflushGPUDirectRDMAWritesScope_enum {
 typedef enum CUflushGPUDirectRDMAWritesTarget_enum {
   CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX = 0
 } CUflushGPUDirectRDMAWritesTarget;
+
+/* Async notifications (cuDeviceRegisterAsyncNotification). */
+typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
+typedef enum CUasyncNotificationType_enum {
+  CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET = 0x1
+} CUasyncNotificationType;
+typedef struct CUasyncNotificationInfo_st {
+  CUasyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+} CUasyncNotificationInfo;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *info, void *userData,
+                                CUasyncCallbackHandle callback);
+
+/* The error log (cuLogsRegisterCallback, cuLogsDumpToMemory). */
+typedef enum CUlogLevel_enum {
+  CU_LOG_LEVEL_ERROR = 0,
+  CU_LOG_LEVEL_WARNING = 1
+} CUlogLevel;
+typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
+typedef void (*CUlogsCallback)(void *data, CUlogLevel logLevel, char *message,
+                               size_t length);
+typedef unsigned int CUlogIterator;
 
 typedef enum CUdevice_P2PAttribute_enum {
   CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,

@@ -3,11 +3,14 @@
  * semaphores (driver_types.h), and the conversion of the external
  * semaphore node parameters to libcuemu's, which cudaGraphAddNode
  * (cuemu_graph_api.h) and the node calls (cuemu_external_api.h) share.
+ * The types are C and C++; the conversion, C++ only.
  */
 #ifndef CUEMU_EXTERNAL_TYPES_H
 #define CUEMU_EXTERNAL_TYPES_H
 
+#ifdef __cplusplus
 #include "cuemu_scratch.h"
+#endif
 
 #include <cuemu/cuemu_external.h>
 #include <cuemu/cuemu_runtime_graph.h>
@@ -147,6 +150,7 @@ struct cudaExternalSemaphoreWaitNodeParamsV2 {
   unsigned int numExtSems;
 };
 
+#ifdef __cplusplus
 namespace cuemu {
 namespace ext {
 
@@ -205,5 +209,6 @@ inline void node_out(const cuemu_rt_graph_node_params &__cuemu_r, N_ *__cuemu_ou
 
 } // namespace ext
 } // namespace cuemu
+#endif /* __cplusplus */
 
 #endif /* CUEMU_EXTERNAL_TYPES_H */

@@ -6,8 +6,8 @@
  * (cuemu/cuemu_runtime_graph.h); docs/graphs.md says what is emulated.
  * Included at the end of cuda_runtime_api.h, after cuemu_streams_api.h.
  *
- * CUDA's types of driver_types.h that these calls use are declared here.
- * The memory-pool types that memory allocation nodes name (cudaMemPoolProps,
+ * CUDA's types of driver_types.h that these calls use are in
+ * cuemu_graph_types.h (C and C++). The memory-pool types that memory allocation nodes name (cudaMemPoolProps,
  * cudaMemLocation, cudaMemAccessDesc and their enums) are stream-ordered
  * allocation's (<cuemu/cuemu_rt_host_types.h>).
  */
@@ -30,271 +30,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 
-/* ---- Types (CUDA's driver_types.h) ----------------------------------------- */
-
-/* Also declared by cuemu_streams_api.h (a repeated identical typedef is
- * allowed), which may not have been read yet when this header is. */
-#ifndef CUDART_CB
-#define CUDART_CB
-#endif
-typedef struct CUevent_st *cudaEvent_t;
-typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
-
-typedef struct CUgraph_st *cudaGraph_t;
-typedef struct CUgraphNode_st *cudaGraphNode_t;
-typedef struct CUgraphExec_st *cudaGraphExec_t;
-typedef struct CUuserObject_st *cudaUserObject_t;
-typedef unsigned long long cudaGraphConditionalHandle;
-typedef struct cudaArray *cudaArray_t;
-
-#ifndef cudaEventRecordExternal
-#define cudaEventRecordExternal 0x01
-#endif
-#define cudaGraphKernelNodePortDefault 0
-#define cudaGraphKernelNodePortProgrammatic 1
-#define cudaGraphKernelNodePortLaunchCompletion 2
-
-enum cudaStreamCaptureStatus {
-  cudaStreamCaptureStatusNone = 0,
-  cudaStreamCaptureStatusActive = 1,
-  cudaStreamCaptureStatusInvalidated = 2
-};
-
-enum cudaStreamCaptureMode {
-  cudaStreamCaptureModeGlobal = 0,
-  cudaStreamCaptureModeThreadLocal = 1,
-  cudaStreamCaptureModeRelaxed = 2
-};
-
-enum cudaStreamUpdateCaptureDependenciesFlags {
-  cudaStreamAddCaptureDependencies = 0x0,
-  cudaStreamSetCaptureDependencies = 0x1
-};
-
-enum cudaUserObjectFlags { cudaUserObjectNoDestructorSync = 0x1 };
-enum cudaUserObjectRetainFlags { cudaGraphUserObjectMove = 0x1 };
-
-enum cudaGraphNodeType {
-  cudaGraphNodeTypeKernel = 0x00,
-  cudaGraphNodeTypeMemcpy = 0x01,
-  cudaGraphNodeTypeMemset = 0x02,
-  cudaGraphNodeTypeHost = 0x03,
-  cudaGraphNodeTypeGraph = 0x04,
-  cudaGraphNodeTypeEmpty = 0x05,
-  cudaGraphNodeTypeWaitEvent = 0x06,
-  cudaGraphNodeTypeEventRecord = 0x07,
-  cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
-  cudaGraphNodeTypeExtSemaphoreWait = 0x09,
-  cudaGraphNodeTypeMemAlloc = 0x0a,
-  cudaGraphNodeTypeMemFree = 0x0b,
-  cudaGraphNodeTypeConditional = 0x0d,
-  cudaGraphNodeTypeCount
-};
-
-enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
-
-enum cudaGraphConditionalNodeType {
-  cudaGraphCondTypeIf = 0,
-  cudaGraphCondTypeWhile = 1,
-  cudaGraphCondTypeSwitch = 2
-};
-
-enum cudaGraphChildGraphNodeOwnership {
-  cudaGraphChildGraphOwnershipClone = 0,
-  cudaGraphChildGraphOwnershipMove = 1
-};
-
-enum cudaGraphExecUpdateResult {
-  cudaGraphExecUpdateSuccess = 0x0,
-  cudaGraphExecUpdateError = 0x1,
-  cudaGraphExecUpdateErrorTopologyChanged = 0x2,
-  cudaGraphExecUpdateErrorNodeTypeChanged = 0x3,
-  cudaGraphExecUpdateErrorFunctionChanged = 0x4,
-  cudaGraphExecUpdateErrorParametersChanged = 0x5,
-  cudaGraphExecUpdateErrorNotSupported = 0x6,
-  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
-  cudaGraphExecUpdateErrorAttributesChanged = 0x8
-};
-
-typedef enum cudaGraphInstantiateResult {
-  cudaGraphInstantiateSuccess = 0,
-  cudaGraphInstantiateError = 1,
-  cudaGraphInstantiateInvalidStructure = 2,
-  cudaGraphInstantiateNodeOperationNotSupported = 3,
-  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
-  cudaGraphInstantiateConditionalHandleUnused = 5
-} cudaGraphInstantiateResult;
-
-enum cudaGraphInstantiateFlags {
-  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
-  cudaGraphInstantiateFlagUpload = 2,
-  cudaGraphInstantiateFlagDeviceLaunch = 4,
-  cudaGraphInstantiateFlagUseNodePriority = 8
-};
-
-enum cudaGraphDebugDotFlags {
-  cudaGraphDebugDotFlagsVerbose = 1 << 0,
-  cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
-  cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
-  cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
-  cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
-  cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
-  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
-  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
-  cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
-  cudaGraphDebugDotFlagsHandles = 1 << 10,
-  cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
-};
-
-enum cudaGraphMemAttributeType {
-  cudaGraphMemAttrUsedMemCurrent = 0x0,
-  cudaGraphMemAttrUsedMemHigh = 0x1,
-  cudaGraphMemAttrReservedMemCurrent = 0x2,
-  cudaGraphMemAttrReservedMemHigh = 0x3
-};
-
-typedef enum cudaGraphDependencyType_enum {
-  cudaGraphDependencyTypeDefault = 0,
-  cudaGraphDependencyTypeProgrammatic = 1
-} cudaGraphDependencyType;
-
-typedef struct cudaGraphEdgeData_st {
-  unsigned char from_port;
-  unsigned char to_port;
-  unsigned char type;
-  unsigned char reserved[5];
-} cudaGraphEdgeData;
-
-/* cudaPitchedPtr, cudaExtent, cudaPos and cudaMemcpy3DParms are the
- * arrays' (cuemu_rt_texture_types.h), with their makers
- * (driver_functions.h). */
-struct cudaMemcpyNodeParams {
-  int flags;
-  int reserved[3];
-  struct cudaMemcpy3DParms copyParams;
-};
-
-struct cudaMemsetParams {
-  void *dst;
-  size_t pitch;
-  unsigned int value;
-  unsigned int elementSize;
-  size_t width;
-  size_t height;
-};
-struct cudaMemsetParamsV2 {
-  void *dst;
-  size_t pitch;
-  unsigned int value;
-  unsigned int elementSize;
-  size_t width;
-  size_t height;
-};
-
-struct cudaHostNodeParams {
-  cudaHostFn_t fn;
-  void *userData;
-};
-struct cudaHostNodeParamsV2 {
-  cudaHostFn_t fn;
-  void *userData;
-};
-
-struct cudaKernelNodeParams {
-  void *func;
-  dim3 gridDim;
-  dim3 blockDim;
-  unsigned int sharedMemBytes;
-  void **kernelParams;
-  void **extra;
-};
-struct cudaKernelNodeParamsV2 {
-  void *func;
-  dim3 gridDim;
-  dim3 blockDim;
-  unsigned int sharedMemBytes;
-  void **kernelParams;
-  void **extra;
-};
-
-struct cudaChildGraphNodeParams {
-  cudaGraph_t graph;
-  enum cudaGraphChildGraphNodeOwnership ownership;
-};
-
-struct cudaEventRecordNodeParams {
-  cudaEvent_t event;
-};
-
-struct cudaEventWaitNodeParams {
-  cudaEvent_t event;
-};
-
-/* The pool types of stream-ordered allocation. */
-#include <cuemu/cuemu_rt_host_types.h>
-
-struct cudaMemAllocNodeParams {
-  struct cudaMemPoolProps poolProps;
-  const struct cudaMemAccessDesc *accessDescs;
-  size_t accessDescCount;
-  size_t bytesize;
-  void *dptr;
-};
-struct cudaMemAllocNodeParamsV2 {
-  struct cudaMemPoolProps poolProps;
-  const struct cudaMemAccessDesc *accessDescs;
-  size_t accessDescCount;
-  size_t bytesize;
-  void *dptr;
-};
-
-struct cudaMemFreeNodeParams {
-  void *dptr;
-};
-
-struct cudaConditionalNodeParams {
-  cudaGraphConditionalHandle handle;
-  enum cudaGraphConditionalNodeType type;
-  unsigned int size;
-  cudaGraph_t *phGraph_out;
-};
-
-#include "cuemu_external_types.h"
-
-/* cudaGraphAddNode's parameters. */
-struct cudaGraphNodeParams {
-  enum cudaGraphNodeType type;
-  int reserved0[3];
-  union {
-    long long reserved1[29];
-    struct cudaKernelNodeParamsV2 kernel;
-    struct cudaMemcpyNodeParams memcpy;
-    struct cudaMemsetParamsV2 memset;
-    struct cudaHostNodeParamsV2 host;
-    struct cudaChildGraphNodeParams graph;
-    struct cudaEventWaitNodeParams eventWait;
-    struct cudaEventRecordNodeParams eventRecord;
-    struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
-    struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
-    struct cudaMemAllocNodeParamsV2 alloc;
-    struct cudaMemFreeNodeParams free;
-    struct cudaConditionalNodeParams conditional;
-  };
-  long long reserved2;
-};
-
-typedef struct cudaGraphInstantiateParams_st {
-  unsigned long long flags;
-  cudaStream_t uploadStream;
-  cudaGraphNode_t errNode_out;
-  cudaGraphInstantiateResult result_out;
-} cudaGraphInstantiateParams;
-
-typedef struct cudaGraphExecUpdateResultInfo_st {
-  enum cudaGraphExecUpdateResult result;
-  cudaGraphNode_t errorNode;
-  cudaGraphNode_t errorFromNode;
-} cudaGraphExecUpdateResultInfo;
+#include "cuemu_graph_types.h"
 
 namespace cuemu {
 namespace graph {
@@ -328,6 +64,57 @@ inline cudaError_t refuse_edges() {
 inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
   if (e)
     std::memset(e, 0, count * sizeof *e);
+}
+
+/* Edge data as libcuemu keeps it (cuemu_rt_graph_edge_set): from_port |
+ * to_port << 8 | type << 16, with a reserved byte set as 1 << 24 so that
+ * it is refused. */
+inline unsigned __cuemu_pack_edge(const cudaGraphEdgeData *__cuemu_e, size_t __cuemu_i) {
+  if (!__cuemu_e)
+    return 0;
+  unsigned __cuemu_res = 0;
+  for (unsigned __cuemu_k = 0; __cuemu_k < sizeof __cuemu_e[__cuemu_i].reserved;
+       ++__cuemu_k)
+    __cuemu_res |= __cuemu_e[__cuemu_i].reserved[__cuemu_k];
+  return __cuemu_e[__cuemu_i].from_port |
+         (unsigned)__cuemu_e[__cuemu_i].to_port << 8 |
+         (unsigned)__cuemu_e[__cuemu_i].type << 16 |
+         (__cuemu_res ? 1u << 24 : 0u);
+}
+inline cudaGraphEdgeData __cuemu_unpack_edge(unsigned __cuemu_d) {
+  cudaGraphEdgeData __cuemu_e;
+  std::memset(&__cuemu_e, 0, sizeof __cuemu_e);
+  __cuemu_e.from_port = static_cast<unsigned char>(__cuemu_d & 0xffu);
+  __cuemu_e.to_port = static_cast<unsigned char>((__cuemu_d >> 8) & 0xffu);
+  __cuemu_e.type = static_cast<unsigned char>((__cuemu_d >> 16) & 0xffu);
+  return __cuemu_e;
+}
+
+/* The data of the edges __cuemu_from[i] -> __cuemu_to[i] (a NULL array
+ * names __cuemu_one_from or __cuemu_one_to for all) into __cuemu_out, or,
+ * with __cuemu_out NULL, cudaErrorLossyQuery when one of them has data
+ * (CUDA: "Attempting a lossy query via NULL edgeData will result in
+ * cudaErrorLossyQuery"). */
+inline cudaError_t __cuemu_edges_out(cudaGraphNode_t __cuemu_one_from,
+                             const cudaGraphNode_t *__cuemu_from,
+                             cudaGraphNode_t __cuemu_one_to,
+                             const cudaGraphNode_t *__cuemu_to,
+                             cudaGraphEdgeData *__cuemu_out,
+                             size_t __cuemu_count) {
+  for (size_t __cuemu_i = 0; __cuemu_i < __cuemu_count; ++__cuemu_i) {
+    unsigned __cuemu_d = 0;
+    cudaGraphNode_t __cuemu_a =
+        __cuemu_from ? __cuemu_from[__cuemu_i] : __cuemu_one_from;
+    cudaGraphNode_t __cuemu_b =
+        __cuemu_to ? __cuemu_to[__cuemu_i] : __cuemu_one_to;
+    if (__cuemu_a && __cuemu_b)
+      cuemu_rt_graph_edge_get(n(__cuemu_a), n(__cuemu_b), &__cuemu_d);
+    if (__cuemu_out)
+      __cuemu_out[__cuemu_i] = __cuemu_unpack_edge(__cuemu_d);
+    else if (__cuemu_d)
+      return err(cuemu_rt_error(cudaErrorLossyQuery));
+  }
+  return cudaSuccess;
 }
 
 /* From cudaKernelNodeParams or its V2. */
@@ -663,7 +450,7 @@ inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
       cuemu::graph::__cuemu_g(graph), reinterpret_cast<cuemu_rt_graph_node **>(from),
       reinterpret_cast<cuemu_rt_graph_node **>(to), numEdges));
   if (e == cudaSuccess && from)
-    cuemu::graph::zero_edges(edgeData, *numEdges);
+    e = cuemu::graph::__cuemu_edges_out(nullptr, from, nullptr, to, edgeData, *numEdges);
   return e;
 }
 
@@ -675,7 +462,8 @@ inline cudaError_t cudaGraphNodeGetDependencies(
       reinterpret_cast<cuemu_rt_graph_node **>(pDependencies),
       pNumDependencies));
   if (e == cudaSuccess && pDependencies)
-    cuemu::graph::zero_edges(edgeData, *pNumDependencies);
+    e = cuemu::graph::__cuemu_edges_out(nullptr, pDependencies, node, nullptr, edgeData,
+                                *pNumDependencies);
   return e;
 }
 
@@ -687,7 +475,8 @@ inline cudaError_t cudaGraphNodeGetDependentNodes(
       reinterpret_cast<cuemu_rt_graph_node **>(pDependentNodes),
       pNumDependentNodes));
   if (e == cudaSuccess && pDependentNodes)
-    cuemu::graph::zero_edges(edgeData, *pNumDependentNodes);
+    e = cuemu::graph::__cuemu_edges_out(node, nullptr, nullptr, pDependentNodes, edgeData,
+                                *pNumDependentNodes);
   return e;
 }
 
@@ -696,11 +485,24 @@ inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph,
                                             const cudaGraphNode_t *to,
                                             const cudaGraphEdgeData *edgeData,
                                             size_t numDependencies) {
-  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
-    return cuemu::graph::refuse_edges();
-  return cuemu::graph::err(cuemu_rt_graph_add_dependencies(
+  for (size_t __cuemu_i = 0; from && to && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i);
+    if (__cuemu_d &&
+        cuemu_rt_graph_edge_check(cuemu::graph::n(from[__cuemu_i]),
+                                  cuemu::graph::n(to[__cuemu_i]), 0, __cuemu_d))
+      return cuemu::graph::err(cudaErrorInvalidValue);
+  }
+  cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_dependencies(
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
+  for (size_t __cuemu_i = 0; e == cudaSuccess && __cuemu_i < numDependencies;
+       ++__cuemu_i)
+    if (unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i))
+      e = cuemu::graph::err(cuemu_rt_graph_edge_set(
+          cuemu::graph::n(from[__cuemu_i]), cuemu::graph::n(to[__cuemu_i]),
+          __cuemu_d));
+  return e;
 }
 
 inline cudaError_t
@@ -708,8 +510,17 @@ cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
                             const cudaGraphNode_t *to,
                             const cudaGraphEdgeData *edgeData,
                             size_t numDependencies) {
-  if (!cuemu::graph::plain_edges(edgeData, numDependencies))
-    return cuemu::graph::refuse_edges();
+  /* An edge is removed with the data it has (CUDA matches edges by their
+   * data too). */
+  for (size_t __cuemu_i = 0; from && to && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_have = 0;
+    if (cuemu_rt_graph_edge_get(cuemu::graph::n(from[__cuemu_i]),
+                                cuemu::graph::n(to[__cuemu_i]),
+                                &__cuemu_have) == 0 &&
+        __cuemu_have != cuemu::graph::__cuemu_pack_edge(edgeData, __cuemu_i))
+      return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  }
   return cuemu::graph::err(cuemu_rt_graph_remove_dependencies(
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(from),
       cuemu::graph::nodes(to), numDependencies));
@@ -736,17 +547,28 @@ inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode,
                                     struct cudaGraphNodeParams *nodeParams) {
   if (!nodeParams)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
-    return cuemu::graph::refuse_edges();
   cuemu::graph::params __cuemu_r = cuemu::graph::any(nodeParams);
   if (__cuemu_r.type < 0)
     return cuemu::graph::refuse(__cuemu_r);
+  for (size_t __cuemu_i = 0; pDependencies && __cuemu_i < numDependencies;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(dependencyData, __cuemu_i);
+    if (__cuemu_d &&
+        cuemu_rt_graph_edge_check(cuemu::graph::n(pDependencies[__cuemu_i]),
+                                  nullptr, __cuemu_r.type, __cuemu_d))
+      return cuemu::graph::err(cudaErrorInvalidValue);
+  }
   cudaError_t e = cuemu::graph::err(cuemu_rt_graph_add_node(
       reinterpret_cast<cuemu_rt_graph_node **>(pGraphNode),
       cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(pDependencies),
       numDependencies, &__cuemu_r));
   if (e != cudaSuccess)
     return e;
+  for (size_t __cuemu_i = 0; pDependencies && __cuemu_i < numDependencies;
+       ++__cuemu_i)
+    if (unsigned __cuemu_d = cuemu::graph::__cuemu_pack_edge(dependencyData, __cuemu_i))
+      cuemu_rt_graph_edge_set(cuemu::graph::n(pDependencies[__cuemu_i]),
+                              cuemu::graph::n(*pGraphNode), __cuemu_d);
   if (nodeParams->type == cudaGraphNodeTypeMemAlloc)
     nodeParams->alloc.dptr = __cuemu_r.u.alloc.dptr;
   if (nodeParams->type == cudaGraphNodeTypeConditional)
@@ -795,27 +617,6 @@ cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
   return cuemu::graph::put(node, cuemu::graph::kernel(pNodeParams));
 }
 
-/* Kernel node attributes: the launch attributes under their node names
- * (CUDA's driver_types.h). */
-#define cudaKernelNodeAttrID cudaLaunchAttributeID
-#define cudaKernelNodeAttrValue cudaLaunchAttributeValue
-#define cudaKernelNodeAttributeAccessPolicyWindow                              \
-  cudaLaunchAttributeAccessPolicyWindow
-#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
-#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
-#define cudaKernelNodeAttributeClusterDimension                                \
-  cudaLaunchAttributeClusterDimension
-#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference               \
-  cudaLaunchAttributeClusterSchedulingPolicyPreference
-#define cudaKernelNodeAttributeMemSyncDomainMap                                \
-  cudaLaunchAttributeMemSyncDomainMap
-#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
-#define cudaKernelNodeAttributePreferredSharedMemoryCarveout                   \
-  cudaLaunchAttributePreferredSharedMemoryCarveout
-#define cudaKernelNodeAttributeDeviceUpdatableKernelNode                       \
-  cudaLaunchAttributeDeviceUpdatableKernelNode
-#define cudaKernelNodeAttributeNvlinkUtilCentricScheduling                     \
-  cudaLaunchAttributeNvlinkUtilCentricScheduling
 
 inline cudaError_t cudaGraphKernelNodeSetAttribute(
     cudaGraphNode_t hNode, cudaLaunchAttributeID attr,

@@ -18,7 +18,7 @@
 
 #include <cuemu/cuemu_host_ids.h>
 
-typedef struct CUkern_st *cudaKernel_t; /* also cuemu_library_api.h */
+#include "cuemu_ids_types.h"
 #include <cuemu/cuemu_runtime.h>
 
 /* ---- Identifiers ------------------------------------------------------------- */
@@ -50,10 +50,6 @@ inline cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, T *entryFuncAddr) {
   return cudaGetKernel(kernelPtr, cuemu::rt::function_address(entryFuncAddr));
 }
 
-/* A program's kernel as the driver's CUfunction (a cudaFunction_t), which
- * cuLaunchKernel and the cuFunc* calls take. */
-typedef struct CUfunc_st *cudaFunction_t;
-
 inline cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr,
                                        const void *symbolPtr) {
   return static_cast<cudaError_t>(cuemu_rt_get_func_by_symbol(
@@ -61,21 +57,6 @@ inline cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr,
 }
 
 /* ---- Driver entry points ---------------------------------------------------- */
-
-#ifndef CUEMU_DRIVER_ENTRY_ENUMS
-#define CUEMU_DRIVER_ENTRY_ENUMS
-enum cudaGetDriverEntryPointFlags {
-  cudaEnableDefault = 0x0,
-  cudaEnableLegacyStream = 0x1,
-  cudaEnablePerThreadDefaultStream = 0x2
-};
-
-enum cudaDriverEntryPointQueryResult {
-  cudaDriverEntryPointSuccess = 0,
-  cudaDriverEntryPointSymbolNotFound = 1,
-  cudaDriverEntryPointVersionNotSufficent = 2
-};
-#endif
 
 namespace cuemu {
 namespace drv {

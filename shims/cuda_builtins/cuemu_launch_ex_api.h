@@ -23,16 +23,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 
-typedef struct CUkern_st *cudaKernel_t;
-
-typedef struct cudaLaunchConfig_st {
-  dim3 gridDim;
-  dim3 blockDim;
-  size_t dynamicSmemBytes;
-  cudaStream_t stream;
-  cudaLaunchAttribute *attrs;
-  unsigned int numAttrs;
-} cudaLaunchConfig_t;
+#include "cuemu_launch_types.h"
 
 /* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
  * through a pointer. */

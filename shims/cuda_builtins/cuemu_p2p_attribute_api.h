@@ -16,13 +16,7 @@
 
 #include "cuemu_peer_api.h"
 
-enum cudaDeviceP2PAttr {
-  cudaDevP2PAttrPerformanceRank = 1,
-  cudaDevP2PAttrAccessSupported = 2,
-  cudaDevP2PAttrNativeAtomicSupported = 3,
-  cudaDevP2PAttrCudaArrayAccessSupported = 4,
-  cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
-};
+#include "cuemu_peer_types.h"
 
 /* CUDA's errors: cudaErrorInvalidDevice for a device out of range or a
  * device paired with itself, cudaErrorInvalidValue for a null value or an
@@ -34,33 +28,6 @@ inline cudaError_t cudaDeviceGetP2PAttribute(int *value,
       value, static_cast<int>(attrib), srcDevice, dstDevice));
 }
 
-/* The atomic operations and their forms that
- * cudaDeviceGetP2PAtomicCapabilities asks about (CUDA 13). */
-enum cudaAtomicOperation {
-  cudaAtomicOperationIntegerAdd = 0,
-  cudaAtomicOperationIntegerMin = 1,
-  cudaAtomicOperationIntegerMax = 2,
-  cudaAtomicOperationIntegerIncrement = 3,
-  cudaAtomicOperationIntegerDecrement = 4,
-  cudaAtomicOperationAnd = 5,
-  cudaAtomicOperationOr = 6,
-  cudaAtomicOperationXOR = 7,
-  cudaAtomicOperationExchange = 8,
-  cudaAtomicOperationCAS = 9,
-  cudaAtomicOperationFloatAdd = 10,
-  cudaAtomicOperationFloatMin = 11,
-  cudaAtomicOperationFloatMax = 12
-};
-
-enum cudaAtomicOperationCapability {
-  cudaAtomicCapabilitySigned = 1u << 0,
-  cudaAtomicCapabilityUnsigned = 1u << 1,
-  cudaAtomicCapabilityReduction = 1u << 2,
-  cudaAtomicCapabilityScalar32 = 1u << 3,
-  cudaAtomicCapabilityScalar64 = 1u << 4,
-  cudaAtomicCapabilityScalar128 = 1u << 5,
-  cudaAtomicCapabilityVector32x4 = 1u << 6
-};
 
 /* CUDA's errors: cudaErrorInvalidDevice for a device out of range or a
  * device paired with itself, cudaErrorInvalidValue for a null array, a

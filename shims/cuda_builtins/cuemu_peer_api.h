@@ -15,16 +15,7 @@
  * event calls below name its structure. */
 struct CUevent_st;
 
-#define CUDA_IPC_HANDLE_SIZE 64
-#define cudaIpcMemLazyEnablePeerAccess 0x01
-
-typedef struct cudaIpcMemHandle_st {
-  char reserved[CUDA_IPC_HANDLE_SIZE];
-} cudaIpcMemHandle_t;
-
-typedef struct cudaIpcEventHandle_st {
-  char reserved[CUDA_IPC_HANDLE_SIZE];
-} cudaIpcEventHandle_t;
+#include "cuemu_peer_types.h"
 
 /* Peer access. */
 

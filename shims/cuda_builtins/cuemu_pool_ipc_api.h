@@ -13,9 +13,7 @@
 
 #include <cuemu/cuemu_pool_ipc.h>
 
-struct cudaMemPoolPtrExportData {
-  unsigned char reserved[64];
-};
+#include "cuemu_peer_types.h"
 
 inline cudaError_t
 cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool,

@@ -6,10 +6,9 @@
  * runs asynchronously, in stream order). Included at the end of
  * cuda_runtime_api.h.
  *
- * Types and flags that CUDA declares in driver_types.h are declared here
- * unless driver_types.h already has them: the flag macros under #ifndef,
- * the handle and callback typedefs (a repeated identical typedef is
- * allowed), and cudaFuncAttributes / cudaFuncAttribute unless
+ * Types and flags that CUDA declares in driver_types.h are in
+ * cuemu_stream_types.h (C and C++): the flag macros under #ifndef, the
+ * callback typedefs, and cudaFuncAttributes / cudaFuncAttribute unless
  * CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES is defined.
  */
 #ifndef CUEMU_STREAMS_API_H
@@ -31,92 +30,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 
-/* ---- Types and flags (CUDA's driver_types.h) ------------------------------ */
-
-#ifndef CUDART_CB
-#define CUDART_CB
-#endif
-#ifndef cudaStreamDefault
-#define cudaStreamDefault 0x00
-#endif
-#ifndef cudaStreamNonBlocking
-#define cudaStreamNonBlocking 0x01
-#endif
-#ifndef cudaStreamLegacy
-#define cudaStreamLegacy ((cudaStream_t)0x1)
-#endif
-#ifndef cudaStreamPerThread
-#define cudaStreamPerThread ((cudaStream_t)0x2)
-#endif
-#ifndef cudaEventDefault
-#define cudaEventDefault 0x00
-#endif
-#ifndef cudaEventBlockingSync
-#define cudaEventBlockingSync 0x01
-#endif
-#ifndef cudaEventDisableTiming
-#define cudaEventDisableTiming 0x02
-#endif
-#ifndef cudaEventInterprocess
-#define cudaEventInterprocess 0x04
-#endif
-#ifndef cudaEventRecordDefault
-#define cudaEventRecordDefault 0x00
-#endif
-#ifndef cudaEventWaitDefault
-#define cudaEventWaitDefault 0x00
-#endif
-#ifndef cudaEventWaitExternal
-#define cudaEventWaitExternal 0x01
-#endif
-#ifndef cudaOccupancyDefault
-#define cudaOccupancyDefault 0x00
-#endif
-#ifndef cudaOccupancyDisableCachingOverride
-#define cudaOccupancyDisableCachingOverride 0x01
-#endif
-
-typedef struct CUevent_st *cudaEvent_t;
-typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
-typedef void(CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
-                                     void *userData);
-
-#ifndef CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES
-#define CUEMU_HAVE_CUDA_FUNC_ATTRIBUTES 1
-/* The attributes of a kernel (cudaFuncGetAttributes), in CUDA's layout. */
-struct cudaFuncAttributes {
-  size_t sharedSizeBytes;
-  size_t constSizeBytes;
-  size_t localSizeBytes;
-  int maxThreadsPerBlock;
-  int numRegs;
-  int ptxVersion;
-  int binaryVersion;
-  int cacheModeCA;
-  int maxDynamicSharedSizeBytes;
-  int preferredShmemCarveout;
-  int clusterDimMustBeSet;
-  int requiredClusterWidth;
-  int requiredClusterHeight;
-  int requiredClusterDepth;
-  int clusterSchedulingPolicyPreference;
-  int nonPortableClusterSizeAllowed;
-  int reserved[16];
-};
-
-/* The settable attributes of a kernel (cudaFuncSetAttribute). */
-enum cudaFuncAttribute {
-  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
-  cudaFuncAttributeClusterDimMustBeSet = 10,
-  cudaFuncAttributeRequiredClusterWidth = 11,
-  cudaFuncAttributeRequiredClusterHeight = 12,
-  cudaFuncAttributeRequiredClusterDepth = 13,
-  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
-  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
-  cudaFuncAttributeMax
-};
-#endif
+#include "cuemu_stream_types.h"
 
 /* Defined in cuemu_launch.h: the descriptor of a kernel of type F called
  * through a pointer. */

@@ -8,13 +8,13 @@
  * are deprecated in CUDA 13 in favour of their _16a and _32a variants; using
  * them warns here too, unless __NV_NO_VECTOR_DEPRECATION_DIAG is defined, as
  * with CUDA's header.
+ *
+ * In C, as with CUDA's header, each type is also a typedef of its struct,
+ * and dim3 is a plain struct of three unsigned ints (no constructors: a C
+ * file writes dim3 g = {4, 1, 1}).
  */
 #ifndef CUEMU_VECTOR_TYPES_H
 #define CUEMU_VECTOR_TYPES_H
-
-#ifndef __cplusplus
-#error "the CUDA shims are C++ headers; compile .cu files with cuemu-cc"
-#endif
 
 /* Real code tests this guard to learn that the vector types are declared. */
 #ifndef __VECTOR_TYPES_H__
@@ -23,8 +23,20 @@
 
 #if defined(__NV_NO_VECTOR_DEPRECATION_DIAG)
 #define CUEMU_VECTOR_DEPRECATED(msg)
-#else
+#elif defined(__cplusplus)
 #define CUEMU_VECTOR_DEPRECATED(msg) [[deprecated(msg)]]
+#else
+#define CUEMU_VECTOR_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#endif
+
+/* A struct's alignment: C++11's alignas, GCC's attribute in C (C99 has no
+ * _Alignas). In C, the struct's name is also its typedef. */
+#ifdef __cplusplus
+#define CUEMU_VECTOR_ALIGN_(n) alignas(n)
+#define CUEMU_VECTOR_TYPEDEF_(name)
+#else
+#define CUEMU_VECTOR_ALIGN_(n) __attribute__((aligned(n)))
+#define CUEMU_VECTOR_TYPEDEF_(name) typedef struct name name;
 #endif
 
 /* The element types of CUDA's vector types, one row each, in one list that
@@ -51,32 +63,55 @@
   struct stem##1 {                                                             \
     T x;                                                                       \
   };                                                                           \
-  struct alignas(align2) stem##2 {                                             \
+  struct CUEMU_VECTOR_ALIGN_(align2) stem##2 {                                 \
     T x, y;                                                                    \
   };                                                                           \
   struct stem##3 {                                                             \
     T x, y, z;                                                                 \
-  };
+  };                                                                           \
+  CUEMU_VECTOR_TYPEDEF_(stem##1)                                               \
+  CUEMU_VECTOR_TYPEDEF_(stem##2)                                               \
+  CUEMU_VECTOR_TYPEDEF_(stem##3)
 #define CUEMU_VECTOR_NARROW_(stem, T, align2, align4)                          \
   CUEMU_VECTOR_1_TO_3_(stem, T, align2)                                        \
-  struct alignas(align4) stem##4 {                                             \
+  struct CUEMU_VECTOR_ALIGN_(align4) stem##4 {                                 \
     T x, y, z, w;                                                              \
-  };
+  };                                                                           \
+  CUEMU_VECTOR_TYPEDEF_(stem##4)
 #define CUEMU_VECTOR_WIDE_(stem, T)                                            \
   CUEMU_VECTOR_1_TO_3_(stem, T, 16)                                            \
   struct CUEMU_VECTOR_DEPRECATED("use " #stem "4_16a or " #stem "4_32a")       \
-      alignas(16) stem##4 {                                                    \
+      CUEMU_VECTOR_ALIGN_(16) stem##4 {                                        \
     T x, y, z, w;                                                              \
   };                                                                           \
-  struct alignas(16) stem##4_16a {                                             \
+  struct CUEMU_VECTOR_ALIGN_(16) stem##4_16a {                                 \
     T x, y, z, w;                                                              \
   };                                                                           \
-  struct alignas(32) stem##4_32a {                                             \
+  struct CUEMU_VECTOR_ALIGN_(32) stem##4_32a {                                 \
     T x, y, z, w;                                                              \
-  };
+  };                                                                           \
+  CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)
+
+/* In C, the deprecated stem4's typedef must not warn, only a use of it: the
+ * typedef is deprecated too. */
+#ifdef __cplusplus
+#define CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)
+#else
+#define CUEMU_VECTOR_WIDE_TYPEDEFS_(stem)                                      \
+  _Pragma("GCC diagnostic push")                                               \
+  _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")              \
+  typedef struct stem##4 stem##4 CUEMU_VECTOR_DEPRECATED(                     \
+      "use " #stem "4_16a or " #stem "4_32a");                                 \
+  _Pragma("GCC diagnostic pop")                                                \
+  CUEMU_VECTOR_TYPEDEF_(stem##4_16a)                                           \
+  CUEMU_VECTOR_TYPEDEF_(stem##4_32a)
+#endif
 
 CUEMU_VECTOR_TYPES(CUEMU_VECTOR_NARROW_, CUEMU_VECTOR_WIDE_)
 
+#undef CUEMU_VECTOR_WIDE_TYPEDEFS_
+#undef CUEMU_VECTOR_TYPEDEF_
+#undef CUEMU_VECTOR_ALIGN_
 #undef CUEMU_VECTOR_WIDE_
 #undef CUEMU_VECTOR_NARROW_
 #undef CUEMU_VECTOR_1_TO_3_
@@ -84,8 +119,14 @@ CUEMU_VECTOR_TYPES(CUEMU_VECTOR_NARROW_, CUEMU_VECTOR_WIDE_)
 
 /*
  * dim3 holds launch dimensions. Unspecified dimensions default to 1, and it
- * converts to and from uint3, as in CUDA.
+ * converts to and from uint3, as in CUDA. In C it is the plain struct.
  */
+#ifndef __cplusplus
+struct dim3 {
+  unsigned int x, y, z;
+};
+typedef struct dim3 dim3;
+#else
 struct dim3 {
   unsigned int x, y, z;
   constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
@@ -93,5 +134,6 @@ struct dim3 {
   constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
   constexpr operator uint3() const { return uint3{x, y, z}; }
 };
+#endif
 
 #endif /* CUEMU_VECTOR_TYPES_H */

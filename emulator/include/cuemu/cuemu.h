@@ -260,6 +260,12 @@ typedef struct cuemu_compile_options {
                              * a cubin, PTX), which decide the devices that
                              * run its kernels as a GPU's driver does; NULL:
                              * every device runs them */
+  const char *cuemu_arch_passes; /* further device passes, one per virtual
+                             * architecture below `arch` ("800:sm_80,
+                             * compute_80;" each with the images made from
+                             * it), whose code a device runs when the
+                             * driver's rule picks one of those images; NULL:
+                             * one device pass */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a

@@ -124,6 +124,19 @@ void cuemu_program_register_arch(const cuemu_module_desc *desc, int arch);
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
                                    const char *__cuemu_images);
 
+/* Registers `variant`, the kernel table of a further device pass of the
+ * unit whose first pass registered `first` (one pass per virtual
+ * architecture of the build, as nvcc compiles them), built for `arch`
+ * (80) with the images `images` ("sm_80,compute_80"; copied). A launch of
+ * one of first's kernels runs the variant's kernel of the same name when
+ * the driver's rule picks one of its images for the emulated device (a
+ * cubin of the device's major version at the highest minor one no higher,
+ * else the PTX of the highest architecture no newer); the kernel keeps
+ * first's identity (attributes, registration). Host code. */
+void cuemu_program_register_variant(const cuemu_module_desc *__cuemu_first,
+                                    const cuemu_module_desc *__cuemu_variant,
+                                    int arch, const char *__cuemu_images);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error

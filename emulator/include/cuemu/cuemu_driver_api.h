@@ -43,6 +43,13 @@ int cuemu_drv_get_error_string(int error, const char **str);
 /* Devices. */
 int cuemu_drv_device_get(int *device, int ordinal);
 int cuemu_drv_device_get_count(int *count);
+/* cuDeviceRegisterAsyncNotification and its Unregister: cuInit and a
+ * valid device (CUDA_ERROR_NOT_INITIALIZED, CUDA_ERROR_INVALID_DEVICE),
+ * then as cuemu_rt_device_register_async_notification (<cuemu/
+ * cuemu_runtime.h>), whose codes are the driver's too. */
+int cuemu_drv_device_register_async_notification(int device, void *callback,
+                                                 void *data, void **handle);
+int cuemu_drv_device_unregister_async_notification(int device, void *handle);
 int cuemu_drv_device_get_name(char *name, int len, int device);
 int cuemu_drv_device_get_attribute(int *value, int attribute, int device);
 int cuemu_drv_device_total_mem(size_t *bytes, int device);

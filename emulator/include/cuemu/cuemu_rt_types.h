@@ -214,6 +214,32 @@ enum cudaFlushGPUDirectRDMAWritesTarget {
   cudaFlushGPUDirectRDMAWritesTargetCurrentDevice
 };
 
+/* Async notifications (cudaDeviceRegisterAsyncNotification). */
+typedef struct cudaAsyncCallbackEntry *cudaAsyncCallbackHandle_t;
+typedef enum cudaAsyncNotificationType_enum {
+  cudaAsyncNotificationTypeOverBudget = 0x1
+} cudaAsyncNotificationType;
+typedef struct cudaAsyncNotificationInfo {
+  cudaAsyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+} cudaAsyncNotificationInfo_t;
+typedef void (*cudaAsyncCallback)(cudaAsyncNotificationInfo_t *, void *,
+                                  cudaAsyncCallbackHandle_t);
+
+/* The error log (cudaLogsRegisterCallback, cudaLogsDumpToMemory). */
+typedef enum CUDAlogLevel_enum {
+  cudaLogLevelError = 0,
+  cudaLogLevelWarning = 1
+} cudaLogLevel;
+typedef struct CUlogsCallbackEntry_st *cudaLogsCallbackHandle;
+typedef unsigned int cudaLogIterator;
+typedef void (*cudaLogsCallback_t)(void *data, cudaLogLevel logLevel,
+                                   char *message, size_t length);
+
 /* Flags of cudaHostAlloc, cudaHostRegister, cudaMallocManaged,
  * cudaSetDeviceFlags and cudaStreamCreateWithFlags. */
 #define cudaHostAllocDefault 0x00

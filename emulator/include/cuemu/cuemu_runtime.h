@@ -73,9 +73,62 @@ int cuemu_rt_record_launch_status(int status);
  * matrix argument that is not device memory: `message` (naming the
  * function and the argument) becomes the calling thread's cuemu message
  * and is printed as a launch failure is (unless CUEMU_QUIET=1), and
- * cudaErrorIllegalAddress becomes the sticky error, as after a kernel's
- * invalid memory access. Returns cudaErrorIllegalAddress. Host code. */
-int cuemu_rt_library_fault(const char *message);
+ * `status`, the kind of fault (a cuemu_status: CUEMU_KERNEL_FAULT for an
+ * invalid address, CUEMU_MISALIGNED_ADDRESS for a pointer not aligned to
+ * its element type), becomes the sticky error, as after a GPU kernel's
+ * fault of that kind (cudaErrorIllegalAddress, cudaErrorMisalignedAddress).
+ * A status that is not an execution error (cuemu_status_is_sticky) is
+ * taken as CUEMU_KERNEL_FAULT. Returns the CUDA error recorded. Host
+ * code. */
+int cuemu_rt_library_fault(int status, const char *message);
+
+/* The driver's error log (cudaLogs* and cuLogs*, CUDA 12.9;
+ * emulator/base/cuemu_error_log.c). The messages logged are those of the
+ * errors that cuemu prints (a launch that failed, a library's fault) and
+ * of launches refused, at cudaLogLevelError; the last 25,600 bytes are
+ * kept, each message ending with a newline. Each call returns
+ * cudaSuccess (CUDA_SUCCESS) or cudaErrorInvalidValue
+ * (CUDA_ERROR_INVALID_VALUE): a NULL callback, an unknown handle, flags
+ * other than 0, no output. A callback (level, message, its length) is
+ * called on the thread that met the error, as the error is logged. An
+ * iterator is the number of the next message (cudaLogsCurrent); a dump
+ * starts at *iterator (all the kept messages when iterator is NULL) and
+ * advances it past what it wrote; a dump whose first messages were dropped
+ * starts with a line saying so. cudaLogsDumpToMemory writes the most
+ * recent messages that fit in *size bytes with the NUL, sets *size to the
+ * bytes written (0 and success when there is nothing to dump; 0 and
+ * cudaErrorInvalidValue when no message fits); cudaLogsDumpToFile appends
+ * to the file (cudaErrorInvalidValue when it cannot). Host code. */
+typedef void (*cuemu_rt_logs_callback)(void *data, int level, char *message,
+                                       size_t length);
+int cuemu_rt_logs_register_callback(cuemu_rt_logs_callback fn, void *data,
+                                    void **handle);
+int cuemu_rt_logs_unregister_callback(void *handle);
+int cuemu_rt_logs_current(unsigned *iterator, unsigned flags);
+int cuemu_rt_logs_dump_to_memory(unsigned *iterator, char *buffer,
+                                 size_t *size, unsigned flags);
+int cuemu_rt_logs_dump_to_file(unsigned *iterator, const char *path,
+                               unsigned flags);
+
+/* cudaDeviceRegisterAsyncNotification and its Unregister (and cuDevice's):
+ * the only notification CUDA 13 sends is that the process went over its
+ * device memory budget, which a device whose memory is the host's never
+ * has; a callback is kept (and never called) until unregistered.
+ * cudaErrorInvalidDevice for a device that does not exist,
+ * cudaErrorInvalidValue for a NULL callback or handle, or a handle not
+ * registered on that device. Host code
+ * (emulator/runtime/cuemu_rt_notification.c). */
+int cuemu_rt_device_register_async_notification(int device, void *callback,
+                                                void *data, void **handle);
+int cuemu_rt_device_unregister_async_notification(int device, void *handle);
+
+/* cudaSetValidDevices: the devices, in order, that a thread which has not
+ * chosen one (cudaSetDevice) uses; every emulated device works, so that is
+ * the first of them (device 0 again when len is 0).
+ * cudaErrorInvalidValue for a negative len, a NULL list with len > 0 or a
+ * len above the device count; cudaErrorInvalidDevice for a device that
+ * does not exist. */
+int cuemu_rt_set_valid_devices(const int *__cuemu_devices, int len);
 
 /* Device management (emulator/runtime/cuemu_rt_device.c). */
 int cuemu_rt_get_device_count(int *count);

@@ -244,6 +244,21 @@ int cuemu_rt_graph_remove_dependencies(cuemu_rt_graph *graph,
                                        cuemu_rt_graph_node *const *to,
                                        size_t n);
 
+/* Edge data (CUDA's cudaGraphEdgeData, packed as from_port | to_port << 8
+ * | type << 16; 0 is a plain edge). cuemu_rt_graph_edge_check says whether
+ * an edge from `from` to `to` (or, with `to` NULL, to a node of type
+ * `__cuemu_to_type` yet to be made) may have `data`: ports and the programmatic
+ * type only between kernel nodes, cudaErrorInvalidValue otherwise.
+ * cuemu_rt_graph_edge_set gives the existing edge from -> to its data;
+ * cuemu_rt_graph_edge_get reads it (0 for a plain edge, or no edge). Host
+ * code only. */
+int cuemu_rt_graph_edge_check(cuemu_rt_graph_node *from, cuemu_rt_graph_node *to,
+                              int __cuemu_to_type, unsigned data);
+int cuemu_rt_graph_edge_set(cuemu_rt_graph_node *from, cuemu_rt_graph_node *to,
+                            unsigned data);
+int cuemu_rt_graph_edge_get(cuemu_rt_graph_node *from, cuemu_rt_graph_node *to,
+                            unsigned *data);
+
 int cuemu_rt_graph_clone(cuemu_rt_graph **clone, cuemu_rt_graph *original);
 /* The node of `clone` (made by cuemu_rt_graph_clone) that was copied from
  * `original`. */

@@ -1,7 +1,8 @@
 /* cublas_misaligned.cu: cublasSgemm with C one byte past the start of its
  * allocation. A GPU's GEMM kernel cannot store a float there: it faults
  * (cudaErrorMisalignedAddress), the call itself having succeeded. cuemu
- * faults too, sticky, with a message naming the function, the argument
+ * faults the same way (cudaErrorMisalignedAddress, not an illegal address),
+ * sticky, with a message naming the function, the argument
  * and the alignment, rather than computing on the misaligned array.
  * CUEMU_OPTIONS: -lcublas */
 #include <cublas_v2.h>
@@ -23,8 +24,13 @@ int main() {
                             n, &zero, C, n),
                 CUBLAS_STATUS_SUCCESS);
   cudaError_t e = cudaDeviceSynchronize();
-  EXPECT(e == cudaErrorMisalignedAddress || e == cudaErrorIllegalAddress,
-         "a misaligned C: cudaDeviceSynchronize gave %s",
-         cudaGetErrorString(e));
+  EXPECT(e == cudaErrorMisalignedAddress,
+         "a misaligned C: cudaDeviceSynchronize gave %s, not %s",
+         cudaGetErrorName(e), cudaGetErrorName(cudaErrorMisalignedAddress));
+  /* The fault is sticky: the next call that works with the device gives
+   * it again. */
+  e = cudaMemset(d, 0, 4);
+  EXPECT(e == cudaErrorMisalignedAddress, "after the fault, cudaMemset gave %s",
+         cudaGetErrorName(e));
   return finish();
 }

@@ -174,7 +174,9 @@ static void misaligned_output(void) {
   EXPECT_STATUS(curandGenerateUniform(g, (float *)(d + 1), 8),
                 CURAND_STATUS_SUCCESS);
   cudaError_t e = cudaDeviceSynchronize();
-  EXPECT(e != cudaSuccess, "a misaligned output pointer did not fault");
+  EXPECT(e == cudaErrorMisalignedAddress,
+         "a misaligned output pointer gave %s, not cudaErrorMisalignedAddress",
+         cudaGetErrorName(e));
 }
 #endif
 

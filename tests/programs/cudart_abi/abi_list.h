@@ -458,6 +458,11 @@ CUEMU_ABI_MEMBER(cudaLaunchConfig_t, dynamicSmemBytes)
 CUEMU_ABI_MEMBER(cudaLaunchConfig_t, stream)
 CUEMU_ABI_MEMBER(cudaLaunchConfig_t, attrs)
 CUEMU_ABI_MEMBER(cudaLaunchConfig_t, numAttrs)
+CUEMU_ABI_STRUCT(cudaAsyncNotificationInfo_t)
+CUEMU_ABI_MEMBER(cudaAsyncNotificationInfo_t, type)
+CUEMU_ABI_MEMBER(cudaAsyncNotificationInfo_t, info)
+CUEMU_ABI_MEMBER(cudaAsyncNotificationInfo_t, info.overBudget)
+CUEMU_ABI_MEMBER(cudaAsyncNotificationInfo_t, info.overBudget.bytesOverBudget)
 CUEMU_ABI_STRUCT(cudaTextureDesc)
 CUEMU_ABI_MEMBER(cudaTextureDesc, addressMode)
 CUEMU_ABI_MEMBER(cudaTextureDesc, filterMode)
@@ -1246,6 +1251,9 @@ CUEMU_ABI_CONSTANT(cudaLaunchAttributeLaunchCompletionEvent)
 CUEMU_ABI_CONSTANT(cudaLaunchAttributeDeviceUpdatableKernelNode)
 CUEMU_ABI_CONSTANT(cudaLaunchAttributePreferredSharedMemoryCarveout)
 CUEMU_ABI_CONSTANT(cudaLaunchAttributeNvlinkUtilCentricScheduling)
+CUEMU_ABI_CONSTANT(cudaAsyncNotificationTypeOverBudget)
+CUEMU_ABI_CONSTANT(cudaLogLevelError)
+CUEMU_ABI_CONSTANT(cudaLogLevelWarning)
 CUEMU_ABI_CONSTANT(cudaAddressModeWrap)
 CUEMU_ABI_CONSTANT(cudaAddressModeClamp)
 CUEMU_ABI_CONSTANT(cudaAddressModeMirror)
@@ -1373,9 +1381,8 @@ CUEMU_ABI_CONSTANT(cudaSurfaceType1DLayered)
 CUEMU_ABI_CONSTANT(cudaSurfaceType2DLayered)
 CUEMU_ABI_CONSTANT(cudaSurfaceTypeCubemapLayered)
 /* cudaMemFabricHandle_t cudalibraryHostUniversalFunctionAndDataTable
- * cudaGraphKernelNodeUpdate cudaAsyncNotificationInfo_t
- * cudaGraphicsRegisterFlagsNone cudaGraphicsRegisterFlagsReadOnly
- * cudaGraphicsRegisterFlagsWriteDiscard
+ * cudaGraphKernelNodeUpdate cudaGraphicsRegisterFlagsNone
+ * cudaGraphicsRegisterFlagsReadOnly cudaGraphicsRegisterFlagsWriteDiscard
  * cudaGraphicsRegisterFlagsSurfaceLoadStore
  * cudaGraphicsRegisterFlagsTextureGather cudaGraphicsMapFlagsNone
  * cudaGraphicsMapFlagsReadOnly cudaGraphicsMapFlagsWriteDiscard
@@ -1387,6 +1394,5 @@ CUEMU_ABI_CONSTANT(cudaSurfaceTypeCubemapLayered)
  * cudaCGScopeReserved cudaGraphKernelNodeFieldInvalid
  * cudaGraphKernelNodeFieldGridDim cudaGraphKernelNodeFieldParam
  * cudaGraphKernelNodeFieldEnabled cudaDeviceNumaConfigNone
- * cudaDeviceNumaConfigNumaNode cudaAsyncNotificationTypeOverBudget
- * cudaLogLevelError cudaLogLevelWarning cudaPeerAccessDefault
- * cudaNvSciSyncAttrSignal cudaNvSciSyncAttrWait */
+ * cudaDeviceNumaConfigNumaNode cudaPeerAccessDefault cudaNvSciSyncAttrSignal
+ * cudaNvSciSyncAttrWait */

@@ -11,8 +11,8 @@
 // kernel of a device graph may not launch a grid (CUDA forbids dynamic
 // parallelism there): a kernel whose body launches is refused at
 // instantiation (cudaGraphInstantiateNodeOperationNotSupported, the kernel
-// node as the error node); one that launches through a device function is
-// refused there on a GPU, and at its launch here.
+// node as the error node), and so is one that launches through the device
+// functions it calls (one or two calls deep).
 // CUEMU_OPTIONS: -std=c++17 -rdc=true
 // NVCC_OPTIONS: -rdc=true
 #include <cstdlib>
@@ -50,6 +50,15 @@ __device__ void launch_child(int *out, int *err) {
 __global__ void launches_child_indirectly(int *out, int *err) {
   if (threadIdx.x == 0 && blockIdx.x == 0)
     launch_child(out, err);
+}
+
+// Two calls deep, through a template.
+template <typename T> __device__ void forward_launch(T *out, int *err) {
+  launch_child(out, err);
+}
+__global__ void launches_child_two_deep(int *out, int *err) {
+  if (threadIdx.x == 0 && blockIdx.x == 0)
+    forward_launch<int>(out, err);
 }
 
 // Runs try_launch(exec, mode) in a host graph (or, with in_graph false, as
@@ -263,26 +272,46 @@ int main() {
     RT(cudaGraphExecDestroy(pe));
     RT(cudaGraphDestroy(pg));
   }
-  // A kernel that launches through a device function it calls: CUDA
-  // refuses it at instantiation; cuemu, which marks only the kernels whose
-  // own body launches, refuses the launch (either way nothing runs).
-  {
+  // A kernel that launches through a device function it calls, directly or
+  // two calls deep: refused at instantiation, as CUDA does, with the kernel
+  // node as the error node; in a host graph it runs.
+  for (int deep = 0; deep < 2; ++deep) {
     RT(cudaMemset(out, 0, sizeof(int)));
     RT(cudaMemset(err, 0, sizeof(int)));
     cudaGraph_t pg;
     RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-    launches_child_indirectly<<<1, 32, 0, stream>>>(out, err);
+    if (deep)
+      launches_child_two_deep<<<1, 32, 0, stream>>>(out, err);
+    else
+      launches_child_indirectly<<<1, 32, 0, stream>>>(out, err);
     RT(cudaStreamEndCapture(stream, &pg));
     cudaGraphExec_t pe = nullptr;
-    if (cudaGraphInstantiate(&pe, pg, cudaGraphInstantiateFlagDeviceLaunch) ==
-        cudaSuccess) {
-      RT(cudaGraphLaunch(pe, stream));
-      RT(cudaStreamSynchronize(stream));
-      CHECK(read_int(err) != (int)cudaSuccess);
-      CHECK(read_int(out) == 0);
-      RT(cudaGraphExecDestroy(pe));
-    }
-    cudaGetLastError();
+    cudaGraphInstantiateParams ip = {};
+    ip.flags = cudaGraphInstantiateFlagDeviceLaunch;
+    CHECK(cudaGraphInstantiateWithParams(&pe, pg, &ip) == cudaErrorInvalidValue);
+    CHECK(ip.result_out == cudaGraphInstantiateNodeOperationNotSupported);
+    size_t count = 1;
+    cudaGraphNode_t kernel_node = nullptr;
+    RT(cudaGraphGetNodes(pg, &kernel_node, &count));
+    CHECK(count == 1 && ip.errNode_out == kernel_node);
+    CHECK(cudaGetLastError() == cudaErrorInvalidValue);
+    RT(cudaGraphInstantiate(&pe, pg, 0));
+    RT(cudaGraphLaunch(pe, stream));
+    RT(cudaStreamSynchronize(stream));
+    CHECK(read_int(err) == (int)cudaSuccess && read_int(out) == 7);
+    RT(cudaGraphExecDestroy(pe));
+    RT(cudaGraphDestroy(pg));
+  }
+  // A kernel that calls no launching function is not taken for one that
+  // launches: it instantiates for device launch.
+  {
+    cudaGraph_t pg;
+    RT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    set_value<<<1, 32, 0, stream>>>(out, 3);
+    RT(cudaStreamEndCapture(stream, &pg));
+    cudaGraphExec_t pe = nullptr;
+    RT(cudaGraphInstantiate(&pe, pg, cudaGraphInstantiateFlagDeviceLaunch));
+    RT(cudaGraphExecDestroy(pe));
     RT(cudaGraphDestroy(pg));
   }
 

@@ -1,0 +1,61 @@
+#!/bin/sh
+# cuda_arch_passes.sh: one device pass per virtual architecture of a build,
+# as nvcc compiles them (issue 13; docs/nvcc-checks.md, "One device pass
+# per virtual architecture"). tests/driver/cc13d/arch_passes.cu, built with
+# -gencode for compute_80/sm_80 and compute_90/sm_90, reports the
+# __CUDA_ARCH__ of the code that its kernel ran (plus a __constant__ bias
+# of 5 set by cudaMemcpyToSymbol) and a __device__ counter of its two
+# launches: the driver's choice gives 805 on emulated 8.0 and 8.6 devices,
+# 905 on 9.0, and no kernel image on 10.0. Built as CMake builds for
+# CUDA_ARCHITECTURES "80;90" (--generate-code with PTX and cubin, compiled
+# with -c and linked), a 10.0 device runs compute_90's PTX (905) and 8.9
+# the sm_80 cubin. One architecture (-arch=sm_80: its cubin and PTX) runs
+# 805 on 8.6 and, through the PTX, on 9.0. With nvcc present, the program builds with it too.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+cuemu=$builddir_abs/cuemu-nvcc
+src=$srcdir/tests/driver/cc13d/arch_passes.cu
+work=$(mktemp -d)
+failed=0
+real=$(find_nvcc)
+gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
+
+# runs SM EXPECTED: the program on an emulated device of compute
+# capability SM.
+runs() {
+  out=$(CUEMU_DEVICE=sm=$1 "$work/arch_passes" 2>&1)
+  if [ "$out" = "$2" ]; then
+    echo "PASS: sm=$1: $out"
+  else
+    fail "sm=$1: '$out', expected '$2'"
+  fi
+}
+# shellcheck disable=SC2086
+if step build "$cuemu" $gencode -o arch_passes "$src"; then
+  runs 80 "device 8.0 host 0 kernel 805 launches 2 (cudaSuccess)"
+  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess)"
+  runs 90 "device 9.0 host 0 kernel 905 launches 2 (cudaSuccess)"
+  runs 100 "device 10.0 host 0 kernel -1 launches 0 (cudaErrorNoKernelImageForDevice)"
+fi
+if step cmake-form "$cuemu" "--generate-code=arch=compute_80,code=[compute_80,sm_80]" \
+  "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -c -o arch_passes.o "$src" &&
+  step cmake-link "$cuemu" -o arch_passes arch_passes.o; then
+  runs 89 "device 8.9 host 0 kernel 805 launches 2 (cudaSuccess)"
+  runs 100 "device 10.0 host 0 kernel 905 launches 2 (cudaSuccess)"
+fi
+if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src"; then
+  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess)"
+  runs 90 "device 9.0 host 0 kernel 805 launches 2 (cudaSuccess)"
+fi
+if [ -n "$real" ]; then
+  # shellcheck disable=SC2086
+  step nvcc "$real" $gencode -o arch_passes_nvcc "$src" &&
+    echo "PASS: nvcc builds it"
+fi
+
+rm -rf "$work"
+exit $failed

@@ -1,0 +1,52 @@
+// arch_passes.cu: which device pass's code a launch runs. nvcc compiles one
+// device pass per virtual architecture of the build (each -gencode
+// arch=compute_X), each with its own __CUDA_ARCH__, and the driver picks an
+// image when the program loads: a cubin of the device's major version at a
+// minor one no higher, else the PTX of the highest architecture no newer
+// than the device. Built with -gencode arch=compute_80,code=sm_80 and
+// -gencode arch=compute_90,code=sm_90, a 8.0 or 8.6 device runs the code
+// of __CUDA_ARCH__ 800 and a 9.0 one that of 900; a 10.0 device runs
+// neither ("no kernel image is available for execution on the device").
+// The __device__ and __constant__ variables are one object whichever pass's
+// code reads or writes them (bias, set by cudaMemcpyToSymbol, is added).
+// tests/cuda_arch_passes.sh.
+#include <cstdio>
+
+__device__ int launches;
+__constant__ int bias;
+
+__host__ __device__ int pass_arch()
+{
+#ifdef __CUDA_ARCH__
+  return __CUDA_ARCH__;
+#else
+  return 0;
+#endif
+}
+
+__global__ void which_pass(int *out)
+{
+  out[0] = pass_arch() + bias;
+  atomicAdd(&launches, 1);
+}
+
+int main()
+{
+  int *d, arch = -1, count = -1, five = 5;
+  cudaMemcpyToSymbol(bias, &five, sizeof five);
+  cudaMalloc(&d, sizeof(int));
+  cudaMemset(d, 0xff, sizeof(int));
+  which_pass<<<1, 1>>>(d);
+  cudaError_t launch = cudaGetLastError();
+  cudaDeviceSynchronize();
+  which_pass<<<1, 1>>>(d);
+  cudaDeviceSynchronize();
+  cudaMemcpy(&arch, d, sizeof arch, cudaMemcpyDeviceToHost);
+  cudaMemcpyFromSymbol(&count, launches, sizeof count);
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  printf("device %d.%d host %d kernel %d launches %d (%s)\n", prop.major,
+         prop.minor, pass_arch(), arch, count, cudaGetErrorName(launch));
+  cudaFree(d);
+  return 0;
+}
