@@ -48,14 +48,14 @@ typedef struct curandGenerator_st {
   cuemu_rand_state s;
   /* XORWOW, MRG32k3a and Philox4_32_10 in NVIDIA's host API layout
    * (docs/cublas.md): `threads` states, thread t on subsequence t, their
-   * starts for `starts_seed` kept (the jumps cost most); `position` is the
+   * starts for `starts_seed` (and SEEDED or not) kept (the jumps cost most); `position` is the
    * next item's index (XORWOW, MRG32k3a: values, normal pairs; Philox:
    * values, in groups of four per thread); `completed` counts the items
    * (Philox: groups) done since the offset was set, from which a change of
    * seed or ordering restarts as NVIDIA's generators do. */
   cuemu_rand_state *states, *starts;
   unsigned threads;
-  int have_starts;
+  int have_starts, starts_seeded;
   unsigned long long starts_seed, position, completed;
   /* The Poisson table of the last lambda below 2000 (cuemu_rand_discrete.c). */
   cuemu_rand_poisson_table poisson;
@@ -113,9 +113,11 @@ static uint32_t next(curandGenerator_t g) {
  * counted as values, which is what NVIDIA's generators do after a change
  * of seed or ordering). */
 static void layout_reset(curandGenerator_t g) {
-  if (!g->have_starts || g->starts_seed != g->seed) {
-    cuemu__rand_pseudo_starts(g->type, g->seed, g->starts);
-    g->have_starts = 1, g->starts_seed = g->seed;
+  int seeded = g->ordering == ORDERING_PSEUDO_SEEDED;
+  if (!g->have_starts || g->starts_seed != g->seed ||
+      g->starts_seeded != seeded) {
+    cuemu__rand_pseudo_starts(g->type, g->ordering, g->seed, g->starts);
+    g->have_starts = 1, g->starts_seed = g->seed, g->starts_seeded = seeded;
   }
   unsigned long long p = g->offset + g->completed;
   g->threads = cuemu__rand_pseudo_threads(g->type, g->ordering);

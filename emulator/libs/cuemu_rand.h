@@ -99,8 +99,10 @@ void cuemu__rand_philox_block(const uint32_t ctr[4], const uint32_t key[2],
  * 65,536 (Philox4_32_10). */
 unsigned cuemu__rand_pseudo_threads(int type, int ordering);
 /* starts[t] = curand_init(seed, t, 0) for every thread t of the default
- * ordering (the most threads). */
-void cuemu__rand_pseudo_starts(int type, unsigned long long seed,
+ * ordering (the most threads); in XORWOW's SEEDED ordering,
+ * curand_init(seed + 3133713 t, 0, 0). */
+void cuemu__rand_pseudo_starts(int type, int ordering,
+                               unsigned long long seed,
                                cuemu_rand_state *starts);
 /* Moves each of `count` states n draws on, and the first `first` of them
  * one more (for Philox, n is a multiple of 4 and the extra is 4 draws). */

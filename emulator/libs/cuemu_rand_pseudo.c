@@ -206,10 +206,18 @@ unsigned cuemu__rand_pseudo_threads(int type, int ordering) {
   return type == RNG_PHILOX ? 65536u : 4096u;
 }
 
-void cuemu__rand_pseudo_starts(int type, unsigned long long seed,
+void cuemu__rand_pseudo_starts(int type, int ordering,
+                               unsigned long long seed,
                                cuemu_rand_state *starts) {
   unsigned threads = cuemu__rand_pseudo_threads(type, ORDERING_PSEUDO_DEFAULT);
   cuemu_rand_state s;
+  if (ordering == ORDERING_PSEUDO_SEEDED) {
+    /* XORWOW's SEEDED ordering: thread t is curand_init(seed + 3133713 t,
+     * 0, 0), no jump (found from NVIDIA's host generator's draws). */
+    for (unsigned t = 0; t < threads; ++t)
+      seed_state(type, seed + 3133713ull * t, &starts[t]);
+    return;
+  }
   seed_state(type, seed, &s);
   if (type == RNG_PHILOX) {
     /* A subsequence is the counter's upper half. */

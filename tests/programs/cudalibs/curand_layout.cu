@@ -78,7 +78,7 @@ static bool theirs(api &a) {
 static std::vector<double> step(const api &a, curandGenerator_t g,
                                 const char *what) {
   char c = what[0];
-  unsigned long long n = std::strtoull(what + 1, nullptr, 10);
+  unsigned long long n = std::strtoull(what + 1, nullptr, 0);
   std::vector<double> out;
   switch (c) {
   case 'o':
@@ -244,6 +244,10 @@ int main() {
     compare_script(nv, type, 0xfedcba9876543210ull,
                    {"r4099", "n10", "d7", "o1000000", "u9", "N6"});
   }
+  /* XORWOW's SEEDED ordering (a seed per thread), and back. */
+  compare_script(nv, CURAND_RNG_PSEUDO_XORWOW, 1234,
+                 {"O102", "r5000", "n10", "d7", "o77", "u9", "N6", "c5", "p3",
+                  "s0xfedcba9876543210", "r9", "O101", "r7"});
   /* Philox takes odd counts of normals, as NVIDIA's (XORWOW and MRG32k3a
    * refuse them: curand_rules.cu). */
   compare_script(nv, CURAND_RNG_PSEUDO_PHILOX4_32_10, 99,
