@@ -34,6 +34,7 @@
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_cluster.h"
 #include "core/cuemu_device_heap.h"
+#include "device/cuemu_child_grids.h"
 
 /* Copies of the live tracked allocations, or NULL (out of memory). */
 static unsigned char **save(const cuemu_rt_allocation *a, size_t n) {
@@ -153,11 +154,20 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
   run_once(L, extra_workers);
   unsigned char **first = NULL;
   struct cuemu_heap_copy *heap_first = NULL;
+  /* A launch that allocated or freed heap memory runs once: which
+   * thread gets which block depends on the order, legitimately, and the
+   * pointers it stores are not the same in another order. */
   if (L->status == CUEMU_SUCCESS && heap_before &&
       (heap_first = cuemu__device_heap_save()) != NULL &&
+      cuemu__device_heap_copy_same_blocks(heap_before, heap_first) &&
       (first = save(a, n)) != NULL) {
     restore(a, n, before);
     cuemu__device_heap_restore(heap_before);
+    /* The grids the first run launched from kernel code, and its threads'
+     * last errors, are kept aside: the second run starts without them,
+     * and what it launches is discarded (cuemu_child_grids.h). */
+    cuemu_children_state children;
+    cuemu__children_take(L->grid_context, &children);
     /* The same launch again, from the start, in the other order. */
     L->schedule = order1 == CUEMU_SCHEDULE_REVERSE ? CUEMU_SCHEDULE_FORWARD
                                                    : CUEMU_SCHEDULE_REVERSE;
@@ -170,7 +180,8 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
     L->replaying = 0;
     if (L->status == CUEMU_SUCCESS)
       compare(L, a, n, first, order1, L->schedule);
-    /* The caller sees the first order's results. */
+    /* The caller sees the first order's results and launches. */
+    cuemu__children_put(L->grid_context, &children);
     restore(a, n, first);
     cuemu__device_heap_restore(heap_first);
     L->schedule = order1;

@@ -330,6 +330,14 @@ struct cuemu_heap_copy *cuemu__device_heap_save(void) {
   return c;
 }
 
+int cuemu__device_heap_copy_same_blocks(const struct cuemu_heap_copy *a,
+                                        const struct cuemu_heap_copy *b) {
+  if (a->bump != b->bump)
+    return 0;
+  return !a->bump || (memcmp(a->owner, b->owner, a->bump * sizeof *owner) == 0 &&
+                      memcmp(a->bytes, b->bytes, a->bump * sizeof *bytes) == 0);
+}
+
 void cuemu__device_heap_restore(const struct cuemu_heap_copy *c) {
   if (!c)
     return;

@@ -48,6 +48,10 @@ struct cuemu_heap_copy;
 struct cuemu_heap_copy *cuemu__device_heap_save(void);
 void cuemu__device_heap_restore(const struct cuemu_heap_copy *copy);
 void cuemu__device_heap_copy_free(struct cuemu_heap_copy *copy);
+/* Non-zero when two copies hold the same allocations (the same blocks
+ * handed out, whatever their contents). */
+int cuemu__device_heap_copy_same_blocks(const struct cuemu_heap_copy *a,
+                                        const struct cuemu_heap_copy *b);
 
 /* Reports the live allocations as leaks (when CUEMU_CHECK_LEAKS=1) and
  * releases the heap (cudaDeviceReset). Host code. */

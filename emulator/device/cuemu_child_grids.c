@@ -121,6 +121,55 @@ cuemu_status cuemu__children_run(cuemu_grid_children *c, cuemu_status status,
   return st;
 }
 
+static long count_list(const cuemu_child_grid *g) {
+  long n = 0;
+  for (; g; g = g->next)
+    ++n;
+  return n;
+}
+
+void cuemu__children_take(void *grid_context, cuemu_children_state *state) {
+  memset(state, 0, sizeof *state);
+  cuemu_grid_children *c = grid_context;
+  if (!c)
+    return;
+  pthread_mutex_lock(&c->lock);
+  *state = (cuemu_children_state){c->first,       c->last,
+                                  c->tail_first,  c->tail_last,
+                                  c->errors,      c->error_count,
+                                  c->error_capacity, 0};
+  state->queued = count_list(c->first) + count_list(c->tail_first);
+  c->first = c->last = c->tail_first = c->tail_last = NULL;
+  c->errors = NULL;
+  c->error_count = c->error_capacity = 0;
+  pthread_mutex_unlock(&c->lock);
+  atomic_fetch_sub(&pending, state->queued);
+}
+
+void cuemu__children_put(void *grid_context, const cuemu_children_state *state) {
+  cuemu_grid_children *c = grid_context;
+  if (!c)
+    return;
+  pthread_mutex_lock(&c->lock);
+  cuemu_child_grid *drop[2] = {c->first, c->tail_first};
+  free(c->errors);
+  c->first = state->first;
+  c->last = state->last;
+  c->tail_first = state->tail_first;
+  c->tail_last = state->tail_last;
+  c->errors = state->errors;
+  c->error_count = state->error_count;
+  c->error_capacity = state->error_capacity;
+  pthread_mutex_unlock(&c->lock);
+  atomic_fetch_add(&pending, state->queued);
+  for (int k = 0; k < 2; ++k)
+    for (cuemu_child_grid *g = drop[k], *next; g; g = next) {
+      next = g->next;
+      atomic_fetch_sub(&pending, 1);
+      release(g);
+    }
+}
+
 /* ---- The calling CUDA thread's last error -------------------------------- */
 
 static void thread_key(unsigned long long *block, unsigned *thread) {
@@ -229,7 +278,6 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
   cuemu_status st = cuemu__device_check_child(&r, &cluster);
   if (st != CUEMU_SUCCESS)
     return refuse(cuemu_status_cuda_error(st), owner, rel);
-  /* Before the replay's shortcut: both runs of the grid are refused. */
   if (c->device_graph) {
     cuemu__report(CUEMU_NOT_SUPPORTED,
                   "kernel %s launches a grid from kernel code in a graph "
@@ -238,13 +286,11 @@ int cuemu_device_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 grid,
                   c->kernel);
     return refuse(cudaErrorNotSupported, owner, rel);
   }
-  /* Schedule perturbation runs the parent twice; its first run's launches
-   * are the ones that run. */
-  if (cuemu__core_replaying()) {
-    if (rel)
-      rel(owner);
-    return cudaSuccess;
-  }
+  /* Schedule perturbation runs the parent twice: the second run's
+   * launches are checked and queued as the first run's were, from the same
+   * state, and then discarded (cuemu__children_put), so that both runs see
+   * the same results (a launch too deep or past the pending-launch limit
+   * fails in both). */
   int tail = stream == CUEMU_STREAM_TAIL_LAUNCH;
   /* The per-block default stream (NULL), the two named streams, and
    * streams created in kernel code (cudaStreamCreateWithFlags with

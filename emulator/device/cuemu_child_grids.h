@@ -56,6 +56,25 @@ void *cuemu__children_set_graph_env(void *env, int device_graph);
 void *cuemu__children_graph_env(void);
 const char *cuemu__children_kernel(void);
 
+/* What a grid's record holds while its blocks run: the grids they
+ * launched and their threads' last errors. Schedule perturbation runs a
+ * grid's blocks twice (check/cuemu_check_perturb.c): it takes the first
+ * run's state out of the record (cuemu__children_take: the record is
+ * empty again, and the taken launches stop counting towards
+ * cudaLimitDevRuntimePendingLaunchCount), so that the second run starts as
+ * the first did, then puts it back (cuemu__children_put: what the second
+ * run launched is discarded, and its errors forgotten), so that the grids
+ * launched once are run once. `grid_context` is a cuemu_config's
+ * grid_context (NULL: nothing to do). Host code. */
+typedef struct cuemu_children_state {
+  struct cuemu_child_grid *first, *last, *tail_first, *tail_last;
+  struct cuemu_thread_error *errors;
+  size_t error_count, error_capacity;
+  long queued; /* the launches in the lists */
+} cuemu_children_state;
+void cuemu__children_take(void *grid_context, cuemu_children_state *state);
+void cuemu__children_put(void *grid_context, const cuemu_children_state *state);
+
 /* After the grid's blocks have run with status `status`: runs the grids it
  * launched (each one with its own launches, recursively), then its tail
  * launches, in launch order, with the run-time settings `config`; returns

@@ -53,6 +53,11 @@ typedef struct member {
   void *stream; /* its handle, stream 0 resolved */
   capture *cap;
   cuemu__node_list deps;
+  /* The data of the edges from some of deps to the next node
+   * (cudaStreamBeginCaptureToGraph, cudaStreamUpdateCaptureDependencies
+   * with edge data): a dependency without a record here has a plain edge. */
+  cuemu__graph_edge *edges;
+  size_t nedges;
 } member;
 
 /* An event last recorded in a capturing stream. */
@@ -143,6 +148,8 @@ static member *add_member(void *stream, capture *cap) {
   m->stream = m->id.handle;
   m->cap = cap;
   m->deps = (cuemu__node_list){0};
+  m->edges = NULL;
+  m->nedges = 0;
   return m;
 }
 
@@ -151,6 +158,7 @@ static void end(capture *cap) {
   for (size_t i = nmembers; i-- > 0;)
     if (members[i].cap == cap) {
       cuemu__node_list_free(&members[i].deps);
+      free(members[i].edges);
       members[i] = members[--nmembers];
     }
   for (size_t i = nmarks; i-- > 0;)
@@ -219,6 +227,24 @@ static int programmatic_edges(cuemu_rt_graph_node *node,
   return cudaSuccess;
 }
 
+/* Gives the edges into `node`, just captured after the member's
+ * dependencies, the data the member holds for them (CUDA's rules checked
+ * now that the downstream node is known), and forgets that data: the
+ * next node follows `node` by a plain edge. A CUDA code. */
+static int apply_edges(member *m, cuemu_rt_graph_node *node) {
+  int code = cudaSuccess;
+  for (size_t i = 0; !code && i < m->nedges; ++i) {
+    cuemu_rt_graph_node *from = m->edges[i].from;
+    if (!cuemu__node_list_has(&node->deps, from))
+      continue; /* no longer a dependency */
+    code = cuemu__graph_edge_valid(from, node, m->edges[i].data);
+    if (!code)
+      code = cuemu__graph_edge_record(node, from, m->edges[i].data);
+  }
+  m->nedges = 0;
+  return code;
+}
+
 /* Records a node after the member's dependencies, which it then replaces;
  * a failure invalidates the capture. Releases the lock. */
 static int record(member *m, const cuemu_rt_graph_node_params *params) {
@@ -227,6 +253,8 @@ static int record(member *m, const cuemu_rt_graph_node_params *params) {
       cuemu__graph_add(&node, m->cap->graph, m->deps.v, m->deps.n, params);
   if (code == cudaSuccess && params->type == CUEMU_RT_NODE_KERNEL)
     code = programmatic_edges(node, &params->u.kernel);
+  if (code == cudaSuccess)
+    code = apply_edges(m, node);
   if (code == cudaSuccess) {
     m->deps.n = 0;
     cuemu__node_list_push(&m->deps, node); /* room for one is there */
@@ -445,14 +473,69 @@ int cuemu_rt_stream_update_capture_dependencies(
     if (!cuemu__graph_live(deps[i], CUEMU__LIVE_NODE) ||
         deps[i]->graph != m->cap->graph)
       code = cudaErrorInvalidValue;
-  if (!code && flags == 1u)
+  if (!code && flags == 1u) {
     m->deps.n = 0;
+    m->nedges = 0;
+  }
   for (size_t i = 0; !code && i < ndeps; ++i)
     if (!cuemu__node_list_has(&m->deps, deps[i]) &&
         cuemu__node_list_push(&m->deps, deps[i]) != 0)
       code = cudaErrorMemoryAllocation;
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+int cuemu_rt_stream_capture_edges_set(void *stream,
+                                      cuemu_rt_graph_node *const *deps,
+                                      const unsigned *data, size_t n) {
+  if (n && (!deps || !data))
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  cuemu__graph_lock();
+  member *m = member_of(stream);
+  int code = m ? cudaSuccess : cudaErrorIllegalState;
+  /* Each must be a dependency, its data valid for an edge to a kernel
+   * node (the downstream node's type is checked when it is captured). */
+  for (size_t i = 0; !code && i < n; ++i) {
+    cuemu_rt_graph_node probe;
+    probe.p.type = CUEMU_RT_NODE_KERNEL;
+    if (!cuemu__node_list_has(&m->deps, deps[i]))
+      code = cudaErrorInvalidValue;
+    else if (data[i])
+      code = cuemu__graph_edge_valid(deps[i], &probe, data[i]);
+  }
+  for (size_t i = 0; !code && i < n; ++i) {
+    size_t k = 0;
+    while (k < m->nedges && m->edges[k].from != deps[i])
+      ++k;
+    if (k == m->nedges) {
+      if (!data[i])
+        continue;
+      cuemu__graph_edge *v = realloc(m->edges, (k + 1) * sizeof *v);
+      if (!v) {
+        code = cudaErrorMemoryAllocation;
+        break;
+      }
+      m->edges = v;
+      m->nedges++;
+    }
+    m->edges[k] = (cuemu__graph_edge){deps[i], data[i]};
+  }
+  cuemu__graph_unlock();
+  return code ? cuemu_rt_error(code) : cudaSuccess;
+}
+
+int cuemu_rt_stream_capture_edge_get(void *stream, cuemu_rt_graph_node *dep,
+                                     unsigned *data) {
+  if (!data)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  cuemu__graph_lock();
+  member *m = member_of(stream);
+  *data = 0;
+  for (size_t k = 0; m && k < m->nedges; ++k)
+    if (m->edges[k].from == dep && cuemu__node_list_has(&m->deps, dep))
+      *data = m->edges[k].data;
+  cuemu__graph_unlock();
+  return m ? cudaSuccess : cuemu_rt_error(cudaErrorIllegalState);
 }
 
 int cuemu_rt_thread_exchange_capture_mode(int *mode) {
@@ -708,6 +791,8 @@ int cuemu__rt_capture_alloc(void *stream, size_t size, void **ptr) {
   p.u.alloc.bytesize = size;
   cuemu_rt_graph_node *node;
   code = cuemu__graph_add(&node, m->cap->graph, m->deps.v, m->deps.n, &p);
+  if (code == cudaSuccess)
+    code = apply_edges(m, node);
   if (code == cudaSuccess) {
     *ptr = node->p.u.alloc.dptr;
     m->deps.n = 0;

@@ -47,8 +47,8 @@ int cuemu__graph_edge_record(cuemu_rt_graph_node *to,
  * programmatic dependency only between kernel nodes and from one of those
  * ports, and the programmatic port only with that type ("It must be used
  * with edge type CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC"). */
-static int check_data(const cuemu_rt_graph_node *from,
-                      const cuemu_rt_graph_node *to, unsigned data) {
+int cuemu__graph_edge_valid(const cuemu_rt_graph_node *from,
+                            const cuemu_rt_graph_node *to, unsigned data) {
   unsigned from_port = data & 0xffu, to_port = (data >> 8) & 0xffu,
            type = (data >> 16) & 0xffu;
   if (!data)
@@ -85,7 +85,7 @@ int cuemu_rt_graph_edge_check(cuemu_rt_graph_node *from, cuemu_rt_graph_node *to
   } else {
     cuemu_rt_graph_node probe;
     probe.p.type = to ? to->p.type : to_type;
-    code = check_data(from, &probe, data);
+    code = cuemu__graph_edge_valid(from, &probe, data);
   }
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;
@@ -99,7 +99,7 @@ int cuemu_rt_graph_edge_set(cuemu_rt_graph_node *from, cuemu_rt_graph_node *to,
       !cuemu__graph_live(to, CUEMU__LIVE_NODE) ||
       !cuemu__node_list_has(&to->deps, from))
     code = cudaErrorInvalidValue;
-  else if ((code = check_data(from, to, data)) == cudaSuccess)
+  else if ((code = cuemu__graph_edge_valid(from, to, data)) == cudaSuccess)
     code = cuemu__graph_edge_record(to, from, data);
   cuemu__graph_unlock();
   return code ? cuemu_rt_error(code) : cudaSuccess;

@@ -141,6 +141,11 @@ void cuemu__graph_unlock(void);
  * it; a CUDA code), with the lock held (cuemu_rt_graph_edges.c). */
 unsigned cuemu__graph_edge_data(const cuemu_rt_graph_node *to,
                                 const cuemu_rt_graph_node *from);
+/* cudaSuccess when edge data `data` is valid on an edge from -> to by
+ * CUDA's rules, else cudaErrorInvalidValue with a report (the lock
+ * held). */
+int cuemu__graph_edge_valid(const cuemu_rt_graph_node *from,
+                            const cuemu_rt_graph_node *to, unsigned data);
 int cuemu__graph_edge_record(cuemu_rt_graph_node *to,
                              cuemu_rt_graph_node *from, unsigned data);
 

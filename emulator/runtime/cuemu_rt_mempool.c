@@ -5,6 +5,15 @@
  * attributes (reuse policies, release threshold, reserved and used memory
  * with their high-water marks) and access (see cuemu_runtime_host.h).
  *
+ * A pool holds device memory of one device, pinned host memory (a pool of
+ * location cudaMemLocationTypeHost or HostNuma: host code touches it
+ * directly, and devices reach it once cudaMemPoolSetAccess lets them) or
+ * managed memory (allocType cudaMemAllocationTypeManaged: every device
+ * and the host reach it). Each (allocation type, location) has a default
+ * pool, made when first needed, and a current pool (cudaMemSetMemPool);
+ * cudaMallocAsync takes from its stream's device's current pool of device
+ * memory, cudaMallocFromPoolAsync from any pool.
+ *
  * A pool really holds memory (cuemu_rt_pool_arena.h): it reserves chunks
  * of 2 MiB, hands out blocks of whole pages, keeps a freed block and hands
  * it out again to a later allocation that its reuse policy allows, and
@@ -101,6 +110,35 @@ typedef struct pool_allocation {
   struct pool_allocation *pending_prev, *pending_next;
 } pool_allocation;
 
+/* The kind of memory pool `p` holds (a CUEMU_RT_MEMORY_* value). */
+static int pool_kind(const struct CUmemPoolHandle_st *p) {
+  if (p->props.allocType == cudaMemAllocationTypeManaged)
+    return CUEMU_RT_MEMORY_MANAGED;
+  return p->props.location.type == cudaMemLocationTypeDevice
+             ? CUEMU_RT_MEMORY_DEVICE
+             : CUEMU_RT_MEMORY_HOST;
+}
+
+/* The device whose memory pool `p` holds, or -1 for host and managed
+ * memory. */
+static int pool_device(const struct CUmemPoolHandle_st *p) {
+  return pool_kind(p) == CUEMU_RT_MEMORY_DEVICE ? p->props.location.id : -1;
+}
+
+/* The flags of an allocation of pool `p` in the table of allocations:
+ * device memory names its device, managed memory is attached globally. */
+static unsigned pool_flags(const struct CUmemPoolHandle_st *p) {
+  switch (pool_kind(p)) {
+  case CUEMU_RT_MEMORY_DEVICE:
+    return (unsigned)p->props.location.id << CUEMU_RT_MEMORY_DEVICE_SHIFT |
+           CUEMU__RT_MEMORY_POOLED;
+  case CUEMU_RT_MEMORY_MANAGED:
+    return cudaMemAttachGlobal | CUEMU__RT_MEMORY_POOLED;
+  default:
+    return CUEMU__RT_MEMORY_POOLED;
+  }
+}
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /* Every live pool, the devices' default pools (made when first needed)
  * and their current pools (NULL: the default one). A destroyed pool stays
@@ -108,6 +146,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static cudaMemPool_t pools;
 static cudaMemPool_t default_pools[CUEMU_POOL_DEVICES];
 static cudaMemPool_t current[CUEMU_POOL_DEVICES];
+/* The default and current pools of the other (allocation type, location)
+ * pairs: host memory (one NUMA node, as the emulated host has), managed
+ * memory with no preferred location, or preferring the host or a device;
+ * slot_of picks the slot. */
+enum { SLOT_HOST, SLOT_MANAGED_NONE, SLOT_MANAGED_HOST, SLOT_MANAGED_DEVICE };
+static cudaMemPool_t other_default[SLOT_MANAGED_DEVICE + CUEMU_POOL_DEVICES];
+static cudaMemPool_t other_current[SLOT_MANAGED_DEVICE + CUEMU_POOL_DEVICES];
 /* The live stream-ordered allocations (and those whose free is queued),
  * by address: each found in constant time however many live (a scan of an
  * array made 100,000 live cudaMallocAsync(16) take 38 s). */
@@ -140,8 +185,19 @@ static cudaMemPool_t pool_new(const struct cudaMemPoolProps *props) {
     p->arena.shared = 1;
   }
   p->props = *props;
-  cuemu__pool_arena_set_access(&p->arena, props->location.id,
-                               CUEMU_MEM_ACCESS_READWRITE);
+  /* Device memory: its device reads and writes it. Host memory: only the
+   * host, until cudaMemPoolSetAccess (CUDA: "their default accessibility
+   * will be from the host CPU"). Managed memory: every device. */
+  int devices = 0;
+  if (pool_kind(p) == CUEMU_RT_MEMORY_MANAGED)
+    cuemu_rt_get_device_count(&devices);
+  for (int d = 0; d < devices && d < CUEMU_POOL_DEVICES; ++d) {
+    p->access[d] = cudaMemAccessFlagsProtReadWrite;
+    cuemu__pool_arena_set_access(&p->arena, d, CUEMU_MEM_ACCESS_READWRITE);
+  }
+  if (pool_device(p) >= 0)
+    cuemu__pool_arena_set_access(&p->arena, props->location.id,
+                                 CUEMU_MEM_ACCESS_READWRITE);
   p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
   p->next = pools;
   pools = p;
@@ -246,7 +302,7 @@ static void forget(pool_allocation *a) {
 static void give_back(pool_allocation *a, void *stream,
                       unsigned long long seq) {
   cudaMemPool_t p = a->pool;
-  cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+  cuemu__allocation_release(a->ptr, 1u << pool_kind(p), 1);
   cuemu__allocation_freed(a->ptr);
   cuemu__pool_arena_give(&p->arena, a->block, stream, seq);
   if (!a->free_issued) /* a queued free counted it out already */
@@ -308,6 +364,7 @@ static int run_point(void *arg, void *stream) {
   free(arg);
   const void *site = NULL;
   size_t size = 0;
+  int kind = CUEMU_RT_MEMORY_DEVICE;
   pthread_mutex_lock(&lock);
   pool_allocation *a = find_allocation(f.ptr);
   if (a && a->id == f.id) {
@@ -316,11 +373,12 @@ static int run_point(void *arg, void *stream) {
       a->dead = 0;
       site = a->site;
       size = a->size;
+      kind = pool_kind(a->pool);
     }
   }
   pthread_mutex_unlock(&lock);
   if (size)
-    cuemu__allocation_note(f.ptr, size, CUEMU_RT_MEMORY_DEVICE, site);
+    cuemu__allocation_note(f.ptr, size, kind, site);
   return cudaSuccess;
 }
 
@@ -393,22 +451,30 @@ void cuemu__rt_pool_reset(int device) {
    * then visited again.) */
   for (size_t i = 0; i < allocations.cap;) {
     pool_allocation *a = allocations.keys[i] ? allocations.values[i] : NULL;
-    if (!a || (device >= 0 && a->pool->props.location.id != device)) {
+    if (!a || (device >= 0 && pool_device(a->pool) != device)) {
       ++i;
       continue;
     }
-    cuemu__allocation_release(a->ptr, 1u << CUEMU_RT_MEMORY_DEVICE, 1);
+    cuemu__allocation_release(a->ptr, 1u << pool_kind(a->pool), 1);
     cuemu__allocation_freed(a->ptr);
     forget(a);
   }
+  /* A device's reset ends the pools of its memory, and makes its managed
+   * pools current no more; the reset of everything ends every pool. */
   for (cudaMemPool_t p = pools, next; p; p = next) {
     next = p->next;
-    if (device < 0 || p->props.location.id == device)
+    if (device < 0 || pool_device(p) == device)
       pool_end(p);
   }
   for (int d = 0; d < CUEMU_POOL_DEVICES; ++d)
     if (device < 0 || d == device)
       default_pools[d] = current[d] = NULL;
+  for (size_t k = 0; k < sizeof other_default / sizeof *other_default; ++k)
+    if (device < 0) {
+      other_default[k] = other_current[k] = NULL;
+    } else if (other_current[k] && !pool_live(other_current[k])) {
+      other_current[k] = NULL;
+    }
   pthread_mutex_unlock(&lock);
   if (device < 0)
     cuemu__pool_deps_reset();
@@ -525,6 +591,7 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   if (!bytes)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   void *p = NULL;
+  int kind = CUEMU_RT_MEMORY_DEVICE;
   const void *site = __builtin_return_address(0);
   /* On an asynchronous stream the allocation is reached when the stream
    * reaches this call (queue_point): until then it is flagged. */
@@ -557,17 +624,16 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
     }
     p = cuemu__pool_arena_take(&pool->arena, bytes, pool->props.maxSize,
                                reusable, &r, &block);
-    /* The allocation is the pool device's memory. */
-    unsigned flags = (unsigned)pool->props.location.id
-                         << CUEMU_RT_MEMORY_DEVICE_SHIFT |
-                     CUEMU__RT_MEMORY_POOLED;
+    /* The allocation is the pool's kind of memory (of its device). */
+    unsigned flags = pool_flags(pool);
+    kind = pool_kind(pool);
     if (p && cuemu__allocation_insert(
-                 p, size, CUEMU_RT_MEMORY_DEVICE,
+                 p, size, kind,
                  flags | (ordered ? CUEMU__ALLOCATION_UNREACHED : 0)) != 0) {
       cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
       p = NULL;
     } else if (p && cuemu__ptr_map_put(&allocations, (uintptr_t)p, a) != 0) {
-      cuemu__allocation_release(p, 1u << CUEMU_RT_MEMORY_DEVICE, 0);
+      cuemu__allocation_release(p, 1u << kind, 0);
       cuemu__pool_arena_give(&pool->arena, block, r.stream, 0);
       p = NULL;
     }
@@ -586,7 +652,7 @@ int cuemu_rt_malloc_async(void **ptr, size_t size, cudaMemPool_t pool,
   free(a);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
-  cuemu__allocation_note(p, size, CUEMU_RT_MEMORY_DEVICE, site);
+  cuemu__allocation_note(p, size, kind, site);
   if (ordered) {
     int code = queue_point(point, stream);
     if (code) {
@@ -643,30 +709,48 @@ int cuemu_rt_mem_pool_create(cudaMemPool_t *pool,
                              const struct cudaMemPoolProps *props) {
   if (!pool || !props)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  if (props->allocType == cudaMemAllocationTypeManaged ||
-      props->location.type == cudaMemLocationTypeHost ||
-      props->location.type == cudaMemLocationTypeHostNuma ||
-      props->location.type == cudaMemLocationTypeHostNumaCurrent ||
-      props->handleTypes == cudaMemHandleTypeWin32 ||
-      props->handleTypes == cudaMemHandleTypeWin32Kmt ||
-      props->handleTypes == cudaMemHandleTypeFabric)
-    /* Managed and host pools are not emulated; Windows handles do not
-     * exist on Linux, nor fabric handles without a fabric: the one
-     * shareable handle is the file descriptor
+  int host = props->location.type == cudaMemLocationTypeHost ||
+             props->location.type == cudaMemLocationTypeHostNuma;
+  int managed = props->allocType == cudaMemAllocationTypeManaged;
+  if (!host && !managed &&
+      (props->handleTypes == cudaMemHandleTypeWin32 ||
+       props->handleTypes == cudaMemHandleTypeWin32Kmt ||
+       props->handleTypes == cudaMemHandleTypeFabric))
+    /* Windows handles do not exist on Linux, nor fabric handles without a
+     * fabric: the one shareable handle is the file descriptor
      * (memoryPoolSupportedHandleTypes). */
     return cuemu_rt_error(cudaErrorNotSupported);
-  if (props->allocType != cudaMemAllocationTypePinned ||
-      props->location.type != cudaMemLocationTypeDevice ||
-      (props->handleTypes != cudaMemHandleTypeNone &&
-       props->handleTypes != cudaMemHandleTypePosixFileDescriptor))
-    return cuemu_rt_error(cudaErrorInvalidValue);
-  if (check_device(props->location.id))
-    return cuemu_rt_error(cudaErrorInvalidDevice);
+  /* Pinned memory of a device or of the host (CUDA: a host pool's id is
+   * ignored, a host NUMA pool's names its node, of which the emulated host
+   * has one; HostNumaCurrent is refused), or managed memory preferring no
+   * location, the host or a device. Host and managed pools are not IPC
+   * capable: their handleTypes must be 0. */
+  struct cudaMemPoolProps own = *props;
+  int code = cudaSuccess;
+  if (props->allocType != cudaMemAllocationTypePinned && !managed)
+    code = cudaErrorInvalidValue;
+  else if ((host || managed) && props->handleTypes != cudaMemHandleTypeNone)
+    code = cudaErrorInvalidValue;
+  else if (props->handleTypes != cudaMemHandleTypeNone &&
+           props->handleTypes != cudaMemHandleTypePosixFileDescriptor)
+    code = cudaErrorInvalidValue;
+  else if (props->location.type == cudaMemLocationTypeHost)
+    own.location.id = 0;
+  else if (props->location.type == cudaMemLocationTypeHostNuma)
+    code = props->location.id != 0 ? cudaErrorInvalidValue : cudaSuccess;
+  else if (props->location.type == cudaMemLocationTypeDevice)
+    code = check_device(props->location.id);
+  else if (props->location.type == cudaMemLocationTypeNone && managed)
+    own.location.id = 0; /* no preferred location */
+  else
+    code = cudaErrorInvalidValue;
+  if (code)
+    return cuemu_rt_error(code);
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   pthread_mutex_lock(&lock);
-  cudaMemPool_t p = pool_new(props);
+  cudaMemPool_t p = pool_new(&own);
   pthread_mutex_unlock(&lock);
   if (!p)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -684,6 +768,9 @@ int cuemu_rt_mem_pool_destroy(cudaMemPool_t pool) {
     for (int d = 0; d < CUEMU_POOL_DEVICES; ++d)
       if (current[d] == pool)
         current[d] = NULL;
+    for (size_t k = 0; k < sizeof other_current / sizeof *other_current; ++k)
+      if (other_current[k] == pool)
+        other_current[k] = NULL;
     pool->destroyed = 1;
     if (!has_allocations(pool))
       pool_end(pool);
@@ -785,10 +872,11 @@ static int location_device(const struct cudaMemLocation *location) {
   return location->id;
 }
 
-/* The device of a live pool, or -1. */
+/* The device of a live pool of device memory, -1 for a live pool of host
+ * or managed memory, -2 for no live pool. */
 static int pool_owner(cudaMemPool_t pool) {
   pthread_mutex_lock(&lock);
-  int owner = pool_live(pool) ? pool->props.location.id : -1;
+  int owner = pool_live(pool) ? pool_device(pool) : -2;
   pthread_mutex_unlock(&lock);
   return owner;
 }
@@ -799,7 +887,7 @@ int cuemu_rt_mem_pool_set_access(cudaMemPool_t pool,
   if (count && !descs)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int owner = pool_owner(pool);
-  if (owner < 0)
+  if (owner < -1)
     return cuemu_rt_error(cudaErrorInvalidValue);
   for (size_t i = 0; i < count; ++i) {
     if (descs[i].flags != cudaMemAccessFlagsProtNone &&
@@ -834,19 +922,26 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
   if (!flags || !location)
     return cuemu_rt_error(cudaErrorInvalidValue);
   int device = location_device(location);
+  /* The host reads and writes a pool of host or managed memory, and
+   * nothing else. */
+  int host = location->type == cudaMemLocationTypeHost ||
+             location->type == cudaMemLocationTypeHostNuma;
   /* The pool is looked up and read under one lock: the last queued free
    * of a destroyed pool may end it on an execution thread. */
   pthread_mutex_lock(&lock);
-  int owner = pool_live(pool) ? pool->props.location.id : -1;
-  if (owner >= 0 && device >= 0)
+  int owner = pool_live(pool) ? pool_device(pool) : -2;
+  if (owner >= -1 && host)
+    *flags = owner < 0 ? cudaMemAccessFlagsProtReadWrite
+                       : cudaMemAccessFlagsProtNone;
+  else if (owner >= -1 && device >= 0)
     *flags = device == owner ? cudaMemAccessFlagsProtReadWrite
              : device < CUEMU_POOL_DEVICES
                  ? (enum cudaMemAccessFlags)pool->access[device]
                  : cudaMemAccessFlagsProtNone;
   pthread_mutex_unlock(&lock);
-  if (owner < 0)
+  if (owner < -1)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  if (device < 0)
+  if (device < 0 && !host)
     return cuemu_rt_error(cudaErrorInvalidDevice);
   return cudaSuccess;
 }
@@ -878,7 +973,8 @@ int cuemu_rt_device_set_mem_pool(int device, cudaMemPool_t pool) {
   if (check_device(device))
     return cuemu_rt_error(cudaErrorInvalidDevice);
   pthread_mutex_lock(&lock);
-  int live = pool && pool_live(pool) && pool->props.location.id == device &&
+  int live = pool && pool_live(pool) && pool_device(pool) == device &&
+             pool->props.allocType == cudaMemAllocationTypePinned &&
              !pool->imported;
   if (live)
     current[device] = pool->is_default ? NULL : pool;
@@ -898,6 +994,142 @@ int cuemu_rt_device_get_mem_pool(cudaMemPool_t *pool, int device) {
     return cuemu_rt_error(cudaErrorMemoryAllocation);
   *pool = p;
   return cudaSuccess;
+}
+
+/* ---- Pools by location and allocation type (CUDA 13) --------------------- */
+
+/* The slot of the default (or, with `cur`, current) pool of allocation
+ * type `type` at `location` (the lock held): NULL for the device's pinned
+ * pools, which default_pools and current hold; *code is 0 or the CUDA
+ * code of a (type, location) that has no pool. */
+static cudaMemPool_t *slot_of(const struct cudaMemLocation *location,
+                              int type, int cur, int *device, int *code) {
+  *code = cudaSuccess;
+  *device = -1;
+  if (!location || (type != cudaMemAllocationTypePinned &&
+                    type != cudaMemAllocationTypeManaged)) {
+    *code = cudaErrorInvalidValue;
+    return NULL;
+  }
+  cudaMemPool_t *table = cur ? other_current : other_default;
+  int managed = type == cudaMemAllocationTypeManaged;
+  switch (location->type) {
+  case cudaMemLocationTypeDevice:
+    if (check_device(location->id)) {
+      *code = cudaErrorInvalidValue;
+      return NULL;
+    }
+    *device = location->id;
+    return managed ? &table[SLOT_MANAGED_DEVICE + location->id] : NULL;
+  case cudaMemLocationTypeHostNuma: /* the emulated host has node 0 only */
+  case cudaMemLocationTypeHost:
+    if (location->type == cudaMemLocationTypeHostNuma && location->id != 0)
+      break;
+    return &table[managed ? SLOT_MANAGED_HOST : SLOT_HOST];
+  case cudaMemLocationTypeNone: /* managed memory only */
+    if (managed)
+      return &table[SLOT_MANAGED_NONE];
+    break;
+  default:
+    break;
+  }
+  *code = cudaErrorInvalidValue;
+  return NULL;
+}
+
+/* The default pool of a (type, location) that is not a device's pinned
+ * memory, made when first needed (the lock held); NULL without memory. */
+static cudaMemPool_t other_default_of(cudaMemPool_t *slot,
+                                      const struct cudaMemLocation *location,
+                                      int type) {
+  if (!*slot) {
+    struct cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = (enum cudaMemAllocationType)type;
+    props.location = *location;
+    if (props.location.type != cudaMemLocationTypeDevice)
+      props.location.id = 0;
+    if (props.location.type == cudaMemLocationTypeHostNuma)
+      props.location.type = cudaMemLocationTypeHost;
+    *slot = pool_new(&props);
+    if (*slot)
+      (*slot)->is_default = 1;
+  }
+  return *slot;
+}
+
+int cuemu_rt_mem_get_default_pool(cudaMemPool_t *pool,
+                                  const struct cudaMemLocation *location,
+                                  int type) {
+  int device, code;
+  if (!pool)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  cudaMemPool_t *slot = slot_of(location, type, 0, &device, &code);
+  if (code)
+    return cuemu_rt_error(code);
+  if (!slot)
+    return cuemu_rt_device_get_default_mem_pool(pool, device);
+  pthread_mutex_lock(&lock);
+  cudaMemPool_t p = other_default_of(slot, location, type);
+  pthread_mutex_unlock(&lock);
+  if (!p)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *pool = p;
+  return cuemu__rt_check_sticky();
+}
+
+int cuemu_rt_mem_get_pool(cudaMemPool_t *pool,
+                          const struct cudaMemLocation *location, int type) {
+  int device, code;
+  if (!pool)
+    return cuemu_rt_error(cudaErrorInvalidValue);
+  cudaMemPool_t *slot = slot_of(location, type, 1, &device, &code);
+  if (code)
+    return cuemu_rt_error(code);
+  if (!slot)
+    return cuemu_rt_device_get_mem_pool(pool, device);
+  cudaMemPool_t *def = slot_of(location, type, 0, &device, &code);
+  pthread_mutex_lock(&lock);
+  cudaMemPool_t p = *slot ? *slot : other_default_of(def, location, type);
+  pthread_mutex_unlock(&lock);
+  if (!p)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  *pool = p;
+  return cudaSuccess;
+}
+
+/* Whether live pool `p` is of allocation type `type` at `location`, as
+ * slot_of has checked it. */
+static int pool_at(const struct CUmemPoolHandle_st *p,
+                   const struct cudaMemLocation *location, int type) {
+  if ((int)p->props.allocType != type)
+    return 0;
+  int host = location->type == cudaMemLocationTypeHost ||
+             location->type == cudaMemLocationTypeHostNuma;
+  int pool_host = p->props.location.type == cudaMemLocationTypeHost ||
+                  p->props.location.type == cudaMemLocationTypeHostNuma;
+  if (host || pool_host)
+    return host && pool_host;
+  return p->props.location.type == location->type &&
+         (location->type != cudaMemLocationTypeDevice ||
+          p->props.location.id == location->id);
+}
+
+int cuemu_rt_mem_set_pool(const struct cudaMemLocation *location, int type,
+                          cudaMemPool_t pool) {
+  int device, code;
+  cudaMemPool_t *slot = slot_of(location, type, 1, &device, &code);
+  if (code)
+    return cuemu_rt_error(code);
+  if (!slot)
+    return cuemu_rt_device_set_mem_pool(device, pool);
+  pthread_mutex_lock(&lock);
+  int live = pool && pool_live(pool) && !pool->imported &&
+             pool_at(pool, location, type);
+  if (live)
+    *slot = pool->is_default ? NULL : pool;
+  pthread_mutex_unlock(&lock);
+  return live ? cudaSuccess : cuemu_rt_error(cudaErrorInvalidValue);
 }
 
 /* ---- Sharing with other processes (cuemu_rt_pool_ipc.c) ------------------ */

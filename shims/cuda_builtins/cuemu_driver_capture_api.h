@@ -2,8 +2,7 @@
  * cuemu_driver_capture_api.h: the driver API's stream capture calls beyond
  * begin and end (cuStreamGetCaptureInfo, cuStreamBeginCaptureToGraph,
  * cuStreamUpdateCaptureDependencies), in CUDA 13's signatures, over the
- * runtime's (cuemu_graph_api.h): one implementation. Only plain edges are
- * emulated (edge data with a port or a type is CUDA_ERROR_NOT_SUPPORTED).
+ * runtime's (cuemu_graph_api.h): one implementation, edge data included.
  * Included at the end of cuemu_driver_graph_nodes_api.h.
  */
 /* cuda.h first, outside the guard: included alone, this header is then

@@ -51,20 +51,6 @@ inline cuemu_rt_graph_exec *x(cudaGraphExec_t exec) {
 }
 inline cudaError_t err(int code) { return static_cast<cudaError_t>(code); }
 
-/* Only plain edges (all-zero edge data) are emulated. */
-inline bool plain_edges(const cudaGraphEdgeData *e, size_t count) {
-  for (size_t __cuemu_i = 0; e && __cuemu_i < count; ++__cuemu_i)
-    if (e[__cuemu_i].from_port || e[__cuemu_i].to_port || e[__cuemu_i].type)
-      return false;
-  return true;
-}
-inline cudaError_t refuse_edges() {
-  return err(cuemu_rt_error(cudaErrorNotSupported));
-}
-inline void zero_edges(cudaGraphEdgeData *e, size_t count) {
-  if (e)
-    std::memset(e, 0, count * sizeof *e);
-}
 
 /* Edge data as libcuemu keeps it (cuemu_rt_graph_edge_set): from_port |
  * to_port << 8 | type << 16, with a reserved byte set as 1 << 24 so that
@@ -113,6 +99,39 @@ inline cudaError_t __cuemu_edges_out(cudaGraphNode_t __cuemu_one_from,
       __cuemu_out[__cuemu_i] = __cuemu_unpack_edge(__cuemu_d);
     else if (__cuemu_d)
       return err(cuemu_rt_error(cudaErrorLossyQuery));
+  }
+  return cudaSuccess;
+}
+
+/* The edge data given to cudaStreamBeginCaptureToGraph or
+ * cudaStreamUpdateCaptureDependencies, checked before the call changes
+ * anything (as for an edge to a kernel node: the next node's type is
+ * checked when it is captured), then given to the stream's dependencies. */
+inline cudaError_t capture_edges_check(const cudaGraphNode_t *__cuemu_deps,
+                                       const cudaGraphEdgeData *__cuemu_e,
+                                       size_t __cuemu_count) {
+  for (size_t __cuemu_i = 0; __cuemu_e && __cuemu_deps && __cuemu_i < __cuemu_count;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = __cuemu_pack_edge(__cuemu_e, __cuemu_i);
+    int __cuemu_r = __cuemu_d ? cuemu_rt_graph_edge_check(
+                                    n(__cuemu_deps[__cuemu_i]), nullptr,
+                                    CUEMU_RT_NODE_KERNEL, __cuemu_d)
+                              : 0;
+    if (__cuemu_r)
+      return err(__cuemu_r);
+  }
+  return cudaSuccess;
+}
+inline cudaError_t capture_edges_set(cudaStream_t __cuemu_s,
+                                     const cudaGraphNode_t *__cuemu_deps,
+                                     const cudaGraphEdgeData *__cuemu_e,
+                                     size_t __cuemu_count) {
+  for (size_t __cuemu_i = 0; __cuemu_e && __cuemu_i < __cuemu_count; ++__cuemu_i) {
+    unsigned __cuemu_d = __cuemu_pack_edge(__cuemu_e, __cuemu_i);
+    cudaError_t __cuemu_r = err(cuemu_rt_stream_capture_edges_set(
+        __cuemu_s, nodes(__cuemu_deps + __cuemu_i), &__cuemu_d, 1));
+    if (__cuemu_r != cudaSuccess)
+      return __cuemu_r;
   }
   return cudaSuccess;
 }
@@ -317,13 +336,19 @@ cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
                               const cudaGraphEdgeData *dependencyData,
                               size_t numDependencies,
                               enum cudaStreamCaptureMode mode) {
-  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
-    return cuemu::graph::refuse_edges();
   if (!graph)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  return cuemu::graph::err(cuemu_rt_stream_begin_capture(
+  cudaError_t e = cuemu::graph::capture_edges_check(
+      dependencies, dependencyData, numDependencies);
+  if (e != cudaSuccess)
+    return e;
+  e = cuemu::graph::err(cuemu_rt_stream_begin_capture(
       stream, mode, cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(dependencies),
       numDependencies));
+  if (e == cudaSuccess)
+    e = cuemu::graph::capture_edges_set(stream, dependencies, dependencyData,
+                                        numDependencies);
+  return e;
 }
 
 inline cudaError_t cudaStreamEndCapture(cudaStream_t stream,
@@ -360,14 +385,30 @@ inline cudaError_t cudaStreamGetCaptureInfo(
   *captureStatus_out = static_cast<cudaStreamCaptureStatus>(status);
   if (status == cudaStreamCaptureStatusNone)
     return e;
+  /* The edges' data parallel the dependencies (CUDA: asking for them
+   * without the dependencies is an invalid value, and the dependencies
+   * without them, when one has data, a lossy query). */
+  if (edgeData_out && !dependencies_out)
+    return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
+  struct edge_data_out;
+  cudaGraphEdgeData *__cuemu_data =
+      edgeData_out ? cuemu::scratch<edge_data_out, cudaGraphEdgeData>(count)
+                   : nullptr;
+  for (size_t __cuemu_i = 0; dependencies_out && __cuemu_i < count;
+       ++__cuemu_i) {
+    unsigned __cuemu_d = 0;
+    cuemu_rt_stream_capture_edge_get(stream, deps[__cuemu_i], &__cuemu_d);
+    if (__cuemu_data)
+      __cuemu_data[__cuemu_i] = cuemu::graph::__cuemu_unpack_edge(__cuemu_d);
+    else if (__cuemu_d)
+      return cuemu::graph::err(cuemu_rt_error(cudaErrorLossyQuery));
+  }
   if (dependencies_out)
     *dependencies_out = reinterpret_cast<const cudaGraphNode_t *>(deps);
   if (numDependencies_out)
     *numDependencies_out = count;
-  if (edgeData_out) {
-    struct edge_data_out;
-    *edgeData_out = cuemu::scratch<edge_data_out, cudaGraphEdgeData>(count);
-  }
+  if (edgeData_out)
+    *edgeData_out = __cuemu_data;
   return e;
 }
 
@@ -375,10 +416,16 @@ inline cudaError_t cudaStreamUpdateCaptureDependencies(
     cudaStream_t stream, cudaGraphNode_t *dependencies,
     const cudaGraphEdgeData *dependencyData, size_t numDependencies,
     unsigned int flags = 0) {
-  if (!cuemu::graph::plain_edges(dependencyData, numDependencies))
-    return cuemu::graph::refuse_edges();
-  return cuemu::graph::err(cuemu_rt_stream_update_capture_dependencies(
+  cudaError_t e = cuemu::graph::capture_edges_check(
+      dependencies, dependencyData, numDependencies);
+  if (e != cudaSuccess)
+    return e;
+  e = cuemu::graph::err(cuemu_rt_stream_update_capture_dependencies(
       stream, cuemu::graph::nodes(dependencies), numDependencies, flags));
+  if (e == cudaSuccess)
+    e = cuemu::graph::capture_edges_set(stream, dependencies, dependencyData,
+                                        numDependencies);
+  return e;
 }
 
 inline cudaError_t

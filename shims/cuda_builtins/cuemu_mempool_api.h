@@ -123,46 +123,25 @@ inline cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device) {
       cuemu_rt_device_get_mem_pool(memPool, device));
 }
 
-namespace cuemu {
-namespace rt {
-/* The device of a (location, allocation type) of cudaMemGetMemPool and
- * its kin: pinned memory of a device; other kinds have no emulated pool. */
-inline cudaError_t pool_device(const struct cudaMemLocation *location,
-                               enum cudaMemAllocationType type, int *device) {
-  if (!location || type != cudaMemAllocationTypePinned)
-    return static_cast<cudaError_t>(
-        cuemu_rt_error(location ? cudaErrorNotSupported
-                                : cudaErrorInvalidValue));
-  if (location->type != cudaMemLocationTypeDevice)
-    return static_cast<cudaError_t>(cuemu_rt_error(cudaErrorNotSupported));
-  *device = location->id;
-  return cudaSuccess;
-}
-} // namespace rt
-} // namespace cuemu
-
 inline cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *memPool,
                                             struct cudaMemLocation *location,
                                             enum cudaMemAllocationType type) {
-  int device = 0;
-  cudaError_t e = cuemu::rt::pool_device(location, type, &device);
-  return e ? e : cudaDeviceGetDefaultMemPool(memPool, device);
+  return static_cast<cudaError_t>(
+      cuemu_rt_mem_get_default_pool(memPool, location, type));
 }
 
 inline cudaError_t cudaMemGetMemPool(cudaMemPool_t *memPool,
                                      struct cudaMemLocation *location,
                                      enum cudaMemAllocationType type) {
-  int device = 0;
-  cudaError_t e = cuemu::rt::pool_device(location, type, &device);
-  return e ? e : cudaDeviceGetMemPool(memPool, device);
+  return static_cast<cudaError_t>(
+      cuemu_rt_mem_get_pool(memPool, location, type));
 }
 
 inline cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location,
                                      enum cudaMemAllocationType type,
                                      cudaMemPool_t memPool) {
-  int device = 0;
-  cudaError_t e = cuemu::rt::pool_device(location, type, &device);
-  return e ? e : cudaDeviceSetMemPool(device, memPool);
+  return static_cast<cudaError_t>(
+      cuemu_rt_mem_set_pool(location, type, memPool));
 }
 
 /* Pools shared between processes. */

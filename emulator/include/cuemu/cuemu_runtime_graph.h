@@ -445,6 +445,21 @@ int cuemu_rt_stream_get_capture_info(void *stream, int *status,
 int cuemu_rt_stream_update_capture_dependencies(
     void *stream, cuemu_rt_graph_node *const *deps, size_t ndeps,
     unsigned flags);
+/* Edge data of a capturing stream's dependencies (packed as for
+ * cuemu_rt_graph_edge_set; 0 is a plain edge):
+ * cuemu_rt_stream_capture_edges_set gives the edges from deps[i] (each a
+ * current dependency of the stream, cudaErrorInvalidValue otherwise) to
+ * the next captured node the data data[i], checked as for an edge to a
+ * kernel node now and against the node's real type when it is captured
+ * (a failure then invalidates the capture); the data lasts until that
+ * node is captured or the dependencies are replaced.
+ * cuemu_rt_stream_capture_edge_get reads the data of dependency `dep`.
+ * cudaErrorIllegalState when the stream is not capturing. Host code. */
+int cuemu_rt_stream_capture_edges_set(void *stream,
+                                      cuemu_rt_graph_node *const *deps,
+                                      const unsigned *data, size_t n);
+int cuemu_rt_stream_capture_edge_get(void *stream, cuemu_rt_graph_node *dep,
+                                     unsigned *data);
 /* Swaps the calling thread's capture interaction mode with *mode. */
 int cuemu_rt_thread_exchange_capture_mode(int *mode);
 

@@ -55,6 +55,20 @@ int cuemu_rt_mem_pool_get_access(enum cudaMemAccessFlags *flags,
 int cuemu_rt_device_get_default_mem_pool(cudaMemPool_t *pool, int device);
 int cuemu_rt_device_set_mem_pool(int device, cudaMemPool_t pool);
 int cuemu_rt_device_get_mem_pool(cudaMemPool_t *pool, int device);
+/* cudaMemGetDefaultMemPool, cudaMemGetMemPool and cudaMemSetMemPool: the
+ * pools of an allocation type (cudaMemAllocationType: pinned or managed)
+ * at a location (a device, the host or host NUMA node 0, or, for managed
+ * memory, none). A device's pinned memory is the device's pools above;
+ * every other pair has a default pool of its own, made when first asked
+ * for, which is its current pool until cudaMemSetMemPool sets one of the
+ * same type and location. Anything else is cudaErrorInvalidValue. */
+int cuemu_rt_mem_get_default_pool(cudaMemPool_t *pool,
+                                  const struct cudaMemLocation *location,
+                                  int type);
+int cuemu_rt_mem_get_pool(cudaMemPool_t *pool,
+                          const struct cudaMemLocation *location, int type);
+int cuemu_rt_mem_set_pool(const struct cudaMemLocation *location, int type,
+                          cudaMemPool_t pool);
 
 /* The pools release what they hold beyond their release threshold, as CUDA
  * does when the host synchronises (called by the synchronising calls). */

@@ -586,13 +586,19 @@ int main() {
         CUDA_ERROR_INVALID_VALUE);
   CHECK(cuGraphAddNode(&refused, graph, nullptr, nullptr, 0, nullptr) ==
         CUDA_ERROR_INVALID_VALUE);
+  // A programmatic edge leaves a kernel's programmatic or launch-order
+  // port and enters a kernel node: from the default port into an empty
+  // node it is invalid (CUDA's rules for CUgraphEdgeData).
   CUgraphEdgeData programmatic;
   std::memset(&programmatic, 0, sizeof programmatic);
   programmatic.type = 1; // CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC
   std::memset(&p, 0, sizeof p);
   p.type = CU_GRAPH_NODE_TYPE_EMPTY;
   CHECK(cuGraphAddNode(&refused, graph, &kernel_node, &programmatic, 1, &p) ==
-        CUDA_ERROR_NOT_SUPPORTED);
+        CUDA_ERROR_INVALID_VALUE);
+  programmatic.from_port = 1; // CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC
+  CHECK(cuGraphAddNode(&refused, graph, &kernel_node, &programmatic, 1, &p) ==
+        CUDA_ERROR_INVALID_VALUE);
 
   // Read back through the per-type calls.
   CUgraphNodeType type;
