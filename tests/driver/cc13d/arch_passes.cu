@@ -9,8 +9,12 @@
 // neither ("no kernel image is available for execution on the device").
 // The __device__ and __constant__ variables are one object whichever pass's
 // code reads or writes them (bias, set by cudaMemcpyToSymbol, is added).
+// cudaFuncGetAttributes and cuFuncGetAttribute report the picked image's
+// ptxVersion (the virtual architecture it was made from) and binaryVersion
+// (the cubin's, else the device's: the driver compiles the PTX).
 // tests/cuda_arch_passes.sh.
 #include <cstdio>
+#include <cuda.h>
 
 __device__ int launches;
 __constant__ int bias;
@@ -43,10 +47,25 @@ int main()
   cudaDeviceSynchronize();
   cudaMemcpy(&arch, d, sizeof arch, cudaMemcpyDeviceToHost);
   cudaMemcpyFromSymbol(&count, launches, sizeof count);
+  cudaFuncAttributes attr;
+  attr.ptxVersion = attr.binaryVersion = -1;
+  cudaFuncGetAttributes(&attr, which_pass);
+  int ptx = -1, binary = -1;
+  CUfunction f;
+  if (cudaGetFuncBySymbol(&f, (const void *)which_pass) == cudaSuccess) {
+    cuFuncGetAttribute(&ptx, CU_FUNC_ATTRIBUTE_PTX_VERSION, f);
+    cuFuncGetAttribute(&binary, CU_FUNC_ATTRIBUTE_BINARY_VERSION, f);
+  }
+  cudaGetLastError();
+  if (launch != cudaSuccess) /* no image: not compared */
+    attr.ptxVersion = attr.binaryVersion = ptx = binary = -1;
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
-  printf("device %d.%d host %d kernel %d launches %d (%s)\n", prop.major,
-         prop.minor, pass_arch(), arch, count, cudaGetErrorName(launch));
+  printf("device %d.%d host %d kernel %d launches %d (%s) ptx %d/%d "
+         "binary %d/%d\n",
+         prop.major, prop.minor, pass_arch(), arch, count,
+         cudaGetErrorName(launch), attr.ptxVersion, ptx, attr.binaryVersion,
+         binary);
   cudaFree(d);
   return 0;
 }
