@@ -54,10 +54,27 @@ if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src"; then
   runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
   runs 90 "device 9.0 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 90/90"
 fi
+# Two devices of different compute capabilities in one program
+# (CUEMU_DEVICE's N:sm=): each runs its own pick, through its own stream.
+devices=$srcdir/tests/driver/cc13d/arch_passes_devices.cu
+# shellcheck disable=SC2086
+if step devices "$cuemu" $gencode -o arch_passes_devices "$devices"; then
+  out=$(CUEMU_DEVICE=count=2,sm=90,1:sm=86 "$work/arch_passes_devices" 2>&1)
+  want="device 0 (9.0): 900 900 900 900 ptx 90 binary 90
+device 1 (8.6): 800 800 800 800 ptx 80 binary 80"
+  if [ "$out" = "$want" ]; then
+    echo "PASS: two devices, 9.0 and 8.6, each its own pass"
+  else
+    fail "two devices: '$out', expected '$want'"
+  fi
+fi
 if [ -n "$real" ]; then
   # shellcheck disable=SC2086
   step nvcc "$real" $gencode -o arch_passes_nvcc "$src" -lcuda &&
     echo "PASS: nvcc builds it"
+  # shellcheck disable=SC2086
+  step nvcc-devices "$real" $gencode -o arch_passes_devices_nvcc "$devices" &&
+    echo "PASS: nvcc builds arch_passes_devices.cu"
 fi
 
 rm -rf "$work"
