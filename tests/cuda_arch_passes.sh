@@ -39,20 +39,20 @@ runs() {
 }
 # shellcheck disable=SC2086
 if step build "$cuemu" $gencode -o arch_passes "$src"; then
-  runs 80 "device 8.0 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
-  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
-  runs 90 "device 9.0 host 0 kernel 905 launches 2 (cudaSuccess) ptx 90/90 binary 90/90"
-  runs 100 "device 10.0 host 0 kernel -1 launches 0 (cudaErrorNoKernelImageForDevice) ptx -1/-1 binary -1/-1"
+  runs 80 "device 8.0 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 86 "device 8.6 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 90 "device 9.0 host 0 kernel 905 template 900 launches 2 (cudaSuccess) ptx 90/90 binary 90/90"
+  runs 100 "device 10.0 host 0 kernel -1 template -1 launches 0 (cudaErrorNoKernelImageForDevice) ptx -1/-1 binary -1/-1"
 fi
 if step cmake-form "$cuemu" "--generate-code=arch=compute_80,code=[compute_80,sm_80]" \
   "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -c -o arch_passes.o "$src" &&
   step cmake-link "$cuemu" -o arch_passes arch_passes.o; then
-  runs 89 "device 8.9 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
-  runs 100 "device 10.0 host 0 kernel 905 launches 2 (cudaSuccess) ptx 90/90 binary 100/100"
+  runs 89 "device 8.9 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 100 "device 10.0 host 0 kernel 905 template 900 launches 2 (cudaSuccess) ptx 90/90 binary 100/100"
 fi
 if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src"; then
-  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
-  runs 90 "device 9.0 host 0 kernel 805 launches 2 (cudaSuccess) ptx 80/80 binary 90/90"
+  runs 86 "device 8.6 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 90 "device 9.0 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 90/90"
 fi
 # Two devices of different compute capabilities in one program
 # (CUEMU_DEVICE's N:sm=): each runs its own pick, through its own stream.

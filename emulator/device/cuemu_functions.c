@@ -116,6 +116,49 @@ void cuemu_program_register_variant(const cuemu_module_desc *first,
   pthread_mutex_unlock(&lock);
 }
 
+/* Kernel template instances of further device passes
+ * (cuemu_program_register_instance_variant()): each with the name of the
+ * first pass's instance, which every descriptor of that instance has (the
+ * device pass's, the host pass's alias, a launch's own), and its pass's
+ * architecture. */
+typedef struct instance_variant {
+  const char *name; /* the first pass's instance's (a copy) */
+  const cuemu_kernel_desc *desc;
+  int arch;
+} instance_variant;
+static instance_variant *instance_variants;
+static size_t instance_variant_count;
+
+void cuemu_program_register_instance_variant(const cuemu_kernel_desc *first,
+                                             const cuemu_kernel_desc *variant,
+                                             int arch) {
+  char *name = first && first->name ? strdup(first->name) : NULL;
+  if (!name || !variant) {
+    free(name);
+    return;
+  }
+  pthread_mutex_lock(&lock);
+  /* A record may be repeated (one per use of the instance's template). */
+  for (size_t k = 0; k < instance_variant_count; ++k)
+    if (instance_variants[k].arch == arch &&
+        strcmp(instance_variants[k].name, name) == 0) {
+      pthread_mutex_unlock(&lock);
+      free(name);
+      return;
+    }
+  instance_variant *grown =
+      realloc(instance_variants,
+              (instance_variant_count + 1) * sizeof *grown);
+  if (grown) {
+    instance_variants = grown;
+    instance_variants[instance_variant_count++] =
+        (instance_variant){name, variant, arch};
+  } else {
+    free(name);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
 static int image_runs(const char *image, size_t n, int major, int minor);
 
 /* Non-zero when the comma-separated `list` names the `n` bytes at image. */
@@ -167,6 +210,18 @@ static const variant_entry *variant_with(const cuemu_module_desc *first,
   return NULL;
 }
 
+/* The architecture of the device pass that made the `n` bytes at `image`:
+ * the variant's of `first` that lists it (first NULL: any variant's), else
+ * `arch` (the first pass's). Called with the lock held. */
+static int pass_arch_of(const cuemu_module_desc *first, const char *image,
+                        size_t n, int arch) {
+  for (size_t v = 0; image && v < variant_count; ++v)
+    if ((!first || variants[v].first == first) &&
+        lists_image(variants[v].images, image, n))
+      return variants[v].arch;
+  return arch;
+}
+
 /* The kernel named `name` in the table `table` that has code, or NULL. */
 static const cuemu_kernel_desc *kernel_named(const cuemu_module_desc *table,
                                              const char *name) {
@@ -193,15 +248,29 @@ const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
   const cuemu_kernel_desc *code = desc;
   const cuemu_device_model *m = cuemu__device_model();
   pthread_mutex_lock(&lock);
-  const long i = module_of(desc);
+  long i = module_of(desc);
+  /* A kernel template's instance is registered apart, without an -arch:
+   * the program's images count (arch_images_of()). */
+  if (i >= 0 && !module_arch[i])
+    i = -1;
+  const char *images = i >= 0 ? module_images[i] : program_images;
   size_t n = 0;
   const char *best =
-      i < 0 ? NULL : picked_image(module_images[i], m->major, m->minor, &n);
-  const variant_entry *v = best ? variant_with(modules[i], best, n) : NULL;
+      images ? picked_image(images, m->major, m->minor, &n) : NULL;
+  const variant_entry *v =
+      best && i >= 0 ? variant_with(modules[i], best, n) : NULL;
   if (v) {
     const cuemu_kernel_desc *found = kernel_named(v->desc, desc->name);
     if (found)
       code = found;
+  } else if (best && instance_variant_count) {
+    const int arch = pass_arch_of(NULL, best, n, 0);
+    for (size_t k = 0; arch && k < instance_variant_count; ++k)
+      if (instance_variants[k].arch == arch &&
+          strcmp(instance_variants[k].name, desc->name) == 0) {
+        code = instance_variants[k].desc;
+        break;
+      }
   }
   pthread_mutex_unlock(&lock);
   return code;
@@ -441,16 +510,16 @@ void cuemu__function_attributes(const void *function,
   const int device = m->major * 10 + m->minor;
   int arch = 0, binary = 0;
   pthread_mutex_lock(&lock);
-  const long i = desc ? module_of(desc) : -1;
+  long i = desc ? module_of(desc) : -1;
+  if (i >= 0 && !module_arch[i])
+    i = -1; /* as arch_images_of() */
   const char *images = i >= 0 ? module_images[i] : program_images;
   arch = i >= 0 ? module_arch[i] : program_arch;
   size_t n = 0;
   const char *best =
       images ? picked_image(images, m->major, m->minor, &n) : NULL;
   if (best) {
-    const variant_entry *v = i >= 0 ? variant_with(modules[i], best, n) : NULL;
-    if (v)
-      arch = v->arch;
+    arch = pass_arch_of(i >= 0 ? modules[i] : NULL, best, n, arch);
     binary = strncmp(best, "sm_", 3) == 0 ? (int)strtol(best + 3, NULL, 10)
                                           : device;
   }
