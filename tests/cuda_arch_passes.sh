@@ -10,7 +10,10 @@
 # CUDA_ARCHITECTURES "80;90" (--generate-code with PTX and cubin, compiled
 # with -c and linked), a 10.0 device runs compute_90's PTX (905) and 8.9
 # the sm_80 cubin. One architecture (-arch=sm_80: its cubin and PTX) runs
-# 805 on 8.6 and, through the PTX, on 9.0. With nvcc present, the program builds with it too.
+# 805 on 8.6 and, through the PTX, on 9.0. Each line also gives the
+# kernel's ptxVersion and binaryVersion, from cudaFuncGetAttributes and
+# cuFuncGetAttribute: the picked image's (a PTX's binary is the device's).
+# With nvcc present, the program builds with it too.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -36,25 +39,42 @@ runs() {
 }
 # shellcheck disable=SC2086
 if step build "$cuemu" $gencode -o arch_passes "$src"; then
-  runs 80 "device 8.0 host 0 kernel 805 launches 2 (cudaSuccess)"
-  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess)"
-  runs 90 "device 9.0 host 0 kernel 905 launches 2 (cudaSuccess)"
-  runs 100 "device 10.0 host 0 kernel -1 launches 0 (cudaErrorNoKernelImageForDevice)"
+  runs 80 "device 8.0 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 86 "device 8.6 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 90 "device 9.0 host 0 kernel 905 template 900 launches 2 (cudaSuccess) ptx 90/90 binary 90/90"
+  runs 100 "device 10.0 host 0 kernel -1 template -1 launches 0 (cudaErrorNoKernelImageForDevice) ptx -1/-1 binary -1/-1"
 fi
 if step cmake-form "$cuemu" "--generate-code=arch=compute_80,code=[compute_80,sm_80]" \
   "--generate-code=arch=compute_90,code=[compute_90,sm_90]" -c -o arch_passes.o "$src" &&
   step cmake-link "$cuemu" -o arch_passes arch_passes.o; then
-  runs 89 "device 8.9 host 0 kernel 805 launches 2 (cudaSuccess)"
-  runs 100 "device 10.0 host 0 kernel 905 launches 2 (cudaSuccess)"
+  runs 89 "device 8.9 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 100 "device 10.0 host 0 kernel 905 template 900 launches 2 (cudaSuccess) ptx 90/90 binary 100/100"
 fi
 if step one-arch "$cuemu" -arch=sm_80 -o arch_passes "$src"; then
-  runs 86 "device 8.6 host 0 kernel 805 launches 2 (cudaSuccess)"
-  runs 90 "device 9.0 host 0 kernel 805 launches 2 (cudaSuccess)"
+  runs 86 "device 8.6 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 80/80"
+  runs 90 "device 9.0 host 0 kernel 805 template 800 launches 2 (cudaSuccess) ptx 80/80 binary 90/90"
+fi
+# Two devices of different compute capabilities in one program
+# (CUEMU_DEVICE's N:sm=): each runs its own pick, through its own stream.
+devices=$srcdir/tests/driver/cc13d/arch_passes_devices.cu
+# shellcheck disable=SC2086
+if step devices "$cuemu" $gencode -o arch_passes_devices "$devices"; then
+  out=$(CUEMU_DEVICE=count=2,sm=90,1:sm=86 "$work/arch_passes_devices" 2>&1)
+  want="device 0 (9.0): 900 900 900 900 ptx 90 binary 90
+device 1 (8.6): 800 800 800 800 ptx 80 binary 80"
+  if [ "$out" = "$want" ]; then
+    echo "PASS: two devices, 9.0 and 8.6, each its own pass"
+  else
+    fail "two devices: '$out', expected '$want'"
+  fi
 fi
 if [ -n "$real" ]; then
   # shellcheck disable=SC2086
-  step nvcc "$real" $gencode -o arch_passes_nvcc "$src" &&
+  step nvcc "$real" $gencode -o arch_passes_nvcc "$src" -lcuda &&
     echo "PASS: nvcc builds it"
+  # shellcheck disable=SC2086
+  step nvcc-devices "$real" $gencode -o arch_passes_devices_nvcc "$devices" &&
+    echo "PASS: nvcc builds arch_passes_devices.cu"
 fi
 
 rm -rf "$work"

@@ -132,14 +132,24 @@ expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 ho
   run-100f sm=90 -arch=sm_100f
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
   run-100 sm=90 -arch=sm_100
-# -arch=sm_90a also embeds compute_90's PTX (nvcc 13 --dryrun: ptx sm=90,
-# elf sm=90a, ptx sm=90a), which a 10.0 device's driver compiles; a GPU
-# runs that PTX without the 90a macros, cuemu the sm_90a pass (one pass per
-# -gencode arch= or -arch, and compute_90 is counted as sm_90a's).
-expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
+# -arch=sm_90a also embeds compute_90's PTX (nvcc 13 --dryrun: a cicc pass
+# of compute_90 besides compute_90a's; ptx sm=90, elf sm=90a, ptx sm=90a),
+# which a 10.0 device's driver compiles: that pass's code runs, without the
+# 90a macros, as with -gencode for sm_90a plus compute_90's PTX. sm_90a's
+# cubin and compute_90a's PTX run on 9.0 only (arch-specific: exact match).
+expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
   run-90a-on-100 sm=100 -arch=sm_90a
+expect_run "cudaSuccess arch 900 specific 0 family 0 feat 0 host 0" \
+  run-90a-90ptx-on-100 sm=100 -gencode arch=compute_90a,code=sm_90a \
+  -gencode arch=compute_90,code=compute_90
+expect_run "cudaSuccess arch 900 specific 900 family 900 feat 1 host 0" \
+  run-90a-90ptx-on-90 sm=90 -gencode arch=compute_90a,code=sm_90a \
+  -gencode arch=compute_90,code=compute_90
 expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
   run-gencode-90a-on-100 sm=100 -gencode arch=compute_90a,code=sm_90a
+expect_run "cudaErrorNoKernelImageForDevice arch 0 specific 0 family 0 feat 0 host 0" \
+  run-gencode-90a-ptx-on-100 sm=100 \
+  "-gencode=arch=compute_90a,code=[sm_90a,compute_90a]"
 expect_run "cudaSuccess arch 1000 specific 0 family 1000 feat 0 host 0" \
   run-100f-on-103 sm=103 -arch=sm_100f
 # Cubins run on their own major version only (sm_80's on 8.x, not 9.0);

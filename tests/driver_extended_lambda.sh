@@ -83,6 +83,8 @@ parent 6 58 "$fn (\"Launcher\") for an extended __device__ lambda must allow its
 parent 7 68 "$fn (\"~Finisher\") for an extended __host__ __device__ lambda must allow its address to be taken"
 parent 8 77 'An extended __device__ lambda cannot be defined inside a class ("Part") with private or protected access within another class'
 parent 9 86 'An extended __device__ lambda cannot be defined inside an extended __host__ __device__  lambda expression("operator()").'
+parent 10 105 "$fn (\"run\") for an extended __device__ lambda cannot have private or protected access within its class"
+parent 11 116 "$fn (\"step\") for an extended __device__ lambda cannot have private or protected access within its class"
 # Its forms that nvcc accepts build and run.
 if step parent_allowed "$cuemu" --extended-lambda -o parent \
   "$d/lambda_parent.cu"; then

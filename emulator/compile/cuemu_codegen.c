@@ -261,6 +261,14 @@ int cuemu__codegen_write_unit(FILE *out, const char *path,
                               const char *images, int host_pass,
                               const char *passes,
                               const char *const *name_expressions, int count) {
+  /* A further device pass records its kernel template instances as
+   * variants of the first pass's, with its __CUDA_ARCH__. */
+  if (host_pass == CUEMU_UNIT_VARIANT)
+    fprintf(out,
+            "#undef CUEMU_KERNEL_INSTANCE\n"
+            "#define CUEMU_KERNEL_INSTANCE(...) "
+            "CUEMU_KERNEL_VARIANT_INSTANCE(%d, __VA_ARGS__)\n",
+            arch);
   fwrite(rw->text, 1, rw->length, out);
   if (rw->length && rw->text[rw->length - 1] != '\n')
     fputc('\n', out);

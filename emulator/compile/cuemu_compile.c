@@ -1129,8 +1129,9 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
     if (st == CUEMU_SUCCESS) {
-      /* As the first pass's, and without the records of kernel template
-       * instances: those keep the first pass's identity. */
+      /* As the first pass's; its records of kernel template instances
+       * (pass word: its __CUDA_ARCH__) make them variants of the first
+       * pass's instances, which keep their identity. */
       const char *objcopy[] = {"objcopy",
                                "--localize-hidden",
                                "--wildcard",
@@ -1138,8 +1139,6 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                "--remove-section=.ctors*",
                                "--remove-section=.fini_array*",
                                "--remove-section=.dtors*",
-                               "--remove-section=cuemu_instances",
-                               "--remove-section=.rela*cuemu_instances",
                                CUEMU_DEVICE_HEAP_RENAMES,
                                local,
                                NULL};

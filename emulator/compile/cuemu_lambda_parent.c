@@ -9,16 +9,17 @@
  *     be defined inside another function");
  *   - a deduced return type, `auto` or `decltype(auto)` without a trailing
  *     return type ("must not have deduced return type");
- *   - a private or protected member function, defined in its class ("cannot
- *     have private or protected access within its class");
+ *   - a private or protected member function, defined in its class or
+ *     outside it ("cannot have private or protected access within its
+ *     class");
  *   - a member function of a class that is a private or protected member of
  *     another class;
  *   - an enclosing extended __host__ __device__ lambda.
  *
  * The enclosing parent function is the innermost function around the
  * lambda, through plain lambdas (nvcc checks the function around those).
- * A member defined outside its class (`void C::f() {...}`) is not checked
- * for its access: that needs the class's declaration, which may be far.
+ * A member defined outside its class (`void C::f() {...}`) has the access
+ * of its declaration in the last definition of a class C before it.
  * What this reads of the tokens: the braces between the namespace-scope
  * declaration's start and the lambda, each classified by what precedes it.
  */
@@ -39,6 +40,8 @@ typedef struct brace {
   int destructor;     /* a function named ~X */
   int qualified;      /* a function defined as X::f, or a friend (no
                        * member of the class around it) */
+  size_t owner;       /* X of a function defined as X::f (or X<T>::f), or
+                       * rw->n */
   int class_private;  /* a class: `class` (private by default) */
   int lambda;         /* a lambda: its index in rw->lambdas, or -1 */
 } brace;
@@ -99,6 +102,7 @@ static void classify(const cuemu_rewriter *rw, size_t low, brace *br) {
   size_t b = br->open;
   br->kind = BRACE_BLOCK;
   br->name = rw->n;
+  br->owner = rw->n;
   br->start = statement_start(rw, b, low);
   size_t k = br->start;
   /* Template heads and attributes first. */
@@ -191,6 +195,15 @@ static void classify(const cuemu_rewriter *rw, size_t low, brace *br) {
   }
   size_t before = br->destructor ? name - 1 : name;
   br->qualified = before > first && cuemu__rw_is(rw, before - 1, "::");
+  if (br->qualified && before >= first + 2) {
+    size_t q = before - 2;
+    if (cuemu__rw_is(rw, q, ">")) {
+      size_t o = cuemu__rw_template_open(rw, q);
+      q = o != (size_t)-1 && o > first ? o - 1 : q;
+    }
+    if (cuemu__rw_ident(rw, q))
+      br->owner = q;
+  }
   /* A constructor defined as X::X (or X<T>::X). */
   if (br->qualified && !br->destructor && before >= first + 2) {
     size_t q = before - 2;
@@ -253,6 +266,58 @@ static int same_name(const cuemu_rewriter *rw, size_t a, size_t b) {
   return a < rw->n && b < rw->n && rw->toks[a].length == rw->toks[b].length &&
          memcmp(rw->text + rw->toks[a].offset, rw->text + rw->toks[b].offset,
                 rw->toks[a].length) == 0;
+}
+
+/* Non-zero when the member function `fn`, defined outside its class as
+ * X::f, is declared private or protected in the definition of X found
+ * before token `limit` (the last one of that name: a class of that name in
+ * another namespace is not told apart). */
+static int hidden_outside(const cuemu_rewriter *rw, const brace *fn,
+                          size_t limit) {
+  static const char *const class_keys[] = {"class", "struct", "union", NULL};
+  brace cls;
+  int found = 0;
+  memset(&cls, 0, sizeof cls);
+  for (size_t k = 0; k < limit && k < rw->n; ++k) {
+    if (!is_any(rw, k, class_keys))
+      continue;
+    size_t u = k + 1, name = rw->n;
+    for (; u < limit; ++u) {
+      size_t skip = cuemu__rw_skip_attribute(rw, u);
+      if (skip != u)
+        u = skip - 1;
+      else if (cuemu__rw_ident(rw, u) && !cuemu__rw_is(rw, u, "final"))
+        name = u;
+      else if (!cuemu__rw_is(rw, u, "::") && !cuemu__rw_is(rw, u, "final"))
+        break;
+    }
+    if (!same_name(rw, name, fn->owner))
+      continue;
+    /* Its body: `{`, after a base clause, before any `;`. */
+    if (cuemu__rw_is(rw, u, ":"))
+      while (u < limit && !cuemu__rw_is(rw, u, "{") &&
+             !cuemu__rw_is(rw, u, ";"))
+        u = cuemu__rw_is(rw, u, "<") ? cuemu__rw_template_close(rw, u) + 1
+                                     : u + 1;
+    if (u >= limit || !cuemu__rw_is(rw, u, "{"))
+      continue;
+    cls.kind = BRACE_CLASS;
+    cls.open = u;
+    cls.class_private = cuemu__rw_is(rw, k, "class");
+    found = 1;
+  }
+  if (!found)
+    return 0;
+  const size_t close = cuemu__rw_close(rw, cls.open);
+  for (size_t t = cls.open + 1; t < close && t < rw->n; ++t) {
+    if (cuemu__rw_is(rw, t, "{") || cuemu__rw_is(rw, t, "(") ||
+        cuemu__rw_is(rw, t, "["))
+      t = cuemu__rw_close(rw, t);
+    else if (same_name(rw, t, fn->name) && cuemu__rw_is(rw, t + 1, "(") &&
+             !(t > 0 && cuemu__rw_is(rw, t - 1, "~")))
+      return hidden_in(rw, &cls, t);
+  }
+  return 0;
 }
 
 cuemu_status cuemu__lambda_parent_check(cuemu_rewriter *rw, size_t i,
@@ -324,6 +389,9 @@ cuemu_status cuemu__lambda_parent_check(cuemu_rewriter *rw, size_t i,
   if (!rule && fn->deduced)
     rule = "must not have deduced return type";
   if (!rule && cls && !fn->qualified && hidden_in(rw, cls, fn->start))
+    rule = "cannot have private or protected access within its class";
+  if (!rule && !cls && fn->qualified && fn->owner < rw->n &&
+      fn->name < rw->n && hidden_outside(rw, fn, fn->start))
     rule = "cannot have private or protected access within its class";
   if (rule) {
     snprintf(what, sizeof what,

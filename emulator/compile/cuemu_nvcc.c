@@ -700,9 +700,15 @@ static cuemu_status arch_targets(command *c) {
       } else {
         if (!virtual_only)
           add_image(own, sizeof own, v, strlen(v));
-        if (c->arch_suffix) {
+        /* nvcc 13's --dryrun of -arch=sm_90a: a cicc pass of compute_90
+         * (its PTX, without the 'a' macros) besides compute_90a's, so
+         * compute_90 is a device pass of its own, which a 10.0 device
+         * runs. */
+        struct arch_group *plain =
+            c->arch_suffix ? arch_group(c, c->arch_value, 0) : NULL;
+        if (plain) {
           snprintf(name, sizeof name, "compute_%d", c->arch_value / 10);
-          add_image(own, sizeof own, name, strlen(name));
+          add_image(plain->images, sizeof plain->images, name, strlen(name));
         }
         snprintf(name, sizeof name, "compute_%s", v + (virtual_only ? 8 : 3));
         add_image(own, sizeof own, name, strlen(name));

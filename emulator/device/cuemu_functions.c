@@ -90,6 +90,7 @@ void cuemu_program_register(const cuemu_module_desc *desc) {
  * without the lock while there are none. */
 typedef struct variant_entry {
   const cuemu_module_desc *first, *desc;
+  int arch;
   char *images;
 } variant_entry;
 static variant_entry *variants;
@@ -98,7 +99,6 @@ static size_t variant_count;
 void cuemu_program_register_variant(const cuemu_module_desc *first,
                                     const cuemu_module_desc *variant,
                                     int arch, const char *images) {
-  (void)arch;
   char *copy = images ? strdup(images) : NULL;
   if (!first || !variant || !copy) {
     free(copy);
@@ -109,9 +109,52 @@ void cuemu_program_register_variant(const cuemu_module_desc *first,
       realloc(variants, (variant_count + 1) * sizeof *grown);
   if (grown) {
     variants = grown;
-    variants[variant_count++] = (variant_entry){first, variant, copy};
+    variants[variant_count++] = (variant_entry){first, variant, arch, copy};
   } else {
     free(copy);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* Kernel template instances of further device passes
+ * (cuemu_program_register_instance_variant()): each with the name of the
+ * first pass's instance, which every descriptor of that instance has (the
+ * device pass's, the host pass's alias, a launch's own), and its pass's
+ * architecture. */
+typedef struct instance_variant {
+  const char *name; /* the first pass's instance's (a copy) */
+  const cuemu_kernel_desc *desc;
+  int arch;
+} instance_variant;
+static instance_variant *instance_variants;
+static size_t instance_variant_count;
+
+void cuemu_program_register_instance_variant(const cuemu_kernel_desc *first,
+                                             const cuemu_kernel_desc *variant,
+                                             int arch) {
+  char *name = first && first->name ? strdup(first->name) : NULL;
+  if (!name || !variant) {
+    free(name);
+    return;
+  }
+  pthread_mutex_lock(&lock);
+  /* A record may be repeated (one per use of the instance's template). */
+  for (size_t k = 0; k < instance_variant_count; ++k)
+    if (instance_variants[k].arch == arch &&
+        strcmp(instance_variants[k].name, name) == 0) {
+      pthread_mutex_unlock(&lock);
+      free(name);
+      return;
+    }
+  instance_variant *grown =
+      realloc(instance_variants,
+              (instance_variant_count + 1) * sizeof *grown);
+  if (grown) {
+    instance_variants = grown;
+    instance_variants[instance_variant_count++] =
+        (instance_variant){name, variant, arch};
+  } else {
+    free(name);
   }
   pthread_mutex_unlock(&lock);
 }
@@ -129,50 +172,105 @@ static int lists_image(const char *list, const char *image, size_t n) {
   return 0;
 }
 
+/* The image of the comma-separated `list` that the driver's rule picks
+ * for a device of compute capability major.minor: the highest cubin that
+ * runs, else the PTX of the highest architecture that runs; its length
+ * into *n. NULL when none runs. */
+static const char *picked_image(const char *list, int major, int minor,
+                                size_t *n) {
+  const char *best = NULL;
+  long best_value = -1;
+  int best_cubin = 0;
+  for (const char *p = list; p && *p;) {
+    const size_t len = strcspn(p, ",");
+    if (image_runs(p, len, major, minor)) {
+      const int cubin = strncmp(p, "sm_", 3) == 0;
+      const long value = strtol(p + (cubin ? 3 : 8), NULL, 10);
+      if (!best || cubin > best_cubin ||
+          (cubin == best_cubin && value > best_value)) {
+        best = p;
+        *n = len;
+        best_value = value;
+        best_cubin = cubin;
+      }
+    }
+    p += len + (p[len] == ',');
+  }
+  return best;
+}
+
+/* The variant of the module `first` whose images hold the `n` bytes at
+ * `image`, or NULL (the first pass's own). Called with the lock held. */
+static const variant_entry *variant_with(const cuemu_module_desc *first,
+                                         const char *image, size_t n) {
+  for (size_t v = 0; image && v < variant_count; ++v)
+    if (variants[v].first == first &&
+        lists_image(variants[v].images, image, n))
+      return &variants[v];
+  return NULL;
+}
+
+/* The architecture of the device pass that made the `n` bytes at `image`:
+ * the variant's of `first` that lists it (first NULL: any variant's), else
+ * `arch` (the first pass's). Called with the lock held. */
+static int pass_arch_of(const cuemu_module_desc *first, const char *image,
+                        size_t n, int arch) {
+  for (size_t v = 0; image && v < variant_count; ++v)
+    if ((!first || variants[v].first == first) &&
+        lists_image(variants[v].images, image, n))
+      return variants[v].arch;
+  return arch;
+}
+
+/* The kernel named `name` in the table `table` that has code, or NULL. */
+static const cuemu_kernel_desc *kernel_named(const cuemu_module_desc *table,
+                                             const char *name) {
+  for (int k = 0; k < table->kernel_count; ++k)
+    if (table->kernels[k].thunk && table->kernels[k].name &&
+        strcmp(table->kernels[k].name, name) == 0)
+      return &table->kernels[k];
+  return NULL;
+}
+
+/* The registered module whose table holds `desc`, or -1. Called with the
+ * lock held. */
+static long module_of(const cuemu_kernel_desc *desc) {
+  for (size_t i = 0; i < module_count; ++i)
+    if (desc >= modules[i]->kernels &&
+        desc < modules[i]->kernels + modules[i]->kernel_count)
+      return (long)i;
+  return -1;
+}
+
 const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
   if (!variant_count || !desc || !desc->name)
     return desc;
   const cuemu_kernel_desc *code = desc;
   const cuemu_device_model *m = cuemu__device_model();
   pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < module_count; ++i) {
-    const cuemu_module_desc *first = modules[i];
-    if (desc < first->kernels || desc >= first->kernels + first->kernel_count)
-      continue;
-    /* The driver's pick among the build's images: a cubin that runs (the
-     * highest), else the PTX of the highest architecture that runs. */
-    const char *list = module_images[i], *best = NULL;
-    size_t best_n = 0;
-    long best_value = -1;
-    int best_cubin = 0;
-    for (const char *p = list; p && *p;) {
-      const size_t n = strcspn(p, ",");
-      if (image_runs(p, n, m->major, m->minor)) {
-        const int cubin = strncmp(p, "sm_", 3) == 0;
-        const long value = strtol(p + (cubin ? 3 : 8), NULL, 10);
-        if (cubin > best_cubin || (cubin == best_cubin && value > best_value)) {
-          best = p;
-          best_n = n;
-          best_value = value;
-          best_cubin = cubin;
-        }
+  long i = module_of(desc);
+  /* A kernel template's instance is registered apart, without an -arch:
+   * the program's images count (arch_images_of()). */
+  if (i >= 0 && !module_arch[i])
+    i = -1;
+  const char *images = i >= 0 ? module_images[i] : program_images;
+  size_t n = 0;
+  const char *best =
+      images ? picked_image(images, m->major, m->minor, &n) : NULL;
+  const variant_entry *v =
+      best && i >= 0 ? variant_with(modules[i], best, n) : NULL;
+  if (v) {
+    const cuemu_kernel_desc *found = kernel_named(v->desc, desc->name);
+    if (found)
+      code = found;
+  } else if (best && instance_variant_count) {
+    const int arch = pass_arch_of(NULL, best, n, 0);
+    for (size_t k = 0; arch && k < instance_variant_count; ++k)
+      if (instance_variants[k].arch == arch &&
+          strcmp(instance_variants[k].name, desc->name) == 0) {
+        code = instance_variants[k].desc;
+        break;
       }
-      p += n + (p[n] == ',');
-    }
-    for (size_t v = 0; best && v < variant_count; ++v) {
-      if (variants[v].first != first ||
-          !lists_image(variants[v].images, best, best_n))
-        continue;
-      const cuemu_module_desc *table = variants[v].desc;
-      for (int k = 0; k < table->kernel_count; ++k)
-        if (table->kernels[k].thunk && table->kernels[k].name &&
-            strcmp(table->kernels[k].name, desc->name) == 0) {
-          code = &table->kernels[k];
-          break;
-        }
-      break;
-    }
-    break;
   }
   pthread_mutex_unlock(&lock);
   return code;
@@ -200,10 +298,6 @@ static int arch_images_of(const cuemu_kernel_desc *desc,
   if (images)
     *images = found;
   return arch;
-}
-
-static int arch_of(const cuemu_kernel_desc *desc) {
-  return arch_images_of(desc, NULL);
 }
 
 /* Whether a device of compute capability major.minor runs the image named
@@ -408,14 +502,33 @@ void cuemu__function_attributes(const void *function,
   out->num_regs = 32;
   out->const_bytes = 0;
   out->local_bytes = 0;
-  /* As from nvcc's fat binary (-arch=sm_XY puts in sm_XY code and
-   * compute_XY PTX): the PTX is the architecture built for; the binary is
-   * that code where the device runs it (the same major version, a minor
-   * one no higher), else the device's own (the driver compiles the PTX). */
-  int device = m->major * 10 + m->minor, arch = arch_of(desc);
+  /* As CUDA reports them for the image its driver picks for the current
+   * device: the PTX is the virtual architecture the picked image was made
+   * from (its device pass's); the binary is the picked cubin's, else the
+   * device's own (the driver compiles the PTX). Without the build's images:
+   * -arch=sm_XY's fat binary (sm_XY code and compute_XY PTX). */
+  const int device = m->major * 10 + m->minor;
+  int arch = 0, binary = 0;
+  pthread_mutex_lock(&lock);
+  long i = desc ? module_of(desc) : -1;
+  if (i >= 0 && !module_arch[i])
+    i = -1; /* as arch_images_of() */
+  const char *images = i >= 0 ? module_images[i] : program_images;
+  arch = i >= 0 ? module_arch[i] : program_arch;
+  size_t n = 0;
+  const char *best =
+      images ? picked_image(images, m->major, m->minor, &n) : NULL;
+  if (best) {
+    arch = pass_arch_of(i >= 0 ? modules[i] : NULL, best, n, arch);
+    binary = strncmp(best, "sm_", 3) == 0 ? (int)strtol(best + 3, NULL, 10)
+                                          : device;
+  }
+  pthread_mutex_unlock(&lock);
   out->ptx_version = arch ? arch : device;
   out->binary_version =
-      arch && arch / 10 == m->major && arch % 10 <= m->minor ? arch : device;
+      binary ? binary
+      : arch && arch / 10 == m->major && arch % 10 <= m->minor ? arch
+                                                               : device;
 }
 
 size_t cuemu__function_local_bytes(const void *function,

@@ -208,6 +208,22 @@ void cuemu_program_register_instances(const cuemu_instance_record *begin,
     module->kernels = alias;
     cuemu_program_register(module);
   }
+  /* A further device pass's instances (their pass word is its
+   * __CUDA_ARCH__, 800) are variants of the first pass's instance of the
+   * same unit, symbol and parameters, whose code a launch runs when the
+   * driver's rule picks that pass's image (cuemu__function_code()). */
+  for (const cuemu_instance_record *r = begin; r < end; ++r) {
+    if (r->pass < 100)
+      continue;
+    const cuemu_kernel_desc *v = r->record(r->file, r->line);
+    if (!v)
+      continue;
+    char *key = instance_key(r->symbol, v->params);
+    const cuemu_kernel_desc *found = find_device(entries, count, r->unit, key);
+    free(key);
+    if (found)
+      cuemu_program_register_instance_variant(found, v, (int)(r->pass / 10));
+  }
   for (size_t i = 0; i < count; ++i)
     free(entries[i].key);
   free(entries);

@@ -55,6 +55,22 @@ register_instance(const char *file, long line) {
   return &desc;
 }
 
+/* The descriptor of kernel K, an instance of a further device pass (one
+ * per virtual architecture: docs/nvcc-checks.md), whose record's pass word
+ * is that pass's __CUDA_ARCH__; cuemu_program_register_instances() makes
+ * it a variant of the first pass's instance of the same symbol, not a
+ * kernel of its own. Called when the program starts. */
+template <typename KT, KT K_, unsigned MaxThreads, unsigned MinBlocks>
+__attribute__((visibility("hidden"))) const void *
+variant_instance(const char *file, long line) {
+  static cuemu_kernel_desc desc;
+  if (!desc.thunk)
+    desc = describe<KT, K_>(kernel_name<KT, K_>(), file,
+                            static_cast<int>(line),
+                            bounds{MaxThreads, MinBlocks});
+  return &desc;
+}
+
 /* The parameters of a host pass's instance K. */
 template <typename KT, KT K_>
 const void *host_instance_params(const char *, long) {

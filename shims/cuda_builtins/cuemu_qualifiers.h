@@ -168,6 +168,15 @@ extern "C" __thread void *cuemu_dynamic_shared
                                                             max_threads,      \
                                                             min_blocks>),     \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))
+/* The same in a further device pass (one per virtual architecture), whose
+ * translated unit defines CUEMU_KERNEL_INSTANCE as this with its
+ * __CUDA_ARCH__ as `arch` (cuemu__codegen_write_unit()). */
+#define CUEMU_KERNEL_VARIANT_INSTANCE(arch, file, line, unit, kernel,         \
+                                      max_threads, min_blocks)                \
+  CUEMU_INSTANCE_RECORD_(arch, "i"(&::cuemu::variant_instance<CUEMU_KERNEL_CAST_ARGS kernel, \
+                                                           max_threads,       \
+                                                           min_blocks>),      \
+                         "i"(file), "i"(line), "i"(kernel), "i"(unit))
 #define CUEMU_KERNEL_HOST_RECORD(unit, kernel)                                \
   CUEMU_INSTANCE_RECORD_(2, "i"(&::cuemu::host_instance_params<CUEMU_KERNEL_CAST_ARGS kernel>), \
                          "i"(0), "i"(0), "i"(kernel), "i"(unit))

@@ -137,6 +137,15 @@ void cuemu_program_register_variant(const cuemu_module_desc *__cuemu_first,
                                     const cuemu_module_desc *__cuemu_variant,
                                     int arch, const char *__cuemu_images);
 
+/* Registers `variant`, a further device pass's instance of a kernel
+ * template (built for `arch`, 80), as a variant of the first pass's
+ * instance `first`: a launch of `first` (or of a descriptor with its code)
+ * runs the variant's code when the driver's rule picks an image of that
+ * pass (cuemu_program_register_variant()). Host code. */
+void cuemu_program_register_instance_variant(
+    const cuemu_kernel_desc *__cuemu_first,
+    const cuemu_kernel_desc *__cuemu_variant, int arch);
+
 /* Launches a kernel of the program: what `kernel<<<grid, block, shmem,
  * stream>>>(args)` becomes. The launch goes through the one launch path of
  * libcuemu (the same checks as cudaLaunchKernel, including the sticky error

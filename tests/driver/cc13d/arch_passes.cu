@@ -9,8 +9,13 @@
 // neither ("no kernel image is available for execution on the device").
 // The __device__ and __constant__ variables are one object whichever pass's
 // code reads or writes them (bias, set by cudaMemcpyToSymbol, is added).
+// A kernel template's instance (which_pass_of<int>) runs the same pass's
+// code as the kernel. cudaFuncGetAttributes and cuFuncGetAttribute report the picked image's
+// ptxVersion (the virtual architecture it was made from) and binaryVersion
+// (the cubin's, else the device's: the driver compiles the PTX).
 // tests/cuda_arch_passes.sh.
 #include <cstdio>
+#include <cuda.h>
 
 __device__ int launches;
 __constant__ int bias;
@@ -30,23 +35,47 @@ __global__ void which_pass(int *out)
   atomicAdd(&launches, 1);
 }
 
+// A kernel template's instances follow the same pick.
+template <typename T> __global__ void which_pass_of(T *out)
+{
+  out[1] = static_cast<T>(pass_arch());
+}
+
 int main()
 {
   int *d, arch = -1, count = -1, five = 5;
   cudaMemcpyToSymbol(bias, &five, sizeof five);
-  cudaMalloc(&d, sizeof(int));
-  cudaMemset(d, 0xff, sizeof(int));
+  cudaMalloc(&d, 2 * sizeof(int));
+  cudaMemset(d, 0xff, 2 * sizeof(int));
   which_pass<<<1, 1>>>(d);
   cudaError_t launch = cudaGetLastError();
   cudaDeviceSynchronize();
   which_pass<<<1, 1>>>(d);
+  which_pass_of<<<1, 1>>>(d);
   cudaDeviceSynchronize();
-  cudaMemcpy(&arch, d, sizeof arch, cudaMemcpyDeviceToHost);
+  int both[2];
+  cudaMemcpy(both, d, sizeof both, cudaMemcpyDeviceToHost);
+  arch = both[0];
   cudaMemcpyFromSymbol(&count, launches, sizeof count);
+  cudaFuncAttributes attr;
+  attr.ptxVersion = attr.binaryVersion = -1;
+  cudaFuncGetAttributes(&attr, which_pass);
+  int ptx = -1, binary = -1;
+  CUfunction f;
+  if (cudaGetFuncBySymbol(&f, (const void *)which_pass) == cudaSuccess) {
+    cuFuncGetAttribute(&ptx, CU_FUNC_ATTRIBUTE_PTX_VERSION, f);
+    cuFuncGetAttribute(&binary, CU_FUNC_ATTRIBUTE_BINARY_VERSION, f);
+  }
+  cudaGetLastError();
+  if (launch != cudaSuccess) /* no image: not compared */
+    attr.ptxVersion = attr.binaryVersion = ptx = binary = -1;
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
-  printf("device %d.%d host %d kernel %d launches %d (%s)\n", prop.major,
-         prop.minor, pass_arch(), arch, count, cudaGetErrorName(launch));
+  printf("device %d.%d host %d kernel %d template %d launches %d (%s) "
+         "ptx %d/%d binary %d/%d\n",
+         prop.major, prop.minor, pass_arch(), arch, both[1], count,
+         cudaGetErrorName(launch), attr.ptxVersion, ptx, attr.binaryVersion,
+         binary);
   cudaFree(d);
   return 0;
 }

@@ -89,6 +89,34 @@ void nested(int *out)
   };
   apply_one<<<1, 1>>>(outer, out);
 }
+#elif REFUSE == 10 // a private member function defined outside its class
+namespace shapes {
+class Outside {
+public:
+  void go(int *out) { run(out); }
+
+private:
+  void run(int *out);
+  int kept_ = 0;
+};
+} // namespace shapes
+void shapes::Outside::run(int *out)
+{
+  auto f = [] __device__(int v) { return v + 3; };
+  apply_one<<<1, 1>>>(f, out);
+}
+#elif REFUSE == 11 // a protected member of a class template, out of class
+struct Root {};
+template <typename T> class Base : public Root {
+protected:
+  void step(T *out);
+};
+template <typename T> void Base<T>::step(T *out)
+{
+  auto f = [] __device__(int v) { return v * 3; };
+  apply_one<<<1, 1>>>(f, out);
+}
+template class Base<int>;
 #else
 #include <cstdio>
 // What nvcc accepts: a trailing return type, public members (in-class and
