@@ -14,6 +14,7 @@
 #include "device/cuemu_texture.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_texture_view.h"
 
 /* cudaDeviceProp's textureAlignment and texturePitchAlignment. */
@@ -201,12 +202,19 @@ int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
   return register_object(t, tex);
 }
 
+/* A launch queued before the destroy call may still sample the object: an
+ * image pipeline commonly creates an object, launches with it and destroys
+ * it at once, and on a GPU the queued kernel still sees it. As cudaFreeArray
+ * does, the devices' queued work is waited for before the object goes. */
+static void wait_for_users(void) { cuemu__stream_wait_every_device(); }
+
 int cuemu_rt_destroy_texture_object(cudaTextureObject_t tex) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if (tex == 0)
     return cudaSuccess;
+  wait_for_users();
   return cuemu__texture_unregister(tex, 0)
              ? cuemu_rt_error(cudaErrorInvalidValue)
              : cudaSuccess;
@@ -272,6 +280,7 @@ int cuemu_rt_destroy_surface_object(cudaSurfaceObject_t surf) {
     return sticky;
   if (surf == 0)
     return cudaSuccess;
+  wait_for_users();
   return cuemu__texture_unregister(surf, 1)
              ? cuemu_rt_error(cudaErrorInvalidValue)
              : cudaSuccess;
