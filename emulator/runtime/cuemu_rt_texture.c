@@ -11,9 +11,11 @@
 
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_report.h"
 #include "device/cuemu_texture.h"
 #include "runtime/cuemu_rt_array.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_stream_queue.h"
 #include "runtime/cuemu_rt_texture_view.h"
 
 /* cudaDeviceProp's textureAlignment and texturePitchAlignment. */
@@ -48,6 +50,14 @@ static int shape_of_array(struct cudaExtent e, unsigned flags) {
   if (e.depth)
     return CUEMU_SHAPE_3D;
   return e.height ? CUEMU_SHAPE_2D : CUEMU_SHAPE_1D;
+}
+
+/* Refuses a descriptor with cudaErrorInvalidValue, saying which of CUDA's
+ * rules it breaks (cuemu_last_message()): CUDA's bare "invalid argument"
+ * leaves a program's author guessing among a dozen fields. */
+static int refuse(const char *why) {
+  cuemu__report(CUEMU_INVALID_VALUE, "%s", why);
+  return cudaErrorInvalidValue;
 }
 
 /* Resolves `res` into t's shape, format and levels; returns 0 or a CUDA
@@ -86,10 +96,15 @@ static int resolve_resource(cuemu__texture *t,
     code = cuemu__format_decode(&res->res.linear.desc, &f);
     if (code)
       return code;
-    if (!res->res.linear.devPtr ||
-        (uintptr_t)res->res.linear.devPtr % TEXTURE_ALIGNMENT != 0 ||
-        res->res.linear.sizeInBytes < f.size)
-      return cudaErrorInvalidValue;
+    if (!res->res.linear.devPtr)
+      return refuse("cudaCreateTextureObject: cudaResourceTypeLinear with a "
+                    "null devPtr");
+    if ((uintptr_t)res->res.linear.devPtr % TEXTURE_ALIGNMENT != 0)
+      return refuse("cudaCreateTextureObject: cudaResourceTypeLinear's "
+                    "devPtr is not aligned to textureAlignment (512 bytes)");
+    if (res->res.linear.sizeInBytes < f.size)
+      return refuse("cudaCreateTextureObject: cudaResourceTypeLinear's "
+                    "sizeInBytes holds no element");
     copy_format(&t->format, &f);
     t->shape = CUEMU_SHAPE_LINEAR;
     t->levels = 1;
@@ -102,12 +117,22 @@ static int resolve_resource(cuemu__texture *t,
     code = cuemu__format_decode(&res->res.pitch2D.desc, &f);
     if (code)
       return code;
-    if (!res->res.pitch2D.devPtr ||
-        (uintptr_t)res->res.pitch2D.devPtr % TEXTURE_ALIGNMENT != 0 ||
-        res->res.pitch2D.width == 0 || res->res.pitch2D.height == 0 ||
-        res->res.pitch2D.pitchInBytes % TEXTURE_PITCH_ALIGNMENT != 0 ||
-        res->res.pitch2D.pitchInBytes < res->res.pitch2D.width * f.size)
-      return cudaErrorInvalidValue;
+    if (!res->res.pitch2D.devPtr)
+      return refuse("cudaCreateTextureObject: cudaResourceTypePitch2D with "
+                    "a null devPtr");
+    if ((uintptr_t)res->res.pitch2D.devPtr % TEXTURE_ALIGNMENT != 0)
+      return refuse("cudaCreateTextureObject: cudaResourceTypePitch2D's "
+                    "devPtr is not aligned to textureAlignment (512 bytes)");
+    if (res->res.pitch2D.width == 0 || res->res.pitch2D.height == 0)
+      return refuse("cudaCreateTextureObject: cudaResourceTypePitch2D with "
+                    "a zero width or height");
+    if (res->res.pitch2D.pitchInBytes % TEXTURE_PITCH_ALIGNMENT != 0)
+      return refuse("cudaCreateTextureObject: cudaResourceTypePitch2D's "
+                    "pitchInBytes is not a multiple of texturePitchAlignment "
+                    "(32 bytes; cudaMallocPitch gives such pitches)");
+    if (res->res.pitch2D.pitchInBytes < res->res.pitch2D.width * f.size)
+      return refuse("cudaCreateTextureObject: cudaResourceTypePitch2D's "
+                    "pitchInBytes is less than width times the element size");
     copy_format(&t->format, &f);
     t->shape = CUEMU_SHAPE_2D;
     t->levels = 1;
@@ -138,14 +163,17 @@ static int check_texture_desc(cuemu__texture *t,
   int is_int = f->kind != cudaChannelFormatKindFloat;
   if (is_int && !f->normalized && d->readMode == cudaReadModeNormalizedFloat &&
       f->bits == 32)
-    return cudaErrorInvalidValue; /* only 8- and 16-bit integers normalize */
+    return refuse("cudaCreateTextureObject: cudaReadModeNormalizedFloat "
+                  "needs 8- or 16-bit integers, not 32-bit ones");
   t->returns_float = !is_int || f->normalized ||
                      d->readMode == cudaReadModeNormalizedFloat;
   /* Linear filtering needs floating-point results (Programming Guide). */
   if (!t->returns_float && (d->filterMode == cudaFilterModeLinear ||
                             (t->levels > 1 &&
                              d->mipmapFilterMode == cudaFilterModeLinear)))
-    return cudaErrorInvalidValue;
+    return refuse("cudaCreateTextureObject: linear filtering needs "
+                  "floating-point results: an integer texture needs "
+                  "cudaReadModeNormalizedFloat or cudaFilterModePoint");
   /* Seamless cubemaps: with point filtering CUDA clamps every dimension,
    * which is how cuemu always samples a face; filtering across faces
    * (linear) is not emulated: refused rather than approximated. */
@@ -201,12 +229,19 @@ int cuemu_rt_create_texture_object(cudaTextureObject_t *tex,
   return register_object(t, tex);
 }
 
+/* A launch queued before the destroy call may still sample the object: an
+ * image pipeline commonly creates an object, launches with it and destroys
+ * it at once, and on a GPU the queued kernel still sees it. As cudaFreeArray
+ * does, the devices' queued work is waited for before the object goes. */
+static void wait_for_users(void) { cuemu__stream_wait_every_device(); }
+
 int cuemu_rt_destroy_texture_object(cudaTextureObject_t tex) {
   int sticky = cuemu__rt_check_sticky();
   if (sticky)
     return sticky;
   if (tex == 0)
     return cudaSuccess;
+  wait_for_users();
   return cuemu__texture_unregister(tex, 0)
              ? cuemu_rt_error(cudaErrorInvalidValue)
              : cudaSuccess;
@@ -250,7 +285,8 @@ int cuemu_rt_create_surface_object(cudaSurfaceObject_t *surf,
     return sticky;
   /* Surfaces take an array allocated with cudaArraySurfaceLoadStore. */
   if (res->resType != cudaResourceTypeArray)
-    return cuemu_rt_error(cudaErrorInvalidValue);
+    return cuemu_rt_error(refuse("cudaCreateSurfaceObject: a surface needs "
+                                 "a resource of cudaResourceTypeArray"));
   cuemu__texture *t = calloc(1, sizeof *t);
   if (!t)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -258,7 +294,8 @@ int cuemu_rt_create_surface_object(cudaSurfaceObject_t *surf,
   t->res = *res;
   int code = resolve_resource(t, res);
   if (!code && !t->load_store)
-    code = cudaErrorInvalidValue;
+    code = refuse("cudaCreateSurfaceObject: the array was not allocated "
+                  "with cudaArraySurfaceLoadStore");
   if (code) {
     free(t);
     return cuemu_rt_error(code);
@@ -272,6 +309,7 @@ int cuemu_rt_destroy_surface_object(cudaSurfaceObject_t surf) {
     return sticky;
   if (surf == 0)
     return cudaSuccess;
+  wait_for_users();
   return cuemu__texture_unregister(surf, 1)
              ? cuemu_rt_error(cudaErrorInvalidValue)
              : cudaSuccess;
