@@ -129,8 +129,11 @@ static inline int in_shared(cuemu_worker *w, uintptr_t a) {
  * marked exited.) */
 static int others_can_run(const cuemu_worker *w, unsigned base,
                           unsigned me_bit) {
-  unsigned n = w->nthreads - base;
-  unsigned lanes = n >= WARP_SIZE ? 0xffffffffu : (1u << n) - 1u;
+  /* Only the live lanes: warp_live has the bit of every lane that exists
+   * and has not exited, so the lanes that dropped out of a narrowing tail
+   * (if (lane < 16) ...; if (lane < 8) ...) and returned are not looked at
+   * one by one at every step of the others. */
+  unsigned lanes = w->warp_live[base / WARP_SIZE];
   lanes &= ~(me_bit | w->warp_stepping[base / WARP_SIZE]);
   for (; lanes; lanes &= lanes - 1)
     if (cuemu__thread_may_run(w, base + (unsigned)__builtin_ctz(lanes), 1))

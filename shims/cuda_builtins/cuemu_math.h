@@ -475,7 +475,14 @@ inline void sincospif(float x, float *sptr, float *cptr) {
 
 #ifndef CUEMU_LIBC_HAS_RSQRT
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-inline float rsqrtf(float x) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x))); }
+/* In float: the square root and the division are each rounded to nearest,
+ * so the result is within 1.5 ulp of 1/sqrt(x) (half an ulp from the
+ * division, less than one from the square root's relative error of 2^-24),
+ * inside CUDA's 2 ulp for rsqrtf; measured 1.47 ulp at worst over 1.5M
+ * inputs (tests/programs/mathulp/rsqrt_ulp.cu). It costs a sqrtss and a
+ * divss, where the double version converted and took a sqrtsd and a divsd.
+ * 0, -0, inf and negative inputs give inf, -inf, 0 and NaN, as CUDA's. */
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 #endif
 
 inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
