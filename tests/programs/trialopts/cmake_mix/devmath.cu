@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -rdc=true
 #include "devmath.cuh"
 __device__ int calls = 0;
 __device__ float poly(float x) {

@@ -1,3 +1,4 @@
+// NVCC_OPTIONS: -rdc=true
 #include "devmath.cuh"
 #include "kernels.h"
 
