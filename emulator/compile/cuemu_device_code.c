@@ -19,14 +19,111 @@
  * The host pass and host functions keep their variable-length arrays, as
  * g++ allows.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cuemu_rewriter.h"
+
+/* GCC's built-in functions that nvcc 13 takes for host functions in device
+ * code ("calling a __host__ function("__builtin_trap") from a __global__
+ * function("k") is not allowed"), each tried with nvcc 13.0
+ * (docs/nvcc-checks.md). nvcc accepts the others that real kernels use:
+ * __builtin_expect, __builtin_assume, __builtin_unreachable, the
+ * __builtin_clz, __builtin_clzll, __builtin_popcount, __builtin_popcountll,
+ * __builtin_ffs, __builtin_ffsll, __builtin_memcpy, __builtin_memset,
+ * __builtin_alloca, __builtin_malloc, __builtin_printf and the math
+ * functions. __builtin_constant_p and __builtin_return_address, which nvcc
+ * also refuses, are left out: the shims' macros expand to them in the
+ * user's code (CUEMU_ATOMIC_CONSTANT, cuemu_check_entry.h). */
+static const char *const host_builtins[] = {
+    "__builtin_trap", "__builtin_abort", "__builtin_free",
+    "__builtin_strlen", "__builtin_strcmp", "__builtin_strchr",
+    "__builtin_memcmp", "__builtin_memmove", "__builtin_prefetch",
+    "__builtin_frame_address", "__builtin_ctz", "__builtin_ctzl",
+    "__builtin_ctzll", "__builtin_clzl", "__builtin_popcountl",
+    "__builtin_parity", "__builtin_clrsb", "__builtin_bswap16",
+    "__builtin_bswap32", "__builtin_bswap64", "__builtin_cpu_supports",
+    "__builtin_cpu_init", "__builtin_expect_with_probability",
+    "__builtin_speculation_safe_value", NULL};
+
+/* Whether the identifier at token i names one of host_builtins, a checked
+ * arithmetic built-in (__builtin_add_overflow, __builtin_sadd_overflow,
+ * __builtin_umulll_overflow, __builtin_mul_overflow_p, ...) or an x86 one
+ * (__builtin_ia32_pause). */
+static int host_builtin(const cuemu_rewriter *rw, size_t i) {
+  const char *word = rw->text + rw->toks[i].offset;
+  size_t length = rw->toks[i].length;
+  static const char overflow[] = "_overflow", overflow_p[] = "_overflow_p";
+  if (length < 10 || strncmp(word, "__builtin_", 10) != 0)
+    return 0;
+  for (const char *const *name = host_builtins; *name; ++name)
+    if (cuemu__rw_is(rw, i, *name))
+      return 1;
+  if (length > 16 && strncmp(word, "__builtin_ia32_", 15) == 0)
+    return 1;
+  return (length > 19 &&
+          memcmp(word + length - 9, overflow, sizeof overflow - 1) == 0) ||
+         (length > 21 &&
+          memcmp(word + length - 11, overflow_p, sizeof overflow_p - 1) == 0);
+}
+
+/* Words before a `(` in a declaration that are not the function's name. */
+static int not_a_name(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {
+      "__attribute__", "__launch_bounds__", "__cluster_dims__", "alignas",
+      "__align__",     "decltype",          "__declspec",       "noexcept",
+      "sizeof",        "alignof",           "__maxnreg__",      NULL};
+  for (int j = 0; words[j]; ++j)
+    if (cuemu__rw_is(rw, k, words[j]))
+      return 1;
+  return 0;
+}
+
+void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
+                               int kernel) {
+  size_t name = rw->n;
+  int host = 0;
+  rw->caller[0] = '\0';
+  for (size_t k = start; k < brace; ++k) {
+    if (cuemu__rw_is(rw, k, "__host__"))
+      host = 1;
+    if (cuemu__rw_is(rw, k, "(") && k > start) {
+      if (name == rw->n && cuemu__rw_ident(rw, k - 1) && !not_a_name(rw, k - 1))
+        name = k - 1;
+      k = cuemu__rw_close(rw, k);
+    }
+  }
+  /* A __host__ __device__ function's call is nvcc's warning #20011-D, not
+   * an error; so is a kernel's or device function's own (empty). */
+  if (host && !kernel)
+    return;
+  if (name < rw->n && rw->toks[name].length < 80)
+    snprintf(rw->caller, sizeof rw->caller, "%s function(\"%.*s\")",
+             kernel ? "__global__" : "__device__", (int)rw->toks[name].length,
+             rw->text + rw->toks[name].offset);
+  else
+    snprintf(rw->caller, sizeof rw->caller, "%s function",
+             kernel ? "__global__" : "__device__");
+}
 
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
   int line = rw->toks[i].line;
   if (rw->pass == CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
+  if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN) &&
+      cuemu__rw_is(rw, i + 1, "(") && host_builtin(rw, i)) {
+    char what[320];
+    snprintf(what, sizeof what,
+             "calling a __host__ function(\"%.*s\") from a %s is not "
+             "allowed%s",
+             (int)rw->toks[i].length, rw->text + rw->toks[i].offset,
+             rw->caller,
+             cuemu__rw_is(rw, i, "__builtin_trap")
+                 ? " (CUDA's form is __trap())"
+                 : "");
+    return cuemu__rw_error(rw, line, what);
+  }
   if (cuemu__rw_is(rw, i, "<")) {
     if (rw->pass == CUEMU_PASS_DEVICE && !rw->rdc)
       return cuemu__rw_error(

@@ -123,6 +123,7 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   if (w->device_decl && w->other_depth == 1) {
     w->device_body = 1;
+    cuemu__device_caller_note(rw, w->decl_start, i, w->kernel_decl);
     /* Who launches grids, and whom it calls (cuemu_launch_calls.c). */
     if (rw->preprocessed && rw->pass != CUEMU_PASS_HOST &&
         !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
