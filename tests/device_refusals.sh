@@ -3,7 +3,9 @@
 # cuemu-nvcc too, at the user's line and in nvcc's words
 # (tests/driver/devref/device_refusals.cu, one form per -DCASE=N, each
 # line marked `// case N: MESSAGE`): GCC's built-in functions that nvcc
-# takes for host functions (__builtin_trap, __builtin_add_overflow, ...).
+# takes for host functions (__builtin_trap, __builtin_add_overflow, ...);
+# without -rdc, an extern __device__ or __constant__ variable and its
+# definition in one file (nvcc makes the extern one a definition too).
 # Without CASE, the near misses that nvcc accepts (__trap(),
 # __builtin_clz, checked arithmetic in host code and in a __host__
 # __device__ function) build and run. With nvcc present, it is checked to
@@ -44,6 +46,19 @@ for n in $cases; do
       fail "nvcc does not refuse case $n so (the test is wrong): $(head -3 "$work/nvcc$n.log")"
   fi
 done
+
+# With relocatable device code, case 7's declaration and definition are
+# one variable's.
+if (cd "$work" && "$nvcc" -rdc=true -DCASE=7 -c -o rdc.o "$src") >"$work/rdc.log" 2>&1; then
+  echo "PASS: with -rdc=true, an extern __constant__ and its definition build"
+else
+  fail "case 7 with -rdc=true: $(head -5 "$work/rdc.log")"
+fi
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -rdc=true -DCASE=7 -c -o nv.o "$src") \
+    >"$work/nvcc-rdc.log" 2>&1 ||
+    fail "nvcc refuses case 7 with -rdc=true (the test is wrong): $(head -3 "$work/nvcc-rdc.log")"
+fi
 
 step fixed "$nvcc" -o fixed "$src" &&
   passes "the near misses that nvcc accepts build and run" ./fixed

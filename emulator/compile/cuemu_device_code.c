@@ -107,6 +107,53 @@ void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
              kernel ? "__global__" : "__device__");
 }
 
+cuemu_status cuemu__device_variable_note(cuemu_rewriter *rw, const char *ns,
+                                         size_t name, int is_extern) {
+  if (name == (size_t)-1) {
+    for (size_t v = 0; v < rw->device_var_count; ++v)
+      free(rw->device_vars[v]);
+    free(rw->device_vars);
+    rw->device_vars = NULL;
+    rw->device_var_count = rw->device_var_capacity = 0;
+    return CUEMU_SUCCESS;
+  }
+  /* "ns::name" and, in its first byte, whether a declaration was extern. */
+  size_t ns_length = strlen(ns), length = rw->toks[name].length;
+  char *key = malloc(ns_length + length + 4);
+  if (!key) return CUEMU_OUT_OF_MEMORY;
+  key[0] = is_extern ? 'e' : 'd';
+  memcpy(key + 1, ns, ns_length);
+  memcpy(key + 1 + ns_length, "::", 2);
+  memcpy(key + 3 + ns_length, rw->text + rw->toks[name].offset, length);
+  key[3 + ns_length + length] = '\0';
+  for (size_t v = 0; v < rw->device_var_count; ++v)
+    if (strcmp(rw->device_vars[v] + 1, key + 1) == 0) {
+      int either = is_extern || rw->device_vars[v][0] == 'e';
+      free(key);
+      if (!either)
+        return CUEMU_SUCCESS; /* the host compiler's own redefinition */
+      char what[256];
+      snprintf(what, sizeof what,
+               "redefinition of '%.*s': without relocatable device code "
+               "(-rdc=true) an extern __device__, __constant__ or "
+               "__managed__ declaration is a definition, as with nvcc",
+               (int)length, rw->text + rw->toks[name].offset);
+      return cuemu__rw_error(rw, rw->toks[name].line, what);
+    }
+  if (rw->device_var_count == rw->device_var_capacity) {
+    size_t cap = rw->device_var_capacity ? 2 * rw->device_var_capacity : 16;
+    char **grown = realloc(rw->device_vars, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    rw->device_vars = grown;
+    rw->device_var_capacity = cap;
+  }
+  rw->device_vars[rw->device_var_count++] = key;
+  return CUEMU_SUCCESS;
+}
+
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
   int line = rw->toks[i].line;
   if (rw->pass == CUEMU_PASS_HOST)

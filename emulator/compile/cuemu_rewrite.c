@@ -632,7 +632,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     char *ns = scope_name(w);
     if (!ns) return CUEMU_OUT_OF_MEMORY;
     int done = 0;
-    cuemu_status st = cuemu__private_device_variable(rw, start, i, ns, &done);
+    cuemu_status st = CUEMU_SUCCESS;
+    if (rw->pass == CUEMU_PASS_DEVICE && k > i + 1 && k < rw->n &&
+        cuemu__rw_ident(rw, k - 1) &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN))
+      st = cuemu__device_variable_note(rw, ns, k - 1, is_extern);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
     if (st != CUEMU_SUCCESS) return st;
   }
@@ -952,6 +958,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   }
   free(rw->kernels);
   cuemu__launch_calls_free(rw);
+  cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);

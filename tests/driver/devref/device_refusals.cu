@@ -43,7 +43,29 @@ __device__ unsigned swapped(unsigned v) {
 }
 #endif
 
+/* Without -rdc, nvcc makes an extern device variable a definition (warning
+ * #20044-D, "extern declaration ... is treated as a static definition"),
+ * so that a definition in the same file is its host compiler's
+ * "redefinition of". tests/device_refusals.sh builds case 7 with -rdc. */
+#if CASE == 7
+extern __constant__ float weights[4];
+__constant__ float weights[4] = {1, 2, 3, 4}; // case 7: redefinition of 'weights': without relocatable device code (-rdc=true) an extern __device__, __constant__ or __managed__ declaration is a definition, as with nvcc
+__global__ void weigh(float *out) { out[threadIdx.x] *= weights[threadIdx.x]; }
+#endif
+#if CASE == 8
+__device__ int counter = 3;
+extern __device__ int counter; // case 8: redefinition of 'counter': without relocatable device code (-rdc=true) an extern __device__, __constant__ or __managed__ declaration is a definition, as with nvcc
+#endif
+
 /* ---- What nvcc accepts: built and run --------------------------------- */
+
+/* The same name in two namespaces, one of them extern. */
+namespace one {
+extern __device__ int same_name;
+}
+namespace two {
+__device__ int same_name = 2;
+}
 
 /* __trap() is CUDA's form; __builtin_expect, __builtin_clz(ll),
  * __builtin_popcount(ll), __builtin_ffs and __builtin_memcpy are taken in
