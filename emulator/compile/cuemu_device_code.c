@@ -68,6 +68,37 @@ static int host_builtin(const cuemu_rewriter *rw, size_t i) {
           memcmp(word + length - 11, overflow_p, sizeof overflow_p - 1) == 0);
 }
 
+cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i) {
+  size_t depth = 0;
+  if (rw->pass == CUEMU_PASS_HOST)
+    return CUEMU_SUCCESS;
+  for (size_t k = i + 1; k < rw->n; ++k) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "["))
+      depth++;
+    else if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      if (depth == 0) return CUEMU_SUCCESS;
+      depth--;
+    } else if (depth == 0 && (cuemu__rw_is(rw, k, ";") ||
+                              cuemu__rw_is(rw, k, "}") ||
+                              cuemu__rw_is(rw, k, ",")))
+      return CUEMU_SUCCESS;
+    else if (depth == 0 && cuemu__rw_is(rw, k, "<") &&
+             cuemu__rw_template_close(rw, k) < rw->n)
+      k = cuemu__rw_template_close(rw, k);
+    else if (depth == 0 && cuemu__rw_is(rw, k, "{") &&
+             (cuemu__rw_is(rw, k - 1, "struct") ||
+              cuemu__rw_is(rw, k - 1, "union") ||
+              cuemu__rw_is(rw, k - 2, "struct") ||
+              cuemu__rw_is(rw, k - 2, "union")))
+      k = cuemu__rw_close(rw, k); /* `__shared__ struct { ... } s;` */
+    else if (depth == 0 &&
+             (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{")))
+      return cuemu__rw_error(rw, rw->toks[k].line,
+                             "initializer not allowed for __shared__ variable");
+  }
+  return CUEMU_SUCCESS;
+}
+
 /* Words before a `(` in a declaration that are not the function's name. */
 static int not_a_name(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
@@ -170,6 +201,19 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
                  ? " (CUDA's form is __trap())"
                  : "");
     return cuemu__rw_error(rw, line, what);
+  }
+  if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+    /* Words that nvcc's front end refuses in device code, in its words. */
+    if (cuemu__rw_is(rw, i, "throw") || cuemu__rw_is(rw, i, "try"))
+      return cuemu__rw_error(rw, line,
+                             "device code does not support exception handling");
+    if (cuemu__rw_is(rw, i, "typeid"))
+      return cuemu__rw_error(
+          rw, line, "The operator 'typeid' is not allowed in device code");
+    if (cuemu__rw_is(rw, i, "thread_local"))
+      return cuemu__rw_error(rw, line,
+                             "cannot use thread_local specifier for variable "
+                             "declarations in device code");
   }
   if (cuemu__rw_is(rw, i, "<")) {
     if (rw->pass == CUEMU_PASS_DEVICE && !rw->rdc)

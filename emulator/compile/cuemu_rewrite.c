@@ -776,7 +776,11 @@ static cuemu_status walk(walker *w) {
         st = cuemu__rw_edit(rw, t->offset, t->length, noinline,
                             sizeof noinline - 1);
       } else if (own && cuemu__rw_is(rw, i, "__shared__")) {
-        st = cuemu__shared_decl_rewrite(rw, i, &resume);
+        st = rw->preprocessed && !(t->flags & CUEMU_TOKEN_FOREIGN)
+                 ? cuemu__shared_initializer_check(rw, i)
+                 : CUEMU_SUCCESS;
+        if (st == CUEMU_SUCCESS)
+          st = cuemu__shared_decl_rewrite(rw, i, &resume);
         if (st == CUEMU_SUCCESS && resume != i) {
           i = resume; /* the `;` that ends the declaration */
           continue;

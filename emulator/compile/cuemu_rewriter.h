@@ -223,6 +223,10 @@ cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
  * list when `name` is (size_t)-1. */
 cuemu_status cuemu__device_variable_note(cuemu_rewriter *rw, const char *ns,
                                          size_t name, int is_extern);
+/* Refuses an initializer of the __shared__ variable whose `__shared__` is
+ * token i, as nvcc does ("initializer not allowed for __shared__
+ * variable"), in the device pass. */
+cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
 /* Records in rw->caller the kind and name of the function whose
  * declaration starts at token `start` and whose body opens at `brace`
  * (a kernel's when `kernel`), for cuemu__device_code_check's messages. */

@@ -6,6 +6,7 @@
  * the near misses that nvcc accepts build and run, and print PASS.
  */
 #include <cstdio>
+#include <typeinfo>
 
 #if !defined(CASE)
 #define CASE 0
@@ -57,6 +58,37 @@ __device__ int counter = 3;
 extern __device__ int counter; // case 8: redefinition of 'counter': without relocatable device code (-rdc=true) an extern __device__, __constant__ or __managed__ declaration is a definition, as with nvcc
 #endif
 
+/* What nvcc's front end refuses in device code. */
+#if CASE == 9
+__global__ void initialised(int *out) {
+  __shared__ int s = 5; // case 9: initializer not allowed for __shared__ variable
+  out[threadIdx.x] = s;
+}
+#endif
+#if CASE == 10
+__global__ void throwing(int *out) {
+  if (*out < 0) throw 1; // case 10: device code does not support exception handling
+}
+#endif
+#if CASE == 11
+__device__ void catching() {
+  try { // case 11: device code does not support exception handling
+  } catch (...) {
+  }
+}
+#endif
+#if CASE == 12
+__global__ void typed(char *out) {
+  out[0] = typeid(*out).name()[0]; // case 12: The operator 'typeid' is not allowed in device code
+}
+#endif
+#if CASE == 13
+__global__ void per_thread(int *out) {
+  thread_local int t = 1; // case 13: cannot use thread_local specifier for variable declarations in device code
+  out[0] = t;
+}
+#endif
+
 /* ---- What nvcc accepts: built and run --------------------------------- */
 
 /* The same name in two namespaces, one of them extern. */
@@ -79,7 +111,15 @@ __global__ void near_misses(const unsigned *in, unsigned *out) {
   out[threadIdx.x * 4 + 2] = (unsigned)(__builtin_clzll(w) + __builtin_ffs((int)v));
   unsigned copy;
   __builtin_memcpy(&copy, &v, sizeof copy);
-  out[threadIdx.x * 4 + 3] = copy;
+  /* A __shared__ struct (its braces are no initializer), and a static
+   * variable. */
+  __shared__ struct {
+    unsigned word[2];
+  } staged;
+  static __device__ unsigned zero;
+  staged.word[threadIdx.x] = copy + zero;
+  __syncthreads();
+  out[threadIdx.x * 4 + 3] = staged.word[threadIdx.x];
 }
 
 /* Checked arithmetic in host code, and in a __host__ __device__ function
