@@ -2,9 +2,13 @@
  * cuemu_device_code.c: what the device pass refuses in the bodies of
  * __global__ and __device__ functions, as nvcc does: a kernel launch
  * without relocatable device code (-rdc=true, -dc), cudaDeviceSynchronize,
- * which CUDA 12 removed from the device runtime, and variable-length
+ * which CUDA 12 removed from the device runtime, variable-length
  * arrays, which nvcc refuses ("expression must have a constant value")
- * where g++ and clang++ accept them.
+ * where g++ and clang++ accept them, GCC's built-in functions that nvcc
+ * takes for host functions (__builtin_trap, __builtin_add_overflow, ...),
+ * throw, try, typeid and thread_local, an initializer of a __shared__
+ * variable, and, without -rdc, an extern device variable declared again
+ * (docs/nvcc-checks.md, "Device code that nvcc refuses").
  *
  * Only the compiler knows which array bound is a constant expression, so
  * the body of each __global__ and __device__ function (and member function,
