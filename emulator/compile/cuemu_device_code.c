@@ -2,9 +2,13 @@
  * cuemu_device_code.c: what the device pass refuses in the bodies of
  * __global__ and __device__ functions, as nvcc does: a kernel launch
  * without relocatable device code (-rdc=true, -dc), cudaDeviceSynchronize,
- * which CUDA 12 removed from the device runtime, and variable-length
+ * which CUDA 12 removed from the device runtime, variable-length
  * arrays, which nvcc refuses ("expression must have a constant value")
- * where g++ and clang++ accept them.
+ * where g++ and clang++ accept them, GCC's built-in functions that nvcc
+ * takes for host functions (__builtin_trap, __builtin_add_overflow, ...),
+ * throw, try, typeid and thread_local, an initializer of a __shared__
+ * variable, and, without -rdc, an extern device variable declared again
+ * (docs/nvcc-checks.md, "Device code that nvcc refuses").
  *
  * Only the compiler knows which array bound is a constant expression, so
  * the body of each __global__ and __device__ function (and member function,
@@ -19,14 +23,202 @@
  * The host pass and host functions keep their variable-length arrays, as
  * g++ allows.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cuemu_rewriter.h"
+
+/* GCC's built-in functions that nvcc 13 takes for host functions in device
+ * code ("calling a __host__ function("__builtin_trap") from a __global__
+ * function("k") is not allowed"), each tried with nvcc 13.0
+ * (docs/nvcc-checks.md). nvcc accepts the others that real kernels use:
+ * __builtin_expect, __builtin_assume, __builtin_unreachable, the
+ * __builtin_clz, __builtin_clzll, __builtin_popcount, __builtin_popcountll,
+ * __builtin_ffs, __builtin_ffsll, __builtin_memcpy, __builtin_memset,
+ * __builtin_alloca, __builtin_malloc, __builtin_printf and the math
+ * functions. __builtin_constant_p and __builtin_return_address, which nvcc
+ * also refuses, are left out: the shims' macros expand to them in the
+ * user's code (CUEMU_ATOMIC_CONSTANT, cuemu_check_entry.h). */
+static const char *const host_builtins[] = {
+    "__builtin_trap", "__builtin_abort", "__builtin_free",
+    "__builtin_strlen", "__builtin_strcmp", "__builtin_strchr",
+    "__builtin_memcmp", "__builtin_memmove", "__builtin_prefetch",
+    "__builtin_frame_address", "__builtin_ctz", "__builtin_ctzl",
+    "__builtin_ctzll", "__builtin_clzl", "__builtin_popcountl",
+    "__builtin_parity", "__builtin_clrsb", "__builtin_bswap16",
+    "__builtin_bswap32", "__builtin_bswap64", "__builtin_cpu_supports",
+    "__builtin_cpu_init", "__builtin_expect_with_probability",
+    "__builtin_speculation_safe_value", NULL};
+
+/* Whether the identifier at token i names one of host_builtins, a checked
+ * arithmetic built-in (__builtin_add_overflow, __builtin_sadd_overflow,
+ * __builtin_umulll_overflow, __builtin_mul_overflow_p, ...) or an x86 one
+ * (__builtin_ia32_pause). */
+static int host_builtin(const cuemu_rewriter *rw, size_t i) {
+  const char *word = rw->text + rw->toks[i].offset;
+  size_t length = rw->toks[i].length;
+  static const char overflow[] = "_overflow", overflow_p[] = "_overflow_p";
+  if (length < 10 || strncmp(word, "__builtin_", 10) != 0)
+    return 0;
+  for (const char *const *name = host_builtins; *name; ++name)
+    if (cuemu__rw_is(rw, i, *name))
+      return 1;
+  if (length > 16 && strncmp(word, "__builtin_ia32_", 15) == 0)
+    return 1;
+  return (length > 19 &&
+          memcmp(word + length - 9, overflow, sizeof overflow - 1) == 0) ||
+         (length > 21 &&
+          memcmp(word + length - 11, overflow_p, sizeof overflow_p - 1) == 0);
+}
+
+cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i) {
+  size_t depth = 0;
+  if (rw->pass == CUEMU_PASS_HOST)
+    return CUEMU_SUCCESS;
+  for (size_t k = i + 1; k < rw->n; ++k) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "["))
+      depth++;
+    else if (cuemu__rw_is(rw, k, ")") || cuemu__rw_is(rw, k, "]")) {
+      if (depth == 0) return CUEMU_SUCCESS;
+      depth--;
+    } else if (depth == 0 && (cuemu__rw_is(rw, k, ";") ||
+                              cuemu__rw_is(rw, k, "}") ||
+                              cuemu__rw_is(rw, k, ",")))
+      return CUEMU_SUCCESS;
+    else if (depth == 0 && cuemu__rw_is(rw, k, "<") &&
+             cuemu__rw_template_close(rw, k) < rw->n)
+      k = cuemu__rw_template_close(rw, k);
+    else if (depth == 0 && cuemu__rw_is(rw, k, "{") &&
+             (cuemu__rw_is(rw, k - 1, "struct") ||
+              cuemu__rw_is(rw, k - 1, "union") ||
+              cuemu__rw_is(rw, k - 2, "struct") ||
+              cuemu__rw_is(rw, k - 2, "union")))
+      k = cuemu__rw_close(rw, k); /* `__shared__ struct { ... } s;` */
+    else if (depth == 0 &&
+             (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "{")))
+      return cuemu__rw_error(rw, rw->toks[k].line,
+                             "initializer not allowed for __shared__ variable");
+  }
+  return CUEMU_SUCCESS;
+}
+
+/* Words before a `(` in a declaration that are not the function's name. */
+static int not_a_name(const cuemu_rewriter *rw, size_t k) {
+  static const char *const words[] = {
+      "__attribute__", "__launch_bounds__", "__cluster_dims__", "alignas",
+      "__align__",     "decltype",          "__declspec",       "noexcept",
+      "sizeof",        "alignof",           "__maxnreg__",      NULL};
+  for (int j = 0; words[j]; ++j)
+    if (cuemu__rw_is(rw, k, words[j]))
+      return 1;
+  return 0;
+}
+
+void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
+                               int kernel) {
+  size_t name = rw->n;
+  int host = 0;
+  rw->caller[0] = '\0';
+  for (size_t k = start; k < brace; ++k) {
+    if (cuemu__rw_is(rw, k, "__host__"))
+      host = 1;
+    if (cuemu__rw_is(rw, k, "(") && k > start) {
+      if (name == rw->n && cuemu__rw_ident(rw, k - 1) && !not_a_name(rw, k - 1))
+        name = k - 1;
+      k = cuemu__rw_close(rw, k);
+    }
+  }
+  /* A __host__ __device__ function's call is nvcc's warning #20011-D, not
+   * an error; so is a kernel's or device function's own (empty). */
+  if (host && !kernel)
+    return;
+  if (name < rw->n && rw->toks[name].length < 80)
+    snprintf(rw->caller, sizeof rw->caller, "%s function(\"%.*s\")",
+             kernel ? "__global__" : "__device__", (int)rw->toks[name].length,
+             rw->text + rw->toks[name].offset);
+  else
+    snprintf(rw->caller, sizeof rw->caller, "%s function",
+             kernel ? "__global__" : "__device__");
+}
+
+cuemu_status cuemu__device_variable_note(cuemu_rewriter *rw, const char *ns,
+                                         size_t name, int is_extern) {
+  if (name == (size_t)-1) {
+    for (size_t v = 0; v < rw->device_var_count; ++v)
+      free(rw->device_vars[v]);
+    free(rw->device_vars);
+    rw->device_vars = NULL;
+    rw->device_var_count = rw->device_var_capacity = 0;
+    return CUEMU_SUCCESS;
+  }
+  /* "ns::name" and, in its first byte, whether a declaration was extern. */
+  size_t ns_length = strlen(ns), length = rw->toks[name].length;
+  char *key = malloc(ns_length + length + 4);
+  if (!key) return CUEMU_OUT_OF_MEMORY;
+  key[0] = is_extern ? 'e' : 'd';
+  memcpy(key + 1, ns, ns_length);
+  memcpy(key + 1 + ns_length, "::", 2);
+  memcpy(key + 3 + ns_length, rw->text + rw->toks[name].offset, length);
+  key[3 + ns_length + length] = '\0';
+  for (size_t v = 0; v < rw->device_var_count; ++v)
+    if (strcmp(rw->device_vars[v] + 1, key + 1) == 0) {
+      int either = is_extern || rw->device_vars[v][0] == 'e';
+      free(key);
+      if (!either)
+        return CUEMU_SUCCESS; /* the host compiler's own redefinition */
+      char what[256];
+      snprintf(what, sizeof what,
+               "redefinition of '%.*s': without relocatable device code "
+               "(-rdc=true) an extern __device__, __constant__ or "
+               "__managed__ declaration is a definition, as with nvcc",
+               (int)length, rw->text + rw->toks[name].offset);
+      return cuemu__rw_error(rw, rw->toks[name].line, what);
+    }
+  if (rw->device_var_count == rw->device_var_capacity) {
+    size_t cap = rw->device_var_capacity ? 2 * rw->device_var_capacity : 16;
+    char **grown = realloc(rw->device_vars, cap * sizeof *grown);
+    if (!grown) {
+      free(key);
+      return CUEMU_OUT_OF_MEMORY;
+    }
+    rw->device_vars = grown;
+    rw->device_var_capacity = cap;
+  }
+  rw->device_vars[rw->device_var_count++] = key;
+  return CUEMU_SUCCESS;
+}
 
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i) {
   int line = rw->toks[i].line;
   if (rw->pass == CUEMU_PASS_HOST)
     return CUEMU_SUCCESS;
+  if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN) &&
+      cuemu__rw_is(rw, i + 1, "(") && host_builtin(rw, i)) {
+    char what[320];
+    snprintf(what, sizeof what,
+             "calling a __host__ function(\"%.*s\") from a %s is not "
+             "allowed%s",
+             (int)rw->toks[i].length, rw->text + rw->toks[i].offset,
+             rw->caller,
+             cuemu__rw_is(rw, i, "__builtin_trap")
+                 ? " (CUDA's form is __trap())"
+                 : "");
+    return cuemu__rw_error(rw, line, what);
+  }
+  if (rw->caller[0] && !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN)) {
+    /* Words that nvcc's front end refuses in device code, in its words. */
+    if (cuemu__rw_is(rw, i, "throw") || cuemu__rw_is(rw, i, "try"))
+      return cuemu__rw_error(rw, line,
+                             "device code does not support exception handling");
+    if (cuemu__rw_is(rw, i, "typeid"))
+      return cuemu__rw_error(
+          rw, line, "The operator 'typeid' is not allowed in device code");
+    if (cuemu__rw_is(rw, i, "thread_local"))
+      return cuemu__rw_error(rw, line,
+                             "cannot use thread_local specifier for variable "
+                             "declarations in device code");
+  }
   if (cuemu__rw_is(rw, i, "<")) {
     if (rw->pass == CUEMU_PASS_DEVICE && !rw->rdc)
       return cuemu__rw_error(

@@ -123,6 +123,7 @@ static cuemu_status open_brace(walker *w, size_t i) {
   }
   if (w->device_decl && w->other_depth == 1) {
     w->device_body = 1;
+    cuemu__device_caller_note(rw, w->decl_start, i, w->kernel_decl);
     /* Who launches grids, and whom it calls (cuemu_launch_calls.c). */
     if (rw->preprocessed && rw->pass != CUEMU_PASS_HOST &&
         !(rw->toks[i].flags & CUEMU_TOKEN_SHIM)) {
@@ -631,7 +632,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     char *ns = scope_name(w);
     if (!ns) return CUEMU_OUT_OF_MEMORY;
     int done = 0;
-    cuemu_status st = cuemu__private_device_variable(rw, start, i, ns, &done);
+    cuemu_status st = CUEMU_SUCCESS;
+    if (rw->pass == CUEMU_PASS_DEVICE && k > i + 1 && k < rw->n &&
+        cuemu__rw_ident(rw, k - 1) &&
+        !(rw->toks[i].flags & CUEMU_TOKEN_FOREIGN))
+      st = cuemu__device_variable_note(rw, ns, k - 1, is_extern);
+    if (st == CUEMU_SUCCESS)
+      st = cuemu__private_device_variable(rw, start, i, ns, &done);
     free(ns);
     if (st != CUEMU_SUCCESS) return st;
   }
@@ -769,7 +776,11 @@ static cuemu_status walk(walker *w) {
         st = cuemu__rw_edit(rw, t->offset, t->length, noinline,
                             sizeof noinline - 1);
       } else if (own && cuemu__rw_is(rw, i, "__shared__")) {
-        st = cuemu__shared_decl_rewrite(rw, i, &resume);
+        st = rw->preprocessed && !(t->flags & CUEMU_TOKEN_FOREIGN)
+                 ? cuemu__shared_initializer_check(rw, i)
+                 : CUEMU_SUCCESS;
+        if (st == CUEMU_SUCCESS)
+          st = cuemu__shared_decl_rewrite(rw, i, &resume);
         if (st == CUEMU_SUCCESS && resume != i) {
           i = resume; /* the `;` that ends the declaration */
           continue;
@@ -951,6 +962,7 @@ static void release(cuemu_rewriter *rw, walker *w) {
   }
   free(rw->kernels);
   cuemu__launch_calls_free(rw);
+  cuemu__device_variable_note(rw, NULL, (size_t)-1, 0);
   cuemu__lambda_notes_free(rw->lambdas, rw->lambda_count);
   free(rw->lambdas);
   free(rw->by_name);

@@ -101,6 +101,13 @@ typedef struct cuemu_rewriter {
   struct cuemu_launch_calls *launch_calls; /* the device pass's bodies:
                               * who launches, who calls whom
                               * (cuemu_launch_calls.c) */
+  char **device_vars;  /* the namespace-scope device variables declared so
+                        * far without -rdc, "ns::name" (cuemu_device_code.c) */
+  size_t device_var_count, device_var_capacity;
+  char caller[128];    /* the device body being walked, as nvcc names it in
+                        * its messages: `__global__ function("k")`; empty
+                        * for a __host__ __device__ function
+                        * (cuemu__device_caller_note) */
 } cuemu_rewriter;
 
 /* The user's file and line of physical line `phys` (through the line
@@ -209,6 +216,22 @@ cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume)
 /* Refuses what the body of a __global__ or __device__ function may not
  * hold, at token i (cuemu_device_code.c). */
 cuemu_status cuemu__device_code_check(cuemu_rewriter *rw, size_t i);
+/* Without relocatable device code, records the namespace-scope
+ * __device__, __constant__ or __managed__ variable named by token `name`
+ * in namespace `ns`; refuses a second declaration of it where one is
+ * `extern` (nvcc makes each a definition: "redefinition of"). Frees the
+ * list when `name` is (size_t)-1. */
+cuemu_status cuemu__device_variable_note(cuemu_rewriter *rw, const char *ns,
+                                         size_t name, int is_extern);
+/* Refuses an initializer of the __shared__ variable whose `__shared__` is
+ * token i, as nvcc does ("initializer not allowed for __shared__
+ * variable"), in the device pass. */
+cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i);
+/* Records in rw->caller the kind and name of the function whose
+ * declaration starts at token `start` and whose body opens at `brace`
+ * (a kernel's when `kernel`), for cuemu__device_code_check's messages. */
+void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
+                               int kernel);
 /* In the device pass of a translation unit: marks the body whose `{` is
  * token `brace`, of a namespace-scope __global__ or __device__ function,
  * so that cuemu's GCC plugin refuses variable-length arrays in it

@@ -8,7 +8,12 @@
  * so results agree with the GPU's bit for bit unless the GPU contracts a
  * product and a sum into a fused multiply-add.
  */
-#ifndef CUEMU_CUCOMPLEX_H
+/* The toolkit's own cuComplex.h defines CU_COMPLEX_H_: where it came first
+ * (cublas_api.h, cufft.h and cusolverDn.h include it as "cuComplex.h",
+ * from their own folder), its definitions stand, and this file adds none,
+ * so that <cublas_v2.h> then <cuComplex.h> builds as with nvcc. The same
+ * functions with CUDA's algorithms either way. */
+#if !defined(CUEMU_CUCOMPLEX_H) && !defined(CU_COMPLEX_H_)
 #define CUEMU_CUCOMPLEX_H
 
 #ifndef __cplusplus

@@ -1,0 +1,71 @@
+#!/bin/sh
+# device_refusals.sh: device code that nvcc refuses is refused by
+# cuemu-nvcc too, at the user's line and in nvcc's words
+# (tests/driver/devref/device_refusals.cu, one form per -DCASE=N, each
+# line marked `// case N: MESSAGE`): GCC's built-in functions that nvcc
+# takes for host functions (__builtin_trap, __builtin_add_overflow, ...);
+# without -rdc, an extern __device__ or __constant__ variable and its
+# definition in one file (nvcc makes the extern one a definition too).
+# Without CASE, the near misses that nvcc accepts (__trap(),
+# __builtin_clz, checked arithmetic in host code and in a __host__
+# __device__ function) build and run. With nvcc present, it is checked to
+# refuse each case with the same message at the same line, and to accept
+# the rest.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir_abs=$(cd "$builddir" && pwd)
+nvcc=$builddir_abs/cuemu-nvcc
+[ -x "$nvcc" ] || tool_missing device_refusals.sh "$nvcc is not built"
+
+work=$builddir_abs/tests/tmp/device_refusals.$$
+mkdir -p "$work" || exit 1
+failed=0
+src=$srcdir/tests/driver/devref/device_refusals.cu
+real=$(find_nvcc 2>/dev/null)
+
+cases=$(sed -n 's|.*// case \([0-9]*\): .*|\1|p' "$src")
+for n in $cases; do
+  line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
+  message=$(sed -n "s|.*// case $n: ||p" "$src")
+  if (cd "$work" && "$nvcc" -DCASE="$n" -c -o x.o "$src") >"$work/case$n.log" 2>&1; then
+    fail "case $n compiles: $message"
+  elif grep -qF "device_refusals.cu:$line: $message" "$work/case$n.log"; then
+    echo "PASS: case $n refused at line $line: $message"
+  else
+    fail "case $n: not refused at line $line with '$message':"
+    sed 's/^/  | /' "$work/case$n.log" | head -10
+  fi
+  if [ -n "$real" ]; then
+    (cd "$work" && "$real" -std=c++17 -arch=sm_90 -DCASE="$n" -c -o nv.o "$src") \
+      >"$work/nvcc$n.log" 2>&1
+    grep -qF "device_refusals.cu($line): error: $message" "$work/nvcc$n.log" ||
+      grep -qF "device_refusals.cu:$line:" "$work/nvcc$n.log" ||
+      fail "nvcc does not refuse case $n so (the test is wrong): $(head -3 "$work/nvcc$n.log")"
+  fi
+done
+
+# With relocatable device code, case 7's declaration and definition are
+# one variable's.
+if (cd "$work" && "$nvcc" -rdc=true -DCASE=7 -c -o rdc.o "$src") >"$work/rdc.log" 2>&1; then
+  echo "PASS: with -rdc=true, an extern __constant__ and its definition build"
+else
+  fail "case 7 with -rdc=true: $(head -5 "$work/rdc.log")"
+fi
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -rdc=true -DCASE=7 -c -o nv.o "$src") \
+    >"$work/nvcc-rdc.log" 2>&1 ||
+    fail "nvcc refuses case 7 with -rdc=true (the test is wrong): $(head -3 "$work/nvcc-rdc.log")"
+fi
+
+step fixed "$nvcc" -o fixed "$src" &&
+  passes "the near misses that nvcc accepts build and run" ./fixed
+if [ -n "$real" ]; then
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -o nv "$src") >"$work/nvcc.log" 2>&1 ||
+    fail "nvcc refuses the near misses (the test is wrong): $(head -5 "$work/nvcc.log")"
+fi
+
+rm -rf "$work"
+exit "$failed"
