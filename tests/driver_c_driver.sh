@@ -20,6 +20,8 @@
 #   failing compile's log) linked with -lnvrtc -lcuda; compiled with
 #   CUDA_API_PER_THREAD_DEFAULT_STREAM, drv_main.c calls the _ptsz and
 #   _ptds symbols and passes;
+# - a CMake project of the two C files (CUDA::cuda_driver, CUDA::nvrtc,
+#   the module by the CUDA compiler) builds and its tests pass;
 # - nvcc builds both against NVIDIA's headers, where it is present.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
@@ -114,6 +116,14 @@ step ptds "$cc" -std=c99 -DCUDA_API_PER_THREAD_DEFAULT_STREAM \
 step nvrtc "$cc" -std=c99 $warn "-I$toolkit/include" -o nvrtc_c \
   "$d/nvrtc_main.c" "-L$toolkit/lib64" -lnvrtc -lcuda &&
   passes "the C NVRTC program ($cc -std=c99, -lnvrtc -lcuda)" ./nvrtc_c
+
+if command -v cmake >/dev/null 2>&1; then
+  step cmake-configure cmake -S "$d" -B cmake_build \
+    -DCMAKE_CUDA_COMPILER="$nvcc" &&
+    step cmake-build cmake --build cmake_build &&
+    step cmake-test ctest --test-dir cmake_build --output-on-failure &&
+    echo "PASS: a CMake project of the C files (CUDA::cuda_driver, CUDA::nvrtc) builds and passes"
+fi
 
 real=$(find_nvcc 2>/dev/null)
 if [ -n "$real" ] && [ -z "${CUEMU_SKIP_NVCC:-}" ]; then
