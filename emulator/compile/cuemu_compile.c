@@ -1161,6 +1161,46 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
   return st;
 }
 
+/* nvcc --keep: copies the file `from` of pass p (a preprocessed unit
+ * when `preprocessed`, else a translated one) into the keep folder, under
+ * the name nvcc gives that file: the source's name without its suffix,
+ * then .cpp1.ii or .cudafe1.gpu for the device pass, .cpp4.ii or
+ * .cudafe1.cpp for the host pass. A file that cannot be kept gets a
+ * warning; the compile goes on. */
+static void keep_unit(const compile_job *job, int p, const char *from,
+                      int preprocessed) {
+  const char *dir = job->opt->keep_dir;
+  if (!dir)
+    return;
+  int host = pass_of(job, p) == CUEMU_PASS_HOST;
+  const char *suffix = preprocessed ? (host ? ".cpp4.ii" : ".cpp1.ii")
+                                    : (host ? ".cudafe1.cpp" : ".cudafe1.gpu");
+  const char *base = strrchr(job->source, '/');
+  base = base ? base + 1 : job->source;
+  const char *dot = strrchr(base, '.');
+  int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+  char to[PATH_MAX];
+  if (snprintf(to, sizeof to, "%s/%.*s%s", dir, stem, base, suffix) >=
+      (int)sizeof to)
+    return;
+  FILE *in = fopen(from, "rbe");
+  if (!in)
+    return;
+  FILE *out = fopen(to, "wbe");
+  int bad = !out;
+  char chunk[65536];
+  size_t n;
+  while (!bad && (n = fread(chunk, 1, sizeof chunk, in)) > 0)
+    bad = fwrite(chunk, 1, n, out) != n;
+  bad |= ferror(in);
+  fclose(in);
+  if (out)
+    bad |= fclose(out) != 0;
+  if (bad)
+    fprintf(stderr, "cuemu: warning: --keep: cannot write %s: %s\n", to,
+            strerror(errno));
+}
+
 static cuemu_status build(void *data, cuemu_cache_build *b) {
   compile_job *job = data;
   const cuemu_compile_options *o = job->opt;
@@ -1306,6 +1346,10 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
   for (int p = 0; p < 2; ++p) {
     cuemu__rewrite_free(&rws[p]);
     free(texts[p]);
+  }
+  for (int p = 0; p < count; ++p) {
+    keep_unit(job, p, job->ii[p], 1);
+    keep_unit(job, p, job->tu[p], 0);
   }
   if (!getenv("CUEMU_KEEP_TU"))
     for (int p = 0; p < count; ++p)

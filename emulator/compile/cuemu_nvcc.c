@@ -26,6 +26,7 @@
 
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_cache.h>
+#include <cuemu/cuemu_driver_api.h>
 
 #include "base/cuemu_locations.h"
 #include "base/cuemu_report.h"
@@ -86,7 +87,15 @@ typedef struct command {
   enum mode mode;
   int rdc, shared, module, debug, verbose, dryrun, no_cache, version, help;
   int list_gpu;     /* --list-gpu-arch and --list-gpu-code (CUEMU_GPU_LIST_*) */
-  int forward_unknown, md, mm, mp;
+  /* -forward-unknown-to-host-compiler, -forward-unknown-to-host-linker,
+   * -forward-unknown-opts (both): where an unknown option goes, as nvcc
+   * gives it: to the host compiles, and to the link as -Xlinker OPTION. */
+  int forward_unknown, forward_unknown_linker;
+  int md, mm, mp;
+  int keep;             /* --keep: each pass's units are kept (keep_dir) */
+  const char *keep_dir; /* --keep-dir: where (default: the current folder) */
+  int resource_usage;   /* --resource-usage: each kernel's resources */
+  int reporting;        /* the compile of the module it reads is running */
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
   int lineinfo;      /* -lineinfo */
   int werror_all;    /* -Werror all-warnings: nvcc's own warnings are errors */
@@ -214,6 +223,7 @@ enum opt_id {
   O_XIGNORED, O_CCBIN, O_OPTIMIZE, O_DEBUG, O_DEVICE_DEBUG, O_LINEINFO,
   O_FAST_MATH, O_EXPT, O_NO_WARNINGS, O_NVCC_WARNING, O_VERSION, O_VERBOSE,
   O_DRYRUN, O_SHARED, O_ARCH, O_GENCODE, O_CODE, O_RDC, O_FORWARD,
+  O_FORWARD_LINKER, O_FORWARD_BOTH, O_KEEP, O_KEEP_DIR, O_RES_USAGE,
   O_IGNORED, O_IGNORED_VALUE, O_TIME, O_DEFAULT_STREAM, O_TEMPLATE_LIMIT, O_OPTIONS_FILE, O_MODULE, O_CHECK, O_CXX,
   O_NO_CACHE, O_NAME_EXPR, O_HELP, O_M64, O_PTX, O_CUBIN, O_FATBIN,
   O_CUDA_PATH, O_DEVICE_VISIBILITY, O_RUN, O_RUN_ARGS, O_FMAD
@@ -305,13 +315,13 @@ static const option options[] = {
     {"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
      FLAG, O_FORWARD},
     {"-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
-     FLAG, O_IGNORED},
+     FLAG, O_FORWARD_LINKER},
     {"-m64", "--m64", FLAG, O_M64},
     {"-m", "--machine", VALUE, O_IGNORED_VALUE},
-    {"-keep", "--keep", FLAG, O_IGNORED},
-    {"-keep-dir", "--keep-dir", VALUE, O_IGNORED_VALUE},
+    {"-keep", "--keep", FLAG, O_KEEP},
+    {"-keep-dir", "--keep-dir", VALUE, O_KEEP_DIR},
     {"-save-temps", "--save-temps", FLAG, O_IGNORED},
-    {"-res-usage", "--resource-usage", FLAG, O_IGNORED},
+    {"-res-usage", "--resource-usage", FLAG, O_RES_USAGE},
     {"-maxrregcount", "--maxrregcount", VALUE, O_IGNORED_VALUE},
     {"-t", "--threads", VALUE, O_IGNORED_VALUE},
     {"-split-compile", "--split-compile", VALUE, O_IGNORED_VALUE},
@@ -343,7 +353,7 @@ static const option options[] = {
     {"-e", "--entries", VALUE, O_IGNORED_VALUE},
     {"-noprof", "--dont-use-profile", FLAG, O_IGNORED},
     {"-use-local-env", "--use-local-env", FLAG, O_IGNORED},
-    {"-forward-unknown-opts", "--forward-unknown-opts", FLAG, O_FORWARD},
+    {"-forward-unknown-opts", "--forward-unknown-opts", FLAG, O_FORWARD_BOTH},
     {"-arbin", "--archiver-binary", VALUE, O_ARBIN},
     {"-pg", "--profile", FLAG, O_PROFILE},
     /* Visibility of kernels and device variables in the object: hidden
@@ -1073,8 +1083,12 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
     const char *value;
     const option *o = find_option(a, &value);
     if (!o) {
-      if (c->forward_unknown) {
-        st = add(&c->host, a);
+      if (c->forward_unknown || c->forward_unknown_linker) {
+        st = c->forward_unknown ? add(&c->host, a) : CUEMU_SUCCESS;
+        if (st == CUEMU_SUCCESS && c->forward_unknown_linker)
+          st = add(&c->link, "-Xlinker");
+        if (st == CUEMU_SUCCESS && c->forward_unknown_linker)
+          st = add(&c->link, a);
         continue;
       }
       return cuemu__report(CUEMU_INVALID_VALUE, "Unknown option '%s'", a);
@@ -1350,6 +1364,21 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       break;
     case O_FORWARD:
       c->forward_unknown = 1;
+      break;
+    case O_KEEP:
+      c->keep = 1;
+      break;
+    case O_RES_USAGE:
+      c->resource_usage = 1;
+      break;
+    case O_KEEP_DIR:
+      c->keep_dir = value;
+      break;
+    case O_FORWARD_LINKER:
+      c->forward_unknown_linker = 1;
+      break;
+    case O_FORWARD_BOTH:
+      c->forward_unknown = c->forward_unknown_linker = 1;
       break;
     case O_OPTIONS_FILE: /* a list too: -optf a.txt,b.txt */
       for (const char *p = value; *p && st == CUEMU_SUCCESS;) {
@@ -1782,6 +1811,99 @@ static cuemu_status module_to_text(const char *path) {
   return CUEMU_SUCCESS;
 }
 
+static cuemu_status compile_cu(command *c, const char *source,
+                               const char *output, int object, int *hit);
+
+/* CUDA's CUfunction_attribute values that --resource-usage reads. */
+enum {
+  FUNC_SHARED_SIZE_BYTES = 1,
+  FUNC_CONST_SIZE_BYTES = 2,
+  FUNC_LOCAL_SIZE_BYTES = 3,
+  FUNC_NUM_REGS = 4
+};
+
+/* --resource-usage: prints, for each kernel of `source`, the lines
+ * nvcc's ptxas prints, with what cuemu reports for the kernel in
+ * cudaFuncGetAttributes: its static shared memory (smem), its local
+ * memory (the stack frame of its compiled code) and its registers (32,
+ * cuemu's fixed figure); barriers and spills, which cuemu does not know,
+ * are left out. The kernels are read from the unit built as a module
+ * (`module`, or one compiled into a temporary file, through the cache)
+ * and loaded into this process. */
+static cuemu_status resource_usage(command *c, const char *source,
+                                   const char *module) {
+  char temp[] = "/tmp/cuemu-res-usage-XXXXXX";
+  if (!module) {
+    int fd = mkstemp(temp);
+    if (fd < 0)
+      return cuemu__report(CUEMU_IO_ERROR, "cannot make %s: %s", temp,
+                           strerror(errno));
+    close(fd);
+    int was_module = c->module;
+    const char *was_suffix = c->module_suffix;
+    c->module = 1;
+    c->module_suffix = ".cubin";
+    c->reporting = 1;
+    cuemu_status st = compile_cu(c, source, temp, 0, NULL);
+    c->reporting = 0;
+    c->module = was_module;
+    c->module_suffix = was_suffix;
+    if (st != CUEMU_SUCCESS) {
+      unlink(temp);
+      return st;
+    }
+    module = temp;
+  }
+  void *ctx = NULL, *mod = NULL;
+  unsigned count = 0;
+  int e = cuemu_drv_init(0);
+  if (!e)
+    e = cuemu_drv_primary_ctx_retain(&ctx, 0);
+  if (!e)
+    e = cuemu_drv_ctx_set_current(ctx);
+  if (!e)
+    e = cuemu_drv_module_load(&mod, module);
+  if (!e)
+    e = cuemu_drv_module_get_function_count(&count, mod);
+  void **functions = count ? calloc(count, sizeof *functions) : NULL;
+  if (!e && count && !functions)
+    e = -1;
+  if (!e && count)
+    e = cuemu_drv_module_enumerate_functions(functions, count, mod);
+  int arch = c->arch ? c->arch : 900;
+  for (unsigned i = 0; !e && i < count; ++i) {
+    const char *name = "?";
+    int shared = 0, local = 0, regs = 0, constant = 0;
+    cuemu_drv_func_get_name(&name, functions[i]);
+    cuemu_drv_func_get_attribute(&shared, FUNC_SHARED_SIZE_BYTES,
+                                 functions[i]);
+    cuemu_drv_func_get_attribute(&constant, FUNC_CONST_SIZE_BYTES,
+                                 functions[i]);
+    cuemu_drv_func_get_attribute(&local, FUNC_LOCAL_SIZE_BYTES, functions[i]);
+    cuemu_drv_func_get_attribute(&regs, FUNC_NUM_REGS, functions[i]);
+    fprintf(stderr, "ptxas info    : Compiling entry function '%s' for 'sm_%d'\n"
+           "ptxas info    : Function properties for %s\n"
+           "    %d bytes stack frame, 0 bytes spill stores, "
+           "0 bytes spill loads\n"
+           "ptxas info    : Used %d registers",
+           name, arch / 10, name, local, regs);
+    if (shared)
+      fprintf(stderr, ", %d bytes smem", shared);
+    if (constant)
+      fprintf(stderr, ", %d bytes cmem[0]", constant);
+    fputc('\n', stderr);
+  }
+  free(functions);
+  if (mod)
+    cuemu_drv_module_unload(mod);
+  if (module == temp)
+    unlink(temp);
+  if (e)
+    cuemu__driver_say("warning", "--resource-usage: cannot read the "
+                      "kernels of %s (CUDA error %d)", source, e);
+  return CUEMU_SUCCESS;
+}
+
 /* Compiles a .cu file into `object` (cuemu_compile, cached), or into a
  * whole program or module when `object` is NULL. */
 static cuemu_status compile_cu(command *c, const char *source,
@@ -1798,6 +1920,11 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.name_expression_count = c->names.n;
   o.cxx = host_cxx(c);
   o.no_cache = c->no_cache;
+  /* --keep: the units are written by a compile, never by a cache hit. */
+  if (c->keep) {
+    o.keep_dir = c->keep_dir ? c->keep_dir : ".";
+    o.no_cache = 1;
+  }
   o.checks = c->checks;
   o.arch = c->arch;
   o.arch_suffix = c->suffix;
@@ -1874,6 +2001,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   if (st == CUEMU_SUCCESS && c->verbose)
     cuemu__driver_say("note", "%s: %s", output,
                       was_hit ? "cache hit" : "compiled");
+  if (st == CUEMU_SUCCESS && c->resource_usage && !c->reporting)
+    st = resource_usage(c, source, c->module ? output : NULL);
   return st;
 }
 

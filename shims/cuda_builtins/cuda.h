@@ -13,9 +13,16 @@
  * Kernels sometimes include this header only for its types; it brings the
  * runtime API too, as it always has here.
  */
-/* A C file gets the check's one message and nothing more. */
-#include "cuemu_cxx_only.h"
-#ifdef __cplusplus
+/* In a C file: the C view, the driver's types and NVIDIA's prototypes of
+ * the symbols of cuemu's libcuda.so.1 (cuemu_driver_c_decls.h, generated
+ * by scripts/driver_c_view.py), no inline function. */
+#ifndef __cplusplus
+#ifndef __cuda_cuda_h__
+#define __cuda_cuda_h__
+#define CUDA_VERSION 13000
+#include "cuemu_driver_c_decls.h"
+#endif
+#else
 /* Whether a part of the driver API was read first (the entry-point table
  * is then not made: cuemu_driver_ids_api.h). */
 #ifndef CUEMU_CUDA_H

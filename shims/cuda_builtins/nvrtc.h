@@ -12,9 +12,13 @@
    samples' helpers test it to pick their error checks). */
 #define __NVRTC_H__
 
+#ifdef __cplusplus
 #include <cstddef>
 
 #include <cuemu/cuemu_nvrtc.h>
+#else
+#include <stddef.h>
+#endif
 
 typedef enum {
   NVRTC_SUCCESS = 0,
@@ -38,6 +42,16 @@ typedef enum {
 } nvrtcResult;
 
 typedef struct _nvrtcProgram *nvrtcProgram;
+
+/* In a C file: the C view, a prototype of each C function of NVRTC, which
+ * cuemu's libnvrtc.so.13 exports (the toolkit's lib64/libnvrtc.so names it);
+ * in C++ the functions are inline. */
+#ifndef __cplusplus
+#define CUEMU_NVRTC_FUNCTION(result, name, parameters, arguments)              \
+  extern result name parameters;
+#include "cuemu_nvrtc_functions.h"
+#undef CUEMU_NVRTC_FUNCTION
+#else
 
 inline const char *nvrtcGetErrorString(nvrtcResult result) {
   return cuemu_nvrtc_error_string(result);
@@ -169,5 +183,6 @@ template <typename T> nvrtcResult nvrtcGetTypeName(std::string *result) {
   return NVRTC_SUCCESS;
 }
 #endif /* NVRTC_GET_TYPE_NAME */
+#endif /* __cplusplus */
 
 #endif /* CUEMU_NVRTC_SHIM_H */

@@ -266,6 +266,12 @@ typedef struct cuemu_compile_options {
                              * it), whose code a device runs when the
                              * driver's rule picks one of those images; NULL:
                              * one device pass */
+  const char *keep_dir;     /* nvcc --keep: the folder where each pass's
+                             * preprocessed and translated unit is kept,
+                             * under nvcc's names (NAME.cpp1.ii and
+                             * NAME.cudafe1.gpu of the device pass,
+                             * NAME.cpp4.ii and NAME.cudafe1.cpp of the
+                             * host pass); NULL: none is kept */
 } cuemu_compile_options;
 
 /* Compiles the CUDA source file `source` into `output` (a module or a
