@@ -140,6 +140,31 @@ inline CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
   CUEMU_DRV_FORWARD(cudaDeviceSetMemPool(dev, pool));
 }
 
+/* CUDA 13's pools by location and allocation type: pinned memory of a
+ * device (cudaMemGetMemPool's answers; other kinds have no emulated pool,
+ * CUDA_ERROR_NOT_SUPPORTED). */
+inline CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
+                                       CUmemLocation *location,
+                                       CUmemAllocationType type) {
+  CUEMU_DRV_FORWARD(cudaMemGetDefaultMemPool(
+      pool_out, reinterpret_cast<cudaMemLocation *>(location),
+      static_cast<cudaMemAllocationType>(type)));
+}
+
+inline CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
+                                CUmemAllocationType type) {
+  CUEMU_DRV_FORWARD(cudaMemGetMemPool(
+      pool, reinterpret_cast<cudaMemLocation *>(location),
+      static_cast<cudaMemAllocationType>(type)));
+}
+
+inline CUresult cuMemSetMemPool(CUmemLocation *location,
+                                CUmemAllocationType type, CUmemoryPool pool) {
+  CUEMU_DRV_FORWARD(cudaMemSetMemPool(
+      reinterpret_cast<cudaMemLocation *>(location),
+      static_cast<cudaMemAllocationType>(type), pool));
+}
+
 /* ---- Unified-memory hints ------------------------------------------------------- */
 
 inline CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,

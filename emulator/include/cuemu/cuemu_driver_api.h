@@ -89,6 +89,24 @@ int cuemu_drv_ctx_pop_current(void **ctx);
 int cuemu_drv_ctx_get_device(int *device);
 int cuemu_drv_ctx_get_flags(unsigned *flags);
 int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version);
+/* cuCtxSetFlags: the current context's flags (cuDevicePrimaryCtxSetFlags's,
+ * one scheduling policy at most; others are CUDA_ERROR_INVALID_VALUE). */
+int cuemu_drv_ctx_set_flags(unsigned flags);
+/* cuStreamCreate(WithPriority): the runtime's stream, noted with the
+ * created context that is current (cuemu_drv_stream_ctx.c). */
+int cuemu_drv_stream_create(void **stream, unsigned flags, int priority);
+/* cuStreamGetCtx(_v2): the context the stream was created in (a created
+ * context that was current at cuStreamCreate, else its device's primary
+ * context); the special streams (NULL, CU_STREAM_LEGACY,
+ * CU_STREAM_PER_THREAD) give the current context. The green context (when asked) is
+ * NULL: cuemu has no green contexts. */
+int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **__cuemu_green);
+/* cuCtxRecordEvent: the event captures the work of every stream of the
+ * context's device, which the host waits for first (the record is
+ * complete on return); cuCtxWaitEvent: later work of the context waits
+ * for the event's, which the host waits for first. */
+int cuemu_drv_ctx_record_event(void *ctx, void *event);
+int cuemu_drv_ctx_wait_event(void *ctx, void *event);
 int cuemu_drv_ctx_synchronize(void);
 int cuemu_drv_ctx_enable_peer_access(void *peer, unsigned flags);
 /* cuMemcpyPeer and cuMemcpyPeerAsync (in the stream's order): the devices
@@ -192,6 +210,13 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
  * CUDA_ERROR_INVALID_VALUE. */
 int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
                                      void **data, unsigned long long ptr);
+/* cuPointerSetAttribute: CU_POINTER_ATTRIBUTE_SYNC_MEMOPS (an unsigned
+ * int, 0 or not) on a live allocation, kept until the range is allocated
+ * again and given back by cuPointerGetAttribute (synchronous copies are
+ * synchronous in cuemu: nothing else changes). Other attributes and
+ * unknown memory: CUDA_ERROR_INVALID_VALUE. */
+int cuemu_drv_pointer_set_attribute(const void *value, int attribute,
+                                    unsigned long long ptr);
 
 #ifdef __cplusplus
 }
