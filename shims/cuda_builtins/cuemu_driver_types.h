@@ -8,6 +8,8 @@
 #ifndef CUEMU_DRIVER_TYPES_H
 #define CUEMU_DRIVER_TYPES_H
 
+#include <stddef.h>
+
 typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
@@ -206,8 +208,9 @@ typedef enum CUlogLevel_enum {
   CU_LOG_LEVEL_WARNING = 1
 } CUlogLevel;
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
-typedef void (*CUlogsCallback)(void *data, CUlogLevel logLevel, char *message,
-                               size_t length);
+typedef void (*CUlogsCallback)(void *__cuemu_data, CUlogLevel __cuemu_logLevel,
+                               char *__cuemu_message,
+                               size_t __cuemu_length);
 typedef unsigned int CUlogIterator;
 
 typedef enum CUdevice_P2PAttribute_enum {
