@@ -11,6 +11,10 @@
 
 #include "cuda.h"
 
+/* The types of the deprecated functions too (cuLaunchGrid, ...),
+ * which CUDA's header spells out. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 typedef decltype(&::cuArray3DCreate_v2000) PFN_cuArray3DCreate_v2000;
 typedef decltype(&::cuArray3DCreate) PFN_cuArray3DCreate_v3020;
 typedef decltype(&::cuArray3DGetDescriptor_v2000) PFN_cuArray3DGetDescriptor_v2000;
@@ -108,7 +112,10 @@ typedef decltype(&::cuFuncGetParamInfo) PFN_cuFuncGetParamInfo_v12040;
 typedef decltype(&::cuFuncIsLoaded) PFN_cuFuncIsLoaded_v12040;
 typedef decltype(&::cuFuncLoad) PFN_cuFuncLoad_v12040;
 typedef decltype(&::cuFuncSetAttribute) PFN_cuFuncSetAttribute_v9000;
+typedef decltype(&::cuFuncSetBlockShape) PFN_cuFuncSetBlockShape_v2000;
 typedef decltype(&::cuFuncSetCacheConfig) PFN_cuFuncSetCacheConfig_v3000;
+typedef decltype(&::cuFuncSetSharedMemConfig) PFN_cuFuncSetSharedMemConfig_v4020;
+typedef decltype(&::cuFuncSetSharedSize) PFN_cuFuncSetSharedSize_v2000;
 typedef decltype(&::cuGetErrorName) PFN_cuGetErrorName_v6000;
 typedef decltype(&::cuGetErrorString) PFN_cuGetErrorString_v6000;
 typedef decltype(&::cuGraphAddBatchMemOpNode) PFN_cuGraphAddBatchMemOpNode_v11070;
@@ -219,8 +226,11 @@ typedef decltype(&::cuKernelGetName) PFN_cuKernelGetName_v12030;
 typedef decltype(&::cuKernelGetParamInfo) PFN_cuKernelGetParamInfo_v12040;
 typedef decltype(&::cuKernelSetAttribute) PFN_cuKernelSetAttribute_v12000;
 typedef decltype(&::cuKernelSetCacheConfig) PFN_cuKernelSetCacheConfig_v12000;
+typedef decltype(&::cuLaunch) PFN_cuLaunch_v2000;
 typedef decltype(&::cuLaunchCooperativeKernel) PFN_cuLaunchCooperativeKernel_v9000;
 typedef decltype(&::cuLaunchCooperativeKernel) PFN_cuLaunchCooperativeKernel_v9000_ptsz;
+typedef decltype(&::cuLaunchGrid) PFN_cuLaunchGrid_v2000;
+typedef decltype(&::cuLaunchGridAsync) PFN_cuLaunchGridAsync_v2000;
 typedef decltype(&::cuLaunchHostFunc) PFN_cuLaunchHostFunc_v10000;
 typedef decltype(&::cuLaunchHostFunc) PFN_cuLaunchHostFunc_v10000_ptsz;
 typedef decltype(&::cuLaunchKernel) PFN_cuLaunchKernel_v4000;
@@ -421,6 +431,10 @@ typedef decltype(&::cuOccupancyMaxActiveClusters) PFN_cuOccupancyMaxActiveCluste
 typedef decltype(&::cuOccupancyMaxPotentialBlockSize) PFN_cuOccupancyMaxPotentialBlockSize_v6050;
 typedef decltype(&::cuOccupancyMaxPotentialBlockSizeWithFlags) PFN_cuOccupancyMaxPotentialBlockSizeWithFlags_v7000;
 typedef decltype(&::cuOccupancyMaxPotentialClusterSize) PFN_cuOccupancyMaxPotentialClusterSize_v11070;
+typedef decltype(&::cuParamSetSize) PFN_cuParamSetSize_v2000;
+typedef decltype(&::cuParamSetf) PFN_cuParamSetf_v2000;
+typedef decltype(&::cuParamSeti) PFN_cuParamSeti_v2000;
+typedef decltype(&::cuParamSetv) PFN_cuParamSetv_v2000;
 typedef decltype(&::cuPointerGetAttribute) PFN_cuPointerGetAttribute_v4000;
 typedef decltype(&::cuPointerGetAttributes) PFN_cuPointerGetAttributes_v7000;
 typedef decltype(&::cuPointerSetAttribute) PFN_cuPointerSetAttribute_v6000;
@@ -515,5 +529,6 @@ typedef decltype(&::cuUserObjectRelease) PFN_cuUserObjectRelease_v11030;
 typedef decltype(&::cuUserObjectRetain) PFN_cuUserObjectRetain_v11030;
 typedef decltype(&::cuWaitExternalSemaphoresAsync) PFN_cuWaitExternalSemaphoresAsync_v10000;
 typedef decltype(&::cuWaitExternalSemaphoresAsync) PFN_cuWaitExternalSemaphoresAsync_v10000_ptsz;
+#pragma GCC diagnostic pop
 
 #endif /* CUEMU_CUDA_TYPEDEFS_H */

@@ -15,6 +15,7 @@
     defined(CUEMU_DRIVER_GRAPH_NODES_API_H) || \
     defined(CUEMU_DRIVER_IDS_API_H) || \
     defined(CUEMU_DRIVER_LAUNCH_EX_API_H) || \
+    defined(CUEMU_DRIVER_LEGACY_LAUNCH_API_H) || \
     defined(CUEMU_DRIVER_LIBRARY_API_H) || \
     defined(CUEMU_DRIVER_LINK_API_H) || \
     defined(CUEMU_DRIVER_MEMOP_API_H) || \

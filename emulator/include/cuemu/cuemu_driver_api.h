@@ -188,6 +188,21 @@ int cuemu_drv_launch_kernel_ex(void *function, const unsigned __cuemu_grid[3],
                                const unsigned __cuemu_block[3], unsigned shared_bytes,
                                void *stream, const void *attrs,
                                unsigned nattrs, void **params, void **extra);
+/* The launch calls of before CUDA 4.0 (cuemu_drv_legacy_launch.c): a
+ * function keeps a block shape (each side at least 1), a dynamic shared
+ * memory size and a parameter buffer of 4 KiB (cuParamSetSize, and
+ * cuParamSeti/f/v: `bytes` at `offset`); cuemu_drv_launch_grid
+ * (cuLaunch: 1 x 1, cuLaunchGrid, cuLaunchGridAsync) launches it with them
+ * as cuemu_drv_launch_kernel does with CU_LAUNCH_PARAM_BUFFER_POINTER.
+ * INVALID_HANDLE for no live function; INVALID_VALUE for a bad size,
+ * offset or grid and for a launch without a block shape. */
+int cuemu_drv_func_set_block_shape(void *function, int x, int y, int z);
+int cuemu_drv_func_set_shared_size(void *function, unsigned bytes);
+int cuemu_drv_param_set_size(void *function, unsigned bytes);
+int cuemu_drv_param_set(void *function, int offset, const void *value,
+                        unsigned bytes);
+int cuemu_drv_launch_grid(void *function, int __cuemu_grid_width,
+                          int __cuemu_grid_height, void *stream);
 int cuemu_drv_occupancy_max_active_blocks(int *__cuemu_blocks, void *function,
                                           int __cuemu_block_size, size_t __cuemu_shared);
 
