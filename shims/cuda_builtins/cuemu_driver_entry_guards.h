@@ -9,6 +9,7 @@
     defined(CUEMU_DRIVER_BATCH_API_H) || \
     defined(CUEMU_DRIVER_CAPTURE_API_H) || \
     defined(CUEMU_DRIVER_COPY_API_H) || \
+    defined(CUEMU_DRIVER_COREDUMP_API_H) || \
     defined(CUEMU_DRIVER_EXTERNAL_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_EXEC_API_H) || \

@@ -203,6 +203,18 @@ int cuemu_drv_param_set(void *function, int offset, const void *value,
                         unsigned bytes);
 int cuemu_drv_launch_grid(void *function, int __cuemu_grid_width,
                           int __cuemu_grid_height, void *stream);
+/* cuCoredumpGetAttribute / cuCoredumpSetAttribute (the current context's
+ * settings, the first argument 0) and their Global forms (the process's, 1), in
+ * cuemu_drv_coredump.c: CUcoredumpSettings values kept and given back
+ * (cuemu writes no GPU coredump). A NULL value gets or sets nothing but
+ * the size a value takes; a bad setting, a NULL size, a value too small,
+ * an empty or over-long name or unknown generation flags are
+ * CUDA_ERROR_INVALID_VALUE; the user trigger and the pipe set on a
+ * context CUDA_ERROR_NOT_PERMITTED. */
+int cuemu_drv_coredump_get_attribute(int __cuemu_global_form, int attribute,
+                                     void *value, size_t *size);
+int cuemu_drv_coredump_set_attribute(int __cuemu_global_form, int attribute,
+                                     const void *value, size_t *size);
 int cuemu_drv_occupancy_max_active_blocks(int *__cuemu_blocks, void *function,
                                           int __cuemu_block_size, size_t __cuemu_shared);
 
