@@ -32,6 +32,10 @@ int cuemu__drv_context_device(const void *ctx, int *device);
 /* The primary context of `device` (NULL for no such device). */
 void *cuemu__drv_primary_context(int device);
 
+/* The live green context whose context (cuCtxFromGreenCtx's) is `ctx`,
+ * or NULL (cuemu_drv_green.c). */
+void *cuemu__drv_green_of_context(const void *ctx);
+
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);
 

@@ -32,6 +32,8 @@ enum {
 /* The special streams of cuda.h: CU_STREAM_LEGACY, CU_STREAM_PER_THREAD. */
 #define STREAM_LEGACY ((void *)0x1)
 #define STREAM_PER_THREAD ((void *)0x2)
+/* CU_STREAM_NON_BLOCKING. */
+#define STREAM_NON_BLOCKING_FLAG 0x1u
 
 /* The streams made while a created context was current. */
 typedef struct noted_stream {
@@ -83,6 +85,20 @@ int cuemu_drv_stream_create(void **stream, unsigned flags, int priority) {
   return e;
 }
 
+/* For cuStreamGetCtx_v2 and cuStreamGetGreenCtx (green not NULL): a
+ * green context's converted context is given as its green context and
+ * the primary context of its device. */
+static int green_parts(void **ctx, void **green) {
+  void *g = green ? cuemu__drv_green_of_context(*ctx) : NULL;
+  if (g) {
+    int device = 0;
+    cuemu__drv_context_device(*ctx, &device);
+    *green = g;
+    *ctx = cuemu__drv_primary_context(device);
+  }
+  return DRV_CUDA_SUCCESS;
+}
+
 int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **green) {
   int e = cuemu_drv_check_context();
   if (e)
@@ -93,7 +109,7 @@ int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **green) {
     *green = NULL;
   if (!stream || stream == STREAM_LEGACY || stream == STREAM_PER_THREAD) {
     *ctx = cuemu__drv_current();
-    return DRV_CUDA_SUCCESS;
+    return green_parts(ctx, green);
   }
   int saved = cuemu_drv_enter();
   int device = 0;
@@ -110,7 +126,34 @@ int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **green) {
       found = noted[i].context;
   pthread_mutex_unlock(&lock);
   *ctx = found ? found : cuemu__drv_primary_context(device);
-  return DRV_CUDA_SUCCESS;
+  return green_parts(ctx, green);
+}
+
+int cuemu_drv_stream_get_green_ctx(void *stream, void **green) {
+  if (!green)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  void *ctx = NULL;
+  return cuemu_drv_stream_get_ctx(stream, &ctx, green);
+}
+
+int cuemu_drv_green_ctx_stream_create(void **stream, void *green,
+                                      unsigned flags, int priority) {
+  int e = cuemu_drv_check_context();
+  if (e && e != DRV_CUDA_ERROR_INVALID_CONTEXT)
+    return e;
+  void *ctx = NULL, *popped = NULL;
+  e = cuemu_drv_ctx_from_green_ctx(&ctx, green);
+  if (e)
+    return e;
+  if (!stream || !(flags & STREAM_NON_BLOCKING_FLAG))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  /* In the green context, whatever is current. */
+  e = cuemu_drv_ctx_push_current(ctx);
+  if (e)
+    return e;
+  e = cuemu_drv_stream_create(stream, flags, priority);
+  cuemu_drv_ctx_pop_current(&popped);
+  return e;
 }
 
 /* The checks of cuCtxRecordEvent and cuCtxWaitEvent: the context's

@@ -14,6 +14,7 @@
     defined(CUEMU_DRIVER_GRAPH_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_EXEC_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_NODES_API_H) || \
+    defined(CUEMU_DRIVER_GREEN_API_H) || \
     defined(CUEMU_DRIVER_IDS_API_H) || \
     defined(CUEMU_DRIVER_LAUNCH_EX_API_H) || \
     defined(CUEMU_DRIVER_LEGACY_LAUNCH_API_H) || \

@@ -102,8 +102,8 @@ int cuemu_drv_stream_create(void **stream, unsigned flags, int priority);
  * NULL: cuemu has no green contexts. */
 int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **__cuemu_green);
 /* cuCtxRecordEvent: the event captures the work of every stream of the
- * context's device, which the host waits for first (the record is
- * complete on return); cuCtxWaitEvent: later work of the context waits
+ * context's device, which the host waits for first (then the record is
+ * queued as any record); cuCtxWaitEvent: later work of the context waits
  * for the event's, which the host waits for first. */
 int cuemu_drv_ctx_record_event(void *ctx, void *event);
 int cuemu_drv_ctx_wait_event(void *ctx, void *event);
@@ -215,6 +215,34 @@ int cuemu_drv_coredump_get_attribute(int __cuemu_global_form, int attribute,
                                      void *value, size_t *size);
 int cuemu_drv_coredump_set_attribute(int __cuemu_global_form, int attribute,
                                      const void *value, size_t *size);
+/* Green contexts (cuemu_drv_green.c, cuemu_drv_stream_ctx.c). SM
+ * resources are CUdevResource (cuda.h's layout) of a device's
+ * MULTIPROCESSOR_COUNT SMs; a split makes groups of at least 8 SMs in
+ * multiples of 8 (2 and 2 with IGNORE_SM_COSCHEDULING), a descriptor joins
+ * groups of one split (CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION
+ * otherwise), and a green context has a context of its own
+ * (cuCtxFromGreenCtx) whose resources are the descriptor's SMs. The
+ * partition is reported, not enforced: kernels run on the whole device. */
+int cuemu_drv_device_get_dev_resource(int __cuemu_device, void *__cuemu_resource, int __cuemu_type);
+int cuemu_drv_ctx_get_dev_resource(void *__cuemu_ctx, void *__cuemu_resource, int __cuemu_type);
+int cuemu_drv_green_ctx_get_dev_resource(void *__cuemu_green, void *__cuemu_resource,
+                                         int __cuemu_type);
+int cuemu_drv_dev_sm_resource_split_by_count(void *__cuemu_result, unsigned *__cuemu_groups,
+                                             const void *__cuemu_input,
+                                             void *__cuemu_remaining,
+                                             unsigned __cuemu_flags,
+                                             unsigned __cuemu_min_count);
+int cuemu_drv_dev_resource_generate_desc(void **__cuemu_desc, const void *__cuemu_resources,
+                                         unsigned __cuemu_count);
+int cuemu_drv_green_ctx_create(void **__cuemu_green, const void *__cuemu_desc, int __cuemu_device,
+                               unsigned __cuemu_flags);
+int cuemu_drv_green_ctx_destroy(void *__cuemu_green);
+int cuemu_drv_ctx_from_green_ctx(void **__cuemu_ctx, void *__cuemu_green);
+/* cuGreenCtxStreamCreate (CU_STREAM_NON_BLOCKING required) and
+ * cuStreamGetGreenCtx (NULL for a stream of no green context). */
+int cuemu_drv_green_ctx_stream_create(void **__cuemu_stream, void *__cuemu_green,
+                                      unsigned __cuemu_flags, int __cuemu_priority);
+int cuemu_drv_stream_get_green_ctx(void *__cuemu_stream, void **__cuemu_green);
 int cuemu_drv_occupancy_max_active_blocks(int *__cuemu_blocks, void *function,
                                           int __cuemu_block_size, size_t __cuemu_shared);
 
