@@ -1027,6 +1027,7 @@ inline CUresult cuProfilerInitialize(const char *__cuemu_configFile,
 #include "cuemu_driver_legacy_launch_api.h"
 #include "cuemu_driver_coredump_api.h"
 #include "cuemu_driver_green_api.h"
+#include "cuemu_driver_tensor_map_api.h"
 /* Identifiers, occupancy and the entry points by name: after every other
  * driver function. */
 #include "cuemu_driver_ids_api.h"
