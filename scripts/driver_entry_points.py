@@ -232,9 +232,14 @@ def generate(toolkit):
           " * CUDA toolkit's cudaTypedefs.h: do not edit.\n */\n"
           "#ifndef CUEMU_CUDA_TYPEDEFS_H\n#define CUEMU_CUDA_TYPEDEFS_H\n\n"
           "#include \"cuda.h\"\n\n"
-          "#ifdef __cplusplus\n" +
+          "#ifdef __cplusplus\n"
+          "/* The types of the deprecated functions too (cuLaunchGrid, ...),\n"
+          " * which CUDA's header spells out. */\n"
+          "#pragma GCC diagnostic push\n"
+          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n" +
           "".join("typedef decltype(&::%s) PFN_%s_v%d%s;\n" % (f, n, v, x)
                   for n, v, f, xs in entries for x in sorted(set(xs))) +
+          "#pragma GCC diagnostic pop\n"
           "#else\n"
           "/* C (cuda.h's C view): the same types, with the parameters of\n"
           " * cuemu_libcuda_exports.h. */\n" +

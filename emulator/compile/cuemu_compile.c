@@ -1169,7 +1169,7 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
  * warning; the compile goes on. */
 static void keep_unit(const compile_job *job, int p, const char *from,
                       int preprocessed) {
-  const char *dir = job->opt->keep_dir;
+  const char *dir = job->opt->cuemu_keep_dir;
   if (!dir)
     return;
   int host = pass_of(job, p) == CUEMU_PASS_HOST;

@@ -92,8 +92,8 @@ typedef struct command {
    * gives it: to the host compiles, and to the link as -Xlinker OPTION. */
   int forward_unknown, forward_unknown_linker;
   int md, mm, mp;
-  int keep;             /* --keep: each pass's units are kept (keep_dir) */
-  const char *keep_dir; /* --keep-dir: where (default: the current folder) */
+  int keep;             /* --keep: each pass's units are kept (cuemu_keep_dir) */
+  const char *cuemu_keep_dir; /* --keep-dir: where (default: the current folder) */
   int resource_usage;   /* --resource-usage: each kernel's resources */
   int reporting;        /* the compile of the module it reads is running */
   int device_debug, extended_lambda, relaxed_constexpr; /* -G, the --expt-* */
@@ -1372,7 +1372,7 @@ static cuemu_status parse_words(command *c, int argc, const char *const *argv,
       c->resource_usage = 1;
       break;
     case O_KEEP_DIR:
-      c->keep_dir = value;
+      c->cuemu_keep_dir = value;
       break;
     case O_FORWARD_LINKER:
       c->forward_unknown_linker = 1;
@@ -1922,7 +1922,7 @@ static cuemu_status compile_cu(command *c, const char *source,
   o.no_cache = c->no_cache;
   /* --keep: the units are written by a compile, never by a cache hit. */
   if (c->keep) {
-    o.keep_dir = c->keep_dir ? c->keep_dir : ".";
+    o.cuemu_keep_dir = c->cuemu_keep_dir ? c->cuemu_keep_dir : ".";
     o.no_cache = 1;
   }
   o.checks = c->checks;

@@ -18,6 +18,10 @@
 
 #include <cstring>
 
+/* Deprecated functions are exported too (cuLaunchGrid, ...): CUDA's
+ * libcuda has them. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 /* The exported functions: C symbols with CUDA's names (an asm label each,
  * since the shims' C++ functions of the same name are in scope; the C++
  * names are pasted, so that cuda.h's macros, cuemu_driver_names.h, do not

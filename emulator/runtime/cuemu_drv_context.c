@@ -87,6 +87,7 @@ static owned_allocation *owned;
 static size_t owned_count, owned_capacity;
 
 void cuemu__drv_note_allocation(const void *base) {
+  cuemu__drv_forget_pointer_attributes(base);
   cuemu_drv_context *c = cuemu__drv_current();
   int created = c && !c->primary;
   pthread_mutex_lock(&lock);
@@ -593,6 +594,30 @@ int cuemu_drv_ctx_get_flags(unsigned *flags) {
     return DRV_CUDA_ERROR_INVALID_VALUE;
   *flags = cuemu__drv_current()->flags;
   return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_ctx_set_flags(unsigned flags) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  /* cuDevicePrimaryCtxSetFlags's flags; only one scheduling policy. */
+  unsigned sched = flags & CTX_SCHED_MASK;
+  if ((flags & ~CTX_FLAGS_MASK) || (sched & (sched - 1)))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  cuemu__drv_current()->flags = flags;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu__drv_context_device(const void *ctx, int *device) {
+  const cuemu_drv_context *c = ctx;
+  if (!usable(c))
+    return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  *device = c->device;
+  return DRV_CUDA_SUCCESS;
+}
+
+void *cuemu__drv_primary_context(int device) {
+  return valid_device(device) ? &primary[device] : NULL;
 }
 
 int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version) {

@@ -21,6 +21,20 @@ void cuemu__drv_note_allocation(const void *base);
 /* The context the allocation at `base` (on `device`) was made in: the
  * created context that was current then, else the device's primary one. */
 void *cuemu__drv_allocation_context(const void *base, int device);
+/* Forgets the pointer attributes set on an allocation at `base`
+ * (cuPointerSetAttribute), when an allocation is made there again. */
+void cuemu__drv_forget_pointer_attributes(const void *base);
+
+/* The device of a live context (a primary one, active or not, or a
+ * created one not destroyed): CUDA_SUCCESS, else
+ * CUDA_ERROR_INVALID_CONTEXT. */
+int cuemu__drv_context_device(const void *ctx, int *device);
+/* The primary context of `device` (NULL for no such device). */
+void *cuemu__drv_primary_context(int device);
+
+/* The live green context whose context (cuCtxFromGreenCtx's) is `ctx`,
+ * or NULL (cuemu_drv_green.c). */
+void *cuemu__drv_green_of_context(const void *ctx);
 
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);

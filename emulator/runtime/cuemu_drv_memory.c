@@ -5,7 +5,9 @@
  * (cuMemAlloc, cuMemcpy*, ...) are the runtime's functions, called by the
  * shim (shims/cuda_builtins/cuda.h).
  */
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuemu/cuemu_driver_api.h>
@@ -31,6 +33,7 @@ enum {
   PTR_MEMORY_TYPE = 2,
   PTR_DEVICE_POINTER = 3,
   PTR_HOST_POINTER = 4,
+  PTR_SYNC_MEMOPS = 6,
   PTR_IS_MANAGED = 8,
   PTR_DEVICE_ORDINAL = 9,
   PTR_RANGE_START_ADDR = 11,
@@ -116,6 +119,70 @@ int cuemu_drv_mem_get_address_range(unsigned long long *base, size_t *size,
   return DRV_CUDA_SUCCESS;
 }
 
+/* The allocations whose CU_POINTER_ATTRIBUTE_SYNC_MEMOPS is set, by base
+ * address; an allocation made again at a base forgets it
+ * (cuemu__drv_note_allocation). */
+static const void **synced;
+static size_t synced_count, synced_capacity;
+static pthread_mutex_t synced_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t synced_find(const void *base) {
+  size_t i;
+  for (i = 0; i < synced_count && synced[i] != base; ++i)
+    ;
+  return i;
+}
+
+static int sync_memops(const void *base) {
+  pthread_mutex_lock(&synced_lock);
+  int set = synced_find(base) < synced_count;
+  pthread_mutex_unlock(&synced_lock);
+  return set;
+}
+
+static int set_sync_memops(const void *base, int set) {
+  int e = DRV_CUDA_SUCCESS;
+  pthread_mutex_lock(&synced_lock);
+  size_t i = synced_find(base);
+  if (!set && i < synced_count) {
+    synced[i] = synced[--synced_count];
+  } else if (set && i == synced_count) {
+    if (synced_count == synced_capacity) {
+      size_t cap = synced_capacity ? 2 * synced_capacity : 16;
+      const void **grown = realloc(synced, cap * sizeof *grown);
+      if (grown) {
+        synced = grown;
+        synced_capacity = cap;
+      }
+    }
+    if (synced_count < synced_capacity)
+      synced[synced_count++] = base;
+    else
+      e = DRV_CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  pthread_mutex_unlock(&synced_lock);
+  return e;
+}
+
+void cuemu__drv_forget_pointer_attributes(const void *base) {
+  if (__atomic_load_n(&synced_count, __ATOMIC_RELAXED))
+    set_sync_memops(base, 0);
+}
+
+int cuemu_drv_pointer_set_attribute(const void *value, int attribute,
+                                    unsigned long long ptr) {
+  int e = cuemu_drv_check_context();
+  if (e)
+    return e;
+  if (!value || attribute != PTR_SYNC_MEMOPS)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  cuemu_rt_allocation a;
+  if (!live_range((void *)(uintptr_t)ptr, 0, &a))
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  /* Synchronous copies are synchronous here: none is ever pending. */
+  return set_sync_memops(a.base, *(const unsigned *)value != 0);
+}
+
 int cuemu_drv_pointer_get_attribute(void *data, int attribute,
                                     unsigned long long ptr) {
   int e = cuemu_drv_check_context();
@@ -164,6 +231,9 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
     break;
   case PTR_MAPPED:
     *(int *)data = 1;
+    break;
+  case PTR_SYNC_MEMOPS:
+    *(int *)data = sync_memops(a.base);
     break;
   default:
     return DRV_CUDA_ERROR_INVALID_VALUE;
@@ -219,6 +289,7 @@ int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
     case PTR_RANGE_START_ADDR:
     case PTR_RANGE_SIZE:
     case PTR_MAPPED:
+    case PTR_SYNC_MEMOPS:
       known = 1;
       break;
     default:

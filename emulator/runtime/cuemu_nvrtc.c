@@ -44,7 +44,15 @@ struct cuemu_nvrtc_program {
   char *ptx;       /* the image's text form (nvrtcGetPTX), NUL-terminated */
   size_t ptx_size; /* without the NUL */
   int lto;         /* compiled with -dlto: the image is its LTO IR too */
+  /* nvrtcSetFlowCallback's callback (NULL: none) and its payload. */
+  int (*flow)(void *payload, void *reserved);
+  void *flow_payload;
 };
+
+/* nvrtcSetPCHHeapSize's size: kept and given back; cuemu makes no
+ * precompiled headers, so no heap is used. */
+static size_t pch_heap_size;
+
 
 static const char *const results[] = {
     "NVRTC_SUCCESS",
@@ -465,6 +473,52 @@ static int programs_root(char *root, size_t cap) {
              : -1;
 }
 
+/* Asks the program's flow callback whether to go on (at each step of a
+ * compile): 1 cancels it, with NVRTC_ERROR_CANCELLED. */
+static int flow_continues(cuemu_nvrtc_program *p, int r) {
+  if (r != NVRTC_OK || !p->flow || p->flow(p->flow_payload, NULL) != 1)
+    return r;
+  cuemu__nvrtc_text_add(&p->log, "nvrtc: the compilation was cancelled by "
+                                 "the program's flow callback\n");
+  return NVRTC_CANCELLED;
+}
+
+int cuemu_nvrtc_set_flow_callback(cuemu_nvrtc_program *p,
+                                  int (*callback)(void *, void *),
+                                  void *payload) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  p->flow = callback;
+  p->flow_payload = payload;
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_pch_heap_size(size_t *size) {
+  if (!size)
+    return NVRTC_INVALID_INPUT;
+  *size = __atomic_load_n(&pch_heap_size, __ATOMIC_RELAXED);
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_set_pch_heap_size(size_t size) {
+  __atomic_store_n(&pch_heap_size, size, __ATOMIC_RELAXED);
+  return NVRTC_OK;
+}
+
+int cuemu_nvrtc_get_pch_create_status(cuemu_nvrtc_program *p) {
+  return p ? NVRTC_NO_PCH_CREATE_ATTEMPTED : NVRTC_INVALID_PROGRAM;
+}
+
+int cuemu_nvrtc_get_pch_heap_size_required(cuemu_nvrtc_program *p,
+                                           size_t *size) {
+  if (!p)
+    return NVRTC_INVALID_PROGRAM;
+  if (!size)
+    return NVRTC_INVALID_INPUT;
+  *size = 0;
+  return NVRTC_OK;
+}
+
 int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
                                 const char *const *options) {
   if (!p)
@@ -511,6 +565,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
   cuemu_nvrtc_options o;
   r = cuemu__nvrtc_options_read(option_count, options, include_dir, &o,
                                 &p->log);
+  r = flow_continues(p, r);
   /* Quoted includes search the program's headers (those of host names
    * first) before the folder of the program's file. */
   if (r == NVRTC_OK && (cuemu__nvrtc_options_add(&o, "-iquote", quote_dir) ||
@@ -566,13 +621,18 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     co.argc = o.argc;
     co.name_expressions = kernels;
     co.name_expression_count = p->name_count;
-    cuemu_status st = compile_captured(source, output, &co, messages);
-    add_messages(p, messages, dir);
+    r = flow_continues(p, r);
+    cuemu_status st = r == NVRTC_OK
+                          ? compile_captured(source, output, &co, messages)
+                          : CUEMU_SUCCESS;
+    if (r == NVRTC_OK)
+      add_messages(p, messages, dir);
     if (st != CUEMU_SUCCESS) {
       if (st != CUEMU_COMPILE)
         cuemu__nvrtc_text_add(&p->log, "cuemu: %s\n", cuemu_last_message());
       r = NVRTC_COMPILATION;
     }
+    r = flow_continues(p, r);
   }
   if (r == NVRTC_OK)
     r = lower_names(p, output);

@@ -643,6 +643,8 @@ void cuemu__stream_wait_all(void) { wait_all(0, cuemu__device_current()); }
 
 void cuemu__stream_wait_every_device(void) { wait_all(0, -1); }
 
+void cuemu__stream_wait_device(int device) { wait_all(0, device); }
+
 int cuemu__stream_busy(void *stream) {
   if (cuemu__stream_inline())
     return 0;

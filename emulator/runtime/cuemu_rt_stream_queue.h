@@ -94,6 +94,8 @@ void cuemu__stream_wait_all(void);
 /* cuemu__stream_wait_all() for every device: before an object that queued
  * work may use goes away (an external semaphore, a mapped buffer). */
 void cuemu__stream_wait_every_device(void);
+/* cuemu__stream_wait_all() for the streams of `device`. */
+void cuemu__stream_wait_device(int device);
 
 /* cudaStreamQuery: 1 when work issued to `stream` is still pending. */
 int cuemu__stream_busy(void *stream);

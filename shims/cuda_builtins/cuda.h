@@ -84,6 +84,7 @@ typedef CUdevice_v1 CUdevice;
 typedef unsigned long long CUdeviceptr_v2;
 typedef CUdeviceptr_v2 CUdeviceptr;
 typedef struct CUctx_st *CUcontext;
+typedef struct CUgreenCtx_st *CUgreenCtx;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef cudaStream_t CUstream;
@@ -344,6 +345,22 @@ inline CUresult cuCtxGetDevice(CUdevice *device) {
 
 inline CUresult cuCtxGetFlags(unsigned int *flags) {
   return static_cast<CUresult>(cuemu_drv_ctx_get_flags(flags));
+}
+
+inline CUresult cuCtxSetFlags(unsigned int flags) {
+  return static_cast<CUresult>(cuemu_drv_ctx_set_flags(flags));
+}
+
+/* The event captures the work of every stream of the context; the host
+ * waits for that work first (docs/driver-api.md). */
+inline CUresult cuCtxRecordEvent(CUcontext __cuemu_hCtx, CUevent __cuemu_hEvent) {
+  return static_cast<CUresult>(cuemu_drv_ctx_record_event(__cuemu_hCtx, __cuemu_hEvent));
+}
+
+/* Later work of the context waits for the event's work: the host waits for
+ * it first. */
+inline CUresult cuCtxWaitEvent(CUcontext __cuemu_hCtx, CUevent __cuemu_hEvent) {
+  return static_cast<CUresult>(cuemu_drv_ctx_wait_event(__cuemu_hCtx, __cuemu_hEvent));
 }
 
 inline CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
@@ -743,6 +760,14 @@ inline CUresult cuPointerGetAttributes(unsigned int numAttributes,
       numAttributes, reinterpret_cast<const int *>(attributes), data, ptr));
 }
 
+/* CU_POINTER_ATTRIBUTE_SYNC_MEMOPS only, as CUDA. */
+inline CUresult cuPointerSetAttribute(const void *value,
+                                      CUpointer_attribute attribute,
+                                      CUdeviceptr ptr) {
+  return static_cast<CUresult>(
+      cuemu_drv_pointer_set_attribute(value, attribute, ptr));
+}
+
 /* Copies are synchronous: an ...Async copy is done when it returns. */
 
 inline CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
@@ -870,14 +895,29 @@ inline CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch,
 /* Streams. */
 
 inline CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
-  CUEMU_DRV_FORWARD(cuemu_rt_stream_create(
+  return static_cast<CUresult>(cuemu_drv_stream_create(
       reinterpret_cast<void **>(phStream), Flags, 0));
 }
 
 inline CUresult cuStreamCreateWithPriority(CUstream *phStream,
                                            unsigned int flags, int priority) {
-  CUEMU_DRV_FORWARD(cuemu_rt_stream_create(
+  return static_cast<CUresult>(cuemu_drv_stream_create(
       reinterpret_cast<void **>(phStream), flags, priority));
+}
+
+/* The context the stream was created in; the special streams give the
+ * current context. */
+inline CUresult cuStreamGetCtx(CUstream __cuemu_hStream, CUcontext *__cuemu_pctx) {
+  return static_cast<CUresult>(cuemu_drv_stream_get_ctx(
+      __cuemu_hStream, reinterpret_cast<void **>(__cuemu_pctx), nullptr));
+}
+
+/* No stream belongs to a green context: *__cuemu_pGreenCtx is NULL. */
+inline CUresult cuStreamGetCtx_v2(CUstream __cuemu_hStream, CUcontext *__cuemu_pCtx,
+                                  CUgreenCtx *__cuemu_pGreenCtx) {
+  return static_cast<CUresult>(cuemu_drv_stream_get_ctx(
+      __cuemu_hStream, reinterpret_cast<void **>(__cuemu_pCtx),
+      reinterpret_cast<void **>(__cuemu_pGreenCtx)));
 }
 
 inline CUresult cuStreamDestroy(CUstream hStream) {
@@ -990,6 +1030,11 @@ inline CUresult cuProfilerInitialize(const char *__cuemu_configFile,
 #include "cuemu_driver_batch_api.h"
 #include "cuemu_driver_old_abi_api.h"
 #include "cuemu_driver_peer_api.h"
+#include "cuemu_driver_ptsz_api.h"
+#include "cuemu_driver_legacy_launch_api.h"
+#include "cuemu_driver_coredump_api.h"
+#include "cuemu_driver_green_api.h"
+#include "cuemu_driver_tensor_map_api.h"
 /* Identifiers, occupancy and the entry points by name: after every other
  * driver function. */
 #include "cuemu_driver_ids_api.h"

@@ -99,42 +99,42 @@ inline const char *cudaGetErrorString(cudaError_t error) {
 
 /* The driver's error log (CUDA 12.9): the messages of the errors cuemu
  * reports (cuemu_rt_logs_* in <cuemu/cuemu_runtime.h>). */
-inline cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc,
-                                            void *userData,
-                                            cudaLogsCallbackHandle *callback_out) {
-  void *handle = nullptr;
+inline cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t __cuemu_callbackFunc,
+                                            void *__cuemu_userData,
+                                            cudaLogsCallbackHandle *__cuemu_callback_out) {
+  void *__cuemu_handle = nullptr;
   /* cudaLogLevel is passed as the int it is. */
   int e = cuemu_rt_logs_register_callback(
-      reinterpret_cast<cuemu_rt_logs_callback>(callbackFunc), userData,
-      &handle);
-  if (!e && callback_out)
-    *callback_out = static_cast<cudaLogsCallbackHandle>(handle);
+      reinterpret_cast<cuemu_rt_logs_callback>(__cuemu_callbackFunc), __cuemu_userData,
+      &__cuemu_handle);
+  if (!e && __cuemu_callback_out)
+    *__cuemu_callback_out = static_cast<cudaLogsCallbackHandle>(__cuemu_handle);
   return cuemu_rt_fail(static_cast<cudaError_t>(e));
 }
 
-inline cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback) {
+inline cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle __cuemu_callback) {
   return cuemu_rt_fail(
-      static_cast<cudaError_t>(cuemu_rt_logs_unregister_callback(callback)));
+      static_cast<cudaError_t>(cuemu_rt_logs_unregister_callback(__cuemu_callback)));
 }
 
-inline cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out,
-                                   unsigned int flags) {
+inline cudaError_t cudaLogsCurrent(cudaLogIterator *__cuemu_iterator_out,
+                                   unsigned int __cuemu_flags) {
   return cuemu_rt_fail(
-      static_cast<cudaError_t>(cuemu_rt_logs_current(iterator_out, flags)));
+      static_cast<cudaError_t>(cuemu_rt_logs_current(__cuemu_iterator_out, __cuemu_flags)));
 }
 
-inline cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator,
-                                      const char *pathToFile,
-                                      unsigned int flags) {
+inline cudaError_t cudaLogsDumpToFile(cudaLogIterator *__cuemu_iterator,
+                                      const char *__cuemu_pathToFile,
+                                      unsigned int __cuemu_flags) {
   return cuemu_rt_fail(static_cast<cudaError_t>(
-      cuemu_rt_logs_dump_to_file(iterator, pathToFile, flags)));
+      cuemu_rt_logs_dump_to_file(__cuemu_iterator, __cuemu_pathToFile, __cuemu_flags)));
 }
 
-inline cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator,
-                                        char *buffer, size_t *size,
-                                        unsigned int flags) {
+inline cudaError_t cudaLogsDumpToMemory(cudaLogIterator *__cuemu_iterator,
+                                        char *__cuemu_buffer, size_t *__cuemu_size,
+                                        unsigned int __cuemu_flags) {
   return cuemu_rt_fail(static_cast<cudaError_t>(
-      cuemu_rt_logs_dump_to_memory(iterator, buffer, size, flags)));
+      cuemu_rt_logs_dump_to_memory(__cuemu_iterator, __cuemu_buffer, __cuemu_size, __cuemu_flags)));
 }
 
 /* Device management. */
@@ -176,8 +176,9 @@ cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTarget target,
 
 /* The devices that a thread which has chosen none uses, in order: the
  * first, as every emulated device works. */
-inline cudaError_t cudaSetValidDevices(int *device_arr, int len) {
-  return static_cast<cudaError_t>(cuemu_rt_set_valid_devices(device_arr, len));
+inline cudaError_t cudaSetValidDevices(int *__cuemu_device_arr, int __cuemu_len) {
+  return static_cast<cudaError_t>(
+      cuemu_rt_set_valid_devices(__cuemu_device_arr, __cuemu_len));
 }
 
 /* Async notifications: a device whose memory is the host's never goes over

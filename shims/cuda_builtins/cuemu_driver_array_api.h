@@ -487,12 +487,12 @@ inline void texture_desc(const CUDA_TEXTURE_DESC *p, const cudaResourceDesc &__c
 /* A 1-D copy of `bytes` bytes at byte `offset` of an array, which is taken
  * row after row (an array of rows of `width` elements): each row's part is
  * one runtime copy. `to_array` says the direction; `memory` is the other
- * side (host or device memory, or nullptr with `other` an array at
- * `other_offset`). */
+ * side (host or device memory). With `async`, the copies are the runtime's
+ * ...Async ones, in `stream`'s order. */
 inline cudaError_t array_linear_copy(cudaArray_t array, size_t offset,
-                                     void *memory, cudaArray_t other,
-                                     size_t other_offset, size_t bytes,
-                                     bool to_array) {
+                                     void *memory, size_t bytes,
+                                     bool to_array, bool async = false,
+                                     cudaStream_t stream = nullptr) {
   cudaChannelFormatDesc d;
   cudaExtent extent;
   unsigned flags;
@@ -506,18 +506,47 @@ inline cudaError_t array_linear_copy(cudaArray_t array, size_t offset,
   while (bytes && e == cudaSuccess) {
     const size_t x = offset % row, y = offset / row;
     const size_t n = bytes < row - x ? bytes : row - x;
-    if (other)
-      e = to_array ? cudaMemcpy2DArrayToArray(array, x, y, other, other_offset, 0, n, 1)
-                   : cudaMemcpy2DArrayToArray(other, other_offset, 0, array, x, y, n, 1);
-    else if (to_array)
-      e = cudaMemcpy2DToArray(array, x, y, mem, n, n, 1, cudaMemcpyDefault);
+    if (to_array)
+      e = async ? cudaMemcpy2DToArrayAsync(array, x, y, mem, n, n, 1,
+                                           cudaMemcpyDefault, stream)
+                : cudaMemcpy2DToArray(array, x, y, mem, n, n, 1, cudaMemcpyDefault);
     else
-      e = cudaMemcpy2DFromArray(mem, n, array, x, y, n, 1, cudaMemcpyDefault);
+      e = async ? cudaMemcpy2DFromArrayAsync(mem, n, array, x, y, n, 1,
+                                             cudaMemcpyDefault, stream)
+                : cudaMemcpy2DFromArray(mem, n, array, x, y, n, 1, cudaMemcpyDefault);
     offset += n;
-    other_offset += n;
     mem += n;
     bytes -= n;
   }
+  return e;
+}
+
+/* cuMemcpyAtoA: both arrays' elements must have one size, which the count
+ * is a multiple of (CUDA's rule); the bytes go through host memory. */
+inline cudaError_t __cuemu_array_to_array_copy(cudaArray_t __cuemu_dst, size_t __cuemu_dst_offset,
+                                       cudaArray_t __cuemu_src, size_t __cuemu_src_offset,
+                                       size_t __cuemu_bytes) {
+  cudaChannelFormatDesc __cuemu_dd, __cuemu_sd;
+  cudaExtent __cuemu_extent;
+  unsigned __cuemu_flags;
+  cudaError_t e = cudaArrayGetInfo(&__cuemu_dd, &__cuemu_extent, &__cuemu_flags, __cuemu_dst);
+  if (e == cudaSuccess)
+    e = cudaArrayGetInfo(&__cuemu_sd, &__cuemu_extent, &__cuemu_flags, __cuemu_src);
+  if (e != cudaSuccess)
+    return e;
+  const size_t __cuemu_element = static_cast<size_t>(__cuemu_dd.x + __cuemu_dd.y + __cuemu_dd.z + __cuemu_dd.w) / 8;
+  if (!__cuemu_element || __cuemu_element != static_cast<size_t>(__cuemu_sd.x + __cuemu_sd.y + __cuemu_sd.z + __cuemu_sd.w) / 8 ||
+      __cuemu_bytes % __cuemu_element)
+    return cudaErrorInvalidValue;
+  if (!__cuemu_bytes)
+    return cudaSuccess;
+  void *__cuemu_staging = std::malloc(__cuemu_bytes);
+  if (!__cuemu_staging)
+    return cudaErrorMemoryAllocation;
+  e = array_linear_copy(__cuemu_src, __cuemu_src_offset, __cuemu_staging, __cuemu_bytes, false);
+  if (e == cudaSuccess)
+    e = array_linear_copy(__cuemu_dst, __cuemu_dst_offset, __cuemu_staging, __cuemu_bytes, true);
+  std::free(__cuemu_staging);
   return e;
 }
 
@@ -594,28 +623,50 @@ inline CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *src
                              size_t ByteCount) {
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset, const_cast<void *>(srcHost),
-      nullptr, 0, ByteCount, true));
+      ByteCount, true));
 }
 
 inline CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
                              size_t ByteCount) {
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
-      reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, nullptr, 0,
-      ByteCount, false));
+      reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, ByteCount,
+      false));
 }
 
 inline CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice,
                              size_t ByteCount) {
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(dstArray), dstOffset,
-      reinterpret_cast<void *>(srcDevice), nullptr, 0, ByteCount, true));
+      reinterpret_cast<void *>(srcDevice), ByteCount, true));
 }
 
 inline CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset,
                              size_t ByteCount) {
   CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
       reinterpret_cast<cudaArray_t>(srcArray), srcOffset,
-      reinterpret_cast<void *>(dstDevice), nullptr, 0, ByteCount, false));
+      reinterpret_cast<void *>(dstDevice), ByteCount, false));
+}
+
+inline CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArray,
+                             size_t srcOffset, size_t ByteCount) {
+  CUEMU_DRV_FORWARD(cuemu::drv::__cuemu_array_to_array_copy(
+      reinterpret_cast<cudaArray_t>(dstArray), dstOffset,
+      reinterpret_cast<cudaArray_t>(srcArray), srcOffset, ByteCount));
+}
+
+inline CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset,
+                                  const void *srcHost, size_t ByteCount,
+                                  CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(dstArray), dstOffset, const_cast<void *>(srcHost),
+      ByteCount, true, true, hStream));
+}
+
+inline CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset,
+                                  size_t ByteCount, CUstream hStream) {
+  CUEMU_DRV_FORWARD(cuemu::drv::array_linear_copy(
+      reinterpret_cast<cudaArray_t>(srcArray), srcOffset, dstHost, ByteCount, false,
+      true, hStream));
 }
 
 inline CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,

@@ -211,7 +211,7 @@ typedef enum CUlogLevel_enum {
   CU_LOG_LEVEL_WARNING = 1
 } CUlogLevel;
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
-typedef void (*CUlogsCallback)(void *data, CUlogLevel logLevel, char *message, size_t length);
+typedef void (*CUlogsCallback)(void *__cuemu_data, CUlogLevel __cuemu_logLevel, char *__cuemu_message, size_t __cuemu_length);
 typedef unsigned int CUlogIterator;
 typedef enum CUdevice_P2PAttribute_enum {
   CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
@@ -521,6 +521,7 @@ typedef CUdevice_v1 CUdevice;
 typedef unsigned long long CUdeviceptr_v2;
 typedef CUdeviceptr_v2 CUdeviceptr;
 typedef struct CUctx_st *CUcontext;
+typedef struct CUgreenCtx_st *CUgreenCtx;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef cudaStream_t CUstream;
@@ -1421,6 +1422,116 @@ typedef cudaLaunchMemSyncDomain CUlaunchMemSyncDomain;
 typedef CUlaunchAttributeID CUstreamAttrID;
 typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
+typedef enum CUcoredumpSettings_enum {
+  CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
+  CU_COREDUMP_TRIGGER_HOST,
+  CU_COREDUMP_LIGHTWEIGHT,
+  CU_COREDUMP_ENABLE_USER_TRIGGER,
+  CU_COREDUMP_FILE,
+  CU_COREDUMP_PIPE,
+  CU_COREDUMP_GENERATION_FLAGS,
+  CU_COREDUMP_MAX
+} CUcoredumpSettings;
+typedef enum CUCoredumpGenerationFlags {
+  CU_COREDUMP_DEFAULT_FLAGS = 0,
+  CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES = (1 << 0),
+  CU_COREDUMP_SKIP_GLOBAL_MEMORY = (1 << 1),
+  CU_COREDUMP_SKIP_SHARED_MEMORY = (1 << 2),
+  CU_COREDUMP_SKIP_LOCAL_MEMORY = (1 << 3),
+  CU_COREDUMP_SKIP_ABORT = (1 << 4),
+  CU_COREDUMP_SKIP_CONSTBANK_MEMORY = (1 << 5),
+  CU_COREDUMP_LIGHTWEIGHT_FLAGS = CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES | CU_COREDUMP_SKIP_GLOBAL_MEMORY | CU_COREDUMP_SKIP_SHARED_MEMORY | CU_COREDUMP_SKIP_LOCAL_MEMORY | CU_COREDUMP_SKIP_CONSTBANK_MEMORY
+} CUCoredumpGenerationFlags;
+typedef enum CUexecAffinityType_enum {
+  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+  CU_EXEC_AFFINITY_TYPE_MAX
+} CUexecAffinityType;
+typedef struct CUexecAffinitySmCount_st {
+  unsigned int val;
+} CUexecAffinitySmCount_v1;
+typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
+struct CUexecAffinityParam_st {
+  CUexecAffinityType type;
+  union {
+    CUexecAffinitySmCount smCount;
+  } param;
+};
+typedef CUexecAffinityParam CUexecAffinityParam_v1;
+typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef enum {
+  CU_GREEN_CTX_DEFAULT_STREAM = 0x1
+} CUgreenCtxCreate_flags;
+typedef enum {
+  CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING = 0x1,
+  CU_DEV_SM_RESOURCE_SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 0x2
+} CUdevSmResourceSplit_flags;
+typedef enum {
+  CU_DEV_RESOURCE_TYPE_INVALID = 0,
+  CU_DEV_RESOURCE_TYPE_SM = 1
+} CUdevResourceType;
+typedef struct CUdevSmResource_st {
+  unsigned int smCount;
+  unsigned int minSmPartitionSize;
+  unsigned int smCoscheduledAlignment;
+} CUdevSmResource;
+typedef struct CUdevResource_st {
+  CUdevResourceType type;
+  unsigned char _internal_padding[92];
+  union {
+    CUdevSmResource sm;
+    unsigned char _oversize[48];
+  };
+} CUdevResource_v1;
+typedef CUdevResource_v1 CUdevResource;
+typedef struct CUtensorMap_st {
+  alignas(128) cuuint64_t opaque[16];
+} CUtensorMap;
+typedef enum CUtensorMapDataType_enum {
+  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
+  CU_TENSOR_MAP_DATA_TYPE_UINT16,
+  CU_TENSOR_MAP_DATA_TYPE_UINT32,
+  CU_TENSOR_MAP_DATA_TYPE_INT32,
+  CU_TENSOR_MAP_DATA_TYPE_UINT64,
+  CU_TENSOR_MAP_DATA_TYPE_INT64,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
+  CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,
+  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
+  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ,
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B,
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B,
+  CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B
+} CUtensorMapDataType;
+typedef enum CUtensorMapInterleave_enum {
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_INTERLEAVE_16B,
+  CU_TENSOR_MAP_INTERLEAVE_32B
+} CUtensorMapInterleave;
+typedef enum CUtensorMapSwizzle_enum {
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B,
+  CU_TENSOR_MAP_SWIZZLE_64B,
+  CU_TENSOR_MAP_SWIZZLE_128B,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B
+} CUtensorMapSwizzle;
+typedef enum CUtensorMapL2promotion_enum {
+  CU_TENSOR_MAP_L2_PROMOTION_NONE = 0,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_64B,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+} CUtensorMapL2promotion;
+typedef enum CUtensorMapFloatOOBfill_enum {
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+} CUtensorMapFloatOOBfill;
+typedef enum CUtensorMapIm2ColWideMode_enum {
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
+} CUtensorMapIm2ColWideMode;
 typedef enum CUoccupancy_flags_enum {
   CU_OCCUPANCY_DEFAULT = 0x0,
   CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
@@ -1495,6 +1606,9 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
+#define RESOURCE_ABI_VERSION 1
+#define RESOURCE_ABI_EXTERNAL_BYTES 48
+#define CU_TENSOR_MAP_NUM_QWORDS 16
 
 #include "cuemu_driver_names.h"
 
@@ -1554,8 +1668,12 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define cuMemcpy3D cuMemcpy3D_v2_ptds
 #undef cuMemcpyAsync
 #define cuMemcpyAsync cuMemcpyAsync_ptsz
+#undef cuMemcpyAtoA
+#define cuMemcpyAtoA cuMemcpyAtoA_v2_ptds
 #undef cuMemcpyAtoD
 #define cuMemcpyAtoD cuMemcpyAtoD_v2_ptds
+#undef cuMemcpyAtoHAsync
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2_ptsz
 #undef cuMemcpyAtoH
 #define cuMemcpyAtoH cuMemcpyAtoH_v2_ptds
 #undef cuMemcpyBatchAsync
@@ -1570,6 +1688,8 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2_ptsz
 #undef cuMemcpyDtoH
 #define cuMemcpyDtoH cuMemcpyDtoH_v2_ptds
+#undef cuMemcpyHtoAAsync
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2_ptsz
 #undef cuMemcpyHtoA
 #define cuMemcpyHtoA cuMemcpyHtoA_v2_ptds
 #undef cuMemcpyHtoDAsync
@@ -1626,6 +1746,8 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define cuStreamGetAttribute cuStreamGetAttribute_ptsz
 #undef cuStreamGetCaptureInfo
 #define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_v3_ptsz
+#undef cuStreamGetCtx
+#define cuStreamGetCtx cuStreamGetCtx_ptsz
 #undef cuStreamGetDevice
 #define cuStreamGetDevice cuStreamGetDevice_ptsz
 #undef cuStreamGetFlags
@@ -1685,6 +1807,14 @@ CUresult CUDAAPI cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray,
     unsigned int planeIdx);
 CUresult CUDAAPI cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties,
     CUarray array);
+CUresult CUDAAPI cuCoredumpGetAttribute(CUcoredumpSettings __cuemu_attrib,
+    void *__cuemu_value, size_t *__cuemu_size);
+CUresult CUDAAPI cuCoredumpGetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
+    void *__cuemu_value, size_t *__cuemu_size);
+CUresult CUDAAPI cuCoredumpSetAttribute(CUcoredumpSettings __cuemu_attrib,
+    void *__cuemu_value, size_t *__cuemu_size);
+CUresult CUDAAPI cuCoredumpSetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
+    void *__cuemu_value, size_t *__cuemu_size);
 CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx,
     CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
 CUresult CUDAAPI cuCtxDestroy(CUcontext ctx);
@@ -1692,10 +1822,16 @@ CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx);
 CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext);
 CUresult CUDAAPI cuCtxEnablePeerAccess(CUcontext peerContext,
     unsigned int Flags);
+CUresult CUDAAPI cuCtxFromGreenCtx(CUcontext *__cuemu_pContext,
+    CUgreenCtx __cuemu_hCtx);
 CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version);
 CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig);
 CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx);
+CUresult CUDAAPI cuCtxGetDevResource(CUcontext __cuemu_hCtx,
+    CUdevResource *__cuemu_resource, CUdevResourceType __cuemu_type);
 CUresult CUDAAPI cuCtxGetDevice(CUdevice *device);
+CUresult CUDAAPI cuCtxGetExecAffinity(CUexecAffinityParam *__cuemu_p,
+    CUexecAffinityType __cuemu_type);
 CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags);
 CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
 CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit);
@@ -1706,14 +1842,24 @@ CUresult CUDAAPI cuCtxPopCurrent(CUcontext *pctx);
 CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx);
 CUresult CUDAAPI cuCtxPushCurrent(CUcontext ctx);
 CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx);
+CUresult CUDAAPI cuCtxRecordEvent(CUcontext __cuemu_hCtx,
+    CUevent __cuemu_hEvent);
 CUresult CUDAAPI cuCtxResetPersistingL2Cache(void);
 CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config);
 CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx);
+CUresult CUDAAPI cuCtxSetFlags(unsigned int flags);
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value);
 CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig config);
 CUresult CUDAAPI cuCtxSynchronize(void);
+CUresult CUDAAPI cuCtxWaitEvent(CUcontext __cuemu_hCtx, CUevent __cuemu_hEvent);
 CUresult CUDAAPI cuDestroyExternalMemory(CUexternalMemory extMem);
 CUresult CUDAAPI cuDestroyExternalSemaphore(CUexternalSemaphore extSem);
+CUresult CUDAAPI cuDevResourceGenerateDesc(CUdevResourceDesc *__cuemu_phDesc,
+    CUdevResource *__cuemu_resources, unsigned int __cuemu_nbResources);
+CUresult CUDAAPI cuDevSmResourceSplitByCount(CUdevResource *__cuemu_result,
+    unsigned int *__cuemu_nbGroups, const CUdevResource *__cuemu_input,
+    CUdevResource *__cuemu_remaining, unsigned int __cuemu_useFlags,
+    unsigned int __cuemu_minCount);
 CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
     CUdevice peerDev);
 CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor,
@@ -1725,6 +1871,10 @@ CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
 CUresult CUDAAPI cuDeviceGetCount(int *count);
 CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
     CUdevice dev);
+CUresult CUDAAPI cuDeviceGetDevResource(CUdevice __cuemu_device,
+    CUdevResource *__cuemu_resource, CUdevResourceType __cuemu_type);
+CUresult CUDAAPI cuDeviceGetExecAffinitySupport(int *__cuemu_pi,
+    CUexecAffinityType __cuemu_type, CUdevice __cuemu_dev);
 CUresult CUDAAPI cuDeviceGetGraphMemAttribute(CUdevice device,
     CUgraphMem_attribute attr, void *value);
 CUresult CUDAAPI cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
@@ -1791,7 +1941,13 @@ CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *state,
 CUresult CUDAAPI cuFuncLoad(CUfunction function);
 CUresult CUDAAPI cuFuncSetAttribute(CUfunction hfunc,
     CUfunction_attribute attrib, int value);
+CUresult CUDAAPI cuFuncSetBlockShape(CUfunction __cuemu_hfunc, int __cuemu_x,
+    int __cuemu_y, int __cuemu_z);
 CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
+CUresult CUDAAPI cuFuncSetSharedMemConfig(CUfunction __cuemu_hfunc,
+    CUsharedconfig __cuemu_config);
+CUresult CUDAAPI cuFuncSetSharedSize(CUfunction __cuemu_hfunc,
+    unsigned int __cuemu_bytes);
 CUresult CUDAAPI cuGetErrorName(CUresult error, const char **pStr);
 CUresult CUDAAPI cuGetErrorString(CUresult error, const char **pStr);
 CUresult CUDAAPI cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode,
@@ -1959,6 +2115,21 @@ CUresult CUDAAPI cuGraphRetainUserObject(CUgraph graph, CUuserObject object,
     unsigned int count, unsigned int flags);
 CUresult CUDAAPI cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream);
 CUresult CUDAAPI cuGraphUpload_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+CUresult CUDAAPI cuGreenCtxCreate(CUgreenCtx *__cuemu_phCtx,
+    CUdevResourceDesc __cuemu_desc, CUdevice __cuemu_dev,
+    unsigned int __cuemu_flags);
+CUresult CUDAAPI cuGreenCtxDestroy(CUgreenCtx __cuemu_hCtx);
+CUresult CUDAAPI cuGreenCtxGetDevResource(CUgreenCtx __cuemu_hCtx,
+    CUdevResource *__cuemu_resource, CUdevResourceType __cuemu_type);
+CUresult CUDAAPI cuGreenCtxGetId(CUgreenCtx __cuemu_greenCtx,
+    unsigned long long *__cuemu_greenCtxId);
+CUresult CUDAAPI cuGreenCtxRecordEvent(CUgreenCtx __cuemu_hCtx,
+    CUevent __cuemu_hEvent);
+CUresult CUDAAPI cuGreenCtxStreamCreate(CUstream *__cuemu_phStream,
+    CUgreenCtx __cuemu_greenCtx, unsigned int __cuemu_flags,
+    int __cuemu_priority);
+CUresult CUDAAPI cuGreenCtxWaitEvent(CUgreenCtx __cuemu_hCtx,
+    CUevent __cuemu_hEvent);
 CUresult CUDAAPI cuImportExternalMemory(CUexternalMemory *extMem_out,
     const CUDA_EXTERNAL_MEMORY_HANDLE_DESC *memHandleDesc);
 CUresult CUDAAPI cuImportExternalSemaphore(CUexternalSemaphore *extSem_out,
@@ -1984,6 +2155,7 @@ CUresult CUDAAPI cuKernelSetAttribute(CUfunction_attribute attrib, int val,
     CUkernel kernel, CUdevice dev);
 CUresult CUDAAPI cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
     CUdevice dev);
+CUresult CUDAAPI cuLaunch(CUfunction __cuemu_f);
 CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX,
     unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX,
     unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes,
@@ -1992,6 +2164,10 @@ CUresult CUDAAPI cuLaunchCooperativeKernel_ptsz(CUfunction f,
     unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
     unsigned int sharedMemBytes, CUstream hStream, void **kernelParams);
+CUresult CUDAAPI cuLaunchGrid(CUfunction __cuemu_f, int __cuemu_grid_width,
+    int __cuemu_grid_height);
+CUresult CUDAAPI cuLaunchGridAsync(CUfunction __cuemu_f, int __cuemu_grid_width,
+    int __cuemu_grid_height, CUstream __cuemu_hStream);
 CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
     void *userData);
 CUresult CUDAAPI cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn,
@@ -2104,7 +2280,11 @@ CUresult CUDAAPI cuMemGetAllocationGranularity(size_t *granularity,
     const CUmemAllocationProp *prop, CUmemAllocationGranularity_flags option);
 CUresult CUDAAPI cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *prop,
     CUmemGenericAllocationHandle handle);
+CUresult CUDAAPI cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
+    CUmemLocation *location, CUmemAllocationType type);
 CUresult CUDAAPI cuMemGetInfo_v2(size_t *free, size_t *total);
+CUresult CUDAAPI cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
+    CUmemAllocationType type);
 CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
 CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p,
     unsigned int Flags);
@@ -2164,6 +2344,8 @@ CUresult CUDAAPI cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handl
     void *addr);
 CUresult CUDAAPI cuMemSetAccess(CUdeviceptr ptr, size_t size,
     const CUmemAccessDesc *desc, size_t count);
+CUresult CUDAAPI cuMemSetMemPool(CUmemLocation *location,
+    CUmemAllocationType type, CUmemoryPool pool);
 CUresult CUDAAPI cuMemUnmap(CUdeviceptr ptr, size_t size);
 CUresult CUDAAPI cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
 CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
@@ -2194,10 +2376,18 @@ CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
     size_t ByteCount, CUstream hStream);
 CUresult CUDAAPI cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src,
     size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset,
+    CUarray srcArray, size_t srcOffset, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset,
+    CUarray srcArray, size_t srcOffset, size_t ByteCount);
 CUresult CUDAAPI cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray,
     size_t srcOffset, size_t ByteCount);
 CUresult CUDAAPI cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice, CUarray srcArray,
     size_t srcOffset, size_t ByteCount);
+CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray,
+    size_t srcOffset, size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyAtoHAsync_v2_ptsz(void *dstHost, CUarray srcArray,
+    size_t srcOffset, size_t ByteCount, CUstream hStream);
 CUresult CUDAAPI cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray,
     size_t srcOffset, size_t ByteCount);
 CUresult CUDAAPI cuMemcpyAtoH_v2_ptds(void *dstHost, CUarray srcArray,
@@ -2228,6 +2418,10 @@ CUresult CUDAAPI cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice,
     size_t ByteCount);
 CUresult CUDAAPI cuMemcpyDtoH_v2_ptds(void *dstHost, CUdeviceptr srcDevice,
     size_t ByteCount);
+CUresult CUDAAPI cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset,
+    const void *srcHost, size_t ByteCount, CUstream hStream);
+CUresult CUDAAPI cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray, size_t dstOffset,
+    const void *srcHost, size_t ByteCount, CUstream hStream);
 CUresult CUDAAPI cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset,
     const void *srcHost, size_t ByteCount);
 CUresult CUDAAPI cuMemcpyHtoA_v2_ptds(CUarray dstArray, size_t dstOffset,
@@ -2342,10 +2536,20 @@ CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize,
     int blockSizeLimit, unsigned int flags);
 CUresult CUDAAPI cuOccupancyMaxPotentialClusterSize(int *clusterSize,
     CUfunction func, const CUlaunchConfig *config);
+CUresult CUDAAPI cuParamSetSize(CUfunction __cuemu_hfunc,
+    unsigned int __cuemu_numbytes);
+CUresult CUDAAPI cuParamSetf(CUfunction __cuemu_hfunc, int __cuemu_offset,
+    float __cuemu_value);
+CUresult CUDAAPI cuParamSeti(CUfunction __cuemu_hfunc, int __cuemu_offset,
+    unsigned int __cuemu_value);
+CUresult CUDAAPI cuParamSetv(CUfunction __cuemu_hfunc, int __cuemu_offset,
+    void *__cuemu_ptr, unsigned int __cuemu_numbytes);
 CUresult CUDAAPI cuPointerGetAttribute(void *data,
     CUpointer_attribute attribute, CUdeviceptr ptr);
 CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes,
     CUpointer_attribute *attributes, void **data, CUdeviceptr ptr);
+CUresult CUDAAPI cuPointerSetAttribute(const void *value,
+    CUpointer_attribute attribute, CUdeviceptr ptr);
 CUresult CUDAAPI cuProfilerInitialize(const char *__cuemu_configFile,
     const char *__cuemu_outputFile, CUoutput_mode __cuemu_outputMode);
 CUresult CUDAAPI cuProfilerStart(void);
@@ -2400,10 +2604,16 @@ CUresult CUDAAPI cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream,
     CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out);
+CUresult CUDAAPI cuStreamGetCtx(CUstream __cuemu_hStream,
+    CUcontext *__cuemu_pctx);
+CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream __cuemu_hStream,
+    CUcontext *__cuemu_pctx);
 CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device);
 CUresult CUDAAPI cuStreamGetDevice_ptsz(CUstream hStream, CUdevice *device);
 CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags);
 CUresult CUDAAPI cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags);
+CUresult CUDAAPI cuStreamGetGreenCtx(CUstream __cuemu_hStream,
+    CUgreenCtx *__cuemu_phCtx);
 CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId);
 CUresult CUDAAPI cuStreamGetId_ptsz(CUstream hStream,
     unsigned long long *streamId);
@@ -2468,6 +2678,40 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject,
 CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject);
 CUresult CUDAAPI cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
     CUsurfObject surfObject);
+CUresult CUDAAPI cuTensorMapEncodeIm2col(CUtensorMap *__cuemu_tensorMap,
+    CUtensorMapDataType __cuemu_tensorDataType, cuuint32_t __cuemu_tensorRank,
+    void *__cuemu_globalAddress, const cuuint64_t *__cuemu_globalDim,
+    const cuuint64_t *__cuemu_globalStrides,
+    const int *__cuemu_pixelBoxLowerCorner,
+    const int *__cuemu_pixelBoxUpperCorner, cuuint32_t __cuemu_channelsPerPixel,
+    cuuint32_t __cuemu_pixelsPerColumn,
+    const cuuint32_t *__cuemu_elementStrides,
+    CUtensorMapInterleave __cuemu_interleave,
+    CUtensorMapSwizzle __cuemu_swizzle,
+    CUtensorMapL2promotion __cuemu_l2Promotion,
+    CUtensorMapFloatOOBfill __cuemu_oobFill);
+CUresult CUDAAPI cuTensorMapEncodeIm2colWide(CUtensorMap *__cuemu_tensorMap,
+    CUtensorMapDataType __cuemu_tensorDataType, cuuint32_t __cuemu_tensorRank,
+    void *__cuemu_globalAddress, const cuuint64_t *__cuemu_globalDim,
+    const cuuint64_t *__cuemu_globalStrides,
+    int __cuemu_pixelBoxLowerCornerWidth, int __cuemu_pixelBoxUpperCornerWidth,
+    cuuint32_t __cuemu_channelsPerPixel, cuuint32_t __cuemu_pixelsPerColumn,
+    const cuuint32_t *__cuemu_elementStrides,
+    CUtensorMapInterleave __cuemu_interleave,
+    CUtensorMapIm2ColWideMode __cuemu_mode, CUtensorMapSwizzle __cuemu_swizzle,
+    CUtensorMapL2promotion __cuemu_l2Promotion,
+    CUtensorMapFloatOOBfill __cuemu_oobFill);
+CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap *__cuemu_tensorMap,
+    CUtensorMapDataType __cuemu_tensorDataType, cuuint32_t __cuemu_tensorRank,
+    void *__cuemu_globalAddress, const cuuint64_t *__cuemu_globalDim,
+    const cuuint64_t *__cuemu_globalStrides, const cuuint32_t *__cuemu_boxDim,
+    const cuuint32_t *__cuemu_elementStrides,
+    CUtensorMapInterleave __cuemu_interleave,
+    CUtensorMapSwizzle __cuemu_swizzle,
+    CUtensorMapL2promotion __cuemu_l2Promotion,
+    CUtensorMapFloatOOBfill __cuemu_oobFill);
+CUresult CUDAAPI cuTensorMapReplaceAddress(CUtensorMap *__cuemu_tensorMap,
+    void *__cuemu_globalAddress);
 CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject,
     const CUDA_RESOURCE_DESC *pResDesc, const CUDA_TEXTURE_DESC *pTexDesc,
     const CUDA_RESOURCE_VIEW_DESC *pResViewDesc);

@@ -9,12 +9,15 @@
     defined(CUEMU_DRIVER_BATCH_API_H) || \
     defined(CUEMU_DRIVER_CAPTURE_API_H) || \
     defined(CUEMU_DRIVER_COPY_API_H) || \
+    defined(CUEMU_DRIVER_COREDUMP_API_H) || \
     defined(CUEMU_DRIVER_EXTERNAL_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_EXEC_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_NODES_API_H) || \
+    defined(CUEMU_DRIVER_GREEN_API_H) || \
     defined(CUEMU_DRIVER_IDS_API_H) || \
     defined(CUEMU_DRIVER_LAUNCH_EX_API_H) || \
+    defined(CUEMU_DRIVER_LEGACY_LAUNCH_API_H) || \
     defined(CUEMU_DRIVER_LIBRARY_API_H) || \
     defined(CUEMU_DRIVER_LINK_API_H) || \
     defined(CUEMU_DRIVER_MEMOP_API_H) || \
@@ -22,6 +25,7 @@
     defined(CUEMU_DRIVER_OLD_ABI_API_H) || \
     defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \
+    defined(CUEMU_DRIVER_TENSOR_MAP_API_H) || \
     defined(CUEMU_DRIVER_VMM_API_H)
 #define CUEMU_DRV_ENTRY_TABLE_NESTED 1
 #endif

@@ -135,6 +135,9 @@ namespace drv {
  * entry-point calls through their argument (cuemu_ids_api.h), and made
  * only where one of them is called. */
 template <class D_> int register_entry_points(tag<D_>) {
+  /* The table names the deprecated functions too (cuLaunchGrid, ...). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   static const cuemu_drv_entry_point entry_points[] = {
 #define CUEMU_DRV_ENTRY(name, version, function)                               \
   {#name, version, reinterpret_cast<void *>(&::function)},
@@ -145,6 +148,7 @@ template <class D_> int register_entry_points(tag<D_>) {
       {"cuGetProcAddress", 12000,
        reinterpret_cast<void *>(&::cuGetProcAddress<D_>)},
   };
+#pragma GCC diagnostic pop
   return cuemu_drv_entry_points_register(
       entry_points, sizeof entry_points / sizeof entry_points[0]);
 }

@@ -55,8 +55,10 @@
 #define cuMemcpy3D cuMemcpy3D_v2
 #define cuMemcpy3DAsync cuMemcpy3DAsync_v2
 #define cuMemcpy3DBatchAsync cuMemcpy3DBatchAsync_v2
+#define cuMemcpyAtoA cuMemcpyAtoA_v2
 #define cuMemcpyAtoD cuMemcpyAtoD_v2
 #define cuMemcpyAtoH cuMemcpyAtoH_v2
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2
 #define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
 #define cuMemcpyDtoA cuMemcpyDtoA_v2
 #define cuMemcpyDtoD cuMemcpyDtoD_v2
@@ -64,6 +66,7 @@
 #define cuMemcpyDtoH cuMemcpyDtoH_v2
 #define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
 #define cuMemcpyHtoA cuMemcpyHtoA_v2
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2
 #define cuMemcpyHtoD cuMemcpyHtoD_v2
 #define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
 #define cuMemsetD16 cuMemsetD16_v2

@@ -293,6 +293,34 @@ inline CUresult cuMemcpyAtoH_v2000(void *dstHost, CUarray srcArray,
   return cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount);
 }
 
+inline CUresult cuMemcpyAtoA_v2000(CUarray dstArray, unsigned int dstOffset,
+                                   CUarray srcArray, unsigned int srcOffset,
+                                   unsigned int ByteCount) {
+  return cuMemcpyAtoA(dstArray, dstOffset, srcArray, srcOffset, ByteCount);
+}
+
+inline CUresult cuMemcpyHtoAAsync_v2000(CUarray dstArray,
+                                        unsigned int dstOffset,
+                                        const void *srcHost,
+                                        unsigned int ByteCount,
+                                        CUstream hStream) {
+  return cuMemcpyHtoAAsync(dstArray, dstOffset, srcHost, ByteCount, hStream);
+}
+
+inline CUresult cuMemcpyAtoHAsync_v2000(void *dstHost, CUarray srcArray,
+                                        unsigned int srcOffset,
+                                        unsigned int ByteCount,
+                                        CUstream hStream) {
+  return cuMemcpyAtoHAsync(dstHost, srcArray, srcOffset, ByteCount, hStream);
+}
+
+/* CUDA 12.5's cuStreamGetCtx with a green context (cuda.h's
+ * cuStreamGetCtx_v2; cuda.h's cuStreamGetCtx is CUDA 9.2's). */
+inline CUresult cuStreamGetCtx_v12050(CUstream __cuemu_hStream, CUcontext *__cuemu_pctx,
+                                      CUgreenCtx *__cuemu_pGreenCtx) {
+  return cuStreamGetCtx_v2(__cuemu_hStream, __cuemu_pctx, __cuemu_pGreenCtx);
+}
+
 /* CUDA 2.0's array descriptors (the toolkit's cuda.h defines them only for
  * the driver's own build): 32-bit extents, the same fields otherwise. */
 typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {

@@ -208,8 +208,9 @@ typedef enum CUlogLevel_enum {
   CU_LOG_LEVEL_WARNING = 1
 } CUlogLevel;
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
-typedef void (*CUlogsCallback)(void *data, CUlogLevel logLevel, char *message,
-                               size_t length);
+typedef void (*CUlogsCallback)(void *__cuemu_data, CUlogLevel __cuemu_logLevel,
+                               char *__cuemu_message,
+                               size_t __cuemu_length);
 typedef unsigned int CUlogIterator;
 
 typedef enum CUdevice_P2PAttribute_enum {

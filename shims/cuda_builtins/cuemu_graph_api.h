@@ -107,7 +107,7 @@ inline cudaError_t __cuemu_edges_out(cudaGraphNode_t __cuemu_one_from,
  * cudaStreamUpdateCaptureDependencies, checked before the call changes
  * anything (as for an edge to a kernel node: the next node's type is
  * checked when it is captured), then given to the stream's dependencies. */
-inline cudaError_t capture_edges_check(const cudaGraphNode_t *__cuemu_deps,
+inline cudaError_t cuemu_capture_edges_check(const cudaGraphNode_t *__cuemu_deps,
                                        const cudaGraphEdgeData *__cuemu_e,
                                        size_t __cuemu_count) {
   for (size_t __cuemu_i = 0; __cuemu_e && __cuemu_deps && __cuemu_i < __cuemu_count;
@@ -122,7 +122,7 @@ inline cudaError_t capture_edges_check(const cudaGraphNode_t *__cuemu_deps,
   }
   return cudaSuccess;
 }
-inline cudaError_t capture_edges_set(cudaStream_t __cuemu_s,
+inline cudaError_t cuemu_capture_edges_set(cudaStream_t __cuemu_s,
                                      const cudaGraphNode_t *__cuemu_deps,
                                      const cudaGraphEdgeData *__cuemu_e,
                                      size_t __cuemu_count) {
@@ -338,7 +338,7 @@ cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
                               enum cudaStreamCaptureMode mode) {
   if (!graph)
     return cuemu::graph::err(cuemu_rt_error(cudaErrorInvalidValue));
-  cudaError_t e = cuemu::graph::capture_edges_check(
+  cudaError_t e = cuemu::graph::cuemu_capture_edges_check(
       dependencies, dependencyData, numDependencies);
   if (e != cudaSuccess)
     return e;
@@ -346,7 +346,7 @@ cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
       stream, mode, cuemu::graph::__cuemu_g(graph), cuemu::graph::nodes(dependencies),
       numDependencies));
   if (e == cudaSuccess)
-    e = cuemu::graph::capture_edges_set(stream, dependencies, dependencyData,
+    e = cuemu::graph::cuemu_capture_edges_set(stream, dependencies, dependencyData,
                                         numDependencies);
   return e;
 }
@@ -416,14 +416,14 @@ inline cudaError_t cudaStreamUpdateCaptureDependencies(
     cudaStream_t stream, cudaGraphNode_t *dependencies,
     const cudaGraphEdgeData *dependencyData, size_t numDependencies,
     unsigned int flags = 0) {
-  cudaError_t e = cuemu::graph::capture_edges_check(
+  cudaError_t e = cuemu::graph::cuemu_capture_edges_check(
       dependencies, dependencyData, numDependencies);
   if (e != cudaSuccess)
     return e;
   e = cuemu::graph::err(cuemu_rt_stream_update_capture_dependencies(
       stream, cuemu::graph::nodes(dependencies), numDependencies, flags));
   if (e == cudaSuccess)
-    e = cuemu::graph::capture_edges_set(stream, dependencies, dependencyData,
+    e = cuemu::graph::cuemu_capture_edges_set(stream, dependencies, dependencyData,
                                         numDependencies);
   return e;
 }

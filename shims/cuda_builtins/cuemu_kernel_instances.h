@@ -62,7 +62,7 @@ register_instance(const char *file, long line) {
  * kernel of its own. Called when the program starts. */
 template <typename KT, KT K_, unsigned MaxThreads, unsigned MinBlocks>
 __attribute__((visibility("hidden"))) const void *
-variant_instance(const char *file, long line) {
+cuemu_variant_instance(const char *file, long line) {
   static cuemu_kernel_desc desc;
   if (!desc.thunk)
     desc = describe<KT, K_>(kernel_name<KT, K_>(), file,

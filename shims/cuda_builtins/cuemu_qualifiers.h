@@ -173,7 +173,7 @@ extern "C" __thread void *cuemu_dynamic_shared
  * __CUDA_ARCH__ as `arch` (cuemu__codegen_write_unit()). */
 #define CUEMU_KERNEL_VARIANT_INSTANCE(arch, file, line, unit, kernel,         \
                                       max_threads, min_blocks)                \
-  CUEMU_INSTANCE_RECORD_(arch, "i"(&::cuemu::variant_instance<CUEMU_KERNEL_CAST_ARGS kernel, \
+  CUEMU_INSTANCE_RECORD_(arch, "i"(&::cuemu::cuemu_variant_instance<CUEMU_KERNEL_CAST_ARGS kernel, \
                                                            max_threads,       \
                                                            min_blocks>),      \
                          "i"(file), "i"(line), "i"(kernel), "i"(unit))

@@ -95,6 +95,36 @@ inline nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions,
       reinterpret_cast<cuemu_nvrtc_program *>(prog), numOptions, options));
 }
 
+/* Called at each step of a compile; a 1 cancels it
+ * (NVRTC_ERROR_CANCELLED). */
+inline nvrtcResult nvrtcSetFlowCallback(nvrtcProgram prog,
+                                        int (*__cuemu_callback)(void *, void *),
+                                        void *__cuemu_payload) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_set_flow_callback(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), __cuemu_callback,
+      __cuemu_payload));
+}
+
+/* Precompiled headers: accepted, none made (docs/driver-api.md). */
+inline nvrtcResult nvrtcGetPCHHeapSize(size_t *ret) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_heap_size(ret));
+}
+
+inline nvrtcResult nvrtcSetPCHHeapSize(size_t size) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_set_pch_heap_size(size));
+}
+
+inline nvrtcResult nvrtcGetPCHCreateStatus(nvrtcProgram prog) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_create_status(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog)));
+}
+
+inline nvrtcResult nvrtcGetPCHHeapSizeRequired(nvrtcProgram prog,
+                                               size_t *size) {
+  return static_cast<nvrtcResult>(cuemu_nvrtc_get_pch_heap_size_required(
+      reinterpret_cast<cuemu_nvrtc_program *>(prog), size));
+}
+
 inline nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog,
                                           size_t *logSizeRet) {
   return static_cast<nvrtcResult>(cuemu_nvrtc_get_program_log_size(

@@ -266,7 +266,7 @@ typedef struct cuemu_compile_options {
                              * it), whose code a device runs when the
                              * driver's rule picks one of those images; NULL:
                              * one device pass */
-  const char *keep_dir;     /* nvcc --keep: the folder where each pass's
+  const char *cuemu_keep_dir;     /* nvcc --keep: the folder where each pass's
                              * preprocessed and translated unit is kept,
                              * under nvcc's names (NAME.cpp1.ii and
                              * NAME.cudafe1.gpu of the device pass,

@@ -89,6 +89,24 @@ int cuemu_drv_ctx_pop_current(void **ctx);
 int cuemu_drv_ctx_get_device(int *device);
 int cuemu_drv_ctx_get_flags(unsigned *flags);
 int cuemu_drv_ctx_get_api_version(void *ctx, unsigned *version);
+/* cuCtxSetFlags: the current context's flags (cuDevicePrimaryCtxSetFlags's,
+ * one scheduling policy at most; others are CUDA_ERROR_INVALID_VALUE). */
+int cuemu_drv_ctx_set_flags(unsigned flags);
+/* cuStreamCreate(WithPriority): the runtime's stream, noted with the
+ * created context that is current (cuemu_drv_stream_ctx.c). */
+int cuemu_drv_stream_create(void **stream, unsigned flags, int priority);
+/* cuStreamGetCtx(_v2): the context the stream was created in (a created
+ * context that was current at cuStreamCreate, else its device's primary
+ * context); the special streams (NULL, CU_STREAM_LEGACY,
+ * CU_STREAM_PER_THREAD) give the current context. The green context (when asked) is
+ * NULL: cuemu has no green contexts. */
+int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **__cuemu_green);
+/* cuCtxRecordEvent: the event captures the work of every stream of the
+ * context's device, which the host waits for first (then the record is
+ * queued as any record); cuCtxWaitEvent: later work of the context waits
+ * for the event's, which the host waits for first. */
+int cuemu_drv_ctx_record_event(void *ctx, void *event);
+int cuemu_drv_ctx_wait_event(void *ctx, void *event);
 int cuemu_drv_ctx_synchronize(void);
 int cuemu_drv_ctx_enable_peer_access(void *peer, unsigned flags);
 /* cuMemcpyPeer and cuMemcpyPeerAsync (in the stream's order): the devices
@@ -170,6 +188,61 @@ int cuemu_drv_launch_kernel_ex(void *function, const unsigned __cuemu_grid[3],
                                const unsigned __cuemu_block[3], unsigned shared_bytes,
                                void *stream, const void *attrs,
                                unsigned nattrs, void **params, void **extra);
+/* The launch calls of before CUDA 4.0 (cuemu_drv_legacy_launch.c): a
+ * function keeps a block shape (each side at least 1), a dynamic shared
+ * memory size and a parameter buffer of 4 KiB (cuParamSetSize, and
+ * cuParamSeti/f/v: `bytes` at `offset`); cuemu_drv_launch_grid
+ * (cuLaunch: 1 x 1, cuLaunchGrid, cuLaunchGridAsync) launches it with them
+ * as cuemu_drv_launch_kernel does with CU_LAUNCH_PARAM_BUFFER_POINTER.
+ * INVALID_HANDLE for no live function; INVALID_VALUE for a bad size,
+ * offset or grid and for a launch without a block shape. */
+int cuemu_drv_func_set_block_shape(void *function, int x, int y, int z);
+int cuemu_drv_func_set_shared_size(void *function, unsigned bytes);
+int cuemu_drv_param_set_size(void *function, unsigned bytes);
+int cuemu_drv_param_set(void *function, int offset, const void *value,
+                        unsigned bytes);
+int cuemu_drv_launch_grid(void *function, int __cuemu_grid_width,
+                          int __cuemu_grid_height, void *stream);
+/* cuCoredumpGetAttribute / cuCoredumpSetAttribute (the current context's
+ * settings, the first argument 0) and their Global forms (the process's, 1), in
+ * cuemu_drv_coredump.c: CUcoredumpSettings values kept and given back
+ * (cuemu writes no GPU coredump). A NULL value gets or sets nothing but
+ * the size a value takes; a bad setting, a NULL size, a value too small,
+ * an empty or over-long name or unknown generation flags are
+ * CUDA_ERROR_INVALID_VALUE; the user trigger and the pipe set on a
+ * context CUDA_ERROR_NOT_PERMITTED. */
+int cuemu_drv_coredump_get_attribute(int __cuemu_global_form, int attribute,
+                                     void *value, size_t *size);
+int cuemu_drv_coredump_set_attribute(int __cuemu_global_form, int attribute,
+                                     const void *value, size_t *size);
+/* Green contexts (cuemu_drv_green.c, cuemu_drv_stream_ctx.c). SM
+ * resources are CUdevResource (cuda.h's layout) of a device's
+ * MULTIPROCESSOR_COUNT SMs; a split makes groups of at least 8 SMs in
+ * multiples of 8 (2 and 2 with IGNORE_SM_COSCHEDULING), a descriptor joins
+ * groups of one split (CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION
+ * otherwise), and a green context has a context of its own
+ * (cuCtxFromGreenCtx) whose resources are the descriptor's SMs. The
+ * partition is reported, not enforced: kernels run on the whole device. */
+int cuemu_drv_device_get_dev_resource(int __cuemu_device, void *__cuemu_resource, int __cuemu_type);
+int cuemu_drv_ctx_get_dev_resource(void *__cuemu_ctx, void *__cuemu_resource, int __cuemu_type);
+int cuemu_drv_green_ctx_get_dev_resource(void *__cuemu_green, void *__cuemu_resource,
+                                         int __cuemu_type);
+int cuemu_drv_dev_sm_resource_split_by_count(void *__cuemu_result, unsigned *__cuemu_groups,
+                                             const void *__cuemu_input,
+                                             void *__cuemu_remaining,
+                                             unsigned __cuemu_flags,
+                                             unsigned __cuemu_min_count);
+int cuemu_drv_dev_resource_generate_desc(void **__cuemu_desc, const void *__cuemu_resources,
+                                         unsigned __cuemu_count);
+int cuemu_drv_green_ctx_create(void **__cuemu_green, const void *__cuemu_desc, int __cuemu_device,
+                               unsigned __cuemu_flags);
+int cuemu_drv_green_ctx_destroy(void *__cuemu_green);
+int cuemu_drv_ctx_from_green_ctx(void **__cuemu_ctx, void *__cuemu_green);
+/* cuGreenCtxStreamCreate (CU_STREAM_NON_BLOCKING required) and
+ * cuStreamGetGreenCtx (NULL for a stream of no green context). */
+int cuemu_drv_green_ctx_stream_create(void **__cuemu_stream, void *__cuemu_green,
+                                      unsigned __cuemu_flags, int __cuemu_priority);
+int cuemu_drv_stream_get_green_ctx(void *__cuemu_stream, void **__cuemu_green);
 int cuemu_drv_occupancy_max_active_blocks(int *__cuemu_blocks, void *function,
                                           int __cuemu_block_size, size_t __cuemu_shared);
 
@@ -192,6 +265,13 @@ int cuemu_drv_pointer_get_attribute(void *data, int attribute,
  * CUDA_ERROR_INVALID_VALUE. */
 int cuemu_drv_pointer_get_attributes(unsigned count, const int *attributes,
                                      void **data, unsigned long long ptr);
+/* cuPointerSetAttribute: CU_POINTER_ATTRIBUTE_SYNC_MEMOPS (an unsigned
+ * int, 0 or not) on a live allocation, kept until the range is allocated
+ * again and given back by cuPointerGetAttribute (synchronous copies are
+ * synchronous in cuemu: nothing else changes). Other attributes and
+ * unknown memory: CUDA_ERROR_INVALID_VALUE. */
+int cuemu_drv_pointer_set_attribute(const void *value, int attribute,
+                                    unsigned long long ptr);
 
 #ifdef __cplusplus
 }

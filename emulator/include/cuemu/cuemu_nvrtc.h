@@ -50,6 +50,21 @@ int cuemu_nvrtc_add_name_expression(cuemu_nvrtc_program *program,
 int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *program,
                                 int option_count,
                                 const char *const *options);
+/* nvrtcSetFlowCallback: callback(payload, NULL) is called at each step of
+ * a later compile (options read, before and after the C++ compile); a 1
+ * cancels the compile with NVRTC_ERROR_CANCELLED and a line in the log.
+ * NULL removes it. */
+int cuemu_nvrtc_set_flow_callback(cuemu_nvrtc_program *program,
+                                  int (*__cuemu_callback)(void *, void *),
+                                  void *__cuemu_payload);
+/* The precompiled-header calls: cuemu makes none. The heap size is kept
+ * and given back (0 at first); every program's status is
+ * NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED and its required size 0. */
+int cuemu_nvrtc_get_pch_heap_size(size_t *size);
+int cuemu_nvrtc_set_pch_heap_size(size_t size);
+int cuemu_nvrtc_get_pch_create_status(cuemu_nvrtc_program *program);
+int cuemu_nvrtc_get_pch_heap_size_required(cuemu_nvrtc_program *program,
+                                           size_t *size);
 /* The log ("" before a compile); its size counts the terminating NUL. */
 int cuemu_nvrtc_get_program_log_size(cuemu_nvrtc_program *program,
                                      size_t *size);

@@ -128,7 +128,7 @@ int cuemu_rt_device_unregister_async_notification(int device, void *handle);
  * cudaErrorInvalidValue for a negative len, a NULL list with len > 0 or a
  * len above the device count; cudaErrorInvalidDevice for a device that
  * does not exist. */
-int cuemu_rt_set_valid_devices(const int *__cuemu_devices, int len);
+int cuemu_rt_set_valid_devices(const int *__cuemu_devices, int __cuemu_len);
 
 /* Device management (emulator/runtime/cuemu_rt_device.c). */
 int cuemu_rt_get_device_count(int *count);

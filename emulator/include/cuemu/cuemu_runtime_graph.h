@@ -458,7 +458,7 @@ int cuemu_rt_stream_update_capture_dependencies(
 int cuemu_rt_stream_capture_edges_set(void *stream,
                                       cuemu_rt_graph_node *const *deps,
                                       const unsigned *data, size_t n);
-int cuemu_rt_stream_capture_edge_get(void *stream, cuemu_rt_graph_node *dep,
+int cuemu_rt_stream_capture_edge_get(void *stream, cuemu_rt_graph_node *__cuemu_dep,
                                      unsigned *data);
 /* Swaps the calling thread's capture interaction mode with *mode. */
 int cuemu_rt_thread_exchange_capture_mode(int *mode);
