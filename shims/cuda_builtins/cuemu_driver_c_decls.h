@@ -20,6 +20,13 @@
 #ifndef CUDAAPI
 #define CUDAAPI
 #endif
+/* C++'s alignas(N) of a type (CUtensorMap) as C11 spells it; C99
+ * has none, as in NVIDIA's cuda.h. */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define CUEMU_C_ALIGNAS(n) _Alignas(n)
+#else
+#define CUEMU_C_ALIGNAS(n)
+#endif
 
 typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
@@ -1484,7 +1491,7 @@ typedef struct CUdevResource_st {
 } CUdevResource_v1;
 typedef CUdevResource_v1 CUdevResource;
 typedef struct CUtensorMap_st {
-  alignas(128) cuuint64_t opaque[16];
+  CUEMU_C_ALIGNAS(128) cuuint64_t opaque[16];
 } CUtensorMap;
 typedef enum CUtensorMapDataType_enum {
   CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,

@@ -28,4 +28,9 @@ CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetCUBIN, (nvrtcProgram prog, char *cubin
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLTOIRSize, (nvrtcProgram prog, size_t *LTOIRSizeRet), (prog, LTOIRSizeRet))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLTOIR, (nvrtcProgram prog, char *LTOIR), (prog, LTOIR))
 CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetLoweredName, (nvrtcProgram prog, const char *const name_expression, const char **lowered_name), (prog, name_expression, lowered_name))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetPCHHeapSize, (size_t *ret), (ret))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcSetPCHHeapSize, (size_t size), (size))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetPCHCreateStatus, (nvrtcProgram prog), (prog))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcGetPCHHeapSizeRequired, (nvrtcProgram prog, size_t *size), (prog, size))
+CUEMU_NVRTC_FUNCTION(nvrtcResult, nvrtcSetFlowCallback, (nvrtcProgram prog, int (*callback)(void *, void *), void *payload), (prog, callback, payload))
 #endif
