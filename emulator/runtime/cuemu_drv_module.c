@@ -149,6 +149,17 @@ static int note_module(drv_module *d, int add) {
   return e;
 }
 
+/* Whether `d` is a live module: a handle that was unloaded (or never
+ * loaded) is CUDA_ERROR_INVALID_HANDLE, never read. */
+static int module_is_live(const drv_module *d) {
+  int live = 0;
+  pthread_mutex_lock(&modules_lock);
+  for (size_t i = 0; d && i < nmodules && !live; ++i)
+    live = modules[i] == d;
+  pthread_mutex_unlock(&modules_lock);
+  return live;
+}
+
 /* The live module that has kernel `k`, or NULL. */
 static drv_module *module_of_function(const void *k) {
   drv_module *found = NULL;
@@ -388,7 +399,7 @@ int cuemu_drv_module_unload(void *module) {
 
 int cuemu__drv_module_unload(void *module) {
   drv_module *d = module;
-  if (!d)
+  if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   note_module(d, 0);
   int saved = cuemu_drv_enter();
@@ -423,7 +434,7 @@ int cuemu__drv_module_get_function(void **function, void *module,
   drv_module *d = module;
   if (!function || !name)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!d)
+  if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   cuemu_kernel *k = NULL;
   if (cuemu_module_get_kernel(d->module, name, &k) != CUEMU_SUCCESS &&
@@ -437,7 +448,7 @@ int cuemu__drv_module_get_function_count(unsigned *count, void *module) {
   drv_module *d = module;
   if (!count)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!d)
+  if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   *count = (unsigned)cuemu_module_kernel_count(d->module);
   return DRV_CUDA_SUCCESS;
@@ -448,7 +459,7 @@ int cuemu__drv_module_enumerate_functions(void **functions, unsigned n,
   drv_module *d = module;
   if (!functions)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!d)
+  if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   unsigned count = (unsigned)cuemu_module_kernel_count(d->module);
   for (unsigned i = 0; i < n && i < count; ++i)
@@ -516,7 +527,7 @@ int cuemu__drv_module_get_global(unsigned long long *dptr, size_t *bytes,
   drv_module *d = module;
   if (!name)
     return DRV_CUDA_ERROR_INVALID_VALUE;
-  if (!d)
+  if (!module_is_live(d))
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   void *p = NULL;
   size_t n = 0;

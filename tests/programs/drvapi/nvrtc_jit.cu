@@ -139,6 +139,15 @@ int main() {
   CUfunction fill;
   CU(cuModuleGetFunction(&fill, mod, "fill"));
   CU(cuModuleUnload(mod));
+#ifdef __CUEMU__
+  // The handle of an unloaded module is refused, never read (CUDA leaves
+  // its use undefined; cuemu names it).
+  CHECK(cuModuleGetFunction(&fill, mod, "fill") == CUDA_ERROR_INVALID_HANDLE);
+  unsigned nfunctions = 0;
+  CHECK(cuModuleGetFunctionCount(&nfunctions, mod) ==
+        CUDA_ERROR_INVALID_HANDLE);
+  CHECK(cuModuleUnload(mod) == CUDA_ERROR_INVALID_HANDLE);
+#endif
 
   // An option NVRTC does not have.
   NVRTC(nvrtcCreateProgram(&prog, source, "axpy.cu", 1, headers, names));
