@@ -105,6 +105,8 @@ typedef struct compile_job {
   char cccl[PATH_MAX];       /* CCCL's folder to add with -isystem, or "" */
   int cccl_source;           /* enum cuemu_cccl_source */
   char gcc_plugin[PATH_MAX]; /* the device pass's -fplugin, or "" */
+  int variant;               /* the pass translated is a further device
+                              * pass (further_passes()) */
   int host_full;             /* the host pass reads the whole prelude, not
                               * the declarations of device-only shims */
   int use_cache;             /* the compile cache is read and written */
@@ -993,7 +995,7 @@ static cuemu_status translate_pass(const compile_job *job, int p,
   const char *skip[] = {job->shims, job->include, NULL};
   cuemu_translate_options topt = {skip, (enum cuemu_pass)pass_of(job, p),
                                   o->rdc, job->key.hex, pads, npads,
-                                  extended_lambda(o)};
+                                  extended_lambda(o), job->variant};
   memset(rw, 0, sizeof *rw);
   cuemu_status st = cuemu__rewrite_preprocessed(text, size, job->source,
                                                 &topt, rw);
@@ -1095,8 +1097,10 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
     if (st == CUEMU_SUCCESS && !(text = cuemu__read_file(ii, &size)))
       st = cuemu__report(CUEMU_IO_ERROR, "cannot read %s: %s", ii,
                          strerror(errno));
+    job->variant = 1;
     if (st == CUEMU_SUCCESS)
       st = translate_pass(job, 0, text, size, NULL, 0, &rw);
+    job->variant = 0;
     if (st == CUEMU_SUCCESS) {
       FILE *f = fopen(tu, "we");
       int werr = !f || cuemu__codegen_write_unit(
@@ -1126,6 +1130,20 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
       unlink(strings);
     }
     unlink(obj);
+    /* With relocatable device code, the pass's visible __device__
+     * functions and its calls of them (its own unit's and others') get
+     * the pass's names ("NAME.cuemu_arch_800"), as every unit's pass of
+     * that architecture names them: the program's link then joins each
+     * architecture's code apart, as nvlink does. */
+    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128], pass_names[32];
+    int nrenames = 0;
+    snprintf(pass_names, sizeof pass_names, ".cuemu_arch_%s", name);
+    if (snprintf(renames, sizeof renames, "%s.v%d.renames", b->temp, k) >=
+        (int)sizeof renames)
+      st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+    if (st == CUEMU_SUCCESS && job->opt->rdc)
+      st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames);
+    snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 0);
     if (st == CUEMU_SUCCESS) {
@@ -1140,10 +1158,13 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
                                "--remove-section=.fini_array*",
                                "--remove-section=.dtors*",
                                CUEMU_DEVICE_HEAP_RENAMES,
+                               nrenames ? redefine : "--wildcard",
                                local,
                                NULL};
       st = run_tool(objcopy, local);
     }
+    if (nrenames)
+      unlink(renames);
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_variant(local, 1);
     if (st == CUEMU_SUCCESS) {

@@ -57,6 +57,21 @@ cuemu_status cuemu__elf_hide_globals(const char *object);
  * With `restore`, after that objcopy, the marked ones are hidden again. */
 cuemu_status cuemu__elf_weaken_variant(const char *object, int restore);
 
+/* Writes to the file `list` the renames (objcopy --redefine-syms: "OLD
+ * NEW", one a line, NEW being OLD followed by `suffix`) of the global
+ * functions and references of protected visibility of the relocatable ELF
+ * object `object`: those of a further device pass of relocatable device
+ * code (-rdc, -dc) are its visible __device__ functions, defined or
+ * called (cuemu_rewrite.c's variant_linkage). Renamed alike in every unit,
+ * each architecture's code calls that architecture's functions when the
+ * program links, as nvlink links each architecture apart; its variables
+ * keep their names (one object for every pass). Sets *count to the
+ * number of lines (0: no file written). Returns as
+ * cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_variant_renames(const char *object,
+                                        const char *suffix, const char *list,
+                                        int *count);
+
 /* Makes weak, in the host pass's relocatable ELF object `host`, the
  * STB_GNU_UNIQUE definitions (g++'s binding of a variable template's
  * instance) of the symbols that the device pass's object `device` defines

@@ -18,7 +18,9 @@
  * template instances that the device pass's object defines
  * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c), and lists
  * the symbols that both passes' objects define as strong globals
- * (cuemu__elf_shared_globals()).
+ * (cuemu__elf_shared_globals()), and lists the visible device functions
+ * of a further device pass of relocatable device code, to be renamed per
+ * architecture (cuemu__elf_variant_renames()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -314,6 +316,45 @@ static const char *symbol_name(const Elf64_Sym *s, const char *names,
       !memchr(names + s->st_name, '\0', names_size - s->st_name))
     return NULL;
   return names + s->st_name;
+}
+
+cuemu_status cuemu__elf_variant_renames(const char *object,
+                                        const char *suffix, const char *list,
+                                        int *count) {
+  elf_object o;
+  int usable, bad = 0;
+  *count = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  size_t n = 0, names_size = 0;
+  const char *names = NULL;
+  const Elf64_Shdr *symtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  FILE *out = NULL;
+  for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    const int type = ELF64_ST_TYPE(syms[k].st_info);
+    if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+        (type != STT_FUNC && type != STT_NOTYPE) ||
+        ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED)
+      continue;
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (!name || !*name)
+      continue;
+    if (!out && !(out = fopen(list, "we")))
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
+                         strerror(errno));
+    if (out) {
+      fprintf(out, "%s %s%s\n", name, name, suffix);
+      ++*count;
+    }
+  }
+  if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (st == CUEMU_SUCCESS && bad)
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
+  return elf_close(&o, object, NULL, st);
 }
 
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {

@@ -1946,8 +1946,8 @@ static cuemu_status compile_cu(command *c, const char *source,
   }
   o.rdc = c->rdc;
   /* One device pass per further virtual architecture: programs and
-   * objects without relocatable device code (docs/nvcc-checks.md). */
-  if (c->passes[0] && !c->module && !c->rdc)
+   * objects, with relocatable device code too (docs/nvcc-checks.md). */
+  if (c->passes[0] && !c->module)
     o.cuemu_arch_passes = c->passes;
   o.runtime_header_at = c->runtime_at;
   /* Contraction only when asked for (docs/nvcc-checks.md: nvcc's default

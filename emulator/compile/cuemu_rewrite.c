@@ -245,6 +245,27 @@ static cuemu_status global_decl(walker *w, size_t i) {
 }
 
 static const char device_linkage[] = " __attribute__((visibility(\"default\")))";
+/* A visible __device__ function of a further device pass of an rdc unit
+ * (cuemu_translate_options' variant; a plain function or an explicit
+ * specialization, not a template's instance or member): protected, which marks its
+ * definitions and its references in the object, whose names are then made
+ * the pass's own (cuemu__elf_variant_renames()), so that each architecture's
+ * code calls that architecture's functions, as nvlink links each
+ * architecture apart. */
+static const char variant_linkage[] =
+    " __attribute__((visibility(\"protected\")))";
+
+/* Adds the device pass's linkage after token i: a function's of a further
+ * pass (variant_linkage) or the default visibility. */
+static cuemu_status add_device_linkage(cuemu_rewriter *rw, size_t i,
+                                       int is_function) {
+  const cuemu_token *t = &rw->toks[i];
+  if (is_function && rw->variant && rw->rdc)
+    return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                          sizeof variant_linkage - 1);
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
+                        sizeof device_linkage - 1);
+}
 static const char host_linkage[] = " __attribute__((weak))";
 /* A kernel of the host pass is also never inlined (g++ inlines a weak
  * template instance). */
@@ -652,8 +673,7 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
     if (st != CUEMU_SUCCESS) return st;
   }
   if (rw->pass == CUEMU_PASS_DEVICE)
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
-                          sizeof device_linkage - 1);
+    return add_device_linkage(rw, i, is_function);
   int definition = is_function ? has_body : (!is_extern || has_init);
   if (definition)
     return cuemu__rw_edit(rw, t->offset + t->length, 0, host_linkage,
@@ -1222,6 +1242,7 @@ static cuemu_status rewrite(const char *text, size_t length,
     rw.pass = (int)opt->pass;
     rw.rdc = opt->rdc;
     rw.extended_lambda = opt->extended_lambda;
+    rw.variant = opt->variant;
     rw.unit_key = opt->unit_key;
     rw.pads = opt->pads;
     rw.pad_count = opt->pad_count;

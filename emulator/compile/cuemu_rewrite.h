@@ -163,6 +163,10 @@ typedef struct cuemu_translate_options {
   int pad_count;
   int extended_lambda;          /* --extended-lambda was given: lambdas may
                                  * be annotated __device__ or __host__ */
+  int variant;                  /* a further device pass of a build for
+                                 * several virtual architectures: with rdc,
+                                 * its visible __device__ functions are
+                                 * protected (cuemu__elf_variant_renames()) */
 } cuemu_translate_options;
 
 cuemu_status cuemu__rewrite_preprocessed(const char *text, size_t length,

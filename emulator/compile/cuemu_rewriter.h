@@ -75,6 +75,7 @@ typedef struct cuemu_rewriter {
   const char *const *skip_dirs;
   int pass;            /* enum cuemu_pass */
   int rdc;
+  int variant;         /* a further device pass (cuemu_translate_options) */
   int extended_lambda; /* --extended-lambda (cuemu_translate_options) */
   const char *unit_key; /* the unit's cache key (two passes), or NULL */
   int last_is_definition; /* the declaration recorded last has a body */

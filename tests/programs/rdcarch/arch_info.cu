@@ -1,0 +1,25 @@
+// arch_info.cu: device functions and variables of a program built with
+// relocatable device code (-dc, CUDA_SEPARABLE_COMPILATION) for two
+// architectures, called and read from the kernels of arch_kernels.cu.
+// pass_arch() answers which architecture's code runs by `#if
+// __CUDA_ARCH__ >= 900`, as real code chooses its paths; `mailbox` (extern
+// in arch_kernels.cu) and the unit's static `posts` are variables that the
+// code of every architecture shares. tests/programs_rdcarch.sh.
+// NVCC_OPTIONS: -rdc=true
+#include "arch_info.cuh"
+
+__device__ int mailbox;
+static __device__ int posts;
+
+__device__ int pass_arch()
+{
+#if __CUDA_ARCH__ >= 900
+  return 900;
+#else
+  return 800;
+#endif
+}
+
+__device__ void count_post() { atomicAdd(&posts, 1); }
+
+__device__ int post_count() { return posts; }

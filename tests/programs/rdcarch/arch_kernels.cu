@@ -1,0 +1,85 @@
+// arch_kernels.cu: kernels that call arch_info.cu's device functions and
+// read and write its variables (relocatable device code), with host
+// launchers that main.cpp calls. Each kernel also tells its own unit's
+// `#if __CUDA_ARCH__ >= 900` branch. tests/programs_rdcarch.sh.
+// NVCC_OPTIONS: -rdc=true
+#include <cstdio>
+
+#include "arch_info.cuh"
+#include "arch_launch.h"
+
+static __device__ int own_branch()
+{
+#if __CUDA_ARCH__ >= 900
+  return 900;
+#else
+  return 800;
+#endif
+}
+
+__global__ void report(int *out)
+{
+  out[0] = own_branch();
+  out[1] = pass_arch();
+}
+
+// Writes tag * 1000 + the architecture of the code that runs.
+__global__ void post(int tag)
+{
+  mailbox = tag * 1000 + pass_arch();
+  count_post();
+}
+
+__global__ void fetch(int *out)
+{
+  out[0] = mailbox;
+  out[1] = post_count();
+}
+
+static int check(cudaError_t e, const char *what)
+{
+  if (e != cudaSuccess)
+    std::printf("FAIL: %s: %s\n", what, cudaGetErrorString(e));
+  return e == cudaSuccess ? 0 : -1;
+}
+
+int launch_report(int *caller, int *callee)
+{
+  int *d = nullptr, h[2] = {-1, -1};
+  if (check(cudaMalloc(&d, sizeof h), "cudaMalloc"))
+    return -1;
+  report<<<1, 1>>>(d);
+  int rc = check(cudaGetLastError(), "report") ||
+           check(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost),
+                 "cudaMemcpy");
+  cudaFree(d);
+  *caller = h[0];
+  *callee = h[1];
+  return rc ? -1 : 0;
+}
+
+int launch_post(int tag)
+{
+  post<<<1, 1>>>(tag);
+  return check(cudaGetLastError(), "post") ||
+                 check(cudaDeviceSynchronize(), "post")
+             ? -1
+             : 0;
+}
+
+int launch_fetch(int *value, int *count, int *symbol)
+{
+  int *d = nullptr, h[2] = {-1, -1};
+  if (check(cudaMalloc(&d, sizeof h), "cudaMalloc"))
+    return -1;
+  fetch<<<1, 1>>>(d);
+  int rc = check(cudaGetLastError(), "fetch") ||
+           check(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost),
+                 "cudaMemcpy") ||
+           check(cudaMemcpyFromSymbol(symbol, mailbox, sizeof *symbol),
+                 "cudaMemcpyFromSymbol");
+  cudaFree(d);
+  *value = h[0];
+  *count = h[1];
+  return rc ? -1 : 0;
+}

@@ -1,0 +1,15 @@
+// arch_launch.h: the host launchers of arch_kernels.cu, for main.cpp.
+// tests/programs_rdcarch.sh.
+#ifndef ARCH_LAUNCH_H
+#define ARCH_LAUNCH_H
+
+// The branch of the code that runs on the current device: the kernel's own
+// unit's (*caller) and arch_info.cu's device function's (*callee).
+int launch_report(int *caller, int *callee);
+// Posts tag * 1000 + the running code's architecture into the mailbox.
+int launch_post(int tag);
+// The mailbox and the count of posts as a kernel reads them, and the
+// mailbox as cudaMemcpyFromSymbol reads it.
+int launch_fetch(int *value, int *count, int *symbol);
+
+#endif

@@ -1,0 +1,112 @@
+#!/bin/sh
+# programs_rdcarch.sh: relocatable device code built for two virtual
+# architectures (issue 13; docs/nvcc-checks.md, "Relocatable device code
+# for several architectures"). tests/programs/rdcarch: arch_info.cu's
+# device functions and variables, called and read by arch_kernels.cu's
+# kernels, each side choosing its code by `#if __CUDA_ARCH__ >= 900`. On
+# two emulated devices, 9.0 and 8.6 (CUEMU_DEVICE=count=2,sm=90,1:sm=86),
+# the 9.0 device runs compute_90's code and the 8.6 one sm_80's, in the
+# kernel and in the device function it calls from the other unit (each
+# architecture's code linked apart, as nvlink does); an extern __device__
+# variable and a static one of arch_info.cu are one object for the code of
+# both architectures: what one device's code posts, the other's reads, and
+# cudaMemcpyFromSymbol too. Built
+# - by cuemu-nvcc -dc and a link of the objects;
+# - as a Makefile project: a -lib archive of -dc objects, -dlink, main.cpp
+#   by g++, linked by cuemu-nvcc and by g++ with the toolkit's -lcudart;
+# - as a CMake project (CUDA_SEPARABLE_COMPILATION, CUDA_ARCHITECTURES
+#   "80;90", a static library), also run on a 10.0 device (compute_90's
+#   PTX) and an 8.9 one (the sm_80 cubin).
+# With nvcc present, the Makefile project builds with nvcc too. Run by
+# `make check` with AM_TESTS_ENVIRONMENT.
+
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+builddir=${CUEMU_BUILDDIR:-.}
+. "$srcdir/tests/test_tools.sh"
+builddir=$(cd "$builddir" && pwd)
+nvcc=$builddir/cuemu-nvcc
+toolkit=$builddir/.libs/cuemu-toolkit
+cuda=${CUDA_HOME:-/usr/local/cuda}
+[ -x "$nvcc" ] || tool_missing programs_rdcarch.sh "$nvcc is not built"
+d=$srcdir/tests/programs/rdcarch
+work=$builddir/tests/tmp/programs_rdcarch.$$
+mkdir -p "$work" || exit 1
+trap 'rm -rf "$work"' EXIT
+failed=0
+gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
+two="device 0 (9.0): caller 900 callee 900
+device 1 (8.6): caller 800 callee 800
+device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
+device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
+device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3
+device 1 posted, device 0 read: mailbox 4800 symbol 4800 posts 4
+PASS"
+
+# runs NAME DEVICES PROGRAM EXPECTED: PROGRAM's output on the devices
+# CUEMU_DEVICE=DEVICES is EXPECTED.
+runs() {
+  out=$(cd "$work" && CUEMU_QUIET=1 CUEMU_DEVICE=$2 "$3" 2>&1)
+  if [ "$out" = "$4" ]; then
+    echo "PASS: $1"
+  else
+    fail "$1: its output:"
+    printf '%s\n' "$out" | sed 's/^/  | /'
+    echo "  expected:"
+    printf '%s\n' "$4" | sed 's/^/  | /'
+  fi
+}
+
+# shellcheck disable=SC2086
+step dc-info "$nvcc" $gencode -dc "$d/arch_info.cu" -o arch_info.o &&
+  step dc-kernels "$nvcc" $gencode -dc "$d/arch_kernels.cu" -o arch_kernels.o &&
+  step link "$nvcc" $gencode arch_info.o arch_kernels.o "$d/main.cpp" -o direct &&
+  runs "-dc objects linked: each device runs its own architecture's code" \
+    "count=2,sm=90,1:sm=86" ./direct "$two"
+
+if command -v make >/dev/null 2>&1 && [ -f "$cuda/include/cuda_runtime_api.h" ]; then
+  mkdir -p "$work/make" "$work/make_gxx"
+  step make make -C make -f "$d/Makefile" "SRC=$d" "CUDA_DIR=$cuda" \
+    "NVCC=$nvcc" LDLIBS= &&
+    runs "Makefile project (-lib archive, -dlink), linked by cuemu-nvcc" \
+      "count=2,sm=90,1:sm=86" ./make/app "$two"
+  if [ -f "$toolkit/lib64/libcudart.so" ]; then
+    cp "$work"/make/*.o "$work"/make/*.a "$work/make_gxx/" 2>/dev/null
+    rm -f "$work/make_gxx/main.o"
+    step make-gxx make -C make_gxx -f "$d/Makefile" "SRC=$d" \
+      "CUDA_DIR=$cuda" "NVCC=$nvcc" "LINK=${CXX:-g++}" \
+      "LDLIBS=-L$toolkit/lib64 -lcudart" &&
+      runs "the same objects linked by the host compiler with -lcudart" \
+        "count=2,sm=90,1:sm=86" ./make_gxx/app "$two"
+  fi
+  real=$(find_nvcc)
+  if [ -n "$real" ]; then
+    mkdir -p "$work/make_nvcc"
+    step make-nvcc make -C make_nvcc -f "$d/Makefile" "SRC=$d" \
+      "CUDA_DIR=$cuda" "NVCC=$real" &&
+      echo "PASS: the Makefile project builds with nvcc"
+  fi
+else
+  echo "make or the CUDA toolkit's headers are missing: the Makefile project is skipped"
+fi
+
+if command -v cmake >/dev/null 2>&1; then
+  gen="Unix Makefiles"
+  command -v ninja >/dev/null 2>&1 && gen=Ninja
+  step cmake-configure cmake -S "$d" -B cmake -G "$gen" \
+    -DCMAKE_CUDA_COMPILER="$nvcc" &&
+    step cmake-build cmake --build cmake &&
+    runs "CMake, CUDA_SEPARABLE_COMPILATION, CUDA_ARCHITECTURES \"80;90\" ($gen)" \
+      "count=2,sm=90,1:sm=86" ./cmake/rdcarch "$two" &&
+    runs "CMake build on 10.0 (compute_90's PTX) and 8.9 (the sm_80 cubin)" \
+      "count=2,sm=100,1:sm=89" ./cmake/rdcarch "device 0 (10.0): caller 900 callee 900
+device 1 (8.9): caller 800 callee 800
+device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
+device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
+device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3
+device 1 posted, device 0 read: mailbox 4800 symbol 4800 posts 4
+PASS"
+else
+  echo "cmake is not installed: the CMake project is skipped"
+fi
+
+[ "$failed" -eq 0 ]
