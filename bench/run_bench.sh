@@ -63,7 +63,8 @@ quick=${BENCH_QUICK:-0}
 # BENCH_ROWS: the numbers of the items to run ("2 8 10 12": the reduction,
 # the fiber baseline beside it and the 2-worker speed-up, the shuffle, the
 # warp collectives, the instruction counts; 13: stream-ordered allocation
-# at scale); all of them when unset.
+# at scale; 14: a launch of a build of two device passes against one); all
+# of them when unset.
 rows=$(printf '%s' "${BENCH_ROWS:-}" | tr ',' ' ')
 want() {
   [ -z "$rows" ] && return 0
@@ -810,6 +811,48 @@ elif "$out/bench_pool_scale" "$([ "$quick" = 1 ] && echo 2 || echo 5)" \
     "CPU time per allocation (ns), min of interleaved rounds: $(tr '\n' ' ' <"$run/pool_scale.txt"); loadavg $(loadavg)"
 else
   error pool_alloc_100k_over_100_live "bench_pool_scale failed: $(cat "$run/pool_scale.txt")" "<= 3x"
+fi
+
+fi
+
+# ---- 14. a launch with two device passes against one -------------------------
+if want 14; then
+# bench_arch_launch.cu built with -arch=sm_80 (one device pass) and with
+# -gencode for compute_80 and compute_90 (two: a launch runs the pass that
+# the driver's rule picks for the device), on an emulated 8.6 device where
+# both run compute_80's code: the CPU time of a launch (<<<1, 32>>> of the
+# last of 49 kernels, 2000 launches a round, 7 rounds a process), the
+# minimum over processes of each build run alternately. The pick is
+# cached per kernel and device (cuemu_functions.c), so that a launch of a
+# build of several passes costs what a launch of one pass costs.
+log "[14] kernel launch: a build of two device passes against one (8.6 device)"
+arch_one=$out/bench_arch_launch_one arch_two=$out/bench_arch_launch_two
+if ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 -arch=sm_80 \
+    "$benchsrc/bench_arch_launch.cu" -o "$arch_one" >"$out/arch_launch_cc.log" 2>&1 ||
+  ! CUEMU_CACHE_DIR=$out/cache-asm "$CUEMU_CC" -O2 \
+    -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+    "$benchsrc/bench_arch_launch.cu" -o "$arch_two" >>"$out/arch_launch_cc.log" 2>&1; then
+  error launch_two_passes_over_one "cannot compile bench_arch_launch.cu (see $out/arch_launch_cc.log)" "<= 1.1x"
+else
+  : >"$run/arch_launch.txt"
+  arch_ok=1
+  for i in $(seq "$([ "$quick" = 1 ] && echo 1 || echo 5)"); do
+    for b in one two; do
+      line=$(CUEMU_WORKERS=1 CUEMU_DEVICE=sm=86 "$out/bench_arch_launch_$b" 7 2000 2>&1)
+      case $line in
+      "arch_launch_ns: "*"arch: 800") echo "$b $(echo "$line" | cut -d' ' -f2)" >>"$run/arch_launch.txt" ;;
+      *) arch_ok=0; echo "$b: $line" >>"$run/arch_launch.txt" ;;
+      esac
+    done
+  done
+  if [ "$arch_ok" = 1 ]; then
+    a1=$(samples "$run/arch_launch.txt" one | head -n 1)
+    a2=$(samples "$run/arch_launch.txt" two | head -n 1)
+    report launch_two_passes_over_one "$(calc "%.2f" "$a2 / $a1")" "x" "<=" 1.1 \
+      "CUEMU_WORKERS=1, 8.6 device, CPU time per launch of <<<1, 32>>> (min of 7 rounds of 2000 in each of $(samples "$run/arch_launch.txt" one | wc -l) processes per build, alternating): two passes (-gencode compute_80 and compute_90) $a2 ns, one pass (-arch=sm_80) $a1 ns; all minima: one $(samples "$run/arch_launch.txt" one | tr '\n' ' ')two $(samples "$run/arch_launch.txt" two | tr '\n' ' '); loadavg $(loadavg)"
+  else
+    error launch_two_passes_over_one "bench_arch_launch failed or ran another pass: $(cat "$run/arch_launch.txt")" "<= 1.1x"
+  fi
 fi
 
 fi

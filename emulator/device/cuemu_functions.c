@@ -8,6 +8,7 @@
 #include "device/cuemu_functions.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,14 @@ static char **module_images;
 static const char *program_images; /* those of program_arch */
 static function_entry *entries;
 static size_t entry_count, entry_capacity;
+/* Advanced by each change of the tables below, which makes the launches'
+ * cached picks (pick_for()) stale. */
+static unsigned long generation = 1;
+
+/* A registration changed the tables (called with the lock held). */
+static void tables_changed(void) {
+  __atomic_add_fetch(&generation, 1, __ATOMIC_RELEASE);
+}
 
 void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
                                    const char *images) {
@@ -71,6 +80,7 @@ void cuemu_program_register_target(const cuemu_module_desc *desc, int arch,
       program_arch = arch;
       program_images = copy;
     }
+    tables_changed();
   } else {
     free(copy);
   }
@@ -109,7 +119,9 @@ void cuemu_program_register_variant(const cuemu_module_desc *first,
       realloc(variants, (variant_count + 1) * sizeof *grown);
   if (grown) {
     variants = grown;
-    variants[variant_count++] = (variant_entry){first, variant, arch, copy};
+    variants[variant_count] = (variant_entry){first, variant, arch, copy};
+    __atomic_store_n(&variant_count, variant_count + 1, __ATOMIC_RELEASE);
+    tables_changed();
   } else {
     free(copy);
   }
@@ -153,6 +165,7 @@ void cuemu_program_register_instance_variant(const cuemu_kernel_desc *first,
     instance_variants = grown;
     instance_variants[instance_variant_count++] =
         (instance_variant){name, variant, arch};
+    tables_changed();
   } else {
     free(name);
   }
@@ -242,12 +255,13 @@ static long module_of(const cuemu_kernel_desc *desc) {
   return -1;
 }
 
-const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
-  if (!variant_count || !desc || !desc->name)
-    return desc;
+/* The code of the pass that runs `desc` on a device of compute capability
+ * major.minor (cuemu__function_code()). Called with the lock held. */
+static const cuemu_kernel_desc *code_of(const cuemu_kernel_desc *desc,
+                                        int major, int minor) {
   const cuemu_kernel_desc *code = desc;
-  const cuemu_device_model *m = cuemu__device_model();
-  pthread_mutex_lock(&lock);
+  if (!variant_count || !desc->name)
+    return code;
   long i = module_of(desc);
   /* A kernel template's instance is registered apart, without an -arch:
    * the program's images count (arch_images_of()). */
@@ -255,8 +269,7 @@ const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
     i = -1;
   const char *images = i >= 0 ? module_images[i] : program_images;
   size_t n = 0;
-  const char *best =
-      images ? picked_image(images, m->major, m->minor, &n) : NULL;
+  const char *best = images ? picked_image(images, major, minor, &n) : NULL;
   const variant_entry *v =
       best && i >= 0 ? variant_with(modules[i], best, n) : NULL;
   if (v) {
@@ -272,18 +285,17 @@ const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
         break;
       }
   }
-  pthread_mutex_unlock(&lock);
   return code;
 }
 
 /* The -arch the kernel `desc` was built for: its module's, else the
  * program's (a kernel template's instance, registered apart), else 0; and
- * its build's images into *images (when not NULL; NULL: not known). */
-static int arch_images_of(const cuemu_kernel_desc *desc,
-                          const char **images) {
+ * its build's images into *images (NULL: not known). Called with the lock
+ * held. */
+static int arch_images_locked(const cuemu_kernel_desc *desc,
+                              const char **images) {
   int arch = 0;
   const char *found = NULL;
-  pthread_mutex_lock(&lock);
   for (size_t i = 0; i < module_count && desc; ++i)
     if (desc >= modules[i]->kernels &&
         desc < modules[i]->kernels + modules[i]->kernel_count) {
@@ -294,10 +306,64 @@ static int arch_images_of(const cuemu_kernel_desc *desc,
     arch = program_arch;
     found = program_images;
   }
+  *images = found;
+  return arch;
+}
+
+/* As arch_images_locked(), taking the lock; images may be NULL. */
+static int arch_images_of(const cuemu_kernel_desc *desc,
+                          const char **images) {
+  const char *found = NULL;
+  pthread_mutex_lock(&lock);
+  const int arch = arch_images_locked(desc, &found);
   pthread_mutex_unlock(&lock);
   if (images)
     *images = found;
   return arch;
+}
+
+/* What a launch asks of a kernel's build on its device (whether an image
+ * runs there, and the code of the pass that the driver's rule picks),
+ * cached per host thread and kernel, for the compute capability it was
+ * found for, while no registration has changed the tables since
+ * (`generation`, which each one advances): a launch then takes no lock
+ * and scans nothing, whatever the passes of its build. */
+typedef struct launch_pick {
+  const cuemu_kernel_desc *desc; /* NULL: an empty slot */
+  const cuemu_kernel_desc *code;
+  const char *images;
+  unsigned long generation;
+  int capability; /* major * 10 + minor */
+  int runs;
+} launch_pick;
+enum { PICK_SLOTS = 32 };
+static __thread launch_pick picks[PICK_SLOTS];
+
+/* The pick of `desc` (not NULL) for the current device. */
+static const launch_pick *pick_for(const cuemu_kernel_desc *desc) {
+  const cuemu_device_model *m = cuemu__device_model();
+  const int capability = m->major * 10 + m->minor;
+  const unsigned long now = __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
+  launch_pick *p =
+      &picks[((uintptr_t)desc / sizeof(cuemu_kernel_desc)) % PICK_SLOTS];
+  if (p->desc == desc && p->generation == now && p->capability == capability)
+    return p;
+  const char *images = NULL;
+  pthread_mutex_lock(&lock);
+  arch_images_locked(desc, &images);
+  const cuemu_kernel_desc *code = code_of(desc, m->major, m->minor);
+  pthread_mutex_unlock(&lock);
+  *p = (launch_pick){desc, code, images, now, capability, 1};
+  if (images)
+    p->runs = cuemu__device_runs_images(images);
+  return p;
+}
+
+const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
+  if (!__atomic_load_n(&variant_count, __ATOMIC_RELAXED) || !desc ||
+      !desc->name)
+    return desc;
+  return pick_for(desc)->code;
 }
 
 /* Whether a device of compute capability major.minor runs the image named
@@ -326,10 +392,18 @@ static int image_runs(const char *image, size_t n, int major, int minor) {
 int cuemu__function_has_image(const cuemu_kernel_desc *desc,
                               const char **images) {
   const char *list = NULL;
-  arch_images_of(desc, &list);
+  int runs;
+  if (desc) {
+    const launch_pick *p = pick_for(desc);
+    list = p->images;
+    runs = p->runs;
+  } else {
+    arch_images_of(desc, &list);
+    runs = cuemu__device_runs_images(list);
+  }
   if (images)
     *images = list;
-  return cuemu__device_runs_images(list);
+  return runs;
 }
 
 int cuemu__device_runs_images(const char *list) {
@@ -572,6 +646,7 @@ int cuemu__function_cluster_scheduling(const void *function) {
 
 void cuemu__function_forget(const cuemu_module_desc *module) {
   pthread_mutex_lock(&lock);
+  tables_changed(); /* its descriptors' memory may serve another's */
   for (int k = 0; module && k < module->kernel_count; ++k) {
     function_entry *e = entry_of(module->kernels[k].function);
     if (e) {
