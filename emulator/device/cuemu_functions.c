@@ -337,17 +337,39 @@ typedef struct launch_pick {
   int runs;
 } launch_pick;
 enum { PICK_SLOTS = 32 };
-static __thread launch_pick picks[PICK_SLOTS];
+/* Each thread's slots, allocated when it first launches (libcuemu's TLS is
+ * initial-exec, where a library loaded by dlopen has little room: only
+ * the pointer is thread-local), freed when it exits. */
+static __thread launch_pick *picks;
+static pthread_key_t picks_key;
+static pthread_once_t picks_once = PTHREAD_ONCE_INIT;
 
-/* The pick of `desc` (not NULL) for the current device. */
-static const launch_pick *pick_for(const cuemu_kernel_desc *desc) {
+static void make_picks_key(void) { pthread_key_create(&picks_key, free); }
+
+/* The slot of `desc` among the thread's, or NULL when out of memory. */
+static launch_pick *pick_slot(const cuemu_kernel_desc *desc) {
+  if (!picks) {
+    pthread_once(&picks_once, make_picks_key);
+    picks = calloc(PICK_SLOTS, sizeof *picks);
+    if (!picks)
+      return NULL;
+    pthread_setspecific(picks_key, picks);
+  }
+  return &picks[((uintptr_t)desc / sizeof(cuemu_kernel_desc)) % PICK_SLOTS];
+}
+
+/* The pick of `desc` (not NULL) for the current device, in *p: the
+ * thread's cached one, else found (and cached, memory allowing). */
+static void pick_for(const cuemu_kernel_desc *desc, launch_pick *p) {
   const cuemu_device_model *m = cuemu__device_model();
   const int capability = m->major * 10 + m->minor;
   const unsigned long now = __atomic_load_n(&generation, __ATOMIC_ACQUIRE);
-  launch_pick *p =
-      &picks[((uintptr_t)desc / sizeof(cuemu_kernel_desc)) % PICK_SLOTS];
-  if (p->desc == desc && p->generation == now && p->capability == capability)
-    return p;
+  launch_pick *slot = pick_slot(desc);
+  if (slot && slot->desc == desc && slot->generation == now &&
+      slot->capability == capability) {
+    *p = *slot;
+    return;
+  }
   const char *images = NULL;
   pthread_mutex_lock(&lock);
   arch_images_locked(desc, &images);
@@ -356,14 +378,17 @@ static const launch_pick *pick_for(const cuemu_kernel_desc *desc) {
   *p = (launch_pick){desc, code, images, now, capability, 1};
   if (images)
     p->runs = cuemu__device_runs_images(images);
-  return p;
+  if (slot)
+    *slot = *p;
 }
 
 const cuemu_kernel_desc *cuemu__function_code(const cuemu_kernel_desc *desc) {
   if (!__atomic_load_n(&variant_count, __ATOMIC_RELAXED) || !desc ||
       !desc->name)
     return desc;
-  return pick_for(desc)->code;
+  launch_pick p;
+  pick_for(desc, &p);
+  return p.code;
 }
 
 /* Whether a device of compute capability major.minor runs the image named
@@ -394,9 +419,10 @@ int cuemu__function_has_image(const cuemu_kernel_desc *desc,
   const char *list = NULL;
   int runs;
   if (desc) {
-    const launch_pick *p = pick_for(desc);
-    list = p->images;
-    runs = p->runs;
+    launch_pick p;
+    pick_for(desc, &p);
+    list = p.images;
+    runs = p.runs;
   } else {
     arch_images_of(desc, &list);
     runs = cuemu__device_runs_images(list);
