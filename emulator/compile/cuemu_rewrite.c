@@ -247,11 +247,11 @@ static cuemu_status global_decl(walker *w, size_t i) {
 static const char device_linkage[] = " __attribute__((visibility(\"default\")))";
 /* A visible __device__ function of a further device pass of an rdc unit
  * (cuemu_translate_options' variant; a plain function or an explicit
- * specialization, not a template's instance or member): protected, which marks its
- * definitions and its references in the object, whose names are then made
- * the pass's own (cuemu__elf_variant_renames()), so that each architecture's
- * code calls that architecture's functions, as nvlink links each
- * architecture apart. */
+ * specialization, not a template's instance or member): protected, which
+ * marks its definitions and its references in the object, whose names
+ * are then made the pass's own (cuemu__elf_variant_renames()), so that
+ * each architecture's code calls that architecture's functions, as nvlink
+ * links each architecture apart. */
 static const char variant_linkage[] =
     " __attribute__((visibility(\"protected\")))";
 
