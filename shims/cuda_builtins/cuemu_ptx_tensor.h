@@ -1,0 +1,344 @@
+/*
+ * cuemu_ptx_tensor.h: the tensor copies of the Tensor Memory Accelerator
+ * (TMA) for inline PTX (see cuemu_ptx.h): cp.async.bulk.tensor in tile
+ * mode, 1d to 5d, global to shared memory (with the complete-tx of the
+ * box's bytes on an mbarrier, and multicast to the blocks of a cluster)
+ * and shared to global memory (bulk groups), and cp.reduce.async.bulk.tensor
+ * (the reductions of a box into global memory). They read the CUtensorMap
+ * that cuTensorMapEncodeTiled wrote (cuemu_driver_tensor_map_api.h): its
+ * data type, rank, global address, dimensions and strides, box, element
+ * strides, swizzle and out-of-bounds fill. As the bulk copies, a tensor
+ * copy is done at once by the thread that issues it. Part of cuemu_ptx.h.
+ */
+#ifndef CUEMU_PTX_TENSOR_H
+#define CUEMU_PTX_TENSOR_H
+#pragma GCC system_header
+
+#include "cuemu_ptx_sync.h"
+
+#include <cstring>
+
+namespace cuemu {
+namespace ptx {
+
+/* ---- The tensor map --------------------------------------------------------
+ *
+ * The words of a map as cuTensorMapEncode* writes them: 0 the tag, 1 the
+ * global address, 2 the kind (bits 7..0: 1 tiled, 2 im2col, 3 im2col wide),
+ * data type (15..8), rank (23..16), interleave (31..24), swizzle (39..32),
+ * L2 promotion (47..40) and fill (55..48); 3..7 the dimensions; 8..11 the
+ * strides in bytes of dimensions 1..4; 12..13 the box sides (16 bits
+ * each); 14 the element strides (8 bits each). */
+constexpr reg tmap_tag = 0x70614d726f736e54ull; /* "TnsorMap" */
+
+struct tmap_view {
+  reg base;
+  int kind, type, rank, swizzle, nan_fill;
+  unsigned esize;            /* bytes of one element */
+  long long dim[5];          /* elements */
+  reg stride[5];             /* bytes; stride[0] is the element's size */
+  unsigned box[5], step[5];  /* box sides and element strides */
+  unsigned count[5];         /* elements of the box traversed: ceil(box / step) */
+};
+
+/* The end of a launch for a tensor copy that cannot be done, naming it. */
+[[noreturn]] inline void tensor_fail(const char *__cuemu_why, const char *file, int line) {
+  cuemu_kernel_assert_fail(__cuemu_why, file, line, "cp.async.bulk.tensor");
+}
+
+/* The map at `address` (a generic address: a __grid_constant__ parameter,
+ * constant or global memory), checked: one that cuTensorMapEncodeTiled
+ * made, of the rank the instruction names, of a type and swizzle that
+ * sm_90 has. */
+inline tmap_view tmap_read(reg address, int __cuemu_rank, const char *file, int line) {
+  if (address % 64)
+    tensor_fail("cp.async.bulk.tensor: the tensor map's address must be 64-byte aligned",
+                file, line);
+  const reg *__cuemu_w = reinterpret_cast<const reg *>(address);
+  if (__cuemu_w[0] != tmap_tag)
+    tensor_fail("cp.async.bulk.tensor: not a tensor map made by cuTensorMapEncode*", file,
+                line);
+  tmap_view __cuemu_v;
+  const reg __cuemu_layout = __cuemu_w[2];
+  __cuemu_v.base = __cuemu_w[1];
+  __cuemu_v.kind = static_cast<int>(__cuemu_layout & 0xff);
+  __cuemu_v.type = static_cast<int>((__cuemu_layout >> 8) & 0xff);
+  __cuemu_v.rank = static_cast<int>((__cuemu_layout >> 16) & 0xff);
+  __cuemu_v.swizzle = static_cast<int>((__cuemu_layout >> 32) & 0xff);
+  __cuemu_v.nan_fill = static_cast<int>((__cuemu_layout >> 48) & 0xff) != 0;
+  if (__cuemu_v.kind != 1)
+    tensor_fail("cp.async.bulk.tensor: the tile mode needs a map of cuTensorMapEncodeTiled "
+                "(im2col maps are not emulated)",
+                file, line);
+  if (__cuemu_v.rank != __cuemu_rank)
+    tensor_fail("cp.async.bulk.tensor: the instruction's dimension is not the map's rank",
+                file, line);
+  /* The packed 4- and 6-bit types and the 128-byte swizzles of 32- and
+   * 64-byte atoms are sm_100's. */
+  if (__cuemu_v.type > 12 || __cuemu_v.swizzle > 3)
+    tensor_fail("cp.async.bulk.tensor: the map's packed data type or swizzle atom is not "
+                "emulated (sm_100)",
+                file, line);
+  static const unsigned char __cuemu_bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  __cuemu_v.esize = __cuemu_bytes[__cuemu_v.type];
+  for (int __cuemu_i = 0; __cuemu_i < 5; ++__cuemu_i) {
+    const bool __cuemu_in = __cuemu_i < __cuemu_v.rank;
+    __cuemu_v.dim[__cuemu_i] = __cuemu_in ? static_cast<long long>(__cuemu_w[3 + __cuemu_i]) : 1;
+    __cuemu_v.stride[__cuemu_i] = __cuemu_i == 0 ? __cuemu_v.esize
+                                  : __cuemu_in   ? __cuemu_w[8 + __cuemu_i - 1]
+                                                 : 0;
+    __cuemu_v.box[__cuemu_i] =
+        __cuemu_in ? static_cast<unsigned>((__cuemu_w[12 + __cuemu_i / 4] >> (16 * (__cuemu_i % 4))) & 0xffff)
+                   : 1;
+    __cuemu_v.step[__cuemu_i] =
+        __cuemu_in ? static_cast<unsigned>((__cuemu_w[14] >> (8 * __cuemu_i)) & 0xff) : 1;
+    __cuemu_v.count[__cuemu_i] =
+        (__cuemu_v.box[__cuemu_i] + __cuemu_v.step[__cuemu_i] - 1) / __cuemu_v.step[__cuemu_i];
+  }
+  return __cuemu_v;
+}
+
+/* The bytes of a box in shared memory: its rows (the traversed elements of
+ * dimension 0) rounded up to whole 16 bytes, one after the other in the
+ * order of the outer dimensions. This is also the transaction count a
+ * load completes on its mbarrier, out-of-bounds elements included. */
+inline reg tmap_row_bytes(const tmap_view &__cuemu_v) {
+  return (static_cast<reg>(__cuemu_v.count[0]) * __cuemu_v.esize + 15) & ~15ull;
+}
+inline reg tmap_box_bytes(const tmap_view &__cuemu_v) {
+  return tmap_row_bytes(__cuemu_v) * __cuemu_v.count[1] * __cuemu_v.count[2] *
+         __cuemu_v.count[3] * __cuemu_v.count[4];
+}
+
+/* The swizzle of a shared-memory address, as the TMA unit applies it: the
+ * 16-byte chunk (address bits 6..4) is XORed with the 128-byte row (bits
+ * 9..7), one bit of it for the 32-byte swizzle, two for the 64-byte one,
+ * three for the 128-byte one (CuTe's Swizzle<1,4,3>, <2,4,3>, <3,4,3>).
+ * The pattern is of the address, so a box at an address aligned to its
+ * repeat (256, 512, 1024 bytes) starts at the pattern's start; shared
+ * addresses and the generic ones here agree in these bits. */
+inline reg tmap_swizzle(reg address, int __cuemu_swizzle) {
+  if (!__cuemu_swizzle) return address;
+  const reg __cuemu_bits = (1ull << __cuemu_swizzle) - 1;
+  return address ^ (((address >> 7) & __cuemu_bits) << 4);
+}
+
+/* The fill of an out-of-bounds element: zeros, or with
+ * CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA a NaN of the
+ * floating-point type (a quiet NaN with every other bit set). */
+inline void tmap_fill(unsigned char *__cuemu_to, const tmap_view &__cuemu_v) {
+  std::memset(__cuemu_to, 0, __cuemu_v.esize);
+  if (!__cuemu_v.nan_fill) return;
+  std::memset(__cuemu_to, 0xff, __cuemu_v.esize);
+  __cuemu_to[__cuemu_v.esize - 1] = 0x7f;
+}
+
+/* Calls f(shared address, global address or 0 when out of bounds) for
+ * each element of the box whose first element is at coordinates `c`
+ * (elements, signed) and whose shared copy starts at `smem`. */
+template <typename F>
+inline void tmap_walk(const tmap_view &__cuemu_v, reg smem, const int *__cuemu_c, F f) {
+  const reg __cuemu_row = tmap_row_bytes(__cuemu_v);
+  reg __cuemu_r = 0;
+  for (unsigned __cuemu_j4 = 0; __cuemu_j4 < __cuemu_v.count[4]; ++__cuemu_j4)
+    for (unsigned __cuemu_j3 = 0; __cuemu_j3 < __cuemu_v.count[3]; ++__cuemu_j3)
+      for (unsigned __cuemu_j2 = 0; __cuemu_j2 < __cuemu_v.count[2]; ++__cuemu_j2)
+        for (unsigned __cuemu_j1 = 0; __cuemu_j1 < __cuemu_v.count[1]; ++__cuemu_j1, ++__cuemu_r) {
+          const unsigned __cuemu_j[5] = {0, __cuemu_j1, __cuemu_j2, __cuemu_j3, __cuemu_j4};
+          bool __cuemu_inside = true;
+          reg __cuemu_at = __cuemu_v.base;
+          for (int __cuemu_i = 1; __cuemu_i < 5; ++__cuemu_i) {
+            const long long __cuemu_x =
+                static_cast<long long>(__cuemu_c[__cuemu_i]) +
+                static_cast<long long>(__cuemu_j[__cuemu_i]) * __cuemu_v.step[__cuemu_i];
+            __cuemu_inside = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[__cuemu_i];
+            __cuemu_at += static_cast<reg>(__cuemu_x) * __cuemu_v.stride[__cuemu_i];
+          }
+          for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0]; ++__cuemu_j0) {
+            const long long __cuemu_x =
+                static_cast<long long>(__cuemu_c[0]) +
+                static_cast<long long>(__cuemu_j0) * __cuemu_v.step[0];
+            const bool __cuemu_in = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[0];
+            const reg __cuemu_s = tmap_swizzle(
+                smem + __cuemu_r * __cuemu_row + static_cast<reg>(__cuemu_j0) * __cuemu_v.esize,
+                __cuemu_v.swizzle);
+            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) * __cuemu_v.esize : 0);
+          }
+        }
+}
+
+/* The shared-memory address of a tensor copy: a shared address (or a
+ * generic one), 128-byte aligned as the ISA requires. */
+inline reg tensor_smem(reg address, const char *file, int line) {
+  address = shared_at(address);
+  if (address % 128)
+    tensor_fail("cp.async.bulk.tensor: the shared-memory address must be 128-byte aligned", file,
+                line);
+  return address;
+}
+
+/* One box from global memory into the shared memory at `smem`. */
+inline void tensor_load_box(const tmap_view &__cuemu_v, reg smem, const int *__cuemu_c) {
+  tmap_walk(__cuemu_v, smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+    unsigned char *__cuemu_to = reinterpret_cast<unsigned char *>(__cuemu_s);
+    if (__cuemu_g)
+      std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g), __cuemu_v.esize);
+    else
+      tmap_fill(__cuemu_to, __cuemu_v);
+  });
+}
+
+/* cp.async.bulk.tensor.Nd.shared::{cluster,cta}.global.tile
+ * .mbarrier::complete_tx::bytes{.multicast::cluster} [dst], [map, {c...}],
+ * [mbar]{, ctaMask}: the box, then the complete-tx of its bytes on the
+ * mbarrier. With multicast (`cta_mask` not ~0), the box goes to the same
+ * offset in the shared memory of each block of the cluster whose rank's bit
+ * is set, and the complete-tx to the mbarrier at the same offset in each. */
+template <int N_, typename... C_>
+inline void tensor_g2s(reg dst, reg map, reg mbar, reg cta_mask, const char *file, int line,
+                       C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
+  dst = tensor_smem(dst, file, line);
+  mbar = shared_at(mbar);
+  const reg __cuemu_bytes = tmap_box_bytes(__cuemu_v);
+  if (cta_mask == ~0ull) {
+    tensor_load_box(__cuemu_v, dst, __cuemu_c);
+    mbar_complete_tx<>(mbar, __cuemu_bytes);
+    return;
+  }
+  for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
+    if (!((cta_mask >> __cuemu_rank) & 1)) continue;
+    const reg __cuemu_to = reinterpret_cast<reg>(
+        cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line));
+    const reg __cuemu_bar = reinterpret_cast<reg>(
+        cuemu_cluster_map_shared(reinterpret_cast<const void *>(mbar), __cuemu_rank, file, line));
+    tensor_load_box(__cuemu_v, __cuemu_to, __cuemu_c);
+    mbar_complete_tx<>(__cuemu_bar, __cuemu_bytes);
+  }
+}
+
+/* cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c...}],
+ * [src]: the box from shared memory into global memory; elements out of
+ * the tensor's bounds are not written. */
+template <int N_, typename... C_>
+inline void tensor_s2g(reg map, reg src, const char *file, int line, C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
+  src = tensor_smem(src, file, line);
+  tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+    if (__cuemu_g)
+      std::memcpy(reinterpret_cast<void *>(__cuemu_g), reinterpret_cast<const void *>(__cuemu_s),
+                  __cuemu_v.esize);
+  });
+}
+
+/* One reduction of an element of the map's type into global memory (an
+ * atomic operation, as other blocks may reduce into the same element). */
+template <int Op_, typename T_> inline T_ tensor_combine(T_ __cuemu_old, T_ __cuemu_new) {
+  if constexpr (Op_ == m_add) return static_cast<T_>(__cuemu_old + __cuemu_new);
+  else if constexpr (Op_ == m_min) return __cuemu_new < __cuemu_old ? __cuemu_new : __cuemu_old;
+  else if constexpr (Op_ == m_max) return __cuemu_new > __cuemu_old ? __cuemu_new : __cuemu_old;
+  else if constexpr (Op_ == m_inc)
+    return __cuemu_old >= __cuemu_new ? T_(0) : static_cast<T_>(__cuemu_old + 1);
+  else if constexpr (Op_ == m_dec)
+    return (__cuemu_old == 0 || __cuemu_old > __cuemu_new) ? __cuemu_new
+                                                           : static_cast<T_>(__cuemu_old - 1);
+  else if constexpr (Op_ == m_and) return __cuemu_old & __cuemu_new;
+  else if constexpr (Op_ == m_or) return __cuemu_old | __cuemu_new;
+  else return __cuemu_old ^ __cuemu_new;
+}
+template <int Op_, typename T_> inline void tensor_reduce_one(reg __cuemu_g, reg __cuemu_s) {
+  T_ __cuemu_new;
+  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
+  cuemu_atomic_update(reinterpret_cast<T_ *>(__cuemu_g), [&](T_ __cuemu_old) {
+    return tensor_combine<Op_, T_>(__cuemu_old, __cuemu_new);
+  });
+}
+/* A floating-point sum, through the bits of its width. */
+template <typename F_, typename U_> inline void tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
+  F_ __cuemu_new;
+  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
+  cuemu_atomic_update(reinterpret_cast<U_ *>(__cuemu_g), [&](U_ __cuemu_bits) {
+    F_ __cuemu_old;
+    std::memcpy(&__cuemu_old, &__cuemu_bits, sizeof __cuemu_old);
+    __cuemu_old += __cuemu_new;
+    std::memcpy(&__cuemu_bits, &__cuemu_old, sizeof __cuemu_bits);
+    return __cuemu_bits;
+  });
+}
+
+/* One element of the map's data type reduced with Op: the types and
+ * operations the ISA lists (.add of .u32 .s32 .u64 .f32; .min and .max of
+ * the 32- and 64-bit integers; .inc and .dec of .u32; the bitwise ones of
+ * the 32- and 64-bit integers). The 16-bit floating-point ones are not
+ * emulated, and end the launch. */
+template <int Op_> inline void tensor_reduce_element(int __cuemu_type, reg __cuemu_g, reg __cuemu_s,
+                                                     const char *file, int line) {
+  constexpr bool __cuemu_u32_only = Op_ == m_inc || Op_ == m_dec;
+  if (__cuemu_type == 2) return tensor_reduce_one<Op_, uint32_t>(__cuemu_g, __cuemu_s);
+  if constexpr (!__cuemu_u32_only) {
+    if (__cuemu_type == 3) return tensor_reduce_one<Op_, int32_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 4) return tensor_reduce_one<Op_, uint64_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 5) return tensor_reduce_one<Op_, int64_t>(__cuemu_g, __cuemu_s);
+  }
+  if constexpr (Op_ == m_add) {
+    if (__cuemu_type == 7 || __cuemu_type == 10)
+      return tensor_add_float<float, uint32_t>(__cuemu_g, __cuemu_s);
+  }
+  tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the map's data type is not "
+              "emulated",
+              file, line);
+}
+
+/* cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP.tile.bulk_group
+ * [map, {c...}], [src]: each element of the box in bounds reduced into
+ * global memory with OP. */
+template <int Op_, int N_, typename... C_>
+inline void tensor_reduce(reg map, reg src, const char *file, int line, C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
+  src = tensor_smem(src, file, line);
+  tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+    if (__cuemu_g) tensor_reduce_element<Op_>(__cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
+  });
+}
+
+
+/* The C++ type of a reduction's PTX type. */
+template <int T_> struct reduce_type;
+template <> struct reduce_type<u32> { typedef uint32_t type; };
+template <> struct reduce_type<s32> { typedef int32_t type; };
+template <> struct reduce_type<b32> { typedef uint32_t type; };
+template <> struct reduce_type<u64> { typedef uint64_t type; };
+template <> struct reduce_type<s64> { typedef int64_t type; };
+template <> struct reduce_type<b64> { typedef uint64_t type; };
+
+/* cp.reduce.async.bulk.global.shared::cta.bulk_group.OP.TYPE [dst], [src],
+ * size and cp.reduce.async.bulk.shared::cluster.shared::cta
+ * .mbarrier::complete_tx::bytes.OP.TYPE [dst], [src], size, [mbar] (`mbar`
+ * 0 for the first): each element of the source reduced into the
+ * destination with OP, then, into shared memory, the complete-tx of the
+ * size. */
+template <int Op_, int T_>
+inline void bulk_reduce(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
+  bulk_check(dst, src, size, file, line);
+  constexpr unsigned __cuemu_n = width(T_) / 8;
+  for (reg __cuemu_i = 0; __cuemu_i + __cuemu_n <= size; __cuemu_i += __cuemu_n) {
+    if constexpr (T_ == f32) {
+      static_assert(Op_ == m_add, "cp.reduce.async.bulk: .f32 has .add only");
+      tensor_add_float<float, uint32_t>(dst + __cuemu_i, src + __cuemu_i);
+    } else if constexpr (T_ == f64) {
+      static_assert(Op_ == m_add, "cp.reduce.async.bulk: .f64 has .add only");
+      tensor_add_float<double, uint64_t>(dst + __cuemu_i, src + __cuemu_i);
+    } else {
+      tensor_reduce_one<Op_, typename reduce_type<T_>::type>(dst + __cuemu_i, src + __cuemu_i);
+    }
+  }
+  if (mbar) mbar_complete_tx<>(shared_at(mbar), size);
+}
+
+} // namespace ptx
+} // namespace cuemu
+
+#endif /* CUEMU_PTX_TENSOR_H */
