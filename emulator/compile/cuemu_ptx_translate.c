@@ -1013,7 +1013,8 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
   f.prefetch = !strncmp(op, "cp.async.bulk.prefetch", 22);
   used = f.prefetch ? (tensor ? strlen("cp.async.bulk.prefetch.tensor") : strlen("cp.async.bulk.prefetch"))
          : reduce   ? (tensor ? strlen("cp.reduce.async.bulk.tensor") : strlen("cp.reduce.async.bulk"))
-                    : strlen("cp.async.bulk.tensor");
+         : tensor   ? strlen("cp.async.bulk.tensor")
+                    : strlen("cp.async.bulk");
   st = tensor_modifiers(t, op, used, &f, line);
   if (st != CUEMU_SUCCESS) return st;
   st = tensor_operands(t, ops, &nops, op);
@@ -1032,6 +1033,21 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
   if ((!f.to_shared && !f.to_global) || (reduce && !f.redop[0]) || (!reduce && f.redop[0]) ||
       (f.multicast && !f.to_shared))
     return fail(t, line, "inline PTX: unsupported instruction %s", op);
+  if (!tensor && !reduce) {
+    /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+     * .multicast::cluster [dst], [src], size, [mbar], ctaMask */
+    if (!f.multicast || f.redtype[0] || nops != 5 || ops[0].kind != O_ADDR ||
+        ops[1].kind != O_ADDR || ops[2].kind != O_VALUE || ops[3].kind != O_ADDR ||
+        ops[4].kind != O_VALUE)
+      return fail(t, line, "inline PTX: wrong operands for %s", op);
+    cuemu__sb_str(&t->body, "cuemu_p::bulk_g2s_multicast(");
+    for (want = 0; want < 5; want++) {
+      cuemu__sb_str(&t->body, ops[want].part[0]);
+      cuemu__sb_str(&t->body, ", ");
+    }
+    cuemu__sb_str(&t->body, "__FILE__, __LINE__); ");
+    return CUEMU_SUCCESS;
+  }
   if (!tensor) {
     /* cp.reduce.async.bulk [dst], [src], size{, [mbar]}: a type is needed. */
     if (!f.redtype[0] || f.multicast)
@@ -1142,7 +1158,8 @@ static cuemu_status instruction(tr *t) {
     return CUEMU_SUCCESS;
   }
   if (!strncmp(op, "cp.async.bulk.tensor.", 21) || !strncmp(op, "cp.reduce.async.bulk.", 21) ||
-      !strncmp(op, "cp.async.bulk.prefetch.", 23))
+      !strncmp(op, "cp.async.bulk.prefetch.", 23) ||
+      (!strncmp(op, "cp.async.bulk.", 14) && strstr(op, ".multicast::cluster")))
     return tensor_instruction(t, op, line);
   in = find_insn(op, strlen(op), &used);
   if (!in && !strncmp(op, "multimem.", 9))

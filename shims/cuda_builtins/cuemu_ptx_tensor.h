@@ -218,6 +218,27 @@ inline void tensor_g2s(reg dst, reg map, reg mbar, reg cta_mask, const char *fil
   }
 }
 
+/* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+ * .multicast::cluster [dst], [src], size, [mbar], ctaMask: the bytes go to
+ * the same offset in the shared memory of each block of the cluster whose
+ * rank's bit is set, with the complete-tx on the mbarrier at the same
+ * offset in each. */
+inline void bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg cta_mask,
+                               const char *file, int line) {
+  dst = shared_at(dst);
+  mbar = shared_at(mbar);
+  bulk_check(dst, src, size, file, line);
+  for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
+    if (!((cta_mask >> __cuemu_rank) & 1)) continue;
+    void *__cuemu_to =
+        cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line);
+    std::memcpy(__cuemu_to, reinterpret_cast<const void *>(src), static_cast<size_t>(size));
+    mbar_complete_tx<>(reinterpret_cast<reg>(cuemu_cluster_map_shared(
+                           reinterpret_cast<const void *>(mbar), __cuemu_rank, file, line)),
+                       size);
+  }
+}
+
 /* cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c...}],
  * [src]: the box from shared memory into global memory; elements out of
  * the tensor's bounds are not written. */
