@@ -99,11 +99,11 @@ START_TEST(ptx_outputs_and_special_registers) {
                    ":: \"r\"(d), \"l\"(s), \"r\"(n), \"r\"(b));",
                    bulk);
   const char *const tensor[] = {
-      "cuemu_p::tensor_g2s<2>(cuemu_ptx_0, cuemu_ptx_1, cuemu_ptx_4, ~0ULL, __FILE__, "
+      "cuemu_p::__cuemu_tensor_g2s<2>(cuemu_ptx_0, cuemu_ptx_1, cuemu_ptx_4, ~0ULL, __FILE__, "
       "__LINE__, cuemu_ptx_2, cuemu_ptx_3);",
-      "cuemu_p::tensor_s2g<2>(cuemu_ptx_1, cuemu_ptx_0, __FILE__, __LINE__, cuemu_ptx_2, "
+      "cuemu_p::__cuemu_tensor_s2g<2>(cuemu_ptx_1, cuemu_ptx_0, __FILE__, __LINE__, cuemu_ptx_2, "
       "cuemu_ptx_3);",
-      "cuemu_p::tensor_reduce<cuemu_p::m_add, 2>(", "cuemu_p::bulk_g2s_multicast(", NULL};
+      "cuemu_p::__cuemu_tensor_reduce<cuemu_p::m_add, 2>(", "cuemu_p::__cuemu_bulk_g2s_multicast(", NULL};
   translate_expect("asm(\"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
                    "complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\\n\\t"
                    "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "

@@ -1040,7 +1040,7 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
         ops[1].kind != O_ADDR || ops[2].kind != O_VALUE || ops[3].kind != O_ADDR ||
         ops[4].kind != O_VALUE)
       return fail(t, line, "inline PTX: wrong operands for %s", op);
-    cuemu__sb_str(&t->body, "cuemu_p::bulk_g2s_multicast(");
+    cuemu__sb_str(&t->body, "cuemu_p::__cuemu_bulk_g2s_multicast(");
     for (want = 0; want < 5; want++) {
       cuemu__sb_str(&t->body, ops[want].part[0]);
       cuemu__sb_str(&t->body, ", ");
@@ -1056,7 +1056,7 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
     if (nops != want || ops[0].kind != O_ADDR || ops[1].kind != O_ADDR || ops[2].kind != O_VALUE ||
         (want == 4 && ops[3].kind != O_ADDR))
       return fail(t, line, "inline PTX: wrong operands for %s", op);
-    cuemu__sb_str(&t->body, "cuemu_p::bulk_reduce<cuemu_p::m_");
+    cuemu__sb_str(&t->body, "cuemu_p::__cuemu_bulk_reduce<cuemu_p::m_");
     cuemu__sb_str(&t->body, f.redop);
     cuemu__sb_str(&t->body, ", cuemu_p::");
     cuemu__sb_str(&t->body, f.redtype);
@@ -1080,7 +1080,7 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
         ops[1].count != f.dims + 1 || ops[2].kind != O_ADDR ||
         (f.multicast && ops[3].kind != O_VALUE))
       return fail(t, line, "inline PTX: wrong operands for %s", op);
-    snprintf(head, sizeof head, "cuemu_p::tensor_g2s<%d>(", f.dims);
+    snprintf(head, sizeof head, "cuemu_p::__cuemu_tensor_g2s<%d>(", f.dims);
     cuemu__sb_str(&t->body, head);
     cuemu__sb_str(&t->body, ops[0].part[0]);
     cuemu__sb_str(&t->body, ", ");
@@ -1104,12 +1104,12 @@ static cuemu_status tensor_instruction(tr *t, const char *op, int line) {
   if (nops != 2 || ops[0].kind != O_TADDR || ops[0].count != f.dims + 1 || ops[1].kind != O_ADDR)
     return fail(t, line, "inline PTX: wrong operands for %s", op);
   if (reduce) {
-    cuemu__sb_str(&t->body, "cuemu_p::tensor_reduce<cuemu_p::m_");
+    cuemu__sb_str(&t->body, "cuemu_p::__cuemu_tensor_reduce<cuemu_p::m_");
     cuemu__sb_str(&t->body, f.redop);
     snprintf(head, sizeof head, ", %d>(", f.dims);
     cuemu__sb_str(&t->body, head);
   } else {
-    snprintf(head, sizeof head, "cuemu_p::tensor_s2g<%d>(", f.dims);
+    snprintf(head, sizeof head, "cuemu_p::__cuemu_tensor_s2g<%d>(", f.dims);
     cuemu__sb_str(&t->body, head);
   }
   cuemu__sb_str(&t->body, ops[0].part[0]);

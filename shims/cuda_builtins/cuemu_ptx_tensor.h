@@ -29,20 +29,20 @@ namespace ptx {
  * L2 promotion (47..40) and fill (55..48); 3..7 the dimensions; 8..11 the
  * strides in bytes of dimensions 1..4; 12..13 the box sides (16 bits
  * each); 14 the element strides (8 bits each). */
-constexpr reg tmap_tag = 0x70614d726f736e54ull; /* "TnsorMap" */
+constexpr reg __cuemu_tmap_tag = 0x70614d726f736e54ull; /* "TnsorMap" */
 
-struct tmap_view {
+struct __cuemu_tmap_view {
   reg base;
-  int kind, type, rank, swizzle, nan_fill;
-  unsigned esize;            /* bytes of one element */
+  int kind, type, rank, __cuemu_swizzle, __cuemu_nan_fill;
+  unsigned __cuemu_esize;            /* bytes of one element */
   long long dim[5];          /* elements */
-  reg stride[5];             /* bytes; stride[0] is the element's size */
-  unsigned box[5], step[5];  /* box sides and element strides */
+  reg __cuemu_stride[5];             /* bytes; stride[0] is the element's size */
+  unsigned __cuemu_box[5], __cuemu_step[5];  /* box sides and element strides */
   unsigned count[5];         /* elements of the box traversed: ceil(box / step) */
 };
 
 /* The end of a launch for a tensor copy that cannot be done, naming it. */
-[[noreturn]] inline void tensor_fail(const char *__cuemu_why, const char *file, int line) {
+[[noreturn]] inline void __cuemu_tensor_fail(const char *__cuemu_why, const char *file, int line) {
   cuemu_kernel_assert_fail(__cuemu_why, file, line, "cp.async.bulk.tensor");
 }
 
@@ -50,50 +50,50 @@ struct tmap_view {
  * constant or global memory), checked: one that cuTensorMapEncodeTiled
  * made, of the rank the instruction names, of a type and swizzle that
  * sm_90 has. */
-inline tmap_view tmap_read(reg address, int __cuemu_rank, const char *file, int line) {
+inline __cuemu_tmap_view __cuemu_tmap_read(reg address, int __cuemu_rank, const char *file, int line) {
   if (address % 64)
-    tensor_fail("cp.async.bulk.tensor: the tensor map's address must be 64-byte aligned",
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the tensor map's address must be 64-byte aligned",
                 file, line);
   const reg *__cuemu_w = reinterpret_cast<const reg *>(address);
-  if (__cuemu_w[0] != tmap_tag)
-    tensor_fail("cp.async.bulk.tensor: not a tensor map made by cuTensorMapEncode*", file,
+  if (__cuemu_w[0] != __cuemu_tmap_tag)
+    __cuemu_tensor_fail("cp.async.bulk.tensor: not a tensor map made by cuTensorMapEncode*", file,
                 line);
-  tmap_view __cuemu_v;
+  __cuemu_tmap_view __cuemu_v;
   const reg __cuemu_layout = __cuemu_w[2];
   __cuemu_v.base = __cuemu_w[1];
   __cuemu_v.kind = static_cast<int>(__cuemu_layout & 0xff);
   __cuemu_v.type = static_cast<int>((__cuemu_layout >> 8) & 0xff);
   __cuemu_v.rank = static_cast<int>((__cuemu_layout >> 16) & 0xff);
-  __cuemu_v.swizzle = static_cast<int>((__cuemu_layout >> 32) & 0xff);
-  __cuemu_v.nan_fill = static_cast<int>((__cuemu_layout >> 48) & 0xff) != 0;
+  __cuemu_v.__cuemu_swizzle = static_cast<int>((__cuemu_layout >> 32) & 0xff);
+  __cuemu_v.__cuemu_nan_fill = static_cast<int>((__cuemu_layout >> 48) & 0xff) != 0;
   if (__cuemu_v.kind != 1)
-    tensor_fail("cp.async.bulk.tensor: the tile mode needs a map of cuTensorMapEncodeTiled "
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the tile mode needs a map of cuTensorMapEncodeTiled "
                 "(im2col maps are not emulated)",
                 file, line);
   if (__cuemu_v.rank != __cuemu_rank)
-    tensor_fail("cp.async.bulk.tensor: the instruction's dimension is not the map's rank",
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the instruction's dimension is not the map's rank",
                 file, line);
   /* The packed 4- and 6-bit types and the 128-byte swizzles of 32- and
    * 64-byte atoms are sm_100's. */
-  if (__cuemu_v.type > 12 || __cuemu_v.swizzle > 3)
-    tensor_fail("cp.async.bulk.tensor: the map's packed data type or swizzle atom is not "
+  if (__cuemu_v.type > 12 || __cuemu_v.__cuemu_swizzle > 3)
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the map's packed data type or swizzle atom is not "
                 "emulated (sm_100)",
                 file, line);
   static const unsigned char __cuemu_bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
-  __cuemu_v.esize = __cuemu_bytes[__cuemu_v.type];
+  __cuemu_v.__cuemu_esize = __cuemu_bytes[__cuemu_v.type];
   for (int __cuemu_i = 0; __cuemu_i < 5; ++__cuemu_i) {
     const bool __cuemu_in = __cuemu_i < __cuemu_v.rank;
     __cuemu_v.dim[__cuemu_i] = __cuemu_in ? static_cast<long long>(__cuemu_w[3 + __cuemu_i]) : 1;
-    __cuemu_v.stride[__cuemu_i] = __cuemu_i == 0 ? __cuemu_v.esize
+    __cuemu_v.__cuemu_stride[__cuemu_i] = __cuemu_i == 0 ? __cuemu_v.__cuemu_esize
                                   : __cuemu_in   ? __cuemu_w[8 + __cuemu_i - 1]
                                                  : 0;
-    __cuemu_v.box[__cuemu_i] =
+    __cuemu_v.__cuemu_box[__cuemu_i] =
         __cuemu_in ? static_cast<unsigned>((__cuemu_w[12 + __cuemu_i / 4] >> (16 * (__cuemu_i % 4))) & 0xffff)
                    : 1;
-    __cuemu_v.step[__cuemu_i] =
+    __cuemu_v.__cuemu_step[__cuemu_i] =
         __cuemu_in ? static_cast<unsigned>((__cuemu_w[14] >> (8 * __cuemu_i)) & 0xff) : 1;
     __cuemu_v.count[__cuemu_i] =
-        (__cuemu_v.box[__cuemu_i] + __cuemu_v.step[__cuemu_i] - 1) / __cuemu_v.step[__cuemu_i];
+        (__cuemu_v.__cuemu_box[__cuemu_i] + __cuemu_v.__cuemu_step[__cuemu_i] - 1) / __cuemu_v.__cuemu_step[__cuemu_i];
   }
   return __cuemu_v;
 }
@@ -102,11 +102,11 @@ inline tmap_view tmap_read(reg address, int __cuemu_rank, const char *file, int 
  * dimension 0) rounded up to whole 16 bytes, one after the other in the
  * order of the outer dimensions. This is also the transaction count a
  * load completes on its mbarrier, out-of-bounds elements included. */
-inline reg tmap_row_bytes(const tmap_view &__cuemu_v) {
-  return (static_cast<reg>(__cuemu_v.count[0]) * __cuemu_v.esize + 15) & ~15ull;
+inline reg __cuemu_tmap_row_bytes(const __cuemu_tmap_view &__cuemu_v) {
+  return (static_cast<reg>(__cuemu_v.count[0]) * __cuemu_v.__cuemu_esize + 15) & ~15ull;
 }
-inline reg tmap_box_bytes(const tmap_view &__cuemu_v) {
-  return tmap_row_bytes(__cuemu_v) * __cuemu_v.count[1] * __cuemu_v.count[2] *
+inline reg __cuemu_tmap_box_bytes(const __cuemu_tmap_view &__cuemu_v) {
+  return __cuemu_tmap_row_bytes(__cuemu_v) * __cuemu_v.count[1] * __cuemu_v.count[2] *
          __cuemu_v.count[3] * __cuemu_v.count[4];
 }
 
@@ -117,7 +117,7 @@ inline reg tmap_box_bytes(const tmap_view &__cuemu_v) {
  * The pattern is of the address, so a box at an address aligned to its
  * repeat (256, 512, 1024 bytes) starts at the pattern's start; shared
  * addresses and the generic ones here agree in these bits. */
-inline reg tmap_swizzle(reg address, int __cuemu_swizzle) {
+inline reg __cuemu_tmap_swizzle(reg address, int __cuemu_swizzle) {
   if (!__cuemu_swizzle) return address;
   const reg __cuemu_bits = (1ull << __cuemu_swizzle) - 1;
   return address ^ (((address >> 7) & __cuemu_bits) << 4);
@@ -126,19 +126,19 @@ inline reg tmap_swizzle(reg address, int __cuemu_swizzle) {
 /* The fill of an out-of-bounds element: zeros, or with
  * CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA a NaN of the
  * floating-point type (a quiet NaN with every other bit set). */
-inline void tmap_fill(unsigned char *__cuemu_to, const tmap_view &__cuemu_v) {
-  std::memset(__cuemu_to, 0, __cuemu_v.esize);
-  if (!__cuemu_v.nan_fill) return;
-  std::memset(__cuemu_to, 0xff, __cuemu_v.esize);
-  __cuemu_to[__cuemu_v.esize - 1] = 0x7f;
+inline void __cuemu_tmap_fill(unsigned char *__cuemu_to, const __cuemu_tmap_view &__cuemu_v) {
+  std::memset(__cuemu_to, 0, __cuemu_v.__cuemu_esize);
+  if (!__cuemu_v.__cuemu_nan_fill) return;
+  std::memset(__cuemu_to, 0xff, __cuemu_v.__cuemu_esize);
+  __cuemu_to[__cuemu_v.__cuemu_esize - 1] = 0x7f;
 }
 
 /* Calls f(shared address, global address or 0 when out of bounds) for
  * each element of the box whose first element is at coordinates `c`
  * (elements, signed) and whose shared copy starts at `smem`. */
-template <typename F>
-inline void tmap_walk(const tmap_view &__cuemu_v, reg smem, const int *__cuemu_c, F f) {
-  const reg __cuemu_row = tmap_row_bytes(__cuemu_v);
+template <typename __cuemu_F>
+inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v, reg __cuemu_smem, const int *__cuemu_c, __cuemu_F f) {
+  const reg __cuemu_row = __cuemu_tmap_row_bytes(__cuemu_v);
   reg __cuemu_r = 0;
   for (unsigned __cuemu_j4 = 0; __cuemu_j4 < __cuemu_v.count[4]; ++__cuemu_j4)
     for (unsigned __cuemu_j3 = 0; __cuemu_j3 < __cuemu_v.count[3]; ++__cuemu_j3)
@@ -150,41 +150,41 @@ inline void tmap_walk(const tmap_view &__cuemu_v, reg smem, const int *__cuemu_c
           for (int __cuemu_i = 1; __cuemu_i < 5; ++__cuemu_i) {
             const long long __cuemu_x =
                 static_cast<long long>(__cuemu_c[__cuemu_i]) +
-                static_cast<long long>(__cuemu_j[__cuemu_i]) * __cuemu_v.step[__cuemu_i];
+                static_cast<long long>(__cuemu_j[__cuemu_i]) * __cuemu_v.__cuemu_step[__cuemu_i];
             __cuemu_inside = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[__cuemu_i];
-            __cuemu_at += static_cast<reg>(__cuemu_x) * __cuemu_v.stride[__cuemu_i];
+            __cuemu_at += static_cast<reg>(__cuemu_x) * __cuemu_v.__cuemu_stride[__cuemu_i];
           }
           for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0]; ++__cuemu_j0) {
             const long long __cuemu_x =
                 static_cast<long long>(__cuemu_c[0]) +
-                static_cast<long long>(__cuemu_j0) * __cuemu_v.step[0];
+                static_cast<long long>(__cuemu_j0) * __cuemu_v.__cuemu_step[0];
             const bool __cuemu_in = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[0];
-            const reg __cuemu_s = tmap_swizzle(
-                smem + __cuemu_r * __cuemu_row + static_cast<reg>(__cuemu_j0) * __cuemu_v.esize,
-                __cuemu_v.swizzle);
-            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) * __cuemu_v.esize : 0);
+            const reg __cuemu_s = __cuemu_tmap_swizzle(
+                __cuemu_smem + __cuemu_r * __cuemu_row + static_cast<reg>(__cuemu_j0) * __cuemu_v.__cuemu_esize,
+                __cuemu_v.__cuemu_swizzle);
+            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) * __cuemu_v.__cuemu_esize : 0);
           }
         }
 }
 
 /* The shared-memory address of a tensor copy: a shared address (or a
  * generic one), 128-byte aligned as the ISA requires. */
-inline reg tensor_smem(reg address, const char *file, int line) {
+inline reg __cuemu_tensor_smem(reg address, const char *file, int line) {
   address = shared_at(address);
   if (address % 128)
-    tensor_fail("cp.async.bulk.tensor: the shared-memory address must be 128-byte aligned", file,
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the shared-memory address must be 128-byte aligned", file,
                 line);
   return address;
 }
 
 /* One box from global memory into the shared memory at `smem`. */
-inline void tensor_load_box(const tmap_view &__cuemu_v, reg smem, const int *__cuemu_c) {
-  tmap_walk(__cuemu_v, smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v, reg __cuemu_smem, const int *__cuemu_c) {
+  __cuemu_tmap_walk(__cuemu_v, __cuemu_smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
     unsigned char *__cuemu_to = reinterpret_cast<unsigned char *>(__cuemu_s);
     if (__cuemu_g)
-      std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g), __cuemu_v.esize);
+      std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g), __cuemu_v.__cuemu_esize);
     else
-      tmap_fill(__cuemu_to, __cuemu_v);
+      __cuemu_tmap_fill(__cuemu_to, __cuemu_v);
   });
 }
 
@@ -194,26 +194,26 @@ inline void tensor_load_box(const tmap_view &__cuemu_v, reg smem, const int *__c
  * mbarrier. With multicast (`cta_mask` not ~0), the box goes to the same
  * offset in the shared memory of each block of the cluster whose rank's bit
  * is set, and the complete-tx to the mbarrier at the same offset in each. */
-template <int N_, typename... C_>
-inline void tensor_g2s(reg dst, reg map, reg mbar, reg cta_mask, const char *file, int line,
-                       C_... __cuemu_coords) {
+template <int __cuemu_N_, typename... __cuemu_C_>
+inline void __cuemu_tensor_g2s(reg dst, reg __cuemu_map, reg mbar, reg __cuemu_cta_mask, const char *file, int line,
+                       __cuemu_C_... __cuemu_coords) {
   const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
-  dst = tensor_smem(dst, file, line);
+  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+  dst = __cuemu_tensor_smem(dst, file, line);
   mbar = shared_at(mbar);
-  const reg __cuemu_bytes = tmap_box_bytes(__cuemu_v);
-  if (cta_mask == ~0ull) {
-    tensor_load_box(__cuemu_v, dst, __cuemu_c);
+  const reg __cuemu_bytes = __cuemu_tmap_box_bytes(__cuemu_v);
+  if (__cuemu_cta_mask == ~0ull) {
+    __cuemu_tensor_load_box(__cuemu_v, dst, __cuemu_c);
     mbar_complete_tx<>(mbar, __cuemu_bytes);
     return;
   }
   for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
-    if (!((cta_mask >> __cuemu_rank) & 1)) continue;
+    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1)) continue;
     const reg __cuemu_to = reinterpret_cast<reg>(
         cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line));
     const reg __cuemu_bar = reinterpret_cast<reg>(
         cuemu_cluster_map_shared(reinterpret_cast<const void *>(mbar), __cuemu_rank, file, line));
-    tensor_load_box(__cuemu_v, __cuemu_to, __cuemu_c);
+    __cuemu_tensor_load_box(__cuemu_v, __cuemu_to, __cuemu_c);
     mbar_complete_tx<>(__cuemu_bar, __cuemu_bytes);
   }
 }
@@ -223,13 +223,13 @@ inline void tensor_g2s(reg dst, reg map, reg mbar, reg cta_mask, const char *fil
  * the same offset in the shared memory of each block of the cluster whose
  * rank's bit is set, with the complete-tx on the mbarrier at the same
  * offset in each. */
-inline void bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg cta_mask,
+inline void __cuemu_bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg __cuemu_cta_mask,
                                const char *file, int line) {
   dst = shared_at(dst);
   mbar = shared_at(mbar);
   bulk_check(dst, src, size, file, line);
   for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
-    if (!((cta_mask >> __cuemu_rank) & 1)) continue;
+    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1)) continue;
     void *__cuemu_to =
         cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line);
     std::memcpy(__cuemu_to, reinterpret_cast<const void *>(src), static_cast<size_t>(size));
@@ -242,46 +242,46 @@ inline void bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg cta_mas
 /* cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c...}],
  * [src]: the box from shared memory into global memory; elements out of
  * the tensor's bounds are not written. */
-template <int N_, typename... C_>
-inline void tensor_s2g(reg map, reg src, const char *file, int line, C_... __cuemu_coords) {
+template <int __cuemu_N_, typename... __cuemu_C_>
+inline void __cuemu_tensor_s2g(reg __cuemu_map, reg src, const char *file, int line, __cuemu_C_... __cuemu_coords) {
   const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
-  src = tensor_smem(src, file, line);
-  tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+  src = __cuemu_tensor_smem(src, file, line);
+  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
     if (__cuemu_g)
       std::memcpy(reinterpret_cast<void *>(__cuemu_g), reinterpret_cast<const void *>(__cuemu_s),
-                  __cuemu_v.esize);
+                  __cuemu_v.__cuemu_esize);
   });
 }
 
 /* One reduction of an element of the map's type into global memory (an
  * atomic operation, as other blocks may reduce into the same element). */
-template <int Op_, typename T_> inline T_ tensor_combine(T_ __cuemu_old, T_ __cuemu_new) {
-  if constexpr (Op_ == m_add) return static_cast<T_>(__cuemu_old + __cuemu_new);
-  else if constexpr (Op_ == m_min) return __cuemu_new < __cuemu_old ? __cuemu_new : __cuemu_old;
-  else if constexpr (Op_ == m_max) return __cuemu_new > __cuemu_old ? __cuemu_new : __cuemu_old;
-  else if constexpr (Op_ == m_inc)
-    return __cuemu_old >= __cuemu_new ? T_(0) : static_cast<T_>(__cuemu_old + 1);
-  else if constexpr (Op_ == m_dec)
+template <int __cuemu_Op_, typename __cuemu_T_> inline __cuemu_T_ __cuemu_tensor_combine(__cuemu_T_ __cuemu_old, __cuemu_T_ __cuemu_new) {
+  if constexpr (__cuemu_Op_ == m_add) return static_cast<__cuemu_T_>(__cuemu_old + __cuemu_new);
+  else if constexpr (__cuemu_Op_ == m_min) return __cuemu_new < __cuemu_old ? __cuemu_new : __cuemu_old;
+  else if constexpr (__cuemu_Op_ == m_max) return __cuemu_new > __cuemu_old ? __cuemu_new : __cuemu_old;
+  else if constexpr (__cuemu_Op_ == m_inc)
+    return __cuemu_old >= __cuemu_new ? __cuemu_T_(0) : static_cast<__cuemu_T_>(__cuemu_old + 1);
+  else if constexpr (__cuemu_Op_ == m_dec)
     return (__cuemu_old == 0 || __cuemu_old > __cuemu_new) ? __cuemu_new
-                                                           : static_cast<T_>(__cuemu_old - 1);
-  else if constexpr (Op_ == m_and) return __cuemu_old & __cuemu_new;
-  else if constexpr (Op_ == m_or) return __cuemu_old | __cuemu_new;
+                                                           : static_cast<__cuemu_T_>(__cuemu_old - 1);
+  else if constexpr (__cuemu_Op_ == m_and) return __cuemu_old & __cuemu_new;
+  else if constexpr (__cuemu_Op_ == m_or) return __cuemu_old | __cuemu_new;
   else return __cuemu_old ^ __cuemu_new;
 }
-template <int Op_, typename T_> inline void tensor_reduce_one(reg __cuemu_g, reg __cuemu_s) {
-  T_ __cuemu_new;
+template <int __cuemu_Op_, typename __cuemu_T_> inline void __cuemu_tensor_reduce_one(reg __cuemu_g, reg __cuemu_s) {
+  __cuemu_T_ __cuemu_new;
   std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
-  cuemu_atomic_update(reinterpret_cast<T_ *>(__cuemu_g), [&](T_ __cuemu_old) {
-    return tensor_combine<Op_, T_>(__cuemu_old, __cuemu_new);
+  cuemu_atomic_update(reinterpret_cast<__cuemu_T_ *>(__cuemu_g), [&](__cuemu_T_ __cuemu_old) {
+    return __cuemu_tensor_combine<__cuemu_Op_, __cuemu_T_>(__cuemu_old, __cuemu_new);
   });
 }
 /* A floating-point sum, through the bits of its width. */
-template <typename F_, typename U_> inline void tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
-  F_ __cuemu_new;
+template <typename __cuemu_F_, typename __cuemu_U_> inline void __cuemu_tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
+  __cuemu_F_ __cuemu_new;
   std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
-  cuemu_atomic_update(reinterpret_cast<U_ *>(__cuemu_g), [&](U_ __cuemu_bits) {
-    F_ __cuemu_old;
+  cuemu_atomic_update(reinterpret_cast<__cuemu_U_ *>(__cuemu_g), [&](__cuemu_U_ __cuemu_bits) {
+    __cuemu_F_ __cuemu_old;
     std::memcpy(&__cuemu_old, &__cuemu_bits, sizeof __cuemu_old);
     __cuemu_old += __cuemu_new;
     std::memcpy(&__cuemu_bits, &__cuemu_old, sizeof __cuemu_bits);
@@ -294,20 +294,20 @@ template <typename F_, typename U_> inline void tensor_add_float(reg __cuemu_g, 
  * the 32- and 64-bit integers; .inc and .dec of .u32; the bitwise ones of
  * the 32- and 64-bit integers). The 16-bit floating-point ones are not
  * emulated, and end the launch. */
-template <int Op_> inline void tensor_reduce_element(int __cuemu_type, reg __cuemu_g, reg __cuemu_s,
+template <int __cuemu_Op_> inline void __cuemu_tensor_reduce_element(int __cuemu_type, reg __cuemu_g, reg __cuemu_s,
                                                      const char *file, int line) {
-  constexpr bool __cuemu_u32_only = Op_ == m_inc || Op_ == m_dec;
-  if (__cuemu_type == 2) return tensor_reduce_one<Op_, uint32_t>(__cuemu_g, __cuemu_s);
+  constexpr bool __cuemu_u32_only = __cuemu_Op_ == m_inc || __cuemu_Op_ == m_dec;
+  if (__cuemu_type == 2) return __cuemu_tensor_reduce_one<__cuemu_Op_, uint32_t>(__cuemu_g, __cuemu_s);
   if constexpr (!__cuemu_u32_only) {
-    if (__cuemu_type == 3) return tensor_reduce_one<Op_, int32_t>(__cuemu_g, __cuemu_s);
-    if (__cuemu_type == 4) return tensor_reduce_one<Op_, uint64_t>(__cuemu_g, __cuemu_s);
-    if (__cuemu_type == 5) return tensor_reduce_one<Op_, int64_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 3) return __cuemu_tensor_reduce_one<__cuemu_Op_, int32_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 4) return __cuemu_tensor_reduce_one<__cuemu_Op_, uint64_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 5) return __cuemu_tensor_reduce_one<__cuemu_Op_, int64_t>(__cuemu_g, __cuemu_s);
   }
-  if constexpr (Op_ == m_add) {
+  if constexpr (__cuemu_Op_ == m_add) {
     if (__cuemu_type == 7 || __cuemu_type == 10)
-      return tensor_add_float<float, uint32_t>(__cuemu_g, __cuemu_s);
+      return __cuemu_tensor_add_float<float, uint32_t>(__cuemu_g, __cuemu_s);
   }
-  tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the map's data type is not "
+  __cuemu_tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the map's data type is not "
               "emulated",
               file, line);
 }
@@ -315,25 +315,25 @@ template <int Op_> inline void tensor_reduce_element(int __cuemu_type, reg __cue
 /* cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP.tile.bulk_group
  * [map, {c...}], [src]: each element of the box in bounds reduced into
  * global memory with OP. */
-template <int Op_, int N_, typename... C_>
-inline void tensor_reduce(reg map, reg src, const char *file, int line, C_... __cuemu_coords) {
+template <int __cuemu_Op_, int __cuemu_N_, typename... __cuemu_C_>
+inline void __cuemu_tensor_reduce(reg __cuemu_map, reg src, const char *file, int line, __cuemu_C_... __cuemu_coords) {
   const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const tmap_view __cuemu_v = tmap_read(map, N_, file, line);
-  src = tensor_smem(src, file, line);
-  tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
-    if (__cuemu_g) tensor_reduce_element<Op_>(__cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
+  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+  src = __cuemu_tensor_smem(src, file, line);
+  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+    if (__cuemu_g) __cuemu_tensor_reduce_element<__cuemu_Op_>(__cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
   });
 }
 
 
 /* The C++ type of a reduction's PTX type. */
-template <int T_> struct reduce_type;
-template <> struct reduce_type<u32> { typedef uint32_t type; };
-template <> struct reduce_type<s32> { typedef int32_t type; };
-template <> struct reduce_type<b32> { typedef uint32_t type; };
-template <> struct reduce_type<u64> { typedef uint64_t type; };
-template <> struct reduce_type<s64> { typedef int64_t type; };
-template <> struct reduce_type<b64> { typedef uint64_t type; };
+template <int __cuemu_T_> struct __cuemu_reduce_type;
+template <> struct __cuemu_reduce_type<u32> { typedef uint32_t type; };
+template <> struct __cuemu_reduce_type<s32> { typedef int32_t type; };
+template <> struct __cuemu_reduce_type<b32> { typedef uint32_t type; };
+template <> struct __cuemu_reduce_type<u64> { typedef uint64_t type; };
+template <> struct __cuemu_reduce_type<s64> { typedef int64_t type; };
+template <> struct __cuemu_reduce_type<b64> { typedef uint64_t type; };
 
 /* cp.reduce.async.bulk.global.shared::cta.bulk_group.OP.TYPE [dst], [src],
  * size and cp.reduce.async.bulk.shared::cluster.shared::cta
@@ -341,19 +341,19 @@ template <> struct reduce_type<b64> { typedef uint64_t type; };
  * 0 for the first): each element of the source reduced into the
  * destination with OP, then, into shared memory, the complete-tx of the
  * size. */
-template <int Op_, int T_>
-inline void bulk_reduce(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
+template <int __cuemu_Op_, int __cuemu_T_>
+inline void __cuemu_bulk_reduce(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
   bulk_check(dst, src, size, file, line);
-  constexpr unsigned __cuemu_n = width(T_) / 8;
+  constexpr unsigned __cuemu_n = width(__cuemu_T_) / 8;
   for (reg __cuemu_i = 0; __cuemu_i + __cuemu_n <= size; __cuemu_i += __cuemu_n) {
-    if constexpr (T_ == f32) {
-      static_assert(Op_ == m_add, "cp.reduce.async.bulk: .f32 has .add only");
-      tensor_add_float<float, uint32_t>(dst + __cuemu_i, src + __cuemu_i);
-    } else if constexpr (T_ == f64) {
-      static_assert(Op_ == m_add, "cp.reduce.async.bulk: .f64 has .add only");
-      tensor_add_float<double, uint64_t>(dst + __cuemu_i, src + __cuemu_i);
+    if constexpr (__cuemu_T_ == f32) {
+      static_assert(__cuemu_Op_ == m_add, "cp.reduce.async.bulk: .f32 has .add only");
+      __cuemu_tensor_add_float<float, uint32_t>(dst + __cuemu_i, src + __cuemu_i);
+    } else if constexpr (__cuemu_T_ == f64) {
+      static_assert(__cuemu_Op_ == m_add, "cp.reduce.async.bulk: .f64 has .add only");
+      __cuemu_tensor_add_float<double, uint64_t>(dst + __cuemu_i, src + __cuemu_i);
     } else {
-      tensor_reduce_one<Op_, typename reduce_type<T_>::type>(dst + __cuemu_i, src + __cuemu_i);
+      __cuemu_tensor_reduce_one<__cuemu_Op_, typename __cuemu_reduce_type<__cuemu_T_>::type>(dst + __cuemu_i, src + __cuemu_i);
     }
   }
   if (mbar) mbar_complete_tx<>(shared_at(mbar), size);
