@@ -115,6 +115,12 @@ START_TEST(ptx_outputs_and_special_registers) {
                    ".multicast::cluster [%0], [%1], 16, [%4], %5;\" "
                    ":: \"r\"(d), \"l\"(m), \"r\"(x), \"r\"(y), \"r\"(b), \"h\"(k));",
                    tensor);
+  const char *const fences[] = {"({ ", NULL};
+  translate_expect("asm volatile(\"fence.proxy.tensormap::generic.acquire.gpu [%0], 128;\\n\\t"
+                   "fence.proxy.tensormap::generic.release.gpu;\\n\\t"
+                   "prefetch.param.tensormap [%0];\\n\\t"
+                   "fence.mbarrier_init.release.cluster;\" :: \"l\"(m) : \"memory\");",
+                   fences);
 }
 END_TEST
 

@@ -125,6 +125,11 @@ static const insn insns[] = {
     {"membar", "fence", 0, 0, 0, 0, "-cta -gl -sys"},
     {"fence", "fence", 0, 0, 0, 0,
      "-sc -acq_rel -proxy -async -alias -mbarrier_init -release " SCOPES " " SPACES},
+    /* The fence of the tensor-map proxy (a map modified in global memory
+     * before a tensor copy reads it): the copies read maps as plain
+     * memory, so the fence has nothing to order; `[a], 128` is read. */
+    {"fence.proxy.tensormap::generic", "", F_NONE | F_ADDR0, 0, 0, 2,
+     "-release -acquire -cta -cluster -gpu -sys"},
     {"nanosleep", "nanosleep", 0, 0, 1, 1, "u32"},
     {"prefetch", "", F_NONE | F_ADDR0, 0, 1, 1,
      "-global -local -const -param -tensormap -L1 -L2 -L2::evict_last -L2::evict_normal"},
