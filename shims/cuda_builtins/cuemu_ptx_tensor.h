@@ -34,15 +34,16 @@ constexpr reg __cuemu_tmap_tag = 0x70614d726f736e54ull; /* "TnsorMap" */
 struct __cuemu_tmap_view {
   reg base;
   int kind, type, rank, __cuemu_swizzle, __cuemu_nan_fill;
-  unsigned __cuemu_esize;            /* bytes of one element */
-  long long dim[5];          /* elements */
-  reg __cuemu_stride[5];             /* bytes; stride[0] is the element's size */
-  unsigned __cuemu_box[5], __cuemu_step[5];  /* box sides and element strides */
-  unsigned count[5];         /* elements of the box traversed: ceil(box / step) */
+  unsigned __cuemu_esize; /* bytes of one element */
+  long long dim[5];       /* elements */
+  reg __cuemu_stride[5];  /* bytes; stride[0] is the element's size */
+  unsigned __cuemu_box[5], __cuemu_step[5]; /* box sides and element strides */
+  unsigned count[5]; /* elements of the box traversed: ceil(box / step) */
 };
 
 /* The end of a launch for a tensor copy that cannot be done, naming it. */
-[[noreturn]] inline void __cuemu_tensor_fail(const char *__cuemu_why, const char *file, int line) {
+[[noreturn]] inline void __cuemu_tensor_fail(const char *__cuemu_why,
+                                             const char *file, int line) {
   cuemu_kernel_assert_fail(__cuemu_why, file, line, "cp.async.bulk.tensor");
 }
 
@@ -50,14 +51,17 @@ struct __cuemu_tmap_view {
  * constant or global memory), checked: one that cuTensorMapEncodeTiled
  * made, of the rank the instruction names, of a type and swizzle that
  * sm_90 has. */
-inline __cuemu_tmap_view __cuemu_tmap_read(reg address, int __cuemu_rank, const char *file, int line) {
+inline __cuemu_tmap_view __cuemu_tmap_read(reg address, int __cuemu_rank,
+                                           const char *file, int line) {
   if (address % 64)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: the tensor map's address must be 64-byte aligned",
-                file, line);
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the tensor map's address must "
+                        "be 64-byte aligned",
+                        file, line);
   const reg *__cuemu_w = reinterpret_cast<const reg *>(address);
   if (__cuemu_w[0] != __cuemu_tmap_tag)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: not a tensor map made by cuTensorMapEncode*", file,
-                line);
+    __cuemu_tensor_fail(
+        "cp.async.bulk.tensor: not a tensor map made by cuTensorMapEncode*",
+        file, line);
   __cuemu_tmap_view __cuemu_v;
   const reg __cuemu_layout = __cuemu_w[2];
   __cuemu_v.base = __cuemu_w[1];
@@ -65,35 +69,47 @@ inline __cuemu_tmap_view __cuemu_tmap_read(reg address, int __cuemu_rank, const 
   __cuemu_v.type = static_cast<int>((__cuemu_layout >> 8) & 0xff);
   __cuemu_v.rank = static_cast<int>((__cuemu_layout >> 16) & 0xff);
   __cuemu_v.__cuemu_swizzle = static_cast<int>((__cuemu_layout >> 32) & 0xff);
-  __cuemu_v.__cuemu_nan_fill = static_cast<int>((__cuemu_layout >> 48) & 0xff) != 0;
+  __cuemu_v.__cuemu_nan_fill =
+      static_cast<int>((__cuemu_layout >> 48) & 0xff) != 0;
   if (__cuemu_v.kind != 1)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: the tile mode needs a map of cuTensorMapEncodeTiled "
-                "(im2col maps are not emulated)",
-                file, line);
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the tile mode needs a map of "
+                        "cuTensorMapEncodeTiled "
+                        "(im2col maps are not emulated)",
+                        file, line);
   if (__cuemu_v.rank != __cuemu_rank)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: the instruction's dimension is not the map's rank",
-                file, line);
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the instruction's dimension is "
+                        "not the map's rank",
+                        file, line);
   /* The packed 4- and 6-bit types and the 128-byte swizzles of 32- and
    * 64-byte atoms are sm_100's. */
   if (__cuemu_v.type > 12 || __cuemu_v.__cuemu_swizzle > 3)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: the map's packed data type or swizzle atom is not "
-                "emulated (sm_100)",
-                file, line);
-  static const unsigned char __cuemu_bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the map's packed data type or "
+                        "swizzle atom is not "
+                        "emulated (sm_100)",
+                        file, line);
+  static const unsigned char __cuemu_bytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                                4, 8, 2, 4, 4, 4};
   __cuemu_v.__cuemu_esize = __cuemu_bytes[__cuemu_v.type];
   for (int __cuemu_i = 0; __cuemu_i < 5; ++__cuemu_i) {
     const bool __cuemu_in = __cuemu_i < __cuemu_v.rank;
-    __cuemu_v.dim[__cuemu_i] = __cuemu_in ? static_cast<long long>(__cuemu_w[3 + __cuemu_i]) : 1;
-    __cuemu_v.__cuemu_stride[__cuemu_i] = __cuemu_i == 0 ? __cuemu_v.__cuemu_esize
-                                  : __cuemu_in   ? __cuemu_w[8 + __cuemu_i - 1]
-                                                 : 0;
+    __cuemu_v.dim[__cuemu_i] =
+        __cuemu_in ? static_cast<long long>(__cuemu_w[3 + __cuemu_i]) : 1;
+    __cuemu_v.__cuemu_stride[__cuemu_i] =
+        __cuemu_i == 0 ? __cuemu_v.__cuemu_esize
+        : __cuemu_in   ? __cuemu_w[8 + __cuemu_i - 1]
+                       : 0;
     __cuemu_v.__cuemu_box[__cuemu_i] =
-        __cuemu_in ? static_cast<unsigned>((__cuemu_w[12 + __cuemu_i / 4] >> (16 * (__cuemu_i % 4))) & 0xffff)
+        __cuemu_in ? static_cast<unsigned>((__cuemu_w[12 + __cuemu_i / 4] >>
+                                            (16 * (__cuemu_i % 4))) &
+                                           0xffff)
                    : 1;
     __cuemu_v.__cuemu_step[__cuemu_i] =
-        __cuemu_in ? static_cast<unsigned>((__cuemu_w[14] >> (8 * __cuemu_i)) & 0xff) : 1;
-    __cuemu_v.count[__cuemu_i] =
-        (__cuemu_v.__cuemu_box[__cuemu_i] + __cuemu_v.__cuemu_step[__cuemu_i] - 1) / __cuemu_v.__cuemu_step[__cuemu_i];
+        __cuemu_in
+            ? static_cast<unsigned>((__cuemu_w[14] >> (8 * __cuemu_i)) & 0xff)
+            : 1;
+    __cuemu_v.count[__cuemu_i] = (__cuemu_v.__cuemu_box[__cuemu_i] +
+                                  __cuemu_v.__cuemu_step[__cuemu_i] - 1) /
+                                 __cuemu_v.__cuemu_step[__cuemu_i];
   }
   return __cuemu_v;
 }
@@ -103,11 +119,12 @@ inline __cuemu_tmap_view __cuemu_tmap_read(reg address, int __cuemu_rank, const 
  * order of the outer dimensions. This is also the transaction count a
  * load completes on its mbarrier, out-of-bounds elements included. */
 inline reg __cuemu_tmap_row_bytes(const __cuemu_tmap_view &__cuemu_v) {
-  return (static_cast<reg>(__cuemu_v.count[0]) * __cuemu_v.__cuemu_esize + 15) & ~15ull;
+  return (static_cast<reg>(__cuemu_v.count[0]) * __cuemu_v.__cuemu_esize + 15) &
+         ~15ull;
 }
 inline reg __cuemu_tmap_box_bytes(const __cuemu_tmap_view &__cuemu_v) {
-  return __cuemu_tmap_row_bytes(__cuemu_v) * __cuemu_v.count[1] * __cuemu_v.count[2] *
-         __cuemu_v.count[3] * __cuemu_v.count[4];
+  return __cuemu_tmap_row_bytes(__cuemu_v) * __cuemu_v.count[1] *
+         __cuemu_v.count[2] * __cuemu_v.count[3] * __cuemu_v.count[4];
 }
 
 /* The swizzle of a shared-memory address, as the TMA unit applies it: the
@@ -118,7 +135,8 @@ inline reg __cuemu_tmap_box_bytes(const __cuemu_tmap_view &__cuemu_v) {
  * repeat (256, 512, 1024 bytes) starts at the pattern's start; shared
  * addresses and the generic ones here agree in these bits. */
 inline reg __cuemu_tmap_swizzle(reg address, int __cuemu_swizzle) {
-  if (!__cuemu_swizzle) return address;
+  if (!__cuemu_swizzle)
+    return address;
   const reg __cuemu_bits = (1ull << __cuemu_swizzle) - 1;
   return address ^ (((address >> 7) & __cuemu_bits) << 4);
 }
@@ -126,9 +144,11 @@ inline reg __cuemu_tmap_swizzle(reg address, int __cuemu_swizzle) {
 /* The fill of an out-of-bounds element: zeros, or with
  * CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA a NaN of the
  * floating-point type (a quiet NaN with every other bit set). */
-inline void __cuemu_tmap_fill(unsigned char *__cuemu_to, const __cuemu_tmap_view &__cuemu_v) {
+inline void __cuemu_tmap_fill(unsigned char *__cuemu_to,
+                              const __cuemu_tmap_view &__cuemu_v) {
   std::memset(__cuemu_to, 0, __cuemu_v.__cuemu_esize);
-  if (!__cuemu_v.__cuemu_nan_fill) return;
+  if (!__cuemu_v.__cuemu_nan_fill)
+    return;
   std::memset(__cuemu_to, 0xff, __cuemu_v.__cuemu_esize);
   __cuemu_to[__cuemu_v.__cuemu_esize - 1] = 0x7f;
 }
@@ -137,32 +157,45 @@ inline void __cuemu_tmap_fill(unsigned char *__cuemu_to, const __cuemu_tmap_view
  * each element of the box whose first element is at coordinates `c`
  * (elements, signed) and whose shared copy starts at `smem`. */
 template <typename __cuemu_F>
-inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v, reg __cuemu_smem, const int *__cuemu_c, __cuemu_F f) {
+inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v,
+                              reg __cuemu_smem, const int *__cuemu_c,
+                              __cuemu_F f) {
   const reg __cuemu_row = __cuemu_tmap_row_bytes(__cuemu_v);
   reg __cuemu_r = 0;
   for (unsigned __cuemu_j4 = 0; __cuemu_j4 < __cuemu_v.count[4]; ++__cuemu_j4)
     for (unsigned __cuemu_j3 = 0; __cuemu_j3 < __cuemu_v.count[3]; ++__cuemu_j3)
-      for (unsigned __cuemu_j2 = 0; __cuemu_j2 < __cuemu_v.count[2]; ++__cuemu_j2)
-        for (unsigned __cuemu_j1 = 0; __cuemu_j1 < __cuemu_v.count[1]; ++__cuemu_j1, ++__cuemu_r) {
-          const unsigned __cuemu_j[5] = {0, __cuemu_j1, __cuemu_j2, __cuemu_j3, __cuemu_j4};
+      for (unsigned __cuemu_j2 = 0; __cuemu_j2 < __cuemu_v.count[2];
+           ++__cuemu_j2)
+        for (unsigned __cuemu_j1 = 0; __cuemu_j1 < __cuemu_v.count[1];
+             ++__cuemu_j1, ++__cuemu_r) {
+          const unsigned __cuemu_j[5] = {0, __cuemu_j1, __cuemu_j2, __cuemu_j3,
+                                         __cuemu_j4};
           bool __cuemu_inside = true;
           reg __cuemu_at = __cuemu_v.base;
           for (int __cuemu_i = 1; __cuemu_i < 5; ++__cuemu_i) {
             const long long __cuemu_x =
                 static_cast<long long>(__cuemu_c[__cuemu_i]) +
-                static_cast<long long>(__cuemu_j[__cuemu_i]) * __cuemu_v.__cuemu_step[__cuemu_i];
-            __cuemu_inside = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[__cuemu_i];
-            __cuemu_at += static_cast<reg>(__cuemu_x) * __cuemu_v.__cuemu_stride[__cuemu_i];
+                static_cast<long long>(__cuemu_j[__cuemu_i]) *
+                    __cuemu_v.__cuemu_step[__cuemu_i];
+            __cuemu_inside = __cuemu_inside && __cuemu_x >= 0 &&
+                             __cuemu_x < __cuemu_v.dim[__cuemu_i];
+            __cuemu_at += static_cast<reg>(__cuemu_x) *
+                          __cuemu_v.__cuemu_stride[__cuemu_i];
           }
-          for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0]; ++__cuemu_j0) {
+          for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0];
+               ++__cuemu_j0) {
             const long long __cuemu_x =
                 static_cast<long long>(__cuemu_c[0]) +
                 static_cast<long long>(__cuemu_j0) * __cuemu_v.__cuemu_step[0];
-            const bool __cuemu_in = __cuemu_inside && __cuemu_x >= 0 && __cuemu_x < __cuemu_v.dim[0];
+            const bool __cuemu_in = __cuemu_inside && __cuemu_x >= 0 &&
+                                    __cuemu_x < __cuemu_v.dim[0];
             const reg __cuemu_s = __cuemu_tmap_swizzle(
-                __cuemu_smem + __cuemu_r * __cuemu_row + static_cast<reg>(__cuemu_j0) * __cuemu_v.__cuemu_esize,
+                __cuemu_smem + __cuemu_r * __cuemu_row +
+                    static_cast<reg>(__cuemu_j0) * __cuemu_v.__cuemu_esize,
                 __cuemu_v.__cuemu_swizzle);
-            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) * __cuemu_v.__cuemu_esize : 0);
+            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) *
+                                                       __cuemu_v.__cuemu_esize
+                                    : 0);
           }
         }
 }
@@ -172,20 +205,36 @@ inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v, reg __cuemu_sm
 inline reg __cuemu_tensor_smem(reg address, const char *file, int line) {
   address = shared_at(address);
   if (address % 128)
-    __cuemu_tensor_fail("cp.async.bulk.tensor: the shared-memory address must be 128-byte aligned", file,
-                line);
+    __cuemu_tensor_fail("cp.async.bulk.tensor: the shared-memory address must "
+                        "be 128-byte aligned",
+                        file, line);
   return address;
 }
 
 /* One box from global memory into the shared memory at `smem`. */
-inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v, reg __cuemu_smem, const int *__cuemu_c) {
-  __cuemu_tmap_walk(__cuemu_v, __cuemu_smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
-    unsigned char *__cuemu_to = reinterpret_cast<unsigned char *>(__cuemu_s);
-    if (__cuemu_g)
-      std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g), __cuemu_v.__cuemu_esize);
-    else
-      __cuemu_tmap_fill(__cuemu_to, __cuemu_v);
-  });
+inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v,
+                                    reg __cuemu_smem, const int *__cuemu_c) {
+  __cuemu_tmap_walk(
+      __cuemu_v, __cuemu_smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
+        unsigned char *__cuemu_to =
+            reinterpret_cast<unsigned char *>(__cuemu_s);
+        if (__cuemu_g)
+          std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g),
+                      __cuemu_v.__cuemu_esize);
+        else
+          __cuemu_tmap_fill(__cuemu_to, __cuemu_v);
+      });
+}
+
+/* The address in the shared memory of the cluster's block of rank `rank`
+ * that corresponds to `address` in the caller's (its own for its own rank,
+ * so that a launch without clusters, a cluster of one, needs no more). */
+inline reg __cuemu_cluster_shared(reg address, unsigned __cuemu_rank,
+                                  const char *file, int line) {
+  if (__cuemu_rank == sreg_cluster_ctarank())
+    return address;
+  return reinterpret_cast<reg>(cuemu_cluster_map_shared(
+      reinterpret_cast<const void *>(address), __cuemu_rank, file, line));
 }
 
 /* cp.async.bulk.tensor.Nd.shared::{cluster,cta}.global.tile
@@ -195,10 +244,13 @@ inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v, reg __cu
  * offset in the shared memory of each block of the cluster whose rank's bit
  * is set, and the complete-tx to the mbarrier at the same offset in each. */
 template <int __cuemu_N_, typename... __cuemu_C_>
-inline void __cuemu_tensor_g2s(reg dst, reg __cuemu_map, reg mbar, reg __cuemu_cta_mask, const char *file, int line,
-                       __cuemu_C_... __cuemu_coords) {
-  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+inline void __cuemu_tensor_g2s(reg dst, reg __cuemu_map, reg mbar,
+                               reg __cuemu_cta_mask, const char *file, int line,
+                               __cuemu_C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {
+      static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const __cuemu_tmap_view __cuemu_v =
+      __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
   dst = __cuemu_tensor_smem(dst, file, line);
   mbar = shared_at(mbar);
   const reg __cuemu_bytes = __cuemu_tmap_box_bytes(__cuemu_v);
@@ -208,11 +260,12 @@ inline void __cuemu_tensor_g2s(reg dst, reg __cuemu_map, reg mbar, reg __cuemu_c
     return;
   }
   for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
-    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1)) continue;
-    const reg __cuemu_to = reinterpret_cast<reg>(
-        cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line));
-    const reg __cuemu_bar = reinterpret_cast<reg>(
-        cuemu_cluster_map_shared(reinterpret_cast<const void *>(mbar), __cuemu_rank, file, line));
+    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1))
+      continue;
+    const reg __cuemu_to =
+        __cuemu_cluster_shared(dst, __cuemu_rank, file, line);
+    const reg __cuemu_bar =
+        __cuemu_cluster_shared(mbar, __cuemu_rank, file, line);
     __cuemu_tensor_load_box(__cuemu_v, __cuemu_to, __cuemu_c);
     mbar_complete_tx<>(__cuemu_bar, __cuemu_bytes);
   }
@@ -223,18 +276,20 @@ inline void __cuemu_tensor_g2s(reg dst, reg __cuemu_map, reg mbar, reg __cuemu_c
  * the same offset in the shared memory of each block of the cluster whose
  * rank's bit is set, with the complete-tx on the mbarrier at the same
  * offset in each. */
-inline void __cuemu_bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg __cuemu_cta_mask,
-                               const char *file, int line) {
+inline void __cuemu_bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar,
+                                       reg __cuemu_cta_mask, const char *file,
+                                       int line) {
   dst = shared_at(dst);
   mbar = shared_at(mbar);
   bulk_check(dst, src, size, file, line);
   for (unsigned __cuemu_rank = 0; __cuemu_rank < 16; ++__cuemu_rank) {
-    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1)) continue;
-    void *__cuemu_to =
-        cuemu_cluster_map_shared(reinterpret_cast<const void *>(dst), __cuemu_rank, file, line);
-    std::memcpy(__cuemu_to, reinterpret_cast<const void *>(src), static_cast<size_t>(size));
-    mbar_complete_tx<>(reinterpret_cast<reg>(cuemu_cluster_map_shared(
-                           reinterpret_cast<const void *>(mbar), __cuemu_rank, file, line)),
+    if (!((__cuemu_cta_mask >> __cuemu_rank) & 1))
+      continue;
+    const reg __cuemu_to =
+        __cuemu_cluster_shared(dst, __cuemu_rank, file, line);
+    std::memcpy(reinterpret_cast<void *>(__cuemu_to),
+                reinterpret_cast<const void *>(src), static_cast<size_t>(size));
+    mbar_complete_tx<>(__cuemu_cluster_shared(mbar, __cuemu_rank, file, line),
                        size);
   }
 }
@@ -243,50 +298,73 @@ inline void __cuemu_bulk_g2s_multicast(reg dst, reg src, reg size, reg mbar, reg
  * [src]: the box from shared memory into global memory; elements out of
  * the tensor's bounds are not written. */
 template <int __cuemu_N_, typename... __cuemu_C_>
-inline void __cuemu_tensor_s2g(reg __cuemu_map, reg src, const char *file, int line, __cuemu_C_... __cuemu_coords) {
-  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+inline void __cuemu_tensor_s2g(reg __cuemu_map, reg src, const char *file,
+                               int line, __cuemu_C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {
+      static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const __cuemu_tmap_view __cuemu_v =
+      __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
   src = __cuemu_tensor_smem(src, file, line);
-  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
-    if (__cuemu_g)
-      std::memcpy(reinterpret_cast<void *>(__cuemu_g), reinterpret_cast<const void *>(__cuemu_s),
-                  __cuemu_v.__cuemu_esize);
-  });
+  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
+                    [&](reg __cuemu_s, reg __cuemu_g) {
+                      if (__cuemu_g)
+                        std::memcpy(reinterpret_cast<void *>(__cuemu_g),
+                                    reinterpret_cast<const void *>(__cuemu_s),
+                                    __cuemu_v.__cuemu_esize);
+                    });
 }
 
 /* One reduction of an element of the map's type into global memory (an
  * atomic operation, as other blocks may reduce into the same element). */
-template <int __cuemu_Op_, typename __cuemu_T_> inline __cuemu_T_ __cuemu_tensor_combine(__cuemu_T_ __cuemu_old, __cuemu_T_ __cuemu_new) {
-  if constexpr (__cuemu_Op_ == m_add) return static_cast<__cuemu_T_>(__cuemu_old + __cuemu_new);
-  else if constexpr (__cuemu_Op_ == m_min) return __cuemu_new < __cuemu_old ? __cuemu_new : __cuemu_old;
-  else if constexpr (__cuemu_Op_ == m_max) return __cuemu_new > __cuemu_old ? __cuemu_new : __cuemu_old;
+template <int __cuemu_Op_, typename __cuemu_T_>
+inline __cuemu_T_ __cuemu_tensor_combine(__cuemu_T_ __cuemu_old,
+                                         __cuemu_T_ __cuemu_new) {
+  if constexpr (__cuemu_Op_ == m_add)
+    return static_cast<__cuemu_T_>(__cuemu_old + __cuemu_new);
+  else if constexpr (__cuemu_Op_ == m_min)
+    return __cuemu_new < __cuemu_old ? __cuemu_new : __cuemu_old;
+  else if constexpr (__cuemu_Op_ == m_max)
+    return __cuemu_new > __cuemu_old ? __cuemu_new : __cuemu_old;
   else if constexpr (__cuemu_Op_ == m_inc)
-    return __cuemu_old >= __cuemu_new ? __cuemu_T_(0) : static_cast<__cuemu_T_>(__cuemu_old + 1);
+    return __cuemu_old >= __cuemu_new
+               ? __cuemu_T_(0)
+               : static_cast<__cuemu_T_>(__cuemu_old + 1);
   else if constexpr (__cuemu_Op_ == m_dec)
-    return (__cuemu_old == 0 || __cuemu_old > __cuemu_new) ? __cuemu_new
-                                                           : static_cast<__cuemu_T_>(__cuemu_old - 1);
-  else if constexpr (__cuemu_Op_ == m_and) return __cuemu_old & __cuemu_new;
-  else if constexpr (__cuemu_Op_ == m_or) return __cuemu_old | __cuemu_new;
-  else return __cuemu_old ^ __cuemu_new;
+    return (__cuemu_old == 0 || __cuemu_old > __cuemu_new)
+               ? __cuemu_new
+               : static_cast<__cuemu_T_>(__cuemu_old - 1);
+  else if constexpr (__cuemu_Op_ == m_and)
+    return __cuemu_old & __cuemu_new;
+  else if constexpr (__cuemu_Op_ == m_or)
+    return __cuemu_old | __cuemu_new;
+  else
+    return __cuemu_old ^ __cuemu_new;
 }
-template <int __cuemu_Op_, typename __cuemu_T_> inline void __cuemu_tensor_reduce_one(reg __cuemu_g, reg __cuemu_s) {
+template <int __cuemu_Op_, typename __cuemu_T_>
+inline void __cuemu_tensor_reduce_one(reg __cuemu_g, reg __cuemu_s) {
   __cuemu_T_ __cuemu_new;
-  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
-  cuemu_atomic_update(reinterpret_cast<__cuemu_T_ *>(__cuemu_g), [&](__cuemu_T_ __cuemu_old) {
-    return __cuemu_tensor_combine<__cuemu_Op_, __cuemu_T_>(__cuemu_old, __cuemu_new);
-  });
+  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s),
+              sizeof __cuemu_new);
+  cuemu_atomic_update(reinterpret_cast<__cuemu_T_ *>(__cuemu_g),
+                      [&](__cuemu_T_ __cuemu_old) {
+                        return __cuemu_tensor_combine<__cuemu_Op_, __cuemu_T_>(
+                            __cuemu_old, __cuemu_new);
+                      });
 }
 /* A floating-point sum, through the bits of its width. */
-template <typename __cuemu_F_, typename __cuemu_U_> inline void __cuemu_tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
+template <typename __cuemu_F_, typename __cuemu_U_>
+inline void __cuemu_tensor_add_float(reg __cuemu_g, reg __cuemu_s) {
   __cuemu_F_ __cuemu_new;
-  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s), sizeof __cuemu_new);
-  cuemu_atomic_update(reinterpret_cast<__cuemu_U_ *>(__cuemu_g), [&](__cuemu_U_ __cuemu_bits) {
-    __cuemu_F_ __cuemu_old;
-    std::memcpy(&__cuemu_old, &__cuemu_bits, sizeof __cuemu_old);
-    __cuemu_old += __cuemu_new;
-    std::memcpy(&__cuemu_bits, &__cuemu_old, sizeof __cuemu_bits);
-    return __cuemu_bits;
-  });
+  std::memcpy(&__cuemu_new, reinterpret_cast<const void *>(__cuemu_s),
+              sizeof __cuemu_new);
+  cuemu_atomic_update(
+      reinterpret_cast<__cuemu_U_ *>(__cuemu_g), [&](__cuemu_U_ __cuemu_bits) {
+        __cuemu_F_ __cuemu_old;
+        std::memcpy(&__cuemu_old, &__cuemu_bits, sizeof __cuemu_old);
+        __cuemu_old += __cuemu_new;
+        std::memcpy(&__cuemu_bits, &__cuemu_old, sizeof __cuemu_bits);
+        return __cuemu_bits;
+      });
 }
 
 /* One element of the map's data type reduced with Op: the types and
@@ -294,37 +372,54 @@ template <typename __cuemu_F_, typename __cuemu_U_> inline void __cuemu_tensor_a
  * the 32- and 64-bit integers; .inc and .dec of .u32; the bitwise ones of
  * the 32- and 64-bit integers). The 16-bit floating-point ones are not
  * emulated, and end the launch. */
-template <int __cuemu_Op_> inline void __cuemu_tensor_reduce_element(int __cuemu_type, reg __cuemu_g, reg __cuemu_s,
-                                                     const char *file, int line) {
-  constexpr bool __cuemu_u32_only = __cuemu_Op_ == m_inc || __cuemu_Op_ == m_dec;
-  if (__cuemu_type == 2) return __cuemu_tensor_reduce_one<__cuemu_Op_, uint32_t>(__cuemu_g, __cuemu_s);
+template <int __cuemu_Op_>
+inline void __cuemu_tensor_reduce_element(int __cuemu_type, reg __cuemu_g,
+                                          reg __cuemu_s, const char *file,
+                                          int line) {
+  constexpr bool __cuemu_u32_only =
+      __cuemu_Op_ == m_inc || __cuemu_Op_ == m_dec;
+  if (__cuemu_type == 2)
+    return __cuemu_tensor_reduce_one<__cuemu_Op_, uint32_t>(__cuemu_g,
+                                                            __cuemu_s);
   if constexpr (!__cuemu_u32_only) {
-    if (__cuemu_type == 3) return __cuemu_tensor_reduce_one<__cuemu_Op_, int32_t>(__cuemu_g, __cuemu_s);
-    if (__cuemu_type == 4) return __cuemu_tensor_reduce_one<__cuemu_Op_, uint64_t>(__cuemu_g, __cuemu_s);
-    if (__cuemu_type == 5) return __cuemu_tensor_reduce_one<__cuemu_Op_, int64_t>(__cuemu_g, __cuemu_s);
+    if (__cuemu_type == 3)
+      return __cuemu_tensor_reduce_one<__cuemu_Op_, int32_t>(__cuemu_g,
+                                                             __cuemu_s);
+    if (__cuemu_type == 4)
+      return __cuemu_tensor_reduce_one<__cuemu_Op_, uint64_t>(__cuemu_g,
+                                                              __cuemu_s);
+    if (__cuemu_type == 5)
+      return __cuemu_tensor_reduce_one<__cuemu_Op_, int64_t>(__cuemu_g,
+                                                             __cuemu_s);
   }
   if constexpr (__cuemu_Op_ == m_add) {
     if (__cuemu_type == 7 || __cuemu_type == 10)
       return __cuemu_tensor_add_float<float, uint32_t>(__cuemu_g, __cuemu_s);
   }
-  __cuemu_tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the map's data type is not "
-              "emulated",
-              file, line);
+  __cuemu_tensor_fail("cp.reduce.async.bulk.tensor: this reduction of the "
+                      "map's data type is not "
+                      "emulated",
+                      file, line);
 }
 
 /* cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP.tile.bulk_group
  * [map, {c...}], [src]: each element of the box in bounds reduced into
  * global memory with OP. */
 template <int __cuemu_Op_, int __cuemu_N_, typename... __cuemu_C_>
-inline void __cuemu_tensor_reduce(reg __cuemu_map, reg src, const char *file, int line, __cuemu_C_... __cuemu_coords) {
-  const int __cuemu_c[5] = {static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
-  const __cuemu_tmap_view __cuemu_v = __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
+inline void __cuemu_tensor_reduce(reg __cuemu_map, reg src, const char *file,
+                                  int line, __cuemu_C_... __cuemu_coords) {
+  const int __cuemu_c[5] = {
+      static_cast<int>(static_cast<unsigned>(__cuemu_coords))...};
+  const __cuemu_tmap_view __cuemu_v =
+      __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
   src = __cuemu_tensor_smem(src, file, line);
-  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
-    if (__cuemu_g) __cuemu_tensor_reduce_element<__cuemu_Op_>(__cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
-  });
+  __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
+                    [&](reg __cuemu_s, reg __cuemu_g) {
+                      if (__cuemu_g)
+                        __cuemu_tensor_reduce_element<__cuemu_Op_>(
+                            __cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
+                    });
 }
-
 
 /* The C++ type of a reduction's PTX type. */
 template <int __cuemu_T_> struct __cuemu_reduce_type;
@@ -342,21 +437,30 @@ template <> struct __cuemu_reduce_type<b64> { typedef uint64_t type; };
  * destination with OP, then, into shared memory, the complete-tx of the
  * size. */
 template <int __cuemu_Op_, int __cuemu_T_>
-inline void __cuemu_bulk_reduce(reg dst, reg src, reg size, reg mbar, const char *file, int line) {
+inline void __cuemu_bulk_reduce(reg dst, reg src, reg size, reg mbar,
+                                const char *file, int line) {
   bulk_check(dst, src, size, file, line);
   constexpr unsigned __cuemu_n = width(__cuemu_T_) / 8;
-  for (reg __cuemu_i = 0; __cuemu_i + __cuemu_n <= size; __cuemu_i += __cuemu_n) {
+  for (reg __cuemu_i = 0; __cuemu_i + __cuemu_n <= size;
+       __cuemu_i += __cuemu_n) {
     if constexpr (__cuemu_T_ == f32) {
-      static_assert(__cuemu_Op_ == m_add, "cp.reduce.async.bulk: .f32 has .add only");
-      __cuemu_tensor_add_float<float, uint32_t>(dst + __cuemu_i, src + __cuemu_i);
+      static_assert(__cuemu_Op_ == m_add,
+                    "cp.reduce.async.bulk: .f32 has .add only");
+      __cuemu_tensor_add_float<float, uint32_t>(dst + __cuemu_i,
+                                                src + __cuemu_i);
     } else if constexpr (__cuemu_T_ == f64) {
-      static_assert(__cuemu_Op_ == m_add, "cp.reduce.async.bulk: .f64 has .add only");
-      __cuemu_tensor_add_float<double, uint64_t>(dst + __cuemu_i, src + __cuemu_i);
+      static_assert(__cuemu_Op_ == m_add,
+                    "cp.reduce.async.bulk: .f64 has .add only");
+      __cuemu_tensor_add_float<double, uint64_t>(dst + __cuemu_i,
+                                                 src + __cuemu_i);
     } else {
-      __cuemu_tensor_reduce_one<__cuemu_Op_, typename __cuemu_reduce_type<__cuemu_T_>::type>(dst + __cuemu_i, src + __cuemu_i);
+      __cuemu_tensor_reduce_one<__cuemu_Op_,
+                                typename __cuemu_reduce_type<__cuemu_T_>::type>(
+          dst + __cuemu_i, src + __cuemu_i);
     }
   }
-  if (mbar) mbar_complete_tx<>(shared_at(mbar), size);
+  if (mbar)
+    mbar_complete_tx<>(shared_at(mbar), size);
 }
 
 } // namespace ptx
