@@ -4,8 +4,10 @@
  * cluster's rank 0 with a mask of the ranks that receive the box, and the
  * plain bulk copy cp.async.bulk ... .multicast::cluster. Each receiving
  * block's own mbarrier (at the same offset) gets the complete-tx of the
- * bytes; a block outside the mask gets nothing. Prints PASS when all is
- * well.
+ * bytes; a block outside the mask gets nothing. Then every block tells
+ * rank 0 it is done by arriving at rank 0's mbarrier through the address
+ * mapa gives (as CUTLASS's cluster pipelines do), checked with getctarank.
+ * Prints PASS when all is well.
  */
 // NVCC_OPTIONS: -arch=sm_90a
 #include <cooperative_groups.h>
@@ -43,15 +45,16 @@ __global__ void __cluster_dims__(kRanks, 1, 1)
     multicast(const __grid_constant__ CUtensorMap map, const float *line, float *out) {
   __shared__ alignas(128) float tile[kRows * kCols];
   __shared__ alignas(128) float copy[kCols];
-  __shared__ alignas(8) unsigned long long bar;
+  __shared__ alignas(8) unsigned long long bar, done;
   cg::cluster_group cluster = cg::this_cluster();
-  const unsigned rank = cluster.block_rank(), b = smem_addr(&bar);
+  const unsigned rank = cluster.block_rank(), b = smem_addr(&bar), d = smem_addr(&done);
   const unsigned short mask = 0b1011;
   const bool receives = (mask >> rank) & 1;
   for (int i = threadIdx.x; i < kRows * kCols; i += blockDim.x) tile[i] = -1.0f;
   for (int i = threadIdx.x; i < kCols; i += blockDim.x) copy[i] = -1.0f;
   if (threadIdx.x == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(d), "r"(kRanks) : "memory");
     if (receives)
       asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b),
                    "r"(kBytes + kCols * 4)
@@ -75,6 +78,17 @@ __global__ void __cluster_dims__(kRanks, 1, 1)
   float *mine = out + blockIdx.x * (kRows * kCols + kCols);
   for (int i = threadIdx.x; i < kRows * kCols; i += blockDim.x) mine[i] = tile[i];
   for (int i = threadIdx.x; i < kCols; i += blockDim.x) mine[kRows * kCols + i] = copy[i];
+  /* Rank 0's "done" barrier, reached through distributed shared memory. */
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned remote = 0, owner = 99;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(remote) : "r"(d));
+    asm volatile("getctarank.shared::cluster.u32 %0, %1;" : "=r"(owner) : "r"(remote));
+    if (owner != 0) out[blockIdx.x * (kRows * kCols + kCols)] = -2.0f;
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote)
+                 : "memory");
+  }
+  if (rank == 0) wait_parity(d, 0);
   /* No block leaves while another may still write into its shared memory. */
   cluster.sync();
 }
