@@ -489,6 +489,17 @@ START_TEST(ptx_trap_ends_the_launch) {
                 cuemu_last_message());
   st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 32, args, 1);
   ck_assert_int_eq(st, CUEMU_SUCCESS);
+  /* A tensor copy of something that is not a tensor map. */
+  static unsigned long long not_a_map[16] __attribute__((aligned(64)));
+  unsigned long long *map = not_a_map;
+  void *map_args[] = {&map, &p};
+  st = test_launch1(test_kernel(m, "ptx_tensor_not_a_map"), 1, 32, map_args, 2);
+  ck_assert_msg(st == CUEMU_ASSERT, "%s: %s", cuemu_status_name(st), cuemu_last_message());
+  snprintf(where, sizeof where, "ptx_traps.cu:%d",
+           test_marker_line("ptx_traps.cu", "/* PTX_NOT_A_MAP */"));
+  ck_assert_msg(strstr(cuemu_last_message(), where) != NULL &&
+                    strstr(cuemu_last_message(), "not a tensor map") != NULL,
+                "%s not in: %s", where, cuemu_last_message());
   cuemu_module_unload(m);
 }
 END_TEST
