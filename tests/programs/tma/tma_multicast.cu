@@ -7,9 +7,10 @@
  * bytes; a block outside the mask gets nothing. Then every block tells
  * rank 0 it is done by arriving at rank 0's mbarrier through the address
  * mapa gives (as CUTLASS's cluster pipelines do), checked with getctarank.
- * Prints PASS when all is well.
+ * The map comes from the driver API's cuTensorMapEncodeTiled itself (the
+ * program links libcuda, -lcuda, with nvcc). Prints PASS when all is well.
  */
-// NVCC_OPTIONS: -arch=sm_90a
+// NVCC_OPTIONS: -arch=sm_90a -lcuda
 #include <cooperative_groups.h>
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -94,12 +95,6 @@ __global__ void __cluster_dims__(kRanks, 1, 1)
 }
 
 int main() {
-  PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
-  cudaDriverEntryPointQueryResult found;
-  CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled",
-                                         reinterpret_cast<void **>(&encode), 12000,
-                                         cudaEnableDefault, &found) == cudaSuccess);
-  if (!encode) return finish();
   const int clusters = 2, cols = clusters * kCols, blocks = clusters * kRanks;
   std::vector<float> g(kRows * cols), line(kCols);
   for (int i = 0; i < kRows * cols; ++i) g[i] = static_cast<float>(i);
@@ -115,7 +110,7 @@ int main() {
   CUtensorMap map;
   const uint64_t dims[2] = {static_cast<uint64_t>(cols), kRows}, strides[1] = {cols * 4ull};
   const uint32_t box[2] = {kCols, kRows}, step[2] = {1, 1};
-  CHECK(encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, strides, box, step,
+  CHECK(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, dg, dims, strides, box, step,
                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
                CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS);
   multicast<<<blocks, 64>>>(map, dline, dout);
