@@ -141,26 +141,34 @@ inline reg __cuemu_tmap_swizzle(reg address, int __cuemu_swizzle) {
   return address ^ (((address >> 7) & __cuemu_bits) << 4);
 }
 
-/* The fill of an out-of-bounds element: zeros, or with
+/* The fill of `n` bytes of out-of-bounds elements: zeros, or with
  * CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA a NaN of the
- * floating-point type (a quiet NaN with every other bit set). */
-inline void __cuemu_tmap_fill(unsigned char *__cuemu_to,
+ * floating-point type in each (a quiet NaN with every other bit set). */
+inline void __cuemu_tmap_fill(unsigned char *__cuemu_to, unsigned __cuemu_n,
                               const __cuemu_tmap_view &__cuemu_v) {
-  std::memset(__cuemu_to, 0, __cuemu_v.__cuemu_esize);
-  if (!__cuemu_v.__cuemu_nan_fill)
+  if (!__cuemu_v.__cuemu_nan_fill) {
+    std::memset(__cuemu_to, 0, __cuemu_n);
     return;
-  std::memset(__cuemu_to, 0xff, __cuemu_v.__cuemu_esize);
-  __cuemu_to[__cuemu_v.__cuemu_esize - 1] = 0x7f;
+  }
+  std::memset(__cuemu_to, 0xff, __cuemu_n);
+  for (unsigned __cuemu_i = __cuemu_v.__cuemu_esize - 1; __cuemu_i < __cuemu_n;
+       __cuemu_i += __cuemu_v.__cuemu_esize)
+    __cuemu_to[__cuemu_i] = 0x7f;
 }
 
-/* Calls f(shared address, global address or 0 when out of bounds) for
- * each element of the box whose first element is at coordinates `c`
- * (elements, signed) and whose shared copy starts at `smem`. */
+/* Calls f(shared address, global address or 0 when out of bounds, bytes)
+ * for the elements of the box whose first element is at coordinates `c`
+ * (elements, signed) and whose shared copy starts at `smem`, in runs: the
+ * elements of one 16-byte chunk of shared memory (which the swizzle moves
+ * whole) that are contiguous in global memory and all in or all out of
+ * bounds, else one element at a time. */
 template <typename __cuemu_F>
 inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v,
                               reg __cuemu_smem, const int *__cuemu_c,
                               __cuemu_F f) {
   const reg __cuemu_row = __cuemu_tmap_row_bytes(__cuemu_v);
+  const unsigned __cuemu_es = __cuemu_v.__cuemu_esize;
+  const long long __cuemu_step0 = __cuemu_v.__cuemu_step[0];
   reg __cuemu_r = 0;
   for (unsigned __cuemu_j4 = 0; __cuemu_j4 < __cuemu_v.count[4]; ++__cuemu_j4)
     for (unsigned __cuemu_j3 = 0; __cuemu_j3 < __cuemu_v.count[3]; ++__cuemu_j3)
@@ -182,20 +190,42 @@ inline void __cuemu_tmap_walk(const __cuemu_tmap_view &__cuemu_v,
             __cuemu_at += static_cast<reg>(__cuemu_x) *
                           __cuemu_v.__cuemu_stride[__cuemu_i];
           }
-          for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0];
-               ++__cuemu_j0) {
-            const long long __cuemu_x =
-                static_cast<long long>(__cuemu_c[0]) +
-                static_cast<long long>(__cuemu_j0) * __cuemu_v.__cuemu_step[0];
-            const bool __cuemu_in = __cuemu_inside && __cuemu_x >= 0 &&
-                                    __cuemu_x < __cuemu_v.dim[0];
+          const reg __cuemu_line = __cuemu_smem + __cuemu_r * __cuemu_row;
+          for (unsigned __cuemu_j0 = 0; __cuemu_j0 < __cuemu_v.count[0];) {
+            const reg __cuemu_off = static_cast<reg>(__cuemu_j0) * __cuemu_es;
+            /* The elements left in this 16-byte chunk (rows start at whole
+             * chunks; an element never straddles one). */
+            unsigned __cuemu_n =
+                static_cast<unsigned>((16 - __cuemu_off % 16) / __cuemu_es);
+            if (__cuemu_n > __cuemu_v.count[0] - __cuemu_j0)
+              __cuemu_n = __cuemu_v.count[0] - __cuemu_j0;
+            const long long __cuemu_x0 = static_cast<long long>(__cuemu_c[0]) +
+                                         __cuemu_j0 * __cuemu_step0;
+            const long long __cuemu_xn =
+                __cuemu_x0 + (__cuemu_n - 1) * __cuemu_step0;
+            const bool __cuemu_all_in = __cuemu_inside && __cuemu_x0 >= 0 &&
+                                        __cuemu_xn < __cuemu_v.dim[0];
+            const bool __cuemu_all_out = !__cuemu_inside || __cuemu_xn < 0 ||
+                                         __cuemu_x0 >= __cuemu_v.dim[0];
             const reg __cuemu_s = __cuemu_tmap_swizzle(
-                __cuemu_smem + __cuemu_r * __cuemu_row +
-                    static_cast<reg>(__cuemu_j0) * __cuemu_v.__cuemu_esize,
-                __cuemu_v.__cuemu_swizzle);
-            f(__cuemu_s, __cuemu_in ? __cuemu_at + static_cast<reg>(__cuemu_x) *
-                                                       __cuemu_v.__cuemu_esize
-                                    : 0);
+                __cuemu_line + __cuemu_off, __cuemu_v.__cuemu_swizzle);
+            if (__cuemu_all_out) {
+              f(__cuemu_s, 0, __cuemu_n * __cuemu_es);
+            } else if (__cuemu_all_in && __cuemu_step0 == 1) {
+              f(__cuemu_s,
+                __cuemu_at + static_cast<reg>(__cuemu_x0) * __cuemu_es,
+                __cuemu_n * __cuemu_es);
+            } else {
+              __cuemu_n = 1;
+              const bool __cuemu_in = __cuemu_inside && __cuemu_x0 >= 0 &&
+                                      __cuemu_x0 < __cuemu_v.dim[0];
+              f(__cuemu_s,
+                __cuemu_in
+                    ? __cuemu_at + static_cast<reg>(__cuemu_x0) * __cuemu_es
+                    : 0,
+                __cuemu_es);
+            }
+            __cuemu_j0 += __cuemu_n;
           }
         }
 }
@@ -214,16 +244,17 @@ inline reg __cuemu_tensor_smem(reg address, const char *file, int line) {
 /* One box from global memory into the shared memory at `smem`. */
 inline void __cuemu_tensor_load_box(const __cuemu_tmap_view &__cuemu_v,
                                     reg __cuemu_smem, const int *__cuemu_c) {
-  __cuemu_tmap_walk(
-      __cuemu_v, __cuemu_smem, __cuemu_c, [&](reg __cuemu_s, reg __cuemu_g) {
-        unsigned char *__cuemu_to =
-            reinterpret_cast<unsigned char *>(__cuemu_s);
-        if (__cuemu_g)
-          std::memcpy(__cuemu_to, reinterpret_cast<const void *>(__cuemu_g),
-                      __cuemu_v.__cuemu_esize);
-        else
-          __cuemu_tmap_fill(__cuemu_to, __cuemu_v);
-      });
+  __cuemu_tmap_walk(__cuemu_v, __cuemu_smem, __cuemu_c,
+                    [&](reg __cuemu_s, reg __cuemu_g, unsigned __cuemu_n) {
+                      unsigned char *__cuemu_to =
+                          reinterpret_cast<unsigned char *>(__cuemu_s);
+                      if (__cuemu_g)
+                        std::memcpy(__cuemu_to,
+                                    reinterpret_cast<const void *>(__cuemu_g),
+                                    __cuemu_n);
+                      else
+                        __cuemu_tmap_fill(__cuemu_to, __cuemu_n, __cuemu_v);
+                    });
 }
 
 /* The address in the shared memory of the cluster's block of rank `rank`
@@ -332,11 +363,11 @@ inline void __cuemu_tensor_s2g(reg __cuemu_map, reg src, const char *file,
       __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
   src = __cuemu_tensor_smem(src, file, line);
   __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
-                    [&](reg __cuemu_s, reg __cuemu_g) {
+                    [&](reg __cuemu_s, reg __cuemu_g, unsigned __cuemu_n) {
                       if (__cuemu_g)
                         std::memcpy(reinterpret_cast<void *>(__cuemu_g),
                                     reinterpret_cast<const void *>(__cuemu_s),
-                                    __cuemu_v.__cuemu_esize);
+                                    __cuemu_n);
                     });
 }
 
@@ -440,10 +471,13 @@ inline void __cuemu_tensor_reduce(reg __cuemu_map, reg src, const char *file,
       __cuemu_tmap_read(__cuemu_map, __cuemu_N_, file, line);
   src = __cuemu_tensor_smem(src, file, line);
   __cuemu_tmap_walk(__cuemu_v, src, __cuemu_c,
-                    [&](reg __cuemu_s, reg __cuemu_g) {
-                      if (__cuemu_g)
+                    [&](reg __cuemu_s, reg __cuemu_g, unsigned __cuemu_n) {
+                      for (unsigned __cuemu_i = 0;
+                           __cuemu_g && __cuemu_i < __cuemu_n;
+                           __cuemu_i += __cuemu_v.__cuemu_esize)
                         __cuemu_tensor_reduce_element<__cuemu_Op_>(
-                            __cuemu_v.type, __cuemu_g, __cuemu_s, file, line);
+                            __cuemu_v.type, __cuemu_g + __cuemu_i,
+                            __cuemu_s + __cuemu_i, file, line);
                     });
 }
 
