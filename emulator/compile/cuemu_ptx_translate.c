@@ -111,8 +111,8 @@ static const insn insns[] = {
     {"cvta", "cvta", 0, 1, 1, 1, "-to u32 u64 " SPACES},
     /* Distributed shared memory: the address of the same object in another
      * block of the cluster, and the rank of the block an address is in. */
-    {"mapa", "mapa", F_SITE, 1, 2, 2, "-shared::cluster u32 u64"},
-    {"getctarank", "getctarank", 0, 1, 1, 1, "-shared::cluster u32 u64"},
+    {"mapa", "__cuemu_mapa", F_SITE, 1, 2, 2, "-shared::cluster u32 u64"},
+    {"getctarank", "__cuemu_getctarank", 0, 1, 1, 1, "-shared::cluster u32 u64"},
     {"ld", "ld", F_LD, 1, 1, 1,
      "v2 v4 relaxed acquire volatile -weak -ca -cg -cs -lu -cv -nc " SCOPES
      " " SPACES " " MEMTYPES},
@@ -1351,8 +1351,9 @@ static cuemu_status instruction(tr *t) {
     cuemu__sb_str(&t->body, "pack");
   else if (!strcmp(in->fn, "cvta") && has_shared)
     cuemu__sb_str(&t->body, has_to ? "cvta_to_shared" : "cvta_shared");
-  else if ((!strcmp(in->fn, "mapa") || !strcmp(in->fn, "getctarank")) && has_shared)
-    cuemu__sb_str(&t->body, !strcmp(in->fn, "mapa") ? "mapa_shared" : "getctarank_shared");
+  else if ((!strcmp(in->fn, "__cuemu_mapa") || !strcmp(in->fn, "__cuemu_getctarank")) && has_shared)
+    cuemu__sb_str(&t->body, !strcmp(in->fn, "__cuemu_mapa") ? "__cuemu_mapa_shared"
+                                                          : "__cuemu_getctarank_shared");
   else
     cuemu__sb_str(&t->body, in->fn);
   cuemu__sb_str(&t->body, "<");

@@ -274,24 +274,25 @@ inline reg __cuemu_cluster_shared(reg address, unsigned __cuemu_rank,
  * block's shared memory through the caller's windows). getctarank: the
  * rank of the block whose shared memory holds `a`. */
 template <int... M_>
-inline void mapa(reg &d, reg a, reg __cuemu_rank, const char *file, int line) {
+inline void __cuemu_mapa(reg &d, reg a, reg __cuemu_rank, const char *file,
+                         int line) {
   d = result<type_n<M_...>(0)>(__cuemu_cluster_shared(
       a, static_cast<unsigned>(__cuemu_rank), file, line));
 }
 template <int... M_>
-inline void mapa_shared(reg &d, reg a, reg __cuemu_rank, const char *file,
-                        int line) {
+inline void __cuemu_mapa_shared(reg &d, reg a, reg __cuemu_rank,
+                                const char *file, int line) {
   const reg __cuemu_at = __cuemu_cluster_shared(
       shared_at(a), static_cast<unsigned>(__cuemu_rank), file, line);
   d = result<type_n<M_...>(0)>(
       cuemu_shared_address(reinterpret_cast<const void *>(__cuemu_at)));
 }
-template <int... M_> inline void getctarank(reg &d, reg a) {
+template <int... M_> inline void __cuemu_getctarank(reg &d, reg a) {
   d = result<type_n<M_...>(0)>(
       cuemu_cluster_query_shared_rank(reinterpret_cast<const void *>(a)));
 }
-template <int... M_> inline void getctarank_shared(reg &d, reg a) {
-  getctarank<M_...>(d, shared_at(a));
+template <int... M_> inline void __cuemu_getctarank_shared(reg &d, reg a) {
+  __cuemu_getctarank<M_...>(d, shared_at(a));
 }
 
 /* cp.async.bulk.tensor.Nd.shared::{cluster,cta}.global.tile
