@@ -8,8 +8,9 @@
  * a host model of the copy: the swizzles (none, 32, 64 and 128 bytes: the
  * 16-byte chunk XORed with the 128-byte row), boxes partly out of bounds
  * (zeros, or NaN with the NaN request), element strides, 3d to 5d boxes,
- * and stores that leave out-of-bounds elements alone. Prints PASS when all
- * is well.
+ * and stores that leave out-of-bounds elements alone; and the bulk
+ * reductions without a map (cp.reduce.async.bulk into global memory and
+ * into shared memory with an mbarrier). Prints PASS when all is well.
  */
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -101,6 +102,38 @@ __global__ void store_box(const __grid_constant__ CUtensorMap map, int c0, int c
     asm volatile("cp.async.bulk.commit_group;" ::: "memory");
     asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
   }
+}
+
+/* Bulk reductions (no tensor map): 64 words of shared memory added into
+ * global memory, maxed into global memory, and added into another shared
+ * array with an mbarrier's transaction count, which `out` then receives. */
+__global__ void bulk_reduce(unsigned *sum, int *big, unsigned *out) {
+  __shared__ alignas(128) unsigned words[64];
+  __shared__ alignas(128) unsigned acc[64];
+  __shared__ alignas(8) unsigned long long bar;
+  const unsigned b = smem_addr(&bar);
+  words[threadIdx.x] = threadIdx.x * 3 + 1;
+  acc[threadIdx.x] = 1000;
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%0], [%1], 256;"
+                 ::"l"(sum), "r"(smem_addr(words)) : "memory");
+    asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.max.s32 [%0], [%1], 256;"
+                 ::"l"(big), "r"(smem_addr(words)) : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 256;" ::"r"(b) : "memory");
+    asm volatile("cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"
+                 ".add.u32 [%0], [%1], 256, [%2];"
+                 ::"r"(smem_addr(acc)), "r"(smem_addr(words)), "r"(b) : "memory");
+  }
+  wait_parity(b, 0);
+  out[threadIdx.x] = acc[threadIdx.x];
 }
 
 /* ---- The host's model ------------------------------------------------------ */
@@ -259,6 +292,34 @@ int main() {
     CHECK(cudaMemcpy(got.data(), dg, g.size(), cudaMemcpyDeviceToHost) == cudaSuccess);
     CHECK(got == want);
     cudaFree(din);
+  }
+  /* The bulk reductions. */
+  {
+    unsigned *sum, *out;
+    int *big;
+    std::vector<unsigned> hs(64, 5), ho(64);
+    std::vector<int> hb(64);
+    for (int i = 0; i < 64; ++i) hb[i] = i % 2 ? 1000 : -7;
+    CHECK(cudaMalloc(&sum, 256) == cudaSuccess);
+    CHECK(cudaMalloc(&big, 256) == cudaSuccess);
+    CHECK(cudaMalloc(&out, 256) == cudaSuccess);
+    CHECK(cudaMemcpy(sum, hs.data(), 256, cudaMemcpyHostToDevice) == cudaSuccess);
+    CHECK(cudaMemcpy(big, hb.data(), 256, cudaMemcpyHostToDevice) == cudaSuccess);
+    bulk_reduce<<<1, 64>>>(sum, big, out);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    CHECK(cudaMemcpy(hs.data(), sum, 256, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(cudaMemcpy(hb.data(), big, 256, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(cudaMemcpy(ho.data(), out, 256, cudaMemcpyDeviceToHost) == cudaSuccess);
+    bool ok = true;
+    for (int i = 0; i < 64; ++i) {
+      const int w = i * 3 + 1;
+      ok = ok && hs[i] == static_cast<unsigned>(5 + w) && ho[i] == static_cast<unsigned>(1000 + w) &&
+           hb[i] == (i % 2 ? (w > 1000 ? w : 1000) : w);
+    }
+    CHECK(ok);
+    cudaFree(sum);
+    cudaFree(big);
+    cudaFree(out);
   }
   cudaFree(dg);
   cudaFree(dout);
