@@ -98,6 +98,29 @@ START_TEST(ptx_outputs_and_special_registers) {
                    "cp.async.bulk.global.shared::cta.bulk_group [%1], [%0], %2;\" "
                    ":: \"r\"(d), \"l\"(s), \"r\"(n), \"r\"(b));",
                    bulk);
+  const char *const tensor[] = {
+      "cuemu_p::__cuemu_tensor_g2s<2>(cuemu_ptx_0, cuemu_ptx_1, cuemu_ptx_4, ~0ULL, __FILE__, "
+      "__LINE__, cuemu_ptx_2, cuemu_ptx_3);",
+      "cuemu_p::__cuemu_tensor_s2g<2>(cuemu_ptx_1, cuemu_ptx_0, __FILE__, __LINE__, cuemu_ptx_2, "
+      "cuemu_ptx_3);",
+      "cuemu_p::__cuemu_tensor_reduce<cuemu_p::m_add, 2>(", "cuemu_p::__cuemu_bulk_g2s_multicast(", NULL};
+  translate_expect("asm(\"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+                   "complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\\n\\t"
+                   "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group "
+                   "[%1, {%2, %3}], [%0];\\n\\t"
+                   "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group "
+                   "[%1, {%2, %3}], [%0]; // 1b.\\n\\t"
+                   "cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%1, {%2, %3}];\\n\\t"
+                   "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                   ".multicast::cluster [%0], [%1], 16, [%4], %5;\" "
+                   ":: \"r\"(d), \"l\"(m), \"r\"(x), \"r\"(y), \"r\"(b), \"h\"(k));",
+                   tensor);
+  const char *const fences[] = {"({ ", NULL};
+  translate_expect("asm volatile(\"fence.proxy.tensormap::generic.acquire.gpu [%0], 128;\\n\\t"
+                   "fence.proxy.tensormap::generic.release.gpu;\\n\\t"
+                   "prefetch.param.tensormap [%0];\\n\\t"
+                   "fence.mbarrier_init.release.cluster;\" :: \"l\"(m) : \"memory\");",
+                   fences);
 }
 END_TEST
 
@@ -257,10 +280,17 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "  \"foo.bar.b32 %0, %0;\"\n  : \"=r\"(x));",
                   3, "inline PTX: unsupported instruction foo.bar.b32");
   translate_error("asm(\"brkpt;\");", 1, "inline PTX: unsupported instruction brkpt");
-  translate_error("asm(\"cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::"
+  translate_error("asm(\"cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::"
+                  "complete_tx::bytes [%0], [%1, {%2, %2, %2}], [%3], {%4};\" :: \"r\"(d), "
+                  "\"l\"(m), \"r\"(c), \"r\"(b), \"h\"(o));", 1,
+                  "inline PTX: unsupported instruction cp.async.bulk.tensor.3d.shared::cluster."
+                  "global.im2col.mbarrier::complete_tx::bytes (of the tensor copies, the tile "
+                  "mode of sm_90 is emulated: the im2col, gather and scatter modes and CTA "
+                  "groups are not)");
+  translate_error("asm(\"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
                   "complete_tx::bytes [%0], [%1, {%2}], [%3];\" :: \"r\"(d), \"l\"(m), "
                   "\"r\"(c), \"r\"(b));", 1,
-                  "inline PTX: unsupported instruction cp.async.bulk.tensor.1d.shared::cluster."
+                  "inline PTX: wrong operands for cp.async.bulk.tensor.2d.shared::cluster."
                   "global.tile.mbarrier::complete_tx::bytes");
   translate_error("asm(\"ld.relaxed.gpu.global.b128 %0, [%1];\" : \"=q\"(x) : \"l\"(p));", 1,
                   "inline PTX: unsupported instruction ld.relaxed.gpu.global.b128 (of the "
@@ -283,9 +313,9 @@ START_TEST(ptx_errors_name_what_and_where) {
                   "(multimem addresses reach the memory of several devices, which one "
                   "emulated device cannot have)");
   translate_error("asm(\"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-                  ".multicast::cluster [%0], [%1], 16, [%2], %3;\" "
+                  ".cp_mask [%0], [%1], 16, [%2], %3;\" "
                   ":: \"r\"(d), \"l\"(s), \"r\"(b), \"h\"(m));", 1,
-                  "inline PTX: unsupported modifier .multicast::cluster of "
+                  "inline PTX: unsupported modifier .cp_mask of "
                   "cp.async.bulk.shared::cluster.global");
   translate_error("asm(\"add.foo.u32 %0, %0, 1;\" : \"+r\"(x));", 1,
                   "inline PTX: unsupported modifier .foo of add");
@@ -459,6 +489,17 @@ START_TEST(ptx_trap_ends_the_launch) {
                 cuemu_last_message());
   st = test_launch1(test_kernel(m, "ptx_partial_barrier"), 1, 32, args, 1);
   ck_assert_int_eq(st, CUEMU_SUCCESS);
+  /* A tensor copy of something that is not a tensor map. */
+  static unsigned long long not_a_map[16] __attribute__((aligned(64)));
+  unsigned long long *map = not_a_map;
+  void *map_args[] = {&map, &p};
+  st = test_launch1(test_kernel(m, "ptx_tensor_not_a_map"), 1, 32, map_args, 2);
+  ck_assert_msg(st == CUEMU_ASSERT, "%s: %s", cuemu_status_name(st), cuemu_last_message());
+  snprintf(where, sizeof where, "ptx_traps.cu:%d",
+           test_marker_line("ptx_traps.cu", "/* PTX_NOT_A_MAP */"));
+  ck_assert_msg(strstr(cuemu_last_message(), where) != NULL &&
+                    strstr(cuemu_last_message(), "not a tensor map") != NULL,
+                "%s not in: %s", where, cuemu_last_message());
   cuemu_module_unload(m);
 }
 END_TEST

@@ -434,6 +434,11 @@ static int build_argv(const compile_job *job, const char *tu,
   if (phase == PHASE_PREPROCESS)
     ARG("-g0");
   ARG("-Wno-unknown-pragmas");
+  /* A kernel that takes a CUtensorMap (128-byte aligned) by value, as TMA
+   * kernels take their __grid_constant__ maps, would otherwise get g++'s
+   * note that GCC 4.6 changed how such parameters are passed, at each
+   * kernel and launch thunk; nvcc's build of the program gives none. */
+  ARG("-Wno-psabi");
   if (phase != PHASE_PREPROCESS && job->pass != CUEMU_PASS_HOST) {
     /* Contraction of device code (the host pass's is the compiler's
      * default, as with nvcc's host compile): off, or fused multiply-adds

@@ -1049,7 +1049,10 @@ void cuemu__worker_run(cuemu_worker *w, cuemu_launch *L) {
   size_t need = L->dynamic_shared ? L->dynamic_shared : 16;
   if (w->dynamic_capacity < need) {
     void *p = NULL;
-    if (posix_memalign(&p, 128, need) != 0) {
+    /* 1024 bytes: the alignment of a GPU's shared window, which the
+     * swizzled tensor copies (cuemu_ptx_tensor.h) and __align__(1024)
+     * buffers rely on. */
+    if (posix_memalign(&p, 1024, need) != 0) {
       cuemu__launch_error(L, CUEMU_LAUNCH_RESOURCES,
                           "kernel %s: no memory for %zu bytes of dynamic "
                           "shared memory",

@@ -4,10 +4,10 @@
  * cuTensorMapEncodeIm2colWide and cuTensorMapReplaceAddress, with every
  * argument check CUDA documents (CUDA_ERROR_INVALID_VALUE). The 128-byte
  * CUtensorMap holds what was encoded (a tag, the address, the type, rank,
- * layout and each dimension, stride, box and element stride). cuemu does
- * not emulate the copies that read a tensor map (cp.async.bulk.tensor,
- * docs/ptx.md): the maps are encoded and validated only, so that host code
- * that builds them runs (docs/driver-api.md). Included by cuda.h.
+ * layout and each dimension, stride, box and element stride), which the
+ * tensor copies of kernels read (cp.async.bulk.tensor in tile mode:
+ * cuemu_ptx_tensor.h decodes these words; docs/ptx.md). Im2col maps are
+ * encoded and validated only (docs/driver-api.md). Included by cuda.h.
  */
 /* cuda.h first, outside the guard: included alone, this header is then
  * read at its place in cuda.h, after what it uses. */

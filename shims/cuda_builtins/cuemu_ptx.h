@@ -11,5 +11,6 @@
 #include "cuemu_ptx_float.h"
 #include "cuemu_ptx_sync.h"
 #include "cuemu_ptx_matrix.h"
+#include "cuemu_ptx_tensor.h"
 
 #endif /* CUEMU_PTX_SHIM_H */

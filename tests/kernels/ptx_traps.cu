@@ -21,3 +21,21 @@ extern "C" __global__ void ptx_bad_barrier_count(int *out) {
   asm volatile("bar.sync 1, %0;" ::"r"(blockDim.x - 16));
   out[threadIdx.x] = 1;
 }
+
+/* A tensor copy given something that is not a tensor map (zeros, 64-byte
+ * aligned): on a GPU an illegal instruction, here the end of the launch
+ * naming cp.async.bulk.tensor and the line. */
+extern "C" __global__ void ptx_tensor_not_a_map(const unsigned long long *map, int *out) {
+  __shared__ alignas(128) int tile[64];
+  __shared__ alignas(8) unsigned long long bar;
+  const unsigned t = static_cast<unsigned>(__cvta_generic_to_shared(tile));
+  const unsigned b = static_cast<unsigned>(__cvta_generic_to_shared(&bar));
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+    asm volatile( /* PTX_NOT_A_MAP */
+        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2}], [%3];"
+                 ::"r"(t), "l"(map), "r"(0), "r"(b) : "memory");
+  }
+  out[threadIdx.x] = tile[threadIdx.x];
+}
