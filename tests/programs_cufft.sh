@@ -6,8 +6,9 @@
 #   factors and 1 (fft_accuracy.cu), a convolution through FFTs in stream
 #   order (fft_convolution.cu), 2-D and 3-D plans with R2C/C2R roundtrips
 #   in and out of place (fft_multidim.cu), the advanced layout and work
-#   areas (fft_plan_many.cu), status codes (fft_errors.cu) and a host
-#   array as input (fft_fault.cu);
+#   areas (fft_plan_many.cu), status codes (fft_errors.cu), a host
+#   array as input (fft_fault.cu) and executions captured into a graph
+#   and replayed (fft_graph.cu);
 # - checks that every function cufft.h declares is exported by cuemu's
 #   cuFFT, and that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcufft.so is named by its path;

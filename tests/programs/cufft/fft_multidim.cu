@@ -7,7 +7,9 @@
  * - a 3-D Z2Z forward and inverse of a size with a prime length;
  * - a 2-D D2Z/Z2D roundtrip of odd sizes.
  * An out-of-place C2R may overwrite its input (cuFFT says so): the program
- * never reads a C2R's input again.
+ * never relies on a C2R's input afterwards; under cuemu (CUEMU_VERSION) it
+ * checks that cuemu does overwrite it, so that a program that relies on it
+ * fails here as it may on a GPU.
  * CUEMU_OPTIONS: -lcufft */
 #include <cufft.h>
 
@@ -84,6 +86,18 @@ static void real_2d(int nx, int ny, bool in_place) {
     }
   EXPECT(r.value() < 2e-6, "C2R %dx%d%s: relative error %.3g", nx, ny,
          in_place ? " in place" : "", r.value());
+#ifdef CUEMU_VERSION
+  if (!in_place && nx * ny > 1) {
+    std::vector<cufftComplex> after(got.size());
+    CHECK_CUDA(cudaMemcpy(after.data(), spectrum,
+                          after.size() * sizeof(cufftComplex),
+                          cudaMemcpyDeviceToHost));
+    bool changed = false;
+    for (size_t i = 0; i < after.size(); ++i)
+      changed |= after[i].x != got[i].x || after[i].y != got[i].y;
+    EXPECT(changed, "cuemu's out-of-place C2R left its input as it was");
+  }
+#endif
   CHECK_FFT(cufftDestroy(forward));
   CHECK_FFT(cufftDestroy(inverse));
   CHECK_CUDA(cudaFree(real));
