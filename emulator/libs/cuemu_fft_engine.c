@@ -124,36 +124,52 @@ static void pass(const cuemu_fft_engine *e, int p, size_t len, size_t s,
   size_t m = len / (size_t)p, n = e->n, step = n / len, unit = n / (size_t)p;
   const cuemu_fft_complex *w = e->twiddle;
   for (size_t j = 0; j < m; ++j) {
-    for (size_t q = 0; q < s; ++q) {
-      cuemu_fft_complex in[7], out[7];
-      for (int k = 0; k < p; ++k)
-        in[k] = a[q + s * (j + (size_t)k * m)];
-      if (p == 2) {
-        out[0].re = in[0].re + in[1].re, out[0].im = in[0].im + in[1].im;
-        out[1].re = in[0].re - in[1].re, out[1].im = in[0].im - in[1].im;
-      } else if (p == 4) {
-        double s0r = in[0].re + in[2].re, s0i = in[0].im + in[2].im;
-        double d0r = in[0].re - in[2].re, d0i = in[0].im - in[2].im;
-        double s1r = in[1].re + in[3].re, s1i = in[1].im + in[3].im;
-        double d1r = in[1].re - in[3].re, d1i = in[1].im - in[3].im;
+    /* The twiddles of this j, exp(-2 pi i j t / len), for every q. */
+    cuemu_fft_complex tw[7];
+    for (int t = 0; t < p; ++t)
+      tw[t] = w[j * (size_t)t * step];
+    const cuemu_fft_complex *from = a + s * j;
+    cuemu_fft_complex *to = b + s * (size_t)p * j;
+    if (p == 4) {
+      const cuemu_fft_complex *a0 = from, *a1 = from + s * m,
+                              *a2 = from + 2 * s * m, *a3 = from + 3 * s * m;
+      for (size_t q = 0; q < s; ++q) {
+        double s0r = a0[q].re + a2[q].re, s0i = a0[q].im + a2[q].im;
+        double d0r = a0[q].re - a2[q].re, d0i = a0[q].im - a2[q].im;
+        double s1r = a1[q].re + a3[q].re, s1i = a1[q].im + a3[q].im;
+        double d1r = a1[q].re - a3[q].re, d1i = a1[q].im - a3[q].im;
         /* exp(-2 pi i / 4) = -i */
-        out[0].re = s0r + s1r, out[0].im = s0i + s1i;
-        out[1].re = d0r + d1i, out[1].im = d0i - d1r;
-        out[2].re = s0r - s1r, out[2].im = s0i - s1i;
-        out[3].re = d0r - d1i, out[3].im = d0i + d1r;
-      } else {
-        for (int t = 0; t < p; ++t) {
-          cuemu_fft_complex sum = in[0];
-          for (int k = 1; k < p; ++k) {
-            cuemu_fft_complex v = cmul(in[k], w[(size_t)(t * k % p) * unit]);
-            sum.re += v.re, sum.im += v.im;
-          }
-          out[t] = sum;
-        }
+        cuemu_fft_complex o1 = {d0r + d1i, d0i - d1r};
+        cuemu_fft_complex o2 = {s0r - s1r, s0i - s1i};
+        cuemu_fft_complex o3 = {d0r - d1i, d0i + d1r};
+        to[q].re = s0r + s1r, to[q].im = s0i + s1i;
+        to[q + s] = cmul(o1, tw[1]);
+        to[q + 2 * s] = cmul(o2, tw[2]);
+        to[q + 3 * s] = cmul(o3, tw[3]);
       }
-      for (int t = 0; t < p; ++t)
-        b[q + s * ((size_t)p * j + (size_t)t)] =
-            t == 0 ? out[0] : cmul(out[t], w[j * (size_t)t * step]);
+      continue;
+    }
+    if (p == 2) {
+      const cuemu_fft_complex *a0 = from, *a1 = from + s * m;
+      for (size_t q = 0; q < s; ++q) {
+        cuemu_fft_complex d = {a0[q].re - a1[q].re, a0[q].im - a1[q].im};
+        to[q].re = a0[q].re + a1[q].re, to[q].im = a0[q].im + a1[q].im;
+        to[q + s] = cmul(d, tw[1]);
+      }
+      continue;
+    }
+    for (size_t q = 0; q < s; ++q) {
+      cuemu_fft_complex in[7];
+      for (int k = 0; k < p; ++k)
+        in[k] = from[q + s * (size_t)k * m];
+      for (int t = 0; t < p; ++t) {
+        cuemu_fft_complex sum = in[0];
+        for (int k = 1; k < p; ++k) {
+          cuemu_fft_complex v = cmul(in[k], w[(size_t)(t * k % p) * unit]);
+          sum.re += v.re, sum.im += v.im;
+        }
+        to[q + s * (size_t)t] = t == 0 ? sum : cmul(sum, tw[t]);
+      }
     }
   }
 }

@@ -57,19 +57,24 @@ static long long span(const cuemu_fft_plan *p, const cuemu_fft_layout *l,
   return last + 1;
 }
 
-/* Element offset of the multi-index of value i (row-major in len). */
-static long long offset(int rank, const long long *len,
-                        const cuemu_fft_layout *l, long long i) {
-  long long at = 0;
-  for (int d = rank - 1; d >= 0; --d) {
-    at += (i % len[d]) * l->stride[d];
-    i /= len[d];
+/* A side's lengths and strides over three dimensions, the plan's ranks
+ * aligned to the last (a missing leading dimension has length 1). */
+typedef struct {
+  long long len[3], stride[3], dist;
+} box;
+
+static box side_box(const cuemu_fft_plan *p, const cuemu_fft_layout *l,
+                    const long long *len) {
+  box x = {{1, 1, 1}, {0, 0, 0}, l->dist};
+  for (int d = 0; d < p->rank; ++d) {
+    x.len[3 - p->rank + d] = len[d];
+    x.stride[3 - p->rank + d] = l->stride[d];
   }
-  return at;
+  return x;
 }
 
-static cuemu_fft_complex load(const void *base, long long at, int dbl,
-                              int real) {
+static inline cuemu_fft_complex load(const void *base, long long at, int dbl,
+                                     int real) {
   cuemu_fft_complex v = {0, 0};
   if (real) {
     v.re = dbl ? ((const double *)base)[at] : ((const float *)base)[at];
@@ -83,8 +88,8 @@ static cuemu_fft_complex load(const void *base, long long at, int dbl,
   return v;
 }
 
-static void store(void *base, long long at, int dbl, int real,
-                  cuemu_fft_complex v) {
+static inline void store(void *base, long long at, int dbl, int real,
+                         cuemu_fft_complex v) {
   if (real) {
     if (dbl)
       ((double *)base)[at] = v.re;
@@ -99,44 +104,44 @@ static void store(void *base, long long at, int dbl, int real,
   }
 }
 
-/* Transforms the full array w (row-major in p->n) along every dimension. */
-static void transform(const cuemu_fft_plan *p, cuemu_fft_complex *w, int sign,
-                      cuemu_fft_complex *line, cuemu_fft_complex *scratch) {
-  long long total = 1;
-  for (int d = 0; d < p->rank; ++d)
-    total *= p->n[d];
-  for (int d = 0; d < p->rank; ++d) {
-    long long n = p->n[d], inner = 1;
-    if (n == 1)
-      continue;
-    for (int e = d + 1; e < p->rank; ++e)
-      inner *= p->n[e];
-    for (long long outer = 0; outer < total / (n * inner); ++outer)
-      for (long long k = 0; k < inner; ++k) {
-        cuemu_fft_complex *base = w + outer * n * inner + k;
-        for (long long j = 0; j < n; ++j)
-          line[j] = base[j * inner];
-        cuemu__fft_engine_run(p->engine[d], line, sign, scratch);
-        for (long long j = 0; j < n; ++j)
-          base[j * inner] = line[j];
-      }
-  }
-}
+/* Lines transformed together along a dimension that is not the last, so
+ * that their gathers read memory in runs. */
+#define BLOCK 16
 
-/* Index in the full array of value i of the half array (last dimension
- * n/2 + 1 long), and of its Hermitian mirror. */
-static long long full_index(const cuemu_fft_plan *p, const long long *half,
-                            long long i, int mirror) {
-  long long at = 0, scale = 1;
-  for (int d = p->rank - 1; d >= 0; --d) {
-    long long k = i % half[d];
-    i /= half[d];
-    if (mirror)
-      k = (p->n[d] - k) % p->n[d];
-    at += k * scale;
-    scale *= p->n[d];
+/* Transforms the full array w (row-major in n[3]) along every dimension;
+ * line holds BLOCK lines of the longest length, then the engines'
+ * scratch. */
+static void transform(const cuemu_fft_plan *p, const long long *n,
+                      cuemu_fft_complex *w, int sign, cuemu_fft_complex *line,
+                      size_t longest) {
+  long long total = n[0] * n[1] * n[2];
+  cuemu_fft_complex *scratch = line + BLOCK * longest;
+  for (int d = 3 - p->rank; d < 3; ++d) {
+    long long len = n[d], inner = 1;
+    const cuemu_fft_engine *e = p->engine[d - (3 - p->rank)];
+    if (len == 1)
+      continue;
+    for (int f = d + 1; f < 3; ++f)
+      inner *= n[f];
+    for (long long outer = 0; outer < total / (len * inner); ++outer) {
+      cuemu_fft_complex *base = w + outer * len * inner;
+      if (inner == 1) { /* contiguous: in place */
+        cuemu__fft_engine_run(e, base, sign, scratch);
+        continue;
+      }
+      for (long long k0 = 0; k0 < inner; k0 += BLOCK) {
+        long long count = inner - k0 < BLOCK ? inner - k0 : BLOCK;
+        for (long long j = 0; j < len; ++j)
+          for (long long k = 0; k < count; ++k)
+            line[k * len + j] = base[j * inner + k0 + k];
+        for (long long k = 0; k < count; ++k)
+          cuemu__fft_engine_run(e, line + k * len, sign, scratch);
+        for (long long j = 0; j < len; ++j)
+          for (long long k = 0; k < count; ++k)
+            base[j * inner + k0 + k] = line[k * len + j];
+      }
+    }
   }
-  return at;
 }
 
 static void run(const request *r) {
@@ -145,19 +150,23 @@ static void run(const request *r) {
   int rin = real_input(p->type), rout = real_output(p->type);
   cuemu_fft_layout in, out;
   cuemu__fft_layout(p, r->in == r->out, &in, &out);
-  long long ilen[3], olen[3], total = 1, ivalues = 1, ovalues = 1;
+  long long ilen[3], olen[3];
   side_lengths(p, !rin, ilen);
   side_lengths(p, !rout, olen);
-  /* One line of the longest dimension, then the engines' scratch. */
+  box ib = side_box(p, &in, ilen), ob = side_box(p, &out, olen);
+  long long full[3] = {1, 1, 1}, total = 1;
+  /* One block of lines of the longest dimension, then the engines'
+   * scratch. */
   size_t longest = 1, most = 1;
   for (int d = 0; d < p->rank; ++d) {
-    total *= p->n[d], ivalues *= ilen[d], ovalues *= olen[d];
+    full[3 - p->rank + d] = p->n[d];
+    total *= p->n[d];
     size_t need = cuemu__fft_engine_scratch(p->engine[d]);
     most = need > most ? need : most;
     longest = (size_t)p->n[d] > longest ? (size_t)p->n[d] : longest;
   }
   cuemu_fft_complex *w = malloc((size_t)(total * p->batch) * sizeof *w);
-  cuemu_fft_complex *line = malloc((longest + most) * sizeof *line);
+  cuemu_fft_complex *line = malloc((BLOCK * longest + most) * sizeof *line);
   if (!w || !line) {
     free(w);
     free(line);
@@ -169,46 +178,54 @@ static void run(const request *r) {
     cuemu_rt_library_fault(CUEMU_KERNEL_FAULT, message);
     return;
   }
-  /* Every batch's input first: in place, the outputs overwrite them. */
+  /* Every batch's input first: in place, the outputs overwrite them. A
+   * C2R's half spectrum and its Hermitian mirror make the full one (the
+   * mirror only where no value is given). */
   for (long long b = 0; b < p->batch; ++b) {
     cuemu_fft_complex *wb = w + b * total;
-    const char *base = (const char *)r->in;
-    for (long long i = 0; i < ivalues; ++i) {
-      cuemu_fft_complex v =
-          load(base, b * in.dist + offset(p->rank, ilen, &in, i), dbl, rin);
-      if (rout) {
-        /* The half spectrum and its Hermitian mirror make the full one. */
-        wb[full_index(p, ilen, i, 0)] = v;
-        cuemu_fft_complex c = {v.re, -v.im};
-        wb[full_index(p, ilen, i, 1)] = c;
-      } else {
-        wb[i] = v;
+    for (long long i0 = 0; i0 < ib.len[0]; ++i0)
+      for (long long i1 = 0; i1 < ib.len[1]; ++i1) {
+        long long at = b * ib.dist + i0 * ib.stride[0] + i1 * ib.stride[1];
+        cuemu_fft_complex *row = wb + (i0 * full[1] + i1) * full[2];
+        cuemu_fft_complex *mirror =
+            wb + ((full[0] - i0) % full[0] * full[1] +
+                  (full[1] - i1) % full[1]) * full[2];
+        for (long long i2 = 0; i2 < ib.len[2]; ++i2) {
+          cuemu_fft_complex v =
+              load(r->in, at + i2 * ib.stride[2], dbl, rin);
+          row[i2] = v;
+          long long m2 = (full[2] - i2) % full[2];
+          if (rout && m2 >= ib.len[2]) {
+            cuemu_fft_complex c = {v.re, -v.im};
+            mirror[m2] = c;
+          }
+        }
       }
-    }
-    if (rout) /* the given values win over the mirrored ones */
-      for (long long i = 0; i < ivalues; ++i)
-        wb[full_index(p, ilen, i, 0)] =
-            load(base, b * in.dist + offset(p->rank, ilen, &in, i), dbl, 0);
   }
   for (long long b = 0; b < p->batch; ++b)
-    transform(p, w + b * total, r->sign, line, line + longest);
+    transform(p, full, w + b * total, r->sign, line, longest);
   /* An out-of-place C2R leaves its input overwritten: with the values of
    * the complex result at the half spectrum's places. */
   if (rout && r->in != r->out)
     for (long long b = 0; b < p->batch; ++b)
-      for (long long i = 0; i < ivalues; ++i)
-        store(r->in, b * in.dist + offset(p->rank, ilen, &in, i), dbl, 0,
-              w[b * total + full_index(p, ilen, i, 0)]);
-  for (long long b = 0; b < p->batch; ++b) {
-    const cuemu_fft_complex *wb = w + b * total;
-    for (long long i = 0; i < ovalues; ++i) {
-      /* The complex output of R2C is the full array's first n/2 + 1 of
-       * its last dimension. */
-      long long from = rin ? full_index(p, olen, i, 0) : i;
-      store(r->out, b * out.dist + offset(p->rank, olen, &out, i), dbl, rout,
-            wb[from]);
-    }
-  }
+      for (long long i0 = 0; i0 < ib.len[0]; ++i0)
+        for (long long i1 = 0; i1 < ib.len[1]; ++i1) {
+          long long at = b * ib.dist + i0 * ib.stride[0] + i1 * ib.stride[1];
+          const cuemu_fft_complex *row =
+              w + b * total + (i0 * full[1] + i1) * full[2];
+          for (long long i2 = 0; i2 < ib.len[2]; ++i2)
+            store(r->in, at + i2 * ib.stride[2], dbl, 0, row[i2]);
+        }
+  /* The output; an R2C's is the first n/2 + 1 of each last dimension. */
+  for (long long b = 0; b < p->batch; ++b)
+    for (long long i0 = 0; i0 < ob.len[0]; ++i0)
+      for (long long i1 = 0; i1 < ob.len[1]; ++i1) {
+        long long at = b * ob.dist + i0 * ob.stride[0] + i1 * ob.stride[1];
+        const cuemu_fft_complex *row =
+            w + b * total + (i0 * full[1] + i1) * full[2];
+        for (long long i2 = 0; i2 < ob.len[2]; ++i2)
+          store(r->out, at + i2 * ob.stride[2], dbl, rout, row[i2]);
+      }
   free(w);
   free(line);
 }

@@ -5,7 +5,8 @@
  * - the same in place, where each real row is padded to 2 (NY/2 + 1)
  *   values (cuFFT's basic layout in place);
  * - a 3-D Z2Z forward and inverse of a size with a prime length;
- * - a 2-D D2Z/Z2D roundtrip of odd sizes.
+ * - a 2-D D2Z/Z2D roundtrip of odd sizes;
+ * - 3-D D2Z (against the host DFT) and Z2D back, even and odd sizes.
  * An out-of-place C2R may overwrite its input (cuFFT says so): the program
  * never relies on a C2R's input afterwards; under cuemu (CUEMU_VERSION) it
  * checks that cuemu does overwrite it, so that a program that relies on it
@@ -179,6 +180,54 @@ static void double_2d(int nx, int ny) {
   CHECK_CUDA(cudaFree(spectrum));
 }
 
+/* 3-D D2Z against the host DFT, then Z2D back, out of place. */
+static void double_3d(int nx, int ny, int nz) {
+  const int half = nz / 2 + 1;
+  size_t total = (size_t)nx * ny * nz, halves = (size_t)nx * ny * half;
+  std::vector<double> h(total);
+  std::vector<cplx> x(total);
+  for (size_t i = 0; i < total; ++i) {
+    h[i] = host_value(9, i);
+    x[i].re = h[i], x[i].im = 0;
+  }
+  double *real;
+  cufftDoubleComplex *spectrum;
+  CHECK_CUDA(cudaMalloc(&real, total * sizeof(double)));
+  CHECK_CUDA(cudaMalloc(&spectrum, halves * sizeof(*spectrum)));
+  CHECK_CUDA(cudaMemcpy(real, h.data(), total * sizeof(double),
+                        cudaMemcpyHostToDevice));
+  cufftHandle forward, inverse;
+  CHECK_FFT(cufftPlan3d(&forward, nx, ny, nz, CUFFT_D2Z));
+  CHECK_FFT(cufftPlan3d(&inverse, nx, ny, nz, CUFFT_Z2D));
+  CHECK_FFT(cufftExecD2Z(forward, real, spectrum));
+  std::vector<cufftDoubleComplex> got(halves);
+  CHECK_CUDA(cudaMemcpy(got.data(), spectrum, halves * sizeof(*spectrum),
+                        cudaMemcpyDeviceToHost));
+  int dims[3] = {nx, ny, nz};
+  std::vector<cplx> y = host_dft_nd(x, 3, dims, -1);
+  rel_error e;
+  for (size_t r = 0; r < (size_t)nx * ny; ++r)
+    for (int k = 0; k < half; ++k)
+      e.add(got[r * half + k].x, got[r * half + k].y, y[r * nz + k]);
+  EXPECT(e.value() < 1e-12, "D2Z 3-D %dx%dx%d: relative error %.3g", nx, ny,
+         nz, e.value());
+  CHECK_FFT(cufftExecZ2D(inverse, spectrum, real));
+  std::vector<double> back(total);
+  CHECK_CUDA(cudaMemcpy(back.data(), real, total * sizeof(double),
+                        cudaMemcpyDeviceToHost));
+  rel_error r;
+  for (size_t i = 0; i < total; ++i) {
+    cplx want = {(long double)h[i] * total, 0};
+    r.add(back[i], 0, want);
+  }
+  EXPECT(r.value() < 1e-12, "Z2D 3-D %dx%dx%d: relative error %.3g", nx, ny,
+         nz, r.value());
+  CHECK_FFT(cufftDestroy(forward));
+  CHECK_FFT(cufftDestroy(inverse));
+  CHECK_CUDA(cudaFree(real));
+  CHECK_CUDA(cudaFree(spectrum));
+}
+
 int main() {
   real_2d(16, 12, false);
   real_2d(16, 12, true);
@@ -189,5 +238,8 @@ int main() {
   complex_3d(3, 1, 17);
   double_2d(15, 21);
   double_2d(8, 1);
+  double_3d(4, 5, 6);
+  double_3d(3, 7, 9);
+  double_3d(5, 2, 1);
   return finish();
 }
