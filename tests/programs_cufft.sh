@@ -14,7 +14,8 @@
 #   when NVIDIA's libcufft.so is named by its path;
 # - checks that cuFFTW (-lcufftw) is still refused with a message;
 # - builds a CMake project linking CUDA::cufft, and runs it;
-# - builds every program with nvcc where there is one (NVIDIA's cuFFT).
+# - builds one program with nvcc and NVIDIA's cuFFT where there is one
+#   (tests/nvcc_kernels.sh compiles all of them).
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 builddir=${CUEMU_BUILDDIR:-.}
@@ -56,18 +57,28 @@ else
 fi
 
 # The library a program links: cuemu's, also for NVIDIA's path.
-if (cd "$dir" && "$nvcc" fft_errors.cu -o "$work/errors" \
-  "$toolkit/lib64/libcufft.so") >"$work/build.log" 2>&1; then
-  if ldd "$work/errors" | grep -q libcuemu_cufft.so &&
-    ! ldd "$work/errors" | grep -q 'libcufft\.so'; then
+cat >"$work/version.cu" <<'SOURCE'
+#include <cstdio>
+#include <cufft.h>
+int main() {
+  int v = 0;
+  if (cufftGetVersion(&v) == CUFFT_SUCCESS && v / 1000 == CUFFT_VER_MAJOR)
+    std::printf("PASS\n");
+  return 0;
+}
+SOURCE
+if "$nvcc" "$work/version.cu" -o "$work/version_cu" \
+  "$toolkit/lib64/libcufft.so" >"$work/build.log" 2>&1; then
+  if ldd "$work/version_cu" | grep -q libcuemu_cufft.so &&
+    ! ldd "$work/version_cu" | grep -q 'libcufft\.so'; then
     echo "PASS: NVIDIA's libcufft.so by its path links cuemu's cuFFT"
   else
-    fail "NVIDIA's libcufft.so by its path: $(ldd "$work/errors" | grep -i fft)"
+    fail "NVIDIA's libcufft.so by its path: $(ldd "$work/version_cu" | grep -i fft)"
   fi
-  if "$work/errors" | grep -qx PASS; then
-    echo "PASS: fft_errors linked through the path runs"
+  if "$work/version_cu" | grep -qx PASS; then
+    echo "PASS: a program linked through the path runs"
   else
-    fail "fft_errors linked through the path: $("$work/errors" 2>&1 | head -5)"
+    fail "a program linked through the path: $("$work/version_cu" 2>&1 | head -5)"
   fi
 else
   fail "cuemu-nvcc with $toolkit/lib64/libcufft.so: $(head -5 "$work/build.log")"
@@ -102,8 +113,7 @@ if command -v cmake >/dev/null 2>&1; then
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
     -DCMAKE_CUDA_ARCHITECTURES=90 >"$work/cmake.log" 2>&1 &&
     cmake --build "$cmake_build" >>"$work/cmake.log" 2>&1 &&
-    "$cmake_build/convolution" | grep -qx PASS &&
-    "$cmake_build/multidim" | grep -qx PASS; then
+    "$cmake_build/convolution" | grep -qx PASS; then
     echo "PASS: CMake's CUDA::cufft links cuemu's cuFFT"
   else
     fail "CMake with CUDA::cufft: $(tail -5 "$work/cmake.log")"
@@ -112,20 +122,18 @@ else
   echo "SKIP: CMake: cmake is not installed"
 fi
 
-# The same sources with the real toolkit.
+# One program linked with the real toolkit's cuFFT (tests/nvcc_kernels.sh
+# compiles every program with nvcc).
 NVCC=$(find_nvcc)
 if [ -n "$NVCC" ]; then
-  for source in "$dir"/*.cu; do
-    name=$(basename "$source" .cu)
-    if (cd "$dir" && "$NVCC" -arch=sm_90 "$name.cu" -o "$work/nv_$name" \
-      -lcufft) >"$work/nv.log" 2>&1; then
-      echo "PASS: $name builds with nvcc"
-    else
-      fail "$name with nvcc: $(head -5 "$work/nv.log")"
-    fi
-  done
+  if (cd "$dir" && "$NVCC" -arch=sm_90 fft_convolution.cu \
+    -o "$work/nv_convolution" -lcufft) >"$work/nv.log" 2>&1; then
+    echo "PASS: fft_convolution builds and links with nvcc and NVIDIA's cuFFT"
+  else
+    fail "fft_convolution with nvcc: $(head -5 "$work/nv.log")"
+  fi
 else
-  echo "SKIP: nvcc builds: no nvcc"
+  echo "SKIP: nvcc build: no nvcc"
 fi
 rm -rf "$work"
 [ "$failed" -eq 0 ]
