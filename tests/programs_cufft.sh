@@ -8,7 +8,8 @@
 #   in and out of place (fft_multidim.cu), the advanced layout and work
 #   areas (fft_plan_many.cu), status codes (fft_errors.cu), a host
 #   array as input (fft_fault.cu) and executions captured into a graph
-#   and replayed (fft_graph.cu);
+#   and replayed (fft_graph.cu), cufftXt's single-GPU calls with half
+#   precision (fft_xt.cu);
 # - checks that every function cufft.h declares is exported by cuemu's
 #   cuFFT, and that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcufft.so is named by its path;

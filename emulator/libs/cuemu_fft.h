@@ -100,8 +100,34 @@ typedef struct cuemu_fft_plan {
 cuemu_fft_plan *cuemu__fft_plan_get(cufftHandle handle);
 void cuemu__fft_plan_release(cuemu_fft_plan *plan);
 
-/* 1 for the types whose values are doubles. */
-int cuemu__fft_is_double(int type);
+/* cuemu's own type codes of half-precision plans (cufftXtMakePlanMany with
+ * CUDA_C_16F execution), which cufft.h's cufftType has none of. */
+enum { CUEMU_FFT_C2C_16F = 0x19, CUEMU_FFT_R2C_16F = 0x1a,
+       CUEMU_FFT_C2R_16F = 0x1c };
+
+/* The bytes of one real scalar of a type's values (2, 4 or 8); 0 for a
+ * code that is no type. */
+int cuemu__fft_scalar(int type);
+/* 1 for the real-to-complex types, 1 for the complex-to-real ones. */
+int cuemu__fft_real_input(int type);
+int cuemu__fft_real_output(int type);
+
+/* cufftMakePlanMany64 for any type, cuemu's half-precision ones
+ * included (cuemu_fft_xt.c). */
+cufftResult cuemu__fft_make(cufftHandle handle, int rank, const long long *n,
+                            const long long *inembed, long long istride,
+                            long long idist, const long long *onembed,
+                            long long ostride, long long odist, int type,
+                            long long batch, size_t *size);
+/* cufftGetSizeMany64's checks and size for any type. */
+cufftResult cuemu__fft_estimate(int rank, const long long *n,
+                                const long long *inembed, long long istride,
+                                long long idist, const long long *onembed,
+                                long long ostride, long long odist, int type,
+                                long long batch, size_t *size);
+/* cufftExec* of a plan of `type`, direction `sign` (C2C only). */
+cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
+                            void *in, void *out, int sign);
 
 /* The layout of one side of an execution: element strides of each
  * dimension's index and of the batch. */

@@ -29,22 +29,14 @@ typedef struct request {
   int kept; /* captured into a graph, which owns it and may replay it */
 } request;
 
-/* The side of a transform that holds complex values: the input of C2C
- * and C2R, the output of C2C and R2C. */
-static int real_input(int type) {
-  return type == CUFFT_R2C || type == CUFFT_D2Z;
-}
-static int real_output(int type) {
-  return type == CUFFT_C2R || type == CUFFT_Z2D;
-}
-
 /* The lengths of one side: n, or n/2 + 1 in the last dimension of the
  * complex side of a real transform. */
 static void side_lengths(const cuemu_fft_plan *p, int complex_side,
                          long long *len) {
   for (int d = 0; d < p->rank; ++d)
     len[d] = p->n[d];
-  if (complex_side && p->type != CUFFT_C2C && p->type != CUFFT_Z2Z)
+  if (complex_side && (cuemu__fft_real_input(p->type) ||
+                       cuemu__fft_real_output(p->type)))
     len[p->rank - 1] = p->n[p->rank - 1] / 2 + 1;
 }
 
@@ -73,34 +65,51 @@ static box side_box(const cuemu_fft_plan *p, const cuemu_fft_layout *l,
   return x;
 }
 
-static inline cuemu_fft_complex load(const void *base, long long at, int dbl,
+/* Value `at` of a side of scalars of `size` bytes (2: half), real or
+ * complex. */
+static inline double scalar_at(const void *base, long long at, int size) {
+  switch (size) {
+  case 8:
+    return ((const double *)base)[at];
+  case 4:
+    return ((const float *)base)[at];
+  default:
+    return (double)((const _Float16 *)base)[at];
+  }
+}
+
+static inline void scalar_set(void *base, long long at, int size, double v) {
+  switch (size) {
+  case 8:
+    ((double *)base)[at] = v;
+    break;
+  case 4:
+    ((float *)base)[at] = (float)v;
+    break;
+  default:
+    ((_Float16 *)base)[at] = (_Float16)v;
+  }
+}
+
+static inline cuemu_fft_complex load(const void *base, long long at, int size,
                                      int real) {
   cuemu_fft_complex v = {0, 0};
   if (real) {
-    v.re = dbl ? ((const double *)base)[at] : ((const float *)base)[at];
-  } else if (dbl) {
-    v.re = ((const double *)base)[2 * at];
-    v.im = ((const double *)base)[2 * at + 1];
+    v.re = scalar_at(base, at, size);
   } else {
-    v.re = ((const float *)base)[2 * at];
-    v.im = ((const float *)base)[2 * at + 1];
+    v.re = scalar_at(base, 2 * at, size);
+    v.im = scalar_at(base, 2 * at + 1, size);
   }
   return v;
 }
 
-static inline void store(void *base, long long at, int dbl, int real,
+static inline void store(void *base, long long at, int size, int real,
                          cuemu_fft_complex v) {
   if (real) {
-    if (dbl)
-      ((double *)base)[at] = v.re;
-    else
-      ((float *)base)[at] = (float)v.re;
-  } else if (dbl) {
-    ((double *)base)[2 * at] = v.re;
-    ((double *)base)[2 * at + 1] = v.im;
+    scalar_set(base, at, size, v.re);
   } else {
-    ((float *)base)[2 * at] = (float)v.re;
-    ((float *)base)[2 * at + 1] = (float)v.im;
+    scalar_set(base, 2 * at, size, v.re);
+    scalar_set(base, 2 * at + 1, size, v.im);
   }
 }
 
@@ -146,8 +155,9 @@ static void transform(const cuemu_fft_plan *p, const long long *n,
 
 static void run(const request *r) {
   const cuemu_fft_plan *p = r->plan;
-  int dbl = cuemu__fft_is_double(p->type);
-  int rin = real_input(p->type), rout = real_output(p->type);
+  int size = cuemu__fft_scalar(p->type);
+  int rin = cuemu__fft_real_input(p->type);
+  int rout = cuemu__fft_real_output(p->type);
   cuemu_fft_layout in, out;
   cuemu__fft_layout(p, r->in == r->out, &in, &out);
   long long ilen[3], olen[3];
@@ -192,7 +202,7 @@ static void run(const request *r) {
                   (full[1] - i1) % full[1]) * full[2];
         for (long long i2 = 0; i2 < ib.len[2]; ++i2) {
           cuemu_fft_complex v =
-              load(r->in, at + i2 * ib.stride[2], dbl, rin);
+              load(r->in, at + i2 * ib.stride[2], size, rin);
           row[i2] = v;
           long long m2 = (full[2] - i2) % full[2];
           if (rout && m2 >= ib.len[2]) {
@@ -214,7 +224,7 @@ static void run(const request *r) {
           const cuemu_fft_complex *row =
               w + b * total + (i0 * full[1] + i1) * full[2];
           for (long long i2 = 0; i2 < ib.len[2]; ++i2)
-            store(r->in, at + i2 * ib.stride[2], dbl, 0, row[i2]);
+            store(r->in, at + i2 * ib.stride[2], size, 0, row[i2]);
         }
   /* The output; an R2C's is the first n/2 + 1 of each last dimension. */
   for (long long b = 0; b < p->batch; ++b)
@@ -224,7 +234,7 @@ static void run(const request *r) {
         const cuemu_fft_complex *row =
             w + b * total + (i0 * full[1] + i1) * full[2];
         for (long long i2 = 0; i2 < ob.len[2]; ++i2)
-          store(r->out, at + i2 * ob.stride[2], dbl, rout, row[i2]);
+          store(r->out, at + i2 * ob.stride[2], size, rout, row[i2]);
       }
   free(w);
   free(line);
@@ -250,17 +260,16 @@ static void release_request(void *data) {
  * scalar. 0 after recording a fault (cuemu_libs.h). */
 static int side_ok(const cuemu_fft_plan *p, const char *name, const char *arg,
                    const void *ptr, const cuemu_fft_layout *l, int complex_side,
-                   int dbl) {
+                   size_t scalar) {
   long long len[3];
   side_lengths(p, complex_side, len);
-  size_t scalar = dbl ? 8 : 4;
   size_t bytes = (size_t)span(p, l, len) * scalar * (complex_side ? 2 : 1);
   return cuemu__libs_aligned(name, arg, ptr, scalar) &&
          cuemu__libs_device_range(name, arg, ptr, bytes);
 }
 
-static cufftResult exec(cufftHandle handle, const char *name, int type,
-                        void *in, void *out, int sign) {
+cufftResult cuemu__fft_exec(cufftHandle handle, const char *name, int type,
+                            void *in, void *out, int sign) {
   cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
   if (!p)
     return CUFFT_INVALID_PLAN;
@@ -269,7 +278,7 @@ static cufftResult exec(cufftHandle handle, const char *name, int type,
     st = CUFFT_INVALID_PLAN;
   else if (p->type != type || !in || !out)
     st = CUFFT_INVALID_VALUE;
-  else if ((type == CUFFT_C2C || type == CUFFT_Z2Z) &&
+  else if (!cuemu__fft_real_input(type) && !cuemu__fft_real_output(type) &&
            sign != CUFFT_FORWARD && sign != CUFFT_INVERSE)
     st = CUFFT_INVALID_VALUE;
   else if (!__atomic_load_n(&p->auto_allocation, __ATOMIC_ACQUIRE) &&
@@ -282,11 +291,13 @@ static cufftResult exec(cufftHandle handle, const char *name, int type,
     cuemu__fft_plan_release(p);
     return st;
   }
-  int dbl = cuemu__fft_is_double(type);
+  size_t scalar = (size_t)cuemu__fft_scalar(type);
   cuemu_fft_layout li, lo;
   cuemu__fft_layout(p, in == out, &li, &lo);
-  if (!side_ok(p, name, "idata", in, &li, !real_input(type), dbl) ||
-      !side_ok(p, name, "odata", out, &lo, !real_output(type), dbl)) {
+  if (!side_ok(p, name, "idata", in, &li, !cuemu__fft_real_input(type),
+               scalar) ||
+      !side_ok(p, name, "odata", out, &lo, !cuemu__fft_real_output(type),
+               scalar)) {
     /* The fault is recorded; the launch itself succeeded. */
     cuemu__fft_plan_release(p);
     return CUFFT_SUCCESS;
@@ -297,9 +308,9 @@ static cufftResult exec(cufftHandle handle, const char *name, int type,
     return CUFFT_ALLOC_FAILED;
   }
   r->plan = p, r->name = name, r->in = in, r->out = out;
-  r->sign = type == CUFFT_C2R || type == CUFFT_Z2D   ? CUFFT_INVERSE
-            : type == CUFFT_R2C || type == CUFFT_D2Z ? CUFFT_FORWARD
-                                                     : sign;
+  r->sign = cuemu__fft_real_output(type)  ? CUFFT_INVERSE
+            : cuemu__fft_real_input(type) ? CUFFT_FORWARD
+                                          : sign;
   r->kept = 0;
   void *stream = __atomic_load_n(&p->stream, __ATOMIC_ACQUIRE);
   int capture = CUEMU_RT_CAPTURE_NONE;
@@ -330,30 +341,30 @@ static cufftResult exec(cufftHandle handle, const char *name, int type,
 
 CUEMU_FFT_EXPORT cufftResult cufftExecC2C(cufftHandle plan, void *idata,
                                           void *odata, int direction) {
-  return exec(plan, "cufftExecC2C", CUFFT_C2C, idata, odata, direction);
+  return cuemu__fft_exec(plan, "cufftExecC2C", CUFFT_C2C, idata, odata, direction);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecZ2Z(cufftHandle plan, void *idata,
                                           void *odata, int direction) {
-  return exec(plan, "cufftExecZ2Z", CUFFT_Z2Z, idata, odata, direction);
+  return cuemu__fft_exec(plan, "cufftExecZ2Z", CUFFT_Z2Z, idata, odata, direction);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecR2C(cufftHandle plan, void *idata,
                                           void *odata) {
-  return exec(plan, "cufftExecR2C", CUFFT_R2C, idata, odata, CUFFT_FORWARD);
+  return cuemu__fft_exec(plan, "cufftExecR2C", CUFFT_R2C, idata, odata, CUFFT_FORWARD);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecD2Z(cufftHandle plan, void *idata,
                                           void *odata) {
-  return exec(plan, "cufftExecD2Z", CUFFT_D2Z, idata, odata, CUFFT_FORWARD);
+  return cuemu__fft_exec(plan, "cufftExecD2Z", CUFFT_D2Z, idata, odata, CUFFT_FORWARD);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecC2R(cufftHandle plan, void *idata,
                                           void *odata) {
-  return exec(plan, "cufftExecC2R", CUFFT_C2R, idata, odata, CUFFT_INVERSE);
+  return cuemu__fft_exec(plan, "cufftExecC2R", CUFFT_C2R, idata, odata, CUFFT_INVERSE);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftExecZ2D(cufftHandle plan, void *idata,
                                           void *odata) {
-  return exec(plan, "cufftExecZ2D", CUFFT_Z2D, idata, odata, CUFFT_INVERSE);
+  return cuemu__fft_exec(plan, "cufftExecZ2D", CUFFT_Z2D, idata, odata, CUFFT_INVERSE);
 }

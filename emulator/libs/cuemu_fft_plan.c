@@ -24,13 +24,31 @@ static size_t nplans, cap_plans;
 /* The largest number of values in one transform or batch cuemu accepts. */
 #define MAX_ELEMENTS (1LL << 40)
 
-int cuemu__fft_is_double(int type) {
-  return type == CUFFT_Z2Z || type == CUFFT_D2Z || type == CUFFT_Z2D;
+int cuemu__fft_scalar(int type) {
+  switch (type) {
+  case CUFFT_Z2Z: case CUFFT_D2Z: case CUFFT_Z2D:
+    return 8;
+  case CUFFT_C2C: case CUFFT_R2C: case CUFFT_C2R:
+    return 4;
+  case CUEMU_FFT_C2C_16F: case CUEMU_FFT_R2C_16F: case CUEMU_FFT_C2R_16F:
+    return 2;
+  default:
+    return 0;
+  }
 }
 
-static int valid_type(int type) {
-  return type == CUFFT_C2C || type == CUFFT_R2C || type == CUFFT_C2R ||
-         type == CUFFT_Z2Z || type == CUFFT_D2Z || type == CUFFT_Z2D;
+int cuemu__fft_real_input(int type) {
+  return type == CUFFT_R2C || type == CUFFT_D2Z || type == CUEMU_FFT_R2C_16F;
+}
+
+int cuemu__fft_real_output(int type) {
+  return type == CUFFT_C2R || type == CUFFT_Z2D || type == CUEMU_FFT_C2R_16F;
+}
+
+/* One of the six types of cufft.h (cuemu's half-precision codes are not
+ * a program's to pass). */
+static int public_type(int type) {
+  return cuemu__fft_scalar(type) >= 4;
 }
 
 static void plan_free(cuemu_fft_plan *p) {
@@ -68,10 +86,10 @@ void cuemu__fft_layout(const cuemu_fft_plan *p, int in_place,
     /* The basic layout: packed, the complex side's last dimension n/2 + 1
      * long, the real side's padded to 2 (n/2 + 1) in place. */
     is = os = 1;
-    if (p->type == CUFFT_R2C || p->type == CUFFT_D2Z) {
+    if (cuemu__fft_real_input(p->type)) {
       ie[r - 1] = in_place ? 2 * half : last;
       oe[r - 1] = half;
-    } else if (p->type == CUFFT_C2R || p->type == CUFFT_Z2D) {
+    } else if (cuemu__fft_real_output(p->type)) {
       ie[r - 1] = half;
       oe[r - 1] = in_place ? 2 * half : last;
     }
@@ -92,7 +110,7 @@ static cufftResult check(cuemu_fft_plan *p, int rank, const long long *n,
                          long long idist, const long long *onembed,
                          long long ostride, long long odist, int type,
                          long long batch) {
-  if (!valid_type(type))
+  if (cuemu__fft_scalar(type) == 0)
     return CUFFT_INVALID_TYPE;
   if (rank < 1 || rank > 3 || !n)
     return CUFFT_INVALID_SIZE;
@@ -135,14 +153,14 @@ static size_t work_size(int rank, const long long *n, int type,
   size_t values = (size_t)batch;
   for (int d = 0; d < rank; ++d)
     values *= (size_t)n[d];
-  return values * (cuemu__fft_is_double(type) ? 16 : 8);
+  return values * 2 * (size_t)cuemu__fft_scalar(type);
 }
 
-static cufftResult make(cufftHandle handle, int rank, const long long *n,
-                        const long long *inembed, long long istride,
-                        long long idist, const long long *onembed,
-                        long long ostride, long long odist, int type,
-                        long long batch, size_t *size) {
+cufftResult cuemu__fft_make(cufftHandle handle, int rank, const long long *n,
+                            const long long *inembed, long long istride,
+                            long long idist, const long long *onembed,
+                            long long ostride, long long odist, int type,
+                            long long batch, size_t *size) {
   cuemu_fft_plan *p = cuemu__fft_plan_get(handle);
   if (!p)
     return CUFFT_INVALID_PLAN;
@@ -252,8 +270,11 @@ static cufftResult make_int(cufftHandle handle, int rank, const int *n,
     widen(rank, inembed, ie);
   if (onembed)
     widen(rank, onembed, oe);
-  return make(handle, rank, n64, inembed ? ie : NULL, istride, idist,
-              onembed ? oe : NULL, ostride, odist, type, batch, size);
+  if (!public_type(type))
+    type = 0; /* CUFFT_INVALID_TYPE, after the handle's check */
+  return cuemu__fft_make(handle, rank, n64, inembed ? ie : NULL, istride,
+                         idist, onembed ? oe : NULL, ostride, odist, type,
+                         batch, size);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftMakePlan1d(cufftHandle handle, int nx,
@@ -288,8 +309,9 @@ CUEMU_FFT_EXPORT cufftResult cufftMakePlanMany64(
     cufftHandle handle, int rank, long long *n, long long *inembed,
     long long istride, long long idist, long long *onembed, long long ostride,
     long long odist, int type, long long batch, size_t *size) {
-  return make(handle, rank, n, inembed, istride, idist, onembed, ostride,
-              odist, type, batch, size);
+  return cuemu__fft_make(handle, rank, n, inembed, istride, idist, onembed,
+                         ostride, odist, public_type(type) ? type : 0, batch,
+                         size);
 }
 
 /* cufftPlan*: cufftCreate and cufftMakePlan*; the handle is written only
@@ -359,10 +381,22 @@ static cufftResult estimate(int rank, const int *n, const int *inembed,
     widen(rank, inembed, ie);
   if (onembed)
     widen(rank, onembed, oe);
-  cufftResult st = check(NULL, rank, n64, inembed ? ie : NULL, istride, idist,
-                         onembed ? oe : NULL, ostride, odist, type, batch);
+  return cuemu__fft_estimate(rank, n64, inembed ? ie : NULL, istride, idist,
+                             onembed ? oe : NULL, ostride, odist,
+                             public_type(type) ? type : 0, batch, size);
+}
+
+cufftResult cuemu__fft_estimate(int rank, const long long *n,
+                                const long long *inembed, long long istride,
+                                long long idist, const long long *onembed,
+                                long long ostride, long long odist, int type,
+                                long long batch, size_t *size) {
+  if (!size)
+    return CUFFT_INVALID_VALUE;
+  cufftResult st = check(NULL, rank, n, inembed, istride, idist, onembed,
+                         ostride, odist, type, batch);
   if (st == CUFFT_SUCCESS)
-    *size = work_size(rank, n64, type, batch);
+    *size = work_size(rank, n, type, batch);
   return st;
 }
 
@@ -443,13 +477,9 @@ CUEMU_FFT_EXPORT cufftResult cufftGetSizeMany64(
   if (!p)
     return CUFFT_INVALID_PLAN;
   cuemu__fft_plan_release(p);
-  if (!size)
-    return CUFFT_INVALID_VALUE;
-  cufftResult st = check(NULL, rank, n, inembed, istride, idist, onembed,
-                         ostride, odist, type, batch);
-  if (st == CUFFT_SUCCESS)
-    *size = work_size(rank, n, type, batch);
-  return st;
+  return cuemu__fft_estimate(rank, n, inembed, istride, idist, onembed,
+                             ostride, odist, public_type(type) ? type : 0,
+                             batch, size);
 }
 
 CUEMU_FFT_EXPORT cufftResult cufftGetSize(cufftHandle handle, size_t *size) {
