@@ -6,7 +6,9 @@
  * is issued to one non-blocking stream with cufftSetStream, between
  * cudaMemcpyAsync calls, and synchronised once at the end: the plan's
  * work must run in that stream's order. A second stream then waits on an
- * event recorded after an execution and reads its result.
+ * event recorded after an execution and reads its result; a kernel on the
+ * stream writes an execution's input, and the plan is destroyed before
+ * that work has run.
  * CUEMU_OPTIONS: -lcufft */
 #include <cufft.h>
 
@@ -23,6 +25,15 @@ __global__ void multiply_and_scale(cufftComplex *a, const cufftComplex *b,
     cufftComplex x = a[i], y = b[i];
     a[i].x = (x.x * y.x - x.y * y.y) * scale;
     a[i].y = (x.x * y.y + x.y * y.x) * scale;
+  }
+}
+
+/* a[i] = (v[i], 0): the input written by a kernel on the stream. */
+__global__ void fill(cufftComplex *a, const float *v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    a[i].x = v[i];
+    a[i].y = 0.0f;
   }
 }
 
@@ -107,8 +118,32 @@ int main() {
   EXPECT(e.value() < 2e-6, "the second stream's read: relative error %.3g",
          e.value());
 
-  CHECK_FFT(cufftDestroy(plan));
+  /* A kernel on the stream writes the input of an execution, and the
+   * plan is destroyed before the work has run: the execution still reads
+   * the kernel's values and finishes. */
+  float *values;
+  CHECK_CUDA(cudaMalloc(&values, n * sizeof(float)));
+  CHECK_CUDA(cudaMemcpy(values, doubled, n * sizeof(float),
+                        cudaMemcpyDeviceToDevice));
+  CHECK_CUDA(cudaMemset(d, 0, n * sizeof(cufftComplex)));
+  fill<<<(n + 127) / 128, 128, 0, stream>>>(d, values, n);
+  CHECK_FFT(cufftExecC2C(single, d, d, CUFFT_INVERSE));
   CHECK_FFT(cufftDestroy(single));
+  std::vector<cufftComplex> last(n);
+  CHECK_CUDA(cudaMemcpyAsync(last.data(), d, n * sizeof(cufftComplex),
+                             cudaMemcpyDeviceToHost, stream));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  for (int i = 0; i < n; ++i)
+    x[i].re = got[i], x[i].im = 0;
+  y = host_dft(x, 1);
+  rel_error f;
+  for (int i = 0; i < n; ++i)
+    f.add(last[i].x, last[i].y, y[i]);
+  EXPECT(f.value() < 2e-6, "after a kernel, plan destroyed: relative error "
+         "%.3g", f.value());
+  CHECK_CUDA(cudaFree(values));
+
+  CHECK_FFT(cufftDestroy(plan));
   CHECK_CUDA(cudaFree(d));
   CHECK_CUDA(cudaFree(doubled));
   CHECK_CUDA(cudaEventDestroy(done));
