@@ -5,6 +5,8 @@
  *   ostride 1, odist 16), the padding left as it was;
  * - a 2-D R2C from padded, strided real rows (inembed {8, 12}, istride 2)
  *   to a half spectrum with a row pitch of 7 (onembed {6, 7});
+ * - a batched 1-D Z2D from half spectra with a pitch of 9 to real values
+ *   with stride 3;
  * - NULL inembed and onembed: the basic layout, the strides and
  *   distances ignored;
  * - cufftCreate, cufftSetAutoAllocation(0), cufftMakePlanMany64,
@@ -121,6 +123,56 @@ static void strided_r2c(void) {
   CHECK_CUDA(cudaFree(dout));
 }
 
+/* A 1-D Z2D batch from half spectra with a pitch of 9 to real rows with
+ * stride 3: each row back equals n times the real signal whose R2C gave
+ * the half spectrum. */
+static void strided_c2r(void) {
+  const int n = 14, half = n / 2 + 1, batch = 3, ipitch = 9, ostride = 3;
+  const int odist = n * ostride + 2;
+  std::vector<double> signal((size_t)n * batch);
+  std::vector<cufftDoubleComplex> in((size_t)ipitch * batch);
+  for (int b = 0; b < batch; ++b) {
+    std::vector<cplx> x(n);
+    for (int j = 0; j < n; ++j) {
+      signal[(size_t)b * n + j] = host_value(11, (size_t)b * n + j);
+      x[j].re = signal[(size_t)b * n + j], x[j].im = 0;
+    }
+    std::vector<cplx> y = host_dft(x, -1);
+    for (int k = 0; k < half; ++k) {
+      in[(size_t)b * ipitch + k].x = (double)y[k].re;
+      in[(size_t)b * ipitch + k].y = (double)y[k].im;
+    }
+  }
+  std::vector<double> out((size_t)odist * batch, SENTINEL);
+  cufftDoubleComplex *din;
+  double *dout;
+  CHECK_CUDA(cudaMalloc(&din, in.size() * sizeof(*din)));
+  CHECK_CUDA(cudaMalloc(&dout, out.size() * sizeof(double)));
+  CHECK_CUDA(cudaMemcpy(din, in.data(), in.size() * sizeof(*din),
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(dout, out.data(), out.size() * sizeof(double),
+                        cudaMemcpyHostToDevice));
+  int dims[1] = {n}, inembed[1] = {ipitch}, onembed[1] = {n};
+  cufftHandle plan;
+  CHECK_FFT(cufftPlanMany(&plan, 1, dims, inembed, 1, ipitch, onembed,
+                          ostride, odist, CUFFT_Z2D, batch));
+  CHECK_FFT(cufftExecZ2D(plan, din, dout));
+  CHECK_CUDA(cudaMemcpy(out.data(), dout, out.size() * sizeof(double),
+                        cudaMemcpyDeviceToHost));
+  rel_error e;
+  for (int b = 0; b < batch; ++b)
+    for (int j = 0; j < n; ++j) {
+      cplx want = {(long double)signal[(size_t)b * n + j] * n, 0};
+      e.add(out[(size_t)b * odist + j * ostride], 0, want);
+      EXPECT(out[(size_t)b * odist + j * ostride + 1] == SENTINEL,
+             "between the strided values of row %d", b);
+    }
+  EXPECT(e.value() < 1e-12, "strided Z2D: relative error %.3g", e.value());
+  CHECK_FFT(cufftDestroy(plan));
+  CHECK_CUDA(cudaFree(din));
+  CHECK_CUDA(cudaFree(dout));
+}
+
 static void basic_many(void) {
   const int n = 9, batch = 4;
   std::vector<cufftDoubleComplex> h(n * batch);
@@ -204,6 +256,7 @@ static void work_area(void) {
 int main() {
   interleaved();
   strided_r2c();
+  strided_c2r();
   basic_many();
   work_area();
   return finish();
