@@ -8,6 +8,7 @@
  * double precision and rounds once; an out-of-place complex-to-real
  * transform overwrites its input, as cuFFT's may (docs/cufft.md).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,48 @@ static box side_box(const cuemu_fft_plan *p, const cuemu_fft_layout *l,
   return x;
 }
 
+/* IEEE binary16 (CUDA's __half) to double, exactly. Bit by bit, as C11
+ * has no half type that every compiler takes (clang 14 refuses _Float16
+ * on x86-64). */
+static double half_to_double(uint16_t h) {
+  int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  double v = e == 0    ? ldexp(m, -24)
+             : e == 31 ? (m ? NAN : INFINITY)
+                       : ldexp(1024 + m, e - 25);
+  return h & 0x8000 ? -v : v;
+}
+
+/* A double to binary16, rounded to nearest even (infinity past the
+ * largest half, subnormals below the smallest normal). */
+static uint16_t double_to_half(double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  uint16_t sign = (uint16_t)((bits >> 48) & 0x8000);
+  int exp = (int)((bits >> 52) & 0x7ff);
+  uint64_t mant = bits & ((1ULL << 52) - 1);
+  if (exp == 0x7ff)
+    return sign | 0x7c00 | (mant ? 0x200 : 0);
+  int e = exp - 1023 + 15;
+  if (e >= 31)
+    return sign | 0x7c00;
+  uint64_t full = mant, k;
+  int shift;
+  if (e <= 0) {
+    if (e < -10)
+      return sign;
+    full |= 1ULL << 52;
+    shift = 43 - e;
+    k = full >> shift;
+  } else {
+    shift = 42;
+    k = ((uint64_t)e << 10) | (mant >> 42);
+  }
+  uint64_t rest = full & ((1ULL << shift) - 1), halfway = 1ULL << (shift - 1);
+  if (rest > halfway || (rest == halfway && (k & 1)))
+    ++k; /* a carry into the exponent is the next binade or infinity */
+  return sign | (uint16_t)k;
+}
+
 /* Value `at` of a side of scalars of `size` bytes (2: half), real or
  * complex. */
 static inline double scalar_at(const void *base, long long at, int size) {
@@ -74,7 +117,7 @@ static inline double scalar_at(const void *base, long long at, int size) {
   case 4:
     return ((const float *)base)[at];
   default:
-    return (double)((const _Float16 *)base)[at];
+    return half_to_double(((const uint16_t *)base)[at]);
   }
 }
 
@@ -87,7 +130,7 @@ static inline void scalar_set(void *base, long long at, int size, double v) {
     ((float *)base)[at] = (float)v;
     break;
   default:
-    ((_Float16 *)base)[at] = (_Float16)v;
+    ((uint16_t *)base)[at] = double_to_half(v);
   }
 }
 
