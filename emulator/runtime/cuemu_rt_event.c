@@ -83,7 +83,10 @@ int cuemu_rt_event_record(void *e, void *stream) {
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
   cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
-  cuemu__ipc_event_issue(e);
+  /* A graph's record node on an execution thread was issued with the
+   * graph's launch (cuemu_rt_graph_exec.c). */
+  if (!cuemu__stream_executing())
+    cuemu__ipc_event_issue(e);
   if (cuemu__stream_inline())
     return cuemu__rt_event_stamp(e);
   return cuemu__stream_defer_record(e, stream);
