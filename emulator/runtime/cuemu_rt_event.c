@@ -19,9 +19,6 @@
 #define EVENT_BLOCKING_SYNC 0x1u
 #define EVENT_DISABLE_TIMING 0x2u
 #define EVENT_INTERPROCESS 0x4u
-/* Not CUDA's: cudaIpcOpenEventHandle's event, which takes the exporter's
- * shared counters instead of its own (never stored in the handle). */
-#define EVENT_OPENED 0x80000000u
 
 /* The sticky error, else the event's validity; records a failure. */
 static int check(void *e) {
@@ -33,9 +30,10 @@ static int check(void *e) {
              : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
-int cuemu_rt_event_create(void **event, unsigned flags) {
-  unsigned opened = flags & EVENT_OPENED;
-  flags &= ~EVENT_OPENED;
+/* An event with `flags`; an interprocess one gets shared counters of its
+ * own unless `opened` (cudaIpcOpenEventHandle's, which takes the
+ * exporter's). */
+static int create(void **event, unsigned flags, int opened) {
   if (!event ||
       (flags & ~(EVENT_BLOCKING_SYNC | EVENT_DISABLE_TIMING |
                  EVENT_INTERPROCESS)) ||
@@ -56,6 +54,14 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
     return cuemu_rt_error(err);
   }
   return cudaSuccess;
+}
+
+int cuemu_rt_event_create(void **event, unsigned flags) {
+  return create(event, flags, 0);
+}
+
+int cuemu__rt_event_create_opened(void **event) {
+  return create(event, EVENT_DISABLE_TIMING | EVENT_INTERPROCESS, 1);
 }
 
 int cuemu_rt_event_destroy(void *e) {

@@ -12,6 +12,10 @@
  * words, in an anonymous file of its own. 0 or a CUDA code. */
 int cuemu__ipc_event_create(void *event);
 
+/* cudaIpcOpenEventHandle's event: an interprocess event without shared
+ * words of its own (cuemu_rt_event.c). A CUDA code. */
+int cuemu__rt_event_create_opened(void **event);
+
 /* cudaIpcOpenEventHandle: gives `event` the shared words of the exporter's
  * event, which (pid, fd) names. 0 or a CUDA code. */
 int cuemu__ipc_event_open(void *event, uint32_t pid, int32_t fd);

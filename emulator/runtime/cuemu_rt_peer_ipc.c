@@ -35,9 +35,7 @@ typedef struct ipc_handle {
 
 _Static_assert(sizeof(ipc_handle) <= 64, "a CUDA IPC handle has 64 bytes");
 
-#define EVENT_DISABLE_TIMING 0x2u
 #define EVENT_INTERPROCESS 0x4u
-#define EVENT_OPENED 0x80000000u /* cuemu_rt_event.c's */
 /* cudaIpcMemLazyEnablePeerAccess, the one flag of cudaIpcOpenMemHandle. */
 #define IPC_LAZY_ENABLE_PEER_ACCESS 0x1u
 
@@ -248,8 +246,7 @@ int cuemu_rt_ipc_open_event_handle(void **event, const void *handle64) {
   if (memcmp(h.magic, "cuemuEVT", 8) != 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
   /* An event of this process that shares the exporter's counters. */
-  int err = cuemu_rt_event_create(
-      event, EVENT_DISABLE_TIMING | EVENT_INTERPROCESS | EVENT_OPENED);
+  int err = cuemu__rt_event_create_opened(event);
   if (err)
     return err;
   err = cuemu__ipc_event_open(*event, h.pid, (int32_t)h.serial);
