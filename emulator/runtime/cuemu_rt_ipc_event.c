@@ -119,7 +119,9 @@ int cuemu__ipc_event_fd(void *event) {
   return words_of(event, &fd) ? fd : -1;
 }
 
-int cuemu__ipc_event_shared(void *event) { return words_of(event, NULL) != NULL; }
+int cuemu__ipc_event_shared(void *event) {
+  return words_of(event, NULL) != NULL;
+}
 
 void cuemu__ipc_event_destroy(void *event) {
   shared_event e = {NULL, NULL, -1};
