@@ -213,6 +213,8 @@ static int device_item(cuemu_device_config *d, const char *v,
              parse_number(eq + 1, end, 1,
                           CUEMU_MAX_DYNAMIC_SHARED_OPTIN / 1024, &n)) {
     d->shared_optin = (size_t)n * 1024;
+  } else if (KEY("cma") && parse_number(eq + 1, end, 0, 1, &n)) {
+    d->concurrent_managed = (int)n;
   } else if (common && KEY("count") &&
              parse_number(eq + 1, end, 1, CUEMU_MAX_DEVICES, &n)) {
     d->count = (unsigned)n;
@@ -257,7 +259,8 @@ static void device_items(const char *v, int pass) {
       snprintf(device_error, sizeof device_error,
                "CUEMU_DEVICE: \"%.*s\" is not understood (keys: sm=90, "
                "sms=8, mem=MiB, threads=32 to 1024, smem=KiB up to 227, "
-               "count=1 to 16; N:key=value sets one for device N only)",
+               "cma=0 or 1, count=1 to 16; N:key=value sets one for device "
+               "N only)",
                (int)(end - v), v);
     v = *end ? end + 1 : end;
   }
@@ -270,6 +273,7 @@ static void read_device(void) {
   device.max_threads = CUEMU_MAX_THREADS_PER_BLOCK;
   device.shared_optin = CUEMU_MAX_DYNAMIC_SHARED_OPTIN;
   device.count = 1;
+  device.concurrent_managed = 1;
   unsigned long n;
   const char *v = getenv("CUEMU_SM_COUNT");
   if (v && *v) {

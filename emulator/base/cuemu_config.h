@@ -97,6 +97,7 @@ typedef struct cuemu_device_config {
   unsigned max_threads;         /* most threads per block */
   size_t shared_optin;          /* most dynamic shared memory, opted in */
   unsigned count;               /* devices (CUEMU_DEVICE count=N) */
+  int concurrent_managed;       /* concurrentManagedAccess (cma=0 or 1) */
 } cuemu_device_config;
 
 /* The most devices CUEMU_DEVICE's count may ask for. */

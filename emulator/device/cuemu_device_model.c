@@ -122,6 +122,13 @@ int cuemu__device_peer_set(int device, int peer_device, int enabled) {
                              (unsigned char)(enabled != 0), __ATOMIC_SEQ_CST);
 }
 
+void cuemu__device_peer_forget(int device) {
+  for (int d = 0; d < CUEMU_MAX_DEVICES; ++d) {
+    __atomic_store_n(&peer[device][d], (unsigned char)0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&peer[d][device], (unsigned char)0, __ATOMIC_SEQ_CST);
+  }
+}
+
 unsigned cuemu__device_blocks_per_sm(unsigned nthreads, size_t shared) {
   const cuemu_device_model *m = cuemu__device_model();
   if (nthreads == 0 || nthreads > m->max_threads_per_block)

@@ -70,6 +70,9 @@ void cuemu__device_set_default(int device);
  * state. Devices are unchecked. */
 int cuemu__device_peer_enabled(int device, int peer);
 int cuemu__device_peer_set(int device, int peer, int enabled);
+/* cudaDeviceReset: the device's context goes, and with it the peer access
+ * it gave and was given (a new context has none). */
+void cuemu__device_peer_forget(int device);
 
 /* The bytes of memory the host has free now (cudaMemGetInfo), at most the
  * device's total. */

@@ -14,6 +14,7 @@
 #include <cuemu/cuemu.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "core/cuemu_allocations.h"
 #include "core/cuemu_device_heap.h"
 #include "device/cuemu_device_model.h"
@@ -103,6 +104,7 @@ int cuemu_rt_device_reset(void) {
   cuemu__rt_texture_reset();
   /* The device's streams and events go, as CUDA destroys them. */
   cuemu__handle_destroy_device(cuemu__device_current());
+  cuemu__device_peer_forget(cuemu__device_current());
   /* With several devices, only the current device's memory goes. */
   if (cuemu__device_count() > 1)
     cuemu__rt_memory_reset_device(cuemu__device_current());
@@ -208,14 +210,18 @@ int cuemu_rt_get_device_properties(struct cudaDeviceProp *p, int device) {
   p->sharedMemPerMultiprocessor = m->shared_per_sm;
   p->regsPerMultiprocessor = (int)m->regs_per_sm;
   p->managedMemory = 1;
-  p->pageableMemoryAccess = 1;
-  p->concurrentManagedAccess = 1;
+  /* CUEMU_DEVICE's cma=0 makes a device of a system without concurrent
+   * managed access (nor, then, pageable memory access): programs take
+   * their other path (cudaStreamAttachMemAsync, no prefetch). */
+  int cma = cuemu__config_device_of(device)->concurrent_managed;
+  p->pageableMemoryAccess = cma;
+  p->concurrentManagedAccess = cma;
   p->computePreemptionSupported = 1;
   p->canUseHostPointerForRegisteredMem = 1;
   p->cooperativeLaunch = 1;
   p->sharedMemPerBlockOptin = m->shared_per_block_optin;
-  p->pageableMemoryAccessUsesHostPageTables = 1;
-  p->directManagedMemAccessFromHost = 1;
+  p->pageableMemoryAccessUsesHostPageTables = cma;
+  p->directManagedMemAccessFromHost = cma;
   p->maxBlocksPerMultiProcessor = (int)m->blocks_per_sm;
   p->reservedSharedMemPerBlock = m->reserved_shared_per_block;
   p->hostRegisterSupported = 1;

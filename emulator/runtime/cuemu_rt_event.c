@@ -12,6 +12,7 @@
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_capture.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_ipc_event.h"
 #include "runtime/cuemu_rt_pool_deps.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -29,7 +30,10 @@ static int check(void *e) {
              : cuemu_rt_error(cudaErrorInvalidResourceHandle);
 }
 
-int cuemu_rt_event_create(void **event, unsigned flags) {
+/* An event with `flags`; an interprocess one gets shared counters of its
+ * own unless `opened` (cudaIpcOpenEventHandle's, which takes the
+ * exporter's). */
+static int create(void **event, unsigned flags, int opened) {
   if (!event ||
       (flags & ~(EVENT_BLOCKING_SYNC | EVENT_DISABLE_TIMING |
                  EVENT_INTERPROCESS)) ||
@@ -42,7 +46,22 @@ int cuemu_rt_event_create(void **event, unsigned flags) {
   if (cuemu__handle_create(CUEMU_HANDLE_EVENT, &state, event) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
+  /* An interprocess event counts its records where other processes see
+   * them (cuemu_rt_ipc_event.c); an opened one gets the exporter's. */
+  if ((flags & EVENT_INTERPROCESS) && !opened &&
+      (err = cuemu__ipc_event_create(*event)) != 0) {
+    cuemu__handle_destroy(CUEMU_HANDLE_EVENT, *event);
+    return cuemu_rt_error(err);
+  }
   return cudaSuccess;
+}
+
+int cuemu_rt_event_create(void **event, unsigned flags) {
+  return create(event, flags, 0);
+}
+
+int cuemu__rt_event_create_opened(void **event) {
+  return create(event, EVENT_DISABLE_TIMING | EVENT_INTERPROCESS, 1);
 }
 
 int cuemu_rt_event_destroy(void *e) {
@@ -50,6 +69,7 @@ int cuemu_rt_event_destroy(void *e) {
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   cuemu__pool_deps_forget(e);
   cuemu__stream_forget_event(e);
+  cuemu__ipc_event_destroy(e);
   return cuemu__rt_check_sticky();
 }
 
@@ -69,12 +89,17 @@ int cuemu_rt_event_record(void *e, void *stream) {
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
   cuemu__pool_deps_record(e, cuemu__pool_deps_stream(stream));
+  /* A graph's record node on an execution thread was issued with the
+   * graph's launch (cuemu_rt_graph_exec.c). */
+  if (!cuemu__stream_executing())
+    cuemu__ipc_event_issue(e);
   if (cuemu__stream_inline())
     return cuemu__rt_event_stamp(e);
   return cuemu__stream_defer_record(e, stream);
 }
 
 int cuemu__rt_event_stamp(void *e) {
+  cuemu__ipc_event_complete(e);
   /* A record issued before the event's most recent one, which ends after
    * it, leaves the event as it is. */
   if (!cuemu__stream_record_is_latest(e))
@@ -99,6 +124,8 @@ int cuemu_rt_event_synchronize(void *e) {
     err = cuemu__rt_capture_event_check(e);
   if (!err)
     err = cuemu__stream_event_wait(e, 1);
+  if (!err && (err = cuemu__ipc_event_synchronize(e)) != 0)
+    err = cuemu_rt_error(err);
   cuemu__rt_sync_point();
   return err ? err : cuemu__rt_check_sticky();
 }
@@ -107,7 +134,7 @@ int cuemu_rt_event_query(void *e) {
   int err = check(e);
   if (!err)
     err = cuemu__rt_capture_event_check(e);
-  if (!err && cuemu__stream_event_wait(e, 0))
+  if (!err && (cuemu__stream_event_wait(e, 0) || cuemu__ipc_event_pending(e)))
     return cuemu_rt_error(cudaErrorNotReady); /* the last error too */
   return err;
 }
@@ -122,6 +149,11 @@ int cuemu_rt_stream_wait_event(void *stream, void *e, unsigned flags) {
   if (err != CUEMU__RT_NOT_CAPTURED)
     return err;
   cuemu__pool_deps_wait(cuemu__pool_deps_stream(stream), e);
+  /* An interprocess event: the records of every process that holds it. */
+  if (cuemu__ipc_event_shared(e))
+    return (err = cuemu__ipc_event_stream_wait(e, stream)) != 0
+               ? cuemu_rt_error(err)
+               : cudaSuccess;
   if (cuemu__stream_executing()) /* a graph's node, in its stream */
     return cuemu__stream_event_wait(e, 1);
   return cuemu__stream_inline() ? cudaSuccess

@@ -16,6 +16,7 @@
 #include "runtime/cuemu_rt_graph_internal.h"
 #include "runtime/cuemu_rt_graph_memory.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_ipc_event.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
 #define FLAG_AUTO_FREE 1ull
@@ -478,6 +479,11 @@ static int queue_launch(cuemu_rt_graph_exec *exec, void *stream,
   }
   int code = cuemu__stream_defer_call_recording(stream, run_queued, q, exec,
                                                 events, n);
+  /* Its records of interprocess events are issued now, for the processes
+   * that wait on them (their nodes, run on the stream, do not issue them
+   * again). */
+  for (size_t i = 0; !code && i < n; ++i)
+    cuemu__ipc_event_issue(events[i]);
   free(events);
   return code;
 }

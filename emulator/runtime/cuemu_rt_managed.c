@@ -18,6 +18,8 @@
 #include <cuemu/cuemu_runtime.h>
 #include <cuemu/cuemu_runtime_host.h>
 
+#include "base/cuemu_config.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_default_stream.h"
 #include "runtime/cuemu_rt_internal.h"
 
@@ -111,6 +113,19 @@ static int check_location(struct cudaMemLocation *l) {
   }
 }
 
+/* CUDA prefetches only with devices that have concurrentManagedAccess
+ * (CUEMU_DEVICE's cma): the destination device and the stream's.
+ * cudaErrorInvalidDevice otherwise. */
+static int check_concurrent(const struct cudaMemLocation *l, void *stream) {
+  int device = cuemu__handle_stream_device(stream);
+  if (device >= 0 && !cuemu__config_device_of(device)->concurrent_managed)
+    return cudaErrorInvalidDevice;
+  if (l && l->type == cudaMemLocationTypeDevice &&
+      !cuemu__config_device_of(l->id)->concurrent_managed)
+    return cudaErrorInvalidDevice;
+  return 0;
+}
+
 int cuemu_rt_mem_prefetch_async(const void *ptr, size_t count,
                                 struct cudaMemLocation location,
                                 unsigned flags, void *stream) {
@@ -123,6 +138,8 @@ int cuemu_rt_mem_prefetch_async(const void *ptr, size_t count,
   if (flags != 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
   code = check_location(&location);
+  if (!code)
+    code = check_concurrent(&location, stream);
   if (!code)
     code = check_managed_range(ptr, count);
   if (code)
@@ -161,6 +178,14 @@ int cuemu_rt_mem_batch_async(void **ptrs, size_t *sizes, size_t count,
       if (code)
         return cuemu_rt_error(code);
     }
+  }
+  /* CUDA's batches need concurrentManagedAccess on every device. */
+  int devices = 0;
+  cuemu_rt_get_device_count(&devices);
+  for (int d = 0; d < devices; ++d) {
+    struct cudaMemLocation l = {cudaMemLocationTypeDevice, d};
+    if (check_concurrent(&l, NULL))
+      return cuemu_rt_error(cudaErrorInvalidDevice);
   }
   for (size_t i = 0; i < count; ++i) {
     code = check_managed_range(ptrs[i], sizes[i]);

@@ -23,18 +23,18 @@
 #include "device/cuemu_device_model.h"
 #include "device/cuemu_handles.h"
 #include "runtime/cuemu_rt_internal.h"
+#include "runtime/cuemu_rt_ipc_event.h"
 
 /* What a 64-byte handle holds. */
 typedef struct ipc_handle {
   char magic[8]; /* "cuemuIPC" or "cuemuEVT" */
   uint32_t pid;  /* the exporter */
-  uint32_t serial;
+  uint32_t serial; /* an event's: the exporter's descriptor of its file */
   uint64_t size; /* bytes of the allocation */
 } ipc_handle;
 
 _Static_assert(sizeof(ipc_handle) <= 64, "a CUDA IPC handle has 64 bytes");
 
-#define EVENT_DISABLE_TIMING 0x2u
 #define EVENT_INTERPROCESS 0x4u
 /* cudaIpcMemLazyEnablePeerAccess, the one flag of cudaIpcOpenMemHandle. */
 #define IPC_LAZY_ENABLE_PEER_ACCESS 0x1u
@@ -225,10 +225,14 @@ int cuemu_rt_ipc_get_event_handle(void *handle64, void *event) {
   if (!cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &state) ||
       !(state.flags & EVENT_INTERPROCESS))
     return cuemu_rt_error(cudaErrorInvalidResourceHandle);
+  int fd = cuemu__ipc_event_fd(event);
+  if (fd < 0)
+    return cuemu_rt_error(cudaErrorInvalidResourceHandle);
   ipc_handle h;
   memset(&h, 0, sizeof h);
   memcpy(h.magic, "cuemuEVT", 8);
   h.pid = (uint32_t)getpid();
+  h.serial = (uint32_t)fd;
   memset(handle64, 0, 64);
   memcpy(handle64, &h, sizeof h);
   return cuemu__rt_check_sticky();
@@ -241,6 +245,15 @@ int cuemu_rt_ipc_open_event_handle(void **event, const void *handle64) {
   memcpy(&h, handle64, sizeof h);
   if (memcmp(h.magic, "cuemuEVT", 8) != 0)
     return cuemu_rt_error(cudaErrorInvalidValue);
-  return cuemu_rt_event_create(event,
-                               EVENT_DISABLE_TIMING | EVENT_INTERPROCESS);
+  /* An event of this process that shares the exporter's counters. */
+  int err = cuemu__rt_event_create_opened(event);
+  if (err)
+    return err;
+  err = cuemu__ipc_event_open(*event, h.pid, (int32_t)h.serial);
+  if (err) {
+    cuemu_rt_event_destroy(*event);
+    *event = NULL;
+    return cuemu_rt_error(err);
+  }
+  return cudaSuccess;
 }
