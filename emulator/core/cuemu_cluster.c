@@ -31,20 +31,12 @@ typedef struct cuemu_cluster {
   unsigned long long generation;
   unsigned started;             /* ranks whose bases are known */
   void *dynamic[MAX_CLUSTER];   /* each rank's dynamic shared buffer */
-  uintptr_t tp[MAX_CLUSTER];    /* each rank's worker's thread pointer */
+  /* Each rank's static __shared__ variables: its worker's thread-local
+   * block of the kernel's module (static shared memory is the module's
+   * `static thread_local` variables), at one offset in every block. */
+  uintptr_t tls[MAX_CLUSTER];
+  uintptr_t tls_size;
 } cuemu_cluster;
-
-static uintptr_t thread_pointer(void) {
-  uintptr_t tp;
-#if defined(__x86_64__)
-  __asm__("mov %%fs:0, %0" : "=r"(tp));
-#elif defined(__aarch64__)
-  __asm__("mrs %0, tpidr_el0" : "=r"(tp));
-#else
-#error "cuemu_cluster.c: no thread pointer for this architecture"
-#endif
-  return tp;
-}
 
 cuemu_status cuemu__cluster_begin(cuemu_launch *L) {
   unsigned size = L->cluster.x * L->cluster.y * L->cluster.z;
@@ -99,7 +91,10 @@ static void note_started(cuemu_cluster *c, unsigned rank) {
   /* The block's buffer as its kernel code sees it (a checked launch gives
    * it one with redzones instead of the worker's). */
   c->dynamic[rank] = cuemu_dynamic_shared;
-  c->tp[rank] = thread_pointer();
+  uintptr_t lo, size;
+  cuemu__static_shared_range(cuemu__worker_self, &lo, &size);
+  c->tls[rank] = lo;
+  c->tls_size = size;
   c->started |= 1u << rank;
 }
 
@@ -323,7 +318,8 @@ void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
   note_started(c, mine);
   int started = (c->started >> rank) & 1u;
   void *dynamic = c->dynamic[rank];
-  uintptr_t tp = c->tp[rank];
+  uintptr_t theirs = c->tls[rank], mine_lo = c->tls[mine];
+  uintptr_t tls_size = c->tls_size;
   pthread_mutex_unlock(&c->lock);
   if (!started) {
     char what[200];
@@ -337,7 +333,12 @@ void *cuemu_cluster_map_shared(const void *p, unsigned rank, const char *file,
   uintptr_t a = (uintptr_t)p, base = (uintptr_t)cuemu_dynamic_shared;
   if (a - base < L->dynamic_shared)
     return (char *)dynamic + (a - base);
-  return (void *)(a - thread_pointer() + tp);
+  if (a - mine_lo < tls_size)
+    return (void *)(a - mine_lo + theirs);
+  /* Not shared memory of this block: CUDA's map of a generic address that
+   * is not shared memory is undefined; it is left as it is, and memcheck
+   * or the fault handler sees any bad access. */
+  return (void *)p;
 }
 
 unsigned cuemu_cluster_query_shared_rank(const void *p) {
@@ -358,8 +359,13 @@ unsigned cuemu_cluster_query_shared_rank(const void *p) {
       found = r;
       break;
     }
-    /* Static shared memory: the thread-local block nearest to it. */
-    uintptr_t d = a > c->tp[r] ? a - c->tp[r] : c->tp[r] - a;
+    /* Static shared memory: the rank whose thread-local block holds it,
+     * else the nearest one. */
+    uintptr_t d = a > c->tls[r] ? a - c->tls[r] : c->tls[r] - a;
+    if (a - c->tls[r] < c->tls_size) {
+      found = r;
+      break;
+    }
     if (d < nearest) {
       nearest = d;
       found = r;

@@ -111,6 +111,14 @@ static void find_static_shared(cuemu_worker *w) {
   w->steps_ready = 1;
 }
 
+void cuemu__static_shared_range(cuemu_worker *w, uintptr_t *lo,
+                                uintptr_t *size) {
+  if (!w->steps_ready)
+    find_static_shared(w);
+  *lo = w->steps_static_lo;
+  *size = w->steps_static_size;
+}
+
 /* Whether `a` lies in the running block's shared memory: the dynamic
  * buffer, or the static __shared__ variables of the kernel's module. */
 static inline int in_shared(cuemu_worker *w, uintptr_t a) {

@@ -255,6 +255,13 @@ typedef struct cuemu_worker {
 
 } cuemu_worker;
 
+/* Where the running launch's static __shared__ variables lie on worker w
+ * (the calling one): the thread-local block of the kernel's module, which
+ * for a module loaded with dlopen (cuModuleLoad, NVRTC) is not at a fixed
+ * distance from the thread pointer (cuemu_warp_step.c). */
+void cuemu__static_shared_range(cuemu_worker *w, uintptr_t *lo,
+                                uintptr_t *size);
+
 /* The worker of the calling OS thread (NULL outside launches). */
 extern __thread cuemu_worker *cuemu__worker_self CUEMU_TLS_IE;
 

@@ -115,8 +115,13 @@ int cuemu_drv_stream_get_ctx(void *stream, void **ctx, void **green) {
   int device = 0;
   unsigned long long id = 0;
   e = cuemu_drv_result(cuemu_rt_stream_get_device(stream, &device), saved);
+  /* cuemu_drv_result() ends the driver's call into the runtime: the
+   * second call enters again, or it would count as the program's own use
+   * of the runtime API (and every thread without a context would then get
+   * the primary one). */
   if (!e)
-    e = cuemu_drv_result(cuemu_rt_stream_get_id(stream, &id), saved);
+    e = cuemu_drv_result(cuemu_rt_stream_get_id(stream, &id),
+                         cuemu_drv_enter());
   if (e)
     return DRV_CUDA_ERROR_INVALID_HANDLE;
   void *found = NULL;

@@ -44,6 +44,8 @@ struct cuemu_nvrtc_program {
   char *ptx;       /* the image's text form (nvrtcGetPTX), NUL-terminated */
   size_t ptx_size; /* without the NUL */
   int lto;         /* compiled with -dlto: the image is its LTO IR too */
+  int cubin;       /* compiled for a real architecture (-arch=sm_XX): the
+                      image is a cubin too; else nvrtcGetCUBINSize is 0 */
   /* nvrtcSetFlowCallback's callback (NULL: none) and its payload. */
   int (*flow)(void *payload, void *reserved);
   void *flow_payload;
@@ -642,6 +644,7 @@ int cuemu_nvrtc_compile_program(cuemu_nvrtc_program *p, int option_count,
     r = NVRTC_OUT_OF_MEMORY;
   p->compiled = r == NVRTC_OK;
   p->lto = p->compiled && o.lto;
+  p->cubin = p->compiled && o.real_arch;
   free(kernels);
   cuemu__nvrtc_options_free(&o);
   remove_tree(work);
@@ -674,8 +677,10 @@ int cuemu_nvrtc_get_image_size(cuemu_nvrtc_program *p, int ptx,
     return NVRTC_INVALID_INPUT;
   if (ptx == 2)
     *size = p->lto ? p->image_size : 0; /* 0 without -dlto, as NVRTC */
-  else
-    *size = ptx ? p->ptx_size + 1 : p->image_size;
+  else if (ptx)
+    *size = p->ptx_size + 1;
+  else /* no cubin for a virtual architecture, as NVRTC */
+    *size = p->cubin ? p->image_size : 0;
   return NVRTC_OK;
 }
 
@@ -689,7 +694,7 @@ int cuemu_nvrtc_get_image(cuemu_nvrtc_program *p, int ptx, char *out) {
   /* The text form is NUL-terminated, as PTX is. */
   if (ptx == 1)
     memcpy(out, p->ptx, p->ptx_size + 1);
-  else
+  else if (ptx == 2 || p->cubin) /* NVRTC writes no cubin for compute_XX */
     memcpy(out, p->image, p->image_size);
   return NVRTC_OK;
 }

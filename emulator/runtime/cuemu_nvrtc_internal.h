@@ -45,6 +45,9 @@ typedef struct cuemu_nvrtc_options {
                   variables can be linked (cuLink*) */
   int lto;     /* -dlto: the module is also the program's LTO IR */
   int arch_suffix; /* -arch's 'a' (sm_90a) or 'f' (sm_100f), or 0 */
+  int real_arch; /* an -arch named a real architecture (sm_XX): NVRTC makes
+                    a cubin only then (compute_XX, lto_XX and the default,
+                    compute_75, are virtual) */
   int fmad;    /* -fmad: 0 not given, 1 false, 2 true */
   int fast_math; /* --use_fast_math */
 } cuemu_nvrtc_options;

@@ -218,6 +218,8 @@ int cuemu__nvrtc_options_read(int count, const char *const *options,
     if ((IS("-arch") || IS("--gpu-architecture")) && value) {
       o->arch = arch_value(value);
       o->arch_suffix = cuemu__gpu_arch_suffix(value, strlen(value));
+      if (strncmp(value, "sm_", 3) == 0)
+        o->real_arch = 1;
       if (!o->arch) {
         cuemu__nvrtc_text_add(
             log, "nvrtc: error: invalid value for --gpu-architecture (-arch)\n");

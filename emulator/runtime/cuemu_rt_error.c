@@ -12,6 +12,7 @@
 #include "base/cuemu_report.h"
 #include "device/cuemu_device_launch.h"
 #include "device/cuemu_handles.h"
+#include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
 
@@ -30,9 +31,14 @@ int cuemu_rt_sticky(void) {
   return cuemu_status_cuda_error(cuemu__device_sticky());
 }
 
-/* Set by the first call of the runtime API (not one the driver API makes
- * on its behalf, between cuemu__rt_driver_enter() and
- * cuemu__rt_error_restore()) that works with the device. */
+/* Set by the first call of the runtime API that works with the device,
+ * from a thread without a driver context: not one the driver API makes
+ * on its behalf (between cuemu__rt_driver_enter() and
+ * cuemu__rt_error_restore(), or after it in the same driver call, as the
+ * driver's bookkeeping of a new stream does), and not one in a thread
+ * that has a context current, which CUDA's runtime uses as it is. Once
+ * set, a thread without a context works in the primary one (as CUDA's
+ * runtime makes it current in the threads that call it). */
 static int runtime_used;
 static __thread int in_driver;
 
@@ -43,7 +49,8 @@ int cuemu__rt_used(void) {
 void cuemu__rt_driver_enter(void) { in_driver = 1; }
 
 int cuemu__rt_check_sticky(void) {
-  if (!in_driver)
+  if (!in_driver && !__atomic_load_n(&runtime_used, __ATOMIC_RELAXED) &&
+      !cuemu__drv_current())
     __atomic_store_n(&runtime_used, 1, __ATOMIC_RELAXED);
   return cuemu_rt_error(cuemu_rt_sticky());
 }

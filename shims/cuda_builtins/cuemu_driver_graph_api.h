@@ -19,9 +19,14 @@
 
 #include <cuemu/cuemu_driver_graph.h>
 
-/* The calling convention of callbacks (empty, as on Linux). */
+/* The calling convention of callbacks and of the driver's functions
+ * (empty, as on Linux): code names them in its own declarations
+ * (`CUresult CUDAAPI cuMemAlloc(...)`, `typedef CUresult (CUDAAPI *f)()`). */
 #ifndef CUDA_CB
 #define CUDA_CB
+#endif
+#ifndef CUDAAPI
+#define CUDAAPI
 #endif
 
 typedef struct CUgraph_st *CUgraph;
@@ -174,12 +179,19 @@ typedef enum CUlaunchAttributeID_enum {
   CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING = 16
 } CUlaunchAttributeID;
 /* The values of CU_LAUNCH_ATTRIBUTE_ and
- * CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE. */
-typedef enum CUclusterSchedulingPolicy_enum {
-  CU_CLUSTER_SCHEDULING_POLICY_DEFAULT = 0,
-  CU_CLUSTER_SCHEDULING_POLICY_SPREAD = 1,
-  CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING = 2
-} CUclusterSchedulingPolicy;
+ * CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE: the runtime's
+ * enumeration, since a CUlaunchAttributeValue is the runtime's union and
+ * C++ code assigns CU_CLUSTER_SCHEDULING_POLICY_SPREAD to its field
+ * clusterSchedulingPolicyPreference (as CUaccessProperty and
+ * CUsynchronizationPolicy in cuemu_driver_peer_api.h). */
+typedef enum cudaClusterSchedulingPolicy CUclusterSchedulingPolicy;
+#define CU_CLUSTER_SCHEDULING_POLICY_DEFAULT cudaClusterSchedulingPolicyDefault
+#define CU_CLUSTER_SCHEDULING_POLICY_SPREAD cudaClusterSchedulingPolicySpread
+#define CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING                            \
+  cudaClusterSchedulingPolicyLoadBalancing
+/* The types of the union's other fields under the driver's names. */
+typedef cudaLaunchMemSyncDomainMap CUlaunchMemSyncDomainMap;
+typedef cudaGraphDeviceNode_t CUgraphDeviceNode;
 typedef cudaLaunchAttributeValue CUlaunchAttributeValue;
 typedef CUlaunchAttributeID CUkernelNodeAttrID;
 typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
@@ -189,6 +201,18 @@ typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
 #define CU_KERNEL_NODE_ATTRIBUTE_CLUSTER_DIMENSION                             \
   CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
 #define CU_KERNEL_NODE_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
+#define CU_KERNEL_NODE_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE        \
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE
+#define CU_KERNEL_NODE_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP                           \
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
+#define CU_KERNEL_NODE_ATTRIBUTE_MEM_SYNC_DOMAIN                               \
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
+#define CU_KERNEL_NODE_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION                   \
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION
+#define CU_KERNEL_NODE_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE                  \
+  CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE
+#define CU_KERNEL_NODE_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT              \
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
 
 namespace cuemu {
 namespace drv {

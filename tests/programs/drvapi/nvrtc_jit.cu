@@ -126,7 +126,7 @@ int main() {
   NVRTC(nvrtcGetPTX(prog, ptx.data()));
   size_t cubin_size = 0;
   NVRTC(nvrtcGetCUBINSize(prog, &cubin_size));
-  CHECK(cubin_size > 0);
+  CHECK(cubin_size == 0); // compute_90 is virtual: no cubin, as NVRTC
 
   // The image, loaded and run through the driver API.
   CUmodule mod;

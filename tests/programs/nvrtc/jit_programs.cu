@@ -91,7 +91,7 @@ std::vector<char> compile_scale(std::string *scale_int) {
   NVRTC(nvrtcCreateProgram(&prog, scale_source, "kernels/scale.cu", 1,
                            headers, names));
   NVRTC(nvrtcAddNameExpression(prog, "scale<int>"));
-  const char *options[] = {"-arch=compute_90", "-std=c++17"};
+  const char *options[] = {"-arch=sm_90", "-std=c++17"};
   nvrtcResult r = nvrtcCompileProgram(prog, 2, options);
   CHECK(r == NVRTC_SUCCESS);
   if (r != NVRTC_SUCCESS)

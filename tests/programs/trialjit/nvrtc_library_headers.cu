@@ -60,7 +60,7 @@ static const char *kLater =
 // it and compile again. Returns the program, compiled, or nullptr.
 static nvrtcProgram compile(std::map<std::string, std::string> &headers,
                             int *rounds, std::string *first_log) {
-  const char *opts[] = {"--pre-include=jit_pre.h", "-std=c++17"};
+  const char *opts[] = {"--pre-include=jit_pre.h", "-std=c++17", "-arch=sm_90"};
   for (*rounds = 1; *rounds <= 3; ++*rounds) {
     std::vector<const char *> names, texts;
     for (auto &h : headers) {
@@ -71,7 +71,7 @@ static nvrtcProgram compile(std::map<std::string, std::string> &headers,
     if (nvrtcCreateProgram(&prog, kSource, "jit_prog.cu", (int)names.size(),
                            texts.data(), names.data()) != NVRTC_SUCCESS)
       return nullptr;
-    nvrtcResult r = nvrtcCompileProgram(prog, 2, opts);
+    nvrtcResult r = nvrtcCompileProgram(prog, 3, opts);
     size_t size = 0;
     nvrtcGetProgramLogSize(prog, &size);
     std::string log(size, '\0');
