@@ -87,6 +87,8 @@ typedef struct cuemu_config {
   void *grid_context;           /* the device layer's record of the grid
                                    (the grids it launches from kernel code,
                                    device/cuemu_child_grids.h); NULL: none */
+  unsigned sms;                 /* the SMs the launch may use (a green
+                                   context's stream); 0: the device's */
 } cuemu_config;
 
 /* Settings of the emulated device, read once per process. */

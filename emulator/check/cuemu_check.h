@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cuemu/cuemu_runtime.h>
+
 #include "base/cuemu_config.h"
 #include "core/cuemu_worker.h"
 
@@ -40,6 +42,13 @@ typedef void (*cuemu_check_run_fn)(cuemu_launch *launch,
                                    unsigned extra_workers);
 void cuemu__check_perturb(cuemu_launch *launch, unsigned extra_workers,
                           cuemu_check_run_fn run_once);
+
+/* Appends to the table *a of n allocations (cuemu__allocation_snapshot's,
+ * grown here) one live CUEMU_RT_MEMORY_SYMBOL entry per registered
+ * __device__ variable (cuemu_device_variable_register) that no entry
+ * already covers; returns the new length, n when memory runs out
+ * (cuemu_check_variables.c). */
+size_t cuemu__check_variables_append(cuemu_rt_allocation **a, size_t n);
 
 /* Block hooks (on the worker): a block starts; a block barrier (or the
  * block's part of grid.sync, `grid` set) completed; a warp collective of

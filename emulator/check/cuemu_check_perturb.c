@@ -6,7 +6,8 @@
  * CUEMU_SCHEDULE gives (forward by default) and then, on the same inputs, in
  * the reverse order (forward when the first was reverse). Every tracked
  * allocation (device, managed and pinned memory, symbols, registered
- * buffers) is saved before the first run and restored before the second;
+ * buffers) and every __device__ variable of the program's code
+ * (cuemu_check_variables.c) is saved before the first run and restored before the second;
  * when the two runs leave different contents, the launch ends with
  * CHECK_REPORT naming the first byte that differs. The first run's results
  * are what the caller sees. It needs no checked build; a kernel's printf
@@ -23,6 +24,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
 #endif
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +113,13 @@ static void compare(cuemu_launch *L, const cuemu_rt_allocation *a, size_t n,
     snprintf(site, sizeof site, ", allocated at %s", line);
   } else {
     memset(&info, 0, sizeof info);
+    /* A __device__ variable: its name where the dynamic symbols hold it. */
+    Dl_info symbol;
+    if (where->kind == CUEMU_RT_MEMORY_SYMBOL)
+      info.name = dladdr(where->base, &symbol) && symbol.dli_sname &&
+                          symbol.dli_saddr == where->base
+                      ? symbol.dli_sname
+                      : "a __device__ variable at";
   }
   cuemu__launch_error(
       L, CUEMU_CHECK_REPORT,
@@ -142,6 +151,9 @@ static void perturb(cuemu_launch *L, unsigned extra_workers,
                     cuemu_check_run_fn run_once) {
   cuemu_rt_allocation *a = NULL;
   size_t n = cuemu__allocation_snapshot(&a);
+  /* The __device__ variables are launch state too (a counter that the
+   * kernel bumps by atomicAdd would otherwise count twice). */
+  n = cuemu__check_variables_append(&a, n);
   unsigned char **before = a ? save(a, n) : NULL;
   if (!before) {
     free(a);

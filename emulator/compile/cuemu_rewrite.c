@@ -839,6 +839,8 @@ static cuemu_status walk(walker *w) {
         else if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__managed__"))
           st = cuemu__constant_note(rw, w->decl_start, i,
                                     "CUEMU_MANAGED_NOTE");
+        else if (st == CUEMU_SUCCESS)
+          st = cuemu__device_note(rw, w->decl_start, i);
       } else if (own && rw->preprocessed &&
                  !(t->flags & CUEMU_TOKEN_FOREIGN) &&
                  cuemu__rw_is(rw, i, "using")) {

@@ -210,6 +210,10 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
                                   const char *macro);
 cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
                                         size_t brace);
+/* The note CUEMU_DEVICE_NOTE after the namespace-scope declaration that
+ * starts at token start when its `__device__` (token i) defines variables
+ * (cuemu_space_notes.c). */
+cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start, size_t i);
 
 /* Rewrites the launch whose `<<<` starts at token i; *resume is the token to
  * continue the walk at. CUEMU_COMPILE for an unterminated configuration. */

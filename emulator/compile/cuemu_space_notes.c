@@ -11,6 +11,11 @@
  *   `CUEMU_MANAGED_NOTE(name)`, after a definition of `__managed__`
  *   variables, which cudaPointerGetAttributes then calls managed memory
  *   (cuemu_managed_register);
+ * - after each namespace-scope definition of `__device__` variables (not
+ *   also `__constant__` or `__managed__`; not a function), in the same
+ *   passes, `CUEMU_DEVICE_NOTE(name)` for each variable, which registers
+ *   it for schedule perturbation from load to unload
+ *   (cuemu_device_variable_register);
  * - at the start of a kernel's body, `CUEMU_GRID_CONSTANT_NOTE(name);` for
  *   each parameter declared `__grid_constant__`, which tells libcuemu
  *   where the thread's copy of it lies.
@@ -119,6 +124,57 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
     return CUEMU_SUCCESS;
   }
   return flush(rw, &notes, rw->toks[k].offset + rw->toks[k].length);
+}
+
+cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
+                                size_t i) {
+  for (size_t k = start; k < i; ++k)
+    if (cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "{"))
+      return CUEMU_SUCCESS; /* a lambda's or an attribute's __device__ */
+  /* The declaration's specifiers and first declarator, to the token that
+   * tells a variable from a function. */
+  size_t k;
+  for (k = start; k < rw->n; ++k) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "__constant__") ||
+        cuemu__rw_is(rw, k, "__managed__") ||
+        cuemu__rw_is(rw, k, "__shared__") ||
+        cuemu__rw_is(rw, k, "__global__") ||
+        cuemu__rw_is(rw, k, "operator"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "<") && k > start && cuemu__rw_ident(rw, k - 1)) {
+      size_t close = cuemu__rw_template_close(rw, k);
+      if (close >= rw->n)
+        return CUEMU_SUCCESS;
+      k = close;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "(")) {
+      size_t inner;
+      int function = 0;
+      if (cuemu__rw_nested_declarator(rw, k, &inner, &function) == k ||
+          function)
+        return CUEMU_SUCCESS; /* a function, or a variable initialised
+                               * by a parenthesised list (not noted) */
+      break;
+    }
+    if (cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "=") ||
+        cuemu__rw_is(rw, k, "[") || cuemu__rw_is(rw, k, ",") ||
+        cuemu__rw_is(rw, k, "{"))
+      break;
+  }
+  if (k >= rw->n)
+    return CUEMU_SUCCESS;
+  for (size_t j = start; j < k && cuemu__rw_is(rw, k, "{"); ++j)
+    if (cuemu__rw_is(rw, j, "struct") || cuemu__rw_is(rw, j, "class") ||
+        cuemu__rw_is(rw, j, "union") || cuemu__rw_is(rw, j, "enum"))
+      return CUEMU_SUCCESS; /* a class defined in the declaration */
+  return cuemu__constant_note(rw, start, i, "CUEMU_DEVICE_NOTE");
 }
 
 cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,

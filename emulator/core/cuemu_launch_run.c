@@ -18,6 +18,7 @@
 #include "core/cuemu_worker.h"
 #include "core/cuemu_stack.h"
 #include "core/cuemu_watchdog.h"
+#include "device/cuemu_device_model.h"
 
 /* The most workers whose stacks fit in the process's memory mappings: each
  * worker may hold a guarded stack (two mappings) per thread of a block plus
@@ -106,6 +107,16 @@ cuemu_status cuemu__core_run(const cuemu_kernel_desc *kernel, cuemu_dim3 grid,
     if (workers > L.nblocks)
       workers = (unsigned)L.nblocks;
     unsigned most = max_workers_for(L.nthreads);
+    /* A green context's launch: at most its SMs' resident blocks at once
+     * (the workers, and those that progress starts for spinning blocks). */
+    if (config->sms) {
+      unsigned per_sm = cuemu__device_blocks_per_sm(
+          L.nthreads, kernel->static_shared + dynamic_shared);
+      unsigned long long partition =
+          (unsigned long long)config->sms * (per_sm ? per_sm : 1);
+      if (most > partition)
+        most = (unsigned)partition;
+    }
     if (workers > most)
       workers = most;
     L.most_workers = most;

@@ -194,6 +194,16 @@ static cuemu_status check_stream(const cuemu_launch_request *r) {
   return CUEMU_SUCCESS;
 }
 
+/* The SMs a launch into `stream` may use: a green context's stream's
+ * partition, else 0 (the whole device). */
+static unsigned stream_sms(void *stream) {
+  cuemu_handle_state state;
+  if (cuemu__handle_is_default_stream(stream) ||
+      !cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state))
+    return 0;
+  return state.sms;
+}
+
 static cuemu_status validate(const cuemu_launch_request *r,
                              const void *function) {
   if (cuemu_thread_in_kernel())
@@ -227,10 +237,11 @@ static cuemu_status validate(const cuemu_launch_request *r,
         (unsigned long long)r->grid.x * r->grid.y * r->grid.z;
     cuemu_kernel_attributes a;
     cuemu__function_attributes(function, r->kernel, &a);
+    unsigned sms = stream_sms(r->stream);
     unsigned long long resident =
         (unsigned long long)cuemu__device_blocks_per_sm(
             threads, a.static_shared_bytes + r->dynamic_shared) *
-        cuemu__device_model()->sms;
+        (sms ? sms : cuemu__device_model()->sms);
     if (blocks > resident)
       st = cuemu__report(CUEMU_COOPERATIVE_TOO_LARGE,
                          "kernel %s: a cooperative launch of %llu blocks of "
@@ -281,6 +292,7 @@ cuemu_status cuemu__device_launch(const cuemu_launch_request *r) {
   if (st == CUEMU_SUCCESS)
     st = cuemu__cluster_shape(r, cuemu__function_identity(r->kernel, r->args),
                               &config.cluster);
+  config.sms = stream_sms(r->stream);
   /* CUDA prints the previous kernels' printf output when a kernel is
    * launched; the C API, which has no synchronisation, when it ends. */
   cuemu__printf_flush_pending();

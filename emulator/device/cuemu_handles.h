@@ -16,16 +16,18 @@ typedef enum cuemu_handle_kind {
   CUEMU_HANDLE_EVENT = 0x5
 } cuemu_handle_kind;
 
-/* What a handle holds: a stream's flags and priority; an event's flags and
- * the time of its last record; and the device it belongs to, the calling
- * thread's current device at its creation (set by cuemu__handle_create,
- * kept by cuemu__handle_set). */
+/* What a handle holds: a stream's flags, priority and SM partition; an
+ * event's flags and the time of its last record; and the device it
+ * belongs to, the calling thread's current device at its creation (set by
+ * cuemu__handle_create, kept by cuemu__handle_set). */
 typedef struct cuemu_handle_state {
   unsigned flags;
   int priority;
   int recorded;
   long long ns;
   int device;
+  unsigned sms; /* a stream of a green context: the SMs its launches may
+                   use (cuemu_drv_green.c); 0: the whole device */
 } cuemu_handle_state;
 
 /* The default streams: 0, cudaStreamLegacy and cudaStreamPerThread. */

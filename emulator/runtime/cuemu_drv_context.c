@@ -43,6 +43,7 @@ struct cuemu_drv_context {
   int retained; /* a primary context: its retain count */
   int live;     /* 0 once destroyed (the memory is never reused) */
   int runtime_ref; /* a primary context: the runtime API retains it */
+  int attached;    /* cuCtxAttach's usage count beyond its creation's */
   unsigned long long id; /* cuCtxGetId: unique in the process */
 };
 
@@ -144,12 +145,15 @@ static int check_init(void) {
 
 static int push(cuemu_drv_context *c);
 
-/* The calling thread's current context. Once the program has used the
- * runtime API, a thread without one works in the primary context of its
- * device, which the runtime holds, as with CUDA. */
+/* The calling thread's current context. A runtime call on a thread
+ * without one makes the primary context of its device current (CUDA's
+ * runtime holds it); a thread that emptied its stack (cuCtxDestroy,
+ * cuCtxPopCurrent, cuCtxSetCurrent(NULL)) has none until its next runtime
+ * call, as with CUDA. */
 static cuemu_drv_context *current_or_runtime(void) {
   cuemu_drv_context *c = cuemu__drv_current();
-  if (c || !cuemu__rt_used())
+  int called = cuemu__rt_thread_called_take();
+  if (c || !called)
     return c;
   c = &primary[cuemu__device_current()];
   pthread_mutex_lock(&lock);
@@ -168,7 +172,10 @@ int cuemu_drv_check_context(void) {
   if (e)
     return e;
   cuemu_drv_context *c = current_or_runtime();
-  if (!usable(c))
+  /* A context destroyed while current to this thread stays current. */
+  if (c && !usable(c))
+    return DRV_CUDA_ERROR_CONTEXT_IS_DESTROYED;
+  if (!c)
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   return DRV_CUDA_SUCCESS;
 }
@@ -429,20 +436,21 @@ static int push(cuemu_drv_context *c) {
   return DRV_CUDA_SUCCESS;
 }
 
-/* Removes every entry of `c` from the calling thread's stack. */
+/* Pops `c` when it is the calling thread's current context (as
+ * cuCtxDestroy does); an entry of it lower in the stack stays, and is a
+ * destroyed context once popped to. */
 static void unstack(const cuemu_drv_context *c) {
-  int j = 0;
-  for (int i = 0; i < depth; ++i)
-    if (stack[i] != c)
-      stack[j++] = stack[i];
-  depth = j;
-  follow_top();
+  if (depth > 0 && stack[depth - 1] == c) {
+    depth--;
+    follow_top();
+  }
 }
 
 int cuemu_drv_ctx_create(void **ctx, unsigned flags, int device) {
   int e = device_call((flags & ~CTX_FLAGS_MASK) ? NULL : ctx, device);
   if (e)
     return e;
+  current_or_runtime(); /* the runtime's binding first: it stays below */
   cuemu_drv_context *c = calloc(1, sizeof *c);
   if (!c)
     return DRV_CUDA_ERROR_OUT_OF_MEMORY;
@@ -466,9 +474,45 @@ int cuemu_drv_ctx_destroy(void *ctx) {
   cuemu_drv_context *c = ctx;
   if (!c || c->primary || !c->live)
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  current_or_runtime();
   c->live = 0; /* kept, so that a second destroy is an error */
   unstack(c);
   return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_ctx_attach(void **ctx, unsigned flags) {
+  int e = check_init();
+  if (e)
+    return e;
+  if (!ctx || flags != 0)
+    return DRV_CUDA_ERROR_INVALID_VALUE;
+  cuemu_drv_context *c = current_or_runtime();
+  if (!c)
+    return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  if (!usable(c))
+    return DRV_CUDA_ERROR_CONTEXT_IS_DESTROYED;
+  pthread_mutex_lock(&lock);
+  c->attached++;
+  pthread_mutex_unlock(&lock);
+  *ctx = c;
+  return DRV_CUDA_SUCCESS;
+}
+
+int cuemu_drv_ctx_detach(void *ctx) {
+  int e = check_init();
+  if (e)
+    return e;
+  cuemu_drv_context *c = ctx;
+  /* The context must be current to the calling thread. */
+  if (!c || c != current_or_runtime() || !usable(c))
+    return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  pthread_mutex_lock(&lock);
+  int last = c->attached == 0;
+  if (!last)
+    c->attached--;
+  pthread_mutex_unlock(&lock);
+  /* A primary context is the device's: only its count goes down. */
+  return last && !c->primary ? cuemu_drv_ctx_destroy(c) : DRV_CUDA_SUCCESS;
 }
 
 int cuemu_drv_primary_ctx_retain(void **ctx, int device) {
@@ -539,6 +583,7 @@ int cuemu_drv_ctx_set_current(void *ctx) {
   if (c && !usable(c))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   /* Replaces the top of the stack; NULL empties that place. */
+  current_or_runtime();
   if (depth > 0)
     depth--;
   return c ? push(c) : DRV_CUDA_SUCCESS;
@@ -560,6 +605,7 @@ int cuemu_drv_ctx_push_current(void *ctx) {
     return e;
   if (!usable(ctx))
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
+  current_or_runtime();
   return push(ctx);
 }
 
@@ -567,6 +613,7 @@ int cuemu_drv_ctx_pop_current(void **ctx) {
   int e = check_init();
   if (e)
     return e;
+  current_or_runtime();
   if (depth == 0)
     return DRV_CUDA_ERROR_INVALID_CONTEXT;
   cuemu_drv_context *c = stack[--depth];

@@ -325,3 +325,8 @@ int cuemu_drv_ctx_from_green_ctx(void **ctx, void *handle) {
 void *cuemu__drv_green_of_context(const void *ctx) {
   return green_of_context(ctx);
 }
+
+unsigned cuemu__drv_green_sms(const void *ctx) {
+  green *g = green_of_context(ctx);
+  return g ? g->sm_count : 0;
+}

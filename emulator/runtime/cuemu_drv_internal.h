@@ -35,6 +35,8 @@ void *cuemu__drv_primary_context(int device);
 /* The live green context whose context (cuCtxFromGreenCtx's) is `ctx`,
  * or NULL (cuemu_drv_green.c). */
 void *cuemu__drv_green_of_context(const void *ctx);
+/* The SMs of the live green context whose context is `ctx`, or 0. */
+unsigned cuemu__drv_green_sms(const void *ctx);
 
 /* Non-zero when `code` is a CUresult of CUDA 13. */
 int cuemu__drv_known(int code);

@@ -18,7 +18,9 @@
 #include <cuemu/cuemu_host_ids.h>
 #include <cuemu/cuemu_runtime.h>
 
+#include "base/cuemu_config.h"
 #include "device/cuemu_device_model.h"
+#include "device/cuemu_handles.h"
 #include "runtime/cuemu_drv_internal.h"
 #include "runtime/cuemu_rt_internal.h"
 #include "runtime/cuemu_rt_stream_queue.h"
@@ -81,6 +83,14 @@ int cuemu_drv_stream_create(void **stream, unsigned flags, int priority) {
     if (!cuemu__drv_context_device(c, &device) &&
         c != cuemu__drv_primary_context(device))
       note(*stream, c);
+    /* A stream of a green context: its launches use the partition's SMs
+     * only (cuemu_device_launch.c, cuemu_launch_run.c). */
+    cuemu_handle_state state;
+    unsigned sms = cuemu__drv_green_sms(c);
+    if (sms && cuemu__handle_get(CUEMU_HANDLE_STREAM, *stream, &state)) {
+      state.sms = sms;
+      cuemu__handle_set(CUEMU_HANDLE_STREAM, *stream, &state);
+    }
   }
   return e;
 }
@@ -175,17 +185,46 @@ static int ctx_event_call(void *ctx, void *event, int *device) {
   return event ? DRV_CUDA_SUCCESS : DRV_CUDA_ERROR_INVALID_HANDLE;
 }
 
+/* The private stream of each device that holds cuCtxRecordEvent's
+ * records (non-blocking, so that it orders nothing else). */
+static void *record_streams[CUEMU_MAX_DEVICES];
+
+static void *record_stream(int device) {
+  pthread_mutex_lock(&lock);
+  void *s = record_streams[device];
+  if (!s || !cuemu__handle_stream_valid(s)) {
+    int current = cuemu__device_current();
+    cuemu__device_select(device);
+    s = NULL;
+    if (cuemu_rt_stream_create(&s, STREAM_NON_BLOCKING_FLAG, 0) != cudaSuccess)
+      s = NULL;
+    cuemu__device_select(current);
+    record_streams[device] = s;
+  }
+  pthread_mutex_unlock(&lock);
+  return s;
+}
+
 int cuemu_drv_ctx_record_event(void *ctx, void *event) {
   int device = 0;
   int e = ctx_event_call(ctx, event, &device);
   if (e)
     return e;
-  /* The work of every stream of the context's device, the streams that do
-   * not synchronise with the legacy default stream too, is waited for on
-   * the host; the record then captures no work that is pending (its errors
-   * stay for the next synchronisation). */
-  cuemu__stream_wait_device(device);
   int saved = cuemu_drv_enter();
+  cuemu_handle_state state;
+  if (!cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &state))
+    return cuemu_drv_result(cudaErrorInvalidResourceHandle, saved);
+  if (state.device != device)
+    return cuemu_drv_result(cudaErrorInvalidResourceHandle, saved);
+  /* The record completes when the work issued so far to every stream of
+   * the context completes; the host does not wait for it. */
+  void *stream = cuemu__stream_inline() ? NULL : record_stream(device);
+  if (stream)
+    return cuemu_drv_result(
+        cuemu__stream_defer_record_device(event, stream, device), saved);
+  /* Streams that run on the issuing thread (CUEMU_STREAMS=sync) have no
+   * work pending: the record is complete at once. */
+  cuemu__stream_wait_device(device);
   int current = cuemu__device_current();
   cuemu__device_select(device);
   e = cuemu_rt_event_record(event, STREAM_LEGACY);
@@ -198,8 +237,14 @@ int cuemu_drv_ctx_wait_event(void *ctx, void *event) {
   int e = ctx_event_call(ctx, event, &device);
   if (e)
     return e;
-  /* All later work of the context waits for the event's work: the host
-   * waits for it now, before it can issue any. */
   int saved = cuemu_drv_enter();
+  cuemu_handle_state state;
+  if (!cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &state))
+    return cuemu_drv_result(cudaErrorInvalidResourceHandle, saved);
+  /* All later work of the context waits for the event's work, on the
+   * device: the host goes on (it waits only where too many such waits are
+   * pending). */
+  if (cuemu__stream_device_wait_event(device, event) == cudaSuccess)
+    return cuemu_drv_result(cudaSuccess, saved);
   return cuemu_drv_result(cuemu_rt_event_synchronize(event), saved);
 }

@@ -40,6 +40,13 @@ static int program_variable(const char *name) {
     for (int i = 0; foreign[i]; ++i)
       if (strncmp(name, foreign[i], strlen(foreign[i])) == 0)
         return 0;
+    /* A name component of cuemu's own (the notes cuemu-cc adds after
+     * variable definitions, cuemu_space_notes.c: _ZL17cuemu_device_note_0,
+     * _ZN1bL17cuemu_device_note_1E). */
+    for (const char *at = strstr(name, "cuemu_"); at;
+         at = strstr(at + 1, "cuemu_"))
+      if (at[-1] >= '0' && at[-1] <= '9')
+        return 0;
     return 1;
   }
   /* Names reserved to the implementation: _DYNAMIC, __dso_handle, ... */

@@ -298,7 +298,7 @@ int cuemu_rt_stream_get_attribute(void *stream, int attr,
     return code;
   if (attr == cudaLaunchAttributePriority) {
     memset(value, 0, sizeof *value);
-    cuemu_handle_state state = {0, 0, 0, 0, 0};
+    cuemu_handle_state state = {0, 0, 0, 0, 0, 0};
     cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state);
     value->priority = state.priority;
     return cuemu__rt_check_sticky();

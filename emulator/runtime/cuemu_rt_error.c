@@ -41,17 +41,27 @@ int cuemu_rt_sticky(void) {
  * runtime makes it current in the threads that call it). */
 static int runtime_used;
 static __thread int in_driver;
+/* Set by such a call on this thread, taken by the driver API. */
+static __thread int thread_called;
 
 int cuemu__rt_used(void) {
   return __atomic_load_n(&runtime_used, __ATOMIC_RELAXED);
 }
 
+int cuemu__rt_thread_called_take(void) {
+  int called = thread_called;
+  thread_called = 0;
+  return called;
+}
+
 void cuemu__rt_driver_enter(void) { in_driver = 1; }
 
 int cuemu__rt_check_sticky(void) {
-  if (!in_driver && !__atomic_load_n(&runtime_used, __ATOMIC_RELAXED) &&
-      !cuemu__drv_current())
-    __atomic_store_n(&runtime_used, 1, __ATOMIC_RELAXED);
+  if (!in_driver && !cuemu__drv_current()) {
+    if (!__atomic_load_n(&runtime_used, __ATOMIC_RELAXED))
+      __atomic_store_n(&runtime_used, 1, __ATOMIC_RELAXED);
+    thread_called = 1;
+  }
   return cuemu_rt_error(cuemu_rt_sticky());
 }
 

@@ -42,7 +42,7 @@ static int create(void **event, unsigned flags, int opened) {
   int err = cuemu__rt_check_sticky();
   if (err)
     return err;
-  cuemu_handle_state state = {flags, 0, 0, 0, 0};
+  cuemu_handle_state state = {flags, 0, 0, 0, 0, 0};
   if (cuemu__handle_create(CUEMU_HANDLE_EVENT, &state, event) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);

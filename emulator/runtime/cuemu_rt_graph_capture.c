@@ -100,7 +100,7 @@ static int is_legacy(void *stream) {
 /* Non-zero for a stream that synchronizes with the legacy default stream
  * (created without cudaStreamNonBlocking). */
 static int is_blocking(void *stream) {
-  cuemu_handle_state st = {0, 0, 0, 0, 0};
+  cuemu_handle_state st = {0, 0, 0, 0, 0, 0};
   cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &st);
   return !(st.flags & 1u);
 }
@@ -696,7 +696,7 @@ int cuemu__rt_capture_wait_event(void *stream, void *event, unsigned flags) {
         code = cudaErrorMemoryAllocation;
     prune(&m->deps);
   } else if (m) {
-    cuemu_handle_state st = {0, 0, 0, 0, 0};
+    cuemu_handle_state st = {0, 0, 0, 0, 0, 0};
     cuemu__handle_get(CUEMU_HANDLE_EVENT, event, &st);
     code = cudaSuccess; /* an event never recorded: nothing to wait for */
     if (st.recorded) {

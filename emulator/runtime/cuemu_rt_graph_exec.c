@@ -613,6 +613,12 @@ static int same_shape(const cuemu_rt_graph *from, cuemu_rt_graph *to,
       if (!cuemu__node_list_has(&a->deps, from->nodes.v[k]))
         return fail_update(err, CUEMU_RT_UPDATE_TOPOLOGY_CHANGED, b,
                            b->deps.v[j]);
+      /* The edge's data (its ports and type) is part of the edge: a
+       * programmatic edge is not the full dependency it was. */
+      if (cuemu__graph_edge_data(b, b->deps.v[j]) !=
+          cuemu__graph_edge_data(a, from->nodes.v[k]))
+        return fail_update(err, CUEMU_RT_UPDATE_TOPOLOGY_CHANGED, b,
+                           b->deps.v[j]);
     }
     const cuemu_rt_graph_node_params *p = &a->p, *q = &b->p;
     int changed = 0;

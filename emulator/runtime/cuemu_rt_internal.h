@@ -30,6 +30,11 @@ void cuemu__rt_memory_reset(void);
  * runtime then has initialised the driver and made the device's primary
  * context current: the driver API's calls follow it). */
 int cuemu__rt_used(void);
+/* Non-zero when a runtime call has worked with a device on the calling
+ * thread since the last time this was asked (and cleared): CUDA's runtime
+ * makes the primary context current at such a call when the thread has
+ * none (cuemu_drv_context.c does it when the driver next asks). */
+int cuemu__rt_thread_called_take(void);
 
 /* Frees the device memory (cudaMalloc's) of `device` (cudaDeviceReset
  * when there are several devices). */

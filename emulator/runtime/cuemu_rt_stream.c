@@ -36,7 +36,7 @@ int cuemu_rt_stream_create(void **stream, unsigned flags, int priority) {
     priority = CUEMU_RT_STREAM_LEAST_PRIORITY;
   if (priority < CUEMU_RT_STREAM_GREATEST_PRIORITY)
     priority = CUEMU_RT_STREAM_GREATEST_PRIORITY;
-  cuemu_handle_state state = {flags, priority, 0, 0, 0};
+  cuemu_handle_state state = {flags, priority, 0, 0, 0, 0};
   if (cuemu__handle_create(CUEMU_HANDLE_STREAM, &state, stream) !=
       CUEMU_SUCCESS)
     return cuemu_rt_error(cudaErrorMemoryAllocation);
@@ -90,7 +90,7 @@ static int read_stream(void *s, unsigned *flags, int *priority) {
   int e = cuemu__rt_check_sticky_stream(s);
   if (e)
     return e;
-  cuemu_handle_state state = {0, 0, 0, 0, 0};
+  cuemu_handle_state state = {0, 0, 0, 0, 0, 0};
   cuemu__handle_get(CUEMU_HANDLE_STREAM, s, &state); /* a default: zeros */
   *flags = state.flags;
   *priority = state.priority;

@@ -156,7 +156,7 @@ static queue *find(void *stream, int create) {
   q->device = device;
   q->legacy = legacy;
   if (!legacy) {
-    cuemu_handle_state state = {0, 0, 0, 0, 0};
+    cuemu_handle_state state = {0, 0, 0, 0, 0, 0};
     cuemu__handle_get(CUEMU_HANDLE_STREAM, stream, &state);
     q->blocking = !(state.flags & 1u); /* not cudaStreamNonBlocking */
   }
@@ -176,10 +176,44 @@ static int add_dep(item *it, queue *q) {
   return 1;
 }
 
+/* The context waits (cuCtxWaitEvent) of each device: the records that all
+ * work issued to the device after the wait waits for, until they are
+ * done. */
+#define MAX_BARRIERS 64
+typedef struct barrier {
+  int device;
+  queue *q;
+  unsigned long long ticket;
+} barrier;
+static barrier barriers[MAX_BARRIERS];
+static size_t nbarriers;
+
+/* Work issued to q waits for the device's barriers (the ones done are
+ * dropped); 0 when memory runs out. */
+static int add_barrier_deps(item *it, const queue *q) {
+  size_t j = 0;
+  for (size_t i = 0; i < nbarriers; ++i) {
+    barrier *b = &barriers[i];
+    if (b->q->done >= b->ticket)
+      continue;
+    barriers[j++] = *b;
+    if (b->device != q->device || b->q == q)
+      continue;
+    if (!add_dep(it, b->q))
+      return 0;
+    it->deps[it->ndeps - 1].ticket = b->ticket;
+  }
+  nbarriers = j;
+  return 1;
+}
+
 /* CUDA's implicit order around the legacy default stream: its work waits
  * for the work before it in every blocking stream of the device, and a
- * blocking stream's work for the legacy stream's before it. */
+ * blocking stream's work for the legacy stream's before it. The device's
+ * context waits, too. */
 static int add_implicit_deps(item *it, const queue *q) {
+  if (!add_barrier_deps(it, q))
+    return 0;
   for (queue *o = queues; o; o = o->next) {
     if (o == q || o->device != q->device || !pending(o))
       continue;
@@ -482,6 +516,46 @@ int cuemu__stream_defer_record(void *event, void *stream) {
   return enqueue(stream, it);
 }
 
+int cuemu__stream_defer_record_device(void *event, void *stream,
+                                      int device) {
+  item *it = calloc(1, sizeof *it);
+  if (!it)
+    return cuemu_rt_error(cudaErrorMemoryAllocation);
+  it->kind = ITEM_RECORD;
+  it->event = event;
+  pthread_once(&atfork_once, register_atfork);
+  pthread_mutex_lock(&lock);
+  const queue *own = find(stream, 0);
+  int ok = 1;
+  for (queue *o = queues; o && ok; o = o->next)
+    if (o != own && o->device == device && !o->forgotten && pending(o))
+      ok = add_dep(it, o);
+  queue *q = ok ? append(stream, it) : NULL;
+  if (!ok)
+    free_item(it);
+  pthread_mutex_unlock(&lock);
+  return q ? cudaSuccess : cuemu_rt_error(cudaErrorMemoryAllocation);
+}
+
+int cuemu__stream_device_wait_event(int device, void *event) {
+  pthread_mutex_lock(&lock);
+  record *r = record_of(event);
+  int code = cudaSuccess;
+  if (r && r->q->done < r->ticket) {
+    size_t j = 0;
+    for (size_t i = 0; i < nbarriers; ++i)
+      if (barriers[i].q->done < barriers[i].ticket)
+        barriers[j++] = barriers[i];
+    nbarriers = j;
+    if (nbarriers < MAX_BARRIERS)
+      barriers[nbarriers++] = (barrier){device, r->q, r->ticket};
+    else
+      code = cudaErrorMemoryAllocation; /* the caller waits on the host */
+  }
+  pthread_mutex_unlock(&lock);
+  return code;
+}
+
 int cuemu__stream_defer_wait_event(void *stream, void *event) {
   item *it = calloc(1, sizeof *it);
   if (!it)
@@ -596,6 +670,15 @@ static int take_error(queue *q) {
  * stream's for a blocking one. */
 static int drain_queue(queue *q) {
   int code = 0;
+  /* Work the host does in the stream's order (a synchronous copy) follows
+   * the device's context waits as well. */
+  barrier waits[MAX_BARRIERS];
+  size_t nwaits = 0;
+  for (size_t i = 0; i < nbarriers; ++i)
+    if (barriers[i].device == q->device && barriers[i].q != q)
+      waits[nwaits++] = barriers[i];
+  for (size_t i = 0; i < nwaits && !code; ++i)
+    code = wait_ticket(waits[i].q, waits[i].ticket);
   for (queue *o = queues; o && !code; o = o->next)
     if (o != q && o->device == q->device && pending(o) &&
         ((q->legacy && o->blocking) || (q->blocking && o->legacy)))

@@ -77,6 +77,15 @@ int cuemu__stream_defer_record(void *event, void *stream);
 /* Appends a wait for the work `event` captured at its last record (none
  * when it has none pending: an event never recorded is complete). */
 int cuemu__stream_defer_wait_event(void *stream, void *event);
+/* cuCtxRecordEvent: a record of `event` in `stream` (the device's private
+ * stream) that completes when the work issued so far to every stream of
+ * `device` is done. A CUDA code. */
+int cuemu__stream_defer_record_device(void *event, void *stream, int device);
+/* cuCtxWaitEvent: the work issued to any stream of `device` from now on
+ * waits for the event's last record (not on the host); 0, or
+ * cudaErrorMemoryAllocation when too many waits are pending (the caller
+ * then waits on the host). Sets no error. */
+int cuemu__stream_device_wait_event(int device, void *event);
 
 /* Waits until the work issued so far to `stream` is done (for the legacy
  * default stream, that of every blocking stream too); cuemu__stream_drain_all

@@ -1663,6 +1663,37 @@ typedef enum CUtensorMapIm2ColWideMode_enum {
   CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
   CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
 } CUtensorMapIm2ColWideMode;
+typedef struct CUdevprop_st {
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int sharedMemPerBlock;
+  int totalConstantMemory;
+  int SIMDWidth;
+  int memPitch;
+  int regsPerBlock;
+  int clockRate;
+  int textureAlign;
+} CUdevprop_v1;
+typedef CUdevprop_v1 CUdevprop;
+typedef enum CUmemRangeHandleType_enum {
+  CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD = 0x1,
+  CU_MEM_RANGE_HANDLE_TYPE_MAX = 0x7FFFFFFF
+} CUmemRangeHandleType;
+typedef enum CUmemRangeFlags_enum {
+  CU_MEM_RANGE_FLAG_DMA_BUF_MAPPING_TYPE_PCIE = 0x1
+} CUmemRangeFlags;
+typedef enum CUmulticastGranularity_flags_enum {
+  CU_MULTICAST_GRANULARITY_MINIMUM = 0x0,
+  CU_MULTICAST_GRANULARITY_RECOMMENDED = 0x1
+} CUmulticastGranularity_flags;
+typedef struct CUmulticastObjectProp_st {
+  unsigned int numDevices;
+  size_t size;
+  unsigned long long handleTypes;
+  unsigned long long flags;
+} CUmulticastObjectProp_v1;
+typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
 typedef enum CUoccupancy_flags_enum {
   CU_OCCUPANCY_DEFAULT = 0x0,
   CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
@@ -1958,10 +1989,13 @@ CUresult CUDAAPI cuCoredumpSetAttribute(CUcoredumpSettings __cuemu_attrib,
     void *__cuemu_value, size_t *__cuemu_size);
 CUresult CUDAAPI cuCoredumpSetAttributeGlobal(CUcoredumpSettings __cuemu_attrib,
     void *__cuemu_value, size_t *__cuemu_size);
+CUresult CUDAAPI cuCtxAttach(CUcontext *__cuemu_pctx,
+    unsigned int __cuemu_flags);
 CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx,
     CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
 CUresult CUDAAPI cuCtxDestroy(CUcontext ctx);
 CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx);
+CUresult CUDAAPI cuCtxDetach(CUcontext __cuemu_ctx);
 CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext);
 CUresult CUDAAPI cuCtxEnablePeerAccess(CUcontext peerContext,
     unsigned int Flags);
@@ -2030,6 +2064,8 @@ CUresult CUDAAPI cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
 CUresult CUDAAPI cuDeviceGetP2PAttribute(int *value,
     CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice);
 CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
+CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *__cuemu_prop,
+    CUdevice __cuemu_dev);
 CUresult CUDAAPI cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev);
 CUresult CUDAAPI cuDeviceGraphMemTrim(CUdevice device);
@@ -2425,6 +2461,9 @@ CUresult CUDAAPI cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *pro
     CUmemGenericAllocationHandle handle);
 CUresult CUDAAPI cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
     CUmemLocation *location, CUmemAllocationType type);
+CUresult CUDAAPI cuMemGetHandleForAddressRange(void *__cuemu_handle,
+    CUdeviceptr __cuemu_dptr, size_t __cuemu_size,
+    CUmemRangeHandleType __cuemu_type, unsigned long long __cuemu_flags);
 CUresult CUDAAPI cuMemGetInfo_v2(size_t *free, size_t *total);
 CUresult CUDAAPI cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
     CUmemAllocationType type);
@@ -2661,6 +2700,22 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
     unsigned int numOptions, CUjit_option *options, void **optionValues);
 CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin);
 CUresult CUDAAPI cuModuleUnload(CUmodule hmod);
+CUresult CUDAAPI cuMulticastAddDevice(CUmemGenericAllocationHandle __cuemu_mc,
+    CUdevice __cuemu_dev);
+CUresult CUDAAPI cuMulticastBindAddr(CUmemGenericAllocationHandle __cuemu_mc,
+    size_t __cuemu_mc_offset, CUdeviceptr __cuemu_memptr, size_t __cuemu_size,
+    unsigned long long __cuemu_flags);
+CUresult CUDAAPI cuMulticastBindMem(CUmemGenericAllocationHandle __cuemu_mc,
+    size_t __cuemu_mc_offset, CUmemGenericAllocationHandle __cuemu_mem,
+    size_t __cuemu_mem_offset, size_t __cuemu_size,
+    unsigned long long __cuemu_flags);
+CUresult CUDAAPI cuMulticastCreate(CUmemGenericAllocationHandle *__cuemu_mc,
+    const CUmulticastObjectProp *__cuemu_prop);
+CUresult CUDAAPI cuMulticastGetGranularity(size_t *__cuemu_granularity,
+    const CUmulticastObjectProp *__cuemu_prop,
+    CUmulticastGranularity_flags __cuemu_option);
+CUresult CUDAAPI cuMulticastUnbind(CUmemGenericAllocationHandle __cuemu_mc,
+    CUdevice __cuemu_dev, size_t __cuemu_mc_offset, size_t __cuemu_size);
 CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
     CUfunction func, int numBlocks, int blockSize);
 CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,

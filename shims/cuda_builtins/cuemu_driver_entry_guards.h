@@ -10,6 +10,7 @@
     defined(CUEMU_DRIVER_CAPTURE_API_H) || \
     defined(CUEMU_DRIVER_COPY_API_H) || \
     defined(CUEMU_DRIVER_COREDUMP_API_H) || \
+    defined(CUEMU_DRIVER_DEPRECATED_API_H) || \
     defined(CUEMU_DRIVER_EXTERNAL_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_API_H) || \
     defined(CUEMU_DRIVER_GRAPH_EXEC_API_H) || \
@@ -22,6 +23,7 @@
     defined(CUEMU_DRIVER_LINK_API_H) || \
     defined(CUEMU_DRIVER_MEMOP_API_H) || \
     defined(CUEMU_DRIVER_MIPMAP_API_H) || \
+    defined(CUEMU_DRIVER_MULTICAST_API_H) || \
     defined(CUEMU_DRIVER_OLD_ABI_API_H) || \
     defined(CUEMU_DRIVER_PEER_API_H) || \
     defined(CUEMU_DRIVER_POOL_API_H) || \

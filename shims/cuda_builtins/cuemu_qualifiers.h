@@ -78,6 +78,33 @@ struct managed_note {
 };
 } // namespace cuemu
 #endif
+/* The same after a definition of __device__ variables (one per
+ * variable): schedule perturbation saves and restores the variable around
+ * a launch's two runs (cuemu_device_variable_register) from the program's
+ * or module's load until its unload. */
+extern "C" int cuemu_device_variable_register(const void *address,
+                                              __SIZE_TYPE__ size);
+extern "C" void cuemu_device_variable_unregister(const void *address);
+#if !defined(CUEMU_TRANSLATING)
+namespace cuemu {
+struct __cuemu_device_note {
+  const void *address;
+  int registered;
+  __cuemu_device_note(const void *variable, __SIZE_TYPE__ size)
+      : address(variable),
+        registered(cuemu_device_variable_register(variable, size)) {}
+  ~__cuemu_device_note() {
+    if (registered)
+      cuemu_device_variable_unregister(address);
+  }
+};
+} // namespace cuemu
+#endif
+#define CUEMU_DEVICE_NOTE_(name, count)                                       \
+  [[maybe_unused]] static const ::cuemu::__cuemu_device_note                 \
+      cuemu_device_note_##count(__builtin_addressof(name), sizeof(name));
+#define CUEMU_DEVICE_NOTE_AT_(name, count) CUEMU_DEVICE_NOTE_(name, count)
+#define CUEMU_DEVICE_NOTE(name) CUEMU_DEVICE_NOTE_AT_(name, __COUNTER__)
 #define CUEMU_MANAGED_NOTE_(name, count)                                      \
   [[maybe_unused]] static const ::cuemu::managed_note                         \
       cuemu_managed_note_##count(__builtin_addressof(name), sizeof(name));

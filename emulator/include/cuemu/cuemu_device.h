@@ -154,6 +154,15 @@ int cuemu_program_launch(const cuemu_kernel_desc *kernel, cuemu_uint3 __cuemu_gr
                          cuemu_uint3 __cuemu_block, size_t dynamic_shared,
                          void *stream, void **args);
 
+/* What cuemu-cc's note after a namespace-scope definition of __device__
+ * variables calls (CUEMU_DEVICE_NOTE, cuemu_qualifiers.h) when the program
+ * or module is loaded, and when it is unloaded: registers the `size` bytes
+ * of the variable at `p` (returns 1, or 0 when memory runs out), so that
+ * schedule perturbation saves, restores and compares it as it does
+ * tracked allocations (docs/checkers.md); forgets it. Host code. */
+int cuemu_device_variable_register(const void *p, size_t size);
+void cuemu_device_variable_unregister(const void *p);
+
 /* Finds the registered kernel whose address is `function` (NULL if none). */
 const cuemu_kernel_desc *cuemu_program_find(const void *function);
 

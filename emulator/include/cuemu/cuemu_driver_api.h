@@ -77,6 +77,10 @@ int cuemu_drv_device_get_host_atomic_capabilities(unsigned *capabilities,
  * by count and becomes inactive at zero. */
 int cuemu_drv_ctx_create(void **ctx, unsigned flags, int device);
 int cuemu_drv_ctx_destroy(void *ctx);
+/* cuCtxAttach and cuCtxDetach (deprecated): a context's usage count,
+ * 1 at cuCtxCreate; detaching a created context at 0 destroys it. */
+int cuemu_drv_ctx_attach(void **ctx, unsigned flags);
+int cuemu_drv_ctx_detach(void *ctx);
 int cuemu_drv_primary_ctx_retain(void **ctx, int device);
 int cuemu_drv_primary_ctx_release(int device);
 int cuemu_drv_primary_ctx_reset(int device);
