@@ -1676,17 +1676,6 @@ typedef struct CUdevprop_st {
   int textureAlign;
 } CUdevprop_v1;
 typedef CUdevprop_v1 CUdevprop;
-typedef enum CUmemRangeHandleType_enum {
-  CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD = 0x1,
-  CU_MEM_RANGE_HANDLE_TYPE_MAX = 0x7FFFFFFF
-} CUmemRangeHandleType;
-typedef enum CUmemRangeFlags_enum {
-  CU_MEM_RANGE_FLAG_DMA_BUF_MAPPING_TYPE_PCIE = 0x1
-} CUmemRangeFlags;
-typedef enum CUmulticastGranularity_flags_enum {
-  CU_MULTICAST_GRANULARITY_MINIMUM = 0x0,
-  CU_MULTICAST_GRANULARITY_RECOMMENDED = 0x1
-} CUmulticastGranularity_flags;
 typedef struct CUmulticastObjectProp_st {
   unsigned int numDevices;
   size_t size;
