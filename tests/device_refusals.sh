@@ -6,11 +6,18 @@
 # takes for host functions (__builtin_trap, __builtin_add_overflow, ...);
 # without -rdc, an extern __device__ or __constant__ variable and its
 # definition in one file (nvcc makes the extern one a definition too).
-# Without CASE, the near misses that nvcc accepts (__trap(),
-# __builtin_clz, checked arithmetic in host code and in a __host__
-# __device__ function) build and run. With nvcc present, it is checked to
-# refuse each case with the same message at the same line, and to accept
-# the rest.
+# Across execution spaces (cuemu's GCC plugin, cuemu_gcc_plugin_spaces.cc;
+# g++ only): a host function called from a __global__ or __device__
+# function, a kernel called without <<<>>> from host or device code, a host
+# variable odr-used in device code, a __device__ variable needing dynamic
+# initialization, a __constant__ variable assigned in a kernel, __shared__
+# in a host function. Without CASE, the near misses that nvcc accepts
+# (__trap(), __builtin_clz, checked arithmetic in host code and in a
+# __host__ __device__ function, constants read by value, implicit,
+# defaulted and constexpr functions, a __device__ function defined after
+# its caller) build and run, with --expt-relaxed-constexpr. With nvcc
+# present, it is checked to refuse each case with the same message at the
+# same line, and to accept the rest.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -26,13 +33,20 @@ failed=0
 src=$srcdir/tests/driver/devref/device_refusals.cu
 real=$(find_nvcc 2>/dev/null)
 
+# Cases 14 and after are refused by cuemu's GCC plugin, built where
+# configure found GCC's plugin headers (clang++ has none: it accepts them).
+plugin=${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu_gcc_plugin.so
 cases=$(sed -n 's|.*// case \([0-9]*\): .*|\1|p' "$src")
 for n in $cases; do
   line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
   message=$(sed -n "s|.*// case $n: ||p" "$src")
-  if (cd "$work" && "$nvcc" -DCASE="$n" -c -o x.o "$src") >"$work/case$n.log" 2>&1; then
+  if [ "$n" -ge 14 ] && [ ! -f "$plugin" ]; then
+    echo "device_refusals.sh: no cuemu_gcc_plugin.so: case $n not tested"
+  elif (cd "$work" && "$nvcc" -DCASE="$n" -c -o x.o "$src") >"$work/case$n.log" 2>&1; then
     fail "case $n compiles: $message"
-  elif grep -qF "device_refusals.cu:$line: $message" "$work/case$n.log"; then
+  elif grep -qF "device_refusals.cu:$line: $message" "$work/case$n.log" ||
+    grep "device_refusals.cu:$line:[0-9]*: error: " "$work/case$n.log" |
+      grep -qF "error: $message"; then
     echo "PASS: case $n refused at line $line: $message"
   else
     fail "case $n: not refused at line $line with '$message':"
@@ -60,10 +74,15 @@ if [ -n "$real" ]; then
     fail "nvcc refuses case 7 with -rdc=true (the test is wrong): $(head -3 "$work/nvcc-rdc.log")"
 fi
 
-step fixed "$nvcc" -o fixed "$src" &&
+step fixed "$nvcc" --expt-relaxed-constexpr -o fixed "$src" &&
   passes "the near misses that nvcc accepts build and run" ./fixed
+if command -v clang++ >/dev/null 2>&1; then
+  step fixed-clang "$nvcc" -ccbin clang++ --expt-relaxed-constexpr -o fixed-clang "$src" &&
+    passes "the near misses build and run with clang++" ./fixed-clang
+fi
 if [ -n "$real" ]; then
-  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -o nv "$src") >"$work/nvcc.log" 2>&1 ||
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -o nv "$src") \
+    >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses the near misses (the test is wrong): $(head -5 "$work/nvcc.log")"
 fi
 
