@@ -194,11 +194,15 @@ tree judge(tree *tp, int *walk_subtrees, void *data) {
   case PREDECREMENT_EXPR:
   case POSTINCREMENT_EXPR:
   case POSTDECREMENT_EXPR:
-    if (w->space != CUEMU_SPACE_HOST && constant_variables &&
-        VAR_P(TREE_OPERAND(t, 0)) &&
-        constant_variables->contains(TREE_OPERAND(t, 0)))
+  {
+    /* The variable itself (under g++'s location wrapper), not an element
+     * or member, which nvcc lets through to ptxas's warning. */
+    tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+    if (w->space != CUEMU_SPACE_HOST && VAR_P(target) &&
+        constant_variables->contains(target))
       error_at(where, "expression must be a modifiable lvalue");
     break;
+  }
   default:
     break;
   }
