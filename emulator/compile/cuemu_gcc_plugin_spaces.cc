@@ -325,12 +325,25 @@ void refuse_dynamic_initialization(tree v, bool constant) {
   }
 }
 
+/* The variable of namespace or class scope whose declaration g++
+ * finished last, since the last `#pragma cuemu device_variable`. */
+tree last_variable;
+
+/* PLUGIN_FINISH_DECL. */
+void note_variable(void *gcc_data, void *) {
+  tree decl = static_cast<tree>(gcc_data);
+  if (decl && VAR_P(decl) && !DECL_FUNCTION_SCOPE_P(decl))
+    last_variable = decl;
+}
+
 /* `#pragma cuemu device_variable [constant] v`, after the declaration of
  * v, in its scope. */
 void device_variable_pragma(cpp_reader *) {
   tree x;
   bool constant = false;
   enum cpp_ttype token;
+  tree last = last_variable;
+  last_variable = NULL_TREE;
   while ((token = pragma_lex(&x)) != CPP_EOF) {
     if (token != CPP_NAME)
       continue;
@@ -339,8 +352,13 @@ void device_variable_pragma(cpp_reader *) {
       continue;
     }
     tree v = lookup_name(x);
+    /* A name that names nothing is a declarator the device pass misread
+     * (its variable is the one just declared); a function's name is a
+     * prototype's, and a variable template is left alone. */
+    if (!v && last)
+      v = last;
     if (!v || !VAR_P(v))
-      continue; /* a function's declaration, or a variable template */
+      continue;
     device_variables->add(v);
     if (constant)
       constant_variables->add(v);
@@ -374,5 +392,6 @@ void cuemu_gcc_plugin_register_spaces(const char *plugin) {
   empty_constructors = new hash_set<tree>;
   defined = new hash_set<tree>;
   register_callback(plugin, PLUGIN_PRE_GENERICIZE, judge_body, NULL);
+  register_callback(plugin, PLUGIN_FINISH_DECL, note_variable, NULL);
   register_callback(plugin, PLUGIN_FINISH_UNIT, judge_calls, NULL);
 }

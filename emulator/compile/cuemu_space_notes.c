@@ -71,6 +71,11 @@ static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
       name = (size_t)-1;
       continue;
     }
+    if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
+      name = (size_t)-1;
+      continue;
+    }
     if (cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "const") &&
         !cuemu__rw_is(rw, k, "volatile")) {
       name = k;
