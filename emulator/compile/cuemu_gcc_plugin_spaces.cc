@@ -111,7 +111,8 @@ tree base_variable(tree t, bool *constant_index) {
   *constant_index = true;
   for (;;) {
     if (TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) {
-      if (TREE_CODE(TREE_OPERAND(t, 1)) != INTEGER_CST)
+      if (TREE_CODE(tree_strip_any_location_wrapper(TREE_OPERAND(t, 1))) !=
+          INTEGER_CST)
         *constant_index = false;
       t = TREE_OPERAND(t, 0);
     } else if (TREE_CODE(t) == COMPONENT_REF || TREE_CODE(t) == REALPART_EXPR ||
