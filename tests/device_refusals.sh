@@ -11,6 +11,9 @@
 # __device__ function) build and run. With nvcc present, it is checked to
 # refuse each case with the same message at the same line, and to accept
 # the rest.
+# With DEVREF_SOURCE=space_refusals.cu (tests/device_space_refusals.sh),
+# the same for that file's cases, refused by cuemu's GCC plugin, with
+# --expt-relaxed-constexpr, and the near misses built with clang++ too.
 # Run by `make check` with AM_TESTS_ENVIRONMENT.
 
 srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -20,50 +23,71 @@ builddir_abs=$(cd "$builddir" && pwd)
 nvcc=$builddir_abs/cuemu-nvcc
 [ -x "$nvcc" ] || tool_missing device_refusals.sh "$nvcc is not built"
 
-work=$builddir_abs/tests/tmp/device_refusals.$$
+source=${DEVREF_SOURCE:-device_refusals.cu}
+work=$builddir_abs/tests/tmp/${source%.cu}.$$
 mkdir -p "$work" || exit 1
 failed=0
-src=$srcdir/tests/driver/devref/device_refusals.cu
+src=$srcdir/tests/driver/devref/$source
 real=$(find_nvcc 2>/dev/null)
-
+options=
 cases=$(sed -n 's|.*// case \([0-9]*\): .*|\1|p' "$src")
+if [ "$source" = space_refusals.cu ]; then
+  options=--expt-relaxed-constexpr
+  # Refused by cuemu's GCC plugin, built where configure found GCC's
+  # plugin headers (clang++ has none: it accepts them).
+  if [ ! -f "${CUEMU_LIB_DIR:-$builddir_abs/.libs}/cuemu_gcc_plugin.so" ]; then
+    echo "device_refusals.sh: no cuemu_gcc_plugin.so: $source's refusals not tested"
+    cases=
+  fi
+fi
+
 for n in $cases; do
   line=$(grep -n "// case $n: " "$src" | cut -d: -f1)
   message=$(sed -n "s|.*// case $n: ||p" "$src")
-  if (cd "$work" && "$nvcc" -DCASE="$n" -c -o x.o "$src") >"$work/case$n.log" 2>&1; then
+  if (cd "$work" && "$nvcc" $options -DCASE="$n" -c -o x.o "$src") >"$work/case$n.log" 2>&1; then
     fail "case $n compiles: $message"
-  elif grep -qF "device_refusals.cu:$line: $message" "$work/case$n.log"; then
+  elif grep -qF "$source:$line: $message" "$work/case$n.log" ||
+    grep "$source:$line:[0-9]*: error: " "$work/case$n.log" |
+      grep -qF "error: $message"; then
     echo "PASS: case $n refused at line $line: $message"
   else
     fail "case $n: not refused at line $line with '$message':"
     sed 's/^/  | /' "$work/case$n.log" | head -10
   fi
   if [ -n "$real" ]; then
-    (cd "$work" && "$real" -std=c++17 -arch=sm_90 -DCASE="$n" -c -o nv.o "$src") \
+    (cd "$work" && "$real" -std=c++17 -arch=sm_90 $options -DCASE="$n" -c -o nv.o "$src") \
       >"$work/nvcc$n.log" 2>&1
-    grep -qF "device_refusals.cu($line): error: $message" "$work/nvcc$n.log" ||
-      grep -qF "device_refusals.cu:$line:" "$work/nvcc$n.log" ||
+    grep -qF "$source($line): error: $message" "$work/nvcc$n.log" ||
+      grep -qF "$source:$line:" "$work/nvcc$n.log" ||
       fail "nvcc does not refuse case $n so (the test is wrong): $(head -3 "$work/nvcc$n.log")"
   fi
 done
 
 # With relocatable device code, case 7's declaration and definition are
 # one variable's.
-if (cd "$work" && "$nvcc" -rdc=true -DCASE=7 -c -o rdc.o "$src") >"$work/rdc.log" 2>&1; then
+if [ "$source" != device_refusals.cu ]; then
+  : # device_refusals.cu's case 7 only
+elif (cd "$work" && "$nvcc" -rdc=true -DCASE=7 -c -o rdc.o "$src") >"$work/rdc.log" 2>&1; then
   echo "PASS: with -rdc=true, an extern __constant__ and its definition build"
 else
   fail "case 7 with -rdc=true: $(head -5 "$work/rdc.log")"
 fi
-if [ -n "$real" ]; then
+if [ -n "$real" ] && [ "$source" = device_refusals.cu ]; then
   (cd "$work" && "$real" -std=c++17 -arch=sm_90 -rdc=true -DCASE=7 -c -o nv.o "$src") \
     >"$work/nvcc-rdc.log" 2>&1 ||
     fail "nvcc refuses case 7 with -rdc=true (the test is wrong): $(head -3 "$work/nvcc-rdc.log")"
 fi
 
-step fixed "$nvcc" -o fixed "$src" &&
+step fixed "$nvcc" $options -o fixed "$src" &&
   passes "the near misses that nvcc accepts build and run" ./fixed
+# clang++ has no plugin, but the device pass's marks must not break what it
+# compiles.
+if [ -n "$options" ] && command -v clang++ >/dev/null 2>&1; then
+  step fixed-clang "$nvcc" -ccbin clang++ $options -o fixed-clang "$src" &&
+    passes "the near misses build and run with clang++" ./fixed-clang
+fi
 if [ -n "$real" ]; then
-  (cd "$work" && "$real" -std=c++17 -arch=sm_90 -o nv "$src") >"$work/nvcc.log" 2>&1 ||
+  (cd "$work" && "$real" -std=c++17 -arch=sm_90 $options -o nv "$src") >"$work/nvcc.log" 2>&1 ||
     fail "nvcc refuses the near misses (the test is wrong): $(head -5 "$work/nvcc.log")"
 fi
 

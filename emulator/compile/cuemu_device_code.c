@@ -103,6 +103,25 @@ cuemu_status cuemu__shared_initializer_check(cuemu_rewriter *rw, size_t i) {
   return CUEMU_SUCCESS;
 }
 
+cuemu_status cuemu__shared_mark(cuemu_rewriter *rw, size_t i) {
+  static const char pragma[] = " _Pragma(\"cuemu shared\")";
+  if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  for (size_t k = i + 1; k < rw->n; ++k) {
+    if (cuemu__rw_is(rw, k, "(") || cuemu__rw_is(rw, k, "[") ||
+        cuemu__rw_is(rw, k, "{"))
+      k = cuemu__rw_close(rw, k);
+    else if (cuemu__rw_is(rw, k, "}") || cuemu__rw_is(rw, k, ")"))
+      return CUEMU_SUCCESS;
+    else if (cuemu__rw_is(rw, k, ";"))
+      return cuemu__rw_edit(rw, rw->toks[k].offset + rw->toks[k].length, 0,
+                            pragma, sizeof pragma - 1);
+    if (k >= rw->n)
+      break;
+  }
+  return CUEMU_SUCCESS;
+}
+
 /* Words before a `(` in a declaration that are not the function's name. */
 static int not_a_name(const cuemu_rewriter *rw, size_t k) {
   static const char *const words[] = {
@@ -292,6 +311,31 @@ static int after_trailing_return(const cuemu_rewriter *rw, size_t brace) {
   return 0;
 }
 
+/* Whether the `{` at `brace` follows a requires-clause after the
+ * parameters (`) requires C<T> {`, `) requires requires { x + x; } {`). */
+static int after_requires_clause(const cuemu_rewriter *rw, size_t brace) {
+  size_t k = brace;
+  while (k > 0 && brace - k < 512) {
+    size_t t = k - 1;
+    if (cuemu__rw_is(rw, t, ")") || cuemu__rw_is(rw, t, "]") ||
+        cuemu__rw_is(rw, t, "}")) {
+      size_t open = cuemu__rw_open(rw, t);
+      if (open == (size_t)-1)
+        return 0;
+      k = open;
+      continue;
+    }
+    /* The clause's `requires`, not a requires-expression's. */
+    if (cuemu__rw_is(rw, t, "requires") && after_parameters(rw, t))
+      return 1;
+    if (cuemu__rw_is(rw, t, ";") || cuemu__rw_is(rw, t, "{") ||
+        cuemu__rw_is(rw, t, "="))
+      return 0;
+    k = t;
+  }
+  return 0;
+}
+
 /* When the `{` at `brace` opens a constructor's member initializer
  * (`: v{n}`, `, w{m}`), the `{` of the body after the initializers, else
  * `brace`; rw->n when none is found. */
@@ -311,7 +355,8 @@ static size_t past_member_initializers(const cuemu_rewriter *rw,
   return k < rw->n && cuemu__rw_is(rw, k + 1, "{") ? k + 1 : rw->n;
 }
 
-cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
+cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
+                                    const char *space) {
   if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
     return CUEMU_SUCCESS;
   /* A function's body follows its parameters, perhaps with qualifiers or
@@ -320,11 +365,14 @@ cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace) {
    * initializer, `T{...}`) is left alone. */
   size_t body = past_member_initializers(rw, brace);
   if (body >= rw->n || (body == brace && !after_parameters(rw, brace) &&
-                        !after_trailing_return(rw, brace)))
+                        !after_trailing_return(rw, brace) &&
+                        !after_requires_clause(rw, brace)))
     return CUEMU_SUCCESS;
   const cuemu_token *a = &rw->toks[body];
-  return insert_pragmas(rw, body, a->offset + a->length,
-                        "_Pragma(\"cuemu device_code\")");
+  char pragma[64];
+  snprintf(pragma, sizeof pragma, "_Pragma(\"cuemu device_code%s%s\")",
+           space[0] ? " " : "", space);
+  return insert_pragmas(rw, body, a->offset + a->length, pragma);
 }
 
 /* The `{` of the body of the extended lambda whose `__device__` is token
@@ -354,5 +402,9 @@ cuemu_status cuemu__device_inner_mark(cuemu_rewriter *rw, size_t device) {
   size_t start, body = cuemu__rw_member_body(rw, device, &start);
   if (body >= rw->n)
     body = lambda_body(rw, device);
-  return body < rw->n ? cuemu__device_body_mark(rw, body) : CUEMU_SUCCESS;
+  /* `__host__ __device__` or `__device__ __host__`: both spaces. */
+  int host = (device > 0 && cuemu__rw_is(rw, device - 1, "__host__")) ||
+             cuemu__rw_is(rw, device + 1, "__host__");
+  return body < rw->n ? cuemu__device_body_mark(rw, body, host ? "host" : "")
+                      : CUEMU_SUCCESS;
 }

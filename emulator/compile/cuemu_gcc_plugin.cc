@@ -57,6 +57,7 @@
 #include "cuemu_gcc_plugin_check.h"
 #include "cuemu_gcc_plugin_align.h"
 #include "cuemu_gcc_plugin_lockstep.h"
+#include "cuemu_gcc_plugin_spaces.h"
 
 /* GCC loads only plugins that declare this; cuemu's licence allows it. */
 int plugin_is_GPL_compatible;
@@ -186,23 +187,39 @@ void rewrite_function(void *gcc_data, void *) {
 typedef hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION>>
     location_set;
 location_set *device_functions;
+/* Those of them that are kernels (`#pragma cuemu device_code global`), and
+ * those that are __host__ __device__ functions (`... host`). */
+location_set *kernels, *host_device_functions;
 
-/* `#pragma cuemu device_code`, read where the parser meets it: in the body
- * of the function being parsed (a template's pattern for a template). */
+/* `#pragma cuemu device_code [global|host]`, read where the parser meets
+ * it: in the body of the function being parsed (a template's pattern for a
+ * template). */
 void device_code_pragma(cpp_reader *) {
   tree x;
-  while (pragma_lex(&x) != CPP_EOF)
-    ;
+  const char *space = "";
+  enum cpp_ttype token;
+  while ((token = pragma_lex(&x)) != CPP_EOF)
+    if (token == CPP_NAME)
+      space = IDENTIFIER_POINTER(x);
   if (current_function_decl &&
       DECL_SOURCE_LOCATION(current_function_decl) > BUILTINS_LOCATION) {
-    if (!device_functions)
+    location_t where = DECL_SOURCE_LOCATION(current_function_decl);
+    if (!device_functions) {
       device_functions = new location_set;
-    device_functions->add(DECL_SOURCE_LOCATION(current_function_decl));
+      kernels = new location_set;
+      host_device_functions = new location_set;
+    }
+    device_functions->add(where);
+    if (strcmp(space, "global") == 0)
+      kernels->add(where);
+    else if (strcmp(space, "host") == 0)
+      host_device_functions->add(where);
   }
 }
 
 void register_pragmas(void *, void *) {
   c_register_pragma("cuemu", "device_code", device_code_pragma);
+  cuemu_gcc_plugin_spaces_pragmas();
 }
 
 /* `fn` itself is marked, or the template it instantiates. */
@@ -257,6 +274,25 @@ void refuse_vlas(void *gcc_data, void *) {
 
 bool cuemu_gcc_plugin_device_code(tree fn) { return device_code(fn); }
 
+cuemu_space cuemu_gcc_plugin_space(tree fn) {
+  if (!device_functions)
+    return CUEMU_SPACE_HOST;
+  for (tree f = fn; f; f = decl_function_context(f))
+    if (marked(f)) {
+      location_t where = DECL_SOURCE_LOCATION(f);
+      return kernels->contains(where) ? CUEMU_SPACE_GLOBAL
+             : host_device_functions->contains(where)
+                 ? CUEMU_SPACE_HOST_DEVICE
+                 : CUEMU_SPACE_DEVICE;
+    }
+  return CUEMU_SPACE_HOST;
+}
+
+bool cuemu_gcc_plugin_kernel(tree fn) {
+  return device_functions && marked(fn) &&
+         kernels->contains(DECL_SOURCE_LOCATION(fn));
+}
+
 int plugin_init(struct plugin_name_args *info,
                 struct plugin_gcc_version *version) {
   if (!plugin_default_version_check(version, &gcc_version)) {
@@ -291,6 +327,10 @@ int plugin_init(struct plugin_name_args *info,
     else
       error("%s: unknown argument %s", info->base_name, info->argv[i].key);
   }
+  /* What nvcc refuses across execution spaces: host functions and host
+   * variables in device code, kernels called without a configuration, and
+   * the rest (cuemu_gcc_plugin_spaces.cc). */
+  cuemu_gcc_plugin_register_spaces(info->base_name);
   /* Wide accesses fault at a misaligned address, as on a GPU (not in a
    * build checked by memcheck, which reports them itself: -no-align). */
   if (align)

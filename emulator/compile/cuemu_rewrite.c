@@ -134,7 +134,11 @@ static cuemu_status open_brace(walker *w, size_t i) {
     /* Variable-length arrays are refused in it (cuemu_device_code.c). */
     if (rw->preprocessed &&
         !(rw->toks[i].flags & (CUEMU_TOKEN_SHIM | CUEMU_TOKEN_FOREIGN))) {
-      cuemu_status st = cuemu__device_body_mark(rw, i);
+      int host = 0;
+      for (size_t k = w->decl_start; k < i && !host; ++k)
+        host = cuemu__rw_is(rw, k, "__host__");
+      cuemu_status st = cuemu__device_body_mark(
+          rw, i, w->kernel_decl ? "global" : host ? "host" : "");
       if (st != CUEMU_SUCCESS) return st;
     }
     /* The host pass keeps a stub of a __device__ function's body
@@ -799,6 +803,11 @@ static cuemu_status walk(walker *w) {
         st = rw->preprocessed && !(t->flags & CUEMU_TOKEN_FOREIGN)
                  ? cuemu__shared_initializer_check(rw, i)
                  : CUEMU_SUCCESS;
+        /* In a function's body: refused in a host function's. */
+        if (st == CUEMU_SUCCESS && rw->preprocessed && w->other_depth > 0 &&
+            !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+            !(i > 0 && cuemu__rw_is(rw, i - 1, "extern")))
+          st = cuemu__shared_mark(rw, i);
         if (st == CUEMU_SUCCESS)
           st = cuemu__shared_decl_rewrite(rw, i, &resume);
         if (st == CUEMU_SUCCESS && resume != i) {
@@ -833,6 +842,8 @@ static cuemu_status walk(walker *w) {
                   cuemu__rw_is(rw, i, "__constant__") ||
                   cuemu__rw_is(rw, i, "__managed__"))) {
         st = device_linkage_decl(w, i);
+        if (st == CUEMU_SUCCESS && !(t->flags & CUEMU_TOKEN_FOREIGN))
+          st = cuemu__device_variable_mark(rw, w->decl_start, i);
         if (st == CUEMU_SUCCESS && cuemu__rw_is(rw, i, "__constant__"))
           st = cuemu__constant_note(rw, w->decl_start, i,
                                     "CUEMU_CONSTANT_NOTE");

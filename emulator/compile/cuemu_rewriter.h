@@ -215,6 +215,20 @@ cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
  * (cuemu_space_notes.c). */
 cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start, size_t i);
 
+/* In the device pass, after the namespace-scope `__device__`,
+ * `__constant__` or `__managed__` declaration that starts at token start
+ * (the qualifier at i), `_Pragma("cuemu device_variable [constant]
+ * name")` per variable it declares, by which cuemu's GCC plugin tells
+ * them from host variables (cuemu_gcc_plugin_spaces.cc); nothing after a
+ * function. */
+cuemu_status cuemu__device_variable_mark(cuemu_rewriter *rw, size_t start,
+                                         size_t i);
+/* In the device pass, after the declaration of the `__shared__` variable
+ * whose `__shared__` is token i, inside a function's body,
+ * `_Pragma("cuemu shared")`: cuemu's GCC plugin refuses it in a host
+ * function (cuemu_gcc_plugin_spaces.cc). */
+cuemu_status cuemu__shared_mark(cuemu_rewriter *rw, size_t i);
+
 /* Rewrites the launch whose `<<<` starts at token i; *resume is the token to
  * continue the walk at. CUEMU_COMPILE for an unterminated configuration. */
 cuemu_status cuemu__launch_rewrite(cuemu_rewriter *rw, size_t i, size_t *resume);
@@ -240,8 +254,11 @@ void cuemu__device_caller_note(cuemu_rewriter *rw, size_t start, size_t brace,
 /* In the device pass of a translation unit: marks the body whose `{` is
  * token `brace`, of a namespace-scope __global__ or __device__ function,
  * so that cuemu's GCC plugin refuses variable-length arrays in it
- * (cuemu_device_code.c). */
-cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace);
+ * (cuemu_device_code.c) and knows its execution space, `space`: "global"
+ * (a kernel), "host" (a __host__ __device__ function) or "" (__device__),
+ * for the refusals of cuemu_gcc_plugin_spaces.cc. */
+cuemu_status cuemu__device_body_mark(cuemu_rewriter *rw, size_t brace,
+                                     const char *space);
 /* The same for the body of the member function (cuemu__rw_member_body) or
  * the extended lambda (`[...] __device__ (...) {`) whose `__device__` is
  * token `device`, inside a class or a function; nothing for another

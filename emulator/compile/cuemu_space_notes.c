@@ -24,15 +24,15 @@
 
 #include "cuemu_rewriter.h"
 
-/* Appends the note `macro(name)` for the identifier token k. */
+/* Appends the note `macro(name)` for the identifier token k, or, where
+ * `pragma`, `_Pragma("macro name")`. */
 static void add_note(cuemu_strbuf *sb, const cuemu_rewriter *rw, size_t k,
-                     const char *macro, const char *after) {
-  cuemu__sb_str(sb, " ");
+                     const char *macro, int pragma) {
+  cuemu__sb_str(sb, pragma ? " _Pragma(\"" : " ");
   cuemu__sb_str(sb, macro);
-  cuemu__sb_str(sb, "(");
+  cuemu__sb_str(sb, pragma ? " " : "(");
   cuemu__sb_add(sb, rw->text + rw->toks[k].offset, rw->toks[k].length);
-  cuemu__sb_str(sb, ")");
-  cuemu__sb_str(sb, after);
+  cuemu__sb_str(sb, pragma ? "\")" : ")");
 }
 
 static cuemu_status flush(cuemu_rewriter *rw, cuemu_strbuf *sb,
@@ -44,10 +44,11 @@ static cuemu_status flush(cuemu_rewriter *rw, cuemu_strbuf *sb,
   return st;
 }
 
-cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
-                                  const char *macro) {
-  if (rw->pass != CUEMU_PASS_HOST && rw->pass != CUEMU_PASS_SINGLE)
-    return CUEMU_SUCCESS;
+/* The notes `macro(name)` (or, where `device`, the device pass's pragmas)
+ * for the variables that the declaration starting at token start (the
+ * qualifier at i) defines, or, where `device`, declares. */
+static cuemu_status variable_notes(cuemu_rewriter *rw, size_t start,
+                                   size_t i, const char *macro, int device) {
   int is_extern = 0;
   for (size_t k = start; k < i; ++k) {
     if (cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
@@ -72,6 +73,11 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
       if (close >= rw->n)
         break;
       k = close;
+      name = (size_t)-1;
+      continue;
+    }
+    if (cuemu__type_operator(rw, k) < rw->n) {
+      k = cuemu__type_operator(rw, k); /* `decltype(x) name`: the type's */
       name = (size_t)-1;
       continue;
     }
@@ -101,6 +107,14 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
       size_t j = k;
       while (j < rw->n && !cuemu__rw_is(rw, j, ",") &&
              !cuemu__rw_is(rw, j, ";")) {
+        /* A function's body (a __device__ function's, in the device
+         * pass), or the end of the scope: no variable. */
+        if (device && (cuemu__rw_is(rw, j, "}") ||
+                       (cuemu__rw_is(rw, j, "{") && j > k &&
+                        !cuemu__rw_is(rw, j - 1, "=")))) {
+          free(notes.data);
+          return CUEMU_SUCCESS;
+        }
         if (cuemu__rw_is(rw, j, "(") || cuemu__rw_is(rw, j, "[") ||
             cuemu__rw_is(rw, j, "{"))
           j = cuemu__rw_close(rw, j);
@@ -112,8 +126,10 @@ cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
     }
     if (!ends)
       continue;
-    if (name != (size_t)-1 && (!is_extern || has_init))
-      add_note(&notes, rw, name, macro, "");
+    if (name != (size_t)-1 && device)
+      add_note(&notes, rw, name, macro, 1);
+    else if (name != (size_t)-1 && (!is_extern || has_init))
+      add_note(&notes, rw, name, macro, 0);
     name = (size_t)-1;
     has_init = 0;
     if (cuemu__rw_is(rw, k, ";"))
@@ -175,6 +191,23 @@ cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
         cuemu__rw_is(rw, j, "union") || cuemu__rw_is(rw, j, "enum"))
       return CUEMU_SUCCESS; /* a class defined in the declaration */
   return cuemu__constant_note(rw, start, i, "CUEMU_DEVICE_NOTE");
+
+cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
+                                  const char *macro) {
+  if (rw->pass != CUEMU_PASS_HOST && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  return variable_notes(rw, start, i, macro, 0);
+}
+
+cuemu_status cuemu__device_variable_mark(cuemu_rewriter *rw, size_t start,
+                                         size_t i) {
+  if (rw->pass != CUEMU_PASS_DEVICE && rw->pass != CUEMU_PASS_SINGLE)
+    return CUEMU_SUCCESS;
+  return variable_notes(rw, start, i,
+                        cuemu__rw_is(rw, i, "__constant__")
+                            ? "cuemu device_variable constant"
+                            : "cuemu device_variable",
+                        1);
 }
 
 cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
@@ -205,8 +238,10 @@ cuemu_status cuemu__grid_constant_notes(cuemu_rewriter *rw, size_t start,
           !cuemu__rw_is(rw, j, "volatile"))
         name = j;
     }
-    if (name != (size_t)-1)
-      add_note(&notes, rw, name, "CUEMU_GRID_CONSTANT_NOTE", ";");
+    if (name != (size_t)-1) {
+      add_note(&notes, rw, name, "CUEMU_GRID_CONSTANT_NOTE", 0);
+      cuemu__sb_str(&notes, ";");
+    }
     k = j;
   }
   const cuemu_token *t = &rw->toks[brace];

@@ -1,0 +1,398 @@
+/* cuemu_gcc_plugin_spaces.cc: what nvcc refuses across CUDA's execution
+ * spaces, which only the compiler can see, refused by the device pass of
+ * cuemu-cc with nvcc's words at the user's line (docs/nvcc-checks.md,
+ * "Twenty-two easy mistakes in device code"):
+ *
+ * - a call of a host function from a __global__ or __device__ function:
+ *   "calling a __host__ function("f(int)") from a __global__
+ *   function("k") is not allowed" (functions, templates' instances, member
+ *   functions, operators, constructors and destructors alike);
+ * - a call of a kernel without a configuration, from host or device code:
+ *   "a __global__ function call must be configured";
+ * - a host variable odr-used in a __global__ or __device__ function:
+ *   "identifier "v" is undefined in device code" (a constant read by
+ *   value, or an element of a constant array at a constant index, is no
+ *   odr-use, and is accepted as nvcc accepts it);
+ * - a __device__ or __constant__ variable that needs dynamic
+ *   initialization (a constructor that is not empty, a call):
+ *   "dynamic initialization is not supported for a __device__ variable";
+ * - an assignment to a __constant__ variable in device code: "expression
+ *   must be a modifiable lvalue";
+ * - a __shared__ variable in a host function's body: "a static
+ *   "__shared__" variable declaration is not allowed inside a host
+ *   function body".
+ *
+ * What is device code comes from the device pass's marks
+ * (cuemu_device_code.c, cuemu_space_notes.c): `#pragma cuemu device_code
+ * [global|host]` at the start of each body of a kernel, __device__ or
+ * __host__ __device__ function of the user's files, `#pragma cuemu
+ * device_variable [constant] v` after each declaration of a __device__,
+ * __constant__ or __managed__ variable, `#pragma cuemu shared` after each
+ * __shared__ declaration in a function's body. Only the user's files are
+ * judged: a function or variable of a system header (the shims, the C++
+ * library, CUB) is taken to be what its code says, and a function that
+ * this unit only declares (defined in another unit, with -rdc) is
+ * accepted. A __host__ __device__ function's calls are not judged (nvcc's
+ * warning #20011-D, only where its device code is emitted), nor are
+ * constexpr functions (nvcc accepts them with --expt-relaxed-constexpr)
+ * nor implicit and defaulted members (implicitly __host__ __device__). */
+
+#include "gcc-plugin.h"
+
+#include "tree.h"
+#include "cp/cp-tree.h"
+#include "cp/name-lookup.h"
+#include "diagnostic-core.h"
+#include "hash-set.h"
+#include "input.h"
+#include "langhooks.h"
+#include "c-family/c-pragma.h"
+
+#include "cuemu_gcc_plugin_spaces.h"
+
+namespace {
+
+/* The variables that the device pass marks as __device__, __constant__
+ * or __managed__; those of them that are __constant__. */
+hash_set<tree> *device_variables, *constant_variables;
+/* The constructors whose bodies do nothing (nvcc's "empty constructor",
+ * allowed for a __device__ variable), and the functions that have a body
+ * in this unit. */
+hash_set<tree> *empty_constructors, *defined;
+
+/* A call to judge at the end of the unit, when every body has been seen
+ * and marked. */
+struct pending_call {
+  tree caller, callee;
+  location_t where;
+  cuemu_space space; /* the caller's */
+};
+vec<pending_call> pending;
+
+/* Not the user's code: a built-in place, or a system header. */
+bool foreign(location_t where) {
+  return where <= BUILTINS_LOCATION || in_system_header_at(where);
+}
+
+/* The name of `decl` as nvcc writes it in its messages. */
+const char *full_name(tree decl) {
+  return decl_as_string(decl, TFF_SCOPE);
+}
+const char *short_name(tree decl) {
+  return lang_hooks.decl_printable_name(decl, 0);
+}
+
+/* A variable of the user's code, of static storage at namespace or class
+ * scope, that the device pass did not mark: host memory. Instances of
+ * templates are left out (their marks are the template's). */
+bool host_variable(tree v) {
+  if (!VAR_P(v) || DECL_ARTIFICIAL(v) || DECL_THREAD_LOCAL_P(v) ||
+      (!TREE_STATIC(v) && !DECL_EXTERNAL(v)) || DECL_FUNCTION_SCOPE_P(v) ||
+      foreign(DECL_SOURCE_LOCATION(v)))
+    return false;
+  if (device_variables && device_variables->contains(v))
+    return false;
+  if (DECL_LANG_SPECIFIC(v) && DECL_TEMPLATE_INFO(v))
+    return false;
+  const char *name = DECL_NAME(v) ? IDENTIFIER_POINTER(DECL_NAME(v)) : "";
+  return strncmp(name, "cuemu", 5) != 0 && strncmp(name, "__", 2) != 0;
+}
+
+/* A variable whose value is a constant, which device code may read by
+ * value (nvcc accepts const and constexpr variables so). */
+bool constant_variable(tree v) {
+  return decl_constant_var_p(v) ||
+         (TREE_READONLY(v) && !TREE_THIS_VOLATILE(v) && DECL_INITIAL(v));
+}
+
+/* The variable under the component and element references of `t`, and
+ * whether each element's index is a constant. */
+tree base_variable(tree t, bool *constant_index) {
+  *constant_index = true;
+  for (;;) {
+    if (TREE_CODE(t) == ARRAY_REF || TREE_CODE(t) == ARRAY_RANGE_REF) {
+      if (TREE_CODE(tree_strip_any_location_wrapper(TREE_OPERAND(t, 1))) !=
+          INTEGER_CST)
+        *constant_index = false;
+      t = TREE_OPERAND(t, 0);
+    } else if (TREE_CODE(t) == COMPONENT_REF || TREE_CODE(t) == REALPART_EXPR ||
+               TREE_CODE(t) == IMAGPART_EXPR ||
+               TREE_CODE(t) == VIEW_CONVERT_EXPR || TREE_CODE(t) == NOP_EXPR)
+      t = TREE_OPERAND(t, 0);
+    else
+      return t;
+  }
+}
+
+/* Whether `fn` is the lambda by which cuemu-cc launches a kernel template
+ * with deduced arguments (`[&](auto &&...cuemu_arg_) { k(cuemu_arg_...);
+ * }`, cuemu_launch_rewrite.c), whose call of the kernel is the launch. */
+bool launching_lambda(tree fn) {
+  if (!LAMBDA_FUNCTION_P(fn))
+    return false;
+  for (tree p = DECL_ARGUMENTS(fn); p; p = DECL_CHAIN(p))
+    if (DECL_NAME(p) &&
+        strncmp(IDENTIFIER_POINTER(DECL_NAME(p)), "cuemu_arg_", 10) == 0)
+      return true;
+  return false;
+}
+
+/* The walk of one body. */
+struct body_walk {
+  tree fn;
+  cuemu_space space;
+  location_t last;         /* of the expression walked last */
+  hash_set<tree> reported; /* the host variables refused once */
+};
+
+void refuse_variable(body_walk *w, tree v, location_t where) {
+  if (w->reported.add(v))
+    return;
+  error_at(where, "identifier \"%s\" is undefined in device code",
+           full_name(v));
+}
+
+tree judge(tree *tp, int *walk_subtrees, void *data) {
+  body_walk *w = static_cast<body_walk *>(data);
+  tree t = *tp;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+    w->last = EXPR_LOCATION(t);
+  location_t where = w->last;
+  bool device = w->space == CUEMU_SPACE_DEVICE || w->space == CUEMU_SPACE_GLOBAL;
+  bool constant_index;
+  switch (TREE_CODE(t)) {
+  case CALL_EXPR:
+  case AGGR_INIT_EXPR: {
+    tree callee = cp_get_callee_fndecl_nofold(t);
+    if (callee && TREE_CODE(callee) == FUNCTION_DECL &&
+        !fndecl_built_in_p(callee) && !foreign(DECL_SOURCE_LOCATION(callee)))
+      pending.safe_push({w->fn, callee, where, w->space});
+    break;
+  }
+  case ADDR_EXPR: {
+    tree v = base_variable(TREE_OPERAND(t, 0), &constant_index);
+    if (device && host_variable(v))
+      refuse_variable(w, v, where);
+    break;
+  }
+  case ARRAY_REF:
+  case ARRAY_RANGE_REF: {
+    tree v = base_variable(t, &constant_index);
+    if (device && host_variable(v) && !constant_index)
+      refuse_variable(w, v, where);
+    break;
+  }
+  case VAR_DECL:
+    if (device && host_variable(t) && !constant_variable(t))
+      refuse_variable(w, t, where);
+    break;
+  case MODIFY_EXPR:
+  case PREINCREMENT_EXPR:
+  case PREDECREMENT_EXPR:
+  case POSTINCREMENT_EXPR:
+  case POSTDECREMENT_EXPR:
+  {
+    /* The variable itself (under g++'s location wrapper), not an element
+     * or member, which nvcc lets through to ptxas's warning. */
+    tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+    if (w->space != CUEMU_SPACE_HOST && VAR_P(target) &&
+        constant_variables->contains(target))
+      error_at(where, "expression must be a modifiable lvalue");
+    break;
+  }
+  default:
+    break;
+  }
+  return NULL_TREE;
+}
+
+/* Whether a constructor's body does nothing: no call, no store. */
+tree any_work(tree *tp, int *walk_subtrees, void *) {
+  if (TYPE_P(*tp)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  switch (TREE_CODE(*tp)) {
+  case MODIFY_EXPR:
+    /* g++'s clobber of the object at the start (-flifetime-dse) is no
+     * store. */
+    return TREE_CLOBBER_P(TREE_OPERAND(*tp, 1)) ? NULL_TREE : *tp;
+  case CALL_EXPR:
+  case AGGR_INIT_EXPR:
+  case INIT_EXPR:
+  case TARGET_EXPR:
+    return *tp;
+  default:
+    return NULL_TREE;
+  }
+}
+
+/* PLUGIN_PRE_GENERICIZE: the calls, variables and stores of a body of the
+ * user's code. */
+void judge_body(void *gcc_data, void *) {
+  tree fn = static_cast<tree>(gcc_data);
+  if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_SAVED_TREE(fn))
+    return;
+  defined->add(fn);
+  /* A constructor's or destructor's clones (complete, base object) have
+   * their abstract form's body. */
+  if (DECL_CLONED_FUNCTION_P(fn))
+    return;
+  if (DECL_CONSTRUCTOR_P(fn) &&
+      !walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), any_work, NULL))
+    empty_constructors->add(fn);
+  if (foreign(DECL_SOURCE_LOCATION(fn)))
+    return;
+  if (launching_lambda(fn))
+    return;
+  body_walk w = {fn, cuemu_gcc_plugin_space(fn), DECL_SOURCE_LOCATION(fn),
+                 hash_set<tree>()};
+  walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), judge, &w);
+}
+
+/* The constructor (its abstract form) that a clone is made of. */
+tree abstract(tree fn) {
+  return DECL_CLONED_FUNCTION_P(fn) ? DECL_CLONED_FUNCTION(fn) : fn;
+}
+
+/* PLUGIN_FINISH_UNIT: the calls, now that every body is marked. */
+void judge_calls(void *, void *) {
+  for (const pending_call &c : pending) {
+    tree callee = c.callee;
+    if (cuemu_gcc_plugin_kernel(callee)) {
+      error_at(c.where, "a __global__ function call must be configured");
+      continue;
+    }
+    if (c.space != CUEMU_SPACE_DEVICE && c.space != CUEMU_SPACE_GLOBAL)
+      continue;
+    if (DECL_ARTIFICIAL(callee) ||
+        (DECL_LANG_SPECIFIC(callee) && DECL_DEFAULTED_FN(callee)) ||
+        DECL_DECLARED_CONSTEXPR_P(callee) ||
+        cuemu_gcc_plugin_space(callee) != CUEMU_SPACE_HOST ||
+        !(defined->contains(callee) || defined->contains(abstract(callee))))
+      continue;
+    tree named = abstract(callee);
+    error_at(c.where,
+             "calling a __host__ function(\"%s\") from a %s function(\"%s\") "
+             "is not allowed",
+             decl_as_string(named, TFF_SCOPE),
+             c.space == CUEMU_SPACE_GLOBAL ? "__global__" : "__device__",
+             short_name(c.caller));
+  }
+  pending.release();
+}
+
+/* Whether the initializer `init` of a __device__ variable is dynamic: a
+ * call of anything but an empty constructor, or (with no call) a value
+ * that g++ computes at run time. */
+tree not_empty_construction(tree *tp, int *walk_subtrees, void *) {
+  if (TYPE_P(*tp)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (TREE_CODE(*tp) != CALL_EXPR && TREE_CODE(*tp) != AGGR_INIT_EXPR)
+    return NULL_TREE;
+  tree fn = cp_get_callee_fndecl_nofold(*tp);
+  if (fn && TREE_CODE(fn) == FUNCTION_DECL && DECL_CONSTRUCTOR_P(fn) &&
+      empty_constructors->contains(abstract(fn)))
+    return NULL_TREE;
+  return *tp;
+}
+
+tree any_call(tree *tp, int *walk_subtrees, void *) {
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  return TREE_CODE(*tp) == CALL_EXPR || TREE_CODE(*tp) == AGGR_INIT_EXPR
+             ? *tp
+             : NULL_TREE;
+}
+
+void refuse_dynamic_initialization(tree v, bool constant) {
+  for (tree t = static_aggregates; t; t = TREE_CHAIN(t)) {
+    if (TREE_VALUE(t) != v)
+      continue;
+    tree init = TREE_PURPOSE(t);
+    if (init && walk_tree_without_duplicates(&init, any_call, NULL) &&
+        !walk_tree_without_duplicates(&init, not_empty_construction, NULL))
+      return; /* empty constructors only */
+    error_at(DECL_SOURCE_LOCATION(v),
+             "dynamic initialization is not supported for a %s variable",
+             constant ? "__constant__" : "__device__");
+    return;
+  }
+}
+
+/* The variable of namespace or class scope whose declaration g++
+ * finished last, since the last `#pragma cuemu device_variable`. */
+tree last_variable;
+
+/* PLUGIN_FINISH_DECL. */
+void note_variable(void *gcc_data, void *) {
+  tree decl = static_cast<tree>(gcc_data);
+  if (decl && VAR_P(decl) && !DECL_FUNCTION_SCOPE_P(decl))
+    last_variable = decl;
+}
+
+/* `#pragma cuemu device_variable [constant] v`, after the declaration of
+ * v, in its scope. */
+void device_variable_pragma(cpp_reader *) {
+  tree x;
+  bool constant = false;
+  enum cpp_ttype token;
+  tree last = last_variable;
+  last_variable = NULL_TREE;
+  while ((token = pragma_lex(&x)) != CPP_EOF) {
+    if (token != CPP_NAME)
+      continue;
+    if (strcmp(IDENTIFIER_POINTER(x), "constant") == 0 && !constant) {
+      constant = true;
+      continue;
+    }
+    tree v = lookup_name(x);
+    /* A name that names nothing is a declarator the device pass misread
+     * (its variable is the one just declared); a function's name is a
+     * prototype's, and a variable template is left alone. */
+    if (!v && last)
+      v = last;
+    if (!v || !VAR_P(v))
+      continue;
+    device_variables->add(v);
+    if (constant)
+      constant_variables->add(v);
+    if (!DECL_EXTERNAL(v))
+      refuse_dynamic_initialization(v, constant);
+  }
+}
+
+/* `#pragma cuemu shared`, after a __shared__ declaration in a body. */
+void shared_pragma(cpp_reader *) {
+  tree x;
+  location_t where = input_location;
+  while (pragma_lex(&x) != CPP_EOF)
+    ;
+  if (current_function_decl && !foreign(where) &&
+      cuemu_gcc_plugin_space(current_function_decl) == CUEMU_SPACE_HOST)
+    error_at(where, "a static \"__shared__\" variable declaration is not "
+                    "allowed inside a host function body");
+}
+
+} // namespace
+
+void cuemu_gcc_plugin_spaces_pragmas() {
+  c_register_pragma("cuemu", "device_variable", device_variable_pragma);
+  c_register_pragma("cuemu", "shared", shared_pragma);
+}
+
+void cuemu_gcc_plugin_register_spaces(const char *plugin) {
+  device_variables = new hash_set<tree>;
+  constant_variables = new hash_set<tree>;
+  empty_constructors = new hash_set<tree>;
+  defined = new hash_set<tree>;
+  register_callback(plugin, PLUGIN_PRE_GENERICIZE, judge_body, NULL);
+  register_callback(plugin, PLUGIN_FINISH_DECL, note_variable, NULL);
+  register_callback(plugin, PLUGIN_FINISH_UNIT, judge_calls, NULL);
+}

@@ -1,0 +1,28 @@
+/* cuemu_gcc_plugin_spaces.h: the refusals across CUDA's execution spaces
+ * of cuemu's GCC plugin (cuemu_gcc_plugin_spaces.cc), and the execution
+ * space of a function as the device pass marks it (cuemu_gcc_plugin.cc). */
+#ifndef CUEMU_GCC_PLUGIN_SPACES_H
+#define CUEMU_GCC_PLUGIN_SPACES_H
+
+/* Where a function runs, from the marks of the device pass
+ * (`#pragma cuemu device_code [global|host]`, cuemu_device_code.c). */
+enum cuemu_space {
+  CUEMU_SPACE_HOST,        /* unmarked: host code, or no user's code */
+  CUEMU_SPACE_DEVICE,      /* __device__ */
+  CUEMU_SPACE_HOST_DEVICE, /* __host__ __device__ */
+  CUEMU_SPACE_GLOBAL       /* __global__ */
+};
+
+/* The space of `fn`: that of the innermost marked function it is or lies
+ * in (a lambda's call operator, a local class's member). */
+cuemu_space cuemu_gcc_plugin_space(tree fn);
+/* Whether `fn` itself is a kernel, or a kernel template's instance. */
+bool cuemu_gcc_plugin_kernel(tree fn);
+
+/* Registers the pragmas `cuemu device_variable` and `cuemu shared` (from
+ * the plugin's PLUGIN_PRAGMAS callback). */
+void cuemu_gcc_plugin_spaces_pragmas();
+/* Registers the checks under the plugin's name `plugin`. */
+void cuemu_gcc_plugin_register_spaces(const char *plugin);
+
+#endif

@@ -1,0 +1,16 @@
+#!/bin/sh
+# device_space_refusals.sh: what nvcc refuses across execution spaces,
+# refused by cuemu-nvcc with g++ (its GCC plugin) at the user's line and in
+# nvcc's words: a host function called from a __global__ or __device__
+# function, a kernel called without <<<>>> from host or device code, a
+# host variable odr-used in device code, a __device__ variable that needs
+# dynamic initialization, a __constant__ variable assigned in a kernel,
+# __shared__ in a host function (tests/driver/devref/space_refusals.cu,
+# one form per -DCASE=N); without CASE, the near misses that nvcc accepts
+# (constants read by value, implicit, defaulted and constexpr functions, a
+# __device__ function defined after its caller, __shared__ in a __device__
+# function) build and run, with g++ and clang++. tests/device_refusals.sh
+# does the work.
+# Run by `make check` with AM_TESTS_ENVIRONMENT.
+srcdir=${CUEMU_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+DEVREF_SOURCE=space_refusals.cu exec sh "$srcdir/tests/device_refusals.sh"

@@ -1,0 +1,137 @@
+/*
+ * space_refusals.cu: what nvcc refuses across CUDA's execution spaces, one
+ * form per CASE, which only the compiler sees (cuemu's GCC plugin,
+ * emulator/compile/cuemu_gcc_plugin_spaces.cc): tests/device_refusals.sh
+ * compiles each with -DCASE=N and expects an error at the line marked
+ * `// case N: MESSAGE`, MESSAGE in nvcc's words, from cuemu-nvcc (with g++)
+ * and from nvcc; without CASE, the near misses that nvcc accepts build and
+ * run, and print PASS.
+ */
+#include <cstdio>
+
+#if !defined(CASE)
+#define CASE 0
+#endif
+
+int host_twice(int x) { return 2 * x; }
+struct HostCounter {
+  int n;
+  int next() { return ++n; }
+};
+int host_scale = 3;
+struct Table {
+  static constexpr int v[4] = {1, 2, 3, 4};
+  static constexpr int s = 5;
+};
+#if CASE == 1
+__global__ void calls_host(int *p) {
+  p[0] = host_twice(p[0]); // case 1: calling a __host__ function("host_twice(int)") from a __global__ function("calls_host") is not allowed
+}
+#endif
+#if CASE == 2
+__device__ int device_calls_host(int x) {
+  return host_twice(x) + 1; // case 2: calling a __host__ function("host_twice(int)") from a __device__ function("device_calls_host") is not allowed
+}
+#endif
+#if CASE == 3
+__global__ void counts(int *p) {
+  HostCounter c{p[0]};
+  p[0] = c.next(); // case 3: calling a __host__ function("HostCounter::next()") from a __global__ function("counts") is not allowed
+}
+#endif
+#if CASE == 4
+__global__ void unconfigured(int *p) { p[0] = 1; }
+void launches_plainly(int *p) {
+  unconfigured(p); // case 4: a __global__ function call must be configured
+}
+#endif
+#if CASE == 5
+__global__ void recursive(int *p) {
+  if (p[0]-- > 0) recursive(p); // case 5: a __global__ function call must be configured
+}
+#endif
+#if CASE == 6
+__global__ void reads_host(int *p) {
+  p[0] *= host_scale; // case 6: identifier "host_scale" is undefined in device code
+}
+#endif
+#if CASE == 7
+__global__ void indexes(int *p) {
+  p[0] = Table::v[p[1] & 3]; // case 7: identifier "Table::v" is undefined in device code
+}
+#endif
+#if CASE == 8
+__global__ void addresses(const int **p) {
+  p[0] = &Table::s; // case 8: identifier "Table::s" is undefined in device code
+}
+#endif
+#if CASE == 9
+struct Seeded {
+  int seed;
+  __device__ Seeded() { seed = 42; }
+};
+__device__ Seeded seeded; // case 9: dynamic initialization is not supported for a __device__ variable
+#endif
+#if CASE == 10
+__constant__ float gain;
+__global__ void writes_constant(const float *in) {
+  gain = in[0]; // case 10: expression must be a modifiable lvalue
+}
+#endif
+#if CASE == 11
+void host_with_shared(int *p) {
+  __shared__ int staged[4]; // case 11: a static "__shared__" variable declaration is not allowed inside a host function body
+  staged[0] = p[0];
+}
+#endif
+
+/* ---- What nvcc accepts: built and run --------------------------------- */
+
+/* Across execution spaces, what nvcc accepts: constants read by value (a
+ * constexpr or const scalar, a constexpr array's element at a constant
+ * index), a constexpr function (with --expt-relaxed-constexpr, which
+ * tests/device_refusals.sh gives), implicit and defaulted members, a
+ * __device__ function declared before the kernel that calls it and
+ * defined after, a __device__ variable whose default member initializers
+ * are constants, a lambda of device code, __shared__ in a __device__
+ * function, and a kernel's address in host code. */
+constexpr int offset = 7;
+const int bias = 1;
+constexpr int triple(int x) { return 3 * x; }
+struct Defaults {
+  int a = 10;
+  int b = 20;
+  Defaults() = default;
+};
+__device__ Defaults defaults;
+struct Vec2 {
+  float x, y;
+};
+__device__ int defined_later(int x);
+__device__ int staged_sum(int v) {
+  __shared__ int slot[1];
+  slot[0] = v;
+  return slot[0];
+}
+__global__ void spaces(int *out) {
+  Vec2 a{1.f, 2.f};
+  Vec2 b = a;
+  auto plus = [](int x) { return defined_later(x); };
+  out[0] = Table::v[2] + Table::s + offset + bias + triple(2) + plus(1) +
+           defaults.a + (int)b.y + staged_sum(4);
+}
+__device__ int defined_later(int x) { return x + 100; }
+
+int main() {
+  int *dspaces, spaced = 0;
+  void (*kernel)(int *) = spaces;
+  cudaMalloc(&dspaces, sizeof spaced);
+  kernel<<<1, 1>>>(dspaces);
+  cudaMemcpy(&spaced, dspaces, sizeof spaced, cudaMemcpyDeviceToHost);
+  cudaFree(dspaces);
+  int ok = spaced == 3 + 5 + 7 + 1 + 6 + 101 + 10 + 2 + 4;
+  if (!ok)
+    printf("spaces: %d\n", spaced);
+  puts(ok ? "PASS" : "FAIL");
+  return !ok;
+}
