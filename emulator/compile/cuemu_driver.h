@@ -82,8 +82,10 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
  * runs (std::vector's growth through the device heap's operator new, a
  * std::shared_ptr's virtual functions through its free(), under
  * AddressSanitizer a mismatch of new and free). With `separate` (-rdc),
- * whose other units' device code may link a weak one, only those the host
- * pass defines too. Returns as cuemu__elf_export_instances(). */
+ * whose other units' device code may link a weak one (an explicit
+ * instance of a device function template), only namespace std's and the
+ * virtual tables and type information that the host pass defines too.
+ * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
                                        int separate, const char *list,
                                        int *count);

@@ -369,6 +369,12 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
   return elf_close(&h, host, written, st);
 }
 
+/* Non-zero for a class's virtual table, VTT or type information. */
+static int class_data(const char *name) {
+  return strncmp(name, "_ZTV", 4) == 0 || strncmp(name, "_ZTT", 4) == 0 ||
+         strncmp(name, "_ZTI", 4) == 0 || strncmp(name, "_ZTS", 4) == 0;
+}
+
 /* Non-zero when the device pass's weak definition `name` (of type `type`)
  * is one that host code would otherwise link in place of the host pass's:
  * a function, or a class's virtual table, VTT or type information, which
@@ -377,9 +383,25 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
 static int host_code_copy(const char *name, int type) {
   if (strncmp(name, "_ZN5cuemu", 9) == 0 || strncmp(name, "_ZZN5cuemu", 10) == 0)
     return 0;
-  return type == STT_FUNC || type == STT_GNU_IFUNC ||
-         strncmp(name, "_ZTV", 4) == 0 || strncmp(name, "_ZTT", 4) == 0 ||
-         strncmp(name, "_ZTI", 4) == 0 || strncmp(name, "_ZTS", 4) == 0;
+  return type == STT_FUNC || type == STT_GNU_IFUNC || class_data(name);
+}
+
+/* Non-zero for a name of namespace std (or of libstdc++'s __gnu_cxx): a
+ * function, or a virtual table, VTT or type information. */
+static int std_name(const char *name) {
+  static const char *const heads[] = {"_ZTV", "_ZTT", "_ZTI", "_ZTS", "_Z"};
+  static const char *const scopes[] = {"St", "NSt", "NKSt", "N9__gnu_cxx",
+                                       "NK9__gnu_cxx"};
+  for (size_t h = 0; h < sizeof heads / sizeof *heads; ++h) {
+    size_t n = strlen(heads[h]);
+    if (strncmp(name, heads[h], n) != 0)
+      continue;
+    for (size_t s = 0; s < sizeof scopes / sizeof *scopes; ++s)
+      if (strncmp(name + n, scopes[s], strlen(scopes[s])) == 0)
+        return 1;
+    return 0;
+  }
+  return 0;
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -462,13 +484,19 @@ cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
      * instance, a virtual table) of default visibility (namespace std's,
      * a library's exported class): without -rdc no other unit's device
      * code links it, so it is made local whether the host pass has it or
-     * not (another unit's host code would link it); with -rdc, only when
-     * the host pass has its own. */
+     * not (another unit's host code would link it). With -rdc, another
+     * unit's device code may link an explicit instance of a device
+     * function template (tests/programs/trialcxx/rdc_linked_entities.cu),
+     * whose host pass's copy is a stub: then only namespace std's and the
+     * virtual tables (each unit has its own copy), and only when the host
+     * pass has its own. */
     int listed = bind == STB_GLOBAL
                      ? has_name(host_strong, nstrong, name)
                      : host_code_copy(name, ELF64_ST_TYPE(ds[j].st_info)) &&
                            !has_name(keep, nkeep, name) &&
-                           (!separate || has_name(host_any, nany, name));
+                           (!separate ||
+                            ((std_name(name) || class_data(name)) &&
+                             has_name(host_any, nany, name)));
     if (!listed)
       continue;
     if (!out && !(out = fopen(list, "we")))
