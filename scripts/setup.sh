@@ -13,9 +13,11 @@ cd "$(dirname "$0")/.."
 # project of tests/driver.sh (cuemu-nvcc as CMake's CUDA compiler).
 # ccache keeps nvcc_kernels.sh from compiling unchanged files again. meson
 # (with ninja) builds the Meson project of tests/programs_trialopts.sh, which
-# skips it without them.
+# skips it without them. GoogleTest (with GoogleMock) and Catch2 build the
+# unit-test projects of tests/programs_trialtest*.sh, which skip them
+# without them.
 packages="build-essential autoconf automake libtool pkg-config check cmake ccache
-  meson ninja-build
+  meson ninja-build libgtest-dev libgmock-dev catch2
   libxxhash-dev libyaml-dev libffi-dev clang gdb binutils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user python3 python3-pip
   python3-venv chromium"

@@ -1451,7 +1451,9 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_weaken_unique(object[1], dev_local);
     /* A host function that the user's visibility("default") kept global in
-     * the device pass's object is the host pass's (cuemu_driver.h). */
+     * the device pass's object, and a weak copy of default visibility (a
+     * template of namespace std, a virtual table), are the host pass's
+     * (cuemu_driver.h). */
     char shared[PATH_MAX + 16];
     int nshared = 0;
     if (st == CUEMU_SUCCESS &&
@@ -1459,7 +1461,8 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
             sizeof shared)
       st = cuemu__report(CUEMU_COMPILE, "%s: path too long", b->temp);
     if (st == CUEMU_SUCCESS)
-      st = cuemu__elf_shared_globals(object[1], dev_local, shared, &nshared);
+      st = cuemu__elf_shared_globals(object[1], dev_local, o->rdc, shared,
+                                     &nshared);
     if (st == CUEMU_SUCCESS && nshared > 0) {
       char option[PATH_MAX + 48];
       snprintf(option, sizeof option, "--localize-symbols=%s", shared);

@@ -81,18 +81,29 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
  * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device);
 
-/* Writes to the file `list`, one a line, the names of the symbols that
- * both the host pass's relocatable ELF object `host` and the device pass's
- * `device` define as strong globals, and sets *count to their number (the
- * file is written only when there is one). Such a symbol is a host
- * function or variable of default visibility that the user's attribute or
- * pragma (visibility("default"), as a shared library's export macro gives
- * it) kept global in the device pass's object, which has every host
- * function too, though nvcc's device code has none; the device pass's copy
- * is made local (objcopy --localize-symbols), so the host pass's is the
- * one the program links. Returns as cuemu__elf_export_instances(). */
+/* Writes to the file `list`, one a line, the names of the symbols that the
+ * device pass's relocatable ELF object `device` must make local (objcopy
+ * --localize-symbols) so that the program's host code links the host
+ * pass's copies, and sets *count to their number (the file is written only
+ * when there is one). They are: the strong globals that the host pass's
+ * object `host` defines too (a host function or variable of default
+ * visibility that the user's attribute or pragma, as a shared library's
+ * export macro gives it, kept global in the device pass's object, which
+ * has every host function too, though nvcc's device code has none); and
+ * the weak functions, virtual tables and type information of default
+ * visibility (namespace std's templates, a library's exported class), but
+ * the kernel template instances, which the device pass's object must
+ * give: linked first, its copies would otherwise be the ones host code
+ * runs (std::vector's growth through the device heap's operator new, a
+ * std::shared_ptr's virtual functions through its free(), under
+ * AddressSanitizer a mismatch of new and free). With `separate` (-rdc),
+ * whose other units' device code may link a weak one (an explicit
+ * instance of a device function template), only namespace std's and the
+ * virtual tables and type information that the host pass defines too.
+ * Returns as cuemu__elf_export_instances(). */
 cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
-                                       const char *list, int *count);
+                                       int separate, const char *list,
+                                       int *count);
 
 /* Writes to `out` (NULL: the standard output) the rule `target : ...`
  * whose prerequisites are those of the compiler's -M files `device` and

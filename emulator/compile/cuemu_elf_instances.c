@@ -17,10 +17,11 @@
  * It also makes weak the host pass's unique definitions of the variable
  * template instances that the device pass's object defines
  * (cuemu__elf_weaken_unique(), see cuemu_variable_template.c), and lists
- * the symbols that both passes' objects define as strong globals
- * (cuemu__elf_shared_globals()), and lists the visible device functions
- * of a further device pass of relocatable device code, to be renamed per
- * architecture (cuemu__elf_variant_renames()).
+ * the symbols of the device pass's object that must be local so that host
+ * code links the host pass's copies (cuemu__elf_shared_globals()), and
+ * lists the visible device functions of a further device pass of
+ * relocatable device code, to be renamed per architecture
+ * (cuemu__elf_variant_renames()).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -70,10 +71,12 @@ static unsigned char *slurp(int fd, size_t *size) {
 /* Sets the visibility of the symbols that the relocations of section `rel`
  * (a SHT_RELA or SHT_REL section of the records) name at the records'
  * address word, and sets *written to the symbol table; returns the number
- * of symbols changed, -1 if the object is malformed. */
+ * of symbols changed, -1 if the object is malformed. With `marks` (one byte
+ * a symbol of the table), marks those symbols instead of changing them. */
 static int export_named(unsigned char *data, size_t size, const Elf64_Shdr *sh,
                         size_t count, const Elf64_Shdr *rel,
-                        const Elf64_Shdr **written) {
+                        const Elf64_Shdr **written, unsigned char *marks,
+                        size_t nmarks) {
   size_t entry = rel->sh_type == SHT_RELA ? sizeof(Elf64_Rela)
                                            : sizeof(Elf64_Rel);
   if (rel->sh_link >= count || rel->sh_offset > size ||
@@ -93,7 +96,10 @@ static int export_named(unsigned char *data, size_t size, const Elf64_Shdr *sh,
     size_t s = ELF64_R_SYM(one->r_info);
     if (s == 0 || s >= nsyms || syms[s].st_shndx == SHN_UNDEF)
       continue;
-    if (ELF64_ST_VISIBILITY(syms[s].st_other) != STV_DEFAULT) {
+    if (marks) {
+      if (s < nmarks)
+        marks[s] = 1;
+    } else if (ELF64_ST_VISIBILITY(syms[s].st_other) != STV_DEFAULT) {
       syms[s].st_other = (unsigned char)(syms[s].st_other & ~3u);
       changed++;
     }
@@ -170,16 +176,14 @@ static cuemu_status elf_close(elf_object *o, const char *object,
   return st;
 }
 
-cuemu_status cuemu__elf_export_instances(const char *object) {
-  elf_object o;
-  int usable;
-  cuemu_status st = elf_open(object, &o, &usable);
-  if (st != CUEMU_SUCCESS || !usable)
-    return elf_close(&o, object, NULL, st);
-  const Elf64_Shdr *sh = o.sh;
-  unsigned char *data = o.data;
-  size_t count = o.count, names = o.names, size = o.size;
-  int malformed = 0;
+/* Applies export_named() to every relocation section of o's records (see
+ * export_named() for `marks`); returns the number of symbols changed, -1
+ * if o is malformed. */
+static int scan_records(elf_object *o, const Elf64_Shdr **symtab,
+                        unsigned char *marks, size_t nmarks) {
+  const Elf64_Shdr *sh = o->sh;
+  const unsigned char *data = o->data;
+  size_t count = o->count, names = o->names;
   size_t records = 0;
   for (size_t i = 1; i < count && !records; ++i)
     if (sh[i].sh_name < sh[names].sh_size &&
@@ -187,20 +191,30 @@ cuemu_status cuemu__elf_export_instances(const char *object) {
                 records_name, sh[names].sh_size - sh[i].sh_name) == 0)
       records = i;
   int changed = 0;
-  const Elf64_Shdr *symtab = NULL;
-  for (size_t i = 1; i < count && records && !malformed; ++i) {
+  for (size_t i = 1; i < count && records; ++i) {
     if ((sh[i].sh_type != SHT_RELA && sh[i].sh_type != SHT_REL) ||
         sh[i].sh_info != records)
       continue;
-    int n = export_named(data, size, sh, count, &sh[i], &symtab);
+    int n = export_named(o->data, o->size, sh, count, &sh[i], symtab, marks,
+                         nmarks);
     if (n < 0)
-      malformed = 1;
-    else
-      changed += n;
+      return -1;
+    changed += n;
   }
-  if (malformed)
+  return changed;
+}
+
+cuemu_status cuemu__elf_export_instances(const char *object) {
+  elf_object o;
+  int usable;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  const Elf64_Shdr *symtab = NULL;
+  int changed = scan_records(&o, &symtab, NULL, 0);
+  if (changed < 0)
     st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object", object);
-  return elf_close(&o, object, changed ? symtab : NULL, st);
+  return elf_close(&o, object, changed > 0 ? symtab : NULL, st);
 }
 
 cuemu_status cuemu__elf_hide_globals(const char *object) {
@@ -397,8 +411,70 @@ cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
   return elf_close(&h, host, written, st);
 }
 
+/* Non-zero for a class's virtual table, VTT or type information. */
+static int class_data(const char *name) {
+  return strncmp(name, "_ZTV", 4) == 0 || strncmp(name, "_ZTT", 4) == 0 ||
+         strncmp(name, "_ZTI", 4) == 0 || strncmp(name, "_ZTS", 4) == 0;
+}
+
+/* Non-zero when the device pass's weak definition `name` (of type `type`)
+ * is one that host code would otherwise link in place of the host pass's:
+ * a function, or a class's virtual table, VTT or type information, which
+ * lead to its virtual functions. cuemu's own templates (the kernels'
+ * thunks and registrations) are left to the device pass. */
+static int host_code_copy(const char *name, int type) {
+  if (strncmp(name, "_ZN5cuemu", 9) == 0 || strncmp(name, "_ZZN5cuemu", 10) == 0)
+    return 0;
+  return type == STT_FUNC || type == STT_GNU_IFUNC || class_data(name);
+}
+
+/* Non-zero for a name of namespace std (or of libstdc++'s __gnu_cxx): a
+ * function, or a virtual table, VTT or type information. */
+static int std_name(const char *name) {
+  static const char *const heads[] = {"_ZTV", "_ZTT", "_ZTI", "_ZTS", "_Z"};
+  static const char *const scopes[] = {"St", "NSt", "NKSt", "N9__gnu_cxx",
+                                       "NK9__gnu_cxx"};
+  for (size_t h = 0; h < sizeof heads / sizeof *heads; ++h) {
+    size_t n = strlen(heads[h]);
+    if (strncmp(name, heads[h], n) != 0)
+      continue;
+    for (size_t s = 0; s < sizeof scopes / sizeof *scopes; ++s)
+      if (strncmp(name + n, scopes[s], strlen(scopes[s])) == 0)
+        return 1;
+    return 0;
+  }
+  return 0;
+}
+
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Fills `out` (room for n) with the sorted names of the defined symbols of
+ * table `syms` whose binding `wanted` accepts (a bit per binding), or that
+ * `marks` marks; returns their number. */
+static size_t sorted_names(const Elf64_Sym *syms, size_t n, const char *names,
+                           size_t names_size, unsigned wanted,
+                           const unsigned char *marks, const char **out) {
+  size_t m = 0;
+  for (size_t k = 1; k < n; ++k) {
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (name && syms[k].st_shndx != SHN_UNDEF &&
+        ((wanted >> ELF64_ST_BIND(syms[k].st_info) & 1u) ||
+         (marks && marks[k])))
+      out[m++] = name;
+  }
+  qsort(out, m, sizeof *out, compare_names);
+  return m;
+}
+
+static int has_name(const char **sorted, size_t n, const char *name) {
+  return n && bsearch(&name, sorted, n, sizeof *sorted, compare_names);
+}
+
 cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
-                                       const char *list, int *count) {
+                                       int separate, const char *list,
+                                       int *count) {
   elf_object h, d;
   int usable_h, usable_d, bad_h = 0, bad_d = 0;
   *count = 0;
@@ -412,30 +488,71 @@ cuemu_status cuemu__elf_shared_globals(const char *host, const char *device,
   }
   size_t hn = 0, dn = 0, hnames_size = 0, dnames_size = 0;
   const char *hnames = NULL, *dnames = NULL;
-  const Elf64_Shdr *hsymtab = NULL, *dsymtab = NULL;
+  const Elf64_Shdr *hsymtab = NULL, *dsymtab = NULL, *unused = NULL;
   Elf64_Sym *hs = symbols(&h, &hn, &hnames, &hnames_size, &hsymtab, &bad_h);
   Elf64_Sym *ds = symbols(&d, &dn, &dnames, &dnames_size, &dsymtab, &bad_d);
+  /* The names that stay the device pass's: its kernel template instances
+   * and strong globals (a further architecture's pass has weak copies of
+   * them); the host pass's names, strong or any. */
+  unsigned char *instances = ds ? calloc(dn, 1) : NULL;
+  const char **keep = ds ? malloc(dn * sizeof *keep) : NULL;
+  const char **host_strong = hs ? malloc(hn * sizeof *host_strong) : NULL;
+  const char **host_any = hs ? malloc(hn * sizeof *host_any) : NULL;
+  size_t nkeep = 0, nstrong = 0, nany = 0;
+  if (hs && ds && (!instances || !keep || !host_strong || !host_any))
+    st = cuemu__report(CUEMU_OUT_OF_MEMORY, "cannot list the symbols of %s",
+                       device);
+  else if (hs && ds && scan_records(&d, &unused, instances, dn) < 0)
+    bad_d = 1;
+  if (hs && ds && st == CUEMU_SUCCESS) {
+    nkeep = sorted_names(ds, dn, dnames, dnames_size, 1u << STB_GLOBAL,
+                         instances, keep);
+    nstrong = sorted_names(hs, hn, hnames, hnames_size, 1u << STB_GLOBAL,
+                           NULL, host_strong);
+    nany = sorted_names(hs, hn, hnames, hnames_size,
+                        1u << STB_GLOBAL | 1u << STB_WEAK, NULL, host_any);
+  }
   FILE *out = NULL;
   for (size_t j = 1; hs && ds && st == CUEMU_SUCCESS && j < dn; ++j) {
-    if (ELF64_ST_BIND(ds[j].st_info) != STB_GLOBAL ||
-        ds[j].st_shndx == SHN_UNDEF)
+    int bind = ELF64_ST_BIND(ds[j].st_info);
+    if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+        ds[j].st_shndx == SHN_UNDEF || instances[j])
       continue;
     const char *name = symbol_name(&ds[j], dnames, dnames_size);
-    for (size_t k = 1; name && k < hn; ++k) {
-      const char *other = symbol_name(&hs[k], hnames, hnames_size);
-      if (ELF64_ST_BIND(hs[k].st_info) != STB_GLOBAL ||
-          hs[k].st_shndx == SHN_UNDEF || !other || strcmp(name, other) != 0)
-        continue;
-      if (!out && !(out = fopen(list, "we")))
-        st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
-                           strerror(errno));
-      if (out) {
-        fprintf(out, "%s\n", name);
-        ++*count;
-      }
-      break;
+    if (!name)
+      continue;
+    /* A strong global of both passes: a host function kept global by the
+     * user's visibility. A weak one (an inline function, a template's
+     * instance, a virtual table) of default visibility (namespace std's,
+     * a library's exported class): without -rdc no other unit's device
+     * code links it, so it is made local whether the host pass has it or
+     * not (another unit's host code would link it). With -rdc, another
+     * unit's device code may link an explicit instance of a device
+     * function template (tests/programs/trialcxx/rdc_linked_entities.cu),
+     * whose host pass's copy is a stub: then only namespace std's and the
+     * virtual tables (each unit has its own copy), and only when the host
+     * pass has its own. */
+    int listed = bind == STB_GLOBAL
+                     ? has_name(host_strong, nstrong, name)
+                     : host_code_copy(name, ELF64_ST_TYPE(ds[j].st_info)) &&
+                           !has_name(keep, nkeep, name) &&
+                           (!separate ||
+                            ((std_name(name) || class_data(name)) &&
+                             has_name(host_any, nany, name)));
+    if (!listed)
+      continue;
+    if (!out && !(out = fopen(list, "we")))
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
+                         strerror(errno));
+    if (out) {
+      fprintf(out, "%s\n", name);
+      ++*count;
     }
   }
+  free(keep);
+  free(host_strong);
+  free(host_any);
+  free(instances);
   if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
     st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
   if (st == CUEMU_SUCCESS && (bad_h || bad_d))
