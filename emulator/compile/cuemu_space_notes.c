@@ -191,6 +191,7 @@ cuemu_status cuemu__device_note(cuemu_rewriter *rw, size_t start,
         cuemu__rw_is(rw, j, "union") || cuemu__rw_is(rw, j, "enum"))
       return CUEMU_SUCCESS; /* a class defined in the declaration */
   return cuemu__constant_note(rw, start, i, "CUEMU_DEVICE_NOTE");
+}
 
 cuemu_status cuemu__constant_note(cuemu_rewriter *rw, size_t start, size_t i,
                                   const char *macro) {
