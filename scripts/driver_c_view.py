@@ -47,6 +47,10 @@ EXPORTS = os.path.join(ROOT, "emulator", "export", "cuemu_libcuda_exports.h")
 
 # The headers whose file-scope types make the driver's C view.
 DRIVER_FILE = re.compile(r"(^|/)(cuda\.h|cuemu_driver_(?!names|entry)\w+\.h)$")
+# The driver's type headers, which C reads as they are (cuda.h's C++ view
+# reads the same files): the C view includes each where cuda.h first reads
+# it, and copies only what the other headers declare.
+TYPES_FILE = re.compile(r"(^|/)cuemu_driver_\w*types\.h$")
 # Macros of those headers that are cuemu's own, not CUDA's.
 OWN_MACRO = re.compile(r"^(CUEMU|cuemu|__cuemu|__CUEMU)")
 
@@ -119,14 +123,24 @@ def statements(text):
 
 
 def types():
-    """The driver's C types and macros, in the order cuda.h defines them."""
-    out, macros, chunk = [], [], []
+    """The driver's C types and macros, in the order cuda.h defines them:
+    an #include of each type header, and the declarations and macros of
+    the other driver headers that no type header has."""
+    out, macros, chunk, typed = [], [], [], []
 
     def flush():
         if chunk:
             out.extend(statements("\n".join(chunk)))
             del chunk[:]
     for path, text in preprocessed():
+        if TYPES_FILE.search(path):
+            flush()
+            include = "#include \"%s\"" % os.path.basename(path)
+            if include not in out:
+                out.append(include)
+            if not text.startswith("#"):
+                typed.append(text)
+            continue
         if not DRIVER_FILE.search(path):
             flush()
             continue
@@ -140,7 +154,7 @@ def types():
             continue
         chunk.append(text)
     flush()
-    seen, unique = set(), []
+    seen, unique = set(statements("\n".join(typed))), []
     for s in out + macros:
         if s not in seen:
             seen.add(s)
