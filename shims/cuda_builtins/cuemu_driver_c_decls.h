@@ -163,66 +163,7 @@ typedef enum CUoutput_mode_enum {
   CU_OUT_CSV = 0x01
 } CUoutput_mode;
 #include "cuemu_driver_graph_types.h"
-typedef struct CUextMemory_st *CUexternalMemory;
-typedef struct CUextSemaphore_st *CUexternalSemaphore;
-typedef enum CUexternalMemoryHandleType_enum {
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD = 1,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32 = 2,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP = 4,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE = 5,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE = 6,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT = 7,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8,
-  CU_EXTERNAL_MEMORY_HANDLE_TYPE_DMABUF_FD = 9
-} CUexternalMemoryHandleType;
-typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
-  CUexternalMemoryHandleType type;
-  union {
-    int fd;
-    struct {
-      void *handle;
-      const void *name;
-    } win32;
-    const void *nvSciBufObject;
-  } handle;
-  unsigned long long size;
-  unsigned int flags;
-  unsigned int reserved[16];
-} CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
-typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
-typedef struct cudaExternalMemoryBufferDesc CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
-typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
-typedef enum CUexternalSemaphoreHandleType_enum {
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 1,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 2,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE = 4,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE = 5,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC = 6,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX = 7,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT = 8,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD = 9,
-  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32 = 10
-} CUexternalSemaphoreHandleType;
-typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
-  CUexternalSemaphoreHandleType type;
-  union {
-    int fd;
-    struct {
-      void *handle;
-      const void *name;
-    } win32;
-    const void *nvSciSyncObj;
-  } handle;
-  unsigned int flags;
-  unsigned int reserved[16];
-} CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
-typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
-typedef struct cudaExternalSemaphoreSignalParams CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
-typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
-typedef struct cudaExternalSemaphoreWaitParams CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
-typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+#include "cuemu_driver_external_types.h"
 #include "cuemu_driver_graph_nodes_types.h"
 #include "cuemu_driver_memop_types.h"
 typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
@@ -250,35 +191,7 @@ typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
   CUgraphNode hErrNode_out;
   CUgraphInstantiateResult result_out;
 } CUDA_GRAPH_INSTANTIATE_PARAMS;
-typedef cudaMemPool_t CUmemoryPool;
-typedef enum CUmemPool_attribute_enum {
-  CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
-  CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC,
-  CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
-  CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-  CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT,
-  CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
-  CU_MEMPOOL_ATTR_USED_MEM_CURRENT,
-  CU_MEMPOOL_ATTR_USED_MEM_HIGH
-} CUmemPool_attribute;
-typedef enum CUmem_advise_enum {
-  CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
-  CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
-  CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
-  CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
-  CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
-  CU_MEM_ADVISE_UNSET_ACCESSED_BY = 6
-} CUmem_advise;
-typedef enum CUmem_range_attribute_enum {
-  CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
-  CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 4,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE = 5,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID = 6,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
-} CUmem_range_attribute;
+#include "cuemu_driver_pool_types.h"
 typedef struct CUmemPoolPtrExportData_st {
   unsigned char reserved[64];
 } CUmemPoolPtrExportData_v1;
@@ -348,69 +261,7 @@ typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES_v1;
 typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
 typedef struct cudaArrayMemoryRequirements CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
 typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
-typedef unsigned long long CUmemGenericAllocationHandle_v1;
-typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
-typedef enum CUmemAllocationGranularity_flags_enum {
-  CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0,
-  CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1
-} CUmemAllocationGranularity_flags;
-typedef enum CUmemAllocationCompType_enum {
-  CU_MEM_ALLOCATION_COMP_NONE = 0x0,
-  CU_MEM_ALLOCATION_COMP_GENERIC = 0x1
-} CUmemAllocationCompType;
-typedef struct CUmemAllocationProp_st {
-  CUmemAllocationType type;
-  CUmemAllocationHandleType requestedHandleTypes;
-  CUmemLocation location;
-  void *win32HandleMetaData;
-  struct {
-    unsigned char compressionType;
-    unsigned char gpuDirectRDMACapable;
-    unsigned short usage;
-    unsigned char reserved[4];
-  } allocFlags;
-} CUmemAllocationProp_v1;
-typedef CUmemAllocationProp_v1 CUmemAllocationProp;
-typedef enum CUarraySparseSubresourceType_enum {
-  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL = 0,
-  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL = 1
-} CUarraySparseSubresourceType;
-typedef enum CUmemOperationType_enum {
-  CU_MEM_OPERATION_TYPE_MAP = 1,
-  CU_MEM_OPERATION_TYPE_UNMAP = 2
-} CUmemOperationType;
-typedef enum CUmemHandleType_enum {
-  CU_MEM_HANDLE_TYPE_GENERIC = 0
-} CUmemHandleType;
-typedef struct CUarrayMapInfo_st {
-  CUresourcetype resourceType;
-  union {
-    CUmipmappedArray mipmap;
-    CUarray array;
-  } resource;
-  CUarraySparseSubresourceType subresourceType;
-  union {
-    struct {
-      unsigned int level, layer, offsetX, offsetY, offsetZ;
-      unsigned int extentWidth, extentHeight, extentDepth;
-    } sparseLevel;
-    struct {
-      unsigned int layer;
-      unsigned long long offset;
-      unsigned long long size;
-    } miptail;
-  } subresource;
-  CUmemOperationType memOperationType;
-  CUmemHandleType memHandleType;
-  union {
-    CUmemGenericAllocationHandle memHandle;
-  } memHandle;
-  unsigned long long offset;
-  unsigned int deviceBitMask;
-  unsigned int flags;
-  unsigned int reserved[2];
-} CUarrayMapInfo_v1;
-typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+#include "cuemu_driver_vmm_types.h"
 typedef struct CUlib_st *CUlibrary;
 typedef enum CUlibraryOption_enum {
   CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
@@ -418,65 +269,7 @@ typedef enum CUlibraryOption_enum {
   CU_LIBRARY_NUM_OPTIONS
 } CUlibraryOption;
 typedef struct CUlinkState_st *CUlinkState;
-typedef enum CUmemcpyFlags_enum {
-  CU_MEMCPY_FLAG_DEFAULT = 0x0,
-  CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE = 0x1
-} CUmemcpyFlags;
-typedef enum CUmemcpySrcAccessOrder_enum {
-  CU_MEMCPY_SRC_ACCESS_ORDER_INVALID = 0x0,
-  CU_MEMCPY_SRC_ACCESS_ORDER_STREAM = 0x1,
-  CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 0x2,
-  CU_MEMCPY_SRC_ACCESS_ORDER_ANY = 0x3,
-  CU_MEMCPY_SRC_ACCESS_ORDER_MAX = 0x7FFFFFFF
-} CUmemcpySrcAccessOrder;
-typedef struct CUmemcpyAttributes_st {
-  CUmemcpySrcAccessOrder srcAccessOrder;
-  CUmemLocation srcLocHint;
-  CUmemLocation dstLocHint;
-  unsigned int flags;
-} CUmemcpyAttributes_v1;
-typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
-typedef enum CUmemcpy3DOperandType_enum {
-  CU_MEMCPY_OPERAND_TYPE_POINTER = 0x1,
-  CU_MEMCPY_OPERAND_TYPE_ARRAY = 0x2,
-  CU_MEMCPY_OPERAND_TYPE_MAX = 0x7FFFFFFF
-} CUmemcpy3DOperandType;
-typedef struct CUoffset3D_st {
-  size_t x;
-  size_t y;
-  size_t z;
-} CUoffset3D_v1;
-typedef CUoffset3D_v1 CUoffset3D;
-typedef struct CUextent3D_st {
-  size_t width;
-  size_t height;
-  size_t depth;
-} CUextent3D_v1;
-typedef CUextent3D_v1 CUextent3D;
-typedef struct CUmemcpy3DOperand_st {
-  CUmemcpy3DOperandType type;
-  union {
-    struct {
-      CUdeviceptr ptr;
-      size_t rowLength;
-      size_t layerHeight;
-      CUmemLocation locHint;
-    } ptr;
-    struct {
-      CUarray array;
-      CUoffset3D offset;
-    } array;
-  } op;
-} CUmemcpy3DOperand_v1;
-typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
-typedef struct CUDA_MEMCPY3D_BATCH_OP_st {
-  CUmemcpy3DOperand src;
-  CUmemcpy3DOperand dst;
-  CUextent3D extent;
-  CUmemcpySrcAccessOrder srcAccessOrder;
-  unsigned int flags;
-} CUDA_MEMCPY3D_BATCH_OP_v1;
-typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+#include "cuemu_driver_batch_types.h"
 typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {
   unsigned int Width;
   unsigned int Height;
@@ -655,12 +448,7 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define CU_MEMHOSTREGISTER_READ_ONLY 0x08
 #define CU_STREAM_LEGACY ((CUstream)0x1)
 #define CU_STREAM_PER_THREAD ((CUstream)0x2)
-#define CUDA_EXTERNAL_MEMORY_DEDICATED 0x1
-#define CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC 0x01
-#define CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC 0x02
 #define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
-#define CU_MEM_CREATE_USAGE_TILE_POOL 0x1
-#define CU_MEM_CREATE_USAGE_HW_DECOMPRESS 0x2
 #define CU_ACCESS_PROPERTY_NORMAL cudaAccessPropertyNormal
 #define CU_ACCESS_PROPERTY_STREAMING cudaAccessPropertyStreaming
 #define CU_ACCESS_PROPERTY_PERSISTING cudaAccessPropertyPersisting
