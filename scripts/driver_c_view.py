@@ -273,15 +273,7 @@ def c_view():
         "#ifndef CUDAAPI",
         "#define CUDAAPI",
         "#endif",
-        "/* C++'s alignas(N) of a type (CUtensorMap) as C11 spells it; C99",
-        " * has none, as in NVIDIA's cuda.h. */",
-        "#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L",
-        "#define CUEMU_C_ALIGNAS(n) _Alignas(n)",
-        "#else",
-        "#define CUEMU_C_ALIGNAS(n)",
-        "#endif",
-        ""] + [re.sub(r"\balignas\(", "CUEMU_C_ALIGNAS(", layout(t))
-               for t in types()] + [
+        ""] + [layout(t) for t in types()] + [
         "",
         "#include \"cuemu_driver_names.h\"",
         ""] + per_thread() + [""] + prototypes() + [

@@ -20,13 +20,6 @@
 #ifndef CUDAAPI
 #define CUDAAPI
 #endif
-/* C++'s alignas(N) of a type (CUtensorMap) as C11 spells it; C99
- * has none, as in NVIDIA's cuda.h. */
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define CUEMU_C_ALIGNAS(n) _Alignas(n)
-#else
-#define CUEMU_C_ALIGNAS(n)
-#endif
 
 #include "cuemu_driver_types.h"
 typedef enum cudaError_enum {
@@ -364,55 +357,7 @@ typedef struct CUdevResource_st {
   };
 } CUdevResource_v1;
 typedef CUdevResource_v1 CUdevResource;
-typedef struct CUtensorMap_st {
-  CUEMU_C_ALIGNAS(128) cuuint64_t opaque[16];
-} CUtensorMap;
-typedef enum CUtensorMapDataType_enum {
-  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
-  CU_TENSOR_MAP_DATA_TYPE_UINT16,
-  CU_TENSOR_MAP_DATA_TYPE_UINT32,
-  CU_TENSOR_MAP_DATA_TYPE_INT32,
-  CU_TENSOR_MAP_DATA_TYPE_UINT64,
-  CU_TENSOR_MAP_DATA_TYPE_INT64,
-  CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-  CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
-  CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
-  CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-  CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,
-  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
-  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ,
-  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B,
-  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B,
-  CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B
-} CUtensorMapDataType;
-typedef enum CUtensorMapInterleave_enum {
-  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
-  CU_TENSOR_MAP_INTERLEAVE_16B,
-  CU_TENSOR_MAP_INTERLEAVE_32B
-} CUtensorMapInterleave;
-typedef enum CUtensorMapSwizzle_enum {
-  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
-  CU_TENSOR_MAP_SWIZZLE_32B,
-  CU_TENSOR_MAP_SWIZZLE_64B,
-  CU_TENSOR_MAP_SWIZZLE_128B,
-  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B,
-  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
-  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B
-} CUtensorMapSwizzle;
-typedef enum CUtensorMapL2promotion_enum {
-  CU_TENSOR_MAP_L2_PROMOTION_NONE = 0,
-  CU_TENSOR_MAP_L2_PROMOTION_L2_64B,
-  CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-  CU_TENSOR_MAP_L2_PROMOTION_L2_256B
-} CUtensorMapL2promotion;
-typedef enum CUtensorMapFloatOOBfill_enum {
-  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
-  CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
-} CUtensorMapFloatOOBfill;
-typedef enum CUtensorMapIm2ColWideMode_enum {
-  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
-  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
-} CUtensorMapIm2ColWideMode;
+#include "cuemu_driver_tensor_map_types.h"
 typedef enum CUoccupancy_flags_enum {
   CU_OCCUPANCY_DEFAULT = 0x0,
   CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
@@ -465,7 +410,6 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
 #define RESOURCE_ABI_VERSION 1
 #define RESOURCE_ABI_EXTERNAL_BYTES 48
-#define CU_TENSOR_MAP_NUM_QWORDS 16
 
 #include "cuemu_driver_names.h"
 
