@@ -163,27 +163,7 @@ typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
   CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
   CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
 } CUstreamUpdateCaptureDependencies_flags;
-typedef cudaUserObject_t CUuserObject;
-typedef enum CUuserObject_flags_enum {
-  CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1
-} CUuserObject_flags;
-typedef enum CUuserObjectRetain_flags_enum {
-  CU_GRAPH_USER_OBJECT_MOVE = 1
-} CUuserObjectRetain_flags;
-typedef enum CUgraphInstantiateResult_enum {
-  CUDA_GRAPH_INSTANTIATE_SUCCESS = 0,
-  CUDA_GRAPH_INSTANTIATE_ERROR = 1,
-  CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE = 2,
-  CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED = 3,
-  CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED = 4,
-  CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED = 5
-} CUgraphInstantiateResult;
-typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
-  cuuint64_t flags;
-  CUstream hUploadStream;
-  CUgraphNode hErrNode_out;
-  CUgraphInstantiateResult result_out;
-} CUDA_GRAPH_INSTANTIATE_PARAMS;
+#include "cuemu_driver_graph_exec_types.h"
 #include "cuemu_driver_pool_types.h"
 typedef struct CUmemPoolPtrExportData_st {
   unsigned char reserved[64];
@@ -202,53 +182,7 @@ typedef struct CUlaunchConfig_st {
   CUlaunchAttribute *attrs;
   unsigned int numAttrs;
 } CUlaunchConfig;
-typedef struct CUDA_MEMCPY2D_st {
-  size_t srcXInBytes;
-  size_t srcY;
-  CUmemorytype srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  size_t srcPitch;
-  size_t dstXInBytes;
-  size_t dstY;
-  CUmemorytype dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  size_t dstPitch;
-  size_t WidthInBytes;
-  size_t Height;
-} CUDA_MEMCPY2D_v2;
-typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
-typedef struct CUDA_MEMCPY3D_PEER_st {
-  size_t srcXInBytes;
-  size_t srcY;
-  size_t srcZ;
-  size_t srcLOD;
-  CUmemorytype srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  CUcontext srcContext;
-  size_t srcPitch;
-  size_t srcHeight;
-  size_t dstXInBytes;
-  size_t dstY;
-  size_t dstZ;
-  size_t dstLOD;
-  CUmemorytype dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  CUcontext dstContext;
-  size_t dstPitch;
-  size_t dstHeight;
-  size_t WidthInBytes;
-  size_t Height;
-  size_t Depth;
-} CUDA_MEMCPY3D_PEER_v1;
-typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
+#include "cuemu_driver_copy_types.h"
 #include "cuemu_driver_array_types.h"
 typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES_v1;
 typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
@@ -296,67 +230,8 @@ typedef cudaLaunchMemSyncDomain CUlaunchMemSyncDomain;
 typedef CUlaunchAttributeID CUstreamAttrID;
 typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
-typedef enum CUcoredumpSettings_enum {
-  CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
-  CU_COREDUMP_TRIGGER_HOST,
-  CU_COREDUMP_LIGHTWEIGHT,
-  CU_COREDUMP_ENABLE_USER_TRIGGER,
-  CU_COREDUMP_FILE,
-  CU_COREDUMP_PIPE,
-  CU_COREDUMP_GENERATION_FLAGS,
-  CU_COREDUMP_MAX
-} CUcoredumpSettings;
-typedef enum CUCoredumpGenerationFlags {
-  CU_COREDUMP_DEFAULT_FLAGS = 0,
-  CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES = (1 << 0),
-  CU_COREDUMP_SKIP_GLOBAL_MEMORY = (1 << 1),
-  CU_COREDUMP_SKIP_SHARED_MEMORY = (1 << 2),
-  CU_COREDUMP_SKIP_LOCAL_MEMORY = (1 << 3),
-  CU_COREDUMP_SKIP_ABORT = (1 << 4),
-  CU_COREDUMP_SKIP_CONSTBANK_MEMORY = (1 << 5),
-  CU_COREDUMP_LIGHTWEIGHT_FLAGS = CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES | CU_COREDUMP_SKIP_GLOBAL_MEMORY | CU_COREDUMP_SKIP_SHARED_MEMORY | CU_COREDUMP_SKIP_LOCAL_MEMORY | CU_COREDUMP_SKIP_CONSTBANK_MEMORY
-} CUCoredumpGenerationFlags;
-typedef enum CUexecAffinityType_enum {
-  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
-  CU_EXEC_AFFINITY_TYPE_MAX
-} CUexecAffinityType;
-typedef struct CUexecAffinitySmCount_st {
-  unsigned int val;
-} CUexecAffinitySmCount_v1;
-typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
-struct CUexecAffinityParam_st {
-  CUexecAffinityType type;
-  union {
-    CUexecAffinitySmCount smCount;
-  } param;
-};
-typedef CUexecAffinityParam CUexecAffinityParam_v1;
-typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
-typedef enum {
-  CU_GREEN_CTX_DEFAULT_STREAM = 0x1
-} CUgreenCtxCreate_flags;
-typedef enum {
-  CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING = 0x1,
-  CU_DEV_SM_RESOURCE_SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 0x2
-} CUdevSmResourceSplit_flags;
-typedef enum {
-  CU_DEV_RESOURCE_TYPE_INVALID = 0,
-  CU_DEV_RESOURCE_TYPE_SM = 1
-} CUdevResourceType;
-typedef struct CUdevSmResource_st {
-  unsigned int smCount;
-  unsigned int minSmPartitionSize;
-  unsigned int smCoscheduledAlignment;
-} CUdevSmResource;
-typedef struct CUdevResource_st {
-  CUdevResourceType type;
-  unsigned char _internal_padding[92];
-  union {
-    CUdevSmResource sm;
-    unsigned char _oversize[48];
-  };
-} CUdevResource_v1;
-typedef CUdevResource_v1 CUdevResource;
+#include "cuemu_driver_coredump_types.h"
+#include "cuemu_driver_green_types.h"
 #include "cuemu_driver_tensor_map_types.h"
 typedef enum CUoccupancy_flags_enum {
   CU_OCCUPANCY_DEFAULT = 0x0,
@@ -408,8 +283,6 @@ typedef enum CUdriverProcAddressQueryResult_enum {
 #define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
-#define RESOURCE_ABI_VERSION 1
-#define RESOURCE_ABI_EXTERNAL_BYTES 48
 
 #include "cuemu_driver_names.h"
 
