@@ -46,25 +46,10 @@ typedef struct CUmemPoolPtrExportData_st {
   unsigned char reserved[64];
 } CUmemPoolPtrExportData_v1;
 typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
-typedef struct CUlaunchAttribute_st {
-  CUlaunchAttributeID id;
-  char pad[8 - sizeof(CUlaunchAttributeID)];
-  CUlaunchAttributeValue value;
-} CUlaunchAttribute;
-typedef struct CUlaunchConfig_st {
-  unsigned int gridDimX, gridDimY, gridDimZ;
-  unsigned int blockDimX, blockDimY, blockDimZ;
-  unsigned int sharedMemBytes;
-  CUstream hStream;
-  CUlaunchAttribute *attrs;
-  unsigned int numAttrs;
-} CUlaunchConfig;
+#include "cuemu_driver_launch_ex_types.h"
 #include "cuemu_driver_copy_types.h"
 #include "cuemu_driver_array_types.h"
-typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES_v1;
-typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
-typedef struct cudaArrayMemoryRequirements CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
-typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+#include "cuemu_driver_mipmap_types.h"
 #include "cuemu_driver_vmm_types.h"
 typedef struct CUlib_st *CUlibrary;
 typedef enum CUlibraryOption_enum {
@@ -88,58 +73,13 @@ typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
   unsigned int NumChannels;
   unsigned int Flags;
 } CUDA_ARRAY3D_DESCRIPTOR_v1;
-typedef struct CUipcMemHandle_st {
-  char reserved[64];
-} CUipcMemHandle_v1;
-typedef CUipcMemHandle_v1 CUipcMemHandle;
-typedef struct CUipcEventHandle_st {
-  char reserved[64];
-} CUipcEventHandle_v1;
-typedef CUipcEventHandle_v1 CUipcEventHandle;
-typedef enum CUipcMem_flags_enum {
-  CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 0x1
-} CUipcMem_flags;
-typedef enum cudaAccessProperty CUaccessProperty;
-typedef struct cudaAccessPolicyWindow CUaccessPolicyWindow_v1;
-typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
-typedef enum cudaSynchronizationPolicy CUsynchronizationPolicy;
-typedef cudaLaunchMemSyncDomain CUlaunchMemSyncDomain;
-typedef CUlaunchAttributeID CUstreamAttrID;
-typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
-typedef CUstreamAttrValue_v1 CUstreamAttrValue;
+#include "cuemu_driver_peer_types.h"
 #include "cuemu_driver_coredump_types.h"
 #include "cuemu_driver_green_types.h"
 #include "cuemu_driver_tensor_map_types.h"
-typedef enum CUoccupancy_flags_enum {
-  CU_OCCUPANCY_DEFAULT = 0x0,
-  CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
-} CUoccupancy_flags;
-typedef size_t (*CUoccupancyB2DSize)(int blockSize);
-typedef enum CUdriverProcAddress_flags_enum {
-  CU_GET_PROC_ADDRESS_DEFAULT = 0,
-  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
-  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1
-} CUdriverProcAddress_flags;
-typedef enum CUdriverProcAddressQueryResult_enum {
-  CU_GET_PROC_ADDRESS_SUCCESS = 0,
-  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
-  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
-} CUdriverProcAddressQueryResult;
+#include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
-#define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
-#define CU_ACCESS_PROPERTY_NORMAL cudaAccessPropertyNormal
-#define CU_ACCESS_PROPERTY_STREAMING cudaAccessPropertyStreaming
-#define CU_ACCESS_PROPERTY_PERSISTING cudaAccessPropertyPersisting
-#define CU_SYNC_POLICY_AUTO cudaSyncPolicyAuto
-#define CU_SYNC_POLICY_SPIN cudaSyncPolicySpin
-#define CU_SYNC_POLICY_YIELD cudaSyncPolicyYield
-#define CU_SYNC_POLICY_BLOCKING_SYNC cudaSyncPolicyBlockingSync
-#define CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT cudaLaunchMemSyncDomainDefault
-#define CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE cudaLaunchMemSyncDomainRemote
-#define CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW
-#define CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY
-#define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
 #define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
 

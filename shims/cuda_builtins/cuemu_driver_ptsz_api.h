@@ -73,37 +73,18 @@ static inline CUresult cuStreamBatchMemOp_ptsz(
                                   paramArray, flags);
 }
 
-static inline CUresult cuStreamWriteValue32_ptsz(CUstream stream,
-                                                 CUdeviceptr addr,
-                                                 cuuint32_t value,
-                                                 unsigned int flags) {
-  return cuStreamWriteValue32(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                              flags);
-}
-
-static inline CUresult cuStreamWaitValue32_ptsz(CUstream stream,
-                                                CUdeviceptr addr,
-                                                cuuint32_t value,
-                                                unsigned int flags) {
-  return cuStreamWaitValue32(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                             flags);
-}
-
-static inline CUresult cuStreamWriteValue64_ptsz(CUstream stream,
-                                                 CUdeviceptr addr,
-                                                 cuuint64_t value,
-                                                 unsigned int flags) {
-  return cuStreamWriteValue64(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                              flags);
-}
-
-static inline CUresult cuStreamWaitValue64_ptsz(CUstream stream,
-                                                CUdeviceptr addr,
-                                                cuuint64_t value,
-                                                unsigned int flags) {
-  return cuStreamWaitValue64(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                             flags);
-}
+/* The per-thread spelling of a stream memory operation, which writes or
+ * waits for `value` of type T at `addr`. */
+#define __CUEMU_DRV_VALUE_PTSZ(op, T)                                          \
+  static inline CUresult op##_ptsz(CUstream stream, CUdeviceptr addr, T value, \
+                                   unsigned int flags) {                       \
+    return op(cuemu::drv::__cuemu_per_thread(stream), addr, value, flags);     \
+  }
+__CUEMU_DRV_VALUE_PTSZ(cuStreamWriteValue32, cuuint32_t)
+__CUEMU_DRV_VALUE_PTSZ(cuStreamWaitValue32, cuuint32_t)
+__CUEMU_DRV_VALUE_PTSZ(cuStreamWriteValue64, cuuint64_t)
+__CUEMU_DRV_VALUE_PTSZ(cuStreamWaitValue64, cuuint64_t)
+#undef __CUEMU_DRV_VALUE_PTSZ
 
 static inline CUresult cuMemcpyBatchAsync_ptsz(
     CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count,
