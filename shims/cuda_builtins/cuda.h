@@ -511,12 +511,6 @@ inline CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc) {
       cuemu_drv_func_get_module(reinterpret_cast<void **>(hmod), hfunc));
 }
 
-typedef enum CUfunctionLoadingState_enum {
-  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
-  CU_FUNCTION_LOADING_STATE_LOADED = 1,
-  CU_FUNCTION_LOADING_STATE_MAX
-} CUfunctionLoadingState;
-
 inline CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
                                CUfunction function) {
   int s = 0;
@@ -952,14 +946,6 @@ inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
-
-#ifndef CUEMU_HAVE_CUOUTPUT_MODE
-#define CUEMU_HAVE_CUOUTPUT_MODE 1
-typedef enum CUoutput_mode_enum {
-  CU_OUT_KEY_VALUE_PAIR = 0x00,
-  CU_OUT_CSV = 0x01
-} CUoutput_mode;
-#endif
 
 /* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
  * (cudaProfiler.h). cuemu-status: refused */

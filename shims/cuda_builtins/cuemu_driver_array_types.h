@@ -217,4 +217,22 @@ typedef struct CUDA_RESOURCE_VIEW_DESC_st {
 } CUDA_RESOURCE_VIEW_DESC_v1;
 typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
 
+/* CUDA 2.0's array descriptors (the toolkit's cuda.h defines them only for
+ * the driver's own build): 32-bit extents, the same fields otherwise. */
+typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {
+  unsigned int Width;
+  unsigned int Height;
+  CUarray_format Format;
+  unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR_v1;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
+  unsigned int Width;
+  unsigned int Height;
+  unsigned int Depth;
+  CUarray_format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR_v1;
+
 #endif /* CUEMU_DRIVER_ARRAY_TYPES_H */

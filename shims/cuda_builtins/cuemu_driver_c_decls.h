@@ -23,56 +23,18 @@
 
 #include "cuemu_driver_types.h"
 #include "cuemu_driver_core_types.h"
-typedef enum CUfunctionLoadingState_enum {
-  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
-  CU_FUNCTION_LOADING_STATE_LOADED = 1,
-  CU_FUNCTION_LOADING_STATE_MAX
-} CUfunctionLoadingState;
-typedef enum CUoutput_mode_enum {
-  CU_OUT_KEY_VALUE_PAIR = 0x00,
-  CU_OUT_CSV = 0x01
-} CUoutput_mode;
 #include "cuemu_driver_graph_types.h"
 #include "cuemu_driver_external_types.h"
 #include "cuemu_driver_graph_nodes_types.h"
 #include "cuemu_driver_memop_types.h"
-typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
-  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
-  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
-} CUstreamUpdateCaptureDependencies_flags;
 #include "cuemu_driver_graph_exec_types.h"
 #include "cuemu_driver_pool_types.h"
-typedef struct CUmemPoolPtrExportData_st {
-  unsigned char reserved[64];
-} CUmemPoolPtrExportData_v1;
-typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
 #include "cuemu_driver_launch_ex_types.h"
 #include "cuemu_driver_copy_types.h"
 #include "cuemu_driver_array_types.h"
 #include "cuemu_driver_mipmap_types.h"
 #include "cuemu_driver_vmm_types.h"
-typedef struct CUlib_st *CUlibrary;
-typedef enum CUlibraryOption_enum {
-  CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
-  CU_LIBRARY_BINARY_IS_PRESERVED = 1,
-  CU_LIBRARY_NUM_OPTIONS
-} CUlibraryOption;
-typedef struct CUlinkState_st *CUlinkState;
 #include "cuemu_driver_batch_types.h"
-typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {
-  unsigned int Width;
-  unsigned int Height;
-  CUarray_format Format;
-  unsigned int NumChannels;
-} CUDA_ARRAY_DESCRIPTOR_v1;
-typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
-  unsigned int Width;
-  unsigned int Height;
-  unsigned int Depth;
-  CUarray_format Format;
-  unsigned int NumChannels;
-  unsigned int Flags;
-} CUDA_ARRAY3D_DESCRIPTOR_v1;
 #include "cuemu_driver_peer_types.h"
 #include "cuemu_driver_coredump_types.h"
 #include "cuemu_driver_green_types.h"
@@ -80,8 +42,6 @@ typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
 #include "cuemu_driver_ids_types.h"
 #define __cuda_cuda_h__
 #define CUDA_VERSION 13000
-#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
-#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
 
 #include "cuemu_driver_names.h"
 

@@ -66,5 +66,28 @@ typedef struct CUctxCreateParams_st {
   CUctxCigParam *cigParams;
 } CUctxCreateParams;
 
+#ifndef CUEMU_HAVE_CUOUTPUT_MODE
+#define CUEMU_HAVE_CUOUTPUT_MODE 1
+typedef enum CUoutput_mode_enum {
+  CU_OUT_KEY_VALUE_PAIR = 0x00,
+  CU_OUT_CSV = 0x01
+} CUoutput_mode;
+#endif
+
+typedef enum CUfunctionLoadingState_enum {
+  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+  CU_FUNCTION_LOADING_STATE_LOADED = 1,
+  CU_FUNCTION_LOADING_STATE_MAX
+} CUfunctionLoadingState;
+
+typedef struct CUlinkState_st *CUlinkState;
+
+typedef enum CUlibraryOption_enum {
+  CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
+  CU_LIBRARY_BINARY_IS_PRESERVED = 1,
+  CU_LIBRARY_NUM_OPTIONS
+} CUlibraryOption;
+
+typedef struct CUlib_st *CUlibrary;
 
 #endif /* CUEMU_DRIVER_CORE_TYPES_H */

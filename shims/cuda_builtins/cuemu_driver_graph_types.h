@@ -180,4 +180,9 @@ typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
   CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
 #define CU_KERNEL_NODE_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
 
+typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
+  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
+  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
+} CUstreamUpdateCaptureDependencies_flags;
+
 #endif /* CUEMU_DRIVER_GRAPH_TYPES_H */

@@ -85,9 +85,6 @@ inline CUresult cuIpcOpenEventHandle(CUevent *phEvent,
 }
 
 /* ---- Stream attributes ------------------------------------------------------ */
-#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP                                \
-  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP
-#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
 
 inline CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr,
                                      CUstreamAttrValue *value_out) {

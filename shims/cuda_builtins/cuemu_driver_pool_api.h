@@ -175,11 +175,6 @@ inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
 
 /* ---- Sharing pools between processes ------------------------------------------- */
 
-typedef struct CUmemPoolPtrExportData_st {
-  unsigned char reserved[64];
-} CUmemPoolPtrExportData_v1;
-typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
-
 inline CUresult cuMemPoolExportToShareableHandle(
     void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,
     unsigned long long flags) {

@@ -41,4 +41,9 @@ typedef enum CUmem_range_attribute_enum {
   CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
 } CUmem_range_attribute;
 
+typedef struct CUmemPoolPtrExportData_st {
+  unsigned char reserved[64];
+} CUmemPoolPtrExportData_v1;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
+
 #endif /* CUEMU_DRIVER_POOL_TYPES_H */
