@@ -10,11 +10,14 @@ emulator/export/cuemu_libcuda_exports.h by scripts/driver_entry_points.py.
 This script writes shims/cuda_builtins/cuemu_driver_c_decls.h, what a C
 file sees of cuda.h:
 
-- the driver's types, constants and macros, taken from cuemu's own driver
-  headers (cuda.h and the cuemu_driver_*.h it reads) as the host C++
-  compiler preprocesses them: every typedef, struct, union and enum at file
-  scope and every macro they define, without the inline functions,
-  templates and namespaces (the runtime's types come from
+- the driver's types, constants and macros: an #include of each of the
+  driver's type headers (cuemu_driver_*types.h, which are C and C++ and
+  which cuda.h's C++ view reads too), in the order cuda.h reads them, and
+  a copy of whatever typedef, struct, union, enum or CUDA macro the other
+  driver headers (cuda.h and the cuemu_driver_*.h it reads) declare at
+  file scope, as the host C++ compiler preprocesses them, without the
+  inline functions, templates and namespaces (today only cuda.h's own
+  include guard and CUDA_VERSION; the runtime's types come from
   cuda_runtime_api.h's C view);
 - cuemu_driver_names.h, CUDA's names of each function's newest ABI
   version (#define cuMemAlloc cuMemAlloc_v2);
