@@ -73,18 +73,31 @@ static inline CUresult cuStreamBatchMemOp_ptsz(
                                   paramArray, flags);
 }
 
-/* The per-thread spelling of a stream memory operation, which writes or
- * waits for `value` of type T at `addr`. */
-#define __CUEMU_DRV_VALUE_PTSZ(op, T)                                          \
-  static inline CUresult op##_ptsz(CUstream stream, CUdeviceptr addr, T value, \
-                                   unsigned int flags) {                       \
-    return op(cuemu::drv::__cuemu_per_thread(stream), addr, value, flags);     \
-  }
-__CUEMU_DRV_VALUE_PTSZ(cuStreamWriteValue32, cuuint32_t)
-__CUEMU_DRV_VALUE_PTSZ(cuStreamWaitValue32, cuuint32_t)
-__CUEMU_DRV_VALUE_PTSZ(cuStreamWriteValue64, cuuint64_t)
-__CUEMU_DRV_VALUE_PTSZ(cuStreamWaitValue64, cuuint64_t)
-#undef __CUEMU_DRV_VALUE_PTSZ
+/* The per-thread spellings of the stream memory operations, which write
+ * or wait for `value` of type T at `addr`: the parameters and the call's
+ * arguments that they share. */
+#define __CUEMU_DRV_VALUE_PARAMS(T)                                            \
+  CUstream stream, CUdeviceptr addr, T value, unsigned int flags
+#define __CUEMU_DRV_VALUE_ARGS                                                 \
+  cuemu::drv::__cuemu_per_thread(stream), addr, value, flags
+static inline CUresult
+cuStreamWriteValue32_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint32_t)) {
+  return cuStreamWriteValue32(__CUEMU_DRV_VALUE_ARGS);
+}
+static inline CUresult
+cuStreamWaitValue32_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint32_t)) {
+  return cuStreamWaitValue32(__CUEMU_DRV_VALUE_ARGS);
+}
+static inline CUresult
+cuStreamWriteValue64_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint64_t)) {
+  return cuStreamWriteValue64(__CUEMU_DRV_VALUE_ARGS);
+}
+static inline CUresult
+cuStreamWaitValue64_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint64_t)) {
+  return cuStreamWaitValue64(__CUEMU_DRV_VALUE_ARGS);
+}
+#undef __CUEMU_DRV_VALUE_PARAMS
+#undef __CUEMU_DRV_VALUE_ARGS
 
 static inline CUresult cuMemcpyBatchAsync_ptsz(
     CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count,
