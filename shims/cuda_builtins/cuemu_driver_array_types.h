@@ -6,6 +6,9 @@
  * scripts/driver_c_view.py) includes this header where
  * cuemu_driver_array_api.h reads it.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_ARRAY_TYPES_H
 #define CUEMU_DRIVER_ARRAY_TYPES_H
 

@@ -6,6 +6,9 @@
  * view (cuemu_driver_c_decls.h, written by scripts/driver_c_view.py)
  * includes this header where cuemu_driver_peer_api.h reads it.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_PEER_TYPES_H
 #define CUEMU_DRIVER_PEER_TYPES_H
 

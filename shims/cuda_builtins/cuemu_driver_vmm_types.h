@@ -5,6 +5,9 @@
  * (cuemu_driver_c_decls.h, written by scripts/driver_c_view.py) includes
  * this header where cuemu_driver_vmm_api.h reads it.
  */
+/* cuda.h first, outside the guard: included alone, this header is then
+ * read at its place in cuda.h, after what it uses. */
+#include "cuda.h"
 #ifndef CUEMU_DRIVER_VMM_TYPES_H
 #define CUEMU_DRIVER_VMM_TYPES_H
 
