@@ -6,9 +6,8 @@
  * (cuemu_driver_c_decls.h, written by scripts/driver_c_view.py) includes
  * this header where cuemu_driver_external_api.h reads it.
  */
-/* cuda.h first, outside the guard: included alone, this header is then
- * read at its place in cuda.h, after what it uses. */
-#include "cuda.h"
+/* Not cuda.h first: these types need nothing of it but the runtime's
+ * structures, and cuemu_driver_external_api.h reads them before cuda.h. */
 #ifndef CUEMU_DRIVER_EXTERNAL_TYPES_H
 #define CUEMU_DRIVER_EXTERNAL_TYPES_H
 
