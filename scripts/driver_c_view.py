@@ -10,11 +10,14 @@ emulator/export/cuemu_libcuda_exports.h by scripts/driver_entry_points.py.
 This script writes shims/cuda_builtins/cuemu_driver_c_decls.h, what a C
 file sees of cuda.h:
 
-- the driver's types, constants and macros, taken from cuemu's own driver
-  headers (cuda.h and the cuemu_driver_*.h it reads) as the host C++
-  compiler preprocesses them: every typedef, struct, union and enum at file
-  scope and every macro they define, without the inline functions,
-  templates and namespaces (the runtime's types come from
+- the driver's types, constants and macros: an #include of each of the
+  driver's type headers (cuemu_driver_*types.h, which are C and C++ and
+  which cuda.h's C++ view reads too), in the order cuda.h reads them, and
+  a copy of whatever typedef, struct, union, enum or CUDA macro the other
+  driver headers (cuda.h and the cuemu_driver_*.h it reads) declare at
+  file scope, as the host C++ compiler preprocesses them, without the
+  inline functions, templates and namespaces (today only cuda.h's own
+  include guard and CUDA_VERSION; the runtime's types come from
   cuda_runtime_api.h's C view);
 - cuemu_driver_names.h, CUDA's names of each function's newest ABI
   version (#define cuMemAlloc cuMemAlloc_v2);
@@ -47,6 +50,10 @@ EXPORTS = os.path.join(ROOT, "emulator", "export", "cuemu_libcuda_exports.h")
 
 # The headers whose file-scope types make the driver's C view.
 DRIVER_FILE = re.compile(r"(^|/)(cuda\.h|cuemu_driver_(?!names|entry)\w+\.h)$")
+# The driver's type headers, which C reads as they are (cuda.h's C++ view
+# reads the same files): the C view includes each where cuda.h first reads
+# it, and copies only what the other headers declare.
+TYPES_FILE = re.compile(r"(^|/)cuemu_driver_\w*types\.h$")
 # Macros of those headers that are cuemu's own, not CUDA's.
 OWN_MACRO = re.compile(r"^(CUEMU|cuemu|__cuemu|__CUEMU)")
 
@@ -119,14 +126,24 @@ def statements(text):
 
 
 def types():
-    """The driver's C types and macros, in the order cuda.h defines them."""
-    out, macros, chunk = [], [], []
+    """The driver's C types and macros, in the order cuda.h defines them:
+    an #include of each type header, and the declarations and macros of
+    the other driver headers that no type header has."""
+    out, macros, chunk, typed = [], [], [], []
 
     def flush():
         if chunk:
             out.extend(statements("\n".join(chunk)))
             del chunk[:]
     for path, text in preprocessed():
+        if TYPES_FILE.search(path):
+            flush()
+            include = "#include \"%s\"" % os.path.basename(path)
+            if include not in out:
+                out.append(include)
+            if not text.startswith("#"):
+                typed.append(text)
+            continue
         if not DRIVER_FILE.search(path):
             flush()
             continue
@@ -140,7 +157,7 @@ def types():
             continue
         chunk.append(text)
     flush()
-    seen, unique = set(), []
+    seen, unique = set(statements("\n".join(typed))), []
     for s in out + macros:
         if s not in seen:
             seen.add(s)
@@ -259,15 +276,7 @@ def c_view():
         "#ifndef CUDAAPI",
         "#define CUDAAPI",
         "#endif",
-        "/* C++'s alignas(N) of a type (CUtensorMap) as C11 spells it; C99",
-        " * has none, as in NVIDIA's cuda.h. */",
-        "#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L",
-        "#define CUEMU_C_ALIGNAS(n) _Alignas(n)",
-        "#else",
-        "#define CUEMU_C_ALIGNAS(n)",
-        "#endif",
-        ""] + [re.sub(r"\balignas\(", "CUEMU_C_ALIGNAS(", layout(t))
-               for t in types()] + [
+        ""] + [layout(t) for t in types()] + [
         "",
         "#include \"cuemu_driver_names.h\"",
         ""] + per_thread() + [""] + prototypes() + [

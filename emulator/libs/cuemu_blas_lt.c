@@ -143,6 +143,24 @@ static cublasStatus_t get_field(const void *object, const lt_field *fields,
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
+/* cublasLt<Name>Destroy, cublasLt<Name>SetAttribute and
+ * cublasLt<Name>GetAttribute of the objects of type T, whose attributes
+ * `fields` lists: one definition for the layouts, the matmul descriptors
+ * and the preferences. */
+#define LT_OBJECT_CALLS(Name, T, fields)                                       \
+  CUEMU_BLAS_EXPORT cublasStatus_t cublasLt##Name##Destroy(T *o) {             \
+    free(o);                                                                   \
+    return CUBLAS_STATUS_SUCCESS;                                              \
+  }                                                                            \
+  CUEMU_BLAS_EXPORT cublasStatus_t cublasLt##Name##SetAttribute(               \
+      T *o, int attr, const void *buf, size_t size) {                          \
+    return set_field(o, fields, COUNT(fields), attr, buf, size);               \
+  }                                                                            \
+  CUEMU_BLAS_EXPORT cublasStatus_t cublasLt##Name##GetAttribute(               \
+      const T *o, int attr, void *buf, size_t size, size_t *written) {         \
+    return get_field(o, fields, COUNT(fields), attr, buf, size, written);      \
+  }
+
 /* ---- Handles and descriptors --------------------------------------------- */
 
 CUEMU_BLAS_EXPORT cublasStatus_t cublasLtCreate(cublasHandle_t *handle) {
@@ -181,21 +199,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatrixLayoutCreate(
   return CUBLAS_STATUS_SUCCESS;
 }
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatrixLayoutDestroy(lt_layout *l) {
-  free(l);
-  return CUBLAS_STATUS_SUCCESS;
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatrixLayoutSetAttribute(
-    lt_layout *l, int attr, const void *buf, size_t size) {
-  return set_field(l, layout_fields, COUNT(layout_fields), attr, buf, size);
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatrixLayoutGetAttribute(
-    const lt_layout *l, int attr, void *buf, size_t size, size_t *written) {
-  return get_field(l, layout_fields, COUNT(layout_fields), attr, buf, size,
-                   written);
-}
+LT_OBJECT_CALLS(MatrixLayout, lt_layout, layout_fields)
 
 CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulDescInit_internal(
     lt_desc *d, size_t size, int compute, int scale) {
@@ -223,21 +227,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulDescCreate(lt_desc **out,
   return CUBLAS_STATUS_SUCCESS;
 }
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulDescDestroy(lt_desc *d) {
-  free(d);
-  return CUBLAS_STATUS_SUCCESS;
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulDescSetAttribute(
-    lt_desc *d, int attr, const void *buf, size_t size) {
-  return set_field(d, desc_fields, COUNT(desc_fields), attr, buf, size);
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulDescGetAttribute(
-    const lt_desc *d, int attr, void *buf, size_t size, size_t *written) {
-  return get_field(d, desc_fields, COUNT(desc_fields), attr, buf, size,
-                   written);
-}
+LT_OBJECT_CALLS(MatmulDesc, lt_desc, desc_fields)
 
 CUEMU_BLAS_EXPORT cublasStatus_t
 cublasLtMatmulPreferenceInit_internal(lt_pref *p, size_t size) {
@@ -257,21 +247,7 @@ CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulPreferenceCreate(lt_pref **out) {
   return CUBLAS_STATUS_SUCCESS;
 }
 
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulPreferenceDestroy(lt_pref *p) {
-  free(p);
-  return CUBLAS_STATUS_SUCCESS;
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulPreferenceSetAttribute(
-    lt_pref *p, int attr, const void *buf, size_t size) {
-  return set_field(p, pref_fields, COUNT(pref_fields), attr, buf, size);
-}
-
-CUEMU_BLAS_EXPORT cublasStatus_t cublasLtMatmulPreferenceGetAttribute(
-    const lt_pref *p, int attr, void *buf, size_t size, size_t *written) {
-  return get_field(p, pref_fields, COUNT(pref_fields), attr, buf, size,
-                   written);
-}
+LT_OBJECT_CALLS(MatmulPreference, lt_pref, pref_fields)
 
 /* ---- The matmul as a GEMM ------------------------------------------------- */
 

@@ -50,58 +50,7 @@
 #include "cuemu_driver_types.h"
 
 #define CUDA_VERSION 13000
-#define CU_IPC_HANDLE_SIZE 64
-#define CU_DEVICE_CPU ((CUdevice)-1)
-#define CU_DEVICE_INVALID ((CUdevice)-2)
-#define CU_LAUNCH_PARAM_END_AS_INT 0x00
-#define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
-#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
-#define CU_LAUNCH_PARAM_BUFFER_POINTER                                         \
-  ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
-#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
-#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
-#define CU_MEMHOSTALLOC_PORTABLE 0x01
-#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
-#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
-#define CU_MEMHOSTREGISTER_PORTABLE 0x01
-#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
-#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
-#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
-#define CU_STREAM_LEGACY ((CUstream)0x1)
-#define CU_STREAM_PER_THREAD ((CUstream)0x2)
-
-/* CUresult: every code of CUDA 13, with CUDA's names and values. */
-typedef enum cudaError_enum {
-#define CUEMU_CURESULT_(name, value, text) name = value,
-  CUEMU_DRIVER_ERROR_MAP(CUEMU_CURESULT_)
-#undef CUEMU_CURESULT_
-} CUresult;
-
-typedef uint32_t cuuint32_t;
-typedef uint64_t cuuint64_t;
-typedef int CUdevice_v1;
-typedef CUdevice_v1 CUdevice;
-typedef unsigned long long CUdeviceptr_v2;
-typedef CUdeviceptr_v2 CUdeviceptr;
-typedef struct CUctx_st *CUcontext;
-typedef struct CUgreenCtx_st *CUgreenCtx;
-typedef struct CUmod_st *CUmodule;
-typedef struct CUfunc_st *CUfunction;
-typedef cudaStream_t CUstream;
-typedef cudaEvent_t CUevent;
-typedef void (*CUstreamCallback)(CUstream hStream, CUresult status,
-                                 void *userData);
-typedef void (*CUhostFn)(void *userData);
-
-/* cuCtxCreate's parameters (CUDA 13): execution affinity and CIG are not
- * emulated; a request for either is CUDA_ERROR_NOT_SUPPORTED. */
-typedef struct CUexecAffinityParam_st CUexecAffinityParam;
-typedef struct CUctxCigParam_st CUctxCigParam;
-typedef struct CUctxCreateParams_st {
-  CUexecAffinityParam *execAffinityParams;
-  int numExecAffinityParams;
-  CUctxCigParam *cigParams;
-} CUctxCreateParams;
+#include "cuemu_driver_core_types.h"
 
 /* The start of a call built on a runtime function: cuInit and a current
  * context, then the runtime's answer as a driver code (the runtime's last
@@ -562,12 +511,6 @@ inline CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc) {
       cuemu_drv_func_get_module(reinterpret_cast<void **>(hmod), hfunc));
 }
 
-typedef enum CUfunctionLoadingState_enum {
-  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
-  CU_FUNCTION_LOADING_STATE_LOADED = 1,
-  CU_FUNCTION_LOADING_STATE_MAX
-} CUfunctionLoadingState;
-
 inline CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
                                CUfunction function) {
   int s = 0;
@@ -1003,14 +946,6 @@ inline CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 inline CUresult cuProfilerStart(void) { return CUDA_SUCCESS; }
 
 inline CUresult cuProfilerStop(void) { return CUDA_SUCCESS; }
-
-#ifndef CUEMU_HAVE_CUOUTPUT_MODE
-#define CUEMU_HAVE_CUOUTPUT_MODE 1
-typedef enum CUoutput_mode_enum {
-  CU_OUT_KEY_VALUE_PAIR = 0x00,
-  CU_OUT_CSV = 0x01
-} CUoutput_mode;
-#endif
 
 /* Deprecated: CUDA 12.0 and later always answer CUDA_ERROR_NOT_SUPPORTED
  * (cudaProfiler.h). cuemu-status: refused */

@@ -13,11 +13,6 @@
 
 #include "cuemu_driver_graph_api.h"
 
-typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
-  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
-  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
-} CUstreamUpdateCaptureDependencies_flags;
-
 /* The dependencies read back are the capture's own (valid until the
  * stream's next captured operation), as in CUDA. */
 inline CUresult cuStreamGetCaptureInfo(

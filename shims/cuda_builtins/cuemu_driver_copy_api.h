@@ -17,25 +17,7 @@
 
 #include "cuemu_driver_graph_api.h"
 
-typedef struct CUDA_MEMCPY2D_st {
-  size_t srcXInBytes;
-  size_t srcY;
-  CUmemorytype srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  size_t srcPitch;
-  size_t dstXInBytes;
-  size_t dstY;
-  CUmemorytype dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  size_t dstPitch;
-  size_t WidthInBytes;
-  size_t Height;
-} CUDA_MEMCPY2D_v2;
-typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
+#include "cuemu_driver_copy_types.h"
 
 namespace cuemu {
 namespace drv {
@@ -76,35 +58,6 @@ inline CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
   CUEMU_DRV_CONVERTED(cuemu::drv::parms(pCopy, &__cuemu_q),
                       cudaMemcpy3DAsync(&__cuemu_q, hStream));
 }
-
-typedef struct CUDA_MEMCPY3D_PEER_st {
-  size_t srcXInBytes;
-  size_t srcY;
-  size_t srcZ;
-  size_t srcLOD;
-  CUmemorytype srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  CUarray srcArray;
-  CUcontext srcContext;
-  size_t srcPitch;
-  size_t srcHeight;
-  size_t dstXInBytes;
-  size_t dstY;
-  size_t dstZ;
-  size_t dstLOD;
-  CUmemorytype dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  CUarray dstArray;
-  CUcontext dstContext;
-  size_t dstPitch;
-  size_t dstHeight;
-  size_t WidthInBytes;
-  size_t Height;
-  size_t Depth;
-} CUDA_MEMCPY3D_PEER_v1;
-typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
 
 namespace cuemu {
 namespace drv {

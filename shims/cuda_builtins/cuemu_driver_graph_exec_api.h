@@ -14,31 +14,7 @@
 
 #include "cuemu_driver_graph_api.h"
 
-typedef cudaUserObject_t CUuserObject; /* struct CUuserObject_st * */
-
-typedef enum CUuserObject_flags_enum {
-  CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1
-} CUuserObject_flags;
-
-typedef enum CUuserObjectRetain_flags_enum {
-  CU_GRAPH_USER_OBJECT_MOVE = 1
-} CUuserObjectRetain_flags;
-
-typedef enum CUgraphInstantiateResult_enum {
-  CUDA_GRAPH_INSTANTIATE_SUCCESS = 0,
-  CUDA_GRAPH_INSTANTIATE_ERROR = 1,
-  CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE = 2,
-  CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED = 3,
-  CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED = 4,
-  CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED = 5
-} CUgraphInstantiateResult;
-
-typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
-  cuuint64_t flags;
-  CUstream hUploadStream;
-  CUgraphNode hErrNode_out;
-  CUgraphInstantiateResult result_out;
-} CUDA_GRAPH_INSTANTIATE_PARAMS;
+#include "cuemu_driver_graph_exec_types.h"
 
 inline CUresult
 cuGraphInstantiateWithParams(CUgraphExec *phGraphExec, CUgraph hGraph,

@@ -15,7 +15,6 @@
 #ifndef CUEMU_DRIVER_IDS_API_H
 #define CUEMU_DRIVER_IDS_API_H
 
-
 #include <cuemu/cuemu_host_ids.h>
 
 /* ---- Identifiers ------------------------------------------------------------ */
@@ -30,12 +29,7 @@ inline CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
 
 /* ---- Occupancy -------------------------------------------------------------- */
 
-typedef enum CUoccupancy_flags_enum {
-  CU_OCCUPANCY_DEFAULT = 0x0,
-  CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1
-} CUoccupancy_flags;
-
-typedef size_t (*CUoccupancyB2DSize)(int blockSize);
+#include "cuemu_driver_ids_types.h"
 
 inline CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
@@ -71,18 +65,6 @@ inline CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
 }
 
 /* ---- Entry points ----------------------------------------------------------- */
-
-typedef enum CUdriverProcAddress_flags_enum {
-  CU_GET_PROC_ADDRESS_DEFAULT = 0,
-  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
-  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1
-} CUdriverProcAddress_flags;
-
-typedef enum CUdriverProcAddressQueryResult_enum {
-  CU_GET_PROC_ADDRESS_SUCCESS = 0,
-  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
-  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
-} CUdriverProcAddressQueryResult;
 
 /* A symbol these shims do not have gives CUDA_SUCCESS, a NULL function and
  * CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, as CUDA documents; the per-thread

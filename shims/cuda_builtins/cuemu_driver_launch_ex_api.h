@@ -16,20 +16,7 @@
 
 #include <cuemu/cuemu_host_ids.h>
 
-typedef struct CUlaunchAttribute_st {
-  CUlaunchAttributeID id;
-  char pad[8 - sizeof(CUlaunchAttributeID)];
-  CUlaunchAttributeValue value;
-} CUlaunchAttribute;
-
-typedef struct CUlaunchConfig_st {
-  unsigned int gridDimX, gridDimY, gridDimZ;
-  unsigned int blockDimX, blockDimY, blockDimZ;
-  unsigned int sharedMemBytes;
-  CUstream hStream;
-  CUlaunchAttribute *attrs;
-  unsigned int numAttrs;
-} CUlaunchConfig;
+#include "cuemu_driver_launch_ex_types.h"
 
 static_assert(sizeof(CUlaunchAttribute) == sizeof(cudaLaunchAttribute),
               "CUlaunchAttribute is cudaLaunchAttribute's layout");

@@ -15,14 +15,7 @@
 
 #include <cuemu/cuemu_driver_library.h>
 
-typedef struct CUlib_st *CUlibrary;
 typedef struct CUkern_st *CUkernel;
-
-typedef enum CUlibraryOption_enum {
-  CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
-  CU_LIBRARY_BINARY_IS_PRESERVED = 1,
-  CU_LIBRARY_NUM_OPTIONS
-} CUlibraryOption;
 
 namespace cuemu {
 namespace drv {

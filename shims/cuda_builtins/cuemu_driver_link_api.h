@@ -17,8 +17,6 @@
 
 #include <cuemu/cuemu_driver_link.h>
 
-typedef struct CUlinkState_st *CUlinkState;
-
 namespace cuemu {
 namespace drv {
 

@@ -4,7 +4,8 @@
  * operation node's parameters), in CUDA 13's layout, which libcuemu's
  * cuemu_memop mirrors (cuemu/cuemu_stream_memops.h). Read by
  * cuemu_driver_graph_nodes_api.h before CUgraphNodeParams, whose memOp
- * member has them; the calls are in cuemu_driver_memop_api.h.
+ * member has them; the calls are in cuemu_driver_memop_api.h. C reads
+ * the types too (cuemu_driver_c_decls.h includes this header).
  */
 /* Before the guard: cuda.h reads this header in its middle, and the types
  * must be complete there when this header is read first. */
@@ -13,10 +14,12 @@
 #ifndef CUEMU_DRIVER_MEMOP_TYPES_H
 #define CUEMU_DRIVER_MEMOP_TYPES_H
 
-#include <cstddef>
+#include <stddef.h>
 
+#ifdef __cplusplus
 #include <cuemu/cuemu_runtime_graph.h>
 #include <cuemu/cuemu_stream_memops.h>
+#endif
 
 typedef enum CUstreamWaitValue_flags_enum {
   CU_STREAM_WAIT_VALUE_GEQ = 0x0,
@@ -94,6 +97,7 @@ typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
   unsigned int flags;
 } CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
 
+#ifdef __cplusplus
 /* libcuemu reads the operations in this layout. */
 static_assert(sizeof(CUstreamBatchMemOpParams) == sizeof(cuemu_memop), "");
 static_assert(offsetof(CUstreamBatchMemOpParams, waitValue.address) ==
@@ -122,5 +126,6 @@ inline int memop_node(const N_ *p, cuemu_rt_graph_node_params *__cuemu_r) {
 }
 } // namespace drv
 } // namespace cuemu
+#endif /* __cplusplus */
 
 #endif /* CUEMU_DRIVER_MEMOP_TYPES_H */

@@ -96,13 +96,7 @@ inline CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
       cudaFreeMipmappedArray(reinterpret_cast<cudaMipmappedArray_t>(hMipmappedArray)));
 }
 
-#define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
-
-/* The driver's structures are the runtime's (the same fields). */
-typedef struct cudaArraySparseProperties CUDA_ARRAY_SPARSE_PROPERTIES_v1;
-typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
-typedef struct cudaArrayMemoryRequirements CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
-typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+#include "cuemu_driver_mipmap_types.h"
 
 inline CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx) {
   CUEMU_DRV_FORWARD(cudaArrayGetPlane(reinterpret_cast<cudaArray_t *>(pPlaneArray),

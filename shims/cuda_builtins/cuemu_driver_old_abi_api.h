@@ -321,24 +321,6 @@ inline CUresult cuStreamGetCtx_v12050(CUstream __cuemu_hStream, CUcontext *__cue
   return cuStreamGetCtx_v2(__cuemu_hStream, __cuemu_pctx, __cuemu_pGreenCtx);
 }
 
-/* CUDA 2.0's array descriptors (the toolkit's cuda.h defines them only for
- * the driver's own build): 32-bit extents, the same fields otherwise. */
-typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st {
-  unsigned int Width;
-  unsigned int Height;
-  CUarray_format Format;
-  unsigned int NumChannels;
-} CUDA_ARRAY_DESCRIPTOR_v1;
-
-typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
-  unsigned int Width;
-  unsigned int Height;
-  unsigned int Depth;
-  CUarray_format Format;
-  unsigned int NumChannels;
-  unsigned int Flags;
-} CUDA_ARRAY3D_DESCRIPTOR_v1;
-
 inline CUresult cuArrayCreate_v2000(CUarray *pHandle,
                                     const CUDA_ARRAY_DESCRIPTOR_v1 *pAllocateArray) {
   if (!pAllocateArray)

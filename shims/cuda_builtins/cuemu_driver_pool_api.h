@@ -18,38 +18,7 @@
 
 #include "cuemu_driver_graph_nodes_api.h"
 
-typedef cudaMemPool_t CUmemoryPool; /* struct CUmemPoolHandle_st * */
-
-typedef enum CUmemPool_attribute_enum {
-  CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
-  CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC,
-  CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
-  CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-  CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT,
-  CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
-  CU_MEMPOOL_ATTR_USED_MEM_CURRENT,
-  CU_MEMPOOL_ATTR_USED_MEM_HIGH
-} CUmemPool_attribute;
-
-typedef enum CUmem_advise_enum {
-  CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
-  CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
-  CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
-  CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
-  CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
-  CU_MEM_ADVISE_UNSET_ACCESSED_BY = 6
-} CUmem_advise;
-
-typedef enum CUmem_range_attribute_enum {
-  CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
-  CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 4,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE = 5,
-  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID = 6,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
-  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
-} CUmem_range_attribute;
+#include "cuemu_driver_pool_types.h"
 
 namespace cuemu {
 namespace drv {
@@ -205,11 +174,6 @@ inline CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
 }
 
 /* ---- Sharing pools between processes ------------------------------------------- */
-
-typedef struct CUmemPoolPtrExportData_st {
-  unsigned char reserved[64];
-} CUmemPoolPtrExportData_v1;
-typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
 
 inline CUresult cuMemPoolExportToShareableHandle(
     void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,

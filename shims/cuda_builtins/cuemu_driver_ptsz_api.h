@@ -73,37 +73,31 @@ static inline CUresult cuStreamBatchMemOp_ptsz(
                                   paramArray, flags);
 }
 
-static inline CUresult cuStreamWriteValue32_ptsz(CUstream stream,
-                                                 CUdeviceptr addr,
-                                                 cuuint32_t value,
-                                                 unsigned int flags) {
-  return cuStreamWriteValue32(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                              flags);
+/* The per-thread spellings of the stream memory operations, which write
+ * or wait for `value` of type T at `addr`: the parameters and the call's
+ * arguments that they share. */
+#define __CUEMU_DRV_VALUE_PARAMS(T)                                            \
+  CUstream stream, CUdeviceptr addr, T value, unsigned int flags
+#define __CUEMU_DRV_VALUE_ARGS                                                 \
+  cuemu::drv::__cuemu_per_thread(stream), addr, value, flags
+static inline CUresult
+cuStreamWriteValue32_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint32_t)) {
+  return cuStreamWriteValue32(__CUEMU_DRV_VALUE_ARGS);
 }
-
-static inline CUresult cuStreamWaitValue32_ptsz(CUstream stream,
-                                                CUdeviceptr addr,
-                                                cuuint32_t value,
-                                                unsigned int flags) {
-  return cuStreamWaitValue32(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                             flags);
+static inline CUresult
+cuStreamWaitValue32_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint32_t)) {
+  return cuStreamWaitValue32(__CUEMU_DRV_VALUE_ARGS);
 }
-
-static inline CUresult cuStreamWriteValue64_ptsz(CUstream stream,
-                                                 CUdeviceptr addr,
-                                                 cuuint64_t value,
-                                                 unsigned int flags) {
-  return cuStreamWriteValue64(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                              flags);
+static inline CUresult
+cuStreamWriteValue64_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint64_t)) {
+  return cuStreamWriteValue64(__CUEMU_DRV_VALUE_ARGS);
 }
-
-static inline CUresult cuStreamWaitValue64_ptsz(CUstream stream,
-                                                CUdeviceptr addr,
-                                                cuuint64_t value,
-                                                unsigned int flags) {
-  return cuStreamWaitValue64(cuemu::drv::__cuemu_per_thread(stream), addr, value,
-                             flags);
+static inline CUresult
+cuStreamWaitValue64_ptsz(__CUEMU_DRV_VALUE_PARAMS(cuuint64_t)) {
+  return cuStreamWaitValue64(__CUEMU_DRV_VALUE_ARGS);
 }
+#undef __CUEMU_DRV_VALUE_PARAMS
+#undef __CUEMU_DRV_VALUE_ARGS
 
 static inline CUresult cuMemcpyBatchAsync_ptsz(
     CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count,
