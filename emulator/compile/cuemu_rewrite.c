@@ -503,6 +503,30 @@ static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
                         sizeof device_linkage - 1);
 }
 
+/* With rdc, a device pass's declaration of a __host__ __device__ function
+ * (`__device__` at token i) that is one function of the program: neither
+ * inline, constexpr, static, a template, an explicit specialization nor in
+ * an unnamed namespace (`eligible`). As nvcc's, its device code is not its
+ * host code: the device pass's definition and references (a device pass
+ * also compiles host code) are marked as a further pass's __device__
+ * functions are, protected, and named apart from the host pass's
+ * (NAME.cuemu_device, NAME.cuemu_arch_800; cuemu__elf_variant_renames()),
+ * so that another unit's kernel calls its device code. A reference that no
+ * unit's device pass defines (a function that a host-only file defines)
+ * falls back to the host's (cuemu__elf_device_fallbacks()). */
+static cuemu_status host_device_linkage(walker *w, size_t i, int eligible) {
+  cuemu_rewriter *rw = w->rw;
+  w->linked_decl = w->decl_start + 1;
+  if (!eligible || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
+    return CUEMU_SUCCESS;
+  for (size_t d = 0; d < w->depth; d++)
+    if (w->stack[d].kind == SCOPE_NAMESPACE && !w->stack[d].name[0])
+      return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -550,12 +574,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   int specialization = cuemu__rw_is(rw, start, "template") &&
                        cuemu__rw_is(rw, start + 1, "<") &&
                        cuemu__rw_is(rw, start + 2, ">");
-  int is_inline = 0;
+  int is_inline = 0, has_host = 0;
   for (k = specialization ? start + 3 : start; k < i; k++) {
     if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
-        cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
@@ -567,8 +592,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       continue;
     }
     if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "constexpr") ||
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
@@ -615,6 +641,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       continue;
     }
   }
+  if (has_host)
+    return host_device_linkage(w, i, is_function && !is_inline &&
+                                         !has_static && !specialization);
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
     return CUEMU_SUCCESS;
   if (specialization && !is_function)

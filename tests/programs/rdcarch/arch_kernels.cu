@@ -1,10 +1,13 @@
 // arch_kernels.cu: kernels that call arch_info.cu's device functions and
 // read and write its variables (relocatable device code), with host
 // launchers that main.cpp calls. Each kernel also tells its own unit's
-// `#if __CUDA_ARCH__ >= 900` branch. tests/programs_rdcarch.sh.
+// `#if __CUDA_ARCH__ >= 900` branch, and calls arch_info.cu's
+// __host__ __device__ function from its kernel and from its host code.
+// tests/programs_rdcarch.sh.
 // NVCC_OPTIONS: -rdc=true
 #include <cstdio>
 
+#include "arch_hd.h"
 #include "arch_info.cuh"
 #include "arch_launch.h"
 
@@ -21,6 +24,7 @@ __global__ void report(int *out)
 {
   out[0] = own_branch();
   out[1] = pass_arch();
+  out[2] = host_device_arch();
 }
 
 // Writes tag * 1000 + the architecture of the code that runs.
@@ -43,9 +47,9 @@ static int check(cudaError_t e, const char *what)
   return e == cudaSuccess ? 0 : -1;
 }
 
-int launch_report(int *caller, int *callee)
+int launch_report(int *caller, int *callee, int *host_device, int *host)
 {
-  int *d = nullptr, h[2] = {-1, -1};
+  int *d = nullptr, h[3] = {-1, -1, -1};
   if (check(cudaMalloc(&d, sizeof h), "cudaMalloc"))
     return -1;
   report<<<1, 1>>>(d);
@@ -55,6 +59,8 @@ int launch_report(int *caller, int *callee)
   cudaFree(d);
   *caller = h[0];
   *callee = h[1];
+  *host_device = h[2];
+  *host = host_device_arch() * 10 + host_only_mark();
   return rc ? -1 : 0;
 }
 
