@@ -10,8 +10,8 @@
 # architecture's code linked apart, as nvlink does); an extern __device__
 # variable and a static one of arch_info.cu are one object for the code of
 # both architectures: what one device's code posts, the other's reads, and
-# cudaMemcpyFromSymbol too. A non-inline __host__ __device__ function of
-# arch_info.cu runs its device code (its architecture's) in
+# cudaMemcpyFromSymbol too. A non-inline __host__ __device__ function (and
+# a class's member) of arch_info.cu runs its device code (its architecture's) in
 # arch_kernels.cu's kernel, its host code in that unit's host code; and
 # arch_kernels.cu's host code calls a function that arch_hd.h declares
 # __host__ __device__ and host-only main.cpp defines. Built
@@ -40,8 +40,8 @@ mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 failed=0
 gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
-two="device 0 (9.0): caller 900 callee 900 host-device 900 host -7
-device 1 (8.6): caller 800 callee 800 host-device 800 host -7
+two="device 0 (9.0): caller 900 callee 900 host-device 900 902 host -7 1
+device 1 (8.6): caller 800 callee 800 host-device 800 802 host -7 1
 device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
 device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
 device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3
@@ -116,7 +116,7 @@ if command -v clang++ >/dev/null 2>&1 &&
   step clang-one-arch "$nvcc" -ccbin clang++ -rdc=true -arch=sm_90 \
     "$d/arch_info.cu" "$d/arch_kernels.cu" "$d/main.cpp" -o one_arch; then
   runs "-rdc=true, one architecture, clang++ as the host compiler" sm=90 \
-    ./one_arch "device 0 (9.0): caller 900 callee 900 host-device 900 host -7
+    ./one_arch "device 0 (9.0): caller 900 callee 900 host-device 900 902 host -7 1
 device 0 posted, device 0 read: mailbox 1900 symbol 1900 posts 1
 device 0 posted, device 0 read: mailbox 2900 symbol 2900 posts 2
 PASS"
@@ -131,8 +131,8 @@ if command -v cmake >/dev/null 2>&1; then
     runs "CMake, CUDA_SEPARABLE_COMPILATION, CUDA_ARCHITECTURES \"80;90\" ($gen)" \
       "count=2,sm=90,1:sm=86" ./cmake/rdcarch "$two" &&
     runs "CMake build on 10.0 (compute_90's PTX) and 8.9 (the sm_80 cubin)" \
-      "count=2,sm=100,1:sm=89" ./cmake/rdcarch "device 0 (10.0): caller 900 callee 900 host-device 900 host -7
-device 1 (8.9): caller 800 callee 800 host-device 800 host -7
+      "count=2,sm=100,1:sm=89" ./cmake/rdcarch "device 0 (10.0): caller 900 callee 900 host-device 900 902 host -7 1
+device 1 (8.9): caller 800 callee 800 host-device 800 802 host -7 1
 device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
 device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
 device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3

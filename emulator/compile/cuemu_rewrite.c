@@ -527,6 +527,71 @@ static cuemu_status host_device_linkage(walker *w, size_t i, int eligible) {
                         sizeof variant_linkage - 1);
 }
 
+/* With rdc, in a device pass, the declaration in a class of a member
+ * function whose `__device__` is token i: when it is a non-inline
+ * __host__ __device__ one declared without its body (`__host__ __device__
+ * float length() const;`), neither static, virtual, friend nor constexpr,
+ * it gets host_device_linkage()'s mark, which its definition in another
+ * unit and every unit's calls share. */
+static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
+  int has_host = 0;
+  size_t k = i;
+  while (k > 0 && !cuemu__rw_is(rw, k - 1, ";") &&
+         !cuemu__rw_is(rw, k - 1, "{") && !cuemu__rw_is(rw, k - 1, "}") &&
+         !cuemu__rw_is(rw, k - 1, ":")) {
+    --k;
+    if (!cuemu__rw_ident(rw, k) || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "virtual") ||
+        cuemu__rw_is(rw, k, "friend") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "using"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "__host__"))
+      has_host = 1;
+  }
+  /* The declarator: a plain name, then its parameters. */
+  for (k = i + 1; k < rw->n && !cuemu__rw_is(rw, k, "("); k++) {
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "__host__"))
+      has_host = 1;
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "static") ||
+        cuemu__rw_is(rw, k, "virtual") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "~"))
+      return CUEMU_SUCCESS;
+  }
+  if (!has_host || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  /* Its qualifiers, then `;`: not a body, `= 0`, `= default`. */
+  for (k = cuemu__rw_close(rw, k) + 1; k < rw->n; k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+    } else if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k); /* noexcept(...) */
+    } else if (cuemu__rw_is(rw, k, ";")) {
+      break;
+    } else if (!cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "&") &&
+               !cuemu__rw_is(rw, k, "&&")) {
+      return CUEMU_SUCCESS; /* a body, `=`, a trailing return type */
+    } else if (cuemu__rw_is(rw, k, "override") ||
+               cuemu__rw_is(rw, k, "final")) {
+      return CUEMU_SUCCESS;
+    }
+  }
+  if (k >= rw->n)
+    return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
+}
+
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_rewriter *rw = w->rw;
   size_t k, start = w->decl_start;
@@ -849,6 +914,12 @@ static cuemu_status walk(walker *w) {
       } else if (own && w->other_depth > 0 &&
                  cuemu__rw_is(rw, i, "__global__")) {
         st = cuemu__member_kernel_check(rw, i); /* cuemu_member_kernel.c */
+      } else if (own && w->other_depth > 0 && !w->device_body &&
+                 rw->preprocessed && rw->rdc &&
+                 rw->pass == CUEMU_PASS_DEVICE &&
+                 !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+                 cuemu__rw_is(rw, i, "__device__")) {
+        st = host_device_member(rw, i);
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)

@@ -20,4 +20,11 @@ ARCH_HD int host_device_arch();
 // it (nvcc's device code never names it).
 ARCH_HD int host_only_mark();
 
+// A class whose __host__ __device__ member arch_info.cu defines:
+// scale + host_device_arch().
+struct ArchProbe {
+  int scale;
+  ARCH_HD int branch() const;
+};
+
 #endif

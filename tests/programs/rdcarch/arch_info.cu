@@ -40,3 +40,5 @@ ARCH_HD int host_device_arch()
   return -1;
 #endif
 }
+
+ARCH_HD int ArchProbe::branch() const { return scale + host_device_arch(); }

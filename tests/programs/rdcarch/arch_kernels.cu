@@ -25,6 +25,7 @@ __global__ void report(int *out)
   out[0] = own_branch();
   out[1] = pass_arch();
   out[2] = host_device_arch();
+  out[3] = ArchProbe{2}.branch();
 }
 
 // Writes tag * 1000 + the architecture of the code that runs.
@@ -49,7 +50,7 @@ static int check(cudaError_t e, const char *what)
 
 int launch_report(int *caller, int *callee, int *host_device, int *host)
 {
-  int *d = nullptr, h[3] = {-1, -1, -1};
+  int *d = nullptr, h[4] = {-1, -1, -1, -1};
   if (check(cudaMalloc(&d, sizeof h), "cudaMalloc"))
     return -1;
   report<<<1, 1>>>(d);
@@ -59,8 +60,10 @@ int launch_report(int *caller, int *callee, int *host_device, int *host)
   cudaFree(d);
   *caller = h[0];
   *callee = h[1];
-  *host_device = h[2];
-  *host = host_device_arch() * 10 + host_only_mark();
+  host_device[0] = h[2];
+  host_device[1] = h[3];
+  host[0] = host_device_arch() * 10 + host_only_mark();
+  host[1] = ArchProbe{2}.branch();
   return rc ? -1 : 0;
 }
 

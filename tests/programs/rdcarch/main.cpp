@@ -35,14 +35,15 @@ int main()
     cudaDeviceProp prop;
     cudaSetDevice(i);
     cudaGetDeviceProperties(&prop, i);
-    int caller = -1, callee = -1, host_device = -1, host = 0;
-    failed |= launch_report(&caller, &callee, &host_device, &host);
-    std::printf("device %d (%d.%d): caller %d callee %d host-device %d "
-                "host %d\n",
-                i, prop.major, prop.minor, caller, callee, host_device, host);
+    int caller = -1, callee = -1, host_device[2] = {-1, -1}, host[2] = {};
+    failed |= launch_report(&caller, &callee, host_device, host);
+    std::printf("device %d (%d.%d): caller %d callee %d host-device %d %d "
+                "host %d %d\n",
+                i, prop.major, prop.minor, caller, callee, host_device[0],
+                host_device[1], host[0], host[1]);
     const int want = prop.major >= 9 ? 900 : 800;
-    failed |= caller != want || callee != want || host_device != want ||
-              host != -7;
+    failed |= caller != want || callee != want || host_device[0] != want ||
+              host_device[1] != want + 2 || host[0] != -7 || host[1] != 1;
   }
   for (int round = 0; round < 2 * count; ++round) {
     const int writer = round % count, reader = (round + 1) % count;
