@@ -435,11 +435,8 @@ static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
       return CUEMU_SUCCESS;
   }
   *done = 1;
-  if (rw->pass == CUEMU_PASS_DEVICE) {
-    const cuemu_token *t = &rw->toks[i];
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
-                          sizeof device_linkage - 1);
-  }
+  if (rw->pass == CUEMU_PASS_DEVICE)
+    return add_device_linkage(rw, i, 1);
   return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
 }
 
@@ -498,9 +495,57 @@ static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
   *done = 1;
   if (rw->pass != CUEMU_PASS_DEVICE)
     return CUEMU_SUCCESS;
+  return add_device_linkage(rw, i, 1);
+}
+
+/* With rdc, in a further device pass, the declaration of a __device__
+ * function template at namespace scope (`template <class T> __device__ T
+ * f(T);`, with or without its body; not inline, constexpr, static or also
+ * __host__), whose `__device__` is token i: its instances get the pass's
+ * names, as a plain function's, so that another unit's explicit
+ * specialization or instantiation (protected and renamed too) is called
+ * by this architecture's code, and an instance that each unit makes is
+ * one weak function of the architecture. Sets *done when the declaration
+ * is one. */
+static cuemu_status variant_function_template(cuemu_rewriter *rw,
+                                              size_t start, size_t i,
+                                              int *done) {
+  *done = 0;
+  if (!rw->rdc || !rw->variant || rw->pass != CUEMU_PASS_DEVICE ||
+      !cuemu__rw_is(rw, start, "template") ||
+      !cuemu__rw_is(rw, start + 1, "<") || cuemu__rw_is(rw, start + 2, ">") ||
+      !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  size_t head = cuemu__rw_template_close(rw, start + 1);
+  if (head >= i)
+    return CUEMU_SUCCESS;
+  size_t k;
+  for (k = head + 1; k < rw->n && !cuemu__rw_is(rw, k, "("); k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "friend") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "::") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "decltype"))
+      return CUEMU_SUCCESS;
+  }
+  if (k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  *done = 1;
   const cuemu_token *t = &rw->toks[i];
-  return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
-                        sizeof device_linkage - 1);
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
 }
 
 /* With rdc, a device pass's declaration of a __host__ __device__ function
@@ -528,11 +573,12 @@ static cuemu_status host_device_linkage(walker *w, size_t i, int eligible) {
 }
 
 /* With rdc, in a device pass, the declaration in a class of a member
- * function whose `__device__` is token i: when it is a non-inline
- * __host__ __device__ one declared without its body (`__host__ __device__
- * float length() const;`), neither static, virtual, friend nor constexpr,
- * it gets host_device_linkage()'s mark, which its definition in another
- * unit and every unit's calls share. */
+ * function whose `__device__` is token i: when it is a non-inline one
+ * declared without its body (`__host__ __device__ float length() const;`),
+ * neither static, virtual, friend nor constexpr, and also __host__ (or in
+ * a further pass, whose __device__ functions get the pass's names), it
+ * gets host_device_linkage()'s mark, which its definition in another unit
+ * and every unit's calls share. */
 static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
   int has_host = 0;
   size_t k = i;
@@ -566,7 +612,7 @@ static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
         cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "~"))
       return CUEMU_SUCCESS;
   }
-  if (!has_host || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+  if (!(has_host || rw->variant) || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
     return CUEMU_SUCCESS;
   /* Its qualifiers, then `;`: not a body, `= 0`, `= default`. */
   for (k = cuemu__rw_close(rw, k) + 1; k < rw->n; k++) {
@@ -603,6 +649,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_status is = explicit_device_instance(rw, start, i, &instance);
   if (is == CUEMU_SUCCESS && !instance)
     is = device_member_template(rw, start, i, &instance);
+  if (is == CUEMU_SUCCESS && !instance)
+    is = variant_function_template(rw, start, i, &instance);
   if (is != CUEMU_SUCCESS || instance) {
     w->linked_decl = start + 1;
     return is;

@@ -28,6 +28,15 @@ __device__ void count_post() { atomicAdd(&posts, 1); }
 
 __device__ int post_count() { return posts; }
 
+template <class T> __device__ T scaled_arch(T v) { return v * pass_arch(); }
+template __device__ int scaled_arch<int>(int);
+template <> __device__ float scaled_arch<float>(float v)
+{
+  return v + pass_arch();
+}
+
+__device__ int ArchPlus::plus(int v) const { return v + pass_arch(); }
+
 ARCH_HD int host_device_arch()
 {
 #ifdef __CUDA_ARCH__

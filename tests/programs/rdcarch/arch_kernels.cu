@@ -26,6 +26,9 @@ __global__ void report(int *out)
   out[1] = pass_arch();
   out[2] = host_device_arch();
   out[3] = ArchProbe{2}.branch();
+  out[4] = scaled_arch(1);
+  out[5] = static_cast<int>(scaled_arch(1.0f));
+  out[6] = ArchPlus{}.plus(7);
 }
 
 // Writes tag * 1000 + the architecture of the code that runs.
@@ -48,9 +51,10 @@ static int check(cudaError_t e, const char *what)
   return e == cudaSuccess ? 0 : -1;
 }
 
-int launch_report(int *caller, int *callee, int *host_device, int *host)
+int launch_report(int *caller, int *callee, int *host_device, int *host,
+                  int *templates)
 {
-  int *d = nullptr, h[4] = {-1, -1, -1, -1};
+  int *d = nullptr, h[7] = {-1, -1, -1, -1, -1, -1, -1};
   if (check(cudaMalloc(&d, sizeof h), "cudaMalloc"))
     return -1;
   report<<<1, 1>>>(d);
@@ -64,6 +68,8 @@ int launch_report(int *caller, int *callee, int *host_device, int *host)
   host_device[1] = h[3];
   host[0] = host_device_arch() * 10 + host_only_mark();
   host[1] = ArchProbe{2}.branch();
+  for (int k = 0; k < 3; ++k)
+    templates[k] = h[4 + k];
   return rc ? -1 : 0;
 }
 

@@ -36,14 +36,18 @@ int main()
     cudaSetDevice(i);
     cudaGetDeviceProperties(&prop, i);
     int caller = -1, callee = -1, host_device[2] = {-1, -1}, host[2] = {};
-    failed |= launch_report(&caller, &callee, host_device, host);
+    int templates[3] = {-1, -1, -1};
+    failed |= launch_report(&caller, &callee, host_device, host, templates);
     std::printf("device %d (%d.%d): caller %d callee %d host-device %d %d "
-                "host %d %d\n",
+                "host %d %d templates %d %d %d\n",
                 i, prop.major, prop.minor, caller, callee, host_device[0],
-                host_device[1], host[0], host[1]);
+                host_device[1], host[0], host[1], templates[0], templates[1],
+                templates[2]);
     const int want = prop.major >= 9 ? 900 : 800;
     failed |= caller != want || callee != want || host_device[0] != want ||
-              host_device[1] != want + 2 || host[0] != -7 || host[1] != 1;
+              host_device[1] != want + 2 || host[0] != -7 || host[1] != 1 ||
+              templates[0] != want || templates[1] != want + 1 ||
+              templates[2] != want + 7;
   }
   for (int round = 0; round < 2 * count; ++round) {
     const int writer = round % count, reader = (round + 1) % count;
