@@ -3,7 +3,8 @@
  * words (emulator/compile/cuemu_device_code.c): a kernel launch in a
  * __global__ or __device__ function without relocatable device code,
  * cudaDeviceSynchronize in device code (removed from the device runtime in
- * CUDA 12), and __cluster_dims__ on a kernel template.
+ * CUDA 12), and __cluster_dims__ on a kernel template; and the marks of
+ * the device code of -rdc functions that the link names per pass.
  */
 #include <check.h>
 #include <stdio.h>
@@ -104,12 +105,62 @@ START_TEST(cluster_dims_of_templates_refused) {
 }
 END_TEST
 
+/* Non-zero when src, translated for `pass` (rdc, a further pass when
+ * `variant`), marks `count` declarations protected
+ * (cuemu_rewrite.c's host_device_linkage(), host_device_member(),
+ * variant_function_template()). */
+static int protected_marks(const char *src, enum cuemu_pass pass, int rdc,
+                           int variant, int count) {
+  cuemu_translate_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.pass = pass;
+  opt.rdc = rdc;
+  opt.variant = variant;
+  cuemu_rewrite r;
+  if (cuemu__rewrite_preprocessed(src, strlen(src), "hd.cu", &opt, &r) !=
+      CUEMU_SUCCESS)
+    return 0;
+  int n = 0;
+  for (const char *p = r.text; (p = strstr(p, "visibility(\"protected\")"));
+       ++p)
+    ++n;
+  cuemu__rewrite_free(&r);
+  return n == count;
+}
+
+/* With relocatable device code, a device pass names a non-inline
+ * __host__ __device__ function's device code apart from its host code:
+ * its declarations (a class's member's in the class) are marked; inline,
+ * static and template ones, and host passes, are not. A further pass marks
+ * a __device__ function template's declaration and a class's __device__
+ * member declared without its body. */
+START_TEST(host_device_functions_marked) {
+  const char *hd = "__host__ __device__ int where();\n"
+                   "__device__ __host__ int where() { return 1; }\n"
+                   "struct V { __host__ __device__ float twice() const; "
+                   "__host__ __device__ float inl() const { return 0; } };\n"
+                   "inline __host__ __device__ int in() { return 2; }\n"
+                   "static __host__ __device__ int st() { return 3; }\n"
+                   "template <class T> __host__ __device__ T tp(T v);\n";
+  ck_assert(protected_marks(hd, CUEMU_PASS_DEVICE, 1, 0, 3));
+  ck_assert(protected_marks(hd, CUEMU_PASS_DEVICE, 0, 0, 0));
+  ck_assert(protected_marks(hd, CUEMU_PASS_HOST, 1, 0, 0));
+  const char *dev = "template <class T> __device__ T scaled(T v);\n"
+                    "struct P { __device__ int plus(int v) const; };\n"
+                    "template <class T> __device__ inline T il(T v) "
+                    "{ return v; }\n";
+  ck_assert(protected_marks(dev, CUEMU_PASS_DEVICE, 1, 0, 0));
+  ck_assert(protected_marks(dev, CUEMU_PASS_DEVICE, 1, 1, 2));
+}
+END_TEST
+
 Suite *make_device_code_suite(void) {
   Suite *s = suite_create("device_code");
   TCase *t = tcase_create("refused");
   tcase_add_test(t, device_launch_needs_rdc);
   tcase_add_test(t, device_synchronize_refused);
   tcase_add_test(t, cluster_dims_of_templates_refused);
+  tcase_add_test(t, host_device_functions_marked);
   suite_add_tcase(s, t);
   return s;
 }

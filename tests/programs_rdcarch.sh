@@ -10,11 +10,20 @@
 # architecture's code linked apart, as nvlink does); an extern __device__
 # variable and a static one of arch_info.cu are one object for the code of
 # both architectures: what one device's code posts, the other's reads, and
-# cudaMemcpyFromSymbol too. Built
+# cudaMemcpyFromSymbol too. A non-inline __host__ __device__ function (and
+# a class's member) of arch_info.cu runs its device code (its architecture's) in
+# arch_kernels.cu's kernel, its host code in that unit's host code; and
+# arch_kernels.cu's host code calls a function that arch_hd.h declares
+# __host__ __device__ and host-only main.cpp defines. The kernel also calls
+# arch_info.cu's explicit instantiation and explicit specialization of a
+# function template that it sees declared only, and a class's __device__
+# member: each device runs its architecture's code (before: the first
+# pass's, 900, on 8.6). Built
 # - as a Makefile project: -dc objects, a -lib archive of one, -dlink,
 #   main.cpp by g++, linked by cuemu-nvcc and by g++ with the toolkit's
 #   -lcudart; then its kernels' object linked with arch_info.cu built for
 #   sm_90 alone: the link fails, naming the missing compute_80 function;
+# - for one architecture, with clang++ as the host compiler;
 # - as a CMake project (CUDA_SEPARABLE_COMPILATION, CUDA_ARCHITECTURES
 #   "80;90", a static library), also run on a 10.0 device (compute_90's
 #   PTX) and an 8.9 one (the sm_80 cubin).
@@ -35,8 +44,8 @@ mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 failed=0
 gencode="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90"
-two="device 0 (9.0): caller 900 callee 900
-device 1 (8.6): caller 800 callee 800
+two="device 0 (9.0): caller 900 callee 900 host-device 900 902 host -7 1 templates 900 901 907
+device 1 (8.6): caller 800 callee 800 host-device 800 802 host -7 1 templates 800 801 807
 device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
 device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
 device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3
@@ -103,6 +112,20 @@ if [ -f "$work/make/arch_kernels.o" ] &&
   fi
 fi
 
+# One architecture, clang++ as the host compiler: the kernel still runs the
+# device code of the other unit's __host__ __device__ function (before,
+# its host code: -1), and the host code that the device pass also compiles
+# links its call of main.cpp's host-only function.
+if command -v clang++ >/dev/null 2>&1 &&
+  step clang-one-arch "$nvcc" -ccbin clang++ -rdc=true -arch=sm_90 \
+    "$d/arch_info.cu" "$d/arch_kernels.cu" "$d/main.cpp" -o one_arch; then
+  runs "-rdc=true, one architecture, clang++ as the host compiler" sm=90 \
+    ./one_arch "device 0 (9.0): caller 900 callee 900 host-device 900 902 host -7 1 templates 900 901 907
+device 0 posted, device 0 read: mailbox 1900 symbol 1900 posts 1
+device 0 posted, device 0 read: mailbox 2900 symbol 2900 posts 2
+PASS"
+fi
+
 if command -v cmake >/dev/null 2>&1; then
   gen="Unix Makefiles"
   command -v ninja >/dev/null 2>&1 && gen=Ninja
@@ -112,8 +135,8 @@ if command -v cmake >/dev/null 2>&1; then
     runs "CMake, CUDA_SEPARABLE_COMPILATION, CUDA_ARCHITECTURES \"80;90\" ($gen)" \
       "count=2,sm=90,1:sm=86" ./cmake/rdcarch "$two" &&
     runs "CMake build on 10.0 (compute_90's PTX) and 8.9 (the sm_80 cubin)" \
-      "count=2,sm=100,1:sm=89" ./cmake/rdcarch "device 0 (10.0): caller 900 callee 900
-device 1 (8.9): caller 800 callee 800
+      "count=2,sm=100,1:sm=89" ./cmake/rdcarch "device 0 (10.0): caller 900 callee 900 host-device 900 902 host -7 1 templates 900 901 907
+device 1 (8.9): caller 800 callee 800 host-device 800 802 host -7 1 templates 800 801 807
 device 0 posted, device 1 read: mailbox 1900 symbol 1900 posts 1
 device 1 posted, device 0 read: mailbox 2800 symbol 2800 posts 2
 device 0 posted, device 1 read: mailbox 3900 symbol 3900 posts 3

@@ -114,6 +114,9 @@ typedef struct compile_job {
   const char *pch;           /* the precompiled prelude that the compile of
                               * the pass build_argv() writes force-includes
                               * (cuemu_pch.h), or NULL */
+  char fallbacks[PATH_MAX + 96]; /* the list of the device passes' fallbacks
+                                  * (cuemu__elf_device_fallbacks()) */
+  int nfallbacks;                /* its lines */
 } compile_job;
 
 /* The steps of a build: one command, or (for checked builds, which are
@@ -1147,6 +1150,9 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
         (int)sizeof renames)
       st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
     if (st == CUEMU_SUCCESS && job->opt->rdc)
+      st = cuemu__elf_device_fallbacks(local, pass_names, dev_local,
+                                       job->fallbacks, &job->nfallbacks);
+    if (st == CUEMU_SUCCESS && job->opt->rdc)
       st = cuemu__elf_variant_renames(local, pass_names, renames, &nrenames);
     snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS)
@@ -1184,6 +1190,39 @@ static cuemu_status further_passes(compile_job *job, cuemu_cache_build *b,
   }
   memcpy(job->arch_macro, first_macro, sizeof first_macro);
   memcpy(job->arch_features, first_features, sizeof first_features);
+  return st;
+}
+
+/* Links into dev_local the fallbacks of the device passes' references of
+ * __host__ __device__ functions that job->fallbacks lists
+ * (cuemu__elf_device_fallbacks()), assembled by `as`. */
+static cuemu_status device_fallbacks(compile_job *job, cuemu_cache_build *b,
+                                     const char *dev_local) {
+  char source[PATH_MAX + 96], obj[PATH_MAX + 96], merged[PATH_MAX + 96];
+  if (snprintf(source, sizeof source, "%s.fallbacks.s", b->temp) >=
+          (int)sizeof source ||
+      snprintf(obj, sizeof obj, "%s.fallbacks.o", b->temp) >=
+          (int)sizeof obj ||
+      snprintf(merged, sizeof merged, "%s.fallbacks.merged.o", b->temp) >=
+          (int)sizeof merged)
+    return cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+  cuemu_status st = cuemu__device_fallbacks_source(job->fallbacks, source);
+  if (st == CUEMU_NOT_SUPPORTED)
+    return CUEMU_SUCCESS;
+  if (st == CUEMU_SUCCESS) {
+    const char *as[] = {"as", source, "-o", obj, NULL};
+    st = run_tool(as, source);
+  }
+  if (st == CUEMU_SUCCESS) {
+    const char *ld[] = {"ld", "-r", dev_local, obj, "-o", merged, NULL};
+    st = run_tool(ld, obj);
+  }
+  if (st == CUEMU_SUCCESS && rename(merged, dev_local) != 0)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", dev_local,
+                       strerror(errno));
+  unlink(source);
+  unlink(obj);
+  unlink(merged);
   return st;
 }
 
@@ -1428,6 +1467,24 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
     }
     if (st == CUEMU_SUCCESS)
       st = cuemu__elf_export_instances(dev_local);
+    /* With relocatable device code, the __host__ __device__ functions
+     * that the pass defines and calls get their device names
+     * (NAME.cuemu_device), apart from the host pass's. */
+    char renames[PATH_MAX + 96], redefine[PATH_MAX + 128];
+    int nrenames = 0;
+    if (snprintf(renames, sizeof renames, "%s.renames", b->temp) >=
+            (int)sizeof renames ||
+        snprintf(job->fallbacks, sizeof job->fallbacks, "%s.fallbacks",
+                 b->temp) >= (int)sizeof job->fallbacks)
+      st = cuemu__report(CUEMU_CACHE, "the cache folder's path is too long");
+    job->nfallbacks = 0;
+    if (st == CUEMU_SUCCESS && o->rdc)
+      st = cuemu__elf_device_fallbacks(dev_local, CUEMU_DEVICE_SUFFIX, NULL,
+                                       job->fallbacks, &job->nfallbacks);
+    if (st == CUEMU_SUCCESS && o->rdc)
+      st = cuemu__elf_variant_renames(dev_local, CUEMU_DEVICE_SUFFIX, renames,
+                                      &nrenames);
+    snprintf(redefine, sizeof redefine, "--redefine-syms=%s", renames);
     if (st == CUEMU_SUCCESS) {
       /* Local, but for what the translation made visible; and without
        * initializers: the host pass's run (CUDA allows no dynamic
@@ -1438,14 +1495,22 @@ static cuemu_status build(void *data, cuemu_cache_build *b) {
                                "--remove-section=.ctors*",
                                "--remove-section=.fini_array*",
                                "--remove-section=.dtors*",
-                               CUEMU_DEVICE_HEAP_RENAMES, dev_local, NULL};
+                               CUEMU_DEVICE_HEAP_RENAMES,
+                               nrenames ? redefine : "--wildcard",
+                               dev_local, NULL};
       st = run_tool(objcopy, dev_local);
     }
+    if (nrenames)
+      unlink(renames);
     if (st == CUEMU_SUCCESS && !visible_device_entities(o))
       st = cuemu__elf_hide_globals(dev_local);
     if (st == CUEMU_SUCCESS && o->cuemu_arch_passes)
       st = further_passes(job, b, dev_local, argv[0], max, buffers[0],
                           bufsize);
+    if (st == CUEMU_SUCCESS && job->nfallbacks)
+      st = device_fallbacks(job, b, dev_local);
+    if (job->nfallbacks)
+      unlink(job->fallbacks);
     /* A variable template's instance is the device pass's object, in both
      * passes (cuemu_variable_template.c). */
     if (st == CUEMU_SUCCESS)

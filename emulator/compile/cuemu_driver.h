@@ -72,6 +72,37 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
                                         const char *suffix, const char *list,
                                         int *count);
 
+/* The suffix of the first device pass's names of the __host__ __device__
+ * functions of relocatable device code (cuemu_rewrite.c's
+ * host_device_linkage()): its device code, named apart from the host
+ * pass's. A further pass's are NAME.cuemu_arch_800, as its __device__
+ * functions'. */
+#define CUEMU_DEVICE_SUFFIX ".cuemu_device"
+
+/* Appends to the file `list` ("NEW OLD", one a line, NEW being OLD followed
+ * by `suffix`) the fallbacks of the undefined references of protected
+ * visibility of a device pass's relocatable ELF object `object`, before
+ * its renames (cuemu__elf_variant_renames()), that name __host__ __device__
+ * functions: all of them in a first device pass (first: NULL), whose
+ * protected references are those alone; in a further pass, those whose
+ * NAME.cuemu_device the first pass's object `first` has. The device pass
+ * also compiles host code, which may call such a function that only a
+ * host-only file defines (`HD int f();` with HD empty for g++): a weak
+ * NEW that jumps to OLD, the host's (cuemu__device_fallbacks_source()),
+ * links it; a unit's device pass that defines NEW wins. Adds the number of
+ * lines to *count. Returns as cuemu__elf_export_instances(). */
+cuemu_status cuemu__elf_device_fallbacks(const char *object,
+                                         const char *suffix, const char *first,
+                                         const char *list, int *count);
+
+/* Writes to `source` the assembly of the fallbacks that `list` names
+ * (cuemu__elf_device_fallbacks()): for each line "NEW OLD", a weak hidden
+ * function NEW that jumps to OLD. Returns SUCCESS, IO_ERROR, or
+ * NOT_SUPPORTED on a machine for which cuemu has no jump (then the
+ * references stay undefined, as nvlink leaves them). */
+cuemu_status cuemu__device_fallbacks_source(const char *list,
+                                            const char *source);
+
 /* Makes weak, in the host pass's relocatable ELF object `host`, the
  * STB_GNU_UNIQUE definitions (g++'s binding of a variable template's
  * instance) of the symbols that the device pass's object `device` defines

@@ -371,6 +371,72 @@ cuemu_status cuemu__elf_variant_renames(const char *object,
   return elf_close(&o, object, NULL, st);
 }
 
+/* Non-zero when the symbol table syms (n symbols) names `name` followed
+ * by `suffix`. */
+static int names_with_suffix(const Elf64_Sym *syms, size_t n,
+                             const char *names, size_t names_size,
+                             const char *name, const char *suffix) {
+  const size_t length = strlen(name);
+  for (size_t j = 1; j < n; ++j) {
+    const char *other = symbol_name(&syms[j], names, names_size);
+    if (other && strncmp(other, name, length) == 0 &&
+        strcmp(other + length, suffix) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+cuemu_status cuemu__elf_device_fallbacks(const char *object,
+                                         const char *suffix, const char *first,
+                                         const char *list, int *count) {
+  elf_object o, f;
+  int usable, usable_f = 0, bad = 0, bad_f = 0;
+  cuemu_status st = elf_open(object, &o, &usable);
+  if (st != CUEMU_SUCCESS || !usable)
+    return elf_close(&o, object, NULL, st);
+  memset(&f, 0, sizeof f);
+  f.fd = -1;
+  if (first && (st = elf_open(first, &f, &usable_f)) != CUEMU_SUCCESS) {
+    elf_close(&f, first, NULL, st);
+    return elf_close(&o, object, NULL, st);
+  }
+  size_t n = 0, names_size = 0, fn = 0, fnames_size = 0;
+  const char *names = NULL, *fnames = NULL;
+  const Elf64_Shdr *symtab = NULL, *fsymtab = NULL;
+  Elf64_Sym *syms = symbols(&o, &n, &names, &names_size, &symtab, &bad);
+  Elf64_Sym *fsyms = usable_f ? symbols(&f, &fn, &fnames, &fnames_size,
+                                        &fsymtab, &bad_f)
+                              : NULL;
+  FILE *out = NULL;
+  for (size_t k = 1; syms && st == CUEMU_SUCCESS && k < n; ++k) {
+    const int bind = ELF64_ST_BIND(syms[k].st_info);
+    if ((bind != STB_GLOBAL && bind != STB_WEAK) ||
+        syms[k].st_shndx != SHN_UNDEF ||
+        ELF64_ST_VISIBILITY(syms[k].st_other) != STV_PROTECTED)
+      continue;
+    const char *name = symbol_name(&syms[k], names, names_size);
+    if (!name || !*name ||
+        (first && !(fsyms && names_with_suffix(fsyms, fn, fnames, fnames_size,
+                                               name, CUEMU_DEVICE_SUFFIX))))
+      continue;
+    if (!out && !(out = fopen(list, "ae")))
+      st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s: %s", list,
+                         strerror(errno));
+    if (out) {
+      fprintf(out, "%s%s %s\n", name, suffix, name);
+      ++*count;
+    }
+  }
+  if (out && fclose(out) != 0 && st == CUEMU_SUCCESS)
+    st = cuemu__report(CUEMU_IO_ERROR, "cannot write %s", list);
+  if (st == CUEMU_SUCCESS && (bad || bad_f))
+    st = cuemu__report(CUEMU_COMPILE, "%s: a malformed ELF object",
+                       bad ? object : first);
+  if (first)
+    elf_close(&f, first, NULL, CUEMU_SUCCESS);
+  return elf_close(&o, object, NULL, st);
+}
+
 cuemu_status cuemu__elf_weaken_unique(const char *host, const char *device) {
   elf_object h, d;
   int usable_h, usable_d, bad_h = 0, bad_d = 0;

@@ -439,11 +439,8 @@ static cuemu_status explicit_device_instance(cuemu_rewriter *rw,
       return CUEMU_SUCCESS;
   }
   *done = 1;
-  if (rw->pass == CUEMU_PASS_DEVICE) {
-    const cuemu_token *t = &rw->toks[i];
-    return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
-                          sizeof device_linkage - 1);
-  }
+  if (rw->pass == CUEMU_PASS_DEVICE)
+    return add_device_linkage(rw, i, 1);
   return cuemu__rw_edit(rw, rw->toks[start].offset, 0, "extern ", 7);
 }
 
@@ -502,9 +499,147 @@ static cuemu_status device_member_template(cuemu_rewriter *rw, size_t start,
   *done = 1;
   if (rw->pass != CUEMU_PASS_DEVICE)
     return CUEMU_SUCCESS;
+  return add_device_linkage(rw, i, 1);
+}
+
+/* With rdc, in a further device pass, the declaration of a __device__
+ * function template at namespace scope (`template <class T> __device__ T
+ * f(T);`, with or without its body; not inline, constexpr, static or also
+ * __host__), whose `__device__` is token i: its instances get the pass's
+ * names, as a plain function's, so that another unit's explicit
+ * specialization or instantiation (protected and renamed too) is called
+ * by this architecture's code, and an instance that each unit makes is
+ * one weak function of the architecture. Sets *done when the declaration
+ * is one. */
+static cuemu_status variant_function_template(cuemu_rewriter *rw,
+                                              size_t start, size_t i,
+                                              int *done) {
+  *done = 0;
+  if (!rw->rdc || !rw->variant || rw->pass != CUEMU_PASS_DEVICE ||
+      !cuemu__rw_is(rw, start, "template") ||
+      !cuemu__rw_is(rw, start + 1, "<") || cuemu__rw_is(rw, start + 2, ">") ||
+      !cuemu__rw_is(rw, i, "__device__"))
+    return CUEMU_SUCCESS;
+  size_t head = cuemu__rw_template_close(rw, start + 1);
+  if (head >= i)
+    return CUEMU_SUCCESS;
+  size_t k;
+  for (k = head + 1; k < rw->n && !cuemu__rw_is(rw, k, "("); k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "friend") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "::") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "decltype"))
+      return CUEMU_SUCCESS;
+  }
+  if (k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  *done = 1;
   const cuemu_token *t = &rw->toks[i];
-  return cuemu__rw_edit(rw, t->offset + t->length, 0, device_linkage,
-                        sizeof device_linkage - 1);
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
+}
+
+/* With rdc, a device pass's declaration of a __host__ __device__ function
+ * (`__device__` at token i) that is one function of the program: neither
+ * inline, constexpr, static, a template, an explicit specialization nor in
+ * an unnamed namespace (`eligible`). As nvcc's, its device code is not its
+ * host code: the device pass's definition and references (a device pass
+ * also compiles host code) are marked as a further pass's __device__
+ * functions are, protected, and named apart from the host pass's
+ * (NAME.cuemu_device, NAME.cuemu_arch_800; cuemu__elf_variant_renames()),
+ * so that another unit's kernel calls its device code. A reference that no
+ * unit's device pass defines (a function that a host-only file defines)
+ * falls back to the host's (cuemu__elf_device_fallbacks()). */
+static cuemu_status host_device_linkage(walker *w, size_t i, int eligible) {
+  cuemu_rewriter *rw = w->rw;
+  w->linked_decl = w->decl_start + 1;
+  if (!eligible || !rw->rdc || rw->pass != CUEMU_PASS_DEVICE)
+    return CUEMU_SUCCESS;
+  for (size_t d = 0; d < w->depth; d++)
+    if (w->stack[d].kind == SCOPE_NAMESPACE && !w->stack[d].name[0])
+      return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
+}
+
+/* With rdc, in a device pass, the declaration in a class of a member
+ * function whose `__device__` is token i: when it is a non-inline one
+ * declared without its body (`__host__ __device__ float length() const;`),
+ * neither static, virtual, friend nor constexpr, and also __host__ (or in
+ * a further pass, whose __device__ functions get the pass's names), it
+ * gets host_device_linkage()'s mark, which its definition in another unit
+ * and every unit's calls share. */
+static cuemu_status host_device_member(cuemu_rewriter *rw, size_t i) {
+  int has_host = 0;
+  size_t k = i;
+  while (k > 0 && !cuemu__rw_is(rw, k - 1, ";") &&
+         !cuemu__rw_is(rw, k - 1, "{") && !cuemu__rw_is(rw, k - 1, "}") &&
+         !cuemu__rw_is(rw, k - 1, ":")) {
+    --k;
+    if (!cuemu__rw_ident(rw, k) || cuemu__rw_is(rw, k, "inline") ||
+        cuemu__rw_is(rw, k, "static") || cuemu__rw_is(rw, k, "virtual") ||
+        cuemu__rw_is(rw, k, "friend") || cuemu__rw_is(rw, k, "constexpr") ||
+        cuemu__rw_is(rw, k, "template") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "using"))
+      return CUEMU_SUCCESS;
+    if (cuemu__rw_is(rw, k, "__host__"))
+      has_host = 1;
+  }
+  /* The declarator: a plain name, then its parameters. */
+  for (k = i + 1; k < rw->n && !cuemu__rw_is(rw, k, "("); k++) {
+    if (cuemu__rw_is(rw, k, "<")) {
+      k = cuemu__rw_template_close(rw, k);
+      if (k >= rw->n)
+        return CUEMU_SUCCESS;
+      continue;
+    }
+    if (cuemu__rw_is(rw, k, "__host__"))
+      has_host = 1;
+    if (cuemu__rw_is(rw, k, "inline") || cuemu__rw_is(rw, k, "static") ||
+        cuemu__rw_is(rw, k, "virtual") || cuemu__rw_is(rw, k, "friend") ||
+        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "operator") ||
+        cuemu__rw_is(rw, k, ";") || cuemu__rw_is(rw, k, "{") ||
+        cuemu__rw_is(rw, k, "=") || cuemu__rw_is(rw, k, "~"))
+      return CUEMU_SUCCESS;
+  }
+  if (!(has_host || rw->variant) || k >= rw->n || !cuemu__rw_ident(rw, k - 1))
+    return CUEMU_SUCCESS;
+  /* Its qualifiers, then `;`: not a body, `= 0`, `= default`. */
+  for (k = cuemu__rw_close(rw, k) + 1; k < rw->n; k++) {
+    size_t after = cuemu__rw_skip_attribute(rw, k);
+    if (after != k) {
+      k = after - 1;
+    } else if (cuemu__rw_is(rw, k, "(")) {
+      k = cuemu__rw_close(rw, k); /* noexcept(...) */
+    } else if (cuemu__rw_is(rw, k, ";")) {
+      break;
+    } else if (!cuemu__rw_ident(rw, k) && !cuemu__rw_is(rw, k, "&") &&
+               !cuemu__rw_is(rw, k, "&&")) {
+      return CUEMU_SUCCESS; /* a body, `=`, a trailing return type */
+    } else if (cuemu__rw_is(rw, k, "override") ||
+               cuemu__rw_is(rw, k, "final")) {
+      return CUEMU_SUCCESS;
+    }
+  }
+  if (k >= rw->n)
+    return CUEMU_SUCCESS;
+  const cuemu_token *t = &rw->toks[i];
+  return cuemu__rw_edit(rw, t->offset + t->length, 0, variant_linkage,
+                        sizeof variant_linkage - 1);
 }
 
 static cuemu_status device_linkage_decl(walker *w, size_t i) {
@@ -518,6 +653,8 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   cuemu_status is = explicit_device_instance(rw, start, i, &instance);
   if (is == CUEMU_SUCCESS && !instance)
     is = device_member_template(rw, start, i, &instance);
+  if (is == CUEMU_SUCCESS && !instance)
+    is = variant_function_template(rw, start, i, &instance);
   if (is != CUEMU_SUCCESS || instance) {
     w->linked_decl = start + 1;
     return is;
@@ -554,12 +691,13 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
   int specialization = cuemu__rw_is(rw, start, "template") &&
                        cuemu__rw_is(rw, start + 1, "<") &&
                        cuemu__rw_is(rw, start + 2, ">");
-  int is_inline = 0;
+  int is_inline = 0, has_host = 0;
   for (k = specialization ? start + 3 : start; k < i; k++) {
     if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
         cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "template") ||
-        cuemu__rw_is(rw, k, "__host__") || cuemu__rw_is(rw, k, "typedef") ||
+        cuemu__rw_is(rw, k, "typedef") ||
         cuemu__rw_is(rw, k, "using") || cuemu__rw_is(rw, k, "friend"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
@@ -571,8 +709,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       continue;
     }
     if (cuemu__rw_is(rw, k, "inline")) is_inline = 1;
+    if (cuemu__rw_is(rw, k, "__host__")) has_host = 1;
     if ((cuemu__rw_is(rw, k, "static") && !has_static) ||
-        cuemu__rw_is(rw, k, "constexpr") || cuemu__rw_is(rw, k, "__host__") ||
+        cuemu__rw_is(rw, k, "constexpr") ||
         cuemu__rw_is(rw, k, "operator") || cuemu__rw_is(rw, k, "thread_local"))
       return CUEMU_SUCCESS;
     if (cuemu__rw_is(rw, k, "extern")) is_extern = 1;
@@ -619,6 +758,9 @@ static cuemu_status device_linkage_decl(walker *w, size_t i) {
       continue;
     }
   }
+  if (has_host)
+    return host_device_linkage(w, i, is_function && !is_inline &&
+                                         !has_static && !specialization);
   if (is_function && !(rw->rdc && cuemu__rw_is(rw, i, "__device__")))
     return CUEMU_SUCCESS;
   if (specialization && !is_function)
@@ -829,6 +971,12 @@ static cuemu_status walk(walker *w) {
       } else if (own && w->other_depth > 0 &&
                  cuemu__rw_is(rw, i, "__global__")) {
         st = cuemu__member_kernel_check(rw, i); /* cuemu_member_kernel.c */
+      } else if (own && w->other_depth > 0 && !w->device_body &&
+                 rw->preprocessed && rw->rdc &&
+                 rw->pass == CUEMU_PASS_DEVICE &&
+                 !(t->flags & CUEMU_TOKEN_FOREIGN) &&
+                 cuemu__rw_is(rw, i, "__device__")) {
+        st = host_device_member(rw, i);
       } else if (w->other_depth == 0 && cuemu__rw_is(rw, i, "__global__")) {
         st = global_decl(w, i);
         if (st == CUEMU_SUCCESS && own && rw->preprocessed)
