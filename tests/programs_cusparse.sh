@@ -5,8 +5,9 @@
 #   gradient solver with cuBLAS on one stream (sparse_cg.cu), SpMV and
 #   SpMM against a host reference and cublasDgemm in CSR, COO and 1-based
 #   64-bit indices, conversions and sparse vectors (sparse_products.cu),
-#   triangular solves (sparse_spsv.cu), status codes and a host array
-#   (sparse_errors.cu);
+#   triangular solves (sparse_spsv.cu), csrilu02 and csric02 as
+#   preconditioners with SpSV (sparse_ilu.cu), status codes and a host
+#   array (sparse_errors.cu);
 # - checks that the programs link cuemu's library, not NVIDIA's, also
 #   when NVIDIA's libcusparse.so is named by its path, and that the host
 #   compiler links the cuemu toolkit's -lcusparse;

@@ -109,6 +109,12 @@ typedef struct cusparseSpMatDescr {
   int batch_count;
 } cuemu_sparse_spmat;
 
+/* The legacy API's matrix descriptor (cusparseMatDescr_t): matrix type,
+ * fill mode, diagonal type, index base. */
+struct cusparseMatDescr {
+  int type, fill, diag, base;
+};
+
 /* ---- Reading and writing values --------------------------------------------- */
 
 /* One value, real or complex, computed in double. */

@@ -209,11 +209,7 @@ E cusparseStatus_t cusparseSpSV_updateMatrix(cusparseHandle_t h,
   return OK;
 }
 
-/* ---- The legacy API's matrix descriptor --------------------------------- */
-
-struct cusparseMatDescr {
-  int type, fill, diag, base;
-};
+/* ---- The legacy API's matrix descriptor (cuemu_sparse.h) ----------------- */
 
 E cusparseStatus_t cusparseCreateMatDescr(struct cusparseMatDescr **d) {
   if (!d)
