@@ -1,6 +1,6 @@
 /*
  * cuemu_sparse_convert.c: cuSPARSE's sparse vector calls (cusparseAxpby,
- * cusparseGather, cusparseScatter) and its conversions between dense and
+ * cusparseGather, cusparseScatter, cusparseSpVV) and its conversions between dense and
  * sparse matrices (cusparseSparseToDense, cusparseDenseToSparse), in the
  * handle's stream's order (cuemu_sparse.h).
  */
@@ -95,6 +95,76 @@ E cusparseStatus_t cusparseScatter(cusparseHandle_t h,
                                    const cuemu_sparse_spvec *x,
                                    const cuemu_sparse_dnvec *y) {
   return vector_op(h, "cusparseScatter", run_scatter, NULL, NULL, x, y, 0);
+}
+
+/* SpVV: result = op(x) . y (op NON_TRANSPOSE or CONJUGATE_TRANSPOSE:
+ * x's values conjugated), in the compute type. */
+static void run_spvv(cuemu_sparse_op *op) {
+  cuemu_sparse_value sum = {0, 0};
+  for (int64_t k = 0; k < op->sv.nnz; ++k) {
+    int64_t i =
+        cuemu__sparse_index(op->sv.indices, op->sv.index_type, k) - op->sv.base;
+    cuemu_sparse_value x = cuemu__sparse_load(op->sv.values, op->sv.type, k);
+    if (op->op_a == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+      x.im = -x.im;
+    sum = cuemu__sparse_add(
+        sum, cuemu__sparse_mul(x, cuemu__sparse_load(op->y.values, op->y.type,
+                                                     i)));
+  }
+  cuemu__sparse_store((void *)op->scalar[0], op->alg, 0, sum);
+}
+
+static cusparseStatus_t spvv_check(cusparseHandle_t h, int op_x,
+                                   const cuemu_sparse_spvec *x,
+                                   const cuemu_sparse_dnvec *y,
+                                   const void *result, int type) {
+  if (!h)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!x || !y || !result || x->size != y->size ||
+      (op_x != CUSPARSE_OPERATION_NON_TRANSPOSE &&
+       op_x != CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (x->type != y->type || x->type != type)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return OK;
+}
+
+E cusparseStatus_t cusparseSpVV_bufferSize(cusparseHandle_t h, int op_x,
+                                           const cuemu_sparse_spvec *x,
+                                           const cuemu_sparse_dnvec *y,
+                                           const void *result, int type,
+                                           size_t *size) {
+  cusparseStatus_t s = spvv_check(h, op_x, x, y, result, type);
+  if (s == OK && !size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (s == OK)
+    *size = 0;
+  return s;
+}
+
+/* With CUSPARSE_POINTER_MODE_HOST the call returns once the result is
+ * written (it waits for the stream), as cuSPARSE's. */
+E cusparseStatus_t cusparseSpVV(cusparseHandle_t h, int op_x,
+                                const cuemu_sparse_spvec *x,
+                                const cuemu_sparse_dnvec *y, void *result,
+                                int type, void *buffer) {
+  (void)buffer;
+  cusparseStatus_t s = spvv_check(h, op_x, x, y, result, type);
+  if (s != OK)
+    return s;
+  if (!cuemu__sparse_check_spvec("cusparseSpVV", x) ||
+      !cuemu__sparse_check_dnvec("cusparseSpVV", y))
+    return OK;
+  cuemu_sparse_op *op = cuemu__sparse_op_new("cusparseSpVV", run_spvv);
+  if (!op)
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  op->sv = *x, op->y = *y, op->op_a = op_x, op->alg = type;
+  op->scalar[0] = result;
+  s = cuemu__sparse_submit(h, op);
+  if (s == OK && h->pointer_mode == CUSPARSE_POINTER_MODE_HOST &&
+      cuemu_rt_stream_synchronize(h->stream) != 0)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  return s;
 }
 
 /* ---- Sparse to dense ------------------------------------------------------- */

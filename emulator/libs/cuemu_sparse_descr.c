@@ -481,3 +481,22 @@ E cusparseStatus_t cusparseSpMatGetAttribute(const cuemu_sparse_spmat *a,
   memcpy(data, &v, sizeof v);
   return OK;
 }
+
+/* Strided batches of a sparse matrix: kept and reported; a computation
+ * with more than one is CUSPARSE_STATUS_NOT_SUPPORTED. */
+E cusparseStatus_t cusparseCooSetStridedBatch(cuemu_sparse_spmat *a, int count,
+                                              int64_t stride) {
+  if (!a || a->format != CUSPARSE_FORMAT_COO || count < 1 || stride < 0)
+    return BAD;
+  a->batch_count = count;
+  return OK;
+}
+E cusparseStatus_t cusparseCsrSetStridedBatch(cuemu_sparse_spmat *a, int count,
+                                              int64_t offsets_stride,
+                                              int64_t values_stride) {
+  if (!a || a->format != CUSPARSE_FORMAT_CSR || count < 1 ||
+      offsets_stride < 0 || values_stride < 0)
+    return BAD;
+  a->batch_count = count;
+  return OK;
+}

@@ -5,7 +5,8 @@
  * orders; alpha and beta from the host and from the device
  * (CUSPARSE_POINTER_MODE_DEVICE); cusparseSparseToDense into the matrix
  * that cublasDgemm multiplies; cusparseDenseToSparse back to CSR; and
- * cusparseAxpby, cusparseGather and cusparseScatter on a sparse vector.
+ * cusparseAxpby, cusparseGather, cusparseScatter and cusparseSpVV on a
+ * sparse vector.
  * CUEMU_OPTIONS: -lcusparse -lcublas */
 #include <cmath>
 #include <complex>
@@ -13,7 +14,7 @@
 #include <vector>
 
 #include <cublas_v2.h>
-#define DISABLE_CUSPARSE_DEPRECATED /* cusparseAxpby is deprecated */
+#define DISABLE_CUSPARSE_DEPRECATED /* cusparseAxpby and SpVV are deprecated */
 #include <cusparse.h>
 
 #include "../cudalibs/check_libs.h"
@@ -305,6 +306,15 @@ int main() {
     got = download(d_yv, 10);
     EXPECT(got[1] == 12 && got[4] == 28 && got[8] == 46 && got[0] == 0,
            "Scatter");
+    float dot = 0;
+    size_t vv;
+    EXPECT_STATUS(cusparseSpVV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                          sv, dv, &dot, CUDA_R_32F, &vv),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpVV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, sv, dv,
+                               &dot, CUDA_R_32F, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT(dot == 3044, "SpVV %g", dot);
     cusparseDestroySpVec(sv);
     cusparseDestroyDnVec(dv);
   }
