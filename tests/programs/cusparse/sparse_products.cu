@@ -1,10 +1,11 @@
 /* sparse_products.cu: cusparseSpMV and cusparseSpMM against a host
  * reference and cuBLAS's dense gemm: a random matrix in CSR (32-bit,
- * base 0), COO (64-bit, base 1) and CSC; all three operations on A (the
+ * base 0), COO (64-bit, base 1) and CSC (CSR's arrays read as the CSC of
+ * the transpose); all three operations on A (the
  * conjugate transpose with complex values), B transposed, row and column
  * orders; alpha and beta from the host and from the device
- * (CUSPARSE_POINTER_MODE_DEVICE); cusparseSparseToDense into the matrix
- * that cublasDgemm multiplies; cusparseDenseToSparse back to CSR; and
+ * (CUSPARSE_POINTER_MODE_DEVICE); cusparseSpGEMM against a host product;
+ * cusparseSparseToDense into the matrix that cublasDgemm multiplies; cusparseDenseToSparse back to CSR; and
  * cusparseAxpby, cusparseGather, cusparseScatter and cusparseSpVV on a
  * sparse vector.
  * CUEMU_OPTIONS: -lcusparse -lcublas */
@@ -122,6 +123,35 @@ int main() {
       cusparseDestroyDnVec(vx);
       cusparseDestroyDnVec(vy);
     }
+
+  /* CSR's arrays as the CSC of A^T (k x m): SpMV gives A^T x. */
+  {
+    cusparseSpMatDescr_t csc;
+    EXPECT_STATUS(cusparseCreateCsc(&csc, k, m, nnz, d_rows, d_cols, d_vals,
+                                    CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                    CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+                  CUSPARSE_STATUS_SUCCESS);
+    cusparseDnVecDescr_t vx, vy;
+    cusparseCreateDnVec(&vx, m, d_x, CUDA_R_64F);
+    cusparseCreateDnVec(&vy, k, d_y, CUDA_R_64F);
+    double one = 1, zero = 0;
+    EXPECT_STATUS(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, csc,
+                               vx, &zero, vy, CUDA_R_64F,
+                               CUSPARSE_SPMV_ALG_DEFAULT, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    std::vector<double> got = download(d_y, k);
+    double worst = 0;
+    for (int j = 0; j < k; ++j) {
+      double want = 0;
+      for (int i = 0; i < m; ++i)
+        want += dense[j * m + i] * xs[i];
+      worst = std::fmax(worst, std::fabs(got[j] - want));
+    }
+    EXPECT(worst < 1e-12, "CSC SpMV: error %g", worst);
+    cusparseDestroyDnVec(vx);
+    cusparseDestroyDnVec(vy);
+    cusparseDestroySpMat(csc);
+  }
 
   /* SpMV, complex, conjugate transpose, alpha and beta on the device. */
   {
@@ -275,6 +305,91 @@ int main() {
     cusparseDestroyDnMat(D);
     cusparseDestroyDnMat(B);
     cusparseDestroyDnMat(C);
+  }
+
+  /* SpGEMM: C = 2 A B with B a random k x n CSR matrix, in the workflow
+   * of cuSPARSE's documentation (sizes asked, then buffers given). */
+  {
+    std::vector<int> br(k + 1), bc;
+    std::vector<double> bv, bd(k * n, 0.0);
+    for (int i = 0; i < k; ++i) {
+      br[i] = (int)bc.size();
+      for (int j = 0; j < n; ++j)
+        if (rnd() > 0.1) {
+          double v = rnd();
+          bc.push_back(j), bv.push_back(v), bd[i * n + j] = v;
+        }
+    }
+    br[k] = (int)bc.size();
+    int *d_br = upload(br), *d_bc = upload(bc), *d_cr;
+    double *d_bv = upload(bv);
+    CHECK_CUDA(cudaMalloc(&d_cr, (m + 1) * sizeof(int)));
+    cusparseSpMatDescr_t B, C;
+    cusparseCreateCsr(&B, k, n, (int64_t)bc.size(), d_br, d_bc, d_bv,
+                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F);
+    cusparseCreateCsr(&C, m, n, 0, d_cr, NULL, NULL, CUSPARSE_INDEX_32I,
+                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F);
+    double two = 2, zero = 0;
+    cusparseOperation_t N = CUSPARSE_OPERATION_NON_TRANSPOSE;
+    cusparseSpGEMMDescr_t g;
+    EXPECT_STATUS(cusparseSpGEMM_createDescr(&g), CUSPARSE_STATUS_SUCCESS);
+    size_t s1 = 0, s2 = 0;
+    void *b1 = NULL, *b2 = NULL;
+    EXPECT_STATUS(cusparseSpGEMM_workEstimation(h, N, N, &two, csr, B, &zero, C,
+                                                CUDA_R_64F,
+                                                CUSPARSE_SPGEMM_DEFAULT, g, &s1,
+                                                NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMalloc(&b1, s1));
+    EXPECT_STATUS(cusparseSpGEMM_workEstimation(h, N, N, &two, csr, B, &zero, C,
+                                                CUDA_R_64F,
+                                                CUSPARSE_SPGEMM_DEFAULT, g, &s1,
+                                                b1),
+                  CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSpGEMM_compute(h, N, N, &two, csr, B, &zero, C,
+                                         CUDA_R_64F, CUSPARSE_SPGEMM_DEFAULT,
+                                         g, &s2, NULL),
+                  CUSPARSE_STATUS_SUCCESS);
+    CHECK_CUDA(cudaMalloc(&b2, s2));
+    EXPECT_STATUS(cusparseSpGEMM_compute(h, N, N, &two, csr, B, &zero, C,
+                                         CUDA_R_64F, CUSPARSE_SPGEMM_DEFAULT,
+                                         g, &s2, b2),
+                  CUSPARSE_STATUS_SUCCESS);
+    int64_t cr, cc, cnnz;
+    cusparseSpMatGetSize(C, &cr, &cc, &cnnz);
+    int *d_cc;
+    double *d_cv;
+    CHECK_CUDA(cudaMalloc(&d_cc, cnnz * sizeof(int) + 1));
+    CHECK_CUDA(cudaMalloc(&d_cv, cnnz * sizeof(double) + 1));
+    cusparseCsrSetPointers(C, d_cr, d_cc, d_cv);
+    EXPECT_STATUS(cusparseSpGEMM_copy(h, N, N, &two, csr, B, &zero, C,
+                                      CUDA_R_64F, CUSPARSE_SPGEMM_DEFAULT, g),
+                  CUSPARSE_STATUS_SUCCESS);
+    cusparseSpGEMM_destroyDescr(g);
+    std::vector<int> hr = download(d_cr, m + 1), hc = download(d_cc, cnnz);
+    std::vector<double> hv = download(d_cv, cnnz);
+    /* The dense image of C against 2 A B. */
+    std::vector<double> got(m * n, 0.0);
+    int sorted = 1;
+    for (int i = 0; i < m; ++i)
+      for (int p = hr[i]; p < hr[i + 1]; ++p) {
+        got[i * n + hc[p]] = hv[p];
+        sorted &= p == hr[i] || hc[p] > hc[p - 1];
+      }
+    double worst = 0;
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        double want = 0;
+        for (int l = 0; l < k; ++l)
+          want += 2 * dense[l * m + i] * bd[l * n + j];
+        worst = std::fmax(worst, std::fabs(got[i * n + j] - want));
+      }
+    EXPECT(worst < 1e-12 && sorted && hr[m] == cnnz,
+           "SpGEMM: error %g, sorted %d, %d of %lld", worst, sorted, hr[m],
+           (long long)cnnz);
+    cusparseDestroySpMat(B);
+    cusparseDestroySpMat(C);
   }
 
   /* Sparse vector calls, single precision, base 1. */
