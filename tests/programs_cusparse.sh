@@ -40,20 +40,7 @@ work=$builddir_abs/tests/tmp/programs_cusparse.$$
 mkdir -p "$work" || exit 1
 
 # The library a program links: cuemu's, also for NVIDIA's path.
-cat >"$work/version.cu" <<'SOURCE'
-#include <cstdio>
-#include <cusparse.h>
-int main() {
-  cusparseHandle_t h;
-  int v = 0;
-  if (cusparseCreate(&h) == CUSPARSE_STATUS_SUCCESS &&
-      cusparseGetVersion(h, &v) == CUSPARSE_STATUS_SUCCESS &&
-      v == CUSPARSE_VERSION)
-    std::printf("PASS\n");
-  return 0;
-}
-SOURCE
-if "$nvcc" "$work/version.cu" -o "$work/version_cu" \
+if "$nvcc" "$dir/cmake/version.cu" -o "$work/version_cu" \
   "$toolkit/lib64/libcusparse.so" >"$work/build.log" 2>&1; then
   if ldd "$work/version_cu" | grep -q libcuemu_cusparse.so &&
     ! ldd "$work/version_cu" | grep -q 'libcusparse\.so'; then
@@ -89,7 +76,7 @@ if command -v cmake >/dev/null 2>&1; then
   if cmake -S "$dir/cmake" -B "$cmake_build" -DCMAKE_CUDA_COMPILER="$nvcc" \
     -DCMAKE_CUDA_ARCHITECTURES=90 >"$work/cmake.log" 2>&1 &&
     cmake --build "$cmake_build" >>"$work/cmake.log" 2>&1 &&
-    "$cmake_build/cg" | grep -qx PASS; then
+    "$cmake_build/version" | grep -qx PASS; then
     echo "PASS: CMake's CUDA::cusparse links cuemu's cuSPARSE"
   else
     fail "CMake with CUDA::cusparse: $(tail -5 "$work/cmake.log")"
